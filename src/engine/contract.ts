@@ -1,0 +1,289 @@
+/**
+ * The whole contract of the Fourfold engine: what goes in (files, queries), what comes
+ * out (results with their explanation), and what streams while it works (progress).
+ * Plain data only: everything here crosses the worker boundary by structured clone.
+ */
+
+export type Intent =
+  | 'find_definition'
+  | 'find_references'
+  | 'understand_code'
+  | 'find_similar'
+  | 'impact_analysis'
+  | 'exact_match';
+
+export const INTENTS: readonly Intent[] = [
+  'find_definition',
+  'find_references',
+  'understand_code',
+  'find_similar',
+  'impact_analysis',
+  'exact_match',
+];
+
+export type Modality = 'semantic' | 'text' | 'structural' | 'graph';
+
+/** Fixed order used for every table and every per-modality record. */
+export const MODALITIES: readonly Modality[] = ['semantic', 'text', 'structural', 'graph'];
+
+export type Preset = 'quick' | 'default' | 'thorough';
+
+export type Language = 'javascript' | 'typescript' | 'tsx' | 'python' | 'go' | 'rust' | 'java';
+
+// ---------------------------------------------------------------------------------------
+// Source files and what parsing learns from them
+
+/** A file handed to the indexer. Paths are relative to the repository root, `/`-separated. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+export type DefinitionKind =
+  | 'function'
+  | 'method'
+  | 'class'
+  | 'interface'
+  | 'type'
+  | 'enum'
+  | 'struct'
+  | 'trait'
+  | 'module'
+  | 'namespace'
+  | 'variable'
+  | 'constant'
+  | 'field'
+  | 'macro';
+
+/** A named definition. Lines are 1-based and inclusive. */
+export interface Definition {
+  name: string;
+  kind: DefinitionKind;
+  /** The declaration's first line(s) up to the body, whitespace-collapsed, ≤ 200 chars. */
+  signature: string;
+  /** Name of the enclosing class/impl/module/namespace, when there is one. */
+  container?: string;
+  startLine: number;
+  endLine: number;
+  /** Line of the name itself (what "where is X defined" should point at). */
+  nameLine: number;
+  /** Raw doc comment text directly above the definition, if any (≤ 500 chars). */
+  doc?: string;
+}
+
+/** A use of a name: a call, a type reference, a `new X`, or any other identifier reference. */
+export interface Reference {
+  name: string;
+  line: number;
+  kind: 'call' | 'type' | 'new' | 'reference';
+  /** Name of the innermost enclosing definition (caller), when there is one. */
+  enclosing?: string;
+}
+
+/** An import/require/use/include statement, unresolved. */
+export interface ImportRef {
+  /** As written: './util', 'react', 'os.path', 'github.com/x/y', 'crate::a::b', 'java.util.List'. */
+  specifier: string;
+  line: number;
+  /** Bound names brought in (`{a, b}` → ['a','b']); '*' for a namespace/glob import; 'default'. */
+  names: string[];
+  kind: 'import' | 'require' | 'dynamic' | 'reexport' | 'use';
+}
+
+/** What the structural parser learns from one file (the expensive, cacheable part). */
+export interface FileAnalysis {
+  path: string;
+  language: Language | null;
+  /** false when the file is not in a supported language or tree-sitter failed on it. */
+  parsed: boolean;
+  /** Why it was not parsed, when it was a supported language. */
+  parseError?: string;
+  lineCount: number;
+  definitions: Definition[];
+  references: Reference[];
+  imports: ImportRef[];
+}
+
+// ---------------------------------------------------------------------------------------
+// Chunks: the unit of retrieval shared by every modality
+
+export interface Chunk {
+  /** Dense id, 0..chunks.length-1 within one built index. */
+  id: number;
+  fileId: number;
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** 'definition' chunks come from tree-sitter; 'window' chunks are line windows elsewhere. */
+  kind: 'definition' | 'window';
+  symbol?: string;
+  definitionKind?: DefinitionKind;
+  container?: string;
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries
+
+/** What the classifier decided, and the rule that decided it. */
+export interface Classification {
+  intent: Intent;
+  confidence: number;
+  /** Stable id of the rule that fired, e.g. 'definition-keyword', 'fallback'. */
+  rule: string;
+}
+
+/** The classified query, with the parts each retriever needs pulled out once. */
+export interface QueryPlan extends Classification {
+  raw: string;
+  /** Identifiers named in the query (parseConfig, fetch_user, Foo.bar → ['Foo','bar']?). */
+  identifiers: string[];
+  /** Lower-cased content words, stop words and intent phrases removed. */
+  terms: string[];
+  /** The literal to match exactly (quoted string, error token), when the intent wants one. */
+  literal?: string;
+  /** A definition kind named by the query (`class Foo` → 'class'). */
+  definitionKind?: DefinitionKind;
+  /** A code snippet pasted as the query (find_similar). */
+  snippet?: string;
+  /** A chunk to find neighbours of ("Find similar" on a result). */
+  similarToChunk?: number;
+}
+
+export interface SearchOptions {
+  preset?: Preset;
+  /** Explicit modality set; overrides the preset's choice (weights stay the intent's). */
+  modalities?: Modality[];
+  limit?: number;
+  /** Override the classifier (used by "Find similar" and by tests). */
+  intent?: Intent;
+  /** For "Find similar" on a result. */
+  similarToChunk?: number;
+  /** Experiment only ("How ranking works"): replace weights and k. Never the defaults. */
+  experiment?: { weights?: Partial<Record<Modality, number>>; k?: number };
+}
+
+// ---------------------------------------------------------------------------------------
+// Results and their explanation. The numbers here are the numbers used:
+//   score = (Σ_m contribution_m) × boost × demotion.factor
+//   contribution_m = weight_m × 1 / (k + rank_m + 1)
+
+/** One modality's own ranked list entry (before fusion). */
+export interface ModalityHit {
+  chunkId: number;
+  /** The modality's raw score (BM25, hamming similarity, match quality…), for display only. */
+  score: number;
+  /** One short sentence: why this modality returned it ("defines parseConfig (exact name)"). */
+  reason: string;
+}
+
+export interface ModalityContribution {
+  /** 0-based rank within that modality's list. */
+  rank: number;
+  weight: number;
+  k: number;
+  /** weight × 1 / (k + rank + 1) */
+  contribution: number;
+  rawScore: number;
+  reason: string;
+}
+
+export interface Demotion {
+  factor: number;
+  /** The path rule that fired, e.g. 'node_modules/'. */
+  rule: string;
+}
+
+export interface ResultExplanation {
+  modalities: Partial<Record<Modality, ModalityContribution>>;
+  /** Sum of the contributions, before boost and demotion. */
+  rrf: number;
+  centrality: number;
+  /** min(1 + 0.3 × ln(1 + centrality), 1.5); 1 on the direct path. */
+  boost: number;
+  demotion: Demotion | null;
+  score: number;
+}
+
+export interface SearchResult {
+  chunkId: number;
+  path: string;
+  startLine: number;
+  endLine: number;
+  symbol?: string;
+  definitionKind?: DefinitionKind;
+  score: number;
+  explanation: ResultExplanation;
+  /** Other chunks of the same file that fused lower and were folded into this result. */
+  foldedChunks: number;
+}
+
+export interface ModalityRun {
+  modality: Modality;
+  weight: number;
+  ran: boolean;
+  /** Why it did not run (weight 0, preset, user choice, no embedder, direct path). */
+  skipped?: string;
+  latencyMs: number;
+  hits: number;
+  /** The modality's own list, top N, for the teaching page. */
+  list: ModalityHit[];
+}
+
+export interface QueryExplanation extends Classification {
+  query: string;
+  strategy: 'direct' | 'fused';
+  /** Why the strategy was chosen (e.g. "confidence 0.95 ≥ 0.85, dominant modality structural"). */
+  strategyReason: string;
+  preset: Preset;
+  k: number;
+  weights: Record<Modality, number>;
+  modalities: ModalityRun[];
+  elapsedMs: number;
+  notes: string[];
+}
+
+export interface SearchResponse {
+  query: QueryExplanation;
+  results: SearchResult[];
+}
+
+// ---------------------------------------------------------------------------------------
+// Indexing progress (streamed) and statistics
+
+export type IndexStage = 'read' | 'parse' | 'text' | 'graph' | 'embed' | 'store';
+
+export interface IndexProgress {
+  stage: IndexStage;
+  done: number;
+  total: number;
+  /** Items per second over the stage so far. */
+  rate: number;
+  etaMs: number | null;
+  message?: string;
+}
+
+export interface SkipCounts {
+  binary: number;
+  oversized: number;
+  ignored: number;
+  unsupported: number;
+  invalidUtf8: number;
+}
+
+export interface IndexStats {
+  files: number;
+  bytes: number;
+  chunks: number;
+  definitions: number;
+  references: number;
+  imports: number;
+  resolvedImports: number;
+  parseFailures: number;
+  skipped: SkipCounts;
+  /** Build time per modality (and 'parse'), milliseconds. */
+  buildMs: Record<string, number>;
+  /** Serialized size per modality, bytes. */
+  sizeBytes: Record<string, number>;
+  embedder: string | null;
+  reusedFiles: number;
+}

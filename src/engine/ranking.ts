@@ -1,0 +1,100 @@
+/**
+ * Every ranking number of Fourfold, in one place. Each constant carries the sentence of the
+ * design (../shared/SPEC.md §1, the seed article) that justifies it. Tests pin them.
+ */
+import type { Intent, Modality, Preset } from './contract';
+
+/** Weight profiles per intent, in the order semantic, text, structural, graph (SPEC §1 table). */
+export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>>> = {
+  // "where is parseConfig defined" leans hard on the AST (0.6).
+  find_definition: { semantic: 0.2, text: 0.1, structural: 0.6, graph: 0.1 },
+  // callers and usages are edges of the dependency graph (0.5).
+  find_references: { semantic: 0.1, text: 0.2, structural: 0.2, graph: 0.5 },
+  // "how does authentication work" leans on semantic vectors (0.5).
+  understand_code: { semantic: 0.5, text: 0.2, structural: 0.2, graph: 0.1 },
+  find_similar: { semantic: 0.4, text: 0.3, structural: 0.2, graph: 0.1 },
+  // "what depends on this" is almost all graph (0.7).
+  impact_analysis: { semantic: 0.1, text: 0.1, structural: 0.1, graph: 0.7 },
+  // "find ECONNREFUSED" is almost all trigram (0.9); the embedding model is off entirely.
+  exact_match: { semantic: 0.0, text: 0.9, structural: 0.1, graph: 0.0 },
+};
+
+/**
+ * RRF smoothing constant per preset. "k = 40 on the default preset and 60 on thorough
+ * (quick runs purely semantic, so fusion never engages there)." 60 is the original RRF
+ * paper's value; 40 favours top positions slightly more.
+ */
+export const RRF_K: Readonly<Record<Preset, number>> = { quick: 40, default: 40, thorough: 60 };
+
+/**
+ * The three modalities the `default` preset runs, per intent: the three with the largest
+ * weights for that intent. The one left out carries at most 0.1 of the weight. Ties are
+ * broken by leaving out graph first (its signal still reaches every result through the
+ * importance boost), then semantic (the only modality that costs a query embedding).
+ * exact_match runs only text and structural: semantic and graph weigh 0 there.
+ */
+export const DEFAULT_PRESET_MODALITIES: Readonly<Record<Intent, readonly Modality[]>> = {
+  find_definition: ['semantic', 'text', 'structural'],
+  find_references: ['text', 'structural', 'graph'],
+  understand_code: ['semantic', 'text', 'structural'],
+  find_similar: ['semantic', 'text', 'structural'],
+  impact_analysis: ['text', 'structural', 'graph'],
+  exact_match: ['text', 'structural'],
+};
+
+/** `quick`: semantic only, no fusion. */
+export const QUICK_PRESET_MODALITIES: readonly Modality[] = ['semantic'];
+
+/**
+ * "When the classifier is confident — score ≥ 0.85 — and the query is ordinary, skip fusion
+ * and route directly to the single dominant modality."
+ */
+export const DIRECT_PATH_MIN_CONFIDENCE = 0.85;
+/** An "ordinary" query is short: longer ones are more likely to mix several asks. */
+export const DIRECT_PATH_MAX_WORDS = 12;
+
+/**
+ * Graph importance boost: "boost = min(1 + 0.3 × ln(1 + centrality), 1.5)" — "capped at
+ * 1.5× so a popular function does not bury a more relevant but obscure result."
+ */
+export const BOOST_SLOPE = 0.3;
+export const BOOST_CAP = 1.5;
+
+/**
+ * Centrality scale: PageRank × N (number of graph nodes), so the average node has
+ * centrality 1 (boost ≈ 1.21), a leaf that nothing points at has ≈ 0.15 (boost ≈ 1.04),
+ * and a hub with 5× the average share or more reaches the 1.5 cap. Raw PageRank
+ * probabilities (~1/N) would make every boost ≈ 1.0.
+ */
+export const PAGERANK_DAMPING = 0.85;
+export const PAGERANK_ITERATIONS = 50;
+export const PAGERANK_TOLERANCE = 1e-9;
+
+/** "Demote results from vendor, build and archive paths." Multiplies the final score. */
+export const DEMOTION_FACTOR = 0.5;
+export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
+  { rule: 'node_modules/', test: /(^|\/)node_modules\// },
+  { rule: 'vendor/', test: /(^|\/)vendor\// },
+  { rule: 'third_party/', test: /(^|\/)third[_-]party\// },
+  { rule: 'dist/', test: /(^|\/)dist\// },
+  { rule: 'build/', test: /(^|\/)build\// },
+  { rule: 'out/', test: /(^|\/)out\// },
+  { rule: 'target/', test: /(^|\/)target\// },
+  { rule: 'archive/', test: /(^|\/)archived?\// },
+  { rule: '*.min.js', test: /\.min\.(js|mjs|cjs|css)$/ },
+  { rule: '*.bundle.js', test: /\.bundle\.(js|mjs)$/ },
+];
+
+/** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
+export const MODALITY_LIST_DEPTH = 100;
+/** Results returned by default. */
+export const DEFAULT_RESULT_LIMIT = 20;
+
+export function boostFor(centrality: number): number {
+  return Math.min(1 + BOOST_SLOPE * Math.log(1 + Math.max(0, centrality)), BOOST_CAP);
+}
+
+export function demotionFor(path: string): { factor: number; rule: string } | null {
+  for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
+  return null;
+}

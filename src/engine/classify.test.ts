@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { classify, planQuery } from './classify';
+
+describe('classify: the seed examples', () => {
+  it.each([
+    ['where is parseConfig defined', 'find_definition', 0.8, 'identifier'],
+    ['how does authentication work', 'understand_code', 0.75, 'understand-words'],
+    ['what depends on this', 'impact_analysis', 0.9, 'impact-phrase'],
+    ['find ECONNREFUSED', 'exact_match', 0.85, 'error-token'],
+    ['def parseConfig', 'find_definition', 0.95, 'definition-keyword'],
+    ['"connection refused"', 'exact_match', 0.9, 'quoted-string'],
+    ['who calls parseConfig', 'find_references', 0.9, 'references-phrase'],
+    ['usages of fetchUser', 'find_references', 0.9, 'references-phrase'],
+    ['references to Router', 'find_references', 0.9, 'references-phrase'],
+    ['blast radius of changing the session store', 'impact_analysis', 0.9, 'impact-phrase'],
+    ['what is the impact of renaming loadUser', 'impact_analysis', 0.9, 'impact-phrase'],
+    ['traceback in worker pool', 'exact_match', 0.85, 'error-token'],
+    ['why does the ValueError happen', 'exact_match', 0.85, 'error-token'],
+    ['explain the architecture', 'understand_code', 0.75, 'understand-words'],
+    ['session cookie rotation', 'understand_code', 0.4, 'fallback'],
+  ] as const)('%s → %s %f (%s)', (query, intent, confidence, rule) => {
+    expect(classify(query)).toEqual({ intent, confidence, rule });
+  });
+
+  it.each([
+    ['class UserService', 'class'],
+    ['func NewServer', 'function'],
+    ['fn parse_args', 'function'],
+    ['interface Props', 'interface'],
+    ['type Options', 'type'],
+    ['struct Config', 'struct'],
+    ['enum Color', 'enum'],
+  ] as const)('definition keyword %s names kind %s', (query, kind) => {
+    const plan = planQuery(query);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.confidence).toBe(0.95);
+    expect(plan.definitionKind).toBe(kind);
+    expect(plan.identifiers[0]).toBe(query.split(' ')[1]);
+  });
+
+  it('identifier confidence is higher when the query is little more than the identifier', () => {
+    const alone = classify('parseConfig');
+    const wordy = classify('parseConfig options loader cache fallback merge strategy');
+    expect(alone).toEqual({ intent: 'find_definition', confidence: 0.8, rule: 'identifier' });
+    expect(wordy.intent).toBe('find_definition');
+    expect(wordy.confidence).toBe(0.6);
+    expect(classify('load_user_profile from cache').confidence).toBeCloseTo(0.75);
+  });
+});
+
+describe('classify: edge cases', () => {
+  it('empty and punctuation-only queries fall back with low confidence', () => {
+    expect(classify('')).toEqual({ intent: 'understand_code', confidence: 0.4, rule: 'empty' });
+    expect(classify('   ')).toEqual({ intent: 'understand_code', confidence: 0.4, rule: 'empty' });
+    expect(classify('?!...;')).toEqual({ intent: 'understand_code', confidence: 0.4, rule: 'fallback' });
+  });
+
+  it('a 2,000-character query is classified, and quickly', () => {
+    const long = 'how does the cache invalidate entries when '.repeat(50).slice(0, 2000);
+    const t0 = performance.now();
+    for (let i = 0; i < 100; i++) classify(long);
+    const perQuery = (performance.now() - t0) / 100;
+    expect(classify(long).intent).toBe('understand_code');
+    // Not a timing assertion on a noisy machine: a catastrophic regex would take seconds, not milliseconds.
+    expect(perQuery).toBeLessThan(50);
+  });
+
+  it('non-ASCII text falls through to understand_code', () => {
+    expect(classify('как работает аутентификация').intent).toBe('understand_code');
+    expect(classify('認証はどう動く').rule).toBe('fallback');
+    expect(planQuery('où est défini parseConfig').identifiers).toEqual(['parseConfig']);
+  });
+
+  it('a pasted code snippet is find_similar and keeps the snippet', () => {
+    const snippet = 'function add(a, b) {\n  return a + b;\n}';
+    const plan = planQuery(snippet);
+    expect(plan.intent).toBe('find_similar');
+    expect(plan.rule).toBe('code-snippet');
+    expect(plan.snippet).toBe(snippet);
+    expect(planQuery('const x = items.filter((i) => i.ok); return x;').intent).toBe('find_similar');
+  });
+
+  it('"similar to" phrasing reaches find_similar below the direct-path threshold', () => {
+    expect(classify('code similar to retryWithBackoff')).toEqual({ intent: 'find_similar', confidence: 0.8, rule: 'similar-phrase' });
+  });
+
+  it('a lone PascalCase word is a definition query; a lone lowercase word is not', () => {
+    expect(classify('Parser').intent).toBe('find_definition');
+    expect(classify('authentication').intent).toBe('understand_code');
+  });
+
+  it('"error handling" prose is not an exact-match error token', () => {
+    expect(classify('how is error handling done').intent).toBe('understand_code');
+  });
+});
+
+describe('planQuery: what each retriever gets', () => {
+  it('pulls identifiers, terms and literals', () => {
+    const p = planQuery('where is parseConfig defined');
+    expect(p.identifiers).toEqual(['parseConfig']);
+    expect(p.terms).toEqual(['parse', 'config']);
+    expect(planQuery('find ECONNREFUSED').literal).toBe('ECONNREFUSED');
+    expect(planQuery('"connection refused"').literal).toBe('connection refused');
+    expect(planQuery('who calls the render function').identifiers).toEqual(['render']);
+    expect(planQuery('impact of changing Config.load').identifiers).toEqual(['load', 'Config']);
+  });
+
+  it('a forced intent (Find similar, tests) is reported as the user choice', () => {
+    const p = planQuery('parseConfig', 'find_similar');
+    expect(p).toMatchObject({ intent: 'find_similar', confidence: 1, rule: 'user-choice' });
+  });
+});

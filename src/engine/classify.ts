@@ -1,0 +1,280 @@
+/**
+ * The intent classifier: ordered rules, first match wins (SPEC §1). Deliberately cheap —
+ * a handful of linear regular expressions — because it runs on every keystroke.
+ *
+ * The classifier also pulls out, once, what each retriever needs from the query: the
+ * identifiers it names, its content words, the literal to match, a definition kind, a
+ * pasted snippet. That is the QueryPlan every modality receives.
+ */
+import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
+import { contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
+
+// Confidences of the rules, as the seed gives them (SPEC §1).
+export const CONFIDENCE = {
+  definitionKeyword: 0.95,
+  referencesPhrase: 0.9,
+  impactPhrase: 0.9,
+  quotedString: 0.9,
+  errorToken: 0.85,
+  /** Identifier alone (or with only definition cue words) … */
+  identifierMax: 0.8,
+  /** … losing this much per other content word … */
+  identifierPerExtraWord: 0.05,
+  /** … down to this floor. */
+  identifierMin: 0.6,
+  /** A plain word named with a definition cue ("where is render defined"). */
+  definitionPhrase: 0.75,
+  understandWords: 0.75,
+  /** find_similar has no rule in the seed; ours stay below the direct-path threshold so the
+   * snippet's words (text) and names (structural) still fuse with the semantic neighbours. */
+  similarPhrase: 0.8,
+  codeSnippet: 0.8,
+  fallback: 0.4,
+} as const;
+
+/** Rule ids, in the order they are tried. */
+export const RULES = [
+  'empty',
+  'code-snippet',
+  'definition-keyword',
+  'references-phrase',
+  'impact-phrase',
+  'similar-phrase',
+  'quoted-string',
+  'error-token',
+  'identifier',
+  'definition-phrase',
+  'understand-words',
+  'fallback',
+] as const;
+export type RuleId = (typeof RULES)[number];
+
+/** Keyword at the start of the query → the kind of definition asked for. */
+const DEFINITION_KEYWORDS: Readonly<Record<string, DefinitionKind | undefined>> = {
+  def: 'function',
+  fn: 'function',
+  func: 'function',
+  function: 'function',
+  method: 'method',
+  class: 'class',
+  interface: 'interface',
+  type: 'type',
+  struct: 'struct',
+  enum: 'enum',
+  trait: 'trait',
+  impl: undefined,
+  module: 'module',
+  mod: 'module',
+  namespace: 'namespace',
+  package: undefined,
+  import: undefined,
+  from: undefined,
+  const: 'constant',
+  let: 'variable',
+  var: 'variable',
+  macro: 'macro',
+};
+const DEFINITION_KEYWORD = new RegExp(`^(${Object.keys(DEFINITION_KEYWORDS).join('|')})\\s+([A-Za-z_$][\\w$.:]*)`);
+
+const REFERENCES_PHRASE =
+  /\b(who|what|which\s+\w+)\s+(calls|invokes|uses|references|imports|instantiates)\b|\b(callers?|call\s*sites?|usages?|uses|references?|refs|invocations?)\s+(of|to|for)\b|\bwhere\s+(is|are)\s+.+\b(used|called|referenced|invoked|imported)\b|\bfind\s+(all\s+)?(usages|references|callers)\b|\b(is|are)\s+.+\b(used|called)\s+(anywhere|where)\b/i;
+
+const IMPACT_PHRASE =
+  /\b(impact|blast\s+radius|ripple\s+effects?|dependents\s+of|downstream\s+of|(what|who|which\s+\w+)\s+(depends?|relies|rely)\s+on|depends\s+on\s+(this|it)|(what|which\s+\w+)\s+(would\s+|will\s+|might\s+)?(break|breaks|be\s+affected)|affected\s+by|if\s+i\s+(change|modify|rename|delete|remove))\b/i;
+
+const SIMILAR_PHRASE =
+  /\b(similar\s+to|like\s+this|code\s+like|looks?\s+like|duplicates?\s+of|other\s+implementations?\s+of|same\s+as|resembl\w*)\b/i;
+
+const QUOTED = /"([^"]+)"|'([^']{2,})'|`([^`]+)`/;
+
+/** errno-style tokens (ECONNREFUSED, ENOENT), SomethingError/SomethingException, tracebacks. */
+const ERROR_TOKEN = /\b(E[A-Z]{3,}[A-Z0-9]*|[A-Z][A-Za-z0-9]*(Error|Exception)|[a-z][a-z0-9]*_error|[Tt]raceback)\b/;
+const ERRORISH = /^(E[A-Z]{3,}[A-Z0-9]*|[A-Z][A-Za-z0-9]*(Error|Exception)|[a-z][a-z0-9]*_error)$/;
+
+/** Words that say "I want the definition" without a keyword. */
+const DEFINITION_CUE = new Set([
+  'defined',
+  'define',
+  'defines',
+  'definition',
+  'declared',
+  'declare',
+  'declaration',
+  'implemented',
+  'implementation',
+  'located',
+  'lives',
+  'source',
+]);
+
+const UNDERSTAND_WORDS = /\b(how|why|explain|explains|explained|architecture|overview|purpose|walk\s+me\s+through|describe|what\s+does|what\s+is|what\s+are)\b/i;
+
+/** Intent phrase words removed before taking the query's terms. */
+const CUE_WORDS = new Set([
+  ...DEFINITION_CUE,
+  'calls',
+  'call',
+  'callers',
+  'caller',
+  'usages',
+  'usage',
+  'references',
+  'reference',
+  'refs',
+  'invokes',
+  'invocations',
+  'impact',
+  'blast',
+  'radius',
+  'depends',
+  'depend',
+  'dependents',
+  'downstream',
+  'break',
+  'breaks',
+  'affected',
+  'similar',
+  'explain',
+  'architecture',
+  'overview',
+  'used',
+  'called',
+  'referenced',
+  'imported',
+]);
+
+const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*/g;
+
+/** A query that looks like code: several lines, or braces/semicolons/arrows around enough tokens. */
+function looksLikeCodeSnippet(q: string): boolean {
+  if (q.length < 12) return false;
+  const punct = (q.match(/[{};=()[\]<>]|=>|->|::/g) ?? []).length;
+  const lines = q.split('\n').filter((l) => l.trim()).length;
+  if (lines >= 2 && punct >= 2) return true;
+  return /[{;]/.test(q) && punct >= 4 && /\b(return|if|for|while|const|let|var|def|fn|func|function)\b|=>/.test(q);
+}
+
+interface Rule {
+  id: RuleId;
+  intent: Intent;
+  /** Returns the confidence when the rule fires, or null. */
+  test(query: string, words: string[]): number | null;
+}
+
+const ORDERED_RULES: readonly Rule[] = [
+  { id: 'code-snippet', intent: 'find_similar', test: (q) => (looksLikeCodeSnippet(q) ? CONFIDENCE.codeSnippet : null) },
+  {
+    id: 'definition-keyword',
+    intent: 'find_definition',
+    test: (q) => (DEFINITION_KEYWORD.test(q) ? CONFIDENCE.definitionKeyword : null),
+  },
+  { id: 'references-phrase', intent: 'find_references', test: (q) => (REFERENCES_PHRASE.test(q) ? CONFIDENCE.referencesPhrase : null) },
+  { id: 'impact-phrase', intent: 'impact_analysis', test: (q) => (IMPACT_PHRASE.test(q) ? CONFIDENCE.impactPhrase : null) },
+  { id: 'similar-phrase', intent: 'find_similar', test: (q) => (SIMILAR_PHRASE.test(q) ? CONFIDENCE.similarPhrase : null) },
+  { id: 'quoted-string', intent: 'exact_match', test: (q) => (QUOTED.test(q) ? CONFIDENCE.quotedString : null) },
+  { id: 'error-token', intent: 'exact_match', test: (q) => (ERROR_TOKEN.test(q) ? CONFIDENCE.errorToken : null) },
+  { id: 'identifier', intent: 'find_definition', test: (_q, words) => identifierConfidence(words) },
+  { id: 'definition-phrase', intent: 'find_definition', test: (_q, words) => definitionPhraseConfidence(words) },
+  { id: 'understand-words', intent: 'understand_code', test: (q) => (UNDERSTAND_WORDS.test(q) ? CONFIDENCE.understandWords : null) },
+];
+
+function identifierConfidence(words: string[]): number | null {
+  // A lone capitalised word ("Parser") is a PascalCase name with a single hump.
+  const ids = words.length === 1 && /^[A-Z][a-z0-9]+[A-Za-z0-9]*$/.test(words[0]) ? words : words.filter(isCodeName);
+  if (ids.length === 0) return null;
+  const others = words.filter((w) => !isCodeName(w) && !STOP_WORDS.has(w.toLowerCase()) && !DEFINITION_CUE.has(w.toLowerCase()));
+  const extra = others.length + (ids.length - 1);
+  return Math.max(CONFIDENCE.identifierMin, round2(CONFIDENCE.identifierMax - CONFIDENCE.identifierPerExtraWord * extra));
+}
+
+function definitionPhraseConfidence(words: string[]): number | null {
+  const lower = words.map((w) => w.toLowerCase());
+  if (!lower.some((w) => DEFINITION_CUE.has(w))) return null;
+  return subjectWords(words).length > 0 ? CONFIDENCE.definitionPhrase : null;
+}
+
+/** camelCase, snake_case, Pascal with two humps, or a dotted/`::` path of names. */
+function isCodeName(word: string): boolean {
+  if (/[.:]/.test(word)) return word.split(/\.|::/).some((p) => looksLikeIdentifier(p) || /^[A-Z]/.test(p));
+  return looksLikeIdentifier(word);
+}
+
+/** Words of the query that could name a symbol: not stop words, not intent cues. */
+function subjectWords(words: string[]): string[] {
+  return words.filter((w) => {
+    const l = w.toLowerCase();
+    return !STOP_WORDS.has(l) && !CUE_WORDS.has(l) && !(l in DEFINITION_KEYWORDS && l !== 'type') && l.length > 1;
+  });
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** Classifies a query: the first rule that fires wins. */
+export function classify(query: string): Classification {
+  const q = query.trim();
+  if (!/[\p{L}\p{N}]/u.test(q)) return { intent: 'understand_code', confidence: CONFIDENCE.fallback, rule: q ? 'fallback' : 'empty' };
+  const words = q.match(WORD_LIKE) ?? [];
+  for (const rule of ORDERED_RULES) {
+    const confidence = rule.test(q, words);
+    if (confidence !== null) return { intent: rule.intent, confidence, rule: rule.id };
+  }
+  return { intent: 'understand_code', confidence: CONFIDENCE.fallback, rule: 'fallback' };
+}
+
+/** Classifies and extracts the parts each retriever needs. */
+export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
+  const raw = query.trim();
+  const classification = classify(raw);
+  const c: Classification = forcedIntent && forcedIntent !== classification.intent
+    ? { intent: forcedIntent, confidence: 1, rule: 'user-choice' }
+    : classification;
+  const words = raw.match(WORD_LIKE) ?? [];
+  const plan: QueryPlan = { ...c, raw, identifiers: [], terms: [] };
+
+  if (c.rule === 'code-snippet') {
+    plan.snippet = raw;
+    plan.terms = contentTerms(raw);
+    return plan;
+  }
+
+  const keyword = DEFINITION_KEYWORD.exec(raw);
+  if (c.rule === 'definition-keyword' && keyword) {
+    plan.definitionKind = DEFINITION_KEYWORDS[keyword[1]];
+    plan.identifiers = splitPath(keyword[2]);
+  }
+
+  const quoted = QUOTED.exec(raw);
+  if (quoted) plan.literal = quoted[1] ?? quoted[2] ?? quoted[3];
+  else if (c.intent === 'exact_match') {
+    const token = words.find((w) => ERRORISH.test(w)) ?? ERROR_TOKEN.exec(raw)?.[1];
+    if (token) plan.literal = token;
+  }
+
+  if (plan.identifiers.length === 0) {
+    const named = unique(words.filter(isCodeName).flatMap(splitPath));
+    plan.identifiers = named.length > 0 ? named : pickSubjects(words, c.intent);
+  }
+  const remove = new Set([...CUE_WORDS]);
+  plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));
+  return plan;
+}
+
+/** For intents about a symbol, a plain word can be the symbol ("who calls render"). */
+function pickSubjects(words: string[], intent: Intent): string[] {
+  if (intent !== 'find_definition' && intent !== 'find_references' && intent !== 'impact_analysis') return [];
+  const subjects = subjectWords(words).filter((w) => !/^\d/.test(w));
+  // The last subject word is usually the symbol ("who calls the render function" → render).
+  return subjects.length > 0 ? [subjects[subjects.length - 1]] : [];
+}
+
+/** `Foo.bar` / `a::b::c` → ['Foo', 'bar'] — the last part is what is defined. */
+function splitPath(name: string): string[] {
+  const parts = name.split(/\.|::/).filter(Boolean);
+  return parts.length > 1 ? [parts[parts.length - 1], ...parts.slice(0, -1)] : parts;
+}
+
+function unique<T>(xs: T[]): T[] {
+  return [...new Set(xs)];
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { Chunk, Modality, ModalityHit } from './contract';
+import { MODALITIES } from './contract';
+import { fuse, scoreFromExplanation } from './fuse';
+import { WEIGHTS } from './ranking';
+
+/** A small deterministic PRNG so failures reproduce. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+}
+
+function chunkTable(n: number, files: number): Chunk[] {
+  return Array.from({ length: n }, (_, id) => ({
+    id,
+    fileId: id % files,
+    path: id % 7 === 0 ? `node_modules/pkg/f${id % files}.js` : `src/f${id % files}.ts`,
+    startLine: 1 + (id % 13) * 10,
+    endLine: 10 + (id % 13) * 10,
+    kind: 'window' as const,
+  }));
+}
+
+describe('weighted RRF', () => {
+  it('computes the formula of the seed, number by number', () => {
+    const chunks = chunkTable(3, 3);
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      structural: [{ chunkId: 1, score: 9, reason: 'defines x' }, { chunkId: 2, score: 3, reason: 'partial' }],
+      text: [{ chunkId: 2, score: 5, reason: 'contains x' }],
+    };
+    const results = fuse({
+      lists,
+      weights: WEIGHTS.find_definition,
+      k: 40,
+      strategy: 'fused',
+      centralityOf: (id) => [0, 1, 4][id],
+      chunkOf: (id) => chunks[id],
+      limit: 10,
+    });
+    // chunk 2: found by both (structural rank 1, text rank 0) and more central — agreement wins.
+    const [first, second] = results;
+    expect(first.chunkId).toBe(2);
+    expect(first.explanation.rrf).toBeCloseTo(0.6 / 42 + 0.1 / 41, 12);
+    expect(first.explanation.boost).toBeCloseTo(Math.min(1 + 0.3 * Math.log(5), 1.5), 12);
+    expect(first.score).toBeCloseTo((0.6 / 42 + 0.1 / 41) * (1 + 0.3 * Math.log(5)), 12);
+    expect(second.chunkId).toBe(1);
+    expect(second.explanation.modalities.structural).toMatchObject({ rank: 0, weight: 0.6, k: 40, rawScore: 9, reason: 'defines x' });
+    expect(second.explanation.modalities.structural!.contribution).toBeCloseTo(0.6 / 41, 12);
+    expect(second.explanation.modalities.text).toBeUndefined();
+    expect(second.explanation.boost).toBeCloseTo(1 + 0.3 * Math.log(2), 12);
+    expect(second.score).toBeCloseTo((0.6 / 41) * (1 + 0.3 * Math.log(2)), 12);
+  });
+
+  it('the boost is capped at 1.5 and the direct path does not boost', () => {
+    const chunks = chunkTable(1, 1);
+    const base = { lists: { text: [{ chunkId: 0, score: 1, reason: '' }] }, weights: WEIGHTS.exact_match, k: 40, centralityOf: () => 1e6, chunkOf: (id: number) => chunks[id], limit: 5 };
+    expect(fuse({ ...base, strategy: 'fused' })[0].explanation.boost).toBe(1.5);
+    expect(fuse({ ...base, strategy: 'direct' })[0].explanation.boost).toBe(1);
+  });
+
+  it('a weight of 0 means the list is not counted at all', () => {
+    const chunks = chunkTable(2, 2);
+    const r = fuse({
+      lists: { semantic: [{ chunkId: 0, score: 1, reason: '' }], text: [{ chunkId: 1, score: 1, reason: '' }] },
+      weights: WEIGHTS.exact_match,
+      k: 40,
+      strategy: 'fused',
+      centralityOf: () => 0,
+      chunkOf: (id) => chunks[id],
+      limit: 5,
+    });
+    expect(r.map((x) => x.chunkId)).toEqual([1]);
+  });
+
+  it('demotes vendored and build paths and keeps the best chunk per file', () => {
+    const chunks: Chunk[] = [
+      { id: 0, fileId: 0, path: 'node_modules/a/index.js', startLine: 1, endLine: 5, kind: 'window' },
+      { id: 1, fileId: 1, path: 'src/a.ts', startLine: 1, endLine: 5, kind: 'window' },
+      { id: 2, fileId: 1, path: 'src/a.ts', startLine: 6, endLine: 9, kind: 'window' },
+    ];
+    const r = fuse({
+      lists: { text: [0, 1, 2].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
+      weights: WEIGHTS.exact_match,
+      k: 40,
+      strategy: 'fused',
+      centralityOf: () => 0,
+      chunkOf: (id) => chunks[id],
+      limit: 5,
+    });
+    expect(r.map((x) => x.chunkId)).toEqual([1, 0]);
+    expect(r[0].foldedChunks).toBe(1);
+    expect(r[1].explanation.demotion).toEqual({ factor: 0.5, rule: 'node_modules/' });
+  });
+
+  it('property: for random ranked lists the score recomputed from the explanation equals the score', () => {
+    const random = rng(42);
+    for (let trial = 0; trial < 300; trial++) {
+      const nChunks = 1 + Math.floor(random() * 80);
+      const chunks = chunkTable(nChunks, 1 + Math.floor(random() * nChunks));
+      const lists: Partial<Record<Modality, ModalityHit[]>> = {};
+      for (const m of MODALITIES) {
+        if (random() < 0.25) continue;
+        const ids = [...new Set(Array.from({ length: Math.floor(random() * nChunks) }, () => Math.floor(random() * nChunks)))];
+        lists[m] = ids.map((chunkId) => ({ chunkId, score: random(), reason: 'r' }));
+      }
+      const weights = Object.fromEntries(MODALITIES.map((m) => [m, Math.round(random() * 10) / 10])) as Record<Modality, number>;
+      const k = 1 + Math.floor(random() * 100);
+      const centrality = chunks.map(() => random() * 10);
+      const strategy = random() < 0.2 ? 'direct' : 'fused';
+      const results = fuse({ lists, weights, k, strategy, centralityOf: (id) => centrality[id], chunkOf: (id) => chunks[id], limit: 1000 });
+      for (const r of results) {
+        expect(scoreFromExplanation(r.explanation)).toBeCloseTo(r.score, 12);
+        const sum = Object.values(r.explanation.modalities).reduce((s, c) => s + c!.contribution, 0);
+        expect(sum).toBeCloseTo(r.explanation.rrf, 12);
+        for (const [m, c] of Object.entries(r.explanation.modalities)) {
+          expect(c!.rank).toBe(lists[m as Modality]!.findIndex((h) => h.chunkId === r.chunkId));
+        }
+      }
+      for (let i = 1; i < results.length; i++) expect(results[i - 1].score).toBeGreaterThanOrEqual(results[i].score);
+      expect(new Set(results.map((r) => r.path)).size).toBe(results.length);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Weighted Reciprocal Rank Fusion. The explanation of every result is written while its
+ * score is summed (the Zoekt way), so the numbers shown are the numbers used:
+ *
+ *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based)
+ *   score          = (Σ_m contribution_m) × boost × demotion
+ *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
+ *
+ * Then: best chunk per file, most relevant first.
+ */
+import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult } from './contract';
+import { MODALITIES } from './contract';
+import { boostFor, demotionFor } from './ranking';
+
+export interface FusionInput {
+  /** Each modality's own ranked list (best first). Modalities absent here did not run. */
+  lists: Partial<Record<Modality, ModalityHit[]>>;
+  weights: Record<Modality, number>;
+  k: number;
+  strategy: 'direct' | 'fused';
+  centralityOf(chunkId: number): number;
+  chunkOf(chunkId: number): Chunk;
+  limit: number;
+}
+
+interface Candidate {
+  chunk: Chunk;
+  explanation: ResultExplanation;
+}
+
+export function fuse(input: FusionInput): SearchResult[] {
+  const candidates = new Map<number, Candidate>();
+  for (const modality of MODALITIES) {
+    const list = input.lists[modality];
+    const weight = input.weights[modality];
+    if (!list || !(weight > 0)) continue;
+    list.forEach((hit, rank) => {
+      let candidate = candidates.get(hit.chunkId);
+      if (!candidate) {
+        candidate = { chunk: input.chunkOf(hit.chunkId), explanation: emptyExplanation() };
+        candidates.set(hit.chunkId, candidate);
+      }
+      const e = candidate.explanation;
+      if (e.modalities[modality]) return; // a modality counts once per chunk: its best rank
+      const contribution = weight * (1 / (input.k + rank + 1));
+      e.modalities[modality] = { rank, weight, k: input.k, contribution, rawScore: hit.score, reason: hit.reason };
+      e.rrf += contribution;
+    });
+  }
+
+  const scored: SearchResult[] = [];
+  for (const { chunk, explanation: e } of candidates.values()) {
+    e.centrality = input.centralityOf(chunk.id);
+    e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
+    e.demotion = demotionFor(chunk.path);
+    e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1);
+    scored.push({
+      chunkId: chunk.id,
+      path: chunk.path,
+      startLine: chunk.startLine,
+      endLine: chunk.endLine,
+      symbol: chunk.symbol,
+      definitionKind: chunk.definitionKind,
+      score: e.score,
+      explanation: e,
+      foldedChunks: 0,
+    });
+  }
+  scored.sort(compareResults);
+  return bestChunkPerFile(scored).slice(0, input.limit);
+}
+
+function emptyExplanation(): ResultExplanation {
+  return { modalities: {}, rrf: 0, centrality: 0, boost: 1, demotion: null, score: 0 };
+}
+
+/** Higher score first; then agreement (more modalities); then path and line for a stable order. */
+function compareResults(a: SearchResult, b: SearchResult): number {
+  return (
+    b.score - a.score ||
+    Object.keys(b.explanation.modalities).length - Object.keys(a.explanation.modalities).length ||
+    (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
+    a.startLine - b.startLine
+  );
+}
+
+/** "Deduplicate to the best chunk per file": the first (best) chunk of each file stays. */
+function bestChunkPerFile(sorted: SearchResult[]): SearchResult[] {
+  const kept = new Map<string, SearchResult>();
+  const out: SearchResult[] = [];
+  for (const r of sorted) {
+    const best = kept.get(r.path);
+    if (best) best.foldedChunks++;
+    else {
+      kept.set(r.path, r);
+      out.push(r);
+    }
+  }
+  return out;
+}
+
+/** Recomputes a result's score from its explanation alone (what the UI and tests check). */
+export function scoreFromExplanation(e: ResultExplanation): number {
+  let sum = 0;
+  for (const m of MODALITIES) {
+    const c = e.modalities[m];
+    if (c) sum += c.weight * (1 / (c.k + c.rank + 1));
+  }
+  return sum * e.boost * (e.demotion?.factor ?? 1);
+}

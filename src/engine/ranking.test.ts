@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { INTENTS, MODALITIES } from './contract';
+import { BOOST_CAP, boostFor, DEFAULT_PRESET_MODALITIES, demotionFor, DIRECT_PATH_MIN_CONFIDENCE, RRF_K, WEIGHTS } from './ranking';
+
+describe('the ranking contract (SPEC §1) is pinned', () => {
+  it('weight profiles', () => {
+    const table = Object.fromEntries(INTENTS.map((i) => [i, MODALITIES.map((m) => WEIGHTS[i][m])]));
+    expect(table).toEqual({
+      find_definition: [0.2, 0.1, 0.6, 0.1],
+      find_references: [0.1, 0.2, 0.2, 0.5],
+      understand_code: [0.5, 0.2, 0.2, 0.1],
+      find_similar: [0.4, 0.3, 0.2, 0.1],
+      impact_analysis: [0.1, 0.1, 0.1, 0.7],
+      exact_match: [0.0, 0.9, 0.1, 0.0],
+    });
+  });
+
+  it('k per preset, direct-path threshold, boost cap', () => {
+    expect(RRF_K).toEqual({ quick: 40, default: 40, thorough: 60 });
+    expect(DIRECT_PATH_MIN_CONFIDENCE).toBe(0.85);
+    expect(BOOST_CAP).toBe(1.5);
+    expect(boostFor(0)).toBe(1);
+    expect(boostFor(1)).toBeCloseTo(1 + 0.3 * Math.log(2), 12);
+    expect(boostFor(100)).toBe(1.5);
+  });
+
+  it('default runs three modalities: the heaviest three for the intent (two for exact_match)', () => {
+    for (const intent of INTENTS) {
+      const chosen = DEFAULT_PRESET_MODALITIES[intent];
+      const dropped = MODALITIES.filter((m) => !chosen.includes(m));
+      for (const d of dropped) for (const c of chosen) expect(WEIGHTS[intent][c]).toBeGreaterThanOrEqual(WEIGHTS[intent][d]);
+      expect(chosen.length).toBe(intent === 'exact_match' ? 2 : 3);
+    }
+  });
+
+  it('demotes vendored, build-output and archived paths', () => {
+    for (const p of ['node_modules/x/a.js', 'a/vendor/b.go', 'third_party/c.cc', 'dist/app.js', 'build/x.js', 'out/y.js', 'target/z.rs', 'archive/old.py', 'web/app.min.js'])
+      expect(demotionFor(p), p).not.toBeNull();
+    for (const p of ['src/build.ts', 'src/distance.ts', 'lib/vendored.ts', 'output.js']) expect(demotionFor(p), p).toBeNull();
+  });
+});

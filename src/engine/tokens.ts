@@ -1,0 +1,56 @@
+/**
+ * How identifiers and prose become search tokens. One place, shared by every modality, so
+ * that "parseConfig", "parse_config" and "parse config" meet on the same tokens.
+ */
+
+/** Splits an identifier into lower-cased sub-tokens: `XMLHttpRequest2` → ['xml','http','request','2']. */
+export function splitIdentifier(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Za-z])([0-9])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((t) => t.length > 0)
+    .map((t) => t.toLowerCase());
+}
+
+const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+
+/** Identifiers and words in free text or code, in order of appearance (not split). */
+export function words(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** All sub-tokens of all words of `text`, lower-cased, in order (duplicates kept). */
+export function subTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) for (const t of splitIdentifier(w)) out.push(t);
+  return out;
+}
+
+/** True for names written in code style: camelCase, PascalCase with a hump, snake_case, SCREAMING_CASE, dotted.path. */
+export function looksLikeIdentifier(word: string): boolean {
+  if (/^[a-z]+[A-Z][A-Za-z0-9]*$/.test(word)) return true; // camelCase
+  if (/^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$/.test(word)) return true; // PascalCase with at least two humps
+  if (/^_*[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+_*$/.test(word)) return true; // snake_case / SCREAMING_CASE
+  if (/^_[A-Za-z][A-Za-z0-9_]*$/.test(word)) return true; // _private
+  return false;
+}
+
+/** English words that carry no search meaning in a question about code. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the and or but if then else of to in on at by for from with without into onto about as is are was were be been being ' +
+    'do does did done doing have has had having can could should would will shall may might must ' +
+    'i me my we our you your it its this that these those there here what which who whom whose where when why how ' +
+    'find show me list get give tell please search look where all any some each every no not only just also ' +
+    'code function functions method methods class classes file files thing things work works working happen happens used use uses'
+  ).split(' '),
+);
+
+/** Content words of a query: split, lower-cased, stop words removed, duplicates removed. */
+export function contentTerms(text: string): string[] {
+  const seen = new Set<string>();
+  for (const t of subTokens(text)) if (!STOP_WORDS.has(t) && !seen.has(t)) seen.add(t);
+  return [...seen];
+}

@@ -1,0 +1,282 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GrepSearcher, MAX_REGEX_LINE_LENGTH, type TextMatch } from './grep';
+import { InvalidRegex, RegexRejected } from './regex';
+import { TrigramIndex } from './trigrams';
+
+/** Real source files from installed packages: JS, TS declarations, Markdown, JSON. */
+function realFiles(): { id: number; path: string; text: string }[] {
+  const root = join(process.cwd(), 'node_modules');
+  const out: { id: number; path: string; text: string }[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full);
+      else if (/\.(js|cjs|mjs|ts|md|json)$/.test(name) && st.size < 400_000)
+        out.push({ id: out.length, path: relative(root, full), text: readFileSync(full, 'utf8') });
+    }
+  };
+  for (const pkg of ['minisearch', 'idb', 'comlink']) walk(join(root, pkg));
+  return out;
+}
+
+const EXTRA_FILES = [
+  '<!doctype html>\n<html><body><script>alert("x")</script>\n<div class="Ünïcode">Grüße, naïve café — 日本語のテキスト</div>\n</body></html>\n',
+  '',
+  'line one\r\nStraße and STRASSE\r\nΣίσυφος ΣΊΣΥΦΟΣ σίσυφος\r\n',
+  'x'.repeat(3000) + 'needleAtTheEnd\nshort line needleAtTheEnd\n',
+  'no trailing newline ECONNREFUSED',
+];
+
+function corpus() {
+  const files = realFiles();
+  for (const text of EXTRA_FILES) files.push({ id: files.length, path: `extra/${files.length}.txt`, text });
+  return files;
+}
+
+const FILES = corpus();
+const INDEX = TrigramIndex.build(FILES);
+const GREP = new GrepSearcher(FILES, INDEX);
+const NO_LIMIT = 10_000_000;
+
+/** grep's line model, written independently: split on \n, drop a final empty line, strip \r. */
+function linesOf(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+type Key = string;
+const key = (m: Pick<TextMatch, 'fileId' | 'line' | 'column' | 'length'>): Key => `${m.fileId}:${m.line}:${m.column}:${m.length}`;
+
+function bruteRegex(regex: RegExp, truncate: boolean): Key[] {
+  const out: Key[] = [];
+  for (const f of FILES) {
+    linesOf(f.text).forEach((full, i) => {
+      const line = truncate ? full.slice(0, MAX_REGEX_LINE_LENGTH) : full;
+      regex.lastIndex = 0;
+      for (let m = regex.exec(line); m; m = regex.exec(line)) {
+        out.push(key({ fileId: f.id, line: i + 1, column: m.index + 1, length: m[0].length }));
+        if (m[0].length === 0) regex.lastIndex++;
+      }
+    });
+  }
+  return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+function bruteLiteral(text: string, caseSensitive: boolean, wholeWord = false): Key[] {
+  const w = '[A-Za-z0-9_$]';
+  const source = wholeWord ? `(?<!${w})${escape(text)}(?!${w})` : escape(text);
+  return bruteRegex(new RegExp(source, caseSensitive ? 'g' : 'gi'), false);
+}
+
+/** A tiny seeded PRNG so failures reproduce. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function sampleSubstring(random: () => number, minLen: number, maxLen: number): string {
+  for (;;) {
+    const f = FILES[Math.floor(random() * FILES.length)];
+    const lines = linesOf(f.text).filter((l) => l.trim().length >= minLen && l.length < 500);
+    if (lines.length === 0) continue;
+    const line = lines[Math.floor(random() * lines.length)];
+    const len = minLen + Math.floor(random() * (maxLen - minLen + 1));
+    const start = Math.floor(random() * Math.max(1, line.length - len));
+    const s = line.slice(start, start + len);
+    if (s.trim().length >= minLen) return s;
+  }
+}
+
+describe('literal search', () => {
+  it('is case-sensitive or case-insensitive on request', () => {
+    const sensitive = GREP.searchLiteral('MiniSearch', { caseSensitive: true, limit: NO_LIMIT });
+    const insensitive = GREP.searchLiteral('MiniSearch', { caseSensitive: false, limit: NO_LIMIT });
+    expect(sensitive.matches.length).toBeGreaterThan(0);
+    expect(insensitive.matches.length).toBeGreaterThan(sensitive.matches.length); // "minisearch" occurs too
+    for (const m of sensitive.matches) expect(m.lineText.substr(m.column - 1 - m.lineTextStart, m.length)).toBe('MiniSearch');
+    for (const m of insensitive.matches) expect(m.lineText.substr(m.column - 1 - m.lineTextStart, m.length).toLowerCase()).toBe('minisearch');
+    expect(sensitive.matches.map(key)).toEqual(bruteLiteral('MiniSearch', true));
+    expect(insensitive.matches.map(key)).toEqual(bruteLiteral('MiniSearch', false));
+  });
+
+  it('reads only candidate files for a selective literal', () => {
+    const r = GREP.searchLiteral('promisifyRequest', { caseSensitive: true, limit: NO_LIMIT });
+    expect(r.usedIndex).toBe(true);
+    expect(r.matches.length).toBeGreaterThan(0);
+    expect(r.candidateFiles).toBeLessThan(r.filesTotal / 4);
+    expect(r.filesVerified).toBe(r.candidateFiles);
+    expect(new Set(r.matches.map((m) => FILES[m.fileId].path.split('/')[0]))).toEqual(new Set(['idb']));
+  });
+
+  it('matches whole words only when asked', () => {
+    const all = GREP.searchLiteral('search', { caseSensitive: true, limit: NO_LIMIT });
+    const whole = GREP.searchLiteral('search', { caseSensitive: true, wholeWord: true, limit: NO_LIMIT });
+    expect(whole.matches.length).toBeGreaterThan(0);
+    expect(whole.matches.length).toBeLessThan(all.matches.length);
+    expect(whole.matches.map(key)).toEqual(bruteLiteral('search', true, true));
+  });
+
+  it('finds text in HTML and non-ASCII files, folding case like the regex engine', () => {
+    const html = GREP.searchLiteral('<script>alert("x")</script>', { caseSensitive: true, limit: 10 });
+    expect(html.matches).toHaveLength(1);
+    expect(html.matches[0].lineText).toContain('<html><body><script>');
+    const cafe = GREP.searchLiteral('NAÏVE CAFÉ', { caseSensitive: false, limit: 10 });
+    expect(cafe.matches.map((m) => m.lineText.substr(m.column - 1, m.length))).toEqual(['naïve café']);
+    expect(GREP.searchLiteral('NAÏVE CAFÉ', { caseSensitive: true, limit: 10 }).matches).toHaveLength(0);
+    const japanese = GREP.searchLiteral('日本語の', { caseSensitive: true, limit: 10 });
+    expect(japanese.usedIndex).toBe(true);
+    expect(japanese.candidateFiles).toBe(1);
+    expect(japanese.matches).toHaveLength(1);
+    const greek = GREP.searchLiteral('σίσυφος', { caseSensitive: false, limit: 10 });
+    expect(greek.matches.map(key)).toEqual(bruteLiteral('σίσυφος', false));
+    expect(greek.matches.length).toBe(3);
+  });
+
+  it('reports CRLF lines without the carriage return, and columns past 2,000 chars', () => {
+    const r = GREP.searchLiteral('STRASSE', { caseSensitive: true, limit: 10 });
+    expect(r.matches).toHaveLength(1);
+    expect(r.matches[0]).toMatchObject({ line: 2, column: 12, lineText: 'Straße and STRASSE' });
+    const far = GREP.searchLiteral('needleAtTheEnd', { caseSensitive: true, limit: 10 });
+    expect(far.matches.map((m) => [m.line, m.column])).toEqual([
+      [1, 3001],
+      [2, 12],
+    ]);
+    const m = far.matches[0];
+    expect(m.lineText.length).toBeLessThanOrEqual(1000);
+    expect(m.lineText.substr(m.column - 1 - m.lineTextStart, m.length)).toBe('needleAtTheEnd');
+  });
+
+  it('handles empty files, empty queries, short queries and match limits', () => {
+    expect(GREP.searchLiteral('', { caseSensitive: false, limit: 10 }).matches).toEqual([]);
+    expect(GREP.searchLiteral('a\nb', { caseSensitive: false, limit: 10 }).matches).toEqual([]);
+    const short = GREP.searchLiteral('=>', { caseSensitive: true, limit: NO_LIMIT });
+    expect(short.usedIndex).toBe(false); // fewer than 3 characters: no trigram narrows it
+    expect(short.matches.map(key)).toEqual(bruteLiteral('=>', true));
+    const limited = GREP.searchLiteral('function', { caseSensitive: true, limit: 5 });
+    expect(limited.matches).toHaveLength(5);
+    expect(limited).toMatchObject({ truncated: true, truncatedBy: 'limit' });
+    const only = new GrepSearcher([{ id: 0, text: '' }], TrigramIndex.build([{ id: 0, text: '' }]));
+    expect(only.searchLiteral('anything', { caseSensitive: false, limit: 10 }).matches).toEqual([]);
+    expect(only.searchRegex('^$', { caseSensitive: false, limit: 10 }).matches).toEqual([]);
+  });
+
+  it('gives the same matches as a brute-force scan for random literals from the corpus', () => {
+    const random = rng(42);
+    for (let i = 0; i < 60; i++) {
+      let text = sampleSubstring(random, 3, 14);
+      const caseSensitive = random() < 0.5;
+      if (!caseSensitive) text = [...text].map((c) => (random() < 0.5 ? c.toUpperCase() : c.toLowerCase())).join('');
+      const wholeWord = random() < 0.2;
+      const r = GREP.searchLiteral(text, { caseSensitive, wholeWord, limit: NO_LIMIT });
+      expect(r.truncated).toBe(false);
+      expect(r.matches.map(key), JSON.stringify({ text, caseSensitive, wholeWord })).toEqual(bruteLiteral(text, caseSensitive, wholeWord));
+    }
+  });
+});
+
+describe('regex search', () => {
+  const cases: [string, boolean][] = [
+    ['export (default )?(class|function) \\w+', true],
+    ['^import .* from', true],
+    ['(get|set|has)[A-Z][a-z]+\\(', true],
+    ['\\bIDB[A-Z]\\w+', true],
+    ['colou?r|behaviou?r', false],
+    ['[Mm]ini[Ss]earch\\.(add|search)', true],
+    ['\\d{2,}px$', false],
+    ['@(param|returns) \\{[^}]+\\}', true],
+    ['(?<=\\.)then\\(', true],
+    ['fuzzy(?!:)', false],
+    ['x{2}y?|ab[^c]', false],
+    ['\\$\\{[^}]*\\}', true],
+    ['Σίσυφος', false],
+    ['<div class="[^"]*">', true],
+    ['\\u00fc|\\x41PI', false],
+    ['(.|\\n)*Proxy', true],
+    ['(?:ab|c)?(?:de|f)gh', false],
+    ['(?:Mini)?Search(?:able)?Map', true],
+    ['a{3}|Prox{1,2}y', false],
+    ['[A-Z]{2}[a-z]*Error\\b', true],
+  ];
+
+  it.each(cases)('/%s/ (case-sensitive %s) equals a brute-force scan', (pattern, caseSensitive) => {
+    const r = GREP.searchRegex(pattern, { caseSensitive, limit: NO_LIMIT });
+    expect(r.truncated).toBe(false);
+    expect(r.matches.map(key)).toEqual(bruteRegex(new RegExp(pattern, caseSensitive ? 'g' : 'gi'), true));
+  });
+
+  it('narrows the candidates for selective patterns and scans everything when it cannot', () => {
+    const selective = GREP.searchRegex('promisify(Request|Value)', { caseSensitive: false, limit: NO_LIMIT });
+    expect(selective.usedIndex).toBe(true);
+    expect(selective.candidateFiles).toBeLessThan(selective.filesTotal / 4);
+    expect(selective.matches.length).toBeGreaterThan(0);
+    const open = GREP.searchRegex('\\d+', { caseSensitive: false, limit: 50 });
+    expect(open.usedIndex).toBe(false);
+    expect(open.candidateFiles).toBe(open.filesTotal);
+    expect(open).toMatchObject({ truncated: true, truncatedBy: 'limit' });
+    expect(open.matches).toHaveLength(50);
+  });
+
+  it('gives the same matches as a brute-force scan for random regexes built from corpus text', () => {
+    const random = rng(7);
+    for (let i = 0; i < 60; i++) {
+      const a = sampleSubstring(random, 3, 10);
+      const b = sampleSubstring(random, 3, 10);
+      // Mutate one character: a dot, a class around it, make it optional, or insert \w*.
+      const pieces = [...a].map((c) => escape(c));
+      const at = Math.floor(random() * pieces.length);
+      const roll = random();
+      if (roll < 0.25) pieces[at] = '.';
+      else if (roll < 0.5) pieces[at] = `[${a[at].replace(/[\\\]^-]/, '\\$&')}_Q]`;
+      else if (roll < 0.7) pieces[at] = `${pieces[at]}?`;
+      else if (roll < 0.85) pieces.splice(at, 0, '\\w*');
+      let pattern = pieces.join('');
+      if (random() < 0.4) pattern = `${pattern}|${escape(b)}`;
+      if (random() < 0.2) pattern = `(?:${pattern})\\s`;
+      if (random() < 0.15) pattern = `^\\s*${pattern}`;
+      const caseSensitive = random() < 0.5;
+      const r = GREP.searchRegex(pattern, { caseSensitive, limit: NO_LIMIT });
+      expect(r.truncated).toBe(false);
+      expect(r.matches.map(key), pattern).toEqual(bruteRegex(new RegExp(pattern, caseSensitive ? 'g' : 'gi'), true));
+    }
+  });
+
+  it('rejects catastrophic patterns quickly, with a clear message', () => {
+    for (const pattern of ['(a+)+$', '(.*a){20}', '(x*)*y', '(a|aa)+$', '(\\w+\\s?)*$', '(a?){25}a{25}']) {
+      const started = performance.now();
+      expect(() => GREP.searchRegex(pattern, { caseSensitive: false, limit: 10 })).toThrow(RegexRejected);
+      expect(performance.now() - started).toBeLessThan(200);
+    }
+    expect(() => GREP.searchRegex('(a+)+$', { caseSensitive: false, limit: 10 })).toThrow(/unbounded quantifier/);
+  });
+
+  it('reports invalid patterns clearly', () => {
+    expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
+    expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(/Invalid regular expression \/foo\(bar\/: Unterminated group/);
+    expect(() => GREP.searchRegex('[z-a]', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
+    expect(() => GREP.searchRegex('*x', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
+  });
+
+  it('cuts long lines for regex verification and stops at the step budget', () => {
+    const r = GREP.searchRegex('needleAtTheEnd', { caseSensitive: true, limit: 10 });
+    expect(r.matches.map((m) => m.line)).toEqual([2]); // line 1 has it only after 3,000 chars
+    const budget = GREP.searchRegex('[a-z]+q[a-z]+', { caseSensitive: false, limit: NO_LIMIT, maxLineTests: 1000 });
+    expect(budget).toMatchObject({ truncated: true, truncatedBy: 'budget' });
+    expect(budget.filesVerified).toBeLessThan(budget.candidateFiles);
+    const time = GREP.searchRegex('[a-z]+q[a-z]+', { caseSensitive: false, limit: NO_LIMIT, timeBudgetMs: 0 });
+    expect(time).toMatchObject({ truncated: true, truncatedBy: 'budget' });
+  });
+
+  it('uses the unicode flag for \\p{…} escapes', () => {
+    const r = GREP.searchRegex('\\p{Script=Han}{3}', { caseSensitive: true, limit: NO_LIMIT });
+    expect(r.matches.map((m) => m.lineText.substr(m.column - 1, m.length))).toEqual(['日本語']);
+  });
+});

@@ -1,0 +1,347 @@
+/**
+ * Literal and regex search over files, through the trigram index: only candidate files
+ * are verified, and every result says how many files were read out of how many.
+ *
+ * Search is line-based, like grep: a match never spans a newline; lines are split on '\n'
+ * with a trailing '\r' removed, and a final newline does not start an extra empty line.
+ * Lines and columns are 1-based; columns and lengths count UTF-16 code units.
+ */
+import { compileRegex } from './regex';
+import { literalQuery, formatQuery, type TrigramIndex, type TrigramQuery } from './trigrams';
+
+/** Regex verification tests at most this many code units of a line (longer lines are cut). */
+export const MAX_REGEX_LINE_LENGTH = 2000;
+/** A match's lineText is the whole line up to this length, else a window around the match. */
+export const MAX_LINE_TEXT_LENGTH = 1000;
+/** Characters of context kept before a match when a long line is windowed. */
+const LINE_TEXT_CONTEXT_BEFORE = 100;
+/** Default wall-clock budget for verification. */
+export const DEFAULT_TIME_BUDGET_MS = 1500;
+/** Default cap on line tests (regex) for one search. */
+export const DEFAULT_MAX_LINE_TESTS = 5_000_000;
+/** Lines verified between two clock reads. */
+const CLOCK_CHECK_INTERVAL = 64;
+/** Characters that make up a word for whole-word matching (identifiers of most languages). */
+const WORD_CHAR = /[A-Za-z0-9_$]/;
+
+export interface TextMatch {
+  fileId: number;
+  line: number;
+  /** 1-based, UTF-16 code units. */
+  column: number;
+  length: number;
+  /** The line (or, for long lines, a window of it starting at lineTextStart). */
+  lineText: string;
+  /** 0-based offset of lineText within the line. */
+  lineTextStart: number;
+}
+
+export interface GrepResult {
+  matches: TextMatch[];
+  filesTotal: number;
+  /** Files the trigram index could not rule out. */
+  candidateFiles: number;
+  /** Files actually read (≤ candidateFiles when stopped early). */
+  filesVerified: number;
+  /** False when the query had no usable trigrams and every file was a candidate. */
+  usedIndex: boolean;
+  /** The trigram query used, readable. */
+  trigramQuery: string;
+  /** Verification stopped before the end: at the match limit or the time/step budget. */
+  truncated: boolean;
+  truncatedBy?: 'limit' | 'budget';
+  elapsedMs: number;
+}
+
+export interface LiteralOptions {
+  caseSensitive: boolean;
+  wholeWord?: boolean;
+  limit: number;
+  timeBudgetMs?: number;
+}
+
+export interface RegexOptions {
+  caseSensitive: boolean;
+  limit: number;
+  timeBudgetMs?: number;
+  maxLineTests?: number;
+}
+
+interface SearchFile {
+  id: number;
+  text: string;
+}
+
+function now(): number {
+  return globalThis.performance ? globalThis.performance.now() : Date.now();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** Offsets where each line starts (index 0 = line 1). */
+export function lineStartsOf(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Uint32Array(count);
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
+  return starts;
+}
+
+/** 1-based line containing offset. */
+export function lineOfOffset(starts: Uint32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+function lineTextFor(line: string, column0: number): { lineText: string; lineTextStart: number } {
+  if (line.length <= MAX_LINE_TEXT_LENGTH) return { lineText: line, lineTextStart: 0 };
+  const start = Math.max(0, Math.min(column0 - LINE_TEXT_CONTEXT_BEFORE, line.length - MAX_LINE_TEXT_LENGTH));
+  return { lineText: line.slice(start, start + MAX_LINE_TEXT_LENGTH), lineTextStart: start };
+}
+
+export class GrepSearcher {
+  private readonly byId = new Map<number, SearchFile>();
+  private readonly ids: Uint32Array;
+  private readonly lineStarts = new Map<number, Uint32Array>();
+
+  constructor(
+    files: SearchFile[],
+    private readonly index: TrigramIndex,
+  ) {
+    for (const f of files) this.byId.set(f.id, f);
+    this.ids = Uint32Array.from([...this.byId.keys()].sort((a, b) => a - b));
+  }
+
+  get fileCount(): number {
+    return this.ids.length;
+  }
+
+  private startsOf(file: SearchFile): Uint32Array {
+    let starts = this.lineStarts.get(file.id);
+    if (!starts) {
+      starts = lineStartsOf(file.text);
+      this.lineStarts.set(file.id, starts);
+    }
+    return starts;
+  }
+
+  private candidateIds(query: TrigramQuery): { ids: Uint32Array; usedIndex: boolean } {
+    const c = this.index.candidates(query);
+    return c === 'all' ? { ids: this.ids, usedIndex: false } : { ids: c, usedIndex: true };
+  }
+
+  private emptyResult(started: number, trigramQuery: string): GrepResult {
+    return {
+      matches: [],
+      filesTotal: this.ids.length,
+      candidateFiles: 0,
+      filesVerified: 0,
+      usedIndex: true,
+      trigramQuery,
+      truncated: false,
+      elapsedMs: now() - started,
+    };
+  }
+
+  searchLiteral(text: string, opts: LiteralOptions): GrepResult {
+    const started = now();
+    // Search is line-based: a literal with a line break can never lie within one line.
+    if (text.length === 0 || /[\r\n]/.test(text)) return this.emptyResult(started, '∅');
+    const query = literalQuery(text);
+    const { ids, usedIndex } = this.candidateIds(query);
+    const budget = opts.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+    const insensitive = opts.caseSensitive ? null : new RegExp(escapeRegExp(text), 'gi');
+    const matches: TextMatch[] = [];
+    let filesVerified = 0;
+    let truncatedBy: GrepResult['truncatedBy'];
+    files: for (let k = 0; k < ids.length; k++) {
+      if (now() - started > budget) {
+        truncatedBy = 'budget';
+        break;
+      }
+      const file = this.byId.get(ids[k]);
+      if (!file) continue;
+      filesVerified++;
+      const body = file.text;
+      let starts: Uint32Array | null = null;
+      let from = 0;
+      for (;;) {
+        let pos: number;
+        let length: number;
+        if (insensitive) {
+          insensitive.lastIndex = from;
+          const m = insensitive.exec(body);
+          if (!m) break;
+          pos = m.index;
+          length = m[0].length;
+        } else {
+          pos = body.indexOf(text, from);
+          if (pos < 0) break;
+          length = text.length;
+        }
+        if (opts.wholeWord && !isWholeWord(body, pos, length)) {
+          from = pos + 1;
+          continue;
+        }
+        from = pos + Math.max(length, 1);
+        if (matches.length >= opts.limit) {
+          truncatedBy = 'limit';
+          break files;
+        }
+        starts ??= this.startsOf(file);
+        const line = lineOfOffset(starts, pos);
+        const lineStart = starts[line - 1];
+        const lineEnd = lineEndOf(body, starts, line);
+        if (pos + length > lineEnd) continue; // would include the '\r' of a CRLF line
+        const column0 = pos - lineStart;
+        matches.push({ fileId: file.id, line, column: column0 + 1, length, ...lineTextFor(body.slice(lineStart, lineEnd), column0) });
+      }
+    }
+    return {
+      matches,
+      filesTotal: this.ids.length,
+      candidateFiles: ids.length,
+      filesVerified,
+      usedIndex,
+      trigramQuery: formatQuery(query),
+      truncated: truncatedBy !== undefined,
+      truncatedBy,
+      elapsedMs: now() - started,
+    };
+  }
+
+  /** Throws InvalidRegex or RegexRejected (from ./regex) before reading any file. */
+  searchRegex(pattern: string, opts: RegexOptions): GrepResult {
+    const started = now();
+    const { regex, query } = compileRegex(pattern, opts.caseSensitive);
+    const { ids, usedIndex } = this.candidateIds(query);
+    const budget = opts.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+    const maxLineTests = opts.maxLineTests ?? DEFAULT_MAX_LINE_TESTS;
+    const matches: TextMatch[] = [];
+    let filesVerified = 0;
+    let lineTests = 0;
+    let truncatedBy: GrepResult['truncatedBy'];
+    // Lines holding none of these trigrams cannot match: only the others are run through the regex.
+    const filter = lineFilter(query, this.index);
+    /** Runs the regex on one line; false when the search must stop. */
+    const testLine = (fileId: number, body: string, lineNo: number, start: number, end: number): boolean => {
+      if (end > start && body.charCodeAt(end - 1) === 13) end--;
+      const fullLine = body.slice(start, end);
+      const line = fullLine.length > MAX_REGEX_LINE_LENGTH ? fullLine.slice(0, MAX_REGEX_LINE_LENGTH) : fullLine;
+      if (++lineTests > maxLineTests || (lineTests % CLOCK_CHECK_INTERVAL === 0 && now() - started > budget)) {
+        truncatedBy = 'budget';
+        return false;
+      }
+      regex.lastIndex = 0;
+      for (let m = regex.exec(line); m; m = regex.exec(line)) {
+        if (matches.length >= opts.limit) {
+          truncatedBy = 'limit';
+          return false;
+        }
+        matches.push({ fileId, line: lineNo, column: m.index + 1, length: m[0].length, ...lineTextFor(fullLine, m.index) });
+        if (m[0].length === 0) regex.lastIndex++;
+      }
+      return true;
+    };
+    files: for (let k = 0; k < ids.length; k++) {
+      const file = this.byId.get(ids[k]);
+      if (!file) continue;
+      filesVerified++;
+      const body = file.text;
+      if (filter) {
+        const starts = this.startsOf(file);
+        filter.lastIndex = 0;
+        for (let m = filter.exec(body); m; m = filter.exec(body)) {
+          const lineNo = lineOfOffset(starts, m.index);
+          const end = lineNo < starts.length ? starts[lineNo] - 1 : body.length;
+          if (!testLine(file.id, body, lineNo, starts[lineNo - 1], end)) break files;
+          filter.lastIndex = end + 1; // the rest of this line is decided
+        }
+        continue;
+      }
+      let lineNo = 0;
+      for (let start = 0; start < body.length; ) {
+        lineNo++;
+        let end = body.indexOf('\n', start);
+        if (end < 0) end = body.length;
+        if (!testLine(file.id, body, lineNo, start, end)) break files;
+        start = end + 1;
+      }
+    }
+    return {
+      matches,
+      filesTotal: this.ids.length,
+      candidateFiles: ids.length,
+      filesVerified,
+      usedIndex,
+      trigramQuery: formatQuery(query),
+      truncated: truncatedBy !== undefined,
+      truncatedBy,
+      elapsedMs: now() - started,
+    };
+  }
+}
+
+/**
+ * A regex matching every line that can satisfy `query`: each line with a match holds, for
+ * some branch of every OR, all trigrams of that branch's AND, so one trigram per AND (the
+ * one in the fewest files) and all branches of each OR make a necessary set. Null when the
+ * query has no trigrams. Trigram text is already folded; the 'i' flag folds the same way.
+ */
+function lineFilter(query: TrigramQuery, index: TrigramIndex): RegExp | null {
+  const necessary = (q: TrigramQuery): { trigrams: string[]; cost: number } | null => {
+    switch (q.op) {
+      case 'all':
+        return null;
+      case 'none':
+        return { trigrams: [], cost: 0 };
+      case 'trigram':
+        return { trigrams: [q.text], cost: index.postingList(q.text).length };
+      case 'and': {
+        let best: { trigrams: string[]; cost: number } | null = null;
+        for (const arg of q.args) {
+          const n = necessary(arg);
+          if (n && (!best || n.cost < best.cost)) best = n;
+        }
+        return best;
+      }
+      case 'or': {
+        const all: string[] = [];
+        let cost = 0;
+        for (const arg of q.args) {
+          const n = necessary(arg);
+          if (!n) return null;
+          all.push(...n.trigrams);
+          cost += n.cost;
+        }
+        return { trigrams: [...new Set(all)], cost };
+      }
+    }
+  };
+  const n = necessary(query);
+  if (!n || n.trigrams.length === 0) return null;
+  return new RegExp(n.trigrams.map(escapeRegExp).join('|'), 'gi');
+}
+
+function isWholeWord(text: string, pos: number, length: number): boolean {
+  if (pos > 0 && WORD_CHAR.test(text[pos - 1])) return false;
+  const after = pos + length;
+  if (after < text.length && WORD_CHAR.test(text[after])) return false;
+  return true;
+}
+
+/** Offset just past the last character of `line` (before '\n' and a CRLF's '\r'). */
+function lineEndOf(text: string, starts: Uint32Array, line: number): number {
+  let end = line < starts.length ? starts[line] - 1 : text.length;
+  if (end > starts[line - 1] && text.charCodeAt(end - 1) === 13) end--;
+  return end;
+}

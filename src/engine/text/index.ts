@@ -1,0 +1,262 @@
+/**
+ * The text modality: a trigram index for exact/literal/regex search (only candidate files
+ * are read) and a BM25 index over identifier-split tokens for ranked term search.
+ */
+import type { ModalityHit, QueryPlan } from '../contract';
+import type { Corpus, CorpusFile, Retriever } from '../modality';
+import { contentTerms, subTokens } from '../tokens';
+import { GrepSearcher, lineStartsOf, type GrepResult, type TextMatch } from './grep';
+import { TermIndex, type TermSnapshot } from './terms';
+import { TrigramIndex, type TrigramSnapshot } from './trigrams';
+
+export { RegexRejected, InvalidRegex } from './regex';
+export type { GrepResult, TextMatch } from './grep';
+
+/** Matches read per literal/identifier query before ranking (enough to rank, bounded in time). */
+export const MATCH_SCAN_LIMIT = 5000;
+/** An identifier occurrence in another case (parseconfig for parseConfig) counts for half. */
+export const CASE_FOLDED_OCCURRENCE_WEIGHT = 0.5;
+/** A chunk that defines the identifier counts like this many occurrences. */
+export const DEFINES_IDENTIFIER_BONUS = 2;
+/** BM25 over the query terms adds at most this much (scaled to the best BM25 score). */
+export const BM25_MERGE_WEIGHT = 1;
+/** At most this many distinct sub-tokens of a snippet are searched (find_similar). */
+export const MAX_SNIPPET_TERMS = 64;
+/** At most this many identifiers of one query are searched for occurrences. */
+const MAX_IDENTIFIERS = 8;
+/** Default match limit of grep() for the UI and the CLI. */
+export const DEFAULT_GREP_LIMIT = 1000;
+
+const SNAPSHOT_VERSION = 1;
+
+export interface TextSnapshot {
+  version: number;
+  fileCount: number;
+  chunkCount: number;
+  trigrams: TrigramSnapshot;
+  terms: TermSnapshot;
+}
+
+export interface GrepOptions {
+  regex?: boolean;
+  caseSensitive?: boolean;
+  wholeWord?: boolean;
+  limit?: number;
+  timeBudgetMs?: number;
+}
+
+export interface TextGrepMatch extends TextMatch {
+  path: string;
+}
+
+export interface TextGrepResult extends Omit<GrepResult, 'matches'> {
+  matches: TextGrepMatch[];
+}
+
+export class TextIndex implements Retriever {
+  readonly modality = 'text' as const;
+  private readonly grepper: GrepSearcher;
+  private readonly fileById = new Map<number, CorpusFile>();
+  private readonly definers = new Map<string, number[]>();
+
+  private constructor(
+    private readonly corpus: Corpus,
+    private readonly trigrams: TrigramIndex,
+    private readonly terms: TermIndex,
+  ) {
+    for (const f of corpus.files) this.fileById.set(f.id, f);
+    this.grepper = new GrepSearcher(corpus.files, trigrams);
+    for (const c of corpus.chunks) {
+      if (!c.symbol) continue;
+      const list = this.definers.get(c.symbol);
+      if (list) list.push(c.id);
+      else this.definers.set(c.symbol, [c.id]);
+    }
+  }
+
+  static build(corpus: Corpus): TextIndex {
+    const trigrams = TrigramIndex.build(corpus.files);
+    const terms = TermIndex.build(chunkDocuments(corpus));
+    return new TextIndex(corpus, trigrams, terms);
+  }
+
+  serialize(): TextSnapshot {
+    return {
+      version: SNAPSHOT_VERSION,
+      fileCount: this.corpus.files.length,
+      chunkCount: this.corpus.chunks.length,
+      trigrams: this.trigrams.serialize(),
+      terms: this.terms.serialize(),
+    };
+  }
+
+  static load(corpus: Corpus, snapshot: TextSnapshot): TextIndex {
+    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`text snapshot version ${snapshot.version}, expected ${SNAPSHOT_VERSION}`);
+    if (snapshot.fileCount !== corpus.files.length || snapshot.chunkCount !== corpus.chunks.length)
+      throw new Error(
+        `text snapshot was built for ${snapshot.fileCount} files / ${snapshot.chunkCount} chunks, corpus has ${corpus.files.length} / ${corpus.chunks.length}`,
+      );
+    return new TextIndex(corpus, TrigramIndex.load(snapshot.trigrams), TermIndex.load(snapshot.terms));
+  }
+
+  /** Index statistics for the explain view and benchmarks. */
+  stats(): { trigrams: number; postings: number; documents: number } {
+    return { trigrams: this.trigrams.trigramCount, postings: this.trigrams.postingCount, documents: this.terms.documentCount };
+  }
+
+  /** Literal or regex search for the UI and CLI. Throws InvalidRegex / RegexRejected for bad patterns. */
+  grep(pattern: string, opts: GrepOptions = {}): TextGrepResult {
+    const limit = opts.limit ?? DEFAULT_GREP_LIMIT;
+    const caseSensitive = opts.caseSensitive ?? false;
+    const result = opts.regex
+      ? this.grepper.searchRegex(pattern, { caseSensitive, limit, timeBudgetMs: opts.timeBudgetMs })
+      : this.grepper.searchLiteral(pattern, { caseSensitive, wholeWord: opts.wholeWord, limit, timeBudgetMs: opts.timeBudgetMs });
+    return { ...result, matches: result.matches.map((m) => ({ ...m, path: this.fileById.get(m.fileId)?.path ?? '' })) };
+  }
+
+  search(plan: QueryPlan, limit: number): ModalityHit[] {
+    if (limit <= 0) return [];
+    if (plan.literal) {
+      const hits = this.literalHits(plan.literal, limit);
+      if (hits.length > 0) return hits;
+      return this.termHits(contentTerms(plan.literal), limit, `no exact "${plan.literal}"; `);
+    }
+    if (plan.identifiers.length > 0) return this.identifierHits(plan, limit);
+    if (plan.snippet !== undefined || plan.similarToChunk !== undefined) return this.similarHits(plan, limit);
+    const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
+    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit);
+  }
+
+  /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
+  private literalHits(literal: string, limit: number): ModalityHit[] {
+    const result = this.grepper.searchLiteral(literal, { caseSensitive: false, limit: MATCH_SCAN_LIMIT });
+    const perChunk = new Map<number, { exact: number; total: number }>();
+    for (const m of result.matches) {
+      const chunkId = this.corpus.chunkAt(m.fileId, m.line);
+      const start = m.column - 1 - m.lineTextStart;
+      const exact = m.lineText.slice(start, start + m.length) === literal ? 1 : 0;
+      const entry = perChunk.get(chunkId);
+      if (entry) {
+        entry.exact += exact;
+        entry.total++;
+      } else perChunk.set(chunkId, { exact, total: 1 });
+    }
+    const chunks = this.corpus.chunks;
+    return [...perChunk.entries()]
+      .sort(
+        ([a, x], [b, y]) =>
+          y.exact - x.exact || y.total - x.total || chunks[a].path.length - chunks[b].path.length || a - b,
+      )
+      .slice(0, limit)
+      .map(([chunkId, { exact, total }]) => ({
+        chunkId,
+        score: total,
+        reason:
+          exact === total
+            ? `contains "${literal}" ${total}×`
+            : exact === 0
+              ? `contains "${literal}" ${total}× (other case)`
+              : `contains "${literal}" ${total}× (${exact} in exact case)`,
+      }));
+  }
+
+  /** Identifiers: whole-word occurrences per chunk, definitions, plus BM25 over the terms. */
+  private identifierHits(plan: QueryPlan, limit: number): ModalityHit[] {
+    const scores = new Map<number, { score: number; parts: string[] }>();
+    const add = (chunkId: number, score: number, part: string) => {
+      const entry = scores.get(chunkId);
+      if (entry) {
+        entry.score += score;
+        entry.parts.push(part);
+      } else scores.set(chunkId, { score, parts: [part] });
+    };
+    for (const identifier of [...new Set(plan.identifiers)].slice(0, MAX_IDENTIFIERS)) {
+      const result = this.grepper.searchLiteral(identifier, { caseSensitive: false, wholeWord: true, limit: MATCH_SCAN_LIMIT });
+      const perChunk = new Map<number, { exact: number; folded: number }>();
+      for (const m of result.matches) {
+        const chunkId = this.corpus.chunkAt(m.fileId, m.line);
+        const start = m.column - 1 - m.lineTextStart;
+        const exact = m.lineText.slice(start, start + m.length) === identifier;
+        const entry = perChunk.get(chunkId) ?? { exact: 0, folded: 0 };
+        if (exact) entry.exact++;
+        else entry.folded++;
+        perChunk.set(chunkId, entry);
+      }
+      for (const [chunkId, { exact, folded }] of perChunk) {
+        const count = exact + folded;
+        add(chunkId, exact + CASE_FOLDED_OCCURRENCE_WEIGHT * folded, `uses ${identifier} ${count}×${exact === count ? '' : ` (${folded} in other case)`}`);
+      }
+      for (const chunkId of this.definers.get(identifier) ?? []) add(chunkId, DEFINES_IDENTIFIER_BONUS, `defines ${identifier}`);
+    }
+    const terms = plan.terms.length > 0 ? plan.terms : plan.identifiers.flatMap((i) => subTokens(i));
+    const termHits = this.terms.query(terms, limit);
+    const best = termHits.length > 0 ? termHits[0].score : 0;
+    for (const hit of termHits) {
+      add(hit.id, (BM25_MERGE_WEIGHT * hit.score) / best, `terms ${hit.terms.join(', ')} (BM25 ${hit.score.toFixed(2)})`);
+    }
+    return rank(scores, this.corpus, limit);
+  }
+
+  /** find_similar: BM25 over the sub-tokens of a snippet or of the chunk to match. */
+  private similarHits(plan: QueryPlan, limit: number): ModalityHit[] {
+    const source = plan.snippet ?? (plan.similarToChunk !== undefined ? this.chunkText(plan.similarToChunk) : '');
+    const tokens = [...new Set(subTokens(source))].slice(0, MAX_SNIPPET_TERMS);
+    const exclude = plan.snippet === undefined ? plan.similarToChunk : undefined;
+    return this.termHits(tokens, limit + 1)
+      .filter((h) => h.chunkId !== exclude)
+      .slice(0, limit);
+  }
+
+  private termHits(terms: string[], limit: number, reasonPrefix = ''): ModalityHit[] {
+    return this.terms.query(terms, limit).map((h) => ({
+      chunkId: h.id,
+      score: h.score,
+      reason: `${reasonPrefix}terms ${h.terms.join(', ')} (BM25 ${h.score.toFixed(2)})`,
+    }));
+  }
+
+  /** The text of a chunk: its file's lines startLine..endLine. */
+  chunkText(chunkId: number): string {
+    const chunk = this.corpus.chunks[chunkId];
+    const file = chunk && this.fileById.get(chunk.fileId);
+    if (!file) return '';
+    return linesOf(file.text, lineStartsOf(file.text), chunk.startLine, chunk.endLine);
+  }
+}
+
+function rank(scores: Map<number, { score: number; parts: string[] }>, corpus: Corpus, limit: number): ModalityHit[] {
+  return [...scores.entries()]
+    .sort(([a, x], [b, y]) => y.score - x.score || corpus.chunks[a].path.length - corpus.chunks[b].path.length || a - b)
+    .slice(0, limit)
+    .map(([chunkId, { score, parts }]) => ({ chunkId, score, reason: parts.join('; ') }));
+}
+
+function linesOf(text: string, starts: Uint32Array, startLine: number, endLine: number): string {
+  if (startLine > starts.length) return '';
+  const from = starts[startLine - 1];
+  const to = endLine < starts.length ? starts[endLine] : text.length;
+  return text.slice(from, to);
+}
+
+/** One BM25 document per chunk: its lines, its symbol and its path. */
+function* chunkDocuments(corpus: Corpus) {
+  const starts = new Map<number, Uint32Array>();
+  const files = new Map<number, CorpusFile>();
+  for (const f of corpus.files) files.set(f.id, f);
+  let lastFile = -1;
+  for (const chunk of corpus.chunks) {
+    const file = files.get(chunk.fileId);
+    if (!file) continue;
+    if (chunk.fileId !== lastFile) {
+      // Chunks usually come file by file: keep line offsets of one file at a time.
+      starts.clear();
+      lastFile = chunk.fileId;
+    }
+    let s = starts.get(file.id);
+    if (!s) {
+      s = lineStartsOf(file.text);
+      starts.set(file.id, s);
+    }
+    yield { id: chunk.id, text: linesOf(file.text, s, chunk.startLine, chunk.endLine), symbol: chunk.symbol ?? '', path: chunk.path };
+  }
+}

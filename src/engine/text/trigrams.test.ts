@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { compileRegex } from './regex';
+import { TrigramIndex, foldCase, formatQuery, literalQuery, type TrigramQuery } from './trigrams';
+
+const FILES = [
+  { id: 3, text: 'function parseConfig(path) { return JSON.parse(read(path)); }' },
+  { id: 10, text: 'const ECONNREFUSED = "connection refused";\nthrow new Error(ECONNREFUSED);' },
+  { id: 11, text: '<p class="note">Grüße aus Köln — ÄÖÜ</p>' },
+  { id: 12, text: '' },
+  { id: 13, text: 'ab' },
+  { id: 700_000, text: 'export class ConfigParser { parse() {} }' },
+];
+
+/** Files whose folded text contains the folded string: what a candidate set must include. */
+function containing(s: string): number[] {
+  const f = foldCase(s);
+  return FILES.filter((file) => foldCase(file.text).includes(f)).map((file) => file.id);
+}
+
+function asArray(c: Uint32Array | 'all'): number[] | 'all' {
+  return c === 'all' ? 'all' : [...c];
+}
+
+describe('TrigramIndex', () => {
+  const index = TrigramIndex.build(FILES);
+
+  it('returns sorted posting lists of the files holding each case-folded trigram', () => {
+    expect([...index.postingList('par')]).toEqual([3, 700_000]);
+    expect([...index.postingList('PAR')]).toEqual([3, 700_000]);
+    expect([...index.postingList('ÖLN')]).toEqual([11]);
+    expect([...index.postingList('zzz')]).toEqual([]);
+  });
+
+  it('answers AND/OR queries with a superset of the files that contain the literal', () => {
+    for (const literal of ['parseConfig', 'PARSECONFIG', 'econnrefused', 'grüße', 'GRÜSSE', 'köln', 'class', 'ab', 'x']) {
+      const c = index.candidates(literalQuery(literal));
+      const truth = containing(literal);
+      if (literal.length < 3) expect(c).toBe('all');
+      else for (const id of truth) expect([...(c as Uint32Array)]).toContain(id);
+    }
+    expect(asArray(index.candidates(literalQuery('parseConfig')))).toEqual([3]);
+    const either: TrigramQuery = { op: 'or', args: [literalQuery('ECONNREFUSED'), literalQuery('ConfigParser')] };
+    expect(asArray(index.candidates(either))).toEqual([10, 700_000]);
+    expect(asArray(index.candidates({ op: 'or', args: [literalQuery('köln'), { op: 'all' }] }))).toBe('all');
+    expect(asArray(index.candidates({ op: 'and', args: [literalQuery('köln'), { op: 'all' }] }))).toEqual([11]);
+    expect(asArray(index.candidates({ op: 'none' }))).toEqual([]);
+  });
+
+  it('derives AND/OR queries from regexes', () => {
+    expect(formatQuery(compileRegex('parse(Config|Json)', false).query)).toBe(
+      '(("PAR" AND "ARS" AND "RSE" AND "SEC" AND "ECO" AND "CON" AND "ONF" AND "NFI" AND "FIG") OR ("PAR" AND "ARS" AND "RSE" AND "SEJ" AND "EJS" AND "JSO" AND "SON"))',
+    );
+    expect(formatQuery(compileRegex('foo.*bar', true).query)).toBe('("FOO" AND "BAR")');
+    expect(formatQuery(compileRegex('\\w+', true).query)).toBe('*');
+    expect(asArray(index.candidates(compileRegex('connection\\s+refused|ConfigP', false).query))).toEqual([10, 700_000]);
+  });
+
+  it('round-trips through the serialized form with identical answers', () => {
+    const snapshot = index.serialize();
+    expect(snapshot.postings).toBeInstanceOf(Uint8Array);
+    const loaded = TrigramIndex.load(structuredClone(snapshot));
+    expect(loaded.trigramCount).toBe(index.trigramCount);
+    expect(loaded.postingCount).toBe(index.postingCount);
+    for (const literal of ['parseConfig', 'köln', 'class', 'refused', 'nothing here']) {
+      expect(asArray(loaded.candidates(literalQuery(literal)))).toEqual(asArray(index.candidates(literalQuery(literal))));
+    }
+    expect([...loaded.postingList('par')]).toEqual([3, 700_000]);
+  });
+
+  it('is compact: varint bytes well under 4 bytes per posting', () => {
+    const files = Array.from({ length: 300 }, (_, id) => ({ id, text: `export function handler${id}(request) { return respond(request, ${id}); }` }));
+    const big = TrigramIndex.build(files);
+    const s = big.serialize();
+    const bytes = s.keys.length + s.lengths.length + s.postings.length;
+    expect(bytes / big.postingCount).toBeLessThan(1.6);
+  });
+
+  it('rejects duplicate file ids and reads files in any order', () => {
+    expect(() => TrigramIndex.build([{ id: 1, text: 'abc' }, { id: 1, text: 'abd' }])).toThrow(/duplicate file id 1/);
+    const shuffled = TrigramIndex.build([{ id: 9, text: 'abcd' }, { id: 2, text: 'xabc' }]);
+    expect([...shuffled.postingList('abc')]).toEqual([2, 9]);
+  });
+
+  it('rejects a snapshot of another version', () => {
+    expect(() => TrigramIndex.load({ ...index.serialize(), version: 99 })).toThrow(/version 99/);
+  });
+});

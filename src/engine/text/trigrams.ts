@@ -1,0 +1,437 @@
+/**
+ * A trigram index over file contents: for every case-folded trigram, the sorted ids of the
+ * files that contain it. Queries are AND/OR trees of trigrams; the answer is a candidate set
+ * that always contains every file that can match (verification decides the rest).
+ *
+ * Folding is the ECMAScript non-unicode regexp Canonicalize() (per UTF-16 code unit), so a
+ * file that `new RegExp(p, 'i')` accepts always shares the folded trigrams of `p`.
+ *
+ * Trigram keys live in a dense 22-bit space: three 7-bit ASCII codes exactly, anything with a
+ * non-ASCII unit hashed into the upper half (a collision only widens the candidate set).
+ */
+
+/** Key space size: 2^21 exact ASCII keys + 2^21 hashed non-ASCII keys. */
+const ASCII_KEY_SPACE = 1 << 21;
+export const TRIGRAM_KEY_SPACE = ASCII_KEY_SPACE * 2;
+const NON_ASCII_HASH_MASK = ASCII_KEY_SPACE - 1;
+const SNAPSHOT_VERSION = 1;
+
+let foldTable: Uint16Array | null = null;
+
+/** Canonicalize(ch) for non-unicode, ignoreCase regexps (ECMA-262 §22.2.2.7.3), as a table. */
+export function caseFoldTable(): Uint16Array {
+  if (foldTable) return foldTable;
+  const table = new Uint16Array(65536);
+  for (let ch = 0; ch < 65536; ch++) {
+    if (ch >= 0xd800 && ch <= 0xdfff) {
+      table[ch] = ch; // lone surrogates map to themselves
+      continue;
+    }
+    const upper = String.fromCharCode(ch).toUpperCase();
+    if (upper.length !== 1) table[ch] = ch;
+    else {
+      const cu = upper.charCodeAt(0);
+      table[ch] = ch >= 128 && cu < 128 ? ch : cu;
+    }
+  }
+  foldTable = table;
+  return table;
+}
+
+/** Folds a string code unit by code unit (same length as the input). */
+export function foldCase(text: string): string {
+  const table = caseFoldTable();
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += String.fromCharCode(table[text.charCodeAt(i)]);
+  return out;
+}
+
+/** Key of three already-folded code units. */
+function trigramKey(a: number, b: number, c: number): number {
+  if ((a | b | c) < 128) return (a << 14) | (b << 7) | c;
+  const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77) ^ Math.imul(c + 0x165667b1, 0xc2b2ae3d);
+  return ASCII_KEY_SPACE | ((h ^ (h >>> 15)) & NON_ASCII_HASH_MASK);
+}
+
+/** The key of a trigram given as text (folded here). */
+export function keyOfTrigram(trigram: string): number {
+  if (trigram.length !== 3) throw new Error(`a trigram has 3 code units, got ${JSON.stringify(trigram)}`);
+  const t = caseFoldTable();
+  return trigramKey(t[trigram.charCodeAt(0)], t[trigram.charCodeAt(1)], t[trigram.charCodeAt(2)]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries
+
+export type TrigramQuery =
+  | { op: 'all' }
+  | { op: 'none' }
+  | { op: 'trigram'; text: string }
+  | { op: 'and'; args: TrigramQuery[] }
+  | { op: 'or'; args: TrigramQuery[] };
+
+export const MATCH_ALL: TrigramQuery = { op: 'all' };
+export const MATCH_NONE: TrigramQuery = { op: 'none' };
+
+export function andQuery(...args: TrigramQuery[]): TrigramQuery {
+  const flat: TrigramQuery[] = [];
+  for (const a of args) {
+    if (a.op === 'all') continue;
+    if (a.op === 'none') return MATCH_NONE;
+    if (a.op === 'and') flat.push(...a.args);
+    else flat.push(a);
+  }
+  const unique = dedupe(flat);
+  if (unique.length === 0) return MATCH_ALL;
+  return unique.length === 1 ? unique[0] : { op: 'and', args: unique };
+}
+
+export function orQuery(...args: TrigramQuery[]): TrigramQuery {
+  const flat: TrigramQuery[] = [];
+  for (const a of args) {
+    if (a.op === 'all') return MATCH_ALL;
+    if (a.op === 'none') continue;
+    if (a.op === 'or') flat.push(...a.args);
+    else flat.push(a);
+  }
+  const unique = dedupe(flat);
+  if (unique.length === 0) return MATCH_NONE;
+  return unique.length === 1 ? unique[0] : { op: 'or', args: unique };
+}
+
+function dedupe(queries: TrigramQuery[]): TrigramQuery[] {
+  const seen = new Set<string>();
+  const out: TrigramQuery[] = [];
+  for (const q of queries) {
+    const k = JSON.stringify(q);
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(q);
+    }
+  }
+  return out;
+}
+
+/** AND of every trigram of `text` (folded); 'all' when it is shorter than 3. */
+export function literalQuery(text: string): TrigramQuery {
+  const folded = foldCase(text);
+  const parts: TrigramQuery[] = [];
+  for (let i = 0; i + 3 <= folded.length; i++) parts.push({ op: 'trigram', text: folded.slice(i, i + 3) });
+  return andQuery(...parts);
+}
+
+/** Human-readable form, for debugging and the explain view. */
+export function formatQuery(q: TrigramQuery): string {
+  switch (q.op) {
+    case 'all':
+      return '*';
+    case 'none':
+      return '∅';
+    case 'trigram':
+      return JSON.stringify(q.text);
+    case 'and':
+      return `(${q.args.map(formatQuery).join(' AND ')})`;
+    case 'or':
+      return `(${q.args.map(formatQuery).join(' OR ')})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Serialized form: plain data, structured-clone friendly.
+
+export interface TrigramSnapshot {
+  version: number;
+  /** Number of files indexed. */
+  fileCount: number;
+  /** Sorted trigram keys, delta + varint. */
+  keys: Uint8Array;
+  /** Posting list length per key, varint. */
+  lengths: Uint8Array;
+  /** Posting lists concatenated; each list delta + varint (first delta from -1). */
+  postings: Uint8Array;
+}
+
+class ByteWriter {
+  bytes = new Uint8Array(1024);
+  length = 0;
+  varint(value: number): void {
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value & 0x7f) | 0x80;
+      value >>>= 7;
+    }
+    this.bytes[this.length++] = value;
+  }
+  finish(): Uint8Array {
+    return this.bytes.slice(0, this.length);
+  }
+}
+
+function decodeVarints(bytes: Uint8Array, count: number, delta: boolean): Uint32Array {
+  const out = new Uint32Array(count);
+  let pos = 0;
+  let prev = 0;
+  for (let i = 0; i < count; i++) {
+    let value = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
+      b = bytes[pos++];
+      value += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80);
+    prev = delta ? prev + value : value;
+    out[i] = prev;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+
+export class TrigramIndex {
+  private constructor(
+    /** Sorted distinct trigram keys. */
+    private readonly keys: Uint32Array,
+    /** offsets[i]..offsets[i+1] is the posting list of keys[i] in `postings`. */
+    private readonly offsets: Uint32Array,
+    /** Concatenated posting lists of file ids, each sorted ascending. */
+    private readonly postings: Uint32Array,
+    readonly fileCount: number,
+  ) {}
+
+  static build(files: { id: number; text: string }[]): TrigramIndex {
+    const table = caseFoldTable();
+    const ordered = [...files].sort((a, b) => a.id - b.id);
+    for (let i = 1; i < ordered.length; i++) {
+      if (ordered[i].id === ordered[i - 1].id) throw new Error(`duplicate file id ${ordered[i].id}`);
+    }
+    // Per-file distinct keys, appended in file order: (key, fileId) pairs, one per posting.
+    let pairKeys = new Uint32Array(1 << 16);
+    let pairFiles = new Uint32Array(1 << 16);
+    let pairCount = 0;
+    // lastFileSeen[key] = position+1 of the last file that produced key (0 = never).
+    const lastFileSeen = new Uint32Array(TRIGRAM_KEY_SPACE);
+    const counts = new Uint32Array(TRIGRAM_KEY_SPACE);
+    for (let f = 0; f < ordered.length; f++) {
+      const { id, text } = ordered[f];
+      const mark = f + 1;
+      const n = text.length;
+      if (n < 3) continue;
+      if (pairCount + n > pairKeys.length) {
+        const size = Math.max(pairKeys.length * 2, pairCount + n);
+        const k = new Uint32Array(size);
+        k.set(pairKeys.subarray(0, pairCount));
+        pairKeys = k;
+        const fl = new Uint32Array(size);
+        fl.set(pairFiles.subarray(0, pairCount));
+        pairFiles = fl;
+      }
+      let a = table[text.charCodeAt(0)];
+      let b = table[text.charCodeAt(1)];
+      for (let i = 2; i < n; i++) {
+        const c = table[text.charCodeAt(i)];
+        let key: number;
+        if ((a | b | c) < 128) key = (a << 14) | (b << 7) | c;
+        else key = trigramKey(a, b, c);
+        if (lastFileSeen[key] !== mark) {
+          lastFileSeen[key] = mark;
+          counts[key]++;
+          pairKeys[pairCount] = key;
+          pairFiles[pairCount] = id;
+          pairCount++;
+        }
+        a = b;
+        b = c;
+      }
+    }
+    // Counting sort of the pairs by key; file order within a key is preserved (ascending ids).
+    let distinct = 0;
+    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) if (counts[k] !== 0) distinct++;
+    const keys = new Uint32Array(distinct);
+    const offsets = new Uint32Array(distinct + 1);
+    const cursor = lastFileSeen; // reused: write position per key
+    let slot = 0;
+    let running = 0;
+    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) {
+      const c = counts[k];
+      if (c === 0) continue;
+      keys[slot] = k;
+      offsets[slot] = running;
+      cursor[k] = running;
+      running += c;
+      slot++;
+    }
+    offsets[distinct] = running;
+    const postings = new Uint32Array(running);
+    for (let i = 0; i < pairCount; i++) postings[cursor[pairKeys[i]]++] = pairFiles[i];
+    return new TrigramIndex(keys, offsets, postings, ordered.length);
+  }
+
+  serialize(): TrigramSnapshot {
+    const keys = new ByteWriter();
+    const lengths = new ByteWriter();
+    const postings = new ByteWriter();
+    let prevKey = 0;
+    for (let i = 0; i < this.keys.length; i++) {
+      keys.varint(this.keys[i] - prevKey);
+      prevKey = this.keys[i];
+      const start = this.offsets[i];
+      const end = this.offsets[i + 1];
+      lengths.varint(end - start);
+      let prev = -1;
+      for (let j = start; j < end; j++) {
+        postings.varint(this.postings[j] - prev - 1);
+        prev = this.postings[j];
+      }
+    }
+    return {
+      version: SNAPSHOT_VERSION,
+      fileCount: this.fileCount,
+      keys: keys.finish(),
+      lengths: lengths.finish(),
+      postings: postings.finish(),
+    };
+  }
+
+  static load(s: TrigramSnapshot): TrigramIndex {
+    if (s.version !== SNAPSHOT_VERSION) throw new Error(`trigram snapshot version ${s.version}, expected ${SNAPSHOT_VERSION}`);
+    // Count varints (one terminating byte each) to size the key table.
+    let keyCount = 0;
+    for (let i = 0; i < s.keys.length; i++) if ((s.keys[i] & 0x80) === 0) keyCount++;
+    const keys = decodeVarints(s.keys, keyCount, true);
+    const lengths = decodeVarints(s.lengths, keyCount, false);
+    const offsets = new Uint32Array(keyCount + 1);
+    for (let i = 0; i < keyCount; i++) offsets[i + 1] = offsets[i] + lengths[i];
+    const total = offsets[keyCount];
+    const postings = new Uint32Array(total);
+    let pos = 0;
+    const bytes = s.postings;
+    for (let i = 0; i < keyCount; i++) {
+      let prev = -1;
+      for (let j = offsets[i]; j < offsets[i + 1]; j++) {
+        let value = 0;
+        let shift = 0;
+        let b: number;
+        do {
+          if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
+          b = bytes[pos++];
+          value += (b & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (b & 0x80);
+        prev = prev + value + 1;
+        postings[j] = prev;
+      }
+    }
+    return new TrigramIndex(keys, offsets, postings, s.fileCount);
+  }
+
+  /** Distinct trigrams indexed. */
+  get trigramCount(): number {
+    return this.keys.length;
+  }
+
+  /** Total postings (file, trigram) pairs. */
+  get postingCount(): number {
+    return this.postings.length;
+  }
+
+  /** Sorted file ids containing the (folded) trigram. */
+  postingList(trigram: string): Uint32Array {
+    const key = keyOfTrigram(trigram);
+    let lo = 0;
+    let hi = this.keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = this.keys[mid];
+      if (k === key) return this.postings.subarray(this.offsets[mid], this.offsets[mid + 1]);
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return new Uint32Array(0);
+  }
+
+  /** Files that may match: a sorted superset of the true matches, or 'all' when nothing narrows it. */
+  candidates(query: TrigramQuery): Uint32Array | 'all' {
+    switch (query.op) {
+      case 'all':
+        return 'all';
+      case 'none':
+        return new Uint32Array(0);
+      case 'trigram':
+        return this.postingList(query.text);
+      case 'and': {
+        const lists: Uint32Array[] = [];
+        for (const arg of query.args) {
+          const c = this.candidates(arg);
+          if (c === 'all') continue;
+          if (c.length === 0) return c;
+          lists.push(c);
+        }
+        if (lists.length === 0) return 'all';
+        lists.sort((a, b) => a.length - b.length);
+        let acc = lists[0];
+        for (let i = 1; i < lists.length && acc.length > 0; i++) acc = intersectSorted(acc, lists[i]);
+        return acc;
+      }
+      case 'or': {
+        let acc: Uint32Array = new Uint32Array(0);
+        for (const arg of query.args) {
+          const c = this.candidates(arg);
+          if (c === 'all') return 'all';
+          acc = unionSorted(acc, c);
+        }
+        return acc;
+      }
+    }
+  }
+}
+
+export function intersectSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.subarray(0, n);
+}
+
+export function unionSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out = new Uint32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) {
+      out[n++] = x;
+      i++;
+    } else {
+      out[n++] = y;
+      j++;
+    }
+  }
+  while (i < a.length) out[n++] = a[i++];
+  while (j < b.length) out[n++] = b[j++];
+  return out.subarray(0, n);
+}

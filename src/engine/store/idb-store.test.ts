@@ -1,0 +1,185 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { analysisOf, describeIndexStore, fileOf, repoOf } from './index-store.suite';
+import { openIdbStore, SCHEMA_VERSION } from './idb-store';
+import { isResumable, StoreError } from './store';
+
+let dbCounter = 0;
+const freshName = () => `fourfold-test-${dbCounter++}`;
+
+describeIndexStore('idb', () => openIdbStore(freshName()));
+
+/**
+ * Gives fake-indexeddb a storage budget: once the records written exceed it, the backing
+ * object store throws QuotaExceededError from inside the put, as a browser does, and the
+ * real transaction machinery aborts the transaction with that error.
+ */
+function limitStorage(budgetChars: number): () => void {
+  let used = 0;
+  type RawStore = { storeRecord: (record: { value: unknown }, ...rest: unknown[]) => unknown };
+  const patched = new Map<RawStore, RawStore['storeRecord']>();
+  // fake-indexeddb/auto installs its FDBObjectStore as the global IDBObjectStore.
+  const proto = IDBObjectStore.prototype as unknown as { put: (this: { _rawObjectStore: RawStore }, ...args: unknown[]) => unknown };
+  const originalPut = proto.put;
+  proto.put = function (this: { _rawObjectStore: RawStore }, ...args: unknown[]) {
+    const raw = this._rawObjectStore;
+    if (!patched.has(raw)) {
+      const storeRecord = raw.storeRecord;
+      patched.set(raw, storeRecord);
+      raw.storeRecord = function (this: RawStore, record, ...rest) {
+        used += JSON.stringify(record.value ?? null).length;
+        if (used > budgetChars) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return storeRecord.call(this, record, ...rest);
+      };
+    }
+    return originalPut.apply(this, args);
+  };
+  return () => {
+    proto.put = originalPut;
+    for (const [raw, storeRecord] of patched) raw.storeRecord = storeRecord;
+  };
+}
+
+let restoreStorage: (() => void) | null = null;
+afterEach(() => {
+  restoreStorage?.();
+  restoreStorage = null;
+});
+
+describe('IdbIndexStore specifics', () => {
+  it('maps QuotaExceededError to a StoreError of kind quota, keeping earlier batches and the building state', async () => {
+    const store = await openIdbStore(freshName());
+    await store.putRepo(repoOf('r'));
+    const firstBatch = Array.from({ length: 50 }, (_, i) => fileOf(`a/${i}.ts`));
+    await store.putFiles('r', firstBatch);
+
+    restoreStorage = limitStorage(20_000);
+    const tooMuch = Array.from({ length: 200 }, (_, i) => fileOf(`b/${i}.ts`, 'x'.repeat(500)));
+    const failure = await store.putFiles('r', tooMuch).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StoreError);
+    expect(failure).toMatchObject({ kind: 'quota' });
+    expect((failure as StoreError).message).toBe(
+      'Browser storage is full: could not save 200 files (b/0.ts…). Delete a repository or allow this site more storage, then resume indexing.',
+    );
+    expect(((failure as StoreError).cause as DOMException).name).toMatch(/QuotaExceededError|AbortError/);
+
+    // Quota errors on other writes are mapped too.
+    const snapshotFailure = await store.putSnapshot('r', 'text', { big: 'y'.repeat(50_000) }).catch((e: unknown) => e);
+    expect(snapshotFailure).toMatchObject({ kind: 'quota', message: expect.stringContaining('could not save the text index') });
+    restoreStorage();
+    restoreStorage = null;
+
+    // The failed transaction rolled back as a whole; the earlier batch and the repo's state are intact.
+    const paths = (await store.getFileHashes('r')).map((f) => f.path);
+    expect(paths).toHaveLength(50);
+    expect(paths.every((p) => p.startsWith('a/'))).toBe(true);
+    expect((await store.getRepo('r'))?.state).toBe('building');
+    store.close();
+  });
+
+  it('upgrades a partial older database to the full layout', async () => {
+    const name = freshName();
+    const partial = await openDB(name, 1, { upgrade: (db) => void db.createObjectStore('repos', { keyPath: 'id' }) });
+    await partial.put('repos', repoOf('kept'));
+    partial.close();
+    const store = await openIdbStore(name);
+    expect((await store.getRepo('kept'))?.id).toBe('kept');
+    await store.putFiles('kept', [fileOf('a.ts')]);
+    expect(await store.getFiles('kept')).toEqual([fileOf('a.ts')]);
+    store.close();
+  });
+
+  it('upgrades a v1 database, moving whole-file records into fileMeta + fileBodies', async () => {
+    const name = freshName();
+    // The v1 layout, as the first release created it.
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('repos', { keyPath: 'id' });
+        db.createObjectStore('files', { keyPath: ['repoId', 'path'] });
+        db.createObjectStore('snapshots', { keyPath: ['repoId', 'modality'] });
+        db.createObjectStore('settings', { keyPath: 'key' });
+      },
+    });
+    await v1.put('repos', repoOf('old', { state: 'complete', fileCount: 2 }));
+    await v1.put('files', { repoId: 'old', path: 'src/x.ts', hash: 'hx', size: 5, text: 'let x', analysis: analysisOf('src/x.ts') });
+    await v1.put('files', { repoId: 'old', path: 'src/y.ts', hash: 'hy', size: 5, text: 'let y', analysis: analysisOf('src/y.ts') });
+    await v1.put('snapshots', { repoId: 'old', modality: 'text', value: { postings: new Uint32Array([4, 5]) } });
+    await v1.put('settings', { key: 'voyageKey', value: 'pa-1' });
+    v1.close();
+
+    const store = await openIdbStore(name);
+    expect(await store.getRepo('old')).toMatchObject({ state: 'complete', fileCount: 2 });
+    expect(await store.getFiles('old')).toEqual([
+      { path: 'src/x.ts', hash: 'hx', size: 5, text: 'let x', analysis: analysisOf('src/x.ts') },
+      { path: 'src/y.ts', hash: 'hy', size: 5, text: 'let y', analysis: analysisOf('src/y.ts') },
+    ]);
+    expect(await store.getSnapshot('old', 'text')).toEqual({ postings: new Uint32Array([4, 5]) });
+    expect(await store.getSetting('voyageKey')).toBe('pa-1');
+    await store.embeddings.put('e', [['h', new Uint32Array([1])]]);
+    store.close();
+
+    const raw = await openDB(name);
+    expect(raw.version).toBe(SCHEMA_VERSION);
+    expect([...raw.objectStoreNames].sort()).toEqual(['embeddings', 'fileBodies', 'fileMeta', 'repos', 'settings', 'snapshots']);
+    raw.close();
+  });
+
+  it('refuses a database from a newer schema with a clear error', async () => {
+    const name = freshName();
+    const newer = await openDB(name, SCHEMA_VERSION + 5);
+    newer.close();
+    await expect(openIdbStore(name)).rejects.toMatchObject({ kind: 'version', message: expect.stringContaining('newer than this version') });
+  });
+
+  it('closes itself when another tab upgrades, so the upgrade is not blocked, and says so on later calls', async () => {
+    const name = freshName();
+    const closed: string[] = [];
+    const store = await openIdbStore(name, { onClosed: (reason) => closed.push(reason) });
+    await store.putSetting('k', 1);
+    const upgraded = await openDB(name, SCHEMA_VERSION + 1); // would hang forever if the store stayed open
+    expect(closed).toEqual(['versionchange']);
+    await expect(store.getSetting('k')).rejects.toMatchObject({
+      kind: 'closed',
+      message: 'Could not read settings: another tab opened a newer version of Fourfold. Reload the page to continue.',
+    });
+    upgraded.close();
+  });
+
+  it('reports being blocked by an old connection that does not close, and opens once it does', async () => {
+    const name = freshName();
+    const old = await openDB(name, 1, { upgrade: (db) => void db.createObjectStore('repos', { keyPath: 'id' }) });
+    old.addEventListener('versionchange', () => undefined); // an old tab that ignores versionchange
+    let blocked = 0;
+    const opening = openIdbStore(name, { onBlocked: () => blocked++ });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(blocked).toBe(1);
+    old.close();
+    const store = await opening;
+    expect(await store.listRepos()).toEqual([]);
+    store.close();
+  });
+
+  it('keeps an interrupted build as "building" across a reload and resumes from the stored hashes', async () => {
+    const name = freshName();
+    const first = await openIdbStore(name);
+    await first.putRepo(repoOf('r', { state: 'building' }));
+    await first.putFiles('r', [fileOf('a.ts', 'a', 'ha'), fileOf('b.ts', 'b', 'hb')]);
+    first.close(); // the tab closes before the builder writes 'complete'
+
+    const second = await openIdbStore(name);
+    const repo = await second.getRepo('r');
+    expect(repo?.state).toBe('building');
+    expect(isResumable(repo!)).toBe(true);
+    const changes = await second.changedFiles('r', [
+      { path: 'a.ts', hash: 'ha' },
+      { path: 'b.ts', hash: 'hb' },
+      { path: 'c.ts', hash: 'hc' },
+    ]);
+    expect(changes).toEqual({ unchanged: ['a.ts', 'b.ts'], changed: [], added: ['c.ts'], removed: [] });
+    await second.putFiles('r', [fileOf('c.ts', 'c', 'hc')]);
+    await second.updateRepo('r', { state: 'complete', fileCount: 3 });
+    expect((await second.getRepo('r'))?.state).toBe('complete');
+    second.close();
+  });
+});

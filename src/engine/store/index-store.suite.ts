@@ -1,0 +1,207 @@
+/**
+ * The behaviour every IndexStore must have, run against each implementation by
+ * memory-store.test.ts and idb-store.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FileAnalysis } from '../contract';
+import type { IndexStore, RepoMeta, StoredFile } from './store';
+
+export function analysisOf(path: string, name = 'main'): FileAnalysis {
+  return {
+    path,
+    language: 'typescript',
+    parsed: true,
+    lineCount: 3,
+    definitions: [{ name, kind: 'function', signature: `function ${name}()`, startLine: 1, endLine: 3, nameLine: 1 }],
+    references: [{ name: 'helper', line: 2, kind: 'call', enclosing: name }],
+    imports: [{ specifier: './helper', line: 1, names: ['helper'], kind: 'import' }],
+  };
+}
+
+export function fileOf(path: string, text = `function main() {\n  helper(); // ${path}\n}\n`, hash = `h:${path}`): StoredFile {
+  return { path, hash, size: text.length, text, analysis: analysisOf(path) };
+}
+
+export function repoOf(id: string, patch: Partial<RepoMeta> = {}): RepoMeta {
+  return {
+    id,
+    name: `repo ${id}`,
+    source: { kind: 'folder' },
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    state: 'building',
+    fileCount: 0,
+    bytes: 0,
+    ...patch,
+  };
+}
+
+function sameElements(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export function describeIndexStore(label: string, open: () => Promise<IndexStore>): void {
+  describe(`${label}: IndexStore contract`, () => {
+    it('stores, lists, updates and deletes repositories', async () => {
+      const store = await open();
+      await store.putRepo(repoOf('b', { createdAt: 2_000, source: { kind: 'clone', url: 'https://example.com/x.git' } }));
+      await store.putRepo(repoOf('a'));
+      expect((await store.listRepos()).map((r) => r.id)).toEqual(['a', 'b']);
+      expect((await store.getRepo('b'))?.source).toEqual({ kind: 'clone', url: 'https://example.com/x.git' });
+      const updated = await store.updateRepo('a', { state: 'complete', fileCount: 3 });
+      expect(updated).toMatchObject({ id: 'a', state: 'complete', fileCount: 3, name: 'repo a' });
+      expect(updated.updatedAt).toBeGreaterThan(1_000);
+      expect((await store.getRepo('a'))?.state).toBe('complete');
+      await expect(store.updateRepo('nope', { state: 'failed' })).rejects.toMatchObject({ name: 'StoreError' });
+      await store.deleteRepo('b');
+      expect(await store.getRepo('b')).toBeUndefined();
+      store.close();
+    });
+
+    it('round-trips files, returns them sorted, and hands out copies', async () => {
+      const store = await open();
+      await store.putFiles('r', [fileOf('src/b.ts'), fileOf('src/a.ts'), fileOf('README.md', '# Readme\n')]);
+      const files = await store.getFiles('r');
+      expect(files.map((f) => f.path)).toEqual(['README.md', 'src/a.ts', 'src/b.ts']);
+      expect(files[1]).toEqual(fileOf('src/a.ts'));
+      expect(await store.getFile('r', 'README.md')).toEqual(fileOf('README.md', '# Readme\n'));
+      expect(await store.getFile('r', 'missing.ts')).toBeUndefined();
+      expect(await store.getFileHashes('r')).toEqual([
+        { path: 'README.md', hash: 'h:README.md' },
+        { path: 'src/a.ts', hash: 'h:src/a.ts' },
+        { path: 'src/b.ts', hash: 'h:src/b.ts' },
+      ]);
+      files[0].text = 'mutated';
+      expect((await store.getFile('r', 'README.md'))?.text).toBe('# Readme\n');
+      await store.putFiles('r', [fileOf('src/a.ts', 'new text', 'h2')]);
+      expect((await store.getFile('r', 'src/a.ts'))?.hash).toBe('h2');
+      store.close();
+    });
+
+    it('round-trips snapshots holding typed arrays and Maps', async () => {
+      const store = await open();
+      const postings = new Uint32Array(100_000).map((_, i) => i * 7);
+      const snapshot = {
+        version: 1,
+        postings,
+        offsets: new Int32Array([0, 3, -1]),
+        scores: new Float32Array([0.5, 1.25]),
+        bits: new Uint8Array(1 << 18).fill(0xaa),
+        byName: new Map([['parseConfig', new Uint32Array([1, 2, 3])]]),
+        nested: { list: [1, 'two', null] },
+      };
+      await store.putSnapshot('r', 'text', snapshot);
+      await store.putSnapshot('r', 'graph', { pagerank: new Float64Array([0.1, 0.9]) });
+      const back = await store.getSnapshot<typeof snapshot>('r', 'text');
+      if (!back) throw new Error('snapshot missing');
+      // Large typed arrays compared directly (deep equality walks them element by element, slowly).
+      for (const key of ['postings', 'bits'] as const) {
+        expect(back[key].constructor).toBe(snapshot[key].constructor);
+        expect(sameElements(back[key], snapshot[key]), key).toBe(true);
+      }
+      const { postings: _p, bits: _b, ...small } = back;
+      const { postings: _p2, bits: _b2, ...smallExpected } = snapshot;
+      expect(small).toEqual(smallExpected);
+      expect(back.scores).toBeInstanceOf(Float32Array);
+      expect(back.byName.get('parseConfig')).toBeInstanceOf(Uint32Array);
+      expect(back.postings).not.toBe(postings);
+      expect(await store.listSnapshots('r')).toEqual(['graph', 'text']);
+      await store.deleteSnapshot('r', 'graph');
+      expect(await store.getSnapshot('r', 'graph')).toBeUndefined();
+      expect(await store.listSnapshots('r')).toEqual(['text']);
+      store.close();
+    });
+
+    it('deleting a repository removes all its records and only them (even for an id that prefixes another)', async () => {
+      const store = await open();
+      for (const id of ['r1', 'r10', 'r2']) {
+        await store.putRepo(repoOf(id));
+        await store.putFiles(id, [fileOf('same/path.ts'), fileOf(`only-${id}.ts`)]);
+        await store.putSnapshot(id, 'text', { id });
+      }
+      await store.embeddings.put('local', [['abc', new Uint32Array([1])]]);
+      await store.deleteRepo('r1');
+      expect(await store.getRepo('r1')).toBeUndefined();
+      expect(await store.getFiles('r1')).toEqual([]);
+      expect(await store.getFileHashes('r1')).toEqual([]);
+      expect(await store.listSnapshots('r1')).toEqual([]);
+      for (const id of ['r10', 'r2']) {
+        expect((await store.getRepo(id))?.id).toBe(id);
+        expect((await store.getFiles(id)).map((f) => f.path)).toEqual([`only-${id}.ts`, 'same/path.ts']);
+        expect(await store.getSnapshot(id, 'text')).toEqual({ id });
+      }
+      // The embedding cache is content-addressed and shared: deleting a repository keeps it.
+      expect(await store.embeddings.get('local', ['abc'])).toEqual([new Uint32Array([1])]);
+      store.close();
+    });
+
+    it('stores a batch of 20,000 files', async () => {
+      const store = await open();
+      const files = Array.from({ length: 20_000 }, (_, i) => fileOf(`pkg${Math.floor(i / 100)}/file${i}.ts`));
+      const started = performance.now();
+      await store.putFiles('big', files);
+      const putMs = performance.now() - started;
+      const readStart = performance.now();
+      const back = await store.getFiles('big');
+      const readMs = performance.now() - readStart;
+      expect(back).toHaveLength(20_000);
+      expect(new Set(back.map((f) => f.path))).toEqual(new Set(files.map((f) => f.path)));
+      expect(back.find((f) => f.path === 'pkg7/file777.ts')).toEqual(fileOf('pkg7/file777.ts'));
+      expect((await store.getFileHashes('big')).length).toBe(20_000);
+      console.log(`${label}: put 20,000 files in ${putMs.toFixed(0)} ms, read back in ${readMs.toFixed(0)} ms`);
+      store.close();
+    }, 30_000);
+
+    it('reports which files changed, and deletes the ones that disappeared', async () => {
+      const store = await open();
+      await store.putFiles('r', [fileOf('a.ts', 'a', 'ha'), fileOf('b.ts', 'b', 'hb'), fileOf('c.ts', 'c', 'hc')]);
+      const changes = await store.changedFiles('r', [
+        { path: 'a.ts', hash: 'ha' },
+        { path: 'b.ts', hash: 'hb-new' },
+        { path: 'd.ts', hash: 'hd' },
+      ]);
+      expect(changes).toEqual({ unchanged: ['a.ts'], changed: ['b.ts'], added: ['d.ts'], removed: ['c.ts'] });
+      expect(await store.changedFiles('empty', [{ path: 'x', hash: '1' }])).toEqual({ unchanged: [], changed: [], added: ['x'], removed: [] });
+      expect(await store.deleteMissingFiles('r', ['a.ts', 'b.ts', 'd.ts'])).toEqual(['c.ts']);
+      expect((await store.getFiles('r')).map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
+      await store.deleteFiles('r', ['a.ts']);
+      expect((await store.getFileHashes('r')).map((f) => f.path)).toEqual(['b.ts']);
+      store.close();
+    });
+
+    it('caches embeddings per embedder', async () => {
+      const store = await open();
+      await store.embeddings.put('voyage-code-3', [
+        ['h1', new Uint32Array([1, 2, 3, 4])],
+        ['h2', new Uint32Array([5, 6, 7, 8])],
+      ]);
+      await store.embeddings.put('local-minilm', [['h1', new Uint32Array([9])]]);
+      const got = await store.embeddings.get('voyage-code-3', ['h2', 'missing', 'h1']);
+      expect(got).toEqual([new Uint32Array([5, 6, 7, 8]), undefined, new Uint32Array([1, 2, 3, 4])]);
+      expect(got[0]).toBeInstanceOf(Uint32Array);
+      await store.embeddings.clear('voyage-code-3');
+      expect(await store.embeddings.get('voyage-code-3', ['h1'])).toEqual([undefined]);
+      expect(await store.embeddings.get('local-minilm', ['h1'])).toEqual([new Uint32Array([9])]);
+      await store.embeddings.clear();
+      expect(await store.embeddings.get('local-minilm', ['h1'])).toEqual([undefined]);
+      store.close();
+    });
+
+    it('keeps settings', async () => {
+      const store = await open();
+      expect(await store.getSetting('voyageKey')).toBeUndefined();
+      await store.putSetting('voyageKey', 'pa-secret');
+      await store.putSetting('limits', { maxFileBytes: 2_000_000, extraIgnore: ['*.snap'] });
+      expect(await store.getSetting('voyageKey')).toBe('pa-secret');
+      expect(await store.getSetting('limits')).toEqual({ maxFileBytes: 2_000_000, extraIgnore: ['*.snap'] });
+      await store.deleteSetting('voyageKey');
+      expect(await store.getSetting('voyageKey')).toBeUndefined();
+      const usage = await store.estimateUsage();
+      expect(usage).toHaveProperty('usageBytes');
+      expect(usage).toHaveProperty('quotaBytes');
+      store.close();
+    });
+  });
+}

@@ -1,0 +1,431 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Definition, FileAnalysis } from '../contract';
+import { nodeGrammars } from '../../node/grammars';
+import { countLines, MAX_PARSE_CHARS, StructuralAnalyzer } from './analyzer';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars);
+});
+
+function definition(analysis: FileAnalysis, name: string, container?: string): Definition {
+  const found = analysis.definitions.filter((d) => d.name === name && (container === undefined || d.container === container));
+  expect(found, `definition ${container ? `${container}.` : ''}${name}`).toHaveLength(1);
+  return found[0];
+}
+
+function refs(analysis: FileAnalysis, name: string) {
+  return analysis.references.filter((r) => r.name === name).map(({ kind, line, enclosing }) => ({ kind, line, enclosing }));
+}
+
+describe('TypeScript', () => {
+  let a: FileAnalysis;
+  beforeAll(() => {
+    a = analyzer.analyze('src/store.ts', fixture('store.ts.txt'));
+  });
+
+  it('parses and counts lines', () => {
+    expect(a).toMatchObject({ language: 'typescript', parsed: true, lineCount: 45 });
+    expect(a.parseError).toBeUndefined();
+  });
+
+  it('finds functions with signature, range and doc comment', () => {
+    expect(definition(a, 'parseConfig')).toEqual({
+      name: 'parseConfig',
+      kind: 'function',
+      signature: 'export function parseConfig(text: string, opts?: Options): Config',
+      startLine: 12,
+      endLine: 15,
+      nameLine: 12,
+      doc: '/**\n * Parses the config.\n */',
+    });
+  });
+
+  it('marks overload signatures as bodyless declarations and keeps the implementation', () => {
+    const overloads = a.definitions.filter((d) => d.name === 'overload');
+    expect(overloads.map((d) => [d.startLine, d.signature])).toEqual([
+      [17, 'export function overload(a: string): void;'],
+      [18, 'export function overload(a: number): void;'],
+      [19, 'export function overload(a: unknown): void'],
+    ]);
+  });
+
+  it('finds namespaces, type aliases, interfaces, enums and their members', () => {
+    expect(definition(a, 'Shapes')).toMatchObject({ kind: 'namespace', startLine: 22, endLine: 25, doc: '// A namespace.' });
+    expect(definition(a, 'Point')).toMatchObject({ kind: 'type', container: 'Shapes', startLine: 23 });
+    expect(definition(a, 'Circle')).toMatchObject({
+      kind: 'interface',
+      container: 'Shapes',
+      signature: 'export interface Circle extends Base<Point>',
+    });
+    expect(definition(a, 'area')).toMatchObject({ kind: 'method', container: 'Circle', signature: 'area(): number;' });
+    expect(definition(a, 'Color')).toMatchObject({ kind: 'enum', signature: 'export enum Color' });
+    expect(definition(a, 'virtual')).toMatchObject({ kind: 'module', startLine: 45 });
+    expect(definition(a, 'v')).toMatchObject({ kind: 'function', container: 'virtual' });
+  });
+
+  it('finds classes, methods and class fields holding arrow functions', () => {
+    expect(definition(a, 'Store')).toMatchObject({
+      kind: 'class',
+      startLine: 29,
+      endLine: 41,
+      signature: 'export abstract class Store<T> extends EventEmitter implements Disposable',
+    });
+    expect(definition(a, 'add')).toMatchObject({
+      kind: 'method',
+      container: 'Store',
+      startLine: 32,
+      endLine: 35,
+      signature: 'add = (key: string, item: T): void =>',
+      doc: '/** Adds an item. */',
+    });
+    expect(definition(a, 'load')).toMatchObject({ kind: 'method', container: 'Store', signature: 'async load(path: string): Promise<T[]>' });
+    expect(definition(a, 'dispose')).toMatchObject({ kind: 'method', signature: 'abstract dispose(): void;' });
+  });
+
+  it('finds top-level constants but not require() bindings', () => {
+    expect(definition(a, 'DEFAULT_TIMEOUT')).toMatchObject({ kind: 'constant', signature: 'export const DEFAULT_TIMEOUT = 5000' });
+    expect(definition(a, 'counter')).toMatchObject({ kind: 'variable' });
+    expect(definition(a, 'lazy')).toMatchObject({ kind: 'function', signature: 'const lazy = () =>' });
+    expect(a.definitions.find((d) => d.name === 'a' || d.name === 'c')).toBeUndefined();
+  });
+
+  it('reads every import form', () => {
+    expect(a.imports).toEqual([
+      { specifier: 'node:fs', line: 1, names: ['default', 'readFile', 'Stats'], kind: 'import' },
+      { specifier: 'path', line: 2, names: ['*'], kind: 'import' },
+      { specifier: './side-effect', line: 3, names: [], kind: 'import' },
+      { specifier: './config', line: 4, names: ['parse', 'format'], kind: 'reexport' },
+      { specifier: './all', line: 5, names: ['*'], kind: 'reexport' },
+      { specifier: './lazy', line: 6, names: [], kind: 'dynamic' },
+      { specifier: 'cjs', line: 7, names: ['a', 'b'], kind: 'require' },
+    ]);
+  });
+
+  it('records calls, new and type references with the enclosing definition', () => {
+    expect(refs(a, 'Config')).toEqual([
+      { kind: 'type', line: 12, enclosing: 'parseConfig' },
+      { kind: 'new', line: 13, enclosing: 'parseConfig' },
+    ]);
+    expect(refs(a, 'validate')).toEqual([{ kind: 'call', line: 14, enclosing: 'parseConfig' }]);
+    expect(refs(a, 'parseItems')).toEqual([{ kind: 'call', line: 38, enclosing: 'load' }]);
+    expect(refs(a, 'emit')).toEqual([{ kind: 'call', line: 34, enclosing: 'add' }]);
+    expect(refs(a, 'EventEmitter')).toEqual([{ kind: 'type', line: 29, enclosing: 'Store' }]);
+    // Definition names and type parameters are not references.
+    expect(refs(a, 'Store')).toEqual([]);
+    expect(refs(a, 'T')).toEqual([]);
+  });
+});
+
+describe('TSX', () => {
+  it('parses JSX with the tsx grammar', () => {
+    const a = analyzer.analyze(
+      'ui/Button.tsx',
+      `import React from 'react';\n\ninterface Props { label: string }\n\nexport function Button({ label }: Props) {\n  return <button onClick={() => track(label)}>{label}</button>;\n}\n`,
+    );
+    expect(a).toMatchObject({ language: 'tsx', parsed: true, lineCount: 7 });
+    expect(definition(a, 'Button')).toMatchObject({ kind: 'function', startLine: 5, endLine: 7 });
+    expect(definition(a, 'Props')).toMatchObject({ kind: 'interface', startLine: 3 });
+    expect(refs(a, 'track')).toEqual([{ kind: 'call', line: 6, enclosing: 'Button' }]);
+    expect(refs(a, 'Props')).toEqual([{ kind: 'type', line: 5, enclosing: 'Button' }]);
+  });
+});
+
+describe('JavaScript', () => {
+  let a: FileAnalysis;
+  beforeAll(() => {
+    a = analyzer.analyze('lib/queue.js', fixture('queue.js.txt'));
+  });
+
+  it('finds classes, static and instance fields holding functions, prototype methods', () => {
+    expect(definition(a, 'Queue')).toMatchObject({ kind: 'class', startLine: 6, endLine: 14, doc: '/** Queue of jobs. */' });
+    expect(definition(a, 'create')).toMatchObject({ kind: 'method', container: 'Queue', signature: 'static create = () =>' });
+    expect(definition(a, 'handler')).toMatchObject({ kind: 'method', container: 'Queue' });
+    expect(definition(a, 'push')).toMatchObject({ kind: 'method', container: 'Queue', startLine: 10, endLine: 13 });
+    // Tagged twice by the grammar (assignment + named function expression): kept once.
+    expect(definition(a, 'drain')).toMatchObject({ kind: 'method', container: 'Queue', startLine: 16, endLine: 18 });
+    expect(definition(a, 'ids')).toMatchObject({ kind: 'function', signature: 'function* ids()' });
+    expect(definition(a, 'helper')).toMatchObject({ kind: 'function' });
+    expect(definition(a, 'version')).toMatchObject({ kind: 'function' });
+    expect(a.definitions.find((d) => d.name === 'path')).toBeUndefined();
+  });
+
+  it('reads require() bindings', () => {
+    expect(a.imports).toEqual([
+      { specifier: 'path', line: 2, names: ['*'], kind: 'require' },
+      { specifier: 'events', line: 3, names: ['EventEmitter'], kind: 'require' },
+    ]);
+  });
+
+  it('records new and extends', () => {
+    expect(refs(a, 'Queue')).toEqual([
+      { kind: 'new', line: 7, enclosing: 'create' },
+      { kind: 'new', line: 23, enclosing: 'make' },
+    ]);
+    expect(refs(a, 'EventEmitter')).toEqual([{ kind: 'type', line: 6, enclosing: 'Queue' }]);
+    expect(refs(a, 'run')).toEqual([{ kind: 'call', line: 8, enclosing: 'handler' }]);
+  });
+});
+
+describe('Python', () => {
+  let a: FileAnalysis;
+  beforeAll(() => {
+    a = analyzer.analyze('pkg/mod/loader.py', fixture('loader.py.txt'));
+  });
+
+  it('finds classes, methods (decorated, with the decorators in range) and nested functions', () => {
+    expect(definition(a, 'Loader')).toMatchObject({
+      kind: 'class',
+      startLine: 11,
+      endLine: 23,
+      signature: 'class Loader(BaseLoader, abc.ABC)',
+      doc: '# Base of all loaders.',
+    });
+    expect(definition(a, 'load')).toEqual({
+      name: 'load',
+      kind: 'method',
+      container: 'Loader',
+      signature: 'def load(path: str) -> Config',
+      startLine: 14,
+      endLine: 18,
+      nameLine: 16,
+    });
+    expect(definition(a, 'inner')).toMatchObject({ kind: 'function', startLine: 21, endLine: 22 });
+    expect(definition(a, 'inner').container).toBeUndefined();
+    expect(definition(a, 'handler')).toMatchObject({ kind: 'function', startLine: 25, endLine: 27, nameLine: 26 });
+    expect(definition(a, 'MAX_RETRIES')).toMatchObject({ kind: 'constant', startLine: 7 });
+    expect(definition(a, 'default_name')).toMatchObject({ kind: 'variable' });
+  });
+
+  it('reads imports, including relative ones', () => {
+    expect(a.imports).toEqual([
+      { specifier: 'os.path', line: 2, names: ['*'], kind: 'import' },
+      { specifier: 'sys', line: 2, names: ['*'], kind: 'import' },
+      { specifier: '..pkg.sub', line: 3, names: ['thing', 'other'], kind: 'import' },
+      { specifier: '.', line: 4, names: ['sibling'], kind: 'import' },
+      { specifier: 'typing', line: 5, names: ['*'], kind: 'import' },
+    ]);
+  });
+
+  it('records calls, base classes and annotations', () => {
+    expect(refs(a, 'read_file')).toEqual([{ kind: 'call', line: 17, enclosing: 'load' }]);
+    expect(refs(a, 'BaseLoader')).toEqual([{ kind: 'type', line: 11, enclosing: 'Loader' }]);
+    expect(refs(a, 'Response')).toEqual([
+      { kind: 'type', line: 26, enclosing: 'handler' },
+      { kind: 'call', line: 27, enclosing: 'handler' },
+    ]);
+    expect(refs(a, 'helper2')).toEqual([{ kind: 'call', line: 22, enclosing: 'inner' }]);
+    expect(refs(a, 'str')).toEqual([]); // built-in types connect nothing
+  });
+
+  it('falls back to the docstring when no comment is above', () => {
+    const b = analyzer.analyze('m.py', 'def f():\n    """Does f."""\n    return 1\n');
+    expect(definition(b, 'f').doc).toBe('"""Does f."""');
+  });
+});
+
+describe('Go', () => {
+  let a: FileAnalysis;
+  beforeAll(() => {
+    a = analyzer.analyze('cmd/server.go', fixture('server.go.txt'));
+  });
+
+  it('finds structs, interfaces, aliases, functions, methods with their receiver as container', () => {
+    expect(definition(a, 'Server')).toMatchObject({ kind: 'struct', startLine: 17, endLine: 20, signature: 'type Server struct', doc: '// Server serves requests.' });
+    expect(definition(a, 'Handler')).toMatchObject({ kind: 'interface', signature: 'type Handler interface' });
+    expect(definition(a, 'ID')).toMatchObject({ kind: 'type', signature: 'type ID = string' });
+    expect(definition(a, 'NewServer')).toMatchObject({ kind: 'function', startLine: 29, endLine: 31, signature: 'func NewServer(addr string) *Server' });
+    expect(definition(a, 'Start')).toMatchObject({
+      kind: 'method',
+      container: 'Server',
+      startLine: 34,
+      endLine: 37,
+      signature: 'func (s *Server) Start() error',
+      doc: '// Start runs the server.',
+    });
+    expect(definition(a, 'MaxConns')).toMatchObject({ kind: 'constant' });
+    expect(definition(a, 'started')).toMatchObject({ kind: 'variable' });
+  });
+
+  it('reads import specs, aliased and blank', () => {
+    expect(a.imports).toEqual([
+      { specifier: 'fmt', line: 4, names: ['*'], kind: 'import' },
+      { specifier: 'net/http', line: 5, names: ['*'], kind: 'import' },
+      { specifier: 'embed', line: 6, names: [], kind: 'import' },
+    ]);
+  });
+
+  it('records calls, composite literals and type uses', () => {
+    expect(refs(a, 'Server')).toEqual([
+      { kind: 'type', line: 29, enclosing: 'NewServer' },
+      { kind: 'new', line: 30, enclosing: 'NewServer' },
+      { kind: 'type', line: 34, enclosing: 'Start' },
+    ]);
+    expect(refs(a, 'ListenAndServe')).toEqual([{ kind: 'call', line: 36, enclosing: 'Start' }]);
+    expect(refs(a, 'string')).toEqual([]);
+  });
+});
+
+describe('Rust', () => {
+  let a: FileAnalysis;
+  beforeAll(() => {
+    a = analyzer.analyze('src/cache.rs', fixture('cache.rs.txt'));
+  });
+
+  it('finds items with precise kinds; impl methods once, with the impl type as container', () => {
+    expect(definition(a, 'Cache')).toMatchObject({ kind: 'struct', startLine: 8, endLine: 11, nameLine: 9, doc: '/// A cache.' });
+    expect(definition(a, 'State')).toMatchObject({ kind: 'enum' });
+    expect(definition(a, 'Store')).toMatchObject({ kind: 'trait', startLine: 15, endLine: 19 });
+    expect(definition(a, 'get', 'Store')).toMatchObject({
+      kind: 'method',
+      signature: 'fn get(&self, key: &str) -> Option<String>;',
+      doc: '/// Gets.',
+    });
+    expect(definition(a, 'get', 'Cache')).toMatchObject({ kind: 'method', startLine: 28, signature: 'fn get(&self, key: &str) -> Option<String>' });
+    expect(definition(a, 'new')).toMatchObject({ kind: 'method', container: 'Cache', startLine: 22, endLine: 24 });
+    expect(definition(a, 'f')).toMatchObject({ kind: 'function', container: 'inline' });
+    expect(definition(a, 'm')).toMatchObject({ kind: 'macro', signature: 'macro_rules! m' });
+    expect(definition(a, 'LIMIT')).toMatchObject({ kind: 'constant' });
+    expect(definition(a, 'Alias')).toMatchObject({ kind: 'type' });
+    expect(definition(a, 'parser')).toMatchObject({ kind: 'module', signature: 'mod parser;' });
+  });
+
+  it('flattens use trees and reads `mod x;`', () => {
+    expect(a.imports).toEqual([
+      { specifier: 'std::collections::HashMap', line: 1, names: ['HashMap'], kind: 'use' },
+      { specifier: 'std::collections::hash_map::Entry', line: 1, names: ['Entry'], kind: 'use' },
+      { specifier: 'crate::config', line: 2, names: ['*'], kind: 'use' },
+      { specifier: 'super', line: 3, names: ['super'], kind: 'use' },
+      { specifier: 'super::util', line: 3, names: ['util'], kind: 'use' },
+      { specifier: 'self::parser', line: 4, names: ['parser'], kind: 'import' },
+    ]);
+  });
+
+  it('records path calls, struct literals and macro calls', () => {
+    expect(refs(a, 'Cache')).toContainEqual({ kind: 'new', line: 23, enclosing: 'new' });
+    expect(refs(a, 'new')).toEqual([{ kind: 'call', line: 23, enclosing: 'new' }]);
+    expect(refs(a, 'lookup')).toEqual([{ kind: 'call', line: 28, enclosing: 'get' }]);
+  });
+});
+
+describe('Java', () => {
+  let a: FileAnalysis;
+  beforeAll(() => {
+    a = analyzer.analyze('src/main/java/com/example/store/UserRepository.java', fixture('UserRepository.java.txt'));
+  });
+
+  it('finds classes, methods, nested interfaces, enums and records', () => {
+    expect(definition(a, 'UserRepository')).toMatchObject({
+      kind: 'class',
+      startLine: 10,
+      endLine: 28,
+      nameLine: 11,
+      signature: '@Repository public class UserRepository extends BaseRepository<User> implements Closeable',
+      doc: '/**\n * A repository of users.\n */',
+    });
+    expect(definition(a, 'findById')).toMatchObject({
+      kind: 'method',
+      container: 'UserRepository',
+      startLine: 17,
+      endLine: 21,
+      nameLine: 18,
+      doc: '/** Finds a user. */',
+    });
+    expect(definition(a, 'Listener')).toMatchObject({ kind: 'interface', container: 'UserRepository' });
+    expect(definition(a, 'changed')).toMatchObject({ kind: 'method', container: 'Listener', signature: 'void changed(User u);' });
+    expect(definition(a, 'Mode')).toMatchObject({ kind: 'enum', signature: 'enum Mode' });
+    expect(definition(a, 'writable')).toMatchObject({ kind: 'method', container: 'Mode' });
+    expect(definition(a, 'Page')).toMatchObject({ kind: 'class', signature: 'record Page(int number, List<User> items)' });
+  });
+
+  it('reads imports, static and on-demand', () => {
+    expect(a.imports).toEqual([
+      { specifier: 'java.util.List', line: 3, names: ['List'], kind: 'import' },
+      { specifier: 'java.util', line: 4, names: ['*'], kind: 'import' },
+      { specifier: 'java.util.Objects.requireNonNull', line: 5, names: ['requireNonNull'], kind: 'import' },
+    ]);
+  });
+
+  it('records calls, object creation (generic too) and type uses', () => {
+    expect(refs(a, 'HashMap')).toEqual([{ kind: 'new', line: 12, enclosing: 'UserRepository' }]);
+    expect(refs(a, 'UserKey')).toEqual([{ kind: 'new', line: 20, enclosing: 'findById' }]);
+    expect(refs(a, 'requireNonNull')).toEqual([{ kind: 'call', line: 19, enclosing: 'findById' }]);
+    expect(refs(a, 'IOException')).toEqual([{ kind: 'type', line: 18, enclosing: 'findById' }]);
+  });
+});
+
+describe('bad input', () => {
+  it('keeps what it can from a file with syntax errors', () => {
+    const text = 'export function good(a: number) {\n  return a + 1;\n}\n\nfunction broken( {\n  let = = ;\n}\n\nclass Fine { ok() { return 1 } }\n';
+    const a = analyzer.analyze('src/broken.ts', text);
+    expect(a.parsed).toBe(true);
+    expect(a.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(['good', 'Fine']));
+    expect(definition(a, 'good')).toMatchObject({ startLine: 1, endLine: 3 });
+  });
+
+  it('reports a file where nothing is recognisable as not parsed, with the reason', () => {
+    const a = analyzer.analyze('src/garbage.py', ')))) ]]] :::: @@@ (((\n}}} <<<< >>>> ;;;\n');
+    expect(a.parsed).toBe(false);
+    expect(a.parseError).toMatch(/^syntax error at line \d+, nothing recognised$/);
+    expect(a.definitions).toEqual([]);
+    expect(a.lineCount).toBe(2);
+  });
+
+  it('does not parse a 5 MB one-line minified file, and says why', () => {
+    const unit = 'var a=function(b){return b*2};';
+    const text = unit.repeat(Math.ceil(5_000_000 / unit.length));
+    const started = Date.now();
+    const a = analyzer.analyze('dist/app.min.js', text);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(a).toMatchObject({ language: 'javascript', parsed: false, lineCount: 1, definitions: [], references: [], imports: [] });
+    expect(a.parseError).toMatch(/MB parse limit/);
+  });
+
+  it('does not parse a smaller file of very long lines (minified)', () => {
+    const text = `${'x=1;'.repeat(2000)}\n${'y=2;'.repeat(2000)}\n`;
+    expect(text.length).toBeLessThan(MAX_PARSE_CHARS);
+    const a = analyzer.analyze('vendor/lib.js', text);
+    expect(a.parsed).toBe(false);
+    expect(a.parseError).toMatch(/looks minified/);
+  });
+
+  it('returns language null and no error for unsupported files', () => {
+    const a = analyzer.analyze('README.md', '# Title\n\ntext\n');
+    expect(a).toEqual({ path: 'README.md', language: null, parsed: false, lineCount: 3, definitions: [], references: [], imports: [] });
+  });
+
+  it('handles an empty file', () => {
+    const a = analyzer.analyze('src/empty.ts', '');
+    expect(a).toMatchObject({ parsed: true, lineCount: 0, definitions: [], references: [], imports: [] });
+  });
+
+  it('parses a file just under the size limit', () => {
+    // Mostly one block comment: cheap to parse, but as long as the limit allows.
+    const code = '\nfunction f(a) {\n  return g(a) + 1;\n}\n';
+    const line = `/*${'x'.repeat(78)}\n`;
+    const text = line.repeat(Math.floor((MAX_PARSE_CHARS - 100) / line.length)) + '*/' + code;
+    expect(text.length).toBeLessThanOrEqual(MAX_PARSE_CHARS);
+    const a = analyzer.analyze('big.js', text);
+    expect(a.parsed).toBe(true);
+    expect(a.definitions.map((d) => [d.name, d.startLine])).toEqual([['f', a.lineCount - 2]]);
+    expect(analyzer.analyze('big.js', `${text}${' '.repeat(100)}`).parseError).toMatch(/MB parse limit/);
+  });
+
+  it('analyzeAsync loads a grammar on demand', async () => {
+    const lazy = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
+    expect(lazy.analyze('a.go', 'package a\nfunc F() {}\n')).toMatchObject({ parsed: false, parseError: 'grammar for go is not loaded' });
+    const a = await lazy.analyzeAsync('a.go', 'package a\nfunc F() {}\n');
+    expect(a.parsed).toBe(true);
+    expect(a.definitions.map((d) => d.name)).toEqual(['F']);
+    lazy.dispose();
+  });
+});
+
+describe('countLines', () => {
+  it('counts a last line without newline and not a trailing newline', () => {
+    expect([countLines(''), countLines('a'), countLines('a\n'), countLines('a\nb'), countLines('\n\n')]).toEqual([0, 1, 1, 2, 2]);
+  });
+});

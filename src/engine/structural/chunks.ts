@@ -1,0 +1,150 @@
+/**
+ * Chunks, the unit of retrieval: one per function/method/class-like definition (nested ones
+ * included, innermost wins), and line windows over whatever no definition covers.
+ */
+import type { DefinitionKind, FileAnalysis } from '../contract';
+
+/** Longest window chunk, in lines. */
+export const WINDOW_LINES = 40;
+
+export interface ChunkSpan {
+  startLine: number;
+  endLine: number;
+  kind: 'definition' | 'window';
+  symbol?: string;
+  definitionKind?: DefinitionKind;
+  container?: string;
+}
+
+/** Definition kinds that make their own chunk; variables, constants and fields do not. */
+export const CHUNK_DEFINITION_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([
+  'function',
+  'method',
+  'class',
+  'interface',
+  'struct',
+  'enum',
+  'trait',
+  'type',
+  'module',
+  'namespace',
+  'macro',
+]);
+
+/**
+ * Spans of one file, ordered by start line (outer before inner on ties). Definition spans
+ * may nest; window spans never overlap anything. Their union is 1..max(1, lineCount).
+ *
+ * A one-line definition nested inside another chunk (an interface member, a one-line
+ * method) is left to its container: a chunk per line would shred small classes.
+ */
+export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
+  const lineCount = Math.max(1, analysis.lineCount);
+  const candidates = analysis.definitions
+    .filter((d) => CHUNK_DEFINITION_KINDS.has(d.kind))
+    .map((d) => ({
+      startLine: Math.max(1, Math.min(d.startLine, lineCount)),
+      endLine: Math.max(1, Math.min(d.endLine, lineCount)),
+      d,
+    }))
+    .filter((c) => c.endLine >= c.startLine)
+    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+
+  const spans: ChunkSpan[] = [];
+  const open: ChunkSpan[] = []; // definition spans that may still contain later ones
+  for (const { startLine, endLine, d } of candidates) {
+    while (open.length && open[open.length - 1].endLine < startLine) open.pop();
+    const parent = open[open.length - 1];
+    if (parent && parent.startLine === startLine && parent.endLine === endLine) continue; // same lines, one chunk
+    if (parent && startLine === endLine && parent.endLine >= endLine) continue; // one-liner inside a chunk
+    const span: ChunkSpan = { startLine, endLine, kind: 'definition', symbol: d.name, definitionKind: d.kind };
+    if (d.container !== undefined) span.container = d.container;
+    spans.push(span);
+    open.push(span);
+  }
+
+  // Windows over the lines no definition span covers.
+  const windows: ChunkSpan[] = [];
+  let covered = 0; // last line covered so far, scanning definitions by start
+  const addGap = (from: number, to: number) => {
+    for (let start = from; start <= to; start += WINDOW_LINES)
+      windows.push({ startLine: start, endLine: Math.min(to, start + WINDOW_LINES - 1), kind: 'window' });
+  };
+  for (const span of spans) {
+    if (span.startLine > covered + 1) addGap(covered + 1, span.startLine - 1);
+    covered = Math.max(covered, span.endLine);
+  }
+  if (covered < lineCount) addGap(covered + 1, lineCount);
+
+  return mergeByStart(spans, windows);
+}
+
+function mergeByStart(definitions: ChunkSpan[], windows: ChunkSpan[]): ChunkSpan[] {
+  const out: ChunkSpan[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < definitions.length || j < windows.length) {
+    if (j >= windows.length || (i < definitions.length && definitions[i].startLine <= windows[j].startLine)) out.push(definitions[i++]);
+    else out.push(windows[j++]);
+  }
+  return out;
+}
+
+/**
+ * Line → innermost span, as runs of lines: `runStarts[r]` is the first line of run r and
+ * `runSpans[r]` the index (into the spans array) of the span that owns every line of it.
+ * Answering a line is a binary search over runs: O(log runs).
+ */
+export interface SpanLookup {
+  runStarts: Int32Array;
+  runSpans: Int32Array;
+}
+
+/**
+ * Builds the lookup. "Innermost" = the span starting last among those containing the line
+ * (for properly nested spans that is the deepest one; ties go to the shorter span).
+ */
+export function buildSpanLookup(spans: readonly ChunkSpan[]): SpanLookup {
+  if (spans.length === 0) return { runStarts: new Int32Array(0), runSpans: new Int32Array(0) };
+  let lastLine = 0;
+  for (const s of spans) lastLine = Math.max(lastLine, s.endLine);
+  // Paint outer spans first, inner ones over them. Cost: Σ span lengths, i.e. lines × nesting depth.
+  const order = spans.map((_, i) => i).sort((a, b) => spans[a].startLine - spans[b].startLine || spans[b].endLine - spans[a].endLine);
+  const owner = new Int32Array(lastLine + 1).fill(-1);
+  for (const i of order) owner.fill(i, spans[i].startLine, spans[i].endLine + 1);
+  const starts: number[] = [];
+  const owners: number[] = [];
+  for (let line = 1; line <= lastLine; line++) {
+    if (owners.length === 0 || owner[line] !== owners[owners.length - 1]) {
+      starts.push(line);
+      owners.push(owner[line]);
+    }
+  }
+  return { runStarts: Int32Array.from(starts), runSpans: Int32Array.from(owners) };
+}
+
+/** Index of the span owning `line` (clamped into the file), or -1 when there are no spans. */
+export function lookupSpan(lookup: SpanLookup, line: number): number {
+  const { runStarts, runSpans } = lookup;
+  if (runStarts.length === 0) return -1;
+  let lo = 0;
+  let hi = runStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (runStarts[mid] <= line) lo = mid;
+    else hi = mid - 1;
+  }
+  return runSpans[lo];
+}
+
+/** Index of the innermost span containing `line`, or -1. Linear; for one-off use and tests. */
+export function innermostSpanAt(spans: readonly ChunkSpan[], line: number): number {
+  let best = -1;
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i];
+    if (s.startLine > line || s.endLine < line) continue;
+    const b = best < 0 ? null : spans[best];
+    if (!b || s.startLine > b.startLine || (s.startLine === b.startLine && s.endLine < b.endLine)) best = i;
+  }
+  return best;
+}

@@ -1,0 +1,234 @@
+/**
+ * Turns an `@import` node captured by queries.ts into ImportRefs, per language.
+ * `names` are the names brought in from the target as it exports them (`{a as b}` → 'a'),
+ * 'default' for a default import, '*' for a whole module/namespace/glob.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ImportRef, Language } from '../contract';
+
+export function importsOf(lang: Language, node: Node): ImportRef[] {
+  switch (lang) {
+    case 'javascript':
+    case 'typescript':
+    case 'tsx':
+      return ecmascriptImports(node);
+    case 'python':
+      return pythonImports(node);
+    case 'go':
+      return goImports(node);
+    case 'rust':
+      return rustImports(node);
+    case 'java':
+      return javaImports(node);
+  }
+}
+
+const lineOf = (node: Node): number => node.startPosition.row + 1;
+
+/** The value of a string literal node, or null when it is computed (`${x}`). */
+function stringValue(node: Node | null): string | null {
+  if (!node) return null;
+  if (node.type === 'template_string') {
+    if (node.namedChildren.some((c) => c?.type === 'template_substitution')) return null;
+    return node.text.slice(1, -1);
+  }
+  if (node.type === 'string' || node.type === 'interpreted_string_literal' || node.type === 'raw_string_literal') {
+    const text = node.text;
+    return text.length >= 2 ? text.slice(1, -1) : null;
+  }
+  return null;
+}
+
+function ecmascriptImports(node: Node): ImportRef[] {
+  const line = lineOf(node);
+  if (node.type === 'import_statement') {
+    const specifier = stringValue(node.childForFieldName('source'));
+    const names: string[] = [];
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'import_require_clause') {
+        // TS `import x = require('y')`
+        const source = stringValue(child.childForFieldName('source'));
+        return source === null ? [] : [{ specifier: source, line, names: ['*'], kind: 'require' }];
+      }
+      if (child.type !== 'import_clause') continue;
+      for (const part of child.namedChildren) {
+        if (!part) continue;
+        if (part.type === 'identifier') names.push('default');
+        else if (part.type === 'namespace_import') names.push('*');
+        else if (part.type === 'named_imports')
+          for (const spec of part.namedChildren) {
+            const name = spec?.type === 'import_specifier' ? spec.childForFieldName('name') : null;
+            if (name) names.push(stripQuotes(name.text));
+          }
+      }
+    }
+    return specifier === null ? [] : [{ specifier, line, names, kind: 'import' }];
+  }
+  if (node.type === 'export_statement') {
+    const specifier = stringValue(node.childForFieldName('source'));
+    if (specifier === null) return [];
+    const names: string[] = [];
+    const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+    if (clause) {
+      for (const spec of clause.namedChildren) {
+        const name = spec?.type === 'export_specifier' ? spec.childForFieldName('name') : null;
+        if (name) names.push(stripQuotes(name.text));
+      }
+    } else names.push('*'); // `export * from` and `export * as ns from`
+    return [{ specifier, line, names, kind: 'reexport' }];
+  }
+  if (node.type === 'call_expression') {
+    const args = node.childForFieldName('arguments');
+    const specifier = stringValue(args?.namedChild(0) ?? null);
+    if (specifier === null) return [];
+    if (node.childForFieldName('function')?.type === 'import') return [{ specifier, line, names: [], kind: 'dynamic' }];
+    return [{ specifier, line, names: requireBindings(node), kind: 'require' }];
+  }
+  return [];
+}
+
+/** `const x = require()` → ['*']; `const {a, b: c} = require()` → ['a','b']; bare → []. */
+function requireBindings(call: Node): string[] {
+  const parent = call.parent;
+  if (parent?.type !== 'variable_declarator') return [];
+  const target = parent.childForFieldName('name');
+  if (!target) return [];
+  if (target.type === 'identifier') return ['*'];
+  if (target.type !== 'object_pattern') return [];
+  const names: string[] = [];
+  for (const prop of target.namedChildren) {
+    if (!prop) continue;
+    if (prop.type === 'shorthand_property_identifier_pattern') names.push(prop.text);
+    else if (prop.type === 'pair_pattern') {
+      const key = prop.childForFieldName('key');
+      if (key) names.push(stripQuotes(key.text));
+    } else if (prop.type === 'object_assignment_pattern') {
+      const left = prop.childForFieldName('left');
+      if (left) names.push(left.text);
+    }
+  }
+  return names;
+}
+
+function stripQuotes(text: string): string {
+  return /^['"].*['"]$/.test(text) ? text.slice(1, -1) : text;
+}
+
+function pythonImports(node: Node): ImportRef[] {
+  const line = lineOf(node);
+  if (node.type === 'import_statement') {
+    // `import a.b as c, d` → one import per module, each a namespace.
+    const out: ImportRef[] = [];
+    for (const child of node.childrenForFieldName('name')) {
+      if (!child) continue;
+      const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
+      if (dotted) out.push({ specifier: dotted.text, line, names: ['*'], kind: 'import' });
+    }
+    return out;
+  }
+  if (node.type === 'import_from_statement') {
+    const module = node.childForFieldName('module_name');
+    if (!module) return [];
+    const names: string[] = [];
+    if (node.namedChildren.some((c) => c?.type === 'wildcard_import')) names.push('*');
+    for (const child of node.childrenForFieldName('name')) {
+      if (!child) continue;
+      const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
+      if (dotted) names.push(dotted.text);
+    }
+    return [{ specifier: module.text.replace(/\s+/g, ''), line, names, kind: 'import' }];
+  }
+  return [];
+}
+
+function goImports(node: Node): ImportRef[] {
+  const path = stringValue(node.childForFieldName('path'));
+  if (path === null) return [];
+  const alias = node.childForFieldName('name');
+  // `import _ "x"` binds nothing; a dot, an alias or nothing brings in the package namespace.
+  const names = alias?.type === 'blank_identifier' ? [] : ['*'];
+  return [{ specifier: path, line: lineOf(node), names, kind: 'import' }];
+}
+
+function rustImports(node: Node): ImportRef[] {
+  if (node.type === 'mod_item') {
+    // `mod x;` loads the child module file, like `use self::x`.
+    const name = node.childForFieldName('name')?.text;
+    return name ? [{ specifier: `self::${name}`, line: lineOf(node), names: [name], kind: 'import' }] : [];
+  }
+  if (node.type === 'extern_crate_declaration') {
+    const name = node.childForFieldName('name')?.text;
+    return name ? [{ specifier: name, line: lineOf(node), names: [name], kind: 'use' }] : [];
+  }
+  const argument = node.childForFieldName('argument');
+  if (!argument) return [];
+  const out: ImportRef[] = [];
+  collectUseTree(argument, '', out);
+  return out;
+}
+
+function joinPath(prefix: string, path: string): string {
+  return prefix ? `${prefix}::${path}` : path;
+}
+
+function lastSegment(path: string): string {
+  const i = path.lastIndexOf('::');
+  return i < 0 ? path : path.slice(i + 2);
+}
+
+/** Flattens a Rust use tree into one ImportRef per leaf: `a::{b, c::*}` → a::b, a::c (glob). */
+function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
+  const line = lineOf(node);
+  switch (node.type) {
+    case 'use_as_clause': {
+      const path = node.childForFieldName('path');
+      if (path) {
+        const full = joinPath(prefix, path.text.replace(/\s+/g, ''));
+        out.push({ specifier: full, line, names: [lastSegment(full)], kind: 'use' });
+      }
+      return;
+    }
+    case 'scoped_use_list': {
+      const path = node.childForFieldName('path');
+      const list = node.childForFieldName('list');
+      const nested = path ? joinPath(prefix, path.text.replace(/\s+/g, '')) : prefix;
+      if (list) collectUseTree(list, nested, out);
+      return;
+    }
+    case 'use_list':
+      for (const child of node.namedChildren) if (child) collectUseTree(child, prefix, out);
+      return;
+    case 'use_wildcard': {
+      const path = node.namedChildren[0];
+      const full = path ? joinPath(prefix, path.text.replace(/\s+/g, '')) : prefix;
+      if (full) out.push({ specifier: full, line, names: ['*'], kind: 'use' });
+      return;
+    }
+    case 'self':
+      // `use a::{self}` imports the module `a` itself.
+      if (prefix) out.push({ specifier: prefix, line, names: [lastSegment(prefix)], kind: 'use' });
+      else out.push({ specifier: 'self', line, names: ['self'], kind: 'use' });
+      return;
+    case 'identifier':
+    case 'scoped_identifier':
+    case 'crate':
+    case 'super':
+    case 'metavariable': {
+      const full = joinPath(prefix, node.text.replace(/\s+/g, ''));
+      out.push({ specifier: full, line, names: [lastSegment(full)], kind: 'use' });
+      return;
+    }
+    default:
+      return; // comments and anything unexpected inside a use list
+  }
+}
+
+function javaImports(node: Node): ImportRef[] {
+  const path = node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
+  if (!path) return [];
+  const specifier = path.text.replace(/\s+/g, '');
+  const glob = node.namedChildren.some((c) => c?.type === 'asterisk');
+  const names = glob ? ['*'] : [specifier.slice(specifier.lastIndexOf('.') + 1)];
+  return [{ specifier, line: lineOf(node), names, kind: 'import' }];
+}

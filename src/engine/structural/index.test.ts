@@ -1,0 +1,247 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { QueryPlan, SourceFile } from '../contract';
+import type { Corpus } from '../modality';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from './analyzer';
+import { buildCorpus } from './corpus';
+import { isDeclarationOnly, isTestPath, StructuralIndex } from './index';
+
+const FILES: SourceFile[] = [
+  {
+    path: 'src/config/parse.ts',
+    text: `import { readFileSync } from 'node:fs';
+
+export interface Config {
+  name: string;
+}
+
+/** Parses a config file's text. */
+export function parseConfig(text: string): Config {
+  return JSON.parse(text) as Config;
+}
+
+export function parseConfigFile(path: string): Config {
+  return parseConfig(readFileSync(path, 'utf8'));
+}
+
+export class ConfigLoader {
+  load(path: string): Config {
+    return parseConfigFile(path);
+  }
+}
+`,
+  },
+  // A declaration file with a shorter path: must still lose to the implementation.
+  { path: 'a.d.ts', text: `export declare function parseConfig(text: string): unknown;\n` },
+  {
+    path: 'src/config/parse.test.ts',
+    text: `import { parseConfig } from './parse';\n\nfunction parseConfig2() {}\n\nexport function check() {\n  parseConfig('{}');\n}\n`,
+  },
+  {
+    path: 'src/app.ts',
+    text: `import { parseConfig, ConfigLoader } from './config/parse';
+
+export function boot(a: string, b: string, c: string) {
+  const x = parseConfig(a);
+  const y = parseConfig(b);
+  const z = parseConfig(c);
+  return [x, y, z];
+}
+
+export function reload(a: string) {
+  const loader = new ConfigLoader();
+  return parseConfig(a);
+}
+
+function parseConfg(t: string) {
+  return t;
+}
+`,
+  },
+  { path: 'lib/parse_config.py', text: `def parse_config(path):\n    """Reads the settings file."""\n    return open(path).read()\n` },
+  { path: 'lib/loader.js', text: `function Loader() {\n  this.items = [];\n}\n\nmodule.exports = Loader;\n` },
+  { path: 'src/loader.ts', text: `export class Loader {\n  items: string[] = [];\n}\n` },
+];
+
+function plan(partial: Partial<QueryPlan> & Pick<QueryPlan, 'intent'>): QueryPlan {
+  return { confidence: 0.9, rule: 'test', raw: '', identifiers: [], terms: [], ...partial };
+}
+
+let corpus: Corpus;
+let index: StructuralIndex;
+
+beforeAll(async () => {
+  const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['typescript', 'javascript', 'python'] });
+  corpus = buildCorpus(FILES, analyzer);
+  index = StructuralIndex.build(corpus);
+});
+
+const where = (chunkId: number) => {
+  const c = corpus.chunks[chunkId];
+  return `${c.path}:${c.symbol ?? `${c.startLine}-${c.endLine}`}`;
+};
+
+describe('find_definition', () => {
+  it('ranks exact > sub-token > prefix > fuzzy, implementation before .d.ts and test code', () => {
+    const hits = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfig'] }), 20);
+    expect(hits.map((h) => where(h.chunkId))).toEqual([
+      'src/config/parse.ts:parseConfig', // exact, implementation
+      'a.d.ts:parseConfig', // exact, declaration only
+      'lib/parse_config.py:parse_config', // same sub-tokens
+      'src/config/parse.ts:parseConfigFile', // all sub-tokens + 1 extra
+      'src/config/parse.test.ts:parseConfig2', // prefix (and a test file)
+      'src/app.ts:parseConfg', // fuzzy, 1 edit
+      'src/config/parse.ts:Config', // half the sub-tokens
+      'src/config/parse.ts:ConfigLoader', // half the sub-tokens, one extra
+    ]);
+    expect(hits[0].reason).toBe('defines function parseConfig (exact name)');
+    expect(hits[2].reason).toBe('defines function parse_config (same sub-tokens)');
+    expect(hits[5].reason).toBe('defines function parseConfg (fuzzy, 1 edit)');
+    expect(hits[0].score).toBeGreaterThan(hits[2].score);
+    expect(hits[4].score).toBeGreaterThan(hits[5].score);
+  });
+
+  it('points the hit at the definition\'s own chunk', () => {
+    const [hit] = index.search(plan({ intent: 'find_definition', identifiers: ['ConfigLoader'] }), 1);
+    expect(corpus.chunks[hit.chunkId]).toMatchObject({ path: 'src/config/parse.ts', symbol: 'ConfigLoader', kind: 'definition', startLine: 16, endLine: 20 });
+  });
+
+  it('matches words of the query against sub-tokens when there is no identifier', () => {
+    const hits = index.search(plan({ intent: 'find_definition', terms: ['parse', 'config'] }), 3);
+    expect(hits.map((h) => where(h.chunkId)).slice(0, 2).sort()).toEqual(['lib/parse_config.py:parse_config', 'src/config/parse.ts:parseConfig']);
+  });
+
+  it('lets a kind named in the query decide between equal names', () => {
+    const asClass = index.search(plan({ intent: 'find_definition', identifiers: ['Loader'], definitionKind: 'class' }), 5);
+    expect(where(asClass[0].chunkId)).toBe('src/loader.ts:Loader');
+    expect(asClass[0].reason).toBe('defines class Loader (exact name; is a class)');
+    const asFunction = index.search(plan({ intent: 'find_definition', identifiers: ['Loader'], definitionKind: 'function' }), 5);
+    expect(where(asFunction[0].chunkId)).toBe('lib/loader.js:Loader');
+  });
+
+  it('boosts a definition whose container is also named', () => {
+    const hits = index.search(plan({ intent: 'find_definition', identifiers: ['ConfigLoader', 'load'] }), 5);
+    // `ConfigLoader.load`: the member beats the class it is in.
+    expect(where(hits[0].chunkId)).toBe('src/config/parse.ts:load');
+    expect(hits[0].reason).toBe('defines method ConfigLoader.load (exact name; in ConfigLoader)');
+    expect(where(hits[1].chunkId)).toBe('src/config/parse.ts:ConfigLoader');
+  });
+
+  it('reads a qualified name as container + name', () => {
+    const hits = index.search(plan({ intent: 'find_definition', identifiers: ['ConfigLoader.load'] }), 3);
+    expect(hits[0].reason).toBe('defines method ConfigLoader.load (exact name; in ConfigLoader)');
+  });
+
+  it('returns at most one hit per chunk and respects the limit', () => {
+    const hits = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfig'] }), 2);
+    expect(hits).toHaveLength(2);
+    const all = index.search(plan({ intent: 'find_definition', terms: ['config'] }), 100);
+    expect(new Set(all.map((h) => h.chunkId)).size).toBe(all.length);
+  });
+});
+
+describe('find_references and impact_analysis', () => {
+  it('ranks chunks by how often they reference the name, the definition last', () => {
+    const hits = index.search(plan({ intent: 'find_references', identifiers: ['parseConfig'] }), 20);
+    expect(hits.map((h) => [where(h.chunkId), h.score])).toEqual([
+      ['src/app.ts:boot', 3],
+      ['src/app.ts:reload', 1], // ties: shorter path first
+      ['src/config/parse.ts:parseConfigFile', 1],
+      ['src/config/parse.test.ts:check', 1], // test code last
+      ['src/config/parse.ts:parseConfig', 0],
+      ['a.d.ts:parseConfig', 0],
+    ]);
+    expect(hits[0].reason).toBe('calls parseConfig 3×');
+    expect(hits[4].reason).toBe('defines function parseConfig');
+  });
+
+  it('counts constructions and type uses too', () => {
+    const hits = index.search(plan({ intent: 'impact_analysis', identifiers: ['Config'] }), 20);
+    expect(where(hits[0].chunkId)).toBe('src/config/parse.ts:parseConfig'); // return type + `as Config`
+    expect(hits[0].reason).toBe('uses type Config 2×');
+    const news = index.search(plan({ intent: 'find_references', identifiers: ['ConfigLoader'] }), 20);
+    expect(news.map((h) => [where(h.chunkId), h.reason])).toEqual([
+      ['src/app.ts:reload', 'constructs ConfigLoader (new) 1×'],
+      ['src/config/parse.ts:ConfigLoader', 'defines class ConfigLoader'],
+    ]);
+  });
+});
+
+describe('exact_match', () => {
+  it('finds definitions named like an identifier literal, ignoring case', () => {
+    const hits = index.search(plan({ intent: 'exact_match', literal: 'parseconfig' }), 10);
+    expect(hits.map((h) => where(h.chunkId))).toEqual(['src/config/parse.ts:parseConfig', 'a.d.ts:parseConfig']);
+    expect(index.search(plan({ intent: 'exact_match', literal: 'connection refused: ECONNREFUSED' }), 10)).toEqual([]);
+  });
+});
+
+describe('understand_code and find_similar', () => {
+  it('scores definitions by the query terms in their names, signatures and docs', () => {
+    const hits = index.search(plan({ intent: 'understand_code', terms: ['reads', 'settings'] }), 5);
+    expect(where(hits[0].chunkId)).toBe('lib/parse_config.py:parse_config'); // both words are in its docstring
+    expect(hits[0].reason).toMatch(/matching .*settings.*\(2\/2 terms\)/);
+    const loader = index.search(plan({ intent: 'understand_code', terms: ['config', 'loader'] }), 3);
+    expect(where(loader[0].chunkId)).toBe('src/config/parse.ts:ConfigLoader');
+  });
+
+  it('finds neighbours of a chunk, not the chunk itself', () => {
+    const source = corpus.chunkAt(corpus.fileByPath.get('src/config/parse.ts')!.id, 8);
+    expect(where(source)).toBe('src/config/parse.ts:parseConfig');
+    const hits = index.search(plan({ intent: 'find_similar', similarToChunk: source }), 5);
+    expect(hits.map((h) => h.chunkId)).not.toContain(source);
+    expect(hits.map((h) => where(h.chunkId))).toContain('src/config/parse.ts:parseConfigFile');
+  });
+});
+
+describe('lookup and definitionsNamed', () => {
+  it('lists definitions named exactly, implementation first', () => {
+    const named = index.definitionsNamed('parseConfig');
+    expect(named.map((d) => [d.path, d.definition.kind, d.definition.signature])).toEqual([
+      ['src/config/parse.ts', 'function', 'export function parseConfig(text: string): Config'],
+      ['a.d.ts', 'function', 'export declare function parseConfig(text: string): unknown;'],
+    ]);
+    expect(corpus.chunks[named[0].chunkId].symbol).toBe('parseConfig');
+    expect(index.definitionsNamed('nothing')).toEqual([]);
+  });
+
+  it('matches short prefixes for a symbol picker, filtered by kind', () => {
+    const hits = index.lookup('pars');
+    expect(hits.slice(0, 3).every((h) => h.definition.name.toLowerCase().startsWith('pars'))).toBe(true);
+    expect(index.lookup('Load')[0]).toMatchObject({ path: 'src/config/parse.ts', match: 'case-insensitive' }); // method load
+    expect(index.lookup('Load', { kind: 'class' })[0]).toMatchObject({ path: 'src/loader.ts', match: 'prefix' });
+    expect(index.lookup('  ')).toEqual([]);
+  });
+});
+
+describe('snapshot', () => {
+  it('survives structured clone and answers the same', () => {
+    const snapshot = structuredClone(index.serialize());
+    const loaded = StructuralIndex.load(corpus, snapshot);
+    for (const p of [
+      plan({ intent: 'find_definition', identifiers: ['parseConfig'] }),
+      plan({ intent: 'find_references', identifiers: ['parseConfig'] }),
+      plan({ intent: 'understand_code', terms: ['reads', 'settings'] }),
+    ])
+      expect(loaded.search(p, 10)).toEqual(index.search(p, 10));
+  });
+
+  it('rebuilds when the snapshot belongs to another corpus', () => {
+    const other = buildCorpus([FILES[0]], { analyze: (path) => corpus.fileByPath.get(path)!.analysis });
+    const loaded = StructuralIndex.load(other, index.serialize());
+    expect(loaded.definitionCount).toBe(other.files[0].analysis.definitions.length);
+    expect(where(loaded.search(plan({ intent: 'find_definition', identifiers: ['parseConfig'] }), 1)[0].chunkId)).toBe(
+      'src/config/parse.ts:parseConfig',
+    );
+  });
+});
+
+describe('path and declaration rules', () => {
+  it('recognises test paths and declaration-only definitions', () => {
+    expect(['src/a.test.ts', 'tests/x.py', 'pkg/x_test.go', 'test_x.py', 'src/__tests__/a.js', 'FooTest.java'].every(isTestPath)).toBe(true);
+    expect(['src/testing.ts', 'src/contest.ts', 'latest/a.js'].some(isTestPath)).toBe(false);
+    const def = { name: 'f', kind: 'function' as const, signature: 'function f()', startLine: 1, endLine: 1, nameLine: 1 };
+    expect(isDeclarationOnly('x.d.ts', def)).toBe(true);
+    expect(isDeclarationOnly('x.ts', def)).toBe(false);
+    expect(isDeclarationOnly('x.ts', { ...def, signature: 'function f();' })).toBe(true);
+  });
+});

@@ -1,0 +1,672 @@
+/**
+ * The structural retriever: definitions by name (exact → fuzzy), by kind, by words of their
+ * name/signature/doc, and the chunks that call or reference a name.
+ */
+import type { Definition, DefinitionKind, Modality, ModalityHit, QueryPlan } from '../contract';
+import type { Corpus, Retriever } from '../modality';
+import { demotionFor } from '../ranking';
+import { splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
+import { CHUNK_DEFINITION_KINDS } from './chunks';
+import { NameIndex } from './names';
+import type { NameMatch, NameMatchKind, NameQuery } from './names';
+
+// ---------------------------------------------------------------------------------------
+// Ranking signals
+
+/** The query names a kind (`class Foo`) and the definition is of that kind. */
+export const KIND_MATCH_BONUS = 25;
+/** The query names a related kind (`function` for a method, `class` for a struct). */
+export const KIND_RELATED_BONUS = 12;
+/** Another name in the query (`Store.add`) is the definition's container. */
+export const CONTAINER_MATCH_BONUS = 15;
+/** understand_code: weight of a name sub-token against one from the signature/doc/container. */
+export const NAME_TOKEN_WEIGHT = 3;
+export const OTHER_TOKEN_WEIGHT = 1;
+/** BM25 saturation and length normalisation for the term search over definitions. */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+/** Sub-tokens read from a pasted snippet (find_similar), most frequent first. */
+export const MAX_SNIPPET_TERMS = 24;
+
+export const STRUCTURAL_SNAPSHOT_VERSION = 1;
+
+/** Kinds that count as "related" to a kind named in a query. */
+const RELATED_KINDS: Readonly<Partial<Record<DefinitionKind, readonly DefinitionKind[]>>> = {
+  function: ['method', 'macro'],
+  method: ['function'],
+  class: ['struct', 'interface', 'trait', 'enum', 'type'],
+  struct: ['class', 'type'],
+  interface: ['trait', 'type', 'class'],
+  trait: ['interface'],
+  type: ['interface', 'struct', 'class', 'enum'],
+  enum: ['class', 'type'],
+  module: ['namespace'],
+  namespace: ['module'],
+  constant: ['variable'],
+  variable: ['constant', 'field'],
+};
+
+const MATCH_LABEL: Readonly<Record<NameMatchKind, string>> = {
+  exact: 'exact name',
+  'case-insensitive': 'name, ignoring case',
+  'sub-tokens': 'same sub-tokens',
+  'all-sub-tokens': 'all sub-tokens',
+  prefix: 'prefix',
+  fuzzy: 'fuzzy',
+  partial: 'some sub-tokens',
+};
+
+/** Words of signatures that say nothing about what a definition does. */
+const SIGNATURE_NOISE = new Set(
+  'export default const let var async await static public private protected readonly abstract declare final override pub fn func def self this return void new extends implements impl mut ref where'.split(
+    ' ',
+  ),
+);
+
+const TEST_PATH = /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$/;
+const DECLARATION_PATH = /\.d\.[mc]?ts$|\.pyi$/;
+
+export function isTestPath(path: string): boolean {
+  return TEST_PATH.test(path);
+}
+
+/** A signature-only re-declaration: `.d.ts`/stub files, overloads, abstract and interface members. */
+export function isDeclarationOnly(path: string, definition: Definition): boolean {
+  if (DECLARATION_PATH.test(path)) return true;
+  if (/^(export )?declare /.test(definition.signature)) return true;
+  // The analyzer ends bodyless function/method signatures with ';'.
+  return (definition.kind === 'function' || definition.kind === 'method') && definition.signature.endsWith(';');
+}
+
+// ---------------------------------------------------------------------------------------
+// Snapshot
+
+/** Plain, structured-cloneable data: typed arrays and string arrays only. */
+export interface StructuralSnapshot {
+  version: number;
+  fileCount: number;
+  chunkCount: number;
+  /** Per definition (in file order, then analysis order): file id, index in the file's analysis, chunk id. */
+  defFile: Int32Array;
+  defLocal: Int32Array;
+  defChunk: Int32Array;
+  /** Term postings over definitions (CSR): term t owns rows termOffsets[t]..termOffsets[t+1]. */
+  termVocab: string[];
+  termOffsets: Int32Array;
+  termDefs: Int32Array;
+  termWeights: Uint8Array;
+  /** Reference postings (CSR): name n owns rows refOffsets[n]..; counts are [call, new, type] per row. */
+  refNames: string[];
+  refOffsets: Int32Array;
+  refChunks: Int32Array;
+  refCounts: Int32Array;
+}
+
+export interface DefinitionHit {
+  fileId: number;
+  path: string;
+  definition: Definition;
+  chunkId: number;
+}
+
+export interface SymbolLookupHit extends DefinitionHit {
+  match: NameMatchKind;
+  score: number;
+}
+
+export interface SymbolLookupOptions {
+  limit?: number;
+  /** Only definitions of this kind. */
+  kind?: DefinitionKind;
+}
+
+interface ScoredDefinition {
+  def: number;
+  score: number;
+  reason: string;
+  match: NameMatchKind;
+}
+
+/** Reference count kinds, in refCounts row order. */
+const CALL = 0;
+const NEW = 1;
+const TYPE = 2;
+
+export class StructuralIndex implements Retriever {
+  readonly modality: Modality = 'structural';
+
+  private readonly names: NameIndex;
+  /** Definitions of each distinct name. */
+  private readonly defsOfName: number[][];
+  private readonly nameOfDef: Int32Array;
+  /** Tie-break flags per definition. */
+  private readonly declarationOnly: Uint8Array;
+  private readonly inTest: Uint8Array;
+  private readonly nested: Uint8Array;
+  private readonly demoted: Uint8Array;
+  private readonly notNamedFile: Uint8Array;
+  private readonly termIds = new Map<string, number>();
+  private readonly defLength: Float32Array;
+  private readonly averageDefLength: number;
+  private readonly refNameIds = new Map<string, number>();
+  private readonly refNamesByLower = new Map<string, number[]>();
+
+  private constructor(
+    private readonly corpus: Corpus,
+    private readonly data: StructuralSnapshot,
+  ) {
+    const defCount = data.defFile.length;
+    // Distinct names.
+    const nameIds = new Map<string, number>();
+    const names: string[] = [];
+    this.nameOfDef = new Int32Array(defCount);
+    this.defsOfName = [];
+    this.declarationOnly = new Uint8Array(defCount);
+    this.inTest = new Uint8Array(defCount);
+    this.nested = new Uint8Array(defCount);
+    this.demoted = new Uint8Array(defCount);
+    this.notNamedFile = new Uint8Array(defCount);
+    for (let i = 0; i < defCount; i++) {
+      const file = corpus.files[data.defFile[i]];
+      const def = file.analysis.definitions[data.defLocal[i]];
+      let id = nameIds.get(def.name);
+      if (id === undefined) {
+        id = names.length;
+        nameIds.set(def.name, id);
+        names.push(def.name);
+        this.defsOfName.push([]);
+      }
+      this.nameOfDef[i] = id;
+      this.defsOfName[id].push(i);
+      this.declarationOnly[i] = isDeclarationOnly(file.path, def) ? 1 : 0;
+      this.inTest[i] = isTestPath(file.path) ? 1 : 0;
+      this.demoted[i] = demotionFor(file.path) ? 1 : 0;
+      this.notNamedFile[i] = fileStem(file.path) === def.name.toLowerCase() ? 0 : 1;
+    }
+    this.markNested();
+    this.names = new NameIndex(names);
+
+    data.termVocab.forEach((t, i) => this.termIds.set(t, i));
+    this.defLength = new Float32Array(defCount);
+    for (let row = 0; row < data.termDefs.length; row++) this.defLength[data.termDefs[row]] += data.termWeights[row];
+    let total = 0;
+    for (const l of this.defLength) total += l;
+    this.averageDefLength = defCount ? Math.max(1, total / defCount) : 1;
+
+    data.refNames.forEach((name, i) => {
+      this.refNameIds.set(name, i);
+      const lower = name.toLowerCase();
+      const list = this.refNamesByLower.get(lower);
+      if (list) list.push(i);
+      else this.refNamesByLower.set(lower, [i]);
+    });
+  }
+
+  static build(corpus: Corpus): StructuralIndex {
+    return new StructuralIndex(corpus, buildSnapshot(corpus));
+  }
+
+  /** Restores from a snapshot; rebuilds when it does not fit this corpus (other version or files). */
+  static load(corpus: Corpus, snapshot: StructuralSnapshot): StructuralIndex {
+    if (!snapshotFits(corpus, snapshot)) return StructuralIndex.build(corpus);
+    return new StructuralIndex(corpus, snapshot);
+  }
+
+  serialize(): StructuralSnapshot {
+    return this.data;
+  }
+
+  get definitionCount(): number {
+    return this.data.defFile.length;
+  }
+
+  search(plan: QueryPlan, limit: number): ModalityHit[] {
+    switch (plan.intent) {
+      case 'find_references':
+      case 'impact_analysis':
+        return this.searchReferences(plan, limit);
+      case 'exact_match':
+        return this.searchLiteral(plan, limit);
+      case 'understand_code':
+      case 'find_similar':
+        return this.searchTerms(plan, limit);
+      default:
+        return this.searchDefinitions(plan, limit);
+    }
+  }
+
+  /** Every definition named exactly `name`, best first (implementations before declarations). */
+  definitionsNamed(name: string): DefinitionHit[] {
+    const id = this.names.idOf(name);
+    if (id === undefined) return [];
+    return [...this.defsOfName[id]].sort((a, b) => this.tieBreak(a, b)).map((d) => this.hitOf(d));
+  }
+
+  /** Symbol search for the UI: prefix-friendly, one entry per definition. */
+  lookup(text: string, options: SymbolLookupOptions = {}): SymbolLookupHit[] {
+    const trimmed = text.trim();
+    if (!trimmed) return [];
+    const query: NameQuery = { text: /\s/.test(trimmed) ? null : trimmed, tokens: subTokens(trimmed) };
+    let scored = this.scoreNames([query], [], undefined, { prefixMinLength: 1 });
+    if (options.kind) scored = scored.filter((s) => this.definition(s.def).kind === options.kind);
+    return scored.slice(0, options.limit ?? 50).map((s) => ({ ...this.hitOf(s.def), match: s.match, score: s.score }));
+  }
+
+  // -------------------------------------------------------------------------------------
+  // find_definition
+
+  private searchDefinitions(plan: QueryPlan, limit: number): ModalityHit[] {
+    const queries = nameQueriesOf(plan);
+    const hints = plan.identifiers.length ? plan.identifiers.flatMap(qualifiedParts) : plan.terms;
+    const scored = this.scoreNames(queries, hints, plan.definitionKind, {});
+    return this.toHits(scored, limit);
+  }
+
+  private scoreNames(
+    queries: NameQuery[],
+    containerHints: readonly string[],
+    kind: DefinitionKind | undefined,
+    options: { prefixMinLength?: number },
+  ): ScoredDefinition[] {
+    const bestByName = new Map<number, NameMatch>();
+    for (const query of queries) {
+      for (const m of this.names.match(query, options)) {
+        const current = bestByName.get(m.nameId);
+        if (!current || current.score < m.score) bestByName.set(m.nameId, m);
+      }
+    }
+    const hints = new Set(containerHints.map((h) => h.toLowerCase()));
+    const scored: ScoredDefinition[] = [];
+    for (const m of bestByName.values()) {
+      for (const def of this.defsOfName[m.nameId]) {
+        const d = this.definition(def);
+        let score = m.score;
+        const notes: string[] = [MATCH_LABEL[m.kind] + (m.kind === 'fuzzy' ? `, ${m.detail} edit${m.detail === 1 ? '' : 's'}` : '')];
+        if (kind) {
+          if (d.kind === kind) {
+            score += KIND_MATCH_BONUS;
+            notes.push(`is a ${kind}`);
+          } else if (RELATED_KINDS[kind]?.includes(d.kind)) score += KIND_RELATED_BONUS;
+        }
+        if (d.container && hints.has(d.container.toLowerCase()) && d.container.toLowerCase() !== d.name.toLowerCase()) {
+          score += CONTAINER_MATCH_BONUS;
+          notes.push(`in ${d.container}`);
+        }
+        scored.push({ def, score, match: m.kind, reason: `defines ${d.kind} ${qualified(d)} (${notes.join('; ')})` });
+      }
+    }
+    scored.sort((a, b) => b.score - a.score || this.tieBreak(a.def, b.def));
+    return scored;
+  }
+
+  /**
+   * Same score: implementations, non-test code, non-vendored/built paths, files named after
+   * the definition (mergeMap.ts for mergeMap), chunk-worthy kinds, top level, short paths first.
+   */
+  private tieBreak(a: number, b: number): number {
+    const da = this.definition(a);
+    const db = this.definition(b);
+    return (
+      this.declarationOnly[a] - this.declarationOnly[b] ||
+      this.inTest[a] - this.inTest[b] ||
+      this.demoted[a] - this.demoted[b] ||
+      this.notNamedFile[a] - this.notNamedFile[b] ||
+      Number(!CHUNK_DEFINITION_KINDS.has(da.kind)) - Number(!CHUNK_DEFINITION_KINDS.has(db.kind)) ||
+      this.nested[a] - this.nested[b] ||
+      this.pathOf(a).length - this.pathOf(b).length ||
+      this.data.defFile[a] - this.data.defFile[b] ||
+      da.startLine - db.startLine
+    );
+  }
+
+  // -------------------------------------------------------------------------------------
+  // exact_match
+
+  private searchLiteral(plan: QueryPlan, limit: number): ModalityHit[] {
+    const literal = plan.literal?.trim();
+    if (!literal || !/^[A-Za-z_$][\w$]*$/.test(literal)) return [];
+    const scored: ScoredDefinition[] = [];
+    for (const nameId of this.names.caseInsensitive(literal)) {
+      const exact = this.names.names[nameId] === literal;
+      for (const def of this.defsOfName[nameId]) {
+        const d = this.definition(def);
+        scored.push({
+          def,
+          score: exact ? 100 : 90,
+          match: exact ? 'exact' : 'case-insensitive',
+          reason: `defines ${d.kind} ${qualified(d)} (name equals "${literal}"${exact ? '' : ', ignoring case'})`,
+        });
+      }
+    }
+    scored.sort((a, b) => b.score - a.score || this.tieBreak(a.def, b.def));
+    return this.toHits(scored, limit);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // find_references / impact_analysis
+
+  private searchReferences(plan: QueryPlan, limit: number): ModalityHit[] {
+    const { refNames, refOffsets, refChunks, refCounts } = this.data;
+    const wanted = plan.identifiers.length ? plan.identifiers : plan.terms;
+    const perChunk = new Map<number, { counts: [number, number, number]; names: Set<string> }>();
+    const targetNames = new Set<string>();
+    for (const word of wanted) {
+      const exact = this.refNameIds.get(word);
+      const ids = exact !== undefined ? [exact] : (this.refNamesByLower.get(word.toLowerCase()) ?? []);
+      for (const n of ids) {
+        targetNames.add(refNames[n]);
+        for (let row = refOffsets[n]; row < refOffsets[n + 1]; row++) {
+          const chunk = refChunks[row];
+          let entry = perChunk.get(chunk);
+          if (!entry) perChunk.set(chunk, (entry = { counts: [0, 0, 0], names: new Set() }));
+          for (let k = 0; k < 3; k++) entry.counts[k] += refCounts[row * 3 + k];
+          entry.names.add(refNames[n]);
+        }
+      }
+    }
+    const rows = [...perChunk.entries()].map(([chunkId, e]) => ({ chunkId, total: e.counts[0] + e.counts[1] + e.counts[2], ...e }));
+    rows.sort(
+      (a, b) =>
+        b.total - a.total ||
+        Number(isTestPath(this.corpus.chunks[a.chunkId].path)) - Number(isTestPath(this.corpus.chunks[b.chunkId].path)) ||
+        this.corpus.chunks[a.chunkId].path.length - this.corpus.chunks[b.chunkId].path.length ||
+        a.chunkId - b.chunkId,
+    );
+    const hits: ModalityHit[] = [];
+    const seen = new Set<number>();
+    for (const row of rows) {
+      if (hits.length >= limit) return hits;
+      seen.add(row.chunkId);
+      hits.push({ chunkId: row.chunkId, score: row.total, reason: referenceReason([...row.names].join(', '), row.counts) });
+    }
+    // The definitions themselves come last: what is referenced, after who references it.
+    for (const name of targetNames.size ? targetNames : new Set(wanted)) {
+      for (const hit of this.definitionsNamed(name)) {
+        if (hits.length >= limit) return hits;
+        if (seen.has(hit.chunkId)) continue;
+        seen.add(hit.chunkId);
+        hits.push({ chunkId: hit.chunkId, score: 0, reason: `defines ${hit.definition.kind} ${qualified(hit.definition)}` });
+      }
+    }
+    return hits;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // understand_code / find_similar
+
+  private searchTerms(plan: QueryPlan, limit: number): ModalityHit[] {
+    const { terms, exclude } = this.termsOf(plan);
+    if (terms.length === 0) return [];
+    const { termOffsets, termDefs, termWeights, termVocab } = this.data;
+    const defCount = this.data.defFile.length;
+    const scores = new Map<number, { score: number; matched: string[] }>();
+    for (const term of terms) {
+      const t = this.termIds.get(term);
+      if (t === undefined) continue;
+      const df = termOffsets[t + 1] - termOffsets[t];
+      const idf = Math.log(1 + (defCount - df + 0.5) / (df + 0.5));
+      for (let row = termOffsets[t]; row < termOffsets[t + 1]; row++) {
+        const def = termDefs[row];
+        const tf = termWeights[row];
+        const norm = 1 - BM25_B + (BM25_B * this.defLength[def]) / this.averageDefLength;
+        const part = (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
+        const entry = scores.get(def);
+        if (entry) {
+          entry.score += part;
+          entry.matched.push(termVocab[t]);
+        } else scores.set(def, { score: part, matched: [termVocab[t]] });
+      }
+    }
+    const scored: ScoredDefinition[] = [];
+    for (const [def, { score, matched }] of scores) {
+      if (exclude.has(this.data.defChunk[def])) continue;
+      const coverage = matched.length / terms.length;
+      const d = this.definition(def);
+      scored.push({
+        def,
+        score: score * coverage,
+        match: 'partial',
+        reason: `defines ${d.kind} ${qualified(d)} matching ${matched.join(', ')} (${matched.length}/${terms.length} terms)`,
+      });
+    }
+    scored.sort((a, b) => b.score - a.score || this.tieBreak(a.def, b.def));
+    return this.toHits(scored, limit);
+  }
+
+  private termsOf(plan: QueryPlan): { terms: string[]; exclude: Set<number> } {
+    const terms = new Set(plan.terms.map((t) => t.toLowerCase()));
+    const exclude = new Set<number>();
+    if (plan.snippet) for (const t of frequentTerms(subTokens(plan.snippet), MAX_SNIPPET_TERMS)) terms.add(t);
+    if (plan.similarToChunk !== undefined) {
+      const chunk = this.corpus.chunks[plan.similarToChunk];
+      if (chunk) {
+        exclude.add(chunk.id);
+        const file = this.corpus.files[chunk.fileId];
+        const words: string[] = [];
+        for (const d of file.analysis.definitions) {
+          if (d.startLine < chunk.startLine || d.endLine > chunk.endLine) continue;
+          words.push(...splitIdentifier(d.name), ...subTokens(d.signature));
+        }
+        if (words.length === 0) words.push(...subTokens(file.text.split('\n').slice(chunk.startLine - 1, chunk.endLine).join('\n')));
+        for (const t of frequentTerms(words, MAX_SNIPPET_TERMS)) terms.add(t);
+      }
+    }
+    return { terms: [...terms], exclude };
+  }
+
+  // -------------------------------------------------------------------------------------
+
+  private toHits(scored: ScoredDefinition[], limit: number): ModalityHit[] {
+    const hits: ModalityHit[] = [];
+    const seen = new Set<number>();
+    for (const s of scored) {
+      if (hits.length >= limit) break;
+      const chunkId = this.data.defChunk[s.def];
+      if (seen.has(chunkId)) continue;
+      seen.add(chunkId);
+      hits.push({ chunkId, score: round(s.score), reason: s.reason });
+    }
+    return hits;
+  }
+
+  private definition(def: number): Definition {
+    return this.corpus.files[this.data.defFile[def]].analysis.definitions[this.data.defLocal[def]];
+  }
+
+  private pathOf(def: number): string {
+    return this.corpus.files[this.data.defFile[def]].path;
+  }
+
+  private hitOf(def: number): DefinitionHit {
+    return { fileId: this.data.defFile[def], path: this.pathOf(def), definition: this.definition(def), chunkId: this.data.defChunk[def] };
+  }
+
+  /** A definition is nested when another definition of its file contains it. */
+  private markNested(): void {
+    const { defFile } = this.data;
+    let start = 0;
+    while (start < defFile.length) {
+      let end = start;
+      while (end < defFile.length && defFile[end] === defFile[start]) end++;
+      const order: number[] = [];
+      for (let i = start; i < end; i++) order.push(i);
+      order.sort((a, b) => this.definition(a).startLine - this.definition(b).startLine || this.definition(b).endLine - this.definition(a).endLine);
+      let outerEnd = 0;
+      for (const i of order) {
+        const d = this.definition(i);
+        if (d.endLine <= outerEnd) this.nested[i] = 1;
+        outerEnd = Math.max(outerEnd, d.endLine);
+      }
+      start = end;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+function buildSnapshot(corpus: Corpus): StructuralSnapshot {
+  const defFile: number[] = [];
+  const defLocal: number[] = [];
+  const defChunk: number[] = [];
+  const termPostings = new Map<string, number[]>(); // term → [def, weight, def, weight…]
+  const refs = new Map<string, Map<number, [number, number, number]>>();
+
+  for (const file of corpus.files) {
+    const { definitions, references } = file.analysis;
+    definitions.forEach((d, local) => {
+      const def = defFile.length;
+      defFile.push(file.id);
+      defLocal.push(local);
+      defChunk.push(corpus.chunkAt(file.id, d.nameLine));
+      const weights = new Map<string, number>();
+      const add = (tokens: string[], weight: number) => {
+        for (const t of tokens) {
+          if (t.length < 2 || STOP_WORDS.has(t) || SIGNATURE_NOISE.has(t)) continue;
+          weights.set(t, (weights.get(t) ?? 0) + weight);
+        }
+      };
+      add(splitIdentifier(d.name), NAME_TOKEN_WEIGHT);
+      if (d.container) add(splitIdentifier(d.container), OTHER_TOKEN_WEIGHT);
+      add(subTokens(d.signature), OTHER_TOKEN_WEIGHT);
+      if (d.doc) add(subTokens(d.doc), OTHER_TOKEN_WEIGHT);
+      for (const [t, w] of weights) {
+        const list = termPostings.get(t);
+        if (list) list.push(def, Math.min(255, w));
+        else termPostings.set(t, [def, Math.min(255, w)]);
+      }
+    });
+    for (const r of references) {
+      const chunk = corpus.chunkAt(file.id, r.line);
+      let byChunk = refs.get(r.name);
+      if (!byChunk) refs.set(r.name, (byChunk = new Map()));
+      let counts = byChunk.get(chunk);
+      if (!counts) byChunk.set(chunk, (counts = [0, 0, 0]));
+      counts[r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE]++;
+    }
+  }
+
+  const termVocab = [...termPostings.keys()];
+  const termOffsets = new Int32Array(termVocab.length + 1);
+  let rows = 0;
+  termVocab.forEach((t, i) => {
+    termOffsets[i] = rows;
+    rows += termPostings.get(t)!.length / 2;
+  });
+  termOffsets[termVocab.length] = rows;
+  const termDefs = new Int32Array(rows);
+  const termWeights = new Uint8Array(rows);
+  termVocab.forEach((t, i) => {
+    const list = termPostings.get(t)!;
+    for (let j = 0, row = termOffsets[i]; j < list.length; j += 2, row++) {
+      termDefs[row] = list[j];
+      termWeights[row] = list[j + 1];
+    }
+  });
+
+  const refNames = [...refs.keys()];
+  const refOffsets = new Int32Array(refNames.length + 1);
+  let refRows = 0;
+  refNames.forEach((n, i) => {
+    refOffsets[i] = refRows;
+    refRows += refs.get(n)!.size;
+  });
+  refOffsets[refNames.length] = refRows;
+  const refChunks = new Int32Array(refRows);
+  const refCounts = new Int32Array(refRows * 3);
+  refNames.forEach((n, i) => {
+    let row = refOffsets[i];
+    for (const [chunk, counts] of refs.get(n)!) {
+      refChunks[row] = chunk;
+      refCounts.set(counts, row * 3);
+      row++;
+    }
+  });
+
+  return {
+    version: STRUCTURAL_SNAPSHOT_VERSION,
+    fileCount: corpus.files.length,
+    chunkCount: corpus.chunks.length,
+    defFile: Int32Array.from(defFile),
+    defLocal: Int32Array.from(defLocal),
+    defChunk: Int32Array.from(defChunk),
+    termVocab,
+    termOffsets,
+    termDefs,
+    termWeights,
+    refNames,
+    refOffsets,
+    refChunks,
+    refCounts,
+  };
+}
+
+function snapshotFits(corpus: Corpus, s: StructuralSnapshot): boolean {
+  if (!s || s.version !== STRUCTURAL_SNAPSHOT_VERSION) return false;
+  if (s.fileCount !== corpus.files.length || s.chunkCount !== corpus.chunks.length) return false;
+  let defs = 0;
+  for (const f of corpus.files) defs += f.analysis.definitions.length;
+  if (defs !== s.defFile.length) return false;
+  // Spot-check that each definition still points at a real definition.
+  for (let i = 0; i < s.defFile.length; i += Math.max(1, Math.floor(s.defFile.length / 64))) {
+    if (!corpus.files[s.defFile[i]]?.analysis.definitions[s.defLocal[i]]) return false;
+  }
+  return true;
+}
+
+/** What to match names against: identifiers as typed, else the query's words. */
+function nameQueriesOf(plan: QueryPlan): NameQuery[] {
+  if (plan.identifiers.length)
+    return plan.identifiers.map((id) => {
+      // `Store.add`, `a::b::C`, `Foo#bar`: the last part is the name, the others hint at containers.
+      const parts = qualifiedParts(id);
+      const name = parts[parts.length - 1] ?? id;
+      return { text: name, tokens: splitIdentifier(name) };
+    });
+  const terms = plan.terms.map((t) => t.toLowerCase());
+  if (terms.length === 0) return [];
+  // One word: it may be the whole name. Several: only their sub-tokens can meet a name.
+  return [{ text: terms.length === 1 ? terms[0] : null, tokens: terms }];
+}
+
+function qualifiedParts(identifier: string): string[] {
+  return identifier.split(/\.|::|#|->/).filter((p) => p.length > 0);
+}
+
+function referenceReason(name: string, counts: readonly number[]): string {
+  const total = counts[CALL] + counts[NEW] + counts[TYPE];
+  if (counts[CALL] === total) return `calls ${name} ${total}×`;
+  if (counts[NEW] === total) return `constructs ${name} (new) ${total}×`;
+  if (counts[TYPE] === total) return `uses type ${name} ${total}×`;
+  const parts: string[] = [];
+  if (counts[CALL]) parts.push(`${counts[CALL]} call${counts[CALL] === 1 ? '' : 's'}`);
+  if (counts[NEW]) parts.push(`${counts[NEW]} new`);
+  if (counts[TYPE]) parts.push(`${counts[TYPE]} type use${counts[TYPE] === 1 ? '' : 's'}`);
+  return `references ${name} ${total}× (${parts.join(', ')})`;
+}
+
+function qualified(d: Definition): string {
+  return d.container ? `${d.container}.${d.name}` : d.name;
+}
+
+function frequentTerms(tokens: string[], max: number): string[] {
+  const counts = new Map<string, number>();
+  for (const t of tokens) {
+    if (t.length < 2 || STOP_WORDS.has(t) || SIGNATURE_NOISE.has(t)) continue;
+    counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, max)
+    .map(([t]) => t);
+}
+
+/** `src/mergeMap.ts` → 'mergemap'; `a/config.d.ts` → 'config'. */
+function fileStem(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  const dot = base.indexOf('.');
+  return dot < 0 ? base : base.slice(0, dot);
+}
+
+function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}

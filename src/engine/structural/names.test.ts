@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { boundedEditDistance, maxFuzzyEdits, NAME_MATCH_SCORE, NameIndex } from './names';
+
+const NAMES = ['parseConfig', 'ParseConfig', 'parse_config', 'parseConfigFile', 'configParser', 'parseCfg', 'parseConfg', 'pars', 'loadUser', 'loadUsr', 'lodUser'];
+const index = new NameIndex(NAMES);
+const matches = (text: string | null, tokens: string[]) =>
+  Object.fromEntries(
+    index
+      .match({ text, tokens })
+      .sort((a, b) => b.score - a.score)
+      .map((m) => [NAMES[m.nameId], m.kind]),
+  );
+
+describe('NameIndex', () => {
+  it('classifies each name by its best match', () => {
+    expect(matches('parseConfig', ['parse', 'config'])).toEqual({
+      parseConfig: 'exact',
+      ParseConfig: 'case-insensitive',
+      parse_config: 'sub-tokens',
+      parseConfigFile: 'all-sub-tokens',
+      configParser: 'partial', // shares "config"; "parser" is not the token "parse"
+      parseCfg: 'partial',
+      parseConfg: 'fuzzy',
+    }); // "pars" shares no token and is no prefix of the query
+
+  });
+
+  it('scores tiers strictly in order', () => {
+    const order = ['exact', 'case-insensitive', 'sub-tokens', 'all-sub-tokens', 'prefix', 'fuzzy', 'partial'] as const;
+    for (let i = 1; i < order.length; i++) expect(NAME_MATCH_SCORE[order[i - 1]]).toBeGreaterThan(NAME_MATCH_SCORE[order[i]]);
+  });
+
+  it('allows 1 edit for names of 4–7 chars, 2 from 8, none below 4', () => {
+    expect([3, 4, 7, 8, 20].map(maxFuzzyEdits)).toEqual([0, 1, 1, 2, 2]);
+    expect(matches('loadUser', ['load', 'user'])).toMatchObject({ loadUser: 'exact', loadUsr: 'fuzzy', lodUser: 'fuzzy' });
+    const short = new NameIndex(['abcd', 'abce', 'abc', 'abd']);
+    const hits = short.match({ text: 'abc', tokens: ['abc'] }).map((m) => short.names[m.nameId]);
+    expect(hits.sort()).toEqual(['abc', 'abcd', 'abce']); // exact + prefixes; no fuzzy for 3 chars
+  });
+
+  it('finds prefixes only from PREFIX_MIN_LENGTH unless asked', () => {
+    expect(index.match({ text: 'pa', tokens: ['pa'] })).toEqual([]);
+    expect(index.match({ text: 'pa', tokens: ['pa'] }, { prefixMinLength: 1 }).length).toBe(7);
+  });
+});
+
+describe('boundedEditDistance', () => {
+  it('counts insertions, deletions, substitutions and adjacent swaps', () => {
+    expect(boundedEditDistance('parse', 'parse', 2)).toBe(0);
+    expect(boundedEditDistance('parse', 'pase', 2)).toBe(1);
+    expect(boundedEditDistance('parse', 'parsed', 2)).toBe(1);
+    expect(boundedEditDistance('parse', 'pxrse', 2)).toBe(1);
+    expect(boundedEditDistance('parse', 'prase', 2)).toBe(1);
+    expect(boundedEditDistance('kitten', 'sitting', 3)).toBe(3);
+  });
+
+  it('gives up past the bound', () => {
+    expect(boundedEditDistance('kitten', 'sitting', 1)).toBe(2);
+    expect(boundedEditDistance('a', 'abcdef', 2)).toBe(3);
+  });
+});

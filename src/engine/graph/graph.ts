@@ -1,0 +1,551 @@
+/**
+ * The code graph: files and symbols (definitions) as nodes; file→file imports,
+ * symbol→symbol calls/references and file→symbol top-level references as edges, each with
+ * a confidence. Stored as typed arrays in CSR form (out-edges by source, plus a reverse
+ * index by target) so tens of thousands of files stay compact and structured-cloneable.
+ *
+ * Node ids: 0..fileCount-1 are files (positions in corpus.files); fileCount + s is symbol s.
+ * External packages (unresolved imports) are kept beside the graph, not inside PageRank:
+ * `react` imported by every file says nothing about which of *this* repository's code matters.
+ */
+import type { Definition, DefinitionKind, ImportRef, Reference } from '../contract';
+import type { Corpus } from '../modality';
+import { centralityFromRank, pageRank } from './pagerank';
+import { dirname, ImportResolver } from './resolve';
+
+export const EDGE_IMPORT = 0;
+export const EDGE_CALL = 1;
+export const EDGE_REFERENCE = 2;
+export type EdgeKind = typeof EDGE_IMPORT | typeof EDGE_CALL | typeof EDGE_REFERENCE;
+
+/** Confidence of an import edge: resolution either finds the file or it does not. */
+export const IMPORT_CONFIDENCE = 1.0;
+/** A name defined in the referencing file itself. */
+export const SAME_FILE_CONFIDENCE = 1.0;
+/** A name the referencing file imports by that very name (`import { parseConfig }`). */
+export const IMPORTED_NAME_CONFIDENCE = 0.9;
+/** A name defined in a file the referencing file imports, not named by the import (`import * as cfg`, `import utils`). */
+export const IMPORTED_FILE_CONFIDENCE = 0.75;
+/** Go/Java: a name defined in another file of the same package (same directory), visible without an import. */
+export const PACKAGE_PEER_CONFIDENCE = 0.6;
+/** Fallback: the only definition of that name anywhere in the repository. */
+export const GLOBAL_UNIQUE_CONFIDENCE = 0.4;
+/** Fallback: one of 2–GLOBAL_FALLBACK_MAX_DEFINITIONS definitions of that name: a guess, weighted as one. */
+export const GLOBAL_AMBIGUOUS_CONFIDENCE = 0.2;
+/** Names with more definitions than this and no import path are left unresolved (`get`, `run`, `init`). */
+export const GLOBAL_FALLBACK_MAX_DEFINITIONS = 3;
+/** How many `export * from` / `export { x } from` hops a name is followed through (index.ts barrels). */
+export const REEXPORT_MAX_DEPTH = 3;
+
+/** Languages whose files see their package peers' names without importing them. */
+const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set(['go', 'java']);
+
+export const IMPORT_KIND_IMPORT = 0;
+export const IMPORT_KIND_REEXPORT = 1;
+
+export const DEFINITION_KINDS: readonly DefinitionKind[] = [
+  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait',
+  'module', 'namespace', 'variable', 'constant', 'field', 'macro',
+];
+
+/** Everything the graph index keeps; plain data, structured-cloneable. */
+export interface GraphData {
+  fileCount: number;
+  symbolCount: number;
+  /** Paths at build time, to check a snapshot is loaded against the corpus it was built from. */
+  filePaths: string[];
+
+  symbolFile: Int32Array;
+  symbolStartLine: Int32Array;
+  symbolEndLine: Int32Array;
+  symbolNameLine: Int32Array;
+  /** Index into DEFINITION_KINDS. */
+  symbolKind: Uint8Array;
+  symbolName: string[];
+  /** '' when the definition has no container. */
+  symbolContainer: string[];
+  /** Symbols of file p are fileSymbolOffsets[p]..fileSymbolOffsets[p+1]. */
+  fileSymbolOffsets: Int32Array;
+  /** Symbols ordered by name (code-unit order), for binary-search lookup by exact name. */
+  symbolsByName: Int32Array;
+  /** Symbols ordered by lower-cased name, for case-insensitive lookup. */
+  symbolsByLowerName: Int32Array;
+  /** The definition chunk of each symbol, -1 when it has none. */
+  symbolChunk: Int32Array;
+  /** The symbol behind each chunk, -1 for window chunks. */
+  chunkSymbol: Int32Array;
+
+  /** Out-edges of node n: outOffsets[n]..outOffsets[n+1]. */
+  outOffsets: Int32Array;
+  edgeSource: Int32Array;
+  edgeTarget: Int32Array;
+  edgeKind: Uint8Array;
+  edgeConfidence: Float32Array;
+  /** Line in the source file where the import, call or reference is written. */
+  edgeLine: Int32Array;
+  /** In-edges of node n: inEdges[inOffsets[n]..inOffsets[n+1]] are edge indexes. */
+  inOffsets: Int32Array;
+  inEdges: Int32Array;
+
+  /** One record per (import statement, resolved file) and per external import. */
+  importSource: Int32Array;
+  importLine: Int32Array;
+  /** ≥ 0: a file position; < 0: external package -(target + 1). */
+  importTarget: Int32Array;
+  /** The names the statement binds, comma-joined. */
+  importNames: string[];
+  /** IMPORT_KIND_* of the statement. */
+  importKind: Uint8Array;
+  externalPackages: string[];
+  /** Import statements that resolved to at least one file / to none. */
+  resolvedImports: number;
+  unresolvedImports: number;
+
+  /** PageRank × node count per node (mean 1). */
+  centrality: Float32Array;
+  pageRankIterations: number;
+}
+
+/** A growable column of numbers backed by a typed array. */
+class Column<T extends Int32Array | Float32Array | Uint8Array> {
+  length = 0;
+  constructor(
+    private data: T,
+    private readonly make: (n: number) => T,
+  ) {}
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = this.make(Math.max(16, this.data.length * 2));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+  get(i: number): number {
+    return this.data[i];
+  }
+  set(i: number, value: number): void {
+    this.data[i] = value;
+  }
+  toArray(): T {
+    return this.data.slice(0, this.length) as T;
+  }
+}
+
+const int32Column = (n = 1024) => new Column(new Int32Array(n), (m) => new Int32Array(m));
+
+/** The last segment of a qualified reference: `cfg.parseConfig` → `parseConfig`, `a::b` → `b`. */
+export function referencedName(name: string): string {
+  const parts = name.split(/\.|::|->/);
+  return parts[parts.length - 1] || name;
+}
+
+function edgeKindOf(ref: Reference): EdgeKind {
+  return ref.kind === 'call' || ref.kind === 'new' ? EDGE_CALL : EDGE_REFERENCE;
+}
+
+interface ResolvedImportOfFile {
+  target: number;
+  /** Names bound by the statement, null for a namespace/glob import. */
+  names: Set<string> | null;
+  reexport: boolean;
+}
+
+export function buildGraph(corpus: Corpus): GraphData {
+  const files = corpus.files;
+  const fileCount = files.length;
+  const positionOfFileId = new Map<number, number>();
+  files.forEach((f, p) => positionOfFileId.set(f.id, p));
+
+  // --- symbols -------------------------------------------------------------------------
+  const fileSymbolOffsets = new Int32Array(fileCount + 1);
+  let symbolCount = 0;
+  for (let p = 0; p < fileCount; p++) {
+    fileSymbolOffsets[p] = symbolCount;
+    symbolCount += files[p].analysis?.definitions.length ?? 0;
+  }
+  fileSymbolOffsets[fileCount] = symbolCount;
+  const symbolFile = new Int32Array(symbolCount);
+  const symbolStartLine = new Int32Array(symbolCount);
+  const symbolEndLine = new Int32Array(symbolCount);
+  const symbolNameLine = new Int32Array(symbolCount);
+  const symbolKind = new Uint8Array(symbolCount);
+  const symbolName: string[] = new Array(symbolCount);
+  const symbolContainer: string[] = new Array(symbolCount);
+  const symbolsByName = new Map<string, number[]>();
+  for (let p = 0; p < fileCount; p++) {
+    const defs: Definition[] = files[p].analysis?.definitions ?? [];
+    for (let i = 0; i < defs.length; i++) {
+      const s = fileSymbolOffsets[p] + i;
+      const def = defs[i];
+      symbolFile[s] = p;
+      symbolStartLine[s] = def.startLine;
+      symbolEndLine[s] = def.endLine;
+      symbolNameLine[s] = def.nameLine ?? def.startLine;
+      symbolKind[s] = Math.max(0, DEFINITION_KINDS.indexOf(def.kind));
+      symbolName[s] = def.name;
+      symbolContainer[s] = def.container ?? '';
+      const list = symbolsByName.get(def.name);
+      if (list) list.push(s);
+      else symbolsByName.set(def.name, [s]);
+    }
+  }
+
+  // --- edges ---------------------------------------------------------------------------
+  const eSource = int32Column();
+  const eTarget = int32Column();
+  const eLine = int32Column();
+  const eKind = new Column(new Uint8Array(1024), (m) => new Uint8Array(m));
+  const eConfidence = new Column(new Float32Array(1024), (m) => new Float32Array(m));
+  const nodeCount = fileCount + symbolCount;
+  /**
+   * Per file being processed: (source, target, kind) → edge index, to merge repeated calls.
+   * Every edge of a file starts at that file or one of its symbols, so the source is a small
+   * local index and the key stays an exact integer (< 2^53).
+   */
+  let edgeIndexByKey = new Map<number, number>();
+  let currentFile = 0;
+  const addEdge = (source: number, target: number, kind: EdgeKind, confidence: number, line: number) => {
+    if (source === target) return;
+    const localSource = source < fileCount ? 0 : 1 + source - fileCount - fileSymbolOffsets[currentFile];
+    const key = (localSource * nodeCount + target) * 3 + kind;
+    const existing = edgeIndexByKey.get(key);
+    if (existing !== undefined) {
+      if (confidence > eConfidence.get(existing)) eConfidence.set(existing, confidence);
+      return;
+    }
+    edgeIndexByKey.set(key, eSource.length);
+    eSource.push(source);
+    eTarget.push(target);
+    eKind.push(kind);
+    eConfidence.push(confidence);
+    eLine.push(line);
+  };
+
+  // --- imports: resolve every statement first (re-export chains need the later files) --
+  const resolver = new ImportResolver(files.map((f) => ({ path: f.path, text: f.text ?? '', language: f.language ?? f.analysis?.language ?? null })));
+  const importSource = int32Column();
+  const importLine = int32Column();
+  const importTarget = int32Column();
+  const importNames: string[] = [];
+  const importKind = new Column(new Uint8Array(1024), (m) => new Uint8Array(m));
+  const externalIndex = new Map<string, number>();
+  const externalPackages: string[] = [];
+  const importsOfFile: ResolvedImportOfFile[][] = new Array(fileCount);
+  let resolvedImports = 0;
+  let unresolvedImports = 0;
+  for (let p = 0; p < fileCount; p++) {
+    const resolved: ResolvedImportOfFile[] = [];
+    importsOfFile[p] = resolved;
+    const imports: ImportRef[] = files[p].analysis?.imports ?? [];
+    for (const imp of imports) {
+      const target = resolver.resolve(p, imp);
+      const namesText = imp.names.join(',');
+      if (target.kind === 'files') {
+        resolvedImports++;
+        const glob = imp.names.length === 0 || imp.names.includes('*');
+        for (const t of target.files) {
+          importSource.push(p);
+          importLine.push(imp.line);
+          importTarget.push(t);
+          importNames.push(namesText);
+          importKind.push(imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT);
+          resolved.push({ target: t, names: glob ? null : new Set(imp.names), reexport: imp.kind === 'reexport' });
+        }
+      } else {
+        unresolvedImports++;
+        let ext = externalIndex.get(target.packageName);
+        if (ext === undefined) {
+          ext = externalPackages.length;
+          externalIndex.set(target.packageName, ext);
+          externalPackages.push(target.packageName);
+        }
+        importSource.push(p);
+        importLine.push(imp.line);
+        importTarget.push(-(ext + 1));
+        importNames.push(namesText);
+        importKind.push(imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT);
+      }
+    }
+  }
+
+  // Import records were pushed in file order: each file's records are one contiguous run.
+  const firstImportRecord = importRecordOffsets(importSource, fileCount);
+
+  /** Files whose names a file sees through its imports, with re-export barrels followed. */
+  const visibleThroughImports = (p: number): ResolvedImportOfFile[] => {
+    const out: ResolvedImportOfFile[] = [];
+    const seen = new Set<number>([p]);
+    let frontier = importsOfFile[p];
+    for (let depth = 0; depth <= REEXPORT_MAX_DEPTH && frontier.length > 0; depth++) {
+      const next: ResolvedImportOfFile[] = [];
+      for (const imp of frontier) {
+        if (seen.has(imp.target)) continue;
+        seen.add(imp.target);
+        out.push(imp);
+        for (const re of importsOfFile[imp.target]) {
+          // A barrel passes on the names its importer asked for.
+          if (re.reexport) next.push({ target: re.target, names: imp.names ?? re.names, reexport: true });
+        }
+      }
+      frontier = next;
+    }
+    return out;
+  };
+
+  const packagePeers = new Map<string, number[]>();
+  for (let p = 0; p < fileCount; p++) {
+    const language = files[p].language ?? files[p].analysis?.language;
+    if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
+    const key = language + ':' + dirname(files[p].path);
+    const list = packagePeers.get(key);
+    if (list) list.push(p);
+    else packagePeers.set(key, [p]);
+  }
+
+  /** Symbols named `name` defined in file p (binary search: a name's symbols are in file order). */
+  const symbolsNamedIn = (list: number[], p: number, out: number[]) => {
+    const lo = fileSymbolOffsets[p];
+    const hi = fileSymbolOffsets[p + 1];
+    if (lo === hi) return;
+    let a = 0;
+    let b = list.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (list[mid] < lo) a = mid + 1;
+      else b = mid;
+    }
+    for (let i = a; i < list.length && list[i] < hi; i++) out.push(list[i]);
+  };
+
+  for (let p = 0; p < fileCount; p++) {
+    edgeIndexByKey = new Map();
+    currentFile = p;
+    // Import edges: one per imported file, at the first statement that names it.
+    for (let r = firstImportRecord[p]; r < firstImportRecord[p + 1]; r++) {
+      const t = importTarget.get(r);
+      if (t >= 0) addEdge(p, t, EDGE_IMPORT, IMPORT_CONFIDENCE, importLine.get(r));
+    }
+
+    const references: Reference[] = files[p].analysis?.references ?? [];
+    if (references.length === 0) continue;
+    const innermost = innermostSymbolByLine(p);
+    const visible = visibleThroughImports(p);
+    const visibleFiles = visible.map((v) => v.target);
+    const language = files[p].language ?? files[p].analysis?.language ?? '';
+    const peers = PACKAGE_SCOPED_LANGUAGES.has(language) ? (packagePeers.get(language + ':' + dirname(files[p].path)) ?? []).filter((q) => q !== p) : [];
+
+    for (const ref of references) {
+      const name = referencedName(ref.name);
+      const candidates = symbolsByName.get(name);
+      if (!candidates) continue;
+      const source = sourceNodeOf(p, ref, innermost);
+      const kind = edgeKindOf(ref);
+      const found: number[] = [];
+
+      symbolsNamedIn(candidates, p, found);
+      if (found.length > 0) {
+        // A reference on a definition's own name line is the declaration, not a use.
+        for (const s of found) if (symbolNameLine[s] !== ref.line) addEdge(source, fileCount + s, kind, SAME_FILE_CONFIDENCE, ref.line);
+        continue;
+      }
+
+      let matched = false;
+      if (visible.length > 0) {
+        for (let v = 0; v < visible.length; v++) {
+          found.length = 0;
+          if (candidates.length <= visibleFiles.length * 4) {
+            for (const s of candidates) if (symbolFile[s] === visible[v].target) found.push(s);
+          } else symbolsNamedIn(candidates, visible[v].target, found);
+          const names = visible[v].names;
+          const confidence = names && names.has(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE;
+          for (const s of found) {
+            addEdge(source, fileCount + s, kind, confidence, ref.line);
+            matched = true;
+          }
+        }
+      }
+      if (matched) continue;
+
+      if (peers.length > 0) {
+        found.length = 0;
+        if (candidates.length <= peers.length * 4) {
+          const peerSet = peers.length > 8 ? new Set(peers) : null;
+          for (const s of candidates) if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
+        } else for (const q of peers) symbolsNamedIn(candidates, q, found);
+        for (const s of found) addEdge(source, fileCount + s, kind, PACKAGE_PEER_CONFIDENCE, ref.line);
+        if (found.length > 0) continue;
+      }
+
+      if (candidates.length <= GLOBAL_FALLBACK_MAX_DEFINITIONS) {
+        const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
+        for (const s of candidates) addEdge(source, fileCount + s, kind, confidence, ref.line);
+      }
+    }
+  }
+
+  function innermostSymbolByLine(p: number): Int32Array {
+    const lineCount = Math.max(files[p].analysis?.lineCount ?? 0, maxEndLine(p)) + 2;
+    const byLine = new Int32Array(lineCount).fill(-1);
+    const lo = fileSymbolOffsets[p];
+    const hi = fileSymbolOffsets[p + 1];
+    // Paint larger ranges first so nested definitions overwrite their containers.
+    const order: number[] = [];
+    for (let s = lo; s < hi; s++) order.push(s);
+    order.sort((a, b) => symbolEndLine[b] - symbolStartLine[b] - (symbolEndLine[a] - symbolStartLine[a]));
+    for (const s of order) {
+      const start = Math.max(0, symbolStartLine[s]);
+      const end = Math.min(lineCount - 1, symbolEndLine[s]);
+      for (let line = start; line <= end; line++) byLine[line] = s;
+    }
+    return byLine;
+  }
+
+  function maxEndLine(p: number): number {
+    let max = 0;
+    for (let s = fileSymbolOffsets[p]; s < fileSymbolOffsets[p + 1]; s++) max = Math.max(max, symbolEndLine[s]);
+    return max;
+  }
+
+  /** The node a reference comes from: the innermost definition around it, else the file. */
+  function sourceNodeOf(p: number, ref: Reference, innermost: Int32Array): number {
+    const s = ref.line >= 0 && ref.line < innermost.length ? innermost[ref.line] : -1;
+    if (s >= 0) return fileCount + s;
+    if (ref.enclosing) {
+      for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++) if (symbolName[t] === ref.enclosing) return fileCount + t;
+    }
+    return p;
+  }
+
+  // --- CSR -------------------------------------------------------------------------------
+  const edgeCount = eSource.length;
+  const outOffsets = new Int32Array(nodeCount + 1);
+  for (let e = 0; e < edgeCount; e++) outOffsets[eSource.get(e) + 1]++;
+  for (let n = 0; n < nodeCount; n++) outOffsets[n + 1] += outOffsets[n];
+  const cursor = outOffsets.slice(0, nodeCount);
+  const edgeSource = new Int32Array(edgeCount);
+  const edgeTarget = new Int32Array(edgeCount);
+  const edgeKind = new Uint8Array(edgeCount);
+  const edgeConfidence = new Float32Array(edgeCount);
+  const edgeLine = new Int32Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const at = cursor[eSource.get(e)]++;
+    edgeSource[at] = eSource.get(e);
+    edgeTarget[at] = eTarget.get(e);
+    edgeKind[at] = eKind.get(e);
+    edgeConfidence[at] = eConfidence.get(e);
+    edgeLine[at] = eLine.get(e);
+  }
+  const inOffsets = new Int32Array(nodeCount + 1);
+  for (let e = 0; e < edgeCount; e++) inOffsets[edgeTarget[e] + 1]++;
+  for (let n = 0; n < nodeCount; n++) inOffsets[n + 1] += inOffsets[n];
+  const inCursor = inOffsets.slice(0, nodeCount);
+  const inEdges = new Int32Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) inEdges[inCursor[edgeTarget[e]]++] = e;
+
+  // --- chunks ↔ symbols ----------------------------------------------------------------
+  const symbolChunk = new Int32Array(symbolCount).fill(-1);
+  const chunkSymbol = new Int32Array(corpus.chunks.length).fill(-1);
+  for (const chunk of corpus.chunks) {
+    if (chunk.kind !== 'definition') continue;
+    const p = positionOfFileId.get(chunk.fileId);
+    if (p === undefined) continue;
+    const s = symbolOfDefinitionChunk(chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
+    if (s < 0) continue;
+    chunkSymbol[chunk.id] = s;
+    if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
+  }
+
+  function symbolOfDefinitionChunk(symbol: string | undefined, start: number, end: number, lo: number, hi: number): number {
+    let best = -1;
+    let bestCost = Infinity;
+    for (let s = lo; s < hi; s++) {
+      if (symbolNameLine[s] < start || symbolNameLine[s] > end) continue;
+      const name = symbolName[s];
+      const nameMatches = symbol === undefined || symbol === name || symbol.endsWith('.' + name) || symbol.endsWith('::' + name);
+      // A name match dominates; among matches the closest line range wins.
+      const cost = (nameMatches ? 0 : 1e6) + Math.abs(symbolStartLine[s] - start) + Math.abs(symbolEndLine[s] - end);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = s;
+      }
+    }
+    return best;
+  }
+
+  // --- name lookup orders ----------------------------------------------------------------
+  const names = [...symbolsByName.keys()];
+  const lowerNames = names.map((n) => n.toLowerCase());
+  const byNameKeys = names.map((_, i) => i).sort((a, b) => compareStrings(names[a], names[b]));
+  const byLowerKeys = names.map((_, i) => i).sort((a, b) => compareStrings(lowerNames[a], lowerNames[b]) || compareStrings(names[a], names[b]));
+  const concatLists = (keyOrder: number[]) => {
+    const out = new Int32Array(symbolCount);
+    let at = 0;
+    for (const k of keyOrder) for (const sym of symbolsByName.get(names[k])!) out[at++] = sym;
+    return out;
+  };
+
+  // --- PageRank ------------------------------------------------------------------------
+  const ranked = pageRank(nodeCount, outOffsets, edgeTarget, edgeConfidence);
+
+  return {
+    fileCount,
+    symbolCount,
+    filePaths: files.map((f) => f.path),
+    symbolFile,
+    symbolStartLine,
+    symbolEndLine,
+    symbolNameLine,
+    symbolKind,
+    symbolName,
+    symbolContainer,
+    fileSymbolOffsets,
+    symbolsByName: concatLists(byNameKeys),
+    symbolsByLowerName: concatLists(byLowerKeys),
+    symbolChunk,
+    chunkSymbol,
+    outOffsets,
+    edgeSource,
+    edgeTarget,
+    edgeKind,
+    edgeConfidence,
+    edgeLine,
+    inOffsets,
+    inEdges,
+    importSource: importSource.toArray(),
+    importLine: importLine.toArray(),
+    importTarget: importTarget.toArray(),
+    importNames,
+    importKind: importKind.toArray(),
+    externalPackages,
+    resolvedImports,
+    unresolvedImports,
+    centrality: centralityFromRank(ranked.rank),
+    pageRankIterations: ranked.iterations,
+  };
+}
+
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The symbols of `order` whose key (via `keyOf`) equals `key`: a binary search for the run. */
+export function symbolsWithKey(order: Int32Array, keyOf: (symbol: number) => string, key: string): number[] {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keyOf(order[mid]) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let i = lo; i < order.length && keyOf(order[i]) === key; i++) out.push(order[i]);
+  return out;
+}
+
+function importRecordOffsets(importSource: Column<Int32Array>, fileCount: number): Int32Array {
+  const offsets = new Int32Array(fileCount + 1);
+  for (let r = 0; r < importSource.length; r++) offsets[importSource.get(r) + 1]++;
+  for (let p = 0; p < fileCount; p++) offsets[p + 1] += offsets[p];
+  return offsets;
+}

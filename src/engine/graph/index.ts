@@ -1,0 +1,781 @@
+/**
+ * The graph modality: build, persist, search — plus the graph questions the app asks
+ * directly (callers, callees, importers, reverse-dependency closure, centrality).
+ */
+import type { ModalityHit, QueryPlan } from '../contract';
+import type { Corpus, Retriever } from '../modality';
+import { splitIdentifier } from '../tokens';
+import {
+  buildGraph,
+  DEFINITION_KINDS,
+  EDGE_CALL,
+  EDGE_IMPORT,
+  EDGE_REFERENCE,
+  GLOBAL_UNIQUE_CONFIDENCE,
+  IMPORTED_FILE_CONFIDENCE,
+  IMPORTED_NAME_CONFIDENCE,
+  PACKAGE_PEER_CONFIDENCE,
+  IMPORT_KIND_REEXPORT,
+  referencedName,
+  REEXPORT_MAX_DEPTH,
+  SAME_FILE_CONFIDENCE,
+  symbolsWithKey,
+  type GraphData,
+} from './graph';
+
+export { buildGraph } from './graph';
+export { ImportResolver } from './resolve';
+export { pageRank } from './pagerank';
+
+export const GRAPH_SNAPSHOT_VERSION = 1;
+/** Reverse-dependency depth of an impact query ("blast radius" beyond 3 hops is most of the repository). */
+export const IMPACT_MAX_HOPS = 3;
+/** Display score of an import line in a references list: below any resolved call site. */
+export const IMPORT_LINE_HIT_SCORE = 0.5;
+
+export type GraphSnapshot = GraphData & { version: number };
+
+/** A call site (for callers) or a called definition (for callees). */
+export interface GraphNeighbour {
+  chunkId: number;
+  path: string;
+  line: number;
+  symbol?: string;
+  confidence: number;
+}
+
+/** One import statement between two files: the other file, and the line of the statement. */
+export interface GraphImportLink {
+  fileId: number;
+  path: string;
+  /** Line of the import statement, in the importing file. */
+  line: number;
+  names: string[];
+}
+
+export interface ExternalImport {
+  packageName: string;
+  line: number;
+  names: string[];
+}
+
+export type DependencyRelation = 'import' | 'call' | 'reference';
+
+export interface ReverseDependency {
+  fileId: number;
+  hops: number;
+  /** The file one hop closer to the target that this file depends on (the target's own file at hop 1). */
+  via: number;
+  relation: DependencyRelation;
+  /** Line in this file where the dependency is written (the import, call or reference). */
+  line: number;
+}
+
+export interface GraphStats {
+  files: number;
+  symbols: number;
+  /** Distinct file→file import edges. */
+  importEdges: number;
+  /** Import statements resolved to at least one file of the repository. */
+  resolvedImports: number;
+  /** Import statements left as external packages. */
+  unresolvedImports: number;
+  /** Distinct call/reference edges (symbol→symbol and file→symbol). */
+  callEdges: number;
+  externalPackages: number;
+}
+
+type Target = { kind: 'symbols'; symbols: number[] } | { kind: 'files'; files: number[] } | null;
+
+interface DependentFile {
+  file: number;
+  relation: DependencyRelation;
+  line: number;
+}
+
+const PATH_LIKE = /(?:[\w@.-]+\/)+[\w@.-]+|[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java)\b/g;
+const SOURCE_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java)$/;
+
+export class GraphIndex implements Retriever {
+  readonly modality = 'graph' as const;
+  private readonly positionOfFileId: Map<number, number> | null;
+  private symbolsBySubTokens: Map<string, number[]> | null = null;
+  private symbolsBySubToken: Map<string, number[]> | null = null;
+  private importRecordsByTarget: { offsets: Int32Array; records: Int32Array } | null = null;
+  private importRecordOffsets: Int32Array | null = null;
+
+  private constructor(
+    private readonly corpus: Corpus,
+    private readonly g: GraphData,
+  ) {
+    const identity = corpus.files.every((f, i) => f.id === i);
+    this.positionOfFileId = identity ? null : new Map(corpus.files.map((f, i) => [f.id, i]));
+  }
+
+  static build(corpus: Corpus): GraphIndex {
+    return new GraphIndex(corpus, buildGraph(corpus));
+  }
+
+  /** Throws when the snapshot was not built from this corpus (different files or chunks). */
+  static load(corpus: Corpus, snapshot: GraphSnapshot): GraphIndex {
+    if (snapshot.version !== GRAPH_SNAPSHOT_VERSION) throw new Error(`graph snapshot version ${snapshot.version}, expected ${GRAPH_SNAPSHOT_VERSION}`);
+    if (snapshot.fileCount !== corpus.files.length || snapshot.chunkSymbol.length !== corpus.chunks.length) {
+      throw new Error(
+        `graph snapshot has ${snapshot.fileCount} files and ${snapshot.chunkSymbol.length} chunks; corpus has ${corpus.files.length} and ${corpus.chunks.length}`,
+      );
+    }
+    for (let p = 0; p < corpus.files.length; p++) {
+      if (corpus.files[p].path !== snapshot.filePaths[p]) throw new Error(`graph snapshot file ${p} is ${snapshot.filePaths[p]}, corpus has ${corpus.files[p].path}`);
+    }
+    const { version: _version, ...data } = snapshot;
+    return new GraphIndex(corpus, data);
+  }
+
+  serialize(): GraphSnapshot {
+    return { version: GRAPH_SNAPSHOT_VERSION, ...this.g };
+  }
+
+  stats(): GraphStats {
+    const g = this.g;
+    let importEdges = 0;
+    let callEdges = 0;
+    for (let e = 0; e < g.edgeKind.length; e++) {
+      if (g.edgeKind[e] === EDGE_IMPORT) importEdges++;
+      else callEdges++;
+    }
+    return {
+      files: g.fileCount,
+      symbols: g.symbolCount,
+      importEdges,
+      resolvedImports: g.resolvedImports,
+      unresolvedImports: g.unresolvedImports,
+      callEdges,
+      externalPackages: g.externalPackages.length,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Node helpers
+
+  private filePosition(fileId: number): number {
+    if (!this.positionOfFileId) return fileId >= 0 && fileId < this.g.fileCount ? fileId : -1;
+    return this.positionOfFileId.get(fileId) ?? -1;
+  }
+
+  private fileIdAt(position: number): number {
+    return this.corpus.files[position].id;
+  }
+
+  private pathAt(position: number): string {
+    return this.corpus.files[position].path;
+  }
+
+  private fileOfNode(node: number): number {
+    return node < this.g.fileCount ? node : this.g.symbolFile[node - this.g.fileCount];
+  }
+
+  /** The chunk a symbol's definition lives in. */
+  private chunkOfSymbol(s: number): number {
+    const own = this.g.symbolChunk[s];
+    return own >= 0 ? own : this.corpus.chunkAt(this.fileIdAt(this.g.symbolFile[s]), this.g.symbolNameLine[s]);
+  }
+
+  /** The chunk containing a line of a file (where a call or import is written). */
+  private chunkAtLine(position: number, line: number): number {
+    return this.corpus.chunkAt(this.fileIdAt(position), line);
+  }
+
+  /** PageRank × node count: the chunk's definition symbol, else its file. */
+  centralityOfChunk(chunkId: number): number {
+    const chunk = this.corpus.chunks[chunkId];
+    if (!chunk) return 0;
+    const s = this.g.chunkSymbol[chunkId];
+    if (s >= 0) return this.g.centrality[this.g.fileCount + s];
+    const p = this.filePosition(chunk.fileId);
+    return p < 0 ? 0 : this.g.centrality[p];
+  }
+
+  centralityOfFile(fileId: number): number {
+    const p = this.filePosition(fileId);
+    return p < 0 ? 0 : this.g.centrality[p];
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Callers, callees, imports
+
+  /** Symbols a chunk stands for: its definition, or for a window chunk the definitions named inside it. */
+  private symbolsOfChunk(chunkId: number): number[] {
+    const s = this.g.chunkSymbol[chunkId];
+    if (s >= 0) return [s];
+    const chunk = this.corpus.chunks[chunkId];
+    const p = chunk ? this.filePosition(chunk.fileId) : -1;
+    if (p < 0) return [];
+    const out: number[] = [];
+    for (let t = this.g.fileSymbolOffsets[p]; t < this.g.fileSymbolOffsets[p + 1]; t++) {
+      if (this.g.symbolNameLine[t] >= chunk.startLine && this.g.symbolNameLine[t] <= chunk.endLine) out.push(t);
+    }
+    return out;
+  }
+
+  /** Where the chunk's definition is called or referenced: the chunk of each call site, best first. */
+  callers(chunkId: number): GraphNeighbour[] {
+    const byChunk = new Map<number, GraphNeighbour>();
+    for (const s of this.symbolsOfChunk(chunkId)) {
+      for (const site of this.referenceSites(s)) {
+        if (site.chunkId === chunkId) continue;
+        const known = byChunk.get(site.chunkId);
+        if (!known || site.confidence > known.confidence) byChunk.set(site.chunkId, site);
+      }
+    }
+    return this.sortNeighbours([...byChunk.values()]);
+  }
+
+  /** The definitions the chunk calls or references, best first. */
+  callees(chunkId: number): GraphNeighbour[] {
+    const chunk = this.corpus.chunks[chunkId];
+    const p = chunk ? this.filePosition(chunk.fileId) : -1;
+    if (p < 0) return [];
+    const g = this.g;
+    const sources = [p];
+    for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) {
+      if (g.symbolStartLine[s] >= chunk.startLine && g.symbolEndLine[s] <= chunk.endLine) sources.push(g.fileCount + s);
+    }
+    const byTarget = new Map<number, GraphNeighbour>();
+    for (const source of sources) {
+      for (let e = g.outOffsets[source]; e < g.outOffsets[source + 1]; e++) {
+        if (g.edgeKind[e] === EDGE_IMPORT) continue;
+        if (g.edgeLine[e] < chunk.startLine || g.edgeLine[e] > chunk.endLine) continue;
+        const t = g.edgeTarget[e] - g.fileCount;
+        const known = byTarget.get(t);
+        if (known && known.confidence >= readConfidence(g.edgeConfidence[e])) continue;
+        byTarget.set(t, {
+          chunkId: this.chunkOfSymbol(t),
+          path: this.pathAt(g.symbolFile[t]),
+          line: g.symbolNameLine[t],
+          symbol: g.symbolName[t],
+          confidence: readConfidence(g.edgeConfidence[e]),
+        });
+      }
+    }
+    return this.sortNeighbours([...byTarget.values()].filter((n) => n.chunkId !== chunkId));
+  }
+
+  private sortNeighbours(list: GraphNeighbour[]): GraphNeighbour[] {
+    return list.sort((a, b) => b.confidence - a.confidence || this.centralityOfChunk(b.chunkId) - this.centralityOfChunk(a.chunkId) || a.chunkId - b.chunkId);
+  }
+
+  /** Every call/reference site of symbol s, one per edge. */
+  private referenceSites(s: number): (GraphNeighbour & { kind: number; caller: number })[] {
+    const g = this.g;
+    const node = g.fileCount + s;
+    const out: (GraphNeighbour & { kind: number; caller: number })[] = [];
+    for (let i = g.inOffsets[node]; i < g.inOffsets[node + 1]; i++) {
+      const e = g.inEdges[i];
+      const source = g.edgeSource[e];
+      const p = this.fileOfNode(source);
+      out.push({
+        chunkId: this.chunkAtLine(p, g.edgeLine[e]),
+        path: this.pathAt(p),
+        line: g.edgeLine[e],
+        symbol: source >= g.fileCount ? g.symbolName[source - g.fileCount] : undefined,
+        confidence: readConfidence(g.edgeConfidence[e]),
+        kind: g.edgeKind[e],
+        caller: source,
+      });
+    }
+    return out;
+  }
+
+  private recordsBySource(): Int32Array {
+    if (!this.importRecordOffsets) {
+      const offsets = new Int32Array(this.g.fileCount + 1);
+      for (const p of this.g.importSource) offsets[p + 1]++;
+      for (let p = 0; p < this.g.fileCount; p++) offsets[p + 1] += offsets[p];
+      this.importRecordOffsets = offsets;
+    }
+    return this.importRecordOffsets;
+  }
+
+  private recordsByTarget(): { offsets: Int32Array; records: Int32Array } {
+    if (!this.importRecordsByTarget) {
+      const g = this.g;
+      const offsets = new Int32Array(g.fileCount + 1);
+      for (const t of g.importTarget) if (t >= 0) offsets[t + 1]++;
+      for (let p = 0; p < g.fileCount; p++) offsets[p + 1] += offsets[p];
+      const cursor = offsets.slice(0, g.fileCount);
+      const records = new Int32Array(offsets[g.fileCount]);
+      for (let r = 0; r < g.importTarget.length; r++) if (g.importTarget[r] >= 0) records[cursor[g.importTarget[r]]++] = r;
+      this.importRecordsByTarget = { offsets, records };
+    }
+    return this.importRecordsByTarget;
+  }
+
+  private importLink(record: number, filePosition: number): GraphImportLink {
+    const names = this.g.importNames[record];
+    return { fileId: this.fileIdAt(filePosition), path: this.pathAt(filePosition), line: this.g.importLine[record], names: names === '' ? [] : names.split(',') };
+  }
+
+  /** Import statements that name this file, one per statement. */
+  importersOf(fileId: number): GraphImportLink[] {
+    const p = this.filePosition(fileId);
+    if (p < 0) return [];
+    const { offsets, records } = this.recordsByTarget();
+    const out: GraphImportLink[] = [];
+    for (let i = offsets[p]; i < offsets[p + 1]; i++) out.push(this.importLink(records[i], this.g.importSource[records[i]]));
+    return out;
+  }
+
+  /** This file's import statements that resolved to files of the repository. */
+  importsOf(fileId: number): GraphImportLink[] {
+    const p = this.filePosition(fileId);
+    if (p < 0) return [];
+    const offsets = this.recordsBySource();
+    const out: GraphImportLink[] = [];
+    const seen = new Set<string>();
+    for (let r = offsets[p]; r < offsets[p + 1]; r++) {
+      const t = this.g.importTarget[r];
+      // `use a::{self, B}` is two imports on one line: one link.
+      const key = t + ':' + this.g.importLine[r];
+      if (t < 0 || seen.has(key)) continue;
+      seen.add(key);
+      out.push(this.importLink(r, t));
+    }
+    return out;
+  }
+
+  /** This file's imports of packages outside the repository. */
+  externalImportsOf(fileId: number): ExternalImport[] {
+    const p = this.filePosition(fileId);
+    if (p < 0) return [];
+    const offsets = this.recordsBySource();
+    const out: ExternalImport[] = [];
+    for (let r = offsets[p]; r < offsets[p + 1]; r++) {
+      const t = this.g.importTarget[r];
+      if (t >= 0) continue;
+      const names = this.g.importNames[r];
+      out.push({ packageName: this.g.externalPackages[-t - 1], line: this.g.importLine[r], names: names === '' ? [] : names.split(',') });
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Reverse dependencies
+
+  /** Files that depend on file p directly: its importers, and files calling or referencing its symbols. */
+  private dependentsOfFile(p: number): DependentFile[] {
+    const g = this.g;
+    const byFile = new Map<number, DependentFile>();
+    const note = (file: number, relation: DependencyRelation, line: number) => {
+      if (file === p) return;
+      const known = byFile.get(file);
+      // An import is the clearest statement of a dependency; keep it over a call.
+      if (!known || (relation === 'import' && known.relation !== 'import')) byFile.set(file, { file, relation, line });
+    };
+    for (let i = g.inOffsets[p]; i < g.inOffsets[p + 1]; i++) {
+      const e = g.inEdges[i];
+      if (g.edgeKind[e] === EDGE_IMPORT) note(g.edgeSource[e], 'import', g.edgeLine[e]);
+    }
+    for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) {
+      const node = g.fileCount + s;
+      for (let i = g.inOffsets[node]; i < g.inOffsets[node + 1]; i++) {
+        const e = g.inEdges[i];
+        note(this.fileOfNode(g.edgeSource[e]), g.edgeKind[e] === EDGE_CALL ? 'call' : 'reference', g.edgeLine[e]);
+      }
+    }
+    return [...byFile.values()];
+  }
+
+  /** Files that use symbol s directly (call/reference it, or import it by name), excluding its own file. */
+  private dependentsOfSymbol(s: number): DependentFile[] {
+    const g = this.g;
+    const own = g.symbolFile[s];
+    const byFile = new Map<number, DependentFile>();
+    for (const site of this.referenceSites(s)) {
+      const file = this.fileOfNode(site.caller);
+      if (file !== own && !byFile.has(file)) byFile.set(file, { file, relation: site.kind === EDGE_CALL ? 'call' : 'reference', line: site.line });
+    }
+    for (const link of this.namedImportRecords(s)) {
+      if (!byFile.has(link.file)) byFile.set(link.file, { file: link.file, relation: 'import', line: link.line });
+    }
+    return [...byFile.values()];
+  }
+
+  /**
+   * Import statements that name symbol s (`import { parseConfig } from './config'`), from its
+   * own file or from a barrel that re-exports it (`export * from './config'`).
+   */
+  private namedImportRecords(s: number): { file: number; line: number; from: number }[] {
+    const g = this.g;
+    const name = g.symbolName[s];
+    const { offsets, records } = this.recordsByTarget();
+    const out: { file: number; line: number; from: number }[] = [];
+    const exporters = new Set<number>([g.symbolFile[s]]);
+    let frontier = [g.symbolFile[s]];
+    for (let depth = 0; frontier.length > 0; depth++) {
+      const next: number[] = [];
+      for (const file of frontier) {
+        for (let i = offsets[file]; i < offsets[file + 1]; i++) {
+          const r = records[i];
+          const names = g.importNames[r].split(',');
+          const source = g.importSource[r];
+          if (this.isReexport(r)) {
+            if (depth < REEXPORT_MAX_DEPTH && (names.includes('*') || names.includes(name)) && !exporters.has(source)) {
+              exporters.add(source);
+              next.push(source);
+            }
+          } else if (names.includes(name)) out.push({ file: source, line: g.importLine[r], from: file });
+        }
+      }
+      frontier = next;
+    }
+    return out;
+  }
+
+  private isReexport(record: number): boolean {
+    return this.g.importKind[record] === IMPORT_KIND_REEXPORT;
+  }
+
+  /**
+   * The reverse-dependency closure of a file or a chunk, breadth-first: hop 1 uses the target
+   * directly; hop n depends on a hop n-1 file. Ordered by hops, then centrality.
+   */
+  reverseDependencies(target: { fileId: number } | { chunkId: number }, maxHops = IMPACT_MAX_HOPS): ReverseDependency[] {
+    let origin: { symbol: number } | { file: number };
+    if ('chunkId' in target) {
+      const chunk = this.corpus.chunks[target.chunkId];
+      if (!chunk) return [];
+      const s = this.g.chunkSymbol[target.chunkId];
+      origin = s >= 0 ? { symbol: s } : { file: this.filePosition(chunk.fileId) };
+    } else origin = { file: this.filePosition(target.fileId) };
+    const closure = this.closure(origin, maxHops);
+    return closure.map((d) => ({ fileId: this.fileIdAt(d.file), hops: d.hops, via: this.fileIdAt(d.via), relation: d.relation, line: d.line }));
+  }
+
+  /** `enough`: stop after the first whole hop level that brings the count to this many. */
+  private closure(target: { symbol: number } | { file: number }, maxHops: number, enough = Infinity): (DependentFile & { hops: number; via: number })[] {
+    let origin: number;
+    let first: DependentFile[];
+    let propagateFromOrigin = false;
+    if ('symbol' in target) {
+      origin = this.g.symbolFile[target.symbol];
+      first = this.dependentsOfSymbol(target.symbol);
+      // Same-file users make the defining file a user too: its dependents are hop 2.
+      propagateFromOrigin = this.referenceSites(target.symbol).some((site) => this.fileOfNode(site.caller) === origin);
+    } else {
+      origin = target.file;
+      if (origin < 0) return [];
+      first = this.dependentsOfFile(origin);
+    }
+    const seen = new Set<number>([origin]);
+    const out: (DependentFile & { hops: number; via: number })[] = [];
+    let frontier: number[] = [];
+    for (const d of first) {
+      if (seen.has(d.file)) continue;
+      seen.add(d.file);
+      out.push({ ...d, hops: 1, via: origin });
+      frontier.push(d.file);
+    }
+    this.sortByCentrality(out, 0);
+    if (propagateFromOrigin) frontier.push(origin);
+    for (let hops = 2; hops <= maxHops && frontier.length > 0 && out.length < enough; hops++) {
+      const start = out.length;
+      const next: number[] = [];
+      for (const f of frontier) {
+        for (const d of this.dependentsOfFile(f)) {
+          if (seen.has(d.file)) continue;
+          seen.add(d.file);
+          out.push({ ...d, hops, via: f });
+          next.push(d.file);
+        }
+      }
+      this.sortByCentrality(out, start);
+      frontier = next;
+    }
+    return out;
+  }
+
+  private sortByCentrality(list: { file: number }[], from: number): void {
+    const tail = list.splice(from).sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file] || a.file - b.file);
+    list.push(...tail);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Search
+
+  search(plan: QueryPlan, limit: number): ModalityHit[] {
+    if (limit <= 0) return [];
+    switch (plan.intent) {
+      case 'find_references':
+        return this.searchReferences(plan, limit);
+      case 'impact_analysis':
+        return this.searchImpact(plan, limit);
+      case 'find_definition':
+        return this.searchDefinitions(plan, limit);
+      default:
+        return this.searchBySubTokens(plan, limit);
+    }
+  }
+
+  private searchReferences(plan: QueryPlan, limit: number): ModalityHit[] {
+    const target = this.targetOf(plan);
+    const hits = new HitList(limit);
+    if (target?.kind === 'files') {
+      for (const link of this.importLinksTo(target.files)) {
+        hits.add(this.chunkAtLine(link.file, link.line), IMPORT_LINE_HIT_SCORE, `imports ${this.pathAt(link.target)}`);
+      }
+      return hits.list;
+    }
+    if (target?.kind !== 'symbols') return [];
+    const g = this.g;
+    const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
+    for (const s of target.symbols) {
+      const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId));
+      sites.sort((a, b) => b.confidence - a.confidence || this.centralityOfChunk(b.chunkId) - this.centralityOfChunk(a.chunkId) || a.line - b.line);
+      for (const site of sites) {
+        if (hits.full) return hits.list;
+        hits.add(site.chunkId, site.confidence, this.siteReason(s, site));
+      }
+    }
+    for (const s of target.symbols) {
+      const imports = this.namedImportRecords(s).sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file]);
+      for (const link of imports) {
+        if (hits.full) return hits.list;
+        hits.add(this.chunkAtLine(link.file, link.line), IMPORT_LINE_HIT_SCORE, `imports ${g.symbolName[s]} from ${this.pathAt(link.from)}`);
+      }
+    }
+    return hits.list;
+  }
+
+  private searchImpact(plan: QueryPlan, limit: number): ModalityHit[] {
+    const target = this.targetOf(plan);
+    if (!target) return [];
+    const hits = new HitList(limit);
+    const g = this.g;
+    if (target.kind === 'symbols') {
+      const s = target.symbols[0];
+      const name = g.symbolName[s];
+      const ownChunk = this.chunkOfSymbol(s);
+      // Hop 1: the chunks that use the target, best-resolved and most central first.
+      const sites = this.referenceSites(s).filter((site) => site.chunkId !== ownChunk);
+      sites.sort((a, b) => b.confidence * this.centralityOfChunk(b.chunkId) - a.confidence * this.centralityOfChunk(a.chunkId) || a.chunkId - b.chunkId);
+      for (const site of sites) if (!hits.full) hits.add(site.chunkId, 1, `hop 1: ${this.siteReason(s, site)}`);
+      for (const link of this.namedImportRecords(s)) if (!hits.full) hits.add(this.chunkAtLine(link.file, link.line), 1, `hop 1: imports ${name} from ${this.pathAt(link.from)}`);
+      const closure = this.closure({ symbol: s }, IMPACT_MAX_HOPS, limit);
+      const describe = new Map<number, string>();
+      for (const d of closure) {
+        if (hits.full) break;
+        if (d.hops === 1) {
+          describe.set(d.file, `${relationVerb(d.relation)} ${name}`);
+          continue;
+        }
+        const viaText = d.via === g.symbolFile[s] ? `defines ${name}` : describe.get(d.via) ?? `depends on ${name}`;
+        describe.set(d.file, `depends on ${name} (hop ${d.hops})`);
+        hits.add(this.chunkAtLine(d.file, d.line), 1 / d.hops, `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)} which ${viaText}`);
+      }
+      return hits.list;
+    }
+    const origins = target.files;
+    for (const origin of origins) {
+      const closure = this.closure({ file: origin }, IMPACT_MAX_HOPS, limit);
+      for (const d of closure) {
+        if (hits.full) break;
+        const chain = d.hops === 1 ? '' : ` which depends on ${this.pathAt(origin)}`;
+        hits.add(this.chunkAtLine(d.file, d.line), 1 / d.hops, `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)}${chain}`);
+      }
+    }
+    return hits.list;
+  }
+
+  private searchDefinitions(plan: QueryPlan, limit: number): ModalityHit[] {
+    const target = this.targetOf(plan, { symbolsOnly: true });
+    if (target?.kind !== 'symbols') return [];
+    const hits = new HitList(limit);
+    for (const s of target.symbols) {
+      const c = this.g.centrality[this.g.fileCount + s];
+      hits.add(this.chunkOfSymbol(s), c, `defines ${this.g.symbolName[s]} (${DEFINITION_KINDS[this.g.symbolKind[s]]}, centrality ${c.toFixed(2)})`);
+    }
+    return hits.list;
+  }
+
+  /** understand_code / find_similar / exact_match: definitions whose name shares sub-tokens with the query, central first. */
+  private searchBySubTokens(plan: QueryPlan, limit: number): ModalityHit[] {
+    let terms = plan.terms.map((t) => t.toLowerCase());
+    if (terms.length === 0 && plan.similarToChunk !== undefined) {
+      const chunk = this.corpus.chunks[plan.similarToChunk];
+      if (chunk?.symbol) terms = splitIdentifier(chunk.symbol);
+    }
+    if (terms.length === 0) return [];
+    const index = this.subTokenIndex();
+    const matched = new Map<number, number>();
+    for (const term of new Set(terms)) for (const s of index.get(term) ?? []) matched.set(s, (matched.get(s) ?? 0) + 1);
+    if (matched.size === 0) return [];
+    const g = this.g;
+    const ranked = [...matched.entries()].sort(
+      (a, b) =>
+        b[1] - a[1] ||
+        Number(g.symbolChunk[b[0]] >= 0) - Number(g.symbolChunk[a[0]] >= 0) ||
+        g.centrality[g.fileCount + b[0]] - g.centrality[g.fileCount + a[0]] ||
+        a[0] - b[0],
+    );
+    const hits = new HitList(limit);
+    const wanted = new Set(terms);
+    for (const [s, count] of ranked) {
+      if (hits.full) break;
+      const chunkId = this.chunkOfSymbol(s);
+      if (chunkId === plan.similarToChunk) continue;
+      const shared = splitIdentifier(g.symbolName[s]).filter((t) => wanted.has(t));
+      const c = g.centrality[g.fileCount + s];
+      hits.add(chunkId, count / wanted.size, `name ${g.symbolName[s]} shares ${[...new Set(shared)].map((t) => `"${t}"`).join(', ')} (centrality ${c.toFixed(2)})`);
+    }
+    return hits.list;
+  }
+
+  private siteReason(s: number, site: GraphNeighbour & { kind: number; caller: number }): string {
+    const verb = site.kind === EDGE_REFERENCE ? 'references' : 'calls';
+    const where = site.symbol ? ` in ${site.symbol}` : ' at top level';
+    return `${verb} ${this.g.symbolName[s]}${where} (${resolutionNote(site.confidence)})`;
+  }
+
+  private importLinksTo(files: number[]): { file: number; line: number; target: number }[] {
+    const { offsets, records } = this.recordsByTarget();
+    const out: { file: number; line: number; target: number }[] = [];
+    for (const t of files) {
+      for (let i = offsets[t]; i < offsets[t + 1]; i++) out.push({ file: this.g.importSource[records[i]], line: this.g.importLine[records[i]], target: t });
+    }
+    return out.sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file] || a.file - b.file);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // What the query is about
+
+  /** Symbols by their sub-tokens joined with spaces: "parse config" → parseConfig, parse_config. */
+  private symbolsNamedByWords(words: string[]): number[] {
+    if (!this.symbolsBySubTokens) {
+      const index = new Map<string, number[]>();
+      this.g.symbolName.forEach((name, s) => addTo(index, splitIdentifier(name).join(' '), s));
+      this.symbolsBySubTokens = index;
+    }
+    return this.symbolsBySubTokens.get(words.join(' ')) ?? [];
+  }
+
+  private subTokenIndex(): Map<string, number[]> {
+    if (!this.symbolsBySubToken) {
+      const index = new Map<string, number[]>();
+      this.g.symbolName.forEach((name, s) => {
+        for (const token of new Set(splitIdentifier(name))) addTo(index, token, s);
+      });
+      this.symbolsBySubToken = index;
+    }
+    return this.symbolsBySubToken;
+  }
+
+  /** Definitions of a name: exact, else case-insensitive; most central first. */
+  private definitionsNamed(identifier: string): number[] {
+    const name = referencedName(identifier);
+    const names = this.g.symbolName;
+    let found = symbolsWithKey(this.g.symbolsByName, (s) => names[s], name);
+    if (found.length === 0) found = symbolsWithKey(this.g.symbolsByLowerName, (s) => names[s].toLowerCase(), name.toLowerCase());
+    return this.byCentrality(found);
+  }
+
+  private byCentrality(symbols: number[]): number[] {
+    const g = this.g;
+    return [...symbols].sort((a, b) => g.centrality[g.fileCount + b] - g.centrality[g.fileCount + a] || a - b);
+  }
+
+  /**
+   * The symbols or files a query names. Path-like words (`utils/date`, `config.ts`) name files;
+   * identifiers name symbols (`Foo.bar` / ['Foo','bar'] prefers bar defined in Foo); a bare word
+   * that names no symbol but a file stem (`utils`) names that file.
+   */
+  private targetOf(plan: QueryPlan, options: { symbolsOnly?: boolean } = {}): Target {
+    const pathWords = options.symbolsOnly ? [] : (plan.raw.match(PATH_LIKE) ?? []).filter((w) => w.includes('/') || SOURCE_EXTENSION.test(w));
+    if (pathWords.length > 0) {
+      const files = this.filesNamed(pathWords);
+      if (files.length > 0) return { kind: 'files', files };
+    }
+    const identifiers = plan.identifiers.filter((i) => i.length > 0);
+    let symbols: number[] = [];
+    for (let i = 0; i < identifiers.length && symbols.length === 0; i++) {
+      const id = identifiers[i];
+      const parts = id.split(/\.|::/).filter((x) => x);
+      // A qualified name (Foo.bar, or ['Foo','bar']): the member defined in that container.
+      const container = parts.length > 1 ? parts[parts.length - 2] : identifiers[i - 1];
+      const defs = this.definitionsNamed(id);
+      const inContainer = container ? defs.filter((s) => this.g.symbolContainer[s] === container) : [];
+      if (inContainer.length > 0) symbols = inContainer;
+      else if (i + 1 < identifiers.length) {
+        const member = this.definitionsNamed(identifiers[i + 1]).filter((s) => this.g.symbolContainer[s] === id);
+        symbols = member.length > 0 ? member : defs;
+      } else symbols = defs;
+    }
+    if (symbols.length === 0 && plan.terms.length > 0) {
+      // "who calls parse config" → parseConfig / parse_config.
+      symbols = this.byCentrality(this.symbolsNamedByWords(plan.terms));
+    }
+    if (symbols.length > 0) return { kind: 'symbols', symbols };
+    if (options.symbolsOnly) return null;
+    const files = this.filesNamed([...identifiers, ...plan.terms]);
+    return files.length > 0 ? { kind: 'files', files } : null;
+  }
+
+  /** Files whose path (without extension, index/__init__/mod) ends with a word: `utils/date` → src/utils/date.ts. */
+  private filesNamed(words: string[]): number[] {
+    const out = new Set<number>();
+    for (const raw of words) {
+      const word = raw.replace(/^\.?\//, '').replace(SOURCE_EXTENSION, '').replace(/\./g, raw.includes('/') ? '.' : '/');
+      if (word === '') continue;
+      this.corpus.files.forEach((file, p) => {
+        const stem = file.path.replace(SOURCE_EXTENSION, '');
+        const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
+        for (const candidate of [stem, moduleStem]) {
+          if (candidate === word || candidate.endsWith('/' + word)) {
+            out.add(p);
+            break;
+          }
+        }
+      });
+    }
+    return [...out];
+  }
+}
+
+function addTo(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Ranked hits, at most one per chunk, at most `limit`. */
+class HitList {
+  readonly list: ModalityHit[] = [];
+  private readonly seen = new Set<number>();
+  constructor(private readonly limit: number) {}
+  get full(): boolean {
+    return this.list.length >= this.limit;
+  }
+  add(chunkId: number, score: number, reason: string): void {
+    if (this.full || chunkId < 0 || this.seen.has(chunkId)) return;
+    this.seen.add(chunkId);
+    this.list.push({ chunkId, score, reason });
+  }
+}
+
+function relationVerb(relation: DependencyRelation): string {
+  return relation === 'import' ? 'imports' : relation === 'call' ? 'calls' : 'references';
+}
+
+/** How a reference was tied to its definition, in words, from the edge confidence. */
+/** Confidences are stored as float32 (0.9 reads back as 0.8999999762): give back the constant. */
+function readConfidence(stored: number): number {
+  return Math.round(stored * 1e4) / 1e4;
+}
+
+function resolutionNote(confidence: number): string {
+  if (confidence >= SAME_FILE_CONFIDENCE) return 'same file';
+  if (confidence >= IMPORTED_NAME_CONFIDENCE) return 'imported by name';
+  if (confidence >= IMPORTED_FILE_CONFIDENCE) return 'through an import';
+  if (confidence >= PACKAGE_PEER_CONFIDENCE) return 'same package';
+  if (confidence >= GLOBAL_UNIQUE_CONFIDENCE) return 'only definition of that name';
+  return 'one of few definitions of that name';
+}

@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportRef } from '../contract';
+import { parseJsonc } from './jsonc';
+import { exportTargets, ImportResolver, joinPath, type ResolvableFile } from './resolve';
+import { languageOfPath } from './fixture';
+
+function repo(files: Record<string, string>): { resolve: (from: string, spec: string, names?: string[], kind?: ImportRef['kind']) => string[] | string } {
+  const list: ResolvableFile[] = Object.entries(files).map(([path, text]) => ({ path, text, language: languageOfPath(path) }));
+  const resolver = new ImportResolver(list);
+  return {
+    resolve(from, spec, names = [], kind = 'import') {
+      const index = list.findIndex((f) => f.path === from);
+      if (index < 0) throw new Error(`no file ${from}`);
+      const target = resolver.resolve(index, { specifier: spec, line: 1, names, kind });
+      return target.kind === 'files' ? target.files.map((i) => list[i].path).sort() : `external:${target.packageName}`;
+    },
+  };
+}
+
+describe('jsonc', () => {
+  it('strips comments and trailing commas but keeps /* and // inside strings', () => {
+    const parsed = parseJsonc(`{
+      // line comment
+      "compilerOptions": {
+        /* block */ "baseUrl": ".",
+        "paths": { "@/*": ["./src/*",], "http://x": ["a//b"], },
+      },
+    }`) as { compilerOptions: { baseUrl: string; paths: Record<string, string[]> } };
+    expect(parsed.compilerOptions.baseUrl).toBe('.');
+    expect(parsed.compilerOptions.paths['@/*']).toEqual(['./src/*']);
+    expect(parsed.compilerOptions.paths['http://x']).toEqual(['a//b']);
+  });
+
+  it('returns null for text that is not JSON', () => {
+    expect(parseJsonc('{ nope')).toBeNull();
+  });
+});
+
+describe('joinPath', () => {
+  it('normalizes . and .. and refuses to climb above the root', () => {
+    expect(joinPath('src/app', '../lib/./x')).toBe('src/lib/x');
+    expect(joinPath('src', '../../x')).toBeNull();
+  });
+});
+
+describe('JavaScript / TypeScript resolution', () => {
+  const r = repo({
+    'tsconfig.json': `{
+      // comments and trailing commas, as people write them
+      "compilerOptions": {
+        "baseUrl": ".",
+        "paths": {
+          "@/*": ["src/*"],
+          "@components/*": ["src/ui/components/*", "src/legacy/*"],
+          "~config": ["src/config/index.ts"],
+        },
+      },
+    }`,
+    'src/app.ts': '',
+    'src/util.ts': '',
+    'src/types.d.ts': '',
+    'src/lib/helpers.ts': '',
+    'src/lib/format.tsx': '',
+    'src/legacy/Button.jsx': '',
+    'src/config/index.ts': '',
+    'src/components/index.tsx': '',
+    'src/ui/App.tsx': '',
+    'src/ui/styles.css': '',
+    'scripts/build.mjs': '',
+    'scripts/paths.cjs': '',
+    'scripts/tsconfig.json': '{ "compilerOptions": { "baseUrl": "../src" } }',
+  });
+
+  it('resolves relative paths with extension probing', () => {
+    expect(r.resolve('src/app.ts', './util')).toEqual(['src/util.ts']);
+    expect(r.resolve('src/ui/App.tsx', '../lib/format')).toEqual(['src/lib/format.tsx']);
+    expect(r.resolve('scripts/build.mjs', './paths')).toEqual(['scripts/paths.cjs']);
+    expect(r.resolve('src/app.ts', './types')).toEqual(['src/types.d.ts']);
+  });
+
+  it('maps a .js specifier to the .ts file it was written for', () => {
+    expect(r.resolve('src/app.ts', './lib/helpers.js')).toEqual(['src/lib/helpers.ts']);
+    expect(r.resolve('src/app.ts', './lib/format.jsx')).toEqual(['src/lib/format.tsx']);
+  });
+
+  it('resolves directories to index files', () => {
+    expect(r.resolve('src/app.ts', './components')).toEqual(['src/components/index.tsx']);
+    expect(r.resolve('src/ui/App.tsx', '../config')).toEqual(['src/config/index.ts']);
+  });
+
+  it('resolves exact paths with extensions and query suffixes', () => {
+    expect(r.resolve('src/ui/App.tsx', './styles.css?inline')).toEqual(['src/ui/styles.css']);
+  });
+
+  it('applies tsconfig paths (longest prefix, fallbacks in order, exact keys) and baseUrl', () => {
+    expect(r.resolve('src/ui/App.tsx', '@/lib/helpers')).toEqual(['src/lib/helpers.ts']);
+    expect(r.resolve('src/ui/App.tsx', '@components/Button')).toEqual(['src/legacy/Button.jsx']);
+    expect(r.resolve('src/app.ts', '~config')).toEqual(['src/config/index.ts']);
+    expect(r.resolve('src/app.ts', 'src/util')).toEqual(['src/util.ts']);
+  });
+
+  it('uses the nearest tsconfig: scripts/ has baseUrl ../src', () => {
+    expect(r.resolve('scripts/build.mjs', 'lib/helpers')).toEqual(['src/lib/helpers.ts']);
+  });
+
+  it('keeps unresolved bare specifiers as external packages', () => {
+    expect(r.resolve('src/app.ts', 'react')).toBe('external:react');
+    expect(r.resolve('src/app.ts', '@tanstack/react-query/devtools')).toBe('external:@tanstack/react-query');
+    expect(r.resolve('src/app.ts', 'node:fs/promises')).toBe('external:node:fs/promises');
+    expect(r.resolve('src/app.ts', './missing')).toBe('external:./missing');
+  });
+});
+
+describe('monorepo packages and tsconfig extends', () => {
+  const r = repo({
+    'package.json': '{ "name": "acme", "private": true, "workspaces": ["packages/*"] }',
+    'tsconfig.base.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "#shared/*": ["packages/shared/src/*"] } } }',
+    'packages/core/package.json': JSON.stringify({
+      name: '@acme/core',
+      exports: {
+        '.': { types: './dist/index.d.ts', import: './dist/esm/index.js', require: './dist/cjs/index.cjs' },
+        './utils/*': './src/utils/*.ts',
+        './package.json': './package.json',
+        './internal/*': null,
+      },
+    }),
+    'packages/core/src/index.ts': '',
+    'packages/core/src/utils/date.ts': '',
+    'packages/legacy/package.json': '{ "name": "legacy-lib", "main": "lib/main.js" }',
+    'packages/legacy/lib/main.js': '',
+    'packages/plain/package.json': '{ "name": "plain" }',
+    'packages/plain/index.js': '',
+    'packages/web/tsconfig.json': '{ "extends": "../../tsconfig.base.json", "compilerOptions": { "jsx": "react-jsx" } }',
+    'packages/web/src/main.tsx': '',
+    'packages/web/src/internal/env.ts': '',
+    'packages/web/package.json': '{ "name": "@acme/web", "imports": { "#internal/*": { "node": "./src/internal/*.ts" } } }',
+    'packages/shared/src/time.ts': '',
+    'node_modules/@acme/core/package.json': '{ "name": "@acme/core", "main": "x.js" }',
+  });
+
+  it('resolves a workspace package by name through exports, mapping dist/ back to src/', () => {
+    expect(r.resolve('packages/web/src/main.tsx', '@acme/core')).toEqual(['packages/core/src/index.ts']);
+  });
+
+  it('resolves exports subpath patterns', () => {
+    expect(r.resolve('packages/web/src/main.tsx', '@acme/core/utils/date')).toEqual(['packages/core/src/utils/date.ts']);
+    expect(r.resolve('packages/web/src/main.tsx', '@acme/core/package.json')).toEqual(['packages/core/package.json']);
+  });
+
+  it('resolves main and index.js entries', () => {
+    expect(r.resolve('packages/web/src/main.tsx', 'legacy-lib')).toEqual(['packages/legacy/lib/main.js']);
+    expect(r.resolve('packages/web/src/main.tsx', 'plain')).toEqual(['packages/plain/index.js']);
+  });
+
+  it('inherits paths through a relative extends', () => {
+    expect(r.resolve('packages/web/src/main.tsx', '#shared/time')).toEqual(['packages/shared/src/time.ts']);
+  });
+
+  it('resolves Node subpath imports (#internal/*) through the nearest package.json', () => {
+    expect(r.resolve('packages/web/src/main.tsx', '#internal/env')).toEqual(['packages/web/src/internal/env.ts']);
+  });
+
+  it('lists exports targets in preference order', () => {
+    expect(exportTargets({ '.': { types: './a.d.ts', import: './a.mjs', default: './a.js' } }, '.')).toEqual(['./a.mjs', './a.js', './a.d.ts']);
+    expect(exportTargets({ './*': './src/*.js', './deep/*': './lib/deep/*.js' }, './deep/x')).toEqual(['./lib/deep/x.js']);
+    expect(exportTargets('./main.js', '.')).toEqual(['./main.js']);
+    expect(exportTargets({ import: './m.js' }, './sub')).toEqual([]);
+  });
+});
+
+describe('Python resolution', () => {
+  const r = repo({
+    'pyproject.toml': '',
+    'src/shop/__init__.py': '',
+    'src/shop/models.py': '',
+    'src/shop/services/__init__.py': '',
+    'src/shop/services/billing.py': '',
+    'src/shop/services/tax.py': '',
+    'tests/test_billing.py': '',
+    'scripts/tool.py': '',
+    'scripts/helpers.py': '',
+    'plugins/extra/__init__.py': '',
+    'plugins/extra/hooks.py': '',
+    'setup.py': '',
+  });
+
+  it('resolves absolute imports under src/', () => {
+    expect(r.resolve('tests/test_billing.py', 'shop.models')).toEqual(['src/shop/models.py']);
+    expect(r.resolve('tests/test_billing.py', 'shop')).toEqual(['src/shop/__init__.py']);
+  });
+
+  it('resolves `from pkg import submodule` to the package and the submodules', () => {
+    expect(r.resolve('tests/test_billing.py', 'shop.services', ['billing', 'tax', 'TaxRate'])).toEqual([
+      'src/shop/services/__init__.py',
+      'src/shop/services/billing.py',
+      'src/shop/services/tax.py',
+    ]);
+  });
+
+  it('resolves relative imports with one or more dots', () => {
+    expect(r.resolve('src/shop/services/billing.py', '.tax', ['compute'])).toEqual(['src/shop/services/tax.py']);
+    expect(r.resolve('src/shop/services/billing.py', '..models', ['Order'])).toEqual(['src/shop/models.py']);
+    expect(r.resolve('src/shop/services/__init__.py', '.', ['billing'])).toEqual(['src/shop/services/billing.py']);
+    expect(r.resolve('src/shop/services/billing.py', '..', ['models'])).toEqual(['src/shop/__init__.py', 'src/shop/models.py']);
+  });
+
+  it('finds a top package in any directory that holds it', () => {
+    expect(r.resolve('setup.py', 'extra.hooks')).toEqual(['plugins/extra/hooks.py']);
+  });
+
+  it("resolves a sibling module from the script's own directory, but not from elsewhere", () => {
+    expect(r.resolve('scripts/tool.py', 'helpers')).toEqual(['scripts/helpers.py']);
+    expect(r.resolve('tests/test_billing.py', 'helpers')).toBe('external:helpers');
+  });
+
+  it('keeps the standard library and third-party packages external', () => {
+    expect(r.resolve('src/shop/models.py', 'os.path')).toBe('external:os');
+    expect(r.resolve('src/shop/models.py', 'sqlalchemy.orm', ['Session'])).toBe('external:sqlalchemy');
+  });
+});
+
+describe('Go resolution', () => {
+  const r = repo({
+    'go.mod': 'module github.com/acme/shop\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n',
+    'cmd/server/main.go': '',
+    'internal/store/store.go': '',
+    'internal/store/cache.go': '',
+    'internal/store/store_test.go': '',
+    'tools/go.mod': 'module github.com/acme/shop/tools\n',
+    'tools/gen/gen.go': '',
+  });
+
+  it('maps a module import path to every non-test .go file of the package directory', () => {
+    expect(r.resolve('cmd/server/main.go', 'github.com/acme/shop/internal/store')).toEqual(['internal/store/cache.go', 'internal/store/store.go']);
+  });
+
+  it('picks the longest matching module path (nested modules)', () => {
+    expect(r.resolve('cmd/server/main.go', 'github.com/acme/shop/tools/gen')).toEqual(['tools/gen/gen.go']);
+  });
+
+  it('keeps the standard library and other modules external', () => {
+    expect(r.resolve('cmd/server/main.go', 'fmt')).toBe('external:fmt');
+    expect(r.resolve('cmd/server/main.go', 'github.com/lib/pq')).toBe('external:github.com/lib/pq');
+  });
+});
+
+describe('Rust resolution', () => {
+  const r = repo({
+    'Cargo.toml': '[package]\nname = "shop-core"\nversion = "0.1.0"\n',
+    'src/lib.rs': '',
+    'src/config.rs': '',
+    'src/net/mod.rs': '',
+    'src/net/http.rs': '',
+    'src/net/tcp.rs': '',
+    'src/util.rs': '',
+    'src/util/strings.rs': '',
+    'crates/shop-fmt/Cargo.toml': '[package]\nname = "shop-fmt"\n',
+    'crates/shop-fmt/src/lib.rs': '',
+    'crates/shop-fmt/src/money.rs': '',
+  });
+
+  it('resolves `mod x;` to x.rs or x/mod.rs beside the crate root, and under a/ for a.rs', () => {
+    expect(r.resolve('src/lib.rs', 'mod config', [], 'use')).toEqual(['src/config.rs']);
+    expect(r.resolve('src/lib.rs', 'mod net', [], 'use')).toEqual(['src/net/mod.rs']);
+    expect(r.resolve('src/lib.rs', 'util', [], 'use')).toEqual(['src/util.rs']);
+    expect(r.resolve('src/util.rs', 'mod strings', [], 'use')).toEqual(['src/util/strings.rs']);
+    expect(r.resolve('src/net/mod.rs', 'mod http', [], 'use')).toEqual(['src/net/http.rs']);
+  });
+
+  it('resolves crate::, super:: and self:: paths to the longest module file', () => {
+    expect(r.resolve('src/net/http.rs', 'crate::config::Config', ['Config'], 'use')).toEqual(['src/config.rs']);
+    expect(r.resolve('src/net/http.rs', 'super::tcp::connect', ['connect'], 'use')).toEqual(['src/net/tcp.rs']);
+    expect(r.resolve('src/net/mod.rs', 'self::http::get', ['get'], 'use')).toEqual(['src/net/http.rs']);
+    expect(r.resolve('src/util/strings.rs', 'super::super::config::Config', [], 'use')).toEqual(['src/config.rs']);
+    expect(r.resolve('src/config.rs', 'crate::util::strings::slug', [], 'use')).toEqual(['src/util/strings.rs']);
+  });
+
+  it('resolves grouped imports to the parent module and the named submodules', () => {
+    expect(r.resolve('src/config.rs', 'crate::net::{http, tcp::connect}', [], 'use')).toEqual(['src/net/http.rs', 'src/net/mod.rs', 'src/net/tcp.rs']);
+  });
+
+  it('resolves a workspace crate by its Cargo.toml name (dashes as underscores)', () => {
+    expect(r.resolve('src/config.rs', 'shop_fmt::money::format', [], 'use')).toEqual(['crates/shop-fmt/src/money.rs']);
+  });
+
+  it('keeps std and registry crates external', () => {
+    expect(r.resolve('src/config.rs', 'std::collections::HashMap', [], 'use')).toBe('external:std');
+    expect(r.resolve('src/config.rs', 'serde::{Deserialize, Serialize}', [], 'use')).toBe('external:serde');
+  });
+});
+
+describe('Java resolution', () => {
+  const r = repo({
+    'shop/src/main/java/com/acme/shop/Order.java': '',
+    'shop/src/main/java/com/acme/shop/model/Item.java': '',
+    'shop/src/main/java/com/acme/shop/model/Price.java': '',
+    'shop/src/test/java/com/acme/shop/OrderTest.java': '',
+    'other/src/main/java/org/acme/model/Item.java': '',
+  });
+
+  it('matches a class import by path suffix under any source root', () => {
+    expect(r.resolve('shop/src/test/java/com/acme/shop/OrderTest.java', 'com.acme.shop.model.Item')).toEqual(['shop/src/main/java/com/acme/shop/model/Item.java']);
+  });
+
+  it('resolves a wildcard import to the package directory', () => {
+    expect(r.resolve('shop/src/test/java/com/acme/shop/OrderTest.java', 'com.acme.shop.model.*')).toEqual([
+      'shop/src/main/java/com/acme/shop/model/Item.java',
+      'shop/src/main/java/com/acme/shop/model/Price.java',
+    ]);
+  });
+
+  it('resolves a static member import to its class', () => {
+    expect(r.resolve('shop/src/test/java/com/acme/shop/OrderTest.java', 'static com.acme.shop.Order.create')).toEqual(['shop/src/main/java/com/acme/shop/Order.java']);
+  });
+
+  it('keeps JDK and library imports external by package', () => {
+    expect(r.resolve('shop/src/main/java/com/acme/shop/Order.java', 'java.util.List')).toBe('external:java.util');
+    expect(r.resolve('shop/src/main/java/com/acme/shop/Order.java', 'org.junit.jupiter.api.Test')).toBe('external:org.junit.jupiter.api');
+  });
+});

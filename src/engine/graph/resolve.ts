@@ -1,0 +1,762 @@
+/**
+ * Import resolution: from an import statement as written to the files of the corpus it
+ * names, per language. What does not resolve is an external package (react, os, fmt,
+ * serde, java.util): kept by name, never an error.
+ *
+ * Reads build files (package.json, tsconfig.json/jsconfig.json, go.mod, Cargo.toml) from the
+ * corpus' own text; a build file that is not in the corpus is simply absent.
+ */
+import type { ImportRef, Language } from '../contract';
+import { parseJsonc } from './jsonc';
+
+/** The slice of a corpus file resolution needs. */
+export interface ResolvableFile {
+  path: string;
+  text: string;
+  language: Language | null;
+}
+
+export type ImportTarget =
+  /**
+   * Indexes into the file list the resolver was built over (one import may name several: a Go
+   * package, a Java wildcard, Python submodules). Empty when the import names the importing
+   * file itself (Rust `mod tests { }` inline): internal, not external.
+   */
+  | { kind: 'files'; files: number[] }
+  | { kind: 'external'; packageName: string };
+
+/** Probed in this order when a JS/TS specifier has no extension. */
+export const JS_EXTENSIONS: readonly string[] = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.d.ts', '.mts', '.cts'];
+/** `./a.js` written in TypeScript source names `a.ts` (NodeNext style). */
+const JS_TO_TS_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  '.js': ['.ts', '.tsx', '.d.ts'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts', '.d.mts'],
+  '.cjs': ['.cts', '.d.cts'],
+};
+/** Build-output folders a package.json commonly points into, mapped back to `src/` when the output is not in the repository. */
+const BUILD_OUTPUT_DIRS: ReadonlySet<string> = new Set(['dist', 'lib', 'build', 'out', 'esm', 'cjs', 'es', 'types', 'module']);
+/** package.json fields naming the entry point, most source-like first. */
+const PACKAGE_ENTRY_FIELDS: readonly string[] = ['source', 'module', 'main', 'types', 'typings'];
+/** Export conditions that name type declarations: tried last, the code is more useful to a graph. */
+const TYPE_CONDITIONS: ReadonlySet<string> = new Set(['types', 'typings']);
+
+// ---------------------------------------------------------------------------------------
+// Path helpers (repository-relative, '/'-separated, no leading './')
+
+export function dirname(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+export function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Joins and normalizes; null when `..` climbs above the repository root. */
+export function joinPath(...parts: string[]): string | null {
+  const out: string[] = [];
+  for (const part of parts) {
+    for (const segment of part.split('/')) {
+      if (segment === '' || segment === '.') continue;
+      if (segment === '..') {
+        if (out.length === 0) return null;
+        out.pop();
+      } else out.push(segment);
+    }
+  }
+  return out.join('/');
+}
+
+function isUnder(path: string, dir: string): boolean {
+  return dir === '' || path.startsWith(dir + '/');
+}
+
+function languageOf(file: ResolvableFile): Language | null {
+  if (file.language) return file.language;
+  const p = file.path;
+  if (/\.(ts|mts|cts)$/.test(p)) return 'typescript';
+  if (/\.tsx$/.test(p)) return 'tsx';
+  if (/\.(js|jsx|mjs|cjs)$/.test(p)) return 'javascript';
+  if (/\.pyi?$/.test(p)) return 'python';
+  if (/\.go$/.test(p)) return 'go';
+  if (/\.rs$/.test(p)) return 'rust';
+  if (/\.java$/.test(p)) return 'java';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+
+interface TsPathConfig {
+  /** Directory `paths` substitutions and bare specifiers are resolved from (baseUrl, else the config's dir). */
+  pathsBase: string;
+  baseUrl: string | null;
+  /** [pattern, substitutions], in declaration order. */
+  paths: [string, string[]][];
+}
+
+interface GoModule {
+  dir: string;
+  modulePath: string;
+}
+
+export class ImportResolver {
+  private readonly indexByPath = new Map<string, number>();
+  /** Every directory that holds at least one file. */
+  private readonly dirs = new Set<string>();
+  private readonly packageJsonCache = new Map<string, Record<string, unknown> | null>();
+  private readonly tsConfigByDir = new Map<string, TsPathConfig | null>();
+  private readonly tsConfigByPath = new Map<string, TsPathConfig | null>();
+  /** Workspace packages by their package.json `name`. */
+  private readonly workspacePackages = new Map<string, string>();
+  /** Python: child name (module stem or package dir) → directories that contain it. */
+  private readonly pythonParents = new Map<string, string[]>();
+  private readonly goModules: GoModule[] = [];
+  private readonly goFilesByDir = new Map<string, number[]>();
+  /** Rust: crate name (underscored) → crate root dir (the dir of lib.rs/main.rs). */
+  private readonly rustCrates = new Map<string, string>();
+  private readonly rustRootByDir = new Map<string, string | null>();
+  /** Java: `C.java` → files with that name. */
+  private readonly javaByFileName = new Map<string, number[]>();
+  /** Java: last segment of a directory → directories holding .java files. */
+  private readonly javaDirsByName = new Map<string, string[]>();
+  private readonly javaFilesByDir = new Map<string, number[]>();
+
+  constructor(private readonly files: readonly ResolvableFile[]) {
+    files.forEach((file, index) => {
+      this.indexByPath.set(file.path, index);
+      let dir = dirname(file.path);
+      for (;;) {
+        if (this.dirs.has(dir)) break;
+        this.dirs.add(dir);
+        if (dir === '') break;
+        dir = dirname(dir);
+      }
+    });
+    files.forEach((file, index) => this.indexFile(file, index));
+  }
+
+  private indexFile(file: ResolvableFile, index: number): void {
+    const path = file.path;
+    const name = basename(path);
+    const dir = dirname(path);
+    const inDependencies = /(^|\/)node_modules\//.test(path);
+    if (name === 'package.json' && !inDependencies) {
+      const pkg = this.packageJson(dir);
+      const pkgName = pkg && typeof pkg.name === 'string' ? pkg.name : null;
+      // The shallowest package.json wins a name clash (fixtures and examples repeat names).
+      if (pkgName && (!this.workspacePackages.has(pkgName) || dir.length < this.workspacePackages.get(pkgName)!.length)) {
+        this.workspacePackages.set(pkgName, dir);
+      }
+    } else if (name === 'go.mod') {
+      const match = /^\s*module\s+("?)([^\s"]+)\1/m.exec(file.text);
+      if (match) this.goModules.push({ dir, modulePath: match[2] });
+    } else if (name === 'Cargo.toml') {
+      const pkgSection = /\[package\][^[]*?\bname\s*=\s*"([^"]+)"/.exec(file.text);
+      if (pkgSection) {
+        const crate = pkgSection[1].replace(/-/g, '_');
+        const libPath = /\[lib\][^[]*?\bpath\s*=\s*"([^"]+)"/.exec(file.text);
+        const root = libPath ? dirname(joinPath(dir, libPath[1]) ?? '') : joinPath(dir, 'src') ?? 'src';
+        this.rustCrates.set(crate, root);
+      }
+    }
+    const language = languageOf(file);
+    if (language === 'python') {
+      const segments = path.replace(/\.pyi?$/, '').split('/');
+      for (let i = 0; i < segments.length; i++) {
+        const child = segments[i];
+        if (child === '__init__') continue;
+        const parent = segments.slice(0, i).join('/');
+        let parents = this.pythonParents.get(child);
+        if (!parents) this.pythonParents.set(child, (parents = []));
+        if (!parents.includes(parent)) parents.push(parent);
+      }
+    } else if (language === 'go') {
+      if (!name.endsWith('_test.go')) push(this.goFilesByDir, dir, index);
+    } else if (language === 'java') {
+      push(this.javaByFileName, name, index);
+      if (!this.javaFilesByDir.has(dir)) push(this.javaDirsByName, basename(dir), dir);
+      push(this.javaFilesByDir, dir, index);
+    }
+  }
+
+  /** Resolves one import of file `from` (an index into the file list). */
+  resolve(from: number, imp: ImportRef): ImportTarget {
+    const file = this.files[from];
+    const spec = imp.specifier.trim();
+    let resolved: number[] | null = null;
+    let external: string;
+    switch (languageOf(file)) {
+      case 'javascript':
+      case 'typescript':
+      case 'tsx':
+        resolved = this.resolveJs(file.path, spec);
+        external = spec.startsWith('.') || spec.startsWith('/') ? spec : jsPackageName(spec);
+        break;
+      case 'python':
+        resolved = this.resolvePython(file.path, spec, imp.names);
+        external = spec.startsWith('.') ? spec : spec.split('.')[0];
+        break;
+      case 'go':
+        resolved = this.resolveGo(spec);
+        external = spec;
+        break;
+      case 'rust':
+        resolved = this.resolveRust(file.path, spec, imp.names);
+        external = rustExternalName(spec);
+        break;
+      case 'java':
+        resolved = this.resolveJava(spec, imp.names);
+        external = javaPackageName(spec);
+        break;
+      default:
+        external = spec;
+    }
+    if (resolved && resolved.length > 0) {
+      // Only the file itself (a Rust inline `mod tests { }`, `use self::Item`): internal, no edge.
+      return { kind: 'files', files: [...new Set(resolved)].filter((i) => i !== from) };
+    }
+    return { kind: 'external', packageName: external };
+  }
+
+  private lookup(path: string | null): number | null {
+    if (path === null) return null;
+    const index = this.indexByPath.get(path);
+    return index === undefined ? null : index;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // JavaScript / TypeScript
+
+  private resolveJs(fromPath: string, rawSpec: string): number[] | null {
+    const spec = rawSpec.replace(/\?.*$/, '');
+    if (spec === '') return null;
+    const one = (index: number | null) => (index === null ? null : [index]);
+    if (spec === '.' || spec === '..' || spec.startsWith('./') || spec.startsWith('../')) {
+      return one(this.probeJs(joinPath(dirname(fromPath), spec)));
+    }
+    if (spec.startsWith('/')) return one(this.probeJs(joinPath(spec)));
+    if (spec.startsWith('node:')) return null;
+
+    const config = this.tsConfigFor(fromPath);
+    if (config) {
+      const viaPaths = this.resolveTsPaths(config, spec);
+      if (viaPaths !== null) return [viaPaths];
+    }
+    if (spec.startsWith('#')) {
+      const viaImports = this.resolvePackageImports(fromPath, spec);
+      if (viaImports !== null) return [viaImports];
+    }
+    const viaWorkspace = this.resolveWorkspacePackage(spec);
+    if (viaWorkspace !== null) return [viaWorkspace];
+    if (config?.baseUrl !== null && config?.baseUrl !== undefined) {
+      const viaBaseUrl = this.probeJs(joinPath(config.baseUrl, spec));
+      if (viaBaseUrl !== null) return [viaBaseUrl];
+    }
+    return null;
+  }
+
+  /** A path as written, with extension probing, `.js`→`.ts`, package.json and index files. */
+  private probeJs(path: string | null, depth = 0): number | null {
+    if (path === null) return null;
+    const exact = this.lookup(path);
+    if (exact !== null) return exact;
+    const ext = /\.(jsx?|mjs|cjs)$/.exec(path)?.[0];
+    if (ext) {
+      const stem = path.slice(0, -ext.length);
+      for (const tsExt of JS_TO_TS_EXTENSIONS[ext]) {
+        const index = this.lookup(stem + tsExt);
+        if (index !== null) return index;
+      }
+    }
+    for (const candidateExt of JS_EXTENSIONS) {
+      const index = this.lookup(path + candidateExt);
+      if (index !== null) return index;
+    }
+    if (this.dirs.has(path)) {
+      if (depth < 2 && this.lookup(joinPath(path, 'package.json')) !== null) {
+        const viaPackage = this.resolvePackageEntry(path, '.', depth + 1);
+        if (viaPackage !== null) return viaPackage;
+      }
+      for (const candidateExt of JS_EXTENSIONS) {
+        const index = this.lookup(joinPath(path, 'index' + candidateExt));
+        if (index !== null) return index;
+      }
+    }
+    return null;
+  }
+
+  /** Node subpath imports: `#internal/x` through the nearest package.json `imports` field. */
+  private resolvePackageImports(fromPath: string, spec: string): number | null {
+    let dir = dirname(fromPath);
+    for (;;) {
+      const pkg = this.lookup(joinPath(dir, 'package.json')) === null ? null : this.packageJson(dir);
+      if (pkg) {
+        if (!pkg.imports || typeof pkg.imports !== 'object') return null;
+        for (const target of exportTargets(pkg.imports, spec)) {
+          const index = this.probeJs(joinPath(dir, target)) ?? this.probeSourceOf(dir, target, 0);
+          if (index !== null) return index;
+        }
+        return null;
+      }
+      if (dir === '') return null;
+      dir = dirname(dir);
+    }
+  }
+
+  private resolveWorkspacePackage(spec: string): number | null {
+    const name = jsPackageName(spec);
+    const dir = this.workspacePackages.get(name);
+    if (dir === undefined) return null;
+    const rest = spec.slice(name.length);
+    return this.resolvePackageEntry(dir, rest === '' ? '.' : '.' + rest, 0);
+  }
+
+  /** A package directory's entry for `subpath` ('.' or './x'): exports, then main/module, then index/src. */
+  private resolvePackageEntry(dir: string, subpath: string, depth: number): number | null {
+    const pkg = this.packageJson(dir);
+    if (pkg && pkg.exports !== undefined && pkg.exports !== null) {
+      const targets = exportTargets(pkg.exports, subpath);
+      for (const target of targets) {
+        const index = this.probeJs(joinPath(dir, target), depth + 1);
+        if (index !== null) return index;
+      }
+      for (const target of targets) {
+        const index = this.probeSourceOf(dir, target, depth);
+        if (index !== null) return index;
+      }
+    }
+    if (subpath === '.') {
+      if (pkg) {
+        for (const field of PACKAGE_ENTRY_FIELDS) {
+          const target = pkg[field];
+          if (typeof target !== 'string') continue;
+          const index = this.probeJs(joinPath(dir, target), depth + 1) ?? this.probeSourceOf(dir, target, depth);
+          if (index !== null) return index;
+        }
+      }
+      for (const candidateExt of JS_EXTENSIONS) {
+        const index = this.lookup(joinPath(dir, 'index' + candidateExt)) ?? this.lookup(joinPath(dir, 'src/index' + candidateExt));
+        if (index !== null) return index;
+      }
+      return null;
+    }
+    return this.probeJs(joinPath(dir, subpath), depth + 1) ?? this.probeJs(joinPath(dir, 'src', subpath), depth + 1);
+  }
+
+  /** `./dist/esm/index.js` when dist/ is not in the repository: the source it was built from, `src/index.ts`. */
+  private probeSourceOf(dir: string, target: string, depth: number): number | null {
+    const segments = (joinPath(target) ?? '').split('/');
+    let i = 0;
+    while (i < segments.length - 1 && BUILD_OUTPUT_DIRS.has(segments[i])) i++;
+    if (i === 0) return null;
+    const rest = segments.slice(i).join('/').replace(/\.d\.(ts|mts|cts)$/, '.$1');
+    return this.probeJs(joinPath(dir, 'src', rest), depth + 1) ?? this.probeJs(joinPath(dir, rest), depth + 1);
+  }
+
+  private packageJson(dir: string): Record<string, unknown> | null {
+    if (this.packageJsonCache.has(dir)) return this.packageJsonCache.get(dir)!;
+    const index = this.lookup(joinPath(dir, 'package.json'));
+    const parsed = index === null ? null : parseJsonc(this.files[index].text);
+    const pkg = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    this.packageJsonCache.set(dir, pkg);
+    return pkg;
+  }
+
+  /** The nearest tsconfig.json/jsconfig.json above `fromPath` that has paths or baseUrl (after `extends`). */
+  private tsConfigFor(fromPath: string): TsPathConfig | null {
+    const chain: string[] = [];
+    let dir = dirname(fromPath);
+    let found: TsPathConfig | null = null;
+    for (;;) {
+      if (this.tsConfigByDir.has(dir)) {
+        found = this.tsConfigByDir.get(dir)!;
+        break;
+      }
+      chain.push(dir);
+      const configPath = ['tsconfig.json', 'jsconfig.json'].map((n) => joinPath(dir, n)!).find((p) => this.indexByPath.has(p));
+      if (configPath) {
+        found = this.readTsConfig(configPath, 0);
+        break;
+      }
+      if (dir === '') break;
+      dir = dirname(dir);
+    }
+    for (const d of chain) this.tsConfigByDir.set(d, found);
+    return found;
+  }
+
+  private readTsConfig(configPath: string, depth: number): TsPathConfig | null {
+    if (this.tsConfigByPath.has(configPath)) return this.tsConfigByPath.get(configPath)!;
+    this.tsConfigByPath.set(configPath, null); // breaks `extends` cycles
+    const index = this.lookup(configPath);
+    const json = index === null ? null : (parseJsonc(this.files[index].text) as Record<string, unknown> | null);
+    if (!json || typeof json !== 'object') return null;
+    const configDir = dirname(configPath);
+    let inherited: TsPathConfig | null = null;
+    const extendsList = Array.isArray(json.extends) ? json.extends : [json.extends];
+    for (const ext of extendsList) {
+      if (typeof ext !== 'string' || depth > 5 || !(ext.startsWith('./') || ext.startsWith('../'))) continue;
+      let target = joinPath(configDir, ext);
+      if (target !== null && !target.endsWith('.json')) target += '.json';
+      const parent = target === null ? null : this.readTsConfig(target, depth + 1);
+      if (parent) inherited = parent;
+    }
+    const options = (json.compilerOptions ?? {}) as Record<string, unknown>;
+    const baseUrl = typeof options.baseUrl === 'string' ? joinPath(configDir, options.baseUrl) : inherited?.baseUrl ?? null;
+    let config: TsPathConfig | null = inherited;
+    if (options.paths && typeof options.paths === 'object') {
+      const paths: [string, string[]][] = [];
+      for (const [pattern, subs] of Object.entries(options.paths as Record<string, unknown>)) {
+        if (Array.isArray(subs)) paths.push([pattern, subs.filter((s): s is string => typeof s === 'string')]);
+      }
+      config = { pathsBase: baseUrl ?? configDir, baseUrl, paths };
+    } else if (baseUrl !== null) {
+      config = { pathsBase: inherited?.pathsBase ?? baseUrl, baseUrl, paths: inherited?.paths ?? [] };
+    }
+    this.tsConfigByPath.set(configPath, config);
+    return config;
+  }
+
+  /** TypeScript's rule: the matching pattern with the longest prefix before `*` wins; an exact key beats patterns. */
+  private resolveTsPaths(config: TsPathConfig, spec: string): number | null {
+    let best: { subs: string[]; capture: string } | null = null;
+    let bestPrefix = -1;
+    for (const [pattern, subs] of config.paths) {
+      const star = pattern.indexOf('*');
+      if (star < 0) {
+        if (pattern === spec) {
+          best = { subs, capture: '' };
+          break;
+        }
+        continue;
+      }
+      const prefix = pattern.slice(0, star);
+      const suffix = pattern.slice(star + 1);
+      if (spec.length >= prefix.length + suffix.length && spec.startsWith(prefix) && spec.endsWith(suffix) && prefix.length > bestPrefix) {
+        bestPrefix = prefix.length;
+        best = { subs, capture: spec.slice(prefix.length, spec.length - suffix.length) };
+      }
+    }
+    if (!best) return null;
+    for (const sub of best.subs) {
+      const index = this.probeJs(joinPath(config.pathsBase, sub.replace('*', best.capture)));
+      if (index !== null) return index;
+    }
+    return null;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Python
+
+  private resolvePython(fromPath: string, spec: string, names: readonly string[]): number[] | null {
+    const dots = /^\.*/.exec(spec)![0].length;
+    const rest = spec.slice(dots);
+    const modules = rest === '' ? [] : rest.split('.');
+    if (dots > 0) {
+      let base: string | null = dirname(fromPath);
+      for (let i = 1; i < dots && base !== null; i++) base = base === '' ? null : dirname(base);
+      if (base === null) return null;
+      return this.pythonModuleWithSubmodules(joinPath(base, ...modules), names);
+    }
+    if (modules.length === 0) return null;
+    for (const root of this.pythonRoots(fromPath, modules[0])) {
+      const found = this.pythonModuleWithSubmodules(joinPath(root, ...modules), names);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /**
+   * Search roots for an absolute import of `top`: the repository root, src/, the importer's
+   * own ancestors that hold `top`, then any other dir holding a *package* `top` (a lone
+   * `utils/logging.py` elsewhere must not capture `import logging`).
+   */
+  private pythonRoots(fromPath: string, top: string): string[] {
+    const holders = this.pythonParents.get(top) ?? [];
+    const ancestors = holders.filter((d) => isUnder(fromPath, d)).sort((a, b) => b.length - a.length);
+    const others = holders
+      .filter((d) => !isUnder(fromPath, d) && this.dirs.has(joinPath(d, top)!))
+      .sort((a, b) => a.length - b.length);
+    return [...new Set(['', 'src', ...ancestors, ...others])];
+  }
+
+  /** The module file (x.py or x/__init__.py) plus any imported names that are submodules of it. */
+  private pythonModuleWithSubmodules(modulePath: string | null, names: readonly string[]): number[] | null {
+    if (modulePath === null) return null;
+    const out: number[] = [];
+    const module = this.pythonModule(modulePath);
+    if (module !== null) out.push(module);
+    const isPackage = this.dirs.has(modulePath);
+    if (isPackage) {
+      for (const name of names) {
+        if (name === '*' || name === 'default') continue;
+        const submodule = this.pythonModule(joinPath(modulePath, name));
+        if (submodule !== null) out.push(submodule);
+      }
+    }
+    return out.length > 0 ? out : null;
+  }
+
+  private pythonModule(path: string | null): number | null {
+    if (path === null) return null;
+    if (path === '') return this.lookup('__init__.py');
+    return this.lookup(path + '.py') ?? this.lookup(path + '/__init__.py') ?? this.lookup(path + '.pyi') ?? this.lookup(path + '/__init__.pyi');
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Go
+
+  private resolveGo(spec: string): number[] | null {
+    let best: GoModule | null = null;
+    for (const module of this.goModules) {
+      if ((spec === module.modulePath || spec.startsWith(module.modulePath + '/')) && (!best || module.modulePath.length > best.modulePath.length)) {
+        best = module;
+      }
+    }
+    if (best) {
+      const dir = joinPath(best.dir, spec.slice(best.modulePath.length));
+      const files = dir === null ? undefined : this.goFilesByDir.get(dir);
+      if (files) return files;
+    }
+    for (const module of this.goModules) {
+      const vendored = this.goFilesByDir.get(joinPath(module.dir, 'vendor', spec) ?? '');
+      if (vendored) return vendored;
+    }
+    return null;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Rust
+
+  private resolveRust(fromPath: string, rawSpec: string, names: readonly string[]): number[] | null {
+    const root = this.rustCrateRoot(fromPath);
+    let spec = rawSpec.replace(/^(pub(\([^)]*\))?\s+)?/, '').replace(/;\s*$/, '').trim();
+    const modDecl = /^mod\s+([A-Za-z_][A-Za-z0-9_]*)$/.exec(spec);
+    if (modDecl) return nonEmpty([this.rustChildModule(fromPath, modDecl[1])]);
+    spec = spec.replace(/^use\s+/, '').replace(/\s+as\s+\w+$/, '').replace(/^::/, '');
+
+    // `a::b::{c, d::e}` → prefix a::b with group items; `a::b::*` → prefix a::b.
+    let groupItems: string[] = [];
+    const brace = spec.indexOf('{');
+    if (brace >= 0) {
+      groupItems = spec
+        .slice(brace + 1, spec.lastIndexOf('}') < 0 ? undefined : spec.lastIndexOf('}'))
+        .split(',')
+        .map((s) => s.trim().replace(/\s+as\s+\w+$/, ''))
+        .filter((s) => s !== '' && s !== 'self' && s !== '*');
+      spec = spec.slice(0, brace);
+    }
+    const segments = spec.split('::').filter((s) => s !== '' && s !== '*');
+    if (segments.length === 0) return null;
+
+    if (segments.length === 1 && groupItems.length === 0 && root !== null) {
+      // A bare `x`: a `mod x;` declaration written without the keyword, or a crate-root module.
+      const child = this.rustChildModule(fromPath, segments[0]);
+      if (child !== null) return [child];
+    }
+
+    let crateRoot: string | null = root;
+    let base: string[];
+    let rest = segments;
+    if (segments[0] === 'crate') {
+      base = [];
+      rest = segments.slice(1);
+    } else if (segments[0] === 'self' || segments[0] === 'super') {
+      if (root === null) return null;
+      base = this.rustModulePath(fromPath, root);
+      while (rest[0] === 'self' || rest[0] === 'super') {
+        if (rest[0] === 'super') {
+          if (base.length === 0) return null;
+          base = base.slice(0, -1);
+        }
+        rest = rest.slice(1);
+      }
+    } else if (root !== null && this.rustChildModule(fromPath, segments[0]) !== null) {
+      base = this.rustModulePath(fromPath, root); // 2018 uniform paths: a child module of this one
+    } else if (root !== null && this.rustModuleFile(root, [segments[0]]) !== null) {
+      base = []; // 2018 edition: a path relative to the crate root, from lib.rs/main.rs
+    } else if (this.rustCrates.has(segments[0])) {
+      crateRoot = this.rustCrates.get(segments[0])!;
+      base = [];
+      rest = segments.slice(1);
+    } else {
+      return null;
+    }
+    if (crateRoot === null) return null;
+    const full = [...base, ...rest];
+    const out: number[] = [];
+    for (let i = full.length; i >= 0; i--) {
+      const file = this.rustModuleFile(crateRoot, full.slice(0, i));
+      if (file !== null) {
+        out.push(file);
+        break;
+      }
+    }
+    // `use crate::a::{b, c}` and `names` can name submodules of the resolved module.
+    const items = new Set([...groupItems.map((g) => g.split('::')[0]), ...names]);
+    for (const item of items) {
+      if (item === '*' || item === 'self' || item === 'default') continue;
+      const file = this.rustModuleFile(crateRoot, [...full, item]);
+      if (file !== null) out.push(file);
+    }
+    return nonEmpty(out);
+  }
+
+  /** The crate root: the nearest directory above `path` holding lib.rs or main.rs. */
+  private rustCrateRoot(path: string): string | null {
+    const chain: string[] = [];
+    let dir = dirname(path);
+    let found: string | null = null;
+    for (;;) {
+      if (this.rustRootByDir.has(dir)) {
+        found = this.rustRootByDir.get(dir)!;
+        break;
+      }
+      chain.push(dir);
+      if (this.indexByPath.has(joinPath(dir, 'lib.rs')!) || this.indexByPath.has(joinPath(dir, 'main.rs')!)) {
+        found = dir;
+        break;
+      }
+      if (dir === '') break;
+      dir = dirname(dir);
+    }
+    for (const d of chain) this.rustRootByDir.set(d, found);
+    return found;
+  }
+
+  /** `src/a/b.rs` → ['a','b']; `src/a/mod.rs` → ['a']; `src/lib.rs` → []. */
+  private rustModulePath(path: string, root: string): string[] {
+    const rel = root === '' ? path : path.slice(root.length + 1);
+    const segments = rel.replace(/\.rs$/, '').split('/');
+    if (segments[segments.length - 1] === 'mod') segments.pop();
+    if (segments.length === 1 && (segments[0] === 'lib' || segments[0] === 'main')) return [];
+    return segments;
+  }
+
+  private rustModuleFile(root: string, modulePath: string[]): number | null {
+    if (modulePath.length === 0) return this.lookup(joinPath(root, 'lib.rs')) ?? this.lookup(joinPath(root, 'main.rs'));
+    const base = joinPath(root, ...modulePath);
+    if (base === null) return null;
+    return this.lookup(base + '.rs') ?? this.lookup(base + '/mod.rs');
+  }
+
+  /** `mod x;` in `fromPath`: x.rs / x/mod.rs beside lib.rs, main.rs and mod.rs; under a/ for a.rs. */
+  private rustChildModule(fromPath: string, name: string): number | null {
+    const file = basename(fromPath);
+    const dir = ['lib.rs', 'main.rs', 'mod.rs'].includes(file) ? dirname(fromPath) : joinPath(dirname(fromPath), file.replace(/\.rs$/, ''));
+    if (dir === null) return null;
+    return this.lookup(joinPath(dir, name + '.rs')) ?? this.lookup(joinPath(dir, name, 'mod.rs'));
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Java
+
+  /** `a.b.C`, `a.b.*` (or `a.b` with names ['*']), `static a.b.C.member`. */
+  private resolveJava(rawSpec: string, names: readonly string[]): number[] | null {
+    const spec = rawSpec.replace(/^import\s+/, '').replace(/^static\s+/, '').replace(/;\s*$/, '').trim();
+    const segments = spec.split('.').filter((s) => s !== '');
+    if (segments.length === 0) return null;
+    const wildcard = segments[segments.length - 1] === '*' || names.includes('*');
+    if (wildcard) {
+      const packageSegments = segments[segments.length - 1] === '*' ? segments.slice(0, -1) : segments;
+      const dirs = (this.javaDirsByName.get(packageSegments[packageSegments.length - 1]) ?? []).filter((d) => endsWithPath(d, packageSegments.join('/')));
+      if (dirs.length > 0) return dirs.flatMap((d) => this.javaFilesByDir.get(d) ?? []);
+      // `import static a.b.C.*`: the class itself.
+      return this.javaClass(packageSegments);
+    }
+    return this.javaClass(segments);
+  }
+
+  /** The longest prefix of `segments` that names a .java file by path suffix (a.b.C.member → a/b/C.java). */
+  private javaClass(segments: string[]): number[] | null {
+    for (let i = segments.length; i >= 1; i--) {
+      const candidates = this.javaByFileName.get(segments[i - 1] + '.java');
+      if (!candidates) continue;
+      const suffix = segments.slice(0, i).join('/') + '.java';
+      const matches = candidates.filter((index) => endsWithPath(this.files[index].path, suffix));
+      if (matches.length > 0) return matches;
+    }
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function nonEmpty(list: (number | null)[]): number[] | null {
+  const out = list.filter((x): x is number => x !== null);
+  return out.length > 0 ? out : null;
+}
+
+function endsWithPath(path: string, suffix: string): boolean {
+  return path === suffix || path.endsWith('/' + suffix);
+}
+
+/** `@scope/pkg/sub` → `@scope/pkg`; `lodash/fp` → `lodash`; `node:fs` stays. */
+export function jsPackageName(spec: string): string {
+  if (spec.startsWith('node:')) return spec;
+  const parts = spec.split('/');
+  return spec.startsWith('@') && parts.length > 1 ? parts[0] + '/' + parts[1] : parts[0];
+}
+
+function rustExternalName(spec: string): string {
+  const cleaned = spec.replace(/^(pub(\([^)]*\))?\s+)?(use\s+)?(::)?/, '').replace(/^mod\s+/, '');
+  return cleaned.split(/::|[{;\s]/)[0] || spec;
+}
+
+/** `java.util.List` → `java.util` (the package: segments before the first capitalized one). */
+function javaPackageName(spec: string): string {
+  const segments = spec.replace(/^(import\s+)?(static\s+)?/, '').replace(/;\s*$/, '').split('.');
+  const firstClass = segments.findIndex((s) => /^[A-Z]/.test(s) || s === '*');
+  return (firstClass > 0 ? segments.slice(0, firstClass) : segments).join('.');
+}
+
+/**
+ * Candidate targets of a package.json `exports` field for `subpath` ('.' or './x'), most
+ * preferred first: subpath keys (exact, then the longest `*` pattern), conditions in
+ * declaration order with type declarations last, `null` exclusions dropped.
+ */
+export function exportTargets(exports: unknown, subpath: string): string[] {
+  if (typeof exports === 'string' || Array.isArray(exports)) return subpath === '.' ? conditionTargets(exports) : [];
+  if (!exports || typeof exports !== 'object') return [];
+  const map = exports as Record<string, unknown>;
+  const keys = Object.keys(map);
+  // Keys starting with '.' (exports) or '#' (imports) map subpaths; other keys are conditions.
+  if (!keys.some((k) => k.startsWith('.') || k.startsWith('#'))) return subpath === '.' ? conditionTargets(map) : [];
+  if (subpath in map) return conditionTargets(map[subpath]);
+  let bestKey: string | null = null;
+  let bestCapture = '';
+  for (const key of keys) {
+    const star = key.indexOf('*');
+    if (star >= 0) {
+      const prefix = key.slice(0, star);
+      const suffix = key.slice(star + 1);
+      if (subpath.startsWith(prefix) && subpath.endsWith(suffix) && subpath.length >= prefix.length + suffix.length && (bestKey === null || prefix.length > bestKey.indexOf('*'))) {
+        bestKey = key;
+        bestCapture = subpath.slice(prefix.length, subpath.length - suffix.length);
+      }
+    } else if (key.endsWith('/') && subpath.startsWith(key) && (bestKey === null || key.length > bestKey.length)) {
+      bestKey = key; // legacy folder mapping "./features/": "./src/features/"
+      bestCapture = subpath.slice(key.length);
+    }
+  }
+  if (bestKey === null) return [];
+  const isFolder = !bestKey.includes('*');
+  return conditionTargets(map[bestKey]).map((t) => (isFolder ? t + bestCapture : t.split('*').join(bestCapture)));
+}
+
+function conditionTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(conditionTargets);
+  if (!value || typeof value !== 'object') return [];
+  const entries = Object.entries(value as Record<string, unknown>);
+  const code = entries.filter(([k]) => !TYPE_CONDITIONS.has(k)).flatMap(([, v]) => conditionTargets(v));
+  const types = entries.filter(([k]) => TYPE_CONDITIONS.has(k)).flatMap(([, v]) => conditionTargets(v));
+  return [...code, ...types];
+}

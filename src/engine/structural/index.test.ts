@@ -82,23 +82,29 @@ const where = (chunkId: number) => {
 };
 
 describe('find_definition', () => {
-  it('ranks exact > sub-token > prefix > fuzzy, implementation before .d.ts and test code', () => {
+  it('ranks exact > sub-token > all sub-tokens, implementation before .d.ts and test code, and drops near misses', () => {
     const hits = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfig'] }), 20);
     expect(hits.map((h) => where(h.chunkId))).toEqual([
       'src/config/parse.ts:parseConfig', // exact, implementation
       'a.d.ts:parseConfig', // exact, declaration only
       'lib/parse_config.py:parse_config', // same sub-tokens
       'src/config/parse.ts:parseConfigFile', // all sub-tokens + 1 extra
-      'src/config/parse.test.ts:parseConfig2', // prefix (and a test file)
-      'src/app.ts:parseConfg', // fuzzy, 1 edit
-      'src/config/parse.ts:Config', // half the sub-tokens
-      'src/config/parse.ts:ConfigLoader', // half the sub-tokens, one extra
+      'src/config/parse.test.ts:parseConfig2', // all sub-tokens (and a test file)
+      // parseConfg (fuzzy), Config and ConfigLoader (partial) are left out: the name matched precisely.
     ]);
     expect(hits[0].reason).toBe('defines function parseConfig (exact name)');
     expect(hits[2].reason).toBe('defines function parse_config (same sub-tokens)');
-    expect(hits[5].reason).toBe('defines function parseConfg (fuzzy, 1 edit)');
     expect(hits[0].score).toBeGreaterThan(hits[2].score);
-    expect(hits[4].score).toBeGreaterThan(hits[5].score);
+    expect(hits[2].score).toBeGreaterThan(hits[3].score);
+  });
+
+  it('without a precise match, lists prefix, fuzzy and partial matches in that order', () => {
+    const hits = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfigs'] }), 20);
+    const names = hits.map((h) => where(h.chunkId));
+    expect(names.indexOf('src/config/parse.ts:parseConfig')).toBeGreaterThanOrEqual(0);
+    const fuzzy = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfgi'] }), 20);
+    expect(fuzzy.map((h) => h.reason).some((r) => r.includes('fuzzy'))).toBe(true);
+    for (let i = 1; i < fuzzy.length; i++) expect(fuzzy[i - 1].score).toBeGreaterThanOrEqual(fuzzy[i].score);
   });
 
   it('points the hit at the definition\'s own chunk', () => {

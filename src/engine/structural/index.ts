@@ -29,6 +29,8 @@ export const BM25_B = 0.75;
 export const MAX_SNIPPET_TERMS = 24;
 
 export const STRUCTURAL_SNAPSHOT_VERSION = 1;
+/** Name matches that make the near misses (prefix, fuzzy, partial) not worth listing. */
+const PRECISE_MATCHES: ReadonlySet<NameMatchKind> = new Set(['exact', 'case-insensitive', 'sub-tokens']);
 
 /** Kinds that count as "related" to a kind named in a query. */
 const RELATED_KINDS: Readonly<Partial<Record<DefinitionKind, readonly DefinitionKind[]>>> = {
@@ -259,7 +261,11 @@ export class StructuralIndex implements Retriever {
     const queries = nameQueriesOf(plan);
     const hints = plan.identifiers.length ? plan.identifiers.flatMap(qualifiedParts) : plan.terms;
     const scored = this.scoreNames(queries, hints, plan.definitionKind, {});
-    return this.toHits(scored, limit);
+    // RRF ignores scores, so a weak match kept in the list still earns a rank that fusion
+    // (and the importance boost) can lift above the definition that was asked for. When
+    // the name matched precisely, the near misses are left out.
+    const precise = scored.some((s) => PRECISE_MATCHES.has(s.match));
+    return this.toHits(precise ? scored.filter((s) => PRECISE_MATCHES.has(s.match) || s.match === 'all-sub-tokens') : scored, limit);
   }
 
   private scoreNames(

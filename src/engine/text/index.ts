@@ -22,6 +22,8 @@ export const DEFINES_IDENTIFIER_BONUS = 2;
 export const BM25_MERGE_WEIGHT = 1;
 /** At most this many distinct sub-tokens of a snippet are searched (find_similar). */
 export const MAX_SNIPPET_TERMS = 64;
+/** BM25 hits read to re-order identifier occurrences (only occurrences are kept). */
+const TERM_RERANK_DEPTH = 1000;
 /** At most this many identifiers of one query are searched for occurrences. */
 const MAX_IDENTIFIERS = 8;
 /** Default match limit of grep() for the UI and the CLI. */
@@ -188,10 +190,16 @@ export class TextIndex implements Retriever {
       }
       for (const chunkId of this.definers.get(identifier) ?? []) add(chunkId, DEFINES_IDENTIFIER_BONUS, `defines ${identifier}`);
     }
+    // RRF ignores scores, so every entry of the list counts: when the identifier occurs,
+    // chunks that merely share its words would only push the real occurrences down the
+    // fused list. BM25 then orders the occurrences; it adds new chunks only when the
+    // identifier occurs nowhere.
+    const occurrences = new Set(scores.keys());
     const terms = plan.terms.length > 0 ? plan.terms : plan.identifiers.flatMap((i) => subTokens(i));
-    const termHits = this.terms.query(terms, limit);
+    const termHits = this.terms.query(terms, occurrences.size > 0 ? Math.max(limit, TERM_RERANK_DEPTH) : limit);
     const best = termHits.length > 0 ? termHits[0].score : 0;
     for (const hit of termHits) {
+      if (occurrences.size > 0 && !occurrences.has(hit.id)) continue;
       add(hit.id, (BM25_MERGE_WEIGHT * hit.score) / best, `terms ${hit.terms.join(', ')} (BM25 ${hit.score.toFixed(2)})`);
     }
     return rank(scores, this.corpus, limit);

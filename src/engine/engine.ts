@@ -1,0 +1,530 @@
+/**
+ * The engine facade: build the four indexes from source files, persist them as one
+ * snapshot, and answer queries — classify, route, run the retrievers, fuse, explain.
+ * No DOM and no Node built-ins: the same class runs in a Web Worker and in the CLI.
+ */
+import { planQuery } from './classify';
+import type {
+  Chunk,
+  FileAnalysis,
+  IndexProgress,
+  IndexStage,
+  IndexStats,
+  Language,
+  Modality,
+  ModalityHit,
+  ModalityRun,
+  QueryPlan,
+  SearchOptions,
+  SearchResponse,
+  SkipCounts,
+  SourceFile,
+} from './contract';
+import { MODALITIES } from './contract';
+import { fuse } from './fuse';
+import type { Corpus, Retriever } from './modality';
+import {
+  DEFAULT_PRESET_MODALITIES,
+  DEFAULT_RESULT_LIMIT,
+  DIRECT_PATH_MAX_WORDS,
+  DIRECT_PATH_MIN_CONFIDENCE,
+  MODALITY_LIST_DEPTH,
+  QUICK_PRESET_MODALITIES,
+  RRF_K,
+  WEIGHTS,
+} from './ranking';
+import { hashText } from './intake/hash';
+import { corpusFromAnalyses } from './structural/corpus';
+import { GraphIndex, type GraphNeighbour } from './graph/index';
+import { type Embedder } from './semantic/embedder';
+import { type EmbeddingCache, SemanticIndex } from './semantic/index';
+import { StructuralIndex } from './structural/index';
+import { TextIndex } from './text/index';
+
+/** Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread. */
+export const SNAPSHOT_VERSION = 1;
+/** Files analysed concurrently: enough to keep a worker pool busy, few enough to bound memory. */
+const ANALYSIS_IN_FLIGHT = 32;
+/** Entries of each modality's own list kept in the response for the teaching page. */
+const LIST_PREVIEW = 25;
+
+export interface FileAnalyzer {
+  analyze(path: string, text: string): FileAnalysis | Promise<FileAnalysis>;
+}
+
+export interface EngineDeps {
+  analyzer: FileAnalyzer;
+  embedder: Embedder | null;
+  embeddingCache?: EmbeddingCache;
+}
+
+export interface BuildOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: IndexProgress) => void;
+  /** A previous snapshot: files whose content hash is unchanged reuse its analyses. */
+  previous?: EngineSnapshot;
+  /** What intake skipped, carried into the statistics. */
+  skipped?: SkipCounts;
+}
+
+/** What a snapshot stores per file: enough to rebuild the corpus without re-parsing. */
+export interface CorpusRecord {
+  path: string;
+  hash: string;
+  size: number;
+  text: string;
+  analysis: FileAnalysis;
+}
+
+export interface EngineSnapshot {
+  version: number;
+  files: CorpusRecord[];
+  modalities: { text: unknown; structural: unknown; graph: unknown; semantic: unknown | null };
+  stats: IndexStats;
+}
+
+export interface FileView {
+  path: string;
+  text: string;
+  language: Language | null;
+  analysis: FileAnalysis;
+  chunks: Chunk[];
+}
+
+interface Indexes {
+  text: TextIndex;
+  structural: StructuralIndex;
+  graph: GraphIndex;
+  semantic: SemanticIndex | null;
+}
+
+export class Engine {
+  private constructor(
+    private readonly corpus: Corpus,
+    private readonly indexes: Indexes,
+    private readonly deps: EngineDeps,
+    readonly stats: IndexStats,
+  ) {}
+
+  /** Builds every index. Cancelling through `signal` rejects with an AbortError and leaves nothing half-built. */
+  static async build(files: (SourceFile & { hash?: string })[], deps: EngineDeps, options: BuildOptions = {}): Promise<Engine> {
+    const { signal, onProgress } = options;
+    const buildMs: Record<string, number> = {};
+    const previous = new Map((options.previous?.version === SNAPSHOT_VERSION ? options.previous.files : []).map((f) => [f.path, f]));
+
+    const parse = new StageMeter('parse', files.length, onProgress);
+    let reused = 0;
+    const t0 = now();
+    const records: CorpusRecord[] = new Array(files.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        throwIfAborted(signal);
+        const i = next++;
+        const { path, text } = files[i];
+        const hash = files[i].hash ?? hashText(text);
+        const old = previous.get(path);
+        let analysis: FileAnalysis;
+        if (old && old.hash === hash) {
+          analysis = old.analysis;
+          reused++;
+        } else analysis = await deps.analyzer.analyze(path, text);
+        records[i] = { path, hash, size: utf8Length(text), text, analysis };
+        parse.tick();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(ANALYSIS_IN_FLIGHT, files.length) }, worker));
+    throwIfAborted(signal);
+    buildMs.parse = now() - t0;
+
+    const corpus = timed(buildMs, 'chunks', () => corpusFromAnalyses(records));
+    const text = stage('text', onProgress, buildMs, () => TextIndex.build(corpus));
+    throwIfAborted(signal);
+    const structural = stage('text', onProgress, buildMs, () => StructuralIndex.build(corpus), 'structural');
+    throwIfAborted(signal);
+    const graph = stage('graph', onProgress, buildMs, () => GraphIndex.build(corpus));
+    throwIfAborted(signal);
+
+    let semantic: SemanticIndex | null = null;
+    if (deps.embedder) {
+      const embed = new StageMeter('embed', corpus.chunks.length, onProgress);
+      const ts = now();
+      semantic = await SemanticIndex.build(corpus, deps.embedder, {
+        cache: deps.embeddingCache,
+        signal,
+        onProgress: (done) => embed.set(done),
+      });
+      buildMs.semantic = now() - ts;
+    }
+    throwIfAborted(signal);
+
+    const indexes = { text, structural, graph, semantic };
+    const stats = computeStats(corpus, indexes, buildMs, options.skipped, deps.embedder, reused);
+    return new Engine(corpus, indexes, deps, stats);
+  }
+
+  /** Rebuilds the engine from a stored snapshot without re-parsing or re-embedding anything. */
+  static load(snapshot: EngineSnapshot, deps: EngineDeps): Engine {
+    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`Index format ${snapshot.version} is out of date (current ${SNAPSHOT_VERSION}): re-index this repository.`);
+    const corpus = corpusFromAnalyses(snapshot.files);
+    const m = snapshot.modalities;
+    const indexes: Indexes = {
+      text: TextIndex.load(corpus, m.text as never),
+      structural: StructuralIndex.load(corpus, m.structural as never),
+      graph: GraphIndex.load(corpus, m.graph as never),
+      semantic: m.semantic ? SemanticIndex.load(corpus, m.semantic as never, deps.embedder) : null,
+    };
+    return new Engine(corpus, indexes, deps, snapshot.stats);
+  }
+
+  snapshot(): EngineSnapshot {
+    const { text, structural, graph, semantic } = this.indexes;
+    return {
+      version: SNAPSHOT_VERSION,
+      files: this.corpus.files.map(({ path, hash, size, text, analysis }) => ({ path, hash, size, text, analysis })),
+      modalities: {
+        text: text.serialize(),
+        structural: structural.serialize(),
+        graph: graph.serialize(),
+        semantic: semantic ? semantic.serialize() : null,
+      },
+      stats: this.stats,
+    };
+  }
+
+  /** Cheap classification for as-you-type display. */
+  classify(query: string): QueryPlan {
+    return planQuery(query);
+  }
+
+  async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
+    const started = now();
+    const preset = options.preset ?? 'default';
+    const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
+    const notes: string[] = [];
+    const similarTo = options.similarToChunk;
+    const plan = planQuery(query, similarTo !== undefined ? 'find_similar' : options.intent);
+    if (similarTo !== undefined) {
+      const chunk = this.chunk(similarTo);
+      plan.similarToChunk = similarTo;
+      plan.snippet = this.chunkText(chunk);
+      if (!plan.raw) plan.raw = chunk.symbol ? `similar to ${chunk.symbol}` : `similar to ${chunk.path}:${chunk.startLine}`;
+    }
+
+    const weights: Record<Modality, number> = { ...WEIGHTS[plan.intent] };
+    if (preset === 'quick') for (const m of MODALITIES) weights[m] = m === 'semantic' ? 1 : 0;
+    if (options.experiment?.weights) {
+      Object.assign(weights, options.experiment.weights);
+      notes.push('Experiment: weights changed by the user, not the defaults.');
+    }
+    const k = options.experiment?.k ?? RRF_K[preset];
+    if (options.experiment?.k !== undefined) notes.push(`Experiment: k = ${k} instead of ${RRF_K[preset]}.`);
+
+    const chosen = new Set<Modality>(
+      options.modalities ?? (preset === 'quick' ? QUICK_PRESET_MODALITIES : preset === 'thorough' ? MODALITIES : DEFAULT_PRESET_MODALITIES[plan.intent]),
+    );
+    const skipped = new Map<Modality, string>();
+    for (const m of MODALITIES) {
+      if (!chosen.has(m)) skipped.set(m, options.modalities ? 'not selected' : `not in the ${preset} preset`);
+      else if (!(weights[m] > 0)) skipped.set(m, `weight 0 for ${plan.intent}`);
+      else if (m === 'semantic' && !this.semanticUsable(plan)) skipped.set(m, this.indexes.semantic ? 'no embedder for queries' : 'no semantic index (no embedder)');
+    }
+    let runnable = MODALITIES.filter((m) => !skipped.has(m));
+    if (preset === 'quick' && runnable.length === 0) {
+      weights.semantic = 0;
+      weights.text = 1;
+      skipped.set('text', '');
+      skipped.delete('text');
+      runnable = ['text'];
+      notes.push('Quick preset without a semantic index: answered by text search instead.');
+    }
+
+    let strategy: 'direct' | 'fused' = 'fused';
+    let strategyReason: string;
+    let toRun = runnable;
+    const ordinary = wordCount(plan.raw) <= DIRECT_PATH_MAX_WORDS && !options.modalities && !options.experiment && plan.rule !== 'user-choice';
+    if (preset === 'quick') {
+      strategy = 'direct';
+      strategyReason = `quick preset: ${runnable[0] ?? 'semantic'} only, no fusion`;
+    } else if (preset === 'default' && plan.confidence >= DIRECT_PATH_MIN_CONFIDENCE && ordinary && runnable.length > 0) {
+      const dominant = runnable.reduce((a, b) => (weights[b] > weights[a] ? b : a));
+      strategy = 'direct';
+      toRun = [dominant];
+      strategyReason = `confidence ${plan.confidence} ≥ ${DIRECT_PATH_MIN_CONFIDENCE} and an ordinary query: answered by ${dominant} alone (weight ${weights[dominant]})`;
+      for (const m of runnable) if (m !== dominant) skipped.set(m, 'direct path');
+    } else {
+      strategyReason =
+        plan.confidence < DIRECT_PATH_MIN_CONFIDENCE
+          ? `confidence ${plan.confidence} < ${DIRECT_PATH_MIN_CONFIDENCE}: fused`
+          : preset === 'thorough'
+            ? 'thorough preset: always fused'
+            : options.modalities
+              ? 'explicit modality set: fused'
+              : !ordinary
+                ? 'a long or unusual query: fused'
+                : 'fused';
+    }
+
+    const runs = new Map<Modality, ModalityRun>();
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {};
+    await this.runRetrievers(toRun, plan, weights, lists, runs, notes);
+    if (strategy === 'direct' && preset !== 'quick' && (lists[toRun[0]]?.length ?? 0) === 0 && runnable.length > 1) {
+      const rest = runnable.filter((m) => m !== toRun[0]);
+      for (const m of rest) skipped.delete(m);
+      await this.runRetrievers(rest, plan, weights, lists, runs, notes);
+      strategy = 'fused';
+      strategyReason += `; ${toRun[0]} found nothing, so the other modalities were fused`;
+    }
+
+    const results = fuse({
+      lists,
+      weights,
+      k,
+      strategy,
+      centralityOf: (id) => this.indexes.graph.centralityOfChunk(id),
+      chunkOf: (id) => this.corpus.chunks[id],
+      limit,
+    });
+
+    const modalities: ModalityRun[] = MODALITIES.map(
+      (m) => runs.get(m) ?? { modality: m, weight: weights[m], ran: false, skipped: skipped.get(m) ?? 'not run', latencyMs: 0, hits: 0, list: [] },
+    );
+    return {
+      query: {
+        query,
+        intent: plan.intent,
+        confidence: plan.confidence,
+        rule: plan.rule,
+        strategy,
+        strategyReason,
+        preset,
+        k,
+        weights,
+        modalities,
+        elapsedMs: now() - started,
+        notes,
+      },
+      results,
+    };
+  }
+
+  file(path: string): FileView | undefined {
+    const f = this.corpus.fileByPath.get(path);
+    if (!f) return undefined;
+    return { path: f.path, text: f.text, language: f.language, analysis: f.analysis, chunks: f.chunkIds.map((id) => this.corpus.chunks[id]) };
+  }
+
+  chunk(id: number): Chunk {
+    const c = this.corpus.chunks[id];
+    if (!c) throw new RangeError(`No chunk ${id}`);
+    return c;
+  }
+
+  /** The lines of a chunk. */
+  chunkText(chunk: Chunk): string {
+    const file = this.corpus.files[chunk.fileId];
+    return sliceLines(file.text, chunk.startLine, chunk.endLine);
+  }
+
+  callers(chunkId: number): GraphNeighbour[] {
+    return this.indexes.graph.callers(chunkId);
+  }
+
+  callees(chunkId: number): GraphNeighbour[] {
+    return this.indexes.graph.callees(chunkId);
+  }
+
+  grep(pattern: string, options: { regex?: boolean; caseSensitive?: boolean; limit?: number } = {}) {
+    return this.indexes.text.grep(pattern, options);
+  }
+
+  private semanticUsable(plan: QueryPlan): boolean {
+    if (!this.indexes.semantic) return false;
+    return plan.similarToChunk !== undefined || this.deps.embedder !== null;
+  }
+
+  private retriever(m: Modality): Retriever | null {
+    return this.indexes[m];
+  }
+
+  private async runRetrievers(
+    modalities: readonly Modality[],
+    plan: QueryPlan,
+    weights: Record<Modality, number>,
+    lists: Partial<Record<Modality, ModalityHit[]>>,
+    runs: Map<Modality, ModalityRun>,
+    notes: string[],
+  ): Promise<void> {
+    await Promise.all(
+      modalities.map(async (m) => {
+        const started = now();
+        const run: ModalityRun = { modality: m, weight: weights[m], ran: true, latencyMs: 0, hits: 0, list: [] };
+        try {
+          const r = this.retriever(m);
+          if (!r) throw new Error('index not built');
+          const hits = await r.search(plan, MODALITY_LIST_DEPTH);
+          lists[m] = hits;
+          run.hits = hits.length;
+          run.list = hits.slice(0, LIST_PREVIEW);
+        } catch (e) {
+          run.ran = false;
+          run.skipped = `failed: ${errorMessage(e)}`;
+          notes.push(`${m} could not answer: ${errorMessage(e)}`);
+        }
+        run.latencyMs = now() - started;
+        runs.set(m, run);
+      }),
+    );
+  }
+}
+
+/** Progress of one stage, with rate and ETA. */
+class StageMeter {
+  private readonly started = now();
+  private done = 0;
+  private lastReport = 0;
+  constructor(
+    private readonly stage: IndexStage,
+    private readonly total: number,
+    private readonly onProgress?: (p: IndexProgress) => void,
+  ) {
+    this.report(true);
+  }
+  tick(): void {
+    this.set(this.done + 1);
+  }
+  set(done: number): void {
+    this.done = done;
+    this.report(done >= this.total);
+  }
+  private report(force: boolean): void {
+    if (!this.onProgress) return;
+    const t = now();
+    if (!force && t - this.lastReport < 100) return;
+    this.lastReport = t;
+    const seconds = (t - this.started) / 1000;
+    const rate = seconds > 0 ? this.done / seconds : 0;
+    const etaMs = rate > 0 ? ((this.total - this.done) / rate) * 1000 : null;
+    this.onProgress({ stage: this.stage, done: this.done, total: this.total, rate, etaMs });
+  }
+}
+
+function stage<T>(s: IndexStage, onProgress: BuildOptions['onProgress'], buildMs: Record<string, number>, build: () => T, name: string = s): T {
+  onProgress?.({ stage: s, done: 0, total: 1, rate: 0, etaMs: null, message: `building ${name} index` });
+  const value = timed(buildMs, name, build);
+  onProgress?.({ stage: s, done: 1, total: 1, rate: 0, etaMs: 0, message: `${name} index built` });
+  return value;
+}
+
+function timed<T>(buildMs: Record<string, number>, name: string, f: () => T): T {
+  const t = now();
+  const v = f();
+  buildMs[name] = now() - t;
+  return v;
+}
+
+function computeStats(
+  corpus: Corpus,
+  indexes: Indexes,
+  buildMs: Record<string, number>,
+  skipped: SkipCounts | undefined,
+  embedder: Embedder | null,
+  reusedFiles: number,
+): IndexStats {
+  let definitions = 0;
+  let references = 0;
+  let imports = 0;
+  let parseFailures = 0;
+  let bytes = 0;
+  for (const f of corpus.files) {
+    definitions += f.analysis.definitions.length;
+    references += f.analysis.references.length;
+    imports += f.analysis.imports.length;
+    if (f.language && !f.analysis.parsed) parseFailures++;
+    bytes += f.size;
+  }
+  const graphStats = indexes.graph.stats();
+  const sizeBytes: Record<string, number> = {
+    text: approximateSize(indexes.text.serialize()),
+    structural: approximateSize(indexes.structural.serialize()),
+    graph: approximateSize(indexes.graph.serialize()),
+  };
+  if (indexes.semantic) sizeBytes.semantic = approximateSize(indexes.semantic.serialize());
+  return {
+    files: corpus.files.length,
+    bytes,
+    chunks: corpus.chunks.length,
+    definitions,
+    references,
+    imports,
+    resolvedImports: graphStats.resolvedImports,
+    parseFailures,
+    skipped: skipped ?? { binary: 0, oversized: 0, ignored: 0, unsupported: 0, invalidUtf8: 0 },
+    buildMs,
+    sizeBytes,
+    embedder: embedder?.id ?? null,
+    reusedFiles,
+  };
+}
+
+/** Bytes a structured-clone value roughly occupies: typed arrays exactly, strings as UTF-16. */
+export function approximateSize(value: unknown, seen = new Set<unknown>()): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'string') return value.length * 2;
+  if (typeof value === 'number') return 8;
+  if (typeof value === 'boolean') return 4;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (value instanceof ArrayBuffer) return value.byteLength;
+  if (typeof value !== 'object' || seen.has(value)) return 0;
+  seen.add(value);
+  let n = 0;
+  if (Array.isArray(value)) for (const v of value) n += approximateSize(v, seen);
+  else if (value instanceof Map) for (const [k, v] of value) n += approximateSize(k, seen) + approximateSize(v, seen);
+  else for (const [k, v] of Object.entries(value)) n += k.length * 2 + approximateSize(v, seen);
+  return n;
+}
+
+export function sliceLines(text: string, startLine: number, endLine: number): string {
+  let pos = 0;
+  for (let line = 1; line < startLine && pos !== -1; line++) {
+    pos = text.indexOf('\n', pos);
+    if (pos !== -1) pos++;
+  }
+  if (pos === -1) return '';
+  let end = pos;
+  for (let line = startLine; line <= endLine && end !== -1; line++) {
+    end = text.indexOf('\n', end);
+    if (end !== -1 && line < endLine) end++;
+  }
+  return text.slice(pos, end === -1 ? undefined : end);
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function wordCount(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Indexing was cancelled', 'AbortError');
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function now(): number {
+  return performance.now();
+}

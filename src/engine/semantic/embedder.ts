@@ -1,0 +1,55 @@
+/**
+ * What the semantic index needs from an embedding provider (local transformers.js model,
+ * Voyage, or anything else), and the one definition of "the text of a chunk" they embed.
+ */
+import type { Chunk } from '../contract';
+import type { CorpusFile } from '../modality';
+
+export interface Embedder {
+  /** Stable id including model and dimensions ("local:fourfold-code-mini", "voyage:voyage-code-3:1024"); cache key. */
+  readonly id: string;
+  readonly dimensions: number;
+  /** One packed binary vector per text (see binary.ts for the bit order). */
+  embed(texts: string[], inputType: 'document' | 'query', signal?: AbortSignal): Promise<Uint32Array[]>;
+  /** The normalised float query vector, for rescoring Hamming candidates (local models only). */
+  embedQueryFloat?(text: string): Promise<Float32Array>;
+}
+
+/**
+ * Maximum characters of a chunk's embedding text. 2,000 characters is ~500 tokens for the
+ * local model's sub-token tokenizer (its model_max_length is 512) and ~600 Voyage tokens, so a
+ * 40-line window or a typical function fits whole and a long one keeps its head, where the
+ * name, signature and doc comment are.
+ */
+export const EMBED_TEXT_MAX_CHARS = 2_000;
+
+/** Lines of a chunk longer than this are cut: minified or data lines carry little meaning per character. */
+const EMBED_LINE_MAX_CHARS = 240;
+
+/**
+ * The text embedded for a chunk: its path, then `kind container.symbol` and the signature
+ * (for definition chunks), then the chunk's lines, truncated to EMBED_TEXT_MAX_CHARS.
+ * Path and name come first so they survive truncation: they are the densest description.
+ */
+export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
+  const header: string[] = [chunk.path];
+  if (chunk.symbol) {
+    const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
+    header.push(chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name);
+    const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
+    if (def?.signature) header.push(def.signature);
+  }
+  const fileLines = lines ?? file.text.split('\n');
+  const body: string[] = [];
+  let length = header.join('\n').length;
+  for (let l = chunk.startLine; l <= chunk.endLine && l <= fileLines.length; l++) {
+    const line = fileLines[l - 1].slice(0, EMBED_LINE_MAX_CHARS);
+    if (length + 1 + line.length > EMBED_TEXT_MAX_CHARS) {
+      body.push(line.slice(0, Math.max(0, EMBED_TEXT_MAX_CHARS - length - 1)));
+      break;
+    }
+    body.push(line);
+    length += 1 + line.length;
+  }
+  return [...header, ...body].join('\n').slice(0, EMBED_TEXT_MAX_CHARS);
+}

@@ -1,0 +1,164 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryPlan, SourceFile } from '../contract';
+import { createNodeLocalEmbedder } from '../../node/embedders';
+import type { Embedder } from './embedder';
+import { chunkEmbeddingText, EMBED_TEXT_MAX_CHARS } from './embedder';
+import { MemoryEmbeddingCache, SemanticIndex } from './index';
+import { windowedCorpus } from './test-corpus';
+import { createVoyageEmbedder } from './voyage';
+import { startVoyageServer } from './voyage-test-server';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+function readFixtures(): SourceFile[] {
+  const out: SourceFile[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.js')) out.push({ path: relative(FIXTURES, p), text: readFileSync(p, 'utf8') });
+    }
+  };
+  walk(FIXTURES);
+  return out;
+}
+
+function plan(raw: string, extra: Partial<QueryPlan> = {}): QueryPlan {
+  return { raw, intent: 'understand_code', confidence: 0.4, rule: 'fallback', identifiers: [], terms: [], ...extra };
+}
+
+/** Counts what reaches the wrapped embedder. */
+function counting(inner: Embedder): Embedder & { texts: number } {
+  const wrapper = {
+    id: inner.id,
+    dimensions: inner.dimensions,
+    texts: 0,
+    embed(texts: string[], inputType: 'document' | 'query', signal?: AbortSignal) {
+      wrapper.texts += texts.length;
+      return inner.embed(texts, inputType, signal);
+    },
+    embedQueryFloat: inner.embedQueryFloat?.bind(inner),
+  };
+  return wrapper;
+}
+
+const corpus = windowedCorpus(readFixtures());
+let local: Embedder;
+beforeAll(async () => {
+  local = await createNodeLocalEmbedder();
+});
+
+describe('SemanticIndex with the bundled local model on unseen real code', () => {
+  it('ranks the command-line argument parser first for "parse command line arguments"', async () => {
+    const index = await SemanticIndex.build(corpus, local);
+    const hits = await index.search(plan('parse command line arguments'), 5);
+    const top = corpus.chunks[hits[0].chunkId];
+    expect(top.path).toBe('mri/lib/index.js');
+    const parsed = hits.map((h) => /^meaning close to the query \(rescored (-?[\d.]+); hamming (\d+)\/256\)$/.exec(h.reason)!);
+    parsed.forEach((m, i) => expect(Number(m[1])).toBeCloseTo(hits[i].score, 3));
+    for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+
+    // Hamming alone (no rescoring) is noisier: 256 sign bits put the query-string parser (qs)
+    // close, but the argument parser still beats every chunk of the unrelated files.
+    index.rescoreCandidates = 0;
+    const plain = await index.search(plan('parse command line arguments'), corpus.chunks.length);
+    const paths = plain.map((h) => corpus.chunks[h.chunkId].path);
+    const unrelated = paths.findIndex((p) => /^(bytes|ms|escape-html)\//.test(p));
+    expect(paths.indexOf('mri/lib/index.js')).toBeLessThan(unrelated);
+    for (const h of plain) expect(h.score).toBeCloseTo(1 - Number(/hamming (\d+)\/256/.exec(h.reason)![1]) / 256, 10);
+  });
+
+  it('finds HTML escaping and byte formatting by their meaning', async () => {
+    const index = await SemanticIndex.build(corpus, local);
+    const escape = await index.search(plan('escape special html characters like ampersand and quotes'), 3);
+    expect(corpus.chunks[escape[0].chunkId].path).toBe('escape-html/index.js');
+    const bytes = await index.search(plan('format a number of bytes as kb mb gb'), 3);
+    expect(corpus.chunks[bytes[0].chunkId].path).toBe('bytes/index.js');
+  });
+
+  it('second build with the same cache embeds 0 chunks; one edited chunk re-embeds only that one', async () => {
+    const cache = new MemoryEmbeddingCache();
+    const first = counting(local);
+    const progress: [number, number][] = [];
+    const a = await SemanticIndex.build(corpus, first, { cache, batchSize: 8, onProgress: (d, t) => progress.push([d, t]) });
+    expect(first.texts).toBe(corpus.chunks.length);
+    expect(a.buildStats).toEqual({ embedded: corpus.chunks.length, reused: 0 });
+    expect(progress.at(-1)).toEqual([corpus.chunks.length, corpus.chunks.length]);
+
+    const second = counting(local);
+    const b = await SemanticIndex.build(corpus, second, { cache });
+    expect(second.texts).toBe(0);
+    expect(b.buildStats).toEqual({ embedded: 0, reused: corpus.chunks.length });
+    expect(b.serialize().vectors).toEqual(a.serialize().vectors);
+
+    const sources = readFixtures();
+    sources[0] = { ...sources[0], text: sources[0].text.replace('\n', '\n// edited line\n') };
+    const third = counting(local);
+    const c = await SemanticIndex.build(windowedCorpus(sources), third, { cache });
+    expect(c.buildStats.embedded).toBeGreaterThanOrEqual(1);
+    expect(c.buildStats.embedded).toBeLessThanOrEqual(windowedCorpus([sources[0]]).chunks.length);
+  });
+
+  it('serializes and loads; without an embedder only "find similar" works', async () => {
+    const built = await SemanticIndex.build(corpus, local);
+    const snapshot = structuredClone(built.serialize());
+    const withEmbedder = SemanticIndex.load(corpus, snapshot, local);
+    const q = plan('parse command line arguments');
+    expect(await withEmbedder.search(q, 5)).toEqual(await built.search(q, 5));
+
+    const noEmbedder = SemanticIndex.load(corpus, snapshot, null);
+    await expect(noEmbedder.search(q, 5)).rejects.toThrow(/needs the local:fourfold-code-mini embedder/);
+    const mriChunk = corpus.fileByPath.get('mri/lib/index.js')!.chunkIds[0];
+    const similar = await noEmbedder.search(plan('', { intent: 'find_similar', similarToChunk: mriChunk }), 4);
+    expect(similar.map((h) => h.chunkId)).not.toContain(mriChunk);
+    expect(similar[0].reason).toMatch(/^meaning close to mri\/lib\/index.js:1 \(hamming \d+\/256\)$/);
+
+    expect(() => SemanticIndex.load(windowedCorpus(readFixtures().slice(1)), snapshot, null)).toThrow(/re-index/);
+  });
+
+  it('uses the pasted snippet, not the raw query, when there is one', async () => {
+    const index = await SemanticIndex.build(corpus, local);
+    const snippet = readFileSync(join(FIXTURES, 'escape-html/index.js'), 'utf8').split('\n').slice(40, 70).join('\n');
+    const hits = await index.search(plan('similar to this', { intent: 'find_similar', snippet }), 1);
+    expect(corpus.chunks[hits[0].chunkId].path).toBe('escape-html/index.js');
+  });
+
+  it('embedding text: path and name first, truncated to the documented length', () => {
+    const file = corpus.files[0];
+    const chunk = { ...corpus.chunks[file.chunkIds[0]], kind: 'definition' as const, symbol: 'format', definitionKind: 'function' as const, container: 'bytes' };
+    const text = chunkEmbeddingText(chunk, file);
+    expect(text.startsWith(`${file.path}\nfunction bytes.format\n`)).toBe(true);
+    const huge = windowedCorpus([{ path: 'big.js', text: 'x'.repeat(100).concat('\n').repeat(400) }]);
+    expect(chunkEmbeddingText(huge.chunks[0], huge.files[0]).length).toBeLessThanOrEqual(EMBED_TEXT_MAX_CHARS);
+  });
+});
+
+describe('SemanticIndex with the Voyage client (loopback server)', () => {
+  let server: Awaited<ReturnType<typeof startVoyageServer>>;
+  beforeAll(async () => {
+    server = await startVoyageServer({ key: 'k', dims: 1024 });
+  });
+  afterAll(() => server.close());
+
+  it('builds 1024-bit vectors in bounded batches; an identical query text is at hamming 0', async () => {
+    const voyage = createVoyageEmbedder({ apiKey: 'k', baseUrl: server.url, maxBatchItems: 10 });
+    const index = await SemanticIndex.build(corpus, voyage, { batchSize: 25 });
+    expect(index.serialize().dimensions).toBe(1024);
+    expect(server.requests.every((r) => (r.body as { input: string[] }).input.length <= 10)).toBe(true);
+    const target = corpus.chunks[3];
+    const text = chunkEmbeddingText(target, corpus.files[target.fileId]);
+    const [hit] = await index.search(plan(text), 1);
+    expect(hit).toEqual({ chunkId: 3, score: 1, reason: 'meaning close to the query (hamming 0/1024)' });
+  });
+
+  it('a build can be cancelled', async () => {
+    const voyage = createVoyageEmbedder({ apiKey: 'k', baseUrl: server.url });
+    const controller = new AbortController();
+    const build = SemanticIndex.build(corpus, voyage, { signal: controller.signal, batchSize: 2, onProgress: (d) => d >= 4 && controller.abort() });
+    await expect(build).rejects.toThrow();
+    expect(controller.signal.aborted).toBe(true);
+  });
+});

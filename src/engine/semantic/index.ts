@@ -1,0 +1,176 @@
+/**
+ * The semantic modality: every chunk embedded once as a binary vector, searched by Hamming
+ * distance to the query's vector. Unchanged chunks are never re-embedded: vectors are cached
+ * by (embedder id, hash of the chunk's embedding text).
+ */
+import type { ModalityHit, QueryPlan } from '../contract';
+import type { Corpus, Retriever } from '../modality';
+import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
+import { hashText } from '../intake/hash';
+import type { EmbeddingCache } from '../store/store';
+import { type Embedder, chunkEmbeddingText } from './embedder';
+
+/** Chunks embedded per call while building: progress granularity and how soon a cancel lands. */
+const DEFAULT_BUILD_BATCH = 64;
+/**
+ * Hamming candidates re-ranked by float query · (±1 document bits) when the embedder offers a
+ * float query vector (0 = off). 256 sign bits are noisy (ties within a few bits are common);
+ * the float query recovers most of the lost precision at the cost of 100 × dims multiply-adds.
+ */
+export const DEFAULT_RESCORE_CANDIDATES = 100;
+
+export type { EmbeddingCache };
+
+/** An in-memory EmbeddingCache (Node CLI, tests); the browser's lives in IndexedDB. */
+export class MemoryEmbeddingCache implements EmbeddingCache {
+  private readonly vectors = new Map<string, Uint32Array>();
+  async get(embedderId: string, textHashes: string[]): Promise<(Uint32Array | undefined)[]> {
+    return textHashes.map((h) => this.vectors.get(`${embedderId}\u0000${h}`));
+  }
+  async put(embedderId: string, entries: [string, Uint32Array][]): Promise<void> {
+    for (const [h, v] of entries) this.vectors.set(`${embedderId}\u0000${h}`, v);
+  }
+  get size(): number {
+    return this.vectors.size;
+  }
+}
+
+export interface SemanticSnapshot {
+  embedderId: string;
+  dimensions: number;
+  chunkCount: number;
+  /** All chunk vectors, chunk id order, wordsFor(dimensions) words each. */
+  vectors: Uint32Array;
+}
+
+export interface SemanticBuildOptions {
+  cache?: EmbeddingCache;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  batchSize?: number;
+}
+
+export class SemanticIndex implements Retriever {
+  readonly modality = 'semantic' as const;
+  /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
+  buildStats = { embedded: 0, reused: 0 };
+  rescoreCandidates = DEFAULT_RESCORE_CANDIDATES;
+
+  private constructor(
+    private readonly corpus: Corpus,
+    readonly embedderId: string,
+    readonly vectors: BinaryVectorIndex,
+    private readonly embedder: Embedder | null,
+  ) {}
+
+  static async build(corpus: Corpus, embedder: Embedder, options: SemanticBuildOptions = {}): Promise<SemanticIndex> {
+    const { cache, signal, onProgress } = options;
+    const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BUILD_BATCH);
+    const total = corpus.chunks.length;
+    const texts: string[] = new Array(total);
+    const linesByFile = new Map<number, string[]>();
+    for (const chunk of corpus.chunks) {
+      let lines = linesByFile.get(chunk.fileId);
+      if (!lines) linesByFile.set(chunk.fileId, (lines = corpus.files[chunk.fileId].text.split('\n')));
+      texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
+    }
+    const hashes = texts.map(hashText);
+    signal?.throwIfAborted();
+
+    const words = wordsFor(embedder.dimensions);
+    const data = new Uint32Array(total * words);
+    const cached = cache ? await cache.get(embedder.id, hashes) : [];
+    const missing: number[] = [];
+    for (let id = 0; id < total; id++) {
+      const v = cached[id];
+      if (v && v.length === words) data.set(v, id * words);
+      else missing.push(id);
+    }
+    const stats = { embedded: 0, reused: total - missing.length };
+    let done = stats.reused;
+    onProgress?.(done, total);
+
+    // Identical texts (copied files, vendored duplicates) are embedded once.
+    const firstWithHash = new Map<string, number>();
+    for (let i = 0; i < missing.length; i += batchSize) {
+      signal?.throwIfAborted();
+      const ids = missing.slice(i, i + batchSize);
+      const unique = ids.filter((id) => {
+        if (firstWithHash.has(hashes[id])) return false;
+        firstWithHash.set(hashes[id], id);
+        return true;
+      });
+      const vectors = unique.length ? await embedder.embed(unique.map((id) => texts[id]), 'document', signal) : [];
+      const entries: [string, Uint32Array][] = [];
+      unique.forEach((id, j) => {
+        if (vectors[j].length !== words) throw new Error(`embedder ${embedder.id} returned ${vectors[j].length} words; ${words} expected`);
+        data.set(vectors[j], id * words);
+        entries.push([hashes[id], vectors[j]]);
+      });
+      for (const id of ids) {
+        const source = firstWithHash.get(hashes[id])!;
+        if (source !== id) data.copyWithin(id * words, source * words, (source + 1) * words);
+      }
+      stats.embedded += unique.length;
+      if (cache && entries.length) await cache.put(embedder.id, entries);
+      done += ids.length;
+      onProgress?.(done, total);
+    }
+    const index = new SemanticIndex(corpus, embedder.id, new BinaryVectorIndex(embedder.dimensions, data), embedder);
+    index.buildStats = stats;
+    return index;
+  }
+
+  serialize(): SemanticSnapshot {
+    return { embedderId: this.embedderId, dimensions: this.vectors.dimensions, chunkCount: this.vectors.size, vectors: this.vectors.data };
+  }
+
+  /** `embedder` may be null (only "find similar" works then) but must match the one that built the vectors. */
+  static load(corpus: Corpus, snapshot: SemanticSnapshot, embedder: Embedder | null): SemanticIndex {
+    if (snapshot.chunkCount !== corpus.chunks.length) {
+      throw new Error(`semantic snapshot has ${snapshot.chunkCount} chunks but the corpus has ${corpus.chunks.length}: re-index`);
+    }
+    if (embedder && (embedder.id !== snapshot.embedderId || embedder.dimensions !== snapshot.dimensions)) {
+      throw new Error(
+        `semantic vectors were built with ${snapshot.embedderId} (${snapshot.dimensions} dims) but the embedder is ${embedder.id} (${embedder.dimensions} dims): re-index to switch providers`,
+      );
+    }
+    return new SemanticIndex(corpus, snapshot.embedderId, new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors), embedder);
+  }
+
+  async search(plan: QueryPlan, limit: number): Promise<ModalityHit[]> {
+    const dims = this.vectors.dimensions;
+    if (plan.similarToChunk !== undefined) {
+      const id = plan.similarToChunk;
+      if (id < 0 || id >= this.vectors.size) throw new Error(`no chunk ${id} to find neighbours of`);
+      const source = this.corpus.chunks[id];
+      return this.vectors.search(this.vectors.vector(id), limit, { exclude: id }).map((n) => ({
+        chunkId: n.id,
+        score: 1 - n.distance / dims,
+        reason: `meaning close to ${source.symbol ?? `${source.path}:${source.startLine}`} (hamming ${n.distance}/${dims})`,
+      }));
+    }
+    if (!this.embedder) {
+      throw new Error(`semantic search needs the ${this.embedderId} embedder to embed the query, and none is available`);
+    }
+    const text = plan.snippet ?? plan.raw;
+    const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
+    if (!rescore) {
+      const [query] = await this.embedder.embed([text], 'query');
+      return this.vectors.search(query, limit).map((n) => ({
+        chunkId: n.id,
+        score: 1 - n.distance / dims,
+        reason: `meaning close to the query (hamming ${n.distance}/${dims})`,
+      }));
+    }
+    // One model call: the sign bits of the float query are exactly its binary vector.
+    const queryFloat = await this.embedder.embedQueryFloat!(text);
+    const found = this.vectors.search(packSigns(queryFloat), limit, { queryFloat, rescoreCandidates: this.rescoreCandidates });
+    // The rank comes from the rescored similarity, so that is the score shown (numbers shown = numbers used).
+    return found.map((n) => ({
+      chunkId: n.id,
+      score: n.rescored!,
+      reason: `meaning close to the query (rescored ${n.rescored!.toFixed(3)}; hamming ${n.distance}/${dims})`,
+    }));
+  }
+}

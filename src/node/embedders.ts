@@ -1,0 +1,32 @@
+/**
+ * Embedders for Node (CLI, eval, tests): the bundled local model read from the repository's
+ * public/models/, and Voyage with a key from the caller or VOYAGE_API_KEY.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Embedder } from '../engine/semantic/embedder';
+import { DEFAULT_LOCAL_MODEL_ID, createLocalEmbedder } from '../engine/semantic/local';
+import { createVoyageEmbedder, type VoyageEmbedderOptions } from '../engine/semantic/voyage';
+
+/** <repo>/public/models/, where `npm run model` writes the bundled model. */
+export const NODE_MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
+
+export function createNodeLocalEmbedder(options: { modelId?: string; modelsDir?: string } = {}): Promise<Embedder> {
+  return createLocalEmbedder({
+    modelId: options.modelId ?? DEFAULT_LOCAL_MODEL_ID,
+    localModelPath: options.modelsDir ?? NODE_MODELS_DIR,
+  });
+}
+
+export type NodeEmbedderKind = 'local' | 'voyage' | 'none';
+
+/** The `--embedder local|voyage|none` choice of the CLI. */
+export async function createNodeEmbedder(
+  kind: NodeEmbedderKind,
+  voyage: Partial<VoyageEmbedderOptions> = {},
+): Promise<Embedder | null> {
+  if (kind === 'none') return null;
+  if (kind === 'local') return createNodeLocalEmbedder();
+  const apiKey = voyage.apiKey ?? process.env.VOYAGE_API_KEY;
+  if (!apiKey) throw new Error('--embedder voyage needs a Voyage API key: set VOYAGE_API_KEY');
+  return createVoyageEmbedder({ ...voyage, apiKey });
+}

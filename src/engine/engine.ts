@@ -253,20 +253,25 @@ export class Engine {
       strategyReason = `confidence ${plan.confidence} ≥ ${DIRECT_PATH_MIN_CONFIDENCE} and an ordinary query: answered by ${dominant} alone (weight ${weights[dominant]})`;
       for (const m of runnable) if (m !== dominant) skipped.set(m, 'direct path');
     } else {
-      strategyReason =
-        plan.confidence < DIRECT_PATH_MIN_CONFIDENCE
-          ? `confidence ${plan.confidence} < ${DIRECT_PATH_MIN_CONFIDENCE}: fused`
+      strategyReason = options.modalities
+        ? 'explicit modality set: fused'
+        : options.experiment
+          ? 'experiment: fused'
           : preset === 'thorough'
             ? 'thorough preset: always fused'
-            : options.modalities
-              ? 'explicit modality set: fused'
-              : !ordinary
-                ? 'a long or unusual query: fused'
-                : 'fused';
+            : plan.confidence < DIRECT_PATH_MIN_CONFIDENCE
+              ? `confidence ${plan.confidence} < ${DIRECT_PATH_MIN_CONFIDENCE}: fused`
+              : plan.rule === 'user-choice'
+                ? 'chosen intent: fused'
+                : 'a long query: fused';
     }
 
     const runs = new Map<Modality, ModalityRun>();
     const lists: Partial<Record<Modality, ModalityHit[]>> = {};
+    if (!plan.raw && plan.similarToChunk === undefined) {
+      toRun = [];
+      notes.push('Empty query: type what you are looking for.');
+    }
     await this.runRetrievers(toRun, plan, weights, lists, runs, notes);
     if (strategy === 'direct' && preset !== 'quick' && (lists[toRun[0]]?.length ?? 0) === 0 && runnable.length > 1) {
       const rest = runnable.filter((m) => m !== toRun[0]);
@@ -276,6 +281,7 @@ export class Engine {
       strategyReason += `; ${toRun[0]} found nothing, so the other modalities were fused`;
     }
 
+    if (plan.intent === 'exact_match' && plan.literal && !(lists.text?.length)) notes.push(`No exact match for "${plan.literal}".`);
     const results = fuse({
       lists,
       weights,

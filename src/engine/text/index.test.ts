@@ -95,8 +95,9 @@ describe('TextIndex.search', () => {
     expect(similar.length).toBeGreaterThan(0);
   });
 
-  it('falls back to BM25 when a literal is nowhere, and returns nothing for limit 0', () => {
-    const hits = INDEX.search(plan({ intent: 'exact_match', raw: '"config parse xyzzy"', literal: 'config parse xyzzy' }), 5);
+  it('an exact_match literal that is nowhere answers nothing; a quoted name in another intent falls back to BM25', () => {
+    expect(INDEX.search(plan({ intent: 'exact_match', raw: '"config parse xyzzy"', literal: 'config parse xyzzy' }), 5)).toEqual([]);
+    const hits = INDEX.search(plan({ intent: 'understand_code', raw: 'how is "config parse xyzzy" used', literal: 'config parse xyzzy' }), 5);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits[0].reason).toMatch(/^no exact "config parse xyzzy"; terms/);
     expect(INDEX.search(plan({ literal: 'ECONNREFUSED' }), 0)).toEqual([]);

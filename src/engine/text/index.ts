@@ -120,7 +120,8 @@ export class TextIndex implements Retriever {
     if (limit <= 0) return [];
     if (plan.literal) {
       const hits = this.literalHits(plan.literal, limit);
-      if (hits.length > 0) return hits;
+      // Asked for an exact string, a near miss is not an answer (grep would say nothing too).
+      if (hits.length > 0 || plan.intent === 'exact_match') return hits;
       return this.termHits(contentTerms(plan.literal), limit, `no exact "${plan.literal}"; `);
     }
     if (plan.identifiers.length > 0) return this.identifierHits(plan, limit);

@@ -1,0 +1,127 @@
+/**
+ * The index worker's logic, driven in Node with the real engine, real tree-sitter and a real
+ * IndexedDB implementation (fake-indexeddb): persistence across "reloads" (a new service on
+ * the same database), cancellation, interrupted builds and deletion.
+ */
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { nodeGrammars } from '../node/grammars';
+import { IndexService, repositoryIdFor } from './index-service';
+import { openBrowserPersistence } from './persistence';
+import type { IncomingFile, IndexRequest } from './protocol';
+import type { IndexProgress } from '../engine/contract';
+
+const FIXTURE = join(import.meta.dirname, '../../e2e/fixtures/preact');
+
+function folderFiles(root: string): IncomingFile[] {
+  const out: IncomingFile[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else {
+        const data = new Uint8Array(readFileSync(full));
+        out.push({ path: relative(root, full).split('\\').join('/'), size: data.byteLength, data });
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars);
+});
+
+async function newService(): Promise<IndexService> {
+  const { persistence } = await openBrowserPersistence();
+  return new IndexService({ persistence, createAnalyzer: () => analyzer, loadEmbedder: async () => null });
+}
+
+const request = (name: string, files = folderFiles(FIXTURE)): IndexRequest => ({ name, origin: 'folder', files });
+
+describe('IndexService', () => {
+  it('indexes, stores, and answers again after a reload without parsing', async () => {
+    const service = await newService();
+    const stages = new Set<string>();
+    const repo = await service.index('j1', request('preact'), (p: IndexProgress) => stages.add(p.stage));
+    expect(repo.state).toBe('complete');
+    expect(repo.stats?.files).toBe(54);
+    expect([...stages]).toEqual(expect.arrayContaining(['read', 'parse', 'text', 'graph', 'store']));
+
+    const first = await service.search(repo.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+    expect(first.results[0].path).toBe('src/diff/children.js');
+    expect(first.results[0].snippet.lines.join('\n')).toContain('diffChildren');
+
+    // A "reload": a new service over the same database, with an analyzer that must not be used.
+    const { persistence } = await openBrowserPersistence();
+    const reloaded = new IndexService({
+      persistence,
+      createAnalyzer: () => ({ analyze: () => Promise.reject(new Error('parsed again')) }),
+      loadEmbedder: async () => null,
+    });
+    const status = await reloaded.status();
+    expect(status.lastRepositoryId).toBe(repo.id);
+    expect(status.repositories.find((r) => r.id === repo.id)?.state).toBe('complete');
+    await reloaded.open(repo.id);
+    const again = await reloaded.search(repo.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+    expect(again.results.map((r) => [r.path, r.score])).toEqual(first.results.map((r) => [r.path, r.score]));
+  });
+
+  it('never presents a cancelled build as complete', async () => {
+    const service = await newService();
+    let cancelled = false;
+    const run = service.index('j2', request('cancel-me'), (p) => {
+      if (p.stage === 'parse' && p.done > 0 && !cancelled) {
+        cancelled = true;
+        service.cancel('j2');
+      }
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    const id = repositoryIdFor({ origin: 'folder', name: 'cancel-me' });
+    const shown = (await service.status()).repositories.find((r) => r.id === id);
+    expect(shown?.state).toBe('cancelled');
+    await expect(service.open(id)).rejects.toThrow(/not searchable/);
+  });
+
+  it('keeps the previous complete index when a re-index is cancelled, and reuses unchanged files', async () => {
+    const service = await newService();
+    const files = folderFiles(join(FIXTURE, 'src'));
+    const done = await service.index('j3', request('twice', files), () => {});
+    const cancelledRun = service.index('j4', request('twice', files), (p) => p.stage === 'read' && service.cancel('j4'));
+    await expect(cancelledRun).rejects.toMatchObject({ name: 'AbortError' });
+    const shown = (await service.status()).repositories.find((r) => r.id === done.id);
+    expect(shown?.state).toBe('complete');
+    await service.open(done.id);
+
+    // Change one file: only it is parsed again.
+    const changed = files.map((f) =>
+      f.path === 'util.js' ? { ...f, data: new TextEncoder().encode('export function addedHelper() {}\n') } : f,
+    );
+    const again = await service.index('j5', request('twice', changed), () => {});
+    expect(again.stats?.reusedFiles).toBe(files.length - 1);
+  });
+
+  it('shows an interrupted build (tab closed mid-index) as not searchable', async () => {
+    const { persistence } = await openBrowserPersistence();
+    await persistence.putRepository({ id: 'folder:interrupted', name: 'interrupted', origin: 'folder', state: 'building', updatedAt: 1 });
+    const service = await newService();
+    const shown = (await service.status()).repositories.find((r) => r.id === 'folder:interrupted');
+    expect(shown?.state).toBe('building');
+    expect(shown?.message).toMatch(/interrupted/);
+    await expect(service.open('folder:interrupted')).rejects.toThrow(/not searchable/);
+  });
+
+  it('deletes a repository and its index', async () => {
+    const service = await newService();
+    const repo = await service.index('j6', request('doomed', folderFiles(join(FIXTURE, 'hooks'))), () => {});
+    const remaining = await service.remove(repo.id);
+    expect(remaining.map((r) => r.id)).not.toContain(repo.id);
+    await expect(service.open(repo.id)).rejects.toThrow(/no longer stored/);
+    await expect(service.search(repo.id, { query: 'diff', preset: 'default', modalities: null })).rejects.toThrow(/not open/);
+  });
+});

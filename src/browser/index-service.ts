@@ -1,0 +1,348 @@
+/**
+ * What the index worker does, without the worker: bring files in (intake), build the four
+ * indexes (Engine), keep them (the store), reopen them, search them. The worker file is a
+ * comlink adapter over this class, and tests drive this class directly.
+ *
+ * Invariant: a repository is presented as searchable ('complete') only when a snapshot
+ * written by a finished build is in the store. A build records 'building' first; a
+ * cancelled, failed or interrupted build is never shown as complete — except that a
+ * re-index of an already complete repository keeps the old snapshot, and the old state,
+ * until the new snapshot replaces it.
+ */
+import { planQuery } from '../engine/classify';
+import { Engine, type EngineDeps, type EngineSnapshot } from '../engine/engine';
+import type { IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
+import type { Embedder } from '../engine/semantic/embedder';
+import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
+import type {
+  IndexRequest,
+  RepositoryState,
+  RepositorySummary,
+  ResultView,
+  SearchRequest,
+  SearchView,
+  SnippetView,
+  WorkerStatus,
+} from './protocol';
+
+/** Lines of a result shown in the list before it is opened. */
+export const SNIPPET_LINES = 8;
+/** Characters of one snippet line; the rest of a minified line is not worth shipping. */
+export const SNIPPET_LINE_CHARS = 240;
+const LAST_REPOSITORY_SETTING = 'lastRepositoryId';
+/** The embedder last loaded ({id, dimensions}), so a reload can open an index before the model is up. */
+const EMBEDDER_SETTING = 'embedder';
+
+interface EmbedderInfo {
+  id: string;
+  dimensions: number;
+}
+
+/** What the service needs from storage (src/engine/store implements it over IndexedDB). */
+export interface RepositoryRecord extends RepositorySummary {
+  /** Set while a re-index runs over a complete snapshot: what to restore if it does not finish. */
+  previousComplete?: RepositorySummary;
+}
+
+export interface IndexPersistence {
+  listRepositories(): Promise<RepositoryRecord[]>;
+  getRepository(id: string): Promise<RepositoryRecord | undefined>;
+  putRepository(record: RepositoryRecord): Promise<void>;
+  /** Removes the repository, its snapshot and its files. */
+  deleteRepository(id: string): Promise<void>;
+  getSnapshot(id: string): Promise<EngineSnapshot | undefined>;
+  putSnapshot(id: string, snapshot: EngineSnapshot): Promise<void>;
+  getSetting(key: string): Promise<unknown>;
+  putSetting(key: string, value: unknown): Promise<void>;
+}
+
+export interface IndexServiceDeps {
+  persistence: IndexPersistence;
+  /** A parse worker pool in the browser; released after each build. */
+  createAnalyzer(): EngineDeps['analyzer'] & { terminate?(): void };
+  /** The embedder, created once; null when no model is available (semantic search off). */
+  loadEmbedder(): Promise<Embedder | null>;
+  embeddingCache?: EngineDeps['embeddingCache'];
+}
+
+export function repositoryIdFor(request: Pick<IndexRequest, 'origin' | 'name' | 'url'>): string {
+  return request.origin === 'clone' ? `clone:${request.url}` : `folder:${request.name}`;
+}
+
+function abortError(): DOMException {
+  return new DOMException('Indexing was cancelled.', 'AbortError');
+}
+
+function isAbort(error: unknown): boolean {
+  return (error as Error)?.name === 'AbortError';
+}
+
+function summary(record: RepositoryRecord): RepositorySummary {
+  const { previousComplete: _previous, ...rest } = record;
+  return rest;
+}
+
+export class IndexService {
+  private readonly engines = new Map<string, Engine>();
+  private readonly jobs = new Map<string, { controller: AbortController; repositoryId: string }>();
+  /** Repositories with a build running in this worker right now. */
+  private readonly building = new Set<string>();
+  /** Repositories deleted while their build was still running: the build must not write them back. */
+  private readonly removed = new Set<string>();
+  private embedder: Promise<Embedder | null> | null = null;
+  /** Known once the model has loaded (null: none available); undefined until then. */
+  private embedderId: string | null | undefined;
+  private embedderProblem: string | undefined;
+
+  constructor(private readonly deps: IndexServiceDeps) {}
+
+  private loadEmbedder(): Promise<Embedder | null> {
+    this.embedder ??= this.deps.loadEmbedder().then(
+      async (embedder) => {
+        this.embedderId = embedder?.id ?? null;
+        if (embedder) await this.deps.persistence.putSetting(EMBEDDER_SETTING, { id: embedder.id, dimensions: embedder.dimensions });
+        return embedder;
+      },
+      (error: unknown) => {
+        this.embedderProblem = `Semantic search is off: ${(error as Error).message}`;
+        return null;
+      },
+    );
+    return this.embedder;
+  }
+
+  /**
+   * The embedder for opening a stored index. The model takes seconds to start; when the one
+   * used last time is known, a stand-in with its id and width lets the index open at once
+   * and only a semantic query waits for the model.
+   */
+  private async embedderForOpen(): Promise<Embedder | null> {
+    const loading = this.loadEmbedder();
+    if (this.embedderId !== undefined) return loading;
+    const info = (await this.deps.persistence.getSetting(EMBEDDER_SETTING)) as EmbedderInfo | undefined;
+    if (!info?.id) return loading;
+    const real = async () => {
+      const embedder = await loading;
+      if (!embedder || embedder.id !== info.id) throw new Error(this.embedderProblem ?? `the embedding model ${info.id} is not available`);
+      return embedder;
+    };
+    return {
+      id: info.id,
+      dimensions: info.dimensions,
+      embed: async (texts, inputType, signal) => (await real()).embed(texts, inputType, signal),
+      embedQueryFloat: async (text) => {
+        const embedder = await real();
+        if (!embedder.embedQueryFloat) throw new Error('no float query vectors');
+        return embedder.embedQueryFloat(text);
+      },
+    };
+  }
+
+  /** Deps for a loaded (not built) engine: it never parses, so it needs no analyzer. */
+  private async loadedEngineDeps(): Promise<EngineDeps> {
+    const analyzer = { analyze: () => Promise.reject(new Error('a loaded index does not parse')) };
+    return { analyzer, embedder: await this.embedderForOpen(), embeddingCache: this.deps.embeddingCache };
+  }
+
+  async status(): Promise<WorkerStatus> {
+    const records = await this.deps.persistence.listRepositories();
+    const repositories = records
+      .map((record) => this.presented(record))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const last = await this.deps.persistence.getSetting(LAST_REPOSITORY_SETTING);
+    void this.loadEmbedder(); // start the model early, but never wait for it here
+    const known = (await this.deps.persistence.getSetting(EMBEDDER_SETTING)) as EmbedderInfo | undefined;
+    return {
+      repositories,
+      lastRepositoryId: typeof last === 'string' ? last : null,
+      embedder: this.embedderId === undefined ? (known?.id ?? null) : this.embedderId,
+      embedderProblem: this.embedderProblem,
+    };
+  }
+
+  async embedderReady(): Promise<WorkerStatus> {
+    await this.loadEmbedder();
+    return this.status();
+  }
+
+  /** How a stored record should be shown: a build that is not running here was interrupted. */
+  private presented(record: RepositoryRecord): RepositorySummary {
+    if (record.state === 'building' && !this.building.has(record.id)) {
+      if (record.previousComplete) return record.previousComplete;
+      return { ...summary(record), message: 'Indexing was interrupted (the tab closed or reloaded). Bring the folder in again.' };
+    }
+    return summary(record);
+  }
+
+  async open(id: string): Promise<RepositorySummary> {
+    const record = await this.deps.persistence.getRepository(id);
+    if (!record) throw new Error('That repository is no longer stored in this browser.');
+    const shown = this.presented(record);
+    if (shown.state !== 'complete') throw new Error(`${record.name} is not searchable: its indexing did not finish.`);
+    if (!this.engines.has(id)) {
+      const snapshot = await this.deps.persistence.getSnapshot(id);
+      if (!snapshot) throw new Error(`The index of ${record.name} is missing from this browser's storage; bring it in again.`);
+      // One open repository at a time: indexes can be large.
+      this.engines.clear();
+      this.engines.set(id, Engine.load(snapshot, await this.loadedEngineDeps()));
+    }
+    await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, id);
+    return shown;
+  }
+
+  async index(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void): Promise<RepositorySummary> {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const persistence = this.deps.persistence;
+    const id = repositoryIdFor(request);
+    this.jobs.set(jobId, { controller, repositoryId: id });
+    const existing = await persistence.getRepository(id);
+    const existingShown = existing ? this.presented(existing) : undefined;
+    const previousComplete = existingShown?.state === 'complete' ? existingShown : undefined;
+    const base: RepositoryRecord = {
+      id,
+      name: request.name,
+      origin: request.origin,
+      url: request.url,
+      state: 'building',
+      updatedAt: Date.now(),
+      previousComplete,
+    };
+    this.building.add(id);
+    this.removed.delete(id);
+    await persistence.putRepository(base);
+    const analyzer = this.deps.createAnalyzer();
+    /** Set once the new snapshot starts replacing the old one: from then on the old one is gone. */
+    let writing = false;
+    try {
+      // 1. Read: decode, classify (binary, oversized, invalid UTF-8), apply .gitignore.
+      const readStarted = performance.now();
+      const entries: IntakeEntry[] = request.files.map((file) =>
+        file.data instanceof Uint8Array
+          ? { path: file.path, bytes: file.data }
+          : { path: file.path, size: file.size, read: async () => new Uint8Array(await (file.data as Blob).arrayBuffer()) },
+      );
+      const intake = await intakeFiles(entries, {
+        signal,
+        onProgress: ({ done, total }) => {
+          const seconds = (performance.now() - readStarted) / 1000;
+          const rate = seconds > 0 ? done / seconds : 0;
+          onProgress({ stage: 'read', done, total, rate, etaMs: rate > 0 ? ((total - done) / rate) * 1000 : null });
+        },
+      });
+      if (signal.aborted) throw abortError();
+      if (intake.files.length === 0) throw new Error('no readable text files were found (everything was ignored, binary or too large).');
+      const skipped: SkipCounts = { ...intake.skipped, ignored: intake.skipped.ignored + (request.ignored ?? 0) };
+
+      // 2. Build, reusing the analyses of unchanged files from the previous snapshot.
+      const previous = previousComplete ? await persistence.getSnapshot(id) : undefined;
+      const deps: EngineDeps = { analyzer, embedder: await this.loadEmbedder(), embeddingCache: this.deps.embeddingCache };
+      const engine = await Engine.build(intake.files, deps, { signal, onProgress, previous, skipped });
+      if (signal.aborted) throw abortError();
+
+      // 3. Store: the snapshot first, then the record that says it is complete.
+      onProgress({ stage: 'store', done: 0, total: 1, rate: 0, etaMs: null });
+      writing = true;
+      // If the tab closes while writing, the record must say "interrupted", not the old "complete".
+      await persistence.putRepository({ ...base, previousComplete: undefined });
+      await persistence.putSnapshot(id, engine.snapshot());
+      // The snapshot is a finished build's: from here on, a cancel is too late to matter.
+      if (this.removed.has(id)) throw abortError();
+      const complete: RepositoryRecord = { ...base, state: 'complete', stats: engine.stats, updatedAt: Date.now(), previousComplete: undefined };
+      if (intake.fileLimit.message) complete.message = intake.fileLimit.message;
+      await persistence.putRepository(complete);
+      onProgress({ stage: 'store', done: 1, total: 1, rate: 0, etaMs: 0 });
+      this.engines.clear();
+      this.engines.set(id, engine);
+      await persistence.putSetting(LAST_REPOSITORY_SETTING, id);
+      return summary(complete);
+    } catch (error) {
+      const aborted = isAbort(error) || signal.aborted;
+      if (this.removed.has(id)) {
+        // Deleted mid-build: leave nothing behind.
+        await persistence.deleteRepository(id);
+      } else if (previousComplete && !writing) {
+        // The old snapshot was never touched (the new one is written only at the very end).
+        await persistence.putRepository({ ...previousComplete });
+      } else {
+        const state: RepositoryState = aborted ? 'cancelled' : 'failed';
+        await persistence.putRepository({
+          ...base,
+          state,
+          previousComplete: undefined,
+          updatedAt: Date.now(),
+          message: aborted ? 'Indexing was cancelled.' : (error as Error).message,
+        });
+      }
+      throw aborted ? abortError() : error;
+    } finally {
+      analyzer.terminate?.();
+      this.building.delete(id);
+      this.jobs.delete(jobId);
+    }
+  }
+
+  cancel(jobId: string): void {
+    this.jobs.get(jobId)?.controller.abort(abortError());
+  }
+
+  classify(query: string): QueryPlan {
+    const engine = this.engines.values().next().value;
+    // With no repository open the classifier still answers: it does not depend on an index.
+    return engine ? engine.classify(query) : planQuery(query);
+  }
+
+  private engineFor(id: string): Engine {
+    const engine = this.engines.get(id);
+    if (!engine) throw new Error('That repository is not open; choose it in the list first.');
+    return engine;
+  }
+
+  async search(id: string, request: SearchRequest): Promise<SearchView> {
+    const engine = this.engineFor(id);
+    const plan = engine.classify(request.query);
+    const response = await engine.search(request.query, {
+      preset: request.preset,
+      modalities: request.modalities ?? undefined,
+      limit: request.limit,
+    });
+    const highlights = [...plan.identifiers, ...plan.terms, ...(plan.literal ? [plan.literal] : [])];
+    const results: ResultView[] = response.results.map((result) => ({
+      ...result,
+      snippet: this.snippet(engine, result.path, result.startLine, result.endLine, highlights),
+    }));
+    return { repositoryId: id, plan, query: response.query, results, highlights };
+  }
+
+  /** The first lines of the chunk, moved down to the first line naming a query word when that is further in. */
+  private snippet(engine: Engine, path: string, startLine: number, endLine: number, words: string[]): SnippetView {
+    const text = engine.file(path)?.text ?? '';
+    const lines = text.split('\n').slice(startLine - 1, endLine);
+    let first = 0;
+    const needles = words.filter((w) => w.length >= 2).map((w) => w.toLowerCase());
+    if (lines.length > SNIPPET_LINES && needles.length > 0) {
+      const hit = lines.findIndex((line) => needles.some((n) => line.toLowerCase().includes(n)));
+      if (hit >= SNIPPET_LINES) first = Math.min(hit - 2, lines.length - SNIPPET_LINES);
+    }
+    return {
+      startLine: startLine + first,
+      lines: lines.slice(first, first + SNIPPET_LINES).map((line) => (line.length > SNIPPET_LINE_CHARS ? `${line.slice(0, SNIPPET_LINE_CHARS)}…` : line)),
+    };
+  }
+
+  lines(id: string, path: string, startLine: number, endLine: number): string[] {
+    const text = this.engineFor(id).file(path)?.text;
+    if (text === undefined) throw new Error(`${path} is not in this repository's index.`);
+    return text.split('\n').slice(startLine - 1, endLine);
+  }
+
+  async remove(id: string): Promise<RepositorySummary[]> {
+    if (this.building.has(id)) this.removed.add(id);
+    for (const { controller, repositoryId } of this.jobs.values()) if (repositoryId === id) controller.abort(abortError());
+    this.engines.delete(id);
+    await this.deps.persistence.deleteRepository(id);
+    const last = await this.deps.persistence.getSetting(LAST_REPOSITORY_SETTING);
+    if (last === id) await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, null);
+    return (await this.status()).repositories;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The engine end to end on a real repository (Preact's sources, MIT, in e2e/fixtures):
+ * real tree-sitter, real indexes, the real bundled embedding model.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNodeEmbedder } from '../node/embedders';
+import { nodeGrammars } from '../node/grammars';
+import type { SearchResponse, SourceFile } from './contract';
+import { Engine, type EngineDeps } from './engine';
+import { scoreFromExplanation } from './fuse';
+import { WEIGHTS } from './ranking';
+import { MemoryEmbeddingCache } from './semantic/index';
+import { StructuralAnalyzer } from './structural/analyzer';
+
+const ROOT = join(import.meta.dirname, '../../e2e/fixtures/preact');
+
+function readTree(dir: string): SourceFile[] {
+  const out: SourceFile[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ path: relative(dir, p).split('\\').join('/'), text: readFileSync(p, 'utf8') });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+let files: SourceFile[];
+let deps: EngineDeps;
+let engine: Engine;
+
+beforeAll(async () => {
+  files = readTree(ROOT);
+  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+  deps = { analyzer, embedder: await createNodeEmbedder('local'), embeddingCache: new MemoryEmbeddingCache() };
+  engine = await Engine.build(files, deps);
+});
+
+function top(r: SearchResponse, n = 3): string[] {
+  return r.results.slice(0, n).map((x) => `${x.path}${x.symbol ? `#${x.symbol}` : ''}`);
+}
+
+function expectHonestNumbers(r: SearchResponse): void {
+  for (const result of r.results) {
+    expect(scoreFromExplanation(result.explanation)).toBeCloseTo(result.score, 12);
+    for (const [m, c] of Object.entries(result.explanation.modalities)) {
+      expect(c!.weight).toBe(r.query.weights[m as keyof typeof r.query.weights]);
+      expect(c!.k).toBe(r.query.k);
+      expect(c!.contribution).toBeCloseTo(c!.weight / (c!.k + c!.rank + 1), 14);
+      // The rank is the position in that modality's own list, as the teaching page shows it.
+      const run = r.query.modalities.find((x) => x.modality === m)!;
+      if (c!.rank < run.list.length) expect(run.list[c!.rank].chunkId).toBeDefined();
+    }
+  }
+  for (let i = 1; i < r.results.length; i++) expect(r.results[i - 1].score).toBeGreaterThanOrEqual(r.results[i].score);
+}
+
+describe('Engine on a real repository', () => {
+  it('indexes every file and reports statistics per modality', () => {
+    const s = engine.stats;
+    expect(s.files).toBe(files.length);
+    expect(s.definitions).toBeGreaterThan(200);
+    expect(s.resolvedImports).toBeGreaterThan(50);
+    expect(s.parseFailures).toBe(0);
+    expect(s.embedder).toBe('local:fourfold-code-mini');
+    for (const m of ['parse', 'text', 'structural', 'graph', 'semantic']) expect(s.buildMs[m]).toBeGreaterThan(0);
+    for (const m of ['text', 'structural', 'graph', 'semantic']) expect(s.sizeBytes[m]).toBeGreaterThan(0);
+  });
+
+  it('find_definition: the definition first, explained', async () => {
+    const r = await engine.search('where is createVNode defined');
+    expect(r.query).toMatchObject({ intent: 'find_definition', confidence: 0.8, rule: 'identifier', strategy: 'fused', preset: 'default', k: 40 });
+    expect(r.query.weights).toEqual(WEIGHTS.find_definition);
+    expect(top(r, 1)).toEqual(['src/create-element.js#createVNode']);
+    expect(r.results[0].startLine).toBe(57);
+    // default runs three modalities for definitions: semantic, text, structural.
+    expect(r.query.modalities.filter((m) => m.ran).map((m) => m.modality)).toEqual(['semantic', 'text', 'structural']);
+    expect(r.query.modalities.find((m) => m.modality === 'graph')!.skipped).toBe('not in the default preset');
+    expectHonestNumbers(r);
+  });
+
+  it('the direct path answers a confident query from the dominant modality alone', async () => {
+    const r = await engine.search('function hydrate');
+    expect(r.query).toMatchObject({ intent: 'find_definition', confidence: 0.95, strategy: 'direct' });
+    expect(r.query.modalities.filter((m) => m.ran).map((m) => m.modality)).toEqual(['structural']);
+    expect(r.results[0]).toMatchObject({ path: 'src/render.js', symbol: 'hydrate' });
+    expect(r.results.every((x) => x.explanation.boost === 1)).toBe(true);
+    expectHonestNumbers(r);
+  });
+
+  it('find_references: the callers of a function', async () => {
+    const r = await engine.search('who calls createVNode');
+    expect(r.query.intent).toBe('find_references');
+    const paths = r.results.slice(0, 6).map((x) => x.path);
+    for (const caller of ['src/create-element.js', 'src/diff/children.js', 'src/clone-element.js']) expect(paths).toContain(caller);
+    expect(r.results.every((x) => x.explanation.modalities.graph)).toBe(true);
+    expectHonestNumbers(r);
+  });
+
+  it('impact_analysis: direct users first, then what imports them', async () => {
+    const r = await engine.search('what depends on createVNode', { preset: 'thorough' });
+    expect(r.query).toMatchObject({ intent: 'impact_analysis', strategy: 'fused', k: 60 });
+    const paths = r.results.map((x) => x.path);
+    expect(paths.slice(0, 5)).toContain('src/clone-element.js');
+    expect(paths).toContain('src/index.js');
+    expectHonestNumbers(r);
+  });
+
+  it('exact_match: a quoted literal, with no query embedding', async () => {
+    const r = await engine.search('"Invalid type passed to createElement"');
+    expect(r.query).toMatchObject({ intent: 'exact_match', strategy: 'direct' });
+    expect(r.results[0].path).toBe('debug/src/debug.js');
+    expect(r.query.modalities.find((m) => m.modality === 'semantic')!.ran).toBe(false);
+    expectHonestNumbers(r);
+  });
+
+  it('understand_code: meaning, fused from three modalities', async () => {
+    const r = await engine.search('how are hook effects scheduled after render');
+    expect(r.query).toMatchObject({ intent: 'understand_code', strategy: 'fused' });
+    expect(r.results.slice(0, 3).map((x) => x.path)).toContain('hooks/src/index.js');
+    expectHonestNumbers(r);
+  });
+
+  it('find_similar from a result, and the user can pick the modalities', async () => {
+    const def = (await engine.search('function useState')).results[0];
+    const r = await engine.search('', { similarToChunk: def.chunkId });
+    expect(r.query).toMatchObject({ intent: 'find_similar', rule: 'user-choice', strategy: 'fused' });
+    expect(r.results.some((x) => x.chunkId === def.chunkId)).toBe(false);
+    expect(r.results.slice(0, 5).map((x) => x.path)).toContain('hooks/src/index.js');
+    const textOnly = await engine.search('createVNode', { modalities: ['text'] });
+    expect(textOnly.query.modalities.filter((m) => m.ran).map((m) => m.modality)).toEqual(['text']);
+    expect(textOnly.query.strategyReason).toMatch(/explicit modality set/);
+  });
+
+  it('quick runs semantic only; an experiment changes weights and k and says so', async () => {
+    const q = await engine.search('render a virtual dom tree into a container', { preset: 'quick' });
+    expect(q.query).toMatchObject({ strategy: 'direct', preset: 'quick' });
+    expect(q.query.modalities.filter((m) => m.ran).map((m) => m.modality)).toEqual(['semantic']);
+    expectHonestNumbers(q);
+    const e = await engine.search('createVNode', { experiment: { weights: { text: 1 }, k: 5 } });
+    expect(e.query.k).toBe(5);
+    expect(e.query.weights.text).toBe(1);
+    expect(e.query.notes.join(' ')).toMatch(/Experiment/);
+    expectHonestNumbers(e);
+  });
+
+  it('empty and hostile queries answer without throwing', async () => {
+    expect((await engine.search('')).results).toEqual([]);
+    expect((await engine.search('?!')).query.rule).toBe('fallback');
+    const long = await engine.search('how does diffing work '.repeat(100));
+    expect(long.query.intent).toBe('understand_code');
+    const html = await engine.search('"<script>alert(1)</script>"');
+    expect(html.results).toEqual([]);
+  });
+
+  it('a snapshot survives structured clone and answers the same without re-parsing', async () => {
+    const snapshot = structuredClone(engine.snapshot());
+    let parsed = 0;
+    const loaded = Engine.load(snapshot, { ...deps, analyzer: { analyze: (p, t) => (parsed++, deps.analyzer.analyze(p, t)) } });
+    for (const q of ['where is createVNode defined', 'who calls diff', '"Invalid type passed to createElement"']) {
+      const a = await engine.search(q);
+      const b = await loaded.search(q);
+      expect(b.results.map((x) => [x.path, x.startLine, x.score])).toEqual(a.results.map((x) => [x.path, x.startLine, x.score]));
+    }
+    expect(parsed).toBe(0);
+  });
+
+  it('re-indexing a changed repository touches only the changed files', async () => {
+    const changed = files.map((f) => (f.path === 'src/render.js' ? { ...f, text: f.text + '\nexport function renderTwice() {}\n' } : f));
+    let parsed = 0;
+    const cache = deps.embeddingCache!;
+    const next = await Engine.build(changed, { ...deps, analyzer: { analyze: (p, t) => (parsed++, deps.analyzer.analyze(p, t)) }, embeddingCache: cache }, { previous: engine.snapshot() });
+    expect(parsed).toBe(1);
+    expect(next.stats.reusedFiles).toBe(files.length - 1);
+    expect((await next.search('function renderTwice')).results[0]).toMatchObject({ path: 'src/render.js', symbol: 'renderTwice' });
+  });
+
+  it('cancelling a build rejects and leaves no engine behind', async () => {
+    const controller = new AbortController();
+    let seen = 0;
+    const slow = { analyze: async (p: string, t: string) => { if (++seen === 20) controller.abort(); return deps.analyzer.analyze(p, t); } };
+    await expect(Engine.build(files, { ...deps, analyzer: slow }, { signal: controller.signal })).rejects.toThrow(/cancel|abort/i);
+  });
+
+  it('streams progress per stage with rate and ETA', async () => {
+    const stages = new Set<string>();
+    const events: { done: number; total: number; rate: number }[] = [];
+    await Engine.build(files.slice(0, 30), { ...deps, embedder: null }, { onProgress: (p) => { stages.add(p.stage); if (p.stage === 'parse') events.push(p); } });
+    expect([...stages]).toEqual(expect.arrayContaining(['parse', 'text', 'graph']));
+    expect(events.at(-1)).toMatchObject({ done: 30, total: 30 });
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * The app shell: state, and the intents it sends to the workers. Ranking, indexing and
+ * storage all happen in the workers; this file only renders their answers.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { IndexProgress, Modality, Preset, QueryPlan } from '../engine/contract';
+import type { IndexRequest, RepositorySummary, SearchView, WorkerStatus } from '../browser/protocol';
+import type { FolderContents } from '../browser/folder-source';
+import { BringIn } from './bring-in';
+import { callback, getWorkers, newJobId, transfer } from './client';
+import { QueryExplain } from './explain';
+import { formatBytes, formatCount, formatDuration } from './format';
+import { IndexStatus, type Job, type Notice } from './index-status';
+import { Repositories } from './repositories';
+import { Results } from './results';
+import { SearchBar } from './search-bar';
+import { readSearchState, writeSearchState } from './url-state';
+
+/** Wait this long after the last keystroke before searching. */
+const SEARCH_DEBOUNCE_MS = 120;
+/** Re-render progress at most this often, whatever rate the workers report at. */
+const PROGRESS_RENDER_MS = 100;
+
+function isAbort(error: unknown): boolean {
+  return (error as Error)?.name === 'AbortError' || /cancel/i.test((error as Error)?.message ?? '');
+}
+
+function describeReady(repo: RepositorySummary, how: 'indexed' | 'loaded', elapsedMs?: number): string {
+  const s = repo.stats;
+  if (!s) return `${repo.name} is ready.`;
+  const skipped = s.skipped.binary + s.skipped.oversized + s.skipped.invalidUtf8;
+  const parts = [
+    `${formatCount(s.files)} files (${formatBytes(s.bytes)})`,
+    `${formatCount(s.chunks)} chunks`,
+    `${formatCount(s.definitions)} definitions`,
+  ];
+  if (skipped > 0) parts.push(`${formatCount(skipped)} skipped (binary or too large)`);
+  if (s.skipped.ignored > 0) parts.push(`${formatCount(s.skipped.ignored)} ignored`);
+  if (s.reusedFiles > 0 && how === 'indexed') parts.push(`${formatCount(s.reusedFiles)} unchanged files reused`);
+  const verb = how === 'indexed' ? `indexed in ${formatDuration(elapsedMs)}` : 'loaded from this browser, no re-indexing';
+  return `${repo.name} is ready: ${parts.join(', ')}; ${verb}.`;
+}
+
+export function App() {
+  const workers = getWorkers();
+  const initial = useRef(readSearchState()).current;
+  const [status, setStatus] = useState<WorkerStatus | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [job, setJob] = useState<Job | null>(null);
+  const [notice, setNotice] = useState<Notice | null>({ tone: 'info', text: 'Opening your saved repositories…' });
+  const [query, setQuery] = useState(initial.query);
+  const [preset, setPreset] = useState<Preset>(initial.preset);
+  const [modalities, setModalities] = useState<Modality[] | null>(initial.modalities);
+  const [plan, setPlan] = useState<QueryPlan | null>(null);
+  const [answer, setAnswer] = useState<SearchView | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const [selected, setSelected] = useState(0);
+  const [queryExplained, setQueryExplained] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const searchSeq = useRef(0);
+  const jobRef = useRef<Job | null>(null);
+
+  const repositories = status?.repositories ?? [];
+  const active = repositories.find((r) => r.id === activeId) ?? null;
+  const searchable = active?.state === 'complete' && openId === active.id;
+
+  const refresh = useCallback(async () => {
+    const next = await workers.index.status();
+    setStatus(next);
+    return next;
+  }, [workers]);
+
+  const openRepository = useCallback(
+    async (id: string, announce: boolean) => {
+      setActiveId(id);
+      try {
+        const started = performance.now();
+        const repo = await workers.index.open(id);
+        setOpenId(repo.id);
+        if (announce) setNotice({ tone: 'success', text: describeReady(repo, 'loaded', performance.now() - started) });
+      } catch (error) {
+        setOpenId(null);
+        setNotice({ tone: 'error', text: (error as Error).message });
+      }
+    },
+    [workers],
+  );
+
+  // Start-up: list what is stored and reopen the repository from the URL, or the last one.
+  useEffect(() => {
+    let cancelled = false;
+    workers.index
+      .start(new URL('./', location.href).href)
+      .then((s) => {
+        setStatus(s);
+        // The model starts in the background; show which one (or why none) once it is up.
+        void workers.index.embedderReady().then((ready) => !cancelled && setStatus(ready));
+        return s;
+      })
+      .then(
+      async (s) => {
+        if (cancelled) return;
+        const wanted = s.repositories.find((r) => r.id === initial.repositoryId && r.state === 'complete');
+        const last = s.repositories.find((r) => r.id === s.lastRepositoryId && r.state === 'complete');
+        const target = wanted ?? last ?? s.repositories.find((r) => r.state === 'complete');
+        if (target) await openRepository(target.id, true);
+        else setNotice({ tone: 'info', text: s.repositories.length ? 'Choose a repository to search.' : 'Bring a repository in to start searching.' });
+      },
+      (error) => setNotice({ tone: 'error', text: `Could not open this browser's storage: ${(error as Error).message}` }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [workers, openRepository, initial]);
+
+  // The search state lives in the URL.
+  useEffect(() => {
+    writeSearchState({ repositoryId: activeId, query, preset, modalities });
+  }, [activeId, query, preset, modalities]);
+
+  // As you type: the classifier's verdict (cheap), then the search itself (debounced).
+  useEffect(() => {
+    let current = true;
+    if (!query.trim()) {
+      setPlan(null);
+      return;
+    }
+    workers.index.classify(query).then((p) => current && setPlan(p));
+    return () => {
+      current = false;
+    };
+  }, [query, workers]);
+
+  useEffect(() => {
+    if (!searchable || !activeId) return;
+    if (!query.trim()) {
+      setAnswer(null);
+      return;
+    }
+    const seq = ++searchSeq.current;
+    const timer = setTimeout(() => {
+      workers.index.search(activeId, { query, preset, modalities }).then(
+        (view) => {
+          if (seq !== searchSeq.current) return;
+          setAnswer(view);
+          setSearchError(null);
+          setSelected(0);
+        },
+        (error) => seq === searchSeq.current && setSearchError((error as Error).message),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchable, activeId, query, preset, modalities, workers]);
+
+  // `/` focuses the search box from anywhere but a text field.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // ---- indexing -------------------------------------------------------------------------
+
+  const runIndex = useCallback(
+    async (jobId: string, request: IndexRequest) => {
+      let pending: IndexProgress[] = [];
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const flush = () => {
+        timer = null;
+        const batch = pending;
+        pending = [];
+        setJob((j) => {
+          if (!j || j.id !== jobId) return j;
+          const stages = { ...j.stages };
+          for (const p of batch) stages[p.stage] = p;
+          return (jobRef.current = { ...j, stages });
+        });
+      };
+      const onProgress = callback((p: IndexProgress) => {
+        pending.push(p);
+        timer ??= setTimeout(flush, PROGRESS_RENDER_MS);
+      });
+      const started = jobRef.current?.startedAt ?? performance.now();
+      try {
+        // Cloned files arrive as bytes: move them to the index worker instead of copying.
+        const buffers = request.files.flatMap((f) => (f.data instanceof Uint8Array ? [f.data.buffer as ArrayBuffer] : []));
+        const repo = await workers.index.index(jobId, transfer(request, buffers), onProgress);
+        setOpenId(repo.id);
+        setActiveId(repo.id);
+        setNotice({ tone: 'success', text: describeReady(repo, 'indexed', performance.now() - started) });
+      } catch (error) {
+        setNotice(
+          isAbort(error)
+            ? { tone: 'info', text: `Indexing of ${request.name} was cancelled. Nothing from that run is searchable.` }
+            : { tone: 'error', text: `Indexing ${request.name} failed: ${(error as Error).message}` },
+        );
+      } finally {
+        if (timer) clearTimeout(timer);
+        jobRef.current = null;
+        setJob(null);
+        await refresh();
+      }
+    },
+    [workers, refresh],
+  );
+
+  const startJob = (name: string, kind: Job['kind']): string => {
+    const id = newJobId();
+    const next: Job = { id, name, kind, stages: {}, startedAt: performance.now() };
+    jobRef.current = next;
+    setJob(next);
+    return id;
+  };
+
+  const onFolder = (contents: FolderContents) => {
+    const id = startJob(contents.name, 'folder');
+    void runIndex(id, { name: contents.name, origin: 'folder', files: contents.files, ignored: contents.ignored });
+  };
+
+  const onClone = async (url: string, corsProxy: string) => {
+    const name = url.replace(/\/+$/, '').split('/').pop()?.replace(/\.git$/, '') || url;
+    const id = startJob(name, 'clone');
+    try {
+      const cloned = await workers.clone().clone(
+        id,
+        { url, corsProxy },
+        callback((event) => setJob((j) => (j && j.id === id ? (jobRef.current = { ...j, clone: event }) : j))),
+      );
+      if (jobRef.current?.id !== id) return; // cancelled while the answer was on its way
+      await runIndex(id, { name: cloned.name, origin: 'clone', url: cloned.url, files: cloned.files });
+    } catch (error) {
+      jobRef.current = null;
+      setJob(null);
+      setNotice(isAbort(error) ? { tone: 'info', text: `The clone of ${url} was cancelled.` } : { tone: 'error', text: (error as Error).message });
+    }
+  };
+
+  const onCancel = () => {
+    const current = jobRef.current;
+    if (!current) return;
+    if (current.kind === 'clone' && !current.stages.read) {
+      void workers.clone().cancel(current.id);
+      jobRef.current = null;
+      setJob(null);
+      setNotice({ tone: 'info', text: `The clone of ${current.name} was cancelled.` });
+    } else void workers.index.cancel(current.id);
+  };
+
+  const onDelete = async (repo: RepositorySummary) => {
+    if (!window.confirm(`Delete the index of ${repo.name} from this browser?`)) return;
+    const remaining = await workers.index.remove(repo.id);
+    setStatus((s) => (s ? { ...s, repositories: remaining } : s));
+    setNotice({ tone: 'info', text: `${repo.name} was deleted from this browser.` });
+    if (repo.id === activeId) {
+      setActiveId(null);
+      setOpenId(null);
+      setAnswer(null);
+      const next = remaining.find((r) => r.state === 'complete');
+      if (next) await openRepository(next.id, true);
+    }
+  };
+
+  const onSelectRepository = (id: string) => {
+    if (id === activeId) return;
+    setAnswer(null);
+    void openRepository(id, true);
+  };
+
+  // ---- keyboard between the box and the list --------------------------------------------
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && answer && answer.results.length > 0) {
+      event.preventDefault();
+      setSelected(0);
+      document.querySelector<HTMLLIElement>('ol.results > li')?.focus();
+    }
+  };
+
+  const answerIsCurrent = answer !== null && answer.repositoryId === activeId;
+  const stale = answerIsCurrent && answer.query.query !== query;
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <span className="logo" aria-hidden="true">
+            <i className="m-semantic" />
+            <i className="m-text" />
+            <i className="m-structural" />
+            <i className="m-graph" />
+          </span>
+          <h1>Fourfold</h1>
+          <span className="tagline">code search in your browser, every score explained</span>
+        </div>
+        <div className="header-repo" aria-live="polite">
+          {active ? (
+            <>
+              <span className="muted">searching</span> <strong>{active.name}</strong>
+            </>
+          ) : (
+            <span className="muted">no repository open</span>
+          )}
+          {status?.embedder ? <span className="chip subtle" title="Embedding model">{status.embedder}</span> : (
+            <span className="chip subtle" title={status?.embedderProblem ?? ''}>no semantic model</span>
+          )}
+        </div>
+      </header>
+      <div className={`layout${repositories.length === 0 ? ' is-empty' : ''}`}>
+        <aside className="sidebar">
+          <IndexStatus job={job} notice={notice} onCancel={onCancel} />
+          <Repositories repositories={repositories} activeId={activeId} onSelect={onSelectRepository} onDelete={onDelete} />
+          <BringIn
+            busy={job !== null}
+            onFolder={onFolder}
+            onClone={onClone}
+            onProblem={(text) => setNotice({ tone: 'error', text })}
+          />
+        </aside>
+        <main className="main">
+          <SearchBar
+            ref={searchRef}
+            query={query}
+            onQuery={setQuery}
+            onKeyDown={onSearchKeyDown}
+            plan={plan}
+            answer={answerIsCurrent ? answer : null}
+            preset={preset}
+            onPreset={setPreset}
+            modalities={modalities}
+            onModalities={setModalities}
+            disabled={false}
+            placeholder={active ? `Search ${active.name} — try “where is render defined” or “who calls diff”` : 'Bring a repository in, then search it'}
+          />
+          {searchError ? <p className="notice tone-error">{searchError}</p> : null}
+          {answerIsCurrent && query.trim() ? (
+            <section className="answer" aria-label="Answer" data-query={answer.query.query}>
+              <div className="answer-head">
+                <span>
+                  {answer.results.length} result{answer.results.length === 1 ? '' : 's'} · {answer.query.strategy} ·{' '}
+                  {formatDuration(answer.query.elapsedMs)}
+                </span>
+                <button type="button" className="link-button" aria-expanded={queryExplained} onClick={() => setQueryExplained((x) => !x)}>
+                  Explain query
+                </button>
+              </div>
+              {queryExplained ? <QueryExplain query={answer.query} /> : null}
+              <Results
+                view={answer}
+                selected={selected}
+                onSelect={setSelected}
+                onLeave={() => searchRef.current?.focus()}
+                loadLines={(path, start, end) => workers.index.lines(answer.repositoryId, path, start, end)}
+                stale={stale}
+              />
+            </section>
+          ) : (
+            <EmptyState hasRepository={searchable} />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ hasRepository }: { hasRepository: boolean }) {
+  return (
+    <section className="empty-state">
+      {hasRepository ? (
+        <>
+          <p>Ask the way you would ask a colleague. Each query is routed by intent:</p>
+          <ul>
+            <li>
+              <code>function render</code>, <code>parseConfig</code> — where something is defined
+            </li>
+            <li>
+              <code>who calls diff</code> — its callers and references
+            </li>
+            <li>
+              <code>what depends on options</code> — the blast radius of a change
+            </li>
+            <li>
+              <code>"exact text"</code>, <code>TypeError</code> — literal matches
+            </li>
+            <li>
+              <code>how does rendering work</code> — understanding code
+            </li>
+          </ul>
+          <p className="muted">
+            Press <kbd>/</kbd> to search, <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open.
+          </p>
+        </>
+      ) : (
+        <p>Drop a folder, choose one, or clone a repository by URL. Everything stays in this browser.</p>
+      )}
+    </section>
+  );
+}

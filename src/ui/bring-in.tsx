@@ -1,0 +1,119 @@
+/**
+ * "Bring a repository in": drop a folder, choose one, or clone by URL. This component only
+ * gathers the files (or the URL); the app hands them to the workers.
+ */
+import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { readDirectoryHandle, readDroppedFolder, readFileList, type FolderContents } from '../browser/folder-source';
+
+export const DEFAULT_CORS_PROXY = 'https://cors.isomorphic-git.org';
+
+interface Props {
+  busy: boolean;
+  onFolder(contents: FolderContents): void;
+  onClone(url: string, corsProxy: string): void;
+  onProblem(message: string): void;
+}
+
+type DirectoryPicker = (options?: { mode?: 'read' }) => Promise<FileSystemDirectoryHandle>;
+
+export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
+  const [dragging, setDragging] = useState(false);
+  const [url, setUrl] = useState('');
+  const [corsProxy, setCorsProxy] = useState(() => localStorage.getItem('fourfold.corsProxy') ?? '');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const deliver = (contents: FolderContents | null) => {
+    if (!contents) onProblem('That was not a folder. Drop or choose the folder at the root of a repository.');
+    else if (contents.files.length === 0) onProblem(`“${contents.name}” has no files to index (after .gitignore).`);
+    else onFolder(contents);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (busy) return;
+    readDroppedFolder(event.dataTransfer.items).then(deliver, (e) => onProblem(`Could not read the dropped folder: ${e.message}`));
+  };
+
+  const choose = (event: React.MouseEvent) => {
+    const picker = (window as unknown as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker;
+    if (!picker) return; // the <input webkitdirectory> opens instead
+    event.preventDefault();
+    picker({ mode: 'read' })
+      .then(readDirectoryHandle)
+      .then(deliver, (e: Error) => {
+        if (e.name !== 'AbortError') onProblem(`Could not read that folder: ${e.message}`);
+      });
+  };
+
+  const submitClone = (event: FormEvent) => {
+    event.preventDefault();
+    localStorage.setItem('fourfold.corsProxy', corsProxy.trim());
+    onClone(url.trim(), corsProxy.trim());
+  };
+
+  return (
+    <section className="bring-in" aria-labelledby="bring-in-title">
+      <h2 id="bring-in-title">Bring a repository in</h2>
+      <div
+        className={`drop-zone${dragging ? ' is-dragging' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>Drop a folder here, or</p>
+        <label className={`button primary${busy ? ' is-disabled' : ''}`} onClick={busy ? (e) => e.preventDefault() : choose}>
+          Choose folder
+          <input
+            ref={inputRef}
+            className="visually-hidden"
+            type="file"
+            aria-label="Choose folder"
+            disabled={busy}
+            webkitdirectory=""
+            {...({ directory: '' } as object)}
+            multiple
+            onChange={(e) => {
+              const list = e.currentTarget.files;
+              if (list) readFileList(list).then(deliver, (err) => onProblem(`Could not read that folder: ${err.message}`));
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+        <p className="hint">Files stay in this browser. .gitignore is respected; binary and very large files are skipped.</p>
+      </div>
+      <form className="clone-form" onSubmit={submitClone}>
+        <label htmlFor="clone-url">Repository URL</label>
+        <div className="field-row">
+          <input
+            id="clone-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://github.com/owner/repo"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <button type="submit" className="button" disabled={busy || url.trim() === ''}>
+            Clone
+          </button>
+        </div>
+        <label htmlFor="cors-proxy">CORS proxy</label>
+        <input
+          id="cors-proxy"
+          type="url"
+          placeholder={`none — e.g. ${DEFAULT_CORS_PROXY}`}
+          value={corsProxy}
+          onChange={(e) => setCorsProxy(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <p className="hint">GitHub, GitLab and Bitbucket do not answer web pages directly; clone them through a CORS proxy.</p>
+      </form>
+    </section>
+  );
+}

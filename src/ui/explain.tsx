@@ -1,0 +1,154 @@
+/**
+ * The explanation panels: every number comes from the engine's own explanation (the
+ * record fusion wrote while it computed the score). Nothing here ranks or recomputes.
+ */
+import { MODALITIES, type QueryExplanation, type ResultExplanation } from '../engine/contract';
+import { formatDuration, formatScore, intentLabel } from './format';
+
+export function ResultExplain({ explanation, rankInResults }: { explanation: ResultExplanation; rankInResults: number }) {
+  const { modalities, rrf, centrality, boost, demotion, score } = explanation;
+  return (
+    <div className="explain" aria-label="Explanation">
+      <table className="numbers">
+        <caption>
+          Result #{rankInResults + 1}: contribution = weight × 1 / (k + rank + 1), rank counted from 0
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Modality</th>
+            <th scope="col">Rank</th>
+            <th scope="col">Weight</th>
+            <th scope="col">k</th>
+            <th scope="col">Contribution</th>
+            <th scope="col" className="wide">Why</th>
+          </tr>
+        </thead>
+        <tbody>
+          {MODALITIES.map((m) => {
+            const c = modalities[m];
+            return (
+              <tr key={m} className={c ? undefined : 'is-absent'} data-modality={m}>
+                <th scope="row">
+                  <span className={`swatch m-${m}`} aria-hidden="true" />
+                  {m}
+                </th>
+                <td data-field="rank">{c ? c.rank : 'absent'}</td>
+                <td data-field="weight">{c ? c.weight : '—'}</td>
+                <td data-field="k">{c ? c.k : '—'}</td>
+                <td data-field="contribution">{c ? formatScore(c.contribution) : '—'}</td>
+                <td className="wide reason">{c ? c.reason : ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {/* Narrow screens have no room for the "Why" column: the reasons follow the table. */}
+      <ul className="reasons">
+        {MODALITIES.flatMap((m) => {
+          const c = modalities[m];
+          return c ? [<li key={m}><b>{m}</b> {c.reason}</li>] : [];
+        })}
+      </ul>
+      <dl className="score-line">
+        <div>
+          <dt>Σ contributions</dt>
+          <dd data-field="rrf">{formatScore(rrf)}</dd>
+        </div>
+        <div>
+          <dt>centrality</dt>
+          <dd data-field="centrality">{centrality.toFixed(3)}</dd>
+        </div>
+        <div>
+          <dt>boost</dt>
+          <dd data-field="boost">× {boost.toFixed(3)}</dd>
+        </div>
+        <div>
+          <dt>demotion</dt>
+          <dd data-field="demotion">{demotion ? `× ${demotion.factor} (${demotion.rule})` : 'none'}</dd>
+        </div>
+        <div className="final">
+          <dt>final score</dt>
+          <dd data-field="score">{formatScore(score)}</dd>
+        </div>
+      </dl>
+      <p className="formula">
+        score = Σ contributions × boost{demotion ? ' × demotion' : ''} ={' '}
+        <span>
+          {formatScore(rrf)} × {boost.toFixed(3)}
+          {demotion ? ` × ${demotion.factor}` : ''} = {formatScore(score)}
+        </span>
+        <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
+      </p>
+    </div>
+  );
+}
+
+export function QueryExplain({ query }: { query: QueryExplanation }) {
+  return (
+    <div className="explain query-explain" aria-label="Query explanation">
+      <dl className="score-line">
+        <div>
+          <dt>intent</dt>
+          <dd>{intentLabel(query.intent)}</dd>
+        </div>
+        <div>
+          <dt>confidence</dt>
+          <dd>{query.confidence.toFixed(2)}</dd>
+        </div>
+        <div>
+          <dt>rule</dt>
+          <dd>{query.rule}</dd>
+        </div>
+        <div>
+          <dt>strategy</dt>
+          <dd>{query.strategy}</dd>
+        </div>
+        <div>
+          <dt>preset</dt>
+          <dd>{query.preset}</dd>
+        </div>
+        <div>
+          <dt>k</dt>
+          <dd>{query.k}</dd>
+        </div>
+        <div>
+          <dt>time</dt>
+          <dd>{formatDuration(query.elapsedMs)}</dd>
+        </div>
+      </dl>
+      <p className="formula">{query.strategyReason}</p>
+      <table className="numbers">
+        <thead>
+          <tr>
+            <th scope="col">Modality</th>
+            <th scope="col">Weight</th>
+            <th scope="col">Ran</th>
+            <th scope="col">Hits</th>
+            <th scope="col">Latency</th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.modalities.map((run) => (
+            <tr key={run.modality} className={run.ran ? undefined : 'is-absent'}>
+              <th scope="row">
+                <span className={`swatch m-${run.modality}`} aria-hidden="true" />
+                {run.modality}
+              </th>
+              <td>{run.weight}</td>
+              <td>{run.ran ? 'yes' : `no — ${run.skipped ?? ''}`}</td>
+              <td>{run.ran ? run.hits : '—'}</td>
+              <td>{run.ran ? formatDuration(run.latencyMs) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {query.notes.length > 0 ? (
+        <ul className="notes">
+          {query.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

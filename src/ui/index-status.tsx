@@ -1,0 +1,94 @@
+/**
+ * Indexing progress, per stage, with rate and ETA — and, between jobs, the last outcome.
+ * One `role="status"` region that is always present and keeps its height, so nothing below
+ * it jumps when a job starts or ends.
+ */
+import type { IndexProgress, IndexStage } from '../engine/contract';
+import type { CloneProgressEvent } from '../browser/protocol';
+import { formatCount, formatDuration, formatRate } from './format';
+
+export interface Job {
+  id: string;
+  name: string;
+  kind: 'folder' | 'clone';
+  clone?: CloneProgressEvent;
+  stages: Partial<Record<IndexStage, IndexProgress>>;
+  startedAt: number;
+}
+
+export interface Notice {
+  tone: 'info' | 'success' | 'error';
+  text: string;
+}
+
+interface Props {
+  job: Job | null;
+  notice: Notice | null;
+  onCancel(): void;
+}
+
+/** The stages a person cares about, what they count, and in which order they happen. */
+const STAGES: { stage: IndexStage; label: string; unit: string }[] = [
+  { stage: 'read', label: 'Files read', unit: 'files' },
+  { stage: 'parse', label: 'Files parsed', unit: 'files' },
+  { stage: 'text', label: 'Text and symbol indexes', unit: '' },
+  { stage: 'graph', label: 'Dependency graph', unit: '' },
+  { stage: 'embed', label: 'Chunks embedded', unit: 'chunks' },
+  { stage: 'store', label: 'Saved in this browser', unit: '' },
+];
+
+function StageRow({ label, unit, progress }: { label: string; unit: string; progress?: IndexProgress }) {
+  const fraction = progress && progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
+  const finished = progress !== undefined && progress.total > 0 && progress.done >= progress.total;
+  return (
+    <div className={`stage${progress ? '' : ' is-pending'}${finished ? ' is-done' : ''}`}>
+      <span className="stage-label">{label}</span>
+      <span className="stage-bar" aria-hidden="true">
+        <span style={{ width: `${fraction * 100}%` }} />
+      </span>
+      <span className="stage-count">
+        {progress && unit ? `${formatCount(progress.done)} / ${formatCount(progress.total)}` : finished ? 'done' : progress ? '…' : ''}
+      </span>
+      <span className="stage-rate">
+        {progress && unit && !finished ? `${formatRate(progress.rate, unit)}${progress.etaMs !== null ? ` · ${formatDuration(progress.etaMs)} left` : ''}` : ''}
+      </span>
+    </div>
+  );
+}
+
+export function IndexStatus({ job, notice, onCancel }: Props) {
+  return (
+    <section className={`index-status${job ? ' is-running' : ''}`} aria-label="Indexing">
+      <div role="status" aria-live="polite" className="status-region">
+        {job ? (
+          <>
+            <p className="status-title">
+              {job.kind === 'clone' && !job.stages.read ? 'Cloning' : 'Indexing'} <strong>{job.name}</strong>
+              {job.clone && !job.stages.read ? (
+                <span className="status-detail">
+                  {' '}
+                  — {job.clone.phase}
+                  {job.clone.total ? ` ${formatCount(job.clone.loaded)} / ${formatCount(job.clone.total)}` : job.clone.loaded ? ` ${formatCount(job.clone.loaded)}` : ''}
+                </span>
+              ) : null}
+            </p>
+            <div className="stages">
+              {STAGES.map(({ stage, label, unit }) => (
+                <StageRow key={stage} label={label} unit={unit} progress={job.stages[stage]} />
+              ))}
+            </div>
+          </>
+        ) : notice ? (
+          <p className={`notice tone-${notice.tone}`}>{notice.text}</p>
+        ) : (
+          <p className="notice tone-info">No indexing running.</p>
+        )}
+      </div>
+      {job ? (
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { RepositorySummary } from '../browser/protocol';
+import { formatCount } from './format';
+
+interface Props {
+  repositories: RepositorySummary[];
+  activeId: string | null;
+  onSelect(id: string): void;
+  onDelete(repository: RepositorySummary): void;
+}
+
+const STATE_LABEL: Record<RepositorySummary['state'], string> = {
+  complete: '',
+  building: 'indexing…',
+  cancelled: 'cancelled — not searchable',
+  failed: 'failed — not searchable',
+};
+
+function stateLabel(repo: RepositorySummary): string {
+  // A 'building' record with a message is a build that is no longer running (the worker says why).
+  if (repo.state === 'building' && repo.message) return 'interrupted — not searchable';
+  return STATE_LABEL[repo.state];
+}
+
+export function Repositories({ repositories, activeId, onSelect, onDelete }: Props) {
+  return (
+    <section className="repositories" aria-labelledby="repositories-title">
+      <h2 id="repositories-title">Repositories</h2>
+      {repositories.length === 0 ? (
+        <p className="empty">None yet. Bring one in below.</p>
+      ) : (
+        <ul aria-label="Repositories">
+          {repositories.map((repo) => {
+            const searchable = repo.state === 'complete';
+            return (
+              <li key={repo.id} className={repo.id === activeId ? 'is-active' : undefined}>
+                <button
+                  type="button"
+                  className="repo-select"
+                  disabled={!searchable}
+                  aria-current={repo.id === activeId ? 'true' : undefined}
+                  onClick={() => onSelect(repo.id)}
+                  title={repo.message ?? repo.url ?? repo.name}
+                >
+                  <span className="repo-name">{repo.name}</span>
+                  <span className="repo-meta">
+                    {searchable && repo.stats
+                      ? `${formatCount(repo.stats.files)} files · ${formatCount(repo.stats.chunks)} chunks`
+                      : stateLabel(repo)}
+                  </span>
+                </button>
+                <button type="button" className="icon-button" aria-label={`Delete ${repo.name}`} title="Delete" onClick={() => onDelete(repo)}>
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

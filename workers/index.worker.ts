@@ -1,0 +1,47 @@
+/**
+ * Index/search worker: owns the engines and the IndexedDB store; a thin comlink adapter over
+ * src/browser/index-service.ts. It starts the parse pool (nested workers, one per core) for
+ * each build and one embedding worker. comlink's listener is registered synchronously, before
+ * any storage or model is opened, so no early message is lost.
+ */
+import * as Comlink from 'comlink';
+import { IndexService } from '../src/browser/index-service';
+import { ParsePool } from '../src/browser/parse-pool';
+import { remoteEmbedder } from '../src/browser/remote-embedder';
+import { openBrowserPersistence } from '../src/browser/persistence';
+import type { EmbedWorkerApi, IndexWorkerApi } from '../src/browser/protocol';
+
+let appRoot = new URL('../', self.location.href).href;
+const persistence = openBrowserPersistence();
+
+const service = persistence.then(
+  ({ persistence, embeddingCache }) =>
+    new IndexService({
+      persistence,
+      embeddingCache,
+      createAnalyzer: () =>
+        new ParsePool(() => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-parse' })),
+      loadEmbedder: () => {
+        const worker = new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-embed' });
+        return remoteEmbedder(Comlink.wrap<EmbedWorkerApi>(worker), appRoot);
+      },
+    }),
+);
+
+const api: IndexWorkerApi = {
+  async start(root) {
+    appRoot = root;
+    return (await service).status();
+  },
+  status: async () => (await service).status(),
+  embedderReady: async () => (await service).embedderReady(),
+  open: async (id) => (await service).open(id),
+  index: async (jobId, request, onProgress) => (await service).index(jobId, request, (event) => void onProgress(event)),
+  cancel: async (jobId) => (await service).cancel(jobId),
+  classify: async (query) => (await service).classify(query),
+  search: async (id, request) => (await service).search(id, request),
+  lines: async (id, path, start, end) => (await service).lines(id, path, start, end),
+  remove: async (id) => (await service).remove(id),
+};
+
+Comlink.expose(api);

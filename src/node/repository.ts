@@ -101,7 +101,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
   deps.embeddingCache = embeddingCache ?? undefined;
   if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
-  else options.onNotice?.(`indexing ${intake.files.length} files (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
+  else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? "" : "s"} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
   const engine = await Engine.build(intake.files, deps, {
     previous: previous ?? undefined,
     skipped: intake.skipped,

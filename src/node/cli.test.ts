@@ -1,0 +1,168 @@
+/**
+ * The CLI as a user runs it: `node bin/fourfold.js …` in a child process, on real folders,
+ * checking output, exit codes and the eval JSON shape of SPEC §4.
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = join(import.meta.dirname, '../../bin/fourfold.js');
+const FIXTURE = join(import.meta.dirname, '../../e2e/fixtures/preact');
+
+let work: string;
+let cache: string;
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[], options: { asUser?: string } = {}): Promise<Outcome> {
+  const [cmd, argv] = options.asUser
+    ? ['setpriv', ['--reuid', options.asUser, '--regid', options.asUser, '--clear-groups', process.execPath, BIN, ...args]]
+    : [process.execPath, [BIN, ...args]];
+  try {
+    const { stdout, stderr } = await run(cmd, argv, { env: { ...process.env, XDG_CACHE_HOME: cache }, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'fourfold-cli-'));
+  cache = join(work, 'cache');
+  mkdirSync(cache, { recursive: true });
+  chmodSync(work, 0o777);
+  chmodSync(cache, 0o777);
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('fourfold search', () => {
+  it('answers a definition query with the explanation in text form', async () => {
+    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--limit', '3', 'where is createVNode defined']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^find_definition \(confidence 0\.8, rule identifier\) · fused · preset default · k 40/);
+    expect(r.stdout).toMatch(/ 1\. src\/create-element\.js:57-81 {2}createVNode \(function\)/);
+    expect(r.stdout).toMatch(/structural #1 × 0\.6 → 0\.01463/);
+    expect(r.stderr).toMatch(/indexing \d+ files/);
+  });
+
+  it('prints the whole response as JSON with --json, from the cache the second time', async () => {
+    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--json', '--preset', 'thorough', '--modalities', 'text,graph', 'who calls diff']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/indexing/);
+    const response = JSON.parse(r.stdout);
+    expect(response.query).toMatchObject({ intent: 'find_references', preset: 'thorough', k: 60, strategy: 'fused' });
+    expect(response.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality)).toEqual(['text', 'graph']);
+    expect(response.results.length).toBeGreaterThan(0);
+  });
+
+  it('re-indexes incrementally after a file changes', async () => {
+    const repo = join(work, 'changing');
+    cpSync(FIXTURE, repo, { recursive: true });
+    expect((await cli(['index', '--repo', repo, '--embedder', 'none'])).code).toBe(0);
+    writeFileSync(join(repo, 'src', 'brand-new.js'), 'export function brandNewHelper(a) { return a * 2; }\n');
+    const r = await cli(['index', '--repo', repo, '--embedder', 'none']);
+    const summary = JSON.parse(r.stdout).summary;
+    expect(summary.fromCache).toBe(false);
+    expect(summary.reusedFiles).toBe(summary.files - 1);
+    const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function brandNewHelper']);
+    expect(s.stdout).toMatch(/ 1\. src\/brand-new\.js:1-1 {2}brandNewHelper/);
+  });
+});
+
+describe('fourfold eval', () => {
+  it('prints one SPEC §4 line per query and a summary line', async () => {
+    const queries = join(work, 'queries.jsonl');
+    writeFileSync(
+      queries,
+      [
+        JSON.stringify({ id: 'd1', query: 'where is createVNode defined' }),
+        JSON.stringify({ id: 'x1', query: '"Invalid type passed to createElement"', preset: 'thorough' }),
+        JSON.stringify({ id: 'r1', query: 'who calls diff', modalities: ['graph'] }),
+      ].join('\n') + '\n',
+    );
+    const r = await cli(['eval', '--repo', FIXTURE, '--embedder', 'none', '--queries', queries]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(4);
+    for (const line of lines.slice(0, 3)) {
+      expect(Object.keys(line)).toEqual(['id', 'query', 'intent', 'confidence', 'rule', 'strategy', 'preset', 'k', 'elapsedMs', 'results']);
+      for (const result of line.results) {
+        expect(result).toEqual(
+          expect.objectContaining({ path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), score: expect.any(Number), boost: expect.any(Number) }),
+        );
+        for (const c of Object.values(result.modalities) as { rank: number; weight: number; contribution: number }[]) {
+          expect(Object.keys(c)).toEqual(['rank', 'weight', 'contribution']);
+          expect(c.contribution).toBeCloseTo(c.weight / (line.k + c.rank + 1), 12);
+        }
+      }
+    }
+    expect(lines[0]).toMatchObject({ id: 'd1', intent: 'find_definition', preset: 'default', k: 40 });
+    expect(lines[0].results[0]).toMatchObject({ path: 'src/create-element.js', symbol: 'createVNode' });
+    expect(lines[1]).toMatchObject({ id: 'x1', intent: 'exact_match', preset: 'thorough', k: 60 });
+    expect(lines[1].results[0].path).toBe('debug/src/debug.js');
+    expect(Object.keys(lines[2].results[0].modalities)).toEqual(['graph']);
+    expect(lines[3].summary).toMatchObject({ files: 54, embedder: null });
+    expect(lines[3].summary.buildMs).toHaveProperty('structural');
+  });
+
+  it('reports a bad query line and exits 2, still answering the good ones', async () => {
+    const queries = join(work, 'bad.jsonl');
+    writeFileSync(queries, '{"id":"ok","query":"createVNode"}\nnot json\n{"id":"p","query":"x","preset":"fast"}\n');
+    const r = await cli(['eval', '--repo', FIXTURE, '--embedder', 'none', '--queries', queries]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad\.jsonl:2: not a valid query line/);
+    expect(r.stderr).toMatch(/bad\.jsonl:3: .*unknown preset "fast"/);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+  });
+});
+
+describe('clear errors and exit codes', () => {
+  it('a missing folder', async () => {
+    const r = await cli(['search', '--repo', join(work, 'nope'), 'x']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toBe(`fourfold: no such folder: ${join(work, 'nope')}\n`);
+  });
+
+  it('an empty repository (nothing indexable)', async () => {
+    const empty = join(work, 'empty');
+    mkdirSync(join(empty, 'img'), { recursive: true });
+    writeFileSync(join(empty, 'img', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    const r = await cli(['search', '--repo', empty, '--embedder', 'none', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nothing to index in .*empty: no readable text files \(skipped: .*1 binary/);
+  });
+
+  it('an unreadable file is named, the rest is searched, and the exit code says so', async () => {
+    const repo = join(work, 'locked');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    writeFileSync(join(repo, 'src', 'open.ts'), 'export function openDoor() { return 1; }\n');
+    writeFileSync(join(repo, 'src', 'locked.ts'), 'export function lockedDoor() { return 2; }\n');
+    chmodSync(repo, 0o755);
+    chmodSync(join(repo, 'src'), 0o755);
+    chmodSync(join(repo, 'src', 'locked.ts'), 0o000);
+    const r = await cli(['search', '--repo', repo, '--embedder', 'none', '--cache', join(cache, 'nobody'), 'function openDoor'], { asUser: '65534' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/could not read src\/locked\.ts: .*EACCES/);
+    expect(r.stdout).toMatch(/src\/open\.ts:1-1 {2}openDoor/);
+  });
+
+  it('usage errors exit 1', async () => {
+    expect((await cli(['search', '--repo', FIXTURE, '--preset', 'fast', 'x'])).code).toBe(1);
+    expect((await cli(['search', '--repo', FIXTURE, '--modalities', 'text,vibes', 'x'])).stderr).toMatch(/unknown modality "vibes"/);
+    expect((await cli(['search', '--repo', FIXTURE])).stderr).toMatch(/search needs a query/);
+    expect((await cli(['frobnicate'])).code).toBe(1);
+    const help = await cli(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/fourfold search --repo DIR "query"/);
+  });
+});

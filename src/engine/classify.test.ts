@@ -103,6 +103,8 @@ describe('planQuery: what each retriever gets', () => {
     expect(planQuery('"connection refused"').literal).toBe('connection refused');
     expect(planQuery('who calls the render function').identifiers).toEqual(['render']);
     expect(planQuery('impact of changing Config.load').identifiers).toEqual(['load', 'Config']);
+    expect(planQuery('who calls res.send').identifiers).toEqual(['send', 'res']);
+    expect(planQuery('usages of os.path.join').identifiers).toEqual(['join', 'os', 'path']);
   });
 
   it('a forced intent (Find similar, tests) is reported as the user choice', () => {

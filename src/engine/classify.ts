@@ -195,7 +195,11 @@ function definitionPhraseConfidence(words: string[]): number | null {
 
 /** camelCase, snake_case, Pascal with two humps, or a dotted/`::` path of names. */
 function isCodeName(word: string): boolean {
-  if (/[.:]/.test(word)) return word.split(/\.|::/).some((p) => looksLikeIdentifier(p) || /^[A-Z]/.test(p));
+  if (/[.:]/.test(word)) {
+    const parts = word.split(/\.|::/);
+    // res.send, os.path, Foo::new: a member path; "e.g" is not.
+    return parts.every((p) => p.length >= 2) || parts.some((p) => looksLikeIdentifier(p) || /^[A-Z]/.test(p));
+  }
   return looksLikeIdentifier(word);
 }
 
@@ -266,7 +270,7 @@ function pickSubjects(words: string[], intent: Intent): string[] {
   if (intent !== 'find_definition' && intent !== 'find_references' && intent !== 'impact_analysis') return [];
   const subjects = subjectWords(words).filter((w) => !/^\d/.test(w));
   // The last subject word is usually the symbol ("who calls the render function" → render).
-  return subjects.length > 0 ? [subjects[subjects.length - 1]] : [];
+  return subjects.length > 0 ? splitPath(subjects[subjects.length - 1]) : [];
 }
 
 /** `Foo.bar` / `a::b::c` → ['Foo', 'bar'] — the last part is what is defined. */

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.e2e.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Two shared cores: tree-sitter and Chromium tests compete for them.

@@ -1,0 +1,57 @@
+/**
+ * Classifier accuracy on hand-written queries (docs/eval/classifier.jsonl: `{query, intent}`
+ * per line, written by a person in the phrasings developers use, many naming no rule of the
+ * classifier literally), with a confusion matrix and the misclassified queries.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Intent } from '../../src/engine/contract';
+import { INTENTS } from '../../src/engine/contract';
+import { classify } from '../../src/engine/classify';
+import { REPO_ROOT } from './corpora';
+
+export const CLASSIFIER_FILE = join(REPO_ROOT, 'docs', 'eval', 'classifier.jsonl');
+
+export interface LabelledQuery {
+  query: string;
+  intent: Intent;
+}
+
+export interface ClassifierReport {
+  total: number;
+  correct: number;
+  accuracy: number;
+  perIntent: Record<string, { total: number; correct: number; accuracy: number }>;
+  /** confusion[expected][predicted] = count */
+  confusion: Record<string, Record<string, number>>;
+  errors: { query: string; expected: Intent; got: Intent; rule: string; confidence: number }[];
+}
+
+export async function readLabelled(file = CLASSIFIER_FILE): Promise<LabelledQuery[]> {
+  return (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as LabelledQuery);
+}
+
+export function evaluateClassifier(labelled: readonly LabelledQuery[]): ClassifierReport {
+  const confusion: ClassifierReport['confusion'] = {};
+  const perIntent: ClassifierReport['perIntent'] = {};
+  const errors: ClassifierReport['errors'] = [];
+  for (const a of INTENTS) {
+    confusion[a] = Object.fromEntries(INTENTS.map((b) => [b, 0]));
+    perIntent[a] = { total: 0, correct: 0, accuracy: 0 };
+  }
+  let correct = 0;
+  for (const { query, intent } of labelled) {
+    const c = classify(query);
+    confusion[intent][c.intent]++;
+    perIntent[intent].total++;
+    if (c.intent === intent) {
+      correct++;
+      perIntent[intent].correct++;
+    } else errors.push({ query, expected: intent, got: c.intent, rule: c.rule, confidence: c.confidence });
+  }
+  for (const p of Object.values(perIntent)) p.accuracy = p.total ? p.correct / p.total : 0;
+  return { total: labelled.length, correct, accuracy: labelled.length ? correct / labelled.length : 0, perIntent, confusion, errors };
+}

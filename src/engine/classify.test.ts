@@ -18,6 +18,11 @@ describe('classify: the seed examples', () => {
     ['why does the ValueError happen', 'exact_match', 0.85, 'error-token'],
     ['explain the architecture', 'understand_code', 0.75, 'understand-words'],
     ['session cookie rotation', 'understand_code', 0.4, 'fallback'],
+    ['consumers of parseConfig', 'find_references', 0.9, 'references-phrase'],
+    ['which files import the logger', 'find_references', 0.9, 'references-phrase'],
+    ['where do we call flushQueue', 'find_references', 0.9, 'references-phrase'],
+    ['parseConfig callers', 'find_references', 0.9, 'references-phrase'],
+    ['is it safe to rename createStore', 'impact_analysis', 0.9, 'impact-phrase'],
   ] as const)('%s → %s %f (%s)', (query, intent, confidence, rule) => {
     expect(classify(query)).toEqual({ intent, confidence, rule });
   });
@@ -110,5 +115,6 @@ describe('planQuery: what each retriever gets', () => {
   it('a forced intent (Find similar, tests) is reported as the user choice', () => {
     const p = planQuery('parseConfig', 'find_similar');
     expect(p).toMatchObject({ intent: 'find_similar', confidence: 1, rule: 'user-choice' });
+    expect(planQuery('connection was reset by peer', 'exact_match').literal).toBe('connection was reset by peer');
   });
 });

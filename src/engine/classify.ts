@@ -76,11 +76,32 @@ const DEFINITION_KEYWORDS: Readonly<Record<string, DefinitionKind | undefined>> 
 };
 const DEFINITION_KEYWORD = new RegExp(`^(${Object.keys(DEFINITION_KEYWORDS).join('|')})\\s+([A-Za-z_$][\\w$.:]*)`);
 
-const REFERENCES_PHRASE =
-  /\b(who|what|which\s+\w+)\s+(calls|invokes|uses|references|imports|instantiates)\b|\b(callers?|call\s*sites?|usages?|uses|references?|refs|invocations?)\s+(of|to|for)\b|\bwhere\s+(is|are)\s+.+\b(used|called|referenced|invoked|imported)\b|\bfind\s+(all\s+)?(usages|references|callers)\b|\b(is|are)\s+.+\b(used|called)\s+(anywhere|where)\b/i;
+const REFERENCES_PHRASE = new RegExp(
+  [
+    String.raw`\b(who|what|which\s+\w+)\s+(calls?|invokes?|uses?|references?|imports?|instantiates?|consumes?)\b`,
+    String.raw`\b(callers?|call\s*sites?|usages?|uses|users|references?|refs|invocations?|consumers?|importers?)\s+(of|to|for)\b`,
+    String.raw`\bwhere\s+(is|are)\s+.+\b(used|called|referenced|invoked|imported|consumed)\b`,
+    String.raw`\bwhere\s+(do|does|did|can)\s+\w+\s+(use|call|reference|invoke|import)\b`,
+    String.raw`\bfind\s+(all\s+)?(usages|references|callers|uses)\b`,
+    String.raw`\b(is|are)\s+.+\b(used|called)\s+(anywhere|where)\b`,
+    // "parseConfig callers", "fetchUser usages"
+    String.raw`\b(callers|usages|references|call\s+sites|consumers|importers)\s*\??$`,
+  ].join('|'),
+  'i',
+);
 
-const IMPACT_PHRASE =
-  /\b(impact|blast\s+radius|ripple\s+effects?|dependents\s+of|downstream\s+of|(what|who|which\s+\w+)\s+(depends?|relies|rely)\s+on|depends\s+on\s+(this|it)|(what|which\s+\w+)\s+(would\s+|will\s+|might\s+)?(break|breaks|be\s+affected)|affected\s+by|if\s+i\s+(change|modify|rename|delete|remove))\b/i;
+const IMPACT_PHRASE = new RegExp(
+  [
+    String.raw`\b(impact|blast\s+radius|ripple\s+effects?|dependents\s+of|downstream\s+of)\b`,
+    String.raw`\b(what|who|which\s+\w+)\s+(depends?|relies|rely)\s+on\b`,
+    String.raw`\bdepends\s+on\s+(this|it)\b`,
+    String.raw`\b(what|which\s+\w+)\s+(would\s+|will\s+|might\s+|could\s+)?(break|breaks|be\s+affected)\b`,
+    String.raw`\baffected\s+by\b`,
+    String.raw`\bif\s+i\s+(change|modify|rename|delete|remove)\b`,
+    String.raw`\b(safe|risky)\s+to\s+(change|modify|rename|delete|remove|edit|refactor)\b`,
+  ].join('|'),
+  'i',
+);
 
 const SIMILAR_PHRASE =
   /\b(similar\s+to|like\s+this|code\s+like|looks?\s+like|duplicates?\s+of|other\s+implementations?\s+of|same\s+as|resembl\w*)\b/i;
@@ -253,7 +274,9 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   if (quoted) plan.literal = quoted[1] ?? quoted[2] ?? quoted[3];
   else if (c.intent === 'exact_match') {
     const token = words.find((w) => ERRORISH.test(w)) ?? ERROR_TOKEN.exec(raw)?.[1];
-    if (token) plan.literal = token;
+    // An exact match chosen by the user on unquoted text looks for the text itself.
+    plan.literal = token ?? (c.rule === 'user-choice' ? raw : undefined);
+    if (plan.literal === undefined) delete plan.literal;
   }
 
   if (plan.identifiers.length === 0) {

@@ -29,7 +29,7 @@ export const BM25_B = 0.75;
 export const MAX_SNIPPET_TERMS = 24;
 
 export const STRUCTURAL_SNAPSHOT_VERSION = 1;
-/** Name matches that make the near misses (prefix, fuzzy, partial) not worth listing. */
+/** Name matches that make the near misses (longer names, prefix, fuzzy, partial) not worth listing. */
 const PRECISE_MATCHES: ReadonlySet<NameMatchKind> = new Set(['exact', 'case-insensitive', 'sub-tokens']);
 
 /** Kinds that count as "related" to a kind named in a query. */
@@ -265,7 +265,7 @@ export class StructuralIndex implements Retriever {
     // (and the importance boost) can lift above the definition that was asked for. When
     // the name matched precisely, the near misses are left out.
     const precise = scored.some((s) => PRECISE_MATCHES.has(s.match));
-    return this.toHits(precise ? scored.filter((s) => PRECISE_MATCHES.has(s.match) || s.match === 'all-sub-tokens') : scored, limit);
+    return this.toHits(precise ? scored.filter((s) => PRECISE_MATCHES.has(s.match)) : scored, limit);
   }
 
   private scoreNames(

@@ -1,10 +1,92 @@
-import { defineConfig } from 'vite';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const ROOT = import.meta.dirname;
+const DEMO_OUT = join(ROOT, '.cache/demo');
+/** Keep in step with src/browser/demo.ts (DEMO.indexFile / manifestFile / folder). */
+const DEMO_FILES = ['svelte.fourfold', 'svelte.json'];
+const DEMO_SOURCES = 'demo/svelte/src';
+/**
+ * Assets Vite emits because a library names them, but that the app never loads: the
+ * ONNX Runtime asyncify build (27 MB) is only a fallback when `wasmPaths` is not set, and
+ * src/browser/local-model.ts always sets it to the plain SIMD build.
+ */
+const UNUSED_ASSETS = [/ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/, /ort-wasm-simd-threaded\.jsep-[\w-]+\.(wasm|mjs)$/];
+
+/** Builds (or reuses) the demo's prebuilt index with the engine in Node, and ships it as dist/demo/. */
+function demoIndex(): Plugin {
+  const build = () => {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/build-demo.ts'), DEMO_OUT], {
+      stdio: 'inherit',
+      cwd: ROOT,
+    });
+  };
+  return {
+    name: 'fourfold-demo-index',
+    buildStart() {
+      if (this.meta.watchMode) return;
+      build();
+      for (const file of DEMO_FILES) this.emitFile({ type: 'asset', fileName: `demo/${file}`, source: readFileSync(join(DEMO_OUT, file)) });
+    },
+    configureServer(server) {
+      build();
+      server.middlewares.use((req, res, next) => {
+        const name = DEMO_FILES.find((f) => req.url?.split('?')[0].endsWith(`/demo/${f}`));
+        if (!name) return next();
+        res.setHeader('content-type', name.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+        res.end(readFileSync(join(DEMO_OUT, name)));
+      });
+    },
+    closeBundle() {
+      // The demo's sources are inside its index; the copy under public/ exists only to build it.
+      rmSync(resolve(ROOT, 'dist', DEMO_SOURCES), { recursive: true, force: true });
+    },
+  };
+}
+
+function listPublic(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listPublic(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+/**
+ * Drops the unused assets, then writes dist/sw.js: src/browser/service-worker.js with the
+ * list of every file the app, its workers, the grammars, ONNX Runtime, the model and the demo
+ * need, and a version that changes whenever one of them does.
+ */
+function offline(): Plugin {
+  return {
+    name: 'fourfold-offline',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const name of Object.keys(bundle)) if (UNUSED_ASSETS.some((re) => re.test(name))) delete bundle[name];
+      const publicDir = join(ROOT, 'public');
+      const publicFiles = listPublic(publicDir)
+        .map((f) => relative(publicDir, f).split('\\').join('/'))
+        .filter((f) => !f.startsWith(`${DEMO_SOURCES}/`) && !f.endsWith('README.md'));
+      const files = ['./', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')), ...publicFiles].sort();
+      const version = createHash('sha256');
+      for (const name of Object.keys(bundle).sort()) {
+        const item = bundle[name];
+        version.update(name);
+        version.update(item.type === 'asset' ? (typeof item.source === 'string' ? item.source : Buffer.from(item.source)) : item.code);
+      }
+      for (const f of publicFiles) version.update(readFileSync(join(publicDir, f)));
+      const template = readFileSync(join(ROOT, 'src/browser/service-worker.js'), 'utf8');
+      const source = `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 12))};\nconst PRECACHE = ${JSON.stringify(files)};\n${template}`;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 export default defineConfig({
   // Relative asset URLs: the built app works from any path (a sub-folder, a file server).
   base: './',
-  plugins: [react()],
+  plugins: [react(), demoIndex(), offline()],
   // Module workers: the parse, index, embed and clone workers import ES modules.
   worker: { format: 'es' },
   // The ONNX model's files are served as-is from public/models/; let Vite treat any that are

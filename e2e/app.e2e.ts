@@ -104,7 +104,8 @@ async function readExplanation(item: Locator) {
 describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
   it('indexes a chosen folder, respecting .gitignore and skipping binary and oversized files', async () => {
     await page.goto(server.origin);
-    await expect.poll(async () => status().innerText()).toMatch(/Bring a repository in/);
+    // A first visit opens the demo that ships with the app.
+    await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/svelte \(demo\) is ready/);
     // The page must stay responsive while the workers index: record the longest frame gap.
     await page.evaluate(() => {
       const w = window as unknown as { maxFrameGap: number };
@@ -194,7 +195,10 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('.rank')?.textContent)).toBe('2');
     await page.keyboard.press('Enter');
-    await expect(page.locator('li.is-selected pre.snippet.is-open').count()).resolves.toBe(1);
+    // Enter opens the result in the code view, at its first line.
+    await page.getByLabel('Code view').waitFor();
+    await expect.poll(() => page.url()).toMatch(/page=file&path=.*#L\d+/);
+    await page.getByRole('button', { name: '← Results' }).click();
     await page.locator('fieldset.segmented label', { hasText: 'thorough' }).click();
     await expect.poll(() => page.url()).toMatch(/q=function\+render/);
     expect(page.url()).toMatch(/preset=thorough/);
@@ -254,7 +258,7 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await page.reload();
     await expect.poll(async () => repositoryList().innerText(), { timeout: 20_000 }).toMatch(/preact-remote/);
     const names = await repositoryList().locator('.repo-name').allInnerTexts();
-    expect(names).toEqual(['preact-remote']);
+    expect(names).toEqual(['svelte (demo)', 'preact-remote']);
     expect(session.errors).toEqual([]);
   });
 });

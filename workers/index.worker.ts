@@ -9,10 +9,20 @@ import { IndexService } from '../src/browser/index-service';
 import { ParsePool } from '../src/browser/parse-pool';
 import { remoteEmbedder } from '../src/browser/remote-embedder';
 import { openBrowserPersistence } from '../src/browser/persistence';
+import { createVoyageEmbedder } from '../src/engine/semantic/voyage';
+import { DEMO, type DemoManifest } from '../src/browser/demo';
+import { decodeContainer } from '../src/browser/snapshot-container';
+import type { EngineSnapshot } from '../src/engine/engine';
 import type { EmbedWorkerApi, IndexWorkerApi } from '../src/browser/protocol';
 
 let appRoot = new URL('../', self.location.href).href;
 const persistence = openBrowserPersistence();
+
+async function fetchDemo(file: string): Promise<Response> {
+  const response = await fetch(new URL(`demo/${file}`, appRoot));
+  if (!response.ok) throw new Error(`the demo's ${file} answered HTTP ${response.status}`);
+  return response;
+}
 
 const service = persistence.then(
   ({ persistence, embeddingCache }) =>
@@ -24,6 +34,11 @@ const service = persistence.then(
       loadEmbedder: () => {
         const worker = new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-embed' });
         return remoteEmbedder(Comlink.wrap<EmbedWorkerApi>(worker), appRoot);
+      },
+      createVoyageEmbedder,
+      demo: {
+        manifest: async () => (await (await fetchDemo(DEMO.manifestFile)).json()) as DemoManifest,
+        snapshot: async () => decodeContainer<EngineSnapshot>(await (await fetchDemo(DEMO.indexFile)).arrayBuffer()),
       },
     }),
 );
@@ -41,7 +56,11 @@ const api: IndexWorkerApi = {
   classify: async (query) => (await service).classify(query),
   search: async (id, request) => (await service).search(id, request),
   lines: async (id, path, start, end) => (await service).lines(id, path, start, end),
+  file: async (id, path) => (await service).file(id, path),
+  neighbours: async (id, chunkId) => (await service).neighbours(id, chunkId),
   remove: async (id) => (await service).remove(id),
+  settings: async () => (await service).settings(),
+  saveSettings: async (patch) => (await service).saveSettings(patch),
 };
 
 Comlink.expose(api);

@@ -13,8 +13,17 @@ import { planQuery } from '../engine/classify';
 import { Engine, type EngineDeps, type EngineSnapshot } from '../engine/engine';
 import type { IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
 import type { Embedder } from '../engine/semantic/embedder';
+import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/voyage';
 import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
+import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
+import type { FileAnalysis } from '../engine/contract';
+import { DEMO, type DemoManifest } from './demo';
 import type {
+  ChunkLabel,
+  FileDocument,
+  Neighbours,
+  SettingsPatch,
+  SettingsView,
   IndexRequest,
   RepositoryState,
   RepositorySummary,
@@ -32,6 +41,24 @@ export const SNIPPET_LINE_CHARS = 240;
 const LAST_REPOSITORY_SETTING = 'lastRepositoryId';
 /** The embedder last loaded ({id, dimensions}), so a reload can open an index before the model is up. */
 const EMBEDDER_SETTING = 'embedder';
+/** The page's settings (SettingsView minus the key). */
+const SETTINGS_SETTING = 'settings';
+/** The Voyage key: kept apart, never returned to the page. */
+const VOYAGE_KEY_SETTING = 'voyageKey';
+/** Set when the visitor removes the demo from the list. */
+const DEMO_HIDDEN_SETTING = 'demoHidden';
+export const DEFAULT_VOYAGE_BASE_URL = 'https://api.voyageai.com';
+export const DEFAULT_VOYAGE_MODEL = 'voyage-code-3';
+/** Width of Voyage vectors we ask for: 1024 bits = 128 bytes per chunk. */
+const VOYAGE_DIMENSIONS = 1024;
+
+export const DEFAULT_SETTINGS: Omit<SettingsView, 'hasVoyageKey'> = {
+  provider: 'local',
+  voyageBaseUrl: DEFAULT_VOYAGE_BASE_URL,
+  voyageModel: DEFAULT_VOYAGE_MODEL,
+  maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+  ignorePatterns: [],
+};
 
 interface EmbedderInfo {
   id: string;
@@ -54,6 +81,7 @@ export interface IndexPersistence {
   putSnapshot(id: string, snapshot: EngineSnapshot): Promise<void>;
   getSetting(key: string): Promise<unknown>;
   putSetting(key: string, value: unknown): Promise<void>;
+  deleteSetting?(key: string): Promise<void>;
 }
 
 export interface IndexServiceDeps {
@@ -63,6 +91,25 @@ export interface IndexServiceDeps {
   /** The embedder, created once; null when no model is available (semantic search off). */
   loadEmbedder(): Promise<Embedder | null>;
   embeddingCache?: EngineDeps['embeddingCache'];
+  /** The Voyage client (src/engine/semantic/voyage.ts); absent: the Voyage provider is unavailable. */
+  createVoyageEmbedder?(options: VoyageEmbedderOptions): Embedder;
+  /** The prebuilt demo index (dist/demo/); absent: no demo. */
+  demo?: { manifest(): Promise<DemoManifest>; snapshot(): Promise<EngineSnapshot> };
+}
+
+function voyageMessage(error: Error & { kind?: string; status?: number; attempts?: number }): string {
+  const attempts = error.attempts && error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
+  if (error.kind === 'auth') return `Voyage rejected the API key${error.status ? ` (HTTP ${error.status})` : ''}: check it in Settings.`;
+  if (error.kind === 'rate_limited') return `Voyage kept refusing with 429 (rate limited)${attempts}.`;
+  return `Voyage failed${attempts}: ${error.message}`;
+}
+
+/** The VoyageError behind an error, if any (the engine may wrap what the embedder threw). */
+function voyageErrorIn(error: unknown): (Error & { kind?: string }) | null {
+  for (let e = error as (Error & { kind?: string; cause?: unknown }) | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.name === 'VoyageError') return e;
+  }
+  return null;
 }
 
 export function repositoryIdFor(request: Pick<IndexRequest, 'origin' | 'name' | 'url'>): string {
@@ -116,10 +163,11 @@ export class IndexService {
    * used last time is known, a stand-in with its id and width lets the index open at once
    * and only a semantic query waits for the model.
    */
-  private async embedderForOpen(): Promise<Embedder | null> {
+  private async embedderForOpen(known?: EmbedderInfo | null): Promise<Embedder | null> {
+    if (known?.id.startsWith('voyage:')) return this.voyageEmbedder(known.id);
     const loading = this.loadEmbedder();
-    if (this.embedderId !== undefined) return loading;
-    const info = (await this.deps.persistence.getSetting(EMBEDDER_SETTING)) as EmbedderInfo | undefined;
+    if (this.embedderId !== undefined && (!known || known.id === this.embedderId)) return loading;
+    const info = known ?? ((await this.deps.persistence.getSetting(EMBEDDER_SETTING)) as EmbedderInfo | undefined);
     if (!info?.id) return loading;
     const real = async () => {
       const embedder = await loading;
@@ -139,9 +187,75 @@ export class IndexService {
   }
 
   /** Deps for a loaded (not built) engine: it never parses, so it needs no analyzer. */
-  private async loadedEngineDeps(): Promise<EngineDeps> {
+  private async loadedEngineDeps(known?: EmbedderInfo | null): Promise<EngineDeps> {
     const analyzer = { analyze: () => Promise.reject(new Error('a loaded index does not parse')) };
-    return { analyzer, embedder: await this.embedderForOpen(), embeddingCache: this.deps.embeddingCache };
+    return { analyzer, embedder: await this.embedderForOpen(known), embeddingCache: this.deps.embeddingCache };
+  }
+
+  /** A Voyage embedder with the stored key, for the given id ('voyage:<model>:<dims>'); null without a key. */
+  private async voyageEmbedder(id: string, onRetry?: (info: VoyageRetryInfo) => void): Promise<Embedder | null> {
+    const key = (await this.deps.persistence.getSetting(VOYAGE_KEY_SETTING)) as string | undefined;
+    if (!key || !this.deps.createVoyageEmbedder) return null;
+    const settings = await this.settings();
+    const [, model, dims] = id.split(':');
+    return this.deps.createVoyageEmbedder({
+      apiKey: key,
+      baseUrl: settings.voyageBaseUrl,
+      model: model || settings.voyageModel,
+      dimensions: Number(dims) || VOYAGE_DIMENSIONS,
+      onRetry,
+    });
+  }
+
+  async settings(): Promise<SettingsView> {
+    const stored = ((await this.deps.persistence.getSetting(SETTINGS_SETTING)) ?? {}) as Partial<SettingsView>;
+    const key = await this.deps.persistence.getSetting(VOYAGE_KEY_SETTING);
+    return { ...DEFAULT_SETTINGS, ...stored, hasVoyageKey: typeof key === 'string' && key.length > 0 };
+  }
+
+  async saveSettings(patch: SettingsPatch): Promise<SettingsView> {
+    const { voyageKey, ...rest } = patch;
+    const current = await this.settings();
+    const next = { ...current, ...rest };
+    if (next.voyageBaseUrl) {
+      const url = new URL(next.voyageBaseUrl); // throws on a malformed URL: the page shows it
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('The Voyage base URL must be http(s).');
+      next.voyageBaseUrl = url.href.replace(/\/+$/, '');
+    }
+    if (!(next.maxFileBytes > 0)) throw new Error('The file-size limit must be a positive number of bytes.');
+    next.ignorePatterns = next.ignorePatterns.map((p) => p.trim()).filter(Boolean);
+    const { hasVoyageKey: _has, ...stored } = next;
+    await this.deps.persistence.putSetting(SETTINGS_SETTING, stored);
+    if (voyageKey !== undefined) {
+      if (voyageKey) await this.deps.persistence.putSetting(VOYAGE_KEY_SETTING, voyageKey.trim());
+      else if (this.deps.persistence.deleteSetting) await this.deps.persistence.deleteSetting(VOYAGE_KEY_SETTING);
+      else await this.deps.persistence.putSetting(VOYAGE_KEY_SETTING, null);
+    }
+    return this.settings();
+  }
+
+  private demoManifest: Promise<DemoManifest | null> | null = null;
+
+  private loadDemoManifest(): Promise<DemoManifest | null> {
+    this.demoManifest ??= this.deps.demo
+      ? this.deps.demo.manifest().catch(() => {
+          this.demoManifest = null; // offline before the first visit finished: try again later
+          return null;
+        })
+      : Promise.resolve(null);
+    return this.demoManifest;
+  }
+
+  private demoSummary(manifest: DemoManifest): RepositorySummary {
+    return {
+      id: DEMO.id,
+      name: manifest.name,
+      origin: 'demo',
+      url: `svelte ${manifest.version} (${manifest.licence})`,
+      state: 'complete',
+      stats: manifest.stats,
+      updatedAt: 0,
+    };
   }
 
   async status(): Promise<WorkerStatus> {
@@ -152,7 +266,10 @@ export class IndexService {
     const last = await this.deps.persistence.getSetting(LAST_REPOSITORY_SETTING);
     void this.loadEmbedder(); // start the model early, but never wait for it here
     const known = (await this.deps.persistence.getSetting(EMBEDDER_SETTING)) as EmbedderInfo | undefined;
+    const manifest = (await this.deps.persistence.getSetting(DEMO_HIDDEN_SETTING)) ? null : await this.loadDemoManifest();
+    if (manifest) repositories.unshift(this.demoSummary(manifest));
     return {
+      settings: await this.settings(),
       repositories,
       lastRepositoryId: typeof last === 'string' ? last : null,
       embedder: this.embedderId === undefined ? (known?.id ?? null) : this.embedderId,
@@ -175,6 +292,7 @@ export class IndexService {
   }
 
   async open(id: string): Promise<RepositorySummary> {
+    if (id === DEMO.id) return this.openDemo();
     const record = await this.deps.persistence.getRepository(id);
     if (!record) throw new Error('That repository is no longer stored in this browser.');
     const shown = this.presented(record);
@@ -184,10 +302,27 @@ export class IndexService {
       if (!snapshot) throw new Error(`The index of ${record.name} is missing from this browser's storage; bring it in again.`);
       // One open repository at a time: indexes can be large.
       this.engines.clear();
-      this.engines.set(id, Engine.load(snapshot, await this.loadedEngineDeps()));
+      const embedderId = shown.stats?.embedder ?? null;
+      const known = embedderId ? { id: embedderId, dimensions: (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0 } : null;
+      this.engines.set(id, Engine.load(snapshot, await this.loadedEngineDeps(known)));
     }
     await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, id);
     return shown;
+  }
+
+  /** Opens the demo from its prebuilt index: one fetch, no parsing, no embedding. */
+  async openDemo(): Promise<RepositorySummary> {
+    const manifest = await this.loadDemoManifest();
+    if (!manifest || !this.deps.demo) throw new Error('The demo index is not available (it is built by `npm run build`).');
+    if (!this.engines.has(DEMO.id)) {
+      const snapshot = await this.deps.demo.snapshot();
+      const engine = Engine.load(snapshot, await this.loadedEngineDeps(manifest.embedder));
+      this.engines.clear();
+      this.engines.set(DEMO.id, engine);
+    }
+    await this.deps.persistence.putSetting(DEMO_HIDDEN_SETTING, false);
+    await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, DEMO.id);
+    return this.demoSummary(manifest);
   }
 
   async index(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void): Promise<RepositorySummary> {
@@ -222,8 +357,11 @@ export class IndexService {
           ? { path: file.path, bytes: file.data }
           : { path: file.path, size: file.size, read: async () => new Uint8Array(await (file.data as Blob).arrayBuffer()) },
       );
+      const settings = await this.settings();
       const intake = await intakeFiles(entries, {
         signal,
+        maxFileBytes: settings.maxFileBytes,
+        extraPatterns: settings.ignorePatterns,
         onProgress: ({ done, total }) => {
           const seconds = (performance.now() - readStarted) / 1000;
           const rate = seconds > 0 ? done / seconds : 0;
@@ -236,8 +374,49 @@ export class IndexService {
 
       // 2. Build, reusing the analyses of unchanged files from the previous snapshot.
       const previous = previousComplete ? await persistence.getSnapshot(id) : undefined;
-      const deps: EngineDeps = { analyzer, embedder: await this.loadEmbedder(), embeddingCache: this.deps.embeddingCache };
-      const engine = await Engine.build(intake.files, deps, { signal, onProgress, previous, skipped });
+      // Analyses are remembered so that a fallback build (Voyage failed) does not parse twice.
+      const analyses = new Map<string, FileAnalysis>();
+      const rememberingAnalyzer: EngineDeps['analyzer'] = {
+        analyze: async (path, text) => {
+          const known = analyses.get(path);
+          if (known) return known;
+          const analysis = await analyzer.analyze(path, text);
+          analyses.set(path, analysis);
+          return analysis;
+        },
+      };
+      const local = await this.loadEmbedder();
+      let embedder = local;
+      const notes: string[] = [];
+      let embedTotal = 0;
+      if (settings.provider === 'voyage') {
+        const voyage = await this.voyageEmbedder(`voyage:${settings.voyageModel}:${VOYAGE_DIMENSIONS}`, (info) =>
+          onProgress({
+            stage: 'embed',
+            done: 0,
+            total: embedTotal,
+            rate: 0,
+            etaMs: null,
+            message: `Voyage ${info.status === 429 ? 'rate limit (429)' : (info.status ?? 'network problem')}: retry ${info.attempt} in ${(info.delayMs / 1000).toFixed(1)} s`,
+          }),
+        );
+        if (voyage) embedder = voyage;
+        else notes.push('No Voyage key is set: the local model embedded this repository.');
+      }
+      const progress = (p: IndexProgress) => {
+        if (p.stage === 'embed') embedTotal = p.total;
+        onProgress(p);
+      };
+      let engine: Engine;
+      try {
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, previous, skipped });
+      } catch (error) {
+        const voyageError = embedder !== local && !signal.aborted ? voyageErrorIn(error) : null;
+        if (!voyageError || voyageError.kind === 'aborted') throw error;
+        // The local model keeps answering: embed with it instead, and say why.
+        notes.push(`${voyageMessage(voyageError)} The local model embedded this repository instead.`);
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: local, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, previous, skipped });
+      }
       if (signal.aborted) throw abortError();
 
       // 3. Store: the snapshot first, then the record that says it is complete.
@@ -249,7 +428,8 @@ export class IndexService {
       // The snapshot is a finished build's: from here on, a cancel is too late to matter.
       if (this.removed.has(id)) throw abortError();
       const complete: RepositoryRecord = { ...base, state: 'complete', stats: engine.stats, updatedAt: Date.now(), previousComplete: undefined };
-      if (intake.fileLimit.message) complete.message = intake.fileLimit.message;
+      if (intake.fileLimit.message) notes.unshift(intake.fileLimit.message);
+      if (notes.length > 0) complete.message = notes.join(' ');
       await persistence.putRepository(complete);
       onProgress({ stage: 'store', done: 1, total: 1, rate: 0, etaMs: 0 });
       this.engines.clear();
@@ -305,13 +485,34 @@ export class IndexService {
       preset: request.preset,
       modalities: request.modalities ?? undefined,
       limit: request.limit,
+      similarToChunk: request.similarToChunk,
+      experiment: request.experiment,
     });
     const highlights = [...plan.identifiers, ...plan.terms, ...(plan.literal ? [plan.literal] : [])];
     const results: ResultView[] = response.results.map((result) => ({
       ...result,
       snippet: this.snippet(engine, result.path, result.startLine, result.endLine, highlights),
     }));
-    return { repositoryId: id, plan, query: response.query, results, highlights };
+    const labels: Record<number, ChunkLabel> = {};
+    const label = (chunkId: number) => {
+      if (labels[chunkId]) return;
+      const c = engine.chunk(chunkId);
+      labels[chunkId] = { path: c.path, startLine: c.startLine, endLine: c.endLine, symbol: c.symbol };
+    };
+    for (const run of response.query.modalities) for (const hit of run.list) label(hit.chunkId);
+    for (const result of response.results) label(result.chunkId);
+    return { repositoryId: id, plan, query: response.query, results, highlights, labels, request };
+  }
+
+  file(id: string, path: string): FileDocument {
+    const view = this.engineFor(id).file(path);
+    if (!view) throw new Error(`${path} is not in this repository's index.`);
+    return { path: view.path, text: view.text, language: view.language, definitions: view.analysis.definitions, chunks: view.chunks };
+  }
+
+  neighbours(id: string, chunkId: number): Neighbours {
+    const engine = this.engineFor(id);
+    return { chunk: engine.chunk(chunkId), callers: engine.callers(chunkId), callees: engine.callees(chunkId) };
   }
 
   /** The first lines of the chunk, moved down to the first line naming a query word when that is further in. */
@@ -337,6 +538,12 @@ export class IndexService {
   }
 
   async remove(id: string): Promise<RepositorySummary[]> {
+    if (id === DEMO.id) {
+      // The demo is part of the app: removing it only hides it (Settings can bring it back).
+      this.engines.delete(id);
+      await this.deps.persistence.putSetting(DEMO_HIDDEN_SETTING, true);
+      return (await this.status()).repositories;
+    }
     if (this.building.has(id)) this.removed.add(id);
     for (const { controller, repositoryId } of this.jobs.values()) if (repositoryId === id) controller.abort(abortError());
     this.engines.delete(id);

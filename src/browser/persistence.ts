@@ -90,6 +90,7 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     },
     getSetting: (key) => store.getSetting(key),
     putSetting: (key, value) => store.putSetting(key, value),
+    deleteSetting: (key) => store.deleteSetting(key),
   };
 }
 

@@ -4,6 +4,9 @@
  * the callbacks, which comlink proxies.
  */
 import type {
+  Chunk,
+  Definition,
+  Language,
   IndexProgress,
   IndexStats,
   Modality,
@@ -26,7 +29,8 @@ export type RepositoryState = 'building' | 'complete' | 'cancelled' | 'failed';
 export interface RepositorySummary {
   id: string;
   name: string;
-  origin: 'folder' | 'clone';
+  /** 'demo': the sample repository shipped with the app (read-only, always available). */
+  origin: 'folder' | 'clone' | 'demo';
   url?: string;
   /** Only 'complete' repositories are searchable. */
   state: RepositoryState;
@@ -63,6 +67,18 @@ export interface SearchRequest {
   /** null: the preset decides. */
   modalities: Modality[] | null;
   limit?: number;
+  /** "Find similar": neighbours of this chunk (the query may be empty). */
+  similarToChunk?: number;
+  /** "How ranking works" only: changed weights and k. Never the defaults. */
+  experiment?: { weights?: Partial<Record<Modality, number>>; k?: number };
+}
+
+/** Where a chunk is, for labelling the per-modality lists of the teaching page. */
+export interface ChunkLabel {
+  path: string;
+  startLine: number;
+  endLine: number;
+  symbol?: string;
 }
 
 export interface SearchView {
@@ -72,6 +88,57 @@ export interface SearchView {
   results: ResultView[];
   /** Words the snippet highlighter marks: identifiers, terms and the literal of the plan. */
   highlights: string[];
+  /** Every chunk named in a modality's own list or in the results, by chunk id. */
+  labels: Record<number, ChunkLabel>;
+  /** The request this answers (the teaching page re-runs it as an experiment). */
+  request: SearchRequest;
+}
+
+/** A whole file for the code view. */
+export interface FileDocument {
+  path: string;
+  text: string;
+  language: Language | null;
+  definitions: Definition[];
+  chunks: Chunk[];
+}
+
+export interface NeighbourView {
+  chunkId: number;
+  path: string;
+  line: number;
+  symbol?: string;
+  confidence: number;
+}
+
+export interface Neighbours {
+  chunk: Chunk;
+  callers: NeighbourView[];
+  callees: NeighbourView[];
+}
+
+export type EmbeddingProvider = 'local' | 'voyage';
+
+/** Settings as the page sees them: the Voyage key itself never comes back, only whether one is set. */
+export interface SettingsView {
+  provider: EmbeddingProvider;
+  voyageBaseUrl: string;
+  voyageModel: string;
+  hasVoyageKey: boolean;
+  /** Files larger than this many bytes are skipped when a repository is brought in. */
+  maxFileBytes: number;
+  /** Extra gitignore-syntax patterns applied to every repository brought in. */
+  ignorePatterns: string[];
+}
+
+export interface SettingsPatch {
+  provider?: EmbeddingProvider;
+  voyageBaseUrl?: string;
+  voyageModel?: string;
+  /** A new key; '' or null removes the stored one. */
+  voyageKey?: string | null;
+  maxFileBytes?: number;
+  ignorePatterns?: string[];
 }
 
 export interface WorkerStatus {
@@ -81,6 +148,7 @@ export interface WorkerStatus {
   /** The embedding model in use, or null when semantic search is unavailable (and why). */
   embedder: string | null;
   embedderProblem?: string;
+  settings: SettingsView;
 }
 
 /** The index/search worker: owns the engines and the IndexedDB store. */
@@ -100,7 +168,17 @@ export interface IndexWorkerApi {
   search(repositoryId: string, request: SearchRequest): Promise<SearchView>;
   /** Lines of a file of the open repository (1-based, inclusive), for opening a result. */
   lines(repositoryId: string, path: string, startLine: number, endLine: number): Promise<string[]>;
+  /** A whole file of the open repository, with its outline and chunks. */
+  file(repositoryId: string, path: string): Promise<FileDocument>;
+  /** Callers and callees of a chunk (a definition), from the dependency graph. */
+  neighbours(repositoryId: string, chunkId: number): Promise<Neighbours>;
   remove(repositoryId: string): Promise<RepositorySummary[]>;
+  settings(): Promise<SettingsView>;
+  saveSettings(patch: SettingsPatch): Promise<SettingsView>;
+}
+
+export interface HighlightWorkerApi {
+  highlight(language: Language, text: string): Promise<import('./highlight').Highlighting>;
 }
 
 export interface CloneProgressEvent {

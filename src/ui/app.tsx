@@ -3,8 +3,12 @@
  * storage all happen in the workers; this file only renders their answers.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { IndexProgress, Modality, Preset, QueryPlan } from '../engine/contract';
-import type { IndexRequest, RepositorySummary, SearchView, WorkerStatus } from '../browser/protocol';
+import type { Chunk, IndexProgress, Modality, Preset, QueryPlan } from '../engine/contract';
+import type { IndexRequest, RepositorySummary, ResultView, SearchRequest, SearchView, SettingsPatch, WorkerStatus } from '../browser/protocol';
+import { DEMO, DEMO_QUERIES } from '../browser/demo';
+import { CodeView } from './code-view';
+import { RankingPage } from './ranking-page';
+import { SettingsPage } from './settings-page';
 import type { FolderContents } from '../browser/folder-source';
 import { BringIn } from './bring-in';
 import { callback, getWorkers, newJobId, transfer } from './client';
@@ -14,7 +18,7 @@ import { IndexStatus, type Job, type Notice } from './index-status';
 import { Repositories } from './repositories';
 import { Results } from './results';
 import { SearchBar } from './search-bar';
-import { readSearchState, writeSearchState } from './url-state';
+import { readSearchState, writeSearchState, type Page } from './url-state';
 
 /** Wait this long after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 120;
@@ -37,8 +41,14 @@ function describeReady(repo: RepositorySummary, how: 'indexed' | 'loaded', elaps
   if (skipped > 0) parts.push(`${formatCount(skipped)} skipped (binary or too large)`);
   if (s.skipped.ignored > 0) parts.push(`${formatCount(s.skipped.ignored)} ignored`);
   if (s.reusedFiles > 0 && how === 'indexed') parts.push(`${formatCount(s.reusedFiles)} unchanged files reused`);
-  const verb = how === 'indexed' ? `indexed in ${formatDuration(elapsedMs)}` : 'loaded from this browser, no re-indexing';
-  return `${repo.name} is ready: ${parts.join(', ')}; ${verb}.`;
+  const verb =
+    repo.origin === 'demo'
+      ? `prebuilt index loaded in ${formatDuration(elapsedMs)}, no indexing`
+      : how === 'indexed'
+        ? `indexed in ${formatDuration(elapsedMs)}`
+        : 'loaded from this browser, no re-indexing';
+  const note = repo.message ? ` ${repo.message}` : '';
+  return `${repo.name} is ready: ${parts.join(', ')}; ${verb}.${note}`;
 }
 
 export function App() {
@@ -57,6 +67,10 @@ export function App() {
   const [searchError, setSearchError] = useState<string | null>(null);
   const [selected, setSelected] = useState(0);
   const [queryExplained, setQueryExplained] = useState(false);
+  const [similarTo, setSimilarTo] = useState<number | null>(initial.similarTo);
+  const [page, setPage] = useState<Page>(initial.page);
+  const [filePath, setFilePath] = useState<string | null>(initial.path);
+  const [fileLine, setFileLine] = useState<number | null>(initial.line);
   const searchRef = useRef<HTMLInputElement>(null);
   const searchSeq = useRef(0);
   const jobRef = useRef<Job | null>(null);
@@ -114,10 +128,29 @@ export function App() {
     };
   }, [workers, openRepository, initial]);
 
-  // The search state lives in the URL.
+  // The state lives in the URL; a change of page is a history entry, typing is not.
+  const lastPage = useRef<string>(`${initial.page}:${initial.path}`);
   useEffect(() => {
-    writeSearchState({ repositoryId: activeId, query, preset, modalities });
-  }, [activeId, query, preset, modalities]);
+    const where = `${page}:${filePath}`;
+    const push = where !== lastPage.current;
+    lastPage.current = where;
+    writeSearchState({ repositoryId: activeId, query, preset, modalities, similarTo, page, path: filePath, line: fileLine }, push);
+  }, [activeId, query, preset, modalities, similarTo, page, filePath, fileLine]);
+
+  // Back and Forward move between the pages.
+  useEffect(() => {
+    const onPop = () => {
+      const state = readSearchState();
+      lastPage.current = `${state.page}:${state.path}`;
+      setPage(state.page);
+      setFilePath(state.path);
+      setFileLine(state.line);
+      setQuery(state.query);
+      setSimilarTo(state.similarTo);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
   // As you type: the classifier's verdict (cheap), then the search itself (debounced).
   useEffect(() => {
@@ -134,13 +167,15 @@ export function App() {
 
   useEffect(() => {
     if (!searchable || !activeId) return;
-    if (!query.trim()) {
+    if (!query.trim() && similarTo === null) {
       setAnswer(null);
       return;
     }
     const seq = ++searchSeq.current;
     const timer = setTimeout(() => {
-      workers.index.search(activeId, { query, preset, modalities }).then(
+      const request: SearchRequest = { query, preset, modalities };
+      if (similarTo !== null) request.similarToChunk = similarTo;
+      workers.index.search(activeId, request).then(
         (view) => {
           if (seq !== searchSeq.current) return;
           setAnswer(view);
@@ -151,7 +186,7 @@ export function App() {
       );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchable, activeId, query, preset, modalities, workers]);
+  }, [searchable, activeId, query, preset, modalities, similarTo, workers]);
 
   // `/` focuses the search box from anywhere but a text field.
   useEffect(() => {
@@ -271,7 +306,36 @@ export function App() {
   const onSelectRepository = (id: string) => {
     if (id === activeId) return;
     setAnswer(null);
+    setPage('search');
+    setFilePath(null);
     void openRepository(id, true);
+  };
+
+  // ---- pages ------------------------------------------------------------------------------
+
+  const openFile = (path: string, line: number | null) => {
+    setFilePath(path);
+    setFileLine(line);
+    setPage('file');
+  };
+
+  const findSimilar = (chunkId: number, label: string) => {
+    setSimilarTo(chunkId);
+    setQuery(label);
+    setPage('search');
+  };
+
+  const onQuery = (next: string) => {
+    // Typing starts a new search: "similar to" was about the chunk, not the words.
+    setSimilarTo(null);
+    setQuery(next);
+    if (page === 'file') setPage('search');
+  };
+
+  const onSaveSettings = async (patch: SettingsPatch) => {
+    const next = await workers.index.saveSettings(patch);
+    setStatus((s) => (s ? { ...s, settings: next } : s));
+    return next;
   };
 
   // ---- keyboard between the box and the list --------------------------------------------
@@ -285,7 +349,10 @@ export function App() {
   };
 
   const answerIsCurrent = answer !== null && answer.repositoryId === activeId;
-  const stale = answerIsCurrent && answer.query.query !== query;
+  const stale = answerIsCurrent && answer.query.query !== query && similarTo === null;
+  const showAnswer = answerIsCurrent && (query.trim() !== '' || similarTo !== null);
+  const isDemo = active?.origin === 'demo';
+  const demoHidden = status !== null && !repositories.some((r) => r.origin === 'demo');
 
   return (
     <div className="app">
@@ -300,6 +367,25 @@ export function App() {
           <h1>Fourfold</h1>
           <span className="tagline">code search in your browser, every score explained</span>
         </div>
+        <nav className="page-nav" aria-label="Pages">
+          {(
+            [
+              ['search', 'Search'],
+              ['ranking', 'How ranking works'],
+              ['settings', 'Settings'],
+            ] as const
+          ).map(([p, label]) => (
+            <button
+              key={p}
+              type="button"
+              className={`nav-link${page === p || (p === 'search' && page === 'file') ? ' is-current' : ''}`}
+              aria-current={page === p ? 'page' : undefined}
+              onClick={() => setPage(p)}
+            >
+              {label}
+            </button>
+          ))}
+        </nav>
         <div className="header-repo" aria-live="polite">
           {active ? (
             <>
@@ -325,44 +411,80 @@ export function App() {
           />
         </aside>
         <main className="main">
-          <SearchBar
-            ref={searchRef}
-            query={query}
-            onQuery={setQuery}
-            onKeyDown={onSearchKeyDown}
-            plan={plan}
-            answer={answerIsCurrent ? answer : null}
-            preset={preset}
-            onPreset={setPreset}
-            modalities={modalities}
-            onModalities={setModalities}
-            disabled={false}
-            placeholder={active ? `Search ${active.name} — try “where is render defined” or “who calls diff”` : 'Bring a repository in, then search it'}
-          />
-          {searchError ? <p className="notice tone-error">{searchError}</p> : null}
-          {answerIsCurrent && query.trim() ? (
-            <section className="answer" aria-label="Answer" data-query={answer.query.query}>
-              <div className="answer-head">
-                <span>
-                  {answer.results.length} result{answer.results.length === 1 ? '' : 's'} · {answer.query.strategy} ·{' '}
-                  {formatDuration(answer.query.elapsedMs)}
-                </span>
-                <button type="button" className="link-button" aria-expanded={queryExplained} onClick={() => setQueryExplained((x) => !x)}>
-                  Explain query
-                </button>
-              </div>
-              {queryExplained ? <QueryExplain query={answer.query} /> : null}
-              <Results
-                view={answer}
-                selected={selected}
-                onSelect={setSelected}
-                onLeave={() => searchRef.current?.focus()}
-                loadLines={(path, start, end) => workers.index.lines(answer.repositoryId, path, start, end)}
-                stale={stale}
-              />
-            </section>
+          {page === 'settings' ? (
+            <SettingsPage
+              settings={status?.settings ?? null}
+              onSave={onSaveSettings}
+              demoHidden={demoHidden}
+              onShowDemo={() => {
+                void openRepository(DEMO.id, true).then(refresh);
+                setPage('search');
+              }}
+            />
           ) : (
-            <EmptyState hasRepository={searchable} />
+            <>
+              <SearchBar
+                ref={searchRef}
+                query={query}
+                onQuery={onQuery}
+                onKeyDown={onSearchKeyDown}
+                plan={plan}
+                answer={answerIsCurrent ? answer : null}
+                preset={preset}
+                onPreset={setPreset}
+                modalities={modalities}
+                onModalities={setModalities}
+                disabled={false}
+                placeholder={active ? `Search ${active.name} — try “where is render defined” or “who calls diff”` : 'Bring a repository in, then search it'}
+              />
+              {searchError ? <p className="notice tone-error">{searchError}</p> : null}
+              {page === 'file' && filePath && searchable && activeId ? (
+                <CodeView
+                  repositoryId={activeId}
+                  path={filePath}
+                  line={fileLine}
+                  onLine={setFileLine}
+                  onOpen={(path, line) => openFile(path, line)}
+                  onFindSimilar={(chunk: Chunk) => findSimilar(chunk.id, `similar to ${chunk.symbol ?? `${chunk.path}:${chunk.startLine}`}`)}
+                  onBack={() => setPage('search')}
+                />
+              ) : page === 'ranking' ? (
+                <RankingPage
+                  answer={showAnswer ? answer : null}
+                  runExperiment={(request) => workers.index.search(activeId!, request)}
+                  onOpen={(path, line) => openFile(path, line)}
+                />
+              ) : showAnswer ? (
+                <section className="answer" aria-label="Answer" data-query={answer.query.query}>
+                  <div className="answer-head">
+                    <span>
+                      {answer.results.length} result{answer.results.length === 1 ? '' : 's'} · {answer.query.strategy} ·{' '}
+                      {formatDuration(answer.query.elapsedMs)}
+                    </span>
+                    <span className="answer-links">
+                      <button type="button" className="link-button" onClick={() => setPage('ranking')}>
+                        How was this ranked?
+                      </button>
+                      <button type="button" className="link-button" aria-expanded={queryExplained} onClick={() => setQueryExplained((x) => !x)}>
+                        Explain query
+                      </button>
+                    </span>
+                  </div>
+                  {queryExplained ? <QueryExplain query={answer.query} /> : null}
+                  <Results
+                    view={answer}
+                    selected={selected}
+                    onSelect={setSelected}
+                    onLeave={() => searchRef.current?.focus()}
+                    onOpen={(result: ResultView) => openFile(result.path, result.startLine)}
+                    onFindSimilar={(result: ResultView) => findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)}
+                    stale={stale}
+                  />
+                </section>
+              ) : (
+                <EmptyState hasRepository={searchable} isDemo={isDemo} onSuggest={onQuery} />
+              )}
+            </>
           )}
         </main>
       </div>
@@ -370,10 +492,30 @@ export function App() {
   );
 }
 
-function EmptyState({ hasRepository }: { hasRepository: boolean }) {
+function EmptyState({ hasRepository, isDemo, onSuggest }: { hasRepository: boolean; isDemo: boolean; onSuggest(query: string): void }) {
   return (
     <section className="empty-state">
-      {hasRepository ? (
+      {hasRepository && isDemo ? (
+        <>
+          <p>
+            This is <b>Svelte</b>'s source (MIT), indexed ahead of time so you can try Fourfold without bringing anything. Try
+            one question per intent:
+          </p>
+          <ul className="suggestions" aria-label="Suggested queries">
+            {DEMO_QUERIES.map(({ intent, query }) => (
+              <li key={intent}>
+                <button type="button" className="suggestion" onClick={() => onSuggest(query)}>
+                  <code>{query}</code>
+                </button>{' '}
+                <span className="muted">{intent.replace(/_/g, ' ')}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">
+            Or bring your own repository in: drop a folder, choose one, or clone by URL. Everything stays in this browser.
+          </p>
+        </>
+      ) : hasRepository ? (
         <>
           <p>Ask the way you would ask a colleague. Each query is routed by intent:</p>
           <ul>

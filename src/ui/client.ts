@@ -3,11 +3,13 @@
  * last repository); the clone worker only when someone clones.
  */
 import * as Comlink from 'comlink';
-import type { CloneWorkerApi, IndexWorkerApi } from '../browser/protocol';
+import type { CloneWorkerApi, HighlightWorkerApi, IndexWorkerApi } from '../browser/protocol';
 
 export interface Workers {
   index: Comlink.Remote<IndexWorkerApi>;
   clone(): Comlink.Remote<CloneWorkerApi>;
+  /** Syntax highlighting for the code view, started on the first file opened. */
+  highlight(): Comlink.Remote<HighlightWorkerApi>;
 }
 
 let workers: Workers | null = null;
@@ -19,6 +21,7 @@ export function getWorkers(): Workers {
     name: 'fourfold-index',
   });
   let clone: Comlink.Remote<CloneWorkerApi> | null = null;
+  let highlight: Comlink.Remote<HighlightWorkerApi> | null = null;
   workers = {
     index: Comlink.wrap<IndexWorkerApi>(indexWorker),
     clone() {
@@ -26,6 +29,12 @@ export function getWorkers(): Workers {
         new Worker(new URL('../../workers/clone.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-clone' }),
       );
       return clone;
+    },
+    highlight() {
+      highlight ??= Comlink.wrap<HighlightWorkerApi>(
+        new Worker(new URL('../../workers/highlight.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-highlight' }),
+      );
+      return highlight;
     },
   };
   return workers;

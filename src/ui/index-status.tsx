@@ -37,11 +37,11 @@ const STAGES: { stage: IndexStage; label: string; unit: string }[] = [
   { stage: 'store', label: 'Saved in this browser', unit: '' },
 ];
 
-function StageRow({ label, unit, progress }: { label: string; unit: string; progress?: IndexProgress }) {
+function StageRow({ label, unit, progress, active }: { label: string; unit: string; progress?: IndexProgress; active: boolean }) {
   const fraction = progress && progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
   const finished = progress !== undefined && progress.total > 0 && progress.done >= progress.total;
   return (
-    <div className={`stage${progress ? '' : ' is-pending'}${finished ? ' is-done' : ''}`}>
+    <div className={`stage${progress ? '' : ' is-pending'}${finished ? ' is-done' : ''}${active ? ' is-active' : ''}`}>
       <span className="stage-label">{label}</span>
       <span className="stage-bar" aria-hidden="true">
         <span style={{ width: `${fraction * 100}%` }} />
@@ -50,10 +50,26 @@ function StageRow({ label, unit, progress }: { label: string; unit: string; prog
         {progress && unit ? `${formatCount(progress.done)} / ${formatCount(progress.total)}` : finished ? 'done' : progress ? '…' : ''}
       </span>
       <span className="stage-rate">
-        {progress && unit && !finished ? `${formatRate(progress.rate, unit)}${progress.etaMs !== null ? ` · ${formatDuration(progress.etaMs)} left` : ''}` : ''}
+        {progress?.message && !finished && stageShowsMessage(progress)
+          ? progress.message
+          : progress && unit && !finished
+            ? `${formatRate(progress.rate, unit)}${progress.etaMs !== null ? ` · ${formatDuration(progress.etaMs)} left` : ''}`
+            : ''}
       </span>
     </div>
   );
+}
+
+/** Engine stages report "building text index"; only retry notices (Voyage) are worth a line. */
+function stageShowsMessage(progress: IndexProgress): boolean {
+  return progress.stage === 'embed';
+}
+
+/** The stage running now: the last one that has reported. */
+function activeStage(job: Job): IndexStage | null {
+  let last: IndexStage | null = null;
+  for (const { stage } of STAGES) if (job.stages[stage]) last = stage;
+  return last;
 }
 
 export function IndexStatus({ job, notice, onCancel }: Props) {
@@ -74,12 +90,14 @@ export function IndexStatus({ job, notice, onCancel }: Props) {
             </p>
             <div className="stages">
               {STAGES.map(({ stage, label, unit }) => (
-                <StageRow key={stage} label={label} unit={unit} progress={job.stages[stage]} />
+                <StageRow key={stage} label={label} unit={unit} progress={job.stages[stage]} active={stage === (activeStage(job) ?? 'read')} />
               ))}
             </div>
           </>
         ) : notice ? (
-          <p className={`notice tone-${notice.tone}`}>{notice.text}</p>
+          <p className={`notice tone-${notice.tone}`} title={notice.text}>
+            {notice.text}
+          </p>
         ) : (
           <p className="notice tone-info">No indexing running.</p>
         )}

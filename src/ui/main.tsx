@@ -8,3 +8,11 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// Offline after one visit: the service worker (dist/sw.js, written by vite.config.ts) caches
+// the app, its wasm, the model and the demo. Only in the built app: the dev server changes too often.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('./sw.js').catch((error: Error) => console.warn(`Offline mode is unavailable: ${error.message}`));
+  });
+}

@@ -15,24 +15,21 @@ interface Props {
   onSelect(index: number): void;
   /** Move focus back to the search box (ArrowUp on the first result). */
   onLeave(): void;
-  loadLines(path: string, startLine: number, endLine: number): Promise<string[]>;
+  /** Open the result in the code view (click or Enter). */
+  onOpen(result: ResultView): void;
+  onFindSimilar(result: ResultView): void;
   stale: boolean;
 }
 
-/** Longest lines shown when a result is opened; the code view (next issue) shows whole files. */
-const OPENED_MAX_LINES = 400;
-
-export function Results({ view, selected, onSelect, onLeave, loadLines, stale }: Props) {
+export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimilar, stale }: Props) {
   const listRef = useRef<HTMLOListElement>(null);
   const [explained, setExplained] = useState<Set<number>>(new Set());
-  const [opened, setOpened] = useState<Map<number, string[] | null>>(new Map());
   const top = view.results[0]?.score ?? 0;
   const highlighter = makeHighlighter(view.highlights);
 
   // A new answer: close what was open for the previous one.
   useEffect(() => {
     setExplained(new Set());
-    setOpened(new Map());
   }, [view]);
 
   const focusItem = (index: number) => {
@@ -41,20 +38,9 @@ export function Results({ view, selected, onSelect, onLeave, loadLines, stale }:
     item?.scrollIntoView({ block: 'nearest' });
   };
 
-  const toggleOpen = (index: number, result: ResultView) => {
-    setOpened((previous) => {
-      const next = new Map(previous);
-      if (next.has(result.chunkId)) next.delete(result.chunkId);
-      else {
-        next.set(result.chunkId, null);
-        const end = Math.min(result.endLine, result.startLine + OPENED_MAX_LINES - 1);
-        loadLines(result.path, result.startLine, end).then((lines) =>
-          setOpened((current) => (current.has(result.chunkId) ? new Map(current).set(result.chunkId, lines) : current)),
-        );
-      }
-      return next;
-    });
+  const open = (index: number, result: ResultView) => {
     onSelect(index);
+    onOpen(result);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
@@ -72,7 +58,7 @@ export function Results({ view, selected, onSelect, onLeave, loadLines, stale }:
       }
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      toggleOpen(selected, view.results[selected]);
+      open(selected, view.results[selected]);
     }
   };
 
@@ -96,8 +82,6 @@ export function Results({ view, selected, onSelect, onLeave, loadLines, stale }:
       </div>
       <ol ref={listRef} className={`results${stale ? ' is-stale' : ''}`} aria-label="Results" onKeyDown={onKeyDown}>
         {view.results.map((result, index) => {
-          const isOpen = opened.has(result.chunkId);
-          const openLines = opened.get(result.chunkId);
           const isExplained = explained.has(result.chunkId);
           return (
             <li
@@ -110,7 +94,7 @@ export function Results({ view, selected, onSelect, onLeave, loadLines, stale }:
                 <span className="rank" aria-label={`Rank ${index + 1}`}>
                   {index + 1}
                 </span>
-                <button type="button" className="path" onClick={() => toggleOpen(index, result)} aria-expanded={isOpen} title="Open (Enter)">
+                <button type="button" className="path" onClick={() => open(index, result)} title="Open in the code view (Enter)">
                   <PathLabel path={result.path} />
                 </button>
                 <span className="where">
@@ -125,6 +109,11 @@ export function Results({ view, selected, onSelect, onLeave, loadLines, stale }:
                 <span className="score" title="Final score">
                   {formatScore(result.score)}
                 </span>
+                {result.definitionKind ? (
+                  <button type="button" className="button small similar-button" onClick={() => onFindSimilar(result)} title="Find code similar to this definition">
+                    Similar
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className={`button small explain-button${isExplained ? ' is-pressed' : ''}`}
@@ -143,10 +132,10 @@ export function Results({ view, selected, onSelect, onLeave, loadLines, stale }:
               <ContributionBar result={result} top={top} />
               <Snippet
                 startLine={result.startLine}
-                lines={isOpen ? (openLines ?? result.snippet.lines) : result.snippet.lines}
-                firstLine={isOpen ? result.startLine : result.snippet.startLine}
+                lines={result.snippet.lines}
+                firstLine={result.snippet.startLine}
                 highlight={highlighter}
-                opened={isOpen}
+                opened={false}
               />
               {result.foldedChunks > 0 ? (
                 <p className="folded">

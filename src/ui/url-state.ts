@@ -1,8 +1,13 @@
 /**
- * The search lives in the URL (`?repo=…&q=…&preset=…&m=text,graph`) so it can be shared
- * and survives a reload. Replaced, not pushed: typing should not flood the history.
+ * The app's state lives in the URL so it can be shared and survives a reload:
+ * `?repo=…&q=…&preset=…&m=text,graph` for a search, `&similar=<chunk>` for "Find similar",
+ * `&page=file&path=src/a.js#L57` for the code view (the line anchor is the hash),
+ * `&page=ranking` and `&page=settings`. Replaced, not pushed, while typing; pushed when the
+ * page changes so Back returns to the results.
  */
 import { MODALITIES, type Modality, type Preset } from '../engine/contract';
+
+export type Page = 'search' | 'file' | 'ranking' | 'settings';
 
 export interface SearchState {
   repositoryId: string | null;
@@ -10,29 +15,52 @@ export interface SearchState {
   preset: Preset;
   /** null: the preset decides. */
   modalities: Modality[] | null;
+  similarTo: number | null;
+  page: Page;
+  path: string | null;
+  line: number | null;
 }
 
 const PRESETS: readonly Preset[] = ['quick', 'default', 'thorough'];
+const PAGES: readonly Page[] = ['search', 'file', 'ranking', 'settings'];
 
-export function readSearchState(search = location.search): SearchState {
+export function readSearchState(search = location.search, hash = location.hash): SearchState {
   const params = new URLSearchParams(search);
   const preset = params.get('preset') as Preset | null;
   const modalities = params.get('m');
+  const page = params.get('page') as Page | null;
+  const similar = params.get('similar');
+  const line = /^#L(\d+)$/.exec(hash)?.[1] ?? params.get('line');
   return {
     repositoryId: params.get('repo'),
     query: params.get('q') ?? '',
     preset: preset && PRESETS.includes(preset) ? preset : 'default',
     modalities:
       modalities === null ? null : (modalities.split(',').filter((m) => MODALITIES.includes(m as Modality)) as Modality[]),
+    similarTo: similar !== null && /^\d+$/.test(similar) ? Number(similar) : null,
+    page: page && PAGES.includes(page) ? page : 'search',
+    path: params.get('path'),
+    line: line ? Number(line) : null,
   };
 }
 
-export function writeSearchState(state: SearchState): void {
+export function urlFor(state: SearchState): string {
   const params = new URLSearchParams();
   if (state.repositoryId) params.set('repo', state.repositoryId);
   if (state.query) params.set('q', state.query);
+  if (state.similarTo !== null) params.set('similar', String(state.similarTo));
   if (state.preset !== 'default') params.set('preset', state.preset);
   if (state.modalities) params.set('m', state.modalities.join(','));
-  const next = params.size > 0 ? `?${params.toString().replace(/%2C/g, ',')}` : location.pathname;
-  if (next !== location.search) history.replaceState(null, '', next || location.pathname);
+  if (state.page !== 'search') params.set('page', state.page);
+  if (state.page === 'file' && state.path) params.set('path', state.path);
+  const search = params.size > 0 ? `?${params.toString().replace(/%2C/g, ',').replace(/%2F/g, '/')}` : location.pathname;
+  const hash = state.page === 'file' && state.line ? `#L${state.line}` : '';
+  return `${search}${hash}`;
+}
+
+export function writeSearchState(state: SearchState, push = false): void {
+  const next = urlFor(state);
+  if (next === `${location.search}${location.hash}` || (next === location.pathname && !location.search && !location.hash)) return;
+  if (push) history.pushState(null, '', next);
+  else history.replaceState(null, '', next);
 }

@@ -1,0 +1,1 @@
+export { on } from '../internal/client/dom/elements/events.js';

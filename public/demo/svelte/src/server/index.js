@@ -1,0 +1,1 @@
+export { render } from '../internal/server/index.js';

@@ -1,0 +1,58 @@
+/* global self, caches, fetch, Response, URL */
+/**
+ * Fourfold's service worker. vite.config.ts (the `fourfold-offline` plugin) prepends
+ *   const VERSION = '…';   // changes whenever any shipped file changes
+ *   const PRECACHE = [...]; // every file of the app, relative to this script
+ * and writes the result as dist/sw.js.
+ *
+ * Install: every file is fetched into a cache named after VERSION (the app shell, the
+ * workers, the tree-sitter and ONNX Runtime wasm, the local model and the demo index), so
+ * after one visit the app works with the network off. Activate: older caches are deleted.
+ * Fetch: same-origin GETs are answered from the cache first; page navigations (any ?query)
+ * get the cached index.html; everything else goes to the network as usual — a Voyage or git
+ * request is never cached.
+ */
+const CACHE = `fourfold-${VERSION}`;
+const SCOPE = new URL('./', self.location.href);
+const SHELL = new URL('./', SCOPE).href;
+const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, SCOPE).href));
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // `cache: 'reload'` bypasses the HTTP cache: the files stored are the server's current ones.
+      await cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: 'reload' })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith('fourfold-') && name !== CACHE) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.href.startsWith(SCOPE.href)) return;
+  const key = request.mode === 'navigate' ? SHELL : url.origin + url.pathname;
+  if (!PRECACHED.has(key)) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const hit = await cache.match(key);
+      return hit ?? fetch(request);
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'fourfold:version') event.source?.postMessage({ type: 'fourfold:version', version: VERSION, files: PRECACHE.length });
+});

@@ -1,0 +1,149 @@
+/**
+ * A small binary container for an engine snapshot (or any structured-clone-able value), so a
+ * prebuilt index loads in one fetch and one JSON.parse, with its typed arrays as zero-copy
+ * views instead of base64 or number lists. Runs in Node (scripts/build-demo.ts writes it)
+ * and in the browser (the index worker reads it).
+ *
+ * Layout (all integers little-endian):
+ *   bytes 0–7   magic "FOURFLD1"
+ *   bytes 8–11  u32 length of the JSON header, in bytes
+ *   bytes 12–   the JSON header (UTF-8), then zero padding to a multiple of 8
+ *   then        the binary section: every typed array's bytes, each starting at a multiple of 8
+ * The header is {"value": the value with every typed array, ArrayBuffer, Map and Set replaced,
+ * "specials": where each one goes}. A typed array's record is {p: path, ta: "Uint32Array",
+ * o: byteOffset in the binary section, n: element count}; a Map's is {p, map: true} (its
+ * place holds the [key, value] pairs); a Set's is {p, set: true}. undefined becomes null.
+ */
+
+const MAGIC = 'FOURFLD1';
+const ALIGN = 8;
+
+type TypedArray =
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array;
+
+const TYPED_ARRAYS: Record<string, new (buffer: ArrayBuffer, byteOffset: number, length: number) => TypedArray> = {
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
+};
+
+function padded(n: number): number {
+  return Math.ceil(n / ALIGN) * ALIGN;
+}
+
+type Step = string | number;
+/** A value the JSON cannot hold, recorded by where it sits: restored after one plain JSON.parse (a reviver is 3× slower). */
+type Special =
+  | { p: Step[]; ta: string; o: number; n: number }
+  | { p: Step[]; ab: number; n: number }
+  | { p: Step[]; map: true }
+  | { p: Step[]; set: true };
+
+export function encodeContainer(value: unknown): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const specials: Special[] = [];
+  let binaryLength = 0;
+  const place = (bytes: Uint8Array): number => {
+    const offset = binaryLength;
+    parts.push(bytes);
+    binaryLength += padded(bytes.byteLength);
+    return offset;
+  };
+  const path: Step[] = [];
+  // Post-order: a Map's entries are restored before the Map itself is rebuilt from them.
+  const plain = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object') return v === undefined ? null : v;
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+      const bytes = new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice();
+      specials.push({ p: [...path], ta: v.constructor.name, o: place(bytes), n: (v as TypedArray).length });
+      return null;
+    }
+    if (v instanceof ArrayBuffer) {
+      specials.push({ p: [...path], ab: place(new Uint8Array(v.slice(0))), n: v.byteLength });
+      return null;
+    }
+    const walk = (items: unknown[]) =>
+      items.map((item, i) => {
+        path.push(i);
+        const out = plain(item);
+        path.pop();
+        return out;
+      });
+    if (v instanceof Map) {
+      const out = walk([...v.entries()]);
+      specials.push({ p: [...path], map: true });
+      return out;
+    }
+    if (v instanceof Set) {
+      const out = walk([...v]);
+      specials.push({ p: [...path], set: true });
+      return out;
+    }
+    if (Array.isArray(v)) return walk(v);
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(v)) {
+      if (item === undefined || typeof item === 'function') continue;
+      path.push(key);
+      out[key] = plain(item);
+      path.pop();
+    }
+    return out;
+  };
+  const header = JSON.stringify({ value: plain(value), specials });
+  const headerBytes = new TextEncoder().encode(header);
+  const start = padded(12 + headerBytes.byteLength);
+  const out = new Uint8Array(start + binaryLength);
+  out.set(new TextEncoder().encode(MAGIC), 0);
+  new DataView(out.buffer).setUint32(8, headerBytes.byteLength, true);
+  out.set(headerBytes, 12);
+  let at = start;
+  for (const part of parts) {
+    out.set(part, at);
+    at += padded(part.byteLength);
+  }
+  return out;
+}
+
+export function decodeContainer<T = unknown>(buffer: ArrayBuffer): T {
+  const bytes = new Uint8Array(buffer);
+  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error('not a Fourfold index container (bad magic)');
+  const headerLength = new DataView(buffer).getUint32(8, true);
+  const base = padded(12 + headerLength);
+  if (base > buffer.byteLength) throw new Error('truncated Fourfold index container');
+  const root = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as { value: unknown; specials: Special[] };
+  const holder: Record<Step, unknown> = { value: root.value };
+  for (const special of root.specials) {
+    let parent = holder as Record<Step, unknown>;
+    let key: Step = 'value';
+    for (const step of special.p) {
+      parent = parent[key] as Record<Step, unknown>;
+      key = step;
+    }
+    if ('ta' in special) {
+      const Type = TYPED_ARRAYS[special.ta];
+      if (!Type) throw new Error(`unknown typed array ${special.ta}`);
+      parent[key] = new Type(buffer, base + special.o, special.n);
+    } else if ('ab' in special) parent[key] = buffer.slice(base + special.ab, base + special.ab + special.n);
+    else if ('map' in special) parent[key] = new Map(parent[key] as [unknown, unknown][]);
+    else parent[key] = new Set(parent[key] as unknown[]);
+  }
+  return holder.value as T;
+}

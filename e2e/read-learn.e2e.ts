@@ -83,9 +83,9 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
   it('finds code similar to the definition under the cursor', async () => {
     const view = page.getByLabel('Code view');
     await view.getByLabel('Definition').getByRole('button', { name: 'Find similar' }).click();
-    await results().getByRole('listitem').first().waitFor({ timeout: 30_000 });
-    expect(await page.getByLabel('Query intent').innerText()).toContain('find similar');
-    expect(await results().getByRole('listitem').count()).toBeGreaterThan(1);
+    // The previous results stay on screen until the new ones arrive: wait for the new intent.
+    await expect.poll(() => page.getByLabel('Query intent').innerText(), { timeout: 30_000 }).toContain('find similar');
+    await expect.poll(() => results().getByRole('listitem').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     expect(page.url()).toMatch(/similar=\d+/);
   });
 

@@ -46,7 +46,7 @@ const RULE_TABLE: { rule: string; intent: string; looksFor: string }[] = [
 /** Rows shown per list; the engine keeps 25 of each modality's list for this page. */
 const ROWS = 10;
 const ROW_HEIGHT = 30;
-const COLUMN_GAP = 28;
+const COLUMN_GAP = 20;
 
 export function RankingPage({ answer, runExperiment, onOpen }: Props) {
   if (!answer) {
@@ -173,7 +173,7 @@ function columnsOf(answer: SearchView): Column[] {
 function ListsDiagram({ answer, onOpen }: { answer: SearchView; onOpen(path: string, line: number): void }) {
   const [hovered, setHovered] = useState<number | null>(null);
   const columns = columnsOf(answer);
-  const width = 188;
+  const width = 164;
   const fusedIndex = columns.length - 1;
   const fusedRank = new Map(columns[fusedIndex].items.map((item, i) => [item.chunkId, i]));
   const total = columns.length * width + (columns.length - 1) * COLUMN_GAP;

@@ -118,3 +118,18 @@ describe('planQuery: what each retriever gets', () => {
     expect(planQuery('connection was reset by peer', 'exact_match').literal).toBe('connection was reset by peer');
   });
 });
+
+describe('CLASSIFIER_RULES: the classifier described for the teaching page', () => {
+  it('lists every rule in the order tried, each with the intent and confidence it gives', async () => {
+    const { CLASSIFIER_RULES, RULES } = await import('./classify');
+    expect(CLASSIFIER_RULES.map((r) => r.rule)).toEqual(RULES.filter((r) => r !== 'empty'));
+    const byRule = Object.fromEntries(CLASSIFIER_RULES.map((r) => [r.rule, r]));
+    expect(byRule['definition-keyword']).toMatchObject({ intent: 'find_definition', confidence: '0.95' });
+    expect(byRule['identifier']).toMatchObject({ intent: 'find_definition', confidence: '0.6–0.8' });
+    expect(byRule['fallback']).toMatchObject({ intent: 'understand_code', confidence: '0.4' });
+    for (const q of ['def parseConfig', 'who calls x', 'find ECONNREFUSED', 'how does it work', 'zzz']) {
+      const c = classify(q);
+      expect(byRule[c.rule].intent).toBe(c.intent);
+    }
+  });
+});

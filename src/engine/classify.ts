@@ -178,25 +178,91 @@ function looksLikeCodeSnippet(q: string): boolean {
 interface Rule {
   id: RuleId;
   intent: Intent;
+  /** What the rule looks for, in words (shown on the "How ranking works" page). */
+  looksFor: string;
+  /** The confidence it gives, as shown. */
+  confidence: string;
   /** Returns the confidence when the rule fires, or null. */
   test(query: string, words: string[]): number | null;
 }
 
 const ORDERED_RULES: readonly Rule[] = [
-  { id: 'code-snippet', intent: 'find_similar', test: (q) => (looksLikeCodeSnippet(q) ? CONFIDENCE.codeSnippet : null) },
+  {
+    id: 'code-snippet',
+    confidence: String(CONFIDENCE.codeSnippet),
+    intent: 'find_similar',
+    looksFor: 'a pasted piece of code',
+    test: (q) => (looksLikeCodeSnippet(q) ? CONFIDENCE.codeSnippet : null),
+  },
   {
     id: 'definition-keyword',
+    confidence: String(CONFIDENCE.definitionKeyword),
     intent: 'find_definition',
+    looksFor: 'starts with def/class/func/function/fn/interface/type/struct/enum/import… and a name',
     test: (q) => (DEFINITION_KEYWORD.test(q) ? CONFIDENCE.definitionKeyword : null),
   },
-  { id: 'references-phrase', intent: 'find_references', test: (q) => (REFERENCES_PHRASE.test(q) ? CONFIDENCE.referencesPhrase : null) },
-  { id: 'impact-phrase', intent: 'impact_analysis', test: (q) => (IMPACT_PHRASE.test(q) ? CONFIDENCE.impactPhrase : null) },
-  { id: 'similar-phrase', intent: 'find_similar', test: (q) => (SIMILAR_PHRASE.test(q) ? CONFIDENCE.similarPhrase : null) },
-  { id: 'quoted-string', intent: 'exact_match', test: (q) => (QUOTED.test(q) ? CONFIDENCE.quotedString : null) },
-  { id: 'error-token', intent: 'exact_match', test: (q) => (ERROR_TOKEN.test(q) ? CONFIDENCE.errorToken : null) },
-  { id: 'identifier', intent: 'find_definition', test: (_q, words) => identifierConfidence(words) },
-  { id: 'definition-phrase', intent: 'find_definition', test: (_q, words) => definitionPhraseConfidence(words) },
-  { id: 'understand-words', intent: 'understand_code', test: (q) => (UNDERSTAND_WORDS.test(q) ? CONFIDENCE.understandWords : null) },
+  {
+    id: 'references-phrase',
+    confidence: String(CONFIDENCE.referencesPhrase),
+    intent: 'find_references',
+    looksFor: '“who calls”, “usages of”, “references to”, “where is … used”, “consumers of”',
+    test: (q) => (REFERENCES_PHRASE.test(q) ? CONFIDENCE.referencesPhrase : null),
+  },
+  {
+    id: 'impact-phrase',
+    confidence: String(CONFIDENCE.impactPhrase),
+    intent: 'impact_analysis',
+    looksFor: '“impact”, “blast radius”, “what depends on”, “what breaks if”, “safe to change”',
+    test: (q) => (IMPACT_PHRASE.test(q) ? CONFIDENCE.impactPhrase : null),
+  },
+  {
+    id: 'similar-phrase',
+    confidence: String(CONFIDENCE.similarPhrase),
+    intent: 'find_similar',
+    looksFor: '“similar to”, “code like”, “duplicates of”',
+    test: (q) => (SIMILAR_PHRASE.test(q) ? CONFIDENCE.similarPhrase : null),
+  },
+  {
+    id: 'quoted-string',
+    confidence: String(CONFIDENCE.quotedString),
+    intent: 'exact_match',
+    looksFor: 'a "quoted string"',
+    test: (q) => (QUOTED.test(q) ? CONFIDENCE.quotedString : null),
+  },
+  {
+    id: 'error-token',
+    confidence: String(CONFIDENCE.errorToken),
+    intent: 'exact_match',
+    looksFor: 'an error token: ECONNREFUSED, TypeError, SomethingException, traceback',
+    test: (q) => (ERROR_TOKEN.test(q) ? CONFIDENCE.errorToken : null),
+  },
+  {
+    id: 'identifier',
+    confidence: `${CONFIDENCE.identifierMin}–${CONFIDENCE.identifierMax}`,
+    intent: 'find_definition',
+    looksFor: 'a camelCase, PascalCase, snake_case or dotted name (higher when it is most of the query)',
+    test: (_q, words) => identifierConfidence(words),
+  },
+  {
+    id: 'definition-phrase',
+    confidence: String(CONFIDENCE.definitionPhrase),
+    intent: 'find_definition',
+    looksFor: 'a name with “defined”, “definition”, “declared”, “implementation”',
+    test: (_q, words) => definitionPhraseConfidence(words),
+  },
+  {
+    id: 'understand-words',
+    confidence: String(CONFIDENCE.understandWords),
+    intent: 'understand_code',
+    looksFor: '“how”, “why”, “explain”, “architecture”, “what does”',
+    test: (q) => (UNDERSTAND_WORDS.test(q) ? CONFIDENCE.understandWords : null),
+  },
+];
+
+/** The rules in the order they are tried, with the fallback last: the classifier, described. */
+export const CLASSIFIER_RULES: readonly { rule: RuleId; intent: Intent; looksFor: string; confidence: string }[] = [
+  ...ORDERED_RULES.map((r) => ({ rule: r.id, intent: r.intent, looksFor: r.looksFor, confidence: r.confidence })),
+  { rule: 'fallback', intent: 'understand_code', looksFor: 'anything else', confidence: String(CONFIDENCE.fallback) },
 ];
 
 function identifierConfidence(words: string[]): number | null {

@@ -6,6 +6,7 @@
  * with other weights and k — clearly marked as not the defaults.
  */
 import { useEffect, useState } from 'react';
+import { CLASSIFIER_RULES } from '../engine/classify';
 import { INTENTS, MODALITIES, type Modality, type Preset } from '../engine/contract';
 import {
   BOOST_CAP,
@@ -24,24 +25,6 @@ interface Props {
   runExperiment(request: SearchRequest): Promise<SearchView>;
   onOpen(path: string, line: number): void;
 }
-
-/**
- * The classifier's ordered rules (src/engine/classify.ts), first match wins. The engine keeps
- * its rule table private; this is the page's copy of the rule → intent mapping, for display.
- */
-const RULE_TABLE: { rule: string; intent: string; looksFor: string }[] = [
-  { rule: 'code-snippet', intent: 'find_similar', looksFor: 'a pasted piece of code' },
-  { rule: 'definition-keyword', intent: 'find_definition', looksFor: 'starts with function/class/def/interface… + a name' },
-  { rule: 'references-phrase', intent: 'find_references', looksFor: '“who calls”, “where is … used”, “usages of”' },
-  { rule: 'impact-phrase', intent: 'impact_analysis', looksFor: '“what depends on”, “what breaks if”, “impact of”' },
-  { rule: 'similar-phrase', intent: 'find_similar', looksFor: '“similar to”, “like”, “code similar to”' },
-  { rule: 'quoted-string', intent: 'exact_match', looksFor: 'a "quoted string"' },
-  { rule: 'error-token', intent: 'exact_match', looksFor: 'an error code or exception name (ECONNREFUSED, TypeError)' },
-  { rule: 'identifier', intent: 'find_definition', looksFor: 'a lone identifier (parseConfig, fetch_user)' },
-  { rule: 'definition-phrase', intent: 'find_definition', looksFor: '“where is … defined”, “definition of”' },
-  { rule: 'understand-words', intent: 'understand_code', looksFor: '“how”, “why”, “explain”, “what does”' },
-  { rule: 'fallback', intent: 'understand_code', looksFor: 'anything else' },
-];
 
 /** Rows shown per list; the engine keeps 25 of each modality's list for this page. */
 const ROWS = 10;
@@ -75,15 +58,17 @@ export function RankingPage({ answer, runExperiment, onOpen }: Props) {
                 <th scope="col">#</th>
                 <th scope="col">Rule</th>
                 <th scope="col">Intent</th>
+                <th scope="col">Confidence</th>
                 <th scope="col" className="wide">Looks for</th>
               </tr>
             </thead>
             <tbody>
-              {RULE_TABLE.map((r, i) => (
+              {CLASSIFIER_RULES.map((r, i) => (
                 <tr key={r.rule} className={r.rule === q.rule ? 'is-fired' : undefined} data-rule={r.rule}>
                   <td>{i + 1}</td>
                   <th scope="row">{r.rule}</th>
                   <td>{intentLabel(r.intent)}</td>
+                  <td>{r.confidence}</td>
                   <td className="wide reason">{r.looksFor}</td>
                 </tr>
               ))}

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -14,11 +14,25 @@ import { Engine, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine'
 import { intakeFiles, type IntakeResult } from '../engine/intake/intake';
 import type { EmbeddingCache } from '../engine/semantic/index';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { languageForPath } from '../engine/structural/grammars';
 import { createNodeEmbedder, type NodeEmbedderKind } from './embedders';
 import { nodeGrammars } from './grammars';
+import { createNodeParsePool, type NodeParsePool } from './parse-pool';
 import { walkRepository, type WalkStats } from './walk';
 
 export type EmbedderChoice = NodeEmbedderKind;
+
+/**
+ * Files to parse from which worker threads pay off: each worker spends a few hundred
+ * milliseconds loading tsx, the tree-sitter runtime and its grammars before the first parse.
+ */
+export const PARSE_POOL_MIN_FILES = 48;
+/**
+ * Analyses queued per parse worker before the main thread parses the next file itself. The
+ * main thread is otherwise idle while files are parsed, so the pool has one worker fewer than
+ * there are cores and the main thread is the last lane; it also covers the workers' start-up.
+ */
+export const PARSE_QUEUE_PER_WORKER = 8;
 
 /** A problem with what the user gave us (exit code 2), as opposed to a bug. */
 export class InputError extends Error {}
@@ -81,12 +95,24 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
 
   const t1 = performance.now();
   const previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
-  let analyzer: StructuralAnalyzer | null = null;
+  // One shared promise: Engine.build calls analyze 32 times at once, and each call must not
+  // load its own copy of every grammar.
+  let analyzer: Promise<StructuralAnalyzer> | null = null;
+  let pool: NodeParsePool | null = null;
+  let mainThreadTurn: Promise<unknown> = Promise.resolve();
   const deps = {
     analyzer: {
       analyze: async (path: string, text: string) => {
-        analyzer ??= await StructuralAnalyzer.create(nodeGrammars);
-        return analyzer.analyze(path, text);
+        if (pool) {
+          if (pool.pending < PARSE_QUEUE_PER_WORKER * pool.size) return pool.analyze(path, text);
+          // One parse here at a time, each after a turn of the event loop: a synchronous parse
+          // blocks the workers' answers, and so their next files.
+          const turn = mainThreadTurn.then(() => new Promise((resolve) => setImmediate(resolve)));
+          mainThreadTurn = turn;
+          await turn;
+        }
+        analyzer ??= StructuralAnalyzer.create(nodeGrammars);
+        return (await analyzer).analyze(path, text);
       },
     },
     embedder,
@@ -102,15 +128,29 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   deps.embeddingCache = embeddingCache ?? undefined;
   if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
   else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? "" : "s"} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
-  const engine = await Engine.build(intake.files, deps, {
-    previous: previous ?? undefined,
-    skipped: intake.skipped,
-  });
+  if (filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES) pool = createNodeParsePool(Math.max(1, availableParallelism() - 1));
+  let engine: Engine;
+  try {
+    engine = await Engine.build(intake.files, deps, {
+      previous: previous ?? undefined,
+      skipped: intake.skipped,
+    });
+  } finally {
+    // Later analyses (none today) go in-process; closing lets the process exit.
+    await pool?.close();
+    pool = null;
+  }
   if (useCache) {
     await writeCached(snapshotFile, engine.snapshot());
     await embeddingCache?.save();
   }
   return { root, engine, intake, unreadable, fromCache: false, readMs, loadMs: performance.now() - t1 };
+}
+
+/** Files in a parsed language that the previous index does not already hold unchanged. */
+function filesToParse(intake: IntakeResult, previous: EngineSnapshot | null): number {
+  const hashes = new Map((previous?.version === SNAPSHOT_VERSION ? previous.files : []).map((f) => [f.path, f.hash]));
+  return intake.files.filter((f) => languageForPath(f.path) !== null && hashes.get(f.path) !== f.hash).length;
 }
 
 function sameFiles(snapshot: EngineSnapshot, intake: IntakeResult): boolean {

@@ -3,13 +3,13 @@
  * from the grammar's tags.scm plus our own queries (queries.ts). Pure engine code: the
  * grammar bytes come from a GrammarSource, so it runs the same in Node and in a worker.
  */
-import { Language as TSLanguage, Parser, Query } from 'web-tree-sitter';
+import { CaptureQuantifier, Language as TSLanguage, Parser, Query } from 'web-tree-sitter';
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
 import { languageForPath, SUPPORTED_LANGUAGES } from './grammars';
 import type { GrammarSource } from './grammars';
 import { importsOf } from './imports';
-import { EXTRA_QUERIES } from './queries';
+import { analysisQuerySource, EXTRA_QUERIES, REDUNDANT_TAG_PATTERNS } from './queries';
 
 /** Files larger than this (UTF-16 code units ≈ bytes for code) are not parsed: too slow, rarely hand-written. */
 export const MAX_PARSE_CHARS = 1_000_000;
@@ -26,11 +26,23 @@ export interface AnalyzerOptions {
 }
 
 interface LoadedLanguage {
+  lang: Language;
   language: TSLanguage;
   parser: Parser;
   /** Compiled on first use: tags.scm text until then. */
-  query: Query | null;
-  querySource: string;
+  query: CompiledQuery | null;
+  tags: string;
+}
+
+interface CompiledQuery {
+  query: Query;
+  /** What each capture name means to readMatches (absent: ignored). */
+  roles: Map<string, CaptureRole>;
+  /**
+   * Per pattern: the reference kind its (disabled) `@reference.<kind>` capture stood for.
+   * That capture's node is never read, so it is left out of the matches (one object less each).
+   */
+  impliedReferenceKind: (string | undefined)[];
 }
 
 let runtimeReady: Promise<void> | null = null;
@@ -78,7 +90,7 @@ export class StructuralAnalyzer {
         const language = await TSLanguage.load(wasm);
         const parser = new Parser();
         parser.setLanguage(language);
-        this.loaded.set(lang, { language, parser, query: null, querySource: `${tags}\n${EXTRA_QUERIES[lang]}` });
+        this.loaded.set(lang, { lang, language, parser, query: null, tags });
       })().finally(() => this.loading.delete(lang));
       this.loading.set(lang, pending);
     }
@@ -117,7 +129,7 @@ export class StructuralAnalyzer {
   /** Frees the parsers, queries and languages (wasm memory). */
   dispose(): void {
     for (const { parser, query } of this.loaded.values()) {
-      query?.delete();
+      query?.query.delete();
       parser.delete();
     }
     this.loaded.clear();
@@ -128,7 +140,7 @@ export class StructuralAnalyzer {
     lang: Language,
     text: string,
   ): { found: Pick<FileAnalysis, 'definitions' | 'references' | 'imports'>; syntaxError: number | null } {
-    loaded.query ??= compileQuery(loaded);
+    const compiled = (loaded.query ??= compileQuery(loaded));
     const deadline = Date.now() + PARSE_TIMEOUT_MS;
     const tree = loaded.parser.parse(text, null, {
       // Returning true cancels the parse.
@@ -140,7 +152,7 @@ export class StructuralAnalyzer {
     }
     try {
       const root = tree.rootNode;
-      const found = readMatches(lang, text, loaded.query.matches(root));
+      const found = readMatches(lang, text, compiled.query.matches(root), compiled);
       return { found, syntaxError: root.hasError ? firstErrorLine(root) : null };
     } finally {
       tree.delete(); // the wasm heap is not garbage-collected
@@ -149,15 +161,93 @@ export class StructuralAnalyzer {
 }
 
 function firstErrorLine(root: Node): number {
-  const error = root.descendantsOfType('ERROR')[0];
-  return (error ?? root).startPosition.row + 1;
+  return (firstErrorNode(root) ?? root).startPosition.row + 1;
 }
 
-function compileQuery(loaded: LoadedLanguage): Query {
-  const query = new Query(loaded.language, loaded.querySource);
-  // We read doc comments ourselves; the tags' `(comment)* @doc` captures are only cost.
+/**
+ * The first ERROR node in document order. Descends only into subtrees that contain an error
+ * (`hasError` also flags MISSING nodes, hence the backtracking), instead of visiting the
+ * whole tree as `descendantsOfType` does.
+ */
+function firstErrorNode(node: Node): Node | null {
+  if (node.isError) return node;
+  for (const child of node.children) {
+    if (!child?.hasError) continue;
+    const found = firstErrorNode(child);
+    if (found) return found;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Compiling the query
+
+type CaptureRole = { role: 'name' | 'import' | 'introduced' } | { role: 'definition' | 'reference'; tagKind: string };
+
+function captureRole(name: string): CaptureRole | undefined {
+  if (name === 'name') return { role: 'name' };
+  if (name === 'import') return { role: 'import' };
+  if (name === 'introduced') return { role: 'introduced' };
+  if (name.startsWith('definition.')) return { role: 'definition', tagKind: name.slice(11) };
+  if (name.startsWith('reference.')) return { role: 'reference', tagKind: name.slice(10) };
+  return undefined;
+}
+
+const collapseSpace = (s: string): string => s.replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim();
+
+/** Reference kinds whose reference node (as opposed to the name node) readMatches reads. */
+const KINDS_READING_REFERENCE_NODE = new Set(['class']);
+
+function compileQuery(loaded: LoadedLanguage): CompiledQuery {
+  const extra = EXTRA_QUERIES[loaded.lang];
+  let source = analysisQuerySource(loaded.tags, extra);
+  let query: Query;
+  try {
+    query = new Query(loaded.language, source);
+  } catch {
+    // A tags.scm our rewrite does not understand: the plain text gives the same results, slower.
+    source = `${loaded.tags}\n${extra}`;
+    query = new Query(loaded.language, source);
+  }
+  // We read doc comments ourselves; any `@doc` capture left is only cost.
   if (query.captureNames.includes('doc')) query.disableCapture('doc');
-  return query;
+
+  const names = query.captureNames;
+  const roles = new Map<string, CaptureRole>();
+  for (const name of names) {
+    const role = captureRole(name);
+    if (role) roles.set(name, role);
+  }
+  const patternCount = query.patternCount();
+  const redundant = new Set((REDUNDANT_TAG_PATTERNS[loaded.lang] ?? []).map(collapseSpace));
+  /** Per pattern: its reference captures, and whether it always has exactly one. */
+  const references: { captures: string[]; single: boolean }[] = [];
+  for (let pattern = 0; pattern < patternCount; pattern++) {
+    const quantifiers = query.captureQuantifiers[pattern] ?? [];
+    const present = names.filter((_, i) => quantifiers[i]);
+    const captures = present.filter((name) => roles.get(name)?.role === 'reference');
+    const mandatory = (name: string) => {
+      const q = quantifiers[names.indexOf(name)];
+      return q === CaptureQuantifier.One || q === CaptureQuantifier.OneOrMore;
+    };
+    references.push({ captures, single: captures.length === 1 && mandatory(captures[0]) });
+    // A pattern capturing nothing but @name (Go's tags tag package clauses, import specs…)
+    // yields nothing readMatches keeps: it would only cost matching time.
+    const useful = present.some((name) => (roles.get(name)?.role ?? 'name') !== 'name');
+    const text = collapseSpace(source.slice(query.startIndexForPattern(pattern), query.endIndexForPattern(pattern)));
+    if (!useful || redundant.has(text)) query.disablePattern(pattern);
+  }
+
+  const impliedReferenceKind: (string | undefined)[] = new Array(patternCount).fill(undefined);
+  for (const [name, role] of roles) {
+    if (role.role !== 'reference' || KINDS_READING_REFERENCE_NODE.has(role.tagKind)) continue;
+    if (new RegExp(`\\(#[^)]*@${name.replace(/\./g, '\\.')}(?![\\w.-])`).test(source)) continue; // a predicate reads it
+    const holders = references.flatMap((r, pattern) => (r.captures.includes(name) ? [pattern] : []));
+    if (!holders.every((pattern) => references[pattern].single)) continue;
+    query.disableCapture(name);
+    for (const pattern of holders) impliedReferenceKind[pattern] = role.tagKind;
+  }
+  return { query, roles, impliedReferenceKind };
 }
 
 /** Lines in `text`: a final line without a newline counts; an empty file has 0 lines. */
@@ -195,31 +285,55 @@ interface FoundReference {
 /** When one name node is captured as several reference kinds, the most specific wins. */
 const REFERENCE_KIND_PRIORITY: Readonly<Record<Reference['kind'], number>> = { call: 3, new: 3, type: 1, reference: 0 };
 
+interface PendingReference {
+  nameNode: Node;
+  /** Null when its capture was disabled: only read for `class` tags (is it a `new`?). */
+  refNode: Node | null;
+  tagKind: string;
+}
+
 function readMatches(
   lang: Language,
   text: string,
   matches: QueryMatch[],
+  { roles, impliedReferenceKind }: CompiledQuery,
 ): Pick<FileAnalysis, 'definitions' | 'references' | 'imports'> {
   const definitionNodes = new Map<string, { node: Node; nameNode: Node; tagKind: string }>();
-  const referenceNodes: { nameNode: Node; refNode: Node; tagKind: string }[] = [];
+  const referenceNodes: PendingReference[] = [];
   const importNodes = new Map<number, Node>();
+  /** Ids of names a type parameter list introduces (`<T>`): not uses. */
+  const introduced = new Set<number>();
 
-  for (const match of matches) {
+  for (let m = 0; m < matches.length; m++) {
+    const match = matches[m];
+    const captures = match.captures;
     let nameNode: Node | null = null;
     let defNode: Node | null = null;
     let defKind = '';
     let refNode: Node | null = null;
     let refKind = '';
-    for (const capture of match.captures) {
-      const name = capture.name;
-      if (name === 'name') nameNode = capture.node;
-      else if (name === 'import') importNodes.set(capture.node.id, capture.node);
-      else if (name.startsWith('definition.')) {
-        defNode = capture.node;
-        defKind = name.slice(11);
-      } else if (name.startsWith('reference.')) {
-        refNode = capture.node;
-        refKind = name.slice(10);
+    for (let c = 0; c < captures.length; c++) {
+      const capture = captures[c];
+      const role = roles.get(capture.name);
+      if (role === undefined) continue;
+      switch (role.role) {
+        case 'name':
+          nameNode = capture.node;
+          break;
+        case 'import':
+          importNodes.set(capture.node.id, capture.node);
+          break;
+        case 'introduced':
+          introduced.add(capture.node.id);
+          break;
+        case 'definition':
+          defNode = capture.node;
+          defKind = role.tagKind;
+          break;
+        case 'reference':
+          refNode = capture.node;
+          refKind = role.tagKind;
+          break;
       }
     }
     if (!nameNode) continue;
@@ -227,6 +341,10 @@ function readMatches(
       const key = `${defNode.id}:${nameNode.startIndex}`;
       if (!definitionNodes.has(key)) definitionNodes.set(key, { node: defNode, nameNode, tagKind: defKind });
     } else if (refNode) referenceNodes.push({ nameNode, refNode, tagKind: refKind });
+    else {
+      const implied = impliedReferenceKind[match.patternIndex];
+      if (implied !== undefined) referenceNodes.push({ nameNode, refNode: null, tagKind: implied });
+    }
   }
 
   // Definitions.
@@ -244,16 +362,18 @@ function readMatches(
   // References: one per name node, not the names of definitions themselves.
   const byPosition = new Map<number, FoundReference>();
   const builtins = BUILTIN_TYPES[lang];
-  for (const { nameNode, refNode, tagKind } of referenceNodes) {
+  for (let r = 0; r < referenceNodes.length; r++) {
+    const { nameNode, refNode, tagKind } = referenceNodes[r];
     const position = nameNode.startIndex;
     if (definitionNameStarts.has(position)) continue;
-    if (nameNode.parent?.type === 'type_parameter') continue; // `<T>` introduces, not uses
-    if (tagKind === 'type' && nameNode.text.length === 1) continue; // uses of type parameters (`T`)
-    if (builtins?.has(nameNode.text)) continue;
+    if (introduced.has(nameNode.id)) continue; // `<T>` introduces, not uses
+    const nameText = text.slice(position, nameNode.endIndex);
+    if (tagKind === 'type' && nameText.length === 1) continue; // uses of type parameters (`T`)
+    if (builtins?.has(nameText)) continue;
     const kind = referenceKind(tagKind, refNode);
     const existing = byPosition.get(position);
     if (existing && REFERENCE_KIND_PRIORITY[existing.reference.kind] >= REFERENCE_KIND_PRIORITY[kind]) continue;
-    const name = referenceName(nameNode.text);
+    const name = referenceName(nameText);
     if (!name) continue;
     byPosition.set(position, { position, reference: { name, line: nameNode.startPosition.row + 1, kind } });
   }
@@ -297,11 +417,12 @@ const BUILTIN_TYPES: Partial<Record<Language, ReadonlySet<string>>> = {
   rust: new Set(['Self']),
 };
 
-function referenceKind(tagKind: string, refNode: Node): Reference['kind'] {
+function referenceKind(tagKind: string, refNode: Node | null): Reference['kind'] {
   if (tagKind === 'call') return 'call';
   if (tagKind === 'new') return 'new';
   if (tagKind === 'class') {
-    return refNode.type === 'new_expression' || refNode.type === 'object_creation_expression' ? 'new' : 'type';
+    const type = refNode?.type;
+    return type === 'new_expression' || type === 'object_creation_expression' ? 'new' : 'type';
   }
   if (tagKind === 'type' || tagKind === 'implementation') return 'type';
   return 'reference';
@@ -375,13 +496,38 @@ const FUNCTION_SCOPE_TYPES = new Set([
   'lambda_expression',
 ]);
 
+// Each `type`, `parent`, sibling or field read is a call into wasm, and `parent` walks down
+// from the root: read each once per definition and pass it along.
+
 function readDefinition(lang: Language, text: string, node: Node, nameNode: Node, tagKind: string): FoundDefinition | null {
-  let name = nameNode.text;
-  if (nameNode.type === 'string') name = name.slice(1, -1); // TS `declare module "x"`
+  const nameStart = nameNode.startIndex;
+  let name = text.slice(nameStart, nameNode.endIndex);
+  // TS `declare module "x"` (only a string node starts with a quote; Python's may have a prefix).
+  const firstChar = text.charCodeAt(nameStart);
+  if ((firstChar === 34 || firstChar === 39 || lang === 'python') && nameNode.type === 'string') name = name.slice(1, -1);
   if (!name) return null;
-  const outer = outerNode(node);
-  const { container, membersAreMethods } = containerOf(node, outer);
-  const kind = definitionKind(node, tagKind, name, membersAreMethods && container !== undefined);
+  const nodeType = node.type;
+  const parent = node.parent;
+
+  // The outer node (whole range), with its type and parent.
+  let outer = node;
+  let outerType = nodeType;
+  let outerParent = parent;
+  let outerParentType = parent?.type;
+  const up = () => {
+    outer = outerParent!;
+    outerType = outerParentType!;
+    outerParent = outer.parent;
+    outerParentType = outerParent?.type;
+  };
+  if (parent && wrapsOneDefinition(nodeType, outerParentType!, parent)) up();
+  if (outerParentType === 'decorated_definition') up();
+  // TS `namespace X {}` at statement level is wrapped in an expression statement.
+  if (outerType === 'internal_module' && outerParentType === 'expression_statement') up();
+  while (outerParent && (outerParentType === 'export_statement' || outerParentType === 'ambient_declaration')) up();
+
+  const { container, membersAreMethods } = containerOf(node, nodeType, outerParent);
+  const kind = definitionKind(node, nodeType, parent, tagKind, name, membersAreMethods && container !== undefined);
   if (!kind) return null;
 
   // Rust attributes (`#[derive]`) are siblings, not children: they belong to the item.
@@ -395,10 +541,11 @@ function readDefinition(lang: Language, text: string, node: Node, nameNode: Node
   const endRow = endPosition.column === 0 && endPosition.row > outer.startPosition.row ? endPosition.row - 1 : endPosition.row;
 
   // Decorators and `export` belong to the range; the signature starts at the keyword.
-  const signatureStart = outer.type === 'decorated_definition' ? node.startIndex : outer.startIndex;
-  let signature = signatureOf(lang, text, node, signatureStart);
+  const signatureStart = outerType === 'decorated_definition' ? node.startIndex : outer.startIndex;
+  const body = bodyOf(node, nodeType);
+  let signature = signatureOf(lang, text, node, nodeType, body, signatureStart);
   // A function without a body (overload, abstract, interface member, extern) reads as a declaration.
-  if ((kind === 'function' || kind === 'method') && !bodyOf(node) && !signature.endsWith(';'))
+  if ((kind === 'function' || kind === 'method') && !body && !signature.endsWith(';'))
     signature = `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)};`;
   const definition: Definition = {
     name,
@@ -409,39 +556,26 @@ function readDefinition(lang: Language, text: string, node: Node, nameNode: Node
     nameLine: nameNode.startPosition.row + 1,
   };
   if (container !== undefined) definition.container = container;
-  const doc = docAbove(first) ?? (lang === 'python' ? pythonDocstring(node) : null);
+  const doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
   if (doc) definition.doc = doc.length > MAX_DOC_CHARS ? doc.slice(0, MAX_DOC_CHARS) : doc;
   return { definition, start: outer.startIndex, end: outer.endIndex };
 }
 
-/** The node whose range is the whole definition: with `export`, `declare`, decorators, `const`. */
-function outerNode(node: Node): Node {
-  let outer = node;
-  const parent = outer.parent;
-  if (parent) {
-    const single = parent.namedChildCount === 1;
-    if (outer.type === 'variable_declarator' && single && (parent.type === 'lexical_declaration' || parent.type === 'variable_declaration'))
-      outer = parent;
-    else if (outer.type === 'assignment_expression' && parent.type === 'expression_statement') outer = parent;
-    else if (outer.type === 'assignment' && parent.type === 'expression_statement') outer = parent;
-    else if (
-      single &&
-      ((outer.type === 'type_spec' || outer.type === 'type_alias') && parent.type === 'type_declaration' ||
-        outer.type === 'const_spec' && parent.type === 'const_declaration' ||
-        outer.type === 'var_spec' && parent.type === 'var_declaration')
-    )
-      outer = parent;
-  }
-  if (outer.parent?.type === 'decorated_definition') outer = outer.parent;
-  // TS `namespace X {}` at statement level is wrapped in an expression statement.
-  if (outer.type === 'internal_module' && outer.parent?.type === 'expression_statement') outer = outer.parent;
-  while (outer.parent && (outer.parent.type === 'export_statement' || outer.parent.type === 'ambient_declaration')) outer = outer.parent;
-  return outer;
+/** Whether the definition's parent is a declaration of that one definition (`const x = …`, `type T …`), which is then its range. */
+function wrapsOneDefinition(type: string, parentType: string, parent: Node): boolean {
+  if (type === 'variable_declarator') return (parentType === 'lexical_declaration' || parentType === 'variable_declaration') && parent.namedChildCount === 1;
+  if (type === 'assignment_expression' || type === 'assignment') return parentType === 'expression_statement';
+  return (
+    (((type === 'type_spec' || type === 'type_alias') && parentType === 'type_declaration') ||
+      (type === 'const_spec' && parentType === 'const_declaration') ||
+      (type === 'var_spec' && parentType === 'var_declaration')) &&
+    parent.namedChildCount === 1
+  );
 }
 
-function containerOf(node: Node, outer: Node): { container?: string; membersAreMethods: boolean } {
+function containerOf(node: Node, nodeType: string, outerParent: Node | null): { container?: string; membersAreMethods: boolean } {
   // Go methods: the receiver's type is the container.
-  if (node.type === 'method_declaration') {
+  if (nodeType === 'method_declaration') {
     const receiver = node.childForFieldName('receiver');
     if (receiver) {
       const type = firstOfType(receiver, 'type_identifier');
@@ -449,7 +583,7 @@ function containerOf(node: Node, outer: Node): { container?: string; membersAreM
     }
   }
   // `A.prototype.m = function` / `A.m = () =>`: the object is the container.
-  if (node.type === 'assignment_expression') {
+  if (nodeType === 'assignment_expression') {
     const left = node.childForFieldName('left');
     if (left?.type === 'member_expression') {
       let object = left.childForFieldName('object');
@@ -460,12 +594,13 @@ function containerOf(node: Node, outer: Node): { container?: string; membersAreM
         return { container: objectText, membersAreMethods: true };
     }
   }
-  for (let p = outer.parent; p; p = p.parent) {
-    if (FUNCTION_SCOPE_TYPES.has(p.type)) return { membersAreMethods: false };
-    const methods = CONTAINER_TYPES.get(p.type);
+  for (let p = outerParent; p; p = p.parent) {
+    const type = p.type;
+    if (FUNCTION_SCOPE_TYPES.has(type)) return { membersAreMethods: false };
+    const methods = CONTAINER_TYPES.get(type);
     if (methods === undefined) continue;
-    if (p.type === 'object_type') return { membersAreMethods: false }; // an inline `{ m(): void }` type
-    const name = p.type === 'impl_item' ? implTypeName(p) : p.childForFieldName('name')?.text;
+    if (type === 'object_type') return { membersAreMethods: false }; // an inline `{ m(): void }` type
+    const name = type === 'impl_item' ? implTypeName(p) : p.childForFieldName('name')?.text;
     if (!name) return { membersAreMethods: methods };
     return { container: /^['"]/.test(name) ? name.slice(1, -1) : name, membersAreMethods: methods };
   }
@@ -489,8 +624,15 @@ function firstOfType(node: Node, type: string): Node | null {
   return null;
 }
 
-function definitionKind(node: Node, tagKind: string, name: string, isMember: boolean): DefinitionKind | null {
-  switch (node.type) {
+function definitionKind(
+  node: Node,
+  nodeType: string,
+  parent: Node | null,
+  tagKind: string,
+  name: string,
+  isMember: boolean,
+): DefinitionKind | null {
+  switch (nodeType) {
     case 'class_declaration':
     case 'class':
     case 'abstract_class_declaration':
@@ -540,7 +682,7 @@ function definitionKind(node: Node, tagKind: string, name: string, isMember: boo
       if (value && FUNCTION_VALUE_TYPES.has(value.type)) return 'function';
       // `const x = require('y')` is an import, not a definition of x.
       if (value?.type === 'call_expression' && value.childForFieldName('function')?.text === 'require') return null;
-      return node.parent?.child(0)?.type === 'const' ? 'constant' : 'variable';
+      return parent?.child(0)?.type === 'const' ? 'constant' : 'variable';
     }
     case 'assignment': // Python module-level assignment
       return /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable';
@@ -570,12 +712,12 @@ const KIND_BY_TAG: Readonly<Record<string, DefinitionKind>> = {
 };
 
 /** The node holding a definition's body, when it has one (the signature stops there). */
-function bodyOf(node: Node): Node | null {
+function bodyOf(node: Node, nodeType: string): Node | null {
   const body = node.childForFieldName('body');
   if (body) return body;
   const value = node.childForFieldName('value') ?? node.childForFieldName('right');
   if (value && FUNCTION_VALUE_TYPES.has(value.type)) return value.childForFieldName('body');
-  if (node.type === 'type_spec') {
+  if (nodeType === 'type_spec') {
     const type = node.childForFieldName('type');
     if (type?.type === 'struct_type') return type.namedChild(0);
   }
@@ -585,11 +727,10 @@ function bodyOf(node: Node): Node | null {
 /** Definition nodes whose body is a brace block without a `body` field. */
 const BRACE_BODY_TYPES = new Set(['type_spec', 'macro_definition']);
 
-function signatureOf(lang: Language, text: string, node: Node, start: number): string {
-  const body = bodyOf(node);
+function signatureOf(lang: Language, text: string, node: Node, nodeType: string, body: Node | null, start: number): string {
   let end = body ? body.startIndex : node.endIndex;
   // Without a body field (Go interfaces, macros…), a type-like declaration stops at its first brace.
-  if (!body && (BRACE_BODY_TYPES.has(node.type) || end - start > MAX_SIGNATURE_CHARS)) {
+  if (!body && (BRACE_BODY_TYPES.has(nodeType) || end - start > MAX_SIGNATURE_CHARS)) {
     const brace = text.indexOf('{', node.startIndex);
     if (brace !== -1 && brace < end) end = brace;
   }
@@ -601,8 +742,24 @@ function signatureOf(lang: Language, text: string, node: Node, start: number): s
 
 const isComment = (node: Node | null): node is Node => !!node && node.type.endsWith('comment');
 
+/** What every comment of the supported languages has on its last line (`//`, `#`) or ends with (`*\/`, `-->`). */
+const COMMENT_MARKERS = ['//', '*/', '#', '-->'];
+
+/**
+ * Whether a comment can end on the line before `start` or on its own line (what docAbove
+ * accepts): looks at the text from two lines up, since a line comment's node may end at
+ * column 0 of the next line.
+ */
+function commentMarkerNear(text: string, start: number): boolean {
+  let from = start;
+  for (let lines = 0; lines < 3 && from > 0; lines++) from = text.lastIndexOf('\n', from - 1);
+  const window = text.slice(Math.max(0, from), start);
+  return COMMENT_MARKERS.some((marker) => window.includes(marker));
+}
+
 /** Comments directly above `node` (no blank line, not trailing another statement), raw text. */
-function docAbove(node: Node): string | null {
+function docAbove(text: string, node: Node): string | null {
+  if (!commentMarkerNear(text, node.startIndex)) return null; // most definitions: no sibling call
   let prev = node.previousNamedSibling;
   if (!isComment(prev) || prev.endPosition.row < node.startPosition.row - 1) return null;
   const parts: Node[] = [];

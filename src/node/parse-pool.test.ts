@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileAnalysis } from '../engine/contract';
+import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { nodeGrammars } from './grammars';
+import { createNodeParsePool, type NodeParsePool } from './parse-pool';
+import { PARSE_POOL_MIN_FILES } from './repository';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Real files in every supported language: the structural fixtures and some of our own source. */
+function realFiles(): { path: string; text: string }[] {
+  const fixtures = readdirSync(here('../engine/structural/fixtures')).map((name) => ({
+    path: `fixtures/${name.replace(/\.txt$/, '')}`,
+    text: readFileSync(here(`../engine/structural/fixtures/${name}`), 'utf8'),
+  }));
+  const ours = ['../engine/structural/analyzer.ts', '../engine/engine.ts', './repository.ts', './parse-worker.mjs', '../engine/graph/graph.ts'].map((p) => ({
+    path: `src/${p.replace(/^\.\.\//, '').replace(/^\.\//, 'node/')}`,
+    text: readFileSync(here(p), 'utf8'),
+  }));
+  return [...fixtures, ...ours, { path: 'README.md', text: '# not parsed\n' }, { path: 'broken.ts', text: 'export function (((\n' }];
+}
+
+describe('node parse pool', () => {
+  let analyzer: StructuralAnalyzer;
+  let pool: NodeParsePool;
+  beforeAll(async () => {
+    analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    pool = createNodeParsePool(2);
+  });
+  afterAll(async () => {
+    await pool.close();
+    analyzer.dispose();
+  });
+
+  it('gives exactly the in-process analyses, with many requests in flight', async () => {
+    const files = realFiles();
+    expect(new Set(files.map((f) => f.path.split('.').pop())).size).toBeGreaterThanOrEqual(7);
+    const fromPool = await Promise.all(files.map((f) => pool.analyze(f.path, f.text)));
+    const inProcess = files.map((f) => analyzer.analyze(f.path, f.text));
+    expect(fromPool).toStrictEqual(inProcess);
+    // Not vacuous: the real files yield definitions, references and imports.
+    const total = (key: 'definitions' | 'references' | 'imports') => fromPool.reduce((n, a: FileAnalysis) => n + a[key].length, 0);
+    expect(total('definitions')).toBeGreaterThan(100);
+    expect(total('references')).toBeGreaterThan(500);
+    expect(total('imports')).toBeGreaterThan(20);
+    expect(fromPool.find((a) => a.path === 'README.md')?.parsed).toBe(false);
+  }, 20_000);
+
+  it('rejects after close, and close can be called twice', async () => {
+    const own = createNodeParsePool(1);
+    const analysis = await own.analyze('a.py', 'def f():\n    return g()\n');
+    expect(analysis.definitions.map((d) => d.name)).toEqual(['f']);
+    await own.close();
+    await own.close();
+    await expect(own.analyze('a.py', 'x = 1\n')).rejects.toThrow('parse pool closed');
+  }, 20_000);
+
+  it('reports a killed worker as an error naming the file, not a hang', async () => {
+    const own = createNodeParsePool(1);
+    await own.analyze('warm.js', 'function warm() {}\n'); // the worker is up
+    const big = readFileSync(here('../engine/engine.ts'), 'utf8').repeat(20);
+    const pending = own.analyze('src/big.ts', big);
+    await own.workers[0].terminate();
+    await expect(pending).rejects.toThrow(/parse worker 0 exited unexpectedly \(exit code \d+\) while analysing src\/big\.ts/);
+    await expect(own.analyze('later.ts', 'const x = 1;\n')).rejects.toThrow(/parse worker 0 exited unexpectedly/);
+    await own.close();
+  }, 20_000);
+
+  it('is used by `node bin/fourfold.js index`, which then exits with the same analyses', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'fourfold-pool-'));
+    try {
+      const files = realFiles().filter((f) => f.path.startsWith('fixtures/'));
+      let expectedDefinitions = 0;
+      for (let i = 0; expectedDefinitions === 0 || i < PARSE_POOL_MIN_FILES + 2; i++) {
+        const { path, text } = files[i % files.length];
+        const copy = path.replace('fixtures/', `copy${i}/`);
+        mkdirSync(join(repo, dirname(copy)), { recursive: true });
+        writeFileSync(join(repo, copy), text);
+        expectedDefinitions += analyzer.analyze(copy, text).definitions.length;
+      }
+      const run = spawnSync(process.execPath, [here('../../bin/fourfold.js'), 'index', '--repo', repo, '--embedder', 'none', '--no-cache', '--quiet'], {
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect(run.error).toBeUndefined(); // no timeout: the workers did not keep the process alive
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const { summary } = JSON.parse(run.stdout) as { summary: { files: number; definitions: number; parseFailures: number } };
+      expect(summary.files).toBe(PARSE_POOL_MIN_FILES + 2);
+      expect(summary.definitions).toBe(expectedDefinitions);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  }, 20_000);
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportRef } from '../contract';
 import { parseJsonc } from './jsonc';
 import { exportTargets, ImportResolver, joinPath, type ResolvableFile } from './resolve';
-import { languageOfPath } from './fixture';
+import { languageForPath as languageOfPath } from '../structural/grammars';
 
 function repo(files: Record<string, string>): { resolve: (from: string, spec: string, names?: string[], kind?: ImportRef['kind']) => string[] | string } {
   const list: ResolvableFile[] = Object.entries(files).map(([path, text]) => ({ path, text, language: languageOfPath(path) }));

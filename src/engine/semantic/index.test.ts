@@ -7,7 +7,7 @@ import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, EMBED_TEXT_MAX_CHARS } from './embedder';
 import { MemoryEmbeddingCache, SemanticIndex } from './index';
-import { windowedCorpus } from './test-corpus';
+import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { createVoyageEmbedder } from './voyage';
 import { startVoyageServer } from './voyage-test-server';
 

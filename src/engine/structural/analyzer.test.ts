@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Definition, FileAnalysis } from '../contract';
 import { nodeGrammars } from '../../node/grammars';
-import { countLines, MAX_PARSE_CHARS, StructuralAnalyzer } from './analyzer';
+import { MAX_PARSE_CHARS, StructuralAnalyzer } from './analyzer';
+import { countLines } from './chunks';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 

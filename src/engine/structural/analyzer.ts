@@ -7,6 +7,7 @@ import { CaptureQuantifier, Language as TSLanguage, Parser, Query } from 'web-tr
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
 import { languageForPath, SUPPORTED_LANGUAGES } from './grammars';
+import { countLines } from './chunks';
 import type { GrammarSource } from './grammars';
 import { importsOf } from './imports';
 import { analysisQuerySource, EXTRA_QUERIES, REDUNDANT_TAG_PATTERNS } from './queries';
@@ -248,14 +249,6 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
     for (const pattern of holders) impliedReferenceKind[pattern] = role.tagKind;
   }
   return { query, roles, impliedReferenceKind };
-}
-
-/** Lines in `text`: a final line without a newline counts; an empty file has 0 lines. */
-export function countLines(text: string): number {
-  if (text.length === 0) return 0;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  return text.endsWith('\n') ? lines - 1 : lines;
 }
 
 function skipReason(text: string, lineCount: number): string | null {

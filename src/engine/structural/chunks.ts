@@ -148,3 +148,11 @@ export function innermostSpanAt(spans: readonly ChunkSpan[], line: number): numb
   }
   return best;
 }
+
+/** Lines in `text`: a final line without a newline counts; an empty file has 0 lines. */
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return text.endsWith('\n') ? lines - 1 : lines;
+}

@@ -5,7 +5,7 @@
 import type { Chunk, FileAnalysis, SourceFile } from '../contract';
 import { hashText } from '../intake/hash';
 import type { Corpus, CorpusFile } from '../modality';
-import { buildSpanLookup, chunkSpans, lookupSpan } from './chunks';
+import { buildSpanLookup, chunkSpans, countLines, lookupSpan } from './chunks';
 import type { SpanLookup } from './chunks';
 
 /** A file whose analysis is already known (from a worker, or from the store). */
@@ -82,4 +82,18 @@ export function corpusFromAnalyses(entries: readonly AnalyzedFile[]): Corpus {
       return firstChunk[fileId] + lookupSpan(lookup, line);
     },
   };
+}
+
+/**
+ * A corpus of files taken as plain text (no parser): line windows only, exactly what an
+ * unsupported language gets. For modality tests that need the real chunking without tree-sitter.
+ */
+export function corpusFromTexts(files: readonly SourceFile[]): Corpus {
+  return corpusFromAnalyses(
+    files.map((f) => ({
+      path: f.path,
+      text: f.text,
+      analysis: { path: f.path, language: null, parsed: false, lineCount: countLines(f.text), definitions: [], references: [], imports: [] },
+    })),
+  );
 }

@@ -12,7 +12,7 @@ import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Engine, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
 import { intakeFiles, type IntakeResult } from '../engine/intake/intake';
-import type { EmbeddingCache } from '../engine/semantic/index';
+import { type EmbeddingCache, MemoryEmbeddingCache } from '../engine/semantic/index';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { languageForPath } from '../engine/structural/grammars';
 import { createNodeEmbedder, type NodeEmbedderKind } from './embedders';
@@ -179,20 +179,19 @@ async function writeCached(file: string, value: unknown): Promise<void> {
 }
 
 /** Embeddings by (embedder, chunk-text hash), kept on disk between CLI runs. */
-class DiskEmbeddingCache implements EmbeddingCache {
+class DiskEmbeddingCache extends MemoryEmbeddingCache {
   private dirty = false;
   private constructor(
     private readonly file: string,
-    private readonly vectors: Map<string, Uint32Array>,
-  ) {}
+    vectors: Map<string, Uint32Array>,
+  ) {
+    super(vectors);
+  }
   static async open(file: string): Promise<DiskEmbeddingCache> {
     return new DiskEmbeddingCache(file, (await readCached<Map<string, Uint32Array>>(file)) ?? new Map());
   }
-  async get(embedderId: string, textHashes: string[]): Promise<(Uint32Array | undefined)[]> {
-    return textHashes.map((h) => this.vectors.get(`${embedderId}\u0000${h}`));
-  }
-  async put(embedderId: string, entries: [string, Uint32Array][]): Promise<void> {
-    for (const [h, v] of entries) this.vectors.set(`${embedderId}\u0000${h}`, v);
+  override async put(embedderId: string, entries: [string, Uint32Array][]): Promise<void> {
+    await super.put(embedderId, entries);
     this.dirty = true;
   }
   async save(): Promise<void> {

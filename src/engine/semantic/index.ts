@@ -23,7 +23,8 @@ export type { EmbeddingCache };
 
 /** An in-memory EmbeddingCache (Node CLI, tests); the browser's lives in IndexedDB. */
 export class MemoryEmbeddingCache implements EmbeddingCache {
-  private readonly vectors = new Map<string, Uint32Array>();
+  /** `vectors` may come from a file (the CLI keeps them between runs): keys are `embedderId\0hash`. */
+  constructor(readonly vectors = new Map<string, Uint32Array>()) {}
   async get(embedderId: string, textHashes: string[]): Promise<(Uint32Array | undefined)[]> {
     return textHashes.map((h) => this.vectors.get(`${embedderId}\u0000${h}`));
   }

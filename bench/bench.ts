@@ -1,0 +1,158 @@
+/**
+ * `npm run bench`: the cost of indexing and querying as repositories grow, in Node and in
+ * headless Chromium, side by side with ripgrep (or git grep) and MiniSearch on the same files.
+ * Prints the tables and writes docs/bench/REPORT.md, docs/bench/growth.svg and
+ * docs/bench/results.json.
+ *
+ *   npm run bench                         # 1 and 10 MB, 3 runs each (≈ 15 min on 2 shared cores)
+ *   npm run bench -- --sizes 1,10,50      # add the 50 MB tier (opt-in: slow)
+ *   npm run bench -- --sizes 1 --runs 1   # a quick look
+ *   flags: --no-browser, --browser-sizes 1,10, --embed-sizes 1,10, --rebuild-app
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_CACHE, REPO_ROOT, ensureTiers, type CorpusTier } from './corpora';
+import { grepBaseline, miniSearchBaseline, readTree, rgVersion, type GrepBaseline, type MiniSearchBaseline } from './cost/baselines';
+import { browserRun, ensureApp, type BrowserRun } from './cost/browser';
+import type { BuildResult, ChildArgs, LoadResult } from './cost/node-child';
+import { BENCH_INTENTS, type BenchQuery } from './cost/queries';
+import { writeReport, type BenchResults, type TierResult } from './cost/report';
+
+interface Flags {
+  sizes: number[];
+  runs: number;
+  browser: boolean;
+  browserSizes: number[];
+  embedSizes: number[];
+  rebuildApp: boolean;
+}
+
+/** Queries per intent sent through the browser UI (each costs the app's debounce plus a render). */
+const BROWSER_QUERIES_PER_INTENT = 8;
+/** Reloads per browser run, for reload → first result. */
+const BROWSER_RELOADS = 3;
+
+function parseFlags(argv: string[]): Flags {
+  const get = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+  const list = (s: string | undefined, fallback: number[]) => (s ? s.split(',').map(Number).filter((n) => n > 0) : fallback);
+  const sizes = list(get('sizes'), [1, 10]);
+  return {
+    sizes,
+    runs: Math.max(1, Number(get('runs') ?? 3)),
+    browser: !argv.includes('--no-browser'),
+    browserSizes: list(get('browser-sizes'), sizes.filter((s) => s <= 10)),
+    embedSizes: list(get('embed-sizes'), sizes.filter((s) => s <= 10)),
+    rebuildApp: argv.includes('--rebuild-app'),
+  };
+}
+
+const started = Date.now();
+function log(s: string): void {
+  const t = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  process.stderr.write(`[${t}s] ${s}\n`);
+}
+
+function child<T>(args: ChildArgs): T {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/cost/node-child.ts'), JSON.stringify(args)], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  if (r.status !== 0) throw new Error(`bench child (${args.mode}, ${args.embedder}) failed:\n${r.stderr}`);
+  const lines = r.stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]) as T;
+}
+
+function pickBrowserQueries(queries: BenchQuery[]): BenchQuery[] {
+  return BENCH_INTENTS.flatMap((intent) => queries.filter((q) => q.intent === intent).slice(0, BROWSER_QUERIES_PER_INTENT));
+}
+
+async function benchTier(tier: CorpusTier, flags: Flags): Promise<TierResult> {
+  const tag = `${tier.sizeMb} MB`;
+  const queriesFile = join(BENCH_CACHE, `queries-${tier.sizeMb}mb.json`);
+  rmSync(queriesFile, { force: true }); // drawn again from this corpus by the first build
+  const snapshotFile = join(BENCH_CACHE, `snapshot-${tier.sizeMb}mb.v8`);
+  const base = { dir: tier.dir, snapshotFile, queriesFile };
+
+  const builds: BuildResult[] = [];
+  const loads: LoadResult[] = [];
+  for (let r = 0; r < flags.runs; r++) {
+    log(`${tag}: Node build ${r + 1}/${flags.runs} (no embedder)`);
+    builds.push(child<BuildResult>({ mode: 'build', embedder: 'none', ...base }));
+    log(`${tag}: Node reload + queries ${r + 1}/${flags.runs}`);
+    loads.push(child<LoadResult>({ mode: 'load', embedder: 'none', ...base }));
+  }
+  const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as BenchQuery[];
+
+  let embedBuild: BuildResult | null = null;
+  let embedLoad: LoadResult | null = null;
+  if (flags.embedSizes.includes(tier.sizeMb)) {
+    const embedSnapshot = join(BENCH_CACHE, `snapshot-${tier.sizeMb}mb-local.v8`);
+    log(`${tag}: Node build with the local embedder (one run)`);
+    embedBuild = child<BuildResult>({ mode: 'build', embedder: 'local', ...base, snapshotFile: embedSnapshot });
+    log(`${tag}: Node reload + queries with the query embedding`);
+    embedLoad = child<LoadResult>({ mode: 'load', embedder: 'local', ...base, snapshotFile: embedSnapshot });
+    rmSync(embedSnapshot, { force: true });
+  }
+  rmSync(snapshotFile, { force: true });
+
+  const rg = rgVersion();
+  const literals = queries.filter((q) => q.literal);
+  log(`${tag}: ${rg ? 'ripgrep' : 'git grep (rg not installed)'} over ${literals.length} queries`);
+  const grep: GrepBaseline = grepBaseline(tier.dir, literals.map((q) => q.literal!), rg ? 'rg' : 'git grep', flags.runs);
+  const grepByIntent = literals.map((q, i) => ({ intent: q.intent, ms: grep.perQueryMs[i] }));
+
+  log(`${tag}: MiniSearch BM25 over whole files (${flags.runs} builds)`);
+  const files = await readTree(tier.dir);
+  const mini: MiniSearchBaseline[] = [];
+  for (let r = 0; r < flags.runs; r++) mini.push(miniSearchBaseline(files, queries, r === 0 ? 2 : 0));
+
+  const browser: BrowserRun[] = [];
+  let browserEmbed: BrowserRun | null = null;
+  let browserSkipped: string | null = null;
+  if (!flags.browser) browserSkipped = 'not run (--no-browser)';
+  else if (!flags.browserSizes.includes(tier.sizeMb)) browserSkipped = `not run at ${tag} (too slow for the time budget; --browser-sizes to add it)`;
+  else if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) browserSkipped = 'Chromium not installed';
+  else {
+    const bq = pickBrowserQueries(queries);
+    for (let r = 0; r < flags.runs; r++) {
+      log(`${tag}: Chromium run ${r + 1}/${flags.runs} (model blocked: no semantic index)`);
+      browser.push(await browserRun(tier.dir, bq, { embedder: 'blocked', reloads: BROWSER_RELOADS, log: (s) => log(`${tag}:   ${s}`) }));
+    }
+    if (tier.sizeMb === Math.min(...flags.browserSizes)) {
+      log(`${tag}: Chromium run with the bundled embedding model (one run)`);
+      browserEmbed = await browserRun(tier.dir, bq, { embedder: 'local', reloads: BROWSER_RELOADS, log: (s) => log(`${tag}:   ${s}`) });
+    }
+  }
+  return { tier, builds, loads, embedBuild, embedLoad, queries, grep, grepByIntent, mini, browser, browserEmbed, browserSkipped };
+}
+
+const flags = parseFlags(process.argv.slice(2));
+log(`sizes ${flags.sizes.join(', ')} MB, ${flags.runs} run(s) each`);
+const tiers = await ensureTiers(flags.sizes, log);
+if (flags.browser) ensureApp(flags.rebuildApp, log);
+const results: BenchResults = {
+  date: new Date().toISOString(),
+  machine: machineLine(),
+  command: process.argv.length > 2 ? `npm run bench -- ${process.argv.slice(2).join(' ')}` : 'npm run bench',
+  runs: flags.runs,
+  rg: rgVersion(),
+  tiers: [],
+};
+for (const tier of tiers) results.tiers.push(await benchTier(tier, flags));
+const outDir = join(REPO_ROOT, 'docs', 'bench');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 1));
+const markdown = writeReport(results, outDir);
+process.stdout.write(`${markdown}\n`);
+log(`done: docs/bench/REPORT.md, docs/bench/growth.svg, docs/bench/results.json`);
+
+function machineLine(): string {
+  const cpus = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim();
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  return `Node ${process.version}, ${cpus} CPU cores (load average at start ${load})`;
+}

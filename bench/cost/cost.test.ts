@@ -1,0 +1,71 @@
+/**
+ * The benchmark's own pieces on real inputs: order statistics, query drawing from a real
+ * engine build over real source files, the grep baseline over a real folder, and the report.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/engine';
+import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
+import { nodeGrammars } from '../../src/node/grammars';
+import { grepBaseline, miniSearchBaseline, readTree } from './baselines';
+import { generateQueries } from './queries';
+import { median, percentile } from './stats';
+
+describe('order statistics', () => {
+  it('takes nearest-rank percentiles and medians', () => {
+    const v = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
+    expect(percentile(v, 50)).toBe(5);
+    expect(percentile(v, 95)).toBe(10);
+    expect(percentile(v, 10)).toBe(1);
+    expect(median(v)).toBe(5.5);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(Number.isNaN(median([]))).toBe(true);
+  });
+});
+
+describe('queries and baselines over real source files', () => {
+  let dir: string;
+  let engine: Engine;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fourfold-bench-'));
+    const fixtures = join(import.meta.dirname, '../../src/engine/structural/fixtures');
+    mkdirSync(join(dir, 'src'));
+    const files = ['store.ts', 'queue.js', 'server.go', 'loader.py'].map((name) => ({
+      path: `src/${name}`,
+      text: readFileSync(join(fixtures, `${name}.txt`), 'utf8'),
+    }));
+    for (const f of files) writeFileSync(join(dir, f.path), f.text);
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    engine = await Engine.build(files, { analyzer, embedder: null });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('draws queries whose names and literals really occur in the corpus, and the engine finds the exact ones', async () => {
+    const queries = generateQueries(engine.snapshot().files);
+    expect(queries.length).toBeGreaterThan(0);
+    const all = engine.snapshot().files.map((f) => f.text).join('\n');
+    for (const q of queries) if (q.literal) expect(all).toContain(q.literal);
+    const definitions = queries.filter((q) => q.intent === 'find_definition');
+    expect(definitions.length).toBeGreaterThan(0);
+    for (const q of queries.filter((q) => q.intent === 'exact_match')) {
+      const r = await engine.search(q.query);
+      expect(r.query.intent).toBe('exact_match');
+      expect(r.results.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('times rg or git grep as a whole process and MiniSearch over the same files', async () => {
+    const files = await readTree(dir);
+    expect(files.map((f) => f.path).sort()).toEqual(['src/loader.py', 'src/queue.js', 'src/server.go', 'src/store.ts']);
+    const literal = files[0].text.split('\n').find((l) => l.trim().length > 8)!.trim();
+    const g = grepBaseline(dir, [literal], 'git grep', 1);
+    expect(g.perQueryMs).toHaveLength(1);
+    expect(g.perQueryMs[0]).toBeGreaterThan(0);
+    const m = miniSearchBaseline(files, [{ intent: 'exact_match', query: literal }], 1);
+    expect(m.buildMs).toBeGreaterThan(0);
+    expect(m.indexBytes).toBeGreaterThan(0);
+    expect(m.queryMs).toHaveLength(1);
+  });
+});

@@ -113,3 +113,35 @@ export async function launchBrowser(
     },
   };
 }
+
+/** The two sizes every screenshot is taken at. */
+export const SCREENSHOT_VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+export type ScreenshotViewport = (typeof SCREENSHOT_VIEWPORTS)[number];
+
+/**
+ * Runs `shoot` once per colour scheme × viewport, each in a fresh browser against the built
+ * app, for the screenshot scripts in docs/screenshots/.
+ */
+export async function forEachScreenshotSession(
+  shoot: (session: BrowserSession, origin: string, viewport: ScreenshotViewport, colorScheme: 'light' | 'dark') => Promise<void>,
+): Promise<void> {
+  const server = await serveDirectory();
+  try {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const viewport of SCREENSHOT_VIEWPORTS) {
+        const session = await launchBrowser({ colorScheme, viewport: { width: viewport.width, height: viewport.height } });
+        try {
+          await shoot(session, server.origin, viewport, colorScheme);
+        } finally {
+          if (session.errors.length) console.log(session.errors.join('\n'));
+          await session.close();
+        }
+      }
+    }
+  } finally {
+    await server.close();
+  }
+}

@@ -5,48 +5,30 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launchBrowser, serveDirectory } from './harness';
+import { forEachScreenshotSession } from './harness';
 
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const server = await serveDirectory();
-  try {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const viewport of VIEWPORTS) {
-        const session = await launchBrowser({ colorScheme, viewport: { width: viewport.width, height: viewport.height } });
-        const { page } = session;
-        try {
-          // The code view: flushSync in the demo, its callers beside it.
-          await page.goto(`${server.origin}/?repo=demo%3Asvelte&q=function+flushSync&page=file&path=src/internal/client/reactivity/batch.js#L991`);
-          await page.locator('pre.code[data-highlighted="true"]').waitFor({ timeout: 60_000 });
-          await page.getByRole('list', { name: 'Callers' }).waitFor({ timeout: 20_000 });
-          await page.waitForTimeout(300);
-          await page.screenshot({ path: join(OUT, `file-${viewport.name}-${colorScheme}.png`) });
-          // The teaching page for a fused query.
-          await page.goto(`${server.origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('how are effects scheduled and flushed')}&page=ranking`);
-          await page.getByRole('list', { name: 'Fused list' }).getByRole('listitem').first().waitFor({ timeout: 60_000 });
-          await page.waitForTimeout(300);
-          await page.screenshot({ path: join(OUT, `ranking-${viewport.name}-${colorScheme}.png`) });
-          const lists = page.getByLabel('Ranked lists');
-          await lists.scrollIntoViewIfNeeded();
-          await page.waitForTimeout(200);
-          await page.screenshot({ path: join(OUT, `ranking-lists-${viewport.name}-${colorScheme}.png`) });
-          console.log(`wrote ${viewport.name}-${colorScheme}`);
-        } finally {
-          if (session.errors.length) console.log(session.errors.join('\n'));
-          await session.close();
-        }
-      }
-    }
-  } finally {
-    await server.close();
-  }
+  await forEachScreenshotSession(async ({ page }, origin, viewport, colorScheme) => {
+    // The code view: flushSync in the demo, its callers beside it.
+    await page.goto(`${origin}/?repo=demo%3Asvelte&q=function+flushSync&page=file&path=src/internal/client/reactivity/batch.js#L991`);
+    await page.locator('pre.code[data-highlighted="true"]').waitFor({ timeout: 60_000 });
+    await page.getByRole('list', { name: 'Callers' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, `file-${viewport.name}-${colorScheme}.png`) });
+    // The teaching page for a fused query.
+    await page.goto(`${origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('how are effects scheduled and flushed')}&page=ranking`);
+    await page.getByRole('list', { name: 'Fused list' }).getByRole('listitem').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, `ranking-${viewport.name}-${colorScheme}.png`) });
+    const lists = page.getByLabel('Ranked lists');
+    await lists.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(OUT, `ranking-lists-${viewport.name}-${colorScheme}.png`) });
+    console.log(`wrote ${viewport.name}-${colorScheme}`);
+  });
 }
 
 await main();

@@ -5,51 +5,32 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FIXTURES, launchBrowser, serveDirectory } from './harness';
+import { FIXTURES, forEachScreenshotSession } from './harness';
 
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
 /** A fused query, so the stacked contribution bars show several modalities. */
 const QUERY = 'how are state updates batched and rerendered';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const server = await serveDirectory();
-  try {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const viewport of VIEWPORTS) {
-        const session = await launchBrowser({ colorScheme, viewport: { width: viewport.width, height: viewport.height } });
-        const { page } = session;
-        try {
-          await page.goto(server.origin);
-          await page.getByLabel('Choose folder').setInputFiles(join(FIXTURES, 'preact'));
-          if (viewport.name === 'desktop') {
-            // Progress while embedding: per-stage counts, rate and ETA.
-            await page.getByRole('status').getByText(/Chunks embedded\s*[1-9]/).first().waitFor({ timeout: 120_000 });
-            await page.screenshot({ path: join(OUT, `indexing-${colorScheme}.png`) });
-          }
-          await page.getByRole('status').getByText('is ready').waitFor({ timeout: 120_000 });
-          await page.getByLabel('Search code').fill(QUERY);
-          const results = page.getByRole('list', { name: 'Results' });
-          await results.getByRole('listitem').first().waitFor();
-          await results.getByRole('listitem').first().getByRole('button', { name: 'Explain', exact: true }).click();
-          await page.waitForTimeout(200);
-          const file = join(OUT, `${viewport.name}-${colorScheme}.png`);
-          await page.screenshot({ path: file });
-          console.log(`wrote ${file}`);
-        } finally {
-          if (session.errors.length) console.log(session.errors.join('\n'));
-          await session.close();
-        }
-      }
+  await forEachScreenshotSession(async ({ page }, origin, viewport, colorScheme) => {
+    await page.goto(origin);
+    await page.getByLabel('Choose folder').setInputFiles(join(FIXTURES, 'preact'));
+    if (viewport.name === 'desktop') {
+      // Progress while embedding: per-stage counts, rate and ETA.
+      await page.getByRole('status').getByText(/Chunks embedded\s*[1-9]/).first().waitFor({ timeout: 120_000 });
+      await page.screenshot({ path: join(OUT, `indexing-${colorScheme}.png`) });
     }
-  } finally {
-    await server.close();
-  }
+    await page.getByRole('status').getByText('is ready').waitFor({ timeout: 120_000 });
+    await page.getByLabel('Search code').fill(QUERY);
+    const results = page.getByRole('list', { name: 'Results' });
+    await results.getByRole('listitem').first().waitFor();
+    await results.getByRole('listitem').first().getByRole('button', { name: 'Explain', exact: true }).click();
+    await page.waitForTimeout(200);
+    const file = join(OUT, `${viewport.name}-${colorScheme}.png`);
+    await page.screenshot({ path: file });
+    console.log(`wrote ${file}`);
+  });
 }
 
 await main();

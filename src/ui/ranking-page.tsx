@@ -58,7 +58,7 @@ export function RankingPage({ answer, runExperiment, onOpen }: Props) {
                 <th scope="col">#</th>
                 <th scope="col">Rule</th>
                 <th scope="col">Intent</th>
-                <th scope="col">Confidence</th>
+                <th scope="col" className="wide">Confidence</th>
                 <th scope="col" className="wide">Looks for</th>
               </tr>
             </thead>
@@ -68,7 +68,7 @@ export function RankingPage({ answer, runExperiment, onOpen }: Props) {
                   <td>{i + 1}</td>
                   <th scope="row">{r.rule}</th>
                   <td>{intentLabel(r.intent)}</td>
-                  <td>{r.confidence}</td>
+                  <td className="wide">{r.confidence}</td>
                   <td className="wide reason">{r.looksFor}</td>
                 </tr>
               ))}

@@ -233,7 +233,6 @@ export class Engine {
     if (preset === 'quick' && runnable.length === 0) {
       weights.semantic = 0;
       weights.text = 1;
-      skipped.set('text', '');
       skipped.delete('text');
       runnable = ['text'];
       notes.push('Quick preset without a semantic index: answered by text search instead.');

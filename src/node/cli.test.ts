@@ -65,6 +65,14 @@ describe('fourfold search', () => {
     expect(response.results.length).toBeGreaterThan(0);
   });
 
+  it('quick without a semantic index answers from text and says so', async () => {
+    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--preset', 'quick', '--limit', '1', 'render a tree into the dom']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/· direct · preset quick ·/);
+    expect(r.stdout).toMatch(/note: Quick preset without a semantic index: answered by text search instead\./);
+    expect(r.stdout).toMatch(/ 1\. src\/render\.js:14-72 {2}render \(function\)/);
+  });
+
   it('re-indexes incrementally after a file changes', async () => {
     const repo = join(work, 'changing');
     cpSync(FIXTURE, repo, { recursive: true });

@@ -99,6 +99,9 @@ interface Indexes {
 }
 
 export class Engine {
+  /** The build's own serialization, handed to the first snapshot() and then dropped. */
+  private serializedAtBuild: EngineSnapshot['modalities'] | null = null;
+
   private constructor(
     private readonly corpus: Corpus,
     private readonly indexes: Indexes,
@@ -107,7 +110,7 @@ export class Engine {
   ) {}
 
   /** Builds every index. Cancelling through `signal` rejects with an AbortError and leaves nothing half-built. */
-  static async build(files: (SourceFile & { hash?: string })[], deps: EngineDeps, options: BuildOptions = {}): Promise<Engine> {
+  static async build(files: (SourceFile & { hash?: string; size?: number })[], deps: EngineDeps, options: BuildOptions = {}): Promise<Engine> {
     const { signal, onProgress } = options;
     const buildMs: Record<string, number> = {};
     const previous = new Map((options.previous?.version === SNAPSHOT_VERSION ? options.previous.files : []).map((f) => [f.path, f]));
@@ -129,7 +132,7 @@ export class Engine {
           analysis = old.analysis;
           reused++;
         } else analysis = await deps.analyzer.analyze(path, text);
-        records[i] = { path, hash, size: utf8Length(text), text, analysis };
+        records[i] = { path, hash, size: files[i].size ?? utf8Length(text), text, analysis };
         parse.tick();
       }
     };
@@ -159,8 +162,12 @@ export class Engine {
     throwIfAborted(signal);
 
     const indexes = { text, structural, graph, semantic };
-    const stats = computeStats(corpus, indexes, buildMs, options.skipped, deps.embedder, reused);
-    return new Engine(corpus, indexes, deps, stats);
+    const serialized = serializeIndexes(indexes);
+    const stats = computeStats(corpus, indexes, serialized, buildMs, options.skipped, deps.embedder, reused);
+    const engine = new Engine(corpus, indexes, deps, stats);
+    // A build is stored right after: the serialization the statistics measured is reused once.
+    engine.serializedAtBuild = serialized;
+    return engine;
   }
 
   /** Rebuilds the engine from a stored snapshot without re-parsing or re-embedding anything. */
@@ -178,16 +185,12 @@ export class Engine {
   }
 
   snapshot(): EngineSnapshot {
-    const { text, structural, graph, semantic } = this.indexes;
+    const modalities = this.serializedAtBuild ?? serializeIndexes(this.indexes);
+    this.serializedAtBuild = null;
     return {
       version: SNAPSHOT_VERSION,
       files: this.corpus.files.map(({ path, hash, size, text, analysis }) => ({ path, hash, size, text, analysis })),
-      modalities: {
-        text: text.serialize(),
-        structural: structural.serialize(),
-        graph: graph.serialize(),
-        semantic: semantic ? semantic.serialize() : null,
-      },
+      modalities,
       stats: this.stats,
     };
   }
@@ -428,9 +431,14 @@ function timed<T>(buildMs: Record<string, number>, name: string, f: () => T): T 
   return v;
 }
 
+function serializeIndexes({ text, structural, graph, semantic }: Indexes): EngineSnapshot['modalities'] {
+  return { text: text.serialize(), structural: structural.serialize(), graph: graph.serialize(), semantic: semantic ? semantic.serialize() : null };
+}
+
 function computeStats(
   corpus: Corpus,
   indexes: Indexes,
+  serialized: EngineSnapshot['modalities'],
   buildMs: Record<string, number>,
   skipped: SkipCounts | undefined,
   embedder: Embedder | null,
@@ -450,11 +458,11 @@ function computeStats(
   }
   const graphStats = indexes.graph.stats();
   const sizeBytes: Record<string, number> = {
-    text: approximateSize(indexes.text.serialize()),
-    structural: approximateSize(indexes.structural.serialize()),
-    graph: approximateSize(indexes.graph.serialize()),
+    text: approximateSize(serialized.text),
+    structural: approximateSize(serialized.structural),
+    graph: approximateSize(serialized.graph),
   };
-  if (indexes.semantic) sizeBytes.semantic = approximateSize(indexes.semantic.serialize());
+  if (serialized.semantic) sizeBytes.semantic = approximateSize(serialized.semantic);
   return {
     files: corpus.files.length,
     bytes,

@@ -234,6 +234,8 @@ export interface QueryExplanation extends Classification {
   strategy: 'direct' | 'fused';
   /** Why the strategy was chosen (e.g. "confidence 0.95 ≥ 0.85, dominant modality structural"). */
   strategyReason: string;
+  /** Set when a direct route fused instead: why (its modality found nothing). */
+  fallback?: string;
   preset: Preset;
   k: number;
   weights: Record<Modality, number>;

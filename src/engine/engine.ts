@@ -268,6 +268,7 @@ export class Engine {
                 : 'a long query: fused';
     }
 
+    let fallback: string | undefined;
     const runs = new Map<Modality, ModalityRun>();
     const lists: Partial<Record<Modality, ModalityHit[]>> = {};
     if (!plan.raw && plan.similarToChunk === undefined) {
@@ -280,6 +281,7 @@ export class Engine {
       for (const m of rest) skipped.delete(m);
       await this.runRetrievers(rest, plan, weights, lists, runs, notes);
       strategy = 'fused';
+      fallback = `direct route to ${toRun[0]} found nothing, so ${rest.join(', ')} ${rest.length === 1 ? 'was' : 'were'} fused`;
       strategyReason += `; ${toRun[0]} found nothing, so the other modalities were fused`;
     }
 
@@ -305,6 +307,7 @@ export class Engine {
         rule: plan.rule,
         strategy,
         strategyReason,
+        ...(fallback !== undefined ? { fallback } : {}),
         preset,
         k,
         weights,

@@ -104,12 +104,16 @@ describe('fourfold eval', () => {
     expect(lines).toHaveLength(4);
     for (const line of lines.slice(0, 3)) {
       expect(Object.keys(line)).toEqual(['id', 'query', 'intent', 'confidence', 'rule', 'strategy', 'preset', 'k', 'elapsedMs', 'results']);
+      expect(line).not.toHaveProperty('fallback');
       for (const result of line.results) {
         expect(result).toEqual(
           expect.objectContaining({ path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), score: expect.any(Number), boost: expect.any(Number) }),
         );
-        for (const c of Object.values(result.modalities) as { rank: number; weight: number; contribution: number }[]) {
-          expect(Object.keys(c)).toEqual(['rank', 'weight', 'contribution']);
+        expect(result).toHaveProperty('centrality');
+        expect(result).toHaveProperty('demotion');
+        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number; contribution: number }[]) {
+          expect(Object.keys(c)).toEqual(['rank', 'weight', 'k', 'contribution']);
+          expect(c.k).toBe(line.k);
           expect(c.contribution).toBeCloseTo(c.weight / (line.k + c.rank + 1), 12);
         }
       }
@@ -121,6 +125,46 @@ describe('fourfold eval', () => {
     expect(Object.keys(lines[2].results[0].modalities)).toEqual(['graph']);
     expect(lines[3].summary).toMatchObject({ files: 54, embedder: null });
     expect(lines[3].summary.buildMs).toHaveProperty('structural');
+  });
+
+  it('every score is recomputable from its own line: boost from centrality, demotion, per-modality k; a fallback says why', async () => {
+    const repo = join(work, 'vendored');
+    cpSync(FIXTURE, repo, { recursive: true });
+    mkdirSync(join(repo, 'vendor', 'lib'), { recursive: true });
+    writeFileSync(join(repo, 'vendor', 'lib', 'diff-copy.js'), 'import { diff } from "../../src/diff/index.js";\nexport function vendoredDiff(a, b) { return diff(a, b); }\n');
+    const queries = join(work, 'recompute.jsonl');
+    writeFileSync(
+      queries,
+      [
+        JSON.stringify({ id: 'r', query: 'who calls diff', preset: 'thorough' }),
+        JSON.stringify({ id: 'v', query: 'vendoredDiff', preset: 'thorough' }),
+        JSON.stringify({ id: 'd', query: 'where is createVNode defined' }),
+        JSON.stringify({ id: 'f', query: '"qqzz nowhere in this repo"' }),
+        JSON.stringify({ id: 'x', query: '"Invalid type passed to createElement"' }),
+      ].join('\n') + '\n',
+    );
+    const r = await cli(['eval', '--repo', repo, '--embedder', 'none', '--queries', queries]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !l.summary);
+    let demoted = 0;
+    for (const line of lines) {
+      for (const result of line.results) {
+        const expectedBoost = line.strategy === 'direct' ? 1 : Math.min(1 + 0.3 * Math.log(1 + result.centrality), 1.5);
+        expect(result.boost).toBeCloseTo(expectedBoost, 12);
+        let sum = 0;
+        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number }[]) sum += c.weight / (c.k + c.rank + 1);
+        expect(result.score).toBeCloseTo(sum * result.boost * (result.demotion?.factor ?? 1), 12);
+        if (result.demotion) {
+          demoted++;
+          expect(result.path.startsWith('vendor/')).toBe(true);
+          expect(result.demotion).toEqual({ factor: 0.5, rule: 'vendor/' });
+        }
+      }
+    }
+    expect(demoted).toBeGreaterThan(0);
+    const fell = lines.find((l) => l.id === 'f');
+    expect(fell).toMatchObject({ intent: 'exact_match', strategy: 'fused' });
+    expect(fell.fallback).toBe('direct route to text found nothing, so structural was fused');
   });
 
   it('reports a bad query line and exits 2, still answering the good ones', async () => {

@@ -195,6 +195,7 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
     confidence: r.query.confidence,
     rule: r.query.rule,
     strategy: r.query.strategy,
+    ...(r.query.fallback !== undefined ? { fallback: r.query.fallback } : {}),
     preset: r.query.preset,
     k: r.query.k,
     elapsedMs: round(elapsedMs, 3),
@@ -205,8 +206,10 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
       score: x.score,
       ...(x.symbol !== undefined ? { symbol: x.symbol } : {}),
       boost: x.explanation.boost,
+      centrality: x.explanation.centrality,
+      demotion: x.explanation.demotion ? { factor: x.explanation.demotion.factor, rule: x.explanation.demotion.rule } : null,
       modalities: Object.fromEntries(
-        Object.entries(x.explanation.modalities).map(([m, c]) => [m, { rank: c!.rank, weight: c!.weight, contribution: c!.contribution }]),
+        Object.entries(x.explanation.modalities).map(([m, c]) => [m, { rank: c!.rank, weight: c!.weight, k: c!.k, contribution: c!.contribution }]),
       ),
     })),
   };
@@ -241,6 +244,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   const lines: string[] = [];
   lines.push(`${q.intent} (confidence ${q.confidence}, rule ${q.rule}) · ${q.strategy} · preset ${q.preset} · k ${q.k} · ${round(q.elapsedMs, 1)} ms`);
   lines.push(`  ${q.strategyReason}`);
+  if (q.fallback) lines.push(`  fallback: ${q.fallback}`);
   const ran = q.modalities.filter((m) => m.ran).map((m) => `${m.modality} ${m.hits} hits ${round(m.latencyMs, 1)} ms`);
   if (ran.length) lines.push(`  ran: ${ran.join(' · ')}`);
   for (const n of q.notes) lines.push(`  note: ${n}`);

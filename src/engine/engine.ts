@@ -35,10 +35,10 @@ import {
 } from './ranking';
 import { hashText } from './intake/hash';
 import { corpusFromAnalyses } from './structural/corpus';
-import { GraphIndex, type GraphNeighbour } from './graph/index';
+import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './graph/index';
 import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex } from './semantic/index';
-import { StructuralIndex } from './structural/index';
+import { type DefinitionHit, StructuralIndex } from './structural/index';
 import { TextIndex } from './text/index';
 
 /** Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread. */
@@ -89,6 +89,16 @@ export interface FileView {
   language: Language | null;
   analysis: FileAnalysis;
   chunks: Chunk[];
+}
+
+/** A file that depends on a target, `hops` away; `via` is the file one hop closer it depends on. */
+export interface Dependent {
+  path: string;
+  hops: number;
+  via: string;
+  relation: DependencyRelation;
+  /** Line in `path` where the dependency is written (the import, call or reference). */
+  line: number;
 }
 
 interface Indexes {
@@ -343,6 +353,26 @@ export class Engine {
 
   callees(chunkId: number): GraphNeighbour[] {
     return this.indexes.graph.callees(chunkId);
+  }
+
+  /** The innermost chunk holding a line (1-based) of a file; undefined for an unknown file or a line past its end. */
+  chunkAtLine(path: string, line: number): Chunk | undefined {
+    const f = this.corpus.fileByPath.get(path);
+    if (!f || !Number.isInteger(line) || line < 1 || line > f.analysis.lineCount) return undefined;
+    return this.corpus.chunks[this.corpus.chunkAt(f.id, line)];
+  }
+
+  /** Every definition named exactly `name`, best first (implementations before declarations). */
+  definitionsNamed(name: string): DefinitionHit[] {
+    return this.indexes.structural.definitionsNamed(name);
+  }
+
+  /** Files that depend on a chunk's definition (or on its file), breadth-first with hop distance. */
+  dependents(chunkId: number): Dependent[] {
+    const pathOf = (fileId: number) => this.corpus.files[fileId].path;
+    return this.indexes.graph
+      .reverseDependencies({ chunkId })
+      .map((d) => ({ path: pathOf(d.fileId), hops: d.hops, via: pathOf(d.via), relation: d.relation, line: d.line }));
   }
 
   grep(pattern: string, options: { regex?: boolean; caseSensitive?: boolean; limit?: number } = {}) {

@@ -4,6 +4,7 @@
  *   fourfold search --repo DIR "query" [--preset P] [--modalities a,b] [--limit N] [--json] [--embedder local|voyage|none]
  *   fourfold eval   --repo DIR --queries FILE.jsonl [--preset P] [--embedder local|voyage|none]
  *   fourfold index  --repo DIR [--embedder …]          build (or refresh) the cached index and print its statistics
+ *   fourfold mcp    --repo DIR [--embedder …] [--watch auto|poll|off]   serve the Model Context Protocol on stdio (mcp-server.ts)
  *
  * Exit codes: 0 ok; 1 usage error; 2 a problem with the input (missing folder, empty
  * repository, unreadable files, bad queries file); 3 an internal failure.
@@ -21,6 +22,7 @@ const USAGE = `usage:
   fourfold search --repo DIR "query" [--preset quick|default|thorough] [--modalities a,b] [--limit N] [--json] [--embedder local|voyage|none]
   fourfold eval   --repo DIR --queries FILE.jsonl [--preset P] [--embedder local|voyage|none]
   fourfold index  --repo DIR [--embedder local|voyage|none]
+  fourfold mcp    --repo DIR [--embedder local|voyage|none] [--watch auto|poll|off]   MCP server on stdio
 
 options:
   --embedder   local (default): the bundled model; voyage: voyage-code-3 with VOYAGE_API_KEY
@@ -96,11 +98,15 @@ export async function main(argv: string[], out: (s: string) => void = (s) => pro
       out(USAGE + '\n');
       return 0;
     }
-    if (!['search', 'eval', 'index'].includes(args.command)) throw new CliError(`unknown command "${args.command}"\n${USAGE}`, 1);
+    if (!['search', 'eval', 'index', 'mcp'].includes(args.command)) throw new CliError(`unknown command "${args.command}"\n${USAGE}`, 1);
     const repo = flag(args, 'repo');
     if (!repo) throw new CliError(`--repo DIR is required\n${USAGE}`, 1);
     const embedder = choice(args, 'embedder', EMBEDDERS, 'local');
     const preset = choice(args, 'preset', PRESETS, 'default');
+    if (args.command === 'mcp') {
+      const watch = choice(args, 'watch', ['auto', 'poll', 'off'] as const, 'auto');
+      return await (await import('./mcp-server')).serveMcp({ repo, embedder, cacheDir: flag(args, 'cache'), watch });
+    }
 
     let query: string | undefined;
     let queriesFile: string | undefined;

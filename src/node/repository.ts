@@ -10,6 +10,7 @@ import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { IndexProgress } from '../engine/contract';
 import { Engine, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
 import { intakeFiles, type IntakeResult } from '../engine/intake/intake';
 import { type EmbeddingCache, MemoryEmbeddingCache } from '../engine/semantic/index';
@@ -42,6 +43,8 @@ export interface OpenOptions {
   cacheDir?: string;
   useCache?: boolean;
   onNotice?: (message: string) => void;
+  /** Build progress per stage (parse, text, graph, embed), when the index is built rather than loaded. */
+  onProgress?: (progress: IndexProgress) => void;
 }
 
 export interface OpenedRepository {
@@ -134,6 +137,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     engine = await Engine.build(intake.files, deps, {
       previous: previous ?? undefined,
       skipped: intake.skipped,
+      onProgress: options.onProgress,
     });
   } finally {
     // Later analyses (none today) go in-process; closing lets the process exit.

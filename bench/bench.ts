@@ -17,6 +17,7 @@ import { grepBaseline, miniSearchBaseline, readTree, rgVersion, type GrepBaselin
 import { browserRun, ensureApp, type BrowserRun } from './cost/browser';
 import type { BuildResult, ChildArgs, LoadResult } from './cost/node-child';
 import { BENCH_INTENTS, type BenchQuery } from './cost/queries';
+import { mcpLatency } from './cost/mcp';
 import { writeReport, type BenchResults, type TierResult } from './cost/report';
 
 interface Flags {
@@ -144,6 +145,11 @@ const results: BenchResults = {
   tiers: [],
 };
 for (const tier of tiers) results.tiers.push(await benchTier(tier, flags));
+results.mcp = [];
+for (const t of results.tiers) {
+  log(`${t.tier.sizeMb} MB: a warm MCP server, ${flags.runs} pass(es) over the queries`);
+  results.mcp.push(await mcpLatency(t.tier, t.queries, flags.runs));
+}
 const outDir = join(REPO_ROOT, 'docs', 'bench');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 1));

@@ -11,6 +11,7 @@ import type { BrowserRun } from './browser';
 import type { BuildResult, LoadResult, QuerySample } from './node-child';
 import { BENCH_INTENTS, type BenchQuery } from './queries';
 import { median, medianOf, percentile } from './stats';
+import { mcpReportLines, type McpLatency } from './mcp';
 
 export interface TierResult {
   tier: CorpusTier;
@@ -34,6 +35,8 @@ export interface BenchResults {
   runs: number;
   rg: string | null;
   tiers: TierResult[];
+  /** A warm `fourfold mcp` server's answer times (bench/cost/mcp.ts). */
+  mcp?: McpLatency[];
 }
 
 const GOALS = {
@@ -393,6 +396,7 @@ export function writeReport(results: BenchResults, outDir: string): string {
   out.push(table(['tier', 'ready', 'read done s', 'parsed s', 'text+symbol s', 'graph s', 'embedded s', 'IndexedDB', 'reload → 1st result ms'], cRows));
   out.push('');
 
+  out.push(...mcpReportLines(results.mcp ?? []));
   out.push('## Where the time goes');
   out.push('');
   out.push(...whereTimeGoes(results, d));

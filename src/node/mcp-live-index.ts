@@ -151,7 +151,7 @@ export class LiveIndex {
     const previous = this.state;
     // Polling compares against the tree as it was before this refresh read it: a change made
     // while indexing is seen by the next poll, never folded into the baseline unseen.
-    if (this.mode === 'poll' || !previous) this.pollFingerprint = await statFingerprint(this.options.root).catch(() => null);
+    if (this.mode === 'poll') this.pollFingerprint = await statFingerprint(this.options.root).catch(() => null);
     try {
       if (previous && !(await this.contentChanged(previous))) return;
       const started = performance.now();
@@ -179,7 +179,10 @@ export class LiveIndex {
       this.failure = e instanceof Error ? e : new Error(String(e));
       this.options.log?.(previous ? 'warning' : 'error', `${previous ? 'refresh failed, still answering from the previous index' : 'could not index the repository'}: ${this.failure.message}`);
       // With no index there is no directory list to watch: poll until files appear.
-      if (!this.state) this.startPolling();
+      if (!this.state) {
+        this.pollFingerprint ??= await statFingerprint(this.options.root).catch(() => null);
+        this.startPolling();
+      }
     }
   }
 

@@ -1,0 +1,111 @@
+/**
+ * A warm `fourfold mcp` server's answer time: the SDK's own client sends `search` calls over
+ * stdio to `node bin/fourfold.js mcp` and times each round trip (JSON-RPC both ways, schema
+ * validation on both sides, the engine's search, the text rendering). Goal (issue 12): ≤ 50 ms
+ * at 10 MB.
+ *
+ * Part of `npm run bench`; on its own: `npx tsx bench/cost/mcp.ts [--sizes 10] [--passes 3]`.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BENCH_CACHE, REPO_ROOT, ensureTiers, type CorpusTier } from '../corpora';
+import { openRepository } from '../../src/node/repository';
+import { generateQueries, BENCH_INTENTS, type BenchQuery } from './queries';
+import { percentile } from './stats';
+
+export const MCP_GOAL_MS = 50;
+
+export interface McpLatency {
+  sizeMb: number;
+  files: number;
+  /** Server start to its first answer, the index loaded from the disk cache (built beforehand). */
+  firstAnswerMs: number;
+  /** Timed passes over the query set, after one untimed pass. */
+  passes: number;
+  perIntent: { intent: string; n: number; p50: number; p95: number }[];
+  all: { n: number; p50: number; p95: number; max: number };
+}
+
+/**
+ * Starts a server on the tier, warms it, and times every query `passes` times. Without
+ * `queries`, they are drawn from the corpus the way the rest of the benchmark draws them.
+ */
+export async function mcpLatency(tier: CorpusTier, queries: readonly BenchQuery[] | null, passes: number): Promise<McpLatency> {
+  const cacheDir = join(BENCH_CACHE, 'mcp-cache');
+  rmSync(cacheDir, { recursive: true, force: true });
+  // The index the server loads: built here, as `fourfold index` would, so the server starts warm.
+  const opened = await openRepository(tier.dir, { embedder: 'none', cacheDir });
+  queries ??= generateQueries(opened.engine.snapshot().files);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(REPO_ROOT, 'bin/fourfold.js'), 'mcp', '--repo', tier.dir, '--embedder', 'none', '--cache', cacheDir],
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'fourfold-bench', version: '1.0.0' });
+  const started = performance.now();
+  try {
+    await client.connect(transport);
+    const ask = async (query: string) => {
+      const t = performance.now();
+      const r = await client.callTool({ name: 'search', arguments: { query } });
+      if (r.isError) throw new Error(`search "${query}" failed: ${JSON.stringify(r.content)}`);
+      return performance.now() - t;
+    };
+    await ask(queries[0].query);
+    const firstAnswerMs = performance.now() - started;
+    for (const q of queries) await ask(q.query);
+    const samples: { intent: string; ms: number }[] = [];
+    for (let p = 0; p < passes; p++) for (const q of queries) samples.push({ intent: q.intent, ms: await ask(q.query) });
+    const summary = (ms: number[]) => ({ n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95) });
+    return {
+      sizeMb: tier.sizeMb,
+      files: tier.files,
+      firstAnswerMs,
+      passes,
+      perIntent: BENCH_INTENTS.map((intent) => ({ intent, ...summary(samples.filter((s) => s.intent === intent).map((s) => s.ms)) })),
+      all: { ...summary(samples.map((s) => s.ms)), max: Math.max(...samples.map((s) => s.ms)) },
+    };
+  } finally {
+    await client.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** The report's section (markdown lines). */
+export function mcpReportLines(results: McpLatency[]): string[] {
+  if (results.length === 0) return [];
+  const f = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+  const out = ['## MCP server (warm)', ''];
+  out.push(
+    `\`fourfold mcp\` queried by the MCP SDK's client over stdio, each \`search\` call timed as a round trip (after one untimed pass; the index loaded from the disk cache). Goal: ≤ ${MCP_GOAL_MS} ms at 10 MB.`,
+  );
+  out.push('');
+  out.push(`| corpus | first answer after start | calls | p50 | p95 | max | ${BENCH_INTENTS.map((i) => `${i} p50 / p95`).join(' | ')} |`);
+  out.push(`|---|---|---|---|---|---|${BENCH_INTENTS.map(() => '---|').join('')}`);
+  for (const r of results) {
+    const cells = r.perIntent.map((i) => `${f(i.p50)} / ${f(i.p95)} ms`);
+    out.push(`| ${r.sizeMb} MB (${r.files} files) | ${(r.firstAnswerMs / 1000).toFixed(1)} s | ${r.all.n} | ${f(r.all.p50)} ms | ${f(r.all.p95)} ms | ${f(r.all.max)} ms | ${cells.join(' | ')} |`);
+  }
+  const at10 = results.find((r) => r.sizeMb === 10);
+  if (at10) out.push('', `At 10 MB: p95 ${f(at10.all.p95)} ms — goal ≤ ${MCP_GOAL_MS} ms ${at10.all.p95 <= MCP_GOAL_MS ? '**met**' : '**not met**'}.`);
+  out.push('');
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i === -1 ? undefined : process.argv[i + 1];
+  };
+  const sizes = (arg('sizes') ?? '10').split(',').map(Number);
+  const passes = Number(arg('passes') ?? 3);
+  const results: McpLatency[] = [];
+  for (const tier of await ensureTiers(sizes, (s) => process.stderr.write(`${s}\n`))) {
+    process.stderr.write(`${tier.sizeMb} MB: building the index, drawing queries, timing the server…\n`);
+    results.push(await mcpLatency(tier, null, passes));
+  }
+  process.stdout.write(mcpReportLines(results).join('\n') + '\n');
+  process.exit(0);
+}

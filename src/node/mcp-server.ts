@@ -513,14 +513,16 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
       openRepository(root, {
         embedder: options.embedder,
         cacheDir: options.cacheDir,
-        onNotice: (s) => err(`fourfold: ${s}\n`),
+        onNotice: (s) => log('info', s),
         onProgress: (p) => onProgress(p),
       }),
-    log: (level, s) => {
-      err(`fourfold: ${s}\n`);
-      server.server.sendLoggingMessage({ level, logger: 'fourfold', data: s }).catch(() => {});
-    },
+    log: (level, s) => log(level, s),
   });
+  /** To stderr (clients keep it as the server's log) and to the client as an MCP log message. */
+  function log(level: 'info' | 'warning' | 'error', s: string): void {
+    err(`fourfold: ${s}\n`);
+    server.server.sendLoggingMessage({ level, logger: 'fourfold', data: s }).catch(() => {});
+  }
   const server = createMcpServer(live, root, options);
   const transport = new StdioServerTransport();
 

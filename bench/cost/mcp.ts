@@ -7,6 +7,7 @@
  * Part of `npm run bench`; on its own: `npx tsx bench/cost/mcp.ts [--sizes 10] [--passes 3]`.
  */
 import { rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -20,6 +21,8 @@ export const MCP_GOAL_MS = 50;
 export interface McpLatency {
   sizeMb: number;
   files: number;
+  /** 1-minute load average when the timed calls started: the machine is shared. */
+  loadAverage: number;
   /** Server start to its first answer, the index loaded from the disk cache (built beforehand). */
   firstAnswerMs: number;
   /** Timed passes over the query set, after one untimed pass. */
@@ -61,12 +64,14 @@ export async function mcpLatency(tier: CorpusTier, queries: readonly BenchQuery[
     await ask(queries[0].query);
     const firstAnswerMs = performance.now() - started;
     for (const q of queries) await ask(q.query);
+    const loadAverage = loadavg()[0];
     const samples: { intent: string; ms: number; engineMs: number }[] = [];
     for (let p = 0; p < passes; p++) for (const q of queries) samples.push({ intent: q.intent, ...(await ask(q.query)) });
     const summary = (ms: number[]) => ({ n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95) });
     return {
       sizeMb: tier.sizeMb,
       files: tier.files,
+      loadAverage,
       firstAnswerMs,
       passes,
       perIntent: BENCH_INTENTS.map((intent) => ({ intent, ...summary(samples.filter((s) => s.intent === intent).map((s) => s.ms)) })),
@@ -89,12 +94,12 @@ export function mcpReportLines(results: McpLatency[]): string[] {
     `\`fourfold mcp\` queried by the MCP SDK's client over stdio, each \`search\` call timed as a round trip (after one untimed pass; the index loaded from the disk cache). Goal: ≤ ${MCP_GOAL_MS} ms at 10 MB.`,
   );
   out.push('');
-  out.push(`| corpus | first answer after start | calls | round trip p50 / p95 / max | engine p50 / p95 | MCP overhead p50 / p95 | ${BENCH_INTENTS.map((i) => `${i} p50 / p95`).join(' | ')} |`);
-  out.push(`|---|---|---|---|---|---|${BENCH_INTENTS.map(() => '---|').join('')}`);
+  out.push(`| corpus | load average | first answer after start | calls | round trip p50 / p95 / max | engine p50 / p95 | MCP overhead p50 / p95 | ${BENCH_INTENTS.map((i) => `${i} p50 / p95`).join(' | ')} |`);
+  out.push(`|---|---|---|---|---|---|---|${BENCH_INTENTS.map(() => '---|').join('')}`);
   for (const r of results) {
     const cells = r.perIntent.map((i) => `${f(i.p50)} / ${f(i.p95)} ms`);
     out.push(
-      `| ${r.sizeMb} MB (${r.files} files) | ${(r.firstAnswerMs / 1000).toFixed(1)} s | ${r.all.n} | ${f(r.all.p50)} / ${f(r.all.p95)} / ${f(r.all.max)} ms | ${f(r.engine.p50)} / ${f(r.engine.p95)} ms | ${f(r.overhead.p50)} / ${f(r.overhead.p95)} ms | ${cells.join(' | ')} |`,
+      `| ${r.sizeMb} MB (${r.files} files) | ${r.loadAverage.toFixed(1)} on ${availableParallelism()} cores | ${(r.firstAnswerMs / 1000).toFixed(1)} s | ${r.all.n} | ${f(r.all.p50)} / ${f(r.all.p95)} / ${f(r.all.max)} ms | ${f(r.engine.p50)} / ${f(r.engine.p95)} ms | ${f(r.overhead.p50)} / ${f(r.overhead.p95)} ms | ${cells.join(' | ')} |`,
     );
   }
   const at10 = results.find((r) => r.sizeMb === 10);

@@ -356,6 +356,17 @@ describe('start-up and shutdown', () => {
     }
   });
 
+  it('a message larger than the transport takes (over 10 MB) closes the connection with a message, not a hang', async () => {
+    const server = await startServer(repo, cache);
+    const pid = server.transport.pid!;
+    const r = await server.client.callTool({ name: 'search', arguments: { query: 'x'.repeat(11 * 1024 * 1024) } }).catch((e: Error) => e);
+    expect(r).toBeInstanceOf(Error);
+    await server.stderrEnded;
+    expect(server.stderr()).toMatch(/protocol error: ReadBuffer exceeded maximum size/);
+    expect(server.stderr()).toMatch(/the connection closed; shutting down/);
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+
   it('a client that disconnects mid-call: the server shuts down cleanly', async () => {
     const fresh = join(work, 'disconnect');
     cpSync(FIXTURE, fresh, { recursive: true });

@@ -543,6 +543,8 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
     process.once('SIGTERM', () => finish('SIGTERM: shutting down', 0));
     process.once('SIGINT', () => finish('SIGINT: shutting down', 0));
     transport.onerror = (e) => err(`fourfold: protocol error: ${message(e)}\n`);
+    // The transport gives up on a message it cannot take (over 10 MB): nothing more can be read.
+    transport.onclose = () => finish('the connection closed; shutting down', 0);
   });
   await server.connect(transport);
   err(`fourfold: serving ${root} over MCP (stdio)\n`);

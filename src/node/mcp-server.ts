@@ -38,6 +38,9 @@ export const MAX_RELATED_LIMIT = 200;
 
 const SERVER_VERSION = '0.1.0';
 
+/** How the engine reports a retriever that refused a regular expression (text/regex.ts: InvalidRegex, RegexRejected). */
+const REFUSED_PATTERN = /^failed: (Invalid regular expression|Regex rejected)/;
+
 /** A bad call: reported to the client as a tool error with this message. */
 export class ToolInputError extends Error {}
 
@@ -58,9 +61,9 @@ const searchInput = {
     .string()
     .max(MAX_QUERY_CHARS, { message: `the query is longer than ${MAX_QUERY_CHARS} characters: ask a question or paste a single function` })
     .describe(
-      'A plain question or search, e.g. "where is parseConfig defined", "who calls fetchUser", "what depends on src/db.ts", ' +
-        '"how does retry backoff work", "\\"connection refused\\"", or a pasted code snippet to find similar code. ' +
-        'Also understands /regex/, "exact phrase", path:glob, -path:glob, lang:name, case:yes.',
+      'A plain question or search, the same query string as Fourfold\'s search box and CLI, e.g. "where is parseConfig defined", ' +
+        '"who calls fetchUser", "what depends on src/db.ts", "how does retry backoff work", "\\"connection refused\\"" (quoted: exact text), ' +
+        'or "similar to " followed by a pasted code snippet.',
     ),
   preset: z
     .enum(['quick', 'default', 'thorough'])
@@ -208,9 +211,12 @@ export function createMcpServer(live: LiveIndex, root: string, options: { embedd
       answer(live, extra, (state) => {
         const query = args.query.trim();
         if (!query) throw new ToolInputError('the query is empty: ask a question such as "where is parseConfig defined"');
-        return state.engine
-          .search(query, { preset: args.preset, modalities: args.modalities, limit: args.limit ?? DEFAULT_SEARCH_LIMIT })
-          .then((response) => searchAnswer(state, response));
+        return state.engine.search(query, { preset: args.preset, modalities: args.modalities, limit: args.limit ?? DEFAULT_SEARCH_LIMIT }).then((response) => {
+          // A retriever that refused the pattern fails alone inside the engine; to the agent that is a bad call.
+          const refused = response.query.modalities.find((m) => REFUSED_PATTERN.test(m.skipped ?? ''));
+          if (refused) throw new ToolInputError(refused.skipped!.replace(/^failed: /, ''));
+          return searchAnswer(state, response);
+        });
       }),
   );
 

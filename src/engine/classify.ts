@@ -29,6 +29,8 @@ export const CONFIDENCE = {
    * snippet's words (text) and names (structural) still fuse with the semantic neighbours. */
   similarPhrase: 0.8,
   codeSnippet: 0.8,
+  /** Text the repository contains verbatim: as sure as a quoted string. */
+  verbatimText: 0.9,
   fallback: 0.4,
 } as const;
 
@@ -42,6 +44,7 @@ export const RULES = [
   'similar-phrase',
   'quoted-string',
   'error-token',
+  'verbatim-text',
   'identifier',
   'definition-phrase',
   'understand-words',
@@ -259,11 +262,95 @@ const ORDERED_RULES: readonly Rule[] = [
   },
 ];
 
+const VERBATIM_RULE = {
+  rule: 'verbatim-text' as const,
+  intent: 'exact_match' as const,
+  looksFor: 'pasted text (a log or error line, 3+ words) that the repository contains verbatim — checked in the trigram index when searching',
+  confidence: String(CONFIDENCE.verbatimText),
+};
+
 /** The rules in the order they are tried, with the fallback last: the classifier, described. */
 export const CLASSIFIER_RULES: readonly { rule: RuleId; intent: Intent; looksFor: string; confidence: string }[] = [
-  ...ORDERED_RULES.map((r) => ({ rule: r.id, intent: r.intent, looksFor: r.looksFor, confidence: r.confidence })),
+  ...ORDERED_RULES.flatMap((r) => {
+    const row = { rule: r.id, intent: r.intent, looksFor: r.looksFor, confidence: r.confidence };
+    return r.id === 'error-token' ? [row, VERBATIM_RULE] : [row];
+  }),
   { rule: 'fallback', intent: 'understand_code', looksFor: 'anything else', confidence: String(CONFIDENCE.fallback) },
 ];
+
+/**
+ * Pasted text. A developer pastes an error or log line without quotes ("Cannot reuse a closed
+ * connection"); when the repository contains it — or a long run of it — verbatim, the files that
+ * contain it should lead, as grep would find them. This rule needs the corpus, so the engine runs
+ * it after classify() with the trigram index as `occurs`; classify() alone never fires it.
+ */
+export const VERBATIM = {
+  /** A run shorter than this many words is a phrase, not a pasted line. */
+  minWords: 3,
+  minChars: 12,
+  /** The run must cover this share of the line's words … */
+  minCoverage: 0.7,
+  /** … unless it is this long on its own (a long message inside a longer log line). */
+  longRunWords: 6,
+  /** Lookups in the index per query, at most (each is a trigram intersection, then a verification). */
+  maxLookups: 48,
+  maxLines: 8,
+  maxWordsPerLine: 40,
+} as const;
+
+/** Rules whose answer a verbatim occurrence may replace; every other rule is kept as it fired. */
+const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'identifier', 'definition-phrase', 'error-token']);
+/** Questions and requests are asked, not pasted. */
+const ASKED = /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b/i;
+
+/**
+ * The longest run of whole words of the query that `occurs` in the corpus and is long enough to
+ * count as pasted text; null when there is none. Lines of a multi-line paste are tried separately.
+ */
+export function verbatimRun(query: string, occurs: (text: string) => boolean): string | null {
+  let lookups = 0;
+  let best: string | null = null;
+  for (const line of query.split('\n').slice(0, VERBATIM.maxLines)) {
+    const words = line.trim().split(/\s+/).filter(Boolean).slice(0, VERBATIM.maxWordsPerLine);
+    if (words.length < VERBATIM.minWords) continue;
+    const need = Math.min(VERBATIM.longRunWords, Math.ceil(VERBATIM.minCoverage * words.length));
+    // Longest first: the first run found at a length is the answer for this line.
+    for (let len = words.length; len >= Math.max(need, VERBATIM.minWords); len--) {
+      if (best && best.split(' ').length >= len) break;
+      let found: string | null = null;
+      for (let start = 0; start + len <= words.length && !found; start++) {
+        const run = trimPunctuation(words.slice(start, start + len).join(' '));
+        if (run.length < VERBATIM.minChars || run.split(' ').length < VERBATIM.minWords) continue;
+        if (++lookups > VERBATIM.maxLookups) return best;
+        if (occurs(run)) found = run;
+      }
+      if (found) {
+        best = found;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/** Quotes, brackets and sentence punctuation around a pasted run are not part of the message. */
+function trimPunctuation(run: string): string {
+  return run.replace(/^[\s"'`([{<]+/, '').replace(/[\s"'`)\]}>.,;:!?]+$/, '');
+}
+
+/**
+ * Re-plans a query whose text the corpus contains verbatim as an exact match on that text.
+ * Returns the plan unchanged when the rule does not apply.
+ */
+export function routePastedText(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
+  if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || plan.literal && plan.rule !== 'error-token') return plan;
+  const run = verbatimRun(plan.raw, occurs);
+  if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
+  // An error token keeps its rule and confidence (the seed's examples are pinned); only the
+  // literal grows to the pasted message around it.
+  if (plan.rule === 'error-token') return { ...plan, literal: run, pasted: true };
+  return { ...plan, intent: 'exact_match', confidence: CONFIDENCE.verbatimText, rule: 'verbatim-text', literal: run, pasted: true };
+}
 
 function identifierConfidence(words: string[]): number | null {
   // A lone capitalised word ("Parser") is a PascalCase name with a single hump.

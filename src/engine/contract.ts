@@ -141,6 +141,8 @@ export interface QueryPlan extends Classification {
   terms: string[];
   /** The literal to match exactly (quoted string, error token), when the intent wants one. */
   literal?: string;
+  /** The literal is pasted text found verbatim in the repository (rule verbatim-text). */
+  pasted?: boolean;
   /** A definition kind named by the query (`class Foo` → 'class'). */
   definitionKind?: DefinitionKind;
   /** A code snippet pasted as the query (find_similar). */

@@ -3,7 +3,7 @@
  * snapshot, and answer queries — classify, route, run the retrievers, fuse, explain.
  * No DOM and no Node built-ins: the same class runs in a Web Worker and in the CLI.
  */
-import { planQuery } from './classify';
+import { planQuery, routePastedText } from './classify';
 import type {
   Chunk,
   FileAnalysis,
@@ -45,6 +45,8 @@ import { TextIndex } from './text/index';
 export const SNAPSHOT_VERSION = 1;
 /** Files analysed concurrently: enough to keep a worker pool busy, few enough to bound memory. */
 const ANALYSIS_IN_FLIGHT = 32;
+/** Word occurrences read to check a references answer against grep's file set. */
+const REFERENCE_FLOOR_SCAN_LIMIT = 5000;
 /** Entries of each modality's own list kept in the response for the teaching page. */
 const LIST_PREVIEW = 25;
 
@@ -216,7 +218,11 @@ export class Engine {
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
     const notes: string[] = [];
     const similarTo = options.similarToChunk;
-    const plan = planQuery(query, similarTo !== undefined ? 'find_similar' : options.intent);
+    let plan = planQuery(query, similarTo !== undefined ? 'find_similar' : options.intent);
+    if (similarTo === undefined && plan.rule !== 'user-choice') {
+      plan = routePastedText(plan, (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0);
+      if (plan.pasted) notes.push(`Pasted text: "${plan.literal}" occurs verbatim in this repository, so the files containing it lead (exact match, rule ${plan.rule}).`);
+    }
     if (similarTo !== undefined) {
       const chunk = this.chunk(similarTo);
       plan.similarToChunk = similarTo;
@@ -286,7 +292,17 @@ export class Engine {
       notes.push('Empty query: type what you are looking for.');
     }
     await this.runRetrievers(toRun, plan, weights, lists, runs, notes);
-    if (strategy === 'direct' && preset !== 'quick' && (lists[toRun[0]]?.length ?? 0) === 0 && runnable.length > 1) {
+    const unlinked = strategy === 'direct' && plan.intent === 'find_references' && toRun[0] === 'graph' && runnable.includes('text') ? this.unlinkedWordFiles(plan, lists.graph ?? []) : null;
+    if (unlinked) {
+      // The references answer may not lose recall to grep: files where the name occurs as a
+      // word but the graph linked nothing are brought in by fusing the other modalities.
+      const rest = runnable.filter((m) => m !== 'graph');
+      for (const m of rest) skipped.delete(m);
+      await this.runRetrievers(rest, plan, weights, lists, runs, notes);
+      strategy = 'fused';
+      fallback = `graph linked ${unlinked.linkedFiles} file(s), but "${unlinked.name}" occurs as a word in ${unlinked.missing} more, so ${rest.join(', ')} ${rest.length === 1 ? 'was' : 'were'} fused with it`;
+      strategyReason += `; ${fallback}`;
+    } else if (strategy === 'direct' && preset !== 'quick' && (lists[toRun[0]]?.length ?? 0) === 0 && runnable.length > 1) {
       const rest = runnable.filter((m) => m !== toRun[0]);
       for (const m of rest) skipped.delete(m);
       await this.runRetrievers(rest, plan, weights, lists, runs, notes);
@@ -377,6 +393,26 @@ export class Engine {
 
   grep(pattern: string, options: { regex?: boolean; caseSensitive?: boolean; limit?: number } = {}) {
     return this.indexes.text.grep(pattern, options);
+  }
+
+  /**
+   * For a references query answered by the graph: the files where the name occurs as a whole
+   * word (outside its own declarations) that the graph's list does not contain. Null when there
+   * are none, or the query names no identifier.
+   */
+  private unlinkedWordFiles(plan: QueryPlan, graphHits: ModalityHit[]): { name: string; linkedFiles: number; missing: number } | null {
+    const name = plan.identifiers[0];
+    if (!name || name.length < 2) return null;
+    const linked = new Set(graphHits.map((h) => this.corpus.chunks[h.chunkId].fileId));
+    const found = this.indexes.text.grep(name, { caseSensitive: true, wholeWord: true, limit: REFERENCE_FLOOR_SCAN_LIMIT });
+    const missing = new Set<number>();
+    for (const m of found.matches) {
+      if (linked.has(m.fileId) || missing.has(m.fileId)) continue;
+      const file = this.corpus.files[m.fileId];
+      const declaration = file?.analysis.definitions.some((d) => d.name === name && d.nameLine === m.line);
+      if (!declaration) missing.add(m.fileId);
+    }
+    return missing.size > 0 ? { name, linkedFiles: linked.size, missing: missing.size } : null;
   }
 
   private semanticUsable(plan: QueryPlan): boolean {

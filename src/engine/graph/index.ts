@@ -32,6 +32,8 @@ export const GRAPH_SNAPSHOT_VERSION = 1;
 export const IMPACT_MAX_HOPS = 3;
 /** Display score of an import line in a references list: below any resolved call site. */
 export const IMPORT_LINE_HIT_SCORE = 0.5;
+/** Display score of a use linked by name only (no resolved edge): below imports and every resolved site. */
+export const NAME_ONLY_HIT_SCORE = 0.1;
 
 export type GraphSnapshot = GraphData & { version: number };
 
@@ -103,6 +105,7 @@ export class GraphIndex implements Retriever {
   private symbolsBySubToken: Map<string, number[]> | null = null;
   private importRecordsByTarget: { offsets: Int32Array; records: Int32Array } | null = null;
   private importRecordOffsets: Int32Array | null = null;
+  private refsByName: Map<string, number[]> | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -402,33 +405,65 @@ export class GraphIndex implements Retriever {
 
   /**
    * Import statements that name symbol s (`import { parseConfig } from './config'`), from its
-   * own file or from a barrel that re-exports it (`export * from './config'`).
+   * own file or from a barrel that re-exports it (`export * from './config'`), under the name
+   * each file exports it by: a default export is imported as `default`, and
+   * `export { parseConfig as parse } from` / `export { default as Config } from` rename it on the way.
    */
-  private namedImportRecords(s: number): { file: number; line: number; from: number }[] {
+  private namedImportRecords(s: number): { file: number; line: number; from: number; as: string }[] {
     const g = this.g;
     const name = g.symbolName[s];
     const { offsets, records } = this.recordsByTarget();
-    const out: { file: number; line: number; from: number }[] = [];
-    const exporters = new Set<number>([g.symbolFile[s]]);
-    let frontier = [g.symbolFile[s]];
+    const out: { file: number; line: number; from: number; as: string }[] = [];
+    const own = g.symbolFile[s];
+    const exported = new Map<number, Set<string>>([[own, new Set(this.defaultExports(own, name) ? [name, 'default'] : [name])]]);
+    let frontier = [own];
     for (let depth = 0; frontier.length > 0; depth++) {
       const next: number[] = [];
       for (const file of frontier) {
+        const names = exported.get(file)!;
         for (let i = offsets[file]; i < offsets[file + 1]; i++) {
           const r = records[i];
-          const names = g.importNames[r].split(',');
+          const bound = g.importNames[r].split(',');
           const source = g.importSource[r];
           if (this.isReexport(r)) {
-            if (depth < REEXPORT_MAX_DEPTH && (names.includes('*') || names.includes(name)) && !exporters.has(source)) {
-              exporters.add(source);
-              next.push(source);
-            }
-          } else if (names.includes(name)) out.push({ file: source, line: g.importLine[r], from: file });
+            if (depth >= REEXPORT_MAX_DEPTH) continue;
+            const passed = bound.includes('*') ? [...names].filter((n) => n !== 'default') : bound.filter((n) => names.has(n)).map((n) => this.reexportAlias(source, g.importLine[r], n));
+            if (passed.length === 0) continue;
+            const known = exported.get(source);
+            const fresh = passed.filter((n) => !known?.has(n));
+            if (fresh.length === 0) continue;
+            if (known) for (const n of fresh) known.add(n);
+            else exported.set(source, new Set(fresh));
+            next.push(source);
+          } else {
+            const as = bound.find((n) => names.has(n));
+            if (as !== undefined) out.push({ file: source, line: g.importLine[r], from: file, as });
+          }
         }
       }
       frontier = next;
     }
     return out;
+  }
+
+  /** Whether file p's default export is `name` (`export default function name`, `export { name as default }`, `export default name`). */
+  private defaultExports(p: number, name: string): boolean {
+    const text = this.corpus.files[p].text;
+    if (!text.includes('default')) return false;
+    const n = escapeRegExp(name);
+    return new RegExp(`\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\s*\\*?|(?:abstract\\s+)?class)\\s+)?${n}\\b|\\b${n}\\s+as\\s+default\\b|^\\s*export\\s*=\\s*${n}\\b`, 'm').test(text);
+  }
+
+  /** The name a re-export statement at `line` of file p gives `name` (`export { name as alias } from`), else `name`. */
+  private reexportAlias(p: number, line: number, name: string): string {
+    const text = this.corpus.files[p].text;
+    let at = 0;
+    for (let l = 1; l < line && at !== -1; l++) at = text.indexOf('\n', at) + 1 || -1;
+    if (at < 0) return name;
+    const end = text.indexOf('from', at);
+    const statement = text.slice(at, end < 0 ? undefined : end);
+    const m = new RegExp(`(?:^|[\\s{,])${escapeRegExp(name)}\\s+as\\s+([A-Za-z_$][\\w$]*)`).exec(statement);
+    return m ? m[1] : name;
   }
 
   private isReexport(record: number): boolean {
@@ -540,10 +575,65 @@ export class GraphIndex implements Retriever {
       const imports = this.namedImportRecords(s).sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file]);
       for (const link of imports) {
         if (hits.full) return hits.list;
-        hits.add(this.chunkAtLine(link.file, link.line), IMPORT_LINE_HIT_SCORE, `imports ${g.symbolName[s]} from ${this.pathAt(link.from)}`);
+        hits.add(this.chunkAtLine(link.file, link.line), IMPORT_LINE_HIT_SCORE, `imports ${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`);
       }
     }
+    // Last, below every resolved edge: uses the resolver could not tie to one definition
+    // (a method on several classes, a call through an object), linked by name only.
+    for (const site of this.nameOnlySites(target.symbols)) {
+      if (hits.full) break;
+      hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason);
+    }
     return hits.list;
+  }
+
+  /** Reference sites named like the symbols that no edge ties to them, most central file first. */
+  private nameOnlySites(symbols: number[]): { chunkId: number; file: number; reason: string }[] {
+    const g = this.g;
+    const names = new Set(symbols.map((s) => g.symbolName[s]));
+    // A recursive call sits in the definition's own chunk and has no edge (no self-loops): it stays.
+    const linked = new Set<number>();
+    for (const s of symbols) for (const site of this.referenceSites(s)) linked.add(site.chunkId);
+    const out: { chunkId: number; file: number; reason: string }[] = [];
+    const index = this.referencesByName();
+    for (const name of names) {
+      const sites = index.get(name) ?? [];
+      for (let i = 0; i < sites.length; i += 2) {
+        const p = sites[i];
+        const ref = this.corpus.files[p].analysis.references[sites[i + 1]];
+        if (this.declaresAt(p, name, ref.line)) continue;
+        const chunkId = this.chunkAtLine(p, ref.line);
+        if (linked.has(chunkId)) continue;
+        linked.add(chunkId);
+        const verb = ref.kind === 'call' || ref.kind === 'new' ? 'calls' : 'references';
+        out.push({ chunkId, file: p, reason: `${verb} ${ref.name}${ref.enclosing ? ` in ${ref.enclosing}` : ' at top level'} (by name only: not resolved to one definition)` });
+      }
+    }
+    return out.sort((a, b) => g.centrality[b.file] - g.centrality[a.file] || a.chunkId - b.chunkId);
+  }
+
+  /** Whether line is the name line of a definition called `name` in file p (a declaration, not a use). */
+  private declaresAt(p: number, name: string, line: number): boolean {
+    const g = this.g;
+    for (let t = g.fileSymbolOffsets[p]; t < g.fileSymbolOffsets[p + 1]; t++) if (g.symbolNameLine[t] === line && g.symbolName[t] === name) return true;
+    return false;
+  }
+
+  /** Every parsed reference by its last name segment: pairs (file position, reference index). Built on first use. */
+  private referencesByName(): Map<string, number[]> {
+    if (!this.refsByName) {
+      const index = new Map<string, number[]>();
+      this.corpus.files.forEach((f, p) => {
+        f.analysis?.references.forEach((ref, i) => {
+          const name = referencedName(ref.name);
+          const list = index.get(name);
+          if (list) list.push(p, i);
+          else index.set(name, [p, i]);
+        });
+      });
+      this.refsByName = index;
+    }
+    return this.refsByName;
   }
 
   private searchImpact(plan: QueryPlan, limit: number): ModalityHit[] {
@@ -559,7 +649,7 @@ export class GraphIndex implements Retriever {
       const sites = this.referenceSites(s).filter((site) => site.chunkId !== ownChunk);
       sites.sort((a, b) => b.confidence * this.centralityOfChunk(b.chunkId) - a.confidence * this.centralityOfChunk(a.chunkId) || a.chunkId - b.chunkId);
       for (const site of sites) if (!hits.full) hits.add(site.chunkId, 1, `hop 1: ${this.siteReason(s, site)}`);
-      for (const link of this.namedImportRecords(s)) if (!hits.full) hits.add(this.chunkAtLine(link.file, link.line), 1, `hop 1: imports ${name} from ${this.pathAt(link.from)}`);
+      for (const link of this.namedImportRecords(s)) if (!hits.full) hits.add(this.chunkAtLine(link.file, link.line), 1, `hop 1: imports ${importedAs(name, link.as)} from ${this.pathAt(link.from)}`);
       const closure = this.closure({ symbol: s }, IMPACT_MAX_HOPS, limit);
       const describe = new Map<number, string>();
       for (const d of closure) {
@@ -759,6 +849,14 @@ class HitList {
     this.seen.add(chunkId);
     this.list.push({ chunkId, score, reason });
   }
+}
+
+function importedAs(name: string, as: string): string {
+  return as === name ? name : as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function relationVerb(relation: DependencyRelation): string {

@@ -119,7 +119,7 @@ export class TextIndex implements Retriever {
   search(plan: QueryPlan, limit: number): ModalityHit[] {
     if (limit <= 0) return [];
     if (plan.literal) {
-      const hits = this.literalHits(plan.literal, limit);
+      const hits = this.literalHits(plan.literal, limit, plan.pasted ? 'the pasted text ' : '');
       // Asked for an exact string, a near miss is not an answer (grep would say nothing too).
       if (hits.length > 0 || plan.intent === 'exact_match') return hits;
       return this.termHits(contentTerms(plan.literal), limit, `no exact "${plan.literal}"; `);
@@ -131,7 +131,7 @@ export class TextIndex implements Retriever {
   }
 
   /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
-  private literalHits(literal: string, limit: number): ModalityHit[] {
+  private literalHits(literal: string, limit: number, what = ''): ModalityHit[] {
     const result = this.grepper.searchLiteral(literal, { caseSensitive: false, limit: MATCH_SCAN_LIMIT });
     const perChunk = new Map<number, { exact: number; total: number }>();
     for (const m of result.matches) {
@@ -156,10 +156,10 @@ export class TextIndex implements Retriever {
         score: total,
         reason:
           exact === total
-            ? `contains "${literal}" ${total}×`
+            ? `contains ${what}"${literal}" ${total}×`
             : exact === 0
-              ? `contains "${literal}" ${total}× (other case)`
-              : `contains "${literal}" ${total}× (${exact} in exact case)`,
+              ? `contains ${what}"${literal}" ${total}× (other case)`
+              : `contains ${what}"${literal}" ${total}× (${exact} in exact case)`,
       }));
   }
 

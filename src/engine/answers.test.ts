@@ -1,0 +1,183 @@
+/**
+ * Answers a user can trust, on a small TypeScript repository with real tree-sitter: references
+ * that do not lose to grep (name-only links, default exports, renamed re-exports), impact through
+ * barrels with its hop distance, and pasted text that leads with the file containing it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../node/grammars';
+import type { SearchResponse, SourceFile } from './contract';
+import { Engine } from './engine';
+import { scoreFromExplanation } from './fuse';
+import { StructuralAnalyzer } from './structural/analyzer';
+
+const FILES: SourceFile[] = [
+  {
+    path: 'src/store/adapter.ts',
+    text: [
+      'export interface Adapter {',
+      '  upsertMany(items: string[]): void;',
+      '}',
+      'export class MemoryAdapter implements Adapter {',
+      '  upsertMany(items: string[]) { this.items = items; }',
+      '}',
+      'export class DiskAdapter implements Adapter {',
+      '  upsertMany(items: string[]) { this.items = items; }',
+      '}',
+      'export class NullAdapter implements Adapter {',
+      '  upsertMany(items: string[]) {}',
+      '}',
+      'export class LogAdapter implements Adapter {',
+      '  upsertMany(items: string[]) { console.log(items); }',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'src/store/sync.ts',
+    text: ["import type { Adapter } from './adapter';", 'export function syncAll(target: Adapter, rows: string[]) {', '  target.upsertMany(rows);', '}', ''].join('\n'),
+  },
+  {
+    path: 'src/store/batch.ts',
+    text: ['export function flushBatch(store: any, rows: string[]) {', '  return store.upsertMany(rows);', '}', ''].join('\n'),
+  },
+  {
+    path: 'src/store/table.ts',
+    text: ['function upsertMany(rows: string[]) { return rows.length; }', 'export const tableOps = { upsertMany };', ''].join('\n'),
+  },
+  {
+    path: 'src/format/normalize.ts',
+    text: [
+      'export default function normalizeRecord(record: Record<string, unknown>) {',
+      "  if (!record) throw new Error('Cannot normalize a record that was already released');",
+      '  return { ...record };',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  { path: 'src/format/index.ts', text: ["export { default as normalize } from './normalize';", "export * from './shape';", ''].join('\n') },
+  {
+    path: 'src/format/shape.ts',
+    text: ['export interface RecordShape { id: string }', 'export function shapeOf(x: unknown): RecordShape { return x as RecordShape; }', ''].join('\n'),
+  },
+  { path: 'src/api.ts', text: ["export { normalize as cleanRecord } from './format/index';", "export * from './format/index';", ''].join('\n') },
+  {
+    path: 'src/ingest.ts',
+    text: ["import { cleanRecord } from './api';", 'export function ingest(r: Record<string, unknown>) {', '  return cleanRecord(r);', '}', ''].join('\n'),
+  },
+  {
+    path: 'src/export.ts',
+    text: ["import normalizeIt from './format/normalize';", 'export function exportAll(rs: Record<string, unknown>[]) {', '  return rs.map((r) => normalizeIt(r));', '}', ''].join('\n'),
+  },
+  {
+    path: 'src/types-user.ts',
+    text: ["import type { RecordShape } from './api';", 'export function describe(shape: RecordShape): string {', '  return shape.id;', '}', ''].join('\n'),
+  },
+  {
+    path: 'src/report.ts',
+    text: ["import { ingest } from './ingest';", 'export function report(r: Record<string, unknown>) {', '  return ingest(r);', '}', ''].join('\n'),
+  },
+];
+
+let engine: Engine;
+
+beforeAll(async () => {
+  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+  engine = await Engine.build(FILES, { analyzer, embedder: null });
+});
+
+function files(r: SearchResponse): string[] {
+  return r.results.map((x) => x.path);
+}
+
+function honest(r: SearchResponse): void {
+  for (const x of r.results) expect(scoreFromExplanation(x.explanation)).toBeCloseTo(x.score, 12);
+}
+
+describe('references: never fewer using files than grep', () => {
+  it('a method defined on several classes: calls through an object are linked by name, said so, and ranked below resolved edges', async () => {
+    const r = await engine.search('who calls upsertMany', { preset: 'thorough', modalities: ['graph'] });
+    const graph = r.query.modalities.find((m) => m.modality === 'graph')!;
+    const byName = graph.list.filter((h) => /by name only/.test(h.reason));
+    expect(byName.length).toBeGreaterThan(0);
+    expect(r.results.map((x) => x.path)).toEqual(expect.arrayContaining(['src/store/sync.ts', 'src/store/batch.ts']));
+    const firstByName = graph.list.findIndex((h) => /by name only/.test(h.reason));
+    expect(graph.list.slice(firstByName).every((h) => /by name only/.test(h.reason))).toBe(true);
+    honest(r);
+  });
+
+  it('the default preset fuses with text when the name occurs as a word in files the graph did not link, and says why', async () => {
+    const r = await engine.search('who calls upsertMany');
+    expect(r.query.intent).toBe('find_references');
+    const grep = new Set(engine.grep('upsertMany', { caseSensitive: true }).matches.map((m) => m.path));
+    // src/store/table.ts only passes the local function as a property value: grep sees it, the graph cannot tie it.
+    expect(grep.has('src/store/table.ts')).toBe(true);
+    for (const path of grep) expect(files(r)).toContain(path);
+    expect(r.query.strategy).toBe('fused');
+    expect(r.query.fallback).toMatch(/^graph linked \d+ file\(s\), but "upsertMany" occurs as a word in \d+ more, so text, structural were fused with it$/);
+    honest(r);
+  });
+
+  it('a confident references query the graph fully covers stays direct', async () => {
+    const r = await engine.search('who calls ingest');
+    expect(r.query.strategy).toBe('direct');
+    expect(r.query.fallback).toBeUndefined();
+    expect(files(r)).toEqual(['src/report.ts']);
+  });
+
+  it('follows a default export imported under another name and a renamed re-export through two barrels', async () => {
+    const r = await engine.search('who uses normalizeRecord', { preset: 'thorough', modalities: ['graph'] });
+    const graph = r.query.modalities.find((m) => m.modality === 'graph')!;
+    const reasons = graph.list.map((h) => `${engine.chunk(h.chunkId).path}: ${h.reason}`);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'src/export.ts: imports normalizeRecord (as the default export) from src/format/normalize.ts',
+        'src/ingest.ts: imports normalizeRecord as cleanRecord from src/api.ts',
+      ]),
+    );
+  });
+});
+
+describe('impact: through barrels, type-only imports and default exports, hops kept', () => {
+  it('a default export renamed by two barrels: the importer is hop 1, its dependents hop 2', async () => {
+    const r = await engine.search('what would break if I change normalizeRecord', { preset: 'thorough', modalities: ['graph'] });
+    expect(r.query.intent).toBe('impact_analysis');
+    const graph = r.query.modalities.find((m) => m.modality === 'graph')!;
+    const byPath = new Map(graph.list.map((h) => [engine.chunk(h.chunkId).path, h.reason]));
+    expect(byPath.get('src/ingest.ts')).toMatch(/^hop 1: /);
+    expect(byPath.get('src/export.ts')).toMatch(/^hop 1: /);
+    expect(byPath.get('src/report.ts')).toMatch(/^hop 2: imports src\/ingest\.ts/);
+  });
+
+  it('a type-only import through `export * from` barrels reaches the type user', async () => {
+    const r = await engine.search('impact of changing RecordShape', { preset: 'thorough', modalities: ['graph'] });
+    const paths = r.query.modalities.find((m) => m.modality === 'graph')!.list.map((h) => engine.chunk(h.chunkId).path);
+    expect(paths).toContain('src/types-user.ts');
+  });
+});
+
+describe('pasted text', () => {
+  it('an unquoted error message the repository contains: exact match, the file containing it first, explained', async () => {
+    const r = await engine.search('Cannot normalize a record that was already released');
+    expect(r.query).toMatchObject({ intent: 'exact_match', confidence: 0.9, rule: 'verbatim-text', strategy: 'direct' });
+    expect(r.results[0].path).toBe('src/format/normalize.ts');
+    expect(r.results[0].explanation.modalities.text!.reason).toMatch(/^contains the pasted text "Cannot normalize a record that was already released" 1×/);
+    expect(r.query.notes.join(' ')).toMatch(/Pasted text: .* occurs verbatim/);
+  });
+
+  it('a long run of a log line is enough: the variable parts around it are ignored', async () => {
+    const r = await engine.search('[12:03:44] worker-3 Cannot normalize a record that was already released (id=991)');
+    expect(r.query.rule).toBe('verbatim-text');
+    expect(r.results[0].path).toBe('src/format/normalize.ts');
+  });
+
+  it('an error token keeps its rule and confidence; the literal grows to the pasted message', async () => {
+    const r = await engine.search('TypeError: Cannot normalize a record that was already released');
+    expect(r.query).toMatchObject({ intent: 'exact_match', confidence: 0.85, rule: 'error-token' });
+    expect(r.results[0].path).toBe('src/format/normalize.ts');
+  });
+
+  it('questions and text the repository does not contain keep their intent', async () => {
+    expect((await engine.search('how does a record get normalized')).query.intent).toBe('understand_code');
+    expect((await engine.search('session cookie rotation')).query).toMatchObject({ intent: 'understand_code', confidence: 0.4, rule: 'fallback' });
+  });
+});

@@ -25,6 +25,23 @@ export interface ClassifierReport {
   /** confusion[expected][predicted] = count */
   confusion: Record<string, Record<string, number>>;
   errors: { query: string; expected: Intent; got: Intent; rule: string; confidence: number }[];
+  /** Median over passes of the mean time to classify one query of the set, microseconds. */
+  microsPerQuery: number;
+}
+
+/** Passes over the whole set when timing the classifier (the median pass is reported). */
+const TIMING_PASSES = 21;
+
+/** Time per query, measured here and not in tests: the median of several passes over the set. */
+export function classifierMicros(queries: readonly string[]): number {
+  const passes: number[] = [];
+  for (let p = 0; p < TIMING_PASSES; p++) {
+    const t0 = performance.now();
+    for (const q of queries) classify(q);
+    passes.push(((performance.now() - t0) * 1000) / Math.max(1, queries.length));
+  }
+  passes.sort((a, b) => a - b);
+  return passes[passes.length >> 1];
 }
 
 export async function readLabelled(file = CLASSIFIER_FILE): Promise<LabelledQuery[]> {
@@ -53,5 +70,13 @@ export function evaluateClassifier(labelled: readonly LabelledQuery[]): Classifi
     } else errors.push({ query, expected: intent, got: c.intent, rule: c.rule, confidence: c.confidence });
   }
   for (const p of Object.values(perIntent)) p.accuracy = p.total ? p.correct / p.total : 0;
-  return { total: labelled.length, correct, accuracy: labelled.length ? correct / labelled.length : 0, perIntent, confusion, errors };
+  return {
+    total: labelled.length,
+    correct,
+    accuracy: labelled.length ? correct / labelled.length : 0,
+    perIntent,
+    confusion,
+    errors,
+    microsPerQuery: classifierMicros(labelled.map((l) => l.query)),
+  };
 }

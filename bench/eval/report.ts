@@ -215,7 +215,7 @@ export function classifierSection(report: ClassifierReport, routing: Record<stri
   const intents = Object.keys(report.confusion);
   const short = (i: string) => i.replace('find_', '').replace('_analysis', '').replace('_code', '').replace('_match', '');
   const lines = [
-    `Hand-written set (docs/eval/classifier.jsonl): **${report.correct}/${report.total} = ${fmt(report.accuracy)}**.`,
+    `Hand-written set (docs/eval/classifier.jsonl): **${report.correct}/${report.total} = ${fmt(report.accuracy)}**; ${report.microsPerQuery.toFixed(1)} µs per query (median of passes over the set).`,
     '',
     `| expected ↓ / got → | ${intents.map(short).join(' | ')} | accuracy |`,
     `|---|${intents.map(() => '---:').join('|')}|---:|`,

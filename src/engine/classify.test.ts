@@ -99,6 +99,55 @@ describe('classify: edge cases', () => {
   });
 });
 
+describe('classify: runtime failures in several languages are exact matches', () => {
+  it.each([
+    ['ERR_REQUIRE_ESM', 'error-token'],
+    ['net::ERR_CONNECTION_REFUSED', 'error-token'],
+    ['panic: runtime error: invalid memory address or nil pointer dereference', 'error-token'],
+    ['fatal error: all goroutines are asleep - deadlock!', 'error-token'],
+    ['thread main panicked at src/main.rs:10:5', 'error-token'],
+    ['error[E0382]: borrow of moved value', 'error-token'],
+    ['Segmentation fault (core dumped)', 'error-token'],
+    ['received SIGTERM, shutting down', 'error-token'],
+    ['undefined is not a function', 'error-token'],
+    ['Cannot read properties of null (reading length)', 'error-token'],
+    ["Cannot read properties of null (reading 'length')", 'quoted-string'],
+    ['Maximum call stack size exceeded', 'error-token'],
+    ['KeyboardInterrupt', 'error-token'],
+    ['Cannot reuse a closed connection', 'error-message'],
+  ] as const)('%s → exact_match (%s)', (query, rule) => {
+    const c = classify(query);
+    expect(c).toMatchObject({ intent: 'exact_match', rule });
+    expect(c.confidence).toBe(rule === 'error-message' ? 0.7 : rule === 'quoted-string' ? 0.9 : 0.85);
+  });
+});
+
+describe('classify: phrasings no seed rule names literally', () => {
+  it.each([
+    ['what would break if I delete utils/date.ts', 'impact_analysis'],
+    ['downstream of QueryClient', 'impact_analysis'],
+    ['what transitively depends on the cache module', 'impact_analysis'],
+    ['files that transitively import config.ts', 'impact_analysis'],
+    ['every place that calls createSelector', 'find_references'],
+    ['places where setState is invoked', 'find_references'],
+    ['who constructs a new QueryObserver', 'find_references'],
+    ['looks like the debounce in utils', 'find_similar'],
+    ['alternatives to deepClone in this repo', 'find_similar'],
+    ['def chunks(lst, n): return [lst[i:i+n] for i in range(0, len(lst), n)]', 'find_similar'],
+    ['where does createStore live', 'find_definition'],
+    ['show me the Router class', 'find_definition'],
+    ['pub fn new', 'find_definition'],
+    ['what does structuralSharing do', 'understand_code'],
+    ['how is the queryHash computed', 'understand_code'],
+  ] as const)('%s → %s', (query, intent) => {
+    expect(classify(query).intent).toBe(intent);
+  });
+
+  it('a question that names a thrown error still goes to the error (the seed example)', () => {
+    expect(classify('why does the ValueError happen')).toEqual({ intent: 'exact_match', confidence: 0.85, rule: 'error-token' });
+  });
+});
+
 describe('planQuery: what each retriever gets', () => {
   it('pulls identifiers, terms and literals', () => {
     const p = planQuery('where is parseConfig defined');

@@ -24,6 +24,10 @@ export const CONFIDENCE = {
   identifierMin: 0.6,
   /** A plain word named with a definition cue ("where is render defined"). */
   definitionPhrase: 0.75,
+  /** "the Router class", "show me the Reaction constructor": a name and the kind of thing it is. */
+  definitionNoun: 0.8,
+  /** A message worded like a runtime error ("Cannot reuse a closed connection"): probably pasted, not certain. */
+  errorMessage: 0.7,
   understandWords: 0.75,
   /** find_similar has no rule in the seed; ours stay below the direct-path threshold so the
    * snippet's words (text) and names (structural) still fuse with the semantic neighbours. */
@@ -39,12 +43,15 @@ export const RULES = [
   'empty',
   'code-snippet',
   'definition-keyword',
-  'references-phrase',
   'impact-phrase',
+  'references-phrase',
   'similar-phrase',
   'quoted-string',
+  'question-form',
+  'definition-noun',
   'error-token',
   'verbatim-text',
+  'error-message',
   'identifier',
   'definition-phrase',
   'understand-words',
@@ -77,15 +84,23 @@ const DEFINITION_KEYWORDS: Readonly<Record<string, DefinitionKind | undefined>> 
   var: 'variable',
   macro: 'macro',
 };
-const DEFINITION_KEYWORD = new RegExp(`^(${Object.keys(DEFINITION_KEYWORDS).join('|')})\\s+([A-Za-z_$][\\w$.:]*)`);
+/** Visibility and modifiers written before a declaration keyword: `pub fn new`, `export default class App`. */
+const DECLARATION_MODIFIERS = String.raw`(?:(?:pub(?:\([\w:]+\))?|export|default|public|private|protected|static|async|abstract|final|unsafe|extern|declare)\s+)*`;
+const DEFINITION_KEYWORD = new RegExp(`^${DECLARATION_MODIFIERS}(${Object.keys(DEFINITION_KEYWORDS).join('|')})\\s+([A-Za-z_$][\\w$.:]*)`);
+/** A definition keyword, a parameter list and a body on the same line: `def f(x): return x` is code, not a name. */
+const ONE_LINE_DEFINITION = /^(def|fn|func|function)\s+[A-Za-z_$][\w$]*\s*(\[[^\]]*\])?\(.*\)[^\n]*?(:|\{|=>)\s*\S/;
 
 const REFERENCES_PHRASE = new RegExp(
   [
-    String.raw`\b(who|what|which\s+\w+)\s+(calls?|invokes?|uses?|references?|imports?|instantiates?|consumes?)\b`,
+    String.raw`\b(who|what|which\s+\w+|what\s+(code|files?|modules?|functions?|components?|tests?))\s+(else\s+)?(calls?|invokes?|uses?|references?|imports?|instantiates?|consumes?|reads?|constructs?|renders?|subscribes?|triggers?|hits?)\b`,
+    String.raw`\b(who|what)('s|\s+is|\s+are)\s+(calling|using|invoking|importing|triggering)\b|\b(every|all)\s+(imports?|calls?|uses?|usages?)\s+of\b`,
     String.raw`\b(callers?|call\s*sites?|usages?|uses|users|references?|refs|invocations?|consumers?|importers?)\s+(of|to|for)\b`,
-    String.raw`\bwhere\s+(is|are)\s+.+\b(used|called|referenced|invoked|imported|consumed)\b`,
-    String.raw`\bwhere\s+(do|does|did|can)\s+\w+\s+(use|call|reference|invoke|import)\b`,
-    String.raw`\bfind\s+(all\s+)?(usages|references|callers|uses)\b`,
+    String.raw`\bwhere\s+(is|are)\s+.+\b(used|called|referenced|invoked|imported|consumed|read|rendered|instantiated)\b`,
+    String.raw`\bwhere\s+(do|does|did|can)\s+([^\s'"\x60]+\s+){1,2}?(use|call|reference|invoke|import|instantiate|render|read|get\s+called)\b`,
+    String.raw`\bfind\s+(all\s+|every\s+)?(usages|references|callers|uses|calls\s+to)\b`,
+    // "every place that calls X", "anything that invokes X", "places where X is invoked"
+    String.raw`\b(places?|spots?|anything|everything|everywhere|handlers?|components?)\s+(that\s+|which\s+|where\s+)?(\S+\s+){0,3}?(calls?|calling|called|invokes?|invoking|invoked|uses?|using|used|imports?|importing|instantiates?|instantiated|reads?|references?|renders?|rendered)\b`,
+    String.raw`\bhow\s+many\s+(places|times|files|callers|modules)\b`,
     String.raw`\b(is|are)\s+.+\b(used|called)\s+(anywhere|where)\b`,
     // "parseConfig callers", "fetchUser usages"
     String.raw`\b(callers|usages|references|call\s+sites|consumers|importers)\s*\??$`,
@@ -95,25 +110,47 @@ const REFERENCES_PHRASE = new RegExp(
 
 const IMPACT_PHRASE = new RegExp(
   [
-    String.raw`\b(impact|blast\s+radius|ripple\s+effects?|dependents\s+of|downstream\s+of)\b`,
+    String.raw`\b(impact(s|ed)?|blast\s+radius|ripple\s+effects?|dependents|downstream|transitive(ly)?|reverse\s+dep(endencie|endency)?s?|fallout|consequences?\s+of|breaking\s+changes?)\b`,
     String.raw`\b(what|who|which\s+\w+)\s+(depends?|relies|rely)\s+on\b`,
     String.raw`\bdepends\s+on\s+(this|it)\b`,
-    String.raw`\b(what|which\s+\w+)\s+(would\s+|will\s+|might\s+|could\s+)?(break|breaks|be\s+affected)\b`,
-    String.raw`\baffected\s+by\b`,
-    String.raw`\bif\s+i\s+(change|modify|rename|delete|remove)\b`,
+    String.raw`\b(what|which\s+\w+)\s+(else\s+)?(would\s+|will\s+|might\s+|could\s+)?(break|breaks|be\s+affected|stop\s+compiling)\b`,
+    String.raw`\b(affected|touched|broken)\s+(by|if|when)\b|\bwhat\s+else\s+(is|would|will|has|needs?)\b|\bis\s+affected\b`,
+    String.raw`\bif\s+(i|we)\s+(change|modify|rename|delete|remove|make|changed|removed|renamed)\b`,
+    String.raw`\b(need(s|ed)?\s+to\s+(change|touch)|touch\s+if|recompil\w*|retest\w*)\b`,
+    String.raw`\b(risky|dangerous|safe(ly)?)\s+(is\s+)?(to\s+)?(chang|modif|renam|delet|remov|edit|refactor)\w*`,
+    String.raw`\bhow\s+risky\b`,
     String.raw`\b(safe|risky)\s+to\s+(change|modify|rename|delete|remove|edit|refactor)\b`,
   ].join('|'),
   'i',
 );
 
 const SIMILAR_PHRASE =
-  /\b(similar\s+to|like\s+this|code\s+like|looks?\s+like|duplicates?\s+of|other\s+implementations?\s+of|same\s+as|resembl\w*)\b/i;
+  /\b(similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|equivalents?\s+(of|to)|resembl\w*)\b/i;
 
 const QUOTED = /"([^"]+)"|'([^']{2,})'|`([^`]+)`/;
 
-/** errno-style tokens (ECONNREFUSED, ENOENT), SomethingError/SomethingException, tracebacks. */
-const ERROR_TOKEN = /\b(E[A-Z]{3,}[A-Z0-9]*|[A-Z][A-Za-z0-9]*(Error|Exception)|[a-z][a-z0-9]*_error|[Tt]raceback)\b/;
-const ERRORISH = /^(E[A-Z]{3,}[A-Z0-9]*|[A-Z][A-Za-z0-9]*(Error|Exception)|[a-z][a-z0-9]*_error)$/;
+/** errno-style tokens (ECONNREFUSED, ENOENT), Node error codes (ERR_REQUIRE_ESM), SomethingError/Exception/Warning, signals, tracebacks. */
+const ERROR_TOKEN = /\b(E[A-Z]{3,}[A-Z0-9]*|ERR_[A-Z0-9_]+|[A-Z][A-Za-z0-9]*(Error|Exception|Warning)|KeyboardInterrupt|StopIteration|SystemExit|[a-z][a-z0-9]*_error|SIG[A-Z]{3,}|[Tt]raceback)\b/;
+const ERRORISH = /^(E[A-Z]{3,}[A-Z0-9]*|ERR_[A-Z0-9_]+|[A-Z][A-Za-z0-9]*(Error|Exception|Warning)|[a-z][a-z0-9]*_error|SIG[A-Z]{3,})$/;
+/**
+ * Runtime failure formats that carry no error token: Go and Rust panics, compiler error codes,
+ * signal deaths, and the JavaScript engines' own messages.
+ */
+const RUNTIME_FAILURE = new RegExp(
+  [
+    String.raw`^panic:|^fatal error:|\bgoroutine \d+ \[`,
+    String.raw`\bpanicked at\b|^error\[E\d{4}\]|called \x60(Option|Result)::unwrap\(\)\x60`,
+    String.raw`\bSegmentation fault\b|\bcore dumped\b|^Killed(:\s*\d+)?$|\bexit (code|status) \d+`,
+    String.raw`\bis not (a function|a constructor|iterable|defined)\b|\bCannot (read|set) propert(y|ies) of\b|\bUnexpected (token|end of|identifier)\b`,
+    String.raw`\bAssignment to constant variable\b|\bCannot access '[^']+' before initialization|^Maximum .* exceeded|\bConverting circular structure\b|^Invalid hook call\b`,
+  ].join('|'),
+);
+/** A message worded like an error, at the start of the query, capitalised as programs write them. */
+const ERROR_MESSAGE = /^(Cannot|Can't|Could not|Couldn't|Failed to|Unable to|Unexpected|Invalid|Missing|No such|Not found|Uncaught|Unhandled)\b\s+\S+/;
+/** A kind named after a name: "the Router class", "show me the Reaction constructor". */
+const DEFINITION_NOUN = /\b[A-Za-z_$][\w$]*[A-Z_$][\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
+/** Questions about how or why code works, asked in so many words: they win over the names they mention. */
+const QUESTION_FORM = /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
 
 /** Words that say "I want the definition" without a keyword. */
 const DEFINITION_CUE = new Set([
@@ -127,6 +164,7 @@ const DEFINITION_CUE = new Set([
   'implemented',
   'implementation',
   'located',
+  'live',
   'lives',
   'source',
 ]);
@@ -195,49 +233,64 @@ const ORDERED_RULES: readonly Rule[] = [
     confidence: String(CONFIDENCE.codeSnippet),
     intent: 'find_similar',
     looksFor: 'a pasted piece of code',
-    test: (q) => (looksLikeCodeSnippet(q) ? CONFIDENCE.codeSnippet : null),
-  },
-  {
+    test: (q) => (looksLikeCodeSnippet(q) || ONE_LINE_DEFINITION.test(q) ? CONFIDENCE.codeSnippet : null),
+  },  {
     id: 'definition-keyword',
     confidence: String(CONFIDENCE.definitionKeyword),
     intent: 'find_definition',
     looksFor: 'starts with def/class/func/function/fn/interface/type/struct/enum/import… and a name',
     test: (q) => (DEFINITION_KEYWORD.test(q) ? CONFIDENCE.definitionKeyword : null),
-  },
-  {
-    id: 'references-phrase',
-    confidence: String(CONFIDENCE.referencesPhrase),
-    intent: 'find_references',
-    looksFor: '“who calls”, “usages of”, “references to”, “where is … used”, “consumers of”',
-    test: (q) => (REFERENCES_PHRASE.test(q) ? CONFIDENCE.referencesPhrase : null),
-  },
-  {
+  },  {
     id: 'impact-phrase',
     confidence: String(CONFIDENCE.impactPhrase),
     intent: 'impact_analysis',
-    looksFor: '“impact”, “blast radius”, “what depends on”, “what breaks if”, “safe to change”',
+    looksFor: '“impact”, “blast radius”, “what depends on”, “what breaks if”, “downstream of”, “transitively”, “safe to change”',
     test: (q) => (IMPACT_PHRASE.test(q) ? CONFIDENCE.impactPhrase : null),
-  },
-  {
+  },  {
+    id: 'references-phrase',
+    confidence: String(CONFIDENCE.referencesPhrase),
+    intent: 'find_references',
+    looksFor: '“who calls”, “usages of”, “references to”, “where is … used”, “every place that calls”, “consumers of”',
+    test: (q) => (REFERENCES_PHRASE.test(q) ? CONFIDENCE.referencesPhrase : null),
+  },  {
     id: 'similar-phrase',
     confidence: String(CONFIDENCE.similarPhrase),
     intent: 'find_similar',
-    looksFor: '“similar to”, “code like”, “duplicates of”',
+    looksFor: '“similar to”, “looks like”, “alternatives to”, “same as”, “duplicates of”',
     test: (q) => (SIMILAR_PHRASE.test(q) ? CONFIDENCE.similarPhrase : null),
-  },
-  {
+  },  {
     id: 'quoted-string',
     confidence: String(CONFIDENCE.quotedString),
     intent: 'exact_match',
     looksFor: 'a "quoted string"',
     test: (q) => (QUOTED.test(q) ? CONFIDENCE.quotedString : null),
+  },  {
+    id: 'question-form',
+    confidence: String(CONFIDENCE.understandWords),
+    intent: 'understand_code',
+    looksFor: 'a question about how code works that names code: “how is queryHash computed”, “what does X do”, “explain …” (before the names it mentions)',
+    // Only where a later rule would take the name for the ask; plain questions reach understand-words.
+    test: (q, words) => (QUESTION_FORM.test(q) && namesSomething(q, words) ? CONFIDENCE.understandWords : null),
+  },
+  {
+    id: 'definition-noun',
+    confidence: String(CONFIDENCE.definitionNoun),
+    intent: 'find_definition',
+    looksFor: 'a name with the kind of thing it is: “the Router class”, “the Reaction constructor”',
+    test: (q) => (DEFINITION_NOUN.test(q) ? CONFIDENCE.definitionNoun : null),
   },
   {
     id: 'error-token',
     confidence: String(CONFIDENCE.errorToken),
     intent: 'exact_match',
-    looksFor: 'an error token: ECONNREFUSED, TypeError, SomethingException, traceback',
-    test: (q) => (ERROR_TOKEN.test(q) ? CONFIDENCE.errorToken : null),
+    looksFor: 'an error token or a runtime failure format: ECONNREFUSED, ERR_REQUIRE_ESM, TypeError, SIGSEGV, a Go or Rust panic, “x is not a function”, traceback',
+    test: (q) => (ERROR_TOKEN.test(q) || RUNTIME_FAILURE.test(q) ? CONFIDENCE.errorToken : null),
+  },  {
+    id: 'error-message',
+    confidence: String(CONFIDENCE.errorMessage),
+    intent: 'exact_match',
+    looksFor: 'a message worded like an error: “Cannot …”, “Failed to …”, “Unable to …” (below the direct-path threshold)',
+    test: (q) => (ERROR_MESSAGE.test(q) ? CONFIDENCE.errorMessage : null),
   },
   {
     id: 'identifier',
@@ -245,22 +298,19 @@ const ORDERED_RULES: readonly Rule[] = [
     intent: 'find_definition',
     looksFor: 'a camelCase, PascalCase, snake_case or dotted name (higher when it is most of the query)',
     test: (_q, words) => identifierConfidence(words),
-  },
-  {
+  },  {
     id: 'definition-phrase',
     confidence: String(CONFIDENCE.definitionPhrase),
     intent: 'find_definition',
     looksFor: 'a name with “defined”, “definition”, “declared”, “implementation”',
     test: (_q, words) => definitionPhraseConfidence(words),
-  },
-  {
+  },  {
     id: 'understand-words',
     confidence: String(CONFIDENCE.understandWords),
     intent: 'understand_code',
     looksFor: '“how”, “why”, “explain”, “architecture”, “what does”',
     test: (q) => (UNDERSTAND_WORDS.test(q) ? CONFIDENCE.understandWords : null),
-  },
-];
+  },];
 
 const VERBATIM_RULE = {
   rule: 'verbatim-text' as const,
@@ -299,7 +349,7 @@ export const VERBATIM = {
 } as const;
 
 /** Rules whose answer a verbatim occurrence may replace; every other rule is kept as it fired. */
-const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'identifier', 'definition-phrase', 'error-token']);
+const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'identifier', 'definition-phrase', 'error-token', 'error-message']);
 /** Questions and requests are asked, not pasted. */
 const ASKED = /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b/i;
 
@@ -350,6 +400,11 @@ export function routePastedText(plan: QueryPlan, occurs: (text: string) => boole
   // literal grows to the pasted message around it.
   if (plan.rule === 'error-token') return { ...plan, literal: run, pasted: true };
   return { ...plan, intent: 'exact_match', confidence: CONFIDENCE.verbatimText, rule: 'verbatim-text', literal: run, pasted: true };
+}
+
+/** Whether a rule after question-form would fire on the names or tokens in the query. */
+function namesSomething(q: string, words: string[]): boolean {
+  return DEFINITION_NOUN.test(q) || ERROR_TOKEN.test(q) || RUNTIME_FAILURE.test(q) || identifierConfidence(words) !== null || definitionPhraseConfidence(words) !== null;
 }
 
 function identifierConfidence(words: string[]): number | null {

@@ -58,6 +58,7 @@ const api: IndexWorkerApi = {
   lines: async (id, path, start, end) => (await service).lines(id, path, start, end),
   file: async (id, path) => (await service).file(id, path),
   neighbours: async (id, chunkId) => (await service).neighbours(id, chunkId),
+  definitions: async (id, request) => (await service).definitions(id, request),
   remove: async (id) => (await service).remove(id),
   settings: async () => (await service).settings(),
   saveSettings: async (patch) => (await service).saveSettings(patch),

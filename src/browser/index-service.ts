@@ -10,8 +10,9 @@
  * until the new snapshot replaces it.
  */
 import { planQuery } from '../engine/classify';
+import { lineHighlighter } from '../engine/matches';
 import { Engine, type EngineDeps, type EngineSnapshot } from '../engine/engine';
-import type { IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
+import type { DefinitionTarget, IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
 import type { Embedder } from '../engine/semantic/embedder';
 import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/voyage';
 import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
@@ -20,6 +21,7 @@ import type { FileAnalysis } from '../engine/contract';
 import { DEMO, type DemoManifest } from './demo';
 import type {
   ChunkLabel,
+  DefinitionRequest,
   FileDocument,
   Neighbours,
   SettingsPatch,
@@ -489,10 +491,17 @@ export class IndexService {
       experiment: request.experiment,
     });
     const highlights = [...plan.identifiers, ...plan.terms, ...(plan.literal ? [plan.literal] : [])];
+    const mark = lineHighlighter(plan);
+    // Ranking keeps one chunk per file; the display opens each file to all its matching lines.
+    const matches = request.similarToChunk === undefined ? engine.matches(plan, response.results.map((r) => r.path)) : [];
+    const matchesByPath = new Map(matches.map(({ path, ...m }) => [path, m]));
     const results: ResultView[] = response.results.map((result) => ({
       ...result,
-      snippet: this.snippet(engine, result.path, result.startLine, result.endLine, highlights),
+      snippet: this.snippet(engine, result.path, result.startLine, result.endLine, highlights, mark),
+      matches: matchesByPath.get(result.path) ?? null,
     }));
+    const matchTotal = { lines: 0, files: 0 };
+    for (const m of matchesByPath.values()) if (m.count > 0) (matchTotal.lines += m.count), matchTotal.files++;
     const labels: Record<number, ChunkLabel> = {};
     const label = (chunkId: number) => {
       if (labels[chunkId]) return;
@@ -501,7 +510,7 @@ export class IndexService {
     };
     for (const run of response.query.modalities) for (const hit of run.list) label(hit.chunkId);
     for (const result of response.results) label(result.chunkId);
-    return { repositoryId: id, plan, query: response.query, results, highlights, labels, request };
+    return { repositoryId: id, plan, query: response.query, results, highlights, labels, request, matchTotal };
   }
 
   file(id: string, path: string): FileDocument {
@@ -512,11 +521,15 @@ export class IndexService {
 
   neighbours(id: string, chunkId: number): Neighbours {
     const engine = this.engineFor(id);
-    return { chunk: engine.chunk(chunkId), callers: engine.callers(chunkId), callees: engine.callees(chunkId) };
+    return { chunk: engine.chunk(chunkId), callers: engine.callSites(chunkId), callees: engine.callees(chunkId) };
+  }
+
+  definitions(id: string, request: DefinitionRequest): DefinitionTarget[] {
+    return this.engineFor(id).definitionsOf(request.name, { path: request.path, line: request.line });
   }
 
   /** The first lines of the chunk, moved down to the first line naming a query word when that is further in. */
-  private snippet(engine: Engine, path: string, startLine: number, endLine: number, words: string[]): SnippetView {
+  private snippet(engine: Engine, path: string, startLine: number, endLine: number, words: string[], mark: (line: string) => [number, number][]): SnippetView {
     const text = engine.file(path)?.text ?? '';
     const lines = text.split('\n').slice(startLine - 1, endLine);
     let first = 0;
@@ -525,10 +538,8 @@ export class IndexService {
       const hit = lines.findIndex((line) => needles.some((n) => line.toLowerCase().includes(n)));
       if (hit >= SNIPPET_LINES) first = Math.min(hit - 2, lines.length - SNIPPET_LINES);
     }
-    return {
-      startLine: startLine + first,
-      lines: lines.slice(first, first + SNIPPET_LINES).map((line) => (line.length > SNIPPET_LINE_CHARS ? `${line.slice(0, SNIPPET_LINE_CHARS)}…` : line)),
-    };
+    const shown = lines.slice(first, first + SNIPPET_LINES).map((line) => (line.length > SNIPPET_LINE_CHARS ? `${line.slice(0, SNIPPET_LINE_CHARS)}…` : line));
+    return { startLine: startLine + first, lines: shown, ranges: shown.map(mark) };
   }
 
   lines(id: string, path: string, startLine: number, endLine: number): string[] {

@@ -4,8 +4,11 @@
  * the callbacks, which comlink proxies.
  */
 import type {
+  CallSite,
   Chunk,
   Definition,
+  DefinitionTarget,
+  FileMatches,
   Language,
   IndexProgress,
   IndexStats,
@@ -55,10 +58,14 @@ export type IndexEvent = IndexProgress;
 export interface SnippetView {
   startLine: number;
   lines: string[];
+  /** Per line, the [start, end) columns that match the query (whole tokens, see src/engine/matches.ts). */
+  ranges: [number, number][][];
 }
 
 export interface ResultView extends SearchResult {
   snippet: SnippetView;
+  /** Every line of the result's file that answers the query (call sites, uses, occurrences). */
+  matches: Omit<FileMatches, 'path'> | null;
 }
 
 export interface SearchRequest {
@@ -92,6 +99,8 @@ export interface SearchView {
   labels: Record<number, ChunkLabel>;
   /** The request this answers (the teaching page re-runs it as an experiment). */
   request: SearchRequest;
+  /** Matching lines over the listed results: how many, in how many files. */
+  matchTotal: { lines: number; files: number };
 }
 
 /** A whole file for the code view. */
@@ -113,8 +122,16 @@ export interface NeighbourView {
 
 export interface Neighbours {
   chunk: Chunk;
-  callers: NeighbourView[];
+  /** Every line that calls or references the definition (resolved first, then same name only). */
+  callers: CallSite[];
   callees: NeighbourView[];
+}
+
+/** Go to definition from an identifier at a line of a file. */
+export interface DefinitionRequest {
+  name: string;
+  path: string;
+  line: number;
 }
 
 export type EmbeddingProvider = 'local' | 'voyage';
@@ -172,6 +189,8 @@ export interface IndexWorkerApi {
   file(repositoryId: string, path: string): Promise<FileDocument>;
   /** Callers and callees of a chunk (a definition), from the dependency graph. */
   neighbours(repositoryId: string, chunkId: number): Promise<Neighbours>;
+  /** Where an identifier used in the code is defined: resolved by the graph, else by name. */
+  definitions(repositoryId: string, request: DefinitionRequest): Promise<DefinitionTarget[]>;
   remove(repositoryId: string): Promise<RepositorySummary[]>;
   settings(): Promise<SettingsView>;
   saveSettings(patch: SettingsPatch): Promise<SettingsView>;

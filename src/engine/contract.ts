@@ -231,6 +231,12 @@ export interface ModalityRun {
   list: ModalityHit[];
 }
 
+/** A name the query asks about that occurs nowhere in the repository, and the nearest names that do. */
+export interface AbsentName {
+  name: string;
+  suggestions: string[];
+}
+
 export interface QueryExplanation extends Classification {
   query: string;
   strategy: 'direct' | 'fused';
@@ -244,11 +250,69 @@ export interface QueryExplanation extends Classification {
   modalities: ModalityRun[];
   elapsedMs: number;
   notes: string[];
+  /** Set when the name asked about is not in the repository: the results are loose matches. */
+  absent?: AbsentName;
 }
 
 export interface SearchResponse {
   query: QueryExplanation;
   results: SearchResult[];
+}
+
+// ---------------------------------------------------------------------------------------
+// Navigation: every matching line of a result, call sites, definitions to jump to
+
+export type MatchKind = 'definition' | 'call' | 'reference' | 'import' | 'occurrence';
+
+export interface MatchLine {
+  line: number;
+  /** The line's text, cut to a few hundred characters. */
+  text: string;
+  /** [start, end) columns (0-based, UTF-16) of what matched, within `text`. */
+  ranges: [number, number][];
+  kind: MatchKind;
+  /** The definition the line is in, when there is one. */
+  enclosing?: string;
+  /**
+   * References only: true when the graph tied this use to the definition asked about, false
+   * when it only has the same name (a call the graph could not resolve, or of another `send`).
+   */
+  resolved?: boolean;
+}
+
+export interface FileMatches {
+  path: string;
+  /** Matching lines in line order, capped (src/engine/matches.ts). */
+  lines: MatchLine[];
+  /** All matching lines of the file (≥ lines.length). */
+  count: number;
+}
+
+export interface CallSite {
+  path: string;
+  line: number;
+  text: string;
+  ranges: [number, number][];
+  /** The chunk the call is written in, and its definition's name. */
+  chunkId: number;
+  symbol?: string;
+  /** The graph's confidence that this call reaches the definition; 0: same name only, not resolved. */
+  confidence: number;
+}
+
+/** A definition that go-to-definition can jump to. */
+export interface DefinitionTarget {
+  path: string;
+  /** The line of the name. */
+  line: number;
+  startLine: number;
+  endLine: number;
+  name: string;
+  kind: DefinitionKind;
+  container?: string;
+  chunkId: number;
+  /** The graph's confidence that the use resolves here; null: found by name only. */
+  confidence: number | null;
 }
 
 // ---------------------------------------------------------------------------------------

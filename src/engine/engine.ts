@@ -6,6 +6,7 @@
 import { planQuery, routePastedText } from './classify';
 import type {
   Chunk,
+  DefinitionTarget,
   FileAnalysis,
   IndexProgress,
   IndexStage,
@@ -40,6 +41,8 @@ import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex } from './semantic/index';
 import { type DefinitionHit, StructuralIndex } from './structural/index';
 import { TextIndex } from './text/index';
+import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
+import { absentNameOf, NameSuggester } from './missing-names';
 
 /** Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread. */
 export const SNAPSHOT_VERSION = 1;
@@ -113,6 +116,8 @@ interface Indexes {
 export class Engine {
   /** The build's own serialization, handed to the first snapshot() and then dropped. */
   private serializedAtBuild: EngineSnapshot['modalities'] | null = null;
+  /** "Did you mean": built on the first query about a name that is not here. */
+  private suggester: NameSuggester | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -322,6 +327,9 @@ export class Engine {
       limit,
     });
 
+    const absent = absentNameOf(plan, (name) => this.occurs(name), () => (this.suggester ??= new NameSuggester(this.indexes.structural.definitionNames)));
+    if (absent) notes.unshift(`No ${absent.name} in this repository: the results are loose matches.`);
+
     const modalities: ModalityRun[] = MODALITIES.map(
       (m) => runs.get(m) ?? { modality: m, weight: weights[m], ran: false, skipped: skipped.get(m) ?? 'not run', latencyMs: 0, hits: 0, list: [] },
     );
@@ -340,6 +348,7 @@ export class Engine {
         modalities,
         elapsedMs: now() - started,
         notes,
+        ...(absent ? { absent } : {}),
       },
       results,
     };
@@ -389,6 +398,68 @@ export class Engine {
     return this.indexes.graph
       .reverseDependencies({ chunkId })
       .map((d) => ({ path: pathOf(d.fileId), hops: d.hops, via: pathOf(d.via), relation: d.relation, line: d.line }));
+  }
+
+  /** Whether a name is written anywhere in the repository, as a whole word, in any case. */
+  occurs(name: string): boolean {
+    return this.indexes.text.grep(name, { caseSensitive: false, wholeWord: true, limit: 1 }).matches.length > 0;
+  }
+
+  /** Every line of these files that answers the query, file by file (src/engine/matches.ts). */
+  matches(query: string | QueryPlan, paths: readonly string[]): FileMatches[] {
+    const plan = typeof query === 'string' ? planQuery(query) : query;
+    const graph = this.indexes.graph;
+    const rule = matchRuleFor(plan, graph.subjectOf(plan), (fileId, targets) => graph.dependencyOn(fileId, targets));
+    if (!rule) return [];
+    const out: FileMatches[] = [];
+    for (const path of paths) {
+      const file = this.corpus.fileByPath.get(path);
+      if (file) out.push(fileMatches(rule, file, (line) => this.corpus.chunkAt(file.id, line)));
+    }
+    return out;
+  }
+
+  /**
+   * Go to definition: where a name used at a line of a file is defined — the definitions the
+   * graph resolved that use to, else every definition of that name, best first.
+   */
+  definitionsOf(name: string, from?: { path: string; line: number }): DefinitionTarget[] {
+    const file = from ? this.corpus.fileByPath.get(from.path) : undefined;
+    const resolved = file && from ? this.indexes.graph.resolveAt(file.id, from.line, name) : [];
+    const byName = this.indexes.structural.definitionsNamed(name);
+    const targets: DefinitionTarget[] = [];
+    const seen = new Set<string>();
+    const add = (path: string, line: number, confidence: number | null) => {
+      const hit = byName.find((h) => h.path === path && h.definition.nameLine === line);
+      const key = `${path}:${line}`;
+      if (!hit || seen.has(key)) return;
+      seen.add(key);
+      const d = hit.definition;
+      targets.push({ path, line, startLine: d.startLine, endLine: d.endLine, name: d.name, kind: d.kind, container: d.container, chunkId: hit.chunkId, confidence });
+    };
+    for (const n of resolved) add(n.path, n.line, n.confidence);
+    if (targets.length === 0) for (const h of byName) add(h.path, h.definition.nameLine, null);
+    return targets;
+  }
+
+  /** Every line that calls or references a definition chunk's name (the code view's callers). */
+  callSites(chunkId: number): CallSite[] {
+    const chunk = this.chunk(chunkId);
+    if (!chunk.symbol) return [];
+    const name = chunk.symbol;
+    const graph = this.indexes.graph;
+    const resolvedCallers = new Map(graph.callers(chunkId).map((n) => [n.chunkId, n.confidence]));
+    const resolvedElsewhere = new Set<number>();
+    for (const other of this.indexes.structural.definitionsNamed(name)) {
+      if (other.chunkId !== chunkId) for (const n of graph.callers(other.chunkId)) resolvedElsewhere.add(n.chunkId);
+    }
+    return callSitesOf(name, chunkId, {
+      file: (fileId) => this.corpus.files[fileId],
+      chunk: (id) => this.corpus.chunks[id],
+      resolvedCallers,
+      chunksNaming: this.indexes.structural.chunksReferencing(name),
+      resolvedElsewhere,
+    });
   }
 
   grep(pattern: string, options: { regex?: boolean; caseSensitive?: boolean; limit?: number } = {}) {

@@ -2,8 +2,8 @@
  * The app shell: state, and the intents it sends to the workers. Ranking, indexing and
  * storage all happen in the workers; this file only renders their answers.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Chunk, IndexProgress, Modality, Preset, QueryPlan } from '../engine/contract';
+import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { AbsentName, Chunk, IndexProgress, Modality, Preset, QueryPlan } from '../engine/contract';
 import type { IndexRequest, RepositorySummary, ResultView, SearchRequest, SearchView, SettingsPatch, WorkerStatus } from '../browser/protocol';
 import { DEMO, DEMO_QUERIES } from '../browser/demo';
 import { CodeView } from './code-view';
@@ -457,9 +457,16 @@ export function App() {
               ) : showAnswer ? (
                 <section className="answer" aria-label="Answer" data-query={answer.query.query}>
                   <div className="answer-head">
-                    <span>
-                      {answer.results.length} result{answer.results.length === 1 ? '' : 's'} · {answer.query.strategy} ·{' '}
-                      {formatDuration(answer.query.elapsedMs)}
+                    <span className="answer-facts">
+                      <span>
+                        {answer.results.length} result{answer.results.length === 1 ? '' : 's'}
+                        {answer.matchTotal.lines > 0
+                          ? ` · ${formatCount(answer.matchTotal.lines)} matching line${answer.matchTotal.lines === 1 ? '' : 's'} in ${formatCount(answer.matchTotal.files)} file${answer.matchTotal.files === 1 ? '' : 's'}`
+                          : ''}
+                      </span>
+                      <span>
+                        {answer.query.strategy} · {formatDuration(answer.query.elapsedMs)}
+                      </span>
                     </span>
                     <span className="answer-links">
                       <button type="button" className="link-button" onClick={() => setPage('ranking')}>
@@ -471,12 +478,19 @@ export function App() {
                     </span>
                   </div>
                   {queryExplained ? <QueryExplain query={answer.query} /> : null}
+                  {answer.query.absent ? (
+                    <AbsentName
+                      absent={answer.query.absent}
+                      repository={active?.name ?? 'this repository'}
+                      onSuggest={(name) => onQuery(replaceWord(query, answer.query.absent!.name, name))}
+                    />
+                  ) : null}
                   <Results
                     view={answer}
                     selected={selected}
                     onSelect={setSelected}
                     onLeave={() => searchRef.current?.focus()}
-                    onOpen={(result: ResultView) => openFile(result.path, result.startLine)}
+                    onOpen={(result: ResultView, line?: number) => openFile(result.path, line ?? result.startLine)}
                     onFindSimilar={(result: ResultView) => findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)}
                     stale={stale}
                   />
@@ -544,4 +558,37 @@ function EmptyState({ hasRepository, isDemo, onSuggest }: { hasRepository: boole
       )}
     </section>
   );
+}
+
+/** The honest answer first: the name is not here; the nearest names that are; then loose matches. */
+function AbsentName({ absent, repository, onSuggest }: { absent: AbsentName; repository: string; onSuggest(name: string): void }) {
+  return (
+    <div className="absent-name" role="note" aria-label="Not in this repository">
+      <p>
+        No <code>{absent.name}</code> in {repository}: it is not defined, used or even mentioned.
+      </p>
+      {absent.suggestions.length > 0 ? (
+        <p>
+          Did you mean{' '}
+          {absent.suggestions.map((name, i) => (
+            <Fragment key={name}>
+              {i > 0 ? ', ' : ''}
+              <button type="button" className="link-button suggestion-name" onClick={() => onSuggest(name)}>
+                <code>{name}</code>
+              </button>
+            </Fragment>
+          ))}
+          ?
+        </p>
+      ) : (
+        <p className="muted">No similar name is defined here either.</p>
+      )}
+      <p className="loose-label">Loose matches (other words of the question):</p>
+    </div>
+  );
+}
+
+function replaceWord(query: string, word: string, by: string): string {
+  const at = query.indexOf(word);
+  return at < 0 ? by : query.slice(0, at) + by + query.slice(at + word.length);
 }

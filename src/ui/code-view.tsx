@@ -10,6 +10,16 @@ import type { FileDocument, Neighbours, NeighbourView } from '../browser/protoco
 import type { Highlighting } from '../browser/highlight';
 import { getWorkers } from './client';
 import { formatLines } from './format';
+import { Marked } from './marked';
+
+/** Call sites listed in the side panel (a function called from hundreds of places lists this many). */
+const MAX_LISTED_SITES = 200;
+
+/** Ranges of a line, re-based after its leading whitespace is trimmed. */
+function shiftRanges(text: string, ranges: [number, number][]): [number, number][] {
+  const indent = text.length - text.trimStart().length;
+  return ranges.map(([a, b]) => [a - indent, b - indent]);
+}
 
 interface Props {
   repositoryId: string;
@@ -204,6 +214,8 @@ function DefinitionPanel({
   onFindSimilar(chunk: Chunk): void;
 }) {
   if (!selected) return <p className="muted small">Click a line to see its definition's callers and callees.</p>;
+  const callers = neighbours?.chunk.id === selected.id ? neighbours.callers : undefined;
+  const resolvedCallers = callers?.filter((c) => c.confidence > 0).length ?? 0;
   const list = (title: string, items: NeighbourView[] | undefined, label: string) => (
     <div className="neighbours">
       <h3>
@@ -237,7 +249,42 @@ function DefinitionPanel({
       <button type="button" className="button small" onClick={() => onFindSimilar(selected)}>
         Find similar
       </button>
-      {list('Callers', neighbours?.chunk.id === selected.id ? neighbours.callers : undefined, 'Callers')}
+      <div className="neighbours">
+        <h3>
+          Callers{' '}
+          <span className="muted">
+            {callers ? `${callers.length} site${callers.length === 1 ? '' : 's'}${callers.length > resolvedCallers ? `, ${callers.length - resolvedCallers} by name only` : ''}` : '…'}
+          </span>
+        </h3>
+        {callers && callers.length > 0 ? (
+          <ul aria-label="Callers" className="call-sites">
+            {callers.slice(0, MAX_LISTED_SITES).map((c) => (
+              <li key={`${c.path}:${c.line}`}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => onOpen(c.path, c.line)}
+                  title={c.confidence > 0 ? `${c.path}:${c.line} (graph confidence ${c.confidence})` : `${c.path}:${c.line}: same name; the graph could not tie this call to this definition`}
+                >
+                  <span className="n-symbol">
+                    {c.symbol ?? '(top level)'}
+                    {c.confidence > 0 ? null : <span className="match-kind k-unresolved">same name</span>}
+                  </span>
+                  <span className="n-where">
+                    {c.path}:{c.line}
+                  </span>
+                  <code className="n-code">
+                    <Marked text={c.text.trim()} ranges={shiftRanges(c.text, c.ranges)} />
+                  </code>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : callers ? (
+          <p className="muted small">none found</p>
+        ) : null}
+        {callers && callers.length > MAX_LISTED_SITES ? <p className="muted small">first {MAX_LISTED_SITES} of {callers.length} listed</p> : null}
+      </div>
       {list('Callees', neighbours?.chunk.id === selected.id ? neighbours.callees : undefined, 'Callees')}
     </section>
   );

@@ -3,11 +3,17 @@
  * modality's share of the score. Arrow keys move, Enter opens the whole chunk, "Explain"
  * shows the numbers behind the rank.
  */
-import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MODALITIES } from '../engine/contract';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { MODALITIES, type MatchLine } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
 import { ResultExplain } from './explain';
-import { formatLines, formatScore } from './format';
+import { formatCount, formatLines, formatScore } from './format';
+import { Marked } from './marked';
+
+/** Matching lines shown before "Show N more matches". */
+const COLLAPSED_MATCHES = 3;
+/** Intents whose matching lines are the answer itself (call sites, uses, occurrences), shown instead of the chunk's first lines. */
+const LINES_ARE_THE_ANSWER = new Set(['find_references', 'impact_analysis', 'exact_match']);
 
 interface Props {
   view: SearchView;
@@ -15,8 +21,8 @@ interface Props {
   onSelect(index: number): void;
   /** Move focus back to the search box (ArrowUp on the first result). */
   onLeave(): void;
-  /** Open the result in the code view (click or Enter). */
-  onOpen(result: ResultView): void;
+  /** Open the result in the code view (click or Enter), at a line of it. */
+  onOpen(result: ResultView, line?: number): void;
   onFindSimilar(result: ResultView): void;
   stale: boolean;
 }
@@ -24,13 +30,22 @@ interface Props {
 export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimilar, stale }: Props) {
   const listRef = useRef<HTMLOListElement>(null);
   const [explained, setExplained] = useState<Set<number>>(new Set());
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const top = view.results[0]?.score ?? 0;
-  const highlighter = makeHighlighter(view.highlights);
+  const linesAreTheAnswer = LINES_ARE_THE_ANSWER.has(view.query.intent) && view.request.similarToChunk === undefined;
 
   // A new answer: close what was open for the previous one.
   useEffect(() => {
     setExplained(new Set());
+    setExpanded(new Set());
   }, [view]);
+
+  const toggle = (set: typeof setExpanded, chunkId: number) =>
+    set((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(chunkId)) next.add(chunkId);
+      return next;
+    });
 
   const focusItem = (index: number) => {
     const item = listRef.current?.querySelectorAll<HTMLLIElement>(':scope > li')[index];
@@ -38,9 +53,9 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
     item?.scrollIntoView({ block: 'nearest' });
   };
 
-  const open = (index: number, result: ResultView) => {
+  const open = (index: number, result: ResultView, line?: number) => {
     onSelect(index);
-    onOpen(result);
+    onOpen(result, line);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
@@ -83,6 +98,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
       <ol ref={listRef} className={`results${stale ? ' is-stale' : ''}`} aria-label="Results" onKeyDown={onKeyDown}>
         {view.results.map((result, index) => {
           const isExplained = explained.has(result.chunkId);
+          const isExpanded = expanded.has(result.chunkId);
           return (
             <li
               key={result.chunkId}
@@ -109,39 +125,40 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
                 <span className="score" title="Final score">
                   {formatScore(result.score)}
                 </span>
-                {result.definitionKind ? (
-                  <button type="button" className="button small similar-button" onClick={() => onFindSimilar(result)} title="Find code similar to this definition">
-                    Similar
+                <span className="result-actions">
+                  {result.definitionKind ? (
+                    <button type="button" className="button small similar-button" onClick={() => onFindSimilar(result)} title="Find code similar to this definition">
+                      Similar
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className={`button small explain-button${isExplained ? ' is-pressed' : ''}`}
+                    aria-expanded={isExplained}
+                    onClick={() => toggle(setExplained, result.chunkId)}
+                  >
+                    Explain
                   </button>
-                ) : null}
-                <button
-                  type="button"
-                  className={`button small explain-button${isExplained ? ' is-pressed' : ''}`}
-                  aria-expanded={isExplained}
-                  onClick={() =>
-                    setExplained((previous) => {
-                      const next = new Set(previous);
-                      if (!next.delete(result.chunkId)) next.add(result.chunkId);
-                      return next;
-                    })
-                  }
-                >
-                  Explain
-                </button>
+                </span>
               </div>
               <ContributionBar result={result} top={top} />
-              <Snippet
-                startLine={result.startLine}
-                lines={result.snippet.lines}
-                firstLine={result.snippet.startLine}
-                highlight={highlighter}
-                opened={false}
-              />
-              {result.foldedChunks > 0 ? (
-                <p className="folded">
-                  +{result.foldedChunks} more match{result.foldedChunks === 1 ? '' : 'es'} in this file
-                </p>
+              {linesAreTheAnswer && result.matches && result.matches.count > 0 ? (
+                <MatchLines
+                  lines={isExpanded ? result.matches.lines : result.matches.lines.slice(0, COLLAPSED_MATCHES)}
+                  onOpen={(line) => open(index, result, line)}
+                />
+              ) : (
+                <Snippet lines={result.snippet.lines} ranges={result.snippet.ranges} firstLine={result.snippet.startLine} />
+              )}
+              {result.matches && result.matches.count > 0 ? (
+                <MoreMatches
+                  result={result}
+                  shown={linesAreTheAnswer ? Math.min(COLLAPSED_MATCHES, result.matches.count) : 0}
+                  expanded={isExpanded}
+                  onToggle={() => toggle(setExpanded, result.chunkId)}
+                />
               ) : null}
+              {isExpanded && !linesAreTheAnswer && result.matches ? <MatchLines lines={result.matches.lines} onOpen={(line) => open(index, result, line)} /> : null}
               {isExplained ? <ResultExplain explanation={result.explanation} rankInResults={index} /> : null}
             </li>
           );
@@ -184,27 +201,18 @@ function describeContributions(result: ResultView): string {
   return `Contributions: ${parts.join(', ') || 'none'}`;
 }
 
-function Snippet({
-  lines,
-  firstLine,
-  highlight,
-  opened,
-}: {
-  startLine: number;
-  lines: string[];
-  firstLine: number;
-  highlight: (text: string) => ReactNode;
-  opened: boolean;
-}) {
+function Snippet({ lines, ranges, firstLine }: { lines: string[]; ranges: [number, number][][]; firstLine: number }) {
   return (
-    <pre className={`snippet${opened ? ' is-open' : ''}`}>
+    <pre className="snippet">
       <code>
         {lines.map((line, i) => (
           <Fragment key={i}>
             <span className="ln" aria-hidden="true">
               {firstLine + i}
             </span>
-            <span className="code-line">{highlight(line)}</span>
+            <span className="code-line">
+              <Marked text={line} ranges={ranges[i]} />
+            </span>
             {'\n'}
           </Fragment>
         ))}
@@ -213,24 +221,56 @@ function Snippet({
   );
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const KIND_LABEL: Record<MatchLine['kind'], string> = {
+  definition: 'definition',
+  call: 'call',
+  reference: 'use',
+  import: 'import',
+  occurrence: '',
+};
+
+/** Matching lines of a file, each one click (or Enter) away from the code view at that line. */
+function MatchLines({ lines, onOpen }: { lines: MatchLine[]; onOpen(line: number): void }) {
+  return (
+    <ul className="match-lines" aria-label="Matching lines">
+      {lines.map((m) => (
+        <li key={m.line}>
+          <button type="button" className="match-line" onClick={() => onOpen(m.line)} title={`Open at line ${m.line}`}>
+            <span className="ln">{m.line}</span>
+            <code className="code-line">
+              <Marked text={m.text} ranges={m.ranges} />
+            </code>
+            <span className="match-meta">
+              {KIND_LABEL[m.kind] ? <span className={`match-kind k-${m.kind}`}>{KIND_LABEL[m.kind]}</span> : null}
+              {m.resolved === false ? (
+                <span className="match-kind k-unresolved" title="Same name; the dependency graph could not tie this use to the definition asked about">
+                  same name
+                </span>
+              ) : null}
+              {m.enclosing ? <span className="muted">in {m.enclosing}</span> : null}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
-/** Marks the query's words in a line of code. Matching is for display only. */
-function makeHighlighter(words: string[]): (text: string) => ReactNode {
-  const usable = [...new Set(words.filter((w) => w.length >= 2))].sort((a, b) => b.length - a.length).slice(0, 24);
-  if (usable.length === 0) return (text) => text;
-  const pattern = new RegExp(usable.map(escapeRegExp).join('|'), 'gi');
-  return (text) => {
-    const out: ReactNode[] = [];
-    let last = 0;
-    for (const match of text.matchAll(pattern)) {
-      if (match.index > last) out.push(text.slice(last, match.index));
-      out.push(<mark key={match.index}>{match[0]}</mark>);
-      last = match.index + match[0].length;
-    }
-    if (last < text.length) out.push(text.slice(last));
-    return out;
-  };
+/** "Show N more matches" (GitHub's wording), with the file's count by kind. */
+function MoreMatches({ result, shown, expanded, onToggle }: { result: ResultView; shown: number; expanded: boolean; onToggle(): void }) {
+  const m = result.matches!;
+  const calls = m.lines.filter((l) => l.kind === 'call').length;
+  const more = m.count - shown;
+  const what = calls > 0 && calls === m.lines.filter((l) => l.kind !== 'definition').length ? `call site${calls === 1 ? '' : 's'}` : `matching line${m.count === 1 ? '' : 's'}`;
+  const summary = `${formatCount(calls > 0 && what.startsWith('call') ? calls : m.count)} ${what} in this file`;
+  if (more <= 0 && shown > 0) return <p className="folded">{summary}</p>;
+  return (
+    <p className="folded">
+      <button type="button" className="link-button more-matches" aria-expanded={expanded} onClick={onToggle}>
+        {expanded ? 'Show fewer matches' : shown > 0 ? `Show ${formatCount(more)} more match${more === 1 ? '' : 'es'}` : `Show ${formatCount(m.count)} matching line${m.count === 1 ? '' : 's'}`}
+      </button>{' '}
+      <span className="muted">· {summary}</span>
+      {m.lines.length < m.count ? <span className="muted"> (first {formatCount(m.lines.length)} listed)</span> : null}
+    </p>
+  );
 }

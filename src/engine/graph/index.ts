@@ -87,6 +87,17 @@ export interface GraphStats {
   externalPackages: number;
 }
 
+/** What a query is about, for listing every line that answers it (src/engine/matches.ts). */
+export type QuerySubject =
+  | {
+      kind: 'symbols';
+      names: string[];
+      definitions: { path: string; line: number }[];
+      /** Chunks whose calls/references the graph tied to these definitions, with the best confidence. */
+      callerChunks: Map<number, number>;
+    }
+  | { kind: 'files'; fileIds: number[] };
+
 type Target = { kind: 'symbols'; symbols: number[] } | { kind: 'files'; files: number[] } | null;
 
 interface DependentFile {
@@ -535,6 +546,83 @@ export class GraphIndex implements Retriever {
   }
 
   // -------------------------------------------------------------------------------------
+  // Navigation: what a query or an identifier in the code is about
+
+  /**
+   * What a references/impact/definition query is about, as the graph resolves it: the
+   * definitions it names (with the chunks that call or reference them), or the files it names.
+   */
+  subjectOf(plan: QueryPlan): QuerySubject | null {
+    const target = this.targetOf(plan, { symbolsOnly: plan.intent === 'find_definition' });
+    if (!target) return null;
+    if (target.kind === 'files') return { kind: 'files', fileIds: target.files.map((p) => this.fileIdAt(p)) };
+    const g = this.g;
+    const callerChunks = new Map<number, number>();
+    for (const s of target.symbols) {
+      for (const site of this.referenceSites(s)) callerChunks.set(site.chunkId, Math.max(callerChunks.get(site.chunkId) ?? 0, site.confidence));
+    }
+    return {
+      kind: 'symbols',
+      names: [...new Set(target.symbols.map((s) => g.symbolName[s]))],
+      definitions: target.symbols.map((s) => ({ path: this.pathAt(g.symbolFile[s]), line: g.symbolNameLine[s] })),
+      callerChunks,
+    };
+  }
+
+  /**
+   * How a file depends on a set of files: the lines of its import statements that resolve to
+   * one of them, and the names of their definitions it calls or references.
+   */
+  dependencyOn(fileId: number, targetFileIds: ReadonlySet<number>): { importLines: number[]; names: Set<string> } {
+    const g = this.g;
+    const p = this.filePosition(fileId);
+    const names = new Set<string>();
+    if (p < 0) return { importLines: [], names };
+    const importLines = this.importsOf(fileId)
+      .filter((link) => targetFileIds.has(link.fileId))
+      .map((link) => link.line);
+    const sources = [p];
+    for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) sources.push(g.fileCount + s);
+    for (const node of sources) {
+      for (let e = g.outOffsets[node]; e < g.outOffsets[node + 1]; e++) {
+        if (g.edgeKind[e] === EDGE_IMPORT) continue;
+        const t = g.edgeTarget[e] - g.fileCount;
+        if (targetFileIds.has(this.fileIdAt(g.symbolFile[t]))) names.add(g.symbolName[t]);
+      }
+    }
+    return { importLines, names };
+  }
+
+  /**
+   * Go to definition: the definitions a use of `name` at a line of a file resolves to, through
+   * the edges of the innermost definition around that line (or of the file itself).
+   */
+  resolveAt(fileId: number, line: number, name: string): GraphNeighbour[] {
+    const g = this.g;
+    const p = this.filePosition(fileId);
+    if (p < 0) return [];
+    let innermost = -1;
+    for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) {
+      if (g.symbolStartLine[s] > line || g.symbolEndLine[s] < line) continue;
+      if (innermost < 0 || g.symbolEndLine[s] - g.symbolStartLine[s] < g.symbolEndLine[innermost] - g.symbolStartLine[innermost]) innermost = s;
+    }
+    const wanted = referencedName(name);
+    const byTarget = new Map<number, GraphNeighbour>();
+    for (const source of innermost >= 0 ? [g.fileCount + innermost, p] : [p]) {
+      for (let e = g.outOffsets[source]; e < g.outOffsets[source + 1]; e++) {
+        if (g.edgeKind[e] === EDGE_IMPORT) continue;
+        const t = g.edgeTarget[e] - g.fileCount;
+        if (g.symbolName[t] !== wanted) continue;
+        const confidence = readConfidence(g.edgeConfidence[e]);
+        if ((byTarget.get(t)?.confidence ?? -1) >= confidence) continue;
+        byTarget.set(t, { chunkId: this.chunkOfSymbol(t), path: this.pathAt(g.symbolFile[t]), line: g.symbolNameLine[t], symbol: g.symbolName[t], confidence });
+      }
+      if (byTarget.size > 0) break;
+    }
+    return this.sortNeighbours([...byTarget.values()]);
+  }
+
+  // -------------------------------------------------------------------------------------
   // Search
 
   search(plan: QueryPlan, limit: number): ModalityHit[] {
@@ -809,22 +897,25 @@ export class GraphIndex implements Retriever {
     return files.length > 0 ? { kind: 'files', files } : null;
   }
 
-  /** Files whose path (without extension, index/__init__/mod) ends with a word: `utils/date` → src/utils/date.ts. */
+  /**
+   * Files a word names: the file at that very path from the root when there is one
+   * (`src/util.js` is src/util.js, not compat/src/util.js too); else every file whose path
+   * (without extension, index/__init__/mod) ends with it: `utils/date` → src/utils/date.ts.
+   */
   private filesNamed(words: string[]): number[] {
     const out = new Set<number>();
     for (const raw of words) {
       const word = raw.replace(/^\.?\//, '').replace(SOURCE_EXTENSION, '').replace(/\./g, raw.includes('/') ? '.' : '/');
       if (word === '') continue;
+      const exact: number[] = [];
+      const suffix: number[] = [];
       this.corpus.files.forEach((file, p) => {
         const stem = file.path.replace(SOURCE_EXTENSION, '');
         const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
-        for (const candidate of [stem, moduleStem]) {
-          if (candidate === word || candidate.endsWith('/' + word)) {
-            out.add(p);
-            break;
-          }
-        }
+        if (stem === word || moduleStem === word) exact.push(p);
+        else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
       });
+      for (const p of exact.length > 0 ? exact : suffix) out.add(p);
     }
     return [...out];
   }

@@ -244,6 +244,18 @@ export class StructuralIndex implements Retriever {
     return [...this.defsOfName[id]].sort((a, b) => this.tieBreak(a, b)).map((d) => this.hitOf(d));
   }
 
+  /** Chunks that call or reference `name` (exactly that name), in no particular order. */
+  chunksReferencing(name: string): number[] {
+    const n = this.refNameIds.get(name);
+    if (n === undefined) return [];
+    return Array.from(this.data.refChunks.subarray(this.data.refOffsets[n], this.data.refOffsets[n + 1]));
+  }
+
+  /** Every distinct definition name, for "did you mean". */
+  get definitionNames(): readonly string[] {
+    return this.names.names;
+  }
+
   /** Symbol search for the UI: prefix-friendly, one entry per definition. */
   lookup(text: string, options: SymbolLookupOptions = {}): SymbolLookupHit[] {
     const trimmed = text.trim();
@@ -263,9 +275,15 @@ export class StructuralIndex implements Retriever {
     const scored = this.scoreNames(queries, hints, plan.definitionKind, {});
     // RRF ignores scores, so a weak match kept in the list still earns a rank that fusion
     // (and the importance boost) can lift above the definition that was asked for. When
-    // the name matched precisely, the near misses are left out.
-    const precise = scored.some((s) => PRECISE_MATCHES.has(s.match));
-    return this.toHits(precise ? scored.filter((s) => PRECISE_MATCHES.has(s.match)) : scored, limit);
+    // the name matched precisely, the near misses are left out. So are private spellings of
+    // an exactly defined name: with `diff` defined, `options._diff = …` is another symbol.
+    const precise = scored.filter((s) => PRECISE_MATCHES.has(s.match));
+    if (precise.length === 0) return this.toHits(scored, limit);
+    const exact = new Set(precise.filter((s) => s.match === 'exact').map((s) => undecorated(this.definition(s.def).name)));
+    return this.toHits(
+      precise.filter((s) => s.match === 'exact' || !exact.has(undecorated(this.definition(s.def).name))),
+      limit,
+    );
   }
 
   private scoreNames(
@@ -671,6 +689,11 @@ function fileStem(path: string): string {
   const base = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   const dot = base.indexOf('.');
   return dot < 0 ? base : base.slice(0, dot);
+}
+
+/** A name without the `_`/`$` that mark private or generated variants: `_diff`, `$$render` → diff, render. */
+function undecorated(name: string): string {
+  return name.replace(/^[_$]+|[_$]+$/g, '');
 }
 
 function round(score: number): number {

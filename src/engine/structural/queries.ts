@@ -31,6 +31,10 @@ const ECMASCRIPT_COMMON = `
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant)))
 (program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+; \`res.set = res.header = function header() {}\`: the outer name is defined too (tags.scm only tags the inner one).
+(assignment_expression
+  left: (member_expression property: (property_identifier) @name)
+  right: (assignment_expression right: [(arrow_function) (function_expression)])) @definition.method
 `;
 
 const JAVASCRIPT_EXTRA = `${ECMASCRIPT_COMMON}

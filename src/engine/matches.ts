@@ -1,0 +1,264 @@
+/**
+ * Every line that answers a query, file by file. Ranking keeps the best chunk per file (the
+ * design's rule); this is the display's rule: a result opens to all its matching lines — the
+ * call sites for a references question, the uses for an impact question, every occurrence
+ * for an exact string — like GitHub's "Show N more matches".
+ *
+ * What counts as a match comes from the query plan (and, for names and files, from what the
+ * graph resolved the query to); finding the lines is a scan of one file's analysis or text.
+ */
+import type { CallSite, FileMatches, MatchKind, MatchLine, QueryPlan, Reference } from './contract';
+
+export type { CallSite, FileMatches, MatchKind, MatchLine } from './contract';
+import type { CorpusFile } from './modality';
+import { referencedName } from './graph/graph';
+import type { QuerySubject } from './graph/index';
+import { splitIdentifier } from './tokens';
+
+/** Lines of one file kept in an answer; the count covers all of them. */
+export const MAX_MATCH_LINES_PER_FILE = 200;
+/** Characters of a match line shipped to the page (minified files have very long lines). */
+export const MAX_MATCH_LINE_CHARS = 240;
+
+/** What makes a line a match, decided once per query. */
+export type MatchRule =
+  | { kind: 'literal'; text: string }
+  /** Calls, references and imports of these names (and their definitions, for a definition question); occurrences when none. */
+  | { kind: 'names'; names: string[]; callerChunks: Map<number, number>; definitions: boolean }
+  /** How a file depends on these files (impact of a file): its imports of them and its uses of their names. */
+  | { kind: 'files'; fileIds: Set<number>; dependencyOn(fileId: number): { importLines: number[]; names: Set<string> } }
+  /** Whole sub-tokens of the query's words (understand, similar). */
+  | { kind: 'terms'; terms: Set<string> };
+
+/** The rule for a plan; `subject` is what the graph made of it (null: nothing resolved). */
+export function matchRuleFor(
+  plan: QueryPlan,
+  subject: QuerySubject | null,
+  dependencyOn: (fileId: number, targets: ReadonlySet<number>) => { importLines: number[]; names: Set<string> },
+): MatchRule | null {
+  if (plan.literal) return { kind: 'literal', text: plan.literal };
+  const aboutNames = plan.intent === 'find_definition' || plan.intent === 'find_references' || plan.intent === 'impact_analysis';
+  if (aboutNames && subject?.kind === 'files') {
+    const targets = new Set(subject.fileIds);
+    return { kind: 'files', fileIds: targets, dependencyOn: (fileId) => dependencyOn(fileId, targets) };
+  }
+  // "Who calls X" is answered by the calls; the definition of X is no call site.
+  const definitions = plan.intent === 'find_definition';
+  if (aboutNames && subject?.kind === 'symbols') return { kind: 'names', names: subject.names, callerChunks: subject.callerChunks, definitions };
+  if (aboutNames && plan.identifiers.length > 0) return { kind: 'names', names: [referencedName(plan.identifiers[0])], callerChunks: new Map(), definitions };
+  const terms = new Set(plan.terms.map((t) => t.toLowerCase()).filter((t) => t.length >= 2));
+  return terms.size > 0 ? { kind: 'terms', terms } : null;
+}
+
+/** The matching lines of one file. `chunkAt` maps a line to its chunk (for resolved references). */
+export function fileMatches(rule: MatchRule, file: CorpusFile, chunkAt: (line: number) => number): FileMatches {
+  const lines = file.text.split('\n');
+  const out = new Map<number, MatchLine>();
+  const add = (line: number, kind: MatchKind, ranges: [number, number][], extra: Partial<MatchLine> = {}) => {
+    const known = out.get(line);
+    if (known) {
+      // One line, one entry: the strongest kind wins (a definition over a call over an occurrence).
+      if (KIND_ORDER[kind] < KIND_ORDER[known.kind]) Object.assign(known, { kind, ...extra });
+      return;
+    }
+    const text = lineText(lines[line - 1] ?? '');
+    out.set(line, { line, text, ranges: ranges.filter(([, end]) => end <= text.length), kind, ...extra });
+  };
+
+  switch (rule.kind) {
+    case 'literal': {
+      // Case-insensitive, as the text modality matches a literal.
+      const regex = new RegExp(escapeRegExp(rule.text), 'gi');
+      lines.forEach((text, i) => {
+        const ranges: [number, number][] = [...text.matchAll(regex)].map((m) => [m.index, m.index + m[0].length]);
+        if (ranges.length > 0) add(i + 1, 'occurrence', ranges);
+      });
+      break;
+    }
+    case 'names': {
+      const names = new Set(rule.names);
+      for (const d of rule.definitions ? file.analysis.definitions : []) {
+        if (names.has(d.name)) add(d.nameLine, 'definition', wordRanges(lines[d.nameLine - 1] ?? '', names), { enclosing: d.container });
+      }
+      for (const r of file.analysis.references) {
+        const name = referencedName(r.name);
+        if (!names.has(name)) continue;
+        // A call from inside a definition of that name is recursion, which the graph keeps no edge for.
+        const resolved = rule.callerChunks.has(chunkAt(r.line)) || (r.enclosing !== undefined && names.has(r.enclosing));
+        add(r.line, referenceKind(r), wordRanges(lines[r.line - 1] ?? '', names), { enclosing: r.enclosing, resolved });
+      }
+      for (const imp of file.analysis.imports) {
+        if (imp.names.some((n) => names.has(n))) add(imp.line, 'import', wordRanges(lines[imp.line - 1] ?? '', names));
+      }
+      // A file the parser does not understand (Markdown, a language without a grammar) still
+      // shows where the name is written.
+      if (out.size === 0) addOccurrences(lines, names, add);
+      break;
+    }
+    case 'files': {
+      const { importLines, names } = rule.dependencyOn(file.id);
+      for (const line of importLines) add(line, 'import', []);
+      for (const r of file.analysis.references) {
+        if (names.has(referencedName(r.name))) add(r.line, referenceKind(r), wordRanges(lines[r.line - 1] ?? '', names), { enclosing: r.enclosing });
+      }
+      break;
+    }
+    case 'terms':
+      lines.forEach((text, i) => {
+        const ranges = subTokenRanges(text, rule.terms);
+        if (ranges.length > 0) add(i + 1, 'occurrence', ranges);
+      });
+      break;
+  }
+
+  const sorted = [...out.values()].sort((a, b) => a.line - b.line);
+  return { path: file.path, lines: sorted.slice(0, MAX_MATCH_LINES_PER_FILE), count: sorted.length };
+}
+
+const KIND_ORDER: Record<MatchKind, number> = { definition: 0, call: 1, reference: 2, import: 3, occurrence: 4 };
+
+function referenceKind(r: Reference): MatchKind {
+  return r.kind === 'call' || r.kind === 'new' ? 'call' : 'reference';
+}
+
+function addOccurrences(lines: string[], names: Set<string>, add: (line: number, kind: MatchKind, ranges: [number, number][]) => void): void {
+  lines.forEach((text, i) => {
+    const ranges = wordRanges(text, names);
+    if (ranges.length > 0) add(i + 1, 'occurrence', ranges);
+  });
+}
+
+function lineText(line: string): string {
+  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  return text.length > MAX_MATCH_LINE_CHARS ? `${text.slice(0, MAX_MATCH_LINE_CHARS)}…` : text;
+}
+
+const IDENTIFIER = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;
+
+/** Whole identifiers of a line that are one of `names` (case-sensitive). */
+export function wordRanges(text: string, names: ReadonlySet<string>): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(IDENTIFIER)) if (names.has(m[0])) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/**
+ * Where `terms` (lower-case) occur in a line as whole identifiers or as whole sub-tokens of
+ * one (`state` in prevState, `parse` in parse_config) — never inside a sub-token (no add-res-s).
+ */
+export function subTokenRanges(text: string, terms: ReadonlySet<string>): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(IDENTIFIER)) {
+    const word = m[0];
+    if (terms.has(word.toLowerCase())) {
+      out.push([m.index, m.index + word.length]);
+      continue;
+    }
+    for (const [start, end] of subTokenSpans(word)) {
+      if (terms.has(word.slice(start, end).toLowerCase())) out.push([m.index + start, m.index + end]);
+    }
+  }
+  return out;
+}
+
+/** Offsets of an identifier's sub-tokens, split the way splitIdentifier splits. */
+export function subTokenSpans(word: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const boundary = /[a-z0-9](?=[A-Z])|[A-Z](?=[A-Z][a-z])|[A-Za-z](?=[0-9])/g;
+  let start = 0;
+  const cut = (end: number) => {
+    // Separators (_ and $) are not part of a sub-token.
+    let a = start;
+    let b = end;
+    while (a < b && /[_$]/.test(word[a])) a++;
+    while (b > a && /[_$]/.test(word[b - 1])) b--;
+    if (b > a) {
+      for (const part of splitOnSeparators(word, a, b)) spans.push(part);
+    }
+    start = end;
+  };
+  for (const m of word.matchAll(boundary)) cut(m.index + 1);
+  cut(word.length);
+  // Consistency with splitIdentifier: the same number of tokens, or fall back to the whole word.
+  return spans.length === splitIdentifier(word).length ? spans : [[0, word.length]];
+}
+
+function splitOnSeparators(word: string, from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  let start = from;
+  for (let i = from; i <= to; i++) {
+    if (i === to || /[_$]/.test(word[i])) {
+      if (i > start) out.push([start, i]);
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// ---------------------------------------------------------------------------------------
+// Every call site of a definition (the code view's "Callers")
+
+export interface CallSiteSources {
+  file(fileId: number): CorpusFile;
+  chunk(chunkId: number): { fileId: number; startLine: number; endLine: number; symbol?: string };
+  /** Chunks whose calls the graph tied to this definition, with the confidence. */
+  resolvedCallers: Map<number, number>;
+  /** Chunks that reference the name at all (structural index). */
+  chunksNaming: number[];
+  /** Chunks the graph tied to other definitions of the same name. */
+  resolvedElsewhere: Set<number>;
+}
+
+/**
+ * One entry per line that calls or references `name`: first the calls the graph resolved to
+ * this definition, then the uses of the same name it could not tie to any definition.
+ */
+export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSources): CallSite[] {
+  const candidates = new Set<number>([...sources.resolvedCallers.keys(), ...sources.chunksNaming]);
+  // Nested definitions share lines: one site per line, from the best-resolved, innermost chunk.
+  const sites = new Map<string, CallSite & { span: number }>();
+  const names = new Set([name]);
+  for (const chunkId of candidates) {
+    if (chunkId === ownChunk) continue;
+    const resolved = sources.resolvedCallers.get(chunkId);
+    if (resolved === undefined && sources.resolvedElsewhere.has(chunkId)) continue;
+    const chunk = sources.chunk(chunkId);
+    const file = sources.file(chunk.fileId);
+    let lines: string[] | null = null;
+    const confidence = resolved ?? 0;
+    const span = chunk.endLine - chunk.startLine;
+    for (const r of file.analysis.references) {
+      if (r.line < chunk.startLine || r.line > chunk.endLine || referencedName(r.name) !== name) continue;
+      const key = `${file.path}:${r.line}`;
+      const known = sites.get(key);
+      if (known && (known.confidence > confidence || (known.confidence === confidence && known.span <= span))) continue;
+      lines ??= file.text.split('\n');
+      const text = lineText(lines[r.line - 1] ?? '');
+      sites.set(key, { path: file.path, line: r.line, text, ranges: wordRanges(text, names), chunkId, symbol: chunk.symbol, confidence, span });
+    }
+  }
+  return [...sites.values()].map(({ span: _span, ...site }) => site).sort((a, b) => b.confidence - a.confidence || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+}
+
+// ---------------------------------------------------------------------------------------
+// What to mark in a line of a result
+
+/**
+ * The ranges of a line to mark for a query: its literal anywhere (any case); otherwise its
+ * names and words as whole identifiers or whole sub-tokens of one — never part of a word.
+ */
+export function lineHighlighter(plan: Pick<QueryPlan, 'literal' | 'identifiers' | 'terms'>): (text: string) => [number, number][] {
+  if (plan.literal) {
+    const regex = new RegExp(escapeRegExp(plan.literal), 'gi');
+    return (text) => [...text.matchAll(regex)].map((m) => [m.index, m.index + m[0].length]);
+  }
+  const words = new Set<string>();
+  for (const id of plan.identifiers) for (const part of id.split(/\.|::/)) if (part.length >= 2) words.add(part.toLowerCase());
+  for (const t of plan.terms) if (t.length >= 2) words.add(t.toLowerCase());
+  if (words.size === 0) return () => [];
+  return (text) => subTokenRanges(text, words);
+}

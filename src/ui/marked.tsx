@@ -1,0 +1,16 @@
+/** A line of code with the parts that matched the query marked (the ranges come from the engine). */
+import type { ReactNode } from 'react';
+
+export function Marked({ text, ranges }: { text: string; ranges: readonly (readonly [number, number])[] | undefined }) {
+  if (!ranges || ranges.length === 0) return <>{text}</>;
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (start < last) continue; // overlapping ranges: the first one wins
+    if (start > last) out.push(text.slice(last, start));
+    out.push(<mark key={start}>{text.slice(start, end)}</mark>);
+    last = end;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return <>{out}</>;
+}

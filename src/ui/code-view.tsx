@@ -10,16 +10,11 @@ import type { FileDocument, Neighbours, NeighbourView } from '../browser/protoco
 import type { Highlighting } from '../browser/highlight';
 import { getWorkers } from './client';
 import { formatLines } from './format';
-import { Marked } from './marked';
+import { Marked, withoutIndent } from './marked';
 
 /** Call sites listed in the side panel (a function called from hundreds of places lists this many). */
 const MAX_LISTED_SITES = 200;
 
-/** Ranges of a line, re-based after its leading whitespace is trimmed. */
-function shiftRanges(text: string, ranges: [number, number][]): [number, number][] {
-  const indent = text.length - text.trimStart().length;
-  return ranges.map(([a, b]) => [a - indent, b - indent]);
-}
 
 interface Props {
   repositoryId: string;
@@ -274,7 +269,7 @@ function DefinitionPanel({
                     {c.path}:{c.line}
                   </span>
                   <code className="n-code">
-                    <Marked text={c.text.trim()} ranges={shiftRanges(c.text, c.ranges)} />
+                    <Marked {...withoutIndent(c.text, c.ranges)} />
                   </code>
                 </button>
               </li>

@@ -14,3 +14,9 @@ export function Marked({ text, ranges }: { text: string; ranges: readonly (reado
   if (last < text.length) out.push(text.slice(last));
   return <>{out}</>;
 }
+
+/** A line without its indentation, and its ranges re-based to match (lists of matching lines read better flush left). */
+export function withoutIndent(text: string, ranges: [number, number][]): { text: string; ranges: [number, number][] } {
+  const indent = text.length - text.trimStart().length;
+  return { text: text.slice(indent).trimEnd(), ranges: ranges.map(([a, b]) => [a - indent, b - indent]) };
+}

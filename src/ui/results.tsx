@@ -8,7 +8,7 @@ import { MODALITIES, type MatchLine } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
 import { ResultExplain } from './explain';
 import { formatCount, formatLines, formatScore } from './format';
-import { Marked } from './marked';
+import { Marked, withoutIndent } from './marked';
 
 /** Matching lines shown before "Show N more matches". */
 const COLLAPSED_MATCHES = 3;
@@ -238,7 +238,7 @@ function MatchLines({ lines, onOpen }: { lines: MatchLine[]; onOpen(line: number
           <button type="button" className="match-line" onClick={() => onOpen(m.line)} title={`Open at line ${m.line}`}>
             <span className="ln">{m.line}</span>
             <code className="code-line">
-              <Marked text={m.text} ranges={m.ranges} />
+              <Marked {...withoutIndent(m.text, m.ranges)} />
             </code>
             <span className="match-meta">
               {KIND_LABEL[m.kind] ? <span className={`match-kind k-${m.kind}`}>{KIND_LABEL[m.kind]}</span> : null}

@@ -4,13 +4,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Embedder } from '../engine/semantic/embedder';
-import { DEFAULT_LOCAL_MODEL_ID, createLocalEmbedder } from '../engine/semantic/local';
+import { DEFAULT_LOCAL_MODEL_ID, type LocalEmbedder, createLocalEmbedder } from '../engine/semantic/local';
 import { createVoyageEmbedder, type VoyageEmbedderOptions } from '../engine/semantic/voyage';
 
 /** <repo>/public/models/, where `npm run model` writes the bundled model. */
 export const NODE_MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
 
-export function createNodeLocalEmbedder(options: { modelId?: string; modelsDir?: string } = {}): Promise<Embedder> {
+export function createNodeLocalEmbedder(options: { modelId?: string; modelsDir?: string } = {}): Promise<LocalEmbedder> {
   return createLocalEmbedder({
     modelId: options.modelId ?? DEFAULT_LOCAL_MODEL_ID,
     localModelPath: options.modelsDir ?? NODE_MODELS_DIR,

@@ -5,12 +5,25 @@
 import type { Chunk } from '../contract';
 import type { CorpusFile } from '../modality';
 
+export type EmbedInputType = 'document' | 'query';
+
+/** Document vectors twice: sign bits (first stage, Hamming) and int8 (rescoring; int8.ts). */
+export interface DocumentEmbeddings {
+  bits: Uint32Array[];
+  int8: Int8Array[];
+}
+
 export interface Embedder {
   /** Stable id including model and dimensions ("local:fourfold-code-mini", "voyage:voyage-code-3:1024"); cache key. */
   readonly id: string;
   readonly dimensions: number;
   /** One packed binary vector per text (see binary.ts for the bit order). */
-  embed(texts: string[], inputType: 'document' | 'query', signal?: AbortSignal): Promise<Uint32Array[]>;
+  embed(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Uint32Array[]>;
+  /**
+   * Documents as bits and int8 vectors, for rescoring (the local model). Without it the index
+   * stores bits only and rescores with the float query against the ±1 bits.
+   */
+  embedDocuments?(texts: string[], signal?: AbortSignal): Promise<DocumentEmbeddings>;
   /** The normalised float query vector, for rescoring Hamming candidates (local models only). */
   embedQueryFloat?(text: string): Promise<Float32Array>;
 }

@@ -10,8 +10,8 @@ import { hashText } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
 import { type Embedder, chunkEmbeddingText } from './embedder';
 
-/** Chunks embedded per call while building: progress granularity and how soon a cancel lands. */
-const DEFAULT_BUILD_BATCH = 64;
+/** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
+const DEFAULT_BUILD_BATCH = 512;
 /**
  * Hamming candidates re-ranked by float query · (±1 document bits) when the embedder offers a
  * float query vector (0 = off). 256 sign bits are noisy (ties within a few bits are common);

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { AutoTokenizer, env } from '@huggingface/transformers';
+import { AutoModel, AutoTokenizer, type Tensor, env, pipeline } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWithoutSpecials } from '../../../scripts/model-tokenizer';
 import { NODE_MODELS_DIR, createNodeLocalEmbedder } from '../../node/embedders';
 import { hamming, packSigns } from './binary';
-import type { Embedder } from './embedder';
-import { DEFAULT_LOCAL_MODEL_ID } from './local';
+import { DEFAULT_LOCAL_MODEL_ID, LOCAL_MAX_CHARS, LOCAL_MAX_TOKENS, type LocalEmbedder, type LocalModel, type LocalTokenizer, localEmbedderFrom } from './local';
 
 const MODEL_DIR = `${NODE_MODELS_DIR}${DEFAULT_LOCAL_MODEL_ID}`;
 const realFetch = globalThis.fetch;
 const fetched: string[] = [];
-let embedder: Embedder;
+let embedder: LocalEmbedder;
 
 beforeAll(async () => {
   // Any request the loader makes is recorded; only file: URLs would be acceptable.
@@ -62,13 +61,55 @@ describe('local model (public/models/fourfold-code-mini) in Node', () => {
     expect(tokenizer.tokenize('parseHTTPRequest_v2')).toEqual(['parse', 'http', 'request', 'v', '2']);
   });
 
-  it('packs the same sign bits transformers.js computes for the float vector', async () => {
-    const text = 'read the config file and merge defaults';
-    const [bits] = await embedder.embed([text], 'document');
-    const float = await embedder.embedQueryFloat!(text);
-    expect(float).toHaveLength(256);
-    expect(Math.hypot(...float)).toBeCloseTo(1, 4);
-    expect(bits).toEqual(packSigns(float));
+  it('gives the vectors of the transformers.js feature-extraction pipeline (mean pooling, normalised), and their sign bits', async () => {
+    const extractor = (await pipeline('feature-extraction', DEFAULT_LOCAL_MODEL_ID, { dtype: 'q8' })) as unknown as (
+      texts: string[],
+      options: object,
+    ) => Promise<{ data: Float32Array; dims: number[] }>;
+    const texts = ['read the config file and merge defaults', 'function parseArgs(argv) { return argv.slice(2); }', 'x', 'HTTPServer.listen(port)'];
+    const reference = await extractor(texts, { pooling: 'mean', normalize: true });
+    const ours = await embedder.embedFloat(texts, 'document');
+    const bits = await embedder.embed(texts, 'document');
+    texts.forEach((_, i) => {
+      const expected = reference.data.slice(i * 256, (i + 1) * 256);
+      expect(Math.hypot(...ours[i])).toBeCloseTo(1, 4);
+      expect(cosine(ours[i], expected)).toBeGreaterThan(0.99999);
+      expect(bits[i]).toEqual(packSigns(ours[i]));
+    });
+    expect(await embedder.embedQueryFloat(texts[0])).toEqual((await embedder.embedFloat([texts[0]], 'query'))[0]);
+  });
+
+  it('tells the model queries from documents: token_type_ids all 1 for a query, all 0 for a document (int64 [B,T])', async () => {
+    const tokenizer = (await AutoTokenizer.from_pretrained(DEFAULT_LOCAL_MODEL_ID)) as unknown as LocalTokenizer;
+    const real = (await AutoModel.from_pretrained(DEFAULT_LOCAL_MODEL_ID, { dtype: 'q8' })) as unknown as LocalModel;
+    const seen: Record<string, Tensor>[] = [];
+    const watched = await localEmbedderFrom('local:watched', tokenizer, (inputs) => {
+      seen.push(inputs);
+      return real(inputs);
+    });
+    seen.length = 0;
+    await watched.embed(['open a socket', 'close the file descriptor now'], 'query');
+    await watched.embed(['open a socket', 'close the file descriptor now'], 'document');
+    const [query, document] = seen;
+    for (const inputs of [query, document]) {
+      expect(Object.keys(inputs).sort()).toEqual(['attention_mask', 'input_ids', 'token_type_ids']);
+      for (const t of Object.values(inputs)) {
+        expect(t.type).toBe('int64');
+        expect(t.dims).toEqual(inputs.input_ids.dims);
+      }
+    }
+    expect(new Set(query.token_type_ids.data as BigInt64Array)).toEqual(new Set([1n]));
+    expect(new Set(document.token_type_ids.data as BigInt64Array)).toEqual(new Set([0n]));
+    // The bundled graph accepts token_type_ids and (for now) ignores it.
+    expect(await watched.embed(['open a socket'], 'query')).toEqual(await watched.embed(['open a socket'], 'document'));
+  });
+
+  it('batches texts of different lengths with padding masked out: a text embeds the same alone or among longer ones', async () => {
+    const short = 'parse json';
+    const long = `${'function handleRequest(request, response) { return response.send(request.body); }\n'.repeat(20)}`;
+    const [alone] = await embedder.embedFloat([short], 'document');
+    const mixed = await embedder.embedFloat([long, short, long.slice(0, 300)], 'document');
+    expect(cosine(alone, mixed[1])).toBeCloseTo(1, 6);
   });
 
   it('captures lexical co-occurrence: auth is near token/login, far from colors', async () => {
@@ -86,5 +127,50 @@ describe('local model (public/models/fourfold-code-mini) in Node', () => {
     const reversed = await embedder.embed([...texts].reverse(), 'document');
     expect(reversed.reverse()).toEqual(once);
     expect(once[2]).toEqual(new Uint32Array(8)); // nothing known → no bits set
+  });
+});
+
+/** Bad input: always a vector (possibly all zeros), never a crash, a NaN or an unbounded wait. */
+describe('local model on bad input', () => {
+  const megabyte = 'const a = b + c; // '.repeat(52_429).slice(0, 1 << 20);
+  const cases: [string, string][] = [
+    ['a 1 MB chunk', megabyte],
+    ['only symbols', '{}[]();,.=>!==&&||??::<<>>+-*/%^~|@#$\\`\'"'.repeat(40)],
+    ['only emoji', '🚀🔥✨🎉👍🏽🧑‍💻'.repeat(50)],
+    ['empty', ''],
+    ['whitespace', ' \n\t\r\n  '],
+    ['a 10,000-character query', 'how does the parser handle nested generic types '.repeat(210).slice(0, 10_000)],
+    ['Chinese', '解析命令行参数并返回选项对象'],
+    ['Russian', 'разобрать аргументы командной строки'],
+    ['Arabic', 'تحليل وسيطات سطر الأوامر'],
+    ['mixed scripts and a lone surrogate', 'naïve café \ud800 日本語 parseArgs'],
+    ['a NUL-filled string', '\u0000'.repeat(1000)],
+  ];
+
+  it.each(cases)('%s → finite vector, unit length or all zeros, as float, bits and int8', async (_name, text) => {
+    for (const inputType of ['query', 'document'] as const) {
+      const [v] = await embedder.embedFloat([text], inputType);
+      expect(v).toHaveLength(256);
+      expect(v.every(Number.isFinite)).toBe(true);
+      const norm = Math.hypot(...v);
+      expect(norm === 0 || Math.abs(norm - 1) < 1e-4).toBe(true);
+    }
+    const { bits, int8 } = await embedder.embedDocuments([text]);
+    expect(bits[0]).toHaveLength(8);
+    expect(int8[0]).toHaveLength(256);
+  });
+
+  it('a 1 MB text is cut before tokenizing: it embeds like its first LOCAL_MAX_CHARS characters', async () => {
+    const [whole] = await embedder.embedFloat([megabyte], 'document');
+    const [head] = await embedder.embedFloat([megabyte.slice(0, LOCAL_MAX_CHARS)], 'document');
+    expect(whole).toEqual(head);
+    expect(LOCAL_MAX_CHARS).toBeGreaterThanOrEqual(LOCAL_MAX_TOKENS * 4);
+  });
+
+  it('bad texts in one batch with good ones leave the good ones unchanged', async () => {
+    const good = 'escape html entities in a string';
+    const [alone] = await embedder.embedFloat([good], 'document');
+    const batch = await embedder.embedFloat(['', megabyte, good, '🚀🚀', '{}()'], 'document');
+    expect(batch[2]).toEqual(alone);
   });
 });

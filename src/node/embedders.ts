@@ -14,6 +14,7 @@ export function createNodeLocalEmbedder(options: { modelId?: string; modelsDir?:
   return createLocalEmbedder({
     modelId: options.modelId ?? DEFAULT_LOCAL_MODEL_ID,
     localModelPath: options.modelsDir ?? NODE_MODELS_DIR,
+    sessionThreads: 1,
   });
 }
 

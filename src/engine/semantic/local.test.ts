@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWithoutSpecials } from '../../../scripts/model-tokenizer';
 import { NODE_MODELS_DIR, createNodeLocalEmbedder } from '../../node/embedders';
 import { hamming, packSigns } from './binary';
-import { DEFAULT_LOCAL_MODEL_ID, LOCAL_MAX_CHARS, LOCAL_MAX_TOKENS, type LocalEmbedder, type LocalModel, type LocalTokenizer, localEmbedderFrom } from './local';
+import { DEFAULT_LOCAL_MODEL_ID, LOCAL_MAX_CHARS, LocalModelRunner, LOCAL_MAX_TOKENS, type LocalEmbedder, type LocalModel, type LocalTokenizer, localEmbedderFrom } from './local';
 
 const MODEL_DIR = `${NODE_MODELS_DIR}${DEFAULT_LOCAL_MODEL_ID}`;
 const realFetch = globalThis.fetch;
@@ -102,6 +102,25 @@ describe('local model (public/models/fourfold-code-mini) in Node', () => {
     expect(new Set(document.token_type_ids.data as BigInt64Array)).toEqual(new Set([0n]));
     // The bundled graph accepts token_type_ids and (for now) ignores it.
     expect(await watched.embed(['open a socket'], 'query')).toEqual(await watched.embed(['open a socket'], 'document'));
+  });
+
+  it('tokenizing piece by piece (remembered words) gives exactly the tokenizer\'s ids for whole texts, cut at LOCAL_MAX_TOKENS', async () => {
+    const tokenizer = (await AutoTokenizer.from_pretrained(DEFAULT_LOCAL_MODEL_ID)) as unknown as LocalTokenizer;
+    const runner = new LocalModelRunner(tokenizer, async () => {
+      throw new Error('not used');
+    });
+    const fixtures = ['./fixtures/qs/lib/parse.js', './fixtures/mri/lib/index.js', './fixtures/bytes/index.js', './fixtures/ms/index.js'];
+    const texts = fixtures.flatMap((f) => readFileSync(new URL(f, import.meta.url), 'utf8').split('\n\n'));
+    texts.push('', '   ', 'naïve café 日本語 🚀', 'a'.repeat(500), 'getHTTPResponse2XX\tfoo_bar\r\nBaz');
+    let cut = 0;
+    for (const text of texts) {
+      const whole = tokenizer.encode(text);
+      const expected = whole.length <= LOCAL_MAX_TOKENS ? whole : [...whole.slice(0, LOCAL_MAX_TOKENS - 1), whole[whole.length - 1]];
+      if (whole.length > LOCAL_MAX_TOKENS) cut++;
+      expect(runner.tokenize(text)).toEqual(expected);
+    }
+    expect(cut).toBeGreaterThan(0);
+    expect(runner.wordwise).toBe(true); // the bundled tokenizer splits at whitespace: the shortcut is on
   });
 
   it('batches texts of different lengths with padding masked out: a text embeds the same alone or among longer ones', async () => {

@@ -62,6 +62,12 @@ export interface LocalEmbedderOptions {
   configureEnv?: (transformersEnv: TransformersEnv) => void;
   /** Defaults to 'q8' → onnx/model_quantized.onnx, the only file the bundled model ships. */
   dtype?: 'q8' | 'fp32';
+  /**
+   * ONNX Runtime intra-op threads (Node). Its default, one per core, spins idle threads: with
+   * this model's cheap operators that cost 2.6× the CPU time for no speed-up (bench/profile-embed.ts).
+   * The browser sets threads through `env.backends.onnx.wasm.numThreads` instead.
+   */
+  sessionThreads?: number;
 }
 
 /** A local embedder also gives int8 vectors (documents) and float query vectors. */
@@ -85,7 +91,10 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   let model: LocalModel;
   try {
     tokenizer = (await AutoTokenizer.from_pretrained(options.modelId)) as unknown as LocalTokenizer;
-    model = (await AutoModel.from_pretrained(options.modelId, { dtype: options.dtype ?? 'q8' })) as unknown as LocalModel;
+    model = (await AutoModel.from_pretrained(options.modelId, {
+      dtype: options.dtype ?? 'q8',
+      ...(options.sessionThreads ? { session_options: { intraOpNumThreads: options.sessionThreads, interOpNumThreads: 1 } } : {}),
+    })) as unknown as LocalModel;
   } catch (err) {
     throw new Error(
       `Could not load the local embedding model "${options.modelId}" from ${env.localModelPath}: ${(err as Error).message}`,
@@ -97,7 +106,7 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
 
 /** What the embedder needs from transformers.js's tokenizer and model (typed narrowly here). */
 export interface LocalTokenizer {
-  encode(text: string): number[];
+  encode(text: string, options?: { add_special_tokens?: boolean }): number[];
 }
 export type LocalModel = (inputs: Record<string, Tensor>) => Promise<{ last_hidden_state: Tensor }>;
 
@@ -125,20 +134,73 @@ export async function localEmbedderFrom(id: string, tokenizer: LocalTokenizer, m
   };
 }
 
+/**
+ * Whitespace-separated pieces whose token ids are remembered: code repeats its words
+ * (keywords, identifiers, operators), so most pieces are looked up, not tokenized again. Bounded:
+ * cleared when full.
+ */
+const WORD_MEMO_MAX = 200_000;
+/** Probes for the word-by-word shortcut: camelCase, digits, punctuation, Unicode, long pieces. */
+const WORDWISE_PROBES = [
+  'const parseArgs = (argv) => XMLHttpRequest2.open(utf8Decoder, "GET");',
+  'def parse_command_line(args):\n\treturn ArgumentParser(prog="x").parse_args(args)  # café',
+  'fn main() -> Result<(), Box<dyn Error>> { println!("{:?}", x.iter().map(|v| v * 2)); }',
+  'Ünïcödé naïve — tokenizersAreFun __proto__ $scope 0x1F 解析 🚀 [CLS] [SEP] HTTPServer',
+];
+
 /** Tokenizes, batches by length, runs the session and pools. */
-class LocalModelRunner {
+export class LocalModelRunner {
+  private readonly prefix: number[];
+  private readonly suffix: number[];
+  /** True when tokenizing piece by piece gives exactly what the tokenizer gives for the whole text. */
+  readonly wordwise: boolean;
+  private readonly memo = new Map<string, number[]>();
+
   constructor(
     private readonly tokenizer: LocalTokenizer,
     private readonly model: LocalModel,
-  ) {}
+  ) {
+    // The special tokens around every text ([CLS] … [SEP] for a BERT tokenizer).
+    const empty = tokenizer.encode('');
+    const bare = tokenizer.encode('probe', { add_special_tokens: false });
+    const full = tokenizer.encode('probe');
+    const at = indexOfRun(full, bare);
+    this.prefix = at < 0 ? empty : full.slice(0, at);
+    this.suffix = at < 0 ? [] : full.slice(at + bare.length);
+    // Splitting at whitespace first is exact for tokenizers whose pre-tokenizer splits there
+    // (BERT-style, and the bundled one); checked here, so another tokenizer falls back to whole texts.
+    this.wordwise = at >= 0 && WORDWISE_PROBES.every((text) => sameIds(this.tokenizeWordwise(text, Infinity), tokenizer.encode(text)));
+    this.memo.clear();
+  }
 
   /** Token ids of one text, cut to LOCAL_MAX_TOKENS keeping the final special token ([SEP]). */
   tokenize(text: string): number[] {
-    const ids = this.tokenizer.encode(text.length > LOCAL_MAX_CHARS ? text.slice(0, LOCAL_MAX_CHARS) : text);
+    const head = text.length > LOCAL_MAX_CHARS ? text.slice(0, LOCAL_MAX_CHARS) : text;
+    if (this.wordwise) return this.tokenizeWordwise(head, LOCAL_MAX_TOKENS);
+    const ids = this.tokenizer.encode(head);
     if (ids.length <= LOCAL_MAX_TOKENS) return ids;
     const cut = ids.slice(0, LOCAL_MAX_TOKENS);
     cut[LOCAL_MAX_TOKENS - 1] = ids[ids.length - 1];
     return cut;
+  }
+
+  private tokenizeWordwise(text: string, maxTokens: number): number[] {
+    const room = maxTokens - this.prefix.length - this.suffix.length;
+    const ids = [...this.prefix];
+    for (const piece of text.split(/\s+/)) {
+      if (!piece) continue;
+      let pieceIds = this.memo.get(piece);
+      if (!pieceIds) {
+        if (this.memo.size >= WORD_MEMO_MAX) this.memo.clear();
+        pieceIds = this.tokenizer.encode(piece, { add_special_tokens: false });
+        this.memo.set(piece, pieceIds);
+      }
+      for (const id of pieceIds) {
+        if (ids.length - this.prefix.length >= room) return ids.concat(this.suffix);
+        ids.push(id);
+      }
+    }
+    return ids.concat(this.suffix);
   }
 
   async run(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Float32Array[]> {
@@ -209,4 +271,16 @@ export function meanPoolNormalized(data: Float32Array, offset: number, length: n
   if (!(norm > 0) || !Number.isFinite(norm)) return v;
   for (let k = 0; k < d; k++) v[k] = sum[k] / norm;
   return v;
+}
+
+function indexOfRun(haystack: number[], needle: number[]): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+function sameIds(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

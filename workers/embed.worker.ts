@@ -1,22 +1,32 @@
 /**
  * Embedding worker: the local transformers.js model, loaded on first use. A thin comlink
- * adapter; cancellation arrives as cancel(jobId) because an AbortSignal cannot cross.
+ * adapter; cancellation arrives as cancel(jobId) because an AbortSignal cannot cross. The
+ * index worker may start several of these (src/browser/remote-embedder.ts).
  */
 import * as Comlink from 'comlink';
-import { createLocalEmbedder } from '../src/engine/semantic/local';
-import type { Embedder } from '../src/engine/semantic/embedder';
+import { createLocalEmbedder, type LocalEmbedder } from '../src/engine/semantic/local';
 import { browserLocalModel } from '../src/browser/local-model';
 import type { EmbedWorkerApi } from '../src/browser/protocol';
 
-let embedder: Promise<Embedder> | null = null;
+let embedder: Promise<LocalEmbedder> | null = null;
 const running = new Map<string, AbortController>();
 
-function load(appRoot: string): Promise<Embedder> {
+function load(appRoot: string): Promise<LocalEmbedder> {
   embedder ??= createLocalEmbedder(browserLocalModel(appRoot)).catch((error: unknown) => {
     embedder = null;
     throw error;
   });
   return embedder;
+}
+
+async function withJob<T>(jobId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  running.set(jobId, controller);
+  try {
+    return await work(controller.signal);
+  } finally {
+    running.delete(jobId);
+  }
 }
 
 const api: EmbedWorkerApi = {
@@ -25,19 +35,15 @@ const api: EmbedWorkerApi = {
     return { id: e.id, dimensions: e.dimensions };
   },
   async embed(jobId, texts, inputType) {
-    const controller = new AbortController();
-    running.set(jobId, controller);
-    try {
-      const vectors = await (await embedder!).embed(texts, inputType, controller.signal);
-      return Comlink.transfer(vectors, vectors.map((v) => v.buffer as ArrayBuffer));
-    } finally {
-      running.delete(jobId);
-    }
+    const vectors = await withJob(jobId, async (signal) => (await embedder!).embed(texts, inputType, signal));
+    return Comlink.transfer(vectors, vectors.map((v) => v.buffer as ArrayBuffer));
+  },
+  async embedDocuments(jobId, texts) {
+    const found = await withJob(jobId, async (signal) => (await embedder!).embedDocuments(texts, signal));
+    return Comlink.transfer(found, [...found.bits, ...found.int8].map((v) => v.buffer as ArrayBuffer));
   },
   async embedQueryFloat(text) {
-    const e = await embedder!;
-    if (!e.embedQueryFloat) throw new Error('this model has no float query vectors');
-    return e.embedQueryFloat(text);
+    return (await embedder!).embedQueryFloat(text);
   },
   async cancel(jobId) {
     running.get(jobId)?.abort();

@@ -1,13 +1,13 @@
 /**
  * Index/search worker: owns the engines and the IndexedDB store; a thin comlink adapter over
  * src/browser/index-service.ts. It starts the parse pool (nested workers, one per core) for
- * each build and one embedding worker. comlink's listener is registered synchronously, before
+ * each build and the embedding workers (one per core, up to 4). comlink's listener is registered synchronously, before
  * any storage or model is opened, so no early message is lost.
  */
 import * as Comlink from 'comlink';
 import { IndexService } from '../src/browser/index-service';
 import { ParsePool } from '../src/browser/parse-pool';
-import { remoteEmbedder } from '../src/browser/remote-embedder';
+import { embedWorkerCount, remoteEmbedder } from '../src/browser/remote-embedder';
 import { openBrowserPersistence } from '../src/browser/persistence';
 import { createVoyageEmbedder } from '../src/engine/semantic/voyage';
 import { DEMO, type DemoManifest } from '../src/browser/demo';
@@ -32,8 +32,10 @@ const service = persistence.then(
       createAnalyzer: () =>
         new ParsePool(() => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-parse' })),
       loadEmbedder: () => {
-        const worker = new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-embed' });
-        return remoteEmbedder(Comlink.wrap<EmbedWorkerApi>(worker), appRoot);
+        const workers = Array.from({ length: embedWorkerCount(navigator.hardwareConcurrency) }, (_, i) =>
+          Comlink.wrap<EmbedWorkerApi>(new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: `fourfold-embed-${i}` })),
+        );
+        return remoteEmbedder(workers, appRoot);
       },
       createVoyageEmbedder,
       demo: {

@@ -219,6 +219,8 @@ export interface EmbedWorkerApi {
   /** Loads the model (once) from `<appRoot>models/` and reports what it produces. */
   describe(appRoot: string): Promise<{ id: string; dimensions: number }>;
   embed(jobId: string, texts: string[], inputType: 'document' | 'query'): Promise<Uint32Array[]>;
+  /** Documents as sign bits and int8 vectors (for rescoring). */
+  embedDocuments(jobId: string, texts: string[]): Promise<import('../engine/semantic/embedder').DocumentEmbeddings>;
   embedQueryFloat(text: string): Promise<Float32Array>;
   cancel(jobId: string): Promise<void>;
 }

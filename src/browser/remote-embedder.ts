@@ -1,36 +1,79 @@
 /**
- * An Embedder whose work happens in the embedding worker. The engine's AbortSignal stays on
- * this side; aborting it tells the worker to stop (cancel(jobId)) and rejects at once.
+ * An Embedder whose work happens in one or more embedding workers. Each call is split into
+ * one contiguous slice per worker, embedded in parallel and joined in order. The engine's
+ * AbortSignal stays on this side; aborting it tells every worker to stop (cancel(jobId)) and
+ * rejects at once. Queries go to the first worker.
  */
 import type * as Comlink from 'comlink';
-import type { Embedder } from '../engine/semantic/embedder';
+import type { DocumentEmbeddings, Embedder } from '../engine/semantic/embedder';
 import type { EmbedWorkerApi } from './protocol';
 
 let embedCalls = 0;
 
-export async function remoteEmbedder(api: Comlink.Remote<EmbedWorkerApi>, appRoot: string): Promise<Embedder> {
-  const { id, dimensions } = await api.describe(appRoot);
+/**
+ * Embedding workers for a machine with `cores` logical cores: embedding runs after parsing, so
+ * the parse workers are idle by then and every core can embed; each worker holds its own copy
+ * of the model and ONNX Runtime (tens of MB), hence the cap.
+ */
+export function embedWorkerCount(cores: number | undefined): number {
+  return Math.max(1, Math.min(4, Math.floor(cores ?? 1)));
+}
+
+/** Slices of `items` for `parts` workers, in order, none empty. */
+function split<T>(items: T[], parts: number): T[][] {
+  const n = Math.min(parts, items.length);
+  const out: T[][] = [];
+  for (let i = 0, start = 0; i < n; i++) {
+    const end = start + Math.ceil((items.length - start) / (n - i));
+    out.push(items.slice(start, end));
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * @param apis the workers; the first must load (its id and dimensions are the embedder's),
+ *   others that fail to load are left out.
+ */
+export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], appRoot: string): Promise<Embedder> {
+  const described = await Promise.allSettled(apis.map((api) => api.describe(appRoot)));
+  const first = described[0];
+  if (first.status === 'rejected') throw first.reason;
+  const { id, dimensions } = first.value;
+  const workers = apis.filter((_, i) => {
+    const d = described[i];
+    return d.status === 'fulfilled' && d.value.id === id && d.value.dimensions === dimensions;
+  });
+
+  async function fanOut<T>(texts: string[], signal: AbortSignal | undefined, call: (api: Comlink.Remote<EmbedWorkerApi>, jobId: string, slice: string[]) => Promise<T>): Promise<T[]> {
+    signal?.throwIfAborted();
+    const jobId = `embed-${++embedCalls}`;
+    const onAbort = () => workers.forEach((api) => void api.cancel(jobId));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const pending = Promise.all(split(texts, workers.length).map((slice, i) => call(workers[i], jobId, slice)));
+      if (!signal) return await pending;
+      return await Promise.race([
+        pending,
+        new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason ?? new DOMException('Cancelled', 'AbortError')), { once: true }),
+        ),
+      ]);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   return {
     id,
     dimensions,
     async embed(texts, inputType, signal) {
-      signal?.throwIfAborted();
-      const jobId = `embed-${++embedCalls}`;
-      const onAbort = () => void api.cancel(jobId);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        const pending = api.embed(jobId, texts, inputType);
-        if (!signal) return await pending;
-        return await Promise.race([
-          pending,
-          new Promise<never>((_, reject) =>
-            signal.addEventListener('abort', () => reject(signal.reason ?? new DOMException('Cancelled', 'AbortError')), { once: true }),
-          ),
-        ]);
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
+      return (await fanOut(texts, signal, (api, jobId, slice) => api.embed(jobId, slice, inputType))).flat();
     },
-    embedQueryFloat: (text) => api.embedQueryFloat(text),
+    async embedDocuments(texts, signal): Promise<DocumentEmbeddings> {
+      const parts = await fanOut(texts, signal, (api, jobId, slice) => api.embedDocuments(jobId, slice));
+      return { bits: parts.flatMap((p) => p.bits), int8: parts.flatMap((p) => p.int8) };
+    },
+    embedQueryFloat: (text) => workers[0].embedQueryFloat(text),
   };
 }

@@ -9,6 +9,8 @@
  * on the order; rescoring with a float query does, which is why it is fixed here.
  */
 
+import { cosineFloatInt8 } from './int8';
+
 /** Number of 32-bit words for `dimensions` bits. */
 export function wordsFor(dimensions: number): number {
   return Math.ceil(dimensions / 32);
@@ -76,7 +78,7 @@ export function rescoreWithFloat(query: Float32Array, words: Uint32Array, offset
 export interface BinaryNeighbour {
   id: number;
   distance: number;
-  /** Present when rescored: cosine between the float query and the ±1 document bits. */
+  /** Present when rescored: cosine between the float query and the int8 document vector (or its ±1 bits without int8). */
   rescored?: number;
 }
 
@@ -86,6 +88,8 @@ export interface BinarySearchOptions {
   /** Rescore this many Hamming candidates with `queryFloat` and re-rank them. */
   rescoreCandidates?: number;
   queryFloat?: Float32Array;
+  /** int8 vectors of every id (`dimensions` bytes each, int8.ts): rescore against these instead of the bits. */
+  int8?: Int8Array;
 }
 
 /**
@@ -151,7 +155,10 @@ export class BinaryVectorIndex {
     }
     const found = heap.sorted();
     if (!rescore) return found.slice(0, k);
-    for (const nb of found) nb.rescored = rescoreWithFloat(options.queryFloat!, data, nb.id * w, this.dimensions);
+    const { queryFloat, int8 } = options;
+    for (const nb of found) {
+      nb.rescored = int8 ? cosineFloatInt8(queryFloat!, int8, nb.id * this.dimensions, this.dimensions) : rescoreWithFloat(queryFloat!, data, nb.id * w, this.dimensions);
+    }
     found.sort((a, b) => b.rescored! - a.rescored! || a.distance - b.distance || a.id - b.id);
     return found.slice(0, k);
   }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryPlan, SourceFile } from '../contract';
 import { createNodeLocalEmbedder } from '../../node/embedders';
+import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, EMBED_TEXT_MAX_CHARS } from './embedder';
 import { MemoryEmbeddingCache, SemanticIndex } from './index';
@@ -40,13 +41,19 @@ function counting(inner: Embedder): Embedder & { texts: number } {
       wrapper.texts += texts.length;
       return inner.embed(texts, inputType, signal);
     },
+    embedDocuments: inner.embedDocuments
+      ? (texts: string[], signal?: AbortSignal) => {
+          wrapper.texts += texts.length;
+          return inner.embedDocuments!(texts, signal);
+        }
+      : undefined,
     embedQueryFloat: inner.embedQueryFloat?.bind(inner),
   };
   return wrapper;
 }
 
 const corpus = windowedCorpus(readFixtures());
-let local: Embedder;
+let local: LocalEmbedder;
 beforeAll(async () => {
   local = await createNodeLocalEmbedder();
 });
@@ -57,8 +64,8 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const hits = await index.search(plan('parse command line arguments'), 5);
     const top = corpus.chunks[hits[0].chunkId];
     expect(top.path).toBe('mri/lib/index.js');
-    const parsed = hits.map((h) => /^meaning close to the query \(rescored (-?[\d.]+); hamming (\d+)\/256\)$/.exec(h.reason)!);
-    parsed.forEach((m, i) => expect(Number(m[1])).toBeCloseTo(hits[i].score, 3));
+    const parsed = hits.map((h) => /^meaning close to the query \(hamming (\d+)\/256, then int8 cosine (-?[\d.]+)\)$/.exec(h.reason)!);
+    parsed.forEach((m, i) => expect(Number(m[2])).toBeCloseTo(hits[i].score, 3));
     for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
 
     // Hamming alone (no rescoring) is noisier: 256 sign bits put the query-string parser (qs)
@@ -93,6 +100,15 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     expect(second.texts).toBe(0);
     expect(b.buildStats).toEqual({ embedded: 0, reused: corpus.chunks.length });
     expect(b.serialize().vectors).toEqual(a.serialize().vectors);
+    expect(b.serialize().int8).toEqual(a.serialize().int8); // int8 vectors come back from the cache too
+    expect(a.serialize().int8).toHaveLength(corpus.chunks.length * 256);
+
+    // A cache holding bits only (older entries) is re-embedded for the int8 vectors.
+    const bitsOnly = new MemoryEmbeddingCache(new Map([...cache.vectors].map(([k, v]) => [k, v.slice(0, 8)])));
+    const fourth = counting(local);
+    const d = await SemanticIndex.build(corpus, fourth, { cache: bitsOnly });
+    expect(d.buildStats.embedded).toBeGreaterThan(0);
+    expect(d.serialize().int8).toEqual(a.serialize().int8);
 
     const sources = readFixtures();
     sources[0] = { ...sources[0], text: sources[0].text.replace('\n', '\n// edited line\n') };
@@ -114,9 +130,34 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const mriChunk = corpus.fileByPath.get('mri/lib/index.js')!.chunkIds[0];
     const similar = await noEmbedder.search(plan('', { intent: 'find_similar', similarToChunk: mriChunk }), 4);
     expect(similar.map((h) => h.chunkId)).not.toContain(mriChunk);
-    expect(similar[0].reason).toMatch(/^meaning close to mri\/lib\/index.js:1 \(hamming \d+\/256\)$/);
+    expect(similar[0].reason).toMatch(/^meaning close to mri\/lib\/index.js:1 \(hamming \d+\/256, then int8 cosine -?[\d.]+\)$/);
+    for (let i = 1; i < similar.length; i++) expect(similar[i].score).toBeLessThanOrEqual(similar[i - 1].score);
+
+    // A snapshot from before int8 vectors still loads: rescoring falls back to the ±1 bits.
+    const { int8: _dropped, ...older } = snapshot;
+    const old = SemanticIndex.load(corpus, older, local);
+    const oldHits = await old.search(q, 5);
+    expect(oldHits[0].reason).toMatch(/^meaning close to the query \(hamming \d+\/256, then cosine with the ±1 bits -?[\d.]+\)$/);
 
     expect(() => SemanticIndex.load(windowedCorpus(readFixtures().slice(1)), snapshot, null)).toThrow(/re-index/);
+  });
+
+  it('the second stage is close to the true float cosine: int8 within 0.02, where the ±1 bits are much further off', async () => {
+    const index = await SemanticIndex.build(corpus, local);
+    const query = 'convert a duration string like 2 days into milliseconds';
+    const q = await local.embedQueryFloat(query);
+    const docs = await local.embedFloat(
+      corpus.chunks.map((c) => chunkEmbeddingText(c, corpus.files[c.fileId])),
+      'document',
+    );
+    const exact = docs.map((d) => d.reduce((s, x, i) => s + x * q[i], 0));
+    const int8Hits = await index.search(plan(query), 20);
+    const bits = SemanticIndex.load(corpus, { ...index.serialize(), int8: undefined }, local);
+    const bitHits = await bits.search(plan(query), 20);
+    const error = (hits: { chunkId: number; score: number }[]) => Math.max(...hits.map((h) => Math.abs(h.score - exact[h.chunkId])));
+    expect(error(int8Hits)).toBeLessThan(0.02);
+    expect(error(bitHits)).toBeGreaterThan(error(int8Hits));
+    expect(corpus.chunks[int8Hits[0].chunkId].path).toBe('ms/index.js');
   });
 
   it('uses the pasted snippet, not the raw query, when there is one', async () => {

@@ -1,7 +1,9 @@
 /**
  * The semantic modality: every chunk embedded once as a binary vector, searched by Hamming
- * distance to the query's vector. Unchanged chunks are never re-embedded: vectors are cached
- * by (embedder id, hash of the chunk's embedding text).
+ * distance to the query's vector (first stage), the best candidates rescored by the cosine of
+ * the float query with int8 vectors stored beside the bits (second stage; embedders without int8
+ * rescore against the ±1 bits). Unchanged chunks are never re-embedded: vectors are cached by
+ * (embedder id, hash of the chunk's embedding text).
  */
 import type { ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
@@ -13,11 +15,25 @@ import { type Embedder, chunkEmbeddingText } from './embedder';
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
 /**
- * Hamming candidates re-ranked by float query · (±1 document bits) when the embedder offers a
- * float query vector (0 = off). 256 sign bits are noisy (ties within a few bits are common);
- * the float query recovers most of the lost precision at the cost of 100 × dims multiply-adds.
+ * Hamming candidates re-ranked when the embedder offers a float query vector (0 = off): by the
+ * cosine with the int8 document vectors when the index has them, else by float query · (±1
+ * document bits). 256 sign bits are noisy (ties within a few bits are common); rescoring
+ * recovers most of the lost precision at the cost of 100 × dims multiply-adds.
  */
 export const DEFAULT_RESCORE_CANDIDATES = 100;
+
+/**
+ * A cache entry is the chunk's bits (wordsFor(dims) words), optionally followed by its int8
+ * vector packed four bytes to a word, so the cache keeps one Uint32Array per text whatever the
+ * store. An entry of bits alone (an older cache, or an embedder without int8) is still valid.
+ */
+function cacheRecord(bits: Uint32Array, int8: Int8Array | undefined): Uint32Array {
+  if (!int8) return bits;
+  const record = new Uint32Array(bits.length + int8.length / 4);
+  record.set(bits);
+  new Int8Array(record.buffer, bits.length * 4, int8.length).set(int8);
+  return record;
+}
 
 export type { EmbeddingCache };
 
@@ -42,6 +58,8 @@ export interface SemanticSnapshot {
   chunkCount: number;
   /** All chunk vectors, chunk id order, wordsFor(dimensions) words each. */
   vectors: Uint32Array;
+  /** int8 vectors (int8.ts), chunk id order, `dimensions` bytes each; absent for embedders without them (and in snapshots written before them). */
+  int8?: Int8Array;
 }
 
 export interface SemanticBuildOptions {
@@ -61,6 +79,8 @@ export class SemanticIndex implements Retriever {
     private readonly corpus: Corpus,
     readonly embedderId: string,
     readonly vectors: BinaryVectorIndex,
+    /** int8 vectors beside the bits (chunk id order, `dimensions` bytes each), when the embedder gives them. */
+    readonly int8: Int8Array | undefined,
     private readonly embedder: Embedder | null,
   ) {}
 
@@ -78,14 +98,20 @@ export class SemanticIndex implements Retriever {
     const hashes = texts.map(hashText);
     signal?.throwIfAborted();
 
-    const words = wordsFor(embedder.dimensions);
+    const dims = embedder.dimensions;
+    const words = wordsFor(dims);
+    const withInt8 = embedder.embedDocuments !== undefined;
     const data = new Uint32Array(total * words);
+    const int8 = withInt8 ? new Int8Array(total * dims) : undefined;
     const cached = cache ? await cache.get(embedder.id, hashes) : [];
     const missing: number[] = [];
     for (let id = 0; id < total; id++) {
       const v = cached[id];
-      if (v && v.length === words) data.set(v, id * words);
-      else missing.push(id);
+      if (v && v.length === words && !int8) data.set(v, id * words);
+      else if (v && v.length === words + dims / 4) {
+        data.set(v.subarray(0, words), id * words);
+        int8?.set(new Int8Array(v.buffer, v.byteOffset + words * 4, dims), id * dims);
+      } else missing.push(id);
     }
     const stats = { embedded: 0, reused: total - missing.length };
     let done = stats.reused;
@@ -101,29 +127,43 @@ export class SemanticIndex implements Retriever {
         firstWithHash.set(hashes[id], id);
         return true;
       });
-      const vectors = unique.length ? await embedder.embed(unique.map((id) => texts[id]), 'document', signal) : [];
+      const uniqueTexts = unique.map((id) => texts[id]);
+      const found = !unique.length
+        ? { bits: [], int8: [] }
+        : withInt8
+          ? await embedder.embedDocuments!(uniqueTexts, signal)
+          : { bits: await embedder.embed(uniqueTexts, 'document', signal), int8: [] };
       const entries: [string, Uint32Array][] = [];
       unique.forEach((id, j) => {
-        if (vectors[j].length !== words) throw new Error(`embedder ${embedder.id} returned ${vectors[j].length} words; ${words} expected`);
-        data.set(vectors[j], id * words);
-        entries.push([hashes[id], vectors[j]]);
+        const bits = found.bits[j];
+        if (bits.length !== words) throw new Error(`embedder ${embedder.id} returned ${bits.length} words; ${words} expected`);
+        data.set(bits, id * words);
+        if (int8) {
+          if (found.int8[j]?.length !== dims) throw new Error(`embedder ${embedder.id} returned no ${dims}-dimension int8 vector`);
+          int8.set(found.int8[j], id * dims);
+        }
+        entries.push([hashes[id], cacheRecord(bits, int8 ? found.int8[j] : undefined)]);
       });
       for (const id of ids) {
         const source = firstWithHash.get(hashes[id])!;
-        if (source !== id) data.copyWithin(id * words, source * words, (source + 1) * words);
+        if (source === id) continue;
+        data.copyWithin(id * words, source * words, (source + 1) * words);
+        int8?.copyWithin(id * dims, source * dims, (source + 1) * dims);
       }
       stats.embedded += unique.length;
       if (cache && entries.length) await cache.put(embedder.id, entries);
       done += ids.length;
       onProgress?.(done, total);
     }
-    const index = new SemanticIndex(corpus, embedder.id, new BinaryVectorIndex(embedder.dimensions, data), embedder);
+    const index = new SemanticIndex(corpus, embedder.id, new BinaryVectorIndex(dims, data), int8, embedder);
     index.buildStats = stats;
     return index;
   }
 
   serialize(): SemanticSnapshot {
-    return { embedderId: this.embedderId, dimensions: this.vectors.dimensions, chunkCount: this.vectors.size, vectors: this.vectors.data };
+    const snapshot: SemanticSnapshot = { embedderId: this.embedderId, dimensions: this.vectors.dimensions, chunkCount: this.vectors.size, vectors: this.vectors.data };
+    if (this.int8) snapshot.int8 = this.int8;
+    return snapshot;
   }
 
   /** `embedder` may be null (only "find similar" works then) but must match the one that built the vectors. */
@@ -136,20 +176,34 @@ export class SemanticIndex implements Retriever {
         `semantic vectors were built with ${snapshot.embedderId} (${snapshot.dimensions} dims) but the embedder is ${embedder.id} (${embedder.dimensions} dims): re-index to switch providers`,
       );
     }
-    return new SemanticIndex(corpus, snapshot.embedderId, new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors), embedder);
+    const int8 = snapshot.int8 && snapshot.int8.length === snapshot.chunkCount * snapshot.dimensions ? snapshot.int8 : undefined;
+    return new SemanticIndex(corpus, snapshot.embedderId, new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors), int8, embedder);
   }
 
   async search(plan: QueryPlan, limit: number): Promise<ModalityHit[]> {
     const dims = this.vectors.dimensions;
+    const stage2 = this.int8 ? 'int8 cosine' : 'cosine with the ±1 bits';
     if (plan.similarToChunk !== undefined) {
       const id = plan.similarToChunk;
       if (id < 0 || id >= this.vectors.size) throw new Error(`no chunk ${id} to find neighbours of`);
       const source = this.corpus.chunks[id];
-      return this.vectors.search(this.vectors.vector(id), limit, { exclude: id }).map((n) => ({
-        chunkId: n.id,
-        score: 1 - n.distance / dims,
-        reason: `meaning close to ${source.symbol ?? `${source.path}:${source.startLine}`} (hamming ${n.distance}/${dims})`,
-      }));
+      const name = source.symbol ?? `${source.path}:${source.startLine}`;
+      if (!this.int8 || this.rescoreCandidates <= 0) {
+        return this.vectors.search(this.vectors.vector(id), limit, { exclude: id }).map((n) => ({
+          chunkId: n.id,
+          score: 1 - n.distance / dims,
+          reason: `meaning close to ${name} (hamming ${n.distance}/${dims})`,
+        }));
+      }
+      // Code → code: the source chunk's own int8 vector is the query of the second stage.
+      const queryFloat = Float32Array.from(this.int8.subarray(id * dims, (id + 1) * dims));
+      return this.vectors
+        .search(this.vectors.vector(id), limit, { exclude: id, queryFloat, int8: this.int8, rescoreCandidates: this.rescoreCandidates })
+        .map((n) => ({
+          chunkId: n.id,
+          score: n.rescored!,
+          reason: `meaning close to ${name} (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)})`,
+        }));
     }
     if (!this.embedder) {
       throw new Error(`semantic search needs the ${this.embedderId} embedder to embed the query, and none is available`);
@@ -166,12 +220,12 @@ export class SemanticIndex implements Retriever {
     }
     // One model call: the sign bits of the float query are exactly its binary vector.
     const queryFloat = await this.embedder.embedQueryFloat!(text);
-    const found = this.vectors.search(packSigns(queryFloat), limit, { queryFloat, rescoreCandidates: this.rescoreCandidates });
+    const found = this.vectors.search(packSigns(queryFloat), limit, { queryFloat, int8: this.int8, rescoreCandidates: this.rescoreCandidates });
     // The rank comes from the rescored similarity, so that is the score shown (numbers shown = numbers used).
     return found.map((n) => ({
       chunkId: n.id,
       score: n.rescored!,
-      reason: `meaning close to the query (rescored ${n.rescored!.toFixed(3)}; hamming ${n.distance}/${dims})`,
+      reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)})`,
     }));
   }
 }

@@ -18,6 +18,7 @@ import { browserRun, ensureApp, type BrowserRun } from './cost/browser';
 import type { BuildResult, ChildArgs, LoadResult } from './cost/node-child';
 import { BENCH_INTENTS, type BenchQuery } from './cost/queries';
 import { mcpLatency } from './cost/mcp';
+import { browserEmbedThroughput, nodeEmbedThroughput, type EmbedThroughputResult } from './cost/embed-throughput';
 import { writeReport, type BenchResults, type TierResult } from './cost/report';
 
 interface Flags {
@@ -149,6 +150,22 @@ results.mcp = [];
 for (const t of results.tiers) {
   log(`${t.tier.sizeMb} MB: a warm MCP server, ${flags.runs} pass(es) over the queries`);
   results.mcp.push(await mcpLatency(t.tier, t.queries, flags.runs));
+}
+results.embedThroughput = [];
+for (const t of results.tiers.filter((t) => flags.embedSizes.includes(t.tier.sizeMb))) {
+  const tag = `${t.tier.sizeMb} MB`;
+  const entry: EmbedThroughputResult = { sizeMb: t.tier.sizeMb, node: null, browser: null, skipped: [] };
+  const textsFile = join(BENCH_CACHE, `embed-texts-${t.tier.sizeMb}mb.json`);
+  log(`${tag}: embedding throughput, Node`);
+  entry.node = nodeEmbedThroughput(t.tier.dir, textsFile);
+  if (!flags.browser) entry.skipped.push('Chromium not run (--no-browser)');
+  else if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) entry.skipped.push('Chromium not installed');
+  else {
+    log(`${tag}: embedding throughput, Chromium embed workers`);
+    entry.browser = await browserEmbedThroughput(textsFile);
+  }
+  rmSync(textsFile, { force: true });
+  results.embedThroughput.push(entry);
 }
 const outDir = join(REPO_ROOT, 'docs', 'bench');
 mkdirSync(outDir, { recursive: true });

@@ -12,6 +12,7 @@ import type { BuildResult, LoadResult, QuerySample } from './node-child';
 import { BENCH_INTENTS, type BenchQuery } from './queries';
 import { median, medianOf, percentile } from './stats';
 import { mcpReportLines, type McpLatency } from './mcp';
+import { embedThroughputReportLines, type EmbedThroughputResult } from './embed-throughput';
 
 export interface TierResult {
   tier: CorpusTier;
@@ -37,6 +38,8 @@ export interface BenchResults {
   tiers: TierResult[];
   /** A warm `fourfold mcp` server's answer times (bench/cost/mcp.ts). */
   mcp?: McpLatency[];
+  /** Local-model embedding chunks/s, Node and Chromium workers (bench/cost/embed-throughput.ts). */
+  embedThroughput?: EmbedThroughputResult[];
 }
 
 const GOALS = {
@@ -397,6 +400,7 @@ export function writeReport(results: BenchResults, outDir: string): string {
   out.push('');
 
   out.push(...mcpReportLines(results.mcp ?? []));
+  out.push(...embedThroughputReportLines(results.embedThroughput ?? []));
   out.push('## Where the time goes');
   out.push('');
   out.push(...whereTimeGoes(results, d));

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GrepSearcher, MAX_REGEX_LINE_LENGTH, type TextMatch } from './grep';
+import { RE2JS } from 're2js';
 import { InvalidRegex, RegexRejected } from './regex';
 import { TrigramIndex } from './trigrams';
 
@@ -61,6 +62,19 @@ function bruteRegex(regex: RegExp, truncate: boolean): Key[] {
         out.push(key({ fileId: f.id, line: i + 1, column: m.index + 1, length: m[0].length }));
         if (m[0].length === 0) regex.lastIndex++;
       }
+    });
+  }
+  return out;
+}
+
+/** The reference for regex search: RE2 (the engine grep uses) over every line of every file. */
+function bruteRe2(pattern: string, caseSensitive: boolean): Key[] {
+  const re = RE2JS.compile(pattern, RE2JS.LOOKBEHINDS | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
+  const out: Key[] = [];
+  for (const f of FILES) {
+    linesOf(f.text).forEach((full, i) => {
+      const m = re.matcher(full.slice(0, MAX_REGEX_LINE_LENGTH));
+      while (m.find()) out.push(key({ fileId: f.id, line: i + 1, column: m.start() + 1, length: m.end() - m.start() }));
     });
   }
   return out;
@@ -194,23 +208,30 @@ describe('regex search', () => {
     ['\\d{2,}px$', false],
     ['@(param|returns) \\{[^}]+\\}', true],
     ['(?<=\\.)then\\(', true],
-    ['fuzzy(?!:)', false],
+    ['(?<!\\.)then\\(', true],
     ['x{2}y?|ab[^c]', false],
     ['\\$\\{[^}]*\\}', true],
     ['Σίσυφος', false],
     ['<div class="[^"]*">', true],
-    ['\\u00fc|\\x41PI', false],
+    ['\\x{00fc}|\\x41PI', false],
     ['(.|\\n)*Proxy', true],
+    ['(?i)minisearch\\.add', true],
+    ['(?P<name>get|set)Item\\b', false],
+    ['\\Q$.x\\E|[[:upper:]]{3}Error', true],
+    ['[]a]bc|\\pL\\p{Greek}', false],
+    ['(a+)+$', false],
+    ['(x*)*y|(\\w+\\s?)*$', false],
+    ['k+ey|\\x{212A}ey|pars[eE]', false],
     ['(?:ab|c)?(?:de|f)gh', false],
     ['(?:Mini)?Search(?:able)?Map', true],
     ['a{3}|Prox{1,2}y', false],
     ['[A-Z]{2}[a-z]*Error\\b', true],
   ];
 
-  it.each(cases)('/%s/ (case-sensitive %s) equals a brute-force scan', (pattern, caseSensitive) => {
-    const r = GREP.searchRegex(pattern, { caseSensitive, limit: NO_LIMIT });
+  it.each(cases)('/%s/ (case-sensitive %s) equals a brute-force RE2 scan', (pattern, caseSensitive) => {
+    const r = GREP.searchRegex(pattern, { caseSensitive, limit: NO_LIMIT, timeBudgetMs: Infinity });
     expect(r.truncated).toBe(false);
-    expect(r.matches.map(key)).toEqual(bruteRegex(new RegExp(pattern, caseSensitive ? 'g' : 'gi'), true));
+    expect(r.matches.map(key)).toEqual(bruteRe2(pattern, caseSensitive));
   });
 
   it('narrows the candidates for selective patterns and scans everything when it cannot', () => {
@@ -245,23 +266,48 @@ describe('regex search', () => {
       const caseSensitive = random() < 0.5;
       const r = GREP.searchRegex(pattern, { caseSensitive, limit: NO_LIMIT });
       expect(r.truncated).toBe(false);
-      expect(r.matches.map(key), pattern).toEqual(bruteRegex(new RegExp(pattern, caseSensitive ? 'g' : 'gi'), true));
+      expect(r.matches.map(key), pattern).toEqual(bruteRe2(pattern, caseSensitive));
     }
   });
 
-  it('rejects catastrophic patterns quickly, with a clear message', () => {
-    for (const pattern of ['(a+)+$', '(.*a){20}', '(x*)*y', '(a|aa)+$', '(\\w+\\s?)*$', '(a?){25}a{25}']) {
-      // Rejected before the regex ever runs, so it cannot hang the search.
-      expect(() => GREP.searchRegex(pattern, { caseSensitive: false, limit: 10 })).toThrow(RegexRejected);
+  it('runs patterns that backtrack catastrophically elsewhere in linear time', () => {
+    // Each of these takes exponential time in a backtracking engine on a line like 'aaaa…b'.
+    const only = [{ id: 0, text: `${'a'.repeat(1900)}b\n${'x'.repeat(1900)}\n` }];
+    const hostile = new GrepSearcher(only, TrigramIndex.build(only));
+    for (const pattern of ['(a+)+$', '(.*a){20}', '(x*)*y', '(a|aa)+$', '(\\w+\\s?)*$', '(a?){25}a{25}', '(a|a?)+c']) {
+      const r = hostile.searchRegex(pattern, { caseSensitive: false, limit: NO_LIMIT });
+      expect(r.truncated, pattern).toBe(false);
+      expect(r.filesVerified, pattern).toBe(r.candidateFiles);
     }
-    expect(() => GREP.searchRegex('(a+)+$', { caseSensitive: false, limit: 10 })).toThrow(/unbounded quantifier/);
+    expect(hostile.searchRegex('(a+)+b', { caseSensitive: false, limit: 10 }).matches).toEqual([expect.objectContaining({ line: 1, column: 1, length: 1901 })]);
   });
 
-  it('reports invalid patterns clearly', () => {
+  it('names the construct when a pattern needs backtracking to mean anything', () => {
+    const rejected: [string, RegExp][] = [
+      ['(a)\\1', /a backreference \(\\1\)/],
+      ['(?<n>a)\\k<n>', /a named backreference/],
+      ['fuzzy(?!:)', /a negative lookahead/],
+      ['foo(?=bar)', /a lookahead/],
+      ['(?>ab)c', /an atomic group/],
+      ['a++b', /a possessive quantifier \(\+\+\)/],
+      ['(?<=(a))b', /a capturing group inside a lookbehind/],
+      ['(?R)', /recursion/],
+    ];
+    for (const [pattern, message] of rejected) {
+      expect(() => GREP.searchRegex(pattern, { caseSensitive: false, limit: 10 }), pattern).toThrow(RegexRejected);
+      expect(() => GREP.searchRegex(pattern, { caseSensitive: false, limit: 10 }), pattern).toThrow(message);
+    }
+    expect(() => GREP.searchRegex('(a)\\1', { caseSensitive: false, limit: 10 })).toThrow(/linear time \(RE2 syntax\)/);
+  });
+
+  it('reports invalid patterns clearly, with the RE2 spelling of JavaScript-only syntax', () => {
     expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
-    expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(/Invalid regular expression \/foo\(bar\/: Unterminated group/);
+    expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(/Invalid regular expression \/foo\(bar\/: missing closing \)/);
     expect(() => GREP.searchRegex('[z-a]', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
     expect(() => GREP.searchRegex('*x', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
+    expect(() => GREP.searchRegex('\\u00fc', { caseSensitive: false, limit: 10 })).toThrow(/write \\x\{00FC\}/);
+    expect(() => GREP.searchRegex('a[^]b', { caseSensitive: false, limit: 10 })).toThrow(/write \(\?s:\.\)/);
+    expect(() => GREP.searchRegex('\\p{Script=Han}', { caseSensitive: false, limit: 10 })).toThrow(/write \\p\{Han\}/);
   });
 
   it('cuts long lines for regex verification and stops at the step budget', () => {
@@ -274,8 +320,8 @@ describe('regex search', () => {
     expect(time).toMatchObject({ truncated: true, truncatedBy: 'budget' });
   });
 
-  it('uses the unicode flag for \\p{…} escapes', () => {
-    const r = GREP.searchRegex('\\p{Script=Han}{3}', { caseSensitive: true, limit: NO_LIMIT });
+  it('matches Unicode classes (\\p{Han}) by code point', () => {
+    const r = GREP.searchRegex('\\p{Han}{3}', { caseSensitive: true, limit: NO_LIMIT });
     expect(r.matches.map((m) => m.lineText.substr(m.column - 1, m.length))).toEqual(['日本語']);
   });
 });

@@ -7,9 +7,13 @@
  * Lines and columns are 1-based; columns and lengths count UTF-16 code units.
  */
 import { compileRegex } from './regex';
-import { literalQuery, formatQuery, type TrigramIndex, type TrigramQuery } from './trigrams';
+import { foldCase, literalQuery, formatQuery, type TrigramIndex, type TrigramQuery } from './trigrams';
 
-/** Regex verification tests at most this many code units of a line (longer lines are cut). */
+/**
+ * Regex verification tests at most this many code units of a line (longer lines are cut):
+ * matching is linear in the line, and this keeps one 5 MB minified line from costing as much
+ * as a whole repository.
+ */
 export const MAX_REGEX_LINE_LENGTH = 2000;
 /** A match's lineText is the whole line up to this length, else a window around the match. */
 export const MAX_LINE_TEXT_LENGTH = 1000;
@@ -19,8 +23,13 @@ const LINE_TEXT_CONTEXT_BEFORE = 100;
 export const DEFAULT_TIME_BUDGET_MS = 1500;
 /** Default cap on line tests (regex) for one search. */
 export const DEFAULT_MAX_LINE_TESTS = 5_000_000;
-/** Lines verified between two clock reads. */
-const CLOCK_CHECK_INTERVAL = 64;
+/**
+ * A case-insensitive literal longer than this is found by folding (a RegExp that long may be
+ * "too large" for the engine); both fold with the same Canonicalize() table.
+ */
+const MAX_REGEXP_LITERAL_LENGTH = 1000;
+/** Trigrams are taken from this many leading code units of a literal: a match contains them too. */
+const MAX_LITERAL_QUERY_LENGTH = 256;
 /** Characters that make up a word for whole-word matching (identifiers of most languages). */
 const WORD_CHAR = /[A-Za-z0-9_$]/;
 
@@ -156,10 +165,12 @@ export class GrepSearcher {
     const started = now();
     // Search is line-based: a literal with a line break can never lie within one line.
     if (text.length === 0 || /[\r\n]/.test(text)) return this.emptyResult(started, '∅');
-    const query = literalQuery(text);
+    const query = literalQuery(text.slice(0, MAX_LITERAL_QUERY_LENGTH));
     const { ids, usedIndex } = this.candidateIds(query);
     const budget = opts.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
-    const insensitive = opts.caseSensitive ? null : new RegExp(escapeRegExp(text), 'gi');
+    const folding = !opts.caseSensitive && text.length > MAX_REGEXP_LITERAL_LENGTH;
+    const insensitive = opts.caseSensitive || folding ? null : new RegExp(escapeRegExp(text), 'gi');
+    const needle = folding ? foldCase(text) : text;
     const matches: TextMatch[] = [];
     let filesVerified = 0;
     let truncatedBy: GrepResult['truncatedBy'];
@@ -172,6 +183,7 @@ export class GrepSearcher {
       if (!file) continue;
       filesVerified++;
       const body = file.text;
+      const haystack = folding ? foldCase(body) : body;
       let starts: Uint32Array | null = null;
       let from = 0;
       for (;;) {
@@ -184,7 +196,7 @@ export class GrepSearcher {
           pos = m.index;
           length = m[0].length;
         } else {
-          pos = body.indexOf(text, from);
+          pos = haystack.indexOf(needle, from);
           if (pos < 0) break;
           length = text.length;
         }
@@ -222,7 +234,8 @@ export class GrepSearcher {
   /** Throws InvalidRegex or RegexRejected (from ./regex) before reading any file. */
   searchRegex(pattern: string, opts: RegexOptions): GrepResult {
     const started = now();
-    const { regex, query } = compileRegex(pattern, opts.caseSensitive);
+    const { matcher: regex, query } = compileRegex(pattern, opts.caseSensitive);
+    const lineMatcher = regex.matcher('');
     const { ids, usedIndex } = this.candidateIds(query);
     const budget = opts.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
     const maxLineTests = opts.maxLineTests ?? DEFAULT_MAX_LINE_TESTS;
@@ -237,18 +250,21 @@ export class GrepSearcher {
       if (end > start && body.charCodeAt(end - 1) === 13) end--;
       const fullLine = body.slice(start, end);
       const line = fullLine.length > MAX_REGEX_LINE_LENGTH ? fullLine.slice(0, MAX_REGEX_LINE_LENGTH) : fullLine;
-      if (++lineTests > maxLineTests || (lineTests % CLOCK_CHECK_INTERVAL === 0 && now() - started > budget)) {
+      // The clock is read for every line: one line's regex work is what can overrun the budget.
+      if (++lineTests > maxLineTests || now() - started > budget) {
         truncatedBy = 'budget';
         return false;
       }
-      regex.lastIndex = 0;
-      for (let m = regex.exec(line); m; m = regex.exec(line)) {
+      // The DFA answers "any match?" fastest; positions come from the matcher only when there is one.
+      if (!regex.test(line)) return true;
+      lineMatcher.resetMatcherInput(line);
+      while (lineMatcher.find()) {
         if (matches.length >= opts.limit) {
           truncatedBy = 'limit';
           return false;
         }
-        matches.push({ fileId, line: lineNo, column: m.index + 1, length: m[0].length, ...lineTextFor(fullLine, m.index) });
-        if (m[0].length === 0) regex.lastIndex++;
+        const start = lineMatcher.start();
+        matches.push({ fileId, line: lineNo, column: start + 1, length: lineMatcher.end() - start, ...lineTextFor(fullLine, start) });
       }
       return true;
     };

@@ -1,13 +1,17 @@
 /**
- * Regular expressions for grep: compile (with clear errors), refuse patterns that backtrack
- * catastrophically, and derive the trigram query every matching line must satisfy.
+ * Regular expressions for grep, in RE2 syntax, run by re2js: matching takes time linear in
+ * the line length whatever the pattern (no backtracking, so no "catastrophic" pattern can
+ * freeze a worker). This file compiles a pattern (with clear errors, naming the construct
+ * when RE2 cannot run it) and derives the trigram query every matching line must satisfy.
  *
  * The trigram query follows Russ Cox's "Regular Expression Matching with a Trigram Index":
  * for each sub-expression we track the exact strings it can match (when few), else the
  * prefixes and suffixes its matches start/end with, and a trigram query its matches imply.
- * Anything the small parser does not understand widens the query (fewer trigrams), never
- * narrows it: a candidate set may be too big, never too small.
+ * The small parser below reads the same string re2js compiled; anything it does not
+ * understand widens the query (fewer trigrams), never narrows it: a candidate set may be
+ * too big, never too small (regex.test.ts checks this against a brute-force scan).
  */
+import { RE2JS, RE2JSSyntaxException } from 're2js';
 import {
   MATCH_ALL,
   andQuery,
@@ -17,18 +21,25 @@ import {
   type TrigramQuery,
 } from './trigrams';
 
-/** Thrown for a pattern that could take exponential time (nested unbounded quantifiers…). */
+/**
+ * Thrown for a pattern using a construct no linear-time engine can run: backreferences,
+ * lookahead, atomic groups, possessive quantifiers, recursion, conditionals.
+ */
 export class RegexRejected extends Error {
   constructor(
     readonly pattern: string,
-    readonly why: string,
+    /** The construct, as the user would name it ("a backreference (\1)"). */
+    readonly construct: string,
+    readonly hint: string,
   ) {
-    super(`Regex rejected: ${why} in /${pattern}/. It could take exponential time on some lines; rewrite it without repeating a repeated group.`);
+    super(
+      `/${pattern}/ uses ${construct}, which Fourfold does not run: regexes are matched in linear time (RE2 syntax), so no pattern can freeze the search, and that rules out ${construct}. ${hint}`,
+    );
     this.name = 'RegexRejected';
   }
 }
 
-/** Thrown for a pattern that is not a valid JavaScript regular expression. */
+/** Thrown for a pattern that is not a valid RE2 regular expression. */
 export class InvalidRegex extends Error {
   constructor(
     readonly pattern: string,
@@ -45,30 +56,214 @@ const MAX_SET_SIZE = 16;
 const MAX_CLASS_EXPANSION = 8;
 /** Exact repetitions {n} with n up to this are expanded (a{3} → "aaa"). */
 const MAX_EXACT_REPEAT = 4;
+/** Trigrams kept per AND: more select no better, and dropping some only widens the query. */
+const MAX_AND_TRIGRAMS = 48;
+/** Longest pattern accepted, in UTF-16 code units (a regex longer than this is a pasted file). */
+export const MAX_PATTERN_LENGTH = 1000;
+/**
+ * Largest RE2 program accepted, in instructions. Matching costs at most (program size ×
+ * line length) steps per line, so this and MAX_REGEX_LINE_LENGTH bound the work of one line
+ * (re2js: about 0.5 s for a 1,000-instruction case-insensitive literal on a 2,000-unit line).
+ */
+export const MAX_PROGRAM_SIZE = 2_000;
 
 // ---------------------------------------------------------------------------------------
-// The syntax tree of the common subset of JS regexps (non-unicode mode).
+// Compiling, and naming what RE2 cannot run
 
-/** First characters a node can start with: a finite set of folded code units, or "anything". */
-type FirstChars = Set<number> | 'any';
+/** Unsupported Perl constructs, by the text RE2's parser stops at. */
+const UNSUPPORTED_PERL: [prefix: string, construct: string, hint: string][] = [
+  ['(?=', 'a lookahead ((?=…))', 'Lookbehind ((?<=…), (?<!…)) is supported; or match the following text too.'],
+  ['(?!', 'a negative lookahead ((?!…))', 'Negative lookbehind ((?<!…)) is supported; or use a negated class like [^:].'],
+  ['(?>', 'an atomic group ((?>…))', 'Use a plain group (?:…): without backtracking it matches the same lines.'],
+  ['(?P=', 'a named backreference ((?P=name))', 'Search for the repeated text itself, or use an alternation.'],
+  ['(?R', 'recursion ((?R))', 'Match a fixed nesting depth instead.'],
+  ['(?(', 'a conditional ((?(…)…))', 'Use an alternation (a|b) instead.'],
+  ['(?#', 'a comment group ((?#…))', 'Remove the comment.'],
+];
+
+/** Hints for JavaScript spellings that RE2 writes differently. */
+function syntaxHint(pattern: string, error: string, input: string | null): string {
+  if (error === 'invalid escape sequence' && input === '\\u') return ' (RE2 syntax: write \\x{00FC} for a code point)';
+  if (error === 'invalid escape sequence' && input === '\\c') return ' (RE2 syntax: write a control character as \\x0A)';
+  if (error === 'missing closing ]' && pattern.includes('[^]')) return ' (RE2 syntax: write (?s:.) for any character)';
+  if (input?.startsWith('\\p{Script')) return ' (RE2 syntax: write \\p{Han}, without "Script=")';
+  return '';
+}
+
+/** Turns an RE2 syntax error into RegexRejected (a construct RE2 cannot run) or InvalidRegex. */
+function explainSyntaxError(pattern: string, err: RE2JSSyntaxException): Error {
+  const input = err.input;
+  const error = err.error;
+  if (error === 'invalid escape sequence' && input && /^\\[1-9]/.test(input))
+    return new RegexRejected(pattern, `a backreference (${input})`, 'Search for the repeated text itself, or use an alternation.');
+  if (error === 'invalid escape sequence' && input === '\\k')
+    return new RegexRejected(pattern, 'a named backreference (\\k<name>)', 'Search for the repeated text itself, or use an alternation.');
+  if (error === 'invalid or unsupported Perl syntax' && input) {
+    for (const [prefix, construct, hint] of UNSUPPORTED_PERL) if (input.startsWith(prefix)) return new RegexRejected(pattern, construct, hint);
+    if (/^\(\?[0-9+-]/.test(input)) return new RegexRejected(pattern, `a subroutine call (${input}…)`, 'Repeat the group itself instead.');
+  }
+  if (error === 'invalid nested repetition operator' && input && /^(?:[*+?]|\{[\d,]*\})\+$/.test(input))
+    return new RegexRejected(pattern, `a possessive quantifier (${input})`, 'Drop the last +: without backtracking a plain quantifier matches the same lines.');
+  if (error === 'invalid capture in lookbehind')
+    return new RegexRejected(pattern, 'a capturing group inside a lookbehind', 'Use a non-capturing group (?:…) inside it.');
+  return new InvalidRegex(pattern, `${error}${input ? `: \`${input}\`` : ''}${syntaxHint(pattern, error, input)}`);
+}
+
+/** A pattern compiled for line-by-line search, and the trigram query its matching lines satisfy. */
+export interface CompiledRegex {
+  /** The RE2 program (linear-time matching; captureless lookbehind enabled). */
+  matcher: RE2JS;
+  /** The trigram query every matching line satisfies ('all' when nothing could be derived). */
+  query: TrigramQuery;
+}
+
+/**
+ * Compiles `pattern` (RE2 syntax, as on Sourcegraph; lookbehind allowed) for line search.
+ * Throws RegexRejected for a construct RE2 cannot run and InvalidRegex for a syntax error.
+ */
+export function compileRegex(pattern: string, caseSensitive: boolean): CompiledRegex {
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    throw new InvalidRegex(shorten(pattern), `it is ${pattern.length.toLocaleString('en')} characters long; the limit is ${MAX_PATTERN_LENGTH.toLocaleString('en')}`);
+  let matcher: RE2JS;
+  try {
+    matcher = RE2JS.compile(pattern, RE2JS.LOOKBEHINDS | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
+  } catch (err) {
+    if (err instanceof RE2JSSyntaxException) throw explainSyntaxError(pattern, err);
+    throw new InvalidRegex(pattern, err instanceof Error ? err.message : String(err));
+  }
+  const size = matcher.programSize();
+  if (size > MAX_PROGRAM_SIZE)
+    throw new InvalidRegex(
+      pattern,
+      `it compiles to ${size.toLocaleString('en')} instructions; the limit is ${MAX_PROGRAM_SIZE.toLocaleString('en')} (use smaller repeat counts)`,
+    );
+  // An inline (?i) folds case even in a case-sensitive search.
+  const foldsCase = !caseSensitive || /\(\?[a-zA-Z-]*i/.test(pattern);
+  let tree: RegexNode;
+  try {
+    tree = new Parser(pattern, foldsCase).parse();
+  } catch (err) {
+    if (err instanceof Unsupported) return { matcher, query: MATCH_ALL };
+    throw err;
+  }
+  const info = infoOf(tree);
+  const query = info.exact ? andQuery(info.match, setQuery(info.exact)) : andQuery(info.match, setQuery(info.prefix), setQuery(info.suffix));
+  return { matcher, query };
+}
+
+/** A pattern cut for an error message. */
+function shorten(pattern: string): string {
+  return pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern;
+}
+
+/** The trigram query of a pattern (for tests and the explain view). */
+export function regexTrigramQuery(pattern: string, caseSensitive = false): TrigramQuery {
+  return compileRegex(pattern, caseSensitive).query;
+}
+
+// ---------------------------------------------------------------------------------------
+// Case folding as RE2 does it, in the trigram index's terms
+
+let caseClasses: Map<number, number[]> | null = null;
+const foldOrbits = new Map<number, Set<number>>();
+
+/**
+ * Characters linked by JavaScript's one-character toUpperCase/toLowerCase, closed under
+ * both (k, K and the Kelvin sign; s, S and ſ; i, I and ı…), or sharing a longer uppercase
+ * (ﬅ and ﬆ): the candidates for RE2's
+ * case-fold orbit of a character, which regex.test.ts checks lies within them for every
+ * BMP character.
+ */
+function caseClassOf(code: number): number[] {
+  if (!caseClasses) {
+    const parent = new Int32Array(0x10000).map((_, i) => i);
+    const find = (x: number): number => {
+      while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    const union = (x: number, y: number) => {
+      const a = find(x);
+      const b = find(y);
+      if (a !== b) parent[a] = b;
+    };
+    /** Characters whose uppercase is several characters, by that uppercase (ΐ and ΐ: "Ϊ́"; ﬅ and ﬆ: "ST"). */
+    const byLongUpper = new Map<string, number>();
+    for (let ch = 0; ch < 0x10000; ch++) {
+      if (ch >= 0xd800 && ch <= 0xdfff) continue;
+      const s = String.fromCharCode(ch);
+      for (const other of [s.toUpperCase(), s.toLowerCase()]) {
+        if (other === s) continue;
+        if (other.length === 1) union(ch, other.charCodeAt(0));
+        else if (other === s.toUpperCase()) {
+          const seen = byLongUpper.get(other);
+          if (seen === undefined) byLongUpper.set(other, ch);
+          else union(ch, seen);
+        }
+      }
+    }
+    const groups = new Map<number, number[]>();
+    for (let ch = 0; ch < 0x10000; ch++) {
+      const root = find(ch);
+      const list = groups.get(root);
+      if (list) list.push(ch);
+      else groups.set(root, [ch]);
+    }
+    caseClasses = new Map();
+    for (const members of groups.values()) if (members.length > 1) for (const m of members) caseClasses.set(m, members);
+  }
+  return caseClasses.get(code) ?? [code];
+}
+
+/**
+ * The index-folded code units that RE2 matches for `code` case-insensitively: its orbit
+ * (k also matches the Kelvin sign, s matches ſ), asked of re2js itself, each folded by the
+ * trigram index's table.
+ */
+export function caseInsensitiveForms(code: number): Set<number> {
+  let forms = foldOrbits.get(code);
+  if (!forms) {
+    const table = caseFoldTable();
+    const candidates = caseClassOf(code);
+    const self = candidates.length > 1 ? RE2JS.compile(RE2JS.quote(String.fromCharCode(code)), RE2JS.CASE_INSENSITIVE) : null;
+    forms = new Set(candidates.filter((c) => c === code || self!.testExact(String.fromCharCode(c))).map((c) => table[c]));
+    foldOrbits.set(code, forms);
+  }
+  return forms;
+}
+
+/** The folded code units a literal code unit can appear as; null when not modelled (surrogates). */
+function foldedForms(code: number, foldsCase: boolean): Set<number> | null {
+  if (code >= 0xd800 && code <= 0xdfff) return null;
+  return foldsCase ? caseInsensitiveForms(code) : new Set([caseFoldTable()[code]]);
+}
+
+// ---------------------------------------------------------------------------------------
+// The syntax tree of RE2 patterns, as far as trigrams need it
 
 type RegexNode =
-  | { type: 'chars'; folded: Set<number>; raw: FirstChars } // one char from a small set
-  | { type: 'anyChar'; raw: FirstChars } // one char from a big set
-  | { type: 'empty' } // assertions, lookarounds, empty branches
-  | { type: 'anyString' } // backreferences and things we do not model
+  | { type: 'chars'; folded: Set<number> } // one code unit from a small set (index-folded)
+  | { type: 'anyChar' } // one character from a big or unmodelled set
+  | { type: 'empty' } // assertions, lookbehinds, empty branches
+  | { type: 'anyString' } // things we do not model precisely
   | { type: 'concat'; items: RegexNode[] }
   | { type: 'alt'; items: RegexNode[] }
-  | { type: 'repeat'; min: number; max: number; body: RegexNode }
-  | { type: 'look'; body: RegexNode };
+  | { type: 'repeat'; min: number; max: number; body: RegexNode };
 
 class Unsupported extends Error {}
 
-const DOT_EXCLUDED = new Set([0x0a, 0x0d, 0x2028, 0x2029]);
+const ANY_CHAR: RegexNode = { type: 'anyChar' };
+const EMPTY: RegexNode = { type: 'empty' };
+/** Escapes naming a class of characters (\d, \pL…). */
+const CLASS_ESCAPES = 'dDsSwWpPC';
+/** Zero-width escapes. */
+const ASSERTION_ESCAPES = 'bBAz';
 
 class Parser {
   private pos = 0;
-  constructor(private readonly src: string) {}
+  constructor(
+    private readonly src: string,
+    private readonly foldsCase: boolean,
+  ) {}
 
   parse(): RegexNode {
     const node = this.alternation();
@@ -88,6 +283,10 @@ class Parser {
   private sequence(): RegexNode {
     const items: RegexNode[] = [];
     while (this.pos < this.src.length && this.src[this.pos] !== '|' && this.src[this.pos] !== ')') {
+      if (this.src.startsWith('\\Q', this.pos)) {
+        items.push(this.quoted());
+        continue;
+      }
       let atom = this.atom();
       for (;;) {
         const q = this.quantifier();
@@ -96,8 +295,32 @@ class Parser {
       }
       items.push(atom);
     }
-    if (items.length === 0) return { type: 'empty' };
+    if (items.length === 0) return EMPTY;
     return items.length === 1 ? items[0] : { type: 'concat', items };
+  }
+
+  /** \Q…\E: literal text (a quantifier after it applies to its last character). */
+  private quoted(): RegexNode {
+    this.pos += 2;
+    let end = this.src.indexOf('\\E', this.pos);
+    if (end < 0) end = this.src.length;
+    const text = this.src.slice(this.pos, end);
+    this.pos = Math.min(this.src.length, end + 2);
+    if (/[*+?{]/.test(this.src[this.pos] ?? '')) throw new Unsupported('quantified \\Q…\\E');
+    return { type: 'concat', items: [EMPTY, ...this.literalText(text)] };
+  }
+
+  private literalText(text: string): RegexNode[] {
+    const out: RegexNode[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const next = text.charCodeAt(i + 1);
+      if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        out.push(this.codePoint(text.codePointAt(i)!));
+        i++;
+      } else out.push(this.codePoint(code));
+    }
+    return out;
   }
 
   private quantifier(): { min: number; max: number } | null {
@@ -108,8 +331,8 @@ class Parser {
     else if (c === '?') q = { min: 0, max: 1 };
     if (q) this.pos++;
     else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos));
-      if (!m) return null; // a literal '{' (Annex B)
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos, this.pos + 16));
+      if (!m) return null; // a literal '{' (RE2 reads "a{,3}" literally too)
       const min = Number(m[1]);
       const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
       q = { min, max };
@@ -125,101 +348,102 @@ class Parser {
     if (c === '[') return this.charClass();
     if (c === '.') {
       this.pos++;
-      return { type: 'anyChar', raw: 'any' };
+      return ANY_CHAR;
     }
     if (c === '^' || c === '$') {
       this.pos++;
-      return { type: 'empty' };
+      return EMPTY;
     }
     if (c === '\\') return this.escape();
-    this.pos++;
-    return literalChar(c.charCodeAt(0));
+    const cp = this.src.codePointAt(this.pos)!;
+    this.pos += cp > 0xffff ? 2 : 1;
+    return this.codePoint(cp);
+  }
+
+  /** One code point as a node: a BMP unit, or an astral pair (one atom for quantifiers). */
+  private codePoint(cp: number): RegexNode {
+    if (cp <= 0xffff) {
+      const folded = foldedForms(cp, this.foldsCase);
+      return folded ? { type: 'chars', folded } : ANY_CHAR;
+    }
+    if (this.foldsCase) return ANY_CHAR; // astral case folding is not modelled
+    const text = String.fromCodePoint(cp);
+    const table = caseFoldTable();
+    return {
+      type: 'concat',
+      items: [{ type: 'chars', folded: new Set([table[text.charCodeAt(0)]]) }, { type: 'chars', folded: new Set([table[text.charCodeAt(1)]]) }],
+    };
   }
 
   private group(): RegexNode {
     this.pos++; // (
+    const rest = this.src.slice(this.pos, this.pos + 64);
     let look = false;
-    if (this.src.startsWith('?:', this.pos)) this.pos += 2;
-    else if (this.src.startsWith('?=', this.pos) || this.src.startsWith('?!', this.pos)) {
-      this.pos += 2;
-      look = true;
-    } else if (this.src.startsWith('?<=', this.pos) || this.src.startsWith('?<!', this.pos)) {
+    let m: RegExpExecArray | null;
+    if (rest.startsWith('?:')) this.pos += 2;
+    else if (rest.startsWith('?<=') || rest.startsWith('?<!')) {
       this.pos += 3;
       look = true;
-    } else if (this.src.startsWith('?<', this.pos)) {
-      const end = this.src.indexOf('>', this.pos);
-      if (end < 0) throw new Unsupported('group name');
-      this.pos = end + 1;
-    } else if (this.src[this.pos] === '?') throw new Unsupported('group modifier');
+    } else if ((m = /^\?P?<[A-Za-z0-9_]+>/.exec(rest))) this.pos += m[0].length;
+    else if ((m = /^\?[imsU-]*\)/.exec(rest))) {
+      this.pos += m[0].length; // flags for the rest of the group: case folding is decided globally
+      return EMPTY;
+    } else if ((m = /^\?[imsU-]*:/.exec(rest))) this.pos += m[0].length;
+    else if (rest.startsWith('?')) throw new Unsupported('group syntax');
     const body = this.alternation();
     if (this.src[this.pos] !== ')') throw new Unsupported('unclosed group');
     this.pos++;
-    return look ? { type: 'look', body } : body;
+    return look ? EMPTY : body; // a lookbehind consumes nothing: ignoring it only widens
   }
 
   private escape(): RegexNode {
     this.pos++; // backslash
     const c = this.src[this.pos++];
     if (c === undefined) throw new Unsupported('trailing backslash');
-    switch (c) {
-      case 'd':
-      case 'D':
-      case 'w':
-      case 'W':
-      case 's':
-      case 'S':
-        return { type: 'anyChar', raw: 'any' };
-      case 'b':
-      case 'B':
-        return { type: 'empty' };
-      case 'k':
-        return { type: 'anyString' }; // named backreference (or a literal k): model loosely
-      case 'c': {
-        const letter = this.src[this.pos];
-        if (letter && /[A-Za-z]/.test(letter)) {
-          this.pos++;
-          return literalChar(letter.charCodeAt(0) % 32);
-        }
-        return { type: 'anyString' }; // Annex B: "\c" matched literally
-      }
-      default:
-        break;
+    if (ASSERTION_ESCAPES.includes(c)) return EMPTY;
+    if (CLASS_ESCAPES.includes(c)) {
+      if ((c === 'p' || c === 'P') && this.src[this.pos] === '{') this.skipPast('}');
+      else if (c === 'p' || c === 'P') this.pos++;
+      return ANY_CHAR;
     }
     if (/[0-9]/.test(c)) {
-      // \0 (NUL), backreferences and legacy octal escapes: model as any string.
-      while (/[0-9]/.test(this.src[this.pos] ?? '')) this.pos++;
-      return { type: 'anyString' };
+      while (/[0-7]/.test(this.src[this.pos] ?? '')) this.pos++;
+      return { type: 'anyString' }; // octal escapes: not modelled
     }
     const code = this.escapedCode(c);
-    if (code !== null) return literalChar(code);
-    if (/[A-Za-z]/.test(c)) return { type: 'anyChar', raw: 'any' }; // other letter escapes: one char we do not model
-    return literalChar(c.charCodeAt(0)); // identity escape: \. \( \\ …
+    if (code !== null) return this.codePoint(code);
+    if (/[A-Za-z]/.test(c)) return ANY_CHAR; // no other letter escape compiles; model loosely
+    return this.codePoint(c.charCodeAt(0)); // punctuation: \. \( \\ …
   }
 
-  /** Escapes naming one code unit (\n \t \xHH \uHHHH), or null. Position is after the letter. */
+  private skipPast(close: string): void {
+    const end = this.src.indexOf(close, this.pos);
+    if (end < 0) throw new Unsupported(`missing ${close}`);
+    this.pos = end + 1;
+  }
+
+  /** Escapes naming one code point (\n \t \xHH \x{…}), or null. Position is after the letter. */
   private escapedCode(c: string): number | null {
     switch (c) {
+      case 'a':
+        return 0x07;
+      case 'f':
+        return 0x0c;
+      case 't':
+        return 0x09;
       case 'n':
         return 0x0a;
       case 'r':
         return 0x0d;
-      case 't':
-        return 0x09;
       case 'v':
         return 0x0b;
-      case 'f':
-        return 0x0c;
       case 'x': {
-        const hex = /^[0-9A-Fa-f]{2}/.exec(this.src.slice(this.pos));
-        if (!hex) return 'x'.charCodeAt(0);
-        this.pos += 2;
-        return parseInt(hex[0], 16);
-      }
-      case 'u': {
-        const hex = /^[0-9A-Fa-f]{4}/.exec(this.src.slice(this.pos));
-        if (!hex) return 'u'.charCodeAt(0);
-        this.pos += 4;
-        return parseInt(hex[0], 16);
+        const m = /^(?:\{([0-9A-Fa-f]{1,8})\}|([0-9A-Fa-f]{2}))/.exec(this.src.slice(this.pos, this.pos + 12));
+        if (!m) throw new Unsupported('\\x');
+        this.pos += m[0].length;
+        const cp = parseInt(m[1] ?? m[2], 16);
+        if (cp > 0x10ffff) throw new Unsupported('\\x out of range');
+        return cp;
       }
       default:
         return null;
@@ -236,8 +460,8 @@ class Parser {
     const members = new Set<number>();
     let big = false;
     let first = true;
-    while (this.pos < this.src.length && this.src[this.pos] !== ']') {
-      first = false;
+    while (this.pos < this.src.length && (first || this.src[this.pos] !== ']')) {
+      first = false; // a ']' right after '[' or '[^' is a member
       const lo = this.classAtom();
       if (lo === 'many') {
         big = true;
@@ -246,40 +470,40 @@ class Parser {
       if (this.src[this.pos] === '-' && this.src[this.pos + 1] !== ']' && this.pos + 1 < this.src.length) {
         this.pos++;
         const hi = this.classAtom();
-        if (hi === 'many') {
-          big = true; // [\w-x]: '-' is literal in Annex B; model as big
-          continue;
-        }
-        if (hi - lo + 1 > MAX_CLASS_EXPANSION) big = true;
+        if (hi === 'many' || hi - lo + 1 > MAX_CLASS_EXPANSION) big = true;
         else for (let ch = lo; ch <= hi; ch++) members.add(ch);
       } else members.add(lo);
     }
     if (this.src[this.pos] !== ']') throw new Unsupported('unclosed class');
     this.pos++;
-    if (first && !negated) return { type: 'anyChar', raw: new Set() }; // [] never matches: widen
-    if (negated) return { type: 'anyChar', raw: 'any' };
-    if (big) return { type: 'anyChar', raw: 'any' };
+    if (negated || big) return ANY_CHAR;
     const folded = new Set<number>();
-    const table = caseFoldTable();
-    for (const m of members) folded.add(table[m]);
-    if (folded.size > MAX_CLASS_EXPANSION) return { type: 'anyChar', raw: members };
-    return { type: 'chars', folded, raw: members };
+    for (const m of members) {
+      const forms = m <= 0xffff ? foldedForms(m, this.foldsCase) : null;
+      if (!forms) return ANY_CHAR; // astral members span two units
+      for (const f of forms) folded.add(f);
+    }
+    if (folded.size === 0 || folded.size > MAX_CLASS_EXPANSION) return ANY_CHAR;
+    return { type: 'chars', folded };
   }
 
-  /** One class member: a code unit, or 'many' for \w, \d… */
+  /** One class member: a code point, or 'many' for \w, \pL, [:alpha:]… */
   private classAtom(): number | 'many' {
-    const c = this.src[this.pos++];
-    if (c !== '\\') return c.charCodeAt(0);
+    if (this.src.startsWith('[:', this.pos)) {
+      const end = this.src.indexOf(':]', this.pos + 2);
+      if (end < 0) throw new Unsupported('unclosed [:class:]');
+      this.pos = end + 2;
+      return 'many';
+    }
+    const cp = this.src.codePointAt(this.pos)!;
+    this.pos += cp > 0xffff ? 2 : 1;
+    if (cp !== 0x5c) return cp; // not a backslash
     const e = this.src[this.pos++];
     if (e === undefined) throw new Unsupported('trailing backslash');
-    if ('dDwWsS'.includes(e)) return 'many';
-    if (e === 'b') return 0x08;
-    if (e === 'c') {
-      const letter = this.src[this.pos];
-      if (letter && /[A-Za-z0-9_]/.test(letter)) {
-        this.pos++;
-        return letter.charCodeAt(0) % 32;
-      }
+    if (e === 'Q') throw new Unsupported('\\Q in a class');
+    if (CLASS_ESCAPES.includes(e)) {
+      if ((e === 'p' || e === 'P') && this.src[this.pos] === '{') this.skipPast('}');
+      else if (e === 'p' || e === 'P') this.pos++;
       return 'many';
     }
     if (/[0-9]/.test(e)) {
@@ -291,102 +515,6 @@ class Parser {
     if (/[A-Za-z]/.test(e)) return 'many';
     return e.charCodeAt(0);
   }
-}
-
-function literalChar(code: number): RegexNode {
-  return { type: 'chars', folded: new Set([caseFoldTable()[code]]), raw: new Set([code]) };
-}
-
-// ---------------------------------------------------------------------------------------
-// Catastrophic backtracking guard
-
-interface Shape {
-  /** Contains a quantifier with no upper bound. */
-  unbounded: boolean;
-  /** Contains any quantifier. */
-  quantified: boolean;
-  canBeEmpty: boolean;
-  /** Possible first characters (case-insensitively widened), for overlap checks. */
-  first: FirstChars;
-}
-
-function unionFirst(a: FirstChars, b: FirstChars): FirstChars {
-  if (a === 'any' || b === 'any') return 'any';
-  return new Set([...a, ...b]);
-}
-
-function overlaps(a: FirstChars, b: FirstChars): boolean {
-  if (a === 'any' || b === 'any') return true;
-  for (const x of a) if (b.has(x)) return true;
-  return false;
-}
-
-function foldedFirst(raw: FirstChars): FirstChars {
-  if (raw === 'any') return 'any';
-  const table = caseFoldTable();
-  return new Set([...raw].map((c) => table[c]));
-}
-
-function shapeOf(node: RegexNode, pattern: string): Shape {
-  switch (node.type) {
-    case 'chars':
-    case 'anyChar':
-      return { unbounded: false, quantified: false, canBeEmpty: false, first: foldedFirst(node.raw) };
-    case 'empty':
-    case 'look':
-      if (node.type === 'look') shapeOf(node.body, pattern);
-      return { unbounded: false, quantified: false, canBeEmpty: true, first: new Set() };
-    case 'anyString':
-      return { unbounded: false, quantified: false, canBeEmpty: true, first: 'any' };
-    case 'concat': {
-      const out: Shape = { unbounded: false, quantified: false, canBeEmpty: true, first: new Set() };
-      for (const item of node.items) {
-        const s = shapeOf(item, pattern);
-        out.unbounded ||= s.unbounded;
-        out.quantified ||= s.quantified;
-        if (out.canBeEmpty) out.first = unionFirst(out.first, s.first);
-        out.canBeEmpty &&= s.canBeEmpty;
-      }
-      return out;
-    }
-    case 'alt': {
-      const shapes = node.items.map((i) => shapeOf(i, pattern));
-      return {
-        unbounded: shapes.some((s) => s.unbounded),
-        quantified: shapes.some((s) => s.quantified),
-        canBeEmpty: shapes.some((s) => s.canBeEmpty),
-        first: shapes.reduce<FirstChars>((acc, s) => unionFirst(acc, s.first), new Set()),
-      };
-    }
-    case 'repeat': {
-      const body = shapeOf(node.body, pattern);
-      if (node.max > 1) {
-        if (body.unbounded) throw new RegexRejected(pattern, 'a repeated group contains an unbounded quantifier (like (a+)+ or (.*a){20})');
-        if (body.canBeEmpty && (body.quantified || node.body.type === 'alt'))
-          throw new RegexRejected(pattern, 'a repeated group can match the empty string (like (a?){20} or (a|)+)');
-        if (node.max === Infinity && node.body.type === 'alt') {
-          const branches = node.body.items.map((i) => shapeOf(i, pattern));
-          for (let i = 0; i < branches.length; i++)
-            for (let j = i + 1; j < branches.length; j++)
-              if (overlaps(branches[i].first, branches[j].first) && !disjointDotAndNewline(node.body.items[i], node.body.items[j]))
-                throw new RegexRejected(pattern, 'an unbounded repeat of alternatives that can start with the same character (like (a|aa)+)');
-        }
-      }
-      return {
-        unbounded: body.unbounded || node.max === Infinity,
-        quantified: true,
-        canBeEmpty: body.canBeEmpty || node.min === 0,
-        first: body.first,
-      };
-    }
-  }
-}
-
-/** `(.|\n)*` is the common "anything including newlines" idiom: '.' never matches '\n'. */
-function disjointDotAndNewline(a: RegexNode, b: RegexNode): boolean {
-  const isDot = (n: RegexNode) => n.type === 'anyChar' && n.raw === 'any';
-  const isTerminator = (n: RegexNode) => n.type === 'chars' && n.raw !== 'any' && [...n.raw].every((c) => DOT_EXCLUDED.has(c));
-  return (isDot(a) && isTerminator(b)) || (isDot(b) && isTerminator(a));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -424,7 +552,7 @@ function exactInfo(exact: Set<string>): Info {
 function setQuery(strings: Iterable<string>): TrigramQuery {
   const parts: TrigramQuery[] = [];
   for (const s of strings) {
-    const q = literalQuery(s);
+    const q = capAnd(literalQuery(s));
     if (q.op === 'all') return MATCH_ALL;
     parts.push(q);
   }
@@ -469,8 +597,8 @@ function trim(info: Info): Info {
   const longPrefix = [...info.prefix].some((s) => s.length > 2) || info.prefix.size > MAX_SET_SIZE;
   const longSuffix = [...info.suffix].some((s) => s.length > 2) || info.suffix.size > MAX_SET_SIZE;
   let match = info.match;
-  if (longPrefix) match = andQuery(match, setQuery(info.prefix));
-  if (longSuffix) match = andQuery(match, setQuery(info.suffix));
+  if (longPrefix && !isFull(match)) match = andQuery(match, setQuery(info.prefix));
+  if (longSuffix && !isFull(match)) match = andQuery(match, setQuery(info.suffix));
   return {
     canBeEmpty: info.canBeEmpty,
     exact: null,
@@ -488,10 +616,12 @@ function concatInfo(x: Info, y: Info): Info {
   const xs = x.exact ?? x.suffix;
   const yp = y.exact ?? y.prefix;
   let match = andQuery(x.match, y.match);
-  const joint = cross(xs, yp);
-  if (joint) match = andQuery(match, setQuery(joint));
-  if (x.exact) match = andQuery(match, setQuery(x.exact));
-  if (y.exact) match = andQuery(match, setQuery(y.exact));
+  if (!isFull(match)) {
+    const joint = cross(xs, yp);
+    if (joint) match = andQuery(match, setQuery(joint));
+    if (x.exact) match = andQuery(match, setQuery(x.exact));
+    if (y.exact) match = andQuery(match, setQuery(y.exact));
+  }
   let prefix: Set<string>;
   if (x.exact) prefix = cross(x.exact, y.prefix) ?? new Set(x.exact);
   else prefix = new Set(x.prefix);
@@ -500,7 +630,17 @@ function concatInfo(x: Info, y: Info): Info {
   if (y.exact) suffix = cross(x.suffix, y.exact) ?? new Set(y.exact);
   else suffix = new Set(y.suffix);
   if (y.canBeEmpty) for (const s of x.exact ?? x.suffix) suffix.add(s);
-  return trim({ canBeEmpty: x.canBeEmpty && y.canBeEmpty, exact: null, prefix, suffix, match });
+  return trim({ canBeEmpty: x.canBeEmpty && y.canBeEmpty, exact: null, prefix, suffix, match: capAnd(match) });
+}
+
+/** An AND that already has as many conjuncts as are kept: more work on it would be dropped. */
+function isFull(q: TrigramQuery): boolean {
+  return q.op === 'and' && q.args.length >= MAX_AND_TRIGRAMS;
+}
+
+/** Keeps at most MAX_AND_TRIGRAMS conjuncts (dropping a conjunct only widens the query). */
+function capAnd(q: TrigramQuery): TrigramQuery {
+  return q.op === 'and' && q.args.length > MAX_AND_TRIGRAMS ? { op: 'and', args: q.args.slice(0, MAX_AND_TRIGRAMS) } : q;
 }
 
 function altInfo(x: Info, y: Info): Info {
@@ -526,7 +666,6 @@ function infoOf(node: RegexNode): Info {
     case 'anyChar':
       return anyStringInfo(false);
     case 'empty':
-    case 'look': // consumes nothing; ignoring its constraint only widens the query
       return exactInfo(EMPTY_STRING_SET());
     case 'anyString':
       return anyStringInfo(true);
@@ -551,49 +690,4 @@ function infoOf(node: RegexNode): Info {
       return demote(body);
     }
   }
-}
-
-// ---------------------------------------------------------------------------------------
-
-/** Unicode property/code point escapes only mean what the user wants with the `u` flag. */
-const NEEDS_UNICODE_FLAG = /\\[pP]\{|\\u\{/;
-
-export interface CompiledRegex {
-  /** A global regexp ready for per-line exec loops. */
-  regex: RegExp;
-  /** The trigram query every matching line satisfies ('all' when nothing could be derived). */
-  query: TrigramQuery;
-}
-
-/**
- * Compiles `pattern` for line-by-line search. Throws InvalidRegex for a syntax error and
- * RegexRejected for a catastrophic shape.
- */
-export function compileRegex(pattern: string, caseSensitive: boolean): CompiledRegex {
-  const unicode = NEEDS_UNICODE_FLAG.test(pattern);
-  const flags = 'g' + (caseSensitive ? '' : 'i') + (unicode ? 'u' : '');
-  let regex: RegExp;
-  try {
-    regex = new RegExp(pattern, flags);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    throw new InvalidRegex(pattern, message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, ''));
-  }
-  if (unicode) return { regex, query: MATCH_ALL }; // the parser models non-unicode syntax only
-  let tree: RegexNode;
-  try {
-    tree = new Parser(pattern).parse();
-  } catch (err) {
-    if (err instanceof Unsupported) return { regex, query: MATCH_ALL };
-    throw err;
-  }
-  shapeOf(tree, pattern);
-  const info = infoOf(tree);
-  const query = info.exact ? andQuery(info.match, setQuery(info.exact)) : andQuery(info.match, setQuery(info.prefix), setQuery(info.suffix));
-  return { regex, query };
-}
-
-/** The trigram query of a pattern (for tests and the explain view). */
-export function regexTrigramQuery(pattern: string): TrigramQuery {
-  return compileRegex(pattern, false).query;
 }

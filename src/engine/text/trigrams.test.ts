@@ -47,10 +47,12 @@ describe('TrigramIndex', () => {
   });
 
   it('derives AND/OR queries from regexes', () => {
-    expect(formatQuery(compileRegex('parse(Config|Json)', false).query)).toBe(
+    expect(formatQuery(compileRegex('parse(Config|Json)', true).query)).toBe(
       '(("PAR" AND "ARS" AND "RSE" AND "SEC" AND "ECO" AND "CON" AND "ONF" AND "NFI" AND "FIG") OR ("PAR" AND "ARS" AND "RSE" AND "SEJ" AND "EJS" AND "JSO" AND "SON"))',
     );
     expect(formatQuery(compileRegex('foo.*bar', true).query)).toBe('("FOO" AND "BAR")');
+    // Case-insensitive RE2 also matches the Kelvin sign for k (U+212A): the query keeps that spelling.
+    expect(formatQuery(compileRegex('key', false).query)).toBe('("KEY" OR "\u212aEY")');
     expect(formatQuery(compileRegex('\\w+', true).query)).toBe('*');
     expect(asArray(index.candidates(compileRegex('connection\\s+refused|ConfigP', false).query))).toEqual([10, 700_000]);
   });

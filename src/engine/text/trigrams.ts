@@ -99,11 +99,23 @@ export function orQuery(...args: TrigramQuery[]): TrigramQuery {
   return unique.length === 1 ? unique[0] : { op: 'or', args: unique };
 }
 
+const queryKeys = new WeakMap<TrigramQuery, string>();
+
+/** A query's identity as text, memoized per node (queries are immutable once built). */
+function queryKey(q: TrigramQuery): string {
+  let key = queryKeys.get(q);
+  if (key === undefined) {
+    key = q.op === 'trigram' ? JSON.stringify(q.text) : q.op === 'and' || q.op === 'or' ? `${q.op}(${q.args.map(queryKey).join(',')})` : q.op;
+    queryKeys.set(q, key);
+  }
+  return key;
+}
+
 function dedupe(queries: TrigramQuery[]): TrigramQuery[] {
   const seen = new Set<string>();
   const out: TrigramQuery[] = [];
   for (const q of queries) {
-    const k = JSON.stringify(q);
+    const k = queryKey(q);
     if (!seen.has(k)) {
       seen.add(k);
       out.push(q);

@@ -147,8 +147,12 @@ const RUNTIME_FAILURE = new RegExp(
 );
 /** A message worded like an error, at the start of the query, capitalised as programs write them. */
 const ERROR_MESSAGE = /^(Cannot|Can't|Could not|Couldn't|Failed to|Unable to|Unexpected|Invalid|Missing|No such|Not found|Uncaught|Unhandled)\b\s+\S+/;
-/** A kind named after a name: "the Router class", "show me the Reaction constructor". */
-const DEFINITION_NOUN = /\b[A-Za-z_$][\w$]*[A-Z_$][\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
+/**
+ * A kind named after a name: "the Router class", "show me the Reaction constructor". The
+ * lookahead asks for a capital or _ inside the name without splitting the name between two
+ * [\w$]* (that split backtracks quadratically: 30 s on a 100,000-character word).
+ */
+const DEFINITION_NOUN = /\b[A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
 /** Questions about how or why code works, asked in so many words: they win over the names they mention. */
 const QUESTION_FORM = /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
 

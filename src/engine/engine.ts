@@ -39,7 +39,7 @@ import { corpusFromAnalyses } from './structural/corpus';
 import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './graph/index';
 import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex } from './semantic/index';
-import { type DefinitionHit, StructuralIndex } from './structural/index';
+import { StructuralIndex } from './structural/index';
 import { TextIndex } from './text/index';
 import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
@@ -385,11 +385,6 @@ export class Engine {
     const f = this.corpus.fileByPath.get(path);
     if (!f || !Number.isInteger(line) || line < 1 || line > f.analysis.lineCount) return undefined;
     return this.corpus.chunks[this.corpus.chunkAt(f.id, line)];
-  }
-
-  /** Every definition named exactly `name`, best first (implementations before declarations). */
-  definitionsNamed(name: string): DefinitionHit[] {
-    return this.indexes.structural.definitionsNamed(name);
   }
 
   /** Files that depend on a chunk's definition (or on its file), breadth-first with hop distance. */

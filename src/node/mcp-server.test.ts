@@ -165,6 +165,12 @@ describe('search answers a question per intent, explained', () => {
     }
   });
 
+  it('says when the name asked for is not in the repository, with near names', async () => {
+    const r = await call(main, 'search', { query: 'where is createVNodee defined', limit: 3 });
+    expect(r.structuredContent!.query.absent).toEqual({ name: 'createVNodee', suggestions: expect.arrayContaining(['createVNode']) });
+    expect(textOf(r)).toMatch(/note: No createVNodee in this repository/);
+  });
+
   it('honours preset, modalities and limit', async () => {
     const s = await ok(main, 'search', { query: 'who calls diff', preset: 'thorough', modalities: ['text', 'graph'], limit: 2 });
     expect(s.query).toMatchObject({ preset: 'thorough', k: 60, strategy: 'fused' });

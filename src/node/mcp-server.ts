@@ -129,6 +129,7 @@ const searchOutput = {
     ),
     elapsedMs: z.number(),
     notes: z.array(z.string()),
+    absent: z.object({ name: z.string(), suggestions: z.array(z.string()) }).optional().describe('the name asked for is not in the repository; near names'),
   }),
   results: z.array(
     z.object({
@@ -327,6 +328,7 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
       })),
       elapsedMs: round(q.elapsedMs, 3),
       notes: q.notes,
+      ...(q.absent ? { absent: q.absent } : {}),
     },
     results,
     index: indexInfo(state),
@@ -413,14 +415,14 @@ function relatedAnswer(state: IndexState, root: string, args: { path?: string; l
   if (args.symbol !== undefined && args.symbol.trim() !== '') {
     if (args.path !== undefined || args.line !== undefined) throw new ToolInputError('give either {symbol} or {path, line}, not both');
     const { name, container } = splitSymbol(args.symbol.trim());
-    const all = engine.definitionsNamed(name);
-    const hits = container ? all.filter((h) => h.definition.container === container) : all;
+    const all = engine.definitionsOf(name);
+    const hits = container ? all.filter((h) => h.container === container) : all;
     if (hits.length === 0) {
-      const elsewhere = all.length ? `; definitions named ${name}: ${all.slice(0, 5).map((h) => `${h.path}:${h.definition.nameLine}${h.definition.container ? ` in ${h.definition.container}` : ''}`).join(', ')}` : '';
+      const elsewhere = all.length ? `; definitions named ${name}: ${all.slice(0, 5).map((h) => `${h.path}:${h.line}${h.container ? ` in ${h.container}` : ''}`).join(', ')}` : '';
       throw new ToolInputError(`no definition named ${args.symbol.trim()} in this repository${elsewhere}. search can find near names.`);
     }
     target = engine.chunk(hits[0].chunkId);
-    otherDefinitions = hits.slice(1, limit + 1).map((h) => ({ path: h.path, line: h.definition.nameLine, kind: h.definition.kind, ...(h.definition.container ? { container: h.definition.container } : {}) }));
+    otherDefinitions = hits.slice(1, limit + 1).map((h) => ({ path: h.path, line: h.line, kind: h.kind, ...(h.container ? { container: h.container } : {}) }));
   } else if (args.path !== undefined) {
     if (args.line === undefined) throw new ToolInputError('related needs a line with path (the definition containing that line is the target), or a symbol');
     const path = indexedPath(state, root, args.path);

@@ -362,6 +362,22 @@ describe('start-up and shutdown', () => {
     }
   });
 
+  it('a call the client cancels while the index is built stops waiting; the next call is answered', async () => {
+    const fresh = join(work, 'cancel');
+    cpSync(FIXTURE, fresh, { recursive: true });
+    const server = await startServer(fresh, join(work, 'cancel-cache'));
+    try {
+      const controller = new AbortController();
+      const cancelled = server.client.callTool({ name: 'search', arguments: { query: 'who calls diff' } }, undefined, { signal: controller.signal }).catch((e: Error) => e);
+      await sleep(50);
+      controller.abort('changed my mind');
+      expect(await cancelled).toBeInstanceOf(Error);
+      expect((await ok(server, 'search', { query: 'where is createVNode defined' })).results[0].path).toBe('src/create-element.js');
+    } finally {
+      await server.client.close();
+    }
+  });
+
   it('a message larger than the transport takes (over 10 MB) closes the connection with a message, not a hang', async () => {
     const server = await startServer(repo, cache);
     const pid = server.transport.pid!;

@@ -38,7 +38,13 @@ async function search(query: string) {
 
 describe('navigation in Chromium', { timeout: 120_000 }, () => {
   it('opens a result to every call site in its file, with counts per file and in total', async () => {
-    const first = await search('who calls flushSync');
+    await search('who calls flushSync');
+    // A file with more call sites than the collapsed list shows.
+    const items = results().getByRole('listitem');
+    const texts = await items.evaluateAll((lis) => lis.map((li) => li.querySelector('.more-matches')?.textContent ?? ''));
+    const index = texts.findIndex((t) => /Show \d+ more match/.test(t));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const first = items.nth(index);
     const lines = first.getByRole('list', { name: 'Matching lines' }).getByRole('listitem');
     const collapsed = await lines.count();
     const more = first.getByRole('button', { name: /Show \d+ more match/ });
@@ -68,4 +74,79 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
     expect(await first.innerText()).toMatch(/flushSync/);
     expect(await page.getByRole('note', { name: 'Not in this repository' }).count()).toBe(0);
   });
+
+  it('goes to the definition of an identifier in the code view (click, then F12)', async () => {
+    await page.goto(`${server.origin}/?repo=demo%3Asvelte&page=file&path=src/internal/client/reactivity/batch.js#L1226`);
+    await page.locator('pre.code[data-highlighted="true"]').waitFor({ timeout: 60_000 });
+    await page.locator('.code-line[data-line="1226"]').getByText('flushSync', { exact: true }).click();
+    const bar = page.getByRole('toolbar', { name: 'Symbol' });
+    expect(await bar.locator('.symbol-name').innerText()).toBe('flushSync');
+    await page.keyboard.press('F12');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#L991');
+    expect(await page.locator('.code-line[data-line="991"]').innerText()).toMatch(/function flushSync/);
+    // Back returns to the use it came from.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#L1226');
+    // Shift+F12: the references of the name, as a search of their own.
+    await page.locator('.code-line[data-line="1226"]').getByText('flushSync', { exact: true }).click();
+    await page.keyboard.press('Shift+F12');
+    await expect.poll(() => searchBox().inputValue()).toBe('references to flushSync');
+    await results().getByRole('listitem').first().waitFor({ timeout: 30_000 });
+  });
+
+  it('Back and Forward walk search → file → followed link → second search, with focus where a keyboard user expects', async () => {
+    await page.goto(server.origin);
+    await page.getByRole('status').getByText('svelte (demo) is ready').waitFor({ timeout: 60_000 });
+    const first = await search('who calls flushSync');
+    await searchBox().press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('result'))).toBe(true);
+    const searchUrl = page.url();
+
+    // Open a call site: a file entry, focus in the code.
+    const line = first.getByRole('list', { name: 'Matching lines' }).getByRole('listitem').first();
+    const lineNumber = await line.locator('.ln').innerText();
+    await line.getByRole('button').click();
+    await page.locator(`#L${lineNumber}.is-target`).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('code-scroll'))).toBe(true);
+    const fileUrl = page.url();
+
+    // Follow a link: the definition of the name on that line.
+    await page.locator(`.code-line[data-line="${lineNumber}"]`).getByText('flushSync', { exact: true }).first().click();
+    await page.keyboard.press('F12');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#L991');
+    const linkUrl = page.url();
+
+    // A second search is an entry of its own.
+    await page.getByRole('button', { name: '← Results' }).waitFor();
+    await search('function flushSync');
+    await searchBox().press('Enter');
+    const secondUrl = page.url();
+    expect(new URL(secondUrl).searchParams.get('q')).toBe('function flushSync');
+
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(linkUrl);
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(fileUrl);
+    await page.locator(`#L${lineNumber}.is-target`).waitFor();
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(searchUrl);
+    await page.locator('section.answer[data-query="who calls flushSync"]').waitFor({ timeout: 20_000 });
+    // Back on the results, the keyboard is on the result it left from.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('result'))).toBe(true);
+
+    await page.goForward();
+    await expect.poll(() => page.url()).toBe(fileUrl);
+    await page.goForward();
+    await expect.poll(() => page.url()).toBe(linkUrl);
+    await page.goForward();
+    await expect.poll(() => page.url()).toBe(secondUrl);
+    await page.locator('section.answer[data-query="function flushSync"]').waitFor({ timeout: 20_000 });
+
+    // Escape closes an open Explain panel and returns to the box.
+    await results().getByRole('listitem').first().getByRole('button', { name: 'Explain', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.explain').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search code');
+  });
 });
+

@@ -18,10 +18,20 @@ import { IndexStatus, type Job, type Notice } from './index-status';
 import { Repositories } from './repositories';
 import { Results } from './results';
 import { SearchBar } from './search-bar';
-import { readSearchState, writeSearchState, type Page } from './url-state';
+import { readPlaceState, readSearchState, writeSearchState, type Page, type PlaceState } from './url-state';
 
 /** Wait this long after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 120;
+/** An answer on screen this long is "committed": the next query becomes a new history entry. */
+const COMMIT_AFTER_MS = 1500;
+/** Answers kept for Back and Forward. */
+const ANSWER_CACHE_SIZE = 30;
+
+/** No debounce for an answer already known (Back to a search shows it at once). */
+function cachedDelay(answers: Map<string, SearchView>, request: SearchRequest): number {
+  return answers.has(JSON.stringify(request)) ? 0 : SEARCH_DEBOUNCE_MS;
+}
+
 /** Re-render progress at most this often, whatever rate the workers report at. */
 const PROGRESS_RENDER_MS = 100;
 
@@ -128,29 +138,49 @@ export function App() {
     };
   }, [workers, openRepository, initial]);
 
-  // The state lives in the URL; a change of page is a history entry, typing is not.
-  const lastPage = useRef<string>(`${initial.page}:${initial.path}`);
+  // The state lives in the URL. Each search, opened file and followed link is a history entry:
+  // a change of page or file pushes one; so does a new query once the last one was
+  // "committed" (Enter, an opened result, or its answer left on screen for a moment); the
+  // keystrokes of one query replace its entry.
+  const lastPlace = useRef<string>(`${initial.page}:${initial.path}:${initial.line}`);
+  const committed = useRef(true);
+  const pushNext = useRef<PlaceState | null>(null);
   useEffect(() => {
-    const where = `${page}:${filePath}`;
-    const push = where !== lastPage.current;
-    lastPage.current = where;
-    writeSearchState({ repositoryId: activeId, query, preset, modalities, similarTo, page, path: filePath, line: fileLine }, push);
+    const where = `${page}:${filePath}:${page === 'file' ? fileLine : ''}`;
+    const place = pushNext.current;
+    const push = place !== null || where.split(':').slice(0, 2).join(':') !== lastPlace.current.split(':').slice(0, 2).join(':');
+    lastPlace.current = where;
+    pushNext.current = null;
+    writeSearchState({ repositoryId: activeId, query, preset, modalities, similarTo, page, path: filePath, line: fileLine }, push, push ? (place ?? {}) : undefined);
   }, [activeId, query, preset, modalities, similarTo, page, filePath, fileLine]);
 
-  // Back and Forward move between the pages.
+  // Back and Forward return to the exact place: the query, the page, the file and line, the selected result.
+  const restoreFocus = useRef<'results' | 'code' | null>(null);
   useEffect(() => {
     const onPop = () => {
       const state = readSearchState();
-      lastPage.current = `${state.page}:${state.path}`;
+      const place = readPlaceState();
+      lastPlace.current = `${state.page}:${state.path}:${state.page === 'file' ? state.line : ''}`;
+      committed.current = true;
+      pushNext.current = null;
       setPage(state.page);
       setFilePath(state.path);
       setFileLine(state.line);
       setQuery(state.query);
       setSimilarTo(state.similarTo);
+      setSelected(place.selected ?? 0);
+      restoreFocus.current = state.page === 'file' ? 'code' : state.page === 'search' ? 'results' : null;
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
+
+  // The selected result is remembered in its history entry.
+  useEffect(() => {
+    if (page !== 'search') return;
+    const place = readPlaceState();
+    if (place.selected !== selected) history.replaceState({ ...place, selected }, '', location.href);
+  }, [selected, page]);
 
   // As you type: the classifier's verdict (cheap), then the search itself (debounced).
   useEffect(() => {
@@ -165,6 +195,10 @@ export function App() {
     };
   }, [query, workers]);
 
+  // Answers of this session, so Back shows the results at once.
+  const answers = useRef(new Map<string, SearchView>());
+  useEffect(() => answers.current.clear(), [activeId]);
+
   useEffect(() => {
     if (!searchable || !activeId) return;
     if (!query.trim() && similarTo === null) {
@@ -175,18 +209,31 @@ export function App() {
     const timer = setTimeout(() => {
       const request: SearchRequest = { query, preset, modalities };
       if (similarTo !== null) request.similarToChunk = similarTo;
-      workers.index.search(activeId, request).then(
+      const key = JSON.stringify(request);
+      const cached = answers.current.get(key);
+      const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
+      found.then(
         (view) => {
           if (seq !== searchSeq.current) return;
+          answers.current.set(key, view);
+          if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
           setAnswer(view);
           setSearchError(null);
-          setSelected(0);
+          if (!cached) setSelected(0);
         },
         (error) => seq === searchSeq.current && setSearchError((error as Error).message),
       );
-    }, SEARCH_DEBOUNCE_MS);
+    }, cachedDelay(answers.current, { query, preset, modalities, ...(similarTo !== null ? { similarToChunk: similarTo } : {}) }));
     return () => clearTimeout(timer);
   }, [searchable, activeId, query, preset, modalities, similarTo, workers]);
+
+  // An answer left on screen for a moment is a search worth returning to: the next query is a new entry.
+  useEffect(() => {
+    if (!answer || committed.current) return;
+    const timer = setTimeout(() => (committed.current = true), COMMIT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [answer]);
+
 
   // `/` focuses the search box from anywhere but a text field.
   useEffect(() => {
@@ -313,11 +360,48 @@ export function App() {
 
   // ---- pages ------------------------------------------------------------------------------
 
+  /** Opens a file (a history entry of its own) and moves the keyboard into the code. */
   const openFile = (path: string, line: number | null) => {
+    committed.current = true;
+    pushNext.current = { fromResults: page === 'search' };
     setFilePath(path);
     setFileLine(line);
     setPage('file');
+    restoreFocus.current = 'code';
   };
+
+  /** "← Results": Back, when the results are the previous entry; else the search page. */
+  const backToResults = () => {
+    if (readPlaceState().fromResults) history.back();
+    else {
+      setPage('search');
+      restoreFocus.current = 'results';
+    }
+  };
+
+  // Focus follows navigation: into the code when a file opens, onto the selected result when the results come back.
+  useEffect(() => {
+    const want = restoreFocus.current;
+    if (!want) return;
+    const tryFocus = () => {
+      const el =
+        want === 'code'
+          ? document.querySelector<HTMLElement>('.code-scroll')
+          : document.querySelectorAll<HTMLElement>('ol.results > li')[selected] ?? document.querySelector<HTMLElement>('ol.results > li');
+      if (!el) return false;
+      el.focus({ preventScroll: want === 'code' });
+      if (want === 'results') el.scrollIntoView({ block: 'nearest' });
+      restoreFocus.current = null;
+      return true;
+    };
+    if (tryFocus()) return;
+    const timer = setInterval(() => tryFocus() && clearInterval(timer), 50);
+    const stop = setTimeout(() => clearInterval(timer), 5000);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
+  });
 
   const findSimilar = (chunkId: number, label: string) => {
     setSimilarTo(chunkId);
@@ -328,6 +412,10 @@ export function App() {
   const onQuery = (next: string) => {
     // Typing starts a new search: "similar to" was about the chunk, not the words.
     setSimilarTo(null);
+    if (committed.current && next !== query) {
+      pushNext.current = {};
+      committed.current = false;
+    }
     setQuery(next);
     if (page === 'file') setPage('search');
   };
@@ -341,12 +429,28 @@ export function App() {
   // ---- keyboard between the box and the list --------------------------------------------
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && answer && answer.results.length > 0) {
+    if ((event.key === 'ArrowDown' || event.key === 'Enter') && answer && answer.results.length > 0 && page === 'search') {
+      // Enter commits the search (a history entry) and, like ArrowDown, moves to the results.
       event.preventDefault();
+      committed.current = true;
       setSelected(0);
       document.querySelector<HTMLLIElement>('ol.results > li')?.focus();
-    }
+    } else if (event.key === 'Enter') committed.current = true;
   };
+
+  // Escape closes what is open (Explain panels, the query explanation, a peek list) and returns to the box.
+  const [closeSignal, setCloseSignal] = useState(0);
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if ((event.target as HTMLElement).closest?.('dialog, [role="dialog"]')) return;
+      setQueryExplained(false);
+      setCloseSignal((n) => n + 1);
+      searchRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const answerIsCurrent = answer !== null && answer.repositoryId === activeId;
   const stale = answerIsCurrent && answer.query.query !== query && similarTo === null;
@@ -446,7 +550,12 @@ export function App() {
                   onLine={setFileLine}
                   onOpen={(path, line) => openFile(path, line)}
                   onFindSimilar={(chunk: Chunk) => findSimilar(chunk.id, `similar to ${chunk.symbol ?? `${chunk.path}:${chunk.startLine}`}`)}
-                  onBack={() => setPage('search')}
+                  onFindReferences={(name) => {
+                    committed.current = true;
+                    onQuery(`references to ${name}`);
+                  }}
+                  onBack={backToResults}
+                  closeSignal={closeSignal}
                 />
               ) : page === 'ranking' ? (
                 <RankingPage
@@ -493,6 +602,7 @@ export function App() {
                     onOpen={(result: ResultView, line?: number) => openFile(result.path, line ?? result.startLine)}
                     onFindSimilar={(result: ResultView) => findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)}
                     stale={stale}
+                    closeSignal={closeSignal}
                   />
                 </section>
               ) : (

@@ -4,8 +4,8 @@
  * under the selected line — its callers and callees from the dependency graph, each one click
  * away, and "Find similar".
  */
-import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Chunk, Definition } from '../engine/contract';
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { Chunk, Definition, DefinitionTarget } from '../engine/contract';
 import type { FileDocument, Neighbours, NeighbourView } from '../browser/protocol';
 import type { Highlighting } from '../browser/highlight';
 import { getWorkers } from './client';
@@ -23,7 +23,59 @@ interface Props {
   onLine(line: number): void;
   onOpen(path: string, line: number): void;
   onFindSimilar(chunk: Chunk): void;
+  /** Find references of a name (Shift+F12): a new search. */
+  onFindReferences(name: string): void;
   onBack(): void;
+  /** Changes when Escape asks every open panel to close. */
+  closeSignal: number;
+}
+
+/** An identifier picked in the code: by a click, a selection, or the keyboard. */
+interface PickedSymbol {
+  name: string;
+  line: number;
+}
+
+interface Peek extends PickedSymbol {
+  /** null while the definitions are being looked up. */
+  targets: DefinitionTarget[] | null;
+}
+
+const IDENTIFIER_CHAR = /[\w$\u00C0-\uFFFF]/;
+const IDENTIFIER = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/;
+/** Words that are never a symbol to go to. */
+const KEYWORDS = new Set(
+  'const let var function return if else for while do switch case break continue new this super class extends import export from default async await yield typeof instanceof in of try catch finally throw null undefined true false void def self fn func pub mut impl struct enum trait type interface package static public private protected'.split(' '),
+);
+
+/** The identifier around an offset of a text node. */
+function identifierAround(text: string, offset: number): string | null {
+  let start = offset;
+  let end = offset;
+  while (start > 0 && IDENTIFIER_CHAR.test(text[start - 1])) start--;
+  while (end < text.length && IDENTIFIER_CHAR.test(text[end])) end++;
+  const word = text.slice(start, end);
+  return IDENTIFIER.test(word) && !KEYWORDS.has(word) ? word : null;
+}
+
+/** The identifier under the mouse, from the caret position at that point. */
+function identifierAtPoint(x: number, y: number): string | null {
+  const doc = document as Document & { caretPositionFromPoint?(x: number, y: number): { offsetNode: Node; offset: number } | null };
+  const position = doc.caretPositionFromPoint?.(x, y);
+  const node = position?.offsetNode ?? document.caretRangeFromPoint?.(x, y)?.startContainer;
+  const offset = position?.offset ?? document.caretRangeFromPoint?.(x, y)?.startOffset ?? 0;
+  return node && node.nodeType === Node.TEXT_NODE ? identifierAround(node.textContent ?? '', offset) : null;
+}
+
+/** The identifier the selection is on, and its line (the code line element holds `data-line`). */
+function identifierInSelection(): PickedSymbol | null {
+  const selection = window.getSelection();
+  if (!selection || !selection.anchorNode) return null;
+  const lineElement = (selection.anchorNode.nodeType === Node.TEXT_NODE ? selection.anchorNode.parentElement : (selection.anchorNode as Element))?.closest<HTMLElement>('[data-line]');
+  if (!lineElement) return null;
+  const selected = selection.toString().trim();
+  const name = selected && IDENTIFIER.test(selected) ? selected : identifierAround(selection.anchorNode.textContent ?? '', selection.anchorOffset);
+  return name ? { name, line: Number(lineElement.dataset.line) } : null;
 }
 
 /** Innermost definition chunk around a line; a window chunk when no definition holds it. */
@@ -85,13 +137,57 @@ function renderLines(text: string, highlighting: Highlighting | null): ReactNode
   return lines;
 }
 
-export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimilar, onBack }: Props) {
+export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimilar, onFindReferences, onBack, closeSignal }: Props) {
   const workers = getWorkers();
   const [doc, setDoc] = useState<FileDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [highlighting, setHighlighting] = useState<Highlighting | null>(null);
   const [neighbours, setNeighbours] = useState<Neighbours | null>(null);
   const codeRef = useRef<HTMLDivElement>(null);
+  const [picked, setPicked] = useState<PickedSymbol | null>(null);
+  const [peek, setPeek] = useState<Peek | null>(null);
+
+  useEffect(() => {
+    setPeek(null);
+    setPicked(null);
+  }, [closeSignal, path]);
+
+  /** F12: one definition opens at once (a history entry); several open the peek list. */
+  const goToDefinition = (symbol: PickedSymbol) => {
+    setPicked(symbol);
+    setPeek({ ...symbol, targets: null });
+    workers.index.definitions(repositoryId, { name: symbol.name, path, line: symbol.line }).then(
+      (targets) => {
+        if (targets.length === 1) {
+          setPeek(null);
+          onOpen(targets[0].path, targets[0].line);
+        } else setPeek({ ...symbol, targets });
+      },
+      () => setPeek({ ...symbol, targets: [] }),
+    );
+  };
+
+  const onCodeClick = (event: MouseEvent, n: number) => {
+    onLine(n);
+    const name = identifierAtPoint(event.clientX, event.clientY);
+    if (!name) return;
+    const symbol = { name, line: n };
+    // Ctrl/Cmd+click jumps, as in an editor; a plain click picks the name for the symbol bar.
+    if (event.ctrlKey || event.metaKey) goToDefinition(symbol);
+    else {
+      setPicked(symbol);
+      setPeek(null);
+    }
+  };
+
+  const onCodeKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'F12') return;
+    const symbol = identifierInSelection() ?? picked;
+    if (!symbol) return;
+    event.preventDefault();
+    if (event.shiftKey) onFindReferences(symbol.name);
+    else goToDefinition(symbol);
+  };
 
   useEffect(() => {
     let current = true;
@@ -157,8 +253,16 @@ export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimil
           {doc.language ?? 'plain text'} · {lines.length} lines{highlighting ? '' : doc.language ? ' · highlighting…' : ''}
         </span>
       </div>
+      <SymbolBar
+        picked={picked}
+        peek={peek}
+        onGo={() => picked && goToDefinition(picked)}
+        onReferences={() => picked && onFindReferences(picked.name)}
+        onOpen={onOpen}
+        onClose={() => setPeek(null)}
+      />
       <div className="code-layout">
-        <div className="code-scroll" ref={codeRef}>
+        <div className="code-scroll" ref={codeRef} tabIndex={0} aria-label={`Code of ${path}`} onKeyDown={onCodeKeyDown}>
           <pre className="code" data-highlighted={highlighting ? 'true' : 'false'}>
             <code>
               {lines.map((runs, i) => {
@@ -178,7 +282,11 @@ export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimil
                     >
                       {n}
                     </a>
-                    <span className={`code-line${n === line ? ' is-target' : ''}${inSelection ? ' is-in-selection' : ''}`} onClick={() => onLine(n)}>
+                    <span
+                      className={`code-line${n === line ? ' is-target' : ''}${inSelection ? ' is-in-selection' : ''}`}
+                      data-line={n}
+                      onClick={(event) => onCodeClick(event, n)}
+                    >
                       {runs.length ? runs : ' '}
                     </span>
                     {'\n'}
@@ -194,6 +302,81 @@ export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimil
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The name picked in the code, what can be done with it, and the peek list of its definitions. */
+function SymbolBar({
+  picked,
+  peek,
+  onGo,
+  onReferences,
+  onOpen,
+  onClose,
+}: {
+  picked: PickedSymbol | null;
+  peek: Peek | null;
+  onGo(): void;
+  onReferences(): void;
+  onOpen(path: string, line: number): void;
+  onClose(): void;
+}) {
+  if (!picked) {
+    return (
+      <p className="symbol-bar muted small">
+        Click a name in the code, then <kbd>F12</kbd> to go to its definition or <kbd>Shift</kbd>+<kbd>F12</kbd> for its references
+        (<kbd>Ctrl</kbd>+click jumps).
+      </p>
+    );
+  }
+  return (
+    <div className="symbol-bar" role="toolbar" aria-label="Symbol">
+      <code className="symbol-name">{picked.name}</code>
+      <span className="muted small">line {picked.line}</span>
+      <button type="button" className="button small" onClick={onGo}>
+        Go to definition <kbd>F12</kbd>
+      </button>
+      <button type="button" className="button small" onClick={onReferences}>
+        Find references <kbd>⇧F12</kbd>
+      </button>
+      {peek ? (
+        <div className="peek" role="region" aria-label={`Definitions of ${peek.name}`}>
+          {peek.targets === null ? (
+            <p className="muted small">Looking up {peek.name}…</p>
+          ) : peek.targets.length === 0 ? (
+            <p className="small">
+              No definition of <code>{peek.name}</code> in this repository (it may come from a package or the language itself).
+            </p>
+          ) : (
+            <>
+              <p className="small">
+                {peek.targets.length} definitions of <code>{peek.name}</code>
+                {peek.targets[0].confidence === null ? ' (by name: the graph could not tell which one this use calls)' : ''}:
+              </p>
+              <ul aria-label="Definitions">
+                {peek.targets.map((t) => (
+                  <li key={`${t.path}:${t.line}`}>
+                    <button type="button" className="link-button" onClick={() => onOpen(t.path, t.line)}>
+                      <span className="kind">{t.kind}</span>
+                      {t.container ? <span className="muted">{t.container}.</span> : null}
+                      {t.name}
+                      <span className="n-where">
+                        {' '}
+                        {t.path}:{t.line}
+                      </span>
+                      {t.confidence !== null ? <span className="muted"> · confidence {t.confidence}</span> : null}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <button type="button" className="link-button small" onClick={onClose}>
+            Close (Esc)
+          </button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

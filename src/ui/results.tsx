@@ -25,9 +25,11 @@ interface Props {
   onOpen(result: ResultView, line?: number): void;
   onFindSimilar(result: ResultView): void;
   stale: boolean;
+  /** Changes when Escape asks every open panel to close. */
+  closeSignal: number;
 }
 
-export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimilar, stale }: Props) {
+export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimilar, stale, closeSignal }: Props) {
   const listRef = useRef<HTMLOListElement>(null);
   const [explained, setExplained] = useState<Set<number>>(new Set());
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
@@ -39,6 +41,8 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
     setExplained(new Set());
     setExpanded(new Set());
   }, [view]);
+
+  useEffect(() => setExplained(new Set()), [closeSignal]);
 
   const toggle = (set: typeof setExpanded, chunkId: number) =>
     set((previous) => {

@@ -2,8 +2,9 @@
  * The app's state lives in the URL so it can be shared and survives a reload:
  * `?repo=…&q=…&preset=…&m=text,graph` for a search, `&similar=<chunk>` for "Find similar",
  * `&page=file&path=src/a.js#L57` for the code view (the line anchor is the hash),
- * `&page=ranking` and `&page=settings`. Replaced, not pushed, while typing; pushed when the
- * page changes so Back returns to the results.
+ * `&page=ranking` and `&page=settings`. Every search, opened file and followed link is its
+ * own history entry (typing replaces the entry of the search being typed), so Back and Forward
+ * walk the way the user went.
  */
 import { MODALITIES, type Modality, type Preset } from '../engine/contract';
 
@@ -58,9 +59,23 @@ export function urlFor(state: SearchState): string {
   return `${search}${hash}`;
 }
 
-export function writeSearchState(state: SearchState, push = false): void {
+/** What a history entry remembers beyond its URL: where the keyboard was, to return to it. */
+export interface PlaceState {
+  /** The selected result of a search entry. */
+  selected?: number;
+  /** A file entry opened from the results, so "← Results" is the Back button. */
+  fromResults?: boolean;
+}
+
+export function readPlaceState(): PlaceState {
+  const state = history.state as PlaceState | null;
+  return state && typeof state === 'object' ? state : {};
+}
+
+/** Writes the state into the URL: a new history entry when `push`, else the current one is replaced. */
+export function writeSearchState(state: SearchState, push = false, place: PlaceState = push ? {} : readPlaceState()): void {
   const next = urlFor(state);
-  if (next === `${location.search}${location.hash}` || (next === location.pathname && !location.search && !location.hash)) return;
-  if (push) history.pushState(null, '', next);
-  else history.replaceState(null, '', next);
+  const same = next === `${location.search}${location.hash}` || (next === location.pathname && !location.search && !location.hash);
+  if (push && !same) history.pushState(place, '', next);
+  else if (!same || JSON.stringify(place) !== JSON.stringify(readPlaceState())) history.replaceState(place, '', next);
 }

@@ -19,6 +19,8 @@ type VoyageServer = Awaited<ReturnType<typeof startVoyageServer>>;
 let server: StaticServer;
 let good: VoyageServer;
 let flaky: VoyageServer;
+/** Expects another key than the one saved: every request is a 401. */
+let other: VoyageServer;
 let session: BrowserSession;
 let page: Page;
 let workDir: string;
@@ -40,6 +42,7 @@ beforeAll(async () => {
   server = await serveDirectory();
   good = await startVoyageServer({ key: KEY, dims: 1024 });
   flaky = await startVoyageServer({ key: KEY, dims: 1024, failFirst: 3, retryAfter: '0' });
+  other = await startVoyageServer({ key: 'pa-another-key', dims: 1024 });
   session = await launchBrowser();
   page = session.page;
 });
@@ -49,6 +52,7 @@ afterAll(async () => {
   await server?.close();
   await good?.close();
   await flaky?.close();
+  await other?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -105,13 +109,31 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
     expect(server.requests.some((p) => p.includes(KEY))).toBe(false);
   });
 
-  it('says clearly when the key is wrong, and the local model embeds the repository instead', async () => {
-    await saveSettings({ key: 'pa-wrong-key' });
+  it('checks a key as it is saved: a key Voyage refuses is said so at once and not kept', async () => {
     const before = postsTo(good).length;
+    await saveSettings({ key: 'pa-wrong-key' });
+    const alert = await page.getByLabel('Settings', { exact: true }).getByRole('alert').innerText();
+    expect(alert).toMatch(/Voyage rejected this key \(HTTP 401\): it was not saved/);
+    // One cheap request, with the key being saved.
+    const checks = postsTo(good).slice(before);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({ status: 401, headers: { authorization: 'Bearer pa-wrong-key' } });
+    expect((checks[0].body as { input: string[] }).input).toHaveLength(1);
+    // The good key is still the one stored.
+    expect(await page.getByTestId('key-state').innerText()).toMatch(/A key is stored/);
+    await saveSettings({ key: KEY });
+    expect(await page.getByLabel('Settings', { exact: true }).getByRole('alert').innerText()).toMatch(/Voyage accepted the key/);
+  });
+
+  it('says clearly when the key is wrong, and the local model embeds the repository instead', async () => {
+    // The stored key is good for `good`, not for `other`: indexing against `other` meets a 401.
+    await saveSettings({ baseUrl: other.url });
+    const before = postsTo(other).length;
     const text = await index(folder('hooks-wrong-key'), 'hooks-wrong-key');
     expect(text).toMatch(/Voyage rejected the API key \(HTTP 401\)/);
     expect(text).toMatch(/The local model embedded this repository instead/);
-    expect(postsTo(good).slice(before).every((r) => r.status === 401)).toBe(true);
+    expect(postsTo(other).slice(before).every((r) => r.status === 401)).toBe(true);
+    expect(postsTo(other).length).toBeGreaterThan(before);
     // Semantic search still answers, with the local model.
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Search' }).click();
     await page.getByLabel('Search code').fill('how does the effect cleanup work');
@@ -134,6 +156,8 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Remove key' }).click();
     await expect.poll(() => page.getByTestId('key-state').innerText()).toMatch(/No key stored/);
+    // Without a key Voyage cannot embed: the provider is the local model again.
+    expect(await page.getByRole('radio', { name: /Local model/ }).isChecked()).toBe(true);
     await page.reload();
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('key-state').innerText(), { timeout: 20_000 }).toMatch(/No key stored/);

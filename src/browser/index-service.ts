@@ -33,6 +33,7 @@ import type {
   SearchRequest,
   SearchView,
   SnippetView,
+  VoyageKeyCheck,
   WorkerStatus,
 } from './protocol';
 
@@ -226,14 +227,34 @@ export class IndexService {
     }
     if (!(next.maxFileBytes > 0)) throw new Error('The file-size limit must be a positive number of bytes.');
     next.ignorePatterns = next.ignorePatterns.map((p) => p.trim()).filter(Boolean);
-    const { hasVoyageKey: _has, ...stored } = next;
+    const { hasVoyageKey: _has, keyCheck: _check, ...stored } = next;
+    // A new key is tried with one small request first: a key Voyage refuses is not kept.
+    const keyCheck = voyageKey ? await this.checkVoyageKey(voyageKey.trim(), next.voyageBaseUrl, next.voyageModel) : undefined;
+    // Without a key, Voyage cannot embed: the provider goes back to the local model.
+    if (voyageKey !== undefined && !voyageKey) stored.provider = 'local';
+    if (keyCheck?.outcome === 'rejected' && !current.hasVoyageKey) stored.provider = 'local';
     await this.deps.persistence.putSetting(SETTINGS_SETTING, stored);
-    if (voyageKey !== undefined) {
+    if (voyageKey !== undefined && keyCheck?.outcome !== 'rejected') {
       if (voyageKey) await this.deps.persistence.putSetting(VOYAGE_KEY_SETTING, voyageKey.trim());
       else if (this.deps.persistence.deleteSetting) await this.deps.persistence.deleteSetting(VOYAGE_KEY_SETTING);
       else await this.deps.persistence.putSetting(VOYAGE_KEY_SETTING, null);
     }
-    return this.settings();
+    const saved = await this.settings();
+    return keyCheck ? { ...saved, keyCheck } : saved;
+  }
+
+  /** One embedding of one word, no retries: enough to learn whether Voyage takes the key. */
+  private async checkVoyageKey(key: string, baseUrl: string, model: string): Promise<VoyageKeyCheck> {
+    if (!this.deps.createVoyageEmbedder) return { outcome: 'unchecked', message: 'The Voyage client is not available here; the key was saved unchecked.' };
+    const embedder = this.deps.createVoyageEmbedder({ apiKey: key, baseUrl, model, dimensions: VOYAGE_DIMENSIONS, maxRetries: 0 });
+    try {
+      await embedder.embed(['fourfold key check'], 'document');
+      return { outcome: 'accepted', message: `Voyage accepted the key (one test embedding with ${model} at ${baseUrl}). It is stored in this browser only.` };
+    } catch (error) {
+      const e = error as Error & { kind?: string; status?: number };
+      if (e.kind === 'auth') return { outcome: 'rejected', message: `Voyage rejected this key (HTTP ${e.status ?? 401}): it was not saved. ${e.message}` };
+      return { outcome: 'unchecked', message: `The key was saved, but it could not be checked: ${e.message}` };
+    }
   }
 
   private demoManifest: Promise<DemoManifest | null> | null = null;

@@ -146,6 +146,15 @@ export interface SettingsView {
   maxFileBytes: number;
   /** Extra gitignore-syntax patterns applied to every repository brought in. */
   ignorePatterns: string[];
+  /** After saving a new key: what one small request to Voyage answered. */
+  keyCheck?: VoyageKeyCheck;
+}
+
+/** The answer to one cheap embedding request made with a key as it is saved. */
+export interface VoyageKeyCheck {
+  /** 'accepted': stored; 'rejected': Voyage refused the key (not stored); 'unchecked': Voyage could not be reached (stored). */
+  outcome: 'accepted' | 'rejected' | 'unchecked';
+  message: string;
 }
 
 export interface SettingsPatch {

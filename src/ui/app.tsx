@@ -350,6 +350,16 @@ export function App() {
     }
   };
 
+  const onReindex = (repo: RepositorySummary) => {
+    if (repo.origin === 'clone' && repo.url) {
+      void onClone(repo.url, localStorage.getItem('fourfold.corsProxy') ?? '');
+      return;
+    }
+    // A folder's files are not kept: the browser needs the folder chosen again (unchanged files are reused).
+    setNotice({ tone: 'info', text: `Choose the folder of ${repo.name} again to index it: files whose content did not change are reused.` });
+    document.querySelector<HTMLElement>('.bring-in label.button.primary')?.click();
+  };
+
   const onSelectRepository = (id: string) => {
     if (id === activeId) return;
     setAnswer(null);
@@ -498,15 +508,31 @@ export function App() {
           ) : (
             <span className="muted">no repository open</span>
           )}
-          {status?.embedder ? <span className="chip subtle" title="Embedding model">{status.embedder}</span> : (
-            <span className="chip subtle" title={status?.embedderProblem ?? ''}>no semantic model</span>
-          )}
+          <ModelChip status={status} active={active} />
+          <button
+            type="button"
+            className="button small repo-jump"
+            onClick={() => {
+              const list = document.getElementById('repositories');
+              list?.scrollIntoView({ block: 'start' });
+              list?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
+            }}
+          >
+            Repositories
+          </button>
         </div>
       </header>
       <div className={`layout${repositories.length === 0 ? ' is-empty' : ''}`}>
         <aside className="sidebar">
           <IndexStatus job={job} notice={notice} onCancel={onCancel} />
-          <Repositories repositories={repositories} activeId={activeId} onSelect={onSelectRepository} onDelete={onDelete} />
+          <Repositories
+            repositories={repositories}
+            activeId={activeId}
+            onSelect={onSelectRepository}
+            onDelete={onDelete}
+            onReindex={onReindex}
+            busy={job !== null}
+          />
           <BringIn
             busy={job !== null}
             onFolder={onFolder}
@@ -541,6 +567,18 @@ export function App() {
                 disabled={false}
                 placeholder={active ? `Search ${active.name} — try “where is render defined” or “who calls diff”` : 'Bring a repository in, then search it'}
               />
+              {job ? (
+                <p className="searching-while-indexing" role="note" aria-label="Which repository is searched">
+                  Indexing <b>{job.name}</b>: it becomes searchable when indexing finishes.{' '}
+                  {active && searchable ? (
+                    <>
+                      Until then this box searches <b>{active.name}</b>.
+                    </>
+                  ) : (
+                    'Nothing else is open to search yet.'
+                  )}
+                </p>
+              ) : null}
               {searchError ? <p className="notice tone-error">{searchError}</p> : null}
               {page === 'file' && filePath && searchable && activeId ? (
                 <CodeView
@@ -701,4 +739,27 @@ function AbsentName({ absent, repository, onSuggest }: { absent: AbsentName; rep
 function replaceWord(query: string, word: string, by: string): string {
   const at = query.indexOf(word);
   return at < 0 ? by : query.slice(0, at) + by + query.slice(at + word.length);
+}
+
+/**
+ * The model that will answer semantic queries on the open repository: the one its index was
+ * built with (the demo's is known before the model has loaded), marked while it loads.
+ */
+function ModelChip({ status, active }: { status: WorkerStatus | null; active: RepositorySummary | null }) {
+  const model = active?.stats?.embedder ?? status?.embedder ?? null;
+  if (!model) {
+    const why = status?.embedderProblem ?? (status ? 'This repository was indexed without an embedding model.' : 'Starting…');
+    return (
+      <span className="chip subtle" title={why}>
+        {status?.embedderProblem ? 'no semantic model' : 'semantic model: none'}
+      </span>
+    );
+  }
+  const loading = status !== null && status.embedder === null && !status.embedderProblem && !model.startsWith('voyage:');
+  return (
+    <span className="chip subtle" title={loading ? `${model}: loading in the background; a semantic query waits for it` : 'Embedding model that answers semantic queries here'}>
+      {model}
+      {loading ? ' (loading)' : ''}
+    </span>
+  );
 }

@@ -323,7 +323,7 @@ function SymbolBar({
 }) {
   if (!picked) {
     return (
-      <p className="symbol-bar muted small">
+      <p className="symbol-hint muted small">
         Click a name in the code, then <kbd>F12</kbd> to go to its definition or <kbd>Shift</kbd>+<kbd>F12</kbd> for its references
         (<kbd>Ctrl</kbd>+click jumps).
       </p>

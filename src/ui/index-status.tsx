@@ -53,11 +53,20 @@ function StageRow({ label, unit, progress, active }: { label: string; unit: stri
         {progress?.message && !finished && stageShowsMessage(progress)
           ? progress.message
           : progress && unit && !finished
-            ? `${formatRate(progress.rate, unit)}${progress.etaMs !== null ? ` · ${formatDuration(progress.etaMs)} left` : ''}`
+            ? `${formatRate(progress.rate, unit)}${progress.etaMs !== null && etaIsHonest(progress) ? ` · ${formatDuration(progress.etaMs)} left` : ''}`
             : ''}
       </span>
     </div>
   );
+}
+
+/** Share of a stage, and seconds of it, measured before its ETA is shown: the first files (warm-up) say little about the rest. */
+const ETA_MIN_SHARE = 0.1;
+const ETA_MIN_SECONDS = 2;
+
+function etaIsHonest(progress: IndexProgress): boolean {
+  const elapsedSeconds = progress.rate > 0 ? progress.done / progress.rate : 0;
+  return progress.total > 0 && progress.done / progress.total >= ETA_MIN_SHARE && elapsedSeconds >= ETA_MIN_SECONDS;
 }
 
 /** Engine stages report "building text index"; only retry notices (Voyage) are worth a line. */
@@ -95,9 +104,7 @@ export function IndexStatus({ job, notice, onCancel }: Props) {
             </div>
           </>
         ) : notice ? (
-          <p className={`notice tone-${notice.tone}`} title={notice.text}>
-            {notice.text}
-          </p>
+          <p className={`notice tone-${notice.tone}`}>{notice.text}</p>
         ) : (
           <p className="notice tone-info">No indexing running.</p>
         )}

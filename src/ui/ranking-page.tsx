@@ -138,15 +138,18 @@ interface Column {
   note?: string;
 }
 
+/** The modalities that ran, then the fused list beside them, then those that did not run: what ran is on screen first, on a phone too. */
 function columnsOf(answer: SearchView): Column[] {
-  const columns: Column[] = answer.query.modalities.map((run) => ({
+  const runs = [...answer.query.modalities.filter((r) => r.ran), ...answer.query.modalities.filter((r) => !r.ran)];
+  const ran = runs.filter((r) => r.ran).length;
+  const columns: Column[] = runs.map((run) => ({
     key: run.modality,
     title: `${run.modality} · w ${run.weight}`,
     modality: run.modality,
     items: run.list.slice(0, ROWS).map((hit) => ({ chunkId: hit.chunkId, detail: hit.reason })),
     note: run.ran ? `${run.hits} hits` : `not run: ${run.skipped ?? ''}`,
   }));
-  columns.push({
+  columns.splice(ran, 0, {
     key: 'fused',
     title: answer.query.strategy === 'direct' ? 'result (direct)' : 'fused',
     modality: null,
@@ -159,7 +162,7 @@ function ListsDiagram({ answer, onOpen }: { answer: SearchView; onOpen(path: str
   const [hovered, setHovered] = useState<number | null>(null);
   const columns = columnsOf(answer);
   const width = 164;
-  const fusedIndex = columns.length - 1;
+  const fusedIndex = columns.findIndex((c) => c.modality === null);
   const fusedRank = new Map(columns[fusedIndex].items.map((item, i) => [item.chunkId, i]));
   const total = columns.length * width + (columns.length - 1) * COLUMN_GAP;
   const height = ROWS * ROW_HEIGHT;

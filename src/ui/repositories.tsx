@@ -6,6 +6,10 @@ interface Props {
   activeId: string | null;
   onSelect(id: string): void;
   onDelete(repository: RepositorySummary): void;
+  /** Index again (a clone is cloned again; a folder is chosen again): resumes a cancelled or failed entry too. */
+  onReindex(repository: RepositorySummary): void;
+  /** An indexing job is running: no second one. */
+  busy: boolean;
 }
 
 const STATE_LABEL: Record<RepositorySummary['state'], string> = {
@@ -21,9 +25,9 @@ function stateLabel(repo: RepositorySummary): string {
   return STATE_LABEL[repo.state];
 }
 
-export function Repositories({ repositories, activeId, onSelect, onDelete }: Props) {
+export function Repositories({ repositories, activeId, onSelect, onDelete, onReindex, busy }: Props) {
   return (
-    <section className="repositories" aria-labelledby="repositories-title">
+    <section className="repositories" id="repositories" aria-labelledby="repositories-title">
       <h2 id="repositories-title">Repositories</h2>
       {repositories.length === 0 ? (
         <p className="empty">None yet. Bring one in below.</p>
@@ -48,6 +52,18 @@ export function Repositories({ repositories, activeId, onSelect, onDelete }: Pro
                       : stateLabel(repo)}
                   </span>
                 </button>
+                {repo.origin !== 'demo' ? (
+                  <button
+                    type="button"
+                    className="button small reindex-button"
+                    disabled={busy}
+                    aria-label={`${searchable ? 'Re-index' : 'Resume'} ${repo.name}`}
+                    title={repo.origin === 'clone' ? `Clone ${repo.url} again and index what changed` : 'Choose the folder again: only changed files are parsed and embedded again'}
+                    onClick={() => onReindex(repo)}
+                  >
+                    {searchable ? 'Re-index' : 'Resume'}
+                  </button>
+                ) : null}
                 <button type="button" className="icon-button" aria-label={`Delete ${repo.name}`} title="Delete" onClick={() => onDelete(repo)}>
                   ×
                 </button>

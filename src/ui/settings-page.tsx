@@ -34,7 +34,13 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
 
   const save = (patch: SettingsPatch, done: string) =>
     onSave(patch).then(
-      () => setMessage({ tone: 'success', text: done }),
+      (saved) => {
+        const check = saved.keyCheck;
+        // A new key was tried with one request: say what Voyage answered.
+        if (!check) setMessage({ tone: 'success', text: done });
+        else if (check.outcome === 'rejected') setMessage({ tone: 'error', text: `Settings saved, but not the key. ${check.message}` });
+        else setMessage({ tone: check.outcome === 'accepted' ? 'success' : 'error', text: `${done} ${check.message}` });
+      },
       (e: Error) => setMessage({ tone: 'error', text: e.message }),
     );
 
@@ -87,7 +93,7 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
               type="button"
               className="button"
               disabled={!settings.hasVoyageKey}
-              onClick={() => void save({ voyageKey: null }, 'The Voyage key was removed from this browser.')}
+              onClick={() => void save({ voyageKey: null }, 'The Voyage key was removed from this browser; the local model embeds from now on.')}
             >
               Remove key
             </button>

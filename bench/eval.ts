@@ -13,6 +13,7 @@
  * How each system is run: bench/eval/systems.ts. How truth is made: bench/eval/queries.ts
  * and bench/eval/oracle.ts. How lists are judged: bench/eval/grade.ts, bench/eval/metrics.ts.
  */
+import { checkAnswer, renderAnswers, summarizeAnswers, type AnswerCheck } from './eval/answers';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { IndexStats } from '../src/engine/contract';
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   const embedder = await createNodeEmbedder(options.embedder);
   const outcomes: QueryOutcome[] = [];
+  const answerChecks: AnswerCheck[] = [];
   const corpusInfo: Record<string, unknown>[] = [];
   for (const corpus of selectedCorpora) {
     const mine = selected.filter((q) => q.corpus === corpus.spec.name);
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
       const runs: QueryOutcome['runs'] = {};
       for (const system of SYSTEMS) runs[system] = await runSystem(system, q, targets);
       outcomes.push({ query: q, runs });
+      answerChecks.push(await checkAnswer(q, targets.engine));
     }
   }
 
@@ -151,7 +154,8 @@ async function main(): Promise<void> {
     seconds: Math.round(totalSeconds),
     queries: Object.fromEntries(EVAL_INTENTS.map((i) => [i, outcomes.filter((o) => o.query.intent === i).length])),
   };
-  const markdown = renderReport(meta, corpusInfo, tables, goals, classifier, routing, failures, outcomes);
+  const answers = summarizeAnswers(answerChecks);
+  const markdown = `${renderReport(meta, corpusInfo, tables, goals, classifier, routing, failures, outcomes)}\n${renderAnswers(answers, answerChecks)}`;
   const outDir = options.quick || options.corpora ? join(CACHE_DIR, 'out') : join(REPO_ROOT, 'docs', 'eval');
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, 'REPORT.md'), markdown);
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
         classifier,
         routing,
         failures,
+        answers,
       },
       null,
       1,
@@ -186,7 +191,7 @@ async function main(): Promise<void> {
     }),
   );
   await writeFile(join(outDir, 'per-query.jsonl'), `${perQuery.join('\n')}\n`);
-  process.stdout.write(`${renderTables(tables)}\n\n## Goals\n\n${goalsTable(goals)}\n\nClassifier: ${classifier.correct}/${classifier.total} = ${classifier.accuracy.toFixed(3)} on the hand-written set.\n`);
+  process.stdout.write(`${renderTables(tables)}\n\n## Goals\n\n${goalsTable(goals)}\n\nClassifier: ${classifier.correct}/${classifier.total} = ${classifier.accuracy.toFixed(3)} on the hand-written set.\nZero-answer rate (default): ${answers.zeroAnswerRate.toFixed(3)}; references answered with every call site: ${answers.references.everySite}/${answers.references.queries} = ${answers.references.share.toFixed(3)}.\n`);
   log(`\nwrote ${relative(REPO_ROOT, join(outDir, 'REPORT.md'))} and results.json in ${totalSeconds.toFixed(0)} s`);
 }
 

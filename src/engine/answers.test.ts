@@ -181,3 +181,60 @@ describe('pasted text', () => {
     expect((await engine.search('session cookie rotation')).query).toMatchObject({ intent: 'understand_code', confidence: 0.4, rule: 'fallback' });
   });
 });
+
+describe('query syntax in the engine', () => {
+  it('a /regex/ alone is an exact match through the trigram index, direct from text', async () => {
+    const r = await engine.search('/already\\s+rel[a-z]+/');
+    expect(r.query).toMatchObject({ intent: 'exact_match', confidence: 1, rule: 'query-syntax', strategy: 'direct' });
+    expect(r.query.understood.regex).toBe('already\\s+rel[a-z]+');
+    expect(files(r)).toEqual(['src/format/normalize.ts']);
+    expect(r.results[0].explanation.modalities.text!.reason).toBe('matches /already\\s+rel[a-z]+/i on 1 line');
+  });
+
+  it('a regex with a question narrows the question to the files the regex matches', async () => {
+    const r = await engine.search('how are rows written /upsertMany/');
+    expect(r.query.understood).toMatchObject({ text: 'how are rows written', regex: 'upsertMany' });
+    expect(r.results.length).toBeGreaterThan(0);
+    const grep = new Set(engine.grep('upsertMany').matches.map((m) => m.path));
+    for (const path of files(r)) expect(grep.has(path)).toBe(true);
+  });
+
+  it('path:, -path: and lang: keep only the files they allow, and say how many', async () => {
+    const r = await engine.search('upsertMany path:src/store/*.ts -path:table');
+    expect(files(r).length).toBeGreaterThan(0);
+    for (const path of files(r)) expect(path).toMatch(/^src\/store\/(?!table)/);
+    expect(r.query.notes).toContain('Filters path:src/store/*.ts -path:table: 3 of 12 files.');
+    honest(r);
+  });
+
+  it('case:yes makes literal matching respect case', async () => {
+    expect(files(await engine.search('"CANNOT NORMALIZE a record"'))).toEqual(['src/format/normalize.ts']);
+    const strict = await engine.search('"CANNOT NORMALIZE a record" case:yes');
+    expect(strict.results).toEqual([]);
+    expect(strict.query.notes).toContain('No exact match for "CANNOT NORMALIZE a record".');
+  });
+
+  it('bad input: a bad pattern, an unterminated /, path: with no value, a filter that matches no file — each a clear error, no silent empty list', async () => {
+    const bad = await engine.search('/(unclosed/');
+    expect(bad.results).toEqual([]);
+    expect(bad.query.error).toMatch(/regular expression/i);
+    expect((await engine.search('/unterminated')).query.error).toBe('The regular expression /unterminated has no closing /: write /pattern/ (or put the text in "quotes").');
+    expect((await engine.search('who calls ingest path:')).query.error).toBe('path: needs a value, e.g. path:src/**.');
+    const none = await engine.search('who calls ingest lang:go');
+    expect(none.query.error).toBe('No file of this repository (12 files) matches lang:go.');
+    expect(none.results).toEqual([]);
+    expect((await engine.search('lang:ts')).query.error).toBe('Add a question, a "phrase" or a /pattern/ to search within lang:typescript.');
+  });
+
+  it('50 filters answer like none that exclude nothing', async () => {
+    const plain = await engine.search('upsertMany');
+    const filtered = await engine.search(`upsertMany ${Array.from({ length: 50 }, (_, i) => `-path:generated${i}`).join(' ')}`);
+    expect(files(filtered)).toEqual(files(plain));
+  });
+
+  it('a regex that matches every line gives a bounded answer', async () => {
+    const r = await engine.search('/./', { limit: 5 });
+    expect(r.results).toHaveLength(5);
+    expect(r.query.error).toBeUndefined();
+  });
+});

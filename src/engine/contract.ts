@@ -143,12 +143,32 @@ export interface QueryPlan extends Classification {
   literal?: string;
   /** The literal is pasted text found verbatim in the repository (rule verbatim-text). */
   pasted?: boolean;
+  /** A `/regex/` of the query (query syntax): the text modality lists its matching lines. */
+  regex?: string;
+  /** `case:yes`: literal and regex matching respects case. */
+  caseSensitive?: boolean;
   /** A definition kind named by the query (`class Foo` → 'class'). */
   definitionKind?: DefinitionKind;
   /** A code snippet pasted as the query (find_similar). */
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */
   similarToChunk?: number;
+}
+
+/**
+ * What the query syntax understood (src/engine/query-syntax.ts): the plain question, a
+ * `/regex/`, `path:`/`-path:` globs, `lang:`/`-lang:` and `case:yes`. The app shows it as chips.
+ */
+export interface UnderstoodQuery {
+  text: string;
+  regex?: string;
+  paths: string[];
+  excludedPaths: string[];
+  languages: string[];
+  excludedLanguages: string[];
+  caseSensitive: boolean;
+  /** Why the query cannot be run as written (a bad pattern, `path:` with no value…). */
+  error?: string;
 }
 
 export interface SearchOptions {
@@ -244,6 +264,13 @@ export interface QueryExplanation extends Classification {
   strategyReason: string;
   /** Set when a direct route fused instead: why (its modality found nothing). */
   fallback?: string;
+  /** What the query syntax understood: the question, the regex and the filters. */
+  understood: UnderstoodQuery;
+  /**
+   * Set when the query could not be answered as written: a bad pattern, a filter with no value,
+   * filters that match no file. Shown next to the search box; results are then empty.
+   */
+  error?: string;
   preset: Preset;
   k: number;
   weights: Record<Modality, number>;

@@ -3,7 +3,8 @@
  * snapshot, and answer queries — classify, route, run the retrievers, fuse, explain.
  * No DOM and no Node built-ins: the same class runs in a Web Worker and in the CLI.
  */
-import { planQuery, routePastedText } from './classify';
+import { classify, planQuery, routePastedText } from './classify';
+import { describeFilters, fileFilter, hasFileFilter, parseQuery } from './query-syntax';
 import type {
   Chunk,
   DefinitionTarget,
@@ -15,11 +16,13 @@ import type {
   Modality,
   ModalityHit,
   ModalityRun,
+  Preset,
   QueryPlan,
   SearchOptions,
   SearchResponse,
   SkipCounts,
   SourceFile,
+  UnderstoodQuery,
 } from './contract';
 import { MODALITIES } from './contract';
 import { fuse } from './fuse';
@@ -29,6 +32,7 @@ import {
   DEFAULT_RESULT_LIMIT,
   DIRECT_PATH_MAX_WORDS,
   DIRECT_PATH_MIN_CONFIDENCE,
+  FILTERED_LIST_DEPTH,
   MODALITY_LIST_DEPTH,
   QUICK_PRESET_MODALITIES,
   RRF_K,
@@ -40,7 +44,7 @@ import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './grap
 import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex } from './semantic/index';
 import { StructuralIndex } from './structural/index';
-import { TextIndex } from './text/index';
+import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult } from './text/index';
 import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
 
@@ -48,6 +52,8 @@ import { absentNameOf, NameSuggester } from './missing-names';
 export const SNAPSHOT_VERSION = 1;
 /** Files analysed concurrently: enough to keep a worker pool busy, few enough to bound memory. */
 const ANALYSIS_IN_FLIGHT = 32;
+/** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
+const REGEX_FILTER_SCAN_LIMIT = 20_000;
 /** Word occurrences read to check a references answer against grep's file set. */
 const REFERENCE_FLOOR_SCAN_LIMIT = 5000;
 /** Entries of each modality's own list kept in the response for the teaching page. */
@@ -223,8 +229,42 @@ export class Engine {
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
     const notes: string[] = [];
     const similarTo = options.similarToChunk;
-    let plan = planQuery(query, similarTo !== undefined ? 'find_similar' : options.intent);
-    if (similarTo === undefined && plan.rule !== 'user-choice') {
+    const understood = parseQuery(query);
+    const refuse = (error: string) => this.unanswered(query, understood, error, preset, started);
+    if (understood.error) return refuse(understood.error);
+
+    // path:/lang: filters and a /regex/ narrow the files every list may return.
+    let only: Set<number> | null = null;
+    if (hasFileFilter(understood)) {
+      const accept = fileFilter(understood);
+      only = new Set(this.corpus.files.filter((f) => accept(f.path)).map((f) => f.id));
+      if (only.size === 0) return refuse(`No file of this repository (${this.corpus.files.length} files) matches ${describeFilters(understood).join(' ')}.`);
+      notes.push(`Filters ${describeFilters(understood).join(' ')}: ${only.size} of ${this.corpus.files.length} files.`);
+    }
+    if (understood.regex !== undefined) {
+      let matched: TextGrepResult;
+      try {
+        matched = this.indexes.text.grep(understood.regex, { regex: true, caseSensitive: understood.caseSensitive, limit: REGEX_FILTER_SCAN_LIMIT });
+      } catch (e) {
+        if (e instanceof InvalidRegex || e instanceof RegexRejected) return refuse(e.message);
+        throw e;
+      }
+      const files = new Set(matched.matches.map((m) => m.fileId).filter((id) => !only || only.has(id)));
+      if (understood.text) only = files;
+      if (matched.truncated) notes.push(`/${understood.regex}/ matches more than the ${matched.matches.length} lines read; ${matched.truncatedBy === 'limit' ? 'the files of those lines are searched' : 'the search stopped at its time budget'}.`);
+      if (files.size === 0) notes.push(`No line matches /${understood.regex}/${hasFileFilter(understood) ? ` in ${describeFilters(understood).join(' ')}` : ''}.`);
+    }
+    const question = understood.text;
+    if (!question && understood.regex === undefined && similarTo === undefined && hasFileFilter(understood)) {
+      return refuse(`Add a question, a "phrase" or a /pattern/ to search within ${describeFilters(understood).join(' ')}.`);
+    }
+
+    let plan: QueryPlan =
+      !question && understood.regex !== undefined && similarTo === undefined
+        ? { intent: 'exact_match', confidence: 1, rule: 'query-syntax', raw: `/${understood.regex}/`, identifiers: [], terms: [], regex: understood.regex }
+        : planQuery(question, similarTo !== undefined ? 'find_similar' : options.intent);
+    if (understood.caseSensitive) plan.caseSensitive = true;
+    if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
       plan = routePastedText(plan, (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0);
       if (plan.pasted) notes.push(`Pasted text: "${plan.literal}" occurs verbatim in this repository, so the files containing it lead (exact match, rule ${plan.rule}).`);
     }
@@ -296,21 +336,25 @@ export class Engine {
       toRun = [];
       notes.push('Empty query: type what you are looking for.');
     }
-    await this.runRetrievers(toRun, plan, weights, lists, runs, notes);
-    const unlinked = strategy === 'direct' && plan.intent === 'find_references' && toRun[0] === 'graph' && runnable.includes('text') ? this.unlinkedWordFiles(plan, lists.graph ?? []) : null;
+    const retrieve = async (ms: readonly Modality[]) => {
+      await this.runRetrievers(ms, plan, weights, lists, runs, notes, only ? FILTERED_LIST_DEPTH : MODALITY_LIST_DEPTH);
+      if (only) for (const m of ms) this.keepFiles(only, m, lists, runs);
+    };
+    await retrieve(toRun);
+    const unlinked = strategy === 'direct' && plan.intent === 'find_references' && toRun[0] === 'graph' && runnable.includes('text') ? this.unlinkedWordFiles(plan, lists.graph ?? [], only) : null;
     if (unlinked) {
       // The references answer may not lose recall to grep: files where the name occurs as a
       // word but the graph linked nothing are brought in by fusing the other modalities.
       const rest = runnable.filter((m) => m !== 'graph');
       for (const m of rest) skipped.delete(m);
-      await this.runRetrievers(rest, plan, weights, lists, runs, notes);
+      await retrieve(rest);
       strategy = 'fused';
       fallback = `graph linked ${unlinked.linkedFiles} file(s), but "${unlinked.name}" occurs as a word in ${unlinked.missing} more, so ${rest.join(', ')} ${rest.length === 1 ? 'was' : 'were'} fused with it`;
       strategyReason += `; ${fallback}`;
     } else if (strategy === 'direct' && preset !== 'quick' && (lists[toRun[0]]?.length ?? 0) === 0 && runnable.length > 1) {
       const rest = runnable.filter((m) => m !== toRun[0]);
       for (const m of rest) skipped.delete(m);
-      await this.runRetrievers(rest, plan, weights, lists, runs, notes);
+      await retrieve(rest);
       strategy = 'fused';
       fallback = `direct route to ${toRun[0]} found nothing, so ${rest.join(', ')} ${rest.length === 1 ? 'was' : 'were'} fused`;
       strategyReason += `; ${toRun[0]} found nothing, so the other modalities were fused`;
@@ -342,6 +386,7 @@ export class Engine {
         strategy,
         strategyReason,
         ...(fallback !== undefined ? { fallback } : {}),
+        understood,
         preset,
         k,
         weights,
@@ -351,6 +396,42 @@ export class Engine {
         ...(absent ? { absent } : {}),
       },
       results,
+    };
+  }
+
+  /** Drops from a modality's list (and its preview) the chunks of files the filters leave out. */
+  private keepFiles(only: Set<number>, m: Modality, lists: Partial<Record<Modality, ModalityHit[]>>, runs: Map<Modality, ModalityRun>): void {
+    const list = lists[m];
+    if (!list) return;
+    const kept = list.filter((h) => only.has(this.corpus.chunks[h.chunkId].fileId));
+    lists[m] = kept;
+    const run = runs.get(m);
+    if (run) {
+      run.hits = kept.length;
+      run.list = kept.slice(0, LIST_PREVIEW);
+    }
+  }
+
+  /** The answer to a query that cannot be run as written: no results, and the reason in `error`. */
+  private unanswered(query: string, understood: UnderstoodQuery, error: string, preset: Preset, started: number): SearchResponse {
+    const c = classify(understood.text || query);
+    const weights = { ...WEIGHTS[c.intent] };
+    return {
+      query: {
+        query,
+        ...c,
+        strategy: 'fused',
+        strategyReason: 'not run: the query needs fixing first',
+        understood,
+        error,
+        preset,
+        k: RRF_K[preset],
+        weights,
+        modalities: MODALITIES.map((m) => ({ modality: m, weight: weights[m], ran: false, skipped: 'not run: the query needs fixing first', latencyMs: 0, hits: 0, list: [] })),
+        elapsedMs: now() - started,
+        notes: [error],
+      },
+      results: [],
     };
   }
 
@@ -466,14 +547,14 @@ export class Engine {
    * word (outside its own declarations) that the graph's list does not contain. Null when there
    * are none, or the query names no identifier.
    */
-  private unlinkedWordFiles(plan: QueryPlan, graphHits: ModalityHit[]): { name: string; linkedFiles: number; missing: number } | null {
+  private unlinkedWordFiles(plan: QueryPlan, graphHits: ModalityHit[], only: Set<number> | null): { name: string; linkedFiles: number; missing: number } | null {
     const name = plan.identifiers[0];
     if (!name || name.length < 2) return null;
     const linked = new Set(graphHits.map((h) => this.corpus.chunks[h.chunkId].fileId));
     const found = this.indexes.text.grep(name, { caseSensitive: true, wholeWord: true, limit: REFERENCE_FLOOR_SCAN_LIMIT });
     const missing = new Set<number>();
     for (const m of found.matches) {
-      if (linked.has(m.fileId) || missing.has(m.fileId)) continue;
+      if (linked.has(m.fileId) || missing.has(m.fileId) || (only && !only.has(m.fileId))) continue;
       const file = this.corpus.files[m.fileId];
       const declaration = file?.analysis.definitions.some((d) => d.name === name && d.nameLine === m.line);
       if (!declaration) missing.add(m.fileId);
@@ -497,6 +578,7 @@ export class Engine {
     lists: Partial<Record<Modality, ModalityHit[]>>,
     runs: Map<Modality, ModalityRun>,
     notes: string[],
+    depth = MODALITY_LIST_DEPTH,
   ): Promise<void> {
     await Promise.all(
       modalities.map(async (m) => {
@@ -505,7 +587,7 @@ export class Engine {
         try {
           const r = this.retriever(m);
           if (!r) throw new Error('index not built');
-          const hits = await r.search(plan, MODALITY_LIST_DEPTH);
+          const hits = await r.search(plan, depth);
           lists[m] = hits;
           run.hits = hits.length;
           run.list = hits.slice(0, LIST_PREVIEW);

@@ -87,6 +87,8 @@ export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
 
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
+/** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */
+export const FILTERED_LIST_DEPTH = 1000;
 /** Results returned by default. */
 export const DEFAULT_RESULT_LIMIT = 20;
 

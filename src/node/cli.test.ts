@@ -65,6 +65,25 @@ describe('fourfold search', () => {
     expect(response.results.length).toBeGreaterThan(0);
   });
 
+  it('accepts the query syntax: a regex with path and lang filters, and says what it understood', async () => {
+    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--limit', '3', '/create[A-Z]Node/ path:/src -path:diff lang:js']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^exact_match \(confidence 1, rule query-syntax\) · direct/);
+    expect(r.stdout).toMatch(/understood: \/create\[A-Z\]Node\/ path:\/src -path:diff lang:javascript/);
+    const paths = [...r.stdout.matchAll(/^\s*\d+\. (\S+):\d+-\d+/gm)].map((m) => m[1]);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^src\/(?!diff\/).*\.js$/);
+  });
+
+  it('a bad pattern or filter is an error on stderr with exit code 2, never an empty answer', async () => {
+    const unterminated = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '/render(']);
+    expect(unterminated).toMatchObject({ code: 2, stdout: '' });
+    expect(unterminated.stderr).toMatch(/fourfold: The regular expression \/render\( has no closing \//);
+    const nothing = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', 'render lang:rust']);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toMatch(/fourfold: No file of this repository \(54 files\) matches lang:rust\./);
+  });
+
   it('quick without a semantic index answers from text and says so', async () => {
     const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--preset', 'quick', '--limit', '1', 'render a tree into the dom']);
     expect(r.code).toBe(0);

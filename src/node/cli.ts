@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Modality, Preset, SearchOptions, SearchResponse } from '../engine/contract';
 import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
+import { describeFilters } from '../engine/query-syntax';
 import { InputError, openRepository, type EmbedderChoice, type OpenedRepository } from './repository';
 
 const PRESETS: readonly Preset[] = ['quick', 'default', 'thorough'];
@@ -29,7 +30,8 @@ options:
                (VOYAGE_BASE_URL to use a proxy); none: no semantic index
   --no-cache   rebuild from scratch instead of reusing the cached index
   --cache DIR  where indexes are cached (default: $XDG_CACHE_HOME/fourfold or ~/.cache/fourfold)
-modalities: ${MODALITIES.join(', ')}`;
+modalities: ${MODALITIES.join(', ')}
+query syntax: a plain question, plus /regex/, "exact phrase", path:glob, -path:glob, lang:name, case:yes`;
 
 /** A user-facing failure: printed without a stack trace, with its exit code. */
 export class CliError extends Error {
@@ -133,6 +135,12 @@ export async function main(argv: string[], out: (s: string) => void = (s) => pro
       out(JSON.stringify({ summary: summary(opened) }, null, 2) + '\n');
     } else if (args.command === 'search') {
       const response = await opened.engine.search(query!, { preset, modalities, limit });
+      if (response.query.error) {
+        // A query that cannot run as written is bad input: the reason, not an empty list.
+        if (args.flags.has('json')) out(JSON.stringify(response, null, 2) + '\n');
+        err(`fourfold: ${response.query.error}\n`);
+        return 2;
+      }
       out(args.flags.has('json') ? JSON.stringify(response, null, 2) + '\n' : formatResponse(response, opened.engine));
     } else {
       exitCode = Math.max(exitCode, await runEval(opened, queriesFile!, { preset, modalities, limit }, out, err));
@@ -202,6 +210,7 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
     rule: r.query.rule,
     strategy: r.query.strategy,
     ...(r.query.fallback !== undefined ? { fallback: r.query.fallback } : {}),
+    ...(r.query.error !== undefined ? { error: r.query.error } : {}),
     preset: r.query.preset,
     k: r.query.k,
     elapsedMs: round(elapsedMs, 3),
@@ -250,6 +259,9 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   const lines: string[] = [];
   lines.push(`${q.intent} (confidence ${q.confidence}, rule ${q.rule}) · ${q.strategy} · preset ${q.preset} · k ${q.k} · ${round(q.elapsedMs, 1)} ms`);
   lines.push(`  ${q.strategyReason}`);
+  const u = q.understood;
+  const syntax = [...(u.regex !== undefined ? [`/${u.regex}/`] : []), ...describeFilters(u), ...(u.caseSensitive ? ['case:yes'] : [])];
+  if (syntax.length) lines.push(`  understood: ${u.text ? `"${u.text}" ` : ''}${syntax.join(' ')}`);
   if (q.fallback) lines.push(`  fallback: ${q.fallback}`);
   const ran = q.modalities.filter((m) => m.ran).map((m) => `${m.modality} ${m.hits} hits ${round(m.latencyMs, 1)} ms`);
   if (ran.length) lines.push(`  ran: ${ran.join(' · ')}`);

@@ -118,8 +118,9 @@ export class TextIndex implements Retriever {
 
   search(plan: QueryPlan, limit: number): ModalityHit[] {
     if (limit <= 0) return [];
+    if (plan.regex !== undefined && plan.intent === 'exact_match') return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit);
     if (plan.literal) {
-      const hits = this.literalHits(plan.literal, limit, plan.pasted ? 'the pasted text ' : '');
+      const hits = this.literalHits(plan.literal, limit, plan.pasted ? 'the pasted text ' : '', plan.caseSensitive ?? false);
       // Asked for an exact string, a near miss is not an answer (grep would say nothing too).
       if (hits.length > 0 || plan.intent === 'exact_match') return hits;
       return this.termHits(contentTerms(plan.literal), limit, `no exact "${plan.literal}"; `);
@@ -131,8 +132,24 @@ export class TextIndex implements Retriever {
   }
 
   /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
-  private literalHits(literal: string, limit: number, what = ''): ModalityHit[] {
-    const result = this.grepper.searchLiteral(literal, { caseSensitive: false, limit: MATCH_SCAN_LIMIT });
+  /** A /regex/ of the query: chunks ranked by matching lines, then shorter path (bounded like a literal). */
+  private regexHits(pattern: string, caseSensitive: boolean, limit: number): ModalityHit[] {
+    const result = this.grepper.searchRegex(pattern, { caseSensitive, limit: MATCH_SCAN_LIMIT });
+    const perChunk = new Map<number, number>();
+    for (const m of result.matches) {
+      const chunkId = this.corpus.chunkAt(m.fileId, m.line);
+      perChunk.set(chunkId, (perChunk.get(chunkId) ?? 0) + 1);
+    }
+    const chunks = this.corpus.chunks;
+    const more = result.truncated ? ' (stopped reading: the pattern matches very many lines)' : '';
+    return [...perChunk.entries()]
+      .sort(([a, x], [b, y]) => y - x || chunks[a].path.length - chunks[b].path.length || a - b)
+      .slice(0, limit)
+      .map(([chunkId, count]) => ({ chunkId, score: count, reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${count} line${count === 1 ? '' : 's'}${more}` }));
+  }
+
+  private literalHits(literal: string, limit: number, what = '', caseSensitive = false): ModalityHit[] {
+    const result = this.grepper.searchLiteral(literal, { caseSensitive, limit: MATCH_SCAN_LIMIT });
     const perChunk = new Map<number, { exact: number; total: number }>();
     for (const m of result.matches) {
       const chunkId = this.corpus.chunkAt(m.fileId, m.line);

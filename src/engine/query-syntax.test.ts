@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { describeFilters, fileFilter, parseQuery } from './query-syntax';
+
+describe('parseQuery: what the query syntax understands', () => {
+  it('a plain question is left as it is, pasted spacing and newlines included', () => {
+    expect(parseQuery('  who calls parseConfig ')).toEqual({ text: 'who calls parseConfig', paths: [], excludedPaths: [], languages: [], excludedLanguages: [], caseSensitive: false });
+    expect(parseQuery('Traceback (most recent call last):\n  File "a.py", line 3').text).toBe('Traceback (most recent call last):\n  File "a.py", line 3');
+  });
+
+  it('filters, a regex and case:yes combine with a question', () => {
+    const q = parseQuery('how is retry scheduled path:src/**/*.ts -path:test lang:ts -lang:js case:yes /retry\\w+/');
+    expect(q).toEqual({
+      text: 'how is retry scheduled',
+      regex: 'retry\\w+',
+      paths: ['src/**/*.ts'],
+      excludedPaths: ['test'],
+      languages: ['typescript'],
+      excludedLanguages: ['javascript'],
+      caseSensitive: true,
+    });
+    expect(describeFilters(q)).toEqual(['path:src/**/*.ts', '-path:test', 'lang:typescript', '-lang:javascript']);
+  });
+
+  it('"exact phrase" stays in the question (the classifier makes it an exact match); a quoted filter value may hold spaces', () => {
+    expect(parseQuery('"connection refused" path:"my dir/src"')).toMatchObject({ text: '"connection refused"', paths: ['my dir/src'] });
+  });
+
+  it('a regex may hold spaces and slashes inside a class or escaped', () => {
+    expect(parseQuery('/foo bar/').regex).toBe('foo bar');
+    expect(parseQuery('/a\\/b [/]c/ x').regex).toBe('a\\/b [/]c');
+  });
+
+  it('words that only look like syntax stay text: Error:, URLs, paths and stack frames', () => {
+    expect(parseQuery('Error: connect ECONNREFUSED').text).toBe('Error: connect ECONNREFUSED');
+    expect(parseQuery('fetch http://x/y failed').text).toBe('fetch http://x/y failed');
+    expect(parseQuery('at render (/app/src/index.js:10:5)').text).toBe('at render (/app/src/index.js:10:5)');
+    expect(parseQuery('read /usr/lib/x.so').regex).toBeUndefined();
+    expect(parseQuery('and/or').regex).toBeUndefined();
+  });
+
+  it('bad input gets a clear message', () => {
+    expect(parseQuery('/unterminated(').error).toBe('The regular expression /unterminated( has no closing /: write /pattern/ (or put the text in "quotes").');
+    expect(parseQuery('who calls x path:').error).toBe('path: needs a value, e.g. path:src/**.');
+    expect(parseQuery('x -path:').error).toBe('-path: needs a value, e.g. -path:src/**.');
+    expect(parseQuery('x lang:klingon').error).toMatch(/^lang:klingon: unknown language\. Known: typescript, tsx, javascript/);
+    expect(parseQuery('x case:maybe').error).toBe('case:maybe: write case:yes or case:no.');
+    expect(parseQuery('//').error).toMatch(/empty regular expression/);
+  });
+
+  it('50 filters parse, each kept', () => {
+    const q = parseQuery(Array.from({ length: 50 }, (_, i) => `-path:gen${i}`).join(' ') + ' parseConfig');
+    expect(q.excludedPaths).toHaveLength(50);
+    expect(q.text).toBe('parseConfig');
+  });
+});
+
+describe('fileFilter', () => {
+  const paths = ['src/a.ts', 'src/deep/b.tsx', 'test/a.test.ts', 'lib/c.js', 'docs/README.md', 'go/main.go'];
+  const pick = (query: string) => paths.filter(fileFilter(parseQuery(query)));
+
+  it('globs match the path or any tail of it; plain text is a substring; a leading / anchors', () => {
+    expect(pick('x path:*.ts')).toEqual(['src/a.ts', 'test/a.test.ts']);
+    expect(pick('x path:src/**')).toEqual(['src/a.ts', 'src/deep/b.tsx']);
+    expect(pick('x path:deep')).toEqual(['src/deep/b.tsx']);
+    expect(pick('x path:/src')).toEqual(['src/a.ts', 'src/deep/b.tsx']);
+    expect(pick('x path:src -path:deep')).toEqual(['src/a.ts']);
+  });
+
+  it('languages by extension, with aliases; every filter must hold', () => {
+    expect(pick('x lang:typescript')).toEqual(['src/a.ts', 'src/deep/b.tsx', 'test/a.test.ts']);
+    expect(pick('x lang:md')).toEqual(['docs/README.md']);
+    expect(pick('x lang:golang')).toEqual(['go/main.go']);
+    expect(pick('x lang:ts -path:test')).toEqual(['src/a.ts', 'src/deep/b.tsx']);
+    expect(pick('x lang:go path:src')).toEqual([]);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * The query syntax users know from GitHub and Sourcegraph code search, parsed once for every
+ * surface (search box, URL, CLI, MCP): a plain question plus
+ *
+ *   /regex/            lines matching a regular expression (through the trigram index)
+ *   "exact phrase"     stays in the question: the classifier makes it an exact match
+ *   path:glob          only files whose path matches (a glob, or a substring without * ? [)
+ *   -path:glob         leave those files out (file: and -file: are the same)
+ *   lang:name          only files in that language (-lang: to leave it out)
+ *   case:yes           literal and regex matching respects case
+ *
+ * Everything not recognised stays in the question, untouched (a pasted `Error: …` is text).
+ * A query that cannot be understood gets an error message, never a silent empty answer.
+ */
+import { wildmatch } from './intake/wildmatch';
+
+import type { UnderstoodQuery } from './contract';
+
+/** The parsed query: exactly what the response reports as understood. */
+export type ParsedQuery = UnderstoodQuery;
+
+/** Language names and aliases → file extensions. Grammars or not: a filter only reads paths. */
+const LANGUAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  typescript: ['ts', 'mts', 'cts', 'tsx'],
+  tsx: ['tsx'],
+  javascript: ['js', 'mjs', 'cjs', 'jsx'],
+  jsx: ['jsx'],
+  python: ['py', 'pyi'],
+  go: ['go'],
+  rust: ['rs'],
+  java: ['java'],
+  kotlin: ['kt', 'kts'],
+  c: ['c', 'h'],
+  cpp: ['cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'h'],
+  csharp: ['cs'],
+  ruby: ['rb'],
+  php: ['php'],
+  swift: ['swift'],
+  shell: ['sh', 'bash', 'zsh'],
+  json: ['json', 'jsonc'],
+  yaml: ['yaml', 'yml'],
+  markdown: ['md', 'markdown', 'mdx'],
+  html: ['html', 'htm'],
+  css: ['css', 'scss', 'less'],
+  svelte: ['svelte'],
+  vue: ['vue'],
+};
+const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
+  ts: 'typescript',
+  js: 'javascript',
+  py: 'python',
+  golang: 'go',
+  rs: 'rust',
+  'c++': 'cpp',
+  'c#': 'csharp',
+  cs: 'csharp',
+  rb: 'ruby',
+  sh: 'shell',
+  bash: 'shell',
+  yml: 'yaml',
+  md: 'markdown',
+};
+
+/** Filter keys and what they set. */
+const FILTER_KEYS: Readonly<Record<string, 'path' | 'lang' | 'case'>> = {
+  path: 'path',
+  file: 'path',
+  lang: 'lang',
+  language: 'lang',
+  case: 'case',
+};
+
+export const SYNTAX_HELP: readonly { syntax: string; meaning: string }[] = [
+  { syntax: '/regex/', meaning: 'lines matching a regular expression (RE2 syntax, linear time)' },
+  { syntax: '"exact phrase"', meaning: 'the exact text, as written' },
+  { syntax: 'path:src/**/*.ts', meaning: 'only files whose path matches the glob (or contains the text)' },
+  { syntax: '-path:test', meaning: 'leave out files whose path matches' },
+  { syntax: 'lang:go', meaning: 'only files in that language (-lang: leaves it out)' },
+  { syntax: 'case:yes', meaning: 'literal and regex matching respects case' },
+];
+
+/** A token `key:value` (or `-key:value`) whose key is a filter; value may be "quoted". */
+const FILTER_TOKEN = /(^|\s)(-?)([A-Za-z]+):("(?:[^"\\]|\\.)*"|\S*)/g;
+
+export function parseQuery(raw: string): ParsedQuery {
+  const parsed: ParsedQuery = { text: '', paths: [], excludedPaths: [], languages: [], excludedLanguages: [], caseSensitive: false };
+  const removed: [number, number][] = [];
+  const fail = (error: string): ParsedQuery => ({ ...parsed, text: raw.trim(), error });
+
+  for (const m of raw.matchAll(FILTER_TOKEN)) {
+    const kind = FILTER_KEYS[m[3].toLowerCase()];
+    if (!kind) continue;
+    const negated = m[2] === '-';
+    const start = m.index + m[1].length;
+    let value = m[4];
+    if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
+    const written = `${m[2]}${m[3]}:`;
+    if (value === '') return fail(`${written} needs a value, e.g. ${kind === 'path' ? `${written}src/**` : kind === 'lang' ? `${written}typescript` : 'case:yes'}.`);
+    if (kind === 'path') (negated ? parsed.excludedPaths : parsed.paths).push(value);
+    else if (kind === 'lang') {
+      const name = canonicalLanguage(value);
+      if (!name) return fail(`${written}${value}: unknown language. Known: ${Object.keys(LANGUAGE_EXTENSIONS).join(', ')}.`);
+      (negated ? parsed.excludedLanguages : parsed.languages).push(name);
+    } else {
+      const v = value.toLowerCase();
+      if (negated || !['yes', 'no', 'y', 'n', 'true', 'false'].includes(v)) return fail(`${written}${value}: write case:yes or case:no.`);
+      parsed.caseSensitive = v === 'yes' || v === 'y' || v === 'true';
+    }
+    removed.push([start, start + m[0].length - m[1].length]);
+  }
+
+  const regex = findRegex(raw, removed);
+  if (regex && 'error' in regex) return fail(regex.error);
+  if (regex) {
+    parsed.regex = regex.pattern;
+    removed.push([regex.start, regex.end]);
+  }
+
+  removed.sort((a, b) => a[0] - b[0]);
+  let text = '';
+  let at = 0;
+  for (const [s, e] of removed) {
+    text += raw.slice(at, s);
+    at = e;
+  }
+  text += raw.slice(at);
+  // Only the gaps the removed tokens leave are tidied: a pasted message keeps its own spacing.
+  parsed.text = removed.length > 0 ? text.replace(/[ \t]{2,}/g, ' ').trim() : raw.trim();
+  return parsed;
+}
+
+/**
+ * The `/pattern/` of the query: a token starting with `/` at a word start, up to the next `/`
+ * not escaped that ends a word. A leading `/` with no end is an error unless the token reads as
+ * a file path (`/usr/lib/x.so`, a stack frame's `/app/src/index.js:10`), which stays text.
+ */
+function findRegex(raw: string, removed: [number, number][]): { pattern: string; start: number; end: number } | { error: string } | null {
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] !== '/' || (i > 0 && !/\s/.test(raw[i - 1])) || removed.some(([s, e]) => i >= s && i < e)) continue;
+    let j = i + 1;
+    let inClass = false;
+    for (; j < raw.length; j++) {
+      const c = raw[j];
+      if (c === '\\') j++;
+      else if (c === '[') inClass = true;
+      else if (c === ']') inClass = false;
+      else if (c === '/' && !inClass && (j + 1 === raw.length || /\s/.test(raw[j + 1]))) break;
+      else if (c === '\n') break;
+    }
+    const token = raw.slice(i).split(/\s/, 1)[0];
+    if (j >= raw.length || raw[j] !== '/') {
+      if (/^\/[\w.@-]+\/|\.\w+(:\d+)*$/.test(token)) continue; // a file path, not a pattern
+      return { error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").` };
+    }
+    const pattern = raw.slice(i + 1, j);
+    if (pattern === '') return { error: 'An empty regular expression // matches nothing useful: write /pattern/.' };
+    return { pattern, start: i, end: j + 1 };
+  }
+  return null;
+}
+
+function canonicalLanguage(value: string): string | null {
+  const v = value.toLowerCase();
+  const name = LANGUAGE_ALIASES[v] ?? v;
+  return name in LANGUAGE_EXTENSIONS ? name : null;
+}
+
+/** Whether the query has any file filter. */
+export function hasFileFilter(q: ParsedQuery): boolean {
+  return q.paths.length + q.excludedPaths.length + q.languages.length + q.excludedLanguages.length > 0;
+}
+
+/** The filters of the query, written back as the user would type them (for messages and chips). */
+export function describeFilters(q: ParsedQuery): string[] {
+  return [
+    ...q.paths.map((p) => `path:${p}`),
+    ...q.excludedPaths.map((p) => `-path:${p}`),
+    ...q.languages.map((l) => `lang:${l}`),
+    ...q.excludedLanguages.map((l) => `-lang:${l}`),
+  ];
+}
+
+/** A predicate over repository paths: every path: and lang: filter must hold, no -path:/-lang: may. */
+export function fileFilter(q: ParsedQuery): (path: string) => boolean {
+  const include = q.paths.map(pathMatcher);
+  const exclude = q.excludedPaths.map(pathMatcher);
+  const langs = q.languages.map((l) => new Set(LANGUAGE_EXTENSIONS[l]));
+  const notLangs = q.excludedLanguages.map((l) => new Set(LANGUAGE_EXTENSIONS[l]));
+  return (path) => {
+    const ext = extensionOf(path);
+    return (
+      include.every((m) => m(path)) &&
+      !exclude.some((m) => m(path)) &&
+      langs.every((set) => set.has(ext)) &&
+      !notLangs.some((set) => set.has(ext))
+    );
+  };
+}
+
+/**
+ * A glob (with * ? or [) matches the whole path or any tail of it after a `/` (like a
+ * .gitignore line without a leading slash). Plain text matches when the path contains it, as
+ * on GitHub. A leading `/` anchors either at the repository root.
+ */
+function pathMatcher(pattern: string): (path: string) => boolean {
+  if (!/[*?[]/.test(pattern)) {
+    const needle = pattern.replace(/^\.?\//, '');
+    return /^\.?\//.test(pattern) ? (path) => path.startsWith(needle) : (path) => path.includes(needle);
+  }
+  if (pattern.startsWith('/')) {
+    const anchored = pattern.slice(1);
+    return (path) => wildmatch(anchored, path, 1) || wildmatch(`${anchored}/**`, path, 1);
+  }
+  return (path) => {
+    if (wildmatch(pattern, path, 1) || wildmatch(`${pattern}/**`, path, 1)) return true;
+    for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) {
+      const tail = path.slice(i + 1);
+      if (wildmatch(pattern, tail, 1) || wildmatch(`${pattern}/**`, tail, 1)) return true;
+    }
+    return false;
+  };
+}
+
+function extensionOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return dot > slash + 1 ? path.slice(dot + 1).toLowerCase() : '';
+}

@@ -171,6 +171,13 @@ describe('search answers a question per intent, explained', () => {
     expect(textOf(r)).toMatch(/note: No createVNodee in this repository/);
   });
 
+  it('understands the query syntax: a /regex/ within path: and lang: filters', async () => {
+    const s = await ok(main, 'search', { query: '/createV.ode/ path:src/** lang:javascript', limit: 5 });
+    expect(s.query.understood).toEqual({ text: '', regex: 'createV.ode', paths: ['src/**'], excludedPaths: [], languages: ['javascript'], excludedLanguages: [], caseSensitive: false });
+    expect(s.results.length).toBeGreaterThan(0);
+    for (const r of s.results) expect(r.path).toMatch(/(^|\/)src\/.*\.js$/); // path: globs match at any depth, as on GitHub
+  });
+
   it('honours preset, modalities and limit', async () => {
     const s = await ok(main, 'search', { query: 'who calls diff', preset: 'thorough', modalities: ['text', 'graph'], limit: 2 });
     expect(s.query).toMatchObject({ preset: 'thorough', k: 60, strategy: 'fused' });
@@ -246,6 +253,12 @@ describe('bad calls are tool errors and the server keeps serving', () => {
       expect((await ok(main, 'search', { query: 'function render', limit: 1 })).results[0].path).toBe('src/render.js');
     });
   }
+
+  it('a bad regular expression, and a filter that matches no file', async () => {
+    await expectToolError(main, 'search', { query: '/createVNode(/' }, /Invalid regular expression \/createVNode\(\/: missing closing \)/);
+    await expectToolError(main, 'search', { query: 'render path:nowhere/**' }, /No file of this repository \(\d+ files\) matches path:nowhere\/\*\*/);
+    expect((await ok(main, 'search', { query: 'function render', limit: 1 })).results[0].path).toBe('src/render.js');
+  });
 
   it('an unknown tool is a protocol error, not a crash', async () => {
     const r = await call(main, 'grep', { pattern: 'x' });

@@ -15,7 +15,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Chunk, Definition, IndexProgress, IndexStage, Modality, SearchResponse } from '../engine/contract';
+import type { Chunk, Definition, IndexProgress, IndexStage, Modality, SearchResponse, UnderstoodQuery } from '../engine/contract';
 import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
@@ -37,9 +37,6 @@ export const DEFAULT_RELATED_LIMIT = 20;
 export const MAX_RELATED_LIMIT = 200;
 
 const SERVER_VERSION = '0.1.0';
-
-/** How the engine reports a retriever that refused a regular expression (text/regex.ts: InvalidRegex, RegexRejected). */
-const REFUSED_PATTERN = /^failed: (Invalid regular expression|Regex rejected)/;
 
 /** A bad call: reported to the client as a tool error with this message. */
 export class ToolInputError extends Error {}
@@ -63,7 +60,8 @@ const searchInput = {
     .describe(
       'A plain question or search, the same query string as Fourfold\'s search box and CLI, e.g. "where is parseConfig defined", ' +
         '"who calls fetchUser", "what depends on src/db.ts", "how does retry backoff work", "\\"connection refused\\"" (quoted: exact text), ' +
-        'or "similar to " followed by a pasted code snippet.',
+        'or "similar to " followed by a pasted code snippet. Also: /regex/ (RE2 syntax), path:glob and -path:glob, lang:name, case:yes, ' +
+        'alone or with a question (e.g. "retry path:src/net/**").',
     ),
   preset: z
     .enum(['quick', 'default', 'thorough'])
@@ -129,6 +127,17 @@ const searchOutput = {
     ),
     elapsedMs: z.number(),
     notes: z.array(z.string()),
+    understood: z
+      .object({
+        text: z.string(),
+        regex: z.string().optional(),
+        paths: z.array(z.string()),
+        excludedPaths: z.array(z.string()),
+        languages: z.array(z.string()),
+        excludedLanguages: z.array(z.string()),
+        caseSensitive: z.boolean(),
+      })
+      .describe('what the query syntax understood: the question, the /regex/ and the filters'),
     absent: z.object({ name: z.string(), suggestions: z.array(z.string()) }).optional().describe('the name asked for is not in the repository; near names'),
   }),
   results: z.array(
@@ -213,9 +222,9 @@ export function createMcpServer(live: LiveIndex, root: string, options: { embedd
         const query = args.query.trim();
         if (!query) throw new ToolInputError('the query is empty: ask a question such as "where is parseConfig defined"');
         return state.engine.search(query, { preset: args.preset, modalities: args.modalities, limit: args.limit ?? DEFAULT_SEARCH_LIMIT }).then((response) => {
-          // A retriever that refused the pattern fails alone inside the engine; to the agent that is a bad call.
-          const refused = response.query.modalities.find((m) => REFUSED_PATTERN.test(m.skipped ?? ''));
-          if (refused) throw new ToolInputError(refused.skipped!.replace(/^failed: /, ''));
+          // A query the engine cannot run as written (a bad /regex/, a filter without a value or
+          // matching no file) is a bad call, not an empty answer.
+          if (response.query.error) throw new ToolInputError(response.query.error);
           return searchAnswer(state, response);
         });
       }),
@@ -328,6 +337,7 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
       })),
       elapsedMs: round(q.elapsedMs, 3),
       notes: q.notes,
+      understood: understoodView(q.understood),
       ...(q.absent ? { absent: q.absent } : {}),
     },
     results,
@@ -349,6 +359,18 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
     if (first) lines.push(`   | ${first.trim()}`);
   });
   return { structured, text: lines.join('\n') };
+}
+
+function understoodView(u: UnderstoodQuery) {
+  return {
+    text: u.text,
+    ...(u.regex !== undefined ? { regex: u.regex } : {}),
+    paths: u.paths,
+    excludedPaths: u.excludedPaths,
+    languages: u.languages,
+    excludedLanguages: u.excludedLanguages,
+    caseSensitive: u.caseSensitive,
+  };
 }
 
 function snippet(engine: Engine, chunk: Chunk): string {

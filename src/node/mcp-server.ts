@@ -271,7 +271,6 @@ async function answer(live: LiveIndex, extra: Extra, respond: (state: IndexState
     return { content: [{ type: 'text', text: a.text }], structuredContent: a.structured };
   } catch (e) {
     if (e instanceof ToolInputError) return { content: [{ type: 'text', text: e.message }], isError: true };
-    if (/^(InvalidRegex|RegexRejected)$/.test((e as Error)?.name)) return { content: [{ type: 'text', text: message(e) }], isError: true };
     throw e;
   }
 }

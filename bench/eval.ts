@@ -42,6 +42,8 @@ import {
   type QueryOutcome,
 } from './eval/report';
 import { runSystem, type SearchTargets, SYSTEMS } from './eval/systems';
+import { evaluateSimilar, similarSection, type SimilarResult } from './eval/similar';
+import { RescoringAblation, withoutInt8 } from './eval/rescoring';
 
 /** --quick: these corpora, this many queries per intent per corpus. */
 const QUICK_CORPORA = ['mobx', 'immer', 'redux'];
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
   const outcomes: QueryOutcome[] = [];
   const answerChecks: AnswerCheck[] = [];
   const corpusInfo: Record<string, unknown>[] = [];
+  const rescoring = new RescoringAblation();
   for (const corpus of selectedCorpora) {
     const mine = selected.filter((q) => q.corpus === corpus.spec.name);
     if (mine.length === 0) continue;
@@ -126,14 +129,19 @@ async function main(): Promise<void> {
       queries: mine.length,
     });
     log(`${corpus.spec.name}: ${corpus.files.length} files, built in ${(plain.ms / 1000).toFixed(1)} s${blank ? ` (+${(blank.ms / 1000).toFixed(1)} s blanked copy)` : ''}; ${mine.length} queries`);
+    const blankBits = blank ? withoutInt8(blank.engine, { analyzer, embedder }) : null;
     for (const q of mine) {
       const targets = q.intent === 'understand_code' ? blank! : plain;
       const runs: QueryOutcome['runs'] = {};
       for (const system of SYSTEMS) runs[system] = await runSystem(system, q, targets);
       outcomes.push({ query: q, runs });
       answerChecks.push(await checkAnswer(q, targets.engine));
+      if (q.intent === 'understand_code' && blankBits) await rescoring.add(q, targets, blankBits);
     }
   }
+
+  // 4b. Find similar (code → code) on its own labelled set: all selected corpora in one engine.
+  const similar: SimilarResult | null = embedder ? await evaluateSimilar(selectedCorpora, { analyzer, embedder }, log) : null;
 
   // 5. Numbers, report, JSON.
   const tables = buildTables(outcomes);
@@ -155,7 +163,9 @@ async function main(): Promise<void> {
     queries: Object.fromEntries(EVAL_INTENTS.map((i) => [i, outcomes.filter((o) => o.query.intent === i).length])),
   };
   const answers = summarizeAnswers(answerChecks);
-  const markdown = `${renderReport(meta, corpusInfo, tables, goals, classifier, routing, failures, outcomes)}\n${renderAnswers(answers, answerChecks)}`;
+  const extra = { rescoring: rescoring.section(), similar: similar ? similarSection(similar) : 'Not run (needs the local embedder).' };
+  const markdown = `${renderReport(meta, corpusInfo, tables, goals, classifier, routing, failures, outcomes, extra)}
+${renderAnswers(answers, answerChecks)}`;
   const outDir = options.quick || options.corpora ? join(CACHE_DIR, 'out') : join(REPO_ROOT, 'docs', 'eval');
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, 'REPORT.md'), markdown);
@@ -171,6 +181,8 @@ async function main(): Promise<void> {
         routing,
         failures,
         answers,
+        semanticRescoring: rescoring.result,
+        findSimilar: similar,
       },
       null,
       1,
@@ -227,6 +239,7 @@ function renderReport(
   routing: Record<string, { total: number; correct: number }>,
   failures: ReturnType<typeof failuresOf>,
   outcomes: QueryOutcome[],
+  extra: { rescoring: string; similar: string },
 ): string {
   const met = goals.filter((g) => g.met).length;
   return [
@@ -252,6 +265,12 @@ function renderReport(
     `Metrics at cut-off ${CUTOFF}, one entry per file (a list's first entry for each file counts). Recall@10 is over min(relevant, 10). nDCG uses gain 2^grade − 1. Bold = best in column.`,
     '',
     renderTables(tables),
+    '## Semantic rescoring: int8 vectors vs ±1 bits',
+    '',
+    extra.rescoring,
+    '## Find similar (code → code)',
+    '',
+    extra.similar,
     '## Classifier',
     '',
     classifierSection(classifier, routing),

@@ -177,6 +177,33 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
   });
 });
 
+describe('SemanticIndex on bad input, through the real local model', () => {
+  it('a 1 MB one-line file, emoji, symbols, an empty file and other scripts index; long and non-English queries answer with finite scores', async () => {
+    const files: SourceFile[] = [
+      { path: 'min.js', text: `var a=${'[1,2,3],'.repeat(150_000)}0;` },
+      { path: 'emoji.md', text: '🚀🔥✨🎉\n'.repeat(30) },
+      { path: 'symbols.txt', text: '{}[]();,.=>!==&&||??::<<>>\n'.repeat(30) },
+      { path: 'empty.js', text: '' },
+      { path: 'zh.py', text: '# 解析命令行参数\ndef 解析(参数):\n    return 参数.split()\n' },
+      ...readFixtures().slice(0, 2),
+    ];
+    const badCorpus = windowedCorpus(files);
+    const index = await SemanticIndex.build(badCorpus, local);
+    const { vectors, int8 } = index.serialize();
+    expect(vectors).toHaveLength(badCorpus.chunks.length * 8);
+    expect(int8).toHaveLength(badCorpus.chunks.length * 256);
+    const queries = ['how does the parser work '.repeat(400).slice(0, 10_000), '解析命令行参数', 'разбор аргументов', '🚀', '', '(){}[]'];
+    for (const q of queries) {
+      const hits = await index.search(plan(q), 10);
+      expect(hits.length).toBeGreaterThan(0);
+      for (const h of hits) expect(Number.isFinite(h.score)).toBe(true);
+    }
+    for (let id = 0; id < badCorpus.chunks.length; id++) {
+      for (const h of await index.search(plan('', { intent: 'find_similar', similarToChunk: id }), 3)) expect(Number.isFinite(h.score)).toBe(true);
+    }
+  });
+});
+
 describe('SemanticIndex with the Voyage client (loopback server)', () => {
   let server: Awaited<ReturnType<typeof startVoyageServer>>;
   beforeAll(async () => {

@@ -48,6 +48,9 @@ const api: EmbedWorkerApi = {
   async cancel(jobId) {
     running.get(jobId)?.abort();
   },
+  async timings() {
+    return { ...(await embedder!).timings };
+  },
 };
 
 Comlink.expose(api);

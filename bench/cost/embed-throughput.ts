@@ -24,18 +24,27 @@ import { BENCH_DIST } from './browser';
 /** Texts per embed call: SemanticIndex's build batch (DEFAULT_BUILD_BATCH). */
 export const EMBED_CALL_TEXTS = 512;
 
+/** Time per step inside the embedder (LocalTimings, ms), over the measured texts. */
+export interface EmbedSteps {
+  tokens: number;
+  tokenizeMs: number;
+  sessionMs: number;
+  poolMs: number;
+}
+
 export interface NodeEmbedThroughput {
   chunks: number;
   wallMs: number;
   cpuMs: number;
   chunksPerSecond: number;
   chunksPerCpuSecond: number;
+  steps: EmbedSteps;
 }
 
 export interface BrowserEmbedThroughput {
   chunks: number;
   /** One embed worker. */
-  oneWorker: { wallMs: number; chunksPerSecond: number };
+  oneWorker: { wallMs: number; chunksPerSecond: number; steps: EmbedSteps };
   /** The app's worker count on this machine (navigator.hardwareConcurrency, capped). */
   pool: { workers: number; wallMs: number; chunksPerSecond: number };
   hardwareConcurrency: number;
@@ -69,6 +78,7 @@ async function childMain(args: { dir: string; textsFile: string }): Promise<void
 
   const embedder = await createNodeLocalEmbedder();
   await embedder.embedDocuments(texts.slice(0, EMBED_CALL_TEXTS)); // warm-up (JIT, first session runs)
+  const before = { ...embedder.timings };
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   for (let i = 0; i < texts.length; i += EMBED_CALL_TEXTS) await embedder.embedDocuments(texts.slice(i, i + EMBED_CALL_TEXTS));
@@ -81,8 +91,13 @@ async function childMain(args: { dir: string; textsFile: string }): Promise<void
     cpuMs,
     chunksPerSecond: texts.length / (wallMs / 1000),
     chunksPerCpuSecond: texts.length / (cpuMs / 1000),
+    steps: stepsBetween(before, embedder.timings),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function stepsBetween(a: EmbedSteps, b: EmbedSteps): EmbedSteps {
+  return { tokens: b.tokens - a.tokens, tokenizeMs: b.tokenizeMs - a.tokenizeMs, sessionMs: b.sessionMs - a.sessionMs, poolMs: b.poolMs - a.poolMs };
 }
 
 /**
@@ -114,6 +129,7 @@ const PAGE_RUN = `async ({ url, appRoot, texts, count, perCall }) => {
   const calls = workers.map(client);
   await Promise.all(calls.map((call) => call('describe', appRoot)));
   await Promise.all(calls.map((call, i) => call('embedDocuments', 'warm-' + i, texts.slice(0, perCall))));
+  const before = await Promise.all(calls.map((call) => call('timings')));
   const share = Math.ceil(texts.length / count);
   const t0 = performance.now();
   await Promise.all(calls.map(async (call, i) => {
@@ -121,8 +137,9 @@ const PAGE_RUN = `async ({ url, appRoot, texts, count, perCall }) => {
     for (let j = 0; j < mine.length; j += perCall) await call('embedDocuments', 'job-' + i + '-' + j, mine.slice(j, j + perCall));
   }));
   const ms = performance.now() - t0;
+  const after = await Promise.all(calls.map((call) => call('timings')));
   workers.forEach((w) => w.terminate());
-  return { ms, hardwareConcurrency: navigator.hardwareConcurrency };
+  return { ms, hardwareConcurrency: navigator.hardwareConcurrency, before: before[0], after: after[0] };
 }`;
 
 export async function browserEmbedThroughput(textsFile: string): Promise<BrowserEmbedThroughput> {
@@ -140,13 +157,15 @@ export async function browserEmbedThroughput(textsFile: string): Promise<Browser
       page.evaluate(`(${PAGE_RUN})(${JSON.stringify({ url: `${server.origin}/assets/${worker}`, appRoot: `${server.origin}/`, texts, count, perCall: EMBED_CALL_TEXTS })})`) as Promise<{
         ms: number;
         hardwareConcurrency: number;
+        before: EmbedSteps;
+        after: EmbedSteps;
       }>;
     const one = await run(1);
     const workers = embedWorkerCount(one.hardwareConcurrency);
     const pool = await run(workers);
     return {
       chunks: texts.length,
-      oneWorker: { wallMs: one.ms, chunksPerSecond: texts.length / (one.ms / 1000) },
+      oneWorker: { wallMs: one.ms, chunksPerSecond: texts.length / (one.ms / 1000), steps: stepsBetween(one.before, one.after) },
       pool: { workers, wallMs: pool.ms, chunksPerSecond: texts.length / (pool.ms / 1000) },
       hardwareConcurrency: one.hardwareConcurrency,
     };
@@ -193,7 +212,16 @@ export function embedThroughputReportLines(results: EmbedThroughputResult[]): st
     ...rows.map((row) => `| ${row.join(' | ')} |`),
     '',
   ];
+  const share = (s: EmbedSteps) => {
+    const total = s.tokenizeMs + s.sessionMs + s.poolMs;
+    const pc = (v: number) => `${Math.round((100 * v) / total)} %`;
+    return `tokenize + input tensors ${pc(s.tokenizeMs)}, ONNX session ${pc(s.sessionMs)}, pooling ${pc(s.poolMs)} (${r0(s.tokens)} tokens incl. padding)`;
+  };
+  for (const r of results) {
+    if (r.node?.steps) lines.push(`- ${r.sizeMb} MB, where the Node time goes: ${share(r.node.steps)}.`);
+    if (r.browser?.oneWorker.steps) lines.push(`- ${r.sizeMb} MB, where one Chromium worker's time goes: ${share(r.browser.oneWorker.steps)}.`);
+  }
   for (const r of results) for (const s of r.skipped) lines.push(`- ${r.sizeMb} MB: ${s}`);
-  if (results.some((r) => r.skipped.length)) lines.push('');
+  lines.push('');
   return lines;
 }

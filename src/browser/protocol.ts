@@ -232,6 +232,8 @@ export interface EmbedWorkerApi {
   embedDocuments(jobId: string, texts: string[]): Promise<import('../engine/semantic/embedder').DocumentEmbeddings>;
   embedQueryFloat(text: string): Promise<Float32Array>;
   cancel(jobId: string): Promise<void>;
+  /** Cumulative time per embedding step in this worker (for the benchmark). */
+  timings(): Promise<import('../engine/semantic/local').LocalTimings>;
 }
 
 export interface ParseWorkerApi {

@@ -45,6 +45,11 @@ export const LOCAL_MAX_TOKENS = 256;
 export const LOCAL_MAX_CHARS = LOCAL_MAX_TOKENS * 16;
 /** Tokens (rows × padded width) per session call: large enough that call overhead vanishes, small enough to stay in cache. */
 const LOCAL_TOKENS_PER_CALL = 8_192;
+/**
+ * A batch's widest text is at most this many times (+ 2 tokens) its narrowest: sorting alone left
+ * 33 % of the tokens sent as padding (graphql), and padding costs as much as a token.
+ */
+const LOCAL_MAX_PADDING = 1.15;
 /** Texts per session call at most (short texts). */
 const LOCAL_TEXTS_PER_CALL = 512;
 
@@ -70,12 +75,23 @@ export interface LocalEmbedderOptions {
   sessionThreads?: number;
 }
 
+export interface LocalTimings {
+  texts: number;
+  /** Tokens sent to the model, padding included. */
+  tokens: number;
+  tokenizeMs: number;
+  sessionMs: number;
+  poolMs: number;
+}
+
 /** A local embedder also gives int8 vectors (documents) and float query vectors. */
 export interface LocalEmbedder extends Embedder {
   embedDocuments(texts: string[], signal?: AbortSignal): Promise<DocumentEmbeddings>;
   embedQueryFloat(text: string): Promise<Float32Array>;
   /** Float vectors (L2-normalised; all zeros where the text has no known token). */
   embedFloat(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Float32Array[]>;
+  /** Cumulative time per step (bench/cost/embed-throughput.ts reports it). */
+  readonly timings: LocalTimings;
 }
 
 export async function createLocalEmbedder(options: LocalEmbedderOptions): Promise<LocalEmbedder> {
@@ -128,6 +144,7 @@ export async function localEmbedderFrom(id: string, tokenizer: LocalTokenizer, m
       return { bits: vectors.map(packSigns), int8: vectors.map(quantizeInt8) };
     },
     embedFloat: (texts, inputType, signal) => runner.run(texts, inputType, signal),
+    timings: runner.timings,
     async embedQueryFloat(text) {
       return (await runner.run([text], 'query'))[0];
     },
@@ -155,6 +172,8 @@ export class LocalModelRunner {
   /** True when tokenizing piece by piece gives exactly what the tokenizer gives for the whole text. */
   readonly wordwise: boolean;
   private readonly memo = new Map<string, number[]>();
+  /** Where the time went since the embedder loaded (wall ms; tokenizeMs includes building the input tensors). */
+  readonly timings: LocalTimings = { texts: 0, tokens: 0, tokenizeMs: 0, sessionMs: 0, poolMs: 0 };
 
   constructor(
     private readonly tokenizer: LocalTokenizer,
@@ -205,7 +224,15 @@ export class LocalModelRunner {
 
   async run(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Float32Array[]> {
     signal?.throwIfAborted();
+    const timings = this.timings;
+    let mark = performance.now();
+    const lap = (stage: 'tokenizeMs' | 'sessionMs' | 'poolMs') => {
+      const t = performance.now();
+      timings[stage] += t - mark;
+      mark = t;
+    };
     const tokens = texts.map((t) => this.tokenize(t));
+    timings.texts += texts.length;
     // Shortest first: neighbours in this order have nearly the same length, so batches pad little.
     const order = tokens.map((_, i) => i).sort((a, b) => tokens[a].length - tokens[b].length || a - b);
     const out: Float32Array[] = new Array(texts.length);
@@ -215,7 +242,14 @@ export class LocalModelRunner {
       signal?.throwIfAborted();
       // Sorted ascending, so the last row of a batch is its widest.
       let end = start + 1;
-      while (end < order.length && end - start < LOCAL_TEXTS_PER_CALL && (end - start + 1) * tokens[order[end]].length <= LOCAL_TOKENS_PER_CALL) end++;
+      const widest = Math.ceil(tokens[order[start]].length * LOCAL_MAX_PADDING) + 2;
+      while (
+        end < order.length &&
+        end - start < LOCAL_TEXTS_PER_CALL &&
+        tokens[order[end]].length <= widest &&
+        (end - start + 1) * tokens[order[end]].length <= LOCAL_TOKENS_PER_CALL
+      )
+        end++;
       const rows = order.slice(start, end);
       const width = Math.max(1, tokens[rows[rows.length - 1]].length);
       const ids = new BigInt64Array(rows.length * width);
@@ -233,15 +267,19 @@ export class LocalModelRunner {
         }
       });
       if (typeId) types.fill(typeId);
+      timings.tokens += rows.length * width;
+      lap('tokenizeMs');
       const dims = [rows.length, width];
       const { last_hidden_state: hidden } = await this.model({
         input_ids: new Tensor('int64', ids, dims),
         attention_mask: new Tensor('int64', mask, dims),
         token_type_ids: new Tensor('int64', types, dims),
       });
+      lap('sessionMs');
       const data = hidden.data as Float32Array;
       const d = hidden.dims[2];
       rows.forEach((row, r) => (out[row] = meanPoolNormalized(data, r * width * d, tokens[row].length, d)));
+      lap('poolMs');
       start = end;
     }
     return out;

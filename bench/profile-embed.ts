@@ -6,10 +6,10 @@
  *
  *   node --import tsx bench/profile-embed.ts <folder> [--pipeline]
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { AutoModel, AutoTokenizer, Tensor, pipeline } from '@huggingface/transformers';
-import { languageForPath } from '../src/engine/structural/grammars';
+import { intakeFiles } from '../src/engine/intake/intake';
+import { walkRepository } from '../src/node/walk';
 import { nodeGrammars } from '../src/node/grammars';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
 import { corpusFromAnalyses } from '../src/engine/structural/corpus';
@@ -17,22 +17,9 @@ import { chunkEmbeddingText } from '../src/engine/semantic/embedder';
 import { createNodeLocalEmbedder } from '../src/node/embedders';
 import { DEFAULT_LOCAL_MODEL_ID } from '../src/engine/semantic/local';
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (entry.isFile()) yield full;
-  }
-}
-
 const argv = process.argv.slice(2);
 const root = resolve(argv.find((a) => !a.startsWith('--')) ?? '.');
-const files: { path: string; text: string }[] = [];
-for await (const full of walk(root)) {
-  const path = relative(root, full).split('\\').join('/');
-  if (languageForPath(path)) files.push({ path, text: await readFile(full, 'utf8') });
-}
+const files = (await intakeFiles(walkRepository(root))).files;
 const analyzer = await StructuralAnalyzer.create(nodeGrammars);
 const corpus = corpusFromAnalyses(files.map((f) => ({ ...f, analysis: analyzer.analyze(f.path, f.text) })));
 

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contentSecurityPolicy } from './src/browser/content-security-policy';
 
 const ROOT = import.meta.dirname;
 const DEMO_OUT = join(ROOT, '.cache/demo');
@@ -83,10 +84,24 @@ function offline(): Plugin {
   };
 }
 
+/**
+ * Writes the Content-Security-Policy into the built index.html, first in <head>, for static
+ * hosting. Build only: the dev server injects inline scripts (React refresh) and has no CSP.
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'fourfold-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy('meta') }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs: the built app works from any path (a sub-folder, a file server).
   base: './',
-  plugins: [react(), demoIndex(), offline()],
+  plugins: [react(), demoIndex(), offline(), contentSecurityPolicyMeta()],
   // Module workers: the parse, index, embed and clone workers import ES modules.
   worker: { format: 'es' },
   // The ONNX model's files are served as-is from public/models/; let Vite treat any that are
@@ -106,5 +121,7 @@ export default defineConfig({
     exclude: ['onnxruntime-web', '@huggingface/transformers', 'web-tree-sitter'],
   },
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // `npm start` serves the policy as a header too: the workers' scripts get it (a meta tag
+  // covers the page only), and frame-ancestors works only there.
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': contentSecurityPolicy('header') } },
 });

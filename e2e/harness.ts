@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, createReadStream } from 'nod
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { contentSecurityPolicy } from '../src/browser/content-security-policy';
 
 export const DIST = resolve(import.meta.dirname, '../dist');
 export const FIXTURES = resolve(import.meta.dirname, 'fixtures');
@@ -43,14 +44,29 @@ export interface StaticServer {
   origin: string;
   /** Paths requested so far (to check what a page load fetched). */
   requests: string[];
+  /** CSP violation reports the browser sent (from the page and from every worker); close() fails on any. */
+  cspReports: string[];
   close(): Promise<void>;
 }
+
+/** Where the policy asks browsers to report violations: workers' violations never reach the page's console. */
+const CSP_REPORT_PATH = '/__csp-report';
 
 export async function serveDirectory(root = DIST): Promise<StaticServer> {
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root} has no index.html: run \`vite build\` first (npm test does).`);
   const requests: string[] = [];
+  const cspReports: string[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === CSP_REPORT_PATH && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        cspReports.push(body);
+        res.writeHead(204).end();
+      });
+      return;
+    }
     requests.push(url.pathname);
     let path = normalize(join(root, decodeURIComponent(url.pathname)));
     if (!path.startsWith(root)) {
@@ -66,6 +82,8 @@ export async function serveDirectory(root = DIST): Promise<StaticServer> {
       'content-type': MIME[extname(path)] ?? 'application/octet-stream',
       'content-length': statSync(path).size,
       'cache-control': 'no-cache',
+      // As `npm start` sends it (the workers' scripts carry the policy too), reporting here.
+      'content-security-policy': `${contentSecurityPolicy('header')}; report-uri ${CSP_REPORT_PATH}`,
     });
     createReadStream(path).pipe(res);
   });
@@ -74,7 +92,12 @@ export async function serveDirectory(root = DIST): Promise<StaticServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    cspReports,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      if (cspReports.length > 0) throw new Error(`Content-Security-Policy violations reported:\n${cspReports.join('\n')}`);
+    },
   };
 }
 
@@ -83,8 +106,15 @@ export interface BrowserSession {
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
   errors: string[];
+  /** Content-Security-Policy violations seen so far (pages and workers); close() fails on any. */
+  cspViolations: string[];
   close(): Promise<void>;
 }
+
+/** Reports every CSP violation in a document as a console error the session can recognise. */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
+  console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber));`;
+const CSP_MESSAGE = /^CSP violation: |Content Security Policy|Content-Security-Policy/;
 
 export async function launchBrowser(
   options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; profileDir?: string } = {},
@@ -97,19 +127,27 @@ export async function launchBrowser(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
   });
+  await context.addInitScript(REPORT_CSP_VIOLATIONS);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  const cspViolations: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (CSP_MESSAGE.test(message.text())) cspViolations.push(message.text());
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
+  };
+  page.on('console', onConsole);
+  // Chromium logs a worker's violations ("Refused to connect…") to that worker's console.
+  page.on('worker', (worker) => worker.on('console', onConsole));
   return {
     context,
     page,
     errors,
+    cspViolations,
     async close() {
       await context.close();
       if (!options.profileDir) rmSync(profileDir, { recursive: true, force: true });
+      if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }

@@ -20,6 +20,10 @@ export function browserLocalModel(appRoot: string): LocalEmbedderOptions {
     modelBaseUrl: new URL('models/', appRoot).pathname,
     dtype: 'q8',
     configureEnv(env) {
+      // Import ONNX Runtime's glue from its URL: with the wasm cache on, transformers.js
+      // imports a blob: copy of it, which the page's CSP (script-src 'self') refuses. The
+      // service worker already keeps both files for offline use.
+      env.useWasmCache = false;
       const wasm = env.backends.onnx.wasm!;
       wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href, mjs: new URL(ortMjsUrl, self.location.href).href };
       // Several threads need a cross-origin isolated page (COOP/COEP); one is plenty for this model.

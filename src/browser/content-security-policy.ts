@@ -1,0 +1,39 @@
+/**
+ * The page's Content-Security-Policy: one definition, sent as a header by `npm start` (vite
+ * preview) and by the e2e server, and written into the built index.html as a meta tag for
+ * static hosting (vite.config.ts). Read by build tooling and tests; the app never imports it.
+ *
+ * - Scripts: only the app's own files. No inline script, no eval; 'wasm-unsafe-eval' is the
+ *   one exception, and it allows compiling WebAssembly only (tree-sitter, ONNX Runtime).
+ * - connect-src: the app's origin, any https origin, and http on the loopback interface.
+ *   Fourfold talks to addresses the user types (the Voyage base URL, a CORS proxy, a clone
+ *   URL). Only the browser knows them (they live in IndexedDB and localStorage), and the
+ *   workers that fetch them take their policy from their own script's response, which no
+ *   server can tailor to one user's settings. So the policy cannot list them; it forbids
+ *   cleartext http off this machine instead, and the Voyage key's confinement to its base
+ *   URL is enforced by the code and proven by e2e/security.e2e.ts, not by CSP.
+ * - Repository text is never markup: React renders it as text, and nothing here would let
+ *   a script that slipped into the DOM run.
+ */
+
+const DIRECTIVES: [directive: string, sources: string[], headerOnly?: boolean][] = [
+  ['default-src', ["'self'"]],
+  ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
+  ['worker-src', ["'self'"]],
+  ['connect-src', ["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*']],
+  ['img-src', ["'self'", 'data:']],
+  ['style-src', ["'self'"]],
+  ['font-src', ["'self'"]],
+  ['object-src', ["'none'"]],
+  ['base-uri', ["'none'"]],
+  ['form-action', ["'none'"]],
+  // Browsers ignore frame-ancestors in a meta tag (and warn), so only the header has it.
+  ['frame-ancestors', ["'none'"], true],
+];
+
+/** The policy as a header value, or as the content of a `<meta http-equiv>` tag. */
+export function contentSecurityPolicy(delivery: 'header' | 'meta'): string {
+  return DIRECTIVES.filter(([, , headerOnly]) => delivery === 'header' || !headerOnly)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}

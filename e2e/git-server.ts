@@ -2,9 +2,15 @@
  * A git smart-HTTP server on 127.0.0.1 for tests: `git http-backend` run as CGI for each
  * request, with CORS headers so a page on another loopback port may clone from it.
  * (`git-http-mock-server` binds every interface and can spin a core; this does neither.)
+ *
+ * Faults, chosen by the first path segment (the rest names a repository as usual):
+ * - /private/… answers 401 with a Basic challenge, as a host does for a private repository;
+ * - /drop/… sends half of the pack (upload-pack response), then cuts the connection;
+ * - /huge/… answers upload-pack with a pack stream that never ends (sideband packets of
+ *   pack data), as far as the client reads it.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +30,23 @@ const CORS_HEADERS = {
   'access-control-expose-headers': '*',
 };
 
+type Fault = 'private' | 'drop' | 'huge';
+const FAULTS = new Set<Fault>(['private', 'drop', 'huge']);
+/** One pkt-line of sideband channel 1 (pack data): 4 hex digits of length, the band, the bytes. */
+const PACK_PACKET = Buffer.concat([Buffer.from('fff0\x01'), Buffer.alloc(0xfff0 - 5, 0x5a)]);
+
+/** Streams pack packets until the client goes away (after "NAK", as upload-pack starts). */
+function endlessPack(res: ServerResponse): void {
+  res.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/x-git-upload-pack-result' });
+  res.write('0008NAK\n');
+  const pump = () => {
+    while (!res.destroyed && res.write(PACK_PACKET));
+    if (!res.destroyed) res.once('drain', pump);
+  };
+  res.on('close', () => res.removeAllListeners('drain'));
+  pump();
+}
+
 export async function startGitServer(root: string): Promise<GitServer> {
   const server: Server = createServer((req, res) => {
     if (req.method === 'OPTIONS') {
@@ -31,6 +54,19 @@ export async function startGitServer(root: string): Promise<GitServer> {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const first = url.pathname.split('/')[1] as Fault;
+    const fault = FAULTS.has(first) ? first : null;
+    if (fault) url.pathname = url.pathname.slice(first.length + 1);
+    if (fault === 'private') {
+      res.writeHead(401, { ...CORS_HEADERS, 'www-authenticate': 'Basic realm="private repositories"' }).end('authentication required');
+      return;
+    }
+    const isPack = req.method === 'POST' && url.pathname.endsWith('/git-upload-pack');
+    if (fault === 'huge' && isPack) {
+      req.resume();
+      endlessPack(res);
+      return;
+    }
     const cgi = spawn('git', ['http-backend'], {
       env: {
         ...process.env,
@@ -62,6 +98,12 @@ export async function startGitServer(root: string): Promise<GitServer> {
         if (name === 'status') status = Number.parseInt(value, 10);
         else headers[name] = value;
       }
+      if (fault === 'drop' && isPack) {
+        // Headers and the first half of the pack, then the connection goes away.
+        res.writeHead(status, headers);
+        res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+        return;
+      }
       res.writeHead(status, headers).end(body);
     });
     cgi.on('error', () => res.writeHead(500, CORS_HEADERS).end());
@@ -71,7 +113,10 @@ export async function startGitServer(root: string): Promise<GitServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     root,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -13,7 +13,7 @@
  *   the service worker's cache, another IndexedDB record, or a downloaded file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -125,6 +125,31 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
     await page.getByLabel('Repository URL').fill(`${gitServer.origin}/hooks-remote.git`);
     await page.getByRole('button', { name: 'Clone' }).click();
     await waitForReady('hooks-remote');
+  });
+
+  it('shows HTML in file names and contents as text: nothing in them runs, nothing is even attempted', async () => {
+    const dir = join(workDir, 'html-repo');
+    const name = '<img src=x onerror=window.__pwned=1>.js';
+    mkdirSync(join(dir, 'html-repo'), { recursive: true });
+    writeFileSync(
+      join(dir, 'html-repo', name),
+      '// <script>window.__pwned = 2</script>\nexport function pwnedMarkup() {\n  return \'<img src=x onerror="window.__pwned=3"><svg onload="window.__pwned=4">\';\n}\n',
+    );
+    await page.getByLabel('Choose folder').setInputFiles(dir);
+    await waitForReady('html-repo');
+    await ask('where is pwnedMarkup defined');
+    const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
+    expect(await first.locator('.path').innerText()).toBe(`html-repo/${name}`);
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const view = page.getByLabel('Code view');
+    await expect.poll(() => view.locator('pre.code').getAttribute('data-highlighted'), { timeout: 30_000 }).toBe('true');
+    expect(await view.locator('pre.code').innerText()).toContain('<img src=x onerror="window.__pwned=3"><svg onload="window.__pwned=4">');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
+    // Had React turned any of it into markup, the policy would have blocked and reported it.
+    expect(session.cspViolations).toEqual([]);
+    expect(server.cspReports).toEqual([]);
   });
 
   it('indexes with Voyage under the policy, and the key goes to the Voyage base URL only', async () => {

@@ -87,3 +87,23 @@ describe('repositoryName', () => {
     expect(repositoryName('https://example.com/a/b/')).toBe('b');
   });
 });
+
+describe('clone faults (the loopback git server misbehaving)', () => {
+  it('says a private repository needs credentials Fourfold does not send (HTTP 401)', async () => {
+    await expect(cloneRepository({ url: `${gitServer.origin}/private/preact.git` }, () => {})).rejects.toThrow(
+      /refused access to .*private\/preact\.git \(HTTP 401\).*public repositories/,
+    );
+  });
+
+  it('says the connection dropped mid-pack, and how much had arrived', async () => {
+    await expect(cloneRepository({ url: `${gitServer.origin}/drop/preact.git` }, () => {})).rejects.toThrow(
+      /connection to .*drop\/preact\.git dropped after \d+ KB of the download; nothing was kept/,
+    );
+  });
+
+  it('stops a pack that never ends at the cap, and says what to do instead', async () => {
+    await expect(cloneRepository({ url: `${gitServer.origin}/huge/preact.git`, maxBytes: 8 * 1024 * 1024 }, () => {})).rejects.toThrow(
+      /larger than 8 MB, more than Fourfold downloads into a tab; nothing was kept\. Clone it with git/,
+    );
+  });
+});

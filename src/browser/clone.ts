@@ -22,7 +22,15 @@ export interface CloneRequest {
   url: string;
   /** A CORS proxy prefix (https://cors.isomorphic-git.org style), or empty for none. */
   corsProxy?: string;
+  /** Most bytes downloaded before the clone stops (default MAX_CLONE_BYTES). */
+  maxBytes?: number;
 }
+
+/**
+ * The download cap: the pack, then every file read out of it, live in the tab's memory at
+ * once. A repository past it is better cloned with git and brought in as a folder.
+ */
+export const MAX_CLONE_BYTES = 256 * 1024 * 1024;
 
 export interface ClonedRepository {
   /** A short name for the list: the last path segment without `.git`. */
@@ -48,6 +56,25 @@ export class CloneError extends Error {
   override readonly name = 'CloneError';
 }
 
+/** The server sent more than the cap allows. */
+class CloneTooLarge extends Error {
+  override readonly name = 'CloneTooLarge';
+}
+
+function megabytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${Math.round(bytes / (1024 * 1024)).toLocaleString('en')} MB`;
+}
+
+/** Passes a response body through, counting its bytes and stopping past the cap. */
+async function* counted(body: AsyncIterableIterator<Uint8Array>, received: { bytes: number }, maxBytes: number): AsyncIterableIterator<Uint8Array> {
+  for await (const chunk of body) {
+    received.bytes += chunk.byteLength;
+    if (received.bytes > maxBytes) throw new CloneTooLarge();
+    yield chunk;
+  }
+}
+
 function abortError(): Error {
   return new DOMException('The clone was cancelled.', 'AbortError');
 }
@@ -62,13 +89,32 @@ export async function cloneRepository(
   if (!url) throw new CloneError('Enter the address of a repository to clone, such as https://github.com/owner/repo.');
   const fs = new MemoryFs();
   const cache = {};
-  const abortableHttp = {
-    request: (req: Parameters<typeof http.request>[0]) => http.request({ ...req, signal }),
+  const maxBytes = request.maxBytes ?? MAX_CLONE_BYTES;
+  const received = { bytes: 0 };
+  let tooLarge = false;
+  const countingHttp = {
+    request: async (req: Parameters<typeof http.request>[0]) => {
+      const response = await http.request({ ...req, signal });
+      if (!response.body) return response;
+      const body = counted(response.body, received, maxBytes);
+      // isomorphic-git may swallow the error a body throws: remember it here.
+      return {
+        ...response,
+        body: (async function* () {
+          try {
+            yield* body;
+          } catch (error) {
+            if (error instanceof CloneTooLarge) tooLarge = true;
+            throw error;
+          }
+        })(),
+      };
+    },
   };
   try {
     await git.clone({
       fs,
-      http: abortableHttp,
+      http: countingHttp,
       dir: DIR,
       url,
       corsProxy,
@@ -108,8 +154,24 @@ export async function cloneRepository(
     return { name: repositoryName(url), url, commit, files, skippedLinks };
   } catch (error) {
     if (signal?.aborted) throw abortError();
+    if (tooLarge || error instanceof CloneTooLarge)
+      throw new CloneError(
+        `The repository at ${url} is larger than ${megabytes(maxBytes)}, more than Fourfold downloads into a tab; nothing was kept. ` +
+          'Clone it with git and drop the folder here instead (folders have no size cap).',
+      );
+    if (received.bytes > 0 && isNetworkFailure(error))
+      throw new CloneError(
+        `The connection to ${corsProxy ? `${url} (through ${corsProxy})` : url} dropped after ${megabytes(received.bytes)} of the download; ` +
+          'nothing was kept. Try again.',
+      );
     throw new CloneError(explainCloneError(error, url, corsProxy));
   }
+}
+
+/** A transport failure: fetch's TypeError in browsers and Node, or a reset stream. */
+function isNetworkFailure(error: unknown): boolean {
+  const e = (error ?? {}) as { name?: string; message?: string; code?: string };
+  return e.name === 'TypeError' || /network|fetch failed|terminated|socket|ECONNRESET|premature|aborted/i.test(`${e.message ?? ''} ${e.code ?? ''}`);
 }
 
 interface GitErrorShape {

@@ -1,6 +1,7 @@
 /**
  * Hostile text through every front end that takes a user's string: the classifier, the query
- * planner, the regex front end, literal and regex grep, and a whole Engine.search. Random
+ * planner, the query syntax parser, the regex front end, literal and regex grep, and a whole
+ * Engine.search. Random
  * Unicode, lone surrogates, NUL, regex metacharacters and 100,000-character strings, from a
  * fixed seed: no exception escapes except the typed regex errors, and every call returns.
  * That it returns is bounded by construction (linear-time regex, capped pattern length and
@@ -12,6 +13,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
 import { classify, planQuery } from './classify';
+import { fileFilter, parseQuery } from './query-syntax';
 import { INTENTS, type SourceFile } from './contract';
 import { Engine } from './engine';
 import { StructuralAnalyzer } from './structural/analyzer';
@@ -94,6 +96,18 @@ describe('hostile strings', () => {
     });
   });
 
+  it('the query syntax parser understands any string or says what it could not, and its filters answer any path', () => {
+    property((s) => {
+      const q = parseQuery(s);
+      expect(typeof q.text).toBe('string');
+      if (q.error !== undefined) expect(q.error.length).toBeGreaterThan(0);
+      else {
+        const accepts = fileFilter(q);
+        for (const path of ['src/index.ts', s.slice(0, 200), '']) expect(typeof accepts(path)).toBe('boolean');
+      }
+    });
+  });
+
   it('the regex front end compiles or names the problem, for any string in either case mode', () => {
     property((s) => {
       expectRegexOutcome(() => compileRegex(s, false));
@@ -135,6 +149,6 @@ describe('hostile queries through the whole engine', () => {
   }, 120_000);
 
   it('tried every input it reports', () => {
-    expect(tried).toBe(RUNS * 4 + RUNS / 4);
+    expect(tried).toBe(RUNS * 5 + RUNS / 4);
   });
 });

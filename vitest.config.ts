@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Compiles the CLI once per run (the CLI tests start bin/fourfold.js).
+    globalSetup: ['./vitest.global-setup.ts'],
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,

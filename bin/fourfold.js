@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// The Fourfold CLI: the same engine as the browser app, run by Node through tsx.
-import { tsImport } from 'tsx/esm/api';
-
-const { main } = await tsImport('../src/node/cli.ts', import.meta.url);
-process.exitCode = await main(process.argv.slice(2));
+// The Fourfold CLI: the same engine as the browser app, compiled to JavaScript in dist-cli/
+// (`npm run build:cli`; `npm install` and `npm test` build it), so no TypeScript compiler runs here.
+let cli;
+try {
+  cli = await import('../dist-cli/node/cli.js');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist-cli')) throw error;
+  process.stderr.write('fourfold: the CLI is not built yet: run `npm run build:cli` (npm install does it too)\n');
+  process.exit(3);
+}
+process.exitCode = await cli.main(process.argv.slice(2));

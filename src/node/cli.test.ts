@@ -3,7 +3,7 @@
  * checking output, exit codes and the eval JSON shape of SPEC §4.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -103,6 +103,44 @@ describe('fourfold search', () => {
     expect(summary.reusedFiles).toBe(summary.files - 1);
     const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function brandNewHelper']);
     expect(s.stdout).toMatch(/ 1\. src\/brand-new\.js:1-1 {2}brandNewHelper/);
+  });
+});
+
+/** Sets every file's modification time under `dir` to `when` (a repository untouched for a while). */
+function backdate(dir: string, when: Date): void {
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
+}
+
+describe('the cache check', () => {
+  it('trusts unchanged paths, sizes and times without reading a file, and reads everything when one changed', async () => {
+    const repo = join(work, 'settled');
+    cpSync(FIXTURE, repo, { recursive: true });
+    const old = new Date(Date.now() - 3600_000);
+    backdate(repo, old);
+    const built = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none'])).stdout).summary;
+    expect(built).toMatchObject({ fromCache: false, cacheCheck: null });
+    const again = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none'])).stdout).summary;
+    expect(again).toMatchObject({ fromCache: true, cacheCheck: 'stat', files: built.files, chunks: built.chunks });
+
+    // Same size, same (old) time, other content: like git, the stat check cannot see it; a
+    // different size it sees, and then every file is read and the changed one re-parsed.
+    writeFileSync(join(repo, 'src', 'util.js'), '// changed\nexport function changedHelper() {}\n');
+    utimesSync(join(repo, 'src', 'util.js'), old, old);
+    const changed = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none'])).stdout).summary;
+    expect(changed).toMatchObject({ fromCache: false, cacheCheck: null, reusedFiles: built.files - 1 });
+    const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function changedHelper']);
+    expect(s.stdout).toMatch(/ 1\. src\/util\.js:\d+-\d+ {2}changedHelper/);
+  });
+
+  it('does not trust a file modified as late as the index was written (it may change again within the same clock tick)', async () => {
+    const repo = join(work, 'fresh');
+    cpSync(FIXTURE, repo, { recursive: true });
+    backdate(repo, new Date(Date.now() - 3600_000));
+    const late = new Date(Date.now() + 3600_000);
+    utimesSync(join(repo, 'src', 'util.js'), late, late);
+    expect((await cli(['index', '--repo', repo, '--embedder', 'none'])).code).toBe(0);
+    const again = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none'])).stdout).summary;
+    expect(again).toMatchObject({ fromCache: true, cacheCheck: 'content' });
   });
 });
 
@@ -232,8 +270,10 @@ describe('clear errors and exit codes', () => {
     expect((await cli(['search', '--repo', FIXTURE, '--modalities', 'text,vibes', 'x'])).stderr).toMatch(/unknown modality "vibes"/);
     expect((await cli(['search', '--repo', FIXTURE])).stderr).toMatch(/search needs a query/);
     expect((await cli(['frobnicate'])).code).toBe(1);
-    const help = await cli(['help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/fourfold search --repo DIR "query"/);
+    for (const asked of [['help'], ['--help'], ['-h'], []]) {
+      const help = await cli(asked);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/fourfold search --repo DIR "query"/);
+    }
   });
 });

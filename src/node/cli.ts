@@ -14,7 +14,10 @@ import type { Modality, Preset, SearchOptions, SearchResponse } from '../engine/
 import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
-import { InputError, openRepository, type EmbedderChoice, type OpenedRepository } from './repository';
+import { InputError } from './input-error';
+// Type-only: the engine, tree-sitter and the embedding model load when a command needs them,
+// so `fourfold --help` and a usage error start and finish at once.
+import type { EmbedderChoice, OpenedRepository } from './repository';
 
 const PRESETS: readonly Preset[] = ['quick', 'default', 'thorough'];
 const EMBEDDERS: readonly EmbedderChoice[] = ['local', 'voyage', 'none'];
@@ -50,7 +53,8 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const [command = 'help', ...rest] = argv;
+  const [first = 'help', ...rest] = argv;
+  const command = first === '--help' || first === '-h' ? 'help' : first;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   const booleans = new Set(['json', 'no-cache', 'help', 'quiet']);
@@ -122,6 +126,7 @@ export async function main(argv: string[], out: (s: string) => void = (s) => pro
     const modalities = parseModalities(flag(args, 'modalities'));
     const limit = parseLimit(flag(args, 'limit'));
 
+    const { openRepository } = await import('./repository');
     const opened = await openRepository(repo, {
       embedder,
       cacheDir: flag(args, 'cache'),
@@ -248,6 +253,7 @@ function summary(opened: OpenedRepository) {
     buildMs: Object.fromEntries(Object.entries(s.buildMs).map(([k, v]) => [k, round(v, 1)])),
     sizeBytes: s.sizeBytes,
     fromCache: opened.fromCache,
+    cacheCheck: opened.cacheCheck,
     reusedFiles: s.reusedFiles,
     readMs: round(opened.readMs, 1),
     loadMs: round(opened.loadMs, 1),

@@ -44,7 +44,11 @@ interface PoolWorker {
   failure: Error | null;
 }
 
-const WORKER_ENTRY = new URL('./parse-worker.mjs', import.meta.url);
+/**
+ * The compiled CLI (dist-cli/node/) starts its compiled worker entry; run from the sources
+ * (vitest, tsx), the worker loads the TypeScript through tsx in parse-worker.mjs.
+ */
+const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./parse-worker.mjs', import.meta.url) : new URL('./parse-worker.js', import.meta.url);
 
 export function createNodeParsePool(size = availableParallelism()): NodeParsePool {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`parse pool size must be a positive integer, got ${size}`);

@@ -5,20 +5,19 @@
  * unchanged chunks their embeddings.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import type { IndexProgress } from '../engine/contract';
-import { Engine, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
-import { intakeFiles, type IntakeResult } from '../engine/intake/intake';
-import { type EmbeddingCache, MemoryEmbeddingCache } from '../engine/semantic/index';
-import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
+import type { FileAnalysis, IndexProgress } from '../engine/contract';
+import { intakeFiles, type IntakeEntry, type IntakeResult, type SkippedFile } from '../engine/intake/intake';
+import type { Embedder } from '../engine/semantic/embedder';
+import type { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { languageForPath } from '../engine/structural/grammars';
-import { createNodeEmbedder, type NodeEmbedderKind } from './embedders';
-import { nodeGrammars } from './grammars';
-import { createNodeParsePool, type NodeParsePool } from './parse-pool';
+import { DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
+import type { NodeEmbedderKind } from './embedders';
+import { InputError } from './input-error';
+import type { NodeParsePool } from './parse-pool';
 import { walkRepository, type WalkStats } from './walk';
 
 export type EmbedderChoice = NodeEmbedderKind;
@@ -35,8 +34,7 @@ export const PARSE_POOL_MIN_FILES = 48;
  */
 export const PARSE_QUEUE_PER_WORKER = 8;
 
-/** A problem with what the user gave us (exit code 2), as opposed to a bug. */
-export class InputError extends Error {}
+export { InputError } from './input-error';
 
 export interface OpenOptions {
   embedder: EmbedderChoice;
@@ -50,9 +48,15 @@ export interface OpenOptions {
 export interface OpenedRepository {
   root: string;
   engine: Engine;
-  intake: IntakeResult;
+  /** What was indexed (paths and content hashes) and what was skipped, and why. */
+  intake: { files: { path: string; hash: string }[]; skippedFiles: SkippedFile[] };
   unreadable: { path: string; reason: string }[];
   fromCache: boolean;
+  /**
+   * How the cached index was found current: 'stat' (the walk's paths, sizes and modification
+   * times match its build: no file read), 'content' (every file read and hashed), or null (built).
+   */
+  cacheCheck: 'stat' | 'content' | null;
   /** Walking and reading the files. */
   readMs: number;
   /** Loading the cached index, or building it. */
@@ -69,9 +73,41 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   if (!info) throw new InputError(`no such folder: ${dir}`);
   if (!info.isDirectory()) throw new InputError(`not a folder: ${dir}`);
 
+  const cacheDir = options.cacheDir ?? defaultCacheDir();
+  const useCache = options.useCache !== false;
+  const key = createHash('sha1').update(root).digest('hex').slice(0, 16);
+  const snapshotFile = join(cacheDir, `${key}-${options.embedder}.snapshot`);
+  const manifestFile = `${snapshotFile}.manifest`;
+
+  // 1. Walk (names and stat only). When the walk matches the one the cached index was built
+  //    from, the index is loaded and no file is read.
   const t0 = performance.now();
   const walkStats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
-  const intake = await intakeFiles(walkRepository(root, {}, walkStats));
+  const fingerprint = new WalkFingerprint();
+  const entries: IntakeEntry[] = [];
+  const walkSkips: SkippedFile[] = [];
+  for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) }, walkStats)) {
+    if ('skip' in entry) {
+      fingerprint.skip(entry.path, entry.skip);
+      walkSkips.push({ path: entry.path, reason: entry.skip, detail: entry.detail });
+    }
+    entries.push(entry);
+  }
+  const digest = fingerprint.digest();
+  const manifest = useCache ? await readManifest(manifestFile) : null;
+  if (manifestTrusts(manifest, fingerprint, digest)) {
+    const t1 = performance.now();
+    const snapshot = await readCached<EngineSnapshot>(snapshotFile);
+    if (snapshot?.version === SNAPSHOT_VERSION) {
+      const engine = Engine.load(snapshot, { analyzer: noAnalyzer, embedder: await embedderFor(options.embedder, snapshot) });
+      // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
+      const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
+      return { root, engine, intake, unreadable: [], fromCache: true, cacheCheck: 'stat', readMs: t1 - t0, loadMs: performance.now() - t1 };
+    }
+  }
+
+  // 2. Read and classify every file, then load (same contents), refresh or build.
+  const intake = await intakeFiles(entries);
   const readMs = performance.now() - t0;
   const unreadable = intake.skippedFiles
     .filter((s) => /unreadable|EACCES|EPERM|EIO|EISDIR/.test(s.detail))
@@ -84,71 +120,110 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     );
   }
 
-  let embedder;
-  try {
-    embedder = await createNodeEmbedder(options.embedder, process.env.VOYAGE_BASE_URL ? { baseUrl: process.env.VOYAGE_BASE_URL } : {});
-  } catch (e) {
-    throw new InputError(e instanceof Error ? e.message : String(e));
-  }
-  const cacheDir = options.cacheDir ?? defaultCacheDir();
-  const useCache = options.useCache !== false;
-  const key = createHash('sha1').update(root).digest('hex').slice(0, 16);
-  const snapshotFile = join(cacheDir, `${key}-${options.embedder}.snapshot`);
-  const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
-
   const t1 = performance.now();
   const previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
-  // One shared promise: Engine.build calls analyze 32 times at once, and each call must not
-  // load its own copy of every grammar.
-  let analyzer: Promise<StructuralAnalyzer> | null = null;
-  let pool: NodeParsePool | null = null;
-  let mainThreadTurn: Promise<unknown> = Promise.resolve();
-  const deps = {
-    analyzer: {
-      analyze: async (path: string, text: string) => {
-        if (pool) {
-          if (pool.pending < PARSE_QUEUE_PER_WORKER * pool.size) return pool.analyze(path, text);
-          // One parse here at a time, each after a turn of the event loop: a synchronous parse
-          // blocks the workers' answers, and so their next files.
-          const turn = mainThreadTurn.then(() => new Promise((resolve) => setImmediate(resolve)));
-          mainThreadTurn = turn;
-          await turn;
-        }
-        analyzer ??= StructuralAnalyzer.create(nodeGrammars);
-        return (await analyzer).analyze(path, text);
-      },
-    },
-    embedder,
-    embeddingCache: undefined as EmbeddingCache | undefined,
+  const remember = async () => {
+    if (useCache && unreadable.length === 0) await writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() });
   };
-
   if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
-    const engine = Engine.load(previous, deps);
-    return { root, engine, intake, unreadable, fromCache: true, readMs, loadMs: performance.now() - t1 };
+    const engine = Engine.load(previous, { analyzer: noAnalyzer, embedder: await embedderFor(options.embedder, previous) });
+    await remember();
+    return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1 };
   }
 
+  const embedder = await embedderFor(options.embedder, null);
+  const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
   const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
-  deps.embeddingCache = embeddingCache ?? undefined;
   if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
-  else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? "" : "s"} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
-  if (filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES) pool = createNodeParsePool(Math.max(1, availableParallelism() - 1));
+  else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
+  const analyzer = await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES);
   let engine: Engine;
   try {
-    engine = await Engine.build(intake.files, deps, {
+    engine = await Engine.build(intake.files, { analyzer, embedder, embeddingCache: embeddingCache ?? undefined }, {
       previous: previous ?? undefined,
       skipped: intake.skipped,
       onProgress: options.onProgress,
     });
   } finally {
-    // Later analyses (none today) go in-process; closing lets the process exit.
-    await pool?.close();
-    pool = null;
+    // Closing the pool lets the process exit.
+    await analyzer.close();
   }
   if (useCache) {
     await writeCached(snapshotFile, engine.snapshot());
+    await remember();
     await embeddingCache?.save();
   }
-  return { root, engine, intake, unreadable, fromCache: false, readMs, loadMs: performance.now() - t1 };
+  return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1 };
+}
+
+/** A loaded engine never parses. */
+const noAnalyzer: EngineDeps['analyzer'] = { analyze: () => Promise.reject(new Error('a loaded index does not parse')) };
+
+/**
+ * The embedder: for a loaded index of the local model, a stand-in with its id and width that
+ * loads the model (transformers.js, ONNX Runtime) only when a query needs an embedding.
+ */
+async function embedderFor(kind: NodeEmbedderKind, loaded: EngineSnapshot | null): Promise<Embedder | null> {
+  if (kind === 'none') return null;
+  const create = async () => {
+    const { createNodeEmbedder } = await import('./embedders');
+    try {
+      return await createNodeEmbedder(kind, process.env.VOYAGE_BASE_URL ? { baseUrl: process.env.VOYAGE_BASE_URL } : {});
+    } catch (e) {
+      throw new InputError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const semantic = loaded?.modalities.semantic as { embedderId?: string; dimensions?: number } | null | undefined;
+  if (kind !== 'local' || !semantic?.embedderId || !semantic.dimensions) return create();
+  let real: Promise<Embedder | null> | null = null;
+  const model = async () => {
+    const embedder = await (real ??= create());
+    if (!embedder) throw new Error('no embedding model');
+    return embedder;
+  };
+  return {
+    id: semantic.embedderId,
+    dimensions: semantic.dimensions,
+    embed: async (texts, inputType, signal) => (await model()).embed(texts, inputType, signal),
+    embedQueryFloat: async (text) => {
+      const embedder = await model();
+      if (!embedder.embedQueryFloat) throw new Error('no float query vectors');
+      return embedder.embedQueryFloat(text);
+    },
+  };
+}
+
+/**
+ * Tree-sitter, loaded only to build: a worker-thread pool for many files (the main thread is
+ * the last lane), or one in-process analyzer for a few.
+ */
+async function nodeAnalyzer(usePool: boolean): Promise<EngineDeps['analyzer'] & { close(): Promise<void> }> {
+  const [analyzerModule, { nodeGrammars }] = await Promise.all([import('../engine/structural/analyzer'), import('./grammars')]);
+  // One shared promise: Engine.build calls analyze 32 times at once, and each call must not
+  // load its own copy of every grammar.
+  let analyzer: Promise<StructuralAnalyzer> | null = null;
+  const local = async (path: string, text: string): Promise<FileAnalysis> => (await (analyzer ??= analyzerModule.StructuralAnalyzer.create(nodeGrammars))).analyze(path, text);
+  if (!usePool) return { analyze: local, close: async () => {} };
+  const { createNodeParsePool } = await import('./parse-pool');
+  let pool: NodeParsePool | null = createNodeParsePool(Math.max(1, availableParallelism() - 1));
+  let mainThreadTurn: Promise<unknown> = Promise.resolve();
+  return {
+    analyze: async (path, text) => {
+      if (pool) {
+        if (pool.pending < PARSE_QUEUE_PER_WORKER * pool.size) return pool.analyze(path, text);
+        // One parse here at a time, each after a turn of the event loop: a synchronous parse
+        // blocks the workers' answers, and so their next files.
+        const turn = mainThreadTurn.then(() => new Promise((resolve) => setImmediate(resolve)));
+        mainThreadTurn = turn;
+        await turn;
+      }
+      return local(path, text);
+    },
+    close: async () => {
+      await pool?.close();
+      pool = null;
+    },
+  };
 }
 
 /** Files in a parsed language that the previous index does not already hold unchanged. */
@@ -165,40 +240,4 @@ function sameFiles(snapshot: EngineSnapshot, intake: IntakeResult): boolean {
 
 function safeName(s: string): string {
   return s.replace(/[^A-Za-z0-9._-]+/g, '_');
-}
-
-async function readCached<T>(file: string): Promise<T | null> {
-  try {
-    return deserialize(gunzipSync(await readFile(file))) as T;
-  } catch {
-    return null; // missing or from another version of Node/Fourfold: rebuild
-  }
-}
-
-async function writeCached(file: string, value: unknown): Promise<void> {
-  await mkdir(join(file, '..'), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, gzipSync(serialize(value), { level: 1 }));
-  await rename(tmp, file); // atomic: a crash never leaves a half-written index behind
-}
-
-/** Embeddings by (embedder, chunk-text hash), kept on disk between CLI runs. */
-class DiskEmbeddingCache extends MemoryEmbeddingCache {
-  private dirty = false;
-  private constructor(
-    private readonly file: string,
-    vectors: Map<string, Uint32Array>,
-  ) {
-    super(vectors);
-  }
-  static async open(file: string): Promise<DiskEmbeddingCache> {
-    return new DiskEmbeddingCache(file, (await readCached<Map<string, Uint32Array>>(file)) ?? new Map());
-  }
-  override async put(embedderId: string, entries: [string, Uint32Array][]): Promise<void> {
-    await super.put(embedderId, entries);
-    this.dirty = true;
-  }
-  async save(): Promise<void> {
-    if (this.dirty) await writeCached(this.file, this.vectors);
-  }
 }

@@ -20,6 +20,8 @@ import type { IntakeEntry } from '../engine/intake/intake';
 
 export interface WalkOptions extends IgnoreMatcherOptions {
   signal?: AbortSignal;
+  /** Told of every file the walk yields for reading, with what stat said (undefined when stat failed). */
+  onFile?: (path: string, size: number | undefined, mtimeMs: number | undefined) => void;
 }
 
 export interface WalkStats {
@@ -136,13 +138,17 @@ export async function* walkRepository(
         continue;
       }
       let size: number | undefined;
+      let mtimeMs: number | undefined;
       try {
         // Sync stat/read: 3–4× faster than fs.promises per small file, and each call is bounded
         // (the size is known before reading, oversized files are never read).
-        size = statSync(full).size;
+        const info = statSync(full);
+        size = info.size;
+        mtimeMs = info.mtimeMs;
       } catch {
         size = undefined; // the read below reports the error
       }
+      options.onFile?.(path, size, mtimeMs);
       stats.files++;
       yield {
         path,

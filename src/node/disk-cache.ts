@@ -1,0 +1,111 @@
+/**
+ * The CLI's on-disk cache: one engine snapshot per (repository, embedder), the walk's
+ * fingerprint beside it, and the embedding cache shared by every repository.
+ *
+ * The fingerprint lists what the walk saw (paths, sizes, modification times, skips): when
+ * the next walk sees the same, the snapshot is loaded without reading or hashing a single
+ * file. A file modified within FINGERPRINT_RACE_MS of the snapshot being written is not
+ * trusted (a write in the same clock tick leaves its mtime unchanged), as git does with its index.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { MemoryEmbeddingCache } from '../engine/semantic/index';
+
+/** Files modified this close to (or after) the snapshot's writing are read and hashed again. */
+export const FINGERPRINT_RACE_MS = 2_000;
+
+/** Collects what a walk yields, in walk order. */
+export class WalkFingerprint {
+  private readonly hash = createHash('sha1');
+  /** Latest modification time seen (ms since the epoch). */
+  newestMtimeMs = 0;
+  /** A file whose stat failed: the fingerprint cannot vouch for it. */
+  incomplete = false;
+
+  file(path: string, size: number | undefined, mtimeMs: number | undefined): void {
+    if (size === undefined || mtimeMs === undefined) this.incomplete = true;
+    else if (mtimeMs > this.newestMtimeMs) this.newestMtimeMs = mtimeMs;
+    this.hash.update(`f\u0000${path}\u0000${size}\u0000${mtimeMs}\n`);
+  }
+
+  skip(path: string, reason: string): void {
+    this.hash.update(`s\u0000${path}\u0000${reason}\n`);
+  }
+
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/** What is written beside a snapshot. */
+export interface CacheManifest {
+  /** WalkFingerprint.digest() of the walk the snapshot was built from. */
+  fingerprint: string;
+  /** When the snapshot was written (ms since the epoch). */
+  writtenAt: number;
+}
+
+export function manifestTrusts(manifest: CacheManifest | null, fingerprint: WalkFingerprint, digest: string): boolean {
+  return (
+    manifest !== null &&
+    !fingerprint.incomplete &&
+    manifest.fingerprint === digest &&
+    fingerprint.newestMtimeMs < manifest.writtenAt - FINGERPRINT_RACE_MS
+  );
+}
+
+export async function readManifest(file: string): Promise<CacheManifest | null> {
+  try {
+    const m = JSON.parse(await readFile(file, 'utf8')) as CacheManifest;
+    return typeof m.fingerprint === 'string' && typeof m.writtenAt === 'number' ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeManifest(file: string, manifest: CacheManifest): Promise<void> {
+  await writeAtomically(file, JSON.stringify(manifest));
+}
+
+/** A v8-serialized value (typed arrays stay raw bytes), or null when missing or unreadable. */
+export async function readCached<T>(file: string): Promise<T | null> {
+  try {
+    return deserialize(await readFile(file)) as T;
+  } catch {
+    return null; // missing, or from another version of Node/Fourfold: rebuild
+  }
+}
+
+export async function writeCached(file: string, value: unknown): Promise<void> {
+  await writeAtomically(file, serialize(value));
+}
+
+async function writeAtomically(file: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file); // atomic: a crash never leaves a half-written file behind
+}
+
+/** Embeddings by (embedder, chunk-text hash), kept on disk between CLI runs. */
+export class DiskEmbeddingCache extends MemoryEmbeddingCache {
+  private dirty = false;
+  private constructor(
+    private readonly file: string,
+    vectors: Map<string, Uint32Array>,
+  ) {
+    super(vectors);
+  }
+  static async open(file: string): Promise<DiskEmbeddingCache> {
+    return new DiskEmbeddingCache(file, (await readCached<Map<string, Uint32Array>>(file)) ?? new Map());
+  }
+  override async put(embedderId: string, entries: [string, Uint32Array][]): Promise<void> {
+    await super.put(embedderId, entries);
+    this.dirty = true;
+  }
+  async save(): Promise<void> {
+    if (this.dirty) await writeCached(this.file, this.vectors);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The CLI's build: src/node/cli.ts (and the parse-pool worker entry) compiled to plain
+ * JavaScript in dist-cli/node/, so `fourfold` starts without a TypeScript compiler.
+ * Dependencies stay external (node_modules); the engine's own modules are bundled, and the
+ * heavy ones (transformers.js, tree-sitter) stay behind dynamic imports as in the sources.
+ * The output sits two folders deep, like src/node/, so relative file URLs in the sources
+ * (../../public/models/) point at the same place.
+ */
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: 'dist-cli',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: false,
+    reportCompressedSize: false,
+    rollupOptions: {
+      input: { cli: 'src/node/cli.ts', 'parse-worker': 'src/node/parse-worker.ts' },
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+      output: { format: 'es', entryFileNames: 'node/[name].js', chunkFileNames: 'node/[name]-[hash].js' },
+    },
+  },
+});

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine';
+import { Engine, snapshotRecords } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
 import { grepBaseline, miniSearchBaseline, readTree } from './baselines';
@@ -43,9 +43,9 @@ describe('queries and baselines over real source files', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('draws queries whose names and literals really occur in the corpus, and the engine finds the exact ones', async () => {
-    const queries = generateQueries(engine.snapshot().files);
+    const queries = generateQueries(snapshotRecords(engine.snapshot()));
     expect(queries.length).toBeGreaterThan(0);
-    const all = engine.snapshot().files.map((f) => f.text).join('\n');
+    const all = snapshotRecords(engine.snapshot()).map((f) => f.text).join('\n');
     for (const q of queries) if (q.literal) expect(all).toContain(q.literal);
     const definitions = queries.filter((q) => q.intent === 'find_definition');
     expect(definitions.length).toBeGreaterThan(0);

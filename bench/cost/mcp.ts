@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { BENCH_CACHE, REPO_ROOT, ensureTiers, type CorpusTier } from '../corpora';
 import { openRepository } from '../../src/node/repository';
+import { snapshotRecords } from '../../src/engine/engine';
 import { generateQueries, BENCH_INTENTS, type BenchQuery } from './queries';
 import { percentile } from './stats';
 
@@ -47,7 +48,7 @@ export async function mcpLatency(tier: CorpusTier, queries: readonly BenchQuery[
   rmSync(cacheDir, { recursive: true, force: true });
   // The index the server loads: built here, as `fourfold index` would, so the server starts warm.
   const opened = await openRepository(tier.dir, { embedder: 'none', cacheDir });
-  queries ??= generateQueries(opened.engine.snapshot().files);
+  queries ??= generateQueries(snapshotRecords(opened.engine.snapshot()));
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [join(REPO_ROOT, 'bin/fourfold.js'), 'mcp', '--repo', tier.dir, '--embedder', 'none', '--cache', cacheDir],

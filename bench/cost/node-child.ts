@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { gzipSync } from 'node:zlib';
-import { Engine, type EngineDeps, type EngineSnapshot } from '../../src/engine/engine';
+import { Engine, snapshotRecords, type EngineDeps, type EngineSnapshot } from '../../src/engine/engine';
 import type { FileAnalysis, IndexProgress } from '../../src/engine/contract';
 import { intakeFiles } from '../../src/engine/intake/intake';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
@@ -140,7 +140,7 @@ async function build(args: ChildArgs): Promise<BuildResult> {
   const snapshotMs = performance.now() - t2;
   await writeFile(args.snapshotFile, bytes);
   const gz = gzipSync(bytes, { level: 1 }).byteLength;
-  if (!existsSync(args.queriesFile)) await writeFile(args.queriesFile, JSON.stringify(generateQueries(snapshot.files), null, 1));
+  if (!existsSync(args.queriesFile)) await writeFile(args.queriesFile, JSON.stringify(generateQueries(snapshotRecords(snapshot)), null, 1));
   clearInterval(sampler);
   const s = engine.stats;
   return {

@@ -1,8 +1,9 @@
 /**
  * The index worker's storage: the IndexedDB store of src/engine/store, seen through the
- * IndexPersistence the service needs. An engine snapshot is kept in pieces — the files (and
- * their analyses) in the store's file table, each modality's index as its own snapshot, and a
- * small 'engine' header (format version and statistics) written last.
+ * IndexPersistence the service needs. An engine snapshot is kept in a few records, each a
+ * structured clone of typed arrays and strings (no per-file records to read back one by
+ * one): 'files' (paths, hashes, sizes), 'texts' (UTF-8), 'analyses' (the AnalysisTable columns), 'chunks', each
+ * modality's index, and a small 'engine' header (format version and statistics) written last.
  */
 import type { EngineSnapshot } from '../engine/engine';
 import type { EmbeddingCache } from '../engine/semantic/index';
@@ -14,6 +15,10 @@ import type { RepositorySummary } from './protocol';
 /** The snapshot written last: without it, whatever else is stored for a repository is not a complete index. */
 const ENGINE_HEADER = 'engine';
 const MODALITY_SNAPSHOTS = ['text', 'structural', 'graph', 'semantic'] as const;
+const FILES = 'files';
+const ANALYSES = 'analyses';
+const CHUNKS = 'chunks';
+const TEXTS = 'texts';
 
 interface EngineHeader {
   version: number;
@@ -68,19 +73,24 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async getSnapshot(id) {
       const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
       if (!header) return undefined;
-      const [files, text, structural, graph, semantic] = await Promise.all([
-        store.getFiles(id),
+      const [files, texts, analyses, chunks, text, structural, graph, semantic] = await Promise.all([
+        store.getSnapshot<EngineSnapshot['files']>(id, FILES),
+        store.getSnapshot<EngineSnapshot['texts']>(id, TEXTS),
+        store.getSnapshot<EngineSnapshot['analyses']>(id, ANALYSES),
+        store.getSnapshot<EngineSnapshot['chunks']>(id, CHUNKS),
         ...MODALITY_SNAPSHOTS.map((m) => store.getSnapshot(id, m)),
       ]);
-      return { version: header.version, stats: header.stats, files, modalities: { text, structural, graph, semantic: semantic ?? null } };
+      // Stored by an older Fourfold (files in per-file records) or damaged: it has to be brought in again.
+      if (!files || !texts || !analyses || !chunks) return undefined;
+      return { version: header.version, stats: header.stats, files, texts, analyses, chunks, modalities: { text, structural, graph, semantic: semantic ?? null } };
     },
     async putSnapshot(id, snapshot) {
       // Invalidate first: until the header is back, this repository has no complete index.
       await store.deleteSnapshot(id, ENGINE_HEADER);
-      const changes = await store.changedFiles(id, snapshot.files.map(({ path, hash }) => ({ path, hash })));
-      const write = new Set([...changes.changed, ...changes.added]);
-      await store.putFiles(id, snapshot.files.filter((f) => write.has(f.path)));
-      if (changes.removed.length > 0) await store.deleteFiles(id, changes.removed);
+      await store.putSnapshot(id, FILES, snapshot.files);
+      await store.putSnapshot(id, TEXTS, snapshot.texts);
+      await store.putSnapshot(id, ANALYSES, snapshot.analyses);
+      await store.putSnapshot(id, CHUNKS, snapshot.chunks);
       for (const m of MODALITY_SNAPSHOTS) {
         const value = snapshot.modalities[m];
         if (value === null || value === undefined) await store.deleteSnapshot(id, m);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEmbedder } from '../node/embedders';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
-import { Engine, type EngineDeps } from './engine';
+import { Engine, snapshotRecords, type EngineDeps } from './engine';
 import { scoreFromExplanation } from './fuse';
 import { WEIGHTS } from './ranking';
 import { MemoryEmbeddingCache } from './semantic/index';
@@ -171,6 +171,23 @@ describe('Engine on a real repository', () => {
       expect(b.results.map((x) => [x.path, x.startLine, x.score])).toEqual(a.results.map((x) => [x.path, x.startLine, x.score]));
     }
     expect(parsed).toBe(0);
+  });
+
+  it('a loaded engine holds exactly the built files, analyses (lazy references included) and chunks, and stores them again unchanged', () => {
+    const snapshot = structuredClone(engine.snapshot());
+    const loaded = Engine.load(snapshot, deps);
+    for (const f of files) {
+      const built = engine.file(f.path)!;
+      const back = loaded.file(f.path)!;
+      expect(back.text).toBe(built.text);
+      expect(back.chunks).toEqual(built.chunks);
+      expect({ ...back.analysis }).toEqual({ ...built.analysis });
+    }
+    expect(snapshotRecords(snapshot).map((r) => r.analysis.references.length)).toEqual(files.map((f) => engine.file(f.path)!.analysis.references.length));
+    const again = loaded.snapshot();
+    expect(again.texts).toEqual(snapshot.texts);
+    expect(again.analyses).toEqual(snapshot.analyses);
+    expect(again.chunks).toEqual(snapshot.chunks);
   });
 
   it('re-indexing a changed repository touches only the changed files', async () => {

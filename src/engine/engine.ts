@@ -39,7 +39,8 @@ import {
   WEIGHTS,
 } from './ranking';
 import { hashText } from './intake/hash';
-import { corpusFromAnalyses } from './structural/corpus';
+import { AnalysisReader, encodeAnalyses, type AnalysisTable } from './store/analysis-table';
+import { corpusFromAnalyses, corpusFromChunkTable, encodeChunkTable, type ChunkTable } from './structural/corpus';
 import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './graph/index';
 import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex } from './semantic/index';
@@ -48,8 +49,12 @@ import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult } from './t
 import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
 
-/** Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 1;
+/**
+ * Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread.
+ * 2: analyses (AnalysisTable) and chunks (ChunkTable) in columns beside the files; BM25 as
+ *    typed arrays, not MiniSearch JSON.
+ */
+export const SNAPSHOT_VERSION = 2;
 /** Files analysed concurrently: enough to keep a worker pool busy, few enough to bound memory. */
 const ANALYSIS_IN_FLIGHT = 32;
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
@@ -78,20 +83,69 @@ export interface BuildOptions {
   skipped?: SkipCounts;
 }
 
-/** What a snapshot stores per file: enough to rebuild the corpus without re-parsing. */
-export interface CorpusRecord {
-  path: string;
-  hash: string;
-  size: number;
+/** A file with its text and analysis: what the corpus is built from. */
+export interface CorpusRecord extends SnapshotFile {
   text: string;
   analysis: FileAnalysis;
 }
 
+/** What a snapshot stores per file besides its text and analysis. */
+export interface SnapshotFile {
+  path: string;
+  hash: string;
+  size: number;
+}
+
+/** Every file's text as UTF-8, one after the other: file i is utf8[ends[i-1] ?? 0 .. ends[i]]. Half the bytes of UTF-16 strings for code. */
+export interface StoredTexts {
+  utf8: Uint8Array;
+  ends: Uint32Array;
+}
+
+/**
+ * Everything a stored index holds. Plain structured-clone data, mostly typed arrays and
+ * strings: files (in corpus order), their texts, their analyses in columns (analyses[i] is files[i]'s),
+ * the chunk table, each modality's serialized index, and the build's statistics.
+ */
 export interface EngineSnapshot {
   version: number;
-  files: CorpusRecord[];
+  files: SnapshotFile[];
+  texts: StoredTexts;
+  analyses: AnalysisTable;
+  chunks: ChunkTable;
   modalities: { text: unknown; structural: unknown; graph: unknown; semantic: unknown | null };
   stats: IndexStats;
+}
+
+/** The snapshot's files with their analyses (references and imports decode when first read). */
+export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
+  const reader = new AnalysisReader(snapshot.analyses);
+  const { utf8, ends } = snapshot.texts;
+  if (reader.fileCount !== snapshot.files.length || ends.length !== snapshot.files.length) {
+    throw new Error(`snapshot has ${snapshot.files.length} files but ${ends.length} texts and ${reader.fileCount} analyses`);
+  }
+  const decoder = new TextDecoder();
+  return snapshot.files.map((f, i) => ({
+    path: f.path,
+    hash: f.hash,
+    size: f.size,
+    text: decoder.decode(utf8.subarray(i === 0 ? 0 : ends[i - 1], ends[i])),
+    analysis: reader.analysisAt(i),
+  }));
+}
+
+function encodeTexts(texts: readonly string[]): StoredTexts {
+  let total = 0;
+  for (const t of texts) total += utf8Length(t);
+  const utf8 = new Uint8Array(total);
+  const ends = new Uint32Array(texts.length);
+  const encoder = new TextEncoder();
+  let at = 0;
+  texts.forEach((t, i) => {
+    at += encoder.encodeInto(t, utf8.subarray(at)).written;
+    ends[i] = at;
+  });
+  return { utf8, ends };
 }
 
 export interface FileView {
@@ -124,6 +178,10 @@ export class Engine {
   private serializedAtBuild: EngineSnapshot['modalities'] | null = null;
   /** "Did you mean": built on the first query about a name that is not here. */
   private suggester: NameSuggester | null = null;
+  /** The analyses as loaded: a loaded engine's snapshot() stores them again without decoding them. */
+  private analysesTable: AnalysisTable | null = null;
+  private chunkTable: ChunkTable | null = null;
+  private storedTexts: StoredTexts | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -136,7 +194,9 @@ export class Engine {
   static async build(files: (SourceFile & { hash?: string; size?: number })[], deps: EngineDeps, options: BuildOptions = {}): Promise<Engine> {
     const { signal, onProgress } = options;
     const buildMs: Record<string, number> = {};
-    const previous = new Map((options.previous?.version === SNAPSHOT_VERSION ? options.previous.files : []).map((f) => [f.path, f]));
+    const previousSnapshot = options.previous?.version === SNAPSHOT_VERSION ? options.previous : null;
+    const previous = new Map((previousSnapshot?.files ?? []).map((f, i) => [f.path, { hash: f.hash, index: i }]));
+    let previousAnalyses: AnalysisReader | null = null;
 
     const parse = new StageMeter('parse', files.length, onProgress);
     let reused = 0;
@@ -152,7 +212,8 @@ export class Engine {
         const old = previous.get(path);
         let analysis: FileAnalysis;
         if (old && old.hash === hash) {
-          analysis = old.analysis;
+          previousAnalyses ??= new AnalysisReader(previousSnapshot!.analyses);
+          analysis = previousAnalyses.analysisAt(old.index);
           reused++;
         } else analysis = await deps.analyzer.analyze(path, text);
         records[i] = { path, hash, size: files[i].size ?? utf8Length(text), text, analysis };
@@ -196,7 +257,7 @@ export class Engine {
   /** Rebuilds the engine from a stored snapshot without re-parsing or re-embedding anything. */
   static load(snapshot: EngineSnapshot, deps: EngineDeps): Engine {
     if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`Index format ${snapshot.version} is out of date (current ${SNAPSHOT_VERSION}): re-index this repository.`);
-    const corpus = corpusFromAnalyses(snapshot.files);
+    const corpus = corpusFromChunkTable(snapshotRecords(snapshot), snapshot.chunks);
     const m = snapshot.modalities;
     const indexes: Indexes = {
       text: TextIndex.load(corpus, m.text as never),
@@ -204,7 +265,11 @@ export class Engine {
       graph: GraphIndex.load(corpus, m.graph as never),
       semantic: m.semantic ? SemanticIndex.load(corpus, m.semantic as never, deps.embedder) : null,
     };
-    return new Engine(corpus, indexes, deps, snapshot.stats);
+    const engine = new Engine(corpus, indexes, deps, snapshot.stats);
+    engine.analysesTable = snapshot.analyses;
+    engine.chunkTable = snapshot.chunks;
+    engine.storedTexts = snapshot.texts;
+    return engine;
   }
 
   snapshot(): EngineSnapshot {
@@ -212,7 +277,10 @@ export class Engine {
     this.serializedAtBuild = null;
     return {
       version: SNAPSHOT_VERSION,
-      files: this.corpus.files.map(({ path, hash, size, text, analysis }) => ({ path, hash, size, text, analysis })),
+      files: this.corpus.files.map(({ path, hash, size }) => ({ path, hash, size })),
+      texts: this.storedTexts ?? encodeTexts(this.corpus.files.map((f) => f.text)),
+      analyses: this.analysesTable ?? encodeAnalyses(this.corpus.files.map((f) => f.analysis)),
+      chunks: this.chunkTable ?? encodeChunkTable(this.corpus),
       modalities,
       stats: this.stats,
     };

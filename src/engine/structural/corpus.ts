@@ -2,7 +2,7 @@
  * Builds the Corpus every index shares: files with their analyses, the chunk table (from
  * chunkSpans, dense ids in file order) and an O(log n) `chunkAt(fileId, line)`.
  */
-import type { Chunk, FileAnalysis, SourceFile } from '../contract';
+import type { Chunk, DefinitionKind, FileAnalysis, SourceFile } from '../contract';
 import { hashText } from '../intake/hash';
 import type { Corpus, CorpusFile } from '../modality';
 import { buildSpanLookup, chunkSpans, countLines, lookupSpan } from './chunks';
@@ -72,7 +72,141 @@ export function corpusFromAnalyses(entries: readonly AnalyzedFile[]): Corpus {
     fileByPath.set(entry.path, file);
   }
 
-  return {
+  return withLookups(files, chunks, fileByPath, lookups, firstChunk);
+}
+
+/**
+ * The chunk table and each file's line → chunk lookup in columns, stored with a snapshot so a
+ * loaded corpus is rebuilt without recomputing a single chunk span.
+ */
+export interface ChunkTable {
+  version: number;
+  /** Chunks of file f are ids fileChunkStart[f]..fileChunkStart[f+1]-1. */
+  fileChunkStart: Uint32Array;
+  startLine: Uint32Array;
+  endLine: Uint32Array;
+  /** 1 for a definition chunk, 0 for a window. */
+  definition: Uint8Array;
+  /** Index into `names`, or -1. */
+  symbol: Int32Array;
+  container: Int32Array;
+  /** Index into CHUNK_KINDS, or 255. */
+  definitionKind: Uint8Array;
+  names: string[];
+  /** File f's SpanLookup is runStarts/runSpans[fileRunStart[f]..fileRunStart[f+1]]. */
+  fileRunStart: Uint32Array;
+  runStarts: Int32Array;
+  runSpans: Int32Array;
+}
+
+const CHUNK_TABLE_VERSION = 1;
+const DEFINITION_KIND_CODES: readonly DefinitionKind[] = [
+  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace', 'variable', 'constant', 'field', 'macro',
+];
+const NO_KIND = 255;
+
+/** The corpus's chunks and lookups as a ChunkTable. */
+export function encodeChunkTable(corpus: Corpus): ChunkTable {
+  const n = corpus.chunks.length;
+  const fileChunkStart = new Uint32Array(corpus.files.length + 1);
+  const startLine = new Uint32Array(n);
+  const endLine = new Uint32Array(n);
+  const definition = new Uint8Array(n);
+  const symbol = new Int32Array(n);
+  const container = new Int32Array(n);
+  const definitionKind = new Uint8Array(n);
+  const names: string[] = [];
+  const nameIds = new Map<string, number>();
+  const nameId = (s: string | undefined) => {
+    if (s === undefined) return -1;
+    let id = nameIds.get(s);
+    if (id === undefined) {
+      id = names.length;
+      nameIds.set(s, id);
+      names.push(s);
+    }
+    return id;
+  };
+  for (const c of corpus.chunks) {
+    startLine[c.id] = c.startLine;
+    endLine[c.id] = c.endLine;
+    definition[c.id] = c.kind === 'definition' ? 1 : 0;
+    symbol[c.id] = nameId(c.symbol);
+    container[c.id] = nameId(c.container);
+    definitionKind[c.id] = c.definitionKind === undefined ? NO_KIND : DEFINITION_KIND_CODES.indexOf(c.definitionKind);
+  }
+  const lookups = corpus.files.map((f) => lookupOf(corpus, f.id));
+  const fileRunStart = new Uint32Array(corpus.files.length + 1);
+  corpus.files.forEach((f, i) => {
+    fileChunkStart[i + 1] = fileChunkStart[i] + f.chunkIds.length;
+    if (f.chunkIds.length > 0 && f.chunkIds[0] !== fileChunkStart[i]) throw new Error('chunk ids are not in file order');
+    fileRunStart[i + 1] = fileRunStart[i] + lookups[i].runStarts.length;
+  });
+  const runStarts = new Int32Array(fileRunStart[corpus.files.length]);
+  const runSpans = new Int32Array(runStarts.length);
+  lookups.forEach((l, i) => {
+    runStarts.set(l.runStarts, fileRunStart[i]);
+    runSpans.set(l.runSpans, fileRunStart[i]);
+  });
+  return { version: CHUNK_TABLE_VERSION, fileChunkStart, startLine, endLine, definition, symbol, container, definitionKind, names, fileRunStart, runStarts, runSpans };
+}
+
+/** The lookup a corpus built by corpusFromAnalyses or corpusFromChunkTable keeps for a file. */
+function lookupOf(corpus: Corpus, fileId: number): SpanLookup {
+  const lookup = (corpus as Corpus & { [LOOKUPS]?: SpanLookup[] })[LOOKUPS]?.[fileId];
+  if (!lookup) throw new Error('this corpus keeps no span lookups');
+  return lookup;
+}
+
+const LOOKUPS = Symbol('span lookups');
+
+/** The corpus of `entries` (in the order they were stored) from its stored chunk table. */
+export function corpusFromChunkTable(entries: readonly AnalyzedFile[], table: ChunkTable): Corpus {
+  if (table?.version !== CHUNK_TABLE_VERSION) throw new Error(`chunk table version ${table?.version}, expected ${CHUNK_TABLE_VERSION}`);
+  if (table.fileChunkStart.length !== entries.length + 1) throw new Error(`chunk table has ${table.fileChunkStart.length - 1} files, the snapshot ${entries.length}`);
+  const files: CorpusFile[] = [];
+  const chunks: Chunk[] = new Array(table.startLine.length);
+  const fileByPath = new Map<string, CorpusFile>();
+  const lookups: SpanLookup[] = [];
+  for (let id = 0; id < entries.length; id++) {
+    const entry = entries[id];
+    const chunkIds: number[] = [];
+    for (let c = table.fileChunkStart[id]; c < table.fileChunkStart[id + 1]; c++) {
+      const chunk: Chunk = {
+        id: c,
+        fileId: id,
+        path: entry.path,
+        startLine: table.startLine[c],
+        endLine: table.endLine[c],
+        kind: table.definition[c] === 1 ? 'definition' : 'window',
+      };
+      if (table.symbol[c] >= 0) chunk.symbol = table.names[table.symbol[c]];
+      if (table.definitionKind[c] !== NO_KIND) chunk.definitionKind = DEFINITION_KIND_CODES[table.definitionKind[c]];
+      if (table.container[c] >= 0) chunk.container = table.names[table.container[c]];
+      chunks[c] = chunk;
+      chunkIds.push(c);
+    }
+    const from = table.fileRunStart[id];
+    const to = table.fileRunStart[id + 1];
+    lookups.push({ runStarts: table.runStarts.subarray(from, to), runSpans: table.runSpans.subarray(from, to) });
+    const file: CorpusFile = {
+      id,
+      path: entry.path,
+      hash: entry.hash ?? hashText(entry.text),
+      size: entry.size ?? entry.text.length,
+      language: entry.analysis.language,
+      text: entry.text,
+      analysis: entry.analysis,
+      chunkIds,
+    };
+    files.push(file);
+    fileByPath.set(entry.path, file);
+  }
+  return withLookups(files, chunks, fileByPath, lookups, table.fileChunkStart);
+}
+
+function withLookups(files: CorpusFile[], chunks: Chunk[], fileByPath: Map<string, CorpusFile>, lookups: SpanLookup[], firstChunk: ArrayLike<number>): Corpus {
+  const corpus: Corpus & { [LOOKUPS]: SpanLookup[] } = {
     files,
     chunks,
     fileByPath,
@@ -81,7 +215,9 @@ export function corpusFromAnalyses(entries: readonly AnalyzedFile[]): Corpus {
       if (!lookup) throw new RangeError(`no file ${fileId}`);
       return firstChunk[fileId] + lookupSpan(lookup, line);
     },
+    [LOOKUPS]: lookups,
   };
+  return corpus;
 }
 
 /**

@@ -168,9 +168,20 @@ export class StructuralIndex implements Retriever {
     this.nested = new Uint8Array(defCount);
     this.demoted = new Uint8Array(defCount);
     this.notNamedFile = new Uint8Array(defCount);
+    // Path facts are the same for every definition of a file: computed once per file.
+    let lastFile: (typeof corpus.files)[number] | null = null;
+    let inTest = 0;
+    let demoted = 0;
+    let stem = '';
     for (let i = 0; i < defCount; i++) {
       const file = corpus.files[data.defFile[i]];
       const def = file.analysis.definitions[data.defLocal[i]];
+      if (file !== lastFile) {
+        lastFile = file;
+        inTest = isTestPath(file.path) ? 1 : 0;
+        demoted = demotionFor(file.path) ? 1 : 0;
+        stem = fileStem(file.path);
+      }
       let id = nameIds.get(def.name);
       if (id === undefined) {
         id = names.length;
@@ -181,9 +192,9 @@ export class StructuralIndex implements Retriever {
       this.nameOfDef[i] = id;
       this.defsOfName[id].push(i);
       this.declarationOnly[i] = isDeclarationOnly(file.path, def) ? 1 : 0;
-      this.inTest[i] = isTestPath(file.path) ? 1 : 0;
-      this.demoted[i] = demotionFor(file.path) ? 1 : 0;
-      this.notNamedFile[i] = fileStem(file.path) === def.name.toLowerCase() ? 0 : 1;
+      this.inTest[i] = inTest;
+      this.demoted[i] = demoted;
+      this.notNamedFile[i] = stem === def.name.toLowerCase() ? 0 : 1;
     }
     this.markNested();
     this.names = new NameIndex(names);

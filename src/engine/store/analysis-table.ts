@@ -1,0 +1,279 @@
+/**
+ * Every file's FileAnalysis in columns: typed arrays and one string table instead of hundreds
+ * of thousands of small objects, so a stored index is compact and structured-clones (or
+ * v8-deserializes) in milliseconds. Definitions are what a loaded index needs at once
+ * (chunks, the structural index, the code view); references and imports only serve a
+ * rebuild, so `analysisAt` decodes them lazily, the first time they are read.
+ */
+import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
+
+export const ANALYSIS_TABLE_VERSION = 1;
+
+const LANGUAGES: readonly (Language | null)[] = [null, 'javascript', 'typescript', 'tsx', 'python', 'go', 'rust', 'java'];
+const DEFINITION_KINDS: readonly DefinitionKind[] = [
+  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace', 'variable', 'constant', 'field', 'macro',
+];
+const REFERENCE_KINDS: readonly Reference['kind'][] = ['call', 'type', 'new', 'reference'];
+const IMPORT_KINDS: readonly ImportRef['kind'][] = ['import', 'require', 'dynamic', 'reexport', 'use'];
+/** String id meaning "absent". */
+const NONE = 0xffffffff;
+
+export interface AnalysisTable {
+  version: number;
+  fileCount: number;
+  /** Distinct strings, concatenated; string i is strings.slice(stringEnds[i-1] ?? 0, stringEnds[i]). */
+  strings: string;
+  stringEnds: Uint32Array;
+  /** Per file. */
+  path: Uint32Array;
+  language: Uint8Array;
+  parsed: Uint8Array;
+  parseError: Uint32Array;
+  lineCount: Uint32Array;
+  /** Definitions of file f: rows defStart[f]..defStart[f+1]. */
+  defStart: Uint32Array;
+  defName: Uint32Array;
+  defKind: Uint8Array;
+  defSignature: Uint32Array;
+  defContainer: Uint32Array;
+  defLines: Uint32Array; // startLine, endLine, nameLine per row
+  defDoc: Uint32Array;
+  refStart: Uint32Array;
+  refName: Uint32Array;
+  refLine: Uint32Array;
+  refKind: Uint8Array;
+  refEnclosing: Uint32Array;
+  importStart: Uint32Array;
+  importSpecifier: Uint32Array;
+  importLine: Uint32Array;
+  importKind: Uint8Array;
+  /** Names of import row i: importNames[importNameStart[i]..importNameStart[i+1]]. */
+  importNameStart: Uint32Array;
+  importNames: Uint32Array;
+}
+
+class Column {
+  data: Uint32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Uint32Array(capacity);
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Uint32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = v;
+  }
+  u32(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+  u8(): Uint8Array {
+    return Uint8Array.from(this.data.subarray(0, this.length));
+  }
+}
+
+export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable {
+  const ids = new Map<string, number>();
+  const parts: string[] = [];
+  const ends = new Column();
+  let end = 0;
+  const id = (s: string | undefined): number => {
+    if (s === undefined) return NONE;
+    let i = ids.get(s);
+    if (i === undefined) {
+      i = parts.length;
+      ids.set(s, i);
+      parts.push(s);
+      end += s.length;
+      ends.push(end);
+    }
+    return i;
+  };
+  const n = analyses.length;
+  const path = new Uint32Array(n);
+  const language = new Uint8Array(n);
+  const parsed = new Uint8Array(n);
+  const parseError = new Uint32Array(n);
+  const lineCount = new Uint32Array(n);
+  const defStart = new Uint32Array(n + 1);
+  const refStart = new Uint32Array(n + 1);
+  const importStart = new Uint32Array(n + 1);
+  const [defName, defKind, defSignature, defContainer, defLines, defDoc] = [new Column(), new Column(), new Column(), new Column(), new Column(), new Column()];
+  const [refName, refLine, refKind, refEnclosing] = [new Column(), new Column(), new Column(), new Column()];
+  const [importSpecifier, importLine, importKind, importNameStart, importNames] = [new Column(), new Column(), new Column(), new Column(), new Column()];
+  for (let f = 0; f < n; f++) {
+    const a = analyses[f];
+    path[f] = id(a.path);
+    language[f] = Math.max(0, LANGUAGES.indexOf(a.language));
+    parsed[f] = a.parsed ? 1 : 0;
+    parseError[f] = id(a.parseError);
+    lineCount[f] = a.lineCount;
+    defStart[f] = defName.length;
+    for (const d of a.definitions) {
+      defName.push(id(d.name));
+      defKind.push(DEFINITION_KINDS.indexOf(d.kind));
+      defSignature.push(id(d.signature));
+      defContainer.push(id(d.container));
+      defLines.push(d.startLine);
+      defLines.push(d.endLine);
+      defLines.push(d.nameLine);
+      defDoc.push(id(d.doc));
+    }
+    refStart[f] = refName.length;
+    for (const r of a.references) {
+      refName.push(id(r.name));
+      refLine.push(r.line);
+      refKind.push(REFERENCE_KINDS.indexOf(r.kind));
+      refEnclosing.push(id(r.enclosing));
+    }
+    importStart[f] = importSpecifier.length;
+    for (const i of a.imports) {
+      importSpecifier.push(id(i.specifier));
+      importLine.push(i.line);
+      importKind.push(IMPORT_KINDS.indexOf(i.kind));
+      importNameStart.push(importNames.length);
+      for (const name of i.names) importNames.push(id(name));
+    }
+  }
+  defStart[n] = defName.length;
+  refStart[n] = refName.length;
+  importStart[n] = importSpecifier.length;
+  importNameStart.push(importNames.length);
+  return {
+    version: ANALYSIS_TABLE_VERSION,
+    fileCount: n,
+    strings: parts.join(''),
+    stringEnds: ends.u32(),
+    path,
+    language,
+    parsed,
+    parseError,
+    lineCount,
+    defStart,
+    defName: defName.u32(),
+    defKind: defKind.u8(),
+    defSignature: defSignature.u32(),
+    defContainer: defContainer.u32(),
+    defLines: defLines.u32(),
+    defDoc: defDoc.u32(),
+    refStart,
+    refName: refName.u32(),
+    refLine: refLine.u32(),
+    refKind: refKind.u8(),
+    refEnclosing: refEnclosing.u32(),
+    importStart,
+    importSpecifier: importSpecifier.u32(),
+    importLine: importLine.u32(),
+    importKind: importKind.u8(),
+    importNameStart: importNameStart.u32(),
+    importNames: importNames.u32(),
+  };
+}
+
+/** Reads an AnalysisTable: per-file analyses with definitions decoded now, references and imports on first read. */
+export class AnalysisReader {
+  private readonly strings: string[];
+
+  constructor(private readonly t: AnalysisTable) {
+    if (t?.version !== ANALYSIS_TABLE_VERSION) throw new Error(`analysis table version ${t?.version}, expected ${ANALYSIS_TABLE_VERSION}`);
+    const strings = new Array<string>(t.stringEnds.length);
+    let start = 0;
+    for (let i = 0; i < strings.length; i++) {
+      const end = t.stringEnds[i];
+      strings[i] = t.strings.slice(start, end);
+      start = end;
+    }
+    this.strings = strings;
+  }
+
+  get fileCount(): number {
+    return this.t.fileCount;
+  }
+
+  private str(id: number): string {
+    return this.strings[id];
+  }
+
+  private optional(id: number): string | undefined {
+    return id === NONE ? undefined : this.strings[id];
+  }
+
+  /** File f's analysis. Its `references` and `imports` are getters that decode (once) when read. */
+  analysisAt(f: number): FileAnalysis {
+    const t = this.t;
+    const definitions: Definition[] = [];
+    for (let row = t.defStart[f]; row < t.defStart[f + 1]; row++) {
+      const d: Definition = {
+        name: this.str(t.defName[row]),
+        kind: DEFINITION_KINDS[t.defKind[row]],
+        signature: this.str(t.defSignature[row]),
+        startLine: t.defLines[row * 3],
+        endLine: t.defLines[row * 3 + 1],
+        nameLine: t.defLines[row * 3 + 2],
+      };
+      const container = this.optional(t.defContainer[row]);
+      if (container !== undefined) d.container = container;
+      const doc = this.optional(t.defDoc[row]);
+      if (doc !== undefined) d.doc = doc;
+      definitions.push(d);
+    }
+    const analysis = {
+      path: this.str(t.path[f]),
+      language: LANGUAGES[t.language[f]],
+      parsed: t.parsed[f] === 1,
+      lineCount: t.lineCount[f],
+      definitions,
+    } as FileAnalysis;
+    const parseError = this.optional(t.parseError[f]);
+    if (parseError !== undefined) analysis.parseError = parseError;
+    lazy(analysis, 'references', () => this.referencesAt(f));
+    lazy(analysis, 'imports', () => this.importsAt(f));
+    return analysis;
+  }
+
+  private referencesAt(f: number): Reference[] {
+    const t = this.t;
+    const out: Reference[] = [];
+    for (let row = t.refStart[f]; row < t.refStart[f + 1]; row++) {
+      const r: Reference = { name: this.str(t.refName[row]), line: t.refLine[row], kind: REFERENCE_KINDS[t.refKind[row]] };
+      const enclosing = this.optional(t.refEnclosing[row]);
+      if (enclosing !== undefined) r.enclosing = enclosing;
+      out.push(r);
+    }
+    return out;
+  }
+
+  private importsAt(f: number): ImportRef[] {
+    const t = this.t;
+    const out: ImportRef[] = [];
+    for (let row = t.importStart[f]; row < t.importStart[f + 1]; row++) {
+      const names: string[] = [];
+      for (let k = t.importNameStart[row]; k < t.importNameStart[row + 1]; k++) names.push(this.str(t.importNames[k]));
+      out.push({ specifier: this.str(t.importSpecifier[row]), line: t.importLine[row], names, kind: IMPORT_KINDS[t.importKind[row]] });
+    }
+    return out;
+  }
+
+  /** Counts without decoding anything. */
+  referenceCount(f: number): number {
+    return this.t.refStart[f + 1] - this.t.refStart[f];
+  }
+}
+
+/** An enumerable property computed on first read, then kept (structured clone reads it like any other). */
+function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+    set(value: T[K]) {
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
+}

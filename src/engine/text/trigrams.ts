@@ -205,14 +205,90 @@ function decodeVarints(bytes: Uint8Array, count: number, delta: boolean): Uint32
 
 // ---------------------------------------------------------------------------------------
 
+/** Decoded posting lists kept by a loaded index; beyond this many, the cache starts over. */
+const DECODED_LIST_CACHE = 4096;
+
+/** Posting lists by key position: decoded arrays (a built index) or varint bytes decoded on first use (a loaded one). */
+interface PostingLists {
+  readonly total: number;
+  list(position: number): Uint32Array;
+}
+
+class DecodedLists implements PostingLists {
+  constructor(
+    /** offsets[i]..offsets[i+1] is the list of key position i in `postings`. */
+    readonly offsets: Uint32Array,
+    /** Concatenated posting lists of file ids, each sorted ascending. */
+    readonly postings: Uint32Array,
+  ) {}
+  get total(): number {
+    return this.postings.length;
+  }
+  list(position: number): Uint32Array {
+    return this.postings.subarray(this.offsets[position], this.offsets[position + 1]);
+  }
+}
+
+/** A stored index's lists stay varint bytes: loading only finds where each list starts. */
+class EncodedLists implements PostingLists {
+  readonly total: number;
+  private readonly byteStarts: Uint32Array;
+  private readonly cache = new Map<number, Uint32Array>();
+
+  constructor(
+    private readonly lengths: Uint32Array,
+    private readonly bytes: Uint8Array,
+  ) {
+    this.byteStarts = new Uint32Array(lengths.length + 1);
+    let pos = 0;
+    let total = 0;
+    for (let i = 0; i < lengths.length; i++) {
+      this.byteStarts[i] = pos;
+      // Skip lengths[i] varints: one byte without the continuation bit ends each.
+      for (let left = lengths[i]; left > 0; pos++) {
+        if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
+        if ((bytes[pos] & 0x80) === 0) left--;
+      }
+      total += lengths[i];
+    }
+    this.byteStarts[lengths.length] = pos;
+    this.total = total;
+  }
+
+  list(position: number): Uint32Array {
+    let list = this.cache.get(position);
+    if (list) return list;
+    const n = this.lengths[position];
+    list = new Uint32Array(n);
+    const bytes = this.bytes;
+    let pos = this.byteStarts[position];
+    let prev = -1;
+    for (let j = 0; j < n; j++) {
+      let value = 0;
+      let shift = 0;
+      let b: number;
+      do {
+        b = bytes[pos++];
+        value += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (b & 0x80);
+      prev = prev + value + 1;
+      list[j] = prev;
+    }
+    if (this.cache.size >= DECODED_LIST_CACHE) this.cache.clear();
+    this.cache.set(position, list);
+    return list;
+  }
+}
+
 export class TrigramIndex {
+  /** The snapshot this index was loaded from: stored again as it is. */
+  private loadedFrom: TrigramSnapshot | null = null;
+
   private constructor(
     /** Sorted distinct trigram keys. */
     private readonly keys: Uint32Array,
-    /** offsets[i]..offsets[i+1] is the posting list of keys[i] in `postings`. */
-    private readonly offsets: Uint32Array,
-    /** Concatenated posting lists of file ids, each sorted ascending. */
-    private readonly postings: Uint32Array,
+    private readonly lists: PostingLists,
     readonly fileCount: number,
   ) {}
 
@@ -281,10 +357,11 @@ export class TrigramIndex {
     offsets[distinct] = running;
     const postings = new Uint32Array(running);
     for (let i = 0; i < pairCount; i++) postings[cursor[pairKeys[i]]++] = pairFiles[i];
-    return new TrigramIndex(keys, offsets, postings, ordered.length);
+    return new TrigramIndex(keys, new DecodedLists(offsets, postings), ordered.length);
   }
 
   serialize(): TrigramSnapshot {
+    if (this.loadedFrom) return this.loadedFrom;
     const keys = new ByteWriter();
     const lengths = new ByteWriter();
     const postings = new ByteWriter();
@@ -292,13 +369,12 @@ export class TrigramIndex {
     for (let i = 0; i < this.keys.length; i++) {
       keys.varint(this.keys[i] - prevKey);
       prevKey = this.keys[i];
-      const start = this.offsets[i];
-      const end = this.offsets[i + 1];
-      lengths.varint(end - start);
+      const list = this.lists.list(i);
+      lengths.varint(list.length);
       let prev = -1;
-      for (let j = start; j < end; j++) {
-        postings.varint(this.postings[j] - prev - 1);
-        prev = this.postings[j];
+      for (let j = 0; j < list.length; j++) {
+        postings.varint(list[j] - prev - 1);
+        prev = list[j];
       }
     }
     return {
@@ -317,29 +393,9 @@ export class TrigramIndex {
     for (let i = 0; i < s.keys.length; i++) if ((s.keys[i] & 0x80) === 0) keyCount++;
     const keys = decodeVarints(s.keys, keyCount, true);
     const lengths = decodeVarints(s.lengths, keyCount, false);
-    const offsets = new Uint32Array(keyCount + 1);
-    for (let i = 0; i < keyCount; i++) offsets[i + 1] = offsets[i] + lengths[i];
-    const total = offsets[keyCount];
-    const postings = new Uint32Array(total);
-    let pos = 0;
-    const bytes = s.postings;
-    for (let i = 0; i < keyCount; i++) {
-      let prev = -1;
-      for (let j = offsets[i]; j < offsets[i + 1]; j++) {
-        let value = 0;
-        let shift = 0;
-        let b: number;
-        do {
-          if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
-          b = bytes[pos++];
-          value += (b & 0x7f) * 2 ** shift;
-          shift += 7;
-        } while (b & 0x80);
-        prev = prev + value + 1;
-        postings[j] = prev;
-      }
-    }
-    return new TrigramIndex(keys, offsets, postings, s.fileCount);
+    const index = new TrigramIndex(keys, new EncodedLists(lengths, s.postings), s.fileCount);
+    index.loadedFrom = s;
+    return index;
   }
 
   /** Distinct trigrams indexed. */
@@ -349,7 +405,7 @@ export class TrigramIndex {
 
   /** Total postings (file, trigram) pairs. */
   get postingCount(): number {
-    return this.postings.length;
+    return this.lists.total;
   }
 
   /** Sorted file ids containing the (folded) trigram. */
@@ -360,7 +416,7 @@ export class TrigramIndex {
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const k = this.keys[mid];
-      if (k === key) return this.postings.subarray(this.offsets[mid], this.offsets[mid + 1]);
+      if (k === key) return this.lists.list(mid);
       if (k < key) lo = mid + 1;
       else hi = mid - 1;
     }

@@ -116,6 +116,37 @@ describe('IndexService', () => {
     await expect(service.open('folder:interrupted')).rejects.toThrow(/not searchable/);
   });
 
+  it('explains a damaged or older-format stored index, marks only that repository, and leaves the others searchable', async () => {
+    const service = await newService();
+    const files = folderFiles(join(FIXTURE, 'hooks'));
+    const healthy = await service.index('d1', request('healthy', files), () => {});
+    const damaged = await service.index('d2', request('damaged', files), () => {});
+    const older = await service.index('d3', request('older', files), () => {});
+    const { persistence } = await openBrowserPersistence();
+    // Damage one record the way a crash or a bad disk would: a modality's data is garbage.
+    const broken = (await persistence.getSnapshot(damaged.id))!;
+    await persistence.putSnapshot(damaged.id, { ...broken, modalities: { ...broken.modalities, text: { version: 1, trigrams: 'garbage' } } });
+    // And one from an older schema: the snapshot format it was written in is not this one.
+    const old = (await persistence.getSnapshot(older.id))!;
+    await persistence.putSnapshot(older.id, { ...old, version: old.version - 1 });
+
+    const reloaded = await newService();
+    await expect(reloaded.open(damaged.id)).rejects.toThrow(/The stored index of damaged is damaged and cannot be read \(.+\)\. Resume it to build it again; your other repositories are untouched\./);
+    await expect(reloaded.open(older.id)).rejects.toThrow(/The stored index of older was built by an older version of Fourfold \(Index format \d+ is out of date \(current \d+\)\)\. Resume it/);
+    const shown = (await reloaded.status()).repositories;
+    expect(shown.find((r) => r.id === damaged.id)).toMatchObject({ state: 'failed', message: expect.stringMatching(/damaged/) });
+    expect(shown.find((r) => r.id === older.id)).toMatchObject({ state: 'failed', message: expect.stringMatching(/older version/) });
+    // The others are untouched and still answer.
+    expect(shown.find((r) => r.id === healthy.id)?.state).toBe('complete');
+    await reloaded.open(healthy.id);
+    const answer = await reloaded.search(healthy.id, { query: 'function useState', preset: 'default', modalities: null });
+    expect(answer.results[0].path).toBe('src/index.js');
+    // Resume (index again) rebuilds the damaged one.
+    const rebuilt = await reloaded.index('d4', request('damaged', files), () => {});
+    expect(rebuilt.state).toBe('complete');
+    await reloaded.open(damaged.id);
+  });
+
   it('deletes a repository and its index', async () => {
     const service = await newService();
     const repo = await service.index('j6', request('doomed', folderFiles(join(FIXTURE, 'hooks'))), () => {});

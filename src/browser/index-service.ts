@@ -321,13 +321,22 @@ export class IndexService {
     const shown = this.presented(record);
     if (shown.state !== 'complete') throw new Error(`${record.name} is not searchable: its indexing did not finish.`);
     if (!this.engines.has(id)) {
-      const snapshot = await this.deps.persistence.getSnapshot(id);
-      if (!snapshot) throw new Error(`The index of ${record.name} is missing from this browser's storage; bring it in again.`);
+      let engine: Engine;
+      try {
+        const snapshot = await this.deps.persistence.getSnapshot(id);
+        if (!snapshot) throw new Error('it is missing from this browser\'s storage');
+        const embedderId = shown.stats?.embedder ?? null;
+        const known = embedderId ? { id: embedderId, dimensions: (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0 } : null;
+        engine = Engine.load(snapshot, await this.loadedEngineDeps(known));
+      } catch (error) {
+        // A damaged or out-of-date record: say so, mark only this repository, keep the others.
+        const message = unreadableIndexMessage(record.name, error);
+        await this.deps.persistence.putRepository({ ...record, state: 'failed', previousComplete: undefined, updatedAt: Date.now(), message });
+        throw new Error(message);
+      }
       // One open repository at a time: indexes can be large.
       this.engines.clear();
-      const embedderId = shown.stats?.embedder ?? null;
-      const known = embedderId ? { id: embedderId, dimensions: (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0 } : null;
-      this.engines.set(id, Engine.load(snapshot, await this.loadedEngineDeps(known)));
+      this.engines.set(id, engine);
     }
     await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, id);
     return shown;
@@ -584,4 +593,13 @@ export class IndexService {
     if (last === id) await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, null);
     return (await this.status()).repositories;
   }
+}
+
+/** Why a stored index cannot be opened, and the one action that fixes it. */
+function unreadableIndexMessage(name: string, error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  const why = /out of date|format|version/i.test(detail)
+    ? `was built by an older version of Fourfold (${detail.replace(/[:.]\s*re-index this repository\.?$/i, '')})`
+    : `is damaged and cannot be read (${detail})`;
+  return `The stored index of ${name} ${why}. Resume it to build it again; your other repositories are untouched.`;
 }

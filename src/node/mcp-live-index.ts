@@ -13,11 +13,12 @@
  *   and asks again gets an answer that includes its edit. Queries never see a half-built index:
  *   the new engine replaces the old one only when it is complete.
  */
-import { type FSWatcher, statSync, watch } from 'node:fs';
+import { type FSWatcher, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexProgress } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { intakeFiles } from '../engine/intake/intake';
+import { WalkFingerprint } from './disk-cache';
 import type { OpenedRepository } from './repository';
 import { walkRepository } from './walk';
 
@@ -251,20 +252,13 @@ export class LiveIndex {
   }
 }
 
-/** Paths, sizes and modification times of the files indexing would consider: cheap, no reads. */
+/** The walk's paths, sizes and modification times (the disk cache's own fingerprint): cheap, no reads. */
 async function statFingerprint(root: string): Promise<string> {
-  const parts: string[] = [];
-  for await (const entry of walkRepository(root)) {
-    if ('skip' in entry && entry.skip === 'ignored') continue;
-    let mtime = 0;
-    try {
-      mtime = statSync(join(root, entry.path)).mtimeMs;
-    } catch {
-      mtime = -1;
-    }
-    parts.push(`${entry.path}\u0000${'size' in entry ? entry.size : ''}\u0000${mtime}`);
+  const fingerprint = new WalkFingerprint();
+  for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) })) {
+    if ('skip' in entry) fingerprint.skip(entry.path, entry.skip);
   }
-  return parts.join('\n');
+  return fingerprint.digest();
 }
 
 function parentOf(path: string): string {

@@ -10,10 +10,12 @@
  * Why not the `feature-extraction` pipeline: it spent ~75 % of the time in its mean pooling
  * (a BigInt→Number conversion per mask element per dimension) and padded every batch of 16 to
  * its longest text. Here (bench/profile-embed.ts measures each step):
- *  - each text is tokenized on its own, cut to LOCAL_MAX_TOKENS tokens;
- *  - texts are sorted by token count and batched by a token budget, so a batch pads little
- *    and short texts go many to a session call;
- *  - pooling, normalisation, sign bits and int8 are one pass over the output in plain JS.
+ *  - each text is tokenized on its own, whitespace-separated pieces remembered (exactness
+ *    checked at load), and cut to LOCAL_MAX_TOKENS tokens;
+ *  - texts are sorted by token count and batched by a token budget with little width spread,
+ *    so a batch pads little and short texts go many to a session call;
+ *  - pooling and normalisation are one pass over each row of the output in plain JS; sign bits
+ *    and int8 come from the pooled float vector.
  *
  * What each environment must set (everything else is done here):
  *  - Node: `localModelPath` = the absolute folder holding `<modelId>/` (src/node/embedders.ts

@@ -177,6 +177,40 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     });
   }
 
+  it('understands the query syntax: chips for what it understood, the URL keeps it, errors next to the box, ? opens help', async () => {
+    const query = '/create[A-Z]Node/ path:/src -path:diff lang:js';
+    const items = await search(query);
+    const chips = page.getByLabel('Understood query');
+    await expect.poll(() => chips.innerText()).toMatch(/regex\s+\/create\[A-Z\]Node\//);
+    const chipText = await chips.innerText();
+    expect(chipText).toMatch(/path\s+\/src/);
+    expect(chipText).toMatch(/not path\s+diff/);
+    expect(chipText).toMatch(/lang\s+javascript/);
+    expect(await intentShown()).toMatch(/exact match[\s\S]*query-syntax/);
+    const paths = await items.locator('.path').allInnerTexts();
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^src\/(?!diff\/)/);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query);
+
+    // A bad pattern: the reason beside the box, and no list.
+    await searchBox().fill('/render(');
+    await expect.poll(() => page.getByLabel('Query error').innerText()).toMatch(/\/render\( has no closing \//);
+    await searchBox().fill('render lang:rust');
+    await expect.poll(() => page.getByLabel('Query error').innerText({ timeout: 1000 }).catch(() => ''), { timeout: 30_000 }).toMatch(
+      /No file of this repository \(\d+ files\) matches lang:rust\./,
+    );
+    expect(await results().count()).toBe(0);
+
+    // "?" alone opens the syntax help; so does the button.
+    await searchBox().fill('?');
+    await expect.poll(() => page.getByLabel('Query syntax', { exact: true }).innerText()).toMatch(/\/regex\/[\s\S]*path:src/);
+    await searchBox().fill('');
+    await expect.poll(() => page.getByLabel('Query syntax', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Query syntax help' }).click();
+    await expect.poll(() => page.getByLabel('Query syntax', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Query syntax help' }).click();
+  });
+
   it('explains the query: intent, rule, strategy, k and the weight of each modality', async () => {
     await search('who calls diffChildren');
     await page.getByRole('button', { name: 'Explain query' }).click();

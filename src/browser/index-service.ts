@@ -9,9 +9,8 @@
  * re-index of an already complete repository keeps the old snapshot, and the old state,
  * until the new snapshot replaces it.
  */
-import { planQuery } from '../engine/classify';
 import { lineHighlighter } from '../engine/matches';
-import { Engine, type EngineDeps, type EngineSnapshot } from '../engine/engine';
+import { Engine, planTypedQuery, type EngineDeps, type EngineSnapshot } from '../engine/engine';
 import type { DefinitionTarget, IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
 import type { Embedder } from '../engine/semantic/embedder';
 import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/voyage';
@@ -501,7 +500,7 @@ export class IndexService {
   classify(query: string): QueryPlan {
     const engine = this.engines.values().next().value;
     // With no repository open the classifier still answers: it does not depend on an index.
-    return engine ? engine.classify(query) : planQuery(query);
+    return engine ? engine.classify(query) : planTypedQuery(query);
   }
 
   private engineFor(id: string): Engine {

@@ -288,7 +288,7 @@ export class Engine {
 
   /** Cheap classification for as-you-type display. */
   classify(query: string): QueryPlan {
-    return planQuery(query);
+    return planTypedQuery(query);
   }
 
   async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
@@ -329,7 +329,7 @@ export class Engine {
 
     let plan: QueryPlan =
       !question && understood.regex !== undefined && similarTo === undefined
-        ? { intent: 'exact_match', confidence: 1, rule: 'query-syntax', raw: `/${understood.regex}/`, identifiers: [], terms: [], regex: understood.regex }
+        ? regexPlan(understood.regex)
         : planQuery(question, similarTo !== undefined ? 'find_similar' : options.intent);
     if (understood.caseSensitive) plan.caseSensitive = true;
     if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
@@ -809,6 +809,18 @@ function utf8Length(s: string): number {
     } else n += 3;
   }
   return n;
+}
+
+/** The classifier's plan for a query as typed: its question without the syntax (as search() plans it, without the corpus). */
+export function planTypedQuery(query: string): QueryPlan {
+  const understood = parseQuery(query);
+  if (understood.error) return planQuery(query);
+  return !understood.text && understood.regex !== undefined ? regexPlan(understood.regex) : planQuery(understood.text);
+}
+
+/** A query that is only a /regex/: an exact match on it, as sure as the user's own syntax. */
+function regexPlan(regex: string): QueryPlan {
+  return { intent: 'exact_match', confidence: 1, rule: 'query-syntax', raw: `/${regex}/`, identifiers: [], terms: [], regex };
 }
 
 function wordCount(s: string): number {

@@ -201,7 +201,8 @@ export function App() {
 
   useEffect(() => {
     if (!searchable || !activeId) return;
-    if (!query.trim() && similarTo === null) {
+    // "?" alone opens the syntax help (search-bar.tsx); it is not a search.
+    if ((!query.trim() || query.trim() === '?') && similarTo === null) {
       setAnswer(null);
       return;
     }
@@ -632,16 +633,18 @@ export function App() {
                       onSuggest={(name) => onQuery(replaceWord(query, answer.query.absent!.name, name))}
                     />
                   ) : null}
-                  <Results
-                    view={answer}
-                    selected={selected}
-                    onSelect={setSelected}
-                    onLeave={() => searchRef.current?.focus()}
-                    onOpen={(result: ResultView, line?: number) => openFile(result.path, line ?? result.startLine)}
-                    onFindSimilar={(result: ResultView) => findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)}
-                    stale={stale}
-                    closeSignal={closeSignal}
-                  />
+                  {answer.query.error ? null : (
+                    <Results
+                      view={answer}
+                      selected={selected}
+                      onSelect={setSelected}
+                      onLeave={() => searchRef.current?.focus()}
+                      onOpen={(result: ResultView, line?: number) => openFile(result.path, line ?? result.startLine)}
+                      onFindSimilar={(result: ResultView) => findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)}
+                      stale={stale}
+                      closeSignal={closeSignal}
+                    />
+                  )}
                 </section>
               ) : (
                 <EmptyState hasRepository={searchable} isDemo={isDemo} onSuggest={onQuery} />

@@ -190,6 +190,17 @@ describe('Engine on a real repository', () => {
     expect(again.chunks).toEqual(snapshot.chunks);
   });
 
+  it('leaves a User Timing measure per build stage, load and query', async () => {
+    for (const stage of ['parse', 'chunks', 'text', 'structural', 'graph', 'semantic']) {
+      expect(performance.getEntriesByName(`fourfold:${stage}`, 'measure'), stage).toHaveLength(1);
+    }
+    Engine.load(structuredClone(engine.snapshot()), deps);
+    expect(performance.getEntriesByName('fourfold:load', 'measure')).toHaveLength(1);
+    const r = await engine.search('where is createVNode defined');
+    const [query] = performance.getEntriesByName('fourfold:query', 'measure');
+    expect(query.duration).toBe(r.query.elapsedMs);
+  });
+
   it('re-indexing a changed repository touches only the changed files', async () => {
     const changed = files.map((f) => (f.path === 'src/render.js' ? { ...f, text: f.text + '\nexport function renderTwice() {}\n' } : f));
     let parsed = 0;

@@ -223,6 +223,7 @@ export class Engine {
     await Promise.all(Array.from({ length: Math.min(ANALYSIS_IN_FLIGHT, files.length) }, worker));
     throwIfAborted(signal);
     buildMs.parse = now() - t0;
+    measure('parse', t0);
 
     const corpus = timed(buildMs, 'chunks', () => corpusFromAnalyses(records));
     const text = stage('text', onProgress, buildMs, () => TextIndex.build(corpus));
@@ -242,6 +243,7 @@ export class Engine {
         onProgress: (done) => embed.set(done),
       });
       buildMs.semantic = now() - ts;
+      measure('semantic', ts);
     }
     throwIfAborted(signal);
 
@@ -257,6 +259,7 @@ export class Engine {
   /** Rebuilds the engine from a stored snapshot without re-parsing or re-embedding anything. */
   static load(snapshot: EngineSnapshot, deps: EngineDeps): Engine {
     if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`Index format ${snapshot.version} is out of date (current ${SNAPSHOT_VERSION}): re-index this repository.`);
+    const started = now();
     const corpus = corpusFromChunkTable(snapshotRecords(snapshot), snapshot.chunks);
     const m = snapshot.modalities;
     const indexes: Indexes = {
@@ -269,6 +272,7 @@ export class Engine {
     engine.analysesTable = snapshot.analyses;
     engine.chunkTable = snapshot.chunks;
     engine.storedTexts = snapshot.texts;
+    measure('load', started);
     return engine;
   }
 
@@ -459,7 +463,7 @@ export class Engine {
         k,
         weights,
         modalities,
-        elapsedMs: now() - started,
+        elapsedMs: measure('query', started),
         notes,
         ...(absent ? { absent } : {}),
       },
@@ -713,7 +717,24 @@ function timed<T>(buildMs: Record<string, number>, name: string, f: () => T): T 
   const t = now();
   const v = f();
   buildMs[name] = now() - t;
+  measure(name, t);
   return v;
+}
+
+/**
+ * Leaves a User Timing measure `fourfold:<name>` from `start` to now (performance.measure, in
+ * Node and in workers alike), so profilers and the bench see each build stage, load and query
+ * on the timeline. Only the latest of each name is kept: a long-lived server does not grow the
+ * buffer. Returns the duration in milliseconds.
+ */
+export function measure(name: string, start: number): number {
+  const end = now();
+  const entry = `fourfold:${name}`;
+  if (typeof performance.measure === 'function') {
+    performance.clearMeasures(entry);
+    performance.measure(entry, { start, end });
+  }
+  return end - start;
 }
 
 function serializeIndexes({ text, structural, graph, semantic }: Indexes): EngineSnapshot['modalities'] {

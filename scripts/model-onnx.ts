@@ -2,9 +2,12 @@
  * Writes the local model's ONNX graph with protobufjs: a BERT-shaped signature (input_ids,
  * attention_mask, token_type_ids → last_hidden_state) around a token-embedding lookup, so
  * transformers.js's `feature-extraction` pipeline (mean pooling + normalize) turns it into a
- * sentence vector. The table is int8 with one float scale per row:
- *   last_hidden_state = Cast(Gather(table_q, input_ids)) × Gather(row_scale, input_ids)
- * attention_mask and token_type_ids are accepted and unused (pooling applies the mask).
+ * sentence vector. The table is int8 with one float scale per row; the per-token weight of
+ * each side is folded into that scale, so the scale table has two halves — documents
+ * (token_type_ids 0) then queries (token_type_ids 1):
+ *   side              = Min(token_type_ids, 1)
+ *   last_hidden_state = Cast(Gather(table_q, input_ids)) × Gather(token_scale, input_ids + V·side)
+ * attention_mask is accepted and unused (pooling applies the mask).
  * Only the message fields used here are declared; numbers follow onnx/onnx.proto.
  */
 import protobuf from 'protobufjs';
@@ -57,8 +60,8 @@ const OPSET = 13;
 export interface EmbeddingGraph {
   /** Row-major int8 table, vocabSize × dimensions. */
   table: Int8Array;
-  /** One dequantisation scale per row. */
-  rowScale: Float32Array;
+  /** Per token and side: dequantisation scale × that side's learned weight; length 2 × vocabSize (documents, then queries). */
+  tokenScale: Float32Array;
   vocabSize: number;
   dimensions: number;
   docString: string;
@@ -76,12 +79,17 @@ function tensorInput(name: string, elemType: number, dims: (number | string)[]) 
   };
 }
 
+function int64Bytes(n: number): Uint8Array {
+  return new Uint8Array(BigInt64Array.from([BigInt(n)]).buffer);
+}
+
 export function encodeEmbeddingGraph(g: EmbeddingGraph): Uint8Array {
+  if (g.tokenScale.length !== 2 * g.vocabSize) throw new Error('tokenScale must hold a documents half and a queries half');
   const root = protobuf.parse(ONNX_PROTO, { keepCase: false }).root;
   const ModelProto = root.lookupType('onnx.ModelProto');
   const model = {
     irVersion: IR_VERSION,
-    producerName: 'fourfold scripts/make-local-model.ts',
+    producerName: 'fourfold scripts/model-export.ts',
     producerVersion: '1',
     modelVersion: 1,
     docString: g.docString,
@@ -96,16 +104,21 @@ export function encodeEmbeddingGraph(g: EmbeddingGraph): Uint8Array {
           rawData: new Uint8Array(g.table.buffer, g.table.byteOffset, g.table.byteLength),
         },
         {
-          name: 'row_scale',
-          dims: [g.vocabSize, 1],
+          name: 'token_scale',
+          dims: [2 * g.vocabSize, 1],
           dataType: FLOAT,
-          rawData: new Uint8Array(g.rowScale.buffer, g.rowScale.byteOffset, g.rowScale.byteLength),
+          rawData: new Uint8Array(g.tokenScale.buffer, g.tokenScale.byteOffset, g.tokenScale.byteLength),
         },
+        { name: 'one', dims: [], dataType: INT64, rawData: int64Bytes(1) },
+        { name: 'vocab_size', dims: [], dataType: INT64, rawData: int64Bytes(g.vocabSize) },
       ],
       node: [
         { opType: 'Gather', name: 'gather_rows', input: ['table_q', 'input_ids'], output: ['rows_q'], attribute: [{ name: 'axis', i: 0, type: ATTRIBUTE_INT }] },
         { opType: 'Cast', name: 'rows_to_float', input: ['rows_q'], output: ['rows_f'], attribute: [{ name: 'to', i: FLOAT, type: ATTRIBUTE_INT }] },
-        { opType: 'Gather', name: 'gather_scales', input: ['row_scale', 'input_ids'], output: ['scales'], attribute: [{ name: 'axis', i: 0, type: ATTRIBUTE_INT }] },
+        { opType: 'Min', name: 'side', input: ['token_type_ids', 'one'], output: ['side'] },
+        { opType: 'Mul', name: 'side_offset', input: ['side', 'vocab_size'], output: ['side_offset'] },
+        { opType: 'Add', name: 'scale_index', input: ['input_ids', 'side_offset'], output: ['scale_index'] },
+        { opType: 'Gather', name: 'gather_scales', input: ['token_scale', 'scale_index'], output: ['scales'], attribute: [{ name: 'axis', i: 0, type: ATTRIBUTE_INT }] },
         { opType: 'Mul', name: 'dequantize', input: ['rows_f', 'scales'], output: ['last_hidden_state'] },
       ],
       input: [

@@ -1,0 +1,132 @@
+/**
+ * Model pipeline step 3 — decontaminate: `npx tsx scripts/model-decontaminate.ts`
+ *
+ * No pair may come from, or repeat, the packages kept for independent checks (rxjs, zod,
+ * lodash-es, three, lodash, lodash.*) or the packages `npm run eval` scores
+ * (bench/eval/corpora.ts). Those were `npm pack`ed by the fetch step only for this filter:
+ * every doc sentence and every comment-free definition body in them is fingerprinted with
+ * the same extraction the miner uses, and a training pair is dropped when it comes from one
+ * of those packages by name, when its doc sentence or summary occurs in them, or when its
+ * normalised body does. Reads .cache/model/pairs.jsonl, writes .cache/model/clean.jsonl and
+ * .cache/model/decontaminate.json (the counts the model card shows).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
+import { languageForPath } from '../src/engine/structural/grammars';
+import { nodeGrammars } from '../src/node/grammars';
+import { CORPORA } from '../bench/eval/corpora';
+import { MODEL_CACHE, type FetchManifest, type Pair, logStep, runMain, writeJson } from './model-cache';
+import { RESERVED_NAME } from './model-fetch';
+import { blankComments, codeText, codeTokens, commentBody, commentSyntax, docSummary, firstSentence } from './model-pairs';
+
+/** Lower-case words only: "Returns the `value`." and "returns the value" are the same sentence. */
+export function normalisedSentence(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+/** Identifier and number tokens of the body (the code side minus its path line). */
+export function normalisedBody(code: string): string {
+  return codeTokens(code).join(' ');
+}
+
+export interface ReferenceFingerprints {
+  sentences: Set<string>;
+  bodies: Set<string>;
+  files: number;
+}
+
+/** Every doc sentence and definition body of the reference packages. */
+export async function referenceFingerprints(dirs: string[]): Promise<ReferenceFingerprints> {
+  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+  const fp: ReferenceFingerprints = { sentences: new Set(), bodies: new Set(), files: 0 };
+  const walk = (dir: string, root: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full, root);
+      else if (st.size <= 5_000_000 && languageForPath(name)) {
+        const path = relative(root, full).replace(/^package\//, '');
+        const text = readFileSync(full, 'utf8');
+        fp.files++;
+        const analysis = analyzer.analyze(path, text);
+        const blanked = blankComments(text, commentSyntax(analysis.language ?? 'javascript')).split('\n');
+        for (const def of analysis.definitions) {
+          if (def.doc) {
+            const summary = docSummary(def.doc);
+            fp.sentences.add(normalisedSentence(firstSentence(summary)));
+            fp.sentences.add(normalisedSentence(summary));
+            fp.sentences.add(normalisedSentence(commentBody(def.doc)));
+          }
+          const body = normalisedBody(codeText(path, def, blanked));
+          if (body) fp.bodies.add(body);
+        }
+      }
+    }
+  };
+  for (const dir of dirs) walk(dir, dir);
+  analyzer.dispose();
+  fp.sentences.delete('');
+  return fp;
+}
+
+export interface DecontaminationCounts {
+  input: number;
+  reservedOrEvaluatedPackage: number;
+  sentenceInReference: number;
+  bodyInReference: number;
+  kept: number;
+  referencePackages: string[];
+  referenceFiles: number;
+  referenceSentences: number;
+  referenceBodies: number;
+}
+
+export function decontaminatePairs(pairs: Pair[], fp: ReferenceFingerprints, evaluated: Set<string>): { kept: Pair[]; counts: Omit<DecontaminationCounts, 'referencePackages' | 'referenceFiles' | 'referenceSentences' | 'referenceBodies'> } {
+  const counts = { input: pairs.length, reservedOrEvaluatedPackage: 0, sentenceInReference: 0, bodyInReference: 0, kept: 0 };
+  const kept: Pair[] = [];
+  for (const p of pairs) {
+    const name = p.pkg.slice(p.pkg.indexOf(':') + 1);
+    if (RESERVED_NAME.test(name) || evaluated.has(name)) {
+      counts.reservedOrEvaluatedPackage++;
+      continue;
+    }
+    if (fp.sentences.has(normalisedSentence(p.query)) || (p.summary && fp.sentences.has(normalisedSentence(p.summary)))) {
+      counts.sentenceInReference++;
+      continue;
+    }
+    if (fp.bodies.has(normalisedBody(p.code))) {
+      counts.bodyInReference++;
+      continue;
+    }
+    kept.push(p);
+  }
+  counts.kept = kept.length;
+  return { kept, counts };
+}
+
+export async function decontaminate(): Promise<DecontaminationCounts> {
+  const manifest = JSON.parse(readFileSync(join(MODEL_CACHE, 'fetch.json'), 'utf8')) as FetchManifest;
+  const pairs = readFileSync(join(MODEL_CACHE, 'pairs.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Pair);
+  const fp = await referenceFingerprints(manifest.reference.map((r) => r.dir));
+  logStep('decontaminate', `${manifest.reference.length} reference packages: ${fp.files} files, ${fp.sentences.size} sentences, ${fp.bodies.size} bodies`);
+  const evaluated = new Set(CORPORA.map((c) => c.pkg));
+  const { kept, counts } = decontaminatePairs(pairs, fp, evaluated);
+  const report: DecontaminationCounts = {
+    ...counts,
+    referencePackages: manifest.reference.map((r) => `${r.name}@${r.version}`),
+    referenceFiles: fp.files,
+    referenceSentences: fp.sentences.size,
+    referenceBodies: fp.bodies.size,
+  };
+  await writeFile(join(MODEL_CACHE, 'clean.jsonl'), kept.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  await writeJson(join(MODEL_CACHE, 'decontaminate.json'), report);
+  logStep('decontaminate', `${counts.input} pairs → ${counts.kept} (package ${counts.reservedOrEvaluatedPackage}, sentence ${counts.sentenceInReference}, body ${counts.bodyInReference})`);
+  return report;
+}
+
+runMain(import.meta.url, decontaminate);

@@ -1,0 +1,108 @@
+/**
+ * Model pipeline step 4a — tokenize: `npx tsx scripts/model-tokenize.ts`
+ *
+ * Splits the clean pairs by package into training and held-out (HELD_OUT_SHARE of the
+ * packages, chosen by a seeded hash: no package is on both sides), chooses the vocabulary
+ * from the training side only (sub-tokens seen in ≥ MIN_PAIRS_PER_WORD pairs of ≥ 2
+ * packages, the VOCAB_WORDS most frequent), and encodes every pair with the model's own
+ * tokenizer (scripts/model-tokenizer.ts, identical to the exported tokenizer.json),
+ * truncated like transformers.js truncates (MAX_TOKENS with [CLS] and [SEP]).
+ * Writes .cache/model/tokens.json (vocabulary, split, offsets) and tokens.bin (the ids).
+ */
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hashSeed } from '../bench/eval/rng';
+import { MODEL_CACHE, type Pair, logStep, runMain, writeJson } from './model-cache';
+import { buildVocabulary, preTokenize, wordPiece } from './model-tokenizer';
+
+export const VOCAB_WORDS = 30_000;
+const MIN_PAIRS_PER_WORD = 3;
+const MIN_PACKAGES_PER_WORD = 2;
+/** Share of packages held out for validation (early stopping and the card's held-out MRR). */
+export const HELD_OUT_SHARE = 0.06;
+/** Tokens transformers.js keeps (model_max_length), [CLS] and [SEP] included. */
+export const MAX_TOKENS = 512;
+const SPLIT_SEED = 'fourfold-model-split-1';
+
+export interface TokenizedPairs {
+  vocabulary: string[];
+  /** Per pair: package, language, name, held out or not, and where its three sequences are in tokens.bin. */
+  pairs: { pkg: string; language: string; name: string; heldOut: boolean; query: [number, number]; summary: [number, number] | null; code: [number, number] }[];
+  /** Texts of held-out pairs (for examples in the card). */
+  heldOutText: Record<number, { query: string; code: string }>;
+}
+
+export function isHeldOut(pkg: string): boolean {
+  return hashSeed(`${SPLIT_SEED}:${pkg}`) / 4294967296 < HELD_OUT_SHARE;
+}
+
+/** The most frequent words of the training texts, each in enough pairs and packages. */
+export function chooseWords(texts: { pkg: string; words: string[] }[]): string[] {
+  const pairsWith = new Map<string, number>();
+  const packagesWith = new Map<string, Set<string>>();
+  for (const { pkg, words } of texts) {
+    for (const w of new Set(words)) {
+      if (w.length > 30 || /^[0-9]{3,}$/.test(w)) continue;
+      pairsWith.set(w, (pairsWith.get(w) ?? 0) + 1);
+      let s = packagesWith.get(w);
+      if (!s) packagesWith.set(w, (s = new Set()));
+      if (s.size < MIN_PACKAGES_PER_WORD) s.add(pkg);
+    }
+  }
+  return [...pairsWith.entries()]
+    .filter(([w, n]) => n >= MIN_PAIRS_PER_WORD && packagesWith.get(w)!.size >= MIN_PACKAGES_PER_WORD)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, VOCAB_WORDS)
+    .map(([w]) => w);
+}
+
+/** Token ids as transformers.js computes them (without [CLS]/[SEP], truncated to leave room for them). */
+export function makeEncoder(vocabulary: string[]): (text: string) => number[] {
+  const vocab = new Map(vocabulary.map((t, i) => [t, i]));
+  const unk = vocab.get('[UNK]')!;
+  const cache = new Map<string, number[]>();
+  return (text: string) => {
+    const out: number[] = [];
+    for (const w of preTokenize(text)) {
+      let ids = cache.get(w);
+      if (!ids) {
+        ids = [];
+        wordPiece(w, vocab, unk, ids);
+        if (cache.size < 2_000_000) cache.set(w, ids);
+      }
+      for (const id of ids) out.push(id);
+      if (out.length >= MAX_TOKENS - 2) break;
+    }
+    return out.slice(0, MAX_TOKENS - 2);
+  };
+}
+
+export async function tokenize(): Promise<void> {
+  const pairs = readFileSync(join(MODEL_CACHE, 'clean.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Pair);
+  const train = pairs.filter((p) => !isHeldOut(p.pkg));
+  const words = chooseWords(train.map((p) => ({ pkg: p.pkg, words: preTokenize(`${p.query} ${p.summary ?? ''} ${p.code}`) })));
+  const vocabulary = buildVocabulary(words);
+  const encode = makeEncoder(vocabulary);
+  const ids: number[] = [];
+  const put = (text: string): [number, number] => {
+    const start = ids.length;
+    for (const id of encode(text)) ids.push(id);
+    return [start, ids.length];
+  };
+  const out: TokenizedPairs = { vocabulary, pairs: [], heldOutText: {} };
+  pairs.forEach((p, i) => {
+    const heldOut = isHeldOut(p.pkg);
+    out.pairs.push({ pkg: p.pkg, language: p.language, name: p.name, heldOut, query: put(p.query), summary: p.summary ? put(p.summary) : null, code: put(p.code) });
+    if (heldOut) out.heldOutText[i] = { query: p.query, code: p.code };
+  });
+  await writeFile(join(MODEL_CACHE, 'tokens.bin'), new Uint8Array(Int32Array.from(ids).buffer));
+  await writeJson(join(MODEL_CACHE, 'tokens.json'), out);
+  const held = out.pairs.filter((p) => p.heldOut);
+  logStep('tokenize', `${vocabulary.length} tokens; ${pairs.length - held.length} training pairs, ${held.length} held out (${new Set(held.map((p) => p.pkg)).size} packages); ${ids.length} ids`);
+}
+
+runMain(import.meta.url, tokenize);

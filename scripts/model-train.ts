@@ -1,0 +1,448 @@
+/**
+ * Model pipeline step 4b — train: `npx tsx scripts/model-train.ts`
+ *
+ * A static bag-of-sub-tokens encoder, CodeSearchNet's neural bag of words with what the
+ * probe in shared/FINDINGS.md found to work:
+ *   vector(text, side) = normalise( Σ_tokens weight[side][t] · table[t] )
+ * One table shared by both sides (so a query word and the same word in code start, and
+ * stay, in one space), one learned scalar weight per token per side (query, document),
+ * initialised from inverse document frequency. Loss: symmetric InfoNCE over in-batch
+ * negatives at temperature TEMPERATURE; batches are built from groups of GROUP_SIZE pairs of
+ * the same package, so every batch carries hard negatives from the same package (same
+ * vocabulary, different function). Lazy (sparse) Adam; token dropout on the code side.
+ * Early stopping on the held-out packages' MRR@10 (float vectors); the best epoch is kept.
+ * Deterministic: seeded shuffles and initialisation, single-threaded.
+ * Reads .cache/model/tokens.{json,bin}; writes .cache/model/weights.bin and train.json.
+ */
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MODEL_CACHE, logStep, runMain, writeJson } from './model-cache';
+import { SeededRandom } from '../bench/eval/rng';
+import { SPECIAL_TOKENS } from './model-tokenizer';
+import type { TokenizedPairs } from './model-tokenize';
+
+export const DIMENSIONS = 256;
+const TEMPERATURE = 0.05;
+const BATCH_SIZE = 256;
+/** Pairs of one package placed together in a batch: each is a hard negative for the others. */
+const GROUP_SIZE = 8;
+const LEARNING_RATE = 0.002;
+const WEIGHT_LEARNING_RATE = 0.01;
+const ADAM_BETA1 = 0.9;
+const ADAM_BETA2 = 0.999;
+const ADAM_EPSILON = 1e-8;
+/** Code tokens dropped at random per example (regularises; the probe overfit after 2 epochs). */
+const CODE_TOKEN_DROPOUT = 0.1;
+/** Chance that an example's query is the doc's whole summary instead of its first sentence. */
+const SUMMARY_VIEW_RATE = 0.3;
+const MAX_EPOCHS = Number(process.env.FOURFOLD_MODEL_EPOCHS ?? 8);
+const PATIENCE = 2;
+/** Held-out evaluation: rank among this package's pairs, cut off at 10. */
+const MRR_CUTOFF = 10;
+const SEED = 0x0f0f_2026;
+
+/** A text as a bag: unique token ids and their counts. */
+interface Bag {
+  ids: Int32Array;
+  counts: Float32Array;
+}
+
+function bagOf(all: Int32Array, [from, to]: [number, number], drop?: { random: SeededRandom; rate: number }): Bag {
+  const counts = new Map<number, number>();
+  for (let i = from; i < to; i++) {
+    const id = all[i];
+    if (id < SPECIAL_TOKENS.length) continue;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  const ids: number[] = [];
+  const cs: number[] = [];
+  for (const [id, c] of counts) {
+    if (drop && drop.random.next() < drop.rate) continue;
+    ids.push(id);
+    cs.push(c);
+  }
+  return { ids: Int32Array.from(ids), counts: Float32Array.from(cs) };
+}
+
+export interface ModelWeights {
+  vocabSize: number;
+  dimensions: number;
+  table: Float32Array;
+  /** weight[side * vocabSize + token]; side 0 = document, 1 = query (as token_type_ids). */
+  sideWeights: Float32Array;
+}
+
+/** Pooled, L2-normalised vector of a bag on one side (0 document, 1 query). */
+export function encodeBag(m: ModelWeights, bag: Bag, side: 0 | 1, out = new Float32Array(m.dimensions)): { vector: Float32Array; norm: number } {
+  const D = m.dimensions;
+  out.fill(0);
+  const wOff = side * m.vocabSize;
+  for (let k = 0; k < bag.ids.length; k++) {
+    const t = bag.ids[k];
+    const w = bag.counts[k] * m.sideWeights[wOff + t];
+    const o = t * D;
+    for (let d = 0; d < D; d++) out[d] += w * m.table[o + d];
+  }
+  let n = 0;
+  for (let d = 0; d < D; d++) n += out[d] * out[d];
+  n = Math.sqrt(n);
+  if (n > 0) for (let d = 0; d < D; d++) out[d] /= n;
+  return { vector: out, norm: n };
+}
+
+export interface HeldOutScores {
+  pairs: number;
+  packages: number;
+  float: number;
+  int8: number;
+  bits: number;
+  /** Queries embedded as documents (token_type_ids 0): what a runtime that does not mark queries gets. */
+  floatQueryAsDocument: number;
+  bitsQueryAsDocument: number;
+}
+
+function reciprocalRank(scores: Float32Array | Float64Array, target: number, higherIsBetter = true): number {
+  const s = scores[target];
+  let rank = 0;
+  for (let j = 0; j < scores.length; j++) {
+    if (j === target) continue;
+    if (higherIsBetter ? scores[j] > s : scores[j] < s) rank++;
+    else if (scores[j] === s && j < target) rank++;
+  }
+  return rank < MRR_CUTOFF ? 1 / (rank + 1) : 0;
+}
+
+/** MRR@10 per held-out package (candidates: that package's code sides), with float, int8 and 1-bit document vectors. */
+export function heldOutMrr(m: ModelWeights, all: Int32Array, tok: TokenizedPairs): HeldOutScores {
+  const D = m.dimensions;
+  const byPkg = new Map<string, number[]>();
+  tok.pairs.forEach((p, i) => {
+    if (!p.heldOut) return;
+    let l = byPkg.get(p.pkg);
+    if (!l) byPkg.set(p.pkg, (l = []));
+    l.push(i);
+  });
+  const sum = { float: 0, int8: 0, bits: 0, floatQueryAsDocument: 0, bitsQueryAsDocument: 0 };
+  let n = 0;
+  let packages = 0;
+  for (const idx of byPkg.values()) {
+    if (idx.length < 2) continue;
+    packages++;
+    const docs = idx.map((i) => Float32Array.from(encodeBag(m, bagOf(all, tok.pairs[i].code), 0).vector));
+    // int8 with one scale per vector (max |x| → 127), dequantised for scoring.
+    const docsQ = docs.map((v) => {
+      let max = 0;
+      for (let d = 0; d < D; d++) max = Math.max(max, Math.abs(v[d]));
+      const q = new Float32Array(D);
+      for (let d = 0; d < D; d++) q[d] = max > 0 ? (Math.round((v[d] / max) * 127) * max) / 127 : 0;
+      return q;
+    });
+    const scores = new Float64Array(idx.length);
+    for (let a = 0; a < idx.length; a++) {
+      const qBag = bagOf(all, tok.pairs[idx[a]].query);
+      for (const [side, key] of [
+        [1, 'float'],
+        [0, 'floatQueryAsDocument'],
+      ] as const) {
+        const q = Float32Array.from(encodeBag(m, qBag, side).vector);
+        for (let b = 0; b < idx.length; b++) {
+          let s = 0;
+          for (let d = 0; d < D; d++) s += q[d] * docs[b][d];
+          scores[b] = s;
+        }
+        sum[key] += reciprocalRank(scores, a);
+        // 1-bit: Hamming distance between sign vectors.
+        for (let b = 0; b < idx.length; b++) {
+          let h = 0;
+          for (let d = 0; d < D; d++) if (q[d] > 0 !== docs[b][d] > 0) h++;
+          scores[b] = h;
+        }
+        sum[side === 1 ? 'bits' : 'bitsQueryAsDocument'] += reciprocalRank(scores, a, false);
+        if (side === 1) {
+          for (let b = 0; b < idx.length; b++) {
+            let s = 0;
+            for (let d = 0; d < D; d++) s += q[d] * docsQ[b][d];
+            scores[b] = s;
+          }
+          sum.int8 += reciprocalRank(scores, a);
+        }
+      }
+      n++;
+    }
+  }
+  return {
+    pairs: n,
+    packages,
+    float: sum.float / n,
+    int8: sum.int8 / n,
+    bits: sum.bits / n,
+    floatQueryAsDocument: sum.floatQueryAsDocument / n,
+    bitsQueryAsDocument: sum.bitsQueryAsDocument / n,
+  };
+}
+
+/** Lazy Adam over rows that a batch touched. */
+class SparseAdam {
+  readonly m: Float32Array;
+  readonly v: Float32Array;
+  step = 0;
+  constructor(size: number, private readonly lr: number) {
+    this.m = new Float32Array(size);
+    this.v = new Float32Array(size);
+  }
+  update(params: Float32Array, grad: Float32Array, rows: Iterable<number>, width: number): void {
+    const b1 = 1 - ADAM_BETA1 ** this.step;
+    const b2 = 1 - ADAM_BETA2 ** this.step;
+    const lr = (this.lr * Math.sqrt(b2)) / b1;
+    for (const r of rows) {
+      const o = r * width;
+      for (let k = o; k < o + width; k++) {
+        const g = grad[k];
+        this.m[k] = ADAM_BETA1 * this.m[k] + (1 - ADAM_BETA1) * g;
+        this.v[k] = ADAM_BETA2 * this.v[k] + (1 - ADAM_BETA2) * g * g;
+        params[k] -= (lr * this.m[k]) / (Math.sqrt(this.v[k]) + ADAM_EPSILON);
+        grad[k] = 0;
+      }
+    }
+  }
+}
+
+export interface TrainReport {
+  epochs: { epoch: number; loss: number; heldOut: HeldOutScores; seconds: number }[];
+  bestEpoch: number;
+  heldOut: HeldOutScores;
+  /** Epoch 0 (the initial vectors, IDF weights) for comparison. */
+  initial: HeldOutScores;
+  trainPairs: number;
+  seconds: number;
+  settings: Record<string, number | string>;
+}
+
+export function initialWeights(tok: TokenizedPairs, all: Int32Array, random: SeededRandom): ModelWeights {
+  const V = tok.vocabulary.length;
+  const D = DIMENSIONS;
+  const table = new Float32Array(V * D);
+  const scale = 1 / Math.sqrt(D);
+  // Box–Muller: two uniforms per Gaussian.
+  const gaussian = () => Math.sqrt(-2 * Math.log(1 - random.next())) * Math.cos(2 * Math.PI * random.next());
+  for (let t = SPECIAL_TOKENS.length; t < V; t++) for (let d = 0; d < D; d++) table[t * D + d] = gaussian() * scale;
+  // Inverse document frequency over training code sides: a BM25-like start for the weights.
+  const df = new Float64Array(V);
+  let docs = 0;
+  for (const p of tok.pairs) {
+    if (p.heldOut) continue;
+    docs++;
+    const seen = new Set<number>();
+    for (let i = p.code[0]; i < p.code[1]; i++) seen.add(all[i]);
+    for (let i = p.query[0]; i < p.query[1]; i++) seen.add(all[i]);
+    for (const t of seen) df[t]++;
+  }
+  const sideWeights = new Float32Array(2 * V);
+  for (let t = SPECIAL_TOKENS.length; t < V; t++) {
+    const idf = Math.log(1 + docs / (1 + df[t]));
+    sideWeights[t] = idf;
+    sideWeights[V + t] = idf;
+  }
+  return { vocabSize: V, dimensions: D, table, sideWeights };
+}
+
+export async function train(): Promise<TrainReport> {
+  const started = performance.now();
+  const tok = JSON.parse(readFileSync(join(MODEL_CACHE, 'tokens.json'), 'utf8')) as TokenizedPairs;
+  const buf = readFileSync(join(MODEL_CACHE, 'tokens.bin'));
+  const all = new Int32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const random = new SeededRandom(SEED);
+  const model = initialWeights(tok, all, random);
+  const V = model.vocabSize;
+  const D = DIMENSIONS;
+  const trainIdx = tok.pairs.map((p, i) => (p.heldOut ? -1 : i)).filter((i) => i >= 0);
+  const initial = heldOutMrr(model, all, tok);
+  logStep('train', `${trainIdx.length} training pairs, vocabulary ${V}; initial held-out MRR@10 float ${initial.float.toFixed(3)}`);
+
+  const byPkg = new Map<string, number[]>();
+  for (const i of trainIdx) {
+    const pkg = tok.pairs[i].pkg;
+    let l = byPkg.get(pkg);
+    if (!l) byPkg.set(pkg, (l = []));
+    l.push(i);
+  }
+
+  const gTable = new Float32Array(V * D);
+  const gWeights = new Float32Array(2 * V);
+  const adamTable = new SparseAdam(V * D, LEARNING_RATE);
+  const adamWeights = new SparseAdam(2 * V, WEIGHT_LEARNING_RATE);
+  const report: TrainReport = {
+    epochs: [],
+    bestEpoch: 0,
+    heldOut: initial,
+    initial,
+    trainPairs: trainIdx.length,
+    seconds: 0,
+    settings: {
+      dimensions: D,
+      temperature: TEMPERATURE,
+      batchSize: BATCH_SIZE,
+      groupSize: GROUP_SIZE,
+      learningRate: LEARNING_RATE,
+      weightLearningRate: WEIGHT_LEARNING_RATE,
+      codeTokenDropout: CODE_TOKEN_DROPOUT,
+      summaryViewRate: SUMMARY_VIEW_RATE,
+      maxEpochs: MAX_EPOCHS,
+      patience: PATIENCE,
+      seed: SEED,
+      initialisation: 'shared Gaussian table N(0, 1/D); side weights = IDF',
+    },
+  };
+  let best = { score: initial.float, table: model.table.slice(), weights: model.sideWeights.slice() };
+  const qVecs = Array.from({ length: BATCH_SIZE }, () => new Float32Array(D));
+  const dVecs = Array.from({ length: BATCH_SIZE }, () => new Float32Array(D));
+  const qNorm = new Float64Array(BATCH_SIZE);
+  const dNorm = new Float64Array(BATCH_SIZE);
+  const gq = new Float64Array(D);
+  const gd = new Float64Array(D);
+  let sinceBest = 0;
+
+  for (let epoch = 1; epoch <= MAX_EPOCHS; epoch++) {
+    const t0 = performance.now();
+    const groups: number[][] = [];
+    for (const list of byPkg.values()) {
+      const s = random.shuffle(list);
+      for (let i = 0; i < s.length; i += GROUP_SIZE) groups.push(s.slice(i, i + GROUP_SIZE));
+    }
+    const order = random.shuffle(groups).flat();
+    let lossSum = 0;
+    let batches = 0;
+    for (let start = 0; start + 2 <= order.length; start += BATCH_SIZE) {
+      const batch = order.slice(start, start + BATCH_SIZE);
+      const B = batch.length;
+      const qBags: Bag[] = [];
+      const dBags: Bag[] = [];
+      for (const i of batch) {
+        const p = tok.pairs[i];
+        qBags.push(bagOf(all, p.summary && random.next() < SUMMARY_VIEW_RATE ? p.summary : p.query));
+        dBags.push(bagOf(all, p.code, { random, rate: CODE_TOKEN_DROPOUT }));
+      }
+      for (let b = 0; b < B; b++) {
+        qNorm[b] = encodeBag(model, qBags[b], 1, qVecs[b]).norm;
+        dNorm[b] = encodeBag(model, dBags[b], 0, dVecs[b]).norm;
+      }
+      // Scores and the symmetric InfoNCE gradient G (B×B) with respect to the scores.
+      const S = new Float64Array(B * B);
+      for (let i = 0; i < B; i++)
+        for (let j = 0; j < B; j++) {
+          let s = 0;
+          const q = qVecs[i];
+          const d = dVecs[j];
+          for (let k = 0; k < D; k++) s += q[k] * d[k];
+          S[i * B + j] = s / TEMPERATURE;
+        }
+      const G = new Float64Array(B * B);
+      let loss = 0;
+      for (let i = 0; i < B; i++) {
+        let max = -Infinity;
+        for (let j = 0; j < B; j++) max = Math.max(max, S[i * B + j]);
+        let z = 0;
+        for (let j = 0; j < B; j++) z += Math.exp(S[i * B + j] - max);
+        loss += -(S[i * B + i] - max - Math.log(z));
+        for (let j = 0; j < B; j++) G[i * B + j] += (Math.exp(S[i * B + j] - max) / z - (i === j ? 1 : 0)) / (2 * B);
+      }
+      for (let j = 0; j < B; j++) {
+        let max = -Infinity;
+        for (let i = 0; i < B; i++) max = Math.max(max, S[i * B + j]);
+        let z = 0;
+        for (let i = 0; i < B; i++) z += Math.exp(S[i * B + j] - max);
+        loss += -(S[j * B + j] - max - Math.log(z));
+        for (let i = 0; i < B; i++) G[i * B + j] += (Math.exp(S[i * B + j] - max) / z - (i === j ? 1 : 0)) / (2 * B);
+      }
+      lossSum += loss / (2 * B);
+      batches++;
+      // Back through the cosine and the normalisation into the table rows and the side weights.
+      const touchedRows = new Set<number>();
+      const touchedWeights = new Set<number>();
+      const backprop = (bag: Bag, vec: Float32Array, norm: number, grad: Float64Array, side: 0 | 1) => {
+        if (norm === 0) return;
+        let dot = 0;
+        for (let k = 0; k < D; k++) dot += vec[k] * grad[k];
+        for (let k = 0; k < D; k++) grad[k] = (grad[k] - vec[k] * dot) / norm;
+        const wOff = side * V;
+        for (let n = 0; n < bag.ids.length; n++) {
+          const t = bag.ids[n];
+          const c = bag.counts[n];
+          const w = model.sideWeights[wOff + t];
+          const o = t * D;
+          let gw = 0;
+          for (let k = 0; k < D; k++) {
+            gTable[o + k] += c * w * grad[k];
+            gw += model.table[o + k] * grad[k];
+          }
+          gWeights[wOff + t] += c * gw;
+          touchedRows.add(t);
+          touchedWeights.add(wOff + t);
+        }
+      };
+      for (let i = 0; i < B; i++) {
+        gq.fill(0);
+        for (let j = 0; j < B; j++) {
+          const g = G[i * B + j] / TEMPERATURE;
+          if (g === 0) continue;
+          const d = dVecs[j];
+          for (let k = 0; k < D; k++) gq[k] += g * d[k];
+        }
+        backprop(qBags[i], qVecs[i], qNorm[i], gq, 1);
+      }
+      for (let j = 0; j < B; j++) {
+        gd.fill(0);
+        for (let i = 0; i < B; i++) {
+          const g = G[i * B + j] / TEMPERATURE;
+          if (g === 0) continue;
+          const q = qVecs[i];
+          for (let k = 0; k < D; k++) gd[k] += g * q[k];
+        }
+        backprop(dBags[j], dVecs[j], dNorm[j], gd, 0);
+      }
+      adamTable.step++;
+      adamWeights.step++;
+      adamTable.update(model.table, gTable, touchedRows, D);
+      adamWeights.update(model.sideWeights, gWeights, touchedWeights, 1);
+    }
+    const heldOut = heldOutMrr(model, all, tok);
+    const seconds = (performance.now() - t0) / 1000;
+    report.epochs.push({ epoch, loss: lossSum / batches, heldOut, seconds });
+    logStep('train', `epoch ${epoch}: loss ${(lossSum / batches).toFixed(3)}, held-out MRR@10 float ${heldOut.float.toFixed(3)} int8 ${heldOut.int8.toFixed(3)} 1-bit ${heldOut.bits.toFixed(3)} (query as document ${heldOut.floatQueryAsDocument.toFixed(3)}), ${seconds.toFixed(0)} s`);
+    report.seconds = (performance.now() - started) / 1000;
+    if (heldOut.float > best.score) {
+      best = { score: heldOut.float, table: model.table.slice(), weights: model.sideWeights.slice() };
+      report.bestEpoch = epoch;
+      report.heldOut = heldOut;
+      sinceBest = 0;
+      // Written at every improvement, so a stopped run still leaves its best model.
+      await writeWeights(best.table, best.weights, V, D);
+    } else if (++sinceBest >= PATIENCE) break;
+    await writeJson(join(MODEL_CACHE, 'train.json'), report);
+  }
+  report.seconds = (performance.now() - started) / 1000;
+  await writeWeights(best.table, best.weights, V, D);
+  await writeJson(join(MODEL_CACHE, 'train.json'), report);
+  logStep('train', `best epoch ${report.bestEpoch}: held-out MRR@10 float ${report.heldOut.float.toFixed(3)}; ${report.seconds.toFixed(0)} s`);
+  return report;
+}
+
+async function writeWeights(table: Float32Array, weights: Float32Array, V: number, D: number): Promise<void> {
+  const out = new Float32Array(2 + table.length + weights.length);
+  out[0] = V;
+  out[1] = D;
+  out.set(table, 2);
+  out.set(weights, 2 + table.length);
+  await writeFile(join(MODEL_CACHE, 'weights.bin'), new Uint8Array(out.buffer));
+}
+
+export function readWeights(): ModelWeights {
+  const buf = readFileSync(join(MODEL_CACHE, 'weights.bin'));
+  const f = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const V = f[0];
+  const D = f[1];
+  return { vocabSize: V, dimensions: D, table: f.slice(2, 2 + V * D), sideWeights: f.slice(2 + V * D, 2 + V * D + 2 * V) };
+}
+
+runMain(import.meta.url, train);

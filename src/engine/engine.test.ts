@@ -66,7 +66,7 @@ describe('Engine on a real repository', () => {
     expect(s.definitions).toBeGreaterThan(200);
     expect(s.resolvedImports).toBeGreaterThan(50);
     expect(s.parseFailures).toBe(0);
-    expect(s.embedder).toBe('local:fourfold-code-mini');
+    expect(s.embedder).toBe('local:fourfold-code-search');
     for (const m of ['parse', 'text', 'structural', 'graph', 'semantic']) expect(s.buildMs[m]).toBeGreaterThan(0);
     for (const m of ['text', 'structural', 'graph', 'semantic']) expect(s.sizeBytes[m]).toBeGreaterThan(0);
   });

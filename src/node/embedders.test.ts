@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVoyageServer } from '../engine/semantic/voyage-test-server';
+import { DEFAULT_LOCAL_MODEL_ID } from '../engine/semantic/local';
 import { NODE_MODELS_DIR, createNodeEmbedder, createNodeLocalEmbedder } from './embedders';
 
 describe('Node embedders', () => {
@@ -11,11 +12,11 @@ describe('Node embedders', () => {
   afterAll(() => server.close());
 
   it('finds the bundled model in the repository', async () => {
-    expect(existsSync(`${NODE_MODELS_DIR}fourfold-code-mini/onnx/model_quantized.onnx`)).toBe(true);
+    expect(existsSync(`${NODE_MODELS_DIR}${DEFAULT_LOCAL_MODEL_ID}/onnx/model_quantized.onnx`)).toBe(true);
     const local = await createNodeLocalEmbedder();
     const [v] = await local.embed(['read a file'], 'document');
     expect(v).toHaveLength(8);
-    expect((await createNodeEmbedder('local'))!.id).toBe('local:fourfold-code-mini');
+    expect((await createNodeEmbedder('local'))!.id).toBe(`local:${DEFAULT_LOCAL_MODEL_ID}`);
   });
 
   it('none is null; voyage needs a key and uses the given base URL', async () => {

@@ -14,7 +14,7 @@ export interface DocumentEmbeddings {
 }
 
 export interface Embedder {
-  /** Stable id including model and dimensions ("local:fourfold-code-mini", "voyage:voyage-code-3:1024"); cache key. */
+  /** Stable id including model and dimensions ("local:fourfold-code-search", "voyage:voyage-code-3:1024"); cache key. */
   readonly id: string;
   readonly dimensions: number;
   /** One packed binary vector per text (see binary.ts for the bit order). */

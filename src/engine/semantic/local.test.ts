@@ -29,11 +29,11 @@ function cosine(a: Float32Array, b: Float32Array): number {
   return s;
 }
 
-describe('local model (public/models/fourfold-code-mini) in Node', () => {
+describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => {
   it('loads with remote models off and makes no network request', async () => {
     expect(env.allowRemoteModels).toBe(false);
     expect(env.allowLocalModels).toBe(true);
-    expect(embedder.id).toBe('local:fourfold-code-mini');
+    expect(embedder.id).toBe(`local:${DEFAULT_LOCAL_MODEL_ID}`);
     expect(embedder.dimensions).toBe(256);
     await embedder.embed(['parse command line arguments'], 'query');
     expect(fetched.filter((u) => !u.startsWith('file:'))).toEqual([]);

@@ -30,7 +30,7 @@ import { packSigns } from './binary';
 import type { DocumentEmbeddings, Embedder, EmbedInputType } from './embedder';
 import { quantizeInt8 } from './int8';
 
-export const DEFAULT_LOCAL_MODEL_ID = 'fourfold-code-mini';
+export const DEFAULT_LOCAL_MODEL_ID = 'fourfold-code-search';
 
 /**
  * Tokens per text, [CLS] and [SEP] included. A chunk text is at most EMBED_TEXT_MAX_CHARS

@@ -79,10 +79,14 @@ export function makeEncoder(vocabulary: string[]): (text: string) => number[] {
 }
 
 export async function tokenize(): Promise<void> {
+  // Experiments: FOURFOLD_MODEL_LANGUAGES=javascript,typescript trains on those languages only
+  // (the held-out packages stay the same, so runs compare).
+  const languages = process.env.FOURFOLD_MODEL_LANGUAGES?.split(',');
   const pairs = readFileSync(join(MODEL_CACHE, 'clean.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Pair);
+    .map((l) => JSON.parse(l) as Pair)
+    .filter((p) => !languages || isHeldOut(p.pkg) || languages.includes(p.language));
   const train = pairs.filter((p) => !isHeldOut(p.pkg));
   const words = chooseWords(train.map((p) => ({ pkg: p.pkg, words: preTokenize(`${p.query} ${p.summary ?? ''} ${p.code}`) })));
   const vocabulary = buildVocabulary(words);

@@ -6,6 +6,7 @@
  * rebuild, so `analysisAt` decodes them lazily, the first time they are read.
  */
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
+import { GrowableU32 } from './growable';
 
 export const ANALYSIS_TABLE_VERSION = 1;
 
@@ -52,32 +53,10 @@ export interface AnalysisTable {
   importNames: Uint32Array;
 }
 
-class Column {
-  data: Uint32Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Uint32Array(capacity);
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Uint32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = v;
-  }
-  u32(): Uint32Array {
-    return this.data.slice(0, this.length);
-  }
-  u8(): Uint8Array {
-    return Uint8Array.from(this.data.subarray(0, this.length));
-  }
-}
-
 export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable {
   const ids = new Map<string, number>();
   const parts: string[] = [];
-  const ends = new Column();
+  const ends = new GrowableU32();
   let end = 0;
   const id = (s: string | undefined): number => {
     if (s === undefined) return NONE;
@@ -100,9 +79,9 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
   const defStart = new Uint32Array(n + 1);
   const refStart = new Uint32Array(n + 1);
   const importStart = new Uint32Array(n + 1);
-  const [defName, defKind, defSignature, defContainer, defLines, defDoc] = [new Column(), new Column(), new Column(), new Column(), new Column(), new Column()];
-  const [refName, refLine, refKind, refEnclosing] = [new Column(), new Column(), new Column(), new Column()];
-  const [importSpecifier, importLine, importKind, importNameStart, importNames] = [new Column(), new Column(), new Column(), new Column(), new Column()];
+  const [defName, defKind, defSignature, defContainer, defLines, defDoc] = [new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32()];
+  const [refName, refLine, refKind, refEnclosing] = [new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32()];
+  const [importSpecifier, importLine, importKind, importNameStart, importNames] = [new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32()];
   for (let f = 0; f < n; f++) {
     const a = analyses[f];
     path[f] = id(a.path);

@@ -58,16 +58,7 @@ export function corpusFromAnalyses(entries: readonly AnalyzedFile[]): Corpus {
     }
     lookups.push(buildSpanLookup(spans));
     firstChunk.push(base);
-    const file: CorpusFile = {
-      id,
-      path: entry.path,
-      hash: entry.hash ?? hashText(entry.text),
-      size: entry.size ?? entry.text.length,
-      language: entry.analysis.language,
-      text: entry.text,
-      analysis: entry.analysis,
-      chunkIds,
-    };
+    const file = corpusFile(id, entry, chunkIds);
     files.push(file);
     fileByPath.set(entry.path, file);
   }
@@ -189,20 +180,24 @@ export function corpusFromChunkTable(entries: readonly AnalyzedFile[], table: Ch
     const from = table.fileRunStart[id];
     const to = table.fileRunStart[id + 1];
     lookups.push({ runStarts: table.runStarts.subarray(from, to), runSpans: table.runSpans.subarray(from, to) });
-    const file: CorpusFile = {
-      id,
-      path: entry.path,
-      hash: entry.hash ?? hashText(entry.text),
-      size: entry.size ?? entry.text.length,
-      language: entry.analysis.language,
-      text: entry.text,
-      analysis: entry.analysis,
-      chunkIds,
-    };
+    const file = corpusFile(id, entry, chunkIds);
     files.push(file);
     fileByPath.set(entry.path, file);
   }
   return withLookups(files, chunks, fileByPath, lookups, table.fileChunkStart);
+}
+
+function corpusFile(id: number, entry: AnalyzedFile, chunkIds: number[]): CorpusFile {
+  return {
+    id,
+    path: entry.path,
+    hash: entry.hash ?? hashText(entry.text),
+    size: entry.size ?? entry.text.length,
+    language: entry.analysis.language,
+    text: entry.text,
+    analysis: entry.analysis,
+    chunkIds,
+  };
 }
 
 function withLookups(files: CorpusFile[], chunks: Chunk[], fileByPath: Map<string, CorpusFile>, lookups: SpanLookup[], firstChunk: ArrayLike<number>): Corpus {

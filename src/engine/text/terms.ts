@@ -11,6 +11,7 @@
  * list of (chunk, term frequency) pairs packed as delta varints: built in one pass, stored as
  * typed arrays and one string, loaded without rebuilding anything.
  */
+import { GrowableU32, VarintWriter } from '../store/growable';
 import { splitIdentifier, subTokens, words } from '../tokens';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
@@ -97,37 +98,6 @@ function cachedSubTokens(text: string): string[] {
   return out;
 }
 
-/** A growable Uint32Array. */
-class U32List {
-  data = new Uint32Array(1 << 12);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Uint32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = v;
-  }
-}
-
-class ByteList {
-  data = new Uint8Array(1 << 16);
-  length = 0;
-  varint(value: number): void {
-    if (this.length + 5 > this.data.length) {
-      const grown = new Uint8Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    while (value >= 0x80) {
-      this.data[this.length++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    this.data[this.length++] = value;
-  }
-}
-
 export class TermIndex {
   /** Term ids by term; built on first query (a loaded index that is never queried never pays for it). */
   private termIds: Map<string, number> | null = null;
@@ -141,8 +111,8 @@ export class TermIndex {
     const idOf = new Map<string, number>();
     const vocabulary: string[] = [];
     // One (term, chunk, frequency) triple per distinct term of each field of each chunk, per field.
-    const rows = Array.from({ length: FIELD_COUNT }, () => ({ term: new U32List(), doc: new U32List(), tf: new U32List() }));
-    const fieldLengths = new U32List();
+    const rows = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), doc: new GrowableU32(), tf: new GrowableU32() }));
+    const fieldLengths = new GrowableU32();
     const averages = new Float64Array(FIELD_COUNT);
     const counts = new Map<number, number>();
     let documentCount = 0;
@@ -206,7 +176,7 @@ export class TermIndex {
         positions[field] = i;
       }
     }
-    const bytes = new ByteList();
+    const bytes = new VarintWriter();
     const listOffsets = new Uint32Array(rowCount + 1);
     for (let row = 0; row < rowCount; row++) {
       listOffsets[row] = bytes.length;
@@ -225,8 +195,8 @@ export class TermIndex {
       vocabulary: terms.join('\n'),
       listOffsets,
       listLengths,
-      postings: bytes.data.slice(0, bytes.length),
-      fieldLengths: fieldLengths.data.slice(0, fieldLengths.length),
+      postings: bytes.finish(),
+      fieldLengths: fieldLengths.u32(),
       averageFieldLengths: averages,
     });
   }

@@ -10,6 +10,8 @@
  * non-ASCII unit hashed into the upper half (a collision only widens the candidate set).
  */
 
+import { VarintWriter } from '../store/growable';
+
 /** Key space size: 2^21 exact ASCII keys + 2^21 hashed non-ASCII keys. */
 const ASCII_KEY_SPACE = 1 << 21;
 export const TRIGRAM_KEY_SPACE = ASCII_KEY_SPACE * 2;
@@ -161,26 +163,6 @@ export interface TrigramSnapshot {
   lengths: Uint8Array;
   /** Posting lists concatenated; each list delta + varint (first delta from -1). */
   postings: Uint8Array;
-}
-
-class ByteWriter {
-  bytes = new Uint8Array(1024);
-  length = 0;
-  varint(value: number): void {
-    if (this.length + 5 > this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
-    while (value >= 0x80) {
-      this.bytes[this.length++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    this.bytes[this.length++] = value;
-  }
-  finish(): Uint8Array {
-    return this.bytes.slice(0, this.length);
-  }
 }
 
 function decodeVarints(bytes: Uint8Array, count: number, delta: boolean): Uint32Array {
@@ -362,9 +344,9 @@ export class TrigramIndex {
 
   serialize(): TrigramSnapshot {
     if (this.loadedFrom) return this.loadedFrom;
-    const keys = new ByteWriter();
-    const lengths = new ByteWriter();
-    const postings = new ByteWriter();
+    const keys = new VarintWriter();
+    const lengths = new VarintWriter();
+    const postings = new VarintWriter();
     let prevKey = 0;
     for (let i = 0; i < this.keys.length; i++) {
       keys.varint(this.keys[i] - prevKey);

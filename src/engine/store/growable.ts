@@ -1,0 +1,55 @@
+/**
+ * Growable buffers for writing stored indexes: a Uint32 column and a varint byte stream.
+ * Each doubles when full and hands out an exact-length copy when done.
+ */
+
+/** A Uint32Array that grows as values are pushed. */
+export class GrowableU32 {
+  data: Uint32Array;
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.data = new Uint32Array(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Uint32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+
+  u32(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+
+  /** The values as bytes (each must be < 256). */
+  u8(): Uint8Array {
+    return Uint8Array.from(this.data.subarray(0, this.length));
+  }
+}
+
+/** Unsigned LEB128 varints (7 bits per byte, high bit = more follows), appended to a growing buffer. */
+export class VarintWriter {
+  private bytes = new Uint8Array(1024);
+  length = 0;
+
+  varint(value: number): void {
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value & 0x7f) | 0x80;
+      value >>>= 7;
+    }
+    this.bytes[this.length++] = value;
+  }
+
+  finish(): Uint8Array {
+    return this.bytes.slice(0, this.length);
+  }
+}

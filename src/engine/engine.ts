@@ -585,7 +585,9 @@ export class Engine {
       const d = hit.definition;
       targets.push({ path, line, startLine: d.startLine, endLine: d.endLine, name: d.name, kind: d.kind, container: d.container, chunkId: hit.chunkId, confidence });
     };
-    for (const n of resolved) add(n.path, n.line, n.confidence);
+    // The graph's best-resolved targets only: a use imported by name is not also a guess elsewhere.
+    const best = resolved.reduce((m, n) => Math.max(m, n.confidence), 0);
+    for (const n of resolved) if (n.confidence === best) add(n.path, n.line, n.confidence);
     if (targets.length === 0) for (const h of byName) add(h.path, h.definition.nameLine, null);
     return targets;
   }

@@ -520,9 +520,9 @@ export class IndexService {
       experiment: request.experiment,
     });
     const highlights = [...plan.identifiers, ...plan.terms, ...(plan.literal ? [plan.literal] : [])];
-    const mark = lineHighlighter(plan);
+    const mark = lineHighlighter(engine.navigationPlan(request.query));
     // Ranking keeps one chunk per file; the display opens each file to all its matching lines.
-    const matches = request.similarToChunk === undefined ? engine.matches(plan, response.results.map((r) => r.path)) : [];
+    const matches = request.similarToChunk === undefined ? engine.matches(request.query, response.results.map((r) => r.path)) : [];
     const matchesByPath = new Map(matches.map(({ path, ...m }) => [path, m]));
     const results: ResultView[] = response.results.map((result) => ({
       ...result,

@@ -548,6 +548,16 @@ export class Engine {
       .map((d) => ({ path: pathOf(d.fileId), hops: d.hops, via: pathOf(d.via), relation: d.relation, line: d.line }));
   }
 
+  /**
+   * The plan of a query for listing and marking its matching lines: the question's plan, or
+   * the `/regex/` of the query syntax (the syntax's filters only choose the files).
+   */
+  navigationPlan(query: string): QueryPlan {
+    const plan = planTypedQuery(query);
+    if (parseQuery(query).caseSensitive) plan.caseSensitive = true;
+    return plan;
+  }
+
   /** Whether a name is written anywhere in the repository, as a whole word, in any case. */
   occurs(name: string): boolean {
     return this.indexes.text.grep(name, { caseSensitive: false, wholeWord: true, limit: 1 }).matches.length > 0;
@@ -555,7 +565,7 @@ export class Engine {
 
   /** Every line of these files that answers the query, file by file (src/engine/matches.ts). */
   matches(query: string | QueryPlan, paths: readonly string[]): FileMatches[] {
-    const plan = typeof query === 'string' ? planQuery(query) : query;
+    const plan = typeof query === 'string' ? this.navigationPlan(query) : query;
     const graph = this.indexes.graph;
     const rule = matchRuleFor(plan, graph.subjectOf(plan), (fileId, targets) => graph.dependencyOn(fileId, targets));
     if (!rule) return [];

@@ -13,6 +13,8 @@ export type { CallSite, FileMatches, MatchKind, MatchLine } from './contract';
 import type { CorpusFile } from './modality';
 import { referencedName } from './graph/graph';
 import type { QuerySubject } from './graph/index';
+import { MAX_REGEX_LINE_LENGTH } from './text/grep';
+import { compileRegex } from './text/regex';
 import { splitIdentifier } from './tokens';
 
 /** Lines of one file kept in an answer; the count covers all of them. */
@@ -22,7 +24,9 @@ export const MAX_MATCH_LINE_CHARS = 240;
 
 /** What makes a line a match, decided once per query. */
 export type MatchRule =
-  | { kind: 'literal'; text: string }
+  | { kind: 'literal'; text: string; caseSensitive: boolean }
+  /** A `/regex/` of the query syntax: every line it matches (RE2, linear time). */
+  | { kind: 'regex'; find: (line: string) => [number, number][] }
   /** Calls, references and imports of these names (and their definitions, for a definition question); occurrences when none. */
   | { kind: 'names'; names: string[]; callerChunks: Map<number, number>; definitions: boolean }
   /** How a file depends on these files (impact of a file): its imports of them and its uses of their names. */
@@ -36,7 +40,8 @@ export function matchRuleFor(
   subject: QuerySubject | null,
   dependencyOn: (fileId: number, targets: ReadonlySet<number>) => { importLines: number[]; names: Set<string> },
 ): MatchRule | null {
-  if (plan.literal) return { kind: 'literal', text: plan.literal };
+  if (plan.regex !== undefined) return { kind: 'regex', find: regexFinder(plan.regex, plan.caseSensitive === true) };
+  if (plan.literal) return { kind: 'literal', text: plan.literal, caseSensitive: plan.caseSensitive === true };
   const aboutNames = plan.intent === 'find_definition' || plan.intent === 'find_references' || plan.intent === 'impact_analysis';
   if (aboutNames && subject?.kind === 'files') {
     const targets = new Set(subject.fileIds);
@@ -66,11 +71,12 @@ export function fileMatches(rule: MatchRule, file: CorpusFile, chunkAt: (line: n
   };
 
   switch (rule.kind) {
-    case 'literal': {
-      // Case-insensitive, as the text modality matches a literal.
-      const regex = new RegExp(escapeRegExp(rule.text), 'gi');
+    case 'literal':
+    case 'regex': {
+      // A literal in any case unless case:yes, as the text modality matches it.
+      const find = rule.kind === 'regex' ? rule.find : literalFinder(rule.text, rule.caseSensitive);
       lines.forEach((text, i) => {
-        const ranges: [number, number][] = [...text.matchAll(regex)].map((m) => [m.index, m.index + m[0].length]);
+        const ranges = find(text.endsWith('\r') ? text.slice(0, -1) : text);
         if (ranges.length > 0) add(i + 1, 'occurrence', ranges);
       });
       break;
@@ -251,14 +257,33 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
  * The ranges of a line to mark for a query: its literal anywhere (any case); otherwise its
  * names and words as whole identifiers or whole sub-tokens of one — never part of a word.
  */
-export function lineHighlighter(plan: Pick<QueryPlan, 'literal' | 'identifiers' | 'terms'>): (text: string) => [number, number][] {
-  if (plan.literal) {
-    const regex = new RegExp(escapeRegExp(plan.literal), 'gi');
-    return (text) => [...text.matchAll(regex)].map((m) => [m.index, m.index + m[0].length]);
-  }
+export function lineHighlighter(plan: Pick<QueryPlan, 'literal' | 'identifiers' | 'terms' | 'regex' | 'caseSensitive'>): (text: string) => [number, number][] {
+  if (plan.regex !== undefined) return regexFinder(plan.regex, plan.caseSensitive === true);
+  if (plan.literal) return literalFinder(plan.literal, plan.caseSensitive === true);
   const words = new Set<string>();
   for (const id of plan.identifiers) for (const part of id.split(/\.|::/)) if (part.length >= 2) words.add(part.toLowerCase());
   for (const t of plan.terms) if (t.length >= 2) words.add(t.toLowerCase());
   if (words.size === 0) return () => [];
   return (text) => subTokenRanges(text, words);
+}
+
+function literalFinder(literal: string, caseSensitive: boolean): (text: string) => [number, number][] {
+  const regex = new RegExp(escapeRegExp(literal), caseSensitive ? 'g' : 'gi');
+  return (text) => [...text.matchAll(regex)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/** Where a user's pattern matches a line: RE2 (re2js), so no pattern can run away; a bad one matches nothing. */
+function regexFinder(pattern: string, caseSensitive: boolean): (text: string) => [number, number][] {
+  let matcher: ReturnType<ReturnType<typeof compileRegex>['matcher']['matcher']>;
+  try {
+    matcher = compileRegex(pattern, caseSensitive).matcher.matcher('');
+  } catch {
+    return () => [];
+  }
+  return (text) => {
+    const out: [number, number][] = [];
+    matcher.resetMatcherInput(text.length > MAX_REGEX_LINE_LENGTH ? text.slice(0, MAX_REGEX_LINE_LENGTH) : text);
+    while (matcher.find()) if (matcher.end() > matcher.start()) out.push([matcher.start(), matcher.end()]);
+    return out;
+  };
 }

@@ -64,6 +64,23 @@ describe('every match of a result, grouped by file', () => {
     expect(files.reduce((n, f) => n + f.count, 0)).toBeGreaterThan(r.results.length);
   });
 
+  it('lists every line a /regex/ of the query syntax matches, marking each match (RE2)', async () => {
+    const query = String.raw`/this\.(send|json)\(/ path:lib/`;
+    const r = await express.search(query);
+    const files = express.matches(query, r.results.map((x) => x.path));
+    const response = files.find((f) => f.path === 'lib/response.js')!;
+    const text = express.file('lib/response.js')!.text;
+    expect(response.count).toBe(text.split('\n').filter((l) => /this\.(send|json)\(/.test(l)).length);
+    for (const l of response.lines) for (const [a, b] of l.ranges) expect(l.text.slice(a, b)).toMatch(/^this\.(send|json)\($/);
+  });
+
+  it('respects case:yes for an exact string', () => {
+    const [sensitive] = express.matches('"content-type" case:yes', ['lib/response.js']);
+    const [folded] = express.matches('"content-type"', ['lib/response.js']);
+    expect(sensitive.count).toBeLessThan(folded.count);
+    for (const l of sensitive.lines) for (const [a, b] of l.ranges) expect(l.text.slice(a, b)).toBe('content-type');
+  });
+
   it('lists the definitions too when the question is where a name is defined', () => {
     const [file] = preact.matches('where is diff defined', ['src/diff/index.js']);
     expect(file.lines[0]).toMatchObject({ kind: 'definition', line: 50 });

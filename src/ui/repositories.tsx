@@ -52,7 +52,7 @@ export function Repositories({ repositories, activeId, onSelect, onDelete, onRei
                       : stateLabel(repo)}
                   </span>
                 </button>
-                {repo.origin !== 'demo' ? (
+                {repo.origin !== 'demo' && !(repo.state === 'building' && !repo.message) ? (
                   <button
                     type="button"
                     className="button small reindex-button"

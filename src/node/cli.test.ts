@@ -7,6 +7,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -130,6 +131,23 @@ describe('the cache check', () => {
     expect(changed).toMatchObject({ fromCache: false, cacheCheck: null, reusedFiles: built.files - 1 });
     const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function changedHelper']);
     expect(s.stdout).toMatch(/ 1\. src\/util\.js:\d+-\d+ {2}changedHelper/);
+  });
+
+  it('rebuilds a damaged cached index instead of failing, and says so', async () => {
+    const repo = join(work, 'damaged');
+    const cacheDir = join(work, 'damaged-cache');
+    cpSync(FIXTURE, repo, { recursive: true });
+    backdate(repo, new Date(Date.now() - 3600_000));
+    const built = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout).summary;
+    const snapshotFile = readdirSync(cacheDir).find((f) => f.endsWith('.snapshot'))!;
+    // Well-formed on the outside (current version), broken inside.
+    writeFileSync(join(cacheDir, snapshotFile), serialize({ version: 2, files: [{ path: 'x', hash: 'y', size: 1 }], analyses: { version: 99 } }));
+    const r = await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/the cached index could not be read \(.*\): rebuilding it/);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ fromCache: false, files: built.files, chunks: built.chunks });
+    const again = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout).summary;
+    expect(again).toMatchObject({ fromCache: true, cacheCheck: 'stat' });
   });
 
   it('does not trust a file modified as late as the index was written (it may change again within the same clock tick)', async () => {

@@ -9,6 +9,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
+import { AnalysisReader } from '../engine/store/analysis-table';
 import type { FileAnalysis, IndexProgress } from '../engine/contract';
 import { intakeFiles, type IntakeEntry, type IntakeResult, type SkippedFile } from '../engine/intake/intake';
 import type { Embedder } from '../engine/semantic/embedder';
@@ -98,8 +99,8 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   if (manifestTrusts(manifest, fingerprint, digest)) {
     const t1 = performance.now();
     const snapshot = await readCached<EngineSnapshot>(snapshotFile);
-    if (snapshot?.version === SNAPSHOT_VERSION) {
-      const engine = Engine.load(snapshot, { analyzer: noAnalyzer, embedder: await embedderFor(options.embedder, snapshot) });
+    const engine = snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(options.embedder, snapshot), options.onNotice) : null;
+    if (snapshot && engine) {
       // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
       const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
       return { root, engine, intake, unreadable: [], fromCache: true, cacheCheck: 'stat', readMs: t1 - t0, loadMs: performance.now() - t1 };
@@ -121,14 +122,21 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   }
 
   const t1 = performance.now();
-  const previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
+  let previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
+  if (previous && !analysesReadable(previous)) {
+    options.onNotice?.('the cached index is damaged: rebuilding it');
+    previous = null;
+  }
   const remember = async () => {
     if (useCache && unreadable.length === 0) await writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() });
   };
   if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
-    const engine = Engine.load(previous, { analyzer: noAnalyzer, embedder: await embedderFor(options.embedder, previous) });
-    await remember();
-    return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1 };
+    const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
+    if (engine) {
+      await remember();
+      return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1 };
+    }
+    previous = null;
   }
 
   const embedder = await embedderFor(options.embedder, null);
@@ -154,6 +162,26 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     await embeddingCache?.save();
   }
   return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1 };
+}
+
+/** The engine of a cached snapshot, or null (after saying so) when the file is damaged: then it is rebuilt, never a crash. */
+function loadOrNull(snapshot: EngineSnapshot, embedder: Embedder | null, onNotice?: (message: string) => void): Engine | null {
+  try {
+    return Engine.load(snapshot, { analyzer: noAnalyzer, embedder });
+  } catch (e) {
+    onNotice?.(`the cached index could not be read (${e instanceof Error ? e.message : String(e)}): rebuilding it`);
+    return null;
+  }
+}
+
+/** Whether a cached snapshot's analyses can be reused by a rebuild. */
+function analysesReadable(snapshot: EngineSnapshot): boolean {
+  if (snapshot.version !== SNAPSHOT_VERSION) return true; // not reused at all: Engine.build ignores it
+  try {
+    return new AnalysisReader(snapshot.analyses).fileCount === snapshot.files.length;
+  } catch {
+    return false;
+  }
 }
 
 /** A loaded engine never parses. */

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { FIXTURES, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import { FIXTURES, indexedDbRecords, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
 import { makeBareRepository, startGitServer, type GitServer } from './git-server';
 
 let server: StaticServer;
@@ -32,28 +32,14 @@ afterAll(async () => {
 const status = () => page.getByRole('status');
 const repositoryNames = () => page.getByRole('list', { name: 'Repositories' }).locator('.repo-name').allInnerTexts();
 
-/** Names of the repositories IndexedDB holds, read from every store that has a `name` field. */
+/** Names of the repositories IndexedDB holds: every stored record with a `name` field. */
 async function storedNames(): Promise<string[]> {
-  return page.evaluate(async () => {
-    const names = new Set<string>();
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => ok(open.result);
-        open.onerror = () => fail(open.error);
-      });
-      for (const storeName of Array.from(db.objectStoreNames)) {
-        const values = await new Promise<unknown[]>((ok, fail) => {
-          const all = db.transaction(storeName).objectStore(storeName).getAll();
-          all.onsuccess = () => ok(all.result);
-          all.onerror = () => fail(all.error);
-        });
-        for (const v of values) if (v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string') names.add((v as { name: string }).name);
-      }
-      db.close();
-    }
-    return [...names].sort();
-  });
+  const names = new Set<string>();
+  for (const { json } of await indexedDbRecords(page)) {
+    const value = JSON.parse(json || 'null') as { name?: unknown } | null;
+    if (value && typeof value === 'object' && typeof value.name === 'string') names.add(value.name);
+  }
+  return [...names].sort();
 }
 
 async function cloneFails(path: string, message: RegExp): Promise<void> {

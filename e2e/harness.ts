@@ -183,3 +183,36 @@ export async function forEachScreenshotSession(
     await server.close();
   }
 }
+
+/**
+ * Every record of every IndexedDB database of the page's origin, as JSON: byte arrays are
+ * decoded as UTF-8 text (so a search of the JSON sees stored file texts), other typed arrays
+ * are named only. For tests that check what is, and is not, stored.
+ */
+export async function indexedDbRecords(page: Page): Promise<{ where: string; json: string }[]> {
+  return page.evaluate(async () => {
+    const out: { where: string; json: string }[] = [];
+    const utf8 = new TextDecoder();
+    const asText = (_: string, v: unknown) =>
+      v instanceof Uint8Array ? utf8.decode(v) : v instanceof ArrayBuffer ? utf8.decode(new Uint8Array(v)) : ArrayBuffer.isView(v) ? `[${v.constructor.name}]` : v;
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => ok(open.result);
+        open.onerror = () => fail(open.error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<{ keys: IDBValidKey[]; values: unknown[] }>((ok, fail) => {
+          const store = db.transaction(storeName).objectStore(storeName);
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => ok({ keys: keys.result, values: values.result });
+          values.onerror = () => fail(values.error);
+        });
+        all.values.forEach((value, i) => out.push({ where: `${info.name}/${storeName}/${String(all.keys[i])}`, json: JSON.stringify(value, asText) ?? '' }));
+      }
+      db.close();
+    }
+    return out;
+  });
+}

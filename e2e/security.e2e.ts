@@ -20,7 +20,7 @@ import type { Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { contentSecurityPolicy } from '../src/browser/content-security-policy';
 import { startVoyageServer } from '../src/engine/semantic/voyage-test-server';
-import { FIXTURES, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import { FIXTURES, indexedDbRecords, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
 import { makeBareRepository, startGitServer, type GitServer } from './git-server';
 
 /** Looks like a real key, and occurs nowhere else by chance. */
@@ -197,36 +197,15 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
           if (request.url.includes(key) || body.includes(key)) cached.push(request.url);
         }
       }
-      // IndexedDB: every record of every database, except the one setting that holds the key.
-      const records: string[] = [];
-      for (const info of await indexedDB.databases()) {
-        const db = await new Promise<IDBDatabase>((ok, fail) => {
-          const open = indexedDB.open(info.name!);
-          open.onsuccess = () => ok(open.result);
-          open.onerror = () => fail(open.error);
-        });
-        for (const storeName of Array.from(db.objectStoreNames)) {
-          const all = await new Promise<{ keys: IDBValidKey[]; values: unknown[] }>((ok, fail) => {
-            const store = db.transaction(storeName).objectStore(storeName);
-            const keys = store.getAllKeys();
-            const values = store.getAll();
-            values.onsuccess = () => ok({ keys: keys.result, values: values.result });
-            values.onerror = () => fail(values.error);
-          });
-          all.values.forEach((value, i) => {
-            const text = JSON.stringify(value, (_, v) => (ArrayBuffer.isView(v) ? `[${v.constructor.name}]` : v));
-            if (text?.includes(key)) records.push(`${info.name}/${storeName}/${String(all.keys[i])}`);
-          });
-        }
-        db.close();
-      }
-      return { local: local.includes(key), session: sessionStore.includes(key), cached, records };
+      return { local: local.includes(key), session: sessionStore.includes(key), cached };
     }, KEY);
     expect(stored.local).toBe(false);
     expect(stored.session).toBe(false);
     expect(stored.cached).toEqual([]);
-    expect(stored.records).toHaveLength(1); // the key itself, in the settings store
-    expect(stored.records[0]).toMatch(/settings/);
+    // IndexedDB: every record of every database; only the one setting that holds the key has it.
+    const records = (await indexedDbRecords(page)).filter((r) => r.json.includes(KEY)).map((r) => r.where);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatch(/settings/);
     expect(consoleLines.filter((l) => l.includes(KEY))).toEqual([]);
     expect(downloads.filter((d) => d.includes(KEY))).toEqual([]);
     expect(session.cspViolations).toEqual([]);

@@ -282,8 +282,9 @@ export class IndexService {
 
   async status(): Promise<WorkerStatus> {
     const records = await this.deps.persistence.listRepositories();
+    const elsewhere = await buildsInOtherTabs();
     const repositories = records
-      .map((record) => this.presented(record))
+      .map((record) => this.presented(record, elsewhere))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
     const last = await this.deps.persistence.getSetting(LAST_REPOSITORY_SETTING);
     void this.loadEmbedder(); // start the model early, but never wait for it here
@@ -304,9 +305,14 @@ export class IndexService {
     return this.status();
   }
 
-  /** How a stored record should be shown: a build that is not running here was interrupted. */
-  private presented(record: RepositoryRecord): RepositorySummary {
+  /**
+   * How a stored record should be shown: a build that is not running here runs in another tab
+   * (it holds the repository's lock) or was interrupted.
+   */
+  private presented(record: RepositoryRecord, elsewhere = new Set<string>()): RepositorySummary {
     if (record.state === 'building' && !this.building.has(record.id)) {
+      if (elsewhere.has(record.id))
+        return { ...summary(record), message: 'Being indexed in another tab of Fourfold; it will be searchable here when that tab finishes.' };
       if (record.previousComplete) return record.previousComplete;
       return { ...summary(record), message: 'Indexing was interrupted (the tab closed or reloaded). Bring the folder in again.' };
     }
@@ -356,7 +362,21 @@ export class IndexService {
     return this.demoSummary(manifest);
   }
 
+  /**
+   * Builds one repository's index. Tabs share IndexedDB, so a build holds the repository's Web
+   * Lock: a second tab asking for the same repository is told it is being built elsewhere
+   * instead of building it twice, and finds the finished index in the store.
+   */
   async index(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void): Promise<RepositorySummary> {
+    const locks = webLocks();
+    if (!locks) return this.indexHoldingLock(jobId, request, onProgress);
+    return locks.request(indexLockName(repositoryIdFor(request)), { ifAvailable: true }, async (lock) => {
+      if (!lock) throw new Error(`${request.name} is being indexed in another tab of Fourfold. It will be searchable here when that tab finishes; nothing is built twice.`);
+      return this.indexHoldingLock(jobId, request, onProgress);
+    });
+  }
+
+  private async indexHoldingLock(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void): Promise<RepositorySummary> {
     const controller = new AbortController();
     const { signal } = controller;
     const persistence = this.deps.persistence;
@@ -601,4 +621,23 @@ function unreadableIndexMessage(name: string, error: unknown): string {
     ? `was built by an older version of Fourfold (${detail.replace(/[:.]\s*re-index this repository\.?$/i, '')})`
     : `is damaged and cannot be read (${detail})`;
   return `The stored index of ${name} ${why}. Resume it to build it again; your other repositories are untouched.`;
+}
+
+const INDEX_LOCK_PREFIX = 'fourfold-index:';
+
+function indexLockName(repositoryId: string): string {
+  return INDEX_LOCK_PREFIX + repositoryId;
+}
+
+/** The Web Locks API where it exists (browsers, their workers); absent in Node. */
+function webLocks(): LockManager | null {
+  return (globalThis.navigator as Navigator | undefined)?.locks ?? null;
+}
+
+/** Repositories whose index another tab is building now (it holds their lock). */
+async function buildsInOtherTabs(): Promise<Set<string>> {
+  const locks = webLocks();
+  if (!locks) return new Set();
+  const { held = [] } = await locks.query();
+  return new Set(held.map((l) => l.name ?? '').filter((n) => n.startsWith(INDEX_LOCK_PREFIX)).map((n) => n.slice(INDEX_LOCK_PREFIX.length)));
 }

@@ -2,9 +2,9 @@
  * The engine end to end on a real repository (Preact's sources, MIT, in e2e/fixtures):
  * real tree-sitter, real indexes, the real bundled embedding model.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readSourceTree } from '../../e2e/fixture-files';
 import { createNodeEmbedder } from '../node/embedders';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
@@ -16,25 +16,12 @@ import { StructuralAnalyzer } from './structural/analyzer';
 
 const ROOT = join(import.meta.dirname, '../../e2e/fixtures/preact');
 
-function readTree(dir: string): SourceFile[] {
-  const out: SourceFile[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: relative(dir, p).split('\\').join('/'), text: readFileSync(p, 'utf8') });
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 let files: SourceFile[];
 let deps: EngineDeps;
 let engine: Engine;
 
 beforeAll(async () => {
-  files = readTree(ROOT);
+  files = readSourceTree(ROOT);
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   deps = { analyzer, embedder: await createNodeEmbedder('local'), embeddingCache: new MemoryEmbeddingCache() };
   engine = await Engine.build(files, deps);

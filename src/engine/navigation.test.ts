@@ -4,37 +4,21 @@
  * the honest "no such name — did you mean", and the wrong first answers a newcomer met,
  * each pinned at its root.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
-import type { SourceFile } from './contract';
+import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
 import { Engine } from './engine';
 import { subTokenRanges, subTokenSpans, wordRanges } from './matches';
 import { StructuralAnalyzer } from './structural/analyzer';
-
-const FIXTURES = join(import.meta.dirname, '../../e2e/fixtures');
-
-function readTree(dir: string): SourceFile[] {
-  const out: SourceFile[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(js|ts|mjs|cjs|json)$/.test(name)) out.push({ path: relative(dir, p).split('\\').join('/'), text: readFileSync(p, 'utf8') });
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 let preact: Engine;
 let express: Engine;
 
 beforeAll(async () => {
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  preact = await Engine.build(readTree(join(FIXTURES, 'preact')), { analyzer, embedder: null });
-  express = await Engine.build(readTree(join(FIXTURES, 'express')), { analyzer, embedder: null });
+  preact = await Engine.build(readSourceTree(join(FIXTURE_DIR, 'preact')), { analyzer, embedder: null });
+  express = await Engine.build(readSourceTree(join(FIXTURE_DIR, 'express')), { analyzer, embedder: null });
 });
 
 describe('every match of a result, grouped by file', () => {

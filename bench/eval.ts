@@ -38,10 +38,13 @@ import {
   HEADLINE,
   INTENT_TITLES,
   intentTable,
+  mdCell,
   phrasingSection,
   type QueryOutcome,
 } from './eval/report';
 import { runSystem, type SearchTargets, SYSTEMS } from './eval/systems';
+import { type PastedOutcome, pastedQueries, runPasted } from './eval/pasted';
+import { scoreQuery } from './eval/grade';
 import { evaluateSimilar, similarSection, type SimilarResult } from './eval/similar';
 import { RescoringAblation, withoutInt8 } from './eval/rescoring';
 
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
   const embedder = await createNodeEmbedder(options.embedder);
   const outcomes: QueryOutcome[] = [];
   const answerChecks: AnswerCheck[] = [];
+  const pasted: PastedOutcome[] = [];
   const corpusInfo: Record<string, unknown>[] = [];
   const rescoring = new RescoringAblation();
   for (const corpus of selectedCorpora) {
@@ -138,6 +142,8 @@ async function main(): Promise<void> {
       answerChecks.push(await checkAnswer(q, targets.engine));
       if (q.intent === 'understand_code' && blankBits) await rescoring.add(q, targets, blankBits);
     }
+    const pastedSet = pastedQueries(corpus.spec.name, corpus.files);
+    for (const q of options.quick ? pastedSet.slice(0, QUICK_PER_INTENT) : pastedSet) pasted.push(await runPasted(plain.engine, q));
   }
 
   // 4b. Find similar (code → code) on its own labelled set: all selected corpora in one engine.
@@ -145,7 +151,19 @@ async function main(): Promise<void> {
 
   // 5. Numbers, report, JSON.
   const tables = buildTables(outcomes);
-  const goals = evaluateGoals(tables);
+  const floor = referencesFloor(outcomes);
+  const pastedHit1 = pasted.length ? pasted.reduce((a, o) => a + o.hit1, 0) / pasted.length : 0;
+  const goals = [
+    ...evaluateGoals(tables),
+    { goal: 'pasted lines Hit@1', target: '≥ 0.95', measured: `default ${pastedHit1.toFixed(3)} (${pasted.length} lines)`, met: pastedHit1 >= 0.95 },
+    {
+      goal: 'references Recall@10 ≥ grep on every package',
+      target: 'default ≥ grep per package',
+      measured: floor.map((f) => `${f.corpus} ${f.default.toFixed(3)} vs ${f.grep.toFixed(3)}`).join('; '),
+      met: floor.every((f) => f.default >= f.grep - 1e-9),
+    },
+    { goal: 'classifier accuracy (hand-written set)', target: '≥ 0.95', measured: `${classifier.accuracy.toFixed(3)} on ${classifier.total}`, met: classifier.accuracy >= 0.95 },
+  ];
   const failures = failuresOf(outcomes);
   const routing = Object.fromEntries(
     EVAL_INTENTS.map((i) => {
@@ -163,7 +181,12 @@ async function main(): Promise<void> {
     queries: Object.fromEntries(EVAL_INTENTS.map((i) => [i, outcomes.filter((o) => o.query.intent === i).length])),
   };
   const answers = summarizeAnswers(answerChecks);
-  const extra = { rescoring: rescoring.section(), similar: similar ? similarSection(similar) : 'Not run (needs the local embedder).' };
+  const extra = {
+    rescoring: rescoring.section(),
+    similar: similar ? similarSection(similar) : 'Not run (needs the local embedder).',
+    floor: floorSection(floor),
+    pasted: pastedSection(pasted),
+  };
   const markdown = `${renderReport(meta, corpusInfo, tables, goals, classifier, routing, failures, outcomes, extra)}
 ${renderAnswers(answers, answerChecks)}`;
   const outDir = options.quick || options.corpora ? join(CACHE_DIR, 'out') : join(REPO_ROOT, 'docs', 'eval');
@@ -180,6 +203,8 @@ ${renderAnswers(answers, answerChecks)}`;
         classifier,
         routing,
         failures,
+        referencesFloor: floor,
+        pasted,
         answers,
         semanticRescoring: rescoring.result,
         findSimilar: similar,
@@ -230,6 +255,45 @@ function renderTables(tables: ReturnType<typeof buildTables>): string {
   return out.join('\n');
 }
 
+/** References Recall@10 per package for default, thorough and grep. */
+function referencesFloor(outcomes: QueryOutcome[]): { corpus: string; n: number; default: number; thorough: number; grep: number }[] {
+  const byCorpus = new Map<string, QueryOutcome[]>();
+  for (const o of outcomes) if (o.query.intent === 'find_references') byCorpus.set(o.query.corpus, [...(byCorpus.get(o.query.corpus) ?? []), o]);
+  const mean = (list: QueryOutcome[], system: 'default' | 'thorough' | 'grep') =>
+    list.reduce((a, o) => a + (o.runs[system] ? scoreQuery(o.query, o.runs[system]!.items, 'file').recall10 : 0), 0) / Math.max(1, list.length);
+  return [...byCorpus.entries()].map(([corpus, list]) => ({ corpus, n: list.length, default: mean(list, 'default'), thorough: mean(list, 'thorough'), grep: mean(list, 'grep') }));
+}
+
+function floorSection(floor: ReturnType<typeof referencesFloor>): string {
+  return [
+    'References Recall@10 (file level) of the default preset and of grep on the same queries, per package: the answer may not lose recall to grep anywhere.',
+    '',
+    '| package | queries | default | thorough | grep |',
+    '|---|---:|---:|---:|---:|',
+    ...floor.map((f) => `| ${f.corpus} | ${f.n} | ${f.default.toFixed(3)}${f.default >= f.grep - 1e-9 ? '' : ' ❌'} | ${f.thorough.toFixed(3)} | ${f.grep.toFixed(3)} |`),
+  ].join('\n');
+}
+
+function pastedSection(pasted: PastedOutcome[]): string {
+  const mean = (xs: PastedOutcome[], f: (o: PastedOutcome) => number) => (xs.length ? xs.reduce((a, o) => a + f(o), 0) / xs.length : 0);
+  const formats = [...new Set(pasted.map((o) => o.format))];
+  const misses = pasted.filter((o) => o.hit1 < 1);
+  return [
+    `${pasted.length} message-like string literals of the corpora (3+ words, in 1–3 files), pasted without quotes — bare, after \`Error: \`, inside a timestamped log line with variable parts, or after \`Uncaught (in promise)\` — searched with the default preset (bench/eval/pasted.ts). Truth: the files containing the message; grep on the message itself finds them by construction.`,
+    '',
+    '| format | n | Hit@1 | MRR@10 | routed to exact_match |',
+    '|---|---:|---:|---:|---:|',
+    ...[...formats, 'all'].map((f) => {
+      const xs = f === 'all' ? pasted : pasted.filter((o) => o.format === f);
+      return `| ${f} | ${xs.length} | ${mean(xs, (o) => o.hit1).toFixed(3)} | ${mean(xs, (o) => o.mrr10).toFixed(3)} | ${xs.filter((o) => o.intent === 'exact_match').length}/${xs.length} |`;
+    }),
+    '',
+    misses.length === 0
+      ? 'No misses.'
+      : ['| missed query | truth | got (top 3) | routed |', '|---|---|---|---|', ...misses.map((o) => `| ${mdCell(o.query)} | ${o.truth.join(', ')} | ${o.top.join(', ')} | ${o.intent} (${o.rule}) |`)].join('\n'),
+  ].join('\n');
+}
+
 function renderReport(
   meta: { command: string; date: string; embedder: string; node: string; seconds: number; queries: Record<string, number> },
   corpora: Record<string, unknown>[],
@@ -239,7 +303,7 @@ function renderReport(
   routing: Record<string, { total: number; correct: number }>,
   failures: ReturnType<typeof failuresOf>,
   outcomes: QueryOutcome[],
-  extra: { rescoring: string; similar: string },
+  extra: { rescoring: string; similar: string; floor: string; pasted: string },
 ): string {
   const met = goals.filter((g) => g.met).length;
   return [
@@ -256,7 +320,7 @@ function renderReport(
     '',
     `Queries per intent: ${EVAL_INTENTS.map((i) => `${INTENT_TITLES[i]} ${meta.queries[i]}`).join(', ')}.`,
     '',
-    '## Goals (issue 5)',
+    '## Goals (issues 5 and 9)',
     '',
     goalsTable(goals),
     '',
@@ -265,6 +329,14 @@ function renderReport(
     `Metrics at cut-off ${CUTOFF}, one entry per file (a list's first entry for each file counts). Recall@10 is over min(relevant, 10). nDCG uses gain 2^grade − 1. Bold = best in column.`,
     '',
     renderTables(tables),
+    '## References: the grep floor per package',
+    '',
+    extra.floor,
+    '',
+    '## Pasted lines',
+    '',
+    extra.pasted,
+    '',
     '## Semantic rescoring: int8 vectors vs ±1 bits',
     '',
     extra.rescoring,

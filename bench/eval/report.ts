@@ -87,10 +87,11 @@ export function evaluateGoals(tables: Tables): Goal[] {
     const v = headline(intent, 'default');
     goals.push({ goal: label, target: `≥ ${threshold.toFixed(2)}`, measured: `default ${fmt(v)}, thorough ${fmt(headline(intent, 'thorough'))}`, met: v >= threshold });
   };
-  simple('find_definition', 'definition Hit@1 (line level)', 0.9);
-  simple('find_references', 'references Recall@10', 0.95);
-  simple('impact_analysis', 'impact nDCG@10', 0.85);
-  simple('exact_match', 'exact-match Hit@1', 0.98);
+  // Issue 9's bars (issue 5's were 0.90, 0.95, 0.85 and 0.98).
+  simple('find_definition', 'definition Hit@1 (line level)', 0.98);
+  simple('find_references', 'references Recall@10', 0.97);
+  simple('impact_analysis', 'impact nDCG@10', 0.92);
+  simple('exact_match', 'exact-match Hit@1', 0.99);
   const bm25 = headline('understand_code', 'bm25');
   const und = headline('understand_code', 'default');
   goals.push({

@@ -176,6 +176,13 @@ describe('pasted text', () => {
     expect(r.results[0].path).toBe('src/format/normalize.ts');
   });
 
+  it('a timestamped log line with an ERROR level: the message inside it is the literal, the rule stays error-token', async () => {
+    const r = await engine.search('2026-11-30T10:14:03Z ERROR [worker-3] normalize a record that was already released (request 8f3a)');
+    expect(r.query).toMatchObject({ intent: 'exact_match', confidence: 0.85, rule: 'error-token' });
+    expect(r.results[0].path).toBe('src/format/normalize.ts');
+    expect(r.results[0].explanation.modalities.text!.reason).toMatch(/^contains the pasted text "normalize a record that was already released"/);
+  });
+
   it('questions and text the repository does not contain keep their intent', async () => {
     expect((await engine.search('how does a record get normalized')).query.intent).toBe('understand_code');
     expect((await engine.search('session cookie rotation')).query).toMatchObject({ intent: 'understand_code', confidence: 0.4, rule: 'fallback' });

@@ -353,7 +353,11 @@ export const VERBATIM = {
 } as const;
 
 /** Rules whose answer a verbatim occurrence may replace; every other rule is kept as it fired. */
-const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'identifier', 'definition-phrase', 'error-token', 'error-message']);
+const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'identifier', 'definition-phrase', 'error-token', 'error-message', 'quoted-string']);
+/** Rules that keep their intent and confidence: the verbatim run only widens their literal. */
+const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
+/** Rules that already say "this is an error line": any long enough verbatim run is its message. */
+const ERROR_LINE: ReadonlySet<string> = new Set(['error-token', 'error-message']);
 /** Questions and requests are asked, not pasted. */
 const ASKED = /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b/i;
 
@@ -361,13 +365,14 @@ const ASKED = /^\s*(how|why|what|where|which|who|when|explain|describe|show|find
  * The longest run of whole words of the query that `occurs` in the corpus and is long enough to
  * count as pasted text; null when there is none. Lines of a multi-line paste are tried separately.
  */
-export function verbatimRun(query: string, occurs: (text: string) => boolean): string | null {
+export function verbatimRun(query: string, occurs: (text: string) => boolean, anyLongRun = false): string | null {
   let lookups = 0;
   let best: string | null = null;
   for (const line of query.split('\n').slice(0, VERBATIM.maxLines)) {
     const words = line.trim().split(/\s+/).filter(Boolean).slice(0, VERBATIM.maxWordsPerLine);
     if (words.length < VERBATIM.minWords) continue;
-    const need = Math.min(VERBATIM.longRunWords, Math.ceil(VERBATIM.minCoverage * words.length));
+    // A line already worded like an error: any run of 3+ words it shares with the code is its message.
+    const need = anyLongRun ? VERBATIM.minWords : Math.min(VERBATIM.longRunWords, Math.ceil(VERBATIM.minCoverage * words.length));
     // Longest first: the first run found at a length is the answer for this line.
     for (let len = words.length; len >= Math.max(need, VERBATIM.minWords); len--) {
       if (best && best.split(' ').length >= len) break;
@@ -397,12 +402,15 @@ function trimPunctuation(run: string): string {
  * Returns the plan unchanged when the rule does not apply.
  */
 export function routePastedText(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
-  if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || plan.literal && plan.rule !== 'error-token') return plan;
-  const run = verbatimRun(plan.raw, occurs);
+  if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
+  // A query that is only the quoted string is exactly what the user asked for.
+  if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal) return plan;
+  const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
   if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
-  // An error token keeps its rule and confidence (the seed's examples are pinned); only the
-  // literal grows to the pasted message around it.
-  if (plan.rule === 'error-token') return { ...plan, literal: run, pasted: true };
+  if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase())) return plan;
+  // An error token or a quoted string keeps its rule and confidence (the seed's examples are
+  // pinned); only the literal grows to the pasted message around it.
+  if (LITERAL_KEEPING.has(plan.rule)) return { ...plan, literal: run, pasted: true };
   return { ...plan, intent: 'exact_match', confidence: CONFIDENCE.verbatimText, rule: 'verbatim-text', literal: run, pasted: true };
 }
 

@@ -112,8 +112,9 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
   it('checks a key as it is saved: a key Voyage refuses is said so at once and not kept', async () => {
     const before = postsTo(good).length;
     await saveSettings({ key: 'pa-wrong-key' });
-    const alert = await page.getByLabel('Settings', { exact: true }).getByRole('alert').innerText();
-    expect(alert).toMatch(/Voyage rejected this key \(HTTP 401\): it was not saved/);
+    // The alert of the previous save also says "Settings saved": wait for this save's own answer.
+    const alert = page.getByLabel('Settings', { exact: true }).getByRole('alert');
+    await expect.poll(() => alert.innerText()).toMatch(/Voyage rejected this key \(HTTP 401\): it was not saved/);
     // One cheap request, with the key being saved.
     const checks = postsTo(good).slice(before);
     expect(checks).toHaveLength(1);
@@ -122,7 +123,7 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
     // The good key is still the one stored.
     expect(await page.getByTestId('key-state').innerText()).toMatch(/A key is stored/);
     await saveSettings({ key: KEY });
-    expect(await page.getByLabel('Settings', { exact: true }).getByRole('alert').innerText()).toMatch(/Voyage accepted the key/);
+    await expect.poll(() => alert.innerText()).toMatch(/Voyage accepted the key/);
   });
 
   it('says clearly when the key is wrong, and the local model embeds the repository instead', async () => {

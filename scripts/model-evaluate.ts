@@ -19,7 +19,7 @@ import type { DecontaminationCounts } from './model-decontaminate';
 import { MODEL_DIR, MODEL_ID } from './model-export';
 import type { MineReport } from './model-mine';
 import { preTokenize } from './model-tokenizer';
-import type { TokenizedPairs } from './model-tokenize';
+import { heldOutPairsByPackage, type TokenizedPairs } from './model-tokenize';
 import type { TrainReport } from './model-train';
 
 const CUTOFF = 10;
@@ -105,13 +105,7 @@ export interface HeldOutEvaluation {
 export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
   const tok = JSON.parse(readFileSync(join(MODEL_CACHE, 'tokens.json'), 'utf8')) as TokenizedPairs;
   const embed = await loadExportedModel();
-  const byPkg = new Map<string, number[]>();
-  tok.pairs.forEach((p, i) => {
-    if (!p.heldOut) return;
-    let l = byPkg.get(p.pkg);
-    if (!l) byPkg.set(p.pkg, (l = []));
-    l.push(i);
-  });
+  const byPkg = heldOutPairsByPackage(tok);
   const sum = { bm25: 0, float: 0, int8: 0, bits: 0, bitsRescoredInt8: 0, qdFloat: 0, qdBits: 0, fused: 0 };
   let n = 0;
   let packages = 0;

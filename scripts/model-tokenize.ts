@@ -33,6 +33,18 @@ export interface TokenizedPairs {
   heldOutText: Record<number, { query: string; code: string }>;
 }
 
+/** Indexes of the held-out pairs, grouped by package (each package is one retrieval pool). */
+export function heldOutPairsByPackage(tok: TokenizedPairs): Map<string, number[]> {
+  const byPkg = new Map<string, number[]>();
+  tok.pairs.forEach((p, i) => {
+    if (!p.heldOut) return;
+    let l = byPkg.get(p.pkg);
+    if (!l) byPkg.set(p.pkg, (l = []));
+    l.push(i);
+  });
+  return byPkg;
+}
+
 export function isHeldOut(pkg: string): boolean {
   return hashSeed(`${SPLIT_SEED}:${pkg}`) / 4294967296 < HELD_OUT_SHARE;
 }

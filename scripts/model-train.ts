@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { MODEL_CACHE, logStep, runMain, writeJson } from './model-cache';
 import { SeededRandom } from '../bench/eval/rng';
 import { SPECIAL_TOKENS } from './model-tokenizer';
-import type { TokenizedPairs } from './model-tokenize';
+import { heldOutPairsByPackage, type TokenizedPairs } from './model-tokenize';
 
 export const DIMENSIONS = 256;
 const TEMPERATURE = 0.05;
@@ -116,13 +116,7 @@ function reciprocalRank(scores: Float32Array | Float64Array, target: number, hig
 /** MRR@10 per held-out package (candidates: that package's code sides), with float, int8 and 1-bit document vectors. */
 export function heldOutMrr(m: ModelWeights, all: Int32Array, tok: TokenizedPairs): HeldOutScores {
   const D = m.dimensions;
-  const byPkg = new Map<string, number[]>();
-  tok.pairs.forEach((p, i) => {
-    if (!p.heldOut) return;
-    let l = byPkg.get(p.pkg);
-    if (!l) byPkg.set(p.pkg, (l = []));
-    l.push(i);
-  });
+  const byPkg = heldOutPairsByPackage(tok);
   const sum = { float: 0, int8: 0, bits: 0, floatQueryAsDocument: 0, bitsQueryAsDocument: 0 };
   let n = 0;
   let packages = 0;

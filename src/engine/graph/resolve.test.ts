@@ -34,6 +34,10 @@ describe('jsonc', () => {
   it('returns null for text that is not JSON', () => {
     expect(parseJsonc('{ nope')).toBeNull();
   });
+
+  it('reads a file saved with a byte-order mark', () => {
+    expect(parseJsonc('\ufeff{ "extends": "./base.json", }')).toEqual({ extends: './base.json' });
+  });
 });
 
 describe('joinPath', () => {

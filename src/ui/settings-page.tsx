@@ -20,7 +20,7 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
   const [baseUrl, setBaseUrl] = useState('');
   const [maxKb, setMaxKb] = useState('1024');
   const [patterns, setPatterns] = useState('');
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'pending' | 'success' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
     if (!settings) return;
@@ -32,8 +32,10 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
 
   if (!settings) return <p className="muted">Loading settings…</p>;
 
-  const save = (patch: SettingsPatch, done: string) =>
-    onSave(patch).then(
+  const save = (patch: SettingsPatch, done: string) => {
+    // The answer of an earlier save must not stand for this one (a key check takes a request).
+    setMessage({ tone: 'pending', text: patch.voyageKey ? 'Saving, and checking the key with Voyage…' : 'Saving…' });
+    return onSave(patch).then(
       (saved) => {
         const check = saved.keyCheck;
         // A new key was tried with one request: say what Voyage answered.
@@ -43,6 +45,7 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
       },
       (e: Error) => setMessage({ tone: 'error', text: e.message }),
     );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -12,7 +12,7 @@
 import { lineHighlighter } from '../engine/matches';
 import { Engine, planTypedQuery, type EngineDeps, type EngineSnapshot } from '../engine/engine';
 import type { DefinitionTarget, IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
-import type { Embedder } from '../engine/semantic/embedder';
+import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/voyage';
 import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
@@ -171,21 +171,11 @@ export class IndexService {
     if (this.embedderId !== undefined && (!known || known.id === this.embedderId)) return loading;
     const info = known ?? ((await this.deps.persistence.getSetting(EMBEDDER_SETTING)) as EmbedderInfo | undefined);
     if (!info?.id) return loading;
-    const real = async () => {
+    return deferredEmbedder(info.id, info.dimensions, async () => {
       const embedder = await loading;
       if (!embedder || embedder.id !== info.id) throw new Error(this.embedderProblem ?? `the embedding model ${info.id} is not available`);
       return embedder;
-    };
-    return {
-      id: info.id,
-      dimensions: info.dimensions,
-      embed: async (texts, inputType, signal) => (await real()).embed(texts, inputType, signal),
-      embedQueryFloat: async (text) => {
-        const embedder = await real();
-        if (!embedder.embedQueryFloat) throw new Error('no float query vectors');
-        return embedder.embedQueryFloat(text);
-      },
-    };
+    });
   }
 
   /** Deps for a loaded (not built) engine: it never parses, so it needs no analyzer. */

@@ -12,7 +12,7 @@ import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION } from '
 import { AnalysisReader } from '../engine/store/analysis-table';
 import type { FileAnalysis, IndexProgress } from '../engine/contract';
 import { intakeFiles, type IntakeEntry, type IntakeResult, type SkippedFile } from '../engine/intake/intake';
-import type { Embedder } from '../engine/semantic/embedder';
+import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { languageForPath } from '../engine/structural/grammars';
 import { DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
@@ -204,21 +204,11 @@ async function embedderFor(kind: NodeEmbedderKind, loaded: EngineSnapshot | null
   const semantic = loaded?.modalities.semantic as { embedderId?: string; dimensions?: number } | null | undefined;
   if (kind !== 'local' || !semantic?.embedderId || !semantic.dimensions) return create();
   let real: Promise<Embedder | null> | null = null;
-  const model = async () => {
+  return deferredEmbedder(semantic.embedderId, semantic.dimensions, async () => {
     const embedder = await (real ??= create());
     if (!embedder) throw new Error('no embedding model');
     return embedder;
-  };
-  return {
-    id: semantic.embedderId,
-    dimensions: semantic.dimensions,
-    embed: async (texts, inputType, signal) => (await model()).embed(texts, inputType, signal),
-    embedQueryFloat: async (text) => {
-      const embedder = await model();
-      if (!embedder.embedQueryFloat) throw new Error('no float query vectors');
-      return embedder.embedQueryFloat(text);
-    },
-  };
+  });
 }
 
 /**

@@ -29,6 +29,24 @@ export interface Embedder {
 }
 
 /**
+ * A stand-in for a model that takes seconds to start: it has the stored index's id and width,
+ * so the index opens at once, and `load` runs only when a
+ * query needs an embedding. `load` throws when the model that answers is not the one named.
+ */
+export function deferredEmbedder(id: string, dimensions: number, load: () => Promise<Embedder>): Embedder {
+  return {
+    id,
+    dimensions,
+    embed: async (texts, inputType, signal) => (await load()).embed(texts, inputType, signal),
+    embedQueryFloat: async (text) => {
+      const embedder = await load();
+      if (!embedder.embedQueryFloat) throw new Error('no float query vectors');
+      return embedder.embedQueryFloat(text);
+    },
+  };
+}
+
+/**
  * Maximum characters of a chunk's embedding text. 2,000 characters is ~500 tokens for the
  * local model's sub-token tokenizer (its model_max_length is 512) and ~600 Voyage tokens, so a
  * 40-line window or a typical function fits whole and a long one keeps its head, where the

@@ -68,11 +68,12 @@ describe('clone faults in Chromium', { timeout: 180_000 }, () => {
     const before = await repositoryNames();
     await page.reload();
     await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/is ready/);
-    expect(await repositoryNames()).toEqual(before);
+    await expect.poll(repositoryNames, { timeout: 10_000 }).toEqual(before);
     await page.getByLabel('Repository URL').fill(`${gitServer.origin}/preact.git`);
     await page.getByRole('button', { name: 'Clone' }).click();
     await expect.poll(async () => status().innerText(), { timeout: 120_000, interval: 250 }).toMatch(/preact is ready/);
-    expect(await repositoryNames()).toEqual([...before, 'preact']);
+    // The status line can announce "ready" a render before the list shows the new entry.
+    await expect.poll(repositoryNames, { timeout: 10_000 }).toEqual([...before, 'preact']);
     expect(session.errors.filter((e) => !/Failed to load resource|401|404/.test(e))).toEqual([]);
   });
 });

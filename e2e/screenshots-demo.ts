@@ -1,9 +1,9 @@
 /**
- * Screenshots of the results (every call site of a references answer opened), the code view
+ * Screenshots of the demo's suggested understand question answered on a first visit, the results (every call site of a references answer opened), the code view
  * (a name picked, its definitions' peek list) and the "How ranking works" page for
  * docs/screenshots/, on the demo that ships with the app (no indexing) — at 1280×800 and
  * 390×844, light and dark.
- * Run after `vite build`: `npx tsx e2e/screenshots-issue4.ts`.
+ * Run after `vite build`: `npx tsx e2e/screenshots-demo.ts`.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,6 +14,11 @@ const OUT = resolve(import.meta.dirname, '../docs/screenshots');
 async function main() {
   mkdirSync(OUT, { recursive: true });
   await forEachScreenshotSession(async ({ page }, origin, viewport, colorScheme) => {
+    // The demo's suggested understand question, as a first visit answers it (semantic + fusion).
+    await page.goto(`${origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('how are effects scheduled and flushed')}`);
+    await page.getByRole('list', { name: 'Results' }).getByRole('listitem').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, `understand-${viewport.name}-${colorScheme}.png`) });
     // Results: a references question, its first file opened to every call site.
     await page.goto(`${origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('who calls flushSync')}`);
     const results = page.getByRole('list', { name: 'Results' });

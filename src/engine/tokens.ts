@@ -56,3 +56,42 @@ export function contentTerms(text: string): string[] {
   for (const t of subTokens(text)) if (!STOP_WORDS.has(t) && !seen.has(t)) seen.add(t);
   return [...seen];
 }
+
+/**
+ * The uninflected forms a word of English prose may stand for: "composes" → compose, "drafted"
+ * → draft, "applies" → apply, "cancelled" → cancel, "tracking" → track. A question is written in
+ * prose ("Composes functions from right to left"), the code in base forms (`compose`); these
+ * are candidates only — a retriever keeps the ones its vocabulary has. Never the word itself.
+ */
+export function baseForms(word: string): string[] {
+  const w = word.toLowerCase();
+  const out: string[] = [];
+  // A base form is a word: three letters or more, with a vowel ("string" is not "str" + ing).
+  const add = (s: string) => {
+    if (s.length >= 3 && /[aeiouy]/.test(s) && s !== w && !out.includes(s)) out.push(s);
+  };
+  const undouble = (s: string) => (/([b-df-hj-np-tv-z])\1$/.test(s) ? s.slice(0, -1) : null);
+  if (w.length < 4) return out;
+  if (w.endsWith('ies')) add(`${w.slice(0, -3)}y`);
+  else if (w.endsWith('es')) {
+    add(w.slice(0, -1));
+    add(w.slice(0, -2));
+  } else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) add(w.slice(0, -1));
+  if (w.endsWith('ied')) add(`${w.slice(0, -3)}y`);
+  else if (w.endsWith('ed')) {
+    const stem = w.slice(0, -2);
+    add(stem);
+    add(w.slice(0, -1));
+    const single = undouble(stem);
+    if (single) add(single);
+  }
+  if (w.endsWith('ing') && w.length >= 6) {
+    const stem = w.slice(0, -3);
+    if (!/[aeiouy]/.test(stem)) return out;
+    add(stem);
+    add(`${stem}e`);
+    const single = undouble(stem);
+    if (single) add(single);
+  }
+  return out;
+}

@@ -190,6 +190,13 @@ describe('understand_code and find_similar', () => {
     expect(where(loader[0].chunkId)).toBe('src/config/parse.ts:ConfigLoader');
   });
 
+  it('matches a prose word by its base form ("parses … loaders" finds parseConfig and the Loader classes), as one query term', () => {
+    const hits = index.search(plan({ intent: 'understand_code', terms: ['parses', 'loaders'] }), 10);
+    const names = hits.map((h) => where(h.chunkId));
+    expect(names).toEqual(expect.arrayContaining(['src/config/parse.ts:parseConfig', 'src/loader.ts:Loader']));
+    for (const h of hits) expect(h.reason).toMatch(/\((1|2)\/2 terms\)/);
+  });
+
   it('finds neighbours of a chunk, not the chunk itself', () => {
     const source = corpus.chunkAt(corpus.fileByPath.get('src/config/parse.ts')!.id, 8);
     expect(where(source)).toBe('src/config/parse.ts:parseConfig');

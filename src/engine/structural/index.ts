@@ -5,7 +5,7 @@
 import type { Definition, DefinitionKind, Modality, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
-import { splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
+import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
 import { NameIndex } from './names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
@@ -435,16 +435,23 @@ export class StructuralIndex implements Retriever {
     const { termOffsets, termDefs, termWeights, termVocab } = this.data;
     const defCount = this.data.defFile.length;
     const scores = new Map<number, { score: number; matched: string[] }>();
+    // A prose question's word also matches its base forms ("composes" → compose): one query term, its best form per definition.
+    const prose = plan.snippet === undefined && plan.similarToChunk === undefined;
     for (const term of terms) {
-      const t = this.termIds.get(term);
-      if (t === undefined) continue;
-      const df = termOffsets[t + 1] - termOffsets[t];
-      const idf = Math.log(1 + (defCount - df + 0.5) / (df + 0.5));
-      for (let row = termOffsets[t]; row < termOffsets[t + 1]; row++) {
-        const def = termDefs[row];
-        const tf = termWeights[row];
-        const norm = 1 - BM25_B + (BM25_B * this.defLength[def]) / this.averageDefLength;
-        const part = (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
+      const forms = [term, ...(prose ? baseForms(term) : [])].map((f) => this.termIds.get(f)).filter((t): t is number => t !== undefined);
+      const best = new Map<number, { part: number; t: number }>();
+      for (const t of forms) {
+        const df = termOffsets[t + 1] - termOffsets[t];
+        const idf = Math.log(1 + (defCount - df + 0.5) / (df + 0.5));
+        for (let row = termOffsets[t]; row < termOffsets[t + 1]; row++) {
+          const def = termDefs[row];
+          const tf = termWeights[row];
+          const norm = 1 - BM25_B + (BM25_B * this.defLength[def]) / this.averageDefLength;
+          const part = (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
+          if (part > (best.get(def)?.part ?? 0)) best.set(def, { part, t });
+        }
+      }
+      for (const [def, { part, t }] of best) {
         const entry = scores.get(def);
         if (entry) {
           entry.score += part;

@@ -128,7 +128,8 @@ export class TextIndex implements Retriever {
     if (plan.identifiers.length > 0) return this.identifierHits(plan, limit);
     if (plan.snippet !== undefined || plan.similarToChunk !== undefined) return this.similarHits(plan, limit);
     const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
-    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit);
+    // No name, no literal: the query is prose, and its words may be inflected forms of the code's.
+    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true);
   }
 
   /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
@@ -233,8 +234,8 @@ export class TextIndex implements Retriever {
       .slice(0, limit);
   }
 
-  private termHits(terms: string[], limit: number, reasonPrefix = ''): ModalityHit[] {
-    return this.terms.query(terms, limit).map((h) => ({
+  private termHits(terms: string[], limit: number, reasonPrefix = '', prose = false): ModalityHit[] {
+    return this.terms.query(terms, limit, { prose }).map((h) => ({
       chunkId: h.id,
       score: h.score,
       reason: `${reasonPrefix}terms ${h.terms.join(', ')} (BM25 ${h.score.toFixed(2)})`,

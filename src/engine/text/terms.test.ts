@@ -32,6 +32,16 @@ describe('TermIndex (BM25 over identifier sub-tokens)', () => {
     expect(camel.slice(0, 2).sort()).toEqual([0, 3]);
   });
 
+  it('with prose, a query word also matches its base forms in the vocabulary, as one query term', () => {
+    // "parses" is not a word of any chunk; its base form "parse" is (and, as a prefix, "parser").
+    expect(index.query(['parses'], 10)).toEqual([]);
+    const prose = index.query(['parses', 'settings'], 10, { prose: true });
+    expect(prose[0].id).toBe(3);
+    expect(prose.map((h) => h.id)).toEqual(expect.arrayContaining([0, 1, 3]));
+    // The same chunks and order as asking for the base form itself: a form counts once.
+    expect(prose.map((h) => h.id)).toEqual(index.query(['parse', 'settings'], 10).map((h) => h.id));
+  });
+
   it('boosts the symbol and path fields', () => {
     // "settings" is in chunk 0's body (readSettings) and chunk 3's path.
     const hits = index.query(['settings'], 10).map((h) => h.id);

@@ -12,7 +12,7 @@
  * typed arrays and one string, loaded without rebuilding anything.
  */
 import { GrowableU32, VarintWriter } from '../store/growable';
-import { splitIdentifier, subTokens, words } from '../tokens';
+import { baseForms, splitIdentifier, subTokens, words } from '../tokens';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
 export const SYMBOL_FIELD_BOOST = 3;
@@ -216,8 +216,12 @@ export class TermIndex {
     return this.data.documentCount;
   }
 
-  /** BM25 ranking of chunks for already-tokenized query terms, best first. */
-  query(terms: string[], limit: number): TermHit[] {
+  /**
+   * BM25 ranking of chunks for already-tokenized query terms, best first. With `prose`, a query
+   * word also matches its base forms that the vocabulary has ("composes" → compose, "drafted" →
+   * draft and, as a prefix, draftable), counted as the same query term.
+   */
+  query(terms: string[], limit: number, options: { prose?: boolean } = {}): TermHit[] {
     const tokens = [...new Set(terms.flatMap((t) => subTokens(t)))];
     if (tokens.length === 0 || limit <= 0) return [];
     // The query is the tokens joined and tokenized again, as MiniSearch would see it.
@@ -237,15 +241,11 @@ export class TermIndex {
       const repeated = earlier.has(q);
       earlier.add(q);
       const termTouched: number[] = [];
-      const expansions: { term: number; weight: number }[] = [];
-      const exact = this.termId(q);
-      if (exact !== undefined) expansions.push({ term: exact, weight: 1 });
-      if (q.length >= MIN_PREFIX_TERM_LENGTH) {
-        for (let t = this.lowerBound(q); t < this.terms.length && this.terms[t].startsWith(q); t++) {
-          const term = this.terms[t];
-          const distance = term.length - q.length;
-          if (distance === 0) continue;
-          expansions.push({ term: t, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance) });
+      const expansions = this.expansionsOf(q);
+      if (options.prose) {
+        for (const base of baseForms(q)) {
+          if (this.termId(base) === undefined) continue;
+          for (const e of this.expansionsOf(base)) if (!expansions.some((x) => x.term === e.term)) expansions.push(e);
         }
       }
       const bytes = this.data.postings;
@@ -310,6 +310,22 @@ export class TermIndex {
       }))
       .sort((a, b) => b.score - a.score || a.id - b.id)
       .slice(0, limit);
+  }
+
+  /** The vocabulary terms a query term matches: itself (weight 1) and, when long enough, the longer words it begins. */
+  private expansionsOf(q: string): { term: number; weight: number }[] {
+    const expansions: { term: number; weight: number }[] = [];
+    const exact = this.termId(q);
+    if (exact !== undefined) expansions.push({ term: exact, weight: 1 });
+    if (q.length >= MIN_PREFIX_TERM_LENGTH) {
+      for (let t = this.lowerBound(q); t < this.terms.length && this.terms[t].startsWith(q); t++) {
+        const term = this.terms[t];
+        const distance = term.length - q.length;
+        if (distance === 0) continue;
+        expansions.push({ term: t, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance) });
+      }
+    }
+    return expansions;
   }
 
   private termId(term: string): number | undefined {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseForms } from './tokens';
+import { baseForms, splitIdentifier, subTokens } from './tokens';
 
 describe('baseForms', () => {
   it('gives the uninflected candidates of English verb and plural forms', () => {
@@ -22,5 +23,57 @@ describe('baseForms', () => {
       expect(baseForms(w)).not.toContain(w);
       for (const b of baseForms(w)) expect(b.length).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+/** The definition splitIdentifier replaced (three regular expressions), kept as its specification. */
+function splitByRegex(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
+    .replace(/([A-Za-z])([0-9])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((t) => t.length > 0)
+    .map((t) => t.toLowerCase());
+}
+
+describe('splitIdentifier', () => {
+  it.each([
+    ['XMLHttpRequest2', ['xml', 'http', 'request', '2']],
+    ['parseConfig', ['parse', 'config']],
+    ['parse_config', ['parse', 'config']],
+    ['PARSE_CONFIG', ['parse', 'config']],
+    ['getHTTPResponse2XX', ['get', 'http', 'response', '2', 'xx']],
+    ['utf8Decoder', ['utf', '8', 'decoder']],
+    ['v2beta', ['v', '2beta']],
+    ['$scope', ['scope']],
+    ['café', ['caf']],
+    ['', []],
+    ['__proto__', ['proto']],
+    ['ABC', ['abc']],
+    ['ABCd', ['ab', 'cd']],
+  ])('%s → %j', (identifier, expected) => {
+    expect(splitIdentifier(identifier)).toEqual(expected);
+    expect(splitByRegex(identifier)).toEqual(expected);
+  });
+
+  it('gives exactly what the regular expressions gave, on any string', () => {
+    const alphabet = fc.constantFrom(...'aAbBzZ019_$-. é日\u00e9\ud83d'.split(''));
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 24 }).map((cs) => cs.join('')), (s) => {
+        expect(splitIdentifier(s)).toEqual(splitByRegex(s));
+      }),
+      { numRuns: 20_000, seed: 11 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), (s) => {
+        expect(splitIdentifier(s)).toEqual(splitByRegex(s));
+      }),
+      { numRuns: 5_000, seed: 12 },
+    );
+  });
+
+  it('splits words of free text the same way (subTokens)', () => {
+    expect(subTokens('const parseArgs = (argv) => XMLHttpRequest2.open()')).toEqual(['const', 'parse', 'args', 'argv', 'xml', 'http', 'request', '2', 'open']);
   });
 });

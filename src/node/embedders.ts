@@ -4,16 +4,18 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Embedder } from '../engine/semantic/embedder';
-import { DEFAULT_LOCAL_MODEL_ID, type LocalEmbedder, createLocalEmbedder } from '../engine/semantic/local';
+import { DEFAULT_LOCAL_MODEL_ID, type LocalEmbedder } from '../engine/semantic/local';
 import { createVoyageEmbedder, type VoyageEmbedderOptions } from '../engine/semantic/voyage';
+import { createDirectLocalEmbedder } from './local-model';
 
 /** <repo>/public/models/, where `npm run model` writes the bundled model. */
 export const NODE_MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
 
+/** The bundled model through ONNX Runtime and the tokenizer directly (local-model.ts: same vectors as transformers.js, loaded faster). */
 export function createNodeLocalEmbedder(options: { modelId?: string; modelsDir?: string } = {}): Promise<LocalEmbedder> {
-  return createLocalEmbedder({
+  return createDirectLocalEmbedder({
     modelId: options.modelId ?? DEFAULT_LOCAL_MODEL_ID,
-    localModelPath: options.modelsDir ?? NODE_MODELS_DIR,
+    modelsDir: options.modelsDir ?? NODE_MODELS_DIR,
     sessionThreads: 1,
   });
 }

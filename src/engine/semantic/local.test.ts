@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { AutoModel, AutoTokenizer, type Tensor, env, pipeline } from '@huggingface/transformers';
+import { AutoTokenizer, env, pipeline } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWithoutSpecials } from '../../../scripts/model-tokenizer';
 import { NODE_MODELS_DIR, createNodeLocalEmbedder } from '../../node/embedders';
+import { loadDirectLocalModel } from '../../node/local-model';
 import { hamming, packSigns } from './binary';
-import { DEFAULT_LOCAL_MODEL_ID, LOCAL_MAX_CHARS, LocalModelRunner, LOCAL_MAX_TOKENS, type LocalEmbedder, type LocalModel, type LocalTokenizer, localEmbedderFrom } from './local';
+import { createLocalEmbedder, DEFAULT_LOCAL_MODEL_ID, LOCAL_MAX_CHARS, LocalModelRunner, LOCAL_MAX_TOKENS, type LocalEmbedder, type LocalModelInputs, type LocalTokenizer, localEmbedderFrom } from './local';
 
 const MODEL_DIR = `${NODE_MODELS_DIR}${DEFAULT_LOCAL_MODEL_ID}`;
 const realFetch = globalThis.fetch;
 const fetched: string[] = [];
+/** The CLI's embedder (ONNX Runtime and the tokenizer called directly). */
 let embedder: LocalEmbedder;
+/** The browser's path: the same model through transformers.js (also configures its `env` for the tests below). */
+let viaTransformers: LocalEmbedder;
 
 beforeAll(async () => {
   // Any request the loader makes is recorded; only file: URLs would be acceptable.
@@ -18,6 +22,7 @@ beforeAll(async () => {
     return realFetch(input, init);
   }) as typeof fetch;
   embedder = await createNodeLocalEmbedder();
+  viaTransformers = await createLocalEmbedder({ modelId: DEFAULT_LOCAL_MODEL_ID, localModelPath: NODE_MODELS_DIR, sessionThreads: 1 });
 });
 afterAll(() => {
   globalThis.fetch = realFetch;
@@ -30,13 +35,29 @@ function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => {
-  it('loads with remote models off and makes no network request', async () => {
+  it('loads from the repository and makes no network request, directly and through transformers.js (remote models off)', async () => {
     expect(env.allowRemoteModels).toBe(false);
     expect(env.allowLocalModels).toBe(true);
+    expect(viaTransformers.id).toBe(embedder.id);
+    await viaTransformers.embed(['parse command line arguments'], 'query');
     expect(embedder.id).toBe(`local:${DEFAULT_LOCAL_MODEL_ID}`);
     expect(embedder.dimensions).toBe(256);
     await embedder.embed(['parse command line arguments'], 'query');
     expect(fetched.filter((u) => !u.startsWith('file:'))).toEqual([]);
+  });
+
+  it('the direct path (CLI) gives exactly the vectors of transformers.js (browser), as query and as document', async () => {
+    const fixtures = ['./fixtures/qs/lib/parse.js', './fixtures/mri/lib/index.js', './fixtures/bytes/index.js', './fixtures/ms/index.js', './fixtures/escape-html/index.js'];
+    const texts = fixtures.flatMap((f) => readFileSync(new URL(f, import.meta.url), 'utf8').split('\n\n'));
+    texts.push('', 'how are query strings parsed into nested objects', 'naïve café 日本語 🚀 \ud800', 'x'.repeat(5000));
+    for (const inputType of ['query', 'document'] as const) {
+      const direct = await embedder.embedFloat(texts, inputType);
+      const reference = await viaTransformers.embedFloat(texts, inputType);
+      expect(direct.length).toBe(texts.length);
+      // Bit for bit, not close: the ranking contract compares these numbers.
+      direct.forEach((v, i) => expect(Buffer.from(v.buffer).equals(Buffer.from(reference[i].buffer))).toBe(true));
+    }
+    expect(await embedder.embedDocuments(texts.slice(0, 20))).toEqual(await viaTransformers.embedDocuments(texts.slice(0, 20)));
   });
 
   it('the committed model stays small', () => {
@@ -80,9 +101,8 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
   });
 
   it('tells the model queries from documents: token_type_ids all 1 for a query, all 0 for a document (int64 [B,T])', async () => {
-    const tokenizer = (await AutoTokenizer.from_pretrained(DEFAULT_LOCAL_MODEL_ID)) as unknown as LocalTokenizer;
-    const real = (await AutoModel.from_pretrained(DEFAULT_LOCAL_MODEL_ID, { dtype: 'q8' })) as unknown as LocalModel;
-    const seen: Record<string, Tensor>[] = [];
+    const { tokenizer, model: real } = await loadDirectLocalModel({ modelId: DEFAULT_LOCAL_MODEL_ID, modelsDir: NODE_MODELS_DIR, sessionThreads: 1 });
+    const seen: LocalModelInputs[] = [];
     const watched = await localEmbedderFrom('local:watched', tokenizer, (inputs) => {
       seen.push(inputs);
       return real(inputs);
@@ -91,15 +111,14 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
     await watched.embed(['open a socket', 'close the file descriptor now'], 'query');
     await watched.embed(['open a socket', 'close the file descriptor now'], 'document');
     const [query, document] = seen;
-    for (const inputs of [query, document]) {
-      expect(Object.keys(inputs).sort()).toEqual(['attention_mask', 'input_ids', 'token_type_ids']);
-      for (const t of Object.values(inputs)) {
-        expect(t.type).toBe('int64');
-        expect(t.dims).toEqual(inputs.input_ids.dims);
+    for (const { input_ids, attention_mask, token_type_ids, dims } of [query, document]) {
+      for (const t of [input_ids, attention_mask, token_type_ids]) {
+        expect(t).toBeInstanceOf(BigInt64Array);
+        expect(t.length).toBe(dims[0] * dims[1]);
       }
     }
-    expect(new Set(query.token_type_ids.data as BigInt64Array)).toEqual(new Set([1n]));
-    expect(new Set(document.token_type_ids.data as BigInt64Array)).toEqual(new Set([0n]));
+    expect(new Set(query.token_type_ids)).toEqual(new Set([1n]));
+    expect(new Set(document.token_type_ids)).toEqual(new Set([0n]));
     // The bundled graph weighs each token per side (public/models/<id>/README.md): the same text differs as query and document.
     expect(await watched.embed(['open a socket'], 'query')).not.toEqual(await watched.embed(['open a socket'], 'document'));
   });

@@ -1,6 +1,10 @@
 /**
  * The local embedder: the bundled model served by this app (public/models/<id>/), never
- * downloaded from a hub, run by transformers.js (its tokenizer and its ONNX Runtime session).
+ * downloaded from a hub. In the browser transformers.js runs it (its tokenizer and its ONNX
+ * Runtime session, `createLocalEmbedder`); the CLI calls the same tokenizer package and ONNX
+ * Runtime directly (src/node/local-model.ts), because importing transformers.js costs a
+ * command ~0.15 s (it loads sharp, an image library, and undici). The runner here only sees
+ * the narrow `LocalTokenizer` and `LocalModel` interfaces, so both give the same vectors.
  *
  * Model interface (agreed with the model's training, scripts/): inputs `input_ids`,
  * `attention_mask`, `token_type_ids` (int64 [B,T]; token_type_ids all 1 = a query, all 0 = a
@@ -25,7 +29,7 @@
  * Both load `onnx/model_quantized.onnx` because dtype 'q8' is passed explicitly (the Node
  * default would otherwise be fp32 `model.onnx`).
  */
-import { AutoModel, AutoTokenizer, Tensor, env } from '@huggingface/transformers';
+import type { env } from '@huggingface/transformers';
 import { packSigns } from './binary';
 import type { DocumentEmbeddings, Embedder, EmbedInputType } from './embedder';
 import { quantizeInt8 } from './int8';
@@ -97,6 +101,7 @@ export interface LocalEmbedder extends Embedder {
 }
 
 export async function createLocalEmbedder(options: LocalEmbedderOptions): Promise<LocalEmbedder> {
+  const { AutoModel, AutoTokenizer, Tensor, env } = await import('@huggingface/transformers');
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   // Nothing to cache: the files are local already (and Node's FS cache would write into node_modules).
@@ -109,10 +114,18 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   let model: LocalModel;
   try {
     tokenizer = (await AutoTokenizer.from_pretrained(options.modelId)) as unknown as LocalTokenizer;
-    model = (await AutoModel.from_pretrained(options.modelId, {
+    const transformersModel = (await AutoModel.from_pretrained(options.modelId, {
       dtype: options.dtype ?? 'q8',
       ...(options.sessionThreads ? { session_options: { intraOpNumThreads: options.sessionThreads, interOpNumThreads: 1 } } : {}),
-    })) as unknown as LocalModel;
+    })) as unknown as (inputs: Record<string, InstanceType<typeof Tensor>>) => Promise<{ last_hidden_state: { data: unknown; dims: number[] } }>;
+    model = async ({ input_ids, attention_mask, token_type_ids, dims }) => {
+      const { last_hidden_state: hidden } = await transformersModel({
+        input_ids: new Tensor('int64', input_ids, dims),
+        attention_mask: new Tensor('int64', attention_mask, dims),
+        token_type_ids: new Tensor('int64', token_type_ids, dims),
+      });
+      return { data: hidden.data as Float32Array, dims: hidden.dims };
+    };
   } catch (err) {
     throw new Error(
       `Could not load the local embedding model "${options.modelId}" from ${env.localModelPath}: ${(err as Error).message}`,
@@ -122,11 +135,19 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
   return localEmbedderFrom(`local:${options.modelId}`, tokenizer, model);
 }
 
-/** What the embedder needs from transformers.js's tokenizer and model (typed narrowly here). */
+/** What the embedder needs from a tokenizer: transformers.js's `encode` (ids). */
 export interface LocalTokenizer {
   encode(text: string, options?: { add_special_tokens?: boolean }): number[];
 }
-export type LocalModel = (inputs: Record<string, Tensor>) => Promise<{ last_hidden_state: Tensor }>;
+/** One session call: the model's three int64 inputs, all of shape `dims` ([rows, width]). */
+export interface LocalModelInputs {
+  input_ids: BigInt64Array;
+  attention_mask: BigInt64Array;
+  token_type_ids: BigInt64Array;
+  dims: [number, number];
+}
+/** The model: its `last_hidden_state` output, [rows, width, dimensions]. */
+export type LocalModel = (inputs: LocalModelInputs) => Promise<{ data: Float32Array; dims: readonly number[] }>;
 
 /** The embedder over a loaded tokenizer and model (createLocalEmbedder loads them; tests may wrap the real model to watch its inputs). */
 export async function localEmbedderFrom(id: string, tokenizer: LocalTokenizer, model: LocalModel): Promise<LocalEmbedder> {
@@ -271,14 +292,9 @@ export class LocalModelRunner {
       if (typeId) types.fill(typeId);
       timings.tokens += rows.length * width;
       lap('tokenizeMs');
-      const dims = [rows.length, width];
-      const { last_hidden_state: hidden } = await this.model({
-        input_ids: new Tensor('int64', ids, dims),
-        attention_mask: new Tensor('int64', mask, dims),
-        token_type_ids: new Tensor('int64', types, dims),
-      });
+      const hidden = await this.model({ input_ids: ids, attention_mask: mask, token_type_ids: types, dims: [rows.length, width] });
       lap('sessionMs');
-      const data = hidden.data as Float32Array;
+      const data = hidden.data;
       const d = hidden.dims[2];
       rows.forEach((row, r) => (out[row] = meanPoolNormalized(data, r * width * d, tokens[row].length, d)));
       lap('poolMs');

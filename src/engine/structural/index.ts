@@ -28,7 +28,8 @@ export const BM25_B = 0.75;
 /** Sub-tokens read from a pasted snippet (find_similar), most frequent first. */
 export const MAX_SNIPPET_TERMS = 24;
 
-export const STRUCTURAL_SNAPSHOT_VERSION = 1;
+/** 2: definition names and tie-break flags stored, so a load does not recompute them from every analysis. */
+export const STRUCTURAL_SNAPSHOT_VERSION = 2;
 /** Name matches that make the near misses (longer names, prefix, fuzzy, partial) not worth listing. */
 const PRECISE_MATCHES: ReadonlySet<NameMatchKind> = new Set(['exact', 'case-insensitive', 'sub-tokens']);
 
@@ -92,6 +93,11 @@ export interface StructuralSnapshot {
   defFile: Int32Array;
   defLocal: Int32Array;
   defChunk: Int32Array;
+  /** Per definition: its name as an index into `names` (distinct names, in first-seen order). */
+  defName: Int32Array;
+  names: string[];
+  /** Per definition: DECLARATION_ONLY | NOT_NAMED_FILE | NESTED bits (facts of the definition itself, not of its path's ranking). */
+  defFlags: Uint8Array;
   /** Term postings over definitions (CSR): term t owns rows termOffsets[t]..termOffsets[t+1]. */
   termVocab: string[];
   termOffsets: Int32Array;
@@ -129,6 +135,29 @@ interface ScoredDefinition {
   match: NameMatchKind;
 }
 
+interface DefinitionTables {
+  names: NameIndex;
+  /** Definitions of each distinct name. */
+  defsOfName: number[][];
+  /** Tie-break flags per definition. */
+  declarationOnly: Uint8Array;
+  inTest: Uint8Array;
+  nested: Uint8Array;
+  demoted: Uint8Array;
+  notNamedFile: Uint8Array;
+}
+
+interface TermTables {
+  termIds: Map<string, number>;
+  defLength: Float32Array;
+  averageDefLength: number;
+}
+
+interface ReferenceTables {
+  refNameIds: Map<string, number>;
+  refNamesByLower: Map<string, number[]>;
+}
+
 /** Reference count kinds, in refCounts row order. */
 const CALL = 0;
 const NEW = 1;
@@ -137,82 +166,97 @@ const TYPE = 2;
 export class StructuralIndex implements Retriever {
   readonly modality: Modality = 'structural';
 
-  private readonly names: NameIndex;
-  /** Definitions of each distinct name. */
-  private readonly defsOfName: number[][];
-  private readonly nameOfDef: Int32Array;
-  /** Tie-break flags per definition. */
-  private readonly declarationOnly: Uint8Array;
-  private readonly inTest: Uint8Array;
-  private readonly nested: Uint8Array;
-  private readonly demoted: Uint8Array;
-  private readonly notNamedFile: Uint8Array;
-  private readonly termIds = new Map<string, number>();
-  private readonly defLength: Float32Array;
-  private readonly averageDefLength: number;
-  private readonly refNameIds = new Map<string, number>();
-  private readonly refNamesByLower = new Map<string, number[]>();
+  /**
+   * Tables derived from the snapshot, each built on first use: a loaded index answers its
+   * first query after building only what that query reads (a CLI search is one query).
+   */
+  private definitionTables: DefinitionTables | null = null;
+  private termTables: TermTables | null = null;
+  private referenceTables: ReferenceTables | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
     private readonly data: StructuralSnapshot,
-  ) {
+  ) {}
+
+  private get definitionsByName(): DefinitionTables {
+    return (this.definitionTables ??= this.buildDefinitionTables());
+  }
+
+  private get names(): NameIndex {
+    return this.definitionsByName.names;
+  }
+
+  private get defsOfName(): number[][] {
+    return this.definitionsByName.defsOfName;
+  }
+
+  private get terms(): TermTables {
+    return (this.termTables ??= this.buildTermTables());
+  }
+
+  private get references(): ReferenceTables {
+    return (this.referenceTables ??= this.buildReferenceTables());
+  }
+
+  private buildDefinitionTables(): DefinitionTables {
+    const { data, corpus } = this;
     const defCount = data.defFile.length;
-    // Distinct names.
-    const nameIds = new Map<string, number>();
-    const names: string[] = [];
-    this.nameOfDef = new Int32Array(defCount);
-    this.defsOfName = [];
-    this.declarationOnly = new Uint8Array(defCount);
-    this.inTest = new Uint8Array(defCount);
-    this.nested = new Uint8Array(defCount);
-    this.demoted = new Uint8Array(defCount);
-    this.notNamedFile = new Uint8Array(defCount);
-    // Path facts are the same for every definition of a file: computed once per file.
-    let lastFile: (typeof corpus.files)[number] | null = null;
+    const defsOfName: number[][] = data.names.map(() => []);
+    const tables = {
+      defsOfName,
+      declarationOnly: new Uint8Array(defCount),
+      inTest: new Uint8Array(defCount),
+      nested: new Uint8Array(defCount),
+      demoted: new Uint8Array(defCount),
+      notNamedFile: new Uint8Array(defCount),
+    };
+    // Path facts follow the ranking's current rules: computed once per file, never stored.
+    let lastFile = -1;
     let inTest = 0;
     let demoted = 0;
-    let stem = '';
     for (let i = 0; i < defCount; i++) {
-      const file = corpus.files[data.defFile[i]];
-      const def = file.analysis.definitions[data.defLocal[i]];
-      if (file !== lastFile) {
-        lastFile = file;
-        inTest = isTestPath(file.path) ? 1 : 0;
-        demoted = demotionFor(file.path) ? 1 : 0;
-        stem = fileStem(file.path);
+      const fileId = data.defFile[i];
+      if (fileId !== lastFile) {
+        lastFile = fileId;
+        const path = corpus.files[fileId].path;
+        inTest = isTestPath(path) ? 1 : 0;
+        demoted = demotionFor(path) ? 1 : 0;
       }
-      let id = nameIds.get(def.name);
-      if (id === undefined) {
-        id = names.length;
-        nameIds.set(def.name, id);
-        names.push(def.name);
-        this.defsOfName.push([]);
-      }
-      this.nameOfDef[i] = id;
-      this.defsOfName[id].push(i);
-      this.declarationOnly[i] = isDeclarationOnly(file.path, def) ? 1 : 0;
-      this.inTest[i] = inTest;
-      this.demoted[i] = demoted;
-      this.notNamedFile[i] = stem === def.name.toLowerCase() ? 0 : 1;
+      defsOfName[data.defName[i]].push(i);
+      const flags = data.defFlags[i];
+      tables.declarationOnly[i] = flags & DECLARATION_ONLY ? 1 : 0;
+      tables.notNamedFile[i] = flags & NOT_NAMED_FILE ? 1 : 0;
+      tables.nested[i] = flags & NESTED ? 1 : 0;
+      tables.inTest[i] = inTest;
+      tables.demoted[i] = demoted;
     }
-    this.markNested();
-    this.names = new NameIndex(names);
+    return { ...tables, names: new NameIndex(data.names) };
+  }
 
-    data.termVocab.forEach((t, i) => this.termIds.set(t, i));
-    this.defLength = new Float32Array(defCount);
-    for (let row = 0; row < data.termDefs.length; row++) this.defLength[data.termDefs[row]] += data.termWeights[row];
+  private buildTermTables(): TermTables {
+    const { data } = this;
+    const defCount = data.defFile.length;
+    const termIds = new Map<string, number>();
+    data.termVocab.forEach((t, i) => termIds.set(t, i));
+    const defLength = new Float32Array(defCount);
+    for (let row = 0; row < data.termDefs.length; row++) defLength[data.termDefs[row]] += data.termWeights[row];
     let total = 0;
-    for (const l of this.defLength) total += l;
-    this.averageDefLength = defCount ? Math.max(1, total / defCount) : 1;
+    for (const l of defLength) total += l;
+    return { termIds, defLength, averageDefLength: defCount ? Math.max(1, total / defCount) : 1 };
+  }
 
-    data.refNames.forEach((name, i) => {
-      this.refNameIds.set(name, i);
+  private buildReferenceTables(): ReferenceTables {
+    const refNameIds = new Map<string, number>();
+    const refNamesByLower = new Map<string, number[]>();
+    this.data.refNames.forEach((name, i) => {
+      refNameIds.set(name, i);
       const lower = name.toLowerCase();
-      const list = this.refNamesByLower.get(lower);
+      const list = refNamesByLower.get(lower);
       if (list) list.push(i);
-      else this.refNamesByLower.set(lower, [i]);
+      else refNamesByLower.set(lower, [i]);
     });
+    return { refNameIds, refNamesByLower };
   }
 
   static build(corpus: Corpus): StructuralIndex {
@@ -257,7 +301,7 @@ export class StructuralIndex implements Retriever {
 
   /** Chunks that call or reference `name` (exactly that name), in no particular order. */
   chunksReferencing(name: string): number[] {
-    const n = this.refNameIds.get(name);
+    const n = this.references.refNameIds.get(name);
     if (n === undefined) return [];
     return Array.from(this.data.refChunks.subarray(this.data.refOffsets[n], this.data.refOffsets[n + 1]));
   }
@@ -339,15 +383,16 @@ export class StructuralIndex implements Retriever {
    * the definition (mergeMap.ts for mergeMap), chunk-worthy kinds, top level, short paths first.
    */
   private tieBreak(a: number, b: number): number {
+    const t = this.definitionsByName;
     const da = this.definition(a);
     const db = this.definition(b);
     return (
-      this.declarationOnly[a] - this.declarationOnly[b] ||
-      this.inTest[a] - this.inTest[b] ||
-      this.demoted[a] - this.demoted[b] ||
-      this.notNamedFile[a] - this.notNamedFile[b] ||
+      t.declarationOnly[a] - t.declarationOnly[b] ||
+      t.inTest[a] - t.inTest[b] ||
+      t.demoted[a] - t.demoted[b] ||
+      t.notNamedFile[a] - t.notNamedFile[b] ||
       Number(!CHUNK_DEFINITION_KINDS.has(da.kind)) - Number(!CHUNK_DEFINITION_KINDS.has(db.kind)) ||
-      this.nested[a] - this.nested[b] ||
+      t.nested[a] - t.nested[b] ||
       this.pathOf(a).length - this.pathOf(b).length ||
       this.data.defFile[a] - this.data.defFile[b] ||
       da.startLine - db.startLine
@@ -386,8 +431,8 @@ export class StructuralIndex implements Retriever {
     const perChunk = new Map<number, { counts: [number, number, number]; names: Set<string> }>();
     const targetNames = new Set<string>();
     for (const word of wanted) {
-      const exact = this.refNameIds.get(word);
-      const ids = exact !== undefined ? [exact] : (this.refNamesByLower.get(word.toLowerCase()) ?? []);
+      const exact = this.references.refNameIds.get(word);
+      const ids = exact !== undefined ? [exact] : (this.references.refNamesByLower.get(word.toLowerCase()) ?? []);
       for (const n of ids) {
         targetNames.add(refNames[n]);
         for (let row = refOffsets[n]; row < refOffsets[n + 1]; row++) {
@@ -438,7 +483,7 @@ export class StructuralIndex implements Retriever {
     // A prose question's word also matches its base forms ("composes" → compose): one query term, its best form per definition.
     const prose = plan.snippet === undefined && plan.similarToChunk === undefined;
     for (const term of terms) {
-      const forms = [term, ...(prose ? baseForms(term) : [])].map((f) => this.termIds.get(f)).filter((t): t is number => t !== undefined);
+      const forms = [term, ...(prose ? baseForms(term) : [])].map((f) => this.terms.termIds.get(f)).filter((t): t is number => t !== undefined);
       const best = new Map<number, { part: number; t: number }>();
       for (const t of forms) {
         const df = termOffsets[t + 1] - termOffsets[t];
@@ -446,7 +491,7 @@ export class StructuralIndex implements Retriever {
         for (let row = termOffsets[t]; row < termOffsets[t + 1]; row++) {
           const def = termDefs[row];
           const tf = termWeights[row];
-          const norm = 1 - BM25_B + (BM25_B * this.defLength[def]) / this.averageDefLength;
+          const norm = 1 - BM25_B + (BM25_B * this.terms.defLength[def]) / this.terms.averageDefLength;
           const part = (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
           if (part > (best.get(def)?.part ?? 0)) best.set(def, { part, t });
         }
@@ -522,29 +567,54 @@ export class StructuralIndex implements Retriever {
   private hitOf(def: number): DefinitionHit {
     return { fileId: this.data.defFile[def], path: this.pathOf(def), definition: this.definition(def), chunkId: this.data.defChunk[def] };
   }
-
-  /** A definition is nested when another definition of its file contains it. */
-  private markNested(): void {
-    const { defFile } = this.data;
-    let start = 0;
-    while (start < defFile.length) {
-      let end = start;
-      while (end < defFile.length && defFile[end] === defFile[start]) end++;
-      const order: number[] = [];
-      for (let i = start; i < end; i++) order.push(i);
-      order.sort((a, b) => this.definition(a).startLine - this.definition(b).startLine || this.definition(b).endLine - this.definition(a).endLine);
-      let outerEnd = 0;
-      for (const i of order) {
-        const d = this.definition(i);
-        if (d.endLine <= outerEnd) this.nested[i] = 1;
-        outerEnd = Math.max(outerEnd, d.endLine);
-      }
-      start = end;
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------
+
+/** Bits of StructuralSnapshot.defFlags. */
+const DECLARATION_ONLY = 1;
+const NOT_NAMED_FILE = 2;
+const NESTED = 4;
+
+/** Each definition's name id and flags (see StructuralSnapshot.defFlags), in snapshot order. */
+function definitionFacts(corpus: Corpus, defFile: readonly number[], defLocal: readonly number[]): Pick<StructuralSnapshot, 'defName' | 'names' | 'defFlags'> {
+  const nameIds = new Map<string, number>();
+  const names: string[] = [];
+  const defName = new Int32Array(defFile.length);
+  const defFlags = new Uint8Array(defFile.length);
+  let start = 0;
+  while (start < defFile.length) {
+    let end = start;
+    while (end < defFile.length && defFile[end] === defFile[start]) end++;
+    const file = corpus.files[defFile[start]];
+    const stem = fileStem(file.path);
+    const definitions = file.analysis.definitions;
+    for (let i = start; i < end; i++) {
+      const def = definitions[defLocal[i]];
+      let id = nameIds.get(def.name);
+      if (id === undefined) {
+        id = names.length;
+        nameIds.set(def.name, id);
+        names.push(def.name);
+      }
+      defName[i] = id;
+      defFlags[i] = (isDeclarationOnly(file.path, def) ? DECLARATION_ONLY : 0) | (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
+    }
+    // A definition is nested when another definition of its file contains it.
+    const order: number[] = [];
+    for (let i = start; i < end; i++) order.push(i);
+    const lines = (i: number) => definitions[defLocal[i]];
+    order.sort((a, b) => lines(a).startLine - lines(b).startLine || lines(b).endLine - lines(a).endLine);
+    let outerEnd = 0;
+    for (const i of order) {
+      const { endLine } = lines(i);
+      if (endLine <= outerEnd) defFlags[i] |= NESTED;
+      outerEnd = Math.max(outerEnd, endLine);
+    }
+    start = end;
+  }
+  return { defName, names, defFlags };
+}
 
 function buildSnapshot(corpus: Corpus): StructuralSnapshot {
   const defFile: number[] = [];
@@ -631,6 +701,7 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
     defFile: Int32Array.from(defFile),
     defLocal: Int32Array.from(defLocal),
     defChunk: Int32Array.from(defChunk),
+    ...definitionFacts(corpus, defFile, defLocal),
     termVocab,
     termOffsets,
     termDefs,
@@ -645,6 +716,7 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
 function snapshotFits(corpus: Corpus, s: StructuralSnapshot): boolean {
   if (!s || s.version !== STRUCTURAL_SNAPSHOT_VERSION) return false;
   if (s.fileCount !== corpus.files.length || s.chunkCount !== corpus.chunks.length) return false;
+  if (s.defName?.length !== s.defFile.length || s.defFlags?.length !== s.defFile.length) return false;
   let defs = 0;
   for (const f of corpus.files) defs += f.analysis.definitions.length;
   if (defs !== s.defFile.length) return false;

@@ -143,6 +143,45 @@ describe('classify: phrasings no seed rule names literally', () => {
     expect(classify(query).intent).toBe(intent);
   });
 
+  it.each([
+    ['Removes every listener registered for the given event name', 0.6],
+    ['Synchronously throws ParseError if the input has a cycle in it', 0.6],
+    ['Wraps a callback so it only runs once', 0.6],
+    ['Returns a copy of the state with the given key removed', 0.6],
+  ] as const)('a sentence that describes code is a question about behaviour: %s', (query, confidence) => {
+    expect(classify(query)).toEqual({ intent: 'understand_code', confidence, rule: 'description' });
+  });
+
+  it.each([
+    ['parseConfig options loader cache fallback merge strategy', 'find_definition'],
+    ['open the file that defines makeObservable', 'find_definition'],
+    ['TypeError: Cannot read properties of undefined (reading map) in the render', 'exact_match'],
+    ['2026-11-30T10:14:03Z ERROR [pool] the connection was closed by the server before it replied', 'exact_match'],
+    ['Error: the connection was closed by the server before it replied', 'exact_match'],
+    ['why does the ValueError happen when the pool is drained by the worker', 'exact_match'],
+    ['how does the scheduler decide which of the workers gets a job', 'understand_code'],
+  ] as const)('not a description: %s → %s', (query, intent) => {
+    const c = classify(query);
+    expect(c.intent).toBe(intent);
+    expect(c.rule).not.toBe('description');
+  });
+
+  it.each([
+    ['address already in use', 'exact_match', 'error-message'],
+    ['bind: address already in use', 'exact_match', 'error-message'],
+    ['Permission denied (publickey)', 'exact_match', 'error-message'],
+    ['fatal: not a git repository', 'exact_match', 'error-token'],
+    ['modules that depend on config.ts', 'impact_analysis', 'impact-phrase'],
+    ['effect of renaming createSession', 'impact_analysis', 'impact-phrase'],
+    ['something like throttle but for promises', 'find_similar', 'similar-phrase'],
+    ['other places with the same retry loop', 'find_similar', 'similar-phrase'],
+    ['which file declares Drafted', 'find_definition', 'definition-phrase'],
+    ['Keeps track of how many times each key was requested', 'understand_code', 'description'],
+    ['how many times is parseConfig called', 'find_references', 'references-phrase'],
+  ] as const)('%s → %s (%s)', (query, intent, rule) => {
+    expect(classify(query)).toMatchObject({ intent, rule });
+  });
+
   it('a question that names a thrown error still goes to the error (the seed example)', () => {
     expect(classify('why does the ValueError happen')).toEqual({ intent: 'exact_match', confidence: 0.85, rule: 'error-token' });
   });

@@ -7,7 +7,7 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
-import { contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
+import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the seed gives them (SPEC §1).
 export const CONFIDENCE = {
@@ -29,6 +29,8 @@ export const CONFIDENCE = {
   /** A message worded like a runtime error ("Cannot reuse a closed connection"): probably pasted, not certain. */
   errorMessage: 0.7,
   understandWords: 0.75,
+  /** A sentence that describes what code does ("Removes every listener of the given event"): a question about behaviour, in other words. */
+  description: 0.6,
   /** find_similar has no rule in the seed; ours stay below the direct-path threshold so the
    * snippet's words (text) and names (structural) still fuse with the semantic neighbours. */
   similarPhrase: 0.8,
@@ -48,6 +50,7 @@ export const RULES = [
   'similar-phrase',
   'quoted-string',
   'question-form',
+  'description',
   'definition-noun',
   'error-token',
   'verbatim-text',
@@ -100,7 +103,8 @@ const REFERENCES_PHRASE = new RegExp(
     String.raw`\bfind\s+(all\s+|every\s+)?(usages|references|callers|uses|calls\s+to)\b`,
     // "every place that calls X", "anything that invokes X", "places where X is invoked"
     String.raw`\b(places?|spots?|anything|everything|everywhere|handlers?|components?)\s+(that\s+|which\s+|where\s+)?(\S+\s+){0,3}?(calls?|calling|called|invokes?|invoking|invoked|uses?|using|used|imports?|importing|instantiates?|instantiated|reads?|references?|renders?|rendered)\b`,
-    String.raw`\bhow\s+many\s+(places|times|files|callers|modules)\b`,
+    // "how many places call X", "how many times is X used" — not "counts how many times a key was read"
+    String.raw`^how\s+many\s+(places|times|files|callers|modules)\b|\bhow\s+many\s+(places|times|files|callers|modules)\s+(\S+\s+){0,3}?(calls?|called|uses?|used|invokes?|invoked|imports?|imported|references?|referenced)\b`,
     String.raw`\b(is|are)\s+.+\b(used|called)\s+(anywhere|where)\b`,
     // "parseConfig callers", "fetchUser usages"
     String.raw`\b(callers|usages|references|call\s+sites|consumers|importers)\s*\??$`,
@@ -112,6 +116,8 @@ const IMPACT_PHRASE = new RegExp(
   [
     String.raw`\b(impact(s|ed)?|blast\s+radius|ripple\s+effects?|dependents|downstream|transitive(ly)?|reverse\s+dep(endencie|endency)?s?|fallout|consequences?\s+of|breaking\s+changes?)\b`,
     String.raw`\b(what|who|which\s+\w+)\s+(depends?|relies|rely)\s+on\b`,
+    String.raw`\b(modules|files|code|packages|components|services|functions|anything|everything|things)\s+(that|which)\s+(depends?|relies|rely)\s+on\b`,
+    String.raw`\b(effects?|results?)\s+of\s+(changing|renaming|removing|deleting|modifying|editing)\b`,
     String.raw`\bdepends\s+on\s+(this|it)\b`,
     String.raw`\b(what|which\s+\w+)\s+(else\s+)?(would\s+|will\s+|might\s+|could\s+)?(break|breaks|be\s+affected|stop\s+compiling)\b`,
     String.raw`\b(affected|touched|broken)\s+(by|if|when)\b|\bwhat\s+else\s+(is|would|will|has|needs?)\b|\bis\s+affected\b`,
@@ -125,7 +131,7 @@ const IMPACT_PHRASE = new RegExp(
 );
 
 const SIMILAR_PHRASE =
-  /\b(similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|equivalents?\s+(of|to)|resembl\w*)\b/i;
+  /\b(similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
 
 const QUOTED = /"([^"]+)"|'([^']{2,})'|`([^`]+)`/;
 
@@ -138,7 +144,7 @@ const ERRORISH = /^(E[A-Z]{3,}[A-Z0-9]*|ERR_[A-Z0-9_]+|[A-Z][A-Za-z0-9]*(Error|E
  */
 const RUNTIME_FAILURE = new RegExp(
   [
-    String.raw`^panic:|^fatal error:|\bgoroutine \d+ \[`,
+    String.raw`^panic:|^fatal error:|^([Ff]atal|[Ee]rror|[Ww]arning):\s+\S|\bgoroutine \d+ \[`,
     String.raw`\bpanicked at\b|^error\[E\d{4}\]|called \x60(Option|Result)::unwrap\(\)\x60`,
     String.raw`\bSegmentation fault\b|\bcore dumped\b|^Killed(:\s*\d+)?$|\bexit (code|status) \d+`,
     String.raw`\bis not (a function|a constructor|iterable|defined)\b|\bCannot (read|set) propert(y|ies) of\b|\bUnexpected (token|end of|identifier)\b`,
@@ -147,6 +153,39 @@ const RUNTIME_FAILURE = new RegExp(
 );
 /** A message worded like an error, at the start of the query, capitalised as programs write them. */
 const ERROR_MESSAGE = /^(Cannot|Can't|Could not|Couldn't|Failed to|Unable to|Unexpected|Invalid|Missing|No such|Not found|Uncaught|Unhandled)\b\s+\S+/;
+/** The operating system's and Node's own messages (strerror texts), written as programs print them, often lower-case: "bind: address already in use". */
+const SYSTEM_ERROR =
+  /^([\w.-]+:\s+)?(permission denied|operation not permitted|no such file or directory|address already in use|connection (refused|reset by peer|timed out)|broken pipe|socket hang up|too many open files|no space left on device|network is unreachable|no route to host|resource temporarily unavailable|device or resource busy|read-only file system|bad file descriptor|directory not empty|not a directory|is a directory|host is down|operation timed out)\b/i;
+
+/** Words that hold an English sentence together: several of them make a query prose, not a list of names. */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  'a an the to of if that which when whenever whose while for by with in on at is are was were be been being has have had will would can could may might should must into from as and or but not no it its this these those their them they there than then so once each every any all some other only after before until'.split(
+    ' ',
+  ),
+);
+/** Requests to go somewhere are not descriptions: "open the file that …", "jump to …". */
+const NAVIGATE = /^\s*(open|go\s+to|goto|jump\s+to|navigate\s+to|take\s+me\s+to|bring\s+up)\b/i;
+/** A description is a sentence: this many words at least, this many of them function words, at most this many names. */
+const DESCRIPTION = { minWords: 6, minFunctionWords: 2, minFunctionShare: 0.2, maxNames: 2 } as const;
+/** What a pasted log or error line carries and a description does not: a log level or errno in capitals, "Error:", a clock time. */
+const LOGGED = /\b[A-Z]{3,}[A-Z0-9_]*\b|\b\w*(Error|Exception|Warning|error|warning|fatal)\s*:|\d{1,2}:\d{2}/;
+
+/**
+ * A sentence that says what code does: "Removes every listener registered for the given event",
+ * "Synchronously raises TaskAbortError if the task has been cancelled". Prose — function words
+ * between a few names at most — and not a question (those have their own rules), not a pasted
+ * log or error line (LOGGED, the error formats). A name or error class it mentions is part of
+ * the description, not the thing asked for.
+ */
+function isDescription(q: string, words: string[]): boolean {
+  if (words.length < DESCRIPTION.minWords || ASKED.test(q) || LOGGED.test(q) || RUNTIME_FAILURE.test(q) || ERROR_MESSAGE.test(q) || SYSTEM_ERROR.test(q)) return false;
+  if (NAVIGATE.test(q)) return false;
+  const functionWords = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length;
+  const names = words.filter((w) => isCodeName(w) || ERRORISH.test(w)).length;
+  // "the file that defines makeObservable" asks where a name is defined.
+  if (names > 0 && words.some(isDefinitionCue)) return false;
+  return functionWords >= DESCRIPTION.minFunctionWords && functionWords >= DESCRIPTION.minFunctionShare * words.length && names <= DESCRIPTION.maxNames;
+}
 /**
  * A kind named after a name: "the Router class", "show me the Reaction constructor". The
  * lookahead asks for a capital or _ inside the name without splitting the name between two
@@ -155,6 +194,12 @@ const ERROR_MESSAGE = /^(Cannot|Can't|Could not|Couldn't|Failed to|Unable to|Une
 const DEFINITION_NOUN = /\b[A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
 /** Questions about how or why code works, asked in so many words: they win over the names they mention. */
 const QUESTION_FORM = /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
+
+/** A definition cue in any inflection: "declares" as "declare", "defining" as "define". */
+function isDefinitionCue(word: string): boolean {
+  const w = word.toLowerCase();
+  return DEFINITION_CUE.has(w) || baseForms(w).some((b) => DEFINITION_CUE.has(b));
+}
 
 /** Words that say "I want the definition" without a keyword. */
 const DEFINITION_CUE = new Set([
@@ -277,6 +322,13 @@ const ORDERED_RULES: readonly Rule[] = [
     test: (q, words) => (QUESTION_FORM.test(q) && namesSomething(q, words) ? CONFIDENCE.understandWords : null),
   },
   {
+    id: 'description',
+    confidence: String(CONFIDENCE.description),
+    intent: 'understand_code',
+    looksFor: 'a sentence describing what code does: “Removes every listener registered for the given event” (not a question, not a pasted log or error line)',
+    test: (q, words) => (isDescription(q, words) ? CONFIDENCE.description : null),
+  },
+  {
     id: 'definition-noun',
     confidence: String(CONFIDENCE.definitionNoun),
     intent: 'find_definition',
@@ -293,8 +345,8 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'error-message',
     confidence: String(CONFIDENCE.errorMessage),
     intent: 'exact_match',
-    looksFor: 'a message worded like an error: “Cannot …”, “Failed to …”, “Unable to …” (below the direct-path threshold)',
-    test: (q) => (ERROR_MESSAGE.test(q) ? CONFIDENCE.errorMessage : null),
+    looksFor: 'a message worded like an error: “Cannot …”, “Failed to …”, “Unable to …”, or a system error text (“address already in use”, “permission denied”) (below the direct-path threshold)',
+    test: (q) => (ERROR_MESSAGE.test(q) || SYSTEM_ERROR.test(q) ? CONFIDENCE.errorMessage : null),
   },
   {
     id: 'identifier',
@@ -353,7 +405,7 @@ export const VERBATIM = {
 } as const;
 
 /** Rules whose answer a verbatim occurrence may replace; every other rule is kept as it fired. */
-const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'identifier', 'definition-phrase', 'error-token', 'error-message', 'quoted-string']);
+const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'description', 'identifier', 'definition-phrase', 'error-token', 'error-message', 'quoted-string']);
 /** Rules that keep their intent and confidence: the verbatim run only widens their literal. */
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */
@@ -423,14 +475,13 @@ function identifierConfidence(words: string[]): number | null {
   // A lone capitalised word ("Parser") is a PascalCase name with a single hump.
   const ids = words.length === 1 && /^[A-Z][a-z0-9]+[A-Za-z0-9]*$/.test(words[0]) ? words : words.filter(isCodeName);
   if (ids.length === 0) return null;
-  const others = words.filter((w) => !isCodeName(w) && !STOP_WORDS.has(w.toLowerCase()) && !DEFINITION_CUE.has(w.toLowerCase()));
+  const others = words.filter((w) => !isCodeName(w) && !STOP_WORDS.has(w.toLowerCase()) && !isDefinitionCue(w));
   const extra = others.length + (ids.length - 1);
   return Math.max(CONFIDENCE.identifierMin, round2(CONFIDENCE.identifierMax - CONFIDENCE.identifierPerExtraWord * extra));
 }
 
 function definitionPhraseConfidence(words: string[]): number | null {
-  const lower = words.map((w) => w.toLowerCase());
-  if (!lower.some((w) => DEFINITION_CUE.has(w))) return null;
+  if (!words.some(isDefinitionCue)) return null;
   return subjectWords(words).length > 0 ? CONFIDENCE.definitionPhrase : null;
 }
 

@@ -28,6 +28,7 @@ import { MODALITIES } from './contract';
 import { fuse } from './fuse';
 import type { Corpus, Retriever } from './modality';
 import {
+  boostCentrality,
   DEFAULT_PRESET_MODALITIES,
   DEFAULT_RESULT_LIMIT,
   DIRECT_PATH_MAX_WORDS,
@@ -438,7 +439,7 @@ export class Engine {
       weights,
       k,
       strategy,
-      centralityOf: (id) => this.indexes.graph.centralityOfChunk(id),
+      centralityOf: (id) => boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, this.indexes.graph.centralityOfChunk(id)),
       chunkOf: (id) => this.corpus.chunks[id],
       limit,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit } from './contract';
 import { MODALITIES } from './contract';
 import { fuse, scoreFromExplanation } from './fuse';
-import { WEIGHTS } from './ranking';
+import { DEMOTION_FACTOR, WEIGHTS } from './ranking';
 
 /** A small deterministic PRNG so failures reproduce. */
 function rng(seed: number) {
@@ -91,7 +91,7 @@ describe('weighted RRF', () => {
     });
     expect(r.map((x) => x.chunkId)).toEqual([1, 0]);
     expect(r[0].foldedChunks).toBe(1);
-    expect(r[1].explanation.demotion).toEqual({ factor: 0.5, rule: 'node_modules/' });
+    expect(r[1].explanation.demotion).toEqual({ factor: DEMOTION_FACTOR, rule: 'node_modules/' });
   });
 
   it('property: for random ranked lists the score recomputed from the explanation equals the score', () => {

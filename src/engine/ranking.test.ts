@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INTENTS, MODALITIES } from './contract';
-import { BOOST_CAP, boostFor, DEFAULT_PRESET_MODALITIES, demotionFor, DIRECT_PATH_MIN_CONFIDENCE, RRF_K, WEIGHTS } from './ranking';
+import { BOOST_CAP, boostCentrality, boostFor, DEFAULT_PRESET_MODALITIES, DEMOTION_FACTOR, demotionFor, DIRECT_PATH_MIN_CONFIDENCE, RRF_K, WEIGHTS } from './ranking';
 
 describe('the ranking contract (SPEC §1) is pinned', () => {
   it('weight profiles', () => {
@@ -37,5 +37,29 @@ describe('the ranking contract (SPEC §1) is pinned', () => {
     for (const p of ['node_modules/x/a.js', 'a/vendor/b.go', 'third_party/c.cc', 'dist/app.js', 'build/x.js', 'out/y.js', 'target/z.rs', 'archive/old.py', 'web/app.min.js'])
       expect(demotionFor(p), p).not.toBeNull();
     for (const p of ['src/build.ts', 'src/distance.ts', 'lib/vendored.ts', 'output.js']) expect(demotionFor(p), p).toBeNull();
+  });
+
+  it('a demotion is worth about ten ranks in every list at k = 40, not more', () => {
+    expect(DEMOTION_FACTOR).toBe(0.8);
+    expect(demotionFor('vendor/x.ts')!.factor).toBe(DEMOTION_FACTOR);
+    // First everywhere, demoted: between the 10th and 11th place of an undemoted file.
+    const first = DEMOTION_FACTOR / (RRF_K.default + 0 + 1);
+    expect(first).toBeLessThan(1 / (RRF_K.default + 9 + 1));
+    expect(first).toBeGreaterThan(1 / (RRF_K.default + 11 + 1));
+  });
+
+  it('for questions about behaviour only code that runs has a centrality; questions naming a symbol keep every definition', () => {
+    for (const kind of ['function', 'method', 'class', 'macro'] as const) {
+      expect(boostCentrality('understand_code', kind, 3)).toBe(3);
+      expect(boostCentrality('find_similar', kind, 3)).toBe(3);
+    }
+    for (const kind of ['interface', 'type', 'struct', 'enum', 'trait', 'constant', undefined] as const) {
+      expect(boostCentrality('understand_code', kind, 3)).toBe(0);
+      expect(boostCentrality('find_similar', kind, 3)).toBe(0);
+    }
+    for (const intent of ['find_definition', 'find_references', 'impact_analysis', 'exact_match'] as const) {
+      expect(boostCentrality(intent, 'type', 3)).toBe(3);
+      expect(boostCentrality(intent, undefined, 3)).toBe(3);
+    }
   });
 });

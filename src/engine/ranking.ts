@@ -2,7 +2,7 @@
  * Every ranking number of Fourfold, in one place. Each constant carries the sentence of the
  * design (../shared/SPEC.md §1, the seed article) that justifies it. Tests pin them.
  */
-import type { Intent, Modality, Preset } from './contract';
+import type { DefinitionKind, Intent, Modality, Preset } from './contract';
 
 /** Weight profiles per intent, in the order semantic, text, structural, graph (SPEC §1 table). */
 export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>>> = {
@@ -66,12 +66,41 @@ export const BOOST_CAP = 1.5;
  * and a hub with 5× the average share or more reaches the 1.5 cap. Raw PageRank
  * probabilities (~1/N) would make every boost ≈ 1.0.
  */
+/**
+ * What the boost rewards: "a hub — a function the whole codebase leans on". For a question
+ * about behaviour (understand_code, find_similar) the boost's centrality is the PageRank share
+ * of a chunk's definition when that definition is code that runs — a function, method, class
+ * or macro — and 0 otherwise. A type declaration (interface, type alias, struct, enum …) is
+ * referenced from every signature that names it, so PageRank ranks it among the biggest hubs,
+ * yet it holds no behaviour such a question is answered by; a window chunk (imports, top-level
+ * statements) holds no definition at all. Measured on the 46 "understand" questions of `npm run
+ * eval`: with every chunk boosted, type declarations took the first place from the function
+ * that was asked about (docs/eval/REPORT.md). A question that names a symbol (definition,
+ * references, impact, exact) keeps every definition's centrality: there the type asked for is
+ * the answer, and what relies on it counts.
+ */
+export const BOOSTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['function', 'method', 'class', 'macro']);
+export const BEHAVIOUR_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['understand_code', 'find_similar']);
+
+/** The centrality the boost uses for a chunk (PageRank share × N of its definition, see BOOSTED_KINDS). */
+export function boostCentrality(intent: Intent, kind: DefinitionKind | undefined, pageRankScaled: number): number {
+  if (!BEHAVIOUR_INTENTS.has(intent)) return pageRankScaled;
+  return kind !== undefined && BOOSTED_KINDS.has(kind) ? pageRankScaled : 0;
+}
+
 export const PAGERANK_DAMPING = 0.85;
 export const PAGERANK_ITERATIONS = 50;
 export const PAGERANK_TOLERANCE = 1e-9;
 
-/** "Demote results from vendor, build and archive paths." Multiplies the final score. */
-export const DEMOTION_FACTOR = 0.5;
+/**
+ * "Demote results from vendor, build and archive paths." Multiplies the final score. 0.8 is, at
+ * k = 40, the score of the same ranks ten places lower in every list (41 / 51 ≈ 0.8): a vendored
+ * or built copy falls below the project's own code that matches about as well, and a file that
+ * every modality puts first still shows near the top. 0.5 (until Nov 2026) buried such a file
+ * at rank 10 or below: in `npm run eval`, two of trpc-server's "understand" answers live in its
+ * src/vendor/unpromise/, and all three modalities ranked that file first.
+ */
+export const DEMOTION_FACTOR = 0.8;
 export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
   { rule: 'node_modules/', test: /(^|\/)node_modules\// },
   { rule: 'vendor/', test: /(^|\/)vendor\// },

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMOTION_FACTOR } from '../engine/ranking';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../bin/fourfold.js');
@@ -232,7 +233,7 @@ describe('fourfold eval', () => {
         if (result.demotion) {
           demoted++;
           expect(result.path.startsWith('vendor/')).toBe(true);
-          expect(result.demotion).toEqual({ factor: 0.5, rule: 'vendor/' });
+          expect(result.demotion).toEqual({ factor: DEMOTION_FACTOR, rule: 'vendor/' });
         }
       }
     }

@@ -12,6 +12,7 @@ import {
   BOOST_CAP,
   BOOST_SLOPE,
   DEFAULT_PRESET_MODALITIES,
+  DEMOTION_FACTOR,
   DIRECT_PATH_MAX_WORDS,
   DIRECT_PATH_MIN_CONFIDENCE,
   RRF_K,
@@ -378,10 +379,12 @@ function StaticExplanation({ preset }: { preset: Preset }) {
       <p>
         PageRank over the graph of files and symbols (imports, calls, references), multiplied by the number of nodes, so the
         average node has centrality 1 (boost ≈ 1.21), a leaf nothing points at ≈ 0.15 (boost ≈ 1.04), and a hub with five times
-        the average share reaches the {BOOST_CAP}× cap — so a popular function cannot bury a more relevant obscure one.
+        the average share reaches the {BOOST_CAP}× cap — so a popular function cannot bury a more relevant obscure one. For
+        questions about behaviour (understand, find similar) only code that runs — functions, methods, classes — has a
+        centrality: a type named in every signature is a big PageRank hub, but not the answer to “how does … work”.
       </p>
       <h3>Clean-up</h3>
-      <p>Results under vendor, build and archive folders (node_modules/, dist/, build/, *.min.js …) score × 0.5, and each file shows once, as its best chunk.</p>
+      <p>Results under vendor, build and archive folders (node_modules/, dist/, build/, *.min.js …) score × {DEMOTION_FACTOR} (at k = 40, as if ranked ten places lower in every list), and each file shows once, as its best chunk.</p>
     </div>
   );
 }

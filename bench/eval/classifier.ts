@@ -11,6 +11,8 @@ import { classify } from '../../src/engine/classify';
 import { REPO_ROOT } from './corpora';
 
 export const CLASSIFIER_FILE = join(REPO_ROOT, 'docs', 'eval', 'classifier.jsonl');
+/** Phrasings written after the last rule change and never tuned on: the generalisation check. */
+export const FRESH_CLASSIFIER_FILE = join(REPO_ROOT, 'docs', 'eval', 'classifier-fresh.jsonl');
 
 export interface LabelledQuery {
   query: string;

@@ -53,7 +53,8 @@ const api: IndexWorkerApi = {
   status: async () => (await service).status(),
   embedderReady: async () => (await service).embedderReady(),
   open: async (id) => (await service).open(id),
-  index: async (jobId, request, onProgress) => (await service).index(jobId, request, (event) => void onProgress(event)),
+  index: async (jobId, request, onProgress, onLive) =>
+    (await service).index(jobId, request, (event) => void onProgress(event), onLive && ((stage) => void onLive(stage))),
   cancel: async (jobId) => (await service).cancel(jobId),
   classify: async (query) => (await service).classify(query),
   search: async (id, request) => (await service).search(id, request),

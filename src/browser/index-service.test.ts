@@ -5,13 +5,15 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from '../node/grammars';
 import { IndexService, repositoryIdFor } from './index-service';
 import { openBrowserPersistence } from './persistence';
-import type { IncomingFile, IndexRequest } from './protocol';
+import type { IncomingFile, IndexRequest, LiveStage, SearchView } from './protocol';
+import { createNodeEmbedder } from '../node/embedders';
 import type { IndexProgress } from '../engine/contract';
 
 const FIXTURE = join(import.meta.dirname, '../../e2e/fixtures/preact');
@@ -154,5 +156,94 @@ describe('IndexService', () => {
     expect(remaining.map((r) => r.id)).not.toContain(repo.id);
     await expect(service.open(repo.id)).rejects.toThrow(/no longer stored/);
     await expect(service.search(repo.id, { query: 'diff', preset: 'default', modalities: null })).rejects.toThrow(/not open/);
+  });
+});
+
+describe('IndexService while it indexes', () => {
+  it('answers while indexing — text, then definitions, then the graph, semantic last — and says what is not ready', async () => {
+    const { persistence } = await openBrowserPersistence();
+    const embedder = await createNodeEmbedder('local');
+    const service = new IndexService({ persistence, createAnalyzer: () => analyzer, loadEmbedder: async () => embedder });
+    const stages: LiveStage[] = [];
+    const answers: SearchView[] = [];
+    const query = { query: 'how are children diffed', preset: 'default' as const, modalities: null };
+    const repo = await service.index('s1', request('staged'), () => {}, (stage) => {
+      stages.push(stage);
+      // The tab searches the partial index as soon as it is announced.
+      void service.search(stage.repositoryId, query).then((view) => answers.push(view));
+    });
+    expect(stages.map((s) => [s.live, s.pending])).toEqual([
+      [['text'], ['semantic', 'structural', 'graph']],
+      [['text', 'structural'], ['semantic', 'graph']],
+      [['text', 'structural', 'graph'], ['semantic']],
+    ]);
+    expect(stages.every((s) => s.repositoryId === repo.id)).toBe(true);
+    expect(answers.map((a) => a.query.notReady)).toEqual([['semantic', 'structural', 'graph'], ['semantic', 'graph'], ['semantic']]);
+    for (const answer of answers) {
+      expect(answer.results.length).toBeGreaterThan(0);
+      for (const r of answer.results) expect(r.explanation.notReady).toEqual(answer.query.notReady);
+    }
+    const complete = await service.search(repo.id, query);
+    expect(complete.query.notReady).toBeUndefined();
+    expect(complete.query.modalities.find((m) => m.modality === 'semantic')?.ran).toBe(true);
+
+    // A re-index of a complete repository keeps answering from it: no partial stage replaces it.
+    const again: LiveStage[] = [];
+    await service.index('s2', request('staged'), () => {}, (stage) => again.push(stage));
+    expect(again).toEqual([]);
+  });
+
+  it('a second folder chosen mid-index replaces the first: the first ends cancelled and nothing of it stays searchable', async () => {
+    const service = await newService();
+    let second: Promise<unknown> | null = null;
+    const firstId = repositoryIdFor({ origin: 'folder', name: 'first' });
+    const first = service.index('m1', request('first'), () => {}, (stage) => {
+      // Chosen while the first is searchable but not complete.
+      second ??= service.index('m2', request('second', folderFiles(join(FIXTURE, 'hooks'))), () => {});
+      expect(stage.repositoryId).toBe(firstId);
+    });
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    const done = (await second) as { id: string; state: string; stats: { files: number } };
+    expect(done).toMatchObject({ state: 'complete', stats: { files: 3 } });
+    const shown = (await service.status()).repositories;
+    expect(shown.find((r) => r.id === firstId)?.state).toBe('cancelled');
+    await expect(service.search(firstId, { query: 'diffChildren', preset: 'default', modalities: null })).rejects.toThrow(/not open/);
+    // No mixed index: the second answers from its own three files only.
+    const answer = await service.search(done.id, { query: '"diffChildren"', preset: 'default', modalities: null });
+    expect(answer.results).toEqual([]);
+  });
+
+  it('the same folder chosen twice in a row: the second build replaces the first and ends complete', async () => {
+    const service = await newService();
+    const files = folderFiles(join(FIXTURE, 'src'));
+    const first = service.index('t1', request('same', files), () => {});
+    const second = service.index('t2', request('same', files), () => {});
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    const done = await second;
+    expect(done.state).toBe('complete');
+    expect(done.stats?.files).toBe(files.length);
+    expect((await service.status()).repositories.filter((r) => r.id === done.id)).toHaveLength(1);
+    const answer = await service.search(done.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+    expect(answer.results[0].path).toBe('diff/children.js');
+  });
+
+  it('a file that changes between listing and reading is left out whole and reported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fourfold-changing-'));
+    cpSync(join(FIXTURE, 'hooks'), dir, { recursive: true });
+    // Listed as the browser lists a chosen folder: File objects backed by the disk.
+    const files: IncomingFile[] = [];
+    for (const path of ['src/index.js', 'src/index.d.ts', 'src/internal.d.ts']) {
+      const blob = await openAsBlob(join(dir, path));
+      files.push({ path, size: blob.size, data: blob });
+    }
+    // Then one changes before it is read: the browser (and Node) refuse the stale file.
+    writeFileSync(join(dir, 'src/index.d.ts'), 'export declare function changedAfterListing(): void;\n');
+    const service = await newService();
+    const repo = await service.index('c1', request('changing', files), () => {});
+    expect(repo.state).toBe('complete');
+    expect(repo.stats?.files).toBe(2);
+    expect(repo.message).toMatch(/1 file could not be read \(src\/index\.d\.ts\): changed, moved or removed after the folder was chosen\? It was left out; re-index to include it\./);
+    const answer = await service.search(repo.id, { query: 'changedAfterListing', preset: 'default', modalities: null });
+    expect(answer.results.map((r) => r.path)).not.toContain('src/index.d.ts');
   });
 });

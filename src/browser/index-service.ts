@@ -26,6 +26,7 @@ import type {
   SettingsPatch,
   SettingsView,
   IndexRequest,
+  LiveStage,
   RepositoryState,
   RepositorySummary,
   ResultView,
@@ -134,6 +135,8 @@ function summary(record: RepositoryRecord): RepositorySummary {
 export class IndexService {
   private readonly engines = new Map<string, Engine>();
   private readonly jobs = new Map<string, { controller: AbortController; repositoryId: string }>();
+  /** Settles when the build that started last has ended: the next one waits for it. */
+  private lastBuild: Promise<unknown> = Promise.resolve();
   /** Repositories with a build running in this worker right now. */
   private readonly building = new Set<string>();
   /** Repositories deleted while their build was still running: the build must not write them back. */
@@ -357,21 +360,46 @@ export class IndexService {
    * Lock: a second tab asking for the same repository is told it is being built elsewhere
    * instead of building it twice, and finds the finished index in the store.
    */
-  async index(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void): Promise<RepositorySummary> {
-    const locks = webLocks();
-    if (!locks) return this.indexHoldingLock(jobId, request, onProgress);
-    return locks.request(indexLockName(repositoryIdFor(request)), { ifAvailable: true }, async (lock) => {
-      if (!lock) throw new Error(`${request.name} is being indexed in another tab of Fourfold. It will be searchable here when that tab finishes; nothing is built twice.`);
-      return this.indexHoldingLock(jobId, request, onProgress);
+  async index(
+    jobId: string,
+    request: IndexRequest,
+    onProgress: (event: IndexProgress) => void,
+    onLive?: (stage: LiveStage) => void,
+  ): Promise<RepositorySummary> {
+    // One build at a time in this tab: a folder chosen while another is indexed replaces it.
+    // The replaced build is cancelled and ends (its record settled, its partial engine
+    // dropped) before this one starts, so two builds never write at once or mix.
+    const controller = new AbortController();
+    const id = repositoryIdFor(request);
+    for (const job of this.jobs.values()) job.controller.abort(abortError());
+    this.jobs.set(jobId, { controller, repositoryId: id });
+    const before = this.lastBuild;
+    const run = before.then(async () => {
+      if (controller.signal.aborted) throw abortError();
+      const locks = webLocks();
+      if (!locks) return this.indexHoldingLock(controller, request, onProgress, onLive);
+      return locks.request(indexLockName(id), { ifAvailable: true }, async (lock) => {
+        if (!lock) throw new Error(`${request.name} is being indexed in another tab of Fourfold. It will be searchable here when that tab finishes; nothing is built twice.`);
+        return this.indexHoldingLock(controller, request, onProgress, onLive);
+      });
     });
+    this.lastBuild = run.catch(() => {});
+    try {
+      return await run;
+    } finally {
+      this.jobs.delete(jobId);
+    }
   }
 
-  private async indexHoldingLock(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void): Promise<RepositorySummary> {
-    const controller = new AbortController();
+  private async indexHoldingLock(
+    controller: AbortController,
+    request: IndexRequest,
+    onProgress: (event: IndexProgress) => void,
+    onLive: ((stage: LiveStage) => void) | undefined,
+  ): Promise<RepositorySummary> {
     const { signal } = controller;
     const persistence = this.deps.persistence;
     const id = repositoryIdFor(request);
-    this.jobs.set(jobId, { controller, repositoryId: id });
     const existing = await persistence.getRepository(id);
     const existingShown = existing ? this.presented(existing) : undefined;
     const previousComplete = existingShown?.state === 'complete' ? existingShown : undefined;
@@ -429,6 +457,15 @@ export class IndexService {
       const local = await this.loadEmbedder();
       let embedder = local;
       const notes: string[] = [];
+      // A file changed (or removed) between the listing and the read: the browser refuses the
+      // stale File, and it is left out whole — never half old, half new. Say so.
+      const unreadable = intake.skippedFiles.filter((f) => f.detail.startsWith('unreadable'));
+      if (unreadable.length > 0) {
+        const named = unreadable.slice(0, 3).map((f) => f.path).join(', ') + (unreadable.length > 3 ? ', …' : '');
+        notes.push(
+          `${unreadable.length} file${unreadable.length === 1 ? '' : 's'} could not be read (${named}): changed, moved or removed after the folder was chosen? ${unreadable.length === 1 ? 'It was' : 'They were'} left out; re-index to include ${unreadable.length === 1 ? 'it' : 'them'}.`,
+        );
+      }
       let embedTotal = 0;
       if (settings.provider === 'voyage') {
         const voyage = await this.voyageEmbedder(`voyage:${settings.voyageModel}:${VOYAGE_DIMENSIONS}`, (info) =>
@@ -448,15 +485,25 @@ export class IndexService {
         if (p.stage === 'embed') embedTotal = p.total;
         onProgress(p);
       };
+      // Searchable first, complete later — on a first build. A re-index keeps answering from
+      // the complete index it replaces until the new one is complete.
+      const onStage = previousComplete
+        ? undefined
+        : (partial: Engine) => {
+            if (signal.aborted || this.removed.has(id)) return;
+            this.engines.clear();
+            this.engines.set(id, partial);
+            onLive?.({ repositoryId: id, ...partial.stage });
+          };
       let engine: Engine;
       try {
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, previous, skipped });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, previous, skipped });
       } catch (error) {
         const voyageError = embedder !== local && !signal.aborted ? voyageErrorIn(error) : null;
         if (!voyageError || voyageError.kind === 'aborted') throw error;
         // The local model keeps answering: embed with it instead, and say why.
         notes.push(`${voyageMessage(voyageError)} The local model embedded this repository instead.`);
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: local, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, previous, skipped });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: local, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, previous, skipped });
       }
       if (signal.aborted) throw abortError();
 
@@ -479,6 +526,8 @@ export class IndexService {
       return summary(complete);
     } catch (error) {
       const aborted = isAbort(error) || signal.aborted;
+      // A partial engine of this build answers no more: nothing unfinished stays searchable.
+      if (!previousComplete || writing) this.engines.delete(id);
       if (this.removed.has(id)) {
         // Deleted mid-build: leave nothing behind.
         await persistence.deleteRepository(id);
@@ -499,7 +548,6 @@ export class IndexService {
     } finally {
       analyzer.terminate?.();
       this.building.delete(id);
-      this.jobs.delete(jobId);
     }
   }
 

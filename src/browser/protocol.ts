@@ -55,6 +55,17 @@ export interface IndexRequest {
 /** Progress of one stage, as the engine (or the worker, for 'read') reports it. */
 export type IndexEvent = IndexProgress;
 
+/**
+ * A build stage made more modalities searchable: the repository answers from `live` while
+ * `pending` is still being built (text once files are read, structural once parsed, then the
+ * graph; semantic last, with the complete index).
+ */
+export interface LiveStage {
+  repositoryId: string;
+  live: Modality[];
+  pending: Modality[];
+}
+
 export interface SnippetView {
   startLine: number;
   lines: string[];
@@ -186,8 +197,13 @@ export interface IndexWorkerApi {
   embedderReady(): Promise<WorkerStatus>;
   /** Load a complete repository's index from the store (no re-indexing). */
   open(repositoryId: string): Promise<RepositorySummary>;
-  /** Build (or incrementally rebuild) an index. Resolves when the index is stored as complete. */
-  index(jobId: string, request: IndexRequest, onProgress: (event: IndexEvent) => void): Promise<RepositorySummary>;
+  /**
+   * Build (or incrementally rebuild) an index. Resolves when the index is stored as complete.
+   * Before that, `onLive` reports each stage that makes the repository searchable (a first
+   * build only; a re-index keeps answering from the complete index it replaces). One build
+   * at a time: a new request cancels the running one, which ends before the new one starts.
+   */
+  index(jobId: string, request: IndexRequest, onProgress: (event: IndexEvent) => void, onLive?: (stage: LiveStage) => void): Promise<RepositorySummary>;
   cancel(jobId: string): Promise<void>;
   /** Cheap, for the as-you-type intent display. */
   classify(query: string): Promise<QueryPlan>;

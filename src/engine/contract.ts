@@ -224,6 +224,12 @@ export interface ResultExplanation {
   boost: number;
   demotion: Demotion | null;
   score: number;
+  /**
+   * Modalities this query needed that were still being indexed when it ran (the tab answers
+   * while it indexes): they contributed nothing — and 'graph' here also means centrality 0,
+   * boost 1. Absent once every index is built.
+   */
+  notReady?: Modality[];
 }
 
 export interface SearchResult {
@@ -279,6 +285,8 @@ export interface QueryExplanation extends Classification {
   notes: string[];
   /** Set when the name asked about is not in the repository: the results are loose matches. */
   absent?: AbsentName;
+  /** Modalities this query needed that were still being indexed (see ResultExplanation.notReady). */
+  notReady?: Modality[];
 }
 
 export interface SearchResponse {

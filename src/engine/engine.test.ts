@@ -205,6 +205,74 @@ describe('Engine on a real repository', () => {
     await expect(Engine.build(files, { ...deps, analyzer: slow }, { signal: controller.signal })).rejects.toThrow(/cancel|abort/i);
   });
 
+  it('is searchable first and complete later: each stage answers from what is ready and says what is not', async () => {
+    const stages: Engine[] = [];
+    const answers: SearchResponse[] = [];
+    const complete = await Engine.build(files, { ...deps, embeddingCache: new MemoryEmbeddingCache() }, {
+      onStage: (partial) => {
+        stages.push(partial);
+        // Asked while the build goes on, exactly as the tab asks its partial engine.
+        void partial.search('how are children diffed').then((r) => answers.push(r));
+      },
+    });
+    expect(stages.map((e) => e.stage)).toEqual([
+      { live: ['text'], pending: ['semantic', 'structural', 'graph'] },
+      { live: ['text', 'structural'], pending: ['semantic', 'graph'] },
+      { live: ['text', 'structural', 'graph'], pending: ['semantic'] },
+    ]);
+    expect(complete.stage).toEqual({ live: ['semantic', 'text', 'structural', 'graph'], pending: [] });
+    await Promise.all(stages.map((e) => e.search('x')));
+
+    // Text first: a literal and a regex answer before anything is parsed.
+    const [early] = stages;
+    const literal = await early.search('"diffChildren("');
+    expect(literal.results.map((r) => r.path).sort()).toEqual(['src/diff/children.js', 'src/diff/index.js']);
+    expect(literal.query.modalities.find((r) => r.modality === 'text')!.ran).toBe(true);
+    expect((await early.search('/export function diff\\w+/')).results.map((r) => r.path)).toContain('src/diff/children.js');
+
+    // A question that needs semantic and structural: they contributed nothing and the answer says "not ready".
+    const first = answers[0];
+    expect(first.query.notReady).toEqual(['semantic', 'structural', 'graph']);
+    for (const m of ['semantic', 'structural'] as const) expect(first.query.modalities.find((r) => r.modality === m)).toMatchObject({ ran: false, skipped: 'not ready yet (still indexing)', hits: 0 });
+    expect(first.results.length).toBeGreaterThan(0);
+    for (const r of first.results) {
+      expect(Object.keys(r.explanation.modalities)).toEqual(['text']);
+      expect(r.explanation).toMatchObject({ notReady: ['semantic', 'structural', 'graph'], centrality: 0, boost: 1 });
+    }
+    expect(first.query.notes.join(' ')).toMatch(/not ready yet/);
+    expectHonestNumbers(first);
+
+    // The stages after parsing share the final chunks: the same question gains structural, then the graph's boost.
+    const parsed = answers[1];
+    expect(parsed.query.notReady).toEqual(['semantic', 'graph']);
+    expect(parsed.query.modalities.find((r) => r.modality === 'structural')!.ran).toBe(true);
+    expectHonestNumbers(parsed);
+    expect(answers[2].query.notReady).toEqual(['semantic']);
+    expectHonestNumbers(answers[2]);
+
+    // Complete: nothing pending, the same numbers as an engine built without stages.
+    const done = await complete.search('how are children diffed');
+    expect(done.query.notReady).toBeUndefined();
+    expect(done.results.every((r) => r.explanation.notReady === undefined)).toBe(true);
+    expect(done.results.map((r) => [r.path, r.score])).toEqual((await engine.search('how are children diffed')).results.map((r) => [r.path, r.score]));
+    // Only a complete engine is stored.
+    expect(() => stages[2].snapshot()).toThrow(/not stored/);
+  });
+
+  it('a cancelled build hands out no further stage', async () => {
+    const controller = new AbortController();
+    const seen: string[][] = [];
+    const run = Engine.build(files, { ...deps, embedder: null }, {
+      signal: controller.signal,
+      onStage: (partial) => {
+        seen.push(partial.stage.live);
+        controller.abort();
+      },
+    });
+    await expect(run).rejects.toThrow(/cancel|abort/i);
+    expect(seen).toEqual([['text']]);
+  });
+
   it('streams progress per stage with rate and ETA', async () => {
     const stages = new Set<string>();
     const events: { done: number; total: number; rate: number }[] = [];

@@ -41,7 +41,7 @@ import {
 } from './ranking';
 import { hashText } from './intake/hash';
 import { AnalysisReader, encodeAnalyses, type AnalysisTable } from './store/analysis-table';
-import { corpusFromAnalyses, corpusFromChunkTable, encodeChunkTable, type ChunkTable } from './structural/corpus';
+import { corpusFromAnalyses, corpusFromChunkTable, corpusFromTexts, encodeChunkTable, type ChunkTable } from './structural/corpus';
 import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './graph/index';
 import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex } from './semantic/index';
@@ -62,6 +62,8 @@ const ANALYSIS_IN_FLIGHT = 32;
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
 /** Word occurrences read to check a references answer against grep's file set. */
 const REFERENCE_FLOOR_SCAN_LIMIT = 5000;
+/** Why a modality did not run in an engine whose build has not reached it yet. */
+export const NOT_READY = 'not ready yet (still indexing)';
 /** Entries of each modality's own list kept in the response for the teaching page. */
 const LIST_PREVIEW = 25;
 
@@ -78,6 +80,15 @@ export interface EngineDeps {
 export interface BuildOptions {
   signal?: AbortSignal;
   onProgress?: (p: IndexProgress) => void;
+  /**
+   * Searchable first, complete later: called with an engine that answers from the indexes
+   * built so far, each time one more modality becomes ready before the build ends — text
+   * (literal, regex and terms over line windows) as soon as the files are given, then text and
+   * structural over the parsed chunks, then the graph; semantic last, with the engine `build`
+   * returns. Each engine's `pending` names what it does not have yet; its searches skip those
+   * modalities and say so. Not called after a cancel.
+   */
+  onStage?: (engine: Engine) => void;
   /** A previous snapshot: files whose content hash is unchanged reuse its analyses. */
   previous?: EngineSnapshot;
   /** What intake skipped, carried into the statistics. */
@@ -169,9 +180,16 @@ export interface Dependent {
 
 interface Indexes {
   text: TextIndex;
-  structural: StructuralIndex;
-  graph: GraphIndex;
+  /** Null only in an engine whose build has not reached them yet (they are in its `pending`). */
+  structural: StructuralIndex | null;
+  graph: GraphIndex | null;
   semantic: SemanticIndex | null;
+}
+
+/** An engine's build stage: which modalities answer now, which are still being built. */
+export interface EngineStage {
+  live: Modality[];
+  pending: Modality[];
 }
 
 export class Engine {
@@ -189,12 +207,32 @@ export class Engine {
     private readonly indexes: Indexes,
     private readonly deps: EngineDeps,
     readonly stats: IndexStats,
+    /** Modalities still being built (an engine handed out by `onStage`): searches skip them and say so. Empty once complete. */
+    readonly pending: ReadonlySet<Modality> = new Set(),
   ) {}
+
+  /** What answers now and what is still being built. */
+  get stage(): EngineStage {
+    return { live: MODALITIES.filter((m) => this.indexes[m] !== null), pending: MODALITIES.filter((m) => this.pending.has(m)) };
+  }
 
   /** Builds every index. Cancelling through `signal` rejects with an AbortError and leaves nothing half-built. */
   static async build(files: (SourceFile & { hash?: string; size?: number })[], deps: EngineDeps, options: BuildOptions = {}): Promise<Engine> {
-    const { signal, onProgress } = options;
+    const { signal, onProgress, onStage } = options;
     const buildMs: Record<string, number> = {};
+    /** Hands a partial engine to `onStage`: these indexes answer, the rest (and semantic, if an embedder will run) are pending. */
+    const publish = (corpus: Corpus, indexes: Indexes) => {
+      if (!onStage || signal?.aborted) return;
+      const pending = new Set<Modality>(MODALITIES.filter((m) => indexes[m] === null && (m !== 'semantic' || deps.embedder !== null)));
+      onStage(new Engine(corpus, indexes, deps, computeStats(corpus, indexes, null, buildMs, options.skipped, deps.embedder, 0), pending));
+    };
+    // 1. Literal, regex and term search before any parse: the files cut into line windows.
+    let early: TextIndex | undefined;
+    if (onStage) {
+      const windows = timed(buildMs, 'early-chunks', () => corpusFromTexts(files));
+      early = timed(buildMs, 'early-text', () => TextIndex.build(windows));
+      publish(windows, { text: early, structural: null, graph: null, semantic: null });
+    }
     const previousSnapshot = options.previous?.version === SNAPSHOT_VERSION ? options.previous : null;
     const previous = new Map((previousSnapshot?.files ?? []).map((f, i) => [f.path, { hash: f.hash, index: i }]));
     let previousAnalyses: AnalysisReader | null = null;
@@ -227,12 +265,15 @@ export class Engine {
     measure('parse', t0);
 
     const corpus = timed(buildMs, 'chunks', () => corpusFromAnalyses(records));
-    const text = stage('text', onProgress, buildMs, () => TextIndex.build(corpus));
+    // The trigram index of the early stage is reused: same files, same ids.
+    const text = stage('text', onProgress, buildMs, () => TextIndex.build(corpus, early));
     throwIfAborted(signal);
     const structural = stage('text', onProgress, buildMs, () => StructuralIndex.build(corpus), 'structural');
     throwIfAborted(signal);
+    publish(corpus, { text, structural, graph: null, semantic: null });
     const graph = stage('graph', onProgress, buildMs, () => GraphIndex.build(corpus));
     throwIfAborted(signal);
+    if (deps.embedder) publish(corpus, { text, structural, graph, semantic: null });
 
     let semantic: SemanticIndex | null = null;
     if (deps.embedder) {
@@ -278,6 +319,7 @@ export class Engine {
   }
 
   snapshot(): EngineSnapshot {
+    if (this.pending.size > 0) throw new Error(`an index still waiting for ${[...this.pending].join(', ')} is not stored`);
     const modalities = this.serializedAtBuild ?? serializeIndexes(this.indexes);
     this.serializedAtBuild = null;
     return {
@@ -364,6 +406,7 @@ export class Engine {
     for (const m of MODALITIES) {
       if (!chosen.has(m)) skipped.set(m, options.modalities ? 'not selected' : `not in the ${preset} preset`);
       else if (!(weights[m] > 0)) skipped.set(m, `weight 0 for ${plan.intent}`);
+      else if (this.pending.has(m)) skipped.set(m, NOT_READY);
       else if (m === 'semantic' && !this.semanticUsable(plan)) skipped.set(m, this.indexes.semantic ? 'no embedder for queries' : 'no semantic index (no embedder)');
     }
     let runnable = MODALITIES.filter((m) => !skipped.has(m));
@@ -439,12 +482,26 @@ export class Engine {
       weights,
       k,
       strategy,
-      centralityOf: (id) => boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, this.indexes.graph.centralityOfChunk(id)),
+      // Without the graph yet, centrality 0: boost 1, and the explanation says the graph was not ready.
+      centralityOf: (id) => {
+        const graph = this.indexes.graph;
+        return graph ? boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, graph.centralityOfChunk(id)) : 0;
+      },
       chunkOf: (id) => this.corpus.chunks[id],
       limit,
     });
 
-    const absent = absentNameOf(plan, (name) => this.occurs(name), () => (this.suggester ??= new NameSuggester(this.indexes.structural.definitionNames)));
+    // Modalities this query needed that are still being built: they contributed nothing, and
+    // the answer says so (the query's runs and every result's explanation). The graph also
+    // gives the importance boost of a fused answer.
+    const notReady = MODALITIES.filter((m) => skipped.get(m) === NOT_READY || (m === 'graph' && this.pending.has(m) && strategy === 'fused' && results.length > 0));
+    if (notReady.length > 0) {
+      notes.push(`Still indexing: ${notReady.join(', ')} not ready yet, so this answer is without ${notReady.length === 1 ? 'it' : 'them'}${notReady.includes('graph') && strategy === 'fused' ? ' (and without the graph\'s importance boost)' : ''}; it is asked again when they arrive.`);
+      for (const r of results) r.explanation.notReady = notReady;
+    }
+
+    const structural = this.indexes.structural;
+    const absent = structural ? absentNameOf(plan, (name) => this.occurs(name), () => (this.suggester ??= new NameSuggester(structural.definitionNames))) : null;
     if (absent) notes.unshift(`No ${absent.name} in this repository: the results are loose matches.`);
 
     const modalities: ModalityRun[] = MODALITIES.map(
@@ -467,6 +524,7 @@ export class Engine {
         elapsedMs: measure('query', started),
         notes,
         ...(absent ? { absent } : {}),
+        ...(notReady.length > 0 ? { notReady } : {}),
       },
       results,
     };
@@ -527,11 +585,11 @@ export class Engine {
   }
 
   callers(chunkId: number): GraphNeighbour[] {
-    return this.indexes.graph.callers(chunkId);
+    return this.indexes.graph?.callers(chunkId) ?? [];
   }
 
   callees(chunkId: number): GraphNeighbour[] {
-    return this.indexes.graph.callees(chunkId);
+    return this.indexes.graph?.callees(chunkId) ?? [];
   }
 
   /** The innermost chunk holding a line (1-based) of a file; undefined for an unknown file or a line past its end. */
@@ -544,8 +602,7 @@ export class Engine {
   /** Files that depend on a chunk's definition (or on its file), breadth-first with hop distance. */
   dependents(chunkId: number): Dependent[] {
     const pathOf = (fileId: number) => this.corpus.files[fileId].path;
-    return this.indexes.graph
-      .reverseDependencies({ chunkId })
+    return (this.indexes.graph?.reverseDependencies({ chunkId }) ?? [])
       .map((d) => ({ path: pathOf(d.fileId), hops: d.hops, via: pathOf(d.via), relation: d.relation, line: d.line }));
   }
 
@@ -568,7 +625,7 @@ export class Engine {
   matches(query: string | QueryPlan, paths: readonly string[]): FileMatches[] {
     const plan = typeof query === 'string' ? this.navigationPlan(query) : query;
     const graph = this.indexes.graph;
-    const rule = matchRuleFor(plan, graph.subjectOf(plan), (fileId, targets) => graph.dependencyOn(fileId, targets));
+    const rule = matchRuleFor(plan, graph?.subjectOf(plan) ?? null, (fileId, targets) => graph!.dependencyOn(fileId, targets));
     if (!rule) return [];
     const out: FileMatches[] = [];
     for (const path of paths) {
@@ -583,9 +640,11 @@ export class Engine {
    * graph resolved that use to, else every definition of that name, best first.
    */
   definitionsOf(name: string, from?: { path: string; line: number }): DefinitionTarget[] {
+    const { graph, structural } = this.indexes;
+    if (!structural) return [];
     const file = from ? this.corpus.fileByPath.get(from.path) : undefined;
-    const resolved = file && from ? this.indexes.graph.resolveAt(file.id, from.line, name) : [];
-    const byName = this.indexes.structural.definitionsNamed(name);
+    const resolved = file && from && graph ? graph.resolveAt(file.id, from.line, name) : [];
+    const byName = structural.definitionsNamed(name);
     const targets: DefinitionTarget[] = [];
     const seen = new Set<string>();
     const add = (path: string, line: number, confidence: number | null) => {
@@ -608,17 +667,18 @@ export class Engine {
     const chunk = this.chunk(chunkId);
     if (!chunk.symbol) return [];
     const name = chunk.symbol;
-    const graph = this.indexes.graph;
+    const { graph, structural } = this.indexes;
+    if (!graph || !structural) return [];
     const resolvedCallers = new Map(graph.callers(chunkId).map((n) => [n.chunkId, n.confidence]));
     const resolvedElsewhere = new Set<number>();
-    for (const other of this.indexes.structural.definitionsNamed(name)) {
+    for (const other of structural.definitionsNamed(name)) {
       if (other.chunkId !== chunkId) for (const n of graph.callers(other.chunkId)) resolvedElsewhere.add(n.chunkId);
     }
     return callSitesOf(name, chunkId, {
       file: (fileId) => this.corpus.files[fileId],
       chunk: (id) => this.corpus.chunks[id],
       resolvedCallers,
-      chunksNaming: this.indexes.structural.chunksReferencing(name),
+      chunksNaming: structural.chunksReferencing(name),
       resolvedElsewhere,
     });
   }
@@ -751,13 +811,15 @@ export function measure(name: string, start: number): number {
 }
 
 function serializeIndexes({ text, structural, graph, semantic }: Indexes): EngineSnapshot['modalities'] {
+  if (!structural || !graph) throw new Error('an index still being built is not serialized');
   return { text: text.serialize(), structural: structural.serialize(), graph: graph.serialize(), semantic: semantic ? semantic.serialize() : null };
 }
 
 function computeStats(
   corpus: Corpus,
   indexes: Indexes,
-  serialized: EngineSnapshot['modalities'],
+  /** Null for an engine still being built: no sizes yet. */
+  serialized: EngineSnapshot['modalities'] | null,
   buildMs: Record<string, number>,
   skipped: SkipCounts | undefined,
   embedder: Embedder | null,
@@ -775,13 +837,13 @@ function computeStats(
     if (f.language && !f.analysis.parsed) parseFailures++;
     bytes += f.size;
   }
-  const graphStats = indexes.graph.stats();
-  const sizeBytes: Record<string, number> = {
-    text: approximateSize(serialized.text),
-    structural: approximateSize(serialized.structural),
-    graph: approximateSize(serialized.graph),
-  };
-  if (serialized.semantic) sizeBytes.semantic = approximateSize(serialized.semantic);
+  const sizeBytes: Record<string, number> = {};
+  if (serialized) {
+    sizeBytes.text = approximateSize(serialized.text);
+    sizeBytes.structural = approximateSize(serialized.structural);
+    sizeBytes.graph = approximateSize(serialized.graph);
+    if (serialized.semantic) sizeBytes.semantic = approximateSize(serialized.semantic);
+  }
   return {
     files: corpus.files.length,
     bytes,
@@ -789,7 +851,7 @@ function computeStats(
     definitions,
     references,
     imports,
-    resolvedImports: graphStats.resolvedImports,
+    resolvedImports: indexes.graph?.stats().resolvedImports ?? 0,
     parseFailures,
     skipped: skipped ?? { binary: 0, oversized: 0, ignored: 0, unsupported: 0, invalidUtf8: 0 },
     buildMs,

@@ -76,8 +76,13 @@ export class TextIndex implements Retriever {
     }
   }
 
-  static build(corpus: Corpus): TextIndex {
-    const trigrams = TrigramIndex.build(corpus.files);
+  /**
+   * `sameFiles`: a text index built earlier over the same files (same ids, same texts) but
+   * other chunks — the line-window index a tab answers from before parsing ends. Its trigram
+   * index depends on the files only, so it is reused; the term index follows the chunks.
+   */
+  static build(corpus: Corpus, sameFiles?: TextIndex): TextIndex {
+    const trigrams = sameFiles && sameFiles.corpus.files.length === corpus.files.length ? sameFiles.trigrams : TrigramIndex.build(corpus.files);
     const terms = TermIndex.build(chunkDocuments(corpus));
     return new TextIndex(corpus, trigrams, terms);
   }

@@ -117,7 +117,13 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
 const CSP_MESSAGE = /^CSP violation: |Content Security Policy|Content-Security-Policy/;
 
 export async function launchBrowser(
-  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; profileDir?: string } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    profileDir?: string;
+    /** 'block': no service worker, so every request (workers' too) meets the test's routes. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<BrowserSession> {
   const profileDir = options.profileDir ?? mkdtempSync(join(tmpdir(), 'fourfold-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
@@ -126,6 +132,7 @@ export async function launchBrowser(
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   await context.addInitScript(REPORT_CSP_VIOLATIONS);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -203,7 +203,7 @@ describe('IndexService while it indexes', () => {
       expect(stage.repositoryId).toBe(firstId);
     });
     await expect(first).rejects.toMatchObject({ name: 'AbortError' });
-    const done = (await second) as { id: string; state: string; stats: { files: number } };
+    const done = (await second) as unknown as { id: string; state: string; stats: { files: number } };
     expect(done).toMatchObject({ state: 'complete', stats: { files: 3 } });
     const shown = (await service.status()).repositories;
     expect(shown.find((r) => r.id === firstId)?.state).toBe('cancelled');

@@ -454,8 +454,10 @@ export class IndexService {
           return analysis;
         },
       };
-      const local = await this.loadEmbedder();
-      let embedder = local;
+      // The model may still be starting: the build does not wait for it, only its semantic stage does.
+      const local = this.loadEmbedder();
+      let embedder: Promise<Embedder | null> = local;
+      let voyage: Embedder | null = null;
       const notes: string[] = [];
       // A file changed (or removed) between the listing and the read: the browser refuses the
       // stale File, and it is left out whole — never half old, half new. Say so.
@@ -468,7 +470,7 @@ export class IndexService {
       }
       let embedTotal = 0;
       if (settings.provider === 'voyage') {
-        const voyage = await this.voyageEmbedder(`voyage:${settings.voyageModel}:${VOYAGE_DIMENSIONS}`, (info) =>
+        voyage = await this.voyageEmbedder(`voyage:${settings.voyageModel}:${VOYAGE_DIMENSIONS}`, (info) =>
           onProgress({
             stage: 'embed',
             done: 0,
@@ -478,7 +480,7 @@ export class IndexService {
             message: `Voyage ${info.status === 429 ? 'rate limit (429)' : (info.status ?? 'network problem')}: retry ${info.attempt} in ${(info.delayMs / 1000).toFixed(1)} s`,
           }),
         );
-        if (voyage) embedder = voyage;
+        if (voyage) embedder = Promise.resolve(voyage);
         else notes.push('No Voyage key is set: the local model embedded this repository.');
       }
       const progress = (p: IndexProgress) => {
@@ -497,13 +499,13 @@ export class IndexService {
           };
       let engine: Engine;
       try {
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, previous, skipped });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder, previous, skipped });
       } catch (error) {
-        const voyageError = embedder !== local && !signal.aborted ? voyageErrorIn(error) : null;
+        const voyageError = voyage && !signal.aborted ? voyageErrorIn(error) : null;
         if (!voyageError || voyageError.kind === 'aborted') throw error;
         // The local model keeps answering: embed with it instead, and say why.
         notes.push(`${voyageMessage(voyageError)} The local model embedded this repository instead.`);
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: local, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, previous, skipped });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder: local, previous, skipped });
       }
       if (signal.aborted) throw abortError();
 

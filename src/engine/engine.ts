@@ -89,6 +89,12 @@ export interface BuildOptions {
    * modalities and say so. Not called after a cancel.
    */
   onStage?: (engine: Engine) => void;
+  /**
+   * The embedder while it is still loading (a model takes seconds to start): every stage
+   * before semantic goes ahead without it, and semantic waits for it. Replaces
+   * `deps.embedder`; resolving to null builds no semantic index.
+   */
+  embedder?: Promise<Embedder | null>;
   /** A previous snapshot: files whose content hash is unchanged reuse its analyses. */
   previous?: EngineSnapshot;
   /** What intake skipped, carried into the statistics. */
@@ -220,11 +226,15 @@ export class Engine {
   static async build(files: (SourceFile & { hash?: string; size?: number })[], deps: EngineDeps, options: BuildOptions = {}): Promise<Engine> {
     const { signal, onProgress, onStage } = options;
     const buildMs: Record<string, number> = {};
+    /** Whether a semantic index is coming: an embedder given, or one loading. */
+    const semanticComing = options.embedder !== undefined || deps.embedder !== null;
     /** Hands a partial engine to `onStage`: these indexes answer, the rest (and semantic, if an embedder will run) are pending. */
     const publish = (corpus: Corpus, indexes: Indexes) => {
       if (!onStage || signal?.aborted) return;
-      const pending = new Set<Modality>(MODALITIES.filter((m) => indexes[m] === null && (m !== 'semantic' || deps.embedder !== null)));
-      onStage(new Engine(corpus, indexes, deps, computeStats(corpus, indexes, null, buildMs, options.skipped, deps.embedder, 0), pending));
+      const pending = new Set<Modality>(MODALITIES.filter((m) => indexes[m] === null && (m !== 'semantic' || semanticComing)));
+      // A partial engine embeds no query: it has no semantic index to search.
+      const partialDeps = { ...deps, embedder: null };
+      onStage(new Engine(corpus, indexes, partialDeps, computeStats(corpus, indexes, null, buildMs, options.skipped, null, 0), pending));
     };
     // 1. Literal, regex and term search before any parse: the files cut into line windows.
     let early: TextIndex | undefined;
@@ -273,7 +283,13 @@ export class Engine {
     publish(corpus, { text, structural, graph: null, semantic: null });
     const graph = stage('graph', onProgress, buildMs, () => GraphIndex.build(corpus));
     throwIfAborted(signal);
-    if (deps.embedder) publish(corpus, { text, structural, graph, semantic: null });
+    if (semanticComing) publish(corpus, { text, structural, graph, semantic: null });
+    if (options.embedder) {
+      const waited = now();
+      deps = { ...deps, embedder: await options.embedder };
+      buildMs['embedder-wait'] = now() - waited;
+      throwIfAborted(signal);
+    }
 
     let semantic: SemanticIndex | null = null;
     if (deps.embedder) {

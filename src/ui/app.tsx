@@ -4,7 +4,7 @@
  */
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AbsentName, Chunk, IndexProgress, Modality, Preset, QueryPlan } from '../engine/contract';
-import type { IndexRequest, RepositorySummary, ResultView, SearchRequest, SearchView, SettingsPatch, WorkerStatus } from '../browser/protocol';
+import type { IndexRequest, LiveStage, RepositorySummary, ResultView, SearchRequest, SearchView, SettingsPatch, WorkerStatus } from '../browser/protocol';
 import { DEMO, DEMO_QUERIES } from '../browser/demo';
 import { CodeView } from './code-view';
 import { RankingPage } from './ranking-page';
@@ -14,7 +14,7 @@ import { BringIn } from './bring-in';
 import { callback, getWorkers, newJobId, transfer } from './client';
 import { QueryExplain } from './explain';
 import { formatBytes, formatCount, formatDuration } from './format';
-import { IndexStatus, type Job, type Notice } from './index-status';
+import { IndexStatus, liveModalitiesText, type Job, type Notice } from './index-status';
 import { Repositories } from './repositories';
 import { Results } from './results';
 import { SearchBar } from './search-bar';
@@ -28,8 +28,14 @@ const COMMIT_AFTER_MS = 1500;
 const ANSWER_CACHE_SIZE = 30;
 
 /** No debounce for an answer already known (Back to a search shows it at once). */
-function cachedDelay(answers: Map<string, SearchView>, request: SearchRequest): number {
-  return answers.has(JSON.stringify(request)) ? 0 : SEARCH_DEBOUNCE_MS;
+function cachedDelay(answers: Map<string, SearchView>, key: string): number {
+  return answers.has(key) ? 0 : SEARCH_DEBOUNCE_MS;
+}
+
+/** After a refreshed answer replaced the list, the selected result has the focus again (without scrolling) if a result had it. */
+function keepResultFocus(): void {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  document.querySelector<HTMLElement>('ol.results > li[tabindex="0"]')?.focus({ preventScroll: true });
 }
 
 /** Re-render progress at most this often, whatever rate the workers report at. */
@@ -83,11 +89,17 @@ export function App() {
   const [fileLine, setFileLine] = useState<number | null>(initial.line);
   const searchRef = useRef<HTMLInputElement>(null);
   const searchSeq = useRef(0);
+  const answerRef = useRef<SearchView | null>(null);
+  answerRef.current = answer;
   const jobRef = useRef<Job | null>(null);
 
   const repositories = status?.repositories ?? [];
   const active = repositories.find((r) => r.id === activeId) ?? null;
-  const searchable = active?.state === 'complete' && openId === active.id;
+  /** The running build's searchable stage, when it is the repository the box searches. */
+  const live = job?.live && job.live.repositoryId === activeId ? job.live : null;
+  const searchable = (active?.state === 'complete' || live !== null) && openId === active?.id;
+  /** Changes when a modality arrives: the answer on screen is asked again. */
+  const liveKey = live ? live.live.join(',') : 'complete';
 
   const refresh = useCallback(async () => {
     const next = await workers.index.status();
@@ -207,10 +219,14 @@ export function App() {
       return;
     }
     const seq = ++searchSeq.current;
+    const request: SearchRequest = { query, preset, modalities };
+    if (similarTo !== null) request.similarToChunk = similarTo;
+    // While a repository indexes, an answer is only good for the modalities live when it was made.
+    const key = `${liveKey}|${JSON.stringify(request)}`;
+    const shown = answerRef.current;
+    // The same question asked again because a modality arrived: a refresh, not a new search.
+    const refresh = shown !== null && shown.repositoryId === activeId && JSON.stringify(shown.request) === JSON.stringify(request);
     const timer = setTimeout(() => {
-      const request: SearchRequest = { query, preset, modalities };
-      if (similarTo !== null) request.similarToChunk = similarTo;
-      const key = JSON.stringify(request);
       const cached = answers.current.get(key);
       const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
       found.then(
@@ -218,15 +234,20 @@ export function App() {
           if (seq !== searchSeq.current) return;
           answers.current.set(key, view);
           if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
+          // A refresh keeps the selection, the focus and the scroll where the reader left them.
+          const focusedResult = refresh ? document.activeElement?.closest?.('ol.results > li') : null;
           setAnswer(view);
           setSearchError(null);
-          if (!cached) setSelected(0);
+          if (refresh) {
+            setSelected((n) => Math.max(0, Math.min(n, view.results.length - 1)));
+            if (focusedResult) requestAnimationFrame(() => keepResultFocus());
+          } else if (!cached) setSelected(0);
         },
         (error) => seq === searchSeq.current && setSearchError((error as Error).message),
       );
-    }, cachedDelay(answers.current, { query, preset, modalities, ...(similarTo !== null ? { similarToChunk: similarTo } : {}) }));
+    }, refresh ? 0 : cachedDelay(answers.current, key));
     return () => clearTimeout(timer);
-  }, [searchable, activeId, query, preset, modalities, similarTo, workers]);
+  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey]);
 
   // An answer left on screen for a moment is a search worth returning to: the next query is a new entry.
   useEffect(() => {
@@ -271,24 +292,42 @@ export function App() {
         pending.push(p);
         timer ??= setTimeout(flush, PROGRESS_RENDER_MS);
       });
+      // Searchable first: each stage of the build makes the repository answer from what is ready.
+      const onLive = callback((stage: LiveStage) => {
+        if (jobRef.current?.id !== jobId) return;
+        performance.mark(`fourfold:live:${stage.live.join('+')}`);
+        const first = !jobRef.current.live;
+        setJob((j) => (j && j.id === jobId ? (jobRef.current = { ...j, live: stage }) : j));
+        setActiveId(stage.repositoryId);
+        setOpenId(stage.repositoryId);
+        if (first) void refresh();
+      });
       const started = jobRef.current?.startedAt ?? performance.now();
+      const current = () => jobRef.current?.id === jobId;
       try {
         // Cloned files arrive as bytes: move them to the index worker instead of copying.
         const buffers = request.files.flatMap((f) => (f.data instanceof Uint8Array ? [f.data.buffer as ArrayBuffer] : []));
-        const repo = await workers.index.index(jobId, transfer(request, buffers), onProgress);
+        const repo = await workers.index.index(jobId, transfer(request, buffers), onProgress, onLive);
+        if (!current()) return;
+        performance.mark('fourfold:live:complete');
         setOpenId(repo.id);
         setActiveId(repo.id);
         setNotice({ tone: 'success', text: describeReady(repo, 'indexed', performance.now() - started) });
       } catch (error) {
+        // A build replaced by a newer choice says nothing: the newer one speaks.
+        if (!current()) return;
         setNotice(
           isAbort(error)
             ? { tone: 'info', text: `Indexing of ${request.name} was cancelled. Nothing from that run is searchable.` }
             : { tone: 'error', text: `Indexing ${request.name} failed: ${(error as Error).message}` },
         );
+        if (jobRef.current?.live) setOpenId(null);
       } finally {
         if (timer) clearTimeout(timer);
-        jobRef.current = null;
-        setJob(null);
+        if (current()) {
+          jobRef.current = null;
+          setJob(null);
+        }
         await refresh();
       }
     },
@@ -304,6 +343,10 @@ export function App() {
   };
 
   const onFolder = (contents: FolderContents) => {
+    // The newest choice wins: a clone still downloading is stopped here; a running build is
+    // stopped by the index worker when this one reaches it (it ends before this one starts).
+    const running = jobRef.current;
+    if (running?.kind === 'clone' && !running.stages.read) void workers.clone().cancel(running.id);
     const id = startJob(contents.name, 'folder');
     void runIndex(id, { name: contents.name, origin: 'folder', files: contents.files, ignored: contents.ignored });
   };
@@ -509,6 +552,11 @@ export function App() {
           ) : (
             <span className="muted">no repository open</span>
           )}
+          {live && job ? (
+            <span className="chip live-modalities" aria-label="Live modalities" title="Indexes answering now, and how far the others are: an answer is asked again as each arrives">
+              {liveModalitiesText(job)}
+            </span>
+          ) : null}
           <ModelChip status={status} active={active} />
           <button
             type="button"
@@ -568,9 +616,15 @@ export function App() {
                 disabled={false}
                 placeholder={active ? `Search ${active.name} — try “where is render defined” or “who calls diff”` : 'Bring a repository in, then search it'}
               />
-              {job ? (
+              {job && live ? (
                 <p className="searching-while-indexing" role="note" aria-label="Which repository is searched">
-                  Indexing <b>{job.name}</b>: it becomes searchable when indexing finishes.{' '}
+                  Indexing <b>{job.name}</b>: the box already searches it with {live.live.join(', ')}; {live.pending.join(', ')}{' '}
+                  {live.pending.length === 1 ? 'joins' : 'join'} as {live.pending.length === 1 ? 'it is' : 'they are'} built, and the answer on screen is
+                  asked again then.
+                </p>
+              ) : job ? (
+                <p className="searching-while-indexing" role="note" aria-label="Which repository is searched">
+                  Indexing <b>{job.name}</b>: it becomes searchable as soon as its files are read.{' '}
                   {active && searchable ? (
                     <>
                       Until then this box searches <b>{active.name}</b>.

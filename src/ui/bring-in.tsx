@@ -8,6 +8,7 @@ import { readDirectoryHandle, readDroppedFolder, readFileList, type FolderConten
 export const DEFAULT_CORS_PROXY = 'https://cors.isomorphic-git.org';
 
 interface Props {
+  /** An indexing job runs: a clone waits for it; a folder chosen now replaces it (the newest choice wins). */
   busy: boolean;
   onFolder(contents: FolderContents): void;
   onClone(url: string, corsProxy: string): void;
@@ -21,6 +22,16 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
   const [url, setUrl] = useState('');
   const [corsProxy, setCorsProxy] = useState(() => localStorage.getItem('fourfold.corsProxy') ?? '');
   const inputRef = useRef<HTMLInputElement>(null);
+  /** Listing a folder takes a moment: only the folder chosen last is delivered, even if an earlier listing ends after it. */
+  const choice = useRef(0);
+
+  const deliverLatest = (contents: Promise<FolderContents | null>, problem: (e: Error) => void) => {
+    const mine = ++choice.current;
+    contents.then(
+      (c) => mine === choice.current && deliver(c),
+      (e: Error) => mine === choice.current && problem(e),
+    );
+  };
 
   const deliver = (contents: FolderContents | null) => {
     if (!contents) onProblem('That was not a folder. Drop or choose the folder at the root of a repository.');
@@ -31,19 +42,16 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (busy) return;
-    readDroppedFolder(event.dataTransfer.items).then(deliver, (e) => onProblem(`Could not read the dropped folder: ${e.message}`));
+    deliverLatest(readDroppedFolder(event.dataTransfer.items), (e) => onProblem(`Could not read the dropped folder: ${e.message}`));
   };
 
   const choose = (event: React.MouseEvent) => {
     const picker = (window as unknown as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker;
     if (!picker) return; // the <input webkitdirectory> opens instead
     event.preventDefault();
-    picker({ mode: 'read' })
-      .then(readDirectoryHandle)
-      .then(deliver, (e: Error) => {
-        if (e.name !== 'AbortError') onProblem(`Could not read that folder: ${e.message}`);
-      });
+    deliverLatest(picker({ mode: 'read' }).then(readDirectoryHandle), (e: Error) => {
+      if (e.name !== 'AbortError') onProblem(`Could not read that folder: ${e.message}`);
+    });
   };
 
   const submitClone = (event: FormEvent) => {
@@ -65,25 +73,28 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
         onDrop={onDrop}
       >
         <p>Drop a folder here, or</p>
-        <label className={`button primary${busy ? ' is-disabled' : ''}`} onClick={busy ? (e) => e.preventDefault() : choose}>
+        <label className="button primary" onClick={choose}>
           Choose folder
           <input
             ref={inputRef}
             className="visually-hidden"
             type="file"
             aria-label="Choose folder"
-            disabled={busy}
             webkitdirectory=""
             {...({ directory: '' } as object)}
             multiple
             onChange={(e) => {
               const list = e.currentTarget.files;
-              if (list) readFileList(list).then(deliver, (err) => onProblem(`Could not read that folder: ${err.message}`));
+              if (list) deliverLatest(readFileList(list), (err) => onProblem(`Could not read that folder: ${err.message}`));
               e.currentTarget.value = '';
             }}
           />
         </label>
-        <p className="hint">Files stay in this browser. .gitignore is respected; binary and very large files are skipped.</p>
+        <p className="hint">
+          {busy
+            ? 'Choosing another folder now stops the indexing that runs and indexes that folder instead.'
+            : 'Files stay in this browser. .gitignore is respected; binary and very large files are skipped.'}
+        </p>
       </div>
       <form className="clone-form" onSubmit={submitClone}>
         <label htmlFor="clone-url">Repository URL</label>

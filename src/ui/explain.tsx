@@ -7,6 +7,7 @@ import { formatDuration, formatScore, intentLabel } from './format';
 
 export function ResultExplain({ explanation, rankInResults }: { explanation: ResultExplanation; rankInResults: number }) {
   const { modalities, rrf, centrality, boost, demotion, score } = explanation;
+  const notReady = new Set(explanation.notReady ?? []);
   return (
     <div className="explain" aria-label="Explanation">
       <table className="numbers">
@@ -26,17 +27,18 @@ export function ResultExplain({ explanation, rankInResults }: { explanation: Res
         <tbody>
           {MODALITIES.map((m) => {
             const c = modalities[m];
+            const waiting = !c && notReady.has(m);
             return (
               <tr key={m} className={c ? undefined : 'is-absent'} data-modality={m}>
                 <th scope="row">
                   <span className={`swatch m-${m}`} aria-hidden="true" />
                   {m}
                 </th>
-                <td data-field="rank">{c ? c.rank : 'absent'}</td>
+                <td data-field="rank">{c ? c.rank : waiting ? 'not ready' : 'absent'}</td>
                 <td data-field="weight">{c ? c.weight : '—'}</td>
                 <td data-field="k">{c ? c.k : '—'}</td>
-                <td data-field="contribution">{c ? formatScore(c.contribution) : '—'}</td>
-                <td className="wide reason">{c ? c.reason : ''}</td>
+                <td data-field="contribution">{c ? formatScore(c.contribution) : waiting ? '0' : '—'}</td>
+                <td className="wide reason">{c ? c.reason : waiting ? 'still indexing: it contributed nothing' : ''}</td>
               </tr>
             );
           })}
@@ -49,6 +51,13 @@ export function ResultExplain({ explanation, rankInResults }: { explanation: Res
           return c ? [<li key={m}><b>{m}</b> {c.reason}</li>] : [];
         })}
       </ul>
+      {notReady.size > 0 ? (
+        <p className="not-ready" data-field="not-ready">
+          Not ready yet (still indexing): {[...notReady].join(', ')}. {notReady.size === 1 ? 'It' : 'They'} contributed nothing to this score
+          {notReady.has('graph') ? ', and without the graph the centrality is 0 (boost × 1)' : ''}; the answer is asked again when{' '}
+          {notReady.size === 1 ? 'it arrives' : 'they arrive'}.
+        </p>
+      ) : null}
       <dl className="score-line">
         <div>
           <dt>Σ contributions</dt>

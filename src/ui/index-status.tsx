@@ -3,8 +3,8 @@
  * One `role="status"` region that is always present and keeps its height, so nothing below
  * it jumps when a job starts or ends.
  */
-import type { IndexProgress, IndexStage } from '../engine/contract';
-import type { CloneProgressEvent } from '../browser/protocol';
+import type { IndexProgress, IndexStage, Modality } from '../engine/contract';
+import type { CloneProgressEvent, LiveStage } from '../browser/protocol';
 import { formatCount, formatDuration, formatRate } from './format';
 
 export interface Job {
@@ -14,6 +14,22 @@ export interface Job {
   clone?: CloneProgressEvent;
   stages: Partial<Record<IndexStage, IndexProgress>>;
   startedAt: number;
+  /** Set once the build is searchable: which modalities answer now, which are still built. */
+  live?: LiveStage;
+}
+
+/** The build stage whose progress says how far a pending modality is. */
+const PENDING_PROGRESS: Record<Modality, IndexStage> = { text: 'read', structural: 'parse', graph: 'graph', semantic: 'embed' };
+
+/** "text · structural live, graph 0 %, semantic 40 %": what answers now and how far the rest is. */
+export function liveModalitiesText(job: Job): string | null {
+  if (!job.live) return null;
+  const pending = job.live.pending.map((m) => {
+    const p = job.stages[PENDING_PROGRESS[m]];
+    const share = p && p.total > 0 ? Math.floor((100 * Math.min(p.done, p.total)) / p.total) : 0;
+    return `${m} ${share} %`;
+  });
+  return `${job.live.live.join(' · ')} live${pending.length > 0 ? `, ${pending.join(', ')}` : ''}`;
 }
 
 export interface Notice {

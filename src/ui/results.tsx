@@ -31,23 +31,25 @@ interface Props {
 
 export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimilar, stale, closeSignal }: Props) {
   const listRef = useRef<HTMLOListElement>(null);
-  const [explained, setExplained] = useState<Set<number>>(new Set());
-  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  // Keyed by path (one result per file): an answer refreshed because an index arrived keeps what was open.
+  const [explained, setExplained] = useState<Set<string>>(new Set());
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const top = view.results[0]?.score ?? 0;
   const linesAreTheAnswer = LINES_ARE_THE_ANSWER.has(view.query.intent) && view.request.similarToChunk === undefined;
 
-  // A new answer: close what was open for the previous one.
+  // A new question: close what was open for the previous one (a refreshed answer to the same question keeps it).
+  const question = JSON.stringify(view.request);
   useEffect(() => {
     setExplained(new Set());
     setExpanded(new Set());
-  }, [view]);
+  }, [question, view.repositoryId]);
 
   useEffect(() => setExplained(new Set()), [closeSignal]);
 
-  const toggle = (set: typeof setExpanded, chunkId: number) =>
+  const toggle = (set: typeof setExpanded, path: string) =>
     set((previous) => {
       const next = new Set(previous);
-      if (!next.delete(chunkId)) next.add(chunkId);
+      if (!next.delete(path)) next.add(path);
       return next;
     });
 
@@ -101,11 +103,11 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
       </div>
       <ol ref={listRef} className={`results${stale ? ' is-stale' : ''}`} aria-label="Results" onKeyDown={onKeyDown}>
         {view.results.map((result, index) => {
-          const isExplained = explained.has(result.chunkId);
-          const isExpanded = expanded.has(result.chunkId);
+          const isExplained = explained.has(result.path);
+          const isExpanded = expanded.has(result.path);
           return (
             <li
-              key={result.chunkId}
+              key={result.path}
               tabIndex={index === selected ? 0 : -1}
               className={`result${index === selected ? ' is-selected' : ''}`}
               onFocus={(e) => e.target === e.currentTarget && onSelect(index)}
@@ -139,7 +141,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
                     type="button"
                     className={`button small explain-button${isExplained ? ' is-pressed' : ''}`}
                     aria-expanded={isExplained}
-                    onClick={() => toggle(setExplained, result.chunkId)}
+                    onClick={() => toggle(setExplained, result.path)}
                   >
                     Explain
                   </button>
@@ -159,7 +161,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
                   result={result}
                   shown={linesAreTheAnswer ? Math.min(COLLAPSED_MATCHES, result.matches.count) : 0}
                   expanded={isExpanded}
-                  onToggle={() => toggle(setExpanded, result.chunkId)}
+                  onToggle={() => toggle(setExpanded, result.path)}
                 />
               ) : null}
               {isExpanded && !linesAreTheAnswer && result.matches ? <MatchLines lines={result.matches.lines} onOpen={(line) => open(index, result, line)} /> : null}

@@ -256,11 +256,11 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
   it('cancels an indexing run half-way: the app stays usable, nothing half-built is searchable', async () => {
     await page.getByLabel('Choose folder').setInputFiles(largeFolder);
     await expect.poll(async () => status().innerText(), { timeout: 60_000, interval: 100 }).toMatch(/Files parsed\s+[1-9]/);
-    // While it indexes, the box says plainly which repository it searches — and searches it.
+    // While it indexes, the box says plainly which repository it searches — the new one, with what is ready.
     const which = page.getByRole('note', { name: 'Which repository is searched' });
-    expect(await which.innerText()).toMatch(/Indexing preact-large: it becomes searchable when indexing finishes\. Until then this box searches preact\./);
+    expect(await which.innerText()).toMatch(/Indexing preact-large: the box already searches it with text(, structural)?(, graph)?;/);
     const during = await search('function diffChildren');
-    expect(await during.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
+    expect(await during.first().locator('.path').innerText()).toMatch(/^copy\d\/src\/diff\/children\.js/);
     expect(await status().innerText()).toMatch(/Indexing preact-large/);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(async () => status().innerText(), { timeout: 20_000 }).toMatch(/cancelled/);
@@ -270,7 +270,8 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     // A cancelled entry can be resumed (the folder is chosen again) or removed.
     expect(await entry.getByRole('button', { name: 'Resume preact-large' }).isEnabled()).toBe(true);
     expect(await entry.getByRole('button', { name: 'Delete preact-large' }).isEnabled()).toBe(true);
-    // The repository that was open still answers.
+    // Nothing of the cancelled build answers: the repository that was open before answers again.
+    await expect.poll(async () => page.locator('.header-repo').innerText()).toMatch(/searching\s+preact\b(?!-)/);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
     // And after a reload the cancelled one is still not presented as complete.

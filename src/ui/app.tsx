@@ -321,7 +321,13 @@ export function App() {
             ? { tone: 'info', text: `Indexing of ${request.name} was cancelled. Nothing from that run is searchable.` }
             : { tone: 'error', text: `Indexing ${request.name} failed: ${(error as Error).message}` },
         );
-        if (jobRef.current?.live) setOpenId(null);
+        // The partial index is gone with its build: the box searches what it searched before.
+        const { live, returnTo } = jobRef.current ?? {};
+        if (live) {
+          setOpenId(null);
+          setAnswer(null);
+          if (returnTo) void openRepository(returnTo, false);
+        }
       } finally {
         if (timer) clearTimeout(timer);
         if (current()) {
@@ -331,12 +337,13 @@ export function App() {
         await refresh();
       }
     },
-    [workers, refresh],
+    [workers, refresh, openRepository],
   );
 
   const startJob = (name: string, kind: Job['kind']): string => {
     const id = newJobId();
-    const next: Job = { id, name, kind, stages: {}, startedAt: performance.now() };
+    const returnTo = jobRef.current?.returnTo ?? (searchable ? activeId : null);
+    const next: Job = { id, name, kind, stages: {}, startedAt: performance.now(), returnTo };
     jobRef.current = next;
     setJob(next);
     return id;

@@ -16,6 +16,8 @@ export interface Job {
   startedAt: number;
   /** Set once the build is searchable: which modalities answer now, which are still built. */
   live?: LiveStage;
+  /** The repository the box searched when the job started: searched again if the build does not finish. */
+  returnTo?: string | null;
 }
 
 /** The build stage whose progress says how far a pending modality is. */

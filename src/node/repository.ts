@@ -18,7 +18,6 @@ import { languageForPath } from '../engine/structural/grammars';
 import { DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
 import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
-import type { NodeParsePool } from './parse-pool';
 import { walkRepository, type WalkStats } from './walk';
 
 export type EmbedderChoice = NodeEmbedderKind;
@@ -29,11 +28,10 @@ export type EmbedderChoice = NodeEmbedderKind;
  */
 export const PARSE_POOL_MIN_FILES = 48;
 /**
- * Analyses queued per parse worker before the main thread parses the next file itself. The
- * main thread is otherwise idle while files are parsed, so the pool has one worker fewer than
- * there are cores and the main thread is the last lane; it also covers the workers' start-up.
+ * Parse workers at most. Each loads its own tree-sitter runtime and grammars (a few hundred
+ * milliseconds of CPU and tens of MB), so more than this costs more than it gains.
  */
-export const PARSE_QUEUE_PER_WORKER = 8;
+export const MAX_PARSE_WORKERS = 8;
 
 export { InputError } from './input-error';
 
@@ -212,36 +210,25 @@ async function embedderFor(kind: NodeEmbedderKind, loaded: EngineSnapshot | null
 }
 
 /**
- * Tree-sitter, loaded only to build: a worker-thread pool for many files (the main thread is
- * the last lane), or one in-process analyzer for a few.
+ * Tree-sitter, loaded only to build: one parse worker per core for many files, the main thread
+ * only handing out files and collecting analyses; one in-process analyzer for a few files or
+ * one core. (The main thread used to be a parse lane too, but a synchronous parse there holds
+ * back the workers' answers and so their next files: in a CPU profile of the 10 MB bench corpus
+ * the worker sat idle for a third of the parse.)
  */
 async function nodeAnalyzer(usePool: boolean): Promise<EngineDeps['analyzer'] & { close(): Promise<void> }> {
+  const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
+  if (usePool && workers > 1) {
+    const { createNodeParsePool } = await import('./parse-pool');
+    const pool = createNodeParsePool(workers);
+    return { analyze: (path, text) => pool.analyze(path, text), close: () => pool.close() };
+  }
   const [analyzerModule, { nodeGrammars }] = await Promise.all([import('../engine/structural/analyzer'), import('./grammars')]);
   // One shared promise: Engine.build calls analyze 32 times at once, and each call must not
   // load its own copy of every grammar.
   let analyzer: Promise<StructuralAnalyzer> | null = null;
   const local = async (path: string, text: string): Promise<FileAnalysis> => (await (analyzer ??= analyzerModule.StructuralAnalyzer.create(nodeGrammars))).analyze(path, text);
-  if (!usePool) return { analyze: local, close: async () => {} };
-  const { createNodeParsePool } = await import('./parse-pool');
-  let pool: NodeParsePool | null = createNodeParsePool(Math.max(1, availableParallelism() - 1));
-  let mainThreadTurn: Promise<unknown> = Promise.resolve();
-  return {
-    analyze: async (path, text) => {
-      if (pool) {
-        if (pool.pending < PARSE_QUEUE_PER_WORKER * pool.size) return pool.analyze(path, text);
-        // One parse here at a time, each after a turn of the event loop: a synchronous parse
-        // blocks the workers' answers, and so their next files.
-        const turn = mainThreadTurn.then(() => new Promise((resolve) => setImmediate(resolve)));
-        mainThreadTurn = turn;
-        await turn;
-      }
-      return local(path, text);
-    },
-    close: async () => {
-      await pool?.close();
-      pool = null;
-    },
-  };
+  return { analyze: local, close: async () => {} };
 }
 
 /** Files in a parsed language that the previous index does not already hold unchanged. */

@@ -318,6 +318,8 @@ export function buildGraph(corpus: Corpus): GraphData {
     for (let i = a; i < list.length && list[i] < hi; i++) out.push(list[i]);
   };
 
+  /** Per file: its place in the current file's `visible` list, or -1 (reset after each file). */
+  const visibleSlot = new Int32Array(fileCount).fill(-1);
   for (let p = 0; p < fileCount; p++) {
     edgeIndexByKey = new Map();
     currentFile = p;
@@ -332,6 +334,7 @@ export function buildGraph(corpus: Corpus): GraphData {
     const innermost = innermostSymbolByLine(p);
     const visible = visibleThroughImports(p);
     const visibleFiles = visible.map((v) => v.target);
+    visible.forEach((v, slot) => (visibleSlot[v.target] = slot));
     const language = files[p].language ?? files[p].analysis?.language ?? '';
     const peers = PACKAGE_SCOPED_LANGUAGES.has(language) ? (packagePeers.get(language + ':' + dirname(files[p].path)) ?? []).filter((q) => q !== p) : [];
 
@@ -351,18 +354,23 @@ export function buildGraph(corpus: Corpus): GraphData {
       }
 
       let matched = false;
-      if (visible.length > 0) {
+      const linkImported = (v: number, s: number) => {
+        const names = visible[v].names;
+        addEdge(source, fileCount + s, kind, names && names.has(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE, ref.line);
+        matched = true;
+      };
+      if (visible.length > 0 && candidates.length <= visibleFiles.length * 4) {
+        // Few candidates: one pass over them, each placed by the import that makes its file
+        // visible; edges go out in import order, then candidate order (as a scan per import would).
+        const hits: number[] = [];
+        for (const s of candidates) if (visibleSlot[symbolFile[s]] >= 0) hits.push(s);
+        if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
+        for (const s of hits) linkImported(visibleSlot[symbolFile[s]], s);
+      } else {
         for (let v = 0; v < visible.length; v++) {
           found.length = 0;
-          if (candidates.length <= visibleFiles.length * 4) {
-            for (const s of candidates) if (symbolFile[s] === visible[v].target) found.push(s);
-          } else symbolsNamedIn(candidates, visible[v].target, found);
-          const names = visible[v].names;
-          const confidence = names && names.has(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE;
-          for (const s of found) {
-            addEdge(source, fileCount + s, kind, confidence, ref.line);
-            matched = true;
-          }
+          symbolsNamedIn(candidates, visible[v].target, found);
+          for (const s of found) linkImported(v, s);
         }
       }
       if (matched) continue;
@@ -382,6 +390,7 @@ export function buildGraph(corpus: Corpus): GraphData {
         for (const s of candidates) addEdge(source, fileCount + s, kind, confidence, ref.line);
       }
     }
+    for (const v of visible) visibleSlot[v.target] = -1;
   }
 
   function innermostSymbolByLine(p: number): Int32Array {

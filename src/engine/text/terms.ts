@@ -79,24 +79,8 @@ function symbolTokens(symbol: string): string[] {
   return parts.length > 1 && /^[a-z0-9_$]+$/.test(whole) ? [...parts, whole] : parts;
 }
 
-/** Words repeat heavily in code: splitting each distinct word once halves tokenizing time. */
-const MAX_CACHED_WORDS = 200_000;
-const splitCache = new Map<string, string[]>();
-
-/** Exactly subTokens(text), with splitIdentifier memoized per word. */
-function cachedSubTokens(text: string): string[] {
-  const out: string[] = [];
-  for (const word of words(text)) {
-    let parts = splitCache.get(word);
-    if (!parts) {
-      if (splitCache.size >= MAX_CACHED_WORDS) splitCache.clear();
-      parts = splitIdentifier(word);
-      splitCache.set(word, parts);
-    }
-    for (const p of parts) out.push(p);
-  }
-  return out;
-}
+/** Words remembered per build (word → its sub-tokens' term ids); cleared when full to bound memory. */
+const MAX_REMEMBERED_WORDS = 200_000;
 
 export class TermIndex {
   /** Term ids by term; built on first query (a loaded index that is never queried never pays for it). */
@@ -114,32 +98,57 @@ export class TermIndex {
     const rows = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), doc: new GrowableU32(), tf: new GrowableU32() }));
     const fieldLengths = new GrowableU32();
     const averages = new Float64Array(FIELD_COUNT);
-    const counts = new Map<number, number>();
     let documentCount = 0;
+    const termId = (token: string): number => {
+      let id = idOf.get(token);
+      if (id === undefined) {
+        id = vocabulary.length;
+        idOf.set(token, id);
+        vocabulary.push(token);
+      }
+      return id;
+    };
+    // Words repeat heavily in code: each distinct word is split and its sub-tokens looked up
+    // once; a document then counts term ids in a typed array (touched ids listed) instead of a Map.
+    const wordTerms = new Map<string, number[]>();
+    let frequency = new Uint32Array(1 << 16);
+    const touched: number[] = [];
+    const count = (id: number) => {
+      if (id >= frequency.length) {
+        const grown = new Uint32Array(Math.max(frequency.length * 2, id + 1));
+        grown.set(frequency);
+        frequency = grown;
+      }
+      if (frequency[id]++ === 0) touched.push(id);
+    };
+    const countWords = (text: string) => {
+      for (const word of words(text)) {
+        let ids = wordTerms.get(word);
+        if (!ids) {
+          if (wordTerms.size >= MAX_REMEMBERED_WORDS) wordTerms.clear();
+          ids = splitIdentifier(word).map(termId);
+          wordTerms.set(word, ids);
+        }
+        for (let i = 0; i < ids.length; i++) count(ids[i]);
+      }
+    };
     for (const doc of docs) {
       if (doc.id !== documentCount) throw new Error(`term documents must come with ids 0, 1, 2…; got ${doc.id} at ${documentCount}`);
       for (let field = 0; field < FIELD_COUNT; field++) {
-        const tokens = field === FIELD_TEXT ? cachedSubTokens(doc.text) : field === FIELD_SYMBOL ? symbolTokens(doc.symbol) : cachedSubTokens(doc.path);
-        counts.clear();
-        for (const token of tokens) {
-          let id = idOf.get(token);
-          if (id === undefined) {
-            id = vocabulary.length;
-            idOf.set(token, id);
-            vocabulary.push(token);
-          }
-          counts.set(id, (counts.get(id) ?? 0) + 1);
-        }
-        const length = counts.size;
+        if (field === FIELD_SYMBOL) for (const token of symbolTokens(doc.symbol)) count(termId(token));
+        else countWords(field === FIELD_TEXT ? doc.text : doc.path);
+        const length = touched.length;
         fieldLengths.push(length);
         // MiniSearch's running average, operation for operation (its scores depend on the bits).
         averages[field] = (averages[field] * documentCount + length) / (documentCount + 1);
         const r = rows[field];
-        for (const [id, tf] of counts) {
+        for (const id of touched) {
           r.term.push(id);
           r.doc.push(doc.id);
-          r.tf.push(tf);
+          r.tf.push(frequency[id]);
+          frequency[id] = 0;
         }
+        touched.length = 0;
       }
       documentCount++;
     }

@@ -38,6 +38,7 @@ const service = persistence.then(
         return remoteEmbedder(workers, appRoot);
       },
       createVoyageEmbedder,
+      storage: 'storage' in navigator ? navigator.storage : undefined,
       demo: {
         manifest: async () => (await (await fetchDemo(DEMO.manifestFile)).json()) as DemoManifest,
         snapshot: async () => decodeContainer<EngineSnapshot>(await (await fetchDemo(DEMO.indexFile)).arrayBuffer()),

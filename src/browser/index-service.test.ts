@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from '../node/grammars';
-import { IndexService, repositoryIdFor } from './index-service';
+import { IndexService, repositoryIdFor, type IndexServiceDeps } from './index-service';
 import { openBrowserPersistence } from './persistence';
 import type { IncomingFile, IndexRequest, LiveStage, SearchView } from './protocol';
 import { createNodeEmbedder } from '../node/embedders';
@@ -39,9 +39,9 @@ beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars);
 });
 
-async function newService(): Promise<IndexService> {
+async function newService(storage?: IndexServiceDeps['storage']): Promise<IndexService> {
   const { persistence } = await openBrowserPersistence();
-  return new IndexService({ persistence, createAnalyzer: () => analyzer, loadEmbedder: async () => null });
+  return new IndexService({ persistence, createAnalyzer: () => analyzer, loadEmbedder: async () => null, storage });
 }
 
 const request = (name: string, files = folderFiles(FIXTURE)): IndexRequest => ({ name, origin: 'folder', files });
@@ -156,6 +156,43 @@ describe('IndexService', () => {
     expect(remaining.map((r) => r.id)).not.toContain(repo.id);
     await expect(service.open(repo.id)).rejects.toThrow(/no longer stored/);
     await expect(service.search(repo.id, { query: 'diff', preset: 'default', modalities: null })).rejects.toThrow(/not open/);
+  });
+
+  describe('browser storage running out (navigator.storage.estimate() answers as Chromium does)', () => {
+    const estimate = (usage: number, quota: number) => ({ usage, quota, usageDetails: { indexedDB: usage } });
+
+    it('refuses a build that will not fit before writing anything, with the amount needed and what could be deleted', async () => {
+      const roomy = await newService({ estimate: async () => estimate(1_000_000, 10_737_418_240) });
+      const kept = await roomy.index('q1', request('kept-one', folderFiles(join(FIXTURE, 'hooks'))), () => {});
+      expect(kept.storedBytes).toBeGreaterThan(0);
+
+      const full = await newService({ estimate: async () => estimate(99_900_000, 100_000_000) });
+      const stages: string[] = [];
+      await expect(full.index('q2', request('no-room'), (p) => stages.push(p.stage))).rejects.toThrow(
+        /^Not enough browser storage to index no-room: its index needs about [\d.]+ [KM]B, and 100 KB is free \(99\.9 MB of the 100 MB this browser allows this site is in use\)\. Delete a repository you no longer need \(stored here: .*kept-one \(\d+ KB\).*\) or free disk space, then index it again\.$/,
+      );
+      expect(stages).toEqual([]); // nothing was read
+      const shown = (await full.status()).repositories;
+      expect(shown.find((r) => r.id === repositoryIdFor({ origin: 'folder', name: 'no-room' }))).toBeUndefined();
+      expect(shown.find((r) => r.id === kept.id)?.state).toBe('complete');
+    });
+
+    it('checks again before writing: when the room went meanwhile, the previous complete index stays whole and searchable', async () => {
+      let calls = 0;
+      // Room at the start; by the time the index is ready to be written, another tab has taken it.
+      const service = await newService({ estimate: async () => (calls++ === 0 ? estimate(1_000_000, 10_737_418_240) : estimate(100_000_000, 100_000_000)) });
+      const files = folderFiles(join(FIXTURE, 'src'));
+      const roomy = await newService({ estimate: async () => estimate(1_000_000, 10_737_418_240) });
+      const first = await roomy.index('q3', request('grows', files), () => {});
+      const bigger = [...files, ...files.map((f) => ({ ...f, path: `copy/${f.path}` }))];
+      await expect(service.index('q4', request('grows', bigger), () => {})).rejects.toThrow(/^Not enough browser storage to index grows: its index needs about [\d.]+ [KM]B, and [\d.]+ [KM]?B/);
+      expect(calls).toBe(2);
+      const shown = (await service.status()).repositories.find((r) => r.id === first.id);
+      expect(shown).toMatchObject({ state: 'complete', stats: { files: first.stats!.files } });
+      await service.open(first.id);
+      const answer = await service.search(first.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+      expect(answer.results[0].path).toBe('diff/children.js');
+    });
   });
 });
 

@@ -18,6 +18,8 @@ import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
 import type { FileAnalysis } from '../engine/contract';
 import { DEMO, type DemoManifest } from './demo';
+import { StoreError } from '../engine/store/store';
+import { estimateStoredBytes, roomFor, storedList, storedPayloadBytes, type StorageEstimateShape } from './storage-quota';
 import type {
   ChunkLabel,
   DefinitionRequest,
@@ -82,6 +84,8 @@ export interface IndexPersistence {
   deleteRepository(id: string): Promise<void>;
   getSnapshot(id: string): Promise<EngineSnapshot | undefined>;
   putSnapshot(id: string, snapshot: EngineSnapshot): Promise<void>;
+  /** Removes whatever part of the repository's snapshot is stored, keeping its record. */
+  discardSnapshot?(id: string): Promise<void>;
   getSetting(key: string): Promise<unknown>;
   putSetting(key: string, value: unknown): Promise<void>;
   deleteSetting?(key: string): Promise<void>;
@@ -98,6 +102,8 @@ export interface IndexServiceDeps {
   createVoyageEmbedder?(options: VoyageEmbedderOptions): Embedder;
   /** The prebuilt demo index (dist/demo/); absent: no demo. */
   demo?: { manifest(): Promise<DemoManifest>; snapshot(): Promise<EngineSnapshot> };
+  /** `navigator.storage` (its estimate()), checked before a build and before its index is written; absent: not checked. */
+  storage?: { estimate(): Promise<StorageEstimateShape> };
 }
 
 function voyageMessage(error: Error & { kind?: string; status?: number; attempts?: number }): string {
@@ -152,7 +158,7 @@ export class IndexService {
     this.embedder ??= this.deps.loadEmbedder().then(
       async (embedder) => {
         this.embedderId = embedder?.id ?? null;
-        if (embedder) await this.deps.persistence.putSetting(EMBEDDER_SETTING, { id: embedder.id, dimensions: embedder.dimensions });
+        if (embedder) await this.remember(EMBEDDER_SETTING, { id: embedder.id, dimensions: embedder.dimensions });
         return embedder;
       },
       (error: unknown) => {
@@ -336,7 +342,7 @@ export class IndexService {
       this.engines.clear();
       this.engines.set(id, engine);
     }
-    await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, id);
+    await this.remember(LAST_REPOSITORY_SETTING, id);
     return shown;
   }
 
@@ -350,8 +356,8 @@ export class IndexService {
       this.engines.clear();
       this.engines.set(DEMO.id, engine);
     }
-    await this.deps.persistence.putSetting(DEMO_HIDDEN_SETTING, false);
-    await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, DEMO.id);
+    await this.remember(DEMO_HIDDEN_SETTING, false);
+    await this.remember(LAST_REPOSITORY_SETTING, DEMO.id);
     return this.demoSummary(manifest);
   }
 
@@ -386,6 +392,9 @@ export class IndexService {
     this.lastBuild = run.catch(() => {});
     try {
       return await run;
+    } catch (error) {
+      // The browser refused a write: say what could be deleted to make room.
+      throw error instanceof StoreError && error.kind === 'quota' ? await this.withDeletionAdvice(error, id) : error;
     } finally {
       this.jobs.delete(jobId);
     }
@@ -401,6 +410,9 @@ export class IndexService {
     const persistence = this.deps.persistence;
     const id = repositoryIdFor(request);
     const existing = await persistence.getRepository(id);
+    // Before anything is written: is there room for what this folder will need? (Sizes are known from the listing.)
+    const sourceBytes = request.files.reduce((sum, file) => sum + file.size, 0);
+    await this.ensureRoom(request.name, id, estimateStoredBytes(sourceBytes, this.embedderId !== null), existing?.storedBytes);
     const existingShown = existing ? this.presented(existing) : undefined;
     const previousComplete = existingShown?.state === 'complete' ? existingShown : undefined;
     const base: RepositoryRecord = {
@@ -511,46 +523,88 @@ export class IndexService {
 
       // 3. Store: the snapshot first, then the record that says it is complete.
       onProgress({ stage: 'store', done: 0, total: 1, rate: 0, etaMs: null });
+      const snapshot = engine.snapshot();
+      const storedBytes = storedPayloadBytes(snapshot);
+      // Checked again with the exact size, while the previous index (if any) is still whole.
+      await this.ensureRoom(request.name, id, storedBytes, previousComplete ? existing?.storedBytes : undefined);
       writing = true;
       // If the tab closes while writing, the record must say "interrupted", not the old "complete".
       await persistence.putRepository({ ...base, previousComplete: undefined });
-      await persistence.putSnapshot(id, engine.snapshot());
+      await persistence.putSnapshot(id, snapshot);
       // The snapshot is a finished build's: from here on, a cancel is too late to matter.
       if (this.removed.has(id)) throw abortError();
-      const complete: RepositoryRecord = { ...base, state: 'complete', stats: engine.stats, updatedAt: Date.now(), previousComplete: undefined };
+      const complete: RepositoryRecord = { ...base, state: 'complete', stats: engine.stats, storedBytes, updatedAt: Date.now(), previousComplete: undefined };
       if (intake.fileLimit.message) notes.unshift(intake.fileLimit.message);
       if (notes.length > 0) complete.message = notes.join(' ');
       await persistence.putRepository(complete);
       onProgress({ stage: 'store', done: 1, total: 1, rate: 0, etaMs: 0 });
       this.engines.clear();
       this.engines.set(id, engine);
-      await persistence.putSetting(LAST_REPOSITORY_SETTING, id);
+      await this.remember(LAST_REPOSITORY_SETTING, id);
       return summary(complete);
-    } catch (error) {
-      const aborted = isAbort(error) || signal.aborted;
+    } catch (caught) {
+      const aborted = isAbort(caught) || signal.aborted;
+      const quota = caught instanceof StoreError && caught.kind === 'quota';
+      // The browser refused a write: say what could be deleted to make room (the index is not marked complete).
+      const error = quota ? await this.withDeletionAdvice(caught, id) : caught;
       // A partial engine of this build answers no more: nothing unfinished stays searchable.
       if (!previousComplete || writing) this.engines.delete(id);
-      if (this.removed.has(id)) {
-        // Deleted mid-build: leave nothing behind.
-        await persistence.deleteRepository(id);
-      } else if (previousComplete && !writing) {
-        // The old snapshot was never touched (the new one is written only at the very end).
-        await persistence.putRepository({ ...previousComplete });
-      } else {
-        const state: RepositoryState = aborted ? 'cancelled' : 'failed';
-        await persistence.putRepository({
-          ...base,
-          state,
-          previousComplete: undefined,
-          updatedAt: Date.now(),
-          message: aborted ? 'Indexing was cancelled.' : (error as Error).message,
-        });
+      try {
+        if (this.removed.has(id)) {
+          // Deleted mid-build: leave nothing behind.
+          await persistence.deleteRepository(id);
+        } else if (previousComplete && !writing) {
+          // The old snapshot was never touched (the new one is written only at the very end).
+          await persistence.putRepository({ ...previousComplete });
+        } else {
+          // Storage ran out while the index was written: drop the part that was written (it is no index
+          // without its header), which also makes room to record why.
+          if (quota && writing) await persistence.discardSnapshot?.(id);
+          const state: RepositoryState = aborted ? 'cancelled' : 'failed';
+          await persistence.putRepository({
+            ...base,
+            state,
+            previousComplete: undefined,
+            updatedAt: Date.now(),
+            message: aborted ? 'Indexing was cancelled.' : (error as Error).message,
+          });
+        }
+      } catch (secondary) {
+        // With storage full even this record may not be written; the first failure is the one to report.
+        if (!(quota && secondary instanceof StoreError)) throw secondary;
       }
       throw aborted ? abortError() : error;
     } finally {
       analyzer.terminate?.();
       this.building.delete(id);
     }
+  }
+
+  /**
+   * Keeps a convenience setting (what to reopen, the model last used). With storage full it is
+   * not kept, and nothing else fails for it: opening and searching what is stored still work.
+   */
+  private async remember(key: string, value: unknown): Promise<void> {
+    try {
+      await this.deps.persistence.putSetting(key, value);
+    } catch (error) {
+      if (!(error instanceof StoreError && error.kind === 'quota')) throw error;
+    }
+  }
+
+  /** Throws a StoreError of kind 'quota', with what could be deleted, when `neededBytes` do not fit. */
+  private async ensureRoom(name: string, id: string, neededBytes: number, replacingBytes?: number): Promise<void> {
+    if (!this.deps.storage) return;
+    const estimate = await this.deps.storage.estimate().catch(() => null);
+    const others = (await this.deps.persistence.listRepositories()).filter((r) => r.id !== id);
+    const verdict = roomFor(name, estimate, neededBytes, { replacingBytes, others });
+    if (!verdict.ok) throw new StoreError('quota', verdict.message);
+  }
+
+  private async withDeletionAdvice(error: StoreError, id: string): Promise<StoreError> {
+    if (/stored here:/i.test(error.message)) return error;
+    const stored = storedList((await this.deps.persistence.listRepositories().catch(() => [])).filter((r) => r.id !== id));
+    return stored ? new StoreError('quota', `${error.message} (${stored[0].toUpperCase()}${stored.slice(1)}.)`, error) : error;
   }
 
   cancel(jobId: string): void {

@@ -26,7 +26,7 @@ interface EngineHeader {
 }
 
 /** RepoMeta plus what the app adds: its message and the complete state a re-index may restore. */
-type AppRepoMeta = RepoMeta & { message?: string; previousComplete?: RepositorySummary };
+type AppRepoMeta = RepoMeta & { message?: string; previousComplete?: RepositorySummary; storedBytes?: number };
 
 function toRecord(meta: AppRepoMeta): RepositoryRecord {
   return {
@@ -37,6 +37,7 @@ function toRecord(meta: AppRepoMeta): RepositoryRecord {
     state: meta.state,
     message: meta.message ?? meta.error,
     stats: meta.stats,
+    storedBytes: meta.storedBytes,
     updatedAt: meta.updatedAt,
     previousComplete: meta.previousComplete,
   };
@@ -66,6 +67,7 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         error: record.state === 'failed' ? record.message : undefined,
         message: record.message,
         previousComplete: record.previousComplete,
+        storedBytes: record.storedBytes,
       };
       await store.putRepo(meta);
     },
@@ -97,6 +99,11 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         else await store.putSnapshot(id, m, value);
       }
       await store.putSnapshot(id, ENGINE_HEADER, { version: snapshot.version, stats: snapshot.stats } satisfies EngineHeader);
+    },
+    async discardSnapshot(id) {
+      // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.
+      await store.deleteSnapshot(id, ENGINE_HEADER);
+      for (const name of await store.listSnapshots(id)) await store.deleteSnapshot(id, name);
     },
     getSetting: (key) => store.getSetting(key),
     putSetting: (key, value) => store.putSetting(key, value),

@@ -40,6 +40,8 @@ export interface RepositorySummary {
   /** Why a build did not complete, in words. */
   message?: string;
   stats?: IndexStats;
+  /** What its stored index costs in browser storage, about (src/browser/storage-quota.ts); absent for older records. */
+  storedBytes?: number;
   updatedAt: number;
 }
 

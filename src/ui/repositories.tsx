@@ -1,5 +1,7 @@
 import type { RepositorySummary } from '../browser/protocol';
+import { formatStorageBytes } from '../browser/storage-quota';
 import { formatCount } from './format';
+import { StorageKeeper } from './storage-keeper';
 
 interface Props {
   repositories: RepositorySummary[];
@@ -48,7 +50,7 @@ export function Repositories({ repositories, activeId, onSelect, onDelete, onRei
                   <span className="repo-name">{repo.name}</span>
                   <span className="repo-meta">
                     {searchable && repo.stats
-                      ? `${formatCount(repo.stats.files)} files · ${formatCount(repo.stats.chunks)} chunks`
+                      ? `${formatCount(repo.stats.files)} files · ${formatCount(repo.stats.chunks)} chunks${repo.storedBytes ? ` · ${formatStorageBytes(repo.storedBytes)}` : ''}`
                       : stateLabel(repo)}
                   </span>
                 </button>
@@ -72,6 +74,7 @@ export function Repositories({ repositories, activeId, onSelect, onDelete, onRei
           })}
         </ul>
       )}
+      <StorageKeeper hasIndexes={repositories.some((r) => r.origin !== 'demo' && r.state === 'complete')} />
     </section>
   );
 }

@@ -155,6 +155,7 @@ describe('classify: phrasings no seed rule names literally', () => {
   it.each([
     ['parseConfig options loader cache fallback merge strategy', 'find_definition'],
     ['open the file that defines makeObservable', 'find_definition'],
+    ['the Router class that handles redirects for the app', 'find_definition'],
     ['TypeError: Cannot read properties of undefined (reading map) in the render', 'exact_match'],
     ['2026-11-30T10:14:03Z ERROR [pool] the connection was closed by the server before it replied', 'exact_match'],
     ['Error: the connection was closed by the server before it replied', 'exact_match'],

@@ -152,7 +152,9 @@ const searchOutput = {
       explanation: z.object({
         modalities: z.object(Object.fromEntries(MODALITIES.map((m) => [m, contributionShape.optional()]))),
         rrf: z.number().describe('sum of the contributions'),
-        centrality: z.number(),
+        centrality: z
+          .number()
+          .describe("PageRank share × node count of the result's definition; for understand and find-similar questions only functions, methods, classes and macros have one (0 otherwise)"),
         boost: z.number().describe('min(1 + 0.3 ln(1 + centrality), 1.5); 1 on the direct path'),
         demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
         score: z.number().describe('rrf × boost × demotion factor'),

@@ -98,14 +98,15 @@ const REFERENCES_PHRASE = new RegExp(
     String.raw`\b(who|what|which\s+\w+|what\s+(code|files?|modules?|functions?|components?|tests?))\s+(else\s+)?(calls?|invokes?|uses?|references?|imports?|instantiates?|consumes?|reads?|constructs?|renders?|subscribes?|triggers?|hits?)\b`,
     String.raw`\b(who|what)('s|\s+is|\s+are)\s+(calling|using|invoking|importing|triggering)\b|\b(every|all)\s+(imports?|calls?|uses?|usages?)\s+of\b`,
     String.raw`\b(callers?|call\s*sites?|usages?|uses|users|references?|refs|invocations?|consumers?|importers?)\s+(of|to|for)\b`,
-    String.raw`\bwhere\s+(is|are)\s+.+\b(used|called|referenced|invoked|imported|consumed|read|rendered|instantiated)\b`,
+    // Bounded gaps (.{1,120}): "where is … used" is a short question, and an unbounded .+ from every "is" of a long paste is quadratic.
+    String.raw`\bwhere\s+(is|are)\s+.{1,120}\b(used|called|referenced|invoked|imported|consumed|read|rendered|instantiated)\b`,
     String.raw`\bwhere\s+(do|does|did|can)\s+([^\s'"\x60]+\s+){1,2}?(use|call|reference|invoke|import|instantiate|render|read|get\s+called)\b`,
     String.raw`\bfind\s+(all\s+|every\s+)?(usages|references|callers|uses|calls\s+to)\b`,
     // "every place that calls X", "anything that invokes X", "places where X is invoked"
     String.raw`\b(places?|spots?|anything|everything|everywhere|handlers?|components?)\s+(that\s+|which\s+|where\s+)?(\S+\s+){0,3}?(calls?|calling|called|invokes?|invoking|invoked|uses?|using|used|imports?|importing|instantiates?|instantiated|reads?|references?|renders?|rendered)\b`,
     // "how many places call X", "how many times is X used" — not "counts how many times a key was read"
     String.raw`^how\s+many\s+(places|times|files|callers|modules)\b|\bhow\s+many\s+(places|times|files|callers|modules)\s+(\S+\s+){0,3}?(calls?|called|uses?|used|invokes?|invoked|imports?|imported|references?|referenced)\b`,
-    String.raw`\b(is|are)\s+.+\b(used|called)\s+(anywhere|where)\b`,
+    String.raw`\b(is|are)\s+.{1,120}\b(used|called)\s+(anywhere|where)\b`,
     // "parseConfig callers", "fetchUser usages"
     String.raw`\b(callers|usages|references|call\s+sites|consumers|importers)\s*\??$`,
   ].join('|'),
@@ -165,8 +166,8 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set(
 );
 /** Requests to go somewhere are not descriptions: "open the file that …", "jump to …". */
 const NAVIGATE = /^\s*(open|go\s+to|goto|jump\s+to|navigate\s+to|take\s+me\s+to|bring\s+up)\b/i;
-/** A description is a sentence: this many words at least, this many of them function words, at most this many names. */
-const DESCRIPTION = { minWords: 6, minFunctionWords: 2, minFunctionShare: 0.2, maxNames: 2 } as const;
+/** A description is a sentence: this many words at least (and at most: a paragraph is pasted), this many of them function words, at most this many names. */
+const DESCRIPTION = { minWords: 6, maxWords: 60, minFunctionWords: 2, minFunctionShare: 0.2, maxNames: 2 } as const;
 /** What a pasted log or error line carries and a description does not: a log level or errno in capitals, "Error:", a clock time. */
 const LOGGED = /\b[A-Z]{3,}[A-Z0-9_]*\b|\b\w*(Error|Exception|Warning|error|warning|fatal)\s*:|\d{1,2}:\d{2}/;
 
@@ -178,7 +179,7 @@ const LOGGED = /\b[A-Z]{3,}[A-Z0-9_]*\b|\b\w*(Error|Exception|Warning|error|warn
  * the description, not the thing asked for.
  */
 function isDescription(q: string, words: string[]): boolean {
-  if (words.length < DESCRIPTION.minWords || ASKED.test(q) || LOGGED.test(q) || RUNTIME_FAILURE.test(q) || ERROR_MESSAGE.test(q) || SYSTEM_ERROR.test(q)) return false;
+  if (words.length < DESCRIPTION.minWords || words.length > DESCRIPTION.maxWords || ASKED.test(q) || LOGGED.test(q) || RUNTIME_FAILURE.test(q) || ERROR_MESSAGE.test(q) || SYSTEM_ERROR.test(q)) return false;
   if (NAVIGATE.test(q)) return false;
   const functionWords = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length;
   const names = words.filter((w) => isCodeName(w) || ERRORISH.test(w)).length;
@@ -197,8 +198,7 @@ const QUESTION_FORM = /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does
 
 /** A definition cue in any inflection: "declares" as "declare", "defining" as "define". */
 function isDefinitionCue(word: string): boolean {
-  const w = word.toLowerCase();
-  return DEFINITION_CUE.has(w) || baseForms(w).some((b) => DEFINITION_CUE.has(b));
+  return DEFINITION_CUE_FORMS.has(word.toLowerCase());
 }
 
 /** Words that say "I want the definition" without a keyword. */
@@ -216,6 +216,11 @@ const DEFINITION_CUE = new Set([
   'live',
   'lives',
   'source',
+]);
+/** The cue words and their inflections, once: the words whose base form (tokens.ts) is a cue. */
+const DEFINITION_CUE_FORMS: ReadonlySet<string> = new Set([
+  ...DEFINITION_CUE,
+  ...[...DEFINITION_CUE].flatMap((c) => [`${c}s`, `${c}d`, `${c}ed`, `${c}ing`, `${c.replace(/e$/, '')}ing`]).filter((f) => baseForms(f).some((b) => DEFINITION_CUE.has(b))),
 ]);
 
 const UNDERSTAND_WORDS = /\b(how|why|explain|explains|explained|architecture|overview|purpose|walk\s+me\s+through|describe|what\s+does|what\s+is|what\s+are)\b/i;

@@ -1,12 +1,61 @@
 /**
  * Turn what the user brought in — a dropped folder, a picked directory handle, or the
- * FileList of an `<input webkitdirectory>` — into repository-relative files. Only the
- * directory listing happens here (cheap); file contents are read later, in the index
- * worker. .gitignore is applied while walking, so an ignored `node_modules/` or build
- * folder is never even listed.
+ * FileList of an `<input webkitdirectory>` — into repository-relative files, then read them.
+ * .gitignore is applied while walking, so an ignored `node_modules/` or build folder is never
+ * even listed. Contents are read here, on the page, with bounded concurrency
+ * (readFolderFiles): every read is asynchronous, so the page's thread stays free, and the
+ * bytes are then moved (transferred) to the index worker. Handing the worker the File objects
+ * instead costs a synchronous stat per file on the page's thread when they are cloned
+ * (measured: 1.9–4.7 s for the 6,153 files of the 10 MB bench tier, in one task).
  */
 import { GITIGNORE_FILE, IgnoreMatcher } from '../engine/intake/gitignore';
+import { classifyByName } from '../engine/intake/classify';
 import type { IncomingFile } from './protocol';
+
+/** Files read at once: enough to hide each read's round trip to the browser process. */
+export const READ_CONCURRENCY = 32;
+
+export interface ReadProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Reads every listed file's bytes, READ_CONCURRENCY at a time, in listing order. Files the
+ * intake would skip by name alone (images, archives, fonts…) are not read. A file the browser
+ * refuses to read — it changed, moved or was removed after the folder was chosen — comes back
+ * as `unreadable` and is left out whole by the index. Rejects with an AbortError on `signal`.
+ */
+export async function readFolderFiles(
+  files: readonly IncomingFile[],
+  options: { maxFileBytes: number; signal?: AbortSignal; onProgress?: (p: ReadProgress) => void },
+): Promise<IncomingFile[]> {
+  const out: IncomingFile[] = new Array(files.length);
+  let done = 0;
+  await inPool(
+    files.map((file, i) => ({ file, i })),
+    READ_CONCURRENCY,
+    async ({ file, i }) => {
+      options.signal?.throwIfAborted();
+      const { path, data } = file;
+      if (data instanceof Uint8Array) out[i] = file;
+      // Skipped by its name whatever it holds: not read, and no File crosses to the worker.
+      else if (classifyByName(path, undefined, { maxFileBytes: options.maxFileBytes })) out[i] = { path, data: new Uint8Array(0) };
+      else {
+        try {
+          const bytes = new Uint8Array(await data.arrayBuffer());
+          out[i] = { path, size: bytes.byteLength, data: bytes };
+        } catch (error) {
+          out[i] = { path, data: new Uint8Array(0), unreadable: (error as Error).message || (error as Error).name };
+        }
+      }
+      done++;
+      if (done % READ_CONCURRENCY === 0 || done === files.length) options.onProgress?.({ done, total: files.length });
+    },
+  );
+  options.signal?.throwIfAborted();
+  return out;
+}
 
 export interface FolderContents {
   /** The folder's own name: the repository's name in the list. */
@@ -61,28 +110,48 @@ function fromEntry(entry: FileSystemDirectoryEntry): DirectoryLike {
   };
 }
 
+/** Directories listed, and files opened, at once while walking: enough to hide each call's round trip to the browser process. */
+export const LISTING_CONCURRENCY = 16;
+
+/** Runs `task` over `items`, at most `limit` at a time; resolves when all are done (rejects on the first failure). */
+async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * Lists a directory tree breadth-first, LISTING_CONCURRENCY directories at a time (every
+ * call is an async round trip, so the page's thread stays free). A directory is listed only
+ * after its parent, so the parent's .gitignore is known when its children are decided.
+ */
 async function walk(root: DirectoryLike): Promise<FolderContents> {
   const matcher = new IgnoreMatcher();
   const files: IncomingFile[] = [];
   let ignored = 0;
-  const pending: { dir: DirectoryLike; prefix: string }[] = [{ dir: root, prefix: '' }];
-  while (pending.length > 0) {
-    const { dir, prefix } = pending.shift()!;
-    const children = await dir.list();
-    const gitignore = children.find((c) => c.kind === 'file' && c.name === GITIGNORE_FILE);
-    if (gitignore?.file) matcher.addIgnoreFile(prefix.replace(/\/$/, ''), await (await gitignore.file()).text());
-    for (const child of children) {
-      const path = prefix + child.name;
-      if (matcher.isIgnored(path, child.kind === 'directory')) {
-        ignored++;
-        continue;
+  let level: { dir: DirectoryLike; prefix: string }[] = [{ dir: root, prefix: '' }];
+  while (level.length > 0) {
+    const below: typeof level = [];
+    await inPool(level, LISTING_CONCURRENCY, async ({ dir, prefix }) => {
+      const children = await dir.list();
+      const gitignore = children.find((c) => c.kind === 'file' && c.name === GITIGNORE_FILE);
+      if (gitignore?.file) matcher.addIgnoreFile(prefix.replace(/\/$/, ''), await (await gitignore.file()).text());
+      const wanted: { path: string; open: () => Promise<File> }[] = [];
+      for (const child of children) {
+        const path = prefix + child.name;
+        if (matcher.isIgnored(path, child.kind === 'directory')) {
+          ignored++;
+          continue;
+        }
+        if (child.kind === 'directory' && child.dir) below.push({ dir: child.dir, prefix: path + '/' });
+        else if (child.file) wanted.push({ path, open: child.file });
       }
-      if (child.kind === 'directory' && child.dir) pending.push({ dir: child.dir, prefix: path + '/' });
-      else if (child.file) {
-        const file = await child.file();
-        files.push({ path, size: file.size, data: file });
-      }
-    }
+      // No file.size: it would be a synchronous stat per file on the page's thread (see IncomingFile).
+      await inPool(wanted, LISTING_CONCURRENCY, async ({ path, open }) => void files.push({ path, data: await open() }));
+    });
+    level = below;
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { name: root.name, files, ignored };
@@ -136,7 +205,8 @@ export async function readFileList(list: FileList | File[]): Promise<FolderConte
   for (const file of all) {
     const path = relative(file);
     if (matcher.isIgnored(path)) ignored++;
-    else files.push({ path, size: file.size, data: file });
+    // No file.size here: it is a synchronous stat per file on the page's thread (see IncomingFile).
+    else files.push({ path, data: file });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { name, files, ignored };

@@ -434,9 +434,13 @@ export class IndexService {
       // 1. Read: decode, classify (binary, oversized, invalid UTF-8), apply .gitignore.
       const readStarted = performance.now();
       const entries: IntakeEntry[] = request.files.map((file) =>
-        file.data instanceof Uint8Array
+        file.unreadable !== undefined
+          ? { path: file.path, skip: 'unsupported', detail: `unreadable: ${file.unreadable}` }
+          : file.data instanceof Uint8Array
           ? { path: file.path, bytes: file.data }
-          : { path: file.path, size: file.size, read: async () => new Uint8Array(await (file.data as Blob).arrayBuffer()) },
+          : // Read whole, in a pool (intake), with no stat first: a size the page did not give is
+            // learnt from the bytes. Names that are binary by their extension are skipped unread.
+            { path: file.path, size: file.size, read: async () => new Uint8Array(await (file.data as Blob).arrayBuffer()) },
       );
       const settings = await this.settings();
       const intake = await intakeFiles(entries, {

@@ -23,8 +23,15 @@ import type {
 export interface IncomingFile {
   /** Repository-relative, '/'-separated. */
   path: string;
-  size: number;
+  /**
+   * Bytes, when known for free. A chosen folder's File objects leave it out: their size is a
+   * synchronous stat per file (≈ 0.5 ms each in Chromium, seconds for a large folder on the
+   * page's thread); the worker learns it by reading.
+   */
+  size?: number;
   data: Blob | Uint8Array;
+  /** Set when the page could not read the file (it changed or went away after the listing): why. */
+  unreadable?: string;
 }
 
 export type RepositoryState = 'building' | 'complete' | 'cancelled' | 'failed';

@@ -4,12 +4,13 @@
  */
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AbsentName, Chunk, IndexProgress, Modality, Preset, QueryPlan } from '../engine/contract';
-import type { IndexRequest, LiveStage, RepositorySummary, ResultView, SearchRequest, SearchView, SettingsPatch, WorkerStatus } from '../browser/protocol';
+import type { IncomingFile, IndexRequest, LiveStage, RepositorySummary, ResultView, SearchRequest, SearchView, SettingsPatch, WorkerStatus } from '../browser/protocol';
 import { DEMO, DEMO_QUERIES } from '../browser/demo';
+import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
 import { CodeView } from './code-view';
 import { RankingPage } from './ranking-page';
 import { SettingsPage } from './settings-page';
-import type { FolderContents } from '../browser/folder-source';
+import { readFolderFiles, type FolderContents } from '../browser/folder-source';
 import { BringIn } from './bring-in';
 import { callback, getWorkers, newJobId, transfer } from './client';
 import { QueryExplain } from './explain';
@@ -307,7 +308,10 @@ export function App() {
       try {
         // Cloned files arrive as bytes: move them to the index worker instead of copying.
         const buffers = request.files.flatMap((f) => (f.data instanceof Uint8Array ? [f.data.buffer as ArrayBuffer] : []));
-        const repo = await workers.index.index(jobId, transfer(request, buffers), onProgress, onLive);
+        const sent = performance.now();
+        const indexed = workers.index.index(jobId, transfer(request, buffers), onProgress, onLive);
+        performance.measure('fourfold:send', { start: sent });
+        const repo = await indexed;
         if (!current()) return;
         performance.mark('fourfold:live:complete');
         setOpenId(repo.id);
@@ -349,13 +353,49 @@ export function App() {
     return id;
   };
 
-  const onFolder = (contents: FolderContents) => {
-    // The newest choice wins: a clone still downloading is stopped here; a running build is
-    // stopped by the index worker when this one reaches it (it ends before this one starts).
+  /** The folder being read on this page (before the index worker has it): cancel stops the reads. */
+  const folderRead = useRef<{ jobId: string; controller: AbortController } | null>(null);
+
+  const onFolder = async (contents: FolderContents) => {
+    // The newest choice wins: a folder still being read or a clone still downloading is stopped
+    // here; a running build is stopped by the index worker when this one reaches it (it ends
+    // before this one starts).
     const running = jobRef.current;
     if (running?.kind === 'clone' && !running.stages.read) void workers.clone().cancel(running.id);
+    folderRead.current?.controller.abort();
     const id = startJob(contents.name, 'folder');
-    void runIndex(id, { name: contents.name, origin: 'folder', files: contents.files, ignored: contents.ignored });
+    const controller = new AbortController();
+    folderRead.current = { jobId: id, controller };
+    const started = performance.now();
+    let files: IncomingFile[];
+    try {
+      files = await readFolderFiles(contents.files, {
+        maxFileBytes: status?.settings.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+        signal: controller.signal,
+        onProgress: ({ done, total }) => {
+          const seconds = (performance.now() - started) / 1000;
+          const rate = seconds > 0 ? done / seconds : 0;
+          const read: IndexProgress = { stage: 'read', done, total, rate, etaMs: rate > 0 ? ((total - done) / rate) * 1000 : null };
+          setJob((j) => (j && j.id === id ? (jobRef.current = { ...j, stages: { ...j.stages, read } }) : j));
+        },
+      });
+    } catch (error) {
+      if (jobRef.current?.id === id) {
+        jobRef.current = null;
+        setJob(null);
+        setNotice(
+          isAbort(error)
+            ? { tone: 'info', text: `Indexing of ${contents.name} was cancelled. Nothing from that run is searchable.` }
+            : { tone: 'error', text: `Could not read ${contents.name}: ${(error as Error).message}` },
+        );
+      }
+      return;
+    } finally {
+      if (folderRead.current?.jobId === id) folderRead.current = null;
+    }
+    if (jobRef.current?.id !== id) return; // replaced by a newer choice meanwhile
+    performance.measure('fourfold:read', { start: started });
+    void runIndex(id, { name: contents.name, origin: 'folder', files, ignored: contents.ignored });
   };
 
   const onClone = async (url: string, corsProxy: string) => {
@@ -379,7 +419,8 @@ export function App() {
   const onCancel = () => {
     const current = jobRef.current;
     if (!current) return;
-    if (current.kind === 'clone' && !current.stages.read) {
+    if (folderRead.current?.jobId === current.id) folderRead.current.controller.abort();
+    else if (current.kind === 'clone' && !current.stages.read) {
       void workers.clone().cancel(current.id);
       jobRef.current = null;
       setJob(null);

@@ -85,7 +85,8 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
             multiple
             onChange={(e) => {
               const list = e.currentTarget.files;
-              if (list) deliverLatest(readFileList(list), (err) => onProblem(`Could not read that folder: ${err.message}`));
+              const listed = performance.now();
+              if (list) deliverLatest(readFileList(list).finally(() => performance.measure('fourfold:list', { start: listed })), (err) => onProblem(`Could not read that folder: ${err.message}`));
               e.currentTarget.value = '';
             }}
           />

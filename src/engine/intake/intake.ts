@@ -241,28 +241,20 @@ export class RepositoryIntake {
     let done = total - toRead.length;
     onProgress?.({ done, total });
 
+    // Reads run as a pool of READ_CONCURRENCY (one slow read never holds up the others) and
+    // are decided in path order as they complete, so which files fall under the file limit
+    // stays deterministic. Never more reads in flight than the file limit can still take.
+    const outcomes: ({ content: Uint8Array | null; error: unknown } | undefined)[] = new Array(toRead.length);
     let next = 0;
-    while (next < toRead.length) {
-      throwIfAborted(signal);
-      // Never read more files than the file limit can still take.
-      const room = maxFiles - files.length;
-      if (room <= 0) break;
-      const batch = toRead.slice(next, next + Math.min(READ_CONCURRENCY, room));
-      next += batch.length;
-      const results = await Promise.all(
-        batch.map(async ({ path, entry }) => {
-          try {
-            const content =
-              'bytes' in entry
-                ? entry.bytes
-                : (readAlready.get(entry) ?? (await (entry as { read: () => Promise<Uint8Array> }).read()));
-            return { path, content, error: null as unknown };
-          } catch (error) {
-            return { path, content: null, error };
-          }
-        }),
-      );
-      for (const { path, content, error } of results) {
+    let decided = 0;
+    const decideInOrder = () => {
+      while (decided < next && outcomes[decided] !== undefined) {
+        const { content, error } = outcomes[decided]!;
+        const { path } = toRead[decided];
+        outcomes[decided] = undefined;
+        decided++;
+        done++;
+        if (done % READ_CONCURRENCY === 0 || done === total) onProgress?.({ done, total });
         if (!content) {
           skip(path, 'unsupported', `unreadable: ${errorText(error)}`);
           continue;
@@ -276,9 +268,41 @@ export class RepositoryIntake {
         files.push({ path, text: verdict.text, hash, size: content.byteLength, replacements: verdict.replacements });
         bytes += content.byteLength;
       }
-      done += batch.length;
-      onProgress?.({ done, total });
-    }
+    };
+    const readOne = async ({ entry }: Pending) => {
+      try {
+        const content = 'bytes' in entry ? entry.bytes : (readAlready.get(entry) ?? (await (entry as { read: () => Promise<Uint8Array> }).read()));
+        return { content, error: null as unknown };
+      } catch (error) {
+        return { content: null, error };
+      }
+    };
+    await new Promise<void>((resolve, reject) => {
+      let inFlight = 0;
+      const pump = () => {
+        if (signal?.aborted) {
+          if (inFlight === 0) reject(signal.reason ?? new DOMException('Intake cancelled', 'AbortError'));
+          return;
+        }
+        while (inFlight < READ_CONCURRENCY && next < toRead.length && files.length + (next - decided) < maxFiles) {
+          const i = next++;
+          inFlight++;
+          void readOne(toRead[i]).then((outcome) => {
+            outcomes[i] = outcome;
+            inFlight--;
+            try {
+              decideInOrder();
+              pump();
+            } catch (error) {
+              reject(error);
+            }
+          });
+        }
+        if (inFlight === 0) resolve();
+      };
+      pump();
+    });
+    throwIfAborted(signal);
     const notIndexed = toRead.length - next;
 
     const hit = notIndexed > 0;

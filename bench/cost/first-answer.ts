@@ -1,0 +1,149 @@
+/**
+ * Searchable first, complete later, timed from outside the app: the built app in headless
+ * Chromium, a bench corpus chosen through the "Choose folder" input (the real worker pool,
+ * IndexedDB, the bundled model), a question already in the box. Measured on the page's own
+ * clock (performance.now()): choosing the folder → each modality live (the app's
+ * `fourfold:live:*` User Timing marks) → the first answer about the new repository on screen
+ * → every index ready ("… is ready" in the status region).
+ *
+ *   npx tsx bench/cost/first-answer.ts [--sizes 1,10] [--runs 3] [--query "function assertArray"]
+ *
+ * Prints one JSON line per run and a summary (medians).
+ */
+import { basename, join } from 'node:path';
+import { launchBrowser, serveDirectory } from '../../e2e/harness';
+import { BENCH_CACHE } from '../corpora';
+import { BENCH_DIST, ensureApp } from './browser';
+
+const RECORDER = `(() => {
+  const rec = { answerAt: 0, readyAt: 0, readAt: 0, parsedAt: 0, expect: '', longTasks: [] };
+  window.__firstAnswer = rec;
+  // Main-thread tasks over 50 ms (the Long Tasks API): what a frame-budget check reads.
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) rec.longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+  function check() {
+    if (!rec.expect) return;
+    const now = performance.now();
+    const header = (document.querySelector('.header-repo') || {}).textContent || '';
+    const answer = document.querySelector('section.answer');
+    if (!rec.answerAt && answer && header.includes(rec.expect) && answer.querySelector('ol.results > li, .no-results')) rec.answerAt = now;
+    for (const row of document.querySelectorAll('.stage.is-done')) {
+      const label = (row.querySelector('.stage-label') || {}).textContent || '';
+      if (label === 'Files read' && !rec.readAt) rec.readAt = now;
+      if (label === 'Files parsed' && !rec.parsedAt) rec.parsedAt = now;
+    }
+    const status = (document.querySelector('[role=status]') || {}).textContent || '';
+    if (!rec.readyAt && status.includes(rec.expect + ' is ready')) rec.readyAt = now;
+  }
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();`;
+
+interface Run {
+  size: number;
+  files: string;
+  /** ms after choosing the folder. */
+  live: Record<string, number>;
+  /** Every file read (the "Files read" row done), every file parsed. */
+  readMs: number;
+  parsedMs: number;
+  firstAnswerMs: number;
+  readyMs: number;
+  /** Main-thread tasks over 50 ms between choosing and ready: how many, and the longest. */
+  /** The page's own User Timing measures (listing the folder, sending it to the worker…), ms. */
+  pageMeasures: Record<string, number>;
+  longTasks: number;
+  /** [start after choosing, duration] of each, ms. */
+  longTaskList: number[][];
+  longestTaskMs: number;
+  status: string;
+}
+
+async function once(dir: string, size: number, query: string): Promise<Run> {
+  const server = await serveDirectory(BENCH_DIST);
+  const session = await launchBrowser();
+  try {
+    const { context, page } = session;
+    await context.addInitScript({ content: RECORDER });
+    await page.goto(server.origin);
+    await page.getByRole('status').filter({ hasText: /Bring a repository in|No indexing|is ready/ }).waitFor({ timeout: 120_000 });
+    // The model loads at start-up; a first visit caches the app: let both settle before timing.
+    await page.waitForFunction(() => !document.querySelector('.header-repo')?.textContent?.includes('(loading)'), null, { timeout: 120_000 });
+    await page.getByLabel('Search code').fill(query);
+    const name = basename(dir);
+    const chosenAt = await page.evaluate((n) => {
+      (window as unknown as { __firstAnswer: { expect: string } }).__firstAnswer.expect = n;
+      return performance.now();
+    }, name);
+    await page.getByLabel('Choose folder').setInputFiles(dir);
+    await page.waitForFunction(() => (window as unknown as { __firstAnswer: { readyAt: number } }).__firstAnswer.readyAt > 0, null, { timeout: 30 * 60_000, polling: 250 });
+    const rec = await page.evaluate(() => {
+      const r = (window as unknown as { __firstAnswer: { answerAt: number; readyAt: number; readAt: number; parsedAt: number; longTasks: [number, number][] } }).__firstAnswer;
+      const measures = performance.getEntriesByType('measure').filter((m) => m.name.startsWith('fourfold:')).map((m) => [m.name, Math.round(m.duration)] as const);
+      const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('fourfold:live:')).map((m) => [m.name.slice('fourfold:live:'.length), m.startTime] as const);
+      return { ...r, marks, measures, status: document.querySelector('[role=status]')?.textContent ?? '' };
+    });
+    const live: Record<string, number> = {};
+    for (const [stage, at] of rec.marks) if (at >= chosenAt && !(stage in live)) live[stage] = Math.round(at - chosenAt);
+    const during = rec.longTasks.filter(([at]) => at >= chosenAt && at <= rec.readyAt).map(([, ms]) => ms);
+    return {
+      size,
+      files: name,
+      live,
+      readMs: Math.round(rec.readAt - chosenAt),
+      parsedMs: Math.round(rec.parsedAt - chosenAt),
+      firstAnswerMs: Math.round(rec.answerAt - chosenAt),
+      readyMs: Math.round(rec.readyAt - chosenAt),
+      pageMeasures: Object.fromEntries(rec.measures),
+      longTasks: during.length,
+      longTaskList: rec.longTasks.filter(([at]) => at >= chosenAt && at <= rec.readyAt).map(([at, ms]) => [Math.round(at - chosenAt), Math.round(ms)]),
+      longestTaskMs: Math.round(Math.max(0, ...during)),
+      status: rec.status,
+    };
+  } finally {
+    await session.close().catch(() => {});
+    await server.close();
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string, fallback: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : fallback;
+  };
+  const sizes = flag('sizes', '1,10').split(',').map(Number);
+  const runs = Number(flag('runs', '3'));
+  const query = flag('query', 'function assertArray');
+  ensureApp(args.includes('--rebuild'), (s) => console.error(s));
+  for (const size of sizes) {
+    const dir = join(BENCH_CACHE, `corpus-${size}mb`);
+    const all: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const run = await once(dir, size, query);
+      all.push(run);
+      console.log(JSON.stringify(run));
+    }
+    const stages = Object.keys(all[0].live);
+    console.log(
+      JSON.stringify({
+        summary: {
+          size,
+          runs,
+          query,
+          readMs: median(all.map((r) => r.readMs)),
+          parsedMs: median(all.map((r) => r.parsedMs)),
+          firstAnswerMs: median(all.map((r) => r.firstAnswerMs)),
+          readyMs: median(all.map((r) => r.readyMs)),
+          longestTaskMs: Math.max(...all.map((r) => r.longestTaskMs)),
+          live: Object.fromEntries(stages.map((s) => [s, median(all.map((r) => r.live[s] ?? NaN))])),
+        },
+      }),
+    );
+  }
+}
+
+await main();

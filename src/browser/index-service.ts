@@ -410,8 +410,9 @@ export class IndexService {
     const persistence = this.deps.persistence;
     const id = repositoryIdFor(request);
     const existing = await persistence.getRepository(id);
-    // Before anything is written: is there room for what this folder will need? (Sizes are known from the listing.)
-    const sourceBytes = request.files.reduce((sum, file) => sum + file.size, 0);
+    // Before anything is written: is there room for what this folder will need? (Sizes are
+    // known from the bytes the page read; files skipped by name, never read, count 0.)
+    const sourceBytes = request.files.reduce((sum, file) => sum + (file.size ?? 0), 0);
     await this.ensureRoom(request.name, id, estimateStoredBytes(sourceBytes, this.embedderId !== null), existing?.storedBytes);
     const existingShown = existing ? this.presented(existing) : undefined;
     const previousComplete = existingShown?.state === 'complete' ? existingShown : undefined;

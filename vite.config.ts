@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentSecurityPolicy } from './src/browser/content-security-policy';
+import { contentSecurityPolicy, CROSS_ORIGIN_ISOLATION_HEADERS } from './src/browser/content-security-policy';
 
 const ROOT = import.meta.dirname;
 const DEMO_OUT = join(ROOT, '.cache/demo');
@@ -122,6 +122,7 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1' },
   // `npm start` serves the policy as a header too: the workers' scripts get it (a meta tag
-  // covers the page only), and frame-ancestors works only there.
-  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': contentSecurityPolicy('header') } },
+  // covers the page only), and frame-ancestors works only there. It also isolates the page
+  // (COOP/COEP), which no meta tag can do.
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': contentSecurityPolicy('header'), ...CROSS_ORIGIN_ISOLATION_HEADERS } },
 });

@@ -7,6 +7,7 @@
  *   npm run bench                         # 1 and 10 MB, 3 runs each (≈ 15 min on 2 shared cores)
  *   npm run bench -- --sizes 1,10,50      # add the 50 MB tier (opt-in: slow)
  *   npm run bench -- --sizes 1 --runs 1   # a quick look
+ *   npm run bench -- --scale              # add Chromium at scale: 10 MB with the model, 50 MB, 100,000 files
  *   flags: --no-browser, --browser-sizes 1,10, --embed-sizes 1,10, --rebuild-app
  */
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,7 @@ import { BENCH_INTENTS, type BenchQuery } from './cost/queries';
 import { mcpLatency } from './cost/mcp';
 import { browserEmbedThroughput, nodeEmbedThroughput, type EmbedThroughputResult } from './cost/embed-throughput';
 import { writeReport, type BenchResults, type TierResult } from './cost/report';
+import { chromiumScale } from './cost/scale';
 
 interface Flags {
   sizes: number[];
@@ -28,6 +30,8 @@ interface Flags {
   browserSizes: number[];
   embedSizes: number[];
   rebuildApp: boolean;
+  /** Chromium at scale: 10 MB with the model, 50 MB, the 100,000-file tree (bench/cost/scale.ts). */
+  scale: boolean;
 }
 
 /** Queries per intent sent through the browser UI (each costs the app's debounce plus a render). */
@@ -49,6 +53,7 @@ function parseFlags(argv: string[]): Flags {
     browserSizes: list(get('browser-sizes'), sizes.filter((s) => s <= 10)),
     embedSizes: list(get('embed-sizes'), sizes.filter((s) => s <= 10)),
     rebuildApp: argv.includes('--rebuild-app'),
+    scale: argv.includes('--scale'),
   };
 }
 
@@ -167,6 +172,7 @@ for (const t of results.tiers.filter((t) => flags.embedSizes.includes(t.tier.siz
   rmSync(textsFile, { force: true });
   results.embedThroughput.push(entry);
 }
+if (flags.scale && flags.browser) results.chromiumScale = await chromiumScale(['10', '50', 'tree'], log);
 const outDir = join(REPO_ROOT, 'docs', 'bench');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 1));

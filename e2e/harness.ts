@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, createReadStream } from 'nod
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { contentSecurityPolicy } from '../src/browser/content-security-policy';
+import { contentSecurityPolicy, CROSS_ORIGIN_ISOLATION_HEADERS } from '../src/browser/content-security-policy';
 
 export const DIST = resolve(import.meta.dirname, '../dist');
 export const FIXTURES = resolve(import.meta.dirname, 'fixtures');
@@ -84,6 +84,7 @@ export async function serveDirectory(root = DIST): Promise<StaticServer> {
       'cache-control': 'no-cache',
       // As `npm start` sends it (the workers' scripts carry the policy too), reporting here.
       'content-security-policy': `${contentSecurityPolicy('header')}; report-uri ${CSP_REPORT_PATH}`,
+      ...CROSS_ORIGIN_ISOLATION_HEADERS,
     });
     createReadStream(path).pipe(res);
   });
@@ -123,12 +124,14 @@ export async function launchBrowser(
     profileDir?: string;
     /** 'block': no service worker, so every request (workers' too) meets the test's routes. */
     serviceWorkers?: 'allow' | 'block';
+    /** Extra Chromium switches (the bench's eager memory measurement). */
+    args?: string[];
   } = {},
 ): Promise<BrowserSession> {
   const profileDir = options.profileDir ?? mkdtempSync(join(tmpdir(), 'fourfold-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',

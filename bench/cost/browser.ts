@@ -1,14 +1,23 @@
 /**
- * Fourfold in headless Chromium, measured from outside the app: the built app (vite build
- * into .cache/bench/dist, so the shared dist/ is left alone) served from 127.0.0.1, a folder
- * brought in through the "Choose folder" input, indexed by the real worker pool into
- * IndexedDB. Everything is read from the page: the role="status" region and its stage rows
- * (observed with a MutationObserver installed before the app starts), the answer's
- * data-query attribute, navigator.storage.estimate(), and performance.now().
+ * Fourfold in headless Chromium: the built app (vite build into .cache/bench/dist, so the shared
+ * dist/ is left alone) served from 127.0.0.1 with the headers of `npm start` (the CSP, and
+ * COOP/COEP so the page is cross-origin isolated), a folder brought in through the "Choose
+ * folder" input and indexed by the real worker pool into IndexedDB.
+ *
+ * Times come from the app itself: the index worker's User Timing measures (`fourfold:read`,
+ * `…:parse`, `…:chunks`, `…:text`, `…:structural`, `…:graph`, `…:semantic`, `…:store`, `…:load`,
+ * `…:query`) and the page's marks (`fourfold:live:<modalities>` as each stage becomes searchable,
+ * `fourfold:live:complete`), all put on the page's clock. The page is read only for what a user
+ * sees: when the first answer from the new repository appears (a query is typed the moment the
+ * folder is chosen), query latency, reload → first answer. Memory: the tab's renderer process
+ * (the page and its workers) sampled from /proc every 250 ms, and
+ * `performance.measureUserAgentSpecificMemory()` every few seconds (cross-origin isolation).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { Page, Worker } from 'playwright-core';
 import { launchBrowser, serveDirectory } from '../../e2e/harness';
 import { BENCH_CACHE, REPO_ROOT } from '../corpora';
 import type { BenchQuery } from './queries';
@@ -16,20 +25,52 @@ import type { BenchQuery } from './queries';
 export const BENCH_DIST = join(BENCH_CACHE, 'dist');
 /** The app waits this long after the last keystroke before it searches (SEARCH_DEBOUNCE_MS in src/ui/app.tsx). */
 export const APP_SEARCH_DEBOUNCE_MS = 120;
-const READY_TIMEOUT_MS = 30 * 60_000;
+const READY_TIMEOUT_MS = 45 * 60_000;
+
+/** Build stages as the app measures them, and the stage row each ends (the report's columns). */
+const STAGE_ROWS: [measure: string, row: string][] = [
+  ['read', 'Files read'],
+  ['parse', 'Files parsed'],
+  ['structural', 'Text and symbol indexes'],
+  ['graph', 'Dependency graph'],
+  ['semantic', 'Chunks embedded'],
+  ['store', 'Saved in this browser'],
+];
+
+export interface BrowserMemory {
+  /** Peak resident memory of the tab's renderer process(es) — page, workers, wasm heaps — sampled every 250 ms. */
+  peakRendererMb: number;
+  /** Largest peak (VmHWM) of one renderer process, as the kernel recorded it. */
+  peakRendererHwmMb: number;
+  /** Peak of performance.measureUserAgentSpecificMemory() (JS and DOM of the page and its workers); null when unavailable. */
+  peakMeasuredMb: number | null;
+  measuredSamples: number;
+  crossOriginIsolated: boolean;
+}
 
 export interface BrowserRun {
-  /** Choosing the folder → the status region says "… is ready". */
+  /** Choosing the folder → the index stored (end of `fourfold:store`): every index ready. */
   readyMs: number;
-  /** When each stage row was first seen done, ms after the folder was chosen. */
+  /** Choosing the folder → the first answer from the new repository on screen (query typed at once). */
+  firstAnswerMs: number | null;
+  /** Choosing the folder → each `fourfold:live:*` mark (a modality set became searchable). */
+  liveMs: Record<string, number>;
+  /** When each build stage ended, ms after the folder was chosen (keys: the report's stage rows). */
   stageDoneMs: Record<string, number>;
+  /** Each `fourfold:*` build measure: start and duration, ms, start relative to choosing the folder. */
+  measures: Record<string, { startMs: number; durationMs: number }>;
   statusText: string;
-  /** navigator.storage.estimate().usage after indexing minus before. */
+  /** IndexedDB usage (navigator.storage.estimate().usageDetails.indexedDB, else usage) after indexing minus before. */
   storedBytes: number;
+  /** The app's own estimate of its stored index (payload bytes, shown in the repository list); null if not shown. */
+  files: number | null;
   /** Navigation start → the first answer rendered, after a reload with ?repo&q in the URL (includes the app's debounce). */
   reloadToFirstResultMs: number[];
-  /** Input event → answer rendered for that query, minus the app's debounce. */
-  queries: { intent: string; query: string; ms: number; engineText: string }[];
+  /** `fourfold:load` (reading the stored index into an engine) in each reloaded worker, ms. */
+  reloadLoadMs: number[];
+  /** Input event → answer rendered for that query, minus the app's debounce; engineMs = that query's `fourfold:query`. */
+  queries: { intent: string; query: string; ms: number; engineMs: number | null; engineText: string }[];
+  memory: BrowserMemory;
   embedder: 'local' | 'blocked';
   errors: string[];
 }
@@ -46,12 +87,12 @@ export function ensureApp(rebuild: boolean, log: (s: string) => void): void {
 }
 
 /**
- * Runs in the page before the app: records stage completions, readiness, inputs and answers
- * on performance.now()'s clock. Plain JavaScript source: a compiled function would carry the
- * TypeScript runner's helpers (`__name`), which do not exist in the page.
+ * Runs in the page before the app: records inputs and answers (with the repository each answer
+ * came from) on performance.now()'s clock. Plain JavaScript source: a compiled function would
+ * carry the TypeScript runner's helpers (`__name`), which do not exist in the page.
  */
 const OBSERVER = `(() => {
-  const rec = { stageDone: {}, readyAt: 0, readyText: '', inputAt: {}, answerAt: {}, answerText: {}, firstAnswerAt: 0, expect: '' };
+  const rec = { inputAt: {}, answerAt: {}, answerText: {}, firstAnswerAt: 0, repoAnswerAt: {}, statusText: '' };
   window.__bench = rec;
   document.addEventListener('input', function (e) {
     const t = e.target;
@@ -59,25 +100,116 @@ const OBSERVER = `(() => {
   }, true);
   function check() {
     const now = performance.now();
-    for (const row of document.querySelectorAll('.stage.is-done')) {
-      const label = (row.querySelector('.stage-label') || {}).textContent || '';
-      if (label && !(label in rec.stageDone)) rec.stageDone[label] = now;
-    }
-    const status = (document.querySelector('[role=status]') || {}).textContent || '';
-    if (!rec.readyAt && rec.expect && status.includes(rec.expect + ' is ready')) {
-      rec.readyAt = now;
-      rec.readyText = status;
-    }
+    rec.statusText = (document.querySelector('[role=status]') || {}).textContent || '';
     const answer = document.querySelector('section.answer');
     const q = answer && answer.getAttribute('data-query');
-    if (q && !(q in rec.answerAt) && answer.querySelector('.answer-head')) {
-      rec.answerAt[q] = now;
-      rec.answerText[q] = (answer.querySelector('.answer-head span') || {}).textContent || '';
-      rec.firstAnswerAt = rec.firstAnswerAt || now;
+    if (q && answer.querySelector('.answer-head')) {
+      const repo = answer.getAttribute('data-repository') || '';
+      if (repo && !(repo in rec.repoAnswerAt)) rec.repoAnswerAt[repo] = now;
+      if (!(q in rec.answerAt)) {
+        rec.answerAt[q] = now;
+        rec.answerText[q] = (answer.querySelector('.answer-head span') || {}).textContent || '';
+        rec.firstAnswerAt = rec.firstAnswerAt || now;
+      }
     }
   }
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })();`;
+
+interface PageRecord {
+  inputAt: Record<string, number>;
+  answerAt: Record<string, number>;
+  answerText: Record<string, string>;
+  firstAnswerAt: number;
+  repoAnswerAt: Record<string, number>;
+  statusText: string;
+}
+
+const record = (page: Page) => page.evaluate(() => (window as unknown as { __bench: PageRecord }).__bench);
+
+/** The app's index worker (its script is assets/index.worker-<hash>.js). */
+async function indexWorker(page: Page): Promise<Worker> {
+  for (let i = 0; i < 600; i++) {
+    const worker = page.workers().find((w) => /index\.worker/.test(w.url()));
+    if (worker) return worker;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the index worker did not start');
+}
+
+/** A worker's `fourfold:*` measures on the page's clock (ms since the page's time origin). */
+async function workerMeasures(worker: Worker, pageOrigin: number): Promise<Record<string, { start: number; duration: number }>> {
+  const { origin, entries } = await worker.evaluate(() => ({
+    origin: performance.timeOrigin,
+    entries: performance
+      .getEntriesByType('measure')
+      .filter((e) => e.name.startsWith('fourfold:'))
+      .map((e) => ({ name: e.name, start: e.startTime, duration: e.duration })),
+  }));
+  return Object.fromEntries(entries.map((e) => [e.name.slice('fourfold:'.length), { start: origin + e.start - pageOrigin, duration: e.duration }]));
+}
+
+/** Resident memory of every renderer process of the profile, from /proc (Linux). */
+function rendererMemory(profileDir: string): { rssKb: number; hwmKb: number } {
+  let rssKb = 0;
+  let hwmKb = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('--type=renderer') || !cmd.includes(profileDir)) continue;
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      rssKb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // the process ended between listing and reading
+    }
+  }
+  return { rssKb, hwmKb };
+}
+
+/** Samples the tab's memory until stopped: renderer RSS every 250 ms, the UA-specific measurement every 3 s. */
+function memorySampler(page: Page, profileDir: string) {
+  let peakRssKb = 0;
+  let peakHwmKb = 0;
+  let peakMeasured: number | null = null;
+  let measuredSamples = 0;
+  let stopped = false;
+  const proc = setInterval(() => {
+    const m = rendererMemory(profileDir);
+    peakRssKb = Math.max(peakRssKb, m.rssKb);
+    peakHwmKb = Math.max(peakHwmKb, m.hwmKb);
+  }, 250);
+  const measuring = (async () => {
+    while (!stopped) {
+      const bytes = await page
+        .evaluate(async () => {
+          const p = performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> };
+          return self.crossOriginIsolated && p.measureUserAgentSpecificMemory ? (await p.measureUserAgentSpecificMemory()).bytes : null;
+        })
+        .catch(() => null);
+      if (bytes !== null) {
+        peakMeasured = Math.max(peakMeasured ?? 0, bytes);
+        measuredSamples++;
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  })();
+  return {
+    async stop(): Promise<BrowserMemory> {
+      stopped = true;
+      clearInterval(proc);
+      await measuring;
+      const isolated = await page.evaluate(() => self.crossOriginIsolated).catch(() => false);
+      return {
+        peakRendererMb: peakRssKb / 1024,
+        peakRendererHwmMb: peakHwmKb / 1024,
+        peakMeasuredMb: peakMeasured === null ? null : peakMeasured / (1024 * 1024),
+        measuredSamples,
+        crossOriginIsolated: isolated,
+      };
+    },
+  };
+}
 
 export async function browserRun(
   dir: string,
@@ -86,60 +218,132 @@ export async function browserRun(
 ): Promise<BrowserRun> {
   const log = options.log ?? (() => {});
   const server = await serveDirectory(BENCH_DIST);
-  const session = await launchBrowser();
+  const profileDir = mkdtempSync(join(tmpdir(), 'fourfold-bench-profile-'));
+  // Eager memory measurement: otherwise Chromium answers measureUserAgentSpecificMemory() only at its next GC.
+  const session = await launchBrowser({ profileDir, args: ['--enable-blink-features=ForceEagerMeasureMemory'] });
+  let crashed = false;
+  const sampler = memorySampler(session.page, profileDir);
   try {
     const { context, page } = session;
-    page.on('crash', () => session.errors.push('page crashed'));
+    page.on('crash', () => {
+      crashed = true;
+      session.errors.push('page crashed');
+    });
     if (options.embedder === 'blocked') await context.route(/\/models\//, (route) => route.abort());
     await context.addInitScript({ content: OBSERVER });
     await page.goto(server.origin);
     // The app may open its demo first: let that settle, so it is neither timed nor counted as stored.
     await page.getByRole('status').filter({ hasText: /Bring a repository in|No indexing|is ready/ }).waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1000);
-    const usage = () => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-    const before = await usage();
+    const indexedDbUsage = () =>
+      page.evaluate(async () => {
+        const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
+        return e.usageDetails?.indexedDB ?? e.usage ?? 0;
+      });
+    const before = await indexedDbUsage();
+    const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+    const worker = await indexWorker(page);
 
     const name = basename(dir);
-    const chosenAt = await page.evaluate((n) => {
-      (window as unknown as { __bench: { expect: string } }).__bench.expect = n;
-      return performance.now();
-    }, name);
+    const repositoryId = `folder:${name}`;
+    const chosenAt = await page.evaluate(() => performance.now());
     await page.getByLabel('Choose folder').setInputFiles(dir);
-    await page.waitForFunction(() => (window as unknown as { __bench: { readyAt: number } }).__bench.readyAt > 0, null, { timeout: READY_TIMEOUT_MS, polling: 250 });
-    const rec = await page.evaluate(() => (window as unknown as { __bench: { stageDone: Record<string, number>; readyAt: number; readyText: string } }).__bench);
-    const stageDoneMs = Object.fromEntries(Object.entries(rec.stageDone).map(([k, v]) => [k, v - chosenAt]));
-    // Let the store's transaction settle before asking how much it occupies.
-    await page.waitForTimeout(500);
-    const storedBytes = (await usage()) - before;
-    log(`ready after ${Math.round(rec.readyAt - chosenAt)} ms; querying`);
+    // A question asked at once, as a user would: answered by whatever of the new repository is searchable.
+    const firstQuery = queries[0]?.query ?? 'function';
+    await page.getByLabel('Search code').fill(firstQuery);
+
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    let measures: Record<string, { start: number; duration: number }> = {};
+    let lastLog = Date.now();
+    for (;;) {
+      if (crashed) throw new Error(`the tab crashed while indexing ${name}`);
+      if (Date.now() > deadline) throw new Error(`${name} was not indexed within ${READY_TIMEOUT_MS / 60_000} min`);
+      measures = await workerMeasures(worker, pageOrigin);
+      if (measures.store && measures.store.start > chosenAt) break;
+      const { statusText } = await record(page);
+      if (/failed|could not/i.test(statusText) && !/is ready/.test(statusText)) throw new Error(`indexing ${name} failed: ${statusText}`);
+      if (Date.now() - lastLog > 30_000) {
+        log(statusText.replace(/\s+/g, ' ').slice(0, 160));
+        lastLog = Date.now();
+      }
+      await page.waitForTimeout(250);
+    }
+    const readyAt = measures.store.start + measures.store.duration;
+    const stageDoneMs: Record<string, number> = {};
+    for (const [m, row] of STAGE_ROWS) if (measures[m] && measures[m].start > chosenAt) stageDoneMs[row] = measures[m].start + measures[m].duration - chosenAt;
+    const buildMeasures = Object.fromEntries(
+      Object.entries(measures)
+        .filter(([, v]) => v.start >= chosenAt)
+        .map(([k, v]) => [k, { startMs: v.start - chosenAt, durationMs: v.duration }]),
+    );
+    const liveMs = await page.evaluate((t0) => {
+      const out: Record<string, number> = {};
+      for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('fourfold:live:') && m.startTime >= t0) out[m.name.slice('fourfold:live:'.length)] ??= m.startTime - t0;
+      return out;
+    }, chosenAt);
+    // The first answer from this repository (it may come only once it is complete).
+    await page
+      .waitForFunction((id) => id in (window as unknown as { __bench: PageRecord }).__bench.repoAnswerAt, repositoryId, { timeout: 30_000, polling: 100 })
+      .catch(() => undefined);
+    const rec = await record(page);
+    const firstAnswerMs = repositoryId in rec.repoAnswerAt ? rec.repoAnswerAt[repositoryId] - chosenAt : null;
+    await page.waitForTimeout(500); // the store's last transaction settles before its size is asked
+    const storedBytes = (await indexedDbUsage()) - before;
+    const files = await page
+      .getByRole('list', { name: 'Repositories' })
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .innerText()
+      .then((t) => Number(/([\d,]+) files/.exec(t)?.[1].replace(/,/g, '') ?? NaN))
+      .catch(() => NaN);
+    log(`ready after ${Math.round(readyAt - chosenAt)} ms (first answer ${firstAnswerMs === null ? '–' : Math.round(firstAnswerMs)} ms); querying`);
 
     const box = page.getByLabel('Search code');
     const samples: BrowserRun['queries'] = [];
     for (const q of queries) {
+      if (q.query === firstQuery) continue;
       await box.fill(q.query);
-      await page.waitForFunction((query) => query in (window as unknown as { __bench: { answerAt: Record<string, number> } }).__bench.answerAt, q.query, {
-        timeout: 60_000,
-        polling: 'raf',
-      });
+      await page.waitForFunction((query) => query in (window as unknown as { __bench: PageRecord }).__bench.answerAt, q.query, { timeout: 60_000, polling: 'raf' });
       const r = await page.evaluate((query) => {
-        const b = (window as unknown as { __bench: { inputAt: Record<string, number>; answerAt: Record<string, number>; answerText: Record<string, string> } }).__bench;
+        const b = (window as unknown as { __bench: PageRecord }).__bench;
         return { ms: b.answerAt[query] - b.inputAt[query], text: b.answerText[query] };
       }, q.query);
-      samples.push({ intent: q.intent, query: q.query, ms: r.ms - APP_SEARCH_DEBOUNCE_MS, engineText: r.text });
+      const engine = (await workerMeasures(worker, pageOrigin)).query;
+      samples.push({ intent: q.intent, query: q.query, ms: r.ms - APP_SEARCH_DEBOUNCE_MS, engineMs: engine?.duration ?? null, engineText: r.text });
     }
 
     log('reloading');
     // Reload with the search in the URL: the app reopens the stored index and answers.
     const reloads: number[] = [];
+    const reloadLoadMs: number[] = [];
     for (let i = 0; i < options.reloads; i++) {
       await page.reload();
-      await page.waitForFunction(() => (window as unknown as { __bench: { firstAnswerAt: number } }).__bench.firstAnswerAt > 0, null, { timeout: 120_000, polling: 50 });
-      reloads.push(await page.evaluate(() => (window as unknown as { __bench: { firstAnswerAt: number } }).__bench.firstAnswerAt));
+      await page.waitForFunction(() => (window as unknown as { __bench: PageRecord }).__bench.firstAnswerAt > 0, null, { timeout: 120_000, polling: 50 });
+      reloads.push((await record(page)).firstAnswerAt);
+      const loaded = (await workerMeasures(await indexWorker(page), await page.evaluate(() => performance.timeOrigin))).load;
+      if (loaded) reloadLoadMs.push(loaded.duration);
     }
-    return { readyMs: rec.readyAt - chosenAt, stageDoneMs, statusText: rec.readyText, storedBytes, reloadToFirstResultMs: reloads, queries: samples, embedder: options.embedder, errors: [...session.errors] };
+    return {
+      readyMs: readyAt - chosenAt,
+      firstAnswerMs,
+      liveMs,
+      stageDoneMs,
+      measures: buildMeasures,
+      statusText: rec.statusText,
+      storedBytes,
+      files: Number.isFinite(files) ? files : null,
+      reloadToFirstResultMs: reloads,
+      reloadLoadMs,
+      queries: samples,
+      memory: await sampler.stop(),
+      embedder: options.embedder,
+      errors: [...session.errors],
+    };
   } finally {
+    await sampler.stop().catch(() => undefined);
     // A crashed browser cannot be closed cleanly; the error that matters was thrown above.
     await session.close().catch(() => {});
+    rmSync(profileDir, { recursive: true, force: true });
     await server.close();
   }
 }

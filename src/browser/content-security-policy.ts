@@ -37,3 +37,15 @@ export function contentSecurityPolicy(delivery: 'header' | 'meta'): string {
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ');
 }
+
+/**
+ * Cross-origin isolation, sent beside the policy by `npm start` and the e2e server (headers only:
+ * no meta tag can set them, so a static host runs the app without them, which it does not need).
+ * An isolated page may measure its own memory (`performance.measureUserAgentSpecificMemory()`,
+ * which `npm run bench` reads for the tab's peak). Everything the app loads is its own; the Voyage
+ * API, a CORS proxy and a clone URL are fetched with CORS, which `require-corp` allows.
+ */
+export const CROSS_ORIGIN_ISOLATION_HEADERS: Readonly<Record<string, string>> = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};

@@ -10,7 +10,7 @@
  * until the new snapshot replaces it.
  */
 import { lineHighlighter } from '../engine/matches';
-import { Engine, planTypedQuery, type EngineDeps, type EngineSnapshot } from '../engine/engine';
+import { Engine, measure, planTypedQuery, type EngineDeps, type EngineSnapshot } from '../engine/engine';
 import type { DefinitionTarget, IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/voyage';
@@ -454,6 +454,7 @@ export class IndexService {
           onProgress({ stage: 'read', done, total, rate, etaMs: rate > 0 ? ((total - done) / rate) * 1000 : null });
         },
       });
+      measure('read', readStarted);
       if (signal.aborted) throw abortError();
       if (intake.files.length === 0) throw new Error('no readable text files were found (everything was ignored, binary or too large).');
       const skipped: SkipCounts = { ...intake.skipped, ignored: intake.skipped.ignored + (request.ignored ?? 0) };
@@ -528,6 +529,7 @@ export class IndexService {
 
       // 3. Store: the snapshot first, then the record that says it is complete.
       onProgress({ stage: 'store', done: 0, total: 1, rate: 0, etaMs: null });
+      const storeStarted = performance.now();
       const snapshot = engine.snapshot();
       const storedBytes = storedPayloadBytes(snapshot);
       // Checked again with the exact size, while the previous index (if any) is still whole.
@@ -542,6 +544,7 @@ export class IndexService {
       if (intake.fileLimit.message) notes.unshift(intake.fileLimit.message);
       if (notes.length > 0) complete.message = notes.join(' ');
       await persistence.putRepository(complete);
+      measure('store', storeStarted);
       onProgress({ stage: 'store', done: 1, total: 1, rate: 0, etaMs: 0 });
       this.engines.clear();
       this.engines.set(id, engine);

@@ -705,7 +705,7 @@ export function App() {
                   onOpen={(path, line) => openFile(path, line)}
                 />
               ) : showAnswer ? (
-                <section className="answer" aria-label="Answer" data-query={answer.query.query}>
+                <section className="answer" aria-label="Answer" data-query={answer.query.query} data-repository={answer.repositoryId}>
                   <div className="answer-head">
                     <span className="answer-facts">
                       <span>

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { contentSecurityPolicy } from '../src/browser/content-security-policy';
+import { contentSecurityPolicy, CROSS_ORIGIN_ISOLATION_HEADERS } from '../src/browser/content-security-policy';
 import { startVoyageServer } from '../src/engine/semantic/voyage-test-server';
 import { FIXTURES, indexedDbRecords, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
 import { makeBareRepository, startGitServer, type GitServer } from './git-server';
@@ -105,7 +105,10 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
       const response = await fetch(`${previewOrigin}/${script}`);
       expect(response.status, script).toBe(200);
       expect(response.headers.get('content-security-policy'), script).toBe(contentSecurityPolicy('header'));
+      // Cross-origin isolation (COOP/COEP) on every response, workers included.
+      for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) expect(response.headers.get(name), script).toBe(value);
     }
+    for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) expect(html.headers.get(name)).toBe(value);
     // The policy itself: no inline script and no eval; only WebAssembly compilation.
     expect(contentSecurityPolicy('header')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
     expect(contentSecurityPolicy('header')).not.toMatch(/unsafe-inline|'unsafe-eval'/);
@@ -118,6 +121,8 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
     await page.getByRole('button', { name: 'Explain query' }).click();
     // The semantic modality ran: the model loaded in its worker, through ONNX Runtime's WASM.
     expect(await page.getByLabel('Query explanation').innerText()).toMatch(/semantic\s+0\.5\s+yes/);
+    // …in a cross-origin isolated page, which may measure its own memory.
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   });
 
   it('clones from the loopback git server under the policy', async () => {

@@ -49,6 +49,8 @@ export interface BrowserMemory {
 }
 
 export interface BrowserRun {
+  /** Handing the folder's files to the input (Playwright's stand-in for the folder picker) → the input's change event, from which the rest is timed. */
+  pickerMs?: number;
   /** Choosing the folder → the index stored (end of `fourfold:store`): every index ready. */
   readyMs: number;
   /** Choosing the folder → the first answer from the new repository on screen (query typed at once). */
@@ -62,8 +64,10 @@ export interface BrowserRun {
   statusText: string;
   /** IndexedDB usage (navigator.storage.estimate().usageDetails.indexedDB, else usage) after indexing minus before. */
   storedBytes: number;
-  /** The app's own estimate of its stored index (payload bytes, shown in the repository list); null if not shown. */
+  /** Files indexed, as the repository list says; null if not shown. */
   files: number | null;
+  /** Bytes indexed, as the ready notice says ("N files (X MB)"); null if not shown. */
+  indexedBytes?: number | null;
   /** Navigation start → the first answer rendered, after a reload with ?repo&q in the URL (includes the app's debounce). */
   reloadToFirstResultMs: number[];
   /** `fourfold:load` (reading the stored index into an engine) in each reloaded worker, ms. */
@@ -92,8 +96,13 @@ export function ensureApp(rebuild: boolean, log: (s: string) => void): void {
  * carry the TypeScript runner's helpers (`__name`), which do not exist in the page.
  */
 const OBSERVER = `(() => {
-  const rec = { inputAt: {}, answerAt: {}, answerText: {}, firstAnswerAt: 0, repoAnswerAt: {}, statusText: '' };
+  const rec = { inputAt: {}, answerAt: {}, answerText: {}, firstAnswerAt: 0, repoAnswerAt: {}, statusText: '', chosenAt: 0 };
   window.__bench = rec;
+  // The browser hands the chosen folder's files to the page: the moment a user's choice is made.
+  document.addEventListener('change', function (e) {
+    const t = e.target;
+    if (t && t.getAttribute && t.getAttribute('aria-label') === 'Choose folder') rec.chosenAt = performance.now();
+  }, true);
   document.addEventListener('input', function (e) {
     const t = e.target;
     if (t && t.getAttribute && t.getAttribute('aria-label') === 'Search code') rec.inputAt[t.value] = performance.now();
@@ -123,6 +132,7 @@ interface PageRecord {
   firstAnswerAt: number;
   repoAnswerAt: Record<string, number>;
   statusText: string;
+  chosenAt: number;
 }
 
 const record = (page: Page) => page.evaluate(() => (window as unknown as { __bench: PageRecord }).__bench);
@@ -156,7 +166,8 @@ function rendererMemory(profileDir: string): { rssKb: number; hwmKb: number } {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('--type=renderer') || !cmd.includes(profileDir)) continue;
+      // The tab's renderers only: not the browser's own UI renderer (--top-chrome-webui) nor extensions.
+      if (!cmd.includes('--type=renderer') || !cmd.includes(profileDir) || /--top-chrome-webui|--extension-process/.test(cmd)) continue;
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       rssKb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
@@ -246,8 +257,11 @@ export async function browserRun(
 
     const name = basename(dir);
     const repositoryId = `folder:${name}`;
-    const chosenAt = await page.evaluate(() => performance.now());
-    await page.getByLabel('Choose folder').setInputFiles(dir);
+    const pickStarted = await page.evaluate(() => performance.now());
+    // Playwright lists the folder and hands every file to the input, as the browser's folder picker would.
+    await page.getByLabel('Choose folder').setInputFiles(dir, { timeout: READY_TIMEOUT_MS });
+    const chosenAt = (await record(page)).chosenAt || pickStarted;
+    const pickerMs = chosenAt - pickStarted;
     // A question asked at once, as a user would: answered by whatever of the new repository is searchable.
     const firstQuery = queries[0]?.query ?? 'function';
     await page.getByLabel('Search code').fill(firstQuery);
@@ -296,6 +310,8 @@ export async function browserRun(
       .innerText()
       .then((t) => Number(/([\d,]+) files/.exec(t)?.[1].replace(/,/g, '') ?? NaN))
       .catch(() => NaN);
+    const said = /([\d,]+) files \(([\d.]+) (B|KB|MB|GB)\)/.exec(rec.statusText);
+    const indexedBytes = said ? Number(said[2]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(said[3]) : null;
     log(`ready after ${Math.round(readyAt - chosenAt)} ms (first answer ${firstAnswerMs === null ? '–' : Math.round(firstAnswerMs)} ms); querying`);
 
     const box = page.getByLabel('Search code');
@@ -324,6 +340,7 @@ export async function browserRun(
       if (loaded) reloadLoadMs.push(loaded.duration);
     }
     return {
+      pickerMs,
       readyMs: readyAt - chosenAt,
       firstAnswerMs,
       liveMs,
@@ -332,6 +349,7 @@ export async function browserRun(
       statusText: rec.statusText,
       storedBytes,
       files: Number.isFinite(files) ? files : null,
+      indexedBytes,
       reloadToFirstResultMs: reloads,
       reloadLoadMs,
       queries: samples,

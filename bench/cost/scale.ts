@@ -74,7 +74,8 @@ export async function chromiumScale(only: string[], log: (s: string) => void): P
     try {
       run = await browserRun(t.dir, queriesFor(t.dir), { embedder: t.embedder, reloads: 2, log: (s) => log(`  ${s}`) });
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      // One line, no terminal colours: it goes into a table cell.
+      failure = (error instanceof Error ? error.message : String(error)).replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0];
       log(`  did not finish: ${failure}`);
     }
     runs.push({ corpus: t.corpus, files: t.files, bytes: t.bytes, embedder: t.embedder, loadBefore, loadAfter: loadAverage(), run, failure });
@@ -94,11 +95,11 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
   if (runs.length === 0) return [];
   const out: string[] = ['## Chromium at scale (one tab)', ''];
   out.push(
-    'Each corpus indexed in one tab of the built app, served cross-origin isolated (COOP/COEP) as `npm start` serves it. Times are the app\'s own marks and measures, on the page\'s clock from the moment the folder is chosen: **first answer** = the first answer from the new repository on screen (a query is typed at once; the app answers from each stage as it becomes searchable), **live** = the `fourfold:live:<modalities>` marks, **ready** = the end of `fourfold:store` (every index stored). Memory: the peak resident size of the tab\'s renderer process (the page and all its workers: parse pool, index, embedding) sampled every 250 ms, and the peak of `performance.measureUserAgentSpecificMemory()` (JavaScript and DOM only). Stored = IndexedDB usage after − before (`usageDetails.indexedDB`). "Model blocked" runs abort the model\'s requests, so they build text + structural + graph only.',
+    'Each corpus indexed in one tab of the built app, served cross-origin isolated (COOP/COEP) as `npm start` serves it. Times are the app\'s own marks and measures, on the page\'s clock from the moment the folder is chosen (the input\'s change event; handing the files over is the "picker" column): **first answer** = the first answer from the new repository on screen (a query is typed at once; the app answers from each stage as it becomes searchable), **live** = the `fourfold:live:<modalities>` marks, **ready** = the end of `fourfold:store` (every index stored). Memory: the peak resident size of the tab\'s renderer process (the page and all its workers: parse pool, index, embedding) sampled every 250 ms, and the peak of `performance.measureUserAgentSpecificMemory()` (JavaScript and DOM only). Stored = IndexedDB usage after − before (`usageDetails.indexedDB`), ÷ the bytes indexed. "Model blocked" runs abort the model\'s requests, so they build text + structural + graph only.',
   );
   out.push('');
-  out.push('| corpus | files indexed | MB | model | first answer | text live | graph live | ready (all indexes) | MB/s to ready | reload → 1st answer | peak tab memory (renderer RSS) | peak measured JS+DOM | stored / source | load average (before → after) |');
-  out.push('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  out.push('| corpus | files indexed | MB | model | picker | first answer | text live | graph live | ready (all indexes) | MB/s to ready | reload → 1st answer | peak tab memory (renderer RSS) | peak measured JS+DOM | stored / source | load average (before → after) |');
+  out.push('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of runs) {
     const b = r.run;
     const live = (want: RegExp) => {
@@ -106,7 +107,7 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
       return hit.length ? Math.min(...hit) : null;
     };
     out.push(
-      `| ${r.corpus} | ${b?.files?.toLocaleString('en-US') ?? (r.failure ? 'did not finish' : '–')} | ${(r.bytes / MB).toFixed(1)} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${s1(b?.firstAnswerMs)} | ${s1(live(/text/))} | ${s1(live(/graph/))} | ${b ? s1(b.readyMs) : `**${r.failure}**`} | ${b ? (r.bytes / MB / (b.readyMs / 1000)).toFixed(2) : '–'} | ${b ? `${Math.round(median(b.reloadToFirstResultMs))} ms` : '–'} | ${mb0(b?.memory.peakRendererMb)} | ${mb0(b?.memory.peakMeasuredMb)} | ${b ? `${(b.storedBytes / r.bytes).toFixed(2)}×` : '–'} | ${r.loadBefore.split(' ')[0]} → ${r.loadAfter.split(' ')[0]} |`,
+      `| ${r.corpus} | ${b?.files?.toLocaleString('en-US') ?? (r.failure ? 'did not finish' : '–')} | ${(r.bytes / MB).toFixed(1)} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${s1(b?.pickerMs)} | ${s1(b?.firstAnswerMs)} | ${s1(live(/text/))} | ${s1(live(/graph/))} | ${b ? s1(b.readyMs) : `**${r.failure}**`} | ${b ? (r.bytes / MB / (b.readyMs / 1000)).toFixed(2) : '–'} | ${b ? `${Math.round(median(b.reloadToFirstResultMs))} ms` : '–'} | ${mb0(b?.memory.peakRendererMb)} | ${mb0(b?.memory.peakMeasuredMb)} | ${b ? `${(b.storedBytes / (b.indexedBytes ?? r.bytes)).toFixed(2)}×` : '–'} | ${r.loadBefore.split(' ')[0]} → ${r.loadAfter.split(' ')[0]} |`,
     );
   }
   out.push('');

@@ -43,6 +43,12 @@ import type {
 export const SNIPPET_LINES = 8;
 /** Characters of one snippet line; the rest of a minified line is not worth shipping. */
 export const SNIPPET_LINE_CHARS = 240;
+/**
+ * Files a tab indexes at most (the CLI keeps intake's 50,000): a 100,000-file tree is indexed
+ * whole. Measured with `npx tsx bench/scale.ts --only tree` (docs/bench/REPORT.md, "Chromium at
+ * scale"): the tab completes it; past the limit, intake stops and says how many were left out.
+ */
+export const TAB_MAX_FILES = 100_000;
 const LAST_REPOSITORY_SETTING = 'lastRepositoryId';
 /** The embedder last loaded ({id, dimensions}), so a reload can open an index before the model is up. */
 const EMBEDDER_SETTING = 'embedder';
@@ -446,6 +452,7 @@ export class IndexService {
       const settings = await this.settings();
       const intake = await intakeFiles(entries, {
         signal,
+        maxFiles: TAB_MAX_FILES,
         maxFileBytes: settings.maxFileBytes,
         extraPatterns: settings.ignorePatterns,
         onProgress: ({ done, total }) => {

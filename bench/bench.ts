@@ -172,8 +172,16 @@ for (const t of results.tiers.filter((t) => flags.embedSizes.includes(t.tier.siz
   rmSync(textsFile, { force: true });
   results.embedThroughput.push(entry);
 }
-if (flags.scale && flags.browser) results.chromiumScale = await chromiumScale(['10', '50', 'tree'], log);
 const outDir = join(REPO_ROOT, 'docs', 'bench');
+if (flags.scale && flags.browser) results.chromiumScale = await chromiumScale(['10', '50', 'tree'], log);
+else if (existsSync(join(outDir, 'results.json'))) {
+  // Not measured this time: keep the last Chromium-at-scale runs, labelled with the command that measured them.
+  const last = JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchResults;
+  if (last.chromiumScale) {
+    results.chromiumScale = last.chromiumScale;
+    results.chromiumScaleCommand = last.chromiumScaleCommand ?? `${last.command} (${last.date.slice(0, 16).replace('T', ' ')} UTC)`;
+  }
+}
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 1));
 const markdown = writeReport(results, outDir);

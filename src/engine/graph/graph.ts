@@ -445,12 +445,7 @@ export function buildGraph(corpus: Corpus): GraphData {
     edgeConfidence[at] = eConfidence.get(e);
     edgeLine[at] = eLine.get(e);
   }
-  const inOffsets = new Int32Array(nodeCount + 1);
-  for (let e = 0; e < edgeCount; e++) inOffsets[edgeTarget[e] + 1]++;
-  for (let n = 0; n < nodeCount; n++) inOffsets[n + 1] += inOffsets[n];
-  const inCursor = inOffsets.slice(0, nodeCount);
-  const inEdges = new Int32Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) inEdges[inCursor[edgeTarget[e]]++] = e;
+  const { inOffsets, inEdges } = inEdgesOf(nodeCount, edgeTarget);
 
   // --- chunks ↔ symbols ----------------------------------------------------------------
   const symbolChunk = new Int32Array(symbolCount).fill(-1);
@@ -557,4 +552,23 @@ function importRecordOffsets(importSource: Column<Int32Array>, fileCount: number
   for (let r = 0; r < importSource.length; r++) offsets[importSource.get(r) + 1]++;
   for (let p = 0; p < fileCount; p++) offsets[p + 1] += offsets[p];
   return offsets;
+}
+
+/** In-edges of every node (edge indexes, ascending per node), from the edges' targets: what a snapshot leaves out. */
+export function inEdgesOf(nodeCount: number, edgeTarget: Int32Array): { inOffsets: Int32Array; inEdges: Int32Array } {
+  const edgeCount = edgeTarget.length;
+  const inOffsets = new Int32Array(nodeCount + 1);
+  for (let e = 0; e < edgeCount; e++) inOffsets[edgeTarget[e] + 1]++;
+  for (let n = 0; n < nodeCount; n++) inOffsets[n + 1] += inOffsets[n];
+  const inCursor = inOffsets.slice(0, nodeCount);
+  const inEdges = new Int32Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) inEdges[inCursor[edgeTarget[e]]++] = e;
+  return { inOffsets, inEdges };
+}
+
+/** Each edge's source node, from the out-edge offsets (edges are grouped by source). */
+export function edgeSourcesOf(outOffsets: Int32Array): Int32Array {
+  const edgeSource = new Int32Array(outOffsets[outOffsets.length - 1]);
+  for (let n = 0; n + 1 < outOffsets.length; n++) edgeSource.fill(n, outOffsets[n], outOffsets[n + 1]);
+  return edgeSource;
 }

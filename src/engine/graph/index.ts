@@ -19,6 +19,8 @@ import {
   referencedName,
   REEXPORT_MAX_DEPTH,
   SAME_FILE_CONFIDENCE,
+  edgeSourcesOf,
+  inEdgesOf,
   symbolsWithKey,
   type GraphData,
 } from './graph';
@@ -27,7 +29,8 @@ export { buildGraph } from './graph';
 export { ImportResolver } from './resolve';
 export { pageRank } from './pagerank';
 
-export const GRAPH_SNAPSHOT_VERSION = 1;
+/** 2: what the snapshot can rebuild in a few milliseconds (edge sources, in-edges) is left out, and the paths are kept as a hash. */
+export const GRAPH_SNAPSHOT_VERSION = 2;
 /** Reverse-dependency depth of an impact query ("blast radius" beyond 3 hops is most of the repository). */
 export const IMPACT_MAX_HOPS = 3;
 /** Display score of an import line in a references list: below any resolved call site. */
@@ -35,7 +38,18 @@ export const IMPORT_LINE_HIT_SCORE = 0.5;
 /** Display score of a use linked by name only (no resolved edge): below imports and every resolved site. */
 export const NAME_ONLY_HIT_SCORE = 0.1;
 
-export type GraphSnapshot = GraphData & { version: number };
+/** GraphData without what `load` rebuilds; `pathsHash` checks it is loaded against the files it was built from. */
+export type GraphSnapshot = Omit<GraphData, 'filePaths' | 'edgeSource' | 'inOffsets' | 'inEdges'> & { version: number; pathsHash: number };
+
+/** FNV-1a over the paths in order (each ended by a NUL). */
+function pathsHash(paths: readonly string[]): number {
+  let h = 2166136261;
+  for (const path of paths) {
+    for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 16777619);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
 
 /** A call site (for callers) or a called definition (for callees). */
 export interface GraphNeighbour {
@@ -141,15 +155,20 @@ export class GraphIndex implements Retriever {
         `graph snapshot has ${snapshot.fileCount} files and ${snapshot.chunkSymbol.length} chunks; corpus has ${corpus.files.length} and ${corpus.chunks.length}`,
       );
     }
-    for (let p = 0; p < corpus.files.length; p++) {
-      if (corpus.files[p].path !== snapshot.filePaths[p]) throw new Error(`graph snapshot file ${p} is ${snapshot.filePaths[p]}, corpus has ${corpus.files[p].path}`);
-    }
-    const { version: _version, ...data } = snapshot;
-    return new GraphIndex(corpus, data);
+    const filePaths = corpus.files.map((f) => f.path);
+    if (pathsHash(filePaths) !== snapshot.pathsHash) throw new Error('graph snapshot was built from other files than this corpus');
+    const { version: _version, pathsHash: _hash, ...stored } = snapshot;
+    return new GraphIndex(corpus, {
+      ...stored,
+      filePaths,
+      edgeSource: edgeSourcesOf(stored.outOffsets),
+      ...inEdgesOf(stored.fileCount + stored.symbolCount, stored.edgeTarget),
+    });
   }
 
   serialize(): GraphSnapshot {
-    return { version: GRAPH_SNAPSHOT_VERSION, ...this.g };
+    const { filePaths, edgeSource: _sources, inOffsets: _offsets, inEdges: _in, ...stored } = this.g;
+    return { version: GRAPH_SNAPSHOT_VERSION, ...stored, pathsHash: pathsHash(filePaths) };
   }
 
   stats(): GraphStats {

@@ -53,3 +53,13 @@ export class VarintWriter {
     return this.bytes.slice(0, this.length);
   }
 }
+
+/** Unsigned typed arrays by width: what `narrowest` returns. */
+export type UnsignedArray = Uint8Array | Uint16Array | Uint32Array;
+
+/** The values (all non-negative integers below 2³²) in the narrowest unsigned typed array that holds each exactly. */
+export function narrowest(values: ArrayLike<number>): UnsignedArray {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  return max < 256 ? Uint8Array.from(values) : max < 65536 ? Uint16Array.from(values) : Uint32Array.from(values);
+}

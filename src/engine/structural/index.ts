@@ -7,6 +7,7 @@ import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
 import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
+import { narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
 
@@ -107,7 +108,8 @@ export interface StructuralSnapshot {
   refNames: string[];
   refOffsets: Int32Array;
   refChunks: Int32Array;
-  refCounts: Int32Array;
+  /** Stored as narrow as the largest count allows (most counts are below 256). */
+  refCounts: UnsignedArray;
 }
 
 export interface DefinitionHit {
@@ -418,8 +420,7 @@ export class StructuralIndex implements Retriever {
         });
       }
     }
-    scored.sort((a, b) => b.score - a.score || this.tieBreak(a.def, b.def));
-    return this.toHits(scored, limit);
+    return this.toHits(this.rankedPrefix(scored, limit), limit);
   }
 
   // -------------------------------------------------------------------------------------
@@ -508,16 +509,37 @@ export class StructuralIndex implements Retriever {
     for (const [def, { score, matched }] of scores) {
       if (exclude.has(this.data.defChunk[def])) continue;
       const coverage = matched.length / terms.length;
-      const d = this.definition(def);
+      const definition = (d: number) => this.definition(d);
       scored.push({
         def,
         score: score * coverage,
         match: 'partial',
-        reason: `defines ${d.kind} ${qualified(d)} matching ${matched.join(', ')} (${matched.length}/${terms.length} terms)`,
+        // Written only for the hits kept: a common word matches thousands of definitions.
+        get reason() {
+          const d = definition(def);
+          return `defines ${d.kind} ${qualified(d)} matching ${matched.join(', ')} (${matched.length}/${terms.length} terms)`;
+        },
       });
     }
-    scored.sort((a, b) => b.score - a.score || this.tieBreak(a.def, b.def));
-    return this.toHits(scored, limit);
+    return this.toHits(this.rankedPrefix(scored, limit), limit);
+  }
+
+  /**
+   * The start of `scored` in rank order (score, then tieBreak), long enough for toHits to fill
+   * `limit` distinct chunks. Only entries at or above the k-th best score are sorted, with every
+   * tie at that score, so the start is exactly a full sort's; a full sort called tieBreak on
+   * thousands of equal scores when a common word matched (most of a 50 MB repository's
+   * understand query).
+   */
+  private rankedPrefix(scored: ScoredDefinition[], limit: number): ScoredDefinition[] {
+    const byRank = (a: ScoredDefinition, b: ScoredDefinition) => b.score - a.score || this.tieBreak(a.def, b.def);
+    const scores = Float64Array.from(scored, (s) => s.score).sort();
+    for (let k = Math.max(1, limit * 2); ; k *= 2) {
+      if (k >= scored.length) return scored.sort(byRank);
+      const threshold = scores[scores.length - k];
+      const head = scored.filter((s) => s.score >= threshold).sort(byRank);
+      if (new Set(head.map((s) => this.data.defChunk[s.def])).size >= limit) return head;
+    }
   }
 
   private termsOf(plan: QueryPlan): { terms: string[]; exclude: Set<number> } {
@@ -709,7 +731,7 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
     refNames,
     refOffsets,
     refChunks,
-    refCounts,
+    refCounts: narrowest(refCounts),
   };
 }
 

@@ -11,7 +11,7 @@
  * list of (chunk, term frequency) pairs packed as delta varints: built in one pass, stored as
  * typed arrays and one string, loaded without rebuilding anything.
  */
-import { GrowableU32, VarintWriter } from '../store/growable';
+import { GrowableU32, narrowest, type UnsignedArray, VarintWriter } from '../store/growable';
 import { baseForms, splitIdentifier, subTokens, words } from '../tokens';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
@@ -67,7 +67,7 @@ export interface TermSnapshot {
   /** Posting lists: per entry, varint(chunk − previous chunk − 1) then varint(term frequency). */
   postings: Uint8Array;
   /** Per chunk and field (chunk · 3 + field): distinct terms in that field. */
-  fieldLengths: Uint32Array;
+  fieldLengths: UnsignedArray;
   /** Average of fieldLengths per field, as MiniSearch accumulates it. */
   averageFieldLengths: Float64Array;
 }
@@ -85,6 +85,8 @@ const MAX_REMEMBERED_WORDS = 200_000;
 export class TermIndex {
   /** Term ids by term; built on first query (a loaded index that is never queried never pays for it). */
   private termIds: Map<string, number> | null = null;
+  /** Per-chunk arrays a query scores in, allocated by the first query and reused. */
+  private scratch: { score: Float64Array; termScore: Float64Array; inTerm: Uint8Array; seen: Uint8Array; quality: Uint16Array; matchHead: Int32Array } | null = null;
 
   private constructor(
     private readonly terms: string[],
@@ -205,7 +207,7 @@ export class TermIndex {
       listOffsets,
       listLengths,
       postings: bytes.finish(),
-      fieldLengths: fieldLengths.u32(),
+      fieldLengths: narrowest(fieldLengths.data.subarray(0, fieldLengths.length)),
       averageFieldLengths: averages,
     });
   }
@@ -236,13 +238,20 @@ export class TermIndex {
     // The query is the tokens joined and tokenized again, as MiniSearch would see it.
     const queryTerms = subTokens(tokens.join(' '));
     const n = this.data.documentCount;
-    const score = new Float64Array(n);
-    const termScore = new Float64Array(n);
-    const inTerm = new Uint8Array(n);
-    const seen = new Uint8Array(n);
-    /** Distinct query terms matched per chunk: MiniSearch multiplies the sum by it. */
-    const quality = new Uint16Array(n);
-    const matched = new Map<number, number[]>();
+    // Per-chunk scratch, kept between queries and cleared only where this query wrote: a fresh
+    // set of arrays per query was most of a 50 MB repository's query time (allocation and GC).
+    const { score, termScore, inTerm, seen, quality, matchHead } = (this.scratch ??= {
+      score: new Float64Array(n),
+      termScore: new Float64Array(n),
+      inTerm: new Uint8Array(n),
+      seen: new Uint8Array(n),
+      /** Distinct query terms matched per chunk: MiniSearch multiplies the sum by it. */
+      quality: new Uint16Array(n),
+      /** Per chunk, the first of its matched terms (a list through matchNext), or -1. */
+      matchHead: new Int32Array(n).fill(-1),
+    });
+    const matchTerm: number[] = [];
+    const matchNext: number[] = [];
     const touched: number[] = [];
     const earlier = new Set<string>();
     for (const q of queryTerms) {
@@ -270,21 +279,19 @@ export class TermIndex {
           const end = this.data.listOffsets[row + 1];
           let doc = -1;
           while (pos < end) {
-            let gap = 0;
-            let shift = 0;
-            let b: number;
-            do {
+            // Varints; nearly all fit one byte.
+            let b = bytes[pos++];
+            let gap = b & 0x7f;
+            for (let shift = 7; b & 0x80; shift += 7) {
               b = bytes[pos++];
               gap += (b & 0x7f) * 2 ** shift;
-              shift += 7;
-            } while (b & 0x80);
-            let tf = 0;
-            shift = 0;
-            do {
+            }
+            b = bytes[pos++];
+            let tf = b & 0x7f;
+            for (let shift = 7; b & 0x80; shift += 7) {
               b = bytes[pos++];
               tf += (b & 0x7f) * 2 ** shift;
-              shift += 7;
-            } while (b & 0x80);
+            }
             doc += gap + 1;
             const length = this.data.fieldLengths[doc * FIELD_COUNT + field];
             const raw = idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + (BM25_B * length) / average)));
@@ -293,9 +300,19 @@ export class TermIndex {
               termTouched.push(doc);
             }
             termScore[doc] += weight * boost * raw;
-            let list = matched.get(doc);
-            if (!list) matched.set(doc, (list = []));
-            if (list[list.length - 1] !== term && !list.includes(term)) list.push(term);
+            // The vocabulary terms that matched this chunk, each once.
+            let known = false;
+            for (let m = matchHead[doc]; m !== -1; m = matchNext[m]) {
+              if (matchTerm[m] === term) {
+                known = true;
+                break;
+              }
+            }
+            if (!known) {
+              matchTerm.push(term);
+              matchNext.push(matchHead[doc]);
+              matchHead[doc] = matchTerm.length - 1;
+            }
           }
         }
       }
@@ -311,14 +328,42 @@ export class TermIndex {
         if (!repeated) quality[doc]++;
       }
     }
-    return touched
-      .map((doc) => ({
-        id: doc,
-        score: Math.round(score[doc] * quality[doc] * SCORE_SCALE) / SCORE_SCALE,
-        terms: (matched.get(doc) ?? []).map((t) => this.terms[t]).sort(),
-      }))
-      .sort((a, b) => b.score - a.score || a.id - b.id)
-      .slice(0, limit);
+    // The best `limit` chunks (score descending, then id), without an object per matched chunk.
+    const finalScore = (doc: number) => Math.round(score[doc] * quality[doc] * SCORE_SCALE) / SCORE_SCALE;
+    const best: { doc: number; score: number }[] = [];
+    const before = (a: { doc: number; score: number }, b: { doc: number; score: number }) => b.score < a.score || (b.score === a.score && a.doc < b.doc);
+    if (limit > 256) {
+      // A long list: one sort (insertion into the kept list would cost more).
+      for (const doc of touched) best.push({ doc, score: finalScore(doc) });
+      best.sort((a, b) => b.score - a.score || a.doc - b.doc);
+      best.length = Math.min(best.length, limit);
+    } else {
+      for (const doc of touched) {
+        const entry = { doc, score: finalScore(doc) };
+        if (best.length === limit && !before(entry, best[limit - 1])) continue;
+        let lo = 0;
+        let hi = best.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (before(best[mid], entry)) lo = mid + 1;
+          else hi = mid;
+        }
+        best.splice(lo, 0, entry);
+        if (best.length > limit) best.pop();
+      }
+    }
+    const hits = best.map(({ doc, score: s }) => {
+      const matchedTerms: string[] = [];
+      for (let m = matchHead[doc]; m !== -1; m = matchNext[m]) matchedTerms.push(this.terms[matchTerm[m]]);
+      return { id: doc, score: s, terms: matchedTerms.sort() };
+    });
+    for (const doc of touched) {
+      score[doc] = 0;
+      seen[doc] = 0;
+      quality[doc] = 0;
+      matchHead[doc] = -1;
+    }
+    return hits;
   }
 
   /** The vocabulary terms a query term matches: itself (weight 1) and, when long enough, the longer words it begins. */

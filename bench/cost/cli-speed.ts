@@ -1,0 +1,177 @@
+/**
+ * The Node figures of issue 10, measured side by side in one run so a shared machine's load
+ * hits both sides alike:
+ *  - build throughput: `fourfold index --no-cache --embedder none` as a whole process, with the
+ *    engine's own build time (Engine.build: parse + chunks + text + structural + graph) and the
+ *    process's CPU time;
+ *  - a cached search with the local model, as a whole process (three queries: a definition, an
+ *    understand question that embeds, a quoted string);
+ *  - query latency in a loaded engine (the bench's query set, no query embedding), wall and CPU
+ *    per query, and the stored snapshot's size against the source.
+ * With `--before DIR` (another checkout with its CLI built, e.g. `git worktree add` of an older
+ * commit + `npm run build:cli`), every whole-process measurement alternates between that CLI and
+ * this one.
+ *
+ *   npx tsx bench/cost/cli-speed.ts [--before DIR] [--build-size 10] [--search-size 5] [--query-sizes 10,50] [--reps 3]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize } from 'node:v8';
+import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
+import { ensureTiers, REPO_ROOT } from '../corpora';
+import { generateQueries } from './queries';
+import { median, percentile } from './stats';
+
+interface Options {
+  before: string | null;
+  buildSize: number;
+  searchSize: number;
+  querySizes: number[];
+  reps: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const get = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+  const sizes = (s: string | undefined, fallback: number[]) => (s ? s.split(',').map(Number).filter((n) => n > 0) : fallback);
+  return {
+    before: get('before') ?? null,
+    buildSize: Number(get('build-size') ?? 10),
+    searchSize: Number(get('search-size') ?? 5),
+    querySizes: sizes(get('query-sizes'), [10, 50]),
+    reps: Math.max(1, Number(get('reps') ?? 3)),
+  };
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+interface ProcessRun {
+  wallS: number;
+  cpuS: number;
+  stdout: string;
+}
+
+/** One whole process, timed by /usr/bin/time (wall, and user + system CPU of the process and its threads). */
+function timedProcess(args: string[]): ProcessRun {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  const [wall, user, system] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { wallS: wall, cpuS: user + system, stdout: r.stdout };
+}
+
+interface Side {
+  name: string;
+  bin: string;
+}
+
+function main(): Promise<void> {
+  return run(parseOptions(process.argv.slice(2)));
+}
+
+async function run(options: Options): Promise<void> {
+  const sides: Side[] = [{ name: 'now', bin: join(REPO_ROOT, 'bin', 'fourfold.js') }];
+  if (options.before) sides.unshift({ name: 'before', bin: join(options.before, 'bin', 'fourfold.js') });
+  const sizes = [...new Set([options.buildSize, options.searchSize, ...options.querySizes])];
+  const tiers = new Map((await ensureTiers(sizes, (s) => process.stderr.write(`${s}\n`))).map((t) => [t.sizeMb, t]));
+  const scratch = mkdtempSync(join(tmpdir(), 'fourfold-cli-speed-'));
+  const out: string[] = [];
+  const say = (s: string) => {
+    out.push(s);
+    process.stderr.write(`${s}\n`);
+  };
+  say(`# cli-speed, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} cores, load average at start ${load()}`);
+  try {
+    // 1. Build throughput, alternating sides.
+    const buildTier = tiers.get(options.buildSize)!;
+    const builds = new Map<string, { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[] }>();
+    for (let rep = 0; rep < options.reps; rep++)
+      for (const side of sides) {
+        const r = timedProcess([side.bin, 'index', '--repo', buildTier.dir, '--embedder', 'none', '--no-cache', '--quiet', '--cache', join(scratch, `build-${side.name}`)]);
+        const summary = JSON.parse(r.stdout).summary as { bytes: number; buildMs: Record<string, number> };
+        const stages = summary.buildMs;
+        const engineMs = ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
+        const b = builds.get(side.name) ?? { wall: [], cpu: [], engine: [], parse: [], rest: [] };
+        b.wall.push(r.wallS);
+        b.cpu.push(r.cpuS);
+        b.engine.push(engineMs / 1000);
+        b.parse.push((stages.parse ?? 0) / 1000);
+        b.rest.push((engineMs - (stages.parse ?? 0)) / 1000);
+        builds.set(side.name, b);
+      }
+    const mb = buildTier.bytes / 1e6;
+    say(`\n## Build, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`);
+    say('| CLI | Engine.build (medians) | MB/s | parse | text + structural + graph | whole `fourfold index` wall | its CPU (all threads) | MB per CPU-second |');
+    say('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [name, b] of builds)
+      say(
+        `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} |`,
+      );
+
+    // 2. Cached search with the local model, alternating sides and queries.
+    const searchTier = tiers.get(options.searchSize)!;
+    const searchQueries = ['where is parseExpression defined', 'how does the parser handle jsx attributes', '"Unexpected token"'];
+    for (const side of sides) timedProcess([side.bin, 'index', '--repo', searchTier.dir, '--quiet', '--cache', join(scratch, `search-${side.name}`)]);
+    const searches = new Map<string, Map<string, { wall: number[]; cpu: number[] }>>();
+    for (let rep = 0; rep < options.reps + 2; rep++)
+      for (const query of searchQueries)
+        for (const side of sides) {
+          const r = timedProcess([side.bin, 'search', '--repo', searchTier.dir, '--cache', join(scratch, `search-${side.name}`), query]);
+          const bySide = searches.get(side.name) ?? new Map();
+          const s = bySide.get(query) ?? { wall: [], cpu: [] };
+          s.wall.push(r.wallS);
+          s.cpu.push(r.cpuS);
+          bySide.set(query, s);
+          searches.set(side.name, bySide);
+        }
+    say(`\n## \`fourfold search\` from the cache with the local model, ${searchTier.sizeMb} MB tier (${searchTier.files} files), whole process, ${options.reps + 2} runs per query and side; load average now ${load()}\n`);
+    say(`| CLI | ${searchQueries.map((q) => `\`${q}\` wall (min) / CPU`).join(' | ')} |`);
+    say(`|---|${searchQueries.map(() => '---:').join('|')}|`);
+    for (const [name, bySide] of searches)
+      say(`| ${name} | ${searchQueries.map((q) => { const s = bySide.get(q)!; return `${median(s.wall).toFixed(2)} (${Math.min(...s.wall).toFixed(2)}) / ${median(s.cpu).toFixed(2)} s`; }).join(' | ')} |`);
+
+    // 3. Query latency in a loaded engine, and the stored size.
+    say(`\n## Query latency in a loaded engine (this checkout), no query embedding, and stored size; load average now ${load()}\n`);
+    say('| tier | files | queries × passes | p50 / p95 wall | p95 CPU | slowest intent p95 (wall) | snapshot / source |');
+    say('|---|---:|---:|---:|---:|---:|---:|');
+    for (const size of options.querySizes) {
+      const tier = tiers.get(size)!;
+      const cache = join(scratch, `query-${size}`);
+      timedProcess([sides[sides.length - 1].bin, 'index', '--repo', tier.dir, '--embedder', 'none', '--quiet', '--cache', cache]);
+      const file = join(cache, readdirSync(cache).find((f) => f.endsWith('-none.snapshot'))!);
+      const snapshot = deserialize(readFileSync(file)) as EngineSnapshot;
+      const engine = Engine.load(snapshot, { analyzer: { analyze: () => Promise.reject(new Error('a loaded index does not parse')) }, embedder: null });
+      const queries = generateQueries(snapshotRecords(snapshot));
+      for (const q of queries) await engine.search(q.query); // each query's first run (decodes what it reads)
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      const byIntent = new Map<string, number[]>();
+      const passes = 2;
+      for (let pass = 0; pass < passes; pass++)
+        for (const q of queries) {
+          const c0 = process.cpuUsage();
+          const t0 = performance.now();
+          await engine.search(q.query);
+          const ms = performance.now() - t0;
+          const c = process.cpuUsage(c0);
+          wall.push(ms);
+          cpu.push((c.user + c.system) / 1000);
+          byIntent.set(q.intent, [...(byIntent.get(q.intent) ?? []), ms]);
+        }
+      const slowest = [...byIntent].map(([intent, ms]) => [intent, percentile(ms, 95)] as const).sort((a, b) => b[1] - a[1])[0];
+      const ratio = statSync(file).size / tier.bytes;
+      say(
+        `| ${size} MB | ${tier.files.toLocaleString('en')} | ${queries.length} × ${passes} | ${percentile(wall, 50).toFixed(1)} / **${percentile(wall, 95).toFixed(1)} ms** | ${percentile(cpu, 95).toFixed(1)} ms | ${slowest[0]} ${slowest[1].toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
+      );
+    }
+    say(`\nload average at the end ${load()}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+await main();

@@ -51,7 +51,8 @@ export function StorageKeeper({ hasIndexes }: { hasIndexes: boolean }) {
           The browser may clear these indexes if the disk runs low.{' '}
           <button type="button" className="link-button" onClick={ask} disabled={state === 'asking'}>
             Keep them
-          </button>{' '}
+          </button>
+          {' · '}
           <button type="button" className="link-button" onClick={dismiss}>
             Not now
           </button>

@@ -72,6 +72,8 @@ export function App() {
   const workers = getWorkers();
   const initial = useRef(readSearchState()).current;
   const [status, setStatus] = useState<WorkerStatus | null>(null);
+  /** The model has loaded (or failed to): before that, "no model" only means "not yet". */
+  const [modelSettled, setModelSettled] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [job, setJob] = useState<Job | null>(null);
@@ -132,7 +134,11 @@ export function App() {
       .then((s) => {
         setStatus(s);
         // The model starts in the background; show which one (or why none) once it is up.
-        void workers.index.embedderReady().then((ready) => !cancelled && setStatus(ready));
+        void workers.index.embedderReady().then((ready) => {
+          if (cancelled) return;
+          setStatus(ready);
+          setModelSettled(true);
+        });
         return s;
       })
       .then(
@@ -394,7 +400,7 @@ export function App() {
       if (folderRead.current?.jobId === id) folderRead.current = null;
     }
     if (jobRef.current?.id !== id) return; // replaced by a newer choice meanwhile
-    performance.measure('fourfold:read', { start: started });
+    performance.measure('fourfold:page-read', { start: started });
     void runIndex(id, { name: contents.name, origin: 'folder', files, ignored: contents.ignored });
   };
 
@@ -605,7 +611,7 @@ export function App() {
               {liveModalitiesText(job)}
             </span>
           ) : null}
-          <ModelChip status={status} active={active} />
+          <ModelChip status={status} active={active} settled={modelSettled} />
           <button
             type="button"
             className="button small repo-jump"
@@ -850,8 +856,15 @@ function replaceWord(query: string, word: string, by: string): string {
  * The model that will answer semantic queries on the open repository: the one its index was
  * built with (the demo's is known before the model has loaded), marked while it loads.
  */
-function ModelChip({ status, active }: { status: WorkerStatus | null; active: RepositorySummary | null }) {
+function ModelChip({ status, active, settled }: { status: WorkerStatus | null; active: RepositorySummary | null; settled: boolean }) {
   const model = active?.stats?.embedder ?? status?.embedder ?? null;
+  if (!model && !settled) {
+    return (
+      <span className="chip subtle" title="The embedding model is loading in the background">
+        semantic model: loading
+      </span>
+    );
+  }
   if (!model) {
     const why = status?.embedderProblem ?? (status ? 'This repository was indexed without an embedding model.' : 'Starting…');
     return (

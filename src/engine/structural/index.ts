@@ -318,7 +318,7 @@ export class StructuralIndex implements Retriever {
     const trimmed = text.trim();
     if (!trimmed) return [];
     const query: NameQuery = { text: /\s/.test(trimmed) ? null : trimmed, tokens: subTokens(trimmed) };
-    let scored = this.scoreNames([query], [], undefined, { prefixMinLength: 1 });
+    let scored = this.scoreNames([query], [], undefined, { prefixMinLength: 1 }).sort(this.byRank);
     if (options.kind) scored = scored.filter((s) => this.definition(s.def).kind === options.kind);
     return scored.slice(0, options.limit ?? 50).map((s) => ({ ...this.hitOf(s.def), match: s.match, score: s.score }));
   }
@@ -335,14 +335,13 @@ export class StructuralIndex implements Retriever {
     // the name matched precisely, the near misses are left out. So are private spellings of
     // an exactly defined name: with `diff` defined, `options._diff = …` is another symbol.
     const precise = scored.filter((s) => PRECISE_MATCHES.has(s.match));
-    if (precise.length === 0) return this.toHits(scored, limit);
+    if (precise.length === 0) return this.toHits(this.rankedPrefix(scored, limit), limit);
     const exact = new Set(precise.filter((s) => s.match === 'exact').map((s) => undecorated(this.definition(s.def).name)));
-    return this.toHits(
-      precise.filter((s) => s.match === 'exact' || !exact.has(undecorated(this.definition(s.def).name))),
-      limit,
-    );
+    const kept = precise.filter((s) => s.match === 'exact' || !exact.has(undecorated(this.definition(s.def).name)));
+    return this.toHits(this.rankedPrefix(kept, limit), limit);
   }
 
+  /** Every definition a name query matches, scored; unsorted (callers rank only what they keep). */
   private scoreNames(
     queries: NameQuery[],
     containerHints: readonly string[],
@@ -376,9 +375,11 @@ export class StructuralIndex implements Retriever {
         scored.push({ def, score, match: m.kind, reason: `defines ${d.kind} ${qualified(d)} (${notes.join('; ')})` });
       }
     }
-    scored.sort((a, b) => b.score - a.score || this.tieBreak(a.def, b.def));
     return scored;
   }
+
+  /** Rank order: score, then tieBreak. */
+  private readonly byRank = (a: ScoredDefinition, b: ScoredDefinition): number => b.score - a.score || this.tieBreak(a.def, b.def);
 
   /**
    * Same score: implementations, non-test code, non-vendored/built paths, files named after
@@ -532,7 +533,7 @@ export class StructuralIndex implements Retriever {
    * understand query).
    */
   private rankedPrefix(scored: ScoredDefinition[], limit: number): ScoredDefinition[] {
-    const byRank = (a: ScoredDefinition, b: ScoredDefinition) => b.score - a.score || this.tieBreak(a.def, b.def);
+    const byRank = this.byRank;
     const scores = Float64Array.from(scored, (s) => s.score).sort();
     for (let k = Math.max(1, limit * 2); ; k *= 2) {
       if (k >= scored.length) return scored.sort(byRank);

@@ -2,12 +2,14 @@
  * The explanation panels: every number comes from the engine's own explanation (the
  * record fusion wrote while it computed the score). Nothing here ranks or recomputes.
  */
-import { MODALITIES, type QueryExplanation, type ResultExplanation } from '../engine/contract';
+import { MODALITIES, type ModalityRun, type QueryExplanation, type ResultExplanation } from '../engine/contract';
 import { formatDuration, formatScore, intentLabel } from './format';
 
-export function ResultExplain({ explanation, rankInResults }: { explanation: ResultExplanation; rankInResults: number }) {
+export function ResultExplain({ explanation, rankInResults, runs = [] }: { explanation: ResultExplanation; rankInResults: number; runs?: ModalityRun[] }) {
   const { modalities, rrf, centrality, boost, demotion, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
+  /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
+  const onlyBoost = (m: string) => m === 'graph' && runs.some((r) => r.modality === m && r.skipped !== undefined && !r.skipped.startsWith('not ready'));
   return (
     <div className="explain" aria-label="Explanation">
       <table className="numbers">
@@ -27,7 +29,8 @@ export function ResultExplain({ explanation, rankInResults }: { explanation: Res
         <tbody>
           {MODALITIES.map((m) => {
             const c = modalities[m];
-            const waiting = !c && notReady.has(m);
+            const waiting = !c && notReady.has(m) && !onlyBoost(m);
+            const boostWaiting = !c && notReady.has(m) && onlyBoost(m);
             return (
               <tr key={m} className={c ? undefined : 'is-absent'} data-modality={m}>
                 <th scope="row">
@@ -38,7 +41,9 @@ export function ResultExplain({ explanation, rankInResults }: { explanation: Res
                 <td data-field="weight">{c ? c.weight : '—'}</td>
                 <td data-field="k">{c ? c.k : '—'}</td>
                 <td data-field="contribution">{c ? formatScore(c.contribution) : waiting ? '0' : '—'}</td>
-                <td className="wide reason">{c ? c.reason : waiting ? 'still indexing: it contributed nothing' : ''}</td>
+                <td className="wide reason">
+                  {c ? c.reason : waiting ? 'still indexing: it contributed nothing' : boostWaiting ? 'not in this preset; its importance boost is not ready yet (still indexing)' : ''}
+                </td>
               </tr>
             );
           })}

@@ -165,7 +165,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
                 />
               ) : null}
               {isExpanded && !linesAreTheAnswer && result.matches ? <MatchLines lines={result.matches.lines} onOpen={(line) => open(index, result, line)} /> : null}
-              {isExplained ? <ResultExplain explanation={result.explanation} rankInResults={index} /> : null}
+              {isExplained ? <ResultExplain explanation={result.explanation} rankInResults={index} runs={view.query.modalities} /> : null}
             </li>
           );
         })}

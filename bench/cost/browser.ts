@@ -70,8 +70,14 @@ export interface BrowserRun {
   indexedBytes?: number | null;
   /** Navigation start → the first answer rendered, after a reload with ?repo&q in the URL (includes the app's debounce). */
   reloadToFirstResultMs: number[];
-  /** `fourfold:load` (reading the stored index into an engine) in each reloaded worker, ms. */
+  /** `fourfold:load` (the stored index made an engine) in each reloaded worker, ms. */
   reloadLoadMs: number[];
+  /** `fourfold:stored-read` (the stored index read from IndexedDB) in each reloaded worker, ms. */
+  reloadStoredReadMs?: number[];
+  /** Each reloaded worker's `fourfold:stored-read` start, ms after navigation start: what came before reading (page and worker start-up). */
+  reloadStoredReadStartMs?: number[];
+  /** Each reload's first answer's `fourfold:query`, ms. */
+  reloadQueryMs?: number[];
   /** Input event → answer rendered for that query, minus the app's debounce; engineMs = that query's `fourfold:query`. */
   queries: { intent: string; query: string; ms: number; engineMs: number | null; engineText: string }[];
   memory: BrowserMemory;
@@ -332,12 +338,20 @@ export async function browserRun(
     // Reload with the search in the URL: the app reopens the stored index and answers.
     const reloads: number[] = [];
     const reloadLoadMs: number[] = [];
+    const reloadStoredReadMs: number[] = [];
+    const reloadStoredReadStartMs: number[] = [];
+    const reloadQueryMs: number[] = [];
     for (let i = 0; i < options.reloads; i++) {
       await page.reload();
       await page.waitForFunction(() => (window as unknown as { __bench: PageRecord }).__bench.firstAnswerAt > 0, null, { timeout: 120_000, polling: 50 });
       reloads.push((await record(page)).firstAnswerAt);
-      const loaded = (await workerMeasures(await indexWorker(page), await page.evaluate(() => performance.timeOrigin))).load;
-      if (loaded) reloadLoadMs.push(loaded.duration);
+      const reloaded = await workerMeasures(await indexWorker(page), await page.evaluate(() => performance.timeOrigin));
+      if (reloaded.load) reloadLoadMs.push(reloaded.load.duration);
+      if (reloaded['stored-read']) {
+        reloadStoredReadMs.push(reloaded['stored-read'].duration);
+        reloadStoredReadStartMs.push(reloaded['stored-read'].start);
+      }
+      if (reloaded.query) reloadQueryMs.push(reloaded.query.duration);
     }
     return {
       pickerMs,
@@ -352,6 +366,9 @@ export async function browserRun(
       indexedBytes,
       reloadToFirstResultMs: reloads,
       reloadLoadMs,
+      reloadStoredReadMs,
+      reloadStoredReadStartMs,
+      reloadQueryMs,
       queries: samples,
       memory: await sampler.stop(),
       embedder: options.embedder,

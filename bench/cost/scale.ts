@@ -123,6 +123,19 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
       out.push(`| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${names.map((n) => (m[n] ? s1(m[n].startMs + m[n].durationMs) : '–')).join(' | ')} |`);
     }
     out.push('');
+    const reloads = stages.filter((r) => r.run!.reloadStoredReadMs?.length);
+    if (reloads.length) {
+      out.push('Reload → first answer, where it goes (medians over the reloads; the index worker\'s measures): start-up = navigation start → the worker begins reading the stored index; read = `fourfold:stored-read` (IndexedDB); load = `fourfold:load` (an engine from it); query = the first answer\'s `fourfold:query`.');
+      out.push('');
+      out.push('| corpus | model | reload → 1st answer | start-up | read | load | query |');
+      out.push('|---|---|---:|---:|---:|---:|---:|');
+      for (const r of reloads) {
+        const b = r.run!;
+        const ms = (v: number[] | undefined) => (v && v.length ? `${Math.round(median(v))} ms` : '–');
+        out.push(`| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${ms(b.reloadToFirstResultMs)} | ${ms(b.reloadStoredReadStartMs)} | ${ms(b.reloadStoredReadMs)} | ${ms(b.reloadLoadMs)} | ${ms(b.reloadQueryMs)} |`);
+      }
+      out.push('');
+    }
   }
   return out;
 }

@@ -333,7 +333,9 @@ export class IndexService {
     if (!this.engines.has(id)) {
       let engine: Engine;
       try {
+        const readStarted = performance.now();
         const snapshot = await this.deps.persistence.getSnapshot(id);
+        measure('stored-read', readStarted);
         if (!snapshot) throw new Error('it is missing from this browser\'s storage');
         const embedderId = shown.stats?.embedder ?? null;
         const known = embedderId ? { id: embedderId, dimensions: (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0 } : null;

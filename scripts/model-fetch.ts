@@ -19,7 +19,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CORPORA } from '../bench/eval/corpora';
-import { DEBIAN_PACKAGES, NPM_PACKAGES } from './model-sources';
+import { DEBIAN_PACKAGES, DEBIAN_PACKAGES_GROWN, NPM_PACKAGES } from './model-sources';
 import { MODEL_CACHE, type FetchManifest, type FetchedPackage, logStep, runMain, writeJson } from './model-cache';
 
 const run = promisify(execFile);
@@ -167,7 +167,12 @@ export async function fetchSources(): Promise<FetchManifest> {
   });
   const npm = await fetchNpm(npmSpecs, join(MODEL_CACHE, 'npm'), 'npm');
   const debian: FetchedPackage[] = [];
-  for (const language of ['go', 'rust', 'python'] as const) debian.push(...(await fetchDebian(language, DEBIAN_PACKAGES[language], join(MODEL_CACHE, 'debian'))));
+  // FOURFOLD_MODEL_SOURCES=grown: the larger, not shipped source set (scripts/model-sources.ts).
+  const grown = process.env.FOURFOLD_MODEL_SOURCES === 'grown';
+  for (const language of ['go', 'rust', 'python'] as const) {
+    const pins = grown ? [...DEBIAN_PACKAGES[language], ...DEBIAN_PACKAGES_GROWN[language]].sort() : DEBIAN_PACKAGES[language];
+    debian.push(...(await fetchDebian(language, pins, join(MODEL_CACHE, 'debian'))));
+  }
   const reference = await fetchNpm(referencePackages(), join(MODEL_CACHE, 'reference'), 'reference');
   const manifest: FetchManifest = { packages: [...npm, ...debian], reference, seconds: (performance.now() - started) / 1000 };
   await writeJson(join(MODEL_CACHE, 'fetch.json'), manifest);

@@ -63,3 +63,20 @@ export function narrowest(values: ArrayLike<number>): UnsignedArray {
   for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
   return max < 256 ? Uint8Array.from(values) : max < 65536 ? Uint16Array.from(values) : Uint32Array.from(values);
 }
+
+/** Distinct strings in first-seen order, each with its index (a vocabulary, a name table). */
+export class StringTable {
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  /** The value's index, added at the end when new. */
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.ids.set(value, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+}

@@ -7,6 +7,7 @@ import { hashText } from '../intake/hash';
 import type { Corpus, CorpusFile } from '../modality';
 import { buildSpanLookup, chunkSpans, countLines, lookupSpan } from './chunks';
 import type { SpanLookup } from './chunks';
+import { StringTable } from '../store/growable';
 
 /** A file whose analysis is already known (from a worker, or from the store). */
 export interface AnalyzedFile {
@@ -106,18 +107,9 @@ export function encodeChunkTable(corpus: Corpus): ChunkTable {
   const symbol = new Int32Array(n);
   const container = new Int32Array(n);
   const definitionKind = new Uint8Array(n);
-  const names: string[] = [];
-  const nameIds = new Map<string, number>();
-  const nameId = (s: string | undefined) => {
-    if (s === undefined) return -1;
-    let id = nameIds.get(s);
-    if (id === undefined) {
-      id = names.length;
-      nameIds.set(s, id);
-      names.push(s);
-    }
-    return id;
-  };
+  const table = new StringTable();
+  const names = table.values;
+  const nameId = (s: string | undefined) => (s === undefined ? -1 : table.id(s));
   for (const c of corpus.chunks) {
     startLine[c.id] = c.startLine;
     endLine[c.id] = c.endLine;

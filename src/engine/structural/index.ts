@@ -7,7 +7,7 @@ import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
 import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
-import { narrowest, type UnsignedArray } from '../store/growable';
+import { narrowest, StringTable, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
 
@@ -601,8 +601,7 @@ const NESTED = 4;
 
 /** Each definition's name id and flags (see StructuralSnapshot.defFlags), in snapshot order. */
 function definitionFacts(corpus: Corpus, defFile: readonly number[], defLocal: readonly number[]): Pick<StructuralSnapshot, 'defName' | 'names' | 'defFlags'> {
-  const nameIds = new Map<string, number>();
-  const names: string[] = [];
+  const names = new StringTable();
   const defName = new Int32Array(defFile.length);
   const defFlags = new Uint8Array(defFile.length);
   let start = 0;
@@ -614,13 +613,7 @@ function definitionFacts(corpus: Corpus, defFile: readonly number[], defLocal: r
     const definitions = file.analysis.definitions;
     for (let i = start; i < end; i++) {
       const def = definitions[defLocal[i]];
-      let id = nameIds.get(def.name);
-      if (id === undefined) {
-        id = names.length;
-        nameIds.set(def.name, id);
-        names.push(def.name);
-      }
-      defName[i] = id;
+      defName[i] = names.id(def.name);
       defFlags[i] = (isDeclarationOnly(file.path, def) ? DECLARATION_ONLY : 0) | (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
     }
     // A definition is nested when another definition of its file contains it.
@@ -636,7 +629,7 @@ function definitionFacts(corpus: Corpus, defFile: readonly number[], defLocal: r
     }
     start = end;
   }
-  return { defName, names, defFlags };
+  return { defName, names: names.values, defFlags };
 }
 
 function buildSnapshot(corpus: Corpus): StructuralSnapshot {

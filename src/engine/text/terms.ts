@@ -11,7 +11,7 @@
  * list of (chunk, term frequency) pairs packed as delta varints: built in one pass, stored as
  * typed arrays and one string, loaded without rebuilding anything.
  */
-import { GrowableU32, narrowest, type UnsignedArray, VarintWriter } from '../store/growable';
+import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintWriter } from '../store/growable';
 import { baseForms, splitIdentifier, subTokens, words } from '../tokens';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
@@ -94,22 +94,14 @@ export class TermIndex {
   ) {}
 
   static build(docs: Iterable<TermDocument>): TermIndex {
-    const idOf = new Map<string, number>();
-    const vocabulary: string[] = [];
+    const table = new StringTable();
+    const vocabulary = table.values;
     // One (term, chunk, frequency) triple per distinct term of each field of each chunk, per field.
     const rows = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), doc: new GrowableU32(), tf: new GrowableU32() }));
     const fieldLengths = new GrowableU32();
     const averages = new Float64Array(FIELD_COUNT);
     let documentCount = 0;
-    const termId = (token: string): number => {
-      let id = idOf.get(token);
-      if (id === undefined) {
-        id = vocabulary.length;
-        idOf.set(token, id);
-        vocabulary.push(token);
-      }
-      return id;
-    };
+    const termId = (token: string): number => table.id(token);
     // Words repeat heavily in code: each distinct word is split and its sub-tokens looked up
     // once; a document then counts term ids in a typed array (touched ids listed) instead of a Map.
     const wordTerms = new Map<string, number[]>();

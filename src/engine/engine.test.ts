@@ -8,7 +8,7 @@ import { readSourceTree } from '../../e2e/fixture-files';
 import { createNodeEmbedder } from '../node/embedders';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
-import { Engine, snapshotRecords, type EngineDeps } from './engine';
+import { Engine, queryMayEmbed, snapshotRecords, type EngineDeps } from './engine';
 import { scoreFromExplanation } from './fuse';
 import { WEIGHTS } from './ranking';
 import { MemoryEmbeddingCache } from './semantic/index';
@@ -279,5 +279,41 @@ describe('Engine on a real repository', () => {
     await Engine.build(files.slice(0, 30), { ...deps, embedder: null }, { onProgress: (p) => { stages.add(p.stage); if (p.stage === 'parse') events.push(p); } });
     expect([...stages]).toEqual(expect.arrayContaining(['parse', 'text', 'graph']));
     expect(events.at(-1)).toMatchObject({ done: 30, total: 30 });
+  });
+});
+
+describe('queryMayEmbed: the prediction that lets the CLI load the model beside the index', () => {
+  it('agrees with whether search() embedded the query, for every intent, preset and an explicit modality set', async () => {
+    const queries = [
+      'where is createVNode defined',
+      'function createVNode',
+      'who calls createVNode',
+      'what depends on src/util.js',
+      '"Unexpected token"',
+      'how are state updates batched and rerendered',
+      'code similar to createElement',
+      '/use[A-Z]\\w+/',
+      'diff',
+    ];
+    const cases: { preset?: 'quick' | 'default' | 'thorough'; modalities?: ('semantic' | 'text' | 'structural' | 'graph')[] }[] = [
+      {},
+      { preset: 'quick' },
+      { preset: 'thorough' },
+      { modalities: ['text', 'structural'] },
+      { modalities: ['semantic', 'graph'] },
+    ];
+    let embedded = 0;
+    for (const query of queries) {
+      for (const options of cases) {
+        const r = await engine.search(query, options);
+        const ran = r.query.modalities.some((m) => m.modality === 'semantic' && m.ran);
+        // A direct route that found nothing fuses after all: the prediction cannot know that.
+        if (r.query.fallback) continue;
+        expect({ query, options, predicted: queryMayEmbed(query, options.preset, options.modalities) }).toEqual({ query, options, predicted: ran });
+        if (ran) embedded++;
+      }
+    }
+    expect(embedded).toBeGreaterThan(10);
+    expect(embedded).toBeLessThan(queries.length * cases.length);
   });
 });

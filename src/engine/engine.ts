@@ -930,6 +930,22 @@ export function planTypedQuery(query: string): QueryPlan {
   return !understood.text && understood.regex !== undefined ? regexPlan(understood.regex) : planQuery(understood.text);
 }
 
+/**
+ * Whether answering a query as typed may embed it — semantic among the modalities its preset (or
+ * the caller) picks, weighted for its intent, and not left out by the direct path. A prediction
+ * from the classifier alone, before any index is loaded, so a caller can start loading the model
+ * beside the index; search() still decides for itself (a direct route that finds nothing fuses).
+ */
+export function queryMayEmbed(query: string, preset: Preset = 'default', modalities?: readonly Modality[]): boolean {
+  const plan = planTypedQuery(query);
+  if (preset === 'quick') return !modalities || modalities.includes('semantic');
+  const chosen = modalities ?? (preset === 'thorough' ? MODALITIES : DEFAULT_PRESET_MODALITIES[plan.intent]);
+  const weights = WEIGHTS[plan.intent];
+  if (!chosen.includes('semantic') || !(weights.semantic > 0)) return false;
+  const direct = preset === 'default' && !modalities && plan.confidence >= DIRECT_PATH_MIN_CONFIDENCE && wordCount(plan.raw) <= DIRECT_PATH_MAX_WORDS && plan.rule !== 'user-choice';
+  return !direct || chosen.reduce((a, b) => (weights[b] > weights[a] ? b : a)) === 'semantic';
+}
+
 /** A query that is only a /regex/: an exact match on it, as sure as the user's own syntax. */
 function regexPlan(regex: string): QueryPlan {
   return { intent: 'exact_match', confidence: 1, rule: 'query-syntax', raw: `/${regex}/`, identifiers: [], terms: [], regex };

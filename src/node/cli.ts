@@ -126,12 +126,13 @@ export async function main(argv: string[], out: (s: string) => void = (s) => pro
     const modalities = parseModalities(flag(args, 'modalities'));
     const limit = parseLimit(flag(args, 'limit'));
 
-    const { openRepository } = await import('./repository');
+    const [{ openRepository }, { queryMayEmbed }] = await Promise.all([import('./repository'), import('../engine/engine')]);
     const opened = await openRepository(repo, {
       embedder,
       cacheDir: flag(args, 'cache'),
       useCache: !args.flags.has('no-cache'),
       onNotice: args.flags.has('quiet') ? undefined : (s) => err(`fourfold: ${s}\n`),
+      prefetchEmbedder: args.command === 'search' && queryMayEmbed(query!, preset, modalities),
     });
     let exitCode = opened.unreadable.length > 0 ? 2 : 0;
     for (const u of opened.unreadable) err(`fourfold: could not read ${u.path}: ${u.reason}\n`);

@@ -42,6 +42,11 @@ export interface OpenOptions {
   onNotice?: (message: string) => void;
   /** Build progress per stage (parse, text, graph, embed), when the index is built rather than loaded. */
   onProgress?: (progress: IndexProgress) => void;
+  /**
+   * Start loading the embedding model at once, beside the walk and the index read, instead of
+   * when the first query needs it (a `search` whose query will be embedded: see queryMayEmbed).
+   */
+  prefetchEmbedder?: boolean;
 }
 
 export interface OpenedRepository {
@@ -71,6 +76,11 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   const info = await stat(root).catch(() => null);
   if (!info) throw new InputError(`no such folder: ${dir}`);
   if (!info.isDirectory()) throw new InputError(`not a folder: ${dir}`);
+
+  const prefetched = options.prefetchEmbedder && options.embedder === 'local' ? createEmbedder('local') : null;
+  // Not awaited until a query needs it; a failure surfaces there, not as an unhandled rejection.
+  prefetched?.catch(() => {});
+  const embedderFor = (kind: NodeEmbedderKind, loaded: EngineSnapshot | null) => embedderForKind(kind, loaded, prefetched);
 
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const useCache = options.useCache !== false;
@@ -189,16 +199,9 @@ const noAnalyzer: EngineDeps['analyzer'] = { analyze: () => Promise.reject(new E
  * The embedder: for a loaded index of the local model, a stand-in with its id and width that
  * loads the model (transformers.js, ONNX Runtime) only when a query needs an embedding.
  */
-async function embedderFor(kind: NodeEmbedderKind, loaded: EngineSnapshot | null): Promise<Embedder | null> {
+async function embedderForKind(kind: NodeEmbedderKind, loaded: EngineSnapshot | null, prefetched: Promise<Embedder | null> | null): Promise<Embedder | null> {
   if (kind === 'none') return null;
-  const create = async () => {
-    const { createNodeEmbedder } = await import('./embedders');
-    try {
-      return await createNodeEmbedder(kind, process.env.VOYAGE_BASE_URL ? { baseUrl: process.env.VOYAGE_BASE_URL } : {});
-    } catch (e) {
-      throw new InputError(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const create = () => (kind === 'local' && prefetched) || createEmbedder(kind);
   const semantic = loaded?.modalities.semantic as { embedderId?: string; dimensions?: number } | null | undefined;
   if (kind !== 'local' || !semantic?.embedderId || !semantic.dimensions) return create();
   let real: Promise<Embedder | null> | null = null;
@@ -207,6 +210,15 @@ async function embedderFor(kind: NodeEmbedderKind, loaded: EngineSnapshot | null
     if (!embedder) throw new Error('no embedding model');
     return embedder;
   });
+}
+
+async function createEmbedder(kind: Exclude<NodeEmbedderKind, 'none'>): Promise<Embedder | null> {
+  const { createNodeEmbedder } = await import('./embedders');
+  try {
+    return await createNodeEmbedder(kind, process.env.VOYAGE_BASE_URL ? { baseUrl: process.env.VOYAGE_BASE_URL } : {});
+  } catch (e) {
+    throw new InputError(e instanceof Error ? e.message : String(e));
+  }
 }
 
 /**

@@ -10,6 +10,9 @@ import type { EmbedWorkerApi } from './protocol';
 
 let embedCalls = 0;
 
+/** Texts per worker in one build call: enough for the model to sort by length and for the call's round trip to vanish beside the work. */
+export const BUILD_TEXTS_PER_WORKER = 1024;
+
 /**
  * Embedding workers for a machine with `cores` logical cores: embedding runs after parsing, so
  * the parse workers are idle by then and every core can embed; each worker holds its own copy
@@ -67,6 +70,7 @@ export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], app
   return {
     id,
     dimensions,
+    buildBatch: BUILD_TEXTS_PER_WORKER * workers.length,
     async embed(texts, inputType, signal) {
       return (await fanOut(texts, signal, (api, jobId, slice) => api.embed(jobId, slice, inputType))).flat();
     },

@@ -236,6 +236,28 @@ export class Engine {
       const partialDeps = { ...deps, embedder: null };
       onStage(new Engine(corpus, indexes, partialDeps, computeStats(corpus, indexes, null, buildMs, options.skipped, null, 0), pending));
     };
+    /** The semantic index over `corpus`, once the embedder (if still loading) is up; null without one. */
+    const buildSemantic = async (corpus: Corpus): Promise<SemanticIndex | null> => {
+      if (options.embedder) {
+        const waited = now();
+        deps = { ...deps, embedder: await options.embedder };
+        buildMs['embedder-wait'] = now() - waited;
+        throwIfAborted(signal);
+      }
+      const embedder = deps.embedder;
+      if (!embedder) return null;
+      const embed = new StageMeter('embed', corpus.chunks.length, onProgress);
+      const ts = now();
+      const built = await SemanticIndex.build(corpus, embedder, {
+        cache: deps.embeddingCache,
+        signal,
+        onProgress: (done) => embed.set(done),
+        onStep: (step, start) => void measure(step, start),
+      });
+      buildMs.semantic = now() - ts;
+      measure('semantic', ts);
+      return built;
+    };
     // 1. Literal, regex and term search before any parse: the files cut into line windows.
     let early: TextIndex | undefined;
     if (onStage) {
@@ -275,34 +297,25 @@ export class Engine {
     measure('parse', t0);
 
     const corpus = timed(buildMs, 'chunks', () => corpusFromAnalyses(records));
+    // Embedding starts as soon as the chunks exist: the model runs in its own workers (in the
+    // browser) while text, structural and graph are built here.
+    const semanticBuild = semanticComing ? buildSemantic(corpus) : Promise.resolve(null);
+    semanticBuild.catch(() => undefined); // awaited below; not unhandled if a stage before it throws
+    // Between the stages below, events are let in (the cache read's answer, the embedding
+    // workers' replies) so the next batch goes out while this thread builds.
+    if (semanticComing) await nextTask();
     // The trigram index of the early stage is reused: same files, same ids.
     const text = stage('text', onProgress, buildMs, () => TextIndex.build(corpus, early));
     throwIfAborted(signal);
+    if (semanticComing) await nextTask();
     const structural = stage('text', onProgress, buildMs, () => StructuralIndex.build(corpus), 'structural');
     throwIfAborted(signal);
+    if (semanticComing) await nextTask();
     publish(corpus, { text, structural, graph: null, semantic: null });
     const graph = stage('graph', onProgress, buildMs, () => GraphIndex.build(corpus));
     throwIfAborted(signal);
     if (semanticComing) publish(corpus, { text, structural, graph, semantic: null });
-    if (options.embedder) {
-      const waited = now();
-      deps = { ...deps, embedder: await options.embedder };
-      buildMs['embedder-wait'] = now() - waited;
-      throwIfAborted(signal);
-    }
-
-    let semantic: SemanticIndex | null = null;
-    if (deps.embedder) {
-      const embed = new StageMeter('embed', corpus.chunks.length, onProgress);
-      const ts = now();
-      semantic = await SemanticIndex.build(corpus, deps.embedder, {
-        cache: deps.embeddingCache,
-        signal,
-        onProgress: (done) => embed.set(done),
-      });
-      buildMs.semantic = now() - ts;
-      measure('semantic', ts);
-    }
+    const semantic = await semanticBuild;
     throwIfAborted(signal);
 
     const indexes = { text, structural, graph, semantic };
@@ -961,6 +974,11 @@ function throwIfAborted(signal?: AbortSignal): void {
 
 function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** Resolves after the events already queued have run (a macrotask, unlike `await` alone). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function now(): number {

@@ -17,6 +17,11 @@ export interface Embedder {
   /** Stable id including model and dimensions ("local:fourfold-code-search", "voyage:voyage-code-3:1024"); cache key. */
   readonly id: string;
   readonly dimensions: number;
+  /**
+   * Texts a build should send per call, when the embedder works best with more than the build's
+   * default (SemanticIndex): the browser's pool of embedding workers takes a full batch per worker.
+   */
+  readonly buildBatch?: number;
   /** One packed binary vector per text (see binary.ts for the bit order). */
   embed(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Uint32Array[]>;
   /**

@@ -67,6 +67,8 @@ export interface SemanticBuildOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
   batchSize?: number;
+  /** Called at the end of each step of the build (`semantic-texts`, `-cache-read`, `-embed`, `-cache-write`) with its start time (performance.now()). */
+  onStep?: (step: string, start: number) => void;
 }
 
 export class SemanticIndex implements Retriever {
@@ -85,8 +87,13 @@ export class SemanticIndex implements Retriever {
   ) {}
 
   static async build(corpus: Corpus, embedder: Embedder, options: SemanticBuildOptions = {}): Promise<SemanticIndex> {
-    const { cache, signal, onProgress } = options;
-    const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BUILD_BATCH);
+    const { cache, signal, onProgress, onStep } = options;
+    const batchSize = Math.max(1, options.batchSize ?? embedder.buildBatch ?? DEFAULT_BUILD_BATCH);
+    let stepStart = performance.now();
+    const step = (name: string) => {
+      onStep?.(`semantic-${name}`, stepStart);
+      stepStart = performance.now();
+    };
     const total = corpus.chunks.length;
     const texts: string[] = new Array(total);
     const linesByFile = new Map<number, string[]>();
@@ -96,6 +103,7 @@ export class SemanticIndex implements Retriever {
       texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
     }
     const hashes = texts.map(hashText);
+    step('texts');
     signal?.throwIfAborted();
 
     const dims = embedder.dimensions;
@@ -104,6 +112,7 @@ export class SemanticIndex implements Retriever {
     const data = new Uint32Array(total * words);
     const int8 = withInt8 ? new Int8Array(total * dims) : undefined;
     const cached = cache ? await cache.get(embedder.id, hashes) : [];
+    step('cache-read');
     const missing: number[] = [];
     for (let id = 0; id < total; id++) {
       const v = cached[id];
@@ -117,6 +126,13 @@ export class SemanticIndex implements Retriever {
     let done = stats.reused;
     onProgress?.(done, total);
 
+    // Cache writes go one after another beside the embedding, never holding up the next batch;
+    // the build waits for them (and fails with them) at the end.
+    let writes: Promise<void> = Promise.resolve();
+    let writeError: unknown;
+    const write = (entries: [string, Uint32Array][]) => {
+      writes = writes.then(() => (writeError === undefined ? cache!.put(embedder.id, entries) : undefined)).catch((error: unknown) => void (writeError ??= error));
+    };
     // Identical texts (copied files, vendored duplicates) are embedded once.
     const firstWithHash = new Map<string, number>();
     for (let i = 0; i < missing.length; i += batchSize) {
@@ -151,10 +167,14 @@ export class SemanticIndex implements Retriever {
         int8?.copyWithin(id * dims, source * dims, (source + 1) * dims);
       }
       stats.embedded += unique.length;
-      if (cache && entries.length) await cache.put(embedder.id, entries);
+      if (cache && entries.length) write(entries);
       done += ids.length;
       onProgress?.(done, total);
     }
+    step('embed');
+    await writes;
+    if (writeError !== undefined) throw writeError;
+    step('cache-write');
     const index = new SemanticIndex(corpus, embedder.id, new BinaryVectorIndex(dims, data), int8, embedder);
     index.buildStats = stats;
     return index;

@@ -37,6 +37,8 @@ export const DEFAULT_DB_NAME = 'fourfold';
 export const FILE_BATCH_SIZE = 2_000;
 /** …and at most this many text characters per transaction, so a batch of large files stays bounded. */
 export const FILE_BATCH_CHARS = 32 * 1024 * 1024;
+/** An embedder's cached vectors are read whole when they are at most this many times the texts asked for. */
+const EMBEDDINGS_READ_WHOLE = 4;
 
 interface FileMetaRecord {
   repoId: string;
@@ -303,6 +305,16 @@ export class IdbIndexStore implements IndexStore {
     get: (embedderId, textHashes) =>
       this.transact('read cached embeddings', ['embeddings'], 'readonly', async (tx) => {
         const store = tx.objectStore('embeddings');
+        // One request per text cost 3.5 s for the 28,900 chunks of the 10 MB bench tier, with
+        // nothing cached. So: nothing cached for this embedder, nothing read; a cache not much
+        // larger than the request, read whole in one request; a larger one, key by key.
+        const range = IDBKeyRange.bound([embedderId], [embedderId, []]);
+        const stored = await store.count(range);
+        if (stored === 0) return textHashes.map(() => undefined);
+        if (stored <= EMBEDDINGS_READ_WHOLE * textHashes.length) {
+          const byHash = new Map((await store.getAll(range)).map((record) => [record.textHash, record.vector]));
+          return textHashes.map((hash) => byHash.get(hash));
+        }
         const records = await Promise.all(textHashes.map((hash) => store.get([embedderId, hash])));
         return records.map((record) => record?.vector);
       }),

@@ -171,6 +171,15 @@ export function describeIndexStore(label: string, open: () => Promise<IndexStore
       store.close();
     });
 
+    it('finds cached embeddings among many more than asked for, and none when nothing is cached', async () => {
+      const store = await open();
+      expect(await store.embeddings.get('empty-embedder', ['h1', 'h2'])).toEqual([undefined, undefined]);
+      await store.embeddings.put('big', Array.from({ length: 40 }, (_, i): [string, Uint32Array] => [`h${i}`, new Uint32Array([i])]));
+      expect(await store.embeddings.get('big', ['h7', 'nope', 'h39'])).toEqual([new Uint32Array([7]), undefined, new Uint32Array([39])]);
+      expect((await store.embeddings.get('big', Array.from({ length: 40 }, (_, i) => `h${i}`))).map((v) => v?.[0])).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      store.close();
+    });
+
     it('caches embeddings per embedder', async () => {
       const store = await open();
       await store.embeddings.put('voyage-code-3', [

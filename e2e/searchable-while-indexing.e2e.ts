@@ -203,6 +203,38 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     expect(await page.locator('section.answer').innerText()).toMatch(/No changedAfterListing in changing/);
   });
 
+  it('a reload answers from the stored index before the model is up (semantic not ready), then refreshes with semantic', async () => {
+    // chosen-twice was built with the model: its stored index has semantic vectors.
+    grammars.open();
+    model.open();
+    const box = page.getByLabel('Search code');
+    await box.fill('how are children diffed');
+    await page.locator('section.answer[data-query="how are children diffed"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => listed(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('how are children diffed');
+
+    // The reloaded page's model is held: the first answer cannot have waited for it.
+    // transformers.js keeps the model's files in Cache Storage: dropped, so the reload must fetch them.
+    model.close();
+    expect(await page.evaluate(() => caches.delete('transformers-cache'))).toBe(true);
+    const held = model.passed;
+    await page.reload();
+    await page.locator('section.answer[data-query="how are children diffed"]').waitFor({ timeout: 60_000 });
+    expect(await results().count()).toBeGreaterThan(0);
+    expect(model.passed).toBe(held);
+    const early = await listed();
+    expect(early.some((line) => /semantic/.test(line))).toBe(false);
+    const explanation = await firstExplanation();
+    expect(explanation).toMatch(/semantic\s+not ready/);
+    expect(explanation).toContain('Not ready yet (the embedding model is still loading): semantic.');
+
+    // The model arrives: the answer on screen is asked again and semantic joins it.
+    model.open();
+    await expect.poll(() => listed(), { timeout: 120_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
+    await expect.poll(() => firstExplanation(), { timeout: 30_000 }).not.toMatch(/not ready/i);
+    await box.fill('');
+  });
+
   it('a tab hidden mid-index (frozen, as Chromium does to background tabs) finishes indexing and answers when it is back', async () => {
     // Last: a tab that was frozen does not take another folder from setInputFiles (measured).
     // Headless Chromium keeps every tab "visible" (bringToFront, minimising: measured, no

@@ -46,6 +46,9 @@ const service = persistence.then(
     }),
 );
 
+// A reload reopens the last repository: its stored index is read while the page starts.
+void service.then((s) => s.readAhead());
+
 const api: IndexWorkerApi = {
   async start(root) {
     appRoot = root;

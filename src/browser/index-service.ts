@@ -158,7 +158,42 @@ export class IndexService {
   private embedderId: string | null | undefined;
   private embedderProblem: string | undefined;
 
+  /** The last repository's stored index, read as soon as the worker starts (readAhead): open() takes it. */
+  private readingAhead: Promise<{ id: string; snapshot: Promise<EngineSnapshot | undefined> } | null> | null = null;
+
   constructor(private readonly deps: IndexServiceDeps) {}
+
+  /**
+   * Starts reading the repository opened last from IndexedDB at once, while the page is still
+   * starting (React, status()): a reload opens it again, and open() takes the read under way.
+   */
+  readAhead(): void {
+    const persistence = this.deps.persistence;
+    this.readingAhead = (async () => {
+      const last = await persistence.getSetting(LAST_REPOSITORY_SETTING);
+      if (typeof last !== 'string' || last === DEMO.id || this.engines.has(last)) return null;
+      const record = await persistence.getRepository(last);
+      if (!record || this.presented(record).state !== 'complete') return null;
+      const snapshot = this.readSnapshot(last);
+      snapshot.catch(() => {}); // open() reports a failed read; unopened, it is dropped
+      return { id: last, snapshot };
+    })().catch(() => null);
+  }
+
+  private readSnapshot(id: string): Promise<EngineSnapshot | undefined> {
+    const started = performance.now();
+    return this.deps.persistence.getSnapshot(id).then((snapshot) => {
+      measure('stored-read', started);
+      return snapshot;
+    });
+  }
+
+  /** The read readAhead() started, if it is this repository's; otherwise a read now. */
+  private async storedSnapshot(id: string): Promise<EngineSnapshot | undefined> {
+    const ahead = await this.readingAhead;
+    this.readingAhead = null;
+    return ahead?.id === id ? ahead.snapshot : this.readSnapshot(id);
+  }
 
   private loadEmbedder(): Promise<Embedder | null> {
     this.embedder ??= this.deps.loadEmbedder().then(
@@ -177,8 +212,8 @@ export class IndexService {
 
   /**
    * The embedder for opening a stored index. The model takes seconds to start; when the one
-   * used last time is known, a stand-in with its id and width lets the index open at once
-   * and only a semantic query waits for the model.
+   * used last time is known, a stand-in with its id and width lets the index open at once;
+   * until the model is up, queries answer without semantic (not ready) rather than wait.
    */
   private async embedderForOpen(known?: EmbedderInfo | null): Promise<Embedder | null> {
     if (known?.id.startsWith('voyage:')) return this.voyageEmbedder(known.id);
@@ -186,11 +221,18 @@ export class IndexService {
     if (this.embedderId !== undefined && (!known || known.id === this.embedderId)) return loading;
     const info = known ?? ((await this.deps.persistence.getSetting(EMBEDDER_SETTING)) as EmbedderInfo | undefined);
     if (!info?.id) return loading;
-    return deferredEmbedder(info.id, info.dimensions, async () => {
-      const embedder = await loading;
-      if (!embedder || embedder.id !== info.id) throw new Error(this.embedderProblem ?? `the embedding model ${info.id} is not available`);
-      return embedder;
-    });
+    // Until the model is up, a query answers at once without semantic (marked not ready); the
+    // page asks it again when embedderReady() settles.
+    return deferredEmbedder(
+      info.id,
+      info.dimensions,
+      async () => {
+        const embedder = await loading;
+        if (!embedder || embedder.id !== info.id) throw new Error(this.embedderProblem ?? `the embedding model ${info.id} is not available`);
+        return embedder;
+      },
+      () => this.embedderId !== undefined,
+    );
   }
 
   /** Deps for a loaded (not built) engine: it never parses, so it needs no analyzer. */
@@ -333,9 +375,7 @@ export class IndexService {
     if (!this.engines.has(id)) {
       let engine: Engine;
       try {
-        const readStarted = performance.now();
-        const snapshot = await this.deps.persistence.getSnapshot(id);
-        measure('stored-read', readStarted);
+        const snapshot = await this.storedSnapshot(id);
         if (!snapshot) throw new Error('it is missing from this browser\'s storage');
         const embedderId = shown.stats?.embedder ?? null;
         const known = embedderId ? { id: embedderId, dimensions: (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0 } : null;
@@ -385,6 +425,7 @@ export class IndexService {
     // dropped) before this one starts, so two builds never write at once or mix.
     const controller = new AbortController();
     const id = repositoryIdFor(request);
+    this.readingAhead = null; // the stored index read ahead may be about to change
     for (const job of this.jobs.values()) job.controller.abort(abortError());
     this.jobs.set(jobId, { controller, repositoryId: id });
     const before = this.lastBuild;

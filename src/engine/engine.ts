@@ -64,6 +64,8 @@ const REGEX_FILTER_SCAN_LIMIT = 20_000;
 const REFERENCE_FLOOR_SCAN_LIMIT = 5000;
 /** Why a modality did not run in an engine whose build has not reached it yet. */
 export const NOT_READY = 'not ready yet (still indexing)';
+/** Why semantic did not answer a query right after a reload: the stored index is open, the model that embeds queries is not up yet. */
+export const MODEL_NOT_READY = 'not ready yet (the embedding model is still loading)';
 /** Entries of each modality's own list kept in the response for the teaching page. */
 const LIST_PREVIEW = 25;
 
@@ -436,6 +438,7 @@ export class Engine {
       if (!chosen.has(m)) skipped.set(m, options.modalities ? 'not selected' : `not in the ${preset} preset`);
       else if (!(weights[m] > 0)) skipped.set(m, `weight 0 for ${plan.intent}`);
       else if (this.pending.has(m)) skipped.set(m, NOT_READY);
+      else if (m === 'semantic' && this.indexes.semantic && plan.similarToChunk === undefined && this.deps.embedder?.ready?.() === false) skipped.set(m, MODEL_NOT_READY);
       else if (m === 'semantic' && !this.semanticUsable(plan)) skipped.set(m, this.indexes.semantic ? 'no embedder for queries' : 'no semantic index (no embedder)');
     }
     let runnable = MODALITIES.filter((m) => !skipped.has(m));
@@ -523,9 +526,10 @@ export class Engine {
     // Modalities this query needed that are still being built: they contributed nothing, and
     // the answer says so (the query's runs and every result's explanation). The graph also
     // gives the importance boost of a fused answer.
-    const notReady = MODALITIES.filter((m) => skipped.get(m) === NOT_READY || (m === 'graph' && this.pending.has(m) && strategy === 'fused' && results.length > 0));
+    const notReady = MODALITIES.filter((m) => skipped.get(m) === NOT_READY || skipped.get(m) === MODEL_NOT_READY || (m === 'graph' && this.pending.has(m) && strategy === 'fused' && results.length > 0));
     if (notReady.length > 0) {
-      notes.push(`Still indexing: ${notReady.join(', ')} not ready yet, so this answer is without ${notReady.length === 1 ? 'it' : 'them'}${notReady.includes('graph') && strategy === 'fused' ? ' (and without the graph\'s importance boost)' : ''}; it is asked again when they arrive.`);
+      const why = skipped.get('semantic') === MODEL_NOT_READY && notReady.length === 1 ? 'The embedding model is still loading' : 'Still indexing';
+      notes.push(`${why}: ${notReady.join(', ')} not ready yet, so this answer is without ${notReady.length === 1 ? 'it' : 'them'}${notReady.includes('graph') && strategy === 'fused' ? ' (and without the graph\'s importance boost)' : ''}; it is asked again when they arrive.`);
       for (const r of results) r.explanation.notReady = notReady;
     }
 

@@ -101,8 +101,12 @@ export function App() {
   /** The running build's searchable stage, when it is the repository the box searches. */
   const live = job?.live && job.live.repositoryId === activeId ? job.live : null;
   const searchable = (active?.state === 'complete' || live !== null) && openId === active?.id;
-  /** Changes when a modality arrives: the answer on screen is asked again. */
-  const liveKey = live ? live.live.join(',') : 'complete';
+  /**
+   * Changes when a modality arrives: the answer on screen is asked again. After a reload the
+   * stored index answers before the embedding model is up (semantic not ready): the model
+   * settling is an arrival too.
+   */
+  const liveKey = live ? live.live.join(',') : modelSettled ? 'complete' : 'model-loading';
 
   const refresh = useCallback(async () => {
     const next = await workers.index.status();
@@ -216,6 +220,8 @@ export function App() {
 
   // Answers of this session, so Back shows the results at once.
   const answers = useRef(new Map<string, SearchView>());
+  /** The query the page was loaded with (a reload, a shared link) is asked at once, not debounced: nobody is typing. */
+  const loadedQuery = useRef(initial.query.trim() !== '' || initial.similarTo !== null);
   useEffect(() => answers.current.clear(), [activeId]);
 
   useEffect(() => {
@@ -233,7 +239,9 @@ export function App() {
     const shown = answerRef.current;
     // The same question asked again because a modality arrived: a refresh, not a new search.
     const refresh = shown !== null && shown.repositoryId === activeId && JSON.stringify(shown.request) === JSON.stringify(request);
+    const atLoad = loadedQuery.current;
     const timer = setTimeout(() => {
+      loadedQuery.current = false;
       const cached = answers.current.get(key);
       const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
       found.then(
@@ -252,7 +260,7 @@ export function App() {
         },
         (error) => seq === searchSeq.current && setSearchError((error as Error).message),
       );
-    }, refresh ? 0 : cachedDelay(answers.current, key));
+    }, refresh || atLoad ? 0 : cachedDelay(answers.current, key));
     return () => clearTimeout(timer);
   }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey]);
 

@@ -10,6 +10,9 @@ export function ResultExplain({ explanation, rankInResults, runs = [] }: { expla
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) => m === 'graph' && runs.some((r) => r.modality === m && r.skipped !== undefined && !r.skipped.startsWith('not ready'));
+  /** Right after a reload nothing is being indexed: semantic waits for the embedding model (the engine's skip reason says which). */
+  const modelLoading = runs.some((r) => r.modality === 'semantic' && r.skipped?.includes('embedding model is still loading'));
+  const why = (m: string) => (m === 'semantic' && modelLoading ? 'the embedding model is still loading' : 'still indexing');
   return (
     <div className="explain" aria-label="Explanation">
       <table className="numbers">
@@ -42,7 +45,7 @@ export function ResultExplain({ explanation, rankInResults, runs = [] }: { expla
                 <td data-field="k">{c ? c.k : '—'}</td>
                 <td data-field="contribution">{c ? formatScore(c.contribution) : waiting ? '0' : '—'}</td>
                 <td className="wide reason">
-                  {c ? c.reason : waiting ? 'still indexing: it contributed nothing' : boostWaiting ? 'not in this preset; its importance boost is not ready yet (still indexing)' : ''}
+                  {c ? c.reason : waiting ? `${why(m)}: it contributed nothing` : boostWaiting ? 'not in this preset; its importance boost is not ready yet (still indexing)' : ''}
                 </td>
               </tr>
             );
@@ -58,7 +61,7 @@ export function ResultExplain({ explanation, rankInResults, runs = [] }: { expla
       </ul>
       {notReady.size > 0 ? (
         <p className="not-ready" data-field="not-ready">
-          Not ready yet (still indexing): {[...notReady].join(', ')}. {notReady.size === 1 ? 'It' : 'They'} contributed nothing to this score
+          Not ready yet ({[...new Set([...notReady].map(why))].join('; ')}): {[...notReady].join(', ')}. {notReady.size === 1 ? 'It' : 'They'} contributed nothing to this score
           {notReady.has('graph') ? ', and without the graph the centrality is 0 (boost × 1)' : ''}; the answer is asked again when{' '}
           {notReady.size === 1 ? 'it arrives' : 'they arrive'}.
         </p>

@@ -1,7 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { getWorkers } from './client';
 import './styles.css';
+
+// The index worker starts before React renders: it reads the last repository's stored index
+// while the page is still starting.
+getWorkers();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -31,6 +31,12 @@ export interface Embedder {
   embedDocuments?(texts: string[], signal?: AbortSignal): Promise<DocumentEmbeddings>;
   /** The normalised float query vector, for rescoring Hamming candidates (local models only). */
   embedQueryFloat?(text: string): Promise<Float32Array>;
+  /**
+   * False while the model behind a stand-in (deferredEmbedder) is still starting: a query that
+   * needs a query embedding answers without semantic (not ready) instead of waiting for it.
+   * Absent: always ready.
+   */
+  ready?(): boolean;
 }
 
 /**
@@ -38,10 +44,11 @@ export interface Embedder {
  * so the index opens at once, and `load` runs only when a
  * query needs an embedding. `load` throws when the model that answers is not the one named.
  */
-export function deferredEmbedder(id: string, dimensions: number, load: () => Promise<Embedder>): Embedder {
+export function deferredEmbedder(id: string, dimensions: number, load: () => Promise<Embedder>, ready?: () => boolean): Embedder {
   return {
     id,
     dimensions,
+    ...(ready ? { ready } : {}),
     embed: async (texts, inputType, signal) => (await load()).embed(texts, inputType, signal),
     embedQueryFloat: async (text) => {
       const embedder = await load();

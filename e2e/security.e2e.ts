@@ -118,9 +118,14 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
     await page.goto(origin);
     await waitForReady('svelte \\(demo\\)');
     await ask('how are effects scheduled and flushed');
-    await page.getByRole('button', { name: 'Explain query' }).click();
-    // The semantic modality ran: the model loaded in its worker, through ONNX Runtime's WASM.
-    expect(await page.getByLabel('Query explanation').innerText()).toMatch(/semantic\s+0\.5\s+yes/);
+    // The semantic modality ran: the model loaded in its worker, through ONNX Runtime's WASM
+    // (the first answer may come before the model is up; it is asked again when it is).
+    const explained = async () => {
+      const button = page.getByRole('button', { name: 'Explain query' });
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+      return page.getByLabel('Query explanation').innerText();
+    };
+    await expect.poll(explained, { timeout: 60_000 }).toMatch(/semantic\s+0\.5\s+yes/);
     // …in a cross-origin isolated page, which may measure its own memory.
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   });

@@ -158,14 +158,15 @@ export class IndexService {
   private embedderId: string | null | undefined;
   private embedderProblem: string | undefined;
 
-  /** The last repository's stored index, read as soon as the worker starts (readAhead): open() takes it. */
-  private readingAhead: Promise<{ id: string; snapshot: Promise<EngineSnapshot | undefined> } | null> | null = null;
+  /** The last repository's engine, loaded from its stored index as soon as the worker starts (readAhead): open() takes it. */
+  private readingAhead: Promise<{ id: string; engine: Promise<Engine> } | null> | null = null;
 
   constructor(private readonly deps: IndexServiceDeps) {}
 
   /**
-   * Starts reading the repository opened last from IndexedDB at once, while the page is still
-   * starting (React, status()): a reload opens it again, and open() takes the read under way.
+   * Starts reading the repository opened last from IndexedDB and loading its engine at once,
+   * while the page is still starting (React, status()): a reload opens it again, and open()
+   * takes the engine under way.
    */
   readAhead(): void {
     const persistence = this.deps.persistence;
@@ -174,25 +175,28 @@ export class IndexService {
       if (typeof last !== 'string' || last === DEMO.id || this.engines.has(last)) return null;
       const record = await persistence.getRepository(last);
       if (!record || this.presented(record).state !== 'complete') return null;
-      const snapshot = this.readSnapshot(last);
-      snapshot.catch(() => {}); // open() reports a failed read; unopened, it is dropped
-      return { id: last, snapshot };
+      const engine = this.loadStored(last, this.presented(record));
+      engine.catch(() => {}); // open() reports a failure; unopened, it is dropped
+      return { id: last, engine };
     })().catch(() => null);
   }
 
-  private readSnapshot(id: string): Promise<EngineSnapshot | undefined> {
+  /** A stored repository's engine: its stored index read from IndexedDB, then loaded. */
+  private async loadStored(id: string, shown: RepositorySummary): Promise<Engine> {
     const started = performance.now();
-    return this.deps.persistence.getSnapshot(id).then((snapshot) => {
-      measure('stored-read', started);
-      return snapshot;
-    });
+    const snapshot = await this.deps.persistence.getSnapshot(id);
+    measure('stored-read', started);
+    if (!snapshot) throw new Error('it is missing from this browser\'s storage');
+    const embedderId = shown.stats?.embedder ?? null;
+    const known = embedderId ? { id: embedderId, dimensions: (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0 } : null;
+    return Engine.load(snapshot, await this.loadedEngineDeps(known));
   }
 
-  /** The read readAhead() started, if it is this repository's; otherwise a read now. */
-  private async storedSnapshot(id: string): Promise<EngineSnapshot | undefined> {
+  /** The engine readAhead() started, if it is this repository's; otherwise one loaded now. */
+  private async storedEngine(id: string, shown: RepositorySummary): Promise<Engine> {
     const ahead = await this.readingAhead;
     this.readingAhead = null;
-    return ahead?.id === id ? ahead.snapshot : this.readSnapshot(id);
+    return ahead?.id === id ? ahead.engine : this.loadStored(id, shown);
   }
 
   private loadEmbedder(): Promise<Embedder | null> {
@@ -375,11 +379,7 @@ export class IndexService {
     if (!this.engines.has(id)) {
       let engine: Engine;
       try {
-        const snapshot = await this.storedSnapshot(id);
-        if (!snapshot) throw new Error('it is missing from this browser\'s storage');
-        const embedderId = shown.stats?.embedder ?? null;
-        const known = embedderId ? { id: embedderId, dimensions: (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0 } : null;
-        engine = Engine.load(snapshot, await this.loadedEngineDeps(known));
+        engine = await this.storedEngine(id, shown);
       } catch (error) {
         // A damaged or out-of-date record: say so, mark only this repository, keep the others.
         const message = unreadableIndexMessage(record.name, error);

@@ -9,6 +9,7 @@ import type {
   Chunk,
   DefinitionTarget,
   FileAnalysis,
+  Intent,
   IndexProgress,
   IndexStage,
   IndexStats,
@@ -431,7 +432,7 @@ export class Engine {
     if (options.experiment?.k !== undefined) notes.push(`Experiment: k = ${k} instead of ${RRF_K[preset]}.`);
 
     const chosen = new Set<Modality>(
-      options.modalities ?? (preset === 'quick' ? QUICK_PRESET_MODALITIES : preset === 'thorough' ? MODALITIES : DEFAULT_PRESET_MODALITIES[plan.intent]),
+      chosenModalities(preset, plan.intent, options.modalities),
     );
     const skipped = new Map<Modality, string>();
     for (const m of MODALITIES) {
@@ -453,11 +454,10 @@ export class Engine {
     let strategy: 'direct' | 'fused' = 'fused';
     let strategyReason: string;
     let toRun = runnable;
-    const ordinary = wordCount(plan.raw) <= DIRECT_PATH_MAX_WORDS && !options.modalities && !options.experiment && plan.rule !== 'user-choice';
     if (preset === 'quick') {
       strategy = 'direct';
       strategyReason = `quick preset: ${runnable[0] ?? 'semantic'} only, no fusion`;
-    } else if (preset === 'default' && plan.confidence >= DIRECT_PATH_MIN_CONFIDENCE && ordinary && runnable.length > 0) {
+    } else if (routesDirectly(preset, plan, options) && runnable.length > 0) {
       const dominant = runnable.reduce((a, b) => (weights[b] > weights[a] ? b : a));
       strategy = 'direct';
       toRun = [dominant];
@@ -955,12 +955,22 @@ export function planTypedQuery(query: string): QueryPlan {
  */
 export function queryMayEmbed(query: string, preset: Preset = 'default', modalities?: readonly Modality[]): boolean {
   const plan = planTypedQuery(query);
-  if (preset === 'quick') return !modalities || modalities.includes('semantic');
-  const chosen = modalities ?? (preset === 'thorough' ? MODALITIES : DEFAULT_PRESET_MODALITIES[plan.intent]);
+  const chosen = chosenModalities(preset, plan.intent, modalities);
+  if (preset === 'quick') return chosen.includes('semantic');
   const weights = WEIGHTS[plan.intent];
   if (!chosen.includes('semantic') || !(weights.semantic > 0)) return false;
-  const direct = preset === 'default' && !modalities && plan.confidence >= DIRECT_PATH_MIN_CONFIDENCE && wordCount(plan.raw) <= DIRECT_PATH_MAX_WORDS && plan.rule !== 'user-choice';
-  return !direct || chosen.reduce((a, b) => (weights[b] > weights[a] ? b : a)) === 'semantic';
+  return !routesDirectly(preset, plan, { modalities }) || chosen.reduce((a, b) => (weights[b] > weights[a] ? b : a)) === 'semantic';
+}
+
+/** The modalities a search runs before readiness and weights are considered: the caller's, or its preset's for the intent. */
+function chosenModalities(preset: Preset, intent: Intent, modalities?: readonly Modality[]): readonly Modality[] {
+  return modalities ?? (preset === 'quick' ? QUICK_PRESET_MODALITIES : preset === 'thorough' ? MODALITIES : DEFAULT_PRESET_MODALITIES[intent]);
+}
+
+/** SPEC §1's direct path: the default preset, a confident classification and an ordinary query (no explicit modalities, experiment or forced intent). */
+function routesDirectly(preset: Preset, plan: QueryPlan, options: { modalities?: readonly Modality[]; experiment?: unknown }): boolean {
+  const ordinary = wordCount(plan.raw) <= DIRECT_PATH_MAX_WORDS && !options.modalities && !options.experiment && plan.rule !== 'user-choice';
+  return preset === 'default' && plan.confidence >= DIRECT_PATH_MIN_CONFIDENCE && ordinary;
 }
 
 /** A query that is only a /regex/: an exact match on it, as sure as the user's own syntax. */

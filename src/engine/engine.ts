@@ -535,7 +535,10 @@ export class Engine {
 
     const structural = this.indexes.structural;
     const absent = structural ? absentNameOf(plan, (name) => this.occurs(name), () => (this.suggester ??= new NameSuggester(structural.definitionNames))) : null;
-    if (absent) notes.unshift(`No ${absent.name} in this repository: the results are loose matches.`);
+    if (absent) {
+      const didYouMean = absent.suggestions.length > 0 ? ` Did you mean ${absent.suggestions.join(', ')}?` : '';
+      notes.unshift(`No ${absent.name} in this repository: the results are loose matches.${didYouMean}`);
+    }
 
     const modalities: ModalityRun[] = MODALITIES.map(
       (m) => runs.get(m) ?? { modality: m, weight: weights[m], ran: false, skipped: skipped.get(m) ?? 'not run', latencyMs: 0, hits: 0, list: [] },

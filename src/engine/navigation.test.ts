@@ -108,7 +108,7 @@ describe('honest answers', () => {
     const r = await preact.search('where is useEfect defined');
     expect(r.query.absent).toEqual({ name: 'useEfect', suggestions: expect.arrayContaining(['useEffect']) });
     expect(r.query.absent!.suggestions[0]).toBe('useEffect');
-    expect(r.query.notes[0]).toMatch(/No useEfect in this repository/);
+    expect(r.query.notes[0]).toMatch(/No useEfect in this repository: .* Did you mean useEffect/);
   });
 
   it('does not claim absence for a name that is there, in another case or only in comments', async () => {

@@ -78,6 +78,8 @@ export interface Reference {
   kind: 'call' | 'type' | 'new' | 'reference';
   /** Name of the innermost enclosing definition (caller), when there is one. */
   enclosing?: string;
+  /** Reached through a receiver or a path (`res.send`, `self.run`, `Type::new`), not by the bare name. */
+  qualified?: true;
 }
 
 /** An import/require/use/include statement, unresolved. */

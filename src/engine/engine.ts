@@ -55,8 +55,9 @@ import { absentNameOf, NameSuggester } from './missing-names';
  * Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread.
  * 2: analyses (AnalysisTable) and chunks (ChunkTable) in columns beside the files; BM25 as
  *    typed arrays, not MiniSearch JSON.
+ * 3: references say whether they are qualified (`res.send` against a bare `send`).
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 /** Files analysed concurrently: enough to keep a worker pool busy, few enough to bound memory. */
 const ANALYSIS_IN_FLIGHT = 32;
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */

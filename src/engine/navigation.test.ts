@@ -35,6 +35,16 @@ describe('every match of a result, grouped by file', () => {
     expect(file.count).toBe(file.lines.length);
   });
 
+  it('links res.send to the methods that call it through a receiver, not to the bare send() of the required module', async () => {
+    const r = await express.search('who calls res.send');
+    const graph = r.query.modalities.find((m) => m.modality === 'graph')!;
+    const resolved = graph.list.filter((h) => h.reason.endsWith('(same file)')).map((h) => h.reason);
+    expect(resolved).toEqual(['calls send in json (same file)', 'calls send in jsonp (same file)', 'calls send in sendStatus (same file)', 'calls send in render (same file)']);
+    // sendFile's `send(req, path, opts)` calls the `send` package: at most a name-only guess.
+    expect(graph.list.find((h) => h.reason.includes('in sendFile'))?.reason ?? '').not.toMatch(/same file/);
+    expect(r.results[0]).toMatchObject({ path: 'lib/response.js', symbol: 'json' });
+  });
+
   it('lists every occurrence of an exact string, in any case, as the text modality matches it', async () => {
     const r = await express.search('"Content-Type"');
     const paths = r.results.map((x) => x.path);

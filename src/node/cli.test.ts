@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNAPSHOT_VERSION } from '../engine/engine';
 import { DEMOTION_FACTOR } from '../engine/ranking';
 
 const run = promisify(execFile);
@@ -142,7 +143,7 @@ describe('the cache check', () => {
     const built = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout).summary;
     const snapshotFile = readdirSync(cacheDir).find((f) => f.endsWith('.snapshot'))!;
     // Well-formed on the outside (current version), broken inside.
-    writeFileSync(join(cacheDir, snapshotFile), serialize({ version: 2, files: [{ path: 'x', hash: 'y', size: 1 }], analyses: { version: 99 } }));
+    writeFileSync(join(cacheDir, snapshotFile), serialize({ version: SNAPSHOT_VERSION, files: [{ path: 'x', hash: 'y', size: 1 }], analyses: { version: 99 } }));
     const r = await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/the cached index could not be read \(.*\): rebuilding it/);

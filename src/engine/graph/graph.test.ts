@@ -131,7 +131,7 @@ describe('buildGraph: TypeScript', () => {
 describe('buildGraph: Python', () => {
   const g = build([
     { path: 'src/shop/__init__.py' },
-    { path: 'src/shop/models.py', definitions: [def('Order', 'class', 1, 20), def('total', 'method', 5, 9, 'Order')], references: [call('total', 15, 'Order')] },
+    { path: 'src/shop/models.py', definitions: [def('Order', 'class', 1, 20), def('total', 'method', 5, 9, 'Order')], references: [call('self.total', 15, 'Order')] },
     { path: 'src/shop/services/__init__.py' },
     { path: 'src/shop/services/tax.py', definitions: [def('compute', 'function', 1, 4)] },
     {
@@ -153,6 +153,31 @@ describe('buildGraph: Python', () => {
   it('attributes a reference to the innermost definition around it (method inside class)', () => {
     expect(all).toContain('src/shop/models.py#Order -> src/shop/models.py#total call 1');
     expect(all).toContain(`src/shop/services/billing.py#invoice -> src/shop/models.py#total call ${IMPORTED_FILE_CONFIDENCE}`);
+  });
+});
+
+describe('buildGraph: bare names and methods', () => {
+  const g = build([
+    {
+      path: 'lib/response.js',
+      imports: [imp('send', 1, ['*'], 'require')],
+      definitions: [def('send', 'method', 3, 8, 'res'), def('json', 'method', 10, 14, 'res'), def('sendFile', 'method', 16, 20, 'res')],
+      // this.send(body) in json; send(req, path) in sendFile calls the required package.
+      references: [{ ...call('send', 12, 'json'), qualified: true }, call('send', 18, 'sendFile')],
+    },
+    { path: 'lib/app.py', definitions: [def('App', 'class', 1, 9), def('run', 'method', 2, 4, 'App'), def('start', 'function', 11, 13)], references: [call('run', 12, 'start')] },
+    { path: 'src/Shop.java', definitions: [def('Shop', 'class', 1, 9), def('open', 'method', 2, 4, 'Shop'), def('serve', 'method', 5, 8, 'Shop')], references: [call('open', 6, 'serve')] },
+  ]);
+  const all = edges(g);
+
+  it('links a qualified call to the method, and a bare call of the same name to nothing', () => {
+    expect(all).toContain('lib/response.js#json -> lib/response.js#send call 1');
+    expect(all.some((e) => e.startsWith('lib/response.js#sendFile -> '))).toBe(false);
+    expect(all.some((e) => e.startsWith('lib/app.py#start -> '))).toBe(false);
+  });
+
+  it('keeps bare calls to methods in Java, where a class calls its own methods by name', () => {
+    expect(all).toContain('src/Shop.java#serve -> src/Shop.java#open call 1');
   });
 });
 

@@ -37,6 +37,13 @@ export const GLOBAL_FALLBACK_MAX_DEFINITIONS = 3;
 /** How many `export * from` / `export { x } from` hops a name is followed through (index.ts barrels). */
 export const REEXPORT_MAX_DEPTH = 3;
 
+/**
+ * Languages where a bare name (`send(x)`, not `res.send(x)`) can never reach a method: methods
+ * are called through a receiver or a path. (Java is left out: a method calls its class's
+ * methods by their bare names.)
+ */
+const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx', 'python', 'go', 'rust']);
+
 /** Languages whose files see their package peers' names without importing them. */
 const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set(['go', 'java']);
 
@@ -47,6 +54,7 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
   'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait',
   'module', 'namespace', 'variable', 'constant', 'field', 'macro',
 ];
+const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
 
 /** Everything the graph index keeps; plain data, structured-cloneable. */
 export interface GraphData {
@@ -189,6 +197,11 @@ export function buildGraph(corpus: Corpus): GraphData {
       if (list) list.push(s);
       else symbolsByName.set(def.name, [s]);
     }
+  }
+  /** For names that some method has: the name's other definitions (what a bare name can reach). */
+  const nonMethodsByName = new Map<string, number[]>();
+  for (const [name, list] of symbolsByName) {
+    if (list.some((s) => symbolKind[s] === METHOD_KIND)) nonMethodsByName.set(name, list.filter((s) => symbolKind[s] !== METHOD_KIND));
   }
 
   // --- edges ---------------------------------------------------------------------------
@@ -337,11 +350,13 @@ export function buildGraph(corpus: Corpus): GraphData {
     visible.forEach((v, slot) => (visibleSlot[v.target] = slot));
     const language = files[p].language ?? files[p].analysis?.language ?? '';
     const peers = PACKAGE_SCOPED_LANGUAGES.has(language) ? (packagePeers.get(language + ':' + dirname(files[p].path)) ?? []).filter((q) => q !== p) : [];
+    const bareNamesMissMethods = BARE_NAMES_MISS_METHODS.has(language);
 
     for (const ref of references) {
       const name = referencedName(ref.name);
-      const candidates = symbolsByName.get(name);
-      if (!candidates) continue;
+      const bare = bareNamesMissMethods && !ref.qualified && name === ref.name;
+      const candidates = bare ? (nonMethodsByName.get(name) ?? symbolsByName.get(name)) : symbolsByName.get(name);
+      if (!candidates || candidates.length === 0) continue;
       const source = sourceNodeOf(p, ref, innermost);
       const kind = edgeKindOf(ref);
       const found: number[] = [];

@@ -8,7 +8,8 @@
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
 import { GrowableU32 } from './growable';
 
-export const ANALYSIS_TABLE_VERSION = 1;
+/** 2: refKind's high bit says the reference is qualified. */
+export const ANALYSIS_TABLE_VERSION = 2;
 
 const LANGUAGES: readonly (Language | null)[] = [null, 'javascript', 'typescript', 'tsx', 'python', 'go', 'rust', 'java'];
 const DEFINITION_KINDS: readonly DefinitionKind[] = [
@@ -16,6 +17,8 @@ const DEFINITION_KINDS: readonly DefinitionKind[] = [
 ];
 const REFERENCE_KINDS: readonly Reference['kind'][] = ['call', 'type', 'new', 'reference'];
 const IMPORT_KINDS: readonly ImportRef['kind'][] = ['import', 'require', 'dynamic', 'reexport', 'use'];
+/** Set in refKind when the reference is qualified (`a.b`, `a::b`). */
+const QUALIFIED_BIT = 0x80;
 /** String id meaning "absent". */
 const NONE = 0xffffffff;
 
@@ -104,7 +107,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     for (const r of a.references) {
       refName.push(id(r.name));
       refLine.push(r.line);
-      refKind.push(REFERENCE_KINDS.indexOf(r.kind));
+      refKind.push(REFERENCE_KINDS.indexOf(r.kind) | (r.qualified ? QUALIFIED_BIT : 0));
       refEnclosing.push(id(r.enclosing));
     }
     importStart[f] = importSpecifier.length;
@@ -216,7 +219,9 @@ export class AnalysisReader {
     const t = this.t;
     const out: Reference[] = [];
     for (let row = t.refStart[f]; row < t.refStart[f + 1]; row++) {
-      const r: Reference = { name: this.str(t.refName[row]), line: t.refLine[row], kind: REFERENCE_KINDS[t.refKind[row]] };
+      const kind = t.refKind[row];
+      const r: Reference = { name: this.str(t.refName[row]), line: t.refLine[row], kind: REFERENCE_KINDS[kind & ~QUALIFIED_BIT] };
+      if (kind & QUALIFIED_BIT) r.qualified = true;
       const enclosing = this.optional(t.refEnclosing[row]);
       if (enclosing !== undefined) r.enclosing = enclosing;
       out.push(r);

@@ -161,6 +161,21 @@ describe('JavaScript', () => {
     ]);
   });
 
+  it('marks references reached through a receiver or a path as qualified', () => {
+    const b = analyzer.analyze('lib/response.js', 'res.send = function send(body) { return body; };\nres.json = function json(x) {\n  return this\n    .send(x);\n};\nres.sendFile = function sendFile(p) { return send(p) || obj?.send(p); };\n');
+    expect(b.references.filter((r) => r.name === 'send').map(({ line, qualified }) => ({ line, qualified }))).toEqual([
+      { line: 4, qualified: true },
+      { line: 6, qualified: undefined },
+      { line: 6, qualified: true },
+    ]);
+    const rust = analyzer.analyze('src/lib.rs', 'fn main() {\n    let s = Shop::new();\n    s.open();\n    helper();\n}\n');
+    expect(rust.references.filter((r) => r.kind === 'call').map(({ name, qualified }) => ({ name, qualified }))).toEqual([
+      { name: 'new', qualified: true },
+      { name: 'open', qualified: true },
+      { name: 'helper', qualified: undefined },
+    ]);
+  });
+
   it('records new and extends', () => {
     expect(refs(a, 'Queue')).toEqual([
       { kind: 'new', line: 7, enclosing: 'create' },

@@ -368,7 +368,9 @@ function readMatches(
     if (existing && REFERENCE_KIND_PRIORITY[existing.reference.kind] >= REFERENCE_KIND_PRIORITY[kind]) continue;
     const name = referenceName(nameText);
     if (!name) continue;
-    byPosition.set(position, { position, reference: { name, line: nameNode.startPosition.row + 1, kind } });
+    const reference: Reference = { name, line: nameNode.startPosition.row + 1, kind };
+    if (isQualified(text, position)) reference.qualified = true;
+    byPosition.set(position, { position, reference });
   }
   const references = [...byPosition.values()].sort((a, b) => a.position - b.position);
   assignEnclosing(found, references);
@@ -422,6 +424,14 @@ function referenceKind(tagKind: string, refNode: Node | null): Reference['kind']
 }
 
 /** `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. */
+/** Whether the name at `position` follows `.`, `?.` or `::` (spaces and line breaks allowed between). */
+function isQualified(text: string, position: number): boolean {
+  let i = position - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13)) i--;
+  const c = text.charCodeAt(i);
+  return c === 46 /* . */ || (c === 58 /* : */ && text.charCodeAt(i - 1) === 58);
+}
+
 function referenceName(text: string): string | null {
   const last = text.slice(text.lastIndexOf('.') + 1);
   return /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/.test(last) ? last : null;

@@ -8,11 +8,12 @@ import { readSourceTree } from '../../e2e/fixture-files';
 import { createNodeEmbedder } from '../node/embedders';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
-import { Engine, queryMayEmbed, snapshotRecords, type EngineDeps } from './engine';
+import { Engine, queryMayEmbed, snapshotRecords, type EngineDeps, type TextIndexer } from './engine';
 import { scoreFromExplanation } from './fuse';
 import { WEIGHTS } from './ranking';
 import { MemoryEmbeddingCache } from './semantic/index';
 import { StructuralAnalyzer } from './structural/analyzer';
+import { TextSnapshotBuilder } from './text/index';
 
 const ROOT = join(import.meta.dirname, '../../e2e/fixtures/preact');
 
@@ -186,6 +187,26 @@ describe('Engine on a real repository', () => {
     const r = await engine.search('where is createVNode defined');
     const [query] = performance.getEntriesByName('fourfold:query', 'measure');
     expect(query.duration).toBe(r.query.elapsedMs);
+  });
+
+  it('a text index built elsewhere (a TextIndexer) gives the same index, and one that fails is built here instead', async () => {
+    const built = (indexer: TextIndexer) => Engine.build(files, { ...deps, embedder: null }, { textIndexer: indexer });
+    let builder: TextSnapshotBuilder | null = null;
+    let finished = 0;
+    const elsewhere = await built({
+      begin: (given) => void (builder = new TextSnapshotBuilder(given.map((f) => f.text))),
+      finish: async (chunks) => (finished++, builder!.finish(chunks)),
+    });
+    const failing = await built({ begin: () => {}, finish: () => Promise.reject(new Error('worker gone')) });
+    expect(finished).toBe(1);
+    const here = structuredClone(engine.snapshot().modalities.text);
+    expect(elsewhere.snapshot().modalities.text).toStrictEqual(here);
+    expect(failing.snapshot().modalities.text).toStrictEqual(here);
+    for (const q of ['"Invalid type passed to createElement"', 'who calls diff', 'options hook vnode']) {
+      const a = await engine.search(q, { modalities: ['text'] });
+      expect((await elsewhere.search(q, { modalities: ['text'] })).results).toEqual(a.results);
+    }
+    expect(elsewhere.stats.buildMs.indexes).toBeGreaterThan(0);
   });
 
   it('re-indexing a changed repository touches only the changed files', async () => {

@@ -47,7 +47,7 @@ import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './grap
 import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex } from './semantic/index';
 import { StructuralIndex } from './structural/index';
-import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult } from './text/index';
+import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult, type TextSnapshot } from './text/index';
 import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
 
@@ -101,8 +101,21 @@ export interface BuildOptions {
   embedder?: Promise<Embedder | null>;
   /** A previous snapshot: files whose content hash is unchanged reuse its analyses. */
   previous?: EngineSnapshot;
+  /**
+   * Builds the text index on another thread while this one waits for the parse and then
+   * builds structural and graph (the CLI's parse pool). Unused when `onStage` is given (the
+   * early text index already holds the trigrams); if it fails, the index is built here.
+   */
+  textIndexer?: TextIndexer;
   /** What intake skipped, carried into the statistics. */
   skipped?: SkipCounts;
+}
+
+/** The text index built elsewhere: `begin` as the build starts (files get ids 0..n-1 in this order), `finish` once the chunks exist. */
+export interface TextIndexer {
+  begin(files: readonly { path: string; text: string }[]): void;
+  /** The snapshot `TextIndex.build(corpus).serialize()` would give for these files and chunks. */
+  finish(chunks: readonly Chunk[]): Promise<TextSnapshot>;
 }
 
 /** A file with its text and analysis: what the corpus is built from. */
@@ -269,6 +282,8 @@ export class Engine {
       early = timed(buildMs, 'early-text', () => TextIndex.build(windows));
       publish(windows, { text: early, structural: null, graph: null, semantic: null });
     }
+    const textIndexer = early ? undefined : options.textIndexer;
+    textIndexer?.begin(files);
     const previousSnapshot = options.previous?.version === SNAPSHOT_VERSION ? options.previous : null;
     const previous = new Map((previousSnapshot?.files ?? []).map((f, i) => [f.path, { hash: f.hash, index: i }]));
     let previousAnalyses: AnalysisReader | null = null;
@@ -308,16 +323,21 @@ export class Engine {
     // Between the stages below, events are let in (the cache read's answer, the embedding
     // workers' replies) so the next batch goes out while this thread builds.
     if (semanticComing) await nextTask();
-    // The trigram index of the early stage is reused: same files, same ids.
-    const text = stage('text', onProgress, buildMs, () => TextIndex.build(corpus, early));
+    // Built elsewhere while structural and graph are built here; or here, reusing the early
+    // stage's trigram index (same files, same ids).
+    const textElsewhere = textIndexer ? textIndexOn(textIndexer, corpus, buildMs) : null;
+    let text = textElsewhere ? null : stage('text', onProgress, buildMs, () => TextIndex.build(corpus, early));
     throwIfAborted(signal);
     if (semanticComing) await nextTask();
     const structural = stage('text', onProgress, buildMs, () => StructuralIndex.build(corpus), 'structural');
     throwIfAborted(signal);
     if (semanticComing) await nextTask();
-    publish(corpus, { text, structural, graph: null, semantic: null });
+    if (text) publish(corpus, { text, structural, graph: null, semantic: null });
     const graph = stage('graph', onProgress, buildMs, () => GraphIndex.build(corpus));
     throwIfAborted(signal);
+    text ??= await textElsewhere!;
+    throwIfAborted(signal);
+    buildMs.indexes = now() - t0;
     if (semanticComing) publish(corpus, { text, structural, graph, semantic: null });
     const semantic = await semanticBuild;
     throwIfAborted(signal);
@@ -814,6 +834,22 @@ class StageMeter {
     const etaMs = rate > 0 ? ((this.total - this.done) / rate) * 1000 : null;
     this.onProgress({ stage: this.stage, done: this.done, total: this.total, rate, etaMs });
   }
+}
+
+/**
+ * The text index from a TextIndexer; built here if it fails. `buildMs.text` is its wall time,
+ * spent beside the structural and graph stages.
+ */
+async function textIndexOn(indexer: TextIndexer, corpus: Corpus, buildMs: Record<string, number>): Promise<TextIndex> {
+  const started = now();
+  let text: TextIndex;
+  try {
+    text = TextIndex.load(corpus, await indexer.finish(corpus.chunks));
+  } catch {
+    text = TextIndex.build(corpus);
+  }
+  buildMs.text = measure('text', started);
+  return text;
 }
 
 function stage<T>(s: IndexStage, onProgress: BuildOptions['onProgress'], buildMs: Record<string, number>, build: () => T, name: string = s): T {

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileAnalysis } from '../engine/contract';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { corpusFromAnalyses } from '../engine/structural/corpus';
+import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
 import { createNodeParsePool, type NodeParsePool } from './parse-pool';
 import { PARSE_POOL_MIN_FILES } from './repository';
@@ -49,6 +51,20 @@ describe('node parse pool', () => {
     expect(total('references')).toBeGreaterThan(500);
     expect(total('imports')).toBeGreaterThan(20);
     expect(fromPool.find((a) => a.path === 'README.md')?.parsed).toBe(false);
+  }, 20_000);
+
+  it('builds the text index on a worker: the snapshot TextIndex.build gives in process, for files prepared ahead', async () => {
+    const files = realFiles();
+    pool.prepare(['javascript', 'typescript', 'python']);
+    const indexer = pool.textIndexer();
+    indexer.begin(files);
+    const analyses = await Promise.all(files.map((f) => pool.analyze(f.path, f.text)));
+    const corpus = corpusFromAnalyses(files.map((f, i) => ({ ...f, hash: String(i), size: f.text.length, analysis: analyses[i] })));
+    const snapshot = await indexer.finish(corpus.chunks);
+    expect(snapshot).toStrictEqual(TextIndex.build(corpus).serialize());
+    expect(snapshot.chunkCount).toBeGreaterThan(files.length);
+    // Finishing twice is a mistake the worker reports, not a hang.
+    await expect(indexer.finish(corpus.chunks)).rejects.toThrow(/the text index was not begun/);
   }, 20_000);
 
   it('rejects after close, and close can be called twice', async () => {

@@ -7,13 +7,22 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker, type MessagePort } from 'node:worker_threads';
-import type { FileAnalysis } from '../engine/contract';
+import type { Chunk, FileAnalysis, Language } from '../engine/contract';
+import type { TextIndexer } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { TextSnapshotBuilder, type TermChunk, type TextSnapshot } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
 
 export interface NodeParsePool {
   /** The file's analysis, as `StructuralAnalyzer.analyzeAsync` gives it; rejects only when a worker dies or the pool is closed. */
   analyze(path: string, text: string): Promise<FileAnalysis>;
+  /** Every worker loads these grammars and compiles their queries now, before the first file comes. */
+  prepare(languages: readonly Language[]): void;
+  /**
+   * The text index built on one worker beside the parse (begin: its trigram half, queued
+   * before that worker's files; finish: its term half, while the main thread builds the others).
+   */
+  textIndexer(): TextIndexer;
   /** Stops the workers; pending analyses reject. */
   close(): Promise<void>;
   readonly size: number;
@@ -23,17 +32,26 @@ export interface NodeParsePool {
   readonly workers: readonly Worker[];
 }
 
-interface ParseRequest {
-  id: number;
-  path: string;
-  text: string;
+/** The chunks the term half of the text index reads, in columns (one clone instead of an object each). */
+interface ChunkColumns {
+  fileIds: Uint32Array;
+  startLines: Uint32Array;
+  endLines: Uint32Array;
+  symbols: string[];
 }
 
-type ParseReply = { id: number; analysis: FileAnalysis } | { id: number; error: string };
+type PoolRequest =
+  | { kind: 'analyze'; id: number; path: string; text: string }
+  | { kind: 'prepare'; languages: readonly Language[] }
+  | { kind: 'text-begin'; paths: string[]; texts: string[] }
+  | { kind: 'text-finish'; id: number; chunks: ChunkColumns };
+
+type PoolReply = { id: number; analysis: FileAnalysis } | { id: number; text: TextSnapshot } | { id: number; error: string };
 
 interface Pending {
+  /** The file analysed, or what else was asked (for error messages). */
   path: string;
-  resolve: (analysis: FileAnalysis) => void;
+  resolve: (value: never) => void;
   reject: (error: Error) => void;
 }
 
@@ -65,13 +83,13 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
     const worker = new Worker(WORKER_ENTRY, { name: `fourfold-parse-${index}` });
     const entry: PoolWorker = { worker, pending: new Map(), failure: null };
     worker.unref(); // an idle pool never keeps the process alive
-    worker.on('message', (reply: ParseReply) => {
+    worker.on('message', (reply: PoolReply) => {
       const request = entry.pending.get(reply.id);
       if (!request) return;
       entry.pending.delete(reply.id);
       if (entry.pending.size === 0) worker.unref();
-      if ('analysis' in reply) request.resolve(reply.analysis);
-      else request.reject(new Error(`parse worker ${index} failed on ${request.path}: ${reply.error}`));
+      if ('error' in reply) request.reject(new Error(`parse worker ${index} failed on ${request.path}: ${reply.error}`));
+      else request.resolve(('analysis' in reply ? reply.analysis : reply.text) as never);
     });
     worker.on('error', (error) => {
       fail(entry, new Error(`parse worker ${index} crashed${describePending(entry)}: ${error.message}`, { cause: error }));
@@ -83,6 +101,19 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
     return entry;
   });
 
+  /** Sends a request that is answered; `what` names it in errors. */
+  const ask = <T>(target: PoolWorker, what: string, request: (id: number) => PoolRequest): Promise<T> => {
+    if (closed) return Promise.reject(new Error('parse pool closed'));
+    if (target.failure) return Promise.reject(target.failure);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      target.pending.set(id, { path: what, resolve: resolve as (value: never) => void, reject });
+      target.worker.ref();
+      target.worker.postMessage(request(id));
+    });
+  };
+  const live = () => entries.filter((e) => !e.failure);
+
   return {
     size,
     get pending() {
@@ -90,18 +121,27 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
     },
     workers: entries.map((e) => e.worker),
     analyze(path: string, text: string): Promise<FileAnalysis> {
-      if (closed) return Promise.reject(new Error('parse pool closed'));
       // The live worker with the least queued work.
       let best: PoolWorker | null = null;
-      for (const entry of entries) if (!entry.failure && (!best || entry.pending.size < best.pending.size)) best = entry;
+      for (const entry of live()) if (!best || entry.pending.size < best.pending.size) best = entry;
+      if (closed) return Promise.reject(new Error('parse pool closed'));
       if (!best) return Promise.reject(entries[0].failure ?? new Error('no parse worker left'));
-      const target = best;
-      const id = nextId++;
-      return new Promise<FileAnalysis>((resolve, reject) => {
-        target.pending.set(id, { path, resolve, reject });
-        target.worker.ref();
-        target.worker.postMessage({ id, path, text } satisfies ParseRequest);
-      });
+      return ask<FileAnalysis>(best, path, (id) => ({ kind: 'analyze', id, path, text }));
+    },
+    prepare(languages: readonly Language[]): void {
+      if (closed || languages.length === 0) return;
+      for (const entry of live()) entry.worker.postMessage({ kind: 'prepare', languages } satisfies PoolRequest);
+    },
+    textIndexer(): TextIndexer {
+      // The worker is chosen once: the term half needs the files its trigram half was given.
+      const target = live()[0] ?? entries[0];
+      return {
+        begin(files) {
+          if (closed || target.failure) return; // finish() then rejects, and the engine builds the index itself
+          target.worker.postMessage({ kind: 'text-begin', paths: files.map((f) => f.path), texts: files.map((f) => f.text) } satisfies PoolRequest);
+        },
+        finish: (chunks) => ask<TextSnapshot>(target, 'the text index', (id) => ({ kind: 'text-finish', id, chunks: chunkColumns(chunks) })),
+      };
     },
     async close(): Promise<void> {
       if (closed) return;
@@ -118,22 +158,65 @@ function describePending(entry: PoolWorker): string {
   return ` while analysing ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
 }
 
+function chunkColumns(chunks: readonly Chunk[]): ChunkColumns {
+  const n = chunks.length;
+  const columns: ChunkColumns = { fileIds: new Uint32Array(n), startLines: new Uint32Array(n), endLines: new Uint32Array(n), symbols: new Array<string>(n) };
+  for (let i = 0; i < n; i++) {
+    const c = chunks[i];
+    if (c.id !== i) throw new Error(`chunks must come with ids 0, 1, 2…; got ${c.id} at ${i}`);
+    columns.fileIds[i] = c.fileId;
+    columns.startLines[i] = c.startLine;
+    columns.endLines[i] = c.endLine;
+    columns.symbols[i] = c.symbol ?? '';
+  }
+  return columns;
+}
+
+function termChunks(columns: ChunkColumns, paths: readonly string[]): TermChunk[] {
+  return Array.from(columns.symbols, (symbol, id) => {
+    const fileId = columns.fileIds[id];
+    const chunk: TermChunk = { id, fileId, path: paths[fileId], startLine: columns.startLines[id], endLine: columns.endLines[id] };
+    if (symbol) chunk.symbol = symbol;
+    return chunk;
+  });
+}
+
 /**
  * The worker side (run by parse-worker.mjs): answers requests one at a time, in arrival order,
- * with one analyzer whose grammars load on first use.
+ * with one analyzer whose grammars load on first use (or when `prepare` names them).
  */
-export function serveParseRequests(port: MessagePort): (request: ParseRequest) => void {
+export function serveParseRequests(port: MessagePort): (request: PoolRequest) => void {
   const analyzer = StructuralAnalyzer.create(nodeGrammars, { languages: [] });
+  let text: { builder: TextSnapshotBuilder; paths: string[] } | null = null;
   let chain: Promise<void> = Promise.resolve();
-  return (request: ParseRequest) => {
+  const answer = async (id: number, work: () => Promise<PoolReply>) => {
+    let reply: PoolReply;
+    try {
+      reply = await work();
+    } catch (error) {
+      reply = { id, error: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(reply);
+  };
+  return (request: PoolRequest) => {
     chain = chain.then(async () => {
-      let reply: ParseReply;
-      try {
-        reply = { id: request.id, analysis: await (await analyzer).analyzeAsync(request.path, request.text) };
-      } catch (error) {
-        reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+      switch (request.kind) {
+        case 'analyze':
+          return answer(request.id, async () => ({ id: request.id, analysis: await (await analyzer).analyzeAsync(request.path, request.text) }));
+        case 'prepare':
+          // Unanswered: a grammar that fails to load fails again, and is reported, on the file that needs it.
+          return (await analyzer).prepare(request.languages).catch(() => undefined);
+        case 'text-begin':
+          text = { builder: new TextSnapshotBuilder(request.texts), paths: request.paths };
+          return text.builder.buildTrigrams();
+        case 'text-finish':
+          return answer(request.id, async () => {
+            if (!text) throw new Error('the text index was not begun');
+            const snapshot = text.builder.finish(termChunks(request.chunks, text.paths));
+            text = null;
+            return { id: request.id, text: snapshot };
+          });
       }
-      port.postMessage(reply);
     });
   };
 }

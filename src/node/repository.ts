@@ -5,12 +5,13 @@
  * unchanged chunks their embeddings.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
+import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION, type TextIndexer } from '../engine/engine';
 import { AnalysisReader } from '../engine/store/analysis-table';
-import type { FileAnalysis, IndexProgress } from '../engine/contract';
+import type { FileAnalysis, IndexProgress, Language } from '../engine/contract';
 import { intakeFiles, type IntakeEntry, type IntakeResult, type SkippedFile } from '../engine/intake/intake';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../engine/structural/analyzer';
@@ -88,88 +89,121 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   const snapshotFile = join(cacheDir, `${key}-${options.embedder}.snapshot`);
   const manifestFile = `${snapshotFile}.manifest`;
 
-  // 1. Walk (names and stat only). When the walk matches the one the cached index was built
-  //    from, the index is loaded and no file is read.
-  const t0 = performance.now();
-  const walkStats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
-  const fingerprint = new WalkFingerprint();
-  const entries: IntakeEntry[] = [];
-  const walkSkips: SkippedFile[] = [];
-  for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) }, walkStats)) {
-    if ('skip' in entry) {
-      fingerprint.skip(entry.path, entry.skip);
-      walkSkips.push({ path: entry.path, reason: entry.skip, detail: entry.detail });
-    }
-    entries.push(entry);
-  }
-  const digest = fingerprint.digest();
-  const manifest = useCache ? await readManifest(manifestFile) : null;
-  if (manifestTrusts(manifest, fingerprint, digest)) {
-    const t1 = performance.now();
-    const snapshot = await readCached<EngineSnapshot>(snapshotFile);
-    const engine = snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(options.embedder, snapshot), options.onNotice) : null;
-    if (snapshot && engine) {
-      // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
-      const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
-      return { root, engine, intake, unreadable: [], fromCache: true, cacheCheck: 'stat', readMs: t1 - t0, loadMs: performance.now() - t1 };
-    }
-  }
-
-  // 2. Read and classify every file, then load (same contents), refresh or build.
-  const intake = await intakeFiles(entries);
-  const readMs = performance.now() - t0;
-  const unreadable = intake.skippedFiles
-    .filter((s) => /unreadable|EACCES|EPERM|EIO|EISDIR/.test(s.detail))
-    .map((s) => ({ path: s.path, reason: s.detail }));
-  if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
-  if (intake.files.length === 0) {
-    const s = intake.skipped;
-    throw new InputError(
-      `nothing to index in ${dir}: no readable text files (skipped: ${s.ignored} ignored, ${s.binary} binary, ${s.oversized} oversized, ${s.invalidUtf8} invalid UTF-8, ${s.unsupported} other)`,
-    );
-  }
-
-  const t1 = performance.now();
-  let previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
-  if (previous && !analysesReadable(previous)) {
-    options.onNotice?.('the cached index is damaged: rebuilding it');
-    previous = null;
-  }
-  const remember = async () => {
-    if (useCache && unreadable.length === 0) await writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() });
-  };
-  if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
-    const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
-    if (engine) {
-      await remember();
-      return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1 };
-    }
-    previous = null;
-  }
-
-  const embedder = await embedderFor(options.embedder, null);
-  const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
-  const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
-  if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
-  else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
-  const analyzer = await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES);
-  let engine: Engine;
+  // A build is coming when there is no cached index to load or refresh: the parse workers
+  // start now and load their grammars while the folder is walked and read.
+  let poolAhead = !useCache || !existsSync(snapshotFile) ? startParsePool() : null;
   try {
-    engine = await Engine.build(intake.files, { analyzer, embedder, embeddingCache: embeddingCache ?? undefined }, {
-      previous: previous ?? undefined,
-      skipped: intake.skipped,
-      onProgress: options.onProgress,
-    });
+    return await openWith();
   } finally {
-    // Closing the pool lets the process exit.
-    await analyzer.close();
+    await (await poolAhead)?.close();
   }
-  if (useCache) {
-    await writeCached(snapshotFile, engine.snapshot());
-    await remember();
-    await embeddingCache?.save();
+
+  async function openWith(): Promise<OpenedRepository> {
+    // 1. Walk (names and stat only). When the walk matches the one the cached index was built
+    //    from, the index is loaded and no file is read.
+    const t0 = performance.now();
+    const walkStats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
+    const fingerprint = new WalkFingerprint();
+    const entries: IntakeEntry[] = [];
+    const walkSkips: SkippedFile[] = [];
+    for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) }, walkStats)) {
+      if ('skip' in entry) {
+        fingerprint.skip(entry.path, entry.skip);
+        walkSkips.push({ path: entry.path, reason: entry.skip, detail: entry.detail });
+      }
+      entries.push(entry);
+    }
+    const languages = parsedLanguages(entries);
+    let pool = await poolAhead;
+    if (pool && languages.files < PARSE_POOL_MIN_FILES) {
+      await pool.close();
+      pool = null;
+      poolAhead = null;
+    }
+    pool?.prepare(languages.names);
+    const digest = fingerprint.digest();
+    const manifest = useCache ? await readManifest(manifestFile) : null;
+    if (manifestTrusts(manifest, fingerprint, digest)) {
+      const t1 = performance.now();
+      const snapshot = await readCached<EngineSnapshot>(snapshotFile);
+      const engine = snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(options.embedder, snapshot), options.onNotice) : null;
+      if (snapshot && engine) {
+        // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
+        const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
+        return { root, engine, intake, unreadable: [], fromCache: true, cacheCheck: 'stat', readMs: t1 - t0, loadMs: performance.now() - t1 };
+      }
+    }
+
+    // 2. Read and classify every file, then load (same contents), refresh or build.
+    const intake = await intakeFiles(entries);
+    const readMs = performance.now() - t0;
+    const unreadable = intake.skippedFiles
+      .filter((s) => /unreadable|EACCES|EPERM|EIO|EISDIR/.test(s.detail))
+      .map((s) => ({ path: s.path, reason: s.detail }));
+    if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
+    if (intake.files.length === 0) {
+      const s = intake.skipped;
+      throw new InputError(
+        `nothing to index in ${dir}: no readable text files (skipped: ${s.ignored} ignored, ${s.binary} binary, ${s.oversized} oversized, ${s.invalidUtf8} invalid UTF-8, ${s.unsupported} other)`,
+      );
+    }
+
+    const t1 = performance.now();
+    let previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
+    if (previous && !analysesReadable(previous)) {
+      options.onNotice?.('the cached index is damaged: rebuilding it');
+      previous = null;
+    }
+    const remember = async () => {
+      if (useCache && unreadable.length === 0) await writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() });
+    };
+    if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
+      const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
+      if (engine) {
+        await remember();
+        return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1 };
+      }
+      previous = null;
+    }
+
+    const embedder = await embedderFor(options.embedder, null);
+    const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
+    const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
+    if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
+    else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
+    const analyzer = pool ?? (await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages.names));
+    let engine: Engine;
+    try {
+      engine = await Engine.build(intake.files, { analyzer, embedder, embeddingCache: embeddingCache ?? undefined }, {
+        previous: previous ?? undefined,
+        skipped: intake.skipped,
+        onProgress: options.onProgress,
+        textIndexer: analyzer.textIndexer,
+      });
+    } finally {
+      // Closing the pool lets the process exit.
+      await analyzer.close();
+    }
+    if (useCache) {
+      await writeCached(snapshotFile, engine.snapshot());
+      await remember();
+      await embeddingCache?.save();
+    }
+    return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1 };
   }
-  return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1 };
+}
+
+/** The parsed languages among the walk's files, and how many files are in one. */
+function parsedLanguages(entries: readonly IntakeEntry[]): { names: Language[]; files: number } {
+  const names = new Set<Language>();
+  let files = 0;
+  for (const entry of entries) {
+    const language = 'skip' in entry ? null : languageForPath(entry.path);
+    if (!language) continue;
+    names.add(language);
+    files++;
+  }
+  return { names: [...names], files };
 }
 
 /** The engine of a cached snapshot, or null (after saying so) when the file is damaged: then it is rebuilt, never a crash. */
@@ -228,19 +262,41 @@ async function createEmbedder(kind: Exclude<NodeEmbedderKind, 'none'>): Promise<
  * back the workers' answers and so their next files: in a CPU profile of the 10 MB bench corpus
  * the worker sat idle for a third of the parse.)
  */
-async function nodeAnalyzer(usePool: boolean): Promise<EngineDeps['analyzer'] & { close(): Promise<void> }> {
-  const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
-  if (usePool && workers > 1) {
-    const { createNodeParsePool } = await import('./parse-pool');
-    const pool = createNodeParsePool(workers);
-    return { analyze: (path, text) => pool.analyze(path, text), close: () => pool.close() };
+async function nodeAnalyzer(usePool: boolean, languages: readonly Language[]): Promise<BuildAnalyzer> {
+  const pool = usePool ? await startParsePool() : null;
+  if (pool) {
+    pool.prepare(languages);
+    return pool;
   }
   const [analyzerModule, { nodeGrammars }] = await Promise.all([import('../engine/structural/analyzer'), import('./grammars')]);
   // One shared promise: Engine.build calls analyze 32 times at once, and each call must not
   // load its own copy of every grammar.
   let analyzer: Promise<StructuralAnalyzer> | null = null;
   const local = async (path: string, text: string): Promise<FileAnalysis> => (await (analyzer ??= analyzerModule.StructuralAnalyzer.create(nodeGrammars))).analyze(path, text);
-  return { analyze: local, close: async () => {} };
+  return { analyze: local, prepare: () => {}, close: async () => {} };
+}
+
+/** What a build parses with: the pool of parse workers (which also builds the text index), or the in-process analyzer. */
+interface BuildAnalyzer {
+  analyze(path: string, text: string): Promise<FileAnalysis>;
+  /** Loads these grammars ahead of the first file. */
+  prepare(languages: readonly Language[]): void;
+  close(): Promise<void>;
+  textIndexer?: TextIndexer;
+}
+
+/** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */
+async function startParsePool(): Promise<BuildAnalyzer | null> {
+  const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
+  if (workers < 2) return null;
+  const { createNodeParsePool } = await import('./parse-pool');
+  const pool = createNodeParsePool(workers);
+  return {
+    analyze: (path, text) => pool.analyze(path, text),
+    prepare: (languages) => pool.prepare(languages),
+    close: () => pool.close(),
+    textIndexer: pool.textIndexer(),
+  };
 }
 
 /** Files in a parsed language that the previous index does not already hold unchanged. */

@@ -78,6 +78,18 @@ export class StructuralAnalyzer {
     await Promise.all(languages.map((lang) => this.loadOne(lang)));
   }
 
+  /**
+   * Loads these grammars and compiles their queries now, ahead of the first file (a parse
+   * worker does it while the files are still being read).
+   */
+  async prepare(languages: readonly Language[]): Promise<void> {
+    await this.load(languages);
+    for (const lang of languages) {
+      const loaded = this.loaded.get(lang)!;
+      loaded.query ??= compileQuery(loaded);
+    }
+  }
+
   isLoaded(lang: Language): boolean {
     return this.loaded.has(lang);
   }

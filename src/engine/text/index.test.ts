@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { QueryPlan, SourceFile } from '../contract';
-import { InvalidRegex, RegexRejected, TextIndex } from './index';
+import { InvalidRegex, RegexRejected, TextIndex, TextSnapshotBuilder } from './index';
 import { windowCorpus } from './windowCorpus';
 
 function realSources(): SourceFile[] {
@@ -147,6 +147,17 @@ describe('TextIndex serialization', () => {
       expect(a.candidateFiles).toBe(b.candidateFiles);
     }
     expect(loaded.stats()).toEqual(INDEX.stats());
+  });
+
+  it('built in halves (trigrams from the files, then terms from the chunks) is the snapshot TextIndex.build serializes', () => {
+    const builder = new TextSnapshotBuilder(CORPUS.files.map((f) => f.text));
+    builder.buildTrigrams();
+    const halves = builder.finish(CORPUS.chunks);
+    expect(halves).toStrictEqual(INDEX.serialize());
+    expect(halves.terms.documentCount).toBe(CORPUS.chunks.length);
+    expect(halves.trigrams.fileCount).toBe(CORPUS.files.length);
+    // finish() alone builds the trigram half too.
+    expect(new TextSnapshotBuilder(CORPUS.files.map((f) => f.text)).finish(CORPUS.chunks)).toStrictEqual(halves);
   });
 
   it('refuses a snapshot built for another corpus', () => {

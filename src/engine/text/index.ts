@@ -2,7 +2,7 @@
  * The text modality: a trigram index for exact/literal/regex search (only candidate files
  * are read) and a BM25 index over identifier-split tokens for ranked term search.
  */
-import type { ModalityHit, QueryPlan } from '../contract';
+import type { Chunk, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
 import { GrepSearcher, lineStartsOf, type GrepResult, type TextMatch } from './grep';
@@ -83,7 +83,7 @@ export class TextIndex implements Retriever {
    */
   static build(corpus: Corpus, sameFiles?: TextIndex): TextIndex {
     const trigrams = sameFiles && sameFiles.corpus.files.length === corpus.files.length ? sameFiles.trigrams : TrigramIndex.build(corpus.files);
-    const terms = TermIndex.build(chunkDocuments(corpus));
+    const terms = TermIndex.build(chunkDocuments(corpus.files, corpus.chunks));
     return new TextIndex(corpus, trigrams, terms);
   }
 
@@ -270,13 +270,43 @@ function linesOf(text: string, starts: Uint32Array, startLine: number, endLine: 
   return text.slice(from, to);
 }
 
+/** What the term index reads of a chunk. */
+export type TermChunk = Pick<Chunk, 'id' | 'fileId' | 'path' | 'startLine' | 'endLine' | 'symbol'>;
+
+/**
+ * The text index built in two halves, so that another thread can build it while this one
+ * parses and builds the other indexes: the trigram half needs only the files (`begin`, before
+ * any parse), the term half the chunks (`finish`). Its snapshot is the one `TextIndex.build`
+ * then `serialize` gives for the same files and chunks, and `TextIndex.load` opens it.
+ */
+export class TextSnapshotBuilder {
+  private readonly files: { id: number; text: string }[];
+  private trigrams: TrigramSnapshot | null = null;
+
+  /** Files get ids 0..n-1 in this order, as the engine's corpus gives them. */
+  constructor(texts: readonly string[]) {
+    this.files = texts.map((text, id) => ({ id, text }));
+  }
+
+  /** The trigram half (idempotent). */
+  buildTrigrams(): void {
+    this.trigrams ??= TrigramIndex.build(this.files).serialize();
+  }
+
+  finish(chunks: readonly TermChunk[]): TextSnapshot {
+    this.buildTrigrams();
+    const terms = TermIndex.build(chunkDocuments(this.files, chunks)).serialize();
+    return { version: SNAPSHOT_VERSION, fileCount: this.files.length, chunkCount: chunks.length, trigrams: this.trigrams!, terms };
+  }
+}
+
 /** One BM25 document per chunk: its lines, its symbol and its path. */
-function* chunkDocuments(corpus: Corpus) {
+function* chunkDocuments(corpusFiles: readonly { id: number; text: string }[], chunks: readonly TermChunk[]) {
   const starts = new Map<number, Uint32Array>();
-  const files = new Map<number, CorpusFile>();
-  for (const f of corpus.files) files.set(f.id, f);
+  const files = new Map<number, { id: number; text: string }>();
+  for (const f of corpusFiles) files.set(f.id, f);
   let lastFile = -1;
-  for (const chunk of corpus.chunks) {
+  for (const chunk of chunks) {
     const file = files.get(chunk.fileId);
     if (!file) continue;
     if (chunk.fileId !== lastFile) {

@@ -67,6 +67,23 @@ describe('node parse pool', () => {
     await expect(indexer.finish(corpus.chunks)).rejects.toThrow(/the text index was not begun/);
   }, 20_000);
 
+  it('takes every file at once, keeps a few in flight per worker, and rejects what still waits when closed', async () => {
+    const own = createNodeParsePool(2);
+    const files = realFiles();
+    const many = Array.from({ length: 6 }, (_, copy) => files.map((f) => ({ path: `copy${copy}/${f.path}`, text: f.text }))).flat();
+    const answers = many.map((f) => own.analyze(f.path, f.text));
+    expect(own.pending).toBe(many.length);
+    const analyses = await Promise.all(answers);
+    expect(analyses.map((a) => a.path)).toEqual(many.map((f) => f.path));
+    expect(analyses.map((a) => a.definitions)).toStrictEqual(many.map((f) => analyzer.analyze(f.path, f.text).definitions));
+    expect(own.pending).toBe(0);
+    const late = Promise.allSettled(many.map((f) => own.analyze(f.path, f.text)));
+    await own.close();
+    const settled = await late;
+    expect(settled.filter((s) => s.status === 'rejected').length).toBeGreaterThan(many.length / 2);
+    for (const s of settled) if (s.status === 'rejected') expect(String(s.reason)).toMatch(/parse pool closed/);
+  }, 30_000);
+
   it('rejects after close, and close can be called twice', async () => {
     const own = createNodeParsePool(1);
     const analysis = await own.analyze('a.py', 'def f():\n    return g()\n');

@@ -63,6 +63,13 @@ interface PoolWorker {
 }
 
 /**
+ * Analyses sent to one worker ahead of its answers: enough that it never waits for the main
+ * thread, few enough that each next file still goes to whichever worker frees up first. The
+ * rest wait in the pool's own queue (a caller may hand over every file at once).
+ */
+const IN_FLIGHT_PER_WORKER = 6;
+
+/**
  * The compiled CLI (dist-cli/node/) starts its compiled worker entry; run from the sources
  * (vitest, tsx), the worker loads the TypeScript through tsx in parse-worker.mjs.
  */
@@ -73,10 +80,15 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
   let nextId = 0;
   let closed = false;
 
+  /** Analyses not sent to a worker yet, in arrival order (from `waitingFrom` on). */
+  const waiting: { path: string; text: string; resolve: (analysis: FileAnalysis) => void; reject: (error: Error) => void }[] = [];
+  let waitingFrom = 0;
+
   const fail = (entry: PoolWorker, error: Error) => {
     entry.failure ??= error;
     for (const request of entry.pending.values()) request.reject(entry.failure);
     entry.pending.clear();
+    dispatch();
   };
 
   const entries: PoolWorker[] = Array.from({ length: size }, (_, index) => {
@@ -90,6 +102,7 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
       if (entry.pending.size === 0) worker.unref();
       if ('error' in reply) request.reject(new Error(`parse worker ${index} failed on ${request.path}: ${reply.error}`));
       else request.resolve(('analysis' in reply ? reply.analysis : reply.text) as never);
+      dispatch();
     });
     worker.on('error', (error) => {
       fail(entry, new Error(`parse worker ${index} crashed${describePending(entry)}: ${error.message}`, { cause: error }));
@@ -114,19 +127,41 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
   };
   const live = () => entries.filter((e) => !e.failure);
 
+  /** Sends waiting analyses to the live workers with room, least loaded first; rejects them all when none is left. */
+  function dispatch(): void {
+    while (waitingFrom < waiting.length) {
+      let best: PoolWorker | null = null;
+      let alive = false;
+      for (const entry of entries) {
+        if (entry.failure) continue;
+        alive = true;
+        if (entry.pending.size < IN_FLIGHT_PER_WORKER && (!best || entry.pending.size < best.pending.size)) best = entry;
+      }
+      if (!alive || closed) {
+        const error = closed ? new Error('parse pool closed') : (entries[0].failure ?? new Error('no parse worker left'));
+        for (let i = waitingFrom; i < waiting.length; i++) waiting[i].reject(error);
+        waiting.length = waitingFrom = 0;
+        return;
+      }
+      if (!best) return;
+      const { path, text, resolve, reject } = waiting[waitingFrom];
+      waiting[waitingFrom++] = undefined as never; // let the text go
+      ask<FileAnalysis>(best, path, (id) => ({ kind: 'analyze', id, path, text })).then(resolve, reject);
+    }
+    waiting.length = waitingFrom = 0;
+  }
+
   return {
     size,
     get pending() {
-      return entries.reduce((n, e) => n + e.pending.size, 0);
+      return entries.reduce((n, e) => n + e.pending.size, waiting.length - waitingFrom);
     },
     workers: entries.map((e) => e.worker),
     analyze(path: string, text: string): Promise<FileAnalysis> {
-      // The live worker with the least queued work.
-      let best: PoolWorker | null = null;
-      for (const entry of live()) if (!best || entry.pending.size < best.pending.size) best = entry;
       if (closed) return Promise.reject(new Error('parse pool closed'));
-      if (!best) return Promise.reject(entries[0].failure ?? new Error('no parse worker left'));
-      return ask<FileAnalysis>(best, path, (id) => ({ kind: 'analyze', id, path, text }));
+      const analysis = new Promise<FileAnalysis>((resolve, reject) => waiting.push({ path, text, resolve, reject }));
+      dispatch();
+      return analysis;
     },
     prepare(languages: readonly Language[]): void {
       if (closed || languages.length === 0) return;
@@ -146,6 +181,7 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      dispatch(); // rejects what still waits
       await Promise.all(entries.map((e) => e.worker.terminate()));
       for (const entry of entries) fail(entry, new Error('parse pool closed'));
     },

@@ -135,7 +135,10 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     }
 
     // 2. Read and classify every file, then load (same contents), refresh or build.
-    const intake = await intakeFiles(entries);
+    // With the workers up ahead, every file is parsed (there is no index to reuse): each one
+    // goes to them as soon as it is read, and the build takes the analyses as they come.
+    const parsing = pool ? parsedAhead(pool) : null;
+    const intake = await intakeFiles(entries, parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {});
     const readMs = performance.now() - t0;
     const unreadable = intake.skippedFiles
       .filter((s) => /unreadable|EACCES|EPERM|EIO|EISDIR/.test(s.detail))
@@ -171,7 +174,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
     if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
     else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
-    const analyzer = pool ?? (await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages.names));
+    const analyzer = parsing?.analyzer ?? (await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages.names));
     let engine: Engine;
     try {
       engine = await Engine.build(intake.files, { analyzer, embedder, embeddingCache: embeddingCache ?? undefined }, {
@@ -283,6 +286,29 @@ interface BuildAnalyzer {
   prepare(languages: readonly Language[]): void;
   close(): Promise<void>;
   textIndexer?: TextIndexer;
+}
+
+/**
+ * Files parsed as they are read: `start` hands one to the pool, and the analyzer returned
+ * answers the build from those analyses (the same path and text), asking the pool for any other.
+ */
+function parsedAhead(pool: BuildAnalyzer): { start(path: string, text: string): void; analyzer: BuildAnalyzer } {
+  const started = new Map<string, { text: string; analysis: Promise<FileAnalysis> }>();
+  return {
+    start(path, text) {
+      const analysis = pool.analyze(path, text);
+      analysis.catch(() => {}); // a failure surfaces when the build asks for it (or never, if it stops first)
+      started.set(path, { text, analysis });
+    },
+    analyzer: {
+      ...pool,
+      analyze(path, text) {
+        const ahead = started.get(path);
+        started.delete(path);
+        return ahead?.text === text ? ahead.analysis : pool.analyze(path, text);
+      },
+    },
+  };
 }
 
 /** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */

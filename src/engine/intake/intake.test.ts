@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashText } from './hash';
-import { intakeFiles, normalizeRepoPath, RepositoryIntake, type IntakeEntry } from './intake';
+import { intakeFiles, normalizeRepoPath, RepositoryIntake, type IntakeEntry, type IntakeFile } from './intake';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const scratch = mkdtempSync(join(tmpdir(), 'fourfold-intake-'));
@@ -118,8 +118,12 @@ describe('intakeFiles', () => {
         return utf8(i === 3 ? '\0' : 'x');
       },
     }));
-    const result = await intakeFiles(shuffled(entries), { maxFiles: 10 });
+    const accepted: IntakeFile[] = [];
+    const result = await intakeFiles(shuffled(entries), { maxFiles: 10, onAccept: (file) => accepted.push(file) });
     expect(result.files.map((f) => f.path)).toEqual(['f00', 'f01', 'f02', 'f04', 'f05', 'f06', 'f07', 'f08', 'f09', 'f10'].map((p) => `${p}.ts`));
+    // Each accepted file is announced once, as it is decided, in path order: the very objects of the result.
+    expect(accepted).toEqual(result.files);
+    accepted.forEach((file, i) => expect(file).toBe(result.files[i]));
     expect(result.skipped.binary).toBe(1);
     expect(reads).toBe(11);
     expect(result.fileLimit).toMatchObject({ limit: 10, hit: true, notIndexed: 14 });

@@ -43,6 +43,8 @@ export interface IntakeOptions extends IgnoreMatcherOptions {
   stripTopFolder?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: { done: number; total: number }) => void;
+  /** Each accepted file as soon as it is decided (path order), e.g. to start parsing it while the rest are read. */
+  onAccept?: (file: IntakeFile) => void;
 }
 
 /** An accepted file: the contract's SourceFile plus what the store and re-indexing need. */
@@ -265,8 +267,10 @@ export class RepositoryIntake {
           continue;
         }
         const hash = hashText(verdict.text);
-        files.push({ path, text: verdict.text, hash, size: content.byteLength, replacements: verdict.replacements });
+        const file: IntakeFile = { path, text: verdict.text, hash, size: content.byteLength, replacements: verdict.replacements };
+        files.push(file);
         bytes += content.byteLength;
+        this.options.onAccept?.(file);
       }
     };
     const readOne = async ({ entry }: Pending) => {

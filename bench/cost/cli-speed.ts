@@ -87,29 +87,36 @@ async function run(options: Options): Promise<void> {
   try {
     // 1. Build throughput, alternating sides.
     const buildTier = tiers.get(options.buildSize)!;
-    const builds = new Map<string, { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[] }>();
+    const builds = new Map<string, { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }>();
     for (let rep = 0; rep < options.reps; rep++)
       for (const side of sides) {
         const r = timedProcess([side.bin, 'index', '--repo', buildTier.dir, '--embedder', 'none', '--no-cache', '--quiet', '--cache', join(scratch, `build-${side.name}`)]);
-        const summary = JSON.parse(r.stdout).summary as { bytes: number; buildMs: Record<string, number> };
+        const summary = JSON.parse(r.stdout).summary as { bytes: number; buildMs: Record<string, number>; readMs: number };
         const stages = summary.buildMs;
-        const engineMs = ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
-        const b = builds.get(side.name) ?? { wall: [], cpu: [], engine: [], parse: [], rest: [] };
+        // Engine.build's own wall time (`indexes`: parse through the last index, stages that overlap
+        // counted once); an older CLI without it: the sum of its sequential stages.
+        const engineMs = stages.indexes ?? ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
+        const b = builds.get(side.name) ?? { wall: [], cpu: [], engine: [], parse: [], rest: [], read: [] };
         b.wall.push(r.wallS);
         b.cpu.push(r.cpuS);
         b.engine.push(engineMs / 1000);
         b.parse.push((stages.parse ?? 0) / 1000);
         b.rest.push((engineMs - (stages.parse ?? 0)) / 1000);
+        b.read.push(summary.readMs / 1000);
         builds.set(side.name, b);
       }
     const mb = buildTier.bytes / 1e6;
     say(`\n## Build, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`);
-    say('| CLI | Engine.build (medians) | MB/s | parse | text + structural + graph | whole `fourfold index` wall | its CPU (all threads) | MB per CPU-second |');
-    say('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [name, b] of builds)
+    // The files are parsed as they are read (since the parse workers start before the walk), so
+    // Engine.build alone flatters: walk + read + Engine.build is the build as a user waits for it.
+    say('| CLI | Engine.build (medians) | MB/s | walk + read + Engine.build | MB/s | parse stage | after the parse | whole `fourfold index` wall (min) | MB/s | its CPU (all threads) | MB per CPU-second |');
+    say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [name, b] of builds) {
+      const readAndBuild = median(b.engine.map((e, i) => e + b.read[i]));
       say(
-        `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} |`,
+        `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${readAndBuild.toFixed(2)} s | **${(mb / readAndBuild).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s (${Math.min(...b.wall).toFixed(2)}) | ${(mb / median(b.wall)).toFixed(2)} | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} |`,
       );
+    }
 
     // 2. Cached search with the local model, alternating sides and queries.
     const searchTier = tiers.get(options.searchSize)!;

@@ -15,6 +15,8 @@ import { openBrowserPersistence } from './persistence';
 import type { IncomingFile, IndexRequest, LiveStage, SearchView } from './protocol';
 import { createNodeEmbedder } from '../node/embedders';
 import type { IndexProgress } from '../engine/contract';
+import { unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
+import { openDB } from 'idb';
 
 const FIXTURE = join(import.meta.dirname, '../../e2e/fixtures/preact');
 
@@ -228,6 +230,47 @@ describe('IndexService while it indexes', () => {
     const again: LiveStage[] = [];
     await service.index('s2', request('staged'), () => {}, (stage) => again.push(stage));
     expect(again).toEqual([]);
+  });
+
+  it('stores each vector once: in the index, not also in the embedding cache; a re-index takes them from the index', async () => {
+    const { persistence, embeddingCache } = await openBrowserPersistence();
+    const model = (await createNodeEmbedder('local'))!;
+    let embedded = 0;
+    const counting = Object.assign(Object.create(model) as typeof model, {
+      embedDocuments: (texts: string[], signal?: AbortSignal) => ((embedded += texts.length), model.embedDocuments!(texts, signal)),
+    });
+    const service = new IndexService({ persistence, embeddingCache, createAnalyzer: () => analyzer, loadEmbedder: async () => counting });
+    const files = folderFiles(FIXTURE);
+    const repo = await service.index('v1', request('vectors-once', files), () => {});
+    const chunks = repo.stats!.chunks;
+    expect(embedded).toBeGreaterThan(0);
+    expect(embedded).toBeLessThanOrEqual(chunks);
+
+    // What is stored: the index's vectors (bits and int8) with one 14-byte text hash per chunk…
+    const semantic = (await persistence.getSnapshot(repo.id))!.modalities.semantic as SemanticSnapshot;
+    expect(semantic.chunkCount).toBe(chunks);
+    expect(semantic.vectors.length).toBe(chunks * (model.dimensions / 32));
+    expect(semantic.int8!.length).toBe(chunks * model.dimensions);
+    const hashes = unpackTextHashes(semantic.textHashes!);
+    expect(hashes).toHaveLength(chunks);
+    expect(hashes.every((h) => /^[0-9a-f]{28}$/.test(h))).toBe(true);
+    // …and nothing of them left in the cache once the index is stored.
+    expect((await embeddingCache.get(model.id, hashes)).filter(Boolean)).toEqual([]);
+    const raw = await openDB('fourfold');
+    expect((await raw.getAll('embeddingWrites')).filter((r) => r.embedderId === model.id)).toEqual([]);
+    raw.close();
+
+    // A re-index embeds only what changed: the rest comes from the stored index.
+    const before = await service.search(repo.id, { query: 'how are children diffed', preset: 'default', modalities: ['semantic'] });
+    embedded = 0;
+    await service.index('v2', request('vectors-once', files), () => {});
+    expect(embedded).toBe(0);
+    const after = await service.search(repo.id, { query: 'how are children diffed', preset: 'default', modalities: ['semantic'] });
+    expect(after.results.map((r) => [r.path, r.startLine])).toEqual(before.results.map((r) => [r.path, r.startLine]));
+    const changed = files.map((f) => (f.path === 'src/render.js' ? { ...f, data: new TextEncoder().encode(new TextDecoder().decode(f.data as Uint8Array) + '\nexport function renderTwice() {}\n') } : f));
+    await service.index('v3', request('vectors-once', changed), () => {});
+    expect(embedded).toBeGreaterThan(0);
+    expect(embedded).toBeLessThan(10);
   });
 
   it('a second folder chosen mid-index replaces the first: the first ends cancelled and nothing of it stays searchable', async () => {

@@ -18,7 +18,8 @@ import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
 import type { FileAnalysis } from '../engine/contract';
 import { DEMO, type DemoManifest } from './demo';
-import { StoreError } from '../engine/store/store';
+import { StoreError, type EmbeddingCache, type StoredEmbeddingCache } from '../engine/store/store';
+import { unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
 import { estimateStoredBytes, roomFor, storedList, storedPayloadBytes, type StorageEstimateShape } from './storage-quota';
 import type {
   ChunkLabel,
@@ -103,7 +104,8 @@ export interface IndexServiceDeps {
   createAnalyzer(): EngineDeps['analyzer'] & { terminate?(): void };
   /** The embedder, created once; null when no model is available (semantic search off). */
   loadEmbedder(): Promise<Embedder | null>;
-  embeddingCache?: EngineDeps['embeddingCache'];
+  /** Vectors of builds not finished yet; `release` drops those a stored index holds (IndexedDB's store has it). */
+  embeddingCache?: EmbeddingCache & Partial<Pick<StoredEmbeddingCache, 'release'>>;
   /** The Voyage client (src/engine/semantic/voyage.ts); absent: the Voyage provider is unavailable. */
   createVoyageEmbedder?(options: VoyageEmbedderOptions): Embedder;
   /** The prebuilt demo index (dist/demo/); absent: no demo. */
@@ -599,6 +601,7 @@ export class IndexService {
       this.engines.clear();
       this.engines.set(id, engine);
       await this.remember(LAST_REPOSITORY_SETTING, id);
+      await this.releaseEmbeddings(snapshot.modalities.semantic as SemanticSnapshot | null);
       return summary(complete);
     } catch (caught) {
       const aborted = isAbort(caught) || signal.aborted;
@@ -636,6 +639,18 @@ export class IndexService {
       analyzer.terminate?.();
       this.building.delete(id);
     }
+  }
+
+  /**
+   * The stored index holds its vectors now: the cache lets go of them, so each vector is stored
+   * once (a re-index takes them from the index). Only a cache: a failure here fails nothing.
+   */
+  private async releaseEmbeddings(semantic: SemanticSnapshot | null): Promise<void> {
+    const cache = this.deps.embeddingCache;
+    if (!semantic?.textHashes || !cache?.release) return;
+    const started = performance.now();
+    await cache.release(semantic.embedderId, new Set(unpackTextHashes(semantic.textHashes))).catch(() => undefined);
+    measure('cache-release', started);
   }
 
   /**

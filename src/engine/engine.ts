@@ -45,7 +45,7 @@ import { AnalysisReader, encodeAnalyses, type AnalysisTable } from './store/anal
 import { corpusFromAnalyses, corpusFromChunkTable, corpusFromTexts, encodeChunkTable, type ChunkTable } from './structural/corpus';
 import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './graph/index';
 import { type Embedder } from './semantic/embedder';
-import { type EmbeddingCache, SemanticIndex } from './semantic/index';
+import { type EmbeddingCache, SemanticIndex, type SemanticSnapshot } from './semantic/index';
 import { StructuralIndex } from './structural/index';
 import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult, type TextSnapshot } from './text/index';
 import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
@@ -267,6 +267,7 @@ export class Engine {
       const ts = now();
       const built = await SemanticIndex.build(corpus, embedder, {
         cache: deps.embeddingCache,
+        previous: options.previous?.version === SNAPSHOT_VERSION ? (options.previous.modalities.semantic as SemanticSnapshot | null) : null,
         signal,
         onProgress: (done) => embed.set(done),
         onStep: (step, start) => void measure(step, start),

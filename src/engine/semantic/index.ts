@@ -2,13 +2,15 @@
  * The semantic modality: every chunk embedded once as a binary vector, searched by Hamming
  * distance to the query's vector (first stage), the best candidates rescored by the cosine of
  * the float query with int8 vectors stored beside the bits (second stage; embedders without int8
- * rescore against the ±1 bits). Unchanged chunks are never re-embedded: vectors are cached by
- * (embedder id, hash of the chunk's embedding text).
+ * rescore against the ±1 bits). Unchanged chunks are never re-embedded: each stored index keeps
+ * its chunks' embedding-text hashes beside the vectors, so a re-index takes a chunk's vectors
+ * from the previous index of the repository by that hash; the embedding cache (keyed by
+ * embedder id and the same hash) carries vectors across a build that did not finish.
  */
 import type { ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
-import { hashText } from '../intake/hash';
+import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
 import { type Embedder, chunkEmbeddingText } from './embedder';
 
@@ -37,6 +39,29 @@ function cacheRecord(bits: Uint32Array, int8: Int8Array | undefined): Uint32Arra
 
 export type { EmbeddingCache };
 
+/** Bytes of one stored text hash: hashText's 28 hex digits, two to a byte. */
+const HASH_BYTES = TEXT_HASH_LENGTH / 2;
+
+/** Text hashes packed HASH_BYTES to a hash (half the size of the hex, one typed array instead of thousands of strings). */
+export function packTextHashes(hashes: readonly string[]): Uint8Array {
+  const out = new Uint8Array(hashes.length * HASH_BYTES);
+  hashes.forEach((hash, i) => {
+    for (let b = 0; b < HASH_BYTES; b++) out[i * HASH_BYTES + b] = parseInt(hash.slice(2 * b, 2 * b + 2), 16);
+  });
+  return out;
+}
+
+/** The hashes packTextHashes packed, as hashText writes them. */
+export function unpackTextHashes(packed: Uint8Array): string[] {
+  const out: string[] = new Array(packed.length / HASH_BYTES);
+  for (let i = 0; i < out.length; i++) {
+    let hex = '';
+    for (let b = 0; b < HASH_BYTES; b++) hex += packed[i * HASH_BYTES + b].toString(16).padStart(2, '0');
+    out[i] = hex;
+  }
+  return out;
+}
+
 /** An in-memory EmbeddingCache (Node CLI, tests); the browser's lives in IndexedDB. */
 export class MemoryEmbeddingCache implements EmbeddingCache {
   /** `vectors` may come from a file (the CLI keeps them between runs): keys are `embedderId\0hash`. */
@@ -60,6 +85,8 @@ export interface SemanticSnapshot {
   vectors: Uint32Array;
   /** int8 vectors (int8.ts), chunk id order, `dimensions` bytes each; absent for embedders without them (and in snapshots written before them). */
   int8?: Int8Array;
+  /** Each chunk's embedding-text hash (packTextHashes), chunk id order: what a re-index reuses vectors by. Absent in snapshots written before them. */
+  textHashes?: Uint8Array;
 }
 
 export interface SemanticBuildOptions {
@@ -67,8 +94,19 @@ export interface SemanticBuildOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
   batchSize?: number;
+  /** The repository's previous index (same embedder): chunks whose embedding text it holds take their vectors from it, neither embedded nor read from the cache. */
+  previous?: SemanticSnapshot | null;
   /** Called at the end of each step of the build (`semantic-texts`, `-cache-read`, `-embed`, `-cache-write`) with its start time (performance.now()). */
   onStep?: (step: string, start: number) => void;
+}
+
+/** A previous snapshot whose vectors a build with this embedder can take: same embedder and width, hashes stored, int8 when the build needs it. */
+function usablePrevious(previous: SemanticSnapshot | null | undefined, embedderId: string, dims: number, withInt8: boolean): SemanticSnapshot | null {
+  if (!previous || previous.embedderId !== embedderId || previous.dimensions !== dims) return null;
+  if (previous.textHashes?.length !== previous.chunkCount * HASH_BYTES) return null;
+  if (previous.vectors.length !== previous.chunkCount * wordsFor(dims)) return null;
+  if (withInt8 && previous.int8?.length !== previous.chunkCount * dims) return null;
+  return previous;
 }
 
 export class SemanticIndex implements Retriever {
@@ -84,6 +122,8 @@ export class SemanticIndex implements Retriever {
     /** int8 vectors beside the bits (chunk id order, `dimensions` bytes each), when the embedder gives them. */
     readonly int8: Int8Array | undefined,
     private readonly embedder: Embedder | null,
+    /** packTextHashes of each chunk's embedding text; undefined when loaded from a snapshot without them. */
+    readonly textHashes: Uint8Array | undefined,
   ) {}
 
   static async build(corpus: Corpus, embedder: Embedder, options: SemanticBuildOptions = {}): Promise<SemanticIndex> {
@@ -111,10 +151,26 @@ export class SemanticIndex implements Retriever {
     const withInt8 = embedder.embedDocuments !== undefined;
     const data = new Uint32Array(total * words);
     const int8 = withInt8 ? new Int8Array(total * dims) : undefined;
-    const cached = cache ? await cache.get(embedder.id, hashes) : [];
+    // The previous index of this repository first: a re-index reads nothing else for unchanged chunks.
+    const previous = usablePrevious(options.previous, embedder.id, dims, withInt8);
+    const fromPrevious = new Map<string, number>();
+    if (previous) unpackTextHashes(previous.textHashes!).forEach((hash, row) => fromPrevious.set(hash, row));
+    const notInPrevious: number[] = [];
+    for (let id = 0; id < total; id++) {
+      const row = fromPrevious.get(hashes[id]);
+      if (row === undefined) {
+        notInPrevious.push(id);
+        continue;
+      }
+      data.set(previous!.vectors.subarray(row * words, (row + 1) * words), id * words);
+      int8?.set(previous!.int8!.subarray(row * dims, (row + 1) * dims), id * dims);
+    }
+    const cachedList = cache && notInPrevious.length ? await cache.get(embedder.id, notInPrevious.map((id) => hashes[id])) : [];
+    const cached: (Uint32Array | undefined)[] = new Array(total);
+    notInPrevious.forEach((id, i) => (cached[id] = cachedList[i]));
     step('cache-read');
     const missing: number[] = [];
-    for (let id = 0; id < total; id++) {
+    for (const id of notInPrevious) {
       const v = cached[id];
       if (v && v.length === words && !int8) data.set(v, id * words);
       else if (v && v.length === words + dims / 4) {
@@ -175,7 +231,7 @@ export class SemanticIndex implements Retriever {
     await writes;
     if (writeError !== undefined) throw writeError;
     step('cache-write');
-    const index = new SemanticIndex(corpus, embedder.id, new BinaryVectorIndex(dims, data), int8, embedder);
+    const index = new SemanticIndex(corpus, embedder.id, new BinaryVectorIndex(dims, data), int8, embedder, packTextHashes(hashes));
     index.buildStats = stats;
     return index;
   }
@@ -183,6 +239,7 @@ export class SemanticIndex implements Retriever {
   serialize(): SemanticSnapshot {
     const snapshot: SemanticSnapshot = { embedderId: this.embedderId, dimensions: this.vectors.dimensions, chunkCount: this.vectors.size, vectors: this.vectors.data };
     if (this.int8) snapshot.int8 = this.int8;
+    if (this.textHashes) snapshot.textHashes = this.textHashes;
     return snapshot;
   }
 
@@ -197,7 +254,8 @@ export class SemanticIndex implements Retriever {
       );
     }
     const int8 = snapshot.int8 && snapshot.int8.length === snapshot.chunkCount * snapshot.dimensions ? snapshot.int8 : undefined;
-    return new SemanticIndex(corpus, snapshot.embedderId, new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors), int8, embedder);
+    const textHashes = snapshot.textHashes?.length === snapshot.chunkCount * HASH_BYTES ? snapshot.textHashes : undefined;
+    return new SemanticIndex(corpus, snapshot.embedderId, new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors), int8, embedder, textHashes);
   }
 
   async search(plan: QueryPlan, limit: number): Promise<ModalityHit[]> {

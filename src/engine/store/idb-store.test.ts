@@ -121,8 +121,67 @@ describe('IdbIndexStore specifics', () => {
 
     const raw = await openDB(name);
     expect(raw.version).toBe(SCHEMA_VERSION);
-    expect([...raw.objectStoreNames].sort()).toEqual(['embeddings', 'fileBodies', 'fileMeta', 'repos', 'settings', 'snapshots']);
+    expect([...raw.objectStoreNames].sort()).toEqual(['embeddingWrites', 'fileBodies', 'fileMeta', 'repos', 'settings', 'snapshots']);
     raw.close();
+  });
+
+  it('upgrades a v2 database: its per-chunk embedding cache goes, everything else stays', async () => {
+    const name = freshName();
+    const v2 = await openDB(name, 2, {
+      upgrade(db) {
+        db.createObjectStore('repos', { keyPath: 'id' });
+        db.createObjectStore('snapshots', { keyPath: ['repoId', 'modality'] });
+        db.createObjectStore('settings', { keyPath: 'key' });
+        db.createObjectStore('fileMeta', { keyPath: ['repoId', 'path'] });
+        db.createObjectStore('fileBodies', { keyPath: ['repoId', 'path'] });
+        db.createObjectStore('embeddings', { keyPath: ['embedderId', 'textHash'] });
+      },
+    });
+    await v2.put('repos', repoOf('kept', { state: 'complete' }));
+    await v2.put('snapshots', { repoId: 'kept', modality: 'semantic', value: { vectors: new Uint32Array([7]) } });
+    await v2.put('embeddings', { embedderId: 'e', textHash: 'h', vector: new Uint32Array([1]) });
+    v2.close();
+
+    const store = await openIdbStore(name);
+    expect(await store.getRepo('kept')).toMatchObject({ state: 'complete' });
+    expect(await store.getSnapshot('kept', 'semantic')).toEqual({ vectors: new Uint32Array([7]) });
+    expect(await store.embeddings.get('e', ['h'])).toEqual([undefined]);
+    store.close();
+    const raw = await openDB(name);
+    expect([...raw.objectStoreNames]).not.toContain('embeddings');
+    raw.close();
+  });
+
+  it('stores the embedding cache as one record per write, not one per vector, and a release drops what an index holds', async () => {
+    const name = freshName();
+    const store = await openIdbStore(name);
+    const write = (from: number, n: number): [string, Uint32Array][] => Array.from({ length: n }, (_, i) => [`h${from + i}`, new Uint32Array([from + i, 0, 1])]);
+    await store.embeddings.put('e', write(0, 1000));
+    await store.embeddings.put('e', write(1000, 500));
+    await store.embeddings.put('other', write(0, 10));
+    const raw = await openDB(name);
+    const records = await raw.getAll('embeddingWrites');
+    expect(records.map((r) => [r.embedderId, r.textHashes.length, r.width, r.vectors.length])).toEqual(
+      expect.arrayContaining([
+        ['e', 1000, 3, 3000],
+        ['e', 500, 3, 1500],
+        ['other', 10, 3, 30],
+      ]),
+    );
+    expect(records).toHaveLength(3);
+    raw.close();
+    expect(await store.embeddings.get('e', ['h999', 'h1499', 'h1500'])).toEqual([new Uint32Array([999, 0, 1]), new Uint32Array([1499, 0, 1]), undefined]);
+
+    // A finished index holds h0…h999: their write goes; the write it holds only part of stays whole, and so does another embedder's.
+    await store.embeddings.release('e', new Set(Array.from({ length: 1200 }, (_, i) => `h${i}`)));
+    const after = await openDB(name);
+    expect((await after.getAll('embeddingWrites')).map((r) => [r.embedderId, r.textHashes[0]]).sort()).toEqual([
+      ['e', 'h1000'],
+      ['other', 'h0'],
+    ]);
+    after.close();
+    expect(await store.embeddings.get('e', ['h0', 'h1000'])).toEqual([undefined, new Uint32Array([1000, 0, 1])]);
+    store.close();
   });
 
   it('refuses a database from a newer schema with a clear error', async () => {

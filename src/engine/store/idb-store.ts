@@ -1,19 +1,25 @@
 /**
  * IndexStore on IndexedDB (through `idb`), for the browser's workers and page.
  *
- * Layout (SCHEMA_VERSION 2). Every per-repository store has a compound primary key that
+ * Layout (SCHEMA_VERSION 3). Every per-repository store has a compound primary key that
  * starts with the repository id, so one key range reads or deletes a whole repository
  * without a secondary index:
  *   repos       id                      → RepoMeta
  *   fileMeta    [repoId, path]          → { repoId, path, hash, size }   (cheap to scan: no text)
  *   fileBodies  [repoId, path]          → { repoId, path, text, analysis }
  *   snapshots   [repoId, modality]      → { repoId, modality, value }
- *   embeddings  [embedderId, textHash]  → { embedderId, textHash, vector: Uint32Array }
+ *   embeddingWrites [embedderId, writeId] → { embedderId, writeId, textHashes: string[], width, vectors: Uint32Array }
  *   settings    key                     → { key, value }
  *
  * History: v1 kept whole files (text and analysis included) in one `files` store, so
  * computing what changed read every text. v2 splits it into fileMeta + fileBodies and adds
- * the embedding cache; the upgrade moves v1 records across.
+ * the embedding cache; the upgrade moves v1 records across. v2 kept one `embeddings` record
+ * per chunk: 27,410 small records for the 10 MB bench tier, 13.7 MB of LevelDB (1.3× the
+ * source) on top of the same vectors in the semantic snapshot, and up to 25.7 MB while LevelDB
+ * had not yet compacted its logs — the stored ratio swung from 2.97× to 4.1× between runs. v3
+ * keeps one record per write (a build's batch of ~1,000 vectors: a large value, which Chromium
+ * stores as a blob file and frees whole) and a finished build releases them (its snapshot holds
+ * the vectors); the upgrade drops the v2 per-chunk cache (it is only a cache).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { FileAnalysis } from '../contract';
@@ -30,15 +36,13 @@ import {
   type StoredFile,
 } from './store';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 export const DEFAULT_DB_NAME = 'fourfold';
 
 /** Files per write transaction: big enough to amortise commit cost, small enough that a failure loses little. */
 export const FILE_BATCH_SIZE = 2_000;
 /** …and at most this many text characters per transaction, so a batch of large files stays bounded. */
 export const FILE_BATCH_CHARS = 32 * 1024 * 1024;
-/** An embedder's cached vectors are read whole when they are at most this many times the texts asked for. */
-const EMBEDDINGS_READ_WHOLE = 4;
 
 interface FileMetaRecord {
   repoId: string;
@@ -54,12 +58,21 @@ interface FileBodyRecord {
   analysis: FileAnalysis;
 }
 
+/** One EmbeddingCache.put of one vector width: its hashes, and their vectors end to end (`width` words each). */
+interface EmbeddingWriteRecord {
+  embedderId: string;
+  writeId: string;
+  textHashes: string[];
+  width: number;
+  vectors: Uint32Array;
+}
+
 interface FourfoldDB extends DBSchema {
   repos: { key: string; value: RepoMeta };
   fileMeta: { key: [string, string]; value: FileMetaRecord };
   fileBodies: { key: [string, string]; value: FileBodyRecord };
   snapshots: { key: [string, string]; value: { repoId: string; modality: string; value: unknown } };
-  embeddings: { key: [string, string]; value: { embedderId: string; textHash: string; vector: Uint32Array } };
+  embeddingWrites: { key: [string, string]; value: EmbeddingWriteRecord };
   settings: { key: string; value: { key: string; value: unknown } };
 }
 
@@ -69,6 +82,11 @@ type UpgradeTransaction = IDBPTransaction<FourfoldDB, Store[], 'versionchange'>;
 /** Every key [id, …] of one repository (arrays sort after strings, so [id, []] is above any [id, path]). */
 function repoRange(repoId: string): IDBKeyRange {
   return IDBKeyRange.bound([repoId], [repoId, []]);
+}
+
+/** Every key [embedderId, …] of one embedder. */
+function embedderRange(embedderId: string): IDBKeyRange {
+  return IDBKeyRange.bound([embedderId], [embedderId, []]);
 }
 
 /** Creates or migrates the schema from `oldVersion` (0 = new database) to SCHEMA_VERSION. */
@@ -81,7 +99,9 @@ async function upgradeSchema(db: IDBPDatabase<FourfoldDB>, oldVersion: number, t
   if (!has('settings')) db.createObjectStore('settings', { keyPath: 'key' });
   if (!has('fileMeta')) db.createObjectStore('fileMeta', { keyPath: ['repoId', 'path'] });
   if (!has('fileBodies')) db.createObjectStore('fileBodies', { keyPath: ['repoId', 'path'] });
-  if (!has('embeddings')) db.createObjectStore('embeddings', { keyPath: ['embedderId', 'textHash'] });
+  if (!has('embeddingWrites')) db.createObjectStore('embeddingWrites', { keyPath: ['embedderId', 'writeId'] });
+  // v2 → v3: the per-chunk cache goes (see the layout above); vectors not in a snapshot are embedded again.
+  if (has('embeddings')) (db as unknown as IDBPDatabase).deleteObjectStore('embeddings');
 
   // v1 → v2: v1 `files` held { repoId, path, hash, size, text, analysis } under [repoId, path].
   if (oldVersion < 2 && has('files')) {
@@ -303,31 +323,52 @@ export class IdbIndexStore implements IndexStore {
 
   readonly embeddings: StoredEmbeddingCache = {
     get: (embedderId, textHashes) =>
-      this.transact('read cached embeddings', ['embeddings'], 'readonly', async (tx) => {
-        const store = tx.objectStore('embeddings');
-        // One request per text cost 3.5 s for the 28,900 chunks of the 10 MB bench tier, with
-        // nothing cached. So: nothing cached for this embedder, nothing read; a cache not much
-        // larger than the request, read whole in one request; a larger one, key by key.
-        const range = IDBKeyRange.bound([embedderId], [embedderId, []]);
-        const stored = await store.count(range);
-        if (stored === 0) return textHashes.map(() => undefined);
-        if (stored <= EMBEDDINGS_READ_WHOLE * textHashes.length) {
-          const byHash = new Map((await store.getAll(range)).map((record) => [record.textHash, record.vector]));
-          return textHashes.map((hash) => byHash.get(hash));
+      this.transact('read cached embeddings', ['embeddingWrites'], 'readonly', async (tx) => {
+        const store = tx.objectStore('embeddingWrites');
+        // Nothing cached (the usual case: finished builds release theirs), nothing read; else
+        // every write of this embedder in one request (a few dozen large records).
+        const range = embedderRange(embedderId);
+        if ((await store.count(range)) === 0) return textHashes.map(() => undefined);
+        const byHash = new Map<string, Uint32Array>();
+        for (const record of await store.getAll(range)) {
+          record.textHashes.forEach((hash, i) => byHash.set(hash, record.vectors.subarray(i * record.width, (i + 1) * record.width)));
         }
-        const records = await Promise.all(textHashes.map((hash) => store.get([embedderId, hash])));
-        return records.map((record) => record?.vector);
+        return textHashes.map((hash) => byHash.get(hash));
       }),
     put: async (embedderId, entries) => {
-      await this.transact(`${entries.length} embeddings`, ['embeddings'], 'readwrite', (tx) => {
-        const store = tx.objectStore('embeddings');
-        return Promise.all(entries.map(([textHash, vector]) => store.put({ embedderId, textHash, vector })));
+      // One record per vector width (an embedder writes one width; bits-only entries of an older build may differ).
+      const byWidth = new Map<number, (readonly [string, Uint32Array])[]>();
+      for (const entry of entries) {
+        const group = byWidth.get(entry[1].length);
+        if (group) group.push(entry);
+        else byWidth.set(entry[1].length, [entry]);
+      }
+      await this.transact(`${entries.length} embeddings`, ['embeddingWrites'], 'readwrite', (tx) => {
+        const store = tx.objectStore('embeddingWrites');
+        return Promise.all(
+          [...byWidth].map(([width, group]) => {
+            const vectors = new Uint32Array(group.length * width);
+            group.forEach(([, vector], i) => vectors.set(vector, i * width));
+            return store.put({ embedderId, writeId: crypto.randomUUID(), textHashes: group.map(([hash]) => hash), width, vectors });
+          }),
+        );
       });
     },
     clear: async (embedderId) => {
-      await this.transact('clear cached embeddings', ['embeddings'], 'readwrite', (tx) => {
-        const store = tx.objectStore('embeddings');
-        return embedderId === undefined ? store.clear() : store.delete(IDBKeyRange.bound([embedderId], [embedderId, []]));
+      await this.transact('clear cached embeddings', ['embeddingWrites'], 'readwrite', (tx) => {
+        const store = tx.objectStore('embeddingWrites');
+        return embedderId === undefined ? store.clear() : store.delete(embedderRange(embedderId));
+      });
+    },
+    release: async (embedderId, held) => {
+      await this.transact('release cached embeddings', ['embeddingWrites'], 'readwrite', async (tx) => {
+        const store = tx.objectStore('embeddingWrites');
+        const doomed: [string, string][] = [];
+        // One record at a time (a cursor, not getAll): a write whose every hash is held goes.
+        for (let cursor = await store.openCursor(embedderRange(embedderId)); cursor; cursor = await cursor.continue()) {
+          if (cursor.value.textHashes.every((hash) => held.has(hash))) doomed.push(cursor.primaryKey);
+        }
+        await Promise.all(doomed.map((key) => store.delete(key)));
       });
     },
   };

@@ -198,6 +198,20 @@ export function describeIndexStore(label: string, open: () => Promise<IndexStore
       store.close();
     });
 
+    it('releases the embeddings a stored index holds, and keeps the others', async () => {
+      const store = await open();
+      await store.embeddings.put('e', [
+        ['h1', new Uint32Array([1])],
+        ['h2', new Uint32Array([2])],
+      ]);
+      await store.embeddings.put('e', [['h3', new Uint32Array([3])]]);
+      await store.embeddings.put('f', [['h1', new Uint32Array([9])]]);
+      await store.embeddings.release('e', new Set(['h1', 'h2']));
+      expect(await store.embeddings.get('e', ['h1', 'h2', 'h3'])).toEqual([undefined, undefined, new Uint32Array([3])]);
+      expect(await store.embeddings.get('f', ['h1'])).toEqual([new Uint32Array([9])]);
+      store.close();
+    });
+
     it('keeps settings', async () => {
       const store = await open();
       expect(await store.getSetting('voyageKey')).toBeUndefined();

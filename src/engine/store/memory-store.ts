@@ -47,6 +47,11 @@ export class MemoryIndexStore implements IndexStore {
       if (embedderId === undefined) this.vectors.clear();
       else this.vectors.delete(embedderId);
     },
+    release: async (embedderId, held) => {
+      this.assertOpen();
+      const cache = this.vectors.get(embedderId);
+      for (const hash of held) cache?.delete(hash);
+    },
   };
 
   private assertOpen(): void {

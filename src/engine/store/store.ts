@@ -65,6 +65,12 @@ export interface EmbeddingCache {
 export interface StoredEmbeddingCache extends EmbeddingCache {
   /** Drops cached vectors of one embedder, or of all when omitted. */
   clear(embedderId?: string): Promise<void>;
+  /**
+   * Drops what a stored index now holds: every write of `embedderId` all of whose text hashes
+   * are in `held` (a complete build's vectors live in its snapshot, so the cache keeps each
+   * vector once: only those of builds that did not finish stay).
+   */
+  release(embedderId: string, held: ReadonlySet<string>): Promise<void>;
 }
 
 export interface StorageUsage {

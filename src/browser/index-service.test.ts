@@ -273,6 +273,38 @@ describe('IndexService while it indexes', () => {
     expect(embedded).toBeLessThan(10);
   });
 
+  it('after a reload, answers the question in the address as soon as the stored index is loaded, and starts the model only after that answer', async () => {
+    const { persistence, embeddingCache } = await openBrowserPersistence();
+    const model = (await createNodeEmbedder('local'))!;
+    const builder = new IndexService({ persistence, embeddingCache, createAnalyzer: () => analyzer, loadEmbedder: async () => model });
+    const repo = await builder.index('a1', request('answer-ahead'), () => {});
+
+    performance.clearMeasures('fourfold:query');
+    let queriesBeforeModel: number | null = null;
+    const reloaded = new IndexService({
+      persistence,
+      embeddingCache,
+      createAnalyzer: () => analyzer,
+      loadEmbedder: async () => {
+        queriesBeforeModel = performance.getEntriesByName('fourfold:query', 'measure').length;
+        return model;
+      },
+    });
+    const question = { query: 'function diffChildren', preset: 'default' as const, modalities: null };
+    // The page's boot script, then what the app does once React is up: status, open, search.
+    reloaded.readAhead({ repositoryId: repo.id, search: question });
+    await reloaded.status();
+    await reloaded.open(repo.id);
+    const first = await reloaded.search(repo.id, question);
+    expect(first.results[0].path).toBe('src/diff/children.js');
+    expect(first.query.notReady ?? []).not.toContain('structural');
+    await reloaded.embedderReady();
+    expect(queriesBeforeModel).toBe(1);
+    // Asked again once the model is up: a fresh answer, with semantic searched.
+    const again = await reloaded.search(repo.id, { ...question, modalities: ['semantic'] });
+    expect(again.query.modalities.find((m) => m.modality === 'semantic')?.ran).toBe(true);
+  });
+
   it('a second folder chosen mid-index replaces the first: the first ends cancelled and nothing of it stays searchable', async () => {
     const service = await newService();
     let second: Promise<unknown> | null = null;

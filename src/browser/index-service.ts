@@ -51,6 +51,10 @@ export const SNIPPET_LINE_CHARS = 240;
  */
 export const TAB_MAX_FILES = 100_000;
 const LAST_REPOSITORY_SETTING = 'lastRepositoryId';
+/** After a reload the model starts at the latest this long after the worker, answered or not. */
+const MODEL_WAITS_AT_MOST_MS = 3000;
+/** …and this long after a reopened index loads when the address holds no question to answer first. */
+const MODEL_AFTER_QUIET_REOPEN_MS = 300;
 /** The embedder last loaded ({id, dimensions}), so a reload can open an index before the model is up. */
 const EMBEDDER_SETTING = 'embedder';
 /** The page's settings (SettingsView minus the key). */
@@ -162,6 +166,15 @@ export class IndexService {
 
   /** The last repository's engine, loaded from its stored index as soon as the worker starts (readAhead): open() takes it. */
   private readingAhead: Promise<{ id: string; engine: Promise<Engine> } | null> | null = null;
+  /** The answer to the question in a reloaded page's address, computed as soon as its engine is loaded: search() hands it over once. */
+  private answerAhead: { id: string; key: string; view: Promise<SearchView> } | null = null;
+  /**
+   * The model starts once this opens. After a reload it waits for the first answer (or a build,
+   * or a moment after a reopen with no question): starting the model compiles its runtime and
+   * takes both cores for seconds, which the reload's read, load and first query need.
+   */
+  private modelGate: Promise<void> = Promise.resolve();
+  private openModelGate: () => void = () => {};
 
   constructor(private readonly deps: IndexServiceDeps) {}
 
@@ -170,17 +183,28 @@ export class IndexService {
    * while the page is still starting (React, status()): a reload opens it again, and open()
    * takes the engine under way.
    */
-  readAhead(): void {
+  readAhead(wanted: { repositoryId?: string | null; search?: SearchRequest } = {}): void {
     const persistence = this.deps.persistence;
+    let open!: () => void;
+    this.modelGate = new Promise<void>((resolve) => (open = resolve));
+    this.openModelGate = open;
+    setTimeout(open, MODEL_WAITS_AT_MOST_MS);
+    void this.loadDemoManifest(); // status() lists the demo: its manifest is fetched meanwhile, not after the answer
     this.readingAhead = (async () => {
-      const last = await persistence.getSetting(LAST_REPOSITORY_SETTING);
+      const last = wanted.repositoryId ?? (await persistence.getSetting(LAST_REPOSITORY_SETTING));
       if (typeof last !== 'string' || last === DEMO.id || this.engines.has(last)) return null;
       const record = await persistence.getRepository(last);
       if (!record || this.presented(record).state !== 'complete') return null;
       const engine = this.loadStored(last, this.presented(record));
       engine.catch(() => {}); // open() reports a failure; unopened, it is dropped
+      if (wanted.search && (wanted.search.query.trim() || wanted.search.similarToChunk !== undefined)) {
+        const view = engine.then((e) => this.searchEngine(e, last, wanted.search!));
+        view.catch(() => {}).finally(open); // search() reports a failure; unasked, it is dropped
+        this.answerAhead = { id: last, key: requestKey(wanted.search), view };
+      } else void engine.catch(() => {}).finally(() => setTimeout(open, MODEL_AFTER_QUIET_REOPEN_MS));
       return { id: last, engine };
     })().catch(() => null);
+    void this.readingAhead.then((ahead) => ahead ?? open());
   }
 
   /** A stored repository's engine: its stored index read from IndexedDB, then loaded. */
@@ -202,7 +226,7 @@ export class IndexService {
   }
 
   private loadEmbedder(): Promise<Embedder | null> {
-    this.embedder ??= this.deps.loadEmbedder().then(
+    this.embedder ??= this.modelGate.then(() => this.deps.loadEmbedder()).then(
       async (embedder) => {
         this.embedderId = embedder?.id ?? null;
         if (embedder) await this.remember(EMBEDDER_SETTING, { id: embedder.id, dimensions: embedder.dimensions });
@@ -334,6 +358,7 @@ export class IndexService {
   }
 
   async status(): Promise<WorkerStatus> {
+    performance.mark('fourfold:status-called');
     const records = await this.deps.persistence.listRepositories();
     const elsewhere = await buildsInOtherTabs();
     const repositories = records
@@ -428,6 +453,8 @@ export class IndexService {
     const controller = new AbortController();
     const id = repositoryIdFor(request);
     this.readingAhead = null; // the stored index read ahead may be about to change
+    this.answerAhead = null;
+    this.openModelGate(); // a build needs its model now
     for (const job of this.jobs.values()) job.controller.abort(abortError());
     this.jobs.set(jobId, { controller, repositoryId: id });
     const before = this.lastBuild;
@@ -698,6 +725,15 @@ export class IndexService {
 
   async search(id: string, request: SearchRequest): Promise<SearchView> {
     const engine = this.engineFor(id);
+    const ahead = this.answerAhead;
+    if (ahead) {
+      this.answerAhead = null;
+      if (ahead.id === id && ahead.key === requestKey(request)) return ahead.view;
+    }
+    return this.searchEngine(engine, id, request);
+  }
+
+  private async searchEngine(engine: Engine, id: string, request: SearchRequest): Promise<SearchView> {
     const plan = engine.classify(request.query);
     const response = await engine.search(request.query, {
       preset: request.preset,
@@ -779,6 +815,11 @@ export class IndexService {
     if (last === id) await this.deps.persistence.putSetting(LAST_REPOSITORY_SETTING, null);
     return (await this.status()).repositories;
   }
+}
+
+/** The fields of a search request that decide its answer, in a fixed order. */
+function requestKey(r: SearchRequest): string {
+  return JSON.stringify([r.query, r.preset, r.modalities ?? null, r.limit ?? null, r.similarToChunk ?? null, r.experiment ?? null]);
 }
 
 /** Why a stored index cannot be opened, and the one action that fixes it. */

@@ -199,6 +199,12 @@ export interface WorkerStatus {
 
 /** The index/search worker: owns the engines and the IndexedDB store. */
 export interface IndexWorkerApi {
+  /**
+   * Sent as the page boots, before React: the repository and question in the page's address
+   * (null: the repository opened last). The worker reads that index and answers the question
+   * at once; open() and search() then take what is ready.
+   */
+  reopen(wanted: { repositoryId: string | null; search?: SearchRequest }): Promise<void>;
   /** First call: where the app lives (for its models/ folder), then the same as status(). */
   start(appRoot: string): Promise<WorkerStatus>;
   status(): Promise<WorkerStatus>;

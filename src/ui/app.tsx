@@ -19,7 +19,7 @@ import { IndexStatus, liveModalitiesText, type Job, type Notice } from './index-
 import { Repositories } from './repositories';
 import { Results } from './results';
 import { SearchBar } from './search-bar';
-import { readPlaceState, readSearchState, writeSearchState, type Page, type PlaceState } from './url-state';
+import { readPlaceState, readSearchState, searchRequestFor, writeSearchState, type Page, type PlaceState } from './url-state';
 
 /** Wait this long after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 120;
@@ -120,6 +120,7 @@ export function App() {
       try {
         const started = performance.now();
         const repo = await workers.index.open(id);
+        performance.mark('fourfold:opened');
         setOpenId(repo.id);
         if (announce) setNotice({ tone: 'success', text: describeReady(repo, 'loaded', performance.now() - started) });
       } catch (error) {
@@ -136,6 +137,7 @@ export function App() {
     workers.index
       .start(new URL('./', location.href).href)
       .then((s) => {
+        performance.mark('fourfold:started');
         setStatus(s);
         // The model starts in the background; show which one (or why none) once it is up.
         void workers.index.embedderReady().then((ready) => {
@@ -232,8 +234,7 @@ export function App() {
       return;
     }
     const seq = ++searchSeq.current;
-    const request: SearchRequest = { query, preset, modalities };
-    if (similarTo !== null) request.similarToChunk = similarTo;
+    const request = searchRequestFor({ query, preset, modalities, similarTo });
     // While a repository indexes, an answer is only good for the modalities live when it was made.
     const key = `${liveKey}|${JSON.stringify(request)}`;
     const shown = answerRef.current;
@@ -243,10 +244,12 @@ export function App() {
     const timer = setTimeout(() => {
       loadedQuery.current = false;
       const cached = answers.current.get(key);
+      if (!cached) performance.mark('fourfold:search-sent');
       const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
       found.then(
         (view) => {
           if (seq !== searchSeq.current) return;
+          performance.mark('fourfold:answer-received');
           answers.current.set(key, view);
           if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
           // A refresh keeps the selection, the focus and the scroll where the reader left them.
@@ -263,6 +266,11 @@ export function App() {
     }, refresh || atLoad ? 0 : cachedDelay(answers.current, key));
     return () => clearTimeout(timer);
   }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey]);
+
+  // After React has put the answer in the document (the bench reads a reload's timeline from these marks).
+  useEffect(() => {
+    if (answer) performance.mark('fourfold:answer-shown');
+  }, [answer]);
 
   // An answer left on screen for a moment is a search worth returning to: the next query is a new entry.
   useEffect(() => {

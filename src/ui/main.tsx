@@ -4,8 +4,7 @@ import { App } from './app';
 import { getWorkers } from './client';
 import './styles.css';
 
-// The index worker starts before React renders: it reads the last repository's stored index
-// while the page is still starting.
+// The index worker was started by boot.ts, before this module and React loaded.
 getWorkers();
 
 createRoot(document.getElementById('root')!).render(

@@ -7,6 +7,7 @@
  * walk the way the user went.
  */
 import { MODALITIES, type Modality, type Preset } from '../engine/contract';
+import type { SearchRequest } from '../browser/protocol';
 
 export type Page = 'search' | 'file' | 'ranking' | 'settings';
 
@@ -20,6 +21,13 @@ export interface SearchState {
   page: Page;
   path: string | null;
   line: number | null;
+}
+
+/** The search a state asks for: one builder, so the question asked at boot is the one the app asks. */
+export function searchRequestFor(state: Pick<SearchState, 'query' | 'preset' | 'modalities' | 'similarTo'>): SearchRequest {
+  const request: SearchRequest = { query: state.query, preset: state.preset, modalities: state.modalities };
+  if (state.similarTo !== null) request.similarToChunk = state.similarTo;
+  return request;
 }
 
 const PRESETS: readonly Preset[] = ['quick', 'default', 'thorough'];

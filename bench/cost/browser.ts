@@ -76,8 +76,15 @@ export interface BrowserRun {
   reloadStoredReadMs?: number[];
   /** Each reloaded worker's `fourfold:stored-read` start, ms after navigation start: what came before reading (page and worker start-up). */
   reloadStoredReadStartMs?: number[];
-  /** Each reload's first answer's `fourfold:query`, ms. */
+  /** Each reload's first answer's query in the worker (`fourfold:answer-ahead`, else `fourfold:query`), ms. */
   reloadQueryMs?: number[];
+  /**
+   * Each reload, when each step ended (ms after navigation start): the page's first script ran
+   * (`fourfold:page-start`), the index worker's script ran (`worker-start`), the stored index was
+   * read (`stored-read`) and loaded (`load`), the address's question answered in the worker
+   * (`answer-ahead`), the answer reached the page (`answer-received`), the answer on screen.
+   */
+  reloadTimeline?: Record<string, number>[];
   /** Input event → answer rendered for that query, minus the app's debounce; engineMs = that query's `fourfold:query`. */
   queries: { intent: string; query: string; ms: number; engineMs: number | null; engineText: string }[];
   memory: BrowserMemory;
@@ -154,15 +161,16 @@ async function indexWorker(page: Page): Promise<Worker> {
 }
 
 /**
- * A worker's `fourfold:*` measures on the page's clock (ms since the page's time origin): the
- * last of each name, or with `first` the first (a reload's first answer, not its refresh once the model is up).
+ * A worker's `fourfold:*` measures and marks (duration 0) on the page's clock (ms since the page's
+ * time origin): the last of each name, or with `first` the first (a reload's first answer, not its
+ * refresh once the model is up).
  */
 async function workerMeasures(worker: Worker, pageOrigin: number, first = false): Promise<Record<string, { start: number; duration: number }>> {
   const { origin, entries } = await worker.evaluate(() => ({
     origin: performance.timeOrigin,
     entries: performance
-      .getEntriesByType('measure')
-      .filter((e) => e.name.startsWith('fourfold:'))
+      .getEntries()
+      .filter((e) => (e.entryType === 'measure' || e.entryType === 'mark') && e.name.startsWith('fourfold:'))
       .map((e) => ({ name: e.name, start: e.startTime, duration: e.duration })),
   }));
   const named = entries.map((e) => [e.name.slice('fourfold:'.length), { start: origin + e.start - pageOrigin, duration: e.duration }] as const);
@@ -345,6 +353,7 @@ export async function browserRun(
     const reloadStoredReadMs: number[] = [];
     const reloadStoredReadStartMs: number[] = [];
     const reloadQueryMs: number[] = [];
+    const reloadTimeline: Record<string, number>[] = [];
     for (let i = 0; i < options.reloads; i++) {
       await page.reload();
       await page.waitForFunction(() => (window as unknown as { __bench: PageRecord }).__bench.firstAnswerAt > 0, null, { timeout: 120_000, polling: 50 });
@@ -355,7 +364,25 @@ export async function browserRun(
         reloadStoredReadMs.push(reloaded['stored-read'].duration);
         reloadStoredReadStartMs.push(reloaded['stored-read'].start);
       }
-      if (reloaded.query) reloadQueryMs.push(reloaded.query.duration);
+      // The address's question is answered in the worker as soon as the index is loaded (answer-ahead).
+      const firstQuery = reloaded['answer-ahead'] ?? reloaded.query;
+      if (firstQuery) reloadQueryMs.push(firstQuery.duration);
+      // When each step of this reload ended, ms after navigation start, on the page's clock.
+      const pageMarks = await page.evaluate(() => {
+        const out: Record<string, number> = {};
+        for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('fourfold:')) out[m.name.slice('fourfold:'.length)] ??= m.startTime;
+        return out;
+      });
+      const end = (m: { start: number; duration: number } | undefined) => (m ? m.start + m.duration : NaN);
+      reloadTimeline.push({
+        pageStart: pageMarks['page-start'] ?? NaN,
+        workerStart: reloaded['worker-start']?.start ?? NaN,
+        readDone: end(reloaded['stored-read']),
+        loadDone: end(reloaded.load),
+        answerReady: end(reloaded['answer-ahead']),
+        answerReceived: pageMarks['answer-received'] ?? NaN,
+        onScreen: reloads[reloads.length - 1],
+      });
     }
     return {
       pickerMs,
@@ -373,6 +400,7 @@ export async function browserRun(
       reloadStoredReadMs,
       reloadStoredReadStartMs,
       reloadQueryMs,
+      reloadTimeline,
       queries: samples,
       memory: await sampler.stop(),
       embedder: options.embedder,

@@ -72,7 +72,7 @@ export async function chromiumScale(only: string[], log: (s: string) => void): P
     let run: BrowserRun | null = null;
     let failure: string | null = null;
     try {
-      run = await browserRun(t.dir, queriesFor(t.dir), { embedder: t.embedder, reloads: 2, log: (s) => log(`  ${s}`) });
+      run = await browserRun(t.dir, queriesFor(t.dir), { embedder: t.embedder, reloads: 3, log: (s) => log(`  ${s}`) });
     } catch (error) {
       // One line, no terminal colours: it goes into a table cell.
       failure = (error instanceof Error ? error.message : String(error)).replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0];
@@ -135,6 +135,31 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
         out.push(`| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${ms(b.reloadToFirstResultMs)} | ${ms(b.reloadStoredReadStartMs)} | ${ms(b.reloadStoredReadMs)} | ${ms(b.reloadLoadMs)} | ${ms(b.reloadQueryMs)} |`);
       }
       out.push('');
+      const timed = reloads.filter((r) => r.run!.reloadTimeline?.length);
+      if (timed.length) {
+        out.push('Reload timeline (medians, ms after navigation start, from the app\'s marks): the page\'s first script (`boot.ts`) runs, the index worker\'s script runs, the stored index is read, loaded, the question in the address answered in the worker (`fourfold:answer-ahead`), the answer reaches the page, the answer is on screen.');
+        out.push('');
+        const steps: [string, string][] = [
+          ['pageStart', 'page script'],
+          ['workerStart', 'worker script'],
+          ['readDone', 'read'],
+          ['loadDone', 'loaded'],
+          ['answerReady', 'answered in worker'],
+          ['answerReceived', 'answer in page'],
+          ['onScreen', 'on screen'],
+        ];
+        out.push(`| corpus | model | ${steps.map(([, label]) => label).join(' | ')} |`);
+        out.push(`|---|---|${steps.map(() => '---:').join('|')}|`);
+        for (const r of timed) {
+          const rows = r.run!.reloadTimeline!;
+          const cell = (key: string) => {
+            const v = rows.map((row) => row[key]).filter((x) => Number.isFinite(x));
+            return v.length ? `${Math.round(median(v))}` : '–';
+          };
+          out.push(`| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${steps.map(([key]) => cell(key)).join(' | ')} |`);
+        }
+        out.push('');
+      }
     }
   }
   return out;

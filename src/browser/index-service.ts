@@ -198,7 +198,12 @@ export class IndexService {
       const engine = this.loadStored(last, this.presented(record));
       engine.catch(() => {}); // open() reports a failure; unopened, it is dropped
       if (wanted.search && (wanted.search.query.trim() || wanted.search.similarToChunk !== undefined)) {
-        const view = engine.then((e) => this.searchEngine(e, last, wanted.search!));
+        const view = engine.then(async (e) => {
+          const started = performance.now();
+          const answer = await this.searchEngine(e, last, wanted.search!);
+          measure('answer-ahead', started);
+          return answer;
+        });
         view.catch(() => {}).finally(open); // search() reports a failure; unasked, it is dropped
         this.answerAhead = { id: last, key: requestKey(wanted.search), view };
       } else void engine.catch(() => {}).finally(() => setTimeout(open, MODEL_AFTER_QUIET_REOPEN_MS));
@@ -246,6 +251,8 @@ export class IndexService {
    * until the model is up, queries answer without semantic (not ready) rather than wait.
    */
   private async embedderForOpen(known?: EmbedderInfo | null): Promise<Embedder | null> {
+    // An index built without a model has no vectors: nothing to embed queries for, nothing to wait for.
+    if (known === null) return null;
     if (known?.id.startsWith('voyage:')) return this.voyageEmbedder(known.id);
     const loading = this.loadEmbedder();
     if (this.embedderId !== undefined && (!known || known.id === this.embedderId)) return loading;

@@ -8,6 +8,7 @@
  * trusted (a write in the same clock tick leaves its mtime unchanged), as git does with its index.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -69,10 +70,14 @@ export async function writeManifest(file: string, manifest: CacheManifest): Prom
   await writeAtomically(file, JSON.stringify(manifest));
 }
 
-/** A v8-serialized value (typed arrays stay raw bytes), or null when missing or unreadable. */
+/**
+ * A v8-serialized value (typed arrays stay raw bytes), or null when missing or unreadable. Read
+ * in one synchronous call: fs.promises reads in 512 KiB rounds through the thread pool, and
+ * nothing else this process does can use the wait (a cached search sat idle for it).
+ */
 export async function readCached<T>(file: string): Promise<T | null> {
   try {
-    return deserialize(await readFile(file)) as T;
+    return deserialize(readFileSync(file)) as T;
   } catch {
     return null; // missing, or from another version of Node/Fourfold: rebuild
   }

@@ -12,8 +12,8 @@
  *   directory stack and one directory listing at a time.
  */
 import type { Dirent } from 'node:fs';
-import { readFileSync, statSync } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions, type IgnoreVerdict } from '../engine/intake/gitignore';
 import type { IntakeEntry } from '../engine/intake/intake';
@@ -66,7 +66,9 @@ export async function* walkRepository(
     const dir = stack.pop()!;
     let dirents: Dirent[];
     try {
-      dirents = await readdir(absolute(dir), { withFileTypes: true });
+      // Sync, like the stats below: the thread pool's round trip per directory was most of a
+      // cached search's walk (5 MB, 210 folders: ≈ 110 → 65 ms), and one listing is short.
+      dirents = readdirSync(absolute(dir), { withFileTypes: true });
     } catch (error) {
       stats.unreadable++;
       yield { path: dir, skip: 'unsupported', detail: `unreadable directory: ${errorCode(error)}` };

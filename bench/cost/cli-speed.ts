@@ -15,13 +15,14 @@
  *   npx tsx bench/cost/cli-speed.ts [--before DIR] [--build-size 10] [--search-size 5] [--query-sizes 10,50] [--reps 3]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
 import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
 import { ensureTiers, REPO_ROOT } from '../corpora';
 import { generateQueries } from './queries';
+import { CLI_SPEED_FILE, writeReport, type BenchResults } from './report';
 import { median, percentile } from './stats';
 
 interface Options {
@@ -179,6 +180,10 @@ async function run(options: Options): Promise<void> {
     rmSync(scratch, { recursive: true, force: true });
   }
   process.stdout.write(`${out.join('\n')}\n`);
+  // Kept in docs/bench/ and shown in REPORT.md (re-rendered from the last full run's results.json).
+  const outDir = join(REPO_ROOT, 'docs', 'bench');
+  writeFileSync(join(outDir, CLI_SPEED_FILE), `${out.join('\n')}\n\nReproduce: \`npx tsx bench/cost/cli-speed.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}\`\n`);
+  if (existsSync(join(outDir, 'results.json'))) writeReport(JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchResults, outDir);
 }
 
 await main();

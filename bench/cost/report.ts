@@ -3,7 +3,7 @@
  * the baselines measured in the same run), the issue-5 goals with met / not met, and a growth
  * chart drawn as plain SVG.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CorpusTier } from '../corpora';
 import type { GrepBaseline, MiniSearchBaseline } from './baselines';
@@ -142,6 +142,16 @@ function derive(t: TierResult): Derived {
 
 // ---------------------------------------------------------------------------------------
 // Markdown
+
+/** The CLI's own figures, measured apart by bench/cost/cli-speed.ts into cli-speed.md (kept across runs of this report). */
+export const CLI_SPEED_FILE = 'cli-speed.md';
+
+function cliSpeedLines(outDir: string): string[] {
+  const file = join(outDir, CLI_SPEED_FILE);
+  if (!existsSync(file)) return [];
+  const body = readFileSync(file, 'utf8').trim().replace(/^# /, '').replace(/^## /gm, '### ');
+  return ['## Node: build, cached search, query latency and stored size (bench/cost/cli-speed.ts)', '', body, ''];
+}
 
 export function writeReport(results: BenchResults, outDir: string): string {
   const d = results.tiers.map(derive);
@@ -316,6 +326,7 @@ export function writeReport(results: BenchResults, outDir: string): string {
   );
   out.push('');
 
+  out.push(...cliSpeedLines(outDir));
   out.push('## Query latency per intent');
   out.push('');
   out.push(

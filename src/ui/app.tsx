@@ -115,11 +115,11 @@ export function App() {
   }, [workers]);
 
   const openRepository = useCallback(
-    async (id: string, announce: boolean) => {
+    async (id: string, announce: boolean, opening?: Promise<RepositorySummary>) => {
       setActiveId(id);
       try {
         const started = performance.now();
-        const repo = await workers.index.open(id);
+        const repo = await (opening ?? workers.index.open(id));
         performance.mark('fourfold:opened');
         setOpenId(repo.id);
         if (announce) setNotice({ tone: 'success', text: describeReady(repo, 'loaded', performance.now() - started) });
@@ -134,6 +134,10 @@ export function App() {
   // Start-up: list what is stored and reopen the repository from the URL, or the last one.
   useEffect(() => {
     let cancelled = false;
+    // The repository in the address is opened beside start(), not after it: one round trip
+    // less before a reload's answer (the worker has been reading it since boot.ts).
+    const early = initial.repositoryId ? workers.index.open(initial.repositoryId) : null;
+    early?.catch(() => undefined); // not that repository after all: it is opened below as usual
     workers.index
       .start(new URL('./', location.href).href)
       .then((s) => {
@@ -153,7 +157,7 @@ export function App() {
         const wanted = s.repositories.find((r) => r.id === initial.repositoryId && r.state === 'complete');
         const last = s.repositories.find((r) => r.id === s.lastRepositoryId && r.state === 'complete');
         const target = wanted ?? last ?? s.repositories.find((r) => r.state === 'complete');
-        if (target) await openRepository(target.id, true);
+        if (target) await openRepository(target.id, true, early && target === wanted ? early : undefined);
         else setNotice({ tone: 'info', text: s.repositories.length ? 'Choose a repository to search.' : 'Bring a repository in to start searching.' });
       },
       (error) => setNotice({ tone: 'error', text: `Could not open this browser's storage: ${(error as Error).message}` }),

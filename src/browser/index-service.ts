@@ -365,7 +365,6 @@ export class IndexService {
   }
 
   async status(): Promise<WorkerStatus> {
-    performance.mark('fourfold:status-called');
     const records = await this.deps.persistence.listRepositories();
     const elsewhere = await buildsInOtherTabs();
     const repositories = records

@@ -40,7 +40,13 @@ export interface ReadProgress {
  */
 export async function readFolderFiles(
   files: readonly IncomingFile[],
-  options: { maxFileBytes: number; signal?: AbortSignal; onProgress?: (p: ReadProgress) => void },
+  options: {
+    maxFileBytes: number;
+    signal?: AbortSignal;
+    onProgress?: (p: ReadProgress) => void;
+    /** Each file as soon as it is read (or skipped by its name, or found unreadable). */
+    onRead?: (file: IncomingFile) => void;
+  },
 ): Promise<IncomingFile[]> {
   const out: IncomingFile[] = new Array(files.length);
   let done = 0;
@@ -68,6 +74,7 @@ export async function readFolderFiles(
           out[i] = { path, data: new Uint8Array(0), unreadable: (error as Error).message || (error as Error).name };
         }
       }
+      options.onRead?.(out[i]);
       done++;
       if (done % READ_CONCURRENCY === 0 || done === files.length) options.onProgress?.({ done, total: files.length });
     },

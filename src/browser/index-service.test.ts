@@ -358,4 +358,53 @@ describe('IndexService while it indexes', () => {
     const answer = await service.search(repo.id, { query: 'changedAfterListing', preset: 'default', modalities: null });
     expect(answer.results.map((r) => r.path)).not.toContain('src/index.d.ts');
   });
+
+  it('a folder fed while the page still reads it is parsed as files arrive and gives the same index as one handed over whole', async () => {
+    const { persistence } = await openBrowserPersistence();
+    let parsedBeforeLastFeed = 0;
+    let fedAll = false;
+    let firstParse!: () => void;
+    const parsing = new Promise<void>((resolve) => (firstParse = resolve));
+    const service = new IndexService({
+      persistence,
+      createAnalyzer: () => ({
+        analyze: (path, text) => {
+          if (!fedAll) parsedBeforeLastFeed++;
+          firstParse();
+          return analyzer.analyzeAsync(path, text);
+        },
+      }),
+      loadEmbedder: async () => null,
+    });
+    const files = folderFiles(FIXTURE).sort((a, b) => (a.path < b.path ? -1 : 1));
+    const whole = await service.index('w1', request('whole', files.map((f) => ({ ...f, data: (f.data as Uint8Array).slice() }))), () => {});
+    const streamed = service.index('s1', { name: 'streamed', origin: 'folder', files: [], listed: files.map((f) => f.path) }, () => {});
+    const half = Math.floor(files.length / 2);
+    service.feed('s1', files.slice(0, half));
+    await parsing; // …while the other half is still with the page
+    fedAll = true;
+    service.feed('s1', files.slice(half));
+    const repo = await streamed;
+    expect(parsedBeforeLastFeed).toBeGreaterThan(0);
+    expect(repo.stats?.files).toBe(whole.stats?.files);
+    expect(repo.stats?.chunks).toBe(whole.stats?.chunks);
+    const [a, b] = [await persistence.getSnapshot(whole.id), await persistence.getSnapshot(repo.id)];
+    expect(b!.files).toEqual(a!.files);
+    expect(b!.chunks).toEqual(a!.chunks);
+    expect(b!.modalities.text).toEqual(a!.modalities.text);
+  });
+
+  it('a folder cancelled while the page still feeds it ends cancelled, whatever arrives later', async () => {
+    const service = await newService();
+    const files = folderFiles(join(FIXTURE, 'src'));
+    // Cancelled once its intake waits for the files the page has not sent yet.
+    const building = service.index('f1', { name: 'fed', origin: 'folder', files: [], listed: files.map((f) => f.path) }, (p) => {
+      if (p.stage === 'read') service.cancel('f1');
+    });
+    service.feed('f1', files.slice(0, 3));
+    await expect(building).rejects.toMatchObject({ name: 'AbortError' });
+    service.feed('f1', files.slice(3));
+    const shown = (await service.status()).repositories.find((r) => r.id === repositoryIdFor({ origin: 'folder', name: 'fed' }));
+    expect(shown?.state).toBe('cancelled');
+  });
 });

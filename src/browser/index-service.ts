@@ -18,6 +18,8 @@ import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
 import type { FileAnalysis } from '../engine/contract';
 import { DEMO, type DemoManifest } from './demo';
+import { ArrivingFiles } from './arriving-files';
+import { ParseAhead } from './parse-ahead';
 import { StoreError, type EmbeddingCache, type StoredEmbeddingCache } from '../engine/store/store';
 import { unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
 import { estimateStoredBytes, roomFor, storedList, storedPayloadBytes, type StorageEstimateShape } from './storage-quota';
@@ -28,6 +30,7 @@ import type {
   Neighbours,
   SettingsPatch,
   SettingsView,
+  IncomingFile,
   IndexRequest,
   LiveStage,
   RepositoryState,
@@ -67,6 +70,8 @@ export const DEFAULT_VOYAGE_BASE_URL = 'https://api.voyageai.com';
 export const DEFAULT_VOYAGE_MODEL = 'voyage-code-3';
 /** Width of Voyage vectors we ask for: 1024 bits = 128 bytes per chunk. */
 const VOYAGE_DIMENSIONS = 1024;
+/** Analyses sent ahead to each parse worker while a folder is still being read (the CLI's pool keeps 6 too). */
+const PARSE_AHEAD_PER_WORKER = 6;
 
 export const DEFAULT_SETTINGS: Omit<SettingsView, 'hasVoyageKey'> = {
   provider: 'local',
@@ -153,6 +158,8 @@ function summary(record: RepositoryRecord): RepositorySummary {
 export class IndexService {
   private readonly engines = new Map<string, Engine>();
   private readonly jobs = new Map<string, { controller: AbortController; repositoryId: string }>();
+  /** The files of folders still being read by the page (`listed` requests), by job. */
+  private readonly arriving = new Map<string, ArrivingFiles>();
   /** Settles when the build that started last has ended: the next one waits for it. */
   private lastBuild: Promise<unknown> = Promise.resolve();
   /** Repositories with a build running in this worker right now. */
@@ -458,6 +465,7 @@ export class IndexService {
     // dropped) before this one starts, so two builds never write at once or mix.
     const controller = new AbortController();
     const id = repositoryIdFor(request);
+    const arriving = request.listed ? this.arrivingFor(jobId) : undefined;
     this.readingAhead = null; // the stored index read ahead may be about to change
     this.answerAhead = null;
     this.openModelGate(); // a build needs its model now
@@ -467,10 +475,10 @@ export class IndexService {
     const run = before.then(async () => {
       if (controller.signal.aborted) throw abortError();
       const locks = webLocks();
-      if (!locks) return this.indexHoldingLock(controller, request, onProgress, onLive);
+      if (!locks) return this.indexHoldingLock(controller, request, onProgress, onLive, arriving);
       return locks.request(indexLockName(id), { ifAvailable: true }, async (lock) => {
         if (!lock) throw new Error(`${request.name} is being indexed in another tab of Fourfold. It will be searchable here when that tab finishes; nothing is built twice.`);
-        return this.indexHoldingLock(controller, request, onProgress, onLive);
+        return this.indexHoldingLock(controller, request, onProgress, onLive, arriving);
       });
     });
     this.lastBuild = run.catch(() => {});
@@ -481,7 +489,21 @@ export class IndexService {
       throw error instanceof StoreError && error.kind === 'quota' ? await this.withDeletionAdvice(error, id) : error;
     } finally {
       this.jobs.delete(jobId);
+      arriving?.fail(abortError());
+      this.arriving.delete(jobId);
     }
+  }
+
+  /** Bytes of a `listed` request's files, as the page reads them. */
+  feed(jobId: string, files: IncomingFile[]): void {
+    this.arrivingFor(jobId).add(files);
+  }
+
+  /** Feeds may come before or after their index() call; the first of them opens the job's arrivals. */
+  private arrivingFor(jobId: string): ArrivingFiles {
+    let arriving = this.arriving.get(jobId);
+    if (!arriving) this.arriving.set(jobId, (arriving = new ArrivingFiles()));
+    return arriving;
   }
 
   private async indexHoldingLock(
@@ -489,8 +511,11 @@ export class IndexService {
     request: IndexRequest,
     onProgress: (event: IndexProgress) => void,
     onLive: ((stage: LiveStage) => void) | undefined,
+    arriving?: ArrivingFiles,
   ): Promise<RepositorySummary> {
     const { signal } = controller;
+    // A cancelled build stops waiting for files the page has not sent yet.
+    if (arriving) signal.addEventListener('abort', () => arriving.fail(signal.reason), { once: true });
     const persistence = this.deps.persistence;
     const id = repositoryIdFor(request);
     const existing = await persistence.getRepository(id);
@@ -518,7 +543,14 @@ export class IndexService {
     try {
       // 1. Read: decode, classify (binary, oversized, invalid UTF-8), apply .gitignore.
       const readStarted = performance.now();
-      const entries: IntakeEntry[] = request.files.map((file) =>
+      // A first build parses each file as soon as intake accepts it, while the page is still
+      // reading the rest (a re-index reuses the analyses of unchanged files instead).
+      const parseAhead =
+        arriving && !previousComplete
+          ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), PARSE_AHEAD_PER_WORKER * ((analyzer as { size?: number }).size ?? 1), signal)
+          : null;
+      const listed: IntakeEntry[] = arriving ? (request.listed ?? []).map((path) => ({ path, read: () => arriving.bytes(path) })) : [];
+      const entries: IntakeEntry[] = arriving ? listed : request.files.map((file) =>
         file.unreadable !== undefined
           ? { path: file.path, skip: 'unsupported', detail: `unreadable: ${file.unreadable}` }
           : file.data instanceof Uint8Array
@@ -533,6 +565,7 @@ export class IndexService {
         maxFiles: TAB_MAX_FILES,
         maxFileBytes: settings.maxFileBytes,
         extraPatterns: settings.ignorePatterns,
+        onAccept: parseAhead ? (file) => parseAhead.start(file.path, file.text) : undefined,
         onProgress: ({ done, total }) => {
           const seconds = (performance.now() - readStarted) / 1000;
           const rate = seconds > 0 ? done / seconds : 0;
@@ -542,6 +575,8 @@ export class IndexService {
       measure('read', readStarted);
       if (signal.aborted) throw abortError();
       if (intake.files.length === 0) throw new Error('no readable text files were found (everything was ignored, binary or too large).');
+      // Streamed in, the sizes were learnt only now: the same check as above, with them.
+      if (arriving) await this.ensureRoom(request.name, id, estimateStoredBytes(intake.bytes, this.embedderId !== null), existing?.storedBytes);
       const skipped: SkipCounts = { ...intake.skipped, ignored: intake.skipped.ignored + (request.ignored ?? 0) };
 
       // 2. Build, reusing the analyses of unchanged files from the previous snapshot.
@@ -552,7 +587,7 @@ export class IndexService {
         analyze: async (path, text) => {
           const known = analyses.get(path);
           if (known) return known;
-          const analysis = await analyzer.analyze(path, text);
+          const analysis = await (parseAhead?.take(path, text) ?? analyzer.analyze(path, text));
           analyses.set(path, analysis);
           return analysis;
         },

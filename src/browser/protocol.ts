@@ -57,6 +57,11 @@ export interface IndexRequest {
   origin: 'folder' | 'clone';
   url?: string;
   files: IncomingFile[];
+  /**
+   * A chosen folder's paths, when its bytes follow (`feed`) while the page still reads them:
+   * `files` is then empty, and every path listed here arrives once through `feed`.
+   */
+  listed?: string[];
   /** Files and folders already left out while listing (by .gitignore). */
   ignored?: number;
 }
@@ -219,6 +224,8 @@ export interface IndexWorkerApi {
    * at a time: a new request cancels the running one, which ends before the new one starts.
    */
   index(jobId: string, request: IndexRequest, onProgress: (event: IndexEvent) => void, onLive?: (stage: LiveStage) => void): Promise<RepositorySummary>;
+  /** Files of a `listed` request as the page reads them (bytes transferred); any order, each path once. */
+  feed(jobId: string, files: IncomingFile[]): Promise<void>;
   cancel(jobId: string): Promise<void>;
   /** Cheap, for the as-you-type intent display. */
   classify(query: string): Promise<QueryPlan>;

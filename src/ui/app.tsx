@@ -41,6 +41,8 @@ function keepResultFocus(): void {
 
 /** Re-render progress at most this often, whatever rate the workers report at. */
 const PROGRESS_RENDER_MS = 100;
+/** Files read on the page moved to the index worker per message, as they are read. */
+const FEED_BATCH = 32;
 
 function isAbort(error: unknown): boolean {
   return (error as Error)?.name === 'AbortError' || /cancel/i.test((error as Error)?.message ?? '');
@@ -393,35 +395,37 @@ export function App() {
     const controller = new AbortController();
     folderRead.current = { jobId: id, controller };
     const started = performance.now();
-    let files: IncomingFile[];
+    // The index worker has the build from the start and each file as soon as it is read: it
+    // accepts and parses them while the rest are still being read. They are read in path order,
+    // the order its intake decides them in.
+    const listing = [...contents.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    void runIndex(id, { name: contents.name, origin: 'folder', files: [], listed: listing.map((f) => f.path), ignored: contents.ignored });
+    let batch: IncomingFile[] = [];
+    const feed = () => {
+      if (batch.length === 0) return;
+      const files = batch;
+      batch = [];
+      // The bytes are moved to the worker, not copied.
+      const buffers = files.flatMap((f) => (f.data instanceof Uint8Array ? [f.data.buffer as ArrayBuffer] : []));
+      void workers.index.feed(id, transfer(files, buffers)).catch(() => undefined); // a build that ended takes no more files
+    };
     try {
-      files = await readFolderFiles(contents.files, {
+      await readFolderFiles(listing, {
         maxFileBytes: status?.settings.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
         signal: controller.signal,
-        onProgress: ({ done, total }) => {
-          const seconds = (performance.now() - started) / 1000;
-          const rate = seconds > 0 ? done / seconds : 0;
-          const read: IndexProgress = { stage: 'read', done, total, rate, etaMs: rate > 0 ? ((total - done) / rate) * 1000 : null };
-          setJob((j) => (j && j.id === id ? (jobRef.current = { ...j, stages: { ...j.stages, read } }) : j));
+        onRead: (file) => {
+          batch.push(file);
+          if (batch.length >= FEED_BATCH) feed();
         },
       });
-    } catch (error) {
-      if (jobRef.current?.id === id) {
-        jobRef.current = null;
-        setJob(null);
-        setNotice(
-          isAbort(error)
-            ? { tone: 'info', text: `Indexing of ${contents.name} was cancelled. Nothing from that run is searchable.` }
-            : { tone: 'error', text: `Could not read ${contents.name}: ${(error as Error).message}` },
-        );
-      }
-      return;
+      feed();
+      performance.measure('fourfold:page-read', { start: started });
+    } catch {
+      // Cancelled, or replaced by a newer choice: the build stops too, and says so (or the newer one speaks).
+      void workers.index.cancel(id);
     } finally {
       if (folderRead.current?.jobId === id) folderRead.current = null;
     }
-    if (jobRef.current?.id !== id) return; // replaced by a newer choice meanwhile
-    performance.measure('fourfold:page-read', { start: started });
-    void runIndex(id, { name: contents.name, origin: 'folder', files, ignored: contents.ignored });
   };
 
   const onClone = async (url: string, corsProxy: string) => {
@@ -445,8 +449,10 @@ export function App() {
   const onCancel = () => {
     const current = jobRef.current;
     if (!current) return;
-    if (folderRead.current?.jobId === current.id) folderRead.current.controller.abort();
-    else if (current.kind === 'clone' && !current.stages.read) {
+    if (folderRead.current?.jobId === current.id) {
+      folderRead.current.controller.abort();
+      void workers.index.cancel(current.id);
+    } else if (current.kind === 'clone' && !current.stages.read) {
       void workers.clone().cancel(current.id);
       jobRef.current = null;
       setJob(null);

@@ -1,0 +1,57 @@
+/**
+ * Files parsed as intake accepts them, while the rest of the folder is still being read: at most
+ * `inFlight` analyses at the parse pool at once, the others queued in arrival order. The build
+ * then takes each analysis begun here (`take`) instead of asking the pool again.
+ */
+import type { FileAnalysis } from '../engine/contract';
+
+interface Ahead {
+  text: string;
+  analysis: Promise<FileAnalysis>;
+}
+
+export class ParseAhead {
+  private readonly ahead = new Map<string, Ahead>();
+  private readonly queue: { path: string; text: string; resolve: (a: Promise<FileAnalysis>) => void; reject: (reason: unknown) => void }[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly analyze: (path: string, text: string) => Promise<FileAnalysis>,
+    private readonly inFlight: number,
+    private readonly signal: AbortSignal,
+  ) {
+    signal.addEventListener('abort', () => {
+      for (const queued of this.queue.splice(0)) queued.reject(signal.reason);
+    }, { once: true });
+  }
+
+  /** Starts (or queues) the analysis of an accepted file. */
+  start(path: string, text: string): void {
+    if (this.signal.aborted || this.ahead.has(path)) return;
+    const analysis = new Promise<FileAnalysis>((resolve, reject) => this.queue.push({ path, text, resolve, reject }));
+    analysis.catch(() => undefined); // taken by the build, which reports a failure; untaken, dropped
+    this.ahead.set(path, { text, analysis });
+    this.pump();
+  }
+
+  /** The analysis begun for this file with this very text, if any (once). */
+  take(path: string, text: string): Promise<FileAnalysis> | undefined {
+    const ahead = this.ahead.get(path);
+    if (!ahead || ahead.text !== text) return undefined;
+    this.ahead.delete(path);
+    return ahead.analysis;
+  }
+
+  private pump(): void {
+    while (this.running < this.inFlight && this.queue.length > 0 && !this.signal.aborted) {
+      const { path, text, resolve } = this.queue.shift()!;
+      this.running++;
+      const analysis = this.analyze(path, text);
+      resolve(analysis);
+      void analysis.catch(() => undefined).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+}

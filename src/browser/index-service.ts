@@ -10,7 +10,7 @@
  * until the new snapshot replaces it.
  */
 import { lineHighlighter } from '../engine/matches';
-import { Engine, measure, planTypedQuery, type EngineDeps, type EngineSnapshot } from '../engine/engine';
+import { Engine, measure, planTypedQuery, TrigramIndexBuilder, type EngineDeps, type EngineSnapshot } from '../engine/engine';
 import type { DefinitionTarget, IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/voyage';
@@ -549,6 +549,10 @@ export class IndexService {
         arriving && !previousComplete
           ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), PARSE_AHEAD_PER_WORKER * ((analyzer as { size?: number }).size ?? 1), signal)
           : null;
+      // …and adds each to the trigram index the first searches answer from, so that index is
+      // ready (all but its last step) when the last file is.
+      const trigrams = parseAhead ? new TrigramIndexBuilder() : null;
+      let accepted = 0;
       const listed: IntakeEntry[] = arriving ? (request.listed ?? []).map((path) => ({ path, read: () => arriving.bytes(path) })) : [];
       const entries: IntakeEntry[] = arriving ? listed : request.files.map((file) =>
         file.unreadable !== undefined
@@ -565,7 +569,12 @@ export class IndexService {
         maxFiles: TAB_MAX_FILES,
         maxFileBytes: settings.maxFileBytes,
         extraPatterns: settings.ignorePatterns,
-        onAccept: parseAhead ? (file) => parseAhead.start(file.path, file.text) : undefined,
+        onAccept: parseAhead
+          ? (file) => {
+              trigrams!.add(accepted++, file.text);
+              parseAhead.start(file.path, file.text);
+            }
+          : undefined,
         onProgress: ({ done, total }) => {
           const seconds = (performance.now() - readStarted) / 1000;
           const rate = seconds > 0 ? done / seconds : 0;
@@ -574,6 +583,12 @@ export class IndexService {
       });
       measure('read', readStarted);
       if (signal.aborted) throw abortError();
+      let fileTrigrams: ReturnType<TrigramIndexBuilder['finish']> | undefined;
+      if (trigrams) {
+        const started = performance.now();
+        fileTrigrams = trigrams.finish();
+        measure('trigrams-finish', started);
+      }
       if (intake.files.length === 0) throw new Error('no readable text files were found (everything was ignored, binary or too large).');
       // Streamed in, the sizes were learnt only now: the same check as above, with them.
       if (arriving) await this.ensureRoom(request.name, id, estimateStoredBytes(intake.bytes, this.embedderId !== null), existing?.storedBytes);
@@ -637,13 +652,13 @@ export class IndexService {
           };
       let engine: Engine;
       try {
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder, previous, skipped });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder, previous, skipped, trigrams: fileTrigrams });
       } catch (error) {
         const voyageError = voyage && !signal.aborted ? voyageErrorIn(error) : null;
         if (!voyageError || voyageError.kind === 'aborted') throw error;
         // The local model keeps answering: embed with it instead, and say why.
         notes.push(`${voyageMessage(voyageError)} The local model embedded this repository instead.`);
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder: local, previous, skipped });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder: local, previous, skipped, trigrams: fileTrigrams });
       }
       if (signal.aborted) throw abortError();
 

@@ -48,6 +48,10 @@ import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex, type SemanticSnapshot } from './semantic/index';
 import { StructuralIndex } from './structural/index';
 import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult, type TextSnapshot } from './text/index';
+import { TrigramIndexBuilder, type TrigramIndex } from './text/trigrams';
+
+/** Builds BuildOptions.trigrams file by file as files arrive (the tab's intake). */
+export { TrigramIndexBuilder };
 import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
 
@@ -109,6 +113,11 @@ export interface BuildOptions {
   textIndexer?: TextIndexer;
   /** What intake skipped, carried into the statistics. */
   skipped?: SkipCounts;
+  /**
+   * The files' trigram index, built as they arrived (file i added as id i): the early text
+   * stage (`onStage`) takes it instead of building it after the last file.
+   */
+  trigrams?: TrigramIndex;
 }
 
 /** The text index built elsewhere: `begin` as the build starts (files get ids 0..n-1 in this order), `finish` once the chunks exist. */
@@ -280,7 +289,7 @@ export class Engine {
     let early: TextIndex | undefined;
     if (onStage) {
       const windows = timed(buildMs, 'early-chunks', () => corpusFromTexts(files));
-      early = timed(buildMs, 'early-text', () => TextIndex.build(windows));
+      early = timed(buildMs, 'early-text', () => TextIndex.build(windows, options.trigrams));
       publish(windows, { text: early, structural: null, graph: null, semantic: null });
     }
     const textIndexer = early ? undefined : options.textIndexer;

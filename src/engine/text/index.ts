@@ -79,10 +79,12 @@ export class TextIndex implements Retriever {
   /**
    * `sameFiles`: a text index built earlier over the same files (same ids, same texts) but
    * other chunks — the line-window index a tab answers from before parsing ends. Its trigram
-   * index depends on the files only, so it is reused; the term index follows the chunks.
+   * index depends on the files only, so it is reused; the term index follows the chunks. Or
+   * the files' trigram index itself, built as they arrived (TrigramIndexBuilder, file i as id i).
    */
-  static build(corpus: Corpus, sameFiles?: TextIndex): TextIndex {
-    const trigrams = sameFiles && sameFiles.corpus.files.length === corpus.files.length ? sameFiles.trigrams : TrigramIndex.build(corpus.files);
+  static build(corpus: Corpus, sameFiles?: TextIndex | TrigramIndex): TextIndex {
+    const known = sameFiles instanceof TrigramIndex ? sameFiles : sameFiles?.trigrams;
+    const trigrams = known && known.fileCount === corpus.files.length ? known : TrigramIndex.build(corpus.files);
     const terms = TermIndex.build(chunkDocuments(corpus.files, corpus.chunks));
     return new TextIndex(corpus, trigrams, terms);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileRegex } from './regex';
-import { TrigramIndex, foldCase, formatQuery, literalQuery, type TrigramQuery } from './trigrams';
+import { TrigramIndex, TrigramIndexBuilder, foldCase, formatQuery, literalQuery, type TrigramQuery } from './trigrams';
 
 const FILES = [
   { id: 3, text: 'function parseConfig(path) { return JSON.parse(read(path)); }' },
@@ -85,5 +85,23 @@ describe('TrigramIndex', () => {
 
   it('rejects a snapshot of another version', () => {
     expect(() => TrigramIndex.load({ ...index.serialize(), version: 99 })).toThrow(/version 99/);
+  });
+});
+
+describe('TrigramIndexBuilder', () => {
+  it('built file by file as files arrive, it is the index TrigramIndex.build gives', () => {
+    const texts = ['function parseConfig(a) {}', 'const ÄÖÜ = "Grüße";', 'x', '', 'export class ConfigParser { parse() {} }'];
+    const builder = new TrigramIndexBuilder();
+    texts.forEach((text, id) => builder.add(id, text));
+    const built = builder.finish();
+    expect(built.serialize()).toEqual(TrigramIndex.build(texts.map((text, id) => ({ id, text })).reverse()).serialize());
+    expect(built.fileCount).toBe(texts.length);
+  });
+
+  it('refuses ids out of order or twice', () => {
+    const builder = new TrigramIndexBuilder();
+    builder.add(3, 'abcd');
+    expect(() => builder.add(3, 'abcd')).toThrow(/duplicate file id 3/);
+    expect(() => builder.add(2, 'abcd')).toThrow(/must ascend/);
   });
 });

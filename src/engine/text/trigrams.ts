@@ -275,71 +275,15 @@ export class TrigramIndex {
   ) {}
 
   static build(files: { id: number; text: string }[]): TrigramIndex {
-    const table = caseFoldTable();
     const ordered = [...files].sort((a, b) => a.id - b.id);
-    for (let i = 1; i < ordered.length; i++) {
-      if (ordered[i].id === ordered[i - 1].id) throw new Error(`duplicate file id ${ordered[i].id}`);
-    }
-    // Per-file distinct keys, appended in file order: (key, fileId) pairs, one per posting.
-    let pairKeys = new Uint32Array(1 << 16);
-    let pairFiles = new Uint32Array(1 << 16);
-    let pairCount = 0;
-    // lastFileSeen[key] = position+1 of the last file that produced key (0 = never).
-    const lastFileSeen = new Uint32Array(TRIGRAM_KEY_SPACE);
-    const counts = new Uint32Array(TRIGRAM_KEY_SPACE);
-    for (let f = 0; f < ordered.length; f++) {
-      const { id, text } = ordered[f];
-      const mark = f + 1;
-      const n = text.length;
-      if (n < 3) continue;
-      if (pairCount + n > pairKeys.length) {
-        const size = Math.max(pairKeys.length * 2, pairCount + n);
-        const k = new Uint32Array(size);
-        k.set(pairKeys.subarray(0, pairCount));
-        pairKeys = k;
-        const fl = new Uint32Array(size);
-        fl.set(pairFiles.subarray(0, pairCount));
-        pairFiles = fl;
-      }
-      let a = table[text.charCodeAt(0)];
-      let b = table[text.charCodeAt(1)];
-      for (let i = 2; i < n; i++) {
-        const c = table[text.charCodeAt(i)];
-        let key: number;
-        if ((a | b | c) < 128) key = (a << 14) | (b << 7) | c;
-        else key = trigramKey(a, b, c);
-        if (lastFileSeen[key] !== mark) {
-          lastFileSeen[key] = mark;
-          counts[key]++;
-          pairKeys[pairCount] = key;
-          pairFiles[pairCount] = id;
-          pairCount++;
-        }
-        a = b;
-        b = c;
-      }
-    }
-    // Counting sort of the pairs by key; file order within a key is preserved (ascending ids).
-    let distinct = 0;
-    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) if (counts[k] !== 0) distinct++;
-    const keys = new Uint32Array(distinct);
-    const offsets = new Uint32Array(distinct + 1);
-    const cursor = lastFileSeen; // reused: write position per key
-    let slot = 0;
-    let running = 0;
-    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) {
-      const c = counts[k];
-      if (c === 0) continue;
-      keys[slot] = k;
-      offsets[slot] = running;
-      cursor[k] = running;
-      running += c;
-      slot++;
-    }
-    offsets[distinct] = running;
-    const postings = new Uint32Array(running);
-    for (let i = 0; i < pairCount; i++) postings[cursor[pairKeys[i]]++] = pairFiles[i];
-    return new TrigramIndex(keys, new DecodedLists(offsets, postings), ordered.length);
+    const builder = new TrigramIndexBuilder();
+    for (const { id, text } of ordered) builder.add(id, text);
+    return builder.finish();
+  }
+
+  /** @internal For TrigramIndexBuilder. */
+  static fromPostings(keys: Uint32Array, offsets: Uint32Array, postings: Uint32Array, fileCount: number): TrigramIndex {
+    return new TrigramIndex(keys, new DecodedLists(offsets, postings), fileCount);
   }
 
   serialize(): TrigramSnapshot {
@@ -484,4 +428,86 @@ export function unionSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
   while (i < a.length) out[n++] = a[i++];
   while (j < b.length) out[n++] = b[j++];
   return out.subarray(0, n);
+}
+
+/**
+ * The trigram index built file by file, as files arrive (a tab indexes each file while the
+ * rest are still being read): `add` in ascending id order, then `finish` once. The same index
+ * `TrigramIndex.build` gives for the same files.
+ */
+export class TrigramIndexBuilder {
+  private readonly table = caseFoldTable();
+  // Per-file distinct keys, appended in file order: (key, fileId) pairs, one per posting.
+  private pairKeys = new Uint32Array(1 << 16);
+  private pairFiles = new Uint32Array(1 << 16);
+  private pairCount = 0;
+  // lastFileSeen[key] = position+1 of the last file that produced key (0 = never).
+  private readonly lastFileSeen = new Uint32Array(TRIGRAM_KEY_SPACE);
+  private readonly counts = new Uint32Array(TRIGRAM_KEY_SPACE);
+  private fileCount = 0;
+  private lastId = -1;
+
+  add(id: number, text: string): void {
+    if (id <= this.lastId) throw new Error(id === this.lastId ? `duplicate file id ${id}` : `file id ${id} after ${this.lastId}: ids must ascend`);
+    this.lastId = id;
+    const { table, lastFileSeen, counts } = this;
+    const mark = ++this.fileCount;
+    const n = text.length;
+    if (n < 3) return;
+    if (this.pairCount + n > this.pairKeys.length) {
+      const size = Math.max(this.pairKeys.length * 2, this.pairCount + n);
+      const k = new Uint32Array(size);
+      k.set(this.pairKeys.subarray(0, this.pairCount));
+      this.pairKeys = k;
+      const fl = new Uint32Array(size);
+      fl.set(this.pairFiles.subarray(0, this.pairCount));
+      this.pairFiles = fl;
+    }
+    const { pairKeys, pairFiles } = this;
+    let pairCount = this.pairCount;
+    let a = table[text.charCodeAt(0)];
+    let b = table[text.charCodeAt(1)];
+    for (let i = 2; i < n; i++) {
+      const c = table[text.charCodeAt(i)];
+      let key: number;
+      if ((a | b | c) < 128) key = (a << 14) | (b << 7) | c;
+      else key = trigramKey(a, b, c);
+      if (lastFileSeen[key] !== mark) {
+        lastFileSeen[key] = mark;
+        counts[key]++;
+        pairKeys[pairCount] = key;
+        pairFiles[pairCount] = id;
+        pairCount++;
+      }
+      a = b;
+      b = c;
+    }
+    this.pairCount = pairCount;
+  }
+
+  /** The index of the files added (once: the builder's arrays are reused for it). */
+  finish(): TrigramIndex {
+    const { counts, pairKeys, pairFiles, pairCount } = this;
+    // Counting sort of the pairs by key; file order within a key is preserved (ascending ids).
+    let distinct = 0;
+    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) if (counts[k] !== 0) distinct++;
+    const keys = new Uint32Array(distinct);
+    const offsets = new Uint32Array(distinct + 1);
+    const cursor = this.lastFileSeen; // reused: write position per key
+    let slot = 0;
+    let running = 0;
+    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) {
+      const c = counts[k];
+      if (c === 0) continue;
+      keys[slot] = k;
+      offsets[slot] = running;
+      cursor[k] = running;
+      running += c;
+      slot++;
+    }
+    offsets[distinct] = running;
+    const postings = new Uint32Array(running);
+    for (let i = 0; i < pairCount; i++) postings[cursor[pairKeys[i]]++] = pairFiles[i];
+    return TrigramIndex.fromPostings(keys, offsets, postings, this.fileCount);
+  }
 }

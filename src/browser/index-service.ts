@@ -70,8 +70,13 @@ export const DEFAULT_VOYAGE_BASE_URL = 'https://api.voyageai.com';
 export const DEFAULT_VOYAGE_MODEL = 'voyage-code-3';
 /** Width of Voyage vectors we ask for: 1024 bits = 128 bytes per chunk. */
 const VOYAGE_DIMENSIONS = 1024;
-/** Analyses sent ahead to each parse worker while a folder is still being read (the CLI's pool keeps 6 too). */
-const PARSE_AHEAD_PER_WORKER = 6;
+/**
+ * Analyses in flight while a folder is still being read: one, so parsing takes one core and the
+ * reads keep the other. Measured side by side (10 MB tier, bundled model, load 5–7.5): with 6 per
+ * worker the reads ended at 5.5–8.4 s instead of 4.4 s and the first answer came at 6.4–9.7 s; with
+ * one, first answer 5.1–5.2 s and ready 13.1–13.3 s (docs/bench/REPORT.md).
+ */
+const PARSE_AHEAD_IN_FLIGHT = 1;
 
 export const DEFAULT_SETTINGS: Omit<SettingsView, 'hasVoyageKey'> = {
   provider: 'local',
@@ -547,7 +552,7 @@ export class IndexService {
       // reading the rest (a re-index reuses the analyses of unchanged files instead).
       const parseAhead =
         arriving && !previousComplete
-          ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), PARSE_AHEAD_PER_WORKER * ((analyzer as { size?: number }).size ?? 1), signal)
+          ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), PARSE_AHEAD_IN_FLIGHT, signal)
           : null;
       // …and adds each to the trigram index the first searches answer from, so that index is
       // ready (all but its last step) when the last file is.

@@ -74,7 +74,7 @@ const VOYAGE_DIMENSIONS = 1024;
  * Analyses in flight while a folder is still being read: one, so parsing takes one core and the
  * reads keep the other. Measured side by side (10 MB tier, bundled model, load 5–7.5): with 6 per
  * worker the reads ended at 5.5–8.4 s instead of 4.4 s and the first answer came at 6.4–9.7 s; with
- * one, first answer 5.1–5.2 s and ready 13.1–13.3 s (docs/bench/REPORT.md).
+ * one, first answer 5.1–5.2 s and ready 13.1–13.3 s (README, "In the tab, at scale").
  */
 const PARSE_AHEAD_IN_FLIGHT = 1;
 

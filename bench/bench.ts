@@ -9,7 +9,8 @@
  *   npm run bench -- --sizes 1 --runs 1   # a quick look
  *   npm run bench -- --scale              # add Chromium at scale: 50 MB and 100,000 files (10 MB is always run:
  *                                         # issue 10's tab figures, with and without the model, from choosing to reload)
- *   flags: --no-browser, --browser-sizes 1,10, --embed-sizes 1,10, --rebuild-app
+ *   flags: --no-cli (skip bench/cost/cli-speed.ts, the CLI as whole processes), --no-browser,
+ *          --browser-sizes 1,10, --embed-sizes 1,10, --rebuild-app
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
@@ -33,6 +34,8 @@ interface Flags {
   rebuildApp: boolean;
   /** Chromium at scale: 10 MB with the model, 50 MB, the 100,000-file tree (bench/cost/scale.ts). */
   scale: boolean;
+  /** The CLI as whole processes (bench/cost/cli-speed.ts). */
+  cli: boolean;
 }
 
 /** Queries per intent sent through the browser UI (each costs the app's debounce plus a render). */
@@ -55,6 +58,7 @@ function parseFlags(argv: string[]): Flags {
     embedSizes: list(get('embed-sizes'), sizes.filter((s) => s <= 10)),
     rebuildApp: argv.includes('--rebuild-app'),
     scale: argv.includes('--scale'),
+    cli: !argv.includes('--no-cli'),
   };
 }
 
@@ -191,7 +195,18 @@ else {
 }
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 1));
-const markdown = writeReport(results, outDir);
+let markdown = writeReport(results, outDir);
+if (flags.cli) {
+  // The CLI as users and agents run it, whole processes (bench/cost/cli-speed.ts: build MB/s,
+  // `--help`, a cached search with the model, query p95 and stored size per tier); it writes
+  // docs/bench/cli-speed.md, which the report shows.
+  const querySizes = flags.sizes.filter((s) => s >= 10);
+  log(`the CLI: build, --help, cached search, query p95 (${querySizes.join(', ') || 'no'} MB)`);
+  const args = ['--import', 'tsx', join(REPO_ROOT, 'bench', 'cost', 'cli-speed.ts'), '--reps', String(flags.runs), '--query-sizes', (querySizes.length ? querySizes : [10]).join(',')];
+  const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) log(`cli-speed failed (${r.status}); its section keeps the last run`);
+  markdown = writeReport(results, outDir);
+}
 process.stdout.write(`${markdown}\n`);
 log(`done: docs/bench/REPORT.md, docs/bench/growth.svg, docs/bench/results.json`);
 

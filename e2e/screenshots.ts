@@ -17,8 +17,9 @@ async function main() {
     await page.goto(origin);
     await page.getByLabel('Choose folder').setInputFiles(join(FIXTURES, 'preact'));
     if (viewport.name === 'desktop') {
-      // Progress while embedding: per-stage counts, rate and ETA.
-      await page.getByRole('status').getByText(/Chunks embedded\s*[1-9]/).first().waitFor({ timeout: 120_000 });
+      // Progress while indexing: per-stage counts, rate and ETA (a folder this small is parsed
+      // while it is read, so the first counts may already be embedding ones).
+      await page.getByRole('status').getByText(/(Files parsed|Chunks embedded)\s*[1-9]/).first().waitFor({ timeout: 120_000 });
       await page.screenshot({ path: join(OUT, `indexing-${colorScheme}.png`) });
     }
     await page.getByRole('status').getByText('is ready').waitFor({ timeout: 120_000 });

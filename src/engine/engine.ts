@@ -49,11 +49,11 @@ import { type EmbeddingCache, SemanticIndex, type SemanticSnapshot } from './sem
 import { StructuralIndex } from './structural/index';
 import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult, type TextSnapshot } from './text/index';
 import { TrigramIndexBuilder, type TrigramIndex } from './text/trigrams';
+import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
+import { absentNameOf, NameSuggester } from './missing-names';
 
 /** Builds BuildOptions.trigrams file by file as files arrive (the tab's intake). */
 export { TrigramIndexBuilder };
-import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
-import { absentNameOf, NameSuggester } from './missing-names';
 
 /**
  * Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread.

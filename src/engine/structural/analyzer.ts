@@ -435,7 +435,6 @@ function referenceKind(tagKind: string, refNode: Node | null): Reference['kind']
   return 'reference';
 }
 
-/** `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. */
 /** Whether the name at `position` follows `.`, `?.` or `::` (spaces and line breaks allowed between). */
 function isQualified(text: string, position: number): boolean {
   let i = position - 1;
@@ -444,6 +443,7 @@ function isQualified(text: string, position: number): boolean {
   return c === 46 /* . */ || (c === 58 /* : */ && text.charCodeAt(i - 1) === 58);
 }
 
+/** `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. */
 function referenceName(text: string): string | null {
   const last = text.slice(text.lastIndexOf('.') + 1);
   return /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/.test(last) ? last : null;

@@ -254,6 +254,8 @@ export class Engine {
     const buildMs: Record<string, number> = {};
     /** Whether a semantic index is coming: an embedder given, or one loading. */
     const semanticComing = options.embedder !== undefined || deps.embedder !== null;
+    /** The previous snapshot, when it is of this version: its analyses and vectors are reused. */
+    const previousSnapshot = options.previous?.version === SNAPSHOT_VERSION ? options.previous : null;
     /** Hands a partial engine to `onStage`: these indexes answer, the rest (and semantic, if an embedder will run) are pending. */
     const publish = (corpus: Corpus, indexes: Indexes) => {
       if (!onStage || signal?.aborted) return;
@@ -276,7 +278,7 @@ export class Engine {
       const ts = now();
       const built = await SemanticIndex.build(corpus, embedder, {
         cache: deps.embeddingCache,
-        previous: options.previous?.version === SNAPSHOT_VERSION ? (options.previous.modalities.semantic as SemanticSnapshot | null) : null,
+        previous: (previousSnapshot?.modalities.semantic as SemanticSnapshot | null | undefined) ?? null,
         signal,
         onProgress: (done) => embed.set(done),
         onStep: (step, start) => void measure(step, start),
@@ -294,7 +296,6 @@ export class Engine {
     }
     const textIndexer = early ? undefined : options.textIndexer;
     textIndexer?.begin(files);
-    const previousSnapshot = options.previous?.version === SNAPSHOT_VERSION ? options.previous : null;
     const previous = new Map((previousSnapshot?.files ?? []).map((f, i) => [f.path, { hash: f.hash, index: i }]));
     let previousAnalyses: AnalysisReader | null = null;
 

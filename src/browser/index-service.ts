@@ -19,7 +19,7 @@ import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
 import type { FileAnalysis } from '../engine/contract';
 import { DEMO, type DemoManifest } from './demo';
 import { ArrivingFiles } from './arriving-files';
-import { ParseAhead } from './parse-ahead';
+import { ParseAhead } from '../engine/structural/parse-ahead';
 import { StoreError, type EmbeddingCache, type StoredEmbeddingCache } from '../engine/store/store';
 import { unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
 import { estimateStoredBytes, roomFor, storedList, storedPayloadBytes, type StorageEstimateShape } from './storage-quota';

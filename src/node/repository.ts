@@ -15,6 +15,7 @@ import type { FileAnalysis, IndexProgress, Language } from '../engine/contract';
 import { intakeFiles, type IntakeEntry, type IntakeResult, type SkippedFile } from '../engine/intake/intake';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { ParseAhead } from '../engine/structural/parse-ahead';
 import { languageForPath } from '../engine/structural/grammars';
 import { DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
 import type { NodeEmbedderKind } from './embedders';
@@ -137,7 +138,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     // 2. Read and classify every file, then load (same contents), refresh or build.
     // With the workers up ahead, every file is parsed (there is no index to reuse): each one
     // goes to them as soon as it is read, and the build takes the analyses as they come.
-    const parsing = pool ? parsedAhead(pool) : null;
+    const parsing = pool ? new ParseAhead((path, text) => pool.analyze(path, text), Infinity) : null;
     const intake = await intakeFiles(entries, parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {});
     const readMs = performance.now() - t0;
     const unreadable = intake.skippedFiles
@@ -174,7 +175,10 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
     if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
     else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
-    const analyzer = parsing?.analyzer ?? (await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages.names));
+    const analyzer: BuildAnalyzer =
+      pool && parsing
+        ? { ...pool, analyze: (path, text) => parsing.take(path, text) ?? pool.analyze(path, text) }
+        : await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages.names);
     let engine: Engine;
     try {
       engine = await Engine.build(intake.files, { analyzer, embedder, embeddingCache: embeddingCache ?? undefined }, {
@@ -286,29 +290,6 @@ interface BuildAnalyzer {
   prepare(languages: readonly Language[]): void;
   close(): Promise<void>;
   textIndexer?: TextIndexer;
-}
-
-/**
- * Files parsed as they are read: `start` hands one to the pool, and the analyzer returned
- * answers the build from those analyses (the same path and text), asking the pool for any other.
- */
-function parsedAhead(pool: BuildAnalyzer): { start(path: string, text: string): void; analyzer: BuildAnalyzer } {
-  const started = new Map<string, { text: string; analysis: Promise<FileAnalysis> }>();
-  return {
-    start(path, text) {
-      const analysis = pool.analyze(path, text);
-      analysis.catch(() => {}); // a failure surfaces when the build asks for it (or never, if it stops first)
-      started.set(path, { text, analysis });
-    },
-    analyzer: {
-      ...pool,
-      analyze(path, text) {
-        const ahead = started.get(path);
-        started.delete(path);
-        return ahead?.text === text ? ahead.analysis : pool.analyze(path, text);
-      },
-    },
-  };
 }
 
 /** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */

@@ -1,9 +1,10 @@
 /**
  * Files parsed as intake accepts them, while the rest of the folder is still being read: at most
- * `inFlight` analyses at the parse pool at once, the others queued in arrival order. The build
- * then takes each analysis begun here (`take`) instead of asking the pool again.
+ * `inFlight` analyses at the parser at once, the others queued in arrival order. The build then
+ * takes each analysis begun here (`take`) instead of asking the parser again. The tab keeps one
+ * in flight (the reads need a core); the CLI's parse pool queues for itself (`Infinity`).
  */
-import type { FileAnalysis } from '../engine/contract';
+import type { FileAnalysis } from '../contract';
 
 interface Ahead {
   text: string;
@@ -18,7 +19,7 @@ export class ParseAhead {
   constructor(
     private readonly analyze: (path: string, text: string) => Promise<FileAnalysis>,
     private readonly inFlight: number,
-    private readonly signal: AbortSignal,
+    private readonly signal: AbortSignal = new AbortController().signal,
   ) {
     signal.addEventListener('abort', () => {
       for (const queued of this.queue.splice(0)) queued.reject(signal.reason);

@@ -41,6 +41,7 @@ const service = persistence.then(
       },
       createVoyageEmbedder,
       storage: 'storage' in navigator ? navigator.storage : undefined,
+      cores: navigator.hardwareConcurrency,
       demo: {
         manifest: async () => (await (await fetchDemo(DEMO.manifestFile)).json()) as DemoManifest,
         snapshot: async () => decodeContainer<EngineSnapshot>(await (await fetchDemo(DEMO.indexFile)).arrayBuffer()),

@@ -243,10 +243,10 @@ function memorySampler(page: Page, profileDir: string) {
 export async function browserRun(
   dir: string,
   queries: BenchQuery[],
-  options: { embedder: 'local' | 'blocked'; reloads: number; log?: (s: string) => void },
+  options: { embedder: 'local' | 'blocked'; reloads: number; log?: (s: string) => void; dist?: string },
 ): Promise<BrowserRun> {
   const log = options.log ?? (() => {});
-  const server = await serveDirectory(BENCH_DIST);
+  const server = await serveDirectory(options.dist ?? BENCH_DIST);
   const profileDir = mkdtempSync(join(tmpdir(), 'fourfold-bench-profile-'));
   // Eager memory measurement: otherwise Chromium answers measureUserAgentSpecificMemory() only at its next GC.
   const session = await launchBrowser({ profileDir, args: ['--enable-blink-features=ForceEagerMeasureMemory'] });
@@ -303,8 +303,15 @@ export async function browserRun(
     const readyAt = measures.store.start + measures.store.duration;
     const stageDoneMs: Record<string, number> = {};
     for (const [m, row] of STAGE_ROWS) if (measures[m] && measures[m].start > chosenAt) stageDoneMs[row] = measures[m].start + measures[m].duration - chosenAt;
+    // The page's own measures of the build (listing, reading the files, handing them over) beside the worker's, as `page:<name>`.
+    const pageMeasures = await page.evaluate(() =>
+      performance
+        .getEntriesByType('measure')
+        .filter((e) => e.name.startsWith('fourfold:'))
+        .map((e) => [`page:${e.name.slice('fourfold:'.length)}`, { start: e.startTime, duration: e.duration }] as const),
+    );
     const buildMeasures = Object.fromEntries(
-      Object.entries(measures)
+      [...Object.entries(measures), ...pageMeasures]
         .filter(([, v]) => v.start >= chosenAt)
         .map(([k, v]) => [k, { startMs: v.start - chosenAt, durationMs: v.duration }]),
     );

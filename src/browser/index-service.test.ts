@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from '../node/grammars';
-import { IndexService, repositoryIdFor, type IndexServiceDeps } from './index-service';
+import { IndexService, parseAheadInFlight, repositoryIdFor, type IndexServiceDeps } from './index-service';
 import { openBrowserPersistence } from './persistence';
 import type { IncomingFile, IndexRequest, LiveStage, SearchView } from './protocol';
 import { createNodeEmbedder } from '../node/embedders';
@@ -367,6 +367,7 @@ describe('IndexService while it indexes', () => {
     const parsing = new Promise<void>((resolve) => (firstParse = resolve));
     const service = new IndexService({
       persistence,
+      cores: 4, // two for the reads, two for the parser
       createAnalyzer: () => ({
         analyze: (path, text) => {
           if (!fedAll) parsedBeforeLastFeed++;
@@ -392,6 +393,46 @@ describe('IndexService while it indexes', () => {
     expect(b!.files).toEqual(a!.files);
     expect(b!.chunks).toEqual(a!.chunks);
     expect(b!.modalities.text).toEqual(a!.modalities.text);
+  });
+
+  it('on two cores, a folder is parsed only once it is read, and a model not started yet waits for the reads too', async () => {
+    const { persistence } = await openBrowserPersistence();
+    const seen: string[] = [];
+    let fedAll = false;
+    let reading!: () => void;
+    const readStarted = new Promise<void>((resolve) => (reading = resolve));
+    const service = new IndexService({
+      persistence,
+      cores: 2,
+      createAnalyzer: () => ({
+        analyze: (path, text) => {
+          seen.push(fedAll ? 'parse after the reads' : 'parse while reading');
+          return analyzer.analyzeAsync(path, text);
+        },
+      }),
+      loadEmbedder: async () => {
+        seen.push(fedAll ? 'model after the reads' : 'model while reading');
+        return null;
+      },
+    });
+    const files = folderFiles(join(FIXTURE, 'src')).sort((a, b) => (a.path < b.path ? -1 : 1));
+    const building = service.index('t1', { name: 'two-cores', origin: 'folder', files: [], listed: files.map((f) => f.path) }, (p) => {
+      if (p.stage === 'read') reading();
+    });
+    service.feed('t1', files.slice(0, 3));
+    await readStarted;
+    // The page asks for the model while the folder is still being read (its start-up does).
+    const status = service.status();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fedAll = true;
+    service.feed('t1', files.slice(3));
+    expect((await building).stats?.files).toBe(files.length);
+    await status;
+    expect(new Set(seen)).toEqual(new Set(['parse after the reads', 'model after the reads']));
+  });
+
+  it('parses ahead on the cores the reads leave', () => {
+    expect([undefined, 1, 2, 3, 4, 8].map(parseAheadInFlight)).toEqual([0, 0, 0, 1, 2, 6]);
   });
 
   it('a folder cancelled while the page still feeds it ends cancelled, whatever arrives later', async () => {

@@ -10,7 +10,7 @@
  * until the new snapshot replaces it.
  */
 import { lineHighlighter } from '../engine/matches';
-import { Engine, measure, planTypedQuery, TrigramIndexBuilder, type EngineDeps, type EngineSnapshot } from '../engine/engine';
+import { EarlyTextBuilder, Engine, measure, planTypedQuery, type EarlyText, type EngineDeps, type EngineSnapshot } from '../engine/engine';
 import type { DefinitionTarget, IndexProgress, QueryPlan, SkipCounts } from '../engine/contract';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/voyage';
@@ -71,12 +71,15 @@ export const DEFAULT_VOYAGE_MODEL = 'voyage-code-3';
 /** Width of Voyage vectors we ask for: 1024 bits = 128 bytes per chunk. */
 const VOYAGE_DIMENSIONS = 1024;
 /**
- * Analyses in flight while a folder is still being read: one, so parsing takes one core and the
- * reads keep the other. Measured side by side (10 MB tier, bundled model, load 5–7.5): with 6 per
- * worker the reads ended at 5.5–8.4 s instead of 4.4 s and the first answer came at 6.4–9.7 s; with
- * one, first answer 5.1–5.2 s and ready 13.1–13.3 s (README, "In the tab, at scale").
+ * Analyses in flight while a folder is still being read: the reads take two threads (the page's,
+ * which reads the files, and this worker's, which decodes them and indexes their text), so the
+ * parser gets the cores beyond those two, and every core once the reads are over. On 2 cores it
+ * parses nothing while reading. Measured side by side (10 MB tier, bundled model, 2 cores, load
+ * 2–3.7): with one analysis in flight the reads ended at 4.8–5.3 s, with none at 3.5–4.6 s.
  */
-const PARSE_AHEAD_IN_FLIGHT = 1;
+export function parseAheadInFlight(cores: number | undefined): number {
+  return Math.max(0, Math.floor(cores ?? 2) - 2);
+}
 
 export const DEFAULT_SETTINGS: Omit<SettingsView, 'hasVoyageKey'> = {
   provider: 'local',
@@ -126,6 +129,8 @@ export interface IndexServiceDeps {
   demo?: { manifest(): Promise<DemoManifest>; snapshot(): Promise<EngineSnapshot> };
   /** `navigator.storage` (its estimate()), checked before a build and before its index is written; absent: not checked. */
   storage?: { estimate(): Promise<StorageEstimateShape> };
+  /** `navigator.hardwareConcurrency`: how much a folder is parsed while it is still being read (parseAheadInFlight); absent: 2. */
+  cores?: number;
 }
 
 function voyageMessage(error: Error & { kind?: string; status?: number; attempts?: number }): string {
@@ -181,12 +186,14 @@ export class IndexService {
   /** The answer to the question in a reloaded page's address, computed as soon as its engine is loaded: search() hands it over once. */
   private answerAhead: { id: string; key: string; view: Promise<SearchView> } | null = null;
   /**
-   * The model starts once this opens. After a reload it waits for the first answer (or a build,
+   * The model starts once this opens. After a reload it waits for the first answer (or a build's reads,
    * or a moment after a reopen with no question): starting the model compiles its runtime and
    * takes both cores for seconds, which the reload's read, load and first query need.
    */
   private modelGate: Promise<void> = Promise.resolve();
   private openModelGate: () => void = () => {};
+  /** Settles when no folder is being read: a model not started yet waits for it (the reads need the cores). */
+  private readsOver: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: IndexServiceDeps) {}
 
@@ -243,17 +250,23 @@ export class IndexService {
   }
 
   private loadEmbedder(): Promise<Embedder | null> {
-    this.embedder ??= this.modelGate.then(() => this.deps.loadEmbedder()).then(
-      async (embedder) => {
-        this.embedderId = embedder?.id ?? null;
-        if (embedder) await this.remember(EMBEDDER_SETTING, { id: embedder.id, dimensions: embedder.dimensions });
-        return embedder;
-      },
-      (error: unknown) => {
-        this.embedderProblem = `Semantic search is off: ${(error as Error).message}`;
-        return null;
-      },
-    );
+    this.embedder ??= this.modelGate
+      .then(() => this.readsOver)
+      .then(() => {
+        const started = performance.now();
+        return this.deps.loadEmbedder().finally(() => measure('model-start', started));
+      })
+      .then(
+        async (embedder) => {
+          this.embedderId = embedder?.id ?? null;
+          if (embedder) await this.remember(EMBEDDER_SETTING, { id: embedder.id, dimensions: embedder.dimensions });
+          return embedder;
+        },
+        (error: unknown) => {
+          this.embedderProblem = `Semantic search is off: ${(error as Error).message}`;
+          return null;
+        },
+      );
     return this.embedder;
   }
 
@@ -473,7 +486,6 @@ export class IndexService {
     const arriving = request.listed ? this.arrivingFor(jobId) : undefined;
     this.readingAhead = null; // the stored index read ahead may be about to change
     this.answerAhead = null;
-    this.openModelGate(); // a build needs its model now
     for (const job of this.jobs.values()) job.controller.abort(abortError());
     this.jobs.set(jobId, { controller, repositoryId: id });
     const before = this.lastBuild;
@@ -497,6 +509,20 @@ export class IndexService {
       arriving?.fail(abortError());
       this.arriving.delete(jobId);
     }
+  }
+
+  /**
+   * A model not started yet waits while this folder is read (the page's reads and this worker's
+   * text index take both cores of a small machine, and the first answer waits for them); once
+   * they are over, the build needs its model: the gate opens.
+   */
+  private holdModelWhileReading(): () => void {
+    let over!: () => void;
+    this.readsOver = new Promise<void>((resolve) => (over = resolve));
+    return () => {
+      over();
+      this.openModelGate();
+    };
   }
 
   /** Bytes of a `listed` request's files, as the page reads them. */
@@ -552,12 +578,11 @@ export class IndexService {
       // reading the rest (a re-index reuses the analyses of unchanged files instead).
       const parseAhead =
         arriving && !previousComplete
-          ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), PARSE_AHEAD_IN_FLIGHT, signal)
+          ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), parseAheadInFlight(this.deps.cores), signal)
           : null;
-      // …and adds each to the trigram index the first searches answer from, so that index is
+      // …and adds each to the text index the first searches answer from, so that index is
       // ready (all but its last step) when the last file is.
-      const trigrams = parseAhead ? new TrigramIndexBuilder() : null;
-      let accepted = 0;
+      const earlyText = parseAhead ? new EarlyTextBuilder() : null;
       const listed: IntakeEntry[] = arriving ? (request.listed ?? []).map((path) => ({ path, read: () => arriving.bytes(path) })) : [];
       const entries: IntakeEntry[] = arriving ? listed : request.files.map((file) =>
         file.unreadable !== undefined
@@ -569,6 +594,7 @@ export class IndexService {
             { path: file.path, size: file.size, read: async () => new Uint8Array(await (file.data as Blob).arrayBuffer()) },
       );
       const settings = await this.settings();
+      const readingOver = this.holdModelWhileReading();
       const intake = await intakeFiles(entries, {
         signal,
         maxFiles: TAB_MAX_FILES,
@@ -576,7 +602,7 @@ export class IndexService {
         extraPatterns: settings.ignorePatterns,
         onAccept: parseAhead
           ? (file) => {
-              trigrams!.add(accepted++, file.text);
+              earlyText!.add(file);
               parseAhead.start(file.path, file.text);
             }
           : undefined,
@@ -585,14 +611,16 @@ export class IndexService {
           const rate = seconds > 0 ? done / seconds : 0;
           onProgress({ stage: 'read', done, total, rate, etaMs: rate > 0 ? ((total - done) / rate) * 1000 : null });
         },
-      });
+      }).finally(readingOver);
       measure('read', readStarted);
       if (signal.aborted) throw abortError();
-      let fileTrigrams: ReturnType<TrigramIndexBuilder['finish']> | undefined;
-      if (trigrams) {
+      // Every file is read: the parser may have all the cores now (its pool queues for itself).
+      parseAhead?.widen(Infinity);
+      let early: EarlyText | undefined;
+      if (earlyText) {
         const started = performance.now();
-        fileTrigrams = trigrams.finish();
-        measure('trigrams-finish', started);
+        early = earlyText.finish();
+        measure('early-text-finish', started);
       }
       if (intake.files.length === 0) throw new Error('no readable text files were found (everything was ignored, binary or too large).');
       // Streamed in, the sizes were learnt only now: the same check as above, with them.
@@ -657,13 +685,13 @@ export class IndexService {
           };
       let engine: Engine;
       try {
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder, previous, skipped, trigrams: fileTrigrams });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder, previous, skipped, early });
       } catch (error) {
         const voyageError = voyage && !signal.aborted ? voyageErrorIn(error) : null;
         if (!voyageError || voyageError.kind === 'aborted') throw error;
         // The local model keeps answering: embed with it instead, and say why.
         notes.push(`${voyageMessage(voyageError)} The local model embedded this repository instead.`);
-        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder: local, previous, skipped, trigrams: fileTrigrams });
+        engine = await Engine.build(intake.files, { analyzer: rememberingAnalyzer, embedder: null, embeddingCache: this.deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder: local, previous, skipped, early });
       }
       if (signal.aborted) throw abortError();
 

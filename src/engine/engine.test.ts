@@ -8,12 +8,13 @@ import { readSourceTree } from '../../e2e/fixture-files';
 import { createNodeEmbedder } from '../node/embedders';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
-import { Engine, queryMayEmbed, snapshotRecords, type EngineDeps, type TextIndexer } from './engine';
+import { EarlyTextBuilder, Engine, queryMayEmbed, snapshotRecords, type EngineDeps, type TextIndexer } from './engine';
 import { scoreFromExplanation } from './fuse';
 import { WEIGHTS } from './ranking';
 import { MemoryEmbeddingCache } from './semantic/index';
 import { StructuralAnalyzer } from './structural/analyzer';
-import { TextSnapshotBuilder } from './text/index';
+import { TextIndex, TextSnapshotBuilder } from './text/index';
+import { corpusFromTexts } from './structural/corpus';
 
 const ROOT = join(import.meta.dirname, '../../e2e/fixtures/preact');
 
@@ -278,6 +279,28 @@ describe('Engine on a real repository', () => {
     expect(done.results.map((r) => [r.path, r.score])).toEqual((await engine.search('how are children diffed')).results.map((r) => [r.path, r.score]));
     // Only a complete engine is stored.
     expect(() => stages[2].snapshot()).toThrow(/not stored/);
+  });
+
+  it('answers its first stage from the early text index built as the files arrived: the index it would build after the last file', async () => {
+    const arriving = new EarlyTextBuilder();
+    for (const f of files) arriving.add(f);
+    const early = arriving.finish();
+    const windows = corpusFromTexts(files);
+    expect(early.corpus.chunks).toEqual(windows.chunks);
+    expect(early.corpus.files.map((f) => [f.id, f.path, f.hash])).toEqual(windows.files.map((f) => [f.id, f.path, f.hash]));
+    expect(early.text.serialize()).toEqual(TextIndex.build(windows).serialize());
+
+    const [built, given]: Engine[][] = [[], []];
+    await Engine.build(files, { ...deps, embedder: null }, { onStage: (e) => built.push(e) });
+    const complete = await Engine.build(files, { ...deps, embedder: null }, { onStage: (e) => given.push(e), early });
+    // Taken, not built again.
+    expect(Object.keys(complete.stats.buildMs)).not.toContain('early-text');
+    expect(Object.keys((await Engine.build(files, { ...deps, embedder: null }, { onStage: () => {} })).stats.buildMs)).toContain('early-text');
+    for (const query of ['"diffChildren("', 'how are children diffed', '/export function diff\\w+/']) {
+      const [a, b] = [await built[0].search(query), await given[0].search(query)];
+      expect(b.results.map((r) => [r.path, r.startLine, r.score])).toEqual(a.results.map((r) => [r.path, r.startLine, r.score]));
+      expect(b.results.length).toBeGreaterThan(0);
+    }
   });
 
   it('a cancelled build hands out no further stage', async () => {

@@ -42,18 +42,40 @@ import {
 } from './ranking';
 import { hashText } from './intake/hash';
 import { AnalysisReader, encodeAnalyses, type AnalysisTable } from './store/analysis-table';
-import { corpusFromAnalyses, corpusFromChunkTable, corpusFromTexts, encodeChunkTable, type ChunkTable } from './structural/corpus';
+import { CorpusBuilder, corpusFromAnalyses, corpusFromChunkTable, corpusFromTexts, encodeChunkTable, unparsedAnalysis, type ChunkTable } from './structural/corpus';
 import { GraphIndex, type DependencyRelation, type GraphNeighbour } from './graph/index';
 import { type Embedder } from './semantic/embedder';
 import { type EmbeddingCache, SemanticIndex, type SemanticSnapshot } from './semantic/index';
 import { StructuralIndex } from './structural/index';
 import { InvalidRegex, RegexRejected, TextIndex, type TextGrepResult, type TextSnapshot } from './text/index';
-import { TrigramIndexBuilder, type TrigramIndex } from './text/trigrams';
 import { callSitesOf, fileMatches, matchRuleFor, type CallSite, type FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
 
-/** Builds BuildOptions.trigrams file by file as files arrive (the tab's intake). */
-export { TrigramIndexBuilder };
+/** The files as plain text (line windows, no parse) and their text index: what a build answers from first. */
+export interface EarlyText {
+  corpus: Corpus;
+  text: TextIndex;
+}
+
+/**
+ * Builds BuildOptions.early file by file as intake accepts the files (file i added i-th), so the
+ * early text index is all but finished when the last file is read: the tab answers literal,
+ * regex and term searches right after its reads.
+ */
+export class EarlyTextBuilder {
+  private readonly corpus = new CorpusBuilder();
+  private readonly text = TextIndex.builder();
+
+  add(file: SourceFile & { hash?: string; size?: number }): void {
+    const added = this.corpus.add({ ...file, analysis: unparsedAnalysis(file.path, file.text) });
+    this.text.add(added, added.chunkIds.map((id) => this.corpus.chunkById(id)));
+  }
+
+  finish(): EarlyText {
+    const corpus = this.corpus.finish();
+    return { corpus, text: this.text.finish(corpus) };
+  }
+}
 
 /**
  * Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread.
@@ -114,10 +136,10 @@ export interface BuildOptions {
   /** What intake skipped, carried into the statistics. */
   skipped?: SkipCounts;
   /**
-   * The files' trigram index, built as they arrived (file i added as id i): the early text
-   * stage (`onStage`) takes it instead of building it after the last file.
+   * The early text index, built as the files arrived (EarlyTextBuilder, same files in the same
+   * order): the first stage (`onStage`) publishes it instead of building it after the last file.
    */
-  trigrams?: TrigramIndex;
+  early?: EarlyText;
 }
 
 /** The text index built elsewhere: `begin` as the build starts (files get ids 0..n-1 in this order), `finish` once the chunks exist. */
@@ -290,8 +312,9 @@ export class Engine {
     // 1. Literal, regex and term search before any parse: the files cut into line windows.
     let early: TextIndex | undefined;
     if (onStage) {
-      const windows = timed(buildMs, 'early-chunks', () => corpusFromTexts(files));
-      early = timed(buildMs, 'early-text', () => TextIndex.build(windows, options.trigrams));
+      const given = options.early?.corpus.files.length === files.length ? options.early : undefined;
+      const windows = given?.corpus ?? timed(buildMs, 'early-chunks', () => corpusFromTexts(files));
+      early = given?.text ?? timed(buildMs, 'early-text', () => TextIndex.build(windows));
       publish(windows, { text: early, structural: null, graph: null, semantic: null });
     }
     const textIndexer = early ? undefined : options.textIndexer;

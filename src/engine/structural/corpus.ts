@@ -31,15 +31,24 @@ export function buildCorpus(files: readonly SourceFile[], analyzer: FileAnalyzer
 
 /** File ids follow the input order; chunk ids are dense, in file order then start line. */
 export function corpusFromAnalyses(entries: readonly AnalyzedFile[]): Corpus {
-  const files: CorpusFile[] = [];
-  const chunks: Chunk[] = [];
-  const lookups: SpanLookup[] = [];
-  const firstChunk: number[] = [];
-  const fileByPath = new Map<string, CorpusFile>();
+  const builder = new CorpusBuilder();
+  for (const entry of entries) builder.add(entry);
+  return builder.finish();
+}
 
-  for (const entry of entries) {
-    const id = files.length;
+/** A corpus built file by file as files arrive: what corpusFromAnalyses gives for the same files in the same order. */
+export class CorpusBuilder {
+  private readonly files: CorpusFile[] = [];
+  private readonly chunks: Chunk[] = [];
+  private readonly lookups: SpanLookup[] = [];
+  private readonly firstChunk: number[] = [];
+  private readonly fileByPath = new Map<string, CorpusFile>();
+
+  /** The next file (id = files added so far), its chunks cut from its analysis. */
+  add(entry: AnalyzedFile): CorpusFile {
+    const id = this.files.length;
     const spans = chunkSpans(entry.analysis);
+    const chunks = this.chunks;
     const base = chunks.length;
     const chunkIds: number[] = [];
     for (const span of spans) {
@@ -57,14 +66,22 @@ export function corpusFromAnalyses(entries: readonly AnalyzedFile[]): Corpus {
       chunkIds.push(chunk.id);
       chunks.push(chunk);
     }
-    lookups.push(buildSpanLookup(spans));
-    firstChunk.push(base);
+    this.lookups.push(buildSpanLookup(spans));
+    this.firstChunk.push(base);
     const file = corpusFile(id, entry, chunkIds);
-    files.push(file);
-    fileByPath.set(entry.path, file);
+    this.files.push(file);
+    this.fileByPath.set(entry.path, file);
+    return file;
   }
 
-  return withLookups(files, chunks, fileByPath, lookups, firstChunk);
+  /** The chunks added so far, by id. */
+  chunkById(id: number): Chunk {
+    return this.chunks[id];
+  }
+
+  finish(): Corpus {
+    return withLookups(this.files, this.chunks, this.fileByPath, this.lookups, this.firstChunk);
+  }
 }
 
 /**
@@ -212,11 +229,10 @@ function withLookups(files: CorpusFile[], chunks: Chunk[], fileByPath: Map<strin
  * unsupported language gets. For modality tests that need the real chunking without tree-sitter.
  */
 export function corpusFromTexts(files: readonly SourceFile[]): Corpus {
-  return corpusFromAnalyses(
-    files.map((f) => ({
-      path: f.path,
-      text: f.text,
-      analysis: { path: f.path, language: null, parsed: false, lineCount: countLines(f.text), definitions: [], references: [], imports: [] },
-    })),
-  );
+  return corpusFromAnalyses(files.map((f) => ({ path: f.path, text: f.text, analysis: unparsedAnalysis(f.path, f.text) })));
+}
+
+/** A file's analysis before (or without) a parse: its lines and nothing else. */
+export function unparsedAnalysis(path: string, text: string): FileAnalysis {
+  return { path, language: null, parsed: false, lineCount: countLines(text), definitions: [], references: [], imports: [] };
 }

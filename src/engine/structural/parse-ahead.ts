@@ -18,7 +18,7 @@ export class ParseAhead {
 
   constructor(
     private readonly analyze: (path: string, text: string) => Promise<FileAnalysis>,
-    private readonly inFlight: number,
+    private inFlight: number,
     private readonly signal: AbortSignal = new AbortController().signal,
   ) {
     signal.addEventListener('abort', () => {
@@ -41,6 +41,15 @@ export class ParseAhead {
     if (!ahead || ahead.text !== text) return undefined;
     this.ahead.delete(path);
     return ahead.analysis;
+  }
+
+  /**
+   * From now on at most `inFlight` at once (never fewer than before): once the reads are over,
+   * what is still queued goes to every worker of the parser, not one at a time.
+   */
+  widen(inFlight: number): void {
+    this.inFlight = Math.max(this.inFlight, inFlight);
+    this.pump();
   }
 
   private pump(): void {

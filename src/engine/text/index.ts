@@ -7,7 +7,7 @@ import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
 import { GrepSearcher, lineStartsOf, type GrepResult, type TextMatch } from './grep';
 import { TermIndex, type TermSnapshot } from './terms';
-import { TrigramIndex, type TrigramSnapshot } from './trigrams';
+import { TrigramIndex, TrigramIndexBuilder, type TrigramSnapshot } from './trigrams';
 
 export { RegexRejected, InvalidRegex } from './regex';
 export type { GrepResult, TextMatch } from './grep';
@@ -79,14 +79,29 @@ export class TextIndex implements Retriever {
   /**
    * `sameFiles`: a text index built earlier over the same files (same ids, same texts) but
    * other chunks — the line-window index a tab answers from before parsing ends. Its trigram
-   * index depends on the files only, so it is reused; the term index follows the chunks. Or
-   * the files' trigram index itself, built as they arrived (TrigramIndexBuilder, file i as id i).
+   * index depends on the files only, so it is reused; the term index follows the chunks.
    */
-  static build(corpus: Corpus, sameFiles?: TextIndex | TrigramIndex): TextIndex {
-    const known = sameFiles instanceof TrigramIndex ? sameFiles : sameFiles?.trigrams;
+  static build(corpus: Corpus, sameFiles?: TextIndex): TextIndex {
+    const known = sameFiles?.trigrams;
     const trigrams = known && known.fileCount === corpus.files.length ? known : TrigramIndex.build(corpus.files);
     const terms = TermIndex.build(chunkDocuments(corpus.files, corpus.chunks));
     return new TextIndex(corpus, trigrams, terms);
+  }
+
+  /**
+   * The text index built file by file as files arrive: the tab's reads end with it all but
+   * finished. `finish` gives what `build` gives for the same corpus.
+   */
+  static builder(): TextIndexBuilder {
+    const trigrams = new TrigramIndexBuilder();
+    const terms = TermIndex.builder();
+    return {
+      add(file, chunks) {
+        trigrams.add(file.id, file.text);
+        for (const doc of chunkDocuments([file], chunks)) terms.add(doc);
+      },
+      finish: (corpus) => new TextIndex(corpus, trigrams.finish(), terms.finish()),
+    };
   }
 
   serialize(): TextSnapshot {
@@ -300,6 +315,12 @@ export class TextSnapshotBuilder {
     const terms = TermIndex.build(chunkDocuments(this.files, chunks)).serialize();
     return { version: SNAPSHOT_VERSION, fileCount: this.files.length, chunkCount: chunks.length, trigrams: this.trigrams!, terms };
   }
+}
+
+/** Adds files with their chunks in id order, then `finish` makes the index over their corpus (once). */
+export interface TextIndexBuilder {
+  add(file: { id: number; text: string }, chunks: readonly TermChunk[]): void;
+  finish(corpus: Corpus): TextIndex;
 }
 
 /** One BM25 document per chunk: its lines, its symbol and its path. */

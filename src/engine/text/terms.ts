@@ -82,6 +82,12 @@ function symbolTokens(symbol: string): string[] {
 /** Words remembered per build (word → its sub-tokens' term ids); cleared when full to bound memory. */
 const MAX_REMEMBERED_WORDS = 200_000;
 
+/** Adds documents in id order, then `finish` makes the index (once). */
+export interface TermIndexBuilder {
+  add(doc: TermDocument): void;
+  finish(): TermIndex;
+}
+
 export class TermIndex {
   /** Term ids by term; built on first query (a loaded index that is never queried never pays for it). */
   private termIds: Map<string, number> | null = null;
@@ -93,7 +99,8 @@ export class TermIndex {
     private readonly data: TermSnapshot,
   ) {}
 
-  static build(docs: Iterable<TermDocument>): TermIndex {
+  /** A term index built document by document (ids 0, 1, 2… in order): what `build` gives for the same documents. */
+  static builder(): TermIndexBuilder {
     const table = new StringTable();
     const vocabulary = table.values;
     // One (term, chunk, frequency) triple per distinct term of each field of each chunk, per field.
@@ -126,7 +133,7 @@ export class TermIndex {
         for (let i = 0; i < ids.length; i++) count(ids[i]);
       }
     };
-    for (const doc of docs) {
+    const add = (doc: TermDocument): void => {
       if (doc.id !== documentCount) throw new Error(`term documents must come with ids 0, 1, 2…; got ${doc.id} at ${documentCount}`);
       for (let field = 0; field < FIELD_COUNT; field++) {
         if (field === FIELD_SYMBOL) for (const token of symbolTokens(doc.symbol)) count(termId(token));
@@ -145,63 +152,71 @@ export class TermIndex {
         touched.length = 0;
       }
       documentCount++;
-    }
-
-    // Sorted vocabulary (code-unit order, as prefix search compares), old id → rank.
-    const order = vocabulary.map((_, i) => i).sort((a, b) => (vocabulary[a] < vocabulary[b] ? -1 : vocabulary[a] > vocabulary[b] ? 1 : 0));
-    const rankOf = new Uint32Array(vocabulary.length);
-    order.forEach((old, rank) => (rankOf[old] = rank));
-    // Counting sort of every triple by row (term rank · 3 + field); chunks stay ascending within a row.
-    const rowCount = vocabulary.length * FIELD_COUNT;
-    const listLengths = new Uint32Array(rowCount);
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      const r = rows[field];
-      for (let i = 0; i < r.term.length; i++) listLengths[rankOf[r.term.data[i]] * FIELD_COUNT + field]++;
-    }
-    const start = new Uint32Array(rowCount + 1);
-    for (let row = 0; row < rowCount; row++) start[row + 1] = start[row] + listLengths[row];
-    const total = start[rowCount];
-    const sortedDoc = new Uint32Array(total);
-    const sortedTf = new Uint32Array(total);
-    const cursor = start.slice(0, rowCount);
-    // Fields are interleaved per chunk in the input; walk chunks in order across the three lists.
-    const positions = new Uint32Array(FIELD_COUNT);
-    for (let doc = 0; doc < documentCount; doc++) {
+    };
+    const finish = (): TermIndex => {
+      // Sorted vocabulary (code-unit order, as prefix search compares), old id → rank.
+      const order = vocabulary.map((_, i) => i).sort((a, b) => (vocabulary[a] < vocabulary[b] ? -1 : vocabulary[a] > vocabulary[b] ? 1 : 0));
+      const rankOf = new Uint32Array(vocabulary.length);
+      order.forEach((old, rank) => (rankOf[old] = rank));
+      // Counting sort of every triple by row (term rank · 3 + field); chunks stay ascending within a row.
+      const rowCount = vocabulary.length * FIELD_COUNT;
+      const listLengths = new Uint32Array(rowCount);
       for (let field = 0; field < FIELD_COUNT; field++) {
         const r = rows[field];
-        let i = positions[field];
-        while (i < r.doc.length && r.doc.data[i] === doc) {
-          const at = cursor[rankOf[r.term.data[i]] * FIELD_COUNT + field]++;
-          sortedDoc[at] = doc;
-          sortedTf[at] = r.tf.data[i];
-          i++;
+        for (let i = 0; i < r.term.length; i++) listLengths[rankOf[r.term.data[i]] * FIELD_COUNT + field]++;
+      }
+      const start = new Uint32Array(rowCount + 1);
+      for (let row = 0; row < rowCount; row++) start[row + 1] = start[row] + listLengths[row];
+      const total = start[rowCount];
+      const sortedDoc = new Uint32Array(total);
+      const sortedTf = new Uint32Array(total);
+      const cursor = start.slice(0, rowCount);
+      // Fields are interleaved per chunk in the input; walk chunks in order across the three lists.
+      const positions = new Uint32Array(FIELD_COUNT);
+      for (let doc = 0; doc < documentCount; doc++) {
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          const r = rows[field];
+          let i = positions[field];
+          while (i < r.doc.length && r.doc.data[i] === doc) {
+            const at = cursor[rankOf[r.term.data[i]] * FIELD_COUNT + field]++;
+            sortedDoc[at] = doc;
+            sortedTf[at] = r.tf.data[i];
+            i++;
+          }
+          positions[field] = i;
         }
-        positions[field] = i;
       }
-    }
-    const bytes = new VarintWriter();
-    const listOffsets = new Uint32Array(rowCount + 1);
-    for (let row = 0; row < rowCount; row++) {
-      listOffsets[row] = bytes.length;
-      let previous = -1;
-      for (let i = start[row]; i < start[row + 1]; i++) {
-        bytes.varint(sortedDoc[i] - previous - 1);
-        bytes.varint(sortedTf[i]);
-        previous = sortedDoc[i];
+      const bytes = new VarintWriter();
+      const listOffsets = new Uint32Array(rowCount + 1);
+      for (let row = 0; row < rowCount; row++) {
+        listOffsets[row] = bytes.length;
+        let previous = -1;
+        for (let i = start[row]; i < start[row + 1]; i++) {
+          bytes.varint(sortedDoc[i] - previous - 1);
+          bytes.varint(sortedTf[i]);
+          previous = sortedDoc[i];
+        }
       }
-    }
-    listOffsets[rowCount] = bytes.length;
-    const terms = order.map((old) => vocabulary[old]);
-    return new TermIndex(terms, {
-      version: SNAPSHOT_VERSION,
-      documentCount,
-      vocabulary: terms.join('\n'),
-      listOffsets,
-      listLengths,
-      postings: bytes.finish(),
-      fieldLengths: narrowest(fieldLengths.data.subarray(0, fieldLengths.length)),
-      averageFieldLengths: averages,
-    });
+      listOffsets[rowCount] = bytes.length;
+      const terms = order.map((old) => vocabulary[old]);
+      return new TermIndex(terms, {
+        version: SNAPSHOT_VERSION,
+        documentCount,
+        vocabulary: terms.join('\n'),
+        listOffsets,
+        listLengths,
+        postings: bytes.finish(),
+        fieldLengths: narrowest(fieldLengths.data.subarray(0, fieldLengths.length)),
+        averageFieldLengths: averages,
+      });
+    };
+    return { add, finish };
+  }
+
+  static build(docs: Iterable<TermDocument>): TermIndex {
+    const builder = TermIndex.builder();
+    for (const doc of docs) builder.add(doc);
+    return builder.finish();
   }
 
   serialize(): TermSnapshot {

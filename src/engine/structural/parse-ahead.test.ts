@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { FileAnalysis } from '../contract';
+import { ParseAhead } from './parse-ahead';
+
+const analysis = (path: string): FileAnalysis => ({ path, language: null, parsed: false, lineCount: 1, definitions: [], references: [], imports: [] });
+
+describe('ParseAhead', () => {
+  it('keeps at most inFlight analyses at the parser, and all of the queue once widened', async () => {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const ahead = new ParseAhead(
+      (path) => {
+        started.push(path);
+        return new Promise<FileAnalysis>((resolve) => finish.set(path, () => resolve(analysis(path))));
+      },
+      1,
+    );
+    for (const path of ['a', 'b', 'c', 'd']) ahead.start(path, path);
+    expect(started).toEqual(['a']);
+    finish.get('a')!();
+    await ahead.take('a', 'a');
+    expect(started).toEqual(['a', 'b']);
+    ahead.widen(Infinity);
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    for (const path of ['b', 'c', 'd']) finish.get(path)!();
+    expect(await Promise.all(['b', 'c', 'd'].map((p) => ahead.take(p, p)))).toEqual(['b', 'c', 'd'].map(analysis));
+  });
+
+  it('with none in flight, parses nothing until widened; a text that changed since is not taken', async () => {
+    const started: string[] = [];
+    const ahead = new ParseAhead(async (path) => (started.push(path), analysis(path)), 0);
+    ahead.start('a', 'one');
+    ahead.start('b', 'two');
+    await Promise.resolve();
+    expect(started).toEqual([]);
+    ahead.widen(1);
+    expect(ahead.take('a', 'changed')).toBeUndefined();
+    expect(await ahead.take('b', 'two')).toEqual(analysis('b'));
+    expect(started).toEqual(['a', 'b']);
+  });
+});

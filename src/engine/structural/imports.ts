@@ -28,11 +28,13 @@ const lineOf = (node: Node): number => node.startPosition.row + 1;
 /** The value of a string literal node, or null when it is computed (`${x}`). */
 function stringValue(node: Node | null): string | null {
   if (!node) return null;
-  if (node.type === 'template_string') {
+  // Each `type` read is a call into the tree (wasm): read once.
+  const type = node.type;
+  if (type === 'template_string') {
     if (node.namedChildren.some((c) => c?.type === 'template_substitution')) return null;
     return node.text.slice(1, -1);
   }
-  if (node.type === 'string' || node.type === 'interpreted_string_literal' || node.type === 'raw_string_literal') {
+  if (type === 'string' || type === 'interpreted_string_literal' || type === 'raw_string_literal') {
     const text = node.text;
     return text.length >= 2 ? text.slice(1, -1) : null;
   }
@@ -41,22 +43,25 @@ function stringValue(node: Node | null): string | null {
 
 function ecmascriptImports(node: Node): ImportRef[] {
   const line = lineOf(node);
-  if (node.type === 'import_statement') {
+  const type = node.type;
+  if (type === 'import_statement') {
     const specifier = stringValue(node.childForFieldName('source'));
     const names: string[] = [];
     for (const child of node.namedChildren) {
       if (!child) continue;
-      if (child.type === 'import_require_clause') {
+      const childType = child.type;
+      if (childType === 'import_require_clause') {
         // TS `import x = require('y')`
         const source = stringValue(child.childForFieldName('source'));
         return source === null ? [] : [{ specifier: source, line, names: ['*'], kind: 'require' }];
       }
-      if (child.type !== 'import_clause') continue;
+      if (childType !== 'import_clause') continue;
       for (const part of child.namedChildren) {
         if (!part) continue;
-        if (part.type === 'identifier') names.push('default');
-        else if (part.type === 'namespace_import') names.push('*');
-        else if (part.type === 'named_imports')
+        const partType = part.type;
+        if (partType === 'identifier') names.push('default');
+        else if (partType === 'namespace_import') names.push('*');
+        else if (partType === 'named_imports')
           for (const spec of part.namedChildren) {
             const name = spec?.type === 'import_specifier' ? spec.childForFieldName('name') : null;
             if (name) names.push(stripQuotes(name.text));
@@ -65,7 +70,7 @@ function ecmascriptImports(node: Node): ImportRef[] {
     }
     return specifier === null ? [] : [{ specifier, line, names, kind: 'import' }];
   }
-  if (node.type === 'export_statement') {
+  if (type === 'export_statement') {
     const specifier = stringValue(node.childForFieldName('source'));
     if (specifier === null) return [];
     const names: string[] = [];
@@ -78,7 +83,7 @@ function ecmascriptImports(node: Node): ImportRef[] {
     } else names.push('*'); // `export * from` and `export * as ns from`
     return [{ specifier, line, names, kind: 'reexport' }];
   }
-  if (node.type === 'call_expression') {
+  if (type === 'call_expression') {
     const args = node.childForFieldName('arguments');
     const specifier = stringValue(args?.namedChild(0) ?? null);
     if (specifier === null) return [];
@@ -94,16 +99,18 @@ function requireBindings(call: Node): string[] {
   if (parent?.type !== 'variable_declarator') return [];
   const target = parent.childForFieldName('name');
   if (!target) return [];
-  if (target.type === 'identifier') return ['*'];
-  if (target.type !== 'object_pattern') return [];
+  const targetType = target.type;
+  if (targetType === 'identifier') return ['*'];
+  if (targetType !== 'object_pattern') return [];
   const names: string[] = [];
   for (const prop of target.namedChildren) {
     if (!prop) continue;
-    if (prop.type === 'shorthand_property_identifier_pattern') names.push(prop.text);
-    else if (prop.type === 'pair_pattern') {
+    const propType = prop.type;
+    if (propType === 'shorthand_property_identifier_pattern') names.push(prop.text);
+    else if (propType === 'pair_pattern') {
       const key = prop.childForFieldName('key');
       if (key) names.push(stripQuotes(key.text));
-    } else if (prop.type === 'object_assignment_pattern') {
+    } else if (propType === 'object_assignment_pattern') {
       const left = prop.childForFieldName('left');
       if (left) names.push(left.text);
     }
@@ -117,7 +124,8 @@ function stripQuotes(text: string): string {
 
 function pythonImports(node: Node): ImportRef[] {
   const line = lineOf(node);
-  if (node.type === 'import_statement') {
+  const type = node.type;
+  if (type === 'import_statement') {
     // `import a.b as c, d` → one import per module, each a namespace.
     const out: ImportRef[] = [];
     for (const child of node.childrenForFieldName('name')) {
@@ -127,7 +135,7 @@ function pythonImports(node: Node): ImportRef[] {
     }
     return out;
   }
-  if (node.type === 'import_from_statement') {
+  if (type === 'import_from_statement') {
     const module = node.childForFieldName('module_name');
     if (!module) return [];
     const names: string[] = [];
@@ -152,12 +160,13 @@ function goImports(node: Node): ImportRef[] {
 }
 
 function rustImports(node: Node): ImportRef[] {
-  if (node.type === 'mod_item') {
+  const type = node.type;
+  if (type === 'mod_item') {
     // `mod x;` loads the child module file, like `use self::x`.
     const name = node.childForFieldName('name')?.text;
     return name ? [{ specifier: `self::${name}`, line: lineOf(node), names: [name], kind: 'import' }] : [];
   }
-  if (node.type === 'extern_crate_declaration') {
+  if (type === 'extern_crate_declaration') {
     const name = node.childForFieldName('name')?.text;
     return name ? [{ specifier: name, line: lineOf(node), names: [name], kind: 'use' }] : [];
   }

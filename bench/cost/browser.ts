@@ -312,7 +312,8 @@ export async function browserRun(
     );
     const buildMeasures = Object.fromEntries(
       [...Object.entries(measures), ...pageMeasures]
-        .filter(([, v]) => v.start >= chosenAt)
+        // The model may have started before the folder was chosen (a negative start): it is kept.
+        .filter(([k, v]) => v.start >= chosenAt || k === 'model-start')
         .map(([k, v]) => [k, { startMs: v.start - chosenAt, durationMs: v.duration }]),
     );
     const liveMs = await page.evaluate((t0) => {

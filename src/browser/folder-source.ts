@@ -15,8 +15,12 @@ import { GITIGNORE_FILE, IgnoreMatcher } from '../engine/intake/gitignore';
 import { classifyByName } from '../engine/intake/classify';
 import type { IncomingFile } from './protocol';
 
-/** Files read at once: enough to hide each read's round trip to the browser process. */
-export const READ_CONCURRENCY = 32;
+/**
+ * Files read at once: enough to hide each read's round trip to the browser process. Measured side
+ * by side on the 10 MB tier's 6,153 files (built app, 5 runs each, load 1.2–3.9): 128 at once read
+ * them in 3.3–4.5 s (median 3.5 s), 32 in 3.4–5.0 s (median 4.1 s).
+ */
+export const READ_CONCURRENCY = 128;
 /** The page's thread is given back after this long: starting a File's read costs it a synchronous stat (≈ 0.2 ms). */
 const FRAME_BUDGET_MS = 8;
 

@@ -287,6 +287,15 @@ export class Engine {
       onStage(new Engine(corpus, indexes, partialDeps, computeStats(corpus, indexes, null, buildMs, options.skipped, null, 0), pending));
     };
     /** The semantic index over `corpus`, once the embedder (if still loading) is up; null without one. */
+    /** Whether the embedder is up (given ready, or loaded since): only then does the build wait for its first batch to go out. */
+    let embedderUp = options.embedder === undefined;
+    void options.embedder?.then(
+      () => (embedderUp = true),
+      () => (embedderUp = true),
+    );
+    let embedding!: () => void;
+    /** Settles once the semantic stage's first batch is with the embedder. */
+    const embeddingStarted = new Promise<void>((resolve) => (embedding = resolve));
     const buildSemantic = async (corpus: Corpus): Promise<SemanticIndex | null> => {
       if (options.embedder) {
         const waited = now();
@@ -304,6 +313,7 @@ export class Engine {
         signal,
         onProgress: (done) => embed.set(done),
         onStep: (step, start) => void measure(step, start),
+        onEmbedding: embedding,
       });
       buildMs.semantic = now() - ts;
       measure('semantic', ts);
@@ -354,6 +364,9 @@ export class Engine {
     // browser) while text, structural and graph are built here.
     const semanticBuild = semanticComing ? buildSemantic(corpus) : Promise.resolve(null);
     semanticBuild.catch(() => undefined); // awaited below; not unhandled if a stage before it throws
+    // With the model up, its first batches go out before this thread builds text, structural and
+    // graph: embedding is the longest stage, and its first replies would wait for those builds.
+    if (semanticComing && embedderUp) await Promise.race([embeddingStarted, semanticBuild.then(() => undefined, () => undefined)]);
     // Between the stages below, events are let in (the cache read's answer, the embedding
     // workers' replies) so the next batch goes out while this thread builds.
     if (semanticComing) await nextTask();

@@ -118,6 +118,31 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     expect(c.buildStats.embedded).toBeLessThanOrEqual(windowedCorpus([sources[0]]).chunks.length);
   });
 
+  it('sends one batch ahead: the embedder has the next batch before the last one is back, and the vectors are the same', async () => {
+    const events: string[] = [];
+    let calls = 0;
+    const watched: Embedder = {
+      ...local,
+      embedDocuments: async (texts, signal) => {
+        const call = ++calls;
+        events.push(`sent ${call}`);
+        const found = await local.embedDocuments!(texts, signal);
+        events.push(`back ${call}`);
+        return found;
+      },
+    };
+    let firstOut = -1;
+    const pipelined = await SemanticIndex.build(corpus, watched, { batchSize: 8, onEmbedding: () => (firstOut = events.length) });
+    expect(calls).toBe(Math.ceil(corpus.chunks.length / 8));
+    expect(calls).toBeGreaterThan(2);
+    // Batch n + 1 is sent before batch n comes back, for every batch.
+    for (let n = 1; n < calls; n++) expect(events.indexOf(`sent ${n + 1}`)).toBeLessThan(events.indexOf(`back ${n}`));
+    expect(firstOut).toBe(1); // told once the first batch is out, before any is back
+    const oneByOne = await SemanticIndex.build(corpus, local, { batchSize: corpus.chunks.length });
+    expect(pipelined.serialize().vectors).toEqual(oneByOne.serialize().vectors);
+    expect(pipelined.serialize().int8).toEqual(oneByOne.serialize().int8);
+  });
+
   it('serializes and loads; without an embedder only "find similar" works', async () => {
     const built = await SemanticIndex.build(corpus, local);
     const snapshot = structuredClone(built.serialize());

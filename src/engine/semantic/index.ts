@@ -12,7 +12,7 @@ import type { Corpus, Retriever } from '../modality';
 import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
-import { type Embedder, chunkEmbeddingText } from './embedder';
+import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText } from './embedder';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -98,6 +98,8 @@ export interface SemanticBuildOptions {
   previous?: SemanticSnapshot | null;
   /** Called at the end of each step of the build (`semantic-texts`, `-cache-read`, `-embed`, `-cache-write`) with its start time (performance.now()). */
   onStep?: (step: string, start: number) => void;
+  /** Called once the first batch is with the embedder (or nothing needs embedding). */
+  onEmbedding?: () => void;
 }
 
 /** A previous snapshot whose vectors a build with this embedder can take: same embedder and width, hashes stored, int8 when the build needs it. */
@@ -191,20 +193,33 @@ export class SemanticIndex implements Retriever {
     };
     // Identical texts (copied files, vendored duplicates) are embedded once.
     const firstWithHash = new Map<string, number>();
-    for (let i = 0; i < missing.length; i += batchSize) {
-      signal?.throwIfAborted();
-      const ids = missing.slice(i, i + batchSize);
+    /** Sends a batch's texts not embedded yet (nor on their way) to the embedder. */
+    const send = (ids: number[]) => {
       const unique = ids.filter((id) => {
         if (firstWithHash.has(hashes[id])) return false;
         firstWithHash.set(hashes[id], id);
         return true;
       });
       const uniqueTexts = unique.map((id) => texts[id]);
-      const found = !unique.length
-        ? { bits: [], int8: [] }
+      const found: Promise<DocumentEmbeddings> = !unique.length
+        ? Promise.resolve({ bits: [], int8: [] })
         : withInt8
-          ? await embedder.embedDocuments!(uniqueTexts, signal)
-          : { bits: await embedder.embed(uniqueTexts, 'document', signal), int8: [] };
+          ? embedder.embedDocuments!(uniqueTexts, signal)
+          : embedder.embed(uniqueTexts, 'document', signal).then((bits) => ({ bits, int8: [] }));
+      found.catch(() => undefined); // awaited in order below; a batch sent ahead of a failure is not unhandled
+      return { ids, unique, found };
+    };
+    const batches: number[][] = [];
+    for (let i = 0; i < missing.length; i += batchSize) batches.push(missing.slice(i, i + batchSize));
+    // One batch is always sent ahead: the embedder has the next while this thread takes the last
+    // (and while it builds the other indexes, between whose stages the replies come in).
+    let ahead = batches.length ? send(batches[0]) : null;
+    options.onEmbedding?.();
+    for (let b = 0; b < batches.length; b++) {
+      signal?.throwIfAborted();
+      const { ids, unique, found: sent } = ahead!;
+      ahead = b + 1 < batches.length ? send(batches[b + 1]) : null;
+      const found = await sent;
       const entries: [string, Uint32Array][] = [];
       unique.forEach((id, j) => {
         const bits = found.bits[j];

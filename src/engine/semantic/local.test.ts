@@ -142,6 +142,28 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
     expect(runner.wordwise).toBe(true); // the bundled tokenizer splits at whitespace: the shortcut is on
   });
 
+  it('runs one call at a time, in the order asked: a batch sent ahead waits for the one running', async () => {
+    const { tokenizer, model: real } = await loadDirectLocalModel({ modelId: DEFAULT_LOCAL_MODEL_ID, modelsDir: NODE_MODELS_DIR, sessionThreads: 1 });
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const watched = await localEmbedderFrom('local:watched', tokenizer, async (inputs) => {
+      most = Math.max(most, ++running);
+      order.push(inputs.dims[0]);
+      try {
+        return await real(inputs);
+      } finally {
+        running--;
+      }
+    });
+    order.length = 0;
+    const [a, b, c] = await Promise.all([watched.embed(['one'], 'document'), watched.embed(['two', 'three'], 'document'), watched.embed(['four', 'five', 'six'], 'document')]);
+    expect(most).toBe(1);
+    expect(order).toEqual([1, 2, 3]);
+    expect([a.length, b.length, c.length]).toEqual([1, 2, 3]);
+    expect(a).toEqual(await watched.embed(['one'], 'document'));
+  });
+
   it('batches texts of different lengths with padding masked out: a text embeds the same alone or among longer ones', async () => {
     const short = 'parse json';
     const long = `${'function handleRequest(request, response) { return response.send(request.body); }\n'.repeat(20)}`;

@@ -197,6 +197,8 @@ export class LocalModelRunner {
   private readonly memo = new Map<string, number[]>();
   /** Where the time went since the embedder loaded (wall ms; tokenizeMs includes building the input tensors). */
   readonly timings: LocalTimings = { texts: 0, tokens: 0, tokenizeMs: 0, sessionMs: 0, poolMs: 0 };
+  /** The end of the last run asked for: the next one starts after it. */
+  private lastRun: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly tokenizer: LocalTokenizer,
@@ -245,7 +247,17 @@ export class LocalModelRunner {
     return ids.concat(this.suffix);
   }
 
-  async run(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Float32Array[]> {
+  /**
+   * Runs go one at a time, in call order: the model takes one call at a time, and a build sends
+   * its next batch while one runs (so the worker never waits for the build's thread between them).
+   */
+  run(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Float32Array[]> {
+    const turn = this.lastRun.then(() => this.runNow(texts, inputType, signal));
+    this.lastRun = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async runNow(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Float32Array[]> {
     signal?.throwIfAborted();
     const timings = this.timings;
     let mark = performance.now();

@@ -7,7 +7,9 @@
  *
  * Install: every file is fetched into a cache named after VERSION (the app shell, the
  * workers, the tree-sitter and ONNX Runtime wasm, the local model and the demo index), so
- * after one visit the app works with the network off. Activate: older caches are deleted.
+ * after one visit the app works with the network off. A file that cannot be fetched then is
+ * kept the first time the app fetches it (only the page itself must be there); without room
+ * for the whole app, nothing is kept. Activate: older caches are deleted.
  * Fetch: same-origin GETs are answered from the cache first; page navigations (any ?query)
  * get the cached index.html; everything else goes to the network as usual — a Voyage or git
  * request is never cached.
@@ -22,7 +24,27 @@ self.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       // `cache: 'reload'` bypasses the HTTP cache: the files stored are the server's current ones.
-      await cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: 'reload' })));
+      const keep = (urls) => cache.addAll(urls.map((url) => new Request(url, { cache: 'reload' })));
+      try {
+        await keep([...PRECACHED]);
+      } catch (error) {
+        // No room: nothing is kept (the repositories' indexes need the room more).
+        if (error?.name === 'QuotaExceededError') throw error;
+        // A file could not be fetched (a dropped connection, a blocked model file): the others are
+        // kept, the missed ones the first time the app fetches them. Failing the whole install
+        // left no offline copy at all, and every visit fetched every file again.
+        const reachable = await Promise.all(
+          [...PRECACHED].map((url) =>
+            fetch(url, { method: 'HEAD', cache: 'reload' }).then(
+              (response) => (response.ok ? url : null),
+              () => null,
+            ),
+          ),
+        );
+        const kept = reachable.filter((url) => url !== null);
+        if (!kept.includes(SHELL)) throw error;
+        await keep(kept);
+      }
       await self.skipWaiting();
     })(),
   );
@@ -48,7 +70,11 @@ self.addEventListener('fetch', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(key);
-      return hit ?? fetch(request);
+      if (hit) return hit;
+      // Missed at install (it could not be fetched then): kept now, whole responses only.
+      const response = await fetch(request);
+      if (response.status === 200) event.waitUntil(cache.put(key, response.clone()).catch(() => undefined));
+      return response;
     })(),
   );
 });

@@ -286,7 +286,6 @@ export class Engine {
       const partialDeps = { ...deps, embedder: null };
       onStage(new Engine(corpus, indexes, partialDeps, computeStats(corpus, indexes, null, buildMs, options.skipped, null, 0), pending));
     };
-    /** The semantic index over `corpus`, once the embedder (if still loading) is up; null without one. */
     /** Whether the embedder is up (given ready, or loaded since): only then does the build wait for its first batch to go out. */
     let embedderUp = options.embedder === undefined;
     void options.embedder?.then(
@@ -296,6 +295,7 @@ export class Engine {
     let embedding!: () => void;
     /** Settles once the semantic stage's first batch is with the embedder. */
     const embeddingStarted = new Promise<void>((resolve) => (embedding = resolve));
+    /** The semantic index over `corpus`, once the embedder (if still loading) is up; null without one. */
     const buildSemantic = async (corpus: Corpus): Promise<SemanticIndex | null> => {
       if (options.embedder) {
         const waited = now();

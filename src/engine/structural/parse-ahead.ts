@@ -1,8 +1,9 @@
 /**
  * Files parsed as intake accepts them, while the rest of the folder is still being read: at most
  * `inFlight` analyses at the parser at once, the others queued in arrival order. The build then
- * takes each analysis begun here (`take`) instead of asking the parser again. The tab keeps one
- * in flight (the reads need a core); the CLI's parse pool queues for itself (`Infinity`).
+ * takes each analysis begun here (`take`) instead of asking the parser again. The tab keeps to
+ * the cores its reads leave and widens to all once they are over; the CLI's parse pool queues
+ * for itself (`Infinity`).
  */
 import type { FileAnalysis } from '../contract';
 

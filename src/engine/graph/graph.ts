@@ -55,6 +55,8 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
   'module', 'namespace', 'variable', 'constant', 'field', 'macro',
 ];
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
+/** Files with up to this many symbols are scanned whole to place a definition chunk; larger ones are searched by name line. */
+const SMALL_FILE_SYMBOLS = 16;
 
 /** Everything the graph index keeps; plain data, structured-cloneable. */
 export interface GraphData {
@@ -135,6 +137,10 @@ class Column<T extends Int32Array | Float32Array | Uint8Array> {
   set(i: number, value: number): void {
     this.data[i] = value;
   }
+  /** The backing array: the first `length` values are the column's (valid until the next push). */
+  get values(): T {
+    return this.data;
+  }
   toArray(): T {
     return this.data.slice(0, this.length) as T;
   }
@@ -144,6 +150,8 @@ const int32Column = (n = 1024) => new Column(new Int32Array(n), (m) => new Int32
 
 /** The last segment of a qualified reference: `cfg.parseConfig` → `parseConfig`, `a::b` → `b`. */
 export function referencedName(name: string): string {
+  // Most references are bare names: no split, no new string.
+  if (name.indexOf('.') < 0 && name.indexOf('::') < 0 && name.indexOf('->') < 0) return name;
   const parts = name.split(/\.|::|->/);
   return parts[parts.length - 1] || name;
 }
@@ -200,9 +208,14 @@ export function buildGraph(corpus: Corpus): GraphData {
   }
   /** For names that some method has: the name's other definitions (what a bare name can reach). */
   const nonMethodsByName = new Map<string, number[]>();
-  for (const [name, list] of symbolsByName) {
-    if (list.some((s) => symbolKind[s] === METHOD_KIND)) nonMethodsByName.set(name, list.filter((s) => symbolKind[s] !== METHOD_KIND));
-  }
+  symbolsByName.forEach((list, name) => {
+    let methods = 0;
+    for (let i = 0; i < list.length; i++) if (symbolKind[list[i]] === METHOD_KIND) methods++;
+    if (methods === 0) return;
+    const others: number[] = [];
+    for (let i = 0; i < list.length; i++) if (symbolKind[list[i]] !== METHOD_KIND) others.push(list[i]);
+    nonMethodsByName.set(name, others);
+  });
 
   // --- edges ---------------------------------------------------------------------------
   const eSource = int32Column();
@@ -251,13 +264,15 @@ export function buildGraph(corpus: Corpus): GraphData {
     const resolved: ResolvedImportOfFile[] = [];
     importsOfFile[p] = resolved;
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
-    for (const imp of imports) {
+    for (let i = 0; i < imports.length; i++) {
+      const imp = imports[i];
       const target = resolver.resolve(p, imp);
       const namesText = imp.names.join(',');
       if (target.kind === 'files') {
         resolvedImports++;
         const glob = imp.names.length === 0 || imp.names.includes('*');
-        for (const t of target.files) {
+        for (let j = 0; j < target.files.length; j++) {
+          const t = target.files[j];
           importSource.push(p);
           importLine.push(imp.line);
           importTarget.push(t);
@@ -285,18 +300,24 @@ export function buildGraph(corpus: Corpus): GraphData {
   // Import records were pushed in file order: each file's records are one contiguous run.
   const firstImportRecord = importRecordOffsets(importSource, fileCount);
 
+  /** `seenFrom[q] === p + 1`: file q is already visible from file p. */
+  const seenFrom = new Int32Array(fileCount);
   /** Files whose names a file sees through its imports, with re-export barrels followed. */
   const visibleThroughImports = (p: number): ResolvedImportOfFile[] => {
     const out: ResolvedImportOfFile[] = [];
-    const seen = new Set<number>([p]);
+    const mark = p + 1;
+    seenFrom[p] = mark;
     let frontier = importsOfFile[p];
     for (let depth = 0; depth <= REEXPORT_MAX_DEPTH && frontier.length > 0; depth++) {
       const next: ResolvedImportOfFile[] = [];
-      for (const imp of frontier) {
-        if (seen.has(imp.target)) continue;
-        seen.add(imp.target);
+      for (let i = 0; i < frontier.length; i++) {
+        const imp = frontier[i];
+        if (seenFrom[imp.target] === mark) continue;
+        seenFrom[imp.target] = mark;
         out.push(imp);
-        for (const re of importsOfFile[imp.target]) {
+        const reexports = importsOfFile[imp.target];
+        for (let j = 0; j < reexports.length; j++) {
+          const re = reexports[j];
           // A barrel passes on the names its importer asked for.
           if (re.reexport) next.push({ target: re.target, names: imp.names ?? re.names, reexport: true });
         }
@@ -331,6 +352,7 @@ export function buildGraph(corpus: Corpus): GraphData {
     for (let i = a; i < list.length && list[i] < hi; i++) out.push(list[i]);
   };
 
+  let innermostByLine = new Int32Array(4096);
   /** Per file: its place in the current file's `visible` list, or -1 (reset after each file). */
   const visibleSlot = new Int32Array(fileCount).fill(-1);
   for (let p = 0; p < fileCount; p++) {
@@ -344,7 +366,7 @@ export function buildGraph(corpus: Corpus): GraphData {
 
     const references: Reference[] = files[p].analysis?.references ?? [];
     if (references.length === 0) continue;
-    const innermost = innermostSymbolByLine(p);
+    const innermostLines = innermostSymbolByLine(p);
     const visible = visibleThroughImports(p);
     const visibleFiles = visible.map((v) => v.target);
     visible.forEach((v, slot) => (visibleSlot[v.target] = slot));
@@ -352,19 +374,20 @@ export function buildGraph(corpus: Corpus): GraphData {
     const peers = PACKAGE_SCOPED_LANGUAGES.has(language) ? (packagePeers.get(language + ':' + dirname(files[p].path)) ?? []).filter((q) => q !== p) : [];
     const bareNamesMissMethods = BARE_NAMES_MISS_METHODS.has(language);
 
-    for (const ref of references) {
+    for (let r = 0; r < references.length; r++) {
+      const ref = references[r];
       const name = referencedName(ref.name);
       const bare = bareNamesMissMethods && !ref.qualified && name === ref.name;
       const candidates = bare ? (nonMethodsByName.get(name) ?? symbolsByName.get(name)) : symbolsByName.get(name);
       if (!candidates || candidates.length === 0) continue;
-      const source = sourceNodeOf(p, ref, innermost);
+      const source = sourceNodeOf(p, ref, innermostLines);
       const kind = edgeKindOf(ref);
       const found: number[] = [];
 
       symbolsNamedIn(candidates, p, found);
       if (found.length > 0) {
         // A reference on a definition's own name line is the declaration, not a use.
-        for (const s of found) if (symbolNameLine[s] !== ref.line) addEdge(source, fileCount + s, kind, SAME_FILE_CONFIDENCE, ref.line);
+        for (let i = 0; i < found.length; i++) if (symbolNameLine[found[i]] !== ref.line) addEdge(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
         continue;
       }
 
@@ -378,14 +401,14 @@ export function buildGraph(corpus: Corpus): GraphData {
         // Few candidates: one pass over them, each placed by the import that makes its file
         // visible; edges go out in import order, then candidate order (as a scan per import would).
         const hits: number[] = [];
-        for (const s of candidates) if (visibleSlot[symbolFile[s]] >= 0) hits.push(s);
+        for (let i = 0; i < candidates.length; i++) if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
         if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
-        for (const s of hits) linkImported(visibleSlot[symbolFile[s]], s);
+        for (let i = 0; i < hits.length; i++) linkImported(visibleSlot[symbolFile[hits[i]]], hits[i]);
       } else {
         for (let v = 0; v < visible.length; v++) {
           found.length = 0;
           symbolsNamedIn(candidates, visible[v].target, found);
-          for (const s of found) linkImported(v, s);
+          for (let i = 0; i < found.length; i++) linkImported(v, found[i]);
         }
       }
       if (matched) continue;
@@ -396,33 +419,37 @@ export function buildGraph(corpus: Corpus): GraphData {
           const peerSet = peers.length > 8 ? new Set(peers) : null;
           for (const s of candidates) if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
         } else for (const q of peers) symbolsNamedIn(candidates, q, found);
-        for (const s of found) addEdge(source, fileCount + s, kind, PACKAGE_PEER_CONFIDENCE, ref.line);
+        for (let i = 0; i < found.length; i++) addEdge(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
         if (found.length > 0) continue;
       }
 
       if (candidates.length <= GLOBAL_FALLBACK_MAX_DEFINITIONS) {
         const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
-        for (const s of candidates) addEdge(source, fileCount + s, kind, confidence, ref.line);
+        for (let i = 0; i < candidates.length; i++) addEdge(source, fileCount + candidates[i], kind, confidence, ref.line);
       }
     }
-    for (const v of visible) visibleSlot[v.target] = -1;
+    for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = -1;
   }
 
-  function innermostSymbolByLine(p: number): Int32Array {
+  /** Lines 0..n-1 of file p (n returned) → its innermost symbol, or -1, in `innermostByLine` (reused from file to file). */
+  function innermostSymbolByLine(p: number): number {
     const lineCount = Math.max(files[p].analysis?.lineCount ?? 0, maxEndLine(p)) + 2;
-    const byLine = new Int32Array(lineCount).fill(-1);
+    if (innermostByLine.length < lineCount) innermostByLine = new Int32Array(Math.max(lineCount, innermostByLine.length * 2));
+    const byLine = innermostByLine;
+    byLine.fill(-1, 0, lineCount);
     const lo = fileSymbolOffsets[p];
     const hi = fileSymbolOffsets[p + 1];
     // Paint larger ranges first so nested definitions overwrite their containers.
     const order: number[] = [];
     for (let s = lo; s < hi; s++) order.push(s);
     order.sort((a, b) => symbolEndLine[b] - symbolStartLine[b] - (symbolEndLine[a] - symbolStartLine[a]));
-    for (const s of order) {
+    for (let i = 0; i < order.length; i++) {
+      const s = order[i];
       const start = Math.max(0, symbolStartLine[s]);
       const end = Math.min(lineCount - 1, symbolEndLine[s]);
       for (let line = start; line <= end; line++) byLine[line] = s;
     }
-    return byLine;
+    return lineCount;
   }
 
   function maxEndLine(p: number): number {
@@ -432,8 +459,8 @@ export function buildGraph(corpus: Corpus): GraphData {
   }
 
   /** The node a reference comes from: the innermost definition around it, else the file. */
-  function sourceNodeOf(p: number, ref: Reference, innermost: Int32Array): number {
-    const s = ref.line >= 0 && ref.line < innermost.length ? innermost[ref.line] : -1;
+  function sourceNodeOf(p: number, ref: Reference, lineCount: number): number {
+    const s = ref.line >= 0 && ref.line < lineCount ? innermostByLine[ref.line] : -1;
     if (s >= 0) return fileCount + s;
     if (ref.enclosing) {
       for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++) if (symbolName[t] === ref.enclosing) return fileCount + t;
@@ -443,8 +470,9 @@ export function buildGraph(corpus: Corpus): GraphData {
 
   // --- CSR -------------------------------------------------------------------------------
   const edgeCount = eSource.length;
+  const sources = eSource.values;
   const outOffsets = new Int32Array(nodeCount + 1);
-  for (let e = 0; e < edgeCount; e++) outOffsets[eSource.get(e) + 1]++;
+  for (let e = 0; e < edgeCount; e++) outOffsets[sources[e] + 1]++;
   for (let n = 0; n < nodeCount; n++) outOffsets[n + 1] += outOffsets[n];
   const cursor = outOffsets.slice(0, nodeCount);
   const edgeSource = new Int32Array(edgeCount);
@@ -452,20 +480,23 @@ export function buildGraph(corpus: Corpus): GraphData {
   const edgeKind = new Uint8Array(edgeCount);
   const edgeConfidence = new Float32Array(edgeCount);
   const edgeLine = new Int32Array(edgeCount);
+  const [targets, kinds, confidences, lines] = [eTarget.values, eKind.values, eConfidence.values, eLine.values];
   for (let e = 0; e < edgeCount; e++) {
-    const at = cursor[eSource.get(e)]++;
-    edgeSource[at] = eSource.get(e);
-    edgeTarget[at] = eTarget.get(e);
-    edgeKind[at] = eKind.get(e);
-    edgeConfidence[at] = eConfidence.get(e);
-    edgeLine[at] = eLine.get(e);
+    const at = cursor[sources[e]]++;
+    edgeSource[at] = sources[e];
+    edgeTarget[at] = targets[e];
+    edgeKind[at] = kinds[e];
+    edgeConfidence[at] = confidences[e];
+    edgeLine[at] = lines[e];
   }
   const { inOffsets, inEdges } = inEdgesOf(nodeCount, edgeTarget);
 
   // --- chunks ↔ symbols ----------------------------------------------------------------
   const symbolChunk = new Int32Array(symbolCount).fill(-1);
   const chunkSymbol = new Int32Array(corpus.chunks.length).fill(-1);
-  for (const chunk of corpus.chunks) {
+  const byNameLine = symbolsByNameLine();
+  for (let c = 0; c < corpus.chunks.length; c++) {
+    const chunk = corpus.chunks[c];
     if (chunk.kind !== 'definition') continue;
     const p = positionOfFileId.get(chunk.fileId);
     if (p === undefined) continue;
@@ -475,32 +506,62 @@ export function buildGraph(corpus: Corpus): GraphData {
     if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
   }
 
+  /**
+   * The symbol of file symbols lo..hi-1 behind a definition chunk: its name line within the
+   * chunk, a name match first, then the closest line range, then the first symbol.
+   */
   function symbolOfDefinitionChunk(symbol: string | undefined, start: number, end: number, lo: number, hi: number): number {
     let best = -1;
     let bestCost = Infinity;
-    for (let s = lo; s < hi; s++) {
-      if (symbolNameLine[s] < start || symbolNameLine[s] > end) continue;
-      const name = symbolName[s];
-      const nameMatches = symbol === undefined || symbol === name || symbol.endsWith('.' + name) || symbol.endsWith('::' + name);
+    const consider = (s: number) => {
+      const nameMatches = symbol === undefined || isQualifiedName(symbol, symbolName[s]);
       // A name match dominates; among matches the closest line range wins.
       const cost = (nameMatches ? 0 : 1e6) + Math.abs(symbolStartLine[s] - start) + Math.abs(symbolEndLine[s] - end);
-      if (cost < bestCost) {
+      if (cost < bestCost || (cost === bestCost && s < best)) {
         bestCost = cost;
         best = s;
       }
+    };
+    if (hi - lo <= SMALL_FILE_SYMBOLS) {
+      for (let s = lo; s < hi; s++) if (symbolNameLine[s] >= start && symbolNameLine[s] <= end) consider(s);
+      return best;
     }
+    // A file with many symbols: only those whose name line is in the chunk (byNameLine[lo..hi) is by name line).
+    let a = lo;
+    let b = hi;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (symbolNameLine[byNameLine[mid]] < start) a = mid + 1;
+      else b = mid;
+    }
+    for (let i = a; i < hi && symbolNameLine[byNameLine[i]] <= end; i++) consider(byNameLine[i]);
     return best;
   }
 
+  /** Per file with more than SMALL_FILE_SYMBOLS symbols: its symbols ordered by name line, in the file's own range. */
+  function symbolsByNameLine(): Int32Array {
+    const order = new Int32Array(symbolCount);
+    for (let p = 0; p < fileCount; p++) {
+      const lo = fileSymbolOffsets[p];
+      const hi = fileSymbolOffsets[p + 1];
+      if (hi - lo <= SMALL_FILE_SYMBOLS) continue;
+      for (let s = lo; s < hi; s++) order[s] = s;
+      order.subarray(lo, hi).sort((x, y) => symbolNameLine[x] - symbolNameLine[y] || x - y);
+    }
+    return order;
+  }
+
   // --- name lookup orders ----------------------------------------------------------------
-  const names = [...symbolsByName.keys()];
-  const lowerNames = names.map((n) => n.toLowerCase());
-  const byNameKeys = names.map((_, i) => i).sort((a, b) => compareStrings(names[a], names[b]));
-  const byLowerKeys = names.map((_, i) => i).sort((a, b) => compareStrings(lowerNames[a], lowerNames[b]) || compareStrings(names[a], names[b]));
-  const concatLists = (keyOrder: number[]) => {
+  // The default sort compares code units, as compareStrings does (the names are distinct).
+  const byName = [...symbolsByName.keys()].sort();
+  const byLowerName = byLowerThenName(byName);
+  const concatLists = (nameOrder: readonly string[]) => {
     const out = new Int32Array(symbolCount);
     let at = 0;
-    for (const k of keyOrder) for (const sym of symbolsByName.get(names[k])!) out[at++] = sym;
+    for (let i = 0; i < nameOrder.length; i++) {
+      const list = symbolsByName.get(nameOrder[i])!;
+      for (let j = 0; j < list.length; j++) out[at++] = list[j];
+    }
     return out;
   };
 
@@ -519,8 +580,8 @@ export function buildGraph(corpus: Corpus): GraphData {
     symbolName,
     symbolContainer,
     fileSymbolOffsets,
-    symbolsByName: concatLists(byNameKeys),
-    symbolsByLowerName: concatLists(byLowerKeys),
+    symbolsByName: concatLists(byName),
+    symbolsByLowerName: concatLists(byLowerName),
     symbolChunk,
     chunkSymbol,
     outOffsets,
@@ -542,6 +603,31 @@ export function buildGraph(corpus: Corpus): GraphData {
     centrality: centralityFromRank(ranked.rank),
     pageRankIterations: ranked.iterations,
   };
+}
+
+/**
+ * Distinct names (given in code-unit order) ordered by their lower-cased form, then by
+ * themselves: what sorting with compareStrings on (lower, name) gives.
+ */
+function byLowerThenName(sortedNames: readonly string[]): string[] {
+  const lowers = new Map<string, string[]>();
+  for (const name of sortedNames) {
+    const lower = name.toLowerCase();
+    const same = lowers.get(lower);
+    if (same) same.push(name);
+    else lowers.set(lower, [name]);
+  }
+  const out: string[] = [];
+  for (const lower of [...lowers.keys()].sort()) for (const name of lowers.get(lower)!) out.push(name);
+  return out;
+}
+
+/** `qualified` is `name` or ends with `.name` / `::name` (`Store.add`, `a::b`). */
+function isQualifiedName(qualified: string, name: string): boolean {
+  const at = qualified.length - name.length;
+  if (at < 0 || !qualified.endsWith(name)) return false;
+  if (at === 0) return true;
+  return qualified.charCodeAt(at - 1) === 46 /* . */ || (at >= 2 && qualified.charCodeAt(at - 1) === 58 && qualified.charCodeAt(at - 2) === 58) /* :: */;
 }
 
 export function compareStrings(a: string, b: string): number {

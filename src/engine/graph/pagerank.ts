@@ -51,7 +51,7 @@ export function pageRank(
   let delta = Infinity;
   while (iterations < maxIterations && delta >= tolerance) {
     let danglingMass = 0;
-    for (const n of dangling) danglingMass += rank[n];
+    for (let i = 0; i < dangling.length; i++) danglingMass += rank[dangling[i]];
     const base = (1 - damping) / nodeCount + (damping * danglingMass) / nodeCount;
     next.fill(base);
     for (let n = 0; n < nodeCount; n++) {
@@ -61,7 +61,9 @@ export function pageRank(
     }
     delta = 0;
     for (let n = 0; n < nodeCount; n++) delta += Math.abs(next[n] - rank[n]);
-    [rank, next] = [next, rank];
+    const previous = rank;
+    rank = next;
+    next = previous;
     iterations++;
   }
   return { rank, iterations, delta };

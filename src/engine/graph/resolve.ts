@@ -121,6 +121,8 @@ export class ImportResolver {
   /** Java: last segment of a directory → directories holding .java files. */
   private readonly javaDirsByName = new Map<string, string[]>();
   private readonly javaFilesByDir = new Map<string, number[]>();
+  /** resolveJs's answers by importing directory and specifier (see resolveJsFromDir). */
+  private readonly jsResolved = new Map<string, number[] | null>();
 
   constructor(private readonly files: readonly ResolvableFile[]) {
     files.forEach((file, index) => {
@@ -190,7 +192,7 @@ export class ImportResolver {
       case 'javascript':
       case 'typescript':
       case 'tsx':
-        resolved = this.resolveJs(file.path, spec);
+        resolved = this.resolveJsFromDir(file.path, spec);
         external = spec.startsWith('.') || spec.startsWith('/') ? spec : jsPackageName(spec);
         break;
       case 'python':
@@ -227,6 +229,18 @@ export class ImportResolver {
 
   // -------------------------------------------------------------------------------------
   // JavaScript / TypeScript
+
+  /**
+   * resolveJs, once per directory and specifier: its answer depends on the importing file's
+   * directory only, and a package's files import the same modules over and over (the 10 MB
+   * tier's 16,803 imports are 7,953 distinct directory and specifier pairs).
+   */
+  private resolveJsFromDir(fromPath: string, spec: string): number[] | null {
+    const key = dirname(fromPath) + '\0' + spec;
+    let resolved = this.jsResolved.get(key);
+    if (resolved === undefined) this.jsResolved.set(key, (resolved = this.resolveJs(fromPath, spec)));
+    return resolved;
+  }
 
   private resolveJs(fromPath: string, rawSpec: string): number[] | null {
     const spec = rawSpec.replace(/\?.*$/, '');

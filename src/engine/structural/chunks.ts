@@ -2,7 +2,7 @@
  * Chunks, the unit of retrieval: one per function/method/class-like definition (nested ones
  * included, innermost wins), and line windows over whatever no definition covers.
  */
-import type { DefinitionKind, FileAnalysis } from '../contract';
+import type { Definition, DefinitionKind, FileAnalysis } from '../contract';
 
 /** Longest window chunk, in lines. */
 export const WINDOW_LINES = 40;
@@ -40,15 +40,19 @@ export const CHUNK_DEFINITION_KINDS: ReadonlySet<DefinitionKind> = new Set<Defin
  */
 export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
   const lineCount = Math.max(1, analysis.lineCount);
-  const candidates = analysis.definitions
-    .filter((d) => CHUNK_DEFINITION_KINDS.has(d.kind))
-    .map((d) => ({
-      startLine: Math.max(1, Math.min(d.startLine, lineCount)),
-      endLine: Math.max(1, Math.min(d.endLine, lineCount)),
-      d,
-    }))
-    .filter((c) => c.endLine >= c.startLine)
-    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  const candidates: { startLine: number; endLine: number; d: Definition }[] = [];
+  let sorted = true;
+  for (const d of analysis.definitions) {
+    if (!CHUNK_DEFINITION_KINDS.has(d.kind)) continue;
+    const startLine = Math.max(1, Math.min(d.startLine, lineCount));
+    const endLine = Math.max(1, Math.min(d.endLine, lineCount));
+    if (endLine < startLine) continue;
+    const last = candidates[candidates.length - 1];
+    if (last && byStartThenLongest(last, { startLine, endLine }) > 0) sorted = false;
+    candidates.push({ startLine, endLine, d });
+  }
+  // The analyzer lists definitions in source order, outer first: the sort is rarely needed.
+  if (!sorted) candidates.sort(byStartThenLongest);
 
   const spans: ChunkSpan[] = [];
   const open: ChunkSpan[] = []; // definition spans that may still contain later ones
@@ -79,6 +83,11 @@ export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
   return mergeByStart(spans, windows);
 }
 
+/** Span order: by start line, the longer span first on a tie (an outer span before the spans it holds). */
+function byStartThenLongest(a: { startLine: number; endLine: number }, b: { startLine: number; endLine: number }): number {
+  return a.startLine - b.startLine || b.endLine - a.endLine;
+}
+
 function mergeByStart(definitions: ChunkSpan[], windows: ChunkSpan[]): ChunkSpan[] {
   const out: ChunkSpan[] = [];
   let i = 0;
@@ -107,21 +116,36 @@ export interface SpanLookup {
 export function buildSpanLookup(spans: readonly ChunkSpan[]): SpanLookup {
   if (spans.length === 0) return { runStarts: new Int32Array(0), runSpans: new Int32Array(0) };
   let lastLine = 0;
-  for (const s of spans) lastLine = Math.max(lastLine, s.endLine);
+  let sorted = true;
+  for (let i = 0; i < spans.length; i++) {
+    lastLine = Math.max(lastLine, spans[i].endLine);
+    if (i > 0 && byStartThenLongest(spans[i - 1], spans[i]) > 0) sorted = false;
+  }
   // Paint outer spans first, inner ones over them. Cost: Σ span lengths, i.e. lines × nesting depth.
-  const order = spans.map((_, i) => i).sort((a, b) => spans[a].startLine - spans[b].startLine || spans[b].endLine - spans[a].endLine);
-  const owner = new Int32Array(lastLine + 1).fill(-1);
-  for (const i of order) owner.fill(i, spans[i].startLine, spans[i].endLine + 1);
-  const starts: number[] = [];
-  const owners: number[] = [];
-  for (let line = 1; line <= lastLine; line++) {
-    if (owners.length === 0 || owner[line] !== owners[owners.length - 1]) {
-      starts.push(line);
-      owners.push(owner[line]);
+  // chunkSpans hands its spans in that order already.
+  const order = sorted ? null : spans.map((_, i) => i).sort((a, b) => byStartThenLongest(spans[a], spans[b]));
+  if (ownerScratch.length <= lastLine) ownerScratch = new Int32Array(Math.max(lastLine + 1, ownerScratch.length * 2));
+  const owner = ownerScratch;
+  owner.fill(-1, 1, lastLine + 1);
+  for (let k = 0; k < spans.length; k++) {
+    const i = order ? order[k] : k;
+    owner.fill(i, spans[i].startLine, spans[i].endLine + 1);
+  }
+  let runs = 0;
+  for (let line = 1; line <= lastLine; line++) if (line === 1 || owner[line] !== owner[line - 1]) runs++;
+  const runStarts = new Int32Array(runs);
+  const runSpans = new Int32Array(runs);
+  for (let line = 1, r = 0; line <= lastLine; line++) {
+    if (line === 1 || owner[line] !== owner[line - 1]) {
+      runStarts[r] = line;
+      runSpans[r++] = owner[line];
     }
   }
-  return { runStarts: Int32Array.from(starts), runSpans: Int32Array.from(owners) };
+  return { runStarts, runSpans };
 }
+
+/** buildSpanLookup's line → span painting, reused from file to file (one typed array per file was most of its cost). */
+let ownerScratch = new Int32Array(4096);
 
 /** Index of the span owning `line` (clamped into the file), or -1 when there are no spans. */
 export function lookupSpan(lookup: SpanLookup, line: number): number {

@@ -9,6 +9,7 @@ import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
 import { narrowest, StringTable, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
+import { DefinitionTermPostings, ReferencePostings } from './postings';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
 
 // ---------------------------------------------------------------------------------------
@@ -600,7 +601,7 @@ const NOT_NAMED_FILE = 2;
 const NESTED = 4;
 
 /** Each definition's name id and flags (see StructuralSnapshot.defFlags), in snapshot order. */
-function definitionFacts(corpus: Corpus, defFile: readonly number[], defLocal: readonly number[]): Pick<StructuralSnapshot, 'defName' | 'names' | 'defFlags'> {
+function definitionFacts(corpus: Corpus, defFile: Int32Array, defLocal: Int32Array): Pick<StructuralSnapshot, 'defName' | 'names' | 'defFlags'> {
   const names = new StringTable();
   const defName = new Int32Array(defFile.length);
   const defFlags = new Uint8Array(defFile.length);
@@ -633,100 +634,51 @@ function definitionFacts(corpus: Corpus, defFile: readonly number[], defLocal: r
 }
 
 function buildSnapshot(corpus: Corpus): StructuralSnapshot {
-  const defFile: number[] = [];
-  const defLocal: number[] = [];
-  const defChunk: number[] = [];
-  const termPostings = new Map<string, number[]>(); // term → [def, weight, def, weight…]
-  const refs = new Map<string, Map<number, [number, number, number]>>();
+  let defCount = 0;
+  for (const file of corpus.files) defCount += file.analysis.definitions.length;
+  const defFile = new Int32Array(defCount);
+  const defLocal = new Int32Array(defCount);
+  const defChunk = new Int32Array(defCount);
+  const terms = new DefinitionTermPostings(isDefinitionTerm);
+  const refs = new ReferencePostings();
 
+  let def = 0;
   for (const file of corpus.files) {
     const { definitions, references } = file.analysis;
-    definitions.forEach((d, local) => {
-      const def = defFile.length;
-      defFile.push(file.id);
-      defLocal.push(local);
-      defChunk.push(corpus.chunkAt(file.id, d.nameLine));
-      const weights = new Map<string, number>();
-      const add = (tokens: string[], weight: number) => {
-        for (const t of tokens) {
-          if (t.length < 2 || STOP_WORDS.has(t) || SIGNATURE_NOISE.has(t)) continue;
-          weights.set(t, (weights.get(t) ?? 0) + weight);
-        }
-      };
-      add(splitIdentifier(d.name), NAME_TOKEN_WEIGHT);
-      if (d.container) add(splitIdentifier(d.container), OTHER_TOKEN_WEIGHT);
-      add(subTokens(d.signature), OTHER_TOKEN_WEIGHT);
-      if (d.doc) add(subTokens(d.doc), OTHER_TOKEN_WEIGHT);
-      for (const [t, w] of weights) {
-        const list = termPostings.get(t);
-        if (list) list.push(def, Math.min(255, w));
-        else termPostings.set(t, [def, Math.min(255, w)]);
-      }
-    });
-    for (const r of references) {
-      const chunk = corpus.chunkAt(file.id, r.line);
-      let byChunk = refs.get(r.name);
-      if (!byChunk) refs.set(r.name, (byChunk = new Map()));
-      let counts = byChunk.get(chunk);
-      if (!counts) byChunk.set(chunk, (counts = [0, 0, 0]));
-      counts[r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE]++;
+    for (let local = 0; local < definitions.length; local++, def++) {
+      const d = definitions[local];
+      defFile[def] = file.id;
+      defLocal[def] = local;
+      defChunk[def] = corpus.chunkAt(file.id, d.nameLine);
+      terms.begin(def);
+      terms.identifier(d.name, NAME_TOKEN_WEIGHT);
+      if (d.container) terms.identifier(d.container, OTHER_TOKEN_WEIGHT);
+      terms.text(d.signature, OTHER_TOKEN_WEIGHT);
+      if (d.doc) terms.text(d.doc, OTHER_TOKEN_WEIGHT);
     }
+    for (const r of references) refs.add(r.name, corpus.chunkAt(file.id, r.line), r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE);
   }
-
-  const termVocab = [...termPostings.keys()];
-  const termOffsets = new Int32Array(termVocab.length + 1);
-  let rows = 0;
-  termVocab.forEach((t, i) => {
-    termOffsets[i] = rows;
-    rows += termPostings.get(t)!.length / 2;
-  });
-  termOffsets[termVocab.length] = rows;
-  const termDefs = new Int32Array(rows);
-  const termWeights = new Uint8Array(rows);
-  termVocab.forEach((t, i) => {
-    const list = termPostings.get(t)!;
-    for (let j = 0, row = termOffsets[i]; j < list.length; j += 2, row++) {
-      termDefs[row] = list[j];
-      termWeights[row] = list[j + 1];
-    }
-  });
-
-  const refNames = [...refs.keys()];
-  const refOffsets = new Int32Array(refNames.length + 1);
-  let refRows = 0;
-  refNames.forEach((n, i) => {
-    refOffsets[i] = refRows;
-    refRows += refs.get(n)!.size;
-  });
-  refOffsets[refNames.length] = refRows;
-  const refChunks = new Int32Array(refRows);
-  const refCounts = new Int32Array(refRows * 3);
-  refNames.forEach((n, i) => {
-    let row = refOffsets[i];
-    for (const [chunk, counts] of refs.get(n)!) {
-      refChunks[row] = chunk;
-      refCounts.set(counts, row * 3);
-      row++;
-    }
-  });
+  const { refNames, refOffsets, refChunks, refCounts } = refs.finish(corpus.chunks.length);
 
   return {
     version: STRUCTURAL_SNAPSHOT_VERSION,
     fileCount: corpus.files.length,
     chunkCount: corpus.chunks.length,
-    defFile: Int32Array.from(defFile),
-    defLocal: Int32Array.from(defLocal),
-    defChunk: Int32Array.from(defChunk),
+    defFile,
+    defLocal,
+    defChunk,
     ...definitionFacts(corpus, defFile, defLocal),
-    termVocab,
-    termOffsets,
-    termDefs,
-    termWeights,
+    ...terms.finish(),
     refNames,
     refOffsets,
     refChunks,
     refCounts: narrowest(refCounts),
   };
+}
+
+/** Whether a sub-token of a definition's name, signature or doc is indexed. */
+function isDefinitionTerm(token: string): boolean {
+  return token.length >= 2 && !STOP_WORDS.has(token) && !SIGNATURE_NOISE.has(token);
 }
 
 function snapshotFits(corpus: Corpus, s: StructuralSnapshot): boolean {
@@ -781,7 +733,7 @@ function qualified(d: Definition): string {
 function frequentTerms(tokens: string[], max: number): string[] {
   const counts = new Map<string, number>();
   for (const t of tokens) {
-    if (t.length < 2 || STOP_WORDS.has(t) || SIGNATURE_NOISE.has(t)) continue;
+    if (!isDefinitionTerm(t)) continue;
     counts.set(t, (counts.get(t) ?? 0) + 1);
   }
   return [...counts.entries()]

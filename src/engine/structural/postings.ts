@@ -1,0 +1,188 @@
+/**
+ * The structural index's two posting lists, built in one pass over the definitions and
+ * references and laid out in CSR at the end: term → (definition, weight) rows and
+ * reference name → (chunk, [call, new, type] counts) rows.
+ *
+ * Both keep ids in first-seen order and rows in arrival order, exactly what a map of lists
+ * would give, but in flat columns: no list, map or count triple per term, name or chunk (on
+ * the 10 MB tier those were most of the structural build's garbage).
+ */
+import { splitIdentifier, words } from '../tokens';
+import { GrowableU32 } from '../store/growable';
+
+/** Term postings over definitions, definition by definition (see StructuralSnapshot.term*). */
+export class DefinitionTermPostings {
+  /** Terms in first-seen order. */
+  readonly vocab: string[] = [];
+  /** Token → term id, or -1 for a token that is not a term. */
+  private readonly termIds = new Map<string, number>();
+  /** Identifier → its sub-tokens' term ids: names and signature words repeat across a repository, each is split once. */
+  private readonly identifierTerms = new Map<string, readonly number[]>();
+  /** Per term: its weight in the current definition, valid where `weightOf[t] === def + 1`. */
+  private weight = new Int32Array(1024);
+  private weightOf = new Int32Array(1024);
+  /** Terms of the current definition, in first-seen order. */
+  private readonly current: number[] = [];
+  private def = -1;
+  private readonly rowTerm = new GrowableU32();
+  private readonly rowDef = new GrowableU32();
+  private readonly rowWeight = new GrowableU32();
+
+  /** `isTerm(token)`: whether a sub-token is indexed at all (length, stop words). */
+  constructor(private readonly isTerm: (token: string) => boolean) {}
+
+  /** Starts definition `def` (ids ascending); the previous one's rows are written. */
+  begin(def: number): void {
+    this.flush();
+    this.def = def;
+  }
+
+  /** The sub-tokens of an identifier (splitIdentifier), each adding `weight`. */
+  identifier(identifier: string, weight: number): void {
+    this.add(this.termsOf(identifier), weight);
+  }
+
+  /** The sub-tokens of every word of a text (subTokens), each adding `weight`. */
+  text(text: string, weight: number): void {
+    for (const word of words(text)) this.add(this.termsOf(word), weight);
+  }
+
+  finish(): { termVocab: string[]; termOffsets: Int32Array; termDefs: Int32Array; termWeights: Uint8Array } {
+    this.flush();
+    const termCount = this.vocab.length;
+    const rows = this.rowTerm.length;
+    const rowTerm = this.rowTerm.data;
+    const termOffsets = new Int32Array(termCount + 1);
+    for (let r = 0; r < rows; r++) termOffsets[rowTerm[r] + 1]++;
+    for (let t = 0; t < termCount; t++) termOffsets[t + 1] += termOffsets[t];
+    const cursor = termOffsets.slice(0, termCount);
+    const termDefs = new Int32Array(rows);
+    const termWeights = new Uint8Array(rows);
+    const rowDef = this.rowDef.data;
+    const rowWeight = this.rowWeight.data;
+    for (let r = 0; r < rows; r++) {
+      const at = cursor[rowTerm[r]]++;
+      termDefs[at] = rowDef[r];
+      termWeights[at] = rowWeight[r];
+    }
+    return { termVocab: this.vocab, termOffsets, termDefs, termWeights };
+  }
+
+  private add(terms: readonly number[], weight: number): void {
+    const mark = this.def + 1;
+    for (let i = 0; i < terms.length; i++) {
+      const t = terms[i];
+      if (this.weightOf[t] === mark) this.weight[t] += weight;
+      else {
+        this.weightOf[t] = mark;
+        this.weight[t] = weight;
+        this.current.push(t);
+      }
+    }
+  }
+
+  private flush(): void {
+    for (const t of this.current) {
+      this.rowTerm.push(t);
+      this.rowDef.push(this.def);
+      this.rowWeight.push(Math.min(255, this.weight[t]));
+    }
+    this.current.length = 0;
+  }
+
+  private termsOf(identifier: string): readonly number[] {
+    let terms = this.identifierTerms.get(identifier);
+    if (terms === undefined) {
+      const ids: number[] = [];
+      for (const token of splitIdentifier(identifier)) {
+        const id = this.termId(token);
+        if (id >= 0) ids.push(id);
+      }
+      this.identifierTerms.set(identifier, (terms = ids));
+    }
+    return terms;
+  }
+
+  private termId(token: string): number {
+    let id = this.termIds.get(token);
+    if (id === undefined) {
+      id = this.isTerm(token) ? this.vocab.length : -1;
+      this.termIds.set(token, id);
+      if (id >= 0) {
+        this.vocab.push(token);
+        if (id === this.weight.length) {
+          this.weight = grown(this.weight);
+          this.weightOf = grown(this.weightOf);
+        }
+      }
+    }
+    return id;
+  }
+}
+
+/** Reference postings (see StructuralSnapshot.ref*): rows of (name, chunk, kind) grouped by name, then by chunk. */
+export class ReferencePostings {
+  /** Names in first-seen order. */
+  readonly names: string[] = [];
+  private readonly nameIds = new Map<string, number>();
+  private readonly rowName = new GrowableU32();
+  private readonly rowChunk = new GrowableU32();
+  private readonly rowKind = new GrowableU32();
+
+  /** One reference to `name` from `chunk`, of count kind `kind` (0, 1, 2: a column of refCounts). */
+  add(name: string, chunk: number, kind: number): void {
+    let id = this.nameIds.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.nameIds.set(name, id);
+      this.names.push(name);
+    }
+    this.rowName.push(id);
+    this.rowChunk.push(chunk);
+    this.rowKind.push(kind);
+  }
+
+  /** Per name, its distinct chunks in first-seen order, each with its counts by kind. */
+  finish(chunkCount: number): { refNames: string[]; refOffsets: Int32Array; refChunks: Int32Array; refCounts: Int32Array } {
+    const nameCount = this.names.length;
+    const refs = this.rowName.length;
+    const rowName = this.rowName.data;
+    const rowChunk = this.rowChunk.data;
+    const rowKind = this.rowKind.data;
+    // The references grouped by name, in arrival order (a counting sort).
+    const start = new Int32Array(nameCount + 1);
+    for (let r = 0; r < refs; r++) start[rowName[r] + 1]++;
+    for (let n = 0; n < nameCount; n++) start[n + 1] += start[n];
+    const cursor = start.slice(0, nameCount);
+    const byName = new Int32Array(refs);
+    for (let r = 0; r < refs; r++) byName[cursor[rowName[r]]++] = r;
+    // Then one row per (name, chunk): `rowOfChunk[c]` is valid while `nameOfChunk[c]` is the name at hand.
+    const nameOfChunk = new Int32Array(chunkCount).fill(-1);
+    const rowOfChunk = new Int32Array(chunkCount);
+    const refOffsets = new Int32Array(nameCount + 1);
+    const chunks = new Int32Array(refs);
+    const counts = new Int32Array(refs * 3);
+    let rows = 0;
+    for (let n = 0; n < nameCount; n++) {
+      refOffsets[n] = rows;
+      for (let i = start[n]; i < start[n + 1]; i++) {
+        const r = byName[i];
+        const chunk = rowChunk[r];
+        if (nameOfChunk[chunk] !== n) {
+          nameOfChunk[chunk] = n;
+          rowOfChunk[chunk] = rows;
+          chunks[rows++] = chunk;
+        }
+        counts[rowOfChunk[chunk] * 3 + rowKind[r]]++;
+      }
+    }
+    refOffsets[nameCount] = rows;
+    return { refNames: this.names, refOffsets, refChunks: chunks.slice(0, rows), refCounts: counts.subarray(0, rows * 3) };
+  }
+}
+
+function grown(values: Int32Array): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(values.length * 2);
+  out.set(values);
+  return out;
+}

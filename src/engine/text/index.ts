@@ -342,6 +342,9 @@ function* chunkDocuments(corpusFiles: readonly { id: number; text: string }[], c
       s = lineStartsOf(file.text);
       starts.set(file.id, s);
     }
-    yield { id: chunk.id, text: linesOf(file.text, s, chunk.startLine, chunk.endLine), symbol: chunk.symbol ?? '', path: chunk.path };
+    // The chunk's lines as a range of its file's text (linesOf's, without the copy).
+    const start = chunk.startLine > s.length ? file.text.length : s[chunk.startLine - 1];
+    const end = chunk.startLine > s.length ? file.text.length : chunk.endLine < s.length ? s[chunk.endLine] : file.text.length;
+    yield { id: chunk.id, text: file.text, start, end, symbol: chunk.symbol ?? '', path: chunk.path };
   }
 }

@@ -12,7 +12,8 @@
  * typed arrays and one string, loaded without rebuilding anything.
  */
 import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintWriter } from '../store/growable';
-import { baseForms, splitIdentifier, subTokens, words } from '../tokens';
+import { baseForms, splitIdentifier, subTokens } from '../tokens';
+import { TermCounts, WordTermTable } from './wordTerms';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
 export const SYMBOL_FIELD_BOOST = 3;
@@ -42,7 +43,10 @@ const SNAPSHOT_VERSION = 2;
 export interface TermDocument {
   /** The chunk id: documents are added in ascending id order, 0..n-1. */
   id: number;
+  /** The chunk's text is `text[start ?? 0, end ?? text.length)`: a chunk can be given as its file's text and its range in it, with no copy. */
   text: string;
+  start?: number;
+  end?: number;
   symbol: string;
   path: string;
 }
@@ -79,9 +83,6 @@ function symbolTokens(symbol: string): string[] {
   return parts.length > 1 && /^[a-z0-9_$]+$/.test(whole) ? [...parts, whole] : parts;
 }
 
-/** Words remembered per build (word → its sub-tokens' term ids); cleared when full to bound memory. */
-const MAX_REMEMBERED_WORDS = 200_000;
-
 /** Adds documents in id order, then `finish` makes the index (once). */
 export interface TermIndexBuilder {
   add(doc: TermDocument): void;
@@ -103,53 +104,34 @@ export class TermIndex {
   static builder(): TermIndexBuilder {
     const table = new StringTable();
     const vocabulary = table.values;
-    // One (term, chunk, frequency) triple per distinct term of each field of each chunk, per field.
-    const rows = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), doc: new GrowableU32(), tf: new GrowableU32() }));
+    // Per field, one (term, frequency) pair per distinct term of that field of each chunk, chunk
+    // after chunk: fieldLengths (the distinct terms per chunk and field) says which chunk a pair is of.
+    const rows = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), tf: new GrowableU32() }));
     const fieldLengths = new GrowableU32();
     const averages = new Float64Array(FIELD_COUNT);
     let documentCount = 0;
     const termId = (token: string): number => table.id(token);
-    // Words repeat heavily in code: each distinct word is split and its sub-tokens looked up
-    // once; a document then counts term ids in a typed array (touched ids listed) instead of a Map.
-    const wordTerms = new Map<string, number[]>();
-    let frequency = new Uint32Array(1 << 16);
-    const touched: number[] = [];
-    const count = (id: number) => {
-      if (id >= frequency.length) {
-        const grown = new Uint32Array(Math.max(frequency.length * 2, id + 1));
-        grown.set(frequency);
-        frequency = grown;
-      }
-      if (frequency[id]++ === 0) touched.push(id);
-    };
-    const countWords = (text: string) => {
-      for (const word of words(text)) {
-        let ids = wordTerms.get(word);
-        if (!ids) {
-          if (wordTerms.size >= MAX_REMEMBERED_WORDS) wordTerms.clear();
-          ids = splitIdentifier(word).map(termId);
-          wordTerms.set(word, ids);
-        }
-        for (let i = 0; i < ids.length; i++) count(ids[i]);
-      }
-    };
+    const words = new WordTermTable(termId);
+    const counts = new TermCounts();
     const add = (doc: TermDocument): void => {
       if (doc.id !== documentCount) throw new Error(`term documents must come with ids 0, 1, 2…; got ${doc.id} at ${documentCount}`);
       for (let field = 0; field < FIELD_COUNT; field++) {
-        if (field === FIELD_SYMBOL) for (const token of symbolTokens(doc.symbol)) count(termId(token));
-        else countWords(field === FIELD_TEXT ? doc.text : doc.path);
-        const length = touched.length;
+        if (field === FIELD_SYMBOL) for (const token of symbolTokens(doc.symbol)) counts.add(termId(token));
+        else if (field === FIELD_TEXT) words.count(doc.text, doc.start ?? 0, doc.end ?? doc.text.length, counts);
+        else words.count(doc.path, 0, doc.path.length, counts);
+        const length = counts.size;
         fieldLengths.push(length);
         // MiniSearch's running average, operation for operation (its scores depend on the bits).
         averages[field] = (averages[field] * documentCount + length) / (documentCount + 1);
         const r = rows[field];
-        for (const id of touched) {
+        const { touched, frequency } = counts;
+        for (let k = 0; k < length; k++) {
+          const id = touched[k];
           r.term.push(id);
-          r.doc.push(doc.id);
           r.tf.push(frequency[id]);
           frequency[id] = 0;
         }
-        touched.length = 0;
+        counts.size = 0;
       }
       documentCount++;
     };
@@ -158,12 +140,12 @@ export class TermIndex {
       const order = vocabulary.map((_, i) => i).sort((a, b) => (vocabulary[a] < vocabulary[b] ? -1 : vocabulary[a] > vocabulary[b] ? 1 : 0));
       const rankOf = new Uint32Array(vocabulary.length);
       order.forEach((old, rank) => (rankOf[old] = rank));
-      // Counting sort of every triple by row (term rank · 3 + field); chunks stay ascending within a row.
+      // Counting sort of every pair by row (term rank · 3 + field); chunks stay ascending within a row.
       const rowCount = vocabulary.length * FIELD_COUNT;
       const listLengths = new Uint32Array(rowCount);
       for (let field = 0; field < FIELD_COUNT; field++) {
-        const r = rows[field];
-        for (let i = 0; i < r.term.length; i++) listLengths[rankOf[r.term.data[i]] * FIELD_COUNT + field]++;
+        const terms = rows[field].term;
+        for (let i = 0; i < terms.length; i++) listLengths[rankOf[terms.data[i]] * FIELD_COUNT + field]++;
       }
       const start = new Uint32Array(rowCount + 1);
       for (let row = 0; row < rowCount; row++) start[row + 1] = start[row] + listLengths[row];
@@ -171,19 +153,17 @@ export class TermIndex {
       const sortedDoc = new Uint32Array(total);
       const sortedTf = new Uint32Array(total);
       const cursor = start.slice(0, rowCount);
-      // Fields are interleaved per chunk in the input; walk chunks in order across the three lists.
-      const positions = new Uint32Array(FIELD_COUNT);
-      for (let doc = 0; doc < documentCount; doc++) {
-        for (let field = 0; field < FIELD_COUNT; field++) {
-          const r = rows[field];
-          let i = positions[field];
-          while (i < r.doc.length && r.doc.data[i] === doc) {
-            const at = cursor[rankOf[r.term.data[i]] * FIELD_COUNT + field]++;
+      const lengths = fieldLengths.data;
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        const terms = rows[field].term.data;
+        const tfs = rows[field].tf.data;
+        let i = 0;
+        for (let doc = 0; doc < documentCount; doc++) {
+          for (const last = i + lengths[doc * FIELD_COUNT + field]; i < last; i++) {
+            const at = cursor[rankOf[terms[i]] * FIELD_COUNT + field]++;
             sortedDoc[at] = doc;
-            sortedTf[at] = r.tf.data[i];
-            i++;
+            sortedTf[at] = tfs[i];
           }
-          positions[field] = i;
         }
       }
       const bytes = new VarintWriter();

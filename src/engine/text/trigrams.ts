@@ -10,7 +10,7 @@
  * non-ASCII unit hashed into the upper half (a collision only widens the candidate set).
  */
 
-import { VarintWriter } from '../store/growable';
+import { GrowableU32, VarintWriter } from '../store/growable';
 
 /** Key space size: 2^21 exact ASCII keys + 2^21 hashed non-ASCII keys. */
 const ASCII_KEY_SPACE = 1 << 21;
@@ -437,66 +437,71 @@ export function unionSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
  */
 export class TrigramIndexBuilder {
   private readonly table = caseFoldTable();
-  // Per-file distinct keys, appended in file order: (key, fileId) pairs, one per posting.
+  // Per-file distinct keys, appended in file order: one per posting. File i's keys are
+  // pairKeys[fileEnds[i - 1] ?? 0 .. fileEnds[i]].
   private pairKeys = new Uint32Array(1 << 16);
-  private pairFiles = new Uint32Array(1 << 16);
   private pairCount = 0;
-  // lastFileSeen[key] = position+1 of the last file that produced key (0 = never).
-  private readonly lastFileSeen = new Uint32Array(TRIGRAM_KEY_SPACE);
+  private readonly fileIds = new GrowableU32();
+  private readonly fileEnds = new GrowableU32();
+  // One bit per key: set while a file's text is read once the file has produced that key,
+  // cleared after the file. 512 KB stay in a core's cache, where a mark per key (8 MB, read
+  // at every character) did not.
+  private readonly seen = new Int32Array(TRIGRAM_KEY_SPACE >>> 5);
   private readonly counts = new Uint32Array(TRIGRAM_KEY_SPACE);
-  private fileCount = 0;
+  private distinct = 0;
   private lastId = -1;
 
   add(id: number, text: string): void {
     if (id <= this.lastId) throw new Error(id === this.lastId ? `duplicate file id ${id}` : `file id ${id} after ${this.lastId}: ids must ascend`);
     this.lastId = id;
-    const { table, lastFileSeen, counts } = this;
-    const mark = ++this.fileCount;
+    const { table, seen, counts } = this;
     const n = text.length;
-    if (n < 3) return;
-    if (this.pairCount + n > this.pairKeys.length) {
-      const size = Math.max(this.pairKeys.length * 2, this.pairCount + n);
-      const k = new Uint32Array(size);
-      k.set(this.pairKeys.subarray(0, this.pairCount));
-      this.pairKeys = k;
-      const fl = new Uint32Array(size);
-      fl.set(this.pairFiles.subarray(0, this.pairCount));
-      this.pairFiles = fl;
-    }
-    const { pairKeys, pairFiles } = this;
-    let pairCount = this.pairCount;
-    let a = table[text.charCodeAt(0)];
-    let b = table[text.charCodeAt(1)];
-    for (let i = 2; i < n; i++) {
-      const c = table[text.charCodeAt(i)];
-      let key: number;
-      if ((a | b | c) < 128) key = (a << 14) | (b << 7) | c;
-      else key = trigramKey(a, b, c);
-      if (lastFileSeen[key] !== mark) {
-        lastFileSeen[key] = mark;
-        counts[key]++;
-        pairKeys[pairCount] = key;
-        pairFiles[pairCount] = id;
-        pairCount++;
+    const from = this.pairCount;
+    if (n >= 3) {
+      if (from + n > this.pairKeys.length) {
+        const grown = new Uint32Array(Math.max(this.pairKeys.length * 2, from + n));
+        grown.set(this.pairKeys.subarray(0, from));
+        this.pairKeys = grown;
       }
-      a = b;
-      b = c;
+      const pairKeys = this.pairKeys;
+      let pairCount = from;
+      let distinct = this.distinct;
+      let a = table[text.charCodeAt(0)];
+      let b = table[text.charCodeAt(1)];
+      for (let i = 2; i < n; i++) {
+        const c = table[text.charCodeAt(i)];
+        let key: number;
+        if ((a | b | c) < 128) key = (a << 14) | (b << 7) | c;
+        else key = trigramKey(a, b, c);
+        const word = key >>> 5;
+        const bit = 1 << (key & 31);
+        if ((seen[word] & bit) === 0) {
+          seen[word] |= bit;
+          if (counts[key]++ === 0) distinct++;
+          pairKeys[pairCount++] = key;
+        }
+        a = b;
+        b = c;
+      }
+      // Only this file's bits are set: clearing each of its keys' words clears them all.
+      for (let i = from; i < pairCount; i++) seen[pairKeys[i] >>> 5] = 0;
+      this.pairCount = pairCount;
+      this.distinct = distinct;
     }
-    this.pairCount = pairCount;
+    this.fileIds.push(id);
+    this.fileEnds.push(this.pairCount);
   }
 
   /** The index of the files added (once: the builder's arrays are reused for it). */
   finish(): TrigramIndex {
-    const { counts, pairKeys, pairFiles, pairCount } = this;
-    // Counting sort of the pairs by key; file order within a key is preserved (ascending ids).
-    let distinct = 0;
-    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) if (counts[k] !== 0) distinct++;
+    const { counts, pairKeys, distinct } = this;
+    // Counting sort of the postings by key; file order within a key is preserved (ascending ids).
     const keys = new Uint32Array(distinct);
     const offsets = new Uint32Array(distinct + 1);
-    const cursor = this.lastFileSeen; // reused: write position per key
+    const cursor = counts; // reused: from here on, the write position per key
     let slot = 0;
     let running = 0;
-    for (let k = 0; k < TRIGRAM_KEY_SPACE; k++) {
+    for (let k = 0; slot < distinct; k++) {
       const c = counts[k];
       if (c === 0) continue;
       keys[slot] = k;
@@ -507,7 +512,12 @@ export class TrigramIndexBuilder {
     }
     offsets[distinct] = running;
     const postings = new Uint32Array(running);
-    for (let i = 0; i < pairCount; i++) postings[cursor[pairKeys[i]]++] = pairFiles[i];
-    return TrigramIndex.fromPostings(keys, offsets, postings, this.fileCount);
+    const fileIds = this.fileIds.data;
+    const fileEnds = this.fileEnds.data;
+    for (let f = 0, i = 0; f < this.fileIds.length; f++) {
+      const id = fileIds[f];
+      for (const end = fileEnds[f]; i < end; i++) postings[cursor[pairKeys[i]]++] = id;
+    }
+    return TrigramIndex.fromPostings(keys, offsets, postings, this.fileIds.length);
   }
 }

@@ -12,6 +12,7 @@ import type { Definition, DefinitionKind, ImportRef, Reference } from '../contra
 import type { Corpus } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
 import { dirname, ImportResolver } from './resolve';
+import { corpusNames } from '../corpus-names';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -188,7 +189,10 @@ export function buildGraph(corpus: Corpus): GraphData {
   const symbolKind = new Uint8Array(symbolCount);
   const symbolName: string[] = new Array(symbolCount);
   const symbolContainer: string[] = new Array(symbolCount);
-  const symbolsByName = new Map<string, number[]>();
+  // Symbols are the corpus's definitions in corpus order: corpusNames numbers them the same way.
+  const names = corpusNames(corpus);
+  /** Per definition name (an index into names.definitionNames): its symbols, ascending. */
+  const symbolsOfName: number[][] = names.definitionNames.map(() => []);
   for (let p = 0; p < fileCount; p++) {
     const defs: Definition[] = files[p].analysis?.definitions ?? [];
     for (let i = 0; i < defs.length; i++) {
@@ -201,21 +205,21 @@ export function buildGraph(corpus: Corpus): GraphData {
       symbolKind[s] = Math.max(0, DEFINITION_KINDS.indexOf(def.kind));
       symbolName[s] = def.name;
       symbolContainer[s] = def.container ?? '';
-      const list = symbolsByName.get(def.name);
-      if (list) list.push(s);
-      else symbolsByName.set(def.name, [s]);
+      symbolsOfName[names.definitionName[s]].push(s);
     }
   }
-  /** For names that some method has: the name's other definitions (what a bare name can reach). */
-  const nonMethodsByName = new Map<string, number[]>();
-  symbolsByName.forEach((list, name) => {
+  /** For names that some method has: the name's other definitions (what a bare name can reach); null for the others. */
+  const nonMethodsOfName = symbolsOfName.map((list) => {
     let methods = 0;
     for (let i = 0; i < list.length; i++) if (symbolKind[list[i]] === METHOD_KIND) methods++;
-    if (methods === 0) return;
+    if (methods === 0) return null;
     const others: number[] = [];
     for (let i = 0; i < list.length; i++) if (symbolKind[list[i]] !== METHOD_KIND) others.push(list[i]);
-    nonMethodsByName.set(name, others);
+    return others;
   });
+  /** Per reference name as written (names.referenceNames): the name it refers to (its last part), and that name's definition name id or -1. */
+  const referencedText = names.referenceNames.map(referencedName);
+  const referencedNameId = Int32Array.from(referencedText, (name) => names.definitionNameIds.get(name) ?? -1);
 
   // --- edges ---------------------------------------------------------------------------
   const eSource = int32Column();
@@ -374,12 +378,16 @@ export function buildGraph(corpus: Corpus): GraphData {
     const peers = PACKAGE_SCOPED_LANGUAGES.has(language) ? (packagePeers.get(language + ':' + dirname(files[p].path)) ?? []).filter((q) => q !== p) : [];
     const bareNamesMissMethods = BARE_NAMES_MISS_METHODS.has(language);
 
+    const firstReference = names.fileReferenceStart[p];
     for (let r = 0; r < references.length; r++) {
       const ref = references[r];
-      const name = referencedName(ref.name);
+      const written = names.referenceName[firstReference + r];
+      const nameId = referencedNameId[written];
+      if (nameId < 0) continue;
+      const name = referencedText[written];
       const bare = bareNamesMissMethods && !ref.qualified && name === ref.name;
-      const candidates = bare ? (nonMethodsByName.get(name) ?? symbolsByName.get(name)) : symbolsByName.get(name);
-      if (!candidates || candidates.length === 0) continue;
+      const candidates = bare ? (nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
+      if (candidates.length === 0) continue;
       const source = sourceNodeOf(p, ref, innermostLines);
       const kind = edgeKindOf(ref);
       const found: number[] = [];
@@ -553,13 +561,13 @@ export function buildGraph(corpus: Corpus): GraphData {
 
   // --- name lookup orders ----------------------------------------------------------------
   // The default sort compares code units, as compareStrings does (the names are distinct).
-  const byName = [...symbolsByName.keys()].sort();
+  const byName = names.definitionNames.slice().sort();
   const byLowerName = byLowerThenName(byName);
   const concatLists = (nameOrder: readonly string[]) => {
     const out = new Int32Array(symbolCount);
     let at = 0;
     for (let i = 0; i < nameOrder.length; i++) {
-      const list = symbolsByName.get(nameOrder[i])!;
+      const list = symbolsOfName[names.definitionNameIds.get(nameOrder[i])!];
       for (let j = 0; j < list.length; j++) out[at++] = list[j];
     }
     return out;

@@ -7,9 +7,10 @@ import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
 import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
-import { narrowest, StringTable, type UnsignedArray } from '../store/growable';
+import { narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
+import { corpusNames } from '../corpus-names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
 
 // ---------------------------------------------------------------------------------------
@@ -600,10 +601,8 @@ const DECLARATION_ONLY = 1;
 const NOT_NAMED_FILE = 2;
 const NESTED = 4;
 
-/** Each definition's name id and flags (see StructuralSnapshot.defFlags), in snapshot order. */
-function definitionFacts(corpus: Corpus, defFile: Int32Array, defLocal: Int32Array): Pick<StructuralSnapshot, 'defName' | 'names' | 'defFlags'> {
-  const names = new StringTable();
-  const defName = new Int32Array(defFile.length);
+/** Each definition's flags (see StructuralSnapshot.defFlags), in snapshot order. */
+function definitionFlags(corpus: Corpus, defFile: Int32Array, defLocal: Int32Array): Uint8Array {
   const defFlags = new Uint8Array(defFile.length);
   let start = 0;
   while (start < defFile.length) {
@@ -614,7 +613,6 @@ function definitionFacts(corpus: Corpus, defFile: Int32Array, defLocal: Int32Arr
     const definitions = file.analysis.definitions;
     for (let i = start; i < end; i++) {
       const def = definitions[defLocal[i]];
-      defName[i] = names.id(def.name);
       defFlags[i] = (isDeclarationOnly(file.path, def) ? DECLARATION_ONLY : 0) | (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
     }
     // A definition is nested when another definition of its file contains it.
@@ -630,7 +628,7 @@ function definitionFacts(corpus: Corpus, defFile: Int32Array, defLocal: Int32Arr
     }
     start = end;
   }
-  return { defName, names: names.values, defFlags };
+  return defFlags;
 }
 
 function buildSnapshot(corpus: Corpus): StructuralSnapshot {
@@ -639,10 +637,12 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
   const defFile = new Int32Array(defCount);
   const defLocal = new Int32Array(defCount);
   const defChunk = new Int32Array(defCount);
+  const names = corpusNames(corpus);
   const terms = new DefinitionTermPostings(isDefinitionTerm);
-  const refs = new ReferencePostings();
+  const refs = new ReferencePostings(names.referenceNames);
 
   let def = 0;
+  let ref = 0;
   for (const file of corpus.files) {
     const { definitions, references } = file.analysis;
     for (let local = 0; local < definitions.length; local++, def++) {
@@ -656,7 +656,10 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
       terms.text(d.signature, OTHER_TOKEN_WEIGHT);
       if (d.doc) terms.text(d.doc, OTHER_TOKEN_WEIGHT);
     }
-    for (const r of references) refs.add(r.name, corpus.chunkAt(file.id, r.line), r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE);
+    for (let i = 0; i < references.length; i++, ref++) {
+      const r = references[i];
+      refs.add(names.referenceName[ref], corpus.chunkAt(file.id, r.line), r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE);
+    }
   }
   const { refNames, refOffsets, refChunks, refCounts } = refs.finish(corpus.chunks.length);
 
@@ -667,7 +670,9 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
     defFile,
     defLocal,
     defChunk,
-    ...definitionFacts(corpus, defFile, defLocal),
+    defName: names.definitionName,
+    names: names.definitionNames,
+    defFlags: definitionFlags(corpus, defFile, defLocal),
     ...terms.finish(),
     refNames,
     refOffsets,

@@ -55,8 +55,9 @@ describe('ReferencePostings', () => {
   it('groups by name (first seen), then chunk (first seen), counting each kind', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd'), fc.nat(7), fc.nat(2)), { maxLength: 60 }), (refs) => {
-        const builder = new ReferencePostings();
-        for (const [name, chunk, kind] of refs) builder.add(name, chunk, kind);
+        const names = [...new Set(refs.map(([name]) => name))];
+        const builder = new ReferencePostings(names);
+        for (const [name, chunk, kind] of refs) builder.add(names.indexOf(name), chunk, kind);
         const built = builder.finish(8);
         const expected = new Map<string, Map<number, number[]>>();
         for (const [name, chunk, kind] of refs) {

@@ -122,22 +122,16 @@ export class DefinitionTermPostings {
 
 /** Reference postings (see StructuralSnapshot.ref*): rows of (name, chunk, kind) grouped by name, then by chunk. */
 export class ReferencePostings {
-  /** Names in first-seen order. */
-  readonly names: string[] = [];
-  private readonly nameIds = new Map<string, number>();
   private readonly rowName = new GrowableU32();
   private readonly rowChunk = new GrowableU32();
   private readonly rowKind = new GrowableU32();
 
-  /** One reference to `name` from `chunk`, of count kind `kind` (0, 1, 2: a column of refCounts). */
-  add(name: string, chunk: number, kind: number): void {
-    let id = this.nameIds.get(name);
-    if (id === undefined) {
-      id = this.names.length;
-      this.nameIds.set(name, id);
-      this.names.push(name);
-    }
-    this.rowName.push(id);
+  /** `names`: every name referenced, each at least once, in first-seen order. */
+  constructor(private readonly names: string[]) {}
+
+  /** One reference to names[name] from `chunk`, of count kind `kind` (0, 1, 2: a column of refCounts). */
+  add(name: number, chunk: number, kind: number): void {
+    this.rowName.push(name);
     this.rowChunk.push(chunk);
     this.rowKind.push(kind);
   }

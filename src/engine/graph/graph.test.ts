@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   buildGraph,
+  referencedName,
   EDGE_CALL,
   EDGE_IMPORT,
   GLOBAL_AMBIGUOUS_CONFIDENCE,
@@ -259,5 +261,22 @@ describe('buildGraph: Java', () => {
     expect(all).toContain(`${root}/Order.java#create -> ${root}/model/Item.java#Item ref ${IMPORTED_FILE_CONFIDENCE}`);
     expect(all).toContain(`${root}/Order.java#create -> ${root}/Cart.java#Cart call ${PACKAGE_PEER_CONFIDENCE}`);
     expect(g.externalPackages).toEqual(['org.junit.jupiter.api']);
+  });
+});
+
+describe('referencedName', () => {
+  it('is the last part split at `.`, `::` and `->`, or the whole name when that part is empty', () => {
+    expect(referencedName('cfg.parseConfig')).toBe('parseConfig');
+    expect(referencedName('a::b::C')).toBe('C');
+    expect(referencedName('self->run')).toBe('run');
+    expect(referencedName('plain')).toBe('plain');
+    expect(referencedName('trailing.')).toBe('trailing.');
+    const written = fc.array(fc.constantFrom('a', 'b', '.', ':', '-', '>', '::', '->'), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(written, (name) => {
+        const parts = name.split(/\.|::|->/);
+        expect(referencedName(name)).toBe(parts[parts.length - 1] || name);
+      }),
+    );
   });
 });

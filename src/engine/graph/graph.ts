@@ -151,10 +151,15 @@ const int32Column = (n = 1024) => new Column(new Int32Array(n), (m) => new Int32
 
 /** The last segment of a qualified reference: `cfg.parseConfig` → `parseConfig`, `a::b` → `b`. */
 export function referencedName(name: string): string {
-  // Most references are bare names: no split, no new string.
-  if (name.indexOf('.') < 0 && name.indexOf('::') < 0 && name.indexOf('->') < 0) return name;
-  const parts = name.split(/\.|::|->/);
-  return parts[parts.length - 1] || name;
+  // What `name.split(/\.|::|->/)` leaves last, found by the same left-to-right scan without the split.
+  let lastEnd = 0;
+  for (let i = 0; i < name.length; ) {
+    const c = name.charCodeAt(i);
+    const separator = c === 46 /* . */ ? 1 : (c === 58 /* : */ && name.charCodeAt(i + 1) === 58) || (c === 45 /* - */ && name.charCodeAt(i + 1) === 62) /* > */ ? 2 : 0;
+    if (separator) lastEnd = i += separator;
+    else i++;
+  }
+  return lastEnd === 0 ? name : name.slice(lastEnd) || name;
 }
 
 function edgeKindOf(ref: Reference): EdgeKind {

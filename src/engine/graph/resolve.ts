@@ -216,7 +216,8 @@ export class ImportResolver {
     }
     if (resolved && resolved.length > 0) {
       // Only the file itself (a Rust inline `mod tests { }`, `use self::Item`): internal, no edge.
-      return { kind: 'files', files: [...new Set(resolved)].filter((i) => i !== from) };
+      const files = resolved.length === 1 ? (resolved[0] === from ? [] : resolved.slice()) : [...new Set(resolved)].filter((i) => i !== from);
+      return { kind: 'files', files };
     }
     return { kind: 'external', packageName: external };
   }

@@ -42,7 +42,9 @@ export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
   const lineCount = Math.max(1, analysis.lineCount);
   const candidates: { startLine: number; endLine: number; d: Definition }[] = [];
   let sorted = true;
-  for (const d of analysis.definitions) {
+  const definitions = analysis.definitions;
+  for (let i = 0; i < definitions.length; i++) {
+    const d = definitions[i];
     if (!CHUNK_DEFINITION_KINDS.has(d.kind)) continue;
     const startLine = Math.max(1, Math.min(d.startLine, lineCount));
     const endLine = Math.max(1, Math.min(d.endLine, lineCount));
@@ -56,7 +58,8 @@ export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
 
   const spans: ChunkSpan[] = [];
   const open: ChunkSpan[] = []; // definition spans that may still contain later ones
-  for (const { startLine, endLine, d } of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    const { startLine, endLine, d } = candidates[i];
     while (open.length && open[open.length - 1].endLine < startLine) open.pop();
     const parent = open[open.length - 1];
     if (parent && parent.startLine === startLine && parent.endLine === endLine) continue; // same lines, one chunk
@@ -74,7 +77,8 @@ export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
     for (let start = from; start <= to; start += WINDOW_LINES)
       windows.push({ startLine: start, endLine: Math.min(to, start + WINDOW_LINES - 1), kind: 'window' });
   };
-  for (const span of spans) {
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i];
     if (span.startLine > covered + 1) addGap(covered + 1, span.startLine - 1);
     covered = Math.max(covered, span.endLine);
   }

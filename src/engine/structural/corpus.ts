@@ -32,7 +32,7 @@ export function buildCorpus(files: readonly SourceFile[], analyzer: FileAnalyzer
 /** File ids follow the input order; chunk ids are dense, in file order then start line. */
 export function corpusFromAnalyses(entries: readonly AnalyzedFile[]): Corpus {
   const builder = new CorpusBuilder();
-  for (const entry of entries) builder.add(entry);
+  for (let i = 0; i < entries.length; i++) builder.add(entries[i]);
   return builder.finish();
 }
 
@@ -51,7 +51,8 @@ export class CorpusBuilder {
     const chunks = this.chunks;
     const base = chunks.length;
     const chunkIds: number[] = [];
-    for (const span of spans) {
+    for (let i = 0; i < spans.length; i++) {
+      const span = spans[i];
       const chunk: Chunk = {
         id: chunks.length,
         fileId: id,

@@ -78,7 +78,11 @@ export function isTestPath(path: string): boolean {
 
 /** A signature-only re-declaration: `.d.ts`/stub files, overloads, abstract and interface members. */
 export function isDeclarationOnly(path: string, definition: Definition): boolean {
-  if (DECLARATION_PATH.test(path)) return true;
+  return DECLARATION_PATH.test(path) || isDeclarationSignature(definition);
+}
+
+/** isDeclarationOnly's test of the definition itself, whatever its path. */
+function isDeclarationSignature(definition: Definition): boolean {
   if (/^(export )?declare /.test(definition.signature)) return true;
   // The analyzer ends bodyless function/method signatures with ';'.
   return (definition.kind === 'function' || definition.kind === 'method') && definition.signature.endsWith(';');
@@ -610,18 +614,27 @@ function definitionFlags(corpus: Corpus, defFile: Int32Array, defLocal: Int32Arr
     while (end < defFile.length && defFile[end] === defFile[start]) end++;
     const file = corpus.files[defFile[start]];
     const stem = fileStem(file.path);
+    const declarationFile = DECLARATION_PATH.test(file.path);
     const definitions = file.analysis.definitions;
+    const lines = (i: number) => definitions[defLocal[i]];
+    const byStart = (a: number, b: number) => lines(a).startLine - lines(b).startLine || lines(b).endLine - lines(a).endLine;
+    let sorted = true;
     for (let i = start; i < end; i++) {
       const def = definitions[defLocal[i]];
-      defFlags[i] = (isDeclarationOnly(file.path, def) ? DECLARATION_ONLY : 0) | (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
+      defFlags[i] = (declarationFile || isDeclarationSignature(def) ? DECLARATION_ONLY : 0) | (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
+      if (i > start && byStart(i - 1, i) > 0) sorted = false;
     }
-    // A definition is nested when another definition of its file contains it.
-    const order: number[] = [];
-    for (let i = start; i < end; i++) order.push(i);
-    const lines = (i: number) => definitions[defLocal[i]];
-    order.sort((a, b) => lines(a).startLine - lines(b).startLine || lines(b).endLine - lines(a).endLine);
+    // A definition is nested when another definition of its file contains it (by start line, the
+    // longer first: the analyzer's own order, as a rule).
+    let order: number[] | null = null;
+    if (!sorted) {
+      order = [];
+      for (let i = start; i < end; i++) order.push(i);
+      order.sort(byStart);
+    }
     let outerEnd = 0;
-    for (const i of order) {
+    for (let k = 0; k < end - start; k++) {
+      const i = order ? order[k] : start + k;
       const { endLine } = lines(i);
       if (endLine <= outerEnd) defFlags[i] |= NESTED;
       outerEnd = Math.max(outerEnd, endLine);
@@ -643,7 +656,8 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
 
   let def = 0;
   let ref = 0;
-  for (const file of corpus.files) {
+  for (let f = 0; f < corpus.files.length; f++) {
+    const file = corpus.files[f];
     const { definitions, references } = file.analysis;
     for (let local = 0; local < definitions.length; local++, def++) {
       const d = definitions[local];

@@ -44,7 +44,8 @@ export class DefinitionTermPostings {
 
   /** The sub-tokens of every word of a text (subTokens), each adding `weight`. */
   text(text: string, weight: number): void {
-    for (const word of words(text)) this.add(this.termsOf(word), weight);
+    const found = words(text);
+    for (let i = 0; i < found.length; i++) this.add(this.termsOf(found[i]), weight);
   }
 
   finish(): { termVocab: string[]; termOffsets: Int32Array; termDefs: Int32Array; termWeights: Uint8Array } {
@@ -82,7 +83,8 @@ export class DefinitionTermPostings {
   }
 
   private flush(): void {
-    for (const t of this.current) {
+    for (let i = 0; i < this.current.length; i++) {
+      const t = this.current[i];
       this.rowTerm.push(t);
       this.rowDef.push(this.def);
       this.rowWeight.push(Math.min(255, this.weight[t]));

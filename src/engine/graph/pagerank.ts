@@ -37,36 +37,48 @@ export function pageRank(
 
   // Each edge's share of its source's mass, computed once: the iterations are then one multiply-add per edge.
   const share = new Float64Array(targets.length);
-  const dangling: number[] = [];
+  const sources = new Int32Array(targets.length);
+  const danglingNodes: number[] = [];
   for (let n = 0; n < nodeCount; n++) {
     let sum = 0;
     for (let e = outOffsets[n]; e < outOffsets[n + 1]; e++) sum += weights ? weights[e] : 1;
-    if (sum === 0) dangling.push(n);
-    for (let e = outOffsets[n]; e < outOffsets[n + 1]; e++) share[e] = sum === 0 ? 0 : (weights ? weights[e] : 1) / sum;
+    if (sum === 0) danglingNodes.push(n);
+    for (let e = outOffsets[n]; e < outOffsets[n + 1]; e++) {
+      share[e] = sum === 0 ? 0 : (weights ? weights[e] : 1) / sum;
+      sources[e] = n;
+    }
   }
+  const dangling = Int32Array.from(danglingNodes);
 
   let rank = new Float64Array(nodeCount).fill(1 / nodeCount);
   let next = new Float64Array(nodeCount);
   let iterations = 0;
   let delta = Infinity;
   while (iterations < maxIterations && delta >= tolerance) {
-    let danglingMass = 0;
-    for (let i = 0; i < dangling.length; i++) danglingMass += rank[dangling[i]];
-    const base = (1 - damping) / nodeCount + (damping * danglingMass) / nodeCount;
-    next.fill(base);
-    for (let n = 0; n < nodeCount; n++) {
-      const mass = damping * rank[n];
-      const end = outOffsets[n + 1];
-      for (let e = outOffsets[n]; e < end; e++) next[targets[e]] += mass * share[e];
-    }
-    delta = 0;
-    for (let n = 0; n < nodeCount; n++) delta += Math.abs(next[n] - rank[n]);
+    delta = iterate(rank, next, damping, dangling, sources, targets, share);
     const previous = rank;
     rank = next;
     next = previous;
     iterations++;
   }
   return { rank, iterations, delta };
+}
+
+/**
+ * One power iteration from `rank` into `next`; returns the L1 change. A function of its own, so
+ * the optimizing compiler takes it whole after a few calls instead of entering the loop mid-run.
+ * The edges are visited in CSR order (by source, then edge) with the same products as a loop over
+ * each node's edges: the ranks are the same to the bit.
+ */
+function iterate(rank: Float64Array, next: Float64Array, damping: number, dangling: Int32Array, sources: Int32Array, targets: Int32Array, share: Float64Array): number {
+  const nodeCount = rank.length;
+  let danglingMass = 0;
+  for (let i = 0; i < dangling.length; i++) danglingMass += rank[dangling[i]];
+  next.fill((1 - damping) / nodeCount + (damping * danglingMass) / nodeCount);
+  for (let e = 0; e < targets.length; e++) next[targets[e]] += damping * rank[sources[e]] * share[e];
+  let delta = 0;
+  for (let n = 0; n < nodeCount; n++) delta += Math.abs(next[n] - rank[n]);
+  return delta;
 }
 
 /** The scale documented in ranking.ts: PageRank × number of nodes, so the mean node has centrality 1. */

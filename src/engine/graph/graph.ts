@@ -169,7 +169,7 @@ function edgeKindOf(ref: Reference): EdgeKind {
 interface ResolvedImportOfFile {
   target: number;
   /** Names bound by the statement, null for a namespace/glob import. */
-  names: Set<string> | null;
+  names: readonly string[] | null;
   reexport: boolean;
 }
 
@@ -287,7 +287,7 @@ export function buildGraph(corpus: Corpus): GraphData {
           importTarget.push(t);
           importNames.push(namesText);
           importKind.push(imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT);
-          resolved.push({ target: t, names: glob ? null : new Set(imp.names), reexport: imp.kind === 'reexport' });
+          resolved.push({ target: t, names: glob ? null : imp.names, reexport: imp.kind === 'reexport' });
         }
       } else {
         unresolvedImports++;
@@ -407,7 +407,7 @@ export function buildGraph(corpus: Corpus): GraphData {
       let matched = false;
       const linkImported = (v: number, s: number) => {
         const names = visible[v].names;
-        addEdge(source, fileCount + s, kind, names && names.has(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE, ref.line);
+        addEdge(source, fileCount + s, kind, names && names.includes(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE, ref.line);
         matched = true;
       };
       if (visible.length > 0 && candidates.length <= visibleFiles.length * 4) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { ImportRef } from '../contract';
 import { parseJsonc } from './jsonc';
 import { exportTargets, ImportResolver, joinPath, type ResolvableFile } from './resolve';
@@ -44,6 +45,23 @@ describe('joinPath', () => {
   it('normalizes . and .. and refuses to climb above the root', () => {
     expect(joinPath('src/app', '../lib/./x')).toBe('src/lib/x');
     expect(joinPath('src', '../../x')).toBeNull();
+  });
+
+  it('gives what splitting every part at / and folding the segments gives', () => {
+    const folded = (parts: string[]): string | null => {
+      const out: string[] = [];
+      for (const segment of parts.join('/').split('/')) {
+        if (segment === '' || segment === '.') continue;
+        if (segment !== '..') out.push(segment);
+        else if (out.pop() === undefined) return null;
+      }
+      return out.join('/');
+    };
+    const part = fc.array(fc.constantFrom('a', 'b', '.', '..', '', '/', 'c.d', '.e'), { maxLength: 5 }).map((p) => p.join('/'));
+    fc.assert(fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), (parts) => {
+        expect(joinPath(...parts)).toBe(folded(parts));
+      }),
+    );
   });
 });
 

@@ -55,6 +55,9 @@ export function basename(path: string): string {
 
 /** Joins and normalizes; null when `..` climbs above the repository root. */
 export function joinPath(...parts: string[]): string | null {
+  const joined = parts.join('/');
+  // Most joins need no normalizing (`src/util` + `index.ts`): no empty, `.` or `..` segment.
+  if (!hasSpecialSegment(joined)) return joined;
   const out: string[] = [];
   for (const part of parts) {
     for (const segment of part.split('/')) {
@@ -66,6 +69,22 @@ export function joinPath(...parts: string[]): string | null {
     }
   }
   return out.join('/');
+}
+
+/** Whether `path` has an empty, `.` or `..` segment (a leading, trailing or doubled '/' makes an empty one). */
+function hasSpecialSegment(path: string): boolean {
+  if (path === '' || path === '.' || path === '..') return path !== '';
+  return (
+    path.startsWith('/') ||
+    path.endsWith('/') ||
+    path.includes('//') ||
+    path.startsWith('./') ||
+    path.startsWith('../') ||
+    path.endsWith('/.') ||
+    path.endsWith('/..') ||
+    path.includes('/./') ||
+    path.includes('/../')
+  );
 }
 
 function isUnder(path: string, dir: string): boolean {

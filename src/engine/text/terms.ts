@@ -83,6 +83,9 @@ function symbolTokens(symbol: string): string[] {
   return parts.length > 1 && /^[a-z0-9_$]+$/.test(whole) ? [...parts, whole] : parts;
 }
 
+/** Symbols remembered per build (symbol → its term ids); cleared when full to bound memory. */
+const MAX_REMEMBERED_SYMBOLS = 100_000;
+
 /** Adds documents in id order, then `finish` makes the index (once). */
 export interface TermIndexBuilder {
   add(doc: TermDocument): void;
@@ -113,12 +116,31 @@ export class TermIndex {
     const termId = (token: string): number => table.id(token);
     const words = new WordTermTable(termId);
     const counts = new TermCounts();
+    const symbolTerms = new Map<string, number[]>();
+    let lastPath = { path: '', ids: new Uint32Array(0), tfs: new Uint32Array(0) };
     const add = (doc: TermDocument): void => {
       if (doc.id !== documentCount) throw new Error(`term documents must come with ids 0, 1, 2…; got ${doc.id} at ${documentCount}`);
       for (let field = 0; field < FIELD_COUNT; field++) {
-        if (field === FIELD_SYMBOL) for (const token of symbolTokens(doc.symbol)) counts.add(termId(token));
-        else if (field === FIELD_TEXT) words.count(doc.text, doc.start ?? 0, doc.end ?? doc.text.length, counts);
-        else words.count(doc.path, 0, doc.path.length, counts);
+        if (field === FIELD_TEXT) words.count(doc.text, doc.start ?? 0, doc.end ?? doc.text.length, counts);
+        else if (field === FIELD_SYMBOL) {
+          let ids = symbolTerms.get(doc.symbol);
+          if (!ids) {
+            if (symbolTerms.size >= MAX_REMEMBERED_SYMBOLS) symbolTerms.clear();
+            ids = symbolTokens(doc.symbol).map(termId);
+            symbolTerms.set(doc.symbol, ids);
+          }
+          for (const id of ids) counts.add(id);
+        } else if (doc.path === lastPath.path) {
+          // The chunks of a file come one after the other: their path's terms are counted once.
+          for (let k = 0; k < lastPath.ids.length; k++) {
+            counts.touched[k] = lastPath.ids[k];
+            counts.frequency[lastPath.ids[k]] = lastPath.tfs[k];
+          }
+          counts.size = lastPath.ids.length;
+        } else {
+          words.count(doc.path, 0, doc.path.length, counts);
+          lastPath = { path: doc.path, ids: counts.touched.slice(0, counts.size), tfs: counts.touched.slice(0, counts.size).map((id) => counts.frequency[id]) };
+        }
         const length = counts.size;
         fieldLengths.push(length);
         // MiniSearch's running average, operation for operation (its scores depend on the bits).

@@ -162,6 +162,11 @@ export function referencedName(name: string): string {
   return lastEnd === 0 ? name : name.slice(lastEnd) || name;
 }
 
+/** A name found in a file an import makes visible: surer when the import names it. */
+function importedConfidence(imp: ResolvedImportOfFile, name: string): number {
+  return imp.names && imp.names.includes(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE;
+}
+
 function edgeKindOf(ref: Reference): EdgeKind {
   return ref.kind === 'call' || ref.kind === 'new' ? EDGE_CALL : EDGE_REFERENCE;
 }
@@ -198,7 +203,15 @@ export function buildGraph(corpus: Corpus): GraphData {
   const names = corpusNames(corpus);
   /** Per definition name (an index into names.definitionNames): its symbols, ascending. */
   const symbolsOfName: number[][] = names.definitionNames.map(() => []);
-  for (let p = 0; p < fileCount; p++) {
+  // Each loop over files, symbols, references or edges is a function of its own (called once or
+  // per file): the optimizing compiler takes each alone. With the loops in this long body it
+  // recompiled the whole function from loop to loop (seven times on the 10 MB tier, each after
+  // deoptimizing at code the earlier loops had not reached yet).
+  fillSymbols();
+  function fillSymbols(): void {
+    for (let p = 0; p < fileCount; p++) fillSymbolsOf(p);
+  }
+  function fillSymbolsOf(p: number): void {
     const defs: Definition[] = files[p].analysis?.definitions ?? [];
     for (let i = 0; i < defs.length; i++) {
       const s = fileSymbolOffsets[p] + i;
@@ -234,22 +247,29 @@ export function buildGraph(corpus: Corpus): GraphData {
   const eConfidence = new Column(new Float32Array(1024), (m) => new Float32Array(m));
   const nodeCount = fileCount + symbolCount;
   /**
-   * Per file being processed: (source, target, kind) → edge index, to merge repeated calls.
-   * Every edge of a file starts at that file or one of its symbols, so the source is a small
-   * local index and the key stays an exact integer (< 2^53).
+   * Repeated calls merge into one edge per (source, target, kind). Every edge of a file starts at
+   * that file or one of its symbols, so only the current file's edges can repeat: per target, the
+   * newest edge to it from the current file (valid while `latestEdgeFile[target] === currentFile + 1`),
+   * and per edge the one before it to the same target from the same file (-1 at the first).
    */
-  let edgeIndexByKey = new Map<number, number>();
+  const latestEdgeTo = new Int32Array(nodeCount);
+  const latestEdgeFile = new Int32Array(nodeCount);
+  const earlierEdgeTo = int32Column();
   let currentFile = 0;
   const addEdge = (source: number, target: number, kind: EdgeKind, confidence: number, line: number) => {
     if (source === target) return;
-    const localSource = source < fileCount ? 0 : 1 + source - fileCount - fileSymbolOffsets[currentFile];
-    const key = (localSource * nodeCount + target) * 3 + kind;
-    const existing = edgeIndexByKey.get(key);
-    if (existing !== undefined) {
-      if (confidence > eConfidence.get(existing)) eConfidence.set(existing, confidence);
-      return;
+    if (latestEdgeFile[target] === currentFile + 1) {
+      for (let e = latestEdgeTo[target]; e >= 0; e = earlierEdgeTo.get(e)) {
+        if (eSource.get(e) !== source || eKind.get(e) !== kind) continue;
+        if (confidence > eConfidence.get(e)) eConfidence.set(e, confidence);
+        return;
+      }
+      earlierEdgeTo.push(latestEdgeTo[target]);
+    } else {
+      latestEdgeFile[target] = currentFile + 1;
+      earlierEdgeTo.push(-1);
     }
-    edgeIndexByKey.set(key, eSource.length);
+    latestEdgeTo[target] = eSource.length;
     eSource.push(source);
     eTarget.push(target);
     eKind.push(kind);
@@ -269,7 +289,11 @@ export function buildGraph(corpus: Corpus): GraphData {
   const importsOfFile: ResolvedImportOfFile[][] = new Array(fileCount);
   let resolvedImports = 0;
   let unresolvedImports = 0;
-  for (let p = 0; p < fileCount; p++) {
+  resolveImports();
+  function resolveImports(): void {
+    for (let p = 0; p < fileCount; p++) resolveImportsOf(p);
+  }
+  function resolveImportsOf(p: number): void {
     const resolved: ResolvedImportOfFile[] = [];
     importsOfFile[p] = resolved;
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
@@ -337,13 +361,16 @@ export function buildGraph(corpus: Corpus): GraphData {
   };
 
   const packagePeers = new Map<string, number[]>();
-  for (let p = 0; p < fileCount; p++) {
-    const language = files[p].language ?? files[p].analysis?.language;
-    if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
-    const key = language + ':' + dirname(files[p].path);
-    const list = packagePeers.get(key);
-    if (list) list.push(p);
-    else packagePeers.set(key, [p]);
+  groupPackagePeers();
+  function groupPackagePeers(): void {
+    for (let p = 0; p < fileCount; p++) {
+      const language = files[p].language ?? files[p].analysis?.language;
+      if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
+      const key = language + ':' + dirname(files[p].path);
+      const list = packagePeers.get(key);
+      if (list) list.push(p);
+      else packagePeers.set(key, [p]);
+    }
   }
 
   /** Symbols named `name` defined in file p (binary search: a name's symbols are in file order). */
@@ -364,8 +391,12 @@ export function buildGraph(corpus: Corpus): GraphData {
   let innermostByLine = new Int32Array(4096);
   /** Per file: its place in the current file's `visible` list, or -1 (reset after each file). */
   const visibleSlot = new Int32Array(fileCount).fill(-1);
-  for (let p = 0; p < fileCount; p++) {
-    edgeIndexByKey = new Map();
+  linkFiles();
+  function linkFiles(): void {
+    for (let p = 0; p < fileCount; p++) linkFile(p);
+  }
+  /** File p's edges: its imports, then its references. */
+  function linkFile(p: number): void {
     currentFile = p;
     // Import edges: one per imported file, at the first statement that names it.
     for (let r = firstImportRecord[p]; r < firstImportRecord[p + 1]; r++) {
@@ -374,7 +405,7 @@ export function buildGraph(corpus: Corpus): GraphData {
     }
 
     const references: Reference[] = files[p].analysis?.references ?? [];
-    if (references.length === 0) continue;
+    if (references.length === 0) return;
     const innermostLines = innermostSymbolByLine(p);
     const visible = visibleThroughImports(p);
     const visibleFiles = visible.map((v) => v.target);
@@ -405,23 +436,20 @@ export function buildGraph(corpus: Corpus): GraphData {
       }
 
       let matched = false;
-      const linkImported = (v: number, s: number) => {
-        const names = visible[v].names;
-        addEdge(source, fileCount + s, kind, names && names.includes(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE, ref.line);
-        matched = true;
-      };
       if (visible.length > 0 && candidates.length <= visibleFiles.length * 4) {
         // Few candidates: one pass over them, each placed by the import that makes its file
         // visible; edges go out in import order, then candidate order (as a scan per import would).
         const hits: number[] = [];
         for (let i = 0; i < candidates.length; i++) if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
         if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
-        for (let i = 0; i < hits.length; i++) linkImported(visibleSlot[symbolFile[hits[i]]], hits[i]);
+        for (let i = 0; i < hits.length; i++) addEdge(source, fileCount + hits[i], kind, importedConfidence(visible[visibleSlot[symbolFile[hits[i]]]], name), ref.line);
+        matched = hits.length > 0;
       } else {
         for (let v = 0; v < visible.length; v++) {
           found.length = 0;
           symbolsNamedIn(candidates, visible[v].target, found);
-          for (let i = 0; i < found.length; i++) linkImported(v, found[i]);
+          for (let i = 0; i < found.length; i++) addEdge(source, fileCount + found[i], kind, importedConfidence(visible[v], name), ref.line);
+          if (found.length > 0) matched = true;
         }
       }
       if (matched) continue;
@@ -482,41 +510,33 @@ export function buildGraph(corpus: Corpus): GraphData {
   }
 
   // --- CSR -------------------------------------------------------------------------------
-  const edgeCount = eSource.length;
-  const sources = eSource.values;
-  const outOffsets = new Int32Array(nodeCount + 1);
-  for (let e = 0; e < edgeCount; e++) outOffsets[sources[e] + 1]++;
-  for (let n = 0; n < nodeCount; n++) outOffsets[n + 1] += outOffsets[n];
-  const cursor = outOffsets.slice(0, nodeCount);
-  const edgeSource = new Int32Array(edgeCount);
-  const edgeTarget = new Int32Array(edgeCount);
-  const edgeKind = new Uint8Array(edgeCount);
-  const edgeConfidence = new Float32Array(edgeCount);
-  const edgeLine = new Int32Array(edgeCount);
-  const [targets, kinds, confidences, lines] = [eTarget.values, eKind.values, eConfidence.values, eLine.values];
-  for (let e = 0; e < edgeCount; e++) {
-    const at = cursor[sources[e]]++;
-    edgeSource[at] = sources[e];
-    edgeTarget[at] = targets[e];
-    edgeKind[at] = kinds[e];
-    edgeConfidence[at] = confidences[e];
-    edgeLine[at] = lines[e];
-  }
+  const { outOffsets, edgeSource, edgeTarget, edgeKind, edgeConfidence, edgeLine } = edgesBySource(
+    nodeCount,
+    eSource.length,
+    eSource.values,
+    eTarget.values,
+    eKind.values,
+    eConfidence.values,
+    eLine.values,
+  );
   const { inOffsets, inEdges } = inEdgesOf(nodeCount, edgeTarget);
 
   // --- chunks ↔ symbols ----------------------------------------------------------------
   const symbolChunk = new Int32Array(symbolCount).fill(-1);
   const chunkSymbol = new Int32Array(corpus.chunks.length).fill(-1);
   const byNameLine = symbolsByNameLine();
-  for (let c = 0; c < corpus.chunks.length; c++) {
-    const chunk = corpus.chunks[c];
-    if (chunk.kind !== 'definition') continue;
-    const p = positionOfFileId.get(chunk.fileId);
-    if (p === undefined) continue;
-    const s = symbolOfDefinitionChunk(chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
-    if (s < 0) continue;
-    chunkSymbol[chunk.id] = s;
-    if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
+  linkChunks();
+  function linkChunks(): void {
+    for (let c = 0; c < corpus.chunks.length; c++) {
+      const chunk = corpus.chunks[c];
+      if (chunk.kind !== 'definition') continue;
+      const p = positionOfFileId.get(chunk.fileId);
+      if (p === undefined) continue;
+      const s = symbolOfDefinitionChunk(chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
+      if (s < 0) continue;
+      chunkSymbol[chunk.id] = s;
+      if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
+    }
   }
 
   /**
@@ -659,6 +679,36 @@ export function symbolsWithKey(order: Int32Array, keyOf: (symbol: number) => str
   const out: number[] = [];
   for (let i = lo; i < order.length && keyOf(order[i]) === key; i++) out.push(order[i]);
   return out;
+}
+
+/** The edges (first `edgeCount` of each column, in the order added) grouped by source node, in CSR. */
+function edgesBySource(
+  nodeCount: number,
+  edgeCount: number,
+  sources: Int32Array,
+  targets: Int32Array,
+  kinds: Uint8Array,
+  confidences: Float32Array,
+  lines: Int32Array,
+): Pick<GraphData, 'outOffsets' | 'edgeSource' | 'edgeTarget' | 'edgeKind' | 'edgeConfidence' | 'edgeLine'> {
+  const outOffsets = new Int32Array(nodeCount + 1);
+  for (let e = 0; e < edgeCount; e++) outOffsets[sources[e] + 1]++;
+  for (let n = 0; n < nodeCount; n++) outOffsets[n + 1] += outOffsets[n];
+  const cursor = outOffsets.slice(0, nodeCount);
+  const edgeSource = new Int32Array(edgeCount);
+  const edgeTarget = new Int32Array(edgeCount);
+  const edgeKind = new Uint8Array(edgeCount);
+  const edgeConfidence = new Float32Array(edgeCount);
+  const edgeLine = new Int32Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const at = cursor[sources[e]]++;
+    edgeSource[at] = sources[e];
+    edgeTarget[at] = targets[e];
+    edgeKind[at] = kinds[e];
+    edgeConfidence[at] = confidences[e];
+    edgeLine[at] = lines[e];
+  }
+  return { outOffsets, edgeSource, edgeTarget, edgeKind, edgeConfidence, edgeLine };
 }
 
 function importRecordOffsets(importSource: Column<Int32Array>, fileCount: number): Int32Array {

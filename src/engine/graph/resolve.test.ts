@@ -58,7 +58,8 @@ describe('joinPath', () => {
       return out.join('/');
     };
     const part = fc.array(fc.constantFrom('a', 'b', '.', '..', '', '/', 'c.d', '.e'), { maxLength: 5 }).map((p) => p.join('/'));
-    fc.assert(fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), (parts) => {
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), (parts) => {
         expect(joinPath(...parts)).toBe(folded(parts));
       }),
     );
@@ -91,6 +92,15 @@ describe('JavaScript / TypeScript resolution', () => {
     'scripts/build.mjs': '',
     'scripts/paths.cjs': '',
     'scripts/tsconfig.json': '{ "compilerOptions": { "baseUrl": "../src" } }',
+  });
+
+  it('probes extensions in JS_EXTENSIONS order: .ts before .js, .js before .d.ts, a .d.ts stem apart from its .ts one', () => {
+    const probed = repo({ 'a.js': '', 'a.ts': '', 'b.js': '', 'b.d.ts': '', 'c.d.ts': '', 'd/index.mjs': '', 'd/index.d.ts': '', 'main.ts': '' });
+    expect(probed.resolve('main.ts', './a')).toEqual(['a.ts']);
+    expect(probed.resolve('main.ts', './b')).toEqual(['b.js']);
+    expect(probed.resolve('main.ts', './c')).toEqual(['c.d.ts']);
+    expect(probed.resolve('main.ts', './c.d')).toEqual(['c.d.ts']);
+    expect(probed.resolve('main.ts', './d')).toEqual(['d/index.mjs']);
   });
 
   it('resolves relative paths with extension probing', () => {

@@ -140,6 +140,8 @@ export class ImportResolver {
   /** Java: last segment of a directory → directories holding .java files. */
   private readonly javaDirsByName = new Map<string, string[]>();
   private readonly javaFilesByDir = new Map<string, number[]>();
+  /** Path without one of JS_EXTENSIONS → the file with the earliest of them (what probing stem + each extension in order finds). */
+  private readonly byStem = new Map<string, number>();
   /** resolveJs's answers by importing directory and specifier (see resolveJsFromDir). */
   private readonly jsResolved = new Map<string, number[] | null>();
 
@@ -155,6 +157,17 @@ export class ImportResolver {
       }
     });
     files.forEach((file, index) => this.indexFile(file, index));
+    const stemExtension = new Map<string, number>();
+    this.indexByPath.forEach((index, path) => {
+      for (let e = 0; e < JS_EXTENSIONS.length; e++) {
+        if (!path.endsWith(JS_EXTENSIONS[e])) continue;
+        const stem = path.slice(0, path.length - JS_EXTENSIONS[e].length);
+        const earliest = stemExtension.get(stem);
+        if (earliest !== undefined && earliest < e) continue;
+        stemExtension.set(stem, e);
+        this.byStem.set(stem, index);
+      }
+    });
   }
 
   private indexFile(file: ResolvableFile, index: number): void {
@@ -303,19 +316,16 @@ export class ImportResolver {
         if (index !== null) return index;
       }
     }
-    for (const candidateExt of JS_EXTENSIONS) {
-      const index = this.lookup(path + candidateExt);
-      if (index !== null) return index;
-    }
+    const withExtension = this.byStem.get(path);
+    if (withExtension !== undefined) return withExtension;
     if (this.dirs.has(path)) {
       if (depth < 2 && this.lookup(joinPath(path, 'package.json')) !== null) {
         const viaPackage = this.resolvePackageEntry(path, '.', depth + 1);
         if (viaPackage !== null) return viaPackage;
       }
-      for (const candidateExt of JS_EXTENSIONS) {
-        const index = this.lookup(joinPath(path, 'index' + candidateExt));
-        if (index !== null) return index;
-      }
+      const indexStem = joinPath(path, 'index');
+      const indexFile = indexStem === null ? undefined : this.byStem.get(indexStem);
+      if (indexFile !== undefined) return indexFile;
     }
     return null;
   }

@@ -58,17 +58,17 @@ export function joinPath(...parts: string[]): string | null {
   const joined = parts.join('/');
   // Most joins need no normalizing (`src/util` + `index.ts`): no empty, `.` or `..` segment.
   if (!hasSpecialSegment(joined)) return joined;
-  const out: string[] = [];
-  for (const part of parts) {
-    for (const segment of part.split('/')) {
-      if (segment === '' || segment === '.') continue;
-      if (segment === '..') {
-        if (out.length === 0) return null;
-        out.pop();
-      } else out.push(segment);
-    }
+  // The parts' segments are the joined string's; the kept ones are compacted to the front.
+  const segments = joined.split('/');
+  let kept = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') segments[kept++] = segment;
+    else if (kept-- === 0) return null;
   }
-  return out.join('/');
+  segments.length = kept;
+  return segments.join('/');
 }
 
 /** Whether `path` has an empty, `.` or `..` segment (a leading, trailing or doubled '/' makes an empty one). */

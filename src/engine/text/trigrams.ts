@@ -276,7 +276,7 @@ export class TrigramIndex {
 
   static build(files: { id: number; text: string }[]): TrigramIndex {
     const ordered = [...files].sort((a, b) => a.id - b.id);
-    const builder = new TrigramIndexBuilder();
+    const builder = new TrigramIndexBuilder(ordered.reduce((sum, f) => sum + f.text.length, 0));
     for (const { id, text } of ordered) builder.add(id, text);
     return builder.finish();
   }
@@ -439,7 +439,7 @@ export class TrigramIndexBuilder {
   private readonly table = caseFoldTable();
   // Per-file distinct keys, appended in file order: one per posting. File i's keys are
   // pairKeys[fileEnds[i - 1] ?? 0 .. fileEnds[i]].
-  private pairKeys = new Uint32Array(1 << 16);
+  private pairKeys: Uint32Array;
   private pairCount = 0;
   private readonly fileIds = new GrowableU32();
   private readonly fileEnds = new GrowableU32();
@@ -448,8 +448,18 @@ export class TrigramIndexBuilder {
   // at every character) did not.
   private readonly seen = new Int32Array(TRIGRAM_KEY_SPACE >>> 5);
   private readonly counts = new Uint32Array(TRIGRAM_KEY_SPACE);
-  private distinct = 0;
+  /** The distinct keys, as first seen: `finish` sorts them instead of reading all 16 MB of `counts`. */
+  private readonly distinctKeys = new GrowableU32();
   private lastId = -1;
+
+  /**
+   * `expectedLength`: the total length of the texts to come, when known. Code has about one
+   * distinct trigram per file for every 6 units (17 % on the 10 MB tier): room for one per 4 is
+   * made at once, so the keys are rarely copied to a larger array.
+   */
+  constructor(expectedLength = 0) {
+    this.pairKeys = new Uint32Array(Math.max(expectedLength >>> 2, 1 << 16));
+  }
 
   add(id: number, text: string): void {
     if (id <= this.lastId) throw new Error(id === this.lastId ? `duplicate file id ${id}` : `file id ${id} after ${this.lastId}: ids must ascend`);
@@ -465,7 +475,6 @@ export class TrigramIndexBuilder {
       }
       const pairKeys = this.pairKeys;
       let pairCount = from;
-      let distinct = this.distinct;
       let a = table[text.charCodeAt(0)];
       let b = table[text.charCodeAt(1)];
       for (let i = 2; i < n; i++) {
@@ -477,7 +486,7 @@ export class TrigramIndexBuilder {
         const bit = 1 << (key & 31);
         if ((seen[word] & bit) === 0) {
           seen[word] |= bit;
-          if (counts[key]++ === 0) distinct++;
+          if (counts[key]++ === 0) this.distinctKeys.push(key);
           pairKeys[pairCount++] = key;
         }
         a = b;
@@ -486,7 +495,6 @@ export class TrigramIndexBuilder {
       // Only this file's bits are set: clearing each of its keys' words clears them all.
       for (let i = from; i < pairCount; i++) seen[pairKeys[i] >>> 5] = 0;
       this.pairCount = pairCount;
-      this.distinct = distinct;
     }
     this.fileIds.push(id);
     this.fileEnds.push(this.pairCount);
@@ -494,21 +502,19 @@ export class TrigramIndexBuilder {
 
   /** The index of the files added (once: the builder's arrays are reused for it). */
   finish(): TrigramIndex {
-    const { counts, pairKeys, distinct } = this;
+    const { counts, pairKeys } = this;
     // Counting sort of the postings by key; file order within a key is preserved (ascending ids).
-    const keys = new Uint32Array(distinct);
+    const keys = this.distinctKeys.u32().sort();
+    const distinct = keys.length;
     const offsets = new Uint32Array(distinct + 1);
     const cursor = counts; // reused: from here on, the write position per key
-    let slot = 0;
     let running = 0;
-    for (let k = 0; slot < distinct; k++) {
+    for (let slot = 0; slot < distinct; slot++) {
+      const k = keys[slot];
       const c = counts[k];
-      if (c === 0) continue;
-      keys[slot] = k;
       offsets[slot] = running;
       cursor[k] = running;
       running += c;
-      slot++;
     }
     offsets[distinct] = running;
     const postings = new Uint32Array(running);

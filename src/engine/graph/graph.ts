@@ -391,6 +391,9 @@ export function buildGraph(corpus: Corpus): GraphData {
   let innermostByLine = new Int32Array(4096);
   /** Per file: its place in the current file's `visible` list, or -1 (reset after each file). */
   const visibleSlot = new Int32Array(fileCount).fill(-1);
+  /** Scratch lists of one reference's symbols, emptied at each use. */
+  const found: number[] = [];
+  const hits: number[] = [];
   linkFiles();
   function linkFiles(): void {
     for (let p = 0; p < fileCount; p++) linkFile(p);
@@ -426,7 +429,7 @@ export function buildGraph(corpus: Corpus): GraphData {
       if (candidates.length === 0) continue;
       const source = sourceNodeOf(p, ref, innermostLines);
       const kind = edgeKindOf(ref);
-      const found: number[] = [];
+      found.length = 0;
 
       symbolsNamedIn(candidates, p, found);
       if (found.length > 0) {
@@ -439,7 +442,7 @@ export function buildGraph(corpus: Corpus): GraphData {
       if (visible.length > 0 && candidates.length <= visibleFiles.length * 4) {
         // Few candidates: one pass over them, each placed by the import that makes its file
         // visible; edges go out in import order, then candidate order (as a scan per import would).
-        const hits: number[] = [];
+        hits.length = 0;
         for (let i = 0; i < candidates.length; i++) if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
         if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
         for (let i = 0; i < hits.length; i++) addEdge(source, fileCount + hits[i], kind, importedConfidence(visible[visibleSlot[symbolFile[hits[i]]]], name), ref.line);

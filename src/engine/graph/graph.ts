@@ -203,15 +203,7 @@ export function buildGraph(corpus: Corpus): GraphData {
   const names = corpusNames(corpus);
   /** Per definition name (an index into names.definitionNames): its symbols, ascending. */
   const symbolsOfName: number[][] = names.definitionNames.map(() => []);
-  // Each loop over files, symbols, references or edges is a function of its own (called once or
-  // per file): the optimizing compiler takes each alone. With the loops in this long body it
-  // recompiled the whole function from loop to loop (seven times on the 10 MB tier, each after
-  // deoptimizing at code the earlier loops had not reached yet).
-  fillSymbols();
-  function fillSymbols(): void {
-    for (let p = 0; p < fileCount; p++) fillSymbolsOf(p);
-  }
-  function fillSymbolsOf(p: number): void {
+  for (let p = 0; p < fileCount; p++) {
     const defs: Definition[] = files[p].analysis?.definitions ?? [];
     for (let i = 0; i < defs.length; i++) {
       const s = fileSymbolOffsets[p] + i;
@@ -289,11 +281,7 @@ export function buildGraph(corpus: Corpus): GraphData {
   const importsOfFile: ResolvedImportOfFile[][] = new Array(fileCount);
   let resolvedImports = 0;
   let unresolvedImports = 0;
-  resolveImports();
-  function resolveImports(): void {
-    for (let p = 0; p < fileCount; p++) resolveImportsOf(p);
-  }
-  function resolveImportsOf(p: number): void {
+  for (let p = 0; p < fileCount; p++) {
     const resolved: ResolvedImportOfFile[] = [];
     importsOfFile[p] = resolved;
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
@@ -361,16 +349,13 @@ export function buildGraph(corpus: Corpus): GraphData {
   };
 
   const packagePeers = new Map<string, number[]>();
-  groupPackagePeers();
-  function groupPackagePeers(): void {
-    for (let p = 0; p < fileCount; p++) {
-      const language = files[p].language ?? files[p].analysis?.language;
-      if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
-      const key = language + ':' + dirname(files[p].path);
-      const list = packagePeers.get(key);
-      if (list) list.push(p);
-      else packagePeers.set(key, [p]);
-    }
+  for (let p = 0; p < fileCount; p++) {
+    const language = files[p].language ?? files[p].analysis?.language;
+    if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
+    const key = language + ':' + dirname(files[p].path);
+    const list = packagePeers.get(key);
+    if (list) list.push(p);
+    else packagePeers.set(key, [p]);
   }
 
   /** Symbols named `name` defined in file p (binary search: a name's symbols are in file order). */
@@ -394,12 +379,7 @@ export function buildGraph(corpus: Corpus): GraphData {
   /** Scratch lists of one reference's symbols, emptied at each use. */
   const found: number[] = [];
   const hits: number[] = [];
-  linkFiles();
-  function linkFiles(): void {
-    for (let p = 0; p < fileCount; p++) linkFile(p);
-  }
-  /** File p's edges: its imports, then its references. */
-  function linkFile(p: number): void {
+  for (let p = 0; p < fileCount; p++) {
     currentFile = p;
     // Import edges: one per imported file, at the first statement that names it.
     for (let r = firstImportRecord[p]; r < firstImportRecord[p + 1]; r++) {
@@ -408,7 +388,7 @@ export function buildGraph(corpus: Corpus): GraphData {
     }
 
     const references: Reference[] = files[p].analysis?.references ?? [];
-    if (references.length === 0) return;
+    if (references.length === 0) continue;
     const innermostLines = innermostSymbolByLine(p);
     const visible = visibleThroughImports(p);
     const visibleFiles = visible.map((v) => v.target);
@@ -513,33 +493,41 @@ export function buildGraph(corpus: Corpus): GraphData {
   }
 
   // --- CSR -------------------------------------------------------------------------------
-  const { outOffsets, edgeSource, edgeTarget, edgeKind, edgeConfidence, edgeLine } = edgesBySource(
-    nodeCount,
-    eSource.length,
-    eSource.values,
-    eTarget.values,
-    eKind.values,
-    eConfidence.values,
-    eLine.values,
-  );
+  const edgeCount = eSource.length;
+  const sources = eSource.values;
+  const outOffsets = new Int32Array(nodeCount + 1);
+  for (let e = 0; e < edgeCount; e++) outOffsets[sources[e] + 1]++;
+  for (let n = 0; n < nodeCount; n++) outOffsets[n + 1] += outOffsets[n];
+  const cursor = outOffsets.slice(0, nodeCount);
+  const edgeSource = new Int32Array(edgeCount);
+  const edgeTarget = new Int32Array(edgeCount);
+  const edgeKind = new Uint8Array(edgeCount);
+  const edgeConfidence = new Float32Array(edgeCount);
+  const edgeLine = new Int32Array(edgeCount);
+  const [targets, kinds, confidences, lines] = [eTarget.values, eKind.values, eConfidence.values, eLine.values];
+  for (let e = 0; e < edgeCount; e++) {
+    const at = cursor[sources[e]]++;
+    edgeSource[at] = sources[e];
+    edgeTarget[at] = targets[e];
+    edgeKind[at] = kinds[e];
+    edgeConfidence[at] = confidences[e];
+    edgeLine[at] = lines[e];
+  }
   const { inOffsets, inEdges } = inEdgesOf(nodeCount, edgeTarget);
 
   // --- chunks ↔ symbols ----------------------------------------------------------------
   const symbolChunk = new Int32Array(symbolCount).fill(-1);
   const chunkSymbol = new Int32Array(corpus.chunks.length).fill(-1);
   const byNameLine = symbolsByNameLine();
-  linkChunks();
-  function linkChunks(): void {
-    for (let c = 0; c < corpus.chunks.length; c++) {
-      const chunk = corpus.chunks[c];
-      if (chunk.kind !== 'definition') continue;
-      const p = positionOfFileId.get(chunk.fileId);
-      if (p === undefined) continue;
-      const s = symbolOfDefinitionChunk(chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
-      if (s < 0) continue;
-      chunkSymbol[chunk.id] = s;
-      if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
-    }
+  for (let c = 0; c < corpus.chunks.length; c++) {
+    const chunk = corpus.chunks[c];
+    if (chunk.kind !== 'definition') continue;
+    const p = positionOfFileId.get(chunk.fileId);
+    if (p === undefined) continue;
+    const s = symbolOfDefinitionChunk(chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
+    if (s < 0) continue;
+    chunkSymbol[chunk.id] = s;
+    if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
   }
 
   /**
@@ -682,36 +670,6 @@ export function symbolsWithKey(order: Int32Array, keyOf: (symbol: number) => str
   const out: number[] = [];
   for (let i = lo; i < order.length && keyOf(order[i]) === key; i++) out.push(order[i]);
   return out;
-}
-
-/** The edges (first `edgeCount` of each column, in the order added) grouped by source node, in CSR. */
-function edgesBySource(
-  nodeCount: number,
-  edgeCount: number,
-  sources: Int32Array,
-  targets: Int32Array,
-  kinds: Uint8Array,
-  confidences: Float32Array,
-  lines: Int32Array,
-): Pick<GraphData, 'outOffsets' | 'edgeSource' | 'edgeTarget' | 'edgeKind' | 'edgeConfidence' | 'edgeLine'> {
-  const outOffsets = new Int32Array(nodeCount + 1);
-  for (let e = 0; e < edgeCount; e++) outOffsets[sources[e] + 1]++;
-  for (let n = 0; n < nodeCount; n++) outOffsets[n + 1] += outOffsets[n];
-  const cursor = outOffsets.slice(0, nodeCount);
-  const edgeSource = new Int32Array(edgeCount);
-  const edgeTarget = new Int32Array(edgeCount);
-  const edgeKind = new Uint8Array(edgeCount);
-  const edgeConfidence = new Float32Array(edgeCount);
-  const edgeLine = new Int32Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) {
-    const at = cursor[sources[e]]++;
-    edgeSource[at] = sources[e];
-    edgeTarget[at] = targets[e];
-    edgeKind[at] = kinds[e];
-    edgeConfidence[at] = confidences[e];
-    edgeLine[at] = lines[e];
-  }
-  return { outOffsets, edgeSource, edgeTarget, edgeKind, edgeConfidence, edgeLine };
 }
 
 function importRecordOffsets(importSource: Column<Int32Array>, fileCount: number): Int32Array {

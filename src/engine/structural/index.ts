@@ -3,7 +3,7 @@
  * name/signature/doc, and the chunks that call or reference a name.
  */
 import type { Definition, DefinitionKind, Modality, ModalityHit, QueryPlan } from '../contract';
-import type { Corpus, CorpusFile, Retriever } from '../modality';
+import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
 import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
@@ -656,9 +656,8 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
 
   let def = 0;
   let ref = 0;
-  // A function per file rather than a loop body here: the optimizing compiler takes it whole
-  // instead of recompiling this function from one loop to the next (as in buildGraph).
-  const addFile = (file: CorpusFile) => {
+  for (let f = 0; f < corpus.files.length; f++) {
+    const file = corpus.files[f];
     const { definitions, references } = file.analysis;
     for (let local = 0; local < definitions.length; local++, def++) {
       const d = definitions[local];
@@ -675,8 +674,7 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
       const r = references[i];
       refs.add(names.referenceName[ref], corpus.chunkAt(file.id, r.line), r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE);
     }
-  };
-  for (let f = 0; f < corpus.files.length; f++) addFile(corpus.files[f]);
+  }
   const { refNames, refOffsets, refChunks, refCounts } = refs.finish(corpus.chunks.length);
 
   return {

@@ -652,7 +652,7 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
   const defChunk = new Int32Array(defCount);
   const names = corpusNames(corpus);
   const terms = new DefinitionTermPostings(isDefinitionTerm);
-  const refs = new ReferencePostings(names.referenceNames);
+  const refs = new ReferencePostings(names.referenceNames, names.referenceName.length);
 
   let def = 0;
   let ref = 0;

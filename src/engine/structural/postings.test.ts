@@ -56,7 +56,7 @@ describe('ReferencePostings', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd'), fc.nat(7), fc.nat(2)), { maxLength: 60 }), (refs) => {
         const names = [...new Set(refs.map(([name]) => name))];
-        const builder = new ReferencePostings(names);
+        const builder = new ReferencePostings(names, refs.length);
         for (const [name, chunk, kind] of refs) builder.add(names.indexOf(name), chunk, kind);
         const built = builder.finish(8);
         const expected = new Map<string, Map<number, number[]>>();

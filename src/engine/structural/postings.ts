@@ -124,27 +124,32 @@ export class DefinitionTermPostings {
 
 /** Reference postings (see StructuralSnapshot.ref*): rows of (name, chunk, kind) grouped by name, then by chunk. */
 export class ReferencePostings {
-  private readonly rowName = new GrowableU32();
-  private readonly rowChunk = new GrowableU32();
-  private readonly rowKind = new GrowableU32();
+  private readonly rowName: Int32Array;
+  private readonly rowChunk: Int32Array;
+  private readonly rowKind: Uint8Array;
+  private rows = 0;
 
-  /** `names`: every name referenced, each at least once, in first-seen order. */
-  constructor(private readonly names: string[]) {}
+  /** `names`: every name referenced, each at least once, in first-seen order; `references`: how many will be added. */
+  constructor(
+    private readonly names: string[],
+    references: number,
+  ) {
+    this.rowName = new Int32Array(references);
+    this.rowChunk = new Int32Array(references);
+    this.rowKind = new Uint8Array(references);
+  }
 
   /** One reference to names[name] from `chunk`, of count kind `kind` (0, 1, 2: a column of refCounts). */
   add(name: number, chunk: number, kind: number): void {
-    this.rowName.push(name);
-    this.rowChunk.push(chunk);
-    this.rowKind.push(kind);
+    this.rowName[this.rows] = name;
+    this.rowChunk[this.rows] = chunk;
+    this.rowKind[this.rows++] = kind;
   }
 
   /** Per name, its distinct chunks in first-seen order, each with its counts by kind. */
   finish(chunkCount: number): { refNames: string[]; refOffsets: Int32Array; refChunks: Int32Array; refCounts: Int32Array } {
     const nameCount = this.names.length;
-    const refs = this.rowName.length;
-    const rowName = this.rowName.data;
-    const rowChunk = this.rowChunk.data;
-    const rowKind = this.rowKind.data;
+    const { rows: refs, rowName, rowChunk, rowKind } = this;
     // The references grouped by name, in arrival order (a counting sort).
     const start = new Int32Array(nameCount + 1);
     for (let r = 0; r < refs; r++) start[rowName[r] + 1]++;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ImportRef } from '../contract';
 import { parseJsonc } from './jsonc';
-import { exportTargets, ImportResolver, joinPath, type ResolvableFile } from './resolve';
+import { exportTargets, ImportResolver, joinPath, joinRelative, type ResolvableFile } from './resolve';
 import { languageForPath as languageOfPath } from '../structural/grammars';
 
 function repo(files: Record<string, string>): { resolve: (from: string, spec: string, names?: string[], kind?: ImportRef['kind']) => string[] | string } {
@@ -61,6 +61,18 @@ describe('joinPath', () => {
     fc.assert(
       fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), (parts) => {
         expect(joinPath(...parts)).toBe(folded(parts));
+      }),
+    );
+  });
+
+  it('joinRelative gives joinPath(dir, spec) for any directory and specifier', () => {
+    expect(joinRelative('src/app', '../lib/x')).toBe('src/lib/x');
+    expect(joinRelative('src', './././x')).toBe('src/x');
+    expect(joinRelative('', '../x')).toBeNull();
+    const segments = fc.array(fc.constantFrom('a', 'b', '.', '..', '', 'c.d'), { maxLength: 5 }).map((p) => p.join('/'));
+    fc.assert(
+      fc.property(segments, segments, (dir, spec) => {
+        expect(joinRelative(dir, spec)).toBe(joinPath(dir, spec));
       }),
     );
   });

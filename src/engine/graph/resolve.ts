@@ -71,6 +71,27 @@ export function joinPath(...parts: string[]): string | null {
   return segments.join('/');
 }
 
+/**
+ * joinPath(dir, spec) for a relative specifier (`./x`, `../../x`): its leading `./` and `../`
+ * taken off the directory's end, the rest appended, with no split when neither part has
+ * another empty, `.` or `..` segment (what every relative import of a package looks like).
+ */
+export function joinRelative(dir: string, spec: string): string | null {
+  if (hasSpecialSegment(dir)) return joinPath(dir, spec);
+  let base = dir;
+  let rest = spec;
+  for (;;) {
+    if (rest.startsWith('./')) rest = rest.slice(2);
+    else if (rest.startsWith('../')) {
+      if (base === '') return null;
+      base = dirname(base);
+      rest = rest.slice(3);
+    } else break;
+  }
+  if (rest === '' || hasSpecialSegment(rest)) return joinPath(base, rest);
+  return base === '' ? rest : base + '/' + rest;
+}
+
 /** Whether `path` has an empty, `.` or `..` segment (a leading, trailing or doubled '/' makes an empty one). */
 function hasSpecialSegment(path: string): boolean {
   if (path === '' || path === '.' || path === '..') return path !== '';
@@ -280,7 +301,7 @@ export class ImportResolver {
     if (spec === '') return null;
     const one = (index: number | null) => (index === null ? null : [index]);
     if (spec === '.' || spec === '..' || spec.startsWith('./') || spec.startsWith('../')) {
-      return one(this.probeJs(joinPath(dirname(fromPath), spec)));
+      return one(this.probeJs(joinRelative(dirname(fromPath), spec)));
     }
     if (spec.startsWith('/')) return one(this.probeJs(joinPath(spec)));
     if (spec.startsWith('node:')) return null;

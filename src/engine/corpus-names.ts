@@ -9,14 +9,15 @@
  * order.
  */
 import type { Corpus } from './modality';
+import { StringTable } from './store/growable';
 
 export interface CorpusNames {
   /** Distinct definition names, in first-seen order. */
   definitionNames: string[];
   /** Per definition: its name's index in definitionNames. */
   definitionName: Int32Array;
-  /** Definition name → its index in definitionNames. */
-  definitionNameIds: Map<string, number>;
+  /** A definition name's index in definitionNames, undefined for a name nothing defines. */
+  definitionNameId(name: string): number | undefined;
   /** Distinct reference names as written (`cfg.parseConfig`), in first-seen order. */
   referenceNames: string[];
   /** Per reference: its name's index in referenceNames. */
@@ -42,11 +43,9 @@ function internNames(corpus: Corpus): CorpusNames {
     definitions += files[f].analysis?.definitions.length ?? 0;
     references += files[f].analysis?.references.length ?? 0;
   }
-  const definitionNames: string[] = [];
-  const definitionNameIds = new Map<string, number>();
+  const definitionNames = new StringTable();
   const definitionName = new Int32Array(definitions);
-  const referenceNames: string[] = [];
-  const referenceNameIds = new Map<string, number>();
+  const referenceNames = new StringTable();
   const referenceName = new Int32Array(references);
   const fileReferenceStart = new Int32Array(files.length + 1);
   let d = 0;
@@ -56,28 +55,17 @@ function internNames(corpus: Corpus): CorpusNames {
     const analysis = files[f].analysis;
     if (!analysis) continue;
     const defs = analysis.definitions;
-    for (let i = 0; i < defs.length; i++, d++) {
-      const name = defs[i].name;
-      let id = definitionNameIds.get(name);
-      if (id === undefined) {
-        id = definitionNames.length;
-        definitionNameIds.set(name, id);
-        definitionNames.push(name);
-      }
-      definitionName[d] = id;
-    }
+    for (let i = 0; i < defs.length; i++, d++) definitionName[d] = definitionNames.id(defs[i].name);
     const refs = analysis.references;
-    for (let i = 0; i < refs.length; i++, r++) {
-      const name = refs[i].name;
-      let id = referenceNameIds.get(name);
-      if (id === undefined) {
-        id = referenceNames.length;
-        referenceNameIds.set(name, id);
-        referenceNames.push(name);
-      }
-      referenceName[r] = id;
-    }
+    for (let i = 0; i < refs.length; i++, r++) referenceName[r] = referenceNames.id(refs[i].name);
   }
   fileReferenceStart[files.length] = r;
-  return { definitionNames, definitionName, definitionNameIds, referenceNames, referenceName, fileReferenceStart };
+  return {
+    definitionNames: definitionNames.values,
+    definitionName,
+    definitionNameId: (name) => definitionNames.idOf(name),
+    referenceNames: referenceNames.values,
+    referenceName,
+    fileReferenceStart,
+  };
 }

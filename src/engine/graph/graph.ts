@@ -229,7 +229,7 @@ export function buildGraph(corpus: Corpus): GraphData {
   });
   /** Per reference name as written (names.referenceNames): the name it refers to (its last part), and that name's definition name id or -1. */
   const referencedText = names.referenceNames.map(referencedName);
-  const referencedNameId = Int32Array.from(referencedText, (name) => names.definitionNameIds.get(name) ?? -1);
+  const referencedNameId = Int32Array.from(referencedText, (name) => names.definitionNameId(name) ?? -1);
 
   // --- edges ---------------------------------------------------------------------------
   const eSource = int32Column();
@@ -583,7 +583,7 @@ export function buildGraph(corpus: Corpus): GraphData {
     const out = new Int32Array(symbolCount);
     let at = 0;
     for (let i = 0; i < nameOrder.length; i++) {
-      const list = symbolsOfName[names.definitionNameIds.get(nameOrder[i])!];
+      const list = symbolsOfName[names.definitionNameId(nameOrder[i])!];
       for (let j = 0; j < list.length; j++) out[at++] = list[j];
     }
     return out;

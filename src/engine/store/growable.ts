@@ -69,6 +69,11 @@ export class StringTable {
   readonly values: string[] = [];
   private readonly ids = new Map<string, number>();
 
+  /** The value's index, undefined when it is not in the table. */
+  idOf(value: string): number | undefined {
+    return this.ids.get(value);
+  }
+
   /** The value's index, added at the end when new. */
   id(value: string): number {
     let id = this.ids.get(value);

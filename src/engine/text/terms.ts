@@ -113,10 +113,14 @@ export class TermIndex {
     const fieldLengths = new GrowableU32();
     const averages = new Float64Array(FIELD_COUNT);
     let documentCount = 0;
-    const termId = (token: string): number => table.id(token);
-    const words = new WordTermTable(termId);
     const counts = new TermCounts();
-    const symbolTerms = new Map<string, number[]>();
+    const termId = (token: string): number => {
+      const id = table.id(token);
+      counts.reserve(id + 1);
+      return id;
+    };
+    const words = new WordTermTable(termId);
+    const symbolTerms = new Map<string, Uint32Array>();
     let lastPath = { path: '', ids: new Uint32Array(0), tfs: new Uint32Array(0) };
     const add = (doc: TermDocument): void => {
       if (doc.id !== documentCount) throw new Error(`term documents must come with ids 0, 1, 2…; got ${doc.id} at ${documentCount}`);
@@ -126,7 +130,7 @@ export class TermIndex {
           let ids = symbolTerms.get(doc.symbol);
           if (!ids) {
             if (symbolTerms.size >= MAX_REMEMBERED_SYMBOLS) symbolTerms.clear();
-            ids = symbolTokens(doc.symbol).map(termId);
+            ids = Uint32Array.from(symbolTokens(doc.symbol), termId);
             symbolTerms.set(doc.symbol, ids);
           }
           for (const id of ids) counts.add(id);

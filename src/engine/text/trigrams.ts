@@ -481,7 +481,11 @@ export class TrigramIndexBuilder {
         const c = table[text.charCodeAt(i)];
         let key: number;
         if ((a | b | c) < 128) key = (a << 14) | (b << 7) | c;
-        else key = trigramKey(a, b, c);
+        else {
+          // trigramKey's hash, written out: a call V8 has not seen yet when it compiles this loop would send it back to the interpreter.
+          const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77) ^ Math.imul(c + 0x165667b1, 0xc2b2ae3d);
+          key = ASCII_KEY_SPACE | ((h ^ (h >>> 15)) & NON_ASCII_HASH_MASK);
+        }
         const word = key >>> 5;
         const bit = 1 << (key & 31);
         if ((seen[word] & bit) === 0) {

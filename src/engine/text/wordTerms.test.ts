@@ -26,14 +26,24 @@ function counted(words: WordTermTable, counts: TermCounts, text: string, from: n
   return out;
 }
 
+/** A word table over a fresh vocabulary, and counts with room for every term id it makes. */
+function termTables() {
+  const table = new StringTable();
+  const counts = new TermCounts();
+  const words = new WordTermTable((token) => {
+    const id = table.id(token);
+    counts.reserve(id + 1);
+    return id;
+  });
+  return { table, words, counts };
+}
+
 /** Code-like text: identifiers in every case style, digits, `_` and `$`, punctuation, non-ASCII letters and surrogate pairs. */
 const codeText = fc.array(fc.constantFrom(...'aAbBzZ_$09 \n.(){}é€ﬀİ'.split(''), 'XMLHttp', 'parseConfig', 'v2', '𝒳'), { maxLength: 80 }).map((parts) => parts.join(''));
 
 describe('WordTermTable', () => {
   it('counts exactly the sub-tokens the regular expressions give, in first-seen order, for any text and range', () => {
-    const table = new StringTable();
-    const words = new WordTermTable((token) => table.id(token));
-    const counts = new TermCounts();
+    const { table, words, counts } = termTables();
     fc.assert(
       fc.property(codeText, fc.nat(), fc.nat(), (text, a, b) => {
         const from = a % (text.length + 1);
@@ -45,9 +55,7 @@ describe('WordTermTable', () => {
   });
 
   it('counts the same after it starts over (more distinct words than it remembers), with term ids past its first arrays', () => {
-    const table = new StringTable();
-    const words = new WordTermTable((token) => table.id(token));
-    const counts = new TermCounts();
+    const { table, words, counts } = termTables();
     const text = Array.from({ length: 201_000 }, (_, i) => `w${i}`).join(' ');
     const want = expected(text, table);
     expect(table.values.length).toBeGreaterThan(200_000); // 'w' and every number

@@ -25,11 +25,16 @@ const FNV_PRIME = 0x01000193;
 const MAX_REMEMBERED_WORDS = 200_000;
 const MAX_REMEMBERED_UNITS = 1 << 22;
 
-/** Term ids counted in one field of one document: `frequency` per id, the ids with a non-zero count in `touched[0..size)` in first-seen order. */
+/**
+ * Term ids counted in one field of one document: `frequency` per id, the ids with a non-zero
+ * count in `touched[0..size)` in first-seen order. Room for an id is made when the id is
+ * created (`reserve`), never in `add`: a branch that runs for the first time after V8 has
+ * compiled the loop around it sends that loop back to the interpreter and to the compiler.
+ */
 export class TermCounts {
-  // Assigned twice, like WordTermTable's arrays.
-  frequency = new Uint32Array(1 << 12);
-  touched = new Uint32Array(1 << 12);
+  // Assigned twice, like WordTermTable's arrays; room for 32 K terms before any growth.
+  frequency = new Uint32Array(1 << 15);
+  touched = new Uint32Array(1 << 15);
   size = 0;
 
   constructor() {
@@ -37,13 +42,15 @@ export class TermCounts {
     this.touched = new Uint32Array(this.touched.length);
   }
 
+  /** Counts `id`, which must be below a limit given to `reserve`. */
   add(id: number): void {
-    if (id >= this.frequency.length) this.grow(id);
     if (this.frequency[id]++ === 0) this.touched[this.size++] = id;
   }
 
-  private grow(id: number): void {
-    const length = Math.max(this.frequency.length * 2, id + 1);
+  /** Room for the term ids below `limit`. */
+  reserve(limit: number): void {
+    if (limit <= this.frequency.length) return;
+    const length = Math.max(this.frequency.length * 2, limit);
     const frequency = new Uint32Array(length);
     frequency.set(this.frequency);
     this.frequency = frequency;
@@ -61,13 +68,13 @@ export class WordTermTable {
   // constant and drops the optimized code that read it when it is stored again (the table
   // grows); a field already stored twice is an ordinary one from the start.
   /** Per slot, (hash, entry + 1), 0 for an empty slot; a power of two of pairs, at most half full. */
-  private slots = new Int32Array(2 << 12);
+  private slots = new Int32Array(2 << 16);
   private entries = 0;
   /** Per entry (RECORD numbers): its units in `units`, its term ids in `terms`. */
-  private records = new Int32Array(RECORD << 11);
-  private units = new Uint16Array(1 << 16);
+  private records = new Int32Array(RECORD << 15);
+  private units = new Uint16Array(1 << 18);
   private unitCount = 0;
-  private terms = new Uint32Array(1 << 13);
+  private terms = new Uint32Array(1 << 16);
   private termCount = 0;
 
   /** `termId`: the id of a sub-token (a term of the index). */
@@ -106,7 +113,10 @@ export class WordTermTable {
     const length = to - from;
     const { slots, records, units } = this;
     const mask = slots.length - 2;
-    for (let slot = ((hash ^ (hash >>> 15)) << 1) & mask; ; slot = (slot + 2) & mask) {
+    // The next slot is computed at the top of every turn, the first included: a step run only
+    // on a collision would be new to V8 at the first collision after it compiled this loop.
+    for (let slot = ((hash ^ (hash >>> 15)) << 1) - 2; ; ) {
+      slot = (slot + 2) & mask;
       const entry = slots[slot + 1] - 1;
       if (entry < 0) return this.add(text, from, to, hash);
       if (slots[slot] !== hash || records[entry * RECORD + 1] !== length) continue;
@@ -119,18 +129,16 @@ export class WordTermTable {
   private add(text: string, from: number, to: number, hash: number): number {
     const length = to - from;
     if (this.entries >= MAX_REMEMBERED_WORDS || this.unitCount + length > MAX_REMEMBERED_UNITS) this.clear();
+    // A word has at most as many sub-tokens as units.
+    if ((this.entries + 1) * RECORD > this.records.length || this.unitCount + length > this.units.length || this.termCount + length > this.terms.length) this.grow(length);
     const word = text.slice(from, to);
-    const ids = splitIdentifier(word).map(this.termId);
-    if ((this.entries + 1) * RECORD > this.records.length) this.records = grown(this.records, (this.entries + 1) * RECORD);
-    if (this.unitCount + length > this.units.length) this.units = grown(this.units, this.unitCount + length);
-    if (this.termCount + ids.length > this.terms.length) this.terms = grown(this.terms, this.termCount + ids.length);
     const entry = this.entries++;
     const at = entry * RECORD;
     this.records[at] = this.unitCount;
     this.records[at + 1] = length;
     for (let k = 0; k < length; k++) this.units[this.unitCount++] = word.charCodeAt(k);
     this.records[at + 2] = this.termCount;
-    for (const id of ids) this.terms[this.termCount++] = id;
+    for (const token of splitIdentifier(word)) this.terms[this.termCount++] = this.termId(token);
     this.records[at + 3] = this.termCount;
     if (this.entries * 4 > this.slots.length) this.rehash(this.slots.length * 2);
     else this.place(entry, hash);
@@ -151,6 +159,13 @@ export class WordTermTable {
     const old = this.slots;
     this.slots = new Int32Array(size);
     for (let slot = 0; slot < old.length; slot += 2) if (old[slot + 1] !== 0) this.place(old[slot + 1] - 1, old[slot]);
+  }
+
+  /** Room for one more entry of `length` units (kept out of `add`, which V8 compiles without it). */
+  private grow(length: number): void {
+    this.records = grown(this.records, (this.entries + 1) * RECORD);
+    this.units = grown(this.units, this.unitCount + length);
+    this.terms = grown(this.terms, this.termCount + length);
   }
 
   private clear(): void {

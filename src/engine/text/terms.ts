@@ -109,7 +109,7 @@ export class TermIndex {
     const vocabulary = table.values;
     // Per field, one (term, frequency) pair per distinct term of that field of each chunk, chunk
     // after chunk: fieldLengths (the distinct terms per chunk and field) says which chunk a pair is of.
-    const rows = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), tf: new GrowableU32() }));
+    const rows: FieldPairs[] = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), tf: new GrowableU32() }));
     const fieldLengths = new GrowableU32();
     const averages = new Float64Array(FIELD_COUNT);
     let documentCount = 0;
@@ -168,42 +168,11 @@ export class TermIndex {
       order.forEach((old, rank) => (rankOf[old] = rank));
       // Counting sort of every pair by row (term rank · 3 + field); chunks stay ascending within a row.
       const rowCount = vocabulary.length * FIELD_COUNT;
-      const listLengths = new Uint32Array(rowCount);
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        const terms = rows[field].term;
-        for (let i = 0; i < terms.length; i++) listLengths[rankOf[terms.data[i]] * FIELD_COUNT + field]++;
-      }
+      const listLengths = countRows(rows, rankOf, rowCount);
       const start = new Uint32Array(rowCount + 1);
       for (let row = 0; row < rowCount; row++) start[row + 1] = start[row] + listLengths[row];
-      const total = start[rowCount];
-      const sortedDoc = new Uint32Array(total);
-      const sortedTf = new Uint32Array(total);
-      const cursor = start.slice(0, rowCount);
-      const lengths = fieldLengths.data;
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        const terms = rows[field].term.data;
-        const tfs = rows[field].tf.data;
-        let i = 0;
-        for (let doc = 0; doc < documentCount; doc++) {
-          for (const last = i + lengths[doc * FIELD_COUNT + field]; i < last; i++) {
-            const at = cursor[rankOf[terms[i]] * FIELD_COUNT + field]++;
-            sortedDoc[at] = doc;
-            sortedTf[at] = tfs[i];
-          }
-        }
-      }
-      const bytes = new VarintWriter();
-      const listOffsets = new Uint32Array(rowCount + 1);
-      for (let row = 0; row < rowCount; row++) {
-        listOffsets[row] = bytes.length;
-        let previous = -1;
-        for (let i = start[row]; i < start[row + 1]; i++) {
-          bytes.varint(sortedDoc[i] - previous - 1);
-          bytes.varint(sortedTf[i]);
-          previous = sortedDoc[i];
-        }
-      }
-      listOffsets[rowCount] = bytes.length;
+      const sorted = sortByRow(rows, rankOf, fieldLengths.data, documentCount, start);
+      const { listOffsets, postings } = encodeRows(start, sorted.docs, sorted.tfs);
       const terms = order.map((old) => vocabulary[old]);
       return new TermIndex(terms, {
         version: SNAPSHOT_VERSION,
@@ -211,7 +180,7 @@ export class TermIndex {
         vocabulary: terms.join('\n'),
         listOffsets,
         listLengths,
-        postings: bytes.finish(),
+        postings,
         fieldLengths: narrowest(fieldLengths.data.subarray(0, fieldLengths.length)),
         averageFieldLengths: averages,
       });
@@ -414,4 +383,63 @@ export class TermIndex {
     }
     return lo;
   }
+}
+
+/** Per field, the (term id, frequency) pairs of its chunks, chunk after chunk. */
+interface FieldPairs {
+  term: GrowableU32;
+  tf: GrowableU32;
+}
+
+// The steps of TermIndexBuilder.finish, one function each: each runs once, and V8 compiles a
+// long loop while it runs; in one function, the code after that loop, not run yet, would send
+// it back to the interpreter and the compiler once per step.
+
+/** Chunks per row (term rank · 3 + field). */
+function countRows(rows: FieldPairs[], rankOf: Uint32Array, rowCount: number): Uint32Array {
+  const listLengths = new Uint32Array(rowCount);
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    const terms = rows[field].term;
+    for (let i = 0; i < terms.length; i++) listLengths[rankOf[terms.data[i]] * FIELD_COUNT + field]++;
+  }
+  return listLengths;
+}
+
+/** Every pair's chunk and frequency placed in its row's run (`start[row]` on), chunks ascending within a row. */
+function sortByRow(rows: FieldPairs[], rankOf: Uint32Array, fieldLengths: Uint32Array, documentCount: number, start: Uint32Array): { docs: Uint32Array; tfs: Uint32Array } {
+  const rowCount = start.length - 1;
+  const docs = new Uint32Array(start[rowCount]);
+  const tfs = new Uint32Array(start[rowCount]);
+  const cursor = start.slice(0, rowCount);
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    const terms = rows[field].term.data;
+    const frequencies = rows[field].tf.data;
+    let i = 0;
+    for (let doc = 0; doc < documentCount; doc++) {
+      for (const last = i + fieldLengths[doc * FIELD_COUNT + field]; i < last; i++) {
+        const at = cursor[rankOf[terms[i]] * FIELD_COUNT + field]++;
+        docs[at] = doc;
+        tfs[at] = frequencies[i];
+      }
+    }
+  }
+  return { docs, tfs };
+}
+
+/** The rows as posting lists: per entry varint(chunk − previous chunk − 1), varint(frequency); and where each row starts. */
+function encodeRows(start: Uint32Array, docs: Uint32Array, tfs: Uint32Array): { listOffsets: Uint32Array; postings: Uint8Array } {
+  const rowCount = start.length - 1;
+  const bytes = new VarintWriter();
+  const listOffsets = new Uint32Array(rowCount + 1);
+  for (let row = 0; row < rowCount; row++) {
+    listOffsets[row] = bytes.length;
+    let previous = -1;
+    for (let i = start[row]; i < start[row + 1]; i++) {
+      bytes.varint(docs[i] - previous - 1);
+      bytes.varint(tfs[i]);
+      previous = docs[i];
+    }
+  }
+  listOffsets[rowCount] = bytes.length;
+  return { listOffsets, postings: bytes.finish() };
 }

@@ -506,28 +506,39 @@ export class TrigramIndexBuilder {
 
   /** The index of the files added (once: the builder's arrays are reused for it). */
   finish(): TrigramIndex {
-    const { counts, pairKeys } = this;
     // Counting sort of the postings by key; file order within a key is preserved (ascending ids).
     const keys = this.distinctKeys.u32().sort();
-    const distinct = keys.length;
-    const offsets = new Uint32Array(distinct + 1);
-    const cursor = counts; // reused: from here on, the write position per key
-    let running = 0;
-    for (let slot = 0; slot < distinct; slot++) {
-      const k = keys[slot];
-      const c = counts[k];
-      offsets[slot] = running;
-      cursor[k] = running;
-      running += c;
-    }
-    offsets[distinct] = running;
-    const postings = new Uint32Array(running);
-    const fileIds = this.fileIds.data;
-    const fileEnds = this.fileEnds.data;
-    for (let f = 0, i = 0; f < this.fileIds.length; f++) {
-      const id = fileIds[f];
-      for (const end = fileEnds[f]; i < end; i++) postings[cursor[pairKeys[i]]++] = id;
-    }
+    const offsets = listOffsets(keys, this.counts);
+    const postings = placePostings(offsets[keys.length], this.pairKeys, this.counts, this.fileIds, this.fileEnds);
     return TrigramIndex.fromPostings(keys, offsets, postings, this.fileIds.length);
   }
+}
+
+// TrigramIndexBuilder.finish's two loops, one function each (as in terms.ts: each runs once,
+// compiled while it runs, and code after it not run yet would send it back to the interpreter).
+
+/** Where each key's list starts (and, after the last, the total); `counts` becomes each key's write position. */
+function listOffsets(keys: Uint32Array, counts: Uint32Array): Uint32Array {
+  const offsets = new Uint32Array(keys.length + 1);
+  let running = 0;
+  for (let slot = 0; slot < keys.length; slot++) {
+    const key = keys[slot];
+    offsets[slot] = running;
+    running += counts[key];
+    counts[key] = offsets[slot];
+  }
+  offsets[keys.length] = running;
+  return offsets;
+}
+
+/** Every file's id in the lists of its keys, in file order. */
+function placePostings(total: number, pairKeys: Uint32Array, cursor: Uint32Array, fileIds: GrowableU32, fileEnds: GrowableU32): Uint32Array {
+  const postings = new Uint32Array(total);
+  const ids = fileIds.data;
+  const ends = fileEnds.data;
+  for (let f = 0, i = 0; f < fileIds.length; f++) {
+    const id = ids[f];
+    for (const end = ends[f]; i < end; i++) postings[cursor[pairKeys[i]]++] = id;
+  }
+  return postings;
 }

@@ -13,6 +13,7 @@ import type { Corpus } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
 import { dirname, ImportResolver } from './resolve';
 import { corpusNames } from '../corpus-names';
+import { entriesByRow, rowOffsets } from '../store/csr';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -319,7 +320,7 @@ export function buildGraph(corpus: Corpus): GraphData {
   }
 
   // Import records were pushed in file order: each file's records are one contiguous run.
-  const firstImportRecord = importRecordOffsets(importSource, fileCount);
+  const firstImportRecord = rowOffsets(importSource.values, importSource.length, fileCount);
 
   /** `seenFrom[q] === p + 1`: file q is already visible from file p. */
   const seenFrom = new Int32Array(fileCount);
@@ -495,9 +496,7 @@ export function buildGraph(corpus: Corpus): GraphData {
   // --- CSR -------------------------------------------------------------------------------
   const edgeCount = eSource.length;
   const sources = eSource.values;
-  const outOffsets = new Int32Array(nodeCount + 1);
-  for (let e = 0; e < edgeCount; e++) outOffsets[sources[e] + 1]++;
-  for (let n = 0; n < nodeCount; n++) outOffsets[n + 1] += outOffsets[n];
+  const outOffsets = rowOffsets(sources, edgeCount, nodeCount);
   const cursor = outOffsets.slice(0, nodeCount);
   const edgeSource = new Int32Array(edgeCount);
   const edgeTarget = new Int32Array(edgeCount);
@@ -672,23 +671,10 @@ export function symbolsWithKey(order: Int32Array, keyOf: (symbol: number) => str
   return out;
 }
 
-function importRecordOffsets(importSource: Column<Int32Array>, fileCount: number): Int32Array {
-  const offsets = new Int32Array(fileCount + 1);
-  for (let r = 0; r < importSource.length; r++) offsets[importSource.get(r) + 1]++;
-  for (let p = 0; p < fileCount; p++) offsets[p + 1] += offsets[p];
-  return offsets;
-}
-
 /** In-edges of every node (edge indexes, ascending per node), from the edges' targets: what a snapshot leaves out. */
 export function inEdgesOf(nodeCount: number, edgeTarget: Int32Array): { inOffsets: Int32Array; inEdges: Int32Array } {
-  const edgeCount = edgeTarget.length;
-  const inOffsets = new Int32Array(nodeCount + 1);
-  for (let e = 0; e < edgeCount; e++) inOffsets[edgeTarget[e] + 1]++;
-  for (let n = 0; n < nodeCount; n++) inOffsets[n + 1] += inOffsets[n];
-  const inCursor = inOffsets.slice(0, nodeCount);
-  const inEdges = new Int32Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) inEdges[inCursor[edgeTarget[e]]++] = e;
-  return { inOffsets, inEdges };
+  const inOffsets = rowOffsets(edgeTarget, edgeTarget.length, nodeCount);
+  return { inOffsets, inEdges: entriesByRow(edgeTarget, edgeTarget.length, inOffsets) };
 }
 
 /** Each edge's source node, from the out-edge offsets (edges are grouped by source). */

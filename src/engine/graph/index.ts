@@ -4,6 +4,7 @@
  */
 import type { ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
+import { rowOffsets } from '../store/csr';
 import { splitIdentifier } from '../tokens';
 import {
   buildGraph,
@@ -324,10 +325,7 @@ export class GraphIndex implements Retriever {
 
   private recordsBySource(): Int32Array {
     if (!this.importRecordOffsets) {
-      const offsets = new Int32Array(this.g.fileCount + 1);
-      for (const p of this.g.importSource) offsets[p + 1]++;
-      for (let p = 0; p < this.g.fileCount; p++) offsets[p + 1] += offsets[p];
-      this.importRecordOffsets = offsets;
+      this.importRecordOffsets = rowOffsets(this.g.importSource, this.g.importSource.length, this.g.fileCount);
     }
     return this.importRecordOffsets;
   }

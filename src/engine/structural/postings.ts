@@ -8,6 +8,7 @@
  * the 10 MB tier those were most of the structural build's garbage).
  */
 import { splitIdentifier, words } from '../tokens';
+import { entriesByRow, rowOffsets } from '../store/csr';
 import { GrowableU32 } from '../store/growable';
 
 /** Term postings over definitions, definition by definition (see StructuralSnapshot.term*). */
@@ -52,10 +53,9 @@ export class DefinitionTermPostings {
     this.flush();
     const termCount = this.vocab.length;
     const rows = this.rowTerm.length;
-    const rowTerm = this.rowTerm.data;
-    const termOffsets = new Int32Array(termCount + 1);
-    for (let r = 0; r < rows; r++) termOffsets[rowTerm[r] + 1]++;
-    for (let t = 0; t < termCount; t++) termOffsets[t + 1] += termOffsets[t];
+    // Term ids are below 2³¹: the column read as Int32, the key type rowOffsets takes.
+    const rowTerm = new Int32Array(this.rowTerm.data.buffer, this.rowTerm.data.byteOffset, rows);
+    const termOffsets = rowOffsets(rowTerm, rows, termCount);
     const cursor = termOffsets.slice(0, termCount);
     const termDefs = new Int32Array(rows);
     const termWeights = new Uint8Array(rows);
@@ -150,13 +150,9 @@ export class ReferencePostings {
   finish(chunkCount: number): { refNames: string[]; refOffsets: Int32Array; refChunks: Int32Array; refCounts: Int32Array } {
     const nameCount = this.names.length;
     const { rows: refs, rowName, rowChunk, rowKind } = this;
-    // The references grouped by name, in arrival order (a counting sort).
-    const start = new Int32Array(nameCount + 1);
-    for (let r = 0; r < refs; r++) start[rowName[r] + 1]++;
-    for (let n = 0; n < nameCount; n++) start[n + 1] += start[n];
-    const cursor = start.slice(0, nameCount);
-    const byName = new Int32Array(refs);
-    for (let r = 0; r < refs; r++) byName[cursor[rowName[r]]++] = r;
+    // The references grouped by name, in arrival order.
+    const start = rowOffsets(rowName, refs, nameCount);
+    const byName = entriesByRow(rowName, refs, start);
     // Then one row per (name, chunk): `rowOfChunk[c]` is valid while `nameOfChunk[c]` is the name at hand.
     const nameOfChunk = new Int32Array(chunkCount).fill(-1);
     const rowOfChunk = new Int32Array(chunkCount);

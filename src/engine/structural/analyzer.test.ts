@@ -4,6 +4,7 @@ import type { Definition, FileAnalysis } from '../contract';
 import { nodeGrammars } from '../../node/grammars';
 import { MAX_PARSE_CHARS, StructuralAnalyzer } from './analyzer';
 import { countLines } from './chunks';
+import { extractNameChecks } from './queries';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -442,5 +443,40 @@ describe('bad input', () => {
 describe('countLines', () => {
   it('counts a last line without newline and not a trailing newline', () => {
     expect([countLines(''), countLines('a'), countLines('a\n'), countLines('a\nb'), countLines('\n\n')]).toEqual([0, 1, 1, 2, 2]);
+  });
+});
+
+describe('name predicates the analyzer checks itself', () => {
+  const source = [
+    "const fs = require('fs');", // the `#eq? @_require` import, not a call of `require`
+    'const requirements = requireAll(fs);', // names that only start like `require`
+    'requireAll.require = require;',
+    'class Box {',
+    '  constructor() { this.v = make(); }', // `#not-eq? @name "constructor"`: not a method
+    '  constructorish() { return require; }',
+    '}',
+    "const r = notrequire('x');",
+  ].join('\n');
+
+  it('match what the predicates said', () => {
+    const a = analyzer.analyze('src/box.js', source);
+    expect(a.imports).toEqual([{ specifier: 'fs', line: 1, names: ['*'], kind: 'require' }]);
+    expect(a.references.filter((r) => r.kind === 'call').map((r) => r.name)).toEqual(['requireAll', 'make', 'notrequire']);
+    expect(a.definitions.filter((d) => d.kind === 'method').map((d) => d.name)).toEqual(['constructorish']);
+  });
+
+  it('take only whole-name predicates out of the query, offsets kept', () => {
+    const query = '((call (identifier) @name) (#not-match? @name "^(require)$"))\n((m (p) @name) (#not-eq? @name "constructor"))\n((i) @n (#match? @n "^[A-Z]"))\n((i) @n (#eq? @n "x") (#not-match? @n "^a"))';
+    const { source: rewritten, checks } = extractNameChecks(query);
+    expect(rewritten).toHaveLength(query.length);
+    expect(checks.map(({ capture, literal, negate }) => ({ capture, literal, negate }))).toEqual([
+      { capture: 'name', literal: 'require', negate: true },
+      { capture: 'name', literal: 'constructor', negate: true },
+      { capture: 'n', literal: 'x', negate: false },
+    ]);
+    for (const check of checks) expect(query.slice(check.offset).startsWith('(#')).toBe(true);
+    expect(rewritten).toContain('(#match? @n "^[A-Z]")');
+    expect(rewritten).toContain('(#not-match? @n "^a")');
+    expect(rewritten).not.toContain('require');
   });
 });

@@ -10,7 +10,8 @@ import { languageForPath, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
 import type { GrammarSource } from './grammars';
 import { importsOf } from './imports';
-import { analysisQuerySource, EXTRA_QUERIES, REDUNDANT_TAG_PATTERNS } from './queries';
+import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
+import type { NameCheck } from './queries';
 
 /** Files larger than this (UTF-16 code units ≈ bytes for code) are not parsed: too slow, rarely hand-written. */
 export const MAX_PARSE_CHARS = 1_000_000;
@@ -44,6 +45,8 @@ interface CompiledQuery {
    * That capture's node is never read, so it is left out of the matches (one object less each).
    */
   impliedReferenceKind: (string | undefined)[];
+  /** Per pattern: the name predicates taken out of the query, checked by readMatches (absent: none). */
+  nameChecks: (NameCheck[] | undefined)[];
 }
 
 let runtimeReady: Promise<void> | null = null;
@@ -213,13 +216,14 @@ const KINDS_READING_REFERENCE_NODE = new Set(['class']);
 
 function compileQuery(loaded: LoadedLanguage): CompiledQuery {
   const extra = EXTRA_QUERIES[loaded.lang];
-  let source = analysisQuerySource(loaded.tags, extra);
+  let { source, checks } = extractNameChecks(analysisQuerySource(loaded.tags, extra));
   let query: Query;
   try {
     query = new Query(loaded.language, source);
   } catch {
     // A tags.scm our rewrite does not understand: the plain text gives the same results, slower.
     source = `${loaded.tags}\n${extra}`;
+    checks = [];
     query = new Query(loaded.language, source);
   }
   // We read doc comments ourselves; any `@doc` capture left is only cost.
@@ -232,6 +236,13 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
     if (role) roles.set(name, role);
   }
   const patternCount = query.patternCount();
+  const nameChecks: (NameCheck[] | undefined)[] = new Array(patternCount).fill(undefined);
+  for (const check of checks) {
+    let pattern = 0;
+    while (pattern < patternCount && !(query.startIndexForPattern(pattern) <= check.offset && check.offset < query.endIndexForPattern(pattern))) pattern++;
+    if (pattern === patternCount) throw new Error(`no pattern holds the predicate at ${check.offset}`);
+    (nameChecks[pattern] ??= []).push(check);
+  }
   const redundant = new Set((REDUNDANT_TAG_PATTERNS[loaded.lang] ?? []).map(collapseSpace));
   /** Per pattern: its reference captures, and whether it always has exactly one. */
   const references: { captures: string[]; single: boolean }[] = [];
@@ -260,7 +271,7 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
     query.disableCapture(name);
     for (const pattern of holders) impliedReferenceKind[pattern] = role.tagKind;
   }
-  return { query, roles, impliedReferenceKind };
+  return { query, roles, impliedReferenceKind, nameChecks };
 }
 
 function skipReason(text: string, lineCount: number): string | null {
@@ -301,7 +312,7 @@ function readMatches(
   lang: Language,
   text: string,
   matches: QueryMatch[],
-  { roles, impliedReferenceKind }: CompiledQuery,
+  { roles, impliedReferenceKind, nameChecks }: CompiledQuery,
 ): Pick<FileAnalysis, 'definitions' | 'references' | 'imports'> {
   const definitionNodes = new Map<string, { node: Node; nameNode: Node; tagKind: string }>();
   const referenceNodes: PendingReference[] = [];
@@ -312,6 +323,8 @@ function readMatches(
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
     const captures = match.captures;
+    const checks = nameChecks[match.patternIndex];
+    if (checks !== undefined && !passesNameChecks(text, captures, checks)) continue;
     let nameNode: Node | null = null;
     let defNode: Node | null = null;
     let defKind = '';
@@ -396,6 +409,22 @@ function readMatches(
     references: references.map((r) => r.reference),
     imports,
   };
+}
+
+/**
+ * What the predicates taken out of the query would have said: the start of the source text is
+ * compared first, so a node's end is read from wasm only for a name that starts like the literal.
+ */
+function passesNameChecks(text: string, captures: QueryMatch['captures'], checks: readonly NameCheck[]): boolean {
+  for (const { capture, literal, negate } of checks) {
+    let node: Node | null = null;
+    for (let c = 0; c < captures.length && node === null; c++) if (captures[c].name === capture) node = captures[c].node;
+    if (node === null) continue; // a predicate on a capture the match lacks holds
+    const start = node.startIndex;
+    const equal = text.startsWith(literal, start) && node.endIndex - start === literal.length;
+    if (equal === negate) return false;
+  }
+  return true;
 }
 
 /**

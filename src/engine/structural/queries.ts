@@ -131,6 +131,39 @@ export function analysisQuerySource(tags: string, extra: string): string {
   return `${tags.replace(DOC_PREFIX, '').replace(DOC_PREDICATE, '')}\n${extra}`;
 }
 
+/** A name check the analyzer makes itself: the capture's text is (or, negated, is not) `literal`. */
+export interface NameCheck {
+  /** Offset of the predicate in the query source: the pattern holding it is the one whose range contains it. */
+  offset: number;
+  capture: string;
+  literal: string;
+  negate: boolean;
+}
+
+/**
+ * `(#eq? @c "x")`, `(#not-eq? @c "x")` and `(#not-match? @c "^(x)$")` with a plain name `x`.
+ * web-tree-sitter evaluates such predicates in JavaScript on every match, reading the node's
+ * end from wasm and slicing its text (one in three JavaScript call matches goes through the
+ * `require` one); the analyzer compares the source text at the node's start instead.
+ */
+const NAME_PREDICATE = /\(#(not-)?(eq|match)\?\s+@([\w.-]+)\s+"(\^\(?)?([A-Za-z_$][\w$]*)(\)?\$)?"\s*\)/g;
+
+/**
+ * Takes the name predicates out of a query source (blanked with spaces, so every pattern keeps
+ * its offsets) and returns them as checks. A `match` is taken only when anchored to the whole
+ * name (`^(x)$` or `^x$`), an `eq` only when not anchored: anything else stays in the query.
+ */
+export function extractNameChecks(source: string): { source: string; checks: NameCheck[] } {
+  const checks: NameCheck[] = [];
+  const rewritten = source.replace(NAME_PREDICATE, (whole, not: string | undefined, operator: string, capture: string, open: string | undefined, literal: string, close: string | undefined, offset: number) => {
+    const anchored = open !== undefined && close !== undefined && (open === '^(') === (close === ')$');
+    if (operator === 'match' ? !anchored : open !== undefined || close !== undefined) return whole;
+    checks.push({ offset, capture, literal, negate: not !== undefined });
+    return ' '.repeat(whole.length);
+  });
+  return { source: rewritten, checks };
+}
+
 /**
  * Tag patterns whose every result another pattern of the same query already yields, with the
  * same name node and the same reference kind: disabled after compiling (compared with

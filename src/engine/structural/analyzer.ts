@@ -187,7 +187,8 @@ function firstErrorLine(root: Node): number {
  */
 function firstErrorNode(node: Node): Node | null {
   if (node.isError) return node;
-  for (const child of node.children) {
+  for (let i = 0, count = node.childCount; i < count; i++) {
+    const child = node.child(i);
     if (!child?.hasError) continue;
     const found = firstErrorNode(child);
     if (found) return found;
@@ -286,16 +287,43 @@ function skipReason(text: string, lineCount: number): string | null {
 // ---------------------------------------------------------------------------------------
 // From query matches to definitions, references and imports
 
+/**
+ * A definition while its file is read: every field present (one object shape, so the code that
+ * reads them stays monomorphic), made a Definition, without its absent fields, at the end.
+ */
 interface FoundDefinition {
-  definition: Definition;
+  name: string;
+  kind: DefinitionKind;
+  signature: string;
+  startLine: number;
+  endLine: number;
+  nameLine: number;
+  container: string | undefined;
+  doc: string | undefined;
   /** Character range of the whole definition (outer node), for finding enclosing definitions. */
   start: number;
   end: number;
 }
 
+/** A reference while its file is read (see FoundDefinition). */
 interface FoundReference {
-  reference: Reference;
+  name: string;
+  line: number;
+  kind: Reference['kind'];
+  qualified: boolean;
+  enclosing: string | undefined;
   position: number;
+}
+
+/** The Definition of a found one: the fields of the contract, in its order, the absent ones left out. */
+function toDefinition({ name, kind, signature, startLine, endLine, nameLine, container, doc }: FoundDefinition): Definition {
+  if (container === undefined) return doc === undefined ? { name, kind, signature, startLine, endLine, nameLine } : { name, kind, signature, startLine, endLine, nameLine, doc };
+  return doc === undefined ? { name, kind, signature, startLine, endLine, nameLine, container } : { name, kind, signature, startLine, endLine, nameLine, container, doc };
+}
+
+function toReference({ name, line, kind, qualified, enclosing }: FoundReference): Reference {
+  if (!qualified) return enclosing === undefined ? { name, line, kind } : { name, line, kind, enclosing };
+  return enclosing === undefined ? { name, line, kind, qualified } : { name, line, kind, qualified, enclosing };
 }
 
 /** When one name node is captured as several reference kinds, the most specific wins. */
@@ -334,22 +362,23 @@ function readMatches(
       const capture = captures[c];
       const role = roles.get(capture.name);
       if (role === undefined) continue;
+      const node = capture.node;
       switch (role.role) {
         case 'name':
-          nameNode = capture.node;
+          nameNode = node;
           break;
         case 'import':
-          importNodes.set(capture.node.id, capture.node);
+          importNodes.set(node.id, node);
           break;
         case 'introduced':
-          introduced.add(capture.node.id);
+          introduced.add(node.id);
           break;
         case 'definition':
-          defNode = capture.node;
+          defNode = node;
           defKind = role.tagKind;
           break;
         case 'reference':
-          refNode = capture.node;
+          refNode = node;
           refKind = role.tagKind;
           break;
       }
@@ -390,12 +419,11 @@ function readMatches(
     if (builtins?.has(nameText)) continue;
     const kind = referenceKind(tagKind, refNode);
     const existing = byPosition.get(position);
-    if (existing && REFERENCE_KIND_PRIORITY[existing.reference.kind] >= REFERENCE_KIND_PRIORITY[kind]) continue;
+    if (existing && REFERENCE_KIND_PRIORITY[existing.kind] >= REFERENCE_KIND_PRIORITY[kind]) continue;
     const name = referenceName(nameText);
     if (!name) continue;
-    const reference: Reference = { name, line: nameNode.startPosition.row + 1, kind };
-    if (isQualified(text, position)) reference.qualified = true;
-    byPosition.set(position, { position, reference });
+    const line = nameNode.startPosition.row + 1;
+    byPosition.set(position, { name, line, kind, qualified: isQualified(text, position), enclosing: undefined, position });
   }
   const references = [...byPosition.values()].sort((a, b) => a.position - b.position);
   assignEnclosing(found, references);
@@ -405,8 +433,8 @@ function readMatches(
   imports.sort((a, b) => a.line - b.line);
 
   return {
-    definitions: found.map((f) => f.definition),
-    references: references.map((r) => r.reference),
+    definitions: found.map(toDefinition),
+    references: references.map(toReference),
     imports,
   };
 }
@@ -435,8 +463,7 @@ function dropRepeatedDefinitions(found: FoundDefinition[]): void {
   const seen = new Set<string>();
   let kept = 0;
   for (const f of found) {
-    const d = f.definition;
-    const key = `${d.name}\u0000${d.startLine}\u0000${d.endLine}`;
+    const key = `${f.name}\u0000${f.startLine}\u0000${f.endLine}`;
     if (seen.has(key)) continue;
     seen.add(key);
     found[kept++] = f;
@@ -493,7 +520,7 @@ function assignEnclosing(definitions: FoundDefinition[], references: FoundRefere
     for (let i = stack.length - 1; i >= 0; i--) {
       const def = stack[i];
       if (def.start <= ref.position && ref.position < def.end) {
-        ref.reference.enclosing = def.definition.name;
+        ref.enclosing = def.name;
         break;
       }
     }
@@ -595,18 +622,20 @@ function readDefinition(lang: Language, text: string, node: Node, nameNode: Node
   // A function without a body (overload, abstract, interface member, extern) reads as a declaration.
   if ((kind === 'function' || kind === 'method') && !body && !signature.endsWith(';'))
     signature = `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)};`;
-  const definition: Definition = {
+  const nameLine = nameNode.startPosition.row + 1;
+  const doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
+  return {
     name,
     kind,
     signature,
     startLine,
     endLine: endRow + 1,
-    nameLine: nameNode.startPosition.row + 1,
+    nameLine,
+    container,
+    doc: doc ? (doc.length > MAX_DOC_CHARS ? doc.slice(0, MAX_DOC_CHARS) : doc) : undefined,
+    start: outer.startIndex,
+    end: outer.endIndex,
   };
-  if (container !== undefined) definition.container = container;
-  const doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
-  if (doc) definition.doc = doc.length > MAX_DOC_CHARS ? doc.slice(0, MAX_DOC_CHARS) : doc;
-  return { definition, start: outer.startIndex, end: outer.endIndex };
 }
 
 /** Whether the definition's parent is a declaration of that one definition (`const x = …`, `type T …`), which is then its range. */

@@ -32,6 +32,34 @@ export interface NodeParsePool {
   readonly workers: readonly Worker[];
 }
 
+/** What a build parses with: the pool of parse workers (which also builds the text index), or the in-process analyzer. */
+export interface BuildAnalyzer {
+  analyze(path: string, text: string): Promise<FileAnalysis>;
+  /** Loads these grammars ahead of the first file. */
+  prepare(languages: readonly Language[]): void;
+  close(): Promise<void>;
+  textIndexer?: TextIndexer;
+}
+
+/**
+ * Parse workers at most. Each loads its own tree-sitter runtime and grammars (a few hundred
+ * milliseconds of CPU and tens of MB), so more than this costs more than it gains.
+ */
+export const MAX_PARSE_WORKERS = 8;
+
+/** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */
+export function startParsePool(): BuildAnalyzer | null {
+  const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
+  if (workers < 2) return null;
+  const pool = createNodeParsePool(workers);
+  return {
+    analyze: (path, text) => pool.analyze(path, text),
+    prepare: (languages) => pool.prepare(languages),
+    close: () => pool.close(),
+    textIndexer: pool.textIndexer(),
+  };
+}
+
 /** The chunks the term half of the text index reads, in columns (one clone instead of an object each). */
 interface ChunkColumns {
   fileIds: Uint32Array;

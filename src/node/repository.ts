@@ -4,22 +4,21 @@
  * changed repository is re-indexed incrementally: unchanged files keep their analyses and
  * unchanged chunks their embeddings.
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION, type TextIndexer } from '../engine/engine';
+import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
 import { AnalysisReader } from '../engine/store/analysis-table';
 import type { FileAnalysis, IndexProgress, Language } from '../engine/contract';
 import { intakeFiles, type IntakeEntry, type IntakeResult, type SkippedFile } from '../engine/intake/intake';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { ParseAhead } from '../engine/structural/parse-ahead';
 import { languageForPath } from '../engine/structural/grammars';
 import { DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
 import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
+import type { BuildAnalyzer } from './parse-pool';
 import { walkRepository, type WalkStats } from './walk';
 
 export type EmbedderChoice = NodeEmbedderKind;
@@ -29,13 +28,8 @@ export type EmbedderChoice = NodeEmbedderKind;
  * milliseconds loading tsx, the tree-sitter runtime and its grammars before the first parse.
  */
 export const PARSE_POOL_MIN_FILES = 48;
-/**
- * Parse workers at most. Each loads its own tree-sitter runtime and grammars (a few hundred
- * milliseconds of CPU and tens of MB), so more than this costs more than it gains.
- */
-export const MAX_PARSE_WORKERS = 8;
-
 export { InputError } from './input-error';
+export { defaultCacheDir } from './cache-location';
 
 export interface OpenOptions {
   embedder: EmbedderChoice;
@@ -49,6 +43,11 @@ export interface OpenOptions {
    * when the first query needs it (a `search` whose query will be embedded: see queryMayEmbed).
    */
   prefetchEmbedder?: boolean;
+  /**
+   * Parse workers the caller started already, because `buildComing` said a build is coming
+   * (the CLI does, before it loads the engine); closed here like the ones this would start.
+   */
+  parsePool?: Promise<BuildAnalyzer | null>;
 }
 
 export interface OpenedRepository {
@@ -69,16 +68,8 @@ export interface OpenedRepository {
   loadMs: number;
 }
 
-export function defaultCacheDir(): string {
-  return process.env.XDG_CACHE_HOME ? join(process.env.XDG_CACHE_HOME, 'fourfold') : join(homedir(), '.cache', 'fourfold');
-}
-
 export async function openRepository(dir: string, options: OpenOptions): Promise<OpenedRepository> {
   const root = resolve(dir);
-  const info = await stat(root).catch(() => null);
-  if (!info) throw new InputError(`no such folder: ${dir}`);
-  if (!info.isDirectory()) throw new InputError(`not a folder: ${dir}`);
-
   const prefetched = options.prefetchEmbedder && options.embedder === 'local' ? createEmbedder('local') : null;
   // Not awaited until a query needs it; a failure surfaces there, not as an unhandled rejection.
   prefetched?.catch(() => {});
@@ -86,14 +77,16 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
 
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const useCache = options.useCache !== false;
-  const key = createHash('sha1').update(root).digest('hex').slice(0, 16);
-  const snapshotFile = join(cacheDir, `${key}-${options.embedder}.snapshot`);
+  const snapshotFile = snapshotFileFor(root, options.embedder, cacheDir);
   const manifestFile = `${snapshotFile}.manifest`;
 
   // A build is coming when there is no cached index to load or refresh: the parse workers
-  // start now and load their grammars while the folder is walked and read.
-  let poolAhead = !useCache || !existsSync(snapshotFile) ? startParsePool() : null;
+  // start now (unless the caller started them) and load their grammars while the folder is walked and read.
+  let poolAhead = options.parsePool ?? (buildComing(root, options.embedder, { cacheDir, useCache }) ? startParsePool() : null);
   try {
+    const info = await stat(root).catch(() => null);
+    if (!info) throw new InputError(`no such folder: ${dir}`);
+    if (!info.isDirectory()) throw new InputError(`not a folder: ${dir}`);
     return await openWith();
   } finally {
     await (await poolAhead)?.close();
@@ -283,27 +276,9 @@ async function nodeAnalyzer(usePool: boolean, languages: readonly Language[]): P
   return { analyze: local, prepare: () => {}, close: async () => {} };
 }
 
-/** What a build parses with: the pool of parse workers (which also builds the text index), or the in-process analyzer. */
-interface BuildAnalyzer {
-  analyze(path: string, text: string): Promise<FileAnalysis>;
-  /** Loads these grammars ahead of the first file. */
-  prepare(languages: readonly Language[]): void;
-  close(): Promise<void>;
-  textIndexer?: TextIndexer;
-}
-
-/** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */
+/** The pool of parse workers, loaded only to build. */
 async function startParsePool(): Promise<BuildAnalyzer | null> {
-  const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
-  if (workers < 2) return null;
-  const { createNodeParsePool } = await import('./parse-pool');
-  const pool = createNodeParsePool(workers);
-  return {
-    analyze: (path, text) => pool.analyze(path, text),
-    prepare: (languages) => pool.prepare(languages),
-    close: () => pool.close(),
-    textIndexer: pool.textIndexer(),
-  };
+  return (await import('./parse-pool')).startParsePool();
 }
 
 /** Files in a parsed language that the previous index does not already hold unchanged. */

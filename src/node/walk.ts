@@ -33,6 +33,23 @@ export interface WalkStats {
   unreadable: number;
 }
 
+/** The longest run of sync reads before the event loop gets a turn. */
+const READ_TURN_MS = 5;
+
+/**
+ * Sync reads resolve as microtasks, so a whole folder's read would hold the event loop: the
+ * parse workers' answers, and with them the next files for the workers, would wait until it
+ * ends. Every READ_TURN_MS, a read waits for one turn of the event loop first.
+ */
+function eventLoopTurns(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < READ_TURN_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
@@ -55,6 +72,7 @@ export async function* walkRepository(
   stats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 },
 ): AsyncGenerator<IntakeEntry> {
   const rootReal = await realpath(root);
+  const yieldNow = eventLoopTurns();
   const matcher = new IgnoreMatcher(options);
   const insideRoot = (real: string) => real === rootReal || real.startsWith(rootReal.endsWith(sep) ? rootReal : rootReal + sep);
   const absolute = (rel: string) => (rel === '' ? rootReal : join(rootReal, rel));
@@ -156,6 +174,7 @@ export async function* walkRepository(
         path,
         size,
         read: async () => {
+          await yieldNow();
           try {
             const buffer = readFileSync(full);
             return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);

@@ -24,7 +24,7 @@ import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/e
 import { ensureTiers, REPO_ROOT } from '../corpora';
 import { generateQueries } from './queries';
 import { CLI_SPEED_FILE, writeReport, type BenchResults } from './report';
-import { median, percentile } from './stats';
+import { median, pairedRatio, percentile } from './stats';
 
 interface Options {
   before: string | null;
@@ -118,6 +118,17 @@ async function run(options: Options): Promise<void> {
       say(
         `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${readAndBuild.toFixed(2)} s | **${(mb / readAndBuild).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s (${Math.min(...b.wall).toFixed(2)}) | ${(mb / median(b.wall)).toFixed(2)} | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} |`,
       );
+    }
+    const before = builds.get('before');
+    const now = builds.get('now')!;
+    if (before) {
+      // This machine's speed drifts by tens of percent within minutes: each run is compared with
+      // the other side's run beside it, not with the other side's median.
+      const ratio = (pick: (b: typeof now, i: number) => number) => {
+        const r = pairedRatio(before.engine.map((_, i) => pick(before, i)), now.engine.map((_, i) => pick(now, i)));
+        return `**${r.median.toFixed(3)}** (${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
+      };
+      say(`\nnow ÷ before, the median of the ${options.reps} paired ratios (95 % bootstrap interval): Engine.build ${ratio((b, i) => b.engine[i])}, walk + read + Engine.build ${ratio((b, i) => b.engine[i] + b.read[i])}, whole process ${ratio((b, i) => b.wall[i])}, its CPU ${ratio((b, i) => b.cpu[i])}`);
     }
 
     // 2. Start-up: `fourfold --help` as a whole process (goal ≤ 0.3 s).

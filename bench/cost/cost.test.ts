@@ -11,7 +11,7 @@ import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
 import { grepBaseline, miniSearchBaseline, readTree } from './baselines';
 import { generateQueries } from './queries';
-import { median, percentile } from './stats';
+import { median, pairedRatio, percentile } from './stats';
 
 describe('order statistics', () => {
   it('takes nearest-rank percentiles and medians', () => {
@@ -22,6 +22,22 @@ describe('order statistics', () => {
     expect(median(v)).toBe(5.5);
     expect(median([3, 1, 2])).toBe(2);
     expect(Number.isNaN(median([]))).toBe(true);
+  });
+
+  it('compares alternated runs by their paired ratios, through the machine drifting between pairs', () => {
+    const drift = [1, 1.3, 0.9, 1.2, 1.05, 0.95, 1.4, 1.1];
+    const before = drift.map((d) => 3 * d);
+    const faster = pairedRatio(before, drift.map((d) => 2.7 * d));
+    expect(faster.median).toBeCloseTo(0.9, 10);
+    expect(faster.low).toBeCloseTo(0.9, 10);
+    expect(faster.high).toBeCloseTo(0.9, 10);
+    // No change, but noise within each pair: the interval holds 1, and is the same on every call.
+    const noisy = drift.map((d, i) => 3 * d * (i % 2 ? 1.05 : 0.96));
+    const same = pairedRatio(before, noisy);
+    expect(same.low).toBeLessThan(1);
+    expect(same.high).toBeGreaterThan(1);
+    expect(pairedRatio(before, noisy)).toEqual(same);
+    expect(() => pairedRatio(before, before.slice(1))).toThrow(RangeError);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Ref
 import { languageForPath, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
 import type { GrammarSource } from './grammars';
-import { importsOf } from './imports';
+import { importsOf, namedChildrenOf } from './imports';
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
 
@@ -694,7 +694,7 @@ function implTypeName(impl: Node): string | undefined {
 /** Depth-first first descendant of a type (small subtrees only: receivers, impl types). */
 function firstOfType(node: Node, type: string): Node | null {
   if (node.type === type) return node;
-  for (const child of node.namedChildren) {
+  for (const child of namedChildrenOf(node)) {
     const hit = child ? firstOfType(child, type) : null;
     if (hit) return hit;
   }

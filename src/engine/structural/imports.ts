@@ -25,13 +25,28 @@ export function importsOf(lang: Language, node: Node): ImportRef[] {
 
 const lineOf = (node: Node): number => node.startPosition.row + 1;
 
+/**
+ * A node's named children, read one by one. web-tree-sitter's `namedChildren` caches its array on
+ * the node, and the first such write changes the shape of every Node object in the worker: V8
+ * then throws away the analyzer's optimized code that had seen the old shape.
+ */
+export function namedChildrenOf(node: Node): Node[] {
+  const count = node.namedChildCount;
+  const children: Node[] = [];
+  for (let i = 0; i < count; i++) {
+    const child = node.namedChild(i);
+    if (child) children.push(child);
+  }
+  return children;
+}
+
 /** The value of a string literal node, or null when it is computed (`${x}`). */
 function stringValue(node: Node | null): string | null {
   if (!node) return null;
   // Each `type` read is a call into the tree (wasm): read once.
   const type = node.type;
   if (type === 'template_string') {
-    if (node.namedChildren.some((c) => c?.type === 'template_substitution')) return null;
+    if (namedChildrenOf(node).some((c) => c?.type === 'template_substitution')) return null;
     return node.text.slice(1, -1);
   }
   if (type === 'string' || type === 'interpreted_string_literal' || type === 'raw_string_literal') {
@@ -47,7 +62,7 @@ function ecmascriptImports(node: Node): ImportRef[] {
   if (type === 'import_statement') {
     const specifier = stringValue(node.childForFieldName('source'));
     const names: string[] = [];
-    for (const child of node.namedChildren) {
+    for (const child of namedChildrenOf(node)) {
       if (!child) continue;
       const childType = child.type;
       if (childType === 'import_require_clause') {
@@ -56,13 +71,13 @@ function ecmascriptImports(node: Node): ImportRef[] {
         return source === null ? [] : [{ specifier: source, line, names: ['*'], kind: 'require' }];
       }
       if (childType !== 'import_clause') continue;
-      for (const part of child.namedChildren) {
+      for (const part of namedChildrenOf(child)) {
         if (!part) continue;
         const partType = part.type;
         if (partType === 'identifier') names.push('default');
         else if (partType === 'namespace_import') names.push('*');
         else if (partType === 'named_imports')
-          for (const spec of part.namedChildren) {
+          for (const spec of namedChildrenOf(part)) {
             const name = spec?.type === 'import_specifier' ? spec.childForFieldName('name') : null;
             if (name) names.push(stripQuotes(name.text));
           }
@@ -74,9 +89,9 @@ function ecmascriptImports(node: Node): ImportRef[] {
     const specifier = stringValue(node.childForFieldName('source'));
     if (specifier === null) return [];
     const names: string[] = [];
-    const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+    const clause = namedChildrenOf(node).find((c) => c?.type === 'export_clause');
     if (clause) {
-      for (const spec of clause.namedChildren) {
+      for (const spec of namedChildrenOf(clause)) {
         const name = spec?.type === 'export_specifier' ? spec.childForFieldName('name') : null;
         if (name) names.push(stripQuotes(name.text));
       }
@@ -103,7 +118,7 @@ function requireBindings(call: Node): string[] {
   if (targetType === 'identifier') return ['*'];
   if (targetType !== 'object_pattern') return [];
   const names: string[] = [];
-  for (const prop of target.namedChildren) {
+  for (const prop of namedChildrenOf(target)) {
     if (!prop) continue;
     const propType = prop.type;
     if (propType === 'shorthand_property_identifier_pattern') names.push(prop.text);
@@ -139,7 +154,7 @@ function pythonImports(node: Node): ImportRef[] {
     const module = node.childForFieldName('module_name');
     if (!module) return [];
     const names: string[] = [];
-    if (node.namedChildren.some((c) => c?.type === 'wildcard_import')) names.push('*');
+    if (namedChildrenOf(node).some((c) => c?.type === 'wildcard_import')) names.push('*');
     for (const child of node.childrenForFieldName('name')) {
       if (!child) continue;
       const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
@@ -206,10 +221,10 @@ function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
       return;
     }
     case 'use_list':
-      for (const child of node.namedChildren) if (child) collectUseTree(child, prefix, out);
+      for (const child of namedChildrenOf(node)) if (child) collectUseTree(child, prefix, out);
       return;
     case 'use_wildcard': {
-      const path = node.namedChildren[0];
+      const path = namedChildrenOf(node)[0];
       const full = path ? joinPath(prefix, path.text.replace(/\s+/g, '')) : prefix;
       if (full) out.push({ specifier: full, line, names: ['*'], kind: 'use' });
       return;
@@ -234,10 +249,10 @@ function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
 }
 
 function javaImports(node: Node): ImportRef[] {
-  const path = node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
+  const path = namedChildrenOf(node).find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
   if (!path) return [];
   const specifier = path.text.replace(/\s+/g, '');
-  const glob = node.namedChildren.some((c) => c?.type === 'asterisk');
+  const glob = namedChildrenOf(node).some((c) => c?.type === 'asterisk');
   const names = glob ? ['*'] : [specifier.slice(specifier.lastIndexOf('.') + 1)];
   return [{ specifier, line: lineOf(node), names, kind: 'import' }];
 }

@@ -70,6 +70,12 @@ export interface OpenedRepository {
 
 export async function openRepository(dir: string, options: OpenOptions): Promise<OpenedRepository> {
   const root = resolve(dir);
+  const info = await stat(root).catch(() => null);
+  if (!info?.isDirectory()) {
+    await (await options.parsePool)?.close();
+    throw new InputError(info ? `not a folder: ${dir}` : `no such folder: ${dir}`);
+  }
+
   const prefetched = options.prefetchEmbedder && options.embedder === 'local' ? createEmbedder('local') : null;
   // Not awaited until a query needs it; a failure surfaces there, not as an unhandled rejection.
   prefetched?.catch(() => {});
@@ -84,9 +90,6 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   // start now (unless the caller started them) and load their grammars while the folder is walked and read.
   let poolAhead = options.parsePool ?? (buildComing(root, options.embedder, { cacheDir, useCache }) ? startParsePool() : null);
   try {
-    const info = await stat(root).catch(() => null);
-    if (!info) throw new InputError(`no such folder: ${dir}`);
-    if (!info.isDirectory()) throw new InputError(`not a folder: ${dir}`);
     return await openWith();
   } finally {
     await (await poolAhead)?.close();

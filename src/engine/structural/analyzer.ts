@@ -695,7 +695,7 @@ function implTypeName(impl: Node): string | undefined {
 function firstOfType(node: Node, type: string): Node | null {
   if (node.type === type) return node;
   for (const child of namedChildrenOf(node)) {
-    const hit = child ? firstOfType(child, type) : null;
+    const hit = firstOfType(child, type);
     if (hit) return hit;
   }
   return null;

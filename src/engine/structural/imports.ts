@@ -46,7 +46,7 @@ function stringValue(node: Node | null): string | null {
   // Each `type` read is a call into the tree (wasm): read once.
   const type = node.type;
   if (type === 'template_string') {
-    if (namedChildrenOf(node).some((c) => c?.type === 'template_substitution')) return null;
+    if (namedChildrenOf(node).some((c) => c.type === 'template_substitution')) return null;
     return node.text.slice(1, -1);
   }
   if (type === 'string' || type === 'interpreted_string_literal' || type === 'raw_string_literal') {
@@ -63,7 +63,6 @@ function ecmascriptImports(node: Node): ImportRef[] {
     const specifier = stringValue(node.childForFieldName('source'));
     const names: string[] = [];
     for (const child of namedChildrenOf(node)) {
-      if (!child) continue;
       const childType = child.type;
       if (childType === 'import_require_clause') {
         // TS `import x = require('y')`
@@ -72,13 +71,12 @@ function ecmascriptImports(node: Node): ImportRef[] {
       }
       if (childType !== 'import_clause') continue;
       for (const part of namedChildrenOf(child)) {
-        if (!part) continue;
         const partType = part.type;
         if (partType === 'identifier') names.push('default');
         else if (partType === 'namespace_import') names.push('*');
         else if (partType === 'named_imports')
           for (const spec of namedChildrenOf(part)) {
-            const name = spec?.type === 'import_specifier' ? spec.childForFieldName('name') : null;
+            const name = spec.type === 'import_specifier' ? spec.childForFieldName('name') : null;
             if (name) names.push(stripQuotes(name.text));
           }
       }
@@ -89,10 +87,10 @@ function ecmascriptImports(node: Node): ImportRef[] {
     const specifier = stringValue(node.childForFieldName('source'));
     if (specifier === null) return [];
     const names: string[] = [];
-    const clause = namedChildrenOf(node).find((c) => c?.type === 'export_clause');
+    const clause = namedChildrenOf(node).find((c) => c.type === 'export_clause');
     if (clause) {
       for (const spec of namedChildrenOf(clause)) {
-        const name = spec?.type === 'export_specifier' ? spec.childForFieldName('name') : null;
+        const name = spec.type === 'export_specifier' ? spec.childForFieldName('name') : null;
         if (name) names.push(stripQuotes(name.text));
       }
     } else names.push('*'); // `export * from` and `export * as ns from`
@@ -119,7 +117,6 @@ function requireBindings(call: Node): string[] {
   if (targetType !== 'object_pattern') return [];
   const names: string[] = [];
   for (const prop of namedChildrenOf(target)) {
-    if (!prop) continue;
     const propType = prop.type;
     if (propType === 'shorthand_property_identifier_pattern') names.push(prop.text);
     else if (propType === 'pair_pattern') {
@@ -154,7 +151,7 @@ function pythonImports(node: Node): ImportRef[] {
     const module = node.childForFieldName('module_name');
     if (!module) return [];
     const names: string[] = [];
-    if (namedChildrenOf(node).some((c) => c?.type === 'wildcard_import')) names.push('*');
+    if (namedChildrenOf(node).some((c) => c.type === 'wildcard_import')) names.push('*');
     for (const child of node.childrenForFieldName('name')) {
       if (!child) continue;
       const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
@@ -221,10 +218,10 @@ function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
       return;
     }
     case 'use_list':
-      for (const child of namedChildrenOf(node)) if (child) collectUseTree(child, prefix, out);
+      for (const child of namedChildrenOf(node)) collectUseTree(child, prefix, out);
       return;
     case 'use_wildcard': {
-      const path = namedChildrenOf(node)[0];
+      const path = node.namedChild(0);
       const full = path ? joinPath(prefix, path.text.replace(/\s+/g, '')) : prefix;
       if (full) out.push({ specifier: full, line, names: ['*'], kind: 'use' });
       return;
@@ -249,10 +246,10 @@ function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
 }
 
 function javaImports(node: Node): ImportRef[] {
-  const path = namedChildrenOf(node).find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
+  const path = namedChildrenOf(node).find((c) => c.type === 'scoped_identifier' || c.type === 'identifier');
   if (!path) return [];
   const specifier = path.text.replace(/\s+/g, '');
-  const glob = namedChildrenOf(node).some((c) => c?.type === 'asterisk');
+  const glob = namedChildrenOf(node).some((c) => c.type === 'asterisk');
   const names = glob ? ['*'] : [specifier.slice(specifier.lastIndexOf('.') + 1)];
   return [{ specifier, line: lineOf(node), names, kind: 'import' }];
 }

@@ -18,7 +18,7 @@ export function snapshotFileFor(dir: string, embedder: string, cacheDir: string 
   return join(cacheDir, `${key}-${embedder}.snapshot`);
 }
 
-/** Whether opening the folder builds its index: the cache is off, or holds no index to load or refresh. */
-export function buildComing(dir: string, embedder: string, cache: { cacheDir?: string; useCache?: boolean }): boolean {
-  return cache.useCache === false || !existsSync(snapshotFileFor(dir, embedder, cache.cacheDir));
+/** Whether opening a folder builds its index: the cache is off, or holds no index (`snapshotFile`, see snapshotFileFor) to load or refresh. */
+export function buildComing(snapshotFile: string, useCache: boolean): boolean {
+  return !useCache || !existsSync(snapshotFile);
 }

@@ -14,7 +14,7 @@ import type { Modality, Preset, SearchOptions, SearchResponse } from '../engine/
 import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
-import { buildComing } from './cache-location';
+import { buildComing, snapshotFileFor } from './cache-location';
 import { InputError } from './input-error';
 // Type-only: the engine, tree-sitter and the embedding model load when a command needs them,
 // so `fourfold --help` and a usage error start and finish at once.
@@ -130,7 +130,7 @@ export async function main(argv: string[], out: (s: string) => void = (s) => pro
     const cache = { cacheDir: flag(args, 'cache'), useCache: !args.flags.has('no-cache') };
     // With a build coming, the parse workers start before the engine loads: they load their
     // grammars on the core the loading leaves free.
-    const parsePool = buildComing(repo, embedder, cache) ? import('./parse-pool').then((m) => m.startParsePool()) : undefined;
+    const parsePool = buildComing(snapshotFileFor(repo, embedder, cache.cacheDir), cache.useCache) ? import('./parse-pool').then((m) => m.startParsePool()) : undefined;
     const [{ openRepository }, { queryMayEmbed }] = await Promise.all([import('./repository'), import('../engine/engine')]);
     const opened = await openRepository(repo, {
       embedder,

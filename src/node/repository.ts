@@ -88,7 +88,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
 
   // A build is coming when there is no cached index to load or refresh: the parse workers
   // start now (unless the caller started them) and load their grammars while the folder is walked and read.
-  let poolAhead = options.parsePool ?? (buildComing(root, options.embedder, { cacheDir, useCache }) ? startParsePool() : null);
+  let poolAhead = options.parsePool ?? (buildComing(snapshotFile, useCache) ? startParsePool() : null);
   try {
     return await openWith();
   } finally {

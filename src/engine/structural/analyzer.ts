@@ -267,6 +267,7 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
   for (const [name, role] of roles) {
     if (role.role !== 'reference' || KINDS_READING_REFERENCE_NODE.has(role.tagKind)) continue;
     if (new RegExp(`\\(#[^)]*@${name.replace(/\./g, '\\.')}(?![\\w.-])`).test(source)) continue; // a predicate reads it
+    if (checks.some((check) => check.capture === name)) continue; // a name check taken out of the query reads it
     const holders = references.flatMap((r, pattern) => (r.captures.includes(name) ? [pattern] : []));
     if (!holders.every((pattern) => references[pattern].single)) continue;
     query.disableCapture(name);

@@ -247,11 +247,27 @@ export interface SearchResult {
   foldedChunks: number;
 }
 
+/** Why a modality did not run for a query (the engine decides on these; skip.ts words them). */
+export type SkipCode =
+  | 'not-selected'
+  | 'not-in-preset'
+  | 'zero-weight'
+  | 'still-indexing'
+  | 'model-loading'
+  | 'no-query-embedder'
+  | 'no-semantic-index'
+  | 'direct-path'
+  | 'query-invalid'
+  | 'failed'
+  | 'not-run';
+
 export interface ModalityRun {
   modality: Modality;
   weight: number;
   ran: boolean;
-  /** Why it did not run (weight 0, preset, user choice, no embedder, direct path). */
+  /** Why it did not run, as a code: programs decide on this, never on `skipped`. */
+  skip?: SkipCode;
+  /** The same reason in words, derived from `skip` (skipMessage), for people. */
   skipped?: string;
   latencyMs: number;
   hits: number;

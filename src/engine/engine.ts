@@ -21,12 +21,14 @@ import type {
   QueryPlan,
   SearchOptions,
   SearchResponse,
+  SkipCode,
   SkipCounts,
   SourceFile,
   UnderstoodQuery,
 } from './contract';
 import { MODALITIES } from './contract';
 import { fuse } from './fuse';
+import { isNotReady, skipMessage, type SkipContext } from './skip';
 import type { Corpus, Retriever } from './modality';
 import {
   boostCentrality,
@@ -91,9 +93,7 @@ const REGEX_FILTER_SCAN_LIMIT = 20_000;
 /** Word occurrences read to check a references answer against grep's file set. */
 const REFERENCE_FLOOR_SCAN_LIMIT = 5000;
 /** Why a modality did not run in an engine whose build has not reached it yet. */
-export const NOT_READY = 'not ready yet (still indexing)';
 /** Why semantic did not answer a query right after a reload: the stored index is open, the model that embeds queries is not up yet. */
-export const MODEL_NOT_READY = 'not ready yet (the embedding model is still loading)';
 /** Entries of each modality's own list kept in the response for the teaching page. */
 const LIST_PREVIEW = 25;
 
@@ -502,13 +502,13 @@ export class Engine {
     const chosen = new Set<Modality>(
       chosenModalities(preset, plan.intent, options.modalities),
     );
-    const skipped = new Map<Modality, string>();
+    const skipped = new Map<Modality, SkipCode>();
     for (const m of MODALITIES) {
-      if (!chosen.has(m)) skipped.set(m, options.modalities ? 'not selected' : `not in the ${preset} preset`);
-      else if (!(weights[m] > 0)) skipped.set(m, `weight 0 for ${plan.intent}`);
-      else if (this.pending.has(m)) skipped.set(m, NOT_READY);
-      else if (m === 'semantic' && this.indexes.semantic && plan.similarToChunk === undefined && this.deps.embedder?.ready?.() === false) skipped.set(m, MODEL_NOT_READY);
-      else if (m === 'semantic' && !this.semanticUsable(plan)) skipped.set(m, this.indexes.semantic ? 'no embedder for queries' : 'no semantic index (no embedder)');
+      if (!chosen.has(m)) skipped.set(m, options.modalities ? 'not-selected' : 'not-in-preset');
+      else if (!(weights[m] > 0)) skipped.set(m, 'zero-weight');
+      else if (this.pending.has(m)) skipped.set(m, 'still-indexing');
+      else if (m === 'semantic' && this.indexes.semantic && plan.similarToChunk === undefined && this.deps.embedder?.ready?.() === false) skipped.set(m, 'model-loading');
+      else if (m === 'semantic' && !this.semanticUsable(plan)) skipped.set(m, this.indexes.semantic ? 'no-query-embedder' : 'no-semantic-index');
     }
     let runnable = MODALITIES.filter((m) => !skipped.has(m));
     if (preset === 'quick' && runnable.length === 0) {
@@ -530,7 +530,7 @@ export class Engine {
       strategy = 'direct';
       toRun = [dominant];
       strategyReason = `confidence ${plan.confidence} ≥ ${DIRECT_PATH_MIN_CONFIDENCE} and an ordinary query: answered by ${dominant} alone (weight ${weights[dominant]})`;
-      for (const m of runnable) if (m !== dominant) skipped.set(m, 'direct path');
+      for (const m of runnable) if (m !== dominant) skipped.set(m, 'direct-path');
     } else {
       strategyReason = options.modalities
         ? 'explicit modality set: fused'
@@ -594,9 +594,9 @@ export class Engine {
     // Modalities this query needed that are still being built: they contributed nothing, and
     // the answer says so (the query's runs and every result's explanation). The graph also
     // gives the importance boost of a fused answer.
-    const notReady = MODALITIES.filter((m) => skipped.get(m) === NOT_READY || skipped.get(m) === MODEL_NOT_READY || (m === 'graph' && this.pending.has(m) && strategy === 'fused' && results.length > 0));
+    const notReady = MODALITIES.filter((m) => isNotReady(skipped.get(m)) || (m === 'graph' && this.pending.has(m) && strategy === 'fused' && results.length > 0));
     if (notReady.length > 0) {
-      const why = skipped.get('semantic') === MODEL_NOT_READY && notReady.length === 1 ? 'The embedding model is still loading' : 'Still indexing';
+      const why = skipped.get('semantic') === 'model-loading' && notReady.length === 1 ? 'The embedding model is still loading' : 'Still indexing';
       notes.push(`${why}: ${notReady.join(', ')} not ready yet, so this answer is without ${notReady.length === 1 ? 'it' : 'them'}${notReady.includes('graph') && strategy === 'fused' ? ' (and without the graph\'s importance boost)' : ''}; it is asked again when they arrive.`);
       for (const r of results) r.explanation.notReady = notReady;
     }
@@ -609,7 +609,7 @@ export class Engine {
     }
 
     const modalities: ModalityRun[] = MODALITIES.map(
-      (m) => runs.get(m) ?? { modality: m, weight: weights[m], ran: false, skipped: skipped.get(m) ?? 'not run', latencyMs: 0, hits: 0, list: [] },
+      (m) => runs.get(m) ?? skippedRun(m, weights[m], skipped.get(m) ?? 'not-run', { preset, intent: plan.intent }),
     );
     return {
       query: {
@@ -662,7 +662,7 @@ export class Engine {
         preset,
         k: RRF_K[preset],
         weights,
-        modalities: MODALITIES.map((m) => ({ modality: m, weight: weights[m], ran: false, skipped: 'not run: the query needs fixing first', latencyMs: 0, hits: 0, list: [] })),
+        modalities: MODALITIES.map((m) => skippedRun(m, weights[m], 'query-invalid', { preset, intent: c.intent })),
         elapsedMs: now() - started,
         notes: [error],
       },
@@ -842,7 +842,8 @@ export class Engine {
           run.list = hits.slice(0, LIST_PREVIEW);
         } catch (e) {
           run.ran = false;
-          run.skipped = `failed: ${errorMessage(e)}`;
+          run.skip = 'failed';
+          run.skipped = skipMessage('failed', { preset: 'default', intent: plan.intent, detail: errorMessage(e) });
           notes.push(`${m} could not answer: ${errorMessage(e)}`);
         }
         run.latencyMs = now() - started;
@@ -1067,6 +1068,11 @@ function regexPlan(regex: string): QueryPlan {
 
 function wordCount(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
+}
+
+/** The record of a modality that did not run: its code, and the sentence derived from it. */
+function skippedRun(modality: Modality, weight: number, skip: SkipCode, context: SkipContext): ModalityRun {
+  return { modality, weight, ran: false, skip, skipped: skipMessage(skip, context), latencyMs: 0, hits: 0, list: [] };
 }
 
 function throwIfAborted(signal?: AbortSignal): void {

@@ -3,15 +3,16 @@
  * record fusion wrote while it computed the score). Nothing here ranks or recomputes.
  */
 import { MODALITIES, type ModalityRun, type QueryExplanation, type ResultExplanation } from '../engine/contract';
+import { isNotReady } from '../engine/skip';
 import { formatDuration, formatScore, intentLabel } from './format';
 
 export function ResultExplain({ explanation, rankInResults, runs = [] }: { explanation: ResultExplanation; rankInResults: number; runs?: ModalityRun[] }) {
   const { modalities, rrf, centrality, boost, demotion, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
-  const onlyBoost = (m: string) => m === 'graph' && runs.some((r) => r.modality === m && r.skipped !== undefined && !r.skipped.startsWith('not ready'));
+  const onlyBoost = (m: string) => m === 'graph' && runs.some((r) => r.modality === m && r.skip !== undefined && !isNotReady(r.skip));
   /** Right after a reload nothing is being indexed: semantic waits for the embedding model (the engine's skip reason says which). */
-  const modelLoading = runs.some((r) => r.modality === 'semantic' && r.skipped?.includes('embedding model is still loading'));
+  const modelLoading = runs.some((r) => r.modality === 'semantic' && r.skip === 'model-loading');
   const why = (m: string) => (m === 'semantic' && modelLoading ? 'the embedding model is still loading' : 'still indexing');
   return (
     <div className="explain" aria-label="Explanation">

@@ -168,10 +168,25 @@ export async function cloneRepository(
   }
 }
 
-/** A transport failure: fetch's TypeError in browsers and Node, or a reset stream. */
+/**
+ * Error codes of a connection that dropped mid-download, as Node's sockets, undici (Node's
+ * fetch) and its streams set them. Browsers report every transport failure as a TypeError.
+ */
+const DROPPED_CONNECTION_CODES = new Set([
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_ABORTED',
+  'UND_ERR_CLOSED',
+]);
+
+/** A transport failure: fetch's TypeError in browsers and Node, or a reset stream (decided on name and code). */
 function isNetworkFailure(error: unknown): boolean {
-  const e = (error ?? {}) as { name?: string; message?: string; code?: string };
-  return e.name === 'TypeError' || /network|fetch failed|terminated|socket|ECONNRESET|premature|aborted/i.test(`${e.message ?? ''} ${e.code ?? ''}`);
+  const e = (error ?? {}) as { name?: string; code?: string; cause?: { code?: string } };
+  return e.name === 'TypeError' || DROPPED_CONNECTION_CODES.has(e.code ?? '') || DROPPED_CONNECTION_CODES.has(e.cause?.code ?? '');
 }
 
 interface GitErrorShape {
@@ -216,13 +231,15 @@ export function explainCloneError(error: unknown, url: string, corsProxy?: strin
     case 'RemoteCapabilityError':
       return `The server at ${url} does not support shallow clones, which Fourfold needs to stay fast.`;
   }
-  if (e.name === 'TypeError' || /failed to fetch|networkerror|load failed|fetch failed/i.test(e.message ?? '')) {
+  // Every browser's fetch (and Node's) reports an unreachable server, DNS failure or missing CORS as a TypeError.
+  if (e.name === 'TypeError') {
     return corsProxy
       ? `Could not reach ${url} through the CORS proxy ${corsProxy}. The network may be down, or the proxy is not answering.`
       : `Could not reach ${url}. The network may be down, or the server does not allow requests from a web page ` +
           `(no CORS headers — GitHub, GitLab and Bitbucket need a CORS proxy; enter one in “CORS proxy”).`;
   }
-  if (e.name === 'RangeError' || /out of memory|allocation/i.test(e.message ?? '')) {
+  // "Array buffer allocation failed" and other out-of-memory failures of typed arrays are RangeErrors.
+  if (e.name === 'RangeError') {
     return `The repository at ${url} is too large to clone in this tab's memory.`;
   }
   return `The clone of ${url} failed: ${e.message ?? String(error)}`;

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentSecurityPolicy, CROSS_ORIGIN_ISOLATION_HEADERS } from './src/browser/content-security-policy';
+import { contentSecurityPolicy, CROSS_ORIGIN_ISOLATION_HEADERS } from './src/browser/content-security-policy.ts';
 
 const ROOT = import.meta.dirname;
 const DEMO_OUT = join(ROOT, '.cache/demo');
@@ -124,5 +124,6 @@ export default defineConfig({
   // `npm start` serves the policy as a header too: the workers' scripts get it (a meta tag
   // covers the page only), and frame-ancestors works only there. It also isolates the page
   // (COOP/COEP), which no meta tag can do.
-  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': contentSecurityPolicy('header'), ...CROSS_ORIGIN_ISOLATION_HEADERS } },
+  // `PORT=8080 npm start` serves elsewhere; strict, so a busy port is said rather than silently replaced.
+  preview: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true, headers: { 'Content-Security-Policy': contentSecurityPolicy('header'), ...CROSS_ORIGIN_ISOLATION_HEADERS } },
 });

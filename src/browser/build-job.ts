@@ -20,7 +20,7 @@ import type { OpenEngines } from './open-engines';
 import { rememberSetting, SETTING, type Settings } from './settings';
 import { estimateStoredBytes, isQuotaError, roomFor, StorageQuotaError, storedPayloadBytes, withDeletionAdvice } from './storage-quota';
 import type { IndexPersistence, IndexServiceDeps, RepositoryRecord } from './index-service';
-import type { IndexRequest, LiveStage, RepositorySummary } from './protocol';
+import type { IncomingFile, IndexRequest, LiveStage, RepositorySummary } from './protocol';
 
 export function repositoryIdFor(request: Pick<IndexRequest, 'origin' | 'name' | 'url'>): string {
   return request.origin === 'clone' ? `clone:${request.url}` : `folder:${request.name}`;
@@ -118,7 +118,7 @@ export class BuildJobs {
   }
 
   /** Bytes of a `listed` request's files, as the page reads them. */
-  feed(jobId: string, files: Parameters<ArrivingFiles['add']>[0]): void {
+  feed(jobId: string, files: readonly IncomingFile[]): void {
     this.arrivingFor(jobId).add(files);
   }
 

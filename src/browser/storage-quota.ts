@@ -10,6 +10,7 @@
  * about that much: 1.9 MB of IndexedDB usage for Preact's 412 KB of sources with the bundled
  * model's vectors, whose payload this counts as 1.8 MB (e2e profile, usageDetails.indexedDB).
  */
+import { StoreError } from '../engine/store/store';
 
 /**
  * Payload bytes of a repository's stored index per byte of its source, measured on the 1 MB
@@ -17,8 +18,6 @@
  * embeddings; 3.30 with the bundled model's vectors plus 1.05 for its embedding cache. Rounded up.
  */
 export const PAYLOAD_PER_SOURCE_BYTE = { withoutEmbeddings: 2.4, withEmbeddings: 4.4 } as const;
-
-import { StoreError } from '../engine/store/store';
 
 /** The parts of `navigator.storage.estimate()`'s answer this reads (both may be missing). */
 export interface StorageEstimateShape {

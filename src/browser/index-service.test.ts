@@ -17,6 +17,8 @@ import { createNodeEmbedder } from '../node/embedders';
 import type { IndexProgress } from '../engine/contract';
 import { unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
 import { openDB } from 'idb';
+import { StoreError, quotaMessage } from '../engine/store/store';
+import { StorageQuotaError } from './storage-quota';
 
 const FIXTURE = join(import.meta.dirname, '../../e2e/fixtures/preact');
 
@@ -160,6 +162,19 @@ describe('IndexService', () => {
     await expect(service.search(repo.id, { query: 'diff', preset: 'default', modalities: null })).rejects.toThrow(/not open/);
   });
 
+  it('tells a stored index written by a newer Fourfold by its version code, not by what the loader says', async () => {
+    const service = await newService();
+    const repo = await service.index('n1', request('newer', folderFiles(join(FIXTURE, 'hooks'))), () => {});
+    const { persistence } = await openBrowserPersistence();
+    const stored = (await persistence.getSnapshot(repo.id))!;
+    await persistence.putSnapshot(repo.id, { ...stored, version: stored.version + 1 });
+    const reloaded = await newService();
+    await expect(reloaded.open(repo.id)).rejects.toThrow(
+      `The stored index of newer was built by a newer version of Fourfold (Index format ${stored.version + 1} is out of date (current ${stored.version})). Resume it`,
+    );
+    expect((await reloaded.status()).repositories.find((r) => r.id === repo.id)).toMatchObject({ state: 'failed', message: expect.stringMatching(/newer version/) });
+  });
+
   describe('browser storage running out (navigator.storage.estimate() answers as Chromium does)', () => {
     const estimate = (usage: number, quota: number) => ({ usage, quota, usageDetails: { indexedDB: usage } });
 
@@ -177,6 +192,35 @@ describe('IndexService', () => {
       const shown = (await full.status()).repositories;
       expect(shown.find((r) => r.id === repositoryIdFor({ origin: 'folder', name: 'no-room' }))).toBeUndefined();
       expect(shown.find((r) => r.id === kept.id)?.state).toBe('complete');
+    });
+
+    it('a write the browser refuses part-way fails the build once, with what could be deleted, and leaves no part of its index', async () => {
+      const { persistence } = await openBrowserPersistence();
+      const kept = await new IndexService({ persistence, createAnalyzer: () => analyzer, loadEmbedder: async () => null }).index(
+        'w1',
+        request('kept-before-refusal', folderFiles(join(FIXTURE, 'hooks'))),
+        () => {},
+      );
+      // IndexedDB refuses the snapshot's write (QuotaExceededError, as the store reports it).
+      const refusing = {
+        ...persistence,
+        putSnapshot: async (id: string, snapshot: Parameters<typeof persistence.putSnapshot>[1]) => {
+          if (id === repositoryIdFor({ origin: 'folder', name: 'refused' })) throw new StoreError('quota', quotaMessage('the index'));
+          return persistence.putSnapshot(id, snapshot);
+        },
+      };
+      const service = new IndexService({ persistence: refusing, createAnalyzer: () => analyzer, loadEmbedder: async () => null });
+      const failure = await service.index('w2', request('refused', folderFiles(join(FIXTURE, 'src'))), () => {}).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StorageQuotaError);
+      expect((failure as StorageQuotaError).refusal.code).toBe('write-refused');
+      const message = (failure as Error).message;
+      expect(message.startsWith(`${quotaMessage('the index')} (Stored here: `)).toBe(true);
+      expect(message).toMatch(/kept-before-refusal \(\d+ KB\)/);
+      expect(message.match(/Stored here/gi)).toHaveLength(1);
+      const id = repositoryIdFor({ origin: 'folder', name: 'refused' });
+      expect((await service.status()).repositories.find((r) => r.id === id)).toMatchObject({ state: 'failed', message });
+      expect(await persistence.getSnapshot(id)).toBeUndefined();
+      expect((await service.status()).repositories.find((r) => r.id === kept.id)?.state).toBe('complete');
     });
 
     it('checks again before writing: when the room went meanwhile, the previous complete index stays whole and searchable', async () => {

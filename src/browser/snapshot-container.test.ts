@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeContainer, encodeContainer } from './snapshot-container';
+import { checkSnapshotVersion, decodeContainer, encodeContainer, SnapshotLoadError, unreadableIndexMessage } from './snapshot-container';
 
 describe('snapshot container', () => {
   it('round-trips typed arrays (as aligned zero-copy views), Maps, Sets, nesting and unicode', () => {
@@ -32,5 +32,47 @@ describe('snapshot container', () => {
 
   it('rejects what is not a container', () => {
     expect(() => decodeContainer(new TextEncoder().encode('{"json": true}').buffer as ArrayBuffer)).toThrow(/bad magic/);
+  });
+});
+
+describe('snapshot load problems', () => {
+  const codeOf = (run: () => unknown): string | undefined => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof SnapshotLoadError ? error.code : 'not a SnapshotLoadError';
+    }
+    return undefined;
+  };
+
+  it('gives what is not a container, or is cut short, the format code', () => {
+    expect(codeOf(() => decodeContainer(new TextEncoder().encode('{"json": true}').buffer as ArrayBuffer))).toBe('format');
+    const bytes = encodeContainer({ a: new Uint32Array(64) });
+    const header = new DataView(bytes.buffer).getUint32(8, true);
+    expect(codeOf(() => decodeContainer(bytes.slice(0, 12 + header - 4).buffer))).toBe('format');
+  });
+
+  it('tells a snapshot of another format version by its code, and words the message from its versions', () => {
+    expect(codeOf(() => checkSnapshotVersion({ version: 3 }, 3))).toBeUndefined();
+    let older: SnapshotLoadError | undefined;
+    try {
+      checkSnapshotVersion({ version: 2 }, 3);
+    } catch (error) {
+      older = error as SnapshotLoadError;
+    }
+    expect(older?.problem).toEqual({ code: 'version', found: 2, current: 3 });
+    expect(unreadableIndexMessage('preact', older!)).toBe(
+      'The stored index of preact was built by an older version of Fourfold (Index format 2 is out of date (current 3)). Resume it to build it again; your other repositories are untouched.',
+    );
+    const newer = new SnapshotLoadError({ code: 'version', found: 4, current: 3 });
+    expect(unreadableIndexMessage('preact', newer)).toMatch(/^The stored index of preact was built by a newer version of Fourfold \(/);
+  });
+
+  it('words a damaged or incomplete index as damaged, with what the loader met', () => {
+    const damaged = new SnapshotLoadError({ code: 'damaged', detail: 'trigrams is not an array' });
+    expect(unreadableIndexMessage('x', damaged)).toBe(
+      'The stored index of x is damaged and cannot be read (trigrams is not an array). Resume it to build it again; your other repositories are untouched.',
+    );
+    expect(unreadableIndexMessage('x', new SnapshotLoadError({ code: 'incomplete' }))).toMatch(/^The stored index of x is damaged and cannot be read \(parts of it are missing/);
   });
 });

@@ -15,6 +15,69 @@
  * place holds the [key, value] pairs); a Set's is {p, set: true}. undefined becomes null.
  */
 
+/**
+ * Why a stored or shipped index cannot be loaded. The code decides what the page says and
+ * offers; the sentence is worded from the code and its data.
+ * - 'version': written in another snapshot format (`found`; this code reads `current`);
+ * - 'incomplete': parts of it are missing from storage (an older layout, or a write cut short);
+ * - 'format': not a Fourfold container at all, or cut short;
+ * - 'damaged': its parts are there but do not load (`detail` says what the loader met).
+ */
+export type SnapshotProblem =
+  | { code: 'version'; found: number; current: number }
+  | { code: 'incomplete' }
+  | { code: 'format'; detail: string }
+  | { code: 'damaged'; detail: string };
+
+export type SnapshotProblemCode = SnapshotProblem['code'];
+
+export class SnapshotLoadError extends Error {
+  readonly problem: SnapshotProblem;
+
+  constructor(problem: SnapshotProblem, cause?: unknown) {
+    super(snapshotProblemMessage(problem), { cause });
+    this.name = 'SnapshotLoadError';
+    this.problem = problem;
+  }
+
+  get code(): SnapshotProblemCode {
+    return this.problem.code;
+  }
+}
+
+function snapshotProblemMessage(problem: SnapshotProblem): string {
+  switch (problem.code) {
+    case 'version':
+      return `Index format ${problem.found} is out of date (current ${problem.current})`;
+    case 'incomplete':
+      return 'parts of it are missing from this browser\'s storage';
+    case 'format':
+      return `not a Fourfold index container (${problem.detail})`;
+    case 'damaged':
+      return problem.detail;
+  }
+}
+
+/** Why the stored index of `name` cannot be opened, and the one action that fixes it. */
+export function unreadableIndexMessage(name: string, error: SnapshotLoadError): string {
+  const { problem } = error;
+  let why: string;
+  if (problem.code === 'version') {
+    const age = problem.found < problem.current ? 'an older' : 'a newer';
+    why = `was built by ${age} version of Fourfold (${error.message})`;
+  } else if (problem.code === 'format') why = `is not a Fourfold index (${problem.detail})`;
+  else why = `is damaged and cannot be read (${error.message})`;
+  return `The stored index of ${name} ${why}. Resume it to build it again; your other repositories are untouched.`;
+}
+
+/**
+ * Checked before a snapshot is loaded, so that one of another format is told by its code, not
+ * by whatever its loader happens to say about it.
+ */
+export function checkSnapshotVersion(snapshot: { version: number }, current: number): void {
+  if (snapshot.version !== current) throw new SnapshotLoadError({ code: 'version', found: snapshot.version, current });
+}
+
 const MAGIC = 'FOURFLD1';
 const ALIGN = 8;
 
@@ -124,10 +187,10 @@ export function encodeContainer(value: unknown): Uint8Array {
 
 export function decodeContainer<T = unknown>(buffer: ArrayBuffer): T {
   const bytes = new Uint8Array(buffer);
-  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error('not a Fourfold index container (bad magic)');
+  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new SnapshotLoadError({ code: 'format', detail: 'bad magic' });
   const headerLength = new DataView(buffer).getUint32(8, true);
   const base = padded(12 + headerLength);
-  if (base > buffer.byteLength) throw new Error('truncated Fourfold index container');
+  if (base > buffer.byteLength) throw new SnapshotLoadError({ code: 'format', detail: 'truncated' });
   const root = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as { value: unknown; specials: Special[] };
   const holder: Record<Step, unknown> = { value: root.value };
   for (const special of root.specials) {
@@ -139,7 +202,7 @@ export function decodeContainer<T = unknown>(buffer: ArrayBuffer): T {
     }
     if ('ta' in special) {
       const Type = TYPED_ARRAYS[special.ta];
-      if (!Type) throw new Error(`unknown typed array ${special.ta}`);
+      if (!Type) throw new SnapshotLoadError({ code: 'format', detail: `unknown typed array ${special.ta}` });
       parent[key] = new Type(buffer, base + special.o, special.n);
     } else if ('ab' in special) parent[key] = buffer.slice(base + special.ab, base + special.ab + special.n);
     else if ('map' in special) parent[key] = new Map(parent[key] as [unknown, unknown][]);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { deletionAdvice, estimateStoredBytes, formatStorageBytes, roomFor, storedPayloadBytes, PAYLOAD_PER_SOURCE_BYTE } from './storage-quota';
+import { StoreError, quotaMessage } from '../engine/store/store';
+import {
+  deletionAdvice,
+  estimateStoredBytes,
+  formatStorageBytes,
+  isQuotaError,
+  quotaRefusalMessage,
+  roomFor,
+  StorageQuotaError,
+  storedPayloadBytes,
+  withDeletionAdvice,
+  PAYLOAD_PER_SOURCE_BYTE,
+} from './storage-quota';
 
 /** What Chromium 156's navigator.storage.estimate() answered in the e2e profile, with usageDetails. */
 const chromiumEstimate = (usage: number, quota: number) => ({ quota, usage, usageDetails: { caches: 195_840, indexedDB: usage - 195_840 } });
@@ -75,5 +87,42 @@ describe('sizes', () => {
       '250 MB',
       '2.1 GB',
     ]);
+  });
+});
+
+describe('StorageQuotaError', () => {
+  const others = [{ id: 'b', name: 'huge', storedBytes: 41_000_000 }];
+
+  it('is what a refused estimate throws: a StoreError of kind quota whose data decide and whose sentence is worded from them', () => {
+    const verdict = roomFor('big-repo', chromiumEstimate(95_000_000, 100_000_000), 12_000_000, { others });
+    if (verdict.ok) throw new Error('expected a refusal');
+    const error = new StorageQuotaError(verdict.refusal);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(isQuotaError(error)).toBe(true);
+    expect(error.refusal).toMatchObject({ code: 'no-room', neededBytes: 12_000_000, freeBytes: 5_000_000, usageBytes: 95_000_000, quotaBytes: 100_000_000 });
+    expect(error.message).toBe(verdict.message);
+    expect(error.message).toBe(quotaRefusalMessage(error.refusal));
+  });
+
+  it('adds what could be deleted to a write the store reports refused, decided by its type, never by its words', () => {
+    const refused = new StoreError('quota', quotaMessage('the index'));
+    const advised = withDeletionAdvice(refused, others);
+    expect(advised.refusal).toEqual({ code: 'write-refused', storeMessage: refused.message, others });
+    expect(advised.cause).toBe(refused);
+    expect(advised.message).toBe(`${refused.message} (Stored here: huge (41.0 MB).)`);
+    // A refusal of ours already carries its advice, even when its sentence names nothing stored.
+    const ours = new StorageQuotaError({ code: 'no-room', name: 'r', neededBytes: 2_000, freeBytes: 1_000, usageBytes: 0, quotaBytes: 1_000, others: [] });
+    expect(ours.message).not.toMatch(/stored here/i);
+    expect(withDeletionAdvice(ours, others)).toBe(ours);
+    // A store's sentence that happens to say "stored here:" is still given the list.
+    const lookalike = new StoreError('quota', 'Nothing is stored here: the disk is full.');
+    expect(withDeletionAdvice(lookalike, others).refusal.code).toBe('write-refused');
+    // With nothing sized to delete, the store's sentence is kept as it is.
+    expect(withDeletionAdvice(refused, [{ id: 'x', name: 'x' }]).message).toBe(refused.message);
+  });
+
+  it('tells a quota refusal from other store failures', () => {
+    expect(isQuotaError(new StoreError('closed', 'closed'))).toBe(false);
+    expect(isQuotaError(new Error('quota'))).toBe(false);
   });
 });

@@ -2,13 +2,15 @@
  * Room in browser storage, checked before a build and again before its index is written:
  * the index worker reads `navigator.storage.estimate()` and refuses, with the amount needed
  * and what could be deleted, rather than let IndexedDB run out half-way. Pure decisions here;
- * index-service.ts asks them, and the page offers `navigator.storage.persist()`.
+ * the build job (build-job.ts) asks them, and the page offers `navigator.storage.persist()`.
+ * A refusal is a StorageQuotaError: its data decide, its sentence is worded from them.
  *
  * Sizes are the structured-clone payload of what is written (typed arrays by their bytes,
  * strings by their length), known exactly for a snapshot before it is written. Chromium charged
  * about that much: 1.9 MB of IndexedDB usage for Preact's 412 KB of sources with the bundled
  * model's vectors, whose payload this counts as 1.8 MB (e2e profile, usageDetails.indexedDB).
  */
+import { StoreError } from '../engine/store/store';
 
 /**
  * Payload bytes of a repository's stored index per byte of its source, measured on the 1 MB
@@ -32,7 +34,70 @@ export interface StoredRepositorySize {
 
 export type RoomVerdict =
   | { ok: true; neededBytes: number; freeBytes: number | null }
-  | { ok: false; neededBytes: number; freeBytes: number; message: string };
+  | { ok: false; neededBytes: number; freeBytes: number; message: string; refusal: NoRoom };
+
+/** The estimate leaves too little room: refused before anything is written. */
+export interface NoRoom {
+  code: 'no-room';
+  name: string;
+  neededBytes: number;
+  freeBytes: number;
+  usageBytes: number;
+  quotaBytes: number;
+  /** What else is stored, which could be deleted to make room. */
+  others: readonly StoredRepositorySize[];
+}
+
+/** The browser refused a write part-way (IndexedDB's QuotaExceededError, as the store reported it). */
+export interface WriteRefused {
+  code: 'write-refused';
+  /** The store's own sentence for the refused write. */
+  storeMessage: string;
+  others: readonly StoredRepositorySize[];
+}
+
+export type QuotaRefusal = NoRoom | WriteRefused;
+
+/**
+ * Browser storage refused an index. A StoreError of kind 'quota' (what the store throws when
+ * IndexedDB refuses a write), so whoever tolerates a full store tolerates this too; its
+ * `refusal` says which refusal it is, with what could be deleted already in it.
+ */
+export class StorageQuotaError extends StoreError {
+  readonly refusal: QuotaRefusal;
+
+  constructor(refusal: QuotaRefusal, cause?: unknown) {
+    super('quota', quotaRefusalMessage(refusal), cause);
+    this.refusal = refusal;
+  }
+}
+
+/** The sentence for a refusal: what was needed, what is free, what could be deleted. */
+export function quotaRefusalMessage(refusal: QuotaRefusal): string {
+  if (refusal.code === 'write-refused') {
+    const stored = storedList(refusal.others);
+    return stored ? `${refusal.storeMessage} (${stored[0].toUpperCase()}${stored.slice(1)}.)` : refusal.storeMessage;
+  }
+  const { name, neededBytes, freeBytes, usageBytes, quotaBytes, others } = refusal;
+  return (
+    `Not enough browser storage to index ${name}: its index needs about ${formatStorageBytes(neededBytes)}, and ${formatStorageBytes(freeBytes)} is free ` +
+    `(${formatStorageBytes(usageBytes)} of the ${formatStorageBytes(quotaBytes)} this browser allows this site is in use). ${deletionAdvice(others)}`
+  );
+}
+
+/** Whether an error is the store (or the estimate) saying storage is full. */
+export function isQuotaError(error: unknown): error is StoreError {
+  return error instanceof StoreError && error.kind === 'quota';
+}
+
+/**
+ * A refusal that names what could be deleted: a refusal of ours already does; a write the
+ * store reports refused is given the list of `others`.
+ */
+export function withDeletionAdvice(error: StoreError, others: readonly StoredRepositorySize[]): StorageQuotaError {
+  if (error instanceof StorageQuotaError) return error;
+  return new StorageQuotaError({ code: 'write-refused', storeMessage: error.message, others }, error);
+}
 
 /** What indexing `sourceBytes` of source will cost in storage, estimated before anything is read. */
 export function estimateStoredBytes(sourceBytes: number, withEmbeddings: boolean): number {
@@ -54,10 +119,8 @@ export function roomFor(
   if (!estimate || typeof estimate.quota !== 'number' || typeof estimate.usage !== 'number') return { ok: true, neededBytes, freeBytes: null };
   const freeBytes = Math.max(0, estimate.quota - estimate.usage) + (options.replacingBytes ?? 0);
   if (neededBytes <= freeBytes) return { ok: true, neededBytes, freeBytes };
-  const message =
-    `Not enough browser storage to index ${name}: its index needs about ${formatStorageBytes(neededBytes)}, and ${formatStorageBytes(freeBytes)} is free ` +
-    `(${formatStorageBytes(estimate.usage)} of the ${formatStorageBytes(estimate.quota)} this browser allows this site is in use). ${deletionAdvice(options.others ?? [])}`;
-  return { ok: false, neededBytes, freeBytes, message };
+  const refusal: NoRoom = { code: 'no-room', name, neededBytes, freeBytes, usageBytes: estimate.usage, quotaBytes: estimate.quota, others: options.others ?? [] };
+  return { ok: false, neededBytes, freeBytes, message: quotaRefusalMessage(refusal), refusal };
 }
 
 /** The sentence that says what can be deleted to make room, largest first. */

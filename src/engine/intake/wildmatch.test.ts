@@ -17,7 +17,7 @@ describe('wildmatch on hostile patterns', () => {
     const t0 = performance.now();
     expect(wildmatch(starStars, `${deep}/y`, WM_PATHNAME)).toBe(false);
     expect(wildmatch(starStars, `${deep}/z`, WM_PATHNAME)).toBe(true);
-    expect(wildmatch(`${'**/a*'.repeat(12)}/z`, `${'a/'.repeat(40)}y`, WM_PATHNAME)).toBe(false);
+    expect(wildmatch(`${'**/a*/'.repeat(12)}z`, `${'a/'.repeat(40)}y`, WM_PATHNAME)).toBe(false);
     expect(wildmatch(`${'*a'.repeat(30)}b`, 'a'.repeat(200), 0)).toBe(false);
     expect(performance.now() - t0).toBeLessThan(500);
   });

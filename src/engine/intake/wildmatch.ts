@@ -34,19 +34,31 @@ export const WILDMATCH_MAX_STEPS = 2_000_000;
 /** Stars one match may nest (each is a call deeper): past this, no match, never a stack overflow. */
 export const WILDMATCH_MAX_DEPTH = 500;
 
+/** Positions of the largest memo table (one byte each); larger matches remember in a Map. */
+const MEMO_TABLE_MAX = 1 << 22;
+
 /** One match: the inputs, the results already worked out, and the work left. */
 interface Matching {
   pattern: string;
   text: string;
   pathname: boolean;
-  /** doWild's answer per (pattern start, text start), filled only for the calls a star makes. */
-  memo: Map<number, number> | null;
+  /**
+   * doWild's answer + 3 per (pattern start, text start) (0: not worked out yet), filled only for
+   * the calls a star makes; allocated on the first.
+   */
+  memo: Int8Array | Map<number, number> | null;
   steps: number;
   depth: number;
 }
 
+// Double-star segments in a row ("a/" then "**/" three times, then "b") mean what one means:
+// any number of directories. Collapsed before matching, they cost one star's tries, not one
+// per segment.
+const STAR_STAR_RUN = /(^|\/)\*\*\/(?:\*\*\/)+/g;
+
 /** True when `text` matches the whole `pattern`. */
 export function wildmatch(pattern: string, text: string, flags = 0): boolean {
+  if ((flags & WM_PATHNAME) !== 0 && pattern.includes('**/**/')) pattern = pattern.replace(STAR_STAR_RUN, '$1**/');
   const m: Matching = { pattern, text, pathname: (flags & WM_PATHNAME) !== 0, memo: null, steps: WILDMATCH_MAX_STEPS, depth: 0 };
   return doWild(m, 0, 0) === WM_MATCH;
 }
@@ -58,14 +70,17 @@ export function wildmatch(pattern: string, text: string, flags = 0): boolean {
  */
 function wildFrom(m: Matching, p: number, t: number): number {
   const key = p * (m.text.length + 1) + t;
-  m.memo ??= new Map();
-  const known = m.memo.get(key);
-  if (known !== undefined) return known;
+  const size = (m.pattern.length + 1) * (m.text.length + 1);
+  // A table for ordinary sizes (fast); a map past a few MB, holding only the positions tried.
+  m.memo ??= size <= MEMO_TABLE_MAX ? new Int8Array(size) : new Map();
+  const known = m.memo instanceof Map ? (m.memo.get(key) ?? 0) : m.memo[key];
+  if (known !== 0) return known - 3;
   if (m.steps <= 0 || m.depth >= WILDMATCH_MAX_DEPTH) return WM_ABORT_ALL;
   m.depth++;
   const result = doWild(m, p, t);
   m.depth--;
-  m.memo.set(key, result);
+  if (m.memo instanceof Map) m.memo.set(key, result + 3);
+  else m.memo[key] = result + 3;
   return result;
 }
 

@@ -52,7 +52,7 @@ export const BINARY_EXTENSIONS: ReadonlySet<string> = new Set([
  * Why a file is not indexed. Code decides on this code, never on `detail`, which only words it
  * (skipDetail) for people.
  */
-export type SkipCode =
+export type IntakeSkipCode =
   /** A .gitignore line, a Settings pattern, a default (node_modules/) or VCS metadata excludes it. */
   | 'ignored'
   /** A binary file type, a NUL byte, or UTF-16/32 text holding NUL characters. */
@@ -75,10 +75,10 @@ export type SkipCode =
   /** Anything else a source reports without a finer code. */
   | 'unsupported';
 
-/** The former name of SkipCode. */
-export type SkipReason = SkipCode;
+/** The former name of IntakeSkipCode. */
+export type SkipReason = IntakeSkipCode;
 
-const SKIP_WORDS: Readonly<Record<SkipCode, string>> = {
+const SKIP_WORDS: Readonly<Record<IntakeSkipCode, string>> = {
   ignored: 'ignored',
   binary: 'binary',
   oversized: 'too large',
@@ -93,18 +93,18 @@ const SKIP_WORDS: Readonly<Record<SkipCode, string>> = {
 };
 
 /** The sentence for a skip: its code's words, then what is particular to this file. */
-export function skipDetail(code: SkipCode, note?: string): string {
+export function skipDetail(code: IntakeSkipCode, note?: string): string {
   return note ? `${SKIP_WORDS[code]}: ${note}` : SKIP_WORDS[code];
 }
 
 /** A refused file: its code, and the sentence for people (skipDetail of the code and the particulars). */
 export interface Refusal {
   accept: false;
-  reason: SkipCode;
+  reason: IntakeSkipCode;
   detail: string;
 }
 
-function refuse(reason: SkipCode, note?: string): Refusal {
+function refuse(reason: IntakeSkipCode, note?: string): Refusal {
   return { accept: false, reason, detail: skipDetail(reason, note) };
 }
 

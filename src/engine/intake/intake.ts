@@ -15,7 +15,7 @@ import {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_FILES,
   type IntakeLimits,
-  type SkipCode,
+  type IntakeSkipCode,
   skipDetail,
 } from './classify';
 import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions, type IgnoreVerdict } from './gitignore';
@@ -37,7 +37,7 @@ export type IntakeEntry =
    * file): its code, and either what is particular to it (`note`, worded by skipDetail) or, from
    * a source that words its own, the whole sentence (`detail`).
    */
-  | { path: string; skip: SkipCode; note?: string; detail?: string };
+  | { path: string; skip: IntakeSkipCode; note?: string; detail?: string };
 
 export interface IntakeOptions extends IgnoreMatcherOptions {
   /** Default DEFAULT_MAX_FILE_BYTES (1 MiB). */
@@ -65,7 +65,7 @@ export interface IntakeFile extends SourceFile {
 export interface SkippedFile {
   path: string;
   /** Why, as a code: decide on this. */
-  reason: SkipCode;
+  reason: IntakeSkipCode;
   /** One sentence for people, from the code: "binary: NUL byte at offset 12", "ignored: src/.gitignore:3 (*.log)". */
   detail: string;
 }
@@ -114,7 +114,7 @@ export function normalizeRepoPath(raw: string): string | null {
 const CONTROL_CHARACTER = /[\u0001-\u001f\u007f]/;
 
 /** Why `raw` cannot be a repository path, or null when its normalized form can. */
-function pathRefusal(normalized: string | null): SkipCode | null {
+function pathRefusal(normalized: string | null): IntakeSkipCode | null {
   if (normalized === null) return 'unsafe-path';
   return CONTROL_CHARACTER.test(normalized) ? 'unrepresentable-path' : null;
 }
@@ -124,7 +124,7 @@ function emptySkipCounts(): SkipCounts {
 }
 
 /** The status-line count each code adds to; the finer codes are all "other" there. */
-const SKIP_COUNT_KEY: Record<SkipCode, keyof SkipCounts> = {
+const SKIP_COUNT_KEY: Record<IntakeSkipCode, keyof SkipCounts> = {
   binary: 'binary',
   oversized: 'oversized',
   ignored: 'ignored',
@@ -173,7 +173,7 @@ class SkipLedger {
   readonly files: SkippedFile[] = [];
   truncated = false;
 
-  add(path: string, reason: SkipCode, detail: string): void {
+  add(path: string, reason: IntakeSkipCode, detail: string): void {
     this.counts[SKIP_COUNT_KEY[reason]]++;
     if (this.files.length < MAX_LISTED_SKIPS) this.files.push({ path, reason, detail });
     else this.truncated = true;

@@ -12,7 +12,7 @@
  *   directory stack and one directory listing at a time.
  */
 import type { Dirent, Stats } from 'node:fs';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions } from '../engine/intake/gitignore';
@@ -99,8 +99,15 @@ function readChecked(full: string, checked: Checked, insideRoot: (real: string) 
     if (!opened.isFile() || opened.ino !== checked.ino || opened.dev !== checked.dev) throw new SwappedError(full, 'changed');
     const where = FD_PATHS ? readlinkSync(FD_PATHS + fd) : realpathSync.native(full);
     if (!insideRoot(where)) throw new SwappedError(full, 'led out of the repository');
-    const buffer = readFileSync(fd);
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    // The size fstat gave: readFileSync(fd) would fstat a second time.
+    const buffer = Buffer.allocUnsafe(opened.size);
+    let length = 0;
+    while (length < opened.size) {
+      const got = readSync(fd, buffer, length, opened.size - length, length);
+      if (got === 0) break;
+      length += got;
+    }
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
   } finally {
     closeSync(fd);
   }

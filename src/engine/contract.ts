@@ -171,7 +171,12 @@ export interface UnderstoodQuery {
   caseSensitive: boolean;
   /** Why the query cannot be run as written (a bad pattern, `path:` with no value…). */
   error?: string;
+  /** The same, as a code to decide on (set whenever `error` is). */
+  errorCode?: QueryErrorCode;
 }
+
+/** Why a query cannot be run as written (src/engine/query-syntax.ts words each one). */
+export type QueryErrorCode = 'too-long' | 'filter-needs-value' | 'unknown-language' | 'bad-case-value' | 'unclosed-regex' | 'empty-regex';
 
 export interface SearchOptions {
   preset?: Preset;

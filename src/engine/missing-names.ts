@@ -14,12 +14,24 @@ export const MAX_SUGGESTIONS = 5;
 /** Edit distance allowed, as a share of the name's length (MiniSearch `fuzzy`), capped below. */
 export const SUGGESTION_FUZZINESS = 0.3;
 export const SUGGESTION_MAX_EDITS = 3;
+/**
+ * The longest name looked up fuzzily. Edit-distance search costs grow with the name's length
+ * (MiniSearch allocates a matrix per term it walks), and no identifier a user means is this
+ * long: a longer one still gets its honest "not here", without suggestions.
+ */
+export const MAX_SUGGESTED_NAME_CHARS = 100;
+/** Words of a name whose shared use is looked up (the first ones: a name's head says most). */
+const MAX_NAME_PARTS = 8;
 /** A name close in spelling outranks one that only shares some of its words. */
 const WHOLE_NAME_BOOST = 4;
 
 const ABOUT_A_NAME = new Set<QueryPlan['intent']>(['find_definition', 'find_references', 'impact_analysis']);
-/** `src/util.js`, `utils/date`: a path, which the graph resolves (or not) as a file. */
-const PATH_LIKE = /[\w@.-]+\/[\w@.-]+|[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java)\b/;
+/**
+ * `src/util.js`, `utils/date`: a path, which the graph resolves (or not) as a file. One
+ * character either side of the `/` or `.` is all the test needs: runs (`[\w@.-]+\/`) would be
+ * retried from every start of a long word with no `/`, quadratic in its length.
+ */
+const PATH_LIKE = /[\w@.-]\/[\w@.-]|[\w-]\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java)\b/;
 
 /** The identifier a query is about, when the question is about one name (not a path). */
 export function nameAskedAbout(plan: QueryPlan): string | null {
@@ -49,13 +61,16 @@ export class NameSuggester {
 
   /** Existing names nearest to `name`, best first; never `name` itself. */
   suggest(name: string, limit = MAX_SUGGESTIONS): string[] {
+    if (name.length > MAX_SUGGESTED_NAME_CHARS) return [];
     const whole = this.index.search(spelling(name), {
       fields: ['whole'],
       fuzzy: SUGGESTION_FUZZINESS,
       maxFuzzy: SUGGESTION_MAX_EDITS,
       boost: { whole: WHOLE_NAME_BOOST },
     });
-    const parts = splitIdentifier(name).filter((t) => t.length >= 3);
+    const parts = splitIdentifier(name)
+      .filter((t) => t.length >= 3)
+      .slice(0, MAX_NAME_PARTS);
     const shared = parts.length > 0 ? this.index.search(parts.join(' '), { fields: ['parts'], combineWith: 'OR' }) : [];
     const scores = new Map<string, number>();
     for (const r of [...whole, ...shared]) {

@@ -14,7 +14,14 @@
  */
 import { wildmatch } from './intake/wildmatch';
 
-import type { UnderstoodQuery } from './contract';
+import type { QueryErrorCode, UnderstoodQuery } from './contract';
+
+/**
+ * The longest query read, in UTF-16 units. A question, a pasted stack trace or a long regex
+ * fits; past this a query is refused with a message, so no per-query structure (the regex, the
+ * name lookups, the did-you-mean) is ever built over a pasted file.
+ */
+export const MAX_QUERY_CHARS = 10_000;
 
 /** The parsed query: exactly what the response reports as understood. */
 export type ParsedQuery = UnderstoodQuery;
@@ -85,7 +92,13 @@ const FILTER_TOKEN = /(^|\s)(-?)([A-Za-z]+):("(?:[^"\\]|\\.)*"|\S*)/g;
 export function parseQuery(raw: string): ParsedQuery {
   const parsed: ParsedQuery = { text: '', paths: [], excludedPaths: [], languages: [], excludedLanguages: [], caseSensitive: false };
   const removed: [number, number][] = [];
-  const fail = (error: string): ParsedQuery => ({ ...parsed, text: raw.trim(), error });
+  const fail = (errorCode: QueryErrorCode, error: string): ParsedQuery => ({ ...parsed, text: raw.trim(), error, errorCode });
+  if (raw.length > MAX_QUERY_CHARS) {
+    return fail(
+      'too-long',
+      `The query is ${raw.length.toLocaleString('en-US')} characters long; Fourfold reads at most ${MAX_QUERY_CHARS.toLocaleString('en-US')}. Search for a shorter part of it.`,
+    );
+  }
 
   for (const m of raw.matchAll(FILTER_TOKEN)) {
     const kind = FILTER_KEYS[m[3].toLowerCase()];
@@ -95,22 +108,22 @@ export function parseQuery(raw: string): ParsedQuery {
     let value = m[4];
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     const written = `${m[2]}${m[3]}:`;
-    if (value === '') return fail(`${written} needs a value, e.g. ${kind === 'path' ? `${written}src/**` : kind === 'lang' ? `${written}typescript` : 'case:yes'}.`);
+    if (value === '') return fail('filter-needs-value', `${written} needs a value, e.g. ${kind === 'path' ? `${written}src/**` : kind === 'lang' ? `${written}typescript` : 'case:yes'}.`);
     if (kind === 'path') (negated ? parsed.excludedPaths : parsed.paths).push(value);
     else if (kind === 'lang') {
       const name = canonicalLanguage(value);
-      if (!name) return fail(`${written}${value}: unknown language. Known: ${Object.keys(LANGUAGE_EXTENSIONS).join(', ')}.`);
+      if (!name) return fail('unknown-language', `${written}${value}: unknown language. Known: ${Object.keys(LANGUAGE_EXTENSIONS).join(', ')}.`);
       (negated ? parsed.excludedLanguages : parsed.languages).push(name);
     } else {
       const v = value.toLowerCase();
-      if (negated || !['yes', 'no', 'y', 'n', 'true', 'false'].includes(v)) return fail(`${written}${value}: write case:yes or case:no.`);
+      if (negated || !['yes', 'no', 'y', 'n', 'true', 'false'].includes(v)) return fail('bad-case-value', `${written}${value}: write case:yes or case:no.`);
       parsed.caseSensitive = v === 'yes' || v === 'y' || v === 'true';
     }
     removed.push([start, start + m[0].length - m[1].length]);
   }
 
   const regex = findRegex(raw, removed);
-  if (regex && 'error' in regex) return fail(regex.error);
+  if (regex && 'error' in regex) return fail(regex.code, regex.error);
   if (regex) {
     parsed.regex = regex.pattern;
     removed.push([regex.start, regex.end]);
@@ -134,7 +147,7 @@ export function parseQuery(raw: string): ParsedQuery {
  * not escaped that ends a word. A leading `/` with no end is an error unless the token reads as
  * a file path (`/usr/lib/x.so`, a stack frame's `/app/src/index.js:10`), which stays text.
  */
-function findRegex(raw: string, removed: [number, number][]): { pattern: string; start: number; end: number } | { error: string } | null {
+function findRegex(raw: string, removed: [number, number][]): { pattern: string; start: number; end: number } | { code: QueryErrorCode; error: string } | null {
   for (let i = 0; i < raw.length; i++) {
     if (raw[i] !== '/' || (i > 0 && !/\s/.test(raw[i - 1])) || removed.some(([s, e]) => i >= s && i < e)) continue;
     let j = i + 1;
@@ -150,10 +163,10 @@ function findRegex(raw: string, removed: [number, number][]): { pattern: string;
     const token = raw.slice(i).split(/\s/, 1)[0];
     if (j >= raw.length || raw[j] !== '/') {
       if (/^\/[\w.@-]+\/|\.\w+(:\d+)*$/.test(token)) continue; // a file path, not a pattern
-      return { error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").` };
+      return { code: 'unclosed-regex', error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").` };
     }
     const pattern = raw.slice(i + 1, j);
-    if (pattern === '') return { error: 'An empty regular expression // matches nothing useful: write /pattern/.' };
+    if (pattern === '') return { code: 'empty-regex', error: 'An empty regular expression // matches nothing useful: write /pattern/.' };
     return { pattern, start: i, end: j + 1 };
   }
   return null;

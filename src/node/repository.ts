@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
 import { AnalysisReader } from '../engine/store/analysis-table';
 import type { FileAnalysis, IndexProgress, Language } from '../engine/contract';
+import { skipDetail } from '../engine/intake/classify';
 import { intakeFiles, type IntakeEntry, type IntakeResult, type SkippedFile } from '../engine/intake/intake';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../engine/structural/analyzer';
@@ -99,17 +100,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     // 1. Walk (names and stat only). When the walk matches the one the cached index was built
     //    from, the index is loaded and no file is read.
     const t0 = performance.now();
-    const walkStats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
-    const fingerprint = new WalkFingerprint();
-    const entries: IntakeEntry[] = [];
-    const walkSkips: SkippedFile[] = [];
-    for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) }, walkStats)) {
-      if ('skip' in entry) {
-        fingerprint.skip(entry.path, entry.skip);
-        walkSkips.push({ path: entry.path, reason: entry.skip, detail: entry.detail });
-      }
-      entries.push(entry);
-    }
+    const { entries, walkSkips, fingerprint } = await walkForOpen(root);
     const languages = parsedLanguages(entries);
     let pool = await poolAhead;
     if (pool && languages.files < PARSE_POOL_MIN_FILES) {
@@ -137,16 +128,9 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     const parsing = pool ? new ParseAhead((path, text) => pool.analyze(path, text), Infinity) : null;
     const intake = await intakeFiles(entries, parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {});
     const readMs = performance.now() - t0;
-    const unreadable = intake.skippedFiles
-      .filter((s) => /unreadable|EACCES|EPERM|EIO|EISDIR/.test(s.detail))
-      .map((s) => ({ path: s.path, reason: s.detail }));
+    const unreadable = intake.skippedFiles.filter((s) => s.reason === 'unreadable').map((s) => ({ path: s.path, reason: s.detail }));
     if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
-    if (intake.files.length === 0) {
-      const s = intake.skipped;
-      throw new InputError(
-        `nothing to index in ${dir}: no readable text files (skipped: ${s.ignored} ignored, ${s.binary} binary, ${s.oversized} oversized, ${s.invalidUtf8} invalid UTF-8, ${s.unsupported} other)`,
-      );
-    }
+    if (intake.files.length === 0) throw nothingToIndex(dir, intake);
 
     const t1 = performance.now();
     let previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
@@ -194,6 +178,29 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     }
     return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1 };
   }
+}
+
+/** The walk's entries (names and stat only: nothing read), its skips, and the fingerprint a cached index is checked against. */
+async function walkForOpen(root: string): Promise<{ entries: IntakeEntry[]; walkSkips: SkippedFile[]; fingerprint: WalkFingerprint }> {
+  const walkStats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
+  const fingerprint = new WalkFingerprint();
+  const entries: IntakeEntry[] = [];
+  const walkSkips: SkippedFile[] = [];
+  for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) }, walkStats)) {
+    if ('skip' in entry) {
+      fingerprint.skip(entry.path, entry.skip);
+      walkSkips.push({ path: entry.path, reason: entry.skip, detail: entry.detail ?? skipDetail(entry.skip, entry.note) });
+    }
+    entries.push(entry);
+  }
+  return { entries, walkSkips, fingerprint };
+}
+
+function nothingToIndex(dir: string, intake: IntakeResult): InputError {
+  const s = intake.skipped;
+  return new InputError(
+    `nothing to index in ${dir}: no readable text files (skipped: ${s.ignored} ignored, ${s.binary} binary, ${s.oversized} oversized, ${s.invalidUtf8} invalid UTF-8, ${s.unsupported} other)`,
+  );
 }
 
 /** The parsed languages among the walk's files, and how many files are in one. */

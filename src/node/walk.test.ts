@@ -24,8 +24,9 @@ async function collect(root: string, options = {}): Promise<{ entries: IntakeEnt
   return { entries, stats };
 }
 
+/** Each skip's note (what is particular to it), by path. */
 const skipsOf = (entries: IntakeEntry[]) =>
-  Object.fromEntries(entries.filter((e) => 'skip' in e).map((e) => [e.path, (e as { detail: string }).detail]));
+  Object.fromEntries(entries.filter((e) => 'skip' in e).map((e) => [e.path, (e as { note?: string }).note]));
 const filesOf = (entries: IntakeEntry[]) => entries.filter((e) => !('skip' in e)).map((e) => e.path);
 
 describe('walkRepository', () => {
@@ -55,10 +56,10 @@ describe('walkRepository', () => {
     expect(filesOf(entries).sort()).toEqual(gitListed);
     expect(skipsOf(entries)).toEqual({
       '.git': 'version-control metadata',
-      'app.log': 'ignored by .gitignore:2 (*.log)',
-      dist: 'ignored by .gitignore:1 (dist/); directory not walked',
-      node_modules: 'ignored by defaults:1 (node_modules/); directory not walked',
-      'src/gen': 'ignored by src/.gitignore:1 (gen/); directory not walked',
+      'app.log': '.gitignore:2 (*.log)',
+      dist: '.gitignore:1 (dist/); directory not walked',
+      node_modules: 'defaults:1 (node_modules/); directory not walked',
+      'src/gen': 'src/.gitignore:1 (gen/); directory not walked',
     });
     // Only root, src, src/deep, src/deep/er were listed: pruned directories were never opened.
     expect(stats.directories).toBe(4);
@@ -85,10 +86,10 @@ describe('walkRepository', () => {
     const { entries, stats } = await collect(root);
     expect(filesOf(entries).sort()).toEqual(['src/a.ts', 'src/inner/alias.ts', 'src/inner/b.ts']);
     const skips = skipsOf(entries);
-    expect(skips['src/inner/loop']).toBe('symlink to a directory (not followed)');
-    expect(skips['escape.txt']).toBe('symlink pointing outside the repository');
-    expect(skips['self']).toBe('broken symlink (ELOOP)');
-    expect(skips['dangling']).toBe('broken symlink (ENOENT)');
+    expect(skips['src/inner/loop']).toBe('to a directory');
+    expect(skips['escape.txt']).toBe('pointing outside the repository');
+    expect(skips['self']).toBe('broken (ELOOP)');
+    expect(skips['dangling']).toBe('broken (ENOENT)');
     expect(stats.skippedSymlinks).toBe(4);
 
     const result = await intakeFiles(entries);
@@ -123,8 +124,8 @@ describe('walkRepository', () => {
     const output = JSON.parse(run.stdout);
     expect(output.files).toEqual(['ok.ts']);
     expect(output.skipped).toEqual([
-      { path: 'private', reason: 'unsupported', detail: 'unreadable directory: EACCES' },
-      { path: 'secret.ts', reason: 'unsupported', detail: 'unreadable: EACCES' },
+      { path: 'private', reason: 'unreadable', detail: 'unreadable: directory: EACCES' },
+      { path: 'secret.ts', reason: 'unreadable', detail: 'unreadable: EACCES' },
     ]);
     expect(output.counts.unsupported).toBe(2);
   });

@@ -11,17 +11,22 @@
  * - Streams: file contents are read lazily by the consumer; memory holds only the pending
  *   directory stack and one directory listing at a time.
  */
-import type { Dirent } from 'node:fs';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import type { Dirent, Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions, type IgnoreVerdict } from '../engine/intake/gitignore';
-import type { IntakeEntry } from '../engine/intake/intake';
+import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions } from '../engine/intake/gitignore';
+import { ignoreNote, type IntakeEntry } from '../engine/intake/intake';
 
 export interface WalkOptions extends IgnoreMatcherOptions {
   signal?: AbortSignal;
   /** Told of every file the walk yields for reading, with what stat said (undefined when stat failed). */
   onFile?: (path: string, size: number | undefined, mtimeMs: number | undefined) => void;
+  /**
+   * Called just before each file is opened: a test's hook to change the tree between the walk's
+   * check and the read, deterministically.
+   */
+  beforeRead?: (path: string) => void;
 }
 
 export interface WalkStats {
@@ -55,11 +60,81 @@ function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
 }
 
-function ignoredDetail(verdict: IgnoreVerdict, directory: boolean): string {
-  if (verdict.because === 'vcs-metadata') return 'version-control metadata';
-  const rule = verdict.rule;
-  const what = rule ? `ignored by ${rule.origin}:${rule.line} (${rule.source})` : 'ignored';
-  return directory ? `${what}; directory not walked` : what;
+/** Where an open file descriptor really is, by the kernel's account (Linux); null elsewhere. */
+const FD_PATHS = process.platform === 'linux' ? '/proc/self/fd/' : null;
+
+/** O_NOFOLLOW where the platform has it (not on Windows, where the walk's stat checks stand alone). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/**
+ * What the walk checked about a file: the inode it saw, and whether the name itself may be a
+ * link (one inside the repository, which the walk resolved and accepted).
+ */
+interface Checked {
+  dev: number;
+  ino: number;
+  link: boolean;
+}
+
+/** A read that found something other than what the walk checked: reported as unreadable. */
+class SwappedError extends Error {
+  readonly code = 'ESWAPPED';
+  constructor(path: string, why: string) {
+    super(`${path} ${why} after it was checked`);
+  }
+}
+
+/**
+ * The walk checks where each name leads (a regular file, or a link to one inside the
+ * repository); the read comes later, and whatever the name leads to then is what gets read. So
+ * the read opens without following a final link (O_NOFOLLOW) where the walk saw a regular file,
+ * then holds the opened file to what was checked: the same inode, and (by the kernel's path of
+ * the descriptor, or realpath elsewhere) inside the repository. A link swapped in meanwhile, or
+ * a directory above swapped for a link out, makes the read fail instead of leaking the file.
+ */
+function readChecked(full: string, checked: Checked, insideRoot: (real: string) => boolean): Uint8Array {
+  const fd = openSync(full, constants.O_RDONLY | (checked.link ? 0 : NO_FOLLOW));
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile() || opened.ino !== checked.ino || opened.dev !== checked.dev) throw new SwappedError(full, 'changed');
+    const where = FD_PATHS ? readlinkSync(FD_PATHS + fd) : realpathSync.native(full);
+    if (!insideRoot(where)) throw new SwappedError(full, 'led out of the repository');
+    // The size fstat gave: readFileSync(fd) would fstat a second time.
+    const buffer = Buffer.allocUnsafe(opened.size);
+    let length = 0;
+    while (length < opened.size) {
+      const got = readSync(fd, buffer, length, opened.size - length, length);
+      if (got === 0) break;
+      length += got;
+    }
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Where a link leads: a file inside the repository (with its inode), or why it is not followed. */
+async function followLink(full: string, insideRoot: (real: string) => boolean): Promise<{ info: Stats } | { directory: boolean; note: string }> {
+  let target: string;
+  let info: Stats;
+  try {
+    target = await realpath(full);
+    info = await stat(target);
+  } catch (error) {
+    return { directory: false, note: `broken (${errorCode(error)})` };
+  }
+  if (info.isDirectory()) return { directory: true, note: 'to a directory' };
+  if (!insideRoot(target)) return { directory: false, note: 'pointing outside the repository' };
+  return { info };
+}
+
+/** A directory's entries, sorted; throws when it cannot be listed or is no longer where the walk went in. */
+function listDirectory(absolute: string, expectedReal: string): Dirent[] {
+  const dirents = readdirSync(absolute, { withFileTypes: true });
+  // A directory swapped for a link after it was listed in its parent would walk out of the
+  // repository: its real path must still be the one the walk descended into.
+  if (realpathSync.native(absolute) !== expectedReal) throw Object.assign(new Error('moved while walked'), { code: 'EMOVED' });
+  return dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**
@@ -76,6 +151,21 @@ export async function* walkRepository(
   const matcher = new IgnoreMatcher(options);
   const insideRoot = (real: string) => real === rootReal || real.startsWith(rootReal.endsWith(sep) ? rootReal : rootReal + sep);
   const absolute = (rel: string) => (rel === '' ? rootReal : join(rootReal, rel));
+  const fileEntry = (path: string, full: string, checked: Checked | undefined, size: number | undefined): IntakeEntry => ({
+    path,
+    size,
+    read: async () => {
+      await yieldNow();
+      options.beforeRead?.(path);
+      try {
+        if (!checked) throw Object.assign(new Error('not checked'), { code: 'ENOENT' });
+        return readChecked(full, checked, insideRoot);
+      } catch (error) {
+        stats.unreadable++;
+        throw error;
+      }
+    },
+  });
 
   // Depth-first with an explicit stack: no recursion depth limit, bounded memory.
   const stack: string[] = [''];
@@ -86,22 +176,22 @@ export async function* walkRepository(
     try {
       // Sync, like the stats below: the thread pool's round trip per directory was most of a
       // cached search's walk (5 MB, 210 folders: ≈ 110 → 65 ms), and one listing is short.
-      dirents = readdirSync(absolute(dir), { withFileTypes: true });
+      dirents = listDirectory(absolute(dir), absolute(dir));
     } catch (error) {
       stats.unreadable++;
-      yield { path: dir, skip: 'unsupported', detail: `unreadable directory: ${errorCode(error)}` };
+      yield { path: dir, skip: 'unreadable', note: `directory: ${errorCode(error)}` };
       continue;
     }
     stats.directories++;
-    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const relative = (name: string) => (dir === '' ? name : `${dir}/${name}`);
 
-    // This directory's .gitignore governs everything below it: read it first.
+    // This directory's .gitignore governs everything below it: read it first, as checked as any file.
     const ignoreFile = dirents.find((d) => d.name === GITIGNORE_FILE && d.isFile());
     if (ignoreFile && matcher.respectGitignore) {
+      const full = join(absolute(dir), GITIGNORE_FILE);
       try {
-        const bytes = new Uint8Array(await readFile(join(absolute(dir), GITIGNORE_FILE)));
-        matcher.addIgnoreFile(dir, new TextDecoder().decode(bytes));
+        const info = lstatSync(full);
+        matcher.addIgnoreFile(dir, new TextDecoder().decode(readChecked(full, { dev: info.dev, ino: info.ino, link: false }, insideRoot)));
       } catch {
         // Reported when the file itself is read by the consumer.
       }
@@ -111,79 +201,47 @@ export async function* walkRepository(
     for (const dirent of dirents) {
       const path = relative(dirent.name);
       const full = join(absolute(dir), dirent.name);
-      let isDirectory = dirent.isDirectory();
-      let isFile = dirent.isFile();
+      let linked: Stats | undefined;
       if (dirent.isSymbolicLink()) {
-        let target: string;
-        try {
-          target = await realpath(full);
-          const info = await stat(target);
-          isDirectory = info.isDirectory();
-          isFile = info.isFile();
-        } catch (error) {
+        const link = await followLink(full, insideRoot);
+        if (!('info' in link)) {
           stats.skippedSymlinks++;
-          yield { path, skip: 'unsupported', detail: `broken symlink (${errorCode(error)})` };
+          yield { path, skip: 'symlink', note: link.directory ? 'to a directory' : link.note };
           continue;
         }
-        if (isDirectory) {
-          stats.skippedSymlinks++;
-          yield { path, skip: 'unsupported', detail: 'symlink to a directory (not followed)' };
-          continue;
-        }
-        if (!insideRoot(target)) {
-          stats.skippedSymlinks++;
-          yield { path, skip: 'unsupported', detail: 'symlink pointing outside the repository' };
-          continue;
-        }
+        linked = link.info;
       }
-
-      if (isDirectory) {
+      if (dirent.isDirectory()) {
         const verdict = matcher.explain(path, true);
-        if (verdict.ignored) {
+        if (!verdict.ignored) subdirectories.push(path);
+        else {
           stats.prunedDirectories++;
-          yield { path, skip: 'ignored', detail: ignoredDetail(verdict, true) };
-        } else {
-          subdirectories.push(path);
+          yield { path, skip: 'ignored', note: ignoreNote(verdict, true) };
         }
         continue;
       }
-      if (!isFile) {
-        yield { path, skip: 'unsupported', detail: 'not a regular file' };
+      if (!linked && !dirent.isFile()) {
+        yield { path, skip: 'not-a-file' };
         continue;
       }
       const verdict = matcher.explain(path, false);
       if (verdict.ignored) {
         stats.ignoredFiles++;
-        yield { path, skip: 'ignored', detail: ignoredDetail(verdict, false) };
+        yield { path, skip: 'ignored', note: ignoreNote(verdict) };
         continue;
       }
-      let size: number | undefined;
-      let mtimeMs: number | undefined;
+      let info = linked;
       try {
         // Sync stat/read: 3–4× faster than fs.promises per small file, and each call is bounded
         // (the size is known before reading, oversized files are never read).
-        const info = statSync(full);
-        size = info.size;
-        mtimeMs = info.mtimeMs;
+        info ??= lstatSync(full);
       } catch {
-        size = undefined; // the read below reports the error
+        // The read reports the error.
       }
-      options.onFile?.(path, size, mtimeMs);
+      const checked = info && (linked || info.isFile()) ? { dev: info.dev, ino: info.ino, link: linked !== undefined } : undefined;
+      options.onFile?.(path, info?.size, info?.mtimeMs);
       stats.files++;
-      yield {
-        path,
-        size,
-        read: async () => {
-          await yieldNow();
-          try {
-            const buffer = readFileSync(full);
-            return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-          } catch (error) {
-            stats.unreadable++;
-            throw error;
-          }
-        },
-      };
+      yield fileEntry(path, full, checked, info?.size);
     }
     for (let i = subdirectories.length - 1; i >= 0; i--) stack.push(subdirectories[i]);
   }

@@ -14,7 +14,7 @@ describe('classifyFile', () => {
 
   it('calls a NUL byte in the first 8 KB binary, but not one after it', () => {
     const early = utf8('abc\0def');
-    expect(classifyFile('data.txt', early, limits)).toMatchObject({ accept: false, reason: 'binary', detail: 'NUL byte at offset 3' });
+    expect(classifyFile('data.txt', early, limits)).toMatchObject({ accept: false, reason: 'binary', detail: 'binary: NUL byte at offset 3' });
     const late = new Uint8Array(BINARY_SNIFF_BYTES + 10).fill(0x61);
     late[BINARY_SNIFF_BYTES + 5] = 0;
     expect(classifyFile('late.txt', late, limits).accept).toBe(true);
@@ -33,7 +33,7 @@ describe('classifyFile', () => {
     const minified = new Uint8Array(5 * 1024 * 1024).fill(0x61);
     const verdict = classifyFile('dist/app.min.js', minified, limits);
     expect(verdict).toMatchObject({ accept: false, reason: 'oversized' });
-    expect(verdict.accept === false && verdict.detail).toBe('5.0 MiB is over the 1.0 MiB file limit');
+    expect(verdict.accept === false && verdict.detail).toBe('too large: 5.0 MiB is over the 1.0 MiB file limit');
     const exactlyAtLimit = new Uint8Array(DEFAULT_MAX_FILE_BYTES).fill(0x61);
     expect(classifyFile('big.js', exactlyAtLimit, limits).accept).toBe(true);
     expect(classifyFile('big.js', exactlyAtLimit, { maxFileBytes: 1000 }).accept).toBe(false);
@@ -47,7 +47,7 @@ describe('classifyFile', () => {
     expect(kept.accept && kept.text).toContain('// Author: Jos\uFFFD M\uFFFDller');
 
     const portuguese = latin1('ação é função à está você '.repeat(40));
-    expect(classifyFile('notes.txt', portuguese, limits)).toMatchObject({ accept: false, reason: 'invalid_utf8' });
+    expect(classifyFile('notes.txt', portuguese, limits)).toMatchObject({ accept: false, reason: 'invalid-utf8' });
 
     let seed = 7;
     const noise = Uint8Array.from({ length: 4000 }, () => {
@@ -55,7 +55,21 @@ describe('classifyFile', () => {
       return 1 + (seed % 255); // no NUL, so only the UTF-8 check can catch it
     });
     const verdict = classifyFile('blob.txt', noise, limits);
-    expect(verdict).toMatchObject({ accept: false, reason: 'invalid_utf8' });
+    expect(verdict).toMatchObject({ accept: false, reason: 'invalid-utf8' });
     expect(verdict.accept === false && verdict.detail).toMatch(/^not UTF-8: \d+ invalid sequences/);
+  });
+
+  it('decodes UTF-16 with a byte-order mark (LE and BE) instead of calling its NUL bytes binary', () => {
+    const source = 'export const café = "naïve";\n// 𝔘𝔫𝔦𝔠𝔬𝔡𝔢\n';
+    const units = Array.from({ length: source.length }, (_, i) => source.charCodeAt(i));
+    const le = new Uint8Array([0xff, 0xfe, ...units.flatMap((u) => [u & 0xff, u >> 8])]);
+    const be = new Uint8Array([0xfe, 0xff, ...units.flatMap((u) => [u >> 8, u & 0xff])]);
+    expect(classifyFile('src/le.ts', le, limits)).toEqual({ accept: true, text: source, replacements: 0 });
+    expect(classifyFile('src/be.ts', be, limits)).toEqual({ accept: true, text: source, replacements: 0 });
+    // UTF-32 LE starts with FF FE too: its characters decode with NULs between them, and it stays binary.
+    const utf32 = new Uint8Array([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0, 0x62, 0, 0, 0]);
+    expect(classifyFile('wide.txt', utf32, limits)).toMatchObject({ accept: false, reason: 'binary' });
+    // Without a mark, the NUL bytes of UTF-16 mean binary, as before.
+    expect(classifyFile('nobom.txt', le.subarray(2), limits)).toMatchObject({ accept: false, reason: 'binary' });
   });
 });

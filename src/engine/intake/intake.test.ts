@@ -22,8 +22,8 @@ function shuffled<T>(items: T[], seed = 42): T[] {
 }
 
 describe('normalizeRepoPath', () => {
-  it('normalizes separators and refuses traversal', () => {
-    expect(normalizeRepoPath('src\\lib\\a.ts')).toBe('src/lib/a.ts');
+  it('normalizes separators, keeps a backslash as part of a name, and refuses traversal', () => {
+    expect(normalizeRepoPath('src\\lib\\a.ts')).toBe('src\\lib\\a.ts');
     expect(normalizeRepoPath('./src//a.ts')).toBe('src/a.ts');
     expect(normalizeRepoPath('/abs/a.ts')).toBe('abs/a.ts');
     expect(normalizeRepoPath('../etc/passwd')).toBeNull();
@@ -54,10 +54,11 @@ describe('intakeFiles', () => {
     expect(result.files.map((f) => f.path)).toEqual(['.gitignore', 'README.md', 'src/.gitignore', 'src/a.ts', 'src/keep.log']);
     expect(result.skipped).toEqual({ binary: 0, oversized: 0, ignored: 6, unsupported: 0, invalidUtf8: 0 });
     const reasons = Object.fromEntries(result.skippedFiles.map((s) => [s.path, s.detail]));
-    expect(reasons['src/secret.ts']).toBe('ignored by src/.gitignore:1 (secret.ts)');
-    expect(reasons['dist/bundle.js']).toBe('ignored by .gitignore:1 (dist/), via its directory');
-    expect(reasons['node_modules/react/index.js']).toBe('ignored by defaults:1 (node_modules/), via its directory');
-    expect(reasons['.git/HEAD']).toBe('version-control metadata');
+    expect(reasons['src/secret.ts']).toBe('ignored: src/.gitignore:1 (secret.ts)');
+    expect(reasons['dist/bundle.js']).toBe('ignored: .gitignore:1 (dist/), via its directory');
+    expect(reasons['node_modules/react/index.js']).toBe('ignored: defaults:1 (node_modules/), via its directory');
+    expect(reasons['.git/HEAD']).toBe('ignored: version-control metadata');
+    expect(new Set(result.skippedFiles.map((s) => s.reason))).toEqual(new Set(['ignored']));
     expect(result.fileLimit.hit).toBe(false);
   });
 
@@ -78,22 +79,38 @@ describe('intakeFiles', () => {
       lazy('build/out.js', 'x'),
       lazy('.gitignore', 'build/\n'),
       { path: 'broken.ts', size: 3, read: () => Promise.reject(Object.assign(new Error('denied'), { code: 'EACCES' })) },
-      { path: 'link', skip: 'unsupported', detail: 'symlink to a directory' },
+      { path: 'link', skip: 'symlink', note: 'to a directory' },
+      { path: 'pipe', skip: 'unsupported', detail: 'a sentence the source wrote' },
     ]);
     expect(reads.sort()).toEqual(['.gitignore', 'src/a.ts']);
     expect(result.files.map((f) => f.path)).toEqual(['.gitignore', 'src/a.ts']);
-    expect(result.skipped).toEqual({ binary: 1, oversized: 1, ignored: 1, unsupported: 2, invalidUtf8: 0 });
-    expect(result.skippedFiles.find((s) => s.path === 'broken.ts')?.detail).toBe('unreadable: EACCES');
+    expect(result.skipped).toEqual({ binary: 1, oversized: 1, ignored: 1, unsupported: 3, invalidUtf8: 0 });
+    const byPath = Object.fromEntries(result.skippedFiles.map((s) => [s.path, [s.reason, s.detail]]));
+    expect(byPath['broken.ts']).toEqual(['unreadable', 'unreadable: EACCES']);
+    expect(byPath['link']).toEqual(['symlink', 'symlink not followed: to a directory']);
+    expect(byPath['pipe']).toEqual(['unsupported', 'a sentence the source wrote']);
+    expect(byPath['logo.png']).toEqual(['binary', 'binary: file type .png']);
+    expect(byPath['huge.json'][0]).toBe('oversized');
   });
 
-  it('refuses path traversal and keeps the first of duplicate paths', async () => {
+  it('refuses path traversal, and a path already taken: the second file is counted by name, never merged', async () => {
     const result = await intakeFiles([
       { path: '../outside.ts', bytes: utf8('x') },
-      { path: 'a\\b.ts', bytes: utf8('first') },
-      { path: 'a/b.ts', bytes: utf8('second') },
+      { path: 'a/b.ts', bytes: utf8('first') },
+      { path: 'a//b.ts', bytes: utf8('second') },
+      { path: 'a\\b.ts', bytes: utf8('backslash') },
+      { path: 'a/new\nline.ts', bytes: utf8('newline') },
     ]);
-    expect(result.files.map((f) => [f.path, f.text])).toEqual([['a/b.ts', 'first']]);
-    expect(result.skippedFiles).toEqual([{ path: '../outside.ts', reason: 'unsupported', detail: 'unsafe path (empty, NUL or "..")' }]);
+    expect(result.files.map((f) => [f.path, f.text])).toEqual([
+      ['a/b.ts', 'first'],
+      ['a\\b.ts', 'backslash'],
+    ]);
+    expect(result.skippedFiles).toEqual([
+      { path: '../outside.ts', reason: 'unsafe-path', detail: 'unsafe path (empty, NUL or "..")' },
+      { path: 'a/new\nline.ts', reason: 'unrepresentable-path', detail: 'a control character in the path' },
+      { path: 'a/b.ts', reason: 'duplicate-path', detail: 'another file has the same path' },
+    ]);
+    expect(result.skipped.unsupported).toBe(3);
   });
 
   it('does not strip a top folder that not every path shares', async () => {

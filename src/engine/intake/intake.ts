@@ -15,9 +15,10 @@ import {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_FILES,
   type IntakeLimits,
-  type SkipReason,
+  type IntakeSkipCode,
+  skipDetail,
 } from './classify';
-import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions } from './gitignore';
+import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions, type IgnoreVerdict } from './gitignore';
 import { hashText } from './hash';
 
 /** Lazy reads in flight at once: enough to hide File/fs latency, few enough to bound memory. */
@@ -31,8 +32,12 @@ export type IntakeEntry =
   | { path: string; bytes: Uint8Array }
   /** Content read on demand; `size` (when known) lets oversized files be skipped unread. */
   | { path: string; size?: number; read: () => Promise<Uint8Array> }
-  /** A path the source already decided to skip (a pruned directory, a symlink, an unreadable file). */
-  | { path: string; skip: SkipReason; detail: string };
+  /**
+   * A path the source already decided to skip (a pruned directory, a symlink, an unreadable
+   * file): its code, and either what is particular to it (`note`, worded by skipDetail) or, from
+   * a source that words its own, the whole sentence (`detail`).
+   */
+  | { path: string; skip: IntakeSkipCode; note?: string; detail?: string };
 
 export interface IntakeOptions extends IgnoreMatcherOptions {
   /** Default DEFAULT_MAX_FILE_BYTES (1 MiB). */
@@ -59,8 +64,9 @@ export interface IntakeFile extends SourceFile {
 
 export interface SkippedFile {
   path: string;
-  reason: SkipReason;
-  /** One sentence for the UI: "NUL byte at offset 12", "ignored by src/.gitignore:3 (*.log)". */
+  /** Why, as a code: decide on this. */
+  reason: IntakeSkipCode;
+  /** One sentence for people, from the code: "binary: NUL byte at offset 12", "ignored: src/.gitignore:3 (*.log)". */
   detail: string;
 }
 
@@ -89,12 +95,14 @@ export interface IntakeResult {
 
 /**
  * Normalizes a source path to repository-relative '/' form. Returns null for paths that
- * could escape the repository (`..`), contain NUL, or are empty.
+ * could escape the repository (`..`), contain NUL, or are empty. A backslash is part of a name
+ * (sources give '/'-separated paths; on POSIX `src\main.js` is one file beside `src/main.js`),
+ * so it is kept as written: turning it into a '/' would give two files one path.
  */
 export function normalizeRepoPath(raw: string): string | null {
   if (raw.includes('\0')) return null;
   const parts: string[] = [];
-  for (const part of raw.replace(/\\/g, '/').split('/')) {
+  for (const part of raw.split('/')) {
     if (part === '' || part === '.') continue;
     if (part === '..') return null;
     parts.push(part);
@@ -102,17 +110,42 @@ export function normalizeRepoPath(raw: string): string | null {
   return parts.length === 0 ? null : parts.join('/');
 }
 
+/** Control characters (C0 and DEL): a path holding one is skipped as 'unrepresentable-path'. */
+const CONTROL_CHARACTER = /[\u0001-\u001f\u007f]/;
+
+/** Why `raw` cannot be a repository path, or null when its normalized form can. */
+function pathRefusal(normalized: string | null): IntakeSkipCode | null {
+  if (normalized === null) return 'unsafe-path';
+  return CONTROL_CHARACTER.test(normalized) ? 'unrepresentable-path' : null;
+}
+
 function emptySkipCounts(): SkipCounts {
   return { binary: 0, oversized: 0, ignored: 0, unsupported: 0, invalidUtf8: 0 };
 }
 
-const SKIP_COUNT_KEY: Record<SkipReason, keyof SkipCounts> = {
+/** The status-line count each code adds to; the finer codes are all "other" there. */
+const SKIP_COUNT_KEY: Record<IntakeSkipCode, keyof SkipCounts> = {
   binary: 'binary',
   oversized: 'oversized',
   ignored: 'ignored',
+  'invalid-utf8': 'invalidUtf8',
+  unreadable: 'unsupported',
+  'unsafe-path': 'unsupported',
+  'unrepresentable-path': 'unsupported',
+  'duplicate-path': 'unsupported',
+  symlink: 'unsupported',
+  'not-a-file': 'unsupported',
   unsupported: 'unsupported',
-  invalid_utf8: 'invalidUtf8',
 };
+
+/** What is particular to an ignore verdict: the rule that decided, or why none had to. */
+export function ignoreNote(verdict: IgnoreVerdict, pruned = false): string {
+  if (verdict.because === 'vcs-metadata') return 'version-control metadata';
+  const rule = verdict.rule;
+  const what = rule ? `${rule.origin}:${rule.line} (${rule.source})` : 'ignored';
+  if (pruned) return `${what}; directory not walked`;
+  return verdict.because === 'parent-directory' ? `${what}, via its directory` : what;
+}
 
 function parentDirectory(path: string): string {
   const slash = path.lastIndexOf('/');
@@ -130,6 +163,22 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 }
 
 const decoder = new TextDecoder('utf-8');
+
+type Pending = { path: string; entry: IntakeEntry };
+type ReadOutcome = { content: Uint8Array | null; error: unknown };
+
+/** The skip counts and the (capped) list of skipped files of one intake. */
+class SkipLedger {
+  readonly counts = emptySkipCounts();
+  readonly files: SkippedFile[] = [];
+  truncated = false;
+
+  add(path: string, reason: IntakeSkipCode, detail: string): void {
+    this.counts[SKIP_COUNT_KEY[reason]]++;
+    if (this.files.length < MAX_LISTED_SKIPS) this.files.push({ path, reason, detail });
+    else this.truncated = true;
+  }
+}
 
 /** Collects entries (any order) and decides them all in `finish()`. */
 export class RepositoryIntake {
@@ -152,133 +201,120 @@ export class RepositoryIntake {
   }
 
   async finish(): Promise<IntakeResult> {
-    const { signal, onProgress } = this.options;
     const limits: IntakeLimits = { maxFileBytes: this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES };
     const maxFiles = this.options.maxFiles ?? DEFAULT_MAX_FILES;
-    const skipped = emptySkipCounts();
-    const skippedFiles: SkippedFile[] = [];
-    let skippedListTruncated = false;
-    const skip = (path: string, reason: SkipReason, detail: string) => {
-      skipped[SKIP_COUNT_KEY[reason]]++;
-      if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path, reason, detail });
-      else skippedListTruncated = true;
+    const ledger = new SkipLedger();
+    const { pending, topFolder } = this.pendingPaths(ledger);
+    const matcher = new IgnoreMatcher(this.options);
+    const readAlready = await readIgnoreFiles(pending, matcher);
+    const toRead = this.decideByName(pending, matcher, limits, ledger);
+    const total = pending.length;
+    this.options.onProgress?.({ done: total - toRead.length, total });
+    const { files, bytes, notIndexed } = await this.readAndDecide(toRead, readAlready, { limits, maxFiles, total, ledger });
+    const hit = notIndexed > 0;
+    return {
+      files,
+      bytes,
+      skipped: ledger.counts,
+      skippedFiles: ledger.files,
+      skippedListTruncated: ledger.truncated,
+      topFolder,
+      fileLimit: { limit: maxFiles, hit, notIndexed, message: hit ? fileLimitMessage(maxFiles, notIndexed) : undefined },
     };
+  }
 
-    // 1. Normalize paths; refuse anything that could escape the repository.
-    type Pending = { path: string; entry: IntakeEntry };
+  /**
+   * Every entry's repository path, in path order: unsafe and unrepresentable paths refused, the
+   * top folder of a dropped folder stripped, and a path already taken refused (the first entry
+   * with it keeps it, whatever the source: two files never share a path).
+   */
+  private pendingPaths(ledger: SkipLedger): { pending: Pending[]; topFolder: string } {
     let pending: Pending[] = [];
     for (const entry of this.entries) {
       const path = normalizeRepoPath(entry.path);
-      if (path === null) skip(entry.path, 'unsupported', 'unsafe path (empty, NUL or "..")');
-      else pending.push({ path, entry });
+      const refusal = pathRefusal(path);
+      if (refusal) ledger.add(entry.path, refusal, skipDetail(refusal));
+      else pending.push({ path: path!, entry });
     }
     this.entries.length = 0;
 
-    // 2. A dropped folder arrives as `myrepo/...`: strip the shared top folder.
+    // A dropped folder arrives as `myrepo/...`: strip the shared top folder.
     let topFolder = '';
     if (this.options.stripTopFolder && pending.length > 0) {
       const first = pending[0].path.split('/', 1)[0];
-      const shared = pending.every((p) => p.path.startsWith(`${first}/`));
-      if (shared) {
+      if (pending.every((p) => p.path.startsWith(`${first}/`))) {
         topFolder = first;
         pending = pending.map((p) => ({ path: p.path.slice(first.length + 1), entry: p.entry }));
       }
     }
 
-    // 3. Path order; the first of duplicate paths wins.
+    // A stable sort: of entries with one path, the first added comes first and keeps it.
     pending.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    pending = pending.filter((p, i) => i === 0 || pending[i - 1].path !== p.path);
+    return {
+      pending: pending.filter((p, i) => {
+        if (i === 0 || pending[i - 1].path !== p.path) return true;
+        ledger.add(p.path, 'duplicate-path', skipDetail('duplicate-path'));
+        return false;
+      }),
+      topFolder,
+    };
+  }
 
-    // 4. .gitignore files, shallowest first, so each is known before its subtree is decided.
-    const matcher = new IgnoreMatcher(this.options);
-    const readAlready = new Map<IntakeEntry, Uint8Array>();
-    if (matcher.respectGitignore) {
-      const ignoreFiles = pending
-        .filter((p) => p.path === GITIGNORE_FILE || p.path.endsWith(`/${GITIGNORE_FILE}`))
-        .sort((a, b) => a.path.split('/').length - b.path.split('/').length);
-      for (const { path, entry } of ignoreFiles) {
-        const dir = parentDirectory(path);
-        if (dir !== '' && matcher.isIgnored(dir, true)) continue; // git never reads these
-        if ('skip' in entry) continue;
-        try {
-          const bytes = 'bytes' in entry ? entry.bytes : await entry.read();
-          matcher.addIgnoreFile(dir, decoder.decode(bytes));
-          // Read once: the .gitignore is also indexed as a file below.
-          readAlready.set(entry, bytes);
-        } catch {
-          // An unreadable .gitignore is reported when the file itself is decided below.
-        }
-      }
-    }
-
-    // 5. Decide every path; read only what survives the name, size and ignore checks.
-    const files: IntakeFile[] = [];
-    let bytes = 0;
-    const total = pending.length;
+  /** Decides what the name, the size and the ignore rules can; returns what must be read. */
+  private decideByName(pending: readonly Pending[], matcher: IgnoreMatcher, limits: IntakeLimits, ledger: SkipLedger): Pending[] {
     const toRead: Pending[] = [];
     for (const item of pending) {
       const { path, entry } = item;
       if ('skip' in entry) {
-        skip(path, entry.skip, entry.detail);
+        ledger.add(path, entry.skip, entry.detail ?? skipDetail(entry.skip, entry.note));
         continue;
       }
       const verdict = matcher.explain(path, false);
       if (verdict.ignored) {
-        const why = verdict.rule
-          ? `ignored by ${verdict.rule.origin}:${verdict.rule.line} (${verdict.rule.source})`
-          : verdict.because === 'vcs-metadata'
-            ? 'version-control metadata'
-            : 'ignored';
-        skip(path, 'ignored', verdict.because === 'parent-directory' ? `${why}, via its directory` : why);
+        ledger.add(path, 'ignored', skipDetail('ignored', ignoreNote(verdict)));
         continue;
       }
       const size = 'bytes' in entry ? entry.bytes.byteLength : entry.size;
       const early = classifyByName(path, size, limits);
-      if (early) {
-        skip(path, early.reason, early.detail);
-        continue;
-      }
-      toRead.push(item);
+      if (early) ledger.add(path, early.reason, early.detail);
+      else toRead.push(item);
     }
-    let done = total - toRead.length;
-    onProgress?.({ done, total });
+    return toRead;
+  }
 
-    // Reads run as a pool of READ_CONCURRENCY (one slow read never holds up the others) and
-    // are decided in path order as they complete, so which files fall under the file limit
-    // stays deterministic. Never more reads in flight than the file limit can still take.
-    const outcomes: ({ content: Uint8Array | null; error: unknown } | undefined)[] = new Array(toRead.length);
+  /**
+   * Reads run as a pool of READ_CONCURRENCY (one slow read never holds up the others) and are
+   * decided in path order as they complete, so which files fall under the file limit stays
+   * deterministic. Never more reads in flight than the file limit can still take.
+   */
+  private async readAndDecide(
+    toRead: readonly Pending[],
+    readAlready: ReadonlyMap<IntakeEntry, Uint8Array>,
+    run: { limits: IntakeLimits; maxFiles: number; total: number; ledger: SkipLedger },
+  ): Promise<{ files: IntakeFile[]; bytes: number; notIndexed: number }> {
+    const { signal, onProgress, onAccept } = this.options;
+    const files: IntakeFile[] = [];
+    let bytes = 0;
+    let done = run.total - toRead.length;
+    const outcomes: (ReadOutcome | undefined)[] = new Array(toRead.length);
     let next = 0;
     let decided = 0;
+    const decideOne = (path: string, { content, error }: ReadOutcome) => {
+      if (!content) return run.ledger.add(path, 'unreadable', skipDetail('unreadable', errorText(error)));
+      const verdict = classifyFile(path, content, run.limits);
+      if (!verdict.accept) return run.ledger.add(path, verdict.reason, verdict.detail);
+      const file: IntakeFile = { path, text: verdict.text, hash: hashText(verdict.text), size: content.byteLength, replacements: verdict.replacements };
+      files.push(file);
+      bytes += content.byteLength;
+      onAccept?.(file);
+    };
     const decideInOrder = () => {
       while (decided < next && outcomes[decided] !== undefined) {
-        const { content, error } = outcomes[decided]!;
-        const { path } = toRead[decided];
+        const outcome = outcomes[decided]!;
         outcomes[decided] = undefined;
-        decided++;
+        decideOne(toRead[decided++].path, outcome);
         done++;
-        if (done % READ_CONCURRENCY === 0 || done === total) onProgress?.({ done, total });
-        if (!content) {
-          skip(path, 'unsupported', `unreadable: ${errorText(error)}`);
-          continue;
-        }
-        const verdict = classifyFile(path, content, limits);
-        if (!verdict.accept) {
-          skip(path, verdict.reason, verdict.detail);
-          continue;
-        }
-        const hash = hashText(verdict.text);
-        const file: IntakeFile = { path, text: verdict.text, hash, size: content.byteLength, replacements: verdict.replacements };
-        files.push(file);
-        bytes += content.byteLength;
-        this.options.onAccept?.(file);
-      }
-    };
-    const readOne = async ({ entry }: Pending) => {
-      try {
-        const content = 'bytes' in entry ? entry.bytes : (readAlready.get(entry) ?? (await (entry as { read: () => Promise<Uint8Array> }).read()));
-        return { content, error: null as unknown };
-      } catch (error) {
-        return { content: null, error };
+        if (done % READ_CONCURRENCY === 0 || done === run.total) onProgress?.({ done, total: run.total });
       }
     };
     await new Promise<void>((resolve, reject) => {
@@ -288,10 +324,10 @@ export class RepositoryIntake {
           if (inFlight === 0) reject(signal.reason ?? new DOMException('Intake cancelled', 'AbortError'));
           return;
         }
-        while (inFlight < READ_CONCURRENCY && next < toRead.length && files.length + (next - decided) < maxFiles) {
+        while (inFlight < READ_CONCURRENCY && next < toRead.length && files.length + (next - decided) < run.maxFiles) {
           const i = next++;
           inFlight++;
-          void readOne(toRead[i]).then((outcome) => {
+          void readEntry(toRead[i].entry, readAlready).then((outcome) => {
             outcomes[i] = outcome;
             inFlight--;
             try {
@@ -307,28 +343,50 @@ export class RepositoryIntake {
       pump();
     });
     throwIfAborted(signal);
-    const notIndexed = toRead.length - next;
-
-    const hit = notIndexed > 0;
-    return {
-      files,
-      bytes,
-      skipped,
-      skippedFiles,
-      skippedListTruncated,
-      topFolder,
-      fileLimit: {
-        limit: maxFiles,
-        hit,
-        notIndexed,
-        message: hit
-          ? `Stopped at the ${maxFiles.toLocaleString('en-US')}-file limit: ${notIndexed.toLocaleString('en-US')} more ` +
-            `file${notIndexed === 1 ? ' was' : 's were'} not indexed (the first files in path order were kept). ` +
-            'Raise the file limit in Settings or add ignore patterns.'
-          : undefined,
-      },
-    };
+    return { files, bytes, notIndexed: toRead.length - next };
   }
+}
+
+/**
+ * Reads the .gitignore files shallowest first, so each is known before its subtree is decided;
+ * returns their bytes, read once: each is also indexed as a file.
+ */
+async function readIgnoreFiles(pending: readonly Pending[], matcher: IgnoreMatcher): Promise<Map<IntakeEntry, Uint8Array>> {
+  const readAlready = new Map<IntakeEntry, Uint8Array>();
+  if (!matcher.respectGitignore) return readAlready;
+  const ignoreFiles = pending
+    .filter((p) => p.path === GITIGNORE_FILE || p.path.endsWith(`/${GITIGNORE_FILE}`))
+    .sort((a, b) => a.path.split('/').length - b.path.split('/').length);
+  for (const { path, entry } of ignoreFiles) {
+    const dir = parentDirectory(path);
+    if (dir !== '' && matcher.isIgnored(dir, true)) continue; // git never reads these
+    if ('skip' in entry) continue;
+    try {
+      const bytes = 'bytes' in entry ? entry.bytes : await entry.read();
+      matcher.addIgnoreFile(dir, decoder.decode(bytes));
+      readAlready.set(entry, bytes);
+    } catch {
+      // An unreadable .gitignore is reported when the file itself is decided.
+    }
+  }
+  return readAlready;
+}
+
+async function readEntry(entry: IntakeEntry, readAlready: ReadonlyMap<IntakeEntry, Uint8Array>): Promise<ReadOutcome> {
+  try {
+    const content = 'bytes' in entry ? entry.bytes : (readAlready.get(entry) ?? (await (entry as { read: () => Promise<Uint8Array> }).read()));
+    return { content, error: null };
+  } catch (error) {
+    return { content: null, error };
+  }
+}
+
+function fileLimitMessage(maxFiles: number, notIndexed: number): string {
+  return (
+    `Stopped at the ${maxFiles.toLocaleString('en-US')}-file limit: ${notIndexed.toLocaleString('en-US')} more ` +
+    `file${notIndexed === 1 ? ' was' : 's were'} not indexed (the first files in path order were kept). ` +
+    'Raise the file limit in Settings or add ignore patterns.'
+  );
 }
 
 /** One call: collect `entries` (array, iterable or async iterable, any order) and decide them. */

@@ -1,0 +1,63 @@
+/**
+ * A query too large to be a question is refused with a typed message, at once; one just under
+ * the limit is answered within bounds (the name lookups and the did-you-mean are capped).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SourceFile } from './contract';
+import { Engine } from './engine';
+import { MAX_SUGGESTED_NAME_CHARS, NameSuggester } from './missing-names';
+import { MAX_QUERY_CHARS, parseQuery } from './query-syntax';
+import { nodeGrammars } from '../node/grammars';
+import { StructuralAnalyzer } from './structural/analyzer';
+
+/** Runs `search`, with its time and how much the process grew (RSS, heap) meanwhile. */
+async function measured<T>(search: () => Promise<T>): Promise<{ value: T; ms: number; rssMb: number; heapMb: number }> {
+  const before = process.memoryUsage();
+  const t0 = performance.now();
+  const value = await search();
+  const ms = performance.now() - t0;
+  const after = process.memoryUsage();
+  return { value, ms, rssMb: (after.rss - before.rss) / 1e6, heapMb: (after.heapUsed - before.heapUsed) / 1e6 };
+}
+
+describe('a huge query', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    const root = join(import.meta.dirname, '../../e2e/fixtures/preact/src');
+    const files: SourceFile[] = [];
+    for (const name of readdirSync(root).sort()) {
+      const p = join(root, name);
+      if (statSync(p).isFile()) files.push({ path: relative(root, p), text: readFileSync(p, 'utf8') });
+    }
+    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+  }, 120_000);
+
+  it('"who calls " + 100,000 characters is refused with a typed message in < 2 s and < 300 MB', async () => {
+    const query = `who calls ${'x'.repeat(100_000)}`;
+    expect(parseQuery(query)).toMatchObject({ errorCode: 'too-long' });
+    const { value: response, ms, rssMb, heapMb } = await measured(() => engine.search(query));
+    console.log(`who calls + 100,000 characters: ${ms.toFixed(0)} ms, RSS +${rssMb.toFixed(0)} MB, heap +${heapMb.toFixed(0)} MB`);
+    expect(response.query.error).toMatch(/^The query is 100,010 characters long; Fourfold reads at most 10,000\./);
+    expect(response.query.understood.errorCode).toBe('too-long');
+    expect(response.results).toEqual([]);
+    expect(ms).toBeLessThan(2000);
+    expect(rssMb).toBeLessThan(300);
+  });
+
+  it('a name just under the query limit is answered ("not here", no fuzzy lookup) within the same bounds', async () => {
+    const name = 'enqueue'.repeat(Math.floor((MAX_QUERY_CHARS - 20) / 7));
+    const { value: response, ms, rssMb, heapMb } = await measured(() => engine.search(`who calls ${name}`));
+    console.log(`who calls + ${name.length} characters: ${ms.toFixed(0)} ms, RSS +${rssMb.toFixed(0)} MB, heap +${heapMb.toFixed(0)} MB`);
+    expect(response.query.error).toBeUndefined();
+    expect(ms).toBeLessThan(2000);
+    expect(rssMb).toBeLessThan(300);
+  });
+
+  it('looks up names up to the cap fuzzily, and longer ones not at all', () => {
+    const suggester = new NameSuggester(['enqueueRender', 'renderComponent', 'createElement']);
+    expect(suggester.suggest('enqueueRendr')).toContain('enqueueRender');
+    expect(suggester.suggest(`enqueueRender${'x'.repeat(MAX_SUGGESTED_NAME_CHARS)}`)).toEqual([]);
+  });
+});

@@ -64,7 +64,7 @@ export interface ReadFiles {
 
 /** How intake reads one file the page handed over. */
 function intakeEntry(file: IncomingFile): IntakeEntry {
-  if (file.unreadable !== undefined) return { path: file.path, skip: 'unsupported', detail: `unreadable: ${file.unreadable}` };
+  if (file.unreadable !== undefined) return { path: file.path, skip: 'unreadable', note: file.unreadable };
   if (file.data instanceof Uint8Array) return { path: file.path, bytes: file.data };
   // Read whole, in a pool (intake), with no stat first: a size the page did not give is
   // learnt from the bytes. Names that are binary by their extension are skipped unread.
@@ -131,7 +131,7 @@ export async function readFiles(
  * stale File, and it is left out whole — never half old, half new. The sentence that says so.
  */
 export function unreadableNote(intake: IntakeResult): string | null {
-  const unreadable = intake.skippedFiles.filter((f) => f.detail.startsWith('unreadable'));
+  const unreadable = intake.skippedFiles.filter((f) => f.reason === 'unreadable');
   if (unreadable.length === 0) return null;
   const one = unreadable.length === 1;
   const named = unreadable.slice(0, 3).map((f) => f.path).join(', ') + (unreadable.length > 3 ? ', …' : '');

@@ -7,6 +7,7 @@ import type { AbsentName, Chunk, IndexProgress, Modality, Preset, QueryPlan } fr
 import type { IncomingFile, IndexRequest, LiveStage, RepositorySummary, ResultView, SearchRequest, SearchView, SettingsPatch, WorkerStatus } from '../browser/protocol';
 import { DEMO, DEMO_QUERIES } from '../browser/demo';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
+import { isAbortError } from '../engine/abort';
 import { CodeView } from './code-view';
 import { RankingPage } from './ranking-page';
 import { SettingsPage } from './settings-page';
@@ -43,10 +44,6 @@ function keepResultFocus(): void {
 const PROGRESS_RENDER_MS = 100;
 /** Files read on the page moved to the index worker per message, as they are read. */
 const FEED_BATCH = 32;
-
-function isAbort(error: unknown): boolean {
-  return (error as Error)?.name === 'AbortError' || /cancel/i.test((error as Error)?.message ?? '');
-}
 
 function describeReady(repo: RepositorySummary, how: 'indexed' | 'loaded', elapsedMs?: number): string {
   const s = repo.stats;
@@ -349,7 +346,7 @@ export function App() {
         // A build replaced by a newer choice says nothing: the newer one speaks.
         if (!current()) return;
         setNotice(
-          isAbort(error)
+          isAbortError(error)
             ? { tone: 'info', text: `Indexing of ${request.name} was cancelled. Nothing from that run is searchable.` }
             : { tone: 'error', text: `Indexing ${request.name} failed: ${(error as Error).message}` },
         );
@@ -442,7 +439,7 @@ export function App() {
     } catch (error) {
       jobRef.current = null;
       setJob(null);
-      setNotice(isAbort(error) ? { tone: 'info', text: `The clone of ${url} was cancelled.` } : { tone: 'error', text: (error as Error).message });
+      setNotice(isAbortError(error) ? { tone: 'info', text: `The clone of ${url} was cancelled.` } : { tone: 'error', text: (error as Error).message });
     }
   };
 

@@ -3,6 +3,7 @@
  * gathers the files (or the URL); the app hands them to the workers.
  */
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { isAbortError } from '../engine/abort';
 import { readDirectoryHandle, readDroppedFolder, readFileList, type FolderContents } from '../browser/folder-source';
 
 export const DEFAULT_CORS_PROXY = 'https://cors.isomorphic-git.org';
@@ -50,7 +51,8 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
     if (!picker) return; // the <input webkitdirectory> opens instead
     event.preventDefault();
     deliverLatest(picker({ mode: 'read' }).then(readDirectoryHandle), (e: Error) => {
-      if (e.name !== 'AbortError') onProblem(`Could not read that folder: ${e.message}`);
+      // The picker closed without a choice: nothing to say.
+      if (!isAbortError(e)) onProblem(`Could not read that folder: ${e.message}`);
     });
   };
 

@@ -8,7 +8,7 @@ import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, typ
 import type { Chunk, Definition, DefinitionTarget } from '../engine/contract';
 import type { FileDocument, Neighbours, NeighbourView } from '../browser/protocol';
 import type { Highlighting } from '../browser/highlight';
-import { getWorkers } from './client';
+import { getWorkers, type Workers } from './client';
 import { formatLines } from './format';
 import { Marked, withoutIndent } from './marked';
 
@@ -29,6 +29,9 @@ interface Props {
   /** Changes when Escape asks every open panel to close. */
   closeSignal: number;
 }
+
+/** A line that calls or references the selected definition. */
+type CallSite = Neighbours['callers'][number];
 
 /** An identifier picked in the code: by a click, a selection, or the keyboard. */
 interface PickedSymbol {
@@ -137,13 +140,54 @@ function renderLines(text: string, highlighting: Highlighting | null): ReactNode
   return lines;
 }
 
-export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimilar, onFindReferences, onBack, closeSignal }: Props) {
-  const workers = getWorkers();
+/** The file and its highlighting, loaded when the path changes: plain text first, colours when the highlight worker answers. */
+function useFileDocument(workers: Workers, repositoryId: string, path: string) {
   const [doc, setDoc] = useState<FileDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [highlighting, setHighlighting] = useState<Highlighting | null>(null);
+  useEffect(() => {
+    let current = true;
+    setDoc(null);
+    setHighlighting(null);
+    setError(null);
+    workers.index.file(repositoryId, path).then(
+      (d) => {
+        if (!current) return;
+        setDoc(d);
+        if (d.language)
+          workers
+            .highlight()
+            .highlight(d.language, d.text)
+            .then((h) => current && setHighlighting(h), () => undefined); // plain text is still readable
+      },
+      (e: Error) => current && setError(e.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [workers, repositoryId, path]);
+  return { doc, error, highlighting };
+}
+
+/** The callers and callees of the selected chunk, from the dependency graph. */
+function useNeighbours(workers: Workers, repositoryId: string, selectedChunk: Chunk | null): Neighbours | null {
   const [neighbours, setNeighbours] = useState<Neighbours | null>(null);
-  const codeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let current = true;
+    if (!selectedChunk) {
+      setNeighbours(null);
+      return;
+    }
+    workers.index.neighbours(repositoryId, selectedChunk.id).then((n) => current && setNeighbours(n), () => current && setNeighbours(null));
+    return () => {
+      current = false;
+    };
+  }, [workers, repositoryId, selectedChunk]);
+  return neighbours;
+}
+
+/** The name picked in the code (a click, a selection, the keyboard) and its definitions' peek list. */
+function useSymbolPick(workers: Workers, { repositoryId, path, onLine, onOpen, onFindReferences, closeSignal }: Props) {
   const [picked, setPicked] = useState<PickedSymbol | null>(null);
   const [peek, setPeek] = useState<Peek | null>(null);
 
@@ -189,42 +233,24 @@ export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimil
     else goToDefinition(symbol);
   };
 
-  useEffect(() => {
-    let current = true;
-    setDoc(null);
-    setHighlighting(null);
-    setError(null);
-    workers.index.file(repositoryId, path).then(
-      (d) => {
-        if (!current) return;
-        setDoc(d);
-        if (d.language)
-          workers
-            .highlight()
-            .highlight(d.language, d.text)
-            .then((h) => current && setHighlighting(h), () => undefined); // plain text is still readable
-      },
-      (e: Error) => current && setError(e.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [workers, repositoryId, path]);
+  return { picked, peek, goToDefinition, onCodeClick, onCodeKeyDown, closePeek: () => setPeek(null) };
+}
+
+/** "· highlighting…" while the highlight worker works on a file of a known language. */
+function highlightNote(language: string | null, highlighting: Highlighting | null): string {
+  return language && !highlighting ? ' · highlighting…' : '';
+}
+
+export function CodeView(props: Props) {
+  const { repositoryId, path, line, onLine, onOpen, onFindSimilar, onFindReferences, onBack } = props;
+  const workers = getWorkers();
+  const { doc, error, highlighting } = useFileDocument(workers, repositoryId, path);
+  const codeRef = useRef<HTMLDivElement>(null);
+  const { picked, peek, goToDefinition, onCodeClick, onCodeKeyDown, closePeek } = useSymbolPick(workers, props);
 
   const lines = useMemo(() => (doc ? renderLines(doc.text, highlighting) : []), [doc, highlighting]);
   const selectedChunk = useMemo(() => (doc && line ? chunkAt(doc.chunks, line) : null), [doc, line]);
-
-  useEffect(() => {
-    let current = true;
-    if (!selectedChunk) {
-      setNeighbours(null);
-      return;
-    }
-    workers.index.neighbours(repositoryId, selectedChunk.id).then((n) => current && setNeighbours(n), () => current && setNeighbours(null));
-    return () => {
-      current = false;
-    };
-  }, [workers, repositoryId, selectedChunk]);
+  const neighbours = useNeighbours(workers, repositoryId, selectedChunk);
 
   // Bring the anchored line into view once the file is there.
   useEffect(() => {
@@ -238,7 +264,6 @@ export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimil
   if (error) return <p className="notice tone-error">{error}</p>;
   if (!doc) return <p className="muted">Opening {path}…</p>;
 
-  const selected = selectedChunk;
   return (
     <section className="code-page" aria-label="Code view">
       <div className="code-head">
@@ -250,7 +275,7 @@ export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimil
           <span className="file">{path.slice(path.lastIndexOf('/') + 1)}</span>
         </h2>
         <span className="muted small">
-          {doc.language ?? 'plain text'} · {lines.length} lines{highlighting ? '' : doc.language ? ' · highlighting…' : ''}
+          {doc.language ?? 'plain text'} · {lines.length} lines{highlightNote(doc.language, highlighting)}
         </span>
       </div>
       <SymbolBar
@@ -259,49 +284,70 @@ export function CodeView({ repositoryId, path, line, onLine, onOpen, onFindSimil
         onGo={() => picked && goToDefinition(picked)}
         onReferences={() => picked && onFindReferences(picked.name)}
         onOpen={onOpen}
-        onClose={() => setPeek(null)}
+        onClose={closePeek}
       />
       <div className="code-layout">
         <div className="code-scroll" ref={codeRef} tabIndex={0} aria-label={`Code of ${path}`} onKeyDown={onCodeKeyDown}>
-          <pre className="code" data-highlighted={highlighting ? 'true' : 'false'}>
-            <code>
-              {lines.map((runs, i) => {
-                const n = i + 1;
-                const inSelection = selected && n >= selected.startLine && n <= selected.endLine;
-                return (
-                  <Fragment key={n}>
-                    <a
-                      id={`L${n}`}
-                      href={`#L${n}`}
-                      className={`ln${n === line ? ' is-target' : ''}`}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        onLine(n);
-                      }}
-                      aria-label={`Line ${n}`}
-                    >
-                      {n}
-                    </a>
-                    <span
-                      className={`code-line${n === line ? ' is-target' : ''}${inSelection ? ' is-in-selection' : ''}`}
-                      data-line={n}
-                      onClick={(event) => onCodeClick(event, n)}
-                    >
-                      {runs.length ? runs : ' '}
-                    </span>
-                    {'\n'}
-                  </Fragment>
-                );
-              })}
-            </code>
-          </pre>
+          <CodeLines lines={lines} line={line} selected={selectedChunk} highlighted={highlighting !== null} onLine={onLine} onCodeClick={onCodeClick} />
         </div>
         <aside className="code-side">
-          <DefinitionPanel selected={selected} neighbours={neighbours} onOpen={onOpen} onFindSimilar={onFindSimilar} />
+          <DefinitionPanel selected={selectedChunk} neighbours={neighbours} onOpen={onOpen} onFindSimilar={onFindSimilar} />
           <Outline definitions={doc.definitions} line={line} onLine={onLine} />
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The numbered, highlighted lines: each number an anchor (#L57), the target line and the selected chunk marked. */
+function CodeLines({
+  lines,
+  line,
+  selected,
+  highlighted,
+  onLine,
+  onCodeClick,
+}: {
+  lines: ReactNode[][];
+  line: number | null;
+  selected: Chunk | null;
+  highlighted: boolean;
+  onLine(line: number): void;
+  onCodeClick(event: MouseEvent, line: number): void;
+}) {
+  return (
+    <pre className="code" data-highlighted={highlighted ? 'true' : 'false'}>
+      <code>
+        {lines.map((runs, i) => {
+          const n = i + 1;
+          const inSelection = selected && n >= selected.startLine && n <= selected.endLine;
+          return (
+            <Fragment key={n}>
+              <a
+                id={`L${n}`}
+                href={`#L${n}`}
+                className={`ln${n === line ? ' is-target' : ''}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onLine(n);
+                }}
+                aria-label={`Line ${n}`}
+              >
+                {n}
+              </a>
+              <span
+                className={`code-line${n === line ? ' is-target' : ''}${inSelection ? ' is-in-selection' : ''}`}
+                data-line={n}
+                onClick={(event) => onCodeClick(event, n)}
+              >
+                {runs.length ? runs : ' '}
+              </span>
+              {'\n'}
+            </Fragment>
+          );
+        })}
+      </code>
+    </pre>
   );
 }
 
@@ -341,42 +387,49 @@ function SymbolBar({
       </button>
       {peek ? (
         <div className="peek" role="region" aria-label={`Definitions of ${peek.name}`}>
-          {peek.targets === null ? (
-            <p className="muted small">Looking up {peek.name}…</p>
-          ) : peek.targets.length === 0 ? (
-            <p className="small">
-              No definition of <code>{peek.name}</code> in this repository (it may come from a package or the language itself).
-            </p>
-          ) : (
-            <>
-              <p className="small">
-                {peek.targets.length} definitions of <code>{peek.name}</code>
-                {peek.targets[0].confidence === null ? ' (by name: the graph could not tell which one this use calls)' : ''}:
-              </p>
-              <ul aria-label="Definitions">
-                {peek.targets.map((t) => (
-                  <li key={`${t.path}:${t.line}`}>
-                    <button type="button" className="link-button" onClick={() => onOpen(t.path, t.line)}>
-                      <span className="kind">{t.kind}</span>
-                      {t.container ? <span className="muted">{t.container}.</span> : null}
-                      {t.name}
-                      <span className="n-where">
-                        {' '}
-                        {t.path}:{t.line}
-                      </span>
-                      {t.confidence !== null ? <span className="muted"> · confidence {t.confidence}</span> : null}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <PeekList peek={peek} onOpen={onOpen} />
           <button type="button" className="link-button small" onClick={onClose}>
             Close (Esc)
           </button>
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The definitions of the picked name: still looked up, none here, or the list to choose from. */
+function PeekList({ peek, onOpen }: { peek: Peek; onOpen(path: string, line: number): void }) {
+  if (peek.targets === null) return <p className="muted small">Looking up {peek.name}…</p>;
+  if (peek.targets.length === 0) {
+    return (
+      <p className="small">
+        No definition of <code>{peek.name}</code> in this repository (it may come from a package or the language itself).
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="small">
+        {peek.targets.length} definitions of <code>{peek.name}</code>
+        {peek.targets[0].confidence === null ? ' (by name: the graph could not tell which one this use calls)' : ''}:
+      </p>
+      <ul aria-label="Definitions">
+        {peek.targets.map((t) => (
+          <li key={`${t.path}:${t.line}`}>
+            <button type="button" className="link-button" onClick={() => onOpen(t.path, t.line)}>
+              <span className="kind">{t.kind}</span>
+              {t.container ? <span className="muted">{t.container}.</span> : null}
+              {t.name}
+              <span className="n-where">
+                {' '}
+                {t.path}:{t.line}
+              </span>
+              {t.confidence !== null ? <span className="muted"> · confidence {t.confidence}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -392,31 +445,9 @@ function DefinitionPanel({
   onFindSimilar(chunk: Chunk): void;
 }) {
   if (!selected) return <p className="muted small">Click a line to see its definition's callers and callees.</p>;
-  const callers = neighbours?.chunk.id === selected.id ? neighbours.callers : undefined;
-  const resolvedCallers = callers?.filter((c) => c.confidence > 0).length ?? 0;
-  const list = (title: string, items: NeighbourView[] | undefined, label: string) => (
-    <div className="neighbours">
-      <h3>
-        {title} <span className="muted">{items ? items.length : '…'}</span>
-      </h3>
-      {items && items.length > 0 ? (
-        <ul aria-label={label}>
-          {items.slice(0, 50).map((n) => (
-            <li key={`${n.chunkId}:${n.line}`}>
-              <button type="button" className="link-button" onClick={() => onOpen(n.path, n.line)} title={`${n.path}:${n.line} (confidence ${n.confidence})`}>
-                <span className="n-symbol">{n.symbol ?? '(top level)'}</span>
-                <span className="n-where">
-                  {n.path}:{n.line}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : items ? (
-        <p className="muted small">none found</p>
-      ) : null}
-    </div>
-  );
+  // Undefined while the graph's answer for this chunk is on its way.
+  const ours = neighbours?.chunk.id === selected.id ? neighbours : undefined;
+  const callers = ours?.callers;
   return (
     <section className="definition-panel" aria-label="Definition">
       <p className="def-title">
@@ -429,42 +460,75 @@ function DefinitionPanel({
       </button>
       <div className="neighbours">
         <h3>
-          Callers{' '}
-          <span className="muted">
-            {callers ? `${callers.length} site${callers.length === 1 ? '' : 's'}${callers.length > resolvedCallers ? `, ${callers.length - resolvedCallers} by name only` : ''}` : '…'}
-          </span>
+          Callers <span className="muted">{callers ? callSitesSummary(callers) : '…'}</span>
         </h3>
-        {callers && callers.length > 0 ? (
-          <ul aria-label="Callers" className="call-sites">
-            {callers.slice(0, MAX_LISTED_SITES).map((c) => (
-              <li key={`${c.path}:${c.line}`}>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => onOpen(c.path, c.line)}
-                  title={c.confidence > 0 ? `${c.path}:${c.line} (graph confidence ${c.confidence})` : `${c.path}:${c.line}: same name; the graph could not tie this call to this definition`}
-                >
-                  <span className="n-symbol">
-                    {c.symbol ?? '(top level)'}
-                    {c.confidence > 0 ? null : <span className="match-kind k-unresolved">same name</span>}
-                  </span>
-                  <span className="n-where">
-                    {c.path}:{c.line}
-                  </span>
-                  <code className="n-code">
-                    <Marked {...withoutIndent(c.text, c.ranges)} />
-                  </code>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : callers ? (
-          <p className="muted small">none found</p>
-        ) : null}
+        <CallSites callers={callers} onOpen={onOpen} />
         {callers && callers.length > MAX_LISTED_SITES ? <p className="muted small">first {MAX_LISTED_SITES} of {callers.length} listed</p> : null}
       </div>
-      {list('Callees', neighbours?.chunk.id === selected.id ? neighbours.callees : undefined, 'Callees')}
+      <div className="neighbours">
+        <h3>
+          Callees <span className="muted">{ours ? ours.callees.length : '…'}</span>
+        </h3>
+        <Callees callees={ours?.callees} onOpen={onOpen} />
+      </div>
     </section>
+  );
+}
+
+/** "12 sites, 3 by name only": the call sites, and how many the graph could not tie to this definition. */
+function callSitesSummary(callers: CallSite[]): string {
+  const byNameOnly = callers.length - callers.filter((c) => c.confidence > 0).length;
+  return `${callers.length} site${callers.length === 1 ? '' : 's'}${byNameOnly > 0 ? `, ${byNameOnly} by name only` : ''}`;
+}
+
+/** Each call site with its line of code; nothing while the graph answers. */
+function CallSites({ callers, onOpen }: { callers: CallSite[] | undefined; onOpen(path: string, line: number): void }) {
+  if (!callers) return null;
+  if (callers.length === 0) return <p className="muted small">none found</p>;
+  return (
+    <ul aria-label="Callers" className="call-sites">
+      {callers.slice(0, MAX_LISTED_SITES).map((c) => (
+        <li key={`${c.path}:${c.line}`}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => onOpen(c.path, c.line)}
+            title={c.confidence > 0 ? `${c.path}:${c.line} (graph confidence ${c.confidence})` : `${c.path}:${c.line}: same name; the graph could not tie this call to this definition`}
+          >
+            <span className="n-symbol">
+              {c.symbol ?? '(top level)'}
+              {c.confidence > 0 ? null : <span className="match-kind k-unresolved">same name</span>}
+            </span>
+            <span className="n-where">
+              {c.path}:{c.line}
+            </span>
+            <code className="n-code">
+              <Marked {...withoutIndent(c.text, c.ranges)} />
+            </code>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The definitions this one calls (the first 50); nothing while the graph answers. */
+function Callees({ callees, onOpen }: { callees: NeighbourView[] | undefined; onOpen(path: string, line: number): void }) {
+  if (!callees) return null;
+  if (callees.length === 0) return <p className="muted small">none found</p>;
+  return (
+    <ul aria-label="Callees">
+      {callees.slice(0, 50).map((n) => (
+        <li key={`${n.chunkId}:${n.line}`}>
+          <button type="button" className="link-button" onClick={() => onOpen(n.path, n.line)} title={`${n.path}:${n.line} (confidence ${n.confidence})`}>
+            <span className="n-symbol">{n.symbol ?? '(top level)'}</span>
+            <span className="n-where">
+              {n.path}:{n.line}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -102,75 +102,98 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
         ))}
       </div>
       <ol ref={listRef} className={`results${stale ? ' is-stale' : ''}`} aria-label="Results" onKeyDown={onKeyDown}>
-        {view.results.map((result, index) => {
-          const isExplained = explained.has(result.path);
-          const isExpanded = expanded.has(result.path);
-          return (
-            <li
-              key={result.path}
-              tabIndex={index === selected ? 0 : -1}
-              className={`result${index === selected ? ' is-selected' : ''}`}
-              onFocus={(e) => e.target === e.currentTarget && onSelect(index)}
-            >
-              <div className="result-head">
-                <span className="rank" aria-label={`Rank ${index + 1}`}>
-                  {index + 1}
-                </span>
-                <button type="button" className="path" onClick={() => open(index, result)} title="Open in the code view (Enter)">
-                  <PathLabel path={result.path} />
-                </button>
-                <span className="where">
-                  <span className="lines">{formatLines(result.startLine, result.endLine)}</span>
-                  {result.symbol ? (
-                    <span className="symbol">
-                      {result.definitionKind ? <span className="kind">{result.definitionKind}</span> : null}
-                      {result.symbol}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="score" title="Final score">
-                  {formatScore(result.score)}
-                </span>
-                <span className="result-actions">
-                  {result.definitionKind ? (
-                    <button type="button" className="button small similar-button" onClick={() => onFindSimilar(result)} title="Find code similar to this definition">
-                      Similar
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className={`button small explain-button${isExplained ? ' is-pressed' : ''}`}
-                    aria-expanded={isExplained}
-                    onClick={() => toggle(setExplained, result.path)}
-                  >
-                    Explain
-                  </button>
-                </span>
-              </div>
-              <ContributionBar result={result} top={top} />
-              {linesAreTheAnswer && result.matches && result.matches.count > 0 ? (
-                <MatchLines
-                  lines={isExpanded ? result.matches.lines : result.matches.lines.slice(0, COLLAPSED_MATCHES)}
-                  onOpen={(line) => open(index, result, line)}
-                />
-              ) : (
-                <Snippet lines={result.snippet.lines} ranges={result.snippet.ranges} firstLine={result.snippet.startLine} />
-              )}
-              {result.matches && result.matches.count > 0 ? (
-                <MoreMatches
-                  result={result}
-                  shown={linesAreTheAnswer ? Math.min(COLLAPSED_MATCHES, result.matches.count) : 0}
-                  expanded={isExpanded}
-                  onToggle={() => toggle(setExpanded, result.path)}
-                />
-              ) : null}
-              {isExpanded && !linesAreTheAnswer && result.matches ? <MatchLines lines={result.matches.lines} onOpen={(line) => open(index, result, line)} /> : null}
-              {isExplained ? <ResultExplain explanation={result.explanation} rankInResults={index} runs={view.query.modalities} /> : null}
-            </li>
-          );
-        })}
+        {view.results.map((result, index) => (
+          <ResultItem
+            key={result.path}
+            result={result}
+            index={index}
+            isSelected={index === selected}
+            top={top}
+            linesAreTheAnswer={linesAreTheAnswer}
+            isExplained={explained.has(result.path)}
+            isExpanded={expanded.has(result.path)}
+            runs={view.query.modalities}
+            onSelect={onSelect}
+            onOpen={(line) => open(index, result, line)}
+            onFindSimilar={onFindSimilar}
+            onToggleExplained={() => toggle(setExplained, result.path)}
+            onToggleExpanded={() => toggle(setExpanded, result.path)}
+          />
+        ))}
       </ol>
     </>
+  );
+}
+
+interface ItemProps {
+  result: ResultView;
+  index: number;
+  isSelected: boolean;
+  /** The top result's score: the contribution bars are scaled to it. */
+  top: number;
+  linesAreTheAnswer: boolean;
+  isExplained: boolean;
+  isExpanded: boolean;
+  runs: SearchView['query']['modalities'];
+  onSelect(index: number): void;
+  /** Open the result in the code view, at a line of it. */
+  onOpen(line?: number): void;
+  onFindSimilar(result: ResultView): void;
+  onToggleExplained(): void;
+  onToggleExpanded(): void;
+}
+
+/** One result: its head (rank, path, lines, symbol, score, actions), its bar, its lines or snippet, and its explanation when open. */
+function ResultItem({ result, index, isSelected, top, linesAreTheAnswer, isExplained, isExpanded, runs, onSelect, onOpen, onFindSimilar, onToggleExplained, onToggleExpanded }: ItemProps) {
+  return (
+    <li tabIndex={isSelected ? 0 : -1} className={`result${isSelected ? ' is-selected' : ''}`} onFocus={(e) => e.target === e.currentTarget && onSelect(index)}>
+      <div className="result-head">
+        <span className="rank" aria-label={`Rank ${index + 1}`}>
+          {index + 1}
+        </span>
+        <button type="button" className="path" onClick={() => onOpen()} title="Open in the code view (Enter)">
+          <PathLabel path={result.path} />
+        </button>
+        <span className="where">
+          <span className="lines">{formatLines(result.startLine, result.endLine)}</span>
+          {result.symbol ? (
+            <span className="symbol">
+              {result.definitionKind ? <span className="kind">{result.definitionKind}</span> : null}
+              {result.symbol}
+            </span>
+          ) : null}
+        </span>
+        <span className="score" title="Final score">
+          {formatScore(result.score)}
+        </span>
+        <span className="result-actions">
+          {result.definitionKind ? (
+            <button type="button" className="button small similar-button" onClick={() => onFindSimilar(result)} title="Find code similar to this definition">
+              Similar
+            </button>
+          ) : null}
+          <button type="button" className={`button small explain-button${isExplained ? ' is-pressed' : ''}`} aria-expanded={isExplained} onClick={onToggleExplained}>
+            Explain
+          </button>
+        </span>
+      </div>
+      <ContributionBar result={result} top={top} />
+      {linesAreTheAnswer && result.matches && result.matches.count > 0 ? (
+        <MatchLines lines={isExpanded ? result.matches.lines : result.matches.lines.slice(0, COLLAPSED_MATCHES)} onOpen={onOpen} />
+      ) : (
+        <Snippet lines={result.snippet.lines} ranges={result.snippet.ranges} firstLine={result.snippet.startLine} />
+      )}
+      {result.matches && result.matches.count > 0 ? (
+        <MoreMatches
+          result={result}
+          shown={linesAreTheAnswer ? Math.min(COLLAPSED_MATCHES, result.matches.count) : 0}
+          expanded={isExpanded}
+          onToggle={onToggleExpanded}
+        />
+      ) : null}
+      {isExpanded && !linesAreTheAnswer && result.matches ? <MatchLines lines={result.matches.lines} onOpen={onOpen} /> : null}
+      {isExplained ? <ResultExplain explanation={result.explanation} rankInResults={index} runs={runs} /> : null}
+    </li>
   );
 }
 
@@ -262,6 +285,13 @@ function MatchLines({ lines, onOpen }: { lines: MatchLine[]; onOpen(line: number
   );
 }
 
+/** Folding the matching lines: fewer again, the rest after the lines shown, or all of them when none is shown. */
+function moreMatchesLabel(expanded: boolean, shown: number, more: number, count: number): string {
+  if (expanded) return 'Show fewer matches';
+  if (shown > 0) return `Show ${formatCount(more)} more match${more === 1 ? '' : 'es'}`;
+  return `Show ${formatCount(count)} matching line${count === 1 ? '' : 's'}`;
+}
+
 /** "Show N more matches" (GitHub's wording), with the file's count by kind. */
 function MoreMatches({ result, shown, expanded, onToggle }: { result: ResultView; shown: number; expanded: boolean; onToggle(): void }) {
   const m = result.matches!;
@@ -273,7 +303,7 @@ function MoreMatches({ result, shown, expanded, onToggle }: { result: ResultView
   return (
     <p className="folded">
       <button type="button" className="link-button more-matches" aria-expanded={expanded} onClick={onToggle}>
-        {expanded ? 'Show fewer matches' : shown > 0 ? `Show ${formatCount(more)} more match${more === 1 ? '' : 'es'}` : `Show ${formatCount(m.count)} matching line${m.count === 1 ? '' : 's'}`}
+        {moreMatchesLabel(expanded, shown, more, m.count)}
       </button>{' '}
       <span className="muted">· {summary}</span>
       {m.lines.length < m.count ? <span className="muted"> (first {formatCount(m.lines.length)} listed)</span> : null}

@@ -14,13 +14,16 @@ interface Props {
   onShowDemo(): void;
 }
 
-export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props) {
+type SaveMessage = { tone: 'pending' | 'success' | 'error'; text: string };
+
+/** The form's fields, filled from the stored settings, and saving them: the message says how the save (and a new key's check) went. */
+function useSettingsForm(settings: SettingsView | null, onSave: Props['onSave']) {
   const [provider, setProvider] = useState<EmbeddingProvider>('local');
   const [key, setKey] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [maxKb, setMaxKb] = useState('1024');
   const [patterns, setPatterns] = useState('');
-  const [message, setMessage] = useState<{ tone: 'pending' | 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
 
   useEffect(() => {
     if (!settings) return;
@@ -29,8 +32,6 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
     setMaxKb(String(Math.round(settings.maxFileBytes / 1024)));
     setPatterns(settings.ignorePatterns.join('\n'));
   }, [settings]);
-
-  if (!settings) return <p className="muted">Loading settings…</p>;
 
   const save = (patch: SettingsPatch, done: string) => {
     // The answer of an earlier save must not stand for this one (a key check takes a request).
@@ -58,6 +59,15 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
     if (key.trim()) patch.voyageKey = key.trim();
     void save(patch, 'Settings saved. They apply to repositories brought in or re-indexed from now on.').then(() => setKey(''));
   };
+
+  const removeKey = () => void save({ voyageKey: null }, 'The Voyage key was removed from this browser; the local model embeds from now on.');
+
+  return { provider, setProvider, key, setKey, baseUrl, setBaseUrl, maxKb, setMaxKb, patterns, setPatterns, message, submit, removeKey };
+}
+
+export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props) {
+  const { provider, setProvider, key, setKey, baseUrl, setBaseUrl, maxKb, setMaxKb, patterns, setPatterns, message, submit, removeKey } = useSettingsForm(settings, onSave);
+  if (!settings) return <p className="muted">Loading settings…</p>;
 
   return (
     <section className="settings-page" aria-label="Settings">
@@ -96,7 +106,7 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
               type="button"
               className="button"
               disabled={!settings.hasVoyageKey}
-              onClick={() => void save({ voyageKey: null }, 'The Voyage key was removed from this browser; the local model embeds from now on.')}
+              onClick={removeKey}
             >
               Remove key
             </button>

@@ -1,0 +1,96 @@
+/** An answer on the search page: its facts (count, strategy, time), the links that explain it, an absent name's note, and the results. */
+import { Fragment } from 'react';
+import type { AbsentName as AbsentNameFacts } from '../engine/contract';
+import type { ResultView, SearchView } from '../browser/protocol';
+import { QueryExplain } from './explain';
+import { formatCount, formatDuration } from './format';
+import { Results } from './results';
+
+interface Props {
+  answer: SearchView;
+  /** The name of the repository searched, for the absent-name note. */
+  repository: string;
+  /** The query typed: an absent name's suggestion replaces its word in it. */
+  query: string;
+  onQuery(query: string): void;
+  queryExplained: boolean;
+  onToggleQueryExplained(): void;
+  onRanking(): void;
+  selected: number;
+  onSelect(index: number): void;
+  onLeave(): void;
+  onOpen(result: ResultView, line?: number): void;
+  onFindSimilar(result: ResultView): void;
+  stale: boolean;
+  closeSignal: number;
+}
+
+export function AnswerSection({ answer, repository, query, onQuery, queryExplained, onToggleQueryExplained, onRanking, ...results }: Props) {
+  const absent = answer.query.absent;
+  return (
+    <section className="answer" aria-label="Answer" data-query={answer.query.query} data-repository={answer.repositoryId}>
+      <div className="answer-head">
+        <AnswerFacts answer={answer} />
+        <span className="answer-links">
+          <button type="button" className="link-button" onClick={onRanking}>
+            How was this ranked?
+          </button>
+          <button type="button" className="link-button" aria-expanded={queryExplained} onClick={onToggleQueryExplained}>
+            Explain query
+          </button>
+        </span>
+      </div>
+      {queryExplained ? <QueryExplain query={answer.query} /> : null}
+      {absent ? <AbsentName absent={absent} repository={repository} onSuggest={(name) => onQuery(replaceWord(query, absent.name, name))} /> : null}
+      {answer.query.error ? null : <Results view={answer} {...results} />}
+    </section>
+  );
+}
+
+function AnswerFacts({ answer }: { answer: SearchView }) {
+  const { lines, files } = answer.matchTotal;
+  return (
+    <span className="answer-facts">
+      <span>
+        {answer.results.length} result{answer.results.length === 1 ? '' : 's'}
+        {lines > 0 ? ` · ${formatCount(lines)} matching line${lines === 1 ? '' : 's'} in ${formatCount(files)} file${files === 1 ? '' : 's'}` : ''}
+      </span>
+      <span>
+        {answer.query.strategy} · {formatDuration(answer.query.elapsedMs)}
+      </span>
+    </span>
+  );
+}
+
+/** The honest answer first: the name is not here; the nearest names that are; then loose matches. */
+function AbsentName({ absent, repository, onSuggest }: { absent: AbsentNameFacts; repository: string; onSuggest(name: string): void }) {
+  return (
+    <div className="absent-name" role="note" aria-label="Not in this repository">
+      <p>
+        No <code>{absent.name}</code> in {repository}: it is not defined, used or even mentioned.
+      </p>
+      {absent.suggestions.length > 0 ? (
+        <p>
+          Did you mean{' '}
+          {absent.suggestions.map((name, i) => (
+            <Fragment key={name}>
+              {i > 0 ? ', ' : ''}
+              <button type="button" className="link-button suggestion-name" onClick={() => onSuggest(name)}>
+                <code>{name}</code>
+              </button>
+            </Fragment>
+          ))}
+          ?
+        </p>
+      ) : (
+        <p className="muted">No similar name is defined here either.</p>
+      )}
+      <p className="loose-label">Loose matches (other words of the question):</p>
+    </div>
+  );
+}
+
+function replaceWord(query: string, word: string, by: string): string {
+  const at = query.indexOf(word);
+  return at < 0 ? by : query.slice(0, at) + by + query.slice(at + word.length);
+}

@@ -1,0 +1,25 @@
+/** Whether the search box can answer now, and with what: the open repository, or the running build's live stage. */
+import type { LiveStage, RepositorySummary } from '../browser/protocol';
+import type { Job } from './index-status';
+
+export interface Readiness {
+  /** The running build's searchable stage, when it is the repository the box searches. */
+  live: LiveStage | null;
+  searchable: boolean;
+}
+
+export function readinessOf(job: Job | null, active: RepositorySummary | null, activeId: string | null, openId: string | null): Readiness {
+  const live = job?.live && job.live.repositoryId === activeId ? job.live : null;
+  const searchable = (active?.state === 'complete' || live !== null) && openId === active?.id;
+  return { live, searchable };
+}
+
+/**
+ * Changes when a modality arrives: the answer on screen is asked again. After a reload the
+ * stored index answers before the embedding model is up (semantic not ready): the model
+ * settling is an arrival too.
+ */
+export function liveKeyOf(live: LiveStage | null, modelSettled: boolean): string {
+  if (live) return live.live.join(',');
+  return modelSettled ? 'complete' : 'model-loading';
+}

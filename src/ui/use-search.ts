@@ -1,0 +1,116 @@
+/** Asking the index worker as you type: the classifier's verdict at once, the search debounced, answers kept for Back and Forward. */
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { Modality, Preset, QueryPlan } from '../engine/contract';
+import type { SearchView } from '../browser/protocol';
+import type { Workers } from './client';
+import { searchRequestFor, type SearchState } from './url-state';
+
+/** Wait this long after the last keystroke before searching. */
+const SEARCH_DEBOUNCE_MS = 120;
+/** Answers kept for Back and Forward. */
+const ANSWER_CACHE_SIZE = 30;
+
+/** No debounce for an answer already known (Back to a search shows it at once). */
+function cachedDelay(answers: Map<string, SearchView>, key: string): number {
+  return answers.has(key) ? 0 : SEARCH_DEBOUNCE_MS;
+}
+
+/** After a refreshed answer replaced the list, the selected result has the focus again (without scrolling) if a result had it. */
+function keepResultFocus(): void {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  document.querySelector<HTMLElement>('ol.results > li[tabindex="0"]')?.focus({ preventScroll: true });
+}
+
+interface SearchInputs {
+  workers: Workers;
+  initial: SearchState;
+  activeId: string | null;
+  /** The open repository (or the running build's live stage) can answer. */
+  searchable: boolean;
+  /** Changes when a modality arrives: the answer on screen is asked again. */
+  liveKey: string;
+  query: string;
+  preset: Preset;
+  modalities: Modality[] | null;
+  similarTo: number | null;
+  /** The answer on screen, which this hook replaces as answers arrive. */
+  answer: SearchView | null;
+  setAnswer(answer: SearchView | null): void;
+  setSelected: Dispatch<SetStateAction<number>>;
+}
+
+export function useSearch({ workers, initial, activeId, searchable, liveKey, query, preset, modalities, similarTo, answer, setAnswer, setSelected }: SearchInputs) {
+  const [plan, setPlan] = useState<QueryPlan | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const searchSeq = useRef(0);
+  const answerRef = useRef<SearchView | null>(null);
+  answerRef.current = answer;
+
+  // As you type: the classifier's verdict (cheap), then the search itself (debounced).
+  useEffect(() => {
+    let current = true;
+    if (!query.trim()) {
+      setPlan(null);
+      return;
+    }
+    workers.index.classify(query).then((p) => current && setPlan(p));
+    return () => {
+      current = false;
+    };
+  }, [query, workers]);
+
+  // Answers of this session, so Back shows the results at once.
+  const answers = useRef(new Map<string, SearchView>());
+  /** The query the page was loaded with (a reload, a shared link) is asked at once, not debounced: nobody is typing. */
+  const loadedQuery = useRef(initial.query.trim() !== '' || initial.similarTo !== null);
+  useEffect(() => answers.current.clear(), [activeId]);
+
+  useEffect(() => {
+    if (!searchable || !activeId) return;
+    // "?" alone opens the syntax help (search-bar.tsx); it is not a search.
+    if ((!query.trim() || query.trim() === '?') && similarTo === null) {
+      setAnswer(null);
+      return;
+    }
+    const seq = ++searchSeq.current;
+    const request = searchRequestFor({ query, preset, modalities, similarTo });
+    // While a repository indexes, an answer is only good for the modalities live when it was made.
+    const key = `${liveKey}|${JSON.stringify(request)}`;
+    const shown = answerRef.current;
+    // The same question asked again because a modality arrived: a refresh, not a new search.
+    const refresh = shown !== null && shown.repositoryId === activeId && JSON.stringify(shown.request) === JSON.stringify(request);
+    const atLoad = loadedQuery.current;
+    const timer = setTimeout(() => {
+      loadedQuery.current = false;
+      const cached = answers.current.get(key);
+      if (!cached) performance.mark('fourfold:search-sent');
+      const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
+      found.then(
+        (view) => {
+          if (seq !== searchSeq.current) return;
+          performance.mark('fourfold:answer-received');
+          answers.current.set(key, view);
+          if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
+          // A refresh keeps the selection, the focus and the scroll where the reader left them.
+          const focusedResult = refresh ? document.activeElement?.closest?.('ol.results > li') : null;
+          setAnswer(view);
+          setSearchError(null);
+          if (refresh) {
+            setSelected((n) => Math.max(0, Math.min(n, view.results.length - 1)));
+            if (focusedResult) requestAnimationFrame(() => keepResultFocus());
+          } else if (!cached) setSelected(0);
+        },
+        (error) => seq === searchSeq.current && setSearchError((error as Error).message),
+      );
+    }, refresh || atLoad ? 0 : cachedDelay(answers.current, key));
+    return () => clearTimeout(timer);
+    // setAnswer and setSelected are React state setters: the same functions on every render.
+  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey]);
+
+  // After React has put the answer in the document (the bench reads a reload's timeline from these marks).
+  useEffect(() => {
+    if (answer) performance.mark('fourfold:answer-shown');
+  }, [answer]);
+
+  return { plan, searchError };
+}

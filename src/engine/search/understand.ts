@@ -64,7 +64,8 @@ export function planSearch(understood: UnderstoodQuery, options: SearchOptions, 
   const question = understood.text;
   /** A query that is only a /regex/ is planned as an exact match on it. */
   const onlyRegex = !question && similarTo === undefined ? understood.regex : undefined;
-  let plan = onlyRegex !== undefined ? regexPlan(onlyRegex) : planQuery(question, similarTo !== undefined ? 'find_similar' : options.intent);
+  const intent = similarTo !== undefined ? 'find_similar' : options.intent;
+  let plan = onlyRegex !== undefined ? regexPlan(onlyRegex) : planQuery(question, intent);
   if (understood.caseSensitive) plan.caseSensitive = true;
   if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
     plan = routePastedText(plan, (text) => sources.occursVerbatim(text));

@@ -192,9 +192,8 @@ class IndexBuild {
 
     const indexes = { text, structural, graph, semantic };
     const serialized = serializeIndexes(indexes);
-    const deps = { ...this.deps, embedder: this.embedder };
     const stats = computeStats(corpus, indexes, serialized, buildMs, this.options.skipped, this.embedder, reused);
-    return { corpus, indexes, serialized, stats, deps: this.options.embedder ? deps : this.deps };
+    return { corpus, indexes, serialized, stats, deps: { ...this.deps, embedder: this.embedder } };
   }
 
   /** The line-window text index (given, or built now), published as the first stage. */

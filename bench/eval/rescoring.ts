@@ -12,7 +12,7 @@ import { runSystem, type SearchTargets } from './systems';
 /** The engine reopened without int8 vectors, or null when it has none. */
 export function withoutInt8(engine: Engine, deps: EngineDeps): Engine | null {
   const snapshot = engine.snapshot();
-  const semantic = snapshot.modalities.semantic as { int8?: Int8Array } | null;
+  const semantic = snapshot.modalities.semantic;
   if (!semantic?.int8) return null;
   return Engine.load({ ...snapshot, modalities: { ...snapshot.modalities, semantic: { ...semantic, int8: undefined } } }, deps);
 }

@@ -131,7 +131,7 @@ describe('IndexService', () => {
     const { persistence } = await openBrowserPersistence();
     // Damage one record the way a crash or a bad disk would: a modality's data is garbage.
     const broken = (await persistence.getSnapshot(damaged.id))!;
-    await persistence.putSnapshot(damaged.id, { ...broken, modalities: { ...broken.modalities, text: { version: 1, trigrams: 'garbage' } } });
+    await persistence.putSnapshot(damaged.id, { ...broken, modalities: { ...broken.modalities, text: JSON.parse('{ "version": 1, "trigrams": "garbage" }') } });
     // And one from an older schema: the snapshot format it was written in is not this one.
     const old = (await persistence.getSnapshot(older.id))!;
     await persistence.putSnapshot(older.id, { ...old, version: old.version - 1 });

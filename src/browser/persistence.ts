@@ -6,6 +6,7 @@
  * modality's index, and a small 'engine' header (format version and statistics) written last.
  */
 import type { EngineSnapshot } from '../engine/engine';
+import { mapModalitiesAsync, STORED_MODALITIES, type ModalitySnapshots } from '../engine/registry';
 import type { EmbeddingCache } from '../engine/semantic/index';
 import { openIdbStore } from '../engine/store/idb-store';
 import type { IndexStore, RepoMeta } from '../engine/store/store';
@@ -14,7 +15,6 @@ import type { RepositorySummary } from './protocol';
 
 /** The snapshot written last: without it, whatever else is stored for a repository is not a complete index. */
 const ENGINE_HEADER = 'engine';
-const MODALITY_SNAPSHOTS = ['text', 'structural', 'graph', 'semantic'] as const;
 const FILES = 'files';
 const ANALYSES = 'analyses';
 const CHUNKS = 'chunks';
@@ -24,6 +24,9 @@ interface EngineHeader {
   version: number;
   stats: EngineSnapshot['stats'];
 }
+
+/** Each modality's stored record, absent when it was never written (semantic without an embedder). */
+type StoredModalities = { [M in keyof ModalitySnapshots]: ModalitySnapshots[M] | undefined };
 
 /** RepoMeta plus what the app adds: its message and the complete state a re-index may restore. */
 type AppRepoMeta = RepoMeta & { message?: string; previousComplete?: RepositorySummary; storedBytes?: number };
@@ -75,15 +78,17 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async getSnapshot(id) {
       const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
       if (!header) return undefined;
-      const [files, texts, analyses, chunks, text, structural, graph, semantic] = await Promise.all([
+      const [files, texts, analyses, chunks, modalities] = await Promise.all([
         store.getSnapshot<EngineSnapshot['files']>(id, FILES),
         store.getSnapshot<EngineSnapshot['texts']>(id, TEXTS),
         store.getSnapshot<EngineSnapshot['analyses']>(id, ANALYSES),
         store.getSnapshot<EngineSnapshot['chunks']>(id, CHUNKS),
-        ...MODALITY_SNAPSHOTS.map((m) => store.getSnapshot(id, m)),
+        // Each modality's index in its own record, named after the modality (the registry's stored forms).
+        mapModalitiesAsync<StoredModalities>((m) => store.getSnapshot<ModalitySnapshots[typeof m]>(id, m)),
       ]);
       // Stored by an older Fourfold (files in per-file records) or damaged: it has to be brought in again.
-      if (!files || !texts || !analyses || !chunks) return undefined;
+      if (!files || !texts || !analyses || !chunks || !modalities.text || !modalities.structural || !modalities.graph) return undefined;
+      const { text, structural, graph, semantic } = modalities;
       return { version: header.version, stats: header.stats, files, texts, analyses, chunks, modalities: { text, structural, graph, semantic: semantic ?? null } };
     },
     async putSnapshot(id, snapshot) {
@@ -93,7 +98,7 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
       await store.putSnapshot(id, TEXTS, snapshot.texts);
       await store.putSnapshot(id, ANALYSES, snapshot.analyses);
       await store.putSnapshot(id, CHUNKS, snapshot.chunks);
-      for (const m of MODALITY_SNAPSHOTS) {
+      for (const m of STORED_MODALITIES) {
         const value = snapshot.modalities[m];
         if (value === null || value === undefined) await store.deleteSnapshot(id, m);
         else await store.putSnapshot(id, m, value);

@@ -1,7 +1,12 @@
 /**
  * The shape every modality folder shares: build from a corpus, serialize for the store,
- * load back, search with a query plan. Adding a fifth modality is one folder and one line
- * in the registry (engine.ts).
+ * load back, search with a query plan. The registry (registry.ts) holds, per modality, its
+ * build, load and serialize and its stored form's type; loading, storing (also the browser's
+ * records) and sizing an engine iterate it. Adding a fifth modality is its folder; its entry in
+ * the registry and its key in mapModalities (the compiler asks for both once it is in the
+ * Modality union); its name in MODALITIES and its weights and presets (ranking.ts); and its
+ * place in the build pipeline (build.ts), which schedules the builds by hand rather than
+ * iterating: text before the parse, structural and graph after it, semantic beside them.
  */
 import type { Chunk, FileAnalysis, Language, Modality, ModalityHit, QueryPlan } from './contract';
 

@@ -111,6 +111,64 @@ function usablePrevious(previous: SemanticSnapshot | null | undefined, embedderI
   return previous;
 }
 
+/** Each chunk's embedding text, chunk id order. */
+function embeddingTexts(corpus: Corpus): string[] {
+  const texts: string[] = new Array(corpus.chunks.length);
+  const linesByFile = new Map<number, string[]>();
+  for (const chunk of corpus.chunks) {
+    let lines = linesByFile.get(chunk.fileId);
+    if (!lines) linesByFile.set(chunk.fileId, (lines = corpus.files[chunk.fileId].text.split('\n')));
+    texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
+  }
+  return texts;
+}
+
+/** The vectors a build fills in, chunk id order: `words` words of bits and, with int8, `dims` bytes per chunk. */
+interface BuildVectors {
+  data: Uint32Array;
+  int8: Int8Array | undefined;
+  words: number;
+  dims: number;
+}
+
+/** Copies the previous index's vectors of chunks whose embedding text it holds; returns the ids it does not hold. */
+function copyFromPrevious(previous: SemanticSnapshot | null, hashes: readonly string[], { data, int8, words, dims }: BuildVectors): number[] {
+  const fromPrevious = new Map<string, number>();
+  if (previous) unpackTextHashes(previous.textHashes!).forEach((hash, row) => fromPrevious.set(hash, row));
+  const notInPrevious: number[] = [];
+  for (let id = 0; id < hashes.length; id++) {
+    const row = fromPrevious.get(hashes[id]);
+    if (row === undefined) {
+      notInPrevious.push(id);
+      continue;
+    }
+    data.set(previous!.vectors.subarray(row * words, (row + 1) * words), id * words);
+    int8?.set(previous!.int8!.subarray(row * dims, (row + 1) * dims), id * dims);
+  }
+  return notInPrevious;
+}
+
+/** Copies the cache's usable entries (`cachedList[i]` is `ids[i]`'s); returns the ids still to embed. */
+function copyFromCache(ids: readonly number[], cachedList: readonly (Uint32Array | undefined)[], { data, int8, words, dims }: BuildVectors): number[] {
+  const missing: number[] = [];
+  ids.forEach((id, i) => {
+    const v = cachedList[i];
+    if (v && v.length === words && !int8) data.set(v, id * words);
+    else if (v && v.length === words + dims / 4) {
+      data.set(v.subarray(0, words), id * words);
+      int8?.set(new Int8Array(v.buffer, v.byteOffset + words * 4, dims), id * dims);
+    } else missing.push(id);
+  });
+  return missing;
+}
+
+/** One batch's document embeddings: bits and int8 from an embedder that gives both, else bits alone. */
+function embedBatch(embedder: Embedder, texts: string[], withInt8: boolean, signal: AbortSignal | undefined): Promise<DocumentEmbeddings> {
+  if (!texts.length) return Promise.resolve({ bits: [], int8: [] });
+  if (withInt8) return embedder.embedDocuments!(texts, signal);
+  return embedder.embed(texts, 'document', signal).then((bits) => ({ bits, int8: [] }));
+}
+
 export class SemanticIndex implements Retriever {
   readonly modality = 'semantic' as const;
   /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
@@ -137,13 +195,7 @@ export class SemanticIndex implements Retriever {
       stepStart = performance.now();
     };
     const total = corpus.chunks.length;
-    const texts: string[] = new Array(total);
-    const linesByFile = new Map<number, string[]>();
-    for (const chunk of corpus.chunks) {
-      let lines = linesByFile.get(chunk.fileId);
-      if (!lines) linesByFile.set(chunk.fileId, (lines = corpus.files[chunk.fileId].text.split('\n')));
-      texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
-    }
+    const texts = embeddingTexts(corpus);
     const hashes = texts.map(hashText);
     step('texts');
     signal?.throwIfAborted();
@@ -153,33 +205,12 @@ export class SemanticIndex implements Retriever {
     const withInt8 = embedder.embedDocuments !== undefined;
     const data = new Uint32Array(total * words);
     const int8 = withInt8 ? new Int8Array(total * dims) : undefined;
+    const vectors = { data, int8, words, dims };
     // The previous index of this repository first: a re-index reads nothing else for unchanged chunks.
-    const previous = usablePrevious(options.previous, embedder.id, dims, withInt8);
-    const fromPrevious = new Map<string, number>();
-    if (previous) unpackTextHashes(previous.textHashes!).forEach((hash, row) => fromPrevious.set(hash, row));
-    const notInPrevious: number[] = [];
-    for (let id = 0; id < total; id++) {
-      const row = fromPrevious.get(hashes[id]);
-      if (row === undefined) {
-        notInPrevious.push(id);
-        continue;
-      }
-      data.set(previous!.vectors.subarray(row * words, (row + 1) * words), id * words);
-      int8?.set(previous!.int8!.subarray(row * dims, (row + 1) * dims), id * dims);
-    }
+    const notInPrevious = copyFromPrevious(usablePrevious(options.previous, embedder.id, dims, withInt8), hashes, vectors);
     const cachedList = cache && notInPrevious.length ? await cache.get(embedder.id, notInPrevious.map((id) => hashes[id])) : [];
-    const cached: (Uint32Array | undefined)[] = new Array(total);
-    notInPrevious.forEach((id, i) => (cached[id] = cachedList[i]));
     step('cache-read');
-    const missing: number[] = [];
-    for (const id of notInPrevious) {
-      const v = cached[id];
-      if (v && v.length === words && !int8) data.set(v, id * words);
-      else if (v && v.length === words + dims / 4) {
-        data.set(v.subarray(0, words), id * words);
-        int8?.set(new Int8Array(v.buffer, v.byteOffset + words * 4, dims), id * dims);
-      } else missing.push(id);
-    }
+    const missing = copyFromCache(notInPrevious, cachedList, vectors);
     const stats = { embedded: 0, reused: total - missing.length };
     let done = stats.reused;
     onProgress?.(done, total);
@@ -201,11 +232,7 @@ export class SemanticIndex implements Retriever {
         return true;
       });
       const uniqueTexts = unique.map((id) => texts[id]);
-      const found: Promise<DocumentEmbeddings> = !unique.length
-        ? Promise.resolve({ bits: [], int8: [] })
-        : withInt8
-          ? embedder.embedDocuments!(uniqueTexts, signal)
-          : embedder.embed(uniqueTexts, 'document', signal).then((bits) => ({ bits, int8: [] }));
+      const found = embedBatch(embedder, uniqueTexts, withInt8, signal);
       found.catch(() => undefined); // awaited in order below; a batch sent ahead of a failure is not unhandled
       return { ids, unique, found };
     };

@@ -1,0 +1,149 @@
+/**
+ * Running a route's retrievers: each modality's own ranked list, kept to the filtered files,
+ * and the fallbacks that fuse the other modalities in when a direct answer falls short.
+ */
+import type { Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
+import type { Corpus } from '../modality';
+import { FILTERED_LIST_DEPTH, MODALITY_LIST_DEPTH } from '../ranking';
+import type { IndexedCorpus, Indexes } from '../registry';
+import { skipMessage } from '../skip';
+import { now } from '../timing';
+import type { Route } from './route';
+
+/** Word occurrences read to check a references answer against grep's file set. */
+const REFERENCE_FLOOR_SCAN_LIMIT = 5000;
+/** Entries of each modality's own list kept in the response for the teaching page. */
+export const LIST_PREVIEW = 25;
+
+export interface Retrieval {
+  lists: Partial<Record<Modality, ModalityHit[]>>;
+  runs: Map<Modality, ModalityRun>;
+  /** The route's strategy, or 'fused' when a fallback fused the other modalities in. */
+  strategy: 'direct' | 'fused';
+  strategyReason: string;
+  fallback?: string;
+  /** Modalities a fallback fused in: they ran after all. */
+  fusedIn: Modality[];
+  notes: string[];
+}
+
+/** Runs the route (nothing for an empty query), then a direct answer's fallbacks. */
+export async function retrieve(
+  at: IndexedCorpus,
+  plan: QueryPlan,
+  route: Route,
+  runnable: readonly Modality[],
+  weights: Record<Modality, number>,
+  only: Set<number> | null,
+): Promise<Retrieval> {
+  const notes: string[] = [];
+  const lists: Partial<Record<Modality, ModalityHit[]>> = {};
+  const runs = new Map<Modality, ModalityRun>();
+  const empty = !plan.raw && plan.similarToChunk === undefined;
+  if (empty) notes.push('Empty query: type what you are looking for.');
+  const toRun = empty ? [] : route.toRun;
+  const run = async (ms: readonly Modality[]) => {
+    await runRetrievers(at.indexes, ms, plan, weights, lists, runs, notes, only ? FILTERED_LIST_DEPTH : MODALITY_LIST_DEPTH);
+    if (only) for (const m of ms) keepFiles(at.corpus, only, m, lists, runs);
+  };
+  await run(toRun);
+  const retrieval: Retrieval = { lists, runs, strategy: route.strategy, strategyReason: route.strategyReason, fusedIn: [], notes };
+  if (route.strategy !== 'direct') return retrieval;
+  const answeredBy = toRun[0];
+  const unlinked = plan.intent === 'find_references' && answeredBy === 'graph' && runnable.includes('text') ? unlinkedWordFiles(at, plan, lists.graph ?? [], only) : null;
+  if (unlinked) {
+    // The references answer may not lose recall to grep: files where the name occurs as a
+    // word but the graph linked nothing are brought in by fusing the other modalities.
+    const rest = runnable.filter((m) => m !== 'graph');
+    await run(rest);
+    const fallback = `graph linked ${unlinked.linkedFiles} file(s), but "${unlinked.name}" occurs as a word in ${unlinked.missing} more, so ${rest.join(', ')} ${wasOrWere(rest)} fused with it`;
+    return { ...retrieval, strategy: 'fused', fallback, strategyReason: `${route.strategyReason}; ${fallback}`, fusedIn: rest };
+  }
+  if (route.fusesWhenEmpty && (lists[answeredBy]?.length ?? 0) === 0 && runnable.length > 1) {
+    const rest = runnable.filter((m) => m !== answeredBy);
+    await run(rest);
+    const fallback = `direct route to ${answeredBy} found nothing, so ${rest.join(', ')} ${wasOrWere(rest)} fused`;
+    return { ...retrieval, strategy: 'fused', fallback, strategyReason: `${route.strategyReason}; ${answeredBy} found nothing, so the other modalities were fused`, fusedIn: rest };
+  }
+  return retrieval;
+}
+
+function wasOrWere(modalities: readonly Modality[]): string {
+  return modalities.length === 1 ? 'was' : 'were';
+}
+
+/** Each modality's list, searched at once; a modality that throws is recorded as failed, with a note. */
+async function runRetrievers(
+  indexes: Indexes,
+  modalities: readonly Modality[],
+  plan: QueryPlan,
+  weights: Record<Modality, number>,
+  lists: Partial<Record<Modality, ModalityHit[]>>,
+  runs: Map<Modality, ModalityRun>,
+  notes: string[],
+  depth: number,
+): Promise<void> {
+  await Promise.all(
+    modalities.map(async (m) => {
+      const started = now();
+      const run: ModalityRun = { modality: m, weight: weights[m], ran: true, latencyMs: 0, hits: 0, list: [] };
+      try {
+        const r = indexes[m];
+        if (!r) throw new Error('index not built');
+        const hits = await r.search(plan, depth);
+        lists[m] = hits;
+        run.hits = hits.length;
+        run.list = hits.slice(0, LIST_PREVIEW);
+      } catch (e) {
+        run.ran = false;
+        run.skip = 'failed';
+        run.skipped = skipMessage('failed', { preset: 'default', intent: plan.intent, detail: errorMessage(e) });
+        notes.push(`${m} could not answer: ${errorMessage(e)}`);
+      }
+      run.latencyMs = now() - started;
+      runs.set(m, run);
+    }),
+  );
+}
+
+/** Drops from a modality's list (and its preview) the chunks of files the filters leave out. */
+function keepFiles(corpus: Corpus, only: Set<number>, m: Modality, lists: Partial<Record<Modality, ModalityHit[]>>, runs: Map<Modality, ModalityRun>): void {
+  const list = lists[m];
+  if (!list) return;
+  const kept = list.filter((h) => only.has(corpus.chunks[h.chunkId].fileId));
+  lists[m] = kept;
+  const run = runs.get(m);
+  if (run) {
+    run.hits = kept.length;
+    run.list = kept.slice(0, LIST_PREVIEW);
+  }
+}
+
+/**
+ * For a references query answered by the graph: the files where the name occurs as a whole
+ * word (outside its own declarations) that the graph's list does not contain. Null when there
+ * are none, or the query names no identifier.
+ */
+function unlinkedWordFiles(
+  { corpus, indexes }: IndexedCorpus,
+  plan: QueryPlan,
+  graphHits: ModalityHit[],
+  only: Set<number> | null,
+): { name: string; linkedFiles: number; missing: number } | null {
+  const name = plan.identifiers[0];
+  if (!name || name.length < 2) return null;
+  const linked = new Set(graphHits.map((h) => corpus.chunks[h.chunkId].fileId));
+  const found = indexes.text.grep(name, { caseSensitive: true, wholeWord: true, limit: REFERENCE_FLOOR_SCAN_LIMIT });
+  const missing = new Set<number>();
+  for (const m of found.matches) {
+    if (linked.has(m.fileId) || missing.has(m.fileId) || (only && !only.has(m.fileId))) continue;
+    const file = corpus.files[m.fileId];
+    const declaration = file?.analysis.definitions.some((d) => d.name === name && d.nameLine === m.line);
+    if (!declaration) missing.add(m.fileId);
+  }
+  return missing.size > 0 ? { name, linkedFiles: linked.size, missing: missing.size } : null;
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

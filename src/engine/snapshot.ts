@@ -1,0 +1,135 @@
+/**
+ * The stored form of an engine: files, their UTF-8 texts, their analyses and chunks in
+ * columns, each modality's index (registry.ts) and the build's statistics. Plain
+ * structured-clone data, so IndexedDB and v8.serialize store it as it is.
+ */
+import type { FileAnalysis, IndexStats } from './contract';
+import type { Corpus } from './modality';
+import type { ModalitySnapshots } from './registry';
+import { AnalysisReader, encodeAnalyses, type AnalysisTable } from './store/analysis-table';
+import { encodeChunkTable, type ChunkTable } from './structural/corpus';
+
+/**
+ * Bump when the snapshot's shape changes: older snapshots are rebuilt, never misread.
+ * 2: analyses (AnalysisTable) and chunks (ChunkTable) in columns beside the files; BM25 as
+ *    typed arrays, not MiniSearch JSON.
+ * 3: references say whether they are qualified (`res.send` against a bare `send`).
+ */
+export const SNAPSHOT_VERSION = 3;
+
+/** What a snapshot stores per file besides its text and analysis. */
+export interface SnapshotFile {
+  path: string;
+  hash: string;
+  size: number;
+}
+
+/** A file with its text and analysis: what the corpus is built from. */
+export interface CorpusRecord extends SnapshotFile {
+  text: string;
+  analysis: FileAnalysis;
+}
+
+/** Every file's text as UTF-8, one after the other: file i is utf8[ends[i-1] ?? 0 .. ends[i]]. Half the bytes of UTF-16 strings for code. */
+export interface StoredTexts {
+  utf8: Uint8Array;
+  ends: Uint32Array;
+}
+
+/**
+ * Everything a stored index holds. Plain structured-clone data, mostly typed arrays and
+ * strings: files (in corpus order), their texts, their analyses in columns (analyses[i] is files[i]'s),
+ * the chunk table, each modality's serialized index, and the build's statistics.
+ */
+export interface EngineSnapshot {
+  version: number;
+  files: SnapshotFile[];
+  texts: StoredTexts;
+  analyses: AnalysisTable;
+  chunks: ChunkTable;
+  modalities: ModalitySnapshots;
+  stats: IndexStats;
+}
+
+/** The columns a loaded engine already holds: stored again as they are, without re-encoding. */
+export interface StoredColumns {
+  texts: StoredTexts;
+  analyses: AnalysisTable;
+  chunks: ChunkTable;
+}
+
+/** The snapshot's files with their analyses (references and imports decode when first read). */
+export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
+  const reader = new AnalysisReader(snapshot.analyses);
+  const { utf8, ends } = snapshot.texts;
+  if (reader.fileCount !== snapshot.files.length || ends.length !== snapshot.files.length) {
+    throw new Error(`snapshot has ${snapshot.files.length} files but ${ends.length} texts and ${reader.fileCount} analyses`);
+  }
+  const decoder = new TextDecoder();
+  return snapshot.files.map((f, i) => ({
+    path: f.path,
+    hash: f.hash,
+    size: f.size,
+    text: decoder.decode(utf8.subarray(i === 0 ? 0 : ends[i - 1], ends[i])),
+    analysis: reader.analysisAt(i),
+  }));
+}
+
+/** The snapshot of a corpus and its serialized indexes; `stored` columns (a loaded engine's) are kept as they are. */
+export function encodeSnapshot(corpus: Corpus, modalities: ModalitySnapshots, stats: IndexStats, stored: StoredColumns | null): EngineSnapshot {
+  return {
+    version: SNAPSHOT_VERSION,
+    files: corpus.files.map(({ path, hash, size }) => ({ path, hash, size })),
+    texts: stored?.texts ?? encodeTexts(corpus.files.map((f) => f.text)),
+    analyses: stored?.analyses ?? encodeAnalyses(corpus.files.map((f) => f.analysis)),
+    chunks: stored?.chunks ?? encodeChunkTable(corpus),
+    modalities,
+    stats,
+  };
+}
+
+function encodeTexts(texts: readonly string[]): StoredTexts {
+  let total = 0;
+  for (const t of texts) total += utf8Length(t);
+  const utf8 = new Uint8Array(total);
+  const ends = new Uint32Array(texts.length);
+  const encoder = new TextEncoder();
+  let at = 0;
+  texts.forEach((t, i) => {
+    at += encoder.encodeInto(t, utf8.subarray(at)).written;
+    ends[i] = at;
+  });
+  return { utf8, ends };
+}
+
+/** Bytes of a string in UTF-8, without encoding it. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Bytes a structured-clone value roughly occupies: typed arrays exactly, strings as UTF-16. */
+export function approximateSize(value: unknown, seen = new Set<unknown>()): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'string') return value.length * 2;
+  if (typeof value === 'number') return 8;
+  if (typeof value === 'boolean') return 4;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (value instanceof ArrayBuffer) return value.byteLength;
+  if (typeof value !== 'object' || seen.has(value)) return 0;
+  seen.add(value);
+  let n = 0;
+  if (Array.isArray(value)) for (const v of value) n += approximateSize(v, seen);
+  else if (value instanceof Map) for (const [k, v] of value) n += approximateSize(k, seen) + approximateSize(v, seen);
+  else for (const [k, v] of Object.entries(value)) n += k.length * 2 + approximateSize(v, seen);
+  return n;
+}

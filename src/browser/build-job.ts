@@ -14,7 +14,8 @@ import type { IndexProgress } from '../engine/contract';
 import { StoreError } from '../engine/store/store';
 import { unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
 import { ArrivingFiles } from './arriving-files';
-import { abortError, buildEngine, isAbort, readFiles, type BuildContext } from './build-steps';
+import { isAbortError } from '../engine/abort';
+import { abortError, buildEngine, readFiles, type BuildContext } from './build-steps';
 import type { ModelLifecycle } from './model-lifecycle';
 import type { OpenEngines } from './open-engines';
 import { rememberSetting, SETTING, type Settings } from './settings';
@@ -253,7 +254,7 @@ export class BuildJobs {
    * cancel as an AbortError, a full store with what could be deleted to make room.
    */
   private async rollBack(run: BuildRun, caught: unknown): Promise<unknown> {
-    const aborted = isAbort(caught) || run.signal.aborted;
+    const aborted = isAbortError(caught) || run.signal.aborted;
     const error = isQuotaError(caught) ? await this.adviseDeletion(caught, run.id) : caught;
     try {
       await this.undo(run, aborted, error);

@@ -37,10 +37,6 @@ export function abortError(): DOMException {
   return new DOMException('Indexing was cancelled.', 'AbortError');
 }
 
-export function isAbort(error: unknown): boolean {
-  return (error as Error)?.name === 'AbortError';
-}
-
 /** What the steps of one build share. */
 export interface BuildContext {
   id: string;

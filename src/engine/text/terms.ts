@@ -13,7 +13,7 @@
  */
 import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintWriter } from '../store/growable';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
-import { TermCounts, WordTermTable } from './wordTerms';
+import { TermCounts, WordTermTable } from './word-terms';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
 export const SYMBOL_FIELD_BOOST = 3;

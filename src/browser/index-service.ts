@@ -42,11 +42,8 @@ import type {
   VoyageKeyCheck,
   WorkerStatus,
 } from './protocol';
+import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
 
-/** Lines of a result shown in the list before it is opened. */
-export const SNIPPET_LINES = 8;
-/** Characters of one snippet line; the rest of a minified line is not worth shipping. */
-export const SNIPPET_LINE_CHARS = 240;
 /**
  * Files a tab indexes at most (the CLI keeps intake's 50,000): a 100,000-file tree is indexed
  * whole. Measured with `npx tsx bench/scale.ts --only tree` (docs/bench/REPORT.md, "Chromium at

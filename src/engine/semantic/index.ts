@@ -111,6 +111,25 @@ function usablePrevious(previous: SemanticSnapshot | null | undefined, embedderI
   return previous;
 }
 
+/** Each chunk's embedding text, by chunk id (each file's text split into lines once). */
+function chunkEmbeddingTexts(corpus: Corpus): string[] {
+  const texts: string[] = new Array(corpus.chunks.length);
+  const linesByFile = new Map<number, string[]>();
+  for (const chunk of corpus.chunks) {
+    let lines = linesByFile.get(chunk.fileId);
+    if (!lines) linesByFile.set(chunk.fileId, (lines = corpus.files[chunk.fileId].text.split('\n')));
+    texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
+  }
+  return texts;
+}
+
+/** Document embeddings of `texts`: the ±1 bits, and the int8 vectors when the embedder gives them. */
+function embedDocuments(embedder: Embedder, texts: string[], withInt8: boolean, signal: AbortSignal | undefined): Promise<DocumentEmbeddings> {
+  if (texts.length === 0) return Promise.resolve({ bits: [], int8: [] });
+  if (withInt8) return embedder.embedDocuments!(texts, signal);
+  return embedder.embed(texts, 'document', signal).then((bits) => ({ bits, int8: [] }));
+}
+
 export class SemanticIndex implements Retriever {
   readonly modality = 'semantic' as const;
   /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
@@ -137,13 +156,7 @@ export class SemanticIndex implements Retriever {
       stepStart = performance.now();
     };
     const total = corpus.chunks.length;
-    const texts: string[] = new Array(total);
-    const linesByFile = new Map<number, string[]>();
-    for (const chunk of corpus.chunks) {
-      let lines = linesByFile.get(chunk.fileId);
-      if (!lines) linesByFile.set(chunk.fileId, (lines = corpus.files[chunk.fileId].text.split('\n')));
-      texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
-    }
+    const texts = chunkEmbeddingTexts(corpus);
     const hashes = texts.map(hashText);
     step('texts');
     signal?.throwIfAborted();
@@ -200,12 +213,7 @@ export class SemanticIndex implements Retriever {
         firstWithHash.set(hashes[id], id);
         return true;
       });
-      const uniqueTexts = unique.map((id) => texts[id]);
-      const found: Promise<DocumentEmbeddings> = !unique.length
-        ? Promise.resolve({ bits: [], int8: [] })
-        : withInt8
-          ? embedder.embedDocuments!(uniqueTexts, signal)
-          : embedder.embed(uniqueTexts, 'document', signal).then((bits) => ({ bits, int8: [] }));
+      const found = embedDocuments(embedder, unique.map((id) => texts[id]), withInt8, signal);
       found.catch(() => undefined); // awaited in order below; a batch sent ahead of a failure is not unhandled
       return { ids, unique, found };
     };

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { contentSecurityPolicy, CROSS_ORIGIN_ISOLATION_HEADERS } from '../src/browser/content-security-policy';
-import { startVoyageServer } from '../src/engine/semantic/voyage-test-server';
+import { startVoyageServer } from '../test/support/voyage-test-server';
 import { FIXTURES, indexedDbRecords, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
 import { makeBareRepository, startGitServer, type GitServer } from './git-server';
 

@@ -1,6 +1,6 @@
 /**
  * Settings and a Voyage key in Chromium, against a Voyage-shaped server on 127.0.0.1 that
- * the test starts (src/engine/semantic/voyage-test-server.ts — a real loopback server):
+ * the test starts (test/support/voyage-test-server.ts — a real loopback server):
  * a good key embeds with Voyage; a wrong key says so and the local model embeds instead;
  * 429s then success is retried through; the key is stored in this browser only and can be
  * removed; the file-size limit and ignore patterns apply to the next repository.
@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startVoyageServer } from '../src/engine/semantic/voyage-test-server';
+import { startVoyageServer } from '../test/support/voyage-test-server';
 import { FIXTURES, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
 
 const KEY = 'pa-test-key-123';

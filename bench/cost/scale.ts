@@ -3,14 +3,19 @@
  * generated 100,000-file tree, each indexed in one tab of the built app — does the tab finish,
  * how soon does it answer, how much memory does it take, how much does it store.
  *
- *   npm run bench -- --scale                 # part of the full run
- *   npx tsx bench/scale.ts [--only 10,50,tree]  # alone (see there)
+ *   npm run bench -- --scale                      # part of the full run
+ *   npx tsx bench/cost/scale.ts                   # alone: 10 MB (with and without the model), 50 MB, 100,000 files
+ *   npx tsx bench/cost/scale.ts --only 50,tree    # some of them (the others' last runs are kept)
+ *
+ * Run alone, it stores its runs in docs/bench/results.json beside the last full run's and
+ * rewrites docs/bench/REPORT.md from it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureTiers } from '../corpora';
+import { ensureTiers, REPO_ROOT } from '../corpora';
 import { ensureTree100k } from '../tree-100k';
-import { browserRun, type BrowserRun } from './browser';
+import { browserRun, ensureApp, type BrowserRun } from './browser';
+import type { BenchResults } from './report';
 import type { BenchQuery } from './queries';
 
 export interface ScaleRun {
@@ -163,4 +168,27 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
     }
   }
   return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // report.ts imports this module: loaded here, when run alone, so neither waits on the other.
+  const { writeReport } = await import('./report');
+  const i = process.argv.indexOf('--only');
+  const only = i === -1 ? ['10', '50', 'tree'] : process.argv[i + 1].split(',');
+  const log = (s: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+  ensureApp(process.argv.includes('--rebuild-app'), log);
+  const runs = await chromiumScale(only, log);
+  const file = join(REPO_ROOT, 'docs/bench/results.json');
+  const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+  // Runs of corpora not measured this time are kept (with --only, the others stay as they were).
+  const key = (r: ScaleRun) => `${r.corpus}|${r.embedder}`;
+  const fresh = new Set(runs.map(key));
+  const kept = (results.chromiumScale ?? []).filter((r) => !fresh.has(key(r)));
+  results.chromiumScale = [...kept, ...runs];
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const command = `npx tsx bench/cost/scale.ts${i === -1 ? '' : ` --only ${only.join(',')}`} (${when} UTC)`;
+  results.chromiumScaleCommand = kept.length && results.chromiumScaleCommand ? `${results.chromiumScaleCommand}; ${command}` : command;
+  writeFileSync(file, JSON.stringify(results, null, 1));
+  writeReport(results, join(REPO_ROOT, 'docs/bench'));
+  process.stdout.write(`${scaleReportLines(runs).join('\n')}\n`);
 }

@@ -40,7 +40,6 @@ import type {
 
 export { parseAheadInFlight, TAB_MAX_FILES } from './build-steps';
 export { repositoryIdFor } from './build-job';
-export { SNIPPET_LINES, SNIPPET_LINE_CHARS } from './search-views';
 export { DEFAULT_SETTINGS, DEFAULT_VOYAGE_BASE_URL, DEFAULT_VOYAGE_MODEL } from './settings';
 
 /** What the service needs from storage (src/engine/store implements it over IndexedDB). */

@@ -5,12 +5,9 @@
 import { lineHighlighter } from '../engine/matches';
 import type { Engine } from '../engine/engine';
 import type { DefinitionTarget } from '../engine/contract';
+import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
 import type { ChunkLabel, DefinitionRequest, FileDocument, Neighbours, ResultView, SearchRequest, SearchView, SnippetView } from './protocol';
 
-/** Lines of a result shown in the list before it is opened. */
-export const SNIPPET_LINES = 8;
-/** Characters of one snippet line; the rest of a minified line is not worth shipping. */
-export const SNIPPET_LINE_CHARS = 240;
 
 /** The fields of a search request that decide its answer, in a fixed order. */
 export function requestKey(r: SearchRequest): string {

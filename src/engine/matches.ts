@@ -16,6 +16,7 @@ import type { QuerySubject } from './graph/index';
 import { MAX_REGEX_LINE_LENGTH } from './text/grep';
 import { compileRegex } from './text/regex';
 import { splitIdentifier } from './tokens';
+import { escapeRegExp } from './text/escape';
 
 /** Lines of one file kept in an answer; the count covers all of them. */
 export const MAX_MATCH_LINES_PER_FILE = 200;
@@ -201,9 +202,6 @@ function splitOnSeparators(word: string, from: number, to: number): [number, num
   return out;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 // ---------------------------------------------------------------------------------------
 // Every call site of a definition (the code view's "Callers")

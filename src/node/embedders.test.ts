@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVoyageServer } from '../engine/semantic/voyage-test-server';
+import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { DEFAULT_LOCAL_MODEL_ID } from '../engine/semantic/local';
 import { NODE_MODELS_DIR, createNodeEmbedder, createNodeLocalEmbedder } from './embedders';
 

@@ -20,15 +20,12 @@ import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
 import { openRepository, type EmbedderChoice } from './repository';
+import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
 
 /** Longest query accepted: a pasted function for "find similar" fits many times over; a file does not. */
 export const MAX_QUERY_CHARS = 20_000;
 /** Lines `open` returns when no range (or too long a range) is asked for. */
 export const MAX_OPEN_LINES = 400;
-/** Lines of each search result's snippet. */
-export const SNIPPET_LINES = 6;
-/** Characters kept per snippet line (minified code has very long lines). */
-export const SNIPPET_LINE_CHARS = 200;
 /** Default and largest number of search results. */
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 100;

@@ -13,7 +13,7 @@ import {
   SAME_FILE_CONFIDENCE,
   type GraphData,
 } from './graph';
-import { call, def, imp, makeCorpus, type FixtureFile } from './fixture';
+import { call, def, imp, makeCorpus, type FixtureFile } from '../../../test/support/graph-fixture';
 
 /** Edges as readable strings: "src/a.ts#f -> src/b.ts#g call 0.9". */
 function edges(g: GraphData): string[] {

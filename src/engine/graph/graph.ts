@@ -12,7 +12,7 @@ import type { Definition, DefinitionKind, ImportRef, Reference } from '../contra
 import type { Corpus } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
 import { dirname, ImportResolver } from './resolve';
-import { corpusNames } from '../corpus-names';
+import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 
 export const EDGE_IMPORT = 0;
@@ -148,19 +148,28 @@ class Column<T extends Int32Array | Float32Array | Uint8Array> {
   }
 }
 
-const int32Column = (n = 1024) => new Column(new Int32Array(n), (m) => new Int32Array(m));
+const int32Column = () => new Column(new Int32Array(1024), (m) => new Int32Array(m));
+const uint8Column = () => new Column(new Uint8Array(1024), (m) => new Uint8Array(m));
+const float32Column = () => new Column(new Float32Array(1024), (m) => new Float32Array(m));
 
 /** The last segment of a qualified reference: `cfg.parseConfig` → `parseConfig`, `a::b` → `b`. */
 export function referencedName(name: string): string {
   // What `name.split(/\.|::|->/)` leaves last, found by the same left-to-right scan without the split.
   let lastEnd = 0;
   for (let i = 0; i < name.length; ) {
-    const c = name.charCodeAt(i);
-    const separator = c === 46 /* . */ ? 1 : (c === 58 /* : */ && name.charCodeAt(i + 1) === 58) || (c === 45 /* - */ && name.charCodeAt(i + 1) === 62) /* > */ ? 2 : 0;
+    const separator = separatorLengthAt(name, i);
     if (separator) lastEnd = i += separator;
     else i++;
   }
   return lastEnd === 0 ? name : name.slice(lastEnd) || name;
+}
+
+/** The length of the qualifying separator (`.`, `::`, `->`) that starts at name[i], 0 for none. */
+function separatorLengthAt(name: string, i: number): number {
+  const c = name.charCodeAt(i);
+  if (c === 46 /* . */) return 1;
+  const next = name.charCodeAt(i + 1);
+  return (c === 58 /* : */ && next === 58) || (c === 45 /* - */ && next === 62 /* > */) ? 2 : 0;
 }
 
 /** A name found in a file an import makes visible: surer when the import names it. */
@@ -181,11 +190,65 @@ interface ResolvedImportOfFile {
 
 export function buildGraph(corpus: Corpus): GraphData {
   const files = corpus.files;
-  const fileCount = files.length;
-  const positionOfFileId = new Map<number, number>();
-  files.forEach((f, p) => positionOfFileId.set(f.id, p));
+  const symbols = symbolTableOf(corpus);
+  const imports = resolveImports(files);
+  const nodeCount = symbols.fileCount + symbols.symbolCount;
+  const edges = new ReferenceLinker(files, symbols, imports).linkAll();
+  const csr = edgesByNode(edges, nodeCount);
+  const chunkLinks = chunkSymbolLinks(corpus, symbols);
+  // The default sort compares code units, as compareStrings does (the names are distinct).
+  const byName = symbols.names.definitionNames.slice().sort();
+  const ranked = pageRank(nodeCount, csr.outOffsets, csr.edgeTarget, csr.edgeConfidence);
+  return {
+    fileCount: symbols.fileCount,
+    symbolCount: symbols.symbolCount,
+    filePaths: files.map((f) => f.path),
+    symbolFile: symbols.symbolFile,
+    symbolStartLine: symbols.symbolStartLine,
+    symbolEndLine: symbols.symbolEndLine,
+    symbolNameLine: symbols.symbolNameLine,
+    symbolKind: symbols.symbolKind,
+    symbolName: symbols.symbolName,
+    symbolContainer: symbols.symbolContainer,
+    fileSymbolOffsets: symbols.fileSymbolOffsets,
+    symbolsByName: symbolsInNameOrder(symbols, byName),
+    symbolsByLowerName: symbolsInNameOrder(symbols, byLowerThenName(byName)),
+    symbolChunk: chunkLinks.symbolChunk,
+    chunkSymbol: chunkLinks.chunkSymbol,
+    ...csr,
+    importSource: imports.source.toArray(),
+    importLine: imports.line.toArray(),
+    importTarget: imports.target.toArray(),
+    importNames: imports.names,
+    importKind: imports.kind.toArray(),
+    externalPackages: imports.externalPackages,
+    resolvedImports: imports.resolvedImports,
+    unresolvedImports: imports.unresolvedImports,
+    centrality: centralityFromRank(ranked.rank),
+    pageRankIterations: ranked.iterations,
+  };
+}
 
-  // --- symbols -------------------------------------------------------------------------
+/** The corpus's definitions as symbols (GraphData's symbol columns), and each definition name's symbols. */
+interface SymbolTable {
+  fileCount: number;
+  symbolCount: number;
+  fileSymbolOffsets: Int32Array;
+  symbolFile: Int32Array;
+  symbolStartLine: Int32Array;
+  symbolEndLine: Int32Array;
+  symbolNameLine: Int32Array;
+  symbolKind: Uint8Array;
+  symbolName: string[];
+  symbolContainer: string[];
+  names: CorpusNames;
+  /** Per definition name (an index into names.definitionNames): its symbols, ascending. */
+  symbolsOfName: number[][];
+}
+
+function symbolTableOf(corpus: Corpus): SymbolTable {
+  const files = corpus.files;
+  const fileCount = files.length;
   const fileSymbolOffsets = new Int32Array(fileCount + 1);
   let symbolCount = 0;
   for (let p = 0; p < fileCount; p++) {
@@ -202,7 +265,6 @@ export function buildGraph(corpus: Corpus): GraphData {
   const symbolContainer: string[] = new Array(symbolCount);
   // Symbols are the corpus's definitions in corpus order: corpusNames numbers them the same way.
   const names = corpusNames(corpus);
-  /** Per definition name (an index into names.definitionNames): its symbols, ascending. */
   const symbolsOfName: number[][] = names.definitionNames.map(() => []);
   for (let p = 0; p < fileCount; p++) {
     const defs: Definition[] = files[p].analysis?.definitions ?? [];
@@ -219,8 +281,13 @@ export function buildGraph(corpus: Corpus): GraphData {
       symbolsOfName[names.definitionName[s]].push(s);
     }
   }
-  /** For names that some method has: the name's other definitions (what a bare name can reach); null for the others. */
-  const nonMethodsOfName = symbolsOfName.map((list) => {
+  return { fileCount, symbolCount, fileSymbolOffsets, symbolFile, symbolStartLine, symbolEndLine, symbolNameLine, symbolKind, symbolName, symbolContainer, names, symbolsOfName };
+}
+
+/** For names that some method has: the name's other definitions (what a bare name can reach); null for the others. */
+function nonMethodsOfNames(symbols: SymbolTable): (number[] | null)[] {
+  const symbolKind = symbols.symbolKind;
+  return symbols.symbolsOfName.map((list) => {
     let methods = 0;
     for (let i = 0; i < list.length; i++) if (symbolKind[list[i]] === METHOD_KIND) methods++;
     if (methods === 0) return null;
@@ -228,104 +295,297 @@ export function buildGraph(corpus: Corpus): GraphData {
     for (let i = 0; i < list.length; i++) if (symbolKind[list[i]] !== METHOD_KIND) others.push(list[i]);
     return others;
   });
-  /** Per reference name as written (names.referenceNames): the name it refers to (its last part), and that name's definition name id or -1. */
-  const referencedText = names.referenceNames.map(referencedName);
-  const referencedNameId = Int32Array.from(referencedText, (name) => names.definitionNameId(name) ?? -1);
+}
 
-  // --- edges ---------------------------------------------------------------------------
-  const eSource = int32Column();
-  const eTarget = int32Column();
-  const eLine = int32Column();
-  const eKind = new Column(new Uint8Array(1024), (m) => new Uint8Array(m));
-  const eConfidence = new Column(new Float32Array(1024), (m) => new Float32Array(m));
-  const nodeCount = fileCount + symbolCount;
+/** Symbols of `list` (ascending, in file order) defined in file p, appended to `out` (a binary search for the file's run). */
+function symbolsNamedIn(fileSymbolOffsets: Int32Array, list: number[], p: number, out: number[]): void {
+  const lo = fileSymbolOffsets[p];
+  const hi = fileSymbolOffsets[p + 1];
+  if (lo === hi) return;
+  let a = 0;
+  let b = list.length;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (list[mid] < lo) a = mid + 1;
+    else b = mid;
+  }
+  for (let i = a; i < list.length && list[i] < hi; i++) out.push(list[i]);
+}
+
+/**
+ * The graph's edges in the order they are found (file by file), repeated calls merged into one
+ * edge per (source, target, kind) that keeps the highest confidence.
+ */
+class EdgeList {
+  readonly source = int32Column();
+  readonly target = int32Column();
+  readonly line = int32Column();
+  readonly kind = uint8Column();
+  readonly confidence = float32Column();
   /**
-   * Repeated calls merge into one edge per (source, target, kind). Every edge of a file starts at
-   * that file or one of its symbols, so only the current file's edges can repeat: per target, the
-   * newest edge to it from the current file (valid while `latestEdgeFile[target] === currentFile + 1`),
-   * and per edge the one before it to the same target from the same file (-1 at the first).
+   * Every edge of a file starts at that file or one of its symbols, so only the current file's
+   * edges can repeat: per target, the newest edge to it from the current file (valid while
+   * `latestEdgeFile[target] === currentFile + 1`), and per edge the one before it to the same
+   * target from the same file (-1 at the first).
    */
-  const latestEdgeTo = new Int32Array(nodeCount);
-  const latestEdgeFile = new Int32Array(nodeCount);
-  const earlierEdgeTo = int32Column();
-  let currentFile = 0;
-  const addEdge = (source: number, target: number, kind: EdgeKind, confidence: number, line: number) => {
+  private readonly latestEdgeTo: Int32Array;
+  private readonly latestEdgeFile: Int32Array;
+  private readonly earlierEdgeTo = int32Column();
+  /** The file whose edges are being added: set before adding them. */
+  currentFile = 0;
+
+  constructor(nodeCount: number) {
+    this.latestEdgeTo = new Int32Array(nodeCount);
+    this.latestEdgeFile = new Int32Array(nodeCount);
+  }
+
+  add(source: number, target: number, kind: EdgeKind, confidence: number, line: number): void {
     if (source === target) return;
-    if (latestEdgeFile[target] === currentFile + 1) {
-      for (let e = latestEdgeTo[target]; e >= 0; e = earlierEdgeTo.get(e)) {
-        if (eSource.get(e) !== source || eKind.get(e) !== kind) continue;
-        if (confidence > eConfidence.get(e)) eConfidence.set(e, confidence);
+    const fileMark = this.currentFile + 1;
+    if (this.latestEdgeFile[target] === fileMark) {
+      for (let e = this.latestEdgeTo[target]; e >= 0; e = this.earlierEdgeTo.get(e)) {
+        if (this.source.get(e) !== source || this.kind.get(e) !== kind) continue;
+        if (confidence > this.confidence.get(e)) this.confidence.set(e, confidence);
         return;
       }
-      earlierEdgeTo.push(latestEdgeTo[target]);
+      this.earlierEdgeTo.push(this.latestEdgeTo[target]);
     } else {
-      latestEdgeFile[target] = currentFile + 1;
-      earlierEdgeTo.push(-1);
+      this.latestEdgeFile[target] = fileMark;
+      this.earlierEdgeTo.push(-1);
     }
-    latestEdgeTo[target] = eSource.length;
-    eSource.push(source);
-    eTarget.push(target);
-    eKind.push(kind);
-    eConfidence.push(confidence);
-    eLine.push(line);
-  };
+    this.latestEdgeTo[target] = this.source.length;
+    this.source.push(source);
+    this.target.push(target);
+    this.kind.push(kind);
+    this.confidence.push(confidence);
+    this.line.push(line);
+  }
+}
 
-  // --- imports: resolve every statement first (re-export chains need the later files) --
+/** Every import statement resolved: GraphData's import records, and per file the files its statements reach. */
+interface ImportTable {
+  source: Column<Int32Array>;
+  line: Column<Int32Array>;
+  target: Column<Int32Array>;
+  names: string[];
+  kind: Column<Uint8Array>;
+  externalPackages: string[];
+  /** Import records were pushed in file order: file p's records are firstRecord[p]..firstRecord[p+1]-1. */
+  firstRecord: Int32Array;
+  importsOfFile: ResolvedImportOfFile[][];
+  resolvedImports: number;
+  unresolvedImports: number;
+}
+
+/** Resolves every statement before any reference is linked: re-export chains need the later files. */
+function resolveImports(files: Corpus['files']): ImportTable {
+  const fileCount = files.length;
   const resolver = new ImportResolver(files.map((f) => ({ path: f.path, text: f.text ?? '', language: f.language ?? f.analysis?.language ?? null })));
-  const importSource = int32Column();
-  const importLine = int32Column();
-  const importTarget = int32Column();
-  const importNames: string[] = [];
-  const importKind = new Column(new Uint8Array(1024), (m) => new Uint8Array(m));
+  const table: ImportTable = {
+    source: int32Column(),
+    line: int32Column(),
+    target: int32Column(),
+    names: [],
+    kind: uint8Column(),
+    externalPackages: [],
+    firstRecord: new Int32Array(0),
+    importsOfFile: new Array(fileCount),
+    resolvedImports: 0,
+    unresolvedImports: 0,
+  };
   const externalIndex = new Map<string, number>();
-  const externalPackages: string[] = [];
-  const importsOfFile: ResolvedImportOfFile[][] = new Array(fileCount);
-  let resolvedImports = 0;
-  let unresolvedImports = 0;
   for (let p = 0; p < fileCount; p++) {
     const resolved: ResolvedImportOfFile[] = [];
-    importsOfFile[p] = resolved;
+    table.importsOfFile[p] = resolved;
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
     for (let i = 0; i < imports.length; i++) {
       const imp = imports[i];
       const target = resolver.resolve(p, imp);
       const namesText = imp.names.join(',');
+      const kind = imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT;
       if (target.kind === 'files') {
-        resolvedImports++;
+        table.resolvedImports++;
         const glob = imp.names.length === 0 || imp.names.includes('*');
         for (let j = 0; j < target.files.length; j++) {
           const t = target.files[j];
-          importSource.push(p);
-          importLine.push(imp.line);
-          importTarget.push(t);
-          importNames.push(namesText);
-          importKind.push(imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT);
+          pushImportRecord(table, p, imp.line, t, namesText, kind);
           resolved.push({ target: t, names: glob ? null : imp.names, reexport: imp.kind === 'reexport' });
         }
       } else {
-        unresolvedImports++;
+        table.unresolvedImports++;
         let ext = externalIndex.get(target.packageName);
         if (ext === undefined) {
-          ext = externalPackages.length;
+          ext = table.externalPackages.length;
           externalIndex.set(target.packageName, ext);
-          externalPackages.push(target.packageName);
+          table.externalPackages.push(target.packageName);
         }
-        importSource.push(p);
-        importLine.push(imp.line);
-        importTarget.push(-(ext + 1));
-        importNames.push(namesText);
-        importKind.push(imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT);
+        pushImportRecord(table, p, imp.line, -(ext + 1), namesText, kind);
       }
     }
   }
+  table.firstRecord = rowOffsets(table.source.values, table.source.length, fileCount);
+  return table;
+}
 
-  // Import records were pushed in file order: each file's records are one contiguous run.
-  const firstImportRecord = rowOffsets(importSource.values, importSource.length, fileCount);
+function pushImportRecord(table: ImportTable, source: number, line: number, target: number, names: string, kind: number): void {
+  table.source.push(source);
+  table.line.push(line);
+  table.target.push(target);
+  table.names.push(names);
+  table.kind.push(kind);
+}
 
+/** Go/Java files by package (language and directory), for the names a package's files share. */
+function packagePeersOf(files: Corpus['files']): Map<string, number[]> {
+  const packagePeers = new Map<string, number[]>();
+  for (let p = 0; p < files.length; p++) {
+    const language = files[p].language ?? files[p].analysis?.language;
+    if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
+    const key = language + ':' + dirname(files[p].path);
+    const list = packagePeers.get(key);
+    if (list) list.push(p);
+    else packagePeers.set(key, [p]);
+  }
+  return packagePeers;
+}
+
+/**
+ * Links every import and reference into edges, file by file. A reference goes to the symbols of
+ * its name in the first place that has any: its own file, the files its imports make visible,
+ * its package peers, else (for names with few definitions) anywhere.
+ */
+class ReferenceLinker {
+  private readonly edges: EdgeList;
+  private readonly nonMethodsOfName: (number[] | null)[];
+  /** Per reference name as written (names.referenceNames): the name it refers to (its last part). */
+  private readonly referencedText: string[];
+  /** Per reference name as written: that name's definition name id, or -1. */
+  private readonly referencedNameId: Int32Array;
+  private readonly packagePeers: Map<string, number[]>;
   /** `seenFrom[q] === p + 1`: file q is already visible from file p. */
-  const seenFrom = new Int32Array(fileCount);
-  /** Files whose names a file sees through its imports, with re-export barrels followed. */
-  const visibleThroughImports = (p: number): ResolvedImportOfFile[] => {
+  private readonly seenFrom: Int32Array;
+  /** Per file: its place in the current file's visible list, or -1 (reset after each file). */
+  private readonly visibleSlot: Int32Array;
+  /** Lines of the current file → its innermost symbol, or -1 (reused from file to file). */
+  private innermostByLine = new Int32Array(4096);
+  /** Scratch lists of one reference's symbols, emptied at each use. */
+  private readonly found: number[] = [];
+  private readonly hits: number[] = [];
+
+  constructor(
+    private readonly files: Corpus['files'],
+    private readonly symbols: SymbolTable,
+    private readonly imports: ImportTable,
+  ) {
+    const fileCount = files.length;
+    this.edges = new EdgeList(fileCount + symbols.symbolCount);
+    this.nonMethodsOfName = nonMethodsOfNames(symbols);
+    this.referencedText = symbols.names.referenceNames.map(referencedName);
+    this.referencedNameId = Int32Array.from(this.referencedText, (name) => symbols.names.definitionNameId(name) ?? -1);
+    this.packagePeers = packagePeersOf(files);
+    this.seenFrom = new Int32Array(fileCount);
+    this.visibleSlot = new Int32Array(fileCount).fill(-1);
+  }
+
+  linkAll(): EdgeList {
+    const { edges, imports } = this;
+    for (let p = 0; p < this.files.length; p++) {
+      edges.currentFile = p;
+      // Import edges: one per imported file, at the first statement that names it.
+      for (let r = imports.firstRecord[p]; r < imports.firstRecord[p + 1]; r++) {
+        const t = imports.target.get(r);
+        if (t >= 0) edges.add(p, t, EDGE_IMPORT, IMPORT_CONFIDENCE, imports.line.get(r));
+      }
+      this.linkReferencesOf(p);
+    }
+    return edges;
+  }
+
+  private linkReferencesOf(p: number): void {
+    const references: Reference[] = this.files[p].analysis?.references ?? [];
+    if (references.length === 0) return;
+    const { edges, symbols, found, visibleSlot, referencedNameId, referencedText } = this;
+    const { fileCount, fileSymbolOffsets, symbolFile, symbolNameLine, symbolsOfName, names } = symbols;
+    const innermostLines = this.innermostSymbolByLine(p);
+    const visible = this.visibleThroughImports(p);
+    for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = v;
+    const language = this.files[p].language ?? this.files[p].analysis?.language ?? '';
+    const peers = this.packagePeersOfFile(p, language);
+    const bareNamesMissMethods = BARE_NAMES_MISS_METHODS.has(language);
+
+    const firstReference = names.fileReferenceStart[p];
+    for (let r = 0; r < references.length; r++) {
+      const ref = references[r];
+      const written = names.referenceName[firstReference + r];
+      const nameId = referencedNameId[written];
+      if (nameId < 0) continue;
+      const name = referencedText[written];
+      const bare = bareNamesMissMethods && !ref.qualified && name === ref.name;
+      const candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
+      if (candidates.length === 0) continue;
+      const source = this.sourceNodeOf(p, ref, innermostLines);
+      const kind = edgeKindOf(ref);
+      found.length = 0;
+
+      symbolsNamedIn(fileSymbolOffsets, candidates, p, found);
+      if (found.length > 0) {
+        // A reference on a definition's own name line is the declaration, not a use.
+        for (let i = 0; i < found.length; i++) if (symbolNameLine[found[i]] !== ref.line) edges.add(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
+        continue;
+      }
+      if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) continue;
+
+      if (peers.length > 0) {
+        found.length = 0;
+        if (candidates.length <= peers.length * 4) {
+          const peerSet = peers.length > 8 ? new Set(peers) : null;
+          for (const s of candidates) if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
+        } else for (const q of peers) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
+        for (let i = 0; i < found.length; i++) edges.add(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
+        if (found.length > 0) continue;
+      }
+
+      if (candidates.length <= GLOBAL_FALLBACK_MAX_DEFINITIONS) {
+        const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
+        for (let i = 0; i < candidates.length; i++) edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
+      }
+    }
+    for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = -1;
+  }
+
+  /** Edges from a reference to its candidates in the files its file's imports make visible; whether there was any. */
+  private linkToVisible(visible: ResolvedImportOfFile[], candidates: number[], name: string, source: number, kind: EdgeKind, line: number): boolean {
+    const { edges, found, hits, visibleSlot } = this;
+    const { fileCount, fileSymbolOffsets, symbolFile } = this.symbols;
+    if (visible.length > 0 && candidates.length <= visible.length * 4) {
+      // Few candidates: one pass over them, each placed by the import that makes its file
+      // visible; edges go out in import order, then candidate order (as a scan per import would).
+      hits.length = 0;
+      for (let i = 0; i < candidates.length; i++) if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
+      if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
+      for (let i = 0; i < hits.length; i++) edges.add(source, fileCount + hits[i], kind, importedConfidence(visible[visibleSlot[symbolFile[hits[i]]]], name), line);
+      return hits.length > 0;
+    }
+    let matched = false;
+    for (let v = 0; v < visible.length; v++) {
+      found.length = 0;
+      symbolsNamedIn(fileSymbolOffsets, candidates, visible[v].target, found);
+      for (let i = 0; i < found.length; i++) edges.add(source, fileCount + found[i], kind, importedConfidence(visible[v], name), line);
+      if (found.length > 0) matched = true;
+    }
+    return matched;
+  }
+
+  /** File p's package peers (without p) when its language scopes names by package, else none. */
+  private packagePeersOfFile(p: number, language: string): number[] {
+    if (!PACKAGE_SCOPED_LANGUAGES.has(language)) return [];
+    return (this.packagePeers.get(language + ':' + dirname(this.files[p].path)) ?? []).filter((q) => q !== p);
+  }
+
+  /** Files whose names file p sees through its imports, with re-export barrels followed. */
+  private visibleThroughImports(p: number): ResolvedImportOfFile[] {
+    const { seenFrom } = this;
+    const importsOfFile = this.imports.importsOfFile;
     const out: ResolvedImportOfFile[] = [];
     const mark = p + 1;
     seenFrom[p] = mark;
@@ -347,123 +607,19 @@ export function buildGraph(corpus: Corpus): GraphData {
       frontier = next;
     }
     return out;
-  };
-
-  const packagePeers = new Map<string, number[]>();
-  for (let p = 0; p < fileCount; p++) {
-    const language = files[p].language ?? files[p].analysis?.language;
-    if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
-    const key = language + ':' + dirname(files[p].path);
-    const list = packagePeers.get(key);
-    if (list) list.push(p);
-    else packagePeers.set(key, [p]);
   }
 
-  /** Symbols named `name` defined in file p (binary search: a name's symbols are in file order). */
-  const symbolsNamedIn = (list: number[], p: number, out: number[]) => {
+  /** Lines 0..n-1 of file p (n returned) → its innermost symbol, or -1, in `innermostByLine`. */
+  private innermostSymbolByLine(p: number): number {
+    const { fileSymbolOffsets, symbolStartLine, symbolEndLine } = this.symbols;
     const lo = fileSymbolOffsets[p];
     const hi = fileSymbolOffsets[p + 1];
-    if (lo === hi) return;
-    let a = 0;
-    let b = list.length;
-    while (a < b) {
-      const mid = (a + b) >> 1;
-      if (list[mid] < lo) a = mid + 1;
-      else b = mid;
-    }
-    for (let i = a; i < list.length && list[i] < hi; i++) out.push(list[i]);
-  };
-
-  let innermostByLine = new Int32Array(4096);
-  /** Per file: its place in the current file's `visible` list, or -1 (reset after each file). */
-  const visibleSlot = new Int32Array(fileCount).fill(-1);
-  /** Scratch lists of one reference's symbols, emptied at each use. */
-  const found: number[] = [];
-  const hits: number[] = [];
-  for (let p = 0; p < fileCount; p++) {
-    currentFile = p;
-    // Import edges: one per imported file, at the first statement that names it.
-    for (let r = firstImportRecord[p]; r < firstImportRecord[p + 1]; r++) {
-      const t = importTarget.get(r);
-      if (t >= 0) addEdge(p, t, EDGE_IMPORT, IMPORT_CONFIDENCE, importLine.get(r));
-    }
-
-    const references: Reference[] = files[p].analysis?.references ?? [];
-    if (references.length === 0) continue;
-    const innermostLines = innermostSymbolByLine(p);
-    const visible = visibleThroughImports(p);
-    const visibleFiles = visible.map((v) => v.target);
-    visible.forEach((v, slot) => (visibleSlot[v.target] = slot));
-    const language = files[p].language ?? files[p].analysis?.language ?? '';
-    const peers = PACKAGE_SCOPED_LANGUAGES.has(language) ? (packagePeers.get(language + ':' + dirname(files[p].path)) ?? []).filter((q) => q !== p) : [];
-    const bareNamesMissMethods = BARE_NAMES_MISS_METHODS.has(language);
-
-    const firstReference = names.fileReferenceStart[p];
-    for (let r = 0; r < references.length; r++) {
-      const ref = references[r];
-      const written = names.referenceName[firstReference + r];
-      const nameId = referencedNameId[written];
-      if (nameId < 0) continue;
-      const name = referencedText[written];
-      const bare = bareNamesMissMethods && !ref.qualified && name === ref.name;
-      const candidates = bare ? (nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
-      if (candidates.length === 0) continue;
-      const source = sourceNodeOf(p, ref, innermostLines);
-      const kind = edgeKindOf(ref);
-      found.length = 0;
-
-      symbolsNamedIn(candidates, p, found);
-      if (found.length > 0) {
-        // A reference on a definition's own name line is the declaration, not a use.
-        for (let i = 0; i < found.length; i++) if (symbolNameLine[found[i]] !== ref.line) addEdge(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
-        continue;
-      }
-
-      let matched = false;
-      if (visible.length > 0 && candidates.length <= visibleFiles.length * 4) {
-        // Few candidates: one pass over them, each placed by the import that makes its file
-        // visible; edges go out in import order, then candidate order (as a scan per import would).
-        hits.length = 0;
-        for (let i = 0; i < candidates.length; i++) if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
-        if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
-        for (let i = 0; i < hits.length; i++) addEdge(source, fileCount + hits[i], kind, importedConfidence(visible[visibleSlot[symbolFile[hits[i]]]], name), ref.line);
-        matched = hits.length > 0;
-      } else {
-        for (let v = 0; v < visible.length; v++) {
-          found.length = 0;
-          symbolsNamedIn(candidates, visible[v].target, found);
-          for (let i = 0; i < found.length; i++) addEdge(source, fileCount + found[i], kind, importedConfidence(visible[v], name), ref.line);
-          if (found.length > 0) matched = true;
-        }
-      }
-      if (matched) continue;
-
-      if (peers.length > 0) {
-        found.length = 0;
-        if (candidates.length <= peers.length * 4) {
-          const peerSet = peers.length > 8 ? new Set(peers) : null;
-          for (const s of candidates) if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
-        } else for (const q of peers) symbolsNamedIn(candidates, q, found);
-        for (let i = 0; i < found.length; i++) addEdge(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
-        if (found.length > 0) continue;
-      }
-
-      if (candidates.length <= GLOBAL_FALLBACK_MAX_DEFINITIONS) {
-        const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
-        for (let i = 0; i < candidates.length; i++) addEdge(source, fileCount + candidates[i], kind, confidence, ref.line);
-      }
-    }
-    for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = -1;
-  }
-
-  /** Lines 0..n-1 of file p (n returned) → its innermost symbol, or -1, in `innermostByLine` (reused from file to file). */
-  function innermostSymbolByLine(p: number): number {
-    const lineCount = Math.max(files[p].analysis?.lineCount ?? 0, maxEndLine(p)) + 2;
-    if (innermostByLine.length < lineCount) innermostByLine = new Int32Array(Math.max(lineCount, innermostByLine.length * 2));
-    const byLine = innermostByLine;
+    let maxEndLine = 0;
+    for (let s = lo; s < hi; s++) maxEndLine = Math.max(maxEndLine, symbolEndLine[s]);
+    const lineCount = Math.max(this.files[p].analysis?.lineCount ?? 0, maxEndLine) + 2;
+    if (this.innermostByLine.length < lineCount) this.innermostByLine = new Int32Array(Math.max(lineCount, this.innermostByLine.length * 2));
+    const byLine = this.innermostByLine;
     byLine.fill(-1, 0, lineCount);
-    const lo = fileSymbolOffsets[p];
-    const hi = fileSymbolOffsets[p + 1];
     // Paint larger ranges first so nested definitions overwrite their containers.
     const order: number[] = [];
     for (let s = lo; s < hi; s++) order.push(s);
@@ -477,25 +633,22 @@ export function buildGraph(corpus: Corpus): GraphData {
     return lineCount;
   }
 
-  function maxEndLine(p: number): number {
-    let max = 0;
-    for (let s = fileSymbolOffsets[p]; s < fileSymbolOffsets[p + 1]; s++) max = Math.max(max, symbolEndLine[s]);
-    return max;
-  }
-
   /** The node a reference comes from: the innermost definition around it, else the file. */
-  function sourceNodeOf(p: number, ref: Reference, lineCount: number): number {
-    const s = ref.line >= 0 && ref.line < lineCount ? innermostByLine[ref.line] : -1;
+  private sourceNodeOf(p: number, ref: Reference, lineCount: number): number {
+    const { fileCount, fileSymbolOffsets, symbolName } = this.symbols;
+    const s = ref.line >= 0 && ref.line < lineCount ? this.innermostByLine[ref.line] : -1;
     if (s >= 0) return fileCount + s;
     if (ref.enclosing) {
       for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++) if (symbolName[t] === ref.enclosing) return fileCount + t;
     }
     return p;
   }
+}
 
-  // --- CSR -------------------------------------------------------------------------------
-  const edgeCount = eSource.length;
-  const sources = eSource.values;
+/** The edges in CSR form: grouped by source node (arrival order within a node), with the in-edge index. */
+function edgesByNode(edges: EdgeList, nodeCount: number) {
+  const edgeCount = edges.source.length;
+  const sources = edges.source.values;
   const outOffsets = rowOffsets(sources, edgeCount, nodeCount);
   const cursor = outOffsets.slice(0, nodeCount);
   const edgeSource = new Int32Array(edgeCount);
@@ -503,7 +656,10 @@ export function buildGraph(corpus: Corpus): GraphData {
   const edgeKind = new Uint8Array(edgeCount);
   const edgeConfidence = new Float32Array(edgeCount);
   const edgeLine = new Int32Array(edgeCount);
-  const [targets, kinds, confidences, lines] = [eTarget.values, eKind.values, eConfidence.values, eLine.values];
+  const targets = edges.target.values;
+  const kinds = edges.kind.values;
+  const confidences = edges.confidence.values;
+  const lines = edges.line.values;
   for (let e = 0; e < edgeCount; e++) {
     const at = cursor[sources[e]]++;
     edgeSource[at] = sources[e];
@@ -513,119 +669,97 @@ export function buildGraph(corpus: Corpus): GraphData {
     edgeLine[at] = lines[e];
   }
   const { inOffsets, inEdges } = inEdgesOf(nodeCount, edgeTarget);
+  return { outOffsets, edgeSource, edgeTarget, edgeKind, edgeConfidence, edgeLine, inOffsets, inEdges };
+}
 
-  // --- chunks ↔ symbols ----------------------------------------------------------------
-  const symbolChunk = new Int32Array(symbolCount).fill(-1);
+/** Each definition chunk's symbol and each symbol's (first) definition chunk; -1 where there is none. */
+function chunkSymbolLinks(corpus: Corpus, symbols: SymbolTable): { symbolChunk: Int32Array; chunkSymbol: Int32Array } {
+  const { fileSymbolOffsets } = symbols;
+  const positionOfFileId = new Map<number, number>();
+  corpus.files.forEach((f, p) => positionOfFileId.set(f.id, p));
+  const symbolChunk = new Int32Array(symbols.symbolCount).fill(-1);
   const chunkSymbol = new Int32Array(corpus.chunks.length).fill(-1);
-  const byNameLine = symbolsByNameLine();
+  const byNameLine = symbolsByNameLine(symbols);
   for (let c = 0; c < corpus.chunks.length; c++) {
     const chunk = corpus.chunks[c];
     if (chunk.kind !== 'definition') continue;
     const p = positionOfFileId.get(chunk.fileId);
     if (p === undefined) continue;
-    const s = symbolOfDefinitionChunk(chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
+    const s = symbolOfDefinitionChunk(symbols, byNameLine, chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
     if (s < 0) continue;
     chunkSymbol[chunk.id] = s;
     if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
   }
+  return { symbolChunk, chunkSymbol };
+}
 
-  /**
-   * The symbol of file symbols lo..hi-1 behind a definition chunk: its name line within the
-   * chunk, a name match first, then the closest line range, then the first symbol.
-   */
-  function symbolOfDefinitionChunk(symbol: string | undefined, start: number, end: number, lo: number, hi: number): number {
-    let best = -1;
-    let bestCost = Infinity;
-    const consider = (s: number) => {
-      const nameMatches = symbol === undefined || isQualifiedName(symbol, symbolName[s]);
-      // A name match dominates; among matches the closest line range wins.
-      const cost = (nameMatches ? 0 : 1e6) + Math.abs(symbolStartLine[s] - start) + Math.abs(symbolEndLine[s] - end);
+/**
+ * The symbol of file symbols lo..hi-1 behind a definition chunk: its name line within the
+ * chunk, a name match first, then the closest line range, then the first symbol.
+ */
+function symbolOfDefinitionChunk(symbols: SymbolTable, byNameLine: Int32Array, symbol: string | undefined, start: number, end: number, lo: number, hi: number): number {
+  const { symbolNameLine } = symbols;
+  let best = -1;
+  let bestCost = Infinity;
+  if (hi - lo <= SMALL_FILE_SYMBOLS) {
+    for (let s = lo; s < hi; s++) {
+      if (symbolNameLine[s] < start || symbolNameLine[s] > end) continue;
+      const cost = definitionChunkCost(symbols, s, symbol, start, end);
       if (cost < bestCost || (cost === bestCost && s < best)) {
         bestCost = cost;
         best = s;
       }
-    };
-    if (hi - lo <= SMALL_FILE_SYMBOLS) {
-      for (let s = lo; s < hi; s++) if (symbolNameLine[s] >= start && symbolNameLine[s] <= end) consider(s);
-      return best;
     }
-    // A file with many symbols: only those whose name line is in the chunk (byNameLine[lo..hi) is by name line).
-    let a = lo;
-    let b = hi;
-    while (a < b) {
-      const mid = (a + b) >> 1;
-      if (symbolNameLine[byNameLine[mid]] < start) a = mid + 1;
-      else b = mid;
-    }
-    for (let i = a; i < hi && symbolNameLine[byNameLine[i]] <= end; i++) consider(byNameLine[i]);
     return best;
   }
-
-  /** Per file with more than SMALL_FILE_SYMBOLS symbols: its symbols ordered by name line, in the file's own range. */
-  function symbolsByNameLine(): Int32Array {
-    const order = new Int32Array(symbolCount);
-    for (let p = 0; p < fileCount; p++) {
-      const lo = fileSymbolOffsets[p];
-      const hi = fileSymbolOffsets[p + 1];
-      if (hi - lo <= SMALL_FILE_SYMBOLS) continue;
-      for (let s = lo; s < hi; s++) order[s] = s;
-      order.subarray(lo, hi).sort((x, y) => symbolNameLine[x] - symbolNameLine[y] || x - y);
-    }
-    return order;
+  // A file with many symbols: only those whose name line is in the chunk (byNameLine[lo..hi) is by name line).
+  let a = lo;
+  let b = hi;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (symbolNameLine[byNameLine[mid]] < start) a = mid + 1;
+    else b = mid;
   }
-
-  // --- name lookup orders ----------------------------------------------------------------
-  // The default sort compares code units, as compareStrings does (the names are distinct).
-  const byName = names.definitionNames.slice().sort();
-  const byLowerName = byLowerThenName(byName);
-  const concatLists = (nameOrder: readonly string[]) => {
-    const out = new Int32Array(symbolCount);
-    let at = 0;
-    for (let i = 0; i < nameOrder.length; i++) {
-      const list = symbolsOfName[names.definitionNameId(nameOrder[i])!];
-      for (let j = 0; j < list.length; j++) out[at++] = list[j];
+  for (let i = a; i < hi && symbolNameLine[byNameLine[i]] <= end; i++) {
+    const s = byNameLine[i];
+    const cost = definitionChunkCost(symbols, s, symbol, start, end);
+    if (cost < bestCost || (cost === bestCost && s < best)) {
+      bestCost = cost;
+      best = s;
     }
-    return out;
-  };
+  }
+  return best;
+}
 
-  // --- PageRank ------------------------------------------------------------------------
-  const ranked = pageRank(nodeCount, outOffsets, edgeTarget, edgeConfidence);
+/** How far symbol s is from a definition chunk: a name match dominates; among matches the closest line range wins. */
+function definitionChunkCost(symbols: SymbolTable, s: number, symbol: string | undefined, start: number, end: number): number {
+  const nameMatches = symbol === undefined || isQualifiedName(symbol, symbols.symbolName[s]);
+  return (nameMatches ? 0 : 1e6) + Math.abs(symbols.symbolStartLine[s] - start) + Math.abs(symbols.symbolEndLine[s] - end);
+}
 
-  return {
-    fileCount,
-    symbolCount,
-    filePaths: files.map((f) => f.path),
-    symbolFile,
-    symbolStartLine,
-    symbolEndLine,
-    symbolNameLine,
-    symbolKind,
-    symbolName,
-    symbolContainer,
-    fileSymbolOffsets,
-    symbolsByName: concatLists(byName),
-    symbolsByLowerName: concatLists(byLowerName),
-    symbolChunk,
-    chunkSymbol,
-    outOffsets,
-    edgeSource,
-    edgeTarget,
-    edgeKind,
-    edgeConfidence,
-    edgeLine,
-    inOffsets,
-    inEdges,
-    importSource: importSource.toArray(),
-    importLine: importLine.toArray(),
-    importTarget: importTarget.toArray(),
-    importNames,
-    importKind: importKind.toArray(),
-    externalPackages,
-    resolvedImports,
-    unresolvedImports,
-    centrality: centralityFromRank(ranked.rank),
-    pageRankIterations: ranked.iterations,
-  };
+/** Per file with more than SMALL_FILE_SYMBOLS symbols: its symbols ordered by name line, in the file's own range. */
+function symbolsByNameLine(symbols: SymbolTable): Int32Array {
+  const { fileCount, fileSymbolOffsets, symbolNameLine } = symbols;
+  const order = new Int32Array(symbols.symbolCount);
+  for (let p = 0; p < fileCount; p++) {
+    const lo = fileSymbolOffsets[p];
+    const hi = fileSymbolOffsets[p + 1];
+    if (hi - lo <= SMALL_FILE_SYMBOLS) continue;
+    for (let s = lo; s < hi; s++) order[s] = s;
+    order.subarray(lo, hi).sort((x, y) => symbolNameLine[x] - symbolNameLine[y] || x - y);
+  }
+  return order;
+}
+
+/** Every symbol, its names taken in `nameOrder` (each name's symbols ascending). */
+function symbolsInNameOrder(symbols: SymbolTable, nameOrder: readonly string[]): Int32Array {
+  const out = new Int32Array(symbols.symbolCount);
+  let at = 0;
+  for (let i = 0; i < nameOrder.length; i++) {
+    const list = symbols.symbolsOfName[symbols.names.definitionNameId(nameOrder[i])!];
+    for (let j = 0; j < list.length; j++) out[at++] = list[j];
+  }
+  return out;
 }
 
 /**
@@ -654,7 +788,8 @@ function isQualifiedName(qualified: string, name: string): boolean {
 }
 
 export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }
 
 /** The symbols of `order` whose key (via `keyOf`) equals `key`: a binary search for the run. */

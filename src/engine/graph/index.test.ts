@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent, QueryPlan } from '../contract';
 import { GraphIndex, type GraphSnapshot } from './index';
-import { call, chunkOf, def, imp, makeCorpus, type FixtureFile } from './fixture';
+import { call, chunkOf, def, imp, makeCorpus, type FixtureFile } from '../../../test/support/graph-fixture';
 import { IMPORTED_NAME_CONFIDENCE, SAME_FILE_CONFIDENCE } from './graph';
 
 function plan(intent: Intent, raw: string, identifiers: string[] = [], terms: string[] = []): QueryPlan {

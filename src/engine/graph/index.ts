@@ -25,6 +25,7 @@ import {
   symbolsWithKey,
   type GraphData,
 } from './graph';
+import { escapeRegExp } from '../text/escape';
 
 export { buildGraph } from './graph';
 export { ImportResolver } from './resolve';
@@ -966,9 +967,6 @@ function importedAs(name: string, as: string): string {
   return as === name ? name : as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function relationVerb(relation: DependencyRelation): string {
   return relation === 'import' ? 'imports' : relation === 'call' ? 'calls' : 'references';

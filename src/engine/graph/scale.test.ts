@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileAnalysis } from '../contract';
 import { GraphIndex } from './index';
-import { call, def, imp, makeCorpus, type FixtureFile } from './fixture';
+import { call, def, imp, makeCorpus, type FixtureFile } from '../../../test/support/graph-fixture';
 
 const FILES = 20_000;
 const DEFINITIONS_PER_FILE = 8;

@@ -10,7 +10,7 @@ import { chunkEmbeddingText, EMBED_TEXT_MAX_CHARS } from './embedder';
 import { MemoryEmbeddingCache, SemanticIndex } from './index';
 import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { createVoyageEmbedder } from './voyage';
-import { startVoyageServer } from './voyage-test-server';
+import { startVoyageServer } from '../../../test/support/voyage-test-server';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 

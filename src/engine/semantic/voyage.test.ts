@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { packUbinaryBytes } from './binary';
 import { type VoyageRetryInfo, VoyageError, createVoyageEmbedder, estimateTokens, parseRetryAfter, planBatches } from './voyage';
-import { startVoyageServer, testVectorBytes } from './voyage-test-server';
+import { startVoyageServer, testVectorBytes } from '../../../test/support/voyage-test-server';
 
 const KEY = 'pa-test-key';
 const servers: { close(): Promise<void> }[] = [];

@@ -155,7 +155,6 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
   const baseDelay = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   const maxDelay = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
   const endpoint = `${baseUrl}/v1/embeddings`;
-  const bytesPerVector = dimensions / 8;
 
   async function embedBatch(input: string[], inputType: 'document' | 'query', signal?: AbortSignal): Promise<Uint32Array[]> {
     const body = JSON.stringify({ input, model, input_type: inputType, output_dimension: dimensions, output_dtype: 'ubinary', truncation: true });
@@ -171,7 +170,6 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
         });
       } catch (err) {
         if (signal?.aborted) throw abortError(attempt, err);
-        const browser = inBrowser();
         const reason = (err as Error).message ?? String(err);
         if (attempt <= maxRetries) {
           const delayMs = backoff(attempt);
@@ -179,40 +177,10 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
           await sleepOrAbort(delayMs, signal, attempt);
           continue;
         }
-        throw browser
-          ? new VoyageError(
-              'cors_or_network',
-              `Could not reach the Voyage API at ${baseUrl} (${reason}). In a browser this means the network is down, ` +
-                `or the endpoint does not allow cross-origin requests (CORS). Check the connection, or set the Voyage ` +
-                `base URL in Settings to a proxy that adds CORS headers.`,
-              undefined,
-              undefined,
-              attempt,
-              { cause: err },
-            )
-          : new VoyageError('network', `Could not reach the Voyage API at ${baseUrl}: ${reason}.`, undefined, undefined, attempt, { cause: err });
+        throw unreachableError(baseUrl, reason, attempt, err);
       }
 
-      if (response.ok) {
-        const json = (await response.json()) as { data?: { embedding: number[]; index: number }[] };
-        if (!Array.isArray(json.data) || json.data.length !== input.length) {
-          throw new VoyageError('server', `Voyage answered with ${json.data?.length ?? 'no'} embeddings for ${input.length} inputs.`, response.status, undefined, attempt);
-        }
-        const out: Uint32Array[] = new Array(input.length);
-        for (const item of json.data) {
-          if (!Array.isArray(item.embedding) || item.embedding.length !== bytesPerVector) {
-            throw new VoyageError(
-              'server',
-              `Voyage returned a ${item.embedding?.length ?? 0}-byte embedding; ${bytesPerVector} bytes were expected for ${dimensions} ubinary dimensions.`,
-              response.status,
-              undefined,
-              attempt,
-            );
-          }
-          out[item.index] = packUbinaryBytes(item.embedding, dimensions);
-        }
-        return out;
-      }
+      if (response.ok) return vectorsOf((await response.json()) as VoyageResponse, input.length, dimensions, response.status, attempt);
 
       const status = response.status;
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
@@ -233,34 +201,6 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
     return Math.round(ceiling / 2 + Math.random() * (ceiling / 2)); // "equal jitter"
   }
 
-  async function sleepOrAbort(ms: number, signal: AbortSignal | undefined, attempts: number): Promise<void> {
-    try {
-      await sleep(ms, signal);
-    } catch (err) {
-      throw abortError(attempts, err);
-    }
-  }
-
-  function httpError(status: number, detail: string | undefined, attempts: number): VoyageError {
-    const suffix = detail ? `: ${detail}` : '.';
-    if (status === 401 || status === 403) {
-      return new VoyageError('auth', `The Voyage API key was rejected (HTTP ${status})${suffix} Check the key in Settings.`, status, detail, attempts);
-    }
-    if (status === 429) {
-      return new VoyageError(
-        'rate_limited',
-        `Voyage is rate-limiting this key (HTTP 429) and still was after ${attempts} attempts${suffix} Wait a minute and resume, or lower the batch size.`,
-        status,
-        detail,
-        attempts,
-      );
-    }
-    if (status >= 500) {
-      return new VoyageError('server', `The Voyage API had a server error (HTTP ${status}) on ${attempts} attempts${suffix}`, status, detail, attempts);
-    }
-    return new VoyageError('bad_request', `Voyage rejected the request (HTTP ${status})${suffix}`, status, detail, attempts);
-  }
-
   return {
     id: `voyage:${model}:${dimensions}`,
     dimensions,
@@ -270,4 +210,73 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
       return out;
     },
   };
+}
+
+async function sleepOrAbort(ms: number, signal: AbortSignal | undefined, attempts: number): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch (err) {
+    throw abortError(attempts, err);
+  }
+}
+
+/** The error for a request that got no answer: in a browser that is often CORS, which the message says how to fix. */
+function unreachableError(baseUrl: string, reason: string, attempts: number, cause: unknown): VoyageError {
+  if (!inBrowser()) return new VoyageError('network', `Could not reach the Voyage API at ${baseUrl}: ${reason}.`, undefined, undefined, attempts, { cause });
+  return new VoyageError(
+    'cors_or_network',
+    `Could not reach the Voyage API at ${baseUrl} (${reason}). In a browser this means the network is down, ` +
+      `or the endpoint does not allow cross-origin requests (CORS). Check the connection, or set the Voyage ` +
+      `base URL in Settings to a proxy that adds CORS headers.`,
+    undefined,
+    undefined,
+    attempts,
+    { cause },
+  );
+}
+
+interface VoyageResponse {
+  data?: { embedding: number[]; index: number }[];
+}
+
+/** The packed vectors of a successful answer, in input order; an answer of the wrong shape is a server error. */
+function vectorsOf(json: VoyageResponse, inputs: number, dimensions: number, status: number, attempts: number): Uint32Array[] {
+  if (!Array.isArray(json.data) || json.data.length !== inputs) {
+    throw new VoyageError('server', `Voyage answered with ${json.data?.length ?? 'no'} embeddings for ${inputs} inputs.`, status, undefined, attempts);
+  }
+  const bytesPerVector = dimensions / 8;
+  const out: Uint32Array[] = new Array(inputs);
+  for (const item of json.data) {
+    if (!Array.isArray(item.embedding) || item.embedding.length !== bytesPerVector) {
+      throw new VoyageError(
+        'server',
+        `Voyage returned a ${item.embedding?.length ?? 0}-byte embedding; ${bytesPerVector} bytes were expected for ${dimensions} ubinary dimensions.`,
+        status,
+        undefined,
+        attempts,
+      );
+    }
+    out[item.index] = packUbinaryBytes(item.embedding, dimensions);
+  }
+  return out;
+}
+
+function httpError(status: number, detail: string | undefined, attempts: number): VoyageError {
+  const suffix = detail ? `: ${detail}` : '.';
+  if (status === 401 || status === 403) {
+    return new VoyageError('auth', `The Voyage API key was rejected (HTTP ${status})${suffix} Check the key in Settings.`, status, detail, attempts);
+  }
+  if (status === 429) {
+    return new VoyageError(
+      'rate_limited',
+      `Voyage is rate-limiting this key (HTTP 429) and still was after ${attempts} attempts${suffix} Wait a minute and resume, or lower the batch size.`,
+      status,
+      detail,
+      attempts,
+    );
+  }
+  if (status >= 500) {
+    return new VoyageError('server', `The Voyage API had a server error (HTTP ${status}) on ${attempts} attempts${suffix}`, status, detail, attempts);
+  }
+  return new VoyageError('bad_request', `Voyage rejected the request (HTTP ${status})${suffix}`, status, detail, attempts);
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analysisOf, describeIndexStore, fileOf, repoOf } from './index-store.suite';
+import { analysisOf, describeIndexStore, repoOf } from '../../../test/support/index-store-suite';
 import { openIdbStore, SCHEMA_VERSION } from './idb-store';
 import { isResumable, StoreError } from './store';
 
@@ -48,32 +48,24 @@ afterEach(() => {
 });
 
 describe('IdbIndexStore specifics', () => {
-  it('maps QuotaExceededError to a StoreError of kind quota, keeping earlier batches and the building state', async () => {
+  it('maps QuotaExceededError to a StoreError of kind quota, keeping earlier writes and the building state', async () => {
     const store = await openIdbStore(freshName());
     await store.putRepo(repoOf('r'));
-    const firstBatch = Array.from({ length: 50 }, (_, i) => fileOf(`a/${i}.ts`));
-    await store.putFiles('r', firstBatch);
+    await store.putSnapshot('r', 'structural', { small: 'z'.repeat(1_000) });
 
     restoreStorage = limitStorage(20_000);
-    const tooMuch = Array.from({ length: 200 }, (_, i) => fileOf(`b/${i}.ts`, 'x'.repeat(500)));
-    const failure = await store.putFiles('r', tooMuch).catch((error: unknown) => error);
+    const failure = await store.putSnapshot('r', 'text', { big: 'y'.repeat(50_000) }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StoreError);
     expect(failure).toMatchObject({ kind: 'quota' });
     expect((failure as StoreError).message).toBe(
-      'Browser storage is full: could not save 200 files (b/0.ts…). Delete a repository or allow this site more storage, then resume indexing.',
+      'Browser storage is full: could not save the text index. Delete a repository or allow this site more storage, then resume indexing.',
     );
     expect(((failure as StoreError).cause as DOMException).name).toMatch(/QuotaExceededError|AbortError/);
-
-    // Quota errors on other writes are mapped too.
-    const snapshotFailure = await store.putSnapshot('r', 'text', { big: 'y'.repeat(50_000) }).catch((e: unknown) => e);
-    expect(snapshotFailure).toMatchObject({ kind: 'quota', message: expect.stringContaining('could not save the text index') });
     restoreStorage();
     restoreStorage = null;
 
-    // The failed transaction rolled back as a whole; the earlier batch and the repo's state are intact.
-    const paths = (await store.getFileHashes('r')).map((f) => f.path);
-    expect(paths).toHaveLength(50);
-    expect(paths.every((p) => p.startsWith('a/'))).toBe(true);
+    // The failed transaction rolled back as a whole; the earlier write and the repo's state are intact.
+    expect(await store.listSnapshots('r')).toEqual(['structural']);
     expect((await store.getRepo('r'))?.state).toBe('building');
     store.close();
   });
@@ -85,12 +77,16 @@ describe('IdbIndexStore specifics', () => {
     partial.close();
     const store = await openIdbStore(name);
     expect((await store.getRepo('kept'))?.id).toBe('kept');
-    await store.putFiles('kept', [fileOf('a.ts')]);
-    expect(await store.getFiles('kept')).toEqual([fileOf('a.ts')]);
+    await store.putSnapshot('kept', 'text', { n: 1 });
+    expect(await store.getSnapshot('kept', 'text')).toEqual({ n: 1 });
+    await store.embeddings.put('e', [['h', new Uint32Array([1])]]);
     store.close();
+    const raw = await openDB(name);
+    expect([...raw.objectStoreNames].sort()).toEqual(['embeddingWrites', 'repos', 'settings', 'snapshots']);
+    raw.close();
   });
 
-  it('upgrades a v1 database, moving whole-file records into fileMeta + fileBodies', async () => {
+  it('upgrades a v1 database: its whole-file store goes, repositories, snapshots and settings stay', async () => {
     const name = freshName();
     // The v1 layout, as the first release created it.
     const v1 = await openDB(name, 1, {
@@ -103,17 +99,12 @@ describe('IdbIndexStore specifics', () => {
     });
     await v1.put('repos', repoOf('old', { state: 'complete', fileCount: 2 }));
     await v1.put('files', { repoId: 'old', path: 'src/x.ts', hash: 'hx', size: 5, text: 'let x', analysis: analysisOf('src/x.ts') });
-    await v1.put('files', { repoId: 'old', path: 'src/y.ts', hash: 'hy', size: 5, text: 'let y', analysis: analysisOf('src/y.ts') });
     await v1.put('snapshots', { repoId: 'old', modality: 'text', value: { postings: new Uint32Array([4, 5]) } });
     await v1.put('settings', { key: 'voyageKey', value: 'pa-1' });
     v1.close();
 
     const store = await openIdbStore(name);
     expect(await store.getRepo('old')).toMatchObject({ state: 'complete', fileCount: 2 });
-    expect(await store.getFiles('old')).toEqual([
-      { path: 'src/x.ts', hash: 'hx', size: 5, text: 'let x', analysis: analysisOf('src/x.ts') },
-      { path: 'src/y.ts', hash: 'hy', size: 5, text: 'let y', analysis: analysisOf('src/y.ts') },
-    ]);
     expect(await store.getSnapshot('old', 'text')).toEqual({ postings: new Uint32Array([4, 5]) });
     expect(await store.getSetting('voyageKey')).toBe('pa-1');
     await store.embeddings.put('e', [['h', new Uint32Array([1])]]);
@@ -121,7 +112,41 @@ describe('IdbIndexStore specifics', () => {
 
     const raw = await openDB(name);
     expect(raw.version).toBe(SCHEMA_VERSION);
-    expect([...raw.objectStoreNames].sort()).toEqual(['embeddingWrites', 'fileBodies', 'fileMeta', 'repos', 'settings', 'snapshots']);
+    expect([...raw.objectStoreNames].sort()).toEqual(['embeddingWrites', 'repos', 'settings', 'snapshots']);
+    raw.close();
+  });
+
+  it('upgrades a v3 database: its stored files go, repositories, snapshots, the embedding cache and settings stay', async () => {
+    const name = freshName();
+    // The v3 layout.
+    const v3 = await openDB(name, 3, {
+      upgrade(db) {
+        db.createObjectStore('repos', { keyPath: 'id' });
+        db.createObjectStore('snapshots', { keyPath: ['repoId', 'modality'] });
+        db.createObjectStore('settings', { keyPath: 'key' });
+        db.createObjectStore('fileMeta', { keyPath: ['repoId', 'path'] });
+        db.createObjectStore('fileBodies', { keyPath: ['repoId', 'path'] });
+        db.createObjectStore('embeddingWrites', { keyPath: ['embedderId', 'writeId'] });
+      },
+    });
+    await v3.put('repos', repoOf('kept', { state: 'building' }));
+    await v3.put('fileMeta', { repoId: 'kept', path: 'a.ts', hash: 'ha', size: 1 });
+    await v3.put('fileBodies', { repoId: 'kept', path: 'a.ts', text: 'a', analysis: analysisOf('a.ts') });
+    await v3.put('snapshots', { repoId: 'kept', modality: 'text', value: { postings: new Uint32Array([4]) } });
+    await v3.put('embeddingWrites', { embedderId: 'e', writeId: 'w', textHashes: ['h'], width: 1, vectors: new Uint32Array([3]) });
+    await v3.put('settings', { key: 'voyageKey', value: 'pa-3' });
+    v3.close();
+
+    const store = await openIdbStore(name);
+    expect(await store.getRepo('kept')).toMatchObject({ state: 'building' });
+    expect(await store.getSnapshot('kept', 'text')).toEqual({ postings: new Uint32Array([4]) });
+    expect(await store.embeddings.get('e', ['h'])).toEqual([new Uint32Array([3])]);
+    expect(await store.getSetting('voyageKey')).toBe('pa-3');
+    store.close();
+
+    const raw = await openDB(name);
+    expect(raw.version).toBe(SCHEMA_VERSION);
+    expect([...raw.objectStoreNames].sort()).toEqual(['embeddingWrites', 'repos', 'settings', 'snapshots']);
     raw.close();
   });
 
@@ -148,7 +173,7 @@ describe('IdbIndexStore specifics', () => {
     expect(await store.embeddings.get('e', ['h'])).toEqual([undefined]);
     store.close();
     const raw = await openDB(name);
-    expect([...raw.objectStoreNames]).not.toContain('embeddings');
+    expect([...raw.objectStoreNames].sort()).toEqual(['embeddingWrites', 'repos', 'settings', 'snapshots']);
     raw.close();
   });
 
@@ -219,25 +244,19 @@ describe('IdbIndexStore specifics', () => {
     store.close();
   });
 
-  it('keeps an interrupted build as "building" across a reload and resumes from the stored hashes', async () => {
+  it('keeps an interrupted build as "building" across a reload, with what it stored', async () => {
     const name = freshName();
     const first = await openIdbStore(name);
     await first.putRepo(repoOf('r', { state: 'building' }));
-    await first.putFiles('r', [fileOf('a.ts', 'a', 'ha'), fileOf('b.ts', 'b', 'hb')]);
+    await first.putSnapshot('r', 'text', { n: 1 });
     first.close(); // the tab closes before the builder writes 'complete'
 
     const second = await openIdbStore(name);
     const repo = await second.getRepo('r');
     expect(repo?.state).toBe('building');
     expect(isResumable(repo!)).toBe(true);
-    const changes = await second.changedFiles('r', [
-      { path: 'a.ts', hash: 'ha' },
-      { path: 'b.ts', hash: 'hb' },
-      { path: 'c.ts', hash: 'hc' },
-    ]);
-    expect(changes).toEqual({ unchanged: ['a.ts', 'b.ts'], changed: [], added: ['c.ts'], removed: [] });
-    await second.putFiles('r', [fileOf('c.ts', 'c', 'hc')]);
-    await second.updateRepo('r', { state: 'complete', fileCount: 3 });
+    expect(await second.getSnapshot('r', 'text')).toEqual({ n: 1 });
+    await second.putRepo({ ...repo!, state: 'complete', fileCount: 3 });
     expect((await second.getRepo('r'))?.state).toBe('complete');
     second.close();
   });

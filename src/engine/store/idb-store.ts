@@ -1,12 +1,10 @@
 /**
  * IndexStore on IndexedDB (through `idb`), for the browser's workers and page.
  *
- * Layout (SCHEMA_VERSION 3). Every per-repository store has a compound primary key that
+ * Layout (SCHEMA_VERSION 4). Every per-repository store has a compound primary key that
  * starts with the repository id, so one key range reads or deletes a whole repository
  * without a secondary index:
  *   repos       id                      → RepoMeta
- *   fileMeta    [repoId, path]          → { repoId, path, hash, size }   (cheap to scan: no text)
- *   fileBodies  [repoId, path]          → { repoId, path, text, analysis }
  *   snapshots   [repoId, modality]      → { repoId, modality, value }
  *   embeddingWrites [embedderId, writeId] → { embedderId, writeId, textHashes: string[], width, vectors: Uint32Array }
  *   settings    key                     → { key, value }
@@ -19,44 +17,15 @@
  * had not yet compacted its logs — the stored ratio swung from 2.97× to 4.1× between runs. v3
  * keeps one record per write (a build's batch of ~1,000 vectors: a large value, which Chromium
  * stores as a blob file and frees whole) and a finished build releases them (its snapshot holds
- * the vectors); the upgrade drops the v2 per-chunk cache (it is only a cache).
+ * the vectors); the upgrade drops the v2 per-chunk cache (it is only a cache). v4 drops the
+ * stored files (fileMeta + fileBodies, and v1's `files`): nothing read them, as an index is
+ * loaded from its snapshots, so they only took space.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import type { FileAnalysis } from '../contract';
-import {
-  diffFileHashes,
-  quotaMessage,
-  StoreError,
-  type FileChanges,
-  type FileHash,
-  type IndexStore,
-  type RepoMeta,
-  type StorageUsage,
-  type StoredEmbeddingCache,
-  type StoredFile,
-} from './store';
+import { quotaMessage, StoreError, type IndexStore, type RepoMeta, type StoredEmbeddingCache } from './store';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 export const DEFAULT_DB_NAME = 'fourfold';
-
-/** Files per write transaction: big enough to amortise commit cost, small enough that a failure loses little. */
-export const FILE_BATCH_SIZE = 2_000;
-/** …and at most this many text characters per transaction, so a batch of large files stays bounded. */
-export const FILE_BATCH_CHARS = 32 * 1024 * 1024;
-
-interface FileMetaRecord {
-  repoId: string;
-  path: string;
-  hash: string;
-  size: number;
-}
-
-interface FileBodyRecord {
-  repoId: string;
-  path: string;
-  text: string;
-  analysis: FileAnalysis;
-}
 
 /** One EmbeddingCache.put of one vector width: its hashes, and their vectors end to end (`width` words each). */
 interface EmbeddingWriteRecord {
@@ -69,15 +38,12 @@ interface EmbeddingWriteRecord {
 
 interface FourfoldDB extends DBSchema {
   repos: { key: string; value: RepoMeta };
-  fileMeta: { key: [string, string]; value: FileMetaRecord };
-  fileBodies: { key: [string, string]; value: FileBodyRecord };
   snapshots: { key: [string, string]; value: { repoId: string; modality: string; value: unknown } };
   embeddingWrites: { key: [string, string]; value: EmbeddingWriteRecord };
   settings: { key: string; value: { key: string; value: unknown } };
 }
 
 type Store = StoreNames<FourfoldDB>;
-type UpgradeTransaction = IDBPTransaction<FourfoldDB, Store[], 'versionchange'>;
 
 /** Every key [id, …] of one repository (arrays sort after strings, so [id, []] is above any [id, path]). */
 function repoRange(repoId: string): IDBKeyRange {
@@ -89,34 +55,20 @@ function embedderRange(embedderId: string): IDBKeyRange {
   return IDBKeyRange.bound([embedderId], [embedderId, []]);
 }
 
-/** Creates or migrates the schema from `oldVersion` (0 = new database) to SCHEMA_VERSION. */
-async function upgradeSchema(db: IDBPDatabase<FourfoldDB>, oldVersion: number, tx: UpgradeTransaction): Promise<void> {
+/** Stores of earlier schemas that the current one no longer has: whole files (v1), their hashes and bodies (v2, v3), per-chunk embeddings (v2). */
+const RETIRED_STORES = ['files', 'fileMeta', 'fileBodies', 'embeddings'];
+
+/** Creates or migrates the schema from any earlier version (or none) to SCHEMA_VERSION. */
+function upgradeSchema(db: IDBPDatabase<FourfoldDB>): void {
   // Stores are created when missing rather than by version alone, so a partial or
   // hand-made older database still ends up with the full current layout.
   const has = (store: string) => db.objectStoreNames.contains(store as Store);
   if (!has('repos')) db.createObjectStore('repos', { keyPath: 'id' });
   if (!has('snapshots')) db.createObjectStore('snapshots', { keyPath: ['repoId', 'modality'] });
   if (!has('settings')) db.createObjectStore('settings', { keyPath: 'key' });
-  if (!has('fileMeta')) db.createObjectStore('fileMeta', { keyPath: ['repoId', 'path'] });
-  if (!has('fileBodies')) db.createObjectStore('fileBodies', { keyPath: ['repoId', 'path'] });
   if (!has('embeddingWrites')) db.createObjectStore('embeddingWrites', { keyPath: ['embedderId', 'writeId'] });
-  // v2 → v3: the per-chunk cache goes (see the layout above); vectors not in a snapshot are embedded again.
-  if (has('embeddings')) (db as unknown as IDBPDatabase).deleteObjectStore('embeddings');
-
-  // v1 → v2: v1 `files` held { repoId, path, hash, size, text, analysis } under [repoId, path].
-  if (oldVersion < 2 && has('files')) {
-    const untyped = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
-    const legacy = untyped.objectStore('files');
-    const meta = tx.objectStore('fileMeta');
-    const bodies = tx.objectStore('fileBodies');
-    const writes: Promise<unknown>[] = [];
-    for (let cursor = await legacy.openCursor(); cursor; cursor = await cursor.continue()) {
-      const { repoId, path, hash, size, text, analysis } = cursor.value as FileMetaRecord & FileBodyRecord;
-      writes.push(meta.put({ repoId, path, hash, size }), bodies.put({ repoId, path, text, analysis }));
-    }
-    await Promise.all(writes);
-    (db as unknown as IDBPDatabase).deleteObjectStore('files');
-  }
+  // What they held is rebuilt when needed: an index from its files, a vector by embedding again.
+  for (const store of RETIRED_STORES) if (has(store)) (db as unknown as IDBPDatabase).deleteObjectStore(store);
 }
 
 function errorName(error: unknown): string | undefined {
@@ -196,107 +148,11 @@ export class IdbIndexStore implements IndexStore {
     await this.transact(`repository "${meta.name}"`, ['repos'], 'readwrite', (tx) => tx.objectStore('repos').put(meta));
   }
 
-  updateRepo(repoId: string, patch: Partial<Omit<RepoMeta, 'id'>>): Promise<RepoMeta> {
-    return this.transact('update a repository', ['repos'], 'readwrite', async (tx) => {
-      const store = tx.objectStore('repos');
-      const current = await store.get(repoId);
-      if (!current) throw new StoreError('failed', `No repository with id ${repoId}.`);
-      const next: RepoMeta = { ...current, ...patch, id: repoId, updatedAt: Date.now() };
-      await store.put(next);
-      return next;
-    });
-  }
-
   async deleteRepo(repoId: string): Promise<void> {
     const range = repoRange(repoId);
-    await this.transact('delete a repository', ['repos', 'fileMeta', 'fileBodies', 'snapshots'], 'readwrite', (tx) =>
-      Promise.all([
-        tx.objectStore('repos').delete(repoId),
-        tx.objectStore('fileMeta').delete(range),
-        tx.objectStore('fileBodies').delete(range),
-        tx.objectStore('snapshots').delete(range),
-      ]),
+    await this.transact('delete a repository', ['repos', 'snapshots'], 'readwrite', (tx) =>
+      Promise.all([tx.objectStore('repos').delete(repoId), tx.objectStore('snapshots').delete(range)]),
     );
-  }
-
-  async putFiles(repoId: string, files: readonly StoredFile[]): Promise<void> {
-    let start = 0;
-    while (start < files.length) {
-      // Cut a batch by count and by text size.
-      let end = start;
-      let chars = 0;
-      while (end < files.length && end - start < FILE_BATCH_SIZE && (end === start || chars + files[end].text.length <= FILE_BATCH_CHARS)) {
-        chars += files[end].text.length;
-        end++;
-      }
-      const batch = files.slice(start, end);
-      const what = `${batch.length.toLocaleString('en-US')} file${batch.length === 1 ? '' : 's'} (${batch[0].path}…)`;
-      await this.transact(what, ['fileMeta', 'fileBodies'], 'readwrite', (tx) => {
-        const meta = tx.objectStore('fileMeta');
-        const bodies = tx.objectStore('fileBodies');
-        const writes: Promise<unknown>[] = [];
-        for (const { path, hash, size, text, analysis } of batch) {
-          writes.push(meta.put({ repoId, path, hash, size }), bodies.put({ repoId, path, text, analysis }));
-        }
-        return Promise.all(writes);
-      });
-      start = end;
-    }
-  }
-
-  getFiles(repoId: string): Promise<StoredFile[]> {
-    const range = repoRange(repoId);
-    return this.transact('read files', ['fileMeta', 'fileBodies'], 'readonly', async (tx) => {
-      const [metas, bodies] = await Promise.all([tx.objectStore('fileMeta').getAll(range), tx.objectStore('fileBodies').getAll(range)]);
-      // Both lists come back in key order; join by path in case one store is missing a record.
-      const bodyByPath = new Map(bodies.map((b) => [b.path, b]));
-      const files: StoredFile[] = [];
-      for (const { path, hash, size } of metas) {
-        const body = bodyByPath.get(path);
-        if (body) files.push({ path, hash, size, text: body.text, analysis: body.analysis });
-      }
-      return files;
-    });
-  }
-
-  getFile(repoId: string, path: string): Promise<StoredFile | undefined> {
-    return this.transact(`read ${path}`, ['fileMeta', 'fileBodies'], 'readonly', async (tx) => {
-      const [meta, body] = await Promise.all([tx.objectStore('fileMeta').get([repoId, path]), tx.objectStore('fileBodies').get([repoId, path])]);
-      if (!meta || !body) return undefined;
-      return { path, hash: meta.hash, size: meta.size, text: body.text, analysis: body.analysis };
-    });
-  }
-
-  async getFileHashes(repoId: string): Promise<FileHash[]> {
-    const metas = await this.transact('read file hashes', ['fileMeta'], 'readonly', (tx) =>
-      tx.objectStore('fileMeta').getAll(repoRange(repoId)),
-    );
-    return metas.map(({ path, hash }) => ({ path, hash }));
-  }
-
-  async deleteFiles(repoId: string, paths: readonly string[]): Promise<void> {
-    if (paths.length === 0) return;
-    await this.transact('delete files', ['fileMeta', 'fileBodies'], 'readwrite', (tx) => {
-      const meta = tx.objectStore('fileMeta');
-      const bodies = tx.objectStore('fileBodies');
-      return Promise.all(paths.flatMap((path) => [meta.delete([repoId, path]), bodies.delete([repoId, path])]));
-    });
-  }
-
-  deleteMissingFiles(repoId: string, keep: Iterable<string>): Promise<string[]> {
-    const keepSet = new Set(keep);
-    return this.transact('delete removed files', ['fileMeta', 'fileBodies'], 'readwrite', async (tx) => {
-      const meta = tx.objectStore('fileMeta');
-      const bodies = tx.objectStore('fileBodies');
-      const keys = await meta.getAllKeys(repoRange(repoId));
-      const removed = keys.map((key) => key[1]).filter((path) => !keepSet.has(path));
-      await Promise.all(removed.flatMap((path) => [meta.delete([repoId, path]), bodies.delete([repoId, path])]));
-      return removed;
-    });
-  }
-
-  async changedFiles(repoId: string, incoming: readonly FileHash[]): Promise<FileChanges> {
-    return diffFileHashes(await this.getFileHashes(repoId), incoming);
   }
 
   async putSnapshot(repoId: string, modality: string, value: unknown): Promise<void> {
@@ -386,13 +242,6 @@ export class IdbIndexStore implements IndexStore {
     await this.transact('delete a setting', ['settings'], 'readwrite', (tx) => tx.objectStore('settings').delete(key));
   }
 
-  async estimateUsage(): Promise<StorageUsage> {
-    const storage = (globalThis as { navigator?: { storage?: { estimate?: () => Promise<StorageEstimate> } } }).navigator?.storage;
-    if (!storage?.estimate) return { usageBytes: null, quotaBytes: null };
-    const estimate = await storage.estimate();
-    return { usageBytes: estimate.usage ?? null, quotaBytes: estimate.quota ?? null };
-  }
-
   close(): void {
     this.closedReason ??= 'closed';
     this.db.close();
@@ -409,16 +258,18 @@ export async function openIdbStore(name = DEFAULT_DB_NAME, options: OpenIdbStore
   let db: IDBPDatabase<FourfoldDB>;
   try {
     db = await openDB<FourfoldDB>(name, SCHEMA_VERSION, {
-      upgrade: (database, oldVersion, _newVersion, tx) => {
+      upgrade: (database, _oldVersion, _newVersion, tx) => {
         // A failed migration aborts the upgrade: the old data stays as it was and open() rejects.
         tx.done.catch(() => undefined);
-        upgradeSchema(database, oldVersion, tx).catch(() => {
+        try {
+          upgradeSchema(database);
+        } catch {
           try {
             tx.abort();
           } catch {
             // already finished or aborted
           }
-        });
+        }
       },
       blocked: () => options.onBlocked?.(),
       blocking: () => {

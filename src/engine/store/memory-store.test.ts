@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeIndexStore } from './index-store.suite';
+import { describeIndexStore } from '../../../test/support/index-store-suite';
 import { createMemoryStore } from './memory-store';
-import { diffFileHashes, isResumable } from './store';
+import { isResumable } from './store';
 
 describeIndexStore('memory', async () => createMemoryStore());
 
@@ -13,19 +13,7 @@ describe('memory store specifics', () => {
   });
 });
 
-describe('diffFileHashes / isResumable', () => {
-  it('ignores duplicate incoming paths and classifies each path once', () => {
-    expect(
-      diffFileHashes(
-        [{ path: 'a', hash: '1' }],
-        [
-          { path: 'a', hash: '2' },
-          { path: 'a', hash: '1' },
-        ],
-      ),
-    ).toEqual({ unchanged: [], changed: ['a'], added: [], removed: [] });
-  });
-
+describe('isResumable', () => {
   it('offers to resume builds that did not finish', () => {
     const base = { id: 'x', name: 'x', source: { kind: 'folder' as const }, createdAt: 0, updatedAt: 0, fileCount: 0, bytes: 0 };
     expect(isResumable({ ...base, state: 'building' })).toBe(true);

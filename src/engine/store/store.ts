@@ -1,10 +1,10 @@
 /**
- * The persistence contract: repositories, their files, per-modality index snapshots, the
- * embedding cache and settings. Two implementations: IndexedDB (idb-store.ts, the browser)
+ * The persistence contract: repositories, per-modality index snapshots, the embedding cache
+ * and settings. Two implementations: IndexedDB (idb-store.ts, the browser)
  * and memory (memory-store.ts, the CLI and tests). Everything stored is plain structured-
  * clone data, so snapshots may hold typed arrays and Maps.
  */
-import type { FileAnalysis, IndexStats } from '../contract';
+import type { IndexStats } from '../contract';
 
 export type RepoState = 'building' | 'complete' | 'cancelled' | 'failed';
 
@@ -33,28 +33,6 @@ export interface RepoMeta {
   error?: string;
 }
 
-export interface StoredFile {
-  path: string;
-  /** hashText(text) from intake/hash.ts. */
-  hash: string;
-  size: number;
-  text: string;
-  analysis: FileAnalysis;
-}
-
-export interface FileHash {
-  path: string;
-  hash: string;
-}
-
-/** What re-indexing must touch: only `changed` and `added` need parsing again. */
-export interface FileChanges {
-  unchanged: string[];
-  changed: string[];
-  added: string[];
-  removed: string[];
-}
-
 /** Binary embedding vectors keyed by (embedderId, textHash): shared by every repository. */
 export interface EmbeddingCache {
   /** One slot per requested hash, undefined where nothing is cached. */
@@ -73,34 +51,12 @@ export interface StoredEmbeddingCache extends EmbeddingCache {
   release(embedderId: string, held: ReadonlySet<string>): Promise<void>;
 }
 
-export interface StorageUsage {
-  /** Bytes used by this origin (browser) or held by the store (memory); null when unknown. */
-  usageBytes: number | null;
-  /** Bytes the browser allows this origin; null when unknown. */
-  quotaBytes: number | null;
-}
-
 export interface IndexStore {
   listRepos(): Promise<RepoMeta[]>;
   getRepo(repoId: string): Promise<RepoMeta | undefined>;
   putRepo(meta: RepoMeta): Promise<void>;
-  /** Merges `patch` into the stored record, sets updatedAt, returns the result. Throws if the repo is unknown. */
-  updateRepo(repoId: string, patch: Partial<Omit<RepoMeta, 'id'>>): Promise<RepoMeta>;
-  /** Removes the repository and every file and snapshot of it (the shared embedding cache stays). */
+  /** Removes the repository and every snapshot of it (the shared embedding cache stays). */
   deleteRepo(repoId: string): Promise<void>;
-
-  /** Inserts or replaces files; large arrays are written in batches of thousands per transaction. */
-  putFiles(repoId: string, files: readonly StoredFile[]): Promise<void>;
-  /** All files of the repository, sorted by path. */
-  getFiles(repoId: string): Promise<StoredFile[]>;
-  getFile(repoId: string, path: string): Promise<StoredFile | undefined>;
-  /** Paths and hashes only (cheap: no texts are read), sorted by path. */
-  getFileHashes(repoId: string): Promise<FileHash[]>;
-  deleteFiles(repoId: string, paths: readonly string[]): Promise<void>;
-  /** Deletes every stored file whose path is not in `keep`; returns the deleted paths. */
-  deleteMissingFiles(repoId: string, keep: Iterable<string>): Promise<string[]>;
-  /** Compares stored hashes with the incoming ones. */
-  changedFiles(repoId: string, incoming: readonly FileHash[]): Promise<FileChanges>;
 
   /** Stores one modality's serialized index (any structured-clone value, typed arrays included). */
   putSnapshot(repoId: string, modality: string, value: unknown): Promise<void>;
@@ -115,7 +71,6 @@ export interface IndexStore {
   putSetting(key: string, value: unknown): Promise<void>;
   deleteSetting(key: string): Promise<void>;
 
-  estimateUsage(): Promise<StorageUsage>;
   close(): void;
 }
 
@@ -145,24 +100,7 @@ export function quotaMessage(what: string): string {
   return `Browser storage is full: could not save ${what}. Delete a repository or allow this site more storage, then resume indexing.`;
 }
 
-/** Pure diff behind `changedFiles`. */
-export function diffFileHashes(stored: readonly FileHash[], incoming: readonly FileHash[]): FileChanges {
-  const storedHash = new Map(stored.map((f) => [f.path, f.hash]));
-  const changes: FileChanges = { unchanged: [], changed: [], added: [], removed: [] };
-  const seen = new Set<string>();
-  for (const { path, hash } of incoming) {
-    if (seen.has(path)) continue;
-    seen.add(path);
-    const previous = storedHash.get(path);
-    if (previous === undefined) changes.added.push(path);
-    else if (previous === hash) changes.unchanged.push(path);
-    else changes.changed.push(path);
-  }
-  for (const { path } of stored) if (!seen.has(path)) changes.removed.push(path);
-  return changes;
-}
-
-/** A build that did not finish (interrupted or cancelled) and can be resumed from its stored files. */
+/** A build that did not finish (interrupted or cancelled) and can be resumed. */
 export function isResumable(meta: RepoMeta): boolean {
   return meta.state === 'building' || meta.state === 'cancelled';
 }

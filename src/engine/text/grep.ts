@@ -8,6 +8,7 @@
  */
 import { compileRegex } from './regex';
 import { foldCase, literalQuery, formatQuery, type TrigramIndex, type TrigramQuery } from './trigrams';
+import { escapeRegExp } from './escape';
 
 /**
  * Regex verification tests at most this many code units of a line (longer lines are cut):
@@ -85,9 +86,6 @@ function now(): number {
   return globalThis.performance ? globalThis.performance.now() : Date.now();
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
 
 /** Offsets where each line starts (index 0 = line 1). */
 export function lineStartsOf(text: string): Uint32Array {

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { QueryPlan, SourceFile } from '../contract';
 import { InvalidRegex, RegexRejected, TextIndex, TextSnapshotBuilder } from './index';
-import { windowCorpus } from './windowCorpus';
+import { windowCorpus } from './window-corpus';
 
 function realSources(): SourceFile[] {
   const root = join(process.cwd(), 'node_modules');

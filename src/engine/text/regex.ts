@@ -156,11 +156,6 @@ function shorten(pattern: string): string {
   return pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern;
 }
 
-/** The trigram query of a pattern (for tests and the explain view). */
-export function regexTrigramQuery(pattern: string, caseSensitive = false): TrigramQuery {
-  return compileRegex(pattern, caseSensitive).query;
-}
-
 // ---------------------------------------------------------------------------------------
 // Case folding as RE2 does it, in the trigram index's terms
 

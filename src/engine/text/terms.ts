@@ -13,7 +13,7 @@
  */
 import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintWriter } from '../store/growable';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
-import { TermCounts, WordTermTable } from './wordTerms';
+import { TermCounts, WordTermTable } from './word-terms';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
 export const SYMBOL_FIELD_BOOST = 3;
@@ -163,7 +163,7 @@ export class TermIndex {
     };
     const finish = (): TermIndex => {
       // Sorted vocabulary (code-unit order, as prefix search compares), old id → rank.
-      const order = vocabulary.map((_, i) => i).sort((a, b) => (vocabulary[a] < vocabulary[b] ? -1 : vocabulary[a] > vocabulary[b] ? 1 : 0));
+      const order = vocabulary.map((_, i) => i).sort((a, b) => byCodeUnits(vocabulary[a], vocabulary[b]));
       const rankOf = new Uint32Array(vocabulary.length);
       order.forEach((old, rank) => (rankOf[old] = rank));
       // Counting sort of every pair by row (term rank · 3 + field); chunks stay ascending within a row.
@@ -241,13 +241,7 @@ export class TermIndex {
       const repeated = earlier.has(q);
       earlier.add(q);
       const termTouched: number[] = [];
-      const expansions = this.expansionsOf(q);
-      if (options.prose) {
-        for (const base of baseForms(q)) {
-          if (this.termId(base) === undefined) continue;
-          for (const e of this.expansionsOf(base)) if (!expansions.some((x) => x.term === e.term)) expansions.push(e);
-        }
-      }
+      const expansions = options.prose ? this.proseExpansionsOf(q) : this.expansionsOf(q);
       const bytes = this.data.postings;
       for (const { term, weight } of expansions) {
         for (let field = 0; field < FIELD_COUNT; field++) {
@@ -310,30 +304,7 @@ export class TermIndex {
         if (!repeated) quality[doc]++;
       }
     }
-    // The best `limit` chunks (score descending, then id), without an object per matched chunk.
-    const finalScore = (doc: number) => Math.round(score[doc] * quality[doc] * SCORE_SCALE) / SCORE_SCALE;
-    const best: { doc: number; score: number }[] = [];
-    const before = (a: { doc: number; score: number }, b: { doc: number; score: number }) => b.score < a.score || (b.score === a.score && a.doc < b.doc);
-    if (limit > 256) {
-      // A long list: one sort (insertion into the kept list would cost more).
-      for (const doc of touched) best.push({ doc, score: finalScore(doc) });
-      best.sort((a, b) => b.score - a.score || a.doc - b.doc);
-      best.length = Math.min(best.length, limit);
-    } else {
-      for (const doc of touched) {
-        const entry = { doc, score: finalScore(doc) };
-        if (best.length === limit && !before(entry, best[limit - 1])) continue;
-        let lo = 0;
-        let hi = best.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (before(best[mid], entry)) lo = mid + 1;
-          else hi = mid;
-        }
-        best.splice(lo, 0, entry);
-        if (best.length > limit) best.pop();
-      }
-    }
+    const best = bestDocs(touched, limit, score, quality);
     const hits = best.map(({ doc, score: s }) => {
       const matchedTerms: string[] = [];
       for (let m = matchHead[doc]; m !== -1; m = matchNext[m]) matchedTerms.push(this.terms[matchTerm[m]]);
@@ -346,6 +317,16 @@ export class TermIndex {
       matchHead[doc] = -1;
     }
     return hits;
+  }
+
+  /** What expansionsOf gives, plus the expansions of the query term's base forms that the vocabulary has. */
+  private proseExpansionsOf(q: string): { term: number; weight: number }[] {
+    const expansions = this.expansionsOf(q);
+    for (const base of baseForms(q)) {
+      if (this.termId(base) === undefined) continue;
+      for (const e of this.expansionsOf(base)) if (!expansions.some((x) => x.term === e.term)) expansions.push(e);
+    }
+    return expansions;
   }
 
   /** The vocabulary terms a query term matches: itself (weight 1) and, when long enough, the longer words it begins. */
@@ -442,4 +423,40 @@ function encodeRows(start: Uint32Array, docs: Uint32Array, tfs: Uint32Array): { 
   }
   listOffsets[rowCount] = bytes.length;
   return { listOffsets, postings: bytes.finish() };
+}
+
+function byCodeUnits(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
+}
+
+/**
+ * The best `limit` of the touched chunks by final score (score × quality, rounded to
+ * SCORE_SCALE), descending, then by id; without an object per matched chunk.
+ */
+function bestDocs(touched: readonly number[], limit: number, score: Float64Array, quality: Uint16Array): { doc: number; score: number }[] {
+  const finalScore = (doc: number) => Math.round(score[doc] * quality[doc] * SCORE_SCALE) / SCORE_SCALE;
+  const best: { doc: number; score: number }[] = [];
+  const before = (a: { doc: number; score: number }, b: { doc: number; score: number }) => b.score < a.score || (b.score === a.score && a.doc < b.doc);
+  if (limit > 256) {
+    // A long list: one sort (insertion into the kept list would cost more).
+    for (const doc of touched) best.push({ doc, score: finalScore(doc) });
+    best.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    best.length = Math.min(best.length, limit);
+    return best;
+  }
+  for (const doc of touched) {
+    const entry = { doc, score: finalScore(doc) };
+    if (best.length === limit && !before(entry, best[limit - 1])) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(best[mid], entry)) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, entry);
+    if (best.length > limit) best.pop();
+  }
+  return best;
 }

@@ -1,10 +1,10 @@
 /**
  * The behaviour every IndexStore must have, run against each implementation by
- * memory-store.test.ts and idb-store.test.ts.
+ * src/engine/store/memory-store.test.ts and idb-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { FileAnalysis } from '../contract';
-import type { IndexStore, RepoMeta, StoredFile } from './store';
+import type { FileAnalysis } from '../../src/engine/contract';
+import type { IndexStore, RepoMeta } from '../../src/engine/store/store';
 
 export function analysisOf(path: string, name = 'main'): FileAnalysis {
   return {
@@ -16,10 +16,6 @@ export function analysisOf(path: string, name = 'main'): FileAnalysis {
     references: [{ name: 'helper', line: 2, kind: 'call', enclosing: name }],
     imports: [{ specifier: './helper', line: 1, names: ['helper'], kind: 'import' }],
   };
-}
-
-export function fileOf(path: string, text = `function main() {\n  helper(); // ${path}\n}\n`, hash = `h:${path}`): StoredFile {
-  return { path, hash, size: text.length, text, analysis: analysisOf(path) };
 }
 
 export function repoOf(id: string, patch: Partial<RepoMeta> = {}): RepoMeta {
@@ -44,39 +40,17 @@ function sameElements(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 
 export function describeIndexStore(label: string, open: () => Promise<IndexStore>): void {
   describe(`${label}: IndexStore contract`, () => {
-    it('stores, lists, updates and deletes repositories', async () => {
+    it('stores, lists, replaces and deletes repositories', async () => {
       const store = await open();
       await store.putRepo(repoOf('b', { createdAt: 2_000, source: { kind: 'clone', url: 'https://example.com/x.git' } }));
       await store.putRepo(repoOf('a'));
       expect((await store.listRepos()).map((r) => r.id)).toEqual(['a', 'b']);
       expect((await store.getRepo('b'))?.source).toEqual({ kind: 'clone', url: 'https://example.com/x.git' });
-      const updated = await store.updateRepo('a', { state: 'complete', fileCount: 3 });
-      expect(updated).toMatchObject({ id: 'a', state: 'complete', fileCount: 3, name: 'repo a' });
-      expect(updated.updatedAt).toBeGreaterThan(1_000);
-      expect((await store.getRepo('a'))?.state).toBe('complete');
-      await expect(store.updateRepo('nope', { state: 'failed' })).rejects.toMatchObject({ name: 'StoreError' });
+      await store.putRepo(repoOf('a', { state: 'complete', fileCount: 3 }));
+      expect(await store.getRepo('a')).toMatchObject({ id: 'a', state: 'complete', fileCount: 3, name: 'repo a' });
+      expect(await store.listRepos()).toHaveLength(2);
       await store.deleteRepo('b');
       expect(await store.getRepo('b')).toBeUndefined();
-      store.close();
-    });
-
-    it('round-trips files, returns them sorted, and hands out copies', async () => {
-      const store = await open();
-      await store.putFiles('r', [fileOf('src/b.ts'), fileOf('src/a.ts'), fileOf('README.md', '# Readme\n')]);
-      const files = await store.getFiles('r');
-      expect(files.map((f) => f.path)).toEqual(['README.md', 'src/a.ts', 'src/b.ts']);
-      expect(files[1]).toEqual(fileOf('src/a.ts'));
-      expect(await store.getFile('r', 'README.md')).toEqual(fileOf('README.md', '# Readme\n'));
-      expect(await store.getFile('r', 'missing.ts')).toBeUndefined();
-      expect(await store.getFileHashes('r')).toEqual([
-        { path: 'README.md', hash: 'h:README.md' },
-        { path: 'src/a.ts', hash: 'h:src/a.ts' },
-        { path: 'src/b.ts', hash: 'h:src/b.ts' },
-      ]);
-      files[0].text = 'mutated';
-      expect((await store.getFile('r', 'README.md'))?.text).toBe('# Readme\n');
-      await store.putFiles('r', [fileOf('src/a.ts', 'new text', 'h2')]);
-      expect((await store.getFile('r', 'src/a.ts'))?.hash).toBe('h2');
       store.close();
     });
 
@@ -118,56 +92,18 @@ export function describeIndexStore(label: string, open: () => Promise<IndexStore
       const store = await open();
       for (const id of ['r1', 'r10', 'r2']) {
         await store.putRepo(repoOf(id));
-        await store.putFiles(id, [fileOf('same/path.ts'), fileOf(`only-${id}.ts`)]);
         await store.putSnapshot(id, 'text', { id });
       }
       await store.embeddings.put('local', [['abc', new Uint32Array([1])]]);
       await store.deleteRepo('r1');
       expect(await store.getRepo('r1')).toBeUndefined();
-      expect(await store.getFiles('r1')).toEqual([]);
-      expect(await store.getFileHashes('r1')).toEqual([]);
       expect(await store.listSnapshots('r1')).toEqual([]);
       for (const id of ['r10', 'r2']) {
         expect((await store.getRepo(id))?.id).toBe(id);
-        expect((await store.getFiles(id)).map((f) => f.path)).toEqual([`only-${id}.ts`, 'same/path.ts']);
         expect(await store.getSnapshot(id, 'text')).toEqual({ id });
       }
       // The embedding cache is content-addressed and shared: deleting a repository keeps it.
       expect(await store.embeddings.get('local', ['abc'])).toEqual([new Uint32Array([1])]);
-      store.close();
-    });
-
-    it('stores a batch of 20,000 files', async () => {
-      const store = await open();
-      const files = Array.from({ length: 20_000 }, (_, i) => fileOf(`pkg${Math.floor(i / 100)}/file${i}.ts`));
-      const started = performance.now();
-      await store.putFiles('big', files);
-      const putMs = performance.now() - started;
-      const readStart = performance.now();
-      const back = await store.getFiles('big');
-      const readMs = performance.now() - readStart;
-      expect(back).toHaveLength(20_000);
-      expect(new Set(back.map((f) => f.path))).toEqual(new Set(files.map((f) => f.path)));
-      expect(back.find((f) => f.path === 'pkg7/file777.ts')).toEqual(fileOf('pkg7/file777.ts'));
-      expect((await store.getFileHashes('big')).length).toBe(20_000);
-      console.log(`${label}: put 20,000 files in ${putMs.toFixed(0)} ms, read back in ${readMs.toFixed(0)} ms`);
-      store.close();
-    }, 30_000);
-
-    it('reports which files changed, and deletes the ones that disappeared', async () => {
-      const store = await open();
-      await store.putFiles('r', [fileOf('a.ts', 'a', 'ha'), fileOf('b.ts', 'b', 'hb'), fileOf('c.ts', 'c', 'hc')]);
-      const changes = await store.changedFiles('r', [
-        { path: 'a.ts', hash: 'ha' },
-        { path: 'b.ts', hash: 'hb-new' },
-        { path: 'd.ts', hash: 'hd' },
-      ]);
-      expect(changes).toEqual({ unchanged: ['a.ts'], changed: ['b.ts'], added: ['d.ts'], removed: ['c.ts'] });
-      expect(await store.changedFiles('empty', [{ path: 'x', hash: '1' }])).toEqual({ unchanged: [], changed: [], added: ['x'], removed: [] });
-      expect(await store.deleteMissingFiles('r', ['a.ts', 'b.ts', 'd.ts'])).toEqual(['c.ts']);
-      expect((await store.getFiles('r')).map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
-      await store.deleteFiles('r', ['a.ts']);
-      expect((await store.getFileHashes('r')).map((f) => f.path)).toEqual(['b.ts']);
       store.close();
     });
 
@@ -221,9 +157,6 @@ export function describeIndexStore(label: string, open: () => Promise<IndexStore
       expect(await store.getSetting('limits')).toEqual({ maxFileBytes: 2_000_000, extraIgnore: ['*.snap'] });
       await store.deleteSetting('voyageKey');
       expect(await store.getSetting('voyageKey')).toBeUndefined();
-      const usage = await store.estimateUsage();
-      expect(usage).toHaveProperty('usageBytes');
-      expect(usage).toHaveProperty('quotaBytes');
       store.close();
     });
   });

@@ -2,10 +2,10 @@
  * Builds a Corpus from hand-written FileAnalysis data with the indexer's own chunking
  * (corpusFromAnalyses). For the graph tests: analyses are plain data, no parser needed.
  */
-import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Reference } from '../contract';
-import type { Corpus } from '../modality';
-import { corpusFromAnalyses } from '../structural/corpus';
-import { languageForPath } from '../structural/grammars';
+import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Reference } from '../../src/engine/contract';
+import type { Corpus } from '../../src/engine/modality';
+import { corpusFromAnalyses } from '../../src/engine/structural/corpus';
+import { languageForPath } from '../../src/engine/structural/grammars';
 
 export interface FixtureFile {
   path: string;

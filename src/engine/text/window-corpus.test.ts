@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLines, windowCorpus } from './windowCorpus';
+import { countLines, windowCorpus } from './window-corpus';
 
 describe('windowCorpus', () => {
   const text = Array.from({ length: 95 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';

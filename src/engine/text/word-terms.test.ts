@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StringTable } from '../store/growable';
 import { subTokens } from '../tokens';
-import { TermCounts, WordTermTable } from './wordTerms';
+import { TermCounts, WordTermTable } from './word-terms';
 
 /** What a count must give: the term ids of `subTokens` (the regular expression and splitIdentifier), in first-seen order, with their frequencies. */
 function expected(text: string, table: StringTable): [number, number][] {

@@ -5,8 +5,7 @@
  */
 import type { Chunk, DefinitionKind, SourceFile } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
-
-export const WINDOW_LINES = 40;
+import { WINDOW_LINES } from '../structural/chunks';
 
 export interface DefinitionChunkSpec {
   path: string;

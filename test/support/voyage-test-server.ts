@@ -1,7 +1,6 @@
 /**
- * NODE-ONLY TEST FIXTURE — imports node:http. Never import it from engine, worker or UI code;
- * it lives beside voyage.ts so unit tests (Node) and browser e2e tests (started from the
- * Playwright side in Node) share one Voyage-shaped server.
+ * Node-only test support (it imports node:http): unit tests and browser e2e tests (started
+ * from the Playwright side in Node) share one Voyage-shaped server.
  *
  * A real HTTP server on 127.0.0.1 with the shape of POST /v1/embeddings: Bearer key check
  * (401 {detail}), body validation (400/422 {detail}), CORS headers and preflight,

@@ -8,7 +8,7 @@
 import type { EngineSnapshot } from '../engine/engine';
 import { mapModalitiesAsync, STORED_MODALITIES, type ModalitySnapshots } from '../engine/registry';
 import type { EmbeddingCache } from '../engine/semantic/index';
-import { openIdbStore } from '../engine/store/idb-store';
+import { openIdbStore } from './idb-store';
 import type { IndexStore, RepoMeta } from '../engine/store/store';
 import type { IndexPersistence, RepositoryRecord } from './index-service';
 import type { RepositorySummary } from './protocol';

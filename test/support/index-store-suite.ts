@@ -1,6 +1,6 @@
 /**
  * The behaviour every IndexStore must have, run against each implementation by
- * src/engine/store/memory-store.test.ts and idb-store.test.ts.
+ * src/engine/store/memory-store.test.ts and src/browser/idb-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { FileAnalysis } from '../../src/engine/contract';

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analysisOf, describeIndexStore, repoOf } from '../../../test/support/index-store-suite';
+import { analysisOf, describeIndexStore, repoOf } from '../../test/support/index-store-suite';
 import { openIdbStore, SCHEMA_VERSION } from './idb-store';
-import { isResumable, StoreError } from './store';
+import { isResumable, StoreError } from '../engine/store/store';
 
 let dbCounter = 0;
 const freshName = () => `fourfold-test-${dbCounter++}`;

@@ -22,7 +22,7 @@
  * loaded from its snapshots, so they only took space.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import { quotaMessage, StoreError, type IndexStore, type RepoMeta, type StoredEmbeddingCache } from './store';
+import { quotaMessage, StoreError, type IndexStore, type RepoMeta, type StoredEmbeddingCache } from '../engine/store/store';
 
 export const SCHEMA_VERSION = 4;
 export const DEFAULT_DB_NAME = 'fourfold';

@@ -2,7 +2,7 @@
  * `fourfold mcp` as an agent meets it: the SDK's own Client over StdioClientTransport, talking
  * to `node bin/fourfold.js mcp` on a copy of a real repository (Preact's sources).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,6 +183,9 @@ describe('search answers a question per intent, explained', () => {
     expect(s.query).toMatchObject({ preset: 'thorough', k: 60, strategy: 'fused' });
     expect(s.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality)).toEqual(['text', 'graph']);
     expect(s.results).toHaveLength(2);
+    // A retriever left out says why as a code beside the words; the server has no embedder.
+    const skipped = Object.fromEntries(s.query.modalities.map((m: { modality: string; skip?: string; skipped?: string }) => [m.modality, [m.skip, typeof m.skipped]]));
+    expect(skipped).toEqual({ semantic: ['not-selected', 'string'], structural: ['not-selected', 'string'], text: [undefined, 'undefined'], graph: [undefined, 'undefined'] });
   });
 });
 
@@ -397,7 +400,7 @@ describe('start-up and shutdown', () => {
     const r = await server.client.callTool({ name: 'search', arguments: { query: 'x'.repeat(11 * 1024 * 1024) } }).catch((e: Error) => e);
     expect(r).toBeInstanceOf(Error);
     await server.stderrEnded;
-    expect(server.stderr()).toMatch(/protocol error: ReadBuffer exceeded maximum size/);
+    expect(server.stderr()).toMatch(/protocol error: a message longer than 10485760 bytes: the connection cannot continue/);
     expect(server.stderr()).toMatch(/the connection closed; shutting down/);
     expect(() => process.kill(pid, 0)).toThrow();
   });
@@ -416,5 +419,30 @@ describe('start-up and shutdown', () => {
     expect(server.stderr()).toMatch(/the client disconnected; shutting down/);
     expect(server.stderr()).not.toMatch(/internal error|Error:|SIGTERM/);
     expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('answers a line that is not JSON with -32700 and one that is no JSON-RPC with -32600; blank lines are skipped without a word', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--repo', repo, '--embedder', 'none', '--cache', cache], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    child.stdin.write('\n   \r\n\t\n{"jsonrpc": "2.0", "id": 5, "method": "tools/li\n');
+    child.stdin.write('{"jsonrpc":"2.0","id":"seven","what":"no method"}\n[1, 2]\n');
+    child.stdin.write(JSON.stringify(initialize) + '\r\n');
+    await until(async () => stdout, (s) => s.split('\n').length > 4);
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const replies = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(replies.slice(0, 3)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error', data: expect.stringMatching(/JSON/) } },
+      { jsonrpc: '2.0', id: 'seven', error: { code: -32600, message: 'Invalid Request', data: expect.any(String) } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request', data: expect.any(String) } },
+    ]);
+    expect(replies[3]).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'fourfold' } } });
+    expect(replies).toHaveLength(4);
+    expect(stderr).not.toMatch(/protocol error|Error/);
   });
 });

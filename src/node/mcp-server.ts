@@ -12,13 +12,13 @@ import { access, readdir, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Chunk, Definition, IndexProgress, IndexStage, Modality, SearchResponse, UnderstoodQuery } from '../engine/contract';
+import type { Chunk, Definition, IndexProgress, IndexStage, Modality, SearchResponse, SkipCode, UnderstoodQuery } from '../engine/contract';
 import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
+import { LineJsonRpcTransport } from './mcp-stdio';
 import { openRepository, type EmbedderChoice } from './repository';
 
 /** Longest query accepted: a pasted function for "find similar" fits many times over; a file does not. */
@@ -52,6 +52,22 @@ export interface McpOptions {
 // Schemas: what a model reads to decide how to call each tool
 
 const modalityEnum = z.enum(MODALITIES as [Modality, ...Modality[]]);
+
+/** Every SkipCode, once: a record keyed by the type, so a code added to the contract fails to compile here until listed. */
+const SKIP_CODE_SET: Record<SkipCode, true> = {
+  'not-selected': true,
+  'not-in-preset': true,
+  'zero-weight': true,
+  'still-indexing': true,
+  'model-loading': true,
+  'no-query-embedder': true,
+  'no-semantic-index': true,
+  'direct-path': true,
+  'query-invalid': true,
+  failed: true,
+  'not-run': true,
+};
+export const SKIP_CODES = Object.keys(SKIP_CODE_SET) as [SkipCode, ...SkipCode[]];
 
 const searchInput = {
   query: z
@@ -123,7 +139,15 @@ const searchOutput = {
     k: z.number(),
     weights: z.record(z.string(), z.number()),
     modalities: z.array(
-      z.object({ modality: z.string(), weight: z.number(), ran: z.boolean(), skipped: z.string().optional(), hits: z.number(), latencyMs: z.number() }),
+      z.object({
+        modality: z.string(),
+        weight: z.number(),
+        ran: z.boolean(),
+        skip: z.enum(SKIP_CODES).optional().describe('why it did not run, as a code to decide on'),
+        skipped: z.string().optional().describe('the same reason in words, for people'),
+        hits: z.number(),
+        latencyMs: z.number(),
+      }),
     ),
     elapsedMs: z.number(),
     notes: z.array(z.string()),
@@ -332,6 +356,7 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
         modality: m.modality,
         weight: m.weight,
         ran: m.ran,
+        ...(m.skip !== undefined ? { skip: m.skip } : {}),
         ...(m.skipped !== undefined ? { skipped: m.skipped } : {}),
         hits: m.hits,
         latencyMs: round(m.latencyMs, 3),
@@ -540,13 +565,17 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
   const live = new LiveIndex({
     root,
     watch: options.watch ?? 'auto',
-    open: (onProgress) =>
-      openRepository(root, {
+    open: async (onProgress) => {
+      const opened = await openRepository(root, {
         embedder: options.embedder,
         cacheDir: options.cacheDir,
         onNotice: (s) => log('info', s),
         onProgress: (p) => onProgress(p),
-      }),
+      });
+      // Served from memory all the same; only the next start must build again.
+      if (opened.cacheFailure) log('warning', `${opened.cacheFailure.message}: serving the index from memory (the next start builds it again)`);
+      return opened;
+    },
     log: (level, s) => log(level, s),
   });
   /** To stderr (clients keep it as the server's log) and to the client as an MCP log message. */
@@ -555,7 +584,7 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
     server.server.sendLoggingMessage({ level, logger: 'fourfold', data: s }).catch(() => {});
   }
   const server = createMcpServer(live, root, options);
-  const transport = new StdioServerTransport();
+  const transport = new LineJsonRpcTransport();
 
   const done = new Promise<number>((resolveDone) => {
     let finished = false;
@@ -574,7 +603,7 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
     process.once('SIGTERM', () => finish('SIGTERM: shutting down', 0));
     process.once('SIGINT', () => finish('SIGINT: shutting down', 0));
     transport.onerror = (e) => err(`fourfold: protocol error: ${message(e)}\n`);
-    // The transport gives up on a message it cannot take (over 10 MB): nothing more can be read.
+    // The transport gives up on a message it cannot take (over MAX_LINE_BYTES): nothing more can be read.
     transport.onclose = () => finish('the connection closed; shutting down', 0);
   });
   await server.connect(transport);

@@ -225,6 +225,19 @@ Lines are 1-based and inclusive; without a range the first ${MAX_OPEN_LINES} lin
 const RELATED_DESCRIPTION = `Navigate the dependency graph from a definition: its callers (where it is called or referenced), its callees (what it calls), and dependent files (what would be affected by changing it, with hop distance).
 Give {symbol} (e.g. "parseConfig" or "Config.load"), or {path, line} for the definition containing that line.`;
 
+/**
+ * The tools as clients see them (name, title, description, input and output schemas): the
+ * server registers these records, and docs/mcp.md is generated from them (scripts/docs.ts).
+ */
+export const TOOLS = {
+  search: { title: 'Search code', description: SEARCH_DESCRIPTION, inputSchema: searchInput, outputSchema: searchOutput },
+  open: { title: 'Open file lines', description: OPEN_DESCRIPTION, inputSchema: openInput, outputSchema: openOutput },
+  related: { title: 'Callers, callees, dependents', description: RELATED_DESCRIPTION, inputSchema: relatedInput, outputSchema: relatedOutput },
+} as const;
+
+/** Every tool only reads the repository's index, and reaches nothing outside it. */
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
 // ---------------------------------------------------------------------------------------
 // The server
 
@@ -242,7 +255,7 @@ export function createMcpServer(live: LiveIndex, root: string, options: { embedd
 
   server.registerTool(
     'search',
-    { title: 'Search code', description: SEARCH_DESCRIPTION, inputSchema: searchInput, outputSchema: searchOutput, annotations: { readOnlyHint: true, openWorldHint: false } },
+    { ...TOOLS.search, annotations: READ_ONLY },
     (args, extra) =>
       answer(live, extra, (state) => {
         const query = args.query.trim();
@@ -258,13 +271,13 @@ export function createMcpServer(live: LiveIndex, root: string, options: { embedd
 
   server.registerTool(
     'open',
-    { title: 'Open file lines', description: OPEN_DESCRIPTION, inputSchema: openInput, outputSchema: openOutput, annotations: { readOnlyHint: true, openWorldHint: false } },
+    { ...TOOLS.open, annotations: READ_ONLY },
     (args, extra) => answer(live, extra, (state) => openAnswer(state, root, args)),
   );
 
   server.registerTool(
     'related',
-    { title: 'Callers, callees, dependents', description: RELATED_DESCRIPTION, inputSchema: relatedInput, outputSchema: relatedOutput, annotations: { readOnlyHint: true, openWorldHint: false } },
+    { ...TOOLS.related, annotations: READ_ONLY },
     (args, extra) => answer(live, extra, (state) => relatedAnswer(state, root, args)),
   );
   return server;

@@ -69,7 +69,7 @@ async function run(options: CliOptions & { command: 'search' | 'eval' | 'index' 
   // Writes a killed run never finished must not pile up, run after run.
   await removeStaleTemps(cacheDir);
   if (options.command === 'mcp') {
-    return (await (await import('./mcp-server')).serveMcp({ repo, embedder, cacheDir, watch: options.watch })) as ExitCode;
+    return (await import('./mcp-server')).serveMcp({ repo, embedder, cacheDir, watch: options.watch });
   }
   const query = options.command === 'search' ? options.positional.join(' ') : undefined;
 
@@ -228,7 +228,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   if (r.results.length === 0) lines.push('\nno results');
   r.results.forEach((x, i) => {
     // Paths, symbols and lines are the repository's text: escaped, so a file cannot drive the terminal.
-    const sym = x.symbol ? `  ${terminalSafe(x.symbol)}${x.definitionKind ? ` (${x.definitionKind})` : ''}` : '';
+    const sym = x.symbol ? `  ${symbolLabel(terminalSafe(x.symbol), x.definitionKind)}` : '';
     lines.push(`\n${String(i + 1).padStart(2)}. ${terminalSafe(x.path)}:${x.startLine}-${x.endLine}${sym}  score ${x.score.toFixed(5)}`);
     const parts = Object.entries(x.explanation.modalities).map(([m, c]) => `${m} #${c!.rank + 1} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`);
     lines.push(`    ${parts.join(' · ')}`);
@@ -241,6 +241,11 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   });
   // The rest (the query as understood, reasons) escaped too: the query may quote the repository.
   return terminalSafeLines(lines.join('\n') + '\n');
+}
+
+/** `name (kind)`, or the name alone when the kind is unknown. */
+function symbolLabel(name: string, kind: string | undefined): string {
+  return kind ? `${name} (${kind})` : name;
 }
 
 function round(x: number, digits: number): number {

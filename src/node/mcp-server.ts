@@ -19,6 +19,7 @@ import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
 import { LineJsonRpcTransport } from './mcp-stdio';
+import { EXIT, type ExitCode } from './cli-flags';
 import { openRepository, type EmbedderChoice } from './repository';
 
 /** Longest query accepted: a pasted function for "find similar" fits many times over; a file does not. */
@@ -387,7 +388,7 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
   for (const n of q.notes) lines.push(`  note: ${n}`);
   if (results.length === 0) lines.push('no results');
   results.forEach((x, i) => {
-    const sym = x.symbol ? ` ${x.symbol}${x.kind ? ` (${x.kind})` : ''}` : '';
+    const sym = x.symbol ? ` ${symbolLabel(x.symbol, x.kind)}` : '';
     lines.push(`${i + 1}. ${x.path}:${x.startLine}-${x.endLine}${sym} score ${x.score.toPrecision(4)}`);
     const parts = Object.entries(x.explanation.modalities).map(([m, c]) => `${m} #${c.rank + 1}×${c.weight}→${c.contribution.toPrecision(4)}`);
     const extra = [`boost ${x.explanation.boost.toFixed(3)}`];
@@ -461,6 +462,11 @@ function definitionView(d: Definition) {
   return { name: d.name, kind: d.kind, signature: d.signature, ...(d.container ? { container: d.container } : {}), startLine: d.startLine, endLine: d.endLine };
 }
 
+/** `name (kind)`, or the name alone when the kind is unknown. */
+function symbolLabel(name: string, kind: string | undefined): string {
+  return kind ? `${name} (${kind})` : name;
+}
+
 function qualified(d: { name: string; container?: string }): string {
   return d.container ? `${d.container}.${d.name}` : d.name;
 }
@@ -512,7 +518,7 @@ function relatedAnswer(state: IndexState, root: string, args: { path?: string; l
     totals: { callers: callers.length, callees: callees.length, dependents: dependents.length },
     index: indexInfo(state),
   };
-  const name = target.symbol ? `${target.symbol}${target.definitionKind ? ` (${target.definitionKind})` : ''}` : 'lines';
+  const name = target.symbol ? symbolLabel(target.symbol, target.definitionKind) : 'lines';
   const lines = [`${name} at ${target.path}:${target.startLine}-${target.endLine}`];
   if (otherDefinitions.length) lines.push(`also defined at: ${otherDefinitions.map((d) => `${d.path}:${d.line}`).join(', ')}`);
   const list = (title: string, items: string[], total: number) => {
@@ -568,12 +574,12 @@ function indexInfo(state: IndexState) {
  * Serves until the client disconnects (stdin ends) or a signal arrives; resolves with the exit
  * code. A repository that cannot be served at all is refused before the protocol starts (2).
  */
-export async function serveMcp(options: McpOptions, err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
+export async function serveMcp(options: McpOptions, err: (s: string) => void = (s) => process.stderr.write(s)): Promise<ExitCode> {
   const root = resolve(options.repo);
   const problem = await repositoryProblem(root, options.repo);
   if (problem) {
     err(`fourfold: ${problem}\n`);
-    return 2;
+    return EXIT.input;
   }
   const live = new LiveIndex({
     root,
@@ -599,9 +605,9 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
   const server = createMcpServer(live, root, options);
   const transport = new LineJsonRpcTransport();
 
-  const done = new Promise<number>((resolveDone) => {
+  const done = new Promise<ExitCode>((resolveDone) => {
     let finished = false;
-    const finish = (why: string, code: number) => {
+    const finish = (why: string, code: ExitCode) => {
       if (finished) return;
       finished = true;
       err(`fourfold: ${why}\n`);
@@ -609,15 +615,15 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
       server.close().catch(() => {});
       resolveDone(code);
     };
-    process.stdin.once('end', () => finish('the client disconnected; shutting down', 0));
-    process.stdin.once('close', () => finish('the client disconnected; shutting down', 0));
+    process.stdin.once('end', () => finish('the client disconnected; shutting down', EXIT.ok));
+    process.stdin.once('close', () => finish('the client disconnected; shutting down', EXIT.ok));
     // A client gone mid-answer: writing to its pipe fails with EPIPE. Nothing to answer any more.
-    process.stdout.on('error', (e: NodeJS.ErrnoException) => finish(`the client went away (${e.code ?? e.message}); shutting down`, 0));
-    process.once('SIGTERM', () => finish('SIGTERM: shutting down', 0));
-    process.once('SIGINT', () => finish('SIGINT: shutting down', 0));
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => finish(`the client went away (${e.code ?? e.message}); shutting down`, EXIT.ok));
+    process.once('SIGTERM', () => finish('SIGTERM: shutting down', EXIT.ok));
+    process.once('SIGINT', () => finish('SIGINT: shutting down', EXIT.ok));
     transport.onerror = (e) => err(`fourfold: protocol error: ${message(e)}\n`);
     // The transport gives up on a message it cannot take (over MAX_LINE_BYTES): nothing more can be read.
-    transport.onclose = () => finish('the connection closed; shutting down', 0);
+    transport.onclose = () => finish('the connection closed; shutting down', EXIT.ok);
   });
   await server.connect(transport);
   err(`fourfold: serving ${root} over MCP (stdio)\n`);

@@ -424,6 +424,23 @@ describe('embedding provider errors are input errors', () => {
     }
   });
 
+  it('a key rejected at search time: the other retrievers answer, the failure is said, exit 2', async () => {
+    const server = await startVoyageServer({ key: 'the-right-key' });
+    try {
+      const cacheDir = join(work, 'voyage-cache');
+      const built = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--cache', cacheDir], { env: { VOYAGE_API_KEY: 'the-right-key', VOYAGE_BASE_URL: server.url } });
+      expect(built.code).toBe(EXIT.ok);
+      const env = { VOYAGE_API_KEY: 'a-wrong-key', VOYAGE_BASE_URL: server.url };
+      const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'voyage', '--cache', cacheDir, '--preset', 'thorough', '--limit', '3', 'how does render mount a tree into the dom'], { env });
+      expect(r.code).toBe(EXIT.input);
+      expect(r.stdout).toMatch(/ 1\. src\/\S+\.js:\d+-\d+/);
+      expect(r.stderr).toMatch(/fourfold: semantic failed: the Voyage API rejected the key in VOYAGE_API_KEY \(HTTP 401/);
+      expect(r.stderr).not.toMatch(/Settings|internal error|\n\s+at /);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a refused request names VOYAGE_BASE_URL', async () => {
     const server = await startVoyageServer({ key: 'k', status: 400 });
     try {

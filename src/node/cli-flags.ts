@@ -95,6 +95,8 @@ export interface FlagSpec {
   value?: string;
   /** The values allowed, when there is a fixed list. */
   choices?: readonly string[];
+  /** The value is a comma-separated list of choices, not one. */
+  list?: true;
   /** The value taken when the flag is absent, as the usage shows it. */
   fallback?: string;
   category: FlagCategory;
@@ -142,6 +144,7 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'modalities',
     value: 'a,b',
     choices: MODALITIES,
+    list: true,
     category: 'search',
     commands: ['search', 'eval'],
     help: 'run exactly these retrievers instead of the preset\'s choice',
@@ -298,7 +301,7 @@ function checkFlagsFit(command: CommandName, seen: readonly FlagSpec[], options:
 export function flagSynopsis(spec: FlagSpec): string {
   const names = spec.short ? `-${spec.short}, --${spec.name}` : `--${spec.name}`;
   if (spec.value === undefined) return names;
-  return `${names} ${spec.choices && spec.choices.length <= 4 && spec.name !== 'modalities' ? spec.choices.join('|') : spec.value}`;
+  return `${names} ${spec.choices && !spec.list ? spec.choices.join('|') : spec.value}`;
 }
 
 /** One command's line of the usage: its required flags, operands and the flags it takes. */
@@ -311,7 +314,7 @@ export function commandSynopsis(command: CommandSpec): string {
 /** The flag's one-line help with its choices, default and commands. */
 export function flagDetails(spec: FlagSpec): string {
   const parts = [spec.help];
-  if (spec.name === 'modalities') parts.push(`(${MODALITIES.join(', ')})`);
+  if (spec.list && spec.choices) parts.push(`(${spec.choices.join(', ')})`);
   if (spec.fallback !== undefined) parts.push(`[default: ${spec.fallback}]`);
   if (spec.commands && spec.commands.length < ALL.length) parts.push(`[${spec.commands.join(', ')}]`);
   return parts.join(' ');

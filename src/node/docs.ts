@@ -5,7 +5,6 @@
  * docs.test.ts fails when a committed file differs from what the code produces.
  */
 import { z } from 'zod';
-import { MODALITIES } from '../engine/contract';
 import { CATEGORY_TITLES, COMMANDS, commandSynopsis, EXIT_MEANINGS, FLAGS, type FlagSpec } from './cli-flags';
 import { TOOLS } from './mcp-server';
 
@@ -22,7 +21,7 @@ function flagNames(f: FlagSpec): string {
 
 function flagValue(f: FlagSpec): string {
   if (f.value === undefined) return '';
-  if (f.choices && f.name !== 'modalities') return f.choices.map((c) => `\`${c}\``).join(' \\| ');
+  if (f.choices && !f.list) return f.choices.map((c) => `\`${c}\``).join(' \\| ');
   return `\`${f.value}\``;
 }
 
@@ -38,7 +37,7 @@ export function cliDoc(): string {
     out.push(`### ${title[0].toUpperCase()}${title.slice(1)}`, '', '| Flag | Value | Default | Commands | Description |', '| --- | --- | --- | --- | --- |');
     for (const f of specs) {
       const commands = f.commands ? f.commands.join(', ') : 'all';
-      const help = f.name === 'modalities' ? `${f.help} (${MODALITIES.map((m) => `\`${m}\``).join(', ')})` : f.help;
+      const help = f.list && f.choices ? `${f.help} (${f.choices.map((m) => `\`${m}\``).join(', ')})` : f.help;
       const required = f.requiredBy ? ` Required by ${f.requiredBy.join(', ')}.` : '';
       out.push(`| ${flagNames(f)} | ${flagValue(f)} | ${f.fallback !== undefined ? cell(f.fallback) : ''} | ${commands} | ${cell(help)}.${required} |`);
     }

@@ -394,6 +394,19 @@ describe('start-up and shutdown', () => {
     }
   });
 
+  it('a cache that cannot be written is a warning: the index is served from memory', async () => {
+    const blocked = join(work, 'cache-is-a-file');
+    writeFileSync(blocked, 'not a folder');
+    const server = await startServer(repo, blocked);
+    try {
+      expect((await ok(server, 'search', { query: 'where is createVNode defined' })).results[0].path).toBe('src/create-element.js');
+      expect(server.logs).toContainEqual(expect.stringMatching(/^cannot write the index cache .*: a file is where the cache folder should be \(EEXIST\): serving the index from memory/));
+      expect(server.stderr()).not.toMatch(/internal error|\n\s+at /);
+    } finally {
+      await server.client.close();
+    }
+  });
+
   it('a message larger than the transport takes (over 10 MB) closes the connection with a message, not a hang', async () => {
     const server = await startServer(repo, cache);
     const pid = server.transport.pid!;

@@ -445,10 +445,17 @@ describe('start-up and shutdown', () => {
     child.stdin.write('\n   \r\n\t\n{"jsonrpc": "2.0", "id": 5, "method": "tools/li\n');
     child.stdin.write('{"jsonrpc":"2.0","id":"seven","what":"no method"}\n[1, 2]\n');
     child.stdin.write(JSON.stringify(initialize) + '\r\n');
-    await until(async () => stdout, (s) => s.split('\n').length > 4);
+    // Responses only: the server's log notifications (the index loading) may come between them.
+    const responses = () =>
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((m) => 'id' in m);
+    await until(async () => responses(), (r) => r.some((m) => m.id === 1));
     child.stdin.end();
     expect(await exited).toBe(0);
-    const replies = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const replies = responses();
     expect(replies.slice(0, 3)).toEqual([
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error', data: expect.stringMatching(/JSON/) } },
       { jsonrpc: '2.0', id: 'seven', error: { code: -32600, message: 'Invalid Request', data: expect.any(String) } },

@@ -3,7 +3,7 @@
  * checking output, exit codes and the eval JSON shape of SPEC §4.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,8 @@ import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_VERSION } from '../engine/engine';
 import { DEMOTION_FACTOR } from '../engine/ranking';
+import { startVoyageServer } from '../engine/semantic/voyage-test-server';
+import { COMMANDS, EXIT, FLAGS } from './cli-flags';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../bin/fourfold.js');
@@ -25,12 +27,12 @@ interface Outcome {
   stderr: string;
 }
 
-async function cli(args: string[], options: { asUser?: string } = {}): Promise<Outcome> {
+async function cli(args: string[], options: { asUser?: string; env?: Record<string, string> } = {}): Promise<Outcome> {
   const [cmd, argv] = options.asUser
     ? ['setpriv', ['--reuid', options.asUser, '--regid', options.asUser, '--clear-groups', process.execPath, BIN, ...args]]
     : [process.execPath, [BIN, ...args]];
   try {
-    const { stdout, stderr } = await run(cmd, argv, { env: { ...process.env, XDG_CACHE_HOME: cache }, maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await run(cmd, argv, { env: { ...process.env, XDG_CACHE_HOME: cache, ...options.env }, maxBuffer: 64 << 20 });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -294,6 +296,160 @@ describe('clear errors and exit codes', () => {
       const help = await cli(asked);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/fourfold search --repo DIR "query"/);
+    }
+  });
+});
+
+describe('the usage is the flag table', () => {
+  it('--help shows every command and every flag of the table, with its choices and the exit codes', async () => {
+    const help = (await cli(['--help'])).stdout;
+    for (const c of COMMANDS) expect(help).toContain(`fourfold ${c.name} --repo DIR`);
+    for (const f of FLAGS) {
+      expect(help).toContain(`--${f.name}`);
+      expect(help).toContain(f.help);
+      for (const choice of f.choices ?? []) expect(help).toContain(choice);
+    }
+    expect(help).toMatch(/-q, --quiet +no progress notices/);
+    for (const code of Object.values(EXIT)) expect(help).toMatch(new RegExp(`^  ${code}  `, 'm'));
+  });
+
+  it('an unknown flag, a flag of another command and a switch given a value are usage errors (exit 1), with no stack', async () => {
+    const unknown = await cli(['search', '--repo', FIXTURE, '--frobnicate', 'x']);
+    expect(unknown).toMatchObject({ code: EXIT.usage, stdout: '' });
+    expect(unknown.stderr).toMatch(/^fourfold: unknown flag --frobnicate\nrun `fourfold --help`/);
+    expect((await cli(['search', '--repo', FIXTURE, '--watch', 'poll', 'x'])).stderr).toMatch(/--watch is for mcp, not search/);
+    expect((await cli(['index', '--repo', FIXTURE, '--json=yes'])).stderr).toMatch(/--json takes no value/);
+    expect((await cli(['index', '--repo', FIXTURE, '--limit'])).stderr).toMatch(/--limit needs a value \(N\)/);
+    expect((await cli(['eval', '--repo', FIXTURE])).stderr).toMatch(/eval needs --queries FILE\.jsonl/);
+  });
+
+  it('-q silences the notices; a query word after -- is never a flag; -path: stays query syntax', async () => {
+    const r = await cli(['search', '-q', '--repo', FIXTURE, '--embedder', 'none', '--no-cache', '--limit', '2', 'createVNode', '-path:diff', '--', '--json']);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/understood: "createVNode --json" -path:diff/);
+  });
+});
+
+/** A repository made to attack the terminal that prints it: a name and lines full of escape sequences. */
+const HOSTILE_NAME = 'src/evil\u001b]0;pwned\u0007\u009b31m.js';
+const HOSTILE_TEXT =
+  'export function hostileHelper() {\n' +
+  '  // \u001b[2J\u001b[H cleared \u001b]52;c;ZWNobyBwd25lZA==\u0007 clipboard\r\n' +
+  '  return "\u001b[31mred\u001b[0m\u007f\u0085";\n}\n';
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+describe('repository text never drives the terminal', () => {
+  it('escapes ESC, C1 and DEL in paths, symbols and lines unless --json', async () => {
+    const repo = join(work, 'hostile');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    writeFileSync(join(repo, HOSTILE_NAME), HOSTILE_TEXT);
+    const r = await cli(['search', '--repo', repo, '--embedder', 'none', 'hostileHelper']);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stderr).not.toMatch(CONTROL);
+    expect(r.stdout).toContain('src/evil\\x1b]0;pwned\\x07\\x9b31m.js:1-4  hostileHelper (function)');
+    expect(r.stdout).toContain('\\x1b[2J\\x1b[H cleared \\x1b]52;c;ZWNobyBwd25lZA==\\x07 clipboard\\x0d');
+    expect(r.stdout).toContain('"\\x1b[31mred\\x1b[0m\\x7f\\x85"');
+
+    const json = await cli(['search', '--repo', repo, '--embedder', 'none', '--json', 'hostileHelper']);
+    expect(JSON.parse(json.stdout).results[0].path).toBe(HOSTILE_NAME);
+  });
+});
+
+describe('a cache that cannot be written', () => {
+  const noStack = /internal error|\n\s+at /;
+
+  it('a file where the cache folder should be: answered from memory, said plainly, exit 2', async () => {
+    const blocked = join(work, 'cache-is-a-file');
+    writeFileSync(blocked, 'not a folder');
+    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--cache', blocked, '--limit', '1', 'where is createVNode defined']);
+    expect(r.code).toBe(EXIT.input);
+    expect(r.stdout).toMatch(/ 1\. src\/create-element\.js:57-81 {2}createVNode/);
+    expect(r.stderr).toMatch(/fourfold: cannot write the index cache .*cache-is-a-file\/\S+\.snapshot: a file is where the cache folder should be \(EEXIST\): answering without it/);
+    expect(r.stderr).not.toMatch(noStack);
+  });
+
+  it('an unwritable cache folder leaves no temporary files behind, run after run', async () => {
+    const locked = join(work, 'locked-cache');
+    mkdirSync(locked);
+    chmodSync(locked, 0o555); // root's, and the command runs as nobody
+    for (let i = 0; i < 2; i++) {
+      const r = await cli(['index', '--repo', FIXTURE, '--embedder', 'none', '--cache', locked], { asUser: '65534' });
+      expect(r.code).toBe(EXIT.input);
+      expect(JSON.parse(r.stdout).summary.files).toBe(54);
+      expect(r.stderr).toMatch(/no permission to write there \(EACCES\)/);
+      expect(r.stderr).not.toMatch(noStack);
+    }
+    expect(readdirSync(locked)).toEqual([]);
+  });
+
+  it('temporary files of a killed run are removed at the next start; a live writer\'s are kept', async () => {
+    const cacheDir = join(work, 'killed-cache');
+    mkdirSync(cacheDir);
+    let dead = 4_000_000;
+    while (pidAlive(dead)) dead--;
+    const killed = join(cacheDir, `0123456789abcdef-none.snapshot.${dead}.tmp`);
+    const live = join(cacheDir, `embeddings-x.cache.${process.pid}.tmp`);
+    writeFileSync(killed, 'half a snapshot');
+    writeFileSync(live, 'being written');
+    const r = await cli(['index', '--repo', FIXTURE, '--embedder', 'none', '--cache', cacheDir]);
+    expect(r.code).toBe(EXIT.ok);
+    expect(existsSync(killed)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.tmp'))).toEqual([`embeddings-x.cache.${process.pid}.tmp`]);
+  });
+});
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+describe('embedding provider errors are input errors', () => {
+  it('a rejected Voyage key: exit 2, the variable named, no stack, nothing about Settings', async () => {
+    const server = await startVoyageServer({ key: 'the-right-key', dims: 256 });
+    try {
+      const env = { VOYAGE_API_KEY: 'a-wrong-key', VOYAGE_BASE_URL: server.url };
+      const r = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--no-cache'], { env });
+      expect(r).toMatchObject({ code: EXIT.input, stdout: '' });
+      expect(r.stderr).toMatch(/fourfold: the Voyage API rejected the key in VOYAGE_API_KEY \(HTTP 401: Provided API key is invalid\.\): check the key, or use --embedder local\n$/);
+      expect(r.stderr).not.toMatch(/Settings|internal error|\n\s+at /);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a key rejected at search time: the other retrievers answer, the failure is said, exit 2', async () => {
+    const server = await startVoyageServer({ key: 'the-right-key' });
+    try {
+      const cacheDir = join(work, 'voyage-cache');
+      const built = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--cache', cacheDir], { env: { VOYAGE_API_KEY: 'the-right-key', VOYAGE_BASE_URL: server.url } });
+      expect(built.code).toBe(EXIT.ok);
+      const env = { VOYAGE_API_KEY: 'a-wrong-key', VOYAGE_BASE_URL: server.url };
+      const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'voyage', '--cache', cacheDir, '--preset', 'thorough', '--limit', '3', 'how does render mount a tree into the dom'], { env });
+      expect(r.code).toBe(EXIT.input);
+      expect(r.stdout).toMatch(/ 1\. src\/\S+\.js:\d+-\d+/);
+      expect(r.stderr).toMatch(/fourfold: semantic failed: the Voyage API rejected the key in VOYAGE_API_KEY \(HTTP 401/);
+      expect(r.stderr).not.toMatch(/Settings|internal error|\n\s+at /);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a refused request names VOYAGE_BASE_URL', async () => {
+    const server = await startVoyageServer({ key: 'k', status: 400 });
+    try {
+      const r = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--no-cache'], { env: { VOYAGE_API_KEY: 'k', VOYAGE_BASE_URL: server.url } });
+      expect(r.code).toBe(EXIT.input);
+      expect(r.stderr).toMatch(/the Voyage API refused the request \(HTTP 400: .*\): check VOYAGE_BASE_URL/);
+      expect(r.stderr).not.toMatch(/Settings|internal error|\n\s+at /);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,174 +1,120 @@
 /**
- * The Fourfold CLI (SPEC §4): the browser's engine, run by Node.
- *
- *   fourfold search --repo DIR "query" [--preset P] [--modalities a,b] [--limit N] [--json] [--embedder local|voyage|none]
- *   fourfold eval   --repo DIR --queries FILE.jsonl [--preset P] [--embedder local|voyage|none]
- *   fourfold index  --repo DIR [--embedder …]          build (or refresh) the cached index and print its statistics
- *   fourfold mcp    --repo DIR [--embedder …] [--watch auto|poll|off]   serve the Model Context Protocol on stdio (mcp-server.ts)
- *
- * Exit codes: 0 ok; 1 usage error; 2 a problem with the input (missing folder, empty
- * repository, unreadable files, bad queries file); 3 an internal failure.
+ * The Fourfold CLI: the browser's engine, run by Node. Its commands and flags, and what each
+ * exit code means, are the records of cli-flags.ts: `fourfold --help` prints them, and
+ * docs/cli.md is generated from them.
  */
 import { readFile } from 'node:fs/promises';
 import type { Modality, Preset, SearchOptions, SearchResponse } from '../engine/contract';
-import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
-import { buildComing, snapshotFileFor } from './cache-location';
+import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
+import { EXIT, parseCommandLine, parseModalities, PRESETS, type CliOptions, type ExitCode, UsageError, usageText } from './cli-flags';
+import { removeStaleTemps } from './disk-cache';
 import { InputError } from './input-error';
+import { terminalSafe, terminalSafeLines } from './terminal-text';
 // Type-only: the engine, tree-sitter and the embedding model load when a command needs them,
 // so `fourfold --help` and a usage error start and finish at once.
-import type { EmbedderChoice, OpenedRepository } from './repository';
+import type { OpenedRepository } from './repository';
 
-const PRESETS: readonly Preset[] = ['quick', 'default', 'thorough'];
-const EMBEDDERS: readonly EmbedderChoice[] = ['local', 'voyage', 'none'];
-
-const USAGE = `usage:
-  fourfold search --repo DIR "query" [--preset quick|default|thorough] [--modalities a,b] [--limit N] [--json] [--embedder local|voyage|none]
-  fourfold eval   --repo DIR --queries FILE.jsonl [--preset P] [--embedder local|voyage|none]
-  fourfold index  --repo DIR [--embedder local|voyage|none]
-  fourfold mcp    --repo DIR [--embedder local|voyage|none] [--watch auto|poll|off]   MCP server on stdio
-
-options:
-  --embedder   local (default): the bundled model; voyage: voyage-code-3 with VOYAGE_API_KEY
-               (VOYAGE_BASE_URL to use a proxy); none: no semantic index
-  --no-cache   rebuild from scratch instead of reusing the cached index
-  --cache DIR  where indexes are cached (default: $XDG_CACHE_HOME/fourfold or ~/.cache/fourfold)
-modalities: ${MODALITIES.join(', ')}
-query syntax: a plain question, plus /regex/, "exact phrase", path:glob, -path:glob, lang:name, case:yes`;
+export { EXIT } from './cli-flags';
 
 /** A user-facing failure: printed without a stack trace, with its exit code. */
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode: number,
+    readonly exitCode: ExitCode,
   ) {
     super(message);
   }
 }
 
-interface Args {
-  command: string;
-  positional: string[];
-  flags: Map<string, string | true>;
-}
+type Print = (s: string) => void;
 
-function parseArgs(argv: string[]): Args {
-  const [first = 'help', ...rest] = argv;
-  const command = first === '--help' || first === '-h' ? 'help' : first;
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  const booleans = new Set(['json', 'no-cache', 'help', 'quiet']);
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (a.startsWith('--')) {
-      const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
-      if (booleans.has(name)) flags.set(name, true);
-      else if (inline !== undefined) flags.set(name, inline);
-      else if (i + 1 < rest.length) flags.set(name, rest[++i]);
-      else throw new CliError(`--${name} needs a value\n${USAGE}`, 1);
-    } else positional.push(a);
-  }
-  return { command, positional, flags };
-}
-
-function flag(args: Args, name: string): string | undefined {
-  const v = args.flags.get(name);
-  return typeof v === 'string' ? v : undefined;
-}
-
-function choice<T extends string>(args: Args, name: string, allowed: readonly T[], fallback: T): T {
-  const v = flag(args, name) ?? fallback;
-  if (!(allowed as readonly string[]).includes(v)) throw new CliError(`--${name} must be one of ${allowed.join(', ')} (got "${v}")`, 1);
-  return v as T;
-}
-
-function parseModalities(value: string | undefined): Modality[] | undefined {
-  if (value === undefined) return undefined;
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const m of list) if (!(MODALITIES as readonly string[]).includes(m)) throw new CliError(`unknown modality "${m}" (choose from ${MODALITIES.join(', ')})`, 1);
-  if (list.length === 0) throw new CliError('--modalities needs at least one modality', 1);
-  return list as Modality[];
-}
-
-function parseLimit(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new CliError(`--limit must be a whole number from 1 to 1000 (got "${value}")`, 1);
-  return n;
-}
-
-export async function main(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
+export async function main(argv: string[], out: Print = (s) => process.stdout.write(s), rawErr: Print = (s) => process.stderr.write(s)): Promise<number> {
+  // Messages name repository paths and quote repository text: never a control sequence on the terminal.
+  const err: Print = (s) => rawErr(terminalSafeLines(s));
   try {
-    const args = parseArgs(argv);
-    if (args.command === 'help' || args.flags.has('help')) {
-      out(USAGE + '\n');
-      return 0;
+    const options = parseCommandLine(argv);
+    if (options.help || options.command === 'help') {
+      out(usageText() + '\n');
+      return EXIT.ok;
     }
-    if (!['search', 'eval', 'index', 'mcp'].includes(args.command)) throw new CliError(`unknown command "${args.command}"\n${USAGE}`, 1);
-    const repo = flag(args, 'repo');
-    if (!repo) throw new CliError(`--repo DIR is required\n${USAGE}`, 1);
-    const embedder = choice(args, 'embedder', EMBEDDERS, 'local');
-    const preset = choice(args, 'preset', PRESETS, 'default');
-    if (args.command === 'mcp') {
-      const watch = choice(args, 'watch', ['auto', 'poll', 'off'] as const, 'auto');
-      return await (await import('./mcp-server')).serveMcp({ repo, embedder, cacheDir: flag(args, 'cache'), watch });
-    }
-
-    let query: string | undefined;
-    let queriesFile: string | undefined;
-    if (args.command === 'search') {
-      query = args.positional.join(' ');
-      if (!query.trim()) throw new CliError(`search needs a query\n${USAGE}`, 1);
-    } else if (args.command === 'eval') {
-      queriesFile = flag(args, 'queries');
-      if (!queriesFile) throw new CliError(`eval needs --queries FILE.jsonl\n${USAGE}`, 1);
-    }
-    const modalities = parseModalities(flag(args, 'modalities'));
-    const limit = parseLimit(flag(args, 'limit'));
-
-    const cache = { cacheDir: flag(args, 'cache'), useCache: !args.flags.has('no-cache') };
-    // With a build coming, the parse workers start before the engine loads: they load their
-    // grammars on the core the loading leaves free.
-    const parsePool = buildComing(snapshotFileFor(repo, embedder, cache.cacheDir), cache.useCache) ? import('./parse-pool').then((m) => m.startParsePool()) : undefined;
-    const [{ openRepository }, { queryMayEmbed }] = await Promise.all([import('./repository'), import('../engine/engine')]);
-    const opened = await openRepository(repo, {
-      embedder,
-      ...cache,
-      parsePool,
-      onNotice: args.flags.has('quiet') ? undefined : (s) => err(`fourfold: ${s}\n`),
-      prefetchEmbedder: args.command === 'search' && queryMayEmbed(query!, preset, modalities),
-    });
-    let exitCode = opened.unreadable.length > 0 ? 2 : 0;
-    for (const u of opened.unreadable) err(`fourfold: could not read ${u.path}: ${u.reason}\n`);
-
-    if (args.command === 'index') {
-      out(JSON.stringify({ summary: summary(opened) }, null, 2) + '\n');
-    } else if (args.command === 'search') {
-      const response = await opened.engine.search(query!, { preset, modalities, limit });
-      if (response.query.error) {
-        // A query that cannot run as written is bad input: the reason, not an empty list.
-        if (args.flags.has('json')) out(JSON.stringify(response, null, 2) + '\n');
-        err(`fourfold: ${response.query.error}\n`);
-        return 2;
-      }
-      out(args.flags.has('json') ? JSON.stringify(response, null, 2) + '\n' : formatResponse(response, opened.engine));
-    } else {
-      exitCode = Math.max(exitCode, await runEval(opened, queriesFile!, { preset, modalities, limit }, out, err));
-    }
-    return exitCode;
+    return await run(options as CliOptions & { command: Exclude<CliOptions['command'], 'help'>; repo: string }, out, err);
   } catch (e) {
-    if (e instanceof CliError) {
-      err(`fourfold: ${e.message}\n`);
-      return e.exitCode;
-    }
-    if (e instanceof InputError) {
-      err(`fourfold: ${e.message}\n`);
-      return 2;
-    }
-    err(`fourfold: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    return 3;
+    return report(e, err);
   }
+}
+
+/** The exit code of a failure, after saying what it was (a stack trace only for a bug). */
+function report(e: unknown, err: Print): ExitCode {
+  if (e instanceof UsageError) {
+    err(`fourfold: ${e.message}\nrun \`fourfold --help\` for the commands and their flags\n`);
+    return EXIT.usage;
+  }
+  if (e instanceof CliError) {
+    err(`fourfold: ${e.message}\n`);
+    return e.exitCode;
+  }
+  if (e instanceof InputError) {
+    err(`fourfold: ${e.message}\n`);
+    return EXIT.input;
+  }
+  err(`fourfold: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  return EXIT.internal;
+}
+
+async function run(options: CliOptions & { command: 'search' | 'eval' | 'index' | 'mcp'; repo: string }, out: Print, err: Print): Promise<ExitCode> {
+  const { repo, embedder, preset, modalities, limit } = options;
+  const cacheDir = options.cacheDir ?? defaultCacheDir();
+  // Writes a killed run never finished must not pile up, run after run.
+  await removeStaleTemps(cacheDir);
+  if (options.command === 'mcp') {
+    return (await import('./mcp-server')).serveMcp({ repo, embedder, cacheDir, watch: options.watch });
+  }
+  const query = options.command === 'search' ? options.positional.join(' ') : undefined;
+
+  // With a build coming, the parse workers start before the engine loads: they load their
+  // grammars on the core the loading leaves free.
+  const parsePool = buildComing(snapshotFileFor(repo, embedder, cacheDir), options.useCache) ? import('./parse-pool').then((m) => m.startParsePool()) : undefined;
+  const [{ openRepository }, { queryMayEmbed }] = await Promise.all([import('./repository'), import('../engine/engine')]);
+  const opened = await openRepository(repo, {
+    embedder,
+    cacheDir,
+    useCache: options.useCache,
+    parsePool,
+    onNotice: options.quiet ? undefined : (s) => err(`fourfold: ${s}\n`),
+    prefetchEmbedder: query !== undefined && queryMayEmbed(query, preset, modalities),
+  });
+  let exitCode: ExitCode = opened.unreadable.length > 0 ? EXIT.input : EXIT.ok;
+  for (const u of opened.unreadable) err(`fourfold: could not read ${u.path}: ${u.reason}\n`);
+  if (opened.cacheFailure) {
+    // The index in memory is whole: answer from it, and say the next start builds again.
+    err(`fourfold: ${opened.cacheFailure.message}: answering without it (the next run builds the index again); free space, fix the folder, or choose another with --cache DIR or none with --no-cache\n`);
+    exitCode = EXIT.input;
+  }
+
+  if (options.command === 'index') {
+    out(JSON.stringify({ summary: summary(opened) }, null, 2) + '\n');
+    return exitCode;
+  }
+  if (options.command === 'eval') return Math.max(exitCode, await runEval(opened, options.queries!, { preset, modalities, limit }, out, err)) as ExitCode;
+
+  const response = await opened.engine.search(query!, { preset, modalities, limit });
+  if (response.query.error) {
+    // A query that cannot run as written is bad input: the reason, not an empty list.
+    if (options.json) out(JSON.stringify(response, null, 2) + '\n');
+    err(`fourfold: ${response.query.error}\n`);
+    return EXIT.input;
+  }
+  out(options.json ? JSON.stringify(response, null, 2) + '\n' : formatResponse(response, opened.engine));
+  // A retriever that failed (the embedding provider refused the key, timed out) leaves the
+  // answer short of what was asked: said on stderr, and the exit code tells a script.
+  for (const m of response.query.modalities) {
+    if (m.skip !== 'failed') continue;
+    err(`fourfold: ${m.modality} ${m.skipped ?? 'failed'}\n`);
+    exitCode = EXIT.input;
+  }
+  return exitCode;
 }
 
 interface EvalQuery {
@@ -178,12 +124,12 @@ interface EvalQuery {
   modalities?: Modality[];
 }
 
-async function runEval(opened: OpenedRepository, file: string, defaults: SearchOptions, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+async function runEval(opened: OpenedRepository, file: string, defaults: SearchOptions, out: Print, err: Print): Promise<ExitCode> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new CliError(`cannot read queries file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, 2);
+    throw new CliError(`cannot read queries file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, EXIT.input);
   }
   let bad = 0;
   const lines = text.split('\n');
@@ -208,7 +154,7 @@ async function runEval(opened: OpenedRepository, file: string, defaults: SearchO
     out(JSON.stringify(evalLine(q, r, elapsedMs)) + '\n');
   }
   out(JSON.stringify({ summary: summary(opened) }) + '\n');
-  return bad > 0 ? 2 : 0;
+  return bad > 0 ? EXIT.input : EXIT.ok;
 }
 
 /** One line of `eval` output, exactly the shape of SPEC §4. */
@@ -277,11 +223,13 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   if (q.fallback) lines.push(`  fallback: ${q.fallback}`);
   const ran = q.modalities.filter((m) => m.ran).map((m) => `${m.modality} ${m.hits} hits ${round(m.latencyMs, 1)} ms`);
   if (ran.length) lines.push(`  ran: ${ran.join(' · ')}`);
-  for (const n of q.notes) lines.push(`  note: ${n}`);
+  // Notes quote names from the repository (near names of an absent one).
+  for (const n of q.notes) lines.push(`  note: ${terminalSafe(n)}`);
   if (r.results.length === 0) lines.push('\nno results');
   r.results.forEach((x, i) => {
-    const sym = x.symbol ? `  ${x.symbol}${x.definitionKind ? ` (${x.definitionKind})` : ''}` : '';
-    lines.push(`\n${String(i + 1).padStart(2)}. ${x.path}:${x.startLine}-${x.endLine}${sym}  score ${x.score.toFixed(5)}`);
+    // Paths, symbols and lines are the repository's text: escaped, so a file cannot drive the terminal.
+    const sym = x.symbol ? `  ${symbolLabel(terminalSafe(x.symbol), x.definitionKind)}` : '';
+    lines.push(`\n${String(i + 1).padStart(2)}. ${terminalSafe(x.path)}:${x.startLine}-${x.endLine}${sym}  score ${x.score.toFixed(5)}`);
     const parts = Object.entries(x.explanation.modalities).map(([m, c]) => `${m} #${c!.rank + 1} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`);
     lines.push(`    ${parts.join(' · ')}`);
     const extra = [`boost ${x.explanation.boost.toFixed(3)} (centrality ${x.explanation.centrality.toFixed(2)})`];
@@ -289,9 +237,15 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);
     const preview = engine.chunkText(engine.chunk(x.chunkId)).split('\n').slice(0, 3);
-    for (const p of preview) lines.push(`    │ ${p.slice(0, 120)}`);
+    for (const p of preview) lines.push(`    │ ${terminalSafe(p.slice(0, 120))}`);
   });
-  return lines.join('\n') + '\n';
+  // The rest (the query as understood, reasons) escaped too: the query may quote the repository.
+  return terminalSafeLines(lines.join('\n') + '\n');
+}
+
+/** `name (kind)`, or the name alone when the kind is unknown. */
+function symbolLabel(name: string, kind: string | undefined): string {
+  return kind ? `${name} (${kind})` : name;
 }
 
 function round(x: number, digits: number): number {

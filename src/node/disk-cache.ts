@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { MemoryEmbeddingCache } from '../engine/semantic/index';
 
@@ -87,11 +87,107 @@ export async function writeCached(file: string, value: unknown): Promise<void> {
   await writeAtomically(file, serialize(value));
 }
 
+/**
+ * A cache file that could not be written: a full disk, a read-only or unwritable folder, a
+ * file where the cache folder should be. The index in memory is whole; only the next start
+ * must build it again. `code` is the system's error code (ENOSPC, EROFS, EACCES, ENOTDIR …).
+ */
+export class CacheWriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`cannot write the index cache ${file}: ${describeWriteFailure(code)} (${code})`, options);
+  }
+}
+
+/** Why a write failed, in words, from the system's error code. */
+export function describeWriteFailure(code: string): string {
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'the disk is full';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'EACCES':
+    case 'EPERM':
+      return 'no permission to write there';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a file is where the cache folder should be';
+    case 'EFBIG':
+      return 'the file is larger than this system allows';
+    default:
+      return 'the write failed';
+  }
+}
+
+/** The suffix of a cache file being written; `<file>.<pid>.tmp`, renamed over `<file>` when whole. */
+const TEMP_SUFFIX = /\.(\d+)\.tmp$/;
+/** A temporary file this old is left over even if its process id is in use again. */
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+
 async function writeAtomically(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file); // atomic: a crash never leaves a half-written file behind
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(tmp, data);
+    await rename(tmp, file); // atomic: a crash never leaves a half-written file behind
+  } catch (e) {
+    // A failed write must not leave its partial file behind, run after run.
+    await rm(tmp, { force: true }).catch(() => {});
+    throw new CacheWriteError(file, (e as NodeJS.ErrnoException).code ?? 'EIO', { cause: e });
+  }
+}
+
+/**
+ * Removes the temporary files of writes that never finished: their process died (killed, or
+ * out of power) before it could rename or remove them. A file of a live process is left alone
+ * (another run may be writing it now) unless it is older than any write takes. Returns the
+ * names removed; a cache folder that cannot be listed has nothing to clean.
+ */
+export async function removeStaleTemps(cacheDir: string, now = Date.now()): Promise<string[]> {
+  const names = await readdir(cacheDir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = TEMP_SUFFIX.exec(name)?.[1];
+    if (pid === undefined) continue;
+    const path = join(cacheDir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) continue;
+    if (processAlive(Number(pid)) && now - info.mtimeMs < STALE_TEMP_MS) continue;
+    if (await rm(path, { force: true }).then(() => true, () => false)) removed.push(name);
+  }
+  return removed;
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists, as another user's process.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Cache writes of one build: the first failure is kept (and the writes after it skipped)
+ * instead of thrown, so the command still answers from the index in memory.
+ */
+export class CacheWrites {
+  failure: CacheWriteError | null = null;
+  async run(write: () => Promise<void>): Promise<void> {
+    if (this.failure) return;
+    try {
+      await write();
+    } catch (e) {
+      if (!(e instanceof CacheWriteError)) throw e;
+      this.failure = e;
+    }
+  }
 }
 
 /** Embeddings by (embedder, chunk-text hash), kept on disk between CLI runs. */

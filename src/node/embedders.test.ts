@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { DEFAULT_LOCAL_MODEL_ID } from '../engine/semantic/local';
-import { NODE_MODELS_DIR, createNodeEmbedder, createNodeLocalEmbedder } from './embedders';
+import { InputError } from './input-error';
+import { NODE_MODELS_DIR, ProviderError, createNodeEmbedder, createNodeLocalEmbedder } from './embedders';
 
 describe('Node embedders', () => {
   let server: Awaited<ReturnType<typeof startVoyageServer>>;
@@ -33,6 +34,29 @@ describe('Node embedders', () => {
     } finally {
       if (saved === undefined) delete process.env.VOYAGE_API_KEY;
       else process.env.VOYAGE_API_KEY = saved;
+    }
+  });
+
+  it('Voyage failures are input errors that name the environment variable, a server that never answers included', async () => {
+    const wrongKey = (await createNodeEmbedder('voyage', { apiKey: 'not-the-key', baseUrl: server.url, dimensions: 256 }))!;
+    const refused = await wrongKey.embed(['x'], 'query').catch((e) => e);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect(refused).toBeInstanceOf(InputError);
+    expect(refused.kind).toBe('auth');
+    expect(refused.message).toMatch(/VOYAGE_API_KEY/);
+    expect(refused.message).not.toMatch(/Settings/);
+
+    const silent = await startVoyageServer({ key: 'k', delayMs: 3_000 });
+    try {
+      const slow = (await createNodeEmbedder('voyage', { apiKey: 'k', baseUrl: silent.url, dimensions: 256, maxRetries: 1, baseDelayMs: 10 }, 200))!;
+      const t0 = performance.now();
+      const timedOut = await slow.embed(['x'], 'query').catch((e) => e);
+      expect(performance.now() - t0).toBeLessThan(2_000);
+      expect(timedOut).toBeInstanceOf(ProviderError);
+      expect(timedOut.kind).toBe('timeout');
+      expect(timedOut.message).toBe(`the Voyage API at ${silent.url} did not answer within 200 ms (2 attempts): check the network or VOYAGE_BASE_URL`);
+    } finally {
+      await silent.close();
     }
   });
 });

@@ -170,9 +170,11 @@ export class LiveIndex {
       };
       this.failure = null;
       const s = opened.engine.stats;
+      let done = opened.fromCache ? 'loaded the cached index of' : 'indexed';
+      if (previous) done = 're-indexed';
       this.options.log?.(
         'info',
-        `${previous ? 're-indexed' : opened.fromCache ? 'loaded the cached index of' : 'indexed'} ${s.files} files (${s.chunks} chunks) in ${Math.round(performance.now() - started)} ms` +
+        `${done} ${s.files} files (${s.chunks} chunks) in ${Math.round(performance.now() - started)} ms` +
           (previous ? ` (${s.reusedFiles} unchanged files reused)` : ''),
       );
       this.watchDirectories(opened);

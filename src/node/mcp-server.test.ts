@@ -2,7 +2,7 @@
  * `fourfold mcp` as an agent meets it: the SDK's own Client over StdioClientTransport, talking
  * to `node bin/fourfold.js mcp` on a copy of a real repository (Preact's sources).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,6 +183,9 @@ describe('search answers a question per intent, explained', () => {
     expect(s.query).toMatchObject({ preset: 'thorough', k: 60, strategy: 'fused' });
     expect(s.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality)).toEqual(['text', 'graph']);
     expect(s.results).toHaveLength(2);
+    // A retriever left out says why as a code beside the words; the server has no embedder.
+    const skipped = Object.fromEntries(s.query.modalities.map((m: { modality: string; skip?: string; skipped?: string }) => [m.modality, [m.skip, typeof m.skipped]]));
+    expect(skipped).toEqual({ semantic: ['not-selected', 'string'], structural: ['not-selected', 'string'], text: [undefined, 'undefined'], graph: [undefined, 'undefined'] });
   });
 });
 
@@ -391,13 +394,26 @@ describe('start-up and shutdown', () => {
     }
   });
 
+  it('a cache that cannot be written is a warning: the index is served from memory', async () => {
+    const blocked = join(work, 'cache-is-a-file');
+    writeFileSync(blocked, 'not a folder');
+    const server = await startServer(repo, blocked);
+    try {
+      expect((await ok(server, 'search', { query: 'where is createVNode defined' })).results[0].path).toBe('src/create-element.js');
+      expect(server.logs).toContainEqual(expect.stringMatching(/^cannot write the index cache .*: a file is where the cache folder should be \(EEXIST\): serving the index from memory/));
+      expect(server.stderr()).not.toMatch(/internal error|\n\s+at /);
+    } finally {
+      await server.client.close();
+    }
+  });
+
   it('a message larger than the transport takes (over 10 MB) closes the connection with a message, not a hang', async () => {
     const server = await startServer(repo, cache);
     const pid = server.transport.pid!;
     const r = await server.client.callTool({ name: 'search', arguments: { query: 'x'.repeat(11 * 1024 * 1024) } }).catch((e: Error) => e);
     expect(r).toBeInstanceOf(Error);
     await server.stderrEnded;
-    expect(server.stderr()).toMatch(/protocol error: ReadBuffer exceeded maximum size/);
+    expect(server.stderr()).toMatch(/protocol error: a message longer than 10485760 bytes: the connection cannot continue/);
     expect(server.stderr()).toMatch(/the connection closed; shutting down/);
     expect(() => process.kill(pid, 0)).toThrow();
   });
@@ -416,5 +432,37 @@ describe('start-up and shutdown', () => {
     expect(server.stderr()).toMatch(/the client disconnected; shutting down/);
     expect(server.stderr()).not.toMatch(/internal error|Error:|SIGTERM/);
     expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('answers a line that is not JSON with -32700 and one that is no JSON-RPC with -32600; blank lines are skipped without a word', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--repo', repo, '--embedder', 'none', '--cache', cache], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    child.stdin.write('\n   \r\n\t\n{"jsonrpc": "2.0", "id": 5, "method": "tools/li\n');
+    child.stdin.write('{"jsonrpc":"2.0","id":"seven","what":"no method"}\n[1, 2]\n');
+    child.stdin.write(JSON.stringify(initialize) + '\r\n');
+    // Responses only: the server's log notifications (the index loading) may come between them.
+    const responses = () =>
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((m) => 'id' in m);
+    await until(async () => responses(), (r) => r.some((m) => m.id === 1));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const replies = responses();
+    expect(replies.slice(0, 3)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error', data: expect.stringMatching(/JSON/) } },
+      { jsonrpc: '2.0', id: 'seven', error: { code: -32600, message: 'Invalid Request', data: expect.any(String) } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request', data: expect.any(String) } },
+    ]);
+    expect(replies[3]).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'fourfold' } } });
+    expect(replies).toHaveLength(4);
+    expect(stderr).not.toMatch(/protocol error|Error/);
   });
 });

@@ -12,13 +12,14 @@ import { access, readdir, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Chunk, Definition, IndexProgress, IndexStage, Modality, SearchResponse, UnderstoodQuery } from '../engine/contract';
+import type { Chunk, Definition, IndexProgress, IndexStage, Modality, SearchResponse, SkipCode, UnderstoodQuery } from '../engine/contract';
 import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
+import { LineJsonRpcTransport } from './mcp-stdio';
+import { EXIT, type ExitCode } from './cli-flags';
 import { openRepository, type EmbedderChoice } from './repository';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
 
@@ -49,6 +50,22 @@ export interface McpOptions {
 // Schemas: what a model reads to decide how to call each tool
 
 const modalityEnum = z.enum(MODALITIES as [Modality, ...Modality[]]);
+
+/** Every SkipCode, once: a record keyed by the type, so a code added to the contract fails to compile here until listed. */
+const SKIP_CODE_SET: Record<SkipCode, true> = {
+  'not-selected': true,
+  'not-in-preset': true,
+  'zero-weight': true,
+  'still-indexing': true,
+  'model-loading': true,
+  'no-query-embedder': true,
+  'no-semantic-index': true,
+  'direct-path': true,
+  'query-invalid': true,
+  failed: true,
+  'not-run': true,
+};
+export const SKIP_CODES = Object.keys(SKIP_CODE_SET) as [SkipCode, ...SkipCode[]];
 
 const searchInput = {
   query: z
@@ -120,7 +137,15 @@ const searchOutput = {
     k: z.number(),
     weights: z.record(z.string(), z.number()),
     modalities: z.array(
-      z.object({ modality: z.string(), weight: z.number(), ran: z.boolean(), skipped: z.string().optional(), hits: z.number(), latencyMs: z.number() }),
+      z.object({
+        modality: z.string(),
+        weight: z.number(),
+        ran: z.boolean(),
+        skip: z.enum(SKIP_CODES).optional().describe('why it did not run, as a code to decide on'),
+        skipped: z.string().optional().describe('the same reason in words, for people'),
+        hits: z.number(),
+        latencyMs: z.number(),
+      }),
     ),
     elapsedMs: z.number(),
     notes: z.array(z.string()),
@@ -198,6 +223,19 @@ Lines are 1-based and inclusive; without a range the first ${MAX_OPEN_LINES} lin
 const RELATED_DESCRIPTION = `Navigate the dependency graph from a definition: its callers (where it is called or referenced), its callees (what it calls), and dependent files (what would be affected by changing it, with hop distance).
 Give {symbol} (e.g. "parseConfig" or "Config.load"), or {path, line} for the definition containing that line.`;
 
+/**
+ * The tools as clients see them (name, title, description, input and output schemas): the
+ * server registers these records, and docs/mcp.md is generated from them (scripts/docs.ts).
+ */
+export const TOOLS = {
+  search: { title: 'Search code', description: SEARCH_DESCRIPTION, inputSchema: searchInput, outputSchema: searchOutput },
+  open: { title: 'Open file lines', description: OPEN_DESCRIPTION, inputSchema: openInput, outputSchema: openOutput },
+  related: { title: 'Callers, callees, dependents', description: RELATED_DESCRIPTION, inputSchema: relatedInput, outputSchema: relatedOutput },
+} as const;
+
+/** Every tool only reads the repository's index, and reaches nothing outside it. */
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
 // ---------------------------------------------------------------------------------------
 // The server
 
@@ -215,7 +253,7 @@ export function createMcpServer(live: LiveIndex, root: string, options: { embedd
 
   server.registerTool(
     'search',
-    { title: 'Search code', description: SEARCH_DESCRIPTION, inputSchema: searchInput, outputSchema: searchOutput, annotations: { readOnlyHint: true, openWorldHint: false } },
+    { ...TOOLS.search, annotations: READ_ONLY },
     (args, extra) =>
       answer(live, extra, (state) => {
         const query = args.query.trim();
@@ -231,13 +269,13 @@ export function createMcpServer(live: LiveIndex, root: string, options: { embedd
 
   server.registerTool(
     'open',
-    { title: 'Open file lines', description: OPEN_DESCRIPTION, inputSchema: openInput, outputSchema: openOutput, annotations: { readOnlyHint: true, openWorldHint: false } },
+    { ...TOOLS.open, annotations: READ_ONLY },
     (args, extra) => answer(live, extra, (state) => openAnswer(state, root, args)),
   );
 
   server.registerTool(
     'related',
-    { title: 'Callers, callees, dependents', description: RELATED_DESCRIPTION, inputSchema: relatedInput, outputSchema: relatedOutput, annotations: { readOnlyHint: true, openWorldHint: false } },
+    { ...TOOLS.related, annotations: READ_ONLY },
     (args, extra) => answer(live, extra, (state) => relatedAnswer(state, root, args)),
   );
   return server;
@@ -329,6 +367,7 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
         modality: m.modality,
         weight: m.weight,
         ran: m.ran,
+        ...(m.skip !== undefined ? { skip: m.skip } : {}),
         ...(m.skipped !== undefined ? { skipped: m.skipped } : {}),
         hits: m.hits,
         latencyMs: round(m.latencyMs, 3),
@@ -346,7 +385,7 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
   for (const n of q.notes) lines.push(`  note: ${n}`);
   if (results.length === 0) lines.push('no results');
   results.forEach((x, i) => {
-    const sym = x.symbol ? ` ${x.symbol}${x.kind ? ` (${x.kind})` : ''}` : '';
+    const sym = x.symbol ? ` ${symbolLabel(x.symbol, x.kind)}` : '';
     lines.push(`${i + 1}. ${x.path}:${x.startLine}-${x.endLine}${sym} score ${x.score.toPrecision(4)}`);
     const parts = Object.entries(x.explanation.modalities).map(([m, c]) => `${m} #${c.rank + 1}×${c.weight}→${c.contribution.toPrecision(4)}`);
     const extra = [`boost ${x.explanation.boost.toFixed(3)}`];
@@ -420,6 +459,11 @@ function definitionView(d: Definition) {
   return { name: d.name, kind: d.kind, signature: d.signature, ...(d.container ? { container: d.container } : {}), startLine: d.startLine, endLine: d.endLine };
 }
 
+/** `name (kind)`, or the name alone when the kind is unknown. */
+function symbolLabel(name: string, kind: string | undefined): string {
+  return kind ? `${name} (${kind})` : name;
+}
+
 function qualified(d: { name: string; container?: string }): string {
   return d.container ? `${d.container}.${d.name}` : d.name;
 }
@@ -471,7 +515,7 @@ function relatedAnswer(state: IndexState, root: string, args: { path?: string; l
     totals: { callers: callers.length, callees: callees.length, dependents: dependents.length },
     index: indexInfo(state),
   };
-  const name = target.symbol ? `${target.symbol}${target.definitionKind ? ` (${target.definitionKind})` : ''}` : 'lines';
+  const name = target.symbol ? symbolLabel(target.symbol, target.definitionKind) : 'lines';
   const lines = [`${name} at ${target.path}:${target.startLine}-${target.endLine}`];
   if (otherDefinitions.length) lines.push(`also defined at: ${otherDefinitions.map((d) => `${d.path}:${d.line}`).join(', ')}`);
   const list = (title: string, items: string[], total: number) => {
@@ -527,23 +571,27 @@ function indexInfo(state: IndexState) {
  * Serves until the client disconnects (stdin ends) or a signal arrives; resolves with the exit
  * code. A repository that cannot be served at all is refused before the protocol starts (2).
  */
-export async function serveMcp(options: McpOptions, err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
+export async function serveMcp(options: McpOptions, err: (s: string) => void = (s) => process.stderr.write(s)): Promise<ExitCode> {
   const root = resolve(options.repo);
   const problem = await repositoryProblem(root, options.repo);
   if (problem) {
     err(`fourfold: ${problem}\n`);
-    return 2;
+    return EXIT.input;
   }
   const live = new LiveIndex({
     root,
     watch: options.watch ?? 'auto',
-    open: (onProgress) =>
-      openRepository(root, {
+    open: async (onProgress) => {
+      const opened = await openRepository(root, {
         embedder: options.embedder,
         cacheDir: options.cacheDir,
         onNotice: (s) => log('info', s),
         onProgress: (p) => onProgress(p),
-      }),
+      });
+      // Served from memory all the same; only the next start must build again.
+      if (opened.cacheFailure) log('warning', `${opened.cacheFailure.message}: serving the index from memory (the next start builds it again)`);
+      return opened;
+    },
     log: (level, s) => log(level, s),
   });
   /** To stderr (clients keep it as the server's log) and to the client as an MCP log message. */
@@ -552,11 +600,11 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
     server.server.sendLoggingMessage({ level, logger: 'fourfold', data: s }).catch(() => {});
   }
   const server = createMcpServer(live, root, options);
-  const transport = new StdioServerTransport();
+  const transport = new LineJsonRpcTransport();
 
-  const done = new Promise<number>((resolveDone) => {
+  const done = new Promise<ExitCode>((resolveDone) => {
     let finished = false;
-    const finish = (why: string, code: number) => {
+    const finish = (why: string, code: ExitCode) => {
       if (finished) return;
       finished = true;
       err(`fourfold: ${why}\n`);
@@ -564,15 +612,15 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
       server.close().catch(() => {});
       resolveDone(code);
     };
-    process.stdin.once('end', () => finish('the client disconnected; shutting down', 0));
-    process.stdin.once('close', () => finish('the client disconnected; shutting down', 0));
+    process.stdin.once('end', () => finish('the client disconnected; shutting down', EXIT.ok));
+    process.stdin.once('close', () => finish('the client disconnected; shutting down', EXIT.ok));
     // A client gone mid-answer: writing to its pipe fails with EPIPE. Nothing to answer any more.
-    process.stdout.on('error', (e: NodeJS.ErrnoException) => finish(`the client went away (${e.code ?? e.message}); shutting down`, 0));
-    process.once('SIGTERM', () => finish('SIGTERM: shutting down', 0));
-    process.once('SIGINT', () => finish('SIGINT: shutting down', 0));
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => finish(`the client went away (${e.code ?? e.message}); shutting down`, EXIT.ok));
+    process.once('SIGTERM', () => finish('SIGTERM: shutting down', EXIT.ok));
+    process.once('SIGINT', () => finish('SIGINT: shutting down', EXIT.ok));
     transport.onerror = (e) => err(`fourfold: protocol error: ${message(e)}\n`);
-    // The transport gives up on a message it cannot take (over 10 MB): nothing more can be read.
-    transport.onclose = () => finish('the connection closed; shutting down', 0);
+    // The transport gives up on a message it cannot take (over MAX_LINE_BYTES): nothing more can be read.
+    transport.onclose = () => finish('the connection closed; shutting down', EXIT.ok);
   });
   await server.connect(transport);
   err(`fourfold: serving ${root} over MCP (stdio)\n`);

@@ -16,7 +16,7 @@ import type { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { ParseAhead } from '../engine/structural/parse-ahead';
 import { languageForPath } from '../engine/structural/grammars';
-import { DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
+import { CacheWrites, type CacheWriteError, DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
 import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
 import type { BuildAnalyzer } from './parse-pool';
@@ -67,6 +67,8 @@ export interface OpenedRepository {
   readMs: number;
   /** Loading the cached index, or building it. */
   loadMs: number;
+  /** The cache could not be written (full disk, unwritable folder): the index in memory is whole, the next start builds again. */
+  cacheFailure: CacheWriteError | null;
 }
 
 export async function openRepository(dir: string, options: OpenOptions): Promise<OpenedRepository> {
@@ -118,7 +120,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
       if (snapshot && engine) {
         // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
         const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
-        return { root, engine, intake, unreadable: [], fromCache: true, cacheCheck: 'stat', readMs: t1 - t0, loadMs: performance.now() - t1 };
+        return { root, engine, intake, unreadable: [], fromCache: true, cacheCheck: 'stat', readMs: t1 - t0, loadMs: performance.now() - t1, cacheFailure: null };
       }
     }
 
@@ -138,14 +140,15 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
       options.onNotice?.('the cached index is damaged: rebuilding it');
       previous = null;
     }
+    const cacheWrites = new CacheWrites();
     const remember = async () => {
-      if (useCache && unreadable.length === 0) await writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() });
+      if (useCache && unreadable.length === 0) await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() }));
     };
     if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
       const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
       if (engine) {
         await remember();
-        return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1 };
+        return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1, cacheFailure: cacheWrites.failure };
       }
       previous = null;
     }
@@ -172,11 +175,11 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
       await analyzer.close();
     }
     if (useCache) {
-      await writeCached(snapshotFile, engine.snapshot());
+      await cacheWrites.run(() => writeCached(snapshotFile, engine.snapshot()));
       await remember();
-      await embeddingCache?.save();
+      await cacheWrites.run(async () => embeddingCache?.save());
     }
-    return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1 };
+    return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1, cacheFailure: cacheWrites.failure };
   }
 }
 

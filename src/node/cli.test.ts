@@ -11,7 +11,7 @@ import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_VERSION } from '../engine/engine';
 import { DEMOTION_FACTOR } from '../engine/ranking';
-import { startVoyageServer } from '../engine/semantic/voyage-test-server';
+import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { COMMANDS, EXIT, FLAGS } from './cli-flags';
 
 const run = promisify(execFile);

@@ -16,22 +16,30 @@ const DEMO_SOURCES = 'demo/svelte/src';
  * ONNX Runtime asyncify build (27 MB) is only a fallback when `wasmPaths` is not set, and
  * src/browser/local-model.ts always sets it to the plain SIMD build.
  */
-const UNUSED_ASSETS = [/ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/, /ort-wasm-simd-threaded\.jsep-[\w-]+\.(wasm|mjs)$/];
+const UNUSED_ASSETS = [
+  /ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/,
+  /ort-wasm-simd-threaded\.jsep-[\w-]+\.(wasm|mjs)$/,
+];
 
 /** Builds (or reuses) the demo's prebuilt index with the engine in Node, and ships it as dist/demo/. */
 function demoIndex(): Plugin {
   const build = () => {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/build-demo.ts'), DEMO_OUT], {
-      stdio: 'inherit',
-      cwd: ROOT,
-    });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/build-demo.ts'), DEMO_OUT],
+      {
+        stdio: 'inherit',
+        cwd: ROOT,
+      },
+    );
   };
   return {
     name: 'fourfold-demo-index',
     buildStart() {
       if (this.meta.watchMode) return;
       build();
-      for (const file of DEMO_FILES) this.emitFile({ type: 'asset', fileName: `demo/${file}`, source: readFileSync(join(DEMO_OUT, file)) });
+      for (const file of DEMO_FILES)
+        this.emitFile({ type: 'asset', fileName: `demo/${file}`, source: readFileSync(join(DEMO_OUT, file)) });
     },
     configureServer(server) {
       build();
@@ -51,7 +59,9 @@ function demoIndex(): Plugin {
 
 function listPublic(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listPublic(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listPublic(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /**
@@ -74,7 +84,13 @@ function offline(): Plugin {
       for (const name of Object.keys(bundle).sort()) {
         const item = bundle[name];
         version.update(name);
-        version.update(item.type === 'asset' ? (typeof item.source === 'string' ? item.source : Buffer.from(item.source)) : item.code);
+        version.update(
+          item.type === 'asset'
+            ? typeof item.source === 'string'
+              ? item.source
+              : Buffer.from(item.source)
+            : item.code,
+        );
       }
       for (const f of publicFiles) version.update(readFileSync(join(publicDir, f)));
       const template = readFileSync(join(ROOT, 'src/browser/service-worker.js'), 'utf8');
@@ -93,7 +109,11 @@ function contentSecurityPolicyMeta(): Plugin {
     name: 'fourfold-csp-meta',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy('meta') }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy('meta') },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }
@@ -125,5 +145,10 @@ export default defineConfig({
   // covers the page only), and frame-ancestors works only there. It also isolates the page
   // (COOP/COEP), which no meta tag can do.
   // `PORT=8080 npm start` serves elsewhere; strict, so a busy port is said rather than silently replaced.
-  preview: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true, headers: { 'Content-Security-Policy': contentSecurityPolicy('header'), ...CROSS_ORIGIN_ISOLATION_HEADERS } },
+  preview: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    headers: { 'Content-Security-Policy': contentSecurityPolicy('header'), ...CROSS_ORIGIN_ISOLATION_HEADERS },
+  },
 });

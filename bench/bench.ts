@@ -16,7 +16,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_CACHE, REPO_ROOT, ensureTiers, type CorpusTier } from './corpora';
-import { grepBaseline, miniSearchBaseline, readTree, rgVersion, type GrepBaseline, type MiniSearchBaseline } from './cost/baselines';
+import {
+  grepBaseline,
+  miniSearchBaseline,
+  readTree,
+  rgVersion,
+  type GrepBaseline,
+  type MiniSearchBaseline,
+} from './cost/baselines';
 import { browserRun, ensureApp, type BrowserRun } from './cost/browser';
 import type { BuildResult, ChildArgs, LoadResult } from './cost/node-child';
 import { BENCH_INTENTS, type BenchQuery } from './cost/queries';
@@ -48,14 +55,26 @@ function parseFlags(argv: string[]): Flags {
     const i = argv.indexOf(`--${name}`);
     return i === -1 ? undefined : argv[i + 1];
   };
-  const list = (s: string | undefined, fallback: number[]) => (s ? s.split(',').map(Number).filter((n) => n > 0) : fallback);
+  const list = (s: string | undefined, fallback: number[]) =>
+    s
+      ? s
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0)
+      : fallback;
   const sizes = list(get('sizes'), [1, 10]);
   return {
     sizes,
     runs: Math.max(1, Number(get('runs') ?? 3)),
     browser: !argv.includes('--no-browser'),
-    browserSizes: list(get('browser-sizes'), sizes.filter((s) => s <= 10)),
-    embedSizes: list(get('embed-sizes'), sizes.filter((s) => s <= 10)),
+    browserSizes: list(
+      get('browser-sizes'),
+      sizes.filter((s) => s <= 10),
+    ),
+    embedSizes: list(
+      get('embed-sizes'),
+      sizes.filter((s) => s <= 10),
+    ),
     rebuildApp: argv.includes('--rebuild-app'),
     scale: argv.includes('--scale'),
     cli: !argv.includes('--no-cli'),
@@ -69,18 +88,24 @@ function log(s: string): void {
 }
 
 function child<T>(args: ChildArgs): T {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/cost/node-child.ts'), JSON.stringify(args)], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'bench/cost/node-child.ts'), JSON.stringify(args)],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    },
+  );
   if (r.status !== 0) throw new Error(`bench child (${args.mode}, ${args.embedder}) failed:\n${r.stderr}`);
   const lines = r.stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]) as T;
 }
 
 function pickBrowserQueries(queries: BenchQuery[]): BenchQuery[] {
-  return BENCH_INTENTS.flatMap((intent) => queries.filter((q) => q.intent === intent).slice(0, BROWSER_QUERIES_PER_INTENT));
+  return BENCH_INTENTS.flatMap((intent) =>
+    queries.filter((q) => q.intent === intent).slice(0, BROWSER_QUERIES_PER_INTENT),
+  );
 }
 
 async function benchTier(tier: CorpusTier, flags: Flags): Promise<TierResult> {
@@ -115,7 +140,12 @@ async function benchTier(tier: CorpusTier, flags: Flags): Promise<TierResult> {
   const rg = rgVersion();
   const literals = queries.filter((q) => q.literal);
   log(`${tag}: ${rg ? 'ripgrep' : 'git grep (rg not installed)'} over ${literals.length} queries`);
-  const grep: GrepBaseline = grepBaseline(tier.dir, literals.map((q) => q.literal!), rg ? 'rg' : 'git grep', flags.runs);
+  const grep: GrepBaseline = grepBaseline(
+    tier.dir,
+    literals.map((q) => q.literal!),
+    rg ? 'rg' : 'git grep',
+    flags.runs,
+  );
   const grepByIntent = literals.map((q, i) => ({ intent: q.intent, ms: grep.perQueryMs[i] }));
 
   log(`${tag}: MiniSearch BM25 over whole files (${flags.runs} builds)`);
@@ -127,20 +157,44 @@ async function benchTier(tier: CorpusTier, flags: Flags): Promise<TierResult> {
   let browserEmbed: BrowserRun | null = null;
   let browserSkipped: string | null = null;
   if (!flags.browser) browserSkipped = 'not run (--no-browser)';
-  else if (!flags.browserSizes.includes(tier.sizeMb)) browserSkipped = `not run at ${tag} (too slow for the time budget; --browser-sizes to add it)`;
+  else if (!flags.browserSizes.includes(tier.sizeMb))
+    browserSkipped = `not run at ${tag} (too slow for the time budget; --browser-sizes to add it)`;
   else if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) browserSkipped = 'Chromium not installed';
   else {
     const bq = pickBrowserQueries(queries);
     for (let r = 0; r < flags.runs; r++) {
       log(`${tag}: Chromium run ${r + 1}/${flags.runs} (model blocked: no semantic index)`);
-      browser.push(await browserRun(tier.dir, bq, { embedder: 'blocked', reloads: BROWSER_RELOADS, log: (s) => log(`${tag}:   ${s}`) }));
+      browser.push(
+        await browserRun(tier.dir, bq, {
+          embedder: 'blocked',
+          reloads: BROWSER_RELOADS,
+          log: (s) => log(`${tag}:   ${s}`),
+        }),
+      );
     }
     if (tier.sizeMb === Math.min(...flags.browserSizes)) {
       log(`${tag}: Chromium run with the bundled embedding model (one run)`);
-      browserEmbed = await browserRun(tier.dir, bq, { embedder: 'local', reloads: BROWSER_RELOADS, log: (s) => log(`${tag}:   ${s}`) });
+      browserEmbed = await browserRun(tier.dir, bq, {
+        embedder: 'local',
+        reloads: BROWSER_RELOADS,
+        log: (s) => log(`${tag}:   ${s}`),
+      });
     }
   }
-  return { tier, builds, loads, embedBuild, embedLoad, queries, grep, grepByIntent, mini, browser, browserEmbed, browserSkipped };
+  return {
+    tier,
+    builds,
+    loads,
+    embedBuild,
+    embedLoad,
+    queries,
+    grep,
+    grepByIntent,
+    mini,
+    browser,
+    browserEmbed,
+    browserSkipped,
+  };
 }
 
 const flags = parseFlags(process.argv.slice(2));
@@ -183,12 +237,18 @@ else {
   // The 10 MB tier in one tab, with the bundled model and without (first answer, ready, reload,
   // stored ÷ source: issue 10's Chromium figures) is part of every run with the browser; the
   // larger corpora keep their last runs, labelled with the command that measured them.
-  const last = existsSync(join(outDir, 'results.json')) ? (JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchResults) : null;
+  const last = existsSync(join(outDir, 'results.json'))
+    ? (JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchResults)
+    : null;
   const fresh = flags.browser ? await chromiumScale(['10'], log) : [];
-  const kept = (last?.chromiumScale ?? []).filter((r) => !fresh.some((f) => f.corpus === r.corpus && f.embedder === r.embedder));
+  const kept = (last?.chromiumScale ?? []).filter(
+    (r) => !fresh.some((f) => f.corpus === r.corpus && f.embedder === r.embedder),
+  );
   if (fresh.length || kept.length) results.chromiumScale = [...kept, ...fresh];
   const labels = [
-    kept.length ? (last!.chromiumScaleCommand ?? `${last!.command} (${last!.date.slice(0, 16).replace('T', ' ')} UTC)`) : null,
+    kept.length
+      ? (last!.chromiumScaleCommand ?? `${last!.command} (${last!.date.slice(0, 16).replace('T', ' ')} UTC)`)
+      : null,
     fresh.length ? `${results.command} (${results.date.slice(0, 16).replace('T', ' ')} UTC) for the 10 MB tier` : null,
   ].filter(Boolean);
   if (labels.length) results.chromiumScaleCommand = labels.join('; ');
@@ -202,7 +262,15 @@ if (flags.cli) {
   // docs/bench/cli-speed.md, which the report shows.
   const querySizes = flags.sizes.filter((s) => s >= 10);
   log(`the CLI: build, --help, cached search, query p95 (${querySizes.join(', ') || 'no'} MB)`);
-  const args = ['--import', 'tsx', join(REPO_ROOT, 'bench', 'cost', 'cli-speed.ts'), '--reps', String(flags.runs), '--query-sizes', (querySizes.length ? querySizes : [10]).join(',')];
+  const args = [
+    '--import',
+    'tsx',
+    join(REPO_ROOT, 'bench', 'cost', 'cli-speed.ts'),
+    '--reps',
+    String(flags.runs),
+    '--query-sizes',
+    (querySizes.length ? querySizes : [10]).join(','),
+  ];
   const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) log(`cli-speed failed (${r.status}); its section keeps the last run`);
   markdown = writeReport(results, outDir);

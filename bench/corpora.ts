@@ -87,7 +87,9 @@ async function ensurePackage(spec: PackageSpec, log: (s: string) => void): Promi
   const tgz = join(TARBALLS, tarballName(spec));
   if (!existsSync(tgz)) {
     log(`npm pack ${spec.pkg}@${spec.version}`);
-    await run('npm', ['pack', '--silent', `${spec.pkg}@${spec.version}`, '--pack-destination', TARBALLS], { maxBuffer: 1 << 24 });
+    await run('npm', ['pack', '--silent', `${spec.pkg}@${spec.version}`, '--pack-destination', TARBALLS], {
+      maxBuffer: 1 << 24,
+    });
   }
   await rm(dest, { recursive: true, force: true });
   await mkdir(dest, { recursive: true });
@@ -96,7 +98,11 @@ async function ensurePackage(spec: PackageSpec, log: (s: string) => void): Promi
   return join(dest, 'package');
 }
 
-async function listFiles(root: string, dir = root, out: { rel: string; size: number }[] = []): Promise<{ rel: string; size: number }[]> {
+async function listFiles(
+  root: string,
+  dir = root,
+  out: { rel: string; size: number }[] = [],
+): Promise<{ rel: string; size: number }[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
@@ -125,7 +131,8 @@ export async function ensureTiers(sizesMb: number[], log: (s: string) => void = 
       total += f.size;
     }
   }
-  if (total < largest) log(`warning: only ${(total / 1e6).toFixed(1)} MB of code available for the ${largest / 1e6} MB tier`);
+  if (total < largest)
+    log(`warning: only ${(total / 1e6).toFixed(1)} MB of code available for the ${largest / 1e6} MB tier`);
 
   const tiers: CorpusTier[] = [];
   for (const sizeMb of [...sizesMb].sort((a, b) => a - b)) {
@@ -137,7 +144,8 @@ export async function ensureTiers(sizesMb: number[], log: (s: string) => void = 
     const packages: CorpusTier['packages'] = [];
     for (const f of chosen) {
       let p = packages[packages.length - 1];
-      if (!p || p.pkg !== f.pkg.pkg) packages.push((p = { pkg: f.pkg.pkg, version: f.pkg.version, files: 0, bytes: 0, partial: false }));
+      if (!p || p.pkg !== f.pkg.pkg)
+        packages.push((p = { pkg: f.pkg.pkg, version: f.pkg.version, files: 0, bytes: 0, partial: false }));
       p.files++;
       p.bytes += f.size;
     }
@@ -145,7 +153,9 @@ export async function ensureTiers(sizesMb: number[], log: (s: string) => void = 
     if (last && n < ordered.length && ordered[n].pkg.pkg === last.pkg) last.partial = true;
 
     const dir = join(BENCH_CACHE, `corpus-${sizeMb}mb`);
-    const fingerprint = createHash('sha1').update(JSON.stringify(chosen.map((f) => [f.pkg.pkg, f.pkg.version, f.rel, f.size]))).digest('hex');
+    const fingerprint = createHash('sha1')
+      .update(JSON.stringify(chosen.map((f) => [f.pkg.pkg, f.pkg.version, f.rel, f.size])))
+      .digest('hex');
     const manifestFile = join(BENCH_CACHE, `corpus-${sizeMb}mb.json`);
     const manifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : null;
     if (manifest?.fingerprint !== fingerprint || !existsSync(dir)) {

@@ -27,7 +27,16 @@ const HELD_OUT: readonly CorpusSpec[] = [
 ];
 /** Twice the main set's sampling per corpus: only "understand" is kept. */
 const PER_CORPUS = 16;
-const SYSTEMS: readonly SystemName[] = ['semantic', 'text', 'structural', 'graph', 'quick', 'default', 'thorough', 'bm25'];
+const SYSTEMS: readonly SystemName[] = [
+  'semantic',
+  'text',
+  'structural',
+  'graph',
+  'quick',
+  'default',
+  'thorough',
+  'bm25',
+];
 
 const analyzer = await StructuralAnalyzer.create(nodeGrammars);
 const embedder = await createNodeEmbedder('local');
@@ -49,7 +58,9 @@ for (const spec of HELD_OUT) {
     }
   }
   count += queries.length;
-  rows.push(`| ${spec.pkg}@${spec.version} | ${queries.length} | ${SYSTEMS.map((s) => (sum[s] / Math.max(1, queries.length)).toFixed(3)).join(' | ')} |`);
+  rows.push(
+    `| ${spec.pkg}@${spec.version} | ${queries.length} | ${SYSTEMS.map((s) => (sum[s] / Math.max(1, queries.length)).toFixed(3)).join(' | ')} |`,
+  );
 }
 console.log(`| package | queries | ${SYSTEMS.map((s) => SYSTEM_LABELS[s]).join(' | ')} |`);
 console.log(`|---|---:|${SYSTEMS.map(() => '---:').join('|')}|`);

@@ -69,7 +69,9 @@ async function main(): Promise<void> {
     label = `pool of ${options.pool}`;
   } else {
     const module = options.analyzerModule
-      ? ((await import(pathToFileURL(options.analyzerModule).href)) as typeof import('../src/engine/structural/analyzer'))
+      ? ((await import(
+          pathToFileURL(options.analyzerModule).href
+        )) as typeof import('../src/engine/structural/analyzer'))
       : await import('../src/engine/structural/analyzer');
     const analyzer = await module.StructuralAnalyzer.create(nodeGrammars);
     analyze = (path, text) => analyzer.analyze(path, text);

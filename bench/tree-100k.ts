@@ -20,8 +20,42 @@ const MODULES = 100;
 export const TREE_FILES = PACKAGES * AREAS * MODULES;
 const GENERATOR_VERSION = 2;
 
-const VERBS = ['parse', 'render', 'resolve', 'schedule', 'flush', 'encode', 'decode', 'validate', 'merge', 'collect', 'normalize', 'compute', 'dispatch', 'observe', 'apply', 'format'];
-const NOUNS = ['Config', 'Entry', 'Widget', 'Token', 'Route', 'Buffer', 'Session', 'Query', 'Layout', 'Record', 'Signal', 'Patch', 'Frame', 'Header', 'Batch', 'Cursor'];
+const VERBS = [
+  'parse',
+  'render',
+  'resolve',
+  'schedule',
+  'flush',
+  'encode',
+  'decode',
+  'validate',
+  'merge',
+  'collect',
+  'normalize',
+  'compute',
+  'dispatch',
+  'observe',
+  'apply',
+  'format',
+];
+const NOUNS = [
+  'Config',
+  'Entry',
+  'Widget',
+  'Token',
+  'Route',
+  'Buffer',
+  'Session',
+  'Query',
+  'Layout',
+  'Record',
+  'Signal',
+  'Patch',
+  'Frame',
+  'Header',
+  'Batch',
+  'Cursor',
+];
 const QUALIFIERS = ['', 'State', 'Options', 'Range', 'Map', 'List', 'Result', 'Queue'];
 
 /** mulberry32: a small, well-known seeded generator (the same tree on every machine). */
@@ -64,15 +98,29 @@ function moduleSource(p: number, a: number, m: number): string {
   for (const [i, name] of names.entries()) {
     const callee = imports.length ? imports[i % imports.length].name : null;
     const noun = pick(r, NOUNS).toLowerCase();
-    if (r() < 0.5) lines.push(`/** ${name.replace(/([A-Z])/g, ' $1').toLowerCase().trim()} (${noun}). */`);
-    lines.push(`export function ${name}(input: ${pick(r, ['string', 'number', 'unknown[]'])}, limit = ${1 + Math.floor(r() * 64)}) {`);
+    if (r() < 0.5)
+      lines.push(
+        `/** ${name
+          .replace(/([A-Z])/g, ' $1')
+          .toLowerCase()
+          .trim()} (${noun}). */`,
+      );
+    lines.push(
+      `export function ${name}(input: ${pick(r, ['string', 'number', 'unknown[]'])}, limit = ${1 + Math.floor(r() * 64)}) {`,
+    );
     lines.push(`  return { ${noun}: ${callee ? `${callee}(input as never)` : 'input'}, limit };`);
     lines.push('}');
     lines.push('');
   }
   if (r() < 0.25) {
     const cls = `${pick(r, NOUNS)}${pick(r, ['Store', 'Cache', 'Controller'])}${m}`;
-    lines.push(`export class ${cls} {`, `  private readonly items = new Map<string, number>();`, `  add(key: string) { this.items.set(key, (this.items.get(key) ?? 0) + 1); return ${names[0]}(key); }`, '}', '');
+    lines.push(
+      `export class ${cls} {`,
+      `  private readonly items = new Map<string, number>();`,
+      `  add(key: string) { this.items.set(key, (this.items.get(key) ?? 0) + 1); return ${names[0]}(key); }`,
+      '}',
+      '',
+    );
   }
   return lines.join('\n');
 }

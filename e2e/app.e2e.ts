@@ -33,7 +33,10 @@ beforeAll(async () => {
   mkdirSync(join(preactFolder, 'build'));
   writeFileSync(join(preactFolder, 'build', 'preact.js'), 'export function diffChildren() {}\n');
   writeFileSync(join(preactFolder, 'debug.log'), 'diffChildren failed\n');
-  writeFileSync(join(preactFolder, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+  writeFileSync(
+    join(preactFolder, 'logo.png'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  );
   writeFileSync(join(preactFolder, 'huge.js'), `// generated\n${'x'.repeat(3 * 1024 * 1024)}\n`);
 
   largeFolder = join(workDir, 'preact-large');
@@ -59,7 +62,9 @@ const results = () => page.getByRole('list', { name: 'Results' });
 const repositoryList = () => page.getByRole('list', { name: 'Repositories' });
 
 async function waitForReady(name: string): Promise<string> {
-  await expect.poll(async () => status().innerText(), { timeout: READY_TIMEOUT, interval: 250 }).toMatch(new RegExp(`${name} is ready`));
+  await expect
+    .poll(async () => status().innerText(), { timeout: READY_TIMEOUT, interval: 250 })
+    .toMatch(new RegExp(`${name} is ready`));
   return status().innerText();
 }
 
@@ -67,7 +72,14 @@ async function search(query: string): Promise<Locator> {
   if ((await searchBox().inputValue()) !== query) await searchBox().fill(query);
   // Wait for the answer to exactly this query (the previous one stays, dimmed, until then).
   await expect
-    .poll(async () => page.locator('section.answer').getAttribute('data-query', { timeout: 1000 }).catch(() => null), { timeout: 30_000 })
+    .poll(
+      async () =>
+        page
+          .locator('section.answer')
+          .getAttribute('data-query', { timeout: 1000 })
+          .catch(() => null),
+      { timeout: 30_000 },
+    )
     .toBe(query);
   await results().getByRole('listitem').first().waitFor({ timeout: 20_000 });
   return results().getByRole('listitem');
@@ -121,7 +133,9 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await page.getByLabel('Choose folder').setInputFiles(preactFolder);
     // While the workers index, the page keeps answering: typing shows the intent at once.
     await page.getByLabel('Search code').fill('who calls diffChildren');
-    await expect.poll(() => page.getByLabel('Query intent').innerText(), { timeout: 10_000 }).toContain('find references');
+    await expect
+      .poll(() => page.getByLabel('Query intent').innerText(), { timeout: 10_000 })
+      .toContain('find references');
     const text = await waitForReady('preact');
     // How long the page went without a frame is a benchmark figure, not a pass/fail bar here.
     const maxFrameGap = await page.evaluate(() => (window as unknown as { maxFrameGap: number }).maxFrameGap);
@@ -135,7 +149,12 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
   });
 
   const INTENT_CASES = [
-    { query: 'function diffChildren', intent: 'find definition', top: /^src\/diff\/children\.js/, symbol: /diffChildren/ },
+    {
+      query: 'function diffChildren',
+      intent: 'find definition',
+      top: /^src\/diff\/children\.js/,
+      symbol: /diffChildren/,
+    },
     { query: 'who calls diffChildren', intent: 'find references', top: /^src\/diff\/index\.js/ },
     { query: 'what depends on options', intent: 'impact analysis', top: /options|index\.d\.ts|internal\.d\.ts/i },
     { query: '"Hook can only be invoked from render methods"', intent: 'exact match', top: /^debug\/src\/debug\.js/ },
@@ -196,14 +215,23 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await searchBox().fill('/render(');
     await expect.poll(() => page.getByLabel('Query error').innerText()).toMatch(/\/render\( has no closing \//);
     await searchBox().fill('render lang:rust');
-    await expect.poll(() => page.getByLabel('Query error').innerText({ timeout: 1000 }).catch(() => ''), { timeout: 30_000 }).toMatch(
-      /No file of this repository \(\d+ files\) matches lang:rust\./,
-    );
+    await expect
+      .poll(
+        () =>
+          page
+            .getByLabel('Query error')
+            .innerText({ timeout: 1000 })
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toMatch(/No file of this repository \(\d+ files\) matches lang:rust\./);
     expect(await results().count()).toBe(0);
 
     // "?" alone opens the syntax help; so does the button.
     await searchBox().fill('?');
-    await expect.poll(() => page.getByLabel('Query syntax', { exact: true }).innerText()).toMatch(/\/regex\/[\s\S]*path:src/);
+    await expect
+      .poll(() => page.getByLabel('Query syntax', { exact: true }).innerText())
+      .toMatch(/\/regex\/[\s\S]*path:src/);
     await searchBox().fill('');
     await expect.poll(() => page.getByLabel('Query syntax', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Query syntax help' }).click();
@@ -225,7 +253,9 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
   it('is driven by the keyboard, and keeps the search in the URL', async () => {
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('/');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search code');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search code');
     await page.keyboard.type('function render');
     await search('function render');
     await page.keyboard.press('ArrowDown');
@@ -255,10 +285,14 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
 
   it('cancels an indexing run half-way: the app stays usable, nothing half-built is searchable', async () => {
     await page.getByLabel('Choose folder').setInputFiles(largeFolder);
-    await expect.poll(async () => status().innerText(), { timeout: 60_000, interval: 100 }).toMatch(/Files parsed\s+[1-9]/);
+    await expect
+      .poll(async () => status().innerText(), { timeout: 60_000, interval: 100 })
+      .toMatch(/Files parsed\s+[1-9]/);
     // While it indexes, the box says plainly which repository it searches — the new one, with what is ready.
     const which = page.getByRole('note', { name: 'Which repository is searched' });
-    expect(await which.innerText()).toMatch(/Indexing preact-large: the box already searches it with text(, structural)?(, graph)?;/);
+    expect(await which.innerText()).toMatch(
+      /Indexing preact-large: the box already searches it with text(, structural)?(, graph)?;/,
+    );
     const during = await search('function diffChildren');
     expect(await during.first().locator('.path').innerText()).toMatch(/^copy\d\/src\/diff\/children\.js/);
     expect(await status().innerText()).toMatch(/Indexing preact-large/);
@@ -292,7 +326,9 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     const before = await repositoryList().innerText();
     await page.getByLabel('Repository URL').fill(`${gitServer.origin}/no-such-repository.git`);
     await page.getByRole('button', { name: 'Clone' }).click();
-    await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/There is no git repository at .*no-such-repository\.git.*HTTP 404/);
+    await expect
+      .poll(async () => status().innerText(), { timeout: 30_000 })
+      .toMatch(/There is no git repository at .*no-such-repository\.git.*HTTP 404/);
     expect(await repositoryList().innerText()).toBe(before);
     const items = await search('function diffChildren');
     expect(await items.count()).toBeGreaterThan(0);

@@ -8,7 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { FIXTURES, indexedDbRecords, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import {
+  FIXTURES,
+  indexedDbRecords,
+  launchBrowser,
+  serveDirectory,
+  type BrowserSession,
+  type StaticServer,
+} from './harness';
 import { makeBareRepository, startGitServer, type GitServer } from './git-server';
 
 let server: StaticServer;
@@ -56,11 +63,17 @@ describe('clone faults in Chromium', { timeout: 180_000 }, () => {
   it('the connection dropping mid-pack: a clear message, nothing kept', async () => {
     await page.goto(server.origin);
     await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/is ready/);
-    await cloneFails('drop/preact.git', /connection to .*drop\/preact\.git dropped after \d+ KB of the download; nothing was kept/);
+    await cloneFails(
+      'drop/preact.git',
+      /connection to .*drop\/preact\.git dropped after \d+ KB of the download; nothing was kept/,
+    );
   });
 
   it('a private repository (401) and a missing one (404): clear messages, nothing kept', async () => {
-    await cloneFails('private/preact.git', /refused access to .*private\/preact\.git \(HTTP 401\)\. Fourfold can only clone public repositories/);
+    await cloneFails(
+      'private/preact.git',
+      /refused access to .*private\/preact\.git \(HTTP 401\)\. Fourfold can only clone public repositories/,
+    );
     await cloneFails('nothing-here.git', /There is no git repository at .*nothing-here\.git \(HTTP 404\)/);
   });
 

@@ -58,7 +58,9 @@ export async function startGitServer(root: string): Promise<GitServer> {
     const fault = FAULTS.has(first) ? first : null;
     if (fault) url.pathname = url.pathname.slice(first.length + 1);
     if (fault === 'private') {
-      res.writeHead(401, { ...CORS_HEADERS, 'www-authenticate': 'Basic realm="private repositories"' }).end('authentication required');
+      res
+        .writeHead(401, { ...CORS_HEADERS, 'www-authenticate': 'Basic realm="private repositories"' })
+        .end('authentication required');
       return;
     }
     const isPack = req.method === 'POST' && url.pathname.endsWith('/git-upload-pack');
@@ -121,7 +123,11 @@ export async function startGitServer(root: string): Promise<GitServer> {
 }
 
 /** A bare repository `<root>/<name>.git` whose single commit holds a copy of `sourceDir`. */
-export function makeBareRepository(sourceDir: string, name: string, root = mkdtempSync(join(tmpdir(), 'fourfold-git-'))): string {
+export function makeBareRepository(
+  sourceDir: string,
+  name: string,
+  root = mkdtempSync(join(tmpdir(), 'fourfold-git-')),
+): string {
   const work = mkdtempSync(join(tmpdir(), 'fourfold-work-'));
   cpSync(sourceDir, work, { recursive: true });
   const git = (cwd: string, ...args: string[]) =>

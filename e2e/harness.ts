@@ -53,7 +53,8 @@ export interface StaticServer {
 const CSP_REPORT_PATH = '/__csp-report';
 
 export async function serveDirectory(root = DIST): Promise<StaticServer> {
-  if (!existsSync(join(root, 'index.html'))) throw new Error(`${root} has no index.html: run \`vite build\` first (npm test does).`);
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`${root} has no index.html: run \`vite build\` first (npm test does).`);
   const requests: string[] = [];
   const cspReports: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -97,7 +98,8 @@ export async function serveDirectory(root = DIST): Promise<StaticServer> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      if (cspReports.length > 0) throw new Error(`Content-Security-Policy violations reported:\n${cspReports.join('\n')}`);
+      if (cspReports.length > 0)
+        throw new Error(`Content-Security-Policy violations reported:\n${cspReports.join('\n')}`);
     },
   };
 }
@@ -174,13 +176,21 @@ export type ScreenshotViewport = (typeof SCREENSHOT_VIEWPORTS)[number];
  * app, for the screenshot scripts in docs/screenshots/.
  */
 export async function forEachScreenshotSession(
-  shoot: (session: BrowserSession, origin: string, viewport: ScreenshotViewport, colorScheme: 'light' | 'dark') => Promise<void>,
+  shoot: (
+    session: BrowserSession,
+    origin: string,
+    viewport: ScreenshotViewport,
+    colorScheme: 'light' | 'dark',
+  ) => Promise<void>,
 ): Promise<void> {
   const server = await serveDirectory();
   try {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const viewport of SCREENSHOT_VIEWPORTS) {
-        const session = await launchBrowser({ colorScheme, viewport: { width: viewport.width, height: viewport.height } });
+        const session = await launchBrowser({
+          colorScheme,
+          viewport: { width: viewport.width, height: viewport.height },
+        });
         try {
           await shoot(session, server.origin, viewport, colorScheme);
         } finally {
@@ -204,7 +214,13 @@ export async function indexedDbRecords(page: Page): Promise<{ where: string; jso
     const out: { where: string; json: string }[] = [];
     const utf8 = new TextDecoder();
     const asText = (_: string, v: unknown) =>
-      v instanceof Uint8Array ? utf8.decode(v) : v instanceof ArrayBuffer ? utf8.decode(new Uint8Array(v)) : ArrayBuffer.isView(v) ? `[${v.constructor.name}]` : v;
+      v instanceof Uint8Array
+        ? utf8.decode(v)
+        : v instanceof ArrayBuffer
+          ? utf8.decode(new Uint8Array(v))
+          : ArrayBuffer.isView(v)
+            ? `[${v.constructor.name}]`
+            : v;
     for (const info of await indexedDB.databases()) {
       const db = await new Promise<IDBDatabase>((ok, fail) => {
         const open = indexedDB.open(info.name!);
@@ -219,7 +235,12 @@ export async function indexedDbRecords(page: Page): Promise<{ where: string; jso
           values.onsuccess = () => ok({ keys: keys.result, values: values.result });
           values.onerror = () => fail(values.error);
         });
-        all.values.forEach((value, i) => out.push({ where: `${info.name}/${storeName}/${String(all.keys[i])}`, json: JSON.stringify(value, asText) ?? '' }));
+        all.values.forEach((value, i) =>
+          out.push({
+            where: `${info.name}/${storeName}/${String(all.keys[i])}`,
+            json: JSON.stringify(value, asText) ?? '',
+          }),
+        );
       }
       db.close();
     }

@@ -29,7 +29,9 @@ function writeTree(dir: string): void {
     for (let m = 0; m < PER_FOLDER; m++) {
       const i = p * PER_FOLDER + m;
       const call = m > 0 ? `./module-${String(m - 1).padStart(4, '0')}` : null;
-      const body = call ? `import { step${i - 1} } from '${call}';\nexport function step${i}(n: number) { return step${i - 1}(n) + 1; }\n` : `export function step${i}(n: number) { return n; }\n`;
+      const body = call
+        ? `import { step${i - 1} } from '${call}';\nexport function step${i}(n: number) { return step${i - 1}(n) + 1; }\n`
+        : `export function step${i}(n: number) { return n; }\n`;
       writeFileSync(join(folder, `module-${String(m).padStart(4, '0')}.ts`), body);
     }
   }
@@ -57,12 +59,16 @@ describe('a 100,000-file tree in one tab', { timeout: 1_200_000 }, () => {
     await expect.poll(async () => status.innerText(), { timeout: 60_000 }).toMatch(/is ready/);
     // Handing 100,000 files to the input takes Playwright 27–52 s here: more than an action's default 30 s.
     await page.getByLabel('Choose folder').setInputFiles(root, { timeout: 600_000 });
-    await expect.poll(async () => status.innerText(), { timeout: 1_080_000, interval: 1_000 }).toMatch(/tree-100k is ready/);
+    await expect
+      .poll(async () => status.innerText(), { timeout: 1_080_000, interval: 1_000 })
+      .toMatch(/tree-100k is ready/);
     expect(await status.innerText()).toMatch(/100,000 files/);
 
     await page.getByLabel('Search code').fill('where is step99999 defined');
     const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
-    await expect.poll(async () => first.innerText(), { timeout: 60_000 }).toMatch(/packages\/pkg-099\/\s*module-0999\.ts[\s\S]*step99999/);
+    await expect
+      .poll(async () => first.innerText(), { timeout: 60_000 })
+      .toMatch(/packages\/pkg-099\/\s*module-0999\.ts[\s\S]*step99999/);
     expect(page.isClosed()).toBe(false);
     expect(session.errors.filter((e) => !/Failed to load resource|ERR_FAILED|models\//.test(e))).toEqual([]);
   });

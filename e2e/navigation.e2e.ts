@@ -31,7 +31,14 @@ const results = () => page.getByRole('list', { name: 'Results' });
 async function search(query: string) {
   await searchBox().fill(query);
   await expect
-    .poll(async () => page.locator('section.answer').getAttribute('data-query', { timeout: 1000 }).catch(() => null), { timeout: 30_000 })
+    .poll(
+      async () =>
+        page
+          .locator('section.answer')
+          .getAttribute('data-query', { timeout: 1000 })
+          .catch(() => null),
+      { timeout: 30_000 },
+    )
     .toBe(query);
   return results().getByRole('listitem').first();
 }
@@ -41,7 +48,9 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
     await search('who calls flushSync');
     // A file with more call sites than the collapsed list shows.
     const items = results().getByRole('listitem');
-    const texts = await items.evaluateAll((lis) => lis.map((li) => li.querySelector('.more-matches')?.textContent ?? ''));
+    const texts = await items.evaluateAll((lis) =>
+      lis.map((li) => li.querySelector('.more-matches')?.textContent ?? ''),
+    );
     const index = texts.findIndex((t) => /Show \d+ more match/.test(t));
     expect(index).toBeGreaterThanOrEqual(0);
     const first = items.nth(index);
@@ -53,7 +62,9 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
     await expect.poll(() => lines.count()).toBe(collapsed + hidden);
     // Every listed line is a use of flushSync, marked as a whole word.
     for (const text of await lines.locator('mark').allInnerTexts()) expect(text).toBe('flushSync');
-    expect(await first.innerText()).toMatch(new RegExp(`${collapsed + hidden} (call sites|matching lines) in this file`));
+    expect(await first.innerText()).toMatch(
+      new RegExp(`${collapsed + hidden} (call sites|matching lines) in this file`),
+    );
     expect(await page.locator('.answer-head').innerText()).toMatch(/\d+ matching lines in \d+ files/);
     // A line opens the code view at that line.
     const target = Number(await lines.nth(collapsed).locator('.ln').innerText());
@@ -76,7 +87,9 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('goes to the definition of an identifier in the code view (click, then F12)', async () => {
-    await page.goto(`${server.origin}/?repo=demo%3Asvelte&page=file&path=src/internal/client/reactivity/batch.js#L1226`);
+    await page.goto(
+      `${server.origin}/?repo=demo%3Asvelte&page=file&path=src/internal/client/reactivity/batch.js#L1226`,
+    );
     await page.locator('pre.code[data-highlighted="true"]').waitFor({ timeout: 60_000 });
     await page.locator('.code-line[data-line="1226"]').getByText('flushSync', { exact: true }).click();
     const bar = page.getByRole('toolbar', { name: 'Symbol' });
@@ -146,7 +159,8 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
     await results().getByRole('listitem').first().getByRole('button', { name: 'Explain', exact: true }).click();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.explain').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search code');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search code');
   });
 });
-

@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 const status = () => page.getByRole('status');
-const entry = (name: string) => page.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: name });
-
+const entry = (name: string) =>
+  page.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: name });
 
 /** Stored records of one repository, by store and key, straight from IndexedDB. */
 function snapshotKeys(repositoryId: string): Promise<string[]> {
@@ -45,7 +45,10 @@ function snapshotKeys(repositoryId: string): Promise<string[]> {
       open.onerror = () => fail(open.error);
     });
     const keys = await new Promise<IDBValidKey[]>((ok, fail) => {
-      const request = db.transaction('snapshots').objectStore('snapshots').getAllKeys(IDBKeyRange.bound([id], [id, []]));
+      const request = db
+        .transaction('snapshots')
+        .objectStore('snapshots')
+        .getAllKeys(IDBKeyRange.bound([id], [id, []]));
       request.onsuccess = () => ok(request.result);
       request.onerror = () => fail(request.error);
     });
@@ -63,7 +66,9 @@ describe('browser storage running out', { timeout: 240_000 }, () => {
     await page.goto(server.origin);
     await expect.poll(async () => status().innerText(), { timeout: 60_000 }).toMatch(/is ready/);
     await page.getByLabel('Choose folder').setInputFiles(join(FIXTURES, 'express'));
-    await expect.poll(async () => status().innerText(), { timeout: 120_000, interval: 250 }).toMatch(/express is ready/);
+    await expect
+      .poll(async () => status().innerText(), { timeout: 120_000, interval: 250 })
+      .toMatch(/express is ready/);
     // Its stored size is listed beside it.
     await expect.poll(async () => entry('express').innerText()).toMatch(/files · [\d,]+ chunks · \d+ KB/);
     const expressSize = (await entry('express').innerText()).match(/(\d+ KB)/)![1];
@@ -71,7 +76,11 @@ describe('browser storage running out', { timeout: 240_000 }, () => {
     await page.getByLabel('Choose folder').setInputFiles(join(FIXTURES, 'preact'));
     await expect
       .poll(async () => status().innerText(), { timeout: 120_000, interval: 250 })
-      .toMatch(new RegExp(`Indexing preact failed: Browser storage is full: could not save .+\\. Delete a repository or allow this site more storage, then resume indexing\\. \\(Stored here: express \\(${expressSize}\\)\\.\\)`));
+      .toMatch(
+        new RegExp(
+          `Indexing preact failed: Browser storage is full: could not save .+\\. Delete a repository or allow this site more storage, then resume indexing\\. \\(Stored here: express \\(${expressSize}\\)\\.\\)`,
+        ),
+      );
 
     // Not complete, in the list or in the store; the earlier repository is intact and answers (storage still full).
     await expect.poll(async () => entry('preact').innerText()).toMatch(/not searchable/);
@@ -79,8 +88,19 @@ describe('browser storage running out', { timeout: 240_000 }, () => {
     expect(await snapshotKeys('folder:express')).toContain('engine');
     await entry('express').locator('button.repo-select').click();
     await page.getByLabel('Search code').fill('function createApplication');
-    await expect.poll(async () => page.locator('section.answer').getAttribute('data-query').catch(() => null), { timeout: 30_000 }).toBe('function createApplication');
-    await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first().innerText()).resolves.toMatch(/lib\/express\.js/);
+    await expect
+      .poll(
+        async () =>
+          page
+            .locator('section.answer')
+            .getAttribute('data-query')
+            .catch(() => null),
+        { timeout: 30_000 },
+      )
+      .toBe('function createApplication');
+    await expect(
+      page.getByRole('list', { name: 'Results' }).getByRole('listitem').first().innerText(),
+    ).resolves.toMatch(/lib\/express\.js/);
 
     // With room again, Resume (choosing the folder again) completes it.
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.origin });
@@ -91,9 +111,13 @@ describe('browser storage running out', { timeout: 240_000 }, () => {
 
   it('offers to keep the indexes (navigator.storage.persist()) once, and says what the browser answered', async () => {
     const keeper = page.getByRole('group', { name: 'Keeping indexes' });
-    await expect.poll(async () => keeper.innerText()).toMatch(/The browser may clear these indexes if the disk runs low/);
+    await expect
+      .poll(async () => keeper.innerText())
+      .toMatch(/The browser may clear these indexes if the disk runs low/);
     await keeper.getByRole('button', { name: 'Keep them' }).click();
-    await expect.poll(async () => keeper.innerText()).toMatch(/Kept: the browser will not clear|The browser did not agree/);
+    await expect
+      .poll(async () => keeper.innerText())
+      .toMatch(/Kept: the browser will not clear|The browser did not agree/);
     const persisted = await page.evaluate(() => navigator.storage.persisted());
     expect(await keeper.innerText()).toMatch(persisted ? /^Kept/ : /did not agree/);
     // Once answered (granted, or dismissed after a no), it is not offered again.

@@ -30,7 +30,14 @@ const results = () => page.getByRole('list', { name: 'Results' });
 
 async function answered(query: string) {
   await expect
-    .poll(async () => page.locator('section.answer').getAttribute('data-query', { timeout: 1000 }).catch(() => null), { timeout: 30_000 })
+    .poll(
+      async () =>
+        page
+          .locator('section.answer')
+          .getAttribute('data-query', { timeout: 1000 })
+          .catch(() => null),
+      { timeout: 30_000 },
+    )
     .toBe(query);
   await results().getByRole('listitem').first().waitFor({ timeout: 20_000 });
   return results().getByRole('listitem');
@@ -40,8 +47,12 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
   it('answers a suggested query on a first visit, from the prebuilt demo index, without any indexing', async () => {
     const started = Date.now();
     await page.goto(server.origin);
-    await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/svelte \(demo\) is ready: 369 files.*prebuilt index loaded/);
-    const suggestion = page.getByRole('list', { name: 'Suggested queries' }).getByRole('button', { name: 'function flushSync' });
+    await expect
+      .poll(async () => status().innerText(), { timeout: 30_000 })
+      .toMatch(/svelte \(demo\) is ready: 369 files.*prebuilt index loaded/);
+    const suggestion = page
+      .getByRole('list', { name: 'Suggested queries' })
+      .getByRole('button', { name: 'function flushSync' });
     await suggestion.click();
     const items = await answered('function flushSync');
     console.log(`first visit to first answer: ${Date.now() - started} ms`);
@@ -57,7 +68,9 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
     await page.keyboard.press('Enter');
     const view = page.getByLabel('Code view');
     await view.waitFor();
-    await expect.poll(() => view.locator('pre.code').getAttribute('data-highlighted'), { timeout: 30_000 }).toBe('true');
+    await expect
+      .poll(() => view.locator('pre.code').getAttribute('data-highlighted'), { timeout: 30_000 })
+      .toBe('true');
     expect(await view.locator('.tok-keyword').count()).toBeGreaterThan(5);
     expect(await view.locator('.code-path').innerText()).toBe(path);
     await expect.poll(() => page.url()).toMatch(/page=file&path=src\/.*#L\d+$/);
@@ -75,7 +88,9 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
     // The state is shareable: the same URL in a reload shows the same file and line.
     const url = page.url();
     await page.goto(url);
-    await expect.poll(() => page.getByLabel('Code view').locator('.code-path').innerText(), { timeout: 30_000 }).toBe(targetPath);
+    await expect
+      .poll(() => page.getByLabel('Code view').locator('.code-path').innerText(), { timeout: 30_000 })
+      .toBe(targetPath);
     await expect.poll(() => page.locator(`a#L${targetLine}.is-target`).count()).toBe(1);
     // Back returns to the results.
   });
@@ -89,7 +104,7 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
     expect(page.url()).toMatch(/similar=\d+/);
   });
 
-  it('teaches the ranking with this query: per-modality lists, lines, the fired rule, and the Explain panel\'s numbers', async () => {
+  it("teaches the ranking with this query: per-modality lists, lines, the fired rule, and the Explain panel's numbers", async () => {
     const query = 'how are effects scheduled and flushed';
     await page.getByLabel('Search code').fill(query);
     const items = await answered(query);
@@ -99,15 +114,26 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
       rrf: await explain.locator('[data-field=rrf]').innerText(),
       boost: (await explain.locator('[data-field=boost]').innerText()).replace('×', '').trim(),
       score: await explain.locator('[data-field=score]').innerText(),
-      contributions: await explain.locator('tbody tr:not(.is-absent)').evaluateAll((rows) =>
-        rows.map((r) => `${r.getAttribute('data-modality')}:${r.querySelector('[data-field=contribution]')!.textContent}:${r.querySelector('[data-field=rank]')!.textContent}`),
-      ),
+      contributions: await explain
+        .locator('tbody tr:not(.is-absent)')
+        .evaluateAll((rows) =>
+          rows.map(
+            (r) =>
+              `${r.getAttribute('data-modality')}:${r.querySelector('[data-field=contribution]')!.textContent}:${r.querySelector('[data-field=rank]')!.textContent}`,
+          ),
+        ),
     };
     await page.getByRole('button', { name: 'How was this ranked?' }).click();
     const teach = page.getByLabel('How ranking works');
     await teach.waitFor();
     // Each modality's own list and the fused list, joined by lines.
-    for (const m of ['semantic', 'text', 'structural']) expect(await teach.getByRole('list', { name: `${m} list` }).getByRole('listitem').count()).toBeGreaterThan(0);
+    for (const m of ['semantic', 'text', 'structural'])
+      expect(
+        await teach
+          .getByRole('list', { name: `${m} list` })
+          .getByRole('listitem')
+          .count(),
+      ).toBeGreaterThan(0);
     expect(await teach.getByRole('list', { name: 'Fused list' }).getByRole('listitem').count()).toBeGreaterThan(0);
     expect(await teach.locator('svg.list-lines path').count()).toBeGreaterThan(0);
     expect(await teach.locator('tr.is-fired[data-rule]').getAttribute('data-rule')).toBe('understand-words');
@@ -117,9 +143,14 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
     expect(await formula.locator('[data-field=rrf]').innerText()).toBe(explained.rrf);
     expect(await formula.locator('[data-field=boost]').innerText()).toBe(explained.boost);
     expect(await formula.locator('[data-field=score]').innerText()).toBe(explained.score);
-    const terms = await formula.locator('li[data-modality]').evaluateAll((rows) =>
-      rows.map((r) => `${r.getAttribute('data-modality')}:${r.querySelector('[data-field=contribution]')!.textContent}:${r.querySelector('[data-field=rank]')!.textContent}`),
-    );
+    const terms = await formula
+      .locator('li[data-modality]')
+      .evaluateAll((rows) =>
+        rows.map(
+          (r) =>
+            `${r.getAttribute('data-modality')}:${r.querySelector('[data-field=contribution]')!.textContent}:${r.querySelector('[data-field=rank]')!.textContent}`,
+        ),
+      );
     expect(terms).toEqual(explained.contributions);
   });
 
@@ -140,14 +171,20 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+      .toBe(true);
     await session.context.setOffline(true);
     try {
       await page.goto(`${server.origin}/?q=${encodeURIComponent('who calls flushSync')}`);
       const items = await answered('who calls flushSync');
       expect(await items.count()).toBeGreaterThan(0);
       await items.first().locator('.path').click();
-      await expect.poll(() => page.getByLabel('Code view').locator('pre.code').getAttribute('data-highlighted'), { timeout: 30_000 }).toBe('true');
+      await expect
+        .poll(() => page.getByLabel('Code view').locator('pre.code').getAttribute('data-highlighted'), {
+          timeout: 30_000,
+        })
+        .toBe('true');
     } finally {
       await session.context.setOffline(false);
     }

@@ -23,7 +23,10 @@ async function main() {
     await page.goto(`${origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('who calls flushSync')}`);
     const results = page.getByRole('list', { name: 'Results' });
     await results.getByRole('listitem').first().waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: /Show \d+ more match/ }).first().click();
+    await page
+      .getByRole('button', { name: /Show \d+ more match/ })
+      .first()
+      .click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, `results-${viewport.name}-${colorScheme}.png`) });
     // A name that is not in the repository, answered honestly.
@@ -39,13 +42,17 @@ async function main() {
     await page.waitForTimeout(800);
     await page.screenshot({ path: join(OUT, `peek-${viewport.name}-${colorScheme}.png`) });
     // The code view: flushSync in the demo, its callers beside it.
-    await page.goto(`${origin}/?repo=demo%3Asvelte&q=function+flushSync&page=file&path=src/internal/client/reactivity/batch.js#L991`);
+    await page.goto(
+      `${origin}/?repo=demo%3Asvelte&q=function+flushSync&page=file&path=src/internal/client/reactivity/batch.js#L991`,
+    );
     await page.locator('pre.code[data-highlighted="true"]').waitFor({ timeout: 60_000 });
     await page.getByRole('list', { name: 'Callers' }).waitFor({ timeout: 20_000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, `file-${viewport.name}-${colorScheme}.png`) });
     // The teaching page for a fused query.
-    await page.goto(`${origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('how are effects scheduled and flushed')}&page=ranking`);
+    await page.goto(
+      `${origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('how are effects scheduled and flushed')}&page=ranking`,
+    );
     await page.getByRole('list', { name: 'Fused list' }).getByRole('listitem').first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, `ranking-${viewport.name}-${colorScheme}.png`) });

@@ -19,7 +19,11 @@ async function main() {
     if (viewport.name === 'desktop') {
       // Progress while indexing: per-stage counts, rate and ETA (a folder this small is parsed
       // while it is read, so the first counts may already be embedding ones).
-      await page.getByRole('status').getByText(/(Files parsed|Chunks embedded)\s*[1-9]/).first().waitFor({ timeout: 120_000 });
+      await page
+        .getByRole('status')
+        .getByText(/(Files parsed|Chunks embedded)\s*[1-9]/)
+        .first()
+        .waitFor({ timeout: 120_000 });
       await page.screenshot({ path: join(OUT, `indexing-${colorScheme}.png`) });
     }
     await page.getByRole('status').getByText('is ready').waitFor({ timeout: 120_000 });

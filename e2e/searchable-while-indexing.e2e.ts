@@ -67,7 +67,9 @@ beforeAll(async () => {
   grammars = await gate(/tree-sitter[^/]*\.wasm$/);
   model = await gate(/\/models\//);
   await page.goto(server.origin);
-  await status().filter({ hasText: /is ready/ }).waitFor({ timeout: 30_000 }); // the demo
+  await status()
+    .filter({ hasText: /is ready/ })
+    .waitFor({ timeout: 30_000 }); // the demo
 });
 
 afterAll(async () => {
@@ -80,7 +82,8 @@ afterAll(async () => {
 
 const status = (p: Page = page) => p.getByRole('status');
 const liveChip = (p: Page = page) => p.getByLabel('Live modalities');
-const entry = (p: Page, name: string) => p.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: name });
+const entry = (p: Page, name: string) =>
+  p.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: name });
 const results = (p: Page = page) => p.getByRole('list', { name: 'Results' }).getByRole('listitem');
 
 /** The first result's Explain panel, opened if it is not. */
@@ -94,7 +97,10 @@ async function firstExplanation(p: Page = page): Promise<string> {
 /** Everything the answer shows per result: path and the modalities that contributed (from the bar's titles). */
 async function listed(p: Page = page): Promise<string[]> {
   return results(p).evaluateAll((items) =>
-    items.map((li) => `${li.querySelector('.path')?.textContent} ${[...li.querySelectorAll('.contribution-bar span[title]')].map((s) => s.getAttribute('title')!.split(':')[0]).join('+')}`),
+    items.map(
+      (li) =>
+        `${li.querySelector('.path')?.textContent} ${[...li.querySelectorAll('.contribution-bar span[title]')].map((s) => s.getAttribute('title')!.split(':')[0]).join('+')}`,
+    ),
   );
 }
 
@@ -104,7 +110,9 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     await page.getByLabel('Choose folder').setInputFiles(folder);
 
     // Files read, nothing parsed (the grammars are held): text answers already.
-    await expect.poll(() => liveChip().innerText(), { timeout: 60_000 }).toBe('text live, semantic 0 %, structural 0 %, graph 0 %');
+    await expect
+      .poll(() => liveChip().innerText(), { timeout: 60_000 })
+      .toBe('text live, semantic 0 %, structural 0 %, graph 0 %');
     const box = page.getByLabel('Search code');
     await box.fill('how are children diffed');
     const answer = page.locator('section.answer[data-query="how are children diffed"]');
@@ -115,7 +123,9 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     const textOnly = await firstExplanation();
     expect(textOnly).toMatch(/semantic\s+not ready/);
     expect(textOnly).toMatch(/structural\s+not ready/);
-    expect(textOnly).toContain('Not ready yet (still indexing): semantic, structural, graph. They contributed nothing to this score, and without the graph the centrality is 0 (boost × 1)');
+    expect(textOnly).toContain(
+      'Not ready yet (still indexing): semantic, structural, graph. They contributed nothing to this score, and without the graph the centrality is 0 (boost × 1)',
+    );
     const before = await listed();
     expect(before.every((line) => line.endsWith(' text'))).toBe(true);
 
@@ -123,19 +133,29 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     await results().first().focus();
     const scrolled = await page.evaluate(() => document.scrollingElement!.scrollTop);
     grammars.open();
-    await expect.poll(() => liveChip().innerText(), { timeout: 120_000 }).toBe('text · structural · graph live, semantic 0 %');
-    await expect.poll(() => listed(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/structural/)]));
+    await expect
+      .poll(() => liveChip().innerText(), { timeout: 120_000 })
+      .toBe('text · structural · graph live, semantic 0 %');
+    await expect
+      .poll(() => listed(), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/structural/)]));
     expect(await page.evaluate(() => document.activeElement?.matches('ol.results > li') ?? false)).toBe(true);
     expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(scrolled);
-    await expect.poll(() => firstExplanation(), { timeout: 30_000 }).toContain('Not ready yet (still indexing): semantic.');
+    await expect
+      .poll(() => firstExplanation(), { timeout: 30_000 })
+      .toContain('Not ready yet (still indexing): semantic.');
     expect(await status().innerText()).toMatch(/Indexing preact-staged/);
 
     // The model arrives last: the build completes, and the list updates with semantic's share.
     await box.focus();
     model.open();
-    await expect.poll(() => status().innerText(), { timeout: 180_000, interval: 250 }).toMatch(/preact-staged is ready/);
+    await expect
+      .poll(() => status().innerText(), { timeout: 180_000, interval: 250 })
+      .toMatch(/preact-staged is ready/);
     await expect(liveChip().count()).resolves.toBe(0);
-    await expect.poll(() => listed(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
+    await expect
+      .poll(() => listed(), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
     // Typing was not interrupted: the box kept the focus through the refresh.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search code');
     const complete = await firstExplanation();
@@ -154,8 +174,18 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     await page.getByLabel('Choose folder').setInputFiles(second);
     grammars.open();
     model.open();
-    await expect.poll(() => status().innerText(), { timeout: 120_000, interval: 250 }).toMatch(/second-folder is ready: 3 files/);
-    await expect.poll(async () => (await entry(page, 'first-folder').innerText().catch(() => '')), { timeout: 30_000 }).toMatch(/cancelled/i);
+    await expect
+      .poll(() => status().innerText(), { timeout: 120_000, interval: 250 })
+      .toMatch(/second-folder is ready: 3 files/);
+    await expect
+      .poll(
+        async () =>
+          await entry(page, 'first-folder')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toMatch(/cancelled/i);
     // The box searches the second folder alone: a name only the first one has is not there.
     await page.getByLabel('Search code').fill('"diffChildren"');
     await page.locator('section.answer[data-query="\\"diffChildren\\""]').waitFor({ timeout: 30_000 });
@@ -174,7 +204,9 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     await expect.poll(() => liveChip().innerText(), { timeout: 60_000 }).toMatch(/^text live/);
     await page.getByLabel('Choose folder').setInputFiles(folder);
     grammars.open();
-    await expect.poll(() => status().innerText(), { timeout: 120_000, interval: 250 }).toMatch(/chosen-twice is ready: 108 files/);
+    await expect
+      .poll(() => status().innerText(), { timeout: 120_000, interval: 250 })
+      .toMatch(/chosen-twice is ready: 108 files/);
     await expect.poll(async () => entry(page, 'chosen-twice').count(), { timeout: 30_000 }).toBe(1);
     await page.getByLabel('Search code').fill('function diffChildren');
     await page.locator('section.answer[data-query="function diffChildren"]').waitFor({ timeout: 30_000 });
@@ -188,7 +220,8 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     cpSync(join(FIXTURES, 'preact', 'hooks'), folder, { recursive: true });
     // The browser lists the folder (File objects as of now); the app hears of it a moment later…
     await page.evaluate(() => {
-      const hold = (event: Event) => (event.target as Element).getAttribute?.('aria-label') === 'Choose folder' && event.stopImmediatePropagation();
+      const hold = (event: Event) =>
+        (event.target as Element).getAttribute?.('aria-label') === 'Choose folder' && event.stopImmediatePropagation();
       window.addEventListener('change', hold, { capture: true, once: true });
     });
     await page.getByLabel('Choose folder').setInputFiles(folder);
@@ -196,8 +229,12 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     writeFileSync(join(folder, 'src', 'index.d.ts'), 'export declare function changedAfterListing(): void;\n');
     // …so the File the browser listed is stale when the app reads it.
     await page.getByLabel('Choose folder').dispatchEvent('change', { bubbles: true });
-    await expect.poll(() => status().innerText(), { timeout: 120_000, interval: 250 }).toMatch(/changing is ready: 2 files/);
-    expect(await status().innerText()).toMatch(/1 file could not be read \(src\/index\.d\.ts\): changed, moved or removed after the folder was chosen\? It was left out; re-index to include it\./);
+    await expect
+      .poll(() => status().innerText(), { timeout: 120_000, interval: 250 })
+      .toMatch(/changing is ready: 2 files/);
+    expect(await status().innerText()).toMatch(
+      /1 file could not be read \(src\/index\.d\.ts\): changed, moved or removed after the folder was chosen\? It was left out; re-index to include it\./,
+    );
     await page.getByLabel('Search code').fill('changedAfterListing');
     await page.locator('section.answer[data-query="changedAfterListing"]').waitFor({ timeout: 30_000 });
     expect(await page.locator('section.answer').innerText()).toMatch(/No changedAfterListing in changing/);
@@ -210,7 +247,9 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     const box = page.getByLabel('Search code');
     await box.fill('how are children diffed');
     await page.locator('section.answer[data-query="how are children diffed"]').waitFor({ timeout: 30_000 });
-    await expect.poll(() => listed(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
+    await expect
+      .poll(() => listed(), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
     expect(new URL(page.url()).searchParams.get('q')).toBe('how are children diffed');
 
     // The reloaded page's model is held: the first answer cannot have waited for it.
@@ -230,7 +269,9 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
 
     // The model arrives: the answer on screen is asked again and semantic joins it.
     model.open();
-    await expect.poll(() => listed(), { timeout: 120_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
+    await expect
+      .poll(() => listed(), { timeout: 120_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
     await expect.poll(() => firstExplanation(), { timeout: 30_000 }).not.toMatch(/not ready/i);
     await box.fill('');
   });
@@ -253,10 +294,11 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     await expect.poll(() => grammars.passed, { timeout: 60_000 }).toBeGreaterThan(passed);
     await lifecycle.send('Page.setWebLifecycleState', { state: 'active' });
     await lifecycle.detach();
-    await expect.poll(() => status().innerText(), { timeout: 120_000, interval: 500 }).toMatch(/hidden-tab is ready: 108 files/);
+    await expect
+      .poll(() => status().innerText(), { timeout: 120_000, interval: 500 })
+      .toMatch(/hidden-tab is ready: 108 files/);
     await page.getByLabel('Search code').fill('who calls diffChildren');
     await page.locator('section.answer[data-query="who calls diffChildren"]').waitFor({ timeout: 30_000 });
     expect(await results().count()).toBeGreaterThan(0);
   });
-
 });

@@ -20,7 +20,14 @@ import type { Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { contentSecurityPolicy, CROSS_ORIGIN_ISOLATION_HEADERS } from '../src/browser/content-security-policy';
 import { startVoyageServer } from '../test/support/voyage-test-server';
-import { FIXTURES, indexedDbRecords, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import {
+  FIXTURES,
+  indexedDbRecords,
+  launchBrowser,
+  serveDirectory,
+  type BrowserSession,
+  type StaticServer,
+} from './harness';
 import { makeBareRepository, startGitServer, type GitServer } from './git-server';
 
 /** Looks like a real key, and occurs nowhere else by chance. */
@@ -50,7 +57,12 @@ const downloads: string[] = [];
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'fourfold-security-'));
-  app = await preview({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', preview: { port: 0, strictPort: false, open: false } });
+  app = await preview({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'silent',
+    preview: { port: 0, strictPort: false, open: false },
+  });
   server = await serveDirectory();
   origin = server.origin;
   voyage = await startVoyageServer({ key: KEY, dims: 1024 });
@@ -59,9 +71,11 @@ beforeAll(async () => {
   page = session.page;
   // Every request of the page, its workers and its service worker, with headers and body.
   session.context.on('request', (request) => {
-    void request.allHeaders().then((headers) =>
-      requests.push({ url: request.url(), method: request.method(), headers, body: request.postData() ?? '' }),
-    );
+    void request
+      .allHeaders()
+      .then((headers) =>
+        requests.push({ url: request.url(), method: request.method(), headers, body: request.postData() ?? '' }),
+      );
   });
   page.on('console', (m) => consoleLines.push(m.text()));
   page.on('worker', (w) => w.on('console', (m) => consoleLines.push(m.text())));
@@ -80,7 +94,9 @@ afterAll(async () => {
 const status = () => page.getByRole('status');
 
 async function waitForReady(name: string): Promise<string> {
-  await expect.poll(async () => status().innerText(), { timeout: 120_000, interval: 250 }).toMatch(new RegExp(`${name} is ready`));
+  await expect
+    .poll(async () => status().innerText(), { timeout: 120_000, interval: 250 })
+    .toMatch(new RegExp(`${name} is ready`));
   return status().innerText();
 }
 
@@ -106,9 +122,11 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
       expect(response.status, script).toBe(200);
       expect(response.headers.get('content-security-policy'), script).toBe(contentSecurityPolicy('header'));
       // Cross-origin isolation (COOP/COEP) on every response, workers included.
-      for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) expect(response.headers.get(name), script).toBe(value);
+      for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS))
+        expect(response.headers.get(name), script).toBe(value);
     }
-    for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) expect(html.headers.get(name)).toBe(value);
+    for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS))
+      expect(html.headers.get(name)).toBe(value);
     // The policy itself: no inline script and no eval; only WebAssembly compilation.
     expect(contentSecurityPolicy('header')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
     expect(contentSecurityPolicy('header')).not.toMatch(/unsafe-inline|'unsafe-eval'/);
@@ -153,8 +171,12 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
     await first.focus();
     await page.keyboard.press('Enter');
     const view = page.getByLabel('Code view');
-    await expect.poll(() => view.locator('pre.code').getAttribute('data-highlighted'), { timeout: 30_000 }).toBe('true');
-    expect(await view.locator('pre.code').innerText()).toContain('<img src=x onerror="window.__pwned=3"><svg onload="window.__pwned=4">');
+    await expect
+      .poll(() => view.locator('pre.code').getAttribute('data-highlighted'), { timeout: 30_000 })
+      .toBe('true');
+    expect(await view.locator('pre.code').innerText()).toContain(
+      '<img src=x onerror="window.__pwned=3"><svg onload="window.__pwned=4">',
+    );
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
     // Had React turned any of it into markup, the policy would have blocked and reported it.
@@ -175,7 +197,9 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
     await page.getByLabel('Choose folder').setInputFiles(dir);
     expect(await waitForReady('hooks-voyage')).not.toMatch(/local model embedded/);
     await ask('how does the effect cleanup work');
-    await expect.poll(() => voyage.requests.some((r) => (r.body as { input_type?: string } | undefined)?.input_type === 'query')).toBe(true);
+    await expect
+      .poll(() => voyage.requests.some((r) => (r.body as { input_type?: string } | undefined)?.input_type === 'query'))
+      .toBe(true);
     await page.reload();
     await waitForReady('hooks-voyage|svelte \\(demo\\)');
 
@@ -187,10 +211,14 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
       expect(new URL(r.url).origin, r.url).toBe(voyageOrigin);
       expect(r.url).not.toContain(KEY);
       expect(r.body).not.toContain(KEY);
-      expect(Object.entries(r.headers).filter(([, v]) => v.includes(KEY))).toEqual([['authorization', `Bearer ${KEY}`]]);
+      expect(Object.entries(r.headers).filter(([, v]) => v.includes(KEY))).toEqual([
+        ['authorization', `Bearer ${KEY}`],
+      ]);
     }
     // Every other origin saw traffic (the app, the git server) but never the key.
-    const otherOrigins = new Set(requests.filter((r) => !r.url.startsWith(voyageOrigin)).map((r) => new URL(r.url).origin));
+    const otherOrigins = new Set(
+      requests.filter((r) => !r.url.startsWith(voyageOrigin)).map((r) => new URL(r.url).origin),
+    );
     expect(otherOrigins).toContain(origin);
     expect(otherOrigins).toContain(gitServer.origin);
     expect(page.url()).not.toContain(KEY);
@@ -203,7 +231,12 @@ describe('Content-Security-Policy and key hygiene in Chromium', { timeout: 240_0
         const cache = await caches.open(name);
         for (const request of await cache.keys()) {
           const response = await cache.match(request);
-          const body = response ? await response.clone().text().catch(() => '') : '';
+          const body = response
+            ? await response
+                .clone()
+                .text()
+                .catch(() => '')
+            : '';
           if (request.url.includes(key) || body.includes(key)) cached.push(request.url);
         }
       }

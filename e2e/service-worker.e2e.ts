@@ -35,7 +35,9 @@ describe('service worker', () => {
     const missed = (url: URL) => url.pathname.endsWith(`/${MISSED}`);
     await context.route(missed, (route) => route.abort());
     await page.goto(server.origin);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+      .toBe(true);
     expect(await kept('./')).toBe(true); // the page itself
     expect(await kept(MISSED)).toBe(false);
 
@@ -51,7 +53,9 @@ describe('service worker', () => {
 
     await context.setOffline(true);
     try {
-      expect(await page.evaluate(async (path) => (await (await fetch(path)).json()) as object, MISSED)).toHaveProperty('hidden_size');
+      expect(await page.evaluate(async (path) => (await (await fetch(path)).json()) as object, MISSED)).toHaveProperty(
+        'hidden_size',
+      );
     } finally {
       await context.setOffline(false);
     }

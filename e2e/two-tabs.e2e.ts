@@ -38,10 +38,11 @@ afterAll(async () => {
 });
 
 const status = (page: Page) => page.getByRole('status');
-const entry = (page: Page, name: string) => page.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: name });
+const entry = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: name });
 
 describe('two tabs, one store', { timeout: 240_000 }, () => {
-  it('a second tab does not build what the first is building, and then searches the first one\'s index', async () => {
+  it("a second tab does not build what the first is building, and then searches the first one's index", async () => {
     for (const tab of [tabA, tabB]) {
       await tab.bringToFront();
       await tab.goto(server.origin);
@@ -50,21 +51,33 @@ describe('two tabs, one store', { timeout: 240_000 }, () => {
     // Headless Chromium acts on the tab in front; a tab behind keeps running its workers.
     await tabA.bringToFront();
     await tabA.getByLabel('Choose folder').setInputFiles(largeFolder);
-    await expect.poll(async () => status(tabA).innerText(), { timeout: 60_000, interval: 100 }).toMatch(/Files parsed\s+[1-9]/);
+    await expect
+      .poll(async () => status(tabA).innerText(), { timeout: 60_000, interval: 100 })
+      .toMatch(/Files parsed\s+[1-9]/);
     await tabB.bringToFront();
     await tabB.getByLabel('Choose folder').setInputFiles(largeFolder);
-    await expect.poll(async () => status(tabB).innerText(), { timeout: 30_000 }).toMatch(/preact-large is being indexed in another tab of Fourfold/);
+    await expect
+      .poll(async () => status(tabB).innerText(), { timeout: 30_000 })
+      .toMatch(/preact-large is being indexed in another tab of Fourfold/);
     await tabB.reload();
-    await expect.poll(async () => (await entry(tabB, 'preact-large').locator('button.repo-select').getAttribute('title')) ?? '', { timeout: 30_000 }).toMatch(/Being indexed in another tab/);
+    await expect
+      .poll(async () => (await entry(tabB, 'preact-large').locator('button.repo-select').getAttribute('title')) ?? '', {
+        timeout: 30_000,
+      })
+      .toMatch(/Being indexed in another tab/);
     await tabA.bringToFront();
-    await expect.poll(async () => status(tabA).innerText(), { timeout: 180_000, interval: 250 }).toMatch(/preact-large is ready/);
+    await expect
+      .poll(async () => status(tabA).innerText(), { timeout: 180_000, interval: 250 })
+      .toMatch(/preact-large is ready/);
     // B builds nothing: it opens A's index from the store.
     await tabB.bringToFront();
     await tabB.reload();
     await entry(tabB, 'preact-large').locator('button.repo-select').click();
     await tabB.getByLabel('Search code').fill('function diffChildren');
     await tabB.locator('section.answer[data-query="function diffChildren"]').waitFor({ timeout: 30_000 });
-    expect(await tabB.getByRole('list', { name: 'Results' }).getByRole('listitem').first().locator('.path').innerText()).toMatch(/copy\d\/src\/diff\/children\.js$/);
+    expect(
+      await tabB.getByRole('list', { name: 'Results' }).getByRole('listitem').first().locator('.path').innerText(),
+    ).toMatch(/copy\d\/src\/diff\/children\.js$/);
   });
 
   it('a tab closed mid-index leaves that repository interrupted, with Resume, and the others intact', async () => {
@@ -72,13 +85,24 @@ describe('two tabs, one store', { timeout: 240_000 }, () => {
     for (let i = 0; i < 8; i++) cpSync(join(FIXTURES, 'preact'), join(dir, `copy${i}`), { recursive: true });
     await tabA.bringToFront();
     await tabA.getByLabel('Choose folder').setInputFiles(dir);
-    await expect.poll(async () => status(tabA).innerText(), { timeout: 60_000, interval: 100 }).toMatch(/Files parsed\s+[1-9]/);
+    await expect
+      .poll(async () => status(tabA).innerText(), { timeout: 60_000, interval: 100 })
+      .toMatch(/Files parsed\s+[1-9]/);
     await tabA.close(); // the tab goes away mid-build, its workers with it
     tabA = await session.context.newPage();
     await tabA.bringToFront();
     await tabA.goto(server.origin);
     const closed = entry(tabA, 'closed-mid-index');
-    await expect.poll(async () => (await closed.locator('button.repo-select').getAttribute('title', { timeout: 1000 }).catch(() => null)) ?? '', { timeout: 30_000 }).toMatch(/interrupted/);
+    await expect
+      .poll(
+        async () =>
+          (await closed
+            .locator('button.repo-select')
+            .getAttribute('title', { timeout: 1000 })
+            .catch(() => null)) ?? '',
+        { timeout: 30_000 },
+      )
+      .toMatch(/interrupted/);
     expect(await closed.getByRole('button', { name: 'Resume closed-mid-index' }).isEnabled()).toBe(true);
     expect(await closed.locator('button.repo-select').isDisabled()).toBe(true);
     // The repository built before is untouched and opens.

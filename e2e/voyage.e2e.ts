@@ -58,10 +58,17 @@ afterAll(async () => {
 
 const status = () => page.getByRole('status');
 
-async function saveSettings(values: { provider?: 'local' | 'voyage'; key?: string; baseUrl?: string; maxKb?: string; patterns?: string }) {
+async function saveSettings(values: {
+  provider?: 'local' | 'voyage';
+  key?: string;
+  baseUrl?: string;
+  maxKb?: string;
+  patterns?: string;
+}) {
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Settings' }).click();
   const form = page.getByLabel('Settings', { exact: true });
-  if (values.provider) await form.getByRole('radio', { name: values.provider === 'voyage' ? /Voyage AI/ : /Local model/ }).check();
+  if (values.provider)
+    await form.getByRole('radio', { name: values.provider === 'voyage' ? /Voyage AI/ : /Local model/ }).check();
   if (values.key !== undefined) await form.getByLabel('API key').fill(values.key);
   if (values.baseUrl !== undefined) await form.getByLabel('Base URL').fill(values.baseUrl);
   if (values.maxKb !== undefined) await form.getByLabel(/Skip files larger than/).fill(values.maxKb);
@@ -72,7 +79,9 @@ async function saveSettings(values: { provider?: 'local' | 'voyage'; key?: strin
 
 async function index(dir: string, name: string): Promise<string> {
   await page.getByLabel('Choose folder').setInputFiles(dir);
-  await expect.poll(async () => status().innerText(), { timeout: 90_000, interval: 250 }).toMatch(new RegExp(`${name} is ready`));
+  await expect
+    .poll(async () => status().innerText(), { timeout: 90_000, interval: 250 })
+    .toMatch(new RegExp(`${name} is ready`));
   return status().innerText();
 }
 
@@ -84,7 +93,13 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
   it('embeds a repository with Voyage when a key is set, and searches with Voyage query vectors', async () => {
     await page.goto(server.origin);
     await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/is ready/);
-    await saveSettings({ provider: 'voyage', key: KEY, baseUrl: good.url, maxKb: '64', patterns: 'ignored-by-settings.js' });
+    await saveSettings({
+      provider: 'voyage',
+      key: KEY,
+      baseUrl: good.url,
+      maxKb: '64',
+      patterns: 'ignored-by-settings.js',
+    });
     expect(await page.getByTestId('key-state').innerText()).toMatch(/A key is stored in this browser/);
     // The key is never shown back.
     expect(await page.getByLabel('API key').inputValue()).toBe('');
@@ -103,9 +118,15 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
     expect(posts.every((r) => (r.body as { input_type: string }).input_type === 'document')).toBe(true);
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Search' }).click();
     await page.getByLabel('Search code').fill('how are effects scheduled and cleaned up');
-    await page.locator('section.answer[data-query="how are effects scheduled and cleaned up"]').waitFor({ timeout: 30_000 });
+    await page
+      .locator('section.answer[data-query="how are effects scheduled and cleaned up"]')
+      .waitFor({ timeout: 30_000 });
     // The box may answer once more when the new repository becomes the active one: give the Voyage query time to arrive.
-    await expect.poll(() => postsTo(good).some((r) => (r.body as { input_type: string }).input_type === 'query'), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => postsTo(good).some((r) => (r.body as { input_type: string }).input_type === 'query'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     // The app's own server never saw the key.
     expect(server.requests.some((p) => p.includes(KEY))).toBe(false);
   });
@@ -134,7 +155,11 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
     const text = await index(folder('hooks-wrong-key'), 'hooks-wrong-key');
     expect(text).toMatch(/Voyage rejected the API key \(HTTP 401\)/);
     expect(text).toMatch(/The local model embedded this repository instead/);
-    expect(postsTo(other).slice(before).every((r) => r.status === 401)).toBe(true);
+    expect(
+      postsTo(other)
+        .slice(before)
+        .every((r) => r.status === 401),
+    ).toBe(true);
     expect(postsTo(other).length).toBeGreaterThan(before);
     // Semantic search still answers, with the local model.
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Search' }).click();

@@ -55,7 +55,9 @@ function cacheKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export async function buildDemo(outDir = join(ROOT, '.cache/demo')): Promise<{ manifest: DemoManifest; indexFile: string; cached: boolean }> {
+export async function buildDemo(
+  outDir = join(ROOT, '.cache/demo'),
+): Promise<{ manifest: DemoManifest; indexFile: string; cached: boolean }> {
   const key = cacheKey();
   const indexFile = join(outDir, DEMO.indexFile);
   const manifestFile = join(outDir, DEMO.manifestFile);
@@ -67,15 +69,19 @@ export async function buildDemo(outDir = join(ROOT, '.cache/demo')): Promise<{ m
   const intake = await intakeFiles(walkRepository(SOURCES));
   let analyzer: StructuralAnalyzer | null = null;
   const embedder = await createNodeLocalEmbedder();
-  const engine = await Engine.build(intake.files, {
-    analyzer: {
-      analyze: async (path, text) => {
-        analyzer ??= await StructuralAnalyzer.create(nodeGrammars);
-        return analyzer.analyze(path, text);
+  const engine = await Engine.build(
+    intake.files,
+    {
+      analyzer: {
+        analyze: async (path, text) => {
+          analyzer ??= await StructuralAnalyzer.create(nodeGrammars);
+          return analyzer.analyze(path, text);
+        },
       },
+      embedder,
     },
-    embedder,
-  }, { skipped: intake.skipped });
+    { skipped: intake.skipped },
+  );
   const bytes = encodeContainer(engine.snapshot());
   const manifest: DemoManifest = {
     key,

@@ -19,11 +19,22 @@ import { nodeGrammars } from '../src/node/grammars';
 import { CORPORA } from '../bench/eval/corpora';
 import { MODEL_CACHE, type FetchManifest, type Pair, logStep, runMain, writeJson } from './model-cache';
 import { RESERVED_NAME } from './model-fetch';
-import { blankComments, codeText, codeTokens, commentBody, commentSyntax, docSummary, firstSentence } from './model-pairs';
+import {
+  blankComments,
+  codeText,
+  codeTokens,
+  commentBody,
+  commentSyntax,
+  docSummary,
+  firstSentence,
+} from './model-pairs';
 
 /** Lower-case words only: "Returns the `value`." and "returns the value" are the same sentence. */
 export function normalisedSentence(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /** Identifier and number tokens of the body (the code side minus its path line). */
@@ -83,8 +94,24 @@ export interface DecontaminationCounts {
   referenceBodies: number;
 }
 
-export function decontaminatePairs(pairs: Pair[], fp: ReferenceFingerprints, evaluated: Set<string>): { kept: Pair[]; counts: Omit<DecontaminationCounts, 'referencePackages' | 'referenceFiles' | 'referenceSentences' | 'referenceBodies'> } {
-  const counts = { input: pairs.length, reservedOrEvaluatedPackage: 0, sentenceInReference: 0, bodyInReference: 0, kept: 0 };
+export function decontaminatePairs(
+  pairs: Pair[],
+  fp: ReferenceFingerprints,
+  evaluated: Set<string>,
+): {
+  kept: Pair[];
+  counts: Omit<
+    DecontaminationCounts,
+    'referencePackages' | 'referenceFiles' | 'referenceSentences' | 'referenceBodies'
+  >;
+} {
+  const counts = {
+    input: pairs.length,
+    reservedOrEvaluatedPackage: 0,
+    sentenceInReference: 0,
+    bodyInReference: 0,
+    kept: 0,
+  };
   const kept: Pair[] = [];
   for (const p of pairs) {
     const name = p.pkg.slice(p.pkg.indexOf(':') + 1);
@@ -92,7 +119,10 @@ export function decontaminatePairs(pairs: Pair[], fp: ReferenceFingerprints, eva
       counts.reservedOrEvaluatedPackage++;
       continue;
     }
-    if (fp.sentences.has(normalisedSentence(p.query)) || (p.summary && fp.sentences.has(normalisedSentence(p.summary)))) {
+    if (
+      fp.sentences.has(normalisedSentence(p.query)) ||
+      (p.summary && fp.sentences.has(normalisedSentence(p.summary)))
+    ) {
       counts.sentenceInReference++;
       continue;
     }
@@ -113,7 +143,10 @@ export async function decontaminate(): Promise<DecontaminationCounts> {
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Pair);
   const fp = await referenceFingerprints(manifest.reference.map((r) => r.dir));
-  logStep('decontaminate', `${manifest.reference.length} reference packages: ${fp.files} files, ${fp.sentences.size} sentences, ${fp.bodies.size} bodies`);
+  logStep(
+    'decontaminate',
+    `${manifest.reference.length} reference packages: ${fp.files} files, ${fp.sentences.size} sentences, ${fp.bodies.size} bodies`,
+  );
   const evaluated = new Set(CORPORA.map((c) => c.pkg));
   const { kept, counts } = decontaminatePairs(pairs, fp, evaluated);
   const report: DecontaminationCounts = {
@@ -125,7 +158,10 @@ export async function decontaminate(): Promise<DecontaminationCounts> {
   };
   await writeFile(join(MODEL_CACHE, 'clean.jsonl'), kept.map((p) => JSON.stringify(p)).join('\n') + '\n');
   await writeJson(join(MODEL_CACHE, 'decontaminate.json'), report);
-  logStep('decontaminate', `${counts.input} pairs → ${counts.kept} (package ${counts.reservedOrEvaluatedPackage}, sentence ${counts.sentenceInReference}, body ${counts.bodyInReference})`);
+  logStep(
+    'decontaminate',
+    `${counts.input} pairs → ${counts.kept} (package ${counts.reservedOrEvaluatedPackage}, sentence ${counts.sentenceInReference}, body ${counts.bodyInReference})`,
+  );
   return report;
 }
 

@@ -41,10 +41,16 @@ export async function loadExportedModel(modelsDir = join(REPO_ROOT, 'public', 'm
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += 32) {
       const batch = texts.slice(i, i + 32);
-      const inputs = tokenizer(batch, { padding: true, truncation: true }) as { input_ids: Tensor; attention_mask: Tensor };
+      const inputs = tokenizer(batch, { padding: true, truncation: true }) as {
+        input_ids: Tensor;
+        attention_mask: Tensor;
+      };
       const [B, T] = inputs.input_ids.dims;
       const tokenTypes = new BigInt64Array(B * T).fill(side === 'query' ? 1n : 0n);
-      const { last_hidden_state: h } = (await model({ ...inputs, token_type_ids: new Tensor('int64', tokenTypes, [B, T]) })) as { last_hidden_state: Tensor };
+      const { last_hidden_state: h } = (await model({
+        ...inputs,
+        token_type_ids: new Tensor('int64', tokenTypes, [B, T]),
+      })) as { last_hidden_state: Tensor };
       const D = h.dims[2];
       const data = h.data as Float32Array;
       const mask = inputs.attention_mask.data as BigInt64Array;
@@ -99,7 +105,10 @@ export interface HeldOutEvaluation {
   queryAsDocument: { float: number; bits: number };
   fusedWithBm25: number;
   /** The same MRR@10 per language family of the held-out pairs (JavaScript and TypeScript together). */
-  byLanguage: Record<string, { pairs: number; bm25: number; float: number; int8: number; bits: number; bitsRescoredInt8: number }>;
+  byLanguage: Record<
+    string,
+    { pairs: number; bm25: number; float: number; int8: number; bits: number; bitsRescoredInt8: number }
+  >;
   /** Float MRR@10 per held-out package (to compare runs on the packages they share). */
   byPackage: Record<string, { pairs: number; float: number }>;
   examples: { query: string; expected: string; top: string[]; rank: number }[];
@@ -108,7 +117,9 @@ export interface HeldOutEvaluation {
 
 /** JavaScript and TypeScript pairs are reported together (few TypeScript pairs are held out). */
 function languageFamily(language: string): string {
-  return language === 'javascript' || language === 'typescript' ? 'JavaScript / TypeScript' : { go: 'Go', rust: 'Rust', python: 'Python' }[language] ?? language;
+  return language === 'javascript' || language === 'typescript'
+    ? 'JavaScript / TypeScript'
+    : ({ go: 'Go', rust: 'Rust', python: 'Python' }[language] ?? language);
 }
 
 export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
@@ -125,11 +136,23 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
     if (idx.length < 2) continue;
     packages++;
     const texts = idx.map((i) => tok.heldOutText[i]);
-    const docs = await embed(texts.map((t) => t.code), 'document');
+    const docs = await embed(
+      texts.map((t) => t.code),
+      'document',
+    );
     const docs8 = docs.map(int8);
-    const queries = await embed(texts.map((t) => t.query), 'query');
-    const queriesAsDocs = await embed(texts.map((t) => t.query), 'document');
-    const search = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], tokenize: (s: string) => preTokenize(s) });
+    const queries = await embed(
+      texts.map((t) => t.query),
+      'query',
+    );
+    const queriesAsDocs = await embed(
+      texts.map((t) => t.query),
+      'document',
+    );
+    const search = new MiniSearch<{ id: number; text: string }>({
+      fields: ['text'],
+      tokenize: (s: string) => preTokenize(s),
+    });
     search.addAll(texts.map((t, id) => ({ id, text: t.code })));
     for (let a = 0; a < idx.length; a++) {
       const bmHits = search.search(texts[a].query);
@@ -148,7 +171,12 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
       sum.float += rr(fRank);
       lang.float += rr(fRank);
       inPkg.float += rr(fRank);
-      const int8Rr = rr(rankOf(docs8.map((d) => dot(queries[a], d)), a));
+      const int8Rr = rr(
+        rankOf(
+          docs8.map((d) => dot(queries[a], d)),
+          a,
+        ),
+      );
       sum.int8 += int8Rr;
       lang.int8 += int8Rr;
       const ham = docs.map((d) => hamming(queries[a], d));
@@ -156,13 +184,30 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
       sum.bits += bitsRr;
       lang.bits += bitsRr;
       // 1-bit first stage (top 50 by Hamming), int8 rescoring: what the runtime does.
-      const shortlist = ham.map((h, j) => [h, j] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]).slice(0, 50).map(([, j]) => j);
-      const rescored = shortlist.map((j) => [dot(queries[a], docs8[j]), j] as const).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+      const shortlist = ham
+        .map((h, j) => [h, j] as const)
+        .sort((x, y) => x[0] - y[0] || x[1] - y[1])
+        .slice(0, 50)
+        .map(([, j]) => j);
+      const rescored = shortlist
+        .map((j) => [dot(queries[a], docs8[j]), j] as const)
+        .sort((x, y) => y[0] - x[0] || x[1] - y[1]);
       const rIdx = rescored.findIndex(([, j]) => j === a);
       sum.bitsRescoredInt8 += rIdx < 0 ? 0 : rr(rIdx);
       lang.bitsRescoredInt8 += rIdx < 0 ? 0 : rr(rIdx);
-      sum.qdFloat += rr(rankOf(docs.map((d) => dot(queriesAsDocs[a], d)), a));
-      sum.qdBits += rr(rankOf(docs.map((d) => hamming(queriesAsDocs[a], d)), a, false));
+      sum.qdFloat += rr(
+        rankOf(
+          docs.map((d) => dot(queriesAsDocs[a], d)),
+          a,
+        ),
+      );
+      sum.qdBits += rr(
+        rankOf(
+          docs.map((d) => hamming(queriesAsDocs[a], d)),
+          a,
+          false,
+        ),
+      );
       // Reciprocal rank fusion of the model and BM25 (k = 60), as Fourfold fuses lists.
       const rrf = floatScores.map((_, j) => {
         const br = bmHits.findIndex((h) => h.id === j);
@@ -172,8 +217,16 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
       void bmScore;
       n++;
       if (examples.length < EXAMPLES && a === 0 && idx.length >= 20) {
-        const top = floatScores.map((s, j) => [s, j] as const).sort((x, y) => y[0] - x[0]).slice(0, 3);
-        examples.push({ query: texts[a].query, expected: `${pkg}: ${texts[a].code.split('\n')[1]}`, top: top.map(([, j]) => texts[j].code.split('\n')[1]), rank: fRank + 1 });
+        const top = floatScores
+          .map((s, j) => [s, j] as const)
+          .sort((x, y) => y[0] - x[0])
+          .slice(0, 3);
+        examples.push({
+          query: texts[a].query,
+          expected: `${pkg}: ${texts[a].code.split('\n')[1]}`,
+          top: top.map(([, j]) => texts[j].code.split('\n')[1]),
+          rank: fRank + 1,
+        });
       }
     }
   }
@@ -197,9 +250,21 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
     queryAsDocument: { float: sum.qdFloat / n, bits: sum.qdBits / n },
     fusedWithBm25: sum.fused / n,
     byLanguage: Object.fromEntries(
-      Object.entries(byLanguage).map(([l, x]) => [l, { pairs: x.pairs, bm25: x.bm25 / x.pairs, float: x.float / x.pairs, int8: x.int8 / x.pairs, bits: x.bits / x.pairs, bitsRescoredInt8: x.bitsRescoredInt8 / x.pairs }]),
+      Object.entries(byLanguage).map(([l, x]) => [
+        l,
+        {
+          pairs: x.pairs,
+          bm25: x.bm25 / x.pairs,
+          float: x.float / x.pairs,
+          int8: x.int8 / x.pairs,
+          bits: x.bits / x.pairs,
+          bitsRescoredInt8: x.bitsRescoredInt8 / x.pairs,
+        },
+      ]),
     ),
-    byPackage: Object.fromEntries(Object.entries(byPackage).map(([p, x]) => [p, { pairs: x.pairs, float: x.float / x.pairs }])),
+    byPackage: Object.fromEntries(
+      Object.entries(byPackage).map(([p, x]) => [p, { pairs: x.pairs, float: x.float / x.pairs }]),
+    ),
     examples,
     neighbours,
   };
@@ -242,12 +307,24 @@ interface), and the shared table was initialised from random vectors only (initi
 PPMI vectors was not tried).`;
 
 /** `npm run eval` numbers before this model (fourfold-code-mini, PPMI + SVD; docs/eval/REPORT.md at 6da4874). */
-const EVAL_BEFORE = { semantic: 0.574, text: 0.595, structural: 0.599, graph: 0.415, quick: 0.519, default: 0.534, thorough: 0.496, bm25: 0.497 };
+const EVAL_BEFORE = {
+  semantic: 0.574,
+  text: 0.595,
+  structural: 0.599,
+  graph: 0.415,
+  quick: 0.519,
+  default: 0.534,
+  thorough: 0.496,
+  bm25: 0.497,
+};
 
 function evalSection(): string {
   const file = join(REPO_ROOT, 'docs', 'eval', 'results.json');
   if (!existsSync(file)) return 'No `npm run eval` results found.';
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { meta: { embedder: string; date: string; command: string }; tables: { understand_code: { file: { system: string; mrr10: number; n: number }[] } } };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    meta: { embedder: string; date: string; command: string };
+    tables: { understand_code: { file: { system: string; mrr10: number; n: number }[] } };
+  };
   const rows = r.tables.understand_code.file;
   const get = (s: string) => rows.find((x) => x.system === s)?.mrr10;
   const names: [string, keyof typeof EVAL_BEFORE][] = [
@@ -265,7 +342,9 @@ function evalSection(): string {
     '',
     '| system | before (fourfold-code-mini, PPMI+SVD) | now |',
     '| --- | ---: | ---: |',
-    ...names.map(([label, key]) => `| ${label} | ${f3(EVAL_BEFORE[key])} | ${get(key) === undefined ? '—' : f3(get(key)!)} |`),
+    ...names.map(
+      ([label, key]) => `| ${label} | ${f3(EVAL_BEFORE[key])} | ${get(key) === undefined ? '—' : f3(get(key)!)} |`,
+    ),
   ].join('\n');
 }
 
@@ -278,8 +357,12 @@ export function modelCard(h: HeldOutEvaluation): string {
   const onnxBytes = statSync(join(MODEL_DIR, 'onnx', 'model_quantized.onnx')).size;
   const tokBytes = statSync(join(MODEL_DIR, 'tokenizer.json')).size;
   const held = tok.pairs.filter((p) => p.heldOut);
-  const langCount = (source: string, lang?: string) => fetch.packages.filter((p) => p.source === source && (!lang || p.language === lang)).length;
-  const sourceRows = fetch.packages.map((p) => `| ${p.source === 'npm' ? 'npm' : `Debian (${p.language})`} | ${p.name} | ${p.version} | \`${p.integrity}\` |`);
+  const langCount = (source: string, lang?: string) =>
+    fetch.packages.filter((p) => p.source === source && (!lang || p.language === lang)).length;
+  const sourceRows = fetch.packages.map(
+    (p) =>
+      `| ${p.source === 'npm' ? 'npm' : `Debian (${p.language})`} | ${p.name} | ${p.version} | \`${p.integrity}\` |`,
+  );
   const s = train.settings;
   return `# ${MODEL_ID}
 
@@ -320,7 +403,9 @@ Generated by \`npm run model\` (scripts/model-*.ts); do not edit by hand.
 | **training + held-out pairs** | **${int(deco.kept)}** |
 | held-out (validation, by package) | ${int(held.length)} pairs of ${new Set(held.map((p) => p.pkg)).size} packages |
 
-Pairs by language after dedupe: ${Object.entries(mine.byLanguage).map(([l, c]) => `${l} ${int(c)}`).join(', ')}.
+Pairs by language after dedupe: ${Object.entries(mine.byLanguage)
+    .map(([l, c]) => `${l} ${int(c)}`)
+    .join(', ')}.
 
 **Decontamination.** Reference packages, fetched only for this filter: ${deco.referencePackages.join(', ')}
 (the reserved rxjs, zod, lodash-es, three, lodash and the seven packages \`npm run eval\` scores).
@@ -373,7 +458,10 @@ By language of the held-out pairs (MRR@10):
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${Object.entries(h.byLanguage ?? {})
   .sort((a, b) => b[1].pairs - a[1].pairs)
-  .map(([l, x]) => `| ${l} | ${int(x.pairs)} | ${f3(x.bm25)} | ${f3(x.float)} | ${f3(x.int8)} | ${f3(x.bits)} | ${f3(x.bitsRescoredInt8)} |`)
+  .map(
+    ([l, x]) =>
+      `| ${l} | ${int(x.pairs)} | ${f3(x.bm25)} | ${f3(x.float)} | ${f3(x.int8)} | ${f3(x.bits)} | ${f3(x.bitsRescoredInt8)} |`,
+  )
   .join('\n')}
 
 ## In Fourfold (\`npm run eval\`)
@@ -388,7 +476,9 @@ ${EXPERIMENTS}
 
 ${h.examples.map((e) => `- "${e.query}" → expected \`${e.expected}\` (rank ${e.rank}); top 3: ${e.top.map((t) => `\`${t}\``).join(', ')}`).join('\n')}
 
-Nearest code-side words to a query word: ${Object.entries(h.neighbours).map(([w, ns]) => `"${w}" → ${ns.join(', ')}`).join('; ')}.
+Nearest code-side words to a query word: ${Object.entries(h.neighbours)
+    .map(([w, ns]) => `"${w}" → ${ns.join(', ')}`)
+    .join('; ')}.
 
 ## What it can and cannot do
 

@@ -7,7 +7,13 @@ import { MODEL_ID, configJson, quantize } from './model-export';
 import { encodeEmbeddingGraph } from './model-onnx';
 import { buildVocabulary, tokenizerConfigJson, tokenizerJson } from './model-tokenizer';
 
-const BAD_INPUTS = ['', '{}[]();=>!== 🎉🚀✨', 'x'.repeat(1_000_000), 'parse the file '.repeat(700), 'Lire le fichier de configuration — читать файл — 設定ファイルを読む'];
+const BAD_INPUTS = [
+  '',
+  '{}[]();=>!== 🎉🚀✨',
+  'x'.repeat(1_000_000),
+  'parse the file '.repeat(700),
+  'Lire le fichier de configuration — читать файл — 設定ファイルを読む',
+];
 
 function finiteUnit(v: Float32Array): boolean {
   return v.every(Number.isFinite) && Math.abs(Math.hypot(...v) - 1) < 1e-3;
@@ -27,7 +33,10 @@ describe('exported graph on a tiny real model', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const { table: q, tokenScale } = quantize({ vocabSize: V, dimensions: D, table, sideWeights });
   mkdirSync(join(dir, 'tiny', 'onnx'), { recursive: true });
-  writeFileSync(join(dir, 'tiny', 'onnx', 'model_quantized.onnx'), encodeEmbeddingGraph({ table: q, tokenScale, vocabSize: V, dimensions: D, docString: 'test' }));
+  writeFileSync(
+    join(dir, 'tiny', 'onnx', 'model_quantized.onnx'),
+    encodeEmbeddingGraph({ table: q, tokenScale, vocabSize: V, dimensions: D, docString: 'test' }),
+  );
   writeFileSync(join(dir, 'tiny', 'tokenizer.json'), JSON.stringify(tokenizerJson(vocabulary)));
   writeFileSync(join(dir, 'tiny', 'tokenizer_config.json'), JSON.stringify(tokenizerConfigJson(512)));
   writeFileSync(join(dir, 'tiny', 'config.json'), JSON.stringify(configJson(V, D)));
@@ -44,7 +53,8 @@ describe('exported graph on a tiny real model', () => {
 
   it('bad input gives a unit vector, never NaN', async () => {
     const embed = await loadExportedModel(dir, 'tiny');
-    for (const side of ['query', 'document'] as const) for (const v of await embed(BAD_INPUTS, side)) expect(finiteUnit(v)).toBe(true);
+    for (const side of ['query', 'document'] as const)
+      for (const v of await embed(BAD_INPUTS, side)) expect(finiteUnit(v)).toBe(true);
   });
 });
 
@@ -69,7 +79,14 @@ describe(`the committed model (public/models/${MODEL_ID})`, () => {
       'src/hash.py\nfunction hash_password\ndef hash_password(password, salt)\nreturn hashlib.pbkdf2_hmac("sha256", password.encode(), salt, 100000)',
     ];
     const docs = await embed(code, 'document');
-    const queries = await embed(['Opens a TCP connection to the server.', 'Returns a sorted copy of the list.', 'Derive a key from the user password.'], 'query');
+    const queries = await embed(
+      [
+        'Opens a TCP connection to the server.',
+        'Returns a sorted copy of the list.',
+        'Derive a key from the user password.',
+      ],
+      'query',
+    );
     for (let i = 0; i < 3; i++) {
       const scores = docs.map((d) => d.reduce((s, x, k) => s + x * queries[i][k], 0));
       expect(scores.indexOf(Math.max(...scores))).toBe(i);

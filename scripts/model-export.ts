@@ -63,7 +63,8 @@ export function configJson(vocabSize: number, dimensions: number): object {
 export async function exportModel(): Promise<{ onnxBytes: number }> {
   const tok = JSON.parse(readFileSync(join(MODEL_CACHE, 'tokens.json'), 'utf8')) as TokenizedPairs;
   const weights = readWeights();
-  if (weights.vocabSize !== tok.vocabulary.length) throw new Error(`weights have ${weights.vocabSize} rows, vocabulary ${tok.vocabulary.length}`);
+  if (weights.vocabSize !== tok.vocabulary.length)
+    throw new Error(`weights have ${weights.vocabSize} rows, vocabulary ${tok.vocabulary.length}`);
   const { table, tokenScale } = quantize(weights);
   const onnx = encodeEmbeddingGraph({
     table,
@@ -75,9 +76,18 @@ export async function exportModel(): Promise<{ onnxBytes: number }> {
   mkdirSync(join(MODEL_DIR, 'onnx'), { recursive: true });
   writeFileSync(join(MODEL_DIR, 'onnx', 'model_quantized.onnx'), onnx);
   writeFileSync(join(MODEL_DIR, 'tokenizer.json'), JSON.stringify(tokenizerJson(tok.vocabulary)));
-  writeFileSync(join(MODEL_DIR, 'tokenizer_config.json'), `${JSON.stringify(tokenizerConfigJson(MAX_TOKENS), null, 2)}\n`);
-  writeFileSync(join(MODEL_DIR, 'config.json'), `${JSON.stringify(configJson(weights.vocabSize, weights.dimensions), null, 2)}\n`);
-  logStep('export', `wrote ${MODEL_DIR} (onnx ${(onnx.length / 1e6).toFixed(2)} MB, ${weights.vocabSize} tokens × ${weights.dimensions})`);
+  writeFileSync(
+    join(MODEL_DIR, 'tokenizer_config.json'),
+    `${JSON.stringify(tokenizerConfigJson(MAX_TOKENS), null, 2)}\n`,
+  );
+  writeFileSync(
+    join(MODEL_DIR, 'config.json'),
+    `${JSON.stringify(configJson(weights.vocabSize, weights.dimensions), null, 2)}\n`,
+  );
+  logStep(
+    'export',
+    `wrote ${MODEL_DIR} (onnx ${(onnx.length / 1e6).toFixed(2)} MB, ${weights.vocabSize} tokens × ${weights.dimensions})`,
+  );
   return { onnxBytes: onnx.length };
 }
 

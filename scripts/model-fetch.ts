@@ -73,7 +73,10 @@ interface PackResult {
 /** `npm pack` a batch; a failing batch is retried one spec at a time so one bad spec loses only itself. */
 async function npmPack(specs: string[], dest: string): Promise<PackResult[]> {
   try {
-    const { stdout } = await run('npm', ['pack', ...specs, '--json', '--pack-destination', dest], { cwd: dest, maxBuffer: 256 << 20 });
+    const { stdout } = await run('npm', ['pack', ...specs, '--json', '--pack-destination', dest], {
+      cwd: dest,
+      maxBuffer: 256 << 20,
+    });
     const json = JSON.parse(stdout) as { name: string; version: string; filename: string; integrity: string }[];
     return json.map((p) => ({ spec: `${p.name}@${p.version}`, filename: p.filename, integrity: p.integrity }));
   } catch (error) {
@@ -87,7 +90,11 @@ async function npmPack(specs: string[], dest: string): Promise<PackResult[]> {
   }
 }
 
-async function fetchNpm(specs: readonly string[], root: string, source: 'npm' | 'reference'): Promise<FetchedPackage[]> {
+async function fetchNpm(
+  specs: readonly string[],
+  root: string,
+  source: 'npm' | 'reference',
+): Promise<FetchedPackage[]> {
   const tgz = join(root, 'tgz');
   const src = join(root, 'src');
   await mkdir(tgz, { recursive: true });
@@ -95,7 +102,8 @@ async function fetchNpm(specs: readonly string[], root: string, source: 'npm' | 
   const indexFile = join(root, 'packs.json');
   const known: Record<string, PackResult> = existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : {};
   const missing = specs.filter((s) => !known[s] || !existsSync(join(tgz, known[s].filename)));
-  if (missing.length) logStep('fetch', `npm pack ${missing.length} ${source} package(s), ${FETCH_CONCURRENCY} at a time`);
+  if (missing.length)
+    logStep('fetch', `npm pack ${missing.length} ${source} package(s), ${FETCH_CONCURRENCY} at a time`);
   const packed = (await mapLimit(chunks(missing, BATCH), FETCH_CONCURRENCY, (batch) => npmPack(batch, tgz))).flat();
   for (const p of packed) known[p.spec] = p;
   await writeJson(indexFile, known);
@@ -110,12 +118,23 @@ async function fetchNpm(specs: readonly string[], root: string, source: 'npm' | 
       await run('tar', ['xzf', join(tgz, p.filename), '-C', dir, '--no-same-owner']);
       await writeFile(join(dir, '.complete'), spec);
     }
-    out.push({ source, name: packageName(spec), version: spec.slice(spec.lastIndexOf('@') + 1), file: p.filename, integrity: p.integrity, dir });
+    out.push({
+      source,
+      name: packageName(spec),
+      version: spec.slice(spec.lastIndexOf('@') + 1),
+      file: p.filename,
+      integrity: p.integrity,
+      dir,
+    });
   });
   return out.sort((a, b) => (a.dir < b.dir ? -1 : 1));
 }
 
-async function fetchDebian(language: 'go' | 'rust' | 'python', pins: readonly string[], root: string): Promise<FetchedPackage[]> {
+async function fetchDebian(
+  language: 'go' | 'rust' | 'python',
+  pins: readonly string[],
+  root: string,
+): Promise<FetchedPackage[]> {
   const debs = join(root, 'debs');
   const src = join(root, 'src');
   await mkdir(debs, { recursive: true });
@@ -127,7 +146,8 @@ async function fetchDebian(language: 'go' | 'rust' | 'python', pins: readonly st
     return readdirSync(debs).find((f) => f.startsWith(prefix) && f.endsWith('.deb'));
   };
   const missing = pins.filter((p) => !debFile(p));
-  if (missing.length) logStep('fetch', `apt-get download ${missing.length} ${language} package(s), ${FETCH_CONCURRENCY} calls at a time`);
+  if (missing.length)
+    logStep('fetch', `apt-get download ${missing.length} ${language} package(s), ${FETCH_CONCURRENCY} calls at a time`);
   await mapLimit(chunks(missing, BATCH), FETCH_CONCURRENCY, async (batch) => {
     try {
       await run('apt-get', ['download', '-q', ...batch], { cwd: debs, maxBuffer: 64 << 20 });
@@ -153,7 +173,9 @@ async function fetchDebian(language: 'go' | 'rust' | 'python', pins: readonly st
       await run('dpkg-deb', ['-x', join(debs, file), dir]);
       await writeFile(join(dir, '.complete'), pin);
     }
-    const integrity = `sha256-${createHash('sha256').update(readFileSync(join(debs, file))).digest('base64')}`;
+    const integrity = `sha256-${createHash('sha256')
+      .update(readFileSync(join(debs, file)))
+      .digest('base64')}`;
     out.push({ source: 'debian', language, name, version, file, integrity, dir });
   });
   return out.sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -170,13 +192,22 @@ export async function fetchSources(): Promise<FetchManifest> {
   // FOURFOLD_MODEL_SOURCES=grown: the larger, not shipped source set (scripts/model-sources.ts).
   const grown = process.env.FOURFOLD_MODEL_SOURCES === 'grown';
   for (const language of ['go', 'rust', 'python'] as const) {
-    const pins = grown ? [...DEBIAN_PACKAGES[language], ...DEBIAN_PACKAGES_GROWN[language]].sort() : DEBIAN_PACKAGES[language];
+    const pins = grown
+      ? [...DEBIAN_PACKAGES[language], ...DEBIAN_PACKAGES_GROWN[language]].sort()
+      : DEBIAN_PACKAGES[language];
     debian.push(...(await fetchDebian(language, pins, join(MODEL_CACHE, 'debian'))));
   }
   const reference = await fetchNpm(referencePackages(), join(MODEL_CACHE, 'reference'), 'reference');
-  const manifest: FetchManifest = { packages: [...npm, ...debian], reference, seconds: (performance.now() - started) / 1000 };
+  const manifest: FetchManifest = {
+    packages: [...npm, ...debian],
+    reference,
+    seconds: (performance.now() - started) / 1000,
+  };
   await writeJson(join(MODEL_CACHE, 'fetch.json'), manifest);
-  logStep('fetch', `${npm.length}/${npmSpecs.length} npm, ${debian.length} Debian, ${reference.length} reference packages in ${manifest.seconds.toFixed(0)} s`);
+  logStep(
+    'fetch',
+    `${npm.length}/${npmSpecs.length} npm, ${debian.length} Debian, ${reference.length} reference packages in ${manifest.seconds.toFixed(0)} s`,
+  );
   return manifest;
 }
 

@@ -20,7 +20,16 @@ import type { Definition } from '../src/engine/contract';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
 import { languageForPath } from '../src/engine/structural/grammars';
 import { nodeGrammars } from '../src/node/grammars';
-import { MODEL_CACHE, type FetchManifest, type FetchedPackage, type Pair, type PairLanguage, logStep, runMain, writeJson } from './model-cache';
+import {
+  MODEL_CACHE,
+  type FetchManifest,
+  type FetchedPackage,
+  type Pair,
+  type PairLanguage,
+  logStep,
+  runMain,
+  writeJson,
+} from './model-cache';
 import { blankComments, codeText, codeTokens, commentSyntax, docViews, MIN_CODE_CHARS } from './model-pairs';
 
 /** Bump when extraction changes: the per-package cache is keyed by it. */
@@ -36,7 +45,17 @@ const MAX_FILE_BYTES = 1_000_000;
 /** Source bytes parsed per package (.d.ts files and src/lib before bundles): bounds the parse time of big packages. */
 const MAX_PACKAGE_BYTES = 2_000_000;
 const MAX_AVERAGE_LINE = 200;
-const DEFINITION_KINDS = new Set(['function', 'method', 'class', 'struct', 'trait', 'interface', 'enum', 'type', 'macro']);
+const DEFINITION_KINDS = new Set([
+  'function',
+  'method',
+  'class',
+  'struct',
+  'trait',
+  'interface',
+  'enum',
+  'type',
+  'macro',
+]);
 const SKIPPED_PATH =
   /(^|\/)(node_modules|tests?|__tests__|spec|testdata|test_data|fixtures?|examples?|benchmarks?|vendor|third_party|docs?)\/|\.min\.|(_test\.go|\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|(^|\/)test_[^/]*\.py|(^|\/)conftest\.py)$/;
 
@@ -56,7 +75,11 @@ function packageKey(p: FetchedPackage): string {
 }
 
 function cacheFile(p: FetchedPackage): string {
-  return join(MODEL_CACHE, 'mined', `${p.source}+${p.name.replace(/[/@]/g, '+')}+${p.version.replace(/[:~]/g, '_')}+v${MINER_VERSION}.json`);
+  return join(
+    MODEL_CACHE,
+    'mined',
+    `${p.source}+${p.name.replace(/[/@]/g, '+')}+${p.version.replace(/[:~]/g, '_')}+v${MINER_VERSION}.json`,
+  );
 }
 
 /** Source roots inside an unpacked package. */
@@ -78,7 +101,8 @@ function listSources(root: string): string[] {
       const st = statSync(full, { throwIfNoEntry: false });
       if (!st) continue;
       if (st.isDirectory()) walk(full);
-      else if (st.isFile() && st.size <= MAX_FILE_BYTES && languageForPath(name) && !/\.(json|pyi)$/.test(name)) out.push(full);
+      else if (st.isFile() && st.size <= MAX_FILE_BYTES && languageForPath(name) && !/\.(json|pyi)$/.test(name))
+        out.push(full);
     }
   };
   walk(root);
@@ -109,12 +133,24 @@ function pairLanguage(path: string): PairLanguage | null {
 /** Parses one package and returns its raw pairs (before any dedupe). */
 export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): MinedPackage {
   const key = packageKey(p);
-  const result: MinedPackage = { key, pkg: `${p.name}@${p.version}`, files: 0, bytes: 0, definitions: 0, documented: 0, fromDts: 0, pairs: [] };
+  const result: MinedPackage = {
+    key,
+    pkg: `${p.name}@${p.version}`,
+    files: 0,
+    bytes: 0,
+    definitions: 0,
+    documented: 0,
+    fromDts: 0,
+    pairs: [],
+  };
   const dtsDocs = new Map<string, string>();
   const undocumented: { path: string; def: Definition; blanked: string[]; language: PairLanguage }[] = [];
   for (const root of roots(p)) {
     for (const file of listSources(root)) {
-      const path = relative(root, file).split('\\').join('/').replace(/^package\//, '');
+      const path = relative(root, file)
+        .split('\\')
+        .join('/')
+        .replace(/^package\//, '');
       if (SKIPPED_PATH.test(path)) continue;
       const language = pairLanguage(path);
       if (!language) continue;
@@ -131,12 +167,14 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
         if (!DEFINITION_KINDS.has(def.kind)) continue;
         result.definitions++;
         if (isDts) {
-          if (def.doc && isDocComment(def.doc, language)) dtsDocs.set(def.container ? `${def.container}.${def.name}` : def.name, def.doc);
+          if (def.doc && isDocComment(def.doc, language))
+            dtsDocs.set(def.container ? `${def.container}.${def.name}` : def.name, def.doc);
           continue;
         }
         blanked ??= blankComments(text, commentSyntax(language)).split('\n');
         if (!def.doc) {
-          if (language === 'javascript' || language === 'typescript') undocumented.push({ path, def, blanked, language });
+          if (language === 'javascript' || language === 'typescript')
+            undocumented.push({ path, def, blanked, language });
           continue;
         }
         if (!isDocComment(def.doc, language)) continue;
@@ -145,7 +183,14 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
         const code = codeText(path, def, blanked);
         if (codeTokens(code).join('').length < MIN_CODE_CHARS) continue;
         result.documented++;
-        result.pairs.push({ pkg: key, language, query: views.sentence, ...(views.summary ? { summary: views.summary } : {}), code, name: def.name });
+        result.pairs.push({
+          pkg: key,
+          language,
+          query: views.sentence,
+          ...(views.summary ? { summary: views.summary } : {}),
+          code,
+          name: def.name,
+        });
       }
     }
   }
@@ -158,7 +203,14 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
     const code = codeText(path, def, blanked);
     if (codeTokens(code).join('').length < MIN_CODE_CHARS) continue;
     result.fromDts++;
-    result.pairs.push({ pkg: key, language, query: views.sentence, ...(views.summary ? { summary: views.summary } : {}), code, name: def.name });
+    result.pairs.push({
+      pkg: key,
+      language,
+      query: views.sentence,
+      ...(views.summary ? { summary: views.summary } : {}),
+      code,
+      name: def.name,
+    });
   }
   return result;
 }
@@ -211,7 +263,14 @@ export interface DedupeCounts {
 
 /** Exact and near-duplicate removal, then the per-package cap. Input order decides who stays. */
 export function dedupePairs(pairs: Pair[], cap = MAX_PAIRS_PER_PACKAGE): { pairs: Pair[]; counts: DedupeCounts } {
-  const counts: DedupeCounts = { raw: pairs.length, exactBody: 0, sentenceOveruse: 0, nearDuplicate: 0, capped: 0, kept: 0 };
+  const counts: DedupeCounts = {
+    raw: pairs.length,
+    exactBody: 0,
+    sentenceOveruse: 0,
+    nearDuplicate: 0,
+    capped: 0,
+    kept: 0,
+  };
   const bodies = new Set<string>();
   const sentences = new Map<string, number>();
   const buckets = new Map<string, number[]>();
@@ -224,7 +283,10 @@ export function dedupePairs(pairs: Pair[], cap = MAX_PAIRS_PER_PACKAGE): { pairs
       counts.exactBody++;
       continue;
     }
-    const sentence = p.query.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const sentence = p.query
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
     if ((sentences.get(sentence) ?? 0) >= MAX_PAIRS_PER_SENTENCE) {
       counts.sentenceOveruse++;
       continue;
@@ -291,7 +353,11 @@ async function mineShard(manifest: FetchManifest, shard: number, shards: number)
 
 function runShard(shard: number, shards: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--shard', `${shard}/${shards}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--shard', `${shard}/${shards}`],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`mine shard ${shard} exited with ${code}`))));
   });
 }
@@ -343,7 +409,10 @@ export async function minePairs(): Promise<MineReport> {
   };
   await writeFile(join(MODEL_CACHE, 'pairs.jsonl'), pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
   await writeJson(join(MODEL_CACHE, 'mine.json'), report);
-  logStep('mine', `${counts.raw} raw pairs → ${counts.kept} kept (${JSON.stringify(byLanguage)}) from ${report.packagesWithPairs} packages`);
+  logStep(
+    'mine',
+    `${counts.raw} raw pairs → ${counts.kept} kept (${JSON.stringify(byLanguage)}) from ${report.packagesWithPairs} packages`,
+  );
   return report;
 }
 

@@ -84,7 +84,8 @@ function int64Bytes(n: number): Uint8Array {
 }
 
 export function encodeEmbeddingGraph(g: EmbeddingGraph): Uint8Array {
-  if (g.tokenScale.length !== 2 * g.vocabSize) throw new Error('tokenScale must hold a documents half and a queries half');
+  if (g.tokenScale.length !== 2 * g.vocabSize)
+    throw new Error('tokenScale must hold a documents half and a queries half');
   const root = protobuf.parse(ONNX_PROTO, { keepCase: false }).root;
   const ModelProto = root.lookupType('onnx.ModelProto');
   const model = {
@@ -113,12 +114,30 @@ export function encodeEmbeddingGraph(g: EmbeddingGraph): Uint8Array {
         { name: 'vocab_size', dims: [], dataType: INT64, rawData: int64Bytes(g.vocabSize) },
       ],
       node: [
-        { opType: 'Gather', name: 'gather_rows', input: ['table_q', 'input_ids'], output: ['rows_q'], attribute: [{ name: 'axis', i: 0, type: ATTRIBUTE_INT }] },
-        { opType: 'Cast', name: 'rows_to_float', input: ['rows_q'], output: ['rows_f'], attribute: [{ name: 'to', i: FLOAT, type: ATTRIBUTE_INT }] },
+        {
+          opType: 'Gather',
+          name: 'gather_rows',
+          input: ['table_q', 'input_ids'],
+          output: ['rows_q'],
+          attribute: [{ name: 'axis', i: 0, type: ATTRIBUTE_INT }],
+        },
+        {
+          opType: 'Cast',
+          name: 'rows_to_float',
+          input: ['rows_q'],
+          output: ['rows_f'],
+          attribute: [{ name: 'to', i: FLOAT, type: ATTRIBUTE_INT }],
+        },
         { opType: 'Min', name: 'side', input: ['token_type_ids', 'one'], output: ['side'] },
         { opType: 'Mul', name: 'side_offset', input: ['side', 'vocab_size'], output: ['side_offset'] },
         { opType: 'Add', name: 'scale_index', input: ['input_ids', 'side_offset'], output: ['scale_index'] },
-        { opType: 'Gather', name: 'gather_scales', input: ['token_scale', 'scale_index'], output: ['scales'], attribute: [{ name: 'axis', i: 0, type: ATTRIBUTE_INT }] },
+        {
+          opType: 'Gather',
+          name: 'gather_scales',
+          input: ['token_scale', 'scale_index'],
+          output: ['scales'],
+          attribute: [{ name: 'axis', i: 0, type: ATTRIBUTE_INT }],
+        },
         { opType: 'Mul', name: 'dequantize', input: ['rows_f', 'scales'], output: ['last_hidden_state'] },
       ],
       input: [

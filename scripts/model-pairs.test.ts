@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Definition } from '../src/engine/contract';
-import { type ReferenceFingerprints, decontaminatePairs, normalisedBody, normalisedSentence } from './model-decontaminate';
+import {
+  type ReferenceFingerprints,
+  decontaminatePairs,
+  normalisedBody,
+  normalisedSentence,
+} from './model-decontaminate';
 import type { Pair } from './model-cache';
 import { dedupePairs, estimatedJaccard, minHash } from './model-mine';
 import { blankComments, codeText, docViews, firstSentence } from './model-pairs';
@@ -9,7 +14,8 @@ import { makeEncoder, MAX_TOKENS } from './model-tokenize';
 
 describe('doc comments → query views', () => {
   it('JSDoc: first sentence, summary up to the first tag, inline links reduced to words', () => {
-    const raw = '/**\n * Parses the {@link Options} object. Unknown keys are kept\n * as `extra`.\n *\n * @param input - raw text\n */';
+    const raw =
+      '/**\n * Parses the {@link Options} object. Unknown keys are kept\n * as `extra`.\n *\n * @param input - raw text\n */';
     expect(docViews(raw, 'parseOptions')).toEqual({
       sentence: 'Parses the Options object.',
       summary: 'Parses the Options object. Unknown keys are kept as extra.',
@@ -17,7 +23,10 @@ describe('doc comments → query views', () => {
   });
 
   it('Go: the leading name is dropped so the sentence reads like a question', () => {
-    expect(docViews('// NewReader returns a reader that decompresses r.\n// It buffers at most 4 kB.', 'NewReader')?.sentence).toBe('Returns a reader that decompresses r.');
+    expect(
+      docViews('// NewReader returns a reader that decompresses r.\n// It buffers at most 4 kB.', 'NewReader')
+        ?.sentence,
+    ).toBe('Returns a reader that decompresses r.');
   });
 
   it('Python docstring: stops at the Args section', () => {
@@ -26,7 +35,9 @@ describe('doc comments → query views', () => {
   });
 
   it('Rust: markdown links and code spans become words', () => {
-    expect(docViews('/// Returns the [`Span`](crate::Span) of this `Token`.', 'span')?.sentence).toBe('Returns the Span of this Token.');
+    expect(docViews('/// Returns the [`Span`](crate::Span) of this `Token`.', 'span')?.sentence).toBe(
+      'Returns the Span of this Token.',
+    );
   });
 
   it('refuses tag-only, short, lower-case notes and licence docs', () => {
@@ -62,29 +73,57 @@ describe('code side', () => {
   });
 
   it('is the text Fourfold embeds for the chunk: path, kind name, signature, body', () => {
-    const def: Definition = { name: 'add', kind: 'function', signature: 'function add(a, b)', startLine: 2, endLine: 4, nameLine: 2 };
+    const def: Definition = {
+      name: 'add',
+      kind: 'function',
+      signature: 'function add(a, b)',
+      startLine: 2,
+      endLine: 4,
+      nameLine: 2,
+    };
     const lines = ['', 'function add(a, b) {', '  return a + b;', '}'];
-    expect(codeText('src/math.js', def, lines)).toBe('src/math.js\nfunction add\nfunction add(a, b)\nfunction add(a, b) {\n  return a + b;\n}');
+    expect(codeText('src/math.js', def, lines)).toBe(
+      'src/math.js\nfunction add\nfunction add(a, b)\nfunction add(a, b) {\n  return a + b;\n}',
+    );
   });
 });
 
-const pair = (pkg: string, query: string, code: string): Pair => ({ pkg, language: 'javascript', query, code, name: 'f' });
+const pair = (pkg: string, query: string, code: string): Pair => ({
+  pkg,
+  language: 'javascript',
+  query,
+  code,
+  name: 'f',
+});
 
 describe('dedupe', () => {
   it('MinHash estimates Jaccard: identical bodies 1, unrelated bodies near 0', () => {
     const a = 'return items filter item item active map item item id'.split(' ');
     expect(estimatedJaccard(minHash(a), minHash(a))).toBe(1);
-    expect(estimatedJaccard(minHash(a), minHash('open socket connect host port timeout retry'.split(' ')))).toBeLessThan(0.2);
+    expect(
+      estimatedJaccard(minHash(a), minHash('open socket connect host port timeout retry'.split(' '))),
+    ).toBeLessThan(0.2);
   });
 
   it('drops exact and near-duplicate bodies and caps each package', () => {
-    const body = 'function f(xs) { const out = []; for (const x of xs) if (x.ok) out.push(x.value * 2 + offset); return out.filter(Boolean).sort(); }';
+    const body =
+      'function f(xs) { const out = []; for (const x of xs) if (x.ok) out.push(x.value * 2 + offset); return out.filter(Boolean).sort(); }';
     const pairs = [
       pair('npm:a', 'Doubles ok values.', `a.js\nfunction f\n${body}`),
       pair('npm:b', 'Doubles ok values again.', `b.js\nfunction f\n${body}`), // exact body
       pair('npm:c', 'Doubles the values.', `c.js\nfunction f\n${body.replace('sort()', 'sort(); ')}`), // same tokens
-      pair('npm:d', 'Opens a socket.', 'd.js\nfunction g\nfunction g(host, port) { return net.connect({ host, port, timeout: 5000 }); }'),
-      ...Array.from({ length: 5 }, (_, i) => pair('npm:e', `Computes value number ${i}.`, `e.js\nfunction h${i}\nfunction h${i}() { return compute${i}(input${i}, table${i}, mode${i}); }`)),
+      pair(
+        'npm:d',
+        'Opens a socket.',
+        'd.js\nfunction g\nfunction g(host, port) { return net.connect({ host, port, timeout: 5000 }); }',
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        pair(
+          'npm:e',
+          `Computes value number ${i}.`,
+          `e.js\nfunction h${i}\nfunction h${i}() { return compute${i}(input${i}, table${i}, mode${i}); }`,
+        ),
+      ),
     ];
     const { pairs: kept, counts } = dedupePairs(pairs, 3);
     expect(counts.exactBody).toBe(2);
@@ -102,14 +141,24 @@ describe('decontamination', () => {
       files: 1,
     };
     const pairs = [
-      pair('npm:lodash.merge', 'Merges objects deeply.', 'm.js\nfunction merge\nfunction merge(a, b) { return deep(a, b); }'),
+      pair(
+        'npm:lodash.merge',
+        'Merges objects deeply.',
+        'm.js\nfunction merge\nfunction merge(a, b) { return deep(a, b); }',
+      ),
       pair('npm:mobx', 'Makes an observable value.', 'o.js\nfunction box\nfunction box(v) { return new Box(v); }'),
       pair('npm:ok', 'Creates an Observable from an array', 'y.js\nfunction of\nfunction of(a) { return wrap(a); }'),
       pair('npm:ok', 'Wraps a value.', 'z.js\nfunction from\nfunction from(a) { return new Observable(a); }'),
       pair('npm:ok', 'Reads a file.', 'r.js\nfunction read\nfunction read(p) { return fs.readFileSync(p); }'),
     ];
     const { kept, counts } = decontaminatePairs(pairs, fp, new Set(['mobx']));
-    expect(counts).toEqual({ input: 5, reservedOrEvaluatedPackage: 2, sentenceInReference: 1, bodyInReference: 1, kept: 1 });
+    expect(counts).toEqual({
+      input: 5,
+      reservedOrEvaluatedPackage: 2,
+      sentenceInReference: 1,
+      bodyInReference: 1,
+      kept: 1,
+    });
     expect(kept[0].query).toBe('Reads a file.');
   });
 });

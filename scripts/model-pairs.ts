@@ -18,8 +18,10 @@ export const MIN_CODE_CHARS = 24;
 /** Same cut as chunkEmbeddingText: long lines carry little per character. */
 const LINE_MAX_CHARS = 240;
 
-const LICENCE = /\b(copyright|licen[cs]ed?|all rights reserved|spdx|permission is hereby granted|warranty|apache license|mit license|gnu general)\b/i;
-const NOISE = /^(todo|fixme|xxx|hack|eslint|prettier|istanbul|ts-ignore|ts-expect-error|noinspection|pylint|type:|noqa|nolint|go:generate|\+build|go:build|deprecated|@)/i;
+const LICENCE =
+  /\b(copyright|licen[cs]ed?|all rights reserved|spdx|permission is hereby granted|warranty|apache license|mit license|gnu general)\b/i;
+const NOISE =
+  /^(todo|fixme|xxx|hack|eslint|prettier|istanbul|ts-ignore|ts-expect-error|noinspection|pylint|type:|noqa|nolint|go:generate|\+build|go:build|deprecated|@)/i;
 
 /** Comment text without its markers: `/** *\/`, leading `*`, `//`, `///`, `//!`, `#`, Python string quotes. */
 export function commentBody(raw: string): string {
@@ -50,7 +52,12 @@ export function docSummary(raw: string): string {
     const t = line.trim();
     // JSDoc/Javadoc tags, Python (Google/NumPy/reST) and Rust doc sections end the summary.
     if (/^@\w/.test(t) || /^:(param|type|return|rtype|raises)\b/.test(t)) break;
-    if (/^(args|arguments|parameters|params|returns?|yields?|raises|throws|examples?|example usage|note|notes|see also|attributes|errors|panics|safety|usage|warning)\s*:?\s*$/i.test(t)) break;
+    if (
+      /^(args|arguments|parameters|params|returns?|yields?|raises|throws|examples?|example usage|note|notes|see also|attributes|errors|panics|safety|usage|warning)\s*:?\s*$/i.test(
+        t,
+      )
+    )
+      break;
     if (/^#+\s/.test(t) || /^-{3,}$|^={3,}$/.test(t) || /^```/.test(t) || /^>>>/.test(t)) break;
     if (t === '' && kept.length > 0) break;
     if (t !== '') kept.push(t);
@@ -200,5 +207,11 @@ export function codeText(path: string, def: Definition, blankedLines: string[]):
 
 /** Body tokens for duplicate detection: identifiers and numbers, comments already gone. */
 export function codeTokens(code: string): string[] {
-  return code.split('\n').slice(1).join('\n').match(/[A-Za-z_$][\w$]*|\d+/g) ?? [];
+  return (
+    code
+      .split('\n')
+      .slice(1)
+      .join('\n')
+      .match(/[A-Za-z_$][\w$]*|\d+/g) ?? []
+  );
 }

@@ -28,7 +28,15 @@ const SPLIT_SEED = 'fourfold-model-split-1';
 export interface TokenizedPairs {
   vocabulary: string[];
   /** Per pair: package, language, name, held out or not, and where its three sequences are in tokens.bin. */
-  pairs: { pkg: string; language: string; name: string; heldOut: boolean; query: [number, number]; summary: [number, number] | null; code: [number, number] }[];
+  pairs: {
+    pkg: string;
+    language: string;
+    name: string;
+    heldOut: boolean;
+    query: [number, number];
+    summary: [number, number] | null;
+    code: [number, number];
+  }[];
   /** Texts of held-out pairs (for examples in the card). */
   heldOutText: Record<number, { query: string; code: string }>;
 }
@@ -100,7 +108,9 @@ export async function tokenize(): Promise<void> {
     .map((l) => JSON.parse(l) as Pair)
     .filter((p) => !languages || isHeldOut(p.pkg) || languages.includes(p.language));
   const train = pairs.filter((p) => !isHeldOut(p.pkg));
-  const words = chooseWords(train.map((p) => ({ pkg: p.pkg, words: preTokenize(`${p.query} ${p.summary ?? ''} ${p.code}`) })));
+  const words = chooseWords(
+    train.map((p) => ({ pkg: p.pkg, words: preTokenize(`${p.query} ${p.summary ?? ''} ${p.code}`) })),
+  );
   const vocabulary = buildVocabulary(words);
   const encode = makeEncoder(vocabulary);
   const ids: number[] = [];
@@ -112,13 +122,24 @@ export async function tokenize(): Promise<void> {
   const out: TokenizedPairs = { vocabulary, pairs: [], heldOutText: {} };
   pairs.forEach((p, i) => {
     const heldOut = isHeldOut(p.pkg);
-    out.pairs.push({ pkg: p.pkg, language: p.language, name: p.name, heldOut, query: put(p.query), summary: p.summary ? put(p.summary) : null, code: put(p.code) });
+    out.pairs.push({
+      pkg: p.pkg,
+      language: p.language,
+      name: p.name,
+      heldOut,
+      query: put(p.query),
+      summary: p.summary ? put(p.summary) : null,
+      code: put(p.code),
+    });
     if (heldOut) out.heldOutText[i] = { query: p.query, code: p.code };
   });
   await writeFile(join(MODEL_CACHE, 'tokens.bin'), new Uint8Array(Int32Array.from(ids).buffer));
   await writeJson(join(MODEL_CACHE, 'tokens.json'), out);
   const held = out.pairs.filter((p) => p.heldOut);
-  logStep('tokenize', `${vocabulary.length} tokens; ${pairs.length - held.length} training pairs, ${held.length} held out (${new Set(held.map((p) => p.pkg)).size} packages); ${ids.length} ids`);
+  logStep(
+    'tokenize',
+    `${vocabulary.length} tokens; ${pairs.length - held.length} training pairs, ${held.length} held out (${new Set(held.map((p) => p.pkg)).size} packages); ${ids.length} ids`,
+  );
 }
 
 runMain(import.meta.url, tokenize);

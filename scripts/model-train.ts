@@ -74,7 +74,12 @@ export interface ModelWeights {
 }
 
 /** Pooled, L2-normalised vector of a bag on one side (0 document, 1 query). */
-export function encodeBag(m: ModelWeights, bag: Bag, side: 0 | 1, out = new Float32Array(m.dimensions)): { vector: Float32Array; norm: number } {
+export function encodeBag(
+  m: ModelWeights,
+  bag: Bag,
+  side: 0 | 1,
+  out = new Float32Array(m.dimensions),
+): { vector: Float32Array; norm: number } {
   const D = m.dimensions;
   out.fill(0);
   const wOff = side * m.vocabSize;
@@ -181,7 +186,10 @@ class SparseAdam {
   readonly m: Float32Array;
   readonly v: Float32Array;
   step = 0;
-  constructor(size: number, private readonly lr: number) {
+  constructor(
+    size: number,
+    private readonly lr: number,
+  ) {
     this.m = new Float32Array(size);
     this.v = new Float32Array(size);
   }
@@ -252,7 +260,10 @@ export async function train(): Promise<TrainReport> {
   const D = DIMENSIONS;
   const trainIdx = tok.pairs.map((p, i) => (p.heldOut ? -1 : i)).filter((i) => i >= 0);
   const initial = heldOutMrr(model, all, tok);
-  logStep('train', `${trainIdx.length} training pairs, vocabulary ${V}; initial held-out MRR@10 float ${initial.float.toFixed(3)}`);
+  logStep(
+    'train',
+    `${trainIdx.length} training pairs, vocabulary ${V}; initial held-out MRR@10 float ${initial.float.toFixed(3)}`,
+  );
 
   const byPkg = new Map<string, number[]>();
   for (const i of trainIdx) {
@@ -403,7 +414,10 @@ export async function train(): Promise<TrainReport> {
     const heldOut = heldOutMrr(model, all, tok);
     const seconds = (performance.now() - t0) / 1000;
     report.epochs.push({ epoch, loss: lossSum / batches, heldOut, seconds });
-    logStep('train', `epoch ${epoch}: loss ${(lossSum / batches).toFixed(3)}, held-out MRR@10 float ${heldOut.float.toFixed(3)} int8 ${heldOut.int8.toFixed(3)} 1-bit ${heldOut.bits.toFixed(3)} (query as document ${heldOut.floatQueryAsDocument.toFixed(3)}), ${seconds.toFixed(0)} s`);
+    logStep(
+      'train',
+      `epoch ${epoch}: loss ${(lossSum / batches).toFixed(3)}, held-out MRR@10 float ${heldOut.float.toFixed(3)} int8 ${heldOut.int8.toFixed(3)} 1-bit ${heldOut.bits.toFixed(3)} (query as document ${heldOut.floatQueryAsDocument.toFixed(3)}), ${seconds.toFixed(0)} s`,
+    );
     report.seconds = (performance.now() - started) / 1000;
     if (heldOut.float > best.score) {
       best = { score: heldOut.float, table: model.table.slice(), weights: model.sideWeights.slice() };
@@ -418,7 +432,10 @@ export async function train(): Promise<TrainReport> {
   report.seconds = (performance.now() - started) / 1000;
   await writeWeights(best.table, best.weights, V, D);
   await writeJson(join(MODEL_CACHE, 'train.json'), report);
-  logStep('train', `best epoch ${report.bestEpoch}: held-out MRR@10 float ${report.heldOut.float.toFixed(3)}; ${report.seconds.toFixed(0)} s`);
+  logStep(
+    'train',
+    `best epoch ${report.bestEpoch}: held-out MRR@10 float ${report.heldOut.float.toFixed(3)}; ${report.seconds.toFixed(0)} s`,
+  );
   return report;
 }
 
@@ -436,7 +453,12 @@ export function readWeights(): ModelWeights {
   const f = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
   const V = f[0];
   const D = f[1];
-  return { vocabSize: V, dimensions: D, table: f.slice(2, 2 + V * D), sideWeights: f.slice(2 + V * D, 2 + V * D + 2 * V) };
+  return {
+    vocabSize: V,
+    dimensions: D,
+    table: f.slice(2, 2 + V * D),
+    sideWeights: f.slice(2 + V * D, 2 + V * D + 2 * V),
+  };
 }
 
 runMain(import.meta.url, train);

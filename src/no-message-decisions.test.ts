@@ -15,9 +15,18 @@ const NOT_PRODUCTION = /\.test\.|\.e2e\.|\.suite\.|\/fixtures\//;
 /** Fields that carry sentences for people. */
 const TEXT_FIELD = String.raw`\b(?:message|detail|skipped|strategyReason|notes?)`;
 const DECISIONS: { what: string; pattern: RegExp }[] = [
-  { what: 'a string method on a message', pattern: new RegExp(String.raw`${TEXT_FIELD}\??\.(?:startsWith|endsWith|includes|match|matchAll|search|indexOf)\(`) },
-  { what: 'a regular expression tested on a message', pattern: new RegExp(String.raw`\/[^/\n]+\/[a-z]*\.test\([^)\n]*${TEXT_FIELD}\b`) },
-  { what: 'a message compared with a literal', pattern: new RegExp(String.raw`(?<!typeof [\w.?]*)${TEXT_FIELD}\s*[!=]==?\s*['"\`]`) },
+  {
+    what: 'a string method on a message',
+    pattern: new RegExp(String.raw`${TEXT_FIELD}\??\.(?:startsWith|endsWith|includes|match|matchAll|search|indexOf)\(`),
+  },
+  {
+    what: 'a regular expression tested on a message',
+    pattern: new RegExp(String.raw`\/[^/\n]+\/[a-z]*\.test\([^)\n]*${TEXT_FIELD}\b`),
+  },
+  {
+    what: 'a message compared with a literal',
+    pattern: new RegExp(String.raw`(?<!typeof [\w.?]*)${TEXT_FIELD}\s*[!=]==?\s*['"\`]`),
+  },
 ];
 
 function productionFiles(dir: string): string[] {
@@ -32,7 +41,8 @@ export function messageDecisions(path: string, text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, i) => {
     if (/^\s*(\/\/|\*)/.test(line)) return;
-    for (const { what, pattern } of DECISIONS) if (pattern.test(line)) found.push(`${path}:${i + 1}: ${what}: ${line.trim()}`);
+    for (const { what, pattern } of DECISIONS)
+      if (pattern.test(line)) found.push(`${path}:${i + 1}: ${what}: ${line.trim()}`);
   });
   return found;
 }
@@ -47,7 +57,9 @@ describe('no behaviour decided by message text', () => {
   });
 
   it('finds none in src/, workers/ and bin/', () => {
-    const found = PRODUCTION.flatMap(productionFiles).flatMap((path) => messageDecisions(path, readFileSync(join(ROOT, path), 'utf8')));
+    const found = PRODUCTION.flatMap(productionFiles).flatMap((path) =>
+      messageDecisions(path, readFileSync(join(ROOT, path), 'utf8')),
+    );
     expect(found).toEqual([]);
   });
 });

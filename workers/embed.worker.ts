@@ -36,11 +36,17 @@ const api: EmbedWorkerApi = {
   },
   async embed(jobId, texts, inputType) {
     const vectors = await withJob(jobId, async (signal) => (await embedder!).embed(texts, inputType, signal));
-    return Comlink.transfer(vectors, vectors.map((v) => v.buffer as ArrayBuffer));
+    return Comlink.transfer(
+      vectors,
+      vectors.map((v) => v.buffer as ArrayBuffer),
+    );
   },
   async embedDocuments(jobId, texts) {
     const found = await withJob(jobId, async (signal) => (await embedder!).embedDocuments(texts, signal));
-    return Comlink.transfer(found, [...found.bits, ...found.int8].map((v) => v.buffer as ArrayBuffer));
+    return Comlink.transfer(
+      found,
+      [...found.bits, ...found.int8].map((v) => v.buffer as ArrayBuffer),
+    );
   },
   async embedQueryFloat(text) {
     return (await embedder!).embedQueryFloat(text);

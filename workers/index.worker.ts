@@ -32,10 +32,14 @@ const service = persistence.then(
       persistence,
       embeddingCache,
       createAnalyzer: () =>
-        new ParsePool(() => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-parse' })),
+        new ParsePool(
+          () => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-parse' }),
+        ),
       loadEmbedder: () => {
         const workers = Array.from({ length: embedWorkerCount(navigator.hardwareConcurrency) }, (_, i) =>
-          Comlink.wrap<EmbedWorkerApi>(new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: `fourfold-embed-${i}` })),
+          Comlink.wrap<EmbedWorkerApi>(
+            new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: `fourfold-embed-${i}` }),
+          ),
         );
         return remoteEmbedder(workers, appRoot);
       },

@@ -32,9 +32,12 @@ function timeProcess(cmd: string, args: string[], cwd: string): number {
 
 /** Fixed-string count per file over the whole folder: the scan a grep-based tool pays per query. */
 export function grepBaseline(dir: string, literals: string[], tool: 'rg' | 'git grep', reps = 3): GrepBaseline {
-  const version = tool === 'rg' ? (rgVersion() ?? '') : spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const version =
+    tool === 'rg' ? (rgVersion() ?? '') : spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim();
   const run = (lit: string) =>
-    tool === 'rg' ? timeProcess('rg', ['-F', '-c', '--no-messages', '--', lit, '.'], dir) : timeProcess('git', ['grep', '--no-index', '-F', '-c', '--', lit], dir);
+    tool === 'rg'
+      ? timeProcess('rg', ['-F', '-c', '--no-messages', '--', lit, '.'], dir)
+      : timeProcess('git', ['grep', '--no-index', '-F', '-c', '--', lit], dir);
   run(literals[0] ?? 'x'); // warm the page cache
   return { tool, version, perQueryMs: literals.map((lit) => median(Array.from({ length: reps }, () => run(lit)))) };
 }
@@ -48,7 +51,8 @@ export async function readTree(root: string, dir = root, out: FileText[] = []): 
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const full = join(dir, e.name);
     if (e.isDirectory()) await readTree(root, full, out);
-    else if (e.isFile()) out.push({ path: relative(root, full).split(sep).join('/'), text: await readFile(full, 'utf8') });
+    else if (e.isFile())
+      out.push({ path: relative(root, full).split(sep).join('/'), text: await readFile(full, 'utf8') });
   }
   return out;
 }
@@ -61,9 +65,16 @@ export interface MiniSearchBaseline {
 }
 
 /** BM25 (MiniSearch's default scoring) over whole files: path and text fields, default tokenizer. */
-export function miniSearchBaseline(files: FileText[], queries: { intent: string; query: string }[], passes = 2): MiniSearchBaseline {
+export function miniSearchBaseline(
+  files: FileText[],
+  queries: { intent: string; query: string }[],
+  passes = 2,
+): MiniSearchBaseline {
   const t = performance.now();
-  const index = new MiniSearch<{ id: number; path: string; text: string }>({ fields: ['path', 'text'], storeFields: ['path'] });
+  const index = new MiniSearch<{ id: number; path: string; text: string }>({
+    fields: ['path', 'text'],
+    storeFields: ['path'],
+  });
   index.addAll(files.map((f, id) => ({ id, path: f.path, text: f.text })));
   const buildMs = performance.now() - t;
   const indexBytes = JSON.stringify(index).length;

@@ -96,10 +96,14 @@ export interface BrowserRun {
 export function ensureApp(rebuild: boolean, log: (s: string) => void): void {
   if (!rebuild && existsSync(join(BENCH_DIST, 'index.html'))) return;
   log('vite build → .cache/bench/dist');
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', BENCH_DIST, '--emptyOutDir'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', BENCH_DIST, '--emptyOutDir'],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -165,7 +169,11 @@ async function indexWorker(page: Page): Promise<Worker> {
  * time origin): the last of each name, or with `first` the first (a reload's first answer, not its
  * refresh once the model is up).
  */
-async function workerMeasures(worker: Worker, pageOrigin: number, first = false): Promise<Record<string, { start: number; duration: number }>> {
+async function workerMeasures(
+  worker: Worker,
+  pageOrigin: number,
+  first = false,
+): Promise<Record<string, { start: number; duration: number }>> {
   const { origin, entries } = await worker.evaluate(() => ({
     origin: performance.timeOrigin,
     entries: performance
@@ -173,7 +181,9 @@ async function workerMeasures(worker: Worker, pageOrigin: number, first = false)
       .filter((e) => (e.entryType === 'measure' || e.entryType === 'mark') && e.name.startsWith('fourfold:'))
       .map((e) => ({ name: e.name, start: e.startTime, duration: e.duration })),
   }));
-  const named = entries.map((e) => [e.name.slice('fourfold:'.length), { start: origin + e.start - pageOrigin, duration: e.duration }] as const);
+  const named = entries.map(
+    (e) => [e.name.slice('fourfold:'.length), { start: origin + e.start - pageOrigin, duration: e.duration }] as const,
+  );
   return Object.fromEntries(first ? named.reverse() : named);
 }
 
@@ -185,7 +195,12 @@ function rendererMemory(profileDir: string): { rssKb: number; hwmKb: number } {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       // The tab's renderers only: not the browser's own UI renderer (--top-chrome-webui) nor extensions.
-      if (!cmd.includes('--type=renderer') || !cmd.includes(profileDir) || /--top-chrome-webui|--extension-process/.test(cmd)) continue;
+      if (
+        !cmd.includes('--type=renderer') ||
+        !cmd.includes(profileDir) ||
+        /--top-chrome-webui|--extension-process/.test(cmd)
+      )
+        continue;
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       rssKb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
@@ -213,7 +228,9 @@ function memorySampler(page: Page, profileDir: string) {
       const bytes = await page
         .evaluate(async () => {
           const p = performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> };
-          return self.crossOriginIsolated && p.measureUserAgentSpecificMemory ? (await p.measureUserAgentSpecificMemory()).bytes : null;
+          return self.crossOriginIsolated && p.measureUserAgentSpecificMemory
+            ? (await p.measureUserAgentSpecificMemory()).bytes
+            : null;
         })
         .catch(() => null);
       if (bytes !== null) {
@@ -262,7 +279,10 @@ export async function browserRun(
     await context.addInitScript({ content: OBSERVER });
     await page.goto(server.origin);
     // The app may open its demo first: let that settle, so it is neither timed nor counted as stored.
-    await page.getByRole('status').filter({ hasText: /Bring a repository in|No indexing|is ready/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Bring a repository in|No indexing|is ready/ })
+      .waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1000);
     const indexedDbUsage = () =>
       page.evaluate(async () => {
@@ -293,7 +313,8 @@ export async function browserRun(
       measures = await workerMeasures(worker, pageOrigin);
       if (measures.store && measures.store.start > chosenAt) break;
       const { statusText } = await record(page);
-      if (/failed|could not/i.test(statusText) && !/is ready/.test(statusText)) throw new Error(`indexing ${name} failed: ${statusText}`);
+      if (/failed|could not/i.test(statusText) && !/is ready/.test(statusText))
+        throw new Error(`indexing ${name} failed: ${statusText}`);
       if (Date.now() - lastLog > 30_000) {
         log(statusText.replace(/\s+/g, ' ').slice(0, 160));
         lastLog = Date.now();
@@ -302,13 +323,17 @@ export async function browserRun(
     }
     const readyAt = measures.store.start + measures.store.duration;
     const stageDoneMs: Record<string, number> = {};
-    for (const [m, row] of STAGE_ROWS) if (measures[m] && measures[m].start > chosenAt) stageDoneMs[row] = measures[m].start + measures[m].duration - chosenAt;
+    for (const [m, row] of STAGE_ROWS)
+      if (measures[m] && measures[m].start > chosenAt)
+        stageDoneMs[row] = measures[m].start + measures[m].duration - chosenAt;
     // The page's own measures of the build (listing, reading the files, handing them over) beside the worker's, as `page:<name>`.
     const pageMeasures = await page.evaluate(() =>
       performance
         .getEntriesByType('measure')
         .filter((e) => e.name.startsWith('fourfold:'))
-        .map((e) => [`page:${e.name.slice('fourfold:'.length)}`, { start: e.startTime, duration: e.duration }] as const),
+        .map(
+          (e) => [`page:${e.name.slice('fourfold:'.length)}`, { start: e.startTime, duration: e.duration }] as const,
+        ),
     );
     const buildMeasures = Object.fromEntries(
       [...Object.entries(measures), ...pageMeasures]
@@ -318,12 +343,18 @@ export async function browserRun(
     );
     const liveMs = await page.evaluate((t0) => {
       const out: Record<string, number> = {};
-      for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('fourfold:live:') && m.startTime >= t0) out[m.name.slice('fourfold:live:'.length)] ??= m.startTime - t0;
+      for (const m of performance.getEntriesByType('mark'))
+        if (m.name.startsWith('fourfold:live:') && m.startTime >= t0)
+          out[m.name.slice('fourfold:live:'.length)] ??= m.startTime - t0;
       return out;
     }, chosenAt);
     // The first answer from this repository (it may come only once it is complete).
     await page
-      .waitForFunction((id) => id in (window as unknown as { __bench: PageRecord }).__bench.repoAnswerAt, repositoryId, { timeout: 30_000, polling: 100 })
+      .waitForFunction(
+        (id) => id in (window as unknown as { __bench: PageRecord }).__bench.repoAnswerAt,
+        repositoryId,
+        { timeout: 30_000, polling: 100 },
+      )
       .catch(() => undefined);
     const rec = await record(page);
     const firstAnswerMs = repositoryId in rec.repoAnswerAt ? rec.repoAnswerAt[repositoryId] - chosenAt : null;
@@ -338,20 +369,32 @@ export async function browserRun(
       .catch(() => NaN);
     const said = /([\d,]+) files \(([\d.]+) (B|KB|MB|GB)\)/.exec(rec.statusText);
     const indexedBytes = said ? Number(said[2]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(said[3]) : null;
-    log(`ready after ${Math.round(readyAt - chosenAt)} ms (first answer ${firstAnswerMs === null ? '–' : Math.round(firstAnswerMs)} ms); querying`);
+    log(
+      `ready after ${Math.round(readyAt - chosenAt)} ms (first answer ${firstAnswerMs === null ? '–' : Math.round(firstAnswerMs)} ms); querying`,
+    );
 
     const box = page.getByLabel('Search code');
     const samples: BrowserRun['queries'] = [];
     for (const q of queries) {
       if (q.query === firstQuery) continue;
       await box.fill(q.query);
-      await page.waitForFunction((query) => query in (window as unknown as { __bench: PageRecord }).__bench.answerAt, q.query, { timeout: 60_000, polling: 'raf' });
+      await page.waitForFunction(
+        (query) => query in (window as unknown as { __bench: PageRecord }).__bench.answerAt,
+        q.query,
+        { timeout: 60_000, polling: 'raf' },
+      );
       const r = await page.evaluate((query) => {
         const b = (window as unknown as { __bench: PageRecord }).__bench;
         return { ms: b.answerAt[query] - b.inputAt[query], text: b.answerText[query] };
       }, q.query);
       const engine = (await workerMeasures(worker, pageOrigin)).query;
-      samples.push({ intent: q.intent, query: q.query, ms: r.ms - APP_SEARCH_DEBOUNCE_MS, engineMs: engine?.duration ?? null, engineText: r.text });
+      samples.push({
+        intent: q.intent,
+        query: q.query,
+        ms: r.ms - APP_SEARCH_DEBOUNCE_MS,
+        engineMs: engine?.duration ?? null,
+        engineText: r.text,
+      });
     }
 
     log('reloading');
@@ -364,9 +407,16 @@ export async function browserRun(
     const reloadTimeline: Record<string, number>[] = [];
     for (let i = 0; i < options.reloads; i++) {
       await page.reload();
-      await page.waitForFunction(() => (window as unknown as { __bench: PageRecord }).__bench.firstAnswerAt > 0, null, { timeout: 120_000, polling: 50 });
+      await page.waitForFunction(() => (window as unknown as { __bench: PageRecord }).__bench.firstAnswerAt > 0, null, {
+        timeout: 120_000,
+        polling: 50,
+      });
       reloads.push((await record(page)).firstAnswerAt);
-      const reloaded = await workerMeasures(await indexWorker(page), await page.evaluate(() => performance.timeOrigin), true);
+      const reloaded = await workerMeasures(
+        await indexWorker(page),
+        await page.evaluate(() => performance.timeOrigin),
+        true,
+      );
       if (reloaded.load) reloadLoadMs.push(reloaded.load.duration);
       if (reloaded['stored-read']) {
         reloadStoredReadMs.push(reloaded['stored-read'].duration);
@@ -378,7 +428,8 @@ export async function browserRun(
       // When each step of this reload ended, ms after navigation start, on the page's clock.
       const pageMarks = await page.evaluate(() => {
         const out: Record<string, number> = {};
-        for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('fourfold:')) out[m.name.slice('fourfold:'.length)] ??= m.startTime;
+        for (const m of performance.getEntriesByType('mark'))
+          if (m.name.startsWith('fourfold:')) out[m.name.slice('fourfold:'.length)] ??= m.startTime;
         return out;
       });
       const end = (m: { start: number; duration: number } | undefined) => (m ? m.start + m.duration : NaN);

@@ -39,7 +39,13 @@ function parseOptions(argv: string[]): Options {
     const i = argv.indexOf(`--${name}`);
     return i === -1 ? undefined : argv[i + 1];
   };
-  const sizes = (s: string | undefined, fallback: number[]) => (s ? s.split(',').map(Number).filter((n) => n > 0) : fallback);
+  const sizes = (s: string | undefined, fallback: number[]) =>
+    s
+      ? s
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0)
+      : fallback;
   return {
     before: get('before') ?? null,
     buildSize: Number(get('build-size') ?? 10),
@@ -49,7 +55,10 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 interface ProcessRun {
   wallS: number;
@@ -59,7 +68,10 @@ interface ProcessRun {
 
 /** One whole process, timed by /usr/bin/time (wall, and user + system CPU of the process and its threads). */
 function timedProcess(args: string[]): ProcessRun {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
   const [wall, user, system] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
   return { wallS: wall, cpuS: user + system, stdout: r.stdout };
@@ -85,19 +97,41 @@ async function run(options: Options): Promise<void> {
     out.push(s);
     process.stderr.write(`${s}\n`);
   };
-  say(`# cli-speed, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} cores, load average at start ${load()}`);
+  say(
+    `# cli-speed, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} cores, load average at start ${load()}`,
+  );
   try {
     // 1. Build throughput, alternating sides.
     const buildTier = tiers.get(options.buildSize)!;
-    const builds = new Map<string, { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }>();
+    const builds = new Map<
+      string,
+      { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }
+    >();
     for (let rep = 0; rep < options.reps; rep++)
       for (const side of sides) {
-        const r = timedProcess([side.bin, 'index', '--repo', buildTier.dir, '--embedder', 'none', '--no-cache', '--quiet', '--cache', join(scratch, `build-${side.name}`)]);
-        const summary = JSON.parse(r.stdout).summary as { bytes: number; buildMs: Record<string, number>; readMs: number };
+        const r = timedProcess([
+          side.bin,
+          'index',
+          '--repo',
+          buildTier.dir,
+          '--embedder',
+          'none',
+          '--no-cache',
+          '--quiet',
+          '--cache',
+          join(scratch, `build-${side.name}`),
+        ]);
+        const summary = JSON.parse(r.stdout).summary as {
+          bytes: number;
+          buildMs: Record<string, number>;
+          readMs: number;
+        };
         const stages = summary.buildMs;
         // Engine.build's own wall time (`indexes`: parse through the last index, stages that overlap
         // counted once); an older CLI without it: the sum of its sequential stages.
-        const engineMs = stages.indexes ?? ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
+        const engineMs =
+          stages.indexes ??
+          ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
         const b = builds.get(side.name) ?? { wall: [], cpu: [], engine: [], parse: [], rest: [], read: [] };
         b.wall.push(r.wallS);
         b.cpu.push(r.cpuS);
@@ -108,10 +142,14 @@ async function run(options: Options): Promise<void> {
         builds.set(side.name, b);
       }
     const mb = buildTier.bytes / 1e6;
-    say(`\n## Build, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`);
+    say(
+      `\n## Build, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`,
+    );
     // The files are parsed as they are read (since the parse workers start before the walk), so
     // Engine.build alone flatters: walk + read + Engine.build is the build as a user waits for it.
-    say('| CLI | Engine.build (medians) | MB/s | walk + read + Engine.build | MB/s | parse stage | after the parse | whole `fourfold index` wall (min) | MB/s | its CPU (all threads) | MB per CPU-second |');
+    say(
+      '| CLI | Engine.build (medians) | MB/s | walk + read + Engine.build | MB/s | parse stage | after the parse | whole `fourfold index` wall (min) | MB/s | its CPU (all threads) | MB per CPU-second |',
+    );
     say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [name, b] of builds) {
       const readAndBuild = median(b.engine.map((e, i) => e + b.read[i]));
@@ -125,30 +163,58 @@ async function run(options: Options): Promise<void> {
       // This machine's speed drifts by tens of percent within minutes: each run is compared with
       // the other side's run beside it, not with the other side's median.
       const ratio = (pick: (b: typeof now, i: number) => number) => {
-        const r = pairedRatio(before.engine.map((_, i) => pick(before, i)), now.engine.map((_, i) => pick(now, i)));
+        const r = pairedRatio(
+          before.engine.map((_, i) => pick(before, i)),
+          now.engine.map((_, i) => pick(now, i)),
+        );
         return `**${r.median.toFixed(3)}** (${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
       };
-      say(`\nnow ÷ before, the median of the ${options.reps} paired ratios (95 % bootstrap interval): Engine.build ${ratio((b, i) => b.engine[i])}, walk + read + Engine.build ${ratio((b, i) => b.engine[i] + b.read[i])}, whole process ${ratio((b, i) => b.wall[i])}, its CPU ${ratio((b, i) => b.cpu[i])}`);
+      say(
+        `\nnow ÷ before, the median of the ${options.reps} paired ratios (95 % bootstrap interval): Engine.build ${ratio((b, i) => b.engine[i])}, walk + read + Engine.build ${ratio((b, i) => b.engine[i] + b.read[i])}, whole process ${ratio((b, i) => b.wall[i])}, its CPU ${ratio((b, i) => b.cpu[i])}`,
+      );
     }
 
     // 2. Start-up: `fourfold --help` as a whole process (goal ≤ 0.3 s).
     const helps = new Map<string, number[]>();
     for (let rep = 0; rep < options.reps + 2; rep++)
-      for (const side of sides) helps.set(side.name, [...(helps.get(side.name) ?? []), timedProcess([side.bin, '--help']).wallS]);
+      for (const side of sides)
+        helps.set(side.name, [...(helps.get(side.name) ?? []), timedProcess([side.bin, '--help']).wallS]);
     say(`\n## \`fourfold --help\`, whole process, ${options.reps + 2} runs per side; load average now ${load()}\n`);
     say('| CLI | wall, median (min) |');
     say('|---|---:|');
-    for (const [name, wall] of helps) say(`| ${name} | ${median(wall).toFixed(2)} s (${Math.min(...wall).toFixed(2)}) |`);
+    for (const [name, wall] of helps)
+      say(`| ${name} | ${median(wall).toFixed(2)} s (${Math.min(...wall).toFixed(2)}) |`);
 
     // 3. Cached search with the local model, alternating sides and queries.
     const searchTier = tiers.get(options.searchSize)!;
-    const searchQueries = ['where is parseExpression defined', 'how does the parser handle jsx attributes', '"Unexpected token"'];
-    for (const side of sides) timedProcess([side.bin, 'index', '--repo', searchTier.dir, '--quiet', '--cache', join(scratch, `search-${side.name}`)]);
+    const searchQueries = [
+      'where is parseExpression defined',
+      'how does the parser handle jsx attributes',
+      '"Unexpected token"',
+    ];
+    for (const side of sides)
+      timedProcess([
+        side.bin,
+        'index',
+        '--repo',
+        searchTier.dir,
+        '--quiet',
+        '--cache',
+        join(scratch, `search-${side.name}`),
+      ]);
     const searches = new Map<string, Map<string, { wall: number[]; cpu: number[] }>>();
     for (let rep = 0; rep < options.reps + 2; rep++)
       for (const query of searchQueries)
         for (const side of sides) {
-          const r = timedProcess([side.bin, 'search', '--repo', searchTier.dir, '--cache', join(scratch, `search-${side.name}`), query]);
+          const r = timedProcess([
+            side.bin,
+            'search',
+            '--repo',
+            searchTier.dir,
+            '--cache',
+            join(scratch, `search-${side.name}`),
+            query,
+          ]);
           const bySide = searches.get(side.name) ?? new Map();
           const s = bySide.get(query) ?? { wall: [], cpu: [] };
           s.wall.push(r.wallS);
@@ -156,23 +222,52 @@ async function run(options: Options): Promise<void> {
           bySide.set(query, s);
           searches.set(side.name, bySide);
         }
-    say(`\n## \`fourfold search\` from the cache with the local model, ${searchTier.sizeMb} MB tier (${searchTier.files} files), whole process, ${options.reps + 2} runs per query and side; load average now ${load()}\n`);
+    say(
+      `\n## \`fourfold search\` from the cache with the local model, ${searchTier.sizeMb} MB tier (${searchTier.files} files), whole process, ${options.reps + 2} runs per query and side; load average now ${load()}\n`,
+    );
     say(`| CLI | ${searchQueries.map((q) => `\`${q}\` wall (min) / CPU`).join(' | ')} |`);
     say(`|---|${searchQueries.map(() => '---:').join('|')}|`);
     for (const [name, bySide] of searches)
-      say(`| ${name} | ${searchQueries.map((q) => { const s = bySide.get(q)!; return `${median(s.wall).toFixed(2)} (${Math.min(...s.wall).toFixed(2)}) / ${median(s.cpu).toFixed(2)} s`; }).join(' | ')} |`);
+      say(
+        `| ${name} | ${searchQueries
+          .map((q) => {
+            const s = bySide.get(q)!;
+            return `${median(s.wall).toFixed(2)} (${Math.min(...s.wall).toFixed(2)}) / ${median(s.cpu).toFixed(2)} s`;
+          })
+          .join(' | ')} |`,
+      );
 
     // 4. Query latency in a loaded engine, and the stored size.
-    say(`\n## Query latency in a loaded engine (this checkout), no query embedding, and stored size; load average now ${load()}\n`);
-    say('| tier | files | queries × passes | p50 / p95 wall | p95 CPU | slowest intent p95 (wall) | snapshot / source |');
+    say(
+      `\n## Query latency in a loaded engine (this checkout), no query embedding, and stored size; load average now ${load()}\n`,
+    );
+    say(
+      '| tier | files | queries × passes | p50 / p95 wall | p95 CPU | slowest intent p95 (wall) | snapshot / source |',
+    );
     say('|---|---:|---:|---:|---:|---:|---:|');
     for (const size of options.querySizes) {
       const tier = tiers.get(size)!;
       const cache = join(scratch, `query-${size}`);
-      timedProcess([sides[sides.length - 1].bin, 'index', '--repo', tier.dir, '--embedder', 'none', '--quiet', '--cache', cache]);
-      const file = join(cache, readdirSync(cache).find((f) => f.endsWith('-none.snapshot'))!);
+      timedProcess([
+        sides[sides.length - 1].bin,
+        'index',
+        '--repo',
+        tier.dir,
+        '--embedder',
+        'none',
+        '--quiet',
+        '--cache',
+        cache,
+      ]);
+      const file = join(
+        cache,
+        readdirSync(cache).find((f) => f.endsWith('-none.snapshot'))!,
+      );
       const snapshot = deserialize(readFileSync(file)) as EngineSnapshot;
-      const engine = Engine.load(snapshot, { analyzer: { analyze: () => Promise.reject(new Error('a loaded index does not parse')) }, embedder: null });
+      const engine = Engine.load(snapshot, {
+        analyzer: { analyze: () => Promise.reject(new Error('a loaded index does not parse')) },
+        embedder: null,
+      });
       const queries = generateQueries(snapshotRecords(snapshot));
       for (const q of queries) await engine.search(q.query); // each query's first run (decodes what it reads)
       const wall: number[] = [];
@@ -190,7 +285,9 @@ async function run(options: Options): Promise<void> {
           cpu.push((c.user + c.system) / 1000);
           byIntent.set(q.intent, [...(byIntent.get(q.intent) ?? []), ms]);
         }
-      const slowest = [...byIntent].map(([intent, ms]) => [intent, percentile(ms, 95)] as const).sort((a, b) => b[1] - a[1])[0];
+      const slowest = [...byIntent]
+        .map(([intent, ms]) => [intent, percentile(ms, 95)] as const)
+        .sort((a, b) => b[1] - a[1])[0];
       const ratio = statSync(file).size / tier.bytes;
       say(
         `| ${size} MB | ${tier.files.toLocaleString('en')} | ${queries.length} × ${passes} | ${percentile(wall, 50).toFixed(1)} / **${percentile(wall, 95).toFixed(1)} ms** | ${percentile(cpu, 95).toFixed(1)} ms | ${slowest[0]} ${slowest[1].toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
@@ -203,8 +300,12 @@ async function run(options: Options): Promise<void> {
   process.stdout.write(`${out.join('\n')}\n`);
   // Kept in docs/bench/ and shown in REPORT.md (re-rendered from the last full run's results.json).
   const outDir = join(REPO_ROOT, 'docs', 'bench');
-  writeFileSync(join(outDir, CLI_SPEED_FILE), `${out.join('\n')}\n\nReproduce: \`npx tsx bench/cost/cli-speed.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}\`\n`);
-  if (existsSync(join(outDir, 'results.json'))) writeReport(JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchResults, outDir);
+  writeFileSync(
+    join(outDir, CLI_SPEED_FILE),
+    `${out.join('\n')}\n\nReproduce: \`npx tsx bench/cost/cli-speed.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}\`\n`,
+  );
+  if (existsSync(join(outDir, 'results.json')))
+    writeReport(JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchResults, outDir);
 }
 
 await main();

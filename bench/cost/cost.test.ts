@@ -27,7 +27,10 @@ describe('order statistics', () => {
   it('compares alternated runs by their paired ratios, through the machine drifting between pairs', () => {
     const drift = [1, 1.3, 0.9, 1.2, 1.05, 0.95, 1.4, 1.1];
     const before = drift.map((d) => 3 * d);
-    const faster = pairedRatio(before, drift.map((d) => 2.7 * d));
+    const faster = pairedRatio(
+      before,
+      drift.map((d) => 2.7 * d),
+    );
     expect(faster.median).toBeCloseTo(0.9, 10);
     expect(faster.low).toBeCloseTo(0.9, 10);
     expect(faster.high).toBeCloseTo(0.9, 10);
@@ -61,7 +64,9 @@ describe('queries and baselines over real source files', () => {
   it('draws queries whose names and literals really occur in the corpus, and the engine finds the exact ones', async () => {
     const queries = generateQueries(snapshotRecords(engine.snapshot()));
     expect(queries.length).toBeGreaterThan(0);
-    const all = snapshotRecords(engine.snapshot()).map((f) => f.text).join('\n');
+    const all = snapshotRecords(engine.snapshot())
+      .map((f) => f.text)
+      .join('\n');
     for (const q of queries) if (q.literal) expect(all).toContain(q.literal);
     const definitions = queries.filter((q) => q.intent === 'find_definition');
     expect(definitions.length).toBeGreaterThan(0);
@@ -75,7 +80,10 @@ describe('queries and baselines over real source files', () => {
   it('times rg or git grep as a whole process and MiniSearch over the same files', async () => {
     const files = await readTree(dir);
     expect(files.map((f) => f.path).sort()).toEqual(['src/loader.py', 'src/queue.js', 'src/server.go', 'src/store.ts']);
-    const literal = files[0].text.split('\n').find((l) => l.trim().length > 8)!.trim();
+    const literal = files[0].text
+      .split('\n')
+      .find((l) => l.trim().length > 8)!
+      .trim();
     const g = grepBaseline(dir, [literal], 'git grep', 1);
     expect(g.perQueryMs).toHaveLength(1);
     expect(g.perQueryMs[0]).toBeGreaterThan(0);

@@ -52,11 +52,15 @@ export interface BrowserEmbedThroughput {
 
 /** Node measurement in a child process; writes the chunk texts to `textsFile`. */
 export function nodeEmbedThroughput(dir: string, textsFile: string): NodeEmbedThroughput {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/cost/embed-throughput.ts'), JSON.stringify({ dir, textsFile })], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'bench/cost/embed-throughput.ts'), JSON.stringify({ dir, textsFile })],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    },
+  );
   if (r.status !== 0) throw new Error(`embed throughput child failed:\n${r.stderr}`);
   const lines = r.stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]) as NodeEmbedThroughput;
@@ -72,7 +76,9 @@ async function childMain(args: { dir: string; textsFile: string }): Promise<void
 
   const intake = await intakeFiles(walkRepository(args.dir));
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  const corpus = corpusFromAnalyses(intake.files.map((f) => ({ path: f.path, text: f.text, analysis: analyzer.analyze(f.path, f.text) })));
+  const corpus = corpusFromAnalyses(
+    intake.files.map((f) => ({ path: f.path, text: f.text, analysis: analyzer.analyze(f.path, f.text) })),
+  );
   const texts = corpus.chunks.map((c) => chunkEmbeddingText(c, corpus.files[c.fileId]));
   writeFileSync(args.textsFile, JSON.stringify(texts));
 
@@ -81,7 +87,8 @@ async function childMain(args: { dir: string; textsFile: string }): Promise<void
   const before = { ...embedder.timings };
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  for (let i = 0; i < texts.length; i += EMBED_CALL_TEXTS) await embedder.embedDocuments(texts.slice(i, i + EMBED_CALL_TEXTS));
+  for (let i = 0; i < texts.length; i += EMBED_CALL_TEXTS)
+    await embedder.embedDocuments(texts.slice(i, i + EMBED_CALL_TEXTS));
   const wallMs = performance.now() - t0;
   const c = process.cpuUsage(c0);
   const cpuMs = (c.user + c.system) / 1000;
@@ -97,7 +104,12 @@ async function childMain(args: { dir: string; textsFile: string }): Promise<void
 }
 
 function stepsBetween(a: EmbedSteps, b: EmbedSteps): EmbedSteps {
-  return { tokens: b.tokens - a.tokens, tokenizeMs: b.tokenizeMs - a.tokenizeMs, sessionMs: b.sessionMs - a.sessionMs, poolMs: b.poolMs - a.poolMs };
+  return {
+    tokens: b.tokens - a.tokens,
+    tokenizeMs: b.tokenizeMs - a.tokenizeMs,
+    sessionMs: b.sessionMs - a.sessionMs,
+    poolMs: b.poolMs - a.poolMs,
+  };
 }
 
 /**
@@ -154,7 +166,9 @@ export async function browserEmbedThroughput(textsFile: string): Promise<Browser
     // A blank page of the app's origin: the app itself would start its own workers.
     await page.goto(`${server.origin}/assets/${worker}`);
     const run = (count: number) =>
-      page.evaluate(`(${PAGE_RUN})(${JSON.stringify({ url: `${server.origin}/assets/${worker}`, appRoot: `${server.origin}/`, texts, count, perCall: EMBED_CALL_TEXTS })})`) as Promise<{
+      page.evaluate(
+        `(${PAGE_RUN})(${JSON.stringify({ url: `${server.origin}/assets/${worker}`, appRoot: `${server.origin}/`, texts, count, perCall: EMBED_CALL_TEXTS })})`,
+      ) as Promise<{
         ms: number;
         hardwareConcurrency: number;
         before: EmbedSteps;
@@ -165,7 +179,11 @@ export async function browserEmbedThroughput(textsFile: string): Promise<Browser
     const pool = await run(workers);
     return {
       chunks: texts.length,
-      oneWorker: { wallMs: one.ms, chunksPerSecond: texts.length / (one.ms / 1000), steps: stepsBetween(one.before, one.after) },
+      oneWorker: {
+        wallMs: one.ms,
+        chunksPerSecond: texts.length / (one.ms / 1000),
+        steps: stepsBetween(one.before, one.after),
+      },
       pool: { workers, wallMs: pool.ms, chunksPerSecond: texts.length / (pool.ms / 1000) },
       hardwareConcurrency: one.hardwareConcurrency,
     };
@@ -175,7 +193,8 @@ export async function browserEmbedThroughput(textsFile: string): Promise<Browser
   }
 }
 
-if (process.argv[1]?.endsWith('embed-throughput.ts') && process.argv[2]) await childMain(JSON.parse(process.argv[2]) as { dir: string; textsFile: string });
+if (process.argv[1]?.endsWith('embed-throughput.ts') && process.argv[2])
+  await childMain(JSON.parse(process.argv[2]) as { dir: string; textsFile: string });
 
 export interface EmbedThroughputResult {
   sizeMb: number;
@@ -199,7 +218,9 @@ export function embedThroughputReportLines(results: EmbedThroughputResult[]): st
     r0(r.node?.chunks ?? r.browser?.chunks ?? NaN),
     r.node ? `${r0(r.node.chunksPerSecond)} (${met(r.node.chunksPerSecond, GOAL_NODE)})` : '–',
     r.node ? r0(r.node.chunksPerCpuSecond) : '–',
-    r.browser ? `${r0(r.browser.oneWorker.chunksPerSecond)} (${met(r.browser.oneWorker.chunksPerSecond, GOAL_CHROMIUM_WORKER)})` : '–',
+    r.browser
+      ? `${r0(r.browser.oneWorker.chunksPerSecond)} (${met(r.browser.oneWorker.chunksPerSecond, GOAL_CHROMIUM_WORKER)})`
+      : '–',
     r.browser ? `${r0(r.browser.pool.chunksPerSecond)} (${r.browser.pool.workers} workers)` : '–',
   ]);
   const lines = [
@@ -207,7 +228,7 @@ export function embedThroughputReportLines(results: EmbedThroughputResult[]): st
     '',
     `Chunks per second embedding a tier's chunk texts (what the semantic build embeds) in calls of ${EMBED_CALL_TEXTS}, model already loaded (bench/cost/embed-throughput.ts). Goals (issue 8): ≥ ${r0(GOAL_NODE)}/s in Node, ≥ ${r0(GOAL_CHROMIUM_WORKER)}/s in one Chromium worker. "Node per CPU-second" divides by the process's CPU time instead of wall time: on a loaded shared machine it is the figure that does not depend on the neighbours.`,
     '',
-    '| tier | chunks | Node chunks/s (wall) | Node chunks per CPU-second | Chromium, 1 worker, chunks/s | Chromium, the app\'s pool, chunks/s |',
+    "| tier | chunks | Node chunks/s (wall) | Node chunks per CPU-second | Chromium, 1 worker, chunks/s | Chromium, the app's pool, chunks/s |",
     '|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${row.join(' | ')} |`),
     '',
@@ -219,7 +240,8 @@ export function embedThroughputReportLines(results: EmbedThroughputResult[]): st
   };
   for (const r of results) {
     if (r.node?.steps) lines.push(`- ${r.sizeMb} MB, where the Node time goes: ${share(r.node.steps)}.`);
-    if (r.browser?.oneWorker.steps) lines.push(`- ${r.sizeMb} MB, where one Chromium worker's time goes: ${share(r.browser.oneWorker.steps)}.`);
+    if (r.browser?.oneWorker.steps)
+      lines.push(`- ${r.sizeMb} MB, where one Chromium worker's time goes: ${share(r.browser.oneWorker.steps)}.`);
   }
   for (const r of results) for (const s of r.skipped) lines.push(`- ${r.sizeMb} MB: ${s}`);
   lines.push('');

@@ -72,9 +72,16 @@ async function once(dir: string, size: number, query: string): Promise<Run> {
     const { context, page } = session;
     await context.addInitScript({ content: RECORDER });
     await page.goto(server.origin);
-    await page.getByRole('status').filter({ hasText: /Bring a repository in|No indexing|is ready/ }).waitFor({ timeout: 120_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Bring a repository in|No indexing|is ready/ })
+      .waitFor({ timeout: 120_000 });
     // The model loads at start-up; a first visit caches the app: let both settle before timing.
-    await page.waitForFunction(() => !document.querySelector('.header-repo')?.textContent?.includes('(loading)'), null, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => !document.querySelector('.header-repo')?.textContent?.includes('(loading)'),
+      null,
+      { timeout: 120_000 },
+    );
     await page.getByLabel('Search code').fill(query);
     const name = basename(dir);
     const chosenAt = await page.evaluate((n) => {
@@ -82,15 +89,37 @@ async function once(dir: string, size: number, query: string): Promise<Run> {
       return performance.now();
     }, name);
     await page.getByLabel('Choose folder').setInputFiles(dir);
-    await page.waitForFunction(() => (window as unknown as { __firstAnswer: { readyAt: number } }).__firstAnswer.readyAt > 0, null, { timeout: 30 * 60_000, polling: 250 });
+    await page.waitForFunction(
+      () => (window as unknown as { __firstAnswer: { readyAt: number } }).__firstAnswer.readyAt > 0,
+      null,
+      { timeout: 30 * 60_000, polling: 250 },
+    );
     const rec = await page.evaluate(() => {
-      const r = (window as unknown as { __firstAnswer: { answerAt: number; readyAt: number; readAt: number; parsedAt: number; changeAt: number; longTasks: [number, number][] } }).__firstAnswer;
-      const measures = performance.getEntriesByType('measure').filter((m) => m.name.startsWith('fourfold:')).map((m) => [m.name, Math.round(m.duration)] as const);
-      const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('fourfold:live:')).map((m) => [m.name.slice('fourfold:live:'.length), m.startTime] as const);
+      const r = (
+        window as unknown as {
+          __firstAnswer: {
+            answerAt: number;
+            readyAt: number;
+            readAt: number;
+            parsedAt: number;
+            changeAt: number;
+            longTasks: [number, number][];
+          };
+        }
+      ).__firstAnswer;
+      const measures = performance
+        .getEntriesByType('measure')
+        .filter((m) => m.name.startsWith('fourfold:'))
+        .map((m) => [m.name, Math.round(m.duration)] as const);
+      const marks = performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('fourfold:live:'))
+        .map((m) => [m.name.slice('fourfold:live:'.length), m.startTime] as const);
       return { ...r, marks, measures, status: document.querySelector('[role=status]')?.textContent ?? '' };
     });
     const live: Record<string, number> = {};
-    for (const [stage, at] of rec.marks) if (at >= chosenAt && !(stage in live)) live[stage] = Math.round(at - chosenAt);
+    for (const [stage, at] of rec.marks)
+      if (at >= chosenAt && !(stage in live)) live[stage] = Math.round(at - chosenAt);
     const during = rec.longTasks.filter(([at]) => at >= chosenAt && at <= rec.readyAt).map(([, ms]) => ms);
     return {
       size,
@@ -105,7 +134,9 @@ async function once(dir: string, size: number, query: string): Promise<Run> {
       readyMs: Math.round(rec.readyAt - chosenAt),
       pageMeasures: Object.fromEntries(rec.measures),
       longTasks: during.length,
-      longTaskList: rec.longTasks.filter(([at]) => at >= chosenAt && at <= rec.readyAt).map(([at, ms]) => [Math.round(at - chosenAt), Math.round(ms)]),
+      longTaskList: rec.longTasks
+        .filter(([at]) => at >= chosenAt && at <= rec.readyAt)
+        .map(([at, ms]) => [Math.round(at - chosenAt), Math.round(ms)]),
       longestTaskMs: Math.round(Math.max(0, ...during)),
       status: rec.status,
     };

@@ -43,7 +43,11 @@ export interface McpLatency {
  * Starts a server on the tier, warms it, and times every query `passes` times. Without
  * `queries`, they are drawn from the corpus the way the rest of the benchmark draws them.
  */
-export async function mcpLatency(tier: CorpusTier, queries: readonly BenchQuery[] | null, passes: number): Promise<McpLatency> {
+export async function mcpLatency(
+  tier: CorpusTier,
+  queries: readonly BenchQuery[] | null,
+  passes: number,
+): Promise<McpLatency> {
   const cacheDir = join(BENCH_CACHE, 'mcp-cache');
   rmSync(cacheDir, { recursive: true, force: true });
   // The index the server loads: built here, as `fourfold index` would, so the server starts warm.
@@ -70,7 +74,8 @@ export async function mcpLatency(tier: CorpusTier, queries: readonly BenchQuery[
     for (const q of queries) await ask(q.query);
     const loadAverage = loadavg()[0];
     const samples: { intent: string; ms: number; engineMs: number }[] = [];
-    for (let p = 0; p < passes; p++) for (const q of queries) samples.push({ intent: q.intent, ...(await ask(q.query)) });
+    for (let p = 0; p < passes; p++)
+      for (const q of queries) samples.push({ intent: q.intent, ...(await ask(q.query)) });
     const summary = (ms: number[]) => ({ n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95) });
     const editReflectedMs = await timeEditReflected(tier, async (query) => {
       const r = await client.callTool({ name: 'search', arguments: { query, limit: 1 } });
@@ -82,7 +87,10 @@ export async function mcpLatency(tier: CorpusTier, queries: readonly BenchQuery[
       loadAverage,
       firstAnswerMs,
       passes,
-      perIntent: BENCH_INTENTS.map((intent) => ({ intent, ...summary(samples.filter((s) => s.intent === intent).map((s) => s.ms)) })),
+      perIntent: BENCH_INTENTS.map((intent) => ({
+        intent,
+        ...summary(samples.filter((s) => s.intent === intent).map((s) => s.ms)),
+      })),
       all: { ...summary(samples.map((s) => s.ms)), max: Math.max(...samples.map((s) => s.ms)) },
       engine: summary(samples.map((s) => s.engineMs)),
       overhead: summary(samples.map((s) => s.ms - s.engineMs)),
@@ -95,7 +103,10 @@ export async function mcpLatency(tier: CorpusTier, queries: readonly BenchQuery[
 }
 
 /** Appends a new function to one of the tier's files, asks for it until it is found, restores the file. */
-async function timeEditReflected(tier: CorpusTier, firstSymbol: (query: string) => Promise<string | undefined>): Promise<number> {
+async function timeEditReflected(
+  tier: CorpusTier,
+  firstSymbol: (query: string) => Promise<string | undefined>,
+): Promise<number> {
   const file = (await readdir(tier.dir, { recursive: true })).map(String).find((p) => p.endsWith('.js'));
   if (!file) return NaN;
   const full = join(tier.dir, file);
@@ -120,7 +131,9 @@ export function mcpReportLines(results: McpLatency[]): string[] {
     `\`fourfold mcp\` queried by the MCP SDK's client over stdio, each \`search\` call timed as a round trip (after one untimed pass; the index loaded from the disk cache); "edit → found": a function appended to a file, asked for until the answer has it, without a restart. Goal: ≤ ${MCP_GOAL_MS} ms at 10 MB.`,
   );
   out.push('');
-  out.push(`| corpus | load average | first answer after start | calls | round trip p50 / p95 / max | engine p50 / p95 | MCP overhead p50 / p95 | edit → found | ${BENCH_INTENTS.map((i) => `${i} p50 / p95`).join(' | ')} |`);
+  out.push(
+    `| corpus | load average | first answer after start | calls | round trip p50 / p95 / max | engine p50 / p95 | MCP overhead p50 / p95 | edit → found | ${BENCH_INTENTS.map((i) => `${i} p50 / p95`).join(' | ')} |`,
+  );
   out.push(`|---|---|---|---|---|---|---|---|${BENCH_INTENTS.map(() => '---|').join('')}`);
   for (const r of results) {
     const cells = r.perIntent.map((i) => `${f(i.p50)} / ${f(i.p95)} ms`);
@@ -131,7 +144,10 @@ export function mcpReportLines(results: McpLatency[]): string[] {
   const at10 = results.find((r) => r.sizeMb === 10);
   if (at10) {
     const verdict = (ms: number) => (ms <= MCP_GOAL_MS ? '**met**' : '**not met**');
-    out.push('', `At 10 MB, goal ≤ ${MCP_GOAL_MS} ms per answer: p50 ${f(at10.all.p50)} ms ${verdict(at10.all.p50)}, p95 ${f(at10.all.p95)} ms ${verdict(at10.all.p95)}.`);
+    out.push(
+      '',
+      `At 10 MB, goal ≤ ${MCP_GOAL_MS} ms per answer: p50 ${f(at10.all.p50)} ms ${verdict(at10.all.p50)}, p95 ${f(at10.all.p95)} ms ${verdict(at10.all.p95)}.`,
+    );
   }
   out.push('');
   return out;

@@ -90,9 +90,14 @@ const mb = (bytes: number) => bytes / (1024 * 1024);
  */
 async function makeAnalyzer(): Promise<{ deps: Pick<EngineDeps, 'analyzer'>; name: string; close(): Promise<void> }> {
   try {
-    const { createNodeParsePool } = (await import('../../src/node/parse-pool')) as typeof import('../../src/node/parse-pool');
+    const { createNodeParsePool } =
+      (await import('../../src/node/parse-pool')) as typeof import('../../src/node/parse-pool');
     const pool = createNodeParsePool();
-    return { name: `Node parse pool (${pool.size} worker threads)`, deps: { analyzer: pool }, close: () => pool.close() };
+    return {
+      name: `Node parse pool (${pool.size} worker threads)`,
+      deps: { analyzer: pool },
+      close: () => pool.close(),
+    };
   } catch {
     // no pool in this checkout
   }
@@ -125,10 +130,21 @@ async function build(args: ChildArgs): Promise<BuildResult> {
   const marks: { stage: string; cpu: number }[] = [];
   const onProgress = (p: IndexProgress) => {
     // "parse" covers chunking too; the message names the index the engine starts building.
-    const stage = p.message?.startsWith('building ') ? p.message.split(' ')[1] : p.stage === 'embed' ? 'semantic' : p.stage === 'parse' ? 'parse' : null;
-    if (stage && marks[marks.length - 1]?.stage !== stage && !marks.some((m) => m.stage === stage)) marks.push({ stage, cpu: cpuMs() });
+    const stage = p.message?.startsWith('building ')
+      ? p.message.split(' ')[1]
+      : p.stage === 'embed'
+        ? 'semantic'
+        : p.stage === 'parse'
+          ? 'parse'
+          : null;
+    if (stage && marks[marks.length - 1]?.stage !== stage && !marks.some((m) => m.stage === stage))
+      marks.push({ stage, cpu: cpuMs() });
   };
-  const engine = await Engine.build(intake.files, { ...analyzer.deps, embedder }, { skipped: intake.skipped, onProgress });
+  const engine = await Engine.build(
+    intake.files,
+    { ...analyzer.deps, embedder },
+    { skipped: intake.skipped, onProgress },
+  );
   const totalBuildMs = performance.now() - t1;
   const cpuEnd = cpuMs();
   const cpuStageMs: Record<string, number> = {};
@@ -140,7 +156,8 @@ async function build(args: ChildArgs): Promise<BuildResult> {
   const snapshotMs = performance.now() - t2;
   await writeFile(args.snapshotFile, bytes);
   const gz = gzipSync(bytes, { level: 1 }).byteLength;
-  if (!existsSync(args.queriesFile)) await writeFile(args.queriesFile, JSON.stringify(generateQueries(snapshotRecords(snapshot)), null, 1));
+  if (!existsSync(args.queriesFile))
+    await writeFile(args.queriesFile, JSON.stringify(generateQueries(snapshotRecords(snapshot)), null, 1));
   clearInterval(sampler);
   const s = engine.stats;
   return {
@@ -193,7 +210,16 @@ async function load(args: ChildArgs): Promise<LoadResult> {
       const ms = performance.now() - s;
       const modalityMs: Record<string, number> = {};
       for (const m of r.query.modalities) if (m.ran) modalityMs[m.modality] = m.latencyMs;
-      samples.push({ intent: q.intent, query: q.query, classifiedAs: r.query.intent, strategy: r.query.strategy, ms, pass, results: r.results.length, modalityMs });
+      samples.push({
+        intent: q.intent,
+        query: q.query,
+        classifiedAs: r.query.intent,
+        strategy: r.query.strategy,
+        ms,
+        pass,
+        results: r.results.length,
+        modalityMs,
+      });
     }
   return {
     readMs: t1 - t0,

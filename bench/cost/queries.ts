@@ -9,7 +9,13 @@ import type { CorpusRecord } from '../../src/engine/engine';
 import { splitIdentifier } from '../../src/engine/tokens';
 
 export type BenchIntent = Exclude<Intent, 'find_similar'>;
-export const BENCH_INTENTS: readonly BenchIntent[] = ['find_definition', 'find_references', 'impact_analysis', 'exact_match', 'understand_code'];
+export const BENCH_INTENTS: readonly BenchIntent[] = [
+  'find_definition',
+  'find_references',
+  'impact_analysis',
+  'exact_match',
+  'understand_code',
+];
 
 export interface BenchQuery {
   intent: BenchIntent;
@@ -22,10 +28,28 @@ export interface BenchQuery {
 export const QUERIES_PER_INTENT = 20;
 
 /** Phrasings per intent, cycled; several per intent so no single classifier rule carries the set. */
-const DEFINITION_PHRASES = [(n: string) => `where is ${n} defined`, (n: string) => `function ${n}`, (n: string) => `definition of ${n}`, (n: string) => n];
-const REFERENCE_PHRASES = [(n: string) => `who calls ${n}`, (n: string) => `where is ${n} used`, (n: string) => `usages of ${n}`, (n: string) => `callers of ${n}`];
-const IMPACT_PHRASES = [(n: string) => `what depends on ${n}`, (n: string) => `what breaks if I change ${n}`, (n: string) => `impact of changing ${n}`];
-const UNDERSTAND_PHRASES = [(w: string) => `how does ${w} work`, (w: string) => `explain how the code handles ${w}`, (w: string) => `what happens when we ${w}`];
+const DEFINITION_PHRASES = [
+  (n: string) => `where is ${n} defined`,
+  (n: string) => `function ${n}`,
+  (n: string) => `definition of ${n}`,
+  (n: string) => n,
+];
+const REFERENCE_PHRASES = [
+  (n: string) => `who calls ${n}`,
+  (n: string) => `where is ${n} used`,
+  (n: string) => `usages of ${n}`,
+  (n: string) => `callers of ${n}`,
+];
+const IMPACT_PHRASES = [
+  (n: string) => `what depends on ${n}`,
+  (n: string) => `what breaks if I change ${n}`,
+  (n: string) => `impact of changing ${n}`,
+];
+const UNDERSTAND_PHRASES = [
+  (w: string) => `how does ${w} work`,
+  (w: string) => `explain how the code handles ${w}`,
+  (w: string) => `what happens when we ${w}`,
+];
 
 /** A tiny deterministic hash, to spread picks over the corpus instead of taking the first files. */
 function score(s: string): number {
@@ -54,14 +78,36 @@ export function generateQueries(files: readonly CorpusRecord[]): BenchQuery[] {
       else definedIn.set(d.name, { count: 1, kind: d.kind });
     }
   const names = [...definedIn]
-    .filter(([n, e]) => e.count === 1 && n.length >= 6 && /^[A-Za-z_$][\w$]*$/.test(n) && /function|class|method|interface|type/.test(e.kind))
+    .filter(
+      ([n, e]) =>
+        e.count === 1 &&
+        n.length >= 6 &&
+        /^[A-Za-z_$][\w$]*$/.test(n) &&
+        /function|class|method|interface|type/.test(e.kind),
+    )
     .map(([n]) => n);
   const picked = spread(names, (n) => n, QUERIES_PER_INTENT * 3);
 
   const queries: BenchQuery[] = [];
-  picked.slice(0, QUERIES_PER_INTENT).forEach((n, i) => queries.push({ intent: 'find_definition', query: DEFINITION_PHRASES[i % DEFINITION_PHRASES.length](n), literal: n }));
-  picked.slice(QUERIES_PER_INTENT, 2 * QUERIES_PER_INTENT).forEach((n, i) => queries.push({ intent: 'find_references', query: REFERENCE_PHRASES[i % REFERENCE_PHRASES.length](n), literal: n }));
-  picked.slice(2 * QUERIES_PER_INTENT).forEach((n, i) => queries.push({ intent: 'impact_analysis', query: IMPACT_PHRASES[i % IMPACT_PHRASES.length](n), literal: n }));
+  picked.slice(0, QUERIES_PER_INTENT).forEach((n, i) =>
+    queries.push({
+      intent: 'find_definition',
+      query: DEFINITION_PHRASES[i % DEFINITION_PHRASES.length](n),
+      literal: n,
+    }),
+  );
+  picked.slice(QUERIES_PER_INTENT, 2 * QUERIES_PER_INTENT).forEach((n, i) =>
+    queries.push({
+      intent: 'find_references',
+      query: REFERENCE_PHRASES[i % REFERENCE_PHRASES.length](n),
+      literal: n,
+    }),
+  );
+  picked
+    .slice(2 * QUERIES_PER_INTENT)
+    .forEach((n, i) =>
+      queries.push({ intent: 'impact_analysis', query: IMPACT_PHRASES[i % IMPACT_PHRASES.length](n), literal: n }),
+    );
 
   // String literals with a space (prose-like, e.g. error messages), in few files.
   const literalFiles = new Map<string, Set<string>>();
@@ -75,7 +121,8 @@ export function generateQueries(files: readonly CorpusRecord[]): BenchQuery[] {
       s.add(f.path);
     }
   const literals = [...literalFiles].filter(([, s]) => s.size <= 3).map(([l]) => l);
-  for (const lit of spread(literals, (l) => l, QUERIES_PER_INTENT)) queries.push({ intent: 'exact_match', query: `"${lit}"`, literal: lit });
+  for (const lit of spread(literals, (l) => l, QUERIES_PER_INTENT))
+    queries.push({ intent: 'exact_match', query: `"${lit}"`, literal: lit });
 
   // Understand: the words of a real multi-word function name, in a natural phrasing.
   const wordy = names.filter((n) => words(n).length >= 3 && words(n).length <= 5);
@@ -83,7 +130,10 @@ export function generateQueries(files: readonly CorpusRecord[]): BenchQuery[] {
   // Declaration-only corpora (.d.ts) have few functions: fall back to type names.
   const phrases = functions.length >= QUERIES_PER_INTENT ? functions : wordy;
   spread(phrases, (n) => `u:${n}`, QUERIES_PER_INTENT).forEach((n, i) =>
-    queries.push({ intent: 'understand_code', query: UNDERSTAND_PHRASES[i % UNDERSTAND_PHRASES.length](words(n).join(' ')) }),
+    queries.push({
+      intent: 'understand_code',
+      query: UNDERSTAND_PHRASES[i % UNDERSTAND_PHRASES.length](words(n).join(' ')),
+    }),
   );
   return queries;
 }

@@ -62,18 +62,27 @@ export async function chromiumScale(only: string[], log: (s: string) => void): P
   const targets: { corpus: string; dir: string; files: number; bytes: number; embedder: 'local' | 'blocked' }[] = [];
   const sizes = only.filter((o) => /^\d+$/.test(o)).map(Number);
   for (const t of sizes.length ? await ensureTiers(sizes, log) : []) {
-    if (t.sizeMb <= 10) targets.push({ corpus: `${t.sizeMb} MB tier`, dir: t.dir, files: t.files, bytes: t.bytes, embedder: 'local' });
+    if (t.sizeMb <= 10)
+      targets.push({ corpus: `${t.sizeMb} MB tier`, dir: t.dir, files: t.files, bytes: t.bytes, embedder: 'local' });
     targets.push({ corpus: `${t.sizeMb} MB tier`, dir: t.dir, files: t.files, bytes: t.bytes, embedder: 'blocked' });
   }
   if (only.includes('tree')) {
     const tree = await ensureTree100k(log);
-    targets.push({ corpus: '100,000-file tree', dir: tree.dir, files: tree.files, bytes: tree.bytes, embedder: 'blocked' });
+    targets.push({
+      corpus: '100,000-file tree',
+      dir: tree.dir,
+      files: tree.files,
+      bytes: tree.bytes,
+      embedder: 'blocked',
+    });
   }
   const runs: ScaleRun[] = [];
   for (const t of targets) {
     const tag = `${t.corpus}${t.embedder === 'local' ? ', bundled model' : ''}`;
     const loadBefore = loadAverage();
-    log(`Chromium at scale: ${tag} (${t.files.toLocaleString('en-US')} files, ${(t.bytes / MB).toFixed(1)} MB; load ${loadBefore})`);
+    log(
+      `Chromium at scale: ${tag} (${t.files.toLocaleString('en-US')} files, ${(t.bytes / MB).toFixed(1)} MB; load ${loadBefore})`,
+    );
     let run: BrowserRun | null = null;
     let failure: string | null = null;
     try {
@@ -83,13 +92,24 @@ export async function chromiumScale(only: string[], log: (s: string) => void): P
       failure = (error instanceof Error ? error.message : String(error)).replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0];
       log(`  did not finish: ${failure}`);
     }
-    runs.push({ corpus: t.corpus, files: t.files, bytes: t.bytes, embedder: t.embedder, loadBefore, loadAfter: loadAverage(), run, failure });
+    runs.push({
+      corpus: t.corpus,
+      files: t.files,
+      bytes: t.bytes,
+      embedder: t.embedder,
+      loadBefore,
+      loadAfter: loadAverage(),
+      run,
+      failure,
+    });
   }
   return runs;
 }
 
-const s1 = (ms: number | null | undefined) => (ms === null || ms === undefined || !Number.isFinite(ms) ? '–' : `${(ms / 1000).toFixed(1)} s`);
-const mb0 = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '–' : `${Math.round(v)} MB`);
+const s1 = (ms: number | null | undefined) =>
+  ms === null || ms === undefined || !Number.isFinite(ms) ? '–' : `${(ms / 1000).toFixed(1)} s`;
+const mb0 = (v: number | null | undefined) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '–' : `${Math.round(v)} MB`;
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
@@ -100,15 +120,21 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
   if (runs.length === 0) return [];
   const out: string[] = ['## Chromium at scale (one tab)', ''];
   out.push(
-    'Each corpus indexed in one tab of the built app, served cross-origin isolated (COOP/COEP) as `npm start` serves it. Times are the app\'s own marks and measures, on the page\'s clock from the moment the folder is chosen (the input\'s change event; handing the files over is the "picker" column): **first answer** = the first answer from the new repository on screen (a query is typed at once; the app answers from each stage as it becomes searchable), **live** = the `fourfold:live:<modalities>` marks, **ready** = the end of `fourfold:store` (every index stored). Memory: the peak resident size of the tab\'s renderer process (the page and all its workers: parse pool, index, embedding) sampled every 250 ms, and the peak of `performance.measureUserAgentSpecificMemory()` (JavaScript and DOM only). Stored = IndexedDB usage after − before (`usageDetails.indexedDB`), ÷ the bytes indexed. "Model blocked" runs abort the model\'s requests, so they build text + structural + graph only.',
+    "Each corpus indexed in one tab of the built app, served cross-origin isolated (COOP/COEP) as `npm start` serves it. Times are the app's own marks and measures, on the page's clock from the moment the folder is chosen (the input's change event; handing the files over is the \"picker\" column): **first answer** = the first answer from the new repository on screen (a query is typed at once; the app answers from each stage as it becomes searchable), **live** = the `fourfold:live:<modalities>` marks, **ready** = the end of `fourfold:store` (every index stored). Memory: the peak resident size of the tab's renderer process (the page and all its workers: parse pool, index, embedding) sampled every 250 ms, and the peak of `performance.measureUserAgentSpecificMemory()` (JavaScript and DOM only). Stored = IndexedDB usage after − before (`usageDetails.indexedDB`), ÷ the bytes indexed. \"Model blocked\" runs abort the model's requests, so they build text + structural + graph only.",
   );
   out.push('');
-  out.push('| corpus | files indexed | MB | model | picker | first answer | text live | graph live | ready (all indexes) | MB/s to ready | reload → 1st answer | peak tab memory (renderer RSS) | peak measured JS+DOM | stored / source | load average (before → after) |');
+  out.push(
+    '| corpus | files indexed | MB | model | picker | first answer | text live | graph live | ready (all indexes) | MB/s to ready | reload → 1st answer | peak tab memory (renderer RSS) | peak measured JS+DOM | stored / source | load average (before → after) |',
+  );
   out.push('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of runs) {
     const b = r.run;
     const live = (want: RegExp) => {
-      const hit = b ? Object.entries(b.liveMs).filter(([k]) => want.test(k)).map(([, v]) => v) : [];
+      const hit = b
+        ? Object.entries(b.liveMs)
+            .filter(([k]) => want.test(k))
+            .map(([, v]) => v)
+        : [];
       return hit.length ? Math.min(...hit) : null;
     };
     out.push(
@@ -118,31 +144,41 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
   out.push('');
   const stages = runs.filter((r) => r.run);
   if (stages.length) {
-    out.push('Build stages (the index worker\'s `fourfold:*` measures: seconds from choosing the folder to the end of each):');
+    out.push(
+      "Build stages (the index worker's `fourfold:*` measures: seconds from choosing the folder to the end of each):",
+    );
     out.push('');
     const names = ['read', 'parse', 'chunks', 'text', 'structural', 'graph', 'semantic', 'store'];
     out.push(`| corpus | model | ${names.join(' | ')} |`);
     out.push(`|---|---|${names.map(() => '---:').join('|')}|`);
     for (const r of stages) {
       const m = r.run!.measures;
-      out.push(`| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${names.map((n) => (m[n] ? s1(m[n].startMs + m[n].durationMs) : '–')).join(' | ')} |`);
+      out.push(
+        `| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${names.map((n) => (m[n] ? s1(m[n].startMs + m[n].durationMs) : '–')).join(' | ')} |`,
+      );
     }
     out.push('');
     const reloads = stages.filter((r) => r.run!.reloadStoredReadMs?.length);
     if (reloads.length) {
-      out.push('Reload → first answer, where it goes (medians over the reloads; the index worker\'s measures): start-up = navigation start → the worker begins reading the stored index; read = `fourfold:stored-read` (IndexedDB); load = `fourfold:load` (an engine from it); query = the first answer\'s `fourfold:query`.');
+      out.push(
+        "Reload → first answer, where it goes (medians over the reloads; the index worker's measures): start-up = navigation start → the worker begins reading the stored index; read = `fourfold:stored-read` (IndexedDB); load = `fourfold:load` (an engine from it); query = the first answer's `fourfold:query`.",
+      );
       out.push('');
       out.push('| corpus | model | reload → 1st answer | start-up | read | load | query |');
       out.push('|---|---|---:|---:|---:|---:|---:|');
       for (const r of reloads) {
         const b = r.run!;
         const ms = (v: number[] | undefined) => (v && v.length ? `${Math.round(median(v))} ms` : '–');
-        out.push(`| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${ms(b.reloadToFirstResultMs)} | ${ms(b.reloadStoredReadStartMs)} | ${ms(b.reloadStoredReadMs)} | ${ms(b.reloadLoadMs)} | ${ms(b.reloadQueryMs)} |`);
+        out.push(
+          `| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${ms(b.reloadToFirstResultMs)} | ${ms(b.reloadStoredReadStartMs)} | ${ms(b.reloadStoredReadMs)} | ${ms(b.reloadLoadMs)} | ${ms(b.reloadQueryMs)} |`,
+        );
       }
       out.push('');
       const timed = reloads.filter((r) => r.run!.reloadTimeline?.length);
       if (timed.length) {
-        out.push('Reload timeline (medians, ms after navigation start, from the app\'s marks): the page\'s first script (`boot.ts`) runs, the index worker\'s script runs, the stored index is read, loaded, the question in the address answered in the worker (`fourfold:answer-ahead`), the answer reaches the page, the answer is on screen.');
+        out.push(
+          "Reload timeline (medians, ms after navigation start, from the app's marks): the page's first script (`boot.ts`) runs, the index worker's script runs, the stored index is read, loaded, the question in the address answered in the worker (`fourfold:answer-ahead`), the answer reaches the page, the answer is on screen.",
+        );
         out.push('');
         const steps: [string, string][] = [
           ['pageStart', 'page script'],
@@ -161,7 +197,9 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
             const v = rows.map((row) => row[key]).filter((x) => Number.isFinite(x));
             return v.length ? `${Math.round(median(v))}` : '–';
           };
-          out.push(`| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${steps.map(([key]) => cell(key)).join(' | ')} |`);
+          out.push(
+            `| ${r.corpus} | ${r.embedder === 'local' ? 'bundled' : 'blocked'} | ${steps.map(([key]) => cell(key)).join(' | ')} |`,
+          );
         }
         out.push('');
       }
@@ -187,7 +225,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   results.chromiumScale = [...kept, ...runs];
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const command = `npx tsx bench/cost/scale.ts${i === -1 ? '' : ` --only ${only.join(',')}`} (${when} UTC)`;
-  results.chromiumScaleCommand = kept.length && results.chromiumScaleCommand ? `${results.chromiumScaleCommand}; ${command}` : command;
+  results.chromiumScaleCommand =
+    kept.length && results.chromiumScaleCommand ? `${results.chromiumScaleCommand}; ${command}` : command;
   writeFileSync(file, JSON.stringify(results, null, 1));
   writeReport(results, join(REPO_ROOT, 'docs/bench'));
   process.stdout.write(`${scaleReportLines(runs).join('\n')}\n`);

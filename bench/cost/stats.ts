@@ -25,8 +25,13 @@ export function medianOf<T>(runs: readonly T[], pick: (r: T) => number | undefin
  * ratios `now[i] / before[i]`, with a 95 % percentile-bootstrap interval (seeded, so the same runs
  * give the same interval). Drift between pairs cancels; the interval says whether 1 is ruled out.
  */
-export function pairedRatio(before: readonly number[], now: readonly number[], resamples = 2000): { median: number; low: number; high: number } {
-  if (before.length !== now.length || before.length === 0) throw new RangeError(`paired runs needed, got ${before.length} and ${now.length}`);
+export function pairedRatio(
+  before: readonly number[],
+  now: readonly number[],
+  resamples = 2000,
+): { median: number; low: number; high: number } {
+  if (before.length !== now.length || before.length === 0)
+    throw new RangeError(`paired runs needed, got ${before.length} and ${now.length}`);
   const ratios = now.map((n, i) => n / before[i]);
   const random = new SeededRandom(ratios.length);
   const medians: number[] = [];

@@ -25,10 +25,18 @@ export interface AnswerCheck {
 
 export async function checkAnswer(query: EvalQuery, engine: Engine): Promise<AnswerCheck> {
   const response = await engine.search(query.query, { preset: 'default', limit: LISTED_RESULTS });
-  const check: AnswerCheck = { id: query.id, intent: query.intent, empty: response.results.length === 0, absent: response.query.absent !== undefined };
+  const check: AnswerCheck = {
+    id: query.id,
+    intent: query.intent,
+    empty: response.results.length === 0,
+    absent: response.query.absent !== undefined,
+  };
   if (query.intent !== 'find_references') return check;
   const files = new Set(query.truth.filter((t) => t.grade === 2).map((t) => t.path));
-  const matches = engine.matches(query.query, response.results.map((r) => r.path));
+  const matches = engine.matches(
+    query.query,
+    response.results.map((r) => r.path),
+  );
   const found = matches.filter((m) => files.has(m.path) && m.count > 0).length;
   check.sitesFound = [found, files.size];
   check.everySite = found === files.size;
@@ -71,8 +79,12 @@ export function summarizeAnswers(checks: AnswerCheck[]): AnswerSummary {
 }
 
 export function renderAnswers(s: AnswerSummary, checks: AnswerCheck[]): string {
-  const rows = Object.entries(s.byIntent).map(([intent, e]) => `| ${intent} | ${e.queries} | ${e.zeroAnswers} | ${(e.zeroAnswers / e.queries).toFixed(3)} |`);
-  const missed = checks.filter((c) => c.everySite === false).map((c) => `${c.id} (${c.sitesFound![0]}/${c.sitesFound![1]} files)`);
+  const rows = Object.entries(s.byIntent).map(
+    ([intent, e]) => `| ${intent} | ${e.queries} | ${e.zeroAnswers} | ${(e.zeroAnswers / e.queries).toFixed(3)} |`,
+  );
+  const missed = checks
+    .filter((c) => c.everySite === false)
+    .map((c) => `${c.id} (${c.sitesFound![0]}/${c.sitesFound![1]} files)`);
   return [
     '## Answers: zero-answer rate and call sites',
     '',

@@ -7,7 +7,10 @@ import { Bm25Files, grepRank, identifierTokens } from './baselines';
 const dir = mkdtempSync(join(tmpdir(), 'fourfold-eval-baselines-'));
 const files = [
   { path: 'src/a.ts', text: 'export function parseConfig() {}\nparseConfig();\nparseConfig();\n' },
-  { path: 'src/b.ts', text: 'import { parseConfig } from "./a";\nparseConfigs();\nconst msg = "Config file is missing";\n' },
+  {
+    path: 'src/b.ts',
+    text: 'import { parseConfig } from "./a";\nparseConfigs();\nconst msg = "Config file is missing";\n',
+  },
   { path: 'src/c.ts', text: 'export const unrelated = 1;\n// nothing to see\n' },
 ];
 mkdirSync(join(dir, 'src'));
@@ -24,7 +27,9 @@ describe('grepRank (git grep as a real process)', () => {
   });
 
   it('matches a fixed literal, case-sensitively, and returns nothing when nothing matches', async () => {
-    expect((await grepRank(dir, { mode: 'fixed', terms: ['Config file is missing'] })).map((h) => h.path)).toEqual(['src/b.ts']);
+    expect((await grepRank(dir, { mode: 'fixed', terms: ['Config file is missing'] })).map((h) => h.path)).toEqual([
+      'src/b.ts',
+    ]);
     expect(await grepRank(dir, { mode: 'fixed', terms: ['config file is missing'] })).toEqual([]);
   });
 
@@ -36,7 +41,15 @@ describe('grepRank (git grep as a real process)', () => {
 
 describe('Bm25Files', () => {
   it('splits identifiers and ranks the file that uses the term most first', () => {
-    expect(identifierTokens('createAsyncThunk x_y')).toEqual(['create', 'async', 'thunk', 'createasyncthunk', 'x', 'y', 'x_y']);
+    expect(identifierTokens('createAsyncThunk x_y')).toEqual([
+      'create',
+      'async',
+      'thunk',
+      'createasyncthunk',
+      'x',
+      'y',
+      'x_y',
+    ]);
     const bm25 = new Bm25Files(files);
     const hits = bm25.search({ mode: 'word', terms: ['parseConfig'] });
     expect(hits[0].path).toBe('src/a.ts');

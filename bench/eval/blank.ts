@@ -38,7 +38,8 @@ export function blankComments(fileName: string, text: string): string {
   const ranges = commentRanges(fileName, text);
   if (ranges.length === 0) return text;
   const chars = text.split('');
-  for (const { pos, end } of ranges) for (let i = pos; i < end; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
+  for (const { pos, end } of ranges)
+    for (let i = pos; i < end; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
   return chars.join('');
 }
 

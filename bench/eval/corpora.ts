@@ -103,7 +103,9 @@ export async function loadCorpus(spec: CorpusSpec, log: (m: string) => void = ()
   }
   const files = await readTree(dir);
   const blankFiles = await readTree(blankDir);
-  const fingerprint = (hashSeed(files.map((f) => `${f.path}\u0000${f.text}`).join('\u0001')) >>> 0).toString(16).padStart(8, '0');
+  const fingerprint = (hashSeed(files.map((f) => `${f.path}\u0000${f.text}`).join('\u0001')) >>> 0)
+    .toString(16)
+    .padStart(8, '0');
   return { spec, dir, blankDir, files, blankFiles, fingerprint };
 }
 

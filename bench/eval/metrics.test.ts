@@ -55,11 +55,24 @@ describe('gradeOf', () => {
     expect(gradeOf(def, { path: 'src/a.ts', startLine: 12, endLine: 20 }, 'line')).toBe(0);
     expect(gradeOf(def, { path: 'src/a.ts', startLine: 12, endLine: 20 }, 'file')).toBe(2);
     expect(gradeOf(def, { path: 'src/b.ts', startLine: 1, endLine: 99 }, 'file')).toBe(0);
-    expect(scoreQuery(def, [{ path: 'src/b.ts', startLine: 1, endLine: 2 }, { path: 'src/a.ts', startLine: 11, endLine: 11 }], 'line').mrr10).toBe(0.5);
+    expect(
+      scoreQuery(
+        def,
+        [
+          { path: 'src/b.ts', startLine: 1, endLine: 2 },
+          { path: 'src/a.ts', startLine: 11, endLine: 11 },
+        ],
+        'line',
+      ).mrr10,
+    ).toBe(0.5);
   });
 
   it('accepts an overlapping range at line level for understand', () => {
-    const und: EvalQuery = { ...def, intent: 'understand_code', truth: [{ path: 'src/a.ts', grade: 2, startLine: 10, endLine: 20 }] };
+    const und: EvalQuery = {
+      ...def,
+      intent: 'understand_code',
+      truth: [{ path: 'src/a.ts', grade: 2, startLine: 10, endLine: 20 }],
+    };
     expect(gradeOf(und, { path: 'src/a.ts', startLine: 18, endLine: 30 }, 'line')).toBe(2);
     expect(gradeOf(und, { path: 'src/a.ts', startLine: 21, endLine: 30 }, 'line')).toBe(0);
   });

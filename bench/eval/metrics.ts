@@ -15,7 +15,12 @@ export interface QueryScores {
 }
 
 export const METRIC_NAMES: readonly (keyof QueryScores)[] = ['hit1', 'mrr10', 'recall10', 'ndcg10'];
-export const METRIC_LABELS: Record<keyof QueryScores, string> = { hit1: 'Hit@1', mrr10: 'MRR@10', recall10: 'Recall@10', ndcg10: 'nDCG@10' };
+export const METRIC_LABELS: Record<keyof QueryScores, string> = {
+  hit1: 'Hit@1',
+  mrr10: 'MRR@10',
+  recall10: 'Recall@10',
+  ndcg10: 'nDCG@10',
+};
 
 /**
  * Scores one ranking.
@@ -27,7 +32,10 @@ export function scoreRanking(grades: readonly number[], idealGrades: readonly nu
   const top = grades.slice(0, CUTOFF);
   const firstHit = top.findIndex((g) => g > 0);
   const found = top.filter((g) => g > 0).length;
-  const ideal = [...idealGrades].filter((g) => g > 0).sort((a, b) => b - a).slice(0, CUTOFF);
+  const ideal = [...idealGrades]
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, CUTOFF);
   const idcg = dcg(ideal);
   return {
     hit1: grades.length > 0 && grades[0] > 0 ? 1 : 0,

@@ -15,7 +15,10 @@ const files = [
   },
   { path: 'src/use.ts', text: "import { add } from './math';\nexport const three = add(1, 2);\n" },
   { path: 'src/reexport.ts', text: "export { add } from './math';\nexport * from './use';\n" },
-  { path: 'src/circle.ts', text: "import type { Shape } from './math';\n/** Uses {@link add}. */\nexport class Circle implements Shape { area() { return 3; } }\n" },
+  {
+    path: 'src/circle.ts',
+    text: "import type { Shape } from './math';\n/** Uses {@link add}. */\nexport class Circle implements Shape { area() { return 3; } }\n",
+  },
   { path: 'src/app.ts', text: "import { three } from './use';\nconsole.log(three, 'app');\n" },
 ];
 
@@ -26,9 +29,19 @@ describe('TsOracle', () => {
   it('finds declarations with their lines, grouping overloads and reading the first doc sentence', () => {
     const add = decls.filter((d) => d.name === 'add');
     expect(add).toHaveLength(1);
-    expect(add[0]).toMatchObject({ kind: 'function', path: 'src/math.ts', startLine: 2, endLine: 4, nameLines: [2, 3, 4], docSentence: 'Adds two numbers.' });
+    expect(add[0]).toMatchObject({
+      kind: 'function',
+      path: 'src/math.ts',
+      startLine: 2,
+      endLine: 4,
+      nameLines: [2, 3, 4],
+      docSentence: 'Adds two numbers.',
+    });
     expect(decls.find((d) => d.name === 'Shape')).toMatchObject({ kind: 'interface', startLine: 5 });
-    expect(decls.find((d) => d.name === 'area' && d.container === 'Circle')).toMatchObject({ kind: 'method', path: 'src/circle.ts' });
+    expect(decls.find((d) => d.name === 'area' && d.container === 'Circle')).toMatchObject({
+      kind: 'method',
+      path: 'src/circle.ts',
+    });
     expect(decls.find((d) => d.name === 'ERROR')).toMatchObject({ kind: 'variable' });
   });
 
@@ -55,7 +68,9 @@ describe('TsOracle', () => {
 
 describe('firstSentence', () => {
   it('stops at the first sentence end, not at abbreviations, and unwraps links and code', () => {
-    expect(firstSentence('Returns true if `x` is plain, i.e. a POJO. More.')).toBe('Returns true if x is plain, i.e. a POJO.');
+    expect(firstSentence('Returns true if `x` is plain, i.e. a POJO. More.')).toBe(
+      'Returns true if x is plain, i.e. a POJO.',
+    );
     expect(firstSentence('Calls {@link Store.dispatch} once.\n\nDetails.')).toBe('Calls Store.dispatch once.');
     expect(firstSentence('No period here')).toBe('No period here');
   });

@@ -11,7 +11,8 @@ import { scriptKindFor } from './blank';
 /** Virtual folder the corpus lives in, for the compiler. */
 const ROOT = '/corpus';
 
-export type DeclarationKind = 'function' | 'class' | 'interface' | 'type' | 'enum' | 'method' | 'namespace' | 'variable' | 'property';
+export type DeclarationKind =
+  'function' | 'class' | 'interface' | 'type' | 'enum' | 'method' | 'namespace' | 'variable' | 'property';
 
 /** One named declaration; overloads of one function or method are a single declaration. */
 export interface OracleDeclaration {
@@ -99,7 +100,9 @@ export class TsOracle {
   }
 
   private sourceFiles(): ts.SourceFile[] {
-    return [...this.files.keys()].map((name) => this.prog.getSourceFile(name)).filter((sf): sf is ts.SourceFile => !!sf);
+    return [...this.files.keys()]
+      .map((name) => this.prog.getSourceFile(name))
+      .filter((sf): sf is ts.SourceFile => !!sf);
   }
 
   /** Every named declaration of the corpus (functions, classes, interfaces, types, enums, methods, variables, properties). */
@@ -123,7 +126,15 @@ export class TsOracle {
           existing.docSentence ??= docSentence(node);
           return;
         }
-        const decl: OracleDeclaration = { name, kind, path, startLine, endLine, nameLines: [nameLine], namePos: nameNode.getStart(sf) };
+        const decl: OracleDeclaration = {
+          name,
+          kind,
+          path,
+          startLine,
+          endLine,
+          nameLines: [nameLine],
+          namePos: nameNode.getStart(sf),
+        };
         if (container) decl.container = container;
         const doc = docSentence(node);
         if (doc) decl.docSentence = doc;
@@ -144,7 +155,13 @@ export class TsOracle {
         else if (ts.isModuleDeclaration(node) && ts.isIdentifier(node.name)) {
           add(node, node.name, 'namespace', container);
           inner = node.name.text;
-        } else if ((ts.isMethodDeclaration(node) || ts.isMethodSignature(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) && isPlainName(node.name)) {
+        } else if (
+          (ts.isMethodDeclaration(node) ||
+            ts.isMethodSignature(node) ||
+            ts.isGetAccessor(node) ||
+            ts.isSetAccessor(node)) &&
+          isPlainName(node.name)
+        ) {
           add(node, node.name, 'method', container);
         } else if ((ts.isPropertyDeclaration(node) || ts.isPropertySignature(node)) && isPlainName(node.name)) {
           const init = ts.isPropertyDeclaration(node) ? node.initializer : undefined;
@@ -152,8 +169,16 @@ export class TsOracle {
         } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
           // `const f = () => …` is a function to anyone searching for it; its doc sits on the statement.
           const statement = node.parent?.parent;
-          const target = statement && ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1 ? statement : node;
-          add(target, node.name, node.initializer && isFunctionExpression(node.initializer) ? 'function' : 'variable', container);
+          const target =
+            statement && ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1
+              ? statement
+              : node;
+          add(
+            target,
+            node.name,
+            node.initializer && isFunctionExpression(node.initializer) ? 'function' : 'variable',
+            container,
+          );
         }
         ts.forEachChild(node, (child) => visit(child, inner));
       };
@@ -241,7 +266,16 @@ function isFunctionExpression(node: ts.Node): boolean {
 
 function isDeclarationName(node: ts.Identifier): boolean {
   const p = node.parent as ts.Node & { name?: ts.Node };
-  return p.name === node && (ts.isFunctionDeclaration(p) || ts.isClassDeclaration(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isEnumDeclaration(p) || ts.isMethodDeclaration(p) || ts.isMethodSignature(p));
+  return (
+    p.name === node &&
+    (ts.isFunctionDeclaration(p) ||
+      ts.isClassDeclaration(p) ||
+      ts.isInterfaceDeclaration(p) ||
+      ts.isTypeAliasDeclaration(p) ||
+      ts.isEnumDeclaration(p) ||
+      ts.isMethodDeclaration(p) ||
+      ts.isMethodSignature(p))
+  );
 }
 
 /** The identifier whose text starts at `pos`, found by descending the AST (doc comments are not visited). */
@@ -265,7 +299,12 @@ function isModuleSpecifier(node: ts.Node): boolean {
   if ((ts.isImportDeclaration(p) || ts.isExportDeclaration(p)) && p.moduleSpecifier === node) return true;
   if (ts.isExternalModuleReference(p)) return true;
   if (ts.isLiteralTypeNode(p) && p.parent && ts.isImportTypeNode(p.parent)) return true;
-  if (ts.isCallExpression(p) && (p.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(p.expression) && p.expression.text === 'require'))) return true;
+  if (
+    ts.isCallExpression(p) &&
+    (p.expression.kind === ts.SyntaxKind.ImportKeyword ||
+      (ts.isIdentifier(p.expression) && p.expression.text === 'require'))
+  )
+    return true;
   if (ts.isModuleDeclaration(p)) return true;
   return false;
 }
@@ -273,7 +312,8 @@ function isModuleSpecifier(node: ts.Node): boolean {
 function moduleSpecifiers(sf: ts.SourceFile): string[] {
   const out: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) && isModuleSpecifier(node) && !ts.isModuleDeclaration(node.parent)) out.push(node.text);
+    if (ts.isStringLiteralLike(node) && isModuleSpecifier(node) && !ts.isModuleDeclaration(node.parent))
+      out.push(node.text);
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -291,7 +331,9 @@ export function docSentence(node: ts.Node): string | undefined {
 
 export function firstSentence(comment: string): string | undefined {
   const text = comment
-    .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:[|\s]([^}]*))?\}/g, (_m, target: string, label?: string) => (label?.trim() ? label.trim() : target))
+    .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:[|\s]([^}]*))?\}/g, (_m, target: string, label?: string) =>
+      label?.trim() ? label.trim() : target,
+    )
     .split(/\n\s*\n/)[0]
     .replace(/`/g, '')
     .replace(/\s+/g, ' ')

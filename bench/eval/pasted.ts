@@ -49,10 +49,11 @@ function isMessage(s: string): boolean {
 export function pastedQueries(corpus: string, files: readonly { path: string; text: string }[]): PastedQuery[] {
   const literals = new Set<string>();
   const literal = /'([^'\n\\]{12,120})'|"([^"\n\\]{12,120})"|`([^`$\n\\]{12,120})`/g;
-  for (const f of files) for (const m of f.text.matchAll(literal)) {
-    const s = (m[1] ?? m[2] ?? m[3]).trim();
-    if (isMessage(s)) literals.add(s);
-  }
+  for (const f of files)
+    for (const m of f.text.matchAll(literal)) {
+      const s = (m[1] ?? m[2] ?? m[3]).trim();
+      if (isMessage(s)) literals.add(s);
+    }
   const candidates: { message: string; truth: string[] }[] = [];
   for (const message of [...literals].sort()) {
     const truth = files.filter((f) => f.text.includes(message)).map((f) => f.path);
@@ -62,7 +63,14 @@ export function pastedQueries(corpus: string, files: readonly { path: string; te
   const picked = candidates.filter((_, i) => i % step === 0).slice(0, PASTED_PER_CORPUS);
   return picked.map(({ message, truth }, n) => {
     const format = FORMATS[n % FORMATS.length];
-    return { id: `pasted:${corpus}:${String(n).padStart(2, '0')}`, corpus, format: format.id, message, query: format.wrap(message), truth };
+    return {
+      id: `pasted:${corpus}:${String(n).padStart(2, '0')}`,
+      corpus,
+      format: format.id,
+      message,
+      query: format.wrap(message),
+      truth,
+    };
   });
 }
 
@@ -71,5 +79,12 @@ export async function runPasted(engine: Engine, q: PastedQuery): Promise<PastedO
   const files: string[] = [];
   for (const x of r.results) if (!files.includes(x.path)) files.push(x.path);
   const rank = files.slice(0, 10).findIndex((p) => q.truth.includes(p));
-  return { ...q, intent: r.query.intent, rule: r.query.rule, top: files.slice(0, 3), hit1: rank === 0 ? 1 : 0, mrr10: rank < 0 ? 0 : 1 / (rank + 1) };
+  return {
+    ...q,
+    intent: r.query.intent,
+    rule: r.query.rule,
+    top: files.slice(0, 3),
+    hit1: rank === 0 ? 1 : 0,
+    mrr10: rank < 0 ? 0 : 1 / (rank + 1),
+  };
 }

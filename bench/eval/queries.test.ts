@@ -14,11 +14,24 @@ const files = [
       '}',
     ].join('\n'),
   },
-  { path: 'src/math.ts', text: '/** Clamps a number into the allowed range of values. */\nexport function clampValue(n: number) { return Math.min(n, 10); }\n' },
-  { path: 'src/view.ts', text: "import { clampValue } from './math';\nimport { createStoreHolder } from './store';\nexport const shown = clampValue(createStoreHolder(1).value);\n" },
+  {
+    path: 'src/math.ts',
+    text: '/** Clamps a number into the allowed range of values. */\nexport function clampValue(n: number) { return Math.min(n, 10); }\n',
+  },
+  {
+    path: 'src/view.ts',
+    text: "import { clampValue } from './math';\nimport { createStoreHolder } from './store';\nexport const shown = clampValue(createStoreHolder(1).value);\n",
+  },
   { path: 'src/app.ts', text: "import { shown } from './view';\nexport const app = shown;\n" },
 ];
-const corpus = { spec: { name: 'tiny', pkg: 'tiny', version: '0.0.0' }, dir: '', blankDir: '', files, blankFiles: files, fingerprint: 'f' } as LoadedCorpus;
+const corpus = {
+  spec: { name: 'tiny', pkg: 'tiny', version: '0.0.0' },
+  dir: '',
+  blankDir: '',
+  files,
+  blankFiles: files,
+  fingerprint: 'f',
+} as LoadedCorpus;
 
 describe('generateQueries', () => {
   const queries = generateQueries(corpus, 4);
@@ -34,12 +47,15 @@ describe('generateQueries', () => {
   });
 
   it('labels references with the using files and impact with their importers at grade 1', () => {
-    const named = queries.filter((q) => q.subject === 'clampValue' && (q.intent === 'find_references' || q.intent === 'impact_analysis'));
+    const named = queries.filter(
+      (q) => q.subject === 'clampValue' && (q.intent === 'find_references' || q.intent === 'impact_analysis'),
+    );
     expect(named).toHaveLength(1); // references and impact ask about different names
     const q = named[0];
     const users = q.truth.filter((t) => t.grade === 2).map((t) => t.path);
     expect(users).toEqual(['src/store.ts', 'src/view.ts']);
-    if (q.intent === 'impact_analysis') expect(q.truth.filter((t) => t.grade === 1).map((t) => t.path)).toEqual(['src/app.ts']);
+    if (q.intent === 'impact_analysis')
+      expect(q.truth.filter((t) => t.grade === 1).map((t) => t.path)).toEqual(['src/app.ts']);
   });
 
   it('labels literals with the files containing them, and doc sentences with their function', () => {

@@ -17,7 +17,13 @@ export const QUERY_DIR = join(REPO_ROOT, 'docs', 'eval', 'queries');
 
 /** The five intents this evaluation labels (find_similar has no compiler oracle). */
 export type EvalIntent = 'find_definition' | 'find_references' | 'impact_analysis' | 'exact_match' | 'understand_code';
-export const EVAL_INTENTS: readonly EvalIntent[] = ['find_definition', 'find_references', 'impact_analysis', 'exact_match', 'understand_code'];
+export const EVAL_INTENTS: readonly EvalIntent[] = [
+  'find_definition',
+  'find_references',
+  'impact_analysis',
+  'exact_match',
+  'understand_code',
+];
 export const INTENT_FILES: Record<EvalIntent, string> = {
   find_definition: 'definition.jsonl',
   find_references: 'references.jsonl',
@@ -77,9 +83,21 @@ export interface EvalQuery {
 }
 
 const DEFINITION_KINDS = new Set(['function', 'class', 'interface', 'type', 'enum', 'method']);
-const KIND_WORD: Record<string, string> = { function: 'function', class: 'class', interface: 'interface', type: 'type', enum: 'enum', method: 'method' };
+const KIND_WORD: Record<string, string> = {
+  function: 'function',
+  class: 'class',
+  interface: 'interface',
+  type: 'type',
+  enum: 'enum',
+  method: 'method',
+};
 
-type Template = { id: string; weight: number; when?: (d: OracleDeclaration) => boolean; text: (d: OracleDeclaration) => string };
+type Template = {
+  id: string;
+  weight: number;
+  when?: (d: OracleDeclaration) => boolean;
+  text: (d: OracleDeclaration) => string;
+};
 
 const codeLike = (name: string) => /[a-z][A-Z]|_|^[A-Z][a-z0-9]+[A-Z]/.test(name);
 const callable = (d: OracleDeclaration) => d.kind === 'function' || d.kind === 'method';
@@ -96,7 +114,12 @@ const DEFINITION_TEMPLATES: Template[] = [
   { id: 'show-me', weight: 1, text: (d) => `show me ${d.name}` },
   { id: 'go-to', weight: 1, text: (d) => `go to definition ${d.name}` },
   { id: 'which-file', weight: 1, text: (d) => `which file declares ${d.name}` },
-  { id: 'container-dot', weight: 2, when: (d) => d.kind === 'method' && !!d.container, text: (d) => `${d.container}.${d.name}` },
+  {
+    id: 'container-dot',
+    weight: 2,
+    when: (d) => d.kind === 'method' && !!d.container,
+    text: (d) => `${d.container}.${d.name}`,
+  },
   { id: 'where-does-live', weight: 1, text: (d) => `where does ${d.name} live` },
 ];
 
@@ -130,7 +153,8 @@ const IMPACT_TEMPLATES: Template[] = [
 
 type LiteralTemplate = { id: string; weight: number; when?: (l: string) => boolean; text: (l: string) => string };
 const ERROR_CODE = /^(E[A-Z]{3,}[A-Z0-9]*|[A-Z][A-Za-z0-9]*(Error|Exception)|[A-Z][A-Z0-9]*(_[A-Z0-9]+)+)$/;
-const ERROR_MESSAGE = /\b(cannot|can't|must|invalid|not|expected|failed|unknown|missing|error|unable|should|only|no)\b/i;
+const ERROR_MESSAGE =
+  /\b(cannot|can't|must|invalid|not|expected|failed|unknown|missing|error|unable|should|only|no)\b/i;
 
 const EXACT_TEMPLATES: LiteralTemplate[] = [
   { id: 'quoted', weight: 4, text: (l) => `"${l}"` },
@@ -142,7 +166,11 @@ const EXACT_TEMPLATES: LiteralTemplate[] = [
   { id: 'pasted-message', weight: 1, when: (l) => /\s/.test(l) && ERROR_MESSAGE.test(l), text: (l) => l },
 ];
 
-function pickTemplate<T extends { weight: number; when?: (x: never) => boolean }>(rng: SeededRandom, templates: T[], subject: unknown): T {
+function pickTemplate<T extends { weight: number; when?: (x: never) => boolean }>(
+  rng: SeededRandom,
+  templates: T[],
+  subject: unknown,
+): T {
   const usable = templates.filter((t) => !t.when || (t.when as (x: unknown) => boolean)(subject));
   let r = rng.next() * usable.reduce((s, t) => s + t.weight, 0);
   for (const t of usable) if ((r -= t.weight) < 0) return t;
@@ -151,12 +179,15 @@ function pickTemplate<T extends { weight: number; when?: (x: never) => boolean }
 
 /** English words a grep user leaves out of a content-word search. */
 const BASELINE_STOP_WORDS = new Set(
-  'a an the and or of to in on at by for from with into as is are was were be been it its this that these those if then than so such can may will would should not no all any each every when which who what how why where we you they them their there here do does did has have had via also just only up out over under more most some other same own both either'.split(' '),
+  'a an the and or of to in on at by for from with into as is are was were be been it its this that these those if then than so such can may will would should not no all any each every when which who what how why where we you they them their there here do does did has have had via also just only up out over under more most some other same own both either'.split(
+    ' ',
+  ),
 );
 
 export function contentWords(sentence: string): string[] {
   const seen = new Set<string>();
-  for (const w of sentence.toLowerCase().match(/[a-z][a-z0-9_$]*/g) ?? []) if (w.length > 2 && !BASELINE_STOP_WORDS.has(w)) seen.add(w);
+  for (const w of sentence.toLowerCase().match(/[a-z][a-z0-9_$]*/g) ?? [])
+    if (w.length > 2 && !BASELINE_STOP_WORDS.has(w)) seen.add(w);
   return [...seen];
 }
 
@@ -166,7 +197,13 @@ export function generateQueries(corpus: LoadedCorpus, perCorpus = QUERIES_PER_CO
   const declarations = oracle.declarations();
   const nameCount = new Map<string, number>();
   for (const d of declarations) nameCount.set(d.name, (nameCount.get(d.name) ?? 0) + 1);
-  const unique = declarations.filter((d) => nameCount.get(d.name) === 1 && DEFINITION_KINDS.has(d.kind) && d.name.length >= MIN_NAME_LENGTH && /^[A-Za-z_$][\w$]*$/.test(d.name));
+  const unique = declarations.filter(
+    (d) =>
+      nameCount.get(d.name) === 1 &&
+      DEFINITION_KINDS.has(d.kind) &&
+      d.name.length >= MIN_NAME_LENGTH &&
+      /^[A-Za-z_$][\w$]*$/.test(d.name),
+  );
   const base = { corpus: corpus.spec.name, fingerprint: corpus.fingerprint };
   const out: EvalQuery[] = [];
   const id = (intent: string, n: number) => `${intent}:${corpus.spec.name}:${String(n).padStart(2, '0')}`;
@@ -174,20 +211,23 @@ export function generateQueries(corpus: LoadedCorpus, perCorpus = QUERIES_PER_CO
   // Definitions: names declared exactly once; truth is the declaration's file and lines.
   {
     const rng = new SeededRandom(`${corpus.spec.name}:definition`);
-    rng.shuffle(unique).slice(0, perCorpus).forEach((d, n) => {
-      const t = pickTemplate(rng, DEFINITION_TEMPLATES, d);
-      out.push({
-        ...base,
-        id: id('def', n),
-        intent: 'find_definition',
-        query: t.text(d),
-        phrasing: t.id,
-        subject: d.name,
-        kind: d.kind,
-        truth: [{ path: d.path, grade: 2, startLine: d.startLine, endLine: d.endLine, nameLines: d.nameLines }],
-        baseline: { mode: 'word', terms: [d.name] },
+    rng
+      .shuffle(unique)
+      .slice(0, perCorpus)
+      .forEach((d, n) => {
+        const t = pickTemplate(rng, DEFINITION_TEMPLATES, d);
+        out.push({
+          ...base,
+          id: id('def', n),
+          intent: 'find_definition',
+          query: t.text(d),
+          phrasing: t.id,
+          subject: d.name,
+          kind: d.kind,
+          truth: [{ path: d.path, grade: 2, startLine: d.startLine, endLine: d.endLine, nameLines: d.nameLines }],
+          baseline: { mode: 'word', terms: [d.name] },
+        });
       });
-    });
   }
 
   // References and impact: names with 2–30 referencing files by find-references.
@@ -229,7 +269,10 @@ export function generateQueries(corpus: LoadedCorpus, perCorpus = QUERIES_PER_CO
         phrasing: t.id,
         subject: d.name,
         kind: d.kind,
-        truth: [...files.map((path) => ({ path, grade: 2 })), ...[...second].sort().map((path) => ({ path, grade: 1 }))],
+        truth: [
+          ...files.map((path) => ({ path, grade: 2 })),
+          ...[...second].sort().map((path) => ({ path, grade: 1 })),
+        ],
         baseline: { mode: 'word', terms: [d.name] },
       });
     });
@@ -272,7 +315,9 @@ export function generateQueries(corpus: LoadedCorpus, perCorpus = QUERIES_PER_CO
   {
     const rng = new SeededRandom(`${corpus.spec.name}:understand`);
     // Doc sentences come from the original text; the blanked copy keeps every line where it was.
-    const documented = declarations.filter((d) => (d.kind === 'function' || d.kind === 'method') && d.docSentence && isQuestionSentence(d.docSentence));
+    const documented = declarations.filter(
+      (d) => (d.kind === 'function' || d.kind === 'method') && d.docSentence && isQuestionSentence(d.docSentence),
+    );
     const sentenceCount = new Map<string, number>();
     for (const d of documented) sentenceCount.set(d.docSentence!, (sentenceCount.get(d.docSentence!) ?? 0) + 1);
     rng
@@ -312,16 +357,19 @@ function isQuestionSentence(s: string): boolean {
   if (!/^[A-Z]/.test(s)) return false;
   const letters = s.replace(/[^A-Za-z]/g, '');
   if (letters.replace(/[^A-Z]/g, '').length > letters.length / 2) return false;
-  return !/\b(TODO|FIXME|eslint|istanbul|prettier|ts-ignore|ts-expect-error|@internal|@deprecated|deprecated)\b/i.test(s);
+  return !/\b(TODO|FIXME|eslint|istanbul|prettier|ts-ignore|ts-expect-error|@internal|@deprecated|deprecated)\b/i.test(
+    s,
+  );
 }
 
 function reverse(edges: Map<string, Set<string>>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const [from, tos] of edges) for (const to of tos) {
-    let s = out.get(to);
-    if (!s) out.set(to, (s = new Set()));
-    s.add(from);
-  }
+  for (const [from, tos] of edges)
+    for (const to of tos) {
+      let s = out.get(to);
+      if (!s) out.set(to, (s = new Set()));
+      s.add(from);
+    }
   return out;
 }
 
@@ -340,7 +388,8 @@ export async function readQueries(dir = QUERY_DIR): Promise<EvalQuery[] | null> 
   for (const intent of EVAL_INTENTS) {
     const file = join(dir, INTENT_FILES[intent]);
     if (!existsSync(file)) return null;
-    for (const line of (await readFile(file, 'utf8')).split('\n')) if (line.trim()) out.push(JSON.parse(line) as EvalQuery);
+    for (const line of (await readFile(file, 'utf8')).split('\n'))
+      if (line.trim()) out.push(JSON.parse(line) as EvalQuery);
   }
   return out;
 }

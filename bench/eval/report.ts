@@ -52,7 +52,12 @@ export function buildTables(outcomes: readonly QueryOutcome[]): Tables {
         // BM25 ranks whole files: it has no line to be right or wrong about.
         const answered = level === 'line' && system === 'bm25' ? [] : mine.filter((o) => o.runs[system]?.ran);
         const scores = answered.map((o) => scoreQuery(o.query, o.runs[system]!.items, level));
-        return { system, n: answered.length, ...meanScores(scores), medianMs: median(answered.map((o) => o.runs[system]!.ms)) };
+        return {
+          system,
+          n: answered.length,
+          ...meanScores(scores),
+          medianMs: median(answered.map((o) => o.runs[system]!.ms)),
+        };
       });
     }
   }
@@ -85,10 +90,11 @@ export function overallSection(rows: readonly OverallRow[]): string {
     '',
     `| system | queries | MRR@${CUTOFF} |`,
     '|---|---:|---:|',
-    ...rows.map((r) => `| ${SYSTEM_LABELS[r.system]} | ${r.n} | ${r.mrr10 === best ? `**${fmt(r.mrr10)}**` : fmt(r.mrr10)} |`),
+    ...rows.map(
+      (r) => `| ${SYSTEM_LABELS[r.system]} | ${r.n} | ${r.mrr10 === best ? `**${fmt(r.mrr10)}**` : fmt(r.mrr10)} |`,
+    ),
   ].join('\n');
 }
-
 
 export interface Goal {
   goal: string;
@@ -98,7 +104,8 @@ export interface Goal {
 }
 
 export function evaluateGoals(tables: Tables, overall: readonly OverallRow[]): Goal[] {
-  const row = (intent: EvalIntent, system: SystemName, level = HEADLINE[intent].level) => tables[intent][level]!.find((r) => r.system === system)!;
+  const row = (intent: EvalIntent, system: SystemName, level = HEADLINE[intent].level) =>
+    tables[intent][level]!.find((r) => r.system === system)!;
   const headline = (intent: EvalIntent, system: SystemName) => row(intent, system)[HEADLINE[intent].metric];
   const goals: Goal[] = [];
   for (const intent of EVAL_INTENTS) {
@@ -116,7 +123,12 @@ export function evaluateGoals(tables: Tables, overall: readonly OverallRow[]): G
   }
   const simple = (intent: EvalIntent, label: string, threshold: number) => {
     const v = headline(intent, 'default');
-    goals.push({ goal: label, target: `≥ ${threshold.toFixed(2)}`, measured: `default ${fmt(v)}, thorough ${fmt(headline(intent, 'thorough'))}`, met: v >= threshold });
+    goals.push({
+      goal: label,
+      target: `≥ ${threshold.toFixed(2)}`,
+      measured: `default ${fmt(v)}, thorough ${fmt(headline(intent, 'thorough'))}`,
+      met: v >= threshold,
+    });
   };
   // Issue 9's bars (issue 5's were 0.90, 0.95, 0.85 and 0.98).
   simple('find_definition', 'definition Hit@1 (line level)', 0.98);
@@ -198,7 +210,13 @@ export function failuresOf(outcomes: readonly QueryOutcome[]): Failure[] {
     }
     const bestAlone = Math.max(0, ...Object.values(aloneScores));
     const cause: FailureCause =
-      run.intent !== intent ? 'misrouted' : bestAlone === 0 ? 'no modality finds it' : bestAlone > s[metric] + 1e-9 ? 'lost in routing/fusion' : 'ranked low';
+      run.intent !== intent
+        ? 'misrouted'
+        : bestAlone === 0
+          ? 'no modality finds it'
+          : bestAlone > s[metric] + 1e-9
+            ? 'lost in routing/fusion'
+            : 'ranked low';
     out.push({
       id: o.query.id,
       intent,
@@ -216,10 +234,15 @@ export function failuresOf(outcomes: readonly QueryOutcome[]): Failure[] {
 }
 
 function expectedLabels(q: EvalQuery): string[] {
-  if (q.intent === 'find_definition' || q.intent === 'understand_code') return q.truth.map((t) => `${t.path}:${t.nameLines?.[0] ?? t.startLine} (${t.startLine}-${t.endLine})`);
+  if (q.intent === 'find_definition' || q.intent === 'understand_code')
+    return q.truth.map((t) => `${t.path}:${t.nameLines?.[0] ?? t.startLine} (${t.startLine}-${t.endLine})`);
   const top = q.truth.filter((t) => t.grade === 2).map((t) => t.path);
   const second = q.truth.length - top.length;
-  return [...top.slice(0, 4), ...(top.length > 4 ? [`… ${top.length} users`] : []), ...(second > 0 ? [`+${second} importers (grade 1)`] : [])];
+  return [
+    ...top.slice(0, 4),
+    ...(top.length > 4 ? [`… ${top.length} users`] : []),
+    ...(second > 0 ? [`+${second} importers (grade 1)`] : []),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -239,7 +262,9 @@ export function median(xs: readonly number[]): number {
 export function intentTable(rows: readonly SystemRow[], best = true): string {
   const header = `| system | n | ${METRIC_NAMES.map((m) => METRIC_LABELS[m]).join(' | ')} | median ms |`;
   const sep = `|---|---:|${METRIC_NAMES.map(() => '---:').join('|')}|---:|`;
-  const max = Object.fromEntries(METRIC_NAMES.map((m) => [m, Math.max(...rows.filter((r) => r.n > 0).map((r) => r[m]))]));
+  const max = Object.fromEntries(
+    METRIC_NAMES.map((m) => [m, Math.max(...rows.filter((r) => r.n > 0).map((r) => r[m]))]),
+  );
   const lines = rows.map((r) => {
     if (r.n === 0) return `| ${SYSTEM_LABELS[r.system]} | 0 | ${METRIC_NAMES.map(() => '—').join(' | ')} | — |`;
     const cells = METRIC_NAMES.map((m) => (best && r[m] === max[m] ? `**${fmt(r[m])}**` : fmt(r[m])));
@@ -249,12 +274,21 @@ export function intentTable(rows: readonly SystemRow[], best = true): string {
 }
 
 export function goalsTable(goals: readonly Goal[]): string {
-  return ['| goal | target | measured | met |', '|---|---|---|---|', ...goals.map((g) => `| ${g.goal} | ${g.target} | ${g.measured} | ${g.met ? '✅ met' : '❌ not met'} |`)].join('\n');
+  return [
+    '| goal | target | measured | met |',
+    '|---|---|---|---|',
+    ...goals.map((g) => `| ${g.goal} | ${g.target} | ${g.measured} | ${g.met ? '✅ met' : '❌ not met'} |`),
+  ].join('\n');
 }
 
-export function classifierSection(report: ClassifierReport, routing: Record<string, { total: number; correct: number }>, fresh: ClassifierReport | null): string {
+export function classifierSection(
+  report: ClassifierReport,
+  routing: Record<string, { total: number; correct: number }>,
+  fresh: ClassifierReport | null,
+): string {
   const intents = Object.keys(report.confusion);
-  const short = (i: string) => i.replace('find_', '').replace('_analysis', '').replace('_code', '').replace('_match', '');
+  const short = (i: string) =>
+    i.replace('find_', '').replace('_analysis', '').replace('_code', '').replace('_match', '');
   const lines = [
     `Hand-written set (docs/eval/classifier.jsonl): **${report.correct}/${report.total} = ${fmt(report.accuracy)}**; ${report.microsPerQuery.toFixed(1)} µs per query (median of passes over the set). The rules were written with this set in view.`,
     '',
@@ -266,19 +300,26 @@ export function classifierSection(report: ClassifierReport, routing: Record<stri
       : []),
     `| expected ↓ / got → | ${intents.map(short).join(' | ')} | accuracy |`,
     `|---|${intents.map(() => '---:').join('|')}|---:|`,
-    ...intents.map((a) => `| ${short(a)} | ${intents.map((b) => (a === b ? `**${report.confusion[a][b]}**` : String(report.confusion[a][b] || '·'))).join(' | ')} | ${fmt(report.perIntent[a].accuracy)} (${report.perIntent[a].correct}/${report.perIntent[a].total}) |`),
+    ...intents.map(
+      (a) =>
+        `| ${short(a)} | ${intents.map((b) => (a === b ? `**${report.confusion[a][b]}**` : String(report.confusion[a][b] || '·'))).join(' | ')} | ${fmt(report.perIntent[a].accuracy)} (${report.perIntent[a].correct}/${report.perIntent[a].total}) |`,
+    ),
     '',
     'Routing of the generated evaluation queries (classified intent = the intent the truth was built for):',
     '',
     '| intent | routed right |',
     '|---|---:|',
-    ...Object.entries(routing).map(([i, r]) => `| ${short(i)} | ${r.correct}/${r.total} = ${fmt(r.total ? r.correct / r.total : 0)} |`),
+    ...Object.entries(routing).map(
+      ([i, r]) => `| ${short(i)} | ${r.correct}/${r.total} = ${fmt(r.total ? r.correct / r.total : 0)} |`,
+    ),
     '',
     `<details><summary>${report.errors.length} misclassified hand-written queries</summary>`,
     '',
     '| query | expected | got (rule, confidence) |',
     '|---|---|---|',
-    ...report.errors.map((e) => `| ${mdCell(e.query)} | ${short(e.expected)} | ${short(e.got)} (${e.rule}, ${e.confidence}) |`),
+    ...report.errors.map(
+      (e) => `| ${mdCell(e.query)} | ${short(e.expected)} | ${short(e.got)} (${e.rule}, ${e.confidence}) |`,
+    ),
     '',
     '</details>',
   ];
@@ -291,7 +332,10 @@ export function failuresSection(failures: readonly Failure[], maxPerIntent: numb
     const mine = failures.filter((f) => f.intent === intent);
     const causes = new Map<string, number>();
     for (const f of mine) causes.set(f.cause, (causes.get(f.cause) ?? 0) + 1);
-    out.push(`### ${INTENT_TITLES[intent]}: ${mine.length} failures (${[...causes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'})`, '');
+    out.push(
+      `### ${INTENT_TITLES[intent]}: ${mine.length} failures (${[...causes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'})`,
+      '',
+    );
     for (const f of mine.slice(0, maxPerIntent)) {
       const alone = MODALITIES.filter((m) => m in f.aloneRanks)
         .map((m) => `${m.slice(0, 4)} ${f.aloneRanks[m] ?? '–'}`)
@@ -315,15 +359,25 @@ export function mdCell(s: string): string {
 
 /** The default preset by phrasing template: where the wording, not the code, decides. */
 export function phrasingSection(outcomes: readonly QueryOutcome[]): string {
-  const out: string[] = ['| intent | phrasing | n | routed right | default headline | intent given |', '|---|---|---:|---:|---:|---:|'];
+  const out: string[] = [
+    '| intent | phrasing | n | routed right | default headline | intent given |',
+    '|---|---|---:|---:|---:|---:|',
+  ];
   for (const intent of EVAL_INTENTS) {
     const { level, metric } = HEADLINE[intent];
     const byPhrasing = new Map<string, QueryOutcome[]>();
-    for (const o of outcomes) if (o.query.intent === intent) byPhrasing.set(o.query.phrasing, [...(byPhrasing.get(o.query.phrasing) ?? []), o]);
+    for (const o of outcomes)
+      if (o.query.intent === intent) byPhrasing.set(o.query.phrasing, [...(byPhrasing.get(o.query.phrasing) ?? []), o]);
     for (const [phrasing, list] of [...byPhrasing].sort((a, b) => b[1].length - a[1].length)) {
       const routed = list.filter((o) => o.runs.default?.intent === intent).length;
-      const mean = (system: SystemName) => list.reduce((sum, o) => sum + (o.runs[system] ? scoreQuery(o.query, o.runs[system]!.items, level)[metric] : 0), 0) / list.length;
-      out.push(`| ${INTENT_TITLES[intent]} | ${phrasing} (e.g. "${mdCell(list[0].query.query.slice(0, 60))}") | ${list.length} | ${routed}/${list.length} | ${fmt(mean('default'))} | ${fmt(mean('default-true-intent'))} |`);
+      const mean = (system: SystemName) =>
+        list.reduce(
+          (sum, o) => sum + (o.runs[system] ? scoreQuery(o.query, o.runs[system]!.items, level)[metric] : 0),
+          0,
+        ) / list.length;
+      out.push(
+        `| ${INTENT_TITLES[intent]} | ${phrasing} (e.g. "${mdCell(list[0].query.query.slice(0, 60))}") | ${list.length} | ${routed}/${list.length} | ${fmt(mean('default'))} | ${fmt(mean('default-true-intent'))} |`,
+      );
     }
   }
   return out.join('\n');

@@ -14,7 +14,10 @@ export function withoutInt8(engine: Engine, deps: EngineDeps): Engine | null {
   const snapshot = engine.snapshot();
   const semantic = snapshot.modalities.semantic;
   if (!semantic?.int8) return null;
-  return Engine.load({ ...snapshot, modalities: { ...snapshot.modalities, semantic: { ...semantic, int8: undefined } } }, deps);
+  return Engine.load(
+    { ...snapshot, modalities: { ...snapshot.modalities, semantic: { ...semantic, int8: undefined } } },
+    deps,
+  );
 }
 
 export class RescoringAblation {
@@ -30,7 +33,9 @@ export class RescoringAblation {
   }
 
   get result(): { queries: number; int8: QueryScores; bits: QueryScores } | null {
-    return this.int8.length ? { queries: this.int8.length, int8: meanScores(this.int8), bits: meanScores(this.bits) } : null;
+    return this.int8.length
+      ? { queries: this.int8.length, int8: meanScores(this.int8), bits: meanScores(this.bits) }
+      : null;
   }
 
   section(): string {

@@ -27,7 +27,18 @@ const MAX_PER_NAME = 3;
 /** A definition shorter than this is too small to be "the same function" by its body. */
 const MIN_LINES = 3;
 /** Names too generic to mean the same function in two packages. */
-const GENERIC_NAMES = new Set(['constructor', 'default', 'toString', 'toJSON', 'get', 'set', 'run', 'create', 'init', 'index']);
+const GENERIC_NAMES = new Set([
+  'constructor',
+  'default',
+  'toString',
+  'toJSON',
+  'get',
+  'set',
+  'run',
+  'create',
+  'init',
+  'index',
+]);
 
 export interface SimilarQuery {
   id: string;
@@ -70,12 +81,19 @@ export function similarQueries(engine: Engine, chunkCount: number): SimilarQuery
       const others = defs.filter((o) => o.corpus !== d.corpus && o.body !== d.body);
       if (!others.length || perName >= MAX_PER_NAME) continue;
       perName++;
-      candidates.push({ id: `similar:${name}:${d.path}`, name, chunkId: d.chunkId, path: d.path, relevant: [...new Set(others.map((o) => o.path))] });
+      candidates.push({
+        id: `similar:${name}:${d.path}`,
+        name,
+        chunkId: d.chunkId,
+        path: d.path,
+        relevant: [...new Set(others.map((o) => o.path))],
+      });
     }
   }
   return new SeededRandom('find-similar')
     .shuffle(candidates)
-    .slice(0, MAX_QUERIES).sort((a, b) => (a.id < b.id ? -1 : 1));
+    .slice(0, MAX_QUERIES)
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 function listOf(engine: Engine, response: SearchResponse, m: Modality): string[] {
@@ -84,7 +102,9 @@ function listOf(engine: Engine, response: SearchResponse, m: Modality): string[]
 }
 
 function score(q: SimilarQuery, paths: string[]): QueryScores {
-  const ranked = firstPerKey(paths, (p) => p).filter((p) => p !== q.path).slice(0, CUTOFF);
+  const ranked = firstPerKey(paths, (p) => p)
+    .filter((p) => p !== q.path)
+    .slice(0, CUTOFF);
   return scoreRanking(
     ranked.map((p) => (q.relevant.includes(p) ? 1 : 0)),
     q.relevant.map(() => 1),
@@ -95,11 +115,17 @@ function score(q: SimilarQuery, paths: string[]): QueryScores {
  * Builds one engine over all corpora (paths `<corpus>/<path>`) and scores every system.
  * @param deps the engine's analyzer and embedder (the local model for semantic to run)
  */
-export async function evaluateSimilar(corpora: LoadedCorpus[], deps: EngineDeps, log: (s: string) => void): Promise<SimilarResult> {
+export async function evaluateSimilar(
+  corpora: LoadedCorpus[],
+  deps: EngineDeps,
+  log: (s: string) => void,
+): Promise<SimilarResult> {
   const files = corpora.flatMap((c) => c.files.map((f) => ({ path: `${c.spec.name}/${f.path}`, text: f.text })));
   const t = performance.now();
   const engine = await Engine.build(files, deps);
-  log(`find similar: ${files.length} files of ${corpora.length} corpora in one engine, built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  log(
+    `find similar: ${files.length} files of ${corpora.length} corpora in one engine, built in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   const queries = similarQueries(engine, engine.stats.chunks);
   const bitsOnly = withoutInt8(engine, deps);
 
@@ -107,16 +133,32 @@ export async function evaluateSimilar(corpora: LoadedCorpus[], deps: EngineDeps,
   const add = (system: string, s: QueryScores) => (scores[system] ??= []).push(s);
   for (const q of queries) {
     for (const m of MODALITIES) {
-      const r = await engine.search('', { similarToChunk: q.chunkId, preset: 'thorough', modalities: [m], limit: CUTOFF });
+      const r = await engine.search('', {
+        similarToChunk: q.chunkId,
+        preset: 'thorough',
+        modalities: [m],
+        limit: CUTOFF,
+      });
       add(`${m} alone`, score(q, listOf(engine, r, m)));
     }
     if (bitsOnly) {
-      const r = await bitsOnly.search('', { similarToChunk: q.chunkId, preset: 'thorough', modalities: ['semantic'], limit: CUTOFF });
+      const r = await bitsOnly.search('', {
+        similarToChunk: q.chunkId,
+        preset: 'thorough',
+        modalities: ['semantic'],
+        limit: CUTOFF,
+      });
       add('semantic alone, ±1-bit rescoring (no int8)', score(q, listOf(bitsOnly, r, 'semantic')));
     }
     for (const preset of ['quick', 'default', 'thorough'] as const) {
       const r = await engine.search('', { similarToChunk: q.chunkId, preset, limit: CUTOFF + 1 });
-      add(`fused · ${preset}`, score(q, r.results.map((x) => x.path)));
+      add(
+        `fused · ${preset}`,
+        score(
+          q,
+          r.results.map((x) => x.path),
+        ),
+      );
     }
   }
   return {
@@ -137,7 +179,9 @@ export function similarSection(r: SimilarResult): string {
     '',
     '| system | MRR@10 | Hit@1 | Recall@10 |',
     '|---|---:|---:|---:|',
-    ...Object.entries(r.systems).map(([s, m]) => `| ${s} | ${m.mrr10 === best ? `**${f(m.mrr10)}**` : f(m.mrr10)} | ${f(m.hit1)} | ${f(m.recall10)} |`),
+    ...Object.entries(r.systems).map(
+      ([s, m]) => `| ${s} | ${m.mrr10 === best ? `**${f(m.mrr10)}**` : f(m.mrr10)} | ${f(m.hit1)} | ${f(m.recall10)} |`,
+    ),
     '',
     `Examples: ${r.sample.map((s) => `\`${s.name}\` (${s.from} → ${s.relevant.join(', ')})`).join('; ')}.`,
     '',

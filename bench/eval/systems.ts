@@ -32,7 +32,12 @@ export const PRESET_SYSTEMS: readonly SystemName[] = ['quick', 'default', 'thoro
 export const BASELINE_SYSTEMS: readonly SystemName[] = ['grep', 'bm25'];
 /** Diagnostics: not part of the goals, there to separate classifier mistakes from retrieval ones. */
 export const DIAGNOSTIC_SYSTEMS: readonly SystemName[] = ['default-true-intent'];
-export const SYSTEMS: readonly SystemName[] = [...ALONE_SYSTEMS, ...PRESET_SYSTEMS, ...BASELINE_SYSTEMS, ...DIAGNOSTIC_SYSTEMS];
+export const SYSTEMS: readonly SystemName[] = [
+  ...ALONE_SYSTEMS,
+  ...PRESET_SYSTEMS,
+  ...BASELINE_SYSTEMS,
+  ...DIAGNOSTIC_SYSTEMS,
+];
 
 export const SYSTEM_LABELS: Record<SystemName, string> = {
   semantic: 'semantic alone',
@@ -85,16 +90,30 @@ export async function runSystem(system: SystemName, query: EvalQuery, t: SearchT
   const started = performance.now();
   if (system === 'grep') {
     const hits = await grepRank(t.dir, query.baseline);
-    return { system, ran: true, items: hits.slice(0, RESULTS_KEPT).map((h) => ({ path: h.path, startLine: h.line, endLine: h.line })), ms: performance.now() - started };
+    return {
+      system,
+      ran: true,
+      items: hits.slice(0, RESULTS_KEPT).map((h) => ({ path: h.path, startLine: h.line, endLine: h.line })),
+      ms: performance.now() - started,
+    };
   }
   if (system === 'bm25') {
     const hits = t.bm25.search(query.baseline, RESULTS_KEPT);
     // BM25 ranks whole files: its "range" is the whole file.
-    return { system, ran: true, items: hits.map((h) => ({ path: h.path, startLine: 1, endLine: Number.MAX_SAFE_INTEGER })), ms: performance.now() - started };
+    return {
+      system,
+      ran: true,
+      items: hits.map((h) => ({ path: h.path, startLine: 1, endLine: Number.MAX_SAFE_INTEGER })),
+      ms: performance.now() - started,
+    };
   }
   if ((MODALITIES as readonly string[]).includes(system)) return runAlone(system as Modality, query, t.engine, started);
   if (system === 'default-true-intent') {
-    const response = await t.engine.search(query.query, { preset: 'default', intent: query.intent, limit: RESULTS_KEPT });
+    const response = await t.engine.search(query.query, {
+      preset: 'default',
+      intent: query.intent,
+      limit: RESULTS_KEPT,
+    });
     return fromResponse(system, response, performance.now() - started);
   }
   const response = await t.engine.search(query.query, { preset: system as Preset, limit: RESULTS_KEPT });
@@ -104,10 +123,21 @@ export async function runSystem(system: SystemName, query: EvalQuery, t: SearchT
 async function runAlone(m: Modality, query: EvalQuery, engine: Engine, started: number): Promise<SystemRun> {
   const intent = engine.classify(query.query).intent;
   const experiment = WEIGHTS[intent][m] > 0 ? undefined : { weights: { [m]: 1 } };
-  const response = await engine.search(query.query, { preset: 'thorough', modalities: [m], limit: RESULTS_KEPT, experiment });
+  const response = await engine.search(query.query, {
+    preset: 'thorough',
+    modalities: [m],
+    limit: RESULTS_KEPT,
+    experiment,
+  });
   const run = response.query.modalities.find((r) => r.modality === m);
   const ms = performance.now() - started;
-  const base = { system: m, ms, intent: response.query.intent, rule: response.query.rule, confidence: response.query.confidence };
+  const base = {
+    system: m,
+    ms,
+    intent: response.query.intent,
+    rule: response.query.rule,
+    confidence: response.query.confidence,
+  };
   if (!run || !run.ran) return { ...base, ran: false, note: run?.skipped ?? 'not run', items: [] };
   const items = firstPerKey(
     run.list.map((hit) => {
@@ -135,6 +165,8 @@ function fromResponse(system: SystemName, r: SearchResponse, ms: number): System
     confidence: r.query.confidence,
     strategy: r.query.strategy,
     strategyReason: r.query.strategyReason,
-    modalityRanks: r.results.slice(0, RESULTS_KEPT).map((x) => Object.fromEntries(Object.entries(x.explanation.modalities).map(([m, c]) => [m, c!.rank]))),
+    modalityRanks: r.results
+      .slice(0, RESULTS_KEPT)
+      .map((x) => Object.fromEntries(Object.entries(x.explanation.modalities).map(([m, c]) => [m, c!.rank]))),
   };
 }

@@ -7,7 +7,10 @@ import type { IncomingFile } from './protocol';
 
 export class ArrivingFiles {
   private readonly arrived = new Map<string, IncomingFile>();
-  private readonly waiting = new Map<string, { resolve: (file: IncomingFile) => void; reject: (reason: unknown) => void }>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (file: IncomingFile) => void; reject: (reason: unknown) => void }
+  >();
   private failure: { reason: unknown } | null = null;
 
   add(files: readonly IncomingFile[]): void {

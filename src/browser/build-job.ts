@@ -19,7 +19,14 @@ import { abortError, buildEngine, readFiles, type BuildContext } from './build-s
 import type { ModelLifecycle } from './model-lifecycle';
 import type { OpenEngines } from './open-engines';
 import { rememberSetting, SETTING, type Settings } from './settings';
-import { estimateStoredBytes, isQuotaError, roomFor, StorageQuotaError, storedPayloadBytes, withDeletionAdvice } from './storage-quota';
+import {
+  estimateStoredBytes,
+  isQuotaError,
+  roomFor,
+  StorageQuotaError,
+  storedPayloadBytes,
+  withDeletionAdvice,
+} from './storage-quota';
 import type { IndexPersistence, IndexServiceDeps, RepositoryRecord } from './index-service';
 import type { IncomingFile, IndexRequest, LiveStage, RepositorySummary } from './protocol';
 
@@ -48,7 +55,12 @@ export async function buildsInOtherTabs(): Promise<Set<string>> {
   const locks = webLocks();
   if (!locks) return new Set();
   const { held = [] } = await locks.query();
-  return new Set(held.map((l) => l.name ?? '').filter((n) => n.startsWith(INDEX_LOCK_PREFIX)).map((n) => n.slice(INDEX_LOCK_PREFIX.length)));
+  return new Set(
+    held
+      .map((l) => l.name ?? '')
+      .filter((n) => n.startsWith(INDEX_LOCK_PREFIX))
+      .map((n) => n.slice(INDEX_LOCK_PREFIX.length)),
+  );
 }
 
 export type BuildJobDeps = Pick<IndexServiceDeps, 'createAnalyzer' | 'embeddingCache' | 'storage' | 'cores'> & {
@@ -88,7 +100,12 @@ export class BuildJobs {
    * Lock: a second tab asking for the same repository is told it is being built elsewhere
    * instead of building it twice, and finds the finished index in the store.
    */
-  async index(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void, onLive?: (stage: LiveStage) => void): Promise<RepositorySummary> {
+  async index(
+    jobId: string,
+    request: IndexRequest,
+    onProgress: (event: IndexProgress) => void,
+    onLive?: (stage: LiveStage) => void,
+  ): Promise<RepositorySummary> {
     // One build at a time in this tab: a folder chosen while another is indexed replaces it.
     // The replaced build is cancelled and ends (its record settled, its partial engine
     // dropped) before this one starts, so two builds never write at once or mix.
@@ -104,7 +121,10 @@ export class BuildJobs {
       const locks = webLocks();
       if (!locks) return this.buildHoldingLock(run);
       return locks.request(indexLockName(id), { ifAvailable: true }, async (lock) => {
-        if (!lock) throw new Error(`${request.name} is being indexed in another tab of Fourfold. It will be searchable here when that tab finishes; nothing is built twice.`);
+        if (!lock)
+          throw new Error(
+            `${request.name} is being indexed in another tab of Fourfold. It will be searchable here when that tab finishes; nothing is built twice.`,
+          );
         return this.buildHoldingLock(run);
       });
     });
@@ -130,7 +150,8 @@ export class BuildJobs {
   /** The repository is being deleted: its build stops and must not write it back. */
   cancelRepository(id: string): void {
     if (this.building.has(id)) this.removed.add(id);
-    for (const { controller, repositoryId } of this.jobs.values()) if (repositoryId === id) controller.abort(abortError());
+    for (const { controller, repositoryId } of this.jobs.values())
+      if (repositoryId === id) controller.abort(abortError());
   }
 
   /**
@@ -140,9 +161,15 @@ export class BuildJobs {
   presented(record: RepositoryRecord, elsewhere = new Set<string>()): RepositorySummary {
     if (record.state !== 'building' || this.building.has(record.id)) return summary(record);
     if (elsewhere.has(record.id))
-      return { ...summary(record), message: 'Being indexed in another tab of Fourfold; it will be searchable here when that tab finishes.' };
+      return {
+        ...summary(record),
+        message: 'Being indexed in another tab of Fourfold; it will be searchable here when that tab finishes.',
+      };
     if (record.previousComplete) return record.previousComplete;
-    return { ...summary(record), message: 'Indexing was interrupted (the tab closed or reloaded). Bring the folder in again.' };
+    return {
+      ...summary(record),
+      message: 'Indexing was interrupted (the tab closed or reloaded). Bring the folder in again.',
+    };
   }
 
   /** Feeds may come before or after their index() call; the first of them opens the job's arrivals. */
@@ -180,7 +207,11 @@ export class BuildJobs {
     // Before anything is written: is there room for what this folder will need? (Sizes are
     // known from the bytes the page read; files skipped by name, never read, count 0.)
     const sourceBytes = request.files.reduce((sum, file) => sum + (file.size ?? 0), 0);
-    await this.ensureRoom(run, estimateStoredBytes(sourceBytes, this.deps.model.id !== null), run.existing?.storedBytes);
+    await this.ensureRoom(
+      run,
+      estimateStoredBytes(sourceBytes, this.deps.model.id !== null),
+      run.existing?.storedBytes,
+    );
     if (run.signal.aborted) throw abortError();
     const recorded: RepositoryRecord = {
       id,
@@ -201,7 +232,8 @@ export class BuildJobs {
     const settings = await this.deps.settings.read();
     const read = await readFiles(run, analyzer, settings, model, this.deps.cores);
     // Streamed in, the sizes were learnt only now: the same check as before, with them.
-    if (run.arriving) await this.ensureRoom(run, estimateStoredBytes(read.intake.bytes, model.id !== null), run.existing?.storedBytes);
+    if (run.arriving)
+      await this.ensureRoom(run, estimateStoredBytes(read.intake.bytes, model.id !== null), run.existing?.storedBytes);
     const previous = run.previousComplete ? await persistence.getSnapshot(run.id) : undefined;
     const { engine, notes } = await buildEngine(run, read, settings, previous, {
       analyzer,
@@ -238,7 +270,14 @@ export class BuildJobs {
     await persistence.putSnapshot(id, snapshot);
     // The snapshot is a finished build's: from here on, a cancel is too late to matter.
     if (this.removed.has(id)) throw abortError();
-    const complete: RepositoryRecord = { ...run.recorded!, state: 'complete', stats: engine.stats, storedBytes, updatedAt: Date.now(), previousComplete: undefined };
+    const complete: RepositoryRecord = {
+      ...run.recorded!,
+      state: 'complete',
+      stats: engine.stats,
+      storedBytes,
+      updatedAt: Date.now(),
+      previousComplete: undefined,
+    };
     if (notes.length > 0) complete.message = notes.join(' ');
     await persistence.putRepository(complete);
     measure('store', started);
@@ -301,7 +340,10 @@ export class BuildJobs {
   /** The browser refused a write: say what could be deleted to make room. */
   private async adviseDeletion(error: StoreError, id: string): Promise<StorageQuotaError> {
     const stored = await this.deps.persistence.listRepositories().catch(() => []);
-    return withDeletionAdvice(error, stored.filter((r) => r.id !== id));
+    return withDeletionAdvice(
+      error,
+      stored.filter((r) => r.id !== id),
+    );
   }
 
   /**

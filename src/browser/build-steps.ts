@@ -3,7 +3,14 @@
  * reading the files in (intake, parsing ahead while a folder is still read), and building
  * the engine with its embedder (Voyage when chosen, the local model when Voyage fails).
  */
-import { EarlyTextBuilder, Engine, measure, type BuildOptions, type EarlyText, type EngineDeps } from '../engine/engine';
+import {
+  EarlyTextBuilder,
+  Engine,
+  measure,
+  type BuildOptions,
+  type EarlyText,
+  type EngineDeps,
+} from '../engine/engine';
 import type { FileAnalysis, IndexProgress, SkipCounts } from '../engine/contract';
 import type { Embedder } from '../engine/semantic/embedder';
 import type { VoyageRetryInfo } from '../engine/semantic/voyage';
@@ -81,7 +88,9 @@ export async function readFiles(
   // A first build parses each file as soon as intake accepts it, while the page is still
   // reading the rest (a re-index reuses the analyses of unchanged files instead)…
   const parseAhead =
-    arriving && !context.previousComplete ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), parseAheadInFlight(cores), signal) : null;
+    arriving && !context.previousComplete
+      ? new ParseAhead(async (path, text) => analyzer.analyze(path, text), parseAheadInFlight(cores), signal)
+      : null;
   // …and adds each to the text index the first searches answer from, so that index is
   // ready (all but its last step) when the last file is.
   const earlyText = parseAhead ? new EarlyTextBuilder() : null;
@@ -117,7 +126,8 @@ export async function readFiles(
     early = earlyText.finish();
     measure('early-text-finish', started);
   }
-  if (intake.files.length === 0) throw new Error('no readable text files were found (everything was ignored, binary or too large).');
+  if (intake.files.length === 0)
+    throw new Error('no readable text files were found (everything was ignored, binary or too large).');
   const skipped: SkipCounts = { ...intake.skipped, ignored: intake.skipped.ignored + (request.ignored ?? 0) };
   return { intake, skipped, early, parseAhead };
 }
@@ -130,20 +140,29 @@ export function unreadableNote(intake: IntakeResult): string | null {
   const unreadable = intake.skippedFiles.filter((f) => f.reason === 'unreadable');
   if (unreadable.length === 0) return null;
   const one = unreadable.length === 1;
-  const named = unreadable.slice(0, 3).map((f) => f.path).join(', ') + (unreadable.length > 3 ? ', …' : '');
+  const named =
+    unreadable
+      .slice(0, 3)
+      .map((f) => f.path)
+      .join(', ') + (unreadable.length > 3 ? ', …' : '');
   return `${unreadable.length} file${one ? '' : 's'} could not be read (${named}): changed, moved or removed after the folder was chosen? ${one ? 'It was' : 'They were'} left out; re-index to include ${one ? 'it' : 'them'}.`;
 }
 
 function voyageMessage(error: Error & { kind?: string; status?: number; attempts?: number }): string {
   const attempts = error.attempts && error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
-  if (error.kind === 'auth') return `Voyage rejected the API key${error.status ? ` (HTTP ${error.status})` : ''}: check it in Settings.`;
+  if (error.kind === 'auth')
+    return `Voyage rejected the API key${error.status ? ` (HTTP ${error.status})` : ''}: check it in Settings.`;
   if (error.kind === 'rate_limited') return `Voyage kept refusing with 429 (rate limited)${attempts}.`;
   return `Voyage failed${attempts}: ${error.message}`;
 }
 
 /** The VoyageError behind an error, if any (the engine may wrap what the embedder threw). */
 function voyageErrorIn(error: unknown): (Error & { kind?: string }) | null {
-  for (let e = error as (Error & { kind?: string; cause?: unknown }) | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as (Error & { kind?: string; cause?: unknown }) | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.name === 'VoyageError') return e;
   }
   return null;
@@ -200,7 +219,8 @@ export async function buildEngine(
           onProgress({ stage: 'embed', done: 0, total: embedTotal, rate: 0, etaMs: null, message: retryMessage(info) }),
         )
       : null;
-  if (settings.provider === 'voyage' && !voyage) notes.push('No Voyage key is set: the local model embedded this repository.');
+  if (settings.provider === 'voyage' && !voyage)
+    notes.push('No Voyage key is set: the local model embedded this repository.');
   const progress = (p: IndexProgress) => {
     if (p.stage === 'embed') embedTotal = p.total;
     onProgress(p);
@@ -210,7 +230,11 @@ export async function buildEngine(
   const onStage = context.previousComplete ? undefined : deps.showPartial;
   const { intake, skipped, early } = read;
   const build = (embedder: Promise<Embedder | null>) =>
-    Engine.build(intake.files, { analyzer, embedder: null, embeddingCache: deps.embeddingCache }, { signal, onProgress: progress, onStage, embedder, previous, skipped, early });
+    Engine.build(
+      intake.files,
+      { analyzer, embedder: null, embeddingCache: deps.embeddingCache },
+      { signal, onProgress: progress, onStage, embedder, previous, skipped, early },
+    );
   try {
     return { engine: await build(voyage ? Promise.resolve(voyage) : local), notes };
   } catch (error) {

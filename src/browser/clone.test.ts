@@ -64,9 +64,9 @@ describe('cloneRepository', () => {
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(cloneRepository({ url: `${gitServer.origin}/preact.git` }, () => {}, controller.signal)).rejects.toThrow(
-      /cancelled/,
-    );
+    await expect(
+      cloneRepository({ url: `${gitServer.origin}/preact.git` }, () => {}, controller.signal),
+    ).rejects.toThrow(/cancelled/);
   });
 });
 
@@ -102,7 +102,9 @@ describe('clone faults (the loopback git server misbehaving)', () => {
   });
 
   it('stops a pack that never ends at the cap, and says what to do instead', async () => {
-    await expect(cloneRepository({ url: `${gitServer.origin}/huge/preact.git`, maxBytes: 8 * 1024 * 1024 }, () => {})).rejects.toThrow(
+    await expect(
+      cloneRepository({ url: `${gitServer.origin}/huge/preact.git`, maxBytes: 8 * 1024 * 1024 }, () => {}),
+    ).rejects.toThrow(
       /larger than 8 MB, more than Fourfold downloads into a tab; nothing was kept\. Clone it with git/,
     );
   });

@@ -47,7 +47,11 @@ const DIR = '/repo';
 const SYMLINK_MODE = '120000';
 
 export function repositoryName(url: string): string {
-  const clean = url.trim().replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.git$/, '');
+  const clean = url
+    .trim()
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
   const last = clean.slice(clean.lastIndexOf('/') + 1);
   return last || clean || 'repository';
 }
@@ -67,7 +71,11 @@ function megabytes(bytes: number): string {
 }
 
 /** Passes a response body through, counting its bytes and stopping past the cap. */
-async function* counted(body: AsyncIterableIterator<Uint8Array>, received: { bytes: number }, maxBytes: number): AsyncIterableIterator<Uint8Array> {
+async function* counted(
+  body: AsyncIterableIterator<Uint8Array>,
+  received: { bytes: number },
+  maxBytes: number,
+): AsyncIterableIterator<Uint8Array> {
   for await (const chunk of body) {
     received.bytes += chunk.byteLength;
     if (received.bytes > maxBytes) throw new CloneTooLarge();
@@ -186,7 +194,11 @@ const DROPPED_CONNECTION_CODES = new Set([
 /** A transport failure: fetch's TypeError in browsers and Node, or a reset stream (decided on name and code). */
 function isNetworkFailure(error: unknown): boolean {
   const e = (error ?? {}) as { name?: string; code?: string; cause?: { code?: string } };
-  return e.name === 'TypeError' || DROPPED_CONNECTION_CODES.has(e.code ?? '') || DROPPED_CONNECTION_CODES.has(e.cause?.code ?? '');
+  return (
+    e.name === 'TypeError' ||
+    DROPPED_CONNECTION_CODES.has(e.code ?? '') ||
+    DROPPED_CONNECTION_CODES.has(e.cause?.code ?? '')
+  );
 }
 
 interface GitErrorShape {

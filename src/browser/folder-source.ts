@@ -69,7 +69,8 @@ export async function readFolderFiles(
       const { path, data } = file;
       if (data instanceof Uint8Array) out[i] = file;
       // Skipped by its name whatever it holds: not read, and no File crosses to the worker.
-      else if (classifyByName(path, undefined, { maxFileBytes: options.maxFileBytes })) out[i] = { path, data: new Uint8Array(0) };
+      else if (classifyByName(path, undefined, { maxFileBytes: options.maxFileBytes }))
+        out[i] = { path, data: new Uint8Array(0) };
       else {
         try {
           const bytes = new Uint8Array(await data.arrayBuffer());
@@ -107,7 +108,8 @@ function fromHandle(handle: FileSystemDirectoryHandle): DirectoryLike {
     async list() {
       const out: Awaited<ReturnType<DirectoryLike['list']>> = [];
       for await (const child of (handle as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
-        if (child.kind === 'file') out.push({ name: child.name, kind: 'file', file: () => (child as FileSystemFileHandle).getFile() });
+        if (child.kind === 'file')
+          out.push({ name: child.name, kind: 'file', file: () => (child as FileSystemFileHandle).getFile() });
         else out.push({ name: child.name, kind: 'directory', dir: fromHandle(child as FileSystemDirectoryHandle) });
       }
       return out;
@@ -179,7 +181,11 @@ async function walk(root: DirectoryLike): Promise<FolderContents> {
         else if (child.file) wanted.push({ path, open: child.file });
       }
       // No file.size: it would be a synchronous stat per file on the page's thread (see IncomingFile).
-      await inPool(wanted, LISTING_CONCURRENCY, async ({ path, open }) => void files.push({ path, data: await open() }));
+      await inPool(
+        wanted,
+        LISTING_CONCURRENCY,
+        async ({ path, open }) => void files.push({ path, data: await open() }),
+      );
     });
     level = below;
   }
@@ -228,7 +234,8 @@ export async function readFileList(list: FileList | File[]): Promise<FolderConte
     .sort((a, b) => relative(a).split('/').length - relative(b).split('/').length);
   for (const file of ignoreFiles) {
     const path = relative(file);
-    if (!matcher.isIgnored(path)) matcher.addIgnoreFile(path.slice(0, Math.max(0, path.lastIndexOf('/'))), await file.text());
+    if (!matcher.isIgnored(path))
+      matcher.addIgnoreFile(path.slice(0, Math.max(0, path.lastIndexOf('/'))), await file.text());
   }
   const files: IncomingFile[] = [];
   let ignored = 0;

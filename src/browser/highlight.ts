@@ -45,7 +45,9 @@ function load(lang: Language) {
   let loaded = languages.get(lang);
   if (!loaded) {
     loaded = (async () => {
-      runtime ??= browserGrammars.runtime().then((options) => Parser.init(options as Parameters<typeof Parser.init>[0]));
+      runtime ??= browserGrammars
+        .runtime()
+        .then((options) => Parser.init(options as Parameters<typeof Parser.init>[0]));
       await runtime;
       const language = await TSLanguage.load(await browserGrammars.languageWasm(lang));
       const parser = new Parser();
@@ -83,7 +85,7 @@ export async function highlight(lang: Language, text: string): Promise<Highlight
       paint.fill(index, c.start, c.end);
     }
     const spans: number[] = [];
-    for (let i = 0; i < paint.length; ) {
+    for (let i = 0; i < paint.length;) {
       const value = paint[i];
       let j = i + 1;
       while (j < paint.length && paint[j] === value) j++;

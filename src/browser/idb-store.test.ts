@@ -20,7 +20,9 @@ function limitStorage(budgetChars: number): () => void {
   type RawStore = { storeRecord: (record: { value: unknown }, ...rest: unknown[]) => unknown };
   const patched = new Map<RawStore, RawStore['storeRecord']>();
   // fake-indexeddb/auto installs its FDBObjectStore as the global IDBObjectStore.
-  const proto = IDBObjectStore.prototype as unknown as { put: (this: { _rawObjectStore: RawStore }, ...args: unknown[]) => unknown };
+  const proto = IDBObjectStore.prototype as unknown as {
+    put: (this: { _rawObjectStore: RawStore }, ...args: unknown[]) => unknown;
+  };
   const originalPut = proto.put;
   proto.put = function (this: { _rawObjectStore: RawStore }, ...args: unknown[]) {
     const raw = this._rawObjectStore;
@@ -98,7 +100,14 @@ describe('IdbIndexStore specifics', () => {
       },
     });
     await v1.put('repos', repoOf('old', { state: 'complete', fileCount: 2 }));
-    await v1.put('files', { repoId: 'old', path: 'src/x.ts', hash: 'hx', size: 5, text: 'let x', analysis: analysisOf('src/x.ts') });
+    await v1.put('files', {
+      repoId: 'old',
+      path: 'src/x.ts',
+      hash: 'hx',
+      size: 5,
+      text: 'let x',
+      analysis: analysisOf('src/x.ts'),
+    });
     await v1.put('snapshots', { repoId: 'old', modality: 'text', value: { postings: new Uint32Array([4, 5]) } });
     await v1.put('settings', { key: 'voyageKey', value: 'pa-1' });
     v1.close();
@@ -133,7 +142,13 @@ describe('IdbIndexStore specifics', () => {
     await v3.put('fileMeta', { repoId: 'kept', path: 'a.ts', hash: 'ha', size: 1 });
     await v3.put('fileBodies', { repoId: 'kept', path: 'a.ts', text: 'a', analysis: analysisOf('a.ts') });
     await v3.put('snapshots', { repoId: 'kept', modality: 'text', value: { postings: new Uint32Array([4]) } });
-    await v3.put('embeddingWrites', { embedderId: 'e', writeId: 'w', textHashes: ['h'], width: 1, vectors: new Uint32Array([3]) });
+    await v3.put('embeddingWrites', {
+      embedderId: 'e',
+      writeId: 'w',
+      textHashes: ['h'],
+      width: 1,
+      vectors: new Uint32Array([3]),
+    });
     await v3.put('settings', { key: 'voyageKey', value: 'pa-3' });
     v3.close();
 
@@ -180,7 +195,8 @@ describe('IdbIndexStore specifics', () => {
   it('stores the embedding cache as one record per write, not one per vector, and a release drops what an index holds', async () => {
     const name = freshName();
     const store = await openIdbStore(name);
-    const write = (from: number, n: number): [string, Uint32Array][] => Array.from({ length: n }, (_, i) => [`h${from + i}`, new Uint32Array([from + i, 0, 1])]);
+    const write = (from: number, n: number): [string, Uint32Array][] =>
+      Array.from({ length: n }, (_, i) => [`h${from + i}`, new Uint32Array([from + i, 0, 1])]);
     await store.embeddings.put('e', write(0, 1000));
     await store.embeddings.put('e', write(1000, 500));
     await store.embeddings.put('other', write(0, 10));
@@ -195,7 +211,11 @@ describe('IdbIndexStore specifics', () => {
     );
     expect(records).toHaveLength(3);
     raw.close();
-    expect(await store.embeddings.get('e', ['h999', 'h1499', 'h1500'])).toEqual([new Uint32Array([999, 0, 1]), new Uint32Array([1499, 0, 1]), undefined]);
+    expect(await store.embeddings.get('e', ['h999', 'h1499', 'h1500'])).toEqual([
+      new Uint32Array([999, 0, 1]),
+      new Uint32Array([1499, 0, 1]),
+      undefined,
+    ]);
 
     // A finished index holds h0…h999: their write goes; the write it holds only part of stays whole, and so does another embedder's.
     await store.embeddings.release('e', new Set(Array.from({ length: 1200 }, (_, i) => `h${i}`)));
@@ -213,7 +233,10 @@ describe('IdbIndexStore specifics', () => {
     const name = freshName();
     const newer = await openDB(name, SCHEMA_VERSION + 5);
     newer.close();
-    await expect(openIdbStore(name)).rejects.toMatchObject({ kind: 'version', message: expect.stringContaining('newer than this version') });
+    await expect(openIdbStore(name)).rejects.toMatchObject({
+      kind: 'version',
+      message: expect.stringContaining('newer than this version'),
+    });
   });
 
   it('closes itself when another tab upgrades, so the upgrade is not blocked, and says so on later calls', async () => {

@@ -22,7 +22,13 @@
  * loaded from its snapshots, so they only took space.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import { quotaMessage, StoreError, type IndexStore, type RepoMeta, type StoredEmbeddingCache } from '../engine/store/store';
+import {
+  quotaMessage,
+  StoreError,
+  type IndexStore,
+  type RepoMeta,
+  type StoredEmbeddingCache,
+} from '../engine/store/store';
 
 export const SCHEMA_VERSION = 4;
 export const DEFAULT_DB_NAME = 'fourfold';
@@ -136,7 +142,9 @@ export class IdbIndexStore implements IndexStore {
   }
 
   async listRepos(): Promise<RepoMeta[]> {
-    const repos = await this.transact('list repositories', ['repos'], 'readonly', (tx) => tx.objectStore('repos').getAll());
+    const repos = await this.transact('list repositories', ['repos'], 'readonly', (tx) =>
+      tx.objectStore('repos').getAll(),
+    );
     return repos.sort((a, b) => a.createdAt - b.createdAt);
   }
 
@@ -169,12 +177,16 @@ export class IdbIndexStore implements IndexStore {
   }
 
   async listSnapshots(repoId: string): Promise<string[]> {
-    const keys = await this.transact('list indexes', ['snapshots'], 'readonly', (tx) => tx.objectStore('snapshots').getAllKeys(repoRange(repoId)));
+    const keys = await this.transact('list indexes', ['snapshots'], 'readonly', (tx) =>
+      tx.objectStore('snapshots').getAllKeys(repoRange(repoId)),
+    );
     return keys.map((key) => key[1]);
   }
 
   async deleteSnapshot(repoId: string, modality: string): Promise<void> {
-    await this.transact(`delete the ${modality} index`, ['snapshots'], 'readwrite', (tx) => tx.objectStore('snapshots').delete([repoId, modality]));
+    await this.transact(`delete the ${modality} index`, ['snapshots'], 'readwrite', (tx) =>
+      tx.objectStore('snapshots').delete([repoId, modality]),
+    );
   }
 
   readonly embeddings: StoredEmbeddingCache = {
@@ -187,7 +199,9 @@ export class IdbIndexStore implements IndexStore {
         if ((await store.count(range)) === 0) return textHashes.map(() => undefined);
         const byHash = new Map<string, Uint32Array>();
         for (const record of await store.getAll(range)) {
-          record.textHashes.forEach((hash, i) => byHash.set(hash, record.vectors.subarray(i * record.width, (i + 1) * record.width)));
+          record.textHashes.forEach((hash, i) =>
+            byHash.set(hash, record.vectors.subarray(i * record.width, (i + 1) * record.width)),
+          );
         }
         return textHashes.map((hash) => byHash.get(hash));
       }),
@@ -205,7 +219,13 @@ export class IdbIndexStore implements IndexStore {
           [...byWidth].map(([width, group]) => {
             const vectors = new Uint32Array(group.length * width);
             group.forEach(([, vector], i) => vectors.set(vector, i * width));
-            return store.put({ embedderId, writeId: crypto.randomUUID(), textHashes: group.map(([hash]) => hash), width, vectors });
+            return store.put({
+              embedderId,
+              writeId: crypto.randomUUID(),
+              textHashes: group.map(([hash]) => hash),
+              width,
+              vectors,
+            });
           }),
         );
       });
@@ -230,12 +250,16 @@ export class IdbIndexStore implements IndexStore {
   };
 
   async getSetting<T = unknown>(key: string): Promise<T | undefined> {
-    const record = await this.transact('read settings', ['settings'], 'readonly', (tx) => tx.objectStore('settings').get(key));
+    const record = await this.transact('read settings', ['settings'], 'readonly', (tx) =>
+      tx.objectStore('settings').get(key),
+    );
     return record?.value as T | undefined;
   }
 
   async putSetting(key: string, value: unknown): Promise<void> {
-    await this.transact(`the setting "${key}"`, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').put({ key, value }));
+    await this.transact(`the setting "${key}"`, ['settings'], 'readwrite', (tx) =>
+      tx.objectStore('settings').put({ key, value }),
+    );
   }
 
   async deleteSetting(key: string): Promise<void> {
@@ -292,7 +316,11 @@ export async function openIdbStore(name = DEFAULT_DB_NAME, options: OpenIdbStore
       );
     }
     if (errName === 'QuotaExceededError') throw new StoreError('quota', quotaMessage('the database'), error);
-    throw new StoreError('failed', `Could not open the index database: ${error instanceof Error ? error.message : String(error)}.`, error);
+    throw new StoreError(
+      'failed',
+      `Could not open the index database: ${error instanceof Error ? error.message : String(error)}.`,
+      error,
+    );
   }
   store = new IdbIndexStore(db);
   return store;

@@ -59,7 +59,11 @@ describe('IndexService', () => {
     expect(repo.stats?.files).toBe(54);
     expect([...stages]).toEqual(expect.arrayContaining(['read', 'parse', 'text', 'graph', 'store']));
 
-    const first = await service.search(repo.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+    const first = await service.search(repo.id, {
+      query: 'function diffChildren',
+      preset: 'default',
+      modalities: null,
+    });
     expect(first.results[0].path).toBe('src/diff/children.js');
     expect(first.results[0].snippet.lines.join('\n')).toContain('diffChildren');
 
@@ -74,7 +78,11 @@ describe('IndexService', () => {
     expect(status.lastRepositoryId).toBe(repo.id);
     expect(status.repositories.find((r) => r.id === repo.id)?.state).toBe('complete');
     await reloaded.open(repo.id);
-    const again = await reloaded.search(repo.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+    const again = await reloaded.search(repo.id, {
+      query: 'function diffChildren',
+      preset: 'default',
+      modalities: null,
+    });
     expect(again.results.map((r) => [r.path, r.score])).toEqual(first.results.map((r) => [r.path, r.score]));
   });
 
@@ -98,7 +106,11 @@ describe('IndexService', () => {
     const service = await newService();
     const files = folderFiles(join(FIXTURE, 'src'));
     const done = await service.index('j3', request('twice', files), () => {});
-    const cancelledRun = service.index('j4', request('twice', files), (p) => p.stage === 'read' && service.cancel('j4'));
+    const cancelledRun = service.index(
+      'j4',
+      request('twice', files),
+      (p) => p.stage === 'read' && service.cancel('j4'),
+    );
     await expect(cancelledRun).rejects.toMatchObject({ name: 'AbortError' });
     const shown = (await service.status()).repositories.find((r) => r.id === done.id);
     expect(shown?.state).toBe('complete');
@@ -114,7 +126,13 @@ describe('IndexService', () => {
 
   it('shows an interrupted build (tab closed mid-index) as not searchable', async () => {
     const { persistence } = await openBrowserPersistence();
-    await persistence.putRepository({ id: 'folder:interrupted', name: 'interrupted', origin: 'folder', state: 'building', updatedAt: 1 });
+    await persistence.putRepository({
+      id: 'folder:interrupted',
+      name: 'interrupted',
+      origin: 'folder',
+      state: 'building',
+      updatedAt: 1,
+    });
     const service = await newService();
     const shown = (await service.status()).repositories.find((r) => r.id === 'folder:interrupted');
     expect(shown?.state).toBe('building');
@@ -131,21 +149,38 @@ describe('IndexService', () => {
     const { persistence } = await openBrowserPersistence();
     // Damage one record the way a crash or a bad disk would: a modality's data is garbage.
     const broken = (await persistence.getSnapshot(damaged.id))!;
-    await persistence.putSnapshot(damaged.id, { ...broken, modalities: { ...broken.modalities, text: JSON.parse('{ "version": 1, "trigrams": "garbage" }') } });
+    await persistence.putSnapshot(damaged.id, {
+      ...broken,
+      modalities: { ...broken.modalities, text: JSON.parse('{ "version": 1, "trigrams": "garbage" }') },
+    });
     // And one from an older schema: the snapshot format it was written in is not this one.
     const old = (await persistence.getSnapshot(older.id))!;
     await persistence.putSnapshot(older.id, { ...old, version: old.version - 1 });
 
     const reloaded = await newService();
-    await expect(reloaded.open(damaged.id)).rejects.toThrow(/The stored index of damaged is damaged and cannot be read \(.+\)\. Resume it to build it again; your other repositories are untouched\./);
-    await expect(reloaded.open(older.id)).rejects.toThrow(/The stored index of older was built by an older version of Fourfold \(Index format \d+ is out of date \(current \d+\)\)\. Resume it/);
+    await expect(reloaded.open(damaged.id)).rejects.toThrow(
+      /The stored index of damaged is damaged and cannot be read \(.+\)\. Resume it to build it again; your other repositories are untouched\./,
+    );
+    await expect(reloaded.open(older.id)).rejects.toThrow(
+      /The stored index of older was built by an older version of Fourfold \(Index format \d+ is out of date \(current \d+\)\)\. Resume it/,
+    );
     const shown = (await reloaded.status()).repositories;
-    expect(shown.find((r) => r.id === damaged.id)).toMatchObject({ state: 'failed', message: expect.stringMatching(/damaged/) });
-    expect(shown.find((r) => r.id === older.id)).toMatchObject({ state: 'failed', message: expect.stringMatching(/older version/) });
+    expect(shown.find((r) => r.id === damaged.id)).toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/damaged/),
+    });
+    expect(shown.find((r) => r.id === older.id)).toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/older version/),
+    });
     // The others are untouched and still answer.
     expect(shown.find((r) => r.id === healthy.id)?.state).toBe('complete');
     await reloaded.open(healthy.id);
-    const answer = await reloaded.search(healthy.id, { query: 'function useState', preset: 'default', modalities: null });
+    const answer = await reloaded.search(healthy.id, {
+      query: 'function useState',
+      preset: 'default',
+      modalities: null,
+    });
     expect(answer.results[0].path).toBe('src/index.js');
     // Resume (index again) rebuilds the damaged one.
     const rebuilt = await reloaded.index('d4', request('damaged', files), () => {});
@@ -159,7 +194,9 @@ describe('IndexService', () => {
     const remaining = await service.remove(repo.id);
     expect(remaining.map((r) => r.id)).not.toContain(repo.id);
     await expect(service.open(repo.id)).rejects.toThrow(/no longer stored/);
-    await expect(service.search(repo.id, { query: 'diff', preset: 'default', modalities: null })).rejects.toThrow(/not open/);
+    await expect(service.search(repo.id, { query: 'diff', preset: 'default', modalities: null })).rejects.toThrow(
+      /not open/,
+    );
   });
 
   it('tells a stored index written by a newer Fourfold by its version code, not by what the loader says', async () => {
@@ -172,7 +209,10 @@ describe('IndexService', () => {
     await expect(reloaded.open(repo.id)).rejects.toThrow(
       `The stored index of newer was built by a newer version of Fourfold (Index format ${stored.version + 1} is out of date (current ${stored.version})). Resume it`,
     );
-    expect((await reloaded.status()).repositories.find((r) => r.id === repo.id)).toMatchObject({ state: 'failed', message: expect.stringMatching(/newer version/) });
+    expect((await reloaded.status()).repositories.find((r) => r.id === repo.id)).toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/newer version/),
+    });
   });
 
   describe('browser storage running out (navigator.storage.estimate() answers as Chromium does)', () => {
@@ -196,21 +236,28 @@ describe('IndexService', () => {
 
     it('a write the browser refuses part-way fails the build once, with what could be deleted, and leaves no part of its index', async () => {
       const { persistence } = await openBrowserPersistence();
-      const kept = await new IndexService({ persistence, createAnalyzer: () => analyzer, loadEmbedder: async () => null }).index(
-        'w1',
-        request('kept-before-refusal', folderFiles(join(FIXTURE, 'hooks'))),
-        () => {},
-      );
+      const kept = await new IndexService({
+        persistence,
+        createAnalyzer: () => analyzer,
+        loadEmbedder: async () => null,
+      }).index('w1', request('kept-before-refusal', folderFiles(join(FIXTURE, 'hooks'))), () => {});
       // IndexedDB refuses the snapshot's write (QuotaExceededError, as the store reports it).
       const refusing = {
         ...persistence,
         putSnapshot: async (id: string, snapshot: Parameters<typeof persistence.putSnapshot>[1]) => {
-          if (id === repositoryIdFor({ origin: 'folder', name: 'refused' })) throw new StoreError('quota', quotaMessage('the index'));
+          if (id === repositoryIdFor({ origin: 'folder', name: 'refused' }))
+            throw new StoreError('quota', quotaMessage('the index'));
           return persistence.putSnapshot(id, snapshot);
         },
       };
-      const service = new IndexService({ persistence: refusing, createAnalyzer: () => analyzer, loadEmbedder: async () => null });
-      const failure = await service.index('w2', request('refused', folderFiles(join(FIXTURE, 'src'))), () => {}).catch((error: unknown) => error);
+      const service = new IndexService({
+        persistence: refusing,
+        createAnalyzer: () => analyzer,
+        loadEmbedder: async () => null,
+      });
+      const failure = await service
+        .index('w2', request('refused', folderFiles(join(FIXTURE, 'src'))), () => {})
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(StorageQuotaError);
       expect((failure as StorageQuotaError).refusal.code).toBe('write-refused');
       const message = (failure as Error).message;
@@ -218,7 +265,10 @@ describe('IndexService', () => {
       expect(message).toMatch(/kept-before-refusal \(\d+ KB\)/);
       expect(message.match(/Stored here/gi)).toHaveLength(1);
       const id = repositoryIdFor({ origin: 'folder', name: 'refused' });
-      expect((await service.status()).repositories.find((r) => r.id === id)).toMatchObject({ state: 'failed', message });
+      expect((await service.status()).repositories.find((r) => r.id === id)).toMatchObject({
+        state: 'failed',
+        message,
+      });
       expect(await persistence.getSnapshot(id)).toBeUndefined();
       expect((await service.status()).repositories.find((r) => r.id === kept.id)?.state).toBe('complete');
     });
@@ -226,17 +276,26 @@ describe('IndexService', () => {
     it('checks again before writing: when the room went meanwhile, the previous complete index stays whole and searchable', async () => {
       let calls = 0;
       // Room at the start; by the time the index is ready to be written, another tab has taken it.
-      const service = await newService({ estimate: async () => (calls++ === 0 ? estimate(1_000_000, 10_737_418_240) : estimate(100_000_000, 100_000_000)) });
+      const service = await newService({
+        estimate: async () =>
+          calls++ === 0 ? estimate(1_000_000, 10_737_418_240) : estimate(100_000_000, 100_000_000),
+      });
       const files = folderFiles(join(FIXTURE, 'src'));
       const roomy = await newService({ estimate: async () => estimate(1_000_000, 10_737_418_240) });
       const first = await roomy.index('q3', request('grows', files), () => {});
       const bigger = [...files, ...files.map((f) => ({ ...f, path: `copy/${f.path}` }))];
-      await expect(service.index('q4', request('grows', bigger), () => {})).rejects.toThrow(/^Not enough browser storage to index grows: its index needs about [\d.]+ [KM]B, and [\d.]+ [KM]?B/);
+      await expect(service.index('q4', request('grows', bigger), () => {})).rejects.toThrow(
+        /^Not enough browser storage to index grows: its index needs about [\d.]+ [KM]B, and [\d.]+ [KM]?B/,
+      );
       expect(calls).toBe(2);
       const shown = (await service.status()).repositories.find((r) => r.id === first.id);
       expect(shown).toMatchObject({ state: 'complete', stats: { files: first.stats!.files } });
       await service.open(first.id);
-      const answer = await service.search(first.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+      const answer = await service.search(first.id, {
+        query: 'function diffChildren',
+        preset: 'default',
+        modalities: null,
+      });
       expect(answer.results[0].path).toBe('diff/children.js');
     });
   });
@@ -246,22 +305,38 @@ describe('IndexService while it indexes', () => {
   it('answers while indexing — text, then definitions, then the graph, semantic last — and says what is not ready', async () => {
     const { persistence } = await openBrowserPersistence();
     const embedder = await createNodeEmbedder('local');
-    const service = new IndexService({ persistence, createAnalyzer: () => analyzer, loadEmbedder: async () => embedder });
+    const service = new IndexService({
+      persistence,
+      createAnalyzer: () => analyzer,
+      loadEmbedder: async () => embedder,
+    });
     const stages: LiveStage[] = [];
     const answers: SearchView[] = [];
     const query = { query: 'how are children diffed', preset: 'default' as const, modalities: null };
-    const repo = await service.index('s1', request('staged'), () => {}, (stage) => {
-      stages.push(stage);
-      // The tab searches the partial index as soon as it is announced.
-      void service.search(stage.repositoryId, query).then((view) => answers.push(view));
-    });
+    const repo = await service.index(
+      's1',
+      request('staged'),
+      () => {},
+      (stage) => {
+        stages.push(stage);
+        // The tab searches the partial index as soon as it is announced.
+        void service.search(stage.repositoryId, query).then((view) => answers.push(view));
+      },
+    );
     expect(stages.map((s) => [s.live, s.pending])).toEqual([
       [['text'], ['semantic', 'structural', 'graph']],
-      [['text', 'structural'], ['semantic', 'graph']],
+      [
+        ['text', 'structural'],
+        ['semantic', 'graph'],
+      ],
       [['text', 'structural', 'graph'], ['semantic']],
     ]);
     expect(stages.every((s) => s.repositoryId === repo.id)).toBe(true);
-    expect(answers.map((a) => a.query.notReady)).toEqual([['semantic', 'structural', 'graph'], ['semantic', 'graph'], ['semantic']]);
+    expect(answers.map((a) => a.query.notReady)).toEqual([
+      ['semantic', 'structural', 'graph'],
+      ['semantic', 'graph'],
+      ['semantic'],
+    ]);
     for (const answer of answers) {
       expect(answer.results.length).toBeGreaterThan(0);
       for (const r of answer.results) expect(r.explanation.notReady).toEqual(answer.query.notReady);
@@ -272,7 +347,12 @@ describe('IndexService while it indexes', () => {
 
     // A re-index of a complete repository keeps answering from it: no partial stage replaces it.
     const again: LiveStage[] = [];
-    await service.index('s2', request('staged'), () => {}, (stage) => again.push(stage));
+    await service.index(
+      's2',
+      request('staged'),
+      () => {},
+      (stage) => again.push(stage),
+    );
     expect(again).toEqual([]);
   });
 
@@ -281,9 +361,17 @@ describe('IndexService while it indexes', () => {
     const model = (await createNodeEmbedder('local'))!;
     let embedded = 0;
     const counting = Object.assign(Object.create(model) as typeof model, {
-      embedDocuments: (texts: string[], signal?: AbortSignal) => ((embedded += texts.length), model.embedDocuments!(texts, signal)),
+      embedDocuments: (texts: string[], signal?: AbortSignal) => (
+        (embedded += texts.length),
+        model.embedDocuments!(texts, signal)
+      ),
     });
-    const service = new IndexService({ persistence, embeddingCache, createAnalyzer: () => analyzer, loadEmbedder: async () => counting });
+    const service = new IndexService({
+      persistence,
+      embeddingCache,
+      createAnalyzer: () => analyzer,
+      loadEmbedder: async () => counting,
+    });
     const files = folderFiles(FIXTURE);
     const repo = await service.index('v1', request('vectors-once', files), () => {});
     const chunks = repo.stats!.chunks;
@@ -305,13 +393,30 @@ describe('IndexService while it indexes', () => {
     raw.close();
 
     // A re-index embeds only what changed: the rest comes from the stored index.
-    const before = await service.search(repo.id, { query: 'how are children diffed', preset: 'default', modalities: ['semantic'] });
+    const before = await service.search(repo.id, {
+      query: 'how are children diffed',
+      preset: 'default',
+      modalities: ['semantic'],
+    });
     embedded = 0;
     await service.index('v2', request('vectors-once', files), () => {});
     expect(embedded).toBe(0);
-    const after = await service.search(repo.id, { query: 'how are children diffed', preset: 'default', modalities: ['semantic'] });
+    const after = await service.search(repo.id, {
+      query: 'how are children diffed',
+      preset: 'default',
+      modalities: ['semantic'],
+    });
     expect(after.results.map((r) => [r.path, r.startLine])).toEqual(before.results.map((r) => [r.path, r.startLine]));
-    const changed = files.map((f) => (f.path === 'src/render.js' ? { ...f, data: new TextEncoder().encode(new TextDecoder().decode(f.data as Uint8Array) + '\nexport function renderTwice() {}\n') } : f));
+    const changed = files.map((f) =>
+      f.path === 'src/render.js'
+        ? {
+            ...f,
+            data: new TextEncoder().encode(
+              new TextDecoder().decode(f.data as Uint8Array) + '\nexport function renderTwice() {}\n',
+            ),
+          }
+        : f,
+    );
     await service.index('v3', request('vectors-once', changed), () => {});
     expect(embedded).toBeGreaterThan(0);
     expect(embedded).toBeLessThan(10);
@@ -320,7 +425,12 @@ describe('IndexService while it indexes', () => {
   it('after a reload, answers the question in the address as soon as the stored index is loaded, and starts the model only after that answer', async () => {
     const { persistence, embeddingCache } = await openBrowserPersistence();
     const model = (await createNodeEmbedder('local'))!;
-    const builder = new IndexService({ persistence, embeddingCache, createAnalyzer: () => analyzer, loadEmbedder: async () => model });
+    const builder = new IndexService({
+      persistence,
+      embeddingCache,
+      createAnalyzer: () => analyzer,
+      loadEmbedder: async () => model,
+    });
     const repo = await builder.index('a1', request('answer-ahead'), () => {});
 
     performance.clearMeasures('fourfold:query');
@@ -353,17 +463,24 @@ describe('IndexService while it indexes', () => {
     const service = await newService();
     let second: Promise<unknown> | null = null;
     const firstId = repositoryIdFor({ origin: 'folder', name: 'first' });
-    const first = service.index('m1', request('first'), () => {}, (stage) => {
-      // Chosen while the first is searchable but not complete.
-      second ??= service.index('m2', request('second', folderFiles(join(FIXTURE, 'hooks'))), () => {});
-      expect(stage.repositoryId).toBe(firstId);
-    });
+    const first = service.index(
+      'm1',
+      request('first'),
+      () => {},
+      (stage) => {
+        // Chosen while the first is searchable but not complete.
+        second ??= service.index('m2', request('second', folderFiles(join(FIXTURE, 'hooks'))), () => {});
+        expect(stage.repositoryId).toBe(firstId);
+      },
+    );
     await expect(first).rejects.toMatchObject({ name: 'AbortError' });
     const done = (await second) as unknown as { id: string; state: string; stats: { files: number } };
     expect(done).toMatchObject({ state: 'complete', stats: { files: 3 } });
     const shown = (await service.status()).repositories;
     expect(shown.find((r) => r.id === firstId)?.state).toBe('cancelled');
-    await expect(service.search(firstId, { query: 'diffChildren', preset: 'default', modalities: null })).rejects.toThrow(/not open/);
+    await expect(
+      service.search(firstId, { query: 'diffChildren', preset: 'default', modalities: null }),
+    ).rejects.toThrow(/not open/);
     // No mixed index: the second answers from its own three files only.
     const answer = await service.search(done.id, { query: '"diffChildren"', preset: 'default', modalities: null });
     expect(answer.results).toEqual([]);
@@ -379,7 +496,11 @@ describe('IndexService while it indexes', () => {
     expect(done.state).toBe('complete');
     expect(done.stats?.files).toBe(files.length);
     expect((await service.status()).repositories.filter((r) => r.id === done.id)).toHaveLength(1);
-    const answer = await service.search(done.id, { query: 'function diffChildren', preset: 'default', modalities: null });
+    const answer = await service.search(done.id, {
+      query: 'function diffChildren',
+      preset: 'default',
+      modalities: null,
+    });
     expect(answer.results[0].path).toBe('diff/children.js');
   });
 
@@ -398,7 +519,9 @@ describe('IndexService while it indexes', () => {
     const repo = await service.index('c1', request('changing', files), () => {});
     expect(repo.state).toBe('complete');
     expect(repo.stats?.files).toBe(2);
-    expect(repo.message).toMatch(/1 file could not be read \(src\/index\.d\.ts\): changed, moved or removed after the folder was chosen\? It was left out; re-index to include it\./);
+    expect(repo.message).toMatch(
+      /1 file could not be read \(src\/index\.d\.ts\): changed, moved or removed after the folder was chosen\? It was left out; re-index to include it\./,
+    );
     const answer = await service.search(repo.id, { query: 'changedAfterListing', preset: 'default', modalities: null });
     expect(answer.results.map((r) => r.path)).not.toContain('src/index.d.ts');
   });
@@ -422,8 +545,19 @@ describe('IndexService while it indexes', () => {
       loadEmbedder: async () => null,
     });
     const files = folderFiles(FIXTURE).sort((a, b) => (a.path < b.path ? -1 : 1));
-    const whole = await service.index('w1', request('whole', files.map((f) => ({ ...f, data: (f.data as Uint8Array).slice() }))), () => {});
-    const streamed = service.index('s1', { name: 'streamed', origin: 'folder', files: [], listed: files.map((f) => f.path) }, () => {});
+    const whole = await service.index(
+      'w1',
+      request(
+        'whole',
+        files.map((f) => ({ ...f, data: (f.data as Uint8Array).slice() })),
+      ),
+      () => {},
+    );
+    const streamed = service.index(
+      's1',
+      { name: 'streamed', origin: 'folder', files: [], listed: files.map((f) => f.path) },
+      () => {},
+    );
     const half = Math.floor(files.length / 2);
     service.feed('s1', files.slice(0, half));
     await parsing; // …while the other half is still with the page
@@ -460,9 +594,13 @@ describe('IndexService while it indexes', () => {
       },
     });
     const files = folderFiles(join(FIXTURE, 'src')).sort((a, b) => (a.path < b.path ? -1 : 1));
-    const building = service.index('t1', { name: 'two-cores', origin: 'folder', files: [], listed: files.map((f) => f.path) }, (p) => {
-      if (p.stage === 'read') reading();
-    });
+    const building = service.index(
+      't1',
+      { name: 'two-cores', origin: 'folder', files: [], listed: files.map((f) => f.path) },
+      (p) => {
+        if (p.stage === 'read') reading();
+      },
+    );
     service.feed('t1', files.slice(0, 3));
     await readStarted;
     // The page asks for the model while the folder is still being read (its start-up does).
@@ -483,13 +621,19 @@ describe('IndexService while it indexes', () => {
     const service = await newService();
     const files = folderFiles(join(FIXTURE, 'src'));
     // Cancelled once its intake waits for the files the page has not sent yet.
-    const building = service.index('f1', { name: 'fed', origin: 'folder', files: [], listed: files.map((f) => f.path) }, (p) => {
-      if (p.stage === 'read') service.cancel('f1');
-    });
+    const building = service.index(
+      'f1',
+      { name: 'fed', origin: 'folder', files: [], listed: files.map((f) => f.path) },
+      (p) => {
+        if (p.stage === 'read') service.cancel('f1');
+      },
+    );
     service.feed('f1', files.slice(0, 3));
     await expect(building).rejects.toMatchObject({ name: 'AbortError' });
     service.feed('f1', files.slice(3));
-    const shown = (await service.status()).repositories.find((r) => r.id === repositoryIdFor({ origin: 'folder', name: 'fed' }));
+    const shown = (await service.status()).repositories.find(
+      (r) => r.id === repositoryIdFor({ origin: 'folder', name: 'fed' }),
+    );
     expect(shown?.state).toBe('cancelled');
   });
 });

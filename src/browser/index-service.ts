@@ -92,7 +92,12 @@ export class IndexService {
   constructor(private readonly deps: IndexServiceDeps) {
     const { persistence } = deps;
     this.settingsStore = new Settings(persistence, deps.createVoyageEmbedder);
-    this.model = new ModelLifecycle({ persistence, settings: this.settingsStore, loadEmbedder: deps.loadEmbedder, embeddingCache: deps.embeddingCache });
+    this.model = new ModelLifecycle({
+      persistence,
+      settings: this.settingsStore,
+      loadEmbedder: deps.loadEmbedder,
+      embeddingCache: deps.embeddingCache,
+    });
     this.builds = new BuildJobs({
       persistence,
       createAnalyzer: deps.createAnalyzer,
@@ -194,7 +199,13 @@ export class IndexService {
         if (!(error instanceof SnapshotLoadError)) throw error;
         // A damaged or out-of-date record: say so, mark only this repository, keep the others.
         const message = unreadableIndexMessage(record.name, error);
-        await persistence.putRepository({ ...record, state: 'failed', previousComplete: undefined, updatedAt: Date.now(), message });
+        await persistence.putRepository({
+          ...record,
+          state: 'failed',
+          previousComplete: undefined,
+          updatedAt: Date.now(),
+          message,
+        });
         throw new Error(message);
       }
       this.engines.show(id, engine);
@@ -206,7 +217,8 @@ export class IndexService {
   /** Opens the demo from its prebuilt index: one fetch, no parsing, no embedding. */
   async openDemo(): Promise<RepositorySummary> {
     const manifest = await this.loadDemoManifest();
-    if (!manifest || !this.deps.demo) throw new Error('The demo index is not available (it is built by `npm run build`).');
+    if (!manifest || !this.deps.demo)
+      throw new Error('The demo index is not available (it is built by `npm run build`).');
     if (!this.engines.has(DEMO.id)) {
       const snapshot = await this.deps.demo.snapshot();
       this.engines.show(DEMO.id, Engine.load(snapshot, await this.model.loadedEngineDeps(manifest.embedder)));
@@ -217,7 +229,12 @@ export class IndexService {
   }
 
   /** Builds one repository's index (build-job.ts). */
-  index(jobId: string, request: IndexRequest, onProgress: (event: IndexProgress) => void, onLive?: (stage: LiveStage) => void): Promise<RepositorySummary> {
+  index(
+    jobId: string,
+    request: IndexRequest,
+    onProgress: (event: IndexProgress) => void,
+    onLive?: (stage: LiveStage) => void,
+  ): Promise<RepositorySummary> {
     return this.builds.index(jobId, request, onProgress, onLive);
   }
 

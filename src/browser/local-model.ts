@@ -25,7 +25,10 @@ export function browserLocalModel(appRoot: string): LocalEmbedderOptions {
       // service worker already keeps both files for offline use.
       env.useWasmCache = false;
       const wasm = env.backends.onnx.wasm!;
-      wasm.wasmPaths = { wasm: new URL(ortWasmUrl, self.location.href).href, mjs: new URL(ortMjsUrl, self.location.href).href };
+      wasm.wasmPaths = {
+        wasm: new URL(ortWasmUrl, self.location.href).href,
+        mjs: new URL(ortMjsUrl, self.location.href).href,
+      };
       // Several threads need a cross-origin isolated page (COOP/COEP); one is plenty for this model.
       if (!self.crossOriginIsolated) wasm.numThreads = 1;
     },

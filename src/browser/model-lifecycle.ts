@@ -89,7 +89,11 @@ export class ModelLifecycle {
       .then(
         async (embedder) => {
           this.loadedId = embedder?.id ?? null;
-          if (embedder) await rememberSetting(this.deps.persistence, SETTING.embedder, { id: embedder.id, dimensions: embedder.dimensions });
+          if (embedder)
+            await rememberSetting(this.deps.persistence, SETTING.embedder, {
+              id: embedder.id,
+              dimensions: embedder.dimensions,
+            });
           return embedder;
         },
         (error: unknown) => {
@@ -125,7 +129,8 @@ export class ModelLifecycle {
       info.dimensions,
       async () => {
         const embedder = await loading;
-        if (!embedder || embedder.id !== info.id) throw new Error(this.loadProblem ?? `the embedding model ${info.id} is not available`);
+        if (!embedder || embedder.id !== info.id)
+          throw new Error(this.loadProblem ?? `the embedding model ${info.id} is not available`);
         return embedder;
       },
       () => this.loadedId !== undefined,

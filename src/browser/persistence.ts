@@ -87,9 +87,18 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         mapModalitiesAsync<StoredModalities>((m) => store.getSnapshot<ModalitySnapshots[typeof m]>(id, m)),
       ]);
       // Stored by an older Fourfold (files in per-file records) or damaged: it has to be brought in again.
-      if (!files || !texts || !analyses || !chunks || !modalities.text || !modalities.structural || !modalities.graph) return undefined;
+      if (!files || !texts || !analyses || !chunks || !modalities.text || !modalities.structural || !modalities.graph)
+        return undefined;
       const { text, structural, graph, semantic } = modalities;
-      return { version: header.version, stats: header.stats, files, texts, analyses, chunks, modalities: { text, structural, graph, semantic: semantic ?? null } };
+      return {
+        version: header.version,
+        stats: header.stats,
+        files,
+        texts,
+        analyses,
+        chunks,
+        modalities: { text, structural, graph, semantic: semantic ?? null },
+      };
     },
     async putSnapshot(id, snapshot) {
       // Invalidate first: until the header is back, this repository has no complete index.
@@ -103,7 +112,10 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         if (value === null || value === undefined) await store.deleteSnapshot(id, m);
         else await store.putSnapshot(id, m, value);
       }
-      await store.putSnapshot(id, ENGINE_HEADER, { version: snapshot.version, stats: snapshot.stats } satisfies EngineHeader);
+      await store.putSnapshot(id, ENGINE_HEADER, {
+        version: snapshot.version,
+        stats: snapshot.stats,
+      } satisfies EngineHeader);
     },
     async discardSnapshot(id) {
       // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.
@@ -116,7 +128,10 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
   };
 }
 
-export async function openBrowserPersistence(): Promise<{ persistence: IndexPersistence; embeddingCache: EmbeddingCache }> {
+export async function openBrowserPersistence(): Promise<{
+  persistence: IndexPersistence;
+  embeddingCache: EmbeddingCache;
+}> {
   const store = await openIdbStore();
   return { persistence: persistenceOver(store), embeddingCache: store.embeddings };
 }

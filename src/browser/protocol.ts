@@ -223,7 +223,12 @@ export interface IndexWorkerApi {
    * build only; a re-index keeps answering from the complete index it replaces). One build
    * at a time: a new request cancels the running one, which ends before the new one starts.
    */
-  index(jobId: string, request: IndexRequest, onProgress: (event: IndexEvent) => void, onLive?: (stage: LiveStage) => void): Promise<RepositorySummary>;
+  index(
+    jobId: string,
+    request: IndexRequest,
+    onProgress: (event: IndexEvent) => void,
+    onLive?: (stage: LiveStage) => void,
+  ): Promise<RepositorySummary>;
   /** Files of a `listed` request as the page reads them (bytes transferred); any order, each path once. */
   feed(jobId: string, files: IncomingFile[]): Promise<void>;
   cancel(jobId: string): Promise<void>;

@@ -39,7 +39,11 @@ describe('loadStoredEngine', () => {
   it('says a snapshot of another format version is one, with both versions, before its loader reads it', async () => {
     const older = { version: SNAPSHOT_VERSION - 1 } as EngineSnapshot;
     const error = await problemLoading(async () => older);
-    expect((error as SnapshotLoadError).problem).toEqual({ code: 'version', found: SNAPSHOT_VERSION - 1, current: SNAPSHOT_VERSION });
+    expect((error as SnapshotLoadError).problem).toEqual({
+      code: 'version',
+      found: SNAPSHOT_VERSION - 1,
+      current: SNAPSHOT_VERSION,
+    });
   });
 
   it('says a snapshot of this version that does not load is damaged, and keeps what the loader met', async () => {
@@ -52,7 +56,10 @@ describe('loadStoredEngine', () => {
   });
 
   it('lets a store closed under it through as it is: that is no fault of this index', async () => {
-    const closed = new StoreError('closed', 'Could not read the index: the database is closed. Reload the page to continue.');
+    const closed = new StoreError(
+      'closed',
+      'Could not read the index: the database is closed. Reload the page to continue.',
+    );
     expect(await problemLoading(async () => Promise.reject(closed))).toBe(closed);
   });
 });

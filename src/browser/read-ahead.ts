@@ -25,7 +25,12 @@ export interface StoredSnapshots {
  * that is about this index is a SnapshotLoadError with its code; a store closed under it is
  * not, and is thrown as it is.
  */
-export async function loadStoredEngine(snapshots: StoredSnapshots, model: ModelLifecycle, id: string, shown: RepositorySummary): Promise<Engine> {
+export async function loadStoredEngine(
+  snapshots: StoredSnapshots,
+  model: ModelLifecycle,
+  id: string,
+  shown: RepositorySummary,
+): Promise<Engine> {
   try {
     const started = performance.now();
     const snapshot = await snapshots.getSnapshot(id);
@@ -38,7 +43,10 @@ export async function loadStoredEngine(snapshots: StoredSnapshots, model: ModelL
     return Engine.load(snapshot, deps);
   } catch (error) {
     if (error instanceof SnapshotLoadError || (error instanceof StoreError && error.kind === 'closed')) throw error;
-    throw new SnapshotLoadError({ code: 'damaged', detail: error instanceof Error ? error.message : String(error) }, error);
+    throw new SnapshotLoadError(
+      { code: 'damaged', detail: error instanceof Error ? error.message : String(error) },
+      error,
+    );
   }
 }
 
@@ -77,7 +85,10 @@ export class ReadAhead {
     void this.reading.then((ahead) => ahead ?? release());
   }
 
-  private async begin(wanted: { repositoryId?: string | null; search?: SearchRequest }, release: () => void): Promise<{ id: string; engine: Promise<Engine> } | null> {
+  private async begin(
+    wanted: { repositoryId?: string | null; search?: SearchRequest },
+    release: () => void,
+  ): Promise<{ id: string; engine: Promise<Engine> } | null> {
     const { persistence, model } = this.deps;
     const last = wanted.repositoryId ?? (await persistence.getSetting(SETTING.lastRepository));
     if (typeof last !== 'string' || this.deps.notStored(last) || this.deps.isOpen(last)) return null;

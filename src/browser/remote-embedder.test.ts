@@ -34,7 +34,10 @@ function inProcessWorker(options: { fails?: boolean } = {}) {
   return { api: api as unknown as Comlink.Remote<EmbedWorkerApi>, calls, cancelled };
 }
 
-const texts = Array.from({ length: 11 }, (_, i) => `function handler${i}(request) { return request.body.items[${i}]; }`);
+const texts = Array.from(
+  { length: 11 },
+  (_, i) => `function handler${i}(request) { return request.body.items[${i}]; }`,
+);
 
 describe('remoteEmbedder over several embed workers', () => {
   it('splits a call into one contiguous slice per worker and joins the answers in order', async () => {

@@ -48,7 +48,11 @@ export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], app
     return d.status === 'fulfilled' && d.value.id === id && d.value.dimensions === dimensions;
   });
 
-  async function fanOut<T>(texts: string[], signal: AbortSignal | undefined, call: (api: Comlink.Remote<EmbedWorkerApi>, jobId: string, slice: string[]) => Promise<T>): Promise<T[]> {
+  async function fanOut<T>(
+    texts: string[],
+    signal: AbortSignal | undefined,
+    call: (api: Comlink.Remote<EmbedWorkerApi>, jobId: string, slice: string[]) => Promise<T>,
+  ): Promise<T[]> {
     signal?.throwIfAborted();
     const jobId = `embed-${++embedCalls}`;
     const onAbort = () => workers.forEach((api) => void api.cancel(jobId));
@@ -59,7 +63,9 @@ export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], app
       return await Promise.race([
         pending,
         new Promise<never>((_, reject) =>
-          signal.addEventListener('abort', () => reject(signal.reason ?? new DOMException('Cancelled', 'AbortError')), { once: true }),
+          signal.addEventListener('abort', () => reject(signal.reason ?? new DOMException('Cancelled', 'AbortError')), {
+            once: true,
+          }),
         ),
       ]);
     } finally {

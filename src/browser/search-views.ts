@@ -6,12 +6,27 @@ import { lineHighlighter } from '../engine/matches';
 import type { Engine } from '../engine/engine';
 import type { DefinitionTarget } from '../engine/contract';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
-import type { ChunkLabel, DefinitionRequest, FileDocument, Neighbours, ResultView, SearchRequest, SearchView, SnippetView } from './protocol';
-
+import type {
+  ChunkLabel,
+  DefinitionRequest,
+  FileDocument,
+  Neighbours,
+  ResultView,
+  SearchRequest,
+  SearchView,
+  SnippetView,
+} from './protocol';
 
 /** The fields of a search request that decide its answer, in a fixed order. */
 export function requestKey(r: SearchRequest): string {
-  return JSON.stringify([r.query, r.preset, r.modalities ?? null, r.limit ?? null, r.similarToChunk ?? null, r.experiment ?? null]);
+  return JSON.stringify([
+    r.query,
+    r.preset,
+    r.modalities ?? null,
+    r.limit ?? null,
+    r.similarToChunk ?? null,
+    r.experiment ?? null,
+  ]);
 }
 
 /** Whether a request asks anything (a query, or chunks similar to one). */
@@ -31,7 +46,13 @@ export async function searchView(engine: Engine, id: string, request: SearchRequ
   const highlights = [...plan.identifiers, ...plan.terms, ...(plan.literal ? [plan.literal] : [])];
   const mark = lineHighlighter(engine.navigationPlan(request.query));
   // Ranking keeps one chunk per file; the display opens each file to all its matching lines.
-  const matches = request.similarToChunk === undefined ? engine.matches(request.query, response.results.map((r) => r.path)) : [];
+  const matches =
+    request.similarToChunk === undefined
+      ? engine.matches(
+          request.query,
+          response.results.map((r) => r.path),
+        )
+      : [];
   const matchesByPath = new Map(matches.map(({ path, ...m }) => [path, m]));
   const results: ResultView[] = response.results.map((result) => ({
     ...result,
@@ -39,7 +60,7 @@ export async function searchView(engine: Engine, id: string, request: SearchRequ
     matches: matchesByPath.get(result.path) ?? null,
   }));
   const matchTotal = { lines: 0, files: 0 };
-  for (const m of matchesByPath.values()) if (m.count > 0) (matchTotal.lines += m.count), matchTotal.files++;
+  for (const m of matchesByPath.values()) if (m.count > 0) ((matchTotal.lines += m.count), matchTotal.files++);
   const labels: Record<number, ChunkLabel> = {};
   const label = (chunkId: number) => {
     if (labels[chunkId]) return;
@@ -52,7 +73,14 @@ export async function searchView(engine: Engine, id: string, request: SearchRequ
 }
 
 /** The first lines of the chunk, moved down to the first line naming a query word when that is further in. */
-function snippet(engine: Engine, path: string, startLine: number, endLine: number, words: string[], mark: (line: string) => [number, number][]): SnippetView {
+function snippet(
+  engine: Engine,
+  path: string,
+  startLine: number,
+  endLine: number,
+  words: string[],
+  mark: (line: string) => [number, number][],
+): SnippetView {
   const text = engine.file(path)?.text ?? '';
   const lines = text.split('\n').slice(startLine - 1, endLine);
   let first = 0;
@@ -61,14 +89,22 @@ function snippet(engine: Engine, path: string, startLine: number, endLine: numbe
     const hit = lines.findIndex((line) => needles.some((n) => line.toLowerCase().includes(n)));
     if (hit >= SNIPPET_LINES) first = Math.min(hit - 2, lines.length - SNIPPET_LINES);
   }
-  const shown = lines.slice(first, first + SNIPPET_LINES).map((line) => (line.length > SNIPPET_LINE_CHARS ? `${line.slice(0, SNIPPET_LINE_CHARS)}…` : line));
+  const shown = lines
+    .slice(first, first + SNIPPET_LINES)
+    .map((line) => (line.length > SNIPPET_LINE_CHARS ? `${line.slice(0, SNIPPET_LINE_CHARS)}…` : line));
   return { startLine: startLine + first, lines: shown, ranges: shown.map(mark) };
 }
 
 export function fileDocument(engine: Engine, path: string): FileDocument {
   const view = engine.file(path);
   if (!view) throw new Error(`${path} is not in this repository's index.`);
-  return { path: view.path, text: view.text, language: view.language, definitions: view.analysis.definitions, chunks: view.chunks };
+  return {
+    path: view.path,
+    text: view.text,
+    language: view.language,
+    definitions: view.analysis.definitions,
+    chunks: view.chunks,
+  };
 }
 
 export function neighboursOf(engine: Engine, chunkId: number): Neighbours {

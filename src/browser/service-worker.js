@@ -53,7 +53,8 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name.startsWith('fourfold-') && name !== CACHE) await caches.delete(name);
+      for (const name of await caches.keys())
+        if (name.startsWith('fourfold-') && name !== CACHE) await caches.delete(name);
       await self.clients.claim();
     })(),
   );
@@ -80,5 +81,6 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  if (event.data === 'fourfold:version') event.source?.postMessage({ type: 'fourfold:version', version: VERSION, files: PRECACHE.length });
+  if (event.data === 'fourfold:version')
+    event.source?.postMessage({ type: 'fourfold:version', version: VERSION, files: PRECACHE.length });
 });

@@ -37,9 +37,17 @@ describe('Settings', () => {
   it('reads the defaults, keeps what is saved in its stored shape, and refuses what cannot work', async () => {
     const settings = new Settings(memoryPersistence());
     expect(await settings.read()).toEqual({ ...DEFAULT_SETTINGS, hasVoyageKey: false });
-    const saved = await settings.save({ voyageBaseUrl: 'https://proxy.example.com/voyage///', ignorePatterns: [' dist/ ', '', 'vendor'] });
-    expect(saved).toMatchObject({ voyageBaseUrl: 'https://proxy.example.com/voyage', ignorePatterns: ['dist/', 'vendor'] });
-    await expect(settings.save({ voyageBaseUrl: 'ftp://example.com' })).rejects.toThrow('The Voyage base URL must be http(s).');
+    const saved = await settings.save({
+      voyageBaseUrl: 'https://proxy.example.com/voyage///',
+      ignorePatterns: [' dist/ ', '', 'vendor'],
+    });
+    expect(saved).toMatchObject({
+      voyageBaseUrl: 'https://proxy.example.com/voyage',
+      ignorePatterns: ['dist/', 'vendor'],
+    });
+    await expect(settings.save({ voyageBaseUrl: 'ftp://example.com' })).rejects.toThrow(
+      'The Voyage base URL must be http(s).',
+    );
     await expect(settings.save({ maxFileBytes: 0 })).rejects.toThrow(/positive number of bytes/);
   });
 
@@ -74,9 +82,15 @@ describe('Settings', () => {
   });
 
   it('remembers a convenience setting: a full store skips it, any other failure is thrown', async () => {
-    const full = { getSetting: async () => undefined, putSetting: async () => Promise.reject(new StoreError('quota', 'full')) };
+    const full = {
+      getSetting: async () => undefined,
+      putSetting: async () => Promise.reject(new StoreError('quota', 'full')),
+    };
     await expect(rememberSetting(full, SETTING.lastRepository, 'x')).resolves.toBeUndefined();
-    const closed = { getSetting: async () => undefined, putSetting: async () => Promise.reject(new StoreError('closed', 'closed')) };
+    const closed = {
+      getSetting: async () => undefined,
+      putSetting: async () => Promise.reject(new StoreError('closed', 'closed')),
+    };
     await expect(rememberSetting(closed, SETTING.lastRepository, 'x')).rejects.toThrow('closed');
   });
 });

@@ -86,7 +86,9 @@ export class Settings {
     next.ignorePatterns = next.ignorePatterns.map((p) => p.trim()).filter(Boolean);
     const { hasVoyageKey: _has, keyCheck: _check, ...stored } = next;
     // A new key is tried with one small request first: a key Voyage refuses is not kept.
-    const keyCheck = voyageKey ? await this.checkVoyageKey(voyageKey.trim(), next.voyageBaseUrl, next.voyageModel) : undefined;
+    const keyCheck = voyageKey
+      ? await this.checkVoyageKey(voyageKey.trim(), next.voyageBaseUrl, next.voyageModel)
+      : undefined;
     // Without a key, Voyage cannot embed: the provider goes back to the local model.
     if (voyageKey !== undefined && !voyageKey) stored.provider = 'local';
     if (keyCheck?.outcome === 'rejected' && !current.hasVoyageKey) stored.provider = 'local';
@@ -105,14 +107,28 @@ export class Settings {
 
   /** One embedding of one word, no retries: enough to learn whether Voyage takes the key. */
   private async checkVoyageKey(key: string, baseUrl: string, model: string): Promise<VoyageKeyCheck> {
-    if (!this.createVoyageEmbedder) return { outcome: 'unchecked', message: 'The Voyage client is not available here; the key was saved unchecked.' };
-    const embedder = this.createVoyageEmbedder({ apiKey: key, baseUrl, model, dimensions: VOYAGE_DIMENSIONS, maxRetries: 0 });
+    if (!this.createVoyageEmbedder)
+      return { outcome: 'unchecked', message: 'The Voyage client is not available here; the key was saved unchecked.' };
+    const embedder = this.createVoyageEmbedder({
+      apiKey: key,
+      baseUrl,
+      model,
+      dimensions: VOYAGE_DIMENSIONS,
+      maxRetries: 0,
+    });
     try {
       await embedder.embed(['fourfold key check'], 'document');
-      return { outcome: 'accepted', message: `Voyage accepted the key (one test embedding with ${model} at ${baseUrl}). It is stored in this browser only.` };
+      return {
+        outcome: 'accepted',
+        message: `Voyage accepted the key (one test embedding with ${model} at ${baseUrl}). It is stored in this browser only.`,
+      };
     } catch (error) {
       const e = error as Error & { kind?: string; status?: number };
-      if (e.kind === 'auth') return { outcome: 'rejected', message: `Voyage rejected this key (HTTP ${e.status ?? 401}): it was not saved. ${e.message}` };
+      if (e.kind === 'auth')
+        return {
+          outcome: 'rejected',
+          message: `Voyage rejected this key (HTTP ${e.status ?? 401}): it was not saved. ${e.message}`,
+        };
       return { outcome: 'unchecked', message: `The key was saved, but it could not be checked: ${e.message}` };
     }
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSnapshotVersion, decodeContainer, encodeContainer, SnapshotLoadError, unreadableIndexMessage } from './snapshot-container';
+import {
+  checkSnapshotVersion,
+  decodeContainer,
+  encodeContainer,
+  SnapshotLoadError,
+  unreadableIndexMessage,
+} from './snapshot-container';
 
 describe('snapshot container', () => {
   it('round-trips typed arrays (as aligned zero-copy views), Maps, Sets, nesting and unicode', () => {
@@ -9,7 +15,10 @@ describe('snapshot container', () => {
       floats: new Float64Array([Math.PI, -0]),
       bytes: new Uint8Array([7, 8, 9]),
       nested: [{ ids: new Int32Array([-1, 5]) }, null, 3],
-      map: new Map<string, unknown>([['a', new Uint16Array([4])], ['b', { deep: new Set([1, 2]) }]]),
+      map: new Map<string, unknown>([
+        ['a', new Uint16Array([4])],
+        ['b', { deep: new Set([1, 2]) }],
+      ]),
       skipped: undefined,
     };
     const bytes = encodeContainer(value);
@@ -31,7 +40,9 @@ describe('snapshot container', () => {
   });
 
   it('rejects what is not a container', () => {
-    expect(() => decodeContainer(new TextEncoder().encode('{"json": true}').buffer as ArrayBuffer)).toThrow(/bad magic/);
+    expect(() => decodeContainer(new TextEncoder().encode('{"json": true}').buffer as ArrayBuffer)).toThrow(
+      /bad magic/,
+    );
   });
 });
 
@@ -46,7 +57,9 @@ describe('snapshot load problems', () => {
   };
 
   it('gives what is not a container, or is cut short, the format code', () => {
-    expect(codeOf(() => decodeContainer(new TextEncoder().encode('{"json": true}').buffer as ArrayBuffer))).toBe('format');
+    expect(codeOf(() => decodeContainer(new TextEncoder().encode('{"json": true}').buffer as ArrayBuffer))).toBe(
+      'format',
+    );
     const bytes = encodeContainer({ a: new Uint32Array(64) });
     const header = new DataView(bytes.buffer).getUint32(8, true);
     expect(codeOf(() => decodeContainer(bytes.slice(0, 12 + header - 4).buffer))).toBe('format');
@@ -65,7 +78,9 @@ describe('snapshot load problems', () => {
       'The stored index of preact was built by an older version of Fourfold (Index format 2 is out of date (current 3)). Resume it to build it again; your other repositories are untouched.',
     );
     const newer = new SnapshotLoadError({ code: 'version', found: 4, current: 3 });
-    expect(unreadableIndexMessage('preact', newer)).toMatch(/^The stored index of preact was built by a newer version of Fourfold \(/);
+    expect(unreadableIndexMessage('preact', newer)).toMatch(
+      /^The stored index of preact was built by a newer version of Fourfold \(/,
+    );
   });
 
   it('words a damaged or incomplete index as damaged, with what the loader met', () => {
@@ -73,6 +88,8 @@ describe('snapshot load problems', () => {
     expect(unreadableIndexMessage('x', damaged)).toBe(
       'The stored index of x is damaged and cannot be read (trigrams is not an array). Resume it to build it again; your other repositories are untouched.',
     );
-    expect(unreadableIndexMessage('x', new SnapshotLoadError({ code: 'incomplete' }))).toMatch(/^The stored index of x is damaged and cannot be read \(parts of it are missing/);
+    expect(unreadableIndexMessage('x', new SnapshotLoadError({ code: 'incomplete' }))).toMatch(
+      /^The stored index of x is damaged and cannot be read \(parts of it are missing/,
+    );
   });
 });

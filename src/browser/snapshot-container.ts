@@ -50,7 +50,7 @@ function snapshotProblemMessage(problem: SnapshotProblem): string {
     case 'version':
       return `Index format ${problem.found} is out of date (current ${problem.current})`;
     case 'incomplete':
-      return 'parts of it are missing from this browser\'s storage';
+      return "parts of it are missing from this browser's storage";
     case 'format':
       return `not a Fourfold index container (${problem.detail})`;
     case 'damaged':
@@ -187,11 +187,15 @@ export function encodeContainer(value: unknown): Uint8Array {
 
 export function decodeContainer<T = unknown>(buffer: ArrayBuffer): T {
   const bytes = new Uint8Array(buffer);
-  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new SnapshotLoadError({ code: 'format', detail: 'bad magic' });
+  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC)
+    throw new SnapshotLoadError({ code: 'format', detail: 'bad magic' });
   const headerLength = new DataView(buffer).getUint32(8, true);
   const base = padded(12 + headerLength);
   if (base > buffer.byteLength) throw new SnapshotLoadError({ code: 'format', detail: 'truncated' });
-  const root = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as { value: unknown; specials: Special[] };
+  const root = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as {
+    value: unknown;
+    specials: Special[];
+  };
   const holder: Record<Step, unknown> = { value: root.value };
   for (const special of root.specials) {
     let parent = holder as Record<Step, unknown>;

@@ -14,7 +14,11 @@ import {
 } from './storage-quota';
 
 /** What Chromium 156's navigator.storage.estimate() answered in the e2e profile, with usageDetails. */
-const chromiumEstimate = (usage: number, quota: number) => ({ quota, usage, usageDetails: { caches: 195_840, indexedDB: usage - 195_840 } });
+const chromiumEstimate = (usage: number, quota: number) => ({
+  quota,
+  usage,
+  usageDetails: { caches: 195_840, indexedDB: usage - 195_840 },
+});
 
 describe('roomFor', () => {
   it('lets a build through when the estimate leaves room, and says how much', () => {
@@ -42,7 +46,10 @@ describe('roomFor', () => {
   it('counts what a re-index replaces as free', () => {
     const estimate = chromiumEstimate(95_000_000, 100_000_000);
     expect(roomFor('r', estimate, 12_000_000).ok).toBe(false);
-    expect(roomFor('r', estimate, 12_000_000, { replacingBytes: 8_000_000 })).toMatchObject({ ok: true, freeBytes: 13_000_000 });
+    expect(roomFor('r', estimate, 12_000_000, { replacingBytes: 8_000_000 })).toMatchObject({
+      ok: true,
+      freeBytes: 13_000_000,
+    });
   });
 
   it('with nothing else stored, points at disk space', () => {
@@ -70,7 +77,14 @@ describe('sizes', () => {
       shared: [shared, shared],
     };
     // keys + 1000 + (8 + 4) + 8 + 4 + 16 + 8 + 16 (the shared array once)
-    const keys = 'texts'.length + 'files'.length + 'paths'.length + 'sizes'.length + 'postings'.length + 'n'.length + 'shared'.length;
+    const keys =
+      'texts'.length +
+      'files'.length +
+      'paths'.length +
+      'sizes'.length +
+      'postings'.length +
+      'n'.length +
+      'shared'.length;
     expect(storedPayloadBytes(value)).toBe(keys + 1_000 + 12 + 8 + 4 + 16 + 8 + 16);
   });
 
@@ -80,13 +94,13 @@ describe('sizes', () => {
   });
 
   it('formats as browsers show storage', () => {
-    expect([formatStorageBytes(512), formatStorageBytes(340_000), formatStorageBytes(1_234_567), formatStorageBytes(250_000_000), formatStorageBytes(2_100_000_000)]).toEqual([
-      '512 bytes',
-      '340 KB',
-      '1.2 MB',
-      '250 MB',
-      '2.1 GB',
-    ]);
+    expect([
+      formatStorageBytes(512),
+      formatStorageBytes(340_000),
+      formatStorageBytes(1_234_567),
+      formatStorageBytes(250_000_000),
+      formatStorageBytes(2_100_000_000),
+    ]).toEqual(['512 bytes', '340 KB', '1.2 MB', '250 MB', '2.1 GB']);
   });
 });
 
@@ -99,7 +113,13 @@ describe('StorageQuotaError', () => {
     const error = new StorageQuotaError(verdict.refusal);
     expect(error).toBeInstanceOf(StoreError);
     expect(isQuotaError(error)).toBe(true);
-    expect(error.refusal).toMatchObject({ code: 'no-room', neededBytes: 12_000_000, freeBytes: 5_000_000, usageBytes: 95_000_000, quotaBytes: 100_000_000 });
+    expect(error.refusal).toMatchObject({
+      code: 'no-room',
+      neededBytes: 12_000_000,
+      freeBytes: 5_000_000,
+      usageBytes: 95_000_000,
+      quotaBytes: 100_000_000,
+    });
     expect(error.message).toBe(verdict.message);
     expect(error.message).toBe(quotaRefusalMessage(error.refusal));
   });
@@ -111,7 +131,15 @@ describe('StorageQuotaError', () => {
     expect(advised.cause).toBe(refused);
     expect(advised.message).toBe(`${refused.message} (Stored here: huge (41.0 MB).)`);
     // A refusal of ours already carries its advice, even when its sentence names nothing stored.
-    const ours = new StorageQuotaError({ code: 'no-room', name: 'r', neededBytes: 2_000, freeBytes: 1_000, usageBytes: 0, quotaBytes: 1_000, others: [] });
+    const ours = new StorageQuotaError({
+      code: 'no-room',
+      name: 'r',
+      neededBytes: 2_000,
+      freeBytes: 1_000,
+      usageBytes: 0,
+      quotaBytes: 1_000,
+      others: [],
+    });
     expect(ours.message).not.toMatch(/stored here/i);
     expect(withDeletionAdvice(ours, others)).toBe(ours);
     // A store's sentence that happens to say "stored here:" is still given the list.

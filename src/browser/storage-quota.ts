@@ -101,7 +101,9 @@ export function withDeletionAdvice(error: StoreError, others: readonly StoredRep
 
 /** What indexing `sourceBytes` of source will cost in storage, estimated before anything is read. */
 export function estimateStoredBytes(sourceBytes: number, withEmbeddings: boolean): number {
-  return Math.ceil(sourceBytes * (withEmbeddings ? PAYLOAD_PER_SOURCE_BYTE.withEmbeddings : PAYLOAD_PER_SOURCE_BYTE.withoutEmbeddings));
+  return Math.ceil(
+    sourceBytes * (withEmbeddings ? PAYLOAD_PER_SOURCE_BYTE.withEmbeddings : PAYLOAD_PER_SOURCE_BYTE.withoutEmbeddings),
+  );
 }
 
 /**
@@ -116,24 +118,36 @@ export function roomFor(
   neededBytes: number,
   options: { replacingBytes?: number; others?: readonly StoredRepositorySize[] } = {},
 ): RoomVerdict {
-  if (!estimate || typeof estimate.quota !== 'number' || typeof estimate.usage !== 'number') return { ok: true, neededBytes, freeBytes: null };
+  if (!estimate || typeof estimate.quota !== 'number' || typeof estimate.usage !== 'number')
+    return { ok: true, neededBytes, freeBytes: null };
   const freeBytes = Math.max(0, estimate.quota - estimate.usage) + (options.replacingBytes ?? 0);
   if (neededBytes <= freeBytes) return { ok: true, neededBytes, freeBytes };
-  const refusal: NoRoom = { code: 'no-room', name, neededBytes, freeBytes, usageBytes: estimate.usage, quotaBytes: estimate.quota, others: options.others ?? [] };
+  const refusal: NoRoom = {
+    code: 'no-room',
+    name,
+    neededBytes,
+    freeBytes,
+    usageBytes: estimate.usage,
+    quotaBytes: estimate.quota,
+    others: options.others ?? [],
+  };
   return { ok: false, neededBytes, freeBytes, message: quotaRefusalMessage(refusal), refusal };
 }
 
 /** The sentence that says what can be deleted to make room, largest first. */
 export function deletionAdvice(others: readonly StoredRepositorySize[]): string {
   const stored = storedList(others);
-  if (!stored) return 'Free disk space on this computer (the browser gives each site a share of it), then index it again.';
+  if (!stored)
+    return 'Free disk space on this computer (the browser gives each site a share of it), then index it again.';
   return `Delete a repository you no longer need (${stored}) or free disk space, then index it again.`;
 }
 
 /** "stored here: big (12 MB), small (3.1 MB)", largest first; empty when nothing has a known size. */
 export function storedList(others: readonly StoredRepositorySize[]): string {
   const sized = others.filter((r) => (r.storedBytes ?? 0) > 0).sort((a, b) => b.storedBytes! - a.storedBytes!);
-  return sized.length === 0 ? '' : `stored here: ${sized.map((r) => `${r.name} (${formatStorageBytes(r.storedBytes!)})`).join(', ')}`;
+  return sized.length === 0
+    ? ''
+    : `stored here: ${sized.map((r) => `${r.name} (${formatStorageBytes(r.storedBytes!)})`).join(', ')}`;
 }
 
 /**

@@ -34,15 +34,30 @@ const FILES: SourceFile[] = [
   },
   {
     path: 'src/store/sync.ts',
-    text: ["import type { Adapter } from './adapter';", 'export function syncAll(target: Adapter, rows: string[]) {', '  target.upsertMany(rows);', '}', ''].join('\n'),
+    text: [
+      "import type { Adapter } from './adapter';",
+      'export function syncAll(target: Adapter, rows: string[]) {',
+      '  target.upsertMany(rows);',
+      '}',
+      '',
+    ].join('\n'),
   },
   {
     path: 'src/store/batch.ts',
-    text: ['export function flushBatch(store: any, rows: string[]) {', '  return store.upsertMany(rows);', '}', ''].join('\n'),
+    text: [
+      'export function flushBatch(store: any, rows: string[]) {',
+      '  return store.upsertMany(rows);',
+      '}',
+      '',
+    ].join('\n'),
   },
   {
     path: 'src/store/table.ts',
-    text: ['function upsertMany(rows: string[]) { return rows.length; }', 'export const tableOps = { upsertMany };', ''].join('\n'),
+    text: [
+      'function upsertMany(rows: string[]) { return rows.length; }',
+      'export const tableOps = { upsertMany };',
+      '',
+    ].join('\n'),
   },
   {
     path: 'src/format/normalize.ts',
@@ -54,27 +69,63 @@ const FILES: SourceFile[] = [
       '',
     ].join('\n'),
   },
-  { path: 'src/format/index.ts', text: ["export { default as normalize } from './normalize';", "export * from './shape';", ''].join('\n') },
+  {
+    path: 'src/format/index.ts',
+    text: ["export { default as normalize } from './normalize';", "export * from './shape';", ''].join('\n'),
+  },
   {
     path: 'src/format/shape.ts',
-    text: ['export interface RecordShape { id: string }', 'export function shapeOf(x: unknown): RecordShape { return x as RecordShape; }', ''].join('\n'),
+    text: [
+      'export interface RecordShape { id: string }',
+      'export function shapeOf(x: unknown): RecordShape { return x as RecordShape; }',
+      '',
+    ].join('\n'),
   },
-  { path: 'src/api.ts', text: ["export { normalize as cleanRecord } from './format/index';", "export * from './format/index';", ''].join('\n') },
+  {
+    path: 'src/api.ts',
+    text: ["export { normalize as cleanRecord } from './format/index';", "export * from './format/index';", ''].join(
+      '\n',
+    ),
+  },
   {
     path: 'src/ingest.ts',
-    text: ["import { cleanRecord } from './api';", 'export function ingest(r: Record<string, unknown>) {', '  return cleanRecord(r);', '}', ''].join('\n'),
+    text: [
+      "import { cleanRecord } from './api';",
+      'export function ingest(r: Record<string, unknown>) {',
+      '  return cleanRecord(r);',
+      '}',
+      '',
+    ].join('\n'),
   },
   {
     path: 'src/export.ts',
-    text: ["import normalizeIt from './format/normalize';", 'export function exportAll(rs: Record<string, unknown>[]) {', '  return rs.map((r) => normalizeIt(r));', '}', ''].join('\n'),
+    text: [
+      "import normalizeIt from './format/normalize';",
+      'export function exportAll(rs: Record<string, unknown>[]) {',
+      '  return rs.map((r) => normalizeIt(r));',
+      '}',
+      '',
+    ].join('\n'),
   },
   {
     path: 'src/types-user.ts',
-    text: ["import type { RecordShape } from './api';", 'export function describe(shape: RecordShape): string {', '  return shape.id;', '}', ''].join('\n'),
+    text: [
+      "import type { RecordShape } from './api';",
+      'export function describe(shape: RecordShape): string {',
+      '  return shape.id;',
+      '}',
+      '',
+    ].join('\n'),
   },
   {
     path: 'src/report.ts',
-    text: ["import { ingest } from './ingest';", 'export function report(r: Record<string, unknown>) {', '  return ingest(r);', '}', ''].join('\n'),
+    text: [
+      "import { ingest } from './ingest';",
+      'export function report(r: Record<string, unknown>) {',
+      '  return ingest(r);',
+      '}',
+      '',
+    ].join('\n'),
   },
 ];
 
@@ -113,7 +164,9 @@ describe('references: never fewer using files than grep', () => {
     expect(grep.has('src/store/table.ts')).toBe(true);
     for (const path of grep) expect(files(r)).toContain(path);
     expect(r.query.strategy).toBe('fused');
-    expect(r.query.fallback).toMatch(/^graph linked \d+ file\(s\), but "upsertMany" occurs as a word in \d+ more, so text, structural were fused with it$/);
+    expect(r.query.fallback).toMatch(
+      /^graph linked \d+ file\(s\), but "upsertMany" occurs as a word in \d+ more, so text, structural were fused with it$/,
+    );
     honest(r);
   });
 
@@ -139,7 +192,10 @@ describe('references: never fewer using files than grep', () => {
 
 describe('impact: through barrels, type-only imports and default exports, hops kept', () => {
   it('a default export renamed by two barrels: the importer is hop 1, its dependents hop 2', async () => {
-    const r = await engine.search('what would break if I change normalizeRecord', { preset: 'thorough', modalities: ['graph'] });
+    const r = await engine.search('what would break if I change normalizeRecord', {
+      preset: 'thorough',
+      modalities: ['graph'],
+    });
     expect(r.query.intent).toBe('impact_analysis');
     const graph = r.query.modalities.find((m) => m.modality === 'graph')!;
     const byPath = new Map(graph.list.map((h) => [engine.chunk(h.chunkId).path, h.reason]));
@@ -158,9 +214,16 @@ describe('impact: through barrels, type-only imports and default exports, hops k
 describe('pasted text', () => {
   it('an unquoted error message the repository contains: exact match, the file containing it first, explained', async () => {
     const r = await engine.search('Cannot normalize a record that was already released');
-    expect(r.query).toMatchObject({ intent: 'exact_match', confidence: 0.9, rule: 'verbatim-text', strategy: 'direct' });
+    expect(r.query).toMatchObject({
+      intent: 'exact_match',
+      confidence: 0.9,
+      rule: 'verbatim-text',
+      strategy: 'direct',
+    });
     expect(r.results[0].path).toBe('src/format/normalize.ts');
-    expect(r.results[0].explanation.modalities.text!.reason).toMatch(/^contains the pasted text "Cannot normalize a record that was already released" 1×/);
+    expect(r.results[0].explanation.modalities.text!.reason).toMatch(
+      /^contains the pasted text "Cannot normalize a record that was already released" 1×/,
+    );
     expect(r.query.notes.join(' ')).toMatch(/Pasted text: .* occurs verbatim/);
   });
 
@@ -177,15 +240,23 @@ describe('pasted text', () => {
   });
 
   it('a timestamped log line with an ERROR level: the message inside it is the literal, the rule stays error-token', async () => {
-    const r = await engine.search('2026-11-30T10:14:03Z ERROR [worker-3] normalize a record that was already released (request 8f3a)');
+    const r = await engine.search(
+      '2026-11-30T10:14:03Z ERROR [worker-3] normalize a record that was already released (request 8f3a)',
+    );
     expect(r.query).toMatchObject({ intent: 'exact_match', confidence: 0.85, rule: 'error-token' });
     expect(r.results[0].path).toBe('src/format/normalize.ts');
-    expect(r.results[0].explanation.modalities.text!.reason).toMatch(/^contains the pasted text "normalize a record that was already released"/);
+    expect(r.results[0].explanation.modalities.text!.reason).toMatch(
+      /^contains the pasted text "normalize a record that was already released"/,
+    );
   });
 
   it('questions and text the repository does not contain keep their intent', async () => {
     expect((await engine.search('how does a record get normalized')).query.intent).toBe('understand_code');
-    expect((await engine.search('session cookie rotation')).query).toMatchObject({ intent: 'understand_code', confidence: 0.4, rule: 'fallback' });
+    expect((await engine.search('session cookie rotation')).query).toMatchObject({
+      intent: 'understand_code',
+      confidence: 0.4,
+      rule: 'fallback',
+    });
   });
 });
 
@@ -225,17 +296,23 @@ describe('query syntax in the engine', () => {
     const bad = await engine.search('/(unclosed/');
     expect(bad.results).toEqual([]);
     expect(bad.query.error).toMatch(/regular expression/i);
-    expect((await engine.search('/unterminated')).query.error).toBe('The regular expression /unterminated has no closing /: write /pattern/ (or put the text in "quotes").');
+    expect((await engine.search('/unterminated')).query.error).toBe(
+      'The regular expression /unterminated has no closing /: write /pattern/ (or put the text in "quotes").',
+    );
     expect((await engine.search('who calls ingest path:')).query.error).toBe('path: needs a value, e.g. path:src/**.');
     const none = await engine.search('who calls ingest lang:go');
     expect(none.query.error).toBe('No file of this repository (12 files) matches lang:go.');
     expect(none.results).toEqual([]);
-    expect((await engine.search('lang:ts')).query.error).toBe('Add a question, a "phrase" or a /pattern/ to search within lang:typescript.');
+    expect((await engine.search('lang:ts')).query.error).toBe(
+      'Add a question, a "phrase" or a /pattern/ to search within lang:typescript.',
+    );
   });
 
   it('50 filters answer like none that exclude nothing', async () => {
     const plain = await engine.search('upsertMany');
-    const filtered = await engine.search(`upsertMany ${Array.from({ length: 50 }, (_, i) => `-path:generated${i}`).join(' ')}`);
+    const filtered = await engine.search(
+      `upsertMany ${Array.from({ length: 50 }, (_, i) => `-path:generated${i}`).join(' ')}`,
+    );
     expect(files(filtered)).toEqual(files(plain));
   });
 

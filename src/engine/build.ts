@@ -4,12 +4,27 @@
  * windows, before any parse), then structural and graph over the parsed chunks, semantic last
  * (embedding starts as soon as the chunks exist and runs beside the other builds).
  */
-import type { Chunk, FileAnalysis, IndexProgress, IndexStage, IndexStats, Modality, SkipCounts, SourceFile } from './contract';
+import type {
+  Chunk,
+  FileAnalysis,
+  IndexProgress,
+  IndexStage,
+  IndexStats,
+  Modality,
+  SkipCounts,
+  SourceFile,
+} from './contract';
 import { MODALITIES } from './contract';
 import type { Engine } from './engine';
 import { hashText } from './intake/hash';
 import type { Corpus } from './modality';
-import { MODALITY_REGISTRY, serializeIndexes, STORED_MODALITIES, type Indexes, type ModalitySnapshots } from './registry';
+import {
+  MODALITY_REGISTRY,
+  serializeIndexes,
+  STORED_MODALITIES,
+  type Indexes,
+  type ModalitySnapshots,
+} from './registry';
 import type { Embedder } from './semantic/embedder';
 import type { EmbeddingCache, SemanticIndex } from './semantic/index';
 import { approximateSize, SNAPSHOT_VERSION, utf8Length, type CorpusRecord, type EngineSnapshot } from './snapshot';
@@ -90,7 +105,10 @@ export class EarlyTextBuilder {
 
   add(file: SourceFile & { hash?: string; size?: number }): void {
     const added = this.corpus.add({ ...file, analysis: unparsedAnalysis(file.path, file.text) });
-    this.text.add(added, added.chunkIds.map((id) => this.corpus.chunkById(id)));
+    this.text.add(
+      added,
+      added.chunkIds.map((id) => this.corpus.chunkById(id)),
+    );
   }
 
   finish(): EarlyText {
@@ -102,7 +120,13 @@ export class EarlyTextBuilder {
 export type BuildFile = SourceFile & { hash?: string; size?: number };
 
 /** An engine over these indexes: the build's result, or (with `pending` not empty) one handed to `onStage`. */
-export type EngineFactory = (corpus: Corpus, indexes: Indexes, deps: EngineDeps, stats: IndexStats, pending: ReadonlySet<Modality>) => Engine;
+export type EngineFactory = (
+  corpus: Corpus,
+  indexes: Indexes,
+  deps: EngineDeps,
+  stats: IndexStats,
+  pending: ReadonlySet<Modality>,
+) => Engine;
 
 /** What a finished build hands the engine. */
 export interface BuiltIndexes {
@@ -116,7 +140,12 @@ export interface BuiltIndexes {
 }
 
 /** Builds every index. Cancelling through `signal` rejects with an AbortError and leaves nothing half-built. */
-export function buildIndexes(files: BuildFile[], deps: EngineDeps, options: BuildOptions, engineOf: EngineFactory): Promise<BuiltIndexes> {
+export function buildIndexes(
+  files: BuildFile[],
+  deps: EngineDeps,
+  options: BuildOptions,
+  engineOf: EngineFactory,
+): Promise<BuiltIndexes> {
   return new IndexBuild(files, deps, options, engineOf).run();
 }
 
@@ -167,17 +196,32 @@ class IndexBuild {
     semanticBuild.catch(() => undefined); // awaited below; not unhandled if a stage before it throws
     // With the model up, its first batches go out before this thread builds text, structural and
     // graph: embedding is the longest stage, and its first replies would wait for those builds.
-    if (semanticComing && this.embedderUp) await Promise.race([this.embeddingStarted, semanticBuild.then(() => undefined, () => undefined)]);
+    if (semanticComing && this.embedderUp)
+      await Promise.race([
+        this.embeddingStarted,
+        semanticBuild.then(
+          () => undefined,
+          () => undefined,
+        ),
+      ]);
     // Between the stages below, events are let in (the cache read's answer, the embedding
     // workers' replies) so the next batch goes out while this thread builds.
     await this.letEventsIn();
     // Built elsewhere while structural and graph are built here; or here, reusing the early
     // stage's trigram index (same files, same ids).
     const textElsewhere = textIndexer ? textIndexOn(textIndexer, corpus, buildMs) : null;
-    const textHere = textElsewhere ? null : stage('text', onProgress, buildMs, () => MODALITY_REGISTRY.text.build(corpus, { sameFiles: early }));
+    const textHere = textElsewhere
+      ? null
+      : stage('text', onProgress, buildMs, () => MODALITY_REGISTRY.text.build(corpus, { sameFiles: early }));
     throwIfAborted(signal);
     await this.letEventsIn();
-    const structural = stage('text', onProgress, buildMs, () => MODALITY_REGISTRY.structural.build(corpus, {}), 'structural');
+    const structural = stage(
+      'text',
+      onProgress,
+      buildMs,
+      () => MODALITY_REGISTRY.structural.build(corpus, {}),
+      'structural',
+    );
     throwIfAborted(signal);
     await this.letEventsIn();
     if (textHere) this.publish(corpus, { text: textHere, structural, graph: null, semantic: null });
@@ -274,10 +318,20 @@ class IndexBuild {
   private publish(corpus: Corpus, indexes: Indexes): void {
     const { onStage, signal, skipped } = this.options;
     if (!onStage || signal?.aborted) return;
-    const pending = new Set<Modality>(MODALITIES.filter((m) => indexes[m] === null && (m !== 'semantic' || this.semanticComing)));
+    const pending = new Set<Modality>(
+      MODALITIES.filter((m) => indexes[m] === null && (m !== 'semantic' || this.semanticComing)),
+    );
     // A partial engine embeds no query: it has no semantic index to search.
     const partialDeps = { ...this.deps, embedder: null };
-    onStage(this.engineOf(corpus, indexes, partialDeps, computeStats(corpus, indexes, null, this.buildMs, skipped, null, 0), pending));
+    onStage(
+      this.engineOf(
+        corpus,
+        indexes,
+        partialDeps,
+        computeStats(corpus, indexes, null, this.buildMs, skipped, null, 0),
+        pending,
+      ),
+    );
   }
 
   /** With embedding under way, lets its replies in between the stages built on this thread. */
@@ -333,7 +387,13 @@ async function textIndexOn(indexer: TextIndexer, corpus: Corpus, buildMs: Record
   return text;
 }
 
-function stage<T>(s: IndexStage, onProgress: BuildOptions['onProgress'], buildMs: Record<string, number>, build: () => T, name: string = s): T {
+function stage<T>(
+  s: IndexStage,
+  onProgress: BuildOptions['onProgress'],
+  buildMs: Record<string, number>,
+  build: () => T,
+  name: string = s,
+): T {
   onProgress?.({ stage: s, done: 0, total: 1, rate: 0, etaMs: null, message: `building ${name} index` });
   const value = timed(buildMs, name, build);
   onProgress?.({ stage: s, done: 1, total: 1, rate: 0, etaMs: 0, message: `${name} index built` });
@@ -385,5 +445,6 @@ export function computeStats(
 }
 
 export function throwIfAborted(signal?: AbortSignal): void {
-  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Indexing was cancelled', 'AbortError');
+  if (signal?.aborted)
+    throw signal.reason instanceof Error ? signal.reason : new DOMException('Indexing was cancelled', 'AbortError');
 }

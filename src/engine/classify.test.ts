@@ -86,7 +86,11 @@ describe('classify: edge cases', () => {
   });
 
   it('"similar to" phrasing reaches find_similar below the direct-path threshold', () => {
-    expect(classify('code similar to retryWithBackoff')).toEqual({ intent: 'find_similar', confidence: 0.8, rule: 'similar-phrase' });
+    expect(classify('code similar to retryWithBackoff')).toEqual({
+      intent: 'find_similar',
+      confidence: 0.8,
+      rule: 'similar-phrase',
+    });
   });
 
   it('a lone PascalCase word is a definition query; a lone lowercase word is not', () => {
@@ -184,7 +188,11 @@ describe('classify: phrasings no seed rule names literally', () => {
   });
 
   it('a question that names a thrown error still goes to the error (the seed example)', () => {
-    expect(classify('why does the ValueError happen')).toEqual({ intent: 'exact_match', confidence: 0.85, rule: 'error-token' });
+    expect(classify('why does the ValueError happen')).toEqual({
+      intent: 'exact_match',
+      confidence: 0.85,
+      rule: 'error-token',
+    });
   });
 });
 

@@ -89,7 +89,9 @@ const DEFINITION_KEYWORDS: Readonly<Record<string, DefinitionKind | undefined>> 
 };
 /** Visibility and modifiers written before a declaration keyword: `pub fn new`, `export default class App`. */
 const DECLARATION_MODIFIERS = String.raw`(?:(?:pub(?:\([\w:]+\))?|export|default|public|private|protected|static|async|abstract|final|unsafe|extern|declare)\s+)*`;
-const DEFINITION_KEYWORD = new RegExp(`^${DECLARATION_MODIFIERS}(${Object.keys(DEFINITION_KEYWORDS).join('|')})\\s+([A-Za-z_$][\\w$.:]*)`);
+const DEFINITION_KEYWORD = new RegExp(
+  `^${DECLARATION_MODIFIERS}(${Object.keys(DEFINITION_KEYWORDS).join('|')})\\s+([A-Za-z_$][\\w$.:]*)`,
+);
 /** A definition keyword, a parameter list and a body on the same line: `def f(x): return x` is code, not a name. */
 const ONE_LINE_DEFINITION = /^(def|fn|func|function)\s+[A-Za-z_$][\w$]*\s*(\[[^\]]*\])?\(.*\)[^\n]*?(:|\{|=>)\s*\S/;
 
@@ -137,8 +139,10 @@ const SIMILAR_PHRASE =
 const QUOTED = /"([^"]+)"|'([^']{2,})'|`([^`]+)`/;
 
 /** errno-style tokens (ECONNREFUSED, ENOENT), Node error codes (ERR_REQUIRE_ESM), SomethingError/Exception/Warning, signals, tracebacks. */
-const ERROR_TOKEN = /\b(E[A-Z]{3,}[A-Z0-9]*|ERR_[A-Z0-9_]+|[A-Z][A-Za-z0-9]*(Error|Exception|Warning)|KeyboardInterrupt|StopIteration|SystemExit|[a-z][a-z0-9]*_error|SIG[A-Z]{3,}|[Tt]raceback)\b/;
-const ERRORISH = /^(E[A-Z]{3,}[A-Z0-9]*|ERR_[A-Z0-9_]+|[A-Z][A-Za-z0-9]*(Error|Exception|Warning)|[a-z][a-z0-9]*_error|SIG[A-Z]{3,})$/;
+const ERROR_TOKEN =
+  /\b(E[A-Z]{3,}[A-Z0-9]*|ERR_[A-Z0-9_]+|[A-Z][A-Za-z0-9]*(Error|Exception|Warning)|KeyboardInterrupt|StopIteration|SystemExit|[a-z][a-z0-9]*_error|SIG[A-Z]{3,}|[Tt]raceback)\b/;
+const ERRORISH =
+  /^(E[A-Z]{3,}[A-Z0-9]*|ERR_[A-Z0-9_]+|[A-Z][A-Za-z0-9]*(Error|Exception|Warning)|[a-z][a-z0-9]*_error|SIG[A-Z]{3,})$/;
 /**
  * Runtime failure formats that carry no error token: Go and Rust panics, compiler error codes,
  * signal deaths, and the JavaScript engines' own messages.
@@ -153,7 +157,8 @@ const RUNTIME_FAILURE = new RegExp(
   ].join('|'),
 );
 /** A message worded like an error, at the start of the query, capitalised as programs write them. */
-const ERROR_MESSAGE = /^(Cannot|Can't|Could not|Couldn't|Failed to|Unable to|Unexpected|Invalid|Missing|No such|Not found|Uncaught|Unhandled)\b\s+\S+/;
+const ERROR_MESSAGE =
+  /^(Cannot|Can't|Could not|Couldn't|Failed to|Unable to|Unexpected|Invalid|Missing|No such|Not found|Uncaught|Unhandled)\b\s+\S+/;
 /** The operating system's and Node's own messages (strerror texts), written as programs print them, often lower-case: "bind: address already in use". */
 const SYSTEM_ERROR =
   /^([\w.-]+:\s+)?(permission denied|operation not permitted|no such file or directory|address already in use|connection (refused|reset by peer|timed out)|broken pipe|socket hang up|too many open files|no space left on device|network is unreachable|no route to host|resource temporarily unavailable|device or resource busy|read-only file system|bad file descriptor|directory not empty|not a directory|is a directory|host is down|operation timed out)\b/i;
@@ -179,22 +184,37 @@ const LOGGED = /\b[A-Z]{3,}[A-Z0-9_]*\b|\b\w*(Error|Exception|Warning|error|warn
  * the description, not the thing asked for.
  */
 function isDescription(q: string, words: string[]): boolean {
-  if (words.length < DESCRIPTION.minWords || words.length > DESCRIPTION.maxWords || ASKED.test(q) || LOGGED.test(q) || RUNTIME_FAILURE.test(q) || ERROR_MESSAGE.test(q) || SYSTEM_ERROR.test(q)) return false;
+  if (
+    words.length < DESCRIPTION.minWords ||
+    words.length > DESCRIPTION.maxWords ||
+    ASKED.test(q) ||
+    LOGGED.test(q) ||
+    RUNTIME_FAILURE.test(q) ||
+    ERROR_MESSAGE.test(q) ||
+    SYSTEM_ERROR.test(q)
+  )
+    return false;
   if (NAVIGATE.test(q)) return false;
   const functionWords = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length;
   const names = words.filter((w) => isCodeName(w) || ERRORISH.test(w)).length;
   // "the file that defines makeObservable" asks where a name is defined.
   if (names > 0 && words.some(isDefinitionCue)) return false;
-  return functionWords >= DESCRIPTION.minFunctionWords && functionWords >= DESCRIPTION.minFunctionShare * words.length && names <= DESCRIPTION.maxNames;
+  return (
+    functionWords >= DESCRIPTION.minFunctionWords &&
+    functionWords >= DESCRIPTION.minFunctionShare * words.length &&
+    names <= DESCRIPTION.maxNames
+  );
 }
 /**
  * A kind named after a name: "the Router class", "show me the Reaction constructor". The
  * lookahead asks for a capital or _ inside the name without splitting the name between two
  * [\w$]* (that split backtracks quadratically: 30 s on a 100,000-character word).
  */
-const DEFINITION_NOUN = /\b[A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
+const DEFINITION_NOUN =
+  /\b[A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
 /** Questions about how or why code works, asked in so many words: they win over the names they mention. */
-const QUESTION_FORM = /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
+const QUESTION_FORM =
+  /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
 
 /** A definition cue in any inflection: "declares" as "declare", "defining" as "define". */
 function isDefinitionCue(word: string): boolean {
@@ -220,10 +240,13 @@ const DEFINITION_CUE = new Set([
 /** The cue words and their inflections, once: the words whose base form (tokens.ts) is a cue. */
 const DEFINITION_CUE_FORMS: ReadonlySet<string> = new Set([
   ...DEFINITION_CUE,
-  ...[...DEFINITION_CUE].flatMap((c) => [`${c}s`, `${c}d`, `${c}ed`, `${c}ing`, `${c.replace(/e$/, '')}ing`]).filter((f) => baseForms(f).some((b) => DEFINITION_CUE.has(b))),
+  ...[...DEFINITION_CUE]
+    .flatMap((c) => [`${c}s`, `${c}d`, `${c}ed`, `${c}ing`, `${c.replace(/e$/, '')}ing`])
+    .filter((f) => baseForms(f).some((b) => DEFINITION_CUE.has(b))),
 ]);
 
-const UNDERSTAND_WORDS = /\b(how|why|explain|explains|explained|architecture|overview|purpose|walk\s+me\s+through|describe|what\s+does|what\s+is|what\s+are)\b/i;
+const UNDERSTAND_WORDS =
+  /\b(how|why|explain|explains|explained|architecture|overview|purpose|walk\s+me\s+through|describe|what\s+does|what\s+is|what\s+are)\b/i;
 
 /** Intent phrase words removed before taking the query's terms. */
 const CUE_WORDS = new Set([
@@ -288,41 +311,49 @@ const ORDERED_RULES: readonly Rule[] = [
     intent: 'find_similar',
     looksFor: 'a pasted piece of code',
     test: (q) => (looksLikeCodeSnippet(q) || ONE_LINE_DEFINITION.test(q) ? CONFIDENCE.codeSnippet : null),
-  },  {
+  },
+  {
     id: 'definition-keyword',
     confidence: String(CONFIDENCE.definitionKeyword),
     intent: 'find_definition',
     looksFor: 'starts with def/class/func/function/fn/interface/type/struct/enum/import… and a name',
     test: (q) => (DEFINITION_KEYWORD.test(q) ? CONFIDENCE.definitionKeyword : null),
-  },  {
+  },
+  {
     id: 'impact-phrase',
     confidence: String(CONFIDENCE.impactPhrase),
     intent: 'impact_analysis',
-    looksFor: '“impact”, “blast radius”, “what depends on”, “what breaks if”, “downstream of”, “transitively”, “safe to change”',
+    looksFor:
+      '“impact”, “blast radius”, “what depends on”, “what breaks if”, “downstream of”, “transitively”, “safe to change”',
     test: (q) => (IMPACT_PHRASE.test(q) ? CONFIDENCE.impactPhrase : null),
-  },  {
+  },
+  {
     id: 'references-phrase',
     confidence: String(CONFIDENCE.referencesPhrase),
     intent: 'find_references',
     looksFor: '“who calls”, “usages of”, “references to”, “where is … used”, “every place that calls”, “consumers of”',
     test: (q) => (REFERENCES_PHRASE.test(q) ? CONFIDENCE.referencesPhrase : null),
-  },  {
+  },
+  {
     id: 'similar-phrase',
     confidence: String(CONFIDENCE.similarPhrase),
     intent: 'find_similar',
     looksFor: '“similar to”, “looks like”, “alternatives to”, “same as”, “duplicates of”',
     test: (q) => (SIMILAR_PHRASE.test(q) ? CONFIDENCE.similarPhrase : null),
-  },  {
+  },
+  {
     id: 'quoted-string',
     confidence: String(CONFIDENCE.quotedString),
     intent: 'exact_match',
     looksFor: 'a "quoted string"',
     test: (q) => (QUOTED.test(q) ? CONFIDENCE.quotedString : null),
-  },  {
+  },
+  {
     id: 'question-form',
     confidence: String(CONFIDENCE.understandWords),
     intent: 'understand_code',
-    looksFor: 'a question about how code works that names code: “how is queryHash computed”, “what does X do”, “explain …” (before the names it mentions)',
+    looksFor:
+      'a question about how code works that names code: “how is queryHash computed”, “what does X do”, “explain …” (before the names it mentions)',
     // Only where a later rule would take the name for the ask; plain questions reach understand-words.
     test: (q, words) => (QUESTION_FORM.test(q) && namesSomething(q, words) ? CONFIDENCE.understandWords : null),
   },
@@ -337,20 +368,24 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'description',
     confidence: String(CONFIDENCE.description),
     intent: 'understand_code',
-    looksFor: 'a sentence describing what code does: “Removes every listener registered for the given event” (not a question, not a pasted log or error line)',
+    looksFor:
+      'a sentence describing what code does: “Removes every listener registered for the given event” (not a question, not a pasted log or error line)',
     test: (q, words) => (isDescription(q, words) ? CONFIDENCE.description : null),
   },
   {
     id: 'error-token',
     confidence: String(CONFIDENCE.errorToken),
     intent: 'exact_match',
-    looksFor: 'an error token or a runtime failure format: ECONNREFUSED, ERR_REQUIRE_ESM, TypeError, SIGSEGV, a Go or Rust panic, “x is not a function”, traceback',
+    looksFor:
+      'an error token or a runtime failure format: ECONNREFUSED, ERR_REQUIRE_ESM, TypeError, SIGSEGV, a Go or Rust panic, “x is not a function”, traceback',
     test: (q) => (ERROR_TOKEN.test(q) || RUNTIME_FAILURE.test(q) ? CONFIDENCE.errorToken : null),
-  },  {
+  },
+  {
     id: 'error-message',
     confidence: String(CONFIDENCE.errorMessage),
     intent: 'exact_match',
-    looksFor: 'a message worded like an error: “Cannot …”, “Failed to …”, “Unable to …”, or a system error text (“address already in use”, “permission denied”) (below the direct-path threshold)',
+    looksFor:
+      'a message worded like an error: “Cannot …”, “Failed to …”, “Unable to …”, or a system error text (“address already in use”, “permission denied”) (below the direct-path threshold)',
     test: (q) => (ERROR_MESSAGE.test(q) || SYSTEM_ERROR.test(q) ? CONFIDENCE.errorMessage : null),
   },
   {
@@ -359,24 +394,28 @@ const ORDERED_RULES: readonly Rule[] = [
     intent: 'find_definition',
     looksFor: 'a camelCase, PascalCase, snake_case or dotted name (higher when it is most of the query)',
     test: (_q, words) => identifierConfidence(words),
-  },  {
+  },
+  {
     id: 'definition-phrase',
     confidence: String(CONFIDENCE.definitionPhrase),
     intent: 'find_definition',
     looksFor: 'a name with “defined”, “definition”, “declared”, “implementation”',
     test: (_q, words) => definitionPhraseConfidence(words),
-  },  {
+  },
+  {
     id: 'understand-words',
     confidence: String(CONFIDENCE.understandWords),
     intent: 'understand_code',
     looksFor: '“how”, “why”, “explain”, “architecture”, “what does”',
     test: (q) => (UNDERSTAND_WORDS.test(q) ? CONFIDENCE.understandWords : null),
-  },];
+  },
+];
 
 const VERBATIM_RULE = {
   rule: 'verbatim-text' as const,
   intent: 'exact_match' as const,
-  looksFor: 'pasted text (a log or error line, 3+ words) that the repository contains verbatim — checked in the trigram index when searching',
+  looksFor:
+    'pasted text (a log or error line, 3+ words) that the repository contains verbatim — checked in the trigram index when searching',
   confidence: String(CONFIDENCE.verbatimText),
 };
 
@@ -410,13 +449,23 @@ export const VERBATIM = {
 } as const;
 
 /** Rules whose answer a verbatim occurrence may replace; every other rule is kept as it fired. */
-const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'description', 'identifier', 'definition-phrase', 'error-token', 'error-message', 'quoted-string']);
+const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set([
+  'fallback',
+  'understand-words',
+  'description',
+  'identifier',
+  'definition-phrase',
+  'error-token',
+  'error-message',
+  'quoted-string',
+]);
 /** Rules that keep their intent and confidence: the verbatim run only widens their literal. */
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */
 const ERROR_LINE: ReadonlySet<string> = new Set(['error-token', 'error-message']);
 /** Questions and requests are asked, not pasted. */
-const ASKED = /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b/i;
+const ASKED =
+  /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b/i;
 
 /**
  * The longest run of whole words of the query that `occurs` in the corpus and is long enough to
@@ -429,7 +478,9 @@ export function verbatimRun(query: string, occurs: (text: string) => boolean, an
     const words = line.trim().split(/\s+/).filter(Boolean).slice(0, VERBATIM.maxWordsPerLine);
     if (words.length < VERBATIM.minWords) continue;
     // A line already worded like an error: any run of 3+ words it shares with the code is its message.
-    const need = anyLongRun ? VERBATIM.minWords : Math.min(VERBATIM.longRunWords, Math.ceil(VERBATIM.minCoverage * words.length));
+    const need = anyLongRun
+      ? VERBATIM.minWords
+      : Math.min(VERBATIM.longRunWords, Math.ceil(VERBATIM.minCoverage * words.length));
     // Longest first: the first run found at a length is the answer for this line.
     for (let len = words.length; len >= Math.max(need, VERBATIM.minWords); len--) {
       if (best && best.split(' ').length >= len) break;
@@ -459,21 +510,36 @@ function trimPunctuation(run: string): string {
  * Returns the plan unchanged when the rule does not apply.
  */
 export function routePastedText(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
-  if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
+  if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule)))
+    return plan;
   // A query that is only the quoted string is exactly what the user asked for.
-  if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal) return plan;
+  if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal)
+    return plan;
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
   if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
   if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase())) return plan;
   // An error token or a quoted string keeps its rule and confidence (the seed's examples are
   // pinned); only the literal grows to the pasted message around it.
   if (LITERAL_KEEPING.has(plan.rule)) return { ...plan, literal: run, pasted: true };
-  return { ...plan, intent: 'exact_match', confidence: CONFIDENCE.verbatimText, rule: 'verbatim-text', literal: run, pasted: true };
+  return {
+    ...plan,
+    intent: 'exact_match',
+    confidence: CONFIDENCE.verbatimText,
+    rule: 'verbatim-text',
+    literal: run,
+    pasted: true,
+  };
 }
 
 /** Whether a rule after question-form would fire on the names or tokens in the query. */
 function namesSomething(q: string, words: string[]): boolean {
-  return DEFINITION_NOUN.test(q) || ERROR_TOKEN.test(q) || RUNTIME_FAILURE.test(q) || identifierConfidence(words) !== null || definitionPhraseConfidence(words) !== null;
+  return (
+    DEFINITION_NOUN.test(q) ||
+    ERROR_TOKEN.test(q) ||
+    RUNTIME_FAILURE.test(q) ||
+    identifierConfidence(words) !== null ||
+    definitionPhraseConfidence(words) !== null
+  );
 }
 
 function identifierConfidence(words: string[]): number | null {
@@ -482,7 +548,10 @@ function identifierConfidence(words: string[]): number | null {
   if (ids.length === 0) return null;
   const others = words.filter((w) => !isCodeName(w) && !STOP_WORDS.has(w.toLowerCase()) && !isDefinitionCue(w));
   const extra = others.length + (ids.length - 1);
-  return Math.max(CONFIDENCE.identifierMin, round2(CONFIDENCE.identifierMax - CONFIDENCE.identifierPerExtraWord * extra));
+  return Math.max(
+    CONFIDENCE.identifierMin,
+    round2(CONFIDENCE.identifierMax - CONFIDENCE.identifierPerExtraWord * extra),
+  );
 }
 
 function definitionPhraseConfidence(words: string[]): number | null {
@@ -515,7 +584,8 @@ function round2(x: number): number {
 /** Classifies a query: the first rule that fires wins. */
 export function classify(query: string): Classification {
   const q = query.trim();
-  if (!/[\p{L}\p{N}]/u.test(q)) return { intent: 'understand_code', confidence: CONFIDENCE.fallback, rule: q ? 'fallback' : 'empty' };
+  if (!/[\p{L}\p{N}]/u.test(q))
+    return { intent: 'understand_code', confidence: CONFIDENCE.fallback, rule: q ? 'fallback' : 'empty' };
   const words = q.match(WORD_LIKE) ?? [];
   for (const rule of ORDERED_RULES) {
     const confidence = rule.test(q, words);
@@ -528,9 +598,10 @@ export function classify(query: string): Classification {
 export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   const raw = query.trim();
   const classification = classify(raw);
-  const c: Classification = forcedIntent && forcedIntent !== classification.intent
-    ? { intent: forcedIntent, confidence: 1, rule: 'user-choice' }
-    : classification;
+  const c: Classification =
+    forcedIntent && forcedIntent !== classification.intent
+      ? { intent: forcedIntent, confidence: 1, rule: 'user-choice' }
+      : classification;
   const words = raw.match(WORD_LIKE) ?? [];
   const plan: QueryPlan = { ...c, raw, identifiers: [], terms: [] };
 

@@ -5,12 +5,7 @@
  */
 
 export type Intent =
-  | 'find_definition'
-  | 'find_references'
-  | 'understand_code'
-  | 'find_similar'
-  | 'impact_analysis'
-  | 'exact_match';
+  'find_definition' | 'find_references' | 'understand_code' | 'find_similar' | 'impact_analysis' | 'exact_match';
 
 export const INTENTS: readonly Intent[] = [
   'find_definition',
@@ -176,7 +171,8 @@ export interface UnderstoodQuery {
 }
 
 /** Why a query cannot be run as written (src/engine/query-syntax.ts words each one). */
-export type QueryErrorCode = 'too-long' | 'filter-needs-value' | 'unknown-language' | 'bad-case-value' | 'unclosed-regex' | 'empty-regex';
+export type QueryErrorCode =
+  'too-long' | 'filter-needs-value' | 'unknown-language' | 'bad-case-value' | 'unclosed-regex' | 'empty-regex';
 
 export interface SearchOptions {
   preset?: Preset;

@@ -5,7 +5,18 @@
  * No DOM and no Node built-ins: the same class runs in a Web Worker and in the CLI.
  */
 import { classify } from './classify';
-import type { Chunk, DefinitionTarget, IndexStats, Modality, ModalityRun, Preset, QueryPlan, SearchOptions, SearchResponse, UnderstoodQuery } from './contract';
+import type {
+  Chunk,
+  DefinitionTarget,
+  IndexStats,
+  Modality,
+  ModalityRun,
+  Preset,
+  QueryPlan,
+  SearchOptions,
+  SearchResponse,
+  UnderstoodQuery,
+} from './contract';
 import { MODALITIES } from './contract';
 import { fuse } from './fuse';
 import { buildIndexes, type BuildFile, type BuildOptions, type EngineDeps } from './build';
@@ -35,8 +46,23 @@ import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot,
 import { corpusFromChunkTable } from './structural/corpus';
 import { measure, now } from './timing';
 
-export { EarlyTextBuilder, type BuildOptions, type EarlyText, type EngineDeps, type FileAnalyzer, type TextIndexer } from './build';
-export { approximateSize, SNAPSHOT_VERSION, snapshotRecords, type CorpusRecord, type EngineSnapshot, type SnapshotFile, type StoredTexts } from './snapshot';
+export {
+  EarlyTextBuilder,
+  type BuildOptions,
+  type EarlyText,
+  type EngineDeps,
+  type FileAnalyzer,
+  type TextIndexer,
+} from './build';
+export {
+  approximateSize,
+  SNAPSHOT_VERSION,
+  snapshotRecords,
+  type CorpusRecord,
+  type EngineSnapshot,
+  type SnapshotFile,
+  type StoredTexts,
+} from './snapshot';
 export { sliceLines, type Dependent, type FileView } from './navigation';
 export { planTypedQuery, queryMayEmbed } from './search/route';
 export { measure } from './timing';
@@ -69,12 +95,20 @@ export class Engine {
 
   /** What answers now and what is still being built. */
   get stage(): EngineStage {
-    return { live: MODALITIES.filter((m) => this.indexes[m] !== null), pending: MODALITIES.filter((m) => this.pending.has(m)) };
+    return {
+      live: MODALITIES.filter((m) => this.indexes[m] !== null),
+      pending: MODALITIES.filter((m) => this.pending.has(m)),
+    };
   }
 
   /** Builds every index (build.ts). Cancelling through `signal` rejects with an AbortError and leaves nothing half-built. */
   static async build(files: BuildFile[], deps: EngineDeps, options: BuildOptions = {}): Promise<Engine> {
-    const built = await buildIndexes(files, deps, options, (corpus, indexes, stageDeps, stats, pending) => new Engine(corpus, indexes, stageDeps, stats, pending));
+    const built = await buildIndexes(
+      files,
+      deps,
+      options,
+      (corpus, indexes, stageDeps, stats, pending) => new Engine(corpus, indexes, stageDeps, stats, pending),
+    );
     const engine = new Engine(built.corpus, built.indexes, built.deps, built.stats);
     // A build is stored right after: the serialization the statistics measured is reused once.
     engine.serializedAtBuild = built.serialized;
@@ -83,7 +117,10 @@ export class Engine {
 
   /** Rebuilds the engine from a stored snapshot without re-parsing or re-embedding anything. */
   static load(snapshot: EngineSnapshot, deps: EngineDeps): Engine {
-    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`Index format ${snapshot.version} is out of date (current ${SNAPSHOT_VERSION}): re-index this repository.`);
+    if (snapshot.version !== SNAPSHOT_VERSION)
+      throw new Error(
+        `Index format ${snapshot.version} is out of date (current ${SNAPSHOT_VERSION}): re-index this repository.`,
+      );
     const started = now();
     const corpus = corpusFromChunkTable(snapshotRecords(snapshot), snapshot.chunks);
     const engine = new Engine(corpus, loadIndexes(corpus, snapshot.modalities, deps.embedder), deps, snapshot.stats);
@@ -93,7 +130,8 @@ export class Engine {
   }
 
   snapshot(): EngineSnapshot {
-    if (this.pending.size > 0) throw new Error(`an index still waiting for ${[...this.pending].join(', ')} is not stored`);
+    if (this.pending.size > 0)
+      throw new Error(`an index still waiting for ${[...this.pending].join(', ')} is not stored`);
     const modalities = this.serializedAtBuild ?? serializeIndexes(this.indexes);
     this.serializedAtBuild = null;
     return encodeSnapshot(this.corpus, modalities, this.stats, this.storedColumns);
@@ -109,7 +147,9 @@ export class Engine {
     const started = now();
     const preset = options.preset ?? 'default';
     const understood = parseQuery(query);
-    const scope = understood.error ? { error: understood.error } : narrowFiles(understood, options, this.corpus, this.indexes.text);
+    const scope = understood.error
+      ? { error: understood.error }
+      : narrowFiles(understood, options, this.corpus, this.indexes.text);
     if ('error' in scope) return this.unanswered(query, understood, scope.error, preset, started);
     const { plan, notes: planNotes } = planSearch(understood, options, {
       occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
@@ -134,7 +174,9 @@ export class Engine {
       // Without the graph yet, centrality 0: boost 1, and the explanation says the graph was not ready.
       centralityOf: (id) => {
         const graph = this.indexes.graph;
-        return graph ? boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, graph.centralityOfChunk(id)) : 0;
+        return graph
+          ? boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, graph.centralityOfChunk(id))
+          : 0;
       },
       chunkOf: (id) => this.corpus.chunks[id],
       limit: options.limit ?? DEFAULT_RESULT_LIMIT,
@@ -145,9 +187,14 @@ export class Engine {
       for (const r of results) r.explanation.notReady = notReady;
     }
     const absent = this.absentName(plan);
-    if (absent) notes.unshift(`No ${absent.name} in this repository: the results are loose matches.${didYouMean(absent.suggestions)}`);
+    if (absent)
+      notes.unshift(
+        `No ${absent.name} in this repository: the results are loose matches.${didYouMean(absent.suggestions)}`,
+      );
     const modalities: ModalityRun[] = MODALITIES.map(
-      (m) => retrieval.runs.get(m) ?? skippedRun(m, weights[m], skipped.get(m) ?? 'not-run', { preset, intent: plan.intent }),
+      (m) =>
+        retrieval.runs.get(m) ??
+        skippedRun(m, weights[m], skipped.get(m) ?? 'not-run', { preset, intent: plan.intent }),
     );
     const { fallback, strategyReason } = retrieval;
     return {
@@ -188,11 +235,21 @@ export class Engine {
   private absentName(plan: QueryPlan) {
     const structural = this.indexes.structural;
     if (!structural) return null;
-    return absentNameOf(plan, (name) => this.occurs(name), () => (this.suggester ??= new NameSuggester(structural.definitionNames)));
+    return absentNameOf(
+      plan,
+      (name) => this.occurs(name),
+      () => (this.suggester ??= new NameSuggester(structural.definitionNames)),
+    );
   }
 
   /** The answer to a query that cannot be run as written: no results, and the reason in `error`. */
-  private unanswered(query: string, understood: UnderstoodQuery, error: string, preset: Preset, started: number): SearchResponse {
+  private unanswered(
+    query: string,
+    understood: UnderstoodQuery,
+    error: string,
+    preset: Preset,
+    started: number,
+  ): SearchResponse {
     const c = classify(understood.text || query);
     const weights = { ...WEIGHTS[c.intent] };
     return {

@@ -27,7 +27,10 @@ describe('weighted RRF', () => {
   it('computes the formula of the seed, number by number', () => {
     const chunks = chunkTable(3, 3);
     const lists: Partial<Record<Modality, ModalityHit[]>> = {
-      structural: [{ chunkId: 1, score: 9, reason: 'defines x' }, { chunkId: 2, score: 3, reason: 'partial' }],
+      structural: [
+        { chunkId: 1, score: 9, reason: 'defines x' },
+        { chunkId: 2, score: 3, reason: 'partial' },
+      ],
       text: [{ chunkId: 2, score: 5, reason: 'contains x' }],
     };
     const results = fuse({
@@ -46,7 +49,13 @@ describe('weighted RRF', () => {
     expect(first.explanation.boost).toBeCloseTo(Math.min(1 + 0.3 * Math.log(5), 1.5), 12);
     expect(first.score).toBeCloseTo((0.6 / 42 + 0.1 / 41) * (1 + 0.3 * Math.log(5)), 12);
     expect(second.chunkId).toBe(1);
-    expect(second.explanation.modalities.structural).toMatchObject({ rank: 0, weight: 0.6, k: 40, rawScore: 9, reason: 'defines x' });
+    expect(second.explanation.modalities.structural).toMatchObject({
+      rank: 0,
+      weight: 0.6,
+      k: 40,
+      rawScore: 9,
+      reason: 'defines x',
+    });
     expect(second.explanation.modalities.structural!.contribution).toBeCloseTo(0.6 / 41, 12);
     expect(second.explanation.modalities.text).toBeUndefined();
     expect(second.explanation.boost).toBeCloseTo(1 + 0.3 * Math.log(2), 12);
@@ -55,7 +64,14 @@ describe('weighted RRF', () => {
 
   it('the boost is capped at 1.5 and the direct path does not boost', () => {
     const chunks = chunkTable(1, 1);
-    const base = { lists: { text: [{ chunkId: 0, score: 1, reason: '' }] }, weights: WEIGHTS.exact_match, k: 40, centralityOf: () => 1e6, chunkOf: (id: number) => chunks[id], limit: 5 };
+    const base = {
+      lists: { text: [{ chunkId: 0, score: 1, reason: '' }] },
+      weights: WEIGHTS.exact_match,
+      k: 40,
+      centralityOf: () => 1e6,
+      chunkOf: (id: number) => chunks[id],
+      limit: 5,
+    };
     expect(fuse({ ...base, strategy: 'fused' })[0].explanation.boost).toBe(1.5);
     expect(fuse({ ...base, strategy: 'direct' })[0].explanation.boost).toBe(1);
   });
@@ -102,14 +118,27 @@ describe('weighted RRF', () => {
       const lists: Partial<Record<Modality, ModalityHit[]>> = {};
       for (const m of MODALITIES) {
         if (random() < 0.25) continue;
-        const ids = [...new Set(Array.from({ length: Math.floor(random() * nChunks) }, () => Math.floor(random() * nChunks)))];
+        const ids = [
+          ...new Set(Array.from({ length: Math.floor(random() * nChunks) }, () => Math.floor(random() * nChunks))),
+        ];
         lists[m] = ids.map((chunkId) => ({ chunkId, score: random(), reason: 'r' }));
       }
-      const weights = Object.fromEntries(MODALITIES.map((m) => [m, Math.round(random() * 10) / 10])) as Record<Modality, number>;
+      const weights = Object.fromEntries(MODALITIES.map((m) => [m, Math.round(random() * 10) / 10])) as Record<
+        Modality,
+        number
+      >;
       const k = 1 + Math.floor(random() * 100);
       const centrality = chunks.map(() => random() * 10);
       const strategy = random() < 0.2 ? 'direct' : 'fused';
-      const results = fuse({ lists, weights, k, strategy, centralityOf: (id) => centrality[id], chunkOf: (id) => chunks[id], limit: 1000 });
+      const results = fuse({
+        lists,
+        weights,
+        k,
+        strategy,
+        centralityOf: (id) => centrality[id],
+        chunkOf: (id) => chunks[id],
+        limit: 1000,
+      });
       for (const r of results) {
         expect(scoreFromExplanation(r.explanation)).toBeCloseTo(r.score, 12);
         const sum = Object.values(r.explanation.modalities).reduce((s, c) => s + c!.contribution, 0);

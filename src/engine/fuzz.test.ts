@@ -26,22 +26,52 @@ const SEED = 20261130;
 export const RUNS = 400;
 
 /** Any UTF-16 code unit, lone surrogates and NUL included. */
-const codeUnits = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 200 }).map((u) => String.fromCharCode(...u));
+const codeUnits = fc
+  .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 200 })
+  .map((u) => String.fromCharCode(...u));
 const metacharacters = fc
-  .array(fc.constantFrom(...'()[]{}*+?|\\^$.-:<>=!PQEpkx0123456789aAzZ'.split(''), '(?', '(?<', '\\Q', '[[:', '\\p{', '\\x{'), { maxLength: 80 })
+  .array(
+    fc.constantFrom(
+      ...'()[]{}*+?|\\^$.-:<>=!PQEpkx0123456789aAzZ'.split(''),
+      '(?',
+      '(?<',
+      '\\Q',
+      '[[:',
+      '\\p{',
+      '\\x{',
+    ),
+    { maxLength: 80 },
+  )
   .map((p) => p.join(''));
 const specials = fc.constantFrom(
-  '', ' ', '\u0000', '\ud800', '\udfff', 'a\ud800b', '\udc00\ud800', '"', '""', '"\u0000"', 'class ', 'def \u0000', '/(a+)+$/', '\u202e', '\ufeff', '🤖'.repeat(10),
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  'a\ud800b',
+  '\udc00\ud800',
+  '"',
+  '""',
+  '"\u0000"',
+  'class ',
+  'def \u0000',
+  '/(a+)+$/',
+  '\u202e',
+  '\ufeff',
+  '🤖'.repeat(10),
   // Found by this file: a run of capitals made the identifier splitter quadratic (tokens.ts).
   'A'.repeat(100_000),
   `who calls ${'X'.repeat(50_000)}Y`,
   `"${'a'.repeat(99_998)}"`,
 );
 /** 100,000 code units: a random piece repeated. */
-const huge = fc.oneof(codeUnits, metacharacters, fc.string({ unit: 'binary', minLength: 1, maxLength: 20 })).map((piece) => {
-  const unit = piece.length > 0 ? piece : 'x';
-  return unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
-});
+const huge = fc
+  .oneof(codeUnits, metacharacters, fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }))
+  .map((piece) => {
+    const unit = piece.length > 0 ? piece : 'x';
+    return unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
+  });
 const hostile = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
   { weight: 3, arbitrary: codeUnits },
@@ -138,12 +168,16 @@ describe('hostile queries through the whole engine', () => {
 
   it('Engine.search answers any string on every preset', async () => {
     await fc.assert(
-      fc.asyncProperty(hostile, fc.constantFrom('quick', 'default', 'thorough') as fc.Arbitrary<'quick' | 'default' | 'thorough'>, async (s, preset) => {
-        tried++;
-        const r = await engine.search(s, { preset, limit: 5 });
-        expect(r.results.length).toBeLessThanOrEqual(5);
-        expect(INTENTS).toContain(r.query.intent);
-      }),
+      fc.asyncProperty(
+        hostile,
+        fc.constantFrom('quick', 'default', 'thorough') as fc.Arbitrary<'quick' | 'default' | 'thorough'>,
+        async (s, preset) => {
+          tried++;
+          const r = await engine.search(s, { preset, limit: 5 });
+          expect(r.results.length).toBeLessThanOrEqual(5);
+          expect(INTENTS).toContain(r.query.intent);
+        },
+      ),
       { seed: SEED, numRuns: RUNS / 4 },
     );
   }, 120_000);

@@ -38,7 +38,9 @@ describe('a huge query', () => {
     const query = `who calls ${'x'.repeat(100_000)}`;
     expect(parseQuery(query)).toMatchObject({ errorCode: 'too-long' });
     const { value: response, ms, rssMb, heapMb } = await measured(() => engine.search(query));
-    console.log(`who calls + 100,000 characters: ${ms.toFixed(0)} ms, RSS +${rssMb.toFixed(0)} MB, heap +${heapMb.toFixed(0)} MB`);
+    console.log(
+      `who calls + 100,000 characters: ${ms.toFixed(0)} ms, RSS +${rssMb.toFixed(0)} MB, heap +${heapMb.toFixed(0)} MB`,
+    );
     expect(response.query.error).toMatch(/^The query is 100,010 characters long; Fourfold reads at most 10,000\./);
     expect(response.query.understood.errorCode).toBe('too-long');
     expect(response.results).toEqual([]);
@@ -49,7 +51,9 @@ describe('a huge query', () => {
   it('a name just under the query limit is answered ("not here", no fuzzy lookup) within the same bounds', async () => {
     const name = 'enqueue'.repeat(Math.floor((MAX_QUERY_CHARS - 20) / 7));
     const { value: response, ms, rssMb, heapMb } = await measured(() => engine.search(`who calls ${name}`));
-    console.log(`who calls + ${name.length} characters: ${ms.toFixed(0)} ms, RSS +${rssMb.toFixed(0)} MB, heap +${heapMb.toFixed(0)} MB`);
+    console.log(
+      `who calls + ${name.length} characters: ${ms.toFixed(0)} ms, RSS +${rssMb.toFixed(0)} MB, heap +${heapMb.toFixed(0)} MB`,
+    );
     expect(response.query.error).toBeUndefined();
     expect(ms).toBeLessThan(2000);
     expect(rssMb).toBeLessThan(300);

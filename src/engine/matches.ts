@@ -43,15 +43,18 @@ export function matchRuleFor(
 ): MatchRule | null {
   if (plan.regex !== undefined) return { kind: 'regex', find: regexFinder(plan.regex, plan.caseSensitive === true) };
   if (plan.literal) return { kind: 'literal', text: plan.literal, caseSensitive: plan.caseSensitive === true };
-  const aboutNames = plan.intent === 'find_definition' || plan.intent === 'find_references' || plan.intent === 'impact_analysis';
+  const aboutNames =
+    plan.intent === 'find_definition' || plan.intent === 'find_references' || plan.intent === 'impact_analysis';
   if (aboutNames && subject?.kind === 'files') {
     const targets = new Set(subject.fileIds);
     return { kind: 'files', fileIds: targets, dependencyOn: (fileId) => dependencyOn(fileId, targets) };
   }
   // "Who calls X" is answered by the calls; the definition of X is no call site.
   const definitions = plan.intent === 'find_definition';
-  if (aboutNames && subject?.kind === 'symbols') return { kind: 'names', names: subject.names, callerChunks: subject.callerChunks, definitions };
-  if (aboutNames && plan.identifiers.length > 0) return { kind: 'names', names: [referencedName(plan.identifiers[0])], callerChunks: new Map(), definitions };
+  if (aboutNames && subject?.kind === 'symbols')
+    return { kind: 'names', names: subject.names, callerChunks: subject.callerChunks, definitions };
+  if (aboutNames && plan.identifiers.length > 0)
+    return { kind: 'names', names: [referencedName(plan.identifiers[0])], callerChunks: new Map(), definitions };
   const terms = new Set(plan.terms.map((t) => t.toLowerCase()).filter((t) => t.length >= 2));
   return terms.size > 0 ? { kind: 'terms', terms } : null;
 }
@@ -85,13 +88,15 @@ export function fileMatches(rule: MatchRule, file: CorpusFile, chunkAt: (line: n
     case 'names': {
       const names = new Set(rule.names);
       for (const d of rule.definitions ? file.analysis.definitions : []) {
-        if (names.has(d.name)) add(d.nameLine, 'definition', wordRanges(lines[d.nameLine - 1] ?? '', names), { enclosing: d.container });
+        if (names.has(d.name))
+          add(d.nameLine, 'definition', wordRanges(lines[d.nameLine - 1] ?? '', names), { enclosing: d.container });
       }
       for (const r of file.analysis.references) {
         const name = referencedName(r.name);
         if (!names.has(name)) continue;
         // A call from inside a definition of that name is recursion, which the graph keeps no edge for.
-        const resolved = rule.callerChunks.has(chunkAt(r.line)) || (r.enclosing !== undefined && names.has(r.enclosing));
+        const resolved =
+          rule.callerChunks.has(chunkAt(r.line)) || (r.enclosing !== undefined && names.has(r.enclosing));
         add(r.line, referenceKind(r), wordRanges(lines[r.line - 1] ?? '', names), { enclosing: r.enclosing, resolved });
       }
       for (const imp of file.analysis.imports) {
@@ -106,7 +111,8 @@ export function fileMatches(rule: MatchRule, file: CorpusFile, chunkAt: (line: n
       const { importLines, names } = rule.dependencyOn(file.id);
       for (const line of importLines) add(line, 'import', []);
       for (const r of file.analysis.references) {
-        if (names.has(referencedName(r.name))) add(r.line, referenceKind(r), wordRanges(lines[r.line - 1] ?? '', names), { enclosing: r.enclosing });
+        if (names.has(referencedName(r.name)))
+          add(r.line, referenceKind(r), wordRanges(lines[r.line - 1] ?? '', names), { enclosing: r.enclosing });
       }
       break;
     }
@@ -128,7 +134,11 @@ function referenceKind(r: Reference): MatchKind {
   return r.kind === 'call' || r.kind === 'new' ? 'call' : 'reference';
 }
 
-function addOccurrences(lines: string[], names: Set<string>, add: (line: number, kind: MatchKind, ranges: [number, number][]) => void): void {
+function addOccurrences(
+  lines: string[],
+  names: Set<string>,
+  add: (line: number, kind: MatchKind, ranges: [number, number][]) => void,
+): void {
   lines.forEach((text, i) => {
     const ranges = wordRanges(text, names);
     if (ranges.length > 0) add(i + 1, 'occurrence', ranges);
@@ -202,7 +212,6 @@ function splitOnSeparators(word: string, from: number, to: number): [number, num
   return out;
 }
 
-
 // ---------------------------------------------------------------------------------------
 // Every call site of a definition (the code view's "Callers")
 
@@ -242,10 +251,21 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
       if (known && (known.confidence > confidence || (known.confidence === confidence && known.span <= span))) continue;
       lines ??= file.text.split('\n');
       const text = lineText(lines[r.line - 1] ?? '');
-      sites.set(key, { path: file.path, line: r.line, text, ranges: wordRanges(text, names), chunkId, symbol: chunk.symbol, confidence, span });
+      sites.set(key, {
+        path: file.path,
+        line: r.line,
+        text,
+        ranges: wordRanges(text, names),
+        chunkId,
+        symbol: chunk.symbol,
+        confidence,
+        span,
+      });
     }
   }
-  return [...sites.values()].map(({ span: _span, ...site }) => site).sort((a, b) => b.confidence - a.confidence || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+  return [...sites.values()]
+    .map(({ span: _span, ...site }) => site)
+    .sort((a, b) => b.confidence - a.confidence || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -255,11 +275,14 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
  * The ranges of a line to mark for a query: its literal anywhere (any case); otherwise its
  * names and words as whole identifiers or whole sub-tokens of one — never part of a word.
  */
-export function lineHighlighter(plan: Pick<QueryPlan, 'literal' | 'identifiers' | 'terms' | 'regex' | 'caseSensitive'>): (text: string) => [number, number][] {
+export function lineHighlighter(
+  plan: Pick<QueryPlan, 'literal' | 'identifiers' | 'terms' | 'regex' | 'caseSensitive'>,
+): (text: string) => [number, number][] {
   if (plan.regex !== undefined) return regexFinder(plan.regex, plan.caseSensitive === true);
   if (plan.literal) return literalFinder(plan.literal, plan.caseSensitive === true);
   const words = new Set<string>();
-  for (const id of plan.identifiers) for (const part of id.split(/\.|::/)) if (part.length >= 2) words.add(part.toLowerCase());
+  for (const id of plan.identifiers)
+    for (const part of id.split(/\.|::/)) if (part.length >= 2) words.add(part.toLowerCase());
   for (const t of plan.terms) if (t.length >= 2) words.add(t.toLowerCase());
   if (words.size === 0) return () => [];
   return (text) => subTokenRanges(text, words);

@@ -56,7 +56,9 @@ export class NameSuggester {
       tokenize: (text, field) => (field === 'parts' ? text.split(' ') : [text]),
       processTerm: (term) => term || null,
     });
-    this.index.addAll(names.map((name, id) => ({ id, name, whole: spelling(name), parts: splitIdentifier(name).join(' ') })));
+    this.index.addAll(
+      names.map((name, id) => ({ id, name, whole: spelling(name), parts: splitIdentifier(name).join(' ') })),
+    );
   }
 
   /** Existing names nearest to `name`, best first; never `name` itself. */
@@ -93,7 +95,11 @@ export class NameSuggester {
  * The name a query asks about, when it occurs nowhere in the repository (no definition, no
  * use, not even in a comment, in any case), with the nearest names that do; else null.
  */
-export function absentNameOf(plan: QueryPlan, occurs: (name: string) => boolean, suggester: () => NameSuggester): AbsentName | null {
+export function absentNameOf(
+  plan: QueryPlan,
+  occurs: (name: string) => boolean,
+  suggester: () => NameSuggester,
+): AbsentName | null {
   const name = nameAskedAbout(plan);
   if (!name || occurs(name)) return null;
   return { name, suggestions: suggester().suggest(name) };

@@ -39,7 +39,12 @@ describe('every match of a result, grouped by file', () => {
     const r = await express.search('who calls res.send');
     const graph = r.query.modalities.find((m) => m.modality === 'graph')!;
     const resolved = graph.list.filter((h) => h.reason.endsWith('(same file)')).map((h) => h.reason);
-    expect(resolved).toEqual(['calls send in json (same file)', 'calls send in jsonp (same file)', 'calls send in sendStatus (same file)', 'calls send in render (same file)']);
+    expect(resolved).toEqual([
+      'calls send in json (same file)',
+      'calls send in jsonp (same file)',
+      'calls send in sendStatus (same file)',
+      'calls send in render (same file)',
+    ]);
     // sendFile's `send(req, path, opts)` calls the `send` package: at most a name-only guess.
     expect(graph.list.find((h) => h.reason.includes('in sendFile'))?.reason ?? '').not.toMatch(/same file/);
     expect(r.results[0]).toMatchObject({ path: 'lib/response.js', symbol: 'json' });
@@ -53,7 +58,8 @@ describe('every match of a result, grouped by file', () => {
       const text = express.file(f.path)!.text;
       const expected = text.split('\n').filter((line) => line.toLowerCase().includes('content-type')).length;
       expect(f.count, f.path).toBe(expected);
-      for (const l of f.lines) for (const [a, b] of l.ranges) expect(l.text.slice(a, b).toLowerCase()).toBe('content-type');
+      for (const l of f.lines)
+        for (const [a, b] of l.ranges) expect(l.text.slice(a, b).toLowerCase()).toBe('content-type');
     }
     expect(files.reduce((n, f) => n + f.count, 0)).toBeGreaterThan(r.results.length);
   });
@@ -61,11 +67,15 @@ describe('every match of a result, grouped by file', () => {
   it('lists every line a /regex/ of the query syntax matches, marking each match (RE2)', async () => {
     const query = String.raw`/this\.(send|json)\(/ path:lib/`;
     const r = await express.search(query);
-    const files = express.matches(query, r.results.map((x) => x.path));
+    const files = express.matches(
+      query,
+      r.results.map((x) => x.path),
+    );
     const response = files.find((f) => f.path === 'lib/response.js')!;
     const text = express.file('lib/response.js')!.text;
     expect(response.count).toBe(text.split('\n').filter((l) => /this\.(send|json)\(/.test(l)).length);
-    for (const l of response.lines) for (const [a, b] of l.ranges) expect(l.text.slice(a, b)).toMatch(/^this\.(send|json)\($/);
+    for (const l of response.lines)
+      for (const [a, b] of l.ranges) expect(l.text.slice(a, b)).toMatch(/^this\.(send|json)\($/);
   });
 
   it('respects case:yes for an exact string', () => {
@@ -92,7 +102,13 @@ describe('call sites and go to definition', () => {
     const chunk = component.chunks.find((c) => c.symbol === 'setState')!;
     const sites = preact.callSites(chunk.id);
     const where = sites.map((s) => `${s.path}:${s.symbol}`);
-    expect(where).toEqual(expect.arrayContaining(['hooks/src/index.js:useReducer', 'src/diff/catch-error.js:_catchError', 'compat/src/suspense.js:_childDidSuspend']));
+    expect(where).toEqual(
+      expect.arrayContaining([
+        'hooks/src/index.js:useReducer',
+        'src/diff/catch-error.js:_catchError',
+        'compat/src/suspense.js:_childDidSuspend',
+      ]),
+    );
     // One entry per line, even where definitions nest.
     expect(new Set(sites.map((s) => `${s.path}:${s.line}`)).size).toBe(sites.length);
   });
@@ -132,7 +148,8 @@ describe('wrong first answers, fixed at the root', () => {
   it('what depends on src/util.js: the file at that path, not compat/src/util.js', async () => {
     const r = await preact.search('what depends on src/util.js');
     expect(r.results.length).toBeGreaterThan(0);
-    for (const x of r.results.slice(0, 10)) expect(x.explanation.modalities.graph?.reason ?? '').not.toMatch(/compat\/src\/util\.js/);
+    for (const x of r.results.slice(0, 10))
+      expect(x.explanation.modalities.graph?.reason ?? '').not.toMatch(/compat\/src\/util\.js/);
     expect(r.results[0].explanation.modalities.graph?.reason).toMatch(/imports src\/util\.js/);
   });
 
@@ -145,7 +162,10 @@ describe('wrong first answers, fixed at the root', () => {
 
   it("this.set inside express's res.location is res.set (defined by res.set = res.header = …), not app.set", () => {
     const response = express.file('lib/response.js')!;
-    expect(response.analysis.definitions.find((d) => d.name === 'set')).toMatchObject({ container: 'res', kind: 'method' });
+    expect(response.analysis.definitions.find((d) => d.name === 'set')).toMatchObject({
+      container: 'res',
+      kind: 'method',
+    });
     const location = response.chunks.find((c) => c.symbol === 'location')!;
     const callees = express.callees(location.id);
     expect(callees.map((c) => `${c.path}:${c.symbol}`)).toEqual(['lib/response.js:set']);

@@ -28,7 +28,13 @@ export interface Dependent {
 export function fileView({ corpus }: IndexedCorpus, path: string): FileView | undefined {
   const f = corpus.fileByPath.get(path);
   if (!f) return undefined;
-  return { path: f.path, text: f.text, language: f.language, analysis: f.analysis, chunks: f.chunkIds.map((id) => corpus.chunks[id]) };
+  return {
+    path: f.path,
+    text: f.text,
+    language: f.language,
+    analysis: f.analysis,
+    chunks: f.chunkIds.map((id) => corpus.chunks[id]),
+  };
 }
 
 /** The innermost chunk holding a line (1-based) of a file; undefined for an unknown file or a line past its end. */
@@ -41,13 +47,25 @@ export function chunkAtLine({ corpus }: IndexedCorpus, path: string, line: numbe
 /** Files that depend on a chunk's definition (or on its file), breadth-first with hop distance. */
 export function dependentsOf({ corpus, indexes }: IndexedCorpus, chunkId: number): Dependent[] {
   const pathOf = (fileId: number) => corpus.files[fileId].path;
-  return (indexes.graph?.reverseDependencies({ chunkId }) ?? []).map((d) => ({ path: pathOf(d.fileId), hops: d.hops, via: pathOf(d.via), relation: d.relation, line: d.line }));
+  return (indexes.graph?.reverseDependencies({ chunkId }) ?? []).map((d) => ({
+    path: pathOf(d.fileId),
+    hops: d.hops,
+    via: pathOf(d.via),
+    relation: d.relation,
+    line: d.line,
+  }));
 }
 
 /** Every line of these files that answers the plan, file by file (src/engine/matches.ts). */
-export function matchingLines({ corpus, indexes }: IndexedCorpus, plan: QueryPlan, paths: readonly string[]): FileMatches[] {
+export function matchingLines(
+  { corpus, indexes }: IndexedCorpus,
+  plan: QueryPlan,
+  paths: readonly string[],
+): FileMatches[] {
   const graph = indexes.graph;
-  const rule = matchRuleFor(plan, graph?.subjectOf(plan) ?? null, (fileId, targets) => graph!.dependencyOn(fileId, targets));
+  const rule = matchRuleFor(plan, graph?.subjectOf(plan) ?? null, (fileId, targets) =>
+    graph!.dependencyOn(fileId, targets),
+  );
   if (!rule) return [];
   const out: FileMatches[] = [];
   for (const path of paths) {
@@ -61,7 +79,11 @@ export function matchingLines({ corpus, indexes }: IndexedCorpus, plan: QueryPla
  * Go to definition: where a name used at a line of a file is defined — the definitions the
  * graph resolved that use to, else every definition of that name, best first.
  */
-export function definitionsOf({ corpus, indexes }: IndexedCorpus, name: string, from?: { path: string; line: number }): DefinitionTarget[] {
+export function definitionsOf(
+  { corpus, indexes }: IndexedCorpus,
+  name: string,
+  from?: { path: string; line: number },
+): DefinitionTarget[] {
   const { graph, structural } = indexes;
   if (!structural) return [];
   const file = from ? corpus.fileByPath.get(from.path) : undefined;
@@ -75,7 +97,17 @@ export function definitionsOf({ corpus, indexes }: IndexedCorpus, name: string, 
     if (!hit || seen.has(key)) return;
     seen.add(key);
     const d = hit.definition;
-    targets.push({ path, line, startLine: d.startLine, endLine: d.endLine, name: d.name, kind: d.kind, container: d.container, chunkId: hit.chunkId, confidence });
+    targets.push({
+      path,
+      line,
+      startLine: d.startLine,
+      endLine: d.endLine,
+      name: d.name,
+      kind: d.kind,
+      container: d.container,
+      chunkId: hit.chunkId,
+      confidence,
+    });
   };
   // The graph's best-resolved targets only: a use imported by name is not also a guess elsewhere.
   const best = resolved.reduce((m, n) => Math.max(m, n.confidence), 0);

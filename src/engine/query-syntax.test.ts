@@ -3,8 +3,17 @@ import { describeFilters, fileFilter, parseQuery } from './query-syntax';
 
 describe('parseQuery: what the query syntax understands', () => {
   it('a plain question is left as it is, pasted spacing and newlines included', () => {
-    expect(parseQuery('  who calls parseConfig ')).toEqual({ text: 'who calls parseConfig', paths: [], excludedPaths: [], languages: [], excludedLanguages: [], caseSensitive: false });
-    expect(parseQuery('Traceback (most recent call last):\n  File "a.py", line 3').text).toBe('Traceback (most recent call last):\n  File "a.py", line 3');
+    expect(parseQuery('  who calls parseConfig ')).toEqual({
+      text: 'who calls parseConfig',
+      paths: [],
+      excludedPaths: [],
+      languages: [],
+      excludedLanguages: [],
+      caseSensitive: false,
+    });
+    expect(parseQuery('Traceback (most recent call last):\n  File "a.py", line 3').text).toBe(
+      'Traceback (most recent call last):\n  File "a.py", line 3',
+    );
   });
 
   it('filters, a regex and case:yes combine with a question', () => {
@@ -22,7 +31,10 @@ describe('parseQuery: what the query syntax understands', () => {
   });
 
   it('"exact phrase" stays in the question (the classifier makes it an exact match); a quoted filter value may hold spaces', () => {
-    expect(parseQuery('"connection refused" path:"my dir/src"')).toMatchObject({ text: '"connection refused"', paths: ['my dir/src'] });
+    expect(parseQuery('"connection refused" path:"my dir/src"')).toMatchObject({
+      text: '"connection refused"',
+      paths: ['my dir/src'],
+    });
   });
 
   it('a regex may hold spaces and slashes inside a class or escaped', () => {
@@ -39,10 +51,14 @@ describe('parseQuery: what the query syntax understands', () => {
   });
 
   it('bad input gets a clear message', () => {
-    expect(parseQuery('/unterminated(').error).toBe('The regular expression /unterminated( has no closing /: write /pattern/ (or put the text in "quotes").');
+    expect(parseQuery('/unterminated(').error).toBe(
+      'The regular expression /unterminated( has no closing /: write /pattern/ (or put the text in "quotes").',
+    );
     expect(parseQuery('who calls x path:').error).toBe('path: needs a value, e.g. path:src/**.');
     expect(parseQuery('x -path:').error).toBe('-path: needs a value, e.g. -path:src/**.');
-    expect(parseQuery('x lang:klingon').error).toMatch(/^lang:klingon: unknown language\. Known: typescript, tsx, javascript/);
+    expect(parseQuery('x lang:klingon').error).toMatch(
+      /^lang:klingon: unknown language\. Known: typescript, tsx, javascript/,
+    );
     expect(parseQuery('x case:maybe').error).toBe('case:maybe: write case:yes or case:no.');
     expect(parseQuery('//').error).toMatch(/empty regular expression/);
   });

@@ -90,9 +90,21 @@ export const SYNTAX_HELP: readonly { syntax: string; meaning: string }[] = [
 const FILTER_TOKEN = /(^|\s)(-?)([A-Za-z]+):("(?:[^"\\]|\\.)*"|\S*)/g;
 
 export function parseQuery(raw: string): ParsedQuery {
-  const parsed: ParsedQuery = { text: '', paths: [], excludedPaths: [], languages: [], excludedLanguages: [], caseSensitive: false };
+  const parsed: ParsedQuery = {
+    text: '',
+    paths: [],
+    excludedPaths: [],
+    languages: [],
+    excludedLanguages: [],
+    caseSensitive: false,
+  };
   const removed: [number, number][] = [];
-  const fail = (errorCode: QueryErrorCode, error: string): ParsedQuery => ({ ...parsed, text: raw.trim(), error, errorCode });
+  const fail = (errorCode: QueryErrorCode, error: string): ParsedQuery => ({
+    ...parsed,
+    text: raw.trim(),
+    error,
+    errorCode,
+  });
   if (raw.length > MAX_QUERY_CHARS) {
     return fail(
       'too-long',
@@ -108,15 +120,24 @@ export function parseQuery(raw: string): ParsedQuery {
     let value = m[4];
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     const written = `${m[2]}${m[3]}:`;
-    if (value === '') return fail('filter-needs-value', `${written} needs a value, e.g. ${kind === 'path' ? `${written}src/**` : kind === 'lang' ? `${written}typescript` : 'case:yes'}.`);
+    if (value === '')
+      return fail(
+        'filter-needs-value',
+        `${written} needs a value, e.g. ${kind === 'path' ? `${written}src/**` : kind === 'lang' ? `${written}typescript` : 'case:yes'}.`,
+      );
     if (kind === 'path') (negated ? parsed.excludedPaths : parsed.paths).push(value);
     else if (kind === 'lang') {
       const name = canonicalLanguage(value);
-      if (!name) return fail('unknown-language', `${written}${value}: unknown language. Known: ${Object.keys(LANGUAGE_EXTENSIONS).join(', ')}.`);
+      if (!name)
+        return fail(
+          'unknown-language',
+          `${written}${value}: unknown language. Known: ${Object.keys(LANGUAGE_EXTENSIONS).join(', ')}.`,
+        );
       (negated ? parsed.excludedLanguages : parsed.languages).push(name);
     } else {
       const v = value.toLowerCase();
-      if (negated || !['yes', 'no', 'y', 'n', 'true', 'false'].includes(v)) return fail('bad-case-value', `${written}${value}: write case:yes or case:no.`);
+      if (negated || !['yes', 'no', 'y', 'n', 'true', 'false'].includes(v))
+        return fail('bad-case-value', `${written}${value}: write case:yes or case:no.`);
       parsed.caseSensitive = v === 'yes' || v === 'y' || v === 'true';
     }
     removed.push([start, start + m[0].length - m[1].length]);
@@ -147,7 +168,10 @@ export function parseQuery(raw: string): ParsedQuery {
  * not escaped that ends a word. A leading `/` with no end is an error unless the token reads as
  * a file path (`/usr/lib/x.so`, a stack frame's `/app/src/index.js:10`), which stays text.
  */
-function findRegex(raw: string, removed: [number, number][]): { pattern: string; start: number; end: number } | { code: QueryErrorCode; error: string } | null {
+function findRegex(
+  raw: string,
+  removed: [number, number][],
+): { pattern: string; start: number; end: number } | { code: QueryErrorCode; error: string } | null {
   for (let i = 0; i < raw.length; i++) {
     if (raw[i] !== '/' || (i > 0 && !/\s/.test(raw[i - 1])) || removed.some(([s, e]) => i >= s && i < e)) continue;
     let j = i + 1;
@@ -163,10 +187,14 @@ function findRegex(raw: string, removed: [number, number][]): { pattern: string;
     const token = raw.slice(i).split(/\s/, 1)[0];
     if (j >= raw.length || raw[j] !== '/') {
       if (/^\/[\w.@-]+\/|\.\w+(:\d+)*$/.test(token)) continue; // a file path, not a pattern
-      return { code: 'unclosed-regex', error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").` };
+      return {
+        code: 'unclosed-regex',
+        error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").`,
+      };
     }
     const pattern = raw.slice(i + 1, j);
-    if (pattern === '') return { code: 'empty-regex', error: 'An empty regular expression // matches nothing useful: write /pattern/.' };
+    if (pattern === '')
+      return { code: 'empty-regex', error: 'An empty regular expression // matches nothing useful: write /pattern/.' };
     return { pattern, start: i, end: j + 1 };
   }
   return null;

@@ -11,7 +11,9 @@ function corpus() {
     { path: 'a.ts', text: 'export function alpha() {\n  return beta();\n}\n' },
     { path: 'b.ts', text: 'export function beta() {\n  return 1;\n}\n' },
   ];
-  return corpusFromAnalyses(files.map((f) => ({ ...f, hash: f.path, size: f.text.length, analysis: unparsedAnalysis(f.path, f.text) })));
+  return corpusFromAnalyses(
+    files.map((f) => ({ ...f, hash: f.path, size: f.text.length, analysis: unparsedAnalysis(f.path, f.text) })),
+  );
 }
 
 describe('modality registry', () => {
@@ -23,7 +25,12 @@ describe('modality registry', () => {
 
   it('stores and loads back every index; semantic stays null without an embedder', () => {
     const c = corpus();
-    const indexes = { text: TextIndex.build(c), structural: StructuralIndex.build(c), graph: GraphIndex.build(c), semantic: null };
+    const indexes = {
+      text: TextIndex.build(c),
+      structural: StructuralIndex.build(c),
+      graph: GraphIndex.build(c),
+      semantic: null,
+    };
     const stored = serializeIndexes(indexes);
     expect(stored.semantic).toBeNull();
     const loaded = loadIndexes(c, structuredClone(stored), null);
@@ -33,6 +40,8 @@ describe('modality registry', () => {
 
   it('refuses to store an index still being built', () => {
     const c = corpus();
-    expect(() => serializeIndexes({ text: TextIndex.build(c), structural: null, graph: null, semantic: null })).toThrow(/still being built/);
+    expect(() => serializeIndexes({ text: TextIndex.build(c), structural: null, graph: null, semantic: null })).toThrow(
+      /still being built/,
+    );
   });
 });

@@ -82,7 +82,8 @@ export const MODALITY_REGISTRY: { [M in Modality]: ModalityEntry<M> } = {
     load: (corpus, snapshot) => GraphIndex.load(corpus, snapshot),
   },
   semantic: {
-    build: async (corpus, { embedder, semantic }) => (embedder ? SemanticIndex.build(corpus, embedder, semantic) : null),
+    build: async (corpus, { embedder, semantic }) =>
+      embedder ? SemanticIndex.build(corpus, embedder, semantic) : null,
     serialize: (index) => index?.serialize() ?? null,
     load: (corpus, snapshot, embedder) => (snapshot ? SemanticIndex.load(corpus, snapshot, embedder) : null),
   },
@@ -100,13 +101,22 @@ export const STORED_MODALITIES: readonly Modality[] = ['text', 'structural', 'gr
  * modalities are spelt out as keys, checked against the Modality union (a fifth one does not
  * compile until it is added here and to the registry).
  */
-export function mapModalities<R extends { [M in Modality]: unknown }>(f: <M extends Modality>(m: M) => R[M]): { [M in Modality]: R[M] } {
+export function mapModalities<R extends { [M in Modality]: unknown }>(
+  f: <M extends Modality>(m: M) => R[M],
+): { [M in Modality]: R[M] } {
   return { text: f('text'), structural: f('structural'), graph: f('graph'), semantic: f('semantic') };
 }
 
 /** mapModalities for values that arrive later (a store's reads): all asked at once. */
-export async function mapModalitiesAsync<R extends { [M in Modality]: unknown }>(f: <M extends Modality>(m: M) => Promise<R[M]>): Promise<{ [M in Modality]: R[M] }> {
-  const [text, structural, graph, semantic] = await Promise.all([f('text'), f('structural'), f('graph'), f('semantic')]);
+export async function mapModalitiesAsync<R extends { [M in Modality]: unknown }>(
+  f: <M extends Modality>(m: M) => Promise<R[M]>,
+): Promise<{ [M in Modality]: R[M] }> {
+  const [text, structural, graph, semantic] = await Promise.all([
+    f('text'),
+    f('structural'),
+    f('graph'),
+    f('semantic'),
+  ]);
   return { text, structural, graph, semantic };
 }
 

@@ -12,7 +12,19 @@ describe('skip codes', () => {
   });
 
   it('calls only the two waiting codes "not ready"', () => {
-    const all: SkipCode[] = ['not-selected', 'not-in-preset', 'zero-weight', 'still-indexing', 'model-loading', 'no-query-embedder', 'no-semantic-index', 'direct-path', 'query-invalid', 'failed', 'not-run'];
+    const all: SkipCode[] = [
+      'not-selected',
+      'not-in-preset',
+      'zero-weight',
+      'still-indexing',
+      'model-loading',
+      'no-query-embedder',
+      'no-semantic-index',
+      'direct-path',
+      'query-invalid',
+      'failed',
+      'not-run',
+    ];
     expect(all.filter((c) => isNotReady(c))).toEqual(['still-indexing', 'model-loading']);
   });
 });

@@ -63,7 +63,9 @@ export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
   const reader = new AnalysisReader(snapshot.analyses);
   const { utf8, ends } = snapshot.texts;
   if (reader.fileCount !== snapshot.files.length || ends.length !== snapshot.files.length) {
-    throw new Error(`snapshot has ${snapshot.files.length} files but ${ends.length} texts and ${reader.fileCount} analyses`);
+    throw new Error(
+      `snapshot has ${snapshot.files.length} files but ${ends.length} texts and ${reader.fileCount} analyses`,
+    );
   }
   const decoder = new TextDecoder();
   return snapshot.files.map((f, i) => ({
@@ -76,7 +78,12 @@ export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
 }
 
 /** The snapshot of a corpus and its serialized indexes; `stored` columns (a loaded engine's) are kept as they are. */
-export function encodeSnapshot(corpus: Corpus, modalities: ModalitySnapshots, stats: IndexStats, stored: StoredColumns | null): EngineSnapshot {
+export function encodeSnapshot(
+  corpus: Corpus,
+  modalities: ModalitySnapshots,
+  stats: IndexStats,
+  stored: StoredColumns | null,
+): EngineSnapshot {
   return {
     version: SNAPSHOT_VERSION,
     files: corpus.files.map(({ path, hash, size }) => ({ path, hash, size })),

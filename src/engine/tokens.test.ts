@@ -18,7 +18,8 @@ describe('baseForms', () => {
   });
 
   it('leaves alone words that are not inflected that way, and never returns the word itself or a stub', () => {
-    for (const w of ['class', 'status', 'axis', 'map', 'set', 'bus', 'string', 'sing']) expect(baseForms(w)).toEqual([]);
+    for (const w of ['class', 'status', 'axis', 'map', 'set', 'bus', 'string', 'sing'])
+      expect(baseForms(w)).toEqual([]);
     for (const w of ['uses', 'needed', 'proxies', 'bring']) {
       expect(baseForms(w)).not.toContain(w);
       for (const b of baseForms(w)) expect(b.length).toBeGreaterThanOrEqual(3);
@@ -60,9 +61,12 @@ describe('splitIdentifier', () => {
   it('gives exactly what the regular expressions gave, on any string', () => {
     const alphabet = fc.constantFrom(...'aAbBzZ019_$-. é日\u00e9\ud83d'.split(''));
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 24 }).map((cs) => cs.join('')), (s) => {
-        expect(splitIdentifier(s)).toEqual(splitByRegex(s));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 24 }).map((cs) => cs.join('')),
+        (s) => {
+          expect(splitIdentifier(s)).toEqual(splitByRegex(s));
+        },
+      ),
       { numRuns: 20_000, seed: 11 },
     );
     fc.assert(
@@ -74,6 +78,16 @@ describe('splitIdentifier', () => {
   });
 
   it('splits words of free text the same way (subTokens)', () => {
-    expect(subTokens('const parseArgs = (argv) => XMLHttpRequest2.open()')).toEqual(['const', 'parse', 'args', 'argv', 'xml', 'http', 'request', '2', 'open']);
+    expect(subTokens('const parseArgs = (argv) => XMLHttpRequest2.open()')).toEqual([
+      'const',
+      'parse',
+      'args',
+      'argv',
+      'xml',
+      'http',
+      'request',
+      '2',
+      'open',
+    ]);
   });
 });

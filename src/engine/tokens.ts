@@ -37,7 +37,9 @@ export function splitIdentifier(identifier: string): string[] {
     } else if (start < 0) start = i;
     else if (
       current === UPPER
-        ? previous === LOWER || previous === DIGIT || (previous === UPPER && i + 1 < n && charClass(identifier.charCodeAt(i + 1)) === LOWER)
+        ? previous === LOWER ||
+          previous === DIGIT ||
+          (previous === UPPER && i + 1 < n && charClass(identifier.charCodeAt(i + 1)) === LOWER)
         : current === DIGIT && (previous === LOWER || previous === UPPER)
     ) {
       out.push(identifier.slice(start, i).toLowerCase());

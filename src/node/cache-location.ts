@@ -9,7 +9,9 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export function defaultCacheDir(): string {
-  return process.env.XDG_CACHE_HOME ? join(process.env.XDG_CACHE_HOME, 'fourfold') : join(homedir(), '.cache', 'fourfold');
+  return process.env.XDG_CACHE_HOME
+    ? join(process.env.XDG_CACHE_HOME, 'fourfold')
+    : join(homedir(), '.cache', 'fourfold');
 }
 
 /** The snapshot file of this folder's index with this embedder (its manifest is beside it). */

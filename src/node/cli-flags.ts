@@ -28,11 +28,16 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_MEANINGS: readonly { code: ExitCode; name: keyof typeof EXIT; meaning: string }[] = [
   { code: EXIT.ok, name: 'ok', meaning: 'done (a search with no results included)' },
-  { code: EXIT.usage, name: 'usage', meaning: 'the command line is wrong: unknown command or flag, a missing or bad value' },
+  {
+    code: EXIT.usage,
+    name: 'usage',
+    meaning: 'the command line is wrong: unknown command or flag, a missing or bad value',
+  },
   {
     code: EXIT.input,
     name: 'input',
-    meaning: 'a problem with the input or the surroundings: missing folder, nothing to index, unreadable files, bad query or queries file, provider refused, cache not writable',
+    meaning:
+      'a problem with the input or the surroundings: missing folder, nothing to index, unreadable files, bad query or queries file, provider refused, cache not writable',
   },
   { code: EXIT.internal, name: 'internal', meaning: 'an internal failure (a bug)' },
 ];
@@ -72,7 +77,11 @@ export interface CommandSpec {
 
 export const COMMANDS: readonly CommandSpec[] = [
   { name: 'search', operands: '"query"', help: 'search the repository and print the ranked, explained results' },
-  { name: 'eval', operands: '', help: 'run every query of a JSONL file and print one JSON line per query, then a summary line' },
+  {
+    name: 'eval',
+    operands: '',
+    help: 'run every query of a JSONL file and print one JSON line per query, then a summary line',
+  },
   { name: 'index', operands: '', help: 'build (or refresh) the cached index and print its statistics as JSON' },
   { name: 'mcp', operands: '', help: 'serve the Model Context Protocol on stdio (tools: search, open, related)' },
 ];
@@ -147,7 +156,7 @@ export const FLAGS: readonly FlagSpec[] = [
     list: true,
     category: 'search',
     commands: ['search', 'eval'],
-    help: 'run exactly these retrievers instead of the preset\'s choice',
+    help: "run exactly these retrievers instead of the preset's choice",
     apply: (o, v) => (o.modalities = parseModalities(v)),
   },
   {
@@ -218,7 +227,8 @@ export const FLAGS: readonly FlagSpec[] = [
 ];
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
   return value as T;
 }
 
@@ -227,14 +237,17 @@ export function parseModalities(value: string): Modality[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const m of list) if (!(MODALITIES as readonly string[]).includes(m)) throw new UsageError(`unknown modality "${m}" (choose from ${MODALITIES.join(', ')})`);
+  for (const m of list)
+    if (!(MODALITIES as readonly string[]).includes(m))
+      throw new UsageError(`unknown modality "${m}" (choose from ${MODALITIES.join(', ')})`);
   if (list.length === 0) throw new UsageError('--modalities needs at least one modality');
   return list as Modality[];
 }
 
 function parseLimit(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${value}")`);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${value}")`);
   return n;
 }
 
@@ -245,7 +258,17 @@ function flagNamed(arg: string): FlagSpec | undefined {
 
 /** The command line as options; throws UsageError when it is wrong. `--` ends the flags. */
 export function parseCommandLine(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { command: 'help', positional: [], preset: 'default', embedder: 'local', watch: 'auto', useCache: true, json: false, quiet: false, help: false };
+  const options: CliOptions = {
+    command: 'help',
+    positional: [],
+    preset: 'default',
+    embedder: 'local',
+    watch: 'auto',
+    useCache: true,
+    json: false,
+    quiet: false,
+    help: false,
+  };
   const seen: FlagSpec[] = [];
   let flagsEnded = false;
   let commandGiven = false;
@@ -288,13 +311,16 @@ function commandNamed(arg: string): CommandName | 'help' {
 
 function checkFlagsFit(command: CommandName, seen: readonly FlagSpec[], options: CliOptions): void {
   for (const spec of seen) {
-    if (spec.commands && !spec.commands.includes(command)) throw new UsageError(`--${spec.name} is for ${spec.commands.join(', ')}, not ${command}`);
+    if (spec.commands && !spec.commands.includes(command))
+      throw new UsageError(`--${spec.name} is for ${spec.commands.join(', ')}, not ${command}`);
   }
   for (const spec of FLAGS) {
-    if (spec.requiredBy?.includes(command) && !seen.includes(spec)) throw new UsageError(`${command} needs --${spec.name} ${spec.value}`);
+    if (spec.requiredBy?.includes(command) && !seen.includes(spec))
+      throw new UsageError(`${command} needs --${spec.name} ${spec.value}`);
   }
   if (command === 'search' && !options.positional.join(' ').trim()) throw new UsageError('search needs a query');
-  if (command !== 'search' && options.positional.length > 0) throw new UsageError(`${command} takes no query (got "${options.positional.join(' ')}")`);
+  if (command !== 'search' && options.positional.length > 0)
+    throw new UsageError(`${command} takes no query (got "${options.positional.join(' ')}")`);
 }
 
 /** How a flag is written in the usage: `--preset quick|default|thorough`, `-q, --quiet`. */
@@ -307,8 +333,13 @@ export function flagSynopsis(spec: FlagSpec): string {
 /** One command's line of the usage: its required flags, operands and the flags it takes. */
 export function commandSynopsis(command: CommandSpec): string {
   const required = FLAGS.filter((f) => f.requiredBy?.includes(command.name)).map((f) => `--${f.name} ${f.value}`);
-  const optional = FLAGS.filter((f) => !f.requiredBy?.includes(command.name) && f.name !== 'help' && (!f.commands || f.commands.includes(command.name))).map((f) => `[--${f.name}${f.value ? ` ${f.value}` : ''}]`);
-  return ['fourfold', command.name, ...required, ...(command.operands ? [command.operands] : []), ...optional].join(' ');
+  const optional = FLAGS.filter(
+    (f) =>
+      !f.requiredBy?.includes(command.name) && f.name !== 'help' && (!f.commands || f.commands.includes(command.name)),
+  ).map((f) => `[--${f.name}${f.value ? ` ${f.value}` : ''}]`);
+  return ['fourfold', command.name, ...required, ...(command.operands ? [command.operands] : []), ...optional].join(
+    ' ',
+  );
 }
 
 /** The flag's one-line help with its choices, default and commands. */
@@ -333,7 +364,10 @@ export function usageText(): string {
     lines.push('', `${title} options:`);
     for (const f of specs) lines.push(`  ${flagSynopsis(f).padEnd(width)}${flagDetails(f)}`);
   }
-  lines.push('', 'query syntax: a plain question, plus /regex/, "exact phrase", path:glob, -path:glob, lang:name, case:yes');
+  lines.push(
+    '',
+    'query syntax: a plain question, plus /regex/, "exact phrase", path:glob, -path:glob, lang:name, case:yes',
+  );
   lines.push('', 'exit codes:');
   for (const e of EXIT_MEANINGS) lines.push(`  ${e.code}  ${e.meaning}`);
   return lines.join('\n');

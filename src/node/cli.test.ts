@@ -3,7 +3,17 @@
  * checking output, exit codes and the eval JSON shape of SPEC §4.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,10 +39,16 @@ interface Outcome {
 
 async function cli(args: string[], options: { asUser?: string; env?: Record<string, string> } = {}): Promise<Outcome> {
   const [cmd, argv] = options.asUser
-    ? ['setpriv', ['--reuid', options.asUser, '--regid', options.asUser, '--clear-groups', process.execPath, BIN, ...args]]
+    ? [
+        'setpriv',
+        ['--reuid', options.asUser, '--regid', options.asUser, '--clear-groups', process.execPath, BIN, ...args],
+      ]
     : [process.execPath, [BIN, ...args]];
   try {
-    const { stdout, stderr } = await run(cmd, argv, { env: { ...process.env, XDG_CACHE_HOME: cache, ...options.env }, maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await run(cmd, argv, {
+      env: { ...process.env, XDG_CACHE_HOME: cache, ...options.env },
+      maxBuffer: 64 << 20,
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -52,7 +68,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('fourfold search', () => {
   it('answers a definition query with the explanation in text form', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--limit', '3', 'where is createVNode defined']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--limit',
+      '3',
+      'where is createVNode defined',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^find_definition \(confidence 0\.8, rule identifier\) · fused · preset default · k 40/);
     expect(r.stdout).toMatch(/ 1\. src\/create-element\.js:57-81 {2}createVNode \(function\)/);
@@ -61,17 +86,40 @@ describe('fourfold search', () => {
   });
 
   it('prints the whole response as JSON with --json, from the cache the second time', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--json', '--preset', 'thorough', '--modalities', 'text,graph', 'who calls diff']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--json',
+      '--preset',
+      'thorough',
+      '--modalities',
+      'text,graph',
+      'who calls diff',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/indexing/);
     const response = JSON.parse(r.stdout);
     expect(response.query).toMatchObject({ intent: 'find_references', preset: 'thorough', k: 60, strategy: 'fused' });
-    expect(response.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality)).toEqual(['text', 'graph']);
+    expect(
+      response.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality),
+    ).toEqual(['text', 'graph']);
     expect(response.results.length).toBeGreaterThan(0);
   });
 
   it('accepts the query syntax: a regex with path and lang filters, and says what it understood', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--limit', '3', '/create[A-Z]Node/ path:/src -path:diff lang:js']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--limit',
+      '3',
+      '/create[A-Z]Node/ path:/src -path:diff lang:js',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^exact_match \(confidence 1, rule query-syntax\) · direct/);
     expect(r.stdout).toMatch(/understood: \/create\[A-Z\]Node\/ path:\/src -path:diff lang:javascript/);
@@ -90,7 +138,18 @@ describe('fourfold search', () => {
   });
 
   it('quick without a semantic index answers from text and says so', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--preset', 'quick', '--limit', '1', 'render a tree into the dom']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--preset',
+      'quick',
+      '--limit',
+      '1',
+      'render a tree into the dom',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/· direct · preset quick ·/);
     expect(r.stdout).toMatch(/note: Quick preset without a semantic index: answered by text search instead\./);
@@ -113,7 +172,8 @@ describe('fourfold search', () => {
 
 /** Sets every file's modification time under `dir` to `when` (a repository untouched for a while). */
 function backdate(dir: string, when: Date): void {
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
 }
 
 describe('the cache check', () => {
@@ -142,15 +202,22 @@ describe('the cache check', () => {
     const cacheDir = join(work, 'damaged-cache');
     cpSync(FIXTURE, repo, { recursive: true });
     backdate(repo, new Date(Date.now() - 3600_000));
-    const built = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout).summary;
+    const built = JSON.parse(
+      (await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout,
+    ).summary;
     const snapshotFile = readdirSync(cacheDir).find((f) => f.endsWith('.snapshot'))!;
     // Well-formed on the outside (current version), broken inside.
-    writeFileSync(join(cacheDir, snapshotFile), serialize({ version: SNAPSHOT_VERSION, files: [{ path: 'x', hash: 'y', size: 1 }], analyses: { version: 99 } }));
+    writeFileSync(
+      join(cacheDir, snapshotFile),
+      serialize({ version: SNAPSHOT_VERSION, files: [{ path: 'x', hash: 'y', size: 1 }], analyses: { version: 99 } }),
+    );
     const r = await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/the cached index could not be read \(.*\): rebuilding it/);
     expect(JSON.parse(r.stdout).summary).toMatchObject({ fromCache: false, files: built.files, chunks: built.chunks });
-    const again = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout).summary;
+    const again = JSON.parse(
+      (await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout,
+    ).summary;
     expect(again).toMatchObject({ fromCache: true, cacheCheck: 'stat' });
   });
 
@@ -179,18 +246,43 @@ describe('fourfold eval', () => {
     );
     const r = await cli(['eval', '--repo', FIXTURE, '--embedder', 'none', '--queries', queries]);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     for (const line of lines.slice(0, 3)) {
-      expect(Object.keys(line)).toEqual(['id', 'query', 'intent', 'confidence', 'rule', 'strategy', 'preset', 'k', 'elapsedMs', 'results']);
+      expect(Object.keys(line)).toEqual([
+        'id',
+        'query',
+        'intent',
+        'confidence',
+        'rule',
+        'strategy',
+        'preset',
+        'k',
+        'elapsedMs',
+        'results',
+      ]);
       expect(line).not.toHaveProperty('fallback');
       for (const result of line.results) {
         expect(result).toEqual(
-          expect.objectContaining({ path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), score: expect.any(Number), boost: expect.any(Number) }),
+          expect.objectContaining({
+            path: expect.any(String),
+            startLine: expect.any(Number),
+            endLine: expect.any(Number),
+            score: expect.any(Number),
+            boost: expect.any(Number),
+          }),
         );
         expect(result).toHaveProperty('centrality');
         expect(result).toHaveProperty('demotion');
-        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number; contribution: number }[]) {
+        for (const c of Object.values(result.modalities) as {
+          rank: number;
+          weight: number;
+          k: number;
+          contribution: number;
+        }[]) {
           expect(Object.keys(c)).toEqual(['rank', 'weight', 'k', 'contribution']);
           expect(c.k).toBe(line.k);
           expect(c.contribution).toBeCloseTo(c.weight / (line.k + c.rank + 1), 12);
@@ -210,7 +302,10 @@ describe('fourfold eval', () => {
     const repo = join(work, 'vendored');
     cpSync(FIXTURE, repo, { recursive: true });
     mkdirSync(join(repo, 'vendor', 'lib'), { recursive: true });
-    writeFileSync(join(repo, 'vendor', 'lib', 'diff-copy.js'), 'import { diff } from "../../src/diff/index.js";\nexport function vendoredDiff(a, b) { return diff(a, b); }\n');
+    writeFileSync(
+      join(repo, 'vendor', 'lib', 'diff-copy.js'),
+      'import { diff } from "../../src/diff/index.js";\nexport function vendoredDiff(a, b) { return diff(a, b); }\n',
+    );
     const queries = join(work, 'recompute.jsonl');
     writeFileSync(
       queries,
@@ -224,14 +319,19 @@ describe('fourfold eval', () => {
     );
     const r = await cli(['eval', '--repo', repo, '--embedder', 'none', '--queries', queries]);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !l.summary);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => !l.summary);
     let demoted = 0;
     for (const line of lines) {
       for (const result of line.results) {
         const expectedBoost = line.strategy === 'direct' ? 1 : Math.min(1 + 0.3 * Math.log(1 + result.centrality), 1.5);
         expect(result.boost).toBeCloseTo(expectedBoost, 12);
         let sum = 0;
-        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number }[]) sum += c.weight / (c.k + c.rank + 1);
+        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number }[])
+          sum += c.weight / (c.k + c.rank + 1);
         expect(result.score).toBeCloseTo(sum * result.boost * (result.demotion?.factor ?? 1), 12);
         if (result.demotion) {
           demoted++;
@@ -281,7 +381,10 @@ describe('clear errors and exit codes', () => {
     chmodSync(repo, 0o755);
     chmodSync(join(repo, 'src'), 0o755);
     chmodSync(join(repo, 'src', 'locked.ts'), 0o000);
-    const r = await cli(['search', '--repo', repo, '--embedder', 'none', '--cache', join(cache, 'nobody'), 'function openDoor'], { asUser: '65534' });
+    const r = await cli(
+      ['search', '--repo', repo, '--embedder', 'none', '--cache', join(cache, 'nobody'), 'function openDoor'],
+      { asUser: '65534' },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/could not read src\/locked\.ts: .*EACCES/);
     expect(r.stdout).toMatch(/src\/open\.ts:1-1 {2}openDoor/);
@@ -289,7 +392,9 @@ describe('clear errors and exit codes', () => {
 
   it('usage errors exit 1', async () => {
     expect((await cli(['search', '--repo', FIXTURE, '--preset', 'fast', 'x'])).code).toBe(1);
-    expect((await cli(['search', '--repo', FIXTURE, '--modalities', 'text,vibes', 'x'])).stderr).toMatch(/unknown modality "vibes"/);
+    expect((await cli(['search', '--repo', FIXTURE, '--modalities', 'text,vibes', 'x'])).stderr).toMatch(
+      /unknown modality "vibes"/,
+    );
     expect((await cli(['search', '--repo', FIXTURE])).stderr).toMatch(/search needs a query/);
     expect((await cli(['frobnicate'])).code).toBe(1);
     for (const asked of [['help'], ['--help'], ['-h'], []]) {
@@ -317,14 +422,30 @@ describe('the usage is the flag table', () => {
     const unknown = await cli(['search', '--repo', FIXTURE, '--frobnicate', 'x']);
     expect(unknown).toMatchObject({ code: EXIT.usage, stdout: '' });
     expect(unknown.stderr).toMatch(/^fourfold: unknown flag --frobnicate\nrun `fourfold --help`/);
-    expect((await cli(['search', '--repo', FIXTURE, '--watch', 'poll', 'x'])).stderr).toMatch(/--watch is for mcp, not search/);
+    expect((await cli(['search', '--repo', FIXTURE, '--watch', 'poll', 'x'])).stderr).toMatch(
+      /--watch is for mcp, not search/,
+    );
     expect((await cli(['index', '--repo', FIXTURE, '--json=yes'])).stderr).toMatch(/--json takes no value/);
     expect((await cli(['index', '--repo', FIXTURE, '--limit'])).stderr).toMatch(/--limit needs a value \(N\)/);
     expect((await cli(['eval', '--repo', FIXTURE])).stderr).toMatch(/eval needs --queries FILE\.jsonl/);
   });
 
   it('-q silences the notices; a query word after -- is never a flag; -path: stays query syntax', async () => {
-    const r = await cli(['search', '-q', '--repo', FIXTURE, '--embedder', 'none', '--no-cache', '--limit', '2', 'createVNode', '-path:diff', '--', '--json']);
+    const r = await cli([
+      'search',
+      '-q',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--no-cache',
+      '--limit',
+      '2',
+      'createVNode',
+      '-path:diff',
+      '--',
+      '--json',
+    ]);
     expect(r.code).toBe(EXIT.ok);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/understood: "createVNode --json" -path:diff/);
@@ -363,10 +484,23 @@ describe('a cache that cannot be written', () => {
   it('a file where the cache folder should be: answered from memory, said plainly, exit 2', async () => {
     const blocked = join(work, 'cache-is-a-file');
     writeFileSync(blocked, 'not a folder');
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--cache', blocked, '--limit', '1', 'where is createVNode defined']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--cache',
+      blocked,
+      '--limit',
+      '1',
+      'where is createVNode defined',
+    ]);
     expect(r.code).toBe(EXIT.input);
     expect(r.stdout).toMatch(/ 1\. src\/create-element\.js:57-81 {2}createVNode/);
-    expect(r.stderr).toMatch(/fourfold: cannot write the index cache .*cache-is-a-file\/\S+\.snapshot: a file is where the cache folder should be \(EEXIST\): answering without it/);
+    expect(r.stderr).toMatch(
+      /fourfold: cannot write the index cache .*cache-is-a-file\/\S+\.snapshot: a file is where the cache folder should be \(EEXIST\): answering without it/,
+    );
     expect(r.stderr).not.toMatch(noStack);
   });
 
@@ -384,7 +518,7 @@ describe('a cache that cannot be written', () => {
     expect(readdirSync(locked)).toEqual([]);
   });
 
-  it('temporary files of a killed run are removed at the next start; a live writer\'s are kept', async () => {
+  it("temporary files of a killed run are removed at the next start; a live writer's are kept", async () => {
     const cacheDir = join(work, 'killed-cache');
     mkdirSync(cacheDir);
     let dead = 4_000_000;
@@ -417,7 +551,9 @@ describe('embedding provider errors are input errors', () => {
       const env = { VOYAGE_API_KEY: 'a-wrong-key', VOYAGE_BASE_URL: server.url };
       const r = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--no-cache'], { env });
       expect(r).toMatchObject({ code: EXIT.input, stdout: '' });
-      expect(r.stderr).toMatch(/fourfold: the Voyage API rejected the key in VOYAGE_API_KEY \(HTTP 401: Provided API key is invalid\.\): check the key, or use --embedder local\n$/);
+      expect(r.stderr).toMatch(
+        /fourfold: the Voyage API rejected the key in VOYAGE_API_KEY \(HTTP 401: Provided API key is invalid\.\): check the key, or use --embedder local\n$/,
+      );
       expect(r.stderr).not.toMatch(/Settings|internal error|\n\s+at /);
     } finally {
       await server.close();
@@ -428,13 +564,33 @@ describe('embedding provider errors are input errors', () => {
     const server = await startVoyageServer({ key: 'the-right-key' });
     try {
       const cacheDir = join(work, 'voyage-cache');
-      const built = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--cache', cacheDir], { env: { VOYAGE_API_KEY: 'the-right-key', VOYAGE_BASE_URL: server.url } });
+      const built = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--cache', cacheDir], {
+        env: { VOYAGE_API_KEY: 'the-right-key', VOYAGE_BASE_URL: server.url },
+      });
       expect(built.code).toBe(EXIT.ok);
       const env = { VOYAGE_API_KEY: 'a-wrong-key', VOYAGE_BASE_URL: server.url };
-      const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'voyage', '--cache', cacheDir, '--preset', 'thorough', '--limit', '3', 'how does render mount a tree into the dom'], { env });
+      const r = await cli(
+        [
+          'search',
+          '--repo',
+          FIXTURE,
+          '--embedder',
+          'voyage',
+          '--cache',
+          cacheDir,
+          '--preset',
+          'thorough',
+          '--limit',
+          '3',
+          'how does render mount a tree into the dom',
+        ],
+        { env },
+      );
       expect(r.code).toBe(EXIT.input);
       expect(r.stdout).toMatch(/ 1\. src\/\S+\.js:\d+-\d+/);
-      expect(r.stderr).toMatch(/fourfold: semantic failed: the Voyage API rejected the key in VOYAGE_API_KEY \(HTTP 401/);
+      expect(r.stderr).toMatch(
+        /fourfold: semantic failed: the Voyage API rejected the key in VOYAGE_API_KEY \(HTTP 401/,
+      );
       expect(r.stderr).not.toMatch(/Settings|internal error|\n\s+at /);
     } finally {
       await server.close();
@@ -444,7 +600,9 @@ describe('embedding provider errors are input errors', () => {
   it('a refused request names VOYAGE_BASE_URL', async () => {
     const server = await startVoyageServer({ key: 'k', status: 400 });
     try {
-      const r = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--no-cache'], { env: { VOYAGE_API_KEY: 'k', VOYAGE_BASE_URL: server.url } });
+      const r = await cli(['index', '--repo', FIXTURE, '--embedder', 'voyage', '--no-cache'], {
+        env: { VOYAGE_API_KEY: 'k', VOYAGE_BASE_URL: server.url },
+      });
       expect(r.code).toBe(EXIT.input);
       expect(r.stderr).toMatch(/the Voyage API refused the request \(HTTP 400: .*\): check VOYAGE_BASE_URL/);
       expect(r.stderr).not.toMatch(/Settings|internal error|\n\s+at /);

@@ -8,7 +8,16 @@ import type { Modality, Preset, SearchOptions, SearchResponse } from '../engine/
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
-import { EXIT, parseCommandLine, parseModalities, PRESETS, type CliOptions, type ExitCode, UsageError, usageText } from './cli-flags';
+import {
+  EXIT,
+  parseCommandLine,
+  parseModalities,
+  PRESETS,
+  type CliOptions,
+  type ExitCode,
+  UsageError,
+  usageText,
+} from './cli-flags';
 import { removeStaleTemps } from './disk-cache';
 import { InputError } from './input-error';
 import { terminalSafe, terminalSafeLines } from './terminal-text';
@@ -30,7 +39,11 @@ export class CliError extends Error {
 
 type Print = (s: string) => void;
 
-export async function main(argv: string[], out: Print = (s) => process.stdout.write(s), rawErr: Print = (s) => process.stderr.write(s)): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Print = (s) => process.stdout.write(s),
+  rawErr: Print = (s) => process.stderr.write(s),
+): Promise<number> {
   // Messages name repository paths and quote repository text: never a control sequence on the terminal.
   const err: Print = (s) => rawErr(terminalSafeLines(s));
   try {
@@ -39,7 +52,11 @@ export async function main(argv: string[], out: Print = (s) => process.stdout.wr
       out(usageText() + '\n');
       return EXIT.ok;
     }
-    return await run(options as CliOptions & { command: Exclude<CliOptions['command'], 'help'>; repo: string }, out, err);
+    return await run(
+      options as CliOptions & { command: Exclude<CliOptions['command'], 'help'>; repo: string },
+      out,
+      err,
+    );
   } catch (e) {
     return report(e, err);
   }
@@ -63,7 +80,11 @@ function report(e: unknown, err: Print): ExitCode {
   return EXIT.internal;
 }
 
-async function run(options: CliOptions & { command: 'search' | 'eval' | 'index' | 'mcp'; repo: string }, out: Print, err: Print): Promise<ExitCode> {
+async function run(
+  options: CliOptions & { command: 'search' | 'eval' | 'index' | 'mcp'; repo: string },
+  out: Print,
+  err: Print,
+): Promise<ExitCode> {
   const { repo, embedder, preset, modalities, limit } = options;
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   // Writes a killed run never finished must not pile up, run after run.
@@ -75,8 +96,13 @@ async function run(options: CliOptions & { command: 'search' | 'eval' | 'index' 
 
   // With a build coming, the parse workers start before the engine loads: they load their
   // grammars on the core the loading leaves free.
-  const parsePool = buildComing(snapshotFileFor(repo, embedder, cacheDir), options.useCache) ? import('./parse-pool').then((m) => m.startParsePool()) : undefined;
-  const [{ openRepository }, { queryMayEmbed }] = await Promise.all([import('./repository'), import('../engine/engine')]);
+  const parsePool = buildComing(snapshotFileFor(repo, embedder, cacheDir), options.useCache)
+    ? import('./parse-pool').then((m) => m.startParsePool())
+    : undefined;
+  const [{ openRepository }, { queryMayEmbed }] = await Promise.all([
+    import('./repository'),
+    import('../engine/engine'),
+  ]);
   const opened = await openRepository(repo, {
     embedder,
     cacheDir,
@@ -89,7 +115,9 @@ async function run(options: CliOptions & { command: 'search' | 'eval' | 'index' 
   for (const u of opened.unreadable) err(`fourfold: could not read ${u.path}: ${u.reason}\n`);
   if (opened.cacheFailure) {
     // The index in memory is whole: answer from it, and say the next start builds again.
-    err(`fourfold: ${opened.cacheFailure.message}: answering without it (the next run builds the index again); free space, fix the folder, or choose another with --cache DIR or none with --no-cache\n`);
+    err(
+      `fourfold: ${opened.cacheFailure.message}: answering without it (the next run builds the index again); free space, fix the folder, or choose another with --cache DIR or none with --no-cache\n`,
+    );
     exitCode = EXIT.input;
   }
 
@@ -97,7 +125,11 @@ async function run(options: CliOptions & { command: 'search' | 'eval' | 'index' 
     out(JSON.stringify({ summary: summary(opened) }, null, 2) + '\n');
     return exitCode;
   }
-  if (options.command === 'eval') return Math.max(exitCode, await runEval(opened, options.queries!, { preset, modalities, limit }, out, err)) as ExitCode;
+  if (options.command === 'eval')
+    return Math.max(
+      exitCode,
+      await runEval(opened, options.queries!, { preset, modalities, limit }, out, err),
+    ) as ExitCode;
 
   const response = await opened.engine.search(query!, { preset, modalities, limit });
   if (response.query.error) {
@@ -124,12 +156,21 @@ interface EvalQuery {
   modalities?: Modality[];
 }
 
-async function runEval(opened: OpenedRepository, file: string, defaults: SearchOptions, out: Print, err: Print): Promise<ExitCode> {
+async function runEval(
+  opened: OpenedRepository,
+  file: string,
+  defaults: SearchOptions,
+  out: Print,
+  err: Print,
+): Promise<ExitCode> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new CliError(`cannot read queries file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, EXIT.input);
+    throw new CliError(
+      `cannot read queries file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+      EXIT.input,
+    );
   }
   let bad = 0;
   const lines = text.split('\n');
@@ -147,7 +188,11 @@ async function runEval(opened: OpenedRepository, file: string, defaults: SearchO
       bad++;
       continue;
     }
-    const options: SearchOptions = { ...defaults, preset: q.preset ?? defaults.preset, modalities: q.modalities ?? defaults.modalities };
+    const options: SearchOptions = {
+      ...defaults,
+      preset: q.preset ?? defaults.preset,
+      modalities: q.modalities ?? defaults.modalities,
+    };
     const t0 = performance.now();
     const r = await opened.engine.search(q.query, options);
     const elapsedMs = performance.now() - t0;
@@ -179,9 +224,14 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
       ...(x.symbol !== undefined ? { symbol: x.symbol } : {}),
       boost: x.explanation.boost,
       centrality: x.explanation.centrality,
-      demotion: x.explanation.demotion ? { factor: x.explanation.demotion.factor, rule: x.explanation.demotion.rule } : null,
+      demotion: x.explanation.demotion
+        ? { factor: x.explanation.demotion.factor, rule: x.explanation.demotion.rule }
+        : null,
       modalities: Object.fromEntries(
-        Object.entries(x.explanation.modalities).map(([m, c]) => [m, { rank: c!.rank, weight: c!.weight, k: c!.k, contribution: c!.contribution }]),
+        Object.entries(x.explanation.modalities).map(([m, c]) => [
+          m,
+          { rank: c!.rank, weight: c!.weight, k: c!.k, contribution: c!.contribution },
+        ]),
       ),
     })),
   };
@@ -215,10 +265,16 @@ function summary(opened: OpenedRepository) {
 function formatResponse(r: SearchResponse, engine: Engine): string {
   const q = r.query;
   const lines: string[] = [];
-  lines.push(`${q.intent} (confidence ${q.confidence}, rule ${q.rule}) · ${q.strategy} · preset ${q.preset} · k ${q.k} · ${round(q.elapsedMs, 1)} ms`);
+  lines.push(
+    `${q.intent} (confidence ${q.confidence}, rule ${q.rule}) · ${q.strategy} · preset ${q.preset} · k ${q.k} · ${round(q.elapsedMs, 1)} ms`,
+  );
   lines.push(`  ${q.strategyReason}`);
   const u = q.understood;
-  const syntax = [...(u.regex !== undefined ? [`/${u.regex}/`] : []), ...describeFilters(u), ...(u.caseSensitive ? ['case:yes'] : [])];
+  const syntax = [
+    ...(u.regex !== undefined ? [`/${u.regex}/`] : []),
+    ...describeFilters(u),
+    ...(u.caseSensitive ? ['case:yes'] : []),
+  ];
   if (syntax.length) lines.push(`  understood: ${u.text ? `"${u.text}" ` : ''}${syntax.join(' ')}`);
   if (q.fallback) lines.push(`  fallback: ${q.fallback}`);
   const ran = q.modalities.filter((m) => m.ran).map((m) => `${m.modality} ${m.hits} hits ${round(m.latencyMs, 1)} ms`);
@@ -229,11 +285,16 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   r.results.forEach((x, i) => {
     // Paths, symbols and lines are the repository's text: escaped, so a file cannot drive the terminal.
     const sym = x.symbol ? `  ${symbolLabel(terminalSafe(x.symbol), x.definitionKind)}` : '';
-    lines.push(`\n${String(i + 1).padStart(2)}. ${terminalSafe(x.path)}:${x.startLine}-${x.endLine}${sym}  score ${x.score.toFixed(5)}`);
-    const parts = Object.entries(x.explanation.modalities).map(([m, c]) => `${m} #${c!.rank + 1} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`);
+    lines.push(
+      `\n${String(i + 1).padStart(2)}. ${terminalSafe(x.path)}:${x.startLine}-${x.endLine}${sym}  score ${x.score.toFixed(5)}`,
+    );
+    const parts = Object.entries(x.explanation.modalities).map(
+      ([m, c]) => `${m} #${c!.rank + 1} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
+    );
     lines.push(`    ${parts.join(' · ')}`);
     const extra = [`boost ${x.explanation.boost.toFixed(3)} (centrality ${x.explanation.centrality.toFixed(2)})`];
-    if (x.explanation.demotion) extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
+    if (x.explanation.demotion)
+      extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);
     const preview = engine.chunkText(engine.chunk(x.chunkId)).split('\n').slice(0, 3);

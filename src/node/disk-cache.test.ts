@@ -1,7 +1,17 @@
 /**
  * Cache writes on real files that fail as disks do: /dev/full answers every write with ENOSPC.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +64,7 @@ describe('cache writes that fail', () => {
 });
 
 describe('removeStaleTemps', () => {
-  it('removes temporary files of dead processes and old ones; keeps a live writer\'s, other files and folders', async () => {
+  it("removes temporary files of dead processes and old ones; keeps a live writer's, other files and folders", async () => {
     const dir = join(work, 'stale');
     mkdirSync(dir);
     let dead = 4_000_000;

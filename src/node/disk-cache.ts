@@ -157,7 +157,13 @@ export async function removeStaleTemps(cacheDir: string, now = Date.now()): Prom
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) continue;
     if (processAlive(Number(pid)) && now - info.mtimeMs < STALE_TEMP_MS) continue;
-    if (await rm(path, { force: true }).then(() => true, () => false)) removed.push(name);
+    if (
+      await rm(path, { force: true }).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(name);
   }
   return removed;
 }

@@ -28,7 +28,8 @@ describe('generated documentation', () => {
     for (const [name, tool] of Object.entries(TOOLS)) {
       expect(mcp).toContain(`### \`${name}\`: ${tool.title}`);
       expect(mcp).toContain(tool.description);
-      for (const field of [...Object.keys(tool.inputSchema), ...Object.keys(tool.outputSchema)]) expect(mcp).toContain(`| \`${field}\` |`);
+      for (const field of [...Object.keys(tool.inputSchema), ...Object.keys(tool.outputSchema)])
+        expect(mcp).toContain(`| \`${field}\` |`);
     }
     expect(mcp).toContain('| `query.modalities[].skip` |');
     for (const code of SKIP_CODES) expect(mcp).toContain(`"${code}"`);

@@ -29,25 +29,54 @@ export function cliDoc(): string {
   const out = [GENERATED, '', '# The `fourfold` command line', ''];
   out.push('The same engine as the browser app, run by Node: `node bin/fourfold.js` (or `fourfold` once linked).', '');
   out.push('## Commands', '');
-  for (const c of COMMANDS) out.push(`### ${c.name}`, '', '```', commandSynopsis(c), '```', '', `${c.help[0].toUpperCase()}${c.help.slice(1)}.`, '');
+  for (const c of COMMANDS)
+    out.push(
+      `### ${c.name}`,
+      '',
+      '```',
+      commandSynopsis(c),
+      '```',
+      '',
+      `${c.help[0].toUpperCase()}${c.help.slice(1)}.`,
+      '',
+    );
   out.push('## Options', '');
   for (const [category, title] of Object.entries(CATEGORY_TITLES)) {
     const specs = FLAGS.filter((f) => f.category === category);
     if (specs.length === 0) continue;
-    out.push(`### ${title[0].toUpperCase()}${title.slice(1)}`, '', '| Flag | Value | Default | Commands | Description |', '| --- | --- | --- | --- | --- |');
+    out.push(
+      `### ${title[0].toUpperCase()}${title.slice(1)}`,
+      '',
+      '| Flag | Value | Default | Commands | Description |',
+      '| --- | --- | --- | --- | --- |',
+    );
     for (const f of specs) {
       const commands = f.commands ? f.commands.join(', ') : 'all';
       const help = f.list && f.choices ? `${f.help} (${f.choices.map((m) => `\`${m}\``).join(', ')})` : f.help;
       const required = f.requiredBy ? ` Required by ${f.requiredBy.join(', ')}.` : '';
-      out.push(`| ${flagNames(f)} | ${flagValue(f)} | ${f.fallback !== undefined ? cell(f.fallback) : ''} | ${commands} | ${cell(help)}.${required} |`);
+      out.push(
+        `| ${flagNames(f)} | ${flagValue(f)} | ${f.fallback !== undefined ? cell(f.fallback) : ''} | ${commands} | ${cell(help)}.${required} |`,
+      );
     }
     out.push('');
   }
-  out.push('`--` ends the flags: every word after it is part of the query. A word with one dash that is no short flag (`-path:test`) is query syntax.', '');
-  out.push('## Query syntax', '', 'A plain question, plus `/regex/` (RE2), `"exact phrase"`, `path:glob`, `-path:glob`, `lang:name` and `case:yes`.', '');
+  out.push(
+    '`--` ends the flags: every word after it is part of the query. A word with one dash that is no short flag (`-path:test`) is query syntax.',
+    '',
+  );
+  out.push(
+    '## Query syntax',
+    '',
+    'A plain question, plus `/regex/` (RE2), `"exact phrase"`, `path:glob`, `-path:glob`, `lang:name` and `case:yes`.',
+    '',
+  );
   out.push('## Exit codes', '', '| Code | Name | Meaning |', '| --- | --- | --- |');
   for (const e of EXIT_MEANINGS) out.push(`| ${e.code} | \`${e.name}\` | ${cell(e.meaning)} |`);
-  out.push('', 'Without `--json`, control characters in repository text (file names, lines, symbols) are printed as visible escapes such as `\\x1b`, so a file cannot drive the terminal.', '');
+  out.push(
+    '',
+    'Without `--json`, control characters in repository text (file names, lines, symbols) are printed as visible escapes such as `\\x1b`, so a file cannot drive the terminal.',
+    '',
+  );
   return out.join('\n');
 }
 
@@ -82,12 +111,20 @@ function typeOf(schema: JsonSchema): string {
 }
 
 /** Every field of an object schema, nested ones by dotted path (`a.b`, `list[].c`). */
-function fields(schema: JsonSchema, prefix = ''): { path: string; type: string; required: boolean; description: string }[] {
+function fields(
+  schema: JsonSchema,
+  prefix = '',
+): { path: string; type: string; required: boolean; description: string }[] {
   const rows: { path: string; type: string; required: boolean; description: string }[] = [];
   for (const [name, raw] of Object.entries(schema.properties ?? {})) {
     const path = `${prefix}${name}`;
     const field = raw.anyOf?.find((s) => s.type === 'object') ?? raw;
-    rows.push({ path, type: typeOf(raw), required: schema.required?.includes(name) ?? false, description: raw.description ?? field.description ?? '' });
+    rows.push({
+      path,
+      type: typeOf(raw),
+      required: schema.required?.includes(name) ?? false,
+      description: raw.description ?? field.description ?? '',
+    });
     if (field.type === 'object' && field.properties) rows.push(...fields(field, `${path}.`));
     if (field.type === 'array' && field.items?.properties) rows.push(...fields(field.items, `${path}[].`));
   }
@@ -97,7 +134,8 @@ function fields(schema: JsonSchema, prefix = ''): { path: string; type: string; 
 function fieldTable(shape: z.ZodRawShape, io: 'input' | 'output'): string[] {
   const schema = z.toJSONSchema(z.object(shape), { io }) as JsonSchema;
   const rows = ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |'];
-  for (const f of fields(schema)) rows.push(`| \`${f.path}\` | ${cell(f.type)} | ${f.required ? 'yes' : ''} | ${cell(f.description)} |`);
+  for (const f of fields(schema))
+    rows.push(`| \`${f.path}\` | ${cell(f.type)} | ${f.required ? 'yes' : ''} | ${cell(f.description)} |`);
   return rows;
 }
 
@@ -105,10 +143,19 @@ export function mcpDoc(): string {
   const out = [GENERATED, '', '# The Fourfold MCP server', ''];
   out.push(
     '`fourfold mcp --repo DIR` serves one repository over the Model Context Protocol on stdio (one JSON-RPC message per line). ' +
-      'Its index is loaded from the CLI\'s cache (built when missing) and kept fresh as files change; see [cli.md](cli.md) for the flags.',
+      "Its index is loaded from the CLI's cache (built when missing) and kept fresh as files change; see [cli.md](cli.md) for the flags.",
     '',
   );
-  out.push('```json', JSON.stringify({ mcpServers: { fourfold: { command: 'fourfold', args: ['mcp', '--repo', '/path/to/repo'] } } }, null, 2), '```', '');
+  out.push(
+    '```json',
+    JSON.stringify(
+      { mcpServers: { fourfold: { command: 'fourfold', args: ['mcp', '--repo', '/path/to/repo'] } } },
+      null,
+      2,
+    ),
+    '```',
+    '',
+  );
   out.push(
     'A line that is not JSON is answered with a JSON-RPC `-32700` Parse error (id `null`); JSON that is no JSON-RPC message with `-32600` Invalid Request; blank lines are skipped. ' +
       'Every tool only reads the index (`readOnlyHint`), and a bad call is a tool error with a message, never a crash.',
@@ -116,7 +163,16 @@ export function mcpDoc(): string {
   );
   out.push('## Tools', '');
   for (const [name, tool] of Object.entries(TOOLS)) {
-    out.push(`### \`${name}\`: ${tool.title}`, '', tool.description, '', '#### Input', '', ...fieldTable(tool.inputSchema, 'input'), '');
+    out.push(
+      `### \`${name}\`: ${tool.title}`,
+      '',
+      tool.description,
+      '',
+      '#### Input',
+      '',
+      ...fieldTable(tool.inputSchema, 'input'),
+      '',
+    );
     out.push('#### Output (structured content)', '', ...fieldTable(tool.outputSchema, 'output'), '');
   }
   return out.join('\n');

@@ -38,7 +38,11 @@ describe('Node embedders', () => {
   });
 
   it('Voyage failures are input errors that name the environment variable, a server that never answers included', async () => {
-    const wrongKey = (await createNodeEmbedder('voyage', { apiKey: 'not-the-key', baseUrl: server.url, dimensions: 256 }))!;
+    const wrongKey = (await createNodeEmbedder('voyage', {
+      apiKey: 'not-the-key',
+      baseUrl: server.url,
+      dimensions: 256,
+    }))!;
     const refused = await wrongKey.embed(['x'], 'query').catch((e) => e);
     expect(refused).toBeInstanceOf(ProviderError);
     expect(refused).toBeInstanceOf(InputError);
@@ -48,13 +52,19 @@ describe('Node embedders', () => {
 
     const silent = await startVoyageServer({ key: 'k', delayMs: 3_000 });
     try {
-      const slow = (await createNodeEmbedder('voyage', { apiKey: 'k', baseUrl: silent.url, dimensions: 256, maxRetries: 1, baseDelayMs: 10 }, 200))!;
+      const slow = (await createNodeEmbedder(
+        'voyage',
+        { apiKey: 'k', baseUrl: silent.url, dimensions: 256, maxRetries: 1, baseDelayMs: 10 },
+        200,
+      ))!;
       const t0 = performance.now();
       const timedOut = await slow.embed(['x'], 'query').catch((e) => e);
       expect(performance.now() - t0).toBeLessThan(2_000);
       expect(timedOut).toBeInstanceOf(ProviderError);
       expect(timedOut.kind).toBe('timeout');
-      expect(timedOut.message).toBe(`the Voyage API at ${silent.url} did not answer within 200 ms (2 attempts): check the network or VOYAGE_BASE_URL`);
+      expect(timedOut.message).toBe(
+        `the Voyage API at ${silent.url} did not answer within 200 ms (2 attempts): check the network or VOYAGE_BASE_URL`,
+      );
     } finally {
       await silent.close();
     }

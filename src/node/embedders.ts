@@ -19,7 +19,9 @@ export const NODE_MODELS_DIR = fileURLToPath(new URL('../../public/models/', imp
 export const VOYAGE_REQUEST_TIMEOUT_MS = 60_000;
 
 /** The bundled model through ONNX Runtime and the tokenizer directly (local-model.ts: same vectors as transformers.js, loaded faster). */
-export function createNodeLocalEmbedder(options: { modelId?: string; modelsDir?: string } = {}): Promise<LocalEmbedder> {
+export function createNodeLocalEmbedder(
+  options: { modelId?: string; modelsDir?: string } = {},
+): Promise<LocalEmbedder> {
   return createDirectLocalEmbedder({
     modelId: options.modelId ?? DEFAULT_LOCAL_MODEL_ID,
     modelsDir: options.modelsDir ?? NODE_MODELS_DIR,
@@ -79,21 +81,45 @@ export function providerError(e: VoyageError, baseUrl: string, timeoutMs: number
   const tries = `${e.attempts} attempt${e.attempts === 1 ? '' : 's'}`;
   switch (e.kind) {
     case 'auth':
-      return new ProviderError(e.kind, `the Voyage API rejected the key in VOYAGE_API_KEY (HTTP ${e.status}${detail}): check the key, or use --embedder local`, { cause: e });
+      return new ProviderError(
+        e.kind,
+        `the Voyage API rejected the key in VOYAGE_API_KEY (HTTP ${e.status}${detail}): check the key, or use --embedder local`,
+        { cause: e },
+      );
     case 'bad_request':
-      return new ProviderError(e.kind, `the Voyage API refused the request (HTTP ${e.status}${detail}): check VOYAGE_BASE_URL, or use --embedder local`, { cause: e });
+      return new ProviderError(
+        e.kind,
+        `the Voyage API refused the request (HTTP ${e.status}${detail}): check VOYAGE_BASE_URL, or use --embedder local`,
+        { cause: e },
+      );
     case 'rate_limited':
-      return new ProviderError(e.kind, `the Voyage API is rate-limiting the key in VOYAGE_API_KEY (HTTP 429, ${tries}): wait a minute and run again`, { cause: e });
+      return new ProviderError(
+        e.kind,
+        `the Voyage API is rate-limiting the key in VOYAGE_API_KEY (HTTP 429, ${tries}): wait a minute and run again`,
+        { cause: e },
+      );
     case 'server':
-      return new ProviderError(e.kind, `the Voyage API failed (${e.status ? `HTTP ${e.status}` : 'a malformed answer'}, ${tries}${detail}): try again later, or use --embedder local`, { cause: e });
+      return new ProviderError(
+        e.kind,
+        `the Voyage API failed (${e.status ? `HTTP ${e.status}` : 'a malformed answer'}, ${tries}${detail}): try again later, or use --embedder local`,
+        { cause: e },
+      );
     case 'network':
     case 'cors_or_network': {
       const cause = e.cause as { name?: string } | undefined;
       if (cause?.name === 'TimeoutError') {
-        return new ProviderError('timeout', `the Voyage API at ${baseUrl} did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (${tries}): check the network or VOYAGE_BASE_URL`, { cause: e });
+        return new ProviderError(
+          'timeout',
+          `the Voyage API at ${baseUrl} did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (${tries}): check the network or VOYAGE_BASE_URL`,
+          { cause: e },
+        );
       }
       const reason = cause && 'message' in cause ? `: ${String((cause as Error).message)}` : '';
-      return new ProviderError(e.kind, `could not reach the Voyage API at ${baseUrl} (${tries}${reason}): check the network, or set VOYAGE_BASE_URL to a proxy`, { cause: e });
+      return new ProviderError(
+        e.kind,
+        `could not reach the Voyage API at ${baseUrl} (${tries}${reason}): check the network, or set VOYAGE_BASE_URL to a proxy`,
+        { cause: e },
+      );
     }
     case 'aborted':
       // The caller cancelled: nothing to tell the user about the provider.

@@ -16,9 +16,13 @@ it('"who calls " + 100,000 characters exits 2 with the parser\'s message', async
   mkdirSync(repo);
   writeFileSync(join(repo, 'a.js'), 'export function render() { return enqueue(); }\nfunction enqueue() {}\n');
   const cache = join(work, 'cache');
-  const outcome = await run(process.execPath, [BIN, 'search', '--repo', repo, '--embedder', 'none', `who calls ${'x'.repeat(100_000)}`], {
-    env: { ...process.env, XDG_CACHE_HOME: cache },
-  }).then(
+  const outcome = await run(
+    process.execPath,
+    [BIN, 'search', '--repo', repo, '--embedder', 'none', `who calls ${'x'.repeat(100_000)}`],
+    {
+      env: { ...process.env, XDG_CACHE_HOME: cache },
+    },
+  ).then(
     () => ({ code: 0, stderr: '' }),
     (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
   );

@@ -33,7 +33,12 @@ describe('a hostile .gitignore', () => {
     }
     writeTree(root, files);
   };
-  const hostile = [`${'**/'.repeat(20)}z`, `${'**/d*/'.repeat(12)}z`, `${'*d'.repeat(30)}q`, `${'**/'.repeat(20)}d39/**/*.log`].join('\n');
+  const hostile = [
+    `${'**/'.repeat(20)}z`,
+    `${'**/d*/'.repeat(12)}z`,
+    `${'*d'.repeat(30)}q`,
+    `${'**/'.repeat(20)}d39/**/*.log`,
+  ].join('\n');
 
   it('with a 40-deep tree is indexed in under 2 s, about as fast as without the patterns', async () => {
     deepTree(join(scratch, 'hostile'), `${hostile}\n`);
@@ -117,13 +122,19 @@ describe('a link swapped between the walk and the read', () => {
 describe('names that are not what they seem', () => {
   it('keeps src\\main.js and src/main.js as two files, and counts a control character in a name', async () => {
     const root = join(scratch, 'names');
-    writeTree(root, { 'src/main.js': 'the real main', 'src\\main.js': 'a file named with a backslash', 'bad\nname.js': 'newline' });
+    writeTree(root, {
+      'src/main.js': 'the real main',
+      'src\\main.js': 'a file named with a backslash',
+      'bad\nname.js': 'newline',
+    });
     const result = await intakeOf(root);
     expect(result.files.map((f) => [f.path, f.text])).toEqual([
       ['src/main.js', 'the real main'],
       ['src\\main.js', 'a file named with a backslash'],
     ]);
-    expect(result.skippedFiles).toEqual([{ path: 'bad\nname.js', reason: 'unrepresentable-path', detail: 'a control character in the path' }]);
+    expect(result.skippedFiles).toEqual([
+      { path: 'bad\nname.js', reason: 'unrepresentable-path', detail: 'a control character in the path' },
+    ]);
     expect(result.skipped.unsupported).toBe(1);
   });
 

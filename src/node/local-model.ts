@@ -24,7 +24,11 @@ export async function createDirectLocalEmbedder(options: NodeLocalModelOptions):
 }
 
 /** The model's tokenizer and session, each behind the runner's narrow interface. */
-export async function loadDirectLocalModel({ modelId, modelsDir, sessionThreads }: NodeLocalModelOptions): Promise<{ tokenizer: LocalTokenizer; model: LocalModel }> {
+export async function loadDirectLocalModel({
+  modelId,
+  modelsDir,
+  sessionThreads,
+}: NodeLocalModelOptions): Promise<{ tokenizer: LocalTokenizer; model: LocalModel }> {
   const dir = join(modelsDir, modelId);
   try {
     const [{ Tokenizer }, ort, tokenizerJson, tokenizerConfig, onnx] = await Promise.all([
@@ -43,7 +47,8 @@ export async function loadDirectLocalModel({ modelId, modelsDir, sessionThreads 
       logSeverityLevel: 2, // warnings and errors, as transformers.js sets it by default
     });
     const encoder: LocalTokenizer = {
-      encode: (text, options) => tokenizer.encode(text, { add_special_tokens: options?.add_special_tokens ?? true }).ids,
+      encode: (text, options) =>
+        tokenizer.encode(text, { add_special_tokens: options?.add_special_tokens ?? true }).ids,
     };
     const model: LocalModel = async ({ input_ids, attention_mask, token_type_ids, dims }) => {
       const { last_hidden_state: hidden } = await session.run({
@@ -55,6 +60,8 @@ export async function loadDirectLocalModel({ modelId, modelsDir, sessionThreads 
     };
     return { tokenizer: encoder, model };
   } catch (err) {
-    throw new Error(`Could not load the local embedding model "${modelId}" from ${dir}: ${(err as Error).message}`, { cause: err });
+    throw new Error(`Could not load the local embedding model "${modelId}" from ${dir}: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }

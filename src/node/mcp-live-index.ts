@@ -180,7 +180,10 @@ export class LiveIndex {
       this.watchDirectories(opened);
     } catch (e) {
       this.failure = e instanceof Error ? e : new Error(String(e));
-      this.options.log?.(previous ? 'warning' : 'error', `${previous ? 'refresh failed, still answering from the previous index' : 'could not index the repository'}: ${this.failure.message}`);
+      this.options.log?.(
+        previous ? 'warning' : 'error',
+        `${previous ? 'refresh failed, still answering from the previous index' : 'could not index the repository'}: ${this.failure.message}`,
+      );
       // With no index there is no directory list to watch: poll until files appear.
       if (!this.state) {
         this.pollFingerprint ??= await statFingerprint(this.options.root).catch(() => null);
@@ -216,7 +219,9 @@ export class LiveIndex {
     for (const dir of wanted) {
       if (this.watchers.has(dir)) continue;
       try {
-        const w = watch(dir === '' ? this.options.root : join(this.options.root, dir), { persistent: false }, () => this.changed());
+        const w = watch(dir === '' ? this.options.root : join(this.options.root, dir), { persistent: false }, () =>
+          this.changed(),
+        );
         // A watched directory that disappears: drop its watcher and look again.
         w.on('error', () => {
           w.close();
@@ -227,7 +232,10 @@ export class LiveIndex {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') continue; // removed since the walk: the next refresh sees it
-        this.options.log?.('warning', `cannot watch ${dir || '.'} (${code ?? String(e)}): polling every ${this.pollInterval() / 1000} s instead`);
+        this.options.log?.(
+          'warning',
+          `cannot watch ${dir || '.'} (${code ?? String(e)}): polling every ${this.pollInterval() / 1000} s instead`,
+        );
         for (const w of this.watchers.values()) w.close();
         this.watchers.clear();
         this.mode = 'poll';
@@ -257,7 +265,9 @@ export class LiveIndex {
 /** The walk's paths, sizes and modification times (the disk cache's own fingerprint): cheap, no reads. */
 async function statFingerprint(root: string): Promise<string> {
   const fingerprint = new WalkFingerprint();
-  for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) })) {
+  for await (const entry of walkRepository(root, {
+    onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs),
+  })) {
     if ('skip' in entry) fingerprint.skip(entry.path, entry.skip);
   }
   return fingerprint.digest();

@@ -14,7 +14,16 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Chunk, Definition, IndexProgress, IndexStage, Modality, SearchResponse, SkipCode, UnderstoodQuery } from '../engine/contract';
+import type {
+  Chunk,
+  Definition,
+  IndexProgress,
+  IndexStage,
+  Modality,
+  SearchResponse,
+  SkipCode,
+  UnderstoodQuery,
+} from '../engine/contract';
 import { MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
@@ -70,7 +79,9 @@ export const SKIP_CODES = Object.keys(SKIP_CODE_SET) as [SkipCode, ...SkipCode[]
 const searchInput = {
   query: z
     .string()
-    .max(MAX_QUERY_CHARS, { message: `the query is longer than ${MAX_QUERY_CHARS} characters: ask a question or paste a single function` })
+    .max(MAX_QUERY_CHARS, {
+      message: `the query is longer than ${MAX_QUERY_CHARS} characters: ask a question or paste a single function`,
+    })
     .describe(
       'A plain question or search, the same query string as Fourfold\'s search box and CLI, e.g. "where is parseConfig defined", ' +
         '"who calls fetchUser", "what depends on src/db.ts", "how does retry backoff work", "\\"connection refused\\"" (quoted: exact text), ' +
@@ -80,30 +91,61 @@ const searchInput = {
   preset: z
     .enum(['quick', 'default', 'thorough'])
     .optional()
-    .describe('default (recommended): three retrievers chosen by the intent; thorough: all four, always fused; quick: embeddings only.'),
+    .describe(
+      'default (recommended): three retrievers chosen by the intent; thorough: all four, always fused; quick: embeddings only.',
+    ),
   modalities: z
     .array(modalityEnum)
     .min(1)
     .optional()
-    .describe('Run exactly these retrievers instead of the preset\'s choice: semantic (embeddings), text (trigrams + BM25), structural (definitions), graph (imports and calls).'),
-  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`Results to return (default ${DEFAULT_SEARCH_LIMIT}).`),
+    .describe(
+      "Run exactly these retrievers instead of the preset's choice: semantic (embeddings), text (trigrams + BM25), structural (definitions), graph (imports and calls).",
+    ),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SEARCH_LIMIT)
+    .optional()
+    .describe(`Results to return (default ${DEFAULT_SEARCH_LIMIT}).`),
 };
 
 const openInput = {
-  path: z.string().describe('File path relative to the repository root (as search results give it), e.g. "src/render.js".'),
+  path: z
+    .string()
+    .describe('File path relative to the repository root (as search results give it), e.g. "src/render.js".'),
   startLine: z.number().int().min(1).optional().describe('First line to return, 1-based (default 1).'),
-  endLine: z.number().int().min(1).optional().describe(`Last line to return, inclusive (default: ${MAX_OPEN_LINES} lines from startLine).`),
+  endLine: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(`Last line to return, inclusive (default: ${MAX_OPEN_LINES} lines from startLine).`),
 };
 
 const relatedInput = {
   path: z.string().optional().describe('A file relative to the repository root; give it with `line`.'),
-  line: z.number().int().min(1).optional().describe('A 1-based line in `path`: the definition containing it is the target.'),
-  symbol: z.string().optional().describe('Instead of path + line: a definition name such as "createVNode" or "Component.render".'),
-  limit: z.number().int().min(1).max(MAX_RELATED_LIMIT).optional().describe(`Entries per list (default ${DEFAULT_RELATED_LIMIT}).`),
+  line: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('A 1-based line in `path`: the definition containing it is the target.'),
+  symbol: z
+    .string()
+    .optional()
+    .describe('Instead of path + line: a definition name such as "createVNode" or "Component.render".'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RELATED_LIMIT)
+    .optional()
+    .describe(`Entries per list (default ${DEFAULT_RELATED_LIMIT}).`),
 };
 
 const contributionShape = z.object({
-  rank: z.number().describe('0-based rank in this retriever\'s own list'),
+  rank: z.number().describe("0-based rank in this retriever's own list"),
   weight: z.number(),
   k: z.number(),
   contribution: z.number().describe('weight / (k + rank + 1)'),
@@ -160,7 +202,10 @@ const searchOutput = {
         caseSensitive: z.boolean(),
       })
       .describe('what the query syntax understood: the question, the /regex/ and the filters'),
-    absent: z.object({ name: z.string(), suggestions: z.array(z.string()) }).optional().describe('the name asked for is not in the repository; near names'),
+    absent: z
+      .object({ name: z.string(), suggestions: z.array(z.string()) })
+      .optional()
+      .describe('the name asked for is not in the repository; near names'),
   }),
   results: z.array(
     z.object({
@@ -176,7 +221,9 @@ const searchOutput = {
         rrf: z.number().describe('sum of the contributions'),
         centrality: z
           .number()
-          .describe("PageRank share × node count of the result's definition; for understand and find-similar questions only functions, methods, classes and macros have one (0 otherwise)"),
+          .describe(
+            "PageRank share × node count of the result's definition; for understand and find-similar questions only functions, methods, classes and macros have one (0 otherwise)",
+          ),
         boost: z.number().describe('min(1 + 0.3 ln(1 + centrality), 1.5); 1 on the direct path'),
         demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
         score: z.number().describe('rrf × boost × demotion factor'),
@@ -195,19 +242,43 @@ const openOutput = {
   endLine: z.number(),
   truncated: z.boolean().describe('true when fewer lines than asked were returned'),
   text: z.string(),
-  enclosing: z.array(definitionShape).describe('definitions that start above startLine and contain it, outermost first'),
+  enclosing: z
+    .array(definitionShape)
+    .describe('definitions that start above startLine and contain it, outermost first'),
   definitions: z.array(definitionShape).describe('definitions that start within the returned lines'),
   index: indexShape,
 };
 
-const neighbourShape = z.object({ path: z.string(), line: z.number(), symbol: z.string().optional(), confidence: z.number() });
+const neighbourShape = z.object({
+  path: z.string(),
+  line: z.number(),
+  symbol: z.string().optional(),
+  confidence: z.number(),
+});
 const relatedOutput = {
-  target: z.object({ path: z.string(), startLine: z.number(), endLine: z.number(), symbol: z.string().optional(), kind: z.string().optional(), container: z.string().optional() }),
-  otherDefinitions: z.array(z.object({ path: z.string(), line: z.number(), kind: z.string(), container: z.string().optional() })),
+  target: z.object({
+    path: z.string(),
+    startLine: z.number(),
+    endLine: z.number(),
+    symbol: z.string().optional(),
+    kind: z.string().optional(),
+    container: z.string().optional(),
+  }),
+  otherDefinitions: z.array(
+    z.object({ path: z.string(), line: z.number(), kind: z.string(), container: z.string().optional() }),
+  ),
   callers: z.array(neighbourShape).describe('call or reference sites of the target, best first'),
   callees: z.array(neighbourShape).describe('definitions the target calls or references'),
   dependents: z
-    .array(z.object({ path: z.string(), hops: z.number(), via: z.string(), relation: z.enum(['import', 'call', 'reference']), line: z.number() }))
+    .array(
+      z.object({
+        path: z.string(),
+        hops: z.number(),
+        via: z.string(),
+        relation: z.enum(['import', 'call', 'reference']),
+        line: z.number(),
+      }),
+    )
     .describe('files that depend on the target, directly (hops 1) or through other files'),
   totals: z.object({ callers: z.number(), callees: z.number(), dependents: z.number() }),
   index: indexShape,
@@ -228,9 +299,19 @@ Give {symbol} (e.g. "parseConfig" or "Config.load"), or {path, line} for the def
  * server registers these records, and docs/mcp.md is generated from them (scripts/docs.ts).
  */
 export const TOOLS = {
-  search: { title: 'Search code', description: SEARCH_DESCRIPTION, inputSchema: searchInput, outputSchema: searchOutput },
+  search: {
+    title: 'Search code',
+    description: SEARCH_DESCRIPTION,
+    inputSchema: searchInput,
+    outputSchema: searchOutput,
+  },
   open: { title: 'Open file lines', description: OPEN_DESCRIPTION, inputSchema: openInput, outputSchema: openOutput },
-  related: { title: 'Callers, callees, dependents', description: RELATED_DESCRIPTION, inputSchema: relatedInput, outputSchema: relatedOutput },
+  related: {
+    title: 'Callers, callees, dependents',
+    description: RELATED_DESCRIPTION,
+    inputSchema: relatedInput,
+    outputSchema: relatedOutput,
+  },
 } as const;
 
 /** Every tool only reads the repository's index, and reaches nothing outside it. */
@@ -251,32 +332,27 @@ export function createMcpServer(live: LiveIndex, root: string, options: { embedd
     },
   );
 
-  server.registerTool(
-    'search',
-    { ...TOOLS.search, annotations: READ_ONLY },
-    (args, extra) =>
-      answer(live, extra, (state) => {
-        const query = args.query.trim();
-        if (!query) throw new ToolInputError('the query is empty: ask a question such as "where is parseConfig defined"');
-        return state.engine.search(query, { preset: args.preset, modalities: args.modalities, limit: args.limit ?? DEFAULT_SEARCH_LIMIT }).then((response) => {
+  server.registerTool('search', { ...TOOLS.search, annotations: READ_ONLY }, (args, extra) =>
+    answer(live, extra, (state) => {
+      const query = args.query.trim();
+      if (!query) throw new ToolInputError('the query is empty: ask a question such as "where is parseConfig defined"');
+      return state.engine
+        .search(query, { preset: args.preset, modalities: args.modalities, limit: args.limit ?? DEFAULT_SEARCH_LIMIT })
+        .then((response) => {
           // A query the engine cannot run as written (a bad /regex/, a filter without a value or
           // matching no file) is a bad call, not an empty answer.
           if (response.query.error) throw new ToolInputError(response.query.error);
           return searchAnswer(state, response);
         });
-      }),
+    }),
   );
 
-  server.registerTool(
-    'open',
-    { ...TOOLS.open, annotations: READ_ONLY },
-    (args, extra) => answer(live, extra, (state) => openAnswer(state, root, args)),
+  server.registerTool('open', { ...TOOLS.open, annotations: READ_ONLY }, (args, extra) =>
+    answer(live, extra, (state) => openAnswer(state, root, args)),
   );
 
-  server.registerTool(
-    'related',
-    { ...TOOLS.related, annotations: READ_ONLY },
-    (args, extra) => answer(live, extra, (state) => relatedAnswer(state, root, args)),
+  server.registerTool('related', { ...TOOLS.related, annotations: READ_ONLY }, (args, extra) =>
+    answer(live, extra, (state) => relatedAnswer(state, root, args)),
   );
   return server;
 }
@@ -289,13 +365,25 @@ interface Answer {
 type Extra = {
   signal: AbortSignal;
   _meta?: { progressToken?: string | number };
-  sendNotification: (n: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; total?: number; message?: string } }) => Promise<void>;
+  sendNotification: (n: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; total?: number; message?: string };
+  }) => Promise<void>;
 };
 
 /** Waits for the index (streaming build progress when the client asked for it), then answers. */
-async function answer(live: LiveIndex, extra: Extra, respond: (state: IndexState) => Answer | Promise<Answer>): Promise<CallToolResult> {
+async function answer(
+  live: LiveIndex,
+  extra: Extra,
+  respond: (state: IndexState) => Answer | Promise<Answer>,
+): Promise<CallToolResult> {
   const token = extra._meta?.progressToken;
-  const onProgress = token === undefined ? undefined : progressReporter((params) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...params } }));
+  const onProgress =
+    token === undefined
+      ? undefined
+      : progressReporter((params) =>
+          extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...params } }),
+        );
   let state: IndexState;
   try {
     state = await live.get(onProgress, extra.signal);
@@ -322,7 +410,11 @@ function progressReporter(send: (p: { progress: number; total: number; message: 
     if (position <= last) return;
     last = position;
     const rate = p.rate > 0 ? `, ${Math.round(p.rate)}/s` : '';
-    send({ progress: round(position, 3), total: STAGE_ORDER.length, message: p.message ?? `${p.stage}: ${p.done}/${p.total}${rate}` }).catch(() => {});
+    send({
+      progress: round(position, 3),
+      total: STAGE_ORDER.length,
+      message: p.message ?? `${p.stage}: ${p.done}/${p.total}${rate}`,
+    }).catch(() => {});
   };
 }
 
@@ -342,7 +434,10 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
     snippet: snippet(engine, engine.chunk(x.chunkId)),
     explanation: {
       modalities: Object.fromEntries(
-        Object.entries(x.explanation.modalities).map(([m, c]) => [m, { rank: c!.rank, weight: c!.weight, k: c!.k, contribution: c!.contribution, reason: c!.reason }]),
+        Object.entries(x.explanation.modalities).map(([m, c]) => [
+          m,
+          { rank: c!.rank, weight: c!.weight, k: c!.k, contribution: c!.contribution, reason: c!.reason },
+        ]),
       ),
       rrf: x.explanation.rrf,
       centrality: x.explanation.centrality,
@@ -381,18 +476,26 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
     index: indexInfo(state),
   };
 
-  const lines = [`${q.intent} (confidence ${q.confidence}, rule ${q.rule}) · ${q.strategy} · preset ${q.preset} · k ${q.k}`, `  ${q.strategyReason}`];
+  const lines = [
+    `${q.intent} (confidence ${q.confidence}, rule ${q.rule}) · ${q.strategy} · preset ${q.preset} · k ${q.k}`,
+    `  ${q.strategyReason}`,
+  ];
   for (const n of q.notes) lines.push(`  note: ${n}`);
   if (results.length === 0) lines.push('no results');
   results.forEach((x, i) => {
     const sym = x.symbol ? ` ${symbolLabel(x.symbol, x.kind)}` : '';
     lines.push(`${i + 1}. ${x.path}:${x.startLine}-${x.endLine}${sym} score ${x.score.toPrecision(4)}`);
-    const parts = Object.entries(x.explanation.modalities).map(([m, c]) => `${m} #${c.rank + 1}×${c.weight}→${c.contribution.toPrecision(4)}`);
+    const parts = Object.entries(x.explanation.modalities).map(
+      ([m, c]) => `${m} #${c.rank + 1}×${c.weight}→${c.contribution.toPrecision(4)}`,
+    );
     const extra = [`boost ${x.explanation.boost.toFixed(3)}`];
-    if (x.explanation.demotion) extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
+    if (x.explanation.demotion)
+      extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
     lines.push(`   ${[...parts, ...extra].join(' · ')}`);
     // The first line of code, past a doc comment's opening.
-    const first = x.snippet.split('\n').find((l) => l.trim() && !/^\s*(\/\*\*?|\*|\/\/|#)/.test(l)) ?? x.snippet.split('\n').find((l) => l.trim());
+    const first =
+      x.snippet.split('\n').find((l) => l.trim() && !/^\s*(\/\*\*?|\*|\/\/|#)/.test(l)) ??
+      x.snippet.split('\n').find((l) => l.trim());
     if (first) lines.push(`   | ${first.trim()}`);
   });
   return { structured, text: lines.join('\n') };
@@ -422,19 +525,34 @@ function snippet(engine: Engine, chunk: Chunk): string {
 // ---------------------------------------------------------------------------------------
 // open
 
-function openAnswer(state: IndexState, root: string, args: { path: string; startLine?: number; endLine?: number }): Answer {
+function openAnswer(
+  state: IndexState,
+  root: string,
+  args: { path: string; startLine?: number; endLine?: number },
+): Answer {
   const path = indexedPath(state, root, args.path);
   const file = state.engine.file(path)!;
   const lineCount = file.analysis.lineCount;
   const start = args.startLine ?? 1;
-  if (start > lineCount) throw new ToolInputError(`line ${start} is past the end of ${path} (${lineCount} line${lineCount === 1 ? '' : 's'})`);
-  if (args.endLine !== undefined && args.endLine < start) throw new ToolInputError(`endLine ${args.endLine} is before startLine ${start}`);
+  if (start > lineCount)
+    throw new ToolInputError(
+      `line ${start} is past the end of ${path} (${lineCount} line${lineCount === 1 ? '' : 's'})`,
+    );
+  if (args.endLine !== undefined && args.endLine < start)
+    throw new ToolInputError(`endLine ${args.endLine} is before startLine ${start}`);
   const asked = Math.min(args.endLine ?? Infinity, lineCount);
   const end = Math.min(asked, start + MAX_OPEN_LINES - 1);
-  const text = file.text.split('\n').slice(start - 1, end).join('\n');
+  const text = file.text
+    .split('\n')
+    .slice(start - 1, end)
+    .join('\n');
   const defs = file.analysis.definitions;
-  const enclosing = defs.filter((d) => d.startLine < start && d.endLine >= start).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
-  const within = defs.filter((d) => d.startLine >= start && d.startLine <= end).sort((a, b) => a.startLine - b.startLine);
+  const enclosing = defs
+    .filter((d) => d.startLine < start && d.endLine >= start)
+    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  const within = defs
+    .filter((d) => d.startLine >= start && d.startLine <= end)
+    .sort((a, b) => a.startLine - b.startLine);
   const structured = {
     path,
     language: file.language,
@@ -448,15 +566,25 @@ function openAnswer(state: IndexState, root: string, args: { path: string; start
     index: indexInfo(state),
   };
   const width = String(end).length;
-  const lines = [`${path}:${start}-${end} of ${lineCount}${file.language ? ` (${file.language})` : ''}${structured.truncated ? ` — truncated at ${MAX_OPEN_LINES} lines; ask for a range` : ''}`];
+  const lines = [
+    `${path}:${start}-${end} of ${lineCount}${file.language ? ` (${file.language})` : ''}${structured.truncated ? ` — truncated at ${MAX_OPEN_LINES} lines; ask for a range` : ''}`,
+  ];
   for (const d of enclosing) lines.push(`inside ${d.kind} ${qualified(d)} (${d.startLine}-${d.endLine})`);
-  if (within.length) lines.push(`defines: ${within.map((d) => `${qualified(d)} ${d.kind} ${d.startLine}-${d.endLine}`).join(', ')}`);
+  if (within.length)
+    lines.push(`defines: ${within.map((d) => `${qualified(d)} ${d.kind} ${d.startLine}-${d.endLine}`).join(', ')}`);
   text.split('\n').forEach((l, i) => lines.push(`${String(start + i).padStart(width)} | ${l}`));
   return { structured, text: lines.join('\n') };
 }
 
 function definitionView(d: Definition) {
-  return { name: d.name, kind: d.kind, signature: d.signature, ...(d.container ? { container: d.container } : {}), startLine: d.startLine, endLine: d.endLine };
+  return {
+    name: d.name,
+    kind: d.kind,
+    signature: d.signature,
+    ...(d.container ? { container: d.container } : {}),
+    startLine: d.startLine,
+    endLine: d.endLine,
+  };
 }
 
 /** `name (kind)`, or the name alone when the kind is unknown. */
@@ -471,31 +599,56 @@ function qualified(d: { name: string; container?: string }): string {
 // ---------------------------------------------------------------------------------------
 // related
 
-function relatedAnswer(state: IndexState, root: string, args: { path?: string; line?: number; symbol?: string; limit?: number }): Answer {
+function relatedAnswer(
+  state: IndexState,
+  root: string,
+  args: { path?: string; line?: number; symbol?: string; limit?: number },
+): Answer {
   const engine = state.engine;
   const limit = args.limit ?? DEFAULT_RELATED_LIMIT;
   let target: Chunk;
   let otherDefinitions: { path: string; line: number; kind: string; container?: string }[] = [];
   if (args.symbol !== undefined && args.symbol.trim() !== '') {
-    if (args.path !== undefined || args.line !== undefined) throw new ToolInputError('give either {symbol} or {path, line}, not both');
+    if (args.path !== undefined || args.line !== undefined)
+      throw new ToolInputError('give either {symbol} or {path, line}, not both');
     const { name, container } = splitSymbol(args.symbol.trim());
     const all = engine.definitionsOf(name);
     const hits = container ? all.filter((h) => h.container === container) : all;
     if (hits.length === 0) {
-      const elsewhere = all.length ? `; definitions named ${name}: ${all.slice(0, 5).map((h) => `${h.path}:${h.line}${h.container ? ` in ${h.container}` : ''}`).join(', ')}` : '';
-      throw new ToolInputError(`no definition named ${args.symbol.trim()} in this repository${elsewhere}. search can find near names.`);
+      const elsewhere = all.length
+        ? `; definitions named ${name}: ${all
+            .slice(0, 5)
+            .map((h) => `${h.path}:${h.line}${h.container ? ` in ${h.container}` : ''}`)
+            .join(', ')}`
+        : '';
+      throw new ToolInputError(
+        `no definition named ${args.symbol.trim()} in this repository${elsewhere}. search can find near names.`,
+      );
     }
     target = engine.chunk(hits[0].chunkId);
-    otherDefinitions = hits.slice(1, limit + 1).map((h) => ({ path: h.path, line: h.line, kind: h.kind, ...(h.container ? { container: h.container } : {}) }));
+    otherDefinitions = hits
+      .slice(1, limit + 1)
+      .map((h) => ({ path: h.path, line: h.line, kind: h.kind, ...(h.container ? { container: h.container } : {}) }));
   } else if (args.path !== undefined) {
-    if (args.line === undefined) throw new ToolInputError('related needs a line with path (the definition containing that line is the target), or a symbol');
+    if (args.line === undefined)
+      throw new ToolInputError(
+        'related needs a line with path (the definition containing that line is the target), or a symbol',
+      );
     const path = indexedPath(state, root, args.path);
     const chunk = engine.chunkAtLine(path, args.line);
-    if (!chunk) throw new ToolInputError(`line ${args.line} is past the end of ${path} (${engine.file(path)!.analysis.lineCount} lines)`);
+    if (!chunk)
+      throw new ToolInputError(
+        `line ${args.line} is past the end of ${path} (${engine.file(path)!.analysis.lineCount} lines)`,
+      );
     target = chunk;
   } else throw new ToolInputError('related needs either {symbol} (a definition name) or {path, line}');
 
-  const view = (n: { path: string; line: number; symbol?: string; confidence: number }) => ({ path: n.path, line: n.line, ...(n.symbol ? { symbol: n.symbol } : {}), confidence: n.confidence });
+  const view = (n: { path: string; line: number; symbol?: string; confidence: number }) => ({
+    path: n.path,
+    line: n.line,
+    ...(n.symbol ? { symbol: n.symbol } : {}),
+    confidence: n.confidence,
+  });
   const callers = engine.callers(target.id);
   const callees = engine.callees(target.id);
   const dependents = engine.dependents(target.id);
@@ -517,14 +670,32 @@ function relatedAnswer(state: IndexState, root: string, args: { path?: string; l
   };
   const name = target.symbol ? symbolLabel(target.symbol, target.definitionKind) : 'lines';
   const lines = [`${name} at ${target.path}:${target.startLine}-${target.endLine}`];
-  if (otherDefinitions.length) lines.push(`also defined at: ${otherDefinitions.map((d) => `${d.path}:${d.line}`).join(', ')}`);
+  if (otherDefinitions.length)
+    lines.push(`also defined at: ${otherDefinitions.map((d) => `${d.path}:${d.line}`).join(', ')}`);
   const list = (title: string, items: string[], total: number) => {
-    lines.push(`${title} (${total}${total > items.length ? `, first ${items.length}` : ''}):${items.length ? '' : ' none'}`);
+    lines.push(
+      `${title} (${total}${total > items.length ? `, first ${items.length}` : ''}):${items.length ? '' : ' none'}`,
+    );
     for (const i of items) lines.push(`  ${i}`);
   };
-  list('callers', structured.callers.map((c) => `${c.path}:${c.line}${c.symbol ? ` in ${c.symbol}` : ''}`), callers.length);
-  list('callees', structured.callees.map((c) => `${c.symbol ?? '?'} ${c.path}:${c.line}`), callees.length);
-  list('dependents', structured.dependents.map((d) => `${d.path}:${d.line} (${d.relation}, ${d.hops} hop${d.hops === 1 ? '' : 's'}${d.hops > 1 ? ` via ${d.via}` : ''})`), dependents.length);
+  list(
+    'callers',
+    structured.callers.map((c) => `${c.path}:${c.line}${c.symbol ? ` in ${c.symbol}` : ''}`),
+    callers.length,
+  );
+  list(
+    'callees',
+    structured.callees.map((c) => `${c.symbol ?? '?'} ${c.path}:${c.line}`),
+    callees.length,
+  );
+  list(
+    'dependents',
+    structured.dependents.map(
+      (d) =>
+        `${d.path}:${d.line} (${d.relation}, ${d.hops} hop${d.hops === 1 ? '' : 's'}${d.hops > 1 ? ` via ${d.via}` : ''})`,
+    ),
+    dependents.length,
+  );
   return { structured, text: lines.join('\n') };
 }
 
@@ -545,7 +716,10 @@ function splitSymbol(symbol: string): { name: string; container?: string } {
  */
 export function indexedPath(state: IndexState, root: string, given: string): string {
   const raw = given.trim();
-  if (!raw) throw new ToolInputError('the path is empty: give a file path relative to the repository root, e.g. "src/index.ts"');
+  if (!raw)
+    throw new ToolInputError(
+      'the path is empty: give a file path relative to the repository root, e.g. "src/index.ts"',
+    );
   if (raw.includes('\0')) throw new ToolInputError('the path contains a NUL character');
   const absolute = resolve(root, raw);
   const rel = relative(root, absolute);
@@ -557,7 +731,9 @@ export function indexedPath(state: IndexState, root: string, given: string): str
   const base = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   const similar = state.paths.filter((p) => p.slice(p.lastIndexOf('/') + 1).toLowerCase() === base).slice(0, 5);
   const hint = similar.length ? ` Did you mean ${similar.join(', ')}?` : '';
-  throw new ToolInputError(`${path} is not an indexed file of this repository (missing, ignored by .gitignore, binary or too large).${hint}`);
+  throw new ToolInputError(
+    `${path} is not an indexed file of this repository (missing, ignored by .gitignore, binary or too large).${hint}`,
+  );
 }
 
 function indexInfo(state: IndexState) {
@@ -571,7 +747,10 @@ function indexInfo(state: IndexState) {
  * Serves until the client disconnects (stdin ends) or a signal arrives; resolves with the exit
  * code. A repository that cannot be served at all is refused before the protocol starts (2).
  */
-export async function serveMcp(options: McpOptions, err: (s: string) => void = (s) => process.stderr.write(s)): Promise<ExitCode> {
+export async function serveMcp(
+  options: McpOptions,
+  err: (s: string) => void = (s) => process.stderr.write(s),
+): Promise<ExitCode> {
   const root = resolve(options.repo);
   const problem = await repositoryProblem(root, options.repo);
   if (problem) {
@@ -589,7 +768,11 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
         onProgress: (p) => onProgress(p),
       });
       // Served from memory all the same; only the next start must build again.
-      if (opened.cacheFailure) log('warning', `${opened.cacheFailure.message}: serving the index from memory (the next start builds it again)`);
+      if (opened.cacheFailure)
+        log(
+          'warning',
+          `${opened.cacheFailure.message}: serving the index from memory (the next start builds it again)`,
+        );
       return opened;
     },
     log: (level, s) => log(level, s),
@@ -615,7 +798,9 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
     process.stdin.once('end', () => finish('the client disconnected; shutting down', EXIT.ok));
     process.stdin.once('close', () => finish('the client disconnected; shutting down', EXIT.ok));
     // A client gone mid-answer: writing to its pipe fails with EPIPE. Nothing to answer any more.
-    process.stdout.on('error', (e: NodeJS.ErrnoException) => finish(`the client went away (${e.code ?? e.message}); shutting down`, EXIT.ok));
+    process.stdout.on('error', (e: NodeJS.ErrnoException) =>
+      finish(`the client went away (${e.code ?? e.message}); shutting down`, EXIT.ok),
+    );
     process.once('SIGTERM', () => finish('SIGTERM: shutting down', EXIT.ok));
     process.once('SIGINT', () => finish('SIGINT: shutting down', EXIT.ok));
     transport.onerror = (e) => err(`fourfold: protocol error: ${message(e)}\n`);
@@ -635,7 +820,8 @@ export async function serveMcp(options: McpOptions, err: (s: string) => void = (
 /** Why a folder cannot be served (missing, not a folder, unreadable), or null. */
 async function repositoryProblem(root: string, given: string): Promise<string | null> {
   const info = await stat(root).catch((e: NodeJS.ErrnoException) => e);
-  if (info instanceof Error) return info.code === 'ENOENT' ? `no such folder: ${given}` : `cannot read ${given}: ${info.code ?? info.message}`;
+  if (info instanceof Error)
+    return info.code === 'ENOENT' ? `no such folder: ${given}` : `cannot read ${given}: ${info.code ?? info.message}`;
   if (!info.isDirectory()) return `not a folder: ${given}`;
   try {
     await access(root, constants.R_OK | constants.X_OK);

@@ -82,7 +82,12 @@ export class LineJsonRpcTransport implements Transport {
     }
     const message = JSONRPCMessageSchema.safeParse(parsed);
     if (!message.success) {
-      this.reply(usableId(parsed), ErrorCode.InvalidRequest, 'Invalid Request', 'not a JSON-RPC 2.0 request, notification or response');
+      this.reply(
+        usableId(parsed),
+        ErrorCode.InvalidRequest,
+        'Invalid Request',
+        'not a JSON-RPC 2.0 request, notification or response',
+      );
       return;
     }
     this.onmessage?.(message.data);
@@ -90,7 +95,9 @@ export class LineJsonRpcTransport implements Transport {
 
   /** An error response the SDK's types cannot carry (its id may be null), written as it is. */
   private reply(id: string | number | null, code: ErrorCode, message: string, data: string): void {
-    this.write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, data } }) + '\n').catch((e: Error) => this.onerror?.(e));
+    this.write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, data } }) + '\n').catch((e: Error) =>
+      this.onerror?.(e),
+    );
   }
 
   send(message: JSONRPCMessage): Promise<void> {

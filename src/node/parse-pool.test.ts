@@ -20,11 +20,22 @@ function realFiles(): { path: string; text: string }[] {
     path: `fixtures/${name.replace(/\.txt$/, '')}`,
     text: readFileSync(here(`../engine/structural/fixtures/${name}`), 'utf8'),
   }));
-  const ours = ['../engine/structural/analyzer.ts', '../engine/engine.ts', './repository.ts', './parse-worker.mjs', '../engine/graph/graph.ts'].map((p) => ({
+  const ours = [
+    '../engine/structural/analyzer.ts',
+    '../engine/engine.ts',
+    './repository.ts',
+    './parse-worker.mjs',
+    '../engine/graph/graph.ts',
+  ].map((p) => ({
     path: `src/${p.replace(/^\.\.\//, '').replace(/^\.\//, 'node/')}`,
     text: readFileSync(here(p), 'utf8'),
   }));
-  return [...fixtures, ...ours, { path: 'README.md', text: '# not parsed\n' }, { path: 'broken.ts', text: 'export function (((\n' }];
+  return [
+    ...fixtures,
+    ...ours,
+    { path: 'README.md', text: '# not parsed\n' },
+    { path: 'broken.ts', text: 'export function (((\n' },
+  ];
 }
 
 describe('node parse pool', () => {
@@ -46,7 +57,8 @@ describe('node parse pool', () => {
     const inProcess = files.map((f) => analyzer.analyze(f.path, f.text));
     expect(fromPool).toStrictEqual(inProcess);
     // Not vacuous: the real files yield definitions, references and imports.
-    const total = (key: 'definitions' | 'references' | 'imports') => fromPool.reduce((n, a: FileAnalysis) => n + a[key].length, 0);
+    const total = (key: 'definitions' | 'references' | 'imports') =>
+      fromPool.reduce((n, a: FileAnalysis) => n + a[key].length, 0);
     expect(total('definitions')).toBeGreaterThan(100);
     expect(total('references')).toBeGreaterThan(500);
     expect(total('imports')).toBeGreaterThan(20);
@@ -59,7 +71,9 @@ describe('node parse pool', () => {
     const indexer = pool.textIndexer();
     indexer.begin(files);
     const analyses = await Promise.all(files.map((f) => pool.analyze(f.path, f.text)));
-    const corpus = corpusFromAnalyses(files.map((f, i) => ({ ...f, hash: String(i), size: f.text.length, analysis: analyses[i] })));
+    const corpus = corpusFromAnalyses(
+      files.map((f, i) => ({ ...f, hash: String(i), size: f.text.length, analysis: analyses[i] })),
+    );
     const snapshot = await indexer.finish(corpus.chunks);
     expect(snapshot).toStrictEqual(TextIndex.build(corpus).serialize());
     expect(snapshot.chunkCount).toBeGreaterThan(files.length);
@@ -70,12 +84,16 @@ describe('node parse pool', () => {
   it('takes every file at once, keeps a few in flight per worker, and rejects what still waits when closed', async () => {
     const own = createNodeParsePool(2);
     const files = realFiles();
-    const many = Array.from({ length: 6 }, (_, copy) => files.map((f) => ({ path: `copy${copy}/${f.path}`, text: f.text }))).flat();
+    const many = Array.from({ length: 6 }, (_, copy) =>
+      files.map((f) => ({ path: `copy${copy}/${f.path}`, text: f.text })),
+    ).flat();
     const answers = many.map((f) => own.analyze(f.path, f.text));
     expect(own.pending).toBe(many.length);
     const analyses = await Promise.all(answers);
     expect(analyses.map((a) => a.path)).toEqual(many.map((f) => f.path));
-    expect(analyses.map((a) => a.definitions)).toStrictEqual(many.map((f) => analyzer.analyze(f.path, f.text).definitions));
+    expect(analyses.map((a) => a.definitions)).toStrictEqual(
+      many.map((f) => analyzer.analyze(f.path, f.text).definitions),
+    );
     expect(own.pending).toBe(0);
     const late = Promise.allSettled(many.map((f) => own.analyze(f.path, f.text)));
     await own.close();
@@ -99,7 +117,9 @@ describe('node parse pool', () => {
     const big = readFileSync(here('../engine/engine.ts'), 'utf8').repeat(20);
     const pending = own.analyze('src/big.ts', big);
     await own.workers[0].terminate();
-    await expect(pending).rejects.toThrow(/parse worker 0 exited unexpectedly \(exit code \d+\) while analysing src\/big\.ts/);
+    await expect(pending).rejects.toThrow(
+      /parse worker 0 exited unexpectedly \(exit code \d+\) while analysing src\/big\.ts/,
+    );
     await expect(own.analyze('later.ts', 'const x = 1;\n')).rejects.toThrow(/parse worker 0 exited unexpectedly/);
     await own.close();
   }, 20_000);
@@ -116,15 +136,21 @@ describe('node parse pool', () => {
         writeFileSync(join(repo, copy), text);
         expectedDefinitions += analyzer.analyze(copy, text).definitions.length;
       }
-      const run = spawnSync(process.execPath, [here('../../bin/fourfold.js'), 'index', '--repo', repo, '--embedder', 'none', '--no-cache', '--quiet'], {
-        encoding: 'utf8',
-        // Generous for shared, loaded machines: a process kept alive by its workers never exits at all.
-        timeout: 45_000,
-      });
+      const run = spawnSync(
+        process.execPath,
+        [here('../../bin/fourfold.js'), 'index', '--repo', repo, '--embedder', 'none', '--no-cache', '--quiet'],
+        {
+          encoding: 'utf8',
+          // Generous for shared, loaded machines: a process kept alive by its workers never exits at all.
+          timeout: 45_000,
+        },
+      );
       expect(run.error).toBeUndefined(); // no timeout: the workers did not keep the process alive
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
-      const { summary } = JSON.parse(run.stdout) as { summary: { files: number; definitions: number; parseFailures: number } };
+      const { summary } = JSON.parse(run.stdout) as {
+        summary: { files: number; definitions: number; parseFailures: number };
+      };
       expect(summary.files).toBe(PARSE_POOL_MIN_FILES + 2);
       expect(summary.definitions).toBe(expectedDefinitions);
     } finally {

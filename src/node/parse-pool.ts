@@ -74,7 +74,8 @@ type PoolRequest =
   | { kind: 'text-begin'; paths: string[]; texts: string[] }
   | { kind: 'text-finish'; id: number; chunks: ChunkColumns };
 
-type PoolReply = { id: number; analysis: FileAnalysis } | { id: number; text: TextSnapshot } | { id: number; error: string };
+type PoolReply =
+  { id: number; analysis: FileAnalysis } | { id: number; text: TextSnapshot } | { id: number; error: string };
 
 interface Pending {
   /** The file analysed, or what else was asked (for error messages). */
@@ -103,15 +104,23 @@ const IN_FLIGHT_PER_WORKER = 32;
  * The compiled CLI (dist-cli/node/) starts its compiled worker entry; run from the sources
  * (vitest, tsx), the worker loads the TypeScript through tsx in parse-worker.mjs.
  */
-const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./parse-worker.mjs', import.meta.url) : new URL('./parse-worker.js', import.meta.url);
+const WORKER_ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./parse-worker.mjs', import.meta.url)
+  : new URL('./parse-worker.js', import.meta.url);
 
 export function createNodeParsePool(size = availableParallelism()): NodeParsePool {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`parse pool size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`parse pool size must be a positive integer, got ${size}`);
   let nextId = 0;
   let closed = false;
 
   /** Analyses not sent to a worker yet, in arrival order (from `waitingFrom` on). */
-  const waiting: { path: string; text: string; resolve: (analysis: FileAnalysis) => void; reject: (error: Error) => void }[] = [];
+  const waiting: {
+    path: string;
+    text: string;
+    resolve: (analysis: FileAnalysis) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   let waitingFrom = 0;
 
   const fail = (entry: PoolWorker, error: Error) => {
@@ -130,16 +139,24 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
       if (!request) return;
       entry.pending.delete(reply.id);
       if (entry.pending.size === 0) worker.unref();
-      if ('error' in reply) request.reject(new Error(`parse worker ${index} failed on ${request.path}: ${reply.error}`));
+      if ('error' in reply)
+        request.reject(new Error(`parse worker ${index} failed on ${request.path}: ${reply.error}`));
       else request.resolve(('analysis' in reply ? reply.analysis : reply.text) as never);
       dispatch();
     });
     worker.on('error', (error) => {
-      fail(entry, new Error(`parse worker ${index} crashed${describePending(entry)}: ${error.message}`, { cause: error }));
+      fail(
+        entry,
+        new Error(`parse worker ${index} crashed${describePending(entry)}: ${error.message}`, { cause: error }),
+      );
     });
     worker.on('exit', (code) => {
       if (closed) fail(entry, new Error('parse pool closed'));
-      else fail(entry, new Error(`parse worker ${index} exited unexpectedly (exit code ${code})${describePending(entry)}`));
+      else
+        fail(
+          entry,
+          new Error(`parse worker ${index} exited unexpectedly (exit code ${code})${describePending(entry)}`),
+        );
     });
     return entry;
   });
@@ -165,10 +182,13 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
       for (const entry of entries) {
         if (entry.failure) continue;
         alive = true;
-        if (entry.pending.size < IN_FLIGHT_PER_WORKER && (!best || entry.pending.size < best.pending.size)) best = entry;
+        if (entry.pending.size < IN_FLIGHT_PER_WORKER && (!best || entry.pending.size < best.pending.size))
+          best = entry;
       }
       if (!alive || closed) {
-        const error = closed ? new Error('parse pool closed') : (entries[0].failure ?? new Error('no parse worker left'));
+        const error = closed
+          ? new Error('parse pool closed')
+          : (entries[0].failure ?? new Error('no parse worker left'));
         for (let i = waitingFrom; i < waiting.length; i++) waiting[i].reject(error);
         waiting.length = waitingFrom = 0;
         return;
@@ -203,9 +223,18 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
       return {
         begin(files) {
           if (closed || target.failure) return; // finish() then rejects, and the engine builds the index itself
-          target.worker.postMessage({ kind: 'text-begin', paths: files.map((f) => f.path), texts: files.map((f) => f.text) } satisfies PoolRequest);
+          target.worker.postMessage({
+            kind: 'text-begin',
+            paths: files.map((f) => f.path),
+            texts: files.map((f) => f.text),
+          } satisfies PoolRequest);
         },
-        finish: (chunks) => ask<TextSnapshot>(target, 'the text index', (id) => ({ kind: 'text-finish', id, chunks: chunkColumns(chunks) })),
+        finish: (chunks) =>
+          ask<TextSnapshot>(target, 'the text index', (id) => ({
+            kind: 'text-finish',
+            id,
+            chunks: chunkColumns(chunks),
+          })),
       };
     },
     async close(): Promise<void> {
@@ -226,7 +255,12 @@ function describePending(entry: PoolWorker): string {
 
 function chunkColumns(chunks: readonly Chunk[]): ChunkColumns {
   const n = chunks.length;
-  const columns: ChunkColumns = { fileIds: new Uint32Array(n), startLines: new Uint32Array(n), endLines: new Uint32Array(n), symbols: new Array<string>(n) };
+  const columns: ChunkColumns = {
+    fileIds: new Uint32Array(n),
+    startLines: new Uint32Array(n),
+    endLines: new Uint32Array(n),
+    symbols: new Array<string>(n),
+  };
   for (let i = 0; i < n; i++) {
     const c = chunks[i];
     if (c.id !== i) throw new Error(`chunks must come with ids 0, 1, 2…; got ${c.id} at ${i}`);
@@ -241,7 +275,13 @@ function chunkColumns(chunks: readonly Chunk[]): ChunkColumns {
 function termChunks(columns: ChunkColumns, paths: readonly string[]): TermChunk[] {
   return Array.from(columns.symbols, (symbol, id) => {
     const fileId = columns.fileIds[id];
-    const chunk: TermChunk = { id, fileId, path: paths[fileId], startLine: columns.startLines[id], endLine: columns.endLines[id] };
+    const chunk: TermChunk = {
+      id,
+      fileId,
+      path: paths[fileId],
+      startLine: columns.startLines[id],
+      endLine: columns.endLines[id],
+    };
     if (symbol) chunk.symbol = symbol;
     return chunk;
   });
@@ -268,7 +308,10 @@ export function serveParseRequests(port: MessagePort): (request: PoolRequest) =>
     chain = chain.then(async () => {
       switch (request.kind) {
         case 'analyze':
-          return answer(request.id, async () => ({ id: request.id, analysis: await (await analyzer).analyzeAsync(request.path, request.text) }));
+          return answer(request.id, async () => ({
+            id: request.id,
+            analysis: await (await analyzer).analyzeAsync(request.path, request.text),
+          }));
         case 'prepare':
           // Unanswered: a grammar that fails to load fails again, and is reported, on the file that needs it.
           return (await analyzer).prepare(request.languages).catch(() => undefined);

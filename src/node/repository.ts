@@ -16,7 +16,17 @@ import type { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { ParseAhead } from '../engine/structural/parse-ahead';
 import { languageForPath } from '../engine/structural/grammars';
-import { CacheWrites, type CacheWriteError, DiskEmbeddingCache, manifestTrusts, readCached, readManifest, WalkFingerprint, writeCached, writeManifest } from './disk-cache';
+import {
+  CacheWrites,
+  type CacheWriteError,
+  DiskEmbeddingCache,
+  manifestTrusts,
+  readCached,
+  readManifest,
+  WalkFingerprint,
+  writeCached,
+  writeManifest,
+} from './disk-cache';
 import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
 import type { BuildAnalyzer } from './parse-pool';
@@ -82,7 +92,8 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   const prefetched = options.prefetchEmbedder && options.embedder === 'local' ? createEmbedder('local') : null;
   // Not awaited until a query needs it; a failure surfaces there, not as an unhandled rejection.
   prefetched?.catch(() => {});
-  const embedderFor = (kind: NodeEmbedderKind, loaded: EngineSnapshot | null) => embedderForKind(kind, loaded, prefetched);
+  const embedderFor = (kind: NodeEmbedderKind, loaded: EngineSnapshot | null) =>
+    embedderForKind(kind, loaded, prefetched);
 
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const useCache = options.useCache !== false;
@@ -116,11 +127,24 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     if (manifestTrusts(manifest, fingerprint, digest)) {
       const t1 = performance.now();
       const snapshot = await readCached<EngineSnapshot>(snapshotFile);
-      const engine = snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(options.embedder, snapshot), options.onNotice) : null;
+      const engine =
+        snapshot?.version === SNAPSHOT_VERSION
+          ? loadOrNull(snapshot, await embedderFor(options.embedder, snapshot), options.onNotice)
+          : null;
       if (snapshot && engine) {
         // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
         const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
-        return { root, engine, intake, unreadable: [], fromCache: true, cacheCheck: 'stat', readMs: t1 - t0, loadMs: performance.now() - t1, cacheFailure: null };
+        return {
+          root,
+          engine,
+          intake,
+          unreadable: [],
+          fromCache: true,
+          cacheCheck: 'stat',
+          readMs: t1 - t0,
+          loadMs: performance.now() - t1,
+          cacheFailure: null,
+        };
       }
     }
 
@@ -128,9 +152,14 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     // With the workers up ahead, every file is parsed (there is no index to reuse): each one
     // goes to them as soon as it is read, and the build takes the analyses as they come.
     const parsing = pool ? new ParseAhead((path, text) => pool.analyze(path, text), Infinity) : null;
-    const intake = await intakeFiles(entries, parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {});
+    const intake = await intakeFiles(
+      entries,
+      parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {},
+    );
     const readMs = performance.now() - t0;
-    const unreadable = intake.skippedFiles.filter((s) => s.reason === 'unreadable').map((s) => ({ path: s.path, reason: s.detail }));
+    const unreadable = intake.skippedFiles
+      .filter((s) => s.reason === 'unreadable')
+      .map((s) => ({ path: s.path, reason: s.detail }));
     if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
     if (intake.files.length === 0) throw nothingToIndex(dir, intake);
 
@@ -142,13 +171,24 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     }
     const cacheWrites = new CacheWrites();
     const remember = async () => {
-      if (useCache && unreadable.length === 0) await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() }));
+      if (useCache && unreadable.length === 0)
+        await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() }));
     };
     if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
       const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
       if (engine) {
         await remember();
-        return { root, engine, intake, unreadable, fromCache: true, cacheCheck: 'content', readMs, loadMs: performance.now() - t1, cacheFailure: cacheWrites.failure };
+        return {
+          root,
+          engine,
+          intake,
+          unreadable,
+          fromCache: true,
+          cacheCheck: 'content',
+          readMs,
+          loadMs: performance.now() - t1,
+          cacheFailure: cacheWrites.failure,
+        };
       }
       previous = null;
     }
@@ -157,19 +197,26 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
     const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
     if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
-    else options.onNotice?.(`indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`);
+    else
+      options.onNotice?.(
+        `indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`,
+      );
     const analyzer: BuildAnalyzer =
       pool && parsing
         ? { ...pool, analyze: (path, text) => parsing.take(path, text) ?? pool.analyze(path, text) }
         : await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages.names);
     let engine: Engine;
     try {
-      engine = await Engine.build(intake.files, { analyzer, embedder, embeddingCache: embeddingCache ?? undefined }, {
-        previous: previous ?? undefined,
-        skipped: intake.skipped,
-        onProgress: options.onProgress,
-        textIndexer: analyzer.textIndexer,
-      });
+      engine = await Engine.build(
+        intake.files,
+        { analyzer, embedder, embeddingCache: embeddingCache ?? undefined },
+        {
+          previous: previous ?? undefined,
+          skipped: intake.skipped,
+          onProgress: options.onProgress,
+          textIndexer: analyzer.textIndexer,
+        },
+      );
     } finally {
       // Closing the pool lets the process exit.
       await analyzer.close();
@@ -179,20 +226,47 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
       await remember();
       await cacheWrites.run(async () => embeddingCache?.save());
     }
-    return { root, engine, intake, unreadable, fromCache: false, cacheCheck: null, readMs, loadMs: performance.now() - t1, cacheFailure: cacheWrites.failure };
+    return {
+      root,
+      engine,
+      intake,
+      unreadable,
+      fromCache: false,
+      cacheCheck: null,
+      readMs,
+      loadMs: performance.now() - t1,
+      cacheFailure: cacheWrites.failure,
+    };
   }
 }
 
 /** The walk's entries (names and stat only: nothing read), its skips, and the fingerprint a cached index is checked against. */
-async function walkForOpen(root: string): Promise<{ entries: IntakeEntry[]; walkSkips: SkippedFile[]; fingerprint: WalkFingerprint }> {
-  const walkStats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
+async function walkForOpen(
+  root: string,
+): Promise<{ entries: IntakeEntry[]; walkSkips: SkippedFile[]; fingerprint: WalkFingerprint }> {
+  const walkStats: WalkStats = {
+    directories: 0,
+    files: 0,
+    prunedDirectories: 0,
+    ignoredFiles: 0,
+    skippedSymlinks: 0,
+    unreadable: 0,
+  };
   const fingerprint = new WalkFingerprint();
   const entries: IntakeEntry[] = [];
   const walkSkips: SkippedFile[] = [];
-  for await (const entry of walkRepository(root, { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) }, walkStats)) {
+  for await (const entry of walkRepository(
+    root,
+    { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) },
+    walkStats,
+  )) {
     if ('skip' in entry) {
       fingerprint.skip(entry.path, entry.skip);
-      walkSkips.push({ path: entry.path, reason: entry.skip, detail: entry.detail ?? skipDetail(entry.skip, entry.note) });
+      walkSkips.push({
+        path: entry.path,
+        reason: entry.skip,
+        detail: entry.detail ?? skipDetail(entry.skip, entry.note),
+      });
     }
     entries.push(entry);
   }
@@ -220,7 +294,11 @@ function parsedLanguages(entries: readonly IntakeEntry[]): { names: Language[]; 
 }
 
 /** The engine of a cached snapshot, or null (after saying so) when the file is damaged: then it is rebuilt, never a crash. */
-function loadOrNull(snapshot: EngineSnapshot, embedder: Embedder | null, onNotice?: (message: string) => void): Engine | null {
+function loadOrNull(
+  snapshot: EngineSnapshot,
+  embedder: Embedder | null,
+  onNotice?: (message: string) => void,
+): Engine | null {
   try {
     return Engine.load(snapshot, { analyzer: noAnalyzer, embedder });
   } catch (e) {
@@ -240,13 +318,19 @@ function analysesReadable(snapshot: EngineSnapshot): boolean {
 }
 
 /** A loaded engine never parses. */
-const noAnalyzer: EngineDeps['analyzer'] = { analyze: () => Promise.reject(new Error('a loaded index does not parse')) };
+const noAnalyzer: EngineDeps['analyzer'] = {
+  analyze: () => Promise.reject(new Error('a loaded index does not parse')),
+};
 
 /**
  * The embedder: for a loaded index of the local model, a stand-in with its id and width that
  * loads the model (transformers.js, ONNX Runtime) only when a query needs an embedding.
  */
-async function embedderForKind(kind: NodeEmbedderKind, loaded: EngineSnapshot | null, prefetched: Promise<Embedder | null> | null): Promise<Embedder | null> {
+async function embedderForKind(
+  kind: NodeEmbedderKind,
+  loaded: EngineSnapshot | null,
+  prefetched: Promise<Embedder | null> | null,
+): Promise<Embedder | null> {
   if (kind === 'none') return null;
   const create = () => (kind === 'local' && prefetched) || createEmbedder(kind);
   const semantic = loaded?.modalities.semantic as { embedderId?: string; dimensions?: number } | null | undefined;
@@ -281,11 +365,15 @@ async function nodeAnalyzer(usePool: boolean, languages: readonly Language[]): P
     pool.prepare(languages);
     return pool;
   }
-  const [analyzerModule, { nodeGrammars }] = await Promise.all([import('../engine/structural/analyzer'), import('./grammars')]);
+  const [analyzerModule, { nodeGrammars }] = await Promise.all([
+    import('../engine/structural/analyzer'),
+    import('./grammars'),
+  ]);
   // One shared promise: Engine.build calls analyze 32 times at once, and each call must not
   // load its own copy of every grammar.
   let analyzer: Promise<StructuralAnalyzer> | null = null;
-  const local = async (path: string, text: string): Promise<FileAnalysis> => (await (analyzer ??= analyzerModule.StructuralAnalyzer.create(nodeGrammars))).analyze(path, text);
+  const local = async (path: string, text: string): Promise<FileAnalysis> =>
+    (await (analyzer ??= analyzerModule.StructuralAnalyzer.create(nodeGrammars))).analyze(path, text);
   return { analyze: local, prepare: () => {}, close: async () => {} };
 }
 

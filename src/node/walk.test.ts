@@ -18,7 +18,14 @@ function writeTree(root: string, files: Record<string, string>): void {
 }
 
 async function collect(root: string, options = {}): Promise<{ entries: IntakeEntry[]; stats: WalkStats }> {
-  const stats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
+  const stats: WalkStats = {
+    directories: 0,
+    files: 0,
+    prunedDirectories: 0,
+    ignoredFiles: 0,
+    skippedSymlinks: 0,
+    unreadable: 0,
+  };
   const entries: IntakeEntry[] = [];
   for await (const entry of walkRepository(root, options, stats)) entries.push(entry);
   return { entries, stats };
@@ -44,10 +51,20 @@ describe('walkRepository', () => {
       'node_modules/pkg/index.js': 'x',
       'node_modules/pkg/sub/deep.js': 'x',
     });
-    const env = { ...process.env, HOME: scratch, XDG_CONFIG_HOME: scratch, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
+    const env = {
+      ...process.env,
+      HOME: scratch,
+      XDG_CONFIG_HOME: scratch,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+    };
     spawnSync('git', ['init', '-q'], { cwd: root, env });
     // git itself would list node_modules (no default ignore); Fourfold skips it by default.
-    const gitListed = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], { cwd: root, env, encoding: 'utf8' })
+    const gitListed = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    })
       .stdout.split('\0')
       .filter((p) => p && !p.startsWith('node_modules/'))
       .sort();
@@ -118,7 +135,10 @@ describe('walkRepository', () => {
     const args = asRoot
       ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, tsx, scriptPath]
       : [tsx, scriptPath];
-    const run = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, HOME: scratch, TSX_DISABLE_CACHE: '1' } });
+    const run = spawnSync(command, args, {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: scratch, TSX_DISABLE_CACHE: '1' },
+    });
     chmodSync(join(root, 'private'), 0o755);
     expect(run.stderr).toBe('');
     const output = JSON.parse(run.stdout);

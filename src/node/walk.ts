@@ -12,7 +12,17 @@
  *   directory stack and one directory listing at a time.
  */
 import type { Dirent, Stats } from 'node:fs';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+} from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions } from '../engine/intake/gitignore';
@@ -96,7 +106,8 @@ function readChecked(full: string, checked: Checked, insideRoot: (real: string) 
   const fd = openSync(full, constants.O_RDONLY | (checked.link ? 0 : NO_FOLLOW));
   try {
     const opened = fstatSync(fd);
-    if (!opened.isFile() || opened.ino !== checked.ino || opened.dev !== checked.dev) throw new SwappedError(full, 'changed');
+    if (!opened.isFile() || opened.ino !== checked.ino || opened.dev !== checked.dev)
+      throw new SwappedError(full, 'changed');
     const where = FD_PATHS ? readlinkSync(FD_PATHS + fd) : realpathSync.native(full);
     if (!insideRoot(where)) throw new SwappedError(full, 'led out of the repository');
     // The size fstat gave: readFileSync(fd) would fstat a second time.
@@ -114,7 +125,10 @@ function readChecked(full: string, checked: Checked, insideRoot: (real: string) 
 }
 
 /** Where a link leads: a file inside the repository (with its inode), or why it is not followed. */
-async function followLink(full: string, insideRoot: (real: string) => boolean): Promise<{ info: Stats } | { directory: boolean; note: string }> {
+async function followLink(
+  full: string,
+  insideRoot: (real: string) => boolean,
+): Promise<{ info: Stats } | { directory: boolean; note: string }> {
   let target: string;
   let info: Stats;
   try {
@@ -133,7 +147,8 @@ function listDirectory(absolute: string, expectedReal: string): Dirent[] {
   const dirents = readdirSync(absolute, { withFileTypes: true });
   // A directory swapped for a link after it was listed in its parent would walk out of the
   // repository: its real path must still be the one the walk descended into.
-  if (realpathSync.native(absolute) !== expectedReal) throw Object.assign(new Error('moved while walked'), { code: 'EMOVED' });
+  if (realpathSync.native(absolute) !== expectedReal)
+    throw Object.assign(new Error('moved while walked'), { code: 'EMOVED' });
   return dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
@@ -144,14 +159,27 @@ function listDirectory(absolute: string, expectedReal: string): Dirent[] {
 export async function* walkRepository(
   root: string,
   options: WalkOptions = {},
-  stats: WalkStats = { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 },
+  stats: WalkStats = {
+    directories: 0,
+    files: 0,
+    prunedDirectories: 0,
+    ignoredFiles: 0,
+    skippedSymlinks: 0,
+    unreadable: 0,
+  },
 ): AsyncGenerator<IntakeEntry> {
   const rootReal = await realpath(root);
   const yieldNow = eventLoopTurns();
   const matcher = new IgnoreMatcher(options);
-  const insideRoot = (real: string) => real === rootReal || real.startsWith(rootReal.endsWith(sep) ? rootReal : rootReal + sep);
+  const insideRoot = (real: string) =>
+    real === rootReal || real.startsWith(rootReal.endsWith(sep) ? rootReal : rootReal + sep);
   const absolute = (rel: string) => (rel === '' ? rootReal : join(rootReal, rel));
-  const fileEntry = (path: string, full: string, checked: Checked | undefined, size: number | undefined): IntakeEntry => ({
+  const fileEntry = (
+    path: string,
+    full: string,
+    checked: Checked | undefined,
+    size: number | undefined,
+  ): IntakeEntry => ({
     path,
     size,
     read: async () => {
@@ -191,7 +219,10 @@ export async function* walkRepository(
       const full = join(absolute(dir), GITIGNORE_FILE);
       try {
         const info = lstatSync(full);
-        matcher.addIgnoreFile(dir, new TextDecoder().decode(readChecked(full, { dev: info.dev, ino: info.ino, link: false }, insideRoot)));
+        matcher.addIgnoreFile(
+          dir,
+          new TextDecoder().decode(readChecked(full, { dev: info.dev, ino: info.ino, link: false }, insideRoot)),
+        );
       } catch {
         // Reported when the file itself is read by the consumer.
       }
@@ -238,7 +269,8 @@ export async function* walkRepository(
       } catch {
         // The read reports the error.
       }
-      const checked = info && (linked || info.isFile()) ? { dev: info.dev, ino: info.ino, link: linked !== undefined } : undefined;
+      const checked =
+        info && (linked || info.isFile()) ? { dev: info.dev, ino: info.ino, link: linked !== undefined } : undefined;
       options.onFile?.(path, info?.size, info?.mtimeMs);
       stats.files++;
       yield fileEntry(path, full, checked, info?.size);

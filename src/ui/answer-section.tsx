@@ -25,10 +25,24 @@ interface Props {
   closeSignal: number;
 }
 
-export function AnswerSection({ answer, repository, query, onQuery, queryExplained, onToggleQueryExplained, onRanking, ...results }: Props) {
+export function AnswerSection({
+  answer,
+  repository,
+  query,
+  onQuery,
+  queryExplained,
+  onToggleQueryExplained,
+  onRanking,
+  ...results
+}: Props) {
   const absent = answer.query.absent;
   return (
-    <section className="answer" aria-label="Answer" data-query={answer.query.query} data-repository={answer.repositoryId}>
+    <section
+      className="answer"
+      aria-label="Answer"
+      data-query={answer.query.query}
+      data-repository={answer.repositoryId}
+    >
       <div className="answer-head">
         <AnswerFacts answer={answer} />
         <span className="answer-links">
@@ -41,7 +55,13 @@ export function AnswerSection({ answer, repository, query, onQuery, queryExplain
         </span>
       </div>
       {queryExplained ? <QueryExplain query={answer.query} /> : null}
-      {absent ? <AbsentName absent={absent} repository={repository} onSuggest={(name) => onQuery(replaceWord(query, absent.name, name))} /> : null}
+      {absent ? (
+        <AbsentName
+          absent={absent}
+          repository={repository}
+          onSuggest={(name) => onQuery(replaceWord(query, absent.name, name))}
+        />
+      ) : null}
       {answer.query.error ? null : <Results view={answer} {...results} />}
     </section>
   );
@@ -53,7 +73,9 @@ function AnswerFacts({ answer }: { answer: SearchView }) {
     <span className="answer-facts">
       <span>
         {answer.results.length} result{answer.results.length === 1 ? '' : 's'}
-        {lines > 0 ? ` · ${formatCount(lines)} matching line${lines === 1 ? '' : 's'} in ${formatCount(files)} file${files === 1 ? '' : 's'}` : ''}
+        {lines > 0
+          ? ` · ${formatCount(lines)} matching line${lines === 1 ? '' : 's'} in ${formatCount(files)} file${files === 1 ? '' : 's'}`
+          : ''}
       </span>
       <span>
         {answer.query.strategy} · {formatDuration(answer.query.elapsedMs)}
@@ -63,7 +85,15 @@ function AnswerFacts({ answer }: { answer: SearchView }) {
 }
 
 /** The honest answer first: the name is not here; the nearest names that are; then loose matches. */
-function AbsentName({ absent, repository, onSuggest }: { absent: AbsentNameFacts; repository: string; onSuggest(name: string): void }) {
+function AbsentName({
+  absent,
+  repository,
+  onSuggest,
+}: {
+  absent: AbsentNameFacts;
+  repository: string;
+  onSuggest(name: string): void;
+}) {
   return (
     <div className="absent-name" role="note" aria-label="Not in this repository">
       <p>

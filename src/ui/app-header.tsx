@@ -54,7 +54,11 @@ export function AppHeader({ page, onPage, status, active, job, live, modelSettle
           <span className="muted">no repository open</span>
         )}
         {live && job ? (
-          <span className="chip live-modalities" aria-label="Live modalities" title="Indexes answering now, and how far the others are: an answer is asked again as each arrives">
+          <span
+            className="chip live-modalities"
+            aria-label="Live modalities"
+            title="Indexes answering now, and how far the others are: an answer is asked again as each arrives"
+          >
             {liveModalitiesText(job)}
           </span>
         ) : null}
@@ -78,7 +82,15 @@ function jumpToRepositories(): void {
  * The model that will answer semantic queries on the open repository: the one its index was
  * built with (the demo's is known before the model has loaded), marked while it loads.
  */
-function ModelChip({ status, active, settled }: { status: WorkerStatus | null; active: RepositorySummary | null; settled: boolean }) {
+function ModelChip({
+  status,
+  active,
+  settled,
+}: {
+  status: WorkerStatus | null;
+  active: RepositorySummary | null;
+  settled: boolean;
+}) {
   const model = active?.stats?.embedder ?? status?.embedder ?? null;
   if (!model && !settled) {
     return (
@@ -88,16 +100,25 @@ function ModelChip({ status, active, settled }: { status: WorkerStatus | null; a
     );
   }
   if (!model) {
-    const why = status?.embedderProblem ?? (status ? 'This repository was indexed without an embedding model.' : 'Starting…');
+    const why =
+      status?.embedderProblem ?? (status ? 'This repository was indexed without an embedding model.' : 'Starting…');
     return (
       <span className="chip subtle" title={why}>
         {status?.embedderProblem ? 'no semantic model' : 'semantic model: none'}
       </span>
     );
   }
-  const loading = status !== null && status.embedder === null && !status.embedderProblem && !model.startsWith('voyage:');
+  const loading =
+    status !== null && status.embedder === null && !status.embedderProblem && !model.startsWith('voyage:');
   return (
-    <span className="chip subtle" title={loading ? `${model}: loading in the background; a semantic query waits for it` : 'Embedding model that answers semantic queries here'}>
+    <span
+      className="chip subtle"
+      title={
+        loading
+          ? `${model}: loading in the background; a semantic query waits for it`
+          : 'Embedding model that answers semantic queries here'
+      }
+    >
       {model}
       {loading ? ' (loading)' : ''}
     </span>

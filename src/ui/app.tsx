@@ -76,7 +76,9 @@ export function App() {
         ref={searchRef}
         query={query}
         onQuery={nav.onQuery}
-        onKeyDown={(event) => onSearchBoxKey(event, page === 'search' && answer !== null && answer.results.length > 0, nav)}
+        onKeyDown={(event) =>
+          onSearchBoxKey(event, page === 'search' && answer !== null && answer.results.length > 0, nav)
+        }
         plan={plan}
         answer={answerIsCurrent ? answer : null}
         preset={nav.preset}
@@ -84,7 +86,11 @@ export function App() {
         modalities={nav.modalities}
         onModalities={nav.setModalities}
         disabled={false}
-        placeholder={active ? `Search ${active.name} — try “where is render defined” or “who calls diff”` : 'Bring a repository in, then search it'}
+        placeholder={
+          active
+            ? `Search ${active.name} — try “where is render defined” or “who calls diff”`
+            : 'Bring a repository in, then search it'
+        }
       />
       <IndexingNote job={job} live={live} active={active} searchable={searchable} />
       {searchError ? <p className="notice tone-error">{searchError}</p> : null}
@@ -106,7 +112,15 @@ export function App() {
 
   return (
     <div className="app">
-      <AppHeader page={page} onPage={setPage} status={status} active={active} job={job} live={live} modelSettled={repos.modelSettled} />
+      <AppHeader
+        page={page}
+        onPage={setPage}
+        status={status}
+        active={active}
+        job={job}
+        live={live}
+        modelSettled={repos.modelSettled}
+      />
       <div className={`layout${repositories.length === 0 ? ' is-empty' : ''}`}>
         <aside className="sidebar">
           <IndexStatus job={job} notice={repos.notice} onCancel={indexing.onCancel} />
@@ -118,7 +132,12 @@ export function App() {
             onReindex={indexing.onReindex}
             busy={job !== null}
           />
-          <BringIn busy={job !== null} onFolder={indexing.onFolder} onClone={indexing.onClone} onProblem={(text) => setNotice({ tone: 'error', text })} />
+          <BringIn
+            busy={job !== null}
+            onFolder={indexing.onFolder}
+            onClone={indexing.onClone}
+            onProblem={(text) => setNotice({ tone: 'error', text })}
+          />
         </aside>
         <main className="main">
           {page === 'settings' ? (
@@ -173,7 +192,19 @@ interface PageBodyProps {
 }
 
 /** Below the search box: the code view, the ranking page, the answer, or what to ask. */
-function PageBody({ workers, nav, activeId, activeName, isDemo, searchable, shown, queryExplained, onToggleQueryExplained, onLeave, closeSignal }: PageBodyProps): ReactNode {
+function PageBody({
+  workers,
+  nav,
+  activeId,
+  activeName,
+  isDemo,
+  searchable,
+  shown,
+  queryExplained,
+  onToggleQueryExplained,
+  onLeave,
+  closeSignal,
+}: PageBodyProps): ReactNode {
   const { page, filePath, openFile, findSimilar } = nav;
   if (page === 'file' && filePath && searchable && activeId) {
     return (
@@ -183,7 +214,9 @@ function PageBody({ workers, nav, activeId, activeName, isDemo, searchable, show
         line={nav.fileLine}
         onLine={nav.setFileLine}
         onOpen={(path, line) => openFile(path, line)}
-        onFindSimilar={(chunk: Chunk) => findSimilar(chunk.id, `similar to ${chunk.symbol ?? `${chunk.path}:${chunk.startLine}`}`)}
+        onFindSimilar={(chunk: Chunk) =>
+          findSimilar(chunk.id, `similar to ${chunk.symbol ?? `${chunk.path}:${chunk.startLine}`}`)
+        }
         onFindReferences={(name) => {
           nav.commit();
           nav.onQuery(`references to ${name}`);
@@ -216,7 +249,9 @@ function PageBody({ workers, nav, activeId, activeName, isDemo, searchable, show
         onSelect={nav.setSelected}
         onLeave={onLeave}
         onOpen={(result: ResultView, line?: number) => openFile(result.path, line ?? result.startLine)}
-        onFindSimilar={(result: ResultView) => findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)}
+        onFindSimilar={(result: ResultView) =>
+          findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)
+        }
         stale={shown.stale}
         closeSignal={closeSignal}
       />

@@ -43,7 +43,9 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    deliverLatest(readDroppedFolder(event.dataTransfer.items), (e) => onProblem(`Could not read the dropped folder: ${e.message}`));
+    deliverLatest(readDroppedFolder(event.dataTransfer.items), (e) =>
+      onProblem(`Could not read the dropped folder: ${e.message}`),
+    );
   };
 
   const choose = (event: React.MouseEvent) => {
@@ -88,7 +90,11 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
             onChange={(e) => {
               const list = e.currentTarget.files;
               const listed = performance.now();
-              if (list) deliverLatest(readFileList(list).finally(() => performance.measure('fourfold:list', { start: listed })), (err) => onProblem(`Could not read that folder: ${err.message}`));
+              if (list)
+                deliverLatest(
+                  readFileList(list).finally(() => performance.measure('fourfold:list', { start: listed })),
+                  (err) => onProblem(`Could not read that folder: ${err.message}`),
+                );
               e.currentTarget.value = '';
             }}
           />
@@ -126,7 +132,9 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
           spellCheck={false}
           autoComplete="off"
         />
-        <p className="hint">GitHub, GitLab and Bitbucket do not answer web pages directly; clone them through a CORS proxy.</p>
+        <p className="hint">
+          GitHub, GitLab and Bitbucket do not answer web pages directly; clone them through a CORS proxy.
+        </p>
       </form>
     </section>
   );

@@ -26,13 +26,19 @@ export function getWorkers(): Workers {
     index: Comlink.wrap<IndexWorkerApi>(indexWorker),
     clone() {
       clone ??= Comlink.wrap<CloneWorkerApi>(
-        new Worker(new URL('../../workers/clone.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-clone' }),
+        new Worker(new URL('../../workers/clone.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'fourfold-clone',
+        }),
       );
       return clone;
     },
     highlight() {
       highlight ??= Comlink.wrap<HighlightWorkerApi>(
-        new Worker(new URL('../../workers/highlight.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-highlight' }),
+        new Worker(new URL('../../workers/highlight.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'fourfold-highlight',
+        }),
       );
       return highlight;
     },

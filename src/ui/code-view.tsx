@@ -4,7 +4,16 @@
  * under the selected line — its callers and callees from the dependency graph, each one click
  * away, and "Find similar".
  */
-import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { Chunk, Definition, DefinitionTarget } from '../engine/contract';
 import type { FileDocument, Neighbours, NeighbourView } from '../browser/protocol';
 import type { Highlighting } from '../browser/highlight';
@@ -14,7 +23,6 @@ import { Marked, withoutIndent } from './marked';
 
 /** Call sites listed in the side panel (a function called from hundreds of places lists this many). */
 const MAX_LISTED_SITES = 200;
-
 
 interface Props {
   repositoryId: string;
@@ -48,7 +56,9 @@ const IDENTIFIER_CHAR = /[\w$\u00C0-\uFFFF]/;
 const IDENTIFIER = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/;
 /** Words that are never a symbol to go to. */
 const KEYWORDS = new Set(
-  'const let var function return if else for while do switch case break continue new this super class extends import export from default async await yield typeof instanceof in of try catch finally throw null undefined true false void def self fn func pub mut impl struct enum trait type interface package static public private protected'.split(' '),
+  'const let var function return if else for while do switch case break continue new this super class extends import export from default async await yield typeof instanceof in of try catch finally throw null undefined true false void def self fn func pub mut impl struct enum trait type interface package static public private protected'.split(
+    ' ',
+  ),
 );
 
 /** The identifier around an offset of a text node. */
@@ -63,7 +73,9 @@ function identifierAround(text: string, offset: number): string | null {
 
 /** The identifier under the mouse, from the caret position at that point. */
 function identifierAtPoint(x: number, y: number): string | null {
-  const doc = document as Document & { caretPositionFromPoint?(x: number, y: number): { offsetNode: Node; offset: number } | null };
+  const doc = document as Document & {
+    caretPositionFromPoint?(x: number, y: number): { offsetNode: Node; offset: number } | null;
+  };
   const position = doc.caretPositionFromPoint?.(x, y);
   const node = position?.offsetNode ?? document.caretRangeFromPoint?.(x, y)?.startContainer;
   const offset = position?.offset ?? document.caretRangeFromPoint?.(x, y)?.startOffset ?? 0;
@@ -74,10 +86,17 @@ function identifierAtPoint(x: number, y: number): string | null {
 function identifierInSelection(): PickedSymbol | null {
   const selection = window.getSelection();
   if (!selection || !selection.anchorNode) return null;
-  const lineElement = (selection.anchorNode.nodeType === Node.TEXT_NODE ? selection.anchorNode.parentElement : (selection.anchorNode as Element))?.closest<HTMLElement>('[data-line]');
+  const lineElement = (
+    selection.anchorNode.nodeType === Node.TEXT_NODE
+      ? selection.anchorNode.parentElement
+      : (selection.anchorNode as Element)
+  )?.closest<HTMLElement>('[data-line]');
   if (!lineElement) return null;
   const selected = selection.toString().trim();
-  const name = selected && IDENTIFIER.test(selected) ? selected : identifierAround(selection.anchorNode.textContent ?? '', selection.anchorOffset);
+  const name =
+    selected && IDENTIFIER.test(selected)
+      ? selected
+      : identifierAround(selection.anchorNode.textContent ?? '', selection.anchorOffset);
   return name ? { name, line: Number(lineElement.dataset.line) } : null;
 }
 
@@ -115,7 +134,16 @@ function renderLines(text: string, highlighting: Highlighting | null): ReactNode
     while (start < to) {
       const nl = text.indexOf('\n', start);
       const end = nl === -1 || nl >= to ? to : nl;
-      if (end > start) current.push(cls ? <span key={key++} className={cls}>{text.slice(start, end)}</span> : text.slice(start, end));
+      if (end > start)
+        current.push(
+          cls ? (
+            <span key={key++} className={cls}>
+              {text.slice(start, end)}
+            </span>
+          ) : (
+            text.slice(start, end)
+          ),
+        );
       if (end < to) {
         lines.push(current);
         current = [];
@@ -158,7 +186,10 @@ function useFileDocument(workers: Workers, repositoryId: string, path: string) {
           workers
             .highlight()
             .highlight(d.language, d.text)
-            .then((h) => current && setHighlighting(h), () => undefined); // plain text is still readable
+            .then(
+              (h) => current && setHighlighting(h),
+              () => undefined,
+            ); // plain text is still readable
       },
       (e: Error) => current && setError(e.message),
     );
@@ -178,7 +209,10 @@ function useNeighbours(workers: Workers, repositoryId: string, selectedChunk: Ch
       setNeighbours(null);
       return;
     }
-    workers.index.neighbours(repositoryId, selectedChunk.id).then((n) => current && setNeighbours(n), () => current && setNeighbours(null));
+    workers.index.neighbours(repositoryId, selectedChunk.id).then(
+      (n) => current && setNeighbours(n),
+      () => current && setNeighbours(null),
+    );
     return () => {
       current = false;
     };
@@ -287,11 +321,29 @@ export function CodeView(props: Props) {
         onClose={closePeek}
       />
       <div className="code-layout">
-        <div className="code-scroll" ref={codeRef} tabIndex={0} aria-label={`Code of ${path}`} onKeyDown={onCodeKeyDown}>
-          <CodeLines lines={lines} line={line} selected={selectedChunk} highlighted={highlighting !== null} onLine={onLine} onCodeClick={onCodeClick} />
+        <div
+          className="code-scroll"
+          ref={codeRef}
+          tabIndex={0}
+          aria-label={`Code of ${path}`}
+          onKeyDown={onCodeKeyDown}
+        >
+          <CodeLines
+            lines={lines}
+            line={line}
+            selected={selectedChunk}
+            highlighted={highlighting !== null}
+            onLine={onLine}
+            onCodeClick={onCodeClick}
+          />
         </div>
         <aside className="code-side">
-          <DefinitionPanel selected={selectedChunk} neighbours={neighbours} onOpen={onOpen} onFindSimilar={onFindSimilar} />
+          <DefinitionPanel
+            selected={selectedChunk}
+            neighbours={neighbours}
+            onOpen={onOpen}
+            onFindSimilar={onFindSimilar}
+          />
           <Outline definitions={doc.definitions} line={line} onLine={onLine} />
         </aside>
       </div>
@@ -370,8 +422,8 @@ function SymbolBar({
   if (!picked) {
     return (
       <p className="symbol-hint muted small">
-        Click a name in the code, then <kbd>F12</kbd> to go to its definition or <kbd>Shift</kbd>+<kbd>F12</kbd> for its references
-        (<kbd>Ctrl</kbd>+click jumps).
+        Click a name in the code, then <kbd>F12</kbd> to go to its definition or <kbd>Shift</kbd>+<kbd>F12</kbd> for its
+        references (<kbd>Ctrl</kbd>+click jumps).
       </p>
     );
   }
@@ -403,7 +455,8 @@ function PeekList({ peek, onOpen }: { peek: Peek; onOpen(path: string, line: num
   if (peek.targets.length === 0) {
     return (
       <p className="small">
-        No definition of <code>{peek.name}</code> in this repository (it may come from a package or the language itself).
+        No definition of <code>{peek.name}</code> in this repository (it may come from a package or the language
+        itself).
       </p>
     );
   }
@@ -463,7 +516,11 @@ function DefinitionPanel({
           Callers <span className="muted">{callers ? callSitesSummary(callers) : '…'}</span>
         </h3>
         <CallSites callers={callers} onOpen={onOpen} />
-        {callers && callers.length > MAX_LISTED_SITES ? <p className="muted small">first {MAX_LISTED_SITES} of {callers.length} listed</p> : null}
+        {callers && callers.length > MAX_LISTED_SITES ? (
+          <p className="muted small">
+            first {MAX_LISTED_SITES} of {callers.length} listed
+          </p>
+        ) : null}
       </div>
       <div className="neighbours">
         <h3>
@@ -493,7 +550,11 @@ function CallSites({ callers, onOpen }: { callers: CallSite[] | undefined; onOpe
             type="button"
             className="link-button"
             onClick={() => onOpen(c.path, c.line)}
-            title={c.confidence > 0 ? `${c.path}:${c.line} (graph confidence ${c.confidence})` : `${c.path}:${c.line}: same name; the graph could not tie this call to this definition`}
+            title={
+              c.confidence > 0
+                ? `${c.path}:${c.line} (graph confidence ${c.confidence})`
+                : `${c.path}:${c.line}: same name; the graph could not tie this call to this definition`
+            }
           >
             <span className="n-symbol">
               {c.symbol ?? '(top level)'}
@@ -513,14 +574,25 @@ function CallSites({ callers, onOpen }: { callers: CallSite[] | undefined; onOpe
 }
 
 /** The definitions this one calls (the first 50); nothing while the graph answers. */
-function Callees({ callees, onOpen }: { callees: NeighbourView[] | undefined; onOpen(path: string, line: number): void }) {
+function Callees({
+  callees,
+  onOpen,
+}: {
+  callees: NeighbourView[] | undefined;
+  onOpen(path: string, line: number): void;
+}) {
   if (!callees) return null;
   if (callees.length === 0) return <p className="muted small">none found</p>;
   return (
     <ul aria-label="Callees">
       {callees.slice(0, 50).map((n) => (
         <li key={`${n.chunkId}:${n.line}`}>
-          <button type="button" className="link-button" onClick={() => onOpen(n.path, n.line)} title={`${n.path}:${n.line} (confidence ${n.confidence})`}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => onOpen(n.path, n.line)}
+            title={`${n.path}:${n.line} (confidence ${n.confidence})`}
+          >
             <span className="n-symbol">{n.symbol ?? '(top level)'}</span>
             <span className="n-where">
               {n.path}:{n.line}
@@ -532,7 +604,15 @@ function Callees({ callees, onOpen }: { callees: NeighbourView[] | undefined; on
   );
 }
 
-function Outline({ definitions, line, onLine }: { definitions: Definition[]; line: number | null; onLine(line: number): void }) {
+function Outline({
+  definitions,
+  line,
+  onLine,
+}: {
+  definitions: Definition[];
+  line: number | null;
+  onLine(line: number): void;
+}) {
   return (
     <nav className="outline" aria-label="Outline">
       <h3>Outline</h3>
@@ -541,7 +621,10 @@ function Outline({ definitions, line, onLine }: { definitions: Definition[]; lin
       ) : (
         <ul>
           {definitions.map((d) => (
-            <li key={`${d.name}:${d.startLine}`} className={line !== null && line >= d.startLine && line <= d.endLine ? 'is-current' : undefined}>
+            <li
+              key={`${d.name}:${d.startLine}`}
+              className={line !== null && line >= d.startLine && line <= d.endLine ? 'is-current' : undefined}
+            >
               <button type="button" className="link-button" onClick={() => onLine(d.nameLine)}>
                 <span className="kind">{d.kind}</span>
                 {d.container ? <span className="muted">{d.container}.</span> : null}

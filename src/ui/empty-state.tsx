@@ -25,8 +25,8 @@ function DemoWelcome({ onSuggest }: { onSuggest(query: string): void }) {
   return (
     <>
       <p>
-        This is <b>Svelte</b>'s source (MIT), indexed ahead of time so you can try Fourfold without bringing anything. Try
-        one question per intent:
+        This is <b>Svelte</b>'s source (MIT), indexed ahead of time so you can try Fourfold without bringing anything.
+        Try one question per intent:
       </p>
       <ul className="suggestions" aria-label="Suggested queries">
         {DEMO_QUERIES.map(({ intent, query }) => (

@@ -6,20 +6,28 @@ import { MODALITIES, type ModalityRun, type QueryExplanation, type ResultExplana
 import { isNotReady } from '../engine/skip';
 import { formatDuration, formatScore, intentLabel } from './format';
 
-export function ResultExplain({ explanation, rankInResults, runs = [] }: { explanation: ResultExplanation; rankInResults: number; runs?: ModalityRun[] }) {
+export function ResultExplain({
+  explanation,
+  rankInResults,
+  runs = [],
+}: {
+  explanation: ResultExplanation;
+  rankInResults: number;
+  runs?: ModalityRun[];
+}) {
   const { modalities, rrf, centrality, boost, demotion, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
-  const onlyBoost = (m: string) => m === 'graph' && runs.some((r) => r.modality === m && r.skip !== undefined && !isNotReady(r.skip));
+  const onlyBoost = (m: string) =>
+    m === 'graph' && runs.some((r) => r.modality === m && r.skip !== undefined && !isNotReady(r.skip));
   /** Right after a reload nothing is being indexed: semantic waits for the embedding model (the engine's skip reason says which). */
   const modelLoading = runs.some((r) => r.modality === 'semantic' && r.skip === 'model-loading');
-  const why = (m: string) => (m === 'semantic' && modelLoading ? 'the embedding model is still loading' : 'still indexing');
+  const why = (m: string) =>
+    m === 'semantic' && modelLoading ? 'the embedding model is still loading' : 'still indexing';
   return (
     <div className="explain" aria-label="Explanation">
       <table className="numbers">
-        <caption>
-          Result #{rankInResults + 1}: contribution = weight × 1 / (k + rank + 1), rank counted from 0
-        </caption>
+        <caption>Result #{rankInResults + 1}: contribution = weight × 1 / (k + rank + 1), rank counted from 0</caption>
         <thead>
           <tr>
             <th scope="col">Modality</th>
@@ -27,7 +35,9 @@ export function ResultExplain({ explanation, rankInResults, runs = [] }: { expla
             <th scope="col">Weight</th>
             <th scope="col">k</th>
             <th scope="col">Contribution</th>
-            <th scope="col" className="wide">Why</th>
+            <th scope="col" className="wide">
+              Why
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -46,7 +56,13 @@ export function ResultExplain({ explanation, rankInResults, runs = [] }: { expla
                 <td data-field="k">{c ? c.k : '—'}</td>
                 <td data-field="contribution">{c ? formatScore(c.contribution) : waiting ? '0' : '—'}</td>
                 <td className="wide reason">
-                  {c ? c.reason : waiting ? `${why(m)}: it contributed nothing` : boostWaiting ? 'not in this preset; its importance boost is not ready yet (still indexing)' : ''}
+                  {c
+                    ? c.reason
+                    : waiting
+                      ? `${why(m)}: it contributed nothing`
+                      : boostWaiting
+                        ? 'not in this preset; its importance boost is not ready yet (still indexing)'
+                        : ''}
                 </td>
               </tr>
             );
@@ -57,14 +73,21 @@ export function ResultExplain({ explanation, rankInResults, runs = [] }: { expla
       <ul className="reasons">
         {MODALITIES.flatMap((m) => {
           const c = modalities[m];
-          return c ? [<li key={m}><b>{m}</b> {c.reason}</li>] : [];
+          return c
+            ? [
+                <li key={m}>
+                  <b>{m}</b> {c.reason}
+                </li>,
+              ]
+            : [];
         })}
       </ul>
       {notReady.size > 0 ? (
         <p className="not-ready" data-field="not-ready">
-          Not ready yet ({[...new Set([...notReady].map(why))].join('; ')}): {[...notReady].join(', ')}. {notReady.size === 1 ? 'It' : 'They'} contributed nothing to this score
-          {notReady.has('graph') ? ', and without the graph the centrality is 0 (boost × 1)' : ''}; the answer is asked again when{' '}
-          {notReady.size === 1 ? 'it arrives' : 'they arrive'}.
+          Not ready yet ({[...new Set([...notReady].map(why))].join('; ')}): {[...notReady].join(', ')}.{' '}
+          {notReady.size === 1 ? 'It' : 'They'} contributed nothing to this score
+          {notReady.has('graph') ? ', and without the graph the centrality is 0 (boost × 1)' : ''}; the answer is asked
+          again when {notReady.size === 1 ? 'it arrives' : 'they arrive'}.
         </p>
       ) : null}
       <dl className="score-line">

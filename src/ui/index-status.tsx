@@ -21,7 +21,12 @@ export interface Job {
 }
 
 /** The build stage whose progress says how far a pending modality is. */
-const PENDING_PROGRESS: Record<Modality, IndexStage> = { text: 'read', structural: 'parse', graph: 'graph', semantic: 'embed' };
+const PENDING_PROGRESS: Record<Modality, IndexStage> = {
+  text: 'read',
+  structural: 'parse',
+  graph: 'graph',
+  semantic: 'embed',
+};
 
 /** "text · structural live, graph 0 %, semantic 40 %": what answers now and how far the rest is. */
 export function liveModalitiesText(job: Job): string | null {
@@ -55,7 +60,17 @@ const STAGES: { stage: IndexStage; label: string; unit: string }[] = [
   { stage: 'store', label: 'Saved in this browser', unit: '' },
 ];
 
-function StageRow({ label, unit, progress, active }: { label: string; unit: string; progress?: IndexProgress; active: boolean }) {
+function StageRow({
+  label,
+  unit,
+  progress,
+  active,
+}: {
+  label: string;
+  unit: string;
+  progress?: IndexProgress;
+  active: boolean;
+}) {
   const fraction = progress && progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
   const finished = progress !== undefined && progress.total > 0 && progress.done >= progress.total;
   return (
@@ -65,7 +80,13 @@ function StageRow({ label, unit, progress, active }: { label: string; unit: stri
         <span style={{ width: `${fraction * 100}%` }} />
       </span>
       <span className="stage-count">
-        {progress && unit ? `${formatCount(progress.done)} / ${formatCount(progress.total)}` : finished ? 'done' : progress ? '…' : ''}
+        {progress && unit
+          ? `${formatCount(progress.done)} / ${formatCount(progress.total)}`
+          : finished
+            ? 'done'
+            : progress
+              ? '…'
+              : ''}
       </span>
       <span className="stage-rate">
         {progress?.message && !finished && stageShowsMessage(progress)
@@ -111,13 +132,23 @@ export function IndexStatus({ job, notice, onCancel }: Props) {
                 <span className="status-detail">
                   {' '}
                   — {job.clone.phase}
-                  {job.clone.total ? ` ${formatCount(job.clone.loaded)} / ${formatCount(job.clone.total)}` : job.clone.loaded ? ` ${formatCount(job.clone.loaded)}` : ''}
+                  {job.clone.total
+                    ? ` ${formatCount(job.clone.loaded)} / ${formatCount(job.clone.total)}`
+                    : job.clone.loaded
+                      ? ` ${formatCount(job.clone.loaded)}`
+                      : ''}
                 </span>
               ) : null}
             </p>
             <div className="stages">
               {STAGES.map(({ stage, label, unit }) => (
-                <StageRow key={stage} label={label} unit={unit} progress={job.stages[stage]} active={stage === (activeStage(job) ?? 'read')} />
+                <StageRow
+                  key={stage}
+                  label={label}
+                  unit={unit}
+                  progress={job.stages[stage]}
+                  active={stage === (activeStage(job) ?? 'read')}
+                />
               ))}
             </div>
           </>

@@ -17,8 +17,7 @@ export function IndexingNote({ job, live, active, searchable }: Props) {
     return (
       <p className="searching-while-indexing" role="note" aria-label="Which repository is searched">
         Indexing <b>{job.name}</b>: the box already searches it with {live.live.join(', ')}; {live.pending.join(', ')}{' '}
-        {one ? 'joins' : 'join'} as {one ? 'it is' : 'they are'} built, and the answer on screen is
-        asked again then.
+        {one ? 'joins' : 'join'} as {one ? 'it is' : 'they are'} built, and the answer on screen is asked again then.
       </p>
     );
   }

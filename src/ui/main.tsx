@@ -18,7 +18,9 @@ createRoot(document.getElementById('root')!).render(
 // This module is imported by boot.ts, possibly after the page's load event.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => {
-    navigator.serviceWorker.register('./sw.js').catch((error: Error) => console.warn(`Offline mode is unavailable: ${error.message}`));
+    navigator.serviceWorker
+      .register('./sw.js')
+      .catch((error: Error) => console.warn(`Offline mode is unavailable: ${error.message}`));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register);

@@ -59,8 +59,12 @@ export function RankingPage({ answer, runExperiment, onOpen }: Props) {
                 <th scope="col">#</th>
                 <th scope="col">Rule</th>
                 <th scope="col">Intent</th>
-                <th scope="col" className="wide">Confidence</th>
-                <th scope="col" className="wide">Looks for</th>
+                <th scope="col" className="wide">
+                  Confidence
+                </th>
+                <th scope="col" className="wide">
+                  Looks for
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -176,7 +180,14 @@ function ListsDiagram({ answer, onOpen }: { answer: SearchView; onOpen(path: str
       const x2 = fusedIndex * (width + COLUMN_GAP);
       const y1 = row * ROW_HEIGHT + ROW_HEIGHT / 2;
       const y2 = target * ROW_HEIGHT + ROW_HEIGHT / 2;
-      return [{ key: `${col.key}-${row}`, modality: col.modality!, chunkId: item.chunkId, d: `M${x1},${y1} C${x1 + 40},${y1} ${x2 - 40},${y2} ${x2},${y2}` }];
+      return [
+        {
+          key: `${col.key}-${row}`,
+          modality: col.modality!,
+          chunkId: item.chunkId,
+          d: `M${x1},${y1} C${x1 + 40},${y1} ${x2 - 40},${y2} ${x2},${y2}`,
+        },
+      ];
     }),
   );
   return (
@@ -222,7 +233,11 @@ function ListsDiagram({ answer, onOpen }: { answer: SearchView; onOpen(path: str
                     title={`${label?.path}:${label?.startLine} — ${item.detail}`}
                   >
                     <span className="r">{row}</span>
-                    <button type="button" className="link-button" onClick={() => label && onOpen(label.path, label.startLine)}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => label && onOpen(label.path, label.startLine)}
+                    >
                       {label?.symbol ?? `${label?.path.split('/').pop()}:${label?.startLine}`}
                     </button>
                   </li>
@@ -233,7 +248,10 @@ function ListsDiagram({ answer, onOpen }: { answer: SearchView; onOpen(path: str
           ))}
         </div>
       </div>
-      <p className="muted small">Ranks are counted from 0, as in the formula. Lines join the same chunk in a modality's list and in the fused list.</p>
+      <p className="muted small">
+        Ranks are counted from 0, as in the formula. Lines join the same chunk in a modality's list and in the fused
+        list.
+      </p>
     </div>
   );
 }
@@ -245,8 +263,8 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
   return (
     <div className="formula-filled">
       <pre className="formula-general">
-        contribution = weight × 1 / (k + rank + 1){'\n'}score = Σ contributions × boost × demotion{'\n'}boost = min(1 + {BOOST_SLOPE} × ln(1 +
-        centrality), {BOOST_CAP})
+        contribution = weight × 1 / (k + rank + 1){'\n'}score = Σ contributions × boost × demotion{'\n'}boost = min(1 +{' '}
+        {BOOST_SLOPE} × ln(1 + centrality), {BOOST_CAP})
       </pre>
       {top.map((r, i) => {
         const e = r.explanation;
@@ -263,17 +281,20 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
               {parts.map(({ m, c }) => (
                 <li key={m} data-modality={m}>
                   <span className={`swatch m-${m}`} aria-hidden="true" />
-                  {m}: <span data-field="weight">{c.weight}</span> × 1 / (<span data-field="k">{c.k}</span> + <span data-field="rank">{c.rank}</span> + 1) ={' '}
+                  {m}: <span data-field="weight">{c.weight}</span> × 1 / (<span data-field="k">{c.k}</span> +{' '}
+                  <span data-field="rank">{c.rank}</span> + 1) ={' '}
                   <b data-field="contribution">{formatScore(c.contribution)}</b>
                 </li>
               ))}
             </ul>
             <p className="formula">
-              score = <span data-field="rrf">{formatScore(e.rrf)}</span> × <span data-field="boost">{e.boost.toFixed(3)}</span>
+              score = <span data-field="rrf">{formatScore(e.rrf)}</span> ×{' '}
+              <span data-field="boost">{e.boost.toFixed(3)}</span>
               {e.demotion ? <> × {e.demotion.factor}</> : null} = <b data-field="score">{formatScore(e.score)}</b>
               <span className="muted">
                 {' '}
-                · boost = min(1 + {BOOST_SLOPE} × ln(1 + {e.centrality.toFixed(3)}), {BOOST_CAP}){answer.query.strategy === 'direct' ? ' — 1 on the direct path' : ''}
+                · boost = min(1 + {BOOST_SLOPE} × ln(1 + {e.centrality.toFixed(3)}), {BOOST_CAP})
+                {answer.query.strategy === 'direct' ? ' — 1 on the direct path' : ''}
               </span>
             </p>
           </div>
@@ -296,13 +317,17 @@ function Experiment({ answer, runExperiment, onOpen }: Props & { answer: SearchV
   const run = () => {
     setProblem(null);
     const base = answer.request;
-    runExperiment({ ...base, modalities: base.modalities ?? [...MODALITIES], experiment: { weights, k } }).then(setResult, (e: Error) => setProblem(e.message));
+    runExperiment({ ...base, modalities: base.modalities ?? [...MODALITIES], experiment: { weights, k } }).then(
+      setResult,
+      (e: Error) => setProblem(e.message),
+    );
   };
   const baseline = new Map(answer.results.map((r, i) => [r.chunkId, i]));
   return (
     <div className="experiment" aria-label="Experiment">
       <p className="experiment-banner">
-        <b>Experiment</b> — these weights and this k are yours to play with, not Fourfold's defaults. Your searches are not affected.
+        <b>Experiment</b> — these weights and this k are yours to play with, not Fourfold's defaults. Your searches are
+        not affected.
       </p>
       <div className="experiment-controls">
         {MODALITIES.map((m) => (
@@ -323,7 +348,15 @@ function Experiment({ answer, runExperiment, onOpen }: Props & { answer: SearchV
         ))}
         <label className="weight-control">
           k
-          <input type="range" min={1} max={120} step={1} value={k} aria-label="k" onChange={(e) => setK(Number(e.target.value))} />
+          <input
+            type="range"
+            min={1}
+            max={120}
+            step={1}
+            value={k}
+            aria-label="k"
+            onChange={(e) => setK(Number(e.target.value))}
+          />
           <output>{k}</output>
         </label>
         <button type="button" className="button primary" onClick={run}>
@@ -333,11 +366,14 @@ function Experiment({ answer, runExperiment, onOpen }: Props & { answer: SearchV
       {problem ? <p className="notice tone-error">{problem}</p> : null}
       {result ? (
         <>
-          <p className="muted small">{result.query.notes.join(' ')} All four modalities run (fused) so every weight counts.</p>
+          <p className="muted small">
+            {result.query.notes.join(' ')} All four modalities run (fused) so every weight counts.
+          </p>
           <ol className="experiment-results" aria-label="Experiment results">
             {result.results.slice(0, ROWS).map((r, i) => {
               const before = baseline.get(r.chunkId);
-              const move = before === undefined ? 'new' : before === i ? '=' : before > i ? `▲${before - i}` : `▼${i - before}`;
+              const move =
+                before === undefined ? 'new' : before === i ? '=' : before > i ? `▲${before - i}` : `▼${i - before}`;
               return (
                 <li key={r.chunkId}>
                   <span className="move">{move}</span>
@@ -361,30 +397,41 @@ function StaticExplanation({ preset }: { preset: Preset }) {
     <div className="static-explanation">
       <h3>Presets</h3>
       <p>
-        <b>quick</b> runs the semantic modality alone, without fusion. <b>default</b> (k = {RRF_K.default}) runs three modalities
-        per intent: the three with the largest weights. The one left out carries at most 0.1 of the weight; ties leave out graph
-        first (its signal still reaches every result through the importance boost), then semantic (the only modality that costs a
-        query embedding). So definition, understanding and similar-code questions run semantic + text + structural, references
-        and impact questions run text + structural + graph, and exact matches run text + structural (the others weigh 0).{' '}
-        <b>thorough</b> (k = {RRF_K.thorough}) runs all four and always fuses. The modality toggles override any preset.
-        {preset ? <> You are on <b>{preset}</b>.</> : null}
+        <b>quick</b> runs the semantic modality alone, without fusion. <b>default</b> (k = {RRF_K.default}) runs three
+        modalities per intent: the three with the largest weights. The one left out carries at most 0.1 of the weight;
+        ties leave out graph first (its signal still reaches every result through the importance boost), then semantic
+        (the only modality that costs a query embedding). So definition, understanding and similar-code questions run
+        semantic + text + structural, references and impact questions run text + structural + graph, and exact matches
+        run text + structural (the others weigh 0). <b>thorough</b> (k = {RRF_K.thorough}) runs all four and always
+        fuses. The modality toggles override any preset.
+        {preset ? (
+          <>
+            {' '}
+            You are on <b>{preset}</b>.
+          </>
+        ) : null}
       </p>
       <h3>The direct path</h3>
       <p>
-        On the default preset, a confident (≥ {DIRECT_PATH_MIN_CONFIDENCE}) and ordinary (≤ {DIRECT_PATH_MAX_WORDS} words) query
-        skips fusion: the single dominant modality answers, and the boost is 1. If it finds nothing, the others are fused instead
-        and the explanation says so.
+        On the default preset, a confident (≥ {DIRECT_PATH_MIN_CONFIDENCE}) and ordinary (≤ {DIRECT_PATH_MAX_WORDS}{' '}
+        words) query skips fusion: the single dominant modality answers, and the boost is 1. If it finds nothing, the
+        others are fused instead and the explanation says so.
       </p>
       <h3>Centrality</h3>
       <p>
-        PageRank over the graph of files and symbols (imports, calls, references), multiplied by the number of nodes, so the
-        average node has centrality 1 (boost ≈ 1.21), a leaf nothing points at ≈ 0.15 (boost ≈ 1.04), and a hub with five times
-        the average share reaches the {BOOST_CAP}× cap — so a popular function cannot bury a more relevant obscure one. For
-        questions about behaviour (understand, find similar) only code that runs — functions, methods, classes — has a
-        centrality: a type named in every signature is a big PageRank hub, but not the answer to “how does … work”.
+        PageRank over the graph of files and symbols (imports, calls, references), multiplied by the number of nodes, so
+        the average node has centrality 1 (boost ≈ 1.21), a leaf nothing points at ≈ 0.15 (boost ≈ 1.04), and a hub with
+        five times the average share reaches the {BOOST_CAP}× cap — so a popular function cannot bury a more relevant
+        obscure one. For questions about behaviour (understand, find similar) only code that runs — functions, methods,
+        classes — has a centrality: a type named in every signature is a big PageRank hub, but not the answer to “how
+        does … work”.
       </p>
       <h3>Clean-up</h3>
-      <p>Results under vendor, build and archive folders (node_modules/, dist/, build/, *.min.js …) score × {DEMOTION_FACTOR} (at k = 40, as if ranked ten places lower in every list), and each file shows once, as its best chunk.</p>
+      <p>
+        Results under vendor, build and archive folders (node_modules/, dist/, build/, *.min.js …) score ×{' '}
+        {DEMOTION_FACTOR} (at k = 40, as if ranked ten places lower in every list), and each file shows once, as its
+        best chunk.
+      </p>
     </div>
   );
 }

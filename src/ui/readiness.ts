@@ -8,7 +8,12 @@ export interface Readiness {
   searchable: boolean;
 }
 
-export function readinessOf(job: Job | null, active: RepositorySummary | null, activeId: string | null, openId: string | null): Readiness {
+export function readinessOf(
+  job: Job | null,
+  active: RepositorySummary | null,
+  activeId: string | null,
+  openId: string | null,
+): Readiness {
   const live = job?.live && job.live.repositoryId === activeId ? job.live : null;
   const searchable = (active?.state === 'complete' || live !== null) && openId === active?.id;
   return { live, searchable };

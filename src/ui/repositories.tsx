@@ -60,13 +60,23 @@ export function Repositories({ repositories, activeId, onSelect, onDelete, onRei
                     className="button small reindex-button"
                     disabled={busy}
                     aria-label={`${searchable ? 'Re-index' : 'Resume'} ${repo.name}`}
-                    title={repo.origin === 'clone' ? `Clone ${repo.url} again and index what changed` : 'Choose the folder again: only changed files are parsed and embedded again'}
+                    title={
+                      repo.origin === 'clone'
+                        ? `Clone ${repo.url} again and index what changed`
+                        : 'Choose the folder again: only changed files are parsed and embedded again'
+                    }
                     onClick={() => onReindex(repo)}
                   >
                     {searchable ? 'Re-index' : 'Resume'}
                   </button>
                 ) : null}
-                <button type="button" className="icon-button" aria-label={`Delete ${repo.name}`} title="Delete" onClick={() => onDelete(repo)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Delete ${repo.name}`}
+                  title="Delete"
+                  onClick={() => onDelete(repo)}
+                >
                   ×
                 </button>
               </li>

@@ -144,9 +144,27 @@ interface ItemProps {
 }
 
 /** One result: its head (rank, path, lines, symbol, score, actions), its bar, its lines or snippet, and its explanation when open. */
-function ResultItem({ result, index, isSelected, top, linesAreTheAnswer, isExplained, isExpanded, runs, onSelect, onOpen, onFindSimilar, onToggleExplained, onToggleExpanded }: ItemProps) {
+function ResultItem({
+  result,
+  index,
+  isSelected,
+  top,
+  linesAreTheAnswer,
+  isExplained,
+  isExpanded,
+  runs,
+  onSelect,
+  onOpen,
+  onFindSimilar,
+  onToggleExplained,
+  onToggleExpanded,
+}: ItemProps) {
   return (
-    <li tabIndex={isSelected ? 0 : -1} className={`result${isSelected ? ' is-selected' : ''}`} onFocus={(e) => e.target === e.currentTarget && onSelect(index)}>
+    <li
+      tabIndex={isSelected ? 0 : -1}
+      className={`result${isSelected ? ' is-selected' : ''}`}
+      onFocus={(e) => e.target === e.currentTarget && onSelect(index)}
+    >
       <div className="result-head">
         <span className="rank" aria-label={`Rank ${index + 1}`}>
           {index + 1}
@@ -168,18 +186,31 @@ function ResultItem({ result, index, isSelected, top, linesAreTheAnswer, isExpla
         </span>
         <span className="result-actions">
           {result.definitionKind ? (
-            <button type="button" className="button small similar-button" onClick={() => onFindSimilar(result)} title="Find code similar to this definition">
+            <button
+              type="button"
+              className="button small similar-button"
+              onClick={() => onFindSimilar(result)}
+              title="Find code similar to this definition"
+            >
               Similar
             </button>
           ) : null}
-          <button type="button" className={`button small explain-button${isExplained ? ' is-pressed' : ''}`} aria-expanded={isExplained} onClick={onToggleExplained}>
+          <button
+            type="button"
+            className={`button small explain-button${isExplained ? ' is-pressed' : ''}`}
+            aria-expanded={isExplained}
+            onClick={onToggleExplained}
+          >
             Explain
           </button>
         </span>
       </div>
       <ContributionBar result={result} top={top} />
       {linesAreTheAnswer && result.matches && result.matches.count > 0 ? (
-        <MatchLines lines={isExpanded ? result.matches.lines : result.matches.lines.slice(0, COLLAPSED_MATCHES)} onOpen={onOpen} />
+        <MatchLines
+          lines={isExpanded ? result.matches.lines : result.matches.lines.slice(0, COLLAPSED_MATCHES)}
+          onOpen={onOpen}
+        />
       ) : (
         <Snippet lines={result.snippet.lines} ranges={result.snippet.ranges} firstLine={result.snippet.startLine} />
       )}
@@ -191,7 +222,9 @@ function ResultItem({ result, index, isSelected, top, linesAreTheAnswer, isExpla
           onToggle={onToggleExpanded}
         />
       ) : null}
-      {isExpanded && !linesAreTheAnswer && result.matches ? <MatchLines lines={result.matches.lines} onOpen={onOpen} /> : null}
+      {isExpanded && !linesAreTheAnswer && result.matches ? (
+        <MatchLines lines={result.matches.lines} onOpen={onOpen} />
+      ) : null}
       {isExplained ? <ResultExplain explanation={result.explanation} rankInResults={index} runs={runs} /> : null}
     </li>
   );
@@ -216,7 +249,14 @@ function ContributionBar({ result, top }: { result: ResultView; top: number }) {
       {MODALITIES.map((m) => {
         const c = modalities[m];
         if (!c || rrf <= 0) return null;
-        return <span key={m} className={`m-${m}`} style={{ width: `${(c.contribution / rrf) * scale * 100}%` }} title={`${m}: ${formatScore(c.contribution)}`} />;
+        return (
+          <span
+            key={m}
+            className={`m-${m}`}
+            style={{ width: `${(c.contribution / rrf) * scale * 100}%` }}
+            title={`${m}: ${formatScore(c.contribution)}`}
+          />
+        );
       })}
     </div>
   );
@@ -272,7 +312,10 @@ function MatchLines({ lines, onOpen }: { lines: MatchLine[]; onOpen(line: number
             <span className="match-meta">
               {KIND_LABEL[m.kind] ? <span className={`match-kind k-${m.kind}`}>{KIND_LABEL[m.kind]}</span> : null}
               {m.resolved === false ? (
-                <span className="match-kind k-unresolved" title="Same name; the dependency graph could not tie this use to the definition asked about">
+                <span
+                  className="match-kind k-unresolved"
+                  title="Same name; the dependency graph could not tie this use to the definition asked about"
+                >
                   same name
                 </span>
               ) : null}
@@ -293,11 +336,24 @@ function moreMatchesLabel(expanded: boolean, shown: number, more: number, count:
 }
 
 /** "Show N more matches" (GitHub's wording), with the file's count by kind. */
-function MoreMatches({ result, shown, expanded, onToggle }: { result: ResultView; shown: number; expanded: boolean; onToggle(): void }) {
+function MoreMatches({
+  result,
+  shown,
+  expanded,
+  onToggle,
+}: {
+  result: ResultView;
+  shown: number;
+  expanded: boolean;
+  onToggle(): void;
+}) {
   const m = result.matches!;
   const calls = m.lines.filter((l) => l.kind === 'call').length;
   const more = m.count - shown;
-  const what = calls > 0 && calls === m.lines.filter((l) => l.kind !== 'definition').length ? `call site${calls === 1 ? '' : 's'}` : `matching line${m.count === 1 ? '' : 's'}`;
+  const what =
+    calls > 0 && calls === m.lines.filter((l) => l.kind !== 'definition').length
+      ? `call site${calls === 1 ? '' : 's'}`
+      : `matching line${m.count === 1 ? '' : 's'}`;
   const summary = `${formatCount(calls > 0 && what.startsWith('call') ? calls : m.count)} ${what} in this file`;
   if (more <= 0 && shown > 0) return <p className="folded">{summary}</p>;
   return (

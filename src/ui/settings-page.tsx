@@ -41,7 +41,8 @@ function useSettingsForm(settings: SettingsView | null, onSave: Props['onSave'])
         const check = saved.keyCheck;
         // A new key was tried with one request: say what Voyage answered.
         if (!check) setMessage({ tone: 'success', text: done });
-        else if (check.outcome === 'rejected') setMessage({ tone: 'error', text: `Settings saved, but not the key. ${check.message}` });
+        else if (check.outcome === 'rejected')
+          setMessage({ tone: 'error', text: `Settings saved, but not the key. ${check.message}` });
         else setMessage({ tone: check.outcome === 'accepted' ? 'success' : 'error', text: `${done} ${check.message}` });
       },
       (e: Error) => setMessage({ tone: 'error', text: e.message }),
@@ -57,16 +58,47 @@ function useSettingsForm(settings: SettingsView | null, onSave: Props['onSave'])
       ignorePatterns: patterns.split('\n'),
     };
     if (key.trim()) patch.voyageKey = key.trim();
-    void save(patch, 'Settings saved. They apply to repositories brought in or re-indexed from now on.').then(() => setKey(''));
+    void save(patch, 'Settings saved. They apply to repositories brought in or re-indexed from now on.').then(() =>
+      setKey(''),
+    );
   };
 
-  const removeKey = () => void save({ voyageKey: null }, 'The Voyage key was removed from this browser; the local model embeds from now on.');
+  const removeKey = () =>
+    void save({ voyageKey: null }, 'The Voyage key was removed from this browser; the local model embeds from now on.');
 
-  return { provider, setProvider, key, setKey, baseUrl, setBaseUrl, maxKb, setMaxKb, patterns, setPatterns, message, submit, removeKey };
+  return {
+    provider,
+    setProvider,
+    key,
+    setKey,
+    baseUrl,
+    setBaseUrl,
+    maxKb,
+    setMaxKb,
+    patterns,
+    setPatterns,
+    message,
+    submit,
+    removeKey,
+  };
 }
 
 export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props) {
-  const { provider, setProvider, key, setKey, baseUrl, setBaseUrl, maxKb, setMaxKb, patterns, setPatterns, message, submit, removeKey } = useSettingsForm(settings, onSave);
+  const {
+    provider,
+    setProvider,
+    key,
+    setKey,
+    baseUrl,
+    setBaseUrl,
+    maxKb,
+    setMaxKb,
+    patterns,
+    setPatterns,
+    message,
+    submit,
+    removeKey,
+  } = useSettingsForm(settings, onSave);
   if (!settings) return <p className="muted">Loading settings…</p>;
 
   return (
@@ -76,18 +108,30 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
         <fieldset>
           <legend>Embedding provider</legend>
           <label className="radio">
-            <input type="radio" name="provider" value="local" checked={provider === 'local'} onChange={() => setProvider('local')} />
+            <input
+              type="radio"
+              name="provider"
+              value="local"
+              checked={provider === 'local'}
+              onChange={() => setProvider('local')}
+            />
             Local model <span className="muted">— runs in this browser, nothing leaves it</span>
           </label>
           <label className="radio">
-            <input type="radio" name="provider" value="voyage" checked={provider === 'voyage'} onChange={() => setProvider('voyage')} />
+            <input
+              type="radio"
+              name="provider"
+              value="voyage"
+              checked={provider === 'voyage'}
+              onChange={() => setProvider('voyage')}
+            />
             Voyage AI (voyage-code-3) <span className="muted">— chunk texts are sent to Voyage to be embedded</span>
           </label>
           <p className="hint">
-            Vectors of different models cannot be compared, so a provider applies to a whole repository: after switching, bring
-            the repository in again (or re-index it) and every chunk is embedded by the new provider. Repositories indexed
-            before keep the model they were built with. If Voyage fails (a wrong key, a storm of 429s, no network), the local
-            model embeds the repository instead and the status says why.
+            Vectors of different models cannot be compared, so a provider applies to a whole repository: after
+            switching, bring the repository in again (or re-index it) and every chunk is embedded by the new provider.
+            Repositories indexed before keep the model they were built with. If Voyage fails (a wrong key, a storm of
+            429s, no network), the local model embeds the repository instead and the status says why.
           </p>
         </fieldset>
         <fieldset>
@@ -102,22 +146,25 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
               value={key}
               onChange={(e) => setKey(e.target.value)}
             />
-            <button
-              type="button"
-              className="button"
-              disabled={!settings.hasVoyageKey}
-              onClick={removeKey}
-            >
+            <button type="button" className="button" disabled={!settings.hasVoyageKey} onClick={removeKey}>
               Remove key
             </button>
           </div>
           <p className="hint" data-testid="key-state">
-            {settings.hasVoyageKey ? 'A key is stored in this browser (IndexedDB) only.' : 'No key stored.'} It is sent only to the
-            base URL below, in the Authorization header of embedding requests, and never shown again.
+            {settings.hasVoyageKey ? 'A key is stored in this browser (IndexedDB) only.' : 'No key stored.'} It is sent
+            only to the base URL below, in the Authorization header of embedding requests, and never shown again.
           </p>
           <label htmlFor="voyage-base">Base URL</label>
-          <input id="voyage-base" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} spellCheck={false} />
-          <p className="hint">https://api.voyageai.com, or a proxy of yours if the browser cannot reach Voyage directly (CORS).</p>
+          <input
+            id="voyage-base"
+            type="url"
+            value={baseUrl}
+            onChange={(e) => setBaseUrl(e.target.value)}
+            spellCheck={false}
+          />
+          <p className="hint">
+            https://api.voyageai.com, or a proxy of yours if the browser cannot reach Voyage directly (CORS).
+          </p>
         </fieldset>
         <fieldset>
           <legend>Bringing repositories in</legend>

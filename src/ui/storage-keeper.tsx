@@ -40,8 +40,8 @@ export function StorageKeeper({ hasIndexes }: { hasIndexes: boolean }) {
         <p>Kept: the browser will not clear these indexes to make room.</p>
       ) : state === 'declined' ? (
         <p>
-          The browser did not agree (it decides by how much you use this site; bookmarking or installing Fourfold helps). Indexes stay until
-          the disk runs low.{' '}
+          The browser did not agree (it decides by how much you use this site; bookmarking or installing Fourfold
+          helps). Indexes stay until the disk runs low.{' '}
           <button type="button" className="link-button" onClick={dismiss}>
             OK
           </button>

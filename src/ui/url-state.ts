@@ -24,7 +24,9 @@ export interface SearchState {
 }
 
 /** The search a state asks for: one builder, so the question asked at boot is the one the app asks. */
-export function searchRequestFor(state: Pick<SearchState, 'query' | 'preset' | 'modalities' | 'similarTo'>): SearchRequest {
+export function searchRequestFor(
+  state: Pick<SearchState, 'query' | 'preset' | 'modalities' | 'similarTo'>,
+): SearchRequest {
   const request: SearchRequest = { query: state.query, preset: state.preset, modalities: state.modalities };
   if (state.similarTo !== null) request.similarToChunk = state.similarTo;
   return request;
@@ -45,7 +47,9 @@ export function readSearchState(search = location.search, hash = location.hash):
     query: params.get('q') ?? '',
     preset: preset && PRESETS.includes(preset) ? preset : 'default',
     modalities:
-      modalities === null ? null : (modalities.split(',').filter((m) => MODALITIES.includes(m as Modality)) as Modality[]),
+      modalities === null
+        ? null
+        : (modalities.split(',').filter((m) => MODALITIES.includes(m as Modality)) as Modality[]),
     similarTo: similar !== null && /^\d+$/.test(similar) ? Number(similar) : null,
     page: page && PAGES.includes(page) ? page : 'search',
     path: params.get('path'),
@@ -62,7 +66,8 @@ export function urlFor(state: SearchState): string {
   if (state.modalities) params.set('m', state.modalities.join(','));
   if (state.page !== 'search') params.set('page', state.page);
   if (state.page === 'file' && state.path) params.set('path', state.path);
-  const search = params.size > 0 ? `?${params.toString().replace(/%2C/g, ',').replace(/%2F/g, '/')}` : location.pathname;
+  const search =
+    params.size > 0 ? `?${params.toString().replace(/%2C/g, ',').replace(/%2F/g, '/')}` : location.pathname;
   const hash = state.page === 'file' && state.line ? `#L${state.line}` : '';
   return `${search}${hash}`;
 }
@@ -81,9 +86,14 @@ export function readPlaceState(): PlaceState {
 }
 
 /** Writes the state into the URL: a new history entry when `push`, else the current one is replaced. */
-export function writeSearchState(state: SearchState, push = false, place: PlaceState = push ? {} : readPlaceState()): void {
+export function writeSearchState(
+  state: SearchState,
+  push = false,
+  place: PlaceState = push ? {} : readPlaceState(),
+): void {
   const next = urlFor(state);
-  const same = next === `${location.search}${location.hash}` || (next === location.pathname && !location.search && !location.hash);
+  const same =
+    next === `${location.search}${location.hash}` || (next === location.pathname && !location.search && !location.hash);
   if (push && !same) history.pushState(place, '', next);
   else if (!same || JSON.stringify(place) !== JSON.stringify(readPlaceState())) history.replaceState(place, '', next);
 }

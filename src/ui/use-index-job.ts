@@ -48,7 +48,10 @@ interface JobState {
 }
 
 /** Runs one build in the index worker: its progress throttled to the screen, its live stages opened as they come, its end said in the notice. */
-function useRunIndex({ setJob, jobRef }: JobState, { workers, setActiveId, setOpenId, setNotice, clearAnswer, refresh, openRepository }: JobContext) {
+function useRunIndex(
+  { setJob, jobRef }: JobState,
+  { workers, setActiveId, setOpenId, setNotice, clearAnswer, refresh, openRepository }: JobContext,
+) {
   return useCallback(
     async (jobId: string, request: IndexRequest) => {
       let pending: IndexProgress[] = [];
@@ -125,7 +128,13 @@ function useRunIndex({ setJob, jobRef }: JobState, { workers, setActiveId, setOp
  * Reads a folder's files on this page, in the listing's order, and moves them to the index
  * worker in batches as they are read. Rejects when `signal` aborts.
  */
-async function readAndFeed(workers: Workers, jobId: string, listing: FolderContents['files'], maxFileBytes: number, signal: AbortSignal): Promise<void> {
+async function readAndFeed(
+  workers: Workers,
+  jobId: string,
+  listing: FolderContents['files'],
+  maxFileBytes: number,
+  signal: AbortSignal,
+): Promise<void> {
   let batch: IncomingFile[] = [];
   const feed = () => {
     if (batch.length === 0) return;
@@ -153,7 +162,8 @@ export function useIndexJob(context: JobContext) {
 
   const startJob = (name: string, kind: Job['kind']): string => {
     const id = newJobId();
-    const returnTo = jobRef.current?.returnTo ?? (readinessOf(job, active, activeId, openId).searchable ? activeId : null);
+    const returnTo =
+      jobRef.current?.returnTo ?? (readinessOf(job, active, activeId, openId).searchable ? activeId : null);
     const next: Job = { id, name, kind, stages: {}, startedAt: performance.now(), returnTo };
     jobRef.current = next;
     setJob(next);
@@ -178,9 +188,21 @@ export function useIndexJob(context: JobContext) {
     // accepts and parses them while the rest are still being read. They are read in path order,
     // the order its intake decides them in.
     const listing = [...contents.files].sort(byPath);
-    void runIndex(id, { name: contents.name, origin: 'folder', files: [], listed: listing.map((f) => f.path), ignored: contents.ignored });
+    void runIndex(id, {
+      name: contents.name,
+      origin: 'folder',
+      files: [],
+      listed: listing.map((f) => f.path),
+      ignored: contents.ignored,
+    });
     try {
-      await readAndFeed(workers, id, listing, status?.settings.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, controller.signal);
+      await readAndFeed(
+        workers,
+        id,
+        listing,
+        status?.settings.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+        controller.signal,
+      );
       performance.measure('fourfold:page-read', { start: started });
     } catch {
       // Cancelled, or replaced by a newer choice: the build stops too, and says so (or the newer one speaks).
@@ -191,7 +213,12 @@ export function useIndexJob(context: JobContext) {
   };
 
   const onClone = async (url: string, corsProxy: string) => {
-    const name = url.replace(/\/+$/, '').split('/').pop()?.replace(/\.git$/, '') || url;
+    const name =
+      url
+        .replace(/\/+$/, '')
+        .split('/')
+        .pop()
+        ?.replace(/\.git$/, '') || url;
     const id = startJob(name, 'clone');
     try {
       const cloned = await workers.clone().clone(
@@ -204,7 +231,11 @@ export function useIndexJob(context: JobContext) {
     } catch (error) {
       jobRef.current = null;
       setJob(null);
-      setNotice(isAbortError(error) ? { tone: 'info', text: `The clone of ${url} was cancelled.` } : { tone: 'error', text: (error as Error).message });
+      setNotice(
+        isAbortError(error)
+          ? { tone: 'info', text: `The clone of ${url} was cancelled.` }
+          : { tone: 'error', text: (error as Error).message },
+      );
     }
   };
 
@@ -228,7 +259,10 @@ export function useIndexJob(context: JobContext) {
       return;
     }
     // A folder's files are not kept: the browser needs the folder chosen again (unchanged files are reused).
-    setNotice({ tone: 'info', text: `Choose the folder of ${repo.name} again to index it: files whose content did not change are reused.` });
+    setNotice({
+      tone: 'info',
+      text: `Choose the folder of ${repo.name} again to index it: files whose content did not change are reused.`,
+    });
     document.querySelector<HTMLElement>('.bring-in label.button.primary')?.click();
   };
 

@@ -67,9 +67,16 @@ export function useRepositories(workers: Workers, initial: SearchState, clearAns
           const last = s.repositories.find((r) => r.id === s.lastRepositoryId && r.state === 'complete');
           const target = wanted ?? last ?? s.repositories.find((r) => r.state === 'complete');
           if (target) await openRepository(target.id, true, early && target === wanted ? early : undefined);
-          else setNotice({ tone: 'info', text: s.repositories.length ? 'Choose a repository to search.' : 'Bring a repository in to start searching.' });
+          else
+            setNotice({
+              tone: 'info',
+              text: s.repositories.length
+                ? 'Choose a repository to search.'
+                : 'Bring a repository in to start searching.',
+            });
         },
-        (error) => setNotice({ tone: 'error', text: `Could not open this browser's storage: ${(error as Error).message}` }),
+        (error) =>
+          setNotice({ tone: 'error', text: `Could not open this browser's storage: ${(error as Error).message}` }),
       );
     return () => {
       cancelled = true;

@@ -39,7 +39,20 @@ interface SearchInputs {
   setSelected: Dispatch<SetStateAction<number>>;
 }
 
-export function useSearch({ workers, initial, activeId, searchable, liveKey, query, preset, modalities, similarTo, answer, setAnswer, setSelected }: SearchInputs) {
+export function useSearch({
+  workers,
+  initial,
+  activeId,
+  searchable,
+  liveKey,
+  query,
+  preset,
+  modalities,
+  similarTo,
+  answer,
+  setAnswer,
+  setSelected,
+}: SearchInputs) {
   const [plan, setPlan] = useState<QueryPlan | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const searchSeq = useRef(0);
@@ -78,31 +91,35 @@ export function useSearch({ workers, initial, activeId, searchable, liveKey, que
     const key = `${liveKey}|${JSON.stringify(request)}`;
     const shown = answerRef.current;
     // The same question asked again because a modality arrived: a refresh, not a new search.
-    const refresh = shown !== null && shown.repositoryId === activeId && JSON.stringify(shown.request) === JSON.stringify(request);
+    const refresh =
+      shown !== null && shown.repositoryId === activeId && JSON.stringify(shown.request) === JSON.stringify(request);
     const atLoad = loadedQuery.current;
-    const timer = setTimeout(() => {
-      loadedQuery.current = false;
-      const cached = answers.current.get(key);
-      if (!cached) performance.mark('fourfold:search-sent');
-      const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
-      found.then(
-        (view) => {
-          if (seq !== searchSeq.current) return;
-          performance.mark('fourfold:answer-received');
-          answers.current.set(key, view);
-          if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
-          // A refresh keeps the selection, the focus and the scroll where the reader left them.
-          const focusedResult = refresh ? document.activeElement?.closest?.('ol.results > li') : null;
-          setAnswer(view);
-          setSearchError(null);
-          if (refresh) {
-            setSelected((n) => Math.max(0, Math.min(n, view.results.length - 1)));
-            if (focusedResult) requestAnimationFrame(() => keepResultFocus());
-          } else if (!cached) setSelected(0);
-        },
-        (error) => seq === searchSeq.current && setSearchError((error as Error).message),
-      );
-    }, refresh || atLoad ? 0 : cachedDelay(answers.current, key));
+    const timer = setTimeout(
+      () => {
+        loadedQuery.current = false;
+        const cached = answers.current.get(key);
+        if (!cached) performance.mark('fourfold:search-sent');
+        const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
+        found.then(
+          (view) => {
+            if (seq !== searchSeq.current) return;
+            performance.mark('fourfold:answer-received');
+            answers.current.set(key, view);
+            if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
+            // A refresh keeps the selection, the focus and the scroll where the reader left them.
+            const focusedResult = refresh ? document.activeElement?.closest?.('ol.results > li') : null;
+            setAnswer(view);
+            setSearchError(null);
+            if (refresh) {
+              setSelected((n) => Math.max(0, Math.min(n, view.results.length - 1)));
+              if (focusedResult) requestAnimationFrame(() => keepResultFocus());
+            } else if (!cached) setSelected(0);
+          },
+          (error) => seq === searchSeq.current && setSearchError((error as Error).message),
+        );
+      },
+      refresh || atLoad ? 0 : cachedDelay(answers.current, key),
+    );
     return () => clearTimeout(timer);
     // setAnswer and setSelected are React state setters: the same functions on every render.
   }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey]);

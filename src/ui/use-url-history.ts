@@ -2,7 +2,14 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { Modality, Preset } from '../engine/contract';
 import type { SearchView } from '../browser/protocol';
-import { readPlaceState, readSearchState, writeSearchState, type Page, type PlaceState, type SearchState } from './url-state';
+import {
+  readPlaceState,
+  readSearchState,
+  writeSearchState,
+  type Page,
+  type PlaceState,
+  type SearchState,
+} from './url-state';
 
 /** An answer on screen this long is "committed": the next query becomes a new history entry. */
 const COMMIT_AFTER_MS = 1500;
@@ -15,7 +22,10 @@ const FOCUS_ON_RETURN: Partial<Record<Page, FocusPlace>> = { file: 'code', searc
 /** The element that takes the focus: the code, or the selected result (the first when it is gone). */
 function focusTarget(want: FocusPlace, selected: number): HTMLElement | null {
   if (want === 'code') return document.querySelector<HTMLElement>('.code-scroll');
-  return document.querySelectorAll<HTMLElement>('ol.results > li')[selected] ?? document.querySelector<HTMLElement>('ol.results > li');
+  return (
+    document.querySelectorAll<HTMLElement>('ol.results > li')[selected] ??
+    document.querySelector<HTMLElement>('ol.results > li')
+  );
 }
 
 /** Page, file and (on the file page) line: a different page or file is a new history entry. */
@@ -78,10 +88,15 @@ export function useUrlHistory(initial: SearchState, activeId: string | null, ans
   useEffect(() => {
     const where = placeKey(page, filePath, fileLine);
     const place = pushNext.current;
-    const push = place !== null || where.split(':').slice(0, 2).join(':') !== lastPlace.current.split(':').slice(0, 2).join(':');
+    const push =
+      place !== null || where.split(':').slice(0, 2).join(':') !== lastPlace.current.split(':').slice(0, 2).join(':');
     lastPlace.current = where;
     pushNext.current = null;
-    writeSearchState({ repositoryId: activeId, query, preset, modalities, similarTo, page, path: filePath, line: fileLine }, push, push ? (place ?? {}) : undefined);
+    writeSearchState(
+      { repositoryId: activeId, query, preset, modalities, similarTo, page, path: filePath, line: fileLine },
+      push,
+      push ? (place ?? {}) : undefined,
+    );
   }, [activeId, query, preset, modalities, similarTo, page, filePath, fileLine]);
 
   // Back and Forward return to the exact place: the query, the page, the file and line, the selected result.

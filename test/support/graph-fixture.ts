@@ -16,15 +16,34 @@ export interface FixtureFile {
   imports?: ImportRef[];
 }
 
-export function def(name: string, kind: DefinitionKind, startLine: number, endLine: number, container?: string): Definition {
-  return { name, kind, signature: `${kind} ${name}`, startLine, endLine, nameLine: startLine, ...(container ? { container } : {}) };
+export function def(
+  name: string,
+  kind: DefinitionKind,
+  startLine: number,
+  endLine: number,
+  container?: string,
+): Definition {
+  return {
+    name,
+    kind,
+    signature: `${kind} ${name}`,
+    startLine,
+    endLine,
+    nameLine: startLine,
+    ...(container ? { container } : {}),
+  };
 }
 
 export function call(name: string, line: number, enclosing?: string, kind: Reference['kind'] = 'call'): Reference {
   return { name, line, kind, ...(enclosing ? { enclosing } : {}) };
 }
 
-export function imp(specifier: string, line: number, names: string[] = [], kind: ImportRef['kind'] = 'import'): ImportRef {
+export function imp(
+  specifier: string,
+  line: number,
+  names: string[] = [],
+  kind: ImportRef['kind'] = 'import',
+): ImportRef {
   return { specifier, line, names, kind };
 }
 
@@ -34,11 +53,24 @@ export function makeCorpus(input: FixtureFile[]): Corpus {
       const definitions = spec.definitions ?? [];
       const references = spec.references ?? [];
       const imports = spec.imports ?? [];
-      const maxLine = Math.max(1, ...definitions.map((d) => d.endLine), ...references.map((r) => r.line), ...imports.map((i) => i.line));
+      const maxLine = Math.max(
+        1,
+        ...definitions.map((d) => d.endLine),
+        ...references.map((r) => r.line),
+        ...imports.map((i) => i.line),
+      );
       const text = spec.text ?? '\n'.repeat(maxLine);
       const lineCount = Math.max(maxLine, text.split('\n').length);
       const language = languageForPath(spec.path);
-      const analysis: FileAnalysis = { path: spec.path, language, parsed: language !== null, lineCount, definitions, references, imports };
+      const analysis: FileAnalysis = {
+        path: spec.path,
+        language,
+        parsed: language !== null,
+        lineCount,
+        definitions,
+        references,
+        imports,
+      };
       return { path: spec.path, text, analysis };
     }),
   );

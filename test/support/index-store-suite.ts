@@ -42,7 +42,9 @@ export function describeIndexStore(label: string, open: () => Promise<IndexStore
   describe(`${label}: IndexStore contract`, () => {
     it('stores, lists, replaces and deletes repositories', async () => {
       const store = await open();
-      await store.putRepo(repoOf('b', { createdAt: 2_000, source: { kind: 'clone', url: 'https://example.com/x.git' } }));
+      await store.putRepo(
+        repoOf('b', { createdAt: 2_000, source: { kind: 'clone', url: 'https://example.com/x.git' } }),
+      );
       await store.putRepo(repoOf('a'));
       expect((await store.listRepos()).map((r) => r.id)).toEqual(['a', 'b']);
       expect((await store.getRepo('b'))?.source).toEqual({ kind: 'clone', url: 'https://example.com/x.git' });
@@ -110,9 +112,23 @@ export function describeIndexStore(label: string, open: () => Promise<IndexStore
     it('finds cached embeddings among many more than asked for, and none when nothing is cached', async () => {
       const store = await open();
       expect(await store.embeddings.get('empty-embedder', ['h1', 'h2'])).toEqual([undefined, undefined]);
-      await store.embeddings.put('big', Array.from({ length: 40 }, (_, i): [string, Uint32Array] => [`h${i}`, new Uint32Array([i])]));
-      expect(await store.embeddings.get('big', ['h7', 'nope', 'h39'])).toEqual([new Uint32Array([7]), undefined, new Uint32Array([39])]);
-      expect((await store.embeddings.get('big', Array.from({ length: 40 }, (_, i) => `h${i}`))).map((v) => v?.[0])).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      await store.embeddings.put(
+        'big',
+        Array.from({ length: 40 }, (_, i): [string, Uint32Array] => [`h${i}`, new Uint32Array([i])]),
+      );
+      expect(await store.embeddings.get('big', ['h7', 'nope', 'h39'])).toEqual([
+        new Uint32Array([7]),
+        undefined,
+        new Uint32Array([39]),
+      ]);
+      expect(
+        (
+          await store.embeddings.get(
+            'big',
+            Array.from({ length: 40 }, (_, i) => `h${i}`),
+          )
+        ).map((v) => v?.[0]),
+      ).toEqual(Array.from({ length: 40 }, (_, i) => i));
       store.close();
     });
 

@@ -85,7 +85,14 @@ export async function startVoyageServer(
     } catch {
       // keep the raw text; validation below answers 400
     }
-    const record: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, status: 0, at: Date.now() - started };
+    const record: RecordedRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body,
+      status: 0,
+      at: Date.now() - started,
+    };
     requests.push(record);
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
 
@@ -97,14 +104,19 @@ export async function startVoyageServer(
     };
 
     if (req.method === 'OPTIONS') return send(204, undefined);
-    if (req.method !== 'POST' || req.url !== '/v1/embeddings') return send(404, { detail: `No route for ${req.method} ${req.url}` });
+    if (req.method !== 'POST' || req.url !== '/v1/embeddings')
+      return send(404, { detail: `No route for ${req.method} ${req.url}` });
     if (req.headers.authorization !== `Bearer ${options.key}`) {
       return send(401, { detail: 'Provided API key is invalid.' });
     }
     if (failuresLeft > 0) {
       failuresLeft--;
-      const extra: Record<string, string> = options.retryAfter !== undefined ? { 'retry-after': options.retryAfter } : {};
-      const detail = failStatus === 429 ? 'You have exceeded the rate limit. Please retry after some time.' : 'Internal server error (scripted).';
+      const extra: Record<string, string> =
+        options.retryAfter !== undefined ? { 'retry-after': options.retryAfter } : {};
+      const detail =
+        failStatus === 429
+          ? 'You have exceeded the rate limit. Please retry after some time.'
+          : 'Internal server error (scripted).';
       return send(failStatus, { detail }, extra);
     }
     const error = validate(body, options.dims ?? 1024);
@@ -146,23 +158,41 @@ export async function startVoyageServer(
 
 /** Voyage-like validation: 400 for a malformed request, 422 for a value out of its range. */
 function validate(body: unknown, _defaultDims: number): { status: number; detail: string } | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { status: 400, detail: 'Request body must be a JSON object.' };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { status: 400, detail: 'Request body must be a JSON object.' };
   const b = body as Record<string, unknown>;
   const input = b.input;
   if (input === undefined) return { status: 400, detail: "Field 'input' is required." };
   const list = typeof input === 'string' ? [input] : input;
-  if (!Array.isArray(list) || list.some((t) => typeof t !== 'string')) return { status: 400, detail: "Field 'input' must be a string or a list of strings." };
+  if (!Array.isArray(list) || list.some((t) => typeof t !== 'string'))
+    return { status: 400, detail: "Field 'input' must be a string or a list of strings." };
   if (list.length === 0) return { status: 400, detail: "Field 'input' must not be empty." };
-  if (list.length > MAX_INPUTS) return { status: 400, detail: `The batch size limit is ${MAX_INPUTS}. Your batch size is ${list.length}.` };
+  if (list.length > MAX_INPUTS)
+    return { status: 400, detail: `The batch size limit is ${MAX_INPUTS}. Your batch size is ${list.length}.` };
   const tokens = (list as string[]).reduce((s, t) => s + Math.ceil(t.length / 4), 0);
-  if (tokens > MAX_TOKENS) return { status: 400, detail: `Request to model has ${tokens} tokens, above the limit of ${MAX_TOKENS} tokens per batch.` };
+  if (tokens > MAX_TOKENS)
+    return {
+      status: 400,
+      detail: `Request to model has ${tokens} tokens, above the limit of ${MAX_TOKENS} tokens per batch.`,
+    };
   if (typeof b.model !== 'string' || !b.model) return { status: 400, detail: "Field 'model' is required." };
-  if (b.model !== 'voyage-code-3') return { status: 400, detail: `Model ${b.model} is not supported by this test server.` };
+  if (b.model !== 'voyage-code-3')
+    return { status: 400, detail: `Model ${b.model} is not supported by this test server.` };
   if (b.input_type !== undefined && !INPUT_TYPES.has(b.input_type as string | null)) {
-    return { status: 422, detail: `Value '${String(b.input_type)}' is not a valid input_type; expected null, 'query' or 'document'.` };
+    return {
+      status: 422,
+      detail: `Value '${String(b.input_type)}' is not a valid input_type; expected null, 'query' or 'document'.`,
+    };
   }
-  if (b.output_dimension !== undefined && b.output_dimension !== null && !DIMENSIONS.has(b.output_dimension as number)) {
-    return { status: 422, detail: `output_dimension ${String(b.output_dimension)} is not supported; use 256, 512, 1024 or 2048.` };
+  if (
+    b.output_dimension !== undefined &&
+    b.output_dimension !== null &&
+    !DIMENSIONS.has(b.output_dimension as number)
+  ) {
+    return {
+      status: 422,
+      detail: `output_dimension ${String(b.output_dimension)} is not supported; use 256, 512, 1024 or 2048.`,
+    };
   }
   if (b.output_dtype !== undefined && !DTYPES.has(b.output_dtype as string)) {
     return { status: 422, detail: `output_dtype '${String(b.output_dtype)}' is not supported.` };

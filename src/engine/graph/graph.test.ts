@@ -17,7 +17,8 @@ import { call, def, imp, makeCorpus, type FixtureFile } from '../../../test/supp
 
 /** Edges as readable strings: "src/a.ts#f -> src/b.ts#g call 0.9". */
 function edges(g: GraphData): string[] {
-  const label = (n: number) => (n < g.fileCount ? g.filePaths[n] : `${g.filePaths[g.symbolFile[n - g.fileCount]]}#${g.symbolName[n - g.fileCount]}`);
+  const label = (n: number) =>
+    n < g.fileCount ? g.filePaths[n] : `${g.filePaths[g.symbolFile[n - g.fileCount]]}#${g.symbolName[n - g.fileCount]}`;
   const out: string[] = [];
   for (let e = 0; e < g.edgeTarget.length; e++) {
     const kind = g.edgeKind[e] === EDGE_IMPORT ? 'import' : g.edgeKind[e] === EDGE_CALL ? 'call' : 'ref';
@@ -33,7 +34,11 @@ describe('buildGraph: TypeScript', () => {
     {
       path: 'src/config.ts',
       definitions: [def('parseConfig', 'function', 1, 10), def('loadConfig', 'function', 12, 20)],
-      references: [call('parseConfig', 14, 'loadConfig'), call('parseConfig', 15, 'loadConfig'), call('loadConfig', 12)],
+      references: [
+        call('parseConfig', 14, 'loadConfig'),
+        call('parseConfig', 15, 'loadConfig'),
+        call('loadConfig', 12),
+      ],
     },
     { path: 'src/logger.ts', definitions: [def('log', 'function', 1, 5)] },
     {
@@ -42,7 +47,10 @@ describe('buildGraph: TypeScript', () => {
       definitions: [def('startServer', 'function', 4, 15)],
       references: [call('loadConfig', 5, 'startServer'), call('logger.log', 6, 'startServer')],
     },
-    { path: 'src/index.ts', imports: [imp('./config', 1, ['*'], 'reexport'), imp('./server', 2, ['startServer'], 'reexport')] },
+    {
+      path: 'src/index.ts',
+      imports: [imp('./config', 1, ['*'], 'reexport'), imp('./server', 2, ['startServer'], 'reexport')],
+    },
     {
       path: 'src/tools/check.ts',
       imports: [imp('../index', 1, ['parseConfig'])],
@@ -51,14 +59,29 @@ describe('buildGraph: TypeScript', () => {
     },
     { path: 'src/util/format.ts', definitions: [def('format', 'function', 1, 3)] },
     { path: 'src/util/other.ts', definitions: [def('format', 'function', 1, 3)] },
-    { path: 'src/report.ts', imports: [imp('./util/format', 1, ['format'])], definitions: [def('report', 'function', 2, 6)], references: [call('format', 3, 'report')] },
+    {
+      path: 'src/report.ts',
+      imports: [imp('./util/format', 1, ['format'])],
+      definitions: [def('report', 'function', 2, 6)],
+      references: [call('format', 3, 'report')],
+    },
     {
       path: 'src/misc.ts',
       imports: [imp('lodash', 1, ['debounce']), imp('./nowhere', 2, ['x'])],
       definitions: [def('misc', 'function', 3, 12), def('Options', 'interface', 14, 16)],
-      references: [call('log', 4, 'misc'), call('format', 5, 'misc'), call('run', 6, 'misc'), call('misc', 20), call('Options', 7, 'misc', 'type'), call('debounce', 8, 'misc')],
+      references: [
+        call('log', 4, 'misc'),
+        call('format', 5, 'misc'),
+        call('run', 6, 'misc'),
+        call('misc', 20),
+        call('Options', 7, 'misc', 'type'),
+        call('debounce', 8, 'misc'),
+      ],
     },
-    ...['a', 'b', 'c', 'd'].map((x) => ({ path: `src/jobs/${x}.ts`, definitions: [def('run', 'function' as const, 1, 3)] })),
+    ...['a', 'b', 'c', 'd'].map((x) => ({
+      path: `src/jobs/${x}.ts`,
+      definitions: [def('run', 'function' as const, 1, 3)],
+    })),
   ]);
   const all = edges(g);
 
@@ -89,7 +112,9 @@ describe('buildGraph: TypeScript', () => {
   });
 
   it('prefers the imported definition over a same-named one elsewhere', () => {
-    expect(all.filter((e) => e.startsWith('src/report.ts#report'))).toEqual([`src/report.ts#report -> src/util/format.ts#format call ${IMPORTED_NAME_CONFIDENCE}`]);
+    expect(all.filter((e) => e.startsWith('src/report.ts#report'))).toEqual([
+      `src/report.ts#report -> src/util/format.ts#format call ${IMPORTED_NAME_CONFIDENCE}`,
+    ]);
   });
 
   it('falls back to names with at most 3 definitions, with lower confidence, and leaves common names alone', () => {
@@ -133,14 +158,22 @@ describe('buildGraph: TypeScript', () => {
 describe('buildGraph: Python', () => {
   const g = build([
     { path: 'src/shop/__init__.py' },
-    { path: 'src/shop/models.py', definitions: [def('Order', 'class', 1, 20), def('total', 'method', 5, 9, 'Order')], references: [call('self.total', 15, 'Order')] },
+    {
+      path: 'src/shop/models.py',
+      definitions: [def('Order', 'class', 1, 20), def('total', 'method', 5, 9, 'Order')],
+      references: [call('self.total', 15, 'Order')],
+    },
     { path: 'src/shop/services/__init__.py' },
     { path: 'src/shop/services/tax.py', definitions: [def('compute', 'function', 1, 4)] },
     {
       path: 'src/shop/services/billing.py',
       imports: [imp('..models', 1, ['Order']), imp('shop.services.tax', 2, ['tax'])],
       definitions: [def('invoice', 'function', 4, 12)],
-      references: [call('Order', 5, 'invoice', 'new'), call('tax.compute', 6, 'invoice'), call('self.total', 7, 'invoice')],
+      references: [
+        call('Order', 5, 'invoice', 'new'),
+        call('tax.compute', 6, 'invoice'),
+        call('self.total', 7, 'invoice'),
+      ],
     },
   ]);
   const all = edges(g);
@@ -148,13 +181,19 @@ describe('buildGraph: Python', () => {
   it('resolves relative and absolute module imports and the names they bring', () => {
     expect(all).toContain('src/shop/services/billing.py -> src/shop/models.py import 1');
     expect(all).toContain('src/shop/services/billing.py -> src/shop/services/tax.py import 1');
-    expect(all).toContain(`src/shop/services/billing.py#invoice -> src/shop/models.py#Order call ${IMPORTED_NAME_CONFIDENCE}`);
-    expect(all).toContain(`src/shop/services/billing.py#invoice -> src/shop/services/tax.py#compute call ${IMPORTED_FILE_CONFIDENCE}`);
+    expect(all).toContain(
+      `src/shop/services/billing.py#invoice -> src/shop/models.py#Order call ${IMPORTED_NAME_CONFIDENCE}`,
+    );
+    expect(all).toContain(
+      `src/shop/services/billing.py#invoice -> src/shop/services/tax.py#compute call ${IMPORTED_FILE_CONFIDENCE}`,
+    );
   });
 
   it('attributes a reference to the innermost definition around it (method inside class)', () => {
     expect(all).toContain('src/shop/models.py#Order -> src/shop/models.py#total call 1');
-    expect(all).toContain(`src/shop/services/billing.py#invoice -> src/shop/models.py#total call ${IMPORTED_FILE_CONFIDENCE}`);
+    expect(all).toContain(
+      `src/shop/services/billing.py#invoice -> src/shop/models.py#total call ${IMPORTED_FILE_CONFIDENCE}`,
+    );
   });
 });
 
@@ -163,12 +202,28 @@ describe('buildGraph: bare names and methods', () => {
     {
       path: 'lib/response.js',
       imports: [imp('send', 1, ['*'], 'require')],
-      definitions: [def('send', 'method', 3, 8, 'res'), def('json', 'method', 10, 14, 'res'), def('sendFile', 'method', 16, 20, 'res')],
+      definitions: [
+        def('send', 'method', 3, 8, 'res'),
+        def('json', 'method', 10, 14, 'res'),
+        def('sendFile', 'method', 16, 20, 'res'),
+      ],
       // this.send(body) in json; send(req, path) in sendFile calls the required package.
       references: [{ ...call('send', 12, 'json'), qualified: true }, call('send', 18, 'sendFile')],
     },
-    { path: 'lib/app.py', definitions: [def('App', 'class', 1, 9), def('run', 'method', 2, 4, 'App'), def('start', 'function', 11, 13)], references: [call('run', 12, 'start')] },
-    { path: 'src/Shop.java', definitions: [def('Shop', 'class', 1, 9), def('open', 'method', 2, 4, 'Shop'), def('serve', 'method', 5, 8, 'Shop')], references: [call('open', 6, 'serve')] },
+    {
+      path: 'lib/app.py',
+      definitions: [def('App', 'class', 1, 9), def('run', 'method', 2, 4, 'App'), def('start', 'function', 11, 13)],
+      references: [call('run', 12, 'start')],
+    },
+    {
+      path: 'src/Shop.java',
+      definitions: [
+        def('Shop', 'class', 1, 9),
+        def('open', 'method', 2, 4, 'Shop'),
+        def('serve', 'method', 5, 8, 'Shop'),
+      ],
+      references: [call('open', 6, 'serve')],
+    },
   ]);
   const all = edges(g);
 
@@ -186,9 +241,17 @@ describe('buildGraph: bare names and methods', () => {
 describe('buildGraph: Go', () => {
   const g = build([
     { path: 'go.mod', text: 'module github.com/acme/shop\n' },
-    { path: 'internal/store/store.go', definitions: [def('Open', 'function', 3, 10), def('Store', 'struct', 12, 15)], references: [call('newCache', 5, 'Open')] },
+    {
+      path: 'internal/store/store.go',
+      definitions: [def('Open', 'function', 3, 10), def('Store', 'struct', 12, 15)],
+      references: [call('newCache', 5, 'Open')],
+    },
     { path: 'internal/store/cache.go', definitions: [def('newCache', 'function', 3, 6)] },
-    { path: 'internal/store/store_test.go', definitions: [def('TestOpen', 'function', 3, 6)], references: [call('Open', 4, 'TestOpen')] },
+    {
+      path: 'internal/store/store_test.go',
+      definitions: [def('TestOpen', 'function', 3, 6)],
+      references: [call('Open', 4, 'TestOpen')],
+    },
     {
       path: 'cmd/server/main.go',
       imports: [imp('github.com/acme/shop/internal/store', 3, ['store']), imp('fmt', 4, ['fmt'])],
@@ -207,8 +270,12 @@ describe('buildGraph: Go', () => {
   it('resolves package-qualified calls through the import and same-package calls through peers', () => {
     expect(all).toContain(`cmd/server/main.go#main -> internal/store/store.go#Open call ${IMPORTED_FILE_CONFIDENCE}`);
     expect(all).toContain(`cmd/server/main.go#main -> internal/store/store.go#Store ref ${IMPORTED_FILE_CONFIDENCE}`);
-    expect(all).toContain(`internal/store/store.go#Open -> internal/store/cache.go#newCache call ${PACKAGE_PEER_CONFIDENCE}`);
-    expect(all).toContain(`internal/store/store_test.go#TestOpen -> internal/store/store.go#Open call ${PACKAGE_PEER_CONFIDENCE}`);
+    expect(all).toContain(
+      `internal/store/store.go#Open -> internal/store/cache.go#newCache call ${PACKAGE_PEER_CONFIDENCE}`,
+    );
+    expect(all).toContain(
+      `internal/store/store_test.go#TestOpen -> internal/store/store.go#Open call ${PACKAGE_PEER_CONFIDENCE}`,
+    );
     expect(g.externalPackages).toEqual(['fmt']);
   });
 });
@@ -242,7 +309,12 @@ describe('buildGraph: Rust', () => {
 describe('buildGraph: Java', () => {
   const root = 'src/main/java/com/acme/shop';
   const g = build([
-    { path: `${root}/Order.java`, definitions: [def('Order', 'class', 3, 30), def('create', 'method', 5, 10, 'Order')], references: [call('Cart', 6, 'create', 'new'), call('Item', 7, 'create', 'type')], imports: [imp('com.acme.shop.model.*', 1, ['*'])] },
+    {
+      path: `${root}/Order.java`,
+      definitions: [def('Order', 'class', 3, 30), def('create', 'method', 5, 10, 'Order')],
+      references: [call('Cart', 6, 'create', 'new'), call('Item', 7, 'create', 'type')],
+      imports: [imp('com.acme.shop.model.*', 1, ['*'])],
+    },
     { path: `${root}/Cart.java`, definitions: [def('Cart', 'class', 1, 10)] },
     { path: `${root}/model/Item.java`, definitions: [def('Item', 'class', 1, 10)] },
     {
@@ -257,7 +329,9 @@ describe('buildGraph: Java', () => {
   it('resolves class imports by path suffix, wildcards to the package, and same-package names through peers', () => {
     expect(all).toContain(`src/test/java/com/acme/shop/OrderTest.java -> ${root}/Order.java import 1`);
     expect(all).toContain(`${root}/Order.java -> ${root}/model/Item.java import 1`);
-    expect(all).toContain(`src/test/java/com/acme/shop/OrderTest.java#creates -> ${root}/Order.java#create call ${IMPORTED_FILE_CONFIDENCE}`);
+    expect(all).toContain(
+      `src/test/java/com/acme/shop/OrderTest.java#creates -> ${root}/Order.java#create call ${IMPORTED_FILE_CONFIDENCE}`,
+    );
     expect(all).toContain(`${root}/Order.java#create -> ${root}/model/Item.java#Item ref ${IMPORTED_FILE_CONFIDENCE}`);
     expect(all).toContain(`${root}/Order.java#create -> ${root}/Cart.java#Cart call ${PACKAGE_PEER_CONFIDENCE}`);
     expect(g.externalPackages).toEqual(['org.junit.jupiter.api']);
@@ -271,7 +345,9 @@ describe('referencedName', () => {
     expect(referencedName('self->run')).toBe('run');
     expect(referencedName('plain')).toBe('plain');
     expect(referencedName('trailing.')).toBe('trailing.');
-    const written = fc.array(fc.constantFrom('a', 'b', '.', ':', '-', '>', '::', '->'), { maxLength: 12 }).map((parts) => parts.join(''));
+    const written = fc
+      .array(fc.constantFrom('a', 'b', '.', ':', '-', '>', '::', '->'), { maxLength: 12 })
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(written, (name) => {
         const parts = name.split(/\.|::|->/);

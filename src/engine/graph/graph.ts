@@ -44,7 +44,14 @@ export const REEXPORT_MAX_DEPTH = 3;
  * are called through a receiver or a path. (Java is left out: a method calls its class's
  * methods by their bare names.)
  */
-const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx', 'python', 'go', 'rust']);
+const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set([
+  'javascript',
+  'typescript',
+  'tsx',
+  'python',
+  'go',
+  'rust',
+]);
 
 /** Languages whose files see their package peers' names without importing them. */
 const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set(['go', 'java']);
@@ -53,8 +60,20 @@ export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;
 
 export const DEFINITION_KINDS: readonly DefinitionKind[] = [
-  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait',
-  'module', 'namespace', 'variable', 'constant', 'field', 'macro',
+  'function',
+  'method',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'trait',
+  'module',
+  'namespace',
+  'variable',
+  'constant',
+  'field',
+  'macro',
 ];
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
 /** Files with up to this many symbols are scanned whole to place a definition chunk; larger ones are searched by name line. */
@@ -156,7 +175,7 @@ const float32Column = () => new Column(new Float32Array(1024), (m) => new Float3
 export function referencedName(name: string): string {
   // What `name.split(/\.|::|->/)` leaves last, found by the same left-to-right scan without the split.
   let lastEnd = 0;
-  for (let i = 0; i < name.length; ) {
+  for (let i = 0; i < name.length;) {
     const separator = separatorLengthAt(name, i);
     if (separator) lastEnd = i += separator;
     else i++;
@@ -169,7 +188,7 @@ function separatorLengthAt(name: string, i: number): number {
   const c = name.charCodeAt(i);
   if (c === 46 /* . */) return 1;
   const next = name.charCodeAt(i + 1);
-  return (c === 58 /* : */ && next === 58) || (c === 45 /* - */ && next === 62 /* > */) ? 2 : 0;
+  return (c === 58 /* : */ && next === 58) || (c === 45 /* - */ && next === 62) /* > */ ? 2 : 0;
 }
 
 /** A name found in a file an import makes visible: surer when the import names it. */
@@ -281,7 +300,20 @@ function symbolTableOf(corpus: Corpus): SymbolTable {
       symbolsOfName[names.definitionName[s]].push(s);
     }
   }
-  return { fileCount, symbolCount, fileSymbolOffsets, symbolFile, symbolStartLine, symbolEndLine, symbolNameLine, symbolKind, symbolName, symbolContainer, names, symbolsOfName };
+  return {
+    fileCount,
+    symbolCount,
+    fileSymbolOffsets,
+    symbolFile,
+    symbolStartLine,
+    symbolEndLine,
+    symbolNameLine,
+    symbolKind,
+    symbolName,
+    symbolContainer,
+    names,
+    symbolsOfName,
+  };
 }
 
 /** For names that some method has: the name's other definitions (what a bare name can reach); null for the others. */
@@ -380,7 +412,9 @@ interface ImportTable {
 /** Resolves every statement before any reference is linked: re-export chains need the later files. */
 function resolveImports(files: Corpus['files']): ImportTable {
   const fileCount = files.length;
-  const resolver = new ImportResolver(files.map((f) => ({ path: f.path, text: f.text ?? '', language: f.language ?? f.analysis?.language ?? null })));
+  const resolver = new ImportResolver(
+    files.map((f) => ({ path: f.path, text: f.text ?? '', language: f.language ?? f.analysis?.language ?? null })),
+  );
   const table: ImportTable = {
     source: int32Column(),
     line: int32Column(),
@@ -427,7 +461,14 @@ function resolveImports(files: Corpus['files']): ImportTable {
   return table;
 }
 
-function pushImportRecord(table: ImportTable, source: number, line: number, target: number, names: string, kind: number): void {
+function pushImportRecord(
+  table: ImportTable,
+  source: number,
+  line: number,
+  target: number,
+  names: string,
+  kind: number,
+): void {
   table.source.push(source);
   table.line.push(line);
   table.target.push(target);
@@ -530,7 +571,9 @@ class ReferenceLinker {
       symbolsNamedIn(fileSymbolOffsets, candidates, p, found);
       if (found.length > 0) {
         // A reference on a definition's own name line is the declaration, not a use.
-        for (let i = 0; i < found.length; i++) if (symbolNameLine[found[i]] !== ref.line) edges.add(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
+        for (let i = 0; i < found.length; i++)
+          if (symbolNameLine[found[i]] !== ref.line)
+            edges.add(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
         continue;
       }
       if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) continue;
@@ -539,38 +582,57 @@ class ReferenceLinker {
         found.length = 0;
         if (candidates.length <= peers.length * 4) {
           const peerSet = peers.length > 8 ? new Set(peers) : null;
-          for (const s of candidates) if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
+          for (const s of candidates)
+            if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
         } else for (const q of peers) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
-        for (let i = 0; i < found.length; i++) edges.add(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
+        for (let i = 0; i < found.length; i++)
+          edges.add(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
         if (found.length > 0) continue;
       }
 
       if (candidates.length <= GLOBAL_FALLBACK_MAX_DEFINITIONS) {
         const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
-        for (let i = 0; i < candidates.length; i++) edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
+        for (let i = 0; i < candidates.length; i++)
+          edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
       }
     }
     for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = -1;
   }
 
   /** Edges from a reference to its candidates in the files its file's imports make visible; whether there was any. */
-  private linkToVisible(visible: ResolvedImportOfFile[], candidates: number[], name: string, source: number, kind: EdgeKind, line: number): boolean {
+  private linkToVisible(
+    visible: ResolvedImportOfFile[],
+    candidates: number[],
+    name: string,
+    source: number,
+    kind: EdgeKind,
+    line: number,
+  ): boolean {
     const { edges, found, hits, visibleSlot } = this;
     const { fileCount, fileSymbolOffsets, symbolFile } = this.symbols;
     if (visible.length > 0 && candidates.length <= visible.length * 4) {
       // Few candidates: one pass over them, each placed by the import that makes its file
       // visible; edges go out in import order, then candidate order (as a scan per import would).
       hits.length = 0;
-      for (let i = 0; i < candidates.length; i++) if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
+      for (let i = 0; i < candidates.length; i++)
+        if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
       if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
-      for (let i = 0; i < hits.length; i++) edges.add(source, fileCount + hits[i], kind, importedConfidence(visible[visibleSlot[symbolFile[hits[i]]]], name), line);
+      for (let i = 0; i < hits.length; i++)
+        edges.add(
+          source,
+          fileCount + hits[i],
+          kind,
+          importedConfidence(visible[visibleSlot[symbolFile[hits[i]]]], name),
+          line,
+        );
       return hits.length > 0;
     }
     let matched = false;
     for (let v = 0; v < visible.length; v++) {
       found.length = 0;
       symbolsNamedIn(fileSymbolOffsets, candidates, visible[v].target, found);
-      for (let i = 0; i < found.length; i++) edges.add(source, fileCount + found[i], kind, importedConfidence(visible[v], name), line);
+      for (let i = 0; i < found.length; i++)
+        edges.add(source, fileCount + found[i], kind, importedConfidence(visible[v], name), line);
       if (found.length > 0) matched = true;
     }
     return matched;
@@ -617,7 +679,8 @@ class ReferenceLinker {
     let maxEndLine = 0;
     for (let s = lo; s < hi; s++) maxEndLine = Math.max(maxEndLine, symbolEndLine[s]);
     const lineCount = Math.max(this.files[p].analysis?.lineCount ?? 0, maxEndLine) + 2;
-    if (this.innermostByLine.length < lineCount) this.innermostByLine = new Int32Array(Math.max(lineCount, this.innermostByLine.length * 2));
+    if (this.innermostByLine.length < lineCount)
+      this.innermostByLine = new Int32Array(Math.max(lineCount, this.innermostByLine.length * 2));
     const byLine = this.innermostByLine;
     byLine.fill(-1, 0, lineCount);
     // Paint larger ranges first so nested definitions overwrite their containers.
@@ -639,7 +702,8 @@ class ReferenceLinker {
     const s = ref.line >= 0 && ref.line < lineCount ? this.innermostByLine[ref.line] : -1;
     if (s >= 0) return fileCount + s;
     if (ref.enclosing) {
-      for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++) if (symbolName[t] === ref.enclosing) return fileCount + t;
+      for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++)
+        if (symbolName[t] === ref.enclosing) return fileCount + t;
     }
     return p;
   }
@@ -685,7 +749,15 @@ function chunkSymbolLinks(corpus: Corpus, symbols: SymbolTable): { symbolChunk: 
     if (chunk.kind !== 'definition') continue;
     const p = positionOfFileId.get(chunk.fileId);
     if (p === undefined) continue;
-    const s = symbolOfDefinitionChunk(symbols, byNameLine, chunk.symbol, chunk.startLine, chunk.endLine, fileSymbolOffsets[p], fileSymbolOffsets[p + 1]);
+    const s = symbolOfDefinitionChunk(
+      symbols,
+      byNameLine,
+      chunk.symbol,
+      chunk.startLine,
+      chunk.endLine,
+      fileSymbolOffsets[p],
+      fileSymbolOffsets[p + 1],
+    );
     if (s < 0) continue;
     chunkSymbol[chunk.id] = s;
     if (symbolChunk[s] < 0) symbolChunk[s] = chunk.id;
@@ -697,7 +769,15 @@ function chunkSymbolLinks(corpus: Corpus, symbols: SymbolTable): { symbolChunk: 
  * The symbol of file symbols lo..hi-1 behind a definition chunk: its name line within the
  * chunk, a name match first, then the closest line range, then the first symbol.
  */
-function symbolOfDefinitionChunk(symbols: SymbolTable, byNameLine: Int32Array, symbol: string | undefined, start: number, end: number, lo: number, hi: number): number {
+function symbolOfDefinitionChunk(
+  symbols: SymbolTable,
+  byNameLine: Int32Array,
+  symbol: string | undefined,
+  start: number,
+  end: number,
+  lo: number,
+  hi: number,
+): number {
   const { symbolNameLine } = symbols;
   let best = -1;
   let bestCost = Infinity;
@@ -732,9 +812,17 @@ function symbolOfDefinitionChunk(symbols: SymbolTable, byNameLine: Int32Array, s
 }
 
 /** How far symbol s is from a definition chunk: a name match dominates; among matches the closest line range wins. */
-function definitionChunkCost(symbols: SymbolTable, s: number, symbol: string | undefined, start: number, end: number): number {
+function definitionChunkCost(
+  symbols: SymbolTable,
+  s: number,
+  symbol: string | undefined,
+  start: number,
+  end: number,
+): number {
   const nameMatches = symbol === undefined || isQualifiedName(symbol, symbols.symbolName[s]);
-  return (nameMatches ? 0 : 1e6) + Math.abs(symbols.symbolStartLine[s] - start) + Math.abs(symbols.symbolEndLine[s] - end);
+  return (
+    (nameMatches ? 0 : 1e6) + Math.abs(symbols.symbolStartLine[s] - start) + Math.abs(symbols.symbolEndLine[s] - end)
+  );
 }
 
 /** Per file with more than SMALL_FILE_SYMBOLS symbols: its symbols ordered by name line, in the file's own range. */
@@ -784,7 +872,10 @@ function isQualifiedName(qualified: string, name: string): boolean {
   const at = qualified.length - name.length;
   if (at < 0 || !qualified.endsWith(name)) return false;
   if (at === 0) return true;
-  return qualified.charCodeAt(at - 1) === 46 /* . */ || (at >= 2 && qualified.charCodeAt(at - 1) === 58 && qualified.charCodeAt(at - 2) === 58) /* :: */;
+  return (
+    qualified.charCodeAt(at - 1) === 46 /* . */ ||
+    (at >= 2 && qualified.charCodeAt(at - 1) === 58 && qualified.charCodeAt(at - 2) === 58)
+  ); /* :: */
 }
 
 export function compareStrings(a: string, b: string): number {

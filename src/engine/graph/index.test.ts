@@ -28,7 +28,12 @@ const APP: FixtureFile[] = [
     definitions: [def('main', 'function', 4, 10)],
     references: [call('startServer', 5, 'main'), call('Command', 6, 'main', 'new'), call('main', 12)],
   },
-  { path: 'src/index.ts', imports: [imp('./cli', 1, ['main'])], definitions: [def('boot', 'function', 3, 6)], references: [call('main', 4, 'boot')] },
+  {
+    path: 'src/index.ts',
+    imports: [imp('./cli', 1, ['main'])],
+    definitions: [def('boot', 'function', 3, 6)],
+    references: [call('main', 4, 'boot')],
+  },
   {
     path: 'test/config.test.ts',
     imports: [imp('../src/config', 1, ['parseConfig'])],
@@ -121,23 +126,42 @@ describe('GraphIndex: centrality', () => {
   it('uses the file node for window chunks', () => {
     const leaf = corpus.fileByPath.get('src/leaf.ts')!;
     expect(graph.centralityOfChunk(leaf.chunkIds[0])).toBe(graph.centralityOfFile(leaf.id));
-    expect(graph.centralityOfFile(corpus.fileByPath.get('src/other.ts')!.id)).toBeGreaterThan(graph.centralityOfFile(leaf.id));
+    expect(graph.centralityOfFile(corpus.fileByPath.get('src/other.ts')!.id)).toBeGreaterThan(
+      graph.centralityOfFile(leaf.id),
+    );
   });
 });
 
 describe('GraphIndex: reverse dependencies on a chain a ← b ← c ← d', () => {
   const corpus = makeCorpus([
     { path: 'src/a.ts', definitions: [def('alpha', 'function', 1, 5)] },
-    { path: 'src/b.ts', imports: [imp('./a', 1, ['alpha'])], definitions: [def('beta', 'function', 3, 8)], references: [call('alpha', 4, 'beta')] },
-    { path: 'src/c.ts', imports: [imp('./b', 1, ['beta'])], definitions: [def('gamma', 'function', 3, 8)], references: [call('beta', 4, 'gamma')] },
-    { path: 'src/d.ts', imports: [imp('./c', 1, ['gamma'])], definitions: [def('delta', 'function', 3, 8)], references: [call('gamma', 4, 'delta')] },
+    {
+      path: 'src/b.ts',
+      imports: [imp('./a', 1, ['alpha'])],
+      definitions: [def('beta', 'function', 3, 8)],
+      references: [call('alpha', 4, 'beta')],
+    },
+    {
+      path: 'src/c.ts',
+      imports: [imp('./b', 1, ['beta'])],
+      definitions: [def('gamma', 'function', 3, 8)],
+      references: [call('beta', 4, 'gamma')],
+    },
+    {
+      path: 'src/d.ts',
+      imports: [imp('./c', 1, ['gamma'])],
+      definitions: [def('delta', 'function', 3, 8)],
+      references: [call('gamma', 4, 'delta')],
+    },
     { path: 'src/e.ts', definitions: [def('epsilon', 'function', 1, 3)] },
   ]);
   const graph = GraphIndex.build(corpus);
   const id = (path: string) => corpus.fileByPath.get(path)!.id;
 
   it('gives hop distances and the file each hop came through', () => {
-    expect(graph.reverseDependencies({ fileId: id('src/a.ts') }).map((d) => [d.fileId, d.hops, d.via, d.relation])).toEqual([
+    expect(
+      graph.reverseDependencies({ fileId: id('src/a.ts') }).map((d) => [d.fileId, d.hops, d.via, d.relation]),
+    ).toEqual([
       [id('src/b.ts'), 1, id('src/a.ts'), 'import'],
       [id('src/c.ts'), 2, id('src/b.ts'), 'import'],
       [id('src/d.ts'), 3, id('src/c.ts'), 'import'],
@@ -228,7 +252,12 @@ describe('GraphIndex: search by intent', () => {
 
   it('find_references picks the most central of several same-named definitions first', () => {
     const hits = graph.search(plan('find_references', 'who calls formatDate', ['formatDate']), 10);
-    expect(hits.slice(0, 3).map((h) => corpus.chunks[h.chunkId].path).sort()).toEqual(['src/view1.ts', 'src/view2.ts', 'src/view3.ts']);
+    expect(
+      hits
+        .slice(0, 3)
+        .map((h) => corpus.chunks[h.chunkId].path)
+        .sort(),
+    ).toEqual(['src/view1.ts', 'src/view2.ts', 'src/view3.ts']);
   });
 
   it('understand_code: definitions sharing sub-tokens with the terms, best match first', () => {
@@ -236,7 +265,9 @@ describe('GraphIndex: search by intent', () => {
     expect(corpus.chunks[hits[0].chunkId].symbol).toBe('parseConfig');
     expect(hits.map((h) => corpus.chunks[h.chunkId].symbol)).toEqual(['parseConfig', 'loadConfig']);
     expect(hits[0].reason).toContain('"parse", "config"');
-    expect(graph.search(plan('understand_code', 'quantum entanglement', [], ['quantum', 'entanglement']), 10)).toEqual([]);
+    expect(graph.search(plan('understand_code', 'quantum entanglement', [], ['quantum', 'entanglement']), 10)).toEqual(
+      [],
+    );
   });
 
   it('find_similar from a chunk uses its name', () => {

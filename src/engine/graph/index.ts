@@ -41,7 +41,10 @@ export const IMPORT_LINE_HIT_SCORE = 0.5;
 export const NAME_ONLY_HIT_SCORE = 0.1;
 
 /** GraphData without what `load` rebuilds; `pathsHash` checks it is loaded against the files it was built from. */
-export type GraphSnapshot = Omit<GraphData, 'filePaths' | 'edgeSource' | 'inOffsets' | 'inEdges'> & { version: number; pathsHash: number };
+export type GraphSnapshot = Omit<GraphData, 'filePaths' | 'edgeSource' | 'inOffsets' | 'inEdges'> & {
+  version: number;
+  pathsHash: number;
+};
 
 /** FNV-1a over the paths in order (each ended by a NUL). */
 function pathsHash(paths: readonly string[]): number {
@@ -151,14 +154,16 @@ export class GraphIndex implements Retriever {
 
   /** Throws when the snapshot was not built from this corpus (different files or chunks). */
   static load(corpus: Corpus, snapshot: GraphSnapshot): GraphIndex {
-    if (snapshot.version !== GRAPH_SNAPSHOT_VERSION) throw new Error(`graph snapshot version ${snapshot.version}, expected ${GRAPH_SNAPSHOT_VERSION}`);
+    if (snapshot.version !== GRAPH_SNAPSHOT_VERSION)
+      throw new Error(`graph snapshot version ${snapshot.version}, expected ${GRAPH_SNAPSHOT_VERSION}`);
     if (snapshot.fileCount !== corpus.files.length || snapshot.chunkSymbol.length !== corpus.chunks.length) {
       throw new Error(
         `graph snapshot has ${snapshot.fileCount} files and ${snapshot.chunkSymbol.length} chunks; corpus has ${corpus.files.length} and ${corpus.chunks.length}`,
       );
     }
     const filePaths = corpus.files.map((f) => f.path);
-    if (pathsHash(filePaths) !== snapshot.pathsHash) throw new Error('graph snapshot was built from other files than this corpus');
+    if (pathsHash(filePaths) !== snapshot.pathsHash)
+      throw new Error('graph snapshot was built from other files than this corpus');
     const { version: _version, pathsHash: _hash, ...stored } = snapshot;
     return new GraphIndex(corpus, {
       ...stored,
@@ -299,7 +304,12 @@ export class GraphIndex implements Retriever {
   }
 
   private sortNeighbours(list: GraphNeighbour[]): GraphNeighbour[] {
-    return list.sort((a, b) => b.confidence - a.confidence || this.centralityOfChunk(b.chunkId) - this.centralityOfChunk(a.chunkId) || a.chunkId - b.chunkId);
+    return list.sort(
+      (a, b) =>
+        b.confidence - a.confidence ||
+        this.centralityOfChunk(b.chunkId) - this.centralityOfChunk(a.chunkId) ||
+        a.chunkId - b.chunkId,
+    );
   }
 
   /** Every call/reference site of symbol s, one per edge. */
@@ -339,7 +349,8 @@ export class GraphIndex implements Retriever {
       for (let p = 0; p < g.fileCount; p++) offsets[p + 1] += offsets[p];
       const cursor = offsets.slice(0, g.fileCount);
       const records = new Int32Array(offsets[g.fileCount]);
-      for (let r = 0; r < g.importTarget.length; r++) if (g.importTarget[r] >= 0) records[cursor[g.importTarget[r]]++] = r;
+      for (let r = 0; r < g.importTarget.length; r++)
+        if (g.importTarget[r] >= 0) records[cursor[g.importTarget[r]]++] = r;
       this.importRecordsByTarget = { offsets, records };
     }
     return this.importRecordsByTarget;
@@ -347,7 +358,12 @@ export class GraphIndex implements Retriever {
 
   private importLink(record: number, filePosition: number): GraphImportLink {
     const names = this.g.importNames[record];
-    return { fileId: this.fileIdAt(filePosition), path: this.pathAt(filePosition), line: this.g.importLine[record], names: names === '' ? [] : names.split(',') };
+    return {
+      fileId: this.fileIdAt(filePosition),
+      path: this.pathAt(filePosition),
+      line: this.g.importLine[record],
+      names: names === '' ? [] : names.split(','),
+    };
   }
 
   /** Import statements that name this file, one per statement. */
@@ -356,7 +372,8 @@ export class GraphIndex implements Retriever {
     if (p < 0) return [];
     const { offsets, records } = this.recordsByTarget();
     const out: GraphImportLink[] = [];
-    for (let i = offsets[p]; i < offsets[p + 1]; i++) out.push(this.importLink(records[i], this.g.importSource[records[i]]));
+    for (let i = offsets[p]; i < offsets[p + 1]; i++)
+      out.push(this.importLink(records[i], this.g.importSource[records[i]]));
     return out;
   }
 
@@ -388,7 +405,11 @@ export class GraphIndex implements Retriever {
       const t = this.g.importTarget[r];
       if (t >= 0) continue;
       const names = this.g.importNames[r];
-      out.push({ packageName: this.g.externalPackages[-t - 1], line: this.g.importLine[r], names: names === '' ? [] : names.split(',') });
+      out.push({
+        packageName: this.g.externalPackages[-t - 1],
+        line: this.g.importLine[r],
+        names: names === '' ? [] : names.split(','),
+      });
     }
     return out;
   }
@@ -427,7 +448,8 @@ export class GraphIndex implements Retriever {
     const byFile = new Map<number, DependentFile>();
     for (const site of this.referenceSites(s)) {
       const file = this.fileOfNode(site.caller);
-      if (file !== own && !byFile.has(file)) byFile.set(file, { file, relation: site.kind === EDGE_CALL ? 'call' : 'reference', line: site.line });
+      if (file !== own && !byFile.has(file))
+        byFile.set(file, { file, relation: site.kind === EDGE_CALL ? 'call' : 'reference', line: site.line });
     }
     for (const link of this.namedImportRecords(s)) {
       if (!byFile.has(link.file)) byFile.set(link.file, { file: link.file, relation: 'import', line: link.line });
@@ -447,7 +469,9 @@ export class GraphIndex implements Retriever {
     const { offsets, records } = this.recordsByTarget();
     const out: { file: number; line: number; from: number; as: string }[] = [];
     const own = g.symbolFile[s];
-    const exported = new Map<number, Set<string>>([[own, new Set(this.defaultExports(own, name) ? [name, 'default'] : [name])]]);
+    const exported = new Map<number, Set<string>>([
+      [own, new Set(this.defaultExports(own, name) ? [name, 'default'] : [name])],
+    ]);
     let frontier = [own];
     for (let depth = 0; frontier.length > 0; depth++) {
       const next: number[] = [];
@@ -459,7 +483,9 @@ export class GraphIndex implements Retriever {
           const source = g.importSource[r];
           if (this.isReexport(r)) {
             if (depth >= REEXPORT_MAX_DEPTH) continue;
-            const passed = bound.includes('*') ? [...names].filter((n) => n !== 'default') : bound.filter((n) => names.has(n)).map((n) => this.reexportAlias(source, g.importLine[r], n));
+            const passed = bound.includes('*')
+              ? [...names].filter((n) => n !== 'default')
+              : bound.filter((n) => names.has(n)).map((n) => this.reexportAlias(source, g.importLine[r], n));
             if (passed.length === 0) continue;
             const known = exported.get(source);
             const fresh = passed.filter((n) => !known?.has(n));
@@ -483,7 +509,10 @@ export class GraphIndex implements Retriever {
     const text = this.corpus.files[p].text;
     if (!text.includes('default')) return false;
     const n = escapeRegExp(name);
-    return new RegExp(`\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\s*\\*?|(?:abstract\\s+)?class)\\s+)?${n}\\b|\\b${n}\\s+as\\s+default\\b|^\\s*export\\s*=\\s*${n}\\b`, 'm').test(text);
+    return new RegExp(
+      `\\bexport\\s+default\\s+(?:async\\s+)?(?:(?:function\\s*\\*?|(?:abstract\\s+)?class)\\s+)?${n}\\b|\\b${n}\\s+as\\s+default\\b|^\\s*export\\s*=\\s*${n}\\b`,
+      'm',
+    ).test(text);
   }
 
   /** The name a re-export statement at `line` of file p gives `name` (`export { name as alias } from`), else `name`. */
@@ -506,7 +535,10 @@ export class GraphIndex implements Retriever {
    * The reverse-dependency closure of a file or a chunk, breadth-first: hop 1 uses the target
    * directly; hop n depends on a hop n-1 file. Ordered by hops, then centrality.
    */
-  reverseDependencies(target: { fileId: number } | { chunkId: number }, maxHops = IMPACT_MAX_HOPS): ReverseDependency[] {
+  reverseDependencies(
+    target: { fileId: number } | { chunkId: number },
+    maxHops = IMPACT_MAX_HOPS,
+  ): ReverseDependency[] {
     let origin: { symbol: number } | { file: number };
     if ('chunkId' in target) {
       const chunk = this.corpus.chunks[target.chunkId];
@@ -515,11 +547,21 @@ export class GraphIndex implements Retriever {
       origin = s >= 0 ? { symbol: s } : { file: this.filePosition(chunk.fileId) };
     } else origin = { file: this.filePosition(target.fileId) };
     const closure = this.closure(origin, maxHops);
-    return closure.map((d) => ({ fileId: this.fileIdAt(d.file), hops: d.hops, via: this.fileIdAt(d.via), relation: d.relation, line: d.line }));
+    return closure.map((d) => ({
+      fileId: this.fileIdAt(d.file),
+      hops: d.hops,
+      via: this.fileIdAt(d.via),
+      relation: d.relation,
+      line: d.line,
+    }));
   }
 
   /** `enough`: stop after the first whole hop level that brings the count to this many. */
-  private closure(target: { symbol: number } | { file: number }, maxHops: number, enough = Infinity): (DependentFile & { hops: number; via: number })[] {
+  private closure(
+    target: { symbol: number } | { file: number },
+    maxHops: number,
+    enough = Infinity,
+  ): (DependentFile & { hops: number; via: number })[] {
     let origin: number;
     let first: DependentFile[];
     let propagateFromOrigin = false;
@@ -562,7 +604,9 @@ export class GraphIndex implements Retriever {
   }
 
   private sortByCentrality(list: { file: number }[], from: number): void {
-    const tail = list.splice(from).sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file] || a.file - b.file);
+    const tail = list
+      .splice(from)
+      .sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file] || a.file - b.file);
     list.push(...tail);
   }
 
@@ -580,7 +624,8 @@ export class GraphIndex implements Retriever {
     const g = this.g;
     const callerChunks = new Map<number, number>();
     for (const s of target.symbols) {
-      for (const site of this.referenceSites(s)) callerChunks.set(site.chunkId, Math.max(callerChunks.get(site.chunkId) ?? 0, site.confidence));
+      for (const site of this.referenceSites(s))
+        callerChunks.set(site.chunkId, Math.max(callerChunks.get(site.chunkId) ?? 0, site.confidence));
     }
     return {
       kind: 'symbols',
@@ -625,7 +670,11 @@ export class GraphIndex implements Retriever {
     let innermost = -1;
     for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) {
       if (g.symbolStartLine[s] > line || g.symbolEndLine[s] < line) continue;
-      if (innermost < 0 || g.symbolEndLine[s] - g.symbolStartLine[s] < g.symbolEndLine[innermost] - g.symbolStartLine[innermost]) innermost = s;
+      if (
+        innermost < 0 ||
+        g.symbolEndLine[s] - g.symbolStartLine[s] < g.symbolEndLine[innermost] - g.symbolStartLine[innermost]
+      )
+        innermost = s;
     }
     const wanted = referencedName(name);
     const byTarget = new Map<number, GraphNeighbour>();
@@ -636,7 +685,13 @@ export class GraphIndex implements Retriever {
         if (g.symbolName[t] !== wanted) continue;
         const confidence = readConfidence(g.edgeConfidence[e]);
         if ((byTarget.get(t)?.confidence ?? -1) >= confidence) continue;
-        byTarget.set(t, { chunkId: this.chunkOfSymbol(t), path: this.pathAt(g.symbolFile[t]), line: g.symbolNameLine[t], symbol: g.symbolName[t], confidence });
+        byTarget.set(t, {
+          chunkId: this.chunkOfSymbol(t),
+          path: this.pathAt(g.symbolFile[t]),
+          line: g.symbolNameLine[t],
+          symbol: g.symbolName[t],
+          confidence,
+        });
       }
       if (byTarget.size > 0) break;
     }
@@ -674,7 +729,12 @@ export class GraphIndex implements Retriever {
     const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
     for (const s of target.symbols) {
       const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId));
-      sites.sort((a, b) => b.confidence - a.confidence || this.centralityOfChunk(b.chunkId) - this.centralityOfChunk(a.chunkId) || a.line - b.line);
+      sites.sort(
+        (a, b) =>
+          b.confidence - a.confidence ||
+          this.centralityOfChunk(b.chunkId) - this.centralityOfChunk(a.chunkId) ||
+          a.line - b.line,
+      );
       for (const site of sites) {
         if (hits.full) return hits.list;
         hits.add(site.chunkId, site.confidence, this.siteReason(s, site));
@@ -684,7 +744,11 @@ export class GraphIndex implements Retriever {
       const imports = this.namedImportRecords(s).sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file]);
       for (const link of imports) {
         if (hits.full) return hits.list;
-        hits.add(this.chunkAtLine(link.file, link.line), IMPORT_LINE_HIT_SCORE, `imports ${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`);
+        hits.add(
+          this.chunkAtLine(link.file, link.line),
+          IMPORT_LINE_HIT_SCORE,
+          `imports ${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`,
+        );
       }
     }
     // Last, below every resolved edge: uses the resolver could not tie to one definition
@@ -715,7 +779,11 @@ export class GraphIndex implements Retriever {
         if (linked.has(chunkId)) continue;
         linked.add(chunkId);
         const verb = ref.kind === 'call' || ref.kind === 'new' ? 'calls' : 'references';
-        out.push({ chunkId, file: p, reason: `${verb} ${ref.name}${ref.enclosing ? ` in ${ref.enclosing}` : ' at top level'} (by name only: not resolved to one definition)` });
+        out.push({
+          chunkId,
+          file: p,
+          reason: `${verb} ${ref.name}${ref.enclosing ? ` in ${ref.enclosing}` : ' at top level'} (by name only: not resolved to one definition)`,
+        });
       }
     }
     return out.sort((a, b) => g.centrality[b.file] - g.centrality[a.file] || a.chunkId - b.chunkId);
@@ -724,7 +792,8 @@ export class GraphIndex implements Retriever {
   /** Whether line is the name line of a definition called `name` in file p (a declaration, not a use). */
   private declaresAt(p: number, name: string, line: number): boolean {
     const g = this.g;
-    for (let t = g.fileSymbolOffsets[p]; t < g.fileSymbolOffsets[p + 1]; t++) if (g.symbolNameLine[t] === line && g.symbolName[t] === name) return true;
+    for (let t = g.fileSymbolOffsets[p]; t < g.fileSymbolOffsets[p + 1]; t++)
+      if (g.symbolNameLine[t] === line && g.symbolName[t] === name) return true;
     return false;
   }
 
@@ -756,9 +825,19 @@ export class GraphIndex implements Retriever {
       const ownChunk = this.chunkOfSymbol(s);
       // Hop 1: the chunks that use the target, best-resolved and most central first.
       const sites = this.referenceSites(s).filter((site) => site.chunkId !== ownChunk);
-      sites.sort((a, b) => b.confidence * this.centralityOfChunk(b.chunkId) - a.confidence * this.centralityOfChunk(a.chunkId) || a.chunkId - b.chunkId);
+      sites.sort(
+        (a, b) =>
+          b.confidence * this.centralityOfChunk(b.chunkId) - a.confidence * this.centralityOfChunk(a.chunkId) ||
+          a.chunkId - b.chunkId,
+      );
       for (const site of sites) if (!hits.full) hits.add(site.chunkId, 1, `hop 1: ${this.siteReason(s, site)}`);
-      for (const link of this.namedImportRecords(s)) if (!hits.full) hits.add(this.chunkAtLine(link.file, link.line), 1, `hop 1: imports ${importedAs(name, link.as)} from ${this.pathAt(link.from)}`);
+      for (const link of this.namedImportRecords(s))
+        if (!hits.full)
+          hits.add(
+            this.chunkAtLine(link.file, link.line),
+            1,
+            `hop 1: imports ${importedAs(name, link.as)} from ${this.pathAt(link.from)}`,
+          );
       const closure = this.closure({ symbol: s }, IMPACT_MAX_HOPS, limit);
       const describe = new Map<number, string>();
       for (const d of closure) {
@@ -767,9 +846,13 @@ export class GraphIndex implements Retriever {
           describe.set(d.file, `${relationVerb(d.relation)} ${name}`);
           continue;
         }
-        const viaText = d.via === g.symbolFile[s] ? `defines ${name}` : describe.get(d.via) ?? `depends on ${name}`;
+        const viaText = d.via === g.symbolFile[s] ? `defines ${name}` : (describe.get(d.via) ?? `depends on ${name}`);
         describe.set(d.file, `depends on ${name} (hop ${d.hops})`);
-        hits.add(this.chunkAtLine(d.file, d.line), 1 / d.hops, `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)} which ${viaText}`);
+        hits.add(
+          this.chunkAtLine(d.file, d.line),
+          1 / d.hops,
+          `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)} which ${viaText}`,
+        );
       }
       return hits.list;
     }
@@ -779,7 +862,11 @@ export class GraphIndex implements Retriever {
       for (const d of closure) {
         if (hits.full) break;
         const chain = d.hops === 1 ? '' : ` which depends on ${this.pathAt(origin)}`;
-        hits.add(this.chunkAtLine(d.file, d.line), 1 / d.hops, `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)}${chain}`);
+        hits.add(
+          this.chunkAtLine(d.file, d.line),
+          1 / d.hops,
+          `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)}${chain}`,
+        );
       }
     }
     return hits.list;
@@ -791,7 +878,11 @@ export class GraphIndex implements Retriever {
     const hits = new HitList(limit);
     for (const s of target.symbols) {
       const c = this.g.centrality[this.g.fileCount + s];
-      hits.add(this.chunkOfSymbol(s), c, `defines ${this.g.symbolName[s]} (${DEFINITION_KINDS[this.g.symbolKind[s]]}, centrality ${c.toFixed(2)})`);
+      hits.add(
+        this.chunkOfSymbol(s),
+        c,
+        `defines ${this.g.symbolName[s]} (${DEFINITION_KINDS[this.g.symbolKind[s]]}, centrality ${c.toFixed(2)})`,
+      );
     }
     return hits.list;
   }
@@ -824,7 +915,11 @@ export class GraphIndex implements Retriever {
       if (chunkId === plan.similarToChunk) continue;
       const shared = splitIdentifier(g.symbolName[s]).filter((t) => wanted.has(t));
       const c = g.centrality[g.fileCount + s];
-      hits.add(chunkId, count / wanted.size, `name ${g.symbolName[s]} shares ${[...new Set(shared)].map((t) => `"${t}"`).join(', ')} (centrality ${c.toFixed(2)})`);
+      hits.add(
+        chunkId,
+        count / wanted.size,
+        `name ${g.symbolName[s]} shares ${[...new Set(shared)].map((t) => `"${t}"`).join(', ')} (centrality ${c.toFixed(2)})`,
+      );
     }
     return hits.list;
   }
@@ -839,7 +934,8 @@ export class GraphIndex implements Retriever {
     const { offsets, records } = this.recordsByTarget();
     const out: { file: number; line: number; target: number }[] = [];
     for (const t of files) {
-      for (let i = offsets[t]; i < offsets[t + 1]; i++) out.push({ file: this.g.importSource[records[i]], line: this.g.importLine[records[i]], target: t });
+      for (let i = offsets[t]; i < offsets[t + 1]; i++)
+        out.push({ file: this.g.importSource[records[i]], line: this.g.importLine[records[i]], target: t });
     }
     return out.sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file] || a.file - b.file);
   }
@@ -873,7 +969,8 @@ export class GraphIndex implements Retriever {
     const name = referencedName(identifier);
     const names = this.g.symbolName;
     let found = symbolsWithKey(this.g.symbolsByName, (s) => names[s], name);
-    if (found.length === 0) found = symbolsWithKey(this.g.symbolsByLowerName, (s) => names[s].toLowerCase(), name.toLowerCase());
+    if (found.length === 0)
+      found = symbolsWithKey(this.g.symbolsByLowerName, (s) => names[s].toLowerCase(), name.toLowerCase());
     return this.byCentrality(found);
   }
 
@@ -888,7 +985,9 @@ export class GraphIndex implements Retriever {
    * that names no symbol but a file stem (`utils`) names that file.
    */
   private targetOf(plan: QueryPlan, options: { symbolsOnly?: boolean } = {}): Target {
-    const pathWords = options.symbolsOnly ? [] : (plan.raw.match(PATH_LIKE) ?? []).filter((w) => w.includes('/') || SOURCE_EXTENSION.test(w));
+    const pathWords = options.symbolsOnly
+      ? []
+      : (plan.raw.match(PATH_LIKE) ?? []).filter((w) => w.includes('/') || SOURCE_EXTENSION.test(w));
     if (pathWords.length > 0) {
       const files = this.filesNamed(pathWords);
       if (files.length > 0) return { kind: 'files', files };
@@ -926,7 +1025,10 @@ export class GraphIndex implements Retriever {
   private filesNamed(words: string[]): number[] {
     const out = new Set<number>();
     for (const raw of words) {
-      const word = raw.replace(/^\.?\//, '').replace(SOURCE_EXTENSION, '').replace(/\./g, raw.includes('/') ? '.' : '/');
+      const word = raw
+        .replace(/^\.?\//, '')
+        .replace(SOURCE_EXTENSION, '')
+        .replace(/\./g, raw.includes('/') ? '.' : '/');
       if (word === '') continue;
       const exact: number[] = [];
       const suffix: number[] = [];
@@ -966,7 +1068,6 @@ class HitList {
 function importedAs(name: string, as: string): string {
   return as === name ? name : as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
 }
-
 
 function relationVerb(relation: DependencyRelation): string {
   return relation === 'import' ? 'imports' : relation === 'call' ? 'calls' : 'references';

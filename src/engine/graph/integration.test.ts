@@ -23,36 +23,67 @@ function index(files: Record<string, string>): { corpus: Corpus; graph: GraphInd
 
 function definitionChunk(corpus: Corpus, path: string, symbol: string): number {
   const chunk = corpus.chunks.find((c) => c.path === path && c.symbol === symbol && c.kind === 'definition');
-  if (!chunk) throw new Error(`no definition chunk ${symbol} in ${path}: ${corpus.chunks.filter((c) => c.path === path).map((c) => c.symbol)}`);
+  if (!chunk)
+    throw new Error(
+      `no definition chunk ${symbol} in ${path}: ${corpus.chunks.filter((c) => c.path === path).map((c) => c.symbol)}`,
+    );
   return chunk.id;
 }
 
-const plan = (intent: QueryPlan['intent'], raw: string, identifiers: string[]): QueryPlan => ({ intent, confidence: 0.9, rule: 'test', raw, identifiers, terms: [] });
-const importedPaths = (corpus: Corpus, graph: GraphIndex, path: string) => graph.importsOf(corpus.fileByPath.get(path)!.id).map((l) => l.path).sort();
+const plan = (intent: QueryPlan['intent'], raw: string, identifiers: string[]): QueryPlan => ({
+  intent,
+  confidence: 0.9,
+  rule: 'test',
+  raw,
+  identifiers,
+  terms: [],
+});
+const importedPaths = (corpus: Corpus, graph: GraphIndex, path: string) =>
+  graph
+    .importsOf(corpus.fileByPath.get(path)!.id)
+    .map((l) => l.path)
+    .sort();
 
 describe('graph over tree-sitter analyses', () => {
   it('TypeScript monorepo: tsconfig paths, workspace package, barrel re-export, callers and impact', () => {
     const { corpus, graph } = index({
-      'tsconfig.json': '{\n  // base\n  "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["packages/app/src/*"], }, },\n}\n',
-      'packages/core/package.json': JSON.stringify({ name: '@acme/core', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }),
+      'tsconfig.json':
+        '{\n  // base\n  "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["packages/app/src/*"], }, },\n}\n',
+      'packages/core/package.json': JSON.stringify({
+        name: '@acme/core',
+        exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+      }),
       'packages/core/src/index.ts': "export * from './config';\nexport { log } from './log';\n",
       'packages/core/src/config.ts':
         "export interface Config { port: number }\n\nexport function parseConfig(text: string): Config {\n  return JSON.parse(text) as Config;\n}\n\nexport function loadConfig(): Config {\n  return parseConfig('{}');\n}\n",
       'packages/core/src/log.ts': 'export function log(message: string): void {\n  console.log(message);\n}\n',
       'packages/app/src/server.ts':
         "import { loadConfig, log } from '@acme/core';\nimport express from 'express';\n\nexport function startServer(): void {\n  const config = loadConfig();\n  log(`listening on ${config.port}`);\n  express().listen(config.port);\n}\n",
-      'packages/app/src/main.ts': "import { startServer } from '@app/server';\n\nexport function main(): void {\n  startServer();\n}\n\nmain();\n",
+      'packages/app/src/main.ts':
+        "import { startServer } from '@app/server';\n\nexport function main(): void {\n  startServer();\n}\n\nmain();\n",
     });
     expect(importedPaths(corpus, graph, 'packages/app/src/server.ts')).toEqual(['packages/core/src/index.ts']);
     expect(importedPaths(corpus, graph, 'packages/app/src/main.ts')).toEqual(['packages/app/src/server.ts']);
-    expect(importedPaths(corpus, graph, 'packages/core/src/index.ts')).toEqual(['packages/core/src/config.ts', 'packages/core/src/log.ts']);
-    expect(graph.externalImportsOf(corpus.fileByPath.get('packages/app/src/server.ts')!.id).map((e) => e.packageName)).toEqual(['express']);
+    expect(importedPaths(corpus, graph, 'packages/core/src/index.ts')).toEqual([
+      'packages/core/src/config.ts',
+      'packages/core/src/log.ts',
+    ]);
+    expect(
+      graph.externalImportsOf(corpus.fileByPath.get('packages/app/src/server.ts')!.id).map((e) => e.packageName),
+    ).toEqual(['express']);
 
     const loadConfig = definitionChunk(corpus, 'packages/core/src/config.ts', 'loadConfig');
     const callers = graph.callers(loadConfig);
     expect(callers.map((c) => [c.path, c.symbol])).toEqual([['packages/app/src/server.ts', 'startServer']]);
-    expect(graph.callees(definitionChunk(corpus, 'packages/app/src/server.ts', 'startServer')).map((c) => c.symbol).sort()).toEqual(['loadConfig', 'log']);
-    expect(graph.callers(definitionChunk(corpus, 'packages/core/src/config.ts', 'parseConfig')).map((c) => c.symbol)).toEqual(['loadConfig']);
+    expect(
+      graph
+        .callees(definitionChunk(corpus, 'packages/app/src/server.ts', 'startServer'))
+        .map((c) => c.symbol)
+        .sort(),
+    ).toEqual(['loadConfig', 'log']);
+    expect(
+      graph.callers(definitionChunk(corpus, 'packages/core/src/config.ts', 'parseConfig')).map((c) => c.symbol),
+    ).toEqual(['loadConfig']);
 
     const impact = graph.search(plan('impact_analysis', 'what depends on loadConfig', ['loadConfig']), 20);
     expect(impact.map((h) => h.reason)).toEqual([
@@ -66,19 +97,32 @@ describe('graph over tree-sitter analyses', () => {
   it('Python package: relative and absolute imports, submodules, method calls', () => {
     const { corpus, graph } = index({
       'src/shop/__init__.py': '',
-      'src/shop/models.py': 'class Order:\n    def __init__(self, items):\n        self.items = items\n\n    def total(self):\n        return sum(i.price for i in self.items)\n',
+      'src/shop/models.py':
+        'class Order:\n    def __init__(self, items):\n        self.items = items\n\n    def total(self):\n        return sum(i.price for i in self.items)\n',
       'src/shop/billing/__init__.py': 'from . import tax\n',
       'src/shop/billing/tax.py': 'RATE = 0.2\n\ndef compute(amount):\n    return amount * RATE\n',
       'src/shop/billing/invoice.py':
         'from ..models import Order\nfrom shop.billing import tax\nimport os\n\ndef invoice(items):\n    order = Order(items)\n    return tax.compute(order.total())\n',
-      'tests/test_invoice.py': 'from shop.billing.invoice import invoice\n\ndef test_invoice():\n    assert invoice([]) == 0\n',
+      'tests/test_invoice.py':
+        'from shop.billing.invoice import invoice\n\ndef test_invoice():\n    assert invoice([]) == 0\n',
     });
-    expect(importedPaths(corpus, graph, 'src/shop/billing/invoice.py')).toEqual(['src/shop/billing/__init__.py', 'src/shop/billing/tax.py', 'src/shop/models.py']);
+    expect(importedPaths(corpus, graph, 'src/shop/billing/invoice.py')).toEqual([
+      'src/shop/billing/__init__.py',
+      'src/shop/billing/tax.py',
+      'src/shop/models.py',
+    ]);
     expect(importedPaths(corpus, graph, 'tests/test_invoice.py')).toEqual(['src/shop/billing/invoice.py']);
     expect(importedPaths(corpus, graph, 'src/shop/billing/__init__.py')).toEqual(['src/shop/billing/tax.py']);
     const invoice = definitionChunk(corpus, 'src/shop/billing/invoice.py', 'invoice');
-    expect(graph.callees(invoice).map((c) => c.symbol).sort()).toEqual(expect.arrayContaining(['Order', 'compute', 'total']));
-    expect(graph.callers(definitionChunk(corpus, 'src/shop/billing/tax.py', 'compute')).map((c) => c.symbol)).toEqual(['invoice']);
+    expect(
+      graph
+        .callees(invoice)
+        .map((c) => c.symbol)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['Order', 'compute', 'total']));
+    expect(graph.callers(definitionChunk(corpus, 'src/shop/billing/tax.py', 'compute')).map((c) => c.symbol)).toEqual([
+      'invoice',
+    ]);
     const deps = graph.reverseDependencies({ fileId: corpus.fileByPath.get('src/shop/billing/tax.py')!.id });
     expect(deps.map((d) => [corpus.files[d.fileId].path, d.hops])).toEqual(
       expect.arrayContaining([
@@ -91,13 +135,23 @@ describe('graph over tree-sitter analyses', () => {
   it('Go module: package import, qualified calls, same-package calls', () => {
     const { corpus, graph } = index({
       'go.mod': 'module example.com/shop\n\ngo 1.22\n',
-      'internal/store/store.go': 'package store\n\ntype Store struct{ c *cache }\n\nfunc Open() *Store {\n\treturn &Store{c: newCache()}\n}\n',
-      'internal/store/cache.go': 'package store\n\ntype cache struct{}\n\nfunc newCache() *cache {\n\treturn &cache{}\n}\n',
-      'cmd/server/main.go': 'package main\n\nimport (\n\t"fmt"\n\t"example.com/shop/internal/store"\n)\n\nfunc main() {\n\ts := store.Open()\n\tfmt.Println(s)\n}\n',
+      'internal/store/store.go':
+        'package store\n\ntype Store struct{ c *cache }\n\nfunc Open() *Store {\n\treturn &Store{c: newCache()}\n}\n',
+      'internal/store/cache.go':
+        'package store\n\ntype cache struct{}\n\nfunc newCache() *cache {\n\treturn &cache{}\n}\n',
+      'cmd/server/main.go':
+        'package main\n\nimport (\n\t"fmt"\n\t"example.com/shop/internal/store"\n)\n\nfunc main() {\n\ts := store.Open()\n\tfmt.Println(s)\n}\n',
     });
-    expect(importedPaths(corpus, graph, 'cmd/server/main.go')).toEqual(['internal/store/cache.go', 'internal/store/store.go']);
-    expect(graph.callers(definitionChunk(corpus, 'internal/store/store.go', 'Open')).map((c) => [c.path, c.symbol])).toEqual([['cmd/server/main.go', 'main']]);
-    expect(graph.callers(definitionChunk(corpus, 'internal/store/cache.go', 'newCache')).map((c) => [c.path, c.symbol])).toEqual([['internal/store/store.go', 'Open']]);
+    expect(importedPaths(corpus, graph, 'cmd/server/main.go')).toEqual([
+      'internal/store/cache.go',
+      'internal/store/store.go',
+    ]);
+    expect(
+      graph.callers(definitionChunk(corpus, 'internal/store/store.go', 'Open')).map((c) => [c.path, c.symbol]),
+    ).toEqual([['cmd/server/main.go', 'main']]);
+    expect(
+      graph.callers(definitionChunk(corpus, 'internal/store/cache.go', 'newCache')).map((c) => [c.path, c.symbol]),
+    ).toEqual([['internal/store/store.go', 'Open']]);
     expect(graph.stats().unresolvedImports).toBe(1);
   });
 
@@ -105,7 +159,8 @@ describe('graph over tree-sitter analyses', () => {
     const { corpus, graph } = index({
       'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\n',
       'src/lib.rs': 'pub mod config;\npub mod net;\n',
-      'src/config.rs': 'pub struct Config {\n    pub port: u16,\n}\n\npub fn load() -> Config {\n    Config { port: 8080 }\n}\n',
+      'src/config.rs':
+        'pub struct Config {\n    pub port: u16,\n}\n\npub fn load() -> Config {\n    Config { port: 8080 }\n}\n',
       'src/net/mod.rs': 'pub mod http;\npub mod tcp;\n',
       'src/net/tcp.rs': 'pub fn connect(port: u16) -> bool {\n    port > 0\n}\n',
       'src/net/http.rs':
@@ -115,14 +170,22 @@ describe('graph over tree-sitter analyses', () => {
     expect(importedPaths(corpus, graph, 'src/net/mod.rs')).toEqual(['src/net/http.rs', 'src/net/tcp.rs']);
     expect(importedPaths(corpus, graph, 'src/net/http.rs')).toEqual(['src/config.rs', 'src/net/tcp.rs']);
     const serve = definitionChunk(corpus, 'src/net/http.rs', 'serve');
-    expect(graph.callees(serve).map((c) => c.symbol).sort()).toEqual(expect.arrayContaining(['connect', 'load']));
-    expect(graph.externalImportsOf(corpus.fileByPath.get('src/net/http.rs')!.id).map((e) => e.packageName)).toEqual(['std']);
+    expect(
+      graph
+        .callees(serve)
+        .map((c) => c.symbol)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['connect', 'load']));
+    expect(graph.externalImportsOf(corpus.fileByPath.get('src/net/http.rs')!.id).map((e) => e.packageName)).toEqual([
+      'std',
+    ]);
   });
 
   it('Java project: class imports by suffix, wildcard, same-package use', () => {
     const root = 'src/main/java/com/acme/shop';
     const { corpus, graph } = index({
-      [`${root}/model/Item.java`]: 'package com.acme.shop.model;\n\npublic class Item {\n    public int price() { return 1; }\n}\n',
+      [`${root}/model/Item.java`]:
+        'package com.acme.shop.model;\n\npublic class Item {\n    public int price() { return 1; }\n}\n',
       [`${root}/Cart.java`]: 'package com.acme.shop;\n\npublic class Cart {\n    public void add() {}\n}\n',
       [`${root}/Order.java`]:
         'package com.acme.shop;\n\nimport com.acme.shop.model.*;\nimport java.util.List;\n\npublic class Order {\n    public static Order create(List<Item> items) {\n        Cart cart = new Cart();\n        cart.add();\n        return new Order();\n    }\n}\n',

@@ -3,12 +3,19 @@ import { PAGERANK_DAMPING } from '../ranking';
 import { centralityFromRank, pageRank } from './pagerank';
 
 /** CSR from an edge list. */
-function csr(nodeCount: number, edges: [number, number, number?][]): { offsets: Int32Array; targets: Int32Array; weights: Float32Array } {
+function csr(
+  nodeCount: number,
+  edges: [number, number, number?][],
+): { offsets: Int32Array; targets: Int32Array; weights: Float32Array } {
   const sorted = [...edges].sort((a, b) => a[0] - b[0]);
   const offsets = new Int32Array(nodeCount + 1);
   for (const [s] of sorted) offsets[s + 1]++;
   for (let n = 0; n < nodeCount; n++) offsets[n + 1] += offsets[n];
-  return { offsets, targets: Int32Array.from(sorted.map((e) => e[1])), weights: Float32Array.from(sorted.map((e) => e[2] ?? 1)) };
+  return {
+    offsets,
+    targets: Int32Array.from(sorted.map((e) => e[1])),
+    weights: Float32Array.from(sorted.map((e) => e[2] ?? 1)),
+  };
 }
 
 const sum = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0);
@@ -16,7 +23,15 @@ const sum = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0);
 describe('pageRank', () => {
   it('ranks a hub imported by many above everything else, and ranks sum to 1', () => {
     // 0 is the hub; 1..6 import it; 7 imports 1; 0 imports nothing (dangling).
-    const edges: [number, number][] = [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [7, 1]];
+    const edges: [number, number][] = [
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [4, 0],
+      [5, 0],
+      [6, 0],
+      [7, 1],
+    ];
     const g = csr(8, edges);
     const { rank } = pageRank(8, g.offsets, g.targets, null);
     expect(sum(rank)).toBeCloseTo(1, 9);
@@ -37,7 +52,11 @@ describe('pageRank', () => {
   });
 
   it('gives every node of a cycle, and of an edgeless graph, the same rank', () => {
-    const cycle = csr(3, [[0, 1], [1, 2], [2, 0]]);
+    const cycle = csr(3, [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+    ]);
     for (const r of pageRank(3, cycle.offsets, cycle.targets, null).rank) expect(r).toBeCloseTo(1 / 3, 9);
     const empty = csr(4, []);
     for (const r of pageRank(4, empty.offsets, empty.targets, null).rank) expect(r).toBeCloseTo(1 / 4, 12);
@@ -45,7 +64,10 @@ describe('pageRank', () => {
 
   it('splits a node’s mass by edge weight', () => {
     // 0 → 1 with weight 0.9, 0 → 2 with weight 0.1.
-    const g = csr(3, [[0, 1, 0.9], [0, 2, 0.1]]);
+    const g = csr(3, [
+      [0, 1, 0.9],
+      [0, 2, 0.1],
+    ]);
     const { rank } = pageRank(3, g.offsets, g.targets, g.weights);
     expect(rank[1]).toBeGreaterThan(rank[2]);
     expect(sum(rank)).toBeCloseTo(1, 9);
@@ -54,7 +76,11 @@ describe('pageRank', () => {
   });
 
   it('stops early once the change falls below the tolerance', () => {
-    const g = csr(3, [[0, 1], [1, 2], [2, 0]]);
+    const g = csr(3, [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+    ]);
     const result = pageRank(3, g.offsets, g.targets, null, { tolerance: 1e-6 });
     expect(result.iterations).toBeLessThan(50);
     expect(result.delta).toBeLessThan(1e-6);
@@ -67,7 +93,12 @@ describe('pageRank', () => {
 
 describe('centralityFromRank', () => {
   it('scales to mean 1 (PageRank × N)', () => {
-    const g = csr(5, [[1, 0], [2, 0], [3, 0], [4, 1]]);
+    const g = csr(5, [
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [4, 1],
+    ]);
     const centrality = centralityFromRank(pageRank(5, g.offsets, g.targets, null).rank);
     expect(sum(centrality) / 5).toBeCloseTo(1, 5);
     expect(centrality[0]).toBeGreaterThan(1);

@@ -70,7 +70,15 @@ export function pageRank(
  * The edges are visited in CSR order (by source, then edge) with the same products as a loop over
  * each node's edges: the ranks are the same to the bit.
  */
-function iterate(rank: Float64Array, next: Float64Array, damping: number, dangling: Int32Array, sources: Int32Array, targets: Int32Array, share: Float64Array): number {
+function iterate(
+  rank: Float64Array,
+  next: Float64Array,
+  damping: number,
+  dangling: Int32Array,
+  sources: Int32Array,
+  targets: Int32Array,
+  share: Float64Array,
+): number {
   const nodeCount = rank.length;
   let danglingMass = 0;
   for (let i = 0; i < dangling.length; i++) danglingMass += rank[dangling[i]];

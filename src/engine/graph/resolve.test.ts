@@ -5,8 +5,14 @@ import { parseJsonc } from './jsonc';
 import { exportTargets, ImportResolver, joinPath, joinRelative, type ResolvableFile } from './resolve';
 import { languageForPath as languageOfPath } from '../structural/grammars';
 
-function repo(files: Record<string, string>): { resolve: (from: string, spec: string, names?: string[], kind?: ImportRef['kind']) => string[] | string } {
-  const list: ResolvableFile[] = Object.entries(files).map(([path, text]) => ({ path, text, language: languageOfPath(path) }));
+function repo(files: Record<string, string>): {
+  resolve: (from: string, spec: string, names?: string[], kind?: ImportRef['kind']) => string[] | string;
+} {
+  const list: ResolvableFile[] = Object.entries(files).map(([path, text]) => ({
+    path,
+    text,
+    language: languageOfPath(path),
+  }));
   const resolver = new ImportResolver(list);
   return {
     resolve(from, spec, names = [], kind = 'import') {
@@ -57,7 +63,9 @@ describe('joinPath', () => {
       }
       return out.join('/');
     };
-    const part = fc.array(fc.constantFrom('a', 'b', '.', '..', '', '/', 'c.d', '.e'), { maxLength: 5 }).map((p) => p.join('/'));
+    const part = fc
+      .array(fc.constantFrom('a', 'b', '.', '..', '', '/', 'c.d', '.e'), { maxLength: 5 })
+      .map((p) => p.join('/'));
     fc.assert(
       fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), (parts) => {
         expect(joinPath(...parts)).toBe(folded(parts));
@@ -69,7 +77,9 @@ describe('joinPath', () => {
     expect(joinRelative('src/app', '../lib/x')).toBe('src/lib/x');
     expect(joinRelative('src', './././x')).toBe('src/x');
     expect(joinRelative('', '../x')).toBeNull();
-    const segments = fc.array(fc.constantFrom('a', 'b', '.', '..', '', 'c.d'), { maxLength: 5 }).map((p) => p.join('/'));
+    const segments = fc
+      .array(fc.constantFrom('a', 'b', '.', '..', '', 'c.d'), { maxLength: 5 })
+      .map((p) => p.join('/'));
     fc.assert(
       fc.property(segments, segments, (dir, spec) => {
         expect(joinRelative(dir, spec)).toBe(joinPath(dir, spec));
@@ -107,7 +117,16 @@ describe('JavaScript / TypeScript resolution', () => {
   });
 
   it('probes extensions in JS_EXTENSIONS order: .ts before .js, .js before .d.ts, a .d.ts stem apart from its .ts one', () => {
-    const probed = repo({ 'a.js': '', 'a.ts': '', 'b.js': '', 'b.d.ts': '', 'c.d.ts': '', 'd/index.mjs': '', 'd/index.d.ts': '', 'main.ts': '' });
+    const probed = repo({
+      'a.js': '',
+      'a.ts': '',
+      'b.js': '',
+      'b.d.ts': '',
+      'c.d.ts': '',
+      'd/index.mjs': '',
+      'd/index.d.ts': '',
+      'main.ts': '',
+    });
     expect(probed.resolve('main.ts', './a')).toEqual(['a.ts']);
     expect(probed.resolve('main.ts', './b')).toEqual(['b.js']);
     expect(probed.resolve('main.ts', './c')).toEqual(['c.d.ts']);
@@ -158,7 +177,8 @@ describe('JavaScript / TypeScript resolution', () => {
 describe('monorepo packages and tsconfig extends', () => {
   const r = repo({
     'package.json': '{ "name": "acme", "private": true, "workspaces": ["packages/*"] }',
-    'tsconfig.base.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "#shared/*": ["packages/shared/src/*"] } } }',
+    'tsconfig.base.json':
+      '{ "compilerOptions": { "baseUrl": ".", "paths": { "#shared/*": ["packages/shared/src/*"] } } }',
     'packages/core/package.json': JSON.stringify({
       name: '@acme/core',
       exports: {
@@ -174,10 +194,12 @@ describe('monorepo packages and tsconfig extends', () => {
     'packages/legacy/lib/main.js': '',
     'packages/plain/package.json': '{ "name": "plain" }',
     'packages/plain/index.js': '',
-    'packages/web/tsconfig.json': '{ "extends": "../../tsconfig.base.json", "compilerOptions": { "jsx": "react-jsx" } }',
+    'packages/web/tsconfig.json':
+      '{ "extends": "../../tsconfig.base.json", "compilerOptions": { "jsx": "react-jsx" } }',
     'packages/web/src/main.tsx': '',
     'packages/web/src/internal/env.ts': '',
-    'packages/web/package.json': '{ "name": "@acme/web", "imports": { "#internal/*": { "node": "./src/internal/*.ts" } } }',
+    'packages/web/package.json':
+      '{ "name": "@acme/web", "imports": { "#internal/*": { "node": "./src/internal/*.ts" } } }',
     'packages/shared/src/time.ts': '',
     'node_modules/@acme/core/package.json': '{ "name": "@acme/core", "main": "x.js" }',
   });
@@ -187,7 +209,9 @@ describe('monorepo packages and tsconfig extends', () => {
   });
 
   it('resolves exports subpath patterns', () => {
-    expect(r.resolve('packages/web/src/main.tsx', '@acme/core/utils/date')).toEqual(['packages/core/src/utils/date.ts']);
+    expect(r.resolve('packages/web/src/main.tsx', '@acme/core/utils/date')).toEqual([
+      'packages/core/src/utils/date.ts',
+    ]);
     expect(r.resolve('packages/web/src/main.tsx', '@acme/core/package.json')).toEqual(['packages/core/package.json']);
   });
 
@@ -205,8 +229,14 @@ describe('monorepo packages and tsconfig extends', () => {
   });
 
   it('lists exports targets in preference order', () => {
-    expect(exportTargets({ '.': { types: './a.d.ts', import: './a.mjs', default: './a.js' } }, '.')).toEqual(['./a.mjs', './a.js', './a.d.ts']);
-    expect(exportTargets({ './*': './src/*.js', './deep/*': './lib/deep/*.js' }, './deep/x')).toEqual(['./lib/deep/x.js']);
+    expect(exportTargets({ '.': { types: './a.d.ts', import: './a.mjs', default: './a.js' } }, '.')).toEqual([
+      './a.mjs',
+      './a.js',
+      './a.d.ts',
+    ]);
+    expect(exportTargets({ './*': './src/*.js', './deep/*': './lib/deep/*.js' }, './deep/x')).toEqual([
+      './lib/deep/x.js',
+    ]);
     expect(exportTargets('./main.js', '.')).toEqual(['./main.js']);
     expect(exportTargets({ import: './m.js' }, './sub')).toEqual([]);
   });
@@ -245,7 +275,10 @@ describe('Python resolution', () => {
     expect(r.resolve('src/shop/services/billing.py', '.tax', ['compute'])).toEqual(['src/shop/services/tax.py']);
     expect(r.resolve('src/shop/services/billing.py', '..models', ['Order'])).toEqual(['src/shop/models.py']);
     expect(r.resolve('src/shop/services/__init__.py', '.', ['billing'])).toEqual(['src/shop/services/billing.py']);
-    expect(r.resolve('src/shop/services/billing.py', '..', ['models'])).toEqual(['src/shop/__init__.py', 'src/shop/models.py']);
+    expect(r.resolve('src/shop/services/billing.py', '..', ['models'])).toEqual([
+      'src/shop/__init__.py',
+      'src/shop/models.py',
+    ]);
   });
 
   it('finds a top package in any directory that holds it', () => {
@@ -275,7 +308,10 @@ describe('Go resolution', () => {
   });
 
   it('maps a module import path to every non-test .go file of the package directory', () => {
-    expect(r.resolve('cmd/server/main.go', 'github.com/acme/shop/internal/store')).toEqual(['internal/store/cache.go', 'internal/store/store.go']);
+    expect(r.resolve('cmd/server/main.go', 'github.com/acme/shop/internal/store')).toEqual([
+      'internal/store/cache.go',
+      'internal/store/store.go',
+    ]);
   });
 
   it('picks the longest matching module path (nested modules)', () => {
@@ -320,7 +356,11 @@ describe('Rust resolution', () => {
   });
 
   it('resolves grouped imports to the parent module and the named submodules', () => {
-    expect(r.resolve('src/config.rs', 'crate::net::{http, tcp::connect}', [], 'use')).toEqual(['src/net/http.rs', 'src/net/mod.rs', 'src/net/tcp.rs']);
+    expect(r.resolve('src/config.rs', 'crate::net::{http, tcp::connect}', [], 'use')).toEqual([
+      'src/net/http.rs',
+      'src/net/mod.rs',
+      'src/net/tcp.rs',
+    ]);
   });
 
   it('resolves a workspace crate by its Cargo.toml name (dashes as underscores)', () => {
@@ -343,7 +383,9 @@ describe('Java resolution', () => {
   });
 
   it('matches a class import by path suffix under any source root', () => {
-    expect(r.resolve('shop/src/test/java/com/acme/shop/OrderTest.java', 'com.acme.shop.model.Item')).toEqual(['shop/src/main/java/com/acme/shop/model/Item.java']);
+    expect(r.resolve('shop/src/test/java/com/acme/shop/OrderTest.java', 'com.acme.shop.model.Item')).toEqual([
+      'shop/src/main/java/com/acme/shop/model/Item.java',
+    ]);
   });
 
   it('resolves a wildcard import to the package directory', () => {
@@ -354,11 +396,15 @@ describe('Java resolution', () => {
   });
 
   it('resolves a static member import to its class', () => {
-    expect(r.resolve('shop/src/test/java/com/acme/shop/OrderTest.java', 'static com.acme.shop.Order.create')).toEqual(['shop/src/main/java/com/acme/shop/Order.java']);
+    expect(r.resolve('shop/src/test/java/com/acme/shop/OrderTest.java', 'static com.acme.shop.Order.create')).toEqual([
+      'shop/src/main/java/com/acme/shop/Order.java',
+    ]);
   });
 
   it('keeps JDK and library imports external by package', () => {
     expect(r.resolve('shop/src/main/java/com/acme/shop/Order.java', 'java.util.List')).toBe('external:java.util');
-    expect(r.resolve('shop/src/main/java/com/acme/shop/Order.java', 'org.junit.jupiter.api.Test')).toBe('external:org.junit.jupiter.api');
+    expect(r.resolve('shop/src/main/java/com/acme/shop/Order.java', 'org.junit.jupiter.api.Test')).toBe(
+      'external:org.junit.jupiter.api',
+    );
   });
 });

@@ -22,8 +22,7 @@ export type ImportTarget =
    * package, a Java wildcard, Python submodules). Empty when the import names the importing
    * file itself (Rust `mod tests { }` inline): internal, not external.
    */
-  | { kind: 'files'; files: number[] }
-  | { kind: 'external'; packageName: string };
+  { kind: 'files'; files: number[] } | { kind: 'external'; packageName: string };
 
 /** Probed in this order when a JS/TS specifier has no extension. */
 export const JS_EXTENSIONS: readonly string[] = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.d.ts', '.mts', '.cts'];
@@ -35,7 +34,17 @@ const JS_TO_TS_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   '.cjs': ['.cts', '.d.cts'],
 };
 /** Build-output folders a package.json commonly points into, mapped back to `src/` when the output is not in the repository. */
-const BUILD_OUTPUT_DIRS: ReadonlySet<string> = new Set(['dist', 'lib', 'build', 'out', 'esm', 'cjs', 'es', 'types', 'module']);
+const BUILD_OUTPUT_DIRS: ReadonlySet<string> = new Set([
+  'dist',
+  'lib',
+  'build',
+  'out',
+  'esm',
+  'cjs',
+  'es',
+  'types',
+  'module',
+]);
 /** package.json fields naming the entry point, most source-like first. */
 const PACKAGE_ENTRY_FIELDS: readonly string[] = ['source', 'module', 'main', 'types', 'typings'];
 /** Export conditions that name type declarations: tried last, the code is more useful to a graph. */
@@ -200,7 +209,10 @@ export class ImportResolver {
       const pkg = this.packageJson(dir);
       const pkgName = pkg && typeof pkg.name === 'string' ? pkg.name : null;
       // The shallowest package.json wins a name clash (fixtures and examples repeat names).
-      if (pkgName && (!this.workspacePackages.has(pkgName) || dir.length < this.workspacePackages.get(pkgName)!.length)) {
+      if (
+        pkgName &&
+        (!this.workspacePackages.has(pkgName) || dir.length < this.workspacePackages.get(pkgName)!.length)
+      ) {
         this.workspacePackages.set(pkgName, dir);
       }
     } else if (name === 'go.mod') {
@@ -211,7 +223,7 @@ export class ImportResolver {
       if (pkgSection) {
         const crate = pkgSection[1].replace(/-/g, '_');
         const libPath = /\[lib\][^[]*?\bpath\s*=\s*"([^"]+)"/.exec(file.text);
-        const root = libPath ? dirname(joinPath(dir, libPath[1]) ?? '') : joinPath(dir, 'src') ?? 'src';
+        const root = libPath ? dirname(joinPath(dir, libPath[1]) ?? '') : (joinPath(dir, 'src') ?? 'src');
         this.rustCrates.set(crate, root);
       }
     }
@@ -269,7 +281,12 @@ export class ImportResolver {
     }
     if (resolved && resolved.length > 0) {
       // Only the file itself (a Rust inline `mod tests { }`, `use self::Item`): internal, no edge.
-      const files = resolved.length === 1 ? (resolved[0] === from ? [] : resolved.slice()) : [...new Set(resolved)].filter((i) => i !== from);
+      const files =
+        resolved.length === 1
+          ? resolved[0] === from
+            ? []
+            : resolved.slice()
+          : [...new Set(resolved)].filter((i) => i !== from);
       return { kind: 'files', files };
     }
     return { kind: 'external', packageName: external };
@@ -401,7 +418,8 @@ export class ImportResolver {
         }
       }
       for (const candidateExt of JS_EXTENSIONS) {
-        const index = this.lookup(joinPath(dir, 'index' + candidateExt)) ?? this.lookup(joinPath(dir, 'src/index' + candidateExt));
+        const index =
+          this.lookup(joinPath(dir, 'index' + candidateExt)) ?? this.lookup(joinPath(dir, 'src/index' + candidateExt));
         if (index !== null) return index;
       }
       return null;
@@ -415,7 +433,10 @@ export class ImportResolver {
     let i = 0;
     while (i < segments.length - 1 && BUILD_OUTPUT_DIRS.has(segments[i])) i++;
     if (i === 0) return null;
-    const rest = segments.slice(i).join('/').replace(/\.d\.(ts|mts|cts)$/, '.$1');
+    const rest = segments
+      .slice(i)
+      .join('/')
+      .replace(/\.d\.(ts|mts|cts)$/, '.$1');
     return this.probeJs(joinPath(dir, 'src', rest), depth + 1) ?? this.probeJs(joinPath(dir, rest), depth + 1);
   }
 
@@ -423,7 +444,8 @@ export class ImportResolver {
     if (this.packageJsonCache.has(dir)) return this.packageJsonCache.get(dir)!;
     const index = this.lookup(joinPath(dir, 'package.json'));
     const parsed = index === null ? null : parseJsonc(this.files[index].text);
-    const pkg = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    const pkg =
+      parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
     this.packageJsonCache.set(dir, pkg);
     return pkg;
   }
@@ -439,7 +461,9 @@ export class ImportResolver {
         break;
       }
       chain.push(dir);
-      const configPath = ['tsconfig.json', 'jsconfig.json'].map((n) => joinPath(dir, n)!).find((p) => this.indexByPath.has(p));
+      const configPath = ['tsconfig.json', 'jsconfig.json']
+        .map((n) => joinPath(dir, n)!)
+        .find((p) => this.indexByPath.has(p));
       if (configPath) {
         found = this.readTsConfig(configPath, 0);
         break;
@@ -468,7 +492,8 @@ export class ImportResolver {
       if (parent) inherited = parent;
     }
     const options = (json.compilerOptions ?? {}) as Record<string, unknown>;
-    const baseUrl = typeof options.baseUrl === 'string' ? joinPath(configDir, options.baseUrl) : inherited?.baseUrl ?? null;
+    const baseUrl =
+      typeof options.baseUrl === 'string' ? joinPath(configDir, options.baseUrl) : (inherited?.baseUrl ?? null);
     let config: TsPathConfig | null = inherited;
     if (options.paths && typeof options.paths === 'object') {
       const paths: [string, string[]][] = [];
@@ -498,7 +523,12 @@ export class ImportResolver {
       }
       const prefix = pattern.slice(0, star);
       const suffix = pattern.slice(star + 1);
-      if (spec.length >= prefix.length + suffix.length && spec.startsWith(prefix) && spec.endsWith(suffix) && prefix.length > bestPrefix) {
+      if (
+        spec.length >= prefix.length + suffix.length &&
+        spec.startsWith(prefix) &&
+        spec.endsWith(suffix) &&
+        prefix.length > bestPrefix
+      ) {
         bestPrefix = prefix.length;
         best = { subs, capture: spec.slice(prefix.length, spec.length - suffix.length) };
       }
@@ -566,7 +596,12 @@ export class ImportResolver {
   private pythonModule(path: string | null): number | null {
     if (path === null) return null;
     if (path === '') return this.lookup('__init__.py');
-    return this.lookup(path + '.py') ?? this.lookup(path + '/__init__.py') ?? this.lookup(path + '.pyi') ?? this.lookup(path + '/__init__.pyi');
+    return (
+      this.lookup(path + '.py') ??
+      this.lookup(path + '/__init__.py') ??
+      this.lookup(path + '.pyi') ??
+      this.lookup(path + '/__init__.pyi')
+    );
   }
 
   // -------------------------------------------------------------------------------------
@@ -575,7 +610,10 @@ export class ImportResolver {
   private resolveGo(spec: string): number[] | null {
     let best: GoModule | null = null;
     for (const module of this.goModules) {
-      if ((spec === module.modulePath || spec.startsWith(module.modulePath + '/')) && (!best || module.modulePath.length > best.modulePath.length)) {
+      if (
+        (spec === module.modulePath || spec.startsWith(module.modulePath + '/')) &&
+        (!best || module.modulePath.length > best.modulePath.length)
+      ) {
         best = module;
       }
     }
@@ -596,10 +634,16 @@ export class ImportResolver {
 
   private resolveRust(fromPath: string, rawSpec: string, names: readonly string[]): number[] | null {
     const root = this.rustCrateRoot(fromPath);
-    let spec = rawSpec.replace(/^(pub(\([^)]*\))?\s+)?/, '').replace(/;\s*$/, '').trim();
+    let spec = rawSpec
+      .replace(/^(pub(\([^)]*\))?\s+)?/, '')
+      .replace(/;\s*$/, '')
+      .trim();
     const modDecl = /^mod\s+([A-Za-z_][A-Za-z0-9_]*)$/.exec(spec);
     if (modDecl) return nonEmpty([this.rustChildModule(fromPath, modDecl[1])]);
-    spec = spec.replace(/^use\s+/, '').replace(/\s+as\s+\w+$/, '').replace(/^::/, '');
+    spec = spec
+      .replace(/^use\s+/, '')
+      .replace(/\s+as\s+\w+$/, '')
+      .replace(/^::/, '');
 
     // `a::b::{c, d::e}` → prefix a::b with group items; `a::b::*` → prefix a::b.
     let groupItems: string[] = [];
@@ -709,7 +753,9 @@ export class ImportResolver {
   /** `mod x;` in `fromPath`: x.rs / x/mod.rs beside lib.rs, main.rs and mod.rs; under a/ for a.rs. */
   private rustChildModule(fromPath: string, name: string): number | null {
     const file = basename(fromPath);
-    const dir = ['lib.rs', 'main.rs', 'mod.rs'].includes(file) ? dirname(fromPath) : joinPath(dirname(fromPath), file.replace(/\.rs$/, ''));
+    const dir = ['lib.rs', 'main.rs', 'mod.rs'].includes(file)
+      ? dirname(fromPath)
+      : joinPath(dirname(fromPath), file.replace(/\.rs$/, ''));
     if (dir === null) return null;
     return this.lookup(joinPath(dir, name + '.rs')) ?? this.lookup(joinPath(dir, name, 'mod.rs'));
   }
@@ -719,13 +765,19 @@ export class ImportResolver {
 
   /** `a.b.C`, `a.b.*` (or `a.b` with names ['*']), `static a.b.C.member`. */
   private resolveJava(rawSpec: string, names: readonly string[]): number[] | null {
-    const spec = rawSpec.replace(/^import\s+/, '').replace(/^static\s+/, '').replace(/;\s*$/, '').trim();
+    const spec = rawSpec
+      .replace(/^import\s+/, '')
+      .replace(/^static\s+/, '')
+      .replace(/;\s*$/, '')
+      .trim();
     const segments = spec.split('.').filter((s) => s !== '');
     if (segments.length === 0) return null;
     const wildcard = segments[segments.length - 1] === '*' || names.includes('*');
     if (wildcard) {
       const packageSegments = segments[segments.length - 1] === '*' ? segments.slice(0, -1) : segments;
-      const dirs = (this.javaDirsByName.get(packageSegments[packageSegments.length - 1]) ?? []).filter((d) => endsWithPath(d, packageSegments.join('/')));
+      const dirs = (this.javaDirsByName.get(packageSegments[packageSegments.length - 1]) ?? []).filter((d) =>
+        endsWithPath(d, packageSegments.join('/')),
+      );
       if (dirs.length > 0) return dirs.flatMap((d) => this.javaFilesByDir.get(d) ?? []);
       // `import static a.b.C.*`: the class itself.
       return this.javaClass(packageSegments);
@@ -777,7 +829,10 @@ function rustExternalName(spec: string): string {
 
 /** `java.util.List` → `java.util` (the package: segments before the first capitalized one). */
 function javaPackageName(spec: string): string {
-  const segments = spec.replace(/^(import\s+)?(static\s+)?/, '').replace(/;\s*$/, '').split('.');
+  const segments = spec
+    .replace(/^(import\s+)?(static\s+)?/, '')
+    .replace(/;\s*$/, '')
+    .split('.');
   const firstClass = segments.findIndex((s) => /^[A-Z]/.test(s) || s === '*');
   return (firstClass > 0 ? segments.slice(0, firstClass) : segments).join('.');
 }
@@ -802,7 +857,12 @@ export function exportTargets(exports: unknown, subpath: string): string[] {
     if (star >= 0) {
       const prefix = key.slice(0, star);
       const suffix = key.slice(star + 1);
-      if (subpath.startsWith(prefix) && subpath.endsWith(suffix) && subpath.length >= prefix.length + suffix.length && (bestKey === null || prefix.length > bestKey.indexOf('*'))) {
+      if (
+        subpath.startsWith(prefix) &&
+        subpath.endsWith(suffix) &&
+        subpath.length >= prefix.length + suffix.length &&
+        (bestKey === null || prefix.length > bestKey.indexOf('*'))
+      ) {
         bestKey = key;
         bestCapture = subpath.slice(prefix.length, subpath.length - suffix.length);
       }

@@ -31,7 +31,9 @@ function syntheticRepository(): FixtureFile[] {
   const pickTarget = () => Math.floor(FILES * rand() ** 3);
   const files: FixtureFile[] = [];
   for (let i = 0; i < FILES; i++) {
-    const definitions = Array.from({ length: DEFINITIONS_PER_FILE }, (_, d) => def(d === 0 ? `handle${i}` : `fn${i}_${d}`, 'function', 1 + d * 10, 9 + d * 10));
+    const definitions = Array.from({ length: DEFINITIONS_PER_FILE }, (_, d) =>
+      def(d === 0 ? `handle${i}` : `fn${i}_${d}`, 'function', 1 + d * 10, 9 + d * 10),
+    );
     const imports = [];
     const targets: number[] = [];
     for (let k = 0; k < LOCAL_IMPORTS_PER_FILE; k++) {
@@ -81,7 +83,10 @@ describe('GraphIndex at 20,000 files', () => {
     expect(stats.externalPackages).toBe(2);
 
     const snapshot = graph.serialize();
-    const typedBytes = Object.values(snapshot).reduce((sum: number, v) => sum + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0);
+    const typedBytes = Object.values(snapshot).reduce(
+      (sum: number, v) => sum + (ArrayBuffer.isView(v) ? v.byteLength : 0),
+      0,
+    );
     const centrality = snapshot.centrality;
     const mean = centrality.reduce((a, b) => a + b, 0) / centrality.length;
     expect(mean).toBeCloseTo(1, 3);
@@ -92,7 +97,17 @@ describe('GraphIndex at 20,000 files', () => {
     expect(corpus.files[best].path).toBe('src/pkg0/mod0.ts');
 
     const queryStarted = performance.now();
-    const hits = graph.search({ intent: 'impact_analysis', confidence: 0.9, rule: 'test', raw: 'impact of handle0', identifiers: ['handle0'], terms: [] }, 100);
+    const hits = graph.search(
+      {
+        intent: 'impact_analysis',
+        confidence: 0.9,
+        rule: 'test',
+        raw: 'impact of handle0',
+        identifiers: ['handle0'],
+        terms: [],
+      },
+      100,
+    );
     const deps = graph.reverseDependencies({ fileId: 0 });
     const callers = graph.callers(corpus.files[0].chunkIds[0]);
     const queryMs = performance.now() - queryStarted;

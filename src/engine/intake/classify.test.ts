@@ -8,24 +8,36 @@ const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 describe('classifyFile', () => {
   it('accepts UTF-8 text and strips a BOM', () => {
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('const café = 1;\n')]);
-    expect(classifyFile('src/a.ts', withBom, limits)).toEqual({ accept: true, text: 'const café = 1;\n', replacements: 0 });
+    expect(classifyFile('src/a.ts', withBom, limits)).toEqual({
+      accept: true,
+      text: 'const café = 1;\n',
+      replacements: 0,
+    });
     expect(classifyFile('empty.txt', new Uint8Array(0), limits)).toEqual({ accept: true, text: '', replacements: 0 });
   });
 
   it('calls a NUL byte in the first 8 KB binary, but not one after it', () => {
     const early = utf8('abc\0def');
-    expect(classifyFile('data.txt', early, limits)).toMatchObject({ accept: false, reason: 'binary', detail: 'binary: NUL byte at offset 3' });
+    expect(classifyFile('data.txt', early, limits)).toMatchObject({
+      accept: false,
+      reason: 'binary',
+      detail: 'binary: NUL byte at offset 3',
+    });
     const late = new Uint8Array(BINARY_SNIFF_BYTES + 10).fill(0x61);
     late[BINARY_SNIFF_BYTES + 5] = 0;
     expect(classifyFile('late.txt', late, limits).accept).toBe(true);
   });
 
   it('skips known binary extensions by name, whatever the bytes', () => {
-    expect(classifyFile('img/logo.PNG', utf8('not really a png'), limits)).toMatchObject({ accept: false, reason: 'binary' });
+    expect(classifyFile('img/logo.PNG', utf8('not really a png'), limits)).toMatchObject({
+      accept: false,
+      reason: 'binary',
+    });
     for (const path of ['a.woff2', 'b.wasm', 'c.pdf', 'd.tar.gz', 'e.jar', 'f.pyc', '.DS_Store']) {
       expect(classifyByName(path, 10, limits)?.reason, path).toBe('binary');
     }
-    for (const path of ['a.svg', 'Makefile', '.env', 'x.min.js', 'y.lock']) expect(classifyByName(path, 10, limits), path).toBeNull();
+    for (const path of ['a.svg', 'Makefile', '.env', 'x.min.js', 'y.lock'])
+      expect(classifyByName(path, 10, limits), path).toBeNull();
     expect(extensionOf('dir.v2/Makefile')).toBe('');
   });
 

@@ -28,24 +28,130 @@ export const MIN_TOLERATED_REPLACEMENTS = 4;
  */
 export const BINARY_EXTENSIONS: ReadonlySet<string> = new Set([
   // images
-  'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'icns', 'webp', 'avif', 'tif', 'tiff', 'psd', 'heic', 'xcf', 'cur',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'bmp',
+  'ico',
+  'icns',
+  'webp',
+  'avif',
+  'tif',
+  'tiff',
+  'psd',
+  'heic',
+  'xcf',
+  'cur',
   // fonts
-  'woff', 'woff2', 'ttf', 'otf', 'eot',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'eot',
   // archives and packages
-  'zip', 'gz', 'tgz', 'bz2', 'xz', 'zst', '7z', 'rar', 'tar', 'jar', 'war', 'ear', 'apk', 'aar', 'deb', 'rpm',
-  'dmg', 'iso', 'whl', 'egg', 'nupkg', 'crate', 'gem',
+  'zip',
+  'gz',
+  'tgz',
+  'bz2',
+  'xz',
+  'zst',
+  '7z',
+  'rar',
+  'tar',
+  'jar',
+  'war',
+  'ear',
+  'apk',
+  'aar',
+  'deb',
+  'rpm',
+  'dmg',
+  'iso',
+  'whl',
+  'egg',
+  'nupkg',
+  'crate',
+  'gem',
   // compiled code and native libraries
-  'wasm', 'exe', 'dll', 'so', 'dylib', 'a', 'lib', 'o', 'obj', 'class', 'pyc', 'pyo', 'pyd', 'node', 'pdb',
-  'beam', 'elc', 'dex',
+  'wasm',
+  'exe',
+  'dll',
+  'so',
+  'dylib',
+  'a',
+  'lib',
+  'o',
+  'obj',
+  'class',
+  'pyc',
+  'pyo',
+  'pyd',
+  'node',
+  'pdb',
+  'beam',
+  'elc',
+  'dex',
   // documents
-  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
   // audio and video
-  'mp3', 'mp4', 'm4a', 'm4v', 'wav', 'ogg', 'oga', 'flac', 'aac', 'webm', 'mov', 'avi', 'mkv', 'wmv', 'mpg', 'mpeg',
+  'mp3',
+  'mp4',
+  'm4a',
+  'm4v',
+  'wav',
+  'ogg',
+  'oga',
+  'flac',
+  'aac',
+  'webm',
+  'mov',
+  'avi',
+  'mkv',
+  'wmv',
+  'mpg',
+  'mpeg',
   // data blobs and models
-  'db', 'sqlite', 'sqlite3', 'mdb', 'bin', 'dat', 'pack', 'idx', 'npy', 'npz', 'pkl', 'pickle', 'onnx', 'pt',
-  'pth', 'h5', 'hdf5', 'parquet', 'avro', 'orc', 'tfrecord', 'safetensors', 'gguf',
+  'db',
+  'sqlite',
+  'sqlite3',
+  'mdb',
+  'bin',
+  'dat',
+  'pack',
+  'idx',
+  'npy',
+  'npz',
+  'pkl',
+  'pickle',
+  'onnx',
+  'pt',
+  'pth',
+  'h5',
+  'hdf5',
+  'parquet',
+  'avro',
+  'orc',
+  'tfrecord',
+  'safetensors',
+  'gguf',
   // design and misc
-  'sketch', 'fig', 'blend', 'fbx', 'glb', 'swf', 'ds_store',
+  'sketch',
+  'fig',
+  'blend',
+  'fbx',
+  'glb',
+  'swf',
+  'ds_store',
 ]);
 
 /**
@@ -113,7 +219,11 @@ export interface IntakeLimits {
 }
 
 export type FileVerdict =
-  | { accept: true; text: string; /** Bad UTF-8 sequences replaced by U+FFFD (0 for valid files). */ replacements: number }
+  | {
+      accept: true;
+      text: string;
+      /** Bad UTF-8 sequences replaced by U+FFFD (0 for valid files). */ replacements: number;
+    }
   | Refusal;
 
 export function extensionOf(path: string): string {
@@ -134,11 +244,7 @@ function formatBytes(bytes: number): string {
  * The checks that need only the name and size: run before reading a file so skipped
  * files are never read. null = read it and call classifyFile.
  */
-export function classifyByName(
-  path: string,
-  size: number | undefined,
-  limits: IntakeLimits,
-): Refusal | null {
+export function classifyByName(path: string, size: number | undefined, limits: IntakeLimits): Refusal | null {
   const ext = extensionOf(path);
   if (BINARY_EXTENSIONS.has(ext)) return refuse('binary', `file type .${ext}`);
   if (size !== undefined && size > limits.maxFileBytes) {

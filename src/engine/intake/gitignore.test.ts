@@ -60,7 +60,8 @@ function directoriesOf(files: string[]): string[] {
 function matcherFor(repo: Repo): IgnoreMatcher {
   const matcher = new IgnoreMatcher({ includeNodeModules: true });
   // Deliberately registered deepest-first: order of discovery must not matter.
-  for (const base of Object.keys(repo.ignoreFiles).sort().reverse()) matcher.addIgnoreFile(base, repo.ignoreFiles[base]);
+  for (const base of Object.keys(repo.ignoreFiles).sort().reverse())
+    matcher.addIgnoreFile(base, repo.ignoreFiles[base]);
   return matcher;
 }
 
@@ -222,8 +223,41 @@ describe('IgnoreMatcher agrees with git check-ignore and ls-files', () => {
       return seed / 0x7fffffff;
     };
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-    const names = ['a', 'b', 'ab', 'ba', 'foo', 'foo.js', 'bar.ts', 'x.min.js', 'build', 'lib', 'src', 'Doc', 'doc', 'a b', 'f1', 'f22'];
-    const atoms = ['*', '?', '[ab]', '[!a]*', 'a*', '*.js', 'foo', 'b', 'build', 'src', 'lib', 'f[0-9]', 'doc', '**', 'D*'];
+    const names = [
+      'a',
+      'b',
+      'ab',
+      'ba',
+      'foo',
+      'foo.js',
+      'bar.ts',
+      'x.min.js',
+      'build',
+      'lib',
+      'src',
+      'Doc',
+      'doc',
+      'a b',
+      'f1',
+      'f22',
+    ];
+    const atoms = [
+      '*',
+      '?',
+      '[ab]',
+      '[!a]*',
+      'a*',
+      '*.js',
+      'foo',
+      'b',
+      'build',
+      'src',
+      'lib',
+      'f[0-9]',
+      'doc',
+      '**',
+      'D*',
+    ];
     let comparedPaths = 0;
     let ignoredFiles = 0;
     for (let r = 0; r < 20; r++) {

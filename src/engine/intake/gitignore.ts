@@ -167,7 +167,11 @@ function ruleMatches(rule: IgnoreRule, path: string, isDirectory: boolean): bool
 }
 
 /** The last rule of `rules` matching the path, or undefined (git's last_matching_pattern_from_list). */
-export function lastMatchingRule(rules: readonly IgnoreRule[], path: string, isDirectory: boolean): IgnoreRule | undefined {
+export function lastMatchingRule(
+  rules: readonly IgnoreRule[],
+  path: string,
+  isDirectory: boolean,
+): IgnoreRule | undefined {
   for (let i = rules.length - 1; i >= 0; i--) {
     if (ruleMatches(rules[i], path, isDirectory)) return rules[i];
   }

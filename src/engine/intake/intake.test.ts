@@ -51,7 +51,13 @@ describe('intakeFiles', () => {
     const entries = shuffled(Object.entries(files)).map(([path, text]) => ({ path, bytes: utf8(text) }));
     const result = await intakeFiles(entries, { stripTopFolder: true });
     expect(result.topFolder).toBe('myrepo');
-    expect(result.files.map((f) => f.path)).toEqual(['.gitignore', 'README.md', 'src/.gitignore', 'src/a.ts', 'src/keep.log']);
+    expect(result.files.map((f) => f.path)).toEqual([
+      '.gitignore',
+      'README.md',
+      'src/.gitignore',
+      'src/a.ts',
+      'src/keep.log',
+    ]);
     expect(result.skipped).toEqual({ binary: 0, oversized: 0, ignored: 6, unsupported: 0, invalidUtf8: 0 });
     const reasons = Object.fromEntries(result.skippedFiles.map((s) => [s.path, s.detail]));
     expect(reasons['src/secret.ts']).toBe('ignored: src/.gitignore:1 (secret.ts)');
@@ -78,7 +84,11 @@ describe('intakeFiles', () => {
       lazy('huge.json', 'x', 50 * 1024 * 1024),
       lazy('build/out.js', 'x'),
       lazy('.gitignore', 'build/\n'),
-      { path: 'broken.ts', size: 3, read: () => Promise.reject(Object.assign(new Error('denied'), { code: 'EACCES' })) },
+      {
+        path: 'broken.ts',
+        size: 3,
+        read: () => Promise.reject(Object.assign(new Error('denied'), { code: 'EACCES' })),
+      },
       { path: 'link', skip: 'symlink', note: 'to a directory' },
       { path: 'pipe', skip: 'unsupported', detail: 'a sentence the source wrote' },
     ]);
@@ -137,7 +147,9 @@ describe('intakeFiles', () => {
     }));
     const accepted: IntakeFile[] = [];
     const result = await intakeFiles(shuffled(entries), { maxFiles: 10, onAccept: (file) => accepted.push(file) });
-    expect(result.files.map((f) => f.path)).toEqual(['f00', 'f01', 'f02', 'f04', 'f05', 'f06', 'f07', 'f08', 'f09', 'f10'].map((p) => `${p}.ts`));
+    expect(result.files.map((f) => f.path)).toEqual(
+      ['f00', 'f01', 'f02', 'f04', 'f05', 'f06', 'f07', 'f08', 'f09', 'f10'].map((p) => `${p}.ts`),
+    );
     // Each accepted file is announced once, as it is decided, in path order: the very objects of the result.
     expect(accepted).toEqual(result.files);
     accepted.forEach((file, i) => expect(file).toBe(result.files[i]));
@@ -194,9 +206,19 @@ describe('intakeFiles', () => {
       mkdirSync(dirname(join(repo, path)), { recursive: true });
       writeFileSync(join(repo, path), text);
     }
-    const env = { ...process.env, HOME: scratch, XDG_CONFIG_HOME: scratch, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
+    const env = {
+      ...process.env,
+      HOME: scratch,
+      XDG_CONFIG_HOME: scratch,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+    };
     spawnSync('git', ['init', '-q'], { cwd: repo, env });
-    const gitListed = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], { cwd: repo, env, encoding: 'utf8' })
+    const gitListed = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], {
+      cwd: repo,
+      env,
+      encoding: 'utf8',
+    })
       .stdout.split('\0')
       .filter(Boolean)
       .sort();

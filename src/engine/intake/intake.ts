@@ -210,7 +210,12 @@ export class RepositoryIntake {
     const toRead = this.decideByName(pending, matcher, limits, ledger);
     const total = pending.length;
     this.options.onProgress?.({ done: total - toRead.length, total });
-    const { files, bytes, notIndexed } = await this.readAndDecide(toRead, readAlready, { limits, maxFiles, total, ledger });
+    const { files, bytes, notIndexed } = await this.readAndDecide(toRead, readAlready, {
+      limits,
+      maxFiles,
+      total,
+      ledger,
+    });
     const hit = notIndexed > 0;
     return {
       files,
@@ -219,7 +224,12 @@ export class RepositoryIntake {
       skippedFiles: ledger.files,
       skippedListTruncated: ledger.truncated,
       topFolder,
-      fileLimit: { limit: maxFiles, hit, notIndexed, message: hit ? fileLimitMessage(maxFiles, notIndexed) : undefined },
+      fileLimit: {
+        limit: maxFiles,
+        hit,
+        notIndexed,
+        message: hit ? fileLimitMessage(maxFiles, notIndexed) : undefined,
+      },
     };
   }
 
@@ -261,7 +271,12 @@ export class RepositoryIntake {
   }
 
   /** Decides what the name, the size and the ignore rules can; returns what must be read. */
-  private decideByName(pending: readonly Pending[], matcher: IgnoreMatcher, limits: IntakeLimits, ledger: SkipLedger): Pending[] {
+  private decideByName(
+    pending: readonly Pending[],
+    matcher: IgnoreMatcher,
+    limits: IntakeLimits,
+    ledger: SkipLedger,
+  ): Pending[] {
     const toRead: Pending[] = [];
     for (const item of pending) {
       const { path, entry } = item;
@@ -303,7 +318,13 @@ export class RepositoryIntake {
       if (!content) return run.ledger.add(path, 'unreadable', skipDetail('unreadable', errorText(error)));
       const verdict = classifyFile(path, content, run.limits);
       if (!verdict.accept) return run.ledger.add(path, verdict.reason, verdict.detail);
-      const file: IntakeFile = { path, text: verdict.text, hash: hashText(verdict.text), size: content.byteLength, replacements: verdict.replacements };
+      const file: IntakeFile = {
+        path,
+        text: verdict.text,
+        hash: hashText(verdict.text),
+        size: content.byteLength,
+        replacements: verdict.replacements,
+      };
       files.push(file);
       bytes += content.byteLength;
       onAccept?.(file);
@@ -351,7 +372,10 @@ export class RepositoryIntake {
  * Reads the .gitignore files shallowest first, so each is known before its subtree is decided;
  * returns their bytes, read once: each is also indexed as a file.
  */
-async function readIgnoreFiles(pending: readonly Pending[], matcher: IgnoreMatcher): Promise<Map<IntakeEntry, Uint8Array>> {
+async function readIgnoreFiles(
+  pending: readonly Pending[],
+  matcher: IgnoreMatcher,
+): Promise<Map<IntakeEntry, Uint8Array>> {
   const readAlready = new Map<IntakeEntry, Uint8Array>();
   if (!matcher.respectGitignore) return readAlready;
   const ignoreFiles = pending
@@ -374,7 +398,10 @@ async function readIgnoreFiles(pending: readonly Pending[], matcher: IgnoreMatch
 
 async function readEntry(entry: IntakeEntry, readAlready: ReadonlyMap<IntakeEntry, Uint8Array>): Promise<ReadOutcome> {
   try {
-    const content = 'bytes' in entry ? entry.bytes : (readAlready.get(entry) ?? (await (entry as { read: () => Promise<Uint8Array> }).read()));
+    const content =
+      'bytes' in entry
+        ? entry.bytes
+        : (readAlready.get(entry) ?? (await (entry as { read: () => Promise<Uint8Array> }).read()));
     return { content, error: null };
   } catch (error) {
     return { content: null, error };

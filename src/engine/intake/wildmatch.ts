@@ -59,7 +59,14 @@ const STAR_STAR_RUN = /(^|\/)\*\*\/(?:\*\*\/)+/g;
 /** True when `text` matches the whole `pattern`. */
 export function wildmatch(pattern: string, text: string, flags = 0): boolean {
   if ((flags & WM_PATHNAME) !== 0 && pattern.includes('**/**/')) pattern = pattern.replace(STAR_STAR_RUN, '$1**/');
-  const m: Matching = { pattern, text, pathname: (flags & WM_PATHNAME) !== 0, memo: null, steps: WILDMATCH_MAX_STEPS, depth: 0 };
+  const m: Matching = {
+    pattern,
+    text,
+    pathname: (flags & WM_PATHNAME) !== 0,
+    memo: null,
+    steps: WILDMATCH_MAX_STEPS,
+    depth: 0,
+  };
   return doWild(m, 0, 0) === WM_MATCH;
 }
 

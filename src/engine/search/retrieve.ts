@@ -43,27 +43,58 @@ export async function retrieve(
   if (empty) notes.push('Empty query: type what you are looking for.');
   const toRun = empty ? [] : route.toRun;
   const run = async (ms: readonly Modality[]) => {
-    await runRetrievers(at.indexes, ms, plan, weights, lists, runs, notes, only ? FILTERED_LIST_DEPTH : MODALITY_LIST_DEPTH);
+    await runRetrievers(
+      at.indexes,
+      ms,
+      plan,
+      weights,
+      lists,
+      runs,
+      notes,
+      only ? FILTERED_LIST_DEPTH : MODALITY_LIST_DEPTH,
+    );
     if (only) for (const m of ms) keepFiles(at.corpus, only, m, lists, runs);
   };
   await run(toRun);
-  const retrieval: Retrieval = { lists, runs, strategy: route.strategy, strategyReason: route.strategyReason, fusedIn: [], notes };
+  const retrieval: Retrieval = {
+    lists,
+    runs,
+    strategy: route.strategy,
+    strategyReason: route.strategyReason,
+    fusedIn: [],
+    notes,
+  };
   if (route.strategy !== 'direct') return retrieval;
   const answeredBy = toRun[0];
-  const unlinked = plan.intent === 'find_references' && answeredBy === 'graph' && runnable.includes('text') ? unlinkedWordFiles(at, plan, lists.graph ?? [], only) : null;
+  const unlinked =
+    plan.intent === 'find_references' && answeredBy === 'graph' && runnable.includes('text')
+      ? unlinkedWordFiles(at, plan, lists.graph ?? [], only)
+      : null;
   if (unlinked) {
     // The references answer may not lose recall to grep: files where the name occurs as a
     // word but the graph linked nothing are brought in by fusing the other modalities.
     const rest = runnable.filter((m) => m !== 'graph');
     await run(rest);
     const fallback = `graph linked ${unlinked.linkedFiles} file(s), but "${unlinked.name}" occurs as a word in ${unlinked.missing} more, so ${rest.join(', ')} ${wasOrWere(rest)} fused with it`;
-    return { ...retrieval, strategy: 'fused', fallback, strategyReason: `${route.strategyReason}; ${fallback}`, fusedIn: rest };
+    return {
+      ...retrieval,
+      strategy: 'fused',
+      fallback,
+      strategyReason: `${route.strategyReason}; ${fallback}`,
+      fusedIn: rest,
+    };
   }
   if (route.fusesWhenEmpty && (lists[answeredBy]?.length ?? 0) === 0 && runnable.length > 1) {
     const rest = runnable.filter((m) => m !== answeredBy);
     await run(rest);
     const fallback = `direct route to ${answeredBy} found nothing, so ${rest.join(', ')} ${wasOrWere(rest)} fused`;
-    return { ...retrieval, strategy: 'fused', fallback, strategyReason: `${route.strategyReason}; ${answeredBy} found nothing, so the other modalities were fused`, fusedIn: rest };
+    return {
+      ...retrieval,
+      strategy: 'fused',
+      fallback,
+      strategyReason: `${route.strategyReason}; ${answeredBy} found nothing, so the other modalities were fused`,
+      fusedIn: rest,
+    };
   }
   return retrieval;
 }
@@ -107,7 +138,13 @@ async function runRetrievers(
 }
 
 /** Drops from a modality's list (and its preview) the chunks of files the filters leave out. */
-function keepFiles(corpus: Corpus, only: Set<number>, m: Modality, lists: Partial<Record<Modality, ModalityHit[]>>, runs: Map<Modality, ModalityRun>): void {
+function keepFiles(
+  corpus: Corpus,
+  only: Set<number>,
+  m: Modality,
+  lists: Partial<Record<Modality, ModalityHit[]>>,
+  runs: Map<Modality, ModalityRun>,
+): void {
   const list = lists[m];
   if (!list) return;
   const kept = list.filter((h) => only.has(corpus.chunks[h.chunkId].fileId));

@@ -4,7 +4,12 @@ import type { Modality } from '../contract';
 import { DIRECT_PATH_MIN_CONFIDENCE, WEIGHTS } from '../ranking';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './route';
 
-const ready: Readiness = { pending: new Set(), hasSemanticIndex: true, hasQueryEmbedder: true, modelLoading: () => false };
+const ready: Readiness = {
+  pending: new Set(),
+  hasSemanticIndex: true,
+  hasQueryEmbedder: true,
+  modelLoading: () => false,
+};
 
 describe('routing steps', () => {
   it('plans a bare /regex/ as an exact match on it, and a question through the classifier', () => {
@@ -32,7 +37,10 @@ describe('routing steps', () => {
     expect(choice.skipped.get('graph')).toBe('still-indexing');
     expect(choice.skipped.get('semantic')).toBe('model-loading');
     expect(asked).toBe(1);
-    const similar = chooseModalities({ ...plan, similarToChunk: 0 }, 'thorough', {}, weights, { ...loading, hasQueryEmbedder: false });
+    const similar = chooseModalities({ ...plan, similarToChunk: 0 }, 'thorough', {}, weights, {
+      ...loading,
+      hasQueryEmbedder: false,
+    });
     expect(similar.skipped.has('semantic')).toBe(false);
     expect(asked).toBe(1);
     const none = chooseModalities(plan, 'thorough', {}, weights, { ...ready, hasSemanticIndex: false });
@@ -61,13 +69,35 @@ describe('routing steps', () => {
     expect(direct.toRun).toHaveLength(1);
     expect(direct.directSkipped).toEqual(runnable.filter((m) => m !== direct.toRun[0]));
     expect(direct.fusesWhenEmpty).toBe(true);
-    expect(chooseStrategy(plan, 'default', { modalities: runnable }, weights, runnable).strategyReason).toBe('explicit modality set: fused');
-    expect(chooseStrategy(plan, 'default', { experiment: {} }, weights, runnable).strategyReason).toBe('experiment: fused');
-    expect(chooseStrategy(plan, 'thorough', {}, weights, runnable).strategyReason).toBe('thorough preset: always fused');
+    expect(chooseStrategy(plan, 'default', { modalities: runnable }, weights, runnable).strategyReason).toBe(
+      'explicit modality set: fused',
+    );
+    expect(chooseStrategy(plan, 'default', { experiment: {} }, weights, runnable).strategyReason).toBe(
+      'experiment: fused',
+    );
+    expect(chooseStrategy(plan, 'thorough', {}, weights, runnable).strategyReason).toBe(
+      'thorough preset: always fused',
+    );
     const unsure = { ...plan, confidence: DIRECT_PATH_MIN_CONFIDENCE / 2 };
-    expect(chooseStrategy(unsure, 'default', {}, weights, runnable).strategyReason).toBe(`confidence ${unsure.confidence} < ${DIRECT_PATH_MIN_CONFIDENCE}: fused`);
-    expect(chooseStrategy({ ...plan, rule: 'user-choice' }, 'default', {}, weights, runnable).strategyReason).toBe('chosen intent: fused');
-    expect(chooseStrategy({ ...plan, raw: 'a b c d e f g h i j k l m n o p q r s t u v w x y z' }, 'default', {}, weights, runnable).strategyReason).toBe('a long query: fused');
-    expect(chooseStrategy(plan, 'quick', {}, weights, ['semantic'])).toMatchObject({ strategy: 'direct', toRun: ['semantic'], fusesWhenEmpty: false });
+    expect(chooseStrategy(unsure, 'default', {}, weights, runnable).strategyReason).toBe(
+      `confidence ${unsure.confidence} < ${DIRECT_PATH_MIN_CONFIDENCE}: fused`,
+    );
+    expect(chooseStrategy({ ...plan, rule: 'user-choice' }, 'default', {}, weights, runnable).strategyReason).toBe(
+      'chosen intent: fused',
+    );
+    expect(
+      chooseStrategy(
+        { ...plan, raw: 'a b c d e f g h i j k l m n o p q r s t u v w x y z' },
+        'default',
+        {},
+        weights,
+        runnable,
+      ).strategyReason,
+    ).toBe('a long query: fused');
+    expect(chooseStrategy(plan, 'quick', {}, weights, ['semantic'])).toMatchObject({
+      strategy: 'direct',
+      toRun: ['semantic'],
+      fusesWhenEmpty: false,
+    });
   });
 });

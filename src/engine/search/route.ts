@@ -73,12 +73,23 @@ export function queryMayEmbed(query: string, preset: Preset = 'default', modalit
   if (preset === 'quick') return chosen.includes('semantic');
   const weights = WEIGHTS[plan.intent];
   if (!chosen.includes('semantic') || !(weights.semantic > 0)) return false;
-  return !routesDirectly(preset, plan, { modalities }) || chosen.reduce((a, b) => (weights[b] > weights[a] ? b : a)) === 'semantic';
+  return (
+    !routesDirectly(preset, plan, { modalities }) ||
+    chosen.reduce((a, b) => (weights[b] > weights[a] ? b : a)) === 'semantic'
+  );
 }
 
 /** A query that is only a /regex/: an exact match on it, as sure as the user's own syntax. */
 export function regexPlan(regex: string): QueryPlan {
-  return { intent: 'exact_match', confidence: 1, rule: 'query-syntax', raw: `/${regex}/`, identifiers: [], terms: [], regex };
+  return {
+    intent: 'exact_match',
+    confidence: 1,
+    rule: 'query-syntax',
+    raw: `/${regex}/`,
+    identifiers: [],
+    terms: [],
+    regex,
+  };
 }
 
 /** The intent's weights (quick: semantic alone), and k; an experiment replaces either and says so. */
@@ -96,7 +107,13 @@ export function searchWeights(plan: QueryPlan, preset: Preset, options: SearchOp
 }
 
 /** Which modalities run: chosen, weighted, built and able to take this query; the quick preset falls back to text. */
-export function chooseModalities(plan: QueryPlan, preset: Preset, options: SearchOptions, weights: Record<Modality, number>, ready: Readiness): ModalityChoice {
+export function chooseModalities(
+  plan: QueryPlan,
+  preset: Preset,
+  options: SearchOptions,
+  weights: Record<Modality, number>,
+  ready: Readiness,
+): ModalityChoice {
   const chosen = new Set<Modality>(chosenModalities(preset, plan.intent, options.modalities));
   const skipped = new Map<Modality, SkipCode>();
   for (const m of MODALITIES) {
@@ -117,7 +134,14 @@ export function chooseModalities(plan: QueryPlan, preset: Preset, options: Searc
 }
 
 /** Why a modality does not run for this query, or null when it does. */
-function skipCode(m: Modality, chosen: boolean, plan: QueryPlan, options: SearchOptions, weights: Record<Modality, number>, ready: Readiness): SkipCode | null {
+function skipCode(
+  m: Modality,
+  chosen: boolean,
+  plan: QueryPlan,
+  options: SearchOptions,
+  weights: Record<Modality, number>,
+  ready: Readiness,
+): SkipCode | null {
   if (!chosen) return options.modalities ? 'not-selected' : 'not-in-preset';
   if (!(weights[m] > 0)) return 'zero-weight';
   if (ready.pending.has(m)) return 'still-indexing';
@@ -130,9 +154,21 @@ function skipCode(m: Modality, chosen: boolean, plan: QueryPlan, options: Search
 }
 
 /** Direct (one modality answers) or fused, and the reason shown for it. */
-export function chooseStrategy(plan: QueryPlan, preset: Preset, options: SearchOptions, weights: Record<Modality, number>, runnable: Modality[]): Route {
+export function chooseStrategy(
+  plan: QueryPlan,
+  preset: Preset,
+  options: SearchOptions,
+  weights: Record<Modality, number>,
+  runnable: Modality[],
+): Route {
   if (preset === 'quick') {
-    return { strategy: 'direct', strategyReason: `quick preset: ${runnable[0] ?? 'semantic'} only, no fusion`, toRun: runnable, directSkipped: [], fusesWhenEmpty: false };
+    return {
+      strategy: 'direct',
+      strategyReason: `quick preset: ${runnable[0] ?? 'semantic'} only, no fusion`,
+      toRun: runnable,
+      directSkipped: [],
+      fusesWhenEmpty: false,
+    };
   }
   if (routesDirectly(preset, plan, options) && runnable.length > 0) {
     const dominant = runnable.reduce((a, b) => (weights[b] > weights[a] ? b : a));
@@ -144,7 +180,13 @@ export function chooseStrategy(plan: QueryPlan, preset: Preset, options: SearchO
       fusesWhenEmpty: true,
     };
   }
-  return { strategy: 'fused', strategyReason: fusedReason(plan, preset, options), toRun: runnable, directSkipped: [], fusesWhenEmpty: false };
+  return {
+    strategy: 'fused',
+    strategyReason: fusedReason(plan, preset, options),
+    toRun: runnable,
+    directSkipped: [],
+    fusesWhenEmpty: false,
+  };
 }
 
 /** Why a query is fused rather than answered directly, the first of these that holds. */
@@ -152,7 +194,8 @@ function fusedReason(plan: QueryPlan, preset: Preset, options: SearchOptions): s
   if (options.modalities) return 'explicit modality set: fused';
   if (options.experiment) return 'experiment: fused';
   if (preset === 'thorough') return 'thorough preset: always fused';
-  if (plan.confidence < DIRECT_PATH_MIN_CONFIDENCE) return `confidence ${plan.confidence} < ${DIRECT_PATH_MIN_CONFIDENCE}: fused`;
+  if (plan.confidence < DIRECT_PATH_MIN_CONFIDENCE)
+    return `confidence ${plan.confidence} < ${DIRECT_PATH_MIN_CONFIDENCE}: fused`;
   if (plan.rule === 'user-choice') return 'chosen intent: fused';
   return 'a long query: fused';
 }
@@ -166,8 +209,16 @@ function chosenModalities(preset: Preset, intent: Intent, modalities?: readonly 
 }
 
 /** The direct path: the default preset, a confident classification and an ordinary query (no explicit modalities, experiment or forced intent). */
-function routesDirectly(preset: Preset, plan: QueryPlan, options: { modalities?: readonly Modality[]; experiment?: unknown }): boolean {
-  const ordinary = wordCount(plan.raw) <= DIRECT_PATH_MAX_WORDS && !options.modalities && !options.experiment && plan.rule !== 'user-choice';
+function routesDirectly(
+  preset: Preset,
+  plan: QueryPlan,
+  options: { modalities?: readonly Modality[]; experiment?: unknown },
+): boolean {
+  const ordinary =
+    wordCount(plan.raw) <= DIRECT_PATH_MAX_WORDS &&
+    !options.modalities &&
+    !options.experiment &&
+    plan.rule !== 'user-choice';
   return preset === 'default' && plan.confidence >= DIRECT_PATH_MIN_CONFIDENCE && ordinary;
 }
 

@@ -16,20 +16,30 @@ const REGEX_FILTER_SCAN_LIMIT = 20_000;
 export type FileScope = { only: Set<number> | null; notes: string[] } | { error: string };
 
 /** path:/lang: filters and a /regex/ narrow the files every list may return. */
-export function narrowFiles(understood: UnderstoodQuery, options: SearchOptions, corpus: Corpus, text: TextIndex): FileScope {
+export function narrowFiles(
+  understood: UnderstoodQuery,
+  options: SearchOptions,
+  corpus: Corpus,
+  text: TextIndex,
+): FileScope {
   const notes: string[] = [];
   let only: Set<number> | null = null;
   const filters = hasFileFilter(understood) ? describeFilters(understood).join(' ') : null;
   if (filters !== null) {
     const accept = fileFilter(understood);
     only = new Set(corpus.files.filter((f) => accept(f.path)).map((f) => f.id));
-    if (only.size === 0) return { error: `No file of this repository (${corpus.files.length} files) matches ${filters}.` };
+    if (only.size === 0)
+      return { error: `No file of this repository (${corpus.files.length} files) matches ${filters}.` };
     notes.push(`Filters ${filters}: ${only.size} of ${corpus.files.length} files.`);
   }
   if (understood.regex !== undefined) {
     let matched: TextGrepResult;
     try {
-      matched = text.grep(understood.regex, { regex: true, caseSensitive: understood.caseSensitive, limit: REGEX_FILTER_SCAN_LIMIT });
+      matched = text.grep(understood.regex, {
+        regex: true,
+        caseSensitive: understood.caseSensitive,
+        limit: REGEX_FILTER_SCAN_LIMIT,
+      });
     } catch (e) {
       if (e instanceof InvalidRegex || e instanceof RegexRejected) return { error: e.message };
       throw e;
@@ -37,8 +47,12 @@ export function narrowFiles(understood: UnderstoodQuery, options: SearchOptions,
     const within = only;
     const files = new Set(matched.matches.map((m) => m.fileId).filter((id) => !within || within.has(id)));
     if (understood.text) only = files;
-    if (matched.truncated) notes.push(`/${understood.regex}/ matches more than the ${matched.matches.length} lines read; ${truncationEffect(matched)}.`);
-    if (files.size === 0) notes.push(`No line matches /${understood.regex}/${filters !== null ? ` in ${filters}` : ''}.`);
+    if (matched.truncated)
+      notes.push(
+        `/${understood.regex}/ matches more than the ${matched.matches.length} lines read; ${truncationEffect(matched)}.`,
+      );
+    if (files.size === 0)
+      notes.push(`No line matches /${understood.regex}/${filters !== null ? ` in ${filters}` : ''}.`);
   }
   if (!understood.text && understood.regex === undefined && options.similarToChunk === undefined && filters !== null) {
     return { error: `Add a question, a "phrase" or a /pattern/ to search within ${filters}.` };
@@ -47,7 +61,9 @@ export function narrowFiles(understood: UnderstoodQuery, options: SearchOptions,
 }
 
 function truncationEffect(matched: TextGrepResult): string {
-  return matched.truncatedBy === 'limit' ? 'the files of those lines are searched' : 'the search stopped at its time budget';
+  return matched.truncatedBy === 'limit'
+    ? 'the files of those lines are searched'
+    : 'the search stopped at its time budget';
 }
 
 /** What planning needs from the engine: whether a text occurs verbatim, and the chunk "find similar" starts from. */
@@ -58,7 +74,11 @@ export interface PlanSources {
 }
 
 /** The query's plan and the note saying when pasted text was routed to an exact match. */
-export function planSearch(understood: UnderstoodQuery, options: SearchOptions, sources: PlanSources): { plan: QueryPlan; notes: string[] } {
+export function planSearch(
+  understood: UnderstoodQuery,
+  options: SearchOptions,
+  sources: PlanSources,
+): { plan: QueryPlan; notes: string[] } {
   const notes: string[] = [];
   const similarTo = options.similarToChunk;
   const question = understood.text;
@@ -69,13 +89,17 @@ export function planSearch(understood: UnderstoodQuery, options: SearchOptions, 
   if (understood.caseSensitive) plan.caseSensitive = true;
   if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
     plan = routePastedText(plan, (text) => sources.occursVerbatim(text));
-    if (plan.pasted) notes.push(`Pasted text: "${plan.literal}" occurs verbatim in this repository, so the files containing it lead (exact match, rule ${plan.rule}).`);
+    if (plan.pasted)
+      notes.push(
+        `Pasted text: "${plan.literal}" occurs verbatim in this repository, so the files containing it lead (exact match, rule ${plan.rule}).`,
+      );
   }
   if (similarTo !== undefined) {
     const chunk = sources.chunk(similarTo);
     plan.similarToChunk = similarTo;
     plan.snippet = sources.chunkText(chunk);
-    if (!plan.raw) plan.raw = chunk.symbol ? `similar to ${chunk.symbol}` : `similar to ${chunk.path}:${chunk.startLine}`;
+    if (!plan.raw)
+      plan.raw = chunk.symbol ? `similar to ${chunk.symbol}` : `similar to ${chunk.path}:${chunk.startLine}`;
   }
   return { plan, notes };
 }

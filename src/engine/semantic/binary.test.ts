@@ -77,7 +77,12 @@ describe('BinaryVectorIndex', () => {
       .sort((x, y) => x.distance - y.distance || x.id - y.id)
       .slice(0, 25);
     expect(index.search(query, 25)).toEqual(naive);
-    expect(index.search(query, 3).slice(0, 2).map((h) => h.id)).toEqual([5, 10]);
+    expect(
+      index
+        .search(query, 3)
+        .slice(0, 2)
+        .map((h) => h.id),
+    ).toEqual([5, 10]);
     const excluded = index.search(query, 3, { exclude: 5 });
     expect(excluded[0]).toEqual({ id: 10, distance: 0 });
   });

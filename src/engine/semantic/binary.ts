@@ -103,14 +103,16 @@ export class BinaryVectorIndex {
     readonly data: Uint32Array,
   ) {
     this.wordsPerVector = wordsFor(dimensions);
-    if (data.length % this.wordsPerVector !== 0) throw new Error(`vector data length ${data.length} is not a multiple of ${this.wordsPerVector} words`);
+    if (data.length % this.wordsPerVector !== 0)
+      throw new Error(`vector data length ${data.length} is not a multiple of ${this.wordsPerVector} words`);
   }
 
   static fromVectors(dimensions: number, vectors: Uint32Array[]): BinaryVectorIndex {
     const w = wordsFor(dimensions);
     const data = new Uint32Array(vectors.length * w);
     vectors.forEach((v, i) => {
-      if (v.length !== w) throw new Error(`vector ${i} has ${v.length} words, expected ${w} for ${dimensions} dimensions`);
+      if (v.length !== w)
+        throw new Error(`vector ${i} has ${v.length} words, expected ${w} for ${dimensions} dimensions`);
       data.set(v, i * w);
     });
     return new BinaryVectorIndex(dimensions, data);
@@ -132,7 +134,8 @@ export class BinaryVectorIndex {
   }
 
   search(query: Uint32Array, k: number, options: BinarySearchOptions = {}): BinaryNeighbour[] {
-    if (query.length !== this.wordsPerVector) throw new Error(`query has ${query.length} words, index vectors have ${this.wordsPerVector}`);
+    if (query.length !== this.wordsPerVector)
+      throw new Error(`query has ${query.length} words, index vectors have ${this.wordsPerVector}`);
     const rescore = options.queryFloat && options.rescoreCandidates ? Math.max(options.rescoreCandidates, k) : 0;
     const keep = Math.max(k, rescore);
     if (keep <= 0) return [];
@@ -157,7 +160,9 @@ export class BinaryVectorIndex {
     if (!rescore) return found.slice(0, k);
     const { queryFloat, int8 } = options;
     for (const nb of found) {
-      nb.rescored = int8 ? cosineFloatInt8(queryFloat!, int8, nb.id * this.dimensions, this.dimensions) : rescoreWithFloat(queryFloat!, data, nb.id * w, this.dimensions);
+      nb.rescored = int8
+        ? cosineFloatInt8(queryFloat!, int8, nb.id * this.dimensions, this.dimensions)
+        : rescoreWithFloat(queryFloat!, data, nb.id * w, this.dimensions);
     }
     found.sort((a, b) => b.rescored! - a.rescored! || a.distance - b.distance || a.id - b.id);
     return found.slice(0, k);

@@ -44,7 +44,12 @@ export interface Embedder {
  * so the index opens at once, and `load` runs only when a
  * query needs an embedding. `load` throws when the model that answers is not the one named.
  */
-export function deferredEmbedder(id: string, dimensions: number, load: () => Promise<Embedder>, ready?: () => boolean): Embedder {
+export function deferredEmbedder(
+  id: string,
+  dimensions: number,
+  load: () => Promise<Embedder>,
+  ready?: () => boolean,
+): Embedder {
   return {
     id,
     dimensions,

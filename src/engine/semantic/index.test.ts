@@ -64,7 +64,9 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const hits = await index.search(plan('serialize an object into a url query string'), 5);
     const top = corpus.chunks[hits[0].chunkId];
     expect(top.path).toBe('qs/lib/stringify.js');
-    const parsed = hits.map((h) => /^meaning close to the query \(hamming (\d+)\/256, then int8 cosine (-?[\d.]+)\)$/.exec(h.reason)!);
+    const parsed = hits.map((h) =>
+      /^meaning close to the query \(hamming (\d+)\/256, then int8 cosine (-?[\d.]+)\)$/.exec(h.reason)!,
+    );
     parsed.forEach((m, i) => expect(Number(m[2])).toBeCloseTo(hits[i].score, 3));
     for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
 
@@ -90,7 +92,11 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const cache = new MemoryEmbeddingCache();
     const first = counting(local);
     const progress: [number, number][] = [];
-    const a = await SemanticIndex.build(corpus, first, { cache, batchSize: 8, onProgress: (d, t) => progress.push([d, t]) });
+    const a = await SemanticIndex.build(corpus, first, {
+      cache,
+      batchSize: 8,
+      onProgress: (d, t) => progress.push([d, t]),
+    });
     expect(first.texts).toBe(corpus.chunks.length);
     expect(a.buildStats).toEqual({ embedded: corpus.chunks.length, reused: 0 });
     expect(progress.at(-1)).toEqual([corpus.chunks.length, corpus.chunks.length]);
@@ -132,7 +138,10 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       },
     };
     let firstOut = -1;
-    const pipelined = await SemanticIndex.build(corpus, watched, { batchSize: 8, onEmbedding: () => (firstOut = events.length) });
+    const pipelined = await SemanticIndex.build(corpus, watched, {
+      batchSize: 8,
+      onEmbedding: () => (firstOut = events.length),
+    });
     expect(calls).toBe(Math.ceil(corpus.chunks.length / 8));
     expect(calls).toBeGreaterThan(2);
     // Batch n + 1 is sent before batch n comes back, for every batch.
@@ -155,14 +164,18 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const mriChunk = corpus.fileByPath.get('mri/lib/index.js')!.chunkIds[0];
     const similar = await noEmbedder.search(plan('', { intent: 'find_similar', similarToChunk: mriChunk }), 4);
     expect(similar.map((h) => h.chunkId)).not.toContain(mriChunk);
-    expect(similar[0].reason).toMatch(/^meaning close to mri\/lib\/index.js:1 \(hamming \d+\/256, then int8 cosine -?[\d.]+\)$/);
+    expect(similar[0].reason).toMatch(
+      /^meaning close to mri\/lib\/index.js:1 \(hamming \d+\/256, then int8 cosine -?[\d.]+\)$/,
+    );
     for (let i = 1; i < similar.length; i++) expect(similar[i].score).toBeLessThanOrEqual(similar[i - 1].score);
 
     // A snapshot from before int8 vectors still loads: rescoring falls back to the ±1 bits.
     const { int8: _dropped, ...older } = snapshot;
     const old = SemanticIndex.load(corpus, older, local);
     const oldHits = await old.search(q, 5);
-    expect(oldHits[0].reason).toMatch(/^meaning close to the query \(hamming \d+\/256, then cosine with the ±1 bits -?[\d.]+\)$/);
+    expect(oldHits[0].reason).toMatch(
+      /^meaning close to the query \(hamming \d+\/256, then cosine with the ±1 bits -?[\d.]+\)$/,
+    );
 
     expect(() => SemanticIndex.load(windowedCorpus(readFixtures().slice(1)), snapshot, null)).toThrow(/re-index/);
   });
@@ -179,7 +192,8 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const int8Hits = await index.search(plan(query), 20);
     const bits = SemanticIndex.load(corpus, { ...index.serialize(), int8: undefined }, local);
     const bitHits = await bits.search(plan(query), 20);
-    const error = (hits: { chunkId: number; score: number }[]) => Math.max(...hits.map((h) => Math.abs(h.score - exact[h.chunkId])));
+    const error = (hits: { chunkId: number; score: number }[]) =>
+      Math.max(...hits.map((h) => Math.abs(h.score - exact[h.chunkId])));
     expect(error(int8Hits)).toBeLessThan(0.02);
     expect(error(bitHits)).toBeGreaterThan(error(int8Hits));
     expect(corpus.chunks[int8Hits[0].chunkId].path).toBe('ms/index.js');
@@ -194,7 +208,13 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
 
   it('embedding text: path and name first, truncated to the documented length', () => {
     const file = corpus.files[0];
-    const chunk = { ...corpus.chunks[file.chunkIds[0]], kind: 'definition' as const, symbol: 'format', definitionKind: 'function' as const, container: 'bytes' };
+    const chunk = {
+      ...corpus.chunks[file.chunkIds[0]],
+      kind: 'definition' as const,
+      symbol: 'format',
+      definitionKind: 'function' as const,
+      container: 'bytes',
+    };
     const text = chunkEmbeddingText(chunk, file);
     expect(text.startsWith(`${file.path}\nfunction bytes.format\n`)).toBe(true);
     const huge = windowedCorpus([{ path: 'big.js', text: 'x'.repeat(100).concat('\n').repeat(400) }]);
@@ -217,14 +237,22 @@ describe('SemanticIndex on bad input, through the real local model', () => {
     const { vectors, int8 } = index.serialize();
     expect(vectors).toHaveLength(badCorpus.chunks.length * 8);
     expect(int8).toHaveLength(badCorpus.chunks.length * 256);
-    const queries = ['how does the parser work '.repeat(400).slice(0, 10_000), '解析命令行参数', 'разбор аргументов', '🚀', '', '(){}[]'];
+    const queries = [
+      'how does the parser work '.repeat(400).slice(0, 10_000),
+      '解析命令行参数',
+      'разбор аргументов',
+      '🚀',
+      '',
+      '(){}[]',
+    ];
     for (const q of queries) {
       const hits = await index.search(plan(q), 10);
       expect(hits.length).toBeGreaterThan(0);
       for (const h of hits) expect(Number.isFinite(h.score)).toBe(true);
     }
     for (let id = 0; id < badCorpus.chunks.length; id++) {
-      for (const h of await index.search(plan('', { intent: 'find_similar', similarToChunk: id }), 3)) expect(Number.isFinite(h.score)).toBe(true);
+      for (const h of await index.search(plan('', { intent: 'find_similar', similarToChunk: id }), 3))
+        expect(Number.isFinite(h.score)).toBe(true);
     }
   });
 });
@@ -250,7 +278,11 @@ describe('SemanticIndex with the Voyage client (loopback server)', () => {
   it('a build can be cancelled', async () => {
     const voyage = createVoyageEmbedder({ apiKey: 'k', baseUrl: server.url });
     const controller = new AbortController();
-    const build = SemanticIndex.build(corpus, voyage, { signal: controller.signal, batchSize: 2, onProgress: (d) => d >= 4 && controller.abort() });
+    const build = SemanticIndex.build(corpus, voyage, {
+      signal: controller.signal,
+      batchSize: 2,
+      onProgress: (d) => d >= 4 && controller.abort(),
+    });
     await expect(build).rejects.toThrow();
     expect(controller.signal.aborted).toBe(true);
   });

@@ -103,7 +103,12 @@ export interface SemanticBuildOptions {
 }
 
 /** A previous snapshot whose vectors a build with this embedder can take: same embedder and width, hashes stored, int8 when the build needs it. */
-function usablePrevious(previous: SemanticSnapshot | null | undefined, embedderId: string, dims: number, withInt8: boolean): SemanticSnapshot | null {
+function usablePrevious(
+  previous: SemanticSnapshot | null | undefined,
+  embedderId: string,
+  dims: number,
+  withInt8: boolean,
+): SemanticSnapshot | null {
   if (!previous || previous.embedderId !== embedderId || previous.dimensions !== dims) return null;
   if (previous.textHashes?.length !== previous.chunkCount * HASH_BYTES) return null;
   if (previous.vectors.length !== previous.chunkCount * wordsFor(dims)) return null;
@@ -132,7 +137,11 @@ interface BuildVectors {
 }
 
 /** Copies the previous index's vectors of chunks whose embedding text it holds; returns the ids it does not hold. */
-function copyFromPrevious(previous: SemanticSnapshot | null, hashes: readonly string[], { data, int8, words, dims }: BuildVectors): number[] {
+function copyFromPrevious(
+  previous: SemanticSnapshot | null,
+  hashes: readonly string[],
+  { data, int8, words, dims }: BuildVectors,
+): number[] {
   const fromPrevious = new Map<string, number>();
   if (previous) unpackTextHashes(previous.textHashes!).forEach((hash, row) => fromPrevious.set(hash, row));
   const notInPrevious: number[] = [];
@@ -149,7 +158,11 @@ function copyFromPrevious(previous: SemanticSnapshot | null, hashes: readonly st
 }
 
 /** Copies the cache's usable entries (`cachedList[i]` is `ids[i]`'s); returns the ids still to embed. */
-function copyFromCache(ids: readonly number[], cachedList: readonly (Uint32Array | undefined)[], { data, int8, words, dims }: BuildVectors): number[] {
+function copyFromCache(
+  ids: readonly number[],
+  cachedList: readonly (Uint32Array | undefined)[],
+  { data, int8, words, dims }: BuildVectors,
+): number[] {
   const missing: number[] = [];
   ids.forEach((id, i) => {
     const v = cachedList[i];
@@ -163,7 +176,12 @@ function copyFromCache(ids: readonly number[], cachedList: readonly (Uint32Array
 }
 
 /** One batch's document embeddings: bits and int8 from an embedder that gives both, else bits alone. */
-function embedBatch(embedder: Embedder, texts: string[], withInt8: boolean, signal: AbortSignal | undefined): Promise<DocumentEmbeddings> {
+function embedBatch(
+  embedder: Embedder,
+  texts: string[],
+  withInt8: boolean,
+  signal: AbortSignal | undefined,
+): Promise<DocumentEmbeddings> {
   if (!texts.length) return Promise.resolve({ bits: [], int8: [] });
   if (withInt8) return embedder.embedDocuments!(texts, signal);
   return embedder.embed(texts, 'document', signal).then((bits) => ({ bits, int8: [] }));
@@ -207,8 +225,18 @@ export class SemanticIndex implements Retriever {
     const int8 = withInt8 ? new Int8Array(total * dims) : undefined;
     const vectors = { data, int8, words, dims };
     // The previous index of this repository first: a re-index reads nothing else for unchanged chunks.
-    const notInPrevious = copyFromPrevious(usablePrevious(options.previous, embedder.id, dims, withInt8), hashes, vectors);
-    const cachedList = cache && notInPrevious.length ? await cache.get(embedder.id, notInPrevious.map((id) => hashes[id])) : [];
+    const notInPrevious = copyFromPrevious(
+      usablePrevious(options.previous, embedder.id, dims, withInt8),
+      hashes,
+      vectors,
+    );
+    const cachedList =
+      cache && notInPrevious.length
+        ? await cache.get(
+            embedder.id,
+            notInPrevious.map((id) => hashes[id]),
+          )
+        : [];
     step('cache-read');
     const missing = copyFromCache(notInPrevious, cachedList, vectors);
     const stats = { embedded: 0, reused: total - missing.length };
@@ -220,7 +248,9 @@ export class SemanticIndex implements Retriever {
     let writes: Promise<void> = Promise.resolve();
     let writeError: unknown;
     const write = (entries: [string, Uint32Array][]) => {
-      writes = writes.then(() => (writeError === undefined ? cache!.put(embedder.id, entries) : undefined)).catch((error: unknown) => void (writeError ??= error));
+      writes = writes
+        .then(() => (writeError === undefined ? cache!.put(embedder.id, entries) : undefined))
+        .catch((error: unknown) => void (writeError ??= error));
     };
     // Identical texts (copied files, vendored duplicates) are embedded once.
     const firstWithHash = new Map<string, number>();
@@ -250,10 +280,12 @@ export class SemanticIndex implements Retriever {
       const entries: [string, Uint32Array][] = [];
       unique.forEach((id, j) => {
         const bits = found.bits[j];
-        if (bits.length !== words) throw new Error(`embedder ${embedder.id} returned ${bits.length} words; ${words} expected`);
+        if (bits.length !== words)
+          throw new Error(`embedder ${embedder.id} returned ${bits.length} words; ${words} expected`);
         data.set(bits, id * words);
         if (int8) {
-          if (found.int8[j]?.length !== dims) throw new Error(`embedder ${embedder.id} returned no ${dims}-dimension int8 vector`);
+          if (found.int8[j]?.length !== dims)
+            throw new Error(`embedder ${embedder.id} returned no ${dims}-dimension int8 vector`);
           int8.set(found.int8[j], id * dims);
         }
         entries.push([hashes[id], cacheRecord(bits, int8 ? found.int8[j] : undefined)]);
@@ -273,13 +305,25 @@ export class SemanticIndex implements Retriever {
     await writes;
     if (writeError !== undefined) throw writeError;
     step('cache-write');
-    const index = new SemanticIndex(corpus, embedder.id, new BinaryVectorIndex(dims, data), int8, embedder, packTextHashes(hashes));
+    const index = new SemanticIndex(
+      corpus,
+      embedder.id,
+      new BinaryVectorIndex(dims, data),
+      int8,
+      embedder,
+      packTextHashes(hashes),
+    );
     index.buildStats = stats;
     return index;
   }
 
   serialize(): SemanticSnapshot {
-    const snapshot: SemanticSnapshot = { embedderId: this.embedderId, dimensions: this.vectors.dimensions, chunkCount: this.vectors.size, vectors: this.vectors.data };
+    const snapshot: SemanticSnapshot = {
+      embedderId: this.embedderId,
+      dimensions: this.vectors.dimensions,
+      chunkCount: this.vectors.size,
+      vectors: this.vectors.data,
+    };
     if (this.int8) snapshot.int8 = this.int8;
     if (this.textHashes) snapshot.textHashes = this.textHashes;
     return snapshot;
@@ -288,16 +332,27 @@ export class SemanticIndex implements Retriever {
   /** `embedder` may be null (only "find similar" works then) but must match the one that built the vectors. */
   static load(corpus: Corpus, snapshot: SemanticSnapshot, embedder: Embedder | null): SemanticIndex {
     if (snapshot.chunkCount !== corpus.chunks.length) {
-      throw new Error(`semantic snapshot has ${snapshot.chunkCount} chunks but the corpus has ${corpus.chunks.length}: re-index`);
+      throw new Error(
+        `semantic snapshot has ${snapshot.chunkCount} chunks but the corpus has ${corpus.chunks.length}: re-index`,
+      );
     }
     if (embedder && (embedder.id !== snapshot.embedderId || embedder.dimensions !== snapshot.dimensions)) {
       throw new Error(
         `semantic vectors were built with ${snapshot.embedderId} (${snapshot.dimensions} dims) but the embedder is ${embedder.id} (${embedder.dimensions} dims): re-index to switch providers`,
       );
     }
-    const int8 = snapshot.int8 && snapshot.int8.length === snapshot.chunkCount * snapshot.dimensions ? snapshot.int8 : undefined;
-    const textHashes = snapshot.textHashes?.length === snapshot.chunkCount * HASH_BYTES ? snapshot.textHashes : undefined;
-    return new SemanticIndex(corpus, snapshot.embedderId, new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors), int8, embedder, textHashes);
+    const int8 =
+      snapshot.int8 && snapshot.int8.length === snapshot.chunkCount * snapshot.dimensions ? snapshot.int8 : undefined;
+    const textHashes =
+      snapshot.textHashes?.length === snapshot.chunkCount * HASH_BYTES ? snapshot.textHashes : undefined;
+    return new SemanticIndex(
+      corpus,
+      snapshot.embedderId,
+      new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors),
+      int8,
+      embedder,
+      textHashes,
+    );
   }
 
   async search(plan: QueryPlan, limit: number): Promise<ModalityHit[]> {
@@ -318,7 +373,12 @@ export class SemanticIndex implements Retriever {
       // Code → code: the source chunk's own int8 vector is the query of the second stage.
       const queryFloat = Float32Array.from(this.int8.subarray(id * dims, (id + 1) * dims));
       return this.vectors
-        .search(this.vectors.vector(id), limit, { exclude: id, queryFloat, int8: this.int8, rescoreCandidates: this.rescoreCandidates })
+        .search(this.vectors.vector(id), limit, {
+          exclude: id,
+          queryFloat,
+          int8: this.int8,
+          rescoreCandidates: this.rescoreCandidates,
+        })
         .map((n) => ({
           chunkId: n.id,
           score: n.rescored!,
@@ -326,7 +386,9 @@ export class SemanticIndex implements Retriever {
         }));
     }
     if (!this.embedder) {
-      throw new Error(`semantic search needs the ${this.embedderId} embedder to embed the query, and none is available`);
+      throw new Error(
+        `semantic search needs the ${this.embedderId} embedder to embed the query, and none is available`,
+      );
     }
     const text = plan.snippet ?? plan.raw;
     const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
@@ -340,7 +402,11 @@ export class SemanticIndex implements Retriever {
     }
     // One model call: the sign bits of the float query are exactly its binary vector.
     const queryFloat = await this.embedder.embedQueryFloat!(text);
-    const found = this.vectors.search(packSigns(queryFloat), limit, { queryFloat, int8: this.int8, rescoreCandidates: this.rescoreCandidates });
+    const found = this.vectors.search(packSigns(queryFloat), limit, {
+      queryFloat,
+      int8: this.int8,
+      rescoreCandidates: this.rescoreCandidates,
+    });
     // The rank comes from the rescored similarity, so that is the score shown (numbers shown = numbers used).
     return found.map((n) => ({
       chunkId: n.id,

@@ -5,7 +5,17 @@ import { encodeWithoutSpecials } from '../../../scripts/model-tokenizer';
 import { NODE_MODELS_DIR, createNodeLocalEmbedder } from '../../node/embedders';
 import { loadDirectLocalModel } from '../../node/local-model';
 import { hamming, packSigns } from './binary';
-import { createLocalEmbedder, DEFAULT_LOCAL_MODEL_ID, LOCAL_MAX_CHARS, LocalModelRunner, LOCAL_MAX_TOKENS, type LocalEmbedder, type LocalModelInputs, type LocalTokenizer, localEmbedderFrom } from './local';
+import {
+  createLocalEmbedder,
+  DEFAULT_LOCAL_MODEL_ID,
+  LOCAL_MAX_CHARS,
+  LocalModelRunner,
+  LOCAL_MAX_TOKENS,
+  type LocalEmbedder,
+  type LocalModelInputs,
+  type LocalTokenizer,
+  localEmbedderFrom,
+} from './local';
 
 const MODEL_DIR = `${NODE_MODELS_DIR}${DEFAULT_LOCAL_MODEL_ID}`;
 const realFetch = globalThis.fetch;
@@ -22,7 +32,11 @@ beforeAll(async () => {
     return realFetch(input, init);
   }) as typeof fetch;
   embedder = await createNodeLocalEmbedder();
-  viaTransformers = await createLocalEmbedder({ modelId: DEFAULT_LOCAL_MODEL_ID, localModelPath: NODE_MODELS_DIR, sessionThreads: 1 });
+  viaTransformers = await createLocalEmbedder({
+    modelId: DEFAULT_LOCAL_MODEL_ID,
+    localModelPath: NODE_MODELS_DIR,
+    sessionThreads: 1,
+  });
 });
 afterAll(() => {
   globalThis.fetch = realFetch;
@@ -47,7 +61,13 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
   });
 
   it('the direct path (CLI) gives exactly the vectors of transformers.js (browser), as query and as document', async () => {
-    const fixtures = ['./fixtures/qs/lib/parse.js', './fixtures/mri/lib/index.js', './fixtures/bytes/index.js', './fixtures/ms/index.js', './fixtures/escape-html/index.js'];
+    const fixtures = [
+      './fixtures/qs/lib/parse.js',
+      './fixtures/mri/lib/index.js',
+      './fixtures/bytes/index.js',
+      './fixtures/ms/index.js',
+      './fixtures/escape-html/index.js',
+    ];
     const texts = fixtures.flatMap((f) => readFileSync(new URL(f, import.meta.url), 'utf8').split('\n\n'));
     texts.push('', 'how are query strings parsed into nested objects', 'naïve café 日本語 🚀 \ud800', 'x'.repeat(5000));
     for (const inputType of ['query', 'document'] as const) {
@@ -57,7 +77,9 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
       // Bit for bit, not close: the ranking contract compares these numbers.
       direct.forEach((v, i) => expect(Buffer.from(v.buffer).equals(Buffer.from(reference[i].buffer))).toBe(true));
     }
-    expect(await embedder.embedDocuments(texts.slice(0, 20))).toEqual(await viaTransformers.embedDocuments(texts.slice(0, 20)));
+    expect(await embedder.embedDocuments(texts.slice(0, 20))).toEqual(
+      await viaTransformers.embedDocuments(texts.slice(0, 20)),
+    );
   });
 
   it('the committed model stays small', () => {
@@ -68,7 +90,15 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
 
   it('transformers.js tokenizes exactly as the training script did', async () => {
     const tokenizer = await AutoTokenizer.from_pretrained(DEFAULT_LOCAL_MODEL_ID);
-    const vocab = new Map(Object.entries((JSON.parse(readFileSync(`${MODEL_DIR}/tokenizer.json`, 'utf8')) as { model: { vocab: Record<string, number> } }).model.vocab));
+    const vocab = new Map(
+      Object.entries(
+        (
+          JSON.parse(readFileSync(`${MODEL_DIR}/tokenizer.json`, 'utf8')) as {
+            model: { vocab: Record<string, number> };
+          }
+        ).model.vocab,
+      ),
+    );
     const samples = [
       'const parseArgs = (argv) => XMLHttpRequest2.open(utf8Decoder, "GET");',
       'def parse_command_line(args): return ArgumentParser(prog="x").parse_args(args)',
@@ -87,7 +117,12 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
       texts: string[],
       options: object,
     ) => Promise<{ data: Float32Array; dims: number[] }>;
-    const texts = ['read the config file and merge defaults', 'function parseArgs(argv) { return argv.slice(2); }', 'x', 'HTTPServer.listen(port)'];
+    const texts = [
+      'read the config file and merge defaults',
+      'function parseArgs(argv) { return argv.slice(2); }',
+      'x',
+      'HTTPServer.listen(port)',
+    ];
     const reference = await extractor(texts, { pooling: 'mean', normalize: true });
     const ours = await embedder.embedFloat(texts, 'document');
     const bits = await embedder.embed(texts, 'document');
@@ -101,7 +136,11 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
   });
 
   it('tells the model queries from documents: token_type_ids all 1 for a query, all 0 for a document (int64 [B,T])', async () => {
-    const { tokenizer, model: real } = await loadDirectLocalModel({ modelId: DEFAULT_LOCAL_MODEL_ID, modelsDir: NODE_MODELS_DIR, sessionThreads: 1 });
+    const { tokenizer, model: real } = await loadDirectLocalModel({
+      modelId: DEFAULT_LOCAL_MODEL_ID,
+      modelsDir: NODE_MODELS_DIR,
+      sessionThreads: 1,
+    });
     const seen: LocalModelInputs[] = [];
     const watched = await localEmbedderFrom('local:watched', tokenizer, (inputs) => {
       seen.push(inputs);
@@ -120,21 +159,29 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
     expect(new Set(query.token_type_ids)).toEqual(new Set([1n]));
     expect(new Set(document.token_type_ids)).toEqual(new Set([0n]));
     // The bundled graph weighs each token per side (public/models/<id>/README.md): the same text differs as query and document.
-    expect(await watched.embed(['open a socket'], 'query')).not.toEqual(await watched.embed(['open a socket'], 'document'));
+    expect(await watched.embed(['open a socket'], 'query')).not.toEqual(
+      await watched.embed(['open a socket'], 'document'),
+    );
   });
 
-  it('tokenizing piece by piece (remembered words) gives exactly the tokenizer\'s ids for whole texts, cut at LOCAL_MAX_TOKENS', async () => {
+  it("tokenizing piece by piece (remembered words) gives exactly the tokenizer's ids for whole texts, cut at LOCAL_MAX_TOKENS", async () => {
     const tokenizer = (await AutoTokenizer.from_pretrained(DEFAULT_LOCAL_MODEL_ID)) as unknown as LocalTokenizer;
     const runner = new LocalModelRunner(tokenizer, async () => {
       throw new Error('not used');
     });
-    const fixtures = ['./fixtures/qs/lib/parse.js', './fixtures/mri/lib/index.js', './fixtures/bytes/index.js', './fixtures/ms/index.js'];
+    const fixtures = [
+      './fixtures/qs/lib/parse.js',
+      './fixtures/mri/lib/index.js',
+      './fixtures/bytes/index.js',
+      './fixtures/ms/index.js',
+    ];
     const texts = fixtures.flatMap((f) => readFileSync(new URL(f, import.meta.url), 'utf8').split('\n\n'));
     texts.push('', '   ', 'naïve café 日本語 🚀', 'a'.repeat(500), 'getHTTPResponse2XX\tfoo_bar\r\nBaz');
     let cut = 0;
     for (const text of texts) {
       const whole = tokenizer.encode(text);
-      const expected = whole.length <= LOCAL_MAX_TOKENS ? whole : [...whole.slice(0, LOCAL_MAX_TOKENS - 1), whole[whole.length - 1]];
+      const expected =
+        whole.length <= LOCAL_MAX_TOKENS ? whole : [...whole.slice(0, LOCAL_MAX_TOKENS - 1), whole[whole.length - 1]];
       if (whole.length > LOCAL_MAX_TOKENS) cut++;
       expect(runner.tokenize(text)).toEqual(expected);
     }
@@ -143,7 +190,11 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
   });
 
   it('runs one call at a time, in the order asked: a batch sent ahead waits for the one running', async () => {
-    const { tokenizer, model: real } = await loadDirectLocalModel({ modelId: DEFAULT_LOCAL_MODEL_ID, modelsDir: NODE_MODELS_DIR, sessionThreads: 1 });
+    const { tokenizer, model: real } = await loadDirectLocalModel({
+      modelId: DEFAULT_LOCAL_MODEL_ID,
+      modelsDir: NODE_MODELS_DIR,
+      sessionThreads: 1,
+    });
     let running = 0;
     let most = 0;
     const order: number[] = [];
@@ -157,7 +208,11 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
       }
     });
     order.length = 0;
-    const [a, b, c] = await Promise.all([watched.embed(['one'], 'document'), watched.embed(['two', 'three'], 'document'), watched.embed(['four', 'five', 'six'], 'document')]);
+    const [a, b, c] = await Promise.all([
+      watched.embed(['one'], 'document'),
+      watched.embed(['two', 'three'], 'document'),
+      watched.embed(['four', 'five', 'six'], 'document'),
+    ]);
     expect(most).toBe(1);
     expect(order).toEqual([1, 2, 3]);
     expect([a.length, b.length, c.length]).toEqual([1, 2, 3]);
@@ -174,10 +229,15 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
 
   it('captures lexical co-occurrence: auth is near token/login, far from colors', async () => {
     const [auth, login, color] = await Promise.all(
-      ['authenticate user', 'login with password and token', 'rgb color hue saturation'].map((t) => embedder.embedQueryFloat!(t)),
+      ['authenticate user', 'login with password and token', 'rgb color hue saturation'].map((t) =>
+        embedder.embedQueryFloat!(t),
+      ),
     );
     expect(cosine(auth, login)).toBeGreaterThan(cosine(auth, color) + 0.1);
-    const [a, l, c] = await embedder.embed(['authenticate user', 'login with password and token', 'rgb color hue saturation'], 'query');
+    const [a, l, c] = await embedder.embed(
+      ['authenticate user', 'login with password and token', 'rgb color hue saturation'],
+      'query',
+    );
     expect(hamming(a, l)).toBeLessThan(hamming(a, c));
   });
 

@@ -116,8 +116,12 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
     tokenizer = (await AutoTokenizer.from_pretrained(options.modelId)) as unknown as LocalTokenizer;
     const transformersModel = (await AutoModel.from_pretrained(options.modelId, {
       dtype: options.dtype ?? 'q8',
-      ...(options.sessionThreads ? { session_options: { intraOpNumThreads: options.sessionThreads, interOpNumThreads: 1 } } : {}),
-    })) as unknown as (inputs: Record<string, InstanceType<typeof Tensor>>) => Promise<{ last_hidden_state: { data: unknown; dims: number[] } }>;
+      ...(options.sessionThreads
+        ? { session_options: { intraOpNumThreads: options.sessionThreads, interOpNumThreads: 1 } }
+        : {}),
+    })) as unknown as (
+      inputs: Record<string, InstanceType<typeof Tensor>>,
+    ) => Promise<{ last_hidden_state: { data: unknown; dims: number[] } }>;
     model = async ({ input_ids, attention_mask, token_type_ids, dims }) => {
       const { last_hidden_state: hidden } = await transformersModel({
         input_ids: new Tensor('int64', input_ids, dims),
@@ -150,11 +154,16 @@ export interface LocalModelInputs {
 export type LocalModel = (inputs: LocalModelInputs) => Promise<{ data: Float32Array; dims: readonly number[] }>;
 
 /** The embedder over a loaded tokenizer and model (createLocalEmbedder loads them; tests may wrap the real model to watch its inputs). */
-export async function localEmbedderFrom(id: string, tokenizer: LocalTokenizer, model: LocalModel): Promise<LocalEmbedder> {
+export async function localEmbedderFrom(
+  id: string,
+  tokenizer: LocalTokenizer,
+  model: LocalModel,
+): Promise<LocalEmbedder> {
   const runner = new LocalModelRunner(tokenizer, model);
   // One probe tells the real width, whatever config.json claims.
   const dimensions = (await runner.run(['probe'], 'query'))[0].length;
-  if (dimensions % 32 !== 0) throw new Error(`local model ${id} has ${dimensions} dimensions; a multiple of 32 is required`);
+  if (dimensions % 32 !== 0)
+    throw new Error(`local model ${id} has ${dimensions} dimensions; a multiple of 32 is required`);
 
   return {
     id,
@@ -213,7 +222,9 @@ export class LocalModelRunner {
     this.suffix = at < 0 ? [] : full.slice(at + bare.length);
     // Splitting at whitespace first is exact for tokenizers whose pre-tokenizer splits there
     // (BERT-style, and the bundled one); checked here, so another tokenizer falls back to whole texts.
-    this.wordwise = at >= 0 && WORDWISE_PROBES.every((text) => sameIds(this.tokenizeWordwise(text, Infinity), tokenizer.encode(text)));
+    this.wordwise =
+      at >= 0 &&
+      WORDWISE_PROBES.every((text) => sameIds(this.tokenizeWordwise(text, Infinity), tokenizer.encode(text)));
     this.memo.clear();
   }
 
@@ -272,8 +283,11 @@ export class LocalModelRunner {
     const order = tokens.map((_, i) => i).sort((a, b) => tokens[a].length - tokens[b].length || a - b);
     const out: Float32Array[] = new Array(texts.length);
     const typeId = inputType === 'query' ? 1n : 0n;
-    if (!LITTLE_ENDIAN) throw new Error('the local embedder writes int64 tensors through 32-bit views and needs a little-endian platform');
-    for (let start = 0; start < order.length; ) {
+    if (!LITTLE_ENDIAN)
+      throw new Error(
+        'the local embedder writes int64 tensors through 32-bit views and needs a little-endian platform',
+      );
+    for (let start = 0; start < order.length;) {
       signal?.throwIfAborted();
       // Sorted ascending, so the last row of a batch is its widest.
       let end = start + 1;
@@ -304,7 +318,12 @@ export class LocalModelRunner {
       if (typeId) types.fill(typeId);
       timings.tokens += rows.length * width;
       lap('tokenizeMs');
-      const hidden = await this.model({ input_ids: ids, attention_mask: mask, token_type_ids: types, dims: [rows.length, width] });
+      const hidden = await this.model({
+        input_ids: ids,
+        attention_mask: mask,
+        token_type_ids: types,
+        dims: [rows.length, width],
+      });
       lap('sessionMs');
       const data = hidden.data;
       const d = hidden.dims[2];

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { packUbinaryBytes } from './binary';
-import { type VoyageRetryInfo, VoyageError, createVoyageEmbedder, estimateTokens, parseRetryAfter, planBatches } from './voyage';
+import {
+  type VoyageRetryInfo,
+  VoyageError,
+  createVoyageEmbedder,
+  estimateTokens,
+  parseRetryAfter,
+  planBatches,
+} from './voyage';
 import { startVoyageServer, testVectorBytes } from '../../../test/support/voyage-test-server';
 
 const KEY = 'pa-test-key';
@@ -37,7 +44,14 @@ describe('Voyage client against a Voyage-shaped loopback server', () => {
     expect(s.requests).toHaveLength(2);
     const req = s.requests[0];
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(req.body).toEqual({ input: texts, model: 'voyage-code-3', input_type: 'document', output_dimension: 256, output_dtype: 'ubinary', truncation: true });
+    expect(req.body).toEqual({
+      input: texts,
+      model: 'voyage-code-3',
+      input_type: 'document',
+      output_dimension: 256,
+      output_dtype: 'ubinary',
+      truncation: true,
+    });
     expect((s.requests[1].body as { input_type: string }).input_type).toBe('query');
   });
 
@@ -55,7 +69,13 @@ describe('Voyage client against a Voyage-shaped loopback server', () => {
   it('429 three times then success, honouring retry-after', async () => {
     const s = await server({ key: KEY, failFirst: 3, retryAfter: '0.05' });
     const retries: VoyageRetryInfo[] = [];
-    const voyage = createVoyageEmbedder({ apiKey: KEY, baseUrl: s.url, dimensions: 512, onRetry: (r) => retries.push(r), baseDelayMs: 5_000 });
+    const voyage = createVoyageEmbedder({
+      apiKey: KEY,
+      baseUrl: s.url,
+      dimensions: 512,
+      onRetry: (r) => retries.push(r),
+      baseDelayMs: 5_000,
+    });
     const [v] = await voyage.embed(['hello'], 'document');
     expect(v).toEqual(packUbinaryBytes(testVectorBytes('hello', 64), 512));
     expect(s.requests.map((r) => r.status)).toEqual([429, 429, 429, 200]);
@@ -65,7 +85,8 @@ describe('Voyage client against a Voyage-shaped loopback server', () => {
       [3, 429, 50],
     ]);
     // retry-after (50 ms) was used, not the 5 s backoff.
-    for (let i = 1; i < s.requests.length; i++) expect(s.requests[i].at - s.requests[i - 1].at).toBeGreaterThanOrEqual(40);
+    for (let i = 1; i < s.requests.length; i++)
+      expect(s.requests[i].at - s.requests[i - 1].at).toBeGreaterThanOrEqual(40);
   });
 
   it('retry-after as an HTTP date is honoured too', () => {
@@ -89,7 +110,12 @@ describe('Voyage client against a Voyage-shaped loopback server', () => {
   it('500 then success uses exponential backoff', async () => {
     const s = await server({ key: KEY, failFirst: 1, status: 500 });
     const retries: VoyageRetryInfo[] = [];
-    const voyage = createVoyageEmbedder({ apiKey: KEY, baseUrl: s.url, baseDelayMs: 20, onRetry: (r) => retries.push(r) });
+    const voyage = createVoyageEmbedder({
+      apiKey: KEY,
+      baseUrl: s.url,
+      baseDelayMs: 20,
+      onRetry: (r) => retries.push(r),
+    });
     await voyage.embed(['x'], 'document');
     expect(s.requests.map((r) => r.status)).toEqual([500, 200]);
     expect(retries).toHaveLength(1);
@@ -139,7 +165,10 @@ describe('Voyage client against a Voyage-shaped loopback server', () => {
   it('caps batches at Voyage limits whatever the options say', async () => {
     const s = await server({ key: KEY });
     const voyage = createVoyageEmbedder({ apiKey: KEY, baseUrl: s.url, maxBatchItems: 5000, dimensions: 256 });
-    await voyage.embed(Array.from({ length: 1200 }, (_, i) => String(i)), 'document');
+    await voyage.embed(
+      Array.from({ length: 1200 }, (_, i) => String(i)),
+      'document',
+    );
     expect(s.requests.map((r) => (r.body as { input: string[] }).input.length)).toEqual([1000, 200]);
   });
 
@@ -176,7 +205,10 @@ describe('Voyage client against a Voyage-shaped loopback server', () => {
 
   it('the server answers CORS preflight', async () => {
     const s = await server({ key: KEY });
-    const res = await fetch(`${s.url}/v1/embeddings`, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:5173' } });
+    const res = await fetch(`${s.url}/v1/embeddings`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')).toContain('authorization');

@@ -28,7 +28,8 @@ const MAX_RETRY_AFTER_MS = 60_000;
 
 export const VOYAGE_DIMENSIONS = [256, 512, 1024, 2048] as const;
 
-export type VoyageErrorKind = 'auth' | 'bad_request' | 'rate_limited' | 'server' | 'network' | 'cors_or_network' | 'aborted';
+export type VoyageErrorKind =
+  'auth' | 'bad_request' | 'rate_limited' | 'server' | 'network' | 'cors_or_network' | 'aborted';
 
 export class VoyageError extends Error {
   override readonly name = 'VoyageError';
@@ -105,7 +106,11 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 /** True in a browser page or worker, where a failed fetch may be CORS and not the network. */
 function inBrowser(): boolean {
-  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown; process?: { versions?: { node?: string } } };
+  const g = globalThis as {
+    document?: unknown;
+    WorkerGlobalScope?: unknown;
+    process?: { versions?: { node?: string } };
+  };
   return !g.process?.versions?.node && (g.document !== undefined || g.WorkerGlobalScope !== undefined);
 }
 
@@ -156,8 +161,19 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
   const maxDelay = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
   const endpoint = `${baseUrl}/v1/embeddings`;
 
-  async function embedBatch(input: string[], inputType: 'document' | 'query', signal?: AbortSignal): Promise<Uint32Array[]> {
-    const body = JSON.stringify({ input, model, input_type: inputType, output_dimension: dimensions, output_dtype: 'ubinary', truncation: true });
+  async function embedBatch(
+    input: string[],
+    inputType: 'document' | 'query',
+    signal?: AbortSignal,
+  ): Promise<Uint32Array[]> {
+    const body = JSON.stringify({
+      input,
+      model,
+      input_type: inputType,
+      output_dimension: dimensions,
+      output_dtype: 'ubinary',
+      truncation: true,
+    });
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortError(attempt - 1, signal.reason);
       let response: Response;
@@ -180,7 +196,8 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
         throw unreachableError(baseUrl, reason, attempt, err);
       }
 
-      if (response.ok) return vectorsOf((await response.json()) as VoyageResponse, input.length, dimensions, response.status, attempt);
+      if (response.ok)
+        return vectorsOf((await response.json()) as VoyageResponse, input.length, dimensions, response.status, attempt);
 
       const status = response.status;
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
@@ -206,7 +223,8 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
     dimensions,
     async embed(texts, inputType, signal) {
       const out: Uint32Array[] = [];
-      for (const batch of planBatches(texts, maxItems, maxTokens)) out.push(...(await embedBatch(batch, inputType, signal)));
+      for (const batch of planBatches(texts, maxItems, maxTokens))
+        out.push(...(await embedBatch(batch, inputType, signal)));
       return out;
     },
   };
@@ -222,7 +240,15 @@ async function sleepOrAbort(ms: number, signal: AbortSignal | undefined, attempt
 
 /** The error for a request that got no answer: in a browser that is often CORS, which the message says how to fix. */
 function unreachableError(baseUrl: string, reason: string, attempts: number, cause: unknown): VoyageError {
-  if (!inBrowser()) return new VoyageError('network', `Could not reach the Voyage API at ${baseUrl}: ${reason}.`, undefined, undefined, attempts, { cause });
+  if (!inBrowser())
+    return new VoyageError(
+      'network',
+      `Could not reach the Voyage API at ${baseUrl}: ${reason}.`,
+      undefined,
+      undefined,
+      attempts,
+      { cause },
+    );
   return new VoyageError(
     'cors_or_network',
     `Could not reach the Voyage API at ${baseUrl} (${reason}). In a browser this means the network is down, ` +
@@ -240,9 +266,21 @@ interface VoyageResponse {
 }
 
 /** The packed vectors of a successful answer, in input order; an answer of the wrong shape is a server error. */
-function vectorsOf(json: VoyageResponse, inputs: number, dimensions: number, status: number, attempts: number): Uint32Array[] {
+function vectorsOf(
+  json: VoyageResponse,
+  inputs: number,
+  dimensions: number,
+  status: number,
+  attempts: number,
+): Uint32Array[] {
   if (!Array.isArray(json.data) || json.data.length !== inputs) {
-    throw new VoyageError('server', `Voyage answered with ${json.data?.length ?? 'no'} embeddings for ${inputs} inputs.`, status, undefined, attempts);
+    throw new VoyageError(
+      'server',
+      `Voyage answered with ${json.data?.length ?? 'no'} embeddings for ${inputs} inputs.`,
+      status,
+      undefined,
+      attempts,
+    );
   }
   const bytesPerVector = dimensions / 8;
   const out: Uint32Array[] = new Array(inputs);
@@ -264,7 +302,13 @@ function vectorsOf(json: VoyageResponse, inputs: number, dimensions: number, sta
 function httpError(status: number, detail: string | undefined, attempts: number): VoyageError {
   const suffix = detail ? `: ${detail}` : '.';
   if (status === 401 || status === 403) {
-    return new VoyageError('auth', `The Voyage API key was rejected (HTTP ${status})${suffix} Check the key in Settings.`, status, detail, attempts);
+    return new VoyageError(
+      'auth',
+      `The Voyage API key was rejected (HTTP ${status})${suffix} Check the key in Settings.`,
+      status,
+      detail,
+      attempts,
+    );
   }
   if (status === 429) {
     return new VoyageError(
@@ -276,7 +320,19 @@ function httpError(status: number, detail: string | undefined, attempts: number)
     );
   }
   if (status >= 500) {
-    return new VoyageError('server', `The Voyage API had a server error (HTTP ${status}) on ${attempts} attempts${suffix}`, status, detail, attempts);
+    return new VoyageError(
+      'server',
+      `The Voyage API had a server error (HTTP ${status}) on ${attempts} attempts${suffix}`,
+      status,
+      detail,
+      attempts,
+    );
   }
-  return new VoyageError('bad_request', `Voyage rejected the request (HTTP ${status})${suffix}`, status, detail, attempts);
+  return new VoyageError(
+    'bad_request',
+    `Voyage rejected the request (HTTP ${status})${suffix}`,
+    status,
+    detail,
+    attempts,
+  );
 }

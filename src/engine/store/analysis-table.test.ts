@@ -8,8 +8,24 @@ const analysis: FileAnalysis = {
   parsed: true,
   lineCount: 20,
   definitions: [
-    { name: 'send', kind: 'method', signature: 'res.send = function send(body)', startLine: 3, endLine: 8, nameLine: 3, container: 'res', doc: '/** Send a response. */' },
-    { name: 'json', kind: 'method', signature: 'res.json = function json(obj)', startLine: 10, endLine: 14, nameLine: 10 },
+    {
+      name: 'send',
+      kind: 'method',
+      signature: 'res.send = function send(body)',
+      startLine: 3,
+      endLine: 8,
+      nameLine: 3,
+      container: 'res',
+      doc: '/** Send a response. */',
+    },
+    {
+      name: 'json',
+      kind: 'method',
+      signature: 'res.json = function json(obj)',
+      startLine: 10,
+      endLine: 14,
+      nameLine: 10,
+    },
   ],
   references: [
     { name: 'send', line: 12, kind: 'call', enclosing: 'json', qualified: true },
@@ -21,7 +37,11 @@ const analysis: FileAnalysis = {
 
 describe('AnalysisTable', () => {
   it('gives back every field of an analysis, qualified references included', () => {
-    const reader = new AnalysisReader(structuredClone(encodeAnalyses([analysis, { ...analysis, path: 'lib/empty.js', definitions: [], references: [], imports: [] }])));
+    const reader = new AnalysisReader(
+      structuredClone(
+        encodeAnalyses([analysis, { ...analysis, path: 'lib/empty.js', definitions: [], references: [], imports: [] }]),
+      ),
+    );
     expect(reader.fileCount).toBe(2);
     const back = reader.analysisAt(0);
     expect({ ...back, references: back.references, imports: back.imports }).toEqual(analysis);

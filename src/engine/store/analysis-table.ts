@@ -11,9 +11,31 @@ import { GrowableU32 } from './growable';
 /** 2: refKind's high bit says the reference is qualified. */
 export const ANALYSIS_TABLE_VERSION = 2;
 
-const LANGUAGES: readonly (Language | null)[] = [null, 'javascript', 'typescript', 'tsx', 'python', 'go', 'rust', 'java'];
+const LANGUAGES: readonly (Language | null)[] = [
+  null,
+  'javascript',
+  'typescript',
+  'tsx',
+  'python',
+  'go',
+  'rust',
+  'java',
+];
 const DEFINITION_KINDS: readonly DefinitionKind[] = [
-  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace', 'variable', 'constant', 'field', 'macro',
+  'function',
+  'method',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'trait',
+  'module',
+  'namespace',
+  'variable',
+  'constant',
+  'field',
+  'macro',
 ];
 const REFERENCE_KINDS: readonly Reference['kind'][] = ['call', 'type', 'new', 'reference'];
 const IMPORT_KINDS: readonly ImportRef['kind'][] = ['import', 'require', 'dynamic', 'reexport', 'use'];
@@ -82,9 +104,27 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
   const defStart = new Uint32Array(n + 1);
   const refStart = new Uint32Array(n + 1);
   const importStart = new Uint32Array(n + 1);
-  const [defName, defKind, defSignature, defContainer, defLines, defDoc] = [new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32()];
-  const [refName, refLine, refKind, refEnclosing] = [new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32()];
-  const [importSpecifier, importLine, importKind, importNameStart, importNames] = [new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32(), new GrowableU32()];
+  const [defName, defKind, defSignature, defContainer, defLines, defDoc] = [
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+  ];
+  const [refName, refLine, refKind, refEnclosing] = [
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+  ];
+  const [importSpecifier, importLine, importKind, importNameStart, importNames] = [
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+    new GrowableU32(),
+  ];
   for (let f = 0; f < n; f++) {
     const a = analyses[f];
     path[f] = id(a.path);
@@ -159,7 +199,8 @@ export class AnalysisReader {
   private readonly strings: string[];
 
   constructor(private readonly t: AnalysisTable) {
-    if (t?.version !== ANALYSIS_TABLE_VERSION) throw new Error(`analysis table version ${t?.version}, expected ${ANALYSIS_TABLE_VERSION}`);
+    if (t?.version !== ANALYSIS_TABLE_VERSION)
+      throw new Error(`analysis table version ${t?.version}, expected ${ANALYSIS_TABLE_VERSION}`);
     const strings = new Array<string>(t.stringEnds.length);
     let start = 0;
     for (let i = 0; i < strings.length; i++) {
@@ -220,7 +261,11 @@ export class AnalysisReader {
     const out: Reference[] = [];
     for (let row = t.refStart[f]; row < t.refStart[f + 1]; row++) {
       const kind = t.refKind[row];
-      const r: Reference = { name: this.str(t.refName[row]), line: t.refLine[row], kind: REFERENCE_KINDS[kind & ~QUALIFIED_BIT] };
+      const r: Reference = {
+        name: this.str(t.refName[row]),
+        line: t.refLine[row],
+        kind: REFERENCE_KINDS[kind & ~QUALIFIED_BIT],
+      };
       if (kind & QUALIFIED_BIT) r.qualified = true;
       const enclosing = this.optional(t.refEnclosing[row]);
       if (enclosing !== undefined) r.enclosing = enclosing;
@@ -235,7 +280,12 @@ export class AnalysisReader {
     for (let row = t.importStart[f]; row < t.importStart[f + 1]; row++) {
       const names: string[] = [];
       for (let k = t.importNameStart[row]; k < t.importNameStart[row + 1]; k++) names.push(this.str(t.importNames[k]));
-      out.push({ specifier: this.str(t.importSpecifier[row]), line: t.importLine[row], names, kind: IMPORT_KINDS[t.importKind[row]] });
+      out.push({
+        specifier: this.str(t.importSpecifier[row]),
+        line: t.importLine[row],
+        names,
+        kind: IMPORT_KINDS[t.importKind[row]],
+      });
     }
     return out;
   }

@@ -10,7 +10,11 @@ function rowsByLists(keys: readonly number[], rows: number): number[][] {
 }
 
 /** Row keys (each below `rows`), with `rows` from 0 up: empty rows and empty inputs included. */
-const keyedEntries = fc.nat(12).chain((rows) => fc.tuple(fc.constant(rows), rows === 0 ? fc.constant([]) : fc.array(fc.nat(rows - 1), { maxLength: 80 })));
+const keyedEntries = fc
+  .nat(12)
+  .chain((rows) =>
+    fc.tuple(fc.constant(rows), rows === 0 ? fc.constant([]) : fc.array(fc.nat(rows - 1), { maxLength: 80 })),
+  );
 
 describe('rowOffsets and entriesByRow', () => {
   it('group entries by row as lists of lists would, keeping arrival order within a row', () => {
@@ -22,7 +26,8 @@ describe('rowOffsets and entriesByRow', () => {
         expect(offsets.length).toBe(rows + 1);
         expect(offsets[0]).toBe(0);
         expect(offsets[rows]).toBe(keys.length);
-        for (let r = 0; r < rows; r++) expect(Array.from(entries.subarray(offsets[r], offsets[r + 1]))).toEqual(lists[r]);
+        for (let r = 0; r < rows; r++)
+          expect(Array.from(entries.subarray(offsets[r], offsets[r + 1]))).toEqual(lists[r]);
       }),
     );
   });

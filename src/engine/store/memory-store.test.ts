@@ -15,7 +15,15 @@ describe('memory store specifics', () => {
 
 describe('isResumable', () => {
   it('offers to resume builds that did not finish', () => {
-    const base = { id: 'x', name: 'x', source: { kind: 'folder' as const }, createdAt: 0, updatedAt: 0, fileCount: 0, bytes: 0 };
+    const base = {
+      id: 'x',
+      name: 'x',
+      source: { kind: 'folder' as const },
+      createdAt: 0,
+      updatedAt: 0,
+      fileCount: 0,
+      bytes: 0,
+    };
     expect(isResumable({ ...base, state: 'building' })).toBe(true);
     expect(isResumable({ ...base, state: 'cancelled' })).toBe(true);
     expect(isResumable({ ...base, state: 'complete' })).toBe(false);

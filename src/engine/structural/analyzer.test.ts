@@ -14,13 +14,17 @@ beforeAll(async () => {
 });
 
 function definition(analysis: FileAnalysis, name: string, container?: string): Definition {
-  const found = analysis.definitions.filter((d) => d.name === name && (container === undefined || d.container === container));
+  const found = analysis.definitions.filter(
+    (d) => d.name === name && (container === undefined || d.container === container),
+  );
   expect(found, `definition ${container ? `${container}.` : ''}${name}`).toHaveLength(1);
   return found[0];
 }
 
 function refs(analysis: FileAnalysis, name: string) {
-  return analysis.references.filter((r) => r.name === name).map(({ kind, line, enclosing }) => ({ kind, line, enclosing }));
+  return analysis.references
+    .filter((r) => r.name === name)
+    .map(({ kind, line, enclosing }) => ({ kind, line, enclosing }));
 }
 
 describe('TypeScript', () => {
@@ -56,7 +60,12 @@ describe('TypeScript', () => {
   });
 
   it('finds namespaces, type aliases, interfaces, enums and their members', () => {
-    expect(definition(a, 'Shapes')).toMatchObject({ kind: 'namespace', startLine: 22, endLine: 25, doc: '// A namespace.' });
+    expect(definition(a, 'Shapes')).toMatchObject({
+      kind: 'namespace',
+      startLine: 22,
+      endLine: 25,
+      doc: '// A namespace.',
+    });
     expect(definition(a, 'Point')).toMatchObject({ kind: 'type', container: 'Shapes', startLine: 23 });
     expect(definition(a, 'Circle')).toMatchObject({
       kind: 'interface',
@@ -84,12 +93,19 @@ describe('TypeScript', () => {
       signature: 'add = (key: string, item: T): void =>',
       doc: '/** Adds an item. */',
     });
-    expect(definition(a, 'load')).toMatchObject({ kind: 'method', container: 'Store', signature: 'async load(path: string): Promise<T[]>' });
+    expect(definition(a, 'load')).toMatchObject({
+      kind: 'method',
+      container: 'Store',
+      signature: 'async load(path: string): Promise<T[]>',
+    });
     expect(definition(a, 'dispose')).toMatchObject({ kind: 'method', signature: 'abstract dispose(): void;' });
   });
 
   it('finds top-level constants but not require() bindings', () => {
-    expect(definition(a, 'DEFAULT_TIMEOUT')).toMatchObject({ kind: 'constant', signature: 'export const DEFAULT_TIMEOUT = 5000' });
+    expect(definition(a, 'DEFAULT_TIMEOUT')).toMatchObject({
+      kind: 'constant',
+      signature: 'export const DEFAULT_TIMEOUT = 5000',
+    });
     expect(definition(a, 'counter')).toMatchObject({ kind: 'variable' });
     expect(definition(a, 'lazy')).toMatchObject({ kind: 'function', signature: 'const lazy = () =>' });
     expect(a.definitions.find((d) => d.name === 'a' || d.name === 'c')).toBeUndefined();
@@ -143,8 +159,17 @@ describe('JavaScript', () => {
   });
 
   it('finds classes, static and instance fields holding functions, prototype methods', () => {
-    expect(definition(a, 'Queue')).toMatchObject({ kind: 'class', startLine: 6, endLine: 14, doc: '/** Queue of jobs. */' });
-    expect(definition(a, 'create')).toMatchObject({ kind: 'method', container: 'Queue', signature: 'static create = () =>' });
+    expect(definition(a, 'Queue')).toMatchObject({
+      kind: 'class',
+      startLine: 6,
+      endLine: 14,
+      doc: '/** Queue of jobs. */',
+    });
+    expect(definition(a, 'create')).toMatchObject({
+      kind: 'method',
+      container: 'Queue',
+      signature: 'static create = () =>',
+    });
     expect(definition(a, 'handler')).toMatchObject({ kind: 'method', container: 'Queue' });
     expect(definition(a, 'push')).toMatchObject({ kind: 'method', container: 'Queue', startLine: 10, endLine: 13 });
     // Tagged twice by the grammar (assignment + named function expression): kept once.
@@ -163,14 +188,22 @@ describe('JavaScript', () => {
   });
 
   it('marks references reached through a receiver or a path as qualified', () => {
-    const b = analyzer.analyze('lib/response.js', 'res.send = function send(body) { return body; };\nres.json = function json(x) {\n  return this\n    .send(x);\n};\nres.sendFile = function sendFile(p) { return send(p) || obj?.send(p); };\n');
+    const b = analyzer.analyze(
+      'lib/response.js',
+      'res.send = function send(body) { return body; };\nres.json = function json(x) {\n  return this\n    .send(x);\n};\nres.sendFile = function sendFile(p) { return send(p) || obj?.send(p); };\n',
+    );
     expect(b.references.filter((r) => r.name === 'send').map(({ line, qualified }) => ({ line, qualified }))).toEqual([
       { line: 4, qualified: true },
       { line: 6, qualified: undefined },
       { line: 6, qualified: true },
     ]);
-    const rust = analyzer.analyze('src/lib.rs', 'fn main() {\n    let s = Shop::new();\n    s.open();\n    helper();\n}\n');
-    expect(rust.references.filter((r) => r.kind === 'call').map(({ name, qualified }) => ({ name, qualified }))).toEqual([
+    const rust = analyzer.analyze(
+      'src/lib.rs',
+      'fn main() {\n    let s = Shop::new();\n    s.open();\n    helper();\n}\n',
+    );
+    expect(
+      rust.references.filter((r) => r.kind === 'call').map(({ name, qualified }) => ({ name, qualified })),
+    ).toEqual([
       { name: 'new', qualified: true },
       { name: 'open', qualified: true },
       { name: 'helper', qualified: undefined },
@@ -251,10 +284,21 @@ describe('Go', () => {
   });
 
   it('finds structs, interfaces, aliases, functions, methods with their receiver as container', () => {
-    expect(definition(a, 'Server')).toMatchObject({ kind: 'struct', startLine: 17, endLine: 20, signature: 'type Server struct', doc: '// Server serves requests.' });
+    expect(definition(a, 'Server')).toMatchObject({
+      kind: 'struct',
+      startLine: 17,
+      endLine: 20,
+      signature: 'type Server struct',
+      doc: '// Server serves requests.',
+    });
     expect(definition(a, 'Handler')).toMatchObject({ kind: 'interface', signature: 'type Handler interface' });
     expect(definition(a, 'ID')).toMatchObject({ kind: 'type', signature: 'type ID = string' });
-    expect(definition(a, 'NewServer')).toMatchObject({ kind: 'function', startLine: 29, endLine: 31, signature: 'func NewServer(addr string) *Server' });
+    expect(definition(a, 'NewServer')).toMatchObject({
+      kind: 'function',
+      startLine: 29,
+      endLine: 31,
+      signature: 'func NewServer(addr string) *Server',
+    });
     expect(definition(a, 'Start')).toMatchObject({
       kind: 'method',
       container: 'Server',
@@ -293,7 +337,13 @@ describe('Rust', () => {
   });
 
   it('finds items with precise kinds; impl methods once, with the impl type as container', () => {
-    expect(definition(a, 'Cache')).toMatchObject({ kind: 'struct', startLine: 8, endLine: 11, nameLine: 9, doc: '/// A cache.' });
+    expect(definition(a, 'Cache')).toMatchObject({
+      kind: 'struct',
+      startLine: 8,
+      endLine: 11,
+      nameLine: 9,
+      doc: '/// A cache.',
+    });
     expect(definition(a, 'State')).toMatchObject({ kind: 'enum' });
     expect(definition(a, 'Store')).toMatchObject({ kind: 'trait', startLine: 15, endLine: 19 });
     expect(definition(a, 'get', 'Store')).toMatchObject({
@@ -301,7 +351,11 @@ describe('Rust', () => {
       signature: 'fn get(&self, key: &str) -> Option<String>;',
       doc: '/// Gets.',
     });
-    expect(definition(a, 'get', 'Cache')).toMatchObject({ kind: 'method', startLine: 28, signature: 'fn get(&self, key: &str) -> Option<String>' });
+    expect(definition(a, 'get', 'Cache')).toMatchObject({
+      kind: 'method',
+      startLine: 28,
+      signature: 'fn get(&self, key: &str) -> Option<String>',
+    });
     expect(definition(a, 'new')).toMatchObject({ kind: 'method', container: 'Cache', startLine: 22, endLine: 24 });
     expect(definition(a, 'f')).toMatchObject({ kind: 'function', container: 'inline' });
     expect(definition(a, 'm')).toMatchObject({ kind: 'macro', signature: 'macro_rules! m' });
@@ -352,10 +406,17 @@ describe('Java', () => {
       doc: '/** Finds a user. */',
     });
     expect(definition(a, 'Listener')).toMatchObject({ kind: 'interface', container: 'UserRepository' });
-    expect(definition(a, 'changed')).toMatchObject({ kind: 'method', container: 'Listener', signature: 'void changed(User u);' });
+    expect(definition(a, 'changed')).toMatchObject({
+      kind: 'method',
+      container: 'Listener',
+      signature: 'void changed(User u);',
+    });
     expect(definition(a, 'Mode')).toMatchObject({ kind: 'enum', signature: 'enum Mode' });
     expect(definition(a, 'writable')).toMatchObject({ kind: 'method', container: 'Mode' });
-    expect(definition(a, 'Page')).toMatchObject({ kind: 'class', signature: 'record Page(int number, List<User> items)' });
+    expect(definition(a, 'Page')).toMatchObject({
+      kind: 'class',
+      signature: 'record Page(int number, List<User> items)',
+    });
   });
 
   it('reads imports, static and on-demand', () => {
@@ -376,7 +437,8 @@ describe('Java', () => {
 
 describe('bad input', () => {
   it('keeps what it can from a file with syntax errors', () => {
-    const text = 'export function good(a: number) {\n  return a + 1;\n}\n\nfunction broken( {\n  let = = ;\n}\n\nclass Fine { ok() { return 1 } }\n';
+    const text =
+      'export function good(a: number) {\n  return a + 1;\n}\n\nfunction broken( {\n  let = = ;\n}\n\nclass Fine { ok() { return 1 } }\n';
     const a = analyzer.analyze('src/broken.ts', text);
     expect(a.parsed).toBe(true);
     expect(a.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(['good', 'Fine']));
@@ -396,7 +458,14 @@ describe('bad input', () => {
     const text = unit.repeat(Math.ceil(5_000_000 / unit.length));
     // Skipped before parsing (the parse error says why), so it cannot stall the index.
     const a = analyzer.analyze('dist/app.min.js', text);
-    expect(a).toMatchObject({ language: 'javascript', parsed: false, lineCount: 1, definitions: [], references: [], imports: [] });
+    expect(a).toMatchObject({
+      language: 'javascript',
+      parsed: false,
+      lineCount: 1,
+      definitions: [],
+      references: [],
+      imports: [],
+    });
     expect(a.parseError).toMatch(/MB parse limit/);
   });
 
@@ -410,7 +479,15 @@ describe('bad input', () => {
 
   it('returns language null and no error for unsupported files', () => {
     const a = analyzer.analyze('README.md', '# Title\n\ntext\n');
-    expect(a).toEqual({ path: 'README.md', language: null, parsed: false, lineCount: 3, definitions: [], references: [], imports: [] });
+    expect(a).toEqual({
+      path: 'README.md',
+      language: null,
+      parsed: false,
+      lineCount: 3,
+      definitions: [],
+      references: [],
+      imports: [],
+    });
   });
 
   it('handles an empty file', () => {
@@ -432,7 +509,10 @@ describe('bad input', () => {
 
   it('analyzeAsync loads a grammar on demand', async () => {
     const lazy = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
-    expect(lazy.analyze('a.go', 'package a\nfunc F() {}\n')).toMatchObject({ parsed: false, parseError: 'grammar for go is not loaded' });
+    expect(lazy.analyze('a.go', 'package a\nfunc F() {}\n')).toMatchObject({
+      parsed: false,
+      parseError: 'grammar for go is not loaded',
+    });
     const a = await lazy.analyzeAsync('a.go', 'package a\nfunc F() {}\n');
     expect(a.parsed).toBe(true);
     expect(a.definitions.map((d) => d.name)).toEqual(['F']);
@@ -442,7 +522,9 @@ describe('bad input', () => {
 
 describe('countLines', () => {
   it('counts a last line without newline and not a trailing newline', () => {
-    expect([countLines(''), countLines('a'), countLines('a\n'), countLines('a\nb'), countLines('\n\n')]).toEqual([0, 1, 1, 2, 2]);
+    expect([countLines(''), countLines('a'), countLines('a\n'), countLines('a\nb'), countLines('\n\n')]).toEqual([
+      0, 1, 1, 2, 2,
+    ]);
   });
 });
 
@@ -461,12 +543,17 @@ describe('name predicates the analyzer checks itself', () => {
   it('match what the predicates said', () => {
     const a = analyzer.analyze('src/box.js', source);
     expect(a.imports).toEqual([{ specifier: 'fs', line: 1, names: ['*'], kind: 'require' }]);
-    expect(a.references.filter((r) => r.kind === 'call').map((r) => r.name)).toEqual(['requireAll', 'make', 'notrequire']);
+    expect(a.references.filter((r) => r.kind === 'call').map((r) => r.name)).toEqual([
+      'requireAll',
+      'make',
+      'notrequire',
+    ]);
     expect(a.definitions.filter((d) => d.kind === 'method').map((d) => d.name)).toEqual(['constructorish']);
   });
 
   it('take only whole-name predicates out of the query, offsets kept', () => {
-    const query = '((call (identifier) @name) (#not-match? @name "^(require)$"))\n((m (p) @name) (#not-eq? @name "constructor"))\n((i) @n (#match? @n "^[A-Z]"))\n((i) @n (#eq? @n "x") (#not-match? @n "^a"))';
+    const query =
+      '((call (identifier) @name) (#not-match? @name "^(require)$"))\n((m (p) @name) (#not-eq? @name "constructor"))\n((i) @n (#match? @n "^[A-Z]"))\n((i) @n (#eq? @n "x") (#not-match? @n "^a"))';
     const { source: rewritten, checks } = extractNameChecks(query);
     expect(rewritten).toHaveLength(query.length);
     expect(checks.map(({ capture, literal, negate }) => ({ capture, literal, negate }))).toEqual([

@@ -135,10 +135,21 @@ export class StructuralAnalyzer {
       // A tree with ERROR nodes is still used for whatever it recognised; one that yielded
       // no definition and no import is reported as not parsed.
       if (syntaxError !== null && found.definitions.length === 0 && found.imports.length === 0)
-        return { path, language, lineCount, parsed: false, parseError: `syntax error at line ${syntaxError}, nothing recognised`, ...found };
+        return {
+          path,
+          language,
+          lineCount,
+          parsed: false,
+          parseError: `syntax error at line ${syntaxError}, nothing recognised`,
+          ...found,
+        };
       return { path, language, lineCount, parsed: true, ...found };
     } catch (error) {
-      return { ...empty, parsed: false, parseError: `tree-sitter failed: ${(error as Error).message ?? String(error)}` };
+      return {
+        ...empty,
+        parsed: false,
+        parseError: `tree-sitter failed: ${(error as Error).message ?? String(error)}`,
+      };
     }
   }
 
@@ -240,7 +251,11 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
   const nameChecks: (NameCheck[] | undefined)[] = new Array(patternCount).fill(undefined);
   for (const check of checks) {
     let pattern = 0;
-    while (pattern < patternCount && !(query.startIndexForPattern(pattern) <= check.offset && check.offset < query.endIndexForPattern(pattern))) pattern++;
+    while (
+      pattern < patternCount &&
+      !(query.startIndexForPattern(pattern) <= check.offset && check.offset < query.endIndexForPattern(pattern))
+    )
+      pattern++;
     if (pattern === patternCount) throw new Error(`no pattern holds the predicate at ${check.offset}`);
     (nameChecks[pattern] ??= []).push(check);
   }
@@ -317,9 +332,23 @@ interface FoundReference {
 }
 
 /** The Definition of a found one: the fields of the contract, in its order, the absent ones left out. */
-function toDefinition({ name, kind, signature, startLine, endLine, nameLine, container, doc }: FoundDefinition): Definition {
-  if (container === undefined) return doc === undefined ? { name, kind, signature, startLine, endLine, nameLine } : { name, kind, signature, startLine, endLine, nameLine, doc };
-  return doc === undefined ? { name, kind, signature, startLine, endLine, nameLine, container } : { name, kind, signature, startLine, endLine, nameLine, container, doc };
+function toDefinition({
+  name,
+  kind,
+  signature,
+  startLine,
+  endLine,
+  nameLine,
+  container,
+  doc,
+}: FoundDefinition): Definition {
+  if (container === undefined)
+    return doc === undefined
+      ? { name, kind, signature, startLine, endLine, nameLine }
+      : { name, kind, signature, startLine, endLine, nameLine, doc };
+  return doc === undefined
+    ? { name, kind, signature, startLine, endLine, nameLine, container }
+    : { name, kind, signature, startLine, endLine, nameLine, container, doc };
 }
 
 function toReference({ name, line, kind, qualified, enclosing }: FoundReference): Reference {
@@ -424,7 +453,14 @@ function readMatches(
     const name = referenceName(nameText);
     if (!name) continue;
     const line = nameNode.startPosition.row + 1;
-    byPosition.set(position, { name, line, kind, qualified: isQualified(text, position), enclosing: undefined, position });
+    byPosition.set(position, {
+      name,
+      line,
+      kind,
+      qualified: isQualified(text, position),
+      enclosing: undefined,
+      position,
+    });
   }
   const references = [...byPosition.values()].sort((a, b) => a.position - b.position);
   assignEnclosing(found, references);
@@ -447,7 +483,8 @@ function readMatches(
 function passesNameChecks(text: string, captures: QueryMatch['captures'], checks: readonly NameCheck[]): boolean {
   for (const { capture, literal, negate } of checks) {
     let node: Node | null = null;
-    for (let c = 0; c < captures.length && node === null; c++) if (captures[c].name === capture) node = captures[c].node;
+    for (let c = 0; c < captures.length && node === null; c++)
+      if (captures[c].name === capture) node = captures[c].node;
     if (node === null) continue; // a predicate on a capture the match lacks holds
     const start = node.startIndex;
     const equal = text.startsWith(literal, start) && node.endIndex - start === literal.length;
@@ -475,7 +512,9 @@ function dropRepeatedDefinitions(found: FoundDefinition[]): void {
 /** Built-in type names: references to them connect nothing in the repository. */
 const BUILTIN_TYPES: Partial<Record<Language, ReadonlySet<string>>> = {
   go: new Set(
-    'bool string error any byte rune int int8 int16 int32 int64 uint uint8 uint16 uint32 uint64 uintptr float32 float64 complex64 complex128 comparable'.split(' '),
+    'bool string error any byte rune int int8 int16 int32 int64 uint uint8 uint16 uint32 uint64 uintptr float32 float64 complex64 complex128 comparable'.split(
+      ' ',
+    ),
   ),
   python: new Set('str int float bool bytes list dict set tuple object None type'.split(' ')),
   rust: new Set(['Self']),
@@ -495,7 +534,11 @@ function referenceKind(tagKind: string, refNode: Node | null): Reference['kind']
 /** Whether the name at `position` follows `.`, `?.` or `::` (spaces and line breaks allowed between). */
 function isQualified(text: string, position: number): boolean {
   let i = position - 1;
-  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13)) i--;
+  while (
+    i >= 0 &&
+    (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13)
+  )
+    i--;
   const c = text.charCodeAt(i);
   return c === 46 /* . */ || (c === 58 /* : */ && text.charCodeAt(i - 1) === 58);
 }
@@ -571,12 +614,19 @@ const FUNCTION_SCOPE_TYPES = new Set([
 // Each `type`, `parent`, sibling or field read is a call into wasm, and `parent` walks down
 // from the root: read each once per definition and pass it along.
 
-function readDefinition(lang: Language, text: string, node: Node, nameNode: Node, tagKind: string): FoundDefinition | null {
+function readDefinition(
+  lang: Language,
+  text: string,
+  node: Node,
+  nameNode: Node,
+  tagKind: string,
+): FoundDefinition | null {
   const nameStart = nameNode.startIndex;
   let name = text.slice(nameStart, nameNode.endIndex);
   // TS `declare module "x"` (only a string node starts with a quote; Python's may have a prefix).
   const firstChar = text.charCodeAt(nameStart);
-  if ((firstChar === 34 || firstChar === 39 || lang === 'python') && nameNode.type === 'string') name = name.slice(1, -1);
+  if ((firstChar === 34 || firstChar === 39 || lang === 'python') && nameNode.type === 'string')
+    name = name.slice(1, -1);
   if (!name) return null;
   const nodeType = node.type;
   // A declarator's value decides its kind; `const x = require('y')` (an import, not a definition
@@ -603,18 +653,28 @@ function readDefinition(lang: Language, text: string, node: Node, nameNode: Node
   while (outerParent && (outerParentType === 'export_statement' || outerParentType === 'ambient_declaration')) up();
 
   const { container, membersAreMethods } = containerOf(node, nodeType, outerParent);
-  const kind = definitionKind(node, nodeType, parent, value, tagKind, name, membersAreMethods && container !== undefined);
+  const kind = definitionKind(
+    node,
+    nodeType,
+    parent,
+    value,
+    tagKind,
+    name,
+    membersAreMethods && container !== undefined,
+  );
   if (!kind) return null;
 
   // Rust attributes (`#[derive]`) are siblings, not children: they belong to the item.
   let first = outer;
   if (lang === 'rust') {
-    for (let prev = first.previousNamedSibling; prev?.type === 'attribute_item'; prev = prev.previousNamedSibling) first = prev;
+    for (let prev = first.previousNamedSibling; prev?.type === 'attribute_item'; prev = prev.previousNamedSibling)
+      first = prev;
   }
   const startLine = first.startPosition.row + 1;
   const endPosition = outer.endPosition;
   // A node that ends at column 0 ends with the previous line's newline.
-  const endRow = endPosition.column === 0 && endPosition.row > outer.startPosition.row ? endPosition.row - 1 : endPosition.row;
+  const endRow =
+    endPosition.column === 0 && endPosition.row > outer.startPosition.row ? endPosition.row - 1 : endPosition.row;
 
   // Decorators and `export` belong to the range; the signature starts at the keyword.
   const signatureStart = outerType === 'decorated_definition' ? node.startIndex : outer.startIndex;
@@ -641,7 +701,10 @@ function readDefinition(lang: Language, text: string, node: Node, nameNode: Node
 
 /** Whether the definition's parent is a declaration of that one definition (`const x = …`, `type T …`), which is then its range. */
 function wrapsOneDefinition(type: string, parentType: string, parent: Node): boolean {
-  if (type === 'variable_declarator') return (parentType === 'lexical_declaration' || parentType === 'variable_declaration') && parent.namedChildCount === 1;
+  if (type === 'variable_declarator')
+    return (
+      (parentType === 'lexical_declaration' || parentType === 'variable_declaration') && parent.namedChildCount === 1
+    );
   if (type === 'assignment_expression' || type === 'assignment') return parentType === 'expression_statement';
   return (
     (((type === 'type_spec' || type === 'type_alias') && parentType === 'type_declaration') ||
@@ -651,7 +714,11 @@ function wrapsOneDefinition(type: string, parentType: string, parent: Node): boo
   );
 }
 
-function containerOf(node: Node, nodeType: string, outerParent: Node | null): { container?: string; membersAreMethods: boolean } {
+function containerOf(
+  node: Node,
+  nodeType: string,
+  outerParent: Node | null,
+): { container?: string; membersAreMethods: boolean } {
   // Go methods: the receiver's type is the container.
   if (nodeType === 'method_declaration') {
     const receiver = node.childForFieldName('receiver');
@@ -803,7 +870,14 @@ function bodyOf(node: Node, nodeType: string): Node | null {
 /** Definition nodes whose body is a brace block without a `body` field. */
 const BRACE_BODY_TYPES = new Set(['type_spec', 'macro_definition']);
 
-function signatureOf(lang: Language, text: string, node: Node, nodeType: string, body: Node | null, start: number): string {
+function signatureOf(
+  lang: Language,
+  text: string,
+  node: Node,
+  nodeType: string,
+  body: Node | null,
+  start: number,
+): string {
   let end = body ? body.startIndex : node.endIndex;
   // Without a body field (Go interfaces, macros…), a type-like declaration stops at its first brace.
   if (!body && (BRACE_BODY_TYPES.has(nodeType) || end - start > MAX_SIGNATURE_CHARS)) {
@@ -811,7 +885,10 @@ function signatureOf(lang: Language, text: string, node: Node, nodeType: string,
     if (brace !== -1 && brace < end) end = brace;
   }
   // Collapsing never lengthens: a bounded slice is enough.
-  let signature = text.slice(start, Math.min(end, start + MAX_SIGNATURE_CHARS * 4)).replace(/\s+/g, ' ').trim();
+  let signature = text
+    .slice(start, Math.min(end, start + MAX_SIGNATURE_CHARS * 4))
+    .replace(/\s+/g, ' ')
+    .trim();
   if (lang === 'python' && signature.endsWith(':')) signature = signature.slice(0, -1).trimEnd();
   return signature.length > MAX_SIGNATURE_CHARS ? signature.slice(0, MAX_SIGNATURE_CHARS) : signature;
 }

@@ -20,7 +20,8 @@ function analysis(lineCount: number, definitions: Partial<Definition>[]): FileAn
   };
 }
 
-const brief = (spans: ChunkSpan[]) => spans.map((s) => `${s.kind === 'window' ? 'w' : s.symbol}:${s.startLine}-${s.endLine}`);
+const brief = (spans: ChunkSpan[]) =>
+  spans.map((s) => `${s.kind === 'window' ? 'w' : s.symbol}:${s.startLine}-${s.endLine}`);
 
 describe('chunkSpans', () => {
   it('makes nested definition chunks and windows of at most WINDOW_LINES over the rest', () => {
@@ -34,8 +35,24 @@ describe('chunkSpans', () => {
       ]),
     );
     expect(WINDOW_LINES).toBe(40);
-    expect(brief(spans)).toEqual(['w:1-2', 'A:3-20', 'm1:5-9', 'w:21-24', 'f:25-30', 'w:31-70', 'w:71-110', 'w:111-130']);
-    expect(spans[2]).toEqual({ startLine: 5, endLine: 9, kind: 'definition', symbol: 'm1', definitionKind: 'method', container: 'A' });
+    expect(brief(spans)).toEqual([
+      'w:1-2',
+      'A:3-20',
+      'm1:5-9',
+      'w:21-24',
+      'f:25-30',
+      'w:31-70',
+      'w:71-110',
+      'w:111-130',
+    ]);
+    expect(spans[2]).toEqual({
+      startLine: 5,
+      endLine: 9,
+      kind: 'definition',
+      symbol: 'm1',
+      definitionKind: 'method',
+      container: 'A',
+    });
   });
 
   it('gives one chunk to two definitions with the same lines, and keeps top-level one-liners', () => {
@@ -55,7 +72,10 @@ describe('chunkSpans', () => {
   });
 
   it('clamps definitions that run past the end of the file', () => {
-    expect(brief(chunkSpans(analysis(5, [{ name: 'f', kind: 'function', startLine: 2, endLine: 9 }])))).toEqual(['w:1-1', 'f:2-5']);
+    expect(brief(chunkSpans(analysis(5, [{ name: 'f', kind: 'function', startLine: 2, endLine: 9 }])))).toEqual([
+      'w:1-1',
+      'f:2-5',
+    ]);
   });
 });
 
@@ -89,7 +109,8 @@ describe('chunk coverage on real packages', () => {
       for (const entry of readdirSync(dir)) {
         const full = join(dir, entry);
         if (statSync(full).isDirectory()) walk(full, root);
-        else if (/\.(m|c)?(js|ts)$/.test(entry)) files.push({ path: relative(dirname(root), full), text: readFileSync(full, 'utf8') });
+        else if (/\.(m|c)?(js|ts)$/.test(entry))
+          files.push({ path: relative(dirname(root), full), text: readFileSync(full, 'utf8') });
       }
     };
     for (const root of roots) walk(root, root);
@@ -107,7 +128,9 @@ describe('chunk coverage on real packages', () => {
       for (const s of spans) {
         expect(s.startLine, file.path).toBeGreaterThanOrEqual(1);
         expect(s.endLine, file.path).toBeLessThanOrEqual(lines);
-        expect(s.endLine - s.startLine + 1, file.path).toBeLessThanOrEqual(s.kind === 'window' ? WINDOW_LINES : Infinity);
+        expect(s.endLine - s.startLine + 1, file.path).toBeLessThanOrEqual(
+          s.kind === 'window' ? WINDOW_LINES : Infinity,
+        );
         for (let l = s.startLine; l <= s.endLine; l++) (s.kind === 'window' ? windowsAt : definitionsAt)[l]++;
       }
       // Each line is in exactly one window, or in no window and at least one definition.

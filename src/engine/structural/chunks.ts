@@ -88,7 +88,10 @@ export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
 }
 
 /** Span order: by start line, the longer span first on a tie (an outer span before the spans it holds). */
-function byStartThenLongest(a: { startLine: number; endLine: number }, b: { startLine: number; endLine: number }): number {
+function byStartThenLongest(
+  a: { startLine: number; endLine: number },
+  b: { startLine: number; endLine: number },
+): number {
   return a.startLine - b.startLine || b.endLine - a.endLine;
 }
 
@@ -97,7 +100,8 @@ function mergeByStart(definitions: ChunkSpan[], windows: ChunkSpan[]): ChunkSpan
   let i = 0;
   let j = 0;
   while (i < definitions.length || j < windows.length) {
-    if (j >= windows.length || (i < definitions.length && definitions[i].startLine <= windows[j].startLine)) out.push(definitions[i++]);
+    if (j >= windows.length || (i < definitions.length && definitions[i].startLine <= windows[j].startLine))
+      out.push(definitions[i++]);
     else out.push(windows[j++]);
   }
   return out;

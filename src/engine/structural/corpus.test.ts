@@ -33,7 +33,9 @@ describe('buildCorpus', () => {
     ]);
     const a = corpus.fileByPath.get('a.py')!;
     expect(a).toMatchObject({ id: 0, language: 'python', size: py.length, chunkIds: [0, 1, 2, 3, 4] });
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((line) => corpus.chunkAt(a.id, line))).toEqual([0, 0, 1, 2, 2, 1, 1, 3, 4, 4]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((line) => corpus.chunkAt(a.id, line))).toEqual([
+      0, 0, 1, 2, 2, 1, 1, 3, 4, 4,
+    ]);
     expect(corpus.chunks[1]).toMatchObject({ kind: 'definition', definitionKind: 'class', fileId: 0 });
     expect(corpus.chunks[2]).toMatchObject({ definitionKind: 'method', container: 'A' });
     expect(corpus.chunkAt(1, 1)).toBe(5);
@@ -51,4 +53,3 @@ describe('buildCorpus', () => {
     expect(corpus.files.map((f) => f.hash)).toEqual(['given', hashText('x = 1\n')]);
   });
 });
-

@@ -26,7 +26,9 @@ export interface FileAnalyzer {
 
 /** Analyzes each file, then builds the corpus. */
 export function buildCorpus(files: readonly SourceFile[], analyzer: FileAnalyzer): Corpus {
-  return corpusFromAnalyses(files.map((f) => ({ path: f.path, text: f.text, analysis: analyzer.analyze(f.path, f.text) })));
+  return corpusFromAnalyses(
+    files.map((f) => ({ path: f.path, text: f.text, analysis: analyzer.analyze(f.path, f.text) })),
+  );
 }
 
 /** File ids follow the input order; chunk ids are dense, in file order then start line. */
@@ -111,7 +113,20 @@ export interface ChunkTable {
 
 const CHUNK_TABLE_VERSION = 1;
 const DEFINITION_KIND_CODES: readonly DefinitionKind[] = [
-  'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace', 'variable', 'constant', 'field', 'macro',
+  'function',
+  'method',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'trait',
+  'module',
+  'namespace',
+  'variable',
+  'constant',
+  'field',
+  'macro',
 ];
 const NO_KIND = 255;
 
@@ -140,7 +155,8 @@ export function encodeChunkTable(corpus: Corpus): ChunkTable {
   const fileRunStart = new Uint32Array(corpus.files.length + 1);
   corpus.files.forEach((f, i) => {
     fileChunkStart[i + 1] = fileChunkStart[i] + f.chunkIds.length;
-    if (f.chunkIds.length > 0 && f.chunkIds[0] !== fileChunkStart[i]) throw new Error('chunk ids are not in file order');
+    if (f.chunkIds.length > 0 && f.chunkIds[0] !== fileChunkStart[i])
+      throw new Error('chunk ids are not in file order');
     fileRunStart[i + 1] = fileRunStart[i] + lookups[i].runStarts.length;
   });
   const runStarts = new Int32Array(fileRunStart[corpus.files.length]);
@@ -149,7 +165,20 @@ export function encodeChunkTable(corpus: Corpus): ChunkTable {
     runStarts.set(l.runStarts, fileRunStart[i]);
     runSpans.set(l.runSpans, fileRunStart[i]);
   });
-  return { version: CHUNK_TABLE_VERSION, fileChunkStart, startLine, endLine, definition, symbol, container, definitionKind, names, fileRunStart, runStarts, runSpans };
+  return {
+    version: CHUNK_TABLE_VERSION,
+    fileChunkStart,
+    startLine,
+    endLine,
+    definition,
+    symbol,
+    container,
+    definitionKind,
+    names,
+    fileRunStart,
+    runStarts,
+    runSpans,
+  };
 }
 
 /** The lookup a corpus built by corpusFromAnalyses or corpusFromChunkTable keeps for a file. */
@@ -163,8 +192,10 @@ const LOOKUPS = Symbol('span lookups');
 
 /** The corpus of `entries` (in the order they were stored) from its stored chunk table. */
 export function corpusFromChunkTable(entries: readonly AnalyzedFile[], table: ChunkTable): Corpus {
-  if (table?.version !== CHUNK_TABLE_VERSION) throw new Error(`chunk table version ${table?.version}, expected ${CHUNK_TABLE_VERSION}`);
-  if (table.fileChunkStart.length !== entries.length + 1) throw new Error(`chunk table has ${table.fileChunkStart.length - 1} files, the snapshot ${entries.length}`);
+  if (table?.version !== CHUNK_TABLE_VERSION)
+    throw new Error(`chunk table version ${table?.version}, expected ${CHUNK_TABLE_VERSION}`);
+  if (table.fileChunkStart.length !== entries.length + 1)
+    throw new Error(`chunk table has ${table.fileChunkStart.length - 1} files, the snapshot ${entries.length}`);
   const files: CorpusFile[] = [];
   const chunks: Chunk[] = new Array(table.startLine.length);
   const fileByPath = new Map<string, CorpusFile>();
@@ -210,7 +241,13 @@ function corpusFile(id: number, entry: AnalyzedFile, chunkIds: number[]): Corpus
   };
 }
 
-function withLookups(files: CorpusFile[], chunks: Chunk[], fileByPath: Map<string, CorpusFile>, lookups: SpanLookup[], firstChunk: ArrayLike<number>): Corpus {
+function withLookups(
+  files: CorpusFile[],
+  chunks: Chunk[],
+  fileByPath: Map<string, CorpusFile>,
+  lookups: SpanLookup[],
+  firstChunk: ArrayLike<number>,
+): Corpus {
   const corpus: Corpus & { [LOOKUPS]: SpanLookup[] } = {
     files,
     chunks,
@@ -230,10 +267,20 @@ function withLookups(files: CorpusFile[], chunks: Chunk[], fileByPath: Map<strin
  * unsupported language gets. For modality tests that need the real chunking without tree-sitter.
  */
 export function corpusFromTexts(files: readonly SourceFile[]): Corpus {
-  return corpusFromAnalyses(files.map((f) => ({ path: f.path, text: f.text, analysis: unparsedAnalysis(f.path, f.text) })));
+  return corpusFromAnalyses(
+    files.map((f) => ({ path: f.path, text: f.text, analysis: unparsedAnalysis(f.path, f.text) })),
+  );
 }
 
 /** A file's analysis before (or without) a parse: its lines and nothing else. */
 export function unparsedAnalysis(path: string, text: string): FileAnalysis {
-  return { path, language: null, parsed: false, lineCount: countLines(text), definitions: [], references: [], imports: [] };
+  return {
+    path,
+    language: null,
+    parsed: false,
+    lineCount: countLines(text),
+    definitions: [],
+    references: [],
+    imports: [],
+  };
 }

@@ -27,6 +27,14 @@ describe('languageForPath', () => {
   });
 
   it('lists the seven supported languages', () => {
-    expect([...SUPPORTED_LANGUAGES].sort()).toEqual(['go', 'java', 'javascript', 'python', 'rust', 'tsx', 'typescript']);
+    expect([...SUPPORTED_LANGUAGES].sort()).toEqual([
+      'go',
+      'java',
+      'javascript',
+      'python',
+      'rust',
+      'tsx',
+      'typescript',
+    ]);
   });
 });

@@ -25,7 +25,15 @@ export interface GrammarSource {
   tagsQuery(lang: Language): Promise<string>;
 }
 
-export const SUPPORTED_LANGUAGES: readonly Language[] = ['javascript', 'typescript', 'tsx', 'python', 'go', 'rust', 'java'];
+export const SUPPORTED_LANGUAGES: readonly Language[] = [
+  'javascript',
+  'typescript',
+  'tsx',
+  'python',
+  'go',
+  'rust',
+  'java',
+];
 
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   js: 'javascript',

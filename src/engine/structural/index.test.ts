@@ -58,7 +58,10 @@ function parseConfg(t: string) {
 }
 `,
   },
-  { path: 'lib/parse_config.py', text: `def parse_config(path):\n    """Reads the settings file."""\n    return open(path).read()\n` },
+  {
+    path: 'lib/parse_config.py',
+    text: `def parse_config(path):\n    """Reads the settings file."""\n    return open(path).read()\n`,
+  },
   { path: 'lib/loader.js', text: `function Loader() {\n  this.items = [];\n}\n\nmodule.exports = Loader;\n` },
   { path: 'src/loader.ts', text: `export class Loader {\n  items: string[] = [];\n}\n` },
 ];
@@ -100,28 +103,47 @@ describe('find_definition', () => {
     const hits = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfigs'] }), 20);
     const names = hits.map((h) => where(h.chunkId));
     expect(names.indexOf('src/config/parse.ts:parseConfig')).toBeGreaterThanOrEqual(0);
-    const longer = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfigFil'] }), 20).map((h) => where(h.chunkId));
+    const longer = index
+      .search(plan({ intent: 'find_definition', identifiers: ['parseConfigFil'] }), 20)
+      .map((h) => where(h.chunkId));
     expect(longer[0]).toBe('src/config/parse.ts:parseConfigFile');
     const fuzzy = index.search(plan({ intent: 'find_definition', identifiers: ['parseConfgi'] }), 20);
     expect(fuzzy.map((h) => h.reason).some((r) => r.includes('fuzzy'))).toBe(true);
     for (let i = 1; i < fuzzy.length; i++) expect(fuzzy[i - 1].score).toBeGreaterThanOrEqual(fuzzy[i].score);
   });
 
-  it('points the hit at the definition\'s own chunk', () => {
+  it("points the hit at the definition's own chunk", () => {
     const [hit] = index.search(plan({ intent: 'find_definition', identifiers: ['ConfigLoader'] }), 1);
-    expect(corpus.chunks[hit.chunkId]).toMatchObject({ path: 'src/config/parse.ts', symbol: 'ConfigLoader', kind: 'definition', startLine: 16, endLine: 20 });
+    expect(corpus.chunks[hit.chunkId]).toMatchObject({
+      path: 'src/config/parse.ts',
+      symbol: 'ConfigLoader',
+      kind: 'definition',
+      startLine: 16,
+      endLine: 20,
+    });
   });
 
   it('matches words of the query against sub-tokens when there is no identifier', () => {
     const hits = index.search(plan({ intent: 'find_definition', terms: ['parse', 'config'] }), 3);
-    expect(hits.map((h) => where(h.chunkId)).slice(0, 2).sort()).toEqual(['lib/parse_config.py:parse_config', 'src/config/parse.ts:parseConfig']);
+    expect(
+      hits
+        .map((h) => where(h.chunkId))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['lib/parse_config.py:parse_config', 'src/config/parse.ts:parseConfig']);
   });
 
   it('lets a kind named in the query decide between equal names', () => {
-    const asClass = index.search(plan({ intent: 'find_definition', identifiers: ['Loader'], definitionKind: 'class' }), 5);
+    const asClass = index.search(
+      plan({ intent: 'find_definition', identifiers: ['Loader'], definitionKind: 'class' }),
+      5,
+    );
     expect(where(asClass[0].chunkId)).toBe('src/loader.ts:Loader');
     expect(asClass[0].reason).toBe('defines class Loader (exact name; is a class)');
-    const asFunction = index.search(plan({ intent: 'find_definition', identifiers: ['Loader'], definitionKind: 'function' }), 5);
+    const asFunction = index.search(
+      plan({ intent: 'find_definition', identifiers: ['Loader'], definitionKind: 'function' }),
+      5,
+    );
     expect(where(asFunction[0].chunkId)).toBe('lib/loader.js:Loader');
   });
 
@@ -250,9 +272,20 @@ describe('snapshot', () => {
 
 describe('path and declaration rules', () => {
   it('recognises test paths and declaration-only definitions', () => {
-    expect(['src/a.test.ts', 'tests/x.py', 'pkg/x_test.go', 'test_x.py', 'src/__tests__/a.js', 'FooTest.java'].every(isTestPath)).toBe(true);
+    expect(
+      ['src/a.test.ts', 'tests/x.py', 'pkg/x_test.go', 'test_x.py', 'src/__tests__/a.js', 'FooTest.java'].every(
+        isTestPath,
+      ),
+    ).toBe(true);
     expect(['src/testing.ts', 'src/contest.ts', 'latest/a.js'].some(isTestPath)).toBe(false);
-    const def = { name: 'f', kind: 'function' as const, signature: 'function f()', startLine: 1, endLine: 1, nameLine: 1 };
+    const def = {
+      name: 'f',
+      kind: 'function' as const,
+      signature: 'function f()',
+      startLine: 1,
+      endLine: 1,
+      nameLine: 1,
+    };
     expect(isDeclarationOnly('x.d.ts', def)).toBe(true);
     expect(isDeclarationOnly('x.ts', def)).toBe(false);
     expect(isDeclarationOnly('x.ts', { ...def, signature: 'function f();' })).toBe(true);

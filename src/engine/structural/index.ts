@@ -69,7 +69,8 @@ const SIGNATURE_NOISE = new Set(
   ),
 );
 
-const TEST_PATH = /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$/;
+const TEST_PATH =
+  /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$/;
 const DECLARATION_PATH = /\.d\.[mc]?ts$|\.pyi$/;
 
 export function isTestPath(path: string): boolean {
@@ -342,7 +343,9 @@ export class StructuralIndex implements Retriever {
     // an exactly defined name: with `diff` defined, `options._diff = …` is another symbol.
     const precise = scored.filter((s) => PRECISE_MATCHES.has(s.match));
     if (precise.length === 0) return this.toHits(this.rankedPrefix(scored, limit), limit);
-    const exact = new Set(precise.filter((s) => s.match === 'exact').map((s) => undecorated(this.definition(s.def).name)));
+    const exact = new Set(
+      precise.filter((s) => s.match === 'exact').map((s) => undecorated(this.definition(s.def).name)),
+    );
     const kept = precise.filter((s) => s.match === 'exact' || !exact.has(undecorated(this.definition(s.def).name)));
     return this.toHits(this.rankedPrefix(kept, limit), limit);
   }
@@ -367,7 +370,9 @@ export class StructuralIndex implements Retriever {
       for (const def of this.defsOfName[m.nameId]) {
         const d = this.definition(def);
         let score = m.score;
-        const notes: string[] = [MATCH_LABEL[m.kind] + (m.kind === 'fuzzy' ? `, ${m.detail} edit${m.detail === 1 ? '' : 's'}` : '')];
+        const notes: string[] = [
+          MATCH_LABEL[m.kind] + (m.kind === 'fuzzy' ? `, ${m.detail} edit${m.detail === 1 ? '' : 's'}` : ''),
+        ];
         if (kind) {
           if (d.kind === kind) {
             score += KIND_MATCH_BONUS;
@@ -385,7 +390,8 @@ export class StructuralIndex implements Retriever {
   }
 
   /** Rank order: score, then tieBreak. */
-  private readonly byRank = (a: ScoredDefinition, b: ScoredDefinition): number => b.score - a.score || this.tieBreak(a.def, b.def);
+  private readonly byRank = (a: ScoredDefinition, b: ScoredDefinition): number =>
+    b.score - a.score || this.tieBreak(a.def, b.def);
 
   /**
    * Same score: implementations, non-test code, non-vendored/built paths, files named after
@@ -452,11 +458,16 @@ export class StructuralIndex implements Retriever {
         }
       }
     }
-    const rows = [...perChunk.entries()].map(([chunkId, e]) => ({ chunkId, total: e.counts[0] + e.counts[1] + e.counts[2], ...e }));
+    const rows = [...perChunk.entries()].map(([chunkId, e]) => ({
+      chunkId,
+      total: e.counts[0] + e.counts[1] + e.counts[2],
+      ...e,
+    }));
     rows.sort(
       (a, b) =>
         b.total - a.total ||
-        Number(isTestPath(this.corpus.chunks[a.chunkId].path)) - Number(isTestPath(this.corpus.chunks[b.chunkId].path)) ||
+        Number(isTestPath(this.corpus.chunks[a.chunkId].path)) -
+          Number(isTestPath(this.corpus.chunks[b.chunkId].path)) ||
         this.corpus.chunks[a.chunkId].path.length - this.corpus.chunks[b.chunkId].path.length ||
         a.chunkId - b.chunkId,
     );
@@ -465,7 +476,11 @@ export class StructuralIndex implements Retriever {
     for (const row of rows) {
       if (hits.length >= limit) return hits;
       seen.add(row.chunkId);
-      hits.push({ chunkId: row.chunkId, score: row.total, reason: referenceReason([...row.names].join(', '), row.counts) });
+      hits.push({
+        chunkId: row.chunkId,
+        score: row.total,
+        reason: referenceReason([...row.names].join(', '), row.counts),
+      });
     }
     // The definitions themselves come last: what is referenced, after who references it.
     for (const name of targetNames.size ? targetNames : new Set(wanted)) {
@@ -473,7 +488,11 @@ export class StructuralIndex implements Retriever {
         if (hits.length >= limit) return hits;
         if (seen.has(hit.chunkId)) continue;
         seen.add(hit.chunkId);
-        hits.push({ chunkId: hit.chunkId, score: 0, reason: `defines ${hit.definition.kind} ${qualified(hit.definition)}` });
+        hits.push({
+          chunkId: hit.chunkId,
+          score: 0,
+          reason: `defines ${hit.definition.kind} ${qualified(hit.definition)}`,
+        });
       }
     }
     return hits;
@@ -491,7 +510,9 @@ export class StructuralIndex implements Retriever {
     // A prose question's word also matches its base forms ("composes" → compose): one query term, its best form per definition.
     const prose = plan.snippet === undefined && plan.similarToChunk === undefined;
     for (const term of terms) {
-      const forms = [term, ...(prose ? baseForms(term) : [])].map((f) => this.terms.termIds.get(f)).filter((t): t is number => t !== undefined);
+      const forms = [term, ...(prose ? baseForms(term) : [])]
+        .map((f) => this.terms.termIds.get(f))
+        .filter((t): t is number => t !== undefined);
       const best = new Map<number, { part: number; t: number }>();
       for (const t of forms) {
         const df = termOffsets[t + 1] - termOffsets[t];
@@ -563,7 +584,15 @@ export class StructuralIndex implements Retriever {
           if (d.startLine < chunk.startLine || d.endLine > chunk.endLine) continue;
           words.push(...splitIdentifier(d.name), ...subTokens(d.signature));
         }
-        if (words.length === 0) words.push(...subTokens(file.text.split('\n').slice(chunk.startLine - 1, chunk.endLine).join('\n')));
+        if (words.length === 0)
+          words.push(
+            ...subTokens(
+              file.text
+                .split('\n')
+                .slice(chunk.startLine - 1, chunk.endLine)
+                .join('\n'),
+            ),
+          );
         for (const t of frequentTerms(words, MAX_SNIPPET_TERMS)) terms.add(t);
       }
     }
@@ -594,7 +623,12 @@ export class StructuralIndex implements Retriever {
   }
 
   private hitOf(def: number): DefinitionHit {
-    return { fileId: this.data.defFile[def], path: this.pathOf(def), definition: this.definition(def), chunkId: this.data.defChunk[def] };
+    return {
+      fileId: this.data.defFile[def],
+      path: this.pathOf(def),
+      definition: this.definition(def),
+      chunkId: this.data.defChunk[def],
+    };
   }
 }
 
@@ -617,11 +651,14 @@ function definitionFlags(corpus: Corpus, defFile: Int32Array, defLocal: Int32Arr
     const declarationFile = DECLARATION_PATH.test(file.path);
     const definitions = file.analysis.definitions;
     const lines = (i: number) => definitions[defLocal[i]];
-    const byStart = (a: number, b: number) => lines(a).startLine - lines(b).startLine || lines(b).endLine - lines(a).endLine;
+    const byStart = (a: number, b: number) =>
+      lines(a).startLine - lines(b).startLine || lines(b).endLine - lines(a).endLine;
     let sorted = true;
     for (let i = start; i < end; i++) {
       const def = definitions[defLocal[i]];
-      defFlags[i] = (declarationFile || isDeclarationSignature(def) ? DECLARATION_ONLY : 0) | (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
+      defFlags[i] =
+        (declarationFile || isDeclarationSignature(def) ? DECLARATION_ONLY : 0) |
+        (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
       if (i > start && byStart(i - 1, i) > 0) sorted = false;
     }
     // A definition is nested when another definition of its file contains it (by start line, the
@@ -672,7 +709,11 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
     }
     for (let i = 0; i < references.length; i++, ref++) {
       const r = references[i];
-      refs.add(names.referenceName[ref], corpus.chunkAt(file.id, r.line), r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE);
+      refs.add(
+        names.referenceName[ref],
+        corpus.chunkAt(file.id, r.line),
+        r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE,
+      );
     }
   }
   const { refNames, refOffsets, refChunks, refCounts } = refs.finish(corpus.chunks.length);

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { boundedEditDistance, maxFuzzyEdits, NAME_MATCH_SCORE, NameIndex } from './names';
 
-const NAMES = ['parseConfig', 'ParseConfig', 'parse_config', 'parseConfigFile', 'configParser', 'parseCfg', 'parseConfg', 'pars', 'loadUser', 'loadUsr', 'lodUser'];
+const NAMES = [
+  'parseConfig',
+  'ParseConfig',
+  'parse_config',
+  'parseConfigFile',
+  'configParser',
+  'parseCfg',
+  'parseConfg',
+  'pars',
+  'loadUser',
+  'loadUsr',
+  'lodUser',
+];
 const index = new NameIndex(NAMES);
 const matches = (text: string | null, tokens: string[]) =>
   Object.fromEntries(
@@ -22,17 +34,21 @@ describe('NameIndex', () => {
       parseCfg: 'partial',
       parseConfg: 'fuzzy',
     }); // "pars" shares no token and is no prefix of the query
-
   });
 
   it('scores tiers strictly in order', () => {
     const order = ['exact', 'case-insensitive', 'sub-tokens', 'all-sub-tokens', 'prefix', 'fuzzy', 'partial'] as const;
-    for (let i = 1; i < order.length; i++) expect(NAME_MATCH_SCORE[order[i - 1]]).toBeGreaterThan(NAME_MATCH_SCORE[order[i]]);
+    for (let i = 1; i < order.length; i++)
+      expect(NAME_MATCH_SCORE[order[i - 1]]).toBeGreaterThan(NAME_MATCH_SCORE[order[i]]);
   });
 
   it('allows 1 edit for names of 4–7 chars, 2 from 8, none below 4', () => {
     expect([3, 4, 7, 8, 20].map(maxFuzzyEdits)).toEqual([0, 1, 1, 2, 2]);
-    expect(matches('loadUser', ['load', 'user'])).toMatchObject({ loadUser: 'exact', loadUsr: 'fuzzy', lodUser: 'fuzzy' });
+    expect(matches('loadUser', ['load', 'user'])).toMatchObject({
+      loadUser: 'exact',
+      loadUsr: 'fuzzy',
+      lodUser: 'fuzzy',
+    });
     const short = new NameIndex(['abcd', 'abce', 'abc', 'abd']);
     const hits = short.match({ text: 'abc', tokens: ['abc'] }).map((m) => short.names[m.nameId]);
     expect(hits.sort()).toEqual(['abc', 'abcd', 'abce']); // exact + prefixes; no fuzzy for 3 chars

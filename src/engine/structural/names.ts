@@ -5,7 +5,8 @@
 import { splitIdentifier } from '../tokens';
 
 /** Match quality, best first. The score of each is in NAME_MATCH_SCORE. */
-export type NameMatchKind = 'exact' | 'case-insensitive' | 'sub-tokens' | 'all-sub-tokens' | 'prefix' | 'fuzzy' | 'partial';
+export type NameMatchKind =
+  'exact' | 'case-insensitive' | 'sub-tokens' | 'all-sub-tokens' | 'prefix' | 'fuzzy' | 'partial';
 
 /** Base score per match kind: each tier outranks the next whatever the small adjustments. */
 export const NAME_MATCH_SCORE: Readonly<Record<NameMatchKind, number>> = {
@@ -127,7 +128,8 @@ export class NameIndex {
     for (const id of rarest) {
       const nameTokens = this.tokensOf[id];
       if (!unique.every((t) => nameTokens.includes(t))) continue;
-      if (sameSequence(nameTokens, tokens)) offer({ nameId: id, kind: 'sub-tokens', score: NAME_MATCH_SCORE['sub-tokens'] });
+      if (sameSequence(nameTokens, tokens))
+        offer({ nameId: id, kind: 'sub-tokens', score: NAME_MATCH_SCORE['sub-tokens'] });
       else {
         const extra = Math.min(MAX_TIER_PENALTY, (nameTokens.length - unique.length) * EXTRA_TOKEN_PENALTY);
         offer({ nameId: id, kind: 'all-sub-tokens', score: NAME_MATCH_SCORE['all-sub-tokens'] - extra });
@@ -143,7 +145,12 @@ export class NameIndex {
       if (matched === unique.length) continue; // already offered as all-sub-tokens
       const share = matched / unique.length;
       const extra = Math.min(MAX_TIER_PENALTY, (this.tokensOf[id].length - matched) * EXTRA_TOKEN_PENALTY);
-      offer({ nameId: id, kind: 'partial', score: Math.max(1, NAME_MATCH_SCORE.partial * share - extra), detail: matched });
+      offer({
+        nameId: id,
+        kind: 'partial',
+        score: Math.max(1, NAME_MATCH_SCORE.partial * share - extra),
+        detail: matched,
+      });
     }
   }
 

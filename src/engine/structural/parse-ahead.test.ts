@@ -2,19 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { FileAnalysis } from '../contract';
 import { ParseAhead } from './parse-ahead';
 
-const analysis = (path: string): FileAnalysis => ({ path, language: null, parsed: false, lineCount: 1, definitions: [], references: [], imports: [] });
+const analysis = (path: string): FileAnalysis => ({
+  path,
+  language: null,
+  parsed: false,
+  lineCount: 1,
+  definitions: [],
+  references: [],
+  imports: [],
+});
 
 describe('ParseAhead', () => {
   it('keeps at most inFlight analyses at the parser, and all of the queue once widened', async () => {
     const started: string[] = [];
     const finish = new Map<string, () => void>();
-    const ahead = new ParseAhead(
-      (path) => {
-        started.push(path);
-        return new Promise<FileAnalysis>((resolve) => finish.set(path, () => resolve(analysis(path))));
-      },
-      1,
-    );
+    const ahead = new ParseAhead((path) => {
+      started.push(path);
+      return new Promise<FileAnalysis>((resolve) => finish.set(path, () => resolve(analysis(path))));
+    }, 1);
     for (const path of ['a', 'b', 'c', 'd']) ahead.start(path, path);
     expect(started).toEqual(['a']);
     finish.get('a')!();

@@ -14,7 +14,12 @@ interface Ahead {
 
 export class ParseAhead {
   private readonly ahead = new Map<string, Ahead>();
-  private readonly queue: { path: string; text: string; resolve: (a: Promise<FileAnalysis>) => void; reject: (reason: unknown) => void }[] = [];
+  private readonly queue: {
+    path: string;
+    text: string;
+    resolve: (a: Promise<FileAnalysis>) => void;
+    reject: (reason: unknown) => void;
+  }[] = [];
   private running = 0;
 
   constructor(
@@ -22,9 +27,13 @@ export class ParseAhead {
     private inFlight: number,
     private readonly signal: AbortSignal = new AbortController().signal,
   ) {
-    signal.addEventListener('abort', () => {
-      for (const queued of this.queue.splice(0)) queued.reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const queued of this.queue.splice(0)) queued.reject(signal.reason);
+      },
+      { once: true },
+    );
   }
 
   /** Starts (or queues) the analysis of an accepted file. */
@@ -59,10 +68,12 @@ export class ParseAhead {
       this.running++;
       const analysis = this.analyze(path, text);
       resolve(analysis);
-      void analysis.catch(() => undefined).finally(() => {
-        this.running--;
-        this.pump();
-      });
+      void analysis
+        .catch(() => undefined)
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
     }
   }
 }

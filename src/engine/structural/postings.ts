@@ -147,7 +147,12 @@ export class ReferencePostings {
   }
 
   /** Per name, its distinct chunks in first-seen order, each with its counts by kind. */
-  finish(chunkCount: number): { refNames: string[]; refOffsets: Int32Array; refChunks: Int32Array; refCounts: Int32Array } {
+  finish(chunkCount: number): {
+    refNames: string[];
+    refOffsets: Int32Array;
+    refChunks: Int32Array;
+    refCounts: Int32Array;
+  } {
     const nameCount = this.names.length;
     const { rows: refs, rowName, rowChunk, rowKind } = this;
     // The references grouped by name, in arrival order.
@@ -174,7 +179,12 @@ export class ReferencePostings {
       }
     }
     refOffsets[nameCount] = rows;
-    return { refNames: this.names, refOffsets, refChunks: chunks.slice(0, rows), refCounts: counts.subarray(0, rows * 3) };
+    return {
+      refNames: this.names,
+      refOffsets,
+      refChunks: chunks.slice(0, rows),
+      refCounts: counts.subarray(0, rows * 3),
+    };
   }
 }
 

@@ -155,12 +155,24 @@ const NAME_PREDICATE = /\(#(not-)?(eq|match)\?\s+@([\w.-]+)\s+"(\^\(?)?([A-Za-z_
  */
 export function extractNameChecks(source: string): { source: string; checks: NameCheck[] } {
   const checks: NameCheck[] = [];
-  const rewritten = source.replace(NAME_PREDICATE, (whole, not: string | undefined, operator: string, capture: string, open: string | undefined, literal: string, close: string | undefined, offset: number) => {
-    const anchored = open !== undefined && close !== undefined && (open === '^(') === (close === ')$');
-    if (operator === 'match' ? !anchored : open !== undefined || close !== undefined) return whole;
-    checks.push({ offset, capture, literal, negate: not !== undefined });
-    return ' '.repeat(whole.length);
-  });
+  const rewritten = source.replace(
+    NAME_PREDICATE,
+    (
+      whole,
+      not: string | undefined,
+      operator: string,
+      capture: string,
+      open: string | undefined,
+      literal: string,
+      close: string | undefined,
+      offset: number,
+    ) => {
+      const anchored = open !== undefined && close !== undefined && (open === '^(') === (close === ')$');
+      if (operator === 'match' ? !anchored : open !== undefined || close !== undefined) return whole;
+      checks.push({ offset, capture, literal, negate: not !== undefined });
+      return ' '.repeat(whole.length);
+    },
+  );
   return { source: rewritten, checks };
 }
 
@@ -171,6 +183,12 @@ export function extractNameChecks(source: string): { source: string; checks: Nam
  */
 export const REDUNDANT_TAG_PATTERNS: Readonly<Partial<Record<Language, readonly string[]>>> = {
   // Both covered by `(type_identifier) @name @reference.type` and JavaScript's `(new_expression constructor: (_) @name)`.
-  typescript: ['(type_annotation (type_identifier) @name) @reference.type', '(new_expression constructor: (identifier) @name) @reference.class'],
-  tsx: ['(type_annotation (type_identifier) @name) @reference.type', '(new_expression constructor: (identifier) @name) @reference.class'],
+  typescript: [
+    '(type_annotation (type_identifier) @name) @reference.type',
+    '(new_expression constructor: (identifier) @name) @reference.class',
+  ],
+  tsx: [
+    '(type_annotation (type_identifier) @name) @reference.type',
+    '(new_expression constructor: (identifier) @name) @reference.class',
+  ],
 };

@@ -50,7 +50,8 @@ function linesOf(text: string): string[] {
 }
 
 type Key = string;
-const key = (m: Pick<TextMatch, 'fileId' | 'line' | 'column' | 'length'>): Key => `${m.fileId}:${m.line}:${m.column}:${m.length}`;
+const key = (m: Pick<TextMatch, 'fileId' | 'line' | 'column' | 'length'>): Key =>
+  `${m.fileId}:${m.line}:${m.column}:${m.length}`;
 
 function bruteRegex(regex: RegExp, truncate: boolean): Key[] {
   const out: Key[] = [];
@@ -116,8 +117,10 @@ describe('literal search', () => {
     const insensitive = GREP.searchLiteral('MiniSearch', { caseSensitive: false, limit: NO_LIMIT });
     expect(sensitive.matches.length).toBeGreaterThan(0);
     expect(insensitive.matches.length).toBeGreaterThan(sensitive.matches.length); // "minisearch" occurs too
-    for (const m of sensitive.matches) expect(m.lineText.substr(m.column - 1 - m.lineTextStart, m.length)).toBe('MiniSearch');
-    for (const m of insensitive.matches) expect(m.lineText.substr(m.column - 1 - m.lineTextStart, m.length).toLowerCase()).toBe('minisearch');
+    for (const m of sensitive.matches)
+      expect(m.lineText.substr(m.column - 1 - m.lineTextStart, m.length)).toBe('MiniSearch');
+    for (const m of insensitive.matches)
+      expect(m.lineText.substr(m.column - 1 - m.lineTextStart, m.length).toLowerCase()).toBe('minisearch');
     expect(sensitive.matches.map(key)).toEqual(bruteLiteral('MiniSearch', true));
     expect(insensitive.matches.map(key)).toEqual(bruteLiteral('MiniSearch', false));
   });
@@ -192,7 +195,9 @@ describe('literal search', () => {
       const wholeWord = random() < 0.2;
       const r = GREP.searchLiteral(text, { caseSensitive, wholeWord, limit: NO_LIMIT });
       expect(r.truncated).toBe(false);
-      expect(r.matches.map(key), JSON.stringify({ text, caseSensitive, wholeWord })).toEqual(bruteLiteral(text, caseSensitive, wholeWord));
+      expect(r.matches.map(key), JSON.stringify({ text, caseSensitive, wholeWord })).toEqual(
+        bruteLiteral(text, caseSensitive, wholeWord),
+      );
     }
   });
 });
@@ -279,7 +284,9 @@ describe('regex search', () => {
       expect(r.truncated, pattern).toBe(false);
       expect(r.filesVerified, pattern).toBe(r.candidateFiles);
     }
-    expect(hostile.searchRegex('(a+)+b', { caseSensitive: false, limit: 10 }).matches).toEqual([expect.objectContaining({ line: 1, column: 1, length: 1901 })]);
+    expect(hostile.searchRegex('(a+)+b', { caseSensitive: false, limit: 10 }).matches).toEqual([
+      expect.objectContaining({ line: 1, column: 1, length: 1901 }),
+    ]);
   });
 
   it('names the construct when a pattern needs backtracking to mean anything', () => {
@@ -302,7 +309,9 @@ describe('regex search', () => {
 
   it('reports invalid patterns clearly, with the RE2 spelling of JavaScript-only syntax', () => {
     expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
-    expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(/Invalid regular expression \/foo\(bar\/: missing closing \)/);
+    expect(() => GREP.searchRegex('foo(bar', { caseSensitive: false, limit: 10 })).toThrow(
+      /Invalid regular expression \/foo\(bar\/: missing closing \)/,
+    );
     expect(() => GREP.searchRegex('[z-a]', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
     expect(() => GREP.searchRegex('*x', { caseSensitive: false, limit: 10 })).toThrow(InvalidRegex);
     expect(() => GREP.searchRegex('\\u00fc', { caseSensitive: false, limit: 10 })).toThrow(/write \\x\{00FC\}/);

@@ -86,7 +86,6 @@ function now(): number {
   return globalThis.performance ? globalThis.performance.now() : Date.now();
 }
 
-
 /** Offsets where each line starts (index 0 = line 1). */
 export function lineStartsOf(text: string): Uint32Array {
   let count = 1;
@@ -213,7 +212,13 @@ export class GrepSearcher {
         const lineEnd = lineEndOf(body, starts, line);
         if (pos + length > lineEnd) continue; // would include the '\r' of a CRLF line
         const column0 = pos - lineStart;
-        matches.push({ fileId: file.id, line, column: column0 + 1, length, ...lineTextFor(body.slice(lineStart, lineEnd), column0) });
+        matches.push({
+          fileId: file.id,
+          line,
+          column: column0 + 1,
+          length,
+          ...lineTextFor(body.slice(lineStart, lineEnd), column0),
+        });
       }
     }
     return {
@@ -262,7 +267,13 @@ export class GrepSearcher {
           return false;
         }
         const start = lineMatcher.start();
-        matches.push({ fileId, line: lineNo, column: start + 1, length: lineMatcher.end() - start, ...lineTextFor(fullLine, start) });
+        matches.push({
+          fileId,
+          line: lineNo,
+          column: start + 1,
+          length: lineMatcher.end() - start,
+          ...lineTextFor(fullLine, start),
+        });
       }
       return true;
     };
@@ -283,7 +294,7 @@ export class GrepSearcher {
         continue;
       }
       let lineNo = 0;
-      for (let start = 0; start < body.length; ) {
+      for (let start = 0; start < body.length;) {
         lineNo++;
         let end = body.indexOf('\n', start);
         if (end < 0) end = body.length;

@@ -13,14 +13,16 @@ function realSources(): SourceFile[] {
       const full = join(dir, name);
       const st = statSync(full);
       if (st.isDirectory()) walk(full);
-      else if (/\.(js|ts|md)$/.test(name) && st.size < 400_000) out.push({ path: relative(root, full), text: readFileSync(full, 'utf8') });
+      else if (/\.(js|ts|md)$/.test(name) && st.size < 400_000)
+        out.push({ path: relative(root, full), text: readFileSync(full, 'utf8') });
     }
   };
   for (const pkg of ['idb', 'comlink']) walk(join(root, pkg));
   return out;
 }
 
-const lines = (n: number, fill: (i: number) => string) => Array.from({ length: n }, (_, i) => fill(i)).join('\n') + '\n';
+const lines = (n: number, fill: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => fill(i)).join('\n') + '\n';
 
 const OWN_SOURCES: SourceFile[] = [
   {
@@ -29,7 +31,10 @@ const OWN_SOURCES: SourceFile[] = [
       lines(45, (i) => `// filler ${i}`) +
       'export function connect(host: string) {\n  if (err.code === "ECONNREFUSED") retry();\n  log("ECONNREFUSED while connecting");\n}\n',
   },
-  { path: 'src/net/retry-with-a-much-longer-path.ts', text: 'const e = "econnrefused"; // lower\nconst f = "Econnrefused"; const g = "econnREFUSED";\n' },
+  {
+    path: 'src/net/retry-with-a-much-longer-path.ts',
+    text: 'const e = "econnrefused"; // lower\nconst f = "Econnrefused"; const g = "econnREFUSED";\n',
+  },
   { path: 'a/b.ts', text: 'throw new Error("ECONNREFUSED");\n' },
   {
     path: 'src/config/parse.ts',
@@ -45,7 +50,9 @@ const OWN_SOURCES: SourceFile[] = [
 ];
 
 const SOURCES = [...OWN_SOURCES, ...realSources()];
-const CORPUS = windowCorpus(SOURCES, [{ path: 'src/config/parse.ts', symbol: 'parseConfig', kind: 'function', startLine: 3, endLine: 5 }]);
+const CORPUS = windowCorpus(SOURCES, [
+  { path: 'src/config/parse.ts', symbol: 'parseConfig', kind: 'function', startLine: 3, endLine: 5 },
+]);
 const INDEX = TextIndex.build(CORPUS);
 
 function plan(p: Partial<QueryPlan>): QueryPlan {
@@ -57,14 +64,21 @@ const chunkPath = (id: number) => CORPUS.chunks[id].path;
 describe('TextIndex.search', () => {
   it('exact_match: exact-case matches rank above case-folded ones, then more matches, then shorter path', () => {
     const hits = INDEX.search(plan({ intent: 'exact_match', raw: 'ECONNREFUSED', literal: 'ECONNREFUSED' }), 10);
-    expect(hits.map((h) => chunkPath(h.chunkId))).toEqual(['src/net/client.ts', 'a/b.ts', 'src/net/retry-with-a-much-longer-path.ts']);
+    expect(hits.map((h) => chunkPath(h.chunkId))).toEqual([
+      'src/net/client.ts',
+      'a/b.ts',
+      'src/net/retry-with-a-much-longer-path.ts',
+    ]);
     expect(hits[0]).toMatchObject({ score: 2, reason: 'contains "ECONNREFUSED" 2×' });
     expect(CORPUS.chunks[hits[0].chunkId]).toMatchObject({ startLine: 41, endLine: 49 }); // the window holding lines 46-47
     expect(hits[2].reason).toBe('contains "ECONNREFUSED" 3× (other case)');
   });
 
   it('identifiers: counts whole-word occurrences per chunk, credits the definition, merges BM25', () => {
-    const hits = INDEX.search(plan({ intent: 'find_definition', raw: 'parseConfig', identifiers: ['parseConfig'], terms: ['parse', 'config'] }), 10);
+    const hits = INDEX.search(
+      plan({ intent: 'find_definition', raw: 'parseConfig', identifiers: ['parseConfig'], terms: ['parse', 'config'] }),
+      10,
+    );
     const ids = hits.map((h) => h.chunkId);
     expect(new Set(ids).size).toBe(ids.length); // one hit per chunk
     expect(chunkPath(hits[0].chunkId)).toBe('src/app.ts');
@@ -96,8 +110,13 @@ describe('TextIndex.search', () => {
   });
 
   it('an exact_match literal that is nowhere answers nothing; a quoted name in another intent falls back to BM25', () => {
-    expect(INDEX.search(plan({ intent: 'exact_match', raw: '"config parse xyzzy"', literal: 'config parse xyzzy' }), 5)).toEqual([]);
-    const hits = INDEX.search(plan({ intent: 'understand_code', raw: 'how is "config parse xyzzy" used', literal: 'config parse xyzzy' }), 5);
+    expect(
+      INDEX.search(plan({ intent: 'exact_match', raw: '"config parse xyzzy"', literal: 'config parse xyzzy' }), 5),
+    ).toEqual([]);
+    const hits = INDEX.search(
+      plan({ intent: 'understand_code', raw: 'how is "config parse xyzzy" used', literal: 'config parse xyzzy' }),
+      5,
+    );
     expect(hits.length).toBeGreaterThan(0);
     expect(hits[0].reason).toMatch(/^no exact "config parse xyzzy"; terms/);
     expect(INDEX.search(plan({ literal: 'ECONNREFUSED' }), 0)).toEqual([]);
@@ -107,7 +126,14 @@ describe('TextIndex.search', () => {
 describe('TextIndex.grep', () => {
   it('searches literals and regexes, with paths and scan statistics', () => {
     const r = INDEX.grep('<b>"find"</b>', {});
-    expect(r.matches).toEqual([expect.objectContaining({ path: 'web/page.html', line: 1, column: 32, lineText: '<!doctype html><title>Search & <b>"find"</b></title>' })]);
+    expect(r.matches).toEqual([
+      expect.objectContaining({
+        path: 'web/page.html',
+        line: 1,
+        column: 32,
+        lineText: '<!doctype html><title>Search & <b>"find"</b></title>',
+      }),
+    ]);
     expect(r.candidateFiles).toBeLessThan(r.filesTotal);
     const re = INDEX.grep('日本語|Ünïcödé', { regex: true, caseSensitive: true });
     expect(re.matches.map((m) => [m.path, m.column])).toEqual([

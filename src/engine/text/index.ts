@@ -115,7 +115,8 @@ export class TextIndex implements Retriever {
   }
 
   static load(corpus: Corpus, snapshot: TextSnapshot): TextIndex {
-    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`text snapshot version ${snapshot.version}, expected ${SNAPSHOT_VERSION}`);
+    if (snapshot.version !== SNAPSHOT_VERSION)
+      throw new Error(`text snapshot version ${snapshot.version}, expected ${SNAPSHOT_VERSION}`);
     if (snapshot.fileCount !== corpus.files.length || snapshot.chunkCount !== corpus.chunks.length)
       throw new Error(
         `text snapshot was built for ${snapshot.fileCount} files / ${snapshot.chunkCount} chunks, corpus has ${corpus.files.length} / ${corpus.chunks.length}`,
@@ -125,7 +126,11 @@ export class TextIndex implements Retriever {
 
   /** Index statistics for the explain view and benchmarks. */
   stats(): { trigrams: number; postings: number; documents: number } {
-    return { trigrams: this.trigrams.trigramCount, postings: this.trigrams.postingCount, documents: this.terms.documentCount };
+    return {
+      trigrams: this.trigrams.trigramCount,
+      postings: this.trigrams.postingCount,
+      documents: this.terms.documentCount,
+    };
   }
 
   /** Literal or regex search for the UI and CLI. Throws InvalidRegex / RegexRejected for bad patterns. */
@@ -134,15 +139,26 @@ export class TextIndex implements Retriever {
     const caseSensitive = opts.caseSensitive ?? false;
     const result = opts.regex
       ? this.grepper.searchRegex(pattern, { caseSensitive, limit, timeBudgetMs: opts.timeBudgetMs })
-      : this.grepper.searchLiteral(pattern, { caseSensitive, wholeWord: opts.wholeWord, limit, timeBudgetMs: opts.timeBudgetMs });
+      : this.grepper.searchLiteral(pattern, {
+          caseSensitive,
+          wholeWord: opts.wholeWord,
+          limit,
+          timeBudgetMs: opts.timeBudgetMs,
+        });
     return { ...result, matches: result.matches.map((m) => ({ ...m, path: this.fileById.get(m.fileId)?.path ?? '' })) };
   }
 
   search(plan: QueryPlan, limit: number): ModalityHit[] {
     if (limit <= 0) return [];
-    if (plan.regex !== undefined && plan.intent === 'exact_match') return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit);
+    if (plan.regex !== undefined && plan.intent === 'exact_match')
+      return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit);
     if (plan.literal) {
-      const hits = this.literalHits(plan.literal, limit, plan.pasted ? 'the pasted text ' : '', plan.caseSensitive ?? false);
+      const hits = this.literalHits(
+        plan.literal,
+        limit,
+        plan.pasted ? 'the pasted text ' : '',
+        plan.caseSensitive ?? false,
+      );
       // Asked for an exact string, a near miss is not an answer (grep would say nothing too).
       if (hits.length > 0 || plan.intent === 'exact_match') return hits;
       return this.termHits(contentTerms(plan.literal), limit, `no exact "${plan.literal}"; `);
@@ -168,7 +184,11 @@ export class TextIndex implements Retriever {
     return [...perChunk.entries()]
       .sort(([a, x], [b, y]) => y - x || chunks[a].path.length - chunks[b].path.length || a - b)
       .slice(0, limit)
-      .map(([chunkId, count]) => ({ chunkId, score: count, reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${count} line${count === 1 ? '' : 's'}${more}` }));
+      .map(([chunkId, count]) => ({
+        chunkId,
+        score: count,
+        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${count} line${count === 1 ? '' : 's'}${more}`,
+      }));
   }
 
   private literalHits(literal: string, limit: number, what = '', caseSensitive = false): ModalityHit[] {
@@ -214,7 +234,11 @@ export class TextIndex implements Retriever {
       } else scores.set(chunkId, { score, parts: [part] });
     };
     for (const identifier of [...new Set(plan.identifiers)].slice(0, MAX_IDENTIFIERS)) {
-      const result = this.grepper.searchLiteral(identifier, { caseSensitive: false, wholeWord: true, limit: MATCH_SCAN_LIMIT });
+      const result = this.grepper.searchLiteral(identifier, {
+        caseSensitive: false,
+        wholeWord: true,
+        limit: MATCH_SCAN_LIMIT,
+      });
       const perChunk = new Map<number, { exact: number; folded: number }>();
       for (const m of result.matches) {
         const chunkId = this.corpus.chunkAt(m.fileId, m.line);
@@ -227,9 +251,14 @@ export class TextIndex implements Retriever {
       }
       for (const [chunkId, { exact, folded }] of perChunk) {
         const count = exact + folded;
-        add(chunkId, exact + CASE_FOLDED_OCCURRENCE_WEIGHT * folded, `uses ${identifier} ${count}×${exact === count ? '' : ` (${folded} in other case)`}`);
+        add(
+          chunkId,
+          exact + CASE_FOLDED_OCCURRENCE_WEIGHT * folded,
+          `uses ${identifier} ${count}×${exact === count ? '' : ` (${folded} in other case)`}`,
+        );
       }
-      for (const chunkId of this.definers.get(identifier) ?? []) add(chunkId, DEFINES_IDENTIFIER_BONUS, `defines ${identifier}`);
+      for (const chunkId of this.definers.get(identifier) ?? [])
+        add(chunkId, DEFINES_IDENTIFIER_BONUS, `defines ${identifier}`);
     }
     // RRF ignores scores, so every entry of the list counts: when the identifier occurs,
     // chunks that merely share its words would only push the real occurrences down the
@@ -241,7 +270,11 @@ export class TextIndex implements Retriever {
     const best = termHits.length > 0 ? termHits[0].score : 0;
     for (const hit of termHits) {
       if (occurrences.size > 0 && !occurrences.has(hit.id)) continue;
-      add(hit.id, (BM25_MERGE_WEIGHT * hit.score) / best, `terms ${hit.terms.join(', ')} (BM25 ${hit.score.toFixed(2)})`);
+      add(
+        hit.id,
+        (BM25_MERGE_WEIGHT * hit.score) / best,
+        `terms ${hit.terms.join(', ')} (BM25 ${hit.score.toFixed(2)})`,
+      );
     }
     return rank(scores, this.corpus, limit);
   }
@@ -313,7 +346,13 @@ export class TextSnapshotBuilder {
   finish(chunks: readonly TermChunk[]): TextSnapshot {
     this.buildTrigrams();
     const terms = TermIndex.build(chunkDocuments(this.files, chunks)).serialize();
-    return { version: SNAPSHOT_VERSION, fileCount: this.files.length, chunkCount: chunks.length, trigrams: this.trigrams!, terms };
+    return {
+      version: SNAPSHOT_VERSION,
+      fileCount: this.files.length,
+      chunkCount: chunks.length,
+      trigrams: this.trigrams!,
+      terms,
+    };
   }
 }
 
@@ -344,7 +383,8 @@ function* chunkDocuments(corpusFiles: readonly { id: number; text: string }[], c
     }
     // The chunk's lines as a range of its file's text (linesOf's, without the copy).
     const start = chunk.startLine > s.length ? file.text.length : s[chunk.startLine - 1];
-    const end = chunk.startLine > s.length ? file.text.length : chunk.endLine < s.length ? s[chunk.endLine] : file.text.length;
+    const end =
+      chunk.startLine > s.length ? file.text.length : chunk.endLine < s.length ? s[chunk.endLine] : file.text.length;
     yield { id: chunk.id, text: file.text, start, end, symbol: chunk.symbol ?? '', path: chunk.path };
   }
 }

@@ -24,7 +24,8 @@ describe('case folding', () => {
     // No character without a JavaScript case mapping folds to a cased one in RE2…
     const anyCased = RE2JS.compile(`[${cased.map((c) => `\\x{${c.toString(16)}}`).join('')}]`, RE2JS.CASE_INSENSITIVE);
     let uncased = '';
-    for (let c = 0; c < 0x10000; c++) if (!(c >= 0xd800 && c <= 0xdfff) && !cased.includes(c)) uncased += String.fromCharCode(c);
+    for (let c = 0; c < 0x10000; c++)
+      if (!(c >= 0xd800 && c <= 0xdfff) && !cased.includes(c)) uncased += String.fromCharCode(c);
     expect(anyCased.test(uncased)).toBe(false);
     // …and every cased character's RE2 matches are among the forms the trigram query allows.
     const missing: string[] = [];
@@ -55,17 +56,48 @@ function linesOf(text: string): string[] {
 const CHARS = ['a', 'b', 'k', 'K', '\u212a', 's', 'S', 'ſ', 'ß', 'ẞ', 'é', 'É', '😀', ' ', '.', ']', '-', '\r'];
 const char = fc.constantFrom(...CHARS);
 const common = fc.constantFrom('a', 'b', 'a', 'b', 'k', 's', 'A', 'B');
-const text = fc.array(fc.oneof({ weight: 6, arbitrary: common }, { weight: 3, arbitrary: char }, { weight: 1, arbitrary: fc.constant('\n') }), { maxLength: 200 }).map((cs) => cs.join(''));
+const text = fc
+  .array(
+    fc.oneof(
+      { weight: 6, arbitrary: common },
+      { weight: 3, arbitrary: char },
+      { weight: 1, arbitrary: fc.constant('\n') },
+    ),
+    { maxLength: 200 },
+  )
+  .map((cs) => cs.join(''));
 
 /** RE2 patterns from a grammar of the syntax the trigram parser models (and some it does not). */
 const pattern: fc.Arbitrary<string> = fc.letrec<{ re: string; atom: string; piece: string; seq: string }>((tie) => ({
   atom: fc.oneof(
     { weight: 8, arbitrary: common.map((c) => RE2JS.quote(c)) },
     { weight: 3, arbitrary: char.map((c) => RE2JS.quote(c)) },
-    fc.constantFrom('.', '\\w', '\\s', '\\d', '\\pL', '\\p{Greek}', '[[:alpha:]]', '\\x{212a}', '\\x{1F600}', '\\Qa.b\\E', '\\b', '^', '$', '\\A', '\\z'),
+    fc.constantFrom(
+      '.',
+      '\\w',
+      '\\s',
+      '\\d',
+      '\\pL',
+      '\\p{Greek}',
+      '[[:alpha:]]',
+      '\\x{212a}',
+      '\\x{1F600}',
+      '\\Qa.b\\E',
+      '\\b',
+      '^',
+      '$',
+      '\\A',
+      '\\z',
+    ),
     fc
       .array(char, { minLength: 1, maxLength: 4 })
-      .chain((cs) => fc.constantFrom(`[${cs.map((c) => RE2JS.quote(c)).join('')}]`, `[^${cs.map((c) => RE2JS.quote(c)).join('')}]`, `[${RE2JS.quote(cs[0])}-z]`)),
+      .chain((cs) =>
+        fc.constantFrom(
+          `[${cs.map((c) => RE2JS.quote(c)).join('')}]`,
+          `[^${cs.map((c) => RE2JS.quote(c)).join('')}]`,
+          `[${RE2JS.quote(cs[0])}-z]`,
+        ),
+      ),
     fc.constantFrom('[]a]', '[a-c]', '[k-s]'),
     tie('re').map((r) => `(${r})`),
     tie('re').map((r) => `(?:${r})`),
@@ -73,13 +105,18 @@ const pattern: fc.Arbitrary<string> = fc.letrec<{ re: string; atom: string; piec
     tie('re').map((r) => `(?P<g>${r})`),
     fc.constantFrom('(?<=a)', '(?<!b)', '(?i)'),
   ),
-  piece: fc.tuple(tie('atom'), fc.constantFrom('', '', '', '*', '+', '?', '{2}', '{1,3}', '{2,}', '*?', '{,2}')).map(([a, q]) => {
-    // RE2 refuses a quantifier on nothing or on an assertion-only atom; keep those bare.
-    if (q !== '' && /^(?:\^|\$|\\[bAz]|\(\?i\)|\(\?<[=!]\w\))$/.test(a)) return a;
-    return a + q;
-  }),
+  piece: fc
+    .tuple(tie('atom'), fc.constantFrom('', '', '', '*', '+', '?', '{2}', '{1,3}', '{2,}', '*?', '{,2}'))
+    .map(([a, q]) => {
+      // RE2 refuses a quantifier on nothing or on an assertion-only atom; keep those bare.
+      if (q !== '' && /^(?:\^|\$|\\[bAz]|\(\?i\)|\(\?<[=!]\w\))$/.test(a)) return a;
+      return a + q;
+    }),
   seq: fc.array(tie('piece'), { minLength: 1, maxLength: 5 }).map((ps) => ps.join('')),
-  re: fc.oneof({ weight: 3, arbitrary: tie('seq') }, fc.tuple(tie('seq'), tie('seq')).map(([a, b]) => `${a}|${b}`)),
+  re: fc.oneof(
+    { weight: 3, arbitrary: tie('seq') },
+    fc.tuple(tie('seq'), tie('seq')).map(([a, b]) => `${a}|${b}`),
+  ),
 })).re;
 
 describe('regex search against a brute-force RE2 scan (property)', () => {
@@ -87,28 +124,34 @@ describe('regex search against a brute-force RE2 scan (property)', () => {
     let compiled = 0;
     fc.assert(
       // One corpus per run (building an index allocates its key space), several patterns on it.
-      fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(pattern, fc.boolean()), { minLength: 8, maxLength: 8 }), (texts, patterns) => {
-        const files = texts.map((t, id) => ({ id, text: t }));
-        const grep = new GrepSearcher(files, TrigramIndex.build(files));
-        for (const [source, caseSensitive] of patterns) {
-          let re: RE2JS;
-          try {
-            re = RE2JS.compile(source, RE2JS.LOOKBEHINDS | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
-          } catch {
-            expect(() => compileRegex(source, caseSensitive)).toThrow(InvalidRegex);
-            continue;
+      fc.property(
+        fc.array(text, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(pattern, fc.boolean()), { minLength: 8, maxLength: 8 }),
+        (texts, patterns) => {
+          const files = texts.map((t, id) => ({ id, text: t }));
+          const grep = new GrepSearcher(files, TrigramIndex.build(files));
+          for (const [source, caseSensitive] of patterns) {
+            let re: RE2JS;
+            try {
+              re = RE2JS.compile(source, RE2JS.LOOKBEHINDS | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
+            } catch {
+              expect(() => compileRegex(source, caseSensitive)).toThrow(InvalidRegex);
+              continue;
+            }
+            compiled++;
+            const found = grep
+              .searchRegex(source, { caseSensitive, limit: 1_000_000, timeBudgetMs: Infinity })
+              .matches.map((m) => `${m.fileId}:${m.line}:${m.column}:${m.length}`);
+            const expected: string[] = [];
+            for (const f of files)
+              linesOf(f.text).forEach((line, i) => {
+                const m = re.matcher(line.slice(0, MAX_REGEX_LINE_LENGTH));
+                while (m.find()) expected.push(`${f.id}:${i + 1}:${m.start() + 1}:${m.end() - m.start()}`);
+              });
+            expect(found, `/${source}/ case-sensitive ${caseSensitive}`).toEqual(expected);
           }
-          compiled++;
-          const found = grep.searchRegex(source, { caseSensitive, limit: 1_000_000, timeBudgetMs: Infinity }).matches.map((m) => `${m.fileId}:${m.line}:${m.column}:${m.length}`);
-          const expected: string[] = [];
-          for (const f of files)
-            linesOf(f.text).forEach((line, i) => {
-              const m = re.matcher(line.slice(0, MAX_REGEX_LINE_LENGTH));
-              while (m.find()) expected.push(`${f.id}:${i + 1}:${m.start() + 1}:${m.end() - m.start()}`);
-            });
-          expect(found, `/${source}/ case-sensitive ${caseSensitive}`).toEqual(expected);
-        }
-      }),
+        },
+      ),
       { seed: 20261130, numRuns: 200 },
     );
     expect(compiled).toBeGreaterThan(1200); // of 1,600 patterns, the grammar mostly yields valid ones

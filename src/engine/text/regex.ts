@@ -12,14 +12,7 @@
  * too big, never too small (regex.test.ts checks this against a brute-force scan).
  */
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import {
-  MATCH_ALL,
-  andQuery,
-  caseFoldTable,
-  literalQuery,
-  orQuery,
-  type TrigramQuery,
-} from './trigrams';
+import { MATCH_ALL, andQuery, caseFoldTable, literalQuery, orQuery, type TrigramQuery } from './trigrams';
 
 /**
  * Thrown for a pattern using a construct no linear-time engine can run: backreferences,
@@ -73,7 +66,11 @@ export const MAX_PROGRAM_SIZE = 2_000;
 /** Unsupported Perl constructs, by the text RE2's parser stops at. */
 const UNSUPPORTED_PERL: [prefix: string, construct: string, hint: string][] = [
   ['(?=', 'a lookahead ((?=…))', 'Lookbehind ((?<=…), (?<!…)) is supported; or match the following text too.'],
-  ['(?!', 'a negative lookahead ((?!…))', 'Negative lookbehind ((?<!…)) is supported; or use a negated class like [^:].'],
+  [
+    '(?!',
+    'a negative lookahead ((?!…))',
+    'Negative lookbehind ((?<!…)) is supported; or use a negated class like [^:].',
+  ],
   ['(?>', 'an atomic group ((?>…))', 'Use a plain group (?:…): without backtracking it matches the same lines.'],
   ['(?P=', 'a named backreference ((?P=name))', 'Search for the repeated text itself, or use an alternation.'],
   ['(?R', 'recursion ((?R))', 'Match a fixed nesting depth instead.'],
@@ -84,7 +81,8 @@ const UNSUPPORTED_PERL: [prefix: string, construct: string, hint: string][] = [
 /** Hints for JavaScript spellings that RE2 writes differently. */
 function syntaxHint(pattern: string, error: string, input: string | null): string {
   if (error === 'invalid escape sequence' && input === '\\u') return ' (RE2 syntax: write \\x{00FC} for a code point)';
-  if (error === 'invalid escape sequence' && input === '\\c') return ' (RE2 syntax: write a control character as \\x0A)';
+  if (error === 'invalid escape sequence' && input === '\\c')
+    return ' (RE2 syntax: write a control character as \\x0A)';
   if (error === 'missing closing ]' && pattern.includes('[^]')) return ' (RE2 syntax: write (?s:.) for any character)';
   if (input?.startsWith('\\p{Script')) return ' (RE2 syntax: write \\p{Han}, without "Script=")';
   return '';
@@ -95,17 +93,35 @@ function explainSyntaxError(pattern: string, err: RE2JSSyntaxException): Error {
   const input = err.input;
   const error = err.error;
   if (error === 'invalid escape sequence' && input && /^\\[1-9]/.test(input))
-    return new RegexRejected(pattern, `a backreference (${input})`, 'Search for the repeated text itself, or use an alternation.');
+    return new RegexRejected(
+      pattern,
+      `a backreference (${input})`,
+      'Search for the repeated text itself, or use an alternation.',
+    );
   if (error === 'invalid escape sequence' && input === '\\k')
-    return new RegexRejected(pattern, 'a named backreference (\\k<name>)', 'Search for the repeated text itself, or use an alternation.');
+    return new RegexRejected(
+      pattern,
+      'a named backreference (\\k<name>)',
+      'Search for the repeated text itself, or use an alternation.',
+    );
   if (error === 'invalid or unsupported Perl syntax' && input) {
-    for (const [prefix, construct, hint] of UNSUPPORTED_PERL) if (input.startsWith(prefix)) return new RegexRejected(pattern, construct, hint);
-    if (/^\(\?[0-9+-]/.test(input)) return new RegexRejected(pattern, `a subroutine call (${input}…)`, 'Repeat the group itself instead.');
+    for (const [prefix, construct, hint] of UNSUPPORTED_PERL)
+      if (input.startsWith(prefix)) return new RegexRejected(pattern, construct, hint);
+    if (/^\(\?[0-9+-]/.test(input))
+      return new RegexRejected(pattern, `a subroutine call (${input}…)`, 'Repeat the group itself instead.');
   }
   if (error === 'invalid nested repetition operator' && input && /^(?:[*+?]|\{[\d,]*\})\+$/.test(input))
-    return new RegexRejected(pattern, `a possessive quantifier (${input})`, 'Drop the last +: without backtracking a plain quantifier matches the same lines.');
+    return new RegexRejected(
+      pattern,
+      `a possessive quantifier (${input})`,
+      'Drop the last +: without backtracking a plain quantifier matches the same lines.',
+    );
   if (error === 'invalid capture in lookbehind')
-    return new RegexRejected(pattern, 'a capturing group inside a lookbehind', 'Use a non-capturing group (?:…) inside it.');
+    return new RegexRejected(
+      pattern,
+      'a capturing group inside a lookbehind',
+      'Use a non-capturing group (?:…) inside it.',
+    );
   return new InvalidRegex(pattern, `${error}${input ? `: \`${input}\`` : ''}${syntaxHint(pattern, error, input)}`);
 }
 
@@ -123,7 +139,10 @@ export interface CompiledRegex {
  */
 export function compileRegex(pattern: string, caseSensitive: boolean): CompiledRegex {
   if (pattern.length > MAX_PATTERN_LENGTH)
-    throw new InvalidRegex(shorten(pattern), `it is ${pattern.length.toLocaleString('en')} characters long; the limit is ${MAX_PATTERN_LENGTH.toLocaleString('en')}`);
+    throw new InvalidRegex(
+      shorten(pattern),
+      `it is ${pattern.length.toLocaleString('en')} characters long; the limit is ${MAX_PATTERN_LENGTH.toLocaleString('en')}`,
+    );
   let matcher: RE2JS;
   try {
     matcher = RE2JS.compile(pattern, RE2JS.LOOKBEHINDS | (caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE));
@@ -147,7 +166,9 @@ export function compileRegex(pattern: string, caseSensitive: boolean): CompiledR
     throw err;
   }
   const info = infoOf(tree);
-  const query = info.exact ? andQuery(info.match, setQuery(info.exact)) : andQuery(info.match, setQuery(info.prefix), setQuery(info.suffix));
+  const query = info.exact
+    ? andQuery(info.match, setQuery(info.exact))
+    : andQuery(info.match, setQuery(info.prefix), setQuery(info.suffix));
   return { matcher, query };
 }
 
@@ -219,8 +240,11 @@ export function caseInsensitiveForms(code: number): Set<number> {
   if (!forms) {
     const table = caseFoldTable();
     const candidates = caseClassOf(code);
-    const self = candidates.length > 1 ? RE2JS.compile(RE2JS.quote(String.fromCharCode(code)), RE2JS.CASE_INSENSITIVE) : null;
-    forms = new Set(candidates.filter((c) => c === code || self!.testExact(String.fromCharCode(c))).map((c) => table[c]));
+    const self =
+      candidates.length > 1 ? RE2JS.compile(RE2JS.quote(String.fromCharCode(code)), RE2JS.CASE_INSENSITIVE) : null;
+    forms = new Set(
+      candidates.filter((c) => c === code || self!.testExact(String.fromCharCode(c))).map((c) => table[c]),
+    );
     foldOrbits.set(code, forms);
   }
   return forms;
@@ -366,7 +390,10 @@ class Parser {
     const table = caseFoldTable();
     return {
       type: 'concat',
-      items: [{ type: 'chars', folded: new Set([table[text.charCodeAt(0)]]) }, { type: 'chars', folded: new Set([table[text.charCodeAt(1)]]) }],
+      items: [
+        { type: 'chars', folded: new Set([table[text.charCodeAt(0)]]) },
+        { type: 'chars', folded: new Set([table[text.charCodeAt(1)]]) },
+      ],
     };
   }
 
@@ -635,7 +662,9 @@ function isFull(q: TrigramQuery): boolean {
 
 /** Keeps at most MAX_AND_TRIGRAMS conjuncts (dropping a conjunct only widens the query). */
 function capAnd(q: TrigramQuery): TrigramQuery {
-  return q.op === 'and' && q.args.length > MAX_AND_TRIGRAMS ? { op: 'and', args: q.args.slice(0, MAX_AND_TRIGRAMS) } : q;
+  return q.op === 'and' && q.args.length > MAX_AND_TRIGRAMS
+    ? { op: 'and', args: q.args.slice(0, MAX_AND_TRIGRAMS) }
+    : q;
 }
 
 function altInfo(x: Info, y: Info): Info {

@@ -6,10 +6,20 @@ import { splitIdentifier, subTokens, words } from '../tokens';
 import { MIN_PREFIX_TERM_LENGTH, PATH_FIELD_BOOST, SYMBOL_FIELD_BOOST, TermIndex, type TermDocument } from './terms';
 
 const DOCS = [
-  { id: 0, text: 'function parseConfig(file) {\n  return readSettings(file);\n}', symbol: 'parseConfig', path: 'src/config/load.ts' },
+  {
+    id: 0,
+    text: 'function parseConfig(file) {\n  return readSettings(file);\n}',
+    symbol: 'parseConfig',
+    path: 'src/config/load.ts',
+  },
   { id: 1, text: 'const parser = new Parser();\nparser.parse(tokens);', symbol: '', path: 'src/lang/parser.ts' },
   { id: 2, text: 'export const config = { port: 8080 };', symbol: '', path: 'src/server/config.ts' },
-  { id: 3, text: 'def parse_config_file(path):\n    return yaml.load(open(path))', symbol: 'parse_config_file', path: 'tools/settings.py' },
+  {
+    id: 3,
+    text: 'def parse_config_file(path):\n    return yaml.load(open(path))',
+    symbol: 'parse_config_file',
+    path: 'tools/settings.py',
+  },
   { id: 4, text: '<div class="Grüße">naïve café</div>', symbol: '', path: 'web/index.html' },
   { id: 5, text: '', symbol: '', path: 'empty.txt' },
 ];
@@ -19,7 +29,12 @@ describe('TermIndex (BM25 over identifier sub-tokens)', () => {
 
   it('finds camelCase and snake_case identifiers by their split words, ranking chunks with both words first', () => {
     const hits = index.query(['parse', 'config'], 10);
-    expect(hits.slice(0, 2).map((h) => h.id).sort()).toEqual([0, 3]);
+    expect(
+      hits
+        .slice(0, 2)
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual([0, 3]);
     expect(hits.map((h) => h.id)).toEqual(expect.arrayContaining([1, 2]));
     expect(hits[0].terms).toEqual(expect.arrayContaining(['parse', 'config']));
     for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
@@ -57,7 +72,8 @@ describe('TermIndex (BM25 over identifier sub-tokens)', () => {
   it('round-trips through its snapshot (structured clone) with identical results', () => {
     const loaded = TermIndex.load(structuredClone(index.serialize()));
     expect(loaded.documentCount).toBe(DOCS.length);
-    for (const q of [['parse', 'config'], ['settings'], ['caf'], ['grüße']]) expect(loaded.query(q, 10)).toEqual(index.query(q, 10));
+    for (const q of [['parse', 'config'], ['settings'], ['caf'], ['grüße']])
+      expect(loaded.query(q, 10)).toEqual(index.query(q, 10));
     expect(loaded.query(JSON.parse(JSON.stringify(['port'])), 10).map((h) => h.id)).toEqual([2]);
   });
 });
@@ -154,6 +170,7 @@ describe('TermIndex scores exactly as MiniSearch did', () => {
 
   it('and so does the index loaded from its snapshot', () => {
     const loaded = TermIndex.load(structuredClone(index.serialize()));
-    for (const q of [['parse', 'config'], ['searc'], ['transaction']]) expect(loaded.query(q, 100)).toEqual(reference(q, 100));
+    for (const q of [['parse', 'config'], ['searc'], ['transaction']])
+      expect(loaded.query(q, 100)).toEqual(reference(q, 100));
   });
 });

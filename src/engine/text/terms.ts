@@ -96,7 +96,14 @@ export class TermIndex {
   /** Term ids by term; built on first query (a loaded index that is never queried never pays for it). */
   private termIds: Map<string, number> | null = null;
   /** Per-chunk arrays a query scores in, allocated by the first query and reused. */
-  private scratch: { score: Float64Array; termScore: Float64Array; inTerm: Uint8Array; seen: Uint8Array; quality: Uint16Array; matchHead: Int32Array } | null = null;
+  private scratch: {
+    score: Float64Array;
+    termScore: Float64Array;
+    inTerm: Uint8Array;
+    seen: Uint8Array;
+    quality: Uint16Array;
+    matchHead: Int32Array;
+  } | null = null;
 
   private constructor(
     private readonly terms: string[],
@@ -109,7 +116,10 @@ export class TermIndex {
     const vocabulary = table.values;
     // Per field, one (term, frequency) pair per distinct term of that field of each chunk, chunk
     // after chunk: fieldLengths (the distinct terms per chunk and field) says which chunk a pair is of.
-    const rows: FieldPairs[] = Array.from({ length: FIELD_COUNT }, () => ({ term: new GrowableU32(), tf: new GrowableU32() }));
+    const rows: FieldPairs[] = Array.from({ length: FIELD_COUNT }, () => ({
+      term: new GrowableU32(),
+      tf: new GrowableU32(),
+    }));
     const fieldLengths = new GrowableU32();
     const averages = new Float64Array(FIELD_COUNT);
     let documentCount = 0;
@@ -123,7 +133,8 @@ export class TermIndex {
     const symbolTerms = new Map<string, Uint32Array>();
     let lastPath = { path: '', ids: new Uint32Array(0), tfs: new Uint32Array(0) };
     const add = (doc: TermDocument): void => {
-      if (doc.id !== documentCount) throw new Error(`term documents must come with ids 0, 1, 2…; got ${doc.id} at ${documentCount}`);
+      if (doc.id !== documentCount)
+        throw new Error(`term documents must come with ids 0, 1, 2…; got ${doc.id} at ${documentCount}`);
       for (let field = 0; field < FIELD_COUNT; field++) {
         if (field === FIELD_TEXT) words.count(doc.text, doc.start ?? 0, doc.end ?? doc.text.length, counts);
         else if (field === FIELD_SYMBOL) {
@@ -143,7 +154,11 @@ export class TermIndex {
           counts.size = lastPath.ids.length;
         } else {
           words.count(doc.path, 0, doc.path.length, counts);
-          lastPath = { path: doc.path, ids: counts.touched.slice(0, counts.size), tfs: counts.touched.slice(0, counts.size).map((id) => counts.frequency[id]) };
+          lastPath = {
+            path: doc.path,
+            ids: counts.touched.slice(0, counts.size),
+            tfs: counts.touched.slice(0, counts.size).map((id) => counts.frequency[id]),
+          };
         }
         const length = counts.size;
         fieldLengths.push(length);
@@ -199,9 +214,11 @@ export class TermIndex {
   }
 
   static load(snapshot: TermSnapshot): TermIndex {
-    if (snapshot?.version !== SNAPSHOT_VERSION) throw new Error(`term snapshot version ${snapshot?.version}, expected ${SNAPSHOT_VERSION}`);
+    if (snapshot?.version !== SNAPSHOT_VERSION)
+      throw new Error(`term snapshot version ${snapshot?.version}, expected ${SNAPSHOT_VERSION}`);
     const terms = snapshot.vocabulary === '' ? [] : snapshot.vocabulary.split('\n');
-    if (terms.length * FIELD_COUNT + 1 !== snapshot.listOffsets.length) throw new Error('term snapshot is inconsistent (vocabulary and lists differ)');
+    if (terms.length * FIELD_COUNT + 1 !== snapshot.listOffsets.length)
+      throw new Error('term snapshot is inconsistent (vocabulary and lists differ)');
     return new TermIndex(terms, snapshot);
   }
 
@@ -270,7 +287,8 @@ export class TermIndex {
             }
             doc += gap + 1;
             const length = this.data.fieldLengths[doc * FIELD_COUNT + field];
-            const raw = idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + (BM25_B * length) / average)));
+            const raw =
+              idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + (BM25_B * length) / average)));
             if (!inTerm[doc]) {
               inTerm[doc] = 1;
               termTouched.push(doc);
@@ -387,7 +405,13 @@ function countRows(rows: FieldPairs[], rankOf: Uint32Array, rowCount: number): U
 }
 
 /** Every pair's chunk and frequency placed in its row's run (`start[row]` on), chunks ascending within a row. */
-function sortByRow(rows: FieldPairs[], rankOf: Uint32Array, fieldLengths: Uint32Array, documentCount: number, start: Uint32Array): { docs: Uint32Array; tfs: Uint32Array } {
+function sortByRow(
+  rows: FieldPairs[],
+  rankOf: Uint32Array,
+  fieldLengths: Uint32Array,
+  documentCount: number,
+  start: Uint32Array,
+): { docs: Uint32Array; tfs: Uint32Array } {
   const rowCount = start.length - 1;
   const docs = new Uint32Array(start[rowCount]);
   const tfs = new Uint32Array(start[rowCount]);
@@ -408,7 +432,11 @@ function sortByRow(rows: FieldPairs[], rankOf: Uint32Array, fieldLengths: Uint32
 }
 
 /** The rows as posting lists: per entry varint(chunk − previous chunk − 1), varint(frequency); and where each row starts. */
-function encodeRows(start: Uint32Array, docs: Uint32Array, tfs: Uint32Array): { listOffsets: Uint32Array; postings: Uint8Array } {
+function encodeRows(
+  start: Uint32Array,
+  docs: Uint32Array,
+  tfs: Uint32Array,
+): { listOffsets: Uint32Array; postings: Uint8Array } {
   const rowCount = start.length - 1;
   const bytes = new VarintWriter();
   const listOffsets = new Uint32Array(rowCount + 1);
@@ -434,10 +462,16 @@ function byCodeUnits(a: string, b: string): number {
  * The best `limit` of the touched chunks by final score (score × quality, rounded to
  * SCORE_SCALE), descending, then by id; without an object per matched chunk.
  */
-function bestDocs(touched: readonly number[], limit: number, score: Float64Array, quality: Uint16Array): { doc: number; score: number }[] {
+function bestDocs(
+  touched: readonly number[],
+  limit: number,
+  score: Float64Array,
+  quality: Uint16Array,
+): { doc: number; score: number }[] {
   const finalScore = (doc: number) => Math.round(score[doc] * quality[doc] * SCORE_SCALE) / SCORE_SCALE;
   const best: { doc: number; score: number }[] = [];
-  const before = (a: { doc: number; score: number }, b: { doc: number; score: number }) => b.score < a.score || (b.score === a.score && a.doc < b.doc);
+  const before = (a: { doc: number; score: number }, b: { doc: number; score: number }) =>
+    b.score < a.score || (b.score === a.score && a.doc < b.doc);
   if (limit > 256) {
     // A long list: one sort (insertion into the kept list would cost more).
     for (const doc of touched) best.push({ doc, score: finalScore(doc) });

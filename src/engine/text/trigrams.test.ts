@@ -32,7 +32,17 @@ describe('TrigramIndex', () => {
   });
 
   it('answers AND/OR queries with a superset of the files that contain the literal', () => {
-    for (const literal of ['parseConfig', 'PARSECONFIG', 'econnrefused', 'grüße', 'GRÜSSE', 'köln', 'class', 'ab', 'x']) {
+    for (const literal of [
+      'parseConfig',
+      'PARSECONFIG',
+      'econnrefused',
+      'grüße',
+      'GRÜSSE',
+      'köln',
+      'class',
+      'ab',
+      'x',
+    ]) {
       const c = index.candidates(literalQuery(literal));
       const truth = containing(literal);
       if (literal.length < 3) expect(c).toBe('all');
@@ -54,7 +64,9 @@ describe('TrigramIndex', () => {
     // Case-insensitive RE2 also matches the Kelvin sign for k (U+212A): the query keeps that spelling.
     expect(formatQuery(compileRegex('key', false).query)).toBe('("KEY" OR "\u212aEY")');
     expect(formatQuery(compileRegex('\\w+', true).query)).toBe('*');
-    expect(asArray(index.candidates(compileRegex('connection\\s+refused|ConfigP', false).query))).toEqual([10, 700_000]);
+    expect(asArray(index.candidates(compileRegex('connection\\s+refused|ConfigP', false).query))).toEqual([
+      10, 700_000,
+    ]);
   });
 
   it('round-trips through the serialized form with identical answers', () => {
@@ -64,13 +76,18 @@ describe('TrigramIndex', () => {
     expect(loaded.trigramCount).toBe(index.trigramCount);
     expect(loaded.postingCount).toBe(index.postingCount);
     for (const literal of ['parseConfig', 'köln', 'class', 'refused', 'nothing here']) {
-      expect(asArray(loaded.candidates(literalQuery(literal)))).toEqual(asArray(index.candidates(literalQuery(literal))));
+      expect(asArray(loaded.candidates(literalQuery(literal)))).toEqual(
+        asArray(index.candidates(literalQuery(literal))),
+      );
     }
     expect([...loaded.postingList('par')]).toEqual([3, 700_000]);
   });
 
   it('is compact: varint bytes well under 4 bytes per posting', () => {
-    const files = Array.from({ length: 300 }, (_, id) => ({ id, text: `export function handler${id}(request) { return respond(request, ${id}); }` }));
+    const files = Array.from({ length: 300 }, (_, id) => ({
+      id,
+      text: `export function handler${id}(request) { return respond(request, ${id}); }`,
+    }));
     const big = TrigramIndex.build(files);
     const s = big.serialize();
     const bytes = s.keys.length + s.lengths.length + s.postings.length;
@@ -78,8 +95,16 @@ describe('TrigramIndex', () => {
   });
 
   it('rejects duplicate file ids and reads files in any order', () => {
-    expect(() => TrigramIndex.build([{ id: 1, text: 'abc' }, { id: 1, text: 'abd' }])).toThrow(/duplicate file id 1/);
-    const shuffled = TrigramIndex.build([{ id: 9, text: 'abcd' }, { id: 2, text: 'xabc' }]);
+    expect(() =>
+      TrigramIndex.build([
+        { id: 1, text: 'abc' },
+        { id: 1, text: 'abd' },
+      ]),
+    ).toThrow(/duplicate file id 1/);
+    const shuffled = TrigramIndex.build([
+      { id: 9, text: 'abcd' },
+      { id: 2, text: 'xabc' },
+    ]);
     expect([...shuffled.postingList('abc')]).toEqual([2, 9]);
   });
 
@@ -90,11 +115,19 @@ describe('TrigramIndex', () => {
 
 describe('TrigramIndexBuilder', () => {
   it('built file by file as files arrive, it is the index TrigramIndex.build gives', () => {
-    const texts = ['function parseConfig(a) {}', 'const ÄÖÜ = "Grüße";', 'x', '', 'export class ConfigParser { parse() {} }'];
+    const texts = [
+      'function parseConfig(a) {}',
+      'const ÄÖÜ = "Grüße";',
+      'x',
+      '',
+      'export class ConfigParser { parse() {} }',
+    ];
     const builder = new TrigramIndexBuilder();
     texts.forEach((text, id) => builder.add(id, text));
     const built = builder.finish();
-    expect(built.serialize()).toEqual(TrigramIndex.build(texts.map((text, id) => ({ id, text })).reverse()).serialize());
+    expect(built.serialize()).toEqual(
+      TrigramIndex.build(texts.map((text, id) => ({ id, text })).reverse()).serialize(),
+    );
     expect(built.fileCount).toBe(texts.length);
   });
 

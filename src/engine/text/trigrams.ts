@@ -107,7 +107,12 @@ const queryKeys = new WeakMap<TrigramQuery, string>();
 function queryKey(q: TrigramQuery): string {
   let key = queryKeys.get(q);
   if (key === undefined) {
-    key = q.op === 'trigram' ? JSON.stringify(q.text) : q.op === 'and' || q.op === 'or' ? `${q.op}(${q.args.map(queryKey).join(',')})` : q.op;
+    key =
+      q.op === 'trigram'
+        ? JSON.stringify(q.text)
+        : q.op === 'and' || q.op === 'or'
+          ? `${q.op}(${q.args.map(queryKey).join(',')})`
+          : q.op;
     queryKeys.set(q, key);
   }
   return key;
@@ -313,7 +318,8 @@ export class TrigramIndex {
   }
 
   static load(s: TrigramSnapshot): TrigramIndex {
-    if (s.version !== SNAPSHOT_VERSION) throw new Error(`trigram snapshot version ${s.version}, expected ${SNAPSHOT_VERSION}`);
+    if (s.version !== SNAPSHOT_VERSION)
+      throw new Error(`trigram snapshot version ${s.version}, expected ${SNAPSHOT_VERSION}`);
     // Count varints (one terminating byte each) to size the key table.
     let keyCount = 0;
     for (let i = 0; i < s.keys.length; i++) if ((s.keys[i] & 0x80) === 0) keyCount++;
@@ -462,7 +468,10 @@ export class TrigramIndexBuilder {
   }
 
   add(id: number, text: string): void {
-    if (id <= this.lastId) throw new Error(id === this.lastId ? `duplicate file id ${id}` : `file id ${id} after ${this.lastId}: ids must ascend`);
+    if (id <= this.lastId)
+      throw new Error(
+        id === this.lastId ? `duplicate file id ${id}` : `file id ${id} after ${this.lastId}: ids must ascend`,
+      );
     this.lastId = id;
     const { table, seen, counts } = this;
     const n = text.length;
@@ -483,7 +492,8 @@ export class TrigramIndexBuilder {
         if ((a | b | c) < 128) key = (a << 14) | (b << 7) | c;
         else {
           // trigramKey's hash, written out: a call V8 has not seen yet when it compiles this loop would send it back to the interpreter.
-          const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77) ^ Math.imul(c + 0x165667b1, 0xc2b2ae3d);
+          const h =
+            Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77) ^ Math.imul(c + 0x165667b1, 0xc2b2ae3d);
           key = ASCII_KEY_SPACE | ((h ^ (h >>> 15)) & NON_ASCII_HASH_MASK);
         }
         const word = key >>> 5;
@@ -532,7 +542,13 @@ function listOffsets(keys: Uint32Array, counts: Uint32Array): Uint32Array {
 }
 
 /** Every file's id in the lists of its keys, in file order. */
-function placePostings(total: number, pairKeys: Uint32Array, cursor: Uint32Array, fileIds: GrowableU32, fileEnds: GrowableU32): Uint32Array {
+function placePostings(
+  total: number,
+  pairKeys: Uint32Array,
+  cursor: Uint32Array,
+  fileIds: GrowableU32,
+  fileEnds: GrowableU32,
+): Uint32Array {
   const postings = new Uint32Array(total);
   const ids = fileIds.data;
   const ends = fileEnds.data;

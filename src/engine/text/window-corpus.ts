@@ -29,7 +29,11 @@ function fnv1aHex(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-export function windowCorpus(sources: SourceFile[], definitions: DefinitionChunkSpec[] = [], windowLines = WINDOW_LINES): Corpus {
+export function windowCorpus(
+  sources: SourceFile[],
+  definitions: DefinitionChunkSpec[] = [],
+  windowLines = WINDOW_LINES,
+): Corpus {
   const files: CorpusFile[] = [];
   const chunks: Chunk[] = [];
   const fileByPath = new Map<string, CorpusFile>();
@@ -46,21 +50,45 @@ export function windowCorpus(sources: SourceFile[], definitions: DefinitionChunk
       size: source.text.length,
       language: null,
       text: source.text,
-      analysis: { path: source.path, language: null, parsed: false, lineCount, definitions: [], references: [], imports: [] },
+      analysis: {
+        path: source.path,
+        language: null,
+        parsed: false,
+        lineCount,
+        definitions: [],
+        references: [],
+        imports: [],
+      },
       chunkIds: [],
     };
     const starts: number[] = [];
     const ids: number[] = [];
     const lastLine = Math.max(1, lineCount);
     for (let start = 1; start <= lastLine; start += windowLines) {
-      const chunk: Chunk = { id: chunks.length, fileId, path: source.path, startLine: start, endLine: Math.min(lastLine, start + windowLines - 1), kind: 'window' };
+      const chunk: Chunk = {
+        id: chunks.length,
+        fileId,
+        path: source.path,
+        startLine: start,
+        endLine: Math.min(lastLine, start + windowLines - 1),
+        kind: 'window',
+      };
       chunks.push(chunk);
       starts.push(start);
       ids.push(chunk.id);
     }
     const defs: number[] = [];
     for (const d of definitions.filter((d) => d.path === source.path)) {
-      const chunk: Chunk = { id: chunks.length, fileId, path: source.path, startLine: d.startLine, endLine: d.endLine, kind: 'definition', symbol: d.symbol, definitionKind: d.kind };
+      const chunk: Chunk = {
+        id: chunks.length,
+        fileId,
+        path: source.path,
+        startLine: d.startLine,
+        endLine: d.endLine,
+        kind: 'definition',
+        symbol: d.symbol,
+        definitionKind: d.kind,
+      };
       chunks.push(chunk);
       defs.push(chunk.id);
     }
@@ -80,7 +108,12 @@ export function windowCorpus(sources: SourceFile[], definitions: DefinitionChunk
       let best = -1;
       for (const id of definitionIds[fileId]) {
         const c = chunks[id];
-        if (c.startLine <= line && line <= c.endLine && (best < 0 || c.endLine - c.startLine < chunks[best].endLine - chunks[best].startLine)) best = id;
+        if (
+          c.startLine <= line &&
+          line <= c.endLine &&
+          (best < 0 || c.endLine - c.startLine < chunks[best].endLine - chunks[best].startLine)
+        )
+          best = id;
       }
       if (best >= 0) return best;
       const starts = windowStarts[fileId];

@@ -39,7 +39,9 @@ function termTables() {
 }
 
 /** Code-like text: identifiers in every case style, digits, `_` and `$`, punctuation, non-ASCII letters and surrogate pairs. */
-const codeText = fc.array(fc.constantFrom(...'aAbBzZ_$09 \n.(){}é€ﬀİ'.split(''), 'XMLHttp', 'parseConfig', 'v2', '𝒳'), { maxLength: 80 }).map((parts) => parts.join(''));
+const codeText = fc
+  .array(fc.constantFrom(...'aAbBzZ_$09 \n.(){}é€ﬀİ'.split(''), 'XMLHttp', 'parseConfig', 'v2', '𝒳'), { maxLength: 80 })
+  .map((parts) => parts.join(''));
 
 describe('WordTermTable', () => {
   it('counts exactly the sub-tokens the regular expressions give, in first-seen order, for any text and range', () => {

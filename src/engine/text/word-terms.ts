@@ -115,7 +115,7 @@ export class WordTermTable {
     const mask = slots.length - 2;
     // The next slot is computed at the top of every turn, the first included: a step run only
     // on a collision would be new to V8 at the first collision after it compiled this loop.
-    for (let slot = ((hash ^ (hash >>> 15)) << 1) - 2; ; ) {
+    for (let slot = ((hash ^ (hash >>> 15)) << 1) - 2; ;) {
       slot = (slot + 2) & mask;
       const entry = slots[slot + 1] - 1;
       if (entry < 0) return this.add(text, from, to, hash);
@@ -130,7 +130,12 @@ export class WordTermTable {
     const length = to - from;
     if (this.entries >= MAX_REMEMBERED_WORDS || this.unitCount + length > MAX_REMEMBERED_UNITS) this.clear();
     // A word has at most as many sub-tokens as units.
-    if ((this.entries + 1) * RECORD > this.records.length || this.unitCount + length > this.units.length || this.termCount + length > this.terms.length) this.grow(length);
+    if (
+      (this.entries + 1) * RECORD > this.records.length ||
+      this.unitCount + length > this.units.length ||
+      this.termCount + length > this.terms.length
+    )
+      this.grow(length);
     const word = text.slice(from, to);
     const entry = this.entries++;
     const at = entry * RECORD;

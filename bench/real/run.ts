@@ -212,7 +212,7 @@ function tables(outcomes: Outcome[]) {
   const inHalf = (os: Outcome[], h: (typeof halves)[number]) => (h === 'all' ? os : os.filter((o) => o.q.half === h));
   return {
     kind: Object.fromEntries(halves.map((h) => [h, KINDS.map((k) => rowOf(k, inHalf(f, h).filter((o) => o.q.kind === k))).filter((r) => r.n > 0)])),
-    language: Object.fromEntries(halves.map((h) => [h, [...new Set(f.map((o) => o.language))].map((l) => rowOf(l, inHalf(f, h).filter((o) => o.language === l)))])),
+    language: Object.fromEntries(halves.map((h) => [h, [...new Set(f.map((o) => o.language))].map((l) => rowOf(l, inHalf(f, h).filter((o) => o.language === l))).filter((r) => r.n > 0)])),
     overall: Object.fromEntries(halves.map((h) => [h, rowOf('all', inHalf(f, h))])),
     sideBySide: (['definition', 'callers', 'dependants', 'message'] as Kind[]).flatMap((k) =>
       (['fourfold', 'graph-api', 'ctags', 'ripgrep'] as System[])
@@ -268,7 +268,7 @@ function renderReport(outcomes: Outcome[], projects: Record<string, unknown>[], 
     ...(['tuning', 'held-out', 'all'] as const).flatMap((h) => [`### ${h}`, '', table(t.language[h] as Row[], false), '']),
     '## Side by side',
     '',
-    `Fourfold's search box, the app's graph navigation (who calls: definitionsOf(name)[0] → callSites, every site; what depends: dependents of the file's first chunk, 1 hop), ${tools.ctags ? 'universal-ctags (definitions: tags named like the query\'s last identifier, those scoped by the qualifier first)' : 'ctags not installed'}, ${tools.rg ? 'ripgrep (callers: `rg -w name` minus definition lines; messages: `rg -F` on the longest run of plain words of the pasted message)' : 'ripgrep not installed'}. All questions, both halves.`,
+    `Fourfold's search box, the app's graph navigation (who calls: definitionsOf(name)[0] → callSites, its first 10 sites in its own order (so Hit@1/MRR mean little there; read P@10 and R@10); what depends: dependents of the file's first chunk, 1 hop), ${tools.ctags ? 'universal-ctags (definitions: tags named like the query\'s last identifier, those scoped by the qualifier first)' : 'ctags not installed'}, ${tools.rg ? 'ripgrep (callers: `rg -w name` minus definition lines; messages: `rg -F` on the longest run of plain words of the pasted message)' : 'ripgrep not installed'}. All questions, both halves.`,
     '',
     table(t.sideBySide, true),
     '',

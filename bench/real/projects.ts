@@ -40,13 +40,71 @@ export interface RealProject {
 }
 
 export const PROJECTS: readonly RealProject[] = [
-  { name: 'click', pkg: 'python3-click', version: '8.1.3-2', language: 'python', root: 'usr/lib/python3/dist-packages/click', extensions: ['.py'], half: 'tuning' },
-  { name: 'cobra', pkg: 'golang-github-spf13-cobra-dev', version: '1.6.1-1', language: 'go', root: 'usr/share/gocode/src/github.com/spf13/cobra', extensions: ['.go'], exclude: /_test\.go$/, half: 'tuning' },
-  { name: 'thor', pkg: 'ruby-thor', version: '1.2.1-2', language: 'ruby', root: 'usr/share/rubygems-integration/all/gems/thor-1.2.1/lib', extensions: ['.rb'], half: 'tuning' },
-  { name: 'libxcrypt', pkg: 'libxcrypt-source', version: '1:4.4.33-2', language: 'c', root: 'usr/src/libxcrypt/lib', extensions: ['.c', '.h'], half: 'tuning' },
-  { name: 'requests', pkg: 'python3-requests', version: '2.28.1+dfsg-1', language: 'python', root: 'usr/lib/python3/dist-packages/requests', extensions: ['.py'], half: 'held-out' },
-  { name: 'clap', pkg: 'librust-clap-dev', version: '4.0.32-1', language: 'rust', root: 'usr/share/cargo/registry/clap-4.0.32/src', extensions: ['.rs'], half: 'held-out' },
-  { name: 'monolog', pkg: 'php-monolog', version: '2.9.1-1', language: 'php', root: 'usr/share/php/Monolog', extensions: ['.php'], exclude: /^autoload\.php$/, half: 'held-out' },
+  {
+    name: 'click',
+    pkg: 'python3-click',
+    version: '8.1.3-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/click',
+    extensions: ['.py'],
+    half: 'tuning',
+  },
+  {
+    name: 'cobra',
+    pkg: 'golang-github-spf13-cobra-dev',
+    version: '1.6.1-1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/spf13/cobra',
+    extensions: ['.go'],
+    exclude: /_test\.go$/,
+    half: 'tuning',
+  },
+  {
+    name: 'thor',
+    pkg: 'ruby-thor',
+    version: '1.2.1-2',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/thor-1.2.1/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+  },
+  {
+    name: 'libxcrypt',
+    pkg: 'libxcrypt-source',
+    version: '1:4.4.33-2',
+    language: 'c',
+    root: 'usr/src/libxcrypt/lib',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+  },
+  {
+    name: 'requests',
+    pkg: 'python3-requests',
+    version: '2.28.1+dfsg-1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/requests',
+    extensions: ['.py'],
+    half: 'held-out',
+  },
+  {
+    name: 'clap',
+    pkg: 'librust-clap-dev',
+    version: '4.0.32-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/clap-4.0.32/src',
+    extensions: ['.rs'],
+    half: 'held-out',
+  },
+  {
+    name: 'monolog',
+    pkg: 'php-monolog',
+    version: '2.9.1-1',
+    language: 'php',
+    root: 'usr/share/php/Monolog',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'held-out',
+  },
 ];
 
 export interface RealFile {
@@ -82,14 +140,18 @@ export async function loadProject(project: RealProject, log: (m: string) => void
       await rm(join(base, deb));
     } catch (e) {
       const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
-      log(`SKIPPED ${project.name}: cannot fetch Debian package ${project.pkg}=${project.version} (${why}). The real-repository eval needs apt-get and the Debian archive (bookworm).`);
+      log(
+        `SKIPPED ${project.name}: cannot fetch Debian package ${project.pkg}=${project.version} (${why}). The real-repository eval needs apt-get and the Debian archive (bookworm).`,
+      );
       await rm(base, { recursive: true, force: true });
       return null;
     }
     await writeFile(marker, `${project.pkg}=${project.version}\n`);
   }
   const dir = join(unpacked, project.root);
-  const paths = (await listFiles(dir)).filter((p) => project.extensions.some((e) => p.endsWith(e)) && !project.exclude?.test(p)).sort();
+  const paths = (await listFiles(dir))
+    .filter((p) => project.extensions.some((e) => p.endsWith(e)) && !project.exclude?.test(p))
+    .sort();
   const files = await Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(dir, path), 'utf8') })));
   return { project, dir, files, sha1: new Map(files.map((f) => [f.path, sha1(f.text)])) };
 }

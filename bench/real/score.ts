@@ -43,7 +43,8 @@ export interface Item {
   endLine: number;
 }
 
-export type Level = 'line' | 'file';
+/** line: the strict rule above; contains: the key line is inside the result, whatever its size; file: the path. */
+export type Level = 'line' | 'contains' | 'file';
 
 /** One expected answer: a set of key lines inside one function range. */
 export interface Group {
@@ -70,6 +71,7 @@ export function answers(item: Item, g: Group, level: Level): boolean {
   if (item.path !== g.path) return false;
   if (level === 'file' || g.lines.length === 0) return true;
   if (!g.lines.some((l) => item.startLine <= l && l <= item.endLine)) return false;
+  if (level === 'contains') return true;
   const want = g.end - g.start + 1;
   const got = item.endLine - item.startLine + 1;
   return got <= Math.max(2 * want, want + 20);
@@ -77,7 +79,7 @@ export function answers(item: Item, g: Group, level: Level): boolean {
 
 /** At file level a list is reduced to its first entry per file. */
 export function atLevel(items: readonly Item[], level: Level): Item[] {
-  if (level === 'line') return items.slice(0, CUTOFF);
+  if (level !== 'file') return items.slice(0, CUTOFF);
   const seen = new Set<string>();
   return items.filter((i) => !seen.has(i.path) && seen.add(i.path)).slice(0, CUTOFF);
 }

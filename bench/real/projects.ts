@@ -87,6 +87,15 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'held-out',
   },
   {
+    name: 'rack',
+    pkg: 'ruby-rack',
+    version: '2.2.22-0+deb12u2',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/rack-2.2.22/lib',
+    extensions: ['.rb'],
+    half: 'held-out',
+  },
+  {
     name: 'clap',
     pkg: 'librust-clap-dev',
     version: '4.0.32-1',

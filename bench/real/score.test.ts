@@ -21,7 +21,7 @@ describe('real-repository scorer', () => {
     expect(answers({ path: 'core.py', startLine: 101, endLine: 125 }, method, 'line')).toBe(false);
   });
 
-  it('groups call lines by caller and counts each caller once', () => {
+  it('groups call lines by caller: every true call site is precise, each caller is recalled once', () => {
     const groups = groupsOf([
       { path: 'a.py', start: 1, end: 20, line: 5, sha1 },
       { path: 'a.py', start: 1, end: 20, line: 9, sha1 },
@@ -38,7 +38,7 @@ describe('real-repository scorer', () => {
       'line',
     );
     expect(s.hit1).toBe(1);
-    expect(s.precision10).toBeCloseTo(1 / 3);
+    expect(s.precision10).toBeCloseTo(2 / 3);
     expect(s.recall10).toBe(0.5);
   });
 });

@@ -10,8 +10,8 @@
  * FILE rule: the paths are equal.
  *
  * Callers: expected call lines are grouped by their enclosing function (one caller = one
- * group); a result is a true caller when it answers any line of a group, each group counted
- * once. Dependants are file-level only.
+ * group); a result is a true caller when it answers any line of any group (precision), and
+ * each group is found once (recall). Dependants are file-level only.
  */
 import { CUTOFF } from '../eval/metrics';
 
@@ -91,7 +91,7 @@ export interface Scores {
   recall10: number;
 }
 
-/** Hit@1 and MRR@10 (any group right), precision@10 and recall@10 (groups found, each once). */
+/** Hit@1 and MRR@10 (any group right); precision@10 = results answering any group / results shown; recall@10 = groups found / min(groups, 10). */
 export function score(items: readonly Item[], groups: readonly Group[], level: Level): Scores {
   const list = atLevel(items, level);
   const fileGroups = level === 'file' ? dedupeFiles(groups) : groups;
@@ -102,10 +102,9 @@ export function score(items: readonly Item[], groups: readonly Group[], level: L
     const i = fileGroups.findIndex((g, gi) => !found.has(gi) && answers(item, g, level));
     const any = i >= 0 || fileGroups.some((g) => answers(item, g, level));
     if (any && first === -1) first = rank;
-    if (i >= 0) {
-      found.add(i);
-      right++;
-    }
+    if (i >= 0) found.add(i);
+    // A second call site in a caller already found is still a true caller: right, not a new group.
+    if (any) right++;
   });
   return {
     hit1: first === 0 ? 1 : 0,

@@ -261,9 +261,25 @@ async function ctagsOf(p: LoadedProject): Promise<Tag[]> {
     .filter((t) => p.files.some((f) => f.path === t.path));
 }
 
+const STOP = new Set([
+  'where',
+  'is',
+  'defined',
+  'implemented',
+  'the',
+  'definition',
+  'of',
+  'func',
+  'def',
+  'fn',
+  'function',
+  'class',
+  'c',
+]);
+
 /** Definitions by ctags: the query's last identifier, tags whose scope names the qualifier first. */
 function ctagsLookup(tags: Tag[], query: string): Item[] {
-  const ids = query.match(/[A-Za-z_]\w*/g) ?? [];
+  const ids = (query.match(/[A-Za-z_]\w*/g) ?? []).filter((w) => !STOP.has(w));
   const name = ids[ids.length - 1];
   const qualifier = ids.length > 1 ? ids[ids.length - 2] : '';
   const hits = tags.filter((t) => t.name === name);
@@ -414,7 +430,7 @@ function renderReport(
     ]),
     '## Side by side',
     '',
-    `Fourfold's search box, the app's graph navigation (who calls: definitionsOf(name)[0] → callSites, its first 10 sites in its own order (so Hit@1/MRR mean little there; read P@10 and R@10); what depends: dependents of the file's first chunk, 1 hop), the "Find similar" result action (engine.search with similarToChunk = the chunk at X's name line), ${tools.ctags ? "universal-ctags (definitions: tags named like the query's last identifier, those scoped by the qualifier first)" : 'ctags not installed'}, ${tools.rg ? 'ripgrep (callers: `rg -w name` minus definition lines; messages: `rg -F` on the longest run of plain words of the pasted message)' : 'ripgrep not installed'}. All questions, both halves.`,
+    `Fourfold's search box, the app's graph navigation (who calls: definitionsOf(name)[0] → callSites, its first 10 sites in its own order (so Hit@1/MRR mean little there; read P@10 and R@10); what depends: dependents of the file's first chunk, 1 hop), the "Find similar" result action (engine.search with similarToChunk = the chunk at X's name line), ${tools.ctags ? "universal-ctags (definitions: tags named like the query's last identifier, question words dropped, those scoped by the qualifier first)" : 'ctags not installed'}, ${tools.rg ? 'ripgrep (callers: `rg -w name` minus definition lines; messages: `rg -F` on the longest run of plain words of the pasted message)' : 'ripgrep not installed'}. All questions, both halves.`,
     '',
     table(t.sideBySide, true),
     '',

@@ -78,6 +78,15 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
   },
   {
+    name: 'tokio',
+    pkg: 'librust-tokio-dev',
+    version: '1.24.2-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/tokio-1.24.2/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+  },
+  {
     name: 'requests',
     pkg: 'python3-requests',
     version: '2.28.1+dfsg-1',

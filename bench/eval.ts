@@ -49,6 +49,7 @@ import { type PastedOutcome, pastedQueries, runPasted } from './eval/pasted';
 import { scoreQuery } from './eval/grade';
 import { evaluateSimilar, similarSection, type SimilarResult } from './eval/similar';
 import { RescoringAblation, withoutInt8 } from './eval/rescoring';
+import { runReal } from './real/run';
 
 /** --quick: these corpora, this many queries per intent per corpus. */
 const QUICK_CORPORA = ['mobx', 'immer', 'redux'];
@@ -61,10 +62,11 @@ interface Options {
   embedder: 'local' | 'none';
   regenerate: boolean;
   corpora: string[] | null;
+  realOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { quick: false, embedder: 'local', regenerate: false, corpora: null };
+  const o: Options = { quick: false, embedder: 'local', regenerate: false, corpora: null, realOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') o.quick = true;
@@ -74,9 +76,10 @@ function parseOptions(argv: string[]): Options {
       if (v !== 'local' && v !== 'none') throw new Error(`--embedder must be local or none (got ${v})`);
       o.embedder = v;
     } else if (a === '--corpora') o.corpora = argv[++i].split(',');
+    else if (a === '--real-only') o.realOnly = true;
     else
       throw new Error(
-        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b]`,
+        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] [--real-only]`,
       );
   }
   return o;
@@ -87,6 +90,12 @@ const log = (m: string) => process.stderr.write(`${m}\n`);
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
+  // Real repositories (issue 20, bench/real/run.ts): its own section, alone with --real-only.
+  if (options.realOnly)
+    return runReal(
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: await createNodeEmbedder(options.embedder) },
+      log,
+    );
 
   // 1. Corpora (all of them: the query set is checked against every fingerprint).
   const corpora: LoadedCorpus[] = [];
@@ -270,6 +279,7 @@ ${renderAnswers(answers, answerChecks)}`;
     `${renderTables(tables)}\n\n## Goals\n\n${goalsTable(goals)}\n\nClassifier: ${classifier.correct}/${classifier.total} = ${classifier.accuracy.toFixed(3)} on the hand-written set.\nZero-answer rate (default): ${answers.zeroAnswerRate.toFixed(3)}; references answered with every call site: ${answers.references.everySite}/${answers.references.queries} = ${answers.references.share.toFixed(3)}.\n`,
   );
   log(`\nwrote ${relative(REPO_ROOT, join(outDir, 'REPORT.md'))} and results.json in ${totalSeconds.toFixed(0)} s`);
+  if (!options.quick && !options.corpora) await runReal({ analyzer, embedder }, log);
 }
 
 interface BuiltTargets extends SearchTargets {

@@ -1,0 +1,188 @@
+/**
+ * The real-repository projects of issue 20: source trees shipped by Debian bookworm packages,
+ * pinned by package name and version. `apt-get download` + `dpkg-deb -x` into
+ * .cache/real/<name>/ (gitignored); where apt cannot fetch (no Debian, no network, CI) the
+ * project is skipped with a clear message.
+ *
+ * Each project keeps the sources below `root` with one of `extensions`; paths are relative
+ * to `root`, as a user who opened that folder would see them.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../eval/corpora';
+
+const run = promisify(execFile);
+
+export const REAL_CACHE = join(REPO_ROOT, '.cache', 'real');
+
+export type Half = 'tuning' | 'held-out';
+
+export interface RealProject {
+  name: string;
+  /** Debian package and exact version (with epoch where it has one). */
+  pkg: string;
+  version: string;
+  language: 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c';
+  /** Folder inside the package holding the project. */
+  root: string;
+  extensions: readonly string[];
+  /** Paths left out (tests the truth does not cover, packaging artefacts). */
+  exclude?: RegExp;
+  /**
+   * TUNING: free to look at while changing ranking code. HELD-OUT: report only — do not read
+   * its questions or per-query results while changing ranking code.
+   */
+  half: Half;
+}
+
+export const PROJECTS: readonly RealProject[] = [
+  {
+    name: 'click',
+    pkg: 'python3-click',
+    version: '8.1.3-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/click',
+    extensions: ['.py'],
+    half: 'tuning',
+  },
+  {
+    name: 'cobra',
+    pkg: 'golang-github-spf13-cobra-dev',
+    version: '1.6.1-1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/spf13/cobra',
+    extensions: ['.go'],
+    exclude: /_test\.go$/,
+    half: 'tuning',
+  },
+  {
+    name: 'thor',
+    pkg: 'ruby-thor',
+    version: '1.2.1-2',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/thor-1.2.1/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+  },
+  {
+    name: 'libxcrypt',
+    pkg: 'libxcrypt-source',
+    version: '1:4.4.33-2',
+    language: 'c',
+    root: 'usr/src/libxcrypt/lib',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+  },
+  {
+    name: 'tokio',
+    pkg: 'librust-tokio-dev',
+    version: '1.24.2-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/tokio-1.24.2/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+  },
+  {
+    name: 'requests',
+    pkg: 'python3-requests',
+    version: '2.28.1+dfsg-1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/requests',
+    extensions: ['.py'],
+    half: 'held-out',
+  },
+  {
+    name: 'rack',
+    pkg: 'ruby-rack',
+    version: '2.2.22-0+deb12u2',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/rack-2.2.22/lib',
+    extensions: ['.rb'],
+    half: 'held-out',
+  },
+  {
+    name: 'clap',
+    pkg: 'librust-clap-dev',
+    version: '4.0.32-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/clap-4.0.32/src',
+    extensions: ['.rs'],
+    half: 'held-out',
+  },
+  {
+    name: 'monolog',
+    pkg: 'php-monolog',
+    version: '2.9.1-1',
+    language: 'php',
+    root: 'usr/share/php/Monolog',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'held-out',
+  },
+];
+
+export interface RealFile {
+  path: string;
+  text: string;
+}
+
+export interface LoadedProject {
+  project: RealProject;
+  /** Folder holding the files (what ripgrep and ctags search). */
+  dir: string;
+  files: RealFile[];
+  /** sha1 of each file's text, by path. */
+  sha1: Map<string, string>;
+}
+
+export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+/** Fetches (if needed) and reads one project; null with a logged reason when apt cannot fetch it. */
+export async function loadProject(project: RealProject, log: (m: string) => void): Promise<LoadedProject | null> {
+  const base = join(REAL_CACHE, project.name);
+  const unpacked = join(base, 'deb');
+  const marker = join(base, `.complete-${project.version.replace(/[^\w.+-]/g, '_')}`);
+  if (!existsSync(marker)) {
+    await rm(base, { recursive: true, force: true });
+    await mkdir(unpacked, { recursive: true });
+    try {
+      log(`fetching ${project.pkg}=${project.version} with apt-get download…`);
+      await run('apt-get', ['download', `${project.pkg}=${project.version}`], { cwd: base });
+      const deb = (await readdir(base)).find((f) => f.endsWith('.deb'));
+      if (!deb) throw new Error('apt-get download produced no .deb');
+      await run('dpkg-deb', ['-x', join(base, deb), unpacked]);
+      await rm(join(base, deb));
+    } catch (e) {
+      const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      log(
+        `SKIPPED ${project.name}: cannot fetch Debian package ${project.pkg}=${project.version} (${why}). The real-repository eval needs apt-get and the Debian archive (bookworm).`,
+      );
+      await rm(base, { recursive: true, force: true });
+      return null;
+    }
+    await writeFile(marker, `${project.pkg}=${project.version}\n`);
+  }
+  const dir = join(unpacked, project.root);
+  const paths = (await listFiles(dir))
+    .filter((p) => project.extensions.some((e) => p.endsWith(e)) && !project.exclude?.test(p))
+    .sort();
+  const files = await Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(dir, path), 'utf8') })));
+  return { project, dir, files, sha1: new Map(files.map((f) => [f.path, sha1(f.text)])) };
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) out.push(relative(root, full).split(sep).join('/'));
+    }
+  };
+  await walk(root);
+  return out;
+}

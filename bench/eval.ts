@@ -49,6 +49,7 @@ import { type PastedOutcome, pastedQueries, runPasted } from './eval/pasted';
 import { scoreQuery } from './eval/grade';
 import { evaluateSimilar, similarSection, type SimilarResult } from './eval/similar';
 import { RescoringAblation, withoutInt8 } from './eval/rescoring';
+import { understandMain } from './understand/main';
 
 /** --quick: these corpora, this many queries per intent per corpus. */
 const QUICK_CORPORA = ['mobx', 'immer', 'redux'];
@@ -82,6 +83,8 @@ function parseOptions(argv: string[]): Options {
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 async function main(): Promise<void> {
+  // Issue 22: the real-size understand section (bench/understand/); `--understand` runs only it.
+  if (process.argv.includes('--understand')) return understandMain(process.argv.slice(2).filter((a) => a !== '--understand'));
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
 
@@ -238,6 +241,7 @@ ${renderAnswers(answers, answerChecks)}`;
   await writeFile(join(outDir, 'per-query.jsonl'), `${perQuery.join('\n')}\n`);
   process.stdout.write(`${renderTables(tables)}\n\n## Goals\n\n${goalsTable(goals)}\n\nClassifier: ${classifier.correct}/${classifier.total} = ${classifier.accuracy.toFixed(3)} on the hand-written set.\nZero-answer rate (default): ${answers.zeroAnswerRate.toFixed(3)}; references answered with every call site: ${answers.references.everySite}/${answers.references.queries} = ${answers.references.share.toFixed(3)}.\n`);
   log(`\nwrote ${relative(REPO_ROOT, join(outDir, 'REPORT.md'))} and results.json in ${totalSeconds.toFixed(0)} s`);
+  if (!options.quick && !options.corpora && options.embedder === 'local') await understandMain([]);
 }
 
 interface BuiltTargets extends SearchTargets {

@@ -19,7 +19,12 @@ const TABLES: Record<string, Partial<Record<Modality, number>>> = {
   s5t3s2g0: { semantic: 0.5, text: 0.3, structural: 0.2, graph: 0.0 },
   s6t2s2g0: { semantic: 0.6, text: 0.2, structural: 0.2, graph: 0.0 },
   s8t1s1g0: { semantic: 0.8, text: 0.1, structural: 0.1, graph: 0.0 },
+  s5t2s2g0: { semantic: 0.5, text: 0.2, structural: 0.2, graph: 0.0 },
+  s5t2s2g1_k40: { semantic: 0.5, text: 0.2, structural: 0.2, graph: 0.1 },
+  s5t2s2g0_k40: { semantic: 0.5, text: 0.2, structural: 0.2, graph: 0.0 },
 };
+const pick = process.env.TABLES?.split(',');
+for (const name of Object.keys(TABLES)) if (pick && !pick.includes(name)) delete TABLES[name];
 const analyzer = await StructuralAnalyzer.create(nodeGrammars);
 const embedder = await createNodeEmbedder('local');
 const projects = PROJECTS.map((p) => loadProject(p));
@@ -33,7 +38,7 @@ for (const project of projects) {
     counts[q.kind] = (counts[q.kind] ?? 0) + 1;
     for (const [name, weights] of Object.entries(TABLES))
       for (const preset of ['default', 'thorough'] as Preset[]) {
-        const r = await engine.search(q.query, { preset, limit: 10, experiment: name === 'current' ? undefined : { weights } });
+        const r = await engine.search(q.query, { preset, limit: 10, experiment: name === 'current' ? undefined : { weights, ...(name.endsWith('_k40') ? { k: 40 } : {}) } });
         const fn = r.results.findIndex((x) => x.path === q.path && x.startLine <= q.nameLine && q.nameLine <= x.endLine);
         const files = [...new Set(r.results.map((x) => x.path))];
         const file = files.indexOf(q.path);

@@ -180,7 +180,7 @@ describe('search answers a question per intent, explained', () => {
 
   it('honours preset, modalities and limit', async () => {
     const s = await ok(main, 'search', { query: 'who calls diff', preset: 'thorough', modalities: ['text', 'graph'], limit: 2 });
-    expect(s.query).toMatchObject({ preset: 'thorough', k: 60, strategy: 'fused' });
+    expect(s.query).toMatchObject({ preset: 'thorough', k: 40, strategy: 'fused' });
     expect(s.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality)).toEqual(['text', 'graph']);
     expect(s.results).toHaveLength(2);
   });

@@ -2,6 +2,7 @@
  * `npm run eval`: Fourfold's retrieval quality against compiler ground truth (issue 5).
  *
  *   npm run eval [-- --quick] [--embedder local|none] [--regenerate] [--corpora a,b]
+ *   npm run eval -- --understand [--projects networkx,x-tools,cargo]   (only the real-size understand section)
  *
  * One process, one run: fetch the pinned corpora (npm pack, cached in .cache/eval/), read
  * the committed query set (docs/eval/queries/*.jsonl; regenerated from the TypeScript
@@ -9,6 +10,8 @@
  * (and once over the comment-blanked copy for "understand"), run every query through each
  * modality alone, the three presets and the two baselines, and write docs/eval/REPORT.md
  * docs/eval/results.json and docs/eval/per-query.jsonl. `--quick` runs a small sample and writes to .cache/eval/.
+ * A full run (local embedder, no --quick/--corpora) then runs the real-size understand section
+ * (bench/understand/, issue 22) and writes docs/eval/understand/.
  *
  * How each system is run: bench/eval/systems.ts. How truth is made: bench/eval/queries.ts
  * and bench/eval/oracle.ts. How lists are judged: bench/eval/grade.ts, bench/eval/metrics.ts.
@@ -75,7 +78,7 @@ function parseOptions(argv: string[]): Options {
       if (v !== 'local' && v !== 'none') throw new Error(`--embedder must be local or none (got ${v})`);
       o.embedder = v;
     } else if (a === '--corpora') o.corpora = argv[++i].split(',');
-    else throw new Error(`unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b]`);
+    else throw new Error(`unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] | --understand [--projects a,b]`);
   }
   return o;
 }

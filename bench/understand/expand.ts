@@ -19,7 +19,10 @@ import { docQuestions, keywordQuestions, type UnderstandQuestion } from './quest
 
 const analyzer = await StructuralAnalyzer.create(nodeGrammars);
 const embedder = (await createNodeEmbedder('local'))!;
-const vocab = Object.keys(JSON.parse(readFileSync(join(REPO_ROOT, 'public/models/fourfold-code-search/tokenizer.json'), 'utf8')).model.vocab as Record<string, number>).filter((w) => /^[a-z]{3,}$/.test(w));
+const vocab = Object.keys(
+  JSON.parse(readFileSync(join(REPO_ROOT, 'public/models/fourfold-code-search/tokenizer.json'), 'utf8')).model
+    .vocab as Record<string, number>,
+).filter((w) => /^[a-z]{3,}$/.test(w));
 const vectors: Float32Array[] = [];
 for (const w of vocab) vectors.push(await embedder.embedQueryFloat!(w));
 process.stderr.write(`${vocab.length} vocabulary words embedded\n`);
@@ -36,10 +39,18 @@ function neighbours(word: string, n: number, min: number): string[] {
     for (let d = 0; d < v.length; d++) c += v[d] * u[d];
     if (c >= min && vocab[j].slice(0, 4) !== word.slice(0, 4)) scored.push([vocab[j], c]);
   }
-  return scored.sort((a, b) => b[1] - a[1]).slice(0, n).map(([w]) => w);
+  return scored
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([w]) => w);
 }
-const SETTINGS = (process.env.SETTINGS ?? '1:0.6,2:0.5,3:0.4').split(',').map((s) => s.split(':').map(Number) as [number, number]);
-const expand = (q: string, [n, min]: [number, number]) => `${q} ${contentWords(q).flatMap((w) => neighbours(w, n, min)).join(' ')}`.trim();
+const SETTINGS = (process.env.SETTINGS ?? '1:0.6,2:0.5,3:0.4')
+  .split(',')
+  .map((s) => s.split(':').map(Number) as [number, number]);
+const expand = (q: string, [n, min]: [number, number]) =>
+  `${q} ${contentWords(q)
+    .flatMap((w) => neighbours(w, n, min))
+    .join(' ')}`.trim();
 
 const projects = PROJECTS.map((p) => loadProject(p));
 const keywords = keywordQuestions(projects, analyzer);
@@ -51,7 +62,9 @@ const rank = (q: UnderstandQuestion, items: { path: string; startLine: number; e
 };
 let shown = 0;
 for (const project of projects) {
-  const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter((q) => q.half === 'tuning');
+  const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter(
+    (q) => q.half === 'tuning',
+  );
   const engine = await Engine.build(project.blankFiles, { analyzer, embedder });
   for (const q of qs) {
     counts[q.kind] = (counts[q.kind] ?? 0) + 1;
@@ -59,11 +72,23 @@ for (const project of projects) {
       const text = setting ? expand(q.query, setting) : q.query;
       if (setting && q.kind === 'keyword' && shown++ < 12) process.stderr.write(`  ${q.query} → ${text}\n`);
       const name = setting ? setting.join(':') : 'none';
-      const add = (sys: string, v: number) => (sums[`${q.kind} ${sys} ${name}`] = (sums[`${q.kind} ${sys} ${name}`] ?? 0) + v);
+      const add = (sys: string, v: number) =>
+        (sums[`${q.kind} ${sys} ${name}`] = (sums[`${q.kind} ${sys} ${name}`] ?? 0) + v);
       const intent = engine.classify(q.query).intent;
-      const alone = await engine.search(text, { preset: 'thorough', modalities: ['text' as Modality], limit: 10, intent });
+      const alone = await engine.search(text, {
+        preset: 'thorough',
+        modalities: ['text' as Modality],
+        limit: 10,
+        intent,
+      });
       const run = alone.query.modalities.find((m) => m.modality === 'text');
-      add('text', rank(q, (run?.list ?? []).slice(0, 10).map((h) => engine.chunk(h.chunkId))));
+      add(
+        'text',
+        rank(
+          q,
+          (run?.list ?? []).slice(0, 10).map((h) => engine.chunk(h.chunkId)),
+        ),
+      );
       for (const preset of ['default', 'thorough'] as Preset[]) {
         const r = await engine.search(text, { preset, limit: 10 });
         add(preset, rank(q, r.results));
@@ -72,4 +97,5 @@ for (const project of projects) {
   }
   process.stderr.write(`${project.spec.name} done\n`);
 }
-for (const [key, v] of Object.entries(sums)) console.log(`${key.padEnd(28)} fn ${(v / counts[key.split(' ')[0]]).toFixed(3)}`);
+for (const [key, v] of Object.entries(sums))
+  console.log(`${key.padEnd(28)} fn ${(v / counts[key.split(' ')[0]]).toFixed(3)}`);

@@ -16,7 +16,15 @@ export async function understandMain(argv: string[]): Promise<void> {
   const embedder = await createNodeEmbedder('local');
   const run = await runUnderstand({ analyzer, embedder }, (m) => process.stderr.write(`${m}\n`), only);
   const seconds = Math.round((performance.now() - started) / 1000);
-  await writeUnderstand(run, { command: `npm run eval -- --understand${argv.length ? ` ${argv.join(' ')}` : ''}`, embedder: embedder?.id ?? 'none', seconds }, o >= 0 ? argv[o + 1] : undefined);
+  await writeUnderstand(
+    run,
+    {
+      command: `npm run eval -- --understand${argv.length ? ` ${argv.join(' ')}` : ''}`,
+      embedder: embedder?.id ?? 'none',
+      seconds,
+    },
+    o >= 0 ? argv[o + 1] : undefined,
+  );
   process.stdout.write(`${understandTable(run)}\n`);
 }
 

@@ -31,9 +31,28 @@ export interface ProjectSpec {
 }
 
 export const PROJECTS: readonly ProjectSpec[] = [
-  { name: 'networkx', language: 'python', deb: 'python3-networkx', version: '2.8.8-1', root: 'usr/lib/python3/dist-packages/networkx' },
-  { name: 'x-tools', language: 'go', deb: 'golang-golang-x-tools-dev', version: '1:0.5.0+ds-1', root: 'usr/share/gocode/src/golang.org/x/tools', skip: /(^|\/)testdata\/|_test\.go$/ },
-  { name: 'cargo', language: 'rust', deb: 'librust-cargo-dev', version: '0.66.0-1', root: 'usr/share/cargo/registry/cargo-0.66.0' },
+  {
+    name: 'networkx',
+    language: 'python',
+    deb: 'python3-networkx',
+    version: '2.8.8-1',
+    root: 'usr/lib/python3/dist-packages/networkx',
+  },
+  {
+    name: 'x-tools',
+    language: 'go',
+    deb: 'golang-golang-x-tools-dev',
+    version: '1:0.5.0+ds-1',
+    root: 'usr/share/gocode/src/golang.org/x/tools',
+    skip: /(^|\/)testdata\/|_test\.go$/,
+  },
+  {
+    name: 'cargo',
+    language: 'rust',
+    deb: 'librust-cargo-dev',
+    version: '0.66.0-1',
+    root: 'usr/share/cargo/registry/cargo-0.66.0',
+  },
 ];
 
 export interface ProjectFile {

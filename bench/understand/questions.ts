@@ -60,7 +60,11 @@ export function halfOf(id: string): Half {
   return hashSeed(`half:${id}`) % 2 === 0 ? 'tuning' : 'held-out';
 }
 
-export function docQuestions(project: LoadedProject, analyzer: StructuralAnalyzer, perProject = DOC_PER_PROJECT): UnderstandQuestion[] {
+export function docQuestions(
+  project: LoadedProject,
+  analyzer: StructuralAnalyzer,
+  perProject = DOC_PER_PROJECT,
+): UnderstandQuestion[] {
   const candidates: { path: string; def: Definition; sentence: string }[] = [];
   const count = new Map<string, number>();
   for (const f of project.files) {
@@ -84,7 +88,19 @@ export function docQuestions(project: LoadedProject, analyzer: StructuralAnalyze
     .slice(0, perProject)
     .map((c, i) => {
       const id = `${project.spec.name}:doc:${i}`;
-      return { id, project: project.spec.name, kind: 'doc' as const, half: halfOf(id), query: c.sentence, path: c.path, symbol: c.def.container ? `${c.def.container}.${c.def.name}` : c.def.name, startLine: c.def.startLine, endLine: c.def.endLine, nameLine: c.def.nameLine, terms: contentWords(c.sentence) };
+      return {
+        id,
+        project: project.spec.name,
+        kind: 'doc' as const,
+        half: halfOf(id),
+        query: c.sentence,
+        path: c.path,
+        symbol: c.def.container ? `${c.def.container}.${c.def.name}` : c.def.name,
+        startLine: c.def.startLine,
+        endLine: c.def.endLine,
+        nameLine: c.def.nameLine,
+        terms: contentWords(c.sentence),
+      };
     });
 }
 
@@ -98,7 +114,9 @@ interface KeywordLine {
 
 /** The hand-written keyword questions, resolved to their function's lines through the analyzer. */
 export function keywordQuestions(projects: LoadedProject[], analyzer: StructuralAnalyzer): UnderstandQuestion[] {
-  const lines = readFileSync(KEYWORDS_FILE, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('//'));
+  const lines = readFileSync(KEYWORDS_FILE, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('//'));
   const out: UnderstandQuestion[] = [];
   const perProject = new Map<string, number>();
   for (const line of lines) {
@@ -108,12 +126,26 @@ export function keywordQuestions(projects: LoadedProject[], analyzer: Structural
     const file = project.files.find((f) => f.path === k.path);
     if (!file) throw new Error(`keywords.jsonl: no file ${k.path} in ${k.project}`);
     const [container, name] = k.symbol.includes('.') ? k.symbol.split('.', 2) : [undefined, k.symbol];
-    const def = analyzer.analyze(file.path, file.text).definitions.find((d) => d.name === name && (container === undefined || d.container === container));
+    const def = analyzer
+      .analyze(file.path, file.text)
+      .definitions.find((d) => d.name === name && (container === undefined || d.container === container));
     if (!def) throw new Error(`keywords.jsonl: no definition ${k.symbol} in ${k.project}/${k.path}`);
     const i = perProject.get(k.project) ?? 0;
     perProject.set(k.project, i + 1);
     const id = `${k.project}:keyword:${i}`;
-    out.push({ id, project: k.project, kind: 'keyword', half: halfOf(id), query: k.query, path: k.path, symbol: k.symbol, startLine: def.startLine, endLine: def.endLine, nameLine: def.nameLine, terms: contentWords(k.query) });
+    out.push({
+      id,
+      project: k.project,
+      kind: 'keyword',
+      half: halfOf(id),
+      query: k.query,
+      path: k.path,
+      symbol: k.symbol,
+      startLine: def.startLine,
+      endLine: def.endLine,
+      nameLine: def.nameLine,
+      terms: contentWords(k.query),
+    });
   }
   return out;
 }

@@ -32,14 +32,22 @@ const keywords = keywordQuestions(projects, analyzer);
 const sums: Record<string, number[]> = {};
 const counts: Record<string, number> = {};
 for (const project of projects) {
-  const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter((q) => q.half === 'tuning');
+  const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter(
+    (q) => q.half === 'tuning',
+  );
   const engine = await Engine.build(project.blankFiles, { analyzer, embedder });
   for (const q of qs) {
     counts[q.kind] = (counts[q.kind] ?? 0) + 1;
     for (const [name, weights] of Object.entries(TABLES))
       for (const preset of ['default', 'thorough'] as Preset[]) {
-        const r = await engine.search(q.query, { preset, limit: 10, experiment: name === 'current' ? undefined : { weights, ...(name.endsWith('_k40') ? { k: 40 } : {}) } });
-        const fn = r.results.findIndex((x) => x.path === q.path && x.startLine <= q.nameLine && q.nameLine <= x.endLine);
+        const r = await engine.search(q.query, {
+          preset,
+          limit: 10,
+          experiment: name === 'current' ? undefined : { weights, ...(name.endsWith('_k40') ? { k: 40 } : {}) },
+        });
+        const fn = r.results.findIndex(
+          (x) => x.path === q.path && x.startLine <= q.nameLine && q.nameLine <= x.endLine,
+        );
         const files = [...new Set(r.results.map((x) => x.path))];
         const file = files.indexOf(q.path);
         const key = `${q.kind} ${preset} ${name}`;

@@ -78,7 +78,10 @@ function parseOptions(argv: string[]): Options {
       if (v !== 'local' && v !== 'none') throw new Error(`--embedder must be local or none (got ${v})`);
       o.embedder = v;
     } else if (a === '--corpora') o.corpora = argv[++i].split(',');
-    else throw new Error(`unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] | --understand [--projects a,b]`);
+    else
+      throw new Error(
+        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] | --understand [--projects a,b]`,
+      );
   }
   return o;
 }
@@ -87,7 +90,8 @@ const log = (m: string) => process.stderr.write(`${m}\n`);
 
 async function main(): Promise<void> {
   // Issue 22: the real-size understand section (bench/understand/); `--understand` runs only it.
-  if (process.argv.includes('--understand')) return understandMain(process.argv.slice(2).filter((a) => a !== '--understand'));
+  if (process.argv.includes('--understand'))
+    return understandMain(process.argv.slice(2).filter((a) => a !== '--understand'));
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
 
@@ -107,9 +111,13 @@ async function main(): Promise<void> {
     const t = performance.now();
     queries = corpora.flatMap((c) => generateQueries(c));
     await writeQueries(queries);
-    log(`generated ${queries.length} queries with the TypeScript language service in ${((performance.now() - t) / 1000).toFixed(1)} s → ${relative(REPO_ROOT, QUERY_DIR)}/`);
+    log(
+      `generated ${queries.length} queries with the TypeScript language service in ${((performance.now() - t) / 1000).toFixed(1)} s → ${relative(REPO_ROOT, QUERY_DIR)}/`,
+    );
   }
-  const selectedCorpora = corpora.filter((c) => (options.corpora ? options.corpora.includes(c.spec.name) : !options.quick || QUICK_CORPORA.includes(c.spec.name)));
+  const selectedCorpora = corpora.filter((c) =>
+    options.corpora ? options.corpora.includes(c.spec.name) : !options.quick || QUICK_CORPORA.includes(c.spec.name),
+  );
   let selected = queries.filter((q) => selectedCorpora.some((c) => c.spec.name === q.corpus));
   if (options.quick) selected = selected.filter((q) => Number(q.id.split(':')[2]) < QUICK_PER_INTENT);
 
@@ -141,7 +149,9 @@ async function main(): Promise<void> {
       blankBuildMs: blank ? Math.round(blank.ms) : null,
       queries: mine.length,
     });
-    log(`${corpus.spec.name}: ${corpus.files.length} files, built in ${(plain.ms / 1000).toFixed(1)} s${blank ? ` (+${(blank.ms / 1000).toFixed(1)} s blanked copy)` : ''}; ${mine.length} queries`);
+    log(
+      `${corpus.spec.name}: ${corpus.files.length} files, built in ${(plain.ms / 1000).toFixed(1)} s${blank ? ` (+${(blank.ms / 1000).toFixed(1)} s blanked copy)` : ''}; ${mine.length} queries`,
+    );
     const blankBits = blank ? withoutInt8(blank.engine, { analyzer, embedder }) : null;
     for (const q of mine) {
       const targets = q.intent === 'understand_code' ? blank! : plain;
@@ -152,11 +162,14 @@ async function main(): Promise<void> {
       if (q.intent === 'understand_code' && blankBits) await rescoring.add(q, targets, blankBits);
     }
     const pastedSet = pastedQueries(corpus.spec.name, corpus.files);
-    for (const q of options.quick ? pastedSet.slice(0, QUICK_PER_INTENT) : pastedSet) pasted.push(await runPasted(plain.engine, q));
+    for (const q of options.quick ? pastedSet.slice(0, QUICK_PER_INTENT) : pastedSet)
+      pasted.push(await runPasted(plain.engine, q));
   }
 
   // 4b. Find similar (code → code) on its own labelled set: all selected corpora in one engine.
-  const similar: SimilarResult | null = embedder ? await evaluateSimilar(selectedCorpora, { analyzer, embedder }, log) : null;
+  const similar: SimilarResult | null = embedder
+    ? await evaluateSimilar(selectedCorpora, { analyzer, embedder }, log)
+    : null;
 
   // 5. Numbers, report, JSON.
   const tables = buildTables(outcomes);
@@ -165,14 +178,24 @@ async function main(): Promise<void> {
   const pastedHit1 = pasted.length ? pasted.reduce((a, o) => a + o.hit1, 0) / pasted.length : 0;
   const goals = [
     ...evaluateGoals(tables, overall),
-    { goal: 'pasted lines Hit@1', target: '≥ 0.95', measured: `default ${pastedHit1.toFixed(3)} (${pasted.length} lines)`, met: pastedHit1 >= 0.95 },
+    {
+      goal: 'pasted lines Hit@1',
+      target: '≥ 0.95',
+      measured: `default ${pastedHit1.toFixed(3)} (${pasted.length} lines)`,
+      met: pastedHit1 >= 0.95,
+    },
     {
       goal: 'references Recall@10 ≥ grep on every package',
       target: 'default ≥ grep per package',
       measured: floor.map((f) => `${f.corpus} ${f.default.toFixed(3)} vs ${f.grep.toFixed(3)}`).join('; '),
       met: floor.every((f) => f.default >= f.grep - 1e-9),
     },
-    { goal: 'classifier accuracy (hand-written set)', target: '≥ 0.95', measured: `${classifier.accuracy.toFixed(3)} on ${classifier.total}`, met: classifier.accuracy >= 0.95 },
+    {
+      goal: 'classifier accuracy (hand-written set)',
+      target: '≥ 0.95',
+      measured: `${classifier.accuracy.toFixed(3)} on ${classifier.total}`,
+      met: classifier.accuracy >= 0.95,
+    },
   ];
   const failures = failuresOf(outcomes);
   const routing = Object.fromEntries(
@@ -236,13 +259,23 @@ ${renderAnswers(answers, answerChecks)}`;
       runs: Object.fromEntries(
         Object.entries(o.runs).map(([s, r]) => [
           s,
-          { ran: r!.ran, note: r!.note, intent: r!.intent, rule: r!.rule, strategy: r!.strategy, ms: Math.round(r!.ms * 10) / 10, top: r!.items.map((i) => `${i.path}:${i.startLine}-${i.endLine}`) },
+          {
+            ran: r!.ran,
+            note: r!.note,
+            intent: r!.intent,
+            rule: r!.rule,
+            strategy: r!.strategy,
+            ms: Math.round(r!.ms * 10) / 10,
+            top: r!.items.map((i) => `${i.path}:${i.startLine}-${i.endLine}`),
+          },
         ]),
       ),
     }),
   );
   await writeFile(join(outDir, 'per-query.jsonl'), `${perQuery.join('\n')}\n`);
-  process.stdout.write(`${renderTables(tables)}\n\n## Goals\n\n${goalsTable(goals)}\n\nClassifier: ${classifier.correct}/${classifier.total} = ${classifier.accuracy.toFixed(3)} on the hand-written set.\nZero-answer rate (default): ${answers.zeroAnswerRate.toFixed(3)}; references answered with every call site: ${answers.references.everySite}/${answers.references.queries} = ${answers.references.share.toFixed(3)}.\n`);
+  process.stdout.write(
+    `${renderTables(tables)}\n\n## Goals\n\n${goalsTable(goals)}\n\nClassifier: ${classifier.correct}/${classifier.total} = ${classifier.accuracy.toFixed(3)} on the hand-written set.\nZero-answer rate (default): ${answers.zeroAnswerRate.toFixed(3)}; references answered with every call site: ${answers.references.everySite}/${answers.references.queries} = ${answers.references.share.toFixed(3)}.\n`,
+  );
   log(`\nwrote ${relative(REPO_ROOT, join(outDir, 'REPORT.md'))} and results.json in ${totalSeconds.toFixed(0)} s`);
   if (!options.quick && !options.corpora && options.embedder === 'local') await understandMain([]);
 }
@@ -252,7 +285,12 @@ interface BuiltTargets extends SearchTargets {
   ms: number;
 }
 
-async function buildTargets(files: CorpusFile[], dir: string, analyzer: StructuralAnalyzer, embedder: Embedder | null): Promise<BuiltTargets> {
+async function buildTargets(
+  files: CorpusFile[],
+  dir: string,
+  analyzer: StructuralAnalyzer,
+  embedder: Embedder | null,
+): Promise<BuiltTargets> {
   const t = performance.now();
   const engine = await Engine.build(files, { analyzer, embedder });
   const ms = performance.now() - t;
@@ -271,12 +309,23 @@ function renderTables(tables: ReturnType<typeof buildTables>): string {
 }
 
 /** References Recall@10 per package for default, thorough and grep. */
-function referencesFloor(outcomes: QueryOutcome[]): { corpus: string; n: number; default: number; thorough: number; grep: number }[] {
+function referencesFloor(
+  outcomes: QueryOutcome[],
+): { corpus: string; n: number; default: number; thorough: number; grep: number }[] {
   const byCorpus = new Map<string, QueryOutcome[]>();
-  for (const o of outcomes) if (o.query.intent === 'find_references') byCorpus.set(o.query.corpus, [...(byCorpus.get(o.query.corpus) ?? []), o]);
+  for (const o of outcomes)
+    if (o.query.intent === 'find_references')
+      byCorpus.set(o.query.corpus, [...(byCorpus.get(o.query.corpus) ?? []), o]);
   const mean = (list: QueryOutcome[], system: 'default' | 'thorough' | 'grep') =>
-    list.reduce((a, o) => a + (o.runs[system] ? scoreQuery(o.query, o.runs[system]!.items, 'file').recall10 : 0), 0) / Math.max(1, list.length);
-  return [...byCorpus.entries()].map(([corpus, list]) => ({ corpus, n: list.length, default: mean(list, 'default'), thorough: mean(list, 'thorough'), grep: mean(list, 'grep') }));
+    list.reduce((a, o) => a + (o.runs[system] ? scoreQuery(o.query, o.runs[system]!.items, 'file').recall10 : 0), 0) /
+    Math.max(1, list.length);
+  return [...byCorpus.entries()].map(([corpus, list]) => ({
+    corpus,
+    n: list.length,
+    default: mean(list, 'default'),
+    thorough: mean(list, 'thorough'),
+    grep: mean(list, 'grep'),
+  }));
 }
 
 function floorSection(floor: ReturnType<typeof referencesFloor>): string {
@@ -285,12 +334,16 @@ function floorSection(floor: ReturnType<typeof referencesFloor>): string {
     '',
     '| package | queries | default | thorough | grep |',
     '|---|---:|---:|---:|---:|',
-    ...floor.map((f) => `| ${f.corpus} | ${f.n} | ${f.default.toFixed(3)}${f.default >= f.grep - 1e-9 ? '' : ' ❌'} | ${f.thorough.toFixed(3)} | ${f.grep.toFixed(3)} |`),
+    ...floor.map(
+      (f) =>
+        `| ${f.corpus} | ${f.n} | ${f.default.toFixed(3)}${f.default >= f.grep - 1e-9 ? '' : ' ❌'} | ${f.thorough.toFixed(3)} | ${f.grep.toFixed(3)} |`,
+    ),
   ].join('\n');
 }
 
 function pastedSection(pasted: PastedOutcome[]): string {
-  const mean = (xs: PastedOutcome[], f: (o: PastedOutcome) => number) => (xs.length ? xs.reduce((a, o) => a + f(o), 0) / xs.length : 0);
+  const mean = (xs: PastedOutcome[], f: (o: PastedOutcome) => number) =>
+    xs.length ? xs.reduce((a, o) => a + f(o), 0) / xs.length : 0;
   const formats = [...new Set(pasted.map((o) => o.format))];
   const misses = pasted.filter((o) => o.hit1 < 1);
   return [
@@ -305,12 +358,25 @@ function pastedSection(pasted: PastedOutcome[]): string {
     '',
     misses.length === 0
       ? 'No misses.'
-      : ['| missed query | truth | got (top 3) | routed |', '|---|---|---|---|', ...misses.map((o) => `| ${mdCell(o.query)} | ${o.truth.join(', ')} | ${o.top.join(', ')} | ${o.intent} (${o.rule}) |`)].join('\n'),
+      : [
+          '| missed query | truth | got (top 3) | routed |',
+          '|---|---|---|---|',
+          ...misses.map(
+            (o) => `| ${mdCell(o.query)} | ${o.truth.join(', ')} | ${o.top.join(', ')} | ${o.intent} (${o.rule}) |`,
+          ),
+        ].join('\n'),
   ].join('\n');
 }
 
 function renderReport(
-  meta: { command: string; date: string; embedder: string; node: string; seconds: number; queries: Record<string, number> },
+  meta: {
+    command: string;
+    date: string;
+    embedder: string;
+    node: string;
+    seconds: number;
+    queries: Record<string, number>;
+  },
   corpora: Record<string, unknown>[],
   tables: ReturnType<typeof buildTables>,
   goals: ReturnType<typeof evaluateGoals>,
@@ -318,7 +384,14 @@ function renderReport(
   routing: Record<string, { total: number; correct: number }>,
   failures: ReturnType<typeof failuresOf>,
   outcomes: QueryOutcome[],
-  extra: { rescoring: string; similar: string; floor: string; pasted: string; overall: string; freshClassifier: ReturnType<typeof evaluateClassifier> },
+  extra: {
+    rescoring: string;
+    similar: string;
+    floor: string;
+    pasted: string;
+    overall: string;
+    freshClassifier: ReturnType<typeof evaluateClassifier>;
+  },
 ): string {
   const met = goals.filter((g) => g.met).length;
   return [
@@ -332,7 +405,10 @@ function renderReport(
     '',
     '| corpus | package | files | KB | chunks | build s (plain / blanked) | queries |',
     '|---|---|---:|---:|---:|---:|---:|',
-    ...corpora.map((c) => `| ${c.name} | ${c.package} | ${c.files} | ${Math.round((c.bytes as number) / 1024)} | ${c.chunks} | ${((c.buildMs as number) / 1000).toFixed(1)} / ${c.blankBuildMs === null ? '—' : ((c.blankBuildMs as number) / 1000).toFixed(1)} | ${c.queries} |`),
+    ...corpora.map(
+      (c) =>
+        `| ${c.name} | ${c.package} | ${c.files} | ${Math.round((c.bytes as number) / 1024)} | ${c.chunks} | ${((c.buildMs as number) / 1000).toFixed(1)} / ${c.blankBuildMs === null ? '—' : ((c.blankBuildMs as number) / 1000).toFixed(1)} | ${c.queries} |`,
+    ),
     '',
     `Queries per intent: ${EVAL_INTENTS.map((i) => `${INTENT_TITLES[i]} ${meta.queries[i]}`).join(', ')}.`,
     '',
@@ -375,7 +451,7 @@ function renderReport(
     '',
     '## Failures of the default preset',
     '',
-    'A query fails when it misses the goal\'s bar on its own: definition/exact Hit@1 = 0, references Recall@10 < 0.95, impact nDCG@10 < 0.85, understand MRR@10 < 0.5. ',
+    "A query fails when it misses the goal's bar on its own: definition/exact Hit@1 = 0, references Recall@10 < 0.95, impact nDCG@10 < 0.85, understand MRR@10 < 0.5. ",
     'Cause: *misrouted* = the classifier chose another intent; *no modality finds it* = no modality alone has a right answer in its top 10; *lost in routing/fusion* = some modality alone scores better than the default preset; *ranked low* = otherwise. "alone" lists the first right rank of each modality alone (– = not in its top 10).',
     '',
     failuresSection(failures, FAILURES_SHOWN),

@@ -174,9 +174,7 @@ export function mrr(outcomes: QuestionOutcome[], system: UnderstandSystem, level
   return outcomes.length ? outcomes.reduce((a, o) => a + rr(o.ranks[system][level]), 0) / outcomes.length : 0;
 }
 
-export function tableRows(
-  run: UnderstandRun,
-): {
+export function tableRows(run: UnderstandRun): {
   kind: QuestionKind;
   half: Half | 'all';
   level: 'fn' | 'file';

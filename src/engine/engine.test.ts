@@ -62,7 +62,14 @@ describe('Engine on a real repository', () => {
 
   it('find_definition: the definition first, explained', async () => {
     const r = await engine.search('where is createVNode defined');
-    expect(r.query).toMatchObject({ intent: 'find_definition', confidence: 0.8, rule: 'identifier', strategy: 'fused', preset: 'default', k: 40 });
+    expect(r.query).toMatchObject({
+      intent: 'find_definition',
+      confidence: 0.8,
+      rule: 'identifier',
+      strategy: 'fused',
+      preset: 'default',
+      k: 40,
+    });
     expect(r.query.weights).toEqual(WEIGHTS.find_definition);
     expect(top(r, 1)).toEqual(['src/create-element.js#createVNode']);
     expect(r.results[0].startLine).toBe(57);
@@ -85,11 +92,13 @@ describe('Engine on a real repository', () => {
     const r = await engine.search('who calls createVNode');
     expect(r.query.intent).toBe('find_references');
     const paths = r.results.slice(0, 6).map((x) => x.path);
-    for (const caller of ['src/create-element.js', 'src/diff/children.js', 'src/clone-element.js']) expect(paths).toContain(caller);
+    for (const caller of ['src/create-element.js', 'src/diff/children.js', 'src/clone-element.js'])
+      expect(paths).toContain(caller);
     // Never fewer files than grep: where the graph links fewer, the answer fuses with text and says why.
     const grep = new Set(engine.grep('createVNode', { caseSensitive: true }).matches.map((m) => m.path));
     for (const path of grep) expect(r.results.map((x) => x.path)).toContain(path);
-    if (r.query.strategy === 'fused') expect(r.query.fallback).toMatch(/^graph linked \d+ file\(s\), but "createVNode" occurs as a word in \d+ more/);
+    if (r.query.strategy === 'fused')
+      expect(r.query.fallback).toMatch(/^graph linked \d+ file\(s\), but "createVNode" occurs as a word in \d+ more/);
     else expect(r.results.every((x) => x.explanation.modalities.graph)).toBe(true);
     expectHonestNumbers(r);
   });
@@ -153,11 +162,16 @@ describe('Engine on a real repository', () => {
   it('a snapshot survives structured clone and answers the same without re-parsing', async () => {
     const snapshot = structuredClone(engine.snapshot());
     let parsed = 0;
-    const loaded = Engine.load(snapshot, { ...deps, analyzer: { analyze: (p, t) => (parsed++, deps.analyzer.analyze(p, t)) } });
+    const loaded = Engine.load(snapshot, {
+      ...deps,
+      analyzer: { analyze: (p, t) => (parsed++, deps.analyzer.analyze(p, t)) },
+    });
     for (const q of ['where is createVNode defined', 'who calls diff', '"Invalid type passed to createElement"']) {
       const a = await engine.search(q);
       const b = await loaded.search(q);
-      expect(b.results.map((x) => [x.path, x.startLine, x.score])).toEqual(a.results.map((x) => [x.path, x.startLine, x.score]));
+      expect(b.results.map((x) => [x.path, x.startLine, x.score])).toEqual(
+        a.results.map((x) => [x.path, x.startLine, x.score]),
+      );
     }
     expect(parsed).toBe(0);
   });
@@ -172,7 +186,9 @@ describe('Engine on a real repository', () => {
       expect(back.chunks).toEqual(built.chunks);
       expect({ ...back.analysis }).toEqual({ ...built.analysis });
     }
-    expect(snapshotRecords(snapshot).map((r) => r.analysis.references.length)).toEqual(files.map((f) => engine.file(f.path)!.analysis.references.length));
+    expect(snapshotRecords(snapshot).map((r) => r.analysis.references.length)).toEqual(
+      files.map((f) => engine.file(f.path)!.analysis.references.length),
+    );
     const again = loaded.snapshot();
     expect(again.texts).toEqual(snapshot.texts);
     expect(again.analyses).toEqual(snapshot.analyses);
@@ -211,32 +227,52 @@ describe('Engine on a real repository', () => {
   });
 
   it('re-indexing a changed repository touches only the changed files', async () => {
-    const changed = files.map((f) => (f.path === 'src/render.js' ? { ...f, text: f.text + '\nexport function renderTwice() {}\n' } : f));
+    const changed = files.map((f) =>
+      f.path === 'src/render.js' ? { ...f, text: f.text + '\nexport function renderTwice() {}\n' } : f,
+    );
     let parsed = 0;
     const cache = deps.embeddingCache!;
-    const next = await Engine.build(changed, { ...deps, analyzer: { analyze: (p, t) => (parsed++, deps.analyzer.analyze(p, t)) }, embeddingCache: cache }, { previous: engine.snapshot() });
+    const next = await Engine.build(
+      changed,
+      { ...deps, analyzer: { analyze: (p, t) => (parsed++, deps.analyzer.analyze(p, t)) }, embeddingCache: cache },
+      { previous: engine.snapshot() },
+    );
     expect(parsed).toBe(1);
     expect(next.stats.reusedFiles).toBe(files.length - 1);
-    expect((await next.search('function renderTwice')).results[0]).toMatchObject({ path: 'src/render.js', symbol: 'renderTwice' });
+    expect((await next.search('function renderTwice')).results[0]).toMatchObject({
+      path: 'src/render.js',
+      symbol: 'renderTwice',
+    });
   });
 
   it('cancelling a build rejects and leaves no engine behind', async () => {
     const controller = new AbortController();
     let seen = 0;
-    const slow = { analyze: async (p: string, t: string) => { if (++seen === 20) controller.abort(); return deps.analyzer.analyze(p, t); } };
-    await expect(Engine.build(files, { ...deps, analyzer: slow }, { signal: controller.signal })).rejects.toThrow(/cancel|abort/i);
+    const slow = {
+      analyze: async (p: string, t: string) => {
+        if (++seen === 20) controller.abort();
+        return deps.analyzer.analyze(p, t);
+      },
+    };
+    await expect(Engine.build(files, { ...deps, analyzer: slow }, { signal: controller.signal })).rejects.toThrow(
+      /cancel|abort/i,
+    );
   });
 
   it('is searchable first and complete later: each stage answers from what is ready and says what is not', async () => {
     const stages: Engine[] = [];
     const answers: SearchResponse[] = [];
-    const complete = await Engine.build(files, { ...deps, embeddingCache: new MemoryEmbeddingCache() }, {
-      onStage: (partial) => {
-        stages.push(partial);
-        // Asked while the build goes on, exactly as the tab asks its partial engine.
-        void partial.search('how are children diffed').then((r) => answers.push(r));
+    const complete = await Engine.build(
+      files,
+      { ...deps, embeddingCache: new MemoryEmbeddingCache() },
+      {
+        onStage: (partial) => {
+          stages.push(partial);
+          // Asked while the build goes on, exactly as the tab asks its partial engine.
+          void partial.search('how are children diffed').then((r) => answers.push(r));
+        },
       },
-    });
+    );
     expect(stages.map((e) => e.stage)).toEqual([
       { live: ['text'], pending: ['semantic', 'structural', 'graph'] },
       { live: ['text', 'structural'], pending: ['semantic', 'graph'] },
@@ -250,12 +286,19 @@ describe('Engine on a real repository', () => {
     const literal = await early.search('"diffChildren("');
     expect(literal.results.map((r) => r.path).sort()).toEqual(['src/diff/children.js', 'src/diff/index.js']);
     expect(literal.query.modalities.find((r) => r.modality === 'text')!.ran).toBe(true);
-    expect((await early.search('/export function diff\\w+/')).results.map((r) => r.path)).toContain('src/diff/children.js');
+    expect((await early.search('/export function diff\\w+/')).results.map((r) => r.path)).toContain(
+      'src/diff/children.js',
+    );
 
     // A question that needs semantic and structural: they contributed nothing and the answer says "not ready".
     const first = answers[0];
     expect(first.query.notReady).toEqual(['semantic', 'structural', 'graph']);
-    for (const m of ['semantic', 'structural'] as const) expect(first.query.modalities.find((r) => r.modality === m)).toMatchObject({ ran: false, skipped: 'not ready yet (still indexing)', hits: 0 });
+    for (const m of ['semantic', 'structural'] as const)
+      expect(first.query.modalities.find((r) => r.modality === m)).toMatchObject({
+        ran: false,
+        skipped: 'not ready yet (still indexing)',
+        hits: 0,
+      });
     expect(first.results.length).toBeGreaterThan(0);
     for (const r of first.results) {
       expect(Object.keys(r.explanation.modalities)).toEqual(['text']);
@@ -276,7 +319,9 @@ describe('Engine on a real repository', () => {
     const done = await complete.search('how are children diffed');
     expect(done.query.notReady).toBeUndefined();
     expect(done.results.every((r) => r.explanation.notReady === undefined)).toBe(true);
-    expect(done.results.map((r) => [r.path, r.score])).toEqual((await engine.search('how are children diffed')).results.map((r) => [r.path, r.score]));
+    expect(done.results.map((r) => [r.path, r.score])).toEqual(
+      (await engine.search('how are children diffed')).results.map((r) => [r.path, r.score]),
+    );
     // Only a complete engine is stored.
     expect(() => stages[2].snapshot()).toThrow(/not stored/);
   });
@@ -287,7 +332,9 @@ describe('Engine on a real repository', () => {
     const early = arriving.finish();
     const windows = corpusFromTexts(files);
     expect(early.corpus.chunks).toEqual(windows.chunks);
-    expect(early.corpus.files.map((f) => [f.id, f.path, f.hash])).toEqual(windows.files.map((f) => [f.id, f.path, f.hash]));
+    expect(early.corpus.files.map((f) => [f.id, f.path, f.hash])).toEqual(
+      windows.files.map((f) => [f.id, f.path, f.hash]),
+    );
     expect(early.text.serialize()).toEqual(TextIndex.build(windows).serialize());
 
     const [built, given]: Engine[][] = [[], []];
@@ -295,10 +342,14 @@ describe('Engine on a real repository', () => {
     const complete = await Engine.build(files, { ...deps, embedder: null }, { onStage: (e) => given.push(e), early });
     // Taken, not built again.
     expect(Object.keys(complete.stats.buildMs)).not.toContain('early-text');
-    expect(Object.keys((await Engine.build(files, { ...deps, embedder: null }, { onStage: () => {} })).stats.buildMs)).toContain('early-text');
+    expect(
+      Object.keys((await Engine.build(files, { ...deps, embedder: null }, { onStage: () => {} })).stats.buildMs),
+    ).toContain('early-text');
     for (const query of ['"diffChildren("', 'how are children diffed', '/export function diff\\w+/']) {
       const [a, b] = [await built[0].search(query), await given[0].search(query)];
-      expect(b.results.map((r) => [r.path, r.startLine, r.score])).toEqual(a.results.map((r) => [r.path, r.startLine, r.score]));
+      expect(b.results.map((r) => [r.path, r.startLine, r.score])).toEqual(
+        a.results.map((r) => [r.path, r.startLine, r.score]),
+      );
       expect(b.results.length).toBeGreaterThan(0);
     }
   });
@@ -306,13 +357,17 @@ describe('Engine on a real repository', () => {
   it('a cancelled build hands out no further stage', async () => {
     const controller = new AbortController();
     const seen: string[][] = [];
-    const run = Engine.build(files, { ...deps, embedder: null }, {
-      signal: controller.signal,
-      onStage: (partial) => {
-        seen.push(partial.stage.live);
-        controller.abort();
+    const run = Engine.build(
+      files,
+      { ...deps, embedder: null },
+      {
+        signal: controller.signal,
+        onStage: (partial) => {
+          seen.push(partial.stage.live);
+          controller.abort();
+        },
       },
-    });
+    );
     await expect(run).rejects.toThrow(/cancel|abort/i);
     expect(seen).toEqual([['text']]);
   });
@@ -320,7 +375,16 @@ describe('Engine on a real repository', () => {
   it('streams progress per stage with rate and ETA', async () => {
     const stages = new Set<string>();
     const events: { done: number; total: number; rate: number }[] = [];
-    await Engine.build(files.slice(0, 30), { ...deps, embedder: null }, { onProgress: (p) => { stages.add(p.stage); if (p.stage === 'parse') events.push(p); } });
+    await Engine.build(
+      files.slice(0, 30),
+      { ...deps, embedder: null },
+      {
+        onProgress: (p) => {
+          stages.add(p.stage);
+          if (p.stage === 'parse') events.push(p);
+        },
+      },
+    );
     expect([...stages]).toEqual(expect.arrayContaining(['parse', 'text', 'graph']));
     expect(events.at(-1)).toMatchObject({ done: 30, total: 30 });
   });
@@ -339,7 +403,10 @@ describe('queryMayEmbed: the prediction that lets the CLI load the model beside 
       '/use[A-Z]\\w+/',
       'diff',
     ];
-    const cases: { preset?: 'quick' | 'default' | 'thorough'; modalities?: ('semantic' | 'text' | 'structural' | 'graph')[] }[] = [
+    const cases: {
+      preset?: 'quick' | 'default' | 'thorough';
+      modalities?: ('semantic' | 'text' | 'structural' | 'graph')[];
+    }[] = [
       {},
       { preset: 'quick' },
       { preset: 'thorough' },
@@ -353,7 +420,11 @@ describe('queryMayEmbed: the prediction that lets the CLI load the model beside 
         const ran = r.query.modalities.some((m) => m.modality === 'semantic' && m.ran);
         // A direct route that found nothing fuses after all: the prediction cannot know that.
         if (r.query.fallback) continue;
-        expect({ query, options, predicted: queryMayEmbed(query, options.preset, options.modalities) }).toEqual({ query, options, predicted: ran });
+        expect({ query, options, predicted: queryMayEmbed(query, options.preset, options.modalities) }).toEqual({
+          query,
+          options,
+          predicted: ran,
+        });
         if (ran) embedded++;
       }
     }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { INTENTS, MODALITIES } from './contract';
-import { BOOST_CAP, boostCentrality, boostFor, DEFAULT_PRESET_MODALITIES, DEMOTION_FACTOR, demotionFor, DIRECT_PATH_MIN_CONFIDENCE, RRF_K, WEIGHTS } from './ranking';
+import {
+  BOOST_CAP,
+  boostCentrality,
+  boostFor,
+  DEFAULT_PRESET_MODALITIES,
+  DEMOTION_FACTOR,
+  demotionFor,
+  DIRECT_PATH_MIN_CONFIDENCE,
+  RRF_K,
+  WEIGHTS,
+} from './ranking';
 
 describe('the ranking contract (SPEC §1) is pinned', () => {
   it('weight profiles', () => {
@@ -28,15 +38,27 @@ describe('the ranking contract (SPEC §1) is pinned', () => {
     for (const intent of INTENTS) {
       const chosen = DEFAULT_PRESET_MODALITIES[intent];
       const dropped = MODALITIES.filter((m) => !chosen.includes(m));
-      for (const d of dropped) for (const c of chosen) expect(WEIGHTS[intent][c]).toBeGreaterThanOrEqual(WEIGHTS[intent][d]);
+      for (const d of dropped)
+        for (const c of chosen) expect(WEIGHTS[intent][c]).toBeGreaterThanOrEqual(WEIGHTS[intent][d]);
       expect(chosen.length).toBe(intent === 'exact_match' ? 2 : 3);
     }
   });
 
   it('demotes vendored, build-output and archived paths', () => {
-    for (const p of ['node_modules/x/a.js', 'a/vendor/b.go', 'third_party/c.cc', 'dist/app.js', 'build/x.js', 'out/y.js', 'target/z.rs', 'archive/old.py', 'web/app.min.js'])
+    for (const p of [
+      'node_modules/x/a.js',
+      'a/vendor/b.go',
+      'third_party/c.cc',
+      'dist/app.js',
+      'build/x.js',
+      'out/y.js',
+      'target/z.rs',
+      'archive/old.py',
+      'web/app.min.js',
+    ])
       expect(demotionFor(p), p).not.toBeNull();
-    for (const p of ['src/build.ts', 'src/distance.ts', 'lib/vendored.ts', 'output.js']) expect(demotionFor(p), p).toBeNull();
+    for (const p of ['src/build.ts', 'src/distance.ts', 'lib/vendored.ts', 'output.js'])
+      expect(demotionFor(p), p).toBeNull();
   });
 
   it('a demotion is worth about ten ranks in every list at k = 40, not more', () => {

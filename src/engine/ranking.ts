@@ -84,7 +84,12 @@ export const BOOST_CAP = 1.5;
  * references, impact, exact) keeps every definition's centrality: there the type asked for is
  * the answer, and what relies on it counts.
  */
-export const BOOSTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['function', 'method', 'class', 'macro']);
+export const BOOSTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([
+  'function',
+  'method',
+  'class',
+  'macro',
+]);
 export const BEHAVIOUR_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['understand_code', 'find_similar']);
 
 /** The centrality the boost uses for a chunk (PageRank share × N of its definition, see BOOSTED_KINDS). */

@@ -27,10 +27,16 @@ interface Outcome {
 
 async function cli(args: string[], options: { asUser?: string } = {}): Promise<Outcome> {
   const [cmd, argv] = options.asUser
-    ? ['setpriv', ['--reuid', options.asUser, '--regid', options.asUser, '--clear-groups', process.execPath, BIN, ...args]]
+    ? [
+        'setpriv',
+        ['--reuid', options.asUser, '--regid', options.asUser, '--clear-groups', process.execPath, BIN, ...args],
+      ]
     : [process.execPath, [BIN, ...args]];
   try {
-    const { stdout, stderr } = await run(cmd, argv, { env: { ...process.env, XDG_CACHE_HOME: cache }, maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await run(cmd, argv, {
+      env: { ...process.env, XDG_CACHE_HOME: cache },
+      maxBuffer: 64 << 20,
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -50,7 +56,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('fourfold search', () => {
   it('answers a definition query with the explanation in text form', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--limit', '3', 'where is createVNode defined']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--limit',
+      '3',
+      'where is createVNode defined',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^find_definition \(confidence 0\.8, rule identifier\) · fused · preset default · k 40/);
     expect(r.stdout).toMatch(/ 1\. src\/create-element\.js:57-81 {2}createVNode \(function\)/);
@@ -59,17 +74,40 @@ describe('fourfold search', () => {
   });
 
   it('prints the whole response as JSON with --json, from the cache the second time', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--json', '--preset', 'thorough', '--modalities', 'text,graph', 'who calls diff']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--json',
+      '--preset',
+      'thorough',
+      '--modalities',
+      'text,graph',
+      'who calls diff',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/indexing/);
     const response = JSON.parse(r.stdout);
     expect(response.query).toMatchObject({ intent: 'find_references', preset: 'thorough', k: 40, strategy: 'fused' });
-    expect(response.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality)).toEqual(['text', 'graph']);
+    expect(
+      response.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality),
+    ).toEqual(['text', 'graph']);
     expect(response.results.length).toBeGreaterThan(0);
   });
 
   it('accepts the query syntax: a regex with path and lang filters, and says what it understood', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--limit', '3', '/create[A-Z]Node/ path:/src -path:diff lang:js']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--limit',
+      '3',
+      '/create[A-Z]Node/ path:/src -path:diff lang:js',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^exact_match \(confidence 1, rule query-syntax\) · direct/);
     expect(r.stdout).toMatch(/understood: \/create\[A-Z\]Node\/ path:\/src -path:diff lang:javascript/);
@@ -88,7 +126,18 @@ describe('fourfold search', () => {
   });
 
   it('quick without a semantic index answers from text and says so', async () => {
-    const r = await cli(['search', '--repo', FIXTURE, '--embedder', 'none', '--preset', 'quick', '--limit', '1', 'render a tree into the dom']);
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--preset',
+      'quick',
+      '--limit',
+      '1',
+      'render a tree into the dom',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/· direct · preset quick ·/);
     expect(r.stdout).toMatch(/note: Quick preset without a semantic index: answered by text search instead\./);
@@ -111,7 +160,8 @@ describe('fourfold search', () => {
 
 /** Sets every file's modification time under `dir` to `when` (a repository untouched for a while). */
 function backdate(dir: string, when: Date): void {
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
 }
 
 describe('the cache check', () => {
@@ -140,15 +190,22 @@ describe('the cache check', () => {
     const cacheDir = join(work, 'damaged-cache');
     cpSync(FIXTURE, repo, { recursive: true });
     backdate(repo, new Date(Date.now() - 3600_000));
-    const built = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout).summary;
+    const built = JSON.parse(
+      (await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout,
+    ).summary;
     const snapshotFile = readdirSync(cacheDir).find((f) => f.endsWith('.snapshot'))!;
     // Well-formed on the outside (current version), broken inside.
-    writeFileSync(join(cacheDir, snapshotFile), serialize({ version: SNAPSHOT_VERSION, files: [{ path: 'x', hash: 'y', size: 1 }], analyses: { version: 99 } }));
+    writeFileSync(
+      join(cacheDir, snapshotFile),
+      serialize({ version: SNAPSHOT_VERSION, files: [{ path: 'x', hash: 'y', size: 1 }], analyses: { version: 99 } }),
+    );
     const r = await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/the cached index could not be read \(.*\): rebuilding it/);
     expect(JSON.parse(r.stdout).summary).toMatchObject({ fromCache: false, files: built.files, chunks: built.chunks });
-    const again = JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout).summary;
+    const again = JSON.parse(
+      (await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout,
+    ).summary;
     expect(again).toMatchObject({ fromCache: true, cacheCheck: 'stat' });
   });
 
@@ -177,18 +234,43 @@ describe('fourfold eval', () => {
     );
     const r = await cli(['eval', '--repo', FIXTURE, '--embedder', 'none', '--queries', queries]);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     for (const line of lines.slice(0, 3)) {
-      expect(Object.keys(line)).toEqual(['id', 'query', 'intent', 'confidence', 'rule', 'strategy', 'preset', 'k', 'elapsedMs', 'results']);
+      expect(Object.keys(line)).toEqual([
+        'id',
+        'query',
+        'intent',
+        'confidence',
+        'rule',
+        'strategy',
+        'preset',
+        'k',
+        'elapsedMs',
+        'results',
+      ]);
       expect(line).not.toHaveProperty('fallback');
       for (const result of line.results) {
         expect(result).toEqual(
-          expect.objectContaining({ path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), score: expect.any(Number), boost: expect.any(Number) }),
+          expect.objectContaining({
+            path: expect.any(String),
+            startLine: expect.any(Number),
+            endLine: expect.any(Number),
+            score: expect.any(Number),
+            boost: expect.any(Number),
+          }),
         );
         expect(result).toHaveProperty('centrality');
         expect(result).toHaveProperty('demotion');
-        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number; contribution: number }[]) {
+        for (const c of Object.values(result.modalities) as {
+          rank: number;
+          weight: number;
+          k: number;
+          contribution: number;
+        }[]) {
           expect(Object.keys(c)).toEqual(['rank', 'weight', 'k', 'contribution']);
           expect(c.k).toBe(line.k);
           expect(c.contribution).toBeCloseTo(c.weight / (line.k + c.rank + 1), 12);
@@ -208,7 +290,10 @@ describe('fourfold eval', () => {
     const repo = join(work, 'vendored');
     cpSync(FIXTURE, repo, { recursive: true });
     mkdirSync(join(repo, 'vendor', 'lib'), { recursive: true });
-    writeFileSync(join(repo, 'vendor', 'lib', 'diff-copy.js'), 'import { diff } from "../../src/diff/index.js";\nexport function vendoredDiff(a, b) { return diff(a, b); }\n');
+    writeFileSync(
+      join(repo, 'vendor', 'lib', 'diff-copy.js'),
+      'import { diff } from "../../src/diff/index.js";\nexport function vendoredDiff(a, b) { return diff(a, b); }\n',
+    );
     const queries = join(work, 'recompute.jsonl');
     writeFileSync(
       queries,
@@ -222,14 +307,19 @@ describe('fourfold eval', () => {
     );
     const r = await cli(['eval', '--repo', repo, '--embedder', 'none', '--queries', queries]);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !l.summary);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => !l.summary);
     let demoted = 0;
     for (const line of lines) {
       for (const result of line.results) {
         const expectedBoost = line.strategy === 'direct' ? 1 : Math.min(1 + 0.3 * Math.log(1 + result.centrality), 1.5);
         expect(result.boost).toBeCloseTo(expectedBoost, 12);
         let sum = 0;
-        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number }[]) sum += c.weight / (c.k + c.rank + 1);
+        for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number }[])
+          sum += c.weight / (c.k + c.rank + 1);
         expect(result.score).toBeCloseTo(sum * result.boost * (result.demotion?.factor ?? 1), 12);
         if (result.demotion) {
           demoted++;
@@ -279,7 +369,10 @@ describe('clear errors and exit codes', () => {
     chmodSync(repo, 0o755);
     chmodSync(join(repo, 'src'), 0o755);
     chmodSync(join(repo, 'src', 'locked.ts'), 0o000);
-    const r = await cli(['search', '--repo', repo, '--embedder', 'none', '--cache', join(cache, 'nobody'), 'function openDoor'], { asUser: '65534' });
+    const r = await cli(
+      ['search', '--repo', repo, '--embedder', 'none', '--cache', join(cache, 'nobody'), 'function openDoor'],
+      { asUser: '65534' },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/could not read src\/locked\.ts: .*EACCES/);
     expect(r.stdout).toMatch(/src\/open\.ts:1-1 {2}openDoor/);
@@ -287,7 +380,9 @@ describe('clear errors and exit codes', () => {
 
   it('usage errors exit 1', async () => {
     expect((await cli(['search', '--repo', FIXTURE, '--preset', 'fast', 'x'])).code).toBe(1);
-    expect((await cli(['search', '--repo', FIXTURE, '--modalities', 'text,vibes', 'x'])).stderr).toMatch(/unknown modality "vibes"/);
+    expect((await cli(['search', '--repo', FIXTURE, '--modalities', 'text,vibes', 'x'])).stderr).toMatch(
+      /unknown modality "vibes"/,
+    );
     expect((await cli(['search', '--repo', FIXTURE])).stderr).toMatch(/search needs a query/);
     expect((await cli(['frobnicate'])).code).toBe(1);
     for (const asked of [['help'], ['--help'], ['-h'], []]) {

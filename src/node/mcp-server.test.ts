@@ -47,8 +47,14 @@ async function startServer(dir: string, cacheDir: string, extra: string[] = []):
 
 type Structured = Record<string, any>;
 
-async function call(server: Server, name: string, args: Record<string, unknown>): Promise<CallToolResult & { structuredContent?: Structured }> {
-  return (await server.client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent?: Structured };
+async function call(
+  server: Server,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult & { structuredContent?: Structured }> {
+  return (await server.client.callTool({ name, arguments: args })) as CallToolResult & {
+    structuredContent?: Structured;
+  };
 }
 
 async function ok(server: Server, name: string, args: Record<string, unknown>): Promise<Structured> {
@@ -61,7 +67,12 @@ function textOf(r: CallToolResult): string {
   return r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
-async function expectToolError(server: Server, name: string, args: Record<string, unknown>, message: RegExp): Promise<void> {
+async function expectToolError(
+  server: Server,
+  name: string,
+  args: Record<string, unknown>,
+  message: RegExp,
+): Promise<void> {
   const r = await call(server, name, args);
   expect(r.isError, JSON.stringify(r.content)).toBe(true);
   expect(textOf(r)).toMatch(message);
@@ -142,7 +153,7 @@ describe('search answers a question per intent, explained', () => {
     });
   }
 
-  it("every score is recomputable from its own explanation", async () => {
+  it('every score is recomputable from its own explanation', async () => {
     for (const preset of ['default', 'thorough'] as const) {
       const s = await ok(main, 'search', { query: 'how are hooks scheduled after render', preset, limit: 10 });
       const q = s.query;
@@ -151,7 +162,10 @@ describe('search answers a question per intent, explained', () => {
       for (const x of s.results) {
         const e = x.explanation;
         let sum = 0;
-        for (const [m, c] of Object.entries(e.modalities) as [string, { rank: number; weight: number; k: number; contribution: number }][]) {
+        for (const [m, c] of Object.entries(e.modalities) as [
+          string,
+          { rank: number; weight: number; k: number; contribution: number },
+        ][]) {
           expect(c.weight).toBe(q.weights[m]);
           expect(c.k).toBe(q.k);
           expect(c.contribution).toBeCloseTo(c.weight / (c.k + c.rank + 1), 12);
@@ -167,21 +181,39 @@ describe('search answers a question per intent, explained', () => {
 
   it('says when the name asked for is not in the repository, with near names', async () => {
     const r = await call(main, 'search', { query: 'where is createVNodee defined', limit: 3 });
-    expect(r.structuredContent!.query.absent).toEqual({ name: 'createVNodee', suggestions: expect.arrayContaining(['createVNode']) });
+    expect(r.structuredContent!.query.absent).toEqual({
+      name: 'createVNodee',
+      suggestions: expect.arrayContaining(['createVNode']),
+    });
     expect(textOf(r)).toMatch(/note: No createVNodee in this repository/);
   });
 
   it('understands the query syntax: a /regex/ within path: and lang: filters', async () => {
     const s = await ok(main, 'search', { query: '/createV.ode/ path:src/** lang:javascript', limit: 5 });
-    expect(s.query.understood).toEqual({ text: '', regex: 'createV.ode', paths: ['src/**'], excludedPaths: [], languages: ['javascript'], excludedLanguages: [], caseSensitive: false });
+    expect(s.query.understood).toEqual({
+      text: '',
+      regex: 'createV.ode',
+      paths: ['src/**'],
+      excludedPaths: [],
+      languages: ['javascript'],
+      excludedLanguages: [],
+      caseSensitive: false,
+    });
     expect(s.results.length).toBeGreaterThan(0);
     for (const r of s.results) expect(r.path).toMatch(/(^|\/)src\/.*\.js$/); // path: globs match at any depth, as on GitHub
   });
 
   it('honours preset, modalities and limit', async () => {
-    const s = await ok(main, 'search', { query: 'who calls diff', preset: 'thorough', modalities: ['text', 'graph'], limit: 2 });
+    const s = await ok(main, 'search', {
+      query: 'who calls diff',
+      preset: 'thorough',
+      modalities: ['text', 'graph'],
+      limit: 2,
+    });
     expect(s.query).toMatchObject({ preset: 'thorough', k: 40, strategy: 'fused' });
-    expect(s.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality)).toEqual(['text', 'graph']);
+    expect(
+      s.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality),
+    ).toEqual(['text', 'graph']);
     expect(s.results).toHaveLength(2);
   });
 });
@@ -190,7 +222,13 @@ describe('open and related', () => {
   it('open returns the lines with the definitions around them', async () => {
     const r = await call(main, 'open', { path: 'src/create-element.js', startLine: 60, endLine: 66 });
     const s = r.structuredContent!;
-    expect(s).toMatchObject({ path: 'src/create-element.js', language: 'javascript', startLine: 60, endLine: 66, truncated: false });
+    expect(s).toMatchObject({
+      path: 'src/create-element.js',
+      language: 'javascript',
+      startLine: 60,
+      endLine: 66,
+      truncated: false,
+    });
     expect(s.text.split('\n')).toHaveLength(7);
     expect(s.enclosing.map((d: { name: string }) => d.name)).toEqual(['createVNode']);
     expect(textOf(r)).toMatch(/inside function createVNode \(57-81\)/);
@@ -200,7 +238,9 @@ describe('open and related', () => {
   it('open without a range gives the whole (short) file and its outline; absolute paths inside the repository work', async () => {
     const s = await ok(main, 'open', { path: join(repo, 'src', 'create-element.js') });
     expect(s).toMatchObject({ path: 'src/create-element.js', startLine: 1, endLine: s.lineCount, truncated: false });
-    expect(s.definitions.map((d: { name: string }) => d.name)).toEqual(expect.arrayContaining(['createElement', 'createVNode', 'createRef', 'Fragment']));
+    expect(s.definitions.map((d: { name: string }) => d.name)).toEqual(
+      expect.arrayContaining(['createElement', 'createVNode', 'createRef', 'Fragment']),
+    );
   });
 
   it('related by symbol: callers, callees and dependents from the graph', async () => {
@@ -208,8 +248,13 @@ describe('open and related', () => {
     const s = r.structuredContent!;
     expect(s.target).toMatchObject({ path: 'src/create-element.js', symbol: 'createVNode', kind: 'function' });
     expect(s.otherDefinitions.map((d: { path: string }) => d.path)).toEqual(['jsx-runtime/src/index.js']);
-    expect(s.callers.map((c: { symbol: string }) => c.symbol)).toEqual(expect.arrayContaining(['createElement', 'cloneElement']));
-    expect(s.dependents.find((d: { path: string }) => d.path === 'src/clone-element.js')).toMatchObject({ hops: 1, relation: 'call' });
+    expect(s.callers.map((c: { symbol: string }) => c.symbol)).toEqual(
+      expect.arrayContaining(['createElement', 'cloneElement']),
+    );
+    expect(s.dependents.find((d: { path: string }) => d.path === 'src/clone-element.js')).toMatchObject({
+      hops: 1,
+      relation: 'call',
+    });
     expect(s.totals.dependents).toBeGreaterThanOrEqual(s.dependents.length);
     expect(textOf(r)).toMatch(/^createVNode \(function\) at src\/create-element\.js:57-81/);
   });
@@ -230,21 +275,51 @@ describe('bad calls are tool errors and the server keeps serving', () => {
   const bad: [string, string, Record<string, unknown>, RegExp][] = [
     ['empty query', 'search', { query: '' }, /the query is empty/],
     ['blank query', 'search', { query: '   \n ' }, /the query is empty/],
-    ['a 1 MB query', 'search', { query: 'where is x defined '.repeat(55_000) }, new RegExp(`longer than ${MAX_QUERY_CHARS} characters`)],
+    [
+      'a 1 MB query',
+      'search',
+      { query: 'where is x defined '.repeat(55_000) },
+      new RegExp(`longer than ${MAX_QUERY_CHARS} characters`),
+    ],
     ['unknown preset', 'search', { query: 'x', preset: 'fast' }, /Invalid arguments for tool search/],
     ['limit out of range', 'search', { query: 'x', limit: 0 }, /Invalid arguments for tool search/],
     ['unknown path', 'open', { path: 'src/nope.js' }, /src\/nope\.js is not an indexed file/],
-    ['unknown path with a known name', 'open', { path: 'lib/render.js' }, /Did you mean src\/render\.js, compat\/src\/render\.js\?|Did you mean compat\/src\/render\.js, src\/render\.js\?/],
+    [
+      'unknown path with a known name',
+      'open',
+      { path: 'lib/render.js' },
+      /Did you mean src\/render\.js, compat\/src\/render\.js\?|Did you mean compat\/src\/render\.js, src\/render\.js\?/,
+    ],
     ['a path outside the repository', 'open', { path: '../../etc/passwd' }, /outside the repository/],
     ['an absolute path outside the repository', 'open', { path: '/etc/passwd' }, /outside the repository/],
     ['the repository root itself', 'open', { path: '.' }, /outside the repository|not an indexed file/],
     ['a binary file', 'open', { path: 'logo.png' }, /logo\.png is not an indexed file/],
-    ['a line past the end', 'open', { path: 'src/create-element.js', startLine: 5000 }, /line 5000 is past the end of src\/create-element\.js \(\d+ lines\)/],
-    ['a reversed range', 'open', { path: 'src/create-element.js', startLine: 10, endLine: 5 }, /endLine 5 is before startLine 10/],
+    [
+      'a line past the end',
+      'open',
+      { path: 'src/create-element.js', startLine: 5000 },
+      /line 5000 is past the end of src\/create-element\.js \(\d+ lines\)/,
+    ],
+    [
+      'a reversed range',
+      'open',
+      { path: 'src/create-element.js', startLine: 10, endLine: 5 },
+      /endLine 5 is before startLine 10/,
+    ],
     ['related with nothing', 'related', {}, /related needs either \{symbol\}/],
     ['related with a path but no line', 'related', { path: 'src/render.js' }, /needs a line with path/],
-    ['related with an unknown symbol', 'related', { symbol: 'noSuchThingAnywhere' }, /no definition named noSuchThingAnywhere/],
-    ['related with a wrong container', 'related', { symbol: 'Nope.createVNode' }, /no definition named Nope\.createVNode.*definitions named createVNode: src\/create-element\.js:57/],
+    [
+      'related with an unknown symbol',
+      'related',
+      { symbol: 'noSuchThingAnywhere' },
+      /no definition named noSuchThingAnywhere/,
+    ],
+    [
+      'related with a wrong container',
+      'related',
+      { symbol: 'Nope.createVNode' },
+      /no definition named Nope\.createVNode.*definitions named createVNode: src\/create-element\.js:57/,
+    ],
     ['related outside the repository', 'related', { path: '../x.js', line: 1 }, /outside the repository/],
   ];
   for (const [what, tool, args, message] of bad) {
@@ -255,8 +330,18 @@ describe('bad calls are tool errors and the server keeps serving', () => {
   }
 
   it('a bad regular expression, and a filter that matches no file', async () => {
-    await expectToolError(main, 'search', { query: '/createVNode(/' }, /Invalid regular expression \/createVNode\(\/: missing closing \)/);
-    await expectToolError(main, 'search', { query: 'render path:nowhere/**' }, /No file of this repository \(\d+ files\) matches path:nowhere\/\*\*/);
+    await expectToolError(
+      main,
+      'search',
+      { query: '/createVNode(/' },
+      /Invalid regular expression \/createVNode\(\/: missing closing \)/,
+    );
+    await expectToolError(
+      main,
+      'search',
+      { query: 'render path:nowhere/**' },
+      /No file of this repository \(\d+ files\) matches path:nowhere\/\*\*/,
+    );
     expect((await ok(main, 'search', { query: 'function render', limit: 1 })).results[0].path).toBe('src/render.js');
   });
 
@@ -268,11 +353,19 @@ describe('bad calls are tool errors and the server keeps serving', () => {
   });
 
   it('answers 100 concurrent calls, each as it would alone', async () => {
-    const queries = ['where is createVNode defined', 'who calls diff', 'how are effects scheduled', '"Invalid type passed to createElement"', 'what depends on src/util.js'];
+    const queries = [
+      'where is createVNode defined',
+      'who calls diff',
+      'how are effects scheduled',
+      '"Invalid type passed to createElement"',
+      'what depends on src/util.js',
+    ];
     const alone = new Map<string, unknown>();
     for (const q of queries) alone.set(q, (await ok(main, 'search', { query: q })).results);
     const calls = Array.from({ length: 100 }, (_, i) =>
-      i % 10 === 9 ? call(main, 'related', { symbol: 'diff' }) : call(main, 'search', { query: queries[i % queries.length] }),
+      i % 10 === 9
+        ? call(main, 'related', { symbol: 'diff' })
+        : call(main, 'search', { query: queries[i % queries.length] }),
     );
     const answers = await Promise.all(calls);
     answers.forEach((r, i) => {
@@ -289,7 +382,10 @@ describe('the index stays fresh without a restart', () => {
     expect(before.results[0]?.symbol).not.toBe('freshlyAddedHelper');
     const generation = before.index.generation;
 
-    appendFileSync(join(repo, 'src', 'util.js'), '\nexport function freshlyAddedHelper(value) {\n\treturn removeNode(value);\n}\n');
+    appendFileSync(
+      join(repo, 'src', 'util.js'),
+      '\nexport function freshlyAddedHelper(value) {\n\treturn removeNode(value);\n}\n',
+    );
     const after = await until(
       () => ok(main, 'search', { query: 'function freshlyAddedHelper', limit: 1 }),
       (s) => s.results[0]?.symbol === 'freshlyAddedHelper',
@@ -301,9 +397,15 @@ describe('the index stays fresh without a restart', () => {
     expect(related.callees.map((c: { symbol: string }) => c.symbol)).toContain('removeNode');
 
     writeFileSync(join(repo, 'src', 'brand-new.js'), 'export const greeting = "hello from a new file";\n');
-    await until(() => call(main, 'open', { path: 'src/brand-new.js' }), (r) => !r.isError);
+    await until(
+      () => call(main, 'open', { path: 'src/brand-new.js' }),
+      (r) => !r.isError,
+    );
     unlinkSync(join(repo, 'src', 'brand-new.js'));
-    await until(() => call(main, 'open', { path: 'src/brand-new.js' }), (r) => !!r.isError);
+    await until(
+      () => call(main, 'open', { path: 'src/brand-new.js' }),
+      (r) => !!r.isError,
+    );
     expect(main.logs.some((l) => /re-indexed \d+ files .*unchanged files reused/.test(l))).toBe(true);
   });
 
@@ -312,7 +414,9 @@ describe('the index stays fresh without a restart', () => {
     cpSync(FIXTURE, other, { recursive: true });
     const polled = await startServer(other, cache, ['--watch', 'poll']);
     try {
-      expect((await ok(polled, 'search', { query: 'function pollingNoticedThis', limit: 1 })).results[0]?.symbol).not.toBe('pollingNoticedThis');
+      expect(
+        (await ok(polled, 'search', { query: 'function pollingNoticedThis', limit: 1 })).results[0]?.symbol,
+      ).not.toBe('pollingNoticedThis');
       mkdirSync(join(other, 'src', 'newdir'));
       writeFileSync(join(other, 'src', 'newdir', 'late.js'), 'export function pollingNoticedThis() { return 1; }\n');
       const s = await until(
@@ -342,10 +446,16 @@ describe('start-up and shutdown', () => {
 
   it('refuses a folder that does not exist, a file, and an unreadable folder with exit code 2', async () => {
     const missing = join(work, 'missing');
-    expect(await exitOf(['mcp', '--repo', missing, '--embedder', 'none'])).toEqual({ code: 2, stderr: `fourfold: no such folder: ${missing}\n` });
+    expect(await exitOf(['mcp', '--repo', missing, '--embedder', 'none'])).toEqual({
+      code: 2,
+      stderr: `fourfold: no such folder: ${missing}\n`,
+    });
     const file = join(work, 'a-file.txt');
     writeFileSync(file, 'x');
-    expect(await exitOf(['mcp', '--repo', file, '--embedder', 'none'])).toEqual({ code: 2, stderr: `fourfold: not a folder: ${file}\n` });
+    expect(await exitOf(['mcp', '--repo', file, '--embedder', 'none'])).toEqual({
+      code: 2,
+      stderr: `fourfold: not a folder: ${file}\n`,
+    });
     const locked = join(work, 'locked');
     mkdirSync(locked);
     writeFileSync(join(locked, 'a.js'), 'export const a = 1;\n');
@@ -362,9 +472,13 @@ describe('start-up and shutdown', () => {
     const server = await startServer(fresh, join(work, 'cold-cache'));
     try {
       const progress: { progress: number; total?: number; message?: string }[] = [];
-      const r = (await server.client.callTool({ name: 'search', arguments: { query: 'where is createVNode defined' } }, undefined, {
-        onprogress: (p) => void progress.push(p),
-      })) as CallToolResult & { structuredContent: Structured };
+      const r = (await server.client.callTool(
+        { name: 'search', arguments: { query: 'where is createVNode defined' } },
+        undefined,
+        {
+          onprogress: (p) => void progress.push(p),
+        },
+      )) as CallToolResult & { structuredContent: Structured };
       expect(r.structuredContent.results[0].path).toBe('src/create-element.js');
       expect(progress.length).toBeGreaterThan(0);
       for (let i = 1; i < progress.length; i++) expect(progress[i].progress).toBeGreaterThan(progress[i - 1].progress);
@@ -381,11 +495,15 @@ describe('start-up and shutdown', () => {
     const server = await startServer(fresh, join(work, 'cancel-cache'));
     try {
       const controller = new AbortController();
-      const cancelled = server.client.callTool({ name: 'search', arguments: { query: 'who calls diff' } }, undefined, { signal: controller.signal }).catch((e: Error) => e);
+      const cancelled = server.client
+        .callTool({ name: 'search', arguments: { query: 'who calls diff' } }, undefined, { signal: controller.signal })
+        .catch((e: Error) => e);
       await sleep(50);
       controller.abort('changed my mind');
       expect(await cancelled).toBeInstanceOf(Error);
-      expect((await ok(server, 'search', { query: 'where is createVNode defined' })).results[0].path).toBe('src/create-element.js');
+      expect((await ok(server, 'search', { query: 'where is createVNode defined' })).results[0].path).toBe(
+        'src/create-element.js',
+      );
     } finally {
       await server.client.close();
     }
@@ -394,7 +512,9 @@ describe('start-up and shutdown', () => {
   it('a message larger than the transport takes (over 10 MB) closes the connection with a message, not a hang', async () => {
     const server = await startServer(repo, cache);
     const pid = server.transport.pid!;
-    const r = await server.client.callTool({ name: 'search', arguments: { query: 'x'.repeat(11 * 1024 * 1024) } }).catch((e: Error) => e);
+    const r = await server.client
+      .callTool({ name: 'search', arguments: { query: 'x'.repeat(11 * 1024 * 1024) } })
+      .catch((e: Error) => e);
     expect(r).toBeInstanceOf(Error);
     await server.stderrEnded;
     expect(server.stderr()).toMatch(/protocol error: ReadBuffer exceeded maximum size/);
@@ -408,7 +528,9 @@ describe('start-up and shutdown', () => {
     const server = await startServer(fresh, join(work, 'disconnect-cache'));
     const pid = server.transport.pid!;
     // The index is still being built: this call is in flight when the client goes away.
-    const pending = server.client.callTool({ name: 'search', arguments: { query: 'who calls diff' } }).catch((e: Error) => e);
+    const pending = server.client
+      .callTool({ name: 'search', arguments: { query: 'who calls diff' } })
+      .catch((e: Error) => e);
     await sleep(50);
     await server.client.close();
     expect(await pending).toBeInstanceOf(Error);

@@ -41,7 +41,9 @@ export const SearchBar = forwardRef<HTMLInputElement, Props>(function SearchBar(
   const checked = (m: Modality) => (modalities ? modalities.includes(m) : ran.has(m));
   const toggle = (m: Modality) => {
     const current = MODALITIES.filter(checked);
-    const next = current.includes(m) ? current.filter((x) => x !== m) : MODALITIES.filter((x) => x === m || current.includes(x));
+    const next = current.includes(m)
+      ? current.filter((x) => x !== m)
+      : MODALITIES.filter((x) => x === m || current.includes(x));
     props.onModalities(next.length > 0 ? next : null);
   };
   return (
@@ -164,9 +166,7 @@ function UnderstoodChips({ understood: u }: { understood: UnderstoodQuery }) {
 function SyntaxHelp() {
   return (
     <div className="syntax-help" role="note" aria-label="Query syntax">
-      <p>
-        A plain question, plus any of these (they combine, as on GitHub and Sourcegraph):
-      </p>
+      <p>A plain question, plus any of these (they combine, as on GitHub and Sourcegraph):</p>
       <dl>
         {SYNTAX_HELP.map(({ syntax, meaning }) => (
           <div key={syntax}>

@@ -2,6 +2,7 @@
  * `npm run eval`: Fourfold's retrieval quality against compiler ground truth (issue 5).
  *
  *   npm run eval [-- --quick] [--embedder local|none] [--regenerate] [--corpora a,b]
+ *   npm run eval -- --understand [--projects networkx,x-tools,cargo]   (only the real-size understand section)
  *
  * One process, one run: fetch the pinned corpora (npm pack, cached in .cache/eval/), read
  * the committed query set (docs/eval/queries/*.jsonl; regenerated from the TypeScript
@@ -9,6 +10,8 @@
  * (and once over the comment-blanked copy for "understand"), run every query through each
  * modality alone, the three presets and the two baselines, and write docs/eval/REPORT.md
  * docs/eval/results.json and docs/eval/per-query.jsonl. `--quick` runs a small sample and writes to .cache/eval/.
+ * A full run (local embedder, no --quick/--corpora) then runs the real-size understand section
+ * (bench/understand/, issue 22) and writes docs/eval/understand/.
  *
  * How each system is run: bench/eval/systems.ts. How truth is made: bench/eval/queries.ts
  * and bench/eval/oracle.ts. How lists are judged: bench/eval/grade.ts, bench/eval/metrics.ts.
@@ -50,6 +53,7 @@ import { scoreQuery } from './eval/grade';
 import { evaluateSimilar, similarSection, type SimilarResult } from './eval/similar';
 import { RescoringAblation, withoutInt8 } from './eval/rescoring';
 import { runReal } from './real/run';
+import { understandMain } from './understand/main';
 
 /** --quick: these corpora, this many queries per intent per corpus. */
 const QUICK_CORPORA = ['mobx', 'immer', 'redux'];
@@ -79,7 +83,7 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--real-only') o.realOnly = true;
     else
       throw new Error(
-        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] [--real-only]`,
+        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] [--real-only] | --understand [--projects a,b]`,
       );
   }
   return o;
@@ -88,9 +92,12 @@ function parseOptions(argv: string[]): Options {
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 async function main(): Promise<void> {
+  // The real-size understand section (bench/understand/): `--understand` runs only it.
+  if (process.argv.includes('--understand'))
+    return understandMain(process.argv.slice(2).filter((a) => a !== '--understand'));
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
-  // Real repositories (issue 20, bench/real/run.ts): its own section, alone with --real-only.
+  // Real repositories (bench/real/run.ts): its own section, alone with --real-only.
   if (options.realOnly)
     return runReal(
       { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: await createNodeEmbedder(options.embedder) },
@@ -280,6 +287,7 @@ ${renderAnswers(answers, answerChecks)}`;
   );
   log(`\nwrote ${relative(REPO_ROOT, join(outDir, 'REPORT.md'))} and results.json in ${totalSeconds.toFixed(0)} s`);
   if (!options.quick && !options.corpora) await runReal({ analyzer, embedder }, log);
+  if (!options.quick && !options.corpora && options.embedder === 'local') await understandMain([]);
 }
 
 interface BuiltTargets extends SearchTargets {

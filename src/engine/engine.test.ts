@@ -105,7 +105,7 @@ describe('Engine on a real repository', () => {
 
   it('impact_analysis: direct users first, then what imports them', async () => {
     const r = await engine.search('what depends on createVNode', { preset: 'thorough' });
-    expect(r.query).toMatchObject({ intent: 'impact_analysis', strategy: 'fused', k: 60 });
+    expect(r.query).toMatchObject({ intent: 'impact_analysis', strategy: 'fused', k: 40 });
     const paths = r.results.map((x) => x.path);
     expect(paths.slice(0, 5)).toContain('src/clone-element.js');
     expect(paths).toContain('src/index.js');

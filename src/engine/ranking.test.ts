@@ -26,7 +26,7 @@ describe('the ranking contract (SPEC §1) is pinned', () => {
   });
 
   it('k per preset, direct-path threshold, boost cap', () => {
-    expect(RRF_K).toEqual({ quick: 40, default: 40, thorough: 60 });
+    expect(RRF_K).toEqual({ quick: 40, default: 40, thorough: 40 });
     expect(DIRECT_PATH_MIN_CONFIDENCE).toBe(0.85);
     expect(BOOST_CAP).toBe(1.5);
     expect(boostFor(0)).toBe(1);

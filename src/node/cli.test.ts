@@ -102,7 +102,7 @@ describe('fourfold search', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/indexing/);
     const response = JSON.parse(r.stdout);
-    expect(response.query).toMatchObject({ intent: 'find_references', preset: 'thorough', k: 60, strategy: 'fused' });
+    expect(response.query).toMatchObject({ intent: 'find_references', preset: 'thorough', k: 40, strategy: 'fused' });
     expect(
       response.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality),
     ).toEqual(['text', 'graph']);
@@ -291,7 +291,7 @@ describe('fourfold eval', () => {
     }
     expect(lines[0]).toMatchObject({ id: 'd1', intent: 'find_definition', preset: 'default', k: 40 });
     expect(lines[0].results[0]).toMatchObject({ path: 'src/create-element.js', symbol: 'createVNode' });
-    expect(lines[1]).toMatchObject({ id: 'x1', intent: 'exact_match', preset: 'thorough', k: 60 });
+    expect(lines[1]).toMatchObject({ id: 'x1', intent: 'exact_match', preset: 'thorough', k: 40 });
     expect(lines[1].results[0].path).toBe('debug/src/debug.js');
     expect(Object.keys(lines[2].results[0].modalities)).toEqual(['graph']);
     expect(lines[3].summary).toMatchObject({ files: 54, embedder: null });

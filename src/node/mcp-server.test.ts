@@ -210,7 +210,7 @@ describe('search answers a question per intent, explained', () => {
       modalities: ['text', 'graph'],
       limit: 2,
     });
-    expect(s.query).toMatchObject({ preset: 'thorough', k: 60, strategy: 'fused' });
+    expect(s.query).toMatchObject({ preset: 'thorough', k: 40, strategy: 'fused' });
     expect(
       s.query.modalities.filter((m: { ran: boolean }) => m.ran).map((m: { modality: string }) => m.modality),
     ).toEqual(['text', 'graph']);

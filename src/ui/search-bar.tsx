@@ -27,7 +27,7 @@ interface Props {
 const PRESETS: { preset: Preset; title: string }[] = [
   { preset: 'quick', title: 'Semantic only, no fusion' },
   { preset: 'default', title: 'Three modalities chosen by intent, k = 40' },
-  { preset: 'thorough', title: 'All four modalities, k = 60' },
+  { preset: 'thorough', title: 'All four modalities, k = 40' },
 ];
 
 export const SearchBar = forwardRef<HTMLInputElement, Props>(function SearchBar(props, ref) {

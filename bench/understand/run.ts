@@ -1,0 +1,280 @@
+/**
+ * The real-size understand section of `npm run eval` (issue 22): doc-sentence and hand-
+ * written keyword questions on three projects of 480–570 files (projects.ts, questions.ts),
+ * every system on every question, scored at the function and at the file, for the tuning
+ * half and the held-out half; writes docs/eval/understand/REPORT.md, results.json and
+ * per-question.jsonl. `npm run eval -- --understand` runs only this section.
+ *
+ * Systems: semantic / text / structural alone (the modality's own list before fusion, as
+ * bench/eval/systems.ts reads it), fused default and thorough (what a user gets), and BM25
+ * over the engine's own chunks (MiniSearch, identifier-split tokens, OR of the question's
+ * content words) — the baseline a chunk-level engine has to beat.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import MiniSearch from 'minisearch';
+import type { Modality, Preset, SearchResponse } from '../../src/engine/contract';
+import { Engine } from '../../src/engine/engine';
+import { WEIGHTS } from '../../src/engine/ranking';
+import type { Embedder } from '../../src/engine/semantic/embedder';
+import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
+import { identifierTokens } from '../eval/baselines';
+import { type LoadedProject, loadProject, PROJECTS } from './projects';
+import {
+  docQuestions,
+  type Half,
+  keywordQuestions,
+  type QuestionKind,
+  UNDERSTAND_DIR,
+  type UnderstandQuestion,
+} from './questions';
+
+export const UNDERSTAND_SYSTEMS = ['semantic', 'text', 'structural', 'default', 'thorough', 'bm25-chunks'] as const;
+export type UnderstandSystem = (typeof UNDERSTAND_SYSTEMS)[number];
+const LABELS: Record<UnderstandSystem, string> = {
+  semantic: 'semantic alone',
+  text: 'text alone',
+  structural: 'structural alone',
+  default: 'fused · default',
+  thorough: 'fused · thorough',
+  'bm25-chunks': 'baseline · BM25 over chunks',
+};
+const CUT = 10;
+
+interface Item {
+  path: string;
+  startLine: number;
+  endLine: number;
+}
+
+export interface QuestionOutcome {
+  question: UnderstandQuestion;
+  intent: string;
+  /** Per system: 1-based rank of the first right result (function level, file level), null = not in top 10. */
+  ranks: Record<UnderstandSystem, { fn: number | null; file: number | null; top: string[] }>;
+}
+
+class Bm25Chunks {
+  private readonly index: MiniSearch<{ id: number; text: string }>;
+  constructor(private readonly engine: Engine) {
+    this.index = new MiniSearch({
+      fields: ['text'],
+      storeFields: [],
+      tokenize: identifierTokens,
+      processTerm: (t) => t,
+    });
+    const docs: { id: number; text: string }[] = [];
+    for (let id = 0; id < engine.stats.chunks; id++) docs.push({ id, text: engine.chunkText(engine.chunk(id)) });
+    this.index.addAll(docs);
+  }
+  search(terms: string[]): Item[] {
+    if (terms.length === 0) return [];
+    return this.index
+      .search(terms.join(' '), { combineWith: 'OR' })
+      .slice(0, CUT)
+      .map((r) => this.engine.chunk(r.id as number));
+  }
+}
+
+async function runOne(
+  system: UnderstandSystem,
+  q: UnderstandQuestion,
+  engine: Engine,
+  bm25: Bm25Chunks,
+): Promise<Item[]> {
+  if (system === 'bm25-chunks') return bm25.search(q.terms);
+  if (system === 'default' || system === 'thorough') {
+    const r = await engine.search(q.query, { preset: system as Preset, limit: CUT });
+    return r.results.map((x) => ({ path: x.path, startLine: x.startLine, endLine: x.endLine }));
+  }
+  const m = system as Modality;
+  const intent = engine.classify(q.query).intent;
+  const experiment = WEIGHTS[intent][m] > 0 ? undefined : { weights: { [m]: 1 } };
+  const r: SearchResponse = await engine.search(q.query, {
+    preset: 'thorough',
+    modalities: [m],
+    limit: CUT,
+    experiment,
+  });
+  const run = r.query.modalities.find((x) => x.modality === m);
+  if (!run || !run.ran) return [];
+  return run.list.slice(0, CUT).map((hit) => engine.chunk(hit.chunkId));
+}
+
+function ranksOf(q: UnderstandQuestion, items: Item[]): { fn: number | null; file: number | null; top: string[] } {
+  const fnIdx = items.findIndex((i) => i.path === q.path && i.startLine <= q.nameLine && q.nameLine <= i.endLine);
+  const files: string[] = [];
+  for (const i of items) if (!files.includes(i.path)) files.push(i.path);
+  const fileIdx = files.indexOf(q.path);
+  return {
+    fn: fnIdx === -1 ? null : fnIdx + 1,
+    file: fileIdx === -1 || fileIdx >= CUT ? null : fileIdx + 1,
+    top: items.slice(0, 3).map((i) => `${i.path}:${i.startLine}-${i.endLine}`),
+  };
+}
+
+export interface UnderstandRun {
+  projects: {
+    name: string;
+    language: string;
+    deb: string;
+    files: number;
+    chunks: number;
+    buildSeconds: number;
+    doc: number;
+    keyword: number;
+  }[];
+  outcomes: QuestionOutcome[];
+}
+
+export async function runUnderstand(
+  deps: { analyzer: StructuralAnalyzer; embedder: Embedder | null },
+  log: (m: string) => void,
+  only?: string[],
+): Promise<UnderstandRun> {
+  const loaded: LoadedProject[] = PROJECTS.filter((p) => !only || only.includes(p.name)).map((p) =>
+    loadProject(p, log),
+  );
+  const keywords = keywordQuestions(loaded, deps.analyzer);
+  const run: UnderstandRun = { projects: [], outcomes: [] };
+  for (const project of loaded) {
+    const questions = [
+      ...docQuestions(project, deps.analyzer),
+      ...keywords.filter((k) => k.project === project.spec.name),
+    ];
+    const t = performance.now();
+    const engine = await Engine.build(project.blankFiles, deps);
+    const buildSeconds = (performance.now() - t) / 1000;
+    const bm25 = new Bm25Chunks(engine);
+    log(
+      `understand: ${project.spec.name} ${project.files.length} files, ${engine.stats.chunks} chunks, built in ${buildSeconds.toFixed(1)} s; ${questions.length} questions`,
+    );
+    run.projects.push({
+      name: project.spec.name,
+      language: project.spec.language,
+      deb: `${project.spec.deb}=${project.spec.version}`,
+      files: project.files.length,
+      chunks: engine.stats.chunks,
+      buildSeconds: Math.round(buildSeconds),
+      doc: questions.filter((q) => q.kind === 'doc').length,
+      keyword: questions.filter((q) => q.kind === 'keyword').length,
+    });
+    for (const q of questions) {
+      const ranks = {} as QuestionOutcome['ranks'];
+      for (const s of UNDERSTAND_SYSTEMS) ranks[s] = ranksOf(q, await runOne(s, q, engine, bm25));
+      run.outcomes.push({ question: q, intent: engine.classify(q.query).intent, ranks });
+    }
+  }
+  return run;
+}
+
+const rr = (r: number | null) => (r === null ? 0 : 1 / r);
+
+export function mrr(outcomes: QuestionOutcome[], system: UnderstandSystem, level: 'fn' | 'file'): number {
+  return outcomes.length ? outcomes.reduce((a, o) => a + rr(o.ranks[system][level]), 0) / outcomes.length : 0;
+}
+
+export function tableRows(run: UnderstandRun): {
+  kind: QuestionKind;
+  half: Half | 'all';
+  level: 'fn' | 'file';
+  n: number;
+  mrr: Record<UnderstandSystem, number>;
+}[] {
+  const rows = [];
+  for (const kind of ['doc', 'keyword'] as const)
+    for (const level of ['fn', 'file'] as const)
+      for (const half of ['tuning', 'held-out', 'all'] as const) {
+        const xs = run.outcomes.filter((o) => o.question.kind === kind && (half === 'all' || o.question.half === half));
+        rows.push({
+          kind,
+          half,
+          level,
+          n: xs.length,
+          mrr: Object.fromEntries(UNDERSTAND_SYSTEMS.map((s) => [s, mrr(xs, s, level)])) as Record<
+            UnderstandSystem,
+            number
+          >,
+        });
+      }
+  return rows;
+}
+
+export function understandTable(run: UnderstandRun): string {
+  const out = [
+    `| questions | level | half | n | ${UNDERSTAND_SYSTEMS.map((s) => LABELS[s]).join(' | ')} |`,
+    `|---|---|---|---:|${UNDERSTAND_SYSTEMS.map(() => '---:').join('|')}|`,
+  ];
+  for (const r of tableRows(run)) {
+    const best = Math.max(...Object.values(r.mrr));
+    out.push(
+      `| ${r.kind === 'doc' ? 'doc sentence' : 'keywords'} | ${r.level === 'fn' ? 'function' : 'file'} | ${r.half} | ${r.n} | ${UNDERSTAND_SYSTEMS.map((s) => (r.mrr[s] === best ? `**${r.mrr[s].toFixed(3)}**` : r.mrr[s].toFixed(3))).join(' | ')} |`,
+    );
+  }
+  return out.join('\n');
+}
+
+function perProjectTable(run: UnderstandRun): string {
+  const out = [
+    `| project | questions | n | ${UNDERSTAND_SYSTEMS.map((s) => LABELS[s]).join(' | ')} |`,
+    `|---|---|---:|${UNDERSTAND_SYSTEMS.map(() => '---:').join('|')}|`,
+  ];
+  for (const p of run.projects)
+    for (const kind of ['doc', 'keyword'] as const) {
+      const xs = run.outcomes.filter((o) => o.question.project === p.name && o.question.kind === kind);
+      out.push(
+        `| ${p.name} | ${kind} | ${xs.length} | ${UNDERSTAND_SYSTEMS.map((s) => mrr(xs, s, 'fn').toFixed(3)).join(' | ')} |`,
+      );
+    }
+  return out.join('\n');
+}
+
+export async function writeUnderstand(
+  run: UnderstandRun,
+  meta: { command: string; embedder: string; seconds: number },
+  outDir = UNDERSTAND_DIR,
+): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  const routed = (kind: QuestionKind) => {
+    const xs = run.outcomes.filter((o) => o.question.kind === kind);
+    return `${xs.filter((o) => o.intent === 'understand_code').length}/${xs.length}`;
+  };
+  const md = [
+    '# Understand on real-size projects (issue 22)',
+    '',
+    `Generated by \`${meta.command}\` on ${new Date().toISOString().slice(0, 10)} (embedder \`${meta.embedder}\`, ${meta.seconds} s). Code: bench/understand/. Raw: [results.json](results.json), every question with each system's rank: [per-question.jsonl](per-question.jsonl).`,
+    '',
+    '## Projects',
+    '',
+    "Debian bookworm source packages, none in the model's training sources (scripts/model-sources.ts, standard and grown), in `npm run eval` or the reserved list. All files of the language are indexed (tests too, `testdata/` and `_test.go` left out of x/tools); questions come from code outside tests.",
+    '',
+    '| project | language | package | files | chunks | build s | doc questions | keyword questions |',
+    '|---|---|---|---:|---:|---:|---:|---:|',
+    ...run.projects.map(
+      (p) =>
+        `| ${p.name} | ${p.language} | ${p.deb} | ${p.files} | ${p.chunks} | ${p.buildSeconds} | ${p.doc} | ${p.keyword} |`,
+    ),
+    '',
+    '## MRR@10',
+    '',
+    "Function level: a result is right when its line range contains the documented function's name line (the function's chunk, or one holding its head). File level: the first result from each file, right when it is the function's file. Doc sentence: the function's first doc sentence asked of the comment-blanked copy. Keywords: hand-written search-box queries (docs/eval/understand/keywords.jsonl), each checked against the function it names. Halves by a hash of the question id; anything tuned is tuned on \"tuning\" only.",
+    '',
+    understandTable(run),
+    '',
+    `Routed to understand_code by the classifier: doc ${routed('doc')}, keywords ${routed('keyword')}.`,
+    '',
+    '## Function level per project (all questions)',
+    '',
+    perProjectTable(run),
+    '',
+  ].join('\n');
+  await writeFile(join(outDir, 'REPORT.md'), md);
+  await writeFile(
+    join(outDir, 'results.json'),
+    `${JSON.stringify({ meta, projects: run.projects, rows: tableRows(run) }, null, 1)}\n`,
+  );
+  await writeFile(
+    join(outDir, 'per-question.jsonl'),
+    `${run.outcomes.map((o) => JSON.stringify({ id: o.question.id, half: o.question.half, query: o.question.query, truth: `${o.question.path}:${o.question.startLine}-${o.question.endLine} ${o.question.symbol}`, intent: o.intent, ranks: o.ranks })).join('\n')}\n`,
+  );
+}

@@ -84,13 +84,8 @@ function offline(): Plugin {
       for (const name of Object.keys(bundle).sort()) {
         const item = bundle[name];
         version.update(name);
-        version.update(
-          item.type === 'asset'
-            ? typeof item.source === 'string'
-              ? item.source
-              : Buffer.from(item.source)
-            : item.code,
-        );
+        if (item.type !== 'asset') version.update(item.code);
+        else version.update(typeof item.source === 'string' ? item.source : Buffer.from(item.source));
       }
       for (const f of publicFiles) version.update(readFileSync(join(publicDir, f)));
       const template = readFileSync(join(ROOT, 'src/browser/service-worker.js'), 'utf8');

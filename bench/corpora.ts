@@ -104,7 +104,7 @@ async function listFiles(
   out: { rel: string; size: number }[] = [],
 ): Promise<{ rel: string; size: number }[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort((a, b) => compareText(a.name, b.name));
   for (const e of entries) {
     const full = join(dir, e.name);
     if (e.isDirectory()) {
@@ -176,4 +176,10 @@ export async function ensureTiers(sizesMb: number[], log: (s: string) => void = 
     tiers.push({ sizeMb, dir, files: chosen.length, bytes, packages });
   }
   return tiers;
+}
+
+/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
+function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }

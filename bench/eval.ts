@@ -30,7 +30,7 @@ import { evaluateClassifier, FRESH_CLASSIFIER_FILE, readLabelled } from './eval/
 import { CACHE_DIR, CORPORA, type CorpusFile, type LoadedCorpus, loadCorpus, REPO_ROOT } from './eval/corpora';
 import { LEVELS } from './eval/grade';
 import { CUTOFF, METRIC_LABELS } from './eval/metrics';
-import { EVAL_INTENTS, type EvalQuery, generateQueries, QUERY_DIR, readQueries, writeQueries } from './eval/queries';
+import { EVAL_INTENTS, generateQueries, QUERY_DIR, readQueries, writeQueries } from './eval/queries';
 import {
   buildTables,
   classifierSection,

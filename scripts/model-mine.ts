@@ -107,7 +107,10 @@ function listSources(root: string): string[] {
   };
   walk(root);
   // Declarations first (their docs pair with implementations), bundles last (they repeat src/).
-  const rank = (f: string) => (/\.d\.[cm]?ts$/.test(f) ? 0 : /\/(dist|umd|bundles?|build|cjs|esm)\//.test(f) ? 2 : 1);
+  const rank = (f: string) => {
+    if (/\.d\.[cm]?ts$/.test(f)) return 0;
+    return /\/(dist|umd|bundles?|build|cjs|esm)\//.test(f) ? 2 : 1;
+  };
   return out.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
 }
 

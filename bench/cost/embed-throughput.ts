@@ -212,7 +212,10 @@ const GOAL_CHROMIUM_WORKER = 2_000;
 export function embedThroughputReportLines(results: EmbedThroughputResult[]): string[] {
   if (!results.length) return [];
   const r0 = (n: number) => Math.round(n).toLocaleString('en-US');
-  const met = (v: number | undefined, goal: number) => (v === undefined ? '–' : v >= goal ? 'met' : 'not met');
+  const met = (v: number | undefined, goal: number) => {
+    if (v === undefined) return '–';
+    return v >= goal ? 'met' : 'not met';
+  };
   const rows = results.map((r) => [
     `${r.sizeMb} MB`,
     r0(r.node?.chunks ?? r.browser?.chunks ?? NaN),

@@ -130,13 +130,7 @@ async function build(args: ChildArgs): Promise<BuildResult> {
   const marks: { stage: string; cpu: number }[] = [];
   const onProgress = (p: IndexProgress) => {
     // "parse" covers chunking too; the message names the index the engine starts building.
-    const stage = p.message?.startsWith('building ')
-      ? p.message.split(' ')[1]
-      : p.stage === 'embed'
-        ? 'semantic'
-        : p.stage === 'parse'
-          ? 'parse'
-          : null;
+    const stage = progressStage(p);
     if (stage && marks[marks.length - 1]?.stage !== stage && !marks.some((m) => m.stage === stage))
       marks.push({ stage, cpu: cpuMs() });
   };
@@ -238,3 +232,11 @@ const args = JSON.parse(process.argv[2]) as ChildArgs;
 const result = args.mode === 'build' ? await build(args) : await load(args);
 process.stdout.write(`\n${JSON.stringify(result)}\n`);
 process.exit(0);
+
+/** The stage a progress event starts: the index its message names, else 'semantic' (embed) or 'parse'; null otherwise. */
+function progressStage(p: IndexProgress): string | null {
+  if (p.message?.startsWith('building ')) return p.message.split(' ')[1];
+  if (p.stage === 'embed') return 'semantic';
+  if (p.stage === 'parse') return 'parse';
+  return null;
+}

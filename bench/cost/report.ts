@@ -69,7 +69,10 @@ const MB = 1e6;
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
-const ms = (n: number) => (!Number.isFinite(n) ? '–' : n < 10 ? n.toFixed(1) : f0(n));
+const ms = (n: number) => {
+  if (!Number.isFinite(n)) return '–';
+  return n < 10 ? n.toFixed(1) : f0(n);
+};
 const x = (n: number) => (Number.isFinite(n) ? `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×` : '–');
 
 function table(head: string[], rows: (string | number)[][]): string {
@@ -199,7 +202,10 @@ export function writeReport(results: BenchResults, outDir: string): string {
   out.push('## Goals (issue 5)');
   out.push('');
   const goalRows: string[][] = [];
-  const verdict = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? '**met**' : '**not met**');
+  const verdict = (ok: boolean | null) => {
+    if (ok === null) return 'not measured';
+    return ok ? '**met**' : '**not met**';
+  };
   goalRows.push([
     `text + structural + graph build ≥ ${GOALS.nodeBuildMBps} MB/s in Node`,
     d.map((r) => `${r.sizeMb} MB: ${f2(r.nodeMBps)} MB/s (${f2(r.cpuMBps)} per CPU-second)`).join('; '),
@@ -290,7 +296,7 @@ export function writeReport(results: BenchResults, outDir: string): string {
   out.push('## Node: build per stage');
   out.push('');
   out.push(
-    `Wall time from \`stats.buildMs\` (median); throughput = source MB ÷ stage time; CPU = process CPU time, all threads, between the engine\'s progress events (parse includes chunking). Peak RSS is the child process\'s maxRSS (one process per build). Parsing: ${results.tiers[0]?.builds[0]?.analyzer ?? '–'}.`,
+    `Wall time from \`stats.buildMs\` (median); throughput = source MB ÷ stage time; CPU = process CPU time, all threads, between the engine's progress events (parse includes chunking). Peak RSS is the child process's maxRSS (one process per build). Parsing: ${results.tiers[0]?.builds[0]?.analyzer ?? '–'}.`,
   );
   out.push('');
   const stageRows: string[][] = [];
@@ -522,7 +528,7 @@ export function writeReport(results: BenchResults, outDir: string): string {
   out.push(...embedThroughputReportLines(results.embedThroughput ?? []));
   out.push('## Where the time goes');
   out.push('');
-  out.push(...whereTimeGoes(results, d));
+  out.push(...whereTimeGoes(results));
   out.push('');
   out.push('## What would help measuring');
   out.push('');
@@ -535,7 +541,7 @@ export function writeReport(results: BenchResults, outDir: string): string {
   return markdown;
 }
 
-function whereTimeGoes(results: BenchResults, d: Derived[]): string[] {
+function whereTimeGoes(results: BenchResults): string[] {
   const t = results.tiers[results.tiers.length - 1];
   const lines: string[] = [];
   const total = medianOf(t.builds, nonSemanticMs);

@@ -89,6 +89,7 @@ export async function chromiumScale(only: string[], log: (s: string) => void): P
       run = await browserRun(t.dir, queriesFor(t.dir), { embedder: t.embedder, reloads: 3, log: (s) => log(`  ${s}`) });
     } catch (error) {
       // One line, no terminal colours: it goes into a table cell.
+      // eslint-disable-next-line no-control-regex -- ESC is the point: this strips the SGR colour sequences.
       failure = (error instanceof Error ? error.message : String(error)).replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0];
       log(`  did not finish: ${failure}`);
     }
@@ -112,7 +113,8 @@ const mb0 = (v: number | null | undefined) =>
   v === null || v === undefined || !Number.isFinite(v) ? '–' : `${Math.round(v)} MB`;
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+  if (!s.length) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 /** The report's section for these runs. */

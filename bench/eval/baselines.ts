@@ -35,7 +35,7 @@ export async function grepRank(dir: string, terms: BaselineTerms): Promise<Basel
   if (terms.mode === 'words') args.push('-i');
   for (const t of terms.terms) args.push('-e', t);
   args.push('--', '.');
-  let stdout = '';
+  let stdout: string;
   try {
     ({ stdout } = await run('git', args, { cwd: dir, maxBuffer: 256 * 1024 * 1024 }));
   } catch (e) {
@@ -54,7 +54,7 @@ export async function grepRank(dir: string, terms: BaselineTerms): Promise<Basel
   }
   return [...byFile]
     .map(([path, { count, first }]) => ({ path, line: first, score: count }))
-    .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    .sort((a, b) => b.score - a.score || compareText(a.path, b.path));
 }
 
 /** Identifier-aware tokens: `createAsyncThunk` → create, async, thunk (and the whole word). */
@@ -97,4 +97,10 @@ export class Bm25Files {
       .slice(0, limit)
       .map((r) => ({ path: this.paths[r.id as number], line: 1, score: r.score }));
   }
+}
+
+/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
+function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }

@@ -209,14 +209,10 @@ export function failuresOf(outcomes: readonly QueryOutcome[]): Failure[] {
       aloneScores[m] = scoreQuery(o.query, r.items, level)[metric];
     }
     const bestAlone = Math.max(0, ...Object.values(aloneScores));
-    const cause: FailureCause =
-      run.intent !== intent
-        ? 'misrouted'
-        : bestAlone === 0
-          ? 'no modality finds it'
-          : bestAlone > s[metric] + 1e-9
-            ? 'lost in routing/fusion'
-            : 'ranked low';
+    let cause: FailureCause = 'ranked low';
+    if (run.intent !== intent) cause = 'misrouted';
+    else if (bestAlone === 0) cause = 'no modality finds it';
+    else if (bestAlone > s[metric] + 1e-9) cause = 'lost in routing/fusion';
     out.push({
       id: o.query.id,
       intent,

@@ -158,7 +158,7 @@ export async function cloneRepository(
       }
     }
     onProgress({ phase: 'Reading files', loaded: files.length, total: files.length });
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => compareText(a.path, b.path));
     return { name: repositoryName(url), url, commit, files, skippedLinks };
   } catch (error) {
     if (signal?.aborted) throw abortError();
@@ -255,4 +255,10 @@ export function explainCloneError(error: unknown, url: string, corsProxy?: strin
     return `The repository at ${url} is too large to clone in this tab's memory.`;
   }
   return `The clone of ${url} failed: ${e.message ?? String(error)}`;
+}
+
+/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
+function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }

@@ -105,12 +105,9 @@ export class IdbIndexStore implements IndexStore {
     const name = errorName(txError) === 'QuotaExceededError' ? 'QuotaExceededError' : errorName(error);
     if (name === 'QuotaExceededError') return new StoreError('quota', quotaMessage(what), error);
     if (this.closedReason || name === 'InvalidStateError') {
-      const why =
-        this.closedReason === 'versionchange'
-          ? 'another tab opened a newer version of Fourfold'
-          : this.closedReason === 'terminated'
-            ? 'the browser closed the database'
-            : 'the database is closed';
+      let why = 'the database is closed';
+      if (this.closedReason === 'versionchange') why = 'another tab opened a newer version of Fourfold';
+      else if (this.closedReason === 'terminated') why = 'the browser closed the database';
       return new StoreError('closed', `Could not ${what}: ${why}. Reload the page to continue.`, error);
     }
     const detail = error instanceof Error ? error.message : String(error);
@@ -278,6 +275,9 @@ export class IdbIndexStore implements IndexStore {
  * StoreError kind 'closed'.
  */
 export async function openIdbStore(name = DEFAULT_DB_NAME, options: OpenIdbStoreOptions = {}): Promise<IdbIndexStore> {
+  // A let, assigned once at the end: the blocking/terminated callbacks read it and must see undefined (not a
+  // const's temporal dead zone) should they run before it is assigned.
+  // eslint-disable-next-line prefer-const -- see above
   let store: IdbIndexStore | undefined;
   let db: IDBPDatabase<FourfoldDB>;
   try {

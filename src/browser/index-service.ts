@@ -206,7 +206,7 @@ export class IndexService {
           updatedAt: Date.now(),
           message,
         });
-        throw new Error(message);
+        throw new Error(message, { cause: error });
       }
       this.engines.show(id, engine);
     }

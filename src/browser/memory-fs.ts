@@ -47,10 +47,15 @@ function parentOf(path: string): string {
 let nextInode = 1;
 
 function statOf(entry: Entry, path: string) {
-  const size = entry.kind === 'file' ? entry.data.byteLength : entry.kind === 'symlink' ? entry.target.length : 0;
-  const mode = entry.kind === 'file' ? 0o100644 : entry.kind === 'dir' ? 0o040755 : 0o120000;
+  let size = 0;
+  let mode = 0o120000;
+  if (entry.kind === 'file') {
+    size = entry.data.byteLength;
+    mode = 0o100644;
+  } else if (entry.kind === 'symlink') size = entry.target.length;
+  else if (entry.kind === 'dir') mode = 0o040755;
   return {
-    type: entry.kind === 'dir' ? 'dir' : entry.kind === 'file' ? 'file' : 'symlink',
+    type: entry.kind,
     mode,
     size,
     ino: nextInode++,

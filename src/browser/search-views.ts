@@ -60,7 +60,12 @@ export async function searchView(engine: Engine, id: string, request: SearchRequ
     matches: matchesByPath.get(result.path) ?? null,
   }));
   const matchTotal = { lines: 0, files: 0 };
-  for (const m of matchesByPath.values()) if (m.count > 0) ((matchTotal.lines += m.count), matchTotal.files++);
+  for (const m of matchesByPath.values()) {
+    if (m.count > 0) {
+      matchTotal.lines += m.count;
+      matchTotal.files++;
+    }
+  }
   const labels: Record<number, ChunkLabel> = {};
   const label = (chunkId: number) => {
     if (labels[chunkId]) return;

@@ -1,4 +1,4 @@
-/* global self, caches, fetch, Response, URL */
+/* global self, caches, fetch, URL */
 /**
  * Fourfold's service worker. vite.config.ts (the `fourfold-offline` plugin) prepends
  *   const VERSION = '…';   // changes whenever any shipped file changes

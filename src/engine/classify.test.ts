@@ -122,7 +122,10 @@ describe('classify: runtime failures in several languages are exact matches', ()
   ] as const)('%s → exact_match (%s)', (query, rule) => {
     const c = classify(query);
     expect(c).toMatchObject({ intent: 'exact_match', rule });
-    expect(c.confidence).toBe(rule === 'error-message' ? 0.7 : rule === 'quoted-string' ? 0.9 : 0.85);
+    let confidence = 0.85;
+    if (rule === 'error-message') confidence = 0.7;
+    else if (rule === 'quoted-string') confidence = 0.9;
+    expect(c.confidence).toBe(confidence);
   });
 });
 

@@ -79,7 +79,7 @@ function compareResults(a: SearchResult, b: SearchResult): number {
   return (
     b.score - a.score ||
     Object.keys(b.explanation.modalities).length - Object.keys(a.explanation.modalities).length ||
-    (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
+    compareText(a.path, b.path) ||
     a.startLine - b.startLine
   );
 }
@@ -107,4 +107,10 @@ export function scoreFromExplanation(e: ResultExplanation): number {
     if (c) sum += c.weight * (1 / (c.k + c.rank + 1));
   }
   return sum * e.boost * (e.demotion?.factor ?? 1);
+}
+
+/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
+function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }

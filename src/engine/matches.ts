@@ -265,7 +265,7 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
   }
   return [...sites.values()]
     .map(({ span: _span, ...site }) => site)
-    .sort((a, b) => b.confidence - a.confidence || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+    .sort((a, b) => b.confidence - a.confidence || compareText(a.path, b.path) || a.line - b.line);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -307,4 +307,10 @@ function regexFinder(pattern: string, caseSensitive: boolean): (text: string) =>
     while (matcher.find()) if (matcher.end() > matcher.start()) out.push([matcher.start(), matcher.end()]);
     return out;
   };
+}
+
+/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
+function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }

@@ -120,11 +120,12 @@ export function parseQuery(raw: string): ParsedQuery {
     let value = m[4];
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     const written = `${m[2]}${m[3]}:`;
-    if (value === '')
-      return fail(
-        'filter-needs-value',
-        `${written} needs a value, e.g. ${kind === 'path' ? `${written}src/**` : kind === 'lang' ? `${written}typescript` : 'case:yes'}.`,
-      );
+    if (value === '') {
+      let example = 'case:yes';
+      if (kind === 'path') example = `${written}src/**`;
+      else if (kind === 'lang') example = `${written}typescript`;
+      return fail('filter-needs-value', `${written} needs a value, e.g. ${example}.`);
+    }
     if (kind === 'path') (negated ? parsed.excludedPaths : parsed.paths).push(value);
     else if (kind === 'lang') {
       const name = canonicalLanguage(value);

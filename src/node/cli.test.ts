@@ -458,6 +458,7 @@ const HOSTILE_TEXT =
   'export function hostileHelper() {\n' +
   '  // \u001b[2J\u001b[H cleared \u001b]52;c;ZWNobyBwd25lZA==\u0007 clipboard\r\n' +
   '  return "\u001b[31mred\u001b[0m\u007f\u0085";\n}\n';
+// eslint-disable-next-line no-control-regex -- the test looks for raw control characters in the output.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 describe('repository text never drives the terminal', () => {

@@ -45,6 +45,8 @@ async function startServer(dir: string, cacheDir: string, extra: string[] = []):
   return { client, transport, stderr: () => err, logs, stderrEnded };
 }
 
+// Tool results are JSON whose shape each test asserts on; `any` lets them reach into it without a cast per property.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type Structured = Record<string, any>;
 
 async function call(

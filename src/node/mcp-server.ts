@@ -389,7 +389,7 @@ async function answer(
     state = await live.get(onProgress, extra.signal);
   } catch (e) {
     if (extra.signal.aborted) throw e;
-    throw new Error(`the repository's index is not available: ${message(e)}`);
+    throw new Error(`the repository's index is not available: ${message(e)}`, { cause: e });
   }
   try {
     const a = await respond(state);

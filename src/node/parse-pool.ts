@@ -130,36 +130,9 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
     dispatch();
   };
 
-  const entries: PoolWorker[] = Array.from({ length: size }, (_, index) => {
-    const worker = new Worker(WORKER_ENTRY, { name: `fourfold-parse-${index}` });
-    const entry: PoolWorker = { worker, pending: new Map(), failure: null };
-    worker.unref(); // an idle pool never keeps the process alive
-    worker.on('message', (reply: PoolReply) => {
-      const request = entry.pending.get(reply.id);
-      if (!request) return;
-      entry.pending.delete(reply.id);
-      if (entry.pending.size === 0) worker.unref();
-      if ('error' in reply)
-        request.reject(new Error(`parse worker ${index} failed on ${request.path}: ${reply.error}`));
-      else request.resolve(('analysis' in reply ? reply.analysis : reply.text) as never);
-      dispatch();
-    });
-    worker.on('error', (error) => {
-      fail(
-        entry,
-        new Error(`parse worker ${index} crashed${describePending(entry)}: ${error.message}`, { cause: error }),
-      );
-    });
-    worker.on('exit', (code) => {
-      if (closed) fail(entry, new Error('parse pool closed'));
-      else
-        fail(
-          entry,
-          new Error(`parse worker ${index} exited unexpectedly (exit code ${code})${describePending(entry)}`),
-        );
-    });
-    return entry;
-  });
+  const entries: PoolWorker[] = Array.from({ length: size }, (_, index) =>
+    startPoolWorker(index, { closed: () => closed, fail, dispatch }),
+  );
 
   /** Sends a request that is answered; `what` names it in errors. */
   const ask = <T>(target: PoolWorker, what: string, request: (id: number) => PoolRequest): Promise<T> => {
@@ -245,6 +218,45 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
       for (const entry of entries) fail(entry, new Error('parse pool closed'));
     },
   };
+}
+
+/** What a worker's events do to its pool: answers go to their callers, a crash or an exit fails what it held. */
+interface PoolHooks {
+  closed(): boolean;
+  fail(entry: PoolWorker, error: Error): void;
+  /** Hands out waiting analyses (called after every answer). */
+  dispatch(): void;
+}
+
+/** Starts parse worker `index` of a pool, unreferenced until it is asked something. */
+function startPoolWorker(index: number, pool: PoolHooks): PoolWorker {
+  const worker = new Worker(WORKER_ENTRY, { name: `fourfold-parse-${index}` });
+  const entry: PoolWorker = { worker, pending: new Map(), failure: null };
+  worker.unref(); // an idle pool never keeps the process alive
+  worker.on('message', (reply: PoolReply) => {
+    const request = entry.pending.get(reply.id);
+    if (!request) return;
+    entry.pending.delete(reply.id);
+    if (entry.pending.size === 0) worker.unref();
+    if ('error' in reply) request.reject(new Error(`parse worker ${index} failed on ${request.path}: ${reply.error}`));
+    else request.resolve(('analysis' in reply ? reply.analysis : reply.text) as never);
+    pool.dispatch();
+  });
+  worker.on('error', (error) => {
+    pool.fail(
+      entry,
+      new Error(`parse worker ${index} crashed${describePending(entry)}: ${error.message}`, { cause: error }),
+    );
+  });
+  worker.on('exit', (code) => {
+    if (pool.closed()) pool.fail(entry, new Error('parse pool closed'));
+    else
+      pool.fail(
+        entry,
+        new Error(`parse worker ${index} exited unexpectedly (exit code ${code})${describePending(entry)}`),
+      );
+  });
+  return entry;
 }
 
 function describePending(entry: PoolWorker): string {

@@ -126,11 +126,11 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     const manifest = useCache ? await readManifest(manifestFile) : null;
     if (manifestTrusts(manifest, fingerprint, digest)) {
       const t1 = performance.now();
-      const snapshot = await readCached<EngineSnapshot>(snapshotFile);
-      const engine =
-        snapshot?.version === SNAPSHOT_VERSION
-          ? loadOrNull(snapshot, await embedderFor(options.embedder, snapshot), options.onNotice)
-          : null;
+      const { snapshot, engine } = await loadCached(
+        snapshotFile,
+        (s) => embedderFor(options.embedder, s),
+        options.onNotice,
+      );
       if (snapshot && engine) {
         // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
         const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
@@ -196,31 +196,9 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     const embedder = await embedderFor(options.embedder, null);
     const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
     const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
-    if (previous) options.onNotice?.('the repository changed since it was indexed: re-indexing what changed');
-    else
-      options.onNotice?.(
-        `indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`,
-      );
-    const analyzer: BuildAnalyzer =
-      pool && parsing
-        ? { ...pool, analyze: (path, text) => parsing.take(path, text) ?? pool.analyze(path, text) }
-        : await nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages.names);
-    let engine: Engine;
-    try {
-      engine = await Engine.build(
-        intake.files,
-        { analyzer, embedder, embeddingCache: embeddingCache ?? undefined },
-        {
-          previous: previous ?? undefined,
-          skipped: intake.skipped,
-          onProgress: options.onProgress,
-          textIndexer: analyzer.textIndexer,
-        },
-      );
-    } finally {
-      // Closing the pool lets the process exit.
-      await analyzer.close();
-    }
+    options.onNotice?.(buildNotice(intake, previous));
+    const analyzer = await buildAnalyzer(pool, parsing, intake, previous, languages.names);
+    const engine = await buildEngine(intake, { analyzer, embedder, embeddingCache }, previous, options.onProgress);
     if (useCache) {
       await cacheWrites.run(() => writeCached(snapshotFile, engine.snapshot()));
       await remember();
@@ -238,6 +216,65 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
       cacheFailure: cacheWrites.failure,
     };
   }
+}
+
+/** The cached snapshot and its engine (null when absent, of another version, or damaged). */
+async function loadCached(
+  snapshotFile: string,
+  embedderFor: (snapshot: EngineSnapshot) => Promise<Embedder | null>,
+  onNotice?: (message: string) => void,
+): Promise<{ snapshot: EngineSnapshot | null; engine: Engine | null }> {
+  const snapshot = await readCached<EngineSnapshot>(snapshotFile);
+  const engine =
+    snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(snapshot), onNotice) : null;
+  return { snapshot, engine };
+}
+
+/** What a build says before it starts: a refresh of a changed repository, or a first index of so many files. */
+function buildNotice(intake: IntakeResult, previous: EngineSnapshot | null): string {
+  if (previous) return 'the repository changed since it was indexed: re-indexing what changed';
+  return `indexing ${intake.files.length} file${intake.files.length === 1 ? '' : 's'} (${(intake.bytes / 1e6).toFixed(1)} MB)…`;
+}
+
+/** Builds the engine from the intake, reusing `previous` where it can, and closes the analyzer either way. */
+async function buildEngine(
+  intake: IntakeResult,
+  deps: { analyzer: BuildAnalyzer; embedder: Embedder | null; embeddingCache: DiskEmbeddingCache | null },
+  previous: EngineSnapshot | null,
+  onProgress: OpenOptions['onProgress'],
+): Promise<Engine> {
+  const { analyzer, embedder, embeddingCache } = deps;
+  try {
+    return await Engine.build(
+      intake.files,
+      { analyzer, embedder, embeddingCache: embeddingCache ?? undefined },
+      {
+        previous: previous ?? undefined,
+        skipped: intake.skipped,
+        onProgress,
+        textIndexer: analyzer.textIndexer,
+      },
+    );
+  } finally {
+    // Closing the pool lets the process exit.
+    await analyzer.close();
+  }
+}
+
+/**
+ * The build's analyzer: the workers started ahead, taking the parses begun while the files were read;
+ * else the pool or the in-process analyzer, by how many files there are to parse.
+ */
+async function buildAnalyzer(
+  pool: BuildAnalyzer | null,
+  parsing: ParseAhead | null,
+  intake: IntakeResult,
+  previous: EngineSnapshot | null,
+  languages: readonly Language[],
+): Promise<BuildAnalyzer> {
+  if (pool && parsing)
+    return { ...pool, analyze: (path, text) => parsing.take(path, text) ?? pool.analyze(path, text) };
+  return nodeAnalyzer(filesToParse(intake, previous) >= PARSE_POOL_MIN_FILES, languages);
 }
 
 /** The walk's entries (names and stat only: nothing read), its skips, and the fingerprint a cached index is checked against. */

@@ -7,7 +7,10 @@
 
 // C0 controls (tab aside), DEL and the C1 controls. ESC is C0, so every ESC sequence loses its
 // introducer; the 8-bit C1 introducers (CSI U+009B, OSC U+009D …) are caught on their own.
+// Control characters are what these patterns exist to find, hence the two disables.
+// eslint-disable-next-line no-control-regex -- see above
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex -- see above
 const CONTROL_KEEPING_NEWLINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 function visible(c: string): string {

@@ -67,7 +67,8 @@ function eventLoopTurns(): () => Promise<void> {
 
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Where an open file descriptor really is, by the kernel's account (Linux); null elsewhere. */
@@ -149,7 +150,7 @@ function listDirectory(absolute: string, expectedReal: string): Dirent[] {
   // repository: its real path must still be the one the walk descended into.
   if (realpathSync.native(absolute) !== expectedReal)
     throw Object.assign(new Error('moved while walked'), { code: 'EMOVED' });
-  return dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return dirents.sort((a, b) => compareText(a.name, b.name));
 }
 
 /**
@@ -277,4 +278,10 @@ export async function* walkRepository(
     }
     for (let i = subdirectories.length - 1; i >= 0; i--) stack.push(subdirectories[i]);
   }
+}
+
+/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
+function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }

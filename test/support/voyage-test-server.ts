@@ -133,9 +133,11 @@ export async function startVoyageServer(
       else {
         // Expand the bits to ±1/√d floats (int8/uint8 scaled likewise) so every dtype agrees on signs.
         const bits = [...bytes].flatMap((v) => [7, 6, 5, 4, 3, 2, 1, 0].map((s) => (v >> s) & 1));
-        embedding = bits.map((bit) =>
-          dtype === 'float' ? (bit ? 1 : -1) / Math.sqrt(dims) : dtype === 'int8' ? (bit ? 100 : -100) : bit ? 228 : 28,
-        );
+        embedding = bits.map((bit) => {
+          if (dtype === 'float') return (bit ? 1 : -1) / Math.sqrt(dims);
+          if (dtype === 'int8') return bit ? 100 : -100;
+          return bit ? 228 : 28;
+        });
       }
       return { object: 'embedding', embedding, index };
     });

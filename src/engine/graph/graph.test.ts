@@ -21,7 +21,9 @@ function edges(g: GraphData): string[] {
     n < g.fileCount ? g.filePaths[n] : `${g.filePaths[g.symbolFile[n - g.fileCount]]}#${g.symbolName[n - g.fileCount]}`;
   const out: string[] = [];
   for (let e = 0; e < g.edgeTarget.length; e++) {
-    const kind = g.edgeKind[e] === EDGE_IMPORT ? 'import' : g.edgeKind[e] === EDGE_CALL ? 'call' : 'ref';
+    let kind = 'ref';
+    if (g.edgeKind[e] === EDGE_IMPORT) kind = 'import';
+    else if (g.edgeKind[e] === EDGE_CALL) kind = 'call';
     out.push(`${label(g.edgeSource[e])} -> ${label(g.edgeTarget[e])} ${kind} ${+g.edgeConfidence[e].toFixed(2)}`);
   }
   return out.sort();

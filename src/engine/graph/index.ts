@@ -1066,11 +1066,13 @@ class HitList {
 }
 
 function importedAs(name: string, as: string): string {
-  return as === name ? name : as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
+  if (as === name) return name;
+  return as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
 }
 
 function relationVerb(relation: DependencyRelation): string {
-  return relation === 'import' ? 'imports' : relation === 'call' ? 'calls' : 'references';
+  if (relation === 'import') return 'imports';
+  return relation === 'call' ? 'calls' : 'references';
 }
 
 /** How a reference was tied to its definition, in words, from the edge confidence. */

@@ -281,12 +281,10 @@ export class ImportResolver {
     }
     if (resolved && resolved.length > 0) {
       // Only the file itself (a Rust inline `mod tests { }`, `use self::Item`): internal, no edge.
-      const files =
-        resolved.length === 1
-          ? resolved[0] === from
-            ? []
-            : resolved.slice()
-          : [...new Set(resolved)].filter((i) => i !== from);
+      let files: number[];
+      if (resolved.length !== 1) files = [...new Set(resolved)].filter((i) => i !== from);
+      else if (resolved[0] === from) files = [];
+      else files = resolved.slice();
       return { kind: 'files', files };
     }
     return { kind: 'external', packageName: external };

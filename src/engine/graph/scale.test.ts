@@ -49,14 +49,12 @@ function syntheticRepository(): FixtureFile[] {
       const line = 2 + Math.floor(rand() * 78);
       const enclosing = definitions[Math.floor((line - 1) / 10)]?.name;
       const roll = rand();
-      const name =
-        roll < 0.4 && targets.length > 0
-          ? `handle${targets[Math.floor(rand() * targets.length)]}`
-          : roll < 0.7
-            ? `fn${i}_${1 + Math.floor(rand() * (DEFINITIONS_PER_FILE - 1))}`
-            : roll < 0.85
-              ? 'useState'
-              : `fn${Math.floor(rand() * FILES)}_1`;
+      // One branch runs, so rand() is drawn as often as before: the corpus stays the same.
+      let name: string;
+      if (roll < 0.4 && targets.length > 0) name = `handle${targets[Math.floor(rand() * targets.length)]}`;
+      else if (roll < 0.7) name = `fn${i}_${1 + Math.floor(rand() * (DEFINITIONS_PER_FILE - 1))}`;
+      else if (roll < 0.85) name = 'useState';
+      else name = `fn${Math.floor(rand() * FILES)}_1`;
       references.push(call(name, line, enclosing));
     }
     files.push({ path: pathOf(i), definitions, references, imports });

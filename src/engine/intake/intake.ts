@@ -111,6 +111,7 @@ export function normalizeRepoPath(raw: string): string | null {
 }
 
 /** Control characters (C0 and DEL): a path holding one is skipped as 'unrepresentable-path'. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job.
 const CONTROL_CHARACTER = /[\u0001-\u001f\u007f]/;
 
 /** Why `raw` cannot be a repository path, or null when its normalized form can. */
@@ -259,7 +260,7 @@ export class RepositoryIntake {
     }
 
     // A stable sort: of entries with one path, the first added comes first and keeps it.
-    pending.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    pending.sort((a, b) => compareText(a.path, b.path));
     return {
       pending: pending.filter((p, i) => {
         if (i === 0 || pending[i - 1].path !== p.path) return true;
@@ -424,4 +425,10 @@ export async function intakeFiles(
   const intake = new RepositoryIntake(options);
   await intake.addAll(entries);
   return intake.finish();
+}
+
+/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
+function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
 }

@@ -61,7 +61,8 @@ export type UnsignedArray = Uint8Array | Uint16Array | Uint32Array;
 export function narrowest(values: ArrayLike<number>): UnsignedArray {
   let max = 0;
   for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
-  return max < 256 ? Uint8Array.from(values) : max < 65536 ? Uint16Array.from(values) : Uint32Array.from(values);
+  if (max < 256) return Uint8Array.from(values);
+  return max < 65536 ? Uint16Array.from(values) : Uint32Array.from(values);
 }
 
 /** Distinct strings in first-seen order, each with its index (a vocabulary, a name table). */

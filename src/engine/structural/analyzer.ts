@@ -684,7 +684,8 @@ function readDefinition(
   if ((kind === 'function' || kind === 'method') && !body && !signature.endsWith(';'))
     signature = `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)};`;
   const nameLine = nameNode.startPosition.row + 1;
-  const doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
+  let doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
+  if (doc && doc.length > MAX_DOC_CHARS) doc = doc.slice(0, MAX_DOC_CHARS);
   return {
     name,
     kind,
@@ -693,7 +694,7 @@ function readDefinition(
     endLine: endRow + 1,
     nameLine,
     container,
-    doc: doc ? (doc.length > MAX_DOC_CHARS ? doc.slice(0, MAX_DOC_CHARS) : doc) : undefined,
+    doc: doc || undefined,
     start: outer.startIndex,
     end: outer.endIndex,
   };
@@ -803,7 +804,8 @@ function definitionKind(
       return 'type';
     case 'type_spec': {
       const type = node.childForFieldName('type')?.type;
-      return type === 'struct_type' ? 'struct' : type === 'interface_type' ? 'interface' : 'type';
+      if (type === 'struct_type') return 'struct';
+      return type === 'interface_type' ? 'interface' : 'type';
     }
     case 'module':
     case 'mod_item':

@@ -709,11 +709,10 @@ function buildSnapshot(corpus: Corpus): StructuralSnapshot {
     }
     for (let i = 0; i < references.length; i++, ref++) {
       const r = references[i];
-      refs.add(
-        names.referenceName[ref],
-        corpus.chunkAt(file.id, r.line),
-        r.kind === 'call' ? CALL : r.kind === 'new' ? NEW : TYPE,
-      );
+      let kind = TYPE;
+      if (r.kind === 'call') kind = CALL;
+      else if (r.kind === 'new') kind = NEW;
+      refs.add(names.referenceName[ref], corpus.chunkAt(file.id, r.line), kind);
     }
   }
   const { refNames, refOffsets, refChunks, refCounts } = refs.finish(corpus.chunks.length);

@@ -79,7 +79,10 @@ export class NameIndex {
       for (const token of new Set(this.tokensOf[id])) push(this.byToken, token, id);
     }
     const order = names.map((_, i) => i);
-    order.sort((a, b) => (this.lower[a] < this.lower[b] ? -1 : this.lower[a] > this.lower[b] ? 1 : a - b));
+    order.sort((a, b) => {
+      if (this.lower[a] < this.lower[b]) return -1;
+      return this.lower[a] > this.lower[b] ? 1 : a - b;
+    });
     this.sortedLower = Int32Array.from(order);
   }
 

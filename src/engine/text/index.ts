@@ -214,12 +214,7 @@ export class TextIndex implements Retriever {
       .map(([chunkId, { exact, total }]) => ({
         chunkId,
         score: total,
-        reason:
-          exact === total
-            ? `contains ${what}"${literal}" ${total}×`
-            : exact === 0
-              ? `contains ${what}"${literal}" ${total}× (other case)`
-              : `contains ${what}"${literal}" ${total}× (${exact} in exact case)`,
+        reason: `contains ${what}"${literal}" ${total}×${caseNote(exact, total)}`,
       }));
   }
 
@@ -383,8 +378,14 @@ function* chunkDocuments(corpusFiles: readonly { id: number; text: string }[], c
     }
     // The chunk's lines as a range of its file's text (linesOf's, without the copy).
     const start = chunk.startLine > s.length ? file.text.length : s[chunk.startLine - 1];
-    const end =
-      chunk.startLine > s.length ? file.text.length : chunk.endLine < s.length ? s[chunk.endLine] : file.text.length;
+    let end = file.text.length;
+    if (chunk.startLine <= s.length && chunk.endLine < s.length) end = s[chunk.endLine];
     yield { id: chunk.id, text: file.text, start, end, symbol: chunk.symbol ?? '', path: chunk.path };
   }
+}
+
+/** What a literal's reason adds about case: nothing when every occurrence is in the query's case. */
+function caseNote(exact: number, total: number): string {
+  if (exact === total) return '';
+  return exact === 0 ? ' (other case)' : ` (${exact} in exact case)`;
 }

@@ -353,7 +353,8 @@ class Parser {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos, this.pos + 16));
       if (!m) return null; // a literal '{' (RE2 reads "a{,3}" literally too)
       const min = Number(m[1]);
-      const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+      let max = min;
+      if (m[2] !== undefined) max = m[3] === '' ? Infinity : Number(m[3]);
       q = { min, max };
       this.pos += m[0].length;
     } else return null;
@@ -608,9 +609,8 @@ function trim(info: Info): Info {
   }
   const cut = (set: Set<string>, keep: (s: string, n: number) => string): Set<string> => {
     let n = 2;
-    let out = set;
     for (;;) {
-      out = new Set([...set].map((s) => keep(s, n)));
+      const out = new Set([...set].map((s) => keep(s, n)));
       if (out.size <= MAX_SET_SIZE) return out;
       if (n === 0) return EMPTY_STRING_SET();
       n--;

@@ -34,7 +34,7 @@ const SCORE_SCALE = 1e9;
 const FIELD_COUNT = 3;
 const FIELD_TEXT = 0;
 const FIELD_SYMBOL = 1;
-const FIELD_PATH = 2;
+// The path field (2) is the last branch of the field loop in `add`, so it needs no name of its own.
 /** Boost per field, in field order. */
 const FIELD_BOOSTS = [1, SYMBOL_FIELD_BOOST, PATH_FIELD_BOOST];
 
@@ -146,6 +146,7 @@ export class TermIndex {
           }
           for (const id of ids) counts.add(id);
         } else if (doc.path === lastPath.path) {
+          // The path field.
           // The chunks of a file come one after the other: their path's terms are counted once.
           for (let k = 0; k < lastPath.ids.length; k++) {
             counts.touched[k] = lastPath.ids[k];

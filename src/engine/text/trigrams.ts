@@ -107,12 +107,9 @@ const queryKeys = new WeakMap<TrigramQuery, string>();
 function queryKey(q: TrigramQuery): string {
   let key = queryKeys.get(q);
   if (key === undefined) {
-    key =
-      q.op === 'trigram'
-        ? JSON.stringify(q.text)
-        : q.op === 'and' || q.op === 'or'
-          ? `${q.op}(${q.args.map(queryKey).join(',')})`
-          : q.op;
+    if (q.op === 'trigram') key = JSON.stringify(q.text);
+    else if (q.op === 'and' || q.op === 'or') key = `${q.op}(${q.args.map(queryKey).join(',')})`;
+    else key = q.op;
     queryKeys.set(q, key);
   }
   return key;

@@ -15,7 +15,8 @@ const WORD_PART = 2;
 const WORD_CHARS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
-  WORD_CHARS[c] = letter ? WORD_START | WORD_PART : c >= 48 && c <= 57 ? WORD_PART : 0;
+  if (letter) WORD_CHARS[c] = WORD_START | WORD_PART;
+  else if (c >= 48 && c <= 57) WORD_CHARS[c] = WORD_PART;
 }
 
 const FNV_OFFSET = 0x811c9dc5;

@@ -11,7 +11,11 @@ import { GrowableU32 } from './growable';
 /** 2: refKind's high bit says the reference is qualified. */
 export const ANALYSIS_TABLE_VERSION = 2;
 
-const LANGUAGES: readonly (Language | null)[] = [null, 'javascript', 'typescript', 'tsx', 'python', 'go', 'rust', 'java'];
+// Append only: a stored index holds these positions.
+const LANGUAGES: readonly (Language | null)[] = [
+  null, 'javascript', 'typescript', 'tsx', 'python', 'go', 'rust', 'java',
+  'c', 'cpp', 'csharp', 'ruby', 'php', 'kotlin', 'swift', 'scala', 'bash', 'lua',
+];
 const DEFINITION_KINDS: readonly DefinitionKind[] = [
   'function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace', 'variable', 'constant', 'field', 'macro',
 ];

@@ -49,6 +49,19 @@ function demoIndex(): Plugin {
   };
 }
 
+/**
+ * The grammars (wasm, tag and highlight queries) of the languages past the first seven: a
+ * repository fetches only those of the languages it holds, so the service worker keeps each
+ * the first time it is fetched instead of fetching all of them at install.
+ */
+const ON_DEMAND_SOURCES = /(?:^|\/)(?:node_modules\/(?:tree-sitter-(?:c|cpp|c-sharp|ruby|php|scala|bash)|@tree-sitter-grammars\/tree-sitter-lua)|grammars\/(?:kotlin|swift))\//;
+
+/** Whether a bundle file comes only from on-demand grammar sources. */
+function onDemand(item: { type: 'asset'; originalFileNames?: readonly string[] } | { type: 'chunk'; moduleIds: readonly string[] }): boolean {
+  const sources = item.type === 'asset' ? (item.originalFileNames ?? []) : item.moduleIds;
+  return sources.length > 0 && sources.every((id) => ON_DEMAND_SOURCES.test(id.split('\\').join('/')));
+}
+
 function listPublic(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listPublic(join(dir, e.name)) : [join(dir, e.name)]));
@@ -57,7 +70,8 @@ function listPublic(dir: string): string[] {
 /**
  * Drops the unused assets, then writes dist/sw.js: src/browser/service-worker.js with the
  * list of every file the app, its workers, the grammars, ONNX Runtime, the model and the demo
- * need, and a version that changes whenever one of them does.
+ * need (the on-demand grammars in a list of their own), and a version that changes whenever
+ * one of them does.
  */
 function offline(): Plugin {
   return {
@@ -69,7 +83,9 @@ function offline(): Plugin {
       const publicFiles = listPublic(publicDir)
         .map((f) => relative(publicDir, f).split('\\').join('/'))
         .filter((f) => !f.startsWith(`${DEMO_SOURCES}/`) && !f.endsWith('README.md'));
-      const files = ['./', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')), ...publicFiles].sort();
+      const shipped = Object.keys(bundle).filter((f) => !f.endsWith('.map'));
+      const later = shipped.filter((f) => onDemand(bundle[f])).sort();
+      const files = ['./', ...shipped.filter((f) => !later.includes(f)), ...publicFiles].sort();
       const version = createHash('sha256');
       for (const name of Object.keys(bundle).sort()) {
         const item = bundle[name];
@@ -78,7 +94,7 @@ function offline(): Plugin {
       }
       for (const f of publicFiles) version.update(readFileSync(join(publicDir, f)));
       const template = readFileSync(join(ROOT, 'src/browser/service-worker.js'), 'utf8');
-      const source = `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 12))};\nconst PRECACHE = ${JSON.stringify(files)};\n${template}`;
+      const source = `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 12))};\nconst PRECACHE = ${JSON.stringify(files)};\nconst ON_DEMAND = ${JSON.stringify(later)};\n${template}`;
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

@@ -44,10 +44,10 @@ export const REEXPORT_MAX_DEPTH = 3;
  * are called through a receiver or a path. (Java is left out: a method calls its class's
  * methods by their bare names.)
  */
-const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx', 'python', 'go', 'rust']);
+const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx', 'python', 'go', 'rust', 'php', 'lua']);
 
 /** Languages whose files see their package peers' names without importing them. */
-const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set(['go', 'java']);
+const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set(['go', 'java', 'kotlin', 'scala', 'swift', 'csharp', 'php']);
 
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;

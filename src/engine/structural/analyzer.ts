@@ -749,6 +749,12 @@ function containerOf(lang: Language, node: Node, nodeType: string, nameNode: Nod
         return { container: objectText, membersAreMethods: true };
     }
   }
+  // C# `Task I.M()`, an explicit interface implementation: the interface is the container.
+  if (lang === 'csharp' && nodeType === 'method_declaration') {
+    const explicit = namedChildrenOf(node).find((c) => c.type === 'explicit_interface_specifier');
+    const interfaceName = explicit ? lastSegment(explicit.text.replace(/\s+/g, '').replace(/\.$/, '').replace(/<[^]*>$/, '')) : '';
+    if (interfaceName) return { container: interfaceName, membersAreMethods: true };
+  }
   const nameParent = lang === 'cpp' || lang === 'lua' ? nameNode.parent : null;
   // C++ `void Widget::run() {}` defined outside its class: the scope is the container.
   if (nameParent?.type === 'qualified_identifier') {

@@ -98,6 +98,13 @@ describe('C#', () => {
   });
 });
 
+describe('C# explicit interface implementations', () => {
+  it('gives the method the interface as container', async () => {
+    const cs = await analyzer.analyzeAsync('Triggers/Trigger.cs', 'class T : IAsyncOnSubmitHandler\n{\n    UniTask IAsyncOnSubmitHandler.OnSubmitAsync() { return default; }\n}\n');
+    expect(definition(cs, 'OnSubmitAsync')).toMatchObject({ kind: 'method', container: 'IAsyncOnSubmitHandler', startLine: 3 });
+  });
+});
+
 describe('Ruby', () => {
   it('reads modules, classes in them, instance and singleton methods with their # comments', async () => {
     const rb = await analyze('lib/rake/linked_list.rb', 'linked_list.rb.txt');

@@ -379,6 +379,13 @@ describe('C and C++ includes', () => {
     expect(r.resolve('googletest/src/gtest.cc', 'gtest/internal/gtest-port.h')).toEqual(['googletest/include/gtest/internal/gtest-port.h']);
     expect(r.resolve('googletest/src/gtest.cc', 'gtest/gtest.h')).toEqual(['googletest/include/gtest/gtest.h']);
   });
+  it('adds the implementation beside a header (x.h → x.c) when there is one', () => {
+    const r2 = repo({ 'lib/list.h': '', 'lib/list.c': '', 'app/main.c': '', 'lib/util.hpp': '', 'lib/util.cpp': '' });
+    expect(r2.resolve('app/main.c', 'list.h')).toEqual(['lib/list.c', 'lib/list.h']);
+    expect(r2.resolve('lib/list.c', 'list.h')).toEqual(['lib/list.h']);
+    expect(r2.resolve('app/main.c', '<util.hpp>')).toEqual(['lib/util.cpp', 'lib/util.hpp']);
+  });
+
   it('leaves system headers external', () => {
     expect(r.resolve('src/main.c', '<glib.h>')).toBe('external:glib.h');
     expect(r.resolve('googletest/src/gtest.cc', '<vector>')).toBe('external:vector');

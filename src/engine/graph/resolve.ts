@@ -127,6 +127,8 @@ function languageOf(file: ResolvableFile): Language | null {
   return languageForPath(p);
 }
 
+/** Where a header's implementation is, beside it with the same stem, in this order. */
+const C_IMPLEMENTATION_EXTENSIONS = ['.c', '.cc', '.cpp', '.cxx'];
 /** C and C++ files an `#include` can name (headers, and the odd included `.c`/`.inc`). */
 const INCLUDABLE = /\.(h|hh|hpp|hxx|h\+\+|inc|ipp|tpp|c|cc|cpp|cxx)$/i;
 /** `package a.b` lines of a Kotlin or Scala file (Scala may chain several: `package a` then `package b.c`). */
@@ -848,10 +850,26 @@ export class ImportResolver {
     if (!path || !INCLUDABLE.test(path)) return null;
     if (!angled) {
       const beside = this.lookup(joinPath(dirname(fromPath), path));
-      if (beside !== null) return [beside];
+      if (beside !== null) return this.withImplementation(beside, fromPath);
     }
     const best = this.closest(fromPath, this.bySuffix(path), /(^|\/)include\//);
-    return best === null ? null : [best];
+    return best === null ? null : this.withImplementation(best, fromPath);
+  }
+
+  /**
+   * The header, and the file beside it that implements it by the C convention (`x.h` → `x.c`,
+   * `x.cpp`…): what an includer calls through the header's prototypes is defined there.
+   */
+  private withImplementation(header: number, fromPath: string): number[] {
+    const path = this.files[header].path;
+    const dot = path.lastIndexOf('.');
+    if (!/^\.(h|hh|hpp|hxx)$/i.test(path.slice(dot))) return [header];
+    const stem = path.slice(0, dot);
+    for (const extension of C_IMPLEMENTATION_EXTENSIONS) {
+      const implementation = this.lookup(stem + extension);
+      if (implementation !== null && this.files[implementation].path !== fromPath) return [header, implementation];
+    }
+    return [header];
   }
 
   /** `require 'a/b'`: lib/a/b.rb (any lib/ folder), a/b.rb; `./b` (require_relative) beside the file. */

@@ -199,12 +199,13 @@ function firstErrorNode(node: Node): Node | null {
 // ---------------------------------------------------------------------------------------
 // Compiling the query
 
-type CaptureRole = { role: 'name' | 'import' | 'introduced' } | { role: 'definition' | 'reference'; tagKind: string };
+type CaptureRole = { role: 'name' | 'import' | 'introduced' | 'local' } | { role: 'definition' | 'reference'; tagKind: string };
 
 function captureRole(name: string): CaptureRole | undefined {
   if (name === 'name') return { role: 'name' };
   if (name === 'import') return { role: 'import' };
   if (name === 'introduced') return { role: 'introduced' };
+  if (name === 'local') return { role: 'local' };
   if (name.startsWith('definition.')) return { role: 'definition', tagKind: name.slice(11) };
   if (name.startsWith('reference.')) return { role: 'reference', tagKind: name.slice(10) };
   return undefined;
@@ -348,6 +349,8 @@ function readMatches(
   const importNodes = new Map<number, Node>();
   /** Ids of names a type parameter list introduces (`<T>`): not uses. */
   const introduced = new Set<number>();
+  /** Names the file binds as local variables or parameters (Ruby): a bare use of one is not a call. */
+  const locals = new Set<string>();
 
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
@@ -373,6 +376,9 @@ function readMatches(
           break;
         case 'introduced':
           introduced.add(node.id);
+          break;
+        case 'local':
+          locals.add(text.slice(node.startIndex, node.endIndex));
           break;
         case 'definition':
           defNode = node;
@@ -416,6 +422,8 @@ function readMatches(
     if (definitionNameStarts.has(position)) continue;
     if (introduced.has(nameNode.id)) continue; // `<T>` introduces, not uses
     const nameText = text.slice(position, nameNode.endIndex);
+    // Ruby's tags take every bare identifier for a call; one the file binds as a local is a variable.
+    if (locals.size > 0 && locals.has(nameText) && tagKind === 'call' && !isCalledMethod(nameNode)) continue;
     if (tagKind === 'type' && nameText.length === 1) continue; // uses of type parameters (`T`)
     if (builtins?.has(nameText)) continue;
     // Ruby's tags call every bare constant a call: a constant names a class or module.
@@ -439,6 +447,12 @@ function readMatches(
     references: references.map(toReference),
     imports,
   };
+}
+
+/** Whether a Ruby identifier is the method of a call (`x.name`, `name(1)`), not its receiver or an argument. */
+function isCalledMethod(name: Node): boolean {
+  const parent = name.parent;
+  return parent?.type === 'call' && parent.childForFieldName('method')?.id === name.id;
 }
 
 /**

@@ -115,6 +115,9 @@ describe('Ruby', () => {
     expect(definition(rb, 'make')).toMatchObject({ kind: 'method', container: 'LinkedList', signature: 'def self.make(*args)' });
     expect(reference(rb, 'cons')).toContainEqual({ kind: 'call', line: 14, enclosing: 'conj', qualified: true });
     expect(reference(rb, 'Enumerable')).toEqual([{ kind: 'type', line: 8, enclosing: 'LinkedList', qualified: undefined }]);
+    // Bare `empty` is a call of the class method; `current`, `other` and `args` are locals and parameters.
+    expect(reference(rb, 'empty').map((r) => r.line)).toEqual([46, 51]);
+    for (const local of ['current', 'other', 'args', 'item', 'list']) expect(reference(rb, local), local).toEqual([]);
   });
 
   it('reads require and require_relative as imports', async () => {

@@ -11,6 +11,7 @@
  *   @name + @reference.<kind>    a use of a name
  *   @import                      an import-like statement, interpreted in code (imports.ts)
  *   @introduced                  a name a type parameter list introduces: never a reference
+ *   @local                       a name the file binds as a local or a parameter (Ruby): its bare uses are not calls
  *
  * Before compiling, `analysisQuerySource` rewrites the text for speed (same matches, less
  * work), and the analyzer disables patterns and captures it has no use for.
@@ -192,6 +193,11 @@ const RUBY_EXTRA = `
 (program (assignment left: (constant) @name) @definition.constant)
 (body_statement (assignment left: (constant) @name) @definition.constant)
 (superclass [(constant) @name (scope_resolution name: (constant) @name)]) @reference.type
+(assignment left: (identifier) @local)
+(operator_assignment left: (identifier) @local)
+(method_parameters [(identifier) @local (optional_parameter (identifier) @local) (splat_parameter (identifier) @local) (keyword_parameter (identifier) @local) (block_parameter (identifier) @local)])
+(lambda_parameters (identifier) @local)
+(block_parameters [(identifier) @local (optional_parameter (identifier) @local) (splat_parameter (identifier) @local)])
 `;
 
 const PHP_EXTRA = `

@@ -169,11 +169,46 @@ export class StructuralAnalyzer {
     try {
       const root = tree.rootNode;
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
+      if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
       return { found, syntaxError: root.hasError ? firstErrorLine(root) : null };
     } finally {
       tree.delete(); // the wasm heap is not garbage-collected
     }
   }
+}
+
+/** `name() {`, `function name {`, `function name() (`: a shell function's first line. */
+const SHELL_FUNCTION_LINE = /^[ \t]*(?:function[ \t]+([A-Za-z_][\w:.+-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w:.+-]*)[ \t]*\(\))[ \t]*(?:[{(]|$)/;
+
+/**
+ * tree-sitter-bash gives up on some `[[ … =~ regex ]]` tests with an ERROR node that can run for
+ * hundreds of lines, and the functions in it are lost. Their first lines are still plain to
+ * see: each line of a top-level ERROR node (or of the whole file, when the root is one) that opens a function (and is not already a found
+ * definition) is added, ending at the next `}` in column 0, with the `#` comments above it.
+ */
+function addShellFunctionsInErrors(text: string, root: Node, definitions: Definition[]): void {
+  const known = new Set(definitions.map((d) => d.nameLine));
+  const lines = text.split('\n');
+  let added = false;
+  // When the error starts the file, the root itself is the ERROR node.
+  for (const node of root.isError ? [root] : namedChildrenOf(root)) {
+    if (!node.isError) continue;
+    const last = Math.min(node.endPosition.row, lines.length - 1);
+    for (let row = node.startPosition.row; row <= last; row++) {
+      const match = SHELL_FUNCTION_LINE.exec(lines[row]);
+      if (!match || known.has(row + 1)) continue;
+      let end = row;
+      while (end + 1 < lines.length && !lines[end].startsWith('}') && end - row < 2000) end++;
+      let docStart = row;
+      while (docStart > 0 && /^[ \t]*#/.test(lines[docStart - 1]) && !lines[docStart - 1].startsWith('#!')) docStart--;
+      const doc = docStart < row ? lines.slice(docStart, row).map((l) => l.trimEnd()).join('\n').slice(0, MAX_DOC_CHARS) : undefined;
+      const signature = lines[row].trim().replace(/[ \t]*[{(]$/, '').slice(0, MAX_SIGNATURE_CHARS);
+      const name = match[1] ?? match[2];
+      definitions.push(doc === undefined ? { name, kind: 'function', signature, startLine: row + 1, endLine: end + 1, nameLine: row + 1 } : { name, kind: 'function', signature, startLine: row + 1, endLine: end + 1, nameLine: row + 1, doc });
+      added = true;
+    }
+  }
+  if (added) definitions.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 }
 
 function firstErrorLine(root: Node): number {

@@ -192,6 +192,18 @@ describe('Bash', () => {
   });
 });
 
+describe('Bash where the grammar gives up', () => {
+  it('still finds the functions inside the error region, with their comments', async () => {
+    // tree-sitter-bash reads `[[ $cur =~ ^(\$(\{[!#]?)?)([A-Za-z0-9_]*)$ ]]` as an error spanning the file.
+    const sh = await analyze('bash_completion.bash', 'bash_completion-variables.sh.txt');
+    expect(sh.definitions.map((d) => [d.name, d.startLine, d.endLine])).toEqual([
+      ['_variables', 5, 44],
+      ['_variable_assignments', 54, 94],
+    ]);
+    expect(definition(sh, '_variable_assignments').doc).toMatch(/^# Complete assignment of various known environment variables\./);
+  });
+});
+
 describe('Lua', () => {
   it('reads local and module functions with --- docs, method calls and require', async () => {
     const lua = await analyze('pl/path.lua', 'path.lua.txt');

@@ -52,14 +52,16 @@ function demoIndex(): Plugin {
 /**
  * The grammars (wasm, tag and highlight queries) of the languages past the first seven: a
  * repository fetches only those of the languages it holds, so the service worker keeps each
- * the first time it is fetched instead of fetching all of them at install.
+ * the first time it is fetched instead of fetching all of them at install. The workers' build
+ * copies its files into the app's bundle without their sources, so they are told by name: the
+ * wasm files keep their package's, and grammarChunkName gives the query chunks theirs.
  */
-const ON_DEMAND_SOURCES = /(?:^|\/)(?:node_modules\/(?:tree-sitter-(?:c|cpp|c-sharp|ruby|php|scala|bash)|@tree-sitter-grammars\/tree-sitter-lua)|grammars\/(?:kotlin|swift))\//;
+const ON_DEMAND_FILE = /^assets\/tree-sitter-(?:c|cpp|c_sharp|c-sharp|ruby|php|kotlin|swift|scala|bash|lua)-/;
 
-/** Whether a bundle file comes only from on-demand grammar sources. */
-function onDemand(item: { type: 'asset'; originalFileNames?: readonly string[] } | { type: 'chunk'; moduleIds: readonly string[] }): boolean {
-  const sources = item.type === 'asset' ? (item.originalFileNames ?? []) : item.moduleIds;
-  return sources.length > 0 && sources.every((id) => ON_DEMAND_SOURCES.test(id.split('\\').join('/')));
+/** `…/node_modules/tree-sitter-ruby/queries/highlights.scm?raw` → `tree-sitter-ruby-highlights`; grammars/kotlin/… → `tree-sitter-kotlin-…`. */
+function grammarChunkName(id: string): string | null {
+  const match = /(?:node_modules\/(?:@tree-sitter-grammars\/)?(tree-sitter-[\w-]+)|grammars\/(\w+))\/(?:queries\/)?([\w-]+)\.scm(?:\?|$)/.exec(id.split('\\').join('/'));
+  return match ? `${match[1] ?? `tree-sitter-${match[2]}`}-${match[3]}` : null;
 }
 
 function listPublic(dir: string): string[] {
@@ -84,7 +86,7 @@ function offline(): Plugin {
         .map((f) => relative(publicDir, f).split('\\').join('/'))
         .filter((f) => !f.startsWith(`${DEMO_SOURCES}/`) && !f.endsWith('README.md'));
       const shipped = Object.keys(bundle).filter((f) => !f.endsWith('.map'));
-      const later = shipped.filter((f) => onDemand(bundle[f])).sort();
+      const later = shipped.filter((f) => ON_DEMAND_FILE.test(f)).sort();
       const files = ['./', ...shipped.filter((f) => !later.includes(f)), ...publicFiles].sort();
       const version = createHash('sha256');
       for (const name of Object.keys(bundle).sort()) {
@@ -119,7 +121,17 @@ export default defineConfig({
   base: './',
   plugins: [react(), demoIndex(), offline(), contentSecurityPolicyMeta()],
   // Module workers: the parse, index, embed and clone workers import ES modules.
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => {
+          const grammar = chunk.facadeModuleId ? grammarChunkName(chunk.facadeModuleId) : null;
+          return grammar ? `assets/${grammar}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
   // The ONNX model's files are served as-is from public/models/; let Vite treat any that are
   // imported (`?url`) as assets too.
   assetsInclude: ['**/*.onnx'],

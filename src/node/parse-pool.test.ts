@@ -119,8 +119,9 @@ describe('node parse pool', () => {
       }
       const run = spawnSync(process.execPath, [here('../../bin/fourfold.js'), 'index', '--repo', repo, '--embedder', 'none', '--no-cache', '--quiet'], {
         encoding: 'utf8',
-        // Generous for shared, loaded machines: a process kept alive by its workers never exits at all.
-        timeout: 45_000,
+        // Generous for shared, loaded machines (and the fixtures' 17 languages: each worker loads
+        // that many grammars): a process kept alive by its workers never exits at all.
+        timeout: 90_000,
       });
       expect(run.error).toBeUndefined(); // no timeout: the workers did not keep the process alive
       expect(run.stderr).toBe('');
@@ -131,5 +132,5 @@ describe('node parse pool', () => {
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

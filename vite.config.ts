@@ -57,6 +57,21 @@ function demoIndex(): Plugin {
   };
 }
 
+/**
+ * The grammars (wasm, tag and highlight queries) of the languages past the first seven: a
+ * repository fetches only those of the languages it holds, so the service worker keeps each
+ * the first time it is fetched instead of fetching all of them at install. The workers' build
+ * copies its files into the app's bundle without their sources, so they are told by name: the
+ * wasm files keep their package's, and grammarChunkName gives the query chunks theirs.
+ */
+const ON_DEMAND_FILE = /^assets\/tree-sitter-(?:c|cpp|c_sharp|c-sharp|ruby|php|kotlin|swift|scala|bash|lua)-/;
+
+/** `…/node_modules/tree-sitter-ruby/queries/highlights.scm?raw` → `tree-sitter-ruby-highlights`; grammars/kotlin/… → `tree-sitter-kotlin-…`. */
+function grammarChunkName(id: string): string | null {
+  const match = /(?:node_modules\/(?:@tree-sitter-grammars\/)?(tree-sitter-[\w-]+)|grammars\/(\w+))\/(?:queries\/)?([\w-]+)\.scm(?:\?|$)/.exec(id.split('\\').join('/'));
+  return match ? `${match[1] ?? `tree-sitter-${match[2]}`}-${match[3]}` : null;
+}
+
 function listPublic(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -67,7 +82,8 @@ function listPublic(dir: string): string[] {
 /**
  * Drops the unused assets, then writes dist/sw.js: src/browser/service-worker.js with the
  * list of every file the app, its workers, the grammars, ONNX Runtime, the model and the demo
- * need, and a version that changes whenever one of them does.
+ * need (the on-demand grammars in a list of their own), and a version that changes whenever
+ * one of them does.
  */
 function offline(): Plugin {
   return {
@@ -79,7 +95,9 @@ function offline(): Plugin {
       const publicFiles = listPublic(publicDir)
         .map((f) => relative(publicDir, f).split('\\').join('/'))
         .filter((f) => !f.startsWith(`${DEMO_SOURCES}/`) && !f.endsWith('README.md'));
-      const files = ['./', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')), ...publicFiles].sort();
+      const shipped = Object.keys(bundle).filter((f) => !f.endsWith('.map'));
+      const later = shipped.filter((f) => ON_DEMAND_FILE.test(f)).sort();
+      const files = ['./', ...shipped.filter((f) => !later.includes(f)), ...publicFiles].sort();
       const version = createHash('sha256');
       for (const name of Object.keys(bundle).sort()) {
         const item = bundle[name];
@@ -89,7 +107,7 @@ function offline(): Plugin {
       }
       for (const f of publicFiles) version.update(readFileSync(join(publicDir, f)));
       const template = readFileSync(join(ROOT, 'src/browser/service-worker.js'), 'utf8');
-      const source = `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 12))};\nconst PRECACHE = ${JSON.stringify(files)};\n${template}`;
+      const source = `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 12))};\nconst PRECACHE = ${JSON.stringify(files)};\nconst ON_DEMAND = ${JSON.stringify(later)};\n${template}`;
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };
@@ -118,7 +136,17 @@ export default defineConfig({
   base: './',
   plugins: [react(), demoIndex(), offline(), contentSecurityPolicyMeta()],
   // Module workers: the parse, index, embed and clone workers import ES modules.
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => {
+          const grammar = chunk.facadeModuleId ? grammarChunkName(chunk.facadeModuleId) : null;
+          return grammar ? `assets/${grammar}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
   // The ONNX model's files are served as-is from public/models/; let Vite treat any that are
   // imported (`?url`) as assets too.
   assetsInclude: ['**/*.onnx'],

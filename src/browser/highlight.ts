@@ -6,26 +6,38 @@
 import { Language as TSLanguage, Parser, Query } from 'web-tree-sitter';
 import type { Language } from '../engine/contract';
 import { browserGrammars } from './grammars';
-import javascriptHighlights from 'tree-sitter-javascript/queries/highlights.scm?raw';
-import jsxHighlights from 'tree-sitter-javascript/queries/highlights-jsx.scm?raw';
-import typescriptHighlights from 'tree-sitter-typescript/queries/highlights.scm?raw';
-import pythonHighlights from 'tree-sitter-python/queries/highlights.scm?raw';
-import goHighlights from 'tree-sitter-go/queries/highlights.scm?raw';
-import rustHighlights from 'tree-sitter-rust/queries/highlights.scm?raw';
-import javaHighlights from 'tree-sitter-java/queries/highlights.scm?raw';
+
+const text = (module: Promise<{ default: string }>): Promise<string> => module.then((m) => m.default);
+const joined = (...parts: Promise<string>[]): Promise<string> => Promise.all(parts).then((texts) => texts.join('\n'));
+const javascriptHighlights = () => text(import('tree-sitter-javascript/queries/highlights.scm?raw'));
+const jsxHighlights = () => text(import('tree-sitter-javascript/queries/highlights-jsx.scm?raw'));
+const typescriptHighlights = () => text(import('tree-sitter-typescript/queries/highlights.scm?raw'));
+const cHighlights = () => text(import('tree-sitter-c/queries/highlights.scm?raw'));
 
 /**
- * These queries follow the "later pattern wins" convention (a generic `(identifier) @variable`
- * first, specific patterns after), so a language's additions come after its base.
+ * Each language's highlights.scm, imported (a chunk of its own) the first time a file of that
+ * language is shown. These queries follow the "later pattern wins" convention (a generic
+ * `(identifier) @variable` first, specific patterns after), so a language's additions come
+ * after its base: TypeScript's after JavaScript's, C++'s after C's.
  */
-const HIGHLIGHTS: Readonly<Record<Language, string>> = {
-  javascript: `${javascriptHighlights}\n${jsxHighlights}`,
-  typescript: `${javascriptHighlights}\n${typescriptHighlights}`,
-  tsx: `${javascriptHighlights}\n${jsxHighlights}\n${typescriptHighlights}`,
-  python: pythonHighlights,
-  go: goHighlights,
-  rust: rustHighlights,
-  java: javaHighlights,
+const HIGHLIGHTS: Readonly<Record<Language, () => Promise<string>>> = {
+  javascript: () => joined(javascriptHighlights(), jsxHighlights()),
+  typescript: () => joined(javascriptHighlights(), typescriptHighlights()),
+  tsx: () => joined(javascriptHighlights(), jsxHighlights(), typescriptHighlights()),
+  python: () => text(import('tree-sitter-python/queries/highlights.scm?raw')),
+  go: () => text(import('tree-sitter-go/queries/highlights.scm?raw')),
+  rust: () => text(import('tree-sitter-rust/queries/highlights.scm?raw')),
+  java: () => text(import('tree-sitter-java/queries/highlights.scm?raw')),
+  c: cHighlights,
+  cpp: () => joined(cHighlights(), text(import('tree-sitter-cpp/queries/highlights.scm?raw'))),
+  csharp: () => text(import('tree-sitter-c-sharp/queries/highlights.scm?raw')),
+  ruby: () => text(import('tree-sitter-ruby/queries/highlights.scm?raw')),
+  php: () => text(import('tree-sitter-php/queries/highlights.scm?raw')),
+  kotlin: () => text(import('../../grammars/kotlin/highlights.scm?raw')),
+  swift: () => text(import('../../grammars/swift/highlights.scm?raw')),
+  scala: () => text(import('tree-sitter-scala/queries/highlights.scm?raw')),
+  bash: () => text(import('tree-sitter-bash/queries/highlights.scm?raw')),
+  lua: () => text(import('@tree-sitter-grammars/tree-sitter-lua/queries/highlights.scm?raw')),
 };
 
 /** Files larger than this are shown plain: highlighting them would hold the worker for seconds. */
@@ -49,10 +61,13 @@ function load(lang: Language) {
         .runtime()
         .then((options) => Parser.init(options as Parameters<typeof Parser.init>[0]));
       await runtime;
-      const language = await TSLanguage.load(await browserGrammars.languageWasm(lang));
+      const [language, highlights] = await Promise.all([
+        browserGrammars.languageWasm(lang).then((wasm) => TSLanguage.load(wasm)),
+        HIGHLIGHTS[lang](),
+      ]);
       const parser = new Parser();
       parser.setLanguage(language);
-      return { parser, query: new Query(language, HIGHLIGHTS[lang]) };
+      return { parser, query: new Query(language, highlights) };
     })();
     languages.set(lang, loaded);
   }

@@ -1,8 +1,9 @@
-/* global self, caches, fetch, URL */
+/* global self, caches, fetch, Response, URL, VERSION, PRECACHE, ON_DEMAND */
 /**
  * Fourfold's service worker. vite.config.ts (the `fourfold-offline` plugin) prepends
  *   const VERSION = '…';   // changes whenever any shipped file changes
  *   const PRECACHE = [...]; // every file of the app, relative to this script
+ *   const ON_DEMAND = [...]; // grammars fetched only for a repository in their language
  * and writes the result as dist/sw.js.
  *
  * Install: every file is fetched into a cache named after VERSION (the app shell, the
@@ -10,6 +11,8 @@
  * after one visit the app works with the network off. A file that cannot be fetched then is
  * kept the first time the app fetches it (only the page itself must be there); without room
  * for the whole app, nothing is kept. Activate: older caches are deleted.
+ * The ON_DEMAND files are not fetched at install: each is kept the first time the app fetches
+ * it, so a visit pays only for the grammars of the languages its repositories hold.
  * Fetch: same-origin GETs are answered from the cache first; page navigations (any ?query)
  * get the cached index.html; everything else goes to the network as usual — a Voyage or git
  * request is never cached.
@@ -18,6 +21,7 @@ const CACHE = `fourfold-${VERSION}`;
 const SCOPE = new URL('./', self.location.href);
 const SHELL = new URL('./', SCOPE).href;
 const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, SCOPE).href));
+const KEPT_ON_FIRST_FETCH = new Set(ON_DEMAND.map((path) => new URL(path, SCOPE).href));
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -66,13 +70,13 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.href.startsWith(SCOPE.href)) return;
   const key = request.mode === 'navigate' ? SHELL : url.origin + url.pathname;
-  if (!PRECACHED.has(key)) return;
+  if (!PRECACHED.has(key) && !KEPT_ON_FIRST_FETCH.has(key)) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(key);
       if (hit) return hit;
-      // Missed at install (it could not be fetched then): kept now, whole responses only.
+      // Missed at install (it could not be fetched then), or on demand: kept now, whole responses only.
       const response = await fetch(request);
       if (response.status === 200) event.waitUntil(cache.put(key, response.clone()).catch(() => undefined));
       return response;

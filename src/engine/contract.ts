@@ -23,7 +23,24 @@ export const MODALITIES: readonly Modality[] = ['semantic', 'text', 'structural'
 
 export type Preset = 'quick' | 'default' | 'thorough';
 
-export type Language = 'javascript' | 'typescript' | 'tsx' | 'python' | 'go' | 'rust' | 'java';
+export type Language =
+  | 'javascript'
+  | 'typescript'
+  | 'tsx'
+  | 'python'
+  | 'go'
+  | 'rust'
+  | 'java'
+  | 'c'
+  | 'cpp'
+  | 'csharp'
+  | 'ruby'
+  | 'php'
+  | 'kotlin'
+  | 'swift'
+  | 'scala'
+  | 'bash'
+  | 'lua';
 
 // ---------------------------------------------------------------------------------------
 // Source files and what parsing learns from them

@@ -6,7 +6,7 @@ import { nodeGrammars } from './grammars';
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 
 describe('nodeGrammars', () => {
-  it('reads the runtime and every language wasm from node_modules, and they load', async () => {
+  it('reads the runtime and every language wasm (node_modules, grammars/), and they load', async () => {
     const runtime = await nodeGrammars.runtime();
     expect([...runtime.wasmBinary!.subarray(0, 4)]).toEqual(WASM_MAGIC);
     await Parser.init(runtime);
@@ -14,7 +14,13 @@ describe('nodeGrammars', () => {
       const wasm = await nodeGrammars.languageWasm(lang);
       expect(wasm instanceof Uint8Array && [...wasm.subarray(0, 4)], lang).toEqual(WASM_MAGIC);
       const language = await Language.load(wasm);
-      const query = new Query(language, await nodeGrammars.tagsQuery(lang));
+      const tags = await nodeGrammars.tagsQuery(lang);
+      // Bash and Kotlin ship no tags.scm: queries.ts holds all of their tags.
+      if (lang === 'bash' || lang === 'kotlin') {
+        expect(tags, lang).toBe('');
+        continue;
+      }
+      const query = new Query(language, tags);
       expect(query.patternCount(), lang).toBeGreaterThan(2);
       query.delete();
     }

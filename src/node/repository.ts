@@ -409,8 +409,12 @@ async function nodeAnalyzer(usePool: boolean, languages: readonly Language[]): P
   // One shared promise: Engine.build calls analyze 32 times at once, and each call must not
   // load its own copy of every grammar.
   let analyzer: Promise<StructuralAnalyzer> | null = null;
+  // Only the repository's languages load up front; a file in another (a C++ `.h`, a shell script without extension) loads its own.
   const local = async (path: string, text: string): Promise<FileAnalysis> =>
-    (await (analyzer ??= analyzerModule.StructuralAnalyzer.create(nodeGrammars))).analyze(path, text);
+    (await (analyzer ??= analyzerModule.StructuralAnalyzer.create(nodeGrammars, { languages }))).analyzeAsync(
+      path,
+      text,
+    );
   return { analyze: local, prepare: () => {}, close: async () => {} };
 }
 

@@ -51,10 +51,20 @@ const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set([
   'python',
   'go',
   'rust',
+  'php',
+  'lua',
 ]);
 
 /** Languages whose files see their package peers' names without importing them. */
-const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set(['go', 'java']);
+const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set([
+  'go',
+  'java',
+  'kotlin',
+  'scala',
+  'swift',
+  'csharp',
+  'php',
+]);
 
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;

@@ -408,3 +408,127 @@ describe('Java resolution', () => {
     );
   });
 });
+
+describe('C and C++ includes', () => {
+  const r = repo({
+    'src/shared/timeout-glib.c': '',
+    'src/shared/timeout.h': '',
+    'src/main.c': '',
+    'googletest/include/gtest/gtest.h': '',
+    'googletest/include/gtest/internal/gtest-port.h': '',
+    'googletest/src/gtest.cc': '',
+    'googlemock/include/gtest/gtest.h': '',
+  });
+  it('finds a quoted include beside the file first, then by path suffix, the closest header winning', () => {
+    expect(r.resolve('src/shared/timeout-glib.c', '"timeout.h"'.slice(1, -1))).toEqual(['src/shared/timeout.h']);
+    expect(r.resolve('src/main.c', 'shared/timeout.h')).toEqual(['src/shared/timeout.h']);
+    expect(r.resolve('googletest/src/gtest.cc', 'gtest/internal/gtest-port.h')).toEqual([
+      'googletest/include/gtest/internal/gtest-port.h',
+    ]);
+    expect(r.resolve('googletest/src/gtest.cc', 'gtest/gtest.h')).toEqual(['googletest/include/gtest/gtest.h']);
+  });
+  it('adds the implementation beside a header (x.h → x.c) when there is one', () => {
+    const r2 = repo({ 'lib/list.h': '', 'lib/list.c': '', 'app/main.c': '', 'lib/util.hpp': '', 'lib/util.cpp': '' });
+    expect(r2.resolve('app/main.c', 'list.h')).toEqual(['lib/list.c', 'lib/list.h']);
+    expect(r2.resolve('lib/list.c', 'list.h')).toEqual(['lib/list.h']);
+    expect(r2.resolve('app/main.c', '<util.hpp>')).toEqual(['lib/util.cpp', 'lib/util.hpp']);
+  });
+
+  it('leaves system headers external', () => {
+    expect(r.resolve('src/main.c', '<glib.h>')).toBe('external:glib.h');
+    expect(r.resolve('googletest/src/gtest.cc', '<vector>')).toBe('external:vector');
+  });
+});
+
+describe('Ruby, PHP, Bash and Lua paths', () => {
+  it('resolves require under lib/ and require_relative beside the file', () => {
+    const r = repo({ 'lib/rake.rb': '', 'lib/rake/task.rb': '', 'lib/rake/file_list.rb': '', 'test/helper.rb': '' });
+    expect(r.resolve('lib/rake.rb', 'rake/task', ['*'], 'require')).toEqual(['lib/rake/task.rb']);
+    expect(r.resolve('lib/rake/task.rb', './file_list', ['*'], 'require')).toEqual(['lib/rake/file_list.rb']);
+    expect(r.resolve('test/helper.rb', 'minitest/autorun', ['*'], 'require')).toBe('external:minitest');
+  });
+
+  it('resolves PHP use through composer.json PSR-4, else by the namespace folders', () => {
+    const r = repo({
+      'composer.json': '{"autoload": {"psr-4": {"App\\\\": "src/"}}}',
+      'src/Http/Kernel.php': '',
+      'src/index.php': '',
+      'vendor/psr/log/Psr/Log/LoggerInterface.php': '',
+    });
+    expect(r.resolve('src/index.php', 'App\\Http\\Kernel', ['Kernel'], 'use')).toEqual(['src/Http/Kernel.php']);
+    expect(r.resolve('src/index.php', 'Psr\\Log\\LoggerInterface', ['LoggerInterface'], 'use')).toEqual([
+      'vendor/psr/log/Psr/Log/LoggerInterface.php',
+    ]);
+    expect(r.resolve('src/index.php', './Http/Kernel.php', ['*'], 'require')).toEqual(['src/Http/Kernel.php']);
+    expect(r.resolve('src/index.php', 'Symfony\\Component\\Console\\Application', ['Application'], 'use')).toBe(
+      'external:Symfony',
+    );
+  });
+
+  it('resolves sourced scripts and Lua modules', () => {
+    const r = repo({
+      'completions/mount.bash': '',
+      'completions/mount.bash.linux': '',
+      'bin/run.sh': '',
+      'bin/lib.sh': '',
+      'lua/pl/path.lua': '',
+      'lua/pl/init.lua': '',
+      'app.lua': '',
+    });
+    expect(r.resolve('bin/run.sh', './lib.sh')).toEqual(['bin/lib.sh']);
+    expect(r.resolve('completions/mount.bash', '$BASH_SOURCE.linux')).toEqual(['completions/mount.bash.linux']);
+    expect(r.resolve('app.lua', 'pl.path', ['*'], 'require')).toEqual(['lua/pl/path.lua']);
+    expect(r.resolve('app.lua', 'pl', ['*'], 'require')).toEqual(['lua/pl/init.lua']);
+    expect(r.resolve('app.lua', 'lfs', ['*'], 'require')).toBe('external:lfs');
+  });
+});
+
+describe('packages and namespaces: Kotlin, Scala, C#, Swift', () => {
+  it('resolves Kotlin imports to the file of the package that declares the name', () => {
+    const r = repo({
+      'app/src/main/java/expo/modules/kotlin/types/AnyTypeConverter.kt':
+        'package expo.modules.kotlin.types\nimport expo.modules.kotlin.jni.ExpectedType\n',
+      'app/src/main/java/expo/modules/kotlin/jni/ExpectedType.kt':
+        'package expo.modules.kotlin.jni\n\nclass ExpectedType(vararg x: Int)\n',
+      'app/src/main/java/expo/modules/kotlin/jni/CppType.kt':
+        'package expo.modules.kotlin.jni\n\nenum class CppType { ANY }\n',
+    });
+    const from = 'app/src/main/java/expo/modules/kotlin/types/AnyTypeConverter.kt';
+    expect(r.resolve(from, 'expo.modules.kotlin.jni.ExpectedType', ['ExpectedType'])).toEqual([
+      'app/src/main/java/expo/modules/kotlin/jni/ExpectedType.kt',
+    ]);
+    expect(r.resolve(from, 'expo.modules.kotlin.jni', ['*'])).toHaveLength(2);
+    expect(r.resolve(from, 'com.facebook.react.bridge.Dynamic', ['Dynamic'])).toBe(
+      'external:com.facebook.react.bridge',
+    );
+  });
+
+  it('resolves a Scala import relative to the chained package clauses', () => {
+    const r = repo({
+      'shared/scala/util/parsing/combinator/lexical/Scanners.scala':
+        'package scala\npackage util.parsing\npackage combinator\npackage lexical\n\nimport input._\n',
+      'shared/scala/util/parsing/input/Reader.scala':
+        'package scala\npackage util.parsing.input\n\nabstract class Reader[+T]\n',
+    });
+    expect(r.resolve('shared/scala/util/parsing/combinator/lexical/Scanners.scala', 'input', ['*'])).toEqual([
+      'shared/scala/util/parsing/input/Reader.scala',
+    ]);
+  });
+
+  it('resolves C# using to the files of that namespace and Swift import to the module folder', () => {
+    const r = repo({
+      'Runtime/Progress.cs': 'using Cysharp.Threading.Tasks.Internal;\nnamespace Cysharp.Threading.Tasks\n{\n}\n',
+      'Runtime/Internal/ArrayPool.cs': 'namespace Cysharp.Threading.Tasks.Internal\n{\n}\n',
+      'Sources/Core/Mutex.swift': '',
+      'Sources/App/main.swift': '',
+    });
+    expect(r.resolve('Runtime/Progress.cs', 'Cysharp.Threading.Tasks.Internal', ['*'], 'use')).toEqual([
+      'Runtime/Internal/ArrayPool.cs',
+    ]);
+    expect(r.resolve('Runtime/Progress.cs', 'System.Collections.Generic', ['*'], 'use')).toBe(
+      'external:System.Collections.Generic',
+    );
+    expect(r.resolve('Sources/App/main.swift', 'Core', ['*'])).toEqual(['Sources/Core/Mutex.swift']);
+    expect(r.resolve('Sources/App/main.swift', 'Foundation', ['*'])).toBe('external:Foundation');
+  });
+});

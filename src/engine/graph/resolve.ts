@@ -3,10 +3,12 @@
  * names, per language. What does not resolve is an external package (react, os, fmt,
  * serde, java.util): kept by name, never an error.
  *
- * Reads build files (package.json, tsconfig.json/jsconfig.json, go.mod, Cargo.toml) from the
+ * Reads build files (package.json, tsconfig.json/jsconfig.json, go.mod, Cargo.toml,
+ * composer.json) and the package/namespace lines of Kotlin, Scala and C# files from the
  * corpus' own text; a build file that is not in the corpus is simply absent.
  */
 import type { ImportRef, Language } from '../contract';
+import { languageForPath } from '../structural/grammars';
 import { parseJsonc } from './jsonc';
 
 /** The slice of a corpus file resolution needs. */
@@ -131,7 +133,31 @@ function languageOf(file: ResolvableFile): Language | null {
   if (/\.go$/.test(p)) return 'go';
   if (/\.rs$/.test(p)) return 'rust';
   if (/\.java$/.test(p)) return 'java';
-  return null;
+  return languageForPath(p);
+}
+
+/** Where a header's implementation is, beside it with the same stem, in this order. */
+const C_IMPLEMENTATION_EXTENSIONS = ['.c', '.cc', '.cpp', '.cxx'];
+/** C and C++ files an `#include` can name (headers, and the odd included `.c`/`.inc`). */
+const INCLUDABLE = /\.(h|hh|hpp|hxx|h\+\+|inc|ipp|tpp|c|cc|cpp|cxx)$/i;
+/** `package a.b` lines of a Kotlin or Scala file (Scala may chain several: `package a` then `package b.c`). */
+const PACKAGE_LINE = /^[ \t]*package[ \t]+([\w.`]+)[ \t]*;?[ \t]*(?:\{|$)/gm;
+/** `namespace A.B` (block or file-scoped) of a C# file. */
+const CSHARP_NAMESPACE = /^[ \t]*namespace[ \t]+([\w.]+)/gm;
+
+/** The package a Kotlin or Scala file declares ('' for none): chained Scala clauses joined. */
+function declaredPackage(text: string): string {
+  const head = text.length > 20000 ? text.slice(0, 20000) : text;
+  const parts: string[] = [];
+  for (const match of head.matchAll(PACKAGE_LINE)) if (match[1] !== 'object') parts.push(match[1].replace(/`/g, ''));
+  return parts.join('.');
+}
+
+/** Whether a Kotlin, Scala or C# file declares a top-level name (`class X`, `object X`, `fun X`…). */
+function declaresName(text: string, name: string): boolean {
+  return new RegExp(
+    `\\b(?:class|interface|object|trait|enum|struct|record|fun|def|val|var|typealias|type|delegate)\\s+${name.replace(/[^\w]/g, '')}\\b`,
+  ).test(text);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -174,6 +200,14 @@ export class ImportResolver {
   private readonly byStem = new Map<string, number>();
   /** resolveJs's answers by importing directory and specifier (see resolveJsFromDir). */
   private readonly jsResolved = new Map<string, number[] | null>();
+  /** C/C++, Ruby, PHP, Bash, Lua: file name → files with that name (path-suffix lookups start here). */
+  private readonly byFileName = new Map<string, number[]>();
+  /** Kotlin and Scala: package → its files; C#: namespace → its files. */
+  private readonly filesByPackage = new Map<string, number[]>();
+  /** PHP: PSR-4 namespace prefixes (`App\\`) → directories, from composer.json files. */
+  private readonly psr4: [string, string][] = [];
+  /** Swift: module name → its files (resolveSwiftModule's answers). */
+  private readonly swiftModules = new Map<string, number[] | null>();
 
   constructor(private readonly files: readonly ResolvableFile[]) {
     files.forEach((file, index) => {
@@ -227,7 +261,27 @@ export class ImportResolver {
         this.rustCrates.set(crate, root);
       }
     }
+    if (name === 'composer.json') this.indexComposer(dir, file.text);
     const language = languageOf(file);
+    if (
+      language === 'c' ||
+      language === 'cpp' ||
+      language === 'ruby' ||
+      language === 'php' ||
+      language === 'bash' ||
+      language === 'lua' ||
+      language === 'swift'
+    ) {
+      push(this.byFileName, name, index);
+    }
+    if (language === 'kotlin' || language === 'scala') {
+      const pkg = declaredPackage(file.text);
+      push(this.filesByPackage, `${language}:${pkg}`, index);
+    } else if (language === 'csharp') {
+      const namespaces = new Set([...file.text.matchAll(CSHARP_NAMESPACE)].map((m) => m[1]));
+      for (const namespace of namespaces.size ? namespaces : [''])
+        push(this.filesByPackage, `csharp:${namespace}`, index);
+    }
     if (language === 'python') {
       const segments = path.replace(/\.pyi?$/, '').split('/');
       for (let i = 0; i < segments.length; i++) {
@@ -275,6 +329,40 @@ export class ImportResolver {
       case 'java':
         resolved = this.resolveJava(spec, imp.names);
         external = javaPackageName(spec);
+        break;
+      case 'c':
+      case 'cpp':
+        resolved = this.resolveInclude(file.path, spec);
+        external = spec.replace(/^<|>$/g, '');
+        break;
+      case 'ruby':
+        resolved = this.resolveRuby(file.path, spec);
+        external = spec.startsWith('.') ? spec : spec.split('/')[0];
+        break;
+      case 'php':
+        resolved = this.resolvePhp(file.path, spec, imp.kind);
+        external = imp.kind === 'use' ? spec.split('\\')[0] : spec;
+        break;
+      case 'csharp':
+        resolved = this.resolveCsharp(spec);
+        external = spec;
+        break;
+      case 'kotlin':
+      case 'scala':
+        resolved = this.resolvePackaged(languageOf(file)!, file.text, spec, imp.names);
+        external = javaPackageName(spec);
+        break;
+      case 'swift':
+        resolved = this.resolveSwiftModule(spec);
+        external = spec;
+        break;
+      case 'bash':
+        resolved = this.resolveShell(file.path, spec);
+        external = spec;
+        break;
+      case 'lua':
+        resolved = this.resolveLua(spec);
+        external = spec.split('.')[0];
         break;
       default:
         external = spec;
@@ -781,6 +869,219 @@ export class ImportResolver {
       return this.javaClass(packageSegments);
     }
     return this.javaClass(segments);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Files named by a path: C/C++ includes, Ruby requires, PHP includes, shell sources, Lua modules
+
+  /** Files whose path ends with `suffix` (whole segments), found through their file name. */
+  private bySuffix(suffix: string): number[] {
+    const clean = joinPath(suffix.replace(/^(\.\.?\/)+/, ''));
+    if (!clean) return [];
+    return (this.byFileName.get(basename(clean)) ?? []).filter((index) => endsWithPath(this.files[index].path, clean));
+  }
+
+  /**
+   * The best of several files a path names from `fromPath`: the one sharing the longest folder
+   * prefix with it, then one under an `include/` (or `lib/`) folder, then the shortest path.
+   */
+  private closest(fromPath: string, candidates: number[], preferred: RegExp): number | null {
+    let best: number | null = null;
+    let bestKey: [number, number, number] = [-1, -1, 0];
+    for (const index of candidates) {
+      const path = this.files[index].path;
+      let common = 0;
+      while (common < path.length && common < fromPath.length && path[common] === fromPath[common]) common++;
+      const key: [number, number, number] = [
+        path.slice(0, common).lastIndexOf('/'),
+        preferred.test(path) ? 1 : 0,
+        -path.length,
+      ];
+      if (
+        best === null ||
+        key[0] > bestKey[0] ||
+        (key[0] === bestKey[0] && (key[1] > bestKey[1] || (key[1] === bestKey[1] && key[2] > bestKey[2])))
+      ) {
+        best = index;
+        bestKey = key;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * `#include "x.h"`: beside the including file first; then, as for `<x.h>`, any header whose
+   * path ends with it (the repository's include directories), the closest one.
+   */
+  private resolveInclude(fromPath: string, spec: string): number[] | null {
+    const angled = spec.startsWith('<');
+    const path = spec.replace(/^[<"]|[>"]$/g, '');
+    if (!path || !INCLUDABLE.test(path)) return null;
+    if (!angled) {
+      const beside = this.lookup(joinPath(dirname(fromPath), path));
+      if (beside !== null) return this.withImplementation(beside, fromPath);
+    }
+    const best = this.closest(fromPath, this.bySuffix(path), /(^|\/)include\//);
+    return best === null ? null : this.withImplementation(best, fromPath);
+  }
+
+  /**
+   * The header, and the file beside it that implements it by the C convention (`x.h` → `x.c`,
+   * `x.cpp`…): what an includer calls through the header's prototypes is defined there.
+   */
+  private withImplementation(header: number, fromPath: string): number[] {
+    const path = this.files[header].path;
+    const dot = path.lastIndexOf('.');
+    if (!/^\.(h|hh|hpp|hxx)$/i.test(path.slice(dot))) return [header];
+    const stem = path.slice(0, dot);
+    for (const extension of C_IMPLEMENTATION_EXTENSIONS) {
+      const implementation = this.lookup(stem + extension);
+      if (implementation !== null && this.files[implementation].path !== fromPath) return [header, implementation];
+    }
+    return [header];
+  }
+
+  /** `require 'a/b'`: lib/a/b.rb (any lib/ folder), a/b.rb; `./b` (require_relative) beside the file. */
+  private resolveRuby(fromPath: string, spec: string): number[] | null {
+    const path = spec.endsWith('.rb') ? spec : `${spec}.rb`;
+    if (spec.startsWith('.')) {
+      const beside = this.lookup(joinRelative(dirname(fromPath), path));
+      return beside === null ? null : [beside];
+    }
+    const best = this.closest(fromPath, this.bySuffix(path), /(^|\/)lib\//);
+    return best === null ? null : [best];
+  }
+
+  private indexComposer(dir: string, text: string): void {
+    let composer: { autoload?: Record<string, unknown>; 'autoload-dev'?: Record<string, unknown> };
+    try {
+      composer = JSON.parse(text) as typeof composer;
+    } catch {
+      return;
+    }
+    for (const section of [composer.autoload, composer['autoload-dev']]) {
+      const psr4 = section?.['psr-4'];
+      if (!psr4 || typeof psr4 !== 'object') continue;
+      for (const [prefix, dirs] of Object.entries(psr4 as Record<string, unknown>)) {
+        for (const target of Array.isArray(dirs) ? dirs : [dirs]) {
+          if (typeof target !== 'string') continue;
+          const joined = joinPath(dir, target.replace(/\/+$/, ''));
+          if (joined !== null) this.psr4.push([prefix.replace(/\\*$/, '\\').replace(/^\\$/, ''), joined]);
+        }
+      }
+    }
+    this.psr4.sort((a, b) => b[0].length - a[0].length);
+  }
+
+  /**
+   * PHP `use A\\B\\C`: through composer.json's PSR-4 prefixes, else the file whose path ends
+   * with the namespace's folders (`A/B/C.php`, then `B/C.php`…). `require`/`include`: a path
+   * from the file's folder, else from the root.
+   */
+  private resolvePhp(fromPath: string, spec: string, kind: ImportRef['kind']): number[] | null {
+    if (kind !== 'use') {
+      const found = this.lookup(joinRelative(dirname(fromPath), spec)) ?? this.lookup(joinPath(spec));
+      return found === null ? null : [found];
+    }
+    const name = spec.replace(/^\\/, '');
+    for (const [prefix, dir] of this.psr4) {
+      if (!name.startsWith(prefix)) continue;
+      const found = this.lookup(joinPath(dir, `${name.slice(prefix.length).split('\\').join('/')}.php`));
+      if (found !== null) return [found];
+    }
+    const segments = name.split('\\');
+    for (let start = 0; start < segments.length; start++) {
+      const matches = this.bySuffix(`${segments.slice(start).join('/')}.php`);
+      if (matches.length > 0) return [this.closest(fromPath, matches, /(^|\/)src\//)!];
+    }
+    return null;
+  }
+
+  /** `. ./lib.sh`, `source lib/x.sh` (from the file's folder, else anywhere), `$BASH_SOURCE.linux` (the file's own name). */
+  private resolveShell(fromPath: string, spec: string): number[] | null {
+    if (spec.startsWith('$BASH_SOURCE')) {
+      const own = this.lookup(fromPath + spec.slice('$BASH_SOURCE'.length));
+      return own === null ? null : [own];
+    }
+    if (spec.startsWith('/')) return null;
+    const beside = this.lookup(joinRelative(dirname(fromPath), spec));
+    if (beside !== null) return [beside];
+    const best = this.closest(fromPath, this.bySuffix(spec), /(^|\/)lib\//);
+    return best === null ? null : [best];
+  }
+
+  /** `require("a.b")`: a/b.lua or a/b/init.lua, under any folder (lua/, src/, lib/…); the shortest path wins. */
+  private resolveLua(spec: string): number[] | null {
+    const path = spec.split('.').join('/');
+    const candidates = [...this.bySuffix(`${path}.lua`), ...this.bySuffix(`${path}/init.lua`)];
+    if (candidates.length === 0) return null;
+    candidates.sort((a, b) => this.files[a].path.length - this.files[b].path.length);
+    return [candidates[0]];
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Names in packages and namespaces: C#, Kotlin, Scala, Swift
+
+  /** `using A.B;`: the files declaring namespace A.B; `using static A.B.C`: C's files in A.B. */
+  private resolveCsharp(spec: string): number[] | null {
+    const files = this.filesByPackage.get(`csharp:${spec}`);
+    if (files) return files;
+    const dot = spec.lastIndexOf('.');
+    if (dot < 0) return null;
+    const owner = (this.filesByPackage.get(`csharp:${spec.slice(0, dot)}`) ?? []).filter((i) =>
+      declaresName(this.files[i].text, spec.slice(dot + 1)),
+    );
+    return owner.length > 0 ? owner : null;
+  }
+
+  /**
+   * Kotlin/Scala `import a.b.C` (the files of package a.b declaring C, or C's outer class),
+   * `a.b.*`: every file of a.b. A Scala import may be relative to the packages the file is in
+   * (`package scala.util` then `import parsing.input._`), so those prefixes are tried too.
+   */
+  private resolvePackaged(language: Language, text: string, spec: string, names: readonly string[]): number[] | null {
+    const own = declaredPackage(text);
+    const prefixes = [''];
+    if (language === 'scala' && own) {
+      const parts = own.split('.');
+      for (let i = parts.length; i > 0; i--) prefixes.push(parts.slice(0, i).join('.') + '.');
+    }
+    for (const prefix of prefixes) {
+      const found = this.packagedName(language, prefix + spec, names.includes('*'));
+      if (found) return found;
+    }
+    return null;
+  }
+
+  private packagedName(language: Language, spec: string, wildcard: boolean): number[] | null {
+    if (wildcard) {
+      const files = this.filesByPackage.get(`${language}:${spec}`);
+      if (files) return files;
+    }
+    const segments = spec.split('.');
+    for (let i = segments.length - 1; i >= 1; i--) {
+      const files = this.filesByPackage.get(`${language}:${segments.slice(0, i).join('.')}`);
+      if (!files) continue;
+      const declaring = files.filter((index) => declaresName(this.files[index].text, segments[i]));
+      if (declaring.length > 0) return declaring;
+    }
+    return null;
+  }
+
+  /** Swift `import Module`: the files of the module's folder (a package's Sources/Module/). */
+  private resolveSwiftModule(spec: string): number[] | null {
+    const known = this.swiftModules.get(spec);
+    if (known !== undefined) return known;
+    const files: number[] = [];
+    for (const list of this.byFileName.values()) {
+      for (const index of list) {
+        const path = this.files[index].path;
+        if (path.endsWith('.swift') && (path.startsWith(`${spec}/`) || path.includes(`/${spec}/`))) files.push(index);
+      }
+    }
+    const found = files.length > 0 ? files : null;
+    this.swiftModules.set(spec, found);
+    return found;
   }
 
   /** The longest prefix of `segments` that names a .java file by path suffix (a.b.C.member → a/b/C.java). */

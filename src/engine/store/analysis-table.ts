@@ -11,6 +11,7 @@ import { GrowableU32 } from './growable';
 /** 2: refKind's high bit says the reference is qualified. */
 export const ANALYSIS_TABLE_VERSION = 2;
 
+// Append only: a stored index holds these positions.
 const LANGUAGES: readonly (Language | null)[] = [
   null,
   'javascript',
@@ -20,6 +21,16 @@ const LANGUAGES: readonly (Language | null)[] = [
   'go',
   'rust',
   'java',
+  'c',
+  'cpp',
+  'csharp',
+  'ruby',
+  'php',
+  'kotlin',
+  'swift',
+  'scala',
+  'bash',
+  'lua',
 ];
 const DEFINITION_KINDS: readonly DefinitionKind[] = [
   'function',

@@ -6,7 +6,7 @@
 import { CaptureQuantifier, Language as TSLanguage, Parser, Query } from 'web-tree-sitter';
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
-import { languageForPath, SUPPORTED_LANGUAGES } from './grammars';
+import { languageForFile, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
 import type { GrammarSource } from './grammars';
 import { importsOf, namedChildrenOf } from './imports';
@@ -115,14 +115,14 @@ export class StructuralAnalyzer {
 
   /** Like `analyze`, loading the file's grammar first when needed. */
   async analyzeAsync(path: string, text: string): Promise<FileAnalysis> {
-    const lang = languageForPath(path);
+    const lang = languageForFile(path, text);
     if (lang) await this.loadOne(lang);
     return this.analyze(path, text);
   }
 
   /** Never throws: every failure becomes `parsed: false` with a reason. */
   analyze(path: string, text: string): FileAnalysis {
-    const language = languageForPath(path);
+    const language = languageForFile(path, text);
     const lineCount = countLines(text);
     const empty = { path, language, lineCount, definitions: [], references: [], imports: [] };
     if (!language) return { ...empty, parsed: false };
@@ -180,11 +180,61 @@ export class StructuralAnalyzer {
     try {
       const root = tree.rootNode;
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
+      if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
       return { found, syntaxError: root.hasError ? firstErrorLine(root) : null };
     } finally {
       tree.delete(); // the wasm heap is not garbage-collected
     }
   }
+}
+
+/** `name() {`, `function name {`, `function name() (`: a shell function's first line. */
+const SHELL_FUNCTION_LINE =
+  /^[ \t]*(?:function[ \t]+([A-Za-z_][\w:.+-]*)(?:[ \t]*\(\))?|([A-Za-z_][\w:.+-]*)[ \t]*\(\))[ \t]*(?:[{(]|$)/;
+
+/**
+ * tree-sitter-bash gives up on some `[[ … =~ regex ]]` tests with an ERROR node that can run for
+ * hundreds of lines, and the functions in it are lost. Their first lines are still plain to
+ * see: each line of a top-level ERROR node (or of the whole file, when the root is one) that opens a function (and is not already a found
+ * definition) is added, ending at the next `}` in column 0, with the `#` comments above it.
+ */
+function addShellFunctionsInErrors(text: string, root: Node, definitions: Definition[]): void {
+  const known = new Set(definitions.map((d) => d.nameLine));
+  const lines = text.split('\n');
+  let added = false;
+  // When the error starts the file, the root itself is the ERROR node.
+  for (const node of root.isError ? [root] : namedChildrenOf(root)) {
+    if (!node.isError) continue;
+    const last = Math.min(node.endPosition.row, lines.length - 1);
+    for (let row = node.startPosition.row; row <= last; row++) {
+      const match = SHELL_FUNCTION_LINE.exec(lines[row]);
+      if (!match || known.has(row + 1)) continue;
+      let end = row;
+      while (end + 1 < lines.length && !lines[end].startsWith('}') && end - row < 2000) end++;
+      let docStart = row;
+      while (docStart > 0 && /^[ \t]*#/.test(lines[docStart - 1]) && !lines[docStart - 1].startsWith('#!')) docStart--;
+      const doc =
+        docStart < row
+          ? lines
+              .slice(docStart, row)
+              .map((l) => l.trimEnd())
+              .join('\n')
+              .slice(0, MAX_DOC_CHARS)
+          : undefined;
+      const signature = lines[row]
+        .trim()
+        .replace(/[ \t]*[{(]$/, '')
+        .slice(0, MAX_SIGNATURE_CHARS);
+      const name = match[1] ?? match[2];
+      definitions.push(
+        doc === undefined
+          ? { name, kind: 'function', signature, startLine: row + 1, endLine: end + 1, nameLine: row + 1 }
+          : { name, kind: 'function', signature, startLine: row + 1, endLine: end + 1, nameLine: row + 1, doc },
+      );
+      added = true;
+    }
+  }
+  if (added) definitions.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 }
 
 function firstErrorLine(root: Node): number {
@@ -210,12 +260,14 @@ function firstErrorNode(node: Node): Node | null {
 // ---------------------------------------------------------------------------------------
 // Compiling the query
 
-type CaptureRole = { role: 'name' | 'import' | 'introduced' } | { role: 'definition' | 'reference'; tagKind: string };
+type CaptureRole =
+  { role: 'name' | 'import' | 'introduced' | 'local' } | { role: 'definition' | 'reference'; tagKind: string };
 
 function captureRole(name: string): CaptureRole | undefined {
   if (name === 'name') return { role: 'name' };
   if (name === 'import') return { role: 'import' };
   if (name === 'introduced') return { role: 'introduced' };
+  if (name === 'local') return { role: 'local' };
   if (name.startsWith('definition.')) return { role: 'definition', tagKind: name.slice(11) };
   if (name.startsWith('reference.')) return { role: 'reference', tagKind: name.slice(10) };
   return undefined;
@@ -377,6 +429,8 @@ function readMatches(
   const importNodes = new Map<number, Node>();
   /** Ids of names a type parameter list introduces (`<T>`): not uses. */
   const introduced = new Set<number>();
+  /** Names the file binds as local variables or parameters (Ruby): a bare use of one is not a call. */
+  const locals = new Set<string>();
 
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
@@ -402,6 +456,9 @@ function readMatches(
           break;
         case 'introduced':
           introduced.add(node.id);
+          break;
+        case 'local':
+          locals.add(text.slice(node.startIndex, node.endIndex));
           break;
         case 'definition':
           defNode = node;
@@ -445,9 +502,13 @@ function readMatches(
     if (definitionNameStarts.has(position)) continue;
     if (introduced.has(nameNode.id)) continue; // `<T>` introduces, not uses
     const nameText = text.slice(position, nameNode.endIndex);
+    // Ruby's tags take every bare identifier for a call; one the file binds as a local is a variable.
+    if (locals.size > 0 && locals.has(nameText) && tagKind === 'call' && !isCalledMethod(nameNode)) continue;
     if (tagKind === 'type' && nameText.length === 1) continue; // uses of type parameters (`T`)
     if (builtins?.has(nameText)) continue;
-    const kind = referenceKind(tagKind, refNode);
+    // Ruby's tags call every bare constant a call: a constant names a class or module.
+    const kind =
+      lang === 'ruby' && tagKind === 'call' && nameNode.type === 'constant' ? 'type' : referenceKind(tagKind, refNode);
     const existing = byPosition.get(position);
     if (existing && REFERENCE_KIND_PRIORITY[existing.kind] >= REFERENCE_KIND_PRIORITY[kind]) continue;
     const name = referenceName(nameText);
@@ -457,7 +518,7 @@ function readMatches(
       name,
       line,
       kind,
-      qualified: isQualified(text, position),
+      qualified: isQualified(lang, text, position),
       enclosing: undefined,
       position,
     });
@@ -474,6 +535,12 @@ function readMatches(
     references: references.map(toReference),
     imports,
   };
+}
+
+/** Whether a Ruby identifier is the method of a call (`x.name`, `name(1)`), not its receiver or an argument. */
+function isCalledMethod(name: Node): boolean {
+  const parent = name.parent;
+  return parent?.type === 'call' && parent.childForFieldName('method')?.id === name.id;
 }
 
 /**
@@ -518,6 +585,12 @@ const BUILTIN_TYPES: Partial<Record<Language, ReadonlySet<string>>> = {
   ),
   python: new Set('str int float bool bytes list dict set tuple object None type'.split(' ')),
   rust: new Set(['Self']),
+  // Shell builtins and the commands every script runs: calls of nothing in the repository.
+  bash: new Set(
+    'return exit local export readonly declare typeset unset set shift echo printf read eval exec source . cd pwd test [ [[ true false type command builtin let trap wait kill shopt getopts compgen complete compopt mapfile readarray'.split(
+      ' ',
+    ),
+  ),
 };
 
 function referenceKind(tagKind: string, refNode: Node | null): Reference['kind'] {
@@ -527,12 +600,17 @@ function referenceKind(tagKind: string, refNode: Node | null): Reference['kind']
     const type = refNode?.type;
     return type === 'new_expression' || type === 'object_creation_expression' ? 'new' : 'type';
   }
-  if (tagKind === 'type' || tagKind === 'implementation') return 'type';
+  if (tagKind === 'type' || tagKind === 'implementation' || tagKind === 'interface') return 'type';
+  // Ruby's and C#'s tags call a method call a `send`.
+  if (tagKind === 'send') return 'call';
   return 'reference';
 }
 
-/** Whether the name at `position` follows `.`, `?.` or `::` (spaces and line breaks allowed between). */
-function isQualified(text: string, position: number): boolean {
+/**
+ * Whether the name at `position` follows `.`, `?.`, `::` or `->` (spaces and line breaks
+ * allowed between), or in Lua a method call's `:`.
+ */
+function isQualified(lang: Language, text: string, position: number): boolean {
   let i = position - 1;
   while (
     i >= 0 &&
@@ -540,7 +618,9 @@ function isQualified(text: string, position: number): boolean {
   )
     i--;
   const c = text.charCodeAt(i);
-  return c === 46 /* . */ || (c === 58 /* : */ && text.charCodeAt(i - 1) === 58);
+  if (c === 46 /* . */) return true;
+  if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 || lang === 'lua';
+  return c === 62 /* > */ && text.charCodeAt(i - 1) === 45; /* - */
 }
 
 /** `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. */
@@ -592,6 +672,24 @@ const CONTAINER_TYPES: ReadonlyMap<string, boolean> = new Map([
   ['internal_module', false],
   ['module', false],
   ['mod_item', false],
+  // C, C++
+  ['struct_specifier', true],
+  ['class_specifier', true],
+  ['union_specifier', true],
+  ['enum_specifier', false],
+  ['namespace_definition', false],
+  // C#
+  ['struct_declaration', true],
+  ['namespace_declaration', false],
+  // PHP
+  ['trait_declaration', true],
+  // Kotlin, Swift, Scala
+  ['object_declaration', true],
+  ['companion_object', true],
+  ['protocol_declaration', true],
+  ['object_definition', true],
+  ['trait_definition', true],
+  ['enum_definition', true],
 ]);
 
 /** Function bodies stop the container walk: a function inside a method is not a member. */
@@ -609,7 +707,26 @@ const FUNCTION_SCOPE_TYPES = new Set([
   'func_literal',
   'closure_expression',
   'lambda_expression',
+  // Ruby, C#, Kotlin, Swift, PHP
+  'method',
+  'singleton_method',
+  'local_function_statement',
+  'lambda_literal',
+  'anonymous_function',
+  'anonymous_function_creation_expression',
 ]);
+
+/** Declarators a C/C++ function's `function_declarator` may sit in (`char *f(void)`, `T &g()`). */
+const DECLARATOR_WRAPPERS = new Set([
+  'pointer_declarator',
+  'reference_declarator',
+  'parenthesized_declarator',
+  'attributed_declarator',
+]);
+/** What holds a C/C++ function declarator: a definition with a body, or a declaration (a prototype). */
+const FUNCTION_HOLDERS = new Set(['function_definition', 'declaration', 'field_declaration']);
+/** C/C++ type specifiers: tagged by name wherever they appear, a definition only with a body. */
+const TYPE_SPECIFIERS = new Set(['struct_specifier', 'union_specifier', 'enum_specifier', 'class_specifier']);
 
 // Each `type`, `parent`, sibling or field read is a call into wasm, and `parent` walks down
 // from the root: read each once per definition and pass it along.
@@ -617,7 +734,7 @@ const FUNCTION_SCOPE_TYPES = new Set([
 function readDefinition(
   lang: Language,
   text: string,
-  node: Node,
+  tagged: Node,
   nameNode: Node,
   tagKind: string,
 ): FoundDefinition | null {
@@ -628,12 +745,39 @@ function readDefinition(
   if ((firstChar === 34 || firstChar === 39 || lang === 'python') && nameNode.type === 'string')
     name = name.slice(1, -1);
   if (!name) return null;
-  const nodeType = node.type;
+  let node = tagged;
+  let nodeType = node.type;
+  // C/C++ tags name a function by its declarator: the definition (or the prototype) is the
+  // node holding it. One in a parameter list or a typedef is not a function of the file.
+  if (nodeType === 'function_declarator') {
+    let holder = node.parent;
+    while (holder && DECLARATOR_WRAPPERS.has(holder.type)) holder = holder.parent;
+    if (!holder || !FUNCTION_HOLDERS.has(holder.type)) return null;
+    node = holder;
+    nodeType = holder.type;
+  } else if (TYPE_SPECIFIERS.has(nodeType) && !node.childForFieldName('body'))
+    return null; // `struct a *p;`, `class B;`
+  else if (nodeType === 'package_clause')
+    return null; // every file of a Scala package says it
+  else if (
+    lang === 'swift' &&
+    (nodeType === 'class_declaration' || nodeType === 'protocol_declaration') &&
+    nameNode.parent?.id !== node.id
+  ) {
+    // Swift's tags tag a member as the whole type around it: the member is the definition.
+    const member = memberHolding(nameNode);
+    if (!member) return null;
+    node = member;
+    nodeType = member.type;
+  }
   // A declarator's value decides its kind; `const x = require('y')` (an import, not a definition
   // of x: a quarter of what the queries tag in CommonJS code) is dropped before any walk up the tree.
   const value = nodeType === 'variable_declarator' ? node.childForFieldName('value') : null;
   if (value?.type === 'call_expression' && value.childForFieldName('function')?.text === 'require') return null;
   const parent = node.parent;
+  // Swift's tags tag every `let`/`var`: only a type's or the file's are definitions, not a function's locals.
+  if (lang === 'swift' && nodeType === 'property_declaration' && !SWIFT_PROPERTY_HOLDERS.has(parent?.type ?? ''))
+    return null;
 
   // The outer node (whole range), with its type and parent.
   let outer = node;
@@ -647,13 +791,14 @@ function readDefinition(
     outerParentType = outerParent?.type;
   };
   if (parent && wrapsOneDefinition(nodeType, outerParentType!, parent)) up();
-  if (outerParentType === 'decorated_definition') up();
+  if (outerParentType === 'decorated_definition' || outerParentType === 'template_declaration') up();
   // TS `namespace X {}` at statement level is wrapped in an expression statement.
   if (outerType === 'internal_module' && outerParentType === 'expression_statement') up();
   while (outerParent && (outerParentType === 'export_statement' || outerParentType === 'ambient_declaration')) up();
 
-  const { container, membersAreMethods } = containerOf(node, nodeType, outerParent);
+  const { container, membersAreMethods } = containerOf(lang, node, nodeType, nameNode, outerParent);
   const kind = definitionKind(
+    lang,
     node,
     nodeType,
     parent,
@@ -680,8 +825,9 @@ function readDefinition(
   const signatureStart = outerType === 'decorated_definition' ? node.startIndex : outer.startIndex;
   const body = bodyOf(node, nodeType);
   let signature = signatureOf(lang, text, node, nodeType, body, signatureStart);
-  // A function without a body (overload, abstract, interface member, extern) reads as a declaration.
-  if ((kind === 'function' || kind === 'method') && !body && !signature.endsWith(';'))
+  // A function without a body (overload, abstract, interface member, extern, C prototype) reads as a declaration.
+  // (A Ruby `def x; end` has no body node: it is a definition all the same.)
+  if ((kind === 'function' || kind === 'method') && !body && !signature.endsWith(';') && lang !== 'ruby')
     signature = `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)};`;
   const nameLine = nameNode.startPosition.row + 1;
   let doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
@@ -700,6 +846,18 @@ function readDefinition(
   };
 }
 
+const SWIFT_PROPERTY_HOLDERS = new Set(['source_file', 'class_body', 'protocol_body', 'enum_class_body']);
+
+/** The declaration in a Swift class or protocol body that holds `name`. */
+function memberHolding(name: Node): Node | null {
+  for (let node = name, parent = name.parent; parent; node = parent, parent = parent.parent) {
+    const type = parent.type;
+    if (type === 'class_body' || type === 'protocol_body' || type === 'enum_class_body') return node;
+    if (type === 'class_declaration' || type === 'protocol_declaration') return null;
+  }
+  return null;
+}
+
 /** Whether the definition's parent is a declaration of that one definition (`const x = …`, `type T …`), which is then its range. */
 function wrapsOneDefinition(type: string, parentType: string, parent: Node): boolean {
   if (type === 'variable_declarator')
@@ -716,8 +874,10 @@ function wrapsOneDefinition(type: string, parentType: string, parent: Node): boo
 }
 
 function containerOf(
+  lang: Language,
   node: Node,
   nodeType: string,
+  nameNode: Node,
   outerParent: Node | null,
 ): { container?: string; membersAreMethods: boolean } {
   // Go methods: the receiver's type is the container.
@@ -740,17 +900,81 @@ function containerOf(
         return { container: objectText, membersAreMethods: true };
     }
   }
+  // C# `Task I.M()`, an explicit interface implementation: the interface is the container.
+  if (lang === 'csharp' && nodeType === 'method_declaration') {
+    const explicit = namedChildrenOf(node).find((c) => c.type === 'explicit_interface_specifier');
+    const interfaceName = explicit
+      ? lastSegment(
+          explicit.text
+            .replace(/\s+/g, '')
+            .replace(/\.$/, '')
+            .replace(/<[^]*>$/, ''),
+        )
+      : '';
+    if (interfaceName) return { container: interfaceName, membersAreMethods: true };
+  }
+  const nameParent = lang === 'cpp' || lang === 'lua' ? nameNode.parent : null;
+  // C++ `void Widget::run() {}` defined outside its class: the scope is the container.
+  if (nameParent?.type === 'qualified_identifier') {
+    const scope = nameParent.childForFieldName('scope');
+    const scopeName = scope ? lastSegment(scope.text.replace(/<[^]*>$/, '')) : '';
+    if (scopeName) return { container: scopeName, membersAreMethods: true };
+  }
+  // Lua `function M.f()` and `function M:m()`: the table is the container.
+  if (nameParent?.type === 'dot_index_expression' || nameParent?.type === 'method_index_expression') {
+    const table = nameParent.childForFieldName('table');
+    if (table) return { container: lastSegment(table.text), membersAreMethods: true };
+  }
   for (let p = outerParent; p; p = p.parent) {
     const type = p.type;
+    if (lang === 'cpp' && type === 'function_definition') {
+      const className = macroClassName(p);
+      if (className) return { container: className, membersAreMethods: true };
+    }
     if (FUNCTION_SCOPE_TYPES.has(type)) return { membersAreMethods: false };
     const methods = CONTAINER_TYPES.get(type);
     if (methods === undefined) continue;
     if (type === 'object_type') return { membersAreMethods: false }; // an inline `{ m(): void }` type
-    const name = type === 'impl_item' ? implTypeName(p) : p.childForFieldName('name')?.text;
-    if (!name) return { membersAreMethods: methods };
-    return { container: /^['"]/.test(name) ? name.slice(1, -1) : name, membersAreMethods: methods };
+    const name = type === 'impl_item' ? implTypeName(p) : containerName(p);
+    // Kotlin's unnamed `companion object`: its members belong to the class around it.
+    if (!name && type === 'companion_object') continue;
+    // A Ruby module holds methods (mixed in, or `module_function`); a TS `module` holds functions.
+    const members = methods || (type === 'module' && lang === 'ruby');
+    if (!name) return { membersAreMethods: members };
+    return { container: /^['"]/.test(name) ? name.slice(1, -1) : name, membersAreMethods: members };
   }
   return { membersAreMethods: false };
+}
+
+/** The class of `class EXPORT_MACRO Name { … }`, which tree-sitter-cpp reads as a function `Name`; else null. */
+function macroClassName(definition: Node): string | null {
+  const type = definition.childForFieldName('type');
+  const typeType = type?.type;
+  if ((typeType !== 'class_specifier' && typeType !== 'struct_specifier') || type!.childForFieldName('body'))
+    return null;
+  const declarator = definition.childForFieldName('declarator');
+  return declarator?.type === 'identifier' ? declarator.text : null;
+}
+
+/** The name of a container node: its `name` field, else its first identifier child (Kotlin's nodes have no fields). */
+function containerName(container: Node): string | undefined {
+  const name = container.childForFieldName('name');
+  if (name) {
+    // Ruby `class A::B`: the class is B.
+    if (name.type === 'scope_resolution') return name.childForFieldName('name')?.text;
+    return name.text;
+  }
+  for (const child of namedChildrenOf(container)) {
+    const type = child.type;
+    if (type === 'type_identifier' || type === 'simple_identifier' || type === 'identifier') return child.text;
+    if (type === 'class_body' || type === 'declaration_list' || type === 'field_declaration_list') return undefined;
+  }
+  return undefined;
+}
+
+/** `a::b::C` → 'C', `a.b` → 'b', `A\\B` → 'B'. */
+function lastSegment(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf(':'), path.lastIndexOf('.'), path.lastIndexOf('\\')) + 1);
 }
 
 function implTypeName(impl: Node): string | undefined {
@@ -770,8 +994,18 @@ function firstOfType(node: Node, type: string): Node | null {
   return null;
 }
 
+/** Whether a node has an unnamed child of this type (a keyword: Kotlin's `interface`, Swift's `struct`). */
+function hasKeyword(node: Node, keyword: string): boolean {
+  for (let i = 0, count = node.childCount; i < count; i++) {
+    const child = node.child(i);
+    if (child && !child.isNamed && child.type === keyword) return true;
+  }
+  return false;
+}
+
 /** `value`: a variable_declarator's value node (already read), null otherwise. */
 function definitionKind(
+  lang: Language,
   node: Node,
   nodeType: string,
   parent: Node | null,
@@ -782,25 +1016,46 @@ function definitionKind(
 ): DefinitionKind | null {
   switch (nodeType) {
     case 'class_declaration':
+      if (lang === 'kotlin') {
+        if (hasKeyword(node, 'interface')) return 'interface';
+        return /\benum\b/.test(firstOfType(node, 'modifiers')?.text ?? '') ? 'enum' : 'class';
+      }
+      if (lang === 'swift') return swiftDeclarationKind(node);
+      return 'class';
     case 'class':
     case 'abstract_class_declaration':
     case 'class_definition':
     case 'record_declaration':
+    case 'class_specifier':
+    case 'object_declaration':
+    case 'companion_object':
+    case 'object_definition':
       return 'class';
     case 'interface_declaration':
     case 'annotation_type_declaration':
+    case 'protocol_declaration':
       return 'interface';
     case 'enum_declaration':
     case 'enum_item':
+    case 'enum_specifier':
+    case 'enum_definition':
       return 'enum';
     case 'struct_item':
     case 'union_item':
+    case 'struct_specifier':
+    case 'union_specifier':
+    case 'struct_declaration':
       return 'struct';
     case 'trait_item':
+    case 'trait_declaration':
+    case 'trait_definition':
       return 'trait';
     case 'type_alias_declaration':
     case 'type_item':
     case 'type_alias':
+    case 'type_definition':
+    case 'alias_declaration':
+    case 'typealias_declaration':
       return 'type';
     case 'type_spec': {
       const type = node.childForFieldName('type')?.type;
@@ -811,8 +1066,13 @@ function definitionKind(
     case 'mod_item':
       return 'module';
     case 'internal_module':
+    case 'namespace_definition':
+    case 'namespace_declaration':
+    case 'file_scoped_namespace_declaration':
       return 'namespace';
     case 'macro_definition':
+    case 'preproc_def':
+    case 'preproc_function_def':
       return 'macro';
     case 'method_definition':
     case 'method_signature':
@@ -821,25 +1081,53 @@ function definitionKind(
     case 'field_definition':
     case 'public_field_definition':
     case 'function_signature_item':
+    case 'singleton_method':
+    case 'constructor_declaration':
+    case 'protocol_function_declaration':
+    case 'init_declaration':
+    case 'deinit_declaration':
+    case 'subscript_declaration':
       return 'method';
-    case 'function_item':
     case 'function_definition':
-    case 'assignment_expression':
+      if (tagKind === 'class') return 'class'; // C++ `class EXPORT_MACRO Name { … }`, read as a function
       return isMember ? 'method' : 'function';
+    case 'function_item':
+    case 'assignment_expression':
+    case 'method':
+      return isMember ? 'method' : 'function';
+    case 'function_declaration':
+      // Lua's tags say which: `function M:m()` is a method, `function M.f()` a function.
+      if (lang === 'lua') return tagKind === 'method' ? 'method' : 'function';
+      return isMember ? 'method' : 'function';
+    case 'declaration':
+    case 'field_declaration':
+      // A C/C++ prototype (the tags' function declarator, widened), or a field or variable.
+      if (tagKind === 'function' || tagKind === 'method')
+        return isMember || tagKind === 'method' ? 'method' : 'function';
+      return KIND_BY_TAG[tagKind] ?? null;
     case 'variable_declarator':
       if (value && FUNCTION_VALUE_TYPES.has(value.type)) return 'function';
       return parent?.child(0)?.type === 'const' ? 'constant' : 'variable';
-    case 'assignment': // Python module-level assignment
-      return /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable';
+    case 'assignment': // Python module-level assignment, Ruby constant
+      return /^[A-Z][A-Z0-9_]*$/.test(name) || lang === 'ruby' ? 'constant' : 'variable';
     case 'const_spec':
     case 'const_item':
     case 'static_item':
+    case 'simple_enum_case':
+    case 'full_enum_case':
+    case 'enum_entry':
       return 'constant';
     case 'var_spec':
       return 'variable';
     default:
       return KIND_BY_TAG[tagKind] ?? null;
   }
+}
+
+/** Swift says `class`, `struct`, `enum`, `actor` or `extension` in one `class_declaration` node. */
+function swiftDeclarationKind(node: Node): DefinitionKind {
+  const keyword = node.childForFieldName('declaration_kind')?.type;
+  return keyword === 'struct' ? 'struct' : keyword === 'enum' ? 'enum' : 'class';
 }
 
 const KIND_BY_TAG: Readonly<Record<string, DefinitionKind>> = {
@@ -854,6 +1142,11 @@ const KIND_BY_TAG: Readonly<Record<string, DefinitionKind>> = {
   enum: 'enum',
   namespace: 'namespace',
   variable: 'variable',
+  field: 'field',
+  struct: 'struct',
+  // Scala's object, Swift's protocol property and Scala's class parameter.
+  object: 'class',
+  property: 'field',
 };
 
 /** The node holding a definition's body, when it has one (the signature stops there). */
@@ -865,6 +1158,25 @@ function bodyOf(node: Node, nodeType: string): Node | null {
   if (nodeType === 'type_spec') {
     const type = node.childForFieldName('type');
     if (type?.type === 'struct_type') return type.namedChild(0);
+  }
+  // Lua `M.f = function() end`, `{ f = function() end }`: the function value's body.
+  if (nodeType === 'assignment_statement' || nodeType === 'field') {
+    const fn = firstOfType(node, 'function_definition');
+    if (fn) return fn.childForFieldName('body') ?? fn;
+  }
+  // Kotlin's and Swift's bodies are unnamed children (`function_body`, `class_body`…).
+  if (
+    nodeType === 'function_declaration' ||
+    nodeType === 'class_declaration' ||
+    nodeType === 'object_declaration' ||
+    nodeType === 'companion_object'
+  ) {
+    for (let i = node.namedChildCount - 1; i >= 0; i--) {
+      const child = node.namedChild(i);
+      const type = child?.type;
+      if (type === 'function_body' || type === 'class_body' || type === 'enum_class_body' || type === 'protocol_body')
+        return child;
+    }
   }
   return null;
 }
@@ -881,6 +1193,13 @@ function signatureOf(
   start: number,
 ): string {
   let end = body ? body.startIndex : node.endIndex;
+  // Ruby `class A # note` : a comment between the header and the body is not the signature.
+  if (lang === 'ruby' && body) {
+    for (let i = 0, count = node.namedChildCount; i < count; i++) {
+      const child = node.namedChild(i);
+      if (child && child.type === 'comment' && child.startIndex < end) end = child.startIndex;
+    }
+  }
   // Without a body field (Go interfaces, macros…), a type-like declaration stops at its first brace.
   if (!body && (BRACE_BODY_TYPES.has(nodeType) || end - start > MAX_SIGNATURE_CHARS)) {
     const brace = text.indexOf('{', node.startIndex);
@@ -892,13 +1211,19 @@ function signatureOf(
     .replace(/\s+/g, ' ')
     .trim();
   if (lang === 'python' && signature.endsWith(':')) signature = signature.slice(0, -1).trimEnd();
+  // Swift attributes (`@available(iOS, …)`) lead the declaration but are not its signature.
+  else if (lang === 'swift' && signature.startsWith('@'))
+    signature = signature.replace(/^(?:@\w+(?:\([^()]*\))?\s*)+/, '');
+  // Scala's `def f(x: Int): Int = …` and Kotlin's `fun f() = …`: the `=` starts the body.
+  else if ((lang === 'scala' || lang === 'kotlin') && signature.endsWith('='))
+    signature = signature.slice(0, -1).trimEnd();
   return signature.length > MAX_SIGNATURE_CHARS ? signature.slice(0, MAX_SIGNATURE_CHARS) : signature;
 }
 
 const isComment = (node: Node | null): node is Node => !!node && node.type.endsWith('comment');
 
-/** What every comment of the supported languages has on its last line (`//`, `#`) or ends with (`*\/`, `-->`). */
-const COMMENT_MARKERS = ['//', '*/', '#', '-->'];
+/** What every comment of the supported languages has on its last line (`//`, `#`, `--`) or ends with (`*\/`, `-->`, `]]`). */
+const COMMENT_MARKERS = ['//', '*/', '#', '--', ']]'];
 
 /**
  * Whether a comment can end on the line before `start` or on its own line (what docAbove
@@ -912,10 +1237,35 @@ function commentMarkerNear(text: string, start: number): boolean {
   return COMMENT_MARKERS.some((marker) => window.includes(marker));
 }
 
+/**
+ * The comment a grammar put at the end of the node before (Kotlin keeps a comment after the
+ * imports inside the import list): the last named descendant, a few levels down, when it
+ * ends where that node ends.
+ */
+function trailingComment(node: Node): Node | null {
+  let last = node;
+  for (let depth = 0; depth < 3; depth++) {
+    const count = last.namedChildCount;
+    const child = count > 0 ? last.namedChild(count - 1) : null;
+    if (!child || child.endIndex !== node.endIndex) return null;
+    if (isComment(child)) return child;
+    last = child;
+  }
+  return null;
+}
+
 /** Comments directly above `node` (no blank line, not trailing another statement), raw text. */
 function docAbove(text: string, node: Node): string | null {
   if (!commentMarkerNear(text, node.startIndex)) return null; // most definitions: no sibling call
   let prev = node.previousNamedSibling;
+  // First in a body that starts with it (Ruby's `body_statement`): the comment is before the body.
+  for (let anchor = node; !prev;) {
+    const parent = anchor.parent;
+    if (!parent || parent.startIndex !== anchor.startIndex) break;
+    anchor = parent;
+    prev = anchor.previousNamedSibling;
+  }
+  if (prev && !isComment(prev)) prev = trailingComment(prev);
   if (!isComment(prev) || prev.endPosition.row < node.startPosition.row - 1) return null;
   const parts: Node[] = [];
   let expectedRow = node.startPosition.row;

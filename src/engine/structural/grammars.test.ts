@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageForPath, SUPPORTED_LANGUAGES } from './grammars';
+import { languageForFile, languageForPath, SUPPORTED_LANGUAGES } from './grammars';
 
 describe('languageForPath', () => {
   it('maps extensions to languages', () => {
@@ -17,6 +17,26 @@ describe('languageForPath', () => {
       'main.go': 'go',
       'lib.rs': 'rust',
       'Main.java': 'java',
+      'src/util.c': 'c',
+      'include/util.h': 'c',
+      'src/widget.cc': 'cpp',
+      'a.cpp': 'cpp',
+      'a.hpp': 'cpp',
+      'Program.cs': 'csharp',
+      'lib/rake/task.rb': 'ruby',
+      'tasks/db.rake': 'ruby',
+      'x.gemspec': 'ruby',
+      Rakefile: 'ruby',
+      'sub/Gemfile': 'ruby',
+      'src/Kernel.php': 'php',
+      'App.kt': 'kotlin',
+      'build.gradle.kts': 'kotlin',
+      'View.swift': 'swift',
+      'Main.scala': 'scala',
+      'build.sc': 'scala',
+      'install.sh': 'bash',
+      'x.bash': 'bash',
+      'init.lua': 'lua',
       'README.md': null,
       Makefile: null,
       '.eslintrc': null,
@@ -26,15 +46,43 @@ describe('languageForPath', () => {
     for (const [path, lang] of Object.entries(cases)) expect(languageForPath(path), path).toBe(lang);
   });
 
-  it('lists the seven supported languages', () => {
+  it('lists the supported languages', () => {
     expect([...SUPPORTED_LANGUAGES].sort()).toEqual([
+      'bash',
+      'c',
+      'cpp',
+      'csharp',
       'go',
       'java',
       'javascript',
+      'kotlin',
+      'lua',
+      'php',
       'python',
+      'ruby',
       'rust',
+      'scala',
+      'swift',
       'tsx',
       'typescript',
     ]);
+  });
+});
+
+describe('languageForFile', () => {
+  it('reads a header as C++ when its text is C++, else as C', () => {
+    expect(languageForFile('a.h', '#ifndef A_H\nstruct point { int x; };\nint f(void);\n')).toBe('c');
+    expect(languageForFile('a.h', 'namespace testing {\nclass Test;\n}\n')).toBe('cpp');
+    expect(languageForFile('a.h', '#include <string>\nstd::string f();\n')).toBe('cpp');
+    expect(languageForFile('a.h', 'template <typename T>\nT max(T a, T b);\n')).toBe('cpp');
+    expect(languageForFile('a.h', 'class Widget : public Base {\n public:\n};\n')).toBe('cpp');
+    expect(languageForFile('a.c', 'class Widget {};')).toBe('c');
+  });
+
+  it('reads an extensionless script with a shell shebang as bash', () => {
+    expect(languageForFile('bin/setup', '#!/bin/sh\nset -e\n')).toBe('bash');
+    expect(languageForFile('bin/setup', '#!/usr/bin/env bash\n')).toBe('bash');
+    expect(languageForFile('bin/setup', '#!/usr/bin/env python3\n')).toBeNull();
+    expect(languageForFile('notes.txt', '#!/bin/sh\n')).toBeNull();
   });
 });

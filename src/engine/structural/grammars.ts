@@ -21,6 +21,8 @@ export interface GrammarSource {
   /**
    * The grammar's own `queries/tags.scm`. For typescript and tsx this must be JavaScript's
    * tags.scm followed by TypeScript's (the TypeScript file only adds to JavaScript's).
+   * Empty for a grammar that ships none (bash, kotlin): then
+   * queries.ts holds all of that language's tags.
    */
   tagsQuery(lang: Language): Promise<string>;
 }
@@ -33,6 +35,16 @@ export const SUPPORTED_LANGUAGES: readonly Language[] = [
   'go',
   'rust',
   'java',
+  'c',
+  'cpp',
+  'csharp',
+  'ruby',
+  'php',
+  'kotlin',
+  'swift',
+  'scala',
+  'bash',
+  'lua',
 ];
 
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
@@ -49,12 +61,80 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   go: 'go',
   rs: 'rust',
   java: 'java',
+  c: 'c',
+  // A header is C until its text shows C++ (languageForFile).
+  h: 'c',
+  cc: 'cpp',
+  cpp: 'cpp',
+  cxx: 'cpp',
+  'c++': 'cpp',
+  hpp: 'cpp',
+  hh: 'cpp',
+  hxx: 'cpp',
+  'h++': 'cpp',
+  ipp: 'cpp',
+  tpp: 'cpp',
+  cs: 'csharp',
+  rb: 'ruby',
+  rake: 'ruby',
+  gemspec: 'ruby',
+  ru: 'ruby',
+  php: 'php',
+  kt: 'kotlin',
+  kts: 'kotlin',
+  swift: 'swift',
+  scala: 'scala',
+  sc: 'scala',
+  sh: 'bash',
+  bash: 'bash',
+  lua: 'lua',
 };
 
-/** The language of a repository path by its extension (`.d.ts` is typescript), or null. */
+/** Files that are code by their whole name, with no extension. */
+const LANGUAGE_BY_FILE_NAME: Readonly<Record<string, Language>> = {
+  Rakefile: 'ruby',
+  Gemfile: 'ruby',
+  Guardfile: 'ruby',
+  Capfile: 'ruby',
+  Vagrantfile: 'ruby',
+  Podfile: 'ruby',
+  Brewfile: 'ruby',
+  '.bashrc': 'bash',
+  '.bash_profile': 'bash',
+  '.profile': 'bash',
+};
+
+/** The language of a repository path by its extension (`.d.ts` is typescript) or its name (`Rakefile`), or null. */
 export function languageForPath(path: string): Language | null {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
-  if (dot <= slash + 1) return null; // no extension, or a dotfile like `.eslintrc`
+  if (dot <= slash + 1) return LANGUAGE_BY_FILE_NAME[path.slice(slash + 1)] ?? null; // no extension, or a dotfile like `.eslintrc`
   return LANGUAGE_BY_EXTENSION[path.slice(dot + 1).toLowerCase()] ?? null;
+}
+
+/**
+ * Lines only C++ starts: a class (declared, defined or with a base), a struct with a base, a
+ * namespace block, a template, an access label, `using namespace`, or an include of a C++
+ * standard header. A `.h` header is C++ when one of them shows in its first 64 KB.
+ */
+const CPP_HEADER_SIGNS =
+  /^[ \t]*(?:class[ \t]+\w+[ \t]*(?:final[ \t]*)?(?::|\{|;|$)|struct[ \t]+\w+[ \t]*(?:final[ \t]*)?:[ \t]*(?:public|protected|private|virtual)\b|namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|(?:public|protected|private)[ \t]*:|using[ \t]+namespace\b|#[ \t]*include[ \t]*<(?:string|vector|memory|map|set|iostream|ostream|sstream|utility|limits|cstddef|cstdint|cstdio|cstdlib|cstring|type_traits|functional|algorithm)>)/m;
+/** `#!/bin/sh`, `#!/usr/bin/env bash`, `#!/bin/dash`…: a shell script without an extension. */
+const SHELL_SHEBANG = /^#![ \t]*(?:\/usr)?\/bin\/(?:env[ \t]+)?(?:ba|da|k|z|a)?sh\b/;
+
+/**
+ * The language of a file by its path and, where the path alone cannot tell, its text: a `.h`
+ * header holding C++ is cpp (the C grammar reads a class as errors), and an extensionless
+ * script with a shell shebang is bash.
+ */
+export function languageForFile(path: string, text: string): Language | null {
+  const byPath = languageForPath(path);
+  if (byPath === 'c') {
+    if (!path.endsWith('.h') && !path.endsWith('.H')) return 'c';
+    return CPP_HEADER_SIGNS.test(text.length > 65536 ? text.slice(0, 65536) : text) ? 'cpp' : 'c';
+  }
+  if (byPath !== null) return byPath;
+  const slash = path.lastIndexOf('/');
+  if (path.indexOf('.', slash + 1) === -1 && text.startsWith('#!') && SHELL_SHEBANG.test(text)) return 'bash';
+  return null;
 }

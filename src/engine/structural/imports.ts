@@ -20,6 +20,23 @@ export function importsOf(lang: Language, node: Node): ImportRef[] {
       return rustImports(node);
     case 'java':
       return javaImports(node);
+    case 'c':
+    case 'cpp':
+      return includeImports(node);
+    case 'csharp':
+      return csharpImports(node);
+    case 'ruby':
+      return rubyImports(node);
+    case 'php':
+      return phpImports(node);
+    case 'kotlin':
+    case 'swift':
+    case 'scala':
+      return jvmStyleImports(lang, node);
+    case 'bash':
+      return shellImports(node);
+    case 'lua':
+      return luaImports(node);
   }
 }
 
@@ -252,4 +269,142 @@ function javaImports(node: Node): ImportRef[] {
   const glob = namedChildrenOf(node).some((c) => c.type === 'asterisk');
   const names = glob ? ['*'] : [specifier.slice(specifier.lastIndexOf('.') + 1)];
   return [{ specifier, line: lineOf(node), names, kind: 'import' }];
+}
+
+/** `#include "a/b.h"` → 'a/b.h'; `#include <a/b.h>` keeps its angle brackets: searched only on include paths. */
+function includeImports(node: Node): ImportRef[] {
+  const path = node.childForFieldName('path');
+  if (!path) return [];
+  const text = path.text;
+  const specifier = path.type === 'system_lib_string' ? text : (stringValue(path) ?? text.replace(/^"|"$/g, ''));
+  return specifier ? [{ specifier, line: lineOf(node), names: ['*'], kind: 'import' }] : [];
+}
+
+/** `using A.B;`, `using static A.B.C;`, `using X = A.B;`: the namespace (or type) named. */
+function csharpImports(node: Node): ImportRef[] {
+  const alias = node.childForFieldName('name')?.id;
+  const children = namedChildrenOf(node);
+  const target =
+    children.find((c) => c.type === 'qualified_name') ??
+    children.find((c) => c.type === 'identifier' && c.id !== alias);
+  if (!target) return [];
+  const specifier = target.text.replace(/\s+/g, '').replace(/^global::/, '');
+  return [{ specifier, line: lineOf(node), names: ['*'], kind: 'use' }];
+}
+
+/** `require 'a/b'` → 'a/b'; `require_relative 'b'` → './b' (relative to the file, as Ruby reads it). */
+function rubyImports(node: Node): ImportRef[] {
+  const method = node.childForFieldName('method')?.text;
+  const argument = node.childForFieldName('arguments')?.namedChild(0) ?? null;
+  if (!argument || argument.type !== 'string') return [];
+  if (namedChildrenOf(argument).some((c) => c.type === 'interpolation')) return [];
+  const value = argument.text.slice(1, -1);
+  if (!value) return [];
+  const specifier =
+    method === 'require_relative' && !value.startsWith('.') && !value.startsWith('/') ? `./${value}` : value;
+  return [{ specifier, line: lineOf(node), names: ['*'], kind: 'require' }];
+}
+
+/**
+ * PHP `use A\B\C;` (one import per clause, a group's prefix joined on) and `require`/`include`
+ * of a literal path; `__DIR__ . '/x.php'` is relative to the file, written './x.php'.
+ */
+function phpImports(node: Node): ImportRef[] {
+  const line = lineOf(node);
+  if (node.type === 'namespace_use_declaration') {
+    const out: ImportRef[] = [];
+    const group = node.childForFieldName('body');
+    const prefix = group ? (namedChildrenOf(node).find((c) => c.type === 'namespace_name')?.text ?? '') : '';
+    for (const clause of namedChildrenOf(group ?? node)) {
+      if (clause.type !== 'namespace_use_clause') continue;
+      const path = namedChildrenOf(clause).find((c) => c.type === 'qualified_name' || c.type === 'name');
+      if (!path) continue;
+      const specifier = (prefix ? `${prefix}\\${path.text}` : path.text).replace(/^\\/, '');
+      out.push({ specifier, line, names: [specifier.slice(specifier.lastIndexOf('\\') + 1)], kind: 'use' });
+    }
+    return out;
+  }
+  const argument = node.namedChild(0);
+  if (!argument) return [];
+  const literal = phpLiteralPath(argument);
+  return literal ? [{ specifier: literal, line, names: ['*'], kind: 'require' }] : [];
+}
+
+function phpLiteralPath(node: Node): string | null {
+  const type = node.type;
+  if (type === 'parenthesized_expression') return node.namedChild(0) ? phpLiteralPath(node.namedChild(0)!) : null;
+  if (type === 'string' || type === 'encapsed_string') {
+    if (namedChildrenOf(node).some((c) => c.type !== 'string_content' && c.type !== 'string_value')) return null;
+    return node.text.slice(1, -1) || null;
+  }
+  if (type === 'binary_expression') {
+    // `__DIR__ . '/x.php'`, `dirname(__FILE__) . '/x.php'`: the directory of the file, then a literal.
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    const leftText = left?.text.replace(/\s+/g, '') ?? '';
+    if (!right || !/^(__DIR__|dirname\(__FILE__\))$/.test(leftText)) return null;
+    const tail = phpLiteralPath(right);
+    return tail ? `.${tail.startsWith('/') ? '' : '/'}${tail}` : null;
+  }
+  return null;
+}
+
+/**
+ * Kotlin `import a.b.C` / `a.b.*` / `a.b.C as D`, Swift `import A` / `import struct A.B`,
+ * Scala `import a.b.C`, `a.b._`, `a.b.{C, D => E}`, `a.b.*`: dotted paths, '*' for a whole package.
+ */
+function jvmStyleImports(lang: Language, node: Node): ImportRef[] {
+  const line = lineOf(node);
+  if (lang === 'scala') {
+    const paths = node.childrenForFieldName('path').filter((c): c is Node => c !== null && c.isNamed);
+    const base = paths.map((c) => c.text).join('.');
+    if (!base) return [];
+    const out: ImportRef[] = [];
+    for (const child of namedChildrenOf(node)) {
+      const type = child.type;
+      if (type === 'namespace_wildcard') return [{ specifier: base, line, names: ['*'], kind: 'import' }];
+      if (type !== 'namespace_selectors') continue;
+      for (const selector of namedChildrenOf(child)) {
+        const selectorType = selector.type;
+        if (selectorType === 'namespace_wildcard') out.push({ specifier: base, line, names: ['*'], kind: 'import' });
+        const name = selectorType === 'identifier' ? selector.text : selector.childForFieldName('name')?.text;
+        if (name && selectorType !== 'namespace_wildcard')
+          out.push({ specifier: `${base}.${name}`, line, names: [name], kind: 'import' });
+      }
+      return out;
+    }
+    return [{ specifier: base, line, names: [paths[paths.length - 1].text], kind: 'import' }];
+  }
+  const path = namedChildrenOf(node).find((c) => c.type === 'identifier');
+  if (!path) return [];
+  const specifier = path.text.replace(/\s+/g, '');
+  if (lang === 'swift') return [{ specifier, line, names: ['*'], kind: 'import' }];
+  const glob = namedChildrenOf(node).some((c) => c.type === 'wildcard_import');
+  return [{ specifier, line, names: glob ? ['*'] : [specifier.slice(specifier.lastIndexOf('.') + 1)], kind: 'import' }];
+}
+
+/**
+ * `source lib.sh`, `. ./lib.sh`, `. "$DIR/lib.sh"`: the literal path. A path that starts with
+ * a variable (the script's own folder, by the usual idiom) is taken as relative to the file;
+ * `"$BASH_SOURCE.linux"` names a file beside the script by its own name, kept as
+ * `$BASH_SOURCE.linux` for the resolver, which knows that name.
+ */
+function shellImports(node: Node): ImportRef[] {
+  const argument = node.childForFieldName('argument');
+  if (!argument) return [];
+  let path = argument.text.replace(/^["']|["']$/g, '');
+  const ownName = /^\$\{?BASH_SOURCE(?:\[0\])?\}?(\.[\w.-]+)$/.exec(path);
+  if (ownName) return [{ specifier: `$BASH_SOURCE${ownName[1]}`, line: lineOf(node), names: ['*'], kind: 'import' }];
+  const expansion = /^(?:\$\{?\w+\}?|\$\([^)]*\)(?:"\))?|`[^`]*`)(\/.*)$/.exec(path);
+  if (expansion) path = `.${expansion[1]}`;
+  if (!path || /[$`*?]/.test(path)) return [];
+  return [{ specifier: path, line: lineOf(node), names: ['*'], kind: 'import' }];
+}
+
+/** `require("a.b")`, `require "a.b"`, `require 'a.b'`. */
+function luaImports(node: Node): ImportRef[] {
+  const string = node.childForFieldName('arguments')?.namedChild(0);
+  if (!string || string.type !== 'string') return [];
+  const content = string.childForFieldName('content')?.text ?? '';
+  return content ? [{ specifier: content, line: lineOf(node), names: ['*'], kind: 'require' }] : [];
 }

@@ -11,6 +11,7 @@
  *   @name + @reference.<kind>    a use of a name
  *   @import                      an import-like statement, interpreted in code (imports.ts)
  *   @introduced                  a name a type parameter list introduces: never a reference
+ *   @local                       a name the file binds as a local or a parameter (Ruby): its bare uses are not calls
  *
  * Before compiling, `analysisQuerySource` rewrites the text for speed (same matches, less
  * work), and the analyzer disables patterns and captures it has no use for.
@@ -104,6 +105,172 @@ const JAVA_EXTRA = `
 (type_parameter (type_identifier) @introduced)
 `;
 
+/**
+ * C and C++ share these. The grammars' tags tag a function by its `function_declarator`;
+ * the analyzer widens that to the definition or declaration holding it. Struct, enum and
+ * union names tagged without a body (`struct a *p;`) are uses, dropped by the analyzer.
+ */
+const C_FAMILY_COMMON = `
+(preproc_include) @import
+(preproc_def name: (identifier) @name) @definition.macro
+(preproc_function_def name: (identifier) @name) @definition.macro
+(union_specifier name: (type_identifier) @name body: (_)) @definition.class
+(enumerator name: (identifier) @name) @definition.constant
+(type_definition declarator: [
+  (pointer_declarator declarator: (type_identifier) @name)
+  (function_declarator declarator: (type_identifier) @name)
+  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))]) @definition.type
+(field_declaration declarator: [
+  (field_identifier) @name
+  (pointer_declarator declarator: (field_identifier) @name)
+  (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
+  (array_declarator declarator: (field_identifier) @name)]) @definition.field
+(translation_unit (declaration declarator: [
+  (identifier) @name
+  (init_declarator declarator: (identifier) @name)
+  (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+  (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+  (array_declarator declarator: (identifier) @name)
+  (pointer_declarator declarator: (identifier) @name)]) @definition.variable)
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
+(type_identifier) @name @reference.type
+`;
+
+const C_EXTRA = C_FAMILY_COMMON;
+
+const CPP_EXTRA = `${C_FAMILY_COMMON}
+(namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.namespace
+(alias_declaration name: (type_identifier) @name) @definition.type
+; \`class GTEST_API_ TestPartResult { … }\`: an export macro before the name makes the grammar read
+; a function \`TestPartResult\` returning \`class GTEST_API_\`; it is the class.
+(function_definition
+  type: [(class_specifier !body) (struct_specifier !body)]
+  declarator: (identifier) @name
+  body: (compound_statement)) @definition.class
+(function_declarator declarator: (qualified_identifier name: (identifier) @name)) @definition.method
+(function_declarator declarator: (qualified_identifier name: (qualified_identifier name: (identifier) @name))) @definition.method
+(function_declarator declarator: (destructor_name) @name) @definition.method
+(function_declarator declarator: (qualified_identifier name: (destructor_name) @name)) @definition.method
+(call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
+(call_expression function: (template_function name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression field: (template_method name: (field_identifier) @name))) @reference.call
+(new_expression type: (type_identifier) @name) @reference.new
+(template_parameter_list (type_parameter_declaration (type_identifier) @introduced))
+`;
+
+const CSHARP_EXTRA = `
+(using_directive) @import
+(namespace_declaration name: (qualified_name) @name) @definition.namespace
+(file_scoped_namespace_declaration name: [(identifier) (qualified_name)] @name) @definition.namespace
+(struct_declaration name: (identifier) @name) @definition.struct
+(enum_declaration name: (identifier) @name) @definition.enum
+(record_declaration name: (identifier) @name) @definition.class
+(delegate_declaration name: (identifier) @name) @definition.type
+(constructor_declaration name: (identifier) @name) @definition.method
+(local_function_statement name: (identifier) @name) @definition.function
+(property_declaration name: (identifier) @name) @definition.field
+(field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+(event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+(enum_member_declaration name: (identifier) @name) @definition.constant
+(invocation_expression function: (identifier) @name) @reference.call
+(invocation_expression function: (generic_name (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression name: (generic_name (identifier) @name))) @reference.call
+(object_creation_expression type: (generic_name (identifier) @name)) @reference.new
+(object_creation_expression type: (qualified_name name: (identifier) @name)) @reference.new
+(parameter type: (identifier) @name) @reference.type
+(property_declaration type: (identifier) @name) @reference.type
+(method_declaration returns: (identifier) @name) @reference.type
+(type_argument_list (identifier) @name) @reference.type
+(type_parameter name: (identifier) @introduced)
+`;
+
+/** Ruby: \`require\`/\`require_relative\`/\`load\` calls are imports; \`Const.new\` constructs. */
+const RUBY_EXTRA = `
+((call !receiver method: (identifier) @_require arguments: (argument_list . (string))) @import
+ (#match? @_require "^(require|require_relative|load)$"))
+(call receiver: [(constant) @name (scope_resolution name: (constant) @name)] method: (identifier) @_new (#eq? @_new "new")) @reference.new
+(program (assignment left: (constant) @name) @definition.constant)
+(body_statement (assignment left: (constant) @name) @definition.constant)
+(superclass [(constant) @name (scope_resolution name: (constant) @name)]) @reference.type
+(assignment left: (identifier) @local)
+(operator_assignment left: (identifier) @local)
+(method_parameters [(identifier) @local (optional_parameter (identifier) @local) (splat_parameter (identifier) @local) (keyword_parameter (identifier) @local) (block_parameter (identifier) @local)])
+(lambda_parameters (identifier) @local)
+(block_parameters [(identifier) @local (optional_parameter (identifier) @local) (splat_parameter (identifier) @local)])
+`;
+
+const PHP_EXTRA = `
+(namespace_use_declaration) @import
+(object_creation_expression (name) @name) @reference.new
+(function_call_expression function: (name) @name) @reference.call
+(include_expression) @import
+(include_once_expression) @import
+(require_expression) @import
+(require_once_expression) @import
+(enum_declaration name: (name) @name) @definition.enum
+(enum_case name: (name) @name) @definition.constant
+(const_declaration (const_element (name) @name)) @definition.constant
+(base_clause [(name) @name (qualified_name (name) @name)]) @reference.type
+(named_type [(name) @name (qualified_name (name) @name)]) @reference.type
+(class_constant_access_expression . [(name) @name (qualified_name (name) @name)]) @reference.type
+`;
+
+/**
+ * Kotlin: the grammar ships no tags.scm and its nodes have no field names: a declaration's
+ * name is its direct identifier child (a receiver type sits in a \`user_type\`).
+ */
+const KOTLIN_EXTRA = `
+(import_header) @import
+(class_declaration (type_identifier) @name) @definition.class
+(object_declaration (type_identifier) @name) @definition.class
+(companion_object (type_identifier) @name) @definition.class
+(function_declaration (simple_identifier) @name) @definition.function
+(type_alias (type_identifier) @name) @definition.type
+(source_file (property_declaration (variable_declaration (simple_identifier) @name)) @definition.variable)
+(class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.field)
+(class_parameter (binding_pattern_kind) (simple_identifier) @name) @definition.field
+(enum_entry (simple_identifier) @name) @definition.constant
+(call_expression (simple_identifier) @name) @reference.call
+(call_expression (navigation_expression (navigation_suffix (simple_identifier) @name))) @reference.call
+(delegation_specifier (constructor_invocation (user_type (type_identifier) @name))) @reference.type
+(user_type (type_identifier) @name) @reference.type
+(type_parameter (type_identifier) @introduced)
+`;
+
+const SWIFT_EXTRA = `
+(import_declaration) @import
+(typealias_declaration name: (type_identifier) @name) @definition.type
+(call_expression (simple_identifier) @name) @reference.call
+(call_expression (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+(user_type (type_identifier) @name) @reference.type
+(type_parameter (type_identifier) @introduced)
+`;
+
+const SCALA_EXTRA = `
+(import_declaration) @import
+(function_declaration name: (identifier) @name) @definition.function
+(call_expression function: (field_expression field: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (identifier) @name)) @reference.call
+(instance_expression (type_identifier) @name) @reference.new
+(type_identifier) @name @reference.type
+(type_parameters name: (identifier) @introduced)
+`;
+
+/** Bash: no tags.scm ships with the grammar. \`source x\` and \`. x\` are imports. */
+const BASH_EXTRA = `
+(function_definition name: (word) @name) @definition.function
+(command name: (command_name (word) @name)) @reference.call
+((command name: (command_name (word) @_source) argument: (_)) @import
+ (#match? @_source "^(source|\\\\.)$"))
+`;
+
+/** Lua: \`require("a.b")\` (also written \`require "a.b"\`) is an import. */
+const LUA_EXTRA = `
+((function_call name: (identifier) @_require arguments: (arguments . (string))) @import
+ (#eq? @_require "require"))
+`;
+
 export const EXTRA_QUERIES: Readonly<Record<Language, string>> = {
   javascript: JAVASCRIPT_EXTRA,
   typescript: TYPESCRIPT_EXTRA,
@@ -112,6 +279,16 @@ export const EXTRA_QUERIES: Readonly<Record<Language, string>> = {
   go: GO_EXTRA,
   rust: RUST_EXTRA,
   java: JAVA_EXTRA,
+  c: C_EXTRA,
+  cpp: CPP_EXTRA,
+  csharp: CSHARP_EXTRA,
+  ruby: RUBY_EXTRA,
+  php: PHP_EXTRA,
+  kotlin: KOTLIN_EXTRA,
+  swift: SWIFT_EXTRA,
+  scala: SCALA_EXTRA,
+  bash: BASH_EXTRA,
+  lua: LUA_EXTRA,
 };
 
 // ---------------------------------------------------------------------------------------

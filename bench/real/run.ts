@@ -25,13 +25,11 @@ import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { type LoadedProject, loadProject, PROJECTS } from './projects';
 import { readQuestions, REAL_DIR } from './questions';
 import {
-  answers,
   atLevel,
   groupsOf,
   type Item,
   KINDS,
   type Kind,
-  type Level,
   mean,
   type Question,
   score,

@@ -1,4 +1,4 @@
-/* global self, caches, fetch, Response, URL, VERSION, PRECACHE, ON_DEMAND */
+/* global self, caches, fetch, URL, VERSION, PRECACHE, ON_DEMAND */
 /**
  * Fourfold's service worker. vite.config.ts (the `fourfold-offline` plugin) prepends
  *   const VERSION = '…';   // changes whenever any shipped file changes

@@ -1127,7 +1127,9 @@ function definitionKind(
 /** Swift says `class`, `struct`, `enum`, `actor` or `extension` in one `class_declaration` node. */
 function swiftDeclarationKind(node: Node): DefinitionKind {
   const keyword = node.childForFieldName('declaration_kind')?.type;
-  return keyword === 'struct' ? 'struct' : keyword === 'enum' ? 'enum' : 'class';
+  if (keyword === 'struct') return 'struct';
+  if (keyword === 'enum') return 'enum';
+  return 'class';
 }
 
 const KIND_BY_TAG: Readonly<Record<string, DefinitionKind>> = {

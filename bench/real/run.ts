@@ -24,17 +24,7 @@ import type { Embedder } from '../../src/engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { type LoadedProject, loadProject, PROJECTS } from './projects';
 import { readQuestions, REAL_DIR } from './questions';
-import {
-  atLevel,
-  groupsOf,
-  type Item,
-  KINDS,
-  type Kind,
-  mean,
-  type Question,
-  score,
-  type Scores,
-} from './score';
+import { atLevel, groupsOf, type Item, KINDS, type Kind, mean, type Question, score, type Scores } from './score';
 
 const run = promisify(execFile);
 

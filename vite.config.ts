@@ -68,7 +68,10 @@ const ON_DEMAND_FILE = /^assets\/tree-sitter-(?:c|cpp|c_sharp|c-sharp|ruby|php|k
 
 /** `…/node_modules/tree-sitter-ruby/queries/highlights.scm?raw` → `tree-sitter-ruby-highlights`; grammars/kotlin/… → `tree-sitter-kotlin-…`. */
 function grammarChunkName(id: string): string | null {
-  const match = /(?:node_modules\/(?:@tree-sitter-grammars\/)?(tree-sitter-[\w-]+)|grammars\/(\w+))\/(?:queries\/)?([\w-]+)\.scm(?:\?|$)/.exec(id.split('\\').join('/'));
+  const match =
+    /(?:node_modules\/(?:@tree-sitter-grammars\/)?(tree-sitter-[\w-]+)|grammars\/(\w+))\/(?:queries\/)?([\w-]+)\.scm(?:\?|$)/.exec(
+      id.split('\\').join('/'),
+    );
   return match ? `${match[1] ?? `tree-sitter-${match[2]}`}-${match[3]}` : null;
 }
 

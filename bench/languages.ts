@@ -64,14 +64,62 @@ interface LanguageCorpus {
 }
 
 const CORPORA: LanguageCorpus[] = [
-  { language: 'c', dir: 'bluez/bluez-source/src', source: 'Debian bluez-source 5.66 (src/)', ctags: ['--languages=C', '--kinds-C=fsugtd'], kinds: 'function, struct, union, enum, typedef, macro' },
-  { language: 'cpp', dir: 'googletest/usr/src/googletest', source: 'Debian googletest 1.12.1', ctags: ['--languages=C++', '--map-C++=+.h', '--kinds-C++=fcsugt'], kinds: 'function, class, struct, union, enum, typedef' },
-  { language: 'csharp', dir: 'npm/com.cysharp.unitask-2.2.5/package/Runtime', source: 'npm com.cysharp.unitask 2.2.5', ctags: ['--languages=C#', '--kinds-C#=cimsg'], kinds: 'class, interface, method, struct, enum' },
-  { language: 'ruby', dir: 'rake/usr/share/rubygems-integration/all/gems/rake-13.0.6/lib', source: 'Debian rake 13.0.6', ctags: ['--languages=Ruby', '--kinds-Ruby=cfmS'], kinds: 'class, method, module, singleton method' },
-  { language: 'php', dir: 'php-symfony-console/usr/share/php', source: 'Debian php-symfony-console 5.4', ctags: ['--languages=PHP', '--kinds-PHP=citf'], kinds: 'class, interface, trait, function (methods included)' },
-  { language: 'kotlin', dir: 'npm/expo-modules-core-58.1.0/package/android', source: 'npm expo-modules-core 58.1.0 (android/)', ctags: ['--languages=Kotlin', '--kinds-Kotlin=icomT'], kinds: 'interface, class, object, method, typealias' },
-  { language: 'swift', dir: 'npm/expo-modules-core-58.1.0/package/ios', source: 'npm expo-modules-core 58.1.0 (ios/)', ctags: [...SWIFT_REGEX, '--languages=SwiftRe'], kinds: 'class/struct/enum/protocol/actor, func (regex)' },
-  { language: 'scala', dir: 'scala-parser-combinators', source: 'scala-parser-combinators (GitHub snapshot)', ctags: [...SCALA_REGEX, '--languages=ScalaRe'], kinds: 'class/object/trait, def, type (regex)' },
+  {
+    language: 'c',
+    dir: 'bluez/bluez-source/src',
+    source: 'Debian bluez-source 5.66 (src/)',
+    ctags: ['--languages=C', '--kinds-C=fsugtd'],
+    kinds: 'function, struct, union, enum, typedef, macro',
+  },
+  {
+    language: 'cpp',
+    dir: 'googletest/usr/src/googletest',
+    source: 'Debian googletest 1.12.1',
+    ctags: ['--languages=C++', '--map-C++=+.h', '--kinds-C++=fcsugt'],
+    kinds: 'function, class, struct, union, enum, typedef',
+  },
+  {
+    language: 'csharp',
+    dir: 'npm/com.cysharp.unitask-2.2.5/package/Runtime',
+    source: 'npm com.cysharp.unitask 2.2.5',
+    ctags: ['--languages=C#', '--kinds-C#=cimsg'],
+    kinds: 'class, interface, method, struct, enum',
+  },
+  {
+    language: 'ruby',
+    dir: 'rake/usr/share/rubygems-integration/all/gems/rake-13.0.6/lib',
+    source: 'Debian rake 13.0.6',
+    ctags: ['--languages=Ruby', '--kinds-Ruby=cfmS'],
+    kinds: 'class, method, module, singleton method',
+  },
+  {
+    language: 'php',
+    dir: 'php-symfony-console/usr/share/php',
+    source: 'Debian php-symfony-console 5.4',
+    ctags: ['--languages=PHP', '--kinds-PHP=citf'],
+    kinds: 'class, interface, trait, function (methods included)',
+  },
+  {
+    language: 'kotlin',
+    dir: 'npm/expo-modules-core-58.1.0/package/android',
+    source: 'npm expo-modules-core 58.1.0 (android/)',
+    ctags: ['--languages=Kotlin', '--kinds-Kotlin=icomT'],
+    kinds: 'interface, class, object, method, typealias',
+  },
+  {
+    language: 'swift',
+    dir: 'npm/expo-modules-core-58.1.0/package/ios',
+    source: 'npm expo-modules-core 58.1.0 (ios/)',
+    ctags: [...SWIFT_REGEX, '--languages=SwiftRe'],
+    kinds: 'class/struct/enum/protocol/actor, func (regex)',
+  },
+  {
+    language: 'scala',
+    dir: 'scala-parser-combinators',
+    source: 'scala-parser-combinators (GitHub snapshot)',
+    ctags: [...SCALA_REGEX, '--languages=ScalaRe'],
+    kinds: 'class/object/trait, def, type (regex)',
+  },
   {
     language: 'bash',
     dir: 'bash-completion/usr/share/bash-completion',
@@ -80,7 +128,13 @@ const CORPORA: LanguageCorpus[] = [
     kinds: 'function',
     rename: (path) => (/\.(sh|bash)$/.test(path) ? path : `${path}.bash`),
   },
-  { language: 'lua', dir: 'lua-penlight/usr/share/lua/5.1', source: 'Debian lua-penlight 1.13.1', ctags: ['--languages=Lua', '--kinds-Lua=f'], kinds: 'function' },
+  {
+    language: 'lua',
+    dir: 'lua-penlight/usr/share/lua/5.1',
+    source: 'Debian lua-penlight 1.13.1',
+    ctags: ['--languages=Lua', '--kinds-Lua=f'],
+    kinds: 'function',
+  },
 ];
 
 interface Tag {
@@ -91,12 +145,17 @@ interface Tag {
 }
 
 function ctagsTags(dir: string, options: string[]): Tag[] {
-  const out = execFileSync('ctags-universal', ['-R', '--fields=+nK', '--output-format=json', '-f', '-', ...options, '.'], { cwd: dir, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+  const out = execFileSync(
+    'ctags-universal',
+    ['-R', '--fields=+nK', '--output-format=json', '-f', '-', ...options, '.'],
+    { cwd: dir, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
+  );
   const tags: Tag[] = [];
   for (const line of out.split('\n')) {
     if (!line.startsWith('{')) continue;
     const tag = JSON.parse(line) as { _type: string; name: string; path: string; line: number; kind: string };
-    if (tag._type === 'tag') tags.push({ name: tag.name, path: tag.path.replace(/^\.\//, ''), line: tag.line, kind: tag.kind });
+    if (tag._type === 'tag')
+      tags.push({ name: tag.name, path: tag.path.replace(/^\.\//, ''), line: tag.line, kind: tag.kind });
   }
   return tags;
 }
@@ -133,7 +192,9 @@ for (const corpus of CORPORA) {
   const tags = ctagsTags(dir, corpus.ctags);
   const byName = new Map<string, Tag[]>();
   for (const tag of tags) byName.set(tag.name, [...(byName.get(tag.name) ?? []), tag]);
-  const unique = [...byName.values()].filter((list) => list.length === 1 && !list[0].name.startsWith('__anon')).map((list) => list[0]);
+  const unique = [...byName.values()]
+    .filter((list) => list.length === 1 && !list[0].name.startsWith('__anon'))
+    .map((list) => list[0]);
   unique.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
   const next = random(21);
   const sample: Tag[] = [];
@@ -147,23 +208,43 @@ for (const corpus of CORPORA) {
     const text = readFileSync(full, 'utf8');
     const name = rename(path);
     const language = languageForFile(name, text);
-    if (language !== corpus.language && !(corpus.language === 'cpp' && language === 'c') && !(corpus.language === 'c' && language === 'cpp')) continue;
+    if (
+      language !== corpus.language &&
+      !(corpus.language === 'cpp' && language === 'c') &&
+      !(corpus.language === 'c' && language === 'cpp')
+    )
+      continue;
     entries.push({ path, text, analysis: { ...(await analyzer.analyzeAsync(name, text)), path } });
   }
   const index = StructuralIndex.build(corpusFromAnalyses(entries));
-  const corpusChunks = (index as unknown as { corpus: { chunks: { path: string; startLine: number; endLine: number; symbol?: string }[] } }).corpus.chunks;
+  const corpusChunks = (
+    index as unknown as { corpus: { chunks: { path: string; startLine: number; endLine: number; symbol?: string }[] } }
+  ).corpus.chunks;
   let hits = 0;
   const misses: string[] = [];
   for (const tag of sample) {
     const top = index.search(planQuery(`where is ${tag.name} defined`), 5)[0];
     const chunk = top === undefined ? undefined : corpusChunks[top.chunkId];
     const name = tag.name.slice(Math.max(tag.name.lastIndexOf('.'), tag.name.lastIndexOf(':')) + 1);
-    const held = chunk?.path !== tag.path ? undefined : entries
-      .find((e) => e.path === chunk.path)
-      ?.analysis.definitions.find((d) => d.name === name && d.startLine <= tag.line && tag.line <= d.nameLine && chunk.startLine <= d.startLine && d.nameLine <= chunk.endLine);
+    const held =
+      chunk?.path !== tag.path
+        ? undefined
+        : entries
+            .find((e) => e.path === chunk.path)
+            ?.analysis.definitions.find(
+              (d) =>
+                d.name === name &&
+                d.startLine <= tag.line &&
+                tag.line <= d.nameLine &&
+                chunk.startLine <= d.startLine &&
+                d.nameLine <= chunk.endLine,
+            );
     const hit = held !== undefined;
     if (hit) hits++;
-    else misses.push(`${tag.name} (${tag.kind}) ${tag.path}:${tag.line} → ${chunk ? `${chunk.path}:${chunk.startLine} ${chunk.symbol ?? ''}` : 'nothing'}`);
+    else
+      misses.push(
+        `${tag.name} (${tag.kind}) ${tag.path}:${tag.line} → ${chunk ? `${chunk.path}:${chunk.startLine} ${chunk.symbol ?? ''}` : 'nothing'}`,
+      );
   }
   const parsed = entries.filter((e) => e.analysis.parsed).length;
   const row = `| ${corpus.language} | ${corpus.source} | ${entries.length} (${parsed} parsed) | ${corpus.kinds} | ${tags.length} | ${sample.length} | ${(hits / Math.max(1, sample.length)).toFixed(2)} |`;
@@ -171,6 +252,8 @@ for (const corpus of CORPORA) {
   console.log(row);
   for (const miss of misses) console.log(`    miss: ${miss}`);
 }
-console.log('\n| language | code | files | ctags kinds compared | tags | n | hit@1 |\n| --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '\n| language | code | files | ctags kinds compared | tags | n | hit@1 |\n| --- | --- | --- | --- | --- | --- | --- |',
+);
 for (const row of rows) console.log(row);
 analyzer.dispose();

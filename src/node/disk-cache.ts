@@ -7,12 +7,14 @@
  * file. A file modified within FINGERPRINT_RACE_MS of the snapshot being written is not
  * trusted (a write in the same clock tick leaves its mtime unchanged), as git does with its index.
  */
-import { createHash } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import type { EngineSnapshot } from '../engine/snapshot';
 import { MemoryEmbeddingCache } from '../engine/semantic/index';
+import { checksumBytes } from '../engine/store/checksum';
 
 /** Files modified this close to (or after) the snapshot's writing are read and hashed again. */
 export const FINGERPRINT_RACE_MS = 2_000;
@@ -85,6 +87,144 @@ export async function readCached<T>(file: string): Promise<T | null> {
 
 export async function writeCached(file: string, value: unknown): Promise<void> {
   await writeAtomically(file, serialize(value));
+}
+
+/**
+ * The snapshot file: its sections one after the other, each v8-serialized and checked by its
+ * SHA-256 when read, so one changed byte anywhere (a file's text included) is never served.
+ *
+ *   bytes 0–7    magic "FOURFSN1"
+ *   bytes 8–11   u32 LE length of the table of contents (JSON, UTF-8)
+ *   bytes 12–15  u32 LE checksumBytes of the table of contents
+ *   bytes 16–    the table of contents: {version, sections: [{name, offset, length, sha256}]},
+ *                offsets counted from the end of the table
+ *   then         the sections
+ */
+const SNAPSHOT_MAGIC = 'FOURFSN1';
+
+/** The sections of a snapshot file, in the order written. */
+const SECTIONS = ['head', 'files', 'texts', 'analyses', 'chunks', 'text', 'structural', 'graph', 'semantic'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+interface SectionEntry {
+  name: SectionName;
+  offset: number;
+  length: number;
+  sha256: string;
+}
+
+function sectionValues(snapshot: EngineSnapshot): Record<SectionName, unknown> {
+  const { modalities } = snapshot;
+  return {
+    head: { version: snapshot.version, stats: snapshot.stats },
+    files: snapshot.files,
+    texts: snapshot.texts,
+    analyses: snapshot.analyses,
+    chunks: snapshot.chunks,
+    text: modalities.text,
+    structural: modalities.structural,
+    graph: modalities.graph,
+    semantic: modalities.semantic,
+  };
+}
+
+async function sha256(bytes: Uint8Array): Promise<string> {
+  // webcrypto digests in the thread pool: the sections' checks run beside their decoding.
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
+
+export function encodeSnapshotFile(snapshot: EngineSnapshot): Buffer {
+  const values = sectionValues(snapshot);
+  const parts = SECTIONS.map((name) => ({ name, bytes: serialize(values[name]) }));
+  let offset = 0;
+  const sections: SectionEntry[] = parts.map(({ name, bytes }) => {
+    const entry = { name, offset, length: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+    offset += bytes.byteLength;
+    return entry;
+  });
+  const toc = Buffer.from(JSON.stringify({ version: snapshot.version, sections }));
+  const prefix = Buffer.alloc(16);
+  prefix.write(SNAPSHOT_MAGIC, 0, 'latin1');
+  prefix.writeUInt32LE(toc.byteLength, 8);
+  prefix.writeUInt32LE(checksumBytes(toc), 12);
+  return Buffer.concat([prefix, toc, ...parts.map((p) => p.bytes)]);
+}
+
+/** Why a snapshot file was not loaded: missing, or damaged (in words). */
+export type SnapshotFileRead = { snapshot: EngineSnapshot } | { missing: true } | { damaged: string };
+
+/**
+ * Reads a snapshot file written by encodeSnapshotFile; every section's SHA-256 is checked
+ * before anything of it is handed out. In one synchronous read (see readCached).
+ */
+export async function readSnapshotFile(file: string): Promise<SnapshotFileRead> {
+  let data: Buffer;
+  try {
+    data = readFileSync(file);
+  } catch {
+    return { missing: true };
+  }
+  return decodeSnapshotFile(data);
+}
+
+export async function decodeSnapshotFile(data: Buffer): Promise<SnapshotFileRead> {
+  if (data.byteLength < 16 || data.toString('latin1', 0, 8) !== SNAPSHOT_MAGIC)
+    return { damaged: 'not a snapshot file of this version of Fourfold' };
+  const tocLength = data.readUInt32LE(8);
+  const base = 16 + tocLength;
+  if (base > data.byteLength) return { damaged: 'its table of contents is cut short' };
+  const tocBytes = data.subarray(16, base);
+  if (checksumBytes(tocBytes) !== data.readUInt32LE(12))
+    return { damaged: 'its table of contents does not match its checksum' };
+  let sections: SectionEntry[];
+  try {
+    sections = (JSON.parse(tocBytes.toString('utf8')) as { sections: SectionEntry[] }).sections;
+  } catch {
+    return { damaged: 'its table of contents does not parse' };
+  }
+  const byName = new Map(sections.map((s) => [s.name, s]));
+  const missing = SECTIONS.find((name) => !byName.has(name));
+  if (missing) return { damaged: `its ${missing} section is missing` };
+  const slices = new Map<SectionName, Buffer>();
+  for (const name of SECTIONS) {
+    const { offset, length } = byName.get(name)!;
+    if (base + offset + length > data.byteLength) return { damaged: `its ${name} section is cut short` };
+    slices.set(name, data.subarray(base + offset, base + offset + length));
+  }
+  const digests = SECTIONS.map((name) => sha256(slices.get(name)!).then((hex) => [name, hex] as const));
+  const values = new Map<SectionName, unknown>();
+  let undecodable: string | null = null;
+  for (const name of SECTIONS) {
+    try {
+      values.set(name, deserialize(slices.get(name)!));
+    } catch {
+      undecodable ??= name;
+    }
+  }
+  for (const [name, hex] of await Promise.all(digests))
+    if (hex !== byName.get(name)!.sha256) return { damaged: `its ${name} section does not match its checksum` };
+  if (undecodable) return { damaged: `its ${undecodable} section does not decode` };
+  const head = values.get('head') as { version: number; stats: EngineSnapshot['stats'] };
+  return {
+    snapshot: {
+      version: head.version,
+      stats: head.stats,
+      files: values.get('files') as EngineSnapshot['files'],
+      texts: values.get('texts') as EngineSnapshot['texts'],
+      analyses: values.get('analyses') as EngineSnapshot['analyses'],
+      chunks: values.get('chunks') as EngineSnapshot['chunks'],
+      modalities: {
+        text: values.get('text') as EngineSnapshot['modalities']['text'],
+        structural: values.get('structural') as EngineSnapshot['modalities']['structural'],
+        graph: values.get('graph') as EngineSnapshot['modalities']['graph'],
+        semantic: values.get('semantic') as EngineSnapshot['modalities']['semantic'],
+      },
+    },
+  };
+}
+
+export async function writeSnapshotFile(file: string, snapshot: EngineSnapshot): Promise<void> {
+  await writeAtomically(file, encodeSnapshotFile(snapshot));
 }
 
 /**

@@ -19,8 +19,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize } from 'node:v8';
 import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
+import { decodeSnapshotFile } from '../../src/node/disk-cache';
 import { ensureTiers, REPO_ROOT } from '../corpora';
 import { generateQueries } from './queries';
 import { CLI_SPEED_FILE, writeReport, type BenchResults } from './report';
@@ -263,7 +263,9 @@ async function run(options: Options): Promise<void> {
         cache,
         readdirSync(cache).find((f) => f.endsWith('-none.snapshot'))!,
       );
-      const snapshot = deserialize(readFileSync(file)) as EngineSnapshot;
+      const read = await decodeSnapshotFile(readFileSync(file));
+      if (!('snapshot' in read)) throw new Error(`the cached index at ${file} could not be read`);
+      const snapshot: EngineSnapshot = read.snapshot;
       const engine = Engine.load(snapshot, {
         analyzer: { analyze: () => Promise.reject(new Error('a loaded index does not parse')) },
         embedder: null,

@@ -17,6 +17,7 @@ import { ArrivingFiles } from './arriving-files';
 import { isAbortError } from '../engine/abort';
 import { abortError, buildEngine, readFiles, type BuildContext } from './build-steps';
 import type { ModelLifecycle } from './model-lifecycle';
+import { SnapshotLoadError } from './snapshot-container';
 import type { OpenEngines } from './open-engines';
 import { rememberSetting, SETTING, type Settings } from './settings';
 import {
@@ -234,7 +235,13 @@ export class BuildJobs {
     // Streamed in, the sizes were learnt only now: the same check as before, with them.
     if (run.arriving)
       await this.ensureRoom(run, estimateStoredBytes(read.intake.bytes, model.id !== null), run.existing?.storedBytes);
-    const previous = run.previousComplete ? await persistence.getSnapshot(run.id) : undefined;
+    // A damaged previous index is not reused: the build starts from nothing.
+    const previous = run.previousComplete
+      ? await persistence.getSnapshot(run.id).catch((error: unknown) => {
+          if (error instanceof SnapshotLoadError) return undefined;
+          throw error;
+        })
+      : undefined;
     const { engine, notes } = await buildEngine(run, read, settings, previous, {
       analyzer,
       model,

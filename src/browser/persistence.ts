@@ -3,12 +3,17 @@
  * IndexPersistence the service needs. An engine snapshot is kept in a few records, each a
  * structured clone of typed arrays and strings (no per-file records to read back one by
  * one): 'files' (paths, hashes, sizes), 'texts' (UTF-8), 'analyses' (the AnalysisTable columns), 'chunks', each
- * modality's index, and a small 'engine' header (format version and statistics) written last.
+ * modality's index, and a small 'engine' header (format version, statistics and every record's
+ * checksum) written last. A record that does not match its checksum is damaged: the
+ * repository is named damaged and rebuilt, never searched.
  */
 import type { EngineSnapshot } from '../engine/engine';
+import { SNAPSHOT_VERSION } from '../engine/snapshot';
 import { mapModalitiesAsync, STORED_MODALITIES, type ModalitySnapshots } from '../engine/registry';
 import type { EmbeddingCache } from '../engine/semantic/index';
+import { checksumValue } from '../engine/store/checksum';
 import { openIdbStore } from './idb-store';
+import { SnapshotLoadError } from './snapshot-container';
 import type { IndexStore, RepoMeta } from '../engine/store/store';
 import type { IndexPersistence, RepositoryRecord } from './index-service';
 import type { RepositorySummary } from './protocol';
@@ -23,6 +28,25 @@ const TEXTS = 'texts';
 interface EngineHeader {
   version: number;
   stats: EngineSnapshot['stats'];
+  /** checksumValue of each record written, by record name. */
+  checksums: Record<string, number>;
+  /** checksumValue of the header's other fields. */
+  check: number;
+}
+
+function headerCheck(header: Omit<EngineHeader, 'check'>): number {
+  return checksumValue([header.version, header.stats, header.checksums]);
+}
+
+function damaged(detail: string): SnapshotLoadError {
+  return new SnapshotLoadError({ code: 'damaged', detail });
+}
+
+/** Throws when a record read back is not the one written: its checksum differs (or was never recorded). */
+function verify(header: EngineHeader, name: string, value: unknown): void {
+  const expected = header.checksums?.[name];
+  if (expected === undefined) throw damaged(`the stored ${name} record has no checksum`);
+  if (checksumValue(value) !== expected) throw damaged(`the stored ${name} record does not match its checksum`);
 }
 
 /** Each modality's stored record, absent when it was never written (semantic without an embedder). */
@@ -90,6 +114,20 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
       if (!files || !texts || !analyses || !chunks || !modalities.text || !modalities.structural || !modalities.graph)
         return undefined;
       const { text, structural, graph, semantic } = modalities;
+      // Another format is told by its version (read-ahead checks it); this one's records by their checksums.
+      if (header.version === SNAPSHOT_VERSION) {
+        if (typeof header.checksums !== 'object' || header.checksums === null || headerCheck(header) !== header.check)
+          throw damaged('the stored engine header does not match its checksum');
+        verify(header, FILES, files);
+        verify(header, TEXTS, texts);
+        verify(header, ANALYSES, analyses);
+        verify(header, CHUNKS, chunks);
+        for (const m of STORED_MODALITIES) {
+          const value = modalities[m];
+          if (value !== undefined) verify(header, m, value);
+          else if (header.checksums[m] !== undefined) throw damaged(`the stored ${m} record is missing`);
+        }
+      }
       return {
         version: header.version,
         stats: header.stats,
@@ -103,19 +141,22 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async putSnapshot(id, snapshot) {
       // Invalidate first: until the header is back, this repository has no complete index.
       await store.deleteSnapshot(id, ENGINE_HEADER);
-      await store.putSnapshot(id, FILES, snapshot.files);
-      await store.putSnapshot(id, TEXTS, snapshot.texts);
-      await store.putSnapshot(id, ANALYSES, snapshot.analyses);
-      await store.putSnapshot(id, CHUNKS, snapshot.chunks);
+      const checksums: Record<string, number> = {};
+      const put = async (name: string, value: unknown) => {
+        checksums[name] = checksumValue(value);
+        await store.putSnapshot(id, name, value);
+      };
+      await put(FILES, snapshot.files);
+      await put(TEXTS, snapshot.texts);
+      await put(ANALYSES, snapshot.analyses);
+      await put(CHUNKS, snapshot.chunks);
       for (const m of STORED_MODALITIES) {
         const value = snapshot.modalities[m];
         if (value === null || value === undefined) await store.deleteSnapshot(id, m);
-        else await store.putSnapshot(id, m, value);
+        else await put(m, value);
       }
-      await store.putSnapshot(id, ENGINE_HEADER, {
-        version: snapshot.version,
-        stats: snapshot.stats,
-      } satisfies EngineHeader);
+      const header = { version: snapshot.version, stats: snapshot.stats, checksums };
+      await store.putSnapshot(id, ENGINE_HEADER, { ...header, check: headerCheck(header) } satisfies EngineHeader);
     },
     async discardSnapshot(id) {
       // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.

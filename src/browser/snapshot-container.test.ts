@@ -93,3 +93,32 @@ describe('snapshot load problems', () => {
     );
   });
 });
+
+describe('snapshot container checksums', () => {
+  const codeOf = (buffer: ArrayBuffer): string => {
+    try {
+      decodeContainer(buffer);
+    } catch (error) {
+      return error instanceof SnapshotLoadError ? error.code : 'not a SnapshotLoadError';
+    }
+    return 'read';
+  };
+  const texts = new TextEncoder().encode('export function alpha() {}\nexport const beta = 2;\n');
+  const bytes = encodeContainer({ version: 4, texts: { utf8: texts, ends: new Uint32Array([27, texts.length]) } });
+
+  it('a changed byte in a stored file text is damaged, never loaded', () => {
+    expect(codeOf(new Uint8Array(bytes).buffer)).toBe('read');
+    const changed = new Uint8Array(bytes);
+    const start = new TextDecoder('latin1').decode(changed).indexOf('beta');
+    expect(start).toBeGreaterThan(0);
+    changed[start] ^= 0x01; // 'beta' → 'ceta': same length, still valid UTF-8
+    expect(codeOf(changed.buffer)).toBe('damaged');
+  });
+
+  it('a changed byte in the header is damaged', () => {
+    const changed = new Uint8Array(bytes);
+    const start = new TextDecoder('latin1').decode(changed).indexOf('"version":4');
+    changed[start + 10] = '5'.charCodeAt(0);
+    expect(codeOf(changed.buffer)).toBe('damaged');
+  });
+});

@@ -5,15 +5,19 @@
  * and in the browser (the index worker reads it).
  *
  * Layout (all integers little-endian):
- *   bytes 0–7   magic "FOURFLD1"
+ *   bytes 0–7   magic "FOURFLD2"
  *   bytes 8–11  u32 length of the JSON header, in bytes
- *   bytes 12–   the JSON header (UTF-8), then zero padding to a multiple of 8
+ *   bytes 12–15 u32 checksumBytes (src/engine/store/checksum.ts) of the JSON header
+ *   bytes 16–   the JSON header (UTF-8), then zero padding to a multiple of 8
  *   then        the binary section: every typed array's bytes, each starting at a multiple of 8
  * The header is {"value": the value with every typed array, ArrayBuffer, Map and Set replaced,
  * "specials": where each one goes}. A typed array's record is {p: path, ta: "Uint32Array",
- * o: byteOffset in the binary section, n: element count}; a Map's is {p, map: true} (its
- * place holds the [key, value] pairs); a Set's is {p, set: true}. undefined becomes null.
+ * o: byteOffset in the binary section, n: element count, c: checksumBytes of its bytes}; an
+ * ArrayBuffer's {p, ab: offset, n: bytes, c}; a Map's is {p, map: true} (its place holds the
+ * [key, value] pairs); a Set's is {p, set: true}. undefined becomes null. Every checksum is
+ * checked when the container is decoded: a changed byte is 'damaged', never loaded.
  */
+import { checksumBytes } from '../engine/store/checksum';
 
 /**
  * Why a stored or shipped index cannot be loaded. The code decides what the page says and
@@ -78,7 +82,9 @@ export function checkSnapshotVersion(snapshot: { version: number }, current: num
   if (snapshot.version !== current) throw new SnapshotLoadError({ code: 'version', found: snapshot.version, current });
 }
 
-const MAGIC = 'FOURFLD1';
+const MAGIC = 'FOURFLD2';
+/** Magic, header length, header checksum. */
+const PREFIX = 16;
 const ALIGN = 8;
 
 type TypedArray =
@@ -115,8 +121,8 @@ function padded(n: number): number {
 type Step = string | number;
 /** A value the JSON cannot hold, recorded by where it sits: restored after one plain JSON.parse (a reviver is 3× slower). */
 type Special =
-  | { p: Step[]; ta: string; o: number; n: number }
-  | { p: Step[]; ab: number; n: number }
+  | { p: Step[]; ta: string; o: number; n: number; c: number }
+  | { p: Step[]; ab: number; n: number; c: number }
   | { p: Step[]; map: true }
   | { p: Step[]; set: true };
 
@@ -136,11 +142,18 @@ export function encodeContainer(value: unknown): Uint8Array {
     if (v === null || typeof v !== 'object') return v === undefined ? null : v;
     if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
       const bytes = new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice();
-      specials.push({ p: [...path], ta: v.constructor.name, o: place(bytes), n: (v as TypedArray).length });
+      specials.push({
+        p: [...path],
+        ta: v.constructor.name,
+        o: place(bytes),
+        n: (v as TypedArray).length,
+        c: checksumBytes(bytes),
+      });
       return null;
     }
     if (v instanceof ArrayBuffer) {
-      specials.push({ p: [...path], ab: place(new Uint8Array(v.slice(0))), n: v.byteLength });
+      const bytes = new Uint8Array(v.slice(0));
+      specials.push({ p: [...path], ab: place(bytes), n: v.byteLength, c: checksumBytes(bytes) });
       return null;
     }
     const walk = (items: unknown[]) =>
@@ -172,11 +185,12 @@ export function encodeContainer(value: unknown): Uint8Array {
   };
   const header = JSON.stringify({ value: plain(value), specials });
   const headerBytes = new TextEncoder().encode(header);
-  const start = padded(12 + headerBytes.byteLength);
+  const start = padded(PREFIX + headerBytes.byteLength);
   const out = new Uint8Array(start + binaryLength);
   out.set(new TextEncoder().encode(MAGIC), 0);
   new DataView(out.buffer).setUint32(8, headerBytes.byteLength, true);
-  out.set(headerBytes, 12);
+  new DataView(out.buffer).setUint32(12, checksumBytes(headerBytes), true);
+  out.set(headerBytes, PREFIX);
   let at = start;
   for (const part of parts) {
     out.set(part, at);
@@ -189,12 +203,25 @@ export function decodeContainer<T = unknown>(buffer: ArrayBuffer): T {
   const bytes = new Uint8Array(buffer);
   if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC)
     throw new SnapshotLoadError({ code: 'format', detail: 'bad magic' });
+  if (buffer.byteLength < PREFIX) throw new SnapshotLoadError({ code: 'format', detail: 'truncated' });
   const headerLength = new DataView(buffer).getUint32(8, true);
-  const base = padded(12 + headerLength);
+  const base = padded(PREFIX + headerLength);
   if (base > buffer.byteLength) throw new SnapshotLoadError({ code: 'format', detail: 'truncated' });
-  const root = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as {
+  const headerBytes = bytes.subarray(PREFIX, PREFIX + headerLength);
+  if (checksumBytes(headerBytes) !== new DataView(buffer).getUint32(12, true))
+    throw new SnapshotLoadError({ code: 'damaged', detail: 'the container header does not match its checksum' });
+  const root = JSON.parse(new TextDecoder().decode(headerBytes)) as {
     value: unknown;
     specials: Special[];
+  };
+  const checked = (offset: number, length: number, expected: number): void => {
+    if (base + offset + length > buffer.byteLength)
+      throw new SnapshotLoadError({ code: 'format', detail: 'truncated' });
+    if (checksumBytes(bytes.subarray(base + offset, base + offset + length)) !== expected)
+      throw new SnapshotLoadError({
+        code: 'damaged',
+        detail: 'a section of the container does not match its checksum',
+      });
   };
   const holder: Record<Step, unknown> = { value: root.value };
   for (const special of root.specials) {
@@ -207,9 +234,13 @@ export function decodeContainer<T = unknown>(buffer: ArrayBuffer): T {
     if ('ta' in special) {
       const Type = TYPED_ARRAYS[special.ta];
       if (!Type) throw new SnapshotLoadError({ code: 'format', detail: `unknown typed array ${special.ta}` });
+      const byteLength = special.n * (Type as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+      checked(special.o, byteLength, special.c);
       parent[key] = new Type(buffer, base + special.o, special.n);
-    } else if ('ab' in special) parent[key] = buffer.slice(base + special.ab, base + special.ab + special.n);
-    else if ('map' in special) parent[key] = new Map(parent[key] as [unknown, unknown][]);
+    } else if ('ab' in special) {
+      checked(special.ab, special.n, special.c);
+      parent[key] = buffer.slice(base + special.ab, base + special.ab + special.n);
+    } else if ('map' in special) parent[key] = new Map(parent[key] as [unknown, unknown][]);
     else parent[key] = new Set(parent[key] as unknown[]);
   }
   return holder.value as T;

@@ -14,8 +14,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 2: analyses (AnalysisTable) and chunks (ChunkTable) in columns beside the files; BM25 as
  *    typed arrays, not MiniSearch JSON.
  * 3: references say whether they are qualified (`res.send` against a bare `send`).
+ * 4: every stored section carries a checksum, checked when it is read (the CLI's snapshot
+ *    file, IndexedDB's records, the demo container): damage is rebuilt, never served.
  */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -10,6 +10,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   utimesSync,
   writeFileSync,
@@ -219,6 +220,46 @@ describe('the cache check', () => {
       (await cli(['index', '--repo', repo, '--embedder', 'none', '--cache', cacheDir])).stdout,
     ).summary;
     expect(again).toMatchObject({ fromCache: true, cacheCheck: 'stat' });
+  });
+
+  it('never answers from a cached file text with one byte changed: the next search rebuilds and answers right', async () => {
+    const repo = join(work, 'flipped');
+    const cacheDir = join(work, 'flipped-cache');
+    cpSync(FIXTURE, repo, { recursive: true });
+    backdate(repo, new Date(Date.now() - 3600_000));
+    const query = ['search', '--repo', repo, '--embedder', 'none', '--cache', cacheDir, '"passed to createElement"'];
+    const before = await cli(query);
+    expect(before.stdout).toMatch(/debug\/src\/debug\.js/);
+    const file = join(
+      cacheDir,
+      readdirSync(cacheDir).find((f) => f.endsWith('.snapshot'))!,
+    );
+    const bytes = readFileSync(file);
+    // The phrase is stored only in debug.js's text (three times): 'passed' becomes 'pasted' in each.
+    let changed = 0;
+    for (
+      let at = bytes.indexOf('passed to createElement');
+      at >= 0;
+      at = bytes.indexOf('passed to createElement', at + 1)
+    ) {
+      bytes[at + 3] = 't'.charCodeAt(0);
+      changed++;
+    }
+    expect(changed).toBeGreaterThanOrEqual(2);
+    writeFileSync(file, bytes);
+    const after = await cli(query);
+    expect(after.code).toBe(0);
+    expect(after.stderr).toMatch(
+      /the cached index could not be read \(its texts section does not match its checksum\): rebuilding it/,
+    );
+    expect(after.stdout).toMatch(/debug\/src\/debug\.js/);
+    expect(after.stdout).not.toMatch(/No exact match/);
+    // Rebuilt and stored whole again: the next search is served from the cache.
+    const again = await cli(query);
+    expect(again.stderr).not.toMatch(/could not be read/);
+    const ranked = (out: string) => out.split('\n').filter((line) => /^ +\d+\. /.test(line));
+    expect(ranked(again.stdout)).toEqual(ranked(before.stdout));
+    expect(ranked(after.stdout)).toEqual(ranked(before.stdout));
   });
 
   it('does not trust a file modified as late as the index was written (it may change again within the same clock tick)', async () => {

@@ -21,11 +21,12 @@ import {
   type CacheWriteError,
   DiskEmbeddingCache,
   manifestTrusts,
-  readCached,
   readManifest,
+  readSnapshotFile,
+  type SnapshotFileRead,
   WalkFingerprint,
-  writeCached,
   writeManifest,
+  writeSnapshotFile,
 } from './disk-cache';
 import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
@@ -124,10 +125,11 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     pool?.prepare(languages.names);
     const digest = fingerprint.digest();
     const manifest = useCache ? await readManifest(manifestFile) : null;
+    const readStored = cachedSnapshotReader(snapshotFile, options.onNotice);
     if (manifestTrusts(manifest, fingerprint, digest)) {
       const t1 = performance.now();
       const { snapshot, engine } = await loadCached(
-        snapshotFile,
+        readStored,
         (s) => embedderFor(options.embedder, s),
         options.onNotice,
       );
@@ -164,7 +166,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     if (intake.files.length === 0) throw nothingToIndex(dir, intake);
 
     const t1 = performance.now();
-    let previous = useCache ? await readCached<EngineSnapshot>(snapshotFile) : null;
+    let previous = useCache ? await readStored() : null;
     if (previous && !analysesReadable(previous)) {
       options.onNotice?.('the cached index is damaged: rebuilding it');
       previous = null;
@@ -200,7 +202,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
     const analyzer = await buildAnalyzer(pool, parsing, intake, previous, languages.names);
     const engine = await buildEngine(intake, { analyzer, embedder, embeddingCache }, previous, options.onProgress);
     if (useCache) {
-      await cacheWrites.run(() => writeCached(snapshotFile, engine.snapshot()));
+      await cacheWrites.run(() => writeSnapshotFile(snapshotFile, engine.snapshot()));
       await remember();
       await cacheWrites.run(async () => embeddingCache?.save());
     }
@@ -220,11 +222,11 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
 
 /** The cached snapshot and its engine (null when absent, of another version, or damaged). */
 async function loadCached(
-  snapshotFile: string,
+  readStored: () => Promise<EngineSnapshot | null>,
   embedderFor: (snapshot: EngineSnapshot) => Promise<Embedder | null>,
   onNotice?: (message: string) => void,
 ): Promise<{ snapshot: EngineSnapshot | null; engine: Engine | null }> {
-  const snapshot = await readCached<EngineSnapshot>(snapshotFile);
+  const snapshot = await readStored();
   const engine =
     snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(snapshot), onNotice) : null;
   return { snapshot, engine };
@@ -328,6 +330,24 @@ function parsedLanguages(entries: readonly IntakeEntry[]): { names: Language[]; 
     files++;
   }
   return { names: [...names], files };
+}
+
+/**
+ * Reads the cached snapshot file once: a damaged one (a section that fails its checksum) is
+ * said once and read as none, and the build after it does not read it again.
+ */
+function cachedSnapshotReader(
+  snapshotFile: string,
+  onNotice?: (message: string) => void,
+): () => Promise<EngineSnapshot | null> {
+  let stored: SnapshotFileRead | null = null;
+  return async () => {
+    if (!stored) {
+      stored = await readSnapshotFile(snapshotFile);
+      if ('damaged' in stored) onNotice?.(`the cached index could not be read (${stored.damaged}): rebuilding it`);
+    }
+    return 'snapshot' in stored ? stored.snapshot : null;
+  };
 }
 
 /** The engine of a cached snapshot, or null (after saying so) when the file is damaged: then it is rebuilt, never a crash. */

@@ -34,7 +34,7 @@ export function App() {
   const [answer, setAnswer] = useState<SearchView | null>(null);
   const clearAnswer = useCallback(() => setAnswer(null), []);
   const repos = useRepositories(workers, initial, clearAnswer);
-  const { status, repositories, active, activeId, openId, openRepository, refresh, setNotice } = repos;
+  const { status, repositories, active, activeId, openId, openRepository, refresh } = repos;
   const nav = useUrlHistory(initial, activeId, answer);
   const { query, similarTo, page, setPage } = nav;
   const indexing = useIndexJob({ ...repos, workers, clearAnswer });
@@ -122,23 +122,7 @@ export function App() {
         modelSettled={repos.modelSettled}
       />
       <div className={`layout${repositories.length === 0 ? ' is-empty' : ''}`}>
-        <aside className="sidebar">
-          <IndexStatus job={job} notice={repos.notice} onCancel={indexing.onCancel} />
-          <Repositories
-            repositories={repositories}
-            activeId={activeId}
-            onSelect={onSelectRepository}
-            onDelete={repos.onDelete}
-            onReindex={indexing.onReindex}
-            busy={job !== null}
-          />
-          <BringIn
-            busy={job !== null}
-            onFolder={indexing.onFolder}
-            onClone={indexing.onClone}
-            onProblem={(text) => setNotice({ tone: 'error', text })}
-          />
-        </aside>
+        <Sidebar repos={repos} indexing={indexing} onSelect={onSelectRepository} />
         <main className="main">
           {page === 'settings' ? (
             <SettingsPage
@@ -156,6 +140,38 @@ export function App() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The left column: the indexing status, the repositories, and the ways to bring one in. */
+function Sidebar({
+  repos,
+  indexing,
+  onSelect,
+}: {
+  repos: ReturnType<typeof useRepositories>;
+  indexing: ReturnType<typeof useIndexJob>;
+  onSelect(id: string): void;
+}) {
+  const { job } = indexing;
+  return (
+    <aside className="sidebar">
+      <IndexStatus job={job} notice={repos.notice} onCancel={indexing.onCancel} />
+      <Repositories
+        repositories={repos.repositories}
+        activeId={repos.activeId}
+        onSelect={onSelect}
+        onDelete={repos.onDelete}
+        onReindex={indexing.onReindex}
+        busy={job !== null}
+      />
+      <BringIn
+        busy={job !== null}
+        onFolder={indexing.onFolder}
+        onClone={indexing.onClone}
+        onProblem={(text) => repos.setNotice({ tone: 'error', text })}
+      />
+    </aside>
   );
 }
 

@@ -372,8 +372,7 @@ function Experiment({ answer, runExperiment, onOpen }: Props & { answer: SearchV
           <ol className="experiment-results" aria-label="Experiment results">
             {result.results.slice(0, ROWS).map((r, i) => {
               const before = baseline.get(r.chunkId);
-              const move =
-                before === undefined ? 'new' : before === i ? '=' : before > i ? `▲${before - i}` : `▼${i - before}`;
+              const move = movement(before, i);
               return (
                 <li key={r.chunkId}>
                   <span className="move">{move}</span>
@@ -434,4 +433,11 @@ function StaticExplanation({ preset }: { preset: Preset }) {
       </p>
     </div>
   );
+}
+
+/** How far a result moved against the baseline ranking: new, unchanged, up or down. */
+function movement(before: number | undefined, now: number): string {
+  if (before === undefined) return 'new';
+  if (before === now) return '=';
+  return before > now ? `▲${before - now}` : `▼${now - before}`;
 }

@@ -119,8 +119,9 @@ function useRunIndex(
         await refresh();
       }
     },
-    // The setters and clearAnswer are the same functions on every render.
-    [workers, refresh, openRepository],
+    // The setters, the ref and clearAnswer (a useCallback with no dependencies) are the same on every render:
+    // listing them does not make this callback change more often.
+    [workers, refresh, openRepository, setJob, jobRef, setActiveId, setOpenId, setNotice, clearAnswer],
   );
 }
 

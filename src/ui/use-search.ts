@@ -121,8 +121,8 @@ export function useSearch({
       refresh || atLoad ? 0 : cachedDelay(answers.current, key),
     );
     return () => clearTimeout(timer);
-    // setAnswer and setSelected are React state setters: the same functions on every render.
-  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey]);
+    // setAnswer and setSelected are React state setters (the same functions on every render): listing them changes nothing.
+  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey, setAnswer, setSelected]);
 
   // After React has put the answer in the document (the bench reads a reload's timeline from these marks).
   useEffect(() => {

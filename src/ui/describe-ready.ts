@@ -24,3 +24,14 @@ export function describeReady(repo: RepositorySummary, how: 'indexed' | 'loaded'
   const note = repo.message ? ` ${repo.message}` : '';
   return `${repo.name} is ready: ${parts.join(', ')}; ${howItCame(repo, how, elapsedMs)}.${note}`;
 }
+
+/** The modality a stored repository waits for after a reload: semantic, when it was built with the in-browser model. */
+export function waitsForModel(repo: RepositorySummary): boolean {
+  const model = repo.stats?.embedder;
+  return !!model && !model.startsWith('voyage:');
+}
+
+/** Said while the model loads: what answers already, what is coming. Never "ready". */
+export function describeWaiting(repo: RepositorySummary): string {
+  return `${repo.name} answers with text, structural and graph; semantic joins when the embedding model has loaded (answers are asked again then).`;
+}

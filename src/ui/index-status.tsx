@@ -42,11 +42,15 @@ export function liveModalitiesText(job: Job): string | null {
 export interface Notice {
   tone: 'info' | 'success' | 'error';
   text: string;
+  /** Said instead of `text` while a modality of the repository is still coming (the model loading after a reload). */
+  whileWaiting?: string;
 }
 
 interface Props {
   job: Job | null;
   notice: Notice | null;
+  /** A modality the open repository was built with is not live yet (its model is loading). */
+  waiting: boolean;
   onCancel(): void;
 }
 
@@ -154,16 +158,17 @@ function JobProgress({ job }: { job: Job }) {
   );
 }
 
-function StatusNotice({ notice }: { notice: Notice | null }) {
+function StatusNotice({ notice, waiting }: { notice: Notice | null; waiting: boolean }) {
+  if (notice?.whileWaiting && waiting) return <p className="notice tone-info">{notice.whileWaiting}</p>;
   if (notice) return <p className={`notice tone-${notice.tone}`}>{notice.text}</p>;
   return <p className="notice tone-info">No indexing running.</p>;
 }
 
-export function IndexStatus({ job, notice, onCancel }: Props) {
+export function IndexStatus({ job, notice, waiting, onCancel }: Props) {
   return (
     <section className={`index-status${job ? ' is-running' : ''}`} aria-label="Indexing">
       <div role="status" aria-live="polite" className="status-region">
-        {job ? <JobProgress job={job} /> : <StatusNotice notice={notice} />}
+        {job ? <JobProgress job={job} /> : <StatusNotice notice={notice} waiting={waiting} />}
       </div>
       {job ? (
         <button type="button" className="button" onClick={onCancel}>

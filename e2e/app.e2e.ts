@@ -299,13 +299,15 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(async () => status().innerText(), { timeout: 20_000 }).toMatch(/cancelled/);
     const entry = repositoryList().getByRole('listitem').filter({ hasText: 'preact-large' });
-    await expect.poll(async () => entry.innerText()).toMatch(/cancelled — not searchable/);
+    await expect.poll(async () => entry.innerText(), { timeout: 20_000 }).toMatch(/cancelled — not searchable/);
     expect(await entry.locator('button.repo-select').isDisabled()).toBe(true);
     // A cancelled entry can be resumed (the folder is chosen again) or removed.
     expect(await entry.getByRole('button', { name: 'Resume preact-large' }).isEnabled()).toBe(true);
     expect(await entry.getByRole('button', { name: 'Delete preact-large' }).isEnabled()).toBe(true);
     // Nothing of the cancelled build answers: the repository that was open before answers again.
-    await expect.poll(async () => page.locator('.header-repo').innerText()).toMatch(/searching\s+preact\b(?!-)/);
+    await expect
+      .poll(async () => page.locator('.header-repo').innerText(), { timeout: 20_000 })
+      .toMatch(/searching\s+preact\b(?!-)/);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
     // And after a reload the cancelled one is still not presented as complete.

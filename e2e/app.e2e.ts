@@ -117,7 +117,7 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
   it('indexes a chosen folder, respecting .gitignore and skipping binary and oversized files', async () => {
     await page.goto(server.origin);
     // A first visit opens the demo that ships with the app.
-    await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/svelte \(demo\) is ready/);
+    await expect.poll(async () => status().innerText(), { timeout: 90_000 }).toMatch(/svelte \(demo\) is ready/);
     // The page must stay responsive while the workers index: record the longest frame gap.
     await page.evaluate(() => {
       const w = window as unknown as { maxFrameGap: number };
@@ -301,6 +301,9 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     const entry = repositoryList().getByRole('listitem').filter({ hasText: 'preact-large' });
     await expect.poll(async () => entry.innerText(), { timeout: 20_000 }).toMatch(/cancelled — not searchable/);
     expect(await entry.locator('button.repo-select').isDisabled()).toBe(true);
+    // Sidebar and main area agree: nothing says "indexing…", and the main area does not ask for a folder.
+    expect(await repositoryList().innerText()).not.toMatch(/indexing…/);
+    expect(await page.locator('main').innerText()).not.toMatch(/Drop a folder/);
     // A cancelled entry can be resumed (the folder is chosen again) or removed.
     expect(await entry.getByRole('button', { name: 'Resume preact-large' }).isEnabled()).toBe(true);
     expect(await entry.getByRole('button', { name: 'Delete preact-large' }).isEnabled()).toBe(true);

@@ -213,14 +213,11 @@ export async function indexedDbRecords(page: Page): Promise<{ where: string; jso
   return page.evaluate(async () => {
     const out: { where: string; json: string }[] = [];
     const utf8 = new TextDecoder();
-    const asText = (_: string, v: unknown) =>
-      v instanceof Uint8Array
-        ? utf8.decode(v)
-        : v instanceof ArrayBuffer
-          ? utf8.decode(new Uint8Array(v))
-          : ArrayBuffer.isView(v)
-            ? `[${v.constructor.name}]`
-            : v;
+    const asText = (_: string, v: unknown) => {
+      if (v instanceof Uint8Array) return utf8.decode(v);
+      if (v instanceof ArrayBuffer) return utf8.decode(new Uint8Array(v));
+      return ArrayBuffer.isView(v) ? `[${v.constructor.name}]` : v;
+    };
     for (const info of await indexedDB.databases()) {
       const db = await new Promise<IDBDatabase>((ok, fail) => {
         const open = indexedDB.open(info.name!);

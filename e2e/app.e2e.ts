@@ -278,7 +278,10 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await page.goto(url);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
-    expect(await status().innerText()).toMatch(/loaded from this browser, no re-indexing/);
+    // "Ready" only once semantic is live too: until the model has loaded the status says what answers.
+    await expect
+      .poll(async () => status().innerText(), { timeout: 60_000, interval: 250 })
+      .toMatch(/preact is ready: .*loaded from this browser, no re-indexing/);
     // No grammar was fetched: nothing was parsed again.
     expect(server.requests.filter((p) => p.includes('tree-sitter-'))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /** The sentence that says a repository is ready: what it holds and how it came to be searchable. */
 import type { RepositorySummary } from '../browser/protocol';
-import { formatBytes, formatCount, formatDuration } from './format';
+import { formatCount, formatDuration } from './format';
 
 /** How the index got here: the demo's prebuilt one, a build just finished, or one stored in this browser. */
 function howItCame(repo: RepositorySummary, how: 'indexed' | 'loaded', elapsedMs?: number): string {
@@ -14,7 +14,8 @@ export function describeReady(repo: RepositorySummary, how: 'indexed' | 'loaded'
   if (!s) return `${repo.name} is ready.`;
   const skipped = s.skipped.binary + s.skipped.oversized + s.skipped.invalidUtf8;
   const parts = [
-    `${formatCount(s.files)} files (${formatBytes(s.bytes)})`,
+    // One size figure per repository: the list's (what it takes in this browser); the status counts.
+    `${formatCount(s.files)} files`,
     `${formatCount(s.chunks)} chunks`,
     `${formatCount(s.definitions)} definitions`,
   ];

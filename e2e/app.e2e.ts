@@ -117,7 +117,7 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
   it('indexes a chosen folder, respecting .gitignore and skipping binary and oversized files', async () => {
     await page.goto(server.origin);
     // A first visit opens the demo that ships with the app.
-    await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/svelte \(demo\) is ready/);
+    await expect.poll(async () => status().innerText(), { timeout: 90_000 }).toMatch(/svelte \(demo\) is ready/);
     // The page must stay responsive while the workers index: record the longest frame gap.
     await page.evaluate(() => {
       const w = window as unknown as { maxFrameGap: number };
@@ -278,7 +278,10 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await page.goto(url);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
-    expect(await status().innerText()).toMatch(/loaded from this browser, no re-indexing/);
+    // "Ready" only once semantic is live too: until the model has loaded the status says what answers.
+    await expect
+      .poll(async () => status().innerText(), { timeout: 60_000, interval: 250 })
+      .toMatch(/preact is ready: .*loaded from this browser, no re-indexing/);
     // No grammar was fetched: nothing was parsed again.
     expect(server.requests.filter((p) => p.includes('tree-sitter-'))).toEqual([]);
   });
@@ -299,13 +302,18 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(async () => status().innerText(), { timeout: 20_000 }).toMatch(/cancelled/);
     const entry = repositoryList().getByRole('listitem').filter({ hasText: 'preact-large' });
-    await expect.poll(async () => entry.innerText()).toMatch(/cancelled — not searchable/);
+    await expect.poll(async () => entry.innerText(), { timeout: 20_000 }).toMatch(/cancelled — not searchable/);
     expect(await entry.locator('button.repo-select').isDisabled()).toBe(true);
+    // Sidebar and main area agree: nothing says "indexing…", and the main area does not ask for a folder.
+    expect(await repositoryList().innerText()).not.toMatch(/indexing…/);
+    expect(await page.locator('main').innerText()).not.toMatch(/Drop a folder/);
     // A cancelled entry can be resumed (the folder is chosen again) or removed.
     expect(await entry.getByRole('button', { name: 'Resume preact-large' }).isEnabled()).toBe(true);
     expect(await entry.getByRole('button', { name: 'Delete preact-large' }).isEnabled()).toBe(true);
     // Nothing of the cancelled build answers: the repository that was open before answers again.
-    await expect.poll(async () => page.locator('.header-repo').innerText()).toMatch(/searching\s+preact\b(?!-)/);
+    await expect
+      .poll(async () => page.locator('.header-repo').innerText(), { timeout: 20_000 })
+      .toMatch(/searching\s+preact\b(?!-)/);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
     // And after a reload the cancelled one is still not presented as complete.

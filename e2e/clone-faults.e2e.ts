@@ -62,7 +62,7 @@ async function cloneFails(path: string, message: RegExp): Promise<void> {
 describe('clone faults in Chromium', { timeout: 180_000 }, () => {
   it('the connection dropping mid-pack: a clear message, nothing kept', async () => {
     await page.goto(server.origin);
-    await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/is ready/);
+    await expect.poll(async () => status().innerText(), { timeout: 90_000 }).toMatch(/is ready/);
     await cloneFails(
       'drop/preact.git',
       /connection to .*drop\/preact\.git dropped after \d+ KB of the download; nothing was kept/,
@@ -80,7 +80,7 @@ describe('clone faults in Chromium', { timeout: 180_000 }, () => {
   it('nothing half-cloned comes back after a reload, and a good clone still works', async () => {
     const before = await repositoryNames();
     await page.reload();
-    await expect.poll(async () => status().innerText(), { timeout: 30_000 }).toMatch(/is ready/);
+    await expect.poll(async () => status().innerText(), { timeout: 90_000 }).toMatch(/is ready/);
     await expect.poll(repositoryNames, { timeout: 10_000 }).toEqual(before);
     await page.getByLabel('Repository URL').fill(`${gitServer.origin}/preact.git`);
     await page.getByRole('button', { name: 'Clone' }).click();

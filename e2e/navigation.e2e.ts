@@ -95,7 +95,7 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
     const bar = page.getByRole('toolbar', { name: 'Symbol' });
     expect(await bar.locator('.symbol-name').innerText()).toBe('flushSync');
     await page.keyboard.press('F12');
-    await expect.poll(() => new URL(page.url()).hash).toBe('#L991');
+    await expect.poll(() => new URL(page.url()).hash, { timeout: 20_000 }).toBe('#L991');
     expect(await page.locator('.code-line[data-line="991"]').innerText()).toMatch(/function flushSync/);
     // Back returns to the use it came from.
     await page.goBack();
@@ -126,7 +126,7 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
     // Follow a link: the definition of the name on that line.
     await page.locator(`.code-line[data-line="${lineNumber}"]`).getByText('flushSync', { exact: true }).first().click();
     await page.keyboard.press('F12');
-    await expect.poll(() => new URL(page.url()).hash).toBe('#L991');
+    await expect.poll(() => new URL(page.url()).hash, { timeout: 20_000 }).toBe('#L991');
     const linkUrl = page.url();
 
     // A second search is an entry of its own.

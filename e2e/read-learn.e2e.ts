@@ -47,8 +47,9 @@ describe('reading and learning in Chromium', { timeout: 120_000 }, () => {
   it('answers a suggested query on a first visit, from the prebuilt demo index, without any indexing', async () => {
     const started = Date.now();
     await page.goto(server.origin);
+    // "Ready" once every modality is live: the semantic model loads after the prebuilt index.
     await expect
-      .poll(async () => status().innerText(), { timeout: 30_000 })
+      .poll(async () => status().innerText(), { timeout: 90_000 })
       .toMatch(/svelte \(demo\) is ready: 369 files.*prebuilt index loaded/);
     const suggestion = page
       .getByRole('list', { name: 'Suggested queries' })

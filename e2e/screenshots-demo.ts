@@ -17,6 +17,8 @@ async function main() {
     // The demo's suggested understand question, as a first visit answers it (semantic + fusion).
     await page.goto(`${origin}/?repo=demo%3Asvelte&q=${encodeURIComponent('how are effects scheduled and flushed')}`);
     await page.getByRole('list', { name: 'Results' }).getByRole('listitem').first().waitFor({ timeout: 60_000 });
+    // Every modality live (the model loads after the prebuilt index): the status says "ready" then.
+    await page.getByRole('status').getByText('is ready').waitFor({ timeout: 180_000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, `understand-${viewport.name}-${colorScheme}.png`) });
     // Results: a references question, its first file opened to every call site.

@@ -73,6 +73,7 @@ const api: IndexWorkerApi = {
   file: async (id, path) => (await service).file(id, path),
   neighbours: async (id, chunkId) => (await service).neighbours(id, chunkId),
   definitions: async (id, request) => (await service).definitions(id, request),
+  suggestions: async (id) => (await service).suggestions(id),
   remove: async (id) => (await service).remove(id),
   settings: async () => (await service).settings(),
   saveSettings: async (patch) => (await service).saveSettings(patch),

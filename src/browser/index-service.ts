@@ -14,7 +14,8 @@ import type { DefinitionTarget, IndexProgress, QueryPlan } from '../engine/contr
 import type { Embedder } from '../engine/semantic/embedder';
 import type { VoyageEmbedderOptions } from '../engine/semantic/voyage';
 import type { EmbeddingCache, StoredEmbeddingCache } from '../engine/store/store';
-import { DEMO, type DemoManifest } from './demo';
+import { DEMO, DEMO_QUERIES, type DemoManifest } from './demo';
+import type { SuggestedQuery } from '../engine/suggestions';
 import { BuildJobs, buildsInOtherTabs } from './build-job';
 import { ModelLifecycle } from './model-lifecycle';
 import { OpenEngines } from './open-engines';
@@ -267,6 +268,12 @@ export class IndexService {
 
   definitions(id: string, request: DefinitionRequest): DefinitionTarget[] {
     return definitionsOf(this.engines.get(id), request);
+  }
+
+  /** The demo's own suggested questions; any other repository's are made from its code. */
+  suggestions(id: string): SuggestedQuery[] {
+    if (id === DEMO.id) return DEMO_QUERIES.map((q) => ({ ...q }));
+    return this.engines.get(id).suggestions();
   }
 
   lines(id: string, path: string, startLine: number, endLine: number): string[] {

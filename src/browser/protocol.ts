@@ -3,6 +3,7 @@
  * else crosses the boundary). Everything here is plain data, cloned by postMessage, except
  * the callbacks, which comlink proxies.
  */
+import type { SuggestedQuery } from '../engine/suggestions';
 import type {
   CallSite,
   Chunk,
@@ -243,6 +244,8 @@ export interface IndexWorkerApi {
   neighbours(repositoryId: string, chunkId: number): Promise<Neighbours>;
   /** Where an identifier used in the code is defined: resolved by the graph, else by name. */
   definitions(repositoryId: string, request: DefinitionRequest): Promise<DefinitionTarget[]>;
+  /** Questions to try, one per intent, made from the open repository's own code (the demo's are its own). */
+  suggestions(repositoryId: string): Promise<SuggestedQuery[]>;
   remove(repositoryId: string): Promise<RepositorySummary[]>;
   settings(): Promise<SettingsView>;
   saveSettings(patch: SettingsPatch): Promise<SettingsView>;

@@ -4,6 +4,7 @@
  * retrievers, fuse, explain (search/) — and navigate (navigation.ts).
  * No DOM and no Node built-ins: the same class runs in a Web Worker and in the CLI.
  */
+import { suggestQueries, type SuggestedQuery } from './suggestions';
 import { classify } from './classify';
 import type {
   Chunk,
@@ -336,6 +337,15 @@ export class Engine {
   /** Every line that calls or references a definition chunk's name (the code view's callers). */
   callSites(chunkId: number): CallSite[] {
     return callSitesOfChunk(this.indexed, this.chunk(chunkId));
+  }
+
+  /** Suggested questions made from this repository's own code, one per intent (suggestions.ts). */
+  suggestions(): SuggestedQuery[] {
+    return suggestQueries({
+      chunks: this.corpus.chunks,
+      text: (chunk) => this.chunkText(chunk),
+      centrality: (id) => this.indexes.graph?.centralityOfChunk(id) ?? 0,
+    });
   }
 
   grep(pattern: string, options: { regex?: boolean; caseSensitive?: boolean; limit?: number } = {}) {

@@ -59,6 +59,7 @@ export function AnswerSection({
         <AbsentName
           absent={absent}
           repository={repository}
+          hasLooseMatches={answer.results.length > 0}
           onSuggest={(name) => onQuery(replaceWord(query, absent.name, name))}
         />
       ) : null}
@@ -88,10 +89,13 @@ function AnswerFacts({ answer }: { answer: SearchView }) {
 function AbsentName({
   absent,
   repository,
+  hasLooseMatches,
   onSuggest,
 }: {
   absent: AbsentNameFacts;
   repository: string;
+  /** No header over an empty list: the label is shown only when loose matches follow. */
+  hasLooseMatches: boolean;
   onSuggest(name: string): void;
 }) {
   return (
@@ -115,7 +119,7 @@ function AbsentName({
       ) : (
         <p className="muted">No similar name is defined here either.</p>
       )}
-      <p className="loose-label">Loose matches (other words of the question):</p>
+      {hasLooseMatches ? <p className="loose-label">Loose matches (other words of the question):</p> : null}
     </div>
   );
 }

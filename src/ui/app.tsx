@@ -6,6 +6,7 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Chunk } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
+import type { SuggestedQuery } from '../engine/suggestions';
 import { DEMO } from '../browser/demo';
 import { AnswerSection } from './answer-section';
 import { AppHeader } from './app-header';
@@ -14,7 +15,7 @@ import { getWorkers, type Workers } from './client';
 import { CodeView } from './code-view';
 import { EmptyState } from './empty-state';
 import { IndexStatus } from './index-status';
-import { IndexingNote } from './indexing-note';
+import { IndexingNote, UpdatedNote } from './indexing-note';
 import { RankingPage } from './ranking-page';
 import { liveKeyOf, readinessOf } from './readiness';
 import { Repositories } from './repositories';
@@ -25,6 +26,7 @@ import { useIndexJob } from './use-index-job';
 import { useRepositories } from './use-repositories';
 import { useSearch } from './use-search';
 import { useShortcuts } from './use-shortcuts';
+import { placeholderFor, useSuggestions } from './use-suggestions';
 import { useUrlHistory, type UrlHistory } from './use-url-history';
 
 export function App() {
@@ -34,22 +36,24 @@ export function App() {
   const [answer, setAnswer] = useState<SearchView | null>(null);
   const clearAnswer = useCallback(() => setAnswer(null), []);
   const repos = useRepositories(workers, initial, clearAnswer);
-  const { status, repositories, active, activeId, openId, openRepository, refresh, setNotice } = repos;
+  const { status, repositories, active, activeId, openId, openRepository, refresh } = repos;
   const nav = useUrlHistory(initial, activeId, answer);
   const { query, similarTo, page, setPage } = nav;
   const indexing = useIndexJob({ ...repos, workers, clearAnswer });
   const { job } = indexing;
   const { live, searchable } = readinessOf(job, active, activeId, openId);
-  const { plan, searchError } = useSearch({
+  const liveKey = liveKeyOf(live, repos.modelSettled);
+  const { plan, searchError, update } = useSearch({
     ...nav,
     workers,
     initial,
     activeId,
     searchable,
-    liveKey: liveKeyOf(live, repos.modelSettled),
+    liveKey,
     answer,
     setAnswer,
   });
+  const suggestions = useSuggestions(workers, activeId, searchable, liveKey);
   const searchRef = useRef<HTMLInputElement>(null);
   const [queryExplained, setQueryExplained] = useState(false);
   // Escape closes what is open (Explain panels, the query explanation, a peek list) and returns to the box.
@@ -86,20 +90,18 @@ export function App() {
         modalities={nav.modalities}
         onModalities={nav.setModalities}
         disabled={false}
-        placeholder={
-          active
-            ? `Search ${active.name} — try “where is render defined” or “who calls diff”`
-            : 'Bring a repository in, then search it'
-        }
+        placeholder={placeholderFor(active?.name ?? null, suggestions)}
       />
       <IndexingNote job={job} live={live} active={active} searchable={searchable} />
       {searchError ? <p className="notice tone-error">{searchError}</p> : null}
+      <UpdatedNote update={shown.answer ? update : null} />
       <PageBody
         workers={workers}
         nav={nav}
         activeId={activeId}
         activeName={active?.name ?? 'this repository'}
         isDemo={active?.origin === 'demo'}
+        suggestions={suggestions}
         searchable={searchable}
         shown={shown}
         queryExplained={queryExplained}
@@ -122,23 +124,7 @@ export function App() {
         modelSettled={repos.modelSettled}
       />
       <div className={`layout${repositories.length === 0 ? ' is-empty' : ''}`}>
-        <aside className="sidebar">
-          <IndexStatus job={job} notice={repos.notice} onCancel={indexing.onCancel} />
-          <Repositories
-            repositories={repositories}
-            activeId={activeId}
-            onSelect={onSelectRepository}
-            onDelete={repos.onDelete}
-            onReindex={indexing.onReindex}
-            busy={job !== null}
-          />
-          <BringIn
-            busy={job !== null}
-            onFolder={indexing.onFolder}
-            onClone={indexing.onClone}
-            onProblem={(text) => setNotice({ tone: 'error', text })}
-          />
-        </aside>
+        <Sidebar repos={repos} indexing={indexing} onSelect={onSelectRepository} />
         <main className="main">
           {page === 'settings' ? (
             <SettingsPage
@@ -156,6 +142,38 @@ export function App() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The left column: the indexing status, the repositories, and the ways to bring one in. */
+function Sidebar({
+  repos,
+  indexing,
+  onSelect,
+}: {
+  repos: ReturnType<typeof useRepositories>;
+  indexing: ReturnType<typeof useIndexJob>;
+  onSelect(id: string): void;
+}) {
+  const { job } = indexing;
+  return (
+    <aside className="sidebar">
+      <IndexStatus job={job} notice={repos.notice} waiting={!repos.modelSettled} onCancel={indexing.onCancel} />
+      <Repositories
+        repositories={repos.repositories}
+        activeId={repos.activeId}
+        onSelect={onSelect}
+        onDelete={repos.onDelete}
+        onReindex={indexing.onReindex}
+        busy={job !== null}
+      />
+      <BringIn
+        busy={job !== null}
+        onFolder={indexing.onFolder}
+        onClone={indexing.onClone}
+        onProblem={(text) => repos.setNotice({ tone: 'error', text })}
+      />
+    </aside>
   );
 }
 
@@ -182,6 +200,7 @@ interface PageBodyProps {
   activeId: string | null;
   activeName: string;
   isDemo: boolean;
+  suggestions: SuggestedQuery[];
   searchable: boolean;
   shown: ShownAnswer;
   queryExplained: boolean;
@@ -198,6 +217,7 @@ function PageBody({
   activeId,
   activeName,
   isDemo,
+  suggestions,
   searchable,
   shown,
   queryExplained,
@@ -257,5 +277,5 @@ function PageBody({
       />
     );
   }
-  return <EmptyState hasRepository={searchable} isDemo={isDemo} onSuggest={nav.onQuery} />;
+  return <EmptyState hasRepository={searchable} isDemo={isDemo} suggestions={suggestions} onSuggest={nav.onQuery} />;
 }

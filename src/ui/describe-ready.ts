@@ -1,6 +1,6 @@
 /** The sentence that says a repository is ready: what it holds and how it came to be searchable. */
 import type { RepositorySummary } from '../browser/protocol';
-import { formatBytes, formatCount, formatDuration } from './format';
+import { formatCount, formatDuration } from './format';
 
 /** How the index got here: the demo's prebuilt one, a build just finished, or one stored in this browser. */
 function howItCame(repo: RepositorySummary, how: 'indexed' | 'loaded', elapsedMs?: number): string {
@@ -14,7 +14,8 @@ export function describeReady(repo: RepositorySummary, how: 'indexed' | 'loaded'
   if (!s) return `${repo.name} is ready.`;
   const skipped = s.skipped.binary + s.skipped.oversized + s.skipped.invalidUtf8;
   const parts = [
-    `${formatCount(s.files)} files (${formatBytes(s.bytes)})`,
+    // One size figure per repository: the list's (what it takes in this browser); the status counts.
+    `${formatCount(s.files)} files`,
     `${formatCount(s.chunks)} chunks`,
     `${formatCount(s.definitions)} definitions`,
   ];
@@ -23,4 +24,15 @@ export function describeReady(repo: RepositorySummary, how: 'indexed' | 'loaded'
   if (s.reusedFiles > 0 && how === 'indexed') parts.push(`${formatCount(s.reusedFiles)} unchanged files reused`);
   const note = repo.message ? ` ${repo.message}` : '';
   return `${repo.name} is ready: ${parts.join(', ')}; ${howItCame(repo, how, elapsedMs)}.${note}`;
+}
+
+/** The modality a stored repository waits for after a reload: semantic, when it was built with the in-browser model. */
+export function waitsForModel(repo: RepositorySummary): boolean {
+  const model = repo.stats?.embedder;
+  return !!model && !model.startsWith('voyage:');
+}
+
+/** Said while the model loads: what answers already, what is coming. Never "ready". */
+export function describeWaiting(repo: RepositorySummary): string {
+  return `${repo.name} answers with text, structural and graph; semantic joins when the embedding model has loaded (answers are asked again then).`;
 }

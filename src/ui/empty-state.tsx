@@ -1,43 +1,62 @@
-/** What the search page shows before a question: the demo's suggested queries, a guide to asking, or how to bring a repository in. */
-import { DEMO_QUERIES } from '../browser/demo';
+/** What the search page shows before a question: questions to try (made from the open repository), or how to bring a repository in. */
+import type { SuggestedQuery } from '../engine/suggestions';
 
 interface Props {
   hasRepository: boolean;
   isDemo: boolean;
+  /** Questions made from the open repository's own code (the demo's are its own); empty while they are asked for. */
+  suggestions: SuggestedQuery[];
   onSuggest(query: string): void;
 }
 
-export function EmptyState({ hasRepository, isDemo, onSuggest }: Props) {
+export function EmptyState(props: Props) {
   return (
     <section className="empty-state">
-      <EmptyStateBody hasRepository={hasRepository} isDemo={isDemo} onSuggest={onSuggest} />
+      <EmptyStateBody {...props} />
     </section>
   );
 }
 
-function EmptyStateBody({ hasRepository, isDemo, onSuggest }: Props) {
-  if (hasRepository && isDemo) return <DemoWelcome onSuggest={onSuggest} />;
-  if (hasRepository) return <AskingGuide />;
+function EmptyStateBody({ hasRepository, isDemo, suggestions, onSuggest }: Props) {
+  if (hasRepository && isDemo) return <DemoWelcome suggestions={suggestions} onSuggest={onSuggest} />;
+  if (hasRepository) return <AskingGuide suggestions={suggestions} onSuggest={onSuggest} />;
   return <p>Drop a folder, choose one, or clone a repository by URL. Everything stays in this browser.</p>;
 }
 
-function DemoWelcome({ onSuggest }: { onSuggest(query: string): void }) {
+/** What each intent finds, said after its suggested question. */
+const INTENT_SAYS: Record<SuggestedQuery['intent'], string> = {
+  find_definition: 'where something is defined',
+  find_references: 'its callers and references',
+  impact_analysis: 'the blast radius of a change',
+  exact_match: 'literal matches',
+  understand_code: 'understanding code',
+  find_similar: 'code like it',
+};
+
+function SuggestionList({ suggestions, onSuggest }: Pick<Props, 'suggestions' | 'onSuggest'>) {
+  if (suggestions.length === 0) return null;
+  return (
+    <ul className="suggestions" aria-label="Suggested queries">
+      {suggestions.map(({ intent, query }) => (
+        <li key={intent} data-intent={intent}>
+          <button type="button" className="suggestion" onClick={() => onSuggest(query)}>
+            <code>{query}</code>
+          </button>{' '}
+          <span className="muted">{INTENT_SAYS[intent]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DemoWelcome({ suggestions, onSuggest }: Pick<Props, 'suggestions' | 'onSuggest'>) {
   return (
     <>
       <p>
         This is <b>Svelte</b>'s source (MIT), indexed ahead of time so you can try Fourfold without bringing anything.
         Try one question per intent:
       </p>
-      <ul className="suggestions" aria-label="Suggested queries">
-        {DEMO_QUERIES.map(({ intent, query }) => (
-          <li key={intent}>
-            <button type="button" className="suggestion" onClick={() => onSuggest(query)}>
-              <code>{query}</code>
-            </button>{' '}
-            <span className="muted">{intent.replace(/_/g, ' ')}</span>
-          </li>
-        ))}
-      </ul>
+      <SuggestionList suggestions={suggestions} onSuggest={onSuggest} />
       <p className="muted">
         Or bring your own repository in: drop a folder, choose one, or clone by URL. Everything stays in this browser.
       </p>
@@ -45,27 +64,11 @@ function DemoWelcome({ onSuggest }: { onSuggest(query: string): void }) {
   );
 }
 
-function AskingGuide() {
+function AskingGuide({ suggestions, onSuggest }: Pick<Props, 'suggestions' | 'onSuggest'>) {
   return (
     <>
-      <p>Ask the way you would ask a colleague. Each query is routed by intent:</p>
-      <ul>
-        <li>
-          <code>function render</code>, <code>parseConfig</code> — where something is defined
-        </li>
-        <li>
-          <code>who calls diff</code> — its callers and references
-        </li>
-        <li>
-          <code>what depends on options</code> — the blast radius of a change
-        </li>
-        <li>
-          <code>"exact text"</code>, <code>TypeError</code> — literal matches
-        </li>
-        <li>
-          <code>how does rendering work</code> — understanding code
-        </li>
-      </ul>
+      <p>Ask the way you would ask a colleague. Each query is routed by intent; these come from this repository:</p>
+      <SuggestionList suggestions={suggestions} onSuggest={onSuggest} />
       <p className="muted">
         Press <kbd>/</kbd> to search, <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open.
       </p>

@@ -51,19 +51,11 @@ export function ResultExplain({
                   <span className={`swatch m-${m}`} aria-hidden="true" />
                   {m}
                 </th>
-                <td data-field="rank">{c ? c.rank : waiting ? 'not ready' : 'absent'}</td>
+                <td data-field="rank">{c ? c.rank : absentRank(waiting)}</td>
                 <td data-field="weight">{c ? c.weight : '—'}</td>
                 <td data-field="k">{c ? c.k : '—'}</td>
-                <td data-field="contribution">{c ? formatScore(c.contribution) : waiting ? '0' : '—'}</td>
-                <td className="wide reason">
-                  {c
-                    ? c.reason
-                    : waiting
-                      ? `${why(m)}: it contributed nothing`
-                      : boostWaiting
-                        ? 'not in this preset; its importance boost is not ready yet (still indexing)'
-                        : ''}
-                </td>
+                <td data-field="contribution">{c ? formatScore(c.contribution) : absentContribution(waiting)}</td>
+                <td className="wide reason">{c ? c.reason : absentReason(waiting, boostWaiting, why(m))}</td>
               </tr>
             );
           })}
@@ -192,4 +184,19 @@ export function QueryExplain({ query }: { query: QueryExplanation }) {
       ) : null}
     </div>
   );
+}
+
+function absentRank(waiting: boolean): string {
+  return waiting ? 'not ready' : 'absent';
+}
+
+function absentContribution(waiting: boolean): string {
+  return waiting ? '0' : '—';
+}
+
+/** Why a modality that did not rank this result is absent: still indexing, a boost still coming, or simply no match. */
+function absentReason(waiting: boolean, boostWaiting: boolean, whyNotReady: string): string {
+  if (waiting) return `${whyNotReady}: it contributed nothing`;
+  if (boostWaiting) return 'not in this preset; its importance boost is not ready yet (still indexing)';
+  return '';
 }

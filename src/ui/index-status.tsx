@@ -42,11 +42,15 @@ export function liveModalitiesText(job: Job): string | null {
 export interface Notice {
   tone: 'info' | 'success' | 'error';
   text: string;
+  /** Said instead of `text` while a modality of the repository is still coming (the model loading after a reload). */
+  whileWaiting?: string;
 }
 
 interface Props {
   job: Job | null;
   notice: Notice | null;
+  /** A modality the open repository was built with is not live yet (its model is loading). */
+  waiting: boolean;
   onCancel(): void;
 }
 
@@ -79,24 +83,30 @@ function StageRow({
       <span className="stage-bar" aria-hidden="true">
         <span style={{ width: `${fraction * 100}%` }} />
       </span>
-      <span className="stage-count">
-        {progress && unit
-          ? `${formatCount(progress.done)} / ${formatCount(progress.total)}`
-          : finished
-            ? 'done'
-            : progress
-              ? '…'
-              : ''}
-      </span>
-      <span className="stage-rate">
-        {progress?.message && !finished && stageShowsMessage(progress)
-          ? progress.message
-          : progress && unit && !finished
-            ? `${formatRate(progress.rate, unit)}${progress.etaMs !== null && etaIsHonest(progress) ? ` · ${formatDuration(progress.etaMs)} left` : ''}`
-            : ''}
-      </span>
+      <span className="stage-count">{stageCount(progress, unit, finished)}</span>
+      <span className="stage-rate">{stageRate(progress, unit, finished)}</span>
     </div>
   );
+}
+
+function cloneCount(clone: CloneProgressEvent): string {
+  if (clone.total) return ` ${formatCount(clone.loaded)} / ${formatCount(clone.total)}`;
+  return clone.loaded ? ` ${formatCount(clone.loaded)}` : '';
+}
+
+function stageCount(progress: IndexProgress | undefined, unit: string | undefined, finished: boolean): string {
+  if (progress && unit) return `${formatCount(progress.done)} / ${formatCount(progress.total)}`;
+  if (finished) return 'done';
+  return progress ? '…' : '';
+}
+
+/** A retry notice when there is one, else the rate and (once honest) the time left. */
+function stageRate(progress: IndexProgress | undefined, unit: string | undefined, finished: boolean): string {
+  if (!progress || finished) return '';
+  if (progress.message && stageShowsMessage(progress)) return progress.message;
+  if (!unit) return '';
+  const eta = progress.etaMs !== null && etaIsHonest(progress) ? ` · ${formatDuration(progress.etaMs)} left` : '';
+  return `${formatRate(progress.rate, unit)}${eta}`;
 }
 
 /** Share of a stage, and seconds of it, measured before its ETA is shown: the first files (warm-up) say little about the rest. */
@@ -120,43 +130,45 @@ function activeStage(job: Job): IndexStage | null {
   return last;
 }
 
-export function IndexStatus({ job, notice, onCancel }: Props) {
+function JobProgress({ job }: { job: Job }) {
+  return (
+    <>
+      <p className="status-title">
+        {job.kind === 'clone' && !job.stages.read ? 'Cloning' : 'Indexing'} <strong>{job.name}</strong>
+        {job.clone && !job.stages.read ? (
+          <span className="status-detail">
+            {' '}
+            — {job.clone.phase}
+            {cloneCount(job.clone)}
+          </span>
+        ) : null}
+      </p>
+      <div className="stages">
+        {STAGES.map(({ stage, label, unit }) => (
+          <StageRow
+            key={stage}
+            label={label}
+            unit={unit}
+            progress={job.stages[stage]}
+            active={stage === (activeStage(job) ?? 'read')}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function StatusNotice({ notice, waiting }: { notice: Notice | null; waiting: boolean }) {
+  if (notice?.whileWaiting && waiting) return <p className="notice tone-info">{notice.whileWaiting}</p>;
+  if (notice) return <p className={`notice tone-${notice.tone}`}>{notice.text}</p>;
+  return <p className="notice tone-info">No indexing running.</p>;
+}
+
+export function IndexStatus({ job, notice, waiting, onCancel }: Props) {
   return (
     <section className={`index-status${job ? ' is-running' : ''}`} aria-label="Indexing">
       <div role="status" aria-live="polite" className="status-region">
-        {job ? (
-          <>
-            <p className="status-title">
-              {job.kind === 'clone' && !job.stages.read ? 'Cloning' : 'Indexing'} <strong>{job.name}</strong>
-              {job.clone && !job.stages.read ? (
-                <span className="status-detail">
-                  {' '}
-                  — {job.clone.phase}
-                  {job.clone.total
-                    ? ` ${formatCount(job.clone.loaded)} / ${formatCount(job.clone.total)}`
-                    : job.clone.loaded
-                      ? ` ${formatCount(job.clone.loaded)}`
-                      : ''}
-                </span>
-              ) : null}
-            </p>
-            <div className="stages">
-              {STAGES.map(({ stage, label, unit }) => (
-                <StageRow
-                  key={stage}
-                  label={label}
-                  unit={unit}
-                  progress={job.stages[stage]}
-                  active={stage === (activeStage(job) ?? 'read')}
-                />
-              ))}
-            </div>
-          </>
-        ) : notice ? (
-          <p className={`notice tone-${notice.tone}`}>{notice.text}</p>
-        ) : (
-          <p className="notice tone-info">No indexing running.</p>
-        )}
+        {job ? <JobProgress job={job} /> : <StatusNotice notice={notice} waiting={waiting} />}
       </div>
       {job ? (
         <button type="button" className="button" onClick={onCancel}>

@@ -1,4 +1,5 @@
 /** While a build runs: which repository the search box searches meanwhile. */
+import type { AnswerUpdate } from './use-search';
 import type { LiveStage, RepositorySummary } from '../browser/protocol';
 import type { Job } from './index-status';
 
@@ -33,4 +34,22 @@ export function IndexingNote({ job, live, active, searchable }: Props) {
       )}
     </p>
   );
+}
+
+/**
+ * Said when an answer on screen was asked again because a modality arrived and came back
+ * different ("updated: semantic joined"). It floats over the page's corner, so nothing under
+ * the reader's eyes moves.
+ */
+export function UpdatedNote({ update }: { update: AnswerUpdate | null }) {
+  return (
+    <p className="answer-updated" aria-live="polite" aria-label="Answer updated" hidden={!update}>
+      {update ? updateText(update) : ''}
+    </p>
+  );
+}
+
+function updateText({ joined, changed }: AnswerUpdate): string {
+  const who = joined.length > 0 ? `${joined.join(' and ')} joined` : 'more of the index is ready';
+  return `Updated: ${who}${changed ? ' — the results changed' : ''}.`;
 }

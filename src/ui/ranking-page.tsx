@@ -238,7 +238,16 @@ function ListsDiagram({ answer, onOpen }: { answer: SearchView; onOpen(path: str
                       className="link-button"
                       onClick={() => label && onOpen(label.path, label.startLine)}
                     >
-                      {label?.symbol ?? `${label?.path.split('/').pop()}:${label?.startLine}`}
+                      {label?.symbol ? (
+                        <>
+                          {label.symbol}{' '}
+                          <span className="list-where">
+                            {label.path.split('/').pop()}:{label.startLine}
+                          </span>
+                        </>
+                      ) : (
+                        `${label?.path.split('/').pop()}:${label?.startLine}`
+                      )}
                     </button>
                   </li>
                 );
@@ -323,6 +332,8 @@ function Experiment({ answer, runExperiment, onOpen }: Props & { answer: SearchV
     );
   };
   const baseline = new Map(answer.results.map((r, i) => [r.chunkId, i]));
+  // The experiment is reported as one only when a weight or k differs from the search's own.
+  const changedSetting = k !== answer.query.k || MODALITIES.some((m) => weights[m] !== answer.query.weights[m]);
   return (
     <div className="experiment" aria-label="Experiment">
       <p className="experiment-banner">
@@ -367,13 +378,14 @@ function Experiment({ answer, runExperiment, onOpen }: Props & { answer: SearchV
       {result ? (
         <>
           <p className="muted small">
-            {result.query.notes.join(' ')} All four modalities run (fused) so every weight counts.
+            {changedSetting
+              ? `${result.query.notes.join(' ')} All four modalities run (fused) so every weight counts.`
+              : 'The same weights and k as the search: all four modalities run (fused), nothing else changed.'}
           </p>
           <ol className="experiment-results" aria-label="Experiment results">
             {result.results.slice(0, ROWS).map((r, i) => {
               const before = baseline.get(r.chunkId);
-              const move =
-                before === undefined ? 'new' : before === i ? '=' : before > i ? `▲${before - i}` : `▼${i - before}`;
+              const move = movement(before, i);
               return (
                 <li key={r.chunkId}>
                   <span className="move">{move}</span>
@@ -434,4 +446,11 @@ function StaticExplanation({ preset }: { preset: Preset }) {
       </p>
     </div>
   );
+}
+
+/** How far a result moved against the baseline ranking: new, unchanged, up or down. */
+function movement(before: number | undefined, now: number): string {
+  if (before === undefined) return 'new';
+  if (before === now) return '=';
+  return before > now ? `▲${before - now}` : `▼${now - before}`;
 }

@@ -50,7 +50,7 @@ export function Repositories({ repositories, activeId, onSelect, onDelete, onRei
                   <span className="repo-name">{repo.name}</span>
                   <span className="repo-meta">
                     {searchable && repo.stats
-                      ? `${formatCount(repo.stats.files)} files · ${formatCount(repo.stats.chunks)} chunks${repo.storedBytes ? ` · ${formatStorageBytes(repo.storedBytes)}` : ''}`
+                      ? `${formatCount(repo.stats.files)} files · ${formatCount(repo.stats.chunks)} chunks${repo.storedBytes ? ` · ${formatStorageBytes(repo.storedBytes)} stored` : ''}`
                       : stateLabel(repo)}
                   </span>
                 </button>

@@ -36,28 +36,33 @@ export function StorageKeeper({ hasIndexes }: { hasIndexes: boolean }) {
 
   return (
     <div className="storage-keeper" role="group" aria-label="Keeping indexes">
-      {state === 'granted' ? (
-        <p>Kept: the browser will not clear these indexes to make room.</p>
-      ) : state === 'declined' ? (
-        <p>
-          The browser did not agree (it decides by how much you use this site; bookmarking or installing Fourfold
-          helps). Indexes stay until the disk runs low.{' '}
-          <button type="button" className="link-button" onClick={dismiss}>
-            OK
-          </button>
-        </p>
-      ) : (
-        <p>
-          The browser may clear these indexes if the disk runs low.{' '}
-          <button type="button" className="link-button" onClick={ask} disabled={state === 'asking'}>
-            Keep them
-          </button>
-          {' · '}
-          <button type="button" className="link-button" onClick={dismiss}>
-            Not now
-          </button>
-        </p>
-      )}
+      <KeeperMessage state={state} ask={ask} dismiss={dismiss} />
     </div>
+  );
+}
+
+function KeeperMessage({ state, ask, dismiss }: { state: KeeperState; ask: () => void; dismiss: () => void }) {
+  if (state === 'granted') return <p>Kept: the browser will not clear these indexes to make room.</p>;
+  if (state === 'declined')
+    return (
+      <p>
+        The browser did not agree (it decides by how much you use this site; bookmarking or installing Fourfold helps).
+        Indexes stay until the disk runs low.{' '}
+        <button type="button" className="link-button" onClick={dismiss}>
+          OK
+        </button>
+      </p>
+    );
+  return (
+    <p>
+      The browser may clear these indexes if the disk runs low.{' '}
+      <button type="button" className="link-button" onClick={ask} disabled={state === 'asking'}>
+        Keep them
+      </button>
+      {' · '}
+      <button type="button" className="link-button" onClick={dismiss}>
+        Not now
+      </button>
+    </p>
   );
 }

@@ -47,6 +47,15 @@ interface JobState {
   jobRef: MutableRefObject<Job | null>;
 }
 
+/** The worker records a build's end (cancelled, failed) just after it rejects: ask again until no record says it still runs. */
+async function refreshUntilSettled(refresh: () => Promise<WorkerStatus>): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const status = await refresh();
+    if (!status.repositories.some((r) => r.state === 'building' && !r.message)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Runs one build in the index worker: its progress throttled to the screen, its live stages opened as they come, its end said in the notice. */
 function useRunIndex(
   { setJob, jobRef }: JobState,
@@ -108,7 +117,11 @@ function useRunIndex(
         if (live) {
           setOpenId(null);
           clearAnswer();
-          if (returnTo) void openRepository(returnTo, false);
+          // Back to what was open before; else to any repository that can answer; else none
+          // (never the cancelled one, which would leave the main area asking for a folder).
+          const back = returnTo ?? (await refresh()).repositories.find((r) => r.state === 'complete')?.id;
+          if (back) void openRepository(back, false);
+          else setActiveId(null);
         }
       } finally {
         if (timer) clearTimeout(timer);
@@ -116,11 +129,12 @@ function useRunIndex(
           jobRef.current = null;
           setJob(null);
         }
-        await refresh();
+        await refreshUntilSettled(refresh);
       }
     },
-    // The setters and clearAnswer are the same functions on every render.
-    [workers, refresh, openRepository],
+    // The setters, the ref and clearAnswer (a useCallback with no dependencies) are the same on every render:
+    // listing them does not make this callback change more often.
+    [workers, refresh, openRepository, setJob, jobRef, setActiveId, setOpenId, setNotice, clearAnswer],
   );
 }
 

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RepositorySummary, SettingsPatch, WorkerStatus } from '../browser/protocol';
 import type { Workers } from './client';
-import { describeReady } from './describe-ready';
+import { describeReady, describeWaiting, waitsForModel } from './describe-ready';
 import type { Notice } from './index-status';
 import type { SearchState } from './url-state';
 
@@ -31,7 +31,12 @@ export function useRepositories(workers: Workers, initial: SearchState, clearAns
         const repo = await (opening ?? workers.index.open(id));
         performance.mark('fourfold:opened');
         setOpenId(repo.id);
-        if (announce) setNotice({ tone: 'success', text: describeReady(repo, 'loaded', performance.now() - started) });
+        if (announce)
+          setNotice({
+            tone: 'success',
+            text: describeReady(repo, 'loaded', performance.now() - started),
+            whileWaiting: waitsForModel(repo) ? describeWaiting(repo) : undefined,
+          });
       } catch (error) {
         setOpenId(null);
         setNotice({ tone: 'error', text: (error as Error).message });

@@ -21,6 +21,26 @@ function keepResultFocus(): void {
   document.querySelector<HTMLElement>('ol.results > li[tabindex="0"]')?.focus({ preventScroll: true });
 }
 
+/** What a refreshed answer says when it differs from the one it replaced. */
+export interface AnswerUpdate {
+  /** Modalities that answered this time and were not ready before. */
+  joined: Modality[];
+  /** The results (or their order) changed. */
+  changed: boolean;
+}
+
+function resultKey(view: SearchView): string {
+  return view.results.map((r) => r.chunkId).join(',');
+}
+
+/** Null when nothing joined or nothing changed: a refresh that changes nothing says nothing. */
+function answerUpdate(before: SearchView, after: SearchView): AnswerUpdate | null {
+  const waitingAfter = new Set(after.query.notReady ?? []);
+  const joined = (before.query.notReady ?? []).filter((m) => !waitingAfter.has(m));
+  const changed = resultKey(before) !== resultKey(after);
+  return joined.length > 0 || changed ? { joined, changed } : null;
+}
+
 interface SearchInputs {
   workers: Workers;
   initial: SearchState;
@@ -55,6 +75,8 @@ export function useSearch({
 }: SearchInputs) {
   const [plan, setPlan] = useState<QueryPlan | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
+  /** The answer on screen was asked again because modalities arrived, and changed: which joined. */
+  const [update, setUpdate] = useState<AnswerUpdate | null>(null);
   const searchSeq = useRef(0);
   const answerRef = useRef<SearchView | null>(null);
   answerRef.current = answer;
@@ -108,6 +130,7 @@ export function useSearch({
             if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
             // A refresh keeps the selection, the focus and the scroll where the reader left them.
             const focusedResult = refresh ? document.activeElement?.closest?.('ol.results > li') : null;
+            setUpdate(refresh && shown ? answerUpdate(shown, view) : null);
             setAnswer(view);
             setSearchError(null);
             if (refresh) {
@@ -121,13 +144,13 @@ export function useSearch({
       refresh || atLoad ? 0 : cachedDelay(answers.current, key),
     );
     return () => clearTimeout(timer);
-    // setAnswer and setSelected are React state setters: the same functions on every render.
-  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey]);
+    // setAnswer and setSelected are React state setters (the same functions on every render): listing them changes nothing.
+  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey, setAnswer, setSelected]);
 
   // After React has put the answer in the document (the bench reads a reload's timeline from these marks).
   useEffect(() => {
     if (answer) performance.mark('fourfold:answer-shown');
   }, [answer]);
 
-  return { plan, searchError };
+  return { plan, searchError, update };
 }

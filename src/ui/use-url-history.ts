@@ -42,20 +42,26 @@ function useCommitWhenLeftOnScreen(answer: SearchView | null, committed: Mutable
   }, [answer, committed]);
 }
 
+/** Where the keyboard should go once the page is there, and the word that it got there (held by useUrlHistory). */
+interface FocusRequest {
+  wanted(): FocusPlace | null;
+  arrived(): void;
+}
+
 /**
  * Focus follows navigation: into the code when a file opens, onto the selected result when the
  * results come back. Tried after every render until the element is there (for five seconds at most).
  */
-function useFocusOnArrival(restoreFocus: MutableRefObject<FocusPlace | null>, selected: number): void {
+function useFocusOnArrival(restoreFocus: FocusRequest, selected: number): void {
   useEffect(() => {
-    const want = restoreFocus.current;
+    const want = restoreFocus.wanted();
     if (!want) return;
     const tryFocus = () => {
       const el = focusTarget(want, selected);
       if (!el) return false;
       el.focus({ preventScroll: want === 'code' });
       if (want === 'results') el.scrollIntoView({ block: 'nearest' });
-      restoreFocus.current = null;
+      restoreFocus.arrived();
       return true;
     };
     if (tryFocus()) return;
@@ -128,7 +134,15 @@ export function useUrlHistory(initial: SearchState, activeId: string | null, ans
   }, [selected, page]);
 
   useCommitWhenLeftOnScreen(answer, committed);
-  useFocusOnArrival(restoreFocus, selected);
+  useFocusOnArrival(
+    {
+      wanted: () => restoreFocus.current,
+      arrived: () => {
+        restoreFocus.current = null;
+      },
+    },
+    selected,
+  );
 
   /** The search on screen is one to return to: the next query is a new history entry. */
   const commit = () => {

@@ -159,9 +159,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
       parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {},
     );
     const readMs = performance.now() - t0;
-    const unreadable = intake.skippedFiles
-      .filter((s) => s.reason === 'unreadable')
-      .map((s) => ({ path: s.path, reason: s.detail }));
+    const unreadable = unreadableFiles(intake);
     if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
     if (intake.files.length === 0) throw nothingToIndex(dir, intake);
 
@@ -230,6 +228,11 @@ async function loadCached(
   const engine =
     snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(snapshot), onNotice) : null;
   return { snapshot, engine };
+}
+
+/** The files intake found but could not read, each with why. */
+function unreadableFiles(intake: IntakeResult): { path: string; reason: string }[] {
+  return intake.skippedFiles.filter((s) => s.reason === 'unreadable').map((s) => ({ path: s.path, reason: s.detail }));
 }
 
 /** What a build says before it starts: a refresh of a changed repository, or a first index of so many files. */

@@ -93,9 +93,12 @@ describe('classify: edge cases', () => {
     });
   });
 
-  it('a lone PascalCase word is a definition query; a lone lowercase word is not', () => {
+  it('a lone word is a definition query (issue 20: a name typed alone is asked for by name)', () => {
     expect(classify('Parser').intent).toBe('find_definition');
-    expect(classify('authentication').intent).toBe('understand_code');
+    expect(classify('authentication').intent).toBe('find_definition');
+    // Question and stop words alone are not names.
+    expect(classify('explain').intent).toBe('understand_code');
+    expect(classify('overview').intent).toBe('understand_code');
   });
 
   it('"error handling" prose is not an exact-match error token', () => {
@@ -122,7 +125,7 @@ describe('classify: runtime failures in several languages are exact matches', ()
   ] as const)('%s → exact_match (%s)', (query, rule) => {
     const c = classify(query);
     expect(c).toMatchObject({ intent: 'exact_match', rule });
-    expect(c.confidence).toBe(rule === 'error-message' ? 0.7 : rule === 'quoted-string' ? 0.9 : 0.85);
+    expect(c.confidence).toBe({ 'error-message': 0.7, 'quoted-string': 0.9, 'error-token': 0.85 }[rule]);
   });
 });
 
@@ -193,6 +196,39 @@ describe('classify: phrasings no seed rule names literally', () => {
       confidence: 0.85,
       rule: 'error-token',
     });
+  });
+});
+
+describe('names first (issue 20): a single identifier, qualified or not, is a definition question', () => {
+  // Bare names from real projects: Flask's `render_template`'s `render`, Click's `parse`, Node's `once`.
+  it.each(['parse', 'render', 'once', 'get', 'dispatch', 'new'])('%s alone → find_definition of that name', (q) => {
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.rule).toBe('identifier');
+    expect(plan.identifiers).toEqual([q]);
+  });
+
+  it.each([
+    ['Flask.route', ['route', 'Flask']],
+    ['Command::new', ['new', 'Command']],
+    ['ActiveRecord#save', ['save', 'ActiveRecord']],
+    ['$this->render', ['render', '$this']],
+    ['Parser->parse', ['parse', 'Parser']],
+  ] as const)('%s: the last part is the name, the qualifier its container', (q, identifiers) => {
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.identifiers).toEqual(identifiers);
+  });
+
+  it('a sentence describing code that quotes one word is a description, not an exact phrase', () => {
+    const q = "Returns the 'default' value of the option when the user gives none";
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('understand_code');
+    expect(plan.rule).toBe('description');
+    expect(plan.literal).toBeUndefined();
+    // A quoted phrase, or a quote alone, is still an exact match.
+    expect(classify('"connection refused"').intent).toBe('exact_match');
+    expect(classify('grep for "connection refused" in the logs').intent).toBe('exact_match');
   });
 });
 

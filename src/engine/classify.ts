@@ -206,6 +206,16 @@ function isDescription(q: string, words: string[]): boolean {
   );
 }
 /**
+ * A sentence describing code that quotes a word of it ("Returns the 'default' value when the key
+ * is missing"): the quote marks a name inside the description, not a phrase the code contains.
+ */
+function quotedWordInProse(q: string, words: string[]): boolean {
+  const quoted = QUOTED.exec(q);
+  const text = quoted?.[1] ?? quoted?.[2] ?? quoted?.[3] ?? '';
+  return !/\s/.test(text.trim()) && isDescription(q, words);
+}
+
+/**
  * A kind named after a name: "the Router class", "show me the Reaction constructor". The
  * lookahead asks for a capital or _ inside the name without splitting the name between two
  * [\w$]* (that split backtracks quadratically: 30 s on a 100,000-character word).
@@ -282,7 +292,10 @@ const CUE_WORDS = new Set([
   'imported',
 ]);
 
-const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*/g;
+/** A name, or a qualified name: `A.b`, `A::b`, `A#b` (Ruby's instance method), `A->b` (PHP, C). */
+const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)*/g;
+/** The separators of a qualified name. */
+const QUALIFIER = /\.|::|#|->/;
 
 /** A query that looks like code: several lines, or braces/semicolons/arrows around enough tokens. */
 function looksLikeCodeSnippet(q: string): boolean {
@@ -345,8 +358,8 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'quoted-string',
     confidence: String(CONFIDENCE.quotedString),
     intent: 'exact_match',
-    looksFor: 'a "quoted string"',
-    test: (q) => (QUOTED.test(q) ? CONFIDENCE.quotedString : null),
+    looksFor: 'a "quoted string" (not a quoted word inside a sentence that describes code)',
+    test: (q, words) => (QUOTED.test(q) && !quotedWordInProse(q, words) ? CONFIDENCE.quotedString : null),
   },
   {
     id: 'question-form',
@@ -392,8 +405,9 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'identifier',
     confidence: `${CONFIDENCE.identifierMin}–${CONFIDENCE.identifierMax}`,
     intent: 'find_definition',
-    looksFor: 'a camelCase, PascalCase, snake_case or dotted name (higher when it is most of the query)',
-    test: (_q, words) => identifierConfidence(words),
+    looksFor:
+      'a camelCase, PascalCase, snake_case or dotted name (higher when it is most of the query), or any single name typed alone (`parse`, `A::b`, `A#b`, `A->b`)',
+    test: (q, words) => (isLoneName(q, words) ? CONFIDENCE.identifierMax : identifierConfidence(words)),
   },
   {
     id: 'definition-phrase',
@@ -531,6 +545,23 @@ export function routePastedText(plan: QueryPlan, occurs: (text: string) => boole
   };
 }
 
+/** Words that are never a name typed alone: articles and question words. */
+const NOT_A_NAME: ReadonlySet<string> = new Set('a an the what which who whom whose where when why how'.split(' '));
+
+/**
+ * A single identifier typed alone, qualified or not (`parse`, `once`, `Store.add`, `A::b`, `A#b`,
+ * `A->b`): the name of a definition, not a question about behaviour. Stop words, intent cues and
+ * the classifier's own question words ("explain", "overview") are not names.
+ */
+function isLoneName(q: string, words: string[]): boolean {
+  if (words.length !== 1 || q !== words[0]) return false;
+  const word = words[0];
+  if (QUALIFIER.test(word)) return word.split(QUALIFIER).every((p) => p.length > 0);
+  const lower = word.toLowerCase();
+  // `get`, `once`, `use` are stop or function words in a sentence but common names alone.
+  return word.length > 1 && !NOT_A_NAME.has(lower) && !CUE_WORDS.has(lower) && !UNDERSTAND_WORDS.test(word);
+}
+
 /** Whether a rule after question-form would fire on the names or tokens in the query. */
 function namesSomething(q: string, words: string[]): boolean {
   return (
@@ -561,8 +592,8 @@ function definitionPhraseConfidence(words: string[]): number | null {
 
 /** camelCase, snake_case, Pascal with two humps, or a dotted/`::` path of names. */
 function isCodeName(word: string): boolean {
-  if (/[.:]/.test(word)) {
-    const parts = word.split(/\.|::/);
+  if (QUALIFIER.test(word)) {
+    const parts = word.split(QUALIFIER);
     // res.send, os.path, Foo::new: a member path; "e.g" is not.
     return parts.every((p) => p.length >= 2) || parts.some((p) => looksLikeIdentifier(p) || /^[A-Z]/.test(p));
   }
@@ -617,7 +648,7 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     plan.identifiers = splitPath(keyword[2]);
   }
 
-  const quoted = QUOTED.exec(raw);
+  const quoted = c.rule === 'description' ? null : QUOTED.exec(raw);
   if (quoted) plan.literal = quoted[1] ?? quoted[2] ?? quoted[3];
   else if (c.intent === 'exact_match') {
     const token = words.find((w) => ERRORISH.test(w)) ?? ERROR_TOKEN.exec(raw)?.[1];
@@ -626,6 +657,8 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     if (plan.literal === undefined) delete plan.literal;
   }
 
+  if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(raw, words))
+    plan.identifiers = splitPath(raw);
   if (plan.identifiers.length === 0) {
     const named = unique(words.filter(isCodeName).flatMap(splitPath));
     plan.identifiers = named.length > 0 ? named : pickSubjects(words, c.intent);
@@ -643,9 +676,9 @@ function pickSubjects(words: string[], intent: Intent): string[] {
   return subjects.length > 0 ? splitPath(subjects[subjects.length - 1]) : [];
 }
 
-/** `Foo.bar` / `a::b::c` → ['Foo', 'bar'] — the last part is what is defined. */
+/** `Foo.bar` / `a::b::c` / `A#b` / `A->b` → ['bar', 'Foo'] — the last part is what is defined, the others its containers. */
 function splitPath(name: string): string[] {
-  const parts = name.split(/\.|::/).filter(Boolean);
+  const parts = name.split(QUALIFIER).filter(Boolean);
   return parts.length > 1 ? [parts[parts.length - 1], ...parts.slice(0, -1)] : parts;
 }
 

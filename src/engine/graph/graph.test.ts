@@ -21,7 +21,7 @@ function edges(g: GraphData): string[] {
     n < g.fileCount ? g.filePaths[n] : `${g.filePaths[g.symbolFile[n - g.fileCount]]}#${g.symbolName[n - g.fileCount]}`;
   const out: string[] = [];
   for (let e = 0; e < g.edgeTarget.length; e++) {
-    const kind = g.edgeKind[e] === EDGE_IMPORT ? 'import' : g.edgeKind[e] === EDGE_CALL ? 'call' : 'ref';
+    const kind = ({ [EDGE_IMPORT]: 'import', [EDGE_CALL]: 'call' } as Record<number, string>)[g.edgeKind[e]] ?? 'ref';
     out.push(`${label(g.edgeSource[e])} -> ${label(g.edgeTarget[e])} ${kind} ${+g.edgeConfidence[e].toFixed(2)}`);
   }
   return out.sort();
@@ -235,6 +235,36 @@ describe('buildGraph: bare names and methods', () => {
 
   it('keeps bare calls to methods in Java, where a class calls its own methods by name', () => {
     expect(all).toContain('src/Shop.java#serve -> src/Shop.java#open call 1');
+  });
+});
+
+describe('buildGraph: a member call on an unrelated object (issue 20, class 2)', () => {
+  // Flask's src/flask/config.py calls `os.environ.get(…)` and `mapping.setdefault(…)`; Click's
+  // src/click/core.py defines `get`-free helpers. A repository function named `get` or
+  // `setdefault` is not what those receivers reach.
+  const g = build([
+    {
+      path: 'src/flask/helpers.py',
+      definitions: [def('get', 'function', 1, 3), def('setdefault', 'function', 5, 7)],
+    },
+    {
+      path: 'src/flask/config.py',
+      imports: [imp('os', 1, ['os'])],
+      definitions: [def('from_envvar', 'method', 3, 9, 'Config')],
+      references: [
+        { ...call('get', 4, 'from_envvar'), qualified: true },
+        call('mapping.setdefault', 5, 'from_envvar'),
+        call('setdefault', 6, 'from_envvar'),
+      ],
+    },
+  ]);
+  const all = edges(g);
+
+  it('links no receiver-qualified call by its name alone; a bare call still falls back to the name', () => {
+    expect(all.some((e) => e.includes('#get'))).toBe(false);
+    expect(all.filter((e) => e.includes('#setdefault'))).toEqual([
+      `src/flask/config.py#from_envvar -> src/flask/helpers.py#setdefault call ${GLOBAL_UNIQUE_CONFIDENCE}`,
+    ]);
   });
 });
 

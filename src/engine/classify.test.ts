@@ -229,6 +229,10 @@ describe('names first (issue 20): a single identifier, qualified or not, is a de
     // A quoted phrase, or a quote alone, is still an exact match.
     expect(classify('"connection refused"').intent).toBe('exact_match');
     expect(classify('grep for "connection refused" in the logs').intent).toBe('exact_match');
+    // Printed messages that quote a value stay literal (they state what happened).
+    expect(classify("thread 'main' has overflowed its stack").intent).toBe('exact_match');
+    expect(classify("TS2339: Property 'foo' does not exist on type 'Bar'.").intent).toBe('exact_match');
+    expect(classify("Timeout of 30s exceeded for 'fetchUser'").intent).toBe('exact_match');
   });
 });
 

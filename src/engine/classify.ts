@@ -212,8 +212,16 @@ function isDescription(q: string, words: string[]): boolean {
 function quotedWordInProse(q: string, words: string[]): boolean {
   const quoted = QUOTED.exec(q);
   const text = quoted?.[1] ?? quoted?.[2] ?? quoted?.[3] ?? '';
-  return !/\s/.test(text.trim()) && isDescription(q, words);
+  // Documentation opens with what the code does ("Returns …", "Return …"); a printed message
+  // states what happened ("thread 'main' has overflowed its stack", "TS2339: Property 'x' …",
+  // "Timeout of 30s exceeded for 'fetchUser'") and stays a literal.
+  return (
+    !/\s/.test(text.trim()) && DOC_OPENING.test(q) && !/:|\d/.test(q.replace(QUOTED, '')) && isDescription(q, words)
+  );
 }
+/** The verb a documentation comment opens with: third person ("Returns") or imperative ("Return"). */
+const DOC_OPENING =
+  /^(?:[A-Z][a-z]+s|Return|Create|Get|Set|Remove|Check|Raise|Yield|Build|Make|Convert|Parse|Render|Load|Save|Add|Update|Delete|Compute|Find|Handle|Register|Apply|Ensure|Validate|Read|Write|Open|Close|Call|Run|Start|Stop|Send)\b/;
 
 /**
  * A kind named after a name: "the Router class", "show me the Reaction constructor". The

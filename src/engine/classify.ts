@@ -528,15 +528,125 @@ function trimPunctuation(run: string): string {
 }
 
 /**
- * Re-plans a query whose text the corpus contains verbatim as an exact match on that text.
- * Returns the plan unchanged when the rule does not apply.
+ * A printed message with its values filled in (`error: no such table "orders"`, `port 80a is not
+ * a number`, `Timeout of 30s exceeded for 'fetchUser'`) as the patterns of the format string that
+ * printed it, most specific first: the message's constant words in order, each value (a quoted
+ * string, a word starting with a digit) a gap of up to MESSAGE.maxValueChars characters that
+ * `%s`/`%q`/`{}`/`{:?}`/`{name}`/`${x}`/`" + x + "` fills in the source. A leading `word: `
+ * (a log level, a program or exception name) may be printed around the format string rather than
+ * by it, so each pattern is also tried without it. Empty when the message has no value or too few
+ * constant words to point at one line.
  */
-export function routePastedText(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
+export function messagePatterns(query: string): string[] {
+  const line = query.trim().split('\n')[0] ?? '';
+  if (line.length > MESSAGE.maxChars || !/\s/.test(line)) return [];
+  const stages: string[][] = [];
+  for (let text = line, i = 0; i < 3; i++) {
+    stages.push(messagePatternsOf(text));
+    const rest = text.replace(/^[\w.$-]+:\s+/, '');
+    if (rest === text) break;
+    text = rest;
+  }
+  // Most specific first: every stage's whole message, then every stage with one word fewer, …
+  const out: string[] = [];
+  for (let drop = 0; drop <= MESSAGE.maxTrailingDrops; drop++) for (const s of stages) if (s[drop]) out.push(s[drop]);
+  return [...new Set(out)];
+}
+
+/** What makes a pasted message one format string's output. */
+export const MESSAGE = {
+  maxChars: 300,
+  /** A value the format string filled in is at most this long. */
+  maxValueChars: 80,
+  /** Constant text the pattern must keep, at least. */
+  minConstantWords: 2,
+  minConstantChars: 8,
+  /** Words after the last value that may be a value too (`after major version number`), dropped one by one. */
+  maxTrailingDrops: 4,
+} as const;
+
+/** A value in a printed message: a quoted string, or a word that starts with a digit (30s, 80a, 0x1f, 127.0.0.1). */
+const MESSAGE_VALUE = /"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|(?<![\w$.])\d[\w.:/-]*/g;
+
+/** The message's patterns: its constant pieces joined by gaps, then with its last words dropped one by one. */
+function messagePatternsOf(text: string): string[] {
+  const constants: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(MESSAGE_VALUE)) {
+    constants.push(text.slice(last, m.index));
+    last = m.index + m[0].length;
+  }
+  if (constants.length === 0) return [];
+  constants.push(text.slice(last));
+  // Values at either end are left out: a pattern starts and ends with constant text.
+  let pieces = constants.map((c) => c.trim().split(/\s+/).filter(Boolean));
+  while (pieces.length > 0 && pieces[0].length === 0) pieces.shift();
+  while (pieces.length > 0 && pieces[pieces.length - 1].length === 0) pieces.pop();
+  pieces = pieces.filter((p) => p.length > 0);
+  const out: string[] = [];
+  for (let drop = 0; drop <= MESSAGE.maxTrailingDrops && pieces.length > 0; drop++) {
+    const words = pieces.flat();
+    if (words.filter((w) => /\w/.test(w)).length < MESSAGE.minConstantWords) break;
+    if (words.join(' ').length < MESSAGE.minConstantChars) break;
+    // Without a value inside, a shortened message is only a phrase: no longer a format's.
+    if (drop > 0 && pieces.length < 2) break;
+    out.push(patternOf(pieces));
+    const lastPiece = pieces[pieces.length - 1].slice(0, -1);
+    pieces = lastPiece.length > 0 ? [...pieces.slice(0, -1), lastPiece] : pieces.slice(0, -1);
+  }
+  return out;
+}
+
+function patternOf(pieces: string[][]): string {
+  const gap = `.{1,${MESSAGE.maxValueChars}}`;
+  return pieces
+    .map((words, i) => {
+      // Sentence punctuation after the last word is the message's, not the format's.
+      const kept =
+        i === pieces.length - 1 ? [...words.slice(0, -1), words[words.length - 1].replace(/[.,;:!?]+$/, '')] : words;
+      return kept
+        .filter(Boolean)
+        .map(escapeRegex)
+        .join(String.raw`\s+`);
+    })
+    .join(gap);
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/**
+ * Re-plans a query whose text the corpus contains verbatim as an exact match on that text, or a
+ * printed message whose format string the corpus contains (`matches`, a regex search) as an exact
+ * match on that format. Returns the plan unchanged when the rule does not apply.
+ */
+export function routePastedText(
+  plan: QueryPlan,
+  occurs: (text: string) => boolean,
+  matches?: (pattern: string) => boolean,
+): QueryPlan {
   if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule)))
     return plan;
   // A query that is only the quoted string is exactly what the user asked for.
   if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal)
     return plan;
+  // A message with values filled in: the line of its format string, not the values.
+  if (matches && !occurs(plan.raw)) {
+    const pattern = messagePatterns(plan.raw).find((p) => matches(p));
+    if (pattern !== undefined) {
+      const routed: QueryPlan = {
+        ...plan,
+        intent: 'exact_match',
+        confidence: CONFIDENCE.verbatimText,
+        rule: 'verbatim-text',
+        regex: pattern,
+        pasted: true,
+      };
+      delete routed.literal;
+      return routed;
+    }
+  }
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
   if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
   if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase())) return plan;

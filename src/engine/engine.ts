@@ -153,6 +153,7 @@ export class Engine {
     if ('error' in scope) return this.unanswered(query, understood, scope.error, preset, started);
     const { plan, notes: planNotes } = planSearch(understood, options, {
       occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
+      matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,
       chunk: (id) => this.chunk(id),
       chunkText: (chunk) => this.chunkText(chunk),
     });

@@ -34,7 +34,6 @@ import {
   sliceLines,
   type Dependent,
   type FileView,
-  pathsWithEvidence,
 } from './navigation';
 import { parseQuery } from './query-syntax';
 import { boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, WEIGHTS } from './ranking';
@@ -183,17 +182,6 @@ export class Engine {
       chunkOf: (id) => this.corpus.chunks[id],
       limit: options.limit ?? DEFAULT_RESULT_LIMIT,
     });
-    // Evidence or nothing: a references or impact answer lists only files with a line that uses,
-    // imports or calls its subject; the rest are left out, and the note counts them.
-    const evidenced = pathsWithEvidence(this.indexed, plan, [...new Set(results.map((r) => r.path))]);
-    if (evidenced) {
-      const before = results.length;
-      results.splice(0, results.length, ...results.filter((r) => evidenced.has(r.path)));
-      if (results.length < before)
-        notes.push(
-          `${results.length} result${results.length === 1 ? '' : 's'} with a line that uses, imports or calls it; ${before - results.length} without one left out.`,
-        );
-    }
     const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
     if (notReady.length > 0) {
       notes.push(notReadyNote(notReady, skipped, strategy));

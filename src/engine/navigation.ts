@@ -75,26 +75,6 @@ export function matchingLines(
   return out;
 }
 
-/** Line kinds that are evidence of a use: a call, a reference, an import (not a mention in a comment, not the definition). */
-const EVIDENCE_KINDS: ReadonlySet<string> = new Set(['call', 'reference', 'import']);
-
-/**
- * The paths, among these, whose file holds evidence for a references or impact question: a line
- * that calls, references or imports its subject. Null when the question is not about a resolved
- * subject (nothing to hold the files to).
- */
-export function pathsWithEvidence(
-  indexed: IndexedCorpus,
-  plan: QueryPlan,
-  paths: readonly string[],
-): Set<string> | null {
-  if (plan.intent !== 'find_references' && plan.intent !== 'impact_analysis') return null;
-  const subject = indexed.indexes.graph?.subjectOf(plan) ?? null;
-  if (!subject) return null;
-  const found = matchingLines(indexed, plan, paths);
-  return new Set(found.filter((f) => f.lines.some((l) => EVIDENCE_KINDS.has(l.kind))).map((f) => f.path));
-}
-
 /**
  * Go to definition: where a name used at a line of a file is defined — the definitions the
  * graph resolved that use to, else every definition of that name, best first.

@@ -182,13 +182,9 @@ export class Engine {
       chunkOf: (id) => this.corpus.chunks[id],
       limit: options.limit ?? DEFAULT_RESULT_LIMIT,
     });
-    // "Similar to X" is never answered with X: the chunk it starts from, or (typed) the definitions named X.
-    if (plan.intent === 'find_similar') {
-      const named = plan.similarToChunk === undefined && plan.snippet === undefined ? plan.identifiers[0] : undefined;
-      const itself = (r: (typeof results)[number]) =>
-        r.chunkId === plan.similarToChunk || (named !== undefined && r.symbol === named);
-      if (results.some(itself)) results.splice(0, results.length, ...results.filter((r) => !itself(r)));
-    }
+    // "Similar to X" is never answered with X, the chunk it starts from.
+    if (plan.similarToChunk !== undefined && results.some((r) => r.chunkId === plan.similarToChunk))
+      results.splice(0, results.length, ...results.filter((r) => r.chunkId !== plan.similarToChunk));
     const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
     if (notReady.length > 0) {
       notes.push(notReadyNote(notReady, skipped, strategy));

@@ -187,12 +187,3 @@ describe('highlighting marks whole tokens', () => {
     expect(wordRanges('this.send(send_x)', new Set(['send']))).toEqual([[5, 9]]);
   });
 });
-
-describe('"similar to X" is never X (issue 20, class 5)', () => {
-  it('functions similar to createElement: not createElement itself', async () => {
-    const r = await preact.search('functions similar to createElement');
-    expect(r.query.intent).toBe('find_similar');
-    expect(r.results.length).toBeGreaterThan(0);
-    expect(r.results.some((x) => x.symbol === 'createElement')).toBe(false);
-  });
-});

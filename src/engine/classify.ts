@@ -206,6 +206,24 @@ function isDescription(q: string, words: string[]): boolean {
   );
 }
 /**
+ * A sentence describing code that quotes a word of it ("Returns the 'default' value when the key
+ * is missing"): the quote marks a name inside the description, not a phrase the code contains.
+ */
+function quotedWordInProse(q: string, words: string[]): boolean {
+  const quoted = QUOTED.exec(q);
+  const text = quoted?.[1] ?? quoted?.[2] ?? quoted?.[3] ?? '';
+  // Documentation opens with what the code does ("Returns …", "Return …"); a printed message
+  // states what happened ("thread 'main' has overflowed its stack", "TS2339: Property 'x' …",
+  // "Timeout of 30s exceeded for 'fetchUser'") and stays a literal.
+  return (
+    !/\s/.test(text.trim()) && DOC_OPENING.test(q) && !/:|\d/.test(q.replace(QUOTED, '')) && isDescription(q, words)
+  );
+}
+/** The verb a documentation comment opens with: third person ("Returns") or imperative ("Return"). */
+const DOC_OPENING =
+  /^(?:[A-Z][a-z]+s|Return|Create|Get|Set|Remove|Check|Raise|Yield|Build|Make|Convert|Parse|Render|Load|Save|Add|Update|Delete|Compute|Find|Handle|Register|Apply|Ensure|Validate|Read|Write|Open|Close|Call|Run|Start|Stop|Send)\b/;
+
+/**
  * A kind named after a name: "the Router class", "show me the Reaction constructor". The
  * lookahead asks for a capital or _ inside the name without splitting the name between two
  * [\w$]* (that split backtracks quadratically: 30 s on a 100,000-character word).
@@ -282,7 +300,10 @@ const CUE_WORDS = new Set([
   'imported',
 ]);
 
-const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*/g;
+/** A name, or a qualified name: `A.b`, `A::b`, `A#b` (Ruby's instance method), `A->b` (PHP, C). */
+const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)*/g;
+/** The separators of a qualified name. */
+const QUALIFIER = /\.|::|#|->/;
 
 /** A query that looks like code: several lines, or braces/semicolons/arrows around enough tokens. */
 function looksLikeCodeSnippet(q: string): boolean {
@@ -345,8 +366,8 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'quoted-string',
     confidence: String(CONFIDENCE.quotedString),
     intent: 'exact_match',
-    looksFor: 'a "quoted string"',
-    test: (q) => (QUOTED.test(q) ? CONFIDENCE.quotedString : null),
+    looksFor: 'a "quoted string" (not a quoted word inside a sentence that describes code)',
+    test: (q, words) => (QUOTED.test(q) && !quotedWordInProse(q, words) ? CONFIDENCE.quotedString : null),
   },
   {
     id: 'question-form',
@@ -392,8 +413,9 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'identifier',
     confidence: `${CONFIDENCE.identifierMin}–${CONFIDENCE.identifierMax}`,
     intent: 'find_definition',
-    looksFor: 'a camelCase, PascalCase, snake_case or dotted name (higher when it is most of the query)',
-    test: (_q, words) => identifierConfidence(words),
+    looksFor:
+      'a camelCase, PascalCase, snake_case or dotted name (higher when it is most of the query), or any single name typed alone (`parse`, `A::b`, `A#b`, `A->b`)',
+    test: (q, words) => (isLoneName(q, words) ? CONFIDENCE.identifierMax : identifierConfidence(words)),
   },
   {
     id: 'definition-phrase',
@@ -506,15 +528,125 @@ function trimPunctuation(run: string): string {
 }
 
 /**
- * Re-plans a query whose text the corpus contains verbatim as an exact match on that text.
- * Returns the plan unchanged when the rule does not apply.
+ * A printed message with its values filled in (`error: no such table "orders"`, `port 80a is not
+ * a number`, `Timeout of 30s exceeded for 'fetchUser'`) as the patterns of the format string that
+ * printed it, most specific first: the message's constant words in order, each value (a quoted
+ * string, a word starting with a digit) a gap of up to MESSAGE.maxValueChars characters that
+ * `%s`/`%q`/`{}`/`{:?}`/`{name}`/`${x}`/`" + x + "` fills in the source. A leading `word: `
+ * (a log level, a program or exception name) may be printed around the format string rather than
+ * by it, so each pattern is also tried without it. Empty when the message has no value or too few
+ * constant words to point at one line.
  */
-export function routePastedText(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
+export function messagePatterns(query: string): string[] {
+  const line = query.trim().split('\n')[0] ?? '';
+  if (line.length > MESSAGE.maxChars || !/\s/.test(line)) return [];
+  const stages: string[][] = [];
+  for (let text = line, i = 0; i < 3; i++) {
+    stages.push(messagePatternsOf(text));
+    const rest = text.replace(/^[\w.$-]+:\s+/, '');
+    if (rest === text) break;
+    text = rest;
+  }
+  // Most specific first: every stage's whole message, then every stage with one word fewer, …
+  const out: string[] = [];
+  for (let drop = 0; drop <= MESSAGE.maxTrailingDrops; drop++) for (const s of stages) if (s[drop]) out.push(s[drop]);
+  return [...new Set(out)];
+}
+
+/** What makes a pasted message one format string's output. */
+export const MESSAGE = {
+  maxChars: 300,
+  /** A value the format string filled in is at most this long. */
+  maxValueChars: 80,
+  /** Constant text the pattern must keep, at least. */
+  minConstantWords: 2,
+  minConstantChars: 8,
+  /** Words after the last value that may be a value too (`after major version number`), dropped one by one. */
+  maxTrailingDrops: 4,
+} as const;
+
+/** A value in a printed message: a quoted string, or a word that starts with a digit (30s, 80a, 0x1f, 127.0.0.1). */
+const MESSAGE_VALUE = /"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|(?<![\w$.])\d[\w.:/-]*/g;
+
+/** The message's patterns: its constant pieces joined by gaps, then with its last words dropped one by one. */
+function messagePatternsOf(text: string): string[] {
+  const constants: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(MESSAGE_VALUE)) {
+    constants.push(text.slice(last, m.index));
+    last = m.index + m[0].length;
+  }
+  if (constants.length === 0) return [];
+  constants.push(text.slice(last));
+  // Values at either end are left out: a pattern starts and ends with constant text.
+  let pieces = constants.map((c) => c.trim().split(/\s+/).filter(Boolean));
+  while (pieces.length > 0 && pieces[0].length === 0) pieces.shift();
+  while (pieces.length > 0 && pieces[pieces.length - 1].length === 0) pieces.pop();
+  pieces = pieces.filter((p) => p.length > 0);
+  const out: string[] = [];
+  for (let drop = 0; drop <= MESSAGE.maxTrailingDrops && pieces.length > 0; drop++) {
+    const words = pieces.flat();
+    if (words.filter((w) => /\w/.test(w)).length < MESSAGE.minConstantWords) break;
+    if (words.join(' ').length < MESSAGE.minConstantChars) break;
+    // Without a value inside, a shortened message is only a phrase: no longer a format's.
+    if (drop > 0 && pieces.length < 2) break;
+    out.push(patternOf(pieces));
+    const lastPiece = pieces[pieces.length - 1].slice(0, -1);
+    pieces = lastPiece.length > 0 ? [...pieces.slice(0, -1), lastPiece] : pieces.slice(0, -1);
+  }
+  return out;
+}
+
+function patternOf(pieces: string[][]): string {
+  const gap = `.{1,${MESSAGE.maxValueChars}}`;
+  return pieces
+    .map((words, i) => {
+      // Sentence punctuation after the last word is the message's, not the format's.
+      const kept =
+        i === pieces.length - 1 ? [...words.slice(0, -1), words[words.length - 1].replace(/[.,;:!?]+$/, '')] : words;
+      return kept
+        .filter(Boolean)
+        .map(escapeRegex)
+        .join(String.raw`\s+`);
+    })
+    .join(gap);
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/**
+ * Re-plans a query whose text the corpus contains verbatim as an exact match on that text, or a
+ * printed message whose format string the corpus contains (`matches`, a regex search) as an exact
+ * match on that format. Returns the plan unchanged when the rule does not apply.
+ */
+export function routePastedText(
+  plan: QueryPlan,
+  occurs: (text: string) => boolean,
+  matches?: (pattern: string) => boolean,
+): QueryPlan {
   if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule)))
     return plan;
   // A query that is only the quoted string is exactly what the user asked for.
   if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal)
     return plan;
+  // A message with values filled in: the line of its format string, not the values.
+  if (matches && !occurs(plan.raw)) {
+    const pattern = messagePatterns(plan.raw).find((p) => matches(p));
+    if (pattern !== undefined) {
+      const routed: QueryPlan = {
+        ...plan,
+        intent: 'exact_match',
+        confidence: CONFIDENCE.verbatimText,
+        rule: 'verbatim-text',
+        regex: pattern,
+        pasted: true,
+      };
+      delete routed.literal;
+      return routed;
+    }
+  }
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
   if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
   if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase())) return plan;
@@ -529,6 +661,23 @@ export function routePastedText(plan: QueryPlan, occurs: (text: string) => boole
     literal: run,
     pasted: true,
   };
+}
+
+/** Words that are never a name typed alone: articles and question words. */
+const NOT_A_NAME: ReadonlySet<string> = new Set('a an the what which who whom whose where when why how'.split(' '));
+
+/**
+ * A single identifier typed alone, qualified or not (`parse`, `once`, `Store.add`, `A::b`, `A#b`,
+ * `A->b`): the name of a definition, not a question about behaviour. Stop words, intent cues and
+ * the classifier's own question words ("explain", "overview") are not names.
+ */
+function isLoneName(q: string, words: string[]): boolean {
+  if (words.length !== 1 || q !== words[0]) return false;
+  const word = words[0];
+  if (QUALIFIER.test(word)) return word.split(QUALIFIER).every((p) => p.length > 0);
+  const lower = word.toLowerCase();
+  // `get`, `once`, `use` are stop or function words in a sentence but common names alone.
+  return word.length > 1 && !NOT_A_NAME.has(lower) && !CUE_WORDS.has(lower) && !UNDERSTAND_WORDS.test(word);
 }
 
 /** Whether a rule after question-form would fire on the names or tokens in the query. */
@@ -561,8 +710,8 @@ function definitionPhraseConfidence(words: string[]): number | null {
 
 /** camelCase, snake_case, Pascal with two humps, or a dotted/`::` path of names. */
 function isCodeName(word: string): boolean {
-  if (/[.:]/.test(word)) {
-    const parts = word.split(/\.|::/);
+  if (QUALIFIER.test(word)) {
+    const parts = word.split(QUALIFIER);
     // res.send, os.path, Foo::new: a member path; "e.g" is not.
     return parts.every((p) => p.length >= 2) || parts.some((p) => looksLikeIdentifier(p) || /^[A-Z]/.test(p));
   }
@@ -617,7 +766,7 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     plan.identifiers = splitPath(keyword[2]);
   }
 
-  const quoted = QUOTED.exec(raw);
+  const quoted = c.rule === 'description' ? null : QUOTED.exec(raw);
   if (quoted) plan.literal = quoted[1] ?? quoted[2] ?? quoted[3];
   else if (c.intent === 'exact_match') {
     const token = words.find((w) => ERRORISH.test(w)) ?? ERROR_TOKEN.exec(raw)?.[1];
@@ -626,6 +775,8 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     if (plan.literal === undefined) delete plan.literal;
   }
 
+  if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(raw, words))
+    plan.identifiers = splitPath(raw);
   if (plan.identifiers.length === 0) {
     const named = unique(words.filter(isCodeName).flatMap(splitPath));
     plan.identifiers = named.length > 0 ? named : pickSubjects(words, c.intent);
@@ -643,9 +794,9 @@ function pickSubjects(words: string[], intent: Intent): string[] {
   return subjects.length > 0 ? splitPath(subjects[subjects.length - 1]) : [];
 }
 
-/** `Foo.bar` / `a::b::c` → ['Foo', 'bar'] — the last part is what is defined. */
+/** `Foo.bar` / `a::b::c` / `A#b` / `A->b` → ['bar', 'Foo'] — the last part is what is defined, the others its containers. */
 function splitPath(name: string): string[] {
-  const parts = name.split(/\.|::/).filter(Boolean);
+  const parts = name.split(QUALIFIER).filter(Boolean);
   return parts.length > 1 ? [parts[parts.length - 1], ...parts.slice(0, -1)] : parts;
 }
 

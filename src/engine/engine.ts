@@ -154,6 +154,7 @@ export class Engine {
     if ('error' in scope) return this.unanswered(query, understood, scope.error, preset, started);
     const { plan, notes: planNotes } = planSearch(understood, options, {
       occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
+      matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,
       chunk: (id) => this.chunk(id),
       chunkText: (chunk) => this.chunkText(chunk),
     });
@@ -182,6 +183,9 @@ export class Engine {
       chunkOf: (id) => this.corpus.chunks[id],
       limit: options.limit ?? DEFAULT_RESULT_LIMIT,
     });
+    // "Similar to X" is never answered with X, the chunk it starts from.
+    if (plan.similarToChunk !== undefined && results.some((r) => r.chunkId === plan.similarToChunk))
+      results.splice(0, results.length, ...results.filter((r) => r.chunkId !== plan.similarToChunk));
     const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
     if (notReady.length > 0) {
       notes.push(notReadyNote(notReady, skipped, strategy));

@@ -571,7 +571,8 @@ class ReferenceLinker {
       const nameId = referencedNameId[written];
       if (nameId < 0) continue;
       const name = referencedText[written];
-      const bare = bareNamesMissMethods && !ref.qualified && name === ref.name;
+      const throughReceiver = ref.qualified === true || name !== ref.name;
+      const bare = bareNamesMissMethods && !throughReceiver;
       const candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
       if (candidates.length === 0) continue;
       const source = this.sourceNodeOf(p, ref, innermostLines);
@@ -600,6 +601,10 @@ class ReferenceLinker {
         if (found.length > 0) continue;
       }
 
+      // A member call whose receiver resolved to nothing above (`os.environ.get(…)`,
+      // `kwargs.setdefault(…)`, `list.pop()`) is a call on an unrelated object: the name alone
+      // does not make it a call of the repository's definition of that name.
+      if (throughReceiver) continue;
       if (candidates.length <= GLOBAL_FALLBACK_MAX_DEFINITIONS) {
         const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
         for (let i = 0; i < candidates.length; i++)

@@ -69,6 +69,8 @@ function truncationEffect(matched: TextGrepResult): string {
 /** What planning needs from the engine: whether a text occurs verbatim, and the chunk "find similar" starts from. */
 export interface PlanSources {
   occursVerbatim(text: string): boolean;
+  /** Whether a regular expression (RE2, case-insensitive) matches a line of the corpus. */
+  matchesPattern?(pattern: string): boolean;
   chunk(id: number): Chunk;
   chunkText(chunk: Chunk): string;
 }
@@ -88,8 +90,16 @@ export function planSearch(
   let plan = onlyRegex !== undefined ? regexPlan(onlyRegex) : planQuery(question, intent);
   if (understood.caseSensitive) plan.caseSensitive = true;
   if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
-    plan = routePastedText(plan, (text) => sources.occursVerbatim(text));
-    if (plan.pasted)
+    plan = routePastedText(
+      plan,
+      (text) => sources.occursVerbatim(text),
+      sources.matchesPattern && ((pattern) => sources.matchesPattern!(pattern)),
+    );
+    if (plan.pasted && plan.regex !== undefined)
+      notes.push(
+        `Pasted message: its values left out, it matches /${plan.regex}/ in this repository, the format string that printed it (exact match, rule ${plan.rule}).`,
+      );
+    else if (plan.pasted)
       notes.push(
         `Pasted text: "${plan.literal}" occurs verbatim in this repository, so the files containing it lead (exact match, rule ${plan.rule}).`,
       );

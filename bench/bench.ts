@@ -8,7 +8,7 @@
  *   npm run bench -- --sizes 1,10,50      # add the 50 MB tier (opt-in: slow)
  *   npm run bench -- --sizes 1 --runs 1   # a quick look
  *   npm run bench -- --scale              # add Chromium at scale: 50 MB and 100,000 files (10 MB is always run:
- *                                         # issue 10's tab figures, with and without the model, from choosing to reload)
+ *                                         # the tab's figures (docs/design.md#speed-goals), with and without the model, from choosing to reload)
  *   flags: --no-cli (skip bench/cost/cli-speed.ts, the CLI as whole processes), --no-browser,
  *          --browser-sizes 1,10, --embed-sizes 1,10, --rebuild-app
  */
@@ -235,7 +235,7 @@ const outDir = join(REPO_ROOT, 'docs', 'bench');
 if (flags.scale && flags.browser) results.chromiumScale = await chromiumScale(['10', '50', 'tree'], log);
 else {
   // The 10 MB tier in one tab, with the bundled model and without (first answer, ready, reload,
-  // stored ÷ source: issue 10's Chromium figures) is part of every run with the browser; the
+  // stored ÷ source: the Chromium figures of docs/design.md#speed-goals) is part of every run with the browser; the
   // larger corpora keep their last runs, labelled with the command that measured them.
   const last = existsSync(join(outDir, 'results.json'))
     ? (JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchResults)

@@ -1,5 +1,5 @@
 /**
- * `npm run eval`: Fourfold's retrieval quality against compiler ground truth (issue 5).
+ * `npm run eval`: Fourfold's retrieval quality against compiler ground truth (docs/design.md#quality-goals).
  *
  *   npm run eval [-- --quick] [--embedder local|none] [--regenerate] [--corpora a,b]
  *   npm run eval -- --understand [--projects networkx,x-tools,cargo]   (only the real-size understand section)
@@ -11,7 +11,7 @@
  * modality alone, the three presets and the two baselines, and write docs/eval/REPORT.md
  * docs/eval/results.json and docs/eval/per-query.jsonl. `--quick` runs a small sample and writes to .cache/eval/.
  * A full run (local embedder, no --quick/--corpora) then runs the real-size understand section
- * (bench/understand/, issue 22) and writes docs/eval/understand/.
+ * (bench/understand/) and writes docs/eval/understand/.
  *
  * How each system is run: bench/eval/systems.ts. How truth is made: bench/eval/queries.ts
  * and bench/eval/oracle.ts. How lists are judged: bench/eval/grade.ts, bench/eval/metrics.ts.

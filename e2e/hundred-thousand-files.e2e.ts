@@ -1,5 +1,5 @@
 /**
- * A 100,000-file tree in one tab (SPEC §5, the tab's file limit): generated small modules, chosen
+ * A 100,000-file tree in one tab (docs/design.md#bad-input, the tab's file limit): generated small modules, chosen
  * through the folder input, indexed to the end without the tab crashing, every file counted, and
  * a name from the last module found. The embedding model's requests are aborted (as in the
  * bench's "model blocked" runs): this test is about per-file costs — listing, reading, handing

@@ -1,5 +1,5 @@
 /**
- * Issue 25 in Chromium: the app on a repository of one's own (express), desktop and phone.
+ * In Chromium: the app on a repository of one's own (express), desktop and phone.
  * The suggested questions name only that repository's code and each one answers; no page is
  * wider than a 390 px phone.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4 in Chromium: a first visit with an empty profile answers a suggested query from
+ * In Chromium: a first visit with an empty profile answers a suggested query from
  * the prebuilt demo index with no action; results open into the code view (highlighted by
  * the grammar's highlights.scm, line anchors in the URL, outline, callers one click away,
  * "Find similar"); the "How ranking works" page shows each modality's list beside the fused

@@ -1,6 +1,6 @@
 /**
  * Searchable first, complete later, in Chromium through the built app, and the bad input
- * around it (issue 10): a folder chosen twice, a second folder chosen mid-index, the tab
+ * around it: a folder chosen twice, a second folder chosen mid-index, the tab
  * hidden mid-index, a file that changes between listing and reading.
  *
  * No timing: each stage is held at its door by the network. Parsing needs the tree-sitter

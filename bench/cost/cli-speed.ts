@@ -1,5 +1,5 @@
 /**
- * The Node figures of issue 10, measured side by side in one run so a shared machine's load
+ * The Node figures of docs/design.md#speed-goals, measured side by side in one run so a shared machine's load
  * hits both sides alike:
  *  - build throughput: `fourfold index --no-cache --embedder none` as a whole process, with the
  *    engine's own build time (Engine.build: parse + chunks + text + structural + graph) and the

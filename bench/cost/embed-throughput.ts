@@ -204,7 +204,7 @@ export interface EmbedThroughputResult {
   skipped: string[];
 }
 
-/** Issue 8's goals, chunks per second with the bundled model. */
+/** The goals (docs/design.md#speed-goals), chunks per second with the bundled model. */
 const GOAL_NODE = 5_000;
 const GOAL_CHROMIUM_WORKER = 2_000;
 
@@ -229,7 +229,7 @@ export function embedThroughputReportLines(results: EmbedThroughputResult[]): st
   const lines = [
     '## Embedding throughput (local model)',
     '',
-    `Chunks per second embedding a tier's chunk texts (what the semantic build embeds) in calls of ${EMBED_CALL_TEXTS}, model already loaded (bench/cost/embed-throughput.ts). Goals (issue 8): ≥ ${r0(GOAL_NODE)}/s in Node, ≥ ${r0(GOAL_CHROMIUM_WORKER)}/s in one Chromium worker. "Node per CPU-second" divides by the process's CPU time instead of wall time: on a loaded shared machine it is the figure that does not depend on the neighbours.`,
+    `Chunks per second embedding a tier's chunk texts (what the semantic build embeds) in calls of ${EMBED_CALL_TEXTS}, model already loaded (bench/cost/embed-throughput.ts). Goals: ≥ ${r0(GOAL_NODE)}/s in Node, ≥ ${r0(GOAL_CHROMIUM_WORKER)}/s in one Chromium worker. "Node per CPU-second" divides by the process's CPU time instead of wall time: on a loaded shared machine it is the figure that does not depend on the neighbours.`,
     '',
     "| tier | chunks | Node chunks/s (wall) | Node chunks per CPU-second | Chromium, 1 worker, chunks/s | Chromium, the app's pool, chunks/s |",
     '|---|---|---|---|---|---|',

@@ -1,7 +1,7 @@
 /**
  * A warm `fourfold mcp` server's answer time: the SDK's own client sends `search` calls over
  * stdio to `node bin/fourfold.js mcp` and times each round trip (JSON-RPC both ways, schema
- * validation on both sides, the engine's search, the text rendering). Goal (issue 12): ≤ 50 ms
+ * validation on both sides, the engine's search, the text rendering). Goal (docs/design.md#speed-goals): ≤ 50 ms
  * at 10 MB.
  *
  * Part of `npm run bench`; on its own: `npx tsx bench/cost/mcp.ts [--sizes 10] [--passes 3]`.

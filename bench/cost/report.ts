@@ -199,7 +199,7 @@ export function writeReport(results: BenchResults, outDir: string): string {
   );
   out.push('');
 
-  out.push('## Goals (issue 5)');
+  out.push('## Goals');
   out.push('');
   const goalRows: string[][] = [];
   const verdict = (ok: boolean | null) => {

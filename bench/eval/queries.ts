@@ -34,7 +34,7 @@ export const INTENT_FILES: Record<EvalIntent, string> = {
 
 /** Queries sampled per intent per corpus (7 corpora → ~56 per intent). */
 export const QUERIES_PER_CORPUS = 8;
-/** Referencing files a name must have to be a references/impact query (SPEC brief: 2–30). */
+/** Referencing files a name must have to be a references/impact query (the design: 2–30). */
 export const MIN_REFERENCING_FILES = 2;
 export const MAX_REFERENCING_FILES = 30;
 /** Files a literal may occur in to be an exact-match query. */

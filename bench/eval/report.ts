@@ -1,6 +1,6 @@
 /**
  * Turns the per-query runs into the numbers of the report: a table per intent (rows: each
- * modality alone, each preset, the two baselines), the goals of issue 5, the classifier's
+ * modality alone, each preset, the two baselines), the quality goals (docs/design.md#quality-goals), the classifier's
  * accuracy, and the compact failure list of the default preset with a blame line each.
  */
 import type { Modality } from '../../src/engine/contract';
@@ -25,7 +25,7 @@ export interface SystemRow extends QueryScores {
 
 export type Tables = Record<EvalIntent, Partial<Record<Level, SystemRow[]>>>;
 
-/** The metric each intent is judged by in the goals (issue 5). */
+/** The metric each intent is judged by in the quality goals (docs/design.md#quality-goals). */
 export const HEADLINE: Record<EvalIntent, { level: Level; metric: keyof QueryScores }> = {
   find_definition: { level: 'line', metric: 'hit1' },
   find_references: { level: 'file', metric: 'recall10' },
@@ -130,13 +130,13 @@ export function evaluateGoals(tables: Tables, overall: readonly OverallRow[]): G
       met: v >= threshold,
     });
   };
-  // Issue 9's bars (issue 5's were 0.90, 0.95, 0.85 and 0.98).
+  // The bars of docs/design.md#quality-goals.
   simple('find_definition', 'definition Hit@1 (line level)', 0.98);
   simple('find_references', 'references Recall@10', 0.97);
   simple('impact_analysis', 'impact nDCG@10', 0.92);
   simple('exact_match', 'exact-match Hit@1', 0.99);
-  // Issue 8: the fused answer to a natural-language question.
-  simple('understand_code', 'understand MRR@10 (issue 8)', 0.68);
+  // The fused answer to a natural-language question.
+  simple('understand_code', 'understand MRR@10', 0.68);
   const all = (system: SystemName) => overall.find((r) => r.system === system)!.mrr10;
   goals.push({
     goal: 'overall MRR@10 (every query, headline level)',

@@ -1,5 +1,5 @@
 /**
- * The real-repository projects of issue 20: source trees shipped by Debian bookworm packages,
+ * The real-repository projects: source trees shipped by Debian bookworm packages,
  * pinned by package name and version. `apt-get download` + `dpkg-deb -x` into
  * .cache/real/<name>/ (gitignored); where apt cannot fetch (no Debian, no network, CI) the
  * project is skipped with a clear message.

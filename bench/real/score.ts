@@ -1,5 +1,5 @@
 /**
- * Line- and file-level judgement of the real-repository questions (issue 20).
+ * Line- and file-level judgement of the real-repository questions.
  *
  * LINE rule: a result {path, startLine, endLine} answers an expected item {path, start, end,
  * line} when (1) the paths are equal, (2) the result's range contains the item's key line

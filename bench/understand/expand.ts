@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/understand/expand.ts`: experiment (issue 22, step 3) — query-side lexical
+ * `npx tsx bench/understand/expand.ts`: experiment — query-side lexical
  * expansion learned from the model: each content word of the question is joined by its
  * nearest whole-word tokens in the bundled model's shared token table (cosine of the
  * single-token vectors, i.e. of the table rows), and text alone / fused presets are run on

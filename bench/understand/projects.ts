@@ -1,5 +1,5 @@
 /**
- * The real-size projects of the "understand" set (issue 22): Debian bookworm source
+ * The real-size projects of the "understand" set: Debian bookworm source
  * packages of 480–700 files in three languages, none of them in the model's training
  * sources (scripts/model-sources.ts, standard and grown lists: checked by name) nor in
  * `npm run eval` or the reserved packages. Fetched once with `apt-get download` +

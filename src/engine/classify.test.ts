@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify, planQuery } from './classify';
 
-describe('classify: the seed examples', () => {
+describe("classify: the design's examples", () => {
   it.each([
     ['where is parseConfig defined', 'find_definition', 0.8, 'identifier'],
     ['how does authentication work', 'understand_code', 0.75, 'understand-words'],
@@ -129,7 +129,7 @@ describe('classify: runtime failures in several languages are exact matches', ()
   });
 });
 
-describe('classify: phrasings no seed rule names literally', () => {
+describe('classify: phrasings no rule of the design names literally', () => {
   it.each([
     ['what would break if I delete utils/date.ts', 'impact_analysis'],
     ['downstream of QueryClient', 'impact_analysis'],
@@ -190,7 +190,7 @@ describe('classify: phrasings no seed rule names literally', () => {
     expect(classify(query)).toMatchObject({ intent, rule });
   });
 
-  it('a question that names a thrown error still goes to the error (the seed example)', () => {
+  it("a question that names a thrown error still goes to the error (the design's example)", () => {
     expect(classify('why does the ValueError happen')).toEqual({
       intent: 'exact_match',
       confidence: 0.85,

@@ -1,5 +1,5 @@
 /**
- * The intent classifier: ordered rules, first match wins (SPEC §1). Deliberately cheap —
+ * The intent classifier: ordered rules, first match wins (docs/design.md#classifier). Deliberately cheap —
  * a handful of linear regular expressions — because it runs on every keystroke.
  *
  * The classifier also pulls out, once, what each retriever needs from the query: the
@@ -9,7 +9,7 @@
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
-// Confidences of the rules, as the seed gives them (SPEC §1).
+// Confidences of the rules, as the design gives them (docs/design.md#classifier).
 export const CONFIDENCE = {
   definitionKeyword: 0.95,
   referencesPhrase: 0.9,
@@ -31,7 +31,7 @@ export const CONFIDENCE = {
   understandWords: 0.75,
   /** A sentence that describes what code does ("Removes every listener of the given event"): a question about behaviour, in other words. */
   description: 0.6,
-  /** find_similar has no rule in the seed; ours stay below the direct-path threshold so the
+  /** find_similar has no rule in the design; ours stay below the direct-path threshold so the
    * snippet's words (text) and names (structural) still fuse with the semantic neighbours. */
   similarPhrase: 0.8,
   codeSnippet: 0.8,
@@ -650,7 +650,7 @@ export function routePastedText(
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
   if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
   if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase())) return plan;
-  // An error token or a quoted string keeps its rule and confidence (the seed's examples are
+  // An error token or a quoted string keeps its rule and confidence (the design's examples are
   // pinned); only the literal grows to the pasted message around it.
   if (LITERAL_KEEPING.has(plan.rule)) return { ...plan, literal: run, pasted: true };
   return {

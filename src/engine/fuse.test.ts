@@ -24,7 +24,7 @@ function chunkTable(n: number, files: number): Chunk[] {
 }
 
 describe('weighted RRF', () => {
-  it('computes the formula of the seed, number by number', () => {
+  it('computes the formula of the design, number by number', () => {
     const chunks = chunkTable(3, 3);
     const lists: Partial<Record<Modality, ModalityHit[]>> = {
       structural: [

@@ -12,7 +12,7 @@ import {
   WEIGHTS,
 } from './ranking';
 
-describe('the ranking contract (SPEC §1) is pinned', () => {
+describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () => {
   it('weight profiles', () => {
     const table = Object.fromEntries(INTENTS.map((i) => [i, MODALITIES.map((m) => WEIGHTS[i][m])]));
     expect(table).toEqual({

@@ -1,10 +1,10 @@
 /**
  * Every ranking number of Fourfold, in one place. Each constant carries the sentence of the
- * design (../shared/SPEC.md §1, the seed article) that justifies it. Tests pin them.
+ * design (docs/design.md#ranking-contract) that justifies it. Tests pin them.
  */
 import type { DefinitionKind, Intent, Modality, Preset } from './contract';
 
-/** Weight profiles per intent, in the order semantic, text, structural, graph (SPEC §1 table). */
+/** Weight profiles per intent, in the order semantic, text, structural, graph (docs/design.md#weights). */
 export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>>> = {
   // "where is parseConfig defined" leans hard on the AST (0.6).
   find_definition: { semantic: 0.2, text: 0.1, structural: 0.6, graph: 0.1 },
@@ -21,13 +21,9 @@ export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>
 
 /**
  * RRF smoothing constant per preset (quick runs purely semantic, so fusion never engages
- * there). 40 favours top positions slightly more than the original RRF paper's 60. thorough
- * was 60 until issue 22: it put thorough below default on "understand" questions (its extra
- * modality, graph, then weighs relatively more against the top ranks). With 40: `npm run eval`
- * thorough understand 0.704 → 0.715, impact 0.920 → 0.922, overall 0.934 → 0.935, nothing
- * lower; on the real-size understand set (docs/eval/understand/) thorough at the function,
- * doc sentences 0.384 → 0.405 (tuning) and 0.342 → 0.380 (held-out), keywords 0.426 → 0.421
- * and 0.227 → 0.236.
+ * there). 40 favours top positions slightly more than the original RRF paper's 60. thorough uses
+ * 40 too: with 60 its extra modality (graph) weighed relatively more against the top ranks and
+ * put thorough below default on "understand" questions (the measurement: docs/quality.md).
  */
 export const RRF_K: Readonly<Record<Preset, number>> = { quick: 40, default: 40, thorough: 40 };
 

@@ -1,6 +1,6 @@
 /**
  * The CLI as a user runs it: `node bin/fourfold.js …` in a child process, on real folders,
- * checking output, exit codes and the eval JSON shape of SPEC §4.
+ * checking output, exit codes and the eval JSON shape of docs/design.md#eval-output.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -275,7 +275,7 @@ describe('the cache check', () => {
 });
 
 describe('fourfold eval', () => {
-  it('prints one SPEC §4 line per query and a summary line', async () => {
+  it('prints one eval line per query (docs/design.md#eval-output) and a summary line', async () => {
     const queries = join(work, 'queries.jsonl');
     writeFileSync(
       queries,

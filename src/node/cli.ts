@@ -202,7 +202,7 @@ async function runEval(
   return bad > 0 ? EXIT.input : EXIT.ok;
 }
 
-/** One line of `eval` output, exactly the shape of SPEC §4. */
+/** One line of `eval` output, exactly the shape of docs/design.md#eval-output. */
 export function evalLine(q: { id: string; query: string }, r: SearchResponse, elapsedMs: number) {
   return {
     id: q.id,

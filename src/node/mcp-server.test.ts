@@ -174,7 +174,7 @@ describe('search answers a question per intent, explained', () => {
           sum += c.contribution;
         }
         expect(e.rrf).toBeCloseTo(sum, 12);
-        expect(e.boost).toBeCloseTo(Math.min(1 + 0.3 * Math.log(1 + e.centrality), 1.5), 12); // SPEC §1
+        expect(e.boost).toBeCloseTo(Math.min(1 + 0.3 * Math.log(1 + e.centrality), 1.5), 12); // docs/design.md#boost
         expect(e.score).toBeCloseTo(sum * e.boost * (e.demotion?.factor ?? 1), 12);
         expect(x.score).toBe(e.score);
       }

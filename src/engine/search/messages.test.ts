@@ -1,5 +1,5 @@
 /**
- * Issue 20, class 4: a pasted message with its values filled in leads to the format string that
+ * A pasted message with its values filled in leads to the format string that
  * printed it. Fixtures are excerpts of real projects (licences in their first line).
  */
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ function route(query: string, lines: string[]) {
   );
 }
 
-describe('a pasted message finds its format string (issue 20, class 4)', () => {
+describe('a pasted message finds its format string', () => {
   it('Go %q: cobra’s “unknown command” error, the “Error: ” cobra prints around it left out', () => {
     const lines = fixture('cobra-args.go.txt');
     const plan = route('Error: unknown command "serv" for "hugo"', lines);

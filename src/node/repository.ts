@@ -31,7 +31,7 @@ import {
 import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
 import type { BuildAnalyzer } from './parse-pool';
-import { walkRepository, type WalkStats } from './walk';
+import { emptyWalkStats, walkRepository } from './walk';
 
 export type EmbedderChoice = NodeEmbedderKind;
 
@@ -286,14 +286,7 @@ async function buildAnalyzer(
 async function walkForOpen(
   root: string,
 ): Promise<{ entries: IntakeEntry[]; walkSkips: SkippedFile[]; fingerprint: WalkFingerprint }> {
-  const walkStats: WalkStats = {
-    directories: 0,
-    files: 0,
-    prunedDirectories: 0,
-    ignoredFiles: 0,
-    skippedSymlinks: 0,
-    unreadable: 0,
-  };
+  const walkStats = emptyWalkStats();
   const fingerprint = new WalkFingerprint();
   const entries: IntakeEntry[] = [];
   const walkSkips: SkippedFile[] = [];

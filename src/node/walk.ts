@@ -157,17 +157,15 @@ function listDirectory(absolute: string, expectedReal: string): Dirent[] {
  * Streams the repository at `root` as intake entries (paths relative to root, '/'-separated).
  * `stats` is filled in as the walk proceeds.
  */
+/** Counts of a walk that has not started. */
+export function emptyWalkStats(): WalkStats {
+  return { directories: 0, files: 0, prunedDirectories: 0, ignoredFiles: 0, skippedSymlinks: 0, unreadable: 0 };
+}
+
 export async function* walkRepository(
   root: string,
   options: WalkOptions = {},
-  stats: WalkStats = {
-    directories: 0,
-    files: 0,
-    prunedDirectories: 0,
-    ignoredFiles: 0,
-    skippedSymlinks: 0,
-    unreadable: 0,
-  },
+  stats: WalkStats = emptyWalkStats(),
 ): AsyncGenerator<IntakeEntry> {
   const rootReal = await realpath(root);
   const yieldNow = eventLoopTurns();

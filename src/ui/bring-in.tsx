@@ -20,8 +20,6 @@ type DirectoryPicker = (options?: { mode?: 'read' }) => Promise<FileSystemDirect
 
 export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
   const [dragging, setDragging] = useState(false);
-  const [url, setUrl] = useState('');
-  const [corsProxy, setCorsProxy] = useState(() => localStorage.getItem('fourfold.corsProxy') ?? '');
   const inputRef = useRef<HTMLInputElement>(null);
   /** Listing a folder takes a moment: only the folder chosen last is delivered, even if an earlier listing ends after it. */
   const choice = useRef(0);
@@ -56,12 +54,6 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
       // The picker closed without a choice: nothing to say.
       if (!isAbortError(e)) onProblem(`Could not read that folder: ${e.message}`);
     });
-  };
-
-  const submitClone = (event: FormEvent) => {
-    event.preventDefault();
-    localStorage.setItem('fourfold.corsProxy', corsProxy.trim());
-    onClone(url.trim(), corsProxy.trim());
   };
 
   return (
@@ -105,37 +97,51 @@ export function BringIn({ busy, onFolder, onClone, onProblem }: Props) {
             : 'Files stay in this browser. .gitignore is respected; binary and very large files are skipped.'}
         </p>
       </div>
-      <form className="clone-form" onSubmit={submitClone}>
-        <label htmlFor="clone-url">Repository URL</label>
-        <div className="field-row">
-          <input
-            id="clone-url"
-            type="url"
-            inputMode="url"
-            placeholder="https://github.com/owner/repo"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          <button type="submit" className="button" disabled={busy || url.trim() === ''}>
-            Clone
-          </button>
-        </div>
-        <label htmlFor="cors-proxy">CORS proxy</label>
+      <CloneForm busy={busy} onClone={onClone} />
+    </section>
+  );
+}
+
+/** Clone by URL, through an optional CORS proxy (remembered in this browser). */
+function CloneForm({ busy, onClone }: Pick<Props, 'busy' | 'onClone'>) {
+  const [url, setUrl] = useState('');
+  const [corsProxy, setCorsProxy] = useState(() => localStorage.getItem('fourfold.corsProxy') ?? '');
+  const submitClone = (event: FormEvent) => {
+    event.preventDefault();
+    localStorage.setItem('fourfold.corsProxy', corsProxy.trim());
+    onClone(url.trim(), corsProxy.trim());
+  };
+  return (
+    <form className="clone-form" onSubmit={submitClone}>
+      <label htmlFor="clone-url">Repository URL</label>
+      <div className="field-row">
         <input
-          id="cors-proxy"
+          id="clone-url"
           type="url"
-          placeholder={`none — e.g. ${DEFAULT_CORS_PROXY}`}
-          value={corsProxy}
-          onChange={(e) => setCorsProxy(e.target.value)}
+          inputMode="url"
+          placeholder="https://github.com/owner/repo"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
           spellCheck={false}
           autoComplete="off"
         />
-        <p className="hint">
-          GitHub, GitLab and Bitbucket do not answer web pages directly; clone them through a CORS proxy.
-        </p>
-      </form>
-    </section>
+        <button type="submit" className="button" disabled={busy || url.trim() === ''}>
+          Clone
+        </button>
+      </div>
+      <label htmlFor="cors-proxy">CORS proxy</label>
+      <input
+        id="cors-proxy"
+        type="url"
+        placeholder={`none — e.g. ${DEFAULT_CORS_PROXY}`}
+        value={corsProxy}
+        onChange={(e) => setCorsProxy(e.target.value)}
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <p className="hint">
+        GitHub, GitLab and Bitbucket do not answer web pages directly; clone them through a CORS proxy.
+      </p>
+    </form>
   );
 }

@@ -74,6 +74,38 @@ function useFocusOnArrival(restoreFocus: FocusRequest, selected: number): void {
   });
 }
 
+/** Writes the state to the address: a new place (or a committed query) pushes a history entry, else it replaces the current one. */
+function useUrlWriter(
+  state: SearchState,
+  lastPlaceRef: MutableRefObject<string>,
+  pushNextRef: MutableRefObject<PlaceState | null>,
+): void {
+  const { repositoryId, query, preset, modalities, similarTo, page, path, line } = state;
+  useEffect(() => {
+    const where = placeKey(page, path, line);
+    const place = pushNextRef.current;
+    const push =
+      place !== null ||
+      where.split(':').slice(0, 2).join(':') !== lastPlaceRef.current.split(':').slice(0, 2).join(':');
+    lastPlaceRef.current = where;
+    pushNextRef.current = null;
+    writeSearchState(
+      { repositoryId, query, preset, modalities, similarTo, page, path, line },
+      push,
+      push ? (place ?? {}) : undefined,
+    );
+  }, [repositoryId, query, preset, modalities, similarTo, page, path, line, lastPlaceRef, pushNextRef]);
+}
+
+/** The selected result is remembered in its search's history entry. */
+function useSelectedInHistory(selected: number, page: Page): void {
+  useEffect(() => {
+    if (page !== 'search') return;
+    const place = readPlaceState();
+    if (place.selected !== selected) history.replaceState({ ...place, selected }, '', location.href);
+  }, [selected, page]);
+}
+
 export function useUrlHistory(initial: SearchState, activeId: string | null, answer: SearchView | null) {
   const [query, setQuery] = useState(initial.query);
   const [preset, setPreset] = useState<Preset>(initial.preset);
@@ -91,19 +123,11 @@ export function useUrlHistory(initial: SearchState, activeId: string | null, ans
   const lastPlace = useRef<string>(`${initial.page}:${initial.path}:${initial.line}`);
   const committed = useRef(true);
   const pushNext = useRef<PlaceState | null>(null);
-  useEffect(() => {
-    const where = placeKey(page, filePath, fileLine);
-    const place = pushNext.current;
-    const push =
-      place !== null || where.split(':').slice(0, 2).join(':') !== lastPlace.current.split(':').slice(0, 2).join(':');
-    lastPlace.current = where;
-    pushNext.current = null;
-    writeSearchState(
-      { repositoryId: activeId, query, preset, modalities, similarTo, page, path: filePath, line: fileLine },
-      push,
-      push ? (place ?? {}) : undefined,
-    );
-  }, [activeId, query, preset, modalities, similarTo, page, filePath, fileLine]);
+  useUrlWriter(
+    { repositoryId: activeId, query, preset, modalities, similarTo, page, path: filePath, line: fileLine },
+    lastPlace,
+    pushNext,
+  );
 
   // Back and Forward return to the exact place: the query, the page, the file and line, the selected result.
   const restoreFocus = useRef<FocusPlace | null>(null);
@@ -126,13 +150,7 @@ export function useUrlHistory(initial: SearchState, activeId: string | null, ans
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  // The selected result is remembered in its history entry.
-  useEffect(() => {
-    if (page !== 'search') return;
-    const place = readPlaceState();
-    if (place.selected !== selected) history.replaceState({ ...place, selected }, '', location.href);
-  }, [selected, page]);
-
+  useSelectedInHistory(selected, page);
   useCommitWhenLeftOnScreen(answer, committed);
   useFocusOnArrival(
     {

@@ -103,119 +103,138 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
 
   // A build is coming when there is no cached index to load or refresh: the parse workers
   // start now (unless the caller started them) and load their grammars while the folder is walked and read.
-  let poolAhead = options.parsePool ?? (buildComing(snapshotFile, useCache) ? startParsePool() : null);
+  const pool: PoolAhead = {
+    ahead: options.parsePool ?? (buildComing(snapshotFile, useCache) ? startParsePool() : null),
+  };
   try {
-    return await openWith();
+    return await openWith({ dir, root, options, embedderFor, cacheDir, useCache, snapshotFile, manifestFile, pool });
   } finally {
-    await (await poolAhead)?.close();
+    await (await pool.ahead)?.close();
   }
+}
 
-  async function openWith(): Promise<OpenedRepository> {
-    // 1. Walk (names and stat only). When the walk matches the one the cached index was built
-    //    from, the index is loaded and no file is read.
-    const t0 = performance.now();
-    const { entries, walkSkips, fingerprint } = await walkForOpen(root);
-    const languages = parsedLanguages(entries);
-    let pool = await poolAhead;
-    if (pool && languages.files < PARSE_POOL_MIN_FILES) {
-      await pool.close();
-      pool = null;
-      poolAhead = null;
-    }
-    pool?.prepare(languages.names);
-    const digest = fingerprint.digest();
-    const manifest = useCache ? await readManifest(manifestFile) : null;
-    const readStored = cachedSnapshotReader(snapshotFile, options.onNotice);
-    if (manifestTrusts(manifest, fingerprint, digest)) {
-      const t1 = performance.now();
-      const { snapshot, engine } = await loadCached(
-        readStored,
-        (s) => embedderFor(options.embedder, s),
-        options.onNotice,
-      );
-      if (snapshot && engine) {
-        // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
-        const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
-        return {
-          root,
-          engine,
-          intake,
-          unreadable: [],
-          fromCache: true,
-          cacheCheck: 'stat',
-          readMs: t1 - t0,
-          loadMs: performance.now() - t1,
-          cacheFailure: null,
-        };
-      }
-    }
+/** The parse workers started ahead of a build; set to null once they are closed early. */
+interface PoolAhead {
+  ahead: Promise<BuildAnalyzer | null> | null;
+}
 
-    // 2. Read and classify every file, then load (same contents), refresh or build.
-    // With the workers up ahead, every file is parsed (there is no index to reuse): each one
-    // goes to them as soon as it is read, and the build takes the analyses as they come.
-    const parsing = pool ? new ParseAhead((path, text) => pool.analyze(path, text), Infinity) : null;
-    const intake = await intakeFiles(
-      entries,
-      parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {},
-    );
-    const readMs = performance.now() - t0;
-    const unreadable = unreadableFiles(intake);
-    if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
-    if (intake.files.length === 0) throw nothingToIndex(dir, intake);
+/** What openRepository has settled before it walks. */
+interface OpenContext {
+  dir: string;
+  root: string;
+  options: OpenOptions;
+  embedderFor: (kind: NodeEmbedderKind, loaded: EngineSnapshot | null) => Promise<Embedder | null>;
+  cacheDir: string;
+  useCache: boolean;
+  snapshotFile: string;
+  manifestFile: string;
+  pool: PoolAhead;
+}
 
+/** Walks the folder, then loads the cached index, refreshes it or builds one. */
+async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
+  const { dir, root, options, embedderFor, cacheDir, useCache, snapshotFile, manifestFile } = ctx;
+  // 1. Walk (names and stat only). When the walk matches the one the cached index was built
+  //    from, the index is loaded and no file is read.
+  const t0 = performance.now();
+  const { entries, walkSkips, fingerprint } = await walkForOpen(root);
+  const languages = parsedLanguages(entries);
+  let pool = await ctx.pool.ahead;
+  if (pool && languages.files < PARSE_POOL_MIN_FILES) {
+    await pool.close();
+    pool = null;
+    ctx.pool.ahead = null;
+  }
+  pool?.prepare(languages.names);
+  const digest = fingerprint.digest();
+  const manifest = useCache ? await readManifest(manifestFile) : null;
+  const readStored = cachedSnapshotReader(snapshotFile, options.onNotice);
+  if (manifestTrusts(manifest, fingerprint, digest)) {
     const t1 = performance.now();
-    let previous = useCache ? await readStored() : null;
-    if (previous && !analysesReadable(previous)) {
-      options.onNotice?.('the cached index is damaged: rebuilding it');
-      previous = null;
+    const { snapshot, engine } = await loadCached(
+      readStored,
+      (s) => embedderFor(options.embedder, s),
+      options.onNotice,
+    );
+    if (snapshot && engine) {
+      // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
+      const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
+      return {
+        root,
+        engine,
+        intake,
+        unreadable: [],
+        fromCache: true,
+        cacheCheck: 'stat',
+        readMs: t1 - t0,
+        loadMs: performance.now() - t1,
+        cacheFailure: null,
+      };
     }
-    const cacheWrites = new CacheWrites();
-    const remember = async () => {
-      if (useCache && unreadable.length === 0)
-        await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() }));
-    };
-    if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
-      const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
-      if (engine) {
-        await remember();
-        return {
-          root,
-          engine,
-          intake,
-          unreadable,
-          fromCache: true,
-          cacheCheck: 'content',
-          readMs,
-          loadMs: performance.now() - t1,
-          cacheFailure: cacheWrites.failure,
-        };
-      }
-      previous = null;
-    }
-
-    const embedder = await embedderFor(options.embedder, null);
-    const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
-    const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
-    options.onNotice?.(buildNotice(intake, previous));
-    const analyzer = await buildAnalyzer(pool, parsing, intake, previous, languages.names);
-    const engine = await buildEngine(intake, { analyzer, embedder, embeddingCache }, previous, options.onProgress);
-    if (useCache) {
-      await cacheWrites.run(() => writeSnapshotFile(snapshotFile, engine.snapshot()));
-      await remember();
-      await cacheWrites.run(async () => embeddingCache?.save());
-    }
-    return {
-      root,
-      engine,
-      intake,
-      unreadable,
-      fromCache: false,
-      cacheCheck: null,
-      readMs,
-      loadMs: performance.now() - t1,
-      cacheFailure: cacheWrites.failure,
-    };
   }
+
+  // 2. Read and classify every file, then load (same contents), refresh or build.
+  // With the workers up ahead, every file is parsed (there is no index to reuse): each one
+  // goes to them as soon as it is read, and the build takes the analyses as they come.
+  const parsing = pool ? new ParseAhead((path, text) => pool.analyze(path, text), Infinity) : null;
+  const intake = await intakeFiles(entries, parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {});
+  const readMs = performance.now() - t0;
+  const unreadable = unreadableFiles(intake);
+  if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
+  if (intake.files.length === 0) throw nothingToIndex(dir, intake);
+
+  const t1 = performance.now();
+  let previous = useCache ? await readStored() : null;
+  if (previous && !analysesReadable(previous)) {
+    options.onNotice?.('the cached index is damaged: rebuilding it');
+    previous = null;
+  }
+  const cacheWrites = new CacheWrites();
+  const remember = async () => {
+    if (useCache && unreadable.length === 0)
+      await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() }));
+  };
+  if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
+    const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
+    if (engine) {
+      await remember();
+      return {
+        root,
+        engine,
+        intake,
+        unreadable,
+        fromCache: true,
+        cacheCheck: 'content',
+        readMs,
+        loadMs: performance.now() - t1,
+        cacheFailure: cacheWrites.failure,
+      };
+    }
+    previous = null;
+  }
+
+  const embedder = await embedderFor(options.embedder, null);
+  const embeddingFile = embedder ? join(cacheDir, `embeddings-${safeName(embedder.id)}.cache`) : null;
+  const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
+  options.onNotice?.(buildNotice(intake, previous));
+  const analyzer = await buildAnalyzer(pool, parsing, intake, previous, languages.names);
+  const engine = await buildEngine(intake, { analyzer, embedder, embeddingCache }, previous, options.onProgress);
+  if (useCache) {
+    await cacheWrites.run(() => writeSnapshotFile(snapshotFile, engine.snapshot()));
+    await remember();
+    await cacheWrites.run(async () => embeddingCache?.save());
+  }
+  return {
+    root,
+    engine,
+    intake,
+    unreadable,
+    fromCache: false,
+    cacheCheck: null,
+    readMs,
+    loadMs: performance.now() - t1,
+    cacheFailure: cacheWrites.failure,
+  };
 }
 
 /** The cached snapshot and its engine (null when absent, of another version, or damaged). */

@@ -67,6 +67,27 @@ export type DefinitionKind =
   | 'field'
   | 'macro';
 
+/**
+ * Every definition kind, in the order stored indexes number them (analysis tables, chunk
+ * tables, the graph): append only, so an index written before a new kind still reads.
+ */
+export const DEFINITION_KINDS: readonly DefinitionKind[] = [
+  'function',
+  'method',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'trait',
+  'module',
+  'namespace',
+  'variable',
+  'constant',
+  'field',
+  'macro',
+];
+
 /** A named definition. Lines are 1-based and inclusive. */
 export interface Definition {
   name: string;

@@ -8,7 +8,7 @@
  * External packages (unresolved imports) are kept beside the graph, not inside PageRank:
  * `react` imported by every file says nothing about which of *this* repository's code matters.
  */
-import type { Definition, DefinitionKind, ImportRef, Reference } from '../contract';
+import { DEFINITION_KINDS, type Definition, type ImportRef, type Reference } from '../contract';
 import type { Corpus } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
 import { dirname, ImportResolver } from './resolve';
@@ -69,22 +69,7 @@ const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set([
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;
 
-export const DEFINITION_KINDS: readonly DefinitionKind[] = [
-  'function',
-  'method',
-  'class',
-  'interface',
-  'type',
-  'enum',
-  'struct',
-  'trait',
-  'module',
-  'namespace',
-  'variable',
-  'constant',
-  'field',
-  'macro',
-];
+export { DEFINITION_KINDS };
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
 /** Files with up to this many symbols are scanned whole to place a definition chunk; larger ones are searched by name line. */
 const SMALL_FILE_SYMBOLS = 16;

@@ -5,7 +5,14 @@
  * (chunks, the structural index, the code view); references and imports only serve a
  * rebuild, so `analysisAt` decodes them lazily, the first time they are read.
  */
-import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
+import {
+  DEFINITION_KINDS,
+  type Definition,
+  type FileAnalysis,
+  type ImportRef,
+  type Language,
+  type Reference,
+} from '../contract';
 import { GrowableU32 } from './growable';
 
 /** 2: refKind's high bit says the reference is qualified. */
@@ -31,22 +38,6 @@ const LANGUAGES: readonly (Language | null)[] = [
   'scala',
   'bash',
   'lua',
-];
-const DEFINITION_KINDS: readonly DefinitionKind[] = [
-  'function',
-  'method',
-  'class',
-  'interface',
-  'type',
-  'enum',
-  'struct',
-  'trait',
-  'module',
-  'namespace',
-  'variable',
-  'constant',
-  'field',
-  'macro',
 ];
 const REFERENCE_KINDS: readonly Reference['kind'][] = ['call', 'type', 'new', 'reference'];
 const IMPORT_KINDS: readonly ImportRef['kind'][] = ['import', 'require', 'dynamic', 'reexport', 'use'];

@@ -2,7 +2,7 @@
  * Builds the Corpus every index shares: files with their analyses, the chunk table (from
  * chunkSpans, dense ids in file order) and an O(log n) `chunkAt(fileId, line)`.
  */
-import type { Chunk, DefinitionKind, FileAnalysis, SourceFile } from '../contract';
+import { DEFINITION_KINDS, type Chunk, type FileAnalysis, type SourceFile } from '../contract';
 import { hashText } from '../intake/hash';
 import type { Corpus, CorpusFile } from '../modality';
 import { buildSpanLookup, chunkSpans, countLines, lookupSpan } from './chunks';
@@ -112,22 +112,6 @@ export interface ChunkTable {
 }
 
 const CHUNK_TABLE_VERSION = 1;
-const DEFINITION_KIND_CODES: readonly DefinitionKind[] = [
-  'function',
-  'method',
-  'class',
-  'interface',
-  'type',
-  'enum',
-  'struct',
-  'trait',
-  'module',
-  'namespace',
-  'variable',
-  'constant',
-  'field',
-  'macro',
-];
 const NO_KIND = 255;
 
 /** The corpus's chunks and lookups as a ChunkTable. */
@@ -149,7 +133,7 @@ export function encodeChunkTable(corpus: Corpus): ChunkTable {
     definition[c.id] = c.kind === 'definition' ? 1 : 0;
     symbol[c.id] = nameId(c.symbol);
     container[c.id] = nameId(c.container);
-    definitionKind[c.id] = c.definitionKind === undefined ? NO_KIND : DEFINITION_KIND_CODES.indexOf(c.definitionKind);
+    definitionKind[c.id] = c.definitionKind === undefined ? NO_KIND : DEFINITION_KINDS.indexOf(c.definitionKind);
   }
   const lookups = corpus.files.map((f) => lookupOf(corpus, f.id));
   const fileRunStart = new Uint32Array(corpus.files.length + 1);
@@ -213,7 +197,7 @@ export function corpusFromChunkTable(entries: readonly AnalyzedFile[], table: Ch
         kind: table.definition[c] === 1 ? 'definition' : 'window',
       };
       if (table.symbol[c] >= 0) chunk.symbol = table.names[table.symbol[c]];
-      if (table.definitionKind[c] !== NO_KIND) chunk.definitionKind = DEFINITION_KIND_CODES[table.definitionKind[c]];
+      if (table.definitionKind[c] !== NO_KIND) chunk.definitionKind = DEFINITION_KINDS[table.definitionKind[c]];
       if (table.container[c] >= 0) chunk.container = table.names[table.container[c]];
       chunks[c] = chunk;
       chunkIds.push(c);

@@ -1,4 +1,4 @@
-// ESLint flat config: the project's rules (issue 24). Formatting is Prettier's job (.prettierrc.json); nothing here
+// ESLint flat config: the project's rules. Formatting is Prettier's job (.prettierrc.json); nothing here
 // is about layout. The layer rule is also checked without ESLint by src/layers.test.ts.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -6,6 +6,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import browserOnlyGlobals from './browser-only-globals.json' with { type: 'json' };
 
 /** Tests and their helpers (`*.suite.ts`: a suite shared by several tests): Node APIs allowed, no length limit. */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.suite.ts', 'e2e/**', 'test/**'];
@@ -41,34 +42,7 @@ function dynamicImports(regex, message) {
 }
 
 // Production code may not use these browser-only globals where it must also run in Node.
-const DOM_GLOBALS = [
-  'window',
-  'self',
-  'document',
-  'navigator',
-  'location',
-  'history',
-  'localStorage',
-  'sessionStorage',
-  'indexedDB',
-  'IDBKeyRange',
-  'caches',
-  'customElements',
-  'HTMLElement',
-  'Element',
-  'DOMParser',
-  'getComputedStyle',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'MutationObserver',
-  'IntersectionObserver',
-  'ResizeObserver',
-  'FileReader',
-  'importScripts',
-  'alert',
-  'confirm',
-  'prompt',
-].map((name) => ({
+const DOM_GLOBALS = browserOnlyGlobals.map((name) => ({
   name,
   message: 'a browser-only global: src/engine also runs in Node (pass it in from src/browser).',
 }));

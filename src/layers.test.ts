@@ -10,39 +10,13 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import browserOnlyGlobals from '../browser-only-globals.json';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENGINE = join(ROOT, 'src', 'engine');
 
-/** Globals that exist in a page or a worker but not in Node. */
-const BROWSER_ONLY_GLOBALS = new Set([
-  'window',
-  'self',
-  'document',
-  'navigator',
-  'location',
-  'history',
-  'localStorage',
-  'sessionStorage',
-  'indexedDB',
-  'IDBKeyRange',
-  'caches',
-  'customElements',
-  'HTMLElement',
-  'Element',
-  'DOMParser',
-  'getComputedStyle',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'MutationObserver',
-  'IntersectionObserver',
-  'ResizeObserver',
-  'FileReader',
-  'importScripts',
-  'alert',
-  'confirm',
-  'prompt',
-]);
+/** Globals that exist in a page or a worker but not in Node (one list, shared with eslint.config.js). */
+const BROWSER_ONLY_GLOBALS = new Set<string>(browserOnlyGlobals);
 
 /** npm packages that only load in Node (native addons). */
 const NODE_ONLY_PACKAGES = new Set(['onnxruntime-node']);

@@ -93,9 +93,12 @@ describe('classify: edge cases', () => {
     });
   });
 
-  it('a lone PascalCase word is a definition query; a lone lowercase word is not', () => {
+  it('a lone word is a definition query: a name typed alone is asked for by name', () => {
     expect(classify('Parser').intent).toBe('find_definition');
-    expect(classify('authentication').intent).toBe('understand_code');
+    expect(classify('authentication').intent).toBe('find_definition');
+    // Question and stop words alone are not names.
+    expect(classify('explain').intent).toBe('understand_code');
+    expect(classify('overview').intent).toBe('understand_code');
   });
 
   it('"error handling" prose is not an exact-match error token', () => {
@@ -196,6 +199,43 @@ describe('classify: phrasings no rule of the design names literally', () => {
       confidence: 0.85,
       rule: 'error-token',
     });
+  });
+});
+
+describe('names first: a single identifier, qualified or not, is a definition question', () => {
+  // Bare names from real projects: Flask's `render_template`'s `render`, Click's `parse`, Node's `once`.
+  it.each(['parse', 'render', 'once', 'get', 'dispatch', 'new'])('%s alone → find_definition of that name', (q) => {
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.rule).toBe('identifier');
+    expect(plan.identifiers).toEqual([q]);
+  });
+
+  it.each([
+    ['Flask.route', ['route', 'Flask']],
+    ['Command::new', ['new', 'Command']],
+    ['ActiveRecord#save', ['save', 'ActiveRecord']],
+    ['$this->render', ['render', '$this']],
+    ['Parser->parse', ['parse', 'Parser']],
+  ] as const)('%s: the last part is the name, the qualifier its container', (q, identifiers) => {
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.identifiers).toEqual(identifiers);
+  });
+
+  it('a sentence describing code that quotes one word is a description, not an exact phrase', () => {
+    const q = "Returns the 'default' value of the option when the user gives none";
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('understand_code');
+    expect(plan.rule).toBe('description');
+    expect(plan.literal).toBeUndefined();
+    // A quoted phrase, or a quote alone, is still an exact match.
+    expect(classify('"connection refused"').intent).toBe('exact_match');
+    expect(classify('grep for "connection refused" in the logs').intent).toBe('exact_match');
+    // Printed messages that quote a value stay literal (they state what happened).
+    expect(classify("thread 'main' has overflowed its stack").intent).toBe('exact_match');
+    expect(classify("TS2339: Property 'foo' does not exist on type 'Bar'.").intent).toBe('exact_match');
+    expect(classify("Timeout of 30s exceeded for 'fetchUser'").intent).toBe('exact_match');
   });
 });
 

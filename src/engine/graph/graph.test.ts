@@ -240,6 +240,36 @@ describe('buildGraph: bare names and methods', () => {
   });
 });
 
+describe('buildGraph: a member call on an unrelated object', () => {
+  // Flask's src/flask/config.py calls `os.environ.get(…)` and `mapping.setdefault(…)`; Click's
+  // src/click/core.py defines `get`-free helpers. A repository function named `get` or
+  // `setdefault` is not what those receivers reach.
+  const g = build([
+    {
+      path: 'src/flask/helpers.py',
+      definitions: [def('get', 'function', 1, 3), def('setdefault', 'function', 5, 7)],
+    },
+    {
+      path: 'src/flask/config.py',
+      imports: [imp('os', 1, ['os'])],
+      definitions: [def('from_envvar', 'method', 3, 9, 'Config')],
+      references: [
+        { ...call('get', 4, 'from_envvar'), qualified: true },
+        call('mapping.setdefault', 5, 'from_envvar'),
+        call('setdefault', 6, 'from_envvar'),
+      ],
+    },
+  ]);
+  const all = edges(g);
+
+  it('links no receiver-qualified call by its name alone; a bare call still falls back to the name', () => {
+    expect(all.some((e) => e.includes('#get'))).toBe(false);
+    expect(all.filter((e) => e.includes('#setdefault'))).toEqual([
+      `src/flask/config.py#from_envvar -> src/flask/helpers.py#setdefault call ${GLOBAL_UNIQUE_CONFIDENCE}`,
+    ]);
+  });
+});
+
 describe('buildGraph: Go', () => {
   const g = build([
     { path: 'go.mod', text: 'module github.com/acme/shop\n' },

@@ -128,7 +128,8 @@ async function fetchPackage(spec: CorpusSpec, log: (m: string) => void): Promise
   return join(out, 'package');
 }
 
-async function listFiles(root: string): Promise<string[]> {
+/** Every file below `root`, as a repository path with `/`. */
+export async function listFiles(root: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (d: string) => {
     for (const e of await readdir(d, { withFileTypes: true })) {

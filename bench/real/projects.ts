@@ -11,9 +11,9 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../eval/corpora';
+import { listFiles, REPO_ROOT } from '../eval/corpora';
 
 const run = promisify(execFile);
 
@@ -172,17 +172,4 @@ export async function loadProject(project: RealProject, log: (m: string) => void
     .sort();
   const files = await Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(dir, path), 'utf8') })));
   return { project, dir, files, sha1: new Map(files.map((f) => [f.path, sha1(f.text)])) };
-}
-
-async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string) => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile()) out.push(relative(root, full).split(sep).join('/'));
-    }
-  };
-  await walk(root);
-  return out;
 }

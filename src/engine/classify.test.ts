@@ -223,6 +223,52 @@ describe('names first: a single identifier, qualified or not, is a definition qu
     expect(plan.identifiers).toEqual(identifiers);
   });
 
+  it.each([
+    ['Context.invoke', ['invoke', 'Context'], ['Context']],
+    ['Thor::Options#parse', ['parse', 'Thor', 'Options'], ['Thor', 'Options']],
+    ['mpsc::channel', ['channel', 'mpsc'], ['mpsc']],
+    ['Parser->parse', ['parse', 'Parser'], ['Parser']],
+    ['List:clone', ['clone', 'List'], ['List']],
+    ['where is Semaphore::acquire_owned defined', ['acquire_owned', 'Semaphore'], ['Semaphore']],
+  ] as const)('%s: the qualifier selects the container', (q, identifiers, qualifiers) => {
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.identifiers).toEqual(identifiers);
+    expect(plan.qualifiers).toEqual(qualifiers);
+  });
+
+  it('a receiver (`self.x`, `$this->x`) or two names are no qualifier', () => {
+    expect(planQuery('$this->render').qualifiers).toBeUndefined();
+    expect(planQuery('self.parse').qualifiers).toBeUndefined();
+    expect(planQuery('parse').qualifiers).toBeUndefined();
+    expect(planQuery('where are Foo.bar and Baz.qux defined').qualifiers).toBeUndefined();
+  });
+
+  // Names from rake, googletest and Ruby's core: the characters a language allows in a name are kept.
+  it.each([
+    ['gsub!', ['gsub!']],
+    ['where is gsub! defined', ['gsub!']],
+    ['FileList#existing!', ['existing!', 'FileList']],
+    ['empty?', ['empty?']],
+    ['where is empty? defined', ['empty?']],
+    ['where is value= defined', ['value=']],
+    ['where is ~MatcherDescriberInterface defined', ['~MatcherDescriberInterface']],
+    ['operator==', ['operator==']],
+    ['where is operator [] defined', ['operator[]']],
+    ['<=>', ['<=>']],
+    ['where is <=> defined', ['<=>']],
+    ['where is List defined', ['List']],
+  ] as const)('%s → a definition of %j', (q, identifiers) => {
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.identifiers).toEqual(identifiers);
+  });
+
+  it('a question mark ending a sentence is not part of a name', () => {
+    expect(planQuery('where is parse defined?').identifiers).toEqual(['parse']);
+    expect(planQuery('how does parse work?').identifiers).not.toContain('work?');
+  });
+
   it('a sentence describing code that quotes one word is a description, not an exact phrase', () => {
     const q = "Returns the 'default' value of the option when the user gives none";
     const plan = planQuery(q);

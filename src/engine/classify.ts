@@ -300,10 +300,27 @@ const CUE_WORDS = new Set([
   'imported',
 ]);
 
-/** A name, or a qualified name: `A.b`, `A::b`, `A#b` (Ruby's instance method), `A->b` (PHP, C). */
-const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)*/g;
+/** A name, or a qualified name: `A.b`, `A::b`, `A#b` (Ruby's instance method), `A->b` (PHP, C), `A:b` (Lua's method). */
+const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::?|#|->)[A-Za-z_$][\w$]*)*/g;
 /** The separators of a qualified name. */
-const QUALIFIER = /\.|::|#|->/;
+const QUALIFIER = /\.|::?|#|->/;
+/**
+ * Names that are more than identifier characters, as a language spells them: C++ destructors
+ * (`~Matcher`) and operators (`operator==`, `operator[]`), Ruby's `gsub!`, `empty?`, `value=` and
+ * operator methods (`<=>`, `[]`, `==`). A `?` ends a name only where the query goes on after it
+ * (`where is empty? defined`) or the name is typed alone: at the end of a sentence it is the question's.
+ */
+const DECORATED_NAME = new RegExp(
+  [
+    String.raw`(?<![\w$])operator\s*(?:\(\)|\[\]|<=>|[-+*/%^&|~!=<>]+|new(?:\[\])?|delete(?:\[\])?)`,
+    String.raw`(?<![\w$~])~[A-Za-z_]\w*`,
+    String.raw`(?<![\w$])[A-Za-z_][\w]*(?:[!=](?![=~>\w])|\?(?=\s+\S))`,
+    String.raw`(?<=^|\s)(?:<=>|===?|=~|\[\]=?|\*\*|<<|>>|[+-]@)(?=\s|$)`,
+  ].join('|'),
+  'g',
+);
+/** DECORATED_NAME for a yes/no test (a global RegExp's `test` keeps state between calls). */
+const HAS_DECORATED_NAME = new RegExp(DECORATED_NAME.source);
 
 /** A query that looks like code: several lines, or braces/semicolons/arrows around enough tokens. */
 function looksLikeCodeSnippet(q: string): boolean {
@@ -422,7 +439,7 @@ const ORDERED_RULES: readonly Rule[] = [
     confidence: String(CONFIDENCE.definitionPhrase),
     intent: 'find_definition',
     looksFor: 'a name with “defined”, “definition”, “declared”, “implementation”',
-    test: (_q, words) => definitionPhraseConfidence(words),
+    test: (q, words) => definitionPhraseConfidence(words, q),
   },
   {
     id: 'understand-words',
@@ -672,6 +689,7 @@ const NOT_A_NAME: ReadonlySet<string> = new Set('a an the what which who whom wh
  * the classifier's own question words ("explain", "overview") are not names.
  */
 function isLoneName(q: string, words: string[]): boolean {
+  if (LONE_DECORATED_NAME.test(q)) return true;
   if (words.length !== 1 || q !== words[0]) return false;
   const word = words[0];
   if (QUALIFIER.test(word)) return word.split(QUALIFIER).every((p) => p.length > 0);
@@ -679,6 +697,11 @@ function isLoneName(q: string, words: string[]): boolean {
   // `get`, `once`, `use` are stop or function words in a sentence but common names alone.
   return word.length > 1 && !NOT_A_NAME.has(lower) && !CUE_WORDS.has(lower) && !UNDERSTAND_WORDS.test(word);
 }
+
+/** A decorated name typed alone, qualified or not: `gsub!`, `empty?`, `FileList#gsub!`, `~Matcher`, `operator==`, `<=>`. */
+const LONE_DECORATED_NAME = new RegExp(
+  String.raw`^(?:(?:[A-Za-z_$][\w$]*(?:\.|::?|#|->))*(?:[A-Za-z_][\w]*[!?=]|~[A-Za-z_]\w*|operator\s*\S+)|<=>|===?|=~|\[\]=?|\*\*|<<|>>|[+-]@)$`,
+);
 
 /** Whether a rule after question-form would fire on the names or tokens in the query. */
 function namesSomething(q: string, words: string[]): boolean {
@@ -703,9 +726,19 @@ function identifierConfidence(words: string[]): number | null {
   );
 }
 
-function definitionPhraseConfidence(words: string[]): number | null {
+function definitionPhraseConfidence(words: string[], q = ''): number | null {
   if (!words.some(isDefinitionCue)) return null;
-  return subjectWords(words).length > 0 ? CONFIDENCE.definitionPhrase : null;
+  // An operator method has no letters to be a word: `where is <=> defined`.
+  const named = subjectWords(words).length > 0 || HAS_DECORATED_NAME.test(q) || framedName(q) !== null;
+  return named ? CONFIDENCE.definitionPhrase : null;
+}
+
+/** `where is NAME defined`: the one word in that frame is a name, even a stop word's spelling (`List`, `get`). */
+const WHERE_DEFINED = /^where\s+(?:is|are)\s+(\S+)\s+(?:defined|declared|implemented)\s*\??$/i;
+
+function framedName(q: string): string | null {
+  const name = WHERE_DEFINED.exec(q)?.[1];
+  return name && /[\p{L}_$]/u.test(name) ? name : null;
 }
 
 /** camelCase, snake_case, Pascal with two humps, or a dotted/`::` path of names. */
@@ -733,7 +766,7 @@ function round2(x: number): number {
 /** Classifies a query: the first rule that fires wins. */
 export function classify(query: string): Classification {
   const q = query.trim();
-  if (!/[\p{L}\p{N}]/u.test(q))
+  if (!/[\p{L}\p{N}]/u.test(q) && !LONE_DECORATED_NAME.test(q))
     return { intent: 'understand_code', confidence: CONFIDENCE.fallback, rule: q ? 'fallback' : 'empty' };
   const words = q.match(WORD_LIKE) ?? [];
   for (const rule of ORDERED_RULES) {
@@ -777,10 +810,15 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
 
   if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(raw, words))
     plan.identifiers = splitPath(raw);
+  const framed = c.intent === 'find_definition' ? framedName(raw) : null;
+  if (plan.identifiers.length === 0 && framed) plan.identifiers = splitPath(framed);
   if (plan.identifiers.length === 0) {
     const named = unique(words.filter(isCodeName).flatMap(splitPath));
     plan.identifiers = named.length > 0 ? named : pickSubjects(words, c.intent);
   }
+  plan.identifiers = withDecoratedNames(raw, plan.identifiers);
+  const qualifiers = qualifiersOf(raw, words, plan.identifiers);
+  if (qualifiers) plan.qualifiers = qualifiers;
   const remove = new Set([...CUE_WORDS]);
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));
   return plan;
@@ -792,6 +830,44 @@ function pickSubjects(words: string[], intent: Intent): string[] {
   const subjects = subjectWords(words).filter((w) => !/^\d/.test(w));
   // The last subject word is usually the symbol ("who calls the render function" → render).
   return subjects.length > 0 ? splitPath(subjects[subjects.length - 1]) : [];
+}
+
+/**
+ * The query's identifiers with each decorated name of the query in place of its bare spelling
+ * (`gsub` → `gsub!`, `Matcher` → `~Matcher`), or first when it has none (`operator==`, `<=>`).
+ * A name typed alone with `?` (`empty?`) is the name: there is no sentence for the `?` to end.
+ */
+function withDecoratedNames(raw: string, identifiers: string[]): string[] {
+  const decorated = [...(raw.match(DECORATED_NAME) ?? [])];
+  if (LONE_DECORATED_NAME.test(raw) && !decorated.some((d) => raw.endsWith(d))) {
+    const last = raw.split(QUALIFIER).pop();
+    if (last) decorated.push(last);
+  }
+  if (decorated.length === 0) return identifiers;
+  const out = [...identifiers];
+  for (const name of decorated.map((d) => d.replace(/^operator\s+/, 'operator'))) {
+    const bare = name.startsWith('operator') ? 'operator' : name.replace(/^~|[!?=]$/g, '');
+    const at = out.indexOf(bare);
+    if (out.includes(name)) continue;
+    if (at >= 0 && bare !== name) out[at] = name;
+    else out.unshift(name);
+  }
+  return out;
+}
+
+/**
+ * The containers a single qualified name selects (`Context.invoke` → ['Context'],
+ * `Thor::Options#parse` → ['Thor', 'Options'], `mpsc::channel` → ['mpsc']), outermost first;
+ * undefined unless the query names exactly one qualified name and it leads the identifiers.
+ */
+function qualifiersOf(raw: string, words: string[], identifiers: string[]): string[] | undefined {
+  const qualified = words.filter((w) => QUALIFIER.test(w) && isCodeName(w));
+  if (qualified.length !== 1 || /^(this|self|\$this)$/.test(qualified[0].split(QUALIFIER)[0])) return undefined;
+  const parts = qualified[0].split(QUALIFIER).filter(Boolean);
+  const name = parts[parts.length - 1];
+  const first = identifiers[0]?.replace(/^~|[!?=]$/g, '');
+  if (first !== name || !raw.includes(qualified[0])) return undefined;
+  return parts.slice(0, -1);
 }
 
 /** `Foo.bar` / `a::b::c` / `A#b` / `A->b` → ['bar', 'Foo'] — the last part is what is defined, the others its containers. */

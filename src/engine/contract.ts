@@ -170,8 +170,14 @@ export interface Classification {
 /** The classified query, with the parts each retriever needs pulled out once. */
 export interface QueryPlan extends Classification {
   raw: string;
-  /** Identifiers named in the query (parseConfig, fetch_user, Foo.bar → ['Foo','bar']?). */
+  /** Identifiers named in the query (parseConfig, fetch_user, Foo.bar → ['bar','Foo']). */
   identifiers: string[];
+  /**
+   * The containers a qualified name selects, outermost first (`Thor::Options#parse` →
+   * ['Thor','Options'], `mpsc::channel` → ['mpsc']): the query asks for the member
+   * (identifiers[0]) inside them, not for the containers themselves.
+   */
+  qualifiers?: string[];
   /** Lower-cased content words, stop words and intent phrases removed. */
   terms: string[];
   /** The literal to match exactly (quoted string, error token), when the intent wants one. */

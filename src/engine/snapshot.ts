@@ -16,8 +16,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 3: references say whether they are qualified (`res.send` against a bare `send`).
  * 4: every stored section carries a checksum, checked when it is read (the CLI's snapshot
  *    file, IndexedDB's records, the demo container): damage is rebuilt, never served.
+ * 5: analyses hold the definitions inside Rust macro bodies, Ruby `class_eval` heredocs and
+ *    C++ export-macro classes, and C++ operators: an older analysis lacks them.
  */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

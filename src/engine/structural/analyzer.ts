@@ -10,6 +10,13 @@ import { languageForFile, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
 import type { GrammarSource } from './grammars';
 import { importsOf, namedChildrenOf } from './imports';
+import {
+  embeddedCodeOf,
+  MAX_EMBEDDED_ROUNDS,
+  rustMacroTranscribers,
+  type EmbeddedCode,
+  type LineRange,
+} from './embedded';
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
 
@@ -181,11 +188,82 @@ export class StructuralAnalyzer {
       const root = tree.rootNode;
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
+      const embedded = embeddedCodeOf(lang, root, text);
+      const transcribers = lang === 'rust' && !embedded ? rustMacroTranscribers(root, text) : null;
+      if (embedded) addEmbedded(found, this.readEmbedded(loaded, lang, embedded, deadline));
+      else if (transcribers) addEmbedded(found, this.readEmbedded(loaded, lang, transcribers, deadline, 0));
       return { found, syntaxError: root.hasError ? firstErrorLine(root) : null };
     } finally {
       tree.delete(); // the wasm heap is not garbage-collected
     }
   }
+
+  /**
+   * What the masked copies of a file (embedded.ts) define, refer to and import, opening nested
+   * wrappers one round at a time; the regions say which lines each round exposed.
+   */
+  private readEmbedded(
+    loaded: LoadedLanguage,
+    lang: Language,
+    first: EmbeddedCode,
+    deadline: number,
+    rounds = MAX_EMBEDDED_ROUNDS,
+  ): Found & { regions: LineRange[] } {
+    const compiled = loaded.query!;
+    const regions = [...first.regions];
+    let current = first;
+    for (let round = 1; ; round++) {
+      const tree = loaded.parser.parse(current.text, null, {
+        progressCallback: (() => Date.now() > deadline) as unknown as () => void,
+      });
+      if (!tree) {
+        loaded.parser.reset();
+        throw new Error(`parse gave up after ${PARSE_TIMEOUT_MS} ms`);
+      }
+      try {
+        const next = round < rounds && lang === 'rust' ? embeddedCodeOf(lang, tree.rootNode, current.text) : null;
+        if (next) {
+          regions.push(...next.regions);
+          current = next;
+          continue;
+        }
+        const found = readMatches(lang, current.text, compiled.query.matches(tree.rootNode), compiled);
+        // The macros this round exposed (or the file's own, on a transcribers-only copy: rounds 0).
+        const transcribers = lang === 'rust' && rounds > 0 ? rustMacroTranscribers(tree.rootNode, current.text) : null;
+        if (transcribers) {
+          addEmbedded(found, this.readEmbedded(loaded, lang, transcribers, deadline, 0));
+          regions.push(...transcribers.regions);
+        }
+        return { ...found, regions };
+      } finally {
+        tree.delete();
+      }
+    }
+  }
+}
+
+type Found = Pick<FileAnalysis, 'definitions' | 'references' | 'imports'>;
+
+/** Adds what the embedded code's parse found inside its regions and the file's own parse did not. */
+function addEmbedded(found: Found, embedded: Found & { regions: LineRange[] }): void {
+  const inRegion = (line: number) => embedded.regions.some((r) => r.startLine <= line && line <= r.endLine);
+  const definitions = new Set(found.definitions.map((d) => `${d.name}:${d.nameLine}`));
+  const references = new Set(found.references.map((r) => `${r.name}:${r.line}`));
+  const imports = new Set(found.imports.map((i) => `${i.specifier}:${i.line}`));
+  let added = false;
+  for (const d of embedded.definitions)
+    if (inRegion(d.nameLine) && !definitions.has(`${d.name}:${d.nameLine}`)) {
+      found.definitions.push(d);
+      added = true;
+    }
+  for (const r of embedded.references)
+    if (inRegion(r.line) && !references.has(`${r.name}:${r.line}`)) found.references.push(r);
+  for (const i of embedded.imports)
+    if (inRegion(i.line) && !imports.has(`${i.specifier}:${i.line}`)) found.imports.push(i);
+  // Source order, outer first, as the file's own definitions are listed (stable for the rest).
+  if (added) found.definitions.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  found.references.sort((a, b) => a.line - b.line);
+  found.imports.sort((a, b) => a.line - b.line);
 }
 
 /** `name() {`, `function name {`, `function name() (`: a shell function's first line. */
@@ -745,6 +823,8 @@ function readDefinition(
   if ((firstChar === 34 || firstChar === 39 || lang === 'python') && nameNode.type === 'string')
     name = name.slice(1, -1);
   if (!name) return null;
+  // `operator ==`, `operator []`: one spelling, as a query writes it (`operator==`).
+  if (nameNode.type === 'operator_name') name = name.replace(/\s+/g, '');
   let node = tagged;
   let nodeType = node.type;
   // C/C++ tags name a function by its declarator: the definition (or the prototype) is the
@@ -962,6 +1042,8 @@ function containerName(container: Node): string | undefined {
   if (name) {
     // Ruby `class A::B`: the class is B.
     if (name.type === 'scope_resolution') return name.childForFieldName('name')?.text;
+    // C++ `struct Impl<Seq<I...>>`, a specialisation: the template is Impl.
+    if (name.type === 'template_type') return name.childForFieldName('name')?.text;
     return name.text;
   }
   for (const child of namedChildrenOf(container)) {

@@ -151,6 +151,11 @@ const CPP_EXTRA = `${C_FAMILY_COMMON}
 (function_declarator declarator: (qualified_identifier name: (identifier) @name)) @definition.method
 (function_declarator declarator: (qualified_identifier name: (qualified_identifier name: (identifier) @name))) @definition.method
 (function_declarator declarator: (destructor_name) @name) @definition.method
+(function_declarator declarator: (operator_name) @name) @definition.method
+(function_declarator declarator: (qualified_identifier name: (operator_name) @name)) @definition.method
+; A template's specialisation (\`struct Impl<Seq<I...>> { … }\`) defines the template's name again.
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
+(class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
 (function_declarator declarator: (qualified_identifier name: (destructor_name) @name)) @definition.method
 (call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
 (call_expression function: (template_function name: (identifier) @name)) @reference.call

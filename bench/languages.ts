@@ -29,7 +29,8 @@ import { StructuralIndex } from '../src/engine/structural/index';
 import { nodeGrammars } from '../src/node/grammars';
 
 const ROOT = join(import.meta.dirname, '..');
-const CACHE = join(ROOT, '.cache/lang');
+/** The code's folder: .cache/lang/, or FOURFOLD_LANG_DIR where a worktree shares its .cache read-only. */
+const CACHE = process.env.FOURFOLD_LANG_DIR ?? join(ROOT, '.cache/lang');
 const SAMPLE = 30;
 
 const SWIFT_REGEX = [

@@ -22,6 +22,12 @@ export const KIND_MATCH_BONUS = 25;
 export const KIND_RELATED_BONUS = 12;
 /** Another name in the query (`Store.add`) is the definition's container. */
 export const CONTAINER_MATCH_BONUS = 15;
+/**
+ * A qualified name's qualifier names a folder or the file of the definition (`mpsc::channel`
+ * → sync/mpsc/bounded.rs, `semaphore::acquire` → semaphore.rs): Rust, Python and Go name
+ * modules and packages by their path. Below a container match, which names the type itself.
+ */
+export const QUALIFIER_PATH_BONUS = 10;
 /** understand_code: weight of a name sub-token against one from the signature/doc/container. */
 export const NAME_TOKEN_WEIGHT = 3;
 export const OTHER_TOKEN_WEIGHT = 1;
@@ -72,6 +78,10 @@ const SIGNATURE_NOISE = new Set(
 const TEST_PATH =
   /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$/;
 const DECLARATION_PATH = /\.d\.[mc]?ts$|\.pyi$/;
+/** Languages whose headers declare what their sources define. */
+const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
+/** Usage examples and benchmarks: like tests, they define names the library defines too. */
+const EXAMPLE_PATH = /(^|\/)(examples?|benches|benchmarks?)\//;
 
 export function isTestPath(path: string): boolean {
   return TEST_PATH.test(path);
@@ -229,7 +239,7 @@ export class StructuralIndex implements Retriever {
       if (fileId !== lastFile) {
         lastFile = fileId;
         const path = corpus.files[fileId].path;
-        inTest = isTestPath(path) ? 1 : 0;
+        inTest = isTestPath(path) || EXAMPLE_PATH.test(path) ? 1 : 0;
         demoted = demotionFor(path) ? 1 : 0;
       }
       defsOfName[data.defName[i]].push(i);
@@ -334,9 +344,49 @@ export class StructuralIndex implements Retriever {
   // find_definition
 
   private searchDefinitions(plan: QueryPlan, limit: number): ModalityHit[] {
+    const member = this.qualifiedMember(plan);
+    if (member) return this.preciseHits(member, limit);
     const queries = nameQueriesOf(plan);
     const hints = plan.identifiers.length ? plan.identifiers.flatMap(qualifiedParts) : plan.terms;
-    const scored = this.scoreNames(queries, hints, plan.definitionKind, {});
+    return this.preciseHits(this.scoreNames(queries, hints, plan.definitionKind, {}), limit);
+  }
+
+  /**
+   * `A.b`, `A::b`, `A#b`, `mod::f`: the definitions of the member `b` alone, those inside the
+   * qualifier first (its container, else its folder or file). The qualifier selects; it is not
+   * itself an answer. Null when the plan has no qualifier or no definition has the member's
+   * name, precisely: then every part of the name is searched as before.
+   */
+  private qualifiedMember(plan: QueryPlan): ScoredDefinition[] | null {
+    const qualifier = plan.qualifiers?.[plan.qualifiers.length - 1];
+    const name = plan.identifiers[0];
+    if (!qualifier || !name) return null;
+    const scored = this.scoreNames([{ text: name, tokens: splitIdentifier(name) }], [], plan.definitionKind, {});
+    if (!scored.some((s) => PRECISE_MATCHES.has(s.match))) return null;
+    const wanted = qualifier.toLowerCase();
+    const inContainer: ScoredDefinition[] = [];
+    const underPath: ScoredDefinition[] = [];
+    for (const s of scored) {
+      const d = this.definition(s.def);
+      if (d.container?.toLowerCase() === wanted && d.name.toLowerCase() !== wanted) {
+        s.score += CONTAINER_MATCH_BONUS;
+        s.reason = withNote(s.reason, `in ${d.container}`);
+        inContainer.push(s);
+      } else if (pathSegments(this.pathOf(s.def)).includes(wanted)) {
+        s.score += QUALIFIER_PATH_BONUS;
+        s.reason = withNote(s.reason, `under ${qualifier}`);
+        underPath.push(s);
+      }
+    }
+    // `Runtime::block_on` asks for Runtime's, not Handle's: the qualifier selects, as a
+    // container when one has that name, else as a folder or file.
+    for (const selected of [inContainer, underPath])
+      if (selected.some((s) => PRECISE_MATCHES.has(s.match))) return selected;
+    return scored;
+  }
+
+  /** The hits of scored name matches, near misses left out when the name matched precisely. */
+  private preciseHits(scored: ScoredDefinition[], limit: number): ModalityHit[] {
     // RRF ignores scores, so a weak match kept in the list still earns a rank that fusion
     // (and the importance boost) can lift above the definition that was asked for. When
     // the name matched precisely, the near misses are left out. So are private spellings of
@@ -347,7 +397,23 @@ export class StructuralIndex implements Retriever {
       precise.filter((s) => s.match === 'exact').map((s) => undecorated(this.definition(s.def).name)),
     );
     const kept = precise.filter((s) => s.match === 'exact' || !exact.has(undecorated(this.definition(s.def).name)));
-    return this.toHits(this.rankedPrefix(kept, limit), limit);
+    return this.toHits(this.rankedPrefix(this.withoutStandIns(kept), limit), limit);
+  }
+
+  /**
+   * A `#define` or a C/C++ prototype of a name whose body is also among the matches stands in
+   * for that body (`#define gensalt_sha_rn _crypt_gensalt_sha_rn`, `extern size_t
+   * strcpy_or_abort (…);`): left out, so no rank of its own lets a header that every file
+   * includes (the graph's boost) pass the definition. Without a body they stay the answer.
+   * Other declarations (`.d.ts`, interface members) keep their place after the body.
+   */
+  private withoutStandIns(scored: ScoredDefinition[]): ScoredDefinition[] {
+    const t = this.definitionsByName;
+    const standIn = (def: number) =>
+      this.definition(def).kind === 'macro' ||
+      (t.declarationOnly[def] === 1 && C_FAMILY.has(this.corpus.files[this.data.defFile[def]].language ?? ''));
+    const withBody = new Set(scored.filter((s) => !standIn(s.def)).map((s) => this.definition(s.def).name));
+    return scored.filter((s) => !standIn(s.def) || !withBody.has(this.definition(s.def).name));
   }
 
   /** Every definition a name query matches, scored; unsorted (callers rank only what they keep). */
@@ -383,6 +449,8 @@ export class StructuralIndex implements Retriever {
           score += CONTAINER_MATCH_BONUS;
           notes.push(`in ${d.container}`);
         }
+        // Said, not scored: the tie-break puts a body before a macro and a macro before a prototype.
+        if (this.definitionsByName.declarationOnly[def]) notes.push('declaration, no body');
         scored.push({ def, score, match: m.kind, reason: `defines ${d.kind} ${qualified(d)} (${notes.join('; ')})` });
       }
     }
@@ -394,7 +462,8 @@ export class StructuralIndex implements Retriever {
     b.score - a.score || this.tieBreak(a.def, b.def);
 
   /**
-   * Same score: implementations, non-test code, non-vendored/built paths, files named after
+   * Same score: implementations (a body before a `#define` of the name, which before a
+   * prototype), non-test code, non-vendored/built paths, files named after
    * the definition (mergeMap.ts for mergeMap), chunk-worthy kinds, top level, short paths first.
    */
   private tieBreak(a: number, b: number): number {
@@ -403,6 +472,7 @@ export class StructuralIndex implements Retriever {
     const db = this.definition(b);
     return (
       t.declarationOnly[a] - t.declarationOnly[b] ||
+      Number(da.kind === 'macro') - Number(db.kind === 'macro') ||
       t.inTest[a] - t.inTest[b] ||
       t.demoted[a] - t.demoted[b] ||
       t.notNamedFile[a] - t.notNamedFile[b] ||
@@ -770,7 +840,19 @@ function nameQueriesOf(plan: QueryPlan): NameQuery[] {
 }
 
 function qualifiedParts(identifier: string): string[] {
-  return identifier.split(/\.|::|#|->/).filter((p) => p.length > 0);
+  return identifier.split(/\.|::?|#|->/).filter((p) => p.length > 0);
+}
+
+/** `sync/mpsc/bounded.rs` → ['sync', 'mpsc', 'bounded']: the folders and the file stem, lower-cased. */
+function pathSegments(path: string): string[] {
+  const parts = path.toLowerCase().split('/');
+  parts[parts.length - 1] = fileStem(path);
+  return parts;
+}
+
+/** A reason `defines … (notes)` with one more note inside its parentheses. */
+function withNote(reason: string, note: string): string {
+  return reason.endsWith(')') ? `${reason.slice(0, -1)}; ${note})` : `${reason} (${note})`;
 }
 
 function referenceReason(name: string, counts: readonly number[]): string {

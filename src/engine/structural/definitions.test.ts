@@ -1,0 +1,231 @@
+/**
+ * Definitions that land on the right line, on excerpts of real code (source and licence in each
+ * fixture's first line or beside each excerpt): what macros and evaluated strings define, and
+ * which definition a bare or qualified name asks for.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Definition, FileAnalysis, SourceFile } from '../contract';
+import { planQuery } from '../classify';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from './analyzer';
+import { buildCorpus } from './corpus';
+import { StructuralIndex } from './index';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
+});
+
+const analyze = (path: string, name: string) => analyzer.analyzeAsync(path, fixture(name));
+
+function named(analysis: FileAnalysis, name: string): Pick<Definition, 'kind' | 'container' | 'nameLine'>[] {
+  return analysis.definitions
+    .filter((d) => d.name === name)
+    .map(({ kind, container, nameLine }) => (container ? { kind, container, nameLine } : { kind, nameLine }));
+}
+
+describe('definitions inside macros and evaluated strings', () => {
+  it('Rust: items inside an item-level macro invocation (`cfg_rt! { … }`) are the file’s, with their calls', async () => {
+    const a = await analyze('task/spawn.rs', 'spawn.rs.txt');
+    expect(named(a, 'spawn')).toEqual([{ kind: 'function', nameLine: 9 }]);
+    expect(named(a, 'spawn_inner')).toEqual([{ kind: 'function', nameLine: 24 }]);
+    expect(a.references.filter((r) => r.name === 'spawn_inner').map((r) => [r.line, r.enclosing])).toEqual([
+      [17, 'spawn'],
+      [19, 'spawn'],
+    ]);
+  });
+
+  it('Rust: a trait inside a macro keeps its members, a macro invoked in it adds its methods, and a `macro_rules!` body defines its items', async () => {
+    const a = await analyze('io/util/async_read_ext.rs', 'async_read_ext.rs.txt');
+    expect(named(a, 'read_impl')).toEqual([{ kind: 'macro', nameLine: 6 }]);
+    expect(named(a, 'chain')).toEqual([{ kind: 'method', container: 'AsyncReadExt', nameLine: 48 }]);
+    expect(named(a, 'read_u8')).toEqual([{ kind: 'method', container: 'AsyncReadExt', nameLine: 57 }]);
+    // tokio's `if_loom!` expands to `const LOOM`, twice under cfg.
+    expect(named(a, 'LOOM')).toEqual([
+      { kind: 'constant', nameLine: 65 },
+      { kind: 'constant', nameLine: 67 },
+    ]);
+  });
+
+  it('Ruby: methods in a heredoc handed to `class_eval` are the class’s, on their own lines', async () => {
+    const a = await analyze('rake/cpu_counter.rb', 'cpu_counter.rb.txt');
+    expect(named(a, 'count_via_java_runtime')).toEqual([{ kind: 'method', container: 'CpuCounter', nameLine: 55 }]);
+    expect(named(a, 'look_for_command')).toEqual([{ kind: 'method', container: 'CpuCounter', nameLine: 97 }]);
+    // The `class CpuCounter` written over the call line is not a definition of the file.
+    expect(named(a, 'CpuCounter').map((d) => d.nameLine)).toEqual([7]);
+  });
+
+  it('C++: an export-macro class keeps its members; operators and template specialisations are definitions', async () => {
+    const a = await analyze('gtest/gtest-matchers.h', 'gtest-matchers.h.txt');
+    expect(a.language).toBe('cpp');
+    expect(named(a, '~MatcherDescriberInterface')).toEqual([
+      { kind: 'method', container: 'MatcherDescriberInterface', nameLine: 4 },
+    ]);
+    expect(named(a, 'DescribeNegationTo')).toEqual([
+      { kind: 'method', container: 'MatcherDescriberInterface', nameLine: 19 },
+    ]);
+    expect(named(a, 'ElemFromListImpl')).toEqual([{ kind: 'struct', nameLine: 29 }]);
+    expect(named(a, 'operator==')).toEqual([{ kind: 'function', nameLine: 44 }]);
+  });
+});
+
+/** The structural list for a query as a user types it: `path:line name` of each hit's definition chunk. */
+function top(index: StructuralIndex, query: string, n = 3): string[] {
+  const corpus = (index as unknown as { corpus: { chunks: { path: string; startLine: number; symbol?: string }[] } })
+    .corpus;
+  return index
+    .search(planQuery(query), 10)
+    .slice(0, n)
+    .map((h) => {
+      const c = corpus.chunks[h.chunkId];
+      return `${c.path}:${c.startLine} ${c.symbol ?? ''}`.trim();
+    });
+}
+
+describe('a name asks for its definition; a qualifier selects the container', () => {
+  // Excerpts of Click 8.1.3 core.py (BSD-3-Clause), Thor 1.2 lib/thor/parser/*.rb (MIT),
+  // tokio 1.24.2 (MIT), Penlight 1.13.1 pl/List.lua (MIT), libxcrypt 4.4 lib/ (LGPL-2.1-or-later).
+  const FILES: SourceFile[] = [
+    {
+      path: 'click/core.py',
+      text: `class Context:
+    def invoke(__self, __callback, *args, **kwargs):
+        """Invokes a command callback in exactly the way it expects."""
+        return __callback(*args, **kwargs)
+
+
+class Command:
+    def invoke(self, ctx: Context):
+        """Given a context, this invokes the command."""
+        raise NotImplementedError("Base commands are not invokable by default")
+`,
+    },
+    {
+      path: 'thor/parser/arguments.rb',
+      text: `class Thor
+  class Arguments
+    def self.parse(*args)
+      to_parse = args.pop
+      new(*args).parse(to_parse)
+    end
+
+    def parse(args)
+      @pile = args.dup
+    end
+  end
+end
+`,
+    },
+    {
+      path: 'thor/parser/options.rb',
+      text: `class Thor
+  class Options < Arguments
+    def parse(args)
+      @pile = args.dup
+      check_requirement!
+    end
+  end
+end
+`,
+    },
+    {
+      path: 'runtime/runtime.rs',
+      text: `pub struct Runtime {
+    handle: Handle,
+}
+
+impl Runtime {
+    cfg_not_wasi! {
+        pub fn block_on<F: Future>(&self, future: F) -> F::Output {
+            self.handle.block_on(future)
+        }
+    }
+}
+`,
+    },
+    { path: 'future/block_on.rs', text: `pub(crate) fn block_on<F: Future>(f: F) -> F::Output {\n    todo!()\n}\n` },
+    {
+      path: 'sync/mpsc/bounded.rs',
+      text: `pub fn channel<T>(buffer: usize) -> (Sender<T>, Receiver<T>) {\n    todo!()\n}\n`,
+    },
+    { path: 'sync/oneshot.rs', text: `pub fn channel<T>() -> (Sender<T>, Receiver<T>) {\n    todo!()\n}\n` },
+    {
+      path: 'pl/List.lua',
+      text: `local List = {}\n\nfunction List:clone()\n    return List(self)\nend\n\nlocal function clone(t)\n    return t\nend\n`,
+    },
+    {
+      path: 'lib/crypt-port.h',
+      text: `#define strcpy_or_abort _crypt_strcpy_or_abort
+extern size_t strcpy_or_abort (void *dst, size_t d_size, const void *src);
+`,
+    },
+    {
+      path: 'lib/util-xstrcpy.c',
+      text: `#include "crypt-port.h"
+
+size_t
+strcpy_or_abort (void *dst, size_t d_size, const void *src)
+{
+  return strlen (src);
+}
+`,
+    },
+    { path: 'lib/alg-only.h', text: `#define CRYPT_OUTPUT_SIZE 384\n` },
+    { path: 'test/runtime.rs', text: `fn block_on() {}\n` },
+  ];
+  let index: StructuralIndex;
+  beforeAll(async () => {
+    await analyzer.load(['python', 'ruby', 'rust', 'lua', 'c']);
+    index = StructuralIndex.build(buildCorpus(FILES, analyzer));
+  });
+
+  it.each([
+    ['Context.invoke', 'click/core.py:2 invoke'],
+    ['Command.invoke', 'click/core.py:8 invoke'],
+    ['Thor::Options#parse', 'thor/parser/options.rb:3 parse'],
+    ['Runtime::block_on', 'runtime/runtime.rs:7 block_on'],
+    ['List:clone', 'pl/List.lua:3 clone'],
+  ])('%s: only the member inside the qualifier, not the qualifier itself', (query, expected) => {
+    expect(top(index, query, 1)).toEqual([expected]);
+    expect(top(index, query, 10)).toHaveLength(1);
+  });
+
+  it('`Arguments#parse`: both of the container’s, not the subclass’s', () => {
+    expect(top(index, 'Arguments#parse', 10).sort()).toEqual([
+      'thor/parser/arguments.rb:3 parse',
+      'thor/parser/arguments.rb:8 parse',
+    ]);
+  });
+
+  it('`mpsc::channel`: a qualifier that names no container selects the folder', () => {
+    expect(top(index, 'mpsc::channel', 10)).toEqual(['sync/mpsc/bounded.rs:1 channel']);
+  });
+
+  it('a bare name: the library’s definition before a test’s', () => {
+    expect(top(index, 'block_on', 10)).toEqual([
+      'future/block_on.rs:1 block_on',
+      'runtime/runtime.rs:7 block_on',
+      'test/runtime.rs:1 block_on',
+    ]);
+  });
+
+  it('C: the body answers; a renaming `#define` and the prototype are left out, a `#define` alone is the answer', () => {
+    expect(top(index, 'strcpy_or_abort', 10)).toEqual(['lib/util-xstrcpy.c:3 strcpy_or_abort']);
+    const hit = index.search(planQuery('CRYPT_OUTPUT_SIZE'), 10);
+    expect(hit).toHaveLength(1);
+    expect(hit[0].reason).toBe('defines macro CRYPT_OUTPUT_SIZE (exact name)');
+  });
+
+  it('a prototype alone is said to be a declaration', () => {
+    const header: SourceFile[] = [{ path: 'lib/crypt-port.h', text: FILES[8].text }];
+    const alone = StructuralIndex.build(buildCorpus(header, analyzer));
+    const reasons = alone.search(planQuery('strcpy_or_abort'), 10).map((h) => h.reason);
+    expect(reasons).toEqual([
+      'defines macro strcpy_or_abort (exact name)',
+      'defines function strcpy_or_abort (exact name; declaration, no body)',
+    ]);
+  });
+});

@@ -240,6 +240,7 @@ describe('names first: a single identifier, qualified or not, is a definition qu
   it('a receiver (`self.x`, `$this->x`) or two names are no qualifier', () => {
     expect(planQuery('$this->render').qualifiers).toBeUndefined();
     expect(planQuery('self.parse').qualifiers).toBeUndefined();
+    expect(planQuery('Self::new').qualifiers).toBeUndefined();
     expect(planQuery('parse').qualifiers).toBeUndefined();
     expect(planQuery('where are Foo.bar and Baz.qux defined').qualifiers).toBeUndefined();
   });

@@ -862,7 +862,8 @@ function withDecoratedNames(raw: string, identifiers: string[]): string[] {
  */
 function qualifiersOf(raw: string, words: string[], identifiers: string[]): string[] | undefined {
   const qualified = words.filter((w) => QUALIFIER.test(w) && isCodeName(w));
-  if (qualified.length !== 1 || /^(this|self|\$this)$/.test(qualified[0].split(QUALIFIER)[0])) return undefined;
+  if (qualified.length !== 1 || /^(this|self|Self|cls|super|\$this)$/.test(qualified[0].split(QUALIFIER)[0]))
+    return undefined;
   const parts = qualified[0].split(QUALIFIER).filter(Boolean);
   const name = parts[parts.length - 1];
   const first = identifiers[0]?.replace(/^~|[!?=]$/g, '');

@@ -15,6 +15,7 @@ import type { QueryPlan, SearchResult } from '../contract';
 import type { Corpus } from '../modality';
 import { escapeRegExp } from '../text/escape';
 import { lineStartsOf } from '../text/grep';
+import { STOP_WORDS } from '../tokens';
 import type { TextIndex } from '../text/index';
 
 /** One line of the corpus, as the text index's grep returns it. */
@@ -52,9 +53,13 @@ export const FORMAT_MATCH = {
   /** Longest message line read. */
   maxMessageChars: 300,
   /** Two-word fragments of the message looked up in the index, at most. */
-  maxLookups: 24,
-  /** Lines read per fragment. */
+  maxLookups: 16,
+  /** A format explaining this share of the message ends the lookups. */
+  wholeMessage: 0.9,
+  /** Lines read per fragment … */
   linesPerFragment: 200,
+  /** … and candidate lines (lines holding a quote) aligned per message, at most. */
+  maxCandidateLines: 400,
   /** Lines read for literals around a candidate line (C concatenates literals across lines). */
   contextLines: 3,
   /** A value filled in between two constant pieces is at most this long. */
@@ -346,8 +351,14 @@ function normalise(s: string): string {
 function fragmentsOf(messages: readonly string[]): string[] {
   const out = new Set<string>();
   for (const m of messages)
-    for (const found of m.matchAll(/(?=(?<![\w'])([A-Za-z][\w'-]*[A-Za-z0-9] [A-Za-z][\w'-]*[A-Za-z0-9]))/g))
-      out.add(found[1]);
+    for (const found of m.matchAll(
+      /(?=(?<![\w'])([A-Za-z][\w'-]*[A-Za-z0-9]?) ([A-Za-z][\w'-]*[A-Za-z0-9]?)(?![\w']))/g,
+    )) {
+      const [, a, b] = found;
+      // Two function words ("of the", "is not") are in every file: no evidence for the cost of reading them.
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      if (a.length + b.length >= 6) out.add(`${a} ${b}`);
+    }
   // Longer fragments are rarer: fewer lines to read for the same evidence.
   return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
 }
@@ -363,10 +374,16 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   const seen = new Set<string>();
   const found = new Map<string, FormatMatch>();
   for (const fragment of fragmentsOf(messages)) {
+    if (seen.size >= FORMAT_MATCH.maxCandidateLines) break;
+    // A format that explains the whole message is found: rarer fragments were read first.
+    if ([...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage)) break;
     for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) {
       const key = `${hit.fileId}:${hit.line}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      // The words of a format string sit between quotes on their line (a docstring's or a
+      // template's inner lines are not printed messages, or rarely).
+      if (!/["'`]/.test(sources.lineText(hit.fileId, hit.line) ?? '')) continue;
       for (const match of formatsAround(hit, sources, messages)) {
         const id = `${hit.fileId}:${match.line}:${match.literal}`;
         const known = found.get(id);

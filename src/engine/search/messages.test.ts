@@ -12,6 +12,7 @@ import {
   alignFormat,
   enclosingFunction,
   findFormatStrings,
+  formatLinePattern,
   formatPieces,
   formatRuns,
   unwrapMessage,
@@ -253,5 +254,16 @@ describe('searching a pasted message', () => {
       'return fmt.Errorf("if any flags in the group [%v] are set they must all be set; missing %v", flagList, unset)',
     );
     expect(r.query.intent).toBe('find_similar');
+  });
+});
+
+describe('the pattern of the format lines', () => {
+  it('matches the literal between its quotes, not the same words in a comment', () => {
+    const pattern = formatLinePattern([
+      { path: 'a.go', line: 3, literal: 'unknown command %q for %q', constantChars: 17, score: 17, coverage: 1 },
+    ]);
+    const re = new RegExp(pattern);
+    expect(re.test('\t\treturn fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())')).toBe(true);
+    expect(re.test('// unknown command %q for %q is returned when no subcommand matches')).toBe(false);
   });
 });

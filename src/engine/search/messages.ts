@@ -464,7 +464,9 @@ function constantText(p: FormatPiece): string {
 
 /** A regular expression matching the source lines of the formats (their first literals as written). */
 export function formatLinePattern(matches: readonly FormatMatch[]): string {
-  return [...new Set(matches.map((m) => escapeRegExp(m.literal)))].join('|');
+  // Between its quotes: the same words in a comment or a doc line are not the format string.
+  const literals = [...new Set(matches.map((m) => escapeRegExp(m.literal)))];
+  return `["'\x60](?:${literals.join('|')})["'\x60]`;
 }
 
 /** The corpus's lines through the text index: candidate lines by trigram lookup, line texts by offset. */

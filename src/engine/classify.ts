@@ -653,8 +653,9 @@ export function routePastedText(
     }
   }
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
-  if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
-  if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase())) return plan;
+  if (!run || (plan.literal && run.length <= plan.literal.length)) return withoutAbsentValue(plan, occurs);
+  if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase()))
+    return withoutAbsentValue(plan, occurs);
   // An error token or a quoted string keeps its rule and confidence (the design's examples are
   // pinned); only the literal grows to the pasted message around it.
   if (LITERAL_KEEPING.has(plan.rule)) return { ...plan, literal: run, pasted: true };
@@ -666,6 +667,25 @@ export function routePastedText(
     literal: run,
     pasted: true,
   };
+}
+
+/**
+ * A quoted value of a pasted message that the repository does not contain (`timer "t1" has no
+ * driver`) is a runtime value, not a phrase of the code: the message is searched by its words
+ * rather than answered with nothing.
+ */
+function withoutAbsentValue(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
+  if (plan.rule !== 'quoted-string' || !plan.literal || occurs(plan.literal)) return plan;
+  const rest = plan.raw.replace(QUOTED, ' ').trim();
+  if ((rest.match(WORD_LIKE) ?? []).length < VERBATIM.minWords) return plan;
+  const routed: QueryPlan = {
+    ...plan,
+    intent: 'understand_code',
+    confidence: CONFIDENCE.fallback,
+    rule: 'fallback',
+  };
+  delete routed.literal;
+  return routed;
 }
 
 /** The plan of a message printed by the format strings `formats`: an exact match on their source lines. */

@@ -249,6 +249,14 @@ describe('searching a pasted message', () => {
     expect(files[2].text.split('\n')[r.results[0].line! - 1]).toContain('fmt.Errorf("if any flags in the group');
   });
 
+  it('a quoted value the repository does not contain never empties the answer', async () => {
+    const r = await engine.search('Error: timer "t1" has no time driver present');
+    expect(r.query).toMatchObject({ intent: 'understand_code', rule: 'fallback' });
+    expect(r.results.length).toBeGreaterThan(0);
+    // Quoted alone, it is exactly what was asked for.
+    expect((await engine.search('"t1"')).query.rule).toBe('quoted-string');
+  });
+
   it('code pasted to find similar code stays find_similar, even with a format string in it', async () => {
     const r = await engine.search(
       'return fmt.Errorf("if any flags in the group [%v] are set they must all be set; missing %v", flagList, unset)',

@@ -4,7 +4,7 @@
  */
 import { lineHighlighter } from '../engine/matches';
 import type { Engine } from '../engine/engine';
-import type { DefinitionTarget } from '../engine/contract';
+import type { DefinitionTarget, SearchResult } from '../engine/contract';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
 import type {
   ChunkLabel,
@@ -56,7 +56,7 @@ export async function searchView(engine: Engine, id: string, request: SearchRequ
   const matchesByPath = new Map(matches.map(({ path, ...m }) => [path, m]));
   const results: ResultView[] = response.results.map((result) => ({
     ...result,
-    snippet: snippet(engine, result.path, result.startLine, result.endLine, highlights, mark),
+    snippet: snippet(engine, result, highlights, mark),
     matches: matchesByPath.get(result.path) ?? null,
   }));
   const matchTotal = { lines: 0, files: 0 };
@@ -77,21 +77,26 @@ export async function searchView(engine: Engine, id: string, request: SearchRequ
   return { repositoryId: id, plan, query: response.query, results, highlights, labels, request, matchTotal };
 }
 
-/** The first lines of the chunk, moved down to the first line naming a query word when that is further in. */
+/**
+ * The first lines of the chunk, moved down to the line that answers (a pasted message's format
+ * string) or else to the first line naming a query word, when that is further in.
+ */
 function snippet(
   engine: Engine,
-  path: string,
-  startLine: number,
-  endLine: number,
+  result: SearchResult,
   words: string[],
   mark: (line: string) => [number, number][],
 ): SnippetView {
+  const { path, startLine, endLine } = result;
   const text = engine.file(path)?.text ?? '';
   const lines = text.split('\n').slice(startLine - 1, endLine);
   let first = 0;
   const needles = words.filter((w) => w.length >= 2).map((w) => w.toLowerCase());
-  if (lines.length > SNIPPET_LINES && needles.length > 0) {
-    const hit = lines.findIndex((line) => needles.some((n) => line.toLowerCase().includes(n)));
+  if (lines.length > SNIPPET_LINES && (result.line !== undefined || needles.length > 0)) {
+    const hit =
+      result.line !== undefined
+        ? result.line - startLine
+        : lines.findIndex((line) => needles.some((n) => line.toLowerCase().includes(n)));
     if (hit >= SNIPPET_LINES) first = Math.min(hit - 2, lines.length - SNIPPET_LINES);
   }
   const shown = lines

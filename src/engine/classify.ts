@@ -7,6 +7,7 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
+import { formatLinePattern, type FormatMatch } from './search/messages';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -642,7 +643,9 @@ export function routePastedText(
   plan: QueryPlan,
   occurs: (text: string) => boolean,
   matches?: (pattern: string) => boolean,
+  formatsOf?: (message: string) => FormatMatch[],
 ): QueryPlan {
+  if (plan.rule === 'code-snippet' && formatsOf) return routeMessageLikeSnippet(plan, occurs, formatsOf);
   if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule)))
     return plan;
   // A query that is only the quoted string is exactly what the user asked for.
@@ -650,6 +653,8 @@ export function routePastedText(
     return plan;
   // A message with values filled in: the line of its format string, not the values.
   if (matches && !occurs(plan.raw)) {
+    const formats = formatsOf?.(plan.raw) ?? [];
+    if (formats.length > 0) return formatPlan(plan, formats);
     const pattern = messagePatterns(plan.raw).find((p) => matches(p));
     if (pattern !== undefined) {
       const routed: QueryPlan = {
@@ -665,8 +670,9 @@ export function routePastedText(
     }
   }
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
-  if (!run || (plan.literal && run.length <= plan.literal.length)) return plan;
-  if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase())) return plan;
+  if (!run || (plan.literal && run.length <= plan.literal.length)) return withoutAbsentValue(plan, occurs);
+  if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase()))
+    return withoutAbsentValue(plan, occurs);
   // An error token or a quoted string keeps its rule and confidence (the design's examples are
   // pinned); only the literal grows to the pasted message around it.
   if (LITERAL_KEEPING.has(plan.rule)) return { ...plan, literal: run, pasted: true };
@@ -679,6 +685,59 @@ export function routePastedText(
     pasted: true,
   };
 }
+
+/**
+ * A quoted value of a pasted message that the repository does not contain (`timer "t1" has no
+ * driver`) is a runtime value, not a phrase of the code: the message is searched by its words
+ * rather than answered with nothing.
+ */
+function withoutAbsentValue(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
+  if (plan.rule !== 'quoted-string' || !plan.literal || occurs(plan.literal)) return plan;
+  const rest = plan.raw.replace(QUOTED, ' ').trim();
+  if ((rest.match(WORD_LIKE) ?? []).length < VERBATIM.minWords) return plan;
+  const routed: QueryPlan = {
+    ...plan,
+    intent: 'understand_code',
+    confidence: CONFIDENCE.fallback,
+    rule: 'fallback',
+  };
+  delete routed.literal;
+  return routed;
+}
+
+/** The plan of a message printed by the format strings `formats`: an exact match on their source lines. */
+function formatPlan(plan: QueryPlan, formats: readonly FormatMatch[]): QueryPlan {
+  // An error token or a quoted string keeps its rule and confidence, as with a verbatim run.
+  const keep = LITERAL_KEEPING.has(plan.rule);
+  const routed: QueryPlan = {
+    ...plan,
+    intent: 'exact_match',
+    confidence: keep ? plan.confidence : CONFIDENCE.verbatimText,
+    rule: keep ? plan.rule : 'verbatim-text',
+    regex: formatLinePattern(formats),
+    caseSensitive: true,
+    pasted: true,
+  };
+  delete routed.literal;
+  return routed;
+}
+
+/**
+ * A message whose punctuation reads like code (`…in the group [a b] are set; missing [b]`):
+ * a message all the same when it is one line without calls, blocks, assignments or string
+ * quotes, and a format string explains nearly all of it.
+ */
+function routeMessageLikeSnippet(
+  plan: QueryPlan,
+  occurs: (text: string) => boolean,
+  formatsOf: (message: string) => FormatMatch[],
+): QueryPlan {
+  if (plan.raw.includes('\n') || /[(){}=<>"`]/.test(plan.raw) || occurs(plan.raw)) return plan;
+  const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
+  return formats.length > 0 ? formatPlan(plan, formats) : plan;
+}
+/** Share of a code-like line its format string must explain for the line to be taken as that format's output. */
+const SNIPPET_MESSAGE_COVERAGE = 0.9;
 
 /** Words that are never a name typed alone: articles and question words. */
 const NOT_A_NAME: ReadonlySet<string> = new Set('a an the what which who whom whose where when why how'.split(' '));

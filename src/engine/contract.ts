@@ -290,6 +290,8 @@ export interface SearchResult {
   explanation: ResultExplanation;
   /** Other chunks of the same file that fused lower and were folded into this result. */
   foldedChunks: number;
+  /** The line inside the range that answers: where a pasted message's format string is. */
+  line?: number;
 }
 
 /** Why a modality did not run for a query (the engine decides on these; skip.ts words them). */

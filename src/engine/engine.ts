@@ -42,6 +42,7 @@ import { loadIndexes, serializeIndexes, type IndexedCorpus, type Indexes, type M
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { retrieve } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
+import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { narrowFiles, planSearch } from './search/understand';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -155,6 +156,7 @@ export class Engine {
     const { plan, notes: planNotes } = planSearch(understood, options, {
       occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
       matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,
+      messages: corpusMessageSources(this.corpus, this.indexes.text),
       chunk: (id) => this.chunk(id),
       chunkText: (chunk) => this.chunkText(chunk),
     });
@@ -183,6 +185,7 @@ export class Engine {
       chunkOf: (id) => this.corpus.chunks[id],
       limit: options.limit ?? DEFAULT_RESULT_LIMIT,
     });
+    placeMessageResults(results, plan, this.corpus, this.indexes.text);
     // "Similar to X" is never answered with X, the chunk it starts from.
     if (plan.similarToChunk !== undefined && results.some((r) => r.chunkId === plan.similarToChunk))
       results.splice(0, results.length, ...results.filter((r) => r.chunkId !== plan.similarToChunk));

@@ -268,7 +268,7 @@ function PageBody({
         selected={nav.selected}
         onSelect={nav.setSelected}
         onLeave={onLeave}
-        onOpen={(result: ResultView, line?: number) => openFile(result.path, line ?? result.startLine)}
+        onOpen={(result: ResultView, line?: number) => openFile(result.path, line ?? result.line ?? result.startLine)}
         onFindSimilar={(result: ResultView) =>
           findSimilar(result.chunkId, `similar to ${result.symbol ?? result.path}`)
         }

@@ -3,8 +3,21 @@
  * printed it. Fixtures are excerpts of real projects (licences in their first line).
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
 import { planQuery, routePastedText } from '../classify';
+import { Engine } from '../engine';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import {
+  alignFormat,
+  enclosingFunction,
+  findFormatStrings,
+  formatLinePattern,
+  formatPieces,
+  formatRuns,
+  unwrapMessage,
+  type MessageSources,
+} from './messages';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').split('\n');
 
@@ -53,5 +66,212 @@ describe('a pasted message finds its format string', () => {
     const lines = fixture('semver-error.rs.txt');
     const query = 'port 80a is not a number';
     expect(route(query, lines)).toEqual(planQuery(query));
+  });
+});
+
+/** One fixture as the corpus: its lines, found by a case-insensitive substring as the text index finds them. */
+function sourcesOf(name: string): MessageSources {
+  const lines = fixture(name);
+  return {
+    linesContaining: (fragment, limit) =>
+      lines
+        .flatMap((l, i) =>
+          l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId: 0, path: name, line: i + 1 }] : [],
+        )
+        .slice(0, limit),
+    lineText: (_fileId, line) => lines[line - 1],
+  };
+}
+
+/** The lines of the formats found for a message, and their literals. */
+function formatsFor(message: string, name: string) {
+  return findFormatStrings(message, sourcesOf(name)).map((f) => ({ line: f.line, literal: f.literal }));
+}
+
+describe('a pasted message is aligned with the format strings of the source', () => {
+  it('Go %q: both of cobra’s “unknown command” formats, the values and “Error: ” left out', () => {
+    expect(formatsFor('Error: unknown command "serv" for "hugo"', 'cobra-args.go.txt')).toEqual([
+      { line: 8, literal: 'unknown command %q for %q%s' },
+      { line: 16, literal: 'unknown command %q for %q' },
+    ]);
+  });
+
+  it('Python f-string: click’s “Name … defined twice”', () => {
+    expect(formatsFor("TypeError: Name 'verbose' defined twice", 'click-core.py.txt')).toEqual([
+      { line: 11, literal: "Name '{name}' defined twice" },
+    ]);
+  });
+
+  it('quoted values: click’s inner “… is not a valid …”, not the “Invalid value for …: {message}” around it', () => {
+    const found = formatsFor("Error: Invalid value for '--count': 'ten' is not a valid integer.", 'click-types.py.txt');
+    expect(found).toEqual([{ line: 9, literal: '{value!r} is not a valid {number_type}.' }]);
+  });
+
+  it('Ruby #{…}: thor’s required options, whose unquoted word “options” is a value too', () => {
+    expect(formatsFor("No value provided for required options '--name'", 'thor-arguments.rb.txt')).toEqual([
+      { line: 45, literal: "No value provided for required #{class_name} '#{names}'" },
+    ]);
+    // Of the two messages of parse_numeric, the one that matches more of the pasted text.
+    expect(formatsFor('Expected numeric value for \'--port\'; got "abc"', 'thor-arguments.rb.txt')).toEqual([
+      { line: 6, literal: "Expected numeric value for '#{name}'; got #{peek.inspect}" },
+    ]);
+    expect(formatsFor('Ambiguous command st matches [start, status]', 'thor-thor.rb.txt')).toEqual([
+      { line: 6, literal: "Ambiguous command #{meth} matches [#{possibilities.join(', ')}]" },
+    ]);
+  });
+
+  it('Rust {} inside a panic: the `thread … panicked at` wrapper is taken off', () => {
+    const pasted = "thread 'tokio-runtime-worker' panicked at 'inconsistent park state; actual = 3', src/main.rs:4:5";
+    expect(unwrapMessage(pasted)).toContain('inconsistent park state; actual = 3');
+    expect(formatsFor(pasted, 'tokio-park.rs.txt')).toEqual([
+      { line: 15, literal: 'inconsistent park state; actual = {}' },
+    ]);
+  });
+
+  it('a JS template literal: table-core’s getRow error with its ID filled in', () => {
+    expect(formatsFor('Uncaught Error: getRow could not find row with ID: 42', 'table-core-table.ts.txt')).toEqual([
+      { line: 9, literal: 'getRow could not find row with ID: ${id}' },
+    ]);
+  });
+
+  it('C literals side by side are one string across lines', () => {
+    const found = findFormatStrings(
+      "The fair Ophelia!--Nymph, in thy orisons Be all my sins remember'd.",
+      sourcesOf('libxcrypt-sunmd5.c.txt'),
+    );
+    // The line the pasted text starts on, whichever line of the run it was found from.
+    expect(found.map((f) => [f.line, f.literal, f.coverage])).toEqual([
+      [8, 'The fair Ophelia!--Nymph, in thy orisons\\n', 1],
+    ]);
+  });
+
+  it('log prefixes are wrappers: time, level, a logger name', () => {
+    expect(unwrapMessage('2024-05-01 12:00:03.120 ERROR [worker] inconsistent park state; actual = 3')).toContain(
+      'inconsistent park state; actual = 3',
+    );
+  });
+
+  it('a sentence no format explains finds nothing', () => {
+    expect(formatsFor('the row was found in the cache', 'table-core-table.ts.txt')).toEqual([]);
+  });
+});
+
+describe('pieces of a format string', () => {
+  it('reads printf, braces, interpolation and escapes', () => {
+    expect(formatPieces('%-10s: %(name)s {0} {:?} ${x} #{y} $obj->prop 100%% {{x}} a\\"b')).toEqual([
+      { placeholder: '%-10s' },
+      { constant: ': ' },
+      { placeholder: '%(name)s' },
+      { constant: ' ' },
+      { placeholder: '{0}' },
+      { constant: ' ' },
+      { placeholder: '{:?}' },
+      { constant: ' ' },
+      { placeholder: '${x}' },
+      { constant: ' ' },
+      { placeholder: '#{y}' },
+      { constant: ' ' },
+      { placeholder: '$obj->prop' },
+      { constant: ' 100% {x} a"b' },
+    ]);
+  });
+
+  it('joins Java/JS concatenation around an expression into one format', () => {
+    const runs = formatRuns('throw new IllegalStateException("Timeout of " + ms + "ms exceeded for \'" + name);');
+    expect(runs.map((r) => r.pieces)).toEqual([
+      [
+        { constant: 'Timeout of ' },
+        { placeholder: '+ ms +' },
+        { constant: "ms exceeded for '" },
+        { placeholder: '+ name);' },
+      ],
+    ]);
+    expect(alignFormat(runs[0].pieces, "Timeout of 30ms exceeded for 'fetchUser'")?.coverage).toBe(1);
+  });
+});
+
+describe('the result is the function around the message', () => {
+  it('tokio’s `expect` inside a macro-made impl: the 40-line window narrows to fn time', () => {
+    const lines = fixture('tokio-driver.rs.txt');
+    const line = lines.findIndex((l) => l.includes('A Tokio 1.x context was found, but timers are disabled')) + 1;
+    const range = enclosingFunction('runtime/driver.rs', lines, line, 2, lines.length);
+    expect(range).not.toBeNull();
+    expect(lines[range![0] - 1]).toContain('pub(crate) fn time(&self)');
+    expect(lines[range![1] - 1].trim()).toBe('}');
+    expect(range![1] - range![0]).toBe(4);
+  });
+
+  it('Ruby: from def to its end', () => {
+    const lines = fixture('thor-arguments.rb.txt');
+    expect(enclosingFunction('arguments.rb', lines, 45, 1, lines.length)).toEqual([39, 46]);
+  });
+});
+
+describe('searching a pasted message', () => {
+  /** The fixtures as files of one repository, their licence lines left out. */
+  const files = [
+    ['runtime/driver.rs', 'tokio-driver.rs.txt'],
+    ['thor/parser/arguments.rb', 'thor-arguments.rb.txt'],
+    ['flag_groups.go', 'cobra-flag-groups.go.txt'],
+  ].map(([path, name]) => ({ path, text: fixture(name).slice(1).join('\n') }));
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+  });
+
+  it('the result is the function that prints it, and its line is the format string’s', async () => {
+    const r = await engine.search(
+      'A Tokio 1.x context was found, but timers are disabled. Call `enable_time` on the runtime builder to enable timers.',
+    );
+    const lines = files[0].text.split('\n');
+    const top = r.results[0];
+    expect(top.path).toBe('runtime/driver.rs');
+    expect(lines[top.line! - 1]).toContain('.expect("A Tokio 1.x context was found');
+    expect(lines[top.startLine - 1]).toContain('pub(crate) fn time(&self)');
+    expect(top.endLine - top.startLine).toBe(4);
+  });
+
+  it('a message with an unquoted value is routed to its format string, not to the quoted word', async () => {
+    const r = await engine.search("No value provided for required options '--name'");
+    // The quoted word made it a quoted-string question; the rule stays, the answer is the format's line.
+    expect(r.query).toMatchObject({ intent: 'exact_match', rule: 'quoted-string' });
+    expect(r.query.notes.join(' ')).toContain('printed by the format string');
+    const lines = files[1].text.split('\n');
+    expect(lines[r.results[0].line! - 1]).toContain('raise RequiredArgumentMissingError, "No value provided');
+  });
+
+  it('a message whose brackets and semicolon read like code is still a message', async () => {
+    const r = await engine.search(
+      'if any flags in the group [tls-cert tls-key] are set they must all be set; missing [tls-key]',
+    );
+    expect(r.query.intent).toBe('exact_match');
+    expect(r.results[0].path).toBe('flag_groups.go');
+    expect(files[2].text.split('\n')[r.results[0].line! - 1]).toContain('fmt.Errorf("if any flags in the group');
+  });
+
+  it('a quoted value the repository does not contain never empties the answer', async () => {
+    const r = await engine.search('Error: timer "t1" has no time driver present');
+    expect(r.query).toMatchObject({ intent: 'understand_code', rule: 'fallback' });
+    expect(r.results.length).toBeGreaterThan(0);
+    // Quoted alone, it is exactly what was asked for.
+    expect((await engine.search('"t1"')).query.rule).toBe('quoted-string');
+  });
+
+  it('code pasted to find similar code stays find_similar, even with a format string in it', async () => {
+    const r = await engine.search(
+      'return fmt.Errorf("if any flags in the group [%v] are set they must all be set; missing %v", flagList, unset)',
+    );
+    expect(r.query.intent).toBe('find_similar');
+  });
+});
+
+describe('the pattern of the format lines', () => {
+  it('matches the literal between its quotes, not the same words in a comment', () => {
+    const pattern = formatLinePattern([
+      { path: 'a.go', line: 3, literal: 'unknown command %q for %q', constantChars: 17, score: 17, coverage: 1 },
+    ]);
+    const re = new RegExp(pattern);
+    expect(re.test('\t\treturn fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())')).toBe(true);
+    expect(re.test('// unknown command %q for %q is returned when no subcommand matches')).toBe(false);
   });
 });

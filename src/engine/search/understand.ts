@@ -7,6 +7,7 @@ import type { Chunk, QueryPlan, SearchOptions, UnderstoodQuery } from '../contra
 import type { Corpus } from '../modality';
 import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
+import { findFormatStrings, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
 
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
@@ -71,6 +72,8 @@ export interface PlanSources {
   occursVerbatim(text: string): boolean;
   /** Whether a regular expression (RE2, case-insensitive) matches a line of the corpus. */
   matchesPattern?(pattern: string): boolean;
+  /** The corpus's lines, for matching a pasted message to the format strings that print it. */
+  messages?: MessageSources;
   chunk(id: number): Chunk;
   chunkText(chunk: Chunk): string;
 }
@@ -90,12 +93,19 @@ export function planSearch(
   let plan = onlyRegex !== undefined ? regexPlan(onlyRegex) : planQuery(question, intent);
   if (understood.caseSensitive) plan.caseSensitive = true;
   if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
+    let formats: FormatMatch[] = [];
+    const messages = sources.messages;
     plan = routePastedText(
       plan,
       (text) => sources.occursVerbatim(text),
       sources.matchesPattern && ((pattern) => sources.matchesPattern!(pattern)),
+      messages && ((text) => (formats = findFormatStrings(text, messages))),
     );
-    if (plan.pasted && plan.regex !== undefined)
+    if (plan.pasted && plan.regex !== undefined && formats.length > 0)
+      notes.push(
+        `Pasted message: printed by the format string ${formats.map((f) => `"${f.literal}" (${f.path}:${f.line})`).join(', ')}, whose constant text accounts for ${Math.round(100 * formats[0].coverage)}% of it with the values (exact match, rule ${plan.rule}).`,
+      );
+    else if (plan.pasted && plan.regex !== undefined)
       notes.push(
         `Pasted message: its values left out, it matches /${plan.regex}/ in this repository, the format string that printed it (exact match, rule ${plan.rule}).`,
       );

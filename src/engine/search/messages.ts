@@ -1,0 +1,586 @@
+/**
+ * Pasted runtime messages to the format strings that printed them (issue 20, item 4).
+ *
+ * A user pastes what a terminal printed: values filled in, wrapped in whatever printed it
+ * (`Error: `, `thread 'main' panicked at '…', src/main.rs:4:5`, a log line's time and level).
+ * The source holds a format string: `"unknown command %q for %q"`, `f"Name '{name}' defined
+ * twice"`, `"… #{meth} matches [#{…}]"`, `` `Timeout of ${ms}ms` ``, `"a " + x + " b"`, or C
+ * literals concatenated across lines. Guessing from the message alone which words are values
+ * fails when a value is an unquoted word ("Ambiguous command st matches …"), so the match runs
+ * the other way: lines sharing two adjacent words with the message are read, their string
+ * literals parsed into constant text and placeholders, and each format is aligned with the
+ * message. The format whose constant text explains most of the message wins.
+ */
+import type { QueryPlan, SearchResult } from '../contract';
+import type { Corpus } from '../modality';
+import { escapeRegExp } from '../text/escape';
+import { lineStartsOf } from '../text/grep';
+import { STOP_WORDS } from '../tokens';
+import type { TextIndex } from '../text/index';
+
+/** One line of the corpus, as the text index's grep returns it. */
+export interface SourceLine {
+  fileId: number;
+  path: string;
+  /** 1-based. */
+  line: number;
+}
+
+/** What matching needs from the corpus. */
+export interface MessageSources {
+  /** Lines containing `fragment` (case-insensitive), at most `limit` of them. */
+  linesContaining(fragment: string, limit: number): SourceLine[];
+  /** The text of a line (1-based) of a file; undefined past its end. */
+  lineText(fileId: number, line: number): string | undefined;
+}
+
+/** A format string that prints the pasted message. */
+export interface FormatMatch {
+  path: string;
+  /** The line of the format string's first literal (1-based). */
+  line: number;
+  /** That literal as the source writes it, between its quotes. */
+  literal: string;
+  /** The message text the format's constant pieces account for, in characters. */
+  constantChars: number;
+  /** constantChars less the penalty for values that read like a nested message. */
+  score: number;
+  /** Share of the message the format explains (its constant text and its short values). */
+  coverage: number;
+}
+
+export const FORMAT_MATCH = {
+  /** Longest message line read. */
+  maxMessageChars: 300,
+  /** Two-word fragments of the message looked up in the index, at most. */
+  maxLookups: 16,
+  /** A format explaining this share of the message ends the lookups. */
+  wholeMessage: 0.9,
+  /** Lines read per fragment … */
+  linesPerFragment: 200,
+  /** … and candidate lines (lines holding a quote) aligned per message, at most. */
+  maxCandidateLines: 400,
+  /** Lines read for literals around a candidate line (C concatenates literals across lines). */
+  contextLines: 3,
+  /** A value filled in between two constant pieces is at most this long. */
+  maxValueChars: 80,
+  /** A value of more words than this reads like a nested message, not a value … */
+  maxValueWords: 3,
+  /** … and costs this much per extra word. */
+  extraWordPenalty: 4,
+  /** A format must account for this much of the message … */
+  minConstantChars: 8,
+  /** … and explain at least this share of it. */
+  minCoverage: 0.4,
+} as const;
+
+/**
+ * The messages a pasted line may be, outermost first: the line, then the line with each
+ * wrapper a program prints around a message taken off (a Rust panic's `thread '…' panicked
+ * at '…', file:line:col`, a log line's time and level, `Error: `, `KeyError: `, `panic: `).
+ */
+export function unwrapMessage(pasted: string): string[] {
+  const out: string[] = [];
+  for (const raw of pasted.split('\n').slice(0, 8)) {
+    let text = raw.trim();
+    if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
+    for (let i = 0; i < 6 && text; i++) {
+      out.push(text);
+      const inner = unwrapOnce(text);
+      if (inner === text) break;
+      text = inner;
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */
+const RUST_PANIC = /^(?:thread '[^']*' )?panicked at '([\s\S]*)'(?:, [^\s,]+:\d+:\d+)?$/;
+const RUST_PANIC_LOCATION = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:?\s*(.*)$/;
+/** A log line's clock: `2024-05-01 12:00:00.123Z`, `[12:00:00]`, `May  1 12:00:00`. */
+const LOG_TIME =
+  /^\[?(?:\d{4}-\d{2}-\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
+const LOG_LEVEL = /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+/i;
+/** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `: a name a program prints before the message. */
+const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$-]+:\s+)/;
+
+function unwrapOnce(text: string): string {
+  const panic = RUST_PANIC.exec(text) ?? RUST_PANIC_LOCATION.exec(text);
+  if (panic?.[1]) return panic[1].trim();
+  for (const prefix of [LOG_TIME, LOG_LEVEL, LEADING_NAME]) {
+    const rest = text.replace(prefix, '');
+    if (rest !== text && rest.trim()) return rest.trim();
+  }
+  return text;
+}
+
+/** A format string: constant pieces and the placeholders between them, in order. */
+export type FormatPiece = { constant: string } | { placeholder: string };
+
+/**
+ * The pieces of a literal's content as the source writes it: printf conversions (`%s`, `%q`,
+ * `%-10s`, `%zu`, `%(name)s`), braces (`{}`, `{:?}`, `{name}`, `{0}`, `{value!r}`), `${…}`,
+ * `#{…}`, PHP `$var`/`$obj->prop`, Swift `\(…)` are placeholders; escapes are read.
+ */
+export function formatPieces(content: string): FormatPiece[] {
+  const pieces: FormatPiece[] = [];
+  let constant = '';
+  const flush = () => {
+    if (constant) pieces.push({ constant });
+    constant = '';
+  };
+  let i = 0;
+  while (i < content.length) {
+    const rest = content.slice(i);
+    const placeholder = PLACEHOLDER.exec(rest)?.[0];
+    if (placeholder !== undefined) {
+      flush();
+      pieces.push({ placeholder });
+      i += placeholder.length;
+      continue;
+    }
+    const doubled = /^(?:%%|\{\{|\}\})/.exec(rest)?.[0];
+    if (doubled) {
+      constant += doubled[0];
+      i += 2;
+      continue;
+    }
+    if (rest[0] === '\\' && rest.length > 1) {
+      constant += ESCAPES[rest[1]] ?? rest[1];
+      i += 2;
+      continue;
+    }
+    constant += rest[0];
+    i++;
+  }
+  flush();
+  return pieces;
+}
+
+const PLACEHOLDER = new RegExp(
+  [
+    String.raw`^%(?:\([\w.]+\))?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@]`,
+    String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
+    String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
+    String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,
+    String.raw`^\\\([^()]*\)`,
+  ].join('|'),
+);
+const ESCAPES: Readonly<Record<string, string>> = { n: ' ', t: ' ', r: '', '0': '' };
+
+/** A literal of the source: its content as written (between the quotes) and where it starts. */
+interface Literal {
+  content: string;
+  start: number;
+  end: number;
+}
+
+/** One format string as the source writes it: its first literal, every literal, and its pieces. */
+export interface FormatRun {
+  literal: Literal;
+  literals: Literal[];
+  pieces: FormatPiece[];
+}
+
+/**
+ * The runs of string literals in a piece of source: literals side by side (`"a" "b"`, C and
+ * Python concatenation, across lines too) join; literals joined by `+`, `.`, `<<` around an
+ * expression join with a placeholder between; a trailing `+ expr` is a placeholder at the end.
+ */
+export function formatRuns(source: string): FormatRun[] {
+  const literals = stringLiterals(source);
+  const runs: FormatRun[] = [];
+  let current: FormatRun | null = null;
+  let previous: Literal | null = null;
+  for (const lit of literals) {
+    const between = previous ? source.slice(previous.end, lit.start) : null;
+    if (current && between !== null && /^\s*$/.test(between)) {
+      current.pieces.push(...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
+      current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else {
+      if (current) runs.push(closeRun(current, source.slice(previous!.end)));
+      current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content) };
+    }
+    previous = lit;
+  }
+  if (current && previous) runs.push(closeRun(current, source.slice(previous.end)));
+  return runs;
+}
+
+const CONCATENATED_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))[\s\S]{1,80}?(?:\+|<<|\.\.?)\s*$/;
+const TRAILING_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))\s*[\w$@(]/;
+
+function closeRun(run: FormatRun, after: string) {
+  if (TRAILING_EXPRESSION.test(after)) run.pieces.push({ placeholder: after.trim() });
+  return run;
+}
+
+/** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#. */
+const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])/g;
+
+/** The string literals of a piece of source, skipping triple-quoted docstrings and character literals. */
+function stringLiterals(source: string): Literal[] {
+  const out: Literal[] = [];
+  let i = 0;
+  while (i < source.length) {
+    LITERAL_OPENING.lastIndex = i;
+    const open = LITERAL_OPENING.exec(source);
+    if (!open) break;
+    const quote = open[1];
+    const contentStart = open.index + open[0].length;
+    if (source.startsWith(quote.repeat(2), contentStart)) {
+      // A docstring (or an empty string): documentation is not printed.
+      const close = source.indexOf(quote.repeat(3), contentStart + 2);
+      i = close < 0 ? source.length : close + 3;
+      continue;
+    }
+    const end = closingQuote(source, contentStart, quote);
+    if (end < 0) {
+      i = contentStart;
+      continue;
+    }
+    const content = source.slice(contentStart, end);
+    // 'a', '\n': a character, not a string.
+    if (!(quote === "'" && content.length <= 2)) out.push({ content, start: open.index, end: end + 1 });
+    i = end + 1;
+  }
+  return out;
+}
+
+function closingQuote(source: string, from: number, quote: string): number {
+  for (let j = from; j < source.length; j++) {
+    const c = source[j];
+    if (c === '\\') j++;
+    else if (c === quote) return j;
+    else if (c === '\n' && quote !== '`') return -1;
+  }
+  return -1;
+}
+
+/** A line that is a comment, not code: its quotes are prose. (`#define`, `#[error("…")]` are code.) */
+const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?![[!]|\s*(?:define|include|error|warning|if)\b))/;
+
+/** How a format's pieces line up with a message: the characters its constants and values account for. */
+export function alignFormat(
+  pieces: readonly FormatPiece[],
+  message: string,
+): { constantChars: number; score: number; coverage: number } | null {
+  const text = normalise(message);
+  // A placeholder before the first constant printed something the wrapper may also hold: the
+  // alignment starts at the first constant.
+  const merged = mergePieces(pieces);
+  const parts = dropLeadingPlaceholders(merged);
+  const leadingValue = parts.length < merged.length;
+  const constants = parts.filter((p): p is { constant: string } => 'constant' in p).map((p) => normalise(p.constant));
+  if (constants.length === 0) return null;
+  let best: { constantChars: number; score: number; coverage: number } | null = null;
+  for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
+    const found = alignFrom(parts, text, from, leadingValue);
+    if (found && (!best || found.score > best.score)) best = found;
+  }
+  return best;
+}
+
+function alignFrom(parts: readonly FormatPiece[], text: string, from: number, leadingValue: boolean) {
+  let pos = from;
+  let constantChars = 0;
+  // A leading placeholder printed the word just before the first constant.
+  let valueChars = leadingValue ? (/\S+\s?$/.exec(text.slice(0, from))?.[0].trim().length ?? 0) : 0;
+  let penalty = 0;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p];
+    if ('constant' in part) {
+      const c = normalise(part.constant);
+      if (!text.startsWith(c, pos)) return null;
+      pos += c.length;
+      constantChars += c.replace(/\s/g, '').length;
+      continue;
+    }
+    // The value runs to the next constant, or to the end of the message after the last one.
+    // (Placeholders side by side were merged: the next part, if any, is a constant.)
+    const next = parts[p + 1];
+    const end = next && 'constant' in next ? nextConstant(text, normalise(next.constant), pos) : text.length;
+    if (end < 0) return null;
+    const value = text.slice(pos, end);
+    const words = value.trim().split(/\s+/).filter(Boolean).length;
+    if (words > FORMAT_MATCH.maxValueWords)
+      penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
+    else valueChars += value.replace(/\s/g, '').length;
+    pos = end;
+  }
+  const total = text.replace(/\s/g, '').length;
+  return {
+    constantChars,
+    score: constantChars - penalty,
+    coverage: total > 0 ? (constantChars + valueChars) / total : 0,
+  };
+}
+
+/** Where a constant after a value starts: the first occurrence within a value's length. */
+function nextConstant(text: string, constant: string, pos: number): number {
+  const at = text.indexOf(constant, pos);
+  return at >= 0 && at - pos <= FORMAT_MATCH.maxValueChars ? at : -1;
+}
+
+/** Adjacent constants join, adjacent placeholders are one value (`%q%s`). */
+function mergePieces(pieces: readonly FormatPiece[]): FormatPiece[] {
+  const out: FormatPiece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if (last && 'constant' in last && 'constant' in p) out[out.length - 1] = { constant: last.constant + p.constant };
+    else if (!(last && 'placeholder' in last && 'placeholder' in p)) out.push(p);
+  }
+  // Whitespace at the ends of a message is not printed text a user keeps.
+  return out.filter((p) => !('constant' in p) || p.constant.trim().length > 0);
+}
+
+function dropLeadingPlaceholders(pieces: FormatPiece[]): FormatPiece[] {
+  const first = pieces.findIndex((p) => 'constant' in p);
+  return first < 0 ? [] : pieces.slice(first);
+}
+
+/** Case and runs of white space do not tell a message from its format (a terminal wraps and re-spaces). */
+function normalise(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Two adjacent words of the message: what the index is asked for, to find candidate lines. */
+function fragmentsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(
+      /(?=(?<![\w'])([A-Za-z][\w'-]*[A-Za-z0-9]?) ([A-Za-z][\w'-]*[A-Za-z0-9]?)(?![\w']))/g,
+    )) {
+      const [, a, b] = found;
+      // Two function words ("of the", "is not") are in every file: no evidence for the cost of reading them.
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      if (a.length + b.length >= 6) out.add(`${a} ${b}`);
+    }
+  // Longer fragments are rarer: fewer lines to read for the same evidence.
+  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
+}
+
+/**
+ * The format strings of the corpus that print `pasted`, best first; every format that ties
+ * for the best score is kept (the same message raised in several places). Empty when no
+ * format explains enough of the message.
+ */
+export function findFormatStrings(pasted: string, sources: MessageSources): FormatMatch[] {
+  const messages = unwrapMessage(pasted);
+  if (messages.length === 0) return [];
+  const seen = new Set<string>();
+  const found = new Map<string, FormatMatch>();
+  for (const fragment of fragmentsOf(messages)) {
+    if (seen.size >= FORMAT_MATCH.maxCandidateLines) break;
+    // A format that explains the whole message is found: rarer fragments were read first.
+    if ([...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage)) break;
+    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) {
+      const key = `${hit.fileId}:${hit.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // The words of a format string sit between quotes on their line (a docstring's or a
+      // template's inner lines are not printed messages, or rarely).
+      if (!/["'`]/.test(sources.lineText(hit.fileId, hit.line) ?? '')) continue;
+      for (const match of formatsAround(hit, sources, messages)) {
+        const id = `${hit.fileId}:${match.line}:${match.literal}`;
+        const known = found.get(id);
+        if (!known || match.score > known.score) found.set(id, match);
+      }
+    }
+  }
+  const ranked = [...found.values()]
+    .filter((m) => m.constantChars >= FORMAT_MATCH.minConstantChars && m.coverage >= FORMAT_MATCH.minCoverage)
+    .sort((a, b) => b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line);
+  if (ranked.length === 0) return [];
+  return ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage);
+}
+
+/** The formats whose literals sit on or around a candidate line, aligned with each message. */
+function formatsAround(hit: SourceLine, sources: MessageSources, messages: readonly string[]): FormatMatch[] {
+  const first = Math.max(1, hit.line - FORMAT_MATCH.contextLines);
+  const lines: string[] = [];
+  for (let l = first; l <= hit.line + FORMAT_MATCH.contextLines; l++) {
+    const text = sources.lineText(hit.fileId, l);
+    if (text === undefined) break;
+    lines.push(COMMENT_LINE.test(text) ? '' : text);
+  }
+  const source = lines.join('\n');
+  const lineStarts = lines.reduce<number[]>(
+    (acc, l, i) => [...acc, i === 0 ? 0 : acc[i - 1] + lines[i - 1].length + 1],
+    [],
+  );
+  const out: FormatMatch[] = [];
+  const lineOf = (offset: number) => first + lineStarts.filter((s) => s <= offset).length - 1;
+  for (const run of formatRuns(source)) {
+    const inside = insideLiterals(run, messages[0]);
+    if (inside) {
+      const { literal, chars } = inside;
+      out.push({
+        path: hit.path,
+        line: lineOf(literal.start),
+        literal: literal.content,
+        constantChars: chars,
+        score: chars,
+        coverage: 1,
+      });
+      continue;
+    }
+    let best: Omit<FormatMatch, 'path' | 'line' | 'literal'> | null = null;
+    for (const message of messages) {
+      const aligned = alignFormat(run.pieces, message);
+      if (
+        aligned &&
+        (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
+      )
+        best = aligned;
+    }
+    if (best) out.push({ path: hit.path, line: lineOf(run.literal.start), literal: run.literal.content, ...best });
+  }
+  return out;
+}
+
+/**
+ * Constant text written as literals side by side over several lines (C, Python): a pasted
+ * part of it that crosses a line of the source is in no single line, so no line shows it
+ * verbatim. The literal the message starts in is its line.
+ */
+function insideLiterals(run: FormatRun, message: string): { literal: Literal; chars: number } | null {
+  if (run.literals.length < 2 || !run.pieces.every((p) => 'constant' in p)) return null;
+  const texts = run.literals.map((l) => normalise(formatPieces(l.content).map(constantText).join('')));
+  const wanted = normalise(message).trim();
+  const at = texts.join('').indexOf(wanted);
+  if (at < 0) return null;
+  let k = 0;
+  for (let offset = texts[0].length; k < texts.length - 1 && offset <= at; offset += texts[++k].length);
+  return { literal: run.literals[k], chars: message.replace(/\s/g, '').length };
+}
+
+function constantText(p: FormatPiece): string {
+  return 'constant' in p ? p.constant : '';
+}
+
+/** A regular expression matching the source lines of the formats (their first literals as written). */
+export function formatLinePattern(matches: readonly FormatMatch[]): string {
+  // Between its quotes: the same words in a comment or a doc line are not the format string.
+  const literals = [...new Set(matches.map((m) => escapeRegExp(m.literal)))];
+  return `["'\x60](?:${literals.join('|')})["'\x60]`;
+}
+
+/** The corpus's lines through the text index: candidate lines by trigram lookup, line texts by offset. */
+export function corpusMessageSources(corpus: Corpus, text: TextIndex): MessageSources {
+  const starts = new Map<number, Uint32Array>();
+  return {
+    linesContaining: (fragment, limit) =>
+      text.grep(fragment, { limit }).matches.map((m) => ({ fileId: m.fileId, path: m.path, line: m.line })),
+    lineText(fileId, line) {
+      const file = corpus.files[fileId];
+      if (!file) return undefined;
+      let s = starts.get(fileId);
+      if (!s) starts.set(fileId, (s = lineStartsOf(file.text)));
+      if (line < 1 || line > s.length) return undefined;
+      return file.text.slice(s[line - 1], line < s.length ? s[line] - 1 : file.text.length);
+    },
+  };
+}
+
+/** Lines of a pasted plan's text read to place its results (enough for any results list). */
+const ANSWER_LINE_SCAN_LIMIT = 2000;
+/** Definition kinds that are themselves the function a message is raised in. */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'macro']);
+
+/**
+ * Each result of a pasted message shows where it is printed: `line` is the first line of its
+ * range holding the format string (or the verbatim text), and a range the parser could not
+ * reduce to a function (a line window, a class, code inside a macro call) is narrowed to the
+ * function around that line when the text shows one.
+ */
+export function placeMessageResults(results: SearchResult[], plan: QueryPlan, corpus: Corpus, text: TextIndex): void {
+  const needle = plan.regex ?? plan.literal;
+  if (!plan.pasted || needle === undefined || results.length === 0) return;
+  const found = text.grep(needle, {
+    regex: plan.regex !== undefined,
+    caseSensitive: plan.caseSensitive ?? false,
+    limit: ANSWER_LINE_SCAN_LIMIT,
+  });
+  const linesByFile = new Map<string, number[]>();
+  for (const m of found.matches) linesByFile.set(m.path, [...(linesByFile.get(m.path) ?? []), m.line]);
+  for (const result of results) {
+    const line = linesByFile.get(result.path)?.find((l) => result.startLine <= l && l <= result.endLine);
+    if (line === undefined) continue;
+    result.line = line;
+    const chunk = corpus.chunks[result.chunkId];
+    if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
+    const file = corpus.files[chunk?.fileId ?? -1];
+    const block = file && enclosingFunction(file.path, file.text.split('\n'), line, result.startLine, result.endLine);
+    if (block) [result.startLine, result.endLine] = block;
+  }
+}
+
+/** A line that opens a function in the languages parsed, when the parser did not see it (inside a macro call). */
+const FUNCTION_HEADER = /^\s*(?:[\w()[\]#:"'.,<>-]+\s+)*(?:fn|def|func|function|sub)\s+[A-Za-z_$][\w$!?]*/;
+
+/**
+ * The function around `line` within [from, to], by the text: the nearest less indented line
+ * above that opens one, to its closing brace, its `end`, or (Python) the end of its indented
+ * body. Null when there is none inside the range.
+ */
+export function enclosingFunction(
+  path: string,
+  lines: readonly string[],
+  line: number,
+  from: number,
+  to: number,
+): [number, number] | null {
+  const indent = (l: number) => /^\s*/.exec(lines[l - 1] ?? '')![0].length;
+  const own = indent(line);
+  for (let h = line; h >= from; h--) {
+    if (!FUNCTION_HEADER.test(lines[h - 1] ?? '') || (h < line && indent(h) >= own)) continue;
+    const end = blockEnd(lines, h, to, blockStyleOf(path));
+    return end !== null && end >= line ? [h, end] : null;
+  }
+  return null;
+}
+
+/** How a language closes a function body. */
+type BlockStyle = 'braces' | 'indent' | 'end';
+
+function blockStyleOf(path: string): BlockStyle {
+  if (/\.pyi?$/.test(path)) return 'indent';
+  if (/\.(rb|rake|lua|ex|exs|jl)$/.test(path)) return 'end';
+  return 'braces';
+}
+
+/** Where a body ends at the first line back at the header's indentation: that line for Ruby's `end`, else the body's last line. */
+function closingLine(style: BlockStyle, text: string, line: number, bodyEnd: number | null): number | null {
+  if (style === 'end') return /^\s*end\b/.test(text) ? line : null;
+  return bodyEnd;
+}
+
+function blockEnd(lines: readonly string[], header: number, to: number, style: BlockStyle): number | null {
+  const indentOf = (l: number) => /^\s*/.exec(lines[l - 1] ?? '')![0].length;
+  const headerIndent = indentOf(header);
+  if (style !== 'braces') {
+    let last = header;
+    for (let l = header + 1; l <= to; l++) {
+      const t = lines[l - 1] ?? '';
+      if (!t.trim()) continue;
+      if (indentOf(l) <= headerIndent) return closingLine(style, t, l, last > header ? last : null);
+      last = l;
+    }
+    return style === 'indent' && last > header ? last : null;
+  }
+  let depth = 0;
+  let opened = false;
+  for (let l = header; l <= to; l++) {
+    const code = (lines[l - 1] ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/\/.*$/g, '');
+    for (const c of code) {
+      if (c === '{') [depth, opened] = [depth + 1, true];
+      else if (c === '}') depth--;
+    }
+    if (opened && depth <= 0) return l;
+  }
+  return null;
+}

@@ -14,6 +14,7 @@ import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult, Sub
 import { MODALITIES } from './contract';
 import {
   boostFor,
+  CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
   siblingFactor,
@@ -86,7 +87,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   return bestChunkPerFile(listed).slice(0, input.limit);
 }
 
-/** The candidates less every definition over CONTAINER_RANKED_BY_MEMBERS_LINES that holds another candidate of its file. */
+/** The candidates less every class-like definition over CONTAINER_RANKED_BY_MEMBERS_LINES that holds another candidate of its file. */
 function withoutBigContainers(scored: SearchResult[]): SearchResult[] {
   const byFile = new Map<string, SearchResult[]>();
   for (const r of scored) {
@@ -97,7 +98,8 @@ function withoutBigContainers(scored: SearchResult[]): SearchResult[] {
   const containers = new Set<SearchResult>();
   for (const list of byFile.values()) {
     for (const c of list) {
-      if (c.definitionKind === undefined || c.endLine - c.startLine + 1 <= CONTAINER_RANKED_BY_MEMBERS_LINES) continue;
+      if (!c.definitionKind || !CONTAINER_KINDS.has(c.definitionKind)) continue;
+      if (c.endLine - c.startLine + 1 <= CONTAINER_RANKED_BY_MEMBERS_LINES) continue;
       if (list.some((m) => m !== c && m.definitionKind !== undefined && contains(c, m) && !contains(m, c)))
         containers.add(c);
     }

@@ -233,7 +233,7 @@ export interface SearchOptions {
 
 // ---------------------------------------------------------------------------------------
 // Results and their explanation. The numbers here are the numbers used:
-//   score = (Σ_m contribution_m) × boost × demotion.factor
+//   score = (Σ_m contribution_m) × boost × demotion.factor × sibling.factor
 //   contribution_m = weight_m × 1 / (k + rank_m + 1)
 
 /** One modality's own ranked list entry (before fusion). */
@@ -262,6 +262,16 @@ export interface Demotion {
   rule: string;
 }
 
+/** "Similar to X": the result is a structural sibling of X (src/engine/structural/siblings.ts). */
+export interface SiblingBoost {
+  /** X's name. */
+  of: string;
+  /** kind × (0.6 × name + 0.2 × place + 0.2 × shape), in [0, 1] (ranking.ts, SIBLING_*). */
+  similarity: number;
+  /** 1 + SIBLING_GAIN × similarity: multiplies the score. */
+  factor: number;
+}
+
 export interface ResultExplanation {
   modalities: Partial<Record<Modality, ModalityContribution>>;
   /** Sum of the contributions, before boost and demotion. */
@@ -270,6 +280,8 @@ export interface ResultExplanation {
   /** min(1 + 0.3 × ln(1 + centrality), 1.5); 1 on the direct path. */
   boost: number;
   demotion: Demotion | null;
+  /** Set on "similar to X" when the result is one of X's siblings. */
+  sibling?: SiblingBoost;
   score: number;
   /**
    * Modalities this query needed that were still being indexed when it ran (the tab answers
@@ -292,6 +304,23 @@ export interface SearchResult {
   foldedChunks: number;
   /** The line inside the range that answers: where a pasted message's format string is. */
   line?: number;
+  /**
+   * The strongest of those folded chunks (a score of at least SUB_RESULT_MIN_SHARE of this
+   * result's, best first): the file's other definitions that answer, each openable on its own.
+   * Absent when there are none.
+   */
+  subResults?: SubResult[];
+}
+
+/** A chunk of a result's file that also answers: its range, score and explanation. */
+export interface SubResult {
+  chunkId: number;
+  startLine: number;
+  endLine: number;
+  symbol?: string;
+  definitionKind?: DefinitionKind;
+  score: number;
+  explanation: ResultExplanation;
 }
 
 /** Why a modality did not run for a query (the engine decides on these; skip.ts words them). */

@@ -37,13 +37,14 @@ import {
   type FileView,
 } from './navigation';
 import { parseQuery } from './query-syntax';
-import { boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, WEIGHTS } from './ranking';
+import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, WEIGHTS } from './ranking';
 import { loadIndexes, serializeIndexes, type IndexedCorpus, type Indexes, type ModalitySnapshots } from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { retrieve } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
 import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { narrowFiles, planSearch } from './search/understand';
+import { dropSubject, subjectChunk } from './search/similar';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { measure, now } from './timing';
@@ -159,6 +160,8 @@ export class Engine {
       messages: corpusMessageSources(this.corpus, this.indexes.text),
       chunk: (id) => this.chunk(id),
       chunkText: (chunk) => this.chunkText(chunk),
+      subjectChunk: (subject) =>
+        this.indexes.structural ? subjectChunk(this.corpus, this.indexes.structural, subject) : undefined,
     });
     const weighting = searchWeights(plan, preset, options);
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
@@ -166,6 +169,9 @@ export class Engine {
     const route = chooseStrategy(plan, preset, options, weights, choice.runnable);
     const retrieval = await retrieve(this.indexed, plan, route, choice.runnable, weights, scope.only);
     const { strategy } = retrieval;
+    // "Similar to X" is never answered with X, nor with what overlaps it (its members, its class).
+    const subject = plan.similarToChunk !== undefined ? this.corpus.chunks[plan.similarToChunk] : undefined;
+    if (subject) dropSubject(this.corpus, subject, retrieval.lists, retrieval.runs);
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
     const exactMissing = exactMatchNote(plan, retrieval.lists);
@@ -184,11 +190,10 @@ export class Engine {
       },
       chunkOf: (id) => this.corpus.chunks[id],
       limit: options.limit ?? DEFAULT_RESULT_LIMIT,
+      siblingOf: this.siblingLookup(subject, strategy),
+      rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
     });
     placeMessageResults(results, plan, this.corpus, this.indexes.text);
-    // "Similar to X" is never answered with X, the chunk it starts from.
-    if (plan.similarToChunk !== undefined && results.some((r) => r.chunkId === plan.similarToChunk))
-      results.splice(0, results.length, ...results.filter((r) => r.chunkId !== plan.similarToChunk));
     const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
     if (notReady.length > 0) {
       notes.push(notReadyNote(notReady, skipped, strategy));
@@ -225,6 +230,18 @@ export class Engine {
         ...(notReady.length > 0 ? { notReady } : {}),
       },
       results,
+    };
+  }
+
+  /** "Similar to X" on the fused path: each of X's siblings with its similarity (the boost's twin: none when direct). */
+  private siblingLookup(subject: Chunk | undefined, strategy: 'direct' | 'fused') {
+    const structural = this.indexes.structural;
+    const of = subject?.symbol;
+    if (!subject || of === undefined || !structural || strategy === 'direct') return undefined;
+    const similarity = new Map(structural.siblingsOf(subject.id).map((s) => [s.chunkId, s.similarity]));
+    return (id: number) => {
+      const s = similarity.get(id);
+      return s === undefined ? undefined : { of, similarity: s };
     };
   }
 

@@ -3,14 +3,24 @@
  * score is summed (the Zoekt way), so the numbers shown are the numbers used:
  *
  *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based)
- *   score          = (Σ_m contribution_m) × boost × demotion
+ *   score          = (Σ_m contribution_m) × boost × demotion × sibling
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
+ *   sibling        = 1 + similarity to X                      ("similar to X" only; else 1)
  *
- * Then: best chunk per file, most relevant first.
+ * Then: best chunk per file, most relevant first, each with the file's other strong chunks as
+ * sub-results.
  */
-import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult } from './contract';
+import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult, SubResult } from './contract';
 import { MODALITIES } from './contract';
-import { boostFor, demotionFor } from './ranking';
+import {
+  boostFor,
+  CONTAINER_KINDS,
+  CONTAINER_RANKED_BY_MEMBERS_LINES,
+  demotionFor,
+  siblingFactor,
+  SUB_RESULT_MIN_SHARE,
+  SUB_RESULTS_PER_RESULT,
+} from './ranking';
 
 export interface FusionInput {
   /** Each modality's own ranked list (best first). Modalities absent here did not run. */
@@ -21,6 +31,10 @@ export interface FusionInput {
   centralityOf(chunkId: number): number;
   chunkOf(chunkId: number): Chunk;
   limit: number;
+  /** Behaviour questions: a big definition holding another candidate leaves the list to its members. */
+  rankContainersByMembers?: boolean;
+  /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
+  siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
 }
 
 interface Candidate {
@@ -53,7 +67,9 @@ export function fuse(input: FusionInput): SearchResult[] {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
     e.demotion = demotionFor(chunk.path);
-    e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1);
+    const sibling = input.siblingOf?.(chunk.id);
+    if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
+    e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1);
     scored.push({
       chunkId: chunk.id,
       path: chunk.path,
@@ -67,7 +83,28 @@ export function fuse(input: FusionInput): SearchResult[] {
     });
   }
   scored.sort(compareResults);
-  return bestChunkPerFile(scored).slice(0, input.limit);
+  const listed = input.rankContainersByMembers ? withoutBigContainers(scored) : scored;
+  return bestChunkPerFile(listed).slice(0, input.limit);
+}
+
+/** The candidates less every class-like definition over CONTAINER_RANKED_BY_MEMBERS_LINES that holds another candidate of its file. */
+function withoutBigContainers(scored: SearchResult[]): SearchResult[] {
+  const byFile = new Map<string, SearchResult[]>();
+  for (const r of scored) {
+    const list = byFile.get(r.path);
+    if (list) list.push(r);
+    else byFile.set(r.path, [r]);
+  }
+  const containers = new Set<SearchResult>();
+  for (const list of byFile.values()) {
+    for (const c of list) {
+      if (!c.definitionKind || !CONTAINER_KINDS.has(c.definitionKind)) continue;
+      if (c.endLine - c.startLine + 1 <= CONTAINER_RANKED_BY_MEMBERS_LINES) continue;
+      if (list.some((m) => m !== c && m.definitionKind !== undefined && contains(c, m) && !contains(m, c)))
+        containers.add(c);
+    }
+  }
+  return containers.size === 0 ? scored : scored.filter((r) => !containers.has(r));
 }
 
 function emptyExplanation(): ResultExplanation {
@@ -84,19 +121,52 @@ function compareResults(a: SearchResult, b: SearchResult): number {
   );
 }
 
-/** "Deduplicate to the best chunk per file": the first (best) chunk of each file stays. */
+/**
+ * "Deduplicate to the best chunk per file": the first (best) chunk of each file stays, and
+ * carries the file's other strong chunks as sub-results — those scoring at least
+ * SUB_RESULT_MIN_SHARE of it that hold neither it (its class) nor a sub-result already kept.
+ */
 function bestChunkPerFile(sorted: SearchResult[]): SearchResult[] {
   const kept = new Map<string, SearchResult>();
   const out: SearchResult[] = [];
   for (const r of sorted) {
     const best = kept.get(r.path);
-    if (best) best.foldedChunks++;
-    else {
+    if (!best) {
       kept.set(r.path, r);
       out.push(r);
+      continue;
     }
+    best.foldedChunks++;
+    const subs = best.subResults ?? [];
+    if (subs.length >= SUB_RESULTS_PER_RESULT || r.score < SUB_RESULT_MIN_SHARE * best.score) continue;
+    if (contains(r, best) || subs.some((s) => overlaps(r, s))) continue;
+    subs.push(subResultOf(r));
+    best.subResults = subs;
   }
   return out;
+}
+
+function subResultOf(r: SearchResult): SubResult {
+  const { chunkId, startLine, endLine, symbol, definitionKind, score, explanation } = r;
+  return {
+    chunkId,
+    startLine,
+    endLine,
+    ...(symbol !== undefined ? { symbol } : {}),
+    ...(definitionKind !== undefined ? { definitionKind } : {}),
+    score,
+    explanation,
+  };
+}
+
+type Range = { startLine: number; endLine: number };
+
+function contains(outer: Range, inner: Range): boolean {
+  return outer.startLine <= inner.startLine && inner.endLine <= outer.endLine;
+}
+
+function overlaps(a: Range, b: Range): boolean {
+  return a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
 
 /** Recomputes a result's score from its explanation alone (what the UI and tests check). */
@@ -106,7 +176,7 @@ export function scoreFromExplanation(e: ResultExplanation): number {
     const c = e.modalities[m];
     if (c) sum += c.weight * (1 / (c.k + c.rank + 1));
   }
-  return sum * e.boost * (e.demotion?.factor ?? 1);
+  return sum * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1);
 }
 
 /** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */

@@ -135,3 +135,65 @@ export function demotionFor(path: string): { factor: number; rule: string } | nu
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
   return null;
 }
+
+/**
+ * "Similar to X ranks X's structural siblings first (same kind, same file or module, similar
+ * signature and body)" (issue 20). A definition's sibling similarity, in [0, 1], is
+ *
+ *   similarity = kind × (0.6 × name + 0.2 × place + 0.2 × shape)
+ *
+ * name: 1 for X's own name (another implementation of it), else SIBLING_PARTIAL_NAME × the
+ * Jaccard overlap of the names' word parts without digits, or × 1 for names of one pattern (as
+ * many parts, one different: MinimumNArgs · MaximumNArgs); place: 1 in X's file,
+ * SIBLING_SAME_DIRECTORY in its directory, else 0; shape: the mean of the signatures' word
+ * overlap (names left out), the ratio of the two sizes in lines and the overlap of the names
+ * their bodies define and use; kind: 1 for X's kind, SIBLING_RELATED_KIND for a kind of the same family (function and
+ * method; class, struct, interface, trait, type and enum), else not a sibling. The name
+ * weighs most because a family of siblings is named alike; place and shape separate the
+ * family's members from same-named code elsewhere.
+ */
+export const SIBLING_NAME_WEIGHT = 0.6;
+export const SIBLING_PLACE_WEIGHT = 0.2;
+export const SIBLING_SHAPE_WEIGHT = 0.2;
+/** A partial name match never reaches a same-named definition's 1. */
+export const SIBLING_PARTIAL_NAME = 0.7;
+export const SIBLING_SAME_DIRECTORY = 0.5;
+export const SIBLING_RELATED_KIND = 0.8;
+/** Below this a definition is not called a sibling (a same-file neighbour with nothing else in common). */
+export const SIBLING_MIN_SIMILARITY = 0.3;
+/**
+ * A sibling's fused score is multiplied by 1 + SIBLING_GAIN × similarity (at most × 2): at k =
+ * 40 a sibling of similarity 0.5 ranked tenth in every list (1.5 / 51) outscores a stranger
+ * ranked first in every list (1 / 41), so the family leads and semantic neighbours follow.
+ */
+export const SIBLING_GAIN = 1;
+
+export function siblingFactor(similarity: number): number {
+  return 1 + SIBLING_GAIN * similarity;
+}
+
+/**
+ * Sub-results: a result carries the other chunks of its file that fused at least this share of
+ * its score ("the file's other strong chunks"), at most SUB_RESULTS_PER_RESULT of them.
+ */
+export const SUB_RESULT_MIN_SHARE = 0.5;
+export const SUB_RESULTS_PER_RESULT = 3;
+
+/**
+ * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
+ * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
+ * candidate of the same answer (one of its methods) leaves the list to its members. Its text
+ * holds every member's words, so it matched better than the one method that answers; a small
+ * class stays whole, and so does a function holding closures: it is the code that runs.
+ */
+export const CONTAINER_RANKED_BY_MEMBERS_LINES = 60;
+export const CONTAINER_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([
+  'class',
+  'struct',
+  'interface',
+  'trait',
+  'enum',
+  'type',
+  'module',
+  'namespace',
+]);

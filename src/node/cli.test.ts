@@ -86,6 +86,25 @@ describe('fourfold search', () => {
     expect(r.stderr).toMatch(/indexing \d+ files/);
   });
 
+  it('prints a result’s sub-results indented under it, each with its own range and score', async () => {
+    const r = await cli([
+      'search',
+      '--repo',
+      FIXTURE,
+      '--embedder',
+      'none',
+      '--limit',
+      '3',
+      'code similar to createElement',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('note: Similar to createElement: the function at src/create-element.js:16');
+    const subRows = r.stdout.split('\n').filter((l) => l.startsWith('      ↳ '));
+    expect(subRows.length).toBeGreaterThan(0);
+    for (const row of subRows) expect(row).toMatch(/^ {6}↳ \S+:\d+-\d+ .* score \d\.\d{5}/);
+    expect(r.stdout).toMatch(/sibling of createElement ×\d\.\d{3} \(similarity \d\.\d{2}\)/);
+  });
+
   it('prints the whole response as JSON with --json, from the cache the second time', async () => {
     const r = await cli([
       'search',
@@ -356,6 +375,7 @@ describe('fourfold eval', () => {
         JSON.stringify({ id: 'd', query: 'where is createVNode defined' }),
         JSON.stringify({ id: 'f', query: '"qqzz nowhere in this repo"' }),
         JSON.stringify({ id: 'x', query: '"Invalid type passed to createElement"' }),
+        JSON.stringify({ id: 's', query: 'code similar to createElement' }),
       ].join('\n') + '\n',
     );
     const r = await cli(['eval', '--repo', repo, '--embedder', 'none', '--queries', queries]);
@@ -373,7 +393,11 @@ describe('fourfold eval', () => {
         let sum = 0;
         for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number }[])
           sum += c.weight / (c.k + c.rank + 1);
-        expect(result.score).toBeCloseTo(sum * result.boost * (result.demotion?.factor ?? 1), 12);
+        if (result.sibling) expect(result.sibling.factor).toBeCloseTo(1 + result.sibling.similarity, 12);
+        expect(result.score).toBeCloseTo(
+          sum * result.boost * (result.demotion?.factor ?? 1) * (result.sibling?.factor ?? 1),
+          12,
+        );
         if (result.demotion) {
           demoted++;
           expect(result.path.startsWith('vendor/')).toBe(true);
@@ -382,6 +406,13 @@ describe('fourfold eval', () => {
       }
     }
     expect(demoted).toBeGreaterThan(0);
+    // "Similar to createElement": never createElement itself (line 16); its siblings carry their factor.
+    const similar = lines.find((l) => l.id === 's');
+    expect(similar.intent).toBe('find_similar');
+    const self = (x: { path: string; startLine: number; endLine: number }) =>
+      x.path === 'src/create-element.js' && x.startLine <= 16 && 16 <= x.endLine;
+    expect(similar.results.filter(self)).toEqual([]);
+    expect(similar.results[0].sibling).toMatchObject({ of: 'createElement' });
     const fell = lines.find((l) => l.id === 'f');
     expect(fell).toMatchObject({ intent: 'exact_match', strategy: 'fused' });
     expect(fell.fallback).toBe('direct route to text found nothing, so structural was fused');

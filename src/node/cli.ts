@@ -4,7 +4,7 @@
  * docs/cli.md is generated from them.
  */
 import { readFile } from 'node:fs/promises';
-import type { Modality, Preset, SearchOptions, SearchResponse } from '../engine/contract';
+import type { Modality, Preset, SearchOptions, SearchResponse, SiblingBoost } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
@@ -227,6 +227,8 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
       demotion: x.explanation.demotion
         ? { factor: x.explanation.demotion.factor, rule: x.explanation.demotion.rule }
         : null,
+      ...(x.explanation.sibling ? { sibling: x.explanation.sibling } : {}),
+      ...(x.subResults ? { subResults: x.subResults.map((sub) => [sub.startLine, sub.endLine]) } : {}),
       modalities: Object.fromEntries(
         Object.entries(x.explanation.modalities).map(([m, c]) => [
           m,
@@ -295,13 +297,27 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     const extra = [`boost ${x.explanation.boost.toFixed(3)} (centrality ${x.explanation.centrality.toFixed(2)})`];
     if (x.explanation.demotion)
       extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
+    if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);
     const preview = engine.chunkText(engine.chunk(x.chunkId)).split('\n').slice(0, 3);
     for (const p of preview) lines.push(`    │ ${terminalSafe(p.slice(0, 120))}`);
+    // The file's other strong chunks, indented under it: each a range to open on its own.
+    for (const sub of x.subResults ?? []) {
+      const subSym = sub.symbol ? `  ${symbolLabel(terminalSafe(sub.symbol), sub.definitionKind)}` : '';
+      const sibling = sub.explanation.sibling ? ` · ${siblingLabel(sub.explanation.sibling)}` : '';
+      lines.push(
+        `      ↳ ${terminalSafe(x.path)}:${sub.startLine}-${sub.endLine}${subSym}  score ${sub.score.toFixed(5)}${sibling}`,
+      );
+    }
   });
   // The rest (the query as understood, reasons) escaped too: the query may quote the repository.
   return terminalSafeLines(lines.join('\n') + '\n');
+}
+
+/** "sibling of MinimumNArgs ×1.82 (similarity 0.82)". */
+function siblingLabel(s: SiblingBoost): string {
+  return `sibling of ${terminalSafe(s.of)} ×${s.factor.toFixed(3)} (similarity ${s.similarity.toFixed(2)})`;
 }
 
 /** `name (kind)`, or the name alone when the kind is unknown. */

@@ -181,6 +181,30 @@ describe('search answers a question per intent, explained', () => {
     }
   });
 
+  it('"similar to X" never returns X; siblings carry their factor; sub-results carry their range and explanation', async () => {
+    const s = await ok(main, 'search', { query: 'code similar to createElement', limit: 10 });
+    expect(s.query.intent).toBe('find_similar');
+    type Row = {
+      startLine: number;
+      endLine: number;
+      score: number;
+      explanation: { score: number; sibling?: { factor: number; similarity: number } };
+    };
+    const rows: Row[] = [];
+    for (const x of s.results as (Row & { path: string; subResults?: Row[] })[]) {
+      expect(x.path === 'src/create-element.js' && x.startLine <= 16 && 16 <= x.endLine).toBe(false);
+      rows.push(x, ...(x.subResults ?? []));
+      for (const sub of x.subResults ?? []) expect(sub.score).toBeLessThanOrEqual(x.score);
+    }
+    expect(rows.length).toBeGreaterThan(s.results.length);
+    expect(rows.some((r) => r.explanation.sibling)).toBe(true);
+    for (const r of rows) {
+      expect(r.score).toBe(r.explanation.score);
+      if (r.explanation.sibling)
+        expect(r.explanation.sibling.factor).toBeCloseTo(1 + r.explanation.sibling.similarity, 12);
+    }
+  });
+
   it('says when the name asked for is not in the repository, with near names', async () => {
     const r = await call(main, 'search', { query: 'where is createVNodee defined', limit: 3 });
     expect(r.structuredContent!.query.absent).toEqual({

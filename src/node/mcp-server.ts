@@ -20,6 +20,7 @@ import type {
   IndexProgress,
   IndexStage,
   Modality,
+  ResultExplanation,
   SearchResponse,
   SkipCode,
   UnderstoodQuery,
@@ -167,6 +168,23 @@ const indexShape = z.object({
   indexedAt: z.string(),
 });
 
+const explanationShape = z.object({
+  modalities: z.object(Object.fromEntries(MODALITIES.map((m) => [m, contributionShape.optional()]))),
+  rrf: z.number().describe('sum of the contributions'),
+  centrality: z
+    .number()
+    .describe(
+      "PageRank share × node count of the result's definition; for understand and find-similar questions only functions, methods, classes and macros have one (0 otherwise)",
+    ),
+  boost: z.number().describe('min(1 + 0.3 ln(1 + centrality), 1.5); 1 on the direct path'),
+  demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
+  sibling: z
+    .object({ of: z.string(), similarity: z.number(), factor: z.number() })
+    .optional()
+    .describe("similar to X: this result is one of X's structural siblings; factor = 1 + similarity"),
+  score: z.number().describe('rrf × boost × demotion factor × sibling factor'),
+});
+
 const searchOutput = {
   query: z.object({
     query: z.string(),
@@ -216,19 +234,23 @@ const searchOutput = {
       kind: z.string().optional(),
       score: z.number(),
       snippet: z.string(),
-      explanation: z.object({
-        modalities: z.object(Object.fromEntries(MODALITIES.map((m) => [m, contributionShape.optional()]))),
-        rrf: z.number().describe('sum of the contributions'),
-        centrality: z
-          .number()
-          .describe(
-            "PageRank share × node count of the result's definition; for understand and find-similar questions only functions, methods, classes and macros have one (0 otherwise)",
-          ),
-        boost: z.number().describe('min(1 + 0.3 ln(1 + centrality), 1.5); 1 on the direct path'),
-        demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
-        score: z.number().describe('rrf × boost × demotion factor'),
-      }),
+      explanation: explanationShape,
       foldedChunks: z.number().describe('other chunks of the same file folded into this result'),
+      subResults: z
+        .array(
+          z.object({
+            startLine: z.number(),
+            endLine: z.number(),
+            symbol: z.string().optional(),
+            kind: z.string().optional(),
+            score: z.number(),
+            explanation: explanationShape,
+          }),
+        )
+        .optional()
+        .describe(
+          "the file's other strong chunks (a score of at least half this result's), best first; open one with `open` on its lines",
+        ),
     }),
   ),
   index: indexShape,
@@ -421,6 +443,23 @@ function progressReporter(send: (p: { progress: number; total: number; message: 
 // ---------------------------------------------------------------------------------------
 // search
 
+function explanationOut(e: ResultExplanation) {
+  return {
+    modalities: Object.fromEntries(
+      Object.entries(e.modalities).map(([m, c]) => [
+        m,
+        { rank: c!.rank, weight: c!.weight, k: c!.k, contribution: c!.contribution, reason: c!.reason },
+      ]),
+    ),
+    rrf: e.rrf,
+    centrality: e.centrality,
+    boost: e.boost,
+    demotion: e.demotion,
+    ...(e.sibling ? { sibling: e.sibling } : {}),
+    score: e.score,
+  };
+}
+
 function searchAnswer(state: IndexState, r: SearchResponse): Answer {
   const engine = state.engine;
   const q = r.query;
@@ -432,20 +471,20 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
     ...(x.definitionKind !== undefined ? { kind: x.definitionKind } : {}),
     score: x.score,
     snippet: snippet(engine, engine.chunk(x.chunkId)),
-    explanation: {
-      modalities: Object.fromEntries(
-        Object.entries(x.explanation.modalities).map(([m, c]) => [
-          m,
-          { rank: c!.rank, weight: c!.weight, k: c!.k, contribution: c!.contribution, reason: c!.reason },
-        ]),
-      ),
-      rrf: x.explanation.rrf,
-      centrality: x.explanation.centrality,
-      boost: x.explanation.boost,
-      demotion: x.explanation.demotion,
-      score: x.explanation.score,
-    },
+    explanation: explanationOut(x.explanation),
     foldedChunks: x.foldedChunks,
+    ...(x.subResults
+      ? {
+          subResults: x.subResults.map((sub) => ({
+            startLine: sub.startLine,
+            endLine: sub.endLine,
+            ...(sub.symbol !== undefined ? { symbol: sub.symbol } : {}),
+            ...(sub.definitionKind !== undefined ? { kind: sub.definitionKind } : {}),
+            score: sub.score,
+            explanation: explanationOut(sub.explanation),
+          })),
+        }
+      : {}),
   }));
   const structured = {
     query: {

@@ -15,7 +15,7 @@ export function ResultExplain({
   rankInResults: number;
   runs?: ModalityRun[];
 }) {
-  const { modalities, rrf, centrality, boost, demotion, score } = explanation;
+  const { modalities, rrf, centrality, boost, demotion, sibling, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) =>
@@ -99,16 +99,26 @@ export function ResultExplain({
           <dt>demotion</dt>
           <dd data-field="demotion">{demotion ? `× ${demotion.factor} (${demotion.rule})` : 'none'}</dd>
         </div>
+        {sibling ? (
+          <div>
+            <dt>sibling</dt>
+            <dd data-field="sibling">
+              × {sibling.factor.toFixed(3)} (of {sibling.of}, similarity {sibling.similarity.toFixed(2)})
+            </dd>
+          </div>
+        ) : null}
         <div className="final">
           <dt>final score</dt>
           <dd data-field="score">{formatScore(score)}</dd>
         </div>
       </dl>
       <p className="formula">
-        score = Σ contributions × boost{demotion ? ' × demotion' : ''} ={' '}
+        score = Σ contributions × boost{demotion ? ' × demotion' : ''}
+        {sibling ? ' × sibling' : ''} ={' '}
         <span>
           {formatScore(rrf)} × {boost.toFixed(3)}
-          {demotion ? ` × ${demotion.factor}` : ''} = {formatScore(score)}
+          {demotion ? ` × ${demotion.factor}` : ''}
+          {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''} = {formatScore(score)}
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>

@@ -4,7 +4,7 @@
  * shows the numbers behind the rank.
  */
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MODALITIES, type MatchLine } from '../engine/contract';
+import { MODALITIES, type MatchLine, type SubResult } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
 import { ResultExplain } from './explain';
 import { formatCount, formatLines, formatScore } from './format';
@@ -225,6 +225,7 @@ function ResultItem({
       {isExpanded && !linesAreTheAnswer && result.matches ? (
         <MatchLines lines={result.matches.lines} onOpen={onOpen} />
       ) : null}
+      {result.subResults?.length ? <SubResults subResults={result.subResults} onOpen={onOpen} /> : null}
       {isExplained ? <ResultExplain explanation={result.explanation} rankInResults={index} runs={runs} /> : null}
     </li>
   );
@@ -320,6 +321,40 @@ function MatchLines({ lines, onOpen }: { lines: MatchLine[]; onOpen(line: number
                 </span>
               ) : null}
               {m.enclosing ? <span className="muted">in {m.enclosing}</span> : null}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The file's other strong chunks (the engine's sub-results), each one click away from the code view at its first line. */
+function SubResults({ subResults, onOpen }: { subResults: SubResult[]; onOpen(line: number): void }) {
+  return (
+    <ul className="match-lines sub-results" aria-label="Also in this file">
+      {subResults.map((sub) => (
+        <li key={sub.chunkId}>
+          <button
+            type="button"
+            className="match-line sub-result"
+            onClick={() => onOpen(sub.startLine)}
+            title={`Open ${formatLines(sub.startLine, sub.endLine)}`}
+          >
+            <span className="ln">{sub.startLine}</span>
+            <span className="code-line">
+              {sub.definitionKind ? <span className="kind">{sub.definitionKind}</span> : null}
+              {sub.symbol ?? formatLines(sub.startLine, sub.endLine)}
+            </span>
+            <span className="match-meta">
+              {sub.explanation.sibling ? (
+                <span className="match-kind" title={`Similarity ${sub.explanation.sibling.similarity.toFixed(2)}`}>
+                  sibling of {sub.explanation.sibling.of}
+                </span>
+              ) : null}
+              <span className="muted" title="Final score">
+                {formatScore(sub.score)}
+              </span>
             </span>
           </button>
         </li>

@@ -108,11 +108,11 @@ describe('a pasted message is aligned with the format strings of the source', ()
   });
 
   it('Ruby #{…}: thor’s required options, whose unquoted word “options” is a value too', () => {
-    expect(formatsFor("No value provided for required options '--name'", 'thor-arguments.rb.txt')).toEqual([
+    expect(formatsFor("No value provided for required options '--name'", 'thor-arguments-excerpt.rb.txt')).toEqual([
       { line: 45, literal: "No value provided for required #{class_name} '#{names}'" },
     ]);
     // Of the two messages of parse_numeric, the one that matches more of the pasted text.
-    expect(formatsFor('Expected numeric value for \'--port\'; got "abc"', 'thor-arguments.rb.txt')).toEqual([
+    expect(formatsFor('Expected numeric value for \'--port\'; got "abc"', 'thor-arguments-excerpt.rb.txt')).toEqual([
       { line: 6, literal: "Expected numeric value for '#{name}'; got #{peek.inspect}" },
     ]);
     expect(formatsFor('Ambiguous command st matches [start, status]', 'thor-thor.rb.txt')).toEqual([
@@ -202,7 +202,7 @@ describe('the result is the function around the message', () => {
   });
 
   it('Ruby: from def to its end', () => {
-    const lines = fixture('thor-arguments.rb.txt');
+    const lines = fixture('thor-arguments-excerpt.rb.txt');
     expect(enclosingFunction('arguments.rb', lines, 45, 1, lines.length)).toEqual([39, 46]);
   });
 });
@@ -211,7 +211,7 @@ describe('searching a pasted message', () => {
   /** The fixtures as files of one repository, their licence lines left out. */
   const files = [
     ['runtime/driver.rs', 'tokio-driver.rs.txt'],
-    ['thor/parser/arguments.rb', 'thor-arguments.rb.txt'],
+    ['thor/parser/arguments.rb', 'thor-arguments-excerpt.rb.txt'],
     ['flag_groups.go', 'cobra-flag-groups.go.txt'],
   ].map(([path, name]) => ({ path, text: fixture(name).slice(1).join('\n') }));
   let engine: Engine;

@@ -9,6 +9,7 @@ import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
 import { findFormatStrings, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
+import { similarSubject, type SimilarSubject } from './similar';
 
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
@@ -76,6 +77,8 @@ export interface PlanSources {
   messages?: MessageSources;
   chunk(id: number): Chunk;
   chunkText(chunk: Chunk): string;
+  /** The chunk of the definition a "similar to X" question names (none before the structural index). */
+  subjectChunk?(subject: SimilarSubject): Chunk | undefined;
 }
 
 /** The query's plan and the note saying when pasted text was routed to an exact match. */
@@ -85,8 +88,8 @@ export function planSearch(
   sources: PlanSources,
 ): { plan: QueryPlan; notes: string[] } {
   const notes: string[] = [];
-  const similarTo = options.similarToChunk;
   const question = understood.text;
+  let similarTo = options.similarToChunk;
   /** A query that is only a /regex/ is planned as an exact match on it. */
   const onlyRegex = !question && similarTo === undefined ? understood.regex : undefined;
   const intent = similarTo !== undefined ? 'find_similar' : options.intent;
@@ -113,6 +116,16 @@ export function planSearch(
       notes.push(
         `Pasted text: "${plan.literal}" occurs verbatim in this repository, so the files containing it lead (exact match, rule ${plan.rule}).`,
       );
+  }
+  if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
+    const subject = similarSubject(question);
+    const chunk = subject ? sources.subjectChunk?.(subject) : undefined;
+    if (chunk) {
+      similarTo = chunk.id;
+      notes.push(
+        `Similar to ${chunk.symbol}: the ${chunk.definitionKind ?? 'definition'} at ${chunk.path}:${chunk.startLine}, left out of the answer with what it holds; its siblings (same kind, named alike, nearby, shaped alike) lead.`,
+      );
+    }
   }
   if (similarTo !== undefined) {
     const chunk = sources.chunk(similarTo);

@@ -9,6 +9,7 @@ import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
 import { narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
+import { siblingReason, siblingsOf, type Sibling } from './siblings';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
 import { corpusNames } from '../corpus-names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
@@ -192,6 +193,8 @@ export class StructuralIndex implements Retriever {
   private definitionTables: DefinitionTables | null = null;
   private termTables: TermTables | null = null;
   private referenceTables: ReferenceTables | null = null;
+  /** The last "similar to X" asked: its siblings, read by the retriever and by fusion alike. */
+  private lastSiblings: { chunkId: number; siblings: Sibling[] } | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -304,8 +307,9 @@ export class StructuralIndex implements Retriever {
       case 'exact_match':
         return this.searchLiteral(plan, limit);
       case 'understand_code':
-      case 'find_similar':
         return this.searchTerms(plan, limit);
+      case 'find_similar':
+        return this.searchSimilar(plan, limit);
       default:
         return this.searchDefinitions(plan, limit);
     }
@@ -316,6 +320,16 @@ export class StructuralIndex implements Retriever {
     const id = this.names.idOf(name);
     if (id === undefined) return [];
     return [...this.defsOfName[id]].sort((a, b) => this.tieBreak(a, b)).map((d) => this.hitOf(d));
+  }
+
+  /** The structural siblings of a definition chunk, most similar first (siblings.ts); none for a window. */
+  siblingsOf(chunkId: number): Sibling[] {
+    if (this.lastSiblings?.chunkId === chunkId) return this.lastSiblings.siblings;
+    const chunk = this.corpus.chunks[chunkId];
+    const sameName = chunk?.symbol ? this.definitionsNamed(chunk.symbol).map((d) => d.chunkId) : [];
+    const siblings = chunk ? siblingsOf(this.corpus, chunk, sameName) : [];
+    this.lastSiblings = { chunkId, siblings };
+    return siblings;
   }
 
   /** Chunks that call or reference `name` (exactly that name), in no particular order. */
@@ -570,6 +584,22 @@ export class StructuralIndex implements Retriever {
 
   // -------------------------------------------------------------------------------------
   // understand_code / find_similar
+
+  /** "Similar to X": X's siblings first (same kind, named alike, nearby, shaped alike), then the definitions sharing its words. */
+  private searchSimilar(plan: QueryPlan, limit: number): ModalityHit[] {
+    const subject = plan.similarToChunk;
+    const of = subject !== undefined ? this.corpus.chunks[subject]?.symbol : undefined;
+    if (subject === undefined || of === undefined) return this.searchTerms(plan, limit);
+    const hits: ModalityHit[] = this.siblingsOf(subject)
+      .slice(0, limit)
+      .map((s) => ({ chunkId: s.chunkId, score: round(s.similarity), reason: siblingReason(of, s) }));
+    const listed = new Set(hits.map((h) => h.chunkId));
+    for (const h of this.searchTerms(plan, limit)) {
+      if (hits.length >= limit) break;
+      if (!listed.has(h.chunkId)) hits.push(h);
+    }
+    return hits;
+  }
 
   private searchTerms(plan: QueryPlan, limit: number): ModalityHit[] {
     const { terms, exclude } = this.termsOf(plan);

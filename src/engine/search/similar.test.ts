@@ -1,0 +1,113 @@
+/**
+ * "Similar to X" on real code: X is never returned (nor what holds it), one of X's siblings
+ * comes first with its similarity in the explanation, the file's other strong chunks come as
+ * openable sub-results, and a method outranks the big class around it. Fixtures are excerpts of
+ * real projects (licences in their first line).
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { SearchResponse, SearchResult, SourceFile } from '../contract';
+import { Engine } from '../engine';
+import { scoreFromExplanation } from '../fuse';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { similarSubject } from './similar';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+const FILES: SourceFile[] = [
+  { path: 'args.go', text: fixture('cobra-args-nargs.go.txt') },
+  { path: 'lib/thor/parser/arguments.rb', text: fixture('thor-arguments.rb.txt') },
+  {
+    path: 'lib/thor/parser/option.rb',
+    text: 'class Thor\n  class Option\n    def usage\n      name\n    end\n  end\nend\n',
+  },
+];
+
+let engine: Engine;
+
+beforeAll(async () => {
+  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+  engine = await Engine.build(FILES, { analyzer, embedder: null });
+});
+
+/** The line a definition's name is on, read from the fixture. */
+function lineOf(path: string, needle: string): number {
+  const text = FILES.find((f) => f.path === path)!.text;
+  return text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+}
+
+function covers(r: { startLine: number; endLine: number }, line: number): boolean {
+  return r.startLine <= line && line <= r.endLine;
+}
+
+/** The results of one file and their sub-results. */
+function rowsOf(response: SearchResponse, path: string) {
+  return response.results.filter((r) => r.path === path).flatMap((r) => [r, ...(r.subResults ?? [])]);
+}
+
+function everyRow(response: SearchResponse): (SearchResult | NonNullable<SearchResult['subResults']>[number])[] {
+  return response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
+}
+
+describe('similarSubject reads X from the question', () => {
+  it('takes the name, its qualifier, and nothing from a question that is not about one name', () => {
+    expect(similarSubject('code similar to MinimumNArgs')).toEqual({ name: 'MinimumNArgs' });
+    expect(similarSubject('similar to UdpSocket::try_recv')).toEqual({ name: 'try_recv', qualifier: 'UdpSocket' });
+    expect(similarSubject('functions like `parse_array()`?')).toEqual({ name: 'parse_array' });
+    expect(similarSubject('code similar to how we parse arguments')).toBeNull();
+  });
+});
+
+describe('similar to X, typed', () => {
+  it('never returns MinimumNArgs, puts a sibling first with its similarity, and the scores add up', async () => {
+    const r = await engine.search('code similar to MinimumNArgs');
+    const x = lineOf('args.go', 'func MinimumNArgs');
+    expect(r.query.intent).toBe('find_similar');
+    expect(rowsOf(r, 'args.go').filter((row) => covers(row, x))).toEqual([]);
+    const first = r.results[0];
+    expect(first.path).toBe('args.go');
+    expect(['MaximumNArgs', 'ExactArgs', 'RangeArgs']).toContain(first.symbol);
+    expect(first.explanation.sibling).toMatchObject({ of: 'MinimumNArgs' });
+    expect(first.explanation.sibling!.factor).toBeCloseTo(1 + first.explanation.sibling!.similarity, 12);
+    expect(first.explanation.modalities.structural?.reason).toContain('sibling of MinimumNArgs');
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+    expect(r.query.notes.some((n) => n.startsWith('Similar to MinimumNArgs'))).toBe(true);
+  });
+
+  it('carries the file’s other siblings as sub-results, each openable at its own range', async () => {
+    const r = await engine.search('code similar to MinimumNArgs');
+    const subs = r.results[0].subResults ?? [];
+    expect(subs.length).toBeGreaterThan(0);
+    const names = [r.results[0].symbol, ...subs.map((s) => s.symbol)];
+    expect(names).toEqual(expect.arrayContaining(['MaximumNArgs', 'ExactArgs']));
+    for (const s of subs) {
+      const chunk = engine.chunk(s.chunkId);
+      expect(chunk).toMatchObject({ path: 'args.go', startLine: s.startLine, endLine: s.endLine });
+      if (s.symbol) expect(engine.chunkText(chunk)).toContain(`func ${s.symbol}(`);
+      expect(s.score).toBeLessThanOrEqual(r.results[0].score);
+    }
+  });
+});
+
+describe('"Find similar" on a method', () => {
+  it('never returns the method nor the class holding it; a parse_ sibling comes first', async () => {
+    const x = lineOf('lib/thor/parser/arguments.rb', 'def parse_array');
+    const chunk = engine.chunkAtLine('lib/thor/parser/arguments.rb', x)!;
+    expect(chunk.symbol).toBe('parse_array');
+    const r = await engine.search('', { similarToChunk: chunk.id });
+    expect(rowsOf(r, chunk.path).filter((row) => covers(row, x))).toEqual([]);
+    expect(r.results[0].path).toBe(chunk.path);
+    expect(['parse_hash', 'parse_numeric', 'parse_string']).toContain(r.results[0].symbol);
+  });
+});
+
+describe('big classes are ranked by their members', () => {
+  it('an understand question is answered by the method, not the 178-line class around it', async () => {
+    const r = await engine.search('how are numeric arguments parsed');
+    const fromFile = r.results.find((x) => x.path === 'lib/thor/parser/arguments.rb')!;
+    expect(fromFile.symbol).toBe('parse_numeric');
+    expect(fromFile.endLine - fromFile.startLine).toBeLessThan(30);
+    expect(everyRow(r).some((row) => row.symbol === 'Arguments')).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * "Similar to X" typed in the search box: X read from the question and resolved to its
+ * definition's chunk, so the question is answered as the "Find similar" action on X is — X's
+ * neighbours and siblings, never X itself (nor its members, nor the class holding it).
+ */
+import type { Chunk, Modality, ModalityHit, ModalityRun } from '../contract';
+import type { Corpus } from '../modality';
+import type { StructuralIndex } from '../structural/index';
+import { LIST_PREVIEW } from './retrieve';
+
+/** The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`). */
+export interface SimilarSubject {
+  name: string;
+  qualifier?: string;
+}
+
+const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
+const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
+const PHRASE =
+  '(?:similar\\s+to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?implementations?\\s+(?:of|like)|siblings?\\s+of)';
+const NAME = '[A-Za-z_$][\\w$]*(?:(?:::|\\.|#|->)[A-Za-z_$][\\w$]*)*';
+/** The whole question is "[find] [code] similar to [the function] NAME[()]": nothing else to answer. */
+const SUBJECT = new RegExp(
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${NAME})(?:\\(\\))?[\`'"]?\\s*[?.]?$`,
+  'i',
+);
+
+export function similarSubject(question: string): SimilarSubject | null {
+  const m = SUBJECT.exec(question.trim());
+  if (!m) return null;
+  const parts = m[1].split(/::|\.|#|->/);
+  const name = parts[parts.length - 1];
+  return parts.length > 1 ? { name, qualifier: parts[parts.length - 2] } : { name };
+}
+
+/**
+ * The chunk of X's definition: among the definitions of that name that have a chunk of their
+ * own, the first whose container is the qualifier, else the first (implementations first).
+ */
+export function subjectChunk(corpus: Corpus, structural: StructuralIndex, subject: SimilarSubject): Chunk | undefined {
+  const own = structural
+    .definitionsNamed(subject.name)
+    .filter((d) => corpus.chunks[d.chunkId]?.symbol === subject.name);
+  const qualified = subject.qualifier ? own.find((d) => d.definition.container === subject.qualifier) : undefined;
+  const hit = qualified ?? own[0];
+  return hit ? corpus.chunks[hit.chunkId] : undefined;
+}
+
+/** Whether a chunk is X or overlaps it in X's file (a member of X, the class holding X). */
+export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
+  return chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine;
+}
+
+/**
+ * Drops X and what overlaps it from every modality's list, before fusion: no rank is spent on
+ * X, so the ranks shown are the ranks among the candidates (the run's preview follows).
+ */
+export function dropSubject(
+  corpus: Corpus,
+  subject: Chunk,
+  lists: Partial<Record<Modality, ModalityHit[]>>,
+  runs: Map<Modality, ModalityRun>,
+): void {
+  for (const m of Object.keys(lists) as Modality[]) {
+    const kept = (lists[m] ?? []).filter((h) => !overlapsSubject(subject, corpus.chunks[h.chunkId]));
+    lists[m] = kept;
+    const run = runs.get(m);
+    if (run) {
+      run.hits = kept.length;
+      run.list = kept.slice(0, LIST_PREVIEW);
+    }
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * X's structural siblings, for "similar to X": the definitions of X's family — the same kind,
+ * named alike, in X's file or directory, shaped alike (MinimumNArgs → MaximumNArgs, ExactArgs;
+ * crypt-sha256.c's crypt_sha256crypt_rn → crypt-sha512.c's crypt_sha512crypt_rn) — and the
+ * other definitions of X's own name. The similarity and its parts are the numbers
+ * ranking.ts names (SIBLING_*), so an explanation can show them and they add up.
+ */
+import type { Chunk, Definition, DefinitionKind } from '../contract';
+import type { Corpus, CorpusFile } from '../modality';
+import {
+  SIBLING_MIN_SIMILARITY,
+  SIBLING_NAME_WEIGHT,
+  SIBLING_PARTIAL_NAME,
+  SIBLING_PLACE_WEIGHT,
+  SIBLING_RELATED_KIND,
+  SIBLING_SAME_DIRECTORY,
+  SIBLING_SHAPE_WEIGHT,
+} from '../ranking';
+import { splitIdentifier, subTokens } from '../tokens';
+
+/** Files of X's directory read for siblings at most (corpus order): a flat tree of thousands stays cheap. */
+const DIRECTORY_FILES_READ = 200;
+
+export interface Sibling {
+  chunkId: number;
+  name: string;
+  kind: DefinitionKind;
+  similarity: number;
+  /** The parts of the similarity (ranking.ts, SIBLING_*). */
+  parts: { kind: number; name: number; place: number; shape: number };
+}
+
+/** Kind families: a function's sibling may be a method, a class's a struct. */
+const FAMILIES: readonly (readonly DefinitionKind[])[] = [
+  ['function', 'method', 'macro'],
+  ['class', 'struct', 'interface', 'trait', 'type', 'enum'],
+  ['module', 'namespace'],
+];
+
+export function kindAffinity(a: DefinitionKind, b: DefinitionKind): number {
+  if (a === b) return 1;
+  return FAMILIES.some((f) => f.includes(a) && f.includes(b)) ? SIBLING_RELATED_KIND : 0;
+}
+
+/**
+ * 1 for the same name; else SIBLING_PARTIAL_NAME × the overlap of the names' word parts
+ * (digits left out), or × 1 when both names follow one pattern: as many parts, one of them
+ * different (parse_array · parse_hash, MinimumNArgs · MaximumNArgs, IntRange · FloatRange).
+ */
+export function nameAffinity(a: string, b: string): number {
+  if (a === b) return 1;
+  const pa = nameParts(a);
+  const pb = nameParts(b);
+  return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) ? 1 : jaccard(new Set(pa), new Set(pb)));
+}
+
+function onePattern(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length || a.length < 2) return false;
+  let differing = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
+  return differing <= 1;
+}
+
+export function placeAffinity(a: string, b: string): number {
+  if (a === b) return 1;
+  return directoryOf(a) === directoryOf(b) ? SIBLING_SAME_DIRECTORY : 0;
+}
+
+/** A definition as its shape is read: its signature, its lines, and the names its body defines and uses. */
+export interface Shaped {
+  definition: Definition;
+  path: string;
+  /** Names defined (members) and used (calls, types, references) inside it. */
+  body: ReadonlySet<string>;
+}
+
+/**
+ * The mean of three overlaps: the signatures' words (the names left out), the sizes in lines
+ * (the smaller over the larger), and the bodies' names (members defined, names used).
+ */
+export function shapeAffinity(x: Shaped, y: Shaped): number {
+  const sx = signatureParts(x.definition);
+  const sy = signatureParts(y.definition);
+  const words = sx.size + sy.size === 0 ? 1 : jaccard(sx, sy);
+  const lx = x.definition.endLine - x.definition.startLine + 1;
+  const ly = y.definition.endLine - y.definition.startLine + 1;
+  const body = x.body.size + y.body.size === 0 ? 1 : jaccard(x.body, y.body);
+  return (words + Math.min(lx, ly) / Math.max(lx, ly) + body) / 3;
+}
+
+/** How much `y` is a sibling of `x`; null when its kind is of another family. */
+export function siblingSimilarity(x: Shaped, y: Shaped): { similarity: number; parts: Sibling['parts'] } | null {
+  const kind = kindAffinity(x.definition.kind, y.definition.kind);
+  if (kind === 0) return null;
+  const parts = {
+    kind,
+    name: nameAffinity(x.definition.name, y.definition.name),
+    place: placeAffinity(x.path, y.path),
+    shape: shapeAffinity(x, y),
+  };
+  const similarity =
+    kind * (SIBLING_NAME_WEIGHT * parts.name + SIBLING_PLACE_WEIGHT * parts.place + SIBLING_SHAPE_WEIGHT * parts.shape);
+  return { similarity, parts };
+}
+
+/**
+ * The siblings of the definition chunk `subject`, most similar first: the definition chunks of
+ * its file and directory and those in `sameName` (chunks defining X's name elsewhere), less
+ * X itself and whatever overlaps it (its members, its container).
+ */
+export function siblingsOf(corpus: Corpus, subject: Chunk, sameName: readonly number[]): Sibling[] {
+  const file = corpus.files[subject.fileId];
+  const xDefinition = file && definitionsByChunk(corpus, file).get(subject.id);
+  if (!xDefinition) return [];
+  const x: Shaped = { definition: xDefinition, path: file.path, body: bodyNames(file, xDefinition) };
+  const directory = directoryOf(subject.path);
+  const files = new Set<CorpusFile>([file]);
+  for (const f of corpus.files) {
+    if (files.size > DIRECTORY_FILES_READ) break;
+    if (directoryOf(f.path) === directory) files.add(f);
+  }
+  for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
+  const out: Sibling[] = [];
+  for (const f of files) {
+    for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
+      const chunk = corpus.chunks[chunkId];
+      if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
+        continue;
+      if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
+      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) });
+      if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
+    }
+  }
+  return out.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+}
+
+/** How a sibling's place part is worded, highest first. */
+const PLACE_WORDS: readonly (readonly [number, string])[] = [
+  [1, 'same file'],
+  [SIBLING_SAME_DIRECTORY, 'same directory'],
+];
+
+/** "sibling of MinimumNArgs: function MaximumNArgs, same file, name 0.35, shape 1.00, similarity 0.61". */
+export function siblingReason(of: string, s: Sibling): string {
+  const place = PLACE_WORDS.find(([at]) => s.parts.place >= at)?.[1] ?? 'elsewhere';
+  const kind = s.parts.kind === 1 ? '' : `, related kind ${s.parts.kind.toFixed(2)}`;
+  return `sibling of ${of}: ${s.kind} ${s.name}, ${place}, name ${s.parts.name.toFixed(2)}, shape ${s.parts.shape.toFixed(2)}${kind}, similarity ${s.similarity.toFixed(2)}`;
+}
+
+/** A file's definitions that have a chunk of their own, by that chunk's id. */
+export function definitionsByChunk(corpus: Corpus, file: CorpusFile): Map<number, Definition> {
+  const out = new Map<number, Definition>();
+  for (const d of file.analysis.definitions) {
+    const id = corpus.chunkAt(file.id, d.nameLine);
+    const chunk = corpus.chunks[id];
+    if (!chunk || out.has(id) || chunk.kind !== 'definition' || chunk.symbol !== d.name) continue;
+    if (chunk.definitionKind === d.kind) out.set(id, d);
+  }
+  return out;
+}
+
+/** A file's defined and used names by line, sorted: a definition's body is a binary search away. */
+interface NamesByLine {
+  lines: Int32Array;
+  names: string[];
+}
+
+const namesByLineOf = new WeakMap<CorpusFile, NamesByLine>();
+
+function namesByLine(file: CorpusFile): NamesByLine {
+  const known = namesByLineOf.get(file);
+  if (known) return known;
+  const entries: { line: number; name: string }[] = [];
+  for (const m of file.analysis.definitions) entries.push({ line: m.nameLine, name: m.name });
+  for (const r of file.analysis.references) entries.push({ line: r.line, name: r.name });
+  entries.sort((a, b) => a.line - b.line);
+  const made = { lines: Int32Array.from(entries, (e) => e.line), names: entries.map((e) => e.name) };
+  namesByLineOf.set(file, made);
+  return made;
+}
+
+/** The names a definition's lines define (its members) and use, its own name left out. */
+function bodyNames(file: CorpusFile, d: Definition): Set<string> {
+  const { lines, names } = namesByLine(file);
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid] < d.startLine) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = new Set<string>();
+  for (let i = lo; i < lines.length && lines[i] <= d.endLine; i++) out.add(names[i]);
+  out.delete(d.name);
+  return out;
+}
+
+function nameParts(name: string): string[] {
+  return splitIdentifier(name).filter((t) => !/^\d+$/.test(t));
+}
+
+function signatureParts(d: Definition): Set<string> {
+  const name = new Set(nameParts(d.name));
+  return new Set(subTokens(d.signature).filter((t) => !name.has(t) && !/^\d+$/.test(t)));
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+function directoryOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}

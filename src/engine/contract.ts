@@ -344,6 +344,20 @@ export interface QueryExplanation extends Classification {
   absent?: AbsentName;
   /** Modalities this query needed that were still being indexed (see ResultExplanation.notReady). */
   notReady?: Modality[];
+  /** Set when the path:/lang: filters excluded every match the query has (or its exact string's every line). */
+  filteredOut?: FilteredOut;
+}
+
+/** What the filters excluded when they left no match: counted, so the message can say so. */
+export interface FilteredOut {
+  /** The filters as the user wrote them (`-path:src/x.ts lang:go`). */
+  filters: string;
+  /** `lines`: matching lines of an exact string or pattern; `files`: files the question's retrievers found. */
+  unit: 'lines' | 'files';
+  count: number;
+  files: number;
+  /** The count stopped at the scan's limit: there are at least this many. */
+  atLeast: boolean;
 }
 
 export interface SearchResponse {
@@ -354,7 +368,8 @@ export interface SearchResponse {
 // ---------------------------------------------------------------------------------------
 // Navigation: every matching line of a result, call sites, definitions to jump to
 
-export type MatchKind = 'definition' | 'call' | 'reference' | 'import' | 'occurrence';
+/** `doc`: the doc comment of the definition an understand answer shows. */
+export type MatchKind = 'definition' | 'doc' | 'call' | 'reference' | 'import' | 'occurrence';
 
 export interface MatchLine {
   line: number;

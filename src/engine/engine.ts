@@ -42,6 +42,7 @@ import { loadIndexes, serializeIndexes, type IndexedCorpus, type Indexes, type M
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { retrieve } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
+import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { narrowFiles, planSearch } from './search/understand';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -186,6 +187,16 @@ export class Engine {
     // "Similar to X" is never answered with X, the chunk it starts from.
     if (plan.similarToChunk !== undefined && results.some((r) => r.chunkId === plan.similarToChunk))
       results.splice(0, results.length, ...results.filter((r) => r.chunkId !== plan.similarToChunk));
+    const excluded =
+      results.length === 0 || exactMissing
+        ? filteredOut({
+            ...scope,
+            plan,
+            droppedFiles: retrieval.droppedFiles,
+            grep: (p, o) => this.indexes.text.grep(p, o),
+          })
+        : null;
+    if (excluded) notes.push(filteredOutMessage(excluded));
     const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
     if (notReady.length > 0) {
       notes.push(notReadyNote(notReady, skipped, strategy));
@@ -220,6 +231,7 @@ export class Engine {
         notes,
         ...(absent ? { absent } : {}),
         ...(notReady.length > 0 ? { notReady } : {}),
+        ...(excluded ? { filteredOut: excluded } : {}),
       },
       results,
     };
@@ -325,9 +337,12 @@ export class Engine {
     return this.indexes.text.grep(name, { caseSensitive: false, wholeWord: true, limit: 1 }).matches.length > 0;
   }
 
-  /** Every line of these files that answers the query, file by file (src/engine/matches.ts). */
-  matches(query: string | QueryPlan, paths: readonly string[]): FileMatches[] {
-    return matchingLines(this.indexed, typeof query === 'string' ? this.navigationPlan(query) : query, paths);
+  /**
+   * Every line of these files that answers the query, file by file (src/engine/matches.ts);
+   * `shown` maps a path to the chunk its result shows.
+   */
+  matches(query: string | QueryPlan, paths: readonly string[], shown?: ReadonlyMap<string, number>): FileMatches[] {
+    return matchingLines(this.indexed, typeof query === 'string' ? this.navigationPlan(query) : query, paths, shown);
   }
 
   /**

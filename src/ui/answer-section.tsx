@@ -2,6 +2,7 @@
 import { Fragment } from 'react';
 import type { AbsentName as AbsentNameFacts } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
+import { filteredOutMessage } from '../engine/search/filtered-out';
 import { QueryExplain } from './explain';
 import { formatCount, formatDuration } from './format';
 import { Results } from './results';
@@ -62,6 +63,11 @@ export function AnswerSection({
           hasLooseMatches={answer.results.length > 0}
           onSuggest={(name) => onQuery(replaceWord(query, absent.name, name))}
         />
+      ) : null}
+      {answer.query.filteredOut && answer.results.length > 0 ? (
+        <p className="filtered-out" role="note">
+          No exact match within the filters: {filteredOutMessage(answer.query.filteredOut)} Below, loose matches.
+        </p>
       ) : null}
       {answer.query.error ? null : <Results view={answer} {...results} />}
     </section>

@@ -461,4 +461,17 @@ export interface IndexStats {
   sizeBytes: Record<string, number>;
   embedder: string | null;
   reusedFiles: number;
+  /** Files per language and the modalities they got, most files first (absent in indexes built before it). */
+  languages?: LanguageCount[];
+}
+
+/** One language of a repository in the index summary (src/engine/languages.ts). */
+export interface LanguageCount {
+  /** A grammar's language, or the name `lang:` knows for a text-only one (markdown, json…), or 'other'. */
+  language: string;
+  files: number;
+  /** Files tree-sitter parsed (0 for a language without a grammar). */
+  parsed: number;
+  /** What its files are searched by: structural and graph only with a grammar; semantic when there is a model. */
+  modalities: Modality[];
 }

@@ -2,6 +2,7 @@
 import { Fragment } from 'react';
 import type { AbsentName as AbsentNameFacts } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
+import { parseQuery } from '../engine/query-syntax';
 import { filteredOutMessage } from '../engine/search/filtered-out';
 import { QueryExplain } from './explain';
 import { formatCount, formatDuration } from './format';
@@ -36,6 +37,9 @@ export function AnswerSection({
   onRanking,
   ...results
 }: Props) {
+  // A typed query that cannot run (too long, a bad pattern) leaves no earlier answer on screen:
+  // its message is next to the box, and the results below would be another question's.
+  if (answer.query.query !== query && parseQuery(query).errorCode !== undefined) return null;
   const absent = answer.query.absent;
   return (
     <section

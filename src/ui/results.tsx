@@ -179,7 +179,7 @@ function ResultItem({
         <span className="where">
           <span className="lines">{formatLines(result.startLine, result.endLine)}</span>
           {result.symbol ? (
-            <span className="symbol">
+            <span className="symbol" title={result.symbol}>
               {result.definitionKind ? <span className="kind">{result.definitionKind}</span> : null}
               {result.symbol}
             </span>

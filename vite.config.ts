@@ -142,6 +142,7 @@ export default defineConfig({
   worker: {
     format: 'es',
     rolldownOptions: {
+      checks: { bundlerTimings: false },
       output: {
         chunkFileNames: (chunk) => {
           const grammar = chunk.facadeModuleId ? grammarChunkName(chunk.facadeModuleId) : null;
@@ -161,6 +162,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // transformers.js and onnxruntime are big single modules; that is expected.
     chunkSizeWarningLimit: 4096,
+    // The demo index is built in buildStart on purpose (it is most of a build's time), and the
+    // worker bundles are large: Rolldown's "callbacks ran for N s" notice would print on every build.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   optimizeDeps: {
     // Both ship their own wasm loaders; pre-bundling them breaks the relative wasm lookups.

@@ -321,6 +321,32 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await expect.poll(async () => entry.innerText(), { timeout: 20_000 }).toMatch(/not searchable/);
   });
 
+  // Eight copies of preact are indexed in full: on a loaded machine that takes minutes.
+  it(
+    'resumes the cancelled run: the sidebar and the main area follow it to the end',
+    { timeout: 600_000 },
+    async () => {
+      const entry = repositoryList().getByRole('listitem').filter({ hasText: 'preact-large' });
+      await entry.getByRole('button', { name: 'Resume preact-large' }).click();
+      // The folder is chosen again (Chromium's directory picker cannot be driven; the input can).
+      await page.getByLabel('Choose folder').setInputFiles(largeFolder);
+      await expect.poll(async () => status().innerText(), { timeout: 60_000 }).toMatch(/Indexing preact-large/);
+      expect(await entry.innerText()).not.toMatch(/cancelled/);
+      await expect
+        .poll(async () => status().innerText(), { timeout: 540_000, interval: 500 })
+        .toMatch(/preact-large is ready/);
+      // Both sides say the same: the entry is searchable and selected, the header searches it.
+      await expect.poll(async () => entry.innerText(), { timeout: 20_000 }).toMatch(/preact-large\s+\d+ files/);
+      expect(await entry.locator('button.repo-select').isDisabled()).toBe(false);
+      expect(await entry.locator('button.repo-select').getAttribute('aria-current')).toBe('true');
+      expect(await repositoryList().innerText()).not.toMatch(/indexing…|not searchable/);
+      expect(await page.locator('.header-repo').innerText()).toMatch(/searching\s+preact-large/);
+      expect(await page.locator('main').innerText()).not.toMatch(/Drop a folder/);
+      const items = await search('function diffChildren');
+      expect(await items.first().locator('.path').innerText()).toMatch(/^copy\d\/src\/diff\/children\.js/);
+    },
+  );
+
   it('clones from a git server and searches the clone', async () => {
     await page.getByLabel('Repository URL').fill(`${gitServer.origin}/preact-remote.git`);
     await page.getByRole('button', { name: 'Clone' }).click();
@@ -350,6 +376,25 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await expect.poll(async () => repositoryList().innerText(), { timeout: 20_000 }).toMatch(/preact-remote/);
     const names = await repositoryList().locator('.repo-name').allInnerTexts();
     expect(names).toEqual(['svelte (demo)', 'preact-remote']);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('deleting the open repository opens the next one: the sidebar and the main area agree', async () => {
+    await expect
+      .poll(async () => page.locator('.header-repo').innerText(), { timeout: 20_000 })
+      .toMatch(/preact-remote/);
+    await repositoryList().getByRole('button', { name: 'Delete preact-remote' }).click();
+    await expect
+      .poll(async () => repositoryList().locator('.repo-name').allInnerTexts(), { timeout: 20_000 })
+      .toEqual(['svelte (demo)']);
+    await expect
+      .poll(async () => page.locator('.header-repo').innerText(), { timeout: 30_000 })
+      .toMatch(/svelte \(demo\)/);
+    const selected = repositoryList().locator('button.repo-select[aria-current="true"]');
+    expect(await selected.locator('.repo-name').innerText()).toBe('svelte (demo)');
+    expect(page.url()).not.toMatch(/preact-remote/);
+    expect(await page.locator('section.answer[data-repository*="preact-remote"]').count()).toBe(0);
+    expect(await page.locator('main').innerText()).not.toMatch(/preact-remote/);
     expect(session.errors).toEqual([]);
   });
 });

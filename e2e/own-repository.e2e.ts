@@ -1,10 +1,11 @@
 /**
  * In Chromium: the app on a repository of one's own (express), desktop and phone.
- * The suggested questions name only that repository's code and each one answers; no page is
- * wider than a 390 px phone.
+ * The suggested questions name only that repository's code and each one answers; filters that
+ * excluded every match say so; no page is wider than a 360, 390 or 414 px phone, code scrolls in
+ * its box, names are not cut and Settings' radio labels read as one block.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -126,38 +127,102 @@ for (const viewport of [
         .toMatch(/Updated: semantic joined/);
     });
 
+    it('says when the filters excluded every match, with the count', async () => {
+      if (viewport.name !== 'desktop') return;
+      const query = '"x-powered-by" -path:lib/application.js';
+      await page.getByLabel('Search code').fill(query);
+      await expect
+        .poll(async () =>
+          page
+            .locator('section.answer')
+            .getAttribute('data-query', { timeout: 1000 })
+            .catch(() => null),
+        )
+        .toBe(query);
+      // The phrase in any case, as the text modality matches it: every such line of the one file that holds it.
+      const lines = readFileSync(join(express, 'lib/application.js'), 'utf8')
+        .split('\n')
+        .filter((l) => l.toLowerCase().includes('x-powered-by')).length;
+      const note = await page.locator('.no-results').innerText();
+      expect(note).toBe(
+        `Nothing matched within the filters: ${lines} matching lines in 1 file, all in files excluded by -path:lib/application.js.`,
+      );
+      // No section header over nothing anywhere in the answer.
+      const headers = await page.locator('section.answer .loose-label').count();
+      expect(headers).toBe(0);
+    });
+
+    // The phone session is checked at 360, 390 and 414 px wide; the desktop one at its own size.
     it('is never wider than the viewport: results, an open file, ranking, settings', async () => {
-      await page.getByLabel('Search code').fill('who calls res.render');
-      await answered(page, 'who calls res.render');
-      expect(await overflow(page), 'results').toBeLessThanOrEqual(0);
-      const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
-      await first
-        .getByRole('button', { name: /Explain/ })
-        .first()
-        .click()
-        .catch(() => undefined);
-      expect(await overflow(page), 'explain').toBeLessThanOrEqual(0);
-      await first.focus();
-      await page.keyboard.press('Enter');
-      await page.getByLabel('Code view').waitFor({ timeout: 30_000 });
-      expect(await overflow(page), 'file').toBeLessThanOrEqual(0);
-      await page.goBack();
-      await answered(page, 'who calls res.render');
-      await page
-        .getByRole('button', { name: /How ranking works/ })
-        .first()
-        .click();
-      await page.locator('.ranking-page, [aria-label="How ranking works"]').first().waitFor({ timeout: 30_000 });
-      expect(await overflow(page), 'ranking').toBeLessThanOrEqual(0);
-      await page
-        .getByRole('button', { name: /Settings/ })
-        .first()
-        .click();
-      await page
-        .getByRole('heading', { name: /Settings/ })
-        .first()
-        .waitFor({ timeout: 30_000 });
-      expect(await overflow(page), 'settings').toBeLessThanOrEqual(0);
+      const widths = viewport.name === 'phone' ? [360, 390, 414] : [viewport.width];
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: viewport.height });
+        await pagesFit(page, `${viewport.name} ${width}px`, viewport.name === 'phone');
+      }
     });
   });
+}
+
+/** Every page at the current size: no page overflow, code scrolls in its box, names shown whole, radio labels one block. */
+async function pagesFit(page: Page, at: string, phone: boolean): Promise<void> {
+  await page.getByLabel('Search code').fill('who calls res.render');
+  await answered(page, 'who calls res.render');
+  expect(await overflow(page), `results at ${at}`).toBeLessThanOrEqual(0);
+  if (phone) {
+    // Names wrap on a phone: none is cut (its box is as wide as its text).
+    const cut = await page
+      .locator('.result .symbol')
+      .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+    expect(cut, `symbols cut at ${at}`).toEqual([]);
+  }
+  const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
+  await first
+    .getByRole('button', { name: /Explain/ })
+    .first()
+    .click()
+    .catch(() => undefined);
+  expect(await overflow(page), `explain at ${at}`).toBeLessThanOrEqual(0);
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Code view').waitFor({ timeout: 30_000 });
+  expect(await overflow(page), `file at ${at}`).toBeLessThanOrEqual(0);
+  // The code scrolls sideways inside its own box.
+  const codeBox = await page
+    .locator('.code-scroll')
+    .first()
+    .evaluate((e) => getComputedStyle(e).overflowX);
+  expect(['auto', 'scroll'], `code box at ${at}`).toContain(codeBox);
+  await page.goBack();
+  await answered(page, 'who calls res.render');
+  await page
+    .getByRole('button', { name: /How ranking works/ })
+    .first()
+    .click();
+  await page.locator('.ranking-page, [aria-label="How ranking works"]').first().waitFor({ timeout: 30_000 });
+  expect(await overflow(page), `ranking at ${at}`).toBeLessThanOrEqual(0);
+  await page
+    .getByRole('button', { name: /Settings/ })
+    .first()
+    .click();
+  await page
+    .getByRole('heading', { name: /Settings/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  expect(await overflow(page), `settings at ${at}`).toBeLessThanOrEqual(0);
+  // Each radio's words are one block beside its button: when they wrap, they use the width there is
+  // (not a column of a few letters beside a second column).
+  const radios = await page.locator('label.radio').evaluateAll((labels) =>
+    labels.map((l) => {
+      const words = l.querySelector(':scope > span')!;
+      const box = words.getBoundingClientRect();
+      const input = l.querySelector('input')!.getBoundingClientRect();
+      const line = parseFloat(getComputedStyle(words).fontSize) * 1.6;
+      return { width: box.width, available: l.getBoundingClientRect().right - input.right, wrapped: box.height > line };
+    }),
+  );
+  expect(radios.length, `radio labels at ${at}`).toBe(2);
+  for (const r of radios)
+    if (r.wrapped) expect(r.width, `radio label words at ${at}`).toBeGreaterThan(r.available * 0.75);
+  await page.goBack();
+  await page.goBack();
 }

@@ -8,6 +8,7 @@
  */
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/web';
+import { builtConnectOrigins, mayConnect, notAllowedMessage } from './connect-origins';
 import { MemoryFs } from './memory-fs';
 import type { IncomingFile } from './protocol';
 
@@ -95,6 +96,10 @@ export async function cloneRepository(
   const url = request.url.trim();
   const corsProxy = request.corsProxy?.trim() || undefined;
   if (!url) throw new CloneError('Enter the address of a repository to clone, such as https://github.com/owner/repo.');
+  // The request goes to the proxy when there is one, else to the repository's host; a blocked one would be a bare network error.
+  const reached = corsProxy ?? url;
+  if (/^https?:/i.test(reached) && !mayConnect(reached, globalThis.location?.origin ?? '', builtConnectOrigins()))
+    throw new CloneError(notAllowedMessage(reached, corsProxy ? 'the CORS proxy' : 'the repository host'));
   const fs = new MemoryFs();
   const cache = {};
   const maxBytes = request.maxBytes ?? MAX_CLONE_BYTES;

@@ -5,22 +5,25 @@
  *
  * - Scripts: only the app's own files. No inline script, no eval; 'wasm-unsafe-eval' is the
  *   one exception, and it allows compiling WebAssembly only (tree-sitter, ONNX Runtime).
- * - connect-src: the app's origin, any https origin, and http on the loopback interface.
- *   Fourfold talks to addresses the user types (the Voyage base URL, a CORS proxy, a clone
- *   URL). Only the browser knows them (they live in IndexedDB and localStorage), and the
- *   workers that fetch them take their policy from their own script's response, which no
- *   server can tailor to one user's settings. So the policy cannot list them; it forbids
- *   cleartext http off this machine instead, and the Voyage key's confinement to its base
- *   URL is enforced by the code and proven by e2e/security.e2e.ts, not by CSP.
+ * - connect-src: the app's origin, the https origins of connect-origins.ts (Voyage's API, the
+ *   suggested CORS proxy, and those a deployment adds with VITE_CONNECT_SRC at build time), and
+ *   http on the loopback interface. A static policy cannot follow what a user types into
+ *   Settings or the clone form later (and the workers that fetch take their policy from their
+ *   own script's response), so the app checks a typed address against the same list first and
+ *   says which origin is not allowed; the Voyage key's confinement to its base URL is still the
+ *   code's job, proven by e2e/security.e2e.ts.
  * - Repository text is never markup: React renders it as text, and nothing here would let
  *   a script that slipped into the DOM run.
  */
+
+import { connectOrigins, LOOPBACK_SOURCES } from './connect-origins';
 
 const DIRECTIVES: [directive: string, sources: string[], headerOnly?: boolean][] = [
   ['default-src', ["'self'"]],
   ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
   ['worker-src', ["'self'"]],
-  ['connect-src', ["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*']],
+  // Filled in when the policy is written: the build's VITE_CONNECT_SRC adds to it.
+  ['connect-src', []],
   ['img-src', ["'self'", 'data:']],
   ['style-src', ["'self'"]],
   ['font-src', ["'self'"]],
@@ -31,10 +34,11 @@ const DIRECTIVES: [directive: string, sources: string[], headerOnly?: boolean][]
   ['frame-ancestors', ["'none'"], true],
 ];
 
-/** The policy as a header value, or as the content of a `<meta http-equiv>` tag. */
+/** The policy as a header value, or as the content of a `<meta http-equiv>` tag, for this build's origins. */
 export function contentSecurityPolicy(delivery: 'header' | 'meta'): string {
+  const connect = ["'self'", ...connectOrigins(process.env.VITE_CONNECT_SRC), ...LOOPBACK_SOURCES];
   return DIRECTIVES.filter(([, , headerOnly]) => delivery === 'header' || !headerOnly)
-    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .map(([directive, sources]) => `${directive} ${(directive === 'connect-src' ? connect : sources).join(' ')}`)
     .join('; ');
 }
 

@@ -51,6 +51,7 @@ export async function searchView(engine: Engine, id: string, request: SearchRequ
       ? engine.matches(
           request.query,
           response.results.map((r) => r.path),
+          new Map(response.results.map((r) => [r.path, r.chunkId])),
         )
       : [];
   const matchesByPath = new Map(matches.map(({ path, ...m }) => [path, m]));

@@ -7,6 +7,7 @@ import type { Embedder } from '../engine/semantic/embedder';
 import { VoyageError, type VoyageEmbedderOptions } from '../engine/semantic/voyage';
 import { DEFAULT_SETTINGS, rememberSetting, SETTING, Settings, VOYAGE_DIMENSIONS } from './settings';
 import { StoreError } from '../engine/store/store';
+import { connectOrigins } from './connect-origins';
 
 function memoryPersistence() {
   const values = new Map<string, unknown>();
@@ -35,7 +36,7 @@ function voyageAccepting(goodKey: string, made: VoyageEmbedderOptions[] = []) {
 
 describe('Settings', () => {
   it('reads the defaults, keeps what is saved in its stored shape, and refuses what cannot work', async () => {
-    const settings = new Settings(memoryPersistence());
+    const settings = new Settings(memoryPersistence(), undefined, connectOrigins('https://proxy.example.com'));
     expect(await settings.read()).toEqual({ ...DEFAULT_SETTINGS, hasVoyageKey: false });
     const saved = await settings.save({
       voyageBaseUrl: 'https://proxy.example.com/voyage///',
@@ -49,6 +50,18 @@ describe('Settings', () => {
       'The Voyage base URL must be http(s).',
     );
     await expect(settings.save({ maxFileBytes: 0 })).rejects.toThrow(/positive number of bytes/);
+  });
+
+  it('refuses a Voyage base the Content-Security-Policy does not list, naming the origin and how to allow it', async () => {
+    const settings = new Settings(memoryPersistence(), undefined, connectOrigins('https://proxy.example.com'));
+    await expect(settings.save({ voyageBaseUrl: 'https://elsewhere.example.org/v1' })).rejects.toThrow(
+      /may not connect to https:\/\/elsewhere\.example\.org \(the Voyage base URL\).*VITE_CONNECT_SRC/,
+    );
+    // Nothing was kept; this machine is always allowed (a local Voyage-shaped server).
+    expect((await settings.read()).voyageBaseUrl).toBe(DEFAULT_SETTINGS.voyageBaseUrl);
+    expect((await settings.save({ voyageBaseUrl: 'http://127.0.0.1:8123' })).voyageBaseUrl).toBe(
+      'http://127.0.0.1:8123',
+    );
   });
 
   it('keeps a key Voyage accepts (apart, never shown), and refuses one it rejects, back to the local model', async () => {

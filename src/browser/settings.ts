@@ -8,8 +8,9 @@ import type { VoyageEmbedderOptions, VoyageRetryInfo } from '../engine/semantic/
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
 import { isQuotaError } from './storage-quota';
 import type { SettingsPatch, SettingsView, VoyageKeyCheck } from './protocol';
+import { builtConnectOrigins, mayConnect, notAllowedMessage, VOYAGE_ORIGIN } from './connect-origins';
 
-export const DEFAULT_VOYAGE_BASE_URL = 'https://api.voyageai.com';
+export const DEFAULT_VOYAGE_BASE_URL = VOYAGE_ORIGIN;
 export const DEFAULT_VOYAGE_MODEL = 'voyage-code-3';
 /** Width of Voyage vectors we ask for: 1024 bits = 128 bytes per chunk. */
 export const VOYAGE_DIMENSIONS = 1024;
@@ -69,6 +70,8 @@ export class Settings {
     private readonly persistence: SettingsPersistence,
     /** The Voyage client; absent: the Voyage provider is unavailable. */
     private readonly createVoyageEmbedder?: CreateVoyageEmbedder,
+    /** The https origins the Content-Security-Policy lets the app reach (connect-origins.ts). */
+    private readonly connectTo: readonly string[] = builtConnectOrigins(),
   ) {}
 
   async read(): Promise<SettingsView> {
@@ -82,6 +85,9 @@ export class Settings {
     const current = await this.read();
     const next = { ...current, ...rest };
     if (next.voyageBaseUrl) next.voyageBaseUrl = normalisedBaseUrl(next.voyageBaseUrl);
+    // A base the policy blocks would fail every request with a bare network error: refuse it here, saying why.
+    if (next.voyageBaseUrl && !mayConnect(next.voyageBaseUrl, globalThis.location?.origin ?? '', this.connectTo))
+      throw new Error(notAllowedMessage(next.voyageBaseUrl, 'the Voyage base URL'));
     if (!(next.maxFileBytes > 0)) throw new Error('The file-size limit must be a positive number of bytes.');
     next.ignorePatterns = next.ignorePatterns.map((p) => p.trim()).filter(Boolean);
     const { hasVoyageKey: _has, keyCheck: _check, ...stored } = next;

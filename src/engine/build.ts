@@ -4,6 +4,7 @@
  * windows, before any parse), then structural and graph over the parsed chunks, semantic last
  * (embedding starts as soon as the chunks exist and runs beside the other builds).
  */
+import { languageCounts } from './languages';
 import type {
   Chunk,
   FileAnalysis,
@@ -441,6 +442,7 @@ export function computeStats(
     sizeBytes,
     embedder: embedder?.id ?? null,
     reusedFiles,
+    languages: languageCounts(corpus.files, embedder !== null),
   };
 }
 

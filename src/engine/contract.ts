@@ -381,6 +381,20 @@ export interface QueryExplanation extends Classification {
   absent?: AbsentName;
   /** Modalities this query needed that were still being indexed (see ResultExplanation.notReady). */
   notReady?: Modality[];
+  /** Set when the path:/lang: filters excluded every match the query has (or its exact string's every line). */
+  filteredOut?: FilteredOut;
+}
+
+/** What the filters excluded when they left no match: counted, so the message can say so. */
+export interface FilteredOut {
+  /** The filters as the user wrote them (`-path:src/x.ts lang:go`). */
+  filters: string;
+  /** `lines`: matching lines of an exact string or pattern; `files`: files the question's retrievers found. */
+  unit: 'lines' | 'files';
+  count: number;
+  files: number;
+  /** The count stopped at the scan's limit: there are at least this many. */
+  atLeast: boolean;
 }
 
 export interface SearchResponse {
@@ -391,7 +405,8 @@ export interface SearchResponse {
 // ---------------------------------------------------------------------------------------
 // Navigation: every matching line of a result, call sites, definitions to jump to
 
-export type MatchKind = 'definition' | 'call' | 'reference' | 'import' | 'occurrence';
+/** `doc`: the doc comment of the definition an understand answer shows. */
+export type MatchKind = 'definition' | 'doc' | 'call' | 'reference' | 'import' | 'occurrence';
 
 export interface MatchLine {
   line: number;
@@ -483,4 +498,17 @@ export interface IndexStats {
   sizeBytes: Record<string, number>;
   embedder: string | null;
   reusedFiles: number;
+  /** Files per language and the modalities they got, most files first (absent in indexes built before it). */
+  languages?: LanguageCount[];
+}
+
+/** One language of a repository in the index summary (src/engine/languages.ts). */
+export interface LanguageCount {
+  /** A grammar's language, or the name `lang:` knows for a text-only one (markdown, json…), or 'other'. */
+  language: string;
+  files: number;
+  /** Files tree-sitter parsed (0 for a language without a grammar). */
+  parsed: number;
+  /** What its files are searched by: structural and graph only with a grammar; semantic when there is a model. */
+  modalities: Modality[];
 }

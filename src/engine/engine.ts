@@ -43,6 +43,7 @@ import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type R
 import { retrieve } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
 import { corpusMessageSources, placeMessageResults } from './search/messages';
+import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { narrowFiles, planSearch } from './search/understand';
 import { dropSubject, subjectChunk } from './search/similar';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
@@ -194,6 +195,16 @@ export class Engine {
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
     });
     placeMessageResults(results, plan, this.corpus, this.indexes.text);
+    const excluded =
+      results.length === 0 || exactMissing
+        ? filteredOut({
+            ...scope,
+            plan,
+            droppedFiles: retrieval.droppedFiles,
+            grep: (p, o) => this.indexes.text.grep(p, o),
+          })
+        : null;
+    if (excluded) notes.push(filteredOutMessage(excluded));
     const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
     if (notReady.length > 0) {
       notes.push(notReadyNote(notReady, skipped, strategy));
@@ -228,6 +239,7 @@ export class Engine {
         notes,
         ...(absent ? { absent } : {}),
         ...(notReady.length > 0 ? { notReady } : {}),
+        ...(excluded ? { filteredOut: excluded } : {}),
       },
       results,
     };
@@ -345,9 +357,12 @@ export class Engine {
     return this.indexes.text.grep(name, { caseSensitive: false, wholeWord: true, limit: 1 }).matches.length > 0;
   }
 
-  /** Every line of these files that answers the query, file by file (src/engine/matches.ts). */
-  matches(query: string | QueryPlan, paths: readonly string[]): FileMatches[] {
-    return matchingLines(this.indexed, typeof query === 'string' ? this.navigationPlan(query) : query, paths);
+  /**
+   * Every line of these files that answers the query, file by file (src/engine/matches.ts);
+   * `shown` maps a path to the chunk its result shows.
+   */
+  matches(query: string | QueryPlan, paths: readonly string[], shown?: ReadonlyMap<string, number>): FileMatches[] {
+    return matchingLines(this.indexed, typeof query === 'string' ? this.navigationPlan(query) : query, paths, shown);
   }
 
   /**

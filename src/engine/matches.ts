@@ -7,7 +7,7 @@
  * What counts as a match comes from the query plan (and, for names and files, from what the
  * graph resolved the query to); finding the lines is a scan of one file's analysis or text.
  */
-import type { CallSite, FileMatches, MatchKind, MatchLine, QueryPlan, Reference } from './contract';
+import type { CallSite, Chunk, Definition, FileMatches, MatchKind, MatchLine, QueryPlan, Reference } from './contract';
 
 export type { CallSite, FileMatches, MatchKind, MatchLine } from './contract';
 import type { CorpusFile } from './modality';
@@ -15,6 +15,7 @@ import { referencedName } from './graph/graph';
 import type { QuerySubject } from './graph/index';
 import { MAX_REGEX_LINE_LENGTH } from './text/grep';
 import { compileRegex } from './text/regex';
+import type { TermRarity } from './text/index';
 import { splitIdentifier } from './tokens';
 import { escapeRegExp } from './text/escape';
 
@@ -32,14 +33,26 @@ export type MatchRule =
   | { kind: 'names'; names: string[]; callerChunks: Map<number, number>; definitions: boolean }
   /** How a file depends on these files (impact of a file): its imports of them and its uses of their names. */
   | { kind: 'files'; fileIds: Set<number>; dependencyOn(fileId: number): { importLines: number[]; names: Set<string> } }
-  /** Whole sub-tokens of the query's words (understand, similar). */
+  /**
+   * Understand and similar questions: the lines of the shown chunk holding the query's rarer
+   * words (whole sub-tokens), plus its definition's signature and doc — the lines that made it
+   * rank, not every occurrence of a common word in the file.
+   */
   | { kind: 'terms'; terms: Set<string> };
+
+/**
+ * A query word is kept for the matching lines when its rarity (ln of chunks over chunks
+ * holding it, as BM25's IDF) is at least this share of the rarest word's: a word in a third of
+ * the chunks ranks almost nothing, so its lines explain nothing.
+ */
+export const RARE_TERM_IDF_SHARE = 0.6;
 
 /** The rule for a plan; `subject` is what the graph made of it (null: nothing resolved). */
 export function matchRuleFor(
   plan: QueryPlan,
   subject: QuerySubject | null,
   dependencyOn: (fileId: number, targets: ReadonlySet<number>) => { importLines: number[]; names: Set<string> },
+  rarity?: TermRarity,
 ): MatchRule | null {
   if (plan.regex !== undefined) return { kind: 'regex', find: regexFinder(plan.regex, plan.caseSensitive === true) };
   if (plan.literal) return { kind: 'literal', text: plan.literal, caseSensitive: plan.caseSensitive === true };
@@ -56,11 +69,30 @@ export function matchRuleFor(
   if (aboutNames && plan.identifiers.length > 0)
     return { kind: 'names', names: [referencedName(plan.identifiers[0])], callerChunks: new Map(), definitions };
   const terms = new Set(plan.terms.map((t) => t.toLowerCase()).filter((t) => t.length >= 2));
-  return terms.size > 0 ? { kind: 'terms', terms } : null;
+  return terms.size > 0 ? { kind: 'terms', terms: rarity ? rarerTerms(terms, rarity) : terms } : null;
 }
 
-/** The matching lines of one file. `chunkAt` maps a line to its chunk (for resolved references). */
-export function fileMatches(rule: MatchRule, file: CorpusFile, chunkAt: (line: number) => number): FileMatches {
+/** The query words whose rarity is near the rarest's (RARE_TERM_IDF_SHARE); words no chunk holds are dropped. */
+export function rarerTerms(terms: ReadonlySet<string>, rarity: TermRarity): Set<string> {
+  const idf = new Map<string, number>();
+  for (const t of terms) {
+    const holding = rarity.holding(t);
+    if (holding > 0) idf.set(t, Math.log(1 + rarity.chunks / holding));
+  }
+  const rarest = Math.max(0, ...idf.values());
+  return new Set([...idf].filter(([, v]) => v >= RARE_TERM_IDF_SHARE * rarest).map(([t]) => t));
+}
+
+/**
+ * The matching lines of one file. `chunkAt` maps a line to its chunk (for resolved references);
+ * `shown` is the chunk the result shows, whose signature and doc explain an understand answer.
+ */
+export function fileMatches(
+  rule: MatchRule,
+  file: CorpusFile,
+  chunkAt: (line: number) => number,
+  shown?: Pick<Chunk, 'startLine' | 'endLine' | 'symbol'>,
+): FileMatches {
   const lines = file.text.split('\n');
   const out = new Map<number, MatchLine>();
   const add = (line: number, kind: MatchKind, ranges: [number, number][], extra: Partial<MatchLine> = {}) => {
@@ -116,19 +148,62 @@ export function fileMatches(rule: MatchRule, file: CorpusFile, chunkAt: (line: n
       }
       break;
     }
-    case 'terms':
-      lines.forEach((text, i) => {
-        const ranges = subTokenRanges(text, rule.terms);
-        if (ranges.length > 0) add(i + 1, 'occurrence', ranges);
-      });
+    case 'terms': {
+      const definition = shown && file.analysis.definitions.find((d) => isShownDefinition(d, shown));
+      if (definition) {
+        add(definition.nameLine, 'definition', subTokenRanges(lines[definition.nameLine - 1] ?? '', rule.terms));
+        const doc = docLine(lines, definition);
+        if (doc !== null) add(doc, 'doc', subTokenRanges(lines[doc - 1] ?? '', rule.terms));
+      }
+      // The shown chunk is what ranked (one chunk per file): its lines explain the rank, the rest of the file does not.
+      const from = shown ? shown.startLine : 1;
+      const to = shown ? Math.min(shown.endLine, lines.length) : lines.length;
+      for (let line = from; line <= to; line++) {
+        const ranges = subTokenRanges(lines[line - 1], rule.terms);
+        if (ranges.length > 0) add(line, 'occurrence', ranges);
+      }
       break;
+    }
   }
 
   const sorted = [...out.values()].sort((a, b) => a.line - b.line);
   return { path: file.path, lines: sorted.slice(0, MAX_MATCH_LINES_PER_FILE), count: sorted.length };
 }
 
-const KIND_ORDER: Record<MatchKind, number> = { definition: 0, call: 1, reference: 2, import: 3, occurrence: 4 };
+const KIND_ORDER: Record<MatchKind, number> = {
+  definition: 0,
+  doc: 1,
+  call: 2,
+  reference: 3,
+  import: 4,
+  occurrence: 5,
+};
+
+function isShownDefinition(d: Definition, shown: Pick<Chunk, 'startLine' | 'symbol'>): boolean {
+  return d.name === shown.symbol && Math.abs(d.startLine - shown.startLine) <= 1;
+}
+
+/** Lines around a definition searched for its doc comment (above it, or a docstring just inside). */
+const DOC_SEARCH_LINES = 40;
+/** Comment markers before a doc line's words: `/**`, `*`, `//`, `///`, `#`, `--`, docstring quotes. */
+const COMMENT_MARKER = /^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#+|--+|"""|''')?\s*/;
+
+/**
+ * The line of a definition's doc comment that says the most: its first line with words (the
+ * comment markers stripped), found above the definition or just inside it; null without one.
+ */
+function docLine(lines: readonly string[], d: Definition): number | null {
+  if (!d.doc) return null;
+  const first = d.doc
+    .split('\n')
+    .map((l) => l.replace(COMMENT_MARKER, '').trim())
+    .find((l) => /[A-Za-z]{2}/.test(l));
+  if (!first) return null;
+  const from = Math.max(1, d.startLine - DOC_SEARCH_LINES);
+  const to = Math.min(lines.length, d.nameLine + DOC_SEARCH_LINES, d.endLine);
+  for (let line = from; line <= to; line++) if (lines[line - 1].includes(first)) return line;
+  return null;
+}
 
 function referenceKind(r: Reference): MatchKind {
   return r.kind === 'call' || r.kind === 'new' ? 'call' : 'reference';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
 import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
 import { Engine } from './engine';
-import { subTokenRanges, subTokenSpans, wordRanges } from './matches';
+import { rarerTerms, subTokenRanges, subTokenSpans, wordRanges } from './matches';
 import { StructuralAnalyzer } from './structural/analyzer';
 
 let preact: Engine;
@@ -169,6 +169,36 @@ describe('wrong first answers, fixed at the root', () => {
     const location = response.chunks.find((c) => c.symbol === 'location')!;
     const callees = express.callees(location.id);
     expect(callees.map((c) => `${c.path}:${c.symbol}`)).toEqual(['lib/response.js:set']);
+  });
+});
+
+describe('the matching lines of an understand answer explain its rank', () => {
+  it('keeps the rarer words of the question: a word in most chunks is dropped, one no chunk holds too', () => {
+    const holding: Record<string, number> = { the: 900, options: 400, debounce: 6, rerender: 12, nowhere: 0 };
+    const rarity = { chunks: 1000, holding: (t: string) => holding[t] ?? 0 };
+    expect([...rarerTerms(new Set(Object.keys(holding)), rarity)].sort()).toEqual(['debounce', 'rerender']);
+  });
+
+  it("shows the ranked chunk's signature and doc, and only its lines with the question's rare words", async () => {
+    const query = 'how are state updates batched and rerendered';
+    const response = await preact.search(query);
+    const setState = response.results.find((r) => r.symbol === 'setState');
+    expect(setState, 'setState among the results').toBeDefined();
+    const [file] = preact.matches(query, [setState!.path], new Map([[setState!.path, setState!.chunkId]]));
+    const text = preact.file(setState!.path)!.text.split('\n');
+    const chunk = preact.chunk(setState!.chunkId);
+    expect(file.lines.find((l) => l.kind === 'definition')?.text).toContain('prototype.setState = function');
+    expect(file.lines.find((l) => l.kind === 'doc')?.text).toContain(
+      'Update component state and schedule a re-render.',
+    );
+    expect(file.count).toBe(file.lines.length);
+    // "state" is in most of preact's chunks: the lines that merely say it are not what ranked setState.
+    const stateLines = text
+      .slice(chunk.startLine - 1, chunk.endLine)
+      .filter((line) => subTokenRanges(line, new Set(['state'])).length > 0).length;
+    expect(stateLines).toBeGreaterThan(file.count);
+    for (const l of file.lines) expect(l.line).toBeGreaterThanOrEqual(chunk.startLine - 10);
+    for (const l of file.lines) expect(l.line).toBeLessThanOrEqual(chunk.endLine);
   });
 });
 

@@ -56,21 +56,30 @@ export function dependentsOf({ corpus, indexes }: IndexedCorpus, chunkId: number
   }));
 }
 
-/** Every line of these files that answers the plan, file by file (src/engine/matches.ts). */
+/**
+ * Every line of these files that answers the plan, file by file (src/engine/matches.ts).
+ * `shown` maps a path to the chunk its result shows (its signature and doc explain the rank).
+ */
 export function matchingLines(
   { corpus, indexes }: IndexedCorpus,
   plan: QueryPlan,
   paths: readonly string[],
+  shown?: ReadonlyMap<string, number>,
 ): FileMatches[] {
   const graph = indexes.graph;
-  const rule = matchRuleFor(plan, graph?.subjectOf(plan) ?? null, (fileId, targets) =>
-    graph!.dependencyOn(fileId, targets),
+  const rule = matchRuleFor(
+    plan,
+    graph?.subjectOf(plan) ?? null,
+    (fileId, targets) => graph!.dependencyOn(fileId, targets),
+    indexes.text.termRarity(),
   );
   if (!rule) return [];
   const out: FileMatches[] = [];
   for (const path of paths) {
     const file = corpus.fileByPath.get(path);
-    if (file) out.push(fileMatches(rule, file, (line) => corpus.chunkAt(file.id, line)));
+    const chunkId = shown?.get(path);
+    const chunk = chunkId === undefined ? undefined : corpus.chunks[chunkId];
+    if (file) out.push(fileMatches(rule, file, (line) => corpus.chunkAt(file.id, line), chunk));
   }
   return out;
 }

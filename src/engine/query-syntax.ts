@@ -211,6 +211,13 @@ function canonicalLanguage(value: string): string | null {
 }
 
 /** Whether the query has any file filter. */
+/** The first language whose extensions `lang:` knows hold this path's, or null (what a text-only file is counted as). */
+export function languageOfPath(path: string): string | null {
+  const ext = extensionOf(path);
+  for (const [name, extensions] of Object.entries(LANGUAGE_EXTENSIONS)) if (extensions.includes(ext)) return name;
+  return null;
+}
+
 export function hasFileFilter(q: ParsedQuery): boolean {
   return q.paths.length + q.excludedPaths.length + q.languages.length + q.excludedLanguages.length > 0;
 }

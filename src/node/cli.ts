@@ -259,6 +259,7 @@ function summary(opened: OpenedRepository) {
     fromCache: opened.fromCache,
     cacheCheck: opened.cacheCheck,
     reusedFiles: s.reusedFiles,
+    languages: s.languages ?? [],
     readMs: round(opened.readMs, 1),
     loadMs: round(opened.loadMs, 1),
   };

@@ -2,6 +2,8 @@
 import { Fragment } from 'react';
 import type { AbsentName as AbsentNameFacts } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
+import { parseQuery } from '../engine/query-syntax';
+import { filteredOutMessage } from '../engine/search/filtered-out';
 import { QueryExplain } from './explain';
 import { formatCount, formatDuration } from './format';
 import { Results } from './results';
@@ -35,6 +37,9 @@ export function AnswerSection({
   onRanking,
   ...results
 }: Props) {
+  // A typed query that cannot run (too long, a bad pattern) leaves no earlier answer on screen:
+  // its message is next to the box, and the results below would be another question's.
+  if (answer.query.query !== query && parseQuery(query).errorCode !== undefined) return null;
   const absent = answer.query.absent;
   return (
     <section
@@ -62,6 +67,11 @@ export function AnswerSection({
           hasLooseMatches={answer.results.length > 0}
           onSuggest={(name) => onQuery(replaceWord(query, absent.name, name))}
         />
+      ) : null}
+      {answer.query.filteredOut && answer.results.length > 0 ? (
+        <p className="filtered-out" role="note">
+          No exact match within the filters: {filteredOutMessage(answer.query.filteredOut)} Below, loose matches.
+        </p>
       ) : null}
       {answer.query.error ? null : <Results view={answer} {...results} />}
     </section>

@@ -166,6 +166,7 @@ function Sidebar({
         onDelete={repos.onDelete}
         onReindex={indexing.onReindex}
         busy={job !== null}
+        indexing={job ? { id: job.live?.repositoryId ?? null, name: job.name } : null}
       />
       <BringIn
         busy={job !== null}

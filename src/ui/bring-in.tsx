@@ -4,9 +4,10 @@
  */
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { isAbortError } from '../engine/abort';
+import { ISOMORPHIC_GIT_CORS_PROXY } from '../browser/connect-origins';
 import { readDirectoryHandle, readDroppedFolder, readFileList, type FolderContents } from '../browser/folder-source';
 
-export const DEFAULT_CORS_PROXY = 'https://cors.isomorphic-git.org';
+export const DEFAULT_CORS_PROXY = ISOMORPHIC_GIT_CORS_PROXY;
 
 interface Props {
   /** An indexing job runs: a clone waits for it; a folder chosen now replaces it (the newest choice wins). */

@@ -3,7 +3,7 @@
  * One `role="status"` region that is always present and keeps its height, so nothing below
  * it jumps when a job starts or ends.
  */
-import type { IndexProgress, IndexStage, Modality } from '../engine/contract';
+import type { IndexProgress, IndexStage, LanguageCount, Modality } from '../engine/contract';
 import type { CloneProgressEvent, LiveStage } from '../browser/protocol';
 import { formatCount, formatDuration, formatRate } from './format';
 
@@ -44,6 +44,8 @@ export interface Notice {
   text: string;
   /** Said instead of `text` while a modality of the repository is still coming (the model loading after a reload). */
   whileWaiting?: string;
+  /** A ready repository's files per language and what each got (the index summary). */
+  languages?: LanguageCount[];
 }
 
 interface Props {
@@ -160,8 +162,32 @@ function JobProgress({ job }: { job: Job }) {
 
 function StatusNotice({ notice, waiting }: { notice: Notice | null; waiting: boolean }) {
   if (notice?.whileWaiting && waiting) return <p className="notice tone-info">{notice.whileWaiting}</p>;
-  if (notice) return <p className={`notice tone-${notice.tone}`}>{notice.text}</p>;
+  if (notice)
+    return (
+      <>
+        <p className={`notice tone-${notice.tone}`}>{notice.text}</p>
+        {notice.languages?.length ? <Languages languages={notice.languages} /> : null}
+      </>
+    );
   return <p className="notice tone-info">No indexing running.</p>;
+}
+
+/** Files per language and the modalities each got; a language without a grammar says it is searched as text. */
+function Languages({ languages }: { languages: LanguageCount[] }) {
+  return (
+    <ul className="languages" aria-label="Languages">
+      {languages.map((l) => (
+        <li key={l.language}>
+          <b>{l.language}</b> {formatCount(l.files)} file{l.files === 1 ? '' : 's'}
+          <span className="muted">
+            {' '}
+            · {l.modalities.join(', ')}
+            {l.modalities.includes('structural') ? '' : ' (no grammar: no definitions or graph)'}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function IndexStatus({ job, notice, waiting, onCancel }: Props) {

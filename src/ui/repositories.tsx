@@ -12,6 +12,8 @@ interface Props {
   onReindex(repository: RepositorySummary): void;
   /** An indexing job is running: no second one. */
   busy: boolean;
+  /** The repository the running job builds (its id once known, else its name): its entry says "indexing…". */
+  indexing: { id: string | null; name: string } | null;
 }
 
 const STATE_LABEL: Record<RepositorySummary['state'], string> = {
@@ -21,13 +23,15 @@ const STATE_LABEL: Record<RepositorySummary['state'], string> = {
   failed: 'failed — not searchable',
 };
 
-function stateLabel(repo: RepositorySummary): string {
+function stateLabel(repo: RepositorySummary, building: boolean): string {
+  // The entry a running job builds says so, whatever its record said before the job (cancelled, failed).
+  if (building) return STATE_LABEL.building;
   // A 'building' record with a message is a build that is no longer running (the worker says why).
   if (repo.state === 'building' && repo.message) return 'interrupted — not searchable';
   return STATE_LABEL[repo.state];
 }
 
-export function Repositories({ repositories, activeId, onSelect, onDelete, onReindex, busy }: Props) {
+export function Repositories({ repositories, activeId, onSelect, onDelete, onReindex, busy, indexing }: Props) {
   return (
     <section className="repositories" id="repositories" aria-labelledby="repositories-title">
       <h2 id="repositories-title">Repositories</h2>
@@ -36,6 +40,8 @@ export function Repositories({ repositories, activeId, onSelect, onDelete, onRei
       ) : (
         <ul aria-label="Repositories">
           {repositories.map((repo) => {
+            const building = indexing !== null && (indexing.id === repo.id || indexing.name === repo.name);
+            // A re-indexed complete entry keeps answering from its index until the new one replaces it.
             const searchable = repo.state === 'complete';
             return (
               <li key={repo.id} className={repo.id === activeId ? 'is-active' : undefined}>
@@ -51,10 +57,12 @@ export function Repositories({ repositories, activeId, onSelect, onDelete, onRei
                   <span className="repo-meta">
                     {searchable && repo.stats
                       ? `${formatCount(repo.stats.files)} files · ${formatCount(repo.stats.chunks)} chunks${repo.storedBytes ? ` · ${formatStorageBytes(repo.storedBytes)} stored` : ''}`
-                      : stateLabel(repo)}
+                      : stateLabel(repo, building)}
                   </span>
                 </button>
-                {repo.origin !== 'demo' && !(repo.state === 'building' && !repo.message) ? (
+                {repo.origin !== 'demo' &&
+                !(building && !searchable) &&
+                !(repo.state === 'building' && !repo.message) ? (
                   <button
                     type="button"
                     className="button small reindex-button"

@@ -5,6 +5,7 @@
  */
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MODALITIES, type MatchLine, type SubResult } from '../engine/contract';
+import { filteredOutMessage } from '../engine/search/filtered-out';
 import type { ResultView, SearchView } from '../browser/protocol';
 import { ResultExplain } from './explain';
 import { formatCount, formatLines, formatScore } from './format';
@@ -84,9 +85,12 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
   };
 
   if (view.results.length === 0) {
+    const excluded = view.query.filteredOut;
     return (
       <p className="no-results" role="note">
-        Nothing matched “{view.query.query}”. Try fewer words, a name from the code, or the thorough preset.
+        {excluded
+          ? `Nothing matched within the filters: ${filteredOutMessage(excluded)}`
+          : `Nothing matched “${view.query.query}”. Try fewer words, a name from the code, or the thorough preset.`}
       </p>
     );
   }
@@ -175,7 +179,7 @@ function ResultItem({
         <span className="where">
           <span className="lines">{formatLines(result.startLine, result.endLine)}</span>
           {result.symbol ? (
-            <span className="symbol">
+            <span className="symbol" title={result.symbol}>
               {result.definitionKind ? <span className="kind">{result.definitionKind}</span> : null}
               {result.symbol}
             </span>
@@ -293,6 +297,7 @@ function Snippet({ lines, ranges, firstLine }: { lines: string[]; ranges: [numbe
 
 const KIND_LABEL: Record<MatchLine['kind'], string> = {
   definition: 'definition',
+  doc: 'doc',
   call: 'call',
   reference: 'use',
   import: 'import',

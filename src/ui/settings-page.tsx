@@ -3,7 +3,7 @@
  * the Voyage key (sent only to the Voyage base URL below, never shown again, removable), the
  * file-size limit and extra ignore patterns for repositories brought in from now on.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { EmbeddingProvider, SettingsPatch, SettingsView } from '../browser/protocol';
 import { formatBytes } from './format';
 
@@ -107,26 +107,12 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
       <form onSubmit={submit} className="settings-form">
         <fieldset>
           <legend>Embedding provider</legend>
-          <label className="radio">
-            <input
-              type="radio"
-              name="provider"
-              value="local"
-              checked={provider === 'local'}
-              onChange={() => setProvider('local')}
-            />
+          <ProviderRadio value="local" provider={provider} onChoose={setProvider}>
             Local model <span className="muted">— runs in this browser, nothing leaves it</span>
-          </label>
-          <label className="radio">
-            <input
-              type="radio"
-              name="provider"
-              value="voyage"
-              checked={provider === 'voyage'}
-              onChange={() => setProvider('voyage')}
-            />
+          </ProviderRadio>
+          <ProviderRadio value="voyage" provider={provider} onChoose={setProvider}>
             Voyage AI (voyage-code-3) <span className="muted">— chunk texts are sent to Voyage to be embedded</span>
-          </label>
+          </ProviderRadio>
           <p className="hint">
             Vectors of different models cannot be compared, so a provider applies to a whole repository: after
             switching, bring the repository in again (or re-index it) and every chunk is embedded by the new provider.
@@ -198,5 +184,25 @@ export function SettingsPage({ settings, onSave, demoHidden, onShowDemo }: Props
         ) : null}
       </form>
     </section>
+  );
+}
+
+/** One provider choice: its words are one span beside the button, so they wrap as a paragraph, not as flex columns. */
+function ProviderRadio({
+  value,
+  provider,
+  onChoose,
+  children,
+}: {
+  value: EmbeddingProvider;
+  provider: EmbeddingProvider;
+  onChoose(value: EmbeddingProvider): void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="radio">
+      <input type="radio" name="provider" value={value} checked={provider === value} onChange={() => onChoose(value)} />
+      <span>{children}</span>
+    </label>
   );
 }

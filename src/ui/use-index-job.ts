@@ -103,7 +103,11 @@ function useRunIndex(
         performance.mark('fourfold:live:complete');
         setOpenId(repo.id);
         setActiveId(repo.id);
-        setNotice({ tone: 'success', text: describeReady(repo, 'indexed', performance.now() - started) });
+        setNotice({
+          tone: 'success',
+          text: describeReady(repo, 'indexed', performance.now() - started),
+          languages: repo.stats?.languages,
+        });
       } catch (error) {
         // A build replaced by a newer choice says nothing: the newer one speaks.
         if (!current()) return;

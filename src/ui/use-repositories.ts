@@ -36,6 +36,7 @@ export function useRepositories(workers: Workers, initial: SearchState, clearAns
             tone: 'success',
             text: describeReady(repo, 'loaded', performance.now() - started),
             whileWaiting: waitsForModel(repo) ? describeWaiting(repo) : undefined,
+            languages: repo.stats?.languages,
           });
       } catch (error) {
         setOpenId(null);

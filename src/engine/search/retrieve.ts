@@ -25,6 +25,8 @@ export interface Retrieval {
   /** Modalities a fallback fused in: they ran after all. */
   fusedIn: Modality[];
   notes: string[];
+  /** Files the retrievers found that the filters dropped (to say so when nothing is left). */
+  droppedFiles: Set<number>;
 }
 
 /** Runs the route (nothing for an empty query), then a direct answer's fallbacks. */
@@ -39,6 +41,7 @@ export async function retrieve(
   const notes: string[] = [];
   const lists: Partial<Record<Modality, ModalityHit[]>> = {};
   const runs = new Map<Modality, ModalityRun>();
+  const droppedFiles = new Set<number>();
   const empty = !plan.raw && plan.similarToChunk === undefined;
   if (empty) notes.push('Empty query: type what you are looking for.');
   const toRun = empty ? [] : route.toRun;
@@ -53,7 +56,7 @@ export async function retrieve(
       notes,
       only ? FILTERED_LIST_DEPTH : MODALITY_LIST_DEPTH,
     );
-    if (only) for (const m of ms) keepFiles(at.corpus, only, m, lists, runs);
+    if (only) for (const m of ms) keepFiles(at.corpus, only, m, lists, runs, droppedFiles);
   };
   await run(toRun);
   const retrieval: Retrieval = {
@@ -63,6 +66,7 @@ export async function retrieve(
     strategyReason: route.strategyReason,
     fusedIn: [],
     notes,
+    droppedFiles,
   };
   if (route.strategy !== 'direct') return retrieval;
   const answeredBy = toRun[0];
@@ -144,10 +148,15 @@ function keepFiles(
   m: Modality,
   lists: Partial<Record<Modality, ModalityHit[]>>,
   runs: Map<Modality, ModalityRun>,
+  dropped: Set<number>,
 ): void {
   const list = lists[m];
   if (!list) return;
-  const kept = list.filter((h) => only.has(corpus.chunks[h.chunkId].fileId));
+  const kept = list.filter((h) => {
+    const fileId = corpus.chunks[h.chunkId].fileId;
+    if (!only.has(fileId)) dropped.add(fileId);
+    return only.has(fileId);
+  });
   lists[m] = kept;
   const run = runs.get(m);
   if (run) {

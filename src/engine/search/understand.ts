@@ -15,7 +15,7 @@ import { similarSubject, type SimilarSubject } from './similar';
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
 
 /** The files a query may return (null: any), with notes on how they were narrowed; or why it cannot run. */
-export type FileScope = { only: Set<number> | null; notes: string[] } | { error: string };
+export type FileScope = { only: Set<number> | null; notes: string[]; filters: string | null } | { error: string };
 
 /** path:/lang: filters and a /regex/ narrow the files every list may return. */
 export function narrowFiles(
@@ -59,7 +59,7 @@ export function narrowFiles(
   if (!understood.text && understood.regex === undefined && options.similarToChunk === undefined && filters !== null) {
     return { error: `Add a question, a "phrase" or a /pattern/ to search within ${filters}.` };
   }
-  return { only, notes };
+  return { only, notes, filters };
 }
 
 function truncationEffect(matched: TextGrepResult): string {

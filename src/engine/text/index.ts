@@ -39,6 +39,12 @@ export interface TextSnapshot {
   terms: TermSnapshot;
 }
 
+/** Chunk counts a term's rarity is judged by (src/engine/matches.ts keeps the rarer terms' lines). */
+export interface TermRarity {
+  chunks: number;
+  holding(term: string): number;
+}
+
 export interface GrepOptions {
   regex?: boolean;
   caseSensitive?: boolean;
@@ -131,6 +137,11 @@ export class TextIndex implements Retriever {
       postings: this.trigrams.postingCount,
       documents: this.terms.documentCount,
     };
+  }
+
+  /** How rare each query term is: the chunks holding it, of all chunks. */
+  termRarity(): TermRarity {
+    return { chunks: this.terms.documentCount, holding: (term) => this.terms.chunkFrequency(term) };
   }
 
   /** Literal or regex search for the UI and CLI. Throws InvalidRegex / RegexRejected for bad patterns. */

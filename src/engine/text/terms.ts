@@ -227,6 +227,16 @@ export class TermIndex {
     return this.data.documentCount;
   }
 
+  /** Chunks holding a term (in the field that holds it most): the rarity a match line's terms are chosen by. */
+  chunkFrequency(term: string): number {
+    const id = this.termId(term);
+    if (id === undefined) return 0;
+    let most = 0;
+    for (let field = 0; field < FIELD_COUNT; field++)
+      most = Math.max(most, this.data.listLengths[id * FIELD_COUNT + field]);
+    return most;
+  }
+
   /**
    * BM25 ranking of chunks for already-tokenized query terms, best first. With `prose`, a query
    * word also matches its base forms that the vocabulary has ("composes" → compose, "drafted" →

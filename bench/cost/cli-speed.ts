@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
-import { decodeSnapshotFile } from '../../src/node/disk-cache';
+import { openSnapshotFile } from '../../src/node/snapshot-file';
 import { ensureTiers, REPO_ROOT } from '../corpora';
 import { generateQueries } from './queries';
 import { CLI_SPEED_FILE, writeReport, type BenchResults } from './report';
@@ -263,7 +263,7 @@ async function run(options: Options): Promise<void> {
         cache,
         readdirSync(cache).find((f) => f.endsWith('-none.snapshot'))!,
       );
-      const read = await decodeSnapshotFile(readFileSync(file));
+      const read = openSnapshotFile(file);
       if (!('snapshot' in read)) throw new Error(`the cached index at ${file} could not be read`);
       const snapshot: EngineSnapshot = read.snapshot;
       const engine = Engine.load(snapshot, {

@@ -744,12 +744,10 @@ function snapshotFits(corpus: Corpus, s: StructuralSnapshot): boolean {
   if (!s || s.version !== STRUCTURAL_SNAPSHOT_VERSION) return false;
   if (s.fileCount !== corpus.files.length || s.chunkCount !== corpus.chunks.length) return false;
   if (s.defName?.length !== s.defFile.length || s.defFlags?.length !== s.defFile.length) return false;
-  // Spot-check that definitions still point at real definitions (every file's analysis is not
-  // decoded: a stored index is read with a query, and its sections carry checksums).
-  const points = (i: number) => corpus.files[s.defFile[i]]?.analysis.definitions[s.defLocal[i]] !== undefined;
-  for (let i = 0; i < s.defFile.length; i += Math.max(1, Math.floor(s.defFile.length / 64)))
-    if (!points(i)) return false;
-  return s.defFile.length === 0 || points(s.defFile.length - 1);
+  // Its definitions are not checked against the analyses: that would decode every file's
+  // analysis at load, and a stored index is read with a query. The snapshot's version and its
+  // sections' checksums already tie it to the analyses it was built from.
+  return true;
 }
 
 /** What to match names against: identifiers as typed, else the query's words. */

@@ -127,9 +127,10 @@ export function serializeIndexes(indexes: Indexes): ModalitySnapshots {
 }
 
 /**
- * Every index of a stored engine, over its corpus, each loaded when first used: a query that
- * reads the text index alone never reads (or checks) the graph's or the vectors' stored form.
- * `present` says whether a modality is stored without reading it (hasIndex asks it).
+ * Every index of a stored engine, over its corpus. With `present` (a snapshot read on demand,
+ * which says whether a modality is stored without reading it) each is loaded when first used:
+ * a query that reads the text index alone never reads (or checks) the graph's or the vectors'
+ * stored form. Without it, all are loaded now.
  */
 export function loadIndexes(
   corpus: Corpus,
@@ -145,6 +146,9 @@ export function loadIndexes(
   };
   for (const m of STORED_MODALITIES) Object.defineProperty(indexes, m, { get: () => load(m), enumerable: true });
   if (present) PRESENCE.set(indexes, present);
+  // A snapshot already in memory (IndexedDB's, the demo's) is loaded whole now, as before: its
+  // damage is named when the repository opens, not in the middle of a question.
+  else for (const m of STORED_MODALITIES) load(m);
   return indexes;
 }
 

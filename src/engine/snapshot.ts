@@ -102,6 +102,11 @@ export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
     return reader.analysisAt(i);
   };
   const textAt = snapshot.onDemand ? (i: number) => snapshot.onDemand!.fileText(i) : storedTextReader(snapshot);
+  // In memory, the columns are checked now (cheaply: their lengths), so a load refuses them.
+  if (!snapshot.onDemand) {
+    reader = checkedAnalyses(snapshot);
+    checkedTextCount(snapshot);
+  }
   return snapshot.files.map((f, i) => new StoredRecord(f, i, textAt, analysisAt));
 }
 
@@ -112,12 +117,17 @@ function checkedAnalyses(snapshot: EngineSnapshot): AnalysisReader {
   return reader;
 }
 
+function checkedTextCount(snapshot: EngineSnapshot): void {
+  const { ends } = snapshot.texts;
+  if (ends.length !== snapshot.files.length)
+    throw new SnapshotDamagedError('texts', `hold ${ends.length} files, the snapshot ${snapshot.files.length}`);
+}
+
 function storedTextReader(snapshot: EngineSnapshot): (i: number) => string {
   const decoder = new TextDecoder();
   return (i) => {
+    checkedTextCount(snapshot);
     const { utf8, ends } = snapshot.texts;
-    if (ends.length !== snapshot.files.length)
-      throw new SnapshotDamagedError('texts', `hold ${ends.length} files, the snapshot ${snapshot.files.length}`);
     return decoder.decode(utf8.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
   };
 }

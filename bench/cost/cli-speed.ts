@@ -9,19 +9,22 @@
  *    understand question that embeds, a quoted string);
  *  - query latency in a loaded engine (the bench's query set, no query embedding), wall and CPU
  *    per query, and the stored snapshot's size against the source.
+ *  - a cached search without the model, as a whole process, per query size: a literal, a regex and
+ *    a definition question, with ripgrep's whole process on the same tree and pattern beside it.
  * With `--before DIR` (another checkout with its CLI built, e.g. `git worktree add` of an older
  * commit + `npm run build:cli`), every whole-process measurement alternates between that CLI and
- * this one.
+ * this one, and the cached searches print the paired ratio now ÷ before.
  *
  *   npx tsx bench/cost/cli-speed.ts [--before DIR] [--build-size 10] [--search-size 5] [--query-sizes 10,50] [--reps 3]
+ *                                   [--sections build,help,embed,cached,latency]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
-import { decodeSnapshotFile } from '../../src/node/disk-cache';
-import { ensureTiers, REPO_ROOT } from '../corpora';
+import { openSnapshotFile } from '../../src/node/snapshot-file';
+import { ensureTiers, REPO_ROOT, type CorpusTier } from '../corpora';
 import { generateQueries } from './queries';
 import { CLI_SPEED_FILE, writeReport, type BenchResults } from './report';
 import { median, pairedRatio, percentile } from './stats';
@@ -32,7 +35,11 @@ interface Options {
   searchSize: number;
   querySizes: number[];
   reps: number;
+  /** Which measurements to make (all by default). */
+  sections: Set<string>;
 }
+
+const SECTION_NAMES = ['build', 'help', 'embed', 'cached', 'latency'];
 
 function parseOptions(argv: string[]): Options {
   const get = (name: string) => {
@@ -52,6 +59,7 @@ function parseOptions(argv: string[]): Options {
     searchSize: Number(get('search-size') ?? 5),
     querySizes: sizes(get('query-sizes'), [10, 50]),
     reps: Math.max(1, Number(get('reps') ?? 3)),
+    sections: new Set(get('sections')?.split(',') ?? SECTION_NAMES),
   };
 }
 
@@ -82,6 +90,287 @@ interface Side {
   bin: string;
 }
 
+/** What every measurement shares. */
+interface Context {
+  options: Options;
+  tiers: Map<number, CorpusTier>;
+  sides: Side[];
+  scratch: string;
+  say: (s: string) => void;
+}
+
+function buildSection({ options, tiers, sides, scratch, say }: Context): void {
+  // 1. Build throughput, alternating sides.
+  const buildTier = tiers.get(options.buildSize)!;
+  const builds = new Map<
+    string,
+    { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }
+  >();
+  for (let rep = 0; rep < options.reps; rep++)
+    for (const side of sides) {
+      const r = timedProcess([
+        side.bin,
+        'index',
+        '--repo',
+        buildTier.dir,
+        '--embedder',
+        'none',
+        '--no-cache',
+        '--quiet',
+        '--cache',
+        join(scratch, `build-${side.name}`),
+      ]);
+      const summary = JSON.parse(r.stdout).summary as {
+        bytes: number;
+        buildMs: Record<string, number>;
+        readMs: number;
+      };
+      const stages = summary.buildMs;
+      // Engine.build's own wall time (`indexes`: parse through the last index, stages that overlap
+      // counted once); an older CLI without it: the sum of its sequential stages.
+      const engineMs =
+        stages.indexes ?? ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
+      const b = builds.get(side.name) ?? { wall: [], cpu: [], engine: [], parse: [], rest: [], read: [] };
+      b.wall.push(r.wallS);
+      b.cpu.push(r.cpuS);
+      b.engine.push(engineMs / 1000);
+      b.parse.push((stages.parse ?? 0) / 1000);
+      b.rest.push((engineMs - (stages.parse ?? 0)) / 1000);
+      b.read.push(summary.readMs / 1000);
+      builds.set(side.name, b);
+    }
+  const mb = buildTier.bytes / 1e6;
+  say(
+    `\n## Build, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`,
+  );
+  // The files are parsed as they are read (since the parse workers start before the walk), so
+  // Engine.build alone flatters: walk + read + Engine.build is the build as a user waits for it.
+  say(
+    '| CLI | Engine.build (medians) | MB/s | walk + read + Engine.build | MB/s | parse stage | after the parse | whole `fourfold index` wall (min) | MB/s | its CPU (all threads) | MB per CPU-second |',
+  );
+  say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, b] of builds) {
+    const readAndBuild = median(b.engine.map((e, i) => e + b.read[i]));
+    say(
+      `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${readAndBuild.toFixed(2)} s | **${(mb / readAndBuild).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s (${Math.min(...b.wall).toFixed(2)}) | ${(mb / median(b.wall)).toFixed(2)} | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} |`,
+    );
+  }
+  const before = builds.get('before');
+  const now = builds.get('now')!;
+  if (before) {
+    // This machine's speed drifts by tens of percent within minutes: each run is compared with
+    // the other side's run beside it, not with the other side's median.
+    const ratio = (pick: (b: typeof now, i: number) => number) => {
+      const r = pairedRatio(
+        before.engine.map((_, i) => pick(before, i)),
+        now.engine.map((_, i) => pick(now, i)),
+      );
+      return `**${r.median.toFixed(3)}** (${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
+    };
+    say(
+      `\nnow ÷ before, the median of the ${options.reps} paired ratios (95 % bootstrap interval): Engine.build ${ratio((b, i) => b.engine[i])}, walk + read + Engine.build ${ratio((b, i) => b.engine[i] + b.read[i])}, whole process ${ratio((b, i) => b.wall[i])}, its CPU ${ratio((b, i) => b.cpu[i])}`,
+    );
+  }
+}
+
+function helpSection({ options, sides, say }: Context): void {
+  // 2. Start-up: `fourfold --help` as a whole process (goal ≤ 0.3 s).
+  const helps = new Map<string, number[]>();
+  for (let rep = 0; rep < options.reps + 2; rep++)
+    for (const side of sides)
+      helps.set(side.name, [...(helps.get(side.name) ?? []), timedProcess([side.bin, '--help']).wallS]);
+  say(`\n## \`fourfold --help\`, whole process, ${options.reps + 2} runs per side; load average now ${load()}\n`);
+  say('| CLI | wall, median (min) |');
+  say('|---|---:|');
+  for (const [name, wall] of helps) say(`| ${name} | ${median(wall).toFixed(2)} s (${Math.min(...wall).toFixed(2)}) |`);
+}
+
+function embedSearchSection({ options, tiers, sides, scratch, say }: Context): void {
+  // 3. Cached search with the local model, alternating sides and queries.
+  const searchTier = tiers.get(options.searchSize)!;
+  const searchQueries = [
+    'where is parseExpression defined',
+    'how does the parser handle jsx attributes',
+    '"Unexpected token"',
+  ];
+  for (const side of sides)
+    timedProcess([
+      side.bin,
+      'index',
+      '--repo',
+      searchTier.dir,
+      '--quiet',
+      '--cache',
+      join(scratch, `search-${side.name}`),
+    ]);
+  const searches = new Map<string, Map<string, { wall: number[]; cpu: number[] }>>();
+  for (let rep = 0; rep < options.reps + 2; rep++)
+    for (const query of searchQueries)
+      for (const side of sides) {
+        const r = timedProcess([
+          side.bin,
+          'search',
+          '--repo',
+          searchTier.dir,
+          '--cache',
+          join(scratch, `search-${side.name}`),
+          query,
+        ]);
+        const bySide = searches.get(side.name) ?? new Map();
+        const s = bySide.get(query) ?? { wall: [], cpu: [] };
+        s.wall.push(r.wallS);
+        s.cpu.push(r.cpuS);
+        bySide.set(query, s);
+        searches.set(side.name, bySide);
+      }
+  say(
+    `\n## \`fourfold search\` from the cache with the local model, ${searchTier.sizeMb} MB tier (${searchTier.files} files), whole process, ${options.reps + 2} runs per query and side; load average now ${load()}\n`,
+  );
+  say(`| CLI | ${searchQueries.map((q) => `\`${q}\` wall (min) / CPU`).join(' | ')} |`);
+  say(`|---|${searchQueries.map(() => '---:').join('|')}|`);
+  for (const [name, bySide] of searches)
+    say(
+      `| ${name} | ${searchQueries
+        .map((q) => {
+          const s = bySide.get(q)!;
+          return `${median(s.wall).toFixed(2)} (${Math.min(...s.wall).toFixed(2)}) / ${median(s.cpu).toFixed(2)} s`;
+        })
+        .join(' | ')} |`,
+    );
+}
+
+/**
+ * Questions a cached index answers without the model (`--embedder none`), each with the ripgrep
+ * command that finds the same lines without an index.
+ */
+const CACHED_QUESTIONS: { kind: string; query: string; rg: string[] }[] = [
+  { kind: 'literal', query: '"Unexpected token"', rg: ['-F', '-c', '--no-messages', '--', 'Unexpected token', '.'] },
+  { kind: 'regex', query: '/function\\s+\\w+Error/', rg: ['-c', '--no-messages', '--', 'function\\s+\\w+Error', '.'] },
+  {
+    kind: 'definition',
+    query: 'where is parseExpression defined',
+    rg: ['-w', '-c', '--no-messages', '--', 'parseExpression', '.'],
+  },
+];
+
+/**
+ * 3b. `fourfold search` from a cached index without the model, whole process, per query size:
+ * each side indexes the tier once, then the questions alternate between sides, with ripgrep's
+ * whole process on the same tree beside them; with a before side, the paired ratio now ÷ before.
+ */
+function cachedSearchSection({ options, tiers, sides, scratch, say }: Context): void {
+  for (const size of options.querySizes) {
+    const tier = tiers.get(size)!;
+    const cache = (side: Side) => join(scratch, `cached-${size}-${side.name}`);
+    for (const side of sides)
+      timedProcess([side.bin, 'index', '--repo', tier.dir, '--embedder', 'none', '--quiet', '--cache', cache(side)]);
+    const walls = new Map<string, number[]>();
+    const cpus = new Map<string, number[]>();
+    const add = (key: string, r: { wallS: number; cpuS: number }) => {
+      walls.set(key, [...(walls.get(key) ?? []), r.wallS]);
+      cpus.set(key, [...(cpus.get(key) ?? []), r.cpuS]);
+    };
+    const loads: string[] = [load()];
+    for (let rep = 0; rep < options.reps + 2; rep++) {
+      for (const q of CACHED_QUESTIONS) {
+        for (const side of sides) {
+          const args = [side.bin, 'search', '--repo', tier.dir, '--embedder', 'none', '--cache', cache(side), q.query];
+          add(`${side.name} ${q.kind}`, timedProcess(args));
+        }
+        add(`rg ${q.kind}`, timedCommand('rg', q.rg, tier.dir));
+      }
+      loads.push(load());
+    }
+    say(
+      `\n## \`fourfold search\` from the cache without the model, ${size} MB tier (${tier.files} files), whole process, ${options.reps + 2} runs per question and side, alternating; load average ${loads.join(' → ')}\n`,
+    );
+    say(`| | ${CACHED_QUESTIONS.map((q) => `${q.kind} \`${q.query}\` wall median (min) / CPU`).join(' | ')} |`);
+    say(`|---|${CACHED_QUESTIONS.map(() => '---:').join('|')}|`);
+    for (const name of [...sides.map((s) => s.name), 'rg'])
+      say(
+        `| ${name === 'rg' ? 'ripgrep, no index' : name} | ${CACHED_QUESTIONS.map((q) => {
+          const w = walls.get(`${name} ${q.kind}`)!;
+          return `${median(w).toFixed(3)} s (${Math.min(...w).toFixed(3)}) / ${median(cpus.get(`${name} ${q.kind}`)!).toFixed(3)} s`;
+        }).join(' | ')} |`,
+      );
+    if (sides.length === 2)
+      say(
+        `\nnow ÷ before, median of the paired ratios (95 % bootstrap interval), wall: ${CACHED_QUESTIONS.map((q) => {
+          const r = pairedRatio(walls.get(`before ${q.kind}`)!, walls.get(`now ${q.kind}`)!);
+          const c = pairedRatio(cpus.get(`before ${q.kind}`)!, cpus.get(`now ${q.kind}`)!);
+          return `${q.kind} **${r.median.toFixed(3)}** (${r.low.toFixed(3)}–${r.high.toFixed(3)}), CPU ${c.median.toFixed(3)}`;
+        }).join('; ')}`,
+      );
+  }
+}
+
+/** A command other than node, timed the same way (ripgrep exits 1 when nothing matched: still a whole scan). */
+function timedCommand(cmd: string, args: string[], cwd: string): ProcessRun {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  const [wall, user, system] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { wallS: wall, cpuS: user + system, stdout: r.stdout };
+}
+
+async function latencySection({ options, tiers, sides, scratch, say }: Context): Promise<void> {
+  // 4. Query latency in a loaded engine, and the stored size.
+  say(
+    `\n## Query latency in a loaded engine (this checkout), no query embedding, and stored size; load average now ${load()}\n`,
+  );
+  say('| tier | files | queries × passes | p50 / p95 wall | p95 CPU | slowest intent p95 (wall) | snapshot / source |');
+  say('|---|---:|---:|---:|---:|---:|---:|');
+  for (const size of options.querySizes) {
+    const tier = tiers.get(size)!;
+    const cache = join(scratch, `query-${size}`);
+    timedProcess([
+      sides[sides.length - 1].bin,
+      'index',
+      '--repo',
+      tier.dir,
+      '--embedder',
+      'none',
+      '--quiet',
+      '--cache',
+      cache,
+    ]);
+    const file = join(
+      cache,
+      readdirSync(cache).find((f) => f.endsWith('-none.snapshot'))!,
+    );
+    const read = openSnapshotFile(file);
+    if (!('snapshot' in read)) throw new Error(`the cached index at ${file} could not be read`);
+    const snapshot: EngineSnapshot = read.snapshot;
+    const engine = Engine.load(snapshot, {
+      analyzer: { analyze: () => Promise.reject(new Error('a loaded index does not parse')) },
+      embedder: null,
+    });
+    const queries = generateQueries(snapshotRecords(snapshot));
+    for (const q of queries) await engine.search(q.query); // each query's first run (decodes what it reads)
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    const byIntent = new Map<string, number[]>();
+    const passes = 2;
+    for (let pass = 0; pass < passes; pass++)
+      for (const q of queries) {
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        await engine.search(q.query);
+        const ms = performance.now() - t0;
+        const c = process.cpuUsage(c0);
+        wall.push(ms);
+        cpu.push((c.user + c.system) / 1000);
+        byIntent.set(q.intent, [...(byIntent.get(q.intent) ?? []), ms]);
+      }
+    const slowest = [...byIntent]
+      .map(([intent, ms]) => [intent, percentile(ms, 95)] as const)
+      .sort((a, b) => b[1] - a[1])[0];
+    const ratio = statSync(file).size / tier.bytes;
+    say(
+      `| ${size} MB | ${tier.files.toLocaleString('en')} | ${queries.length} × ${passes} | ${percentile(wall, 50).toFixed(1)} / **${percentile(wall, 95).toFixed(1)} ms** | ${percentile(cpu, 95).toFixed(1)} ms | ${slowest[0]} ${slowest[1].toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
+    );
+  }
+}
+
 function main(): Promise<void> {
   return run(parseOptions(process.argv.slice(2)));
 }
@@ -101,200 +390,12 @@ async function run(options: Options): Promise<void> {
     `# cli-speed, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} cores, load average at start ${load()}`,
   );
   try {
-    // 1. Build throughput, alternating sides.
-    const buildTier = tiers.get(options.buildSize)!;
-    const builds = new Map<
-      string,
-      { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }
-    >();
-    for (let rep = 0; rep < options.reps; rep++)
-      for (const side of sides) {
-        const r = timedProcess([
-          side.bin,
-          'index',
-          '--repo',
-          buildTier.dir,
-          '--embedder',
-          'none',
-          '--no-cache',
-          '--quiet',
-          '--cache',
-          join(scratch, `build-${side.name}`),
-        ]);
-        const summary = JSON.parse(r.stdout).summary as {
-          bytes: number;
-          buildMs: Record<string, number>;
-          readMs: number;
-        };
-        const stages = summary.buildMs;
-        // Engine.build's own wall time (`indexes`: parse through the last index, stages that overlap
-        // counted once); an older CLI without it: the sum of its sequential stages.
-        const engineMs =
-          stages.indexes ??
-          ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
-        const b = builds.get(side.name) ?? { wall: [], cpu: [], engine: [], parse: [], rest: [], read: [] };
-        b.wall.push(r.wallS);
-        b.cpu.push(r.cpuS);
-        b.engine.push(engineMs / 1000);
-        b.parse.push((stages.parse ?? 0) / 1000);
-        b.rest.push((engineMs - (stages.parse ?? 0)) / 1000);
-        b.read.push(summary.readMs / 1000);
-        builds.set(side.name, b);
-      }
-    const mb = buildTier.bytes / 1e6;
-    say(
-      `\n## Build, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`,
-    );
-    // The files are parsed as they are read (since the parse workers start before the walk), so
-    // Engine.build alone flatters: walk + read + Engine.build is the build as a user waits for it.
-    say(
-      '| CLI | Engine.build (medians) | MB/s | walk + read + Engine.build | MB/s | parse stage | after the parse | whole `fourfold index` wall (min) | MB/s | its CPU (all threads) | MB per CPU-second |',
-    );
-    say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [name, b] of builds) {
-      const readAndBuild = median(b.engine.map((e, i) => e + b.read[i]));
-      say(
-        `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${readAndBuild.toFixed(2)} s | **${(mb / readAndBuild).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s (${Math.min(...b.wall).toFixed(2)}) | ${(mb / median(b.wall)).toFixed(2)} | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} |`,
-      );
-    }
-    const before = builds.get('before');
-    const now = builds.get('now')!;
-    if (before) {
-      // This machine's speed drifts by tens of percent within minutes: each run is compared with
-      // the other side's run beside it, not with the other side's median.
-      const ratio = (pick: (b: typeof now, i: number) => number) => {
-        const r = pairedRatio(
-          before.engine.map((_, i) => pick(before, i)),
-          now.engine.map((_, i) => pick(now, i)),
-        );
-        return `**${r.median.toFixed(3)}** (${r.low.toFixed(3)}–${r.high.toFixed(3)})`;
-      };
-      say(
-        `\nnow ÷ before, the median of the ${options.reps} paired ratios (95 % bootstrap interval): Engine.build ${ratio((b, i) => b.engine[i])}, walk + read + Engine.build ${ratio((b, i) => b.engine[i] + b.read[i])}, whole process ${ratio((b, i) => b.wall[i])}, its CPU ${ratio((b, i) => b.cpu[i])}`,
-      );
-    }
-
-    // 2. Start-up: `fourfold --help` as a whole process (goal ≤ 0.3 s).
-    const helps = new Map<string, number[]>();
-    for (let rep = 0; rep < options.reps + 2; rep++)
-      for (const side of sides)
-        helps.set(side.name, [...(helps.get(side.name) ?? []), timedProcess([side.bin, '--help']).wallS]);
-    say(`\n## \`fourfold --help\`, whole process, ${options.reps + 2} runs per side; load average now ${load()}\n`);
-    say('| CLI | wall, median (min) |');
-    say('|---|---:|');
-    for (const [name, wall] of helps)
-      say(`| ${name} | ${median(wall).toFixed(2)} s (${Math.min(...wall).toFixed(2)}) |`);
-
-    // 3. Cached search with the local model, alternating sides and queries.
-    const searchTier = tiers.get(options.searchSize)!;
-    const searchQueries = [
-      'where is parseExpression defined',
-      'how does the parser handle jsx attributes',
-      '"Unexpected token"',
-    ];
-    for (const side of sides)
-      timedProcess([
-        side.bin,
-        'index',
-        '--repo',
-        searchTier.dir,
-        '--quiet',
-        '--cache',
-        join(scratch, `search-${side.name}`),
-      ]);
-    const searches = new Map<string, Map<string, { wall: number[]; cpu: number[] }>>();
-    for (let rep = 0; rep < options.reps + 2; rep++)
-      for (const query of searchQueries)
-        for (const side of sides) {
-          const r = timedProcess([
-            side.bin,
-            'search',
-            '--repo',
-            searchTier.dir,
-            '--cache',
-            join(scratch, `search-${side.name}`),
-            query,
-          ]);
-          const bySide = searches.get(side.name) ?? new Map();
-          const s = bySide.get(query) ?? { wall: [], cpu: [] };
-          s.wall.push(r.wallS);
-          s.cpu.push(r.cpuS);
-          bySide.set(query, s);
-          searches.set(side.name, bySide);
-        }
-    say(
-      `\n## \`fourfold search\` from the cache with the local model, ${searchTier.sizeMb} MB tier (${searchTier.files} files), whole process, ${options.reps + 2} runs per query and side; load average now ${load()}\n`,
-    );
-    say(`| CLI | ${searchQueries.map((q) => `\`${q}\` wall (min) / CPU`).join(' | ')} |`);
-    say(`|---|${searchQueries.map(() => '---:').join('|')}|`);
-    for (const [name, bySide] of searches)
-      say(
-        `| ${name} | ${searchQueries
-          .map((q) => {
-            const s = bySide.get(q)!;
-            return `${median(s.wall).toFixed(2)} (${Math.min(...s.wall).toFixed(2)}) / ${median(s.cpu).toFixed(2)} s`;
-          })
-          .join(' | ')} |`,
-      );
-
-    // 4. Query latency in a loaded engine, and the stored size.
-    say(
-      `\n## Query latency in a loaded engine (this checkout), no query embedding, and stored size; load average now ${load()}\n`,
-    );
-    say(
-      '| tier | files | queries × passes | p50 / p95 wall | p95 CPU | slowest intent p95 (wall) | snapshot / source |',
-    );
-    say('|---|---:|---:|---:|---:|---:|---:|');
-    for (const size of options.querySizes) {
-      const tier = tiers.get(size)!;
-      const cache = join(scratch, `query-${size}`);
-      timedProcess([
-        sides[sides.length - 1].bin,
-        'index',
-        '--repo',
-        tier.dir,
-        '--embedder',
-        'none',
-        '--quiet',
-        '--cache',
-        cache,
-      ]);
-      const file = join(
-        cache,
-        readdirSync(cache).find((f) => f.endsWith('-none.snapshot'))!,
-      );
-      const read = await decodeSnapshotFile(readFileSync(file));
-      if (!('snapshot' in read)) throw new Error(`the cached index at ${file} could not be read`);
-      const snapshot: EngineSnapshot = read.snapshot;
-      const engine = Engine.load(snapshot, {
-        analyzer: { analyze: () => Promise.reject(new Error('a loaded index does not parse')) },
-        embedder: null,
-      });
-      const queries = generateQueries(snapshotRecords(snapshot));
-      for (const q of queries) await engine.search(q.query); // each query's first run (decodes what it reads)
-      const wall: number[] = [];
-      const cpu: number[] = [];
-      const byIntent = new Map<string, number[]>();
-      const passes = 2;
-      for (let pass = 0; pass < passes; pass++)
-        for (const q of queries) {
-          const c0 = process.cpuUsage();
-          const t0 = performance.now();
-          await engine.search(q.query);
-          const ms = performance.now() - t0;
-          const c = process.cpuUsage(c0);
-          wall.push(ms);
-          cpu.push((c.user + c.system) / 1000);
-          byIntent.set(q.intent, [...(byIntent.get(q.intent) ?? []), ms]);
-        }
-      const slowest = [...byIntent]
-        .map(([intent, ms]) => [intent, percentile(ms, 95)] as const)
-        .sort((a, b) => b[1] - a[1])[0];
-      const ratio = statSync(file).size / tier.bytes;
-      say(
-        `| ${size} MB | ${tier.files.toLocaleString('en')} | ${queries.length} × ${passes} | ${percentile(wall, 50).toFixed(1)} / **${percentile(wall, 95).toFixed(1)} ms** | ${percentile(cpu, 95).toFixed(1)} ms | ${slowest[0]} ${slowest[1].toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
-      );
-    }
+    const ctx: Context = { options, tiers, sides, scratch, say };
+    if (options.sections.has('build')) buildSection(ctx);
+    if (options.sections.has('help')) helpSection(ctx);
+    if (options.sections.has('embed')) embedSearchSection(ctx);
+    if (options.sections.has('cached')) cachedSearchSection(ctx);
+    if (options.sections.has('latency')) await latencySection(ctx);
     say(`\nload average at the end ${load()}`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });

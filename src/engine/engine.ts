@@ -38,7 +38,14 @@ import {
 } from './navigation';
 import { parseQuery } from './query-syntax';
 import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, WEIGHTS } from './ranking';
-import { loadIndexes, serializeIndexes, type IndexedCorpus, type Indexes, type ModalitySnapshots } from './registry';
+import {
+  hasIndex,
+  loadIndexes,
+  serializeIndexes,
+  type IndexedCorpus,
+  type Indexes,
+  type ModalitySnapshots,
+} from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { retrieve } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
@@ -62,7 +69,9 @@ export {
   approximateSize,
   SNAPSHOT_VERSION,
   snapshotRecords,
+  SnapshotDamagedError,
   type CorpusRecord,
+  type OnDemandSnapshot,
   type EngineSnapshot,
   type SnapshotFile,
   type StoredTexts,
@@ -100,7 +109,7 @@ export class Engine {
   /** What answers now and what is still being built. */
   get stage(): EngineStage {
     return {
-      live: MODALITIES.filter((m) => this.indexes[m] !== null),
+      live: MODALITIES.filter((m) => hasIndex(this.indexes, m)),
       pending: MODALITIES.filter((m) => this.pending.has(m)),
     };
   }
@@ -127,8 +136,19 @@ export class Engine {
       );
     const started = now();
     const corpus = corpusFromChunkTable(snapshotRecords(snapshot), snapshot.chunks);
-    const engine = new Engine(corpus, loadIndexes(corpus, snapshot.modalities, deps.embedder), deps, snapshot.stats);
-    engine.storedColumns = { texts: snapshot.texts, analyses: snapshot.analyses, chunks: snapshot.chunks };
+    const present = snapshot.onDemand ? (m: Modality) => snapshot.onDemand!.hasModality(m) : undefined;
+    const indexes = loadIndexes(corpus, snapshot.modalities, deps.embedder, present);
+    const engine = new Engine(corpus, indexes, deps, snapshot.stats);
+    // Read from the snapshot only if this engine is stored again (an on-demand snapshot reads them then).
+    engine.storedColumns = {
+      get texts() {
+        return snapshot.texts;
+      },
+      get analyses() {
+        return snapshot.analyses;
+      },
+      chunks: snapshot.chunks,
+    };
     measure('load', started);
     return engine;
   }
@@ -262,7 +282,7 @@ export class Engine {
     const embedder = this.deps.embedder;
     return {
       pending: this.pending,
-      hasSemanticIndex: this.indexes.semantic !== null,
+      hasSemanticIndex: hasIndex(this.indexes, 'semantic'),
       hasQueryEmbedder: embedder !== null,
       modelLoading: () => embedder?.ready?.() === false,
     };
@@ -270,12 +290,12 @@ export class Engine {
 
   /** The name a query asks about that is not in this repository, with "did you mean" suggestions. */
   private absentName(plan: QueryPlan) {
-    const structural = this.indexes.structural;
-    if (!structural) return null;
+    // Asked whether it is there first: a stored structural index is read only for suggestions.
+    if (!hasIndex(this.indexes, 'structural')) return null;
     return absentNameOf(
       plan,
       (name) => this.occurs(name),
-      () => (this.suggester ??= new NameSuggester(structural.definitionNames)),
+      () => (this.suggester ??= new NameSuggester(this.indexes.structural!.definitionNames)),
     );
   }
 

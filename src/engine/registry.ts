@@ -10,6 +10,7 @@ import { GraphIndex, type GraphSnapshot } from './graph/index';
 import { SemanticIndex, type SemanticBuildOptions, type SemanticSnapshot } from './semantic/index';
 import { StructuralIndex, type StructuralSnapshot } from './structural/index';
 import { TextIndex, type TextSnapshot } from './text/index';
+import { SnapshotDamagedError } from './snapshot';
 
 /**
  * Each modality's index in an engine. Null when it is not there: structural and graph in an
@@ -125,7 +126,50 @@ export function serializeIndexes(indexes: Indexes): ModalitySnapshots {
   return mapModalities<ModalitySnapshots>((m) => MODALITY_REGISTRY[m].serialize(indexes[m]));
 }
 
-/** Every index of a stored engine, over its corpus. */
-export function loadIndexes(corpus: Corpus, snapshots: ModalitySnapshots, embedder: Embedder | null): Indexes {
-  return mapModalities<Indexes>((m) => MODALITY_REGISTRY[m].load(corpus, snapshots[m], embedder));
+/**
+ * Every index of a stored engine, over its corpus. With `present` (a snapshot read on demand,
+ * which says whether a modality is stored without reading it) each is loaded when first used:
+ * a query that reads the text index alone never reads (or checks) the graph's or the vectors'
+ * stored form. Without it, all are loaded now.
+ */
+export function loadIndexes(
+  corpus: Corpus,
+  snapshots: ModalitySnapshots,
+  embedder: Embedder | null,
+  present?: (m: Modality) => boolean,
+): Indexes {
+  const loaded = new Map<Modality, unknown>();
+  const indexes = {} as Indexes;
+  const load = <M extends Modality>(m: M): Indexes[M] => {
+    if (!loaded.has(m)) loaded.set(m, loadStored(m, corpus, snapshots, embedder));
+    return loaded.get(m) as Indexes[M];
+  };
+  for (const m of STORED_MODALITIES) Object.defineProperty(indexes, m, { get: () => load(m), enumerable: true });
+  if (present) PRESENCE.set(indexes, present);
+  // A snapshot already in memory (IndexedDB's, the demo's) is loaded whole now, as before: its
+  // damage is named when the repository opens, not in the middle of a question.
+  else for (const m of STORED_MODALITIES) load(m);
+  return indexes;
+}
+
+/** A stored index that will not load is a damaged snapshot: the host rebuilds it. */
+function loadStored<M extends Modality>(
+  m: M,
+  corpus: Corpus,
+  snapshots: ModalitySnapshots,
+  embedder: Embedder | null,
+): Indexes[M] {
+  try {
+    return MODALITY_REGISTRY[m].load(corpus, snapshots[m], embedder);
+  } catch (e) {
+    if (e instanceof SnapshotDamagedError) throw e;
+    throw new SnapshotDamagedError(`${m} index`, 'does not load', { cause: e });
+  }
+}
+
+const PRESENCE = new WeakMap<Indexes, (m: Modality) => boolean>();
+
+/** Whether an engine has a modality's index, without loading a stored one. */
+export function hasIndex(indexes: Indexes, m: Modality): boolean {
+  return PRESENCE.get(indexes)?.(m) ?? indexes[m] !== null;
 }

@@ -3,7 +3,7 @@
  * columns, each modality's index (registry.ts) and the build's statistics. Plain
  * structured-clone data, so IndexedDB and v8.serialize store it as it is.
  */
-import type { FileAnalysis, IndexStats } from './contract';
+import type { FileAnalysis, IndexStats, Modality } from './contract';
 import type { Corpus } from './modality';
 import type { ModalitySnapshots } from './registry';
 import { AnalysisReader, encodeAnalyses, type AnalysisTable } from './store/analysis-table';
@@ -18,8 +18,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    file, IndexedDB's records, the demo container): damage is rebuilt, never served.
  * 5: analyses hold the definitions inside Rust macro bodies, Ruby `class_eval` heredocs and
  *    C++ export-macro classes, and C++ operators: an older analysis lacks them.
+ * 6: read on demand: the CLI's file (FOURFSN2) has a table of offsets, sections deflated and
+ *    checked when first read, file texts in deflated blocks; a load decodes no text or
+ *    analysis until a query reads it.
  */
-export const SNAPSHOT_VERSION = 5;
+export const SNAPSHOT_VERSION = 6;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {
@@ -53,6 +56,8 @@ export interface EngineSnapshot {
   chunks: ChunkTable;
   modalities: ModalitySnapshots;
   stats: IndexStats;
+  /** Present when the host reads the snapshot on demand; the fields above are then read when first used. */
+  onDemand?: OnDemandSnapshot;
 }
 
 /** The columns a loaded engine already holds: stored again as they are, without re-encoding. */
@@ -62,23 +67,96 @@ export interface StoredColumns {
   chunks: ChunkTable;
 }
 
-/** The snapshot's files with their analyses (references and imports decode when first read). */
-export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
-  const reader = new AnalysisReader(snapshot.analyses);
-  const { utf8, ends } = snapshot.texts;
-  if (reader.fileCount !== snapshot.files.length || ends.length !== snapshot.files.length) {
-    throw new Error(
-      `snapshot has ${snapshot.files.length} files but ${ends.length} texts and ${reader.fileCount} analyses`,
-    );
+/**
+ * What a host that reads its snapshot on demand (the CLI's file, by positional reads) offers
+ * besides the snapshot's fields, so a query reads only what it touches: a file's text without
+ * the whole `texts`, and whether a modality's index is stored without reading it.
+ */
+export interface OnDemandSnapshot {
+  fileText(index: number): string;
+  hasModality(modality: Modality): boolean;
+}
+
+/**
+ * A stored part that cannot be used: it does not match its checksum, does not decode, or does
+ * not fit the rest. Thrown when the part is first read, which may be during a query: the host
+ * then rebuilds the index instead of answering from it (never a wrong answer).
+ */
+export class SnapshotDamagedError extends Error {
+  readonly code = 'damaged' as const;
+  constructor(
+    readonly part: string,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`the stored index is damaged: its ${part} ${reason}`, options);
   }
+}
+
+/**
+ * The snapshot's files with their texts and analyses read when first asked for (and kept):
+ * a query that reads three files decodes three texts, not every file's.
+ */
+export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
+  let reader: AnalysisReader | null = null;
+  const analysisAt = (i: number) => {
+    reader ??= checkedAnalyses(snapshot);
+    return reader.analysisAt(i);
+  };
+  const textAt = snapshot.onDemand ? (i: number) => snapshot.onDemand!.fileText(i) : storedTextReader(snapshot);
+  // In memory, the columns are checked now (cheaply: their lengths), so a load refuses them.
+  if (!snapshot.onDemand) {
+    reader = checkedAnalyses(snapshot);
+    checkedTextCount(snapshot);
+  }
+  return snapshot.files.map((f, i) => new StoredRecord(f, i, textAt, analysisAt));
+}
+
+function checkedAnalyses(snapshot: EngineSnapshot): AnalysisReader {
+  const reader = new AnalysisReader(snapshot.analyses);
+  if (reader.fileCount !== snapshot.files.length)
+    throw new SnapshotDamagedError('analyses', `list ${reader.fileCount} files, the snapshot ${snapshot.files.length}`);
+  return reader;
+}
+
+function checkedTextCount(snapshot: EngineSnapshot): void {
+  const { ends } = snapshot.texts;
+  if (ends.length !== snapshot.files.length)
+    throw new SnapshotDamagedError('texts', `hold ${ends.length} files, the snapshot ${snapshot.files.length}`);
+}
+
+function storedTextReader(snapshot: EngineSnapshot): (i: number) => string {
   const decoder = new TextDecoder();
-  return snapshot.files.map((f, i) => ({
-    path: f.path,
-    hash: f.hash,
-    size: f.size,
-    text: decoder.decode(utf8.subarray(i === 0 ? 0 : ends[i - 1], ends[i])),
-    analysis: reader.analysisAt(i),
-  }));
+  return (i) => {
+    checkedTextCount(snapshot);
+    const { utf8, ends } = snapshot.texts;
+    return decoder.decode(utf8.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
+  };
+}
+
+/** A stored file whose text and analysis are decoded on first read. */
+class StoredRecord implements CorpusRecord {
+  readonly path: string;
+  readonly hash: string;
+  readonly size: number;
+  private textValue: string | undefined;
+  private analysisValue: FileAnalysis | undefined;
+  constructor(
+    file: SnapshotFile,
+    private readonly index: number,
+    private readonly textAt: (i: number) => string,
+    private readonly analysisAt: (i: number) => FileAnalysis,
+  ) {
+    this.path = file.path;
+    this.hash = file.hash;
+    this.size = file.size;
+  }
+  get text(): string {
+    return (this.textValue ??= this.textAt(this.index));
+  }
+  get analysis(): FileAnalysis {
+    return (this.analysisValue ??= this.analysisAt(this.index));
+  }
 }
 
 /** The snapshot of a corpus and its serialized indexes; `stored` columns (a loaded engine's) are kept as they are. */

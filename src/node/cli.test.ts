@@ -24,6 +24,7 @@ import { SNAPSHOT_VERSION } from '../engine/engine';
 import { DEMOTION_FACTOR } from '../engine/ranking';
 import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { COMMANDS, EXIT, FLAGS } from './cli-flags';
+import { storedParts } from './snapshot-file';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../bin/fourfold.js');
@@ -241,45 +242,45 @@ describe('the cache check', () => {
     expect(again).toMatchObject({ fromCache: true, cacheCheck: 'stat' });
   });
 
-  it('never answers from a cached file text with one byte changed: the next search rebuilds and answers right', async () => {
-    const repo = join(work, 'flipped');
-    const cacheDir = join(work, 'flipped-cache');
-    cpSync(FIXTURE, repo, { recursive: true });
-    backdate(repo, new Date(Date.now() - 3600_000));
-    const query = ['search', '--repo', repo, '--embedder', 'none', '--cache', cacheDir, '"passed to createElement"'];
-    const before = await cli(query);
-    expect(before.stdout).toMatch(/debug\/src\/debug\.js/);
-    const file = join(
-      cacheDir,
-      readdirSync(cacheDir).find((f) => f.endsWith('.snapshot'))!,
-    );
-    const bytes = readFileSync(file);
-    // The phrase is stored only in debug.js's text (three times): 'passed' becomes 'pasted' in each.
-    let changed = 0;
-    for (
-      let at = bytes.indexOf('passed to createElement');
-      at >= 0;
-      at = bytes.indexOf('passed to createElement', at + 1)
-    ) {
-      bytes[at + 3] = 't'.charCodeAt(0);
-      changed++;
-    }
-    expect(changed).toBeGreaterThanOrEqual(2);
-    writeFileSync(file, bytes);
-    const after = await cli(query);
-    expect(after.code).toBe(0);
-    expect(after.stderr).toMatch(
-      /the cached index could not be read \(its texts section does not match its checksum\): rebuilding it/,
-    );
-    expect(after.stdout).toMatch(/debug\/src\/debug\.js/);
-    expect(after.stdout).not.toMatch(/No exact match/);
-    // Rebuilt and stored whole again: the next search is served from the cache.
-    const again = await cli(query);
-    expect(again.stderr).not.toMatch(/could not be read/);
-    const ranked = (out: string) => out.split('\n').filter((line) => /^ +\d+\. /.test(line));
-    expect(ranked(again.stdout)).toEqual(ranked(before.stdout));
-    expect(ranked(after.stdout)).toEqual(ranked(before.stdout));
-  });
+  // The search reads the cached index part by part: each of these parts is first read in the
+  // middle of the question, and damage found there rebuilds the index before anything is said.
+  it.each([
+    ['a file text', (name: string) => name.startsWith('text block'), /text block \d+ does not match its checksum/],
+    ['the trigram postings', (name: string) => name === 'text section', /text section does not match its checksum/],
+    ['the graph', (name: string) => name === 'graph section', /graph section does not match its checksum/],
+  ])(
+    'never answers from a cached index with %s damaged: the search rebuilds and answers right',
+    async (what, pick, said) => {
+      const repo = join(work, `flipped-${what.replace(/\W+/g, '-')}`);
+      const cacheDir = `${repo}-cache`;
+      cpSync(FIXTURE, repo, { recursive: true });
+      backdate(repo, new Date(Date.now() - 3600_000));
+      const query = ['search', '--repo', repo, '--embedder', 'none', '--cache', cacheDir, '"passed to createElement"'];
+      const before = await cli(query);
+      expect(before.stdout).toMatch(/debug\/src\/debug\.js/);
+      const file = join(
+        cacheDir,
+        readdirSync(cacheDir).find((f) => f.endsWith('.snapshot'))!,
+      );
+      const bytes = readFileSync(file);
+      const parts = storedParts(bytes).filter((p) => pick(p.name));
+      expect(parts.length).toBeGreaterThan(0);
+      for (const part of parts) bytes[part.start + (part.length >> 1)] ^= 0x5a;
+      writeFileSync(file, bytes);
+      const after = await cli(query);
+      expect(after.code).toBe(0);
+      expect(after.stderr).toMatch(/the cached index could not be read \(.*\): rebuilding it/);
+      expect(after.stderr).toMatch(said);
+      expect(after.stdout).toMatch(/debug\/src\/debug\.js/);
+      expect(after.stdout).not.toMatch(/No exact match/);
+      // Rebuilt and stored whole again: the next search is served from the cache.
+      const again = await cli(query);
+      expect(again.stderr).not.toMatch(/could not be read/);
+      const ranked = (out: string) => out.split('\n').filter((line) => /^ +\d+\. /.test(line));
+      expect(ranked(again.stdout)).toEqual(ranked(before.stdout));
+      expect(ranked(after.stdout)).toEqual(ranked(before.stdout));
+    },
+  );
 
   it('does not trust a file modified as late as the index was written (it may change again within the same clock tick)', async () => {
     const repo = join(work, 'fresh');

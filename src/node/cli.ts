@@ -99,18 +99,45 @@ async function run(
   const parsePool = buildComing(snapshotFileFor(repo, embedder, cacheDir), options.useCache)
     ? import('./parse-pool').then((m) => m.startParsePool())
     : undefined;
-  const [{ openRepository }, { queryMayEmbed }] = await Promise.all([
+  const [{ openRepository }, { queryMayEmbed, SnapshotDamagedError }] = await Promise.all([
     import('./repository'),
     import('../engine/engine'),
   ]);
-  const opened = await openRepository(repo, {
-    embedder,
-    cacheDir,
-    useCache: options.useCache,
-    parsePool,
-    onNotice: options.quiet ? undefined : (s) => err(`fourfold: ${s}\n`),
-    prefetchEmbedder: query !== undefined && queryMayEmbed(query, preset, modalities),
-  });
+  // A search reads only the parts of the cached index it needs; a part found damaged then is
+  // said, the index is built again in its place (discardCached), and the question answered from it.
+  const open = (discardCached: boolean) =>
+    openRepository(repo, {
+      embedder,
+      cacheDir,
+      useCache: options.useCache,
+      parsePool: discardCached ? undefined : parsePool,
+      onNotice: options.quiet ? undefined : (s) => err(`fourfold: ${s}\n`),
+      prefetchEmbedder: query !== undefined && queryMayEmbed(query, preset, modalities),
+      onDemand: options.command === 'search',
+      discardCached,
+    });
+  const opened = await open(false);
+  if (options.command === 'index') {
+    const exitCode = openedExitCode(opened, err);
+    out(JSON.stringify({ summary: summary(opened) }, null, 2) + '\n');
+    return exitCode;
+  }
+  if (options.command === 'eval')
+    return Math.max(
+      openedExitCode(opened, err),
+      await runEval(opened, options.queries!, { preset, modalities, limit }, out, err),
+    ) as ExitCode;
+  try {
+    return await runSearch(opened, query!, options, out, err);
+  } catch (e) {
+    if (!(e instanceof SnapshotDamagedError) || !opened.fromCache) throw e;
+    if (!options.quiet) err(`fourfold: the cached index could not be read (${e.message}): rebuilding it\n`);
+    return runSearch(await open(true), query!, options, out, err);
+  }
+}
+
+/** What a search or an index run's exit code starts from: files that could not be read, a cache that could not be written. */
+function openedExitCode(opened: OpenedRepository, err: Print): ExitCode {
   let exitCode: ExitCode = opened.unreadable.length > 0 ? EXIT.input : EXIT.ok;
   for (const u of opened.unreadable) err(`fourfold: could not read ${u.path}: ${u.reason}\n`);
   if (opened.cacheFailure) {
@@ -120,25 +147,29 @@ async function run(
     );
     exitCode = EXIT.input;
   }
+  return exitCode;
+}
 
-  if (options.command === 'index') {
-    out(JSON.stringify({ summary: summary(opened) }, null, 2) + '\n');
-    return exitCode;
-  }
-  if (options.command === 'eval')
-    return Math.max(
-      exitCode,
-      await runEval(opened, options.queries!, { preset, modalities, limit }, out, err),
-    ) as ExitCode;
-
-  const response = await opened.engine.search(query!, { preset, modalities, limit });
+/** One question: searched and formatted before anything is printed, so a retry after damage prints once. */
+async function runSearch(
+  opened: OpenedRepository,
+  query: string,
+  options: CliOptions,
+  out: Print,
+  err: Print,
+): Promise<ExitCode> {
+  const { preset, modalities, limit } = options;
+  const response = await opened.engine.search(query, { preset, modalities, limit });
   if (response.query.error) {
+    openedExitCode(opened, err);
     // A query that cannot run as written is bad input: the reason, not an empty list.
     if (options.json) out(JSON.stringify(response, null, 2) + '\n');
     err(`fourfold: ${response.query.error}\n`);
     return EXIT.input;
   }
-  out(options.json ? JSON.stringify(response, null, 2) + '\n' : formatResponse(response, opened.engine));
+  const text = options.json ? JSON.stringify(response, null, 2) + '\n' : formatResponse(response, opened.engine);
+  let exitCode = openedExitCode(opened, err);
+  out(text);
   // A retriever that failed (the embedding provider refused the key, timed out) leaves the
   // answer short of what was asked: said on stderr, and the exit code tells a script.
   for (const m of response.query.modalities) {

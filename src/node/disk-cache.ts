@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { EngineSnapshot } from '../engine/snapshot';
 import { MemoryEmbeddingCache } from '../engine/semantic/index';
-import { checksumBytes } from '../engine/store/checksum';
+import { encodeSnapshotFile } from './snapshot-file';
 
 /** Files modified this close to (or after) the snapshot's writing are read and hashed again. */
 export const FINGERPRINT_RACE_MS = 2_000;
@@ -89,149 +89,7 @@ export async function writeCached(file: string, value: unknown): Promise<void> {
   await writeAtomically(file, serialize(value));
 }
 
-/**
- * The snapshot file: its sections one after the other, each v8-serialized and checked by its
- * SHA-256 when read, so one changed byte anywhere (a file's text included) is never served.
- *
- *   bytes 0–7    magic "FOURFSN1"
- *   bytes 8–11   u32 LE length of the table of contents (JSON, UTF-8)
- *   bytes 12–15  u32 LE checksumBytes of the table of contents
- *   bytes 16–    the table of contents: {version, sections: [{name, offset, length, sha256}]},
- *                offsets counted from the end of the table padded to a multiple of 8
- *   then         the sections, each starting at a multiple of 8
- */
-const SNAPSHOT_MAGIC = 'FOURFSN1';
-
-/** The sections of a snapshot file, in the order written. */
-const SECTIONS = ['head', 'files', 'texts', 'analyses', 'chunks', 'text', 'structural', 'graph', 'semantic'] as const;
-type SectionName = (typeof SECTIONS)[number];
-
-interface SectionEntry {
-  name: SectionName;
-  offset: number;
-  length: number;
-  sha256: string;
-}
-
-/**
- * Sections start at multiples of 8, so v8.deserialize hands their typed arrays out as views of
- * the file's buffer (it copies one whose offset is not a multiple of its element size).
- */
-function aligned(n: number): number {
-  return Math.ceil(n / 8) * 8;
-}
-
-function sectionValues(snapshot: EngineSnapshot): Record<SectionName, unknown> {
-  const { modalities } = snapshot;
-  return {
-    head: { version: snapshot.version, stats: snapshot.stats },
-    files: snapshot.files,
-    texts: snapshot.texts,
-    analyses: snapshot.analyses,
-    chunks: snapshot.chunks,
-    text: modalities.text,
-    structural: modalities.structural,
-    graph: modalities.graph,
-    semantic: modalities.semantic,
-  };
-}
-
-/** SHA-256 (the CPU's SHA instructions: about 1 GB/s here), on this thread: in the thread pool it waited for a core on a loaded machine. */
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-export function encodeSnapshotFile(snapshot: EngineSnapshot): Buffer {
-  const values = sectionValues(snapshot);
-  const parts = SECTIONS.map((name) => ({ name, bytes: serialize(values[name]) }));
-  let offset = 0;
-  const sections: SectionEntry[] = parts.map(({ name, bytes }) => {
-    const entry = { name, offset, length: bytes.byteLength, sha256: sha256(bytes) };
-    offset = aligned(offset + bytes.byteLength);
-    return entry;
-  });
-  const toc = Buffer.from(JSON.stringify({ version: snapshot.version, sections }));
-  const base = aligned(16 + toc.byteLength);
-  const out = Buffer.alloc(base + offset);
-  out.write(SNAPSHOT_MAGIC, 0, 'latin1');
-  out.writeUInt32LE(toc.byteLength, 8);
-  out.writeUInt32LE(checksumBytes(toc), 12);
-  toc.copy(out, 16);
-  parts.forEach((part, i) => part.bytes.copy(out, base + sections[i].offset));
-  return out;
-}
-
-/** Why a snapshot file was not loaded: missing, or damaged (in words). */
-export type SnapshotFileRead = { snapshot: EngineSnapshot } | { missing: true } | { damaged: string };
-
-/**
- * Reads a snapshot file written by encodeSnapshotFile; every section's SHA-256 is checked
- * before anything of it is handed out. In one synchronous read (see readCached).
- */
-export async function readSnapshotFile(file: string): Promise<SnapshotFileRead> {
-  let data: Buffer;
-  try {
-    data = readFileSync(file);
-  } catch {
-    return { missing: true };
-  }
-  return decodeSnapshotFile(data);
-}
-
-export async function decodeSnapshotFile(data: Buffer): Promise<SnapshotFileRead> {
-  if (data.byteLength < 16 || data.toString('latin1', 0, 8) !== SNAPSHOT_MAGIC)
-    return { damaged: 'not a snapshot file of this version of Fourfold' };
-  const tocLength = data.readUInt32LE(8);
-  const base = aligned(16 + tocLength);
-  if (base > data.byteLength) return { damaged: 'its table of contents is cut short' };
-  const tocBytes = data.subarray(16, 16 + tocLength);
-  if (checksumBytes(tocBytes) !== data.readUInt32LE(12))
-    return { damaged: 'its table of contents does not match its checksum' };
-  let sections: SectionEntry[];
-  try {
-    sections = (JSON.parse(tocBytes.toString('utf8')) as { sections: SectionEntry[] }).sections;
-  } catch {
-    return { damaged: 'its table of contents does not parse' };
-  }
-  const byName = new Map(sections.map((s) => [s.name, s]));
-  const missing = SECTIONS.find((name) => !byName.has(name));
-  if (missing) return { damaged: `its ${missing} section is missing` };
-  const slices = new Map<SectionName, Buffer>();
-  for (const name of SECTIONS) {
-    const { offset, length } = byName.get(name)!;
-    if (base + offset + length > data.byteLength) return { damaged: `its ${name} section is cut short` };
-    slices.set(name, data.subarray(base + offset, base + offset + length));
-  }
-  for (const name of SECTIONS)
-    if (sha256(slices.get(name)!) !== byName.get(name)!.sha256)
-      return { damaged: `its ${name} section does not match its checksum` };
-  const values = new Map<SectionName, unknown>();
-  for (const name of SECTIONS) {
-    try {
-      values.set(name, deserialize(slices.get(name)!));
-    } catch {
-      return { damaged: `its ${name} section does not decode` };
-    }
-  }
-  const head = values.get('head') as { version: number; stats: EngineSnapshot['stats'] };
-  return {
-    snapshot: {
-      version: head.version,
-      stats: head.stats,
-      files: values.get('files') as EngineSnapshot['files'],
-      texts: values.get('texts') as EngineSnapshot['texts'],
-      analyses: values.get('analyses') as EngineSnapshot['analyses'],
-      chunks: values.get('chunks') as EngineSnapshot['chunks'],
-      modalities: {
-        text: values.get('text') as EngineSnapshot['modalities']['text'],
-        structural: values.get('structural') as EngineSnapshot['modalities']['structural'],
-        graph: values.get('graph') as EngineSnapshot['modalities']['graph'],
-        semantic: values.get('semantic') as EngineSnapshot['modalities']['semantic'],
-      },
-    },
-  };
-}
-
+/** Writes a snapshot file (snapshot-file.ts) atomically. */
 export async function writeSnapshotFile(file: string, snapshot: EngineSnapshot): Promise<void> {
   await writeAtomically(file, encodeSnapshotFile(snapshot));
 }

@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION } from '../engine/engine';
+import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION, SnapshotDamagedError } from '../engine/engine';
 import { AnalysisReader } from '../engine/store/analysis-table';
 import type { FileAnalysis, IndexProgress, Language } from '../engine/contract';
 import { skipDetail } from '../engine/intake/classify';
@@ -22,14 +22,13 @@ import {
   DiskEmbeddingCache,
   manifestTrusts,
   readManifest,
-  readSnapshotFile,
-  type SnapshotFileRead,
   WalkFingerprint,
   writeManifest,
   writeSnapshotFile,
 } from './disk-cache';
 import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
+import { openSnapshotFile, type SnapshotFile, type SnapshotFileRead, type StoredEmbedder } from './snapshot-file';
 import type { BuildAnalyzer } from './parse-pool';
 import { emptyWalkStats, walkRepository } from './walk';
 
@@ -60,6 +59,15 @@ export interface OpenOptions {
    * (the CLI does, before it loads the engine); closed here like the ones this would start.
    */
   parsePool?: Promise<BuildAnalyzer | null>;
+  /**
+   * Read each part of the cached index when a query first needs it (a one-question process),
+   * instead of reading and checking all of it at open (the default: a long-lived server or a
+   * run of many questions finds damage at load and keeps no file open). A part found damaged
+   * later throws SnapshotDamagedError from the search: open again with `discardCached`.
+   */
+  onDemand?: boolean;
+  /** Ignore the cached index (a part of it was found damaged) and build a new one in its place. */
+  discardCached?: boolean;
 }
 
 export interface OpenedRepository {
@@ -93,7 +101,7 @@ export async function openRepository(dir: string, options: OpenOptions): Promise
   const prefetched = options.prefetchEmbedder && options.embedder === 'local' ? createEmbedder('local') : null;
   // Not awaited until a query needs it; a failure surfaces there, not as an unhandled rejection.
   prefetched?.catch(() => {});
-  const embedderFor = (kind: NodeEmbedderKind, loaded: EngineSnapshot | null) =>
+  const embedderFor = (kind: NodeEmbedderKind, loaded: StoredEmbedder | null) =>
     embedderForKind(kind, loaded, prefetched);
 
   const cacheDir = options.cacheDir ?? defaultCacheDir();
@@ -123,7 +131,7 @@ interface OpenContext {
   dir: string;
   root: string;
   options: OpenOptions;
-  embedderFor: (kind: NodeEmbedderKind, loaded: EngineSnapshot | null) => Promise<Embedder | null>;
+  embedderFor: (kind: NodeEmbedderKind, loaded: StoredEmbedder | null) => Promise<Embedder | null>;
   cacheDir: string;
   useCache: boolean;
   snapshotFile: string;
@@ -147,14 +155,15 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   }
   pool?.prepare(languages.names);
   const digest = fingerprint.digest();
-  const manifest = useCache ? await readManifest(manifestFile) : null;
+  const cached = useCache && !options.discardCached;
+  const manifest = cached ? await readManifest(manifestFile) : null;
   const readStored = cachedSnapshotReader(snapshotFile, options.onNotice);
   if (manifestTrusts(manifest, fingerprint, digest)) {
     const t1 = performance.now();
     const { snapshot, engine } = await loadCached(
       readStored,
-      (s) => embedderFor(options.embedder, s),
-      options.onNotice,
+      (file) => embedderFor(options.embedder, file.storedEmbedder()),
+      options,
     );
     if (snapshot && engine) {
       // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
@@ -184,7 +193,7 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   if (intake.files.length === 0) throw nothingToIndex(dir, intake);
 
   const t1 = performance.now();
-  let previous = useCache ? await readStored() : null;
+  let previous = cached ? wholeSnapshot(await readStored(), options.onNotice) : null;
   if (previous && !analysesReadable(previous)) {
     options.onNotice?.('the cached index is damaged: rebuilding it');
     previous = null;
@@ -195,7 +204,11 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
       await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() }));
   };
   if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
-    const engine = loadOrNull(previous, await embedderFor(options.embedder, previous), options.onNotice);
+    const engine = loadOrNull(
+      previous,
+      await embedderFor(options.embedder, storedEmbedderOf(previous)),
+      options.onNotice,
+    );
     if (engine) {
       await remember();
       return {
@@ -237,16 +250,39 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   };
 }
 
-/** The cached snapshot and its engine (null when absent, of another version, or damaged). */
+/**
+ * The cached snapshot and its engine (null when absent, of another version, or damaged). Its
+ * parts are read when a query first needs them with `onDemand`, else all of them now.
+ */
 async function loadCached(
-  readStored: () => Promise<EngineSnapshot | null>,
-  embedderFor: (snapshot: EngineSnapshot) => Promise<Embedder | null>,
-  onNotice?: (message: string) => void,
+  readStored: () => Promise<StoredSnapshot | null>,
+  embedderFor: (file: SnapshotFile) => Promise<Embedder | null>,
+  options: OpenOptions,
 ): Promise<{ snapshot: EngineSnapshot | null; engine: Engine | null }> {
-  const snapshot = await readStored();
-  const engine =
-    snapshot?.version === SNAPSHOT_VERSION ? loadOrNull(snapshot, await embedderFor(snapshot), onNotice) : null;
-  return { snapshot, engine };
+  const stored = await readStored();
+  if (!stored || stored.snapshot.version !== SNAPSHOT_VERSION) return { snapshot: null, engine: null };
+  const snapshot = options.onDemand ? stored.snapshot : wholeSnapshot(stored, options.onNotice);
+  if (!snapshot) return { snapshot: null, engine: null };
+  return { snapshot, engine: loadOrNull(snapshot, await embedderFor(stored.file), options.onNotice) };
+}
+
+/** A stored snapshot whose every part has been read and checked, or null (after saying so) when one is damaged. */
+function wholeSnapshot(stored: StoredSnapshot | null, onNotice?: (message: string) => void): EngineSnapshot | null {
+  if (!stored) return null;
+  try {
+    stored.file.readAll();
+    return stored.snapshot;
+  } catch (e) {
+    if (!(e instanceof SnapshotDamagedError)) throw e;
+    onNotice?.(`the cached index could not be read (${e.message}): rebuilding it`);
+    return null;
+  }
+}
+
+/** The embedder a snapshot in memory was built with (a build's previous index, read whole). */
+function storedEmbedderOf(snapshot: EngineSnapshot): StoredEmbedder | null {
+  const semantic = snapshot.modalities.semantic;
+  return semantic ? { embedderId: semantic.embedderId, dimensions: semantic.dimensions } : null;
 }
 
 /** The files intake found but could not read, each with why. */
@@ -354,15 +390,21 @@ function parsedLanguages(entries: readonly IntakeEntry[]): { names: Language[]; 
 function cachedSnapshotReader(
   snapshotFile: string,
   onNotice?: (message: string) => void,
-): () => Promise<EngineSnapshot | null> {
+): () => Promise<StoredSnapshot | null> {
   let stored: SnapshotFileRead | null = null;
   return async () => {
     if (!stored) {
-      stored = await readSnapshotFile(snapshotFile);
+      stored = openSnapshotFile(snapshotFile);
       if ('damaged' in stored) onNotice?.(`the cached index could not be read (${stored.damaged}): rebuilding it`);
     }
-    return 'snapshot' in stored ? stored.snapshot : null;
+    return 'snapshot' in stored ? stored : null;
   };
+}
+
+/** An opened snapshot file and the snapshot it reads on demand. */
+interface StoredSnapshot {
+  snapshot: EngineSnapshot;
+  file: SnapshotFile;
 }
 
 /** The engine of a cached snapshot, or null (after saying so) when the file is damaged: then it is rebuilt, never a crash. */
@@ -400,12 +442,11 @@ const noAnalyzer: EngineDeps['analyzer'] = {
  */
 async function embedderForKind(
   kind: NodeEmbedderKind,
-  loaded: EngineSnapshot | null,
+  semantic: StoredEmbedder | null,
   prefetched: Promise<Embedder | null> | null,
 ): Promise<Embedder | null> {
   if (kind === 'none') return null;
   const create = () => (kind === 'local' && prefetched) || createEmbedder(kind);
-  const semantic = loaded?.modalities.semantic as { embedderId?: string; dimensions?: number } | null | undefined;
   if (kind !== 'local' || !semantic?.embedderId || !semantic.dimensions) return create();
   let real: Promise<Embedder | null> | null = null;
   return deferredEmbedder(semantic.embedderId, semantic.dimensions, async () => {

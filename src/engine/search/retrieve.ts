@@ -7,6 +7,7 @@ import type { Corpus } from '../modality';
 import { FILTERED_LIST_DEPTH, MODALITY_LIST_DEPTH } from '../ranking';
 import type { IndexedCorpus, Indexes } from '../registry';
 import { skipMessage } from '../skip';
+import { SnapshotDamagedError } from '../snapshot';
 import { now } from '../timing';
 import type { Route } from './route';
 
@@ -107,7 +108,7 @@ function wasOrWere(modalities: readonly Modality[]): string {
   return modalities.length === 1 ? 'was' : 'were';
 }
 
-/** Each modality's list, searched at once; a modality that throws is recorded as failed, with a note. */
+/** Each modality's list, searched at once; a modality that throws is recorded as failed, with a note (a damaged stored index is thrown on). */
 async function runRetrievers(
   indexes: Indexes,
   modalities: readonly Modality[],
@@ -130,6 +131,8 @@ async function runRetrievers(
         run.hits = hits.length;
         run.list = hits.slice(0, LIST_PREVIEW);
       } catch (e) {
+        // A stored index found damaged is not a modality's failure: the host rebuilds and asks again.
+        if (e instanceof SnapshotDamagedError) throw e;
         run.ran = false;
         run.skip = 'failed';
         run.skipped = skipMessage('failed', { preset: 'default', intent: plan.intent, detail: errorMessage(e) });

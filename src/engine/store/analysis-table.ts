@@ -198,31 +198,23 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
 
 /** Reads an AnalysisTable: per-file analyses with definitions decoded now, references and imports on first read. */
 export class AnalysisReader {
-  private readonly strings: string[];
-
   constructor(private readonly t: AnalysisTable) {
     if (t?.version !== ANALYSIS_TABLE_VERSION)
       throw new Error(`analysis table version ${t?.version}, expected ${ANALYSIS_TABLE_VERSION}`);
-    const strings = new Array<string>(t.stringEnds.length);
-    let start = 0;
-    for (let i = 0; i < strings.length; i++) {
-      const end = t.stringEnds[i];
-      strings[i] = t.strings.slice(start, end);
-      start = end;
-    }
-    this.strings = strings;
   }
 
   get fileCount(): number {
     return this.t.fileCount;
   }
 
+  /** String `id`, sliced when read: a query reads a few files' analyses, not every string. */
   private str(id: number): string {
-    return this.strings[id];
+    const { strings, stringEnds } = this.t;
+    return strings.slice(id === 0 ? 0 : stringEnds[id - 1], stringEnds[id]);
   }
 
   private optional(id: number): string | undefined {
-    return id === NONE ? undefined : this.strings[id];
+    return id === NONE ? undefined : this.str(id);
   }
 
   /** File f's analysis. Its `references` and `imports` are getters that decode (once) when read. */

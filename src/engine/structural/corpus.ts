@@ -2,7 +2,7 @@
  * Builds the Corpus every index shares: files with their analyses, the chunk table (from
  * chunkSpans, dense ids in file order) and an O(log n) `chunkAt(fileId, line)`.
  */
-import { DEFINITION_KINDS, type Chunk, type FileAnalysis, type SourceFile } from '../contract';
+import { DEFINITION_KINDS, type Chunk, type FileAnalysis, type Language, type SourceFile } from '../contract';
 import { hashText } from '../intake/hash';
 import type { Corpus, CorpusFile } from '../modality';
 import { buildSpanLookup, chunkSpans, countLines, lookupSpan } from './chunks';
@@ -205,7 +205,7 @@ export function corpusFromChunkTable(entries: readonly AnalyzedFile[], table: Ch
     const from = table.fileRunStart[id];
     const to = table.fileRunStart[id + 1];
     lookups.push({ runStarts: table.runStarts.subarray(from, to), runSpans: table.runSpans.subarray(from, to) });
-    const file = corpusFile(id, entry, chunkIds);
+    const file = new StoredCorpusFile(id, entry, chunkIds);
     files.push(file);
     fileByPath.set(entry.path, file);
   }
@@ -223,6 +223,34 @@ function corpusFile(id: number, entry: AnalyzedFile, chunkIds: number[]): Corpus
     analysis: entry.analysis,
     chunkIds,
   };
+}
+
+/**
+ * A stored file: its text, analysis and language are read from the entry when first asked
+ * for, so loading a snapshot decodes no file that a query does not touch.
+ */
+class StoredCorpusFile implements CorpusFile {
+  readonly path: string;
+  readonly hash: string;
+  readonly size: number;
+  constructor(
+    readonly id: number,
+    private readonly entry: AnalyzedFile,
+    readonly chunkIds: number[],
+  ) {
+    this.path = entry.path;
+    this.hash = entry.hash ?? hashText(entry.text);
+    this.size = entry.size ?? entry.text.length;
+  }
+  get text(): string {
+    return this.entry.text;
+  }
+  get analysis(): FileAnalysis {
+    return this.entry.analysis;
+  }
+  get language(): Language | null {
+    return this.entry.analysis.language;
+  }
 }
 
 function withLookups(

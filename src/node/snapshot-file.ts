@@ -1,0 +1,390 @@
+/**
+ * The CLI's snapshot file, read on demand: a table of contents with every section's offset,
+ * then the sections, each v8-serialized and deflated; the file texts in blocks of about
+ * TEXT_BLOCK_BYTES, deflated one by one. Opening reads the table and the three sections every
+ * load needs (head, files, chunks) with positional reads; every other section, and each block
+ * of texts, is read, checked against its SHA-256 and decoded when first used, then kept. A query
+ * that reads the trigram postings and a few files reads those and nothing else.
+ *
+ *   bytes 0–7    magic "FOURFSN2"
+ *   bytes 8–11   u32 LE length of the table of contents (JSON, UTF-8)
+ *   bytes 12–15  u32 LE checksumBytes of the table of contents
+ *   bytes 16–    the table of contents (SnapshotToc); offsets count from its end, padded to 8
+ *   then         the sections and the text blocks
+ *
+ * Damage found when a part is first read is a SnapshotDamagedError (code `damaged`): the CLI
+ * then rebuilds the index and answers from the new one, never from the damaged one.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Modality } from '../engine/contract';
+import { STORED_MODALITIES } from '../engine/registry';
+import { SnapshotDamagedError, type EngineSnapshot, type StoredTexts } from '../engine/snapshot';
+import { checksumBytes } from '../engine/store/checksum';
+
+const SNAPSHOT_MAGIC = 'FOURFSN2';
+const HEADER_BYTES = 16;
+
+/**
+ * Raw bytes of file text per deflated block: a query that reads one file inflates at most this
+ * much, and deflate still finds most of its matches within it (the ratio is a few percent
+ * worse than one stream).
+ */
+export const TEXT_BLOCK_BYTES = 64 * 1024;
+
+/**
+ * zlib level 4: the index is written at every build, so most of level 6's saving (a tenth
+ * smaller than level 1) for a fraction of its deflate time.
+ */
+const DEFLATE_LEVEL = 4;
+
+/** The sections besides the texts, in the order written. */
+const SECTIONS = [
+  'head',
+  'files',
+  'chunks',
+  'textEnds',
+  'analyses',
+  'text',
+  'structural',
+  'graph',
+  'semantic',
+] as const;
+type SectionName = (typeof SECTIONS)[number];
+/** Read at open: every load needs them. */
+const EAGER: readonly SectionName[] = ['head', 'files', 'chunks'];
+
+/** Where a stored part is: offset from the table's end, stored length, length once inflated, SHA-256 of the stored bytes. */
+interface StoredPart {
+  offset: number;
+  length: number;
+  rawLength: number;
+  sha256: string;
+}
+
+interface TextBlock extends StoredPart {
+  /** The first file of the block, and where its text starts in all the texts one after the other. */
+  firstFile: number;
+  start: number;
+}
+
+interface SnapshotToc {
+  version: number;
+  sections: Record<SectionName, StoredPart>;
+  textBlocks: TextBlock[];
+  /** Whether each modality's stored form is not null (a semantic index without an embedder is). */
+  present: Record<Modality, boolean>;
+  /** The semantic index's embedder, so a loaded index names it without reading its vectors. */
+  embedder: StoredEmbedder | null;
+}
+
+/** Which embedder a stored semantic index was built with. */
+export interface StoredEmbedder {
+  embedderId: string;
+  dimensions: number;
+}
+
+function aligned(n: number): number {
+  return Math.ceil(n / 8) * 8;
+}
+
+/** SHA-256 on this thread (the CPU's SHA instructions: about 1 GB/s). */
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function sectionValues(snapshot: EngineSnapshot): Record<SectionName, unknown> {
+  const { modalities } = snapshot;
+  return {
+    head: { version: snapshot.version, stats: snapshot.stats },
+    files: snapshot.files,
+    chunks: snapshot.chunks,
+    textEnds: snapshot.texts.ends,
+    analyses: snapshot.analyses,
+    text: modalities.text,
+    structural: modalities.structural,
+    graph: modalities.graph,
+    semantic: modalities.semantic,
+  };
+}
+
+/** File texts cut at file boundaries into blocks of at least TEXT_BLOCK_BYTES (the last may be shorter). */
+function textBlockRanges(texts: StoredTexts): { firstFile: number; start: number; end: number }[] {
+  const ranges: { firstFile: number; start: number; end: number }[] = [];
+  let firstFile = 0;
+  let start = 0;
+  texts.ends.forEach((end, i) => {
+    if (end - start >= TEXT_BLOCK_BYTES || i === texts.ends.length - 1) {
+      ranges.push({ firstFile, start, end });
+      firstFile = i + 1;
+      start = end;
+    }
+  });
+  return ranges;
+}
+
+export function encodeSnapshotFile(snapshot: EngineSnapshot): Buffer {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  const store = (raw: Uint8Array): StoredPart => {
+    const bytes = deflateRawSync(raw, { level: DEFLATE_LEVEL, strategy: constants.Z_DEFAULT_STRATEGY });
+    const part = { offset, length: bytes.byteLength, rawLength: raw.byteLength, sha256: sha256(bytes) };
+    parts.push(bytes);
+    offset = aligned(offset + bytes.byteLength);
+    return part;
+  };
+  const values = sectionValues(snapshot);
+  const sections = Object.fromEntries(SECTIONS.map((name) => [name, store(serialize(values[name]))])) as Record<
+    SectionName,
+    StoredPart
+  >;
+  const { utf8 } = snapshot.texts;
+  const textBlocks = textBlockRanges(snapshot.texts).map(({ firstFile, start, end }) => ({
+    ...store(utf8.subarray(start, end)),
+    firstFile,
+    start,
+  }));
+  const present = Object.fromEntries(STORED_MODALITIES.map((m) => [m, snapshot.modalities[m] !== null])) as Record<
+    Modality,
+    boolean
+  >;
+  const semantic = snapshot.modalities.semantic;
+  const embedder = semantic ? { embedderId: semantic.embedderId, dimensions: semantic.dimensions } : null;
+  const toc: SnapshotToc = { version: snapshot.version, sections, textBlocks, present, embedder };
+  const tocBytes = Buffer.from(JSON.stringify(toc));
+  const base = aligned(HEADER_BYTES + tocBytes.byteLength);
+  const out = Buffer.alloc(base + offset);
+  out.write(SNAPSHOT_MAGIC, 0, 'latin1');
+  out.writeUInt32LE(tocBytes.byteLength, 8);
+  out.writeUInt32LE(checksumBytes(tocBytes), 12);
+  tocBytes.copy(out, HEADER_BYTES);
+  let at = base;
+  for (const bytes of parts) {
+    bytes.copy(out, at);
+    at = base + aligned(at - base + bytes.byteLength);
+  }
+  return out;
+}
+
+/** Why a snapshot file was not opened: missing, or damaged (in words). */
+export type SnapshotFileRead =
+  { snapshot: EngineSnapshot; file: SnapshotFile } | { missing: true } | { damaged: string };
+
+/** Positional reads of a file, or of bytes already in memory (a test's, a bench's). */
+interface ByteSource {
+  size: number;
+  read(offset: number, length: number): Buffer;
+  close(): void;
+}
+
+function fileSource(path: string): ByteSource {
+  const fd = openSync(path, 'r');
+  return {
+    size: fstatSync(fd).size,
+    read(offset, length) {
+      const buf = Buffer.allocUnsafe(length);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, buf, done, length - done, offset + done);
+        if (n === 0) break;
+        done += n;
+      }
+      return done === length ? buf : buf.subarray(0, done);
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+function memorySource(data: Buffer): ByteSource {
+  return { size: data.byteLength, read: (offset, length) => data.subarray(offset, offset + length), close() {} };
+}
+
+/**
+ * An opened snapshot file: its parts read, checked and decoded when first asked for, then kept.
+ * `readAll` reads and checks every part now (and closes the file): a long-lived server finds
+ * damage at load, and a refresh reuses a previous index only when all of it is sound.
+ */
+export class SnapshotFile {
+  private readonly decoded = new Map<SectionName, unknown>();
+  private readonly blocks = new Map<number, Buffer>();
+  private textEnds: Uint32Array | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly source: ByteSource,
+    private readonly base: number,
+    private readonly toc: SnapshotToc,
+  ) {}
+
+  /** The stored bytes of a part after checking their SHA-256, inflated. */
+  private inflate(part: StoredPart, what: string): Buffer {
+    if (this.closed) throw new Error(`the snapshot file is closed; ${what} was not read before`);
+    if (this.base + part.offset + part.length > this.source.size) throw new SnapshotDamagedError(what, 'is cut short');
+    const bytes = this.source.read(this.base + part.offset, part.length);
+    if (sha256(bytes) !== part.sha256) throw new SnapshotDamagedError(what, 'does not match its checksum');
+    let raw: Buffer;
+    try {
+      // One output buffer of the known length: zlib's default 16 KiB chunks are concatenated after.
+      raw = inflateRawSync(bytes, { chunkSize: Math.max(64, part.rawLength) });
+    } catch (e) {
+      throw new SnapshotDamagedError(what, 'does not inflate', { cause: e });
+    }
+    if (raw.byteLength !== part.rawLength) throw new SnapshotDamagedError(what, 'has the wrong length');
+    return raw;
+  }
+
+  section<T>(name: SectionName): T {
+    if (!this.decoded.has(name)) {
+      const raw = this.inflate(this.toc.sections[name], `${name} section`);
+      try {
+        this.decoded.set(name, deserialize(raw));
+      } catch (e) {
+        throw new SnapshotDamagedError(`${name} section`, 'does not decode', { cause: e });
+      }
+    }
+    return this.decoded.get(name) as T;
+  }
+
+  private block(b: number): Buffer {
+    let bytes = this.blocks.get(b);
+    if (!bytes) {
+      bytes = this.inflate(this.toc.textBlocks[b], `text block ${b}`);
+      this.blocks.set(b, bytes);
+    }
+    return bytes;
+  }
+
+  private ends(): Uint32Array {
+    return (this.textEnds ??= this.section<Uint32Array>('textEnds'));
+  }
+
+  /** File i's text: its block is read (once) and the text decoded. */
+  fileText(i: number): string {
+    const ends = this.ends();
+    if (i < 0 || i >= ends.length) throw new SnapshotDamagedError('texts', `hold no file ${i}`);
+    const blocks = this.toc.textBlocks;
+    let lo = 0;
+    let hi = blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (blocks[mid].firstFile <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    const block = blocks[lo];
+    const from = (i === 0 ? 0 : ends[i - 1]) - block.start;
+    const to = ends[i] - block.start;
+    const bytes = this.block(lo);
+    if (from < 0 || to > bytes.byteLength)
+      throw new SnapshotDamagedError(`text block ${lo}`, `does not hold file ${i}`);
+    return bytes.toString('utf8', from, to);
+  }
+
+  /** Every text, one after the other (a loaded engine stored again). */
+  wholeTexts(): StoredTexts {
+    const ends = this.ends();
+    const utf8 = new Uint8Array(ends.length === 0 ? 0 : ends[ends.length - 1]);
+    this.toc.textBlocks.forEach((block, b) => utf8.set(this.block(b), block.start));
+    return { utf8, ends };
+  }
+
+  storedEmbedder(): StoredEmbedder | null {
+    return this.toc.embedder;
+  }
+
+  hasModality(m: Modality): boolean {
+    return this.toc.present[m];
+  }
+
+  /** Reads and checks every part now, then closes the file. Throws SnapshotDamagedError. */
+  readAll(): void {
+    for (const name of SECTIONS) this.section(name);
+    this.toc.textBlocks.forEach((_, b) => this.block(b));
+    this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.source.close();
+  }
+
+  /** The snapshot as the engine reads it: the parts not read at open are getters that read them. */
+  snapshot(): EngineSnapshot {
+    const head = this.section<{ version: number; stats: EngineSnapshot['stats'] }>('head');
+    const modalities = {} as EngineSnapshot['modalities'];
+    for (const m of STORED_MODALITIES)
+      Object.defineProperty(modalities, m, { get: () => this.section(m), enumerable: true });
+    let texts: StoredTexts | null = null;
+    const snapshot = {
+      version: head.version,
+      stats: head.stats,
+      files: this.section('files'),
+      chunks: this.section('chunks'),
+      modalities,
+      onDemand: { fileText: (i) => this.fileText(i), hasModality: (m) => this.hasModality(m) },
+    } as Omit<EngineSnapshot, 'texts' | 'analyses'> as EngineSnapshot;
+    Object.defineProperty(snapshot, 'texts', { get: () => (texts ??= this.wholeTexts()), enumerable: true });
+    Object.defineProperty(snapshot, 'analyses', { get: () => this.section('analyses'), enumerable: true });
+    return snapshot;
+  }
+}
+
+/** Opens a snapshot file: its table of contents and the sections every load reads, checked. */
+export function openSnapshotFile(path: string): SnapshotFileRead {
+  let source: ByteSource;
+  try {
+    source = fileSource(path);
+  } catch {
+    return { missing: true };
+  }
+  const opened = openSource(source);
+  if (!('snapshot' in opened)) source.close();
+  return opened;
+}
+
+/** The same for a snapshot file's bytes in memory. */
+export function decodeSnapshotFile(data: Buffer): SnapshotFileRead {
+  return openSource(memorySource(data));
+}
+
+function openSource(source: ByteSource): SnapshotFileRead {
+  if (source.size < HEADER_BYTES) return { damaged: 'not a snapshot file of this version of Fourfold' };
+  const header = source.read(0, HEADER_BYTES);
+  if (header.toString('latin1', 0, 8) !== SNAPSHOT_MAGIC)
+    return { damaged: 'not a snapshot file of this version of Fourfold' };
+  const tocLength = header.readUInt32LE(8);
+  const base = aligned(HEADER_BYTES + tocLength);
+  if (base > source.size) return { damaged: 'its table of contents is cut short' };
+  const tocBytes = source.read(HEADER_BYTES, tocLength);
+  if (checksumBytes(tocBytes) !== header.readUInt32LE(12))
+    return { damaged: 'its table of contents does not match its checksum' };
+  let toc: SnapshotToc;
+  try {
+    toc = JSON.parse(tocBytes.toString('utf8')) as SnapshotToc;
+  } catch {
+    return { damaged: 'its table of contents does not parse' };
+  }
+  const missing = SECTIONS.find((name) => !toc.sections?.[name]);
+  if (missing || !Array.isArray(toc.textBlocks)) return { damaged: `its ${missing ?? 'texts'} section is missing` };
+  const file = new SnapshotFile(source, base, toc);
+  try {
+    for (const name of EAGER) file.section(name);
+    return { snapshot: file.snapshot(), file };
+  } catch (e) {
+    if (e instanceof SnapshotDamagedError) return { damaged: e.message };
+    throw e;
+  }
+}
+
+/** Where each stored part of a snapshot file's bytes lies (absolute offsets): for tests that damage one, and for sizing. */
+export function storedParts(data: Buffer): { name: string; start: number; length: number }[] {
+  const tocLength = data.readUInt32LE(8);
+  const base = aligned(HEADER_BYTES + tocLength);
+  const toc = JSON.parse(data.toString('utf8', HEADER_BYTES, HEADER_BYTES + tocLength)) as SnapshotToc;
+  return [
+    ...SECTIONS.map((name) => ({ name: `${name} section`, part: toc.sections[name] })),
+    ...toc.textBlocks.map((part, b) => ({ name: `text block ${b}`, part })),
+  ].map(({ name, part }) => ({ name, start: base + part.offset, length: part.length }));
+}

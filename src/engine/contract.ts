@@ -113,6 +113,12 @@ export interface Reference {
   enclosing?: string;
   /** Reached through a receiver or a path (`res.send`, `self.run`, `Type::new`), not by the bare name. */
   qualified?: true;
+  /**
+   * Qualified references: the receiver or path before the name when it is plain names,
+   * joined by '.' (`os.environ` for `os.environ.get(…)`, `self`, `Self`, `Default`); absent
+   * when it is an expression (`f().get`, `a[0].get`).
+   */
+  receiver?: string;
 }
 
 /** An import/require/use/include statement, unresolved. */
@@ -237,7 +243,19 @@ export interface ModalityHit {
   score: number;
   /** One short sentence: why this modality returned it ("defines parseConfig (exact name)"). */
   reason: string;
+  /** Graph hits of a references or impact answer: what ties the chunk to the subject. */
+  evidence?: Evidence;
 }
+
+/**
+ * What ties a result of a references or impact answer to what was asked about:
+ * `resolved`, a line that calls, uses or imports it, tied by the graph;
+ * `chain`, a line that imports or uses a file that depends on it (the path is in the reason);
+ * `by-name`, a use with the same name that the graph could not resolve to it (shown apart,
+ * ranked last, never a dependency).
+ */
+export type Evidence = 'resolved' | 'chain' | 'by-name';
+export const EVIDENCE_ORDER: readonly Evidence[] = ['resolved', 'chain', 'by-name'];
 
 export interface ModalityContribution {
   /** 0-based rank within that modality's list. */
@@ -284,6 +302,8 @@ export interface SearchResult {
   explanation: ResultExplanation;
   /** Other chunks of the same file that fused lower and were folded into this result. */
   foldedChunks: number;
+  /** References and impact answers: what ties this result to the subject (see Evidence). */
+  evidence?: Evidence;
 }
 
 /** Why a modality did not run for a query (the engine decides on these; skip.ts words them). */
@@ -344,6 +364,19 @@ export interface QueryExplanation extends Classification {
   absent?: AbsentName;
   /** Modalities this query needed that were still being indexed (see ResultExplanation.notReady). */
   notReady?: Modality[];
+  /**
+   * References and impact answers whose subject the graph resolved: how many results carry
+   * evidence (all of them are listed up to the limit; nothing without evidence is added).
+   */
+  evidence?: EvidenceCount;
+}
+
+/** Results with evidence, by kind; `total` counts them all, beyond the limit shown. */
+export interface EvidenceCount {
+  total: number;
+  resolved: number;
+  chain: number;
+  byName: number;
 }
 
 export interface SearchResponse {

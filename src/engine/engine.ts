@@ -40,6 +40,7 @@ import { parseQuery } from './query-syntax';
 import { boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, WEIGHTS } from './ranking';
 import { loadIndexes, serializeIndexes, type IndexedCorpus, type Indexes, type ModalitySnapshots } from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
+import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
 import { retrieve } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
 import { narrowFiles, planSearch } from './search/understand';
@@ -168,8 +169,10 @@ export class Engine {
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
-    const results = fuse({
-      lists: retrieval.lists,
+    const evidence = evidenceOfChunks(plan, retrieval.lists);
+    const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
+    const fused = fuse({
+      lists: evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists,
       weights,
       k: weighting.k,
       strategy,
@@ -181,8 +184,11 @@ export class Engine {
           : 0;
       },
       chunkOf: (id) => this.corpus.chunks[id],
-      limit: options.limit ?? DEFAULT_RESULT_LIMIT,
+      limit: evidence ? Infinity : limit,
+      furtherChunksOfFiles: plan.intent === 'find_references',
     });
+    const held = evidence ? byEvidence(fused, evidence, limit) : null;
+    const results = held ? held.results : fused;
     // "Similar to X" is never answered with X, the chunk it starts from.
     if (plan.similarToChunk !== undefined && results.some((r) => r.chunkId === plan.similarToChunk))
       results.splice(0, results.length, ...results.filter((r) => r.chunkId !== plan.similarToChunk));
@@ -220,6 +226,7 @@ export class Engine {
         notes,
         ...(absent ? { absent } : {}),
         ...(notReady.length > 0 ? { notReady } : {}),
+        ...(held ? { evidence: held.count } : {}),
       },
       results,
     };

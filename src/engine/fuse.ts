@@ -6,7 +6,7 @@
  *   score          = (Σ_m contribution_m) × boost × demotion
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
  *
- * Then: best chunk per file, most relevant first.
+ * Then: best chunk per file, most relevant first (for references, the files' further chunks after them).
  */
 import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult } from './contract';
 import { MODALITIES } from './contract';
@@ -21,6 +21,11 @@ export interface FusionInput {
   centralityOf(chunkId: number): number;
   chunkOf(chunkId: number): Chunk;
   limit: number;
+  /**
+   * References: after every file's best chunk, the file's other chunks in score order (each
+   * is a caller of its own), instead of folding them into the best one.
+   */
+  furtherChunksOfFiles?: boolean;
 }
 
 interface Candidate {
@@ -67,7 +72,8 @@ export function fuse(input: FusionInput): SearchResult[] {
     });
   }
   scored.sort(compareResults);
-  return bestChunkPerFile(scored).slice(0, input.limit);
+  const best = bestChunkPerFile(scored, input.furtherChunksOfFiles === true);
+  return best.slice(0, input.limit);
 }
 
 function emptyExplanation(): ResultExplanation {
@@ -84,19 +90,23 @@ function compareResults(a: SearchResult, b: SearchResult): number {
   );
 }
 
-/** "Deduplicate to the best chunk per file": the first (best) chunk of each file stays. */
-function bestChunkPerFile(sorted: SearchResult[]): SearchResult[] {
+/**
+ * "Deduplicate to the best chunk per file": the first (best) chunk of each file stays; the
+ * others are folded into it, or with `further` listed after every file's best chunk.
+ */
+function bestChunkPerFile(sorted: SearchResult[], further: boolean): SearchResult[] {
   const kept = new Map<string, SearchResult>();
   const out: SearchResult[] = [];
+  const rest: SearchResult[] = [];
   for (const r of sorted) {
     const best = kept.get(r.path);
-    if (best) best.foldedChunks++;
-    else {
+    if (!best) {
       kept.set(r.path, r);
       out.push(r);
-    }
+    } else if (further) rest.push(r);
+    else best.foldedChunks++;
   }
-  return out;
+  return rest.length > 0 ? out.concat(rest) : out;
 }
 
 /** Recomputes a result's score from its explanation alone (what the UI and tests check). */

@@ -16,8 +16,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 3: references say whether they are qualified (`res.send` against a bare `send`).
  * 4: every stored section carries a checksum, checked when it is read (the CLI's snapshot
  *    file, IndexedDB's records, the demo container): damage is rebuilt, never served.
+ * 5: a qualified reference records its receiver (analysis table v3), so a member call is
+ *    linked only when the receiver resolves to the definition.
  */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

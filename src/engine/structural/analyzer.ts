@@ -636,11 +636,12 @@ function isReceiverChar(c: number): boolean {
   );
 }
 
-/** The length of the separator (`.`, `?.`, `::`, `->`, Lua's `:`) ending at text[i], 0 for none. */
+/** The length of the separator (`.`, `?.`, `::`, `->`) ending at text[i], 0 for none. */
 function separatorEndingAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === 46 /* . */) return text.charCodeAt(i - 1) === 63 /* ? */ ? 2 : 1;
-  if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 ? 2 : 1;
+  // A single `:` ends a Python block header or a label, not a path.
+  if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 ? 2 : 0;
   return c === 62 /* > */ && text.charCodeAt(i - 1) === 45 /* - */ ? 2 : 0;
 }
 

@@ -485,7 +485,10 @@ export class GraphIndex implements Retriever {
       if (file !== own && !byFile.has(file))
         byFile.set(file, { file, relation: site.kind === EDGE_CALL ? 'call' : 'reference', line: site.line });
     }
+    // A barrel that passes the name on is a use for references, not a dependant of its own:
+    // its importers are (the impact of a change is where the name is used).
     for (const link of this.namedImportRecords(s)) {
+      if (link.reexport) continue;
       if (!byFile.has(link.file)) byFile.set(link.file, { file: link.file, relation: 'import', line: link.line });
     }
     return [...byFile.values()];
@@ -497,11 +500,11 @@ export class GraphIndex implements Retriever {
    * each file exports it by: a default export is imported as `default`, and
    * `export { parseConfig as parse } from` / `export { default as Config } from` rename it on the way.
    */
-  private namedImportRecords(s: number): { file: number; line: number; from: number; as: string }[] {
+  private namedImportRecords(s: number): { file: number; line: number; from: number; as: string; reexport?: true }[] {
     const g = this.g;
     const name = g.symbolName[s];
     const { offsets, records } = this.recordsByTarget();
-    const out: { file: number; line: number; from: number; as: string }[] = [];
+    const out: { file: number; line: number; from: number; as: string; reexport?: true }[] = [];
     const own = g.symbolFile[s];
     const exported = new Map<number, Set<string>>([
       [own, new Set(this.defaultExports(own, name) ? [name, 'default'] : [name])],
@@ -523,7 +526,8 @@ export class GraphIndex implements Retriever {
             if (passed.length === 0) continue;
             // A barrel that names it (`export { x } from`) uses it; `export *` passes it on unnamed.
             const named = bound.find((n) => names.has(n));
-            if (named !== undefined) out.push({ file: source, line: g.importLine[r], from: file, as: named });
+            if (named !== undefined)
+              out.push({ file: source, line: g.importLine[r], from: file, as: named, reexport: true });
             const known = exported.get(source);
             const fresh = passed.filter((n) => !known?.has(n));
             if (fresh.length === 0) continue;
@@ -876,7 +880,7 @@ export class GraphIndex implements Retriever {
       for (const site of sites)
         if (!hits.full) hits.add(site.chunkId, 1, `hop 1: ${this.siteReason(s, site)}`, 'resolved');
       for (const link of this.namedImportRecords(s))
-        if (!hits.full)
+        if (!hits.full && !link.reexport)
           hits.add(
             this.chunkAtLine(link.file, link.line),
             1,

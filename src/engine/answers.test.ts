@@ -196,6 +196,20 @@ describe('references: never fewer using files than grep', () => {
   });
 });
 
+describe('evidence or nothing', () => {
+  it('an impact list is not padded: every result carries evidence, and the count says how many', async () => {
+    const r = await engine.search('what would break if I change ingest');
+    expect(r.query.intent).toBe('impact_analysis');
+    expect(r.results.length).toBeGreaterThan(0);
+    expect(r.results.length).toBeLessThan(20);
+    expect(r.results.every((x) => x.evidence === 'resolved' || x.evidence === 'chain')).toBe(true);
+    expect(r.query.evidence?.total).toBe(r.results.length);
+    // The file that defines ingest is not listed for defining it.
+    const definer = engine.definitionsOf('ingest')[0].path;
+    expect(r.results.filter((x) => x.path === definer && x.evidence === 'resolved')).toEqual([]);
+  });
+});
+
 describe('impact: through barrels, type-only imports and default exports, hops kept', () => {
   it('a default export renamed by two barrels: the importer is hop 1, its dependents hop 2', async () => {
     const r = await engine.search('what would break if I change normalizeRecord', {

@@ -127,6 +127,18 @@ describe('receivers', () => {
     expect(callers.flat()).toEqual([5]);
   });
 
+  it('a namespace import links `ns.load()` to that module’s load only, also through a barrel’s `export * as` (typescript)', async () => {
+    const { corpus, graph } = await index({
+      'src/api.ts': 'export function load(): number {\n  return 1;\n}\n',
+      'src/cache.ts': 'export function load(): number {\n  return 2;\n}\n',
+      'src/index.ts': "export * as api from './api';\n",
+      'src/main.ts': "import * as api from './api';\nimport * as cache from './cache';\nexport const a = api.load();\n",
+      'src/app.ts': "import { api } from './index';\nexport const b = api.load();\n",
+    });
+    expect(callerLines(corpus, graph, 'src/api.ts', 'load').sort()).toEqual(['src/app.ts:2', 'src/main.ts:3']);
+    expect(callerLines(corpus, graph, 'src/cache.ts', 'load')).toEqual([]);
+  });
+
   it('Go: files of one package depend on each other by the names they use; an importer that uses nothing of the file ranks last (cobra)', async () => {
     const { corpus, graph } = await index({
       'go.mod': 'module github.com/spf13/cobra\n',

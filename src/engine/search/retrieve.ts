@@ -65,7 +65,15 @@ export async function retrieve(
     fusedIn: [],
     notes,
   };
-  if (route.strategy !== 'direct') return retrieval;
+  if (route.strategy !== 'direct') {
+    // A fused references answer keeps grep's recall too: uses in code the graph did not link
+    // join the graph's list, by name.
+    if (plan.intent === 'find_references' && lists.graph && lists.text) {
+      const unlinkedUses = unlinkedWordFiles(at, plan, lists.graph, only);
+      if (unlinkedUses) lists.graph = [...lists.graph, ...unlinkedUses.uses];
+    }
+    return retrieval;
+  }
   const answeredBy = toRun[0];
   const unlinked =
     plan.intent === 'find_references' && answeredBy === 'graph' && runnable.includes('text')

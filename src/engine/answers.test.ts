@@ -162,7 +162,10 @@ describe('references: never fewer using files than grep', () => {
     const grep = new Set(engine.grep('upsertMany', { caseSensitive: true }).matches.map((m) => m.path));
     // src/store/table.ts only passes the local function as a property value: grep sees it, the graph cannot tie it.
     expect(grep.has('src/store/table.ts')).toBe(true);
-    for (const path of grep) expect(files(r)).toContain(path);
+    // src/store/adapter.ts only declares upsertMany: the definer is not its own caller.
+    for (const path of grep) if (path !== 'src/store/adapter.ts') expect(files(r)).toContain(path);
+    expect(files(r)).not.toContain('src/store/adapter.ts');
+    expect(r.results.find((x) => x.path === 'src/store/table.ts')?.evidence).toBe('by-name');
     expect(r.query.strategy).toBe('fused');
     expect(r.query.fallback).toMatch(
       /^graph linked \d+ file\(s\), but "upsertMany" occurs as a word in \d+ more, so text, structural were fused with it$/,
@@ -174,7 +177,10 @@ describe('references: never fewer using files than grep', () => {
     const r = await engine.search('who calls ingest');
     expect(r.query.strategy).toBe('direct');
     expect(r.query.fallback).toBeUndefined();
-    expect(files(r)).toEqual(['src/report.ts']);
+    // Each calling chunk is its own result: the file's further callers come after its best one.
+    expect(new Set(files(r))).toEqual(new Set(['src/report.ts']));
+    expect(r.results.every((x) => x.evidence === 'resolved')).toBe(true);
+    expect(r.query.evidence?.total).toBe(r.results.length);
   });
 
   it('follows a default export imported under another name and a renamed re-export through two barrels', async () => {
@@ -187,6 +193,20 @@ describe('references: never fewer using files than grep', () => {
         'src/ingest.ts: imports normalizeRecord as cleanRecord from src/api.ts',
       ]),
     );
+  });
+});
+
+describe('evidence or nothing', () => {
+  it('an impact list is not padded: every result carries evidence, and the count says how many', async () => {
+    const r = await engine.search('what would break if I change ingest');
+    expect(r.query.intent).toBe('impact_analysis');
+    expect(r.results.length).toBeGreaterThan(0);
+    expect(r.results.length).toBeLessThan(20);
+    expect(r.results.every((x) => x.evidence === 'resolved' || x.evidence === 'chain')).toBe(true);
+    expect(r.query.evidence?.total).toBe(r.results.length);
+    // The file that defines ingest is not listed for defining it.
+    const definer = engine.definitionsOf('ingest')[0].path;
+    expect(r.results.filter((x) => x.path === definer && x.evidence === 'resolved')).toEqual([]);
   });
 });
 

@@ -113,6 +113,12 @@ export interface Reference {
   enclosing?: string;
   /** Reached through a receiver or a path (`res.send`, `self.run`, `Type::new`), not by the bare name. */
   qualified?: true;
+  /**
+   * Qualified references: the receiver or path before the name when it is plain names,
+   * joined by '.' (`os.environ` for `os.environ.get(…)`, `self`, `Self`, `Default`); absent
+   * when it is an expression (`f().get`, `a[0].get`).
+   */
+  receiver?: string;
 }
 
 /** An import/require/use/include statement, unresolved. */
@@ -243,7 +249,19 @@ export interface ModalityHit {
   score: number;
   /** One short sentence: why this modality returned it ("defines parseConfig (exact name)"). */
   reason: string;
+  /** Graph hits of a references or impact answer: what ties the chunk to the subject. */
+  evidence?: Evidence;
 }
+
+/**
+ * What ties a result of a references or impact answer to what was asked about:
+ * `resolved`, a line that calls, uses or imports it, tied by the graph;
+ * `chain`, a line that imports or uses a file that depends on it (the path is in the reason);
+ * `by-name`, a use with the same name that the graph could not resolve to it (shown apart,
+ * ranked last, never a dependency).
+ */
+export type Evidence = 'resolved' | 'chain' | 'by-name';
+export const EVIDENCE_ORDER: readonly Evidence[] = ['resolved', 'chain', 'by-name'];
 
 export interface ModalityContribution {
   /** 0-based rank within that modality's list. */
@@ -310,6 +328,8 @@ export interface SearchResult {
    * Absent when there are none.
    */
   subResults?: SubResult[];
+  /** References and impact answers: what ties this result to the subject (see Evidence). */
+  evidence?: Evidence;
 }
 
 /** A chunk of a result's file that also answers: its range, score and explanation. */
@@ -383,6 +403,11 @@ export interface QueryExplanation extends Classification {
   notReady?: Modality[];
   /** Set when the path:/lang: filters excluded every match the query has (or its exact string's every line). */
   filteredOut?: FilteredOut;
+  /**
+   * References and impact answers whose subject the graph resolved: how many results carry
+   * evidence (all of them are listed up to the limit; nothing without evidence is added).
+   */
+  evidence?: EvidenceCount;
 }
 
 /** What the filters excluded when they left no match: counted, so the message can say so. */
@@ -395,6 +420,14 @@ export interface FilteredOut {
   files: number;
   /** The count stopped at the scan's limit: there are at least this many. */
   atLeast: boolean;
+}
+
+/** Results with evidence, by kind; `total` counts them all, beyond the limit shown. */
+export interface EvidenceCount {
+  total: number;
+  resolved: number;
+  chain: number;
+  byName: number;
 }
 
 export interface SearchResponse {

@@ -47,6 +47,7 @@ import {
   type ModalitySnapshots,
 } from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
+import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
 import { retrieve } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
 import { corpusMessageSources, placeMessageResults } from './search/messages';
@@ -197,8 +198,10 @@ export class Engine {
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
-    const results = fuse({
-      lists: retrieval.lists,
+    const evidence = evidenceOfChunks(plan, retrieval.lists);
+    const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
+    const fused = fuse({
+      lists: evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists,
       weights,
       k: weighting.k,
       strategy,
@@ -210,10 +213,13 @@ export class Engine {
           : 0;
       },
       chunkOf: (id) => this.corpus.chunks[id],
-      limit: options.limit ?? DEFAULT_RESULT_LIMIT,
+      limit: evidence ? Infinity : limit,
+      furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, strategy),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
     });
+    const held = evidence ? byEvidence(fused, evidence, limit) : null;
+    const results = held ? held.results : fused;
     placeMessageResults(results, plan, this.corpus, this.indexes.text);
     const excluded =
       results.length === 0 || exactMissing
@@ -260,6 +266,7 @@ export class Engine {
         ...(absent ? { absent } : {}),
         ...(notReady.length > 0 ? { notReady } : {}),
         ...(excluded ? { filteredOut: excluded } : {}),
+        ...(held ? { evidence: held.count } : {}),
       },
       results,
     };

@@ -8,7 +8,7 @@
  *   sibling        = 1 + similarity to X                      ("similar to X" only; else 1)
  *
  * Then: best chunk per file, most relevant first, each with the file's other strong chunks as
- * sub-results.
+ * sub-results (for references, the files' further chunks listed after them instead).
  */
 import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult, SubResult } from './contract';
 import { MODALITIES } from './contract';
@@ -35,6 +35,11 @@ export interface FusionInput {
   rankContainersByMembers?: boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
+  /**
+   * References: after every file's best chunk, the file's other chunks in score order (each
+   * is a caller of its own), instead of folding them into the best one.
+   */
+  furtherChunksOfFiles?: boolean;
 }
 
 interface Candidate {
@@ -84,7 +89,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   }
   scored.sort(compareResults);
   const listed = input.rankContainersByMembers ? withoutBigContainers(scored) : scored;
-  return bestChunkPerFile(listed).slice(0, input.limit);
+  return bestChunkPerFile(listed, input.furtherChunksOfFiles === true).slice(0, input.limit);
 }
 
 /** The candidates less every class-like definition over CONTAINER_RANKED_BY_MEMBERS_LINES that holds another candidate of its file. */
@@ -125,15 +130,21 @@ function compareResults(a: SearchResult, b: SearchResult): number {
  * "Deduplicate to the best chunk per file": the first (best) chunk of each file stays, and
  * carries the file's other strong chunks as sub-results — those scoring at least
  * SUB_RESULT_MIN_SHARE of it that hold neither it (its class) nor a sub-result already kept.
+ * With `further` (references), the others are listed after every file's best chunk instead.
  */
-function bestChunkPerFile(sorted: SearchResult[]): SearchResult[] {
+function bestChunkPerFile(sorted: SearchResult[], further: boolean): SearchResult[] {
   const kept = new Map<string, SearchResult>();
   const out: SearchResult[] = [];
+  const rest: SearchResult[] = [];
   for (const r of sorted) {
     const best = kept.get(r.path);
     if (!best) {
       kept.set(r.path, r);
       out.push(r);
+      continue;
+    }
+    if (further) {
+      rest.push(r);
       continue;
     }
     best.foldedChunks++;
@@ -143,7 +154,7 @@ function bestChunkPerFile(sorted: SearchResult[]): SearchResult[] {
     subs.push(subResultOf(r));
     best.subResults = subs;
   }
-  return out;
+  return rest.length > 0 ? out.concat(rest) : out;
 }
 
 function subResultOf(r: SearchResult): SubResult {

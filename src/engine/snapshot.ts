@@ -21,8 +21,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 6: read on demand: the CLI's file (FOURFSN2) has a table of offsets, sections deflated and
  *    checked when first read, file texts in deflated blocks; a load decodes no text or
  *    analysis until a query reads it.
+ * 7: a qualified reference records its receiver (analysis table v3), so a member call is
+ *    linked only when the receiver resolves to the definition.
  */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

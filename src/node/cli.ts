@@ -247,12 +247,14 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
     preset: r.query.preset,
     k: r.query.k,
     elapsedMs: round(elapsedMs, 3),
+    ...(r.query.evidence ? { evidence: r.query.evidence } : {}),
     results: r.results.map((x) => ({
       path: x.path,
       startLine: x.startLine,
       endLine: x.endLine,
       score: x.score,
       ...(x.symbol !== undefined ? { symbol: x.symbol } : {}),
+      ...(x.evidence !== undefined ? { evidence: x.evidence } : {}),
       boost: x.explanation.boost,
       centrality: x.explanation.centrality,
       demotion: x.explanation.demotion
@@ -315,8 +317,13 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   if (ran.length) lines.push(`  ran: ${ran.join(' · ')}`);
   // Notes quote names from the repository (near names of an absent one).
   for (const n of q.notes) lines.push(`  note: ${terminalSafe(n)}`);
+  if (q.evidence)
+    lines.push(
+      `  evidence: ${q.evidence.total} result(s) (${q.evidence.resolved} resolved, ${q.evidence.chain} through a chain, ${q.evidence.byName} by name, unresolved)`,
+    );
   if (r.results.length === 0) lines.push('\nno results');
   r.results.forEach((x, i) => {
+    if (x.evidence === 'by-name' && r.results[i - 1]?.evidence !== 'by-name') lines.push('\n-- by name, unresolved --');
     // Paths, symbols and lines are the repository's text: escaped, so a file cannot drive the terminal.
     const sym = x.symbol ? `  ${symbolLabel(terminalSafe(x.symbol), x.definitionKind)}` : '';
     lines.push(

@@ -108,7 +108,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
       <ol ref={listRef} className={`results${stale ? ' is-stale' : ''}`} aria-label="Results" onKeyDown={onKeyDown}>
         {view.results.map((result, index) => (
           <ResultItem
-            key={result.path}
+            key={result.chunkId}
             result={result}
             index={index}
             isSelected={index === selected}
@@ -185,6 +185,11 @@ function ResultItem({
             </span>
           ) : null}
         </span>
+        {result.evidence === 'by-name' ? (
+          <span className="evidence" title="A use with this name that the graph could not resolve to the definition">
+            by name, unresolved
+          </span>
+        ) : null}
         <span className="score" title="Final score">
           {formatScore(result.score)}
         </span>

@@ -14,6 +14,7 @@ import { centralityFromRank, pageRank } from './pagerank';
 import { dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
+import { classifyReceiver, importBindings, type ImportBinding, type ReceiverClass } from './receivers';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -71,6 +72,12 @@ export const IMPORT_KIND_REEXPORT = 1;
 
 export { DEFINITION_KINDS };
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
+/** Kinds whose name, written as a receiver (`Type::new`, `Config.load`), selects its members. */
+export const TYPE_KINDS: ReadonlySet<number> = new Set(
+  (['class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace'] as const).map((k) =>
+    DEFINITION_KINDS.indexOf(k),
+  ),
+);
 /** Files with up to this many symbols are scanned whole to place a definition chunk; larger ones are searched by name line. */
 const SMALL_FILE_SYMBOLS = 16;
 
@@ -548,6 +555,7 @@ class ReferenceLinker {
     const language = this.files[p].language ?? this.files[p].analysis?.language ?? '';
     const peers = this.packagePeersOfFile(p, language);
     const bareNamesMissMethods = BARE_NAMES_MISS_METHODS.has(language);
+    let bindings: Map<string, ImportBinding> | undefined;
 
     const firstReference = names.fileReferenceStart[p];
     for (let r = 0; r < references.length; r++) {
@@ -558,8 +566,22 @@ class ReferenceLinker {
       const name = referencedText[written];
       const throughReceiver = ref.qualified === true || name !== ref.name;
       const bare = bareNamesMissMethods && !throughReceiver;
-      const candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
+      let candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
       if (candidates.length === 0) continue;
+      if (ref.qualified === true) {
+        bindings ??= this.bindingsOf(p, language);
+        const receiver = this.receiverOf(ref, bindings);
+        // A member of an outside package or type is no use of the repository's name. A local
+        // value's member is linked only through what the file sees (below), never globally.
+        if (receiver.kind === 'external') continue;
+        if (receiver.kind === 'type') {
+          candidates = candidates.filter((s) => symbols.symbolContainer[s] === receiver.container);
+          if (candidates.length === 0) continue;
+        } else if (receiver.kind === 'module') {
+          this.linkThroughModule(receiver.binding!, candidates, this.sourceNodeOf(p, ref, innermostLines), ref);
+          continue;
+        }
+      }
       const source = this.sourceNodeOf(p, ref, innermostLines);
       const kind = edgeKindOf(ref);
       found.length = 0;
@@ -636,6 +658,51 @@ class ReferenceLinker {
       if (found.length > 0) matched = true;
     }
     return matched;
+  }
+
+  /** The names file p's imports bind, with the files each reaches. */
+  private bindingsOf(p: number, language: string): Map<string, ImportBinding> {
+    const { imports } = this;
+    const file = this.files[p];
+    return importBindings(file.analysis?.imports ?? [], file.text ?? '', language, (line) => {
+      const out: number[] = [];
+      for (let r = imports.firstRecord[p]; r < imports.firstRecord[p + 1]; r++)
+        if (imports.line.get(r) === line && imports.target.get(r) >= 0) out.push(imports.target.get(r));
+      return out;
+    });
+  }
+
+  private receiverOf(ref: Reference, bindings: ReadonlyMap<string, ImportBinding>): ReceiverClass {
+    const { names, symbolsOfName, symbolKind } = this.symbols;
+    const symbolsNamed = (name: string) => {
+      const id = names.definitionNameId(name);
+      return id === undefined ? [] : symbolsOfName[id];
+    };
+    return classifyReceiver(
+      ref,
+      bindings,
+      (name) => symbolsNamed(name).some((s) => TYPE_KINDS.has(symbolKind[s])),
+      (name) => symbolsNamed(name).length > 0,
+    );
+  }
+
+  /** Edges from a `module.name` reference to the candidates in the module's files (or what they re-export). */
+  private linkThroughModule(binding: ImportBinding, candidates: number[], source: number, ref: Reference): void {
+    const { edges, found } = this;
+    const { fileCount, fileSymbolOffsets } = this.symbols;
+    const kind = edgeKindOf(ref);
+    let frontier = binding.files;
+    const seen = new Set<number>();
+    for (let depth = 0; depth <= REEXPORT_MAX_DEPTH && frontier.length > 0; depth++) {
+      found.length = 0;
+      for (const q of frontier) if (!seen.has(q)) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
+      for (let i = 0; i < found.length; i++)
+        edges.add(source, fileCount + found[i], kind, IMPORTED_FILE_CONFIDENCE, ref.line);
+      if (found.length > 0) return;
+      for (const q of frontier) seen.add(q);
+      // A package's index or barrel passes on what it re-exports (`export * from`, `pub use`).
+      frontier = frontier.flatMap((q) => this.imports.importsOfFile[q].filter((i) => i.reexport).map((i) => i.target));
+    }
   }
 
   /** File p's package peers (without p) when its language scopes names by package, else none. */

@@ -2,7 +2,7 @@
  * The graph modality: build, persist, search — plus the graph questions the app asks
  * directly (callers, callees, importers, reverse-dependency closure, centrality).
  */
-import type { ModalityHit, QueryPlan } from '../contract';
+import type { Evidence, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { rowOffsets } from '../store/csr';
 import { splitIdentifier } from '../tokens';
@@ -123,13 +123,18 @@ interface DependentFile {
   file: number;
   relation: DependencyRelation;
   line: number;
+  /** Set by dependentsOfFile: false for a file that imports the file's package and uses none of its names. */
+  usesNames?: boolean;
 }
 
 // Each branch starts only where its run of name characters starts: a match found mid-run
 // would also be found from the run's start, and without the guard a long run with no '/' or
 // '.' is re-scanned from every position (quadratic: seconds on a 20,000-character query).
-const PATH_LIKE = /(?<![\w@.-])(?:[\w@.-]+\/)+[\w@.-]+|(?<![\w-])[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java)\b/g;
+const PATH_LIKE =
+  /(?<![\w@.-])(?:[\w@.-]+\/)+[\w@.-]+|(?<![\w-])[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|c|h|cc|cpp|hpp|rb|php)\b/g;
 const SOURCE_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java)$/;
+/** Extensions a file is named by in full (a C header and its source share a stem). */
+const NATIVE_EXTENSION = /\.(c|h|cc|cpp|hpp|rb|php)$/;
 
 export class GraphIndex implements Retriever {
   readonly modality = 'graph' as const;
@@ -417,28 +422,57 @@ export class GraphIndex implements Retriever {
   // -------------------------------------------------------------------------------------
   // Reverse dependencies
 
-  /** Files that depend on file p directly: its importers, and files calling or referencing its symbols. */
+  /**
+   * Files that depend on file p directly: its importers, and files calling or referencing its
+   * symbols. `usesNames` says whether the file uses a name p defines (or imports p alone): an
+   * import of a whole package (Go) that uses none of p's names depends on p's peers, not on p.
+   */
   private dependentsOfFile(p: number): DependentFile[] {
     const g = this.g;
     const byFile = new Map<number, DependentFile>();
-    const note = (file: number, relation: DependencyRelation, line: number) => {
+    const note = (file: number, relation: DependencyRelation, line: number, usesNames: boolean) => {
       if (file === p) return;
       const known = byFile.get(file);
       // An import is the clearest statement of a dependency; keep it over a call.
-      if (!known || (relation === 'import' && known.relation !== 'import')) byFile.set(file, { file, relation, line });
+      if (!known || (relation === 'import' && known.relation !== 'import'))
+        byFile.set(file, { file, relation, line, usesNames: usesNames || (known?.usesNames ?? false) });
+      else if (usesNames) known.usesNames = true;
     };
-    for (let i = g.inOffsets[p]; i < g.inOffsets[p + 1]; i++) {
-      const e = g.inEdges[i];
-      if (g.edgeKind[e] === EDGE_IMPORT) note(g.edgeSource[e], 'import', g.edgeLine[e]);
+    const { offsets, records } = this.recordsByTarget();
+    for (let i = offsets[p]; i < offsets[p + 1]; i++) {
+      const r = records[i];
+      note(g.importSource[r], 'import', g.importLine[r], !this.importsPackage(r));
     }
     for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) {
       const node = g.fileCount + s;
       for (let i = g.inOffsets[node]; i < g.inOffsets[node + 1]; i++) {
         const e = g.inEdges[i];
-        note(this.fileOfNode(g.edgeSource[e]), g.edgeKind[e] === EDGE_CALL ? 'call' : 'reference', g.edgeLine[e]);
+        note(this.fileOfNode(g.edgeSource[e]), g.edgeKind[e] === EDGE_CALL ? 'call' : 'reference', g.edgeLine[e], true);
       }
     }
     return [...byFile.values()];
+  }
+
+  /** Whether import record r is one of several files its statement resolved to (a package, not a file). */
+  private importsPackage(r: number): boolean {
+    const g = this.g;
+    const same = (q: number) =>
+      q >= 0 &&
+      q < g.importSource.length &&
+      g.importSource[q] === g.importSource[r] &&
+      g.importLine[q] === g.importLine[r];
+    return same(r - 1) || same(r + 1);
+  }
+
+  /** Direct dependants that use what the file defines first, then those that only import its package; central first. */
+  private sortFileDependants(list: DependentFile[]): void {
+    const g = this.g;
+    list.sort(
+      (a, b) =>
+        Number(b.usesNames !== false) - Number(a.usesNames !== false) ||
+        g.centrality[b.file] - g.centrality[a.file] ||
+        a.file - b.file,
+    );
   }
 
   /** Files that use symbol s directly (call/reference it, or import it by name), excluding its own file. */
@@ -451,7 +485,10 @@ export class GraphIndex implements Retriever {
       if (file !== own && !byFile.has(file))
         byFile.set(file, { file, relation: site.kind === EDGE_CALL ? 'call' : 'reference', line: site.line });
     }
+    // A barrel that passes the name on is a use for references, not a dependant of its own:
+    // its importers are (the impact of a change is where the name is used).
     for (const link of this.namedImportRecords(s)) {
+      if (link.reexport) continue;
       if (!byFile.has(link.file)) byFile.set(link.file, { file: link.file, relation: 'import', line: link.line });
     }
     return [...byFile.values()];
@@ -463,11 +500,11 @@ export class GraphIndex implements Retriever {
    * each file exports it by: a default export is imported as `default`, and
    * `export { parseConfig as parse } from` / `export { default as Config } from` rename it on the way.
    */
-  private namedImportRecords(s: number): { file: number; line: number; from: number; as: string }[] {
+  private namedImportRecords(s: number): { file: number; line: number; from: number; as: string; reexport?: true }[] {
     const g = this.g;
     const name = g.symbolName[s];
     const { offsets, records } = this.recordsByTarget();
-    const out: { file: number; line: number; from: number; as: string }[] = [];
+    const out: { file: number; line: number; from: number; as: string; reexport?: true }[] = [];
     const own = g.symbolFile[s];
     const exported = new Map<number, Set<string>>([
       [own, new Set(this.defaultExports(own, name) ? [name, 'default'] : [name])],
@@ -487,6 +524,10 @@ export class GraphIndex implements Retriever {
               ? [...names].filter((n) => n !== 'default')
               : bound.filter((n) => names.has(n)).map((n) => this.reexportAlias(source, g.importLine[r], n));
             if (passed.length === 0) continue;
+            // A barrel that names it (`export { x } from`) uses it; `export *` passes it on unnamed.
+            const named = bound.find((n) => names.has(n));
+            if (named !== undefined)
+              out.push({ file: source, line: g.importLine[r], from: file, as: named, reexport: true });
             const known = exported.get(source);
             const fresh = passed.filter((n) => !known?.has(n));
             if (fresh.length === 0) continue;
@@ -720,7 +761,12 @@ export class GraphIndex implements Retriever {
     const hits = new HitList(limit);
     if (target?.kind === 'files') {
       for (const link of this.importLinksTo(target.files)) {
-        hits.add(this.chunkAtLine(link.file, link.line), IMPORT_LINE_HIT_SCORE, `imports ${this.pathAt(link.target)}`);
+        hits.add(
+          this.chunkAtLine(link.file, link.line),
+          IMPORT_LINE_HIT_SCORE,
+          `imports ${this.pathAt(link.target)}`,
+          'resolved',
+        );
       }
       return hits.list;
     }
@@ -737,7 +783,7 @@ export class GraphIndex implements Retriever {
       );
       for (const site of sites) {
         if (hits.full) return hits.list;
-        hits.add(site.chunkId, site.confidence, this.siteReason(s, site));
+        hits.add(site.chunkId, site.confidence, this.siteReason(s, site), 'resolved');
       }
     }
     for (const s of target.symbols) {
@@ -748,6 +794,7 @@ export class GraphIndex implements Retriever {
           this.chunkAtLine(link.file, link.line),
           IMPORT_LINE_HIT_SCORE,
           `imports ${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`,
+          'resolved',
         );
       }
     }
@@ -755,7 +802,7 @@ export class GraphIndex implements Retriever {
     // (a method on several classes, a call through an object), linked by name only.
     for (const site of this.nameOnlySites(target.symbols)) {
       if (hits.full) break;
-      hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason);
+      hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
     }
     return hits.list;
   }
@@ -830,13 +877,15 @@ export class GraphIndex implements Retriever {
           b.confidence * this.centralityOfChunk(b.chunkId) - a.confidence * this.centralityOfChunk(a.chunkId) ||
           a.chunkId - b.chunkId,
       );
-      for (const site of sites) if (!hits.full) hits.add(site.chunkId, 1, `hop 1: ${this.siteReason(s, site)}`);
+      for (const site of sites)
+        if (!hits.full) hits.add(site.chunkId, 1, `hop 1: ${this.siteReason(s, site)}`, 'resolved');
       for (const link of this.namedImportRecords(s))
-        if (!hits.full)
+        if (!hits.full && !link.reexport)
           hits.add(
             this.chunkAtLine(link.file, link.line),
             1,
             `hop 1: imports ${importedAs(name, link.as)} from ${this.pathAt(link.from)}`,
+            'resolved',
           );
       const closure = this.closure({ symbol: s }, IMPACT_MAX_HOPS, limit);
       const describe = new Map<number, string>();
@@ -852,21 +901,20 @@ export class GraphIndex implements Retriever {
           this.chunkAtLine(d.file, d.line),
           1 / d.hops,
           `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)} which ${viaText}`,
+          'chain',
         );
       }
       return hits.list;
     }
-    const origins = target.files;
-    for (const origin of origins) {
-      const closure = this.closure({ file: origin }, IMPACT_MAX_HOPS, limit);
-      for (const d of closure) {
+    // "What depends on FILE": the files with a line that imports or uses it. Its transitive
+    // closure is most of a package around a central file, so it is not listed here
+    // (reverseDependencies gives it, hop by hop).
+    for (const origin of target.files) {
+      const direct = this.closure({ file: origin }, 1, limit);
+      this.sortFileDependants(direct);
+      for (const d of direct) {
         if (hits.full) break;
-        const chain = d.hops === 1 ? '' : ` which depends on ${this.pathAt(origin)}`;
-        hits.add(
-          this.chunkAtLine(d.file, d.line),
-          1 / d.hops,
-          `hop ${d.hops}: ${relationVerb(d.relation)} ${this.pathAt(d.via)}${chain}`,
-        );
+        hits.add(this.chunkAtLine(d.file, d.line), 1, `${relationVerb(d.relation)} ${this.pathAt(d.via)}`, 'resolved');
       }
     }
     return hits.list;
@@ -987,7 +1035,9 @@ export class GraphIndex implements Retriever {
   private targetOf(plan: QueryPlan, options: { symbolsOnly?: boolean } = {}): Target {
     const pathWords = options.symbolsOnly
       ? []
-      : (plan.raw.match(PATH_LIKE) ?? []).filter((w) => w.includes('/') || SOURCE_EXTENSION.test(w));
+      : (plan.raw.match(PATH_LIKE) ?? []).filter(
+          (w) => w.includes('/') || SOURCE_EXTENSION.test(w) || NATIVE_EXTENSION.test(w),
+        );
     if (pathWords.length > 0) {
       const files = this.filesNamed(pathWords);
       if (files.length > 0) return { kind: 'files', files };
@@ -1025,6 +1075,15 @@ export class GraphIndex implements Retriever {
   private filesNamed(words: string[]): number[] {
     const out = new Set<number>();
     for (const raw of words) {
+      // A file named with its extension is that file (`alg-md5.h`, not alg-md5.c beside it).
+      const written = raw.replace(/^\.?\//, '');
+      const atPath = this.corpus.files.findIndex((file) => file.path === written);
+      const named =
+        atPath >= 0 ? [atPath] : this.corpus.files.flatMap((file, p) => (file.path.endsWith('/' + written) ? [p] : []));
+      if (named.length > 0 && /\.\w+$/.test(written)) {
+        for (const p of named) out.add(p);
+        continue;
+      }
       const word = raw
         .replace(/^\.?\//, '')
         .replace(SOURCE_EXTENSION, '')
@@ -1058,10 +1117,10 @@ class HitList {
   get full(): boolean {
     return this.list.length >= this.limit;
   }
-  add(chunkId: number, score: number, reason: string): void {
+  add(chunkId: number, score: number, reason: string, evidence?: Evidence): void {
     if (this.full || chunkId < 0 || this.seen.has(chunkId)) return;
     this.seen.add(chunkId);
-    this.list.push({ chunkId, score, reason });
+    this.list.push(evidence ? { chunkId, score, reason, evidence } : { chunkId, score, reason });
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
 import type { Corpus } from '../modality';
+import { NAME_ONLY_HIT_SCORE } from '../graph/index';
 import { FILTERED_LIST_DEPTH, MODALITY_LIST_DEPTH } from '../ranking';
 import type { IndexedCorpus, Indexes } from '../registry';
 import { skipMessage } from '../skip';
@@ -69,7 +70,15 @@ export async function retrieve(
     notes,
     droppedFiles,
   };
-  if (route.strategy !== 'direct') return retrieval;
+  if (route.strategy !== 'direct') {
+    // A fused references answer keeps grep's recall too: uses in code the graph did not link
+    // join the graph's list, by name.
+    if (plan.intent === 'find_references' && lists.graph && lists.text) {
+      const unlinkedUses = unlinkedWordFiles(at, plan, lists.graph, only);
+      if (unlinkedUses) lists.graph = [...lists.graph, ...unlinkedUses.uses];
+    }
+    return retrieval;
+  }
   const answeredBy = toRun[0];
   const unlinked =
     plan.intent === 'find_references' && answeredBy === 'graph' && runnable.includes('text')
@@ -77,9 +86,11 @@ export async function retrieve(
       : null;
   if (unlinked) {
     // The references answer may not lose recall to grep: files where the name occurs as a
-    // word but the graph linked nothing are brought in by fusing the other modalities.
+    // word in code but the graph linked nothing are brought in by fusing the other modalities,
+    // each such use listed by name, unresolved (a word in a comment or a string is not a use).
     const rest = runnable.filter((m) => m !== 'graph');
     await run(rest);
+    lists.graph = [...(lists.graph ?? []), ...unlinked.uses];
     const fallback = `graph linked ${unlinked.linkedFiles} file(s), but "${unlinked.name}" occurs as a word in ${unlinked.missing} more, so ${rest.join(', ')} ${wasOrWere(rest)} fused with it`;
     return {
       ...retrieval,
@@ -178,19 +189,38 @@ function unlinkedWordFiles(
   plan: QueryPlan,
   graphHits: ModalityHit[],
   only: Set<number> | null,
-): { name: string; linkedFiles: number; missing: number } | null {
+): { name: string; linkedFiles: number; missing: number; uses: ModalityHit[] } | null {
   const name = plan.identifiers[0];
   if (!name || name.length < 2) return null;
   const linked = new Set(graphHits.map((h) => corpus.chunks[h.chunkId].fileId));
   const found = indexes.text.grep(name, { caseSensitive: true, wholeWord: true, limit: REFERENCE_FLOOR_SCAN_LIMIT });
   const missing = new Set<number>();
+  const uses: ModalityHit[] = [];
   for (const m of found.matches) {
     if (linked.has(m.fileId) || missing.has(m.fileId) || (only && !only.has(m.fileId))) continue;
     const file = corpus.files[m.fileId];
     const declaration = file?.analysis.definitions.some((d) => d.name === name && d.nameLine === m.line);
-    if (!declaration) missing.add(m.fileId);
+    if (declaration || !inCode(m.lineText, m.column - 1 - m.lineTextStart)) continue;
+    missing.add(m.fileId);
+    uses.push({
+      chunkId: corpus.chunkAt(m.fileId, m.line),
+      score: NAME_ONLY_HIT_SCORE,
+      reason: `uses ${name} at line ${m.line} (by name only: not resolved to one definition)`,
+      evidence: 'by-name',
+    });
   }
-  return missing.size > 0 ? { name, linkedFiles: linked.size, missing: missing.size } : null;
+  return missing.size > 0 ? { name, linkedFiles: linked.size, missing: missing.size, uses } : null;
+}
+
+/** Lines that open or continue a comment, or a doctest / docstring line. */
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*|#|--|>>>|\.\.\.|"""|''')/;
+
+/** Whether the word at `column` of a line is code: not on a comment line, not inside quotes. */
+function inCode(lineText: string, column: number): boolean {
+  if (COMMENT_LINE.test(lineText)) return false;
+  const before = lineText.slice(0, Math.max(0, column));
+  for (const quote of ['"', "'", '`']) if (before.split(quote).length % 2 === 0) return false;
+  return !/(\/\/|\s#)/.test(before);
 }
 
 function errorMessage(e: unknown): string {

@@ -15,8 +15,8 @@ import {
 } from '../contract';
 import { GrowableU32 } from './growable';
 
-/** 2: refKind's high bit says the reference is qualified. */
-export const ANALYSIS_TABLE_VERSION = 2;
+/** 2: refKind's high bit says the reference is qualified. 3: a qualified reference's receiver (refReceiver). */
+export const ANALYSIS_TABLE_VERSION = 3;
 
 // Append only: a stored index holds these positions.
 const LANGUAGES: readonly (Language | null)[] = [
@@ -71,6 +71,8 @@ export interface AnalysisTable {
   refLine: Uint32Array;
   refKind: Uint8Array;
   refEnclosing: Uint32Array;
+  /** The receiver path of a qualified reference (Reference.receiver), NONE when absent. */
+  refReceiver: Uint32Array;
   importStart: Uint32Array;
   importSpecifier: Uint32Array;
   importLine: Uint32Array;
@@ -114,7 +116,8 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     new GrowableU32(),
     new GrowableU32(),
   ];
-  const [refName, refLine, refKind, refEnclosing] = [
+  const [refName, refLine, refKind, refEnclosing, refReceiver] = [
+    new GrowableU32(),
     new GrowableU32(),
     new GrowableU32(),
     new GrowableU32(),
@@ -151,6 +154,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
       refLine.push(r.line);
       refKind.push(REFERENCE_KINDS.indexOf(r.kind) | (r.qualified ? QUALIFIED_BIT : 0));
       refEnclosing.push(id(r.enclosing));
+      refReceiver.push(id(r.receiver));
     }
     importStart[f] = importSpecifier.length;
     for (const i of a.imports) {
@@ -187,6 +191,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     refLine: refLine.u32(),
     refKind: refKind.u8(),
     refEnclosing: refEnclosing.u32(),
+    refReceiver: refReceiver.u32(),
     importStart,
     importSpecifier: importSpecifier.u32(),
     importLine: importLine.u32(),
@@ -261,6 +266,8 @@ export class AnalysisReader {
         kind: REFERENCE_KINDS[kind & ~QUALIFIED_BIT],
       };
       if (kind & QUALIFIED_BIT) r.qualified = true;
+      const receiver = this.optional(t.refReceiver[row]);
+      if (receiver !== undefined) r.receiver = receiver;
       const enclosing = this.optional(t.refEnclosing[row]);
       if (enclosing !== undefined) r.enclosing = enclosing;
       out.push(r);

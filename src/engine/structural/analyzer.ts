@@ -457,6 +457,7 @@ interface FoundReference {
   line: number;
   kind: Reference['kind'];
   qualified: boolean;
+  receiver: string | undefined;
   enclosing: string | undefined;
   position: number;
 }
@@ -481,9 +482,12 @@ function toDefinition({
     : { name, kind, signature, startLine, endLine, nameLine, container, doc };
 }
 
-function toReference({ name, line, kind, qualified, enclosing }: FoundReference): Reference {
+function toReference({ name, line, kind, qualified, receiver, enclosing }: FoundReference): Reference {
   if (!qualified) return enclosing === undefined ? { name, line, kind } : { name, line, kind, enclosing };
-  return enclosing === undefined ? { name, line, kind, qualified } : { name, line, kind, qualified, enclosing };
+  const r: Reference = { name, line, kind, qualified };
+  if (receiver !== undefined) r.receiver = receiver;
+  if (enclosing !== undefined) r.enclosing = enclosing;
+  return r;
 }
 
 /** When one name node is captured as several reference kinds, the most specific wins. */
@@ -592,11 +596,13 @@ function readMatches(
     const name = referenceName(nameText);
     if (!name) continue;
     const line = nameNode.startPosition.row + 1;
+    const qualified = isQualified(lang, text, position);
     byPosition.set(position, {
       name,
       line,
       kind,
-      qualified: isQualified(lang, text, position),
+      qualified,
+      receiver: qualified ? receiverBefore(text, position) : undefined,
       enclosing: undefined,
       position,
     });
@@ -699,6 +705,43 @@ function isQualified(lang: Language, text: string, position: number): boolean {
   if (c === 46 /* . */) return true;
   if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 || lang === 'lua';
   return c === 62 /* > */ && text.charCodeAt(i - 1) === 45; /* - */
+}
+
+/** Identifier characters of a receiver path (`$` for JS/PHP, `@` for Ruby instance variables). */
+function isReceiverChar(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 64 || c > 127
+  );
+}
+
+/** The length of the separator (`.`, `?.`, `::`, `->`) ending at text[i], 0 for none. */
+function separatorEndingAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 46 /* . */) return text.charCodeAt(i - 1) === 63 /* ? */ ? 2 : 1;
+  // A single `:` ends a Python block header or a label, not a path.
+  if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 ? 2 : 0;
+  return c === 62 /* > */ && text.charCodeAt(i - 1) === 45 /* - */ ? 2 : 0;
+}
+
+/**
+ * The plain path before a qualified name at `position` (`os.environ` before `get`), its parts
+ * joined by '.'; undefined when the receiver is an expression (`f().get`, `a[0].get`).
+ */
+function receiverBefore(text: string, position: number): string | undefined {
+  const parts: string[] = [];
+  let i = position - 1;
+  for (;;) {
+    while (i >= 0 && /\s/.test(text[i])) i--;
+    const separator = separatorEndingAt(text, i);
+    if (separator === 0) break;
+    i -= separator;
+    while (i >= 0 && /\s/.test(text[i])) i--;
+    const end = i + 1;
+    while (i >= 0 && isReceiverChar(text.charCodeAt(i))) i--;
+    if (i + 1 === end) return undefined; // `)`, `]`, a string: an expression
+    parts.push(text.slice(i + 1, end));
+  }
+  return parts.length > 0 ? parts.reverse().join('.') : undefined;
 }
 
 /** `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. */

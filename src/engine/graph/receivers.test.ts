@@ -1,0 +1,181 @@
+/**
+ * Resolve before you link, on the shapes of real code (click's `os.environ.get` beside its own
+ * helpers, tokio's doc examples and `mod x;` lines, `Default::default()`, cobra's one-package
+ * files): a receiver that resolves elsewhere never links, a comment is never a call site, and a
+ * Go file depends on a peer by the names it uses.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SourceFile } from '../contract';
+import type { Corpus } from '../modality';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { corpusFromAnalyses } from '../structural/corpus';
+import { GraphIndex } from './index';
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
+});
+
+async function index(files: Record<string, string>): Promise<{ corpus: Corpus; graph: GraphIndex }> {
+  const sources: SourceFile[] = Object.entries(files).map(([path, text]) => ({ path, text }));
+  const entries = [];
+  for (const { path, text } of sources) entries.push({ path, text, analysis: await analyzer.analyzeAsync(path, text) });
+  const corpus = corpusFromAnalyses(entries);
+  return { corpus, graph: GraphIndex.build(corpus) };
+}
+
+function chunk(corpus: Corpus, path: string, symbol: string): number {
+  const found = corpus.chunks.find((c) => c.path === path && c.symbol === symbol && c.kind === 'definition');
+  if (!found) throw new Error(`no definition chunk ${symbol} in ${path}`);
+  return found.id;
+}
+
+const callerLines = (corpus: Corpus, graph: GraphIndex, path: string, symbol: string) =>
+  graph.callers(chunk(corpus, path, symbol)).map((n) => `${n.path}:${n.line}`);
+
+describe('receivers', () => {
+  it('records the plain path before a member call, and none for an expression', async () => {
+    const a = await analyzer.analyzeAsync(
+      'core.py',
+      ['import os', 'def f(self):', '    os.environ.get("X")', '    self.run()', '    g().get()'].join('\n'),
+    );
+    const receivers = a.references.filter((r) => r.qualified).map((r) => `${r.name}<${r.receiver ?? '()'}`);
+    expect(receivers).toEqual(expect.arrayContaining(['get<os.environ', 'run<self', 'get<()']));
+  });
+
+  it('os.environ.get is not a call of the repository get, even in the file that defines one (click)', async () => {
+    const { corpus, graph } = await index({
+      'click/utils.py': [
+        'import os',
+        '',
+        'def get(name):',
+        '    return name',
+        '',
+        'def resolve_envvar(name):',
+        '    value = os.environ.get(name)',
+        '    return get(value)',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'click/utils.py', 'get')).toEqual(['click/utils.py:8']);
+  });
+
+  it('a docstring example is not a call, and the definition is not its own caller (python)', async () => {
+    const { corpus, graph } = await index({
+      'click/parser.py': [
+        'def split_opt(opt):',
+        '    """Split an option.',
+        '',
+        '    >>> split_opt("--x")',
+        '    """',
+        '    return opt[:1], opt[1:]',
+        '',
+        'def normalize_opt(opt):',
+        '    prefix, name = split_opt(opt)',
+        '    return name',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'click/parser.py', 'split_opt')).toEqual(['click/parser.py:9']);
+  });
+
+  it('Default::default() and a /// example are not calls; `mod x;` is not a use of x (rust, tokio)', async () => {
+    const { corpus, graph } = await index({
+      'src/lib.rs': [
+        'mod task;',
+        'pub fn run() {',
+        '    let b = Builder::default();',
+        '    task::spawn_inner();',
+        '}',
+      ].join('\n'),
+      'src/task.rs': [
+        '/// Spawns a task.',
+        '///',
+        '/// ```',
+        '/// let handle = spawn_inner();',
+        '/// ```',
+        'pub fn spawn_inner() {}',
+        '',
+        'pub struct Config {}',
+        'impl Config {',
+        '    pub fn default() -> Config { Config {} }',
+        '}',
+        'pub fn make() -> u32 {',
+        '    let x: u32 = Default::default();',
+        '    x',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'src/task.rs', 'spawn_inner')).toEqual(['src/lib.rs:4']);
+    // `Builder` and `Default` are not types of this repository: neither call is Config::default.
+    expect(callerLines(corpus, graph, 'src/task.rs', 'default')).toEqual([]);
+    const lib = corpus.fileByPath.get('src/lib.rs')!;
+    expect(lib.analysis.references.filter((r) => r.name === 'task' && r.line === 1)).toEqual([]);
+  });
+
+  it('a type receiver selects that type’s member (rust `Config::default` versus `Other::default`)', async () => {
+    const { corpus, graph } = await index({
+      'src/a.rs': [
+        'pub struct Config {}',
+        'impl Config { pub fn default() -> Config { Config {} } }',
+        'pub struct Other {}',
+        'impl Other { pub fn default() -> Other { Other {} } }',
+        'pub fn make() { let c = Config::default(); }',
+      ].join('\n'),
+    });
+    const defaults = corpus.chunks.filter((c) => c.path === 'src/a.rs' && c.symbol?.endsWith('default'));
+    const callers = defaults.map((c) => graph.callers(c.id).map((n) => n.line));
+    expect(callers.flat()).toEqual([5]);
+  });
+
+  it('a namespace import links `ns.load()` to that module’s load only, also through a barrel’s `export * as` (typescript)', async () => {
+    const { corpus, graph } = await index({
+      'src/api.ts': 'export function load(): number {\n  return 1;\n}\n',
+      'src/cache.ts': 'export function load(): number {\n  return 2;\n}\n',
+      'src/index.ts': "export * as api from './api';\n",
+      'src/main.ts': "import * as api from './api';\nimport * as cache from './cache';\nexport const a = api.load();\n",
+      'src/app.ts': "import { api } from './index';\nexport const b = api.load();\n",
+    });
+    expect(callerLines(corpus, graph, 'src/api.ts', 'load').sort()).toEqual(['src/app.ts:2', 'src/main.ts:3']);
+    expect(callerLines(corpus, graph, 'src/cache.ts', 'load')).toEqual([]);
+  });
+
+  it('Go: files of one package depend on each other by the names they use; an importer that uses nothing of the file ranks last (cobra)', async () => {
+    const { corpus, graph } = await index({
+      'go.mod': 'module github.com/spf13/cobra\n',
+      'args.go': ['package cobra', '', 'func legacyArgs(n int) bool {', '\treturn n > 0', '}'].join('\n'),
+      'command.go': [
+        'package cobra',
+        '',
+        'func (c *Command) ValidateArgs(n int) bool {',
+        '\treturn legacyArgs(n)',
+        '}',
+        '',
+        'type Command struct{}',
+      ].join('\n'),
+      'flags.go': ['package cobra', '', 'func flagNames() []string {', '\treturn nil', '}'].join('\n'),
+      'doc/md.go': [
+        'package doc',
+        '',
+        'import "github.com/spf13/cobra"',
+        '',
+        'func Gen() { _ = cobra.Command{} }',
+      ].join('\n'),
+    });
+    const args = corpus.fileByPath.get('args.go')!;
+    const dependants = graph.reverseDependencies({ fileId: args.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants).toContain('command.go');
+    expect(dependants).not.toContain('flags.go');
+    const hits = graph.search(
+      {
+        intent: 'impact_analysis',
+        raw: 'what depends on args.go',
+        identifiers: [],
+        terms: ['args'],
+      } as unknown as Parameters<GraphIndex['search']>[0],
+      20,
+    );
+    const order = hits.map((h) => corpus.chunks[h.chunkId].path);
+    expect(order[0]).toBe('command.go');
+    if (order.includes('doc/md.go')) expect(order.indexOf('doc/md.go')).toBeGreaterThan(order.indexOf('command.go'));
+  });
+});

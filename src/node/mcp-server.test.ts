@@ -205,6 +205,18 @@ describe('search answers a question per intent, explained', () => {
     }
   });
 
+  it('a references answer says what ties each result to the subject, and counts only results with evidence', async () => {
+    const s = await ok(main, 'search', { query: 'who calls diffChildren', limit: 50 });
+    expect(s.query.intent).toBe('find_references');
+    const count = s.query.evidence as { total: number; resolved: number; chain: number; byName: number };
+    expect(count.total).toBe(count.resolved + count.chain + count.byName);
+    expect(count.resolved).toBeGreaterThan(0);
+    expect(s.results.length).toBe(Math.min(count.total, 50));
+    for (const x of s.results as { evidence?: string }[])
+      expect(['resolved', 'chain', 'by-name']).toContain(x.evidence);
+    const text = textOf(await call(main, 'search', { query: 'who calls diffChildren' }));
+    expect(text).toContain(`evidence: ${count.total} (${count.resolved} resolved`);
+  });
   it('says when the name asked for is not in the repository, with near names', async () => {
     const r = await call(main, 'search', { query: 'where is createVNodee defined', limit: 3 });
     expect(r.structuredContent!.query.absent).toEqual({

@@ -25,7 +25,7 @@ import type {
   SkipCode,
   UnderstoodQuery,
 } from '../engine/contract';
-import { MODALITIES } from '../engine/contract';
+import { EVIDENCE_ORDER, MODALITIES } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
 import { LineJsonRpcTransport } from './mcp-stdio';
@@ -224,6 +224,22 @@ const searchOutput = {
       .object({ name: z.string(), suggestions: z.array(z.string()) })
       .optional()
       .describe('the name asked for is not in the repository; near names'),
+    evidence: z
+      .object({ total: z.number(), resolved: z.number(), chain: z.number(), byName: z.number() })
+      .optional()
+      .describe(
+        'references and impact answers: how many results carry evidence, by kind (nothing without evidence is listed)',
+      ),
+    filteredOut: z
+      .object({
+        filters: z.string(),
+        unit: z.enum(['lines', 'files']),
+        count: z.number(),
+        files: z.number(),
+        atLeast: z.boolean(),
+      })
+      .optional()
+      .describe('the path:/lang: filters excluded every match: what they excluded, counted'),
   }),
   results: z.array(
     z.object({
@@ -233,6 +249,11 @@ const searchOutput = {
       symbol: z.string().optional(),
       kind: z.string().optional(),
       score: z.number(),
+      line: z.number().optional().describe("the line that answers inside the range (a pasted message's format string)"),
+      evidence: z
+        .enum(EVIDENCE_ORDER)
+        .optional()
+        .describe('references and impact: resolved link, chain of imports, or by name, unresolved (ranked last)'),
       snippet: z.string(),
       explanation: explanationShape,
       foldedChunks: z.number().describe('other chunks of the same file folded into this result'),
@@ -470,6 +491,8 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
     ...(x.symbol !== undefined ? { symbol: x.symbol } : {}),
     ...(x.definitionKind !== undefined ? { kind: x.definitionKind } : {}),
     score: x.score,
+    ...(x.line !== undefined ? { line: x.line } : {}),
+    ...(x.evidence !== undefined ? { evidence: x.evidence } : {}),
     snippet: snippet(engine, engine.chunk(x.chunkId)),
     explanation: explanationOut(x.explanation),
     foldedChunks: x.foldedChunks,
@@ -510,6 +533,8 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
       notes: q.notes,
       understood: understoodView(q.understood),
       ...(q.absent ? { absent: q.absent } : {}),
+      ...(q.evidence ? { evidence: q.evidence } : {}),
+      ...(q.filteredOut ? { filteredOut: q.filteredOut } : {}),
     },
     results,
     index: indexInfo(state),
@@ -520,10 +545,15 @@ function searchAnswer(state: IndexState, r: SearchResponse): Answer {
     `  ${q.strategyReason}`,
   ];
   for (const n of q.notes) lines.push(`  note: ${n}`);
+  if (q.evidence)
+    lines.push(
+      `  evidence: ${q.evidence.total} (${q.evidence.resolved} resolved, ${q.evidence.chain} by chain, ${q.evidence.byName} by name, unresolved)`,
+    );
   if (results.length === 0) lines.push('no results');
   results.forEach((x, i) => {
     const sym = x.symbol ? ` ${symbolLabel(x.symbol, x.kind)}` : '';
-    lines.push(`${i + 1}. ${x.path}:${x.startLine}-${x.endLine}${sym} score ${x.score.toPrecision(4)}`);
+    const by = x.evidence === 'by-name' ? ' · by name, unresolved' : '';
+    lines.push(`${i + 1}. ${x.path}:${x.startLine}-${x.endLine}${sym} score ${x.score.toPrecision(4)}${by}`);
     const parts = Object.entries(x.explanation.modalities).map(
       ([m, c]) => `${m} #${c.rank + 1}×${c.weight}→${c.contribution.toPrecision(4)}`,
     );

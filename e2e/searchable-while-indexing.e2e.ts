@@ -85,7 +85,8 @@ const status = (p: Page = page) => p.getByRole('status');
 const liveChip = (p: Page = page) => p.getByLabel('Live modalities');
 const entry = (p: Page, name: string) =>
   p.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: name });
-const results = (p: Page = page) => p.getByRole('list', { name: 'Results' }).getByRole('listitem');
+// The results themselves, not the sub-results listed inside them.
+const results = (p: Page = page) => p.locator('ol[aria-label="Results"] > li');
 
 /** The first result's Explain panel, opened if it is not. */
 async function firstExplanation(p: Page = page): Promise<string> {
@@ -114,6 +115,10 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     await expect
       .poll(() => liveChip().innerText(), { timeout: 60_000 })
       .toBe('text live, semantic 0 %, structural 0 %, graph 0 %');
+    // Before a question, the main area invites one: it does not ask for a repository the box already searches.
+    const empty = await page.locator('section.empty-state').innerText();
+    expect(empty).toMatch(/Ask the way you would ask a colleague/);
+    expect(empty).not.toMatch(/Drop a folder/);
     const box = page.getByLabel('Search code');
     await box.fill('how are children diffed');
     const answer = page.locator('section.answer[data-query="how are children diffed"]');

@@ -41,7 +41,8 @@ afterAll(async () => {
 });
 
 const status = () => page.getByRole('status');
-const results = () => page.getByRole('list', { name: 'Results' }).getByRole('listitem');
+// The results themselves, not the sub-results listed inside them.
+const results = () => page.locator('ol[aria-label="Results"] > li');
 const expressEntry = () =>
   page.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: 'express' });
 

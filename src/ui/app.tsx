@@ -103,6 +103,7 @@ export function App() {
         isDemo={active?.origin === 'demo'}
         suggestions={suggestions}
         searchable={searchable}
+        live={live !== null}
         shown={shown}
         queryExplained={queryExplained}
         onToggleQueryExplained={() => setQueryExplained((x) => !x)}
@@ -203,6 +204,8 @@ interface PageBodyProps {
   isDemo: boolean;
   suggestions: SuggestedQuery[];
   searchable: boolean;
+  /** A build runs and the box already searches it. */
+  live: boolean;
   shown: ShownAnswer;
   queryExplained: boolean;
   onToggleQueryExplained(): void;
@@ -220,6 +223,7 @@ function PageBody({
   isDemo,
   suggestions,
   searchable,
+  live,
   shown,
   queryExplained,
   onToggleQueryExplained,
@@ -278,5 +282,8 @@ function PageBody({
       />
     );
   }
-  return <EmptyState hasRepository={searchable} isDemo={isDemo} suggestions={suggestions} onSuggest={nav.onQuery} />;
+  // While a build runs the box already searches it (live): that is a repository to ask, not one to bring in.
+  return (
+    <EmptyState hasRepository={searchable || live} isDemo={isDemo} suggestions={suggestions} onSuggest={nav.onQuery} />
+  );
 }

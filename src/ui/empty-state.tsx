@@ -67,8 +67,18 @@ function DemoWelcome({ suggestions, onSuggest }: Pick<Props, 'suggestions' | 'on
 function AskingGuide({ suggestions, onSuggest }: Pick<Props, 'suggestions' | 'onSuggest'>) {
   return (
     <>
-      <p>Ask the way you would ask a colleague. Each query is routed by intent; these come from this repository:</p>
-      <SuggestionList suggestions={suggestions} onSuggest={onSuggest} />
+      {suggestions.length > 0 ? (
+        <>
+          <p>Ask the way you would ask a colleague. Each query is routed by intent; these come from this repository:</p>
+          <SuggestionList suggestions={suggestions} onSuggest={onSuggest} />
+        </>
+      ) : (
+        // While a repository is still being built its questions are not made yet: no empty list.
+        <p>
+          Ask the way you would ask a colleague: a name, a question about how something works, an error message or a
+          &quot;quoted string&quot;. Each query is routed by intent.
+        </p>
+      )}
       <p className="muted">
         Press <kbd>/</kbd> to search, <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open.
       </p>

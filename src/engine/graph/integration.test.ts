@@ -181,6 +181,28 @@ describe('graph over tree-sitter analyses', () => {
     ]);
   });
 
+  it('Rust crate: crate:: paths written in place, in macro arguments and in cfg macro bodies (tokio shape)', () => {
+    const { corpus, graph } = index({
+      'Cargo.toml': '[package]\nname = "tokio"\nversion = "1.24.2"\n',
+      'src/lib.rs': 'mod macros;\npub mod runtime;\npub mod time;\nmod util;\n',
+      'src/macros.rs': 'macro_rules! cfg_rt {\n    ($($item:item)*) => { $( $item )* }\n}\n',
+      'src/util/mod.rs': 'pub(crate) mod error;\n',
+      'src/util/error.rs':
+        'pub(crate) const CONTEXT_MISSING_ERROR: &str = "no reactor running";\npub(crate) const THREAD_LOCAL_DESTROYED_ERROR: &str = "thread local destroyed";\n',
+      'src/runtime/mod.rs': 'cfg_rt! {\n    mod handle;\n}\n',
+      'src/runtime/handle.rs':
+        'pub struct Handle {}\n\nimpl Handle {\n    pub fn current() -> Self {\n        match try_current() {\n            Some(h) => h,\n            None => panic!("{}", crate::util::error::CONTEXT_MISSING_ERROR),\n        }\n    }\n}\n\nfn try_current() -> Option<Handle> {\n    None\n}\n',
+      'src/time/mod.rs': 'mod clock;\n',
+      'src/time/clock.rs':
+        'pub(crate) fn now() -> u64 {\n    let msg = crate::util::error::THREAD_LOCAL_DESTROYED_ERROR;\n    let again = crate::util::error::THREAD_LOCAL_DESTROYED_ERROR;\n    (msg.len() + again.len()) as u64\n}\n\npub(crate) fn handle() -> crate::runtime::Handle {\n    Handle::current()\n}\n',
+    });
+    expect(importedPaths(corpus, graph, 'src/runtime/handle.rs')).toEqual(['src/util/error.rs']);
+    expect(importedPaths(corpus, graph, 'src/time/clock.rs')).toEqual(['src/runtime/mod.rs', 'src/util/error.rs']);
+    expect(importedPaths(corpus, graph, 'src/runtime/mod.rs')).toEqual(['src/runtime/handle.rs']);
+    // `Handle::current` (a `Type::` path) is no import; the repeated error path is one edge.
+    expect(graph.stats().unresolvedImports).toBe(0);
+  });
+
   it('Java project: class imports by suffix, wildcard, same-package use', () => {
     const root = 'src/main/java/com/acme/shop';
     const { corpus, graph } = index({

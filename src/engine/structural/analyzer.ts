@@ -611,7 +611,17 @@ function readMatches(
   assignEnclosing(found, references);
 
   const imports: ImportRef[] = [];
-  for (const node of importNodes.values()) imports.push(...importsOf(lang, node));
+  // Rust paths written in place (names: []) recur all over a file: the first of each is its edge.
+  const inPlaceSeen = new Set<string>();
+  for (const node of importNodes.values()) {
+    for (const imp of importsOf(lang, node)) {
+      if (lang === 'rust' && imp.names.length === 0) {
+        if (inPlaceSeen.has(imp.specifier)) continue;
+        inPlaceSeen.add(imp.specifier);
+      }
+      imports.push(imp);
+    }
+  }
   imports.sort((a, b) => a.line - b.line);
 
   return {

@@ -199,11 +199,63 @@ function rustImports(node: Node): ImportRef[] {
     const name = node.childForFieldName('name')?.text;
     return name ? [{ specifier: name, line: lineOf(node), names: [name], kind: 'use' }] : [];
   }
+  if (type === 'scoped_identifier' || type === 'scoped_type_identifier') return rustQualifiedPath(node);
+  if (type === 'token_tree') return rustMacroPaths(node);
   const argument = node.childForFieldName('argument');
   if (!argument) return [];
   const out: ImportRef[] = [];
   collectUseTree(argument, '', out);
   return out;
+}
+
+/**
+ * A path written in place that loads a module of this crate. Only `crate::`: a `super::` inside an
+ * inline `mod tests` would be read from the file's module, not the inline one.
+ */
+const RUST_LOCAL_PATH = /^crate(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
+/** The same inside a macro's tokens (`panic!("{}", crate::util::error::MSG)`), which no parse sees as a path. */
+const RUST_LOCAL_PATH_IN_TOKENS = /(?<![A-Za-z0-9_:])crate(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)+/g;
+/** Parents under which a path node is part of a longer path or of a `use` declaration (read there). */
+const RUST_PATH_HOLDERS = new Set([
+  'scoped_identifier',
+  'scoped_type_identifier',
+  'use_declaration',
+  'use_as_clause',
+  'use_list',
+  'scoped_use_list',
+  'use_wildcard',
+]);
+
+/**
+ * `crate::util::error::CONTEXT_MISSING_ERROR` written in an expression or type names its module
+ * as a `use` would: tokio reaches many crate-internal constants and types only so. Binds no name.
+ */
+function rustQualifiedPath(node: Node): ImportRef[] {
+  const parentType = node.parent?.type;
+  if (parentType !== undefined && RUST_PATH_HOLDERS.has(parentType)) return [];
+  const specifier = node.text.replace(/\s+/g, '').replace(/<.*$/s, '');
+  if (!RUST_LOCAL_PATH.test(specifier)) return [];
+  return [{ specifier, line: lineOf(node), names: [], kind: 'use' }];
+}
+
+function rustMacroPaths(node: Node): ImportRef[] {
+  const text = node.text;
+  const out: ImportRef[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(RUST_LOCAL_PATH_IN_TOKENS)) {
+    const specifier = match[0].replace(/\s+/g, '');
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    const line = node.startPosition.row + 1 + countNewlines(text, match.index);
+    out.push({ specifier, line, names: [], kind: 'use' });
+  }
+  return out;
+}
+
+function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) count++;
+  return count;
 }
 
 function joinPath(prefix: string, path: string): string {

@@ -83,6 +83,9 @@ const RUST_EXTRA = `
 (use_declaration) @import
 (mod_item !body) @import
 (extern_crate_declaration) @import
+(scoped_identifier path: (_)) @import
+(scoped_type_identifier path: (_)) @import
+(macro_invocation (token_tree) @import)
 (const_item name: (identifier) @name) @definition.constant
 (static_item name: (identifier) @name) @definition.constant
 (function_signature_item name: (identifier) @name) @definition.method

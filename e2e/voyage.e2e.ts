@@ -184,7 +184,8 @@ describe('Settings and Voyage in Chromium', { timeout: 150_000 }, () => {
     await page.getByRole('button', { name: 'Remove key' }).click();
     await expect.poll(() => page.getByTestId('key-state').innerText()).toMatch(/No key stored/);
     // Without a key Voyage cannot embed: the provider is the local model again.
-    expect(await page.getByRole('radio', { name: /Local model/ }).isChecked()).toBe(true);
+    // The radio follows the saved settings on a later render than the key state: wait for it, not read it once.
+    await expect.poll(() => page.getByRole('radio', { name: /Local model/ }).isChecked()).toBe(true);
     await page.reload();
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('key-state').innerText(), { timeout: 20_000 }).toMatch(/No key stored/);

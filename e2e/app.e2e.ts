@@ -9,7 +9,14 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { FIXTURES, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import {
+  FIXTURES,
+  launchBrowser,
+  serveDirectory,
+  type BrowserSession,
+  type StaticServer,
+  waitForAnswer,
+} from './harness';
 import { makeBareRepository, startGitServer, type GitServer } from './git-server';
 
 const PREACT = join(FIXTURES, 'preact');
@@ -71,16 +78,7 @@ async function waitForReady(name: string): Promise<string> {
 async function search(query: string): Promise<Locator> {
   if ((await searchBox().inputValue()) !== query) await searchBox().fill(query);
   // Wait for the answer to exactly this query (the previous one stays, dimmed, until then).
-  await expect
-    .poll(
-      async () =>
-        page
-          .locator('section.answer')
-          .getAttribute('data-query', { timeout: 1000 })
-          .catch(() => null),
-      { timeout: 30_000 },
-    )
-    .toBe(query);
+  await waitForAnswer(page, query, 30_000);
   await results().getByRole('listitem').first().waitFor({ timeout: 20_000 });
   return results().getByRole('listitem');
 }

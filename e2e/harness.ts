@@ -246,3 +246,13 @@ export async function indexedDbRecords(page: Page): Promise<{ where: string; jso
     return out;
   });
 }
+
+/**
+ * Waits for the answer to exactly this query: the previous answer stays on screen, dimmed,
+ * until the new one replaces it, so "some answer is shown" is not enough.
+ */
+export async function waitForAnswer(page: Page, query: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction((q) => document.querySelector('section.answer')?.getAttribute('data-query') === q, query, {
+    timeout,
+  });
+}

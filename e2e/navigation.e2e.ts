@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import { launchBrowser, serveDirectory, type BrowserSession, type StaticServer, waitForAnswer } from './harness';
 
 let server: StaticServer;
 let session: BrowserSession;
@@ -30,16 +30,7 @@ const results = () => page.getByRole('list', { name: 'Results' });
 
 async function search(query: string) {
   await searchBox().fill(query);
-  await expect
-    .poll(
-      async () =>
-        page
-          .locator('section.answer')
-          .getAttribute('data-query', { timeout: 1000 })
-          .catch(() => null),
-      { timeout: 30_000 },
-    )
-    .toBe(query);
+  await waitForAnswer(page, query, 30_000);
   return results().getByRole('listitem').first();
 }
 

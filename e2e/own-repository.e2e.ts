@@ -9,7 +9,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { FIXTURES, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import {
+  FIXTURES,
+  launchBrowser,
+  serveDirectory,
+  type BrowserSession,
+  type StaticServer,
+  waitForAnswer,
+} from './harness';
 
 const READY_TIMEOUT = 180_000;
 
@@ -30,16 +37,7 @@ afterAll(async () => {
 });
 
 async function answered(page: Page, query: string): Promise<number> {
-  await expect
-    .poll(
-      async () =>
-        page
-          .locator('section.answer')
-          .getAttribute('data-query', { timeout: 1000 })
-          .catch(() => null),
-      { timeout: 60_000 },
-    )
-    .toBe(query);
+  await waitForAnswer(page, query, 60_000);
   await page.getByRole('list', { name: 'Results' }).getByRole('listitem').first().waitFor({ timeout: 30_000 });
   return page.getByRole('list', { name: 'Results' }).getByRole('listitem').count();
 }

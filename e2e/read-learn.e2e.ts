@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import { launchBrowser, serveDirectory, type BrowserSession, type StaticServer, waitForAnswer } from './harness';
 
 let server: StaticServer;
 let session: BrowserSession;
@@ -29,16 +29,7 @@ const status = () => page.getByRole('status');
 const results = () => page.getByRole('list', { name: 'Results' });
 
 async function answered(query: string) {
-  await expect
-    .poll(
-      async () =>
-        page
-          .locator('section.answer')
-          .getAttribute('data-query', { timeout: 1000 })
-          .catch(() => null),
-      { timeout: 30_000 },
-    )
-    .toBe(query);
+  await waitForAnswer(page, query, 30_000);
   await results().getByRole('listitem').first().waitFor({ timeout: 20_000 });
   return results().getByRole('listitem');
 }

@@ -12,7 +12,14 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { FIXTURES, launchBrowser, serveDirectory, type BrowserSession, type StaticServer } from './harness';
+import {
+  FIXTURES,
+  launchBrowser,
+  serveDirectory,
+  type BrowserSession,
+  type StaticServer,
+  waitForAnswer,
+} from './harness';
 
 const READY_TIMEOUT = 240_000;
 /** A line of express's lib/express.js, to find the stored text that holds it. */
@@ -47,16 +54,7 @@ const expressEntry = () =>
   page.getByRole('list', { name: 'Repositories' }).getByRole('listitem').filter({ hasText: 'express' });
 
 async function answered(query: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        page
-          .locator('section.answer')
-          .getAttribute('data-query', { timeout: 1000 })
-          .catch(() => null),
-      { timeout: 60_000 },
-    )
-    .toBe(query);
+  await waitForAnswer(page, query, 60_000);
 }
 
 /** Changes one byte of every stored value that holds `needle` (else of the largest binary value); returns how many. */

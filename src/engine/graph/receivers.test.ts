@@ -5,11 +5,10 @@
  * Go file depends on a peer by the names it uses.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SourceFile } from '../contract';
 import type { Corpus } from '../modality';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { corpusFromAnalyses } from '../structural/corpus';
+import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
 import { GraphIndex } from './index';
 
 let analyzer: StructuralAnalyzer;
@@ -17,19 +16,8 @@ beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
 });
 
-async function index(files: Record<string, string>): Promise<{ corpus: Corpus; graph: GraphIndex }> {
-  const sources: SourceFile[] = Object.entries(files).map(([path, text]) => ({ path, text }));
-  const entries = [];
-  for (const { path, text } of sources) entries.push({ path, text, analysis: await analyzer.analyzeAsync(path, text) });
-  const corpus = corpusFromAnalyses(entries);
-  return { corpus, graph: GraphIndex.build(corpus) };
-}
-
-function chunk(corpus: Corpus, path: string, symbol: string): number {
-  const found = corpus.chunks.find((c) => c.path === path && c.symbol === symbol && c.kind === 'definition');
-  if (!found) throw new Error(`no definition chunk ${symbol} in ${path}`);
-  return found.id;
-}
+const index = (files: Record<string, string>) => parsedGraph(analyzer, files);
+const chunk = definitionChunk;
 
 const callerLines = (corpus: Corpus, graph: GraphIndex, path: string, symbol: string) =>
   graph.callers(chunk(corpus, path, symbol)).map((n) => `${n.path}:${n.line}`);

@@ -19,6 +19,7 @@ import {
 } from './embedded';
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
+import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 
 /** Files larger than this (UTF-16 code units ≈ bytes for code) are not parsed: too slow, rarely hand-written. */
 export const MAX_PARSE_CHARS = 1_000_000;
@@ -188,6 +189,7 @@ export class StructuralAnalyzer {
       const root = tree.rootNode;
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
+      if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, deadline);
       const embedded = embeddedCodeOf(lang, root, text);
       const transcribers = lang === 'rust' && !embedded ? rustMacroTranscribers(root, text) : null;
       if (embedded) addEmbedded(found, this.readEmbedded(loaded, lang, embedded, deadline));
@@ -195,6 +197,46 @@ export class StructuralAnalyzer {
       return { found, syntaxError: root.hasError ? firstErrorLine(root) : null };
     } finally {
       tree.delete(); // the wasm heap is not garbage-collected
+    }
+  }
+
+  /**
+   * What fresh parses from the declaration lines inside a long ERROR node (resync.ts) find
+   * before their own first error. A line whose parse fails at once is passed over; after a
+   * parse that got somewhere, the next start is past its error.
+   */
+  private readAfterErrors(
+    loaded: LoadedLanguage,
+    lang: Language,
+    text: string,
+    root: Node,
+    found: Found,
+    deadline: number,
+  ): void {
+    const starts = resyncLines(root, text, found.definitions);
+    const compiled = loaded.query!;
+    for (let i = 0, parses = 0; i < starts.length && parses < MAX_RESYNC_PARSES; i++, parses++) {
+      const line = starts[i];
+      const tail = startingAt(text, line);
+      const tree = loaded.parser.parse(tail, null, {
+        progressCallback: (() => Date.now() > deadline) as unknown as () => void,
+      });
+      if (!tree) {
+        // Out of time: the file keeps what the first parse found.
+        loaded.parser.reset();
+        return;
+      }
+      try {
+        const errorLine = tree.rootNode.hasError ? firstErrorLine(tree.rootNode) : Number.POSITIVE_INFINITY;
+        if (errorLine <= line) continue;
+        const part = readMatches(lang, tail, compiled.query.matches(tree.rootNode), compiled);
+        // A definition that runs into the error is cut short: it is not kept.
+        const definitions = part.definitions.filter((d) => d.endLine < errorLine);
+        addEmbedded(found, { ...part, definitions, regions: [{ startLine: line, endLine: errorLine - 1 }] });
+        while (i + 1 < starts.length && starts[i + 1] <= errorLine) i++;
+      } finally {
+        tree.delete();
+      }
     }
   }
 

@@ -85,6 +85,17 @@ function top(index: StructuralIndex, query: string, n = 3): string[] {
     });
 }
 
+describe('definitions after a parse error that runs to the end of the file', () => {
+  it('TypeScript: what follows an interface tree-sitter cannot close is found again (resync.ts)', async () => {
+    // `): Curried` then `<Recipe …>(` on the next line reads as one generic type: the parse
+    // never recovers, and without a fresh start `never_used` and `Producer` were lost.
+    const a = await analyze('src/types/types-external.ts', 'immer-types-external.ts.txt');
+    expect(named(a, 'never_used')).toEqual([{ kind: 'function', nameLine: 80 }]);
+    expect(named(a, 'Producer')).toEqual([{ kind: 'type', nameLine: 76 }]);
+    expect(named(a, 'IProduceWithPatches')).toEqual([{ kind: 'interface', nameLine: 59 }]);
+  });
+});
+
 describe('a name asks for its definition; a qualifier selects the container', () => {
   // Excerpts of Click 8.1.3 core.py (BSD-3-Clause), Thor 1.2 lib/thor/parser/*.rb (MIT),
   // tokio 1.24.2 (MIT), Penlight 1.13.1 pl/List.lua (MIT), libxcrypt 4.4 lib/ (LGPL-2.1-or-later).

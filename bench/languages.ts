@@ -226,7 +226,12 @@ for (const corpus of CORPORA) {
   for (const tag of sample) {
     const top = index.search(planQuery(`where is ${tag.name} defined`), 5)[0];
     const chunk = top === undefined ? undefined : corpusChunks[top.chunkId];
-    const name = tag.name.slice(Math.max(tag.name.lastIndexOf('.'), tag.name.lastIndexOf(':')) + 1);
+    // `A::b` is b in A; an operator's name may hold `::` itself (`operator ::testing::Matcher<F>`).
+    const operator = tag.name.search(/\boperator\b/);
+    const name =
+      operator >= 0
+        ? tag.name.slice(operator)
+        : tag.name.slice(Math.max(tag.name.lastIndexOf('.'), tag.name.lastIndexOf(':')) + 1);
     const held =
       chunk?.path !== tag.path
         ? undefined

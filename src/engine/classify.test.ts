@@ -256,6 +256,8 @@ describe('names first: a single identifier, qualified or not, is a definition qu
     ['where is ~MatcherDescriberInterface defined', ['~MatcherDescriberInterface']],
     ['operator==', ['operator==']],
     ['where is operator [] defined', ['operator[]']],
+    ['where is operator bool defined', ['operator bool']],
+    ['where is operator ::testing::Matcher<F> defined', ['operator ::testing::Matcher<F>']],
     ['<=>', ['<=>']],
     ['where is <=> defined', ['<=>']],
     ['where is List defined', ['List']],

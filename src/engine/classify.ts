@@ -309,13 +309,15 @@ const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::?|#|->)[A-Za-z_$][\w$]*)*/g;
 const QUALIFIER = /\.|::?|#|->/;
 /**
  * Names that are more than identifier characters, as a language spells them: C++ destructors
- * (`~Matcher`) and operators (`operator==`, `operator[]`), Ruby's `gsub!`, `empty?`, `value=` and
+ * (`~Matcher`), operators (`operator==`, `operator[]`) and conversion operators (`operator bool`), Ruby's `gsub!`, `empty?`, `value=` and
  * operator methods (`<=>`, `[]`, `==`). A `?` ends a name only where the query goes on after it
  * (`where is empty? defined`) or the name is typed alone: at the end of a sentence it is the question's.
  */
 const DECORATED_NAME = new RegExp(
   [
     String.raw`(?<![\w$])operator\s*(?:\(\)|\[\]|<=>|[-+*/%^&|~!=<>]+|new(?:\[\])?|delete(?:\[\])?)`,
+    // A conversion operator is named by its type: a builtin, a capitalised or a qualified name (`operator bool`).
+    String.raw`(?<![\w$])operator\s+(?:(?:::)?[A-Za-z_]\w*::)*(?:::)?(?:bool|char|int|long|short|unsigned|float|double|size_t|[A-Z]\w*(?:<[^<>\s]*>)?)[*&]*(?![\w<])`,
     String.raw`(?<![\w$~])~[A-Za-z_]\w*`,
     String.raw`(?<![\w$])[A-Za-z_][\w]*(?:[!=](?![=~>\w])|\?(?=\s+\S))`,
     String.raw`(?<=^|\s)(?:<=>|===?|=~|\[\]=?|\*\*|<<|>>|[+-]@)(?=\s|$)`,
@@ -906,10 +908,16 @@ function withDecoratedNames(raw: string, identifiers: string[]): string[] {
   }
   if (decorated.length === 0) return identifiers;
   const out = [...identifiers];
-  for (const name of decorated.map((d) => d.replace(/^operator\s+/, 'operator'))) {
+  // `operator ==` is `operator==`; a conversion operator keeps the one space before its type.
+  for (const name of decorated.map((d) => d.replace(/^operator\s+(?![\w:])/, 'operator').replace(/\s+/g, ' '))) {
     const bare = name.startsWith('operator') ? 'operator' : name.replace(/^~|[!?=]$/g, '');
-    const at = out.indexOf(bare);
     if (out.includes(name)) continue;
+    // `operator ::testing::Matcher<F>` is one name: `testing` and `Matcher` are its spelling, not names asked for.
+    if (name.startsWith('operator ')) {
+      const spelling = new Set(name.split(/[^\w$]+/));
+      for (let i = out.length - 1; i >= 0; i--) if (spelling.has(out[i])) out.splice(i, 1);
+    }
+    const at = out.indexOf(bare);
     if (at >= 0 && bare !== name) out[at] = name;
     else out.unshift(name);
   }

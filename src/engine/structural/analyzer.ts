@@ -901,6 +901,13 @@ const FUNCTION_HOLDERS = new Set(['function_definition', 'declaration', 'field_d
 /** C/C++ type specifiers: tagged by name wherever they appear, a definition only with a body. */
 const TYPE_SPECIFIERS = new Set(['struct_specifier', 'union_specifier', 'enum_specifier', 'class_specifier']);
 
+/** `operator T` for a C++ conversion operator, T's spelling with its spaces collapsed. */
+function conversionOperatorName(text: string, node: Node): string {
+  const type = node.childForFieldName('type');
+  const spelled = type ? text.slice(type.startIndex, type.endIndex) : '';
+  return `operator ${spelled.replace(/\s+/g, ' ')}`.trim();
+}
+
 // Each `type`, `parent`, sibling or field read is a call into wasm, and `parent` walks down
 // from the root: read each once per definition and pass it along.
 
@@ -920,6 +927,8 @@ function readDefinition(
   if (!name) return null;
   // `operator ==`, `operator []`: one spelling, as a query writes it (`operator==`).
   if (nameNode.type === 'operator_name') name = name.replace(/\s+/g, '');
+  // `operator ::testing::Matcher<F>() const`: the name is `operator` and the type, as ctags spells it.
+  else if (nameNode.type === 'operator_cast') name = conversionOperatorName(text, nameNode);
   let node = tagged;
   let nodeType = node.type;
   // C/C++ tags name a function by its declarator: the definition (or the prototype) is the

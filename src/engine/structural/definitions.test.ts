@@ -70,6 +70,31 @@ describe('definitions inside macros and evaluated strings', () => {
     expect(named(a, 'ElemFromListImpl')).toEqual([{ kind: 'struct', nameLine: 29 }]);
     expect(named(a, 'operator==')).toEqual([{ kind: 'function', nameLine: 44 }]);
   });
+
+  it('C++: a conversion operator is a definition named `operator` and its type, found by that name', async () => {
+    const a = await analyze('gmock/gmock-matchers.h', 'gmock-matchers-conversions.h.txt');
+    expect(named(a, 'operator ::testing::Matcher<F>')).toEqual([
+      { kind: 'method', container: 'MatcherBaseImpl', nameLine: 31 },
+    ]);
+    expect(named(a, 'operator ::testing::Matcher<T>').map((d) => d.nameLine)).toEqual([9]);
+    const index = StructuralIndex.build(
+      buildCorpus(
+        [
+          { path: 'gmock/gmock-matchers.h', text: fixture('gmock-matchers-conversions.h.txt') },
+          // GoogleTest 1.12.1 googletest/include/gtest/gtest-matchers.h, lines 498-504 (BSD-3-Clause)
+          {
+            path: 'gtest/gtest-matchers.h',
+            text: 'namespace testing {\ntemplate <typename T>\nclass Matcher : public internal::MatcherBase<T> {\n public:\n  explicit Matcher() {}  // NOLINT\n};\n}\n',
+          },
+        ],
+        analyzer,
+      ),
+    );
+    // `testing` and `Matcher` spell the operator's type: no class or namespace of those names wins.
+    expect(top(index, 'where is operator ::testing::Matcher<F> defined', 1)).toEqual([
+      'gmock/gmock-matchers.h:30 operator ::testing::Matcher<F>',
+    ]);
+  });
 });
 
 /** The structural list for a query as a user types it: `path:line name` of each hit's definition chunk. */

@@ -866,7 +866,11 @@ function nameQueriesOf(plan: QueryPlan): NameQuery[] {
 }
 
 function qualifiedParts(identifier: string): string[] {
-  return identifier.split(/\.|::?|#|->/).filter((p) => p.length > 0);
+  // An operator's name may hold `::` itself (`operator ::testing::Matcher<F>`): it is one part.
+  const operator = identifier.search(/(?<![\w$])operator\b/);
+  const head = operator < 0 ? identifier : identifier.slice(0, operator);
+  const parts = head.split(/\.|::?|#|->/).filter((p) => p.length > 0);
+  return operator < 0 ? parts : [...parts, identifier.slice(operator)];
 }
 
 /** `sync/mpsc/bounded.rs` → ['sync', 'mpsc', 'bounded']: the folders and the file stem, lower-cased. */

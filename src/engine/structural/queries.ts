@@ -156,6 +156,11 @@ const CPP_EXTRA = `${C_FAMILY_COMMON}
 (function_declarator declarator: (destructor_name) @name) @definition.method
 (function_declarator declarator: (operator_name) @name) @definition.method
 (function_declarator declarator: (qualified_identifier name: (operator_name) @name)) @definition.method
+; A conversion operator (\`operator bool() const\`) has no function_declarator: its name is the type it converts to.
+(function_definition declarator: (operator_cast) @name) @definition.method
+(function_definition declarator: (qualified_identifier name: (operator_cast) @name)) @definition.method
+(declaration declarator: (operator_cast) @name) @definition.method
+(field_declaration declarator: (operator_cast) @name) @definition.method
 ; A template's specialisation (\`struct Impl<Seq<I...>> { … }\`) defines the template's name again.
 (struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class

@@ -87,6 +87,16 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
   },
   {
+    name: 'commonmark',
+    pkg: 'php-league-commonmark',
+    version: '2.3.9-1+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/League/CommonMark',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+  },
+  {
     name: 'requests',
     pkg: 'python3-requests',
     version: '2.28.1+dfsg-1',

@@ -102,6 +102,25 @@ describe('"Find similar" on a method', () => {
   });
 });
 
+describe('similar to a class', () => {
+  it('is answered by classes: a same-module sibling first, no method of another class', async () => {
+    const php = (file: string, name: string) => ({ path: file, text: fixture(`commonmark-${name}.php.txt`) });
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const commonmark = await Engine.build(
+      [
+        php('Extension/SmartPunct/EllipsesParser.php', 'EllipsesParser'),
+        php('Extension/SmartPunct/DashParser.php', 'DashParser'),
+        php('Extension/CommonMark/Parser/Inline/HtmlInlineParser.php', 'HtmlInlineParser'),
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await commonmark.search('code similar to EllipsesParser');
+    expect(r.results[0]).toMatchObject({ path: 'Extension/SmartPunct/DashParser.php', symbol: 'DashParser' });
+    // getMatchDefinition and parse are in every file: methods, of another kind than a class.
+    expect(everyRow(r).filter((row) => row.definitionKind === 'method')).toEqual([]);
+  });
+});
+
 describe('big classes are ranked by their members', () => {
   it('an understand question is answered by the method, not the 178-line class around it', async () => {
     const r = await engine.search('how are numeric arguments parsed');

@@ -6,6 +6,7 @@
 import type { Chunk, Modality, ModalityHit, ModalityRun } from '../contract';
 import type { Corpus } from '../modality';
 import type { StructuralIndex } from '../structural/index';
+import { kindAffinity } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /** The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`). */
@@ -52,8 +53,20 @@ export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
 }
 
 /**
- * Drops X and what overlaps it from every modality's list, before fusion: no rank is spent on
- * X, so the ranks shown are the ranks among the candidates (the run's preview follows).
+ * Whether a chunk can answer "similar to X": not X nor what overlaps it, and not a definition of
+ * another kind family (kindAffinity 0): code like a class is a class, not one of its methods;
+ * code like a function is a function. A chunk that defines nothing (top-level code) may answer.
+ */
+export function answersSimilar(subject: Chunk, chunk: Chunk): boolean {
+  if (overlapsSubject(subject, chunk)) return false;
+  const [x, y] = [subject.definitionKind, chunk.definitionKind];
+  return x === undefined || y === undefined || kindAffinity(x, y) > 0;
+}
+
+/**
+ * Drops X, what overlaps it and definitions of another kind family (answersSimilar) from every
+ * modality's list, before fusion: no rank is spent on them, so the ranks shown are the ranks
+ * among the candidates (the run's preview follows).
  */
 export function dropSubject(
   corpus: Corpus,
@@ -62,7 +75,7 @@ export function dropSubject(
   runs: Map<Modality, ModalityRun>,
 ): void {
   for (const m of Object.keys(lists) as Modality[]) {
-    const kept = (lists[m] ?? []).filter((h) => !overlapsSubject(subject, corpus.chunks[h.chunkId]));
+    const kept = (lists[m] ?? []).filter((h) => answersSimilar(subject, corpus.chunks[h.chunkId]));
     lists[m] = kept;
     const run = runs.get(m);
     if (run) {

@@ -88,12 +88,16 @@ export function fuse(input: FusionInput): SearchResult[] {
     });
   }
   scored.sort(compareResults);
-  const listed = input.rankContainersByMembers ? withoutBigContainers(scored) : scored;
+  const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf) : scored;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true).slice(0, input.limit);
 }
 
-/** The candidates less every class-like definition over CONTAINER_RANKED_BY_MEMBERS_LINES that holds another candidate of its file. */
-function withoutBigContainers(scored: SearchResult[]): SearchResult[] {
+/**
+ * The candidates less every class-like definition over CONTAINER_RANKED_BY_MEMBERS_LINES that
+ * holds another candidate of its file: inside its lines, or declared as its member outside them
+ * (a Go method of the struct, a Rust impl method, a C++ method defined after its class).
+ */
+function withoutBigContainers(scored: SearchResult[], chunkOf: (id: number) => Chunk): SearchResult[] {
   const byFile = new Map<string, SearchResult[]>();
   for (const r of scored) {
     const list = byFile.get(r.path);
@@ -105,8 +109,12 @@ function withoutBigContainers(scored: SearchResult[]): SearchResult[] {
     for (const c of list) {
       if (!c.definitionKind || !CONTAINER_KINDS.has(c.definitionKind)) continue;
       if (c.endLine - c.startLine + 1 <= CONTAINER_RANKED_BY_MEMBERS_LINES) continue;
-      if (list.some((m) => m !== c && m.definitionKind !== undefined && contains(c, m) && !contains(m, c)))
-        containers.add(c);
+      const member = (m: SearchResult) =>
+        m !== c &&
+        m.definitionKind !== undefined &&
+        ((contains(c, m) && !contains(m, c)) ||
+          (c.symbol !== undefined && !overlaps(c, m) && chunkOf(m.chunkId).container === c.symbol));
+      if (list.some(member)) containers.add(c);
     }
   }
   return containers.size === 0 ? scored : scored.filter((r) => !containers.has(r));

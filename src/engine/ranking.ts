@@ -182,9 +182,10 @@ export const SUB_RESULTS_PER_RESULT = 3;
 /**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
  * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
- * candidate of the same answer (one of its methods) leaves the list to its members. Its text
- * holds every member's words, so it matched better than the one method that answers; a small
- * class stays whole, and so does a function holding closures: it is the code that runs.
+ * candidate of the same answer (one of its methods, inside it or declared on it below, as Go
+ * and Rust do) leaves the list to its members. Its text holds every member's words, so it
+ * matched better than the one method that answers; a small class stays whole, and so does a
+ * function holding closures: it is the code that runs.
  */
 export const CONTAINER_RANKED_BY_MEMBERS_LINES = 60;
 export const CONTAINER_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([

@@ -122,6 +122,17 @@ describe('similar to a class', () => {
 });
 
 describe('big classes are ranked by their members', () => {
+  it('a Go struct of 200 lines leaves the list to the methods declared on it below', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const cobra = await Engine.build([{ path: 'command.go', text: fixture('cobra-command-suggestions.go.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await cobra.search('how does cobra suggest a command when I mistype it');
+    expect(r.results[0].symbol).toMatch(/^(SuggestionsFor|findSuggestions)$/);
+    expect(everyRow(r).some((row) => row.symbol === 'Command')).toBe(false);
+  });
+
   it('an understand question is answered by the method, not the 178-line class around it', async () => {
     const r = await engine.search('how are numeric arguments parsed');
     const fromFile = r.results.find((x) => x.path === 'lib/thor/parser/arguments.rb')!;

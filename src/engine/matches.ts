@@ -299,6 +299,8 @@ export interface CallSiteSources {
   chunksNaming: number[];
   /** Chunks the graph tied to other definitions of the same name. */
   resolvedElsewhere: Set<number>;
+  /** What linking made of reference i of a file: a use by name only ('by-name'), one resolved outside the repository or to nothing ('none'). */
+  referenceUse?: (fileId: number, i: number) => 'linked' | 'by-name' | 'none';
 }
 
 /**
@@ -319,8 +321,13 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
     let lines: string[] | null = null;
     const confidence = resolved ?? 0;
     const span = chunk.endLine - chunk.startLine;
-    for (const r of file.analysis.references) {
+    const refs = file.analysis.references;
+    for (let i = 0; i < refs.length; i++) {
+      const r = refs[i];
       if (r.line < chunk.startLine || r.line > chunk.endLine || referencedName(r.name) !== name) continue;
+      // `os.environ.get` beside a resolved `get()`: a call on something else is no site.
+      const use = sources.referenceUse?.(chunk.fileId, i);
+      if (use === 'none' || (use === 'linked' && resolved === undefined)) continue;
       const key = `${file.path}:${r.line}`;
       const known = sites.get(key);
       if (known && (known.confidence > confidence || (known.confidence === confidence && known.span <= span))) continue;

@@ -132,7 +132,9 @@ export function fileMatches(
         add(r.line, referenceKind(r), wordRanges(lines[r.line - 1] ?? '', names), { enclosing: r.enclosing, resolved });
       }
       for (const imp of file.analysis.imports) {
-        if (imp.names.some((n) => names.has(n))) add(imp.line, 'import', wordRanges(lines[imp.line - 1] ?? '', names));
+        if (!imp.names.some((n) => names.has(n))) continue;
+        const line = importLineNaming(lines, imp.line, names);
+        add(line, 'import', wordRanges(lines[line - 1] ?? '', names));
       }
       // A file the parser does not understand (Markdown, a language without a grammar) still
       // shows where the name is written.
@@ -348,6 +350,25 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
   return [...sites.values()]
     .map(({ span: _span, ...site }) => site)
     .sort((a, b) => b.confidence - a.confidence || compareText(a.path, b.path) || a.line - b.line);
+}
+
+/** Lines of one import statement read for the name it binds: longer lists are rare. */
+const IMPORT_STATEMENT_MAX_LINES = 64;
+
+/**
+ * The line of a (multi-line) import statement starting at `first` that holds one of the names
+ * (`import {\n  a,\n  flushSync,\n} from`), so the line shown is the one that names it; `first`
+ * when none does.
+ */
+function importLineNaming(lines: readonly string[], first: number, names: ReadonlySet<string>): number {
+  const last = Math.min(lines.length, first + IMPORT_STATEMENT_MAX_LINES - 1);
+  for (let line = first; line <= last; line++) {
+    const text = lines[line - 1] ?? '';
+    if (wordRanges(text, names).length > 0) return line;
+    // The statement ends here (`} from '…'`, `;`, Python's closing parenthesis).
+    if (line > first && /(?:\bfrom\b|;|^\s*\))/.test(text)) break;
+  }
+  return first;
 }
 
 // ---------------------------------------------------------------------------------------

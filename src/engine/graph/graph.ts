@@ -741,11 +741,12 @@ class ReferenceLinker {
       return id === undefined ? [] : symbolsOfName[id];
     };
     file.bindings ??= this.bindingsOf(file.p, file.language);
-    const statedType = (name: string, isField: boolean): string | undefined => {
+    const statedType = (name: string, where: 'local' | 'field' | 'cast'): string | undefined => {
       if (file.localTypes === undefined) file.localTypes = localTypesOf(this.files[file.p].text ?? '', file.language);
       const types = file.localTypes;
       if (!types) return undefined;
-      if (isField) return types.typeOfField(name);
+      if (where === 'cast') return types.castBefore(name, ref.line);
+      if (where === 'field') return types.typeOfField(name);
       const around = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
       return types.typeOfLocal(name, ref.line, around >= 0 ? symbolStartLine[around] : 0);
     };

@@ -239,6 +239,36 @@ describe('linking through stated types', () => {
     expect(callerLines(corpus, graph, 'client.go', 'handle')).toEqual([]);
   });
 
+  it('mobx: a cast in place types its member call (`(this[$mobx] as ObservableArrayAdministration).getArrayLength_()`)', async () => {
+    const { corpus, graph } = await index({
+      'src/types/observablearray.ts': [
+        'export class ObservableArrayAdministration {',
+        '  getArrayLength_(): number {',
+        '    return 0;',
+        '  }',
+        '}',
+        'export class Other {',
+        '  getArrayLength_(): number {',
+        '    return 1;',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/types/legacyobservablearray.ts': [
+        "import { ObservableArrayAdministration } from './observablearray';",
+        'export class LegacyObservableArray {',
+        '  get length(): number {',
+        '    return (this[$mobx] as ObservableArrayAdministration).getArrayLength_();',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    const [administration, other] = corpus.chunks
+      .filter((c) => c.path === 'src/types/observablearray.ts' && c.symbol === 'getArrayLength_')
+      .map((c) => graph.callers(c.id).map((n) => `${n.path}:${n.line}`));
+    expect(administration).toEqual(['src/types/legacyobservablearray.ts:4']);
+    expect(other).toEqual([]);
+  });
+
   it('`export { impl as name }` then `ns.name()` and an imported `name()` link to impl (typescript)', async () => {
     const { corpus, graph } = await index({
       'src/parse.ts': 'function parseImpl(s: string): string {\n  return s;\n}\nexport { parseImpl as parse };\n',

@@ -19,6 +19,8 @@ export class LocalTypes {
   private readonly declarations = new Map<string, Declaration[]>();
   /** A field's type; null when the file gives the same field name different types. */
   private readonly fields = new Map<string, string | null>();
+  /** Per line: the member each in-place cast is followed by, and the type cast to. */
+  private readonly casts = new Map<number, Map<string, string | null>>();
 
   declare(name: string, type: string | undefined, line: number): void {
     const t = typeName(type);
@@ -48,12 +50,24 @@ export class LocalTypes {
     return best?.type;
   }
 
-  typeOfField(name: string): string | undefined {
-    return this.fields.get(name) ?? undefined;
+  /** The type an expression is cast to right before `.member` on that line (`(x as Foo).member`, `(<Foo>x).member`). */
+  castBefore(member: string, line: number): string | undefined {
+    const cast = this.casts.get(line)?.get(member);
+    return cast ?? undefined;
   }
 
-  get empty(): boolean {
-    return this.declarations.size === 0 && this.fields.size === 0;
+  /** A cast before `.member` on a line; null when the line casts before that member twice, differently. */
+  cast(member: string, type: string | undefined, line: number): void {
+    const t = typeName(type);
+    if (!t) return;
+    let byMember = this.casts.get(line);
+    if (!byMember) this.casts.set(line, (byMember = new Map()));
+    const known = byMember.get(member);
+    byMember.set(member, known === undefined || known === t ? t : null);
+  }
+
+  typeOfField(name: string): string | undefined {
+    return this.fields.get(name) ?? undefined;
   }
 }
 
@@ -114,7 +128,10 @@ const TS_ANNOTATION = new RegExp(
   'g',
 );
 
+const TS_CAST = /(?:\bas\s+([\w.]+)|^\s*<([\w.]+)>[^)]*)\s*\)\s*\.\s*([A-Za-z_$][\w$]*)/g;
+
 function scanTypeScript(line: string, n: number, out: LocalTypes): void {
+  if (line.includes(')')) for (const m of line.matchAll(TS_CAST)) out.cast(m[3], m[1] ?? m[2], n);
   for (const m of line.matchAll(TS_THIS_NEW)) out.field(m[1], m[2]);
   for (const m of line.matchAll(TS_LOCAL_NEW)) out.declare(m[1], m[2], n);
   for (const m of line.matchAll(TS_ANNOTATION)) {

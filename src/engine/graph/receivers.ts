@@ -135,30 +135,31 @@ const BUILTIN_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Classifies the receiver of a qualified reference (see ReceiverKind). `statedType(name,
- * isField)` gives the type the file states for a local value or a field of the enclosing
- * object; a value stated to be a repository type is that type, one stated to be anything else
- * is outside the repository.
+ * Classifies the receiver of a qualified reference (see ReceiverKind). `statedType(name, where)`
+ * gives the type the file states for a local value, a field of the enclosing object, or (for
+ * `cast`) the expression cast in place before the member `name`; a value stated to be a
+ * repository type is that type, one stated to be anything else is outside the repository.
  */
 export function classifyReceiver(
   ref: Reference,
   bindings: ReadonlyMap<string, ImportBinding>,
   definesType: (name: string) => boolean,
   definesName: (name: string) => boolean,
-  statedType: (name: string, isField: boolean) => string | undefined = () => undefined,
+  statedType: (name: string, where: 'local' | 'field' | 'cast') => string | undefined = () => undefined,
 ): ReceiverClass {
-  if (ref.receiver === undefined) return { kind: 'value' };
-  const parts = ref.receiver.split('.');
-  const first = parts[0];
   const typed = (type: string | undefined): ReceiverClass => {
     if (type === undefined) return { kind: 'value' };
     if (definesType(type)) return { kind: 'type', container: type };
     return /^[A-Z]/.test(type) || BUILTIN_TYPES.has(type) ? { kind: 'external' } : { kind: 'value' };
   };
+  // An expression: typed only when it is a cast in place (`(this[$mobx] as Adm).get()`).
+  if (ref.receiver === undefined) return typed(statedType(ref.name, 'cast'));
+  const parts = ref.receiver.split('.');
+  const first = parts[0];
   // `self.x.run()`, `@x.run`: a call on the value a field holds, not on the enclosing object.
-  if (FIELD_OWNERS.has(first) && parts.length === 2) return typed(statedType(parts[1], true));
+  if (FIELD_OWNERS.has(first) && parts.length === 2) return typed(statedType(parts[1], 'field'));
   if (first.startsWith('@') && !first.startsWith('@@') && parts.length === 1)
-    return typed(statedType(first.slice(1), true));
+    return typed(statedType(first.slice(1), 'field'));
   if (SELF_RECEIVERS.has(first))
     return parts.length > 2 && FIELD_OWNERS.has(first) ? { kind: 'value' } : { kind: 'self' };
   const binding = bindings.get(first);
@@ -173,5 +174,5 @@ export function classifyReceiver(
   if (definesType(last)) return { kind: 'type', container: last };
   // A capitalised path the repository defines nothing of (`Default::default`, `String::new`): outside it.
   if (/^[A-Z]/.test(last) && !definesName(last)) return { kind: 'external' };
-  return parts.length === 1 ? typed(statedType(first, false)) : { kind: 'value' };
+  return parts.length === 1 ? typed(statedType(first, 'local')) : { kind: 'value' };
 }

@@ -342,3 +342,54 @@ describe('query syntax in the engine', () => {
     expect(r.query.error).toBeUndefined();
   });
 });
+
+describe('references through receivers (python, the shapes of click)', () => {
+  let click: Engine;
+  beforeAll(async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    click = await Engine.build(
+      [
+        {
+          path: 'click/utils.py',
+          text: ['def get_text_stream(name):', '    return name', ''].join('\n'),
+        },
+        {
+          path: 'click/termui.py',
+          text: [
+            'import os',
+            'from .utils import get_text_stream',
+            '',
+            'def pager(name, kwargs):',
+            '    kwargs.get_text_stream(name)',
+            '    os.environ.get_text_stream(name)',
+            '    return get_text_stream(name)',
+            '',
+          ].join('\n'),
+        },
+        {
+          path: 'click/env.py',
+          text: ['import os', '', 'def editor():', '    return os.environ.get_text_stream("EDITOR")', ''].join('\n'),
+        },
+        {
+          path: 'click/shell.py',
+          text: ['def complete(stream):', '    return stream.get_text_stream("x")', ''].join('\n'),
+        },
+      ],
+      { analyzer, embedder: null },
+    );
+  });
+
+  it('lists the resolved call, then the untyped receiver by name; a call on an outside module is no use at all', async () => {
+    const r = await click.search('who calls get_text_stream');
+    // The call in pager and the import line (termui.py), then the untyped `stream.` apart.
+    expect(r.results.map((x) => `${x.path}:${x.evidence}`)).toEqual([
+      'click/termui.py:resolved',
+      'click/termui.py:resolved',
+      'click/shell.py:by-name',
+    ]);
+    expect(r.query.evidence).toMatchObject({ total: 3, resolved: 2, byName: 1 });
+    // env.py only calls os.environ's: neither linked, nor by name, nor padded in by text.
+    expect(files(r)).not.toContain('click/env.py');
+    honest(r);
+  });
+});

@@ -132,7 +132,9 @@ export function fileMatches(
         add(r.line, referenceKind(r), wordRanges(lines[r.line - 1] ?? '', names), { enclosing: r.enclosing, resolved });
       }
       for (const imp of file.analysis.imports) {
-        if (imp.names.some((n) => names.has(n))) add(imp.line, 'import', wordRanges(lines[imp.line - 1] ?? '', names));
+        if (!imp.names.some((n) => names.has(n))) continue;
+        const line = importLineNaming(lines, imp.line, names);
+        add(line, 'import', wordRanges(lines[line - 1] ?? '', names));
       }
       // A file the parser does not understand (Markdown, a language without a grammar) still
       // shows where the name is written.
@@ -299,6 +301,8 @@ export interface CallSiteSources {
   chunksNaming: number[];
   /** Chunks the graph tied to other definitions of the same name. */
   resolvedElsewhere: Set<number>;
+  /** What linking made of reference i of a file: a use by name only ('by-name'), one resolved outside the repository or to nothing ('none'). */
+  referenceUse?: (fileId: number, i: number) => 'linked' | 'by-name' | 'none';
 }
 
 /**
@@ -319,8 +323,13 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
     let lines: string[] | null = null;
     const confidence = resolved ?? 0;
     const span = chunk.endLine - chunk.startLine;
-    for (const r of file.analysis.references) {
+    const refs = file.analysis.references;
+    for (let i = 0; i < refs.length; i++) {
+      const r = refs[i];
       if (r.line < chunk.startLine || r.line > chunk.endLine || referencedName(r.name) !== name) continue;
+      // `os.environ.get` beside a resolved `get()`: a call on something else is no site.
+      const use = sources.referenceUse?.(chunk.fileId, i);
+      if (use === 'none' || (use === 'linked' && resolved === undefined)) continue;
       const key = `${file.path}:${r.line}`;
       const known = sites.get(key);
       if (known && (known.confidence > confidence || (known.confidence === confidence && known.span <= span))) continue;
@@ -341,6 +350,25 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
   return [...sites.values()]
     .map(({ span: _span, ...site }) => site)
     .sort((a, b) => b.confidence - a.confidence || compareText(a.path, b.path) || a.line - b.line);
+}
+
+/** Lines of one import statement read for the name it binds: longer lists are rare. */
+const IMPORT_STATEMENT_MAX_LINES = 64;
+
+/**
+ * The line of a (multi-line) import statement starting at `first` that holds one of the names
+ * (`import {\n  a,\n  flushSync,\n} from`), so the line shown is the one that names it; `first`
+ * when none does.
+ */
+function importLineNaming(lines: readonly string[], first: number, names: ReadonlySet<string>): number {
+  const last = Math.min(lines.length, first + IMPORT_STATEMENT_MAX_LINES - 1);
+  for (let line = first; line <= last; line++) {
+    const text = lines[line - 1] ?? '';
+    if (wordRanges(text, names).length > 0) return line;
+    // The statement ends here (`} from '…'`, `;`, Python's closing parenthesis).
+    if (line > first && /(?:\bfrom\b|;|^\s*\))/.test(text)) break;
+  }
+  return first;
 }
 
 // ---------------------------------------------------------------------------------------

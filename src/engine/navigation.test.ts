@@ -90,6 +90,13 @@ describe('every match of a result, grouped by file', () => {
     expect(file.lines[0]).toMatchObject({ kind: 'definition', line: 50 });
   });
 
+  it('shows a multi-line import by the line that holds the name, not by the statement’s first line', () => {
+    const [file] = preact.matches('who uses useSyncExternalStore', ['compat/src/index.js']);
+    const imports = file.lines.filter((l) => l.kind === 'import');
+    expect(imports.map((l) => l.line)).toEqual([28]);
+    expect(imports[0].text.slice(imports[0].ranges[0][0], imports[0].ranges[0][1])).toBe('useSyncExternalStore');
+  });
+
   it('lists how a file depends on the file an impact question names', () => {
     const [file] = preact.matches('what depends on src/util.js', ['src/diff/children.js']);
     expect(file.lines.some((l) => l.kind === 'import' && /from '\.\.\/util'/.test(l.text))).toBe(true);

@@ -142,6 +142,7 @@ export function callSitesOfChunk({ corpus, indexes }: IndexedCorpus, chunk: Chun
     resolvedCallers,
     chunksNaming: structural.chunksReferencing(name),
     resolvedElsewhere,
+    referenceUse: (fileId, i) => graph.referenceUse(fileId, i),
   });
 }
 

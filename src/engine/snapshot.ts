@@ -24,7 +24,7 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 7: a qualified reference records its receiver (analysis table v3), so a member call is
  *    linked only when the receiver resolves to the definition.
  */
-export const SNAPSHOT_VERSION = 7;
+export const SNAPSHOT_VERSION = 8;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

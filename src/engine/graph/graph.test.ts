@@ -210,7 +210,7 @@ describe('buildGraph: bare names and methods', () => {
         def('sendFile', 'method', 16, 20, 'res'),
       ],
       // this.send(body) in json; send(req, path) in sendFile calls the required package.
-      references: [{ ...call('send', 12, 'json'), qualified: true }, call('send', 18, 'sendFile')],
+      references: [{ ...call('send', 12, 'json'), qualified: true, receiver: 'this' }, call('send', 18, 'sendFile')],
     },
     {
       path: 'lib/app.py',

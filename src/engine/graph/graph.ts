@@ -15,6 +15,7 @@ import { dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { classifyReceiver, importBindings, type ImportBinding, type ReceiverClass } from './receivers';
+import { localTypesOf, type LocalTypes } from './local-types';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -66,6 +67,37 @@ const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set([
   'csharp',
   'php',
 ]);
+
+/** What linking made of a reference (GraphData.referenceState): not a name the repository defines. */
+export const REFERENCE_NOT_A_NAME = 0;
+/** Tied to definitions by at least one edge. */
+export const REFERENCE_LINKED = 1;
+/** Named like a definition but not resolved to one (an untyped receiver, a name with many definitions): a use by name, unresolved. */
+export const REFERENCE_BY_NAME = 2;
+/** Resolved outside the repository (`os.environ.get`, `x: str` then `x.split()`): no use of its names. */
+export const REFERENCE_OUTSIDE = 3;
+
+/** `export { a as b, c }` and `export { a as b } from './x'`: the list, and the specifier when re-exported. */
+const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}(\s*from\s*['"][^'"]+['"])?/g;
+
+/** The 1-based line of a text offset. */
+function lineOfOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/** The current file of ReferenceLinker, and what it reads about it only when a reference needs it. */
+interface FileLinkContext {
+  p: number;
+  lineCount: number;
+  visible: ResolvedImportOfFile[];
+  language: string;
+  peers: number[];
+  bindings?: Map<string, ImportBinding>;
+  /** undefined: not read yet; null: a language whose statements are not read. */
+  localTypes?: LocalTypes | null;
+}
 
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;
@@ -129,6 +161,9 @@ export interface GraphData {
   importNames: string[];
   /** IMPORT_KIND_* of the statement. */
   importKind: Uint8Array;
+  /** Per reference of every file (file p's are referenceOffsets[p]..referenceOffsets[p+1]-1, in analysis order): REFERENCE_*. */
+  referenceState: Uint8Array;
+  referenceOffsets: Int32Array;
   externalPackages: string[];
   /** Import statements that resolved to at least one file / to none. */
   resolvedImports: number;
@@ -214,7 +249,8 @@ export function buildGraph(corpus: Corpus): GraphData {
   const symbols = symbolTableOf(corpus);
   const imports = resolveImports(files);
   const nodeCount = symbols.fileCount + symbols.symbolCount;
-  const edges = new ReferenceLinker(files, symbols, imports).linkAll();
+  const linker = new ReferenceLinker(files, symbols, imports);
+  const edges = linker.linkAll();
   const csr = edgesByNode(edges, nodeCount);
   const chunkLinks = chunkSymbolLinks(corpus, symbols);
   // The default sort compares code units, as compareStrings does (the names are distinct).
@@ -242,6 +278,8 @@ export function buildGraph(corpus: Corpus): GraphData {
     importTarget: imports.target.toArray(),
     importNames: imports.names,
     importKind: imports.kind.toArray(),
+    referenceState: linker.referenceState,
+    referenceOffsets: symbols.names.fileReferenceStart,
     externalPackages: imports.externalPackages,
     resolvedImports: imports.resolvedImports,
     unresolvedImports: imports.unresolvedImports,
@@ -514,6 +552,11 @@ class ReferenceLinker {
   /** Scratch lists of one reference's symbols, emptied at each use. */
   private readonly found: number[] = [];
   private readonly hits: number[] = [];
+  /** Per reference of the corpus (in CorpusNames order): REFERENCE_*. */
+  readonly referenceState: Uint8Array;
+  /** Per file: its renamed exports, read on first use. */
+  private readonly exportAliases: (Map<string, { original: string; files: number[] }> | undefined)[];
+  private readonly hasExportAliases: boolean;
 
   constructor(
     private readonly files: Corpus['files'],
@@ -528,6 +571,9 @@ class ReferenceLinker {
     this.packagePeers = packagePeersOf(files);
     this.seenFrom = new Int32Array(fileCount);
     this.visibleSlot = new Int32Array(fileCount).fill(-1);
+    this.referenceState = new Uint8Array(symbols.names.referenceName.length);
+    this.exportAliases = new Array(fileCount);
+    this.hasExportAliases = files.some((f) => f.text !== undefined && /\bexport\s*\{[^}]*\sas\s/.test(f.text));
   }
 
   linkAll(): EdgeList {
@@ -547,78 +593,94 @@ class ReferenceLinker {
   private linkReferencesOf(p: number): void {
     const references: Reference[] = this.files[p].analysis?.references ?? [];
     if (references.length === 0) return;
-    const { edges, symbols, found, visibleSlot, referencedNameId, referencedText } = this;
-    const { fileCount, fileSymbolOffsets, symbolFile, symbolNameLine, symbolsOfName, names } = symbols;
-    const innermostLines = this.innermostSymbolByLine(p);
-    const visible = this.visibleThroughImports(p);
+    const { visibleSlot, referenceState } = this;
+    const names = this.symbols.names;
+    const file: FileLinkContext = {
+      p,
+      lineCount: this.innermostSymbolByLine(p),
+      visible: this.visibleThroughImports(p),
+      language: this.files[p].language ?? this.files[p].analysis?.language ?? '',
+      peers: [],
+    };
+    const { visible } = file;
     for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = v;
-    const language = this.files[p].language ?? this.files[p].analysis?.language ?? '';
-    const peers = this.packagePeersOfFile(p, language);
-    const bareNamesMissMethods = BARE_NAMES_MISS_METHODS.has(language);
-    let bindings: Map<string, ImportBinding> | undefined;
-
+    file.peers = this.packagePeersOfFile(p, file.language);
     const firstReference = names.fileReferenceStart[p];
-    for (let r = 0; r < references.length; r++) {
-      const ref = references[r];
-      const written = names.referenceName[firstReference + r];
-      const nameId = referencedNameId[written];
-      if (nameId < 0) continue;
-      const name = referencedText[written];
-      const throughReceiver = ref.qualified === true || name !== ref.name;
-      const bare = bareNamesMissMethods && !throughReceiver;
-      let candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
-      if (candidates.length === 0) continue;
-      if (ref.qualified === true) {
-        bindings ??= this.bindingsOf(p, language);
-        const receiver = this.receiverOf(ref, bindings);
-        // A member of an outside package or type is no use of the repository's name. A local
-        // value's member is linked only through what the file sees (below), never globally.
-        if (receiver.kind === 'external') continue;
-        if (receiver.kind === 'type') {
-          candidates = candidates.filter((s) => symbols.symbolContainer[s] === receiver.container);
-          if (candidates.length === 0) continue;
-        } else if (receiver.kind === 'module') {
-          this.linkThroughModule(receiver.binding!, candidates, this.sourceNodeOf(p, ref, innermostLines), ref);
-          continue;
+    for (let r = 0; r < references.length; r++)
+      referenceState[firstReference + r] = this.linkReference(file, references[r], firstReference + r);
+    for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = -1;
+  }
+
+  /** Links one reference of the current file; what became of it (REFERENCE_*). */
+  private linkReference(file: FileLinkContext, ref: Reference, globalIndex: number): number {
+    const { edges, symbols, found, referencedNameId, referencedText } = this;
+    const { fileCount, fileSymbolOffsets, symbolFile, symbolNameLine, symbolsOfName, names } = symbols;
+    const { p, visible, peers } = file;
+    const written = names.referenceName[globalIndex];
+    const name = referencedText[written];
+    const nameId = referencedNameId[written];
+    const throughReceiver = ref.qualified === true || name !== ref.name;
+    if (nameId < 0) return this.linkExportAlias(file, ref, name) ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
+    const bare = BARE_NAMES_MISS_METHODS.has(file.language) && !throughReceiver;
+    let candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
+    if (candidates.length === 0) return REFERENCE_NOT_A_NAME;
+    let typed = false;
+    if (ref.qualified === true) {
+      const receiver = this.receiverOf(file, ref);
+      // A member of an outside package or type is no use of the repository's name.
+      if (receiver.kind === 'external') return REFERENCE_OUTSIDE;
+      // A value whose type no statement makes plain (`items.pop()`, `x.len()`): by name, unresolved.
+      if (receiver.kind === 'value') return REFERENCE_BY_NAME;
+      if (receiver.kind === 'type') {
+        const members = candidates.filter((s) => symbols.symbolContainer[s] === receiver.container);
+        // A member the type inherits, or a union alias's (`state: ImmerState`): the receiver is
+        // the repository's, its member is found as a name the file sees (below).
+        if (members.length > 0) {
+          candidates = members;
+          typed = true;
         }
-      }
-      const source = this.sourceNodeOf(p, ref, innermostLines);
-      const kind = edgeKindOf(ref);
-      found.length = 0;
-
-      symbolsNamedIn(fileSymbolOffsets, candidates, p, found);
-      if (found.length > 0) {
-        // A reference on a definition's own name line is the declaration, not a use.
-        for (let i = 0; i < found.length; i++)
-          if (symbolNameLine[found[i]] !== ref.line)
-            edges.add(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
-        continue;
-      }
-      if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) continue;
-
-      if (peers.length > 0) {
-        found.length = 0;
-        if (candidates.length <= peers.length * 4) {
-          const peerSet = peers.length > 8 ? new Set(peers) : null;
-          for (const s of candidates)
-            if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
-        } else for (const q of peers) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
-        for (let i = 0; i < found.length; i++)
-          edges.add(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
-        if (found.length > 0) continue;
-      }
-
-      // A member call whose receiver resolved to nothing above (`os.environ.get(…)`,
-      // `kwargs.setdefault(…)`, `list.pop()`) is a call on an unrelated object: the name alone
-      // does not make it a call of the repository's definition of that name.
-      if (throughReceiver) continue;
-      if (candidates.length <= GLOBAL_FALLBACK_MAX_DEFINITIONS) {
-        const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
-        for (let i = 0; i < candidates.length; i++)
-          edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
+      } else if (receiver.kind === 'module') {
+        const source = this.sourceNodeOf(p, ref, file.lineCount);
+        const linked =
+          this.linkThroughModule(receiver.binding!, candidates, source, ref) || this.linkExportAlias(file, ref, name);
+        return linked ? REFERENCE_LINKED : REFERENCE_BY_NAME;
       }
     }
-    for (let v = 0; v < visible.length; v++) visibleSlot[visible[v].target] = -1;
+    const source = this.sourceNodeOf(p, ref, file.lineCount);
+    const kind = edgeKindOf(ref);
+    found.length = 0;
+    symbolsNamedIn(fileSymbolOffsets, candidates, p, found);
+    if (found.length > 0) {
+      // A reference on a definition's own name line is the declaration, not a use.
+      let linked = false;
+      for (let i = 0; i < found.length; i++)
+        if (symbolNameLine[found[i]] !== ref.line) {
+          edges.add(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
+          linked = true;
+        }
+      return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
+    }
+    if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) return REFERENCE_LINKED;
+    if (!throughReceiver && this.linkExportAlias(file, ref, name)) return REFERENCE_LINKED;
+    if (peers.length > 0) {
+      found.length = 0;
+      if (candidates.length <= peers.length * 4) {
+        const peerSet = peers.length > 8 ? new Set(peers) : null;
+        for (const s of candidates)
+          if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
+      } else for (const q of peers) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
+      for (let i = 0; i < found.length; i++)
+        edges.add(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
+      if (found.length > 0) return REFERENCE_LINKED;
+    }
+    // A member call whose receiver resolved to nothing above is not tied to a definition by
+    // its name alone; nor is a bare name with many definitions and no import path.
+    // A member of a type the repository defines is that type's member wherever it is defined.
+    if ((throughReceiver && !typed) || candidates.length > GLOBAL_FALLBACK_MAX_DEFINITIONS) return REFERENCE_BY_NAME;
+    const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
+    for (let i = 0; i < candidates.length; i++)
+      edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
+    return REFERENCE_LINKED;
   }
 
   /** Edges from a reference to its candidates in the files its file's imports make visible; whether there was any. */
@@ -672,22 +734,89 @@ class ReferenceLinker {
     });
   }
 
-  private receiverOf(ref: Reference, bindings: ReadonlyMap<string, ImportBinding>): ReceiverClass {
-    const { names, symbolsOfName, symbolKind } = this.symbols;
+  private receiverOf(file: FileLinkContext, ref: Reference): ReceiverClass {
+    const { names, symbolsOfName, symbolKind, fileCount, symbolStartLine } = this.symbols;
     const symbolsNamed = (name: string) => {
       const id = names.definitionNameId(name);
       return id === undefined ? [] : symbolsOfName[id];
     };
+    file.bindings ??= this.bindingsOf(file.p, file.language);
+    const statedType = (name: string, where: 'local' | 'field' | 'cast'): string | undefined => {
+      if (file.localTypes === undefined) file.localTypes = localTypesOf(this.files[file.p].text ?? '', file.language);
+      const types = file.localTypes;
+      if (!types) return undefined;
+      if (where === 'cast') return types.castBefore(name, ref.line);
+      if (where === 'field') return types.typeOfField(name);
+      const around = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
+      return types.typeOfLocal(name, ref.line, around >= 0 ? symbolStartLine[around] : 0);
+    };
     return classifyReceiver(
       ref,
-      bindings,
+      file.bindings,
       (name) => symbolsNamed(name).some((s) => TYPE_KINDS.has(symbolKind[s])),
       (name) => symbolsNamed(name).length > 0,
+      statedType,
     );
   }
 
+  /**
+   * `export { impl as name }` (or `export { impl as name } from './x'`), then `ns.name()` or an
+   * imported `name()`: edges to `impl` in the file that defines it. Whether there was any.
+   */
+  private linkExportAlias(file: FileLinkContext, ref: Reference, name: string): boolean {
+    if (!this.hasExportAliases) return false;
+    let from: number[];
+    if (ref.qualified === true) {
+      file.bindings ??= this.bindingsOf(file.p, file.language);
+      const first = ref.receiver?.split('.')[0];
+      const binding = first === undefined ? undefined : file.bindings.get(first);
+      if (!binding || binding.external) return false;
+      from = binding.files;
+    } else from = file.visible.map((v) => v.target);
+    const { edges, found } = this;
+    const { fileCount, fileSymbolOffsets, symbolsOfName, names } = this.symbols;
+    let linked = false;
+    for (const q of from) {
+      const alias = this.exportAliasesOf(q).get(name);
+      if (!alias) continue;
+      const id = names.definitionNameId(alias.original);
+      if (id === undefined) continue;
+      found.length = 0;
+      for (const t of alias.files) symbolsNamedIn(fileSymbolOffsets, symbolsOfName[id], t, found);
+      const source = this.sourceNodeOf(file.p, ref, file.lineCount);
+      for (let i = 0; i < found.length; i++)
+        edges.add(source, fileCount + found[i], edgeKindOf(ref), IMPORTED_NAME_CONFIDENCE, ref.line);
+      if (found.length > 0) linked = true;
+    }
+    return linked;
+  }
+
+  /** File q's renamed exports: exported name → the name it is defined by, and the files that define it. */
+  private exportAliasesOf(q: number): Map<string, { original: string; files: number[] }> {
+    let known = this.exportAliases[q];
+    if (known) return known;
+    known = new Map();
+    this.exportAliases[q] = known;
+    const text = this.files[q].text ?? '';
+    if (!text.includes(' as ')) return known;
+    const { imports } = this;
+    for (const m of text.matchAll(EXPORT_LIST)) {
+      const line = lineOfOffset(text, m.index);
+      const files: number[] = [];
+      if (m[2] === undefined) files.push(q);
+      else
+        for (let r = imports.firstRecord[q]; r < imports.firstRecord[q + 1]; r++)
+          if (imports.line.get(r) === line && imports.target.get(r) >= 0) files.push(imports.target.get(r));
+      for (const item of m[1].split(',')) {
+        const renamed = /^\s*(?:type\s+)?([A-Za-z_$][\w$]*)\s+as\s+([A-Za-z_$][\w$]*)\s*$/.exec(item);
+        if (renamed && renamed[2] !== 'default') known.set(renamed[2], { original: renamed[1], files });
+      }
+    }
+    return known;
+  }
+
   /** Edges from a `module.name` reference to the candidates in the module's files (or what they re-export). */
-  private linkThroughModule(binding: ImportBinding, candidates: number[], source: number, ref: Reference): void {
+  private linkThroughModule(binding: ImportBinding, candidates: number[], source: number, ref: Reference): boolean {
     const { edges, found } = this;
     const { fileCount, fileSymbolOffsets } = this.symbols;
     const kind = edgeKindOf(ref);
@@ -698,11 +827,12 @@ class ReferenceLinker {
       for (const q of frontier) if (!seen.has(q)) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
       for (let i = 0; i < found.length; i++)
         edges.add(source, fileCount + found[i], kind, IMPORTED_FILE_CONFIDENCE, ref.line);
-      if (found.length > 0) return;
+      if (found.length > 0) return true;
       for (const q of frontier) seen.add(q);
       // A package's index or barrel passes on what it re-exports (`export * from`, `pub use`).
       frontier = frontier.flatMap((q) => this.imports.importsOfFile[q].filter((i) => i.reexport).map((i) => i.target));
     }
+    return false;
   }
 
   /** File p's package peers (without p) when its language scopes names by package, else none. */

@@ -17,6 +17,9 @@ import {
   IMPORTED_NAME_CONFIDENCE,
   PACKAGE_PEER_CONFIDENCE,
   IMPORT_KIND_REEXPORT,
+  REFERENCE_BY_NAME,
+  REFERENCE_LINKED,
+  REFERENCE_NOT_A_NAME,
   referencedName,
   REEXPORT_MAX_DEPTH,
   SAME_FILE_CONFIDENCE,
@@ -31,8 +34,11 @@ export { buildGraph } from './graph';
 export { ImportResolver } from './resolve';
 export { pageRank } from './pagerank';
 
-/** 2: what the snapshot can rebuild in a few milliseconds (edge sources, in-edges) is left out, and the paths are kept as a hash. */
-export const GRAPH_SNAPSHOT_VERSION = 2;
+/**
+ * 2: what the snapshot can rebuild in a few milliseconds (edge sources, in-edges) is left out, and the paths are kept as a hash.
+ * 3: what linking made of each reference (referenceState).
+ */
+export const GRAPH_SNAPSHOT_VERSION = 3;
 /** Reverse-dependency depth of an impact query ("blast radius" beyond 3 hops is most of the repository). */
 export const IMPACT_MAX_HOPS = 3;
 /** Display score of an import line in a references list: below any resolved call site. */
@@ -821,6 +827,8 @@ export class GraphIndex implements Retriever {
       for (let i = 0; i < sites.length; i += 2) {
         const p = sites[i];
         const ref = this.corpus.files[p].analysis.references[sites[i + 1]];
+        // Only what linking left unresolved: not a use linked elsewhere or resolved outside the repository.
+        if (this.referenceStateAt(p, sites[i + 1]) !== REFERENCE_BY_NAME) continue;
         if (this.declaresAt(p, name, ref.line)) continue;
         const chunkId = this.chunkAtLine(p, ref.line);
         if (linked.has(chunkId)) continue;
@@ -834,6 +842,19 @@ export class GraphIndex implements Retriever {
       }
     }
     return out.sort((a, b) => g.centrality[b.file] - g.centrality[a.file] || a.chunkId - b.chunkId);
+  }
+
+  /** What linking made of reference i of file p (REFERENCE_*). */
+  private referenceStateAt(p: number, i: number): number {
+    return this.g.referenceState[this.g.referenceOffsets[p] + i];
+  }
+
+  /** What linking made of reference i of a file: tied to definitions, a use by name only, or neither. */
+  referenceUse(fileId: number, i: number): 'linked' | 'by-name' | 'none' {
+    const p = this.filePosition(fileId);
+    const state = p < 0 ? REFERENCE_NOT_A_NAME : this.referenceStateAt(p, i);
+    if (state === REFERENCE_LINKED) return 'linked';
+    return state === REFERENCE_BY_NAME ? 'by-name' : 'none';
   }
 
   /** Whether line is the name line of a definition called `name` in file p (a declaration, not a use). */
@@ -904,6 +925,9 @@ export class GraphIndex implements Retriever {
           'chain',
         );
       }
+      // Last and apart: uses the graph could tie by name only (no file depends on them).
+      for (const site of this.nameOnlySites(target.symbols.slice(0, 1)))
+        hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
       return hits.list;
     }
     // "What depends on FILE": the files with a line that imports or uses it. Its transitive

@@ -3,8 +3,8 @@
  * `Type::new`, `cfg.load`) says about where the called name is defined. A module receiver
  * links to that module's definitions only, a type receiver to that type's members only; a
  * receiver that is an outside package or a type the repository does not define makes the call
- * no use of the repository's name at all. A local value (untyped here) is linked only through
- * the definitions its file sees, and otherwise is a use by name, unresolved.
+ * no use of the repository's name at all. A local value or a field is typed by what its file
+ * states (local-types.ts); one with no stated type is a use by name, unresolved.
  */
 import type { ImportRef, Reference } from '../contract';
 
@@ -12,8 +12,8 @@ import type { ImportRef, Reference } from '../contract';
  * `self`: the enclosing class or impl (self, this, cls, Self, super, Ruby's `@x`);
  * `module`: a name the file imports (the import's files); `external`: an import of a package
  * outside the repository, or a capitalised type the repository does not define; `type`: a
- * type the repository defines (its members); `value`: anything else (a local, a field, an
- * expression): unresolved.
+ * type the repository defines (its members), the receiver's own name or its stated type;
+ * `value`: anything else (an untyped local or field, an expression): unresolved.
  */
 export type ReceiverKind = 'self' | 'module' | 'external' | 'type' | 'value';
 
@@ -78,7 +78,8 @@ function boundNames(imp: ImportRef, line: string, language: string): string[] {
   for (const m of line.matchAll(/\bas\s+([A-Za-z_$][\w$]*)/g)) names.push(m[1]);
   const defaultImport = /^\s*import\s+([A-Za-z_$][\w$]*)\s*(?:,|from\b)/.exec(line);
   if (defaultImport) names.push(defaultImport[1]);
-  const required = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(/.exec(line);
+  // `const x = require('x')`, Lua's `local x = require 'x'`.
+  const required = /\b(?:const|let|var|local)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*[(\s'"]/.exec(line);
   if (required) names.push(required[1]);
   if (imp.names.includes('*') || imp.names.length === 0) {
     const segments = imp.specifier.split(/[./:]+/).filter((x) => x);
@@ -93,17 +94,74 @@ function boundNames(imp: ImportRef, line: string, language: string): string[] {
   return names;
 }
 
-/** Classifies the receiver of a qualified reference (see ReceiverKind). */
+/** Receivers whose next segment is a field of the enclosing object (`self.x`, `this.x`, `$this->x`). */
+const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
+
+/**
+ * Types no repository defines: a value stated to be one of these is outside it (`x: str`,
+ * `s string`). `any`, `unknown` and `object` say nothing about the value: left unresolved.
+ */
+const BUILTIN_TYPES: ReadonlySet<string> = new Set([
+  'str',
+  'int',
+  'float',
+  'bool',
+  'bytes',
+  'dict',
+  'list',
+  'set',
+  'tuple',
+  'string',
+  'number',
+  'boolean',
+  'error',
+  'byte',
+  'rune',
+  'int64',
+  'int32',
+  'uint',
+  'uint64',
+  'uint32',
+  'float64',
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'usize',
+  'i32',
+  'i64',
+  'isize',
+  'f64',
+]);
+
+/**
+ * Classifies the receiver of a qualified reference (see ReceiverKind). `statedType(name, where)`
+ * gives the type the file states for a local value, a field of the enclosing object, or (for
+ * `cast`) the expression cast in place before the member `name`; a value stated to be a
+ * repository type is that type, one stated to be anything else is outside the repository.
+ */
 export function classifyReceiver(
   ref: Reference,
   bindings: ReadonlyMap<string, ImportBinding>,
   definesType: (name: string) => boolean,
   definesName: (name: string) => boolean,
+  statedType: (name: string, where: 'local' | 'field' | 'cast') => string | undefined = () => undefined,
 ): ReceiverClass {
-  if (ref.receiver === undefined) return { kind: 'value' };
+  const typed = (type: string | undefined): ReceiverClass => {
+    if (type === undefined) return { kind: 'value' };
+    if (definesType(type)) return { kind: 'type', container: type };
+    return /^[A-Z]/.test(type) || BUILTIN_TYPES.has(type) ? { kind: 'external' } : { kind: 'value' };
+  };
+  // An expression: typed only when it is a cast in place (`(this[$mobx] as Adm).get()`).
+  if (ref.receiver === undefined) return typed(statedType(ref.name, 'cast'));
   const parts = ref.receiver.split('.');
   const first = parts[0];
-  if (SELF_RECEIVERS.has(first) || (first.startsWith('@') && parts.length === 1)) return { kind: 'self' };
+  // `self.x.run()`, `@x.run`: a call on the value a field holds, not on the enclosing object.
+  if (FIELD_OWNERS.has(first) && parts.length === 2) return typed(statedType(parts[1], 'field'));
+  if (first.startsWith('@') && !first.startsWith('@@') && parts.length === 1)
+    return typed(statedType(first.slice(1), 'field'));
+  if (SELF_RECEIVERS.has(first))
+    return parts.length > 2 && FIELD_OWNERS.has(first) ? { kind: 'value' } : { kind: 'self' };
   const binding = bindings.get(first);
   if (binding) {
     if (binding.external) return { kind: 'external' };
@@ -116,5 +174,5 @@ export function classifyReceiver(
   if (definesType(last)) return { kind: 'type', container: last };
   // A capitalised path the repository defines nothing of (`Default::default`, `String::new`): outside it.
   if (/^[A-Z]/.test(last) && !definesName(last)) return { kind: 'external' };
-  return { kind: 'value' };
+  return parts.length === 1 ? typed(statedType(first, 'local')) : { kind: 'value' };
 }

@@ -3,8 +3,9 @@
  * and the fallbacks that fuse the other modalities in when a direct answer falls short.
  */
 import type { Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
-import type { Corpus } from '../modality';
-import { NAME_ONLY_HIT_SCORE } from '../graph/index';
+import type { Corpus, CorpusFile } from '../modality';
+import { referencedName } from '../graph/graph';
+import { NAME_ONLY_HIT_SCORE, type GraphIndex } from '../graph/index';
 import { FILTERED_LIST_DEPTH, MODALITY_LIST_DEPTH } from '../ranking';
 import type { IndexedCorpus, Indexes } from '../registry';
 import { skipMessage } from '../skip';
@@ -201,6 +202,7 @@ function unlinkedWordFiles(
     const file = corpus.files[m.fileId];
     const declaration = file?.analysis.definitions.some((d) => d.name === name && d.nameLine === m.line);
     if (declaration || !inCode(m.lineText, m.column - 1 - m.lineTextStart)) continue;
+    if (file && indexes.graph && resolvedOutside(indexes.graph, file, m.line, name)) continue;
     missing.add(m.fileId);
     uses.push({
       chunkId: corpus.chunkAt(m.fileId, m.line),
@@ -210,6 +212,21 @@ function unlinkedWordFiles(
     });
   }
   return missing.size > 0 ? { name, linkedFiles: linked.size, missing: missing.size, uses } : null;
+}
+
+/**
+ * Whether every use of `name` the parser found on that line was resolved outside the repository
+ * (`os.environ.get` for `get`): such a line is no use by name either.
+ */
+function resolvedOutside(graph: GraphIndex, file: CorpusFile, line: number, name: string): boolean {
+  let uses = 0;
+  const refs = file.analysis.references;
+  for (let i = 0; i < refs.length; i++) {
+    if (refs[i].line !== line || referencedName(refs[i].name) !== name) continue;
+    if (graph.referenceUse(file.id, i) !== 'none') return false;
+    uses++;
+  }
+  return uses > 0;
 }
 
 /** Lines that open or continue a comment, or a doctest / docstring line. */

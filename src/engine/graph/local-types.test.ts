@@ -1,0 +1,280 @@
+/**
+ * Stated types on the shapes of real code (click's annotated parameters and constructor-assigned
+ * fields, tokio's `buf: &mut ReadBuf<'_>` and struct fields, cobra's method receivers), and
+ * what linking makes of a member call through them: a typed receiver links to its type's member,
+ * an untyped one is a use by name, unresolved (listed apart, no dependency, no callee), and a
+ * renamed export is followed to the definition it renames.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { QueryPlan } from '../contract';
+import type { Corpus } from '../modality';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
+import type { GraphIndex } from './index';
+import { localTypesOf, typeName } from './local-types';
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
+});
+
+const index = (files: Record<string, string>) => parsedGraph(analyzer, files);
+
+const callerLines = (corpus: Corpus, graph: GraphIndex, path: string, symbol: string) =>
+  graph
+    .callers(definitionChunk(corpus, path, symbol))
+    .map((n) => `${n.path}:${n.line}`)
+    .sort();
+
+const references = (graph: GraphIndex, name: string) =>
+  graph.search(
+    { intent: 'find_references', raw: `who calls ${name}`, identifiers: [name], terms: [] } as unknown as QueryPlan,
+    20,
+  );
+
+describe('typeName', () => {
+  it('takes the type out of what is written', () => {
+    expect(typeName('t.Optional["Parameter"]')).toBe('Parameter');
+    expect(typeName('"Context"')).toBe('Context');
+    expect(typeName("&mut ReadBuf<'_>")).toBe('ReadBuf');
+    expect(typeName('*cobra.Command')).toBe('Command');
+    expect(typeName('IdleNotifiedSet::new')).toBe('IdleNotifiedSet');
+    expect(typeName('Box<Config>')).toBe('Config');
+    expect(typeName('x + 1')).toBeUndefined();
+  });
+});
+
+describe('localTypesOf', () => {
+  it('reads parameters, locals and fields per language', () => {
+    const py = localTypesOf(
+      [
+        'class Command:',
+        '    def __init__(self):',
+        '        self.parser = OptionParser()',
+        '',
+        'def f(ctx: "Context", n: int):',
+        '    x = Group()',
+      ].join('\n'),
+      'python',
+    )!;
+    expect(py.typeOfField('parser')).toBe('OptionParser');
+    expect(py.typeOfLocal('ctx', 6, 5)).toBe('Context');
+    expect(py.typeOfLocal('x', 6, 5)).toBe('Group');
+    // Before its function starts, a name is not that parameter.
+    expect(py.typeOfLocal('ctx', 3, 2)).toBeUndefined();
+
+    const go = localTypesOf(
+      [
+        'type Command struct {',
+        '\tparent *Command',
+        '}',
+        '',
+        'func (c *Command) Root() *Command {',
+        '\tvar cmd Command',
+      ].join('\n'),
+      'go',
+    )!;
+    expect(go.typeOfField('parent')).toBe('Command');
+    expect(go.typeOfLocal('c', 6, 5)).toBe('Command');
+    expect(go.typeOfLocal('cmd', 6, 5)).toBe('Command');
+
+    const rs = localTypesOf(
+      [
+        'pub struct JoinSet<T> {',
+        '    inner: IdleNotifiedSet<JoinHandle<T>>,',
+        '}',
+        "fn f(buf: &mut ReadBuf<'_>) {",
+        '    let b = Builder::new();',
+        '}',
+      ].join('\n'),
+      'rust',
+    )!;
+    expect(rs.typeOfField('inner')).toBe('IdleNotifiedSet');
+    expect(rs.typeOfLocal('buf', 5, 4)).toBe('ReadBuf');
+    expect(rs.typeOfLocal('b', 5, 4)).toBe('Builder');
+
+    const ts = localTypesOf(
+      [
+        'class A {',
+        '  private store: Store;',
+        '  constructor() { this.cache = new Cache(); }',
+        '}',
+        'function g(p: Parser) { const q = new Queue(); }',
+      ].join('\n'),
+      'typescript',
+    )!;
+    expect(ts.typeOfField('store')).toBe('Store');
+    expect(ts.typeOfField('cache')).toBe('Cache');
+    expect(ts.typeOfLocal('p', 5, 5)).toBe('Parser');
+    expect(ts.typeOfLocal('q', 5, 5)).toBe('Queue');
+  });
+});
+
+describe('linking through stated types', () => {
+  it('tokio: `buf: &mut ReadBuf` makes buf.remaining() a call of ReadBuf::remaining; `rem.len()` on an untyped local is by name only', async () => {
+    const { corpus, graph } = await index({
+      'src/io/read_buf.rs': [
+        "pub struct ReadBuf<'a> {",
+        '    filled: usize,',
+        '}',
+        '',
+        "impl<'a> ReadBuf<'a> {",
+        '    pub fn remaining(&self) -> usize {',
+        '        self.filled',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/task/join_set.rs': [
+        'pub struct JoinSet<T> {',
+        '    inner: IdleNotifiedSet<JoinHandle<T>>,',
+        '}',
+        '',
+        'impl<T> JoinSet<T> {',
+        '    pub fn len(&self) -> usize {',
+        '        self.inner.len()',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/util/idle_notified_set.rs': [
+        'pub(crate) struct IdleNotifiedSet<T> {',
+        '    length: usize,',
+        '}',
+        '',
+        'impl<T> IdleNotifiedSet<T> {',
+        '    pub(crate) fn len(&self) -> usize {',
+        '        self.length',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/io/util/buf_reader.rs': [
+        'use crate::io::ReadBuf;',
+        '',
+        'impl<R: AsyncRead> AsyncRead for BufReader<R> {',
+        '    fn poll_read(',
+        '        mut self: Pin<&mut Self>,',
+        "        cx: &mut Context<'_>,",
+        "        buf: &mut ReadBuf<'_>,",
+        '    ) -> Poll<io::Result<()>> {',
+        '        let rem = ready!(self.as_mut().poll_fill_buf(cx))?;',
+        '        let amt = std::cmp::min(rem.len(), buf.remaining());',
+        '        Poll::Ready(Ok(()))',
+        '    }',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'src/io/read_buf.rs', 'remaining')).toEqual(['src/io/util/buf_reader.rs:10']);
+    // `self.inner` is an IdleNotifiedSet (the struct's field): its len, not JoinSet's own.
+    expect(callerLines(corpus, graph, 'src/util/idle_notified_set.rs', 'len')).toEqual(['src/task/join_set.rs:7']);
+    expect(callerLines(corpus, graph, 'src/task/join_set.rs', 'len')).toEqual([]);
+    const callees = graph
+      .callees(definitionChunk(corpus, 'src/io/util/buf_reader.rs', 'poll_read'))
+      .map((c) => c.symbol);
+    expect(callees).toContain('remaining');
+    expect(callees).not.toContain('len');
+    // No file depends on join_set.rs or idle_notified_set.rs through `rem.len()`.
+    const dependants = (path: string) =>
+      graph.reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants('src/util/idle_notified_set.rs')).toEqual(['src/task/join_set.rs']);
+    expect(dependants('src/task/join_set.rs')).toEqual([]);
+    // A references answer lists it apart, last, as a use by name.
+    const hits = references(graph, 'len');
+    const byName = hits.filter((h) => h.evidence === 'by-name').map((h) => corpus.chunks[h.chunkId].path);
+    expect(byName).toEqual(['src/io/util/buf_reader.rs']);
+    expect(hits[hits.length - 1].evidence).toBe('by-name');
+  });
+
+  it('click: an annotated parameter and a constructor-assigned field link to that class’s method; kwargs.setdefault does not link', async () => {
+    const { corpus, graph } = await index({
+      'click/core.py': [
+        'from .parser import OptionParser',
+        '',
+        'class Context:',
+        '    def invoke(self, callback):',
+        '        return callback()',
+        '',
+        'class Command:',
+        '    def __init__(self, name):',
+        '        self.parser = OptionParser(name)',
+        '',
+        '    def main(self, ctx: "Context", **kwargs):',
+        '        kwargs.setdefault("x", 1)',
+        '        self.parser.parse_args(ctx)',
+        '        return ctx.invoke(self)',
+        '',
+        '    def setdefault(self, key):',
+        '        return key',
+      ].join('\n'),
+      'click/parser.py': [
+        'class OptionParser:',
+        '    def parse_args(self, args):',
+        '        return args',
+        '',
+        '    def invoke(self, x):',
+        '        return x',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'click/core.py', 'invoke')).toEqual(['click/core.py:14']);
+    expect(callerLines(corpus, graph, 'click/parser.py', 'invoke')).toEqual([]);
+    expect(callerLines(corpus, graph, 'click/parser.py', 'parse_args')).toEqual(['click/core.py:13']);
+    expect(callerLines(corpus, graph, 'click/core.py', 'setdefault')).toEqual([]);
+  });
+
+  it('cobra: a Go method receiver types its calls (s.handle() → Server.handle, not Client.handle in the same package)', async () => {
+    const { corpus, graph } = await index({
+      'go.mod': 'module example.com/srv\n',
+      'server.go': [
+        'package srv',
+        '',
+        'type Server struct{}',
+        '',
+        'func (s *Server) Serve() {',
+        '\ts.handle()',
+        '}',
+      ].join('\n'),
+      'handler.go': ['package srv', '', 'func (s *Server) handle() {}'].join('\n'),
+      'client.go': ['package srv', '', 'type Client struct{}', '', 'func (c *Client) handle() {}'].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'handler.go', 'handle')).toEqual(['server.go:6']);
+    expect(callerLines(corpus, graph, 'client.go', 'handle')).toEqual([]);
+  });
+
+  it('mobx: a cast in place types its member call (`(this[$mobx] as ObservableArrayAdministration).getArrayLength_()`)', async () => {
+    const { corpus, graph } = await index({
+      'src/types/observablearray.ts': [
+        'export class ObservableArrayAdministration {',
+        '  getArrayLength_(): number {',
+        '    return 0;',
+        '  }',
+        '}',
+        'export class Other {',
+        '  getArrayLength_(): number {',
+        '    return 1;',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/types/legacyobservablearray.ts': [
+        "import { ObservableArrayAdministration } from './observablearray';",
+        'export class LegacyObservableArray {',
+        '  get length(): number {',
+        '    return (this[$mobx] as ObservableArrayAdministration).getArrayLength_();',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    const [administration, other] = corpus.chunks
+      .filter((c) => c.path === 'src/types/observablearray.ts' && c.symbol === 'getArrayLength_')
+      .map((c) => graph.callers(c.id).map((n) => `${n.path}:${n.line}`));
+    expect(administration).toEqual(['src/types/legacyobservablearray.ts:4']);
+    expect(other).toEqual([]);
+  });
+
+  it('`export { impl as name }` then `ns.name()` and an imported `name()` link to impl (typescript)', async () => {
+    const { corpus, graph } = await index({
+      'src/parse.ts': 'function parseImpl(s: string): string {\n  return s;\n}\nexport { parseImpl as parse };\n',
+      'src/main.ts': "import * as p from './parse';\nexport const a = p.parse('x');\n",
+      'src/other.ts': "import { parse } from './parse';\nexport const b = parse('y');\n",
+    });
+    expect(callerLines(corpus, graph, 'src/parse.ts', 'parseImpl')).toEqual(['src/main.ts:2', 'src/other.ts:2']);
+  });
+});

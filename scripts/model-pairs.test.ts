@@ -72,7 +72,7 @@ describe('code side', () => {
     expect(out).toContain('"a#b"');
   });
 
-  it('is the text Fourfold embeds for the chunk: path, kind name, signature, body', () => {
+  it('is the text Fourfold embeds for the chunk: path, kind name and signature (three times), body', () => {
     const def: Definition = {
       name: 'add',
       kind: 'function',
@@ -83,7 +83,7 @@ describe('code side', () => {
     };
     const lines = ['', 'function add(a, b) {', '  return a + b;', '}'];
     expect(codeText('src/math.js', def, lines)).toBe(
-      'src/math.js\nfunction add\nfunction add(a, b)\nfunction add(a, b) {\n  return a + b;\n}',
+      `src/math.js\n${'function add\nfunction add(a, b)\n'.repeat(3)}function add(a, b) {\n  return a + b;\n}`,
     );
   });
 });

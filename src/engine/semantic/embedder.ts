@@ -75,17 +75,28 @@ export const EMBED_TEXT_MAX_CHARS = 2_000;
 const EMBED_LINE_MAX_CHARS = 240;
 
 /**
+ * Times a definition chunk's `kind container.symbol` line and signature are written ahead of its
+ * lines. The local model pools its tokens by their mean, so a long body would drown the name
+ * that says what the code does; written three times, the name and signature count as much as
+ * about a screen of body. A plain-words question asked of a function of 100 lines then finds
+ * that function, not a short sibling whose body happens to share more words (docs/model.md).
+ */
+export const EMBED_HEADER_REPEATS = 3;
+
+/**
  * The text embedded for a chunk: its path, then `kind container.symbol` and the signature
- * (for definition chunks), then the chunk's lines, truncated to EMBED_TEXT_MAX_CHARS.
- * Path and name come first so they survive truncation: they are the densest description.
+ * (for definition chunks, EMBED_HEADER_REPEATS times), then the chunk's lines, truncated to
+ * EMBED_TEXT_MAX_CHARS. Path and name come first so they survive truncation: they are the
+ * densest description.
  */
 export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
   const header: string[] = [chunk.path];
   if (chunk.symbol) {
     const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
-    header.push(chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name);
+    const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
     const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
-    if (def?.signature) header.push(def.signature);
+    if (def?.signature) named.push(def.signature);
+    for (let i = 0; i < EMBED_HEADER_REPEATS; i++) header.push(...named);
   }
   const fileLines = lines ?? file.text.split('\n');
   const body: string[] = [];

@@ -6,7 +6,7 @@ import type { QueryPlan, SourceFile } from '../contract';
 import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
-import { chunkEmbeddingText, EMBED_TEXT_MAX_CHARS } from './embedder';
+import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
 import { MemoryEmbeddingCache, SemanticIndex } from './index';
 import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { createVoyageEmbedder } from './voyage';
@@ -217,6 +217,8 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     };
     const text = chunkEmbeddingText(chunk, file);
     expect(text.startsWith(`${file.path}\nfunction bytes.format\n`)).toBe(true);
+    // The name line is written EMBED_HEADER_REPEATS times: mean pooling would let a long body drown it.
+    expect(text.split('\n').filter((l) => l === 'function bytes.format')).toHaveLength(EMBED_HEADER_REPEATS);
     const huge = windowedCorpus([{ path: 'big.js', text: 'x'.repeat(100).concat('\n').repeat(400) }]);
     expect(chunkEmbeddingText(huge.chunks[0], huge.files[0]).length).toBeLessThanOrEqual(EMBED_TEXT_MAX_CHARS);
   });

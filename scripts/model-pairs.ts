@@ -7,7 +7,7 @@
  * blanks them for its "understand" questions.
  */
 import type { Definition } from '../src/engine/contract';
-import { EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from '../src/engine/semantic/embedder';
+import { EMBED_TEXT_MAX_CHARS, headerRepeats } from '../src/engine/semantic/embedder';
 
 /** A first sentence shorter than this says too little to learn from ("Constructor."). */
 export const MIN_SENTENCE_WORDS = 3;
@@ -194,7 +194,7 @@ export function codeText(path: string, def: Definition, blankedLines: string[]):
   const named = [`${def.kind} ${name}`];
   if (def.signature) named.push(def.signature);
   const header = [path];
-  for (let i = 0; i < EMBED_HEADER_REPEATS; i++) header.push(...named);
+  for (let i = headerRepeats(def.endLine - def.startLine + 1); i > 0; i--) header.push(...named);
   const body: string[] = [];
   let length = header.join('\n').length;
   for (let l = def.startLine; l <= def.endLine && l <= blankedLines.length; l++) {

@@ -9,6 +9,7 @@ import {
 import type { Pair } from './model-cache';
 import { dedupePairs, estimatedJaccard, minHash } from './model-mine';
 import { blankComments, codeText, docViews, firstSentence } from './model-pairs';
+import { headerRepeats } from '../src/engine/semantic/embedder';
 import { buildVocabulary } from './model-tokenizer';
 import { makeEncoder, MAX_TOKENS } from './model-tokenize';
 
@@ -85,6 +86,11 @@ describe('code side', () => {
     expect(codeText('src/math.js', def, lines)).toBe(
       'src/math.js\nfunction add\nfunction add(a, b)\nfunction add(a, b) {\n  return a + b;\n}',
     );
+    // A long definition has its name and signature written again, as chunkEmbeddingText does.
+    const long = [...lines, ...Array.from({ length: 40 }, (_, i) => `  x${i}();`)];
+    const text = codeText('src/math.js', { ...def, endLine: long.length }, long);
+    expect(text.split('\n').filter((l) => l === 'function add(a, b)')).toHaveLength(headerRepeats(long.length - 1));
+    expect(headerRepeats(long.length - 1)).toBe(3);
   });
 });
 

@@ -7,7 +7,7 @@
  * blanks them for its "understand" questions.
  */
 import type { Definition } from '../src/engine/contract';
-import { EMBED_TEXT_MAX_CHARS } from '../src/engine/semantic/embedder';
+import { EMBED_TEXT_MAX_CHARS, headerRepeats } from '../src/engine/semantic/embedder';
 
 /** A first sentence shorter than this says too little to learn from ("Constructor."). */
 export const MIN_SENTENCE_WORDS = 3;
@@ -191,8 +191,10 @@ export function commentSyntax(language: string): CommentSyntax {
 /** The code side of a pair: what chunkEmbeddingText embeds for this definition, from comment-blanked lines. */
 export function codeText(path: string, def: Definition, blankedLines: string[]): string {
   const name = def.container ? `${def.container}.${def.name}` : def.name;
-  const header = [path, `${def.kind} ${name}`];
-  if (def.signature) header.push(def.signature);
+  const named = [`${def.kind} ${name}`];
+  if (def.signature) named.push(def.signature);
+  const header = [path];
+  for (let i = headerRepeats(def.endLine - def.startLine + 1); i > 0; i--) header.push(...named);
   const body: string[] = [];
   let length = header.join('\n').length;
   for (let l = def.startLine; l <= def.endLine && l <= blankedLines.length; l++) {

@@ -56,6 +56,7 @@ import { narrowFiles, planSearch } from './search/understand';
 import { dropSubject, subjectChunk } from './search/similar';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
+import { isTestPath } from './structural/index';
 import { measure, now } from './timing';
 
 export {
@@ -217,6 +218,7 @@ export class Engine {
       furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, strategy),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
+      ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestPath } : {}),
     });
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
     const results = held ? held.results : fused;

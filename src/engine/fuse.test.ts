@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit } from './contract';
 import { MODALITIES } from './contract';
 import { fuse, scoreFromExplanation } from './fuse';
-import { DEMOTION_FACTOR, WEIGHTS } from './ranking';
+import { DEMOTION_FACTOR, TEST_DEMOTION_FACTOR, TEST_DEMOTION_RULE, WEIGHTS } from './ranking';
 
 /** A small deterministic PRNG so failures reproduce. */
 function rng(seed: number) {
@@ -108,6 +108,27 @@ describe('weighted RRF', () => {
     expect(r.map((x) => x.chunkId)).toEqual([1, 0]);
     expect(r[0].foldedChunks).toBe(1);
     expect(r[1].explanation.demotion).toEqual({ factor: DEMOTION_FACTOR, rule: 'node_modules/' });
+  });
+
+  it('on a behaviour question a test follows the library code it matches about as well as, and says why', () => {
+    const chunks: Chunk[] = [
+      { id: 0, fileId: 0, path: 'tests/test_walk.py', startLine: 1, endLine: 5, kind: 'window' },
+      { id: 1, fileId: 1, path: 'lib/walk.py', startLine: 1, endLine: 5, kind: 'window' },
+    ];
+    const input = {
+      lists: { text: [0, 1].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
+      weights: WEIGHTS.understand_code,
+      k: 40,
+      strategy: 'fused' as const,
+      centralityOf: () => 0,
+      chunkOf: (id: number) => chunks[id],
+      limit: 5,
+    };
+    expect(fuse(input).map((x) => x.chunkId)).toEqual([0, 1]);
+    const r = fuse({ ...input, isDemotedTest: (path) => path.startsWith('tests/') });
+    expect(r.map((x) => x.chunkId)).toEqual([1, 0]);
+    expect(r[1].explanation.demotion).toEqual({ factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE });
+    expect(scoreFromExplanation(r[1].explanation)).toBeCloseTo(r[1].score, 12);
   });
 
   it('property: for random ranked lists the score recomputed from the explanation equals the score', () => {

@@ -4,6 +4,7 @@
  *
  *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling
+ *   demotion       = 0.8 for vendored and built paths, and for tests on behaviour questions
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
  *   sibling        = 1 + similarity to X                      ("similar to X" only; else 1)
  *
@@ -33,6 +34,8 @@ export interface FusionInput {
   limit: number;
   /** Behaviour questions: a big definition holding another candidate leaves the list to its members. */
   rankContainersByMembers?: boolean;
+  /** Behaviour questions: whether a path is a test's, demoted by TEST_DEMOTION_FACTOR (ranking.ts). */
+  isDemotedTest?(path: string): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
   /**
@@ -71,7 +74,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
-    e.demotion = demotionFor(chunk.path);
+    e.demotion = demotionFor(chunk.path, input.isDemotedTest?.(chunk.path) === true);
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
     e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1);

@@ -7,6 +7,7 @@ import {
   DEFAULT_PRESET_MODALITIES,
   DEMOTION_FACTOR,
   demotionFor,
+  TEST_DEMOTION_FACTOR,
   DIRECT_PATH_MIN_CONFIDENCE,
   RRF_K,
   WEIGHTS,
@@ -64,6 +65,11 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
   it('a demotion is worth about ten ranks in every list at k = 40, not more', () => {
     expect(DEMOTION_FACTOR).toBe(0.8);
     expect(demotionFor('vendor/x.ts')!.factor).toBe(DEMOTION_FACTOR);
+    // Tests on behaviour questions: the same ten places; a vendored test keeps its path rule.
+    expect(TEST_DEMOTION_FACTOR).toBe(DEMOTION_FACTOR);
+    expect(demotionFor('tests/x.py', true)).toEqual({ factor: TEST_DEMOTION_FACTOR, rule: 'tests' });
+    expect(demotionFor('vendor/tests/x.py', true)!.rule).toBe('vendor/');
+    expect(demotionFor('tests/x.py')).toBeNull();
     // First everywhere, demoted: between the 10th and 11th place of an undemoted file.
     const first = DEMOTION_FACTOR / (RRF_K.default + 0 + 1);
     expect(first).toBeLessThan(1 / (RRF_K.default + 9 + 1));

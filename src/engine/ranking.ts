@@ -120,6 +120,17 @@ export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
   { rule: '*.bundle.js', test: /\.bundle\.(js|mjs)$/ },
 ];
 
+/**
+ * A question about behaviour (BEHAVIOUR_INTENTS) is answered by the code that runs, not by the
+ * tests that call it: a test repeats the function's name and words, so every modality ranks it
+ * beside the function. Tests are demoted like a vendored copy (same factor: ten places lower in
+ * every list), so they follow the library when both match about equally, and a test that every
+ * modality puts first still shows. Questions that name a symbol keep tests at par: a test can be
+ * the definition, caller or string asked for.
+ */
+export const TEST_DEMOTION_FACTOR = 0.8;
+export const TEST_DEMOTION_RULE = 'tests';
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */
@@ -131,9 +142,10 @@ export function boostFor(centrality: number): number {
   return Math.min(1 + BOOST_SLOPE * Math.log(1 + Math.max(0, centrality)), BOOST_CAP);
 }
 
-export function demotionFor(path: string): { factor: number; rule: string } | null {
+/** The demotion of a path; `inTests` adds the tests rule (behaviour questions, TEST_DEMOTION_FACTOR). */
+export function demotionFor(path: string, inTests = false): { factor: number; rule: string } | null {
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
-  return null;
+  return inTests ? { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE } : null;
 }
 
 /**

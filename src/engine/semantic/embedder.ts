@@ -75,17 +75,35 @@ export const EMBED_TEXT_MAX_CHARS = 2_000;
 const EMBED_LINE_MAX_CHARS = 240;
 
 /**
+ * A definition's `kind container.symbol` line and signature are written once more ahead of its
+ * lines for every EMBED_LINES_PER_HEADER_REPEAT lines it has, EMBED_HEADER_REPEATS times at most.
+ * The local model pools its tokens by their mean, so a long body would drown the name that says
+ * what the code does, and a plain-words question found a short sibling of the same file instead.
+ * A short definition's name already weighs enough: repeated on every definition, the questions of
+ * `npm run eval`'s small packages were answered worse (docs/bench/HISTORY.md, 2026-12-02).
+ */
+export const EMBED_HEADER_REPEATS = 3;
+export const EMBED_LINES_PER_HEADER_REPEAT = 20;
+
+/** How many times a definition of `lines` lines has its name line and signature written (see EMBED_HEADER_REPEATS). */
+export function headerRepeats(lines: number): number {
+  return Math.min(EMBED_HEADER_REPEATS, 1 + Math.floor(Math.max(0, lines) / EMBED_LINES_PER_HEADER_REPEAT));
+}
+
+/**
  * The text embedded for a chunk: its path, then `kind container.symbol` and the signature
- * (for definition chunks), then the chunk's lines, truncated to EMBED_TEXT_MAX_CHARS.
- * Path and name come first so they survive truncation: they are the densest description.
+ * (for definition chunks, headerRepeats times), then the chunk's lines, truncated to
+ * EMBED_TEXT_MAX_CHARS. Path and name come first so they survive truncation: they are the
+ * densest description.
  */
 export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
   const header: string[] = [chunk.path];
   if (chunk.symbol) {
     const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
-    header.push(chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name);
+    const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
     const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
-    if (def?.signature) header.push(def.signature);
+    if (def?.signature) named.push(def.signature);
+    for (let i = headerRepeats(chunk.endLine - chunk.startLine + 1); i > 0; i--) header.push(...named);
   }
   const fileLines = lines ?? file.text.split('\n');
   const body: string[] = [];

@@ -6,7 +6,7 @@ import type { QueryPlan, SourceFile } from '../contract';
 import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
-import { chunkEmbeddingText, EMBED_TEXT_MAX_CHARS } from './embedder';
+import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
 import { MemoryEmbeddingCache, SemanticIndex } from './index';
 import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { createVoyageEmbedder } from './voyage';
@@ -217,6 +217,14 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     };
     const text = chunkEmbeddingText(chunk, file);
     expect(text.startsWith(`${file.path}\nfunction bytes.format\n`)).toBe(true);
+    // The name line is written again per 20 lines of body, 3 times at most: mean pooling would let a long body drown it.
+    const named = (c: typeof chunk) =>
+      chunkEmbeddingText(c, file)
+        .split('\n')
+        .filter((l) => l === 'function bytes.format').length;
+    expect(named({ ...chunk, startLine: 1, endLine: 5 })).toBe(1);
+    expect(named({ ...chunk, startLine: 1, endLine: 25 })).toBe(2);
+    expect(named({ ...chunk, startLine: 1, endLine: 400 })).toBe(EMBED_HEADER_REPEATS);
     const huge = windowedCorpus([{ path: 'big.js', text: 'x'.repeat(100).concat('\n').repeat(400) }]);
     expect(chunkEmbeddingText(huge.chunks[0], huge.files[0]).length).toBeLessThanOrEqual(EMBED_TEXT_MAX_CHARS);
   });

@@ -191,10 +191,15 @@ describe('fourfold search', () => {
   });
 });
 
-/** Sets every file's modification time under `dir` to `when` (a repository untouched for a while). */
+/**
+ * Sets every file's and folder's modification time under `dir` to `when` (a repository untouched
+ * for a while). Folders last, deepest first: a child's new time does not move its folder's.
+ */
 function backdate(dir: string, when: Date): void {
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
+  const entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  for (const e of entries) if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
+  const folders = entries.filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name));
+  for (const folder of [...folders.sort((a, b) => b.length - a.length), dir]) utimesSync(folder, when, when);
 }
 
 describe('the cache check', () => {
@@ -216,6 +221,27 @@ describe('the cache check', () => {
     expect(changed).toMatchObject({ fromCache: false, cacheCheck: null, reusedFiles: built.files - 1 });
     const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function changedHelper']);
     expect(s.stdout).toMatch(/ 1\. src\/util\.js:\d+-\d+ {2}changedHelper/);
+  });
+
+  it('answers from the cache without walking while nothing changed, and sees a file added or edited since', async () => {
+    const repo = join(work, 'unwalked');
+    cpSync(FIXTURE, repo, { recursive: true });
+    backdate(repo, new Date(Date.now() - 3600_000));
+    const index = async () => JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none'])).stdout).summary;
+    const built = await index();
+    expect(await index()).toMatchObject({ fromCache: true, cacheCheck: 'stat', files: built.files });
+
+    writeFileSync(join(repo, 'src', 'added-later.js'), 'export function addedLaterHelper() { return 1; }\n');
+    const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function addedLaterHelper']);
+    expect(s.stdout).toMatch(/ 1\. src\/added-later\.js:1-1 {2}addedLaterHelper/);
+
+    // Other times than those recorded: read and hashed once (same contents), recorded again.
+    backdate(repo, new Date(Date.now() - 3600_000));
+    expect(await index()).toMatchObject({ fromCache: true, cacheCheck: 'content', files: built.files + 1 });
+    expect(await index()).toMatchObject({ fromCache: true, cacheCheck: 'stat', files: built.files + 1 });
+    writeFileSync(join(repo, 'src', 'added-later.js'), 'export function editedInPlaceHelper() { return 2; }\n');
+    const edited = await cli(['search', '--repo', repo, '--embedder', 'none', 'function editedInPlaceHelper']);
+    expect(edited.stdout).toMatch(/ 1\. src\/added-later\.js:1-1 {2}editedInPlaceHelper/);
   });
 
   it('rebuilds a damaged cached index instead of failing, and says so', async () => {

@@ -13,7 +13,7 @@
  *   answer "unknown", and the caller walks the folder as before.
  */
 import { lstatSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import type { SkippedFile } from '../engine/intake/intake';
 
 /** What a walk saw, in columns (JSON in the cache manifest). */
@@ -85,12 +85,15 @@ export function treeUnchanged(root: string, tree: StoredTree, raceMs: number): b
   if (!(tree.newestMtimeMs < tree.recordedAt - raceMs)) return false;
   if (tree.dirs.length !== tree.dirMtimes.length || tree.files.length !== tree.sizes.length) return false;
   if (tree.files.length !== tree.mtimes.length) return false;
+  // Concatenated, not path.join: the recorded paths are already normal ('/'-separated, no dots),
+  // and join's normalizing was a sixth of this loop.
+  const under = root.endsWith(sep) ? root : root + sep;
   for (let i = 0; i < tree.dirs.length; i++) {
-    const info = statSync(join(root, tree.dirs[i]), { throwIfNoEntry: false });
+    const info = statSync(tree.dirs[i] === '' ? root : under + tree.dirs[i], { throwIfNoEntry: false });
     if (!info?.isDirectory() || info.mtimeMs !== tree.dirMtimes[i]) return false;
   }
   for (let i = 0; i < tree.files.length; i++) {
-    const info = lstatSync(join(root, tree.files[i]), { throwIfNoEntry: false });
+    const info = lstatSync(under + tree.files[i], { throwIfNoEntry: false });
     if (!info?.isFile() || info.size !== tree.sizes[i] || info.mtimeMs !== tree.mtimes[i]) return false;
   }
   return true;

@@ -169,8 +169,10 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   if (manifestTrusts(manifest, fingerprint, digest)) {
     const opened = await openCached(ctx, readStored, walkSkips, t0);
     if (opened) {
-      // Recorded for the next run, which then need not walk.
-      if (!manifest?.tree && tree) await writeManifest(manifestFile, { ...manifest!, tree }).catch(() => {});
+      // Recorded again for the next run, which then need not walk (the manifest had no record, or
+      // one that no longer holds: a time too late to trust, a name added and removed); a failed
+      // write only means the next run walks too.
+      if (tree) await writeManifest(manifestFile, { ...manifest!, tree }).catch(() => {});
       return opened;
     }
   }

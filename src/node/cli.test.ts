@@ -223,25 +223,17 @@ describe('the cache check', () => {
     expect(s.stdout).toMatch(/ 1\. src\/util\.js:\d+-\d+ {2}changedHelper/);
   });
 
-  it('answers from the cache without walking while nothing changed, and sees a file added or edited since', async () => {
+  it('answers from the cache without walking while nothing changed, and sees a file added since', async () => {
     const repo = join(work, 'unwalked');
     cpSync(FIXTURE, repo, { recursive: true });
     backdate(repo, new Date(Date.now() - 3600_000));
     const index = async () => JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none'])).stdout).summary;
     const built = await index();
     expect(await index()).toMatchObject({ fromCache: true, cacheCheck: 'stat', files: built.files });
-
+    // Its folder's time moves; no other file's does. (An edit in place: the test above.)
     writeFileSync(join(repo, 'src', 'added-later.js'), 'export function addedLaterHelper() { return 1; }\n');
     const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function addedLaterHelper']);
     expect(s.stdout).toMatch(/ 1\. src\/added-later\.js:1-1 {2}addedLaterHelper/);
-
-    // Other times than those recorded: read and hashed once (same contents), recorded again.
-    backdate(repo, new Date(Date.now() - 3600_000));
-    expect(await index()).toMatchObject({ fromCache: true, cacheCheck: 'content', files: built.files + 1 });
-    expect(await index()).toMatchObject({ fromCache: true, cacheCheck: 'stat', files: built.files + 1 });
-    writeFileSync(join(repo, 'src', 'added-later.js'), 'export function editedInPlaceHelper() { return 2; }\n');
-    const edited = await cli(['search', '--repo', repo, '--embedder', 'none', 'function editedInPlaceHelper']);
-    expect(edited.stdout).toMatch(/ 1\. src\/added-later\.js:1-1 {2}editedInPlaceHelper/);
   });
 
   it('rebuilds a damaged cached index instead of failing, and says so', async () => {

@@ -185,65 +185,30 @@ function helpSection({ options, sides, say }: Context): void {
   for (const [name, wall] of helps) say(`| ${name} | ${median(wall).toFixed(2)} s (${Math.min(...wall).toFixed(2)}) |`);
 }
 
-function embedSearchSection({ options, tiers, sides, scratch, say }: Context): void {
-  // 3. Cached search with the local model, alternating sides and queries.
-  const searchTier = tiers.get(options.searchSize)!;
-  const searchQueries = [
-    'where is parseExpression defined',
-    'how does the parser handle jsx attributes',
-    '"Unexpected token"',
-  ];
-  for (const side of sides)
-    timedProcess([
-      side.bin,
-      'index',
-      '--repo',
-      searchTier.dir,
-      '--quiet',
-      '--cache',
-      join(scratch, `search-${side.name}`),
-    ]);
-  const searches = new Map<string, Map<string, { wall: number[]; cpu: number[] }>>();
-  for (let rep = 0; rep < options.reps + 2; rep++)
-    for (const query of searchQueries)
-      for (const side of sides) {
-        const r = timedProcess([
-          side.bin,
-          'search',
-          '--repo',
-          searchTier.dir,
-          '--cache',
-          join(scratch, `search-${side.name}`),
-          query,
-        ]);
-        const bySide = searches.get(side.name) ?? new Map();
-        const s = bySide.get(query) ?? { wall: [], cpu: [] };
-        s.wall.push(r.wallS);
-        s.cpu.push(r.cpuS);
-        bySide.set(query, s);
-        searches.set(side.name, bySide);
-      }
-  say(
-    `\n## \`fourfold search\` from the cache with the local model, ${searchTier.sizeMb} MB tier (${searchTier.files} files), whole process, ${options.reps + 2} runs per query and side; load average now ${load()}\n`,
-  );
-  say(`| CLI | ${searchQueries.map((q) => `\`${q}\` wall (min) / CPU`).join(' | ')} |`);
-  say(`|---|${searchQueries.map(() => '---:').join('|')}|`);
-  for (const [name, bySide] of searches)
-    say(
-      `| ${name} | ${searchQueries
-        .map((q) => {
-          const s = bySide.get(q)!;
-          return `${median(s.wall).toFixed(2)} (${Math.min(...s.wall).toFixed(2)}) / ${median(s.cpu).toFixed(2)} s`;
-        })
-        .join(' | ')} |`,
-    );
+/** A question asked of a cached index, with the ripgrep command that finds the same lines without one (if any). */
+interface CachedQuestion {
+  kind: string;
+  query: string;
+  rg?: string[];
+}
+
+/**
+ * 3. `fourfold search` from the cache with the local model, whole process, on the search tier: a
+ * definition, an understand question that embeds, a quoted string.
+ */
+function embedSearchSection(ctx: Context): void {
+  cachedSearches(ctx, ctx.tiers.get(ctx.options.searchSize)!, 'local', [
+    { kind: 'definition', query: 'where is parseExpression defined' },
+    { kind: 'embeds', query: 'how does the parser handle jsx attributes' },
+    { kind: 'literal', query: '"Unexpected token"' },
+  ]);
 }
 
 /**
  * Questions a cached index answers without the model (`--embedder none`), each with the ripgrep
  * command that finds the same lines without an index.
  */
-const CACHED_QUESTIONS: { kind: string; query: string; rg: string[] }[] = [
+const CACHED_QUESTIONS: CachedQuestion[] = [
   { kind: 'literal', query: '"Unexpected token"', rg: ['-F', '-c', '--no-messages', '--', 'Unexpected token', '.'] },
   { kind: 'regex', query: '/function\\s+\\w+Error/', rg: ['-c', '--no-messages', '--', 'function\\s+\\w+Error', '.'] },
   {
@@ -253,55 +218,71 @@ const CACHED_QUESTIONS: { kind: string; query: string; rg: string[] }[] = [
   },
 ];
 
+/** 3b. `fourfold search` from a cached index without the model, whole process, per query size. */
+function cachedSearchSection(ctx: Context): void {
+  for (const size of ctx.options.querySizes) cachedSearches(ctx, ctx.tiers.get(size)!, 'none', CACHED_QUESTIONS);
+}
+
 /**
- * 3b. `fourfold search` from a cached index without the model, whole process, per query size:
- * each side indexes the tier once, then the questions alternate between sides, with ripgrep's
- * whole process on the same tree beside them; with a before side, the paired ratio now ÷ before.
+ * The one measuring loop of cached searches: each side indexes the tier once, then the questions
+ * alternate between sides (with ripgrep's whole process on the same tree beside them, where the
+ * question has an rg command); prints the medians and, with a before side, the paired ratios
+ * now ÷ before of wall and CPU.
  */
-function cachedSearchSection({ options, tiers, sides, scratch, say }: Context): void {
-  for (const size of options.querySizes) {
-    const tier = tiers.get(size)!;
-    const cache = (side: Side) => join(scratch, `cached-${size}-${side.name}`);
-    for (const side of sides)
-      timedProcess([side.bin, 'index', '--repo', tier.dir, '--embedder', 'none', '--quiet', '--cache', cache(side)]);
-    const walls = new Map<string, number[]>();
-    const cpus = new Map<string, number[]>();
-    const add = (key: string, r: { wallS: number; cpuS: number }) => {
-      walls.set(key, [...(walls.get(key) ?? []), r.wallS]);
-      cpus.set(key, [...(cpus.get(key) ?? []), r.cpuS]);
-    };
-    const loads: string[] = [load()];
-    for (let rep = 0; rep < options.reps + 2; rep++) {
-      for (const q of CACHED_QUESTIONS) {
-        for (const side of sides) {
-          const args = [side.bin, 'search', '--repo', tier.dir, '--embedder', 'none', '--cache', cache(side), q.query];
-          add(`${side.name} ${q.kind}`, timedProcess(args));
-        }
-        add(`rg ${q.kind}`, timedCommand('rg', q.rg, tier.dir));
+function cachedSearches(
+  { options, sides, scratch, say }: Context,
+  tier: CorpusTier,
+  embedder: 'local' | 'none',
+  questions: CachedQuestion[],
+): void {
+  const cache = (side: Side) => join(scratch, `cached-${tier.sizeMb}-${embedder}-${side.name}`);
+  for (const side of sides)
+    timedProcess([side.bin, 'index', '--repo', tier.dir, '--embedder', embedder, '--quiet', '--cache', cache(side)]);
+  const walls = new Map<string, number[]>();
+  const cpus = new Map<string, number[]>();
+  const add = (key: string, r: { wallS: number; cpuS: number }) => {
+    walls.set(key, [...(walls.get(key) ?? []), r.wallS]);
+    cpus.set(key, [...(cpus.get(key) ?? []), r.cpuS]);
+  };
+  const runs = options.reps + 2;
+  const loads: string[] = [load()];
+  for (let rep = 0; rep < runs; rep++) {
+    for (const q of questions) {
+      for (const side of sides) {
+        const args = [side.bin, 'search', '--repo', tier.dir, '--embedder', embedder, '--cache', cache(side), q.query];
+        add(`${side.name} ${q.kind}`, timedProcess(args));
       }
-      loads.push(load());
+      if (q.rg) add(`rg ${q.kind}`, timedCommand('rg', q.rg, tier.dir));
     }
+    loads.push(load());
+  }
+  const model = embedder === 'none' ? 'without the model' : `with the ${embedder} model`;
+  say(
+    `\n## \`fourfold search\` from the cache ${model}, ${tier.sizeMb} MB tier (${tier.files} files), whole process, ${runs} runs per question and side, alternating; load average ${loads.join(' → ')}\n`,
+  );
+  say(`| | ${questions.map((q) => `${q.kind} \`${q.query}\` wall median (min) / CPU`).join(' | ')} |`);
+  say(`|---|${questions.map(() => '---:').join('|')}|`);
+  const rows = [...sides.map((s) => s.name), ...(questions.some((q) => q.rg) ? ['rg'] : [])];
+  for (const name of rows)
     say(
-      `\n## \`fourfold search\` from the cache without the model, ${size} MB tier (${tier.files} files), whole process, ${options.reps + 2} runs per question and side, alternating; load average ${loads.join(' → ')}\n`,
-    );
-    say(`| | ${CACHED_QUESTIONS.map((q) => `${q.kind} \`${q.query}\` wall median (min) / CPU`).join(' | ')} |`);
-    say(`|---|${CACHED_QUESTIONS.map(() => '---:').join('|')}|`);
-    for (const name of [...sides.map((s) => s.name), 'rg'])
-      say(
-        `| ${name === 'rg' ? 'ripgrep, no index' : name} | ${CACHED_QUESTIONS.map((q) => {
-          const w = walls.get(`${name} ${q.kind}`)!;
+      `| ${name === 'rg' ? 'ripgrep, no index' : name} | ${questions
+        .map((q) => {
+          const w = walls.get(`${name} ${q.kind}`);
+          if (!w) return '–';
           return `${median(w).toFixed(3)} s (${Math.min(...w).toFixed(3)}) / ${median(cpus.get(`${name} ${q.kind}`)!).toFixed(3)} s`;
-        }).join(' | ')} |`,
-      );
-    if (sides.length === 2)
-      say(
-        `\nnow ÷ before, median of the paired ratios (95 % bootstrap interval), wall: ${CACHED_QUESTIONS.map((q) => {
+        })
+        .join(' | ')} |`,
+    );
+  if (sides.length === 2)
+    say(
+      `\nnow ÷ before, median of the paired ratios (95 % bootstrap interval), wall: ${questions
+        .map((q) => {
           const r = pairedRatio(walls.get(`before ${q.kind}`)!, walls.get(`now ${q.kind}`)!);
           const c = pairedRatio(cpus.get(`before ${q.kind}`)!, cpus.get(`now ${q.kind}`)!);
-          return `${q.kind} **${r.median.toFixed(3)}** (${r.low.toFixed(3)}–${r.high.toFixed(3)}), CPU ${c.median.toFixed(3)}`;
-        }).join('; ')}`,
-      );
-  }
+          return `${q.kind} **${r.median.toFixed(3)}** (${r.low.toFixed(3)}–${r.high.toFixed(3)}), CPU ${c.median.toFixed(3)} (${c.low.toFixed(3)}–${c.high.toFixed(3)})`;
+        })
+        .join('; ')}`,
+    );
 }
 
 /** A command other than node, timed the same way (ripgrep exits 1 when nothing matched: still a whole scan). */

@@ -191,10 +191,15 @@ describe('fourfold search', () => {
   });
 });
 
-/** Sets every file's modification time under `dir` to `when` (a repository untouched for a while). */
+/**
+ * Sets every file's and folder's modification time under `dir` to `when` (a repository untouched
+ * for a while). Folders last, deepest first: a child's new time does not move its folder's.
+ */
 function backdate(dir: string, when: Date): void {
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
+  const entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  for (const e of entries) if (e.isFile()) utimesSync(join(e.parentPath, e.name), when, when);
+  const folders = entries.filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name));
+  for (const folder of [...folders.sort((a, b) => b.length - a.length), dir]) utimesSync(folder, when, when);
 }
 
 describe('the cache check', () => {
@@ -216,6 +221,19 @@ describe('the cache check', () => {
     expect(changed).toMatchObject({ fromCache: false, cacheCheck: null, reusedFiles: built.files - 1 });
     const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function changedHelper']);
     expect(s.stdout).toMatch(/ 1\. src\/util\.js:\d+-\d+ {2}changedHelper/);
+  });
+
+  it('answers from the cache without walking while nothing changed, and sees a file added since', async () => {
+    const repo = join(work, 'unwalked');
+    cpSync(FIXTURE, repo, { recursive: true });
+    backdate(repo, new Date(Date.now() - 3600_000));
+    const index = async () => JSON.parse((await cli(['index', '--repo', repo, '--embedder', 'none'])).stdout).summary;
+    const built = await index();
+    expect(await index()).toMatchObject({ fromCache: true, cacheCheck: 'stat', files: built.files });
+    // Its folder's time moves; no other file's does. (An edit in place: the test above.)
+    writeFileSync(join(repo, 'src', 'added-later.js'), 'export function addedLaterHelper() { return 1; }\n');
+    const s = await cli(['search', '--repo', repo, '--embedder', 'none', 'function addedLaterHelper']);
+    expect(s.stdout).toMatch(/ 1\. src\/added-later\.js:1-1 {2}addedLaterHelper/);
   });
 
   it('rebuilds a damaged cached index instead of failing, and says so', async () => {

@@ -9,12 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { EngineSnapshot } from '../engine/snapshot';
 import { MemoryEmbeddingCache } from '../engine/semantic/index';
 import { encodeSnapshotFile } from './snapshot-file';
+import { parsedTree, treeUnchanged, type StoredTree } from './tree-check';
 
 /** Files modified this close to (or after) the snapshot's writing are read and hashed again. */
 export const FINGERPRINT_RACE_MS = 2_000;
@@ -48,6 +49,13 @@ export interface CacheManifest {
   fingerprint: string;
   /** When the snapshot was written (ms since the epoch). */
   writtenAt: number;
+  /** What the walk saw, for a check that stats those paths without walking (tree-check.ts); null when it cannot vouch. */
+  tree?: StoredTree | null;
+}
+
+/** Whether the manifest's recorded tree is unchanged under `root`: the cached index is current without a walk. */
+export function recordedTreeUnchanged(manifest: CacheManifest | null, root: string): boolean {
+  return !!manifest?.tree && treeUnchanged(root, manifest.tree, FINGERPRINT_RACE_MS);
 }
 
 export function manifestTrusts(manifest: CacheManifest | null, fingerprint: WalkFingerprint, digest: string): boolean {
@@ -61,8 +69,9 @@ export function manifestTrusts(manifest: CacheManifest | null, fingerprint: Walk
 
 export async function readManifest(file: string): Promise<CacheManifest | null> {
   try {
-    const m = JSON.parse(await readFile(file, 'utf8')) as CacheManifest;
-    return typeof m.fingerprint === 'string' && typeof m.writtenAt === 'number' ? m : null;
+    const m = JSON.parse(readFileSync(file, 'utf8')) as CacheManifest;
+    if (typeof m.fingerprint !== 'string' || typeof m.writtenAt !== 'number') return null;
+    return { ...m, tree: parsedTree(m.tree) };
   } catch {
     return null;
   }

@@ -22,6 +22,7 @@ import {
   DiskEmbeddingCache,
   manifestTrusts,
   readManifest,
+  recordedTreeUnchanged,
   WalkFingerprint,
   writeManifest,
   writeSnapshotFile,
@@ -30,6 +31,7 @@ import type { NodeEmbedderKind } from './embedders';
 import { InputError } from './input-error';
 import { openSnapshotFile, type SnapshotFile, type SnapshotFileRead, type StoredEmbedder } from './snapshot-file';
 import type { BuildAnalyzer } from './parse-pool';
+import { TreeRecorder, type StoredTree } from './tree-check';
 import { emptyWalkStats, walkRepository } from './walk';
 
 export type EmbedderChoice = NodeEmbedderKind;
@@ -142,10 +144,19 @@ interface OpenContext {
 /** Walks the folder, then loads the cached index, refreshes it or builds one. */
 async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   const { dir, root, options, embedderFor, cacheDir, useCache, snapshotFile, manifestFile } = ctx;
-  // 1. Walk (names and stat only). When the walk matches the one the cached index was built
-  //    from, the index is loaded and no file is read.
   const t0 = performance.now();
-  const { entries, walkSkips, fingerprint } = await walkForOpen(root);
+  const cached = useCache && !options.discardCached;
+  const manifest = cached ? await readManifest(manifestFile) : null;
+  const readStored = cachedSnapshotReader(snapshotFile, options.onNotice);
+  // 1. The folders and files the cached index was built from, stat'ed where they were: when
+  //    none changed, the index is loaded without walking the folder or reading a file.
+  if (manifest?.tree && recordedTreeUnchanged(manifest, root)) {
+    const opened = await openCached(ctx, readStored, manifest.tree.skips, t0);
+    if (opened) return opened;
+  }
+  // 2. Walk (names and stat only). When the walk matches the one the cached index was built
+  //    from, the index is loaded and no file is read.
+  const { entries, walkSkips, fingerprint, tree } = await walkForOpen(root);
   const languages = parsedLanguages(entries);
   let pool = await ctx.pool.ahead;
   if (pool && languages.files < PARSE_POOL_MIN_FILES) {
@@ -155,34 +166,18 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   }
   pool?.prepare(languages.names);
   const digest = fingerprint.digest();
-  const cached = useCache && !options.discardCached;
-  const manifest = cached ? await readManifest(manifestFile) : null;
-  const readStored = cachedSnapshotReader(snapshotFile, options.onNotice);
   if (manifestTrusts(manifest, fingerprint, digest)) {
-    const t1 = performance.now();
-    const { snapshot, engine } = await loadCached(
-      readStored,
-      (file) => embedderFor(options.embedder, file.storedEmbedder()),
-      options,
-    );
-    if (snapshot && engine) {
-      // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
-      const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
-      return {
-        root,
-        engine,
-        intake,
-        unreadable: [],
-        fromCache: true,
-        cacheCheck: 'stat',
-        readMs: t1 - t0,
-        loadMs: performance.now() - t1,
-        cacheFailure: null,
-      };
+    const opened = await openCached(ctx, readStored, walkSkips, t0);
+    if (opened) {
+      // Recorded again for the next run, which then need not walk (the manifest had no record, or
+      // one that no longer holds: a time too late to trust, a name added and removed); a failed
+      // write only means the next run walks too.
+      if (tree) await writeManifest(manifestFile, { ...manifest!, tree }).catch(() => {});
+      return opened;
     }
   }
 
-  // 2. Read and classify every file, then load (same contents), refresh or build.
+  // 3. Read and classify every file, then load (same contents), refresh or build.
   // With the workers up ahead, every file is parsed (there is no index to reuse): each one
   // goes to them as soon as it is read, and the build takes the analyses as they come.
   const parsing = pool ? new ParseAhead((path, text) => pool.analyze(path, text), Infinity) : null;
@@ -201,7 +196,7 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   const cacheWrites = new CacheWrites();
   const remember = async () => {
     if (useCache && unreadable.length === 0)
-      await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now() }));
+      await cacheWrites.run(() => writeManifest(manifestFile, { fingerprint: digest, writtenAt: Date.now(), tree }));
   };
   if (previous && previous.version === SNAPSHOT_VERSION && sameFiles(previous, intake)) {
     const engine = loadOrNull(
@@ -247,6 +242,36 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
     readMs,
     loadMs: performance.now() - t1,
     cacheFailure: cacheWrites.failure,
+  };
+}
+
+/** The repository from its cached index, found current by a stat check (null when the index cannot be loaded). */
+async function openCached(
+  ctx: OpenContext,
+  readStored: () => Promise<StoredSnapshot | null>,
+  walkSkips: SkippedFile[],
+  t0: number,
+): Promise<OpenedRepository | null> {
+  const { root, options, embedderFor } = ctx;
+  const t1 = performance.now();
+  const { snapshot, engine } = await loadCached(
+    readStored,
+    (file) => embedderFor(options.embedder, file.storedEmbedder()),
+    options,
+  );
+  if (!snapshot || !engine) return null;
+  // Files intake skipped after reading them (binary, oversized) are not in the snapshot's list.
+  const intake = { files: snapshot.files.map(({ path, hash }) => ({ path, hash })), skippedFiles: walkSkips };
+  return {
+    root,
+    engine,
+    intake,
+    unreadable: [],
+    fromCache: true,
+    cacheCheck: 'stat',
+    readMs: t1 - t0,
+    loadMs: performance.now() - t1,
+    cacheFailure: null,
   };
 }
 
@@ -338,29 +363,36 @@ async function buildAnalyzer(
 }
 
 /** The walk's entries (names and stat only: nothing read), its skips, and the fingerprint a cached index is checked against. */
-async function walkForOpen(
-  root: string,
-): Promise<{ entries: IntakeEntry[]; walkSkips: SkippedFile[]; fingerprint: WalkFingerprint }> {
+async function walkForOpen(root: string): Promise<{
+  entries: IntakeEntry[];
+  walkSkips: SkippedFile[];
+  fingerprint: WalkFingerprint;
+  tree: StoredTree | null;
+}> {
   const walkStats = emptyWalkStats();
   const fingerprint = new WalkFingerprint();
+  const recorder = new TreeRecorder();
   const entries: IntakeEntry[] = [];
   const walkSkips: SkippedFile[] = [];
-  for await (const entry of walkRepository(
-    root,
-    { onFile: (path, size, mtimeMs) => fingerprint.file(path, size, mtimeMs) },
-    walkStats,
-  )) {
+  const hooks = {
+    onFile: (path: string, size: number | undefined, mtimeMs: number | undefined, viaLink: boolean) => {
+      fingerprint.file(path, size, mtimeMs);
+      recorder.file(path, size, mtimeMs, viaLink);
+    },
+    onDirectory: (path: string, mtimeMs: number | undefined) => recorder.directory(path, mtimeMs),
+    onIgnoreFile: (path: string, size: number | undefined, mtimeMs: number | undefined) =>
+      recorder.file(path, size, mtimeMs),
+  };
+  for await (const entry of walkRepository(root, hooks, walkStats)) {
     if ('skip' in entry) {
       fingerprint.skip(entry.path, entry.skip);
-      walkSkips.push({
-        path: entry.path,
-        reason: entry.skip,
-        detail: entry.detail ?? skipDetail(entry.skip, entry.note),
-      });
+      const skip = { path: entry.path, reason: entry.skip, detail: entry.detail ?? skipDetail(entry.skip, entry.note) };
+      walkSkips.push(skip);
+      recorder.skip(skip);
     }
     entries.push(entry);
   }
-  return { entries, walkSkips, fingerprint };
+  return { entries, walkSkips, fingerprint, tree: recorder.stored() };
 }
 
 function nothingToIndex(dir: string, intake: IntakeResult): InputError {

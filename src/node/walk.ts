@@ -22,6 +22,7 @@ import {
   readlinkSync,
   readSync,
   realpathSync,
+  statSync,
 } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -30,8 +31,15 @@ import { ignoreNote, type IntakeEntry } from '../engine/intake/intake';
 
 export interface WalkOptions extends IgnoreMatcherOptions {
   signal?: AbortSignal;
-  /** Told of every file the walk yields for reading, with what stat said (undefined when stat failed). */
-  onFile?: (path: string, size: number | undefined, mtimeMs: number | undefined) => void;
+  /**
+   * Told of every file the walk yields for reading, with what stat said (undefined when stat
+   * failed), and whether the name is a link to it.
+   */
+  onFile?: (path: string, size: number | undefined, mtimeMs: number | undefined, viaLink: boolean) => void;
+  /** Told of every folder listed, with its modification time (undefined when stat failed). */
+  onDirectory?: (path: string, mtimeMs: number | undefined) => void;
+  /** Told of every .gitignore read (its rules, even when it ignores itself), as onFile. */
+  onIgnoreFile?: (path: string, size: number | undefined, mtimeMs: number | undefined) => void;
   /**
    * Called just before each file is opened: a test's hook to change the tree between the walk's
    * check and the read, deterministically.
@@ -199,6 +207,8 @@ export async function* walkRepository(
   while (stack.length > 0) {
     if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('Walk cancelled', 'AbortError');
     const dir = stack.pop()!;
+    // Before the listing: a name added after it moves the folder's time past the one recorded.
+    const folderTime = options.onDirectory ? statSync(absolute(dir), { throwIfNoEntry: false })?.mtimeMs : undefined;
     let dirents: Dirent[];
     try {
       // Sync, like the stats below: the thread pool's round trip per directory was most of a
@@ -210,6 +220,7 @@ export async function* walkRepository(
       continue;
     }
     stats.directories++;
+    if (options.onDirectory) options.onDirectory(dir, folderTime);
     const relative = (name: string) => (dir === '' ? name : `${dir}/${name}`);
 
     // This directory's .gitignore governs everything below it: read it first, as checked as any file.
@@ -218,12 +229,14 @@ export async function* walkRepository(
       const full = join(absolute(dir), GITIGNORE_FILE);
       try {
         const info = lstatSync(full);
+        options.onIgnoreFile?.(relative(GITIGNORE_FILE), info.size, info.mtimeMs);
         matcher.addIgnoreFile(
           dir,
           new TextDecoder().decode(readChecked(full, { dev: info.dev, ino: info.ino, link: false }, insideRoot)),
         );
       } catch {
         // Reported when the file itself is read by the consumer.
+        options.onIgnoreFile?.(relative(GITIGNORE_FILE), undefined, undefined);
       }
     }
 
@@ -270,7 +283,7 @@ export async function* walkRepository(
       }
       const checked =
         info && (linked || info.isFile()) ? { dev: info.dev, ino: info.ino, link: linked !== undefined } : undefined;
-      options.onFile?.(path, info?.size, info?.mtimeMs);
+      options.onFile?.(path, info?.size, info?.mtimeMs, linked !== undefined);
       stats.files++;
       yield fileEntry(path, full, checked, info?.size);
     }

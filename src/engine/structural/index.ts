@@ -362,7 +362,7 @@ export class StructuralIndex implements Retriever {
     if (member) return this.preciseHits(member, limit);
     const queries = nameQueriesOf(plan);
     const hints = plan.identifiers.length ? plan.identifiers.flatMap(qualifiedParts) : plan.terms;
-    return this.preciseHits(this.scoreNames(queries, hints, plan.definitionKind, {}), limit);
+    return this.preciseHits(this.scoreNames(queries, hints, plan.definitionKind, { preciseWhenAny: true }), limit);
   }
 
   /**
@@ -375,7 +375,9 @@ export class StructuralIndex implements Retriever {
     const qualifier = plan.qualifiers?.[plan.qualifiers.length - 1];
     const name = plan.identifiers[0];
     if (!qualifier || !name) return null;
-    const scored = this.scoreNames([{ text: name, tokens: splitIdentifier(name) }], [], plan.definitionKind, {});
+    const scored = this.scoreNames([{ text: name, tokens: splitIdentifier(name) }], [], plan.definitionKind, {
+      preciseWhenAny: true,
+    });
     if (!scored.some((s) => PRECISE_MATCHES.has(s.match))) return null;
     const wanted = qualifier.toLowerCase();
     const inContainer: ScoredDefinition[] = [];
@@ -435,7 +437,7 @@ export class StructuralIndex implements Retriever {
     queries: NameQuery[],
     containerHints: readonly string[],
     kind: DefinitionKind | undefined,
-    options: { prefixMinLength?: number },
+    options: { prefixMinLength?: number; preciseWhenAny?: boolean },
   ): ScoredDefinition[] {
     const bestByName = new Map<number, NameMatch>();
     for (const query of queries) {
@@ -444,6 +446,10 @@ export class StructuralIndex implements Retriever {
         if (!current || current.score < m.score) bestByName.set(m.nameId, m);
       }
     }
+    // preciseHits keeps only the precise matches when there are any: the near misses are not
+    // scored then (each scored definition reads its file's analysis).
+    if (options.preciseWhenAny && [...bestByName.values()].some((m) => PRECISE_MATCHES.has(m.kind)))
+      for (const [id, m] of bestByName) if (!PRECISE_MATCHES.has(m.kind)) bestByName.delete(id);
     const hints = new Set(containerHints.map((h) => h.toLowerCase()));
     const scored: ScoredDefinition[] = [];
     for (const m of bestByName.values()) {

@@ -64,22 +64,35 @@ export interface TextGrepResult extends Omit<GrepResult, 'matches'> {
 export class TextIndex implements Retriever {
   readonly modality = 'text' as const;
   private readonly grepper: GrepSearcher;
-  private readonly fileById = new Map<number, CorpusFile>();
-  private readonly definers = new Map<string, number[]>();
+  /** Built on first use: a loaded index's one question (a CLI search) may never read them. */
+  private fileByIdValue: Map<number, CorpusFile> | null = null;
+  private definersValue: Map<string, number[]> | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
     private readonly trigrams: TrigramIndex,
     private readonly terms: TermIndex,
   ) {
-    for (const f of corpus.files) this.fileById.set(f.id, f);
     this.grepper = new GrepSearcher(corpus.files, trigrams);
-    for (const c of corpus.chunks) {
-      if (!c.symbol) continue;
-      const list = this.definers.get(c.symbol);
-      if (list) list.push(c.id);
-      else this.definers.set(c.symbol, [c.id]);
+  }
+
+  private get fileById(): Map<number, CorpusFile> {
+    return (this.fileByIdValue ??= new Map(this.corpus.files.map((f) => [f.id, f])));
+  }
+
+  /** The chunks defining each symbol. */
+  private get definers(): Map<string, number[]> {
+    if (!this.definersValue) {
+      const definers = new Map<string, number[]>();
+      for (const c of this.corpus.chunks) {
+        if (!c.symbol) continue;
+        const list = definers.get(c.symbol);
+        if (list) list.push(c.id);
+        else definers.set(c.symbol, [c.id]);
+      }
+      this.definersValue = definers;
     }
+    return this.definersValue;
   }
 
   /**

@@ -16,6 +16,8 @@ import type {
   QueryPlan,
   SearchOptions,
   SearchResponse,
+  SearchResult,
+  SkipCode,
   UnderstoodQuery,
 } from './contract';
 import { MODALITIES } from './contract';
@@ -48,11 +50,11 @@ import {
 } from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
-import { retrieve } from './search/retrieve';
+import { retrieve, type Retrieval } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
 import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
-import { narrowFiles, planSearch } from './search/understand';
+import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
 import { dropSubject, subjectChunk } from './search/similar';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -177,15 +179,7 @@ export class Engine {
       ? { error: understood.error }
       : narrowFiles(understood, options, this.corpus, this.indexes.text);
     if ('error' in scope) return this.unanswered(query, understood, scope.error, preset, started);
-    const { plan, notes: planNotes } = planSearch(understood, options, {
-      occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
-      matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,
-      messages: corpusMessageSources(this.corpus, this.indexes.text),
-      chunk: (id) => this.chunk(id),
-      chunkText: (chunk) => this.chunkText(chunk),
-      subjectChunk: (subject) =>
-        this.indexes.structural ? subjectChunk(this.corpus, this.indexes.structural, subject) : undefined,
-    });
+    const { plan, notes: planNotes } = planSearch(understood, options, this.planningLookups());
     const weighting = searchWeights(plan, preset, options);
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
     const { weights } = choice;
@@ -199,50 +193,8 @@ export class Engine {
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
-    const evidence = evidenceOfChunks(plan, retrieval.lists);
-    const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
-    const fused = fuse({
-      lists: evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists,
-      weights,
-      k: weighting.k,
-      strategy,
-      // Without the graph yet, centrality 0: boost 1, and the explanation says the graph was not ready.
-      centralityOf: (id) => {
-        const graph = this.indexes.graph;
-        return graph
-          ? boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, graph.centralityOfChunk(id))
-          : 0;
-      },
-      chunkOf: (id) => this.corpus.chunks[id],
-      limit: evidence ? Infinity : limit,
-      furtherChunksOfFiles: plan.intent === 'find_references',
-      siblingOf: this.siblingLookup(subject, strategy),
-      rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
-      ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestPath } : {}),
-    });
-    const held = evidence ? byEvidence(fused, evidence, limit) : null;
-    const results = held ? held.results : fused;
-    placeMessageResults(results, plan, this.corpus, this.indexes.text);
-    const excluded =
-      results.length === 0 || exactMissing
-        ? filteredOut({
-            ...scope,
-            plan,
-            droppedFiles: retrieval.droppedFiles,
-            grep: (p, o) => this.indexes.text.grep(p, o),
-          })
-        : null;
-    if (excluded) notes.push(filteredOutMessage(excluded));
-    const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
-    if (notReady.length > 0) {
-      notes.push(notReadyNote(notReady, skipped, strategy));
-      for (const r of results) r.explanation.notReady = notReady;
-    }
-    const absent = this.absentName(plan);
-    if (absent)
-      notes.unshift(
-        `No ${absent.name} in this repository: the results are loose matches.${didYouMean(absent.suggestions)}`,
-      );
+    const { results, held } = this.ranked(plan, retrieval, weighting.k, weights, subject, options.limit);
+    const { excluded, notReady, absent } = this.annotate(plan, scope, retrieval, skipped, results, exactMissing, notes);
     const modalities: ModalityRun[] = MODALITIES.map(
       (m) =>
         retrieval.runs.get(m) ??
@@ -272,6 +224,90 @@ export class Engine {
       },
       results,
     };
+  }
+
+  /** What planning asks of this repository: verbatim and pattern occurrence, message sources, the subject of "similar to". */
+  private planningLookups(): PlanSources {
+    return {
+      occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
+      matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,
+      messages: corpusMessageSources(this.corpus, this.indexes.text),
+      chunk: (id) => this.chunk(id),
+      chunkText: (chunk) => this.chunkText(chunk),
+      subjectChunk: (subject) =>
+        this.indexes.structural ? subjectChunk(this.corpus, this.indexes.structural, subject) : undefined,
+    };
+  }
+
+  /** Fuse the retrieved lists (kept to evidence for references and impact), then place message lines. */
+  private ranked(
+    plan: QueryPlan,
+    retrieval: Retrieval,
+    k: number,
+    weights: Record<Modality, number>,
+    subject: Chunk | undefined,
+    requestedLimit: number | undefined,
+  ) {
+    const { strategy } = retrieval;
+    const evidence = evidenceOfChunks(plan, retrieval.lists);
+    const limit = requestedLimit ?? DEFAULT_RESULT_LIMIT;
+    const fused = fuse({
+      lists: evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists,
+      weights,
+      k,
+      strategy,
+      // Without the graph yet, centrality 0: boost 1, and the explanation says the graph was not ready.
+      centralityOf: (id) => {
+        const graph = this.indexes.graph;
+        return graph
+          ? boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, graph.centralityOfChunk(id))
+          : 0;
+      },
+      chunkOf: (id) => this.corpus.chunks[id],
+      limit: evidence ? Infinity : limit,
+      furtherChunksOfFiles: plan.intent === 'find_references',
+      siblingOf: this.siblingLookup(subject, strategy),
+      rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
+      ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestPath } : {}),
+    });
+    const held = evidence ? byEvidence(fused, evidence, limit) : null;
+    const results = held ? held.results : fused;
+    placeMessageResults(results, plan, this.corpus, this.indexes.text);
+    return { results, held };
+  }
+
+  /** The notes an answer carries beside its results: filtered out, not ready yet, absent name. */
+  private annotate(
+    plan: QueryPlan,
+    scope: Exclude<FileScope, { error: string }>,
+    retrieval: Retrieval,
+    skipped: ReadonlyMap<Modality, SkipCode>,
+    results: SearchResult[],
+    exactMissing: string | null,
+    notes: string[],
+  ) {
+    const { strategy } = retrieval;
+    const excluded =
+      results.length === 0 || exactMissing
+        ? filteredOut({
+            ...scope,
+            plan,
+            droppedFiles: retrieval.droppedFiles,
+            grep: (p, o) => this.indexes.text.grep(p, o),
+          })
+        : null;
+    if (excluded) notes.push(filteredOutMessage(excluded));
+    const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
+    if (notReady.length > 0) {
+      notes.push(notReadyNote(notReady, skipped, strategy));
+      for (const r of results) r.explanation.notReady = notReady;
+    }
+    const absent = this.absentName(plan);
+    if (absent)
+      notes.unshift(
+        `No ${absent.name} in this repository: the results are loose matches.${didYouMean(absent.suggestions)}`,
+      );
+    return { excluded, notReady, absent };
   }
 
   /** "Similar to X" on the fused path: each of X's siblings with its similarity (the boost's twin: none when direct). */

@@ -95,6 +95,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
     );
   }
 
+  const keys = stableKeys(view.results);
   return (
     <>
       <div className="legend" aria-hidden="true">
@@ -108,7 +109,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
       <ol ref={listRef} className={`results${stale ? ' is-stale' : ''}`} aria-label="Results" onKeyDown={onKeyDown}>
         {view.results.map((result, index) => (
           <ResultItem
-            key={result.chunkId}
+            key={keys[index]}
             result={result}
             index={index}
             isSelected={index === selected}
@@ -410,4 +411,18 @@ function MoreMatches({
       {m.lines.length < m.count ? <span className="muted"> (first {formatCount(m.lines.length)} listed)</span> : null}
     </p>
   );
+}
+
+/**
+ * A result's React key: its file and how many results of that file come before it. When an index
+ * arrives and a file's best chunk changes (a text window gives way to the function), the row is
+ * the same element, so the reader's focus and scroll stay where they were.
+ */
+function stableKeys(results: readonly ResultView[]): string[] {
+  const seen = new Map<string, number>();
+  return results.map((r) => {
+    const n = seen.get(r.path) ?? 0;
+    seen.set(r.path, n + 1);
+    return `${r.path}#${n}`;
+  });
 }

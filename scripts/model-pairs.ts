@@ -7,7 +7,7 @@
  * blanks them for its "understand" questions.
  */
 import type { Definition } from '../src/engine/contract';
-import { EMBED_TEXT_MAX_CHARS, headerRepeats } from '../src/engine/semantic/embedder';
+import { EMBED_TEXT_MAX_CHARS, embeddingHeader } from '../src/engine/semantic/embedder';
 
 /** A first sentence shorter than this says too little to learn from ("Constructor."). */
 export const MIN_SENTENCE_WORDS = 3;
@@ -193,8 +193,7 @@ export function codeText(path: string, def: Definition, blankedLines: string[]):
   const name = def.container ? `${def.container}.${def.name}` : def.name;
   const named = [`${def.kind} ${name}`];
   if (def.signature) named.push(def.signature);
-  const header = [path];
-  for (let i = headerRepeats(def.endLine - def.startLine + 1); i > 0; i--) header.push(...named);
+  const header = embeddingHeader(path, named, def.endLine - def.startLine + 1);
   const body: string[] = [];
   let length = header.join('\n').length;
   for (let l = def.startLine; l <= def.endLine && l <= blankedLines.length; l++) {

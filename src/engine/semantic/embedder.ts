@@ -91,19 +91,30 @@ export function headerRepeats(lines: number): number {
 }
 
 /**
+ * The header lines embedded ahead of a chunk's code: its path, then `named` (the `kind name`
+ * line and the signature) headerRepeats(lines) times. Training pairs (scripts/model-pairs.ts)
+ * write the same header, so the model learns on what it is served.
+ */
+export function embeddingHeader(path: string, named: readonly string[], lines: number): string[] {
+  const header = [path];
+  for (let i = headerRepeats(lines); i > 0; i--) header.push(...named);
+  return header;
+}
+
+/**
  * The text embedded for a chunk: its path, then `kind container.symbol` and the signature
  * (for definition chunks, headerRepeats times), then the chunk's lines, truncated to
  * EMBED_TEXT_MAX_CHARS. Path and name come first so they survive truncation: they are the
  * densest description.
  */
 export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
-  const header: string[] = [chunk.path];
+  let header = [chunk.path];
   if (chunk.symbol) {
     const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
     const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
     const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
     if (def?.signature) named.push(def.signature);
-    for (let i = headerRepeats(chunk.endLine - chunk.startLine + 1); i > 0; i--) header.push(...named);
+    header = embeddingHeader(chunk.path, named, chunk.endLine - chunk.startLine + 1);
   }
   const fileLines = lines ?? file.text.split('\n');
   const body: string[] = [];

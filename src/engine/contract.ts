@@ -333,15 +333,10 @@ export interface SearchResult {
 }
 
 /** A chunk of a result's file that also answers: its range, score and explanation. */
-export interface SubResult {
-  chunkId: number;
-  startLine: number;
-  endLine: number;
-  symbol?: string;
-  definitionKind?: DefinitionKind;
-  score: number;
-  explanation: ResultExplanation;
-}
+export type SubResult = Pick<
+  SearchResult,
+  'chunkId' | 'startLine' | 'endLine' | 'symbol' | 'definitionKind' | 'score' | 'explanation'
+>;
 
 /** Why a modality did not run for a query (the engine decides on these; skip.ts words them). */
 export type SkipCode =

@@ -83,8 +83,6 @@ export class TreeRecorder {
  */
 export function treeUnchanged(root: string, tree: StoredTree, raceMs: number): boolean {
   if (!(tree.newestMtimeMs < tree.recordedAt - raceMs)) return false;
-  if (tree.dirs.length !== tree.dirMtimes.length || tree.files.length !== tree.sizes.length) return false;
-  if (tree.files.length !== tree.mtimes.length) return false;
   // Concatenated, not path.join: the recorded paths are already normal ('/'-separated, no dots),
   // and join's normalizing was a sixth of this loop.
   const under = root.endsWith(sep) ? root : root + sep;
@@ -106,5 +104,7 @@ export function parsedTree(value: unknown): StoredTree | null {
   const columns = [t.dirs, t.dirMtimes, t.files, t.sizes, t.mtimes, t.skips];
   if (!columns.every(Array.isArray) || typeof t.newestMtimeMs !== 'number' || typeof t.recordedAt !== 'number')
     return null;
+  if (t.dirs!.length !== t.dirMtimes!.length) return null;
+  if (t.files!.length !== t.sizes!.length || t.files!.length !== t.mtimes!.length) return null;
   return t as StoredTree;
 }

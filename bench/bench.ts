@@ -50,7 +50,29 @@ const BROWSER_QUERIES_PER_INTENT = 8;
 /** Reloads per browser run, for reload → first result. */
 const BROWSER_RELOADS = 3;
 
+const USAGE = `usage: npm run bench -- [--sizes 1,10,50] [--runs N] [--scale] [--no-cli] [--no-browser]
+                        [--browser-sizes 1,10] [--embed-sizes 1,10] [--rebuild-app]
+Without flags: the 1 and 10 MB tiers, 3 runs each, Node, the CLI and Chromium (about 15 min).`;
+const VALUE_FLAGS = ['--sizes', '--runs', '--browser-sizes', '--embed-sizes'];
+const SWITCHES = ['--no-browser', '--rebuild-app', '--scale', '--no-cli'];
+
+/** `--help` prints the usage; an unknown flag stops before any work, so a typo never starts a 15-minute run. */
+function checkArgs(argv: string[]): void {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    if (VALUE_FLAGS.includes(argv[i]!)) i++;
+    else if (!SWITCHES.includes(argv[i]!)) {
+      process.stderr.write(`unknown argument: ${argv[i]}\n${USAGE}\n`);
+      process.exit(2);
+    }
+  }
+}
+
 function parseFlags(argv: string[]): Flags {
+  checkArgs(argv);
   const get = (name: string) => {
     const i = argv.indexOf(`--${name}`);
     return i === -1 ? undefined : argv[i + 1];

@@ -71,18 +71,20 @@ const load = () =>
 interface ProcessRun {
   wallS: number;
   cpuS: number;
+  /** The process's peak resident set (all threads), in MB. */
+  peakRssMb: number;
   stdout: string;
 }
 
-/** One whole process, timed by /usr/bin/time (wall, and user + system CPU of the process and its threads). */
+/** One whole process, timed by /usr/bin/time (wall, user + system CPU of the process and its threads, peak RSS). */
 function timedProcess(args: string[]): ProcessRun {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, ...args], {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...args], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  const [wall, user, system] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  return { wallS: wall, cpuS: user + system, stdout: r.stdout };
+  const [wall, user, system, peakKb] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { wallS: wall, cpuS: user + system, peakRssMb: peakKb / 1024, stdout: r.stdout };
 }
 
 interface Side {
@@ -104,7 +106,7 @@ function buildSection({ options, tiers, sides, scratch, say }: Context): void {
   const buildTier = tiers.get(options.buildSize)!;
   const builds = new Map<
     string,
-    { wall: number[]; cpu: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }
+    { wall: number[]; cpu: number[]; rss: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }
   >();
   for (let rep = 0; rep < options.reps; rep++)
     for (const side of sides) {
@@ -130,9 +132,10 @@ function buildSection({ options, tiers, sides, scratch, say }: Context): void {
       // counted once); an older CLI without it: the sum of its sequential stages.
       const engineMs =
         stages.indexes ?? ['parse', 'chunks', 'text', 'structural', 'graph'].reduce((s, k) => s + (stages[k] ?? 0), 0);
-      const b = builds.get(side.name) ?? { wall: [], cpu: [], engine: [], parse: [], rest: [], read: [] };
+      const b = builds.get(side.name) ?? { wall: [], cpu: [], rss: [], engine: [], parse: [], rest: [], read: [] };
       b.wall.push(r.wallS);
       b.cpu.push(r.cpuS);
+      b.rss.push(r.peakRssMb);
       b.engine.push(engineMs / 1000);
       b.parse.push((stages.parse ?? 0) / 1000);
       b.rest.push((engineMs - (stages.parse ?? 0)) / 1000);
@@ -146,13 +149,13 @@ function buildSection({ options, tiers, sides, scratch, say }: Context): void {
   // The files are parsed as they are read (since the parse workers start before the walk), so
   // Engine.build alone flatters: walk + read + Engine.build is the build as a user waits for it.
   say(
-    '| CLI | Engine.build (medians) | MB/s | walk + read + Engine.build | MB/s | parse stage | after the parse | whole `fourfold index` wall (min) | MB/s | its CPU (all threads) | MB per CPU-second |',
+    '| CLI | Engine.build (medians) | MB/s | walk + read + Engine.build | MB/s | parse stage | after the parse | whole `fourfold index` wall (min) | MB/s | its CPU (all threads) | MB per CPU-second | peak RSS |',
   );
-  say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, b] of builds) {
     const readAndBuild = median(b.engine.map((e, i) => e + b.read[i]));
     say(
-      `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${readAndBuild.toFixed(2)} s | **${(mb / readAndBuild).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s (${Math.min(...b.wall).toFixed(2)}) | ${(mb / median(b.wall)).toFixed(2)} | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} |`,
+      `| ${name} | ${median(b.engine).toFixed(2)} s | **${(mb / median(b.engine)).toFixed(2)}** | ${readAndBuild.toFixed(2)} s | **${(mb / readAndBuild).toFixed(2)}** | ${median(b.parse).toFixed(2)} s | ${median(b.rest).toFixed(2)} s | ${median(b.wall).toFixed(2)} s (${Math.min(...b.wall).toFixed(2)}) | ${(mb / median(b.wall)).toFixed(2)} | ${median(b.cpu).toFixed(2)} s | ${(mb / median(b.cpu)).toFixed(2)} | ${median(b.rss).toFixed(0)} MB |`,
     );
   }
   const before = builds.get('before');
@@ -287,10 +290,14 @@ function cachedSearches(
 
 /** A command other than node, timed the same way (ripgrep exits 1 when nothing matched: still a whole scan). */
 function timedCommand(cmd: string, args: string[], cwd: string): ProcessRun {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  const [wall, user, system] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  return { wallS: wall, cpuS: user + system, stdout: r.stdout };
+  const [wall, user, system, peakKb] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { wallS: wall, cpuS: user + system, peakRssMb: peakKb / 1024, stdout: r.stdout };
 }
 
 async function latencySection({ options, tiers, sides, scratch, say }: Context): Promise<void> {

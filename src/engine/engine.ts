@@ -97,6 +97,8 @@ export class Engine {
   private suggester: NameSuggester | null = null;
   /** The columns as loaded: a loaded engine's snapshot() stores them again without encoding them. */
   private storedColumns: StoredColumns | null = null;
+  /** An on-demand snapshot's chunk centralities (read when first needed): the boost then loads no graph. */
+  private storedCentrality: (() => Float32Array | null) | null = null;
   private readonly indexed: IndexedCorpus;
 
   private constructor(
@@ -153,6 +155,8 @@ export class Engine {
       },
       chunks: snapshot.chunks,
     };
+    const column = snapshot.onDemand?.chunkCentrality;
+    if (column) engine.storedCentrality = () => column.call(snapshot.onDemand);
     measure('load', started);
     return engine;
   }
@@ -258,10 +262,10 @@ export class Engine {
       strategy,
       // Without the graph yet, centrality 0: boost 1, and the explanation says the graph was not ready.
       centralityOf: (id) => {
-        const graph = this.indexes.graph;
-        return graph
-          ? boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, graph.centralityOfChunk(id))
-          : 0;
+        const centrality = this.chunkCentrality(id);
+        return centrality === null
+          ? 0
+          : boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, centrality);
       },
       chunkOf: (id) => this.corpus.chunks[id],
       limit: evidence ? Infinity : limit,
@@ -310,11 +314,20 @@ export class Engine {
     return { excluded, notReady, absent };
   }
 
+  /** A chunk's centrality (GraphIndex.centralityOfChunk), or null without a graph. */
+  private chunkCentrality(id: number): number | null {
+    const column = this.storedCentrality?.();
+    if (column) return column[id] ?? 0;
+    return this.indexes.graph?.centralityOfChunk(id) ?? null;
+  }
+
   /** "Similar to X" on the fused path: each of X's siblings with its similarity (the boost's twin: none when direct). */
   private siblingLookup(subject: Chunk | undefined, strategy: 'direct' | 'fused') {
-    const structural = this.indexes.structural;
     const of = subject?.symbol;
-    if (!subject || of === undefined || !structural || strategy === 'direct') return undefined;
+    if (!subject || of === undefined || strategy === 'direct') return undefined;
+    // Read only now: a question with no subject need not load the structural index at all.
+    const structural = this.indexes.structural;
+    if (!structural) return undefined;
     const similarity = new Map(structural.siblingsOf(subject.id).map((s) => [s.chunkId, s.similarity]));
     return (id: number) => {
       const s = similarity.get(id);

@@ -77,6 +77,11 @@ export interface StoredColumns {
 export interface OnDemandSnapshot {
   fileText(index: number): string;
   hasModality(modality: Modality): boolean;
+  /**
+   * Every chunk's centrality as the graph gives it (`chunkCentralities`), or null without a
+   * graph: the fused boost reads this column instead of loading the graph.
+   */
+  chunkCentrality?(): Float32Array | null;
 }
 
 /**

@@ -74,9 +74,30 @@ describe('snapshot file', () => {
     expect(loaded.snapshot().texts).toEqual(built.snapshot().texts);
   });
 
-  it('opens with its graph damaged, and refuses when a question first reads it', async () => {
+  it('opens with its graph damaged, answers a literal question without it, and refuses a graph question', async () => {
     const loaded = opened(damaged((name) => name === 'graph section'));
-    await expect(loaded.search('"createElement"')).rejects.toMatchObject({ code: 'damaged', part: 'graph section' });
+    expect(await ranked(loaded, '"createElement"')).toEqual(await ranked(built, '"createElement"'));
+    await expect(loaded.search('what calls createElement')).rejects.toMatchObject({
+      code: 'damaged',
+      part: 'graph section',
+    });
+  });
+
+  it('refuses when the boost first reads damaged chunk centralities', async () => {
+    const loaded = opened(damaged((name) => name === 'centrality section'));
+    await expect(loaded.search('"createElement"')).rejects.toMatchObject({
+      code: 'damaged',
+      part: 'centrality section',
+    });
+  });
+
+  it('answers a literal question from the trigram half alone, and refuses a ranked one on damaged terms', async () => {
+    const loaded = opened(damaged((name) => name === 'textTerms section'));
+    expect(await ranked(loaded, '/use[A-Z]\\w+/')).toEqual(await ranked(built, '/use[A-Z]\\w+/'));
+    await expect(loaded.search('how are hooks scheduled')).rejects.toMatchObject({
+      code: 'damaged',
+      part: 'textTerms section',
+    });
   });
 
   it('reads a damaged file text only when a question reads that file, and then refuses', async () => {
@@ -87,7 +108,8 @@ describe('snapshot file', () => {
   });
 
   it('finds every damaged part when read whole', () => {
-    for (const name of ['analyses section', 'text section', 'semantic section', 'text block 0']) {
+    const checkedOnRead = ['analyses section', 'text section', 'textTerms section', 'centrality section'];
+    for (const name of [...checkedOnRead, 'semantic section', 'text block 0']) {
       const read = openSnapshotFile(damaged((n) => n === name));
       if (!('snapshot' in read)) throw new Error('the damaged part is not one read at open');
       expect(() => read.file.readAll()).toThrow(SnapshotDamagedError);

@@ -6,7 +6,7 @@
  * of texts, is read, checked against its SHA-256 and decoded when first used, then kept. A query
  * that reads the trigram postings and a few files reads those and nothing else.
  *
- *   bytes 0–7    magic "FOURFSN2"
+ *   bytes 0–7    magic "FOURFSN3" (FOURFSN2 had no centrality section)
  *   bytes 8–11   u32 LE length of the table of contents (JSON, UTF-8)
  *   bytes 12–15  u32 LE checksumBytes of the table of contents
  *   bytes 16–    the table of contents (SnapshotToc); offsets count from its end, padded to 8
@@ -20,11 +20,14 @@ import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Modality } from '../engine/contract';
+import { chunkCentralities } from '../engine/graph/index';
 import { STORED_MODALITIES } from '../engine/registry';
 import { SnapshotDamagedError, type EngineSnapshot, type StoredTexts } from '../engine/snapshot';
+import type { TextSnapshot } from '../engine/text/index';
+import type { TermSnapshot } from '../engine/text/terms';
 import { checksumBytes } from '../engine/store/checksum';
 
-const SNAPSHOT_MAGIC = 'FOURFSN2';
+const SNAPSHOT_MAGIC = 'FOURFSN3';
 const HEADER_BYTES = 16;
 
 /**
@@ -48,8 +51,10 @@ const SECTIONS = [
   'textEnds',
   'analyses',
   'text',
+  'textTerms',
   'structural',
   'graph',
+  'centrality',
   'semantic',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
@@ -103,9 +108,13 @@ function sectionValues(snapshot: EngineSnapshot): Record<SectionName, unknown> {
     chunks: snapshot.chunks,
     textEnds: snapshot.texts.ends,
     analyses: snapshot.analyses,
-    text: modalities.text,
+    // The text index in two parts: a literal or regex question reads the trigrams alone.
+    text: modalities.text && { ...modalities.text, terms: null },
+    textTerms: modalities.text?.terms ?? null,
     structural: modalities.structural,
     graph: modalities.graph,
+    // Beside the graph: the fused boost reads this column, not the graph (OnDemandSnapshot.chunkCentrality).
+    centrality: modalities.graph ? chunkCentralities(modalities.graph, snapshot.chunks.fileChunkStart) : null,
     semantic: modalities.semantic,
   };
 }
@@ -247,6 +256,14 @@ export class SnapshotFile {
     return this.decoded.get(name) as T;
   }
 
+  /** The text index's stored form, its term half read when a question first ranks terms. */
+  private text(): TextSnapshot | null {
+    const trigramHalf = this.section<TextSnapshot | null>('text');
+    if (!trigramHalf) return null;
+    const terms = () => this.section<TermSnapshot>('textTerms');
+    return Object.defineProperty({ ...trigramHalf }, 'terms', { get: terms, enumerable: true });
+  }
+
   private block(b: number): Buffer {
     let bytes = this.blocks.get(b);
     if (!bytes) {
@@ -315,7 +332,10 @@ export class SnapshotFile {
     const head = this.section<{ version: number; stats: EngineSnapshot['stats'] }>('head');
     const modalities = {} as EngineSnapshot['modalities'];
     for (const m of STORED_MODALITIES)
-      Object.defineProperty(modalities, m, { get: () => this.section(m), enumerable: true });
+      Object.defineProperty(modalities, m, {
+        get: () => (m === 'text' ? this.text() : this.section(m)),
+        enumerable: true,
+      });
     let texts: StoredTexts | null = null;
     const snapshot = {
       version: head.version,
@@ -323,7 +343,11 @@ export class SnapshotFile {
       files: this.section('files'),
       chunks: this.section('chunks'),
       modalities,
-      onDemand: { fileText: (i) => this.fileText(i), hasModality: (m) => this.hasModality(m) },
+      onDemand: {
+        fileText: (i) => this.fileText(i),
+        hasModality: (m) => this.hasModality(m),
+        chunkCentrality: () => this.section<Float32Array | null>('centrality'),
+      },
     } as Omit<EngineSnapshot, 'texts' | 'analyses'> as EngineSnapshot;
     Object.defineProperty(snapshot, 'texts', { get: () => (texts ??= this.wholeTexts()), enumerable: true });
     Object.defineProperty(snapshot, 'analyses', { get: () => this.section('analyses'), enumerable: true });

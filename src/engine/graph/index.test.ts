@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent, QueryPlan } from '../contract';
-import { GraphIndex, type GraphSnapshot } from './index';
+import { chunkCentralities, GraphIndex, type GraphSnapshot } from './index';
 import { call, chunkOf, def, imp, makeCorpus, type FixtureFile } from '../../../test/support/graph-fixture';
 import { IMPORTED_NAME_CONFIDENCE, SAME_FILE_CONFIDENCE } from './graph';
 
@@ -286,6 +286,16 @@ describe('GraphIndex: search by intent', () => {
 describe('GraphIndex: serialize → load', () => {
   const corpus = makeCorpus(APP);
   const graph = GraphIndex.build(corpus);
+
+  it("stores every chunk's centrality as a column, which the boost reads without loading the graph", () => {
+    // The fixture's chunk ids run file by file, as a stored chunk table's do.
+    expect(corpus.files.flatMap((f) => f.chunkIds)).toEqual(corpus.chunks.map((c) => c.id));
+    const fileChunkStart = new Uint32Array(corpus.files.length + 1);
+    corpus.files.forEach((f, i) => (fileChunkStart[i + 1] = fileChunkStart[i] + f.chunkIds.length));
+    const column = chunkCentralities(structuredClone(graph.serialize()), fileChunkStart);
+    expect(Array.from(column)).toEqual(corpus.chunks.map((c) => graph.centralityOfChunk(c.id)));
+    expect(new Set(column).size).toBeGreaterThan(1);
+  });
 
   it('round-trips through structured clone with identical answers, rebuilding what it leaves out', () => {
     const snapshot: GraphSnapshot = structuredClone(graph.serialize());

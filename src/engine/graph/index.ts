@@ -142,6 +142,33 @@ const SOURCE_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java)$/;
 /** Extensions a file is named by in full (a C header and its source share a stem). */
 const NATIVE_EXTENSION = /\.(c|h|cc|cpp|hpp|rb|php)$/;
 
+/** A chunk's centrality: its definition symbol's, else its file's (at `position`, -1 when the graph has no such file). */
+function symbolOrFileCentrality(
+  g: Pick<GraphSnapshot, 'chunkSymbol' | 'centrality' | 'fileCount'>,
+  chunkId: number,
+  position: number,
+): number {
+  const s = g.chunkSymbol[chunkId];
+  if (s >= 0) return g.centrality[g.fileCount + s];
+  return position < 0 ? 0 : g.centrality[position];
+}
+
+/**
+ * Every chunk's `centralityOfChunk`, from a stored graph and the stored chunk table's file
+ * ranges (chunks of file f are fileChunkStart[f]..fileChunkStart[f+1]-1; a stored corpus's file
+ * ids are its positions). A host that reads its snapshot on demand stores this column beside the
+ * graph, so the fused boost of a question that needs no graph reads no graph.
+ */
+export function chunkCentralities(graph: GraphSnapshot, fileChunkStart: Uint32Array): Float32Array {
+  const out = new Float32Array(graph.chunkSymbol.length);
+  for (let f = 0; f + 1 < fileChunkStart.length; f++) {
+    const position = f < graph.fileCount ? f : -1;
+    for (let c = fileChunkStart[f]; c < fileChunkStart[f + 1] && c < out.length; c++)
+      out[c] = symbolOrFileCentrality(graph, c, position);
+  }
+  return out;
+}
+
 export class GraphIndex implements Retriever {
   readonly modality = 'graph' as const;
   private readonly positionOfFileId: Map<number, number> | null;
@@ -243,10 +270,7 @@ export class GraphIndex implements Retriever {
   centralityOfChunk(chunkId: number): number {
     const chunk = this.corpus.chunks[chunkId];
     if (!chunk) return 0;
-    const s = this.g.chunkSymbol[chunkId];
-    if (s >= 0) return this.g.centrality[this.g.fileCount + s];
-    const p = this.filePosition(chunk.fileId);
-    return p < 0 ? 0 : this.g.centrality[p];
+    return symbolOrFileCentrality(this.g, chunkId, this.filePosition(chunk.fileId));
   }
 
   centralityOfFile(fileId: number): number {

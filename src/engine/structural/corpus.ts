@@ -83,7 +83,8 @@ export class CorpusBuilder {
   }
 
   finish(): Corpus {
-    return withLookups(this.files, this.chunks, this.fileByPath, this.lookups, this.firstChunk);
+    const lookups = this.lookups;
+    return withLookups(this.files, this.chunks, this.fileByPath, (id) => lookups[id], this.firstChunk);
   }
 }
 
@@ -167,49 +168,60 @@ export function encodeChunkTable(corpus: Corpus): ChunkTable {
 
 /** The lookup a corpus built by corpusFromAnalyses or corpusFromChunkTable keeps for a file. */
 function lookupOf(corpus: Corpus, fileId: number): SpanLookup {
-  const lookup = (corpus as Corpus & { [LOOKUPS]?: SpanLookup[] })[LOOKUPS]?.[fileId];
+  const lookup = (corpus as Corpus & { [LOOKUPS]?: (fileId: number) => SpanLookup | undefined })[LOOKUPS]?.(fileId);
   if (!lookup) throw new Error('this corpus keeps no span lookups');
   return lookup;
 }
 
 const LOOKUPS = Symbol('span lookups');
 
-/** The corpus of `entries` (in the order they were stored) from its stored chunk table. */
+/**
+ * The corpus of `entries` (in the order they were stored) from its stored chunk table. Each
+ * file's span lookup and chunk-id list are made when first asked for: a cached question touches
+ * a few files of thousands.
+ */
 export function corpusFromChunkTable(entries: readonly AnalyzedFile[], table: ChunkTable): Corpus {
   if (table?.version !== CHUNK_TABLE_VERSION)
     throw new Error(`chunk table version ${table?.version}, expected ${CHUNK_TABLE_VERSION}`);
   if (table.fileChunkStart.length !== entries.length + 1)
     throw new Error(`chunk table has ${table.fileChunkStart.length - 1} files, the snapshot ${entries.length}`);
-  const files: CorpusFile[] = [];
+  const files: CorpusFile[] = new Array(entries.length);
   const chunks: Chunk[] = new Array(table.startLine.length);
   const fileByPath = new Map<string, CorpusFile>();
-  const lookups: SpanLookup[] = [];
   for (let id = 0; id < entries.length; id++) {
     const entry = entries[id];
-    const chunkIds: number[] = [];
-    for (let c = table.fileChunkStart[id]; c < table.fileChunkStart[id + 1]; c++) {
-      const chunk: Chunk = {
-        id: c,
-        fileId: id,
-        path: entry.path,
-        startLine: table.startLine[c],
-        endLine: table.endLine[c],
-        kind: table.definition[c] === 1 ? 'definition' : 'window',
-      };
-      if (table.symbol[c] >= 0) chunk.symbol = table.names[table.symbol[c]];
-      if (table.definitionKind[c] !== NO_KIND) chunk.definitionKind = DEFINITION_KINDS[table.definitionKind[c]];
-      if (table.container[c] >= 0) chunk.container = table.names[table.container[c]];
-      chunks[c] = chunk;
-      chunkIds.push(c);
-    }
-    const from = table.fileRunStart[id];
-    const to = table.fileRunStart[id + 1];
-    lookups.push({ runStarts: table.runStarts.subarray(from, to), runSpans: table.runSpans.subarray(from, to) });
-    const file = new StoredCorpusFile(id, entry, chunkIds);
-    files.push(file);
+    for (let c = table.fileChunkStart[id]; c < table.fileChunkStart[id + 1]; c++)
+      chunks[c] = storedChunk(table, c, id, entry.path);
+    const file = new StoredCorpusFile(id, entry, table.fileChunkStart);
+    files[id] = file;
     fileByPath.set(entry.path, file);
   }
-  return withLookups(files, chunks, fileByPath, lookups, table.fileChunkStart);
+  const lookups: SpanLookup[] = [];
+  const lookupAt = (id: number): SpanLookup | undefined => {
+    if (!(id >= 0 && id < entries.length)) return undefined;
+    const from = table.fileRunStart[id];
+    const to = table.fileRunStart[id + 1];
+    return (lookups[id] ??= {
+      runStarts: table.runStarts.subarray(from, to),
+      runSpans: table.runSpans.subarray(from, to),
+    });
+  };
+  return withLookups(files, chunks, fileByPath, lookupAt, table.fileChunkStart);
+}
+
+function storedChunk(table: ChunkTable, c: number, fileId: number, path: string): Chunk {
+  const chunk: Chunk = {
+    id: c,
+    fileId,
+    path,
+    startLine: table.startLine[c],
+    endLine: table.endLine[c],
+    kind: table.definition[c] === 1 ? 'definition' : 'window',
+  };
+  if (table.symbol[c] >= 0) chunk.symbol = table.names[table.symbol[c]];
+  if (table.definitionKind[c] !== NO_KIND) chunk.definitionKind = DEFINITION_KINDS[table.definitionKind[c]];
+  if (table.container[c] >= 0) chunk.container = table.names[table.container[c]];
+  return chunk;
 }
 
 function corpusFile(id: number, entry: AnalyzedFile, chunkIds: number[]): CorpusFile {
@@ -233,14 +245,23 @@ class StoredCorpusFile implements CorpusFile {
   readonly path: string;
   readonly hash: string;
   readonly size: number;
+  private chunkIdsValue: number[] | null = null;
   constructor(
     readonly id: number,
     private readonly entry: AnalyzedFile,
-    readonly chunkIds: number[],
+    /** The chunk table's: this file's chunks are fileChunkStart[id]..fileChunkStart[id+1]-1. */
+    private readonly fileChunkStart: Uint32Array,
   ) {
     this.path = entry.path;
     this.hash = entry.hash ?? hashText(entry.text);
     this.size = entry.size ?? entry.text.length;
+  }
+  get chunkIds(): number[] {
+    if (!this.chunkIdsValue) {
+      const from = this.fileChunkStart[this.id];
+      this.chunkIdsValue = Array.from({ length: this.fileChunkStart[this.id + 1] - from }, (_, i) => from + i);
+    }
+    return this.chunkIdsValue;
   }
   get text(): string {
     return this.entry.text;
@@ -257,19 +278,19 @@ function withLookups(
   files: CorpusFile[],
   chunks: Chunk[],
   fileByPath: Map<string, CorpusFile>,
-  lookups: SpanLookup[],
+  lookupAt: (fileId: number) => SpanLookup | undefined,
   firstChunk: ArrayLike<number>,
 ): Corpus {
-  const corpus: Corpus & { [LOOKUPS]: SpanLookup[] } = {
+  const corpus: Corpus & { [LOOKUPS]: (fileId: number) => SpanLookup | undefined } = {
     files,
     chunks,
     fileByPath,
     chunkAt(fileId: number, line: number): number {
-      const lookup = lookups[fileId];
+      const lookup = lookupAt(fileId);
       if (!lookup) throw new RangeError(`no file ${fileId}`);
       return firstChunk[fileId] + lookupSpan(lookup, line);
     },
-    [LOOKUPS]: lookups,
+    [LOOKUPS]: lookupAt,
   };
   return corpus;
 }

@@ -6,6 +6,7 @@ import type { Chunk, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
 import { GrepSearcher, lineStartsOf, type GrepResult, type TextMatch } from './grep';
+import { SnapshotDamagedError } from '../snapshot';
 import { TermIndex, type TermSnapshot } from './terms';
 import { TrigramIndex, TrigramIndexBuilder, type TrigramSnapshot } from './trigrams';
 
@@ -67,13 +68,22 @@ export class TextIndex implements Retriever {
   /** Built on first use: a loaded index's one question (a CLI search) may never read them. */
   private fileByIdValue: Map<number, CorpusFile> | null = null;
   private definersValue: Map<string, number[]> | null = null;
+  private termsValue: TermIndex | null = null;
+  private readonly loadTerms: (() => TermIndex) | null = null;
 
+  /** `terms` may be a loader: a loaded index's literal or regex question reads the trigrams alone. */
   private constructor(
     private readonly corpus: Corpus,
     private readonly trigrams: TrigramIndex,
-    private readonly terms: TermIndex,
+    terms: TermIndex | (() => TermIndex),
   ) {
     this.grepper = new GrepSearcher(corpus.files, trigrams);
+    if (terms instanceof TermIndex) this.termsValue = terms;
+    else this.loadTerms = terms;
+  }
+
+  private get terms(): TermIndex {
+    return (this.termsValue ??= this.loadTerms!());
   }
 
   private get fileById(): Map<number, CorpusFile> {
@@ -140,7 +150,16 @@ export class TextIndex implements Retriever {
       throw new Error(
         `text snapshot was built for ${snapshot.fileCount} files / ${snapshot.chunkCount} chunks, corpus has ${corpus.files.length} / ${corpus.chunks.length}`,
       );
-    return new TextIndex(corpus, TrigramIndex.load(snapshot.trigrams), TermIndex.load(snapshot.terms));
+    // `snapshot.terms` is read only when a question first ranks terms (an on-demand snapshot's getter).
+    return new TextIndex(corpus, TrigramIndex.load(snapshot.trigrams), () => {
+      try {
+        return TermIndex.load(snapshot.terms);
+      } catch (e) {
+        // Loaded in the middle of a question: a part that does not load is damage the host rebuilds.
+        if (e instanceof SnapshotDamagedError) throw e;
+        throw new SnapshotDamagedError('text index', 'does not load', { cause: e });
+      }
+    });
   }
 
   /** Index statistics for the explain view and benchmarks. */

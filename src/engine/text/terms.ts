@@ -93,8 +93,6 @@ export interface TermIndexBuilder {
 }
 
 export class TermIndex {
-  /** Term ids by term; built on first query (a loaded index that is never queried never pays for it). */
-  private termIds: Map<string, number> | null = null;
   /** Per-chunk arrays a query scores in, allocated by the first query and reused. */
   private scratch: {
     score: Float64Array;
@@ -374,12 +372,10 @@ export class TermIndex {
     return expansions;
   }
 
+  /** A term's place in the sorted vocabulary: a binary search, so a loaded index builds no map of every term for one query. */
   private termId(term: string): number | undefined {
-    if (!this.termIds) {
-      this.termIds = new Map();
-      for (let i = 0; i < this.terms.length; i++) this.termIds.set(this.terms[i], i);
-    }
-    return this.termIds.get(term);
+    const i = this.lowerBound(term);
+    return i < this.terms.length && this.terms[i] === term ? i : undefined;
   }
 
   /** First vocabulary position whose term is ≥ `term`. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { compileRegex } from './regex';
-import { TrigramIndex, TrigramIndexBuilder, foldCase, formatQuery, literalQuery, type TrigramQuery } from './trigrams';
+import {
+  TrigramIndex,
+  TrigramIndexBuilder,
+  caseFoldTable,
+  foldCase,
+  formatQuery,
+  literalQuery,
+  type TrigramQuery,
+} from './trigrams';
 
 const FILES = [
   { id: 3, text: 'function parseConfig(path) { return JSON.parse(read(path)); }' },
@@ -20,6 +28,19 @@ function containing(s: string): number[] {
 function asArray(c: Uint32Array | 'all'): number[] | 'all' {
   return c === 'all' ? 'all' : [...c];
 }
+
+describe('caseFoldTable', () => {
+  it("is the spec's Canonicalize of each code unit, taken one character at a time", () => {
+    const table = caseFoldTable();
+    for (let ch = 0; ch < 0x10000; ch++) {
+      const upper = ch >= 0xd800 && ch <= 0xdfff ? String.fromCharCode(ch) : String.fromCharCode(ch).toUpperCase();
+      const cu = upper.charCodeAt(0);
+      const expected = upper.length !== 1 || (ch >= 128 && cu < 128) ? ch : cu;
+      if (table[ch] !== expected) expect({ ch, folded: table[ch] }).toEqual({ ch, folded: expected });
+    }
+    expect([table[0x61], table[0xe9], table[0xdf], table[0x17f]]).toEqual([0x41, 0xc9, 0xdf, 0x17f]);
+  });
+});
 
 describe('TrigramIndex', () => {
   const index = TrigramIndex.build(FILES);

@@ -12,7 +12,7 @@
  */
 import protobuf from 'protobufjs';
 
-const ONNX_PROTO = `
+export const ONNX_PROTO = `
 syntax = "proto3";
 package onnx;
 message AttributeProto {

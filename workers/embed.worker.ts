@@ -1,18 +1,18 @@
 /**
- * Embedding worker: the local transformers.js model, loaded on first use. A thin comlink
+ * Embedding worker: the bundled local model, loaded on first use (src/browser/local-model.ts). A thin comlink
  * adapter; cancellation arrives as cancel(jobId) because an AbortSignal cannot cross. The
  * index worker may start several of these (src/browser/remote-embedder.ts).
  */
 import * as Comlink from 'comlink';
-import { createLocalEmbedder, type LocalEmbedder } from '../src/engine/semantic/local';
-import { browserLocalModel } from '../src/browser/local-model';
+import type { LocalEmbedder } from '../src/engine/semantic/local';
+import { createBrowserLocalEmbedder } from '../src/browser/local-model';
 import type { EmbedWorkerApi } from '../src/browser/protocol';
 
 let embedder: Promise<LocalEmbedder> | null = null;
 const running = new Map<string, AbortController>();
 
 function load(appRoot: string): Promise<LocalEmbedder> {
-  embedder ??= createLocalEmbedder(browserLocalModel(appRoot)).catch((error: unknown) => {
+  embedder ??= createBrowserLocalEmbedder(appRoot).catch((error: unknown) => {
     embedder = null;
     throw error;
   });

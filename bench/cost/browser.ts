@@ -70,6 +70,13 @@ export interface BrowserRun {
   indexedBytes?: number | null;
   /** Navigation start → the first answer rendered, after a reload with ?repo&q in the URL (the app asks that query at once, no debounce). */
   reloadToFirstResultMs: number[];
+  /**
+   * Navigation start → the embedding model is up in the reloaded worker (the end of its
+   * `fourfold:model-start`): from then on queries embed, and the page asks its question again.
+   */
+  reloadToSemanticMs?: number[];
+  /** What the status said when each reload's first answer was on screen (it must not say "ready" before semantic is). */
+  reloadStatusAtFirstAnswer?: string[];
   /** `fourfold:load` (the stored index made an engine) in each reloaded worker, ms. */
   reloadLoadMs: number[];
   /** `fourfold:stored-read` (the stored index read from IndexedDB) in each reloaded worker, ms. */
@@ -185,6 +192,17 @@ async function workerMeasures(
     (e) => [e.name.slice('fourfold:'.length), { start: origin + e.start - pageOrigin, duration: e.duration }] as const,
   );
   return Object.fromEntries(first ? named.reverse() : named);
+}
+
+/** When the reloaded index worker's model came up (ms after navigation start); undefined if not within a minute. */
+async function modelReadyAt(page: Page): Promise<number | undefined> {
+  const worker = await indexWorker(page);
+  const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+  for (const until = Date.now() + 60_000; Date.now() < until; await page.waitForTimeout(50)) {
+    const started = (await workerMeasures(worker, pageOrigin))['model-start'];
+    if (started) return started.start + started.duration;
+  }
+  return undefined;
 }
 
 /** Resident memory of every renderer process of the profile, from /proc (Linux). */
@@ -405,13 +423,20 @@ export async function browserRun(
     const reloadStoredReadStartMs: number[] = [];
     const reloadQueryMs: number[] = [];
     const reloadTimeline: Record<string, number>[] = [];
+    const reloadToSemanticMs: number[] = [];
+    const reloadStatusAtFirstAnswer: string[] = [];
     for (let i = 0; i < options.reloads; i++) {
       await page.reload();
       await page.waitForFunction(() => (window as unknown as { __bench: PageRecord }).__bench.firstAnswerAt > 0, null, {
         timeout: 120_000,
         polling: 50,
       });
+      reloadStatusAtFirstAnswer.push(await page.getByRole('status').first().innerText());
       reloads.push((await record(page)).firstAnswerAt);
+      if (options.embedder === 'local') {
+        const semanticAt = await modelReadyAt(page);
+        if (semanticAt !== undefined) reloadToSemanticMs.push(semanticAt);
+      }
       const reloaded = await workerMeasures(
         await indexWorker(page),
         await page.evaluate(() => performance.timeOrigin),
@@ -460,6 +485,8 @@ export async function browserRun(
       reloadStoredReadStartMs,
       reloadQueryMs,
       reloadTimeline,
+      reloadToSemanticMs,
+      reloadStatusAtFirstAnswer,
       queries: samples,
       memory: await sampler.stop(),
       embedder: options.embedder,

@@ -154,12 +154,13 @@ const PAGE_RUN = `async ({ url, appRoot, texts, count, perCall }) => {
   return { ms, hardwareConcurrency: navigator.hardwareConcurrency, before: before[0], after: after[0] };
 }`;
 
-export async function browserEmbedThroughput(textsFile: string): Promise<BrowserEmbedThroughput> {
+/** @param dist the built app (another build, e.g. of the previous main, for a before/after pair). */
+export async function browserEmbedThroughput(textsFile: string, dist = BENCH_DIST): Promise<BrowserEmbedThroughput> {
   const texts = JSON.parse(readFileSync(textsFile, 'utf8')) as string[];
-  const worker = readdirSync(join(BENCH_DIST, 'assets')).find((f) => /^embed\.worker-.*\.js$/.test(f));
-  if (!worker) throw new Error(`no embed worker in ${BENCH_DIST}/assets: rebuild the app (--rebuild-app)`);
+  const worker = readdirSync(join(dist, 'assets')).find((f) => /^embed\.worker-.*\.js$/.test(f));
+  if (!worker) throw new Error(`no embed worker in ${dist}/assets: rebuild the app (--rebuild-app)`);
   const { embedWorkerCount } = await import('../../src/browser/remote-embedder');
-  const server = await serveDirectory(BENCH_DIST);
+  const server = await serveDirectory(dist);
   const session = await launchBrowser();
   try {
     const { page } = session;

@@ -1,13 +1,20 @@
 /**
- * Browser configuration of the bundled local embedding model (src/engine/semantic/local.ts):
- * the model is served from the app's own `models/` folder, and ONNX Runtime's wasm from the
- * app's assets — never from a hub or a CDN, so it works offline.
+ * The bundled local embedding model in an embed worker, served from the app's own `models/`
+ * folder — never from a hub or a CDN, so it works offline. Its static token-table graph runs in
+ * TypeScript (src/engine/semantic/static-model.ts): no runtime to compile, so semantic search
+ * joins a reloaded tab at once. Another graph in its place runs on transformers.js and ONNX
+ * Runtime's wasm from the app's assets (`browserLocalModel`).
  *
  * transformers.js 4.3.2 pins its own onnxruntime-web (1.31.0-dev, nested in its
  * node_modules); the wasm must match the JS that loads it, so the URLs point at that copy.
  */
-import type { LocalEmbedderOptions } from '../engine/semantic/local';
-import { DEFAULT_LOCAL_MODEL_ID } from '../engine/semantic/local';
+import {
+  createLocalEmbedder,
+  DEFAULT_LOCAL_MODEL_ID,
+  type LocalEmbedder,
+  type LocalEmbedderOptions,
+} from '../engine/semantic/local';
+import { createStaticLocalEmbedder, type LocalModelFiles } from '../engine/semantic/static-embedder';
 import ortWasmUrl from '../../node_modules/@huggingface/transformers/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm?url';
 import ortMjsUrl from '../../node_modules/@huggingface/transformers/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.mjs?url';
 
@@ -33,4 +40,34 @@ export function browserLocalModel(appRoot: string): LocalEmbedderOptions {
       if (!self.crossOriginIsolated) wasm.numThreads = 1;
     },
   };
+}
+
+/** The files the static path reads, fetched from the app's `models/<id>/` (the service worker keeps them). */
+async function fetchModelFiles(appRoot: string, modelId: string): Promise<LocalModelFiles> {
+  const base = new URL(`models/${modelId}/`, appRoot);
+  const get = async (path: string) => {
+    const response = await fetch(new URL(path, base));
+    if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
+    return response;
+  };
+  const [onnx, tokenizerJson, tokenizerConfig] = await Promise.all([
+    get('onnx/model_quantized.onnx').then(async (r) => new Uint8Array(await r.arrayBuffer())),
+    get('tokenizer.json').then((r) => r.text()),
+    get('tokenizer_config.json').then((r) => r.text()),
+  ]);
+  return { onnx, tokenizerJson, tokenizerConfig };
+}
+
+/** The bundled model: run here when its graph is the static table, through transformers.js otherwise. */
+export async function createBrowserLocalEmbedder(appRoot: string): Promise<LocalEmbedder> {
+  const modelId = DEFAULT_LOCAL_MODEL_ID;
+  let direct: Awaited<ReturnType<typeof createStaticLocalEmbedder>>;
+  try {
+    direct = await createStaticLocalEmbedder(modelId, await fetchModelFiles(appRoot, modelId));
+  } catch (err) {
+    throw new Error(`Could not load the local embedding model "${modelId}": ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+  return direct.ok ? direct.embedder : createLocalEmbedder(browserLocalModel(appRoot));
 }

@@ -2,9 +2,11 @@
  * The embedding model's life in the index worker: when it may start, its one load, and the
  * embedder an index is opened or built with while it is still starting.
  *
- * Starting the model compiles its runtime and takes both cores of a small machine for seconds.
- * After a reload it waits behind a gate (the first answer, a build's reads, or a moment after a
- * quiet reopen); while a folder is read it waits for the reads.
+ * Starting the model costs its embed workers' start and its files (the bundled static table:
+ * a fraction of a second); a model on the ONNX Runtime fallback compiles that runtime and takes
+ * both cores of a small machine for seconds. So after a reload it waits behind a gate (the first
+ * answer, a build's reads, or a moment after a quiet reopen); while a folder is read it waits
+ * for the reads.
  */
 import { measure, type EngineDeps } from '../engine/engine';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';

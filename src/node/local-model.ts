@@ -1,55 +1,79 @@
 /**
- * The bundled local model in Node without transformers.js: its tokenizer through
- * @huggingface/tokenizers (the package transformers.js 4.3 bundles and calls for `encode`) and
- * its graph through onnxruntime-node (the runtime transformers.js uses in Node), with the session
- * options transformers.js would pass. Importing transformers.js takes a CLI command ~0.15 s
- * (sharp, undici, its own bundle); this path loads in ~0.08 s and gives bit-identical vectors
- * (local-model.test.ts compares it with `createLocalEmbedder` on real code).
+ * The bundled local model in Node without transformers.js. The static token-table graph it
+ * ships is run in plain TypeScript (src/engine/semantic/static-model.ts): no runtime to start.
+ * Another graph in its place falls back to onnxruntime-node (the runtime transformers.js uses
+ * in Node) with the session options transformers.js would pass. The tokenizer is
+ * @huggingface/tokenizers (the package transformers.js 4.3 bundles and calls for `encode`);
+ * importing transformers.js would cost a command ~0.15 s (sharp, undici, its own bundle). Both
+ * paths give the vectors of transformers.js bit for bit (src/engine/semantic/local.test.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localEmbedderFrom, type LocalEmbedder, type LocalModel, type LocalTokenizer } from '../engine/semantic/local';
+import {
+  createStaticLocalEmbedder,
+  localTokenizerFrom,
+  type LocalModelFiles,
+} from '../engine/semantic/static-embedder';
 
 export interface NodeLocalModelOptions {
   modelId: string;
   /** The folder holding `<modelId>/`. */
   modelsDir: string;
-  /** ONNX Runtime intra-op threads (see LocalEmbedderOptions.sessionThreads). */
+  /** ONNX Runtime intra-op threads (see LocalEmbedderOptions.sessionThreads), for a graph run there. */
   sessionThreads: number;
 }
 
+/** The model's files, as the embedder reads them (dtype 'q8': what transformers.js loads). */
+async function readModelFiles(dir: string): Promise<LocalModelFiles> {
+  const [onnx, tokenizerJson, tokenizerConfig] = await Promise.all([
+    readFile(join(dir, 'onnx', 'model_quantized.onnx')),
+    readFile(join(dir, 'tokenizer.json'), 'utf8'),
+    readFile(join(dir, 'tokenizer_config.json'), 'utf8'),
+  ]);
+  return { onnx, tokenizerJson, tokenizerConfig };
+}
+
+function loadError(modelId: string, dir: string, err: unknown): Error {
+  return new Error(`Could not load the local embedding model "${modelId}" from ${dir}: ${(err as Error).message}`, {
+    cause: err,
+  });
+}
+
+/** The embedder: the static table run here when the graph is one, ONNX Runtime otherwise. */
 export async function createDirectLocalEmbedder(options: NodeLocalModelOptions): Promise<LocalEmbedder> {
-  const { tokenizer, model } = await loadDirectLocalModel(options);
+  const dir = join(options.modelsDir, options.modelId);
+  let files: LocalModelFiles;
+  try {
+    files = await readModelFiles(dir);
+    const direct = await createStaticLocalEmbedder(options.modelId, files);
+    if (direct.ok) return direct.embedder;
+  } catch (err) {
+    throw loadError(options.modelId, dir, err);
+  }
+  const { tokenizer, model } = await loadOnnxRuntimeModel(options, files);
   return localEmbedderFrom(`local:${options.modelId}`, tokenizer, model);
 }
 
-/** The model's tokenizer and session, each behind the runner's narrow interface. */
-export async function loadDirectLocalModel({
-  modelId,
-  modelsDir,
-  sessionThreads,
-}: NodeLocalModelOptions): Promise<{ tokenizer: LocalTokenizer; model: LocalModel }> {
+/**
+ * The model's tokenizer and an ONNX Runtime session of its graph, each behind the runner's
+ * narrow interface: the fallback for a graph the static path refuses, and the reference the
+ * tests compare that path with.
+ */
+export async function loadOnnxRuntimeModel(
+  { modelId, modelsDir, sessionThreads }: NodeLocalModelOptions,
+  modelFiles?: LocalModelFiles,
+): Promise<{ tokenizer: LocalTokenizer; model: LocalModel }> {
   const dir = join(modelsDir, modelId);
   try {
-    const [{ Tokenizer }, ort, tokenizerJson, tokenizerConfig, onnx] = await Promise.all([
-      import('@huggingface/tokenizers'),
-      import('onnxruntime-node'),
-      readFile(join(dir, 'tokenizer.json'), 'utf8'),
-      readFile(join(dir, 'tokenizer_config.json'), 'utf8'),
-      // What transformers.js loads for dtype 'q8'.
-      readFile(join(dir, 'onnx', 'model_quantized.onnx')),
-    ]);
-    const tokenizer = new Tokenizer(JSON.parse(tokenizerJson), JSON.parse(tokenizerConfig));
-    const session = await ort.InferenceSession.create(onnx, {
+    const [ort, files] = await Promise.all([import('onnxruntime-node'), modelFiles ?? readModelFiles(dir)]);
+    const tokenizer = await localTokenizerFrom(files.tokenizerJson, files.tokenizerConfig);
+    const session = await ort.InferenceSession.create(files.onnx, {
       executionProviders: ['cpu'],
       intraOpNumThreads: sessionThreads,
       interOpNumThreads: 1,
       logSeverityLevel: 2, // warnings and errors, as transformers.js sets it by default
     });
-    const encoder: LocalTokenizer = {
-      encode: (text, options) =>
-        tokenizer.encode(text, { add_special_tokens: options?.add_special_tokens ?? true }).ids,
-    };
     const model: LocalModel = async ({ input_ids, attention_mask, token_type_ids, dims }) => {
       const { last_hidden_state: hidden } = await session.run({
         input_ids: new ort.Tensor('int64', input_ids, dims),
@@ -58,10 +82,8 @@ export async function loadDirectLocalModel({
       });
       return { data: hidden.data as Float32Array, dims: hidden.dims };
     };
-    return { tokenizer: encoder, model };
+    return { tokenizer, model };
   } catch (err) {
-    throw new Error(`Could not load the local embedding model "${modelId}" from ${dir}: ${(err as Error).message}`, {
-      cause: err,
-    });
+    throw loadError(modelId, dir, err);
   }
 }

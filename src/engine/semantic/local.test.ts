@@ -3,8 +3,12 @@ import { AutoTokenizer, env, pipeline } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWithoutSpecials } from '../../../scripts/model-tokenizer';
 import { NODE_MODELS_DIR, createNodeLocalEmbedder } from '../../node/embedders';
-import { loadDirectLocalModel } from '../../node/local-model';
+import { loadOnnxRuntimeModel } from '../../node/local-model';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { corpusFromAnalyses } from '../structural/corpus';
 import { hamming, packSigns } from './binary';
+import { chunkEmbeddingText } from './embedder';
 import {
   createLocalEmbedder,
   DEFAULT_LOCAL_MODEL_ID,
@@ -20,8 +24,10 @@ import {
 const MODEL_DIR = `${NODE_MODELS_DIR}${DEFAULT_LOCAL_MODEL_ID}`;
 const realFetch = globalThis.fetch;
 const fetched: string[] = [];
-/** The CLI's embedder (ONNX Runtime and the tokenizer called directly). */
+/** The CLI's embedder (the static table run in TypeScript, the tokenizer called directly). */
 let embedder: LocalEmbedder;
+/** The same files through an onnxruntime-node session (the fallback for other graphs). */
+let viaOnnxRuntime: LocalEmbedder;
 /** The browser's path: the same model through transformers.js (also configures its `env` for the tests below). */
 let viaTransformers: LocalEmbedder;
 
@@ -32,6 +38,12 @@ beforeAll(async () => {
     return realFetch(input, init);
   }) as typeof fetch;
   embedder = await createNodeLocalEmbedder();
+  const session = await loadOnnxRuntimeModel({
+    modelId: DEFAULT_LOCAL_MODEL_ID,
+    modelsDir: NODE_MODELS_DIR,
+    sessionThreads: 1,
+  });
+  viaOnnxRuntime = await localEmbedderFrom(embedder.id, session.tokenizer, session.model);
   viaTransformers = await createLocalEmbedder({
     modelId: DEFAULT_LOCAL_MODEL_ID,
     localModelPath: NODE_MODELS_DIR,
@@ -58,6 +70,48 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
     expect(embedder.dimensions).toBe(256);
     await embedder.embed(['parse command line arguments'], 'query');
     expect(fetched.filter((u) => !u.startsWith('file:'))).toEqual([]);
+  });
+
+  it('runs the shipped graph without ONNX Runtime', () => {
+    expect(embedder.runtime).toBe('static');
+    expect(viaOnnxRuntime.runtime).toBe('onnxruntime');
+    expect(viaTransformers.runtime).toBe('onnxruntime');
+  });
+
+  it('the static path gives the vectors of an ONNX Runtime session on real code: float, sign bits and int8', async () => {
+    // The chunk texts a build embeds, from real code (this folder's sources and the fixture packages).
+    const sources = [
+      './local.ts',
+      './index.ts',
+      './voyage.ts',
+      '../engine.ts',
+      '../fuse.ts',
+      './fixtures/qs/lib/parse.js',
+    ];
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const corpus = corpusFromAnalyses(
+      sources.map((f) => {
+        const text = readFileSync(new URL(f, import.meta.url), 'utf8');
+        return { path: f.slice(2), text, analysis: analyzer.analyze(f, text) };
+      }),
+    );
+    const texts = corpus.chunks.map((c) => chunkEmbeddingText(c, corpus.files[c.fileId]));
+    texts.push('', '🚀', 'naïve café 日本語 \ud800', 'y'.repeat(9000));
+    expect(texts.length).toBeGreaterThan(100);
+    for (const inputType of ['query', 'document'] as const) {
+      const ours = await embedder.embedFloat(texts, inputType);
+      const reference = await viaOnnxRuntime.embedFloat(texts, inputType);
+      ours.forEach((v, i) => {
+        let worst = 0;
+        for (let k = 0; k < v.length; k++) worst = Math.max(worst, Math.abs(v[k] - reference[i][k]));
+        expect(worst).toBeLessThanOrEqual(1e-6);
+      });
+      expect(await embedder.embed(texts, inputType)).toEqual(await viaOnnxRuntime.embed(texts, inputType));
+    }
+    const ours = await embedder.embedDocuments(texts);
+    const reference = await viaOnnxRuntime.embedDocuments(texts);
+    expect(ours.int8).toEqual(reference.int8);
+    expect(ours.bits).toEqual(reference.bits);
   });
 
   it('the direct path (CLI) gives exactly the vectors of transformers.js (browser), as query and as document', async () => {
@@ -136,7 +190,7 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
   });
 
   it('tells the model queries from documents: token_type_ids all 1 for a query, all 0 for a document (int64 [B,T])', async () => {
-    const { tokenizer, model: real } = await loadDirectLocalModel({
+    const { tokenizer, model: real } = await loadOnnxRuntimeModel({
       modelId: DEFAULT_LOCAL_MODEL_ID,
       modelsDir: NODE_MODELS_DIR,
       sessionThreads: 1,
@@ -190,7 +244,7 @@ describe(`local model (public/models/${DEFAULT_LOCAL_MODEL_ID}) in Node`, () => 
   });
 
   it('runs one call at a time, in the order asked: a batch sent ahead waits for the one running', async () => {
-    const { tokenizer, model: real } = await loadDirectLocalModel({
+    const { tokenizer, model: real } = await loadOnnxRuntimeModel({
       modelId: DEFAULT_LOCAL_MODEL_ID,
       modelsDir: NODE_MODELS_DIR,
       sessionThreads: 1,

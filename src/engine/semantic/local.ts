@@ -33,6 +33,8 @@ import type { env } from '@huggingface/transformers';
 import { packSigns } from './binary';
 import type { DocumentEmbeddings, Embedder, EmbedInputType } from './embedder';
 import { quantizeInt8 } from './int8';
+import type { PoolingModel } from './static-model';
+import { nextTask } from '../timing';
 
 export const DEFAULT_LOCAL_MODEL_ID = 'fourfold-code-search';
 
@@ -58,6 +60,8 @@ const LOCAL_TOKENS_PER_CALL = 8_192;
 const LOCAL_MAX_PADDING = 1.15;
 /** Texts per session call at most (short texts). */
 const LOCAL_TEXTS_PER_CALL = 512;
+/** Tokens a pooling model embeds before the runner lets other tasks run (tens of milliseconds of work). */
+const POOLED_TOKENS_PER_TURN = 65_536;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -90,8 +94,12 @@ export interface LocalTimings {
   poolMs: number;
 }
 
+/** What runs the graph: the static token table in plain TypeScript (static-model.ts), or an ONNX Runtime session. */
+export type LocalRuntime = 'static' | 'onnxruntime';
+
 /** A local embedder also gives int8 vectors (documents) and float query vectors. */
 export interface LocalEmbedder extends Embedder {
+  readonly runtime: LocalRuntime;
   embedDocuments(texts: string[], signal?: AbortSignal): Promise<DocumentEmbeddings>;
   embedQueryFloat(text: string): Promise<Float32Array>;
   /** Float vectors (L2-normalised; all zeros where the text has no known token). */
@@ -153,11 +161,14 @@ export interface LocalModelInputs {
 /** The model: its `last_hidden_state` output, [rows, width, dimensions]. */
 export type LocalModel = (inputs: LocalModelInputs) => Promise<{ data: Float32Array; dims: readonly number[] }>;
 
-/** The embedder over a loaded tokenizer and model (createLocalEmbedder loads them; tests may wrap the real model to watch its inputs). */
+/**
+ * The embedder over a loaded tokenizer and model: an ONNX Runtime session (createLocalEmbedder;
+ * tests may wrap it to watch its inputs) or the static token table run here (static-model.ts).
+ */
 export async function localEmbedderFrom(
   id: string,
   tokenizer: LocalTokenizer,
-  model: LocalModel,
+  model: LocalModel | PoolingModel,
 ): Promise<LocalEmbedder> {
   const runner = new LocalModelRunner(tokenizer, model);
   // One probe tells the real width, whatever config.json claims.
@@ -168,6 +179,7 @@ export async function localEmbedderFrom(
   return {
     id,
     dimensions,
+    runtime: typeof model === 'function' ? 'onnxruntime' : 'static',
     async embed(texts, inputType, signal) {
       return (await runner.run(texts, inputType, signal)).map(packSigns);
     },
@@ -211,7 +223,7 @@ export class LocalModelRunner {
 
   constructor(
     private readonly tokenizer: LocalTokenizer,
-    private readonly model: LocalModel,
+    private readonly model: LocalModel | PoolingModel,
   ) {
     // The special tokens around every text ([CLS] … [SEP] for a BERT tokenizer).
     const empty = tokenizer.encode('');
@@ -270,6 +282,8 @@ export class LocalModelRunner {
 
   private async runNow(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Float32Array[]> {
     signal?.throwIfAborted();
+    if (typeof this.model !== 'function') return this.poolEach(this.model, texts, inputType, signal);
+    const model = this.model;
     const timings = this.timings;
     let mark = performance.now();
     const lap = (stage: 'tokenizeMs' | 'sessionMs' | 'poolMs') => {
@@ -318,7 +332,7 @@ export class LocalModelRunner {
       if (typeId) types.fill(typeId);
       timings.tokens += rows.length * width;
       lap('tokenizeMs');
-      const hidden = await this.model({
+      const hidden = await model({
         input_ids: ids,
         attention_mask: mask,
         token_type_ids: types,
@@ -331,6 +345,36 @@ export class LocalModelRunner {
       lap('poolMs');
       start = end;
     }
+    return out;
+  }
+
+  /** A model that pools itself needs no batches: each text goes as its own ids, unpadded. */
+  private async poolEach(
+    model: PoolingModel,
+    texts: string[],
+    inputType: EmbedInputType,
+    signal?: AbortSignal,
+  ): Promise<Float32Array[]> {
+    const timings = this.timings;
+    const out: Float32Array[] = new Array(texts.length);
+    let sinceYield = 0;
+    for (let i = 0; i < texts.length; i++) {
+      // The work is synchronous: a large call leaves the thread now and then, so a query or a cancel gets in.
+      if (sinceYield >= POOLED_TOKENS_PER_TURN) {
+        sinceYield = 0;
+        await nextTask();
+        signal?.throwIfAborted();
+      }
+      const start = performance.now();
+      const ids = this.tokenize(texts[i]);
+      const tokenized = performance.now();
+      out[i] = model.pool(ids, inputType);
+      timings.tokenizeMs += tokenized - start;
+      timings.poolMs += performance.now() - tokenized;
+      timings.tokens += ids.length;
+      sinceYield += ids.length;
+    }
+    timings.texts += texts.length;
     return out;
   }
 }
@@ -351,6 +395,12 @@ export function meanPoolNormalized(data: Float32Array, offset: number, length: n
       sum[k + 3] += data[o + k + 3];
     }
   }
+  return normalizedSum(sum);
+}
+
+/** `sum` divided by its L2 norm, as float32; the zero vector when the norm is zero or not finite (never NaN). */
+export function normalizedSum(sum: Float64Array): Float32Array {
+  const d = sum.length;
   let norm = 0;
   for (let k = 0; k < d; k++) norm += sum[k] * sum[k];
   norm = Math.sqrt(norm);

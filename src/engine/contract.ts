@@ -280,6 +280,23 @@ export interface Demotion {
   rule: string;
 }
 
+/**
+ * A question about behaviour: the file's chunk shown is the member that answers, chosen among
+ * its strong chunks by relevance before the boost × the share of its name the question says
+ * (src/engine/search/members.ts), not the one the boost put first.
+ */
+export interface MemberChoice {
+  /** The file's top-scoring chunk, shown instead as a sub-result. */
+  over: { chunkId: number; symbol?: string; startLine: number; endLine: number; score: number };
+  /** This chunk's rrf × demotion × name factor, and the other chunk's. */
+  relevance: number;
+  overRelevance: number;
+  /** The share of this chunk's name the question says, in [0, 1]. */
+  nameCoverage: number;
+  /** The other chunk's score ÷ this chunk's own: the result keeps its file's place. */
+  factor: number;
+}
+
 /** "Similar to X": the result is a structural sibling of X (src/engine/structural/siblings.ts). */
 export interface SiblingBoost {
   /** X's name. */
@@ -300,6 +317,8 @@ export interface ResultExplanation {
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;
+  /** Set when this chunk stands for its file instead of the file's top-scoring chunk (docs/ranking.md#members). */
+  member?: MemberChoice;
   score: number;
   /**
    * Modalities this query needed that were still being indexed when it ran (the tab answers

@@ -39,7 +39,15 @@ import {
   type FileView,
 } from './navigation';
 import { parseQuery } from './query-syntax';
-import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, WEIGHTS } from './ranking';
+import {
+  BEHAVIOUR_INTENTS,
+  boostCentrality,
+  DEFAULT_RESULT_LIMIT,
+  GRAPH_FLOOD_TIES,
+  graphWeightFor,
+  RRF_K,
+  WEIGHTS,
+} from './ranking';
 import {
   hasIndex,
   loadIndexes,
@@ -56,6 +64,7 @@ import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
 import { dropSubject, subjectChunk } from './search/similar';
+import { memberNameCoverage } from './search/members';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestPath } from './structural/index';
@@ -186,15 +195,16 @@ export class Engine {
     const { plan, notes: planNotes } = planSearch(understood, options, this.planningLookups());
     const weighting = searchWeights(plan, preset, options);
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
-    const { weights } = choice;
-    const route = chooseStrategy(plan, preset, options, weights, choice.runnable);
-    const retrieval = await retrieve(this.indexed, plan, route, choice.runnable, weights, scope.only);
+    const route = chooseStrategy(plan, preset, options, choice.weights, choice.runnable);
+    const retrieval = await retrieve(this.indexed, plan, route, choice.runnable, choice.weights, scope.only);
+    const { weights, note: floodNote } = floodChecked(plan, choice.weights, retrieval);
     const { strategy } = retrieval;
     // "Similar to X" is never answered with X, nor with what overlaps it (its members, its class).
     const subject = plan.similarToChunk !== undefined ? this.corpus.chunks[plan.similarToChunk] : undefined;
     if (subject) dropSubject(this.corpus, subject, retrieval.lists, retrieval.runs);
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
+    if (floodNote) notes.push(floodNote);
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
     const { results, held } = this.ranked(plan, retrieval, weighting.k, weights, subject, options.limit);
@@ -273,6 +283,7 @@ export class Engine {
       siblingOf: this.siblingLookup(subject, strategy),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestPath } : {}),
+      ...(plan.intent === 'understand_code' ? { nameCoverageOf: memberNameCoverage(plan.raw) } : {}),
     });
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
     const results = held ? held.results : fused;
@@ -472,4 +483,24 @@ export class Engine {
 
 function didYouMean(suggestions: readonly string[]): string {
   return suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
+}
+
+/**
+ * The weights the lists are fused with: the graph's is 0 when its understand list is a flood of
+ * ties (graphWeightFor, ranking.ts), and its run says so.
+ */
+function floodChecked(
+  plan: QueryPlan,
+  weights: Record<Modality, number>,
+  retrieval: Retrieval,
+): { weights: Record<Modality, number>; note: string | null } {
+  const scores = (retrieval.lists.graph ?? []).map((h) => h.score);
+  const graph = graphWeightFor(plan.intent, weights.graph, scores);
+  if (graph === weights.graph) return { weights, note: null };
+  const run = retrieval.runs.get('graph');
+  if (run) run.weight = graph;
+  return {
+    weights: { ...weights, graph },
+    note: `The graph's list: ${GRAPH_FLOOD_TIES} or more names tie at its best word match, so its order is centrality alone; fused with weight ${graph} (the importance boost still applies).`,
+  };
 }

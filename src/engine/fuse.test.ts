@@ -131,11 +131,87 @@ describe('weighted RRF', () => {
     expect(scoreFromExplanation(r[1].explanation)).toBeCloseTo(r[1].score, 12);
   });
 
+  it("on an understand question a file is shown by the member whose name says the question, not by the boost's hub", () => {
+    const chunks: Chunk[] = [
+      {
+        id: 0,
+        fileId: 0,
+        path: 'lca.py',
+        startLine: 1,
+        endLine: 90,
+        kind: 'definition',
+        definitionKind: 'function',
+        symbol: 'all_pairs_lowest_common_ancestor',
+      },
+      {
+        id: 1,
+        fileId: 0,
+        path: 'lca.py',
+        startLine: 92,
+        endLine: 120,
+        kind: 'definition',
+        definitionKind: 'function',
+        symbol: 'lowest_common_ancestor',
+      },
+      {
+        id: 2,
+        fileId: 0,
+        path: 'lca.py',
+        startLine: 122,
+        endLine: 125,
+        kind: 'definition',
+        definitionKind: 'type',
+        symbol: 'Ancestor',
+      },
+      {
+        id: 3,
+        fileId: 1,
+        path: 'tree.py',
+        startLine: 1,
+        endLine: 9,
+        kind: 'definition',
+        definitionKind: 'function',
+        symbol: 'tree',
+      },
+    ];
+    const input = {
+      // the hub (0) is ranked a little lower than the member (1) but far more central
+      lists: { semantic: [1, 0, 2, 3].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
+      weights: WEIGHTS.understand_code,
+      k: 40,
+      strategy: 'fused' as const,
+      centralityOf: (id: number) => [1, 0.2, 0, 0][id],
+      chunkOf: (id: number) => chunks[id],
+      limit: 5,
+    };
+    expect(fuse(input)[0].chunkId).toBe(0);
+    const fullySaid = new Set(['lowest_common_ancestor', 'Ancestor']);
+    const said = (c: Chunk) => (fullySaid.has(c.symbol ?? '') ? 1 : 0.6);
+    const r = fuse({ ...input, nameCoverageOf: said });
+    expect(r.map((x) => x.chunkId)).toEqual([1, 3]);
+    const hub = fuse(input)[0];
+    expect(r[0].score).toBeCloseTo(hub.score, 12);
+    expect(r[0].explanation.member).toMatchObject({
+      over: { chunkId: 0, symbol: 'all_pairs_lowest_common_ancestor' },
+      nameCoverage: 1,
+    });
+    expect(scoreFromExplanation(r[0].explanation)).toBeCloseTo(r[0].score, 12);
+    expect(r[0].subResults?.map((s) => s.chunkId)).toContain(0);
+    // a type declaration never stands for its file, however well its name matches
+    expect(r[0].subResults?.every((s) => s.chunkId !== 2 || s.score <= r[0].score)).toBe(true);
+    // the direct path has no boost to correct: the best chunk stays
+    expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].chunkId).toBe(1);
+    expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].explanation.member).toBeUndefined();
+  });
+
   it('property: for random ranked lists the score recomputed from the explanation equals the score', () => {
     const random = rng(42);
     for (let trial = 0; trial < 300; trial++) {
       const nChunks = 1 + Math.floor(random() * 80);
-      const chunks = chunkTable(nChunks, 1 + Math.floor(random() * nChunks));
+      const chunks = chunkTable(nChunks, 1 + Math.floor(random() * nChunks)).map((c) =>
+        c.id % 2 === 1 ? { ...c, definitionKind: 'function' as const, symbol: `f${c.id}` } : c,
+      );
+      const coverage = chunks.map(() => (random() < 0.5 ? 0 : random()));
       const lists: Partial<Record<Modality, ModalityHit[]>> = {};
       for (const m of MODALITIES) {
         if (random() < 0.25) continue;
@@ -159,8 +235,10 @@ describe('weighted RRF', () => {
         centralityOf: (id) => centrality[id],
         chunkOf: (id) => chunks[id],
         limit: 1000,
+        ...(random() < 0.5 ? { nameCoverageOf: (c: Chunk) => coverage[c.id] } : {}),
       });
       for (const r of results) {
+        for (const sub of r.subResults ?? []) expect(sub.score).toBeLessThanOrEqual(r.score);
         expect(scoreFromExplanation(r.explanation)).toBeCloseTo(r.score, 12);
         const sum = Object.values(r.explanation.modalities).reduce((s, c) => s + c!.contribution, 0);
         expect(sum).toBeCloseTo(r.explanation.rrf, 12);

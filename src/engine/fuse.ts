@@ -3,21 +3,27 @@
  * score is summed (the Zoekt way), so the numbers shown are the numbers used:
  *
  *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based)
- *   score          = (Σ_m contribution_m) × boost × demotion × sibling
+ *   score          = (Σ_m contribution_m) × boost × demotion × sibling × member
  *   demotion       = 0.8 for vendored and built paths, and for tests on behaviour questions
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
  *   sibling        = 1 + similarity to X                      ("similar to X" only; else 1)
+ *   member         = the file's best score ÷ this chunk's     (the member shown for its file; else 1)
  *
  * Then: best chunk per file, most relevant first, each with the file's other strong chunks as
- * sub-results (for references, the files' further chunks listed after them instead).
+ * sub-results (for references, the files' further chunks listed after them instead). For a
+ * question about behaviour the chunk standing for its file is the member that answers
+ * (chooseMember), and the result keeps its file's score: × member factor.
  */
 import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult, SubResult } from './contract';
 import { MODALITIES } from './contract';
+import { nameMatchFactor } from './search/members';
 import {
   boostFor,
+  BOOSTED_KINDS,
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
+  MEMBER_CHOICE_MIN_SHARE,
   siblingFactor,
   SUB_RESULT_MIN_SHARE,
   SUB_RESULTS_PER_RESULT,
@@ -43,6 +49,11 @@ export interface FusionInput {
    * is a caller of its own), instead of folding them into the best one.
    */
   furtherChunksOfFiles?: boolean;
+  /**
+   * Behaviour questions: the share of a chunk's name the question says (search/members.ts). When
+   * given, each file is shown by the member that answers (chooseMember), not by the boost's pick.
+   */
+  nameCoverageOf?(chunk: Chunk): number;
 }
 
 interface Candidate {
@@ -92,7 +103,10 @@ export function fuse(input: FusionInput): SearchResult[] {
   }
   scored.sort(compareResults);
   const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf) : scored;
-  return bestChunkPerFile(listed, input.furtherChunksOfFiles === true).slice(0, input.limit);
+  // On the direct path there is no boost whose pick inside a file needs correcting.
+  const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
+  const pick = choose ? (group: SearchResult[]) => chooseMember(group, (r) => choose(input.chunkOf(r.chunkId))) : null;
+  return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
 }
 
 /**
@@ -138,34 +152,82 @@ function compareResults(a: SearchResult, b: SearchResult): number {
 }
 
 /**
- * "Deduplicate to the best chunk per file": the first (best) chunk of each file stays, and
- * carries the file's other strong chunks as sub-results — those scoring at least
- * SUB_RESULT_MIN_SHARE of it that hold neither it (its class) nor a sub-result already kept.
- * With `further` (references), the others are listed after every file's best chunk instead.
+ * "Deduplicate to the best chunk per file": each file is listed once, at its best chunk's place,
+ * shown by that chunk — or by `pick`'s choice among its chunks — carrying the file's other strong
+ * chunks as sub-results: those scoring at least SUB_RESULT_MIN_SHARE of it that hold neither it
+ * (its class) nor a sub-result already kept. With `further` (references), the others are listed
+ * after every file's best chunk instead.
  */
-function bestChunkPerFile(sorted: SearchResult[], further: boolean): SearchResult[] {
-  const kept = new Map<string, SearchResult>();
+function bestChunkPerFile(
+  sorted: SearchResult[],
+  further: boolean,
+  pick: ((group: SearchResult[]) => SearchResult) | null,
+): SearchResult[] {
+  const groups = new Map<string, SearchResult[]>();
+  for (const r of sorted) {
+    const group = groups.get(r.path);
+    if (group) group.push(r);
+    else groups.set(r.path, [r]);
+  }
   const out: SearchResult[] = [];
   const rest: SearchResult[] = [];
-  for (const r of sorted) {
-    const best = kept.get(r.path);
-    if (!best) {
-      kept.set(r.path, r);
-      out.push(r);
-      continue;
+  for (const group of groups.values()) {
+    const shown = pick && !further ? pick(group) : group[0];
+    out.push(shown);
+    for (const r of group) {
+      if (r === shown) continue;
+      if (further) {
+        rest.push(r);
+        continue;
+      }
+      shown.foldedChunks++;
+      const subs = shown.subResults ?? [];
+      if (subs.length >= SUB_RESULTS_PER_RESULT || r.score < SUB_RESULT_MIN_SHARE * shown.score) continue;
+      if (contains(r, shown) || subs.some((s) => overlaps(r, s))) continue;
+      subs.push(subResultOf(r));
+      shown.subResults = subs;
     }
-    if (further) {
-      rest.push(r);
-      continue;
-    }
-    best.foldedChunks++;
-    const subs = best.subResults ?? [];
-    if (subs.length >= SUB_RESULTS_PER_RESULT || r.score < SUB_RESULT_MIN_SHARE * best.score) continue;
-    if (contains(r, best) || subs.some((s) => overlaps(r, s))) continue;
-    subs.push(subResultOf(r));
-    best.subResults = subs;
   }
   return rest.length > 0 ? out.concat(rest) : out;
+}
+
+/**
+ * The member that answers for its file (a behaviour question): among the file's chunks fusing at
+ * least MEMBER_CHOICE_MIN_SHARE of its best, the one with the most relevance before the boost
+ * (rrf × demotion × sibling) × the name factor (search/members.ts). When it is not the best
+ * chunk it takes the best one's score, recorded as its member factor, so the file keeps its place.
+ */
+function chooseMember(group: SearchResult[], coverageOf: (r: SearchResult) => number): SearchResult {
+  const best = group[0];
+  const relevance = (r: SearchResult, coverage: number) =>
+    r.explanation.rrf *
+    (r.explanation.demotion?.factor ?? 1) *
+    (r.explanation.sibling?.factor ?? 1) *
+    nameMatchFactor(coverage);
+  let chosen = best;
+  let chosenCoverage = coverageOf(best);
+  const bestRelevance = relevance(best, chosenCoverage);
+  let chosenRelevance = bestRelevance;
+  for (const r of group) {
+    if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
+    if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
+    const coverage = coverageOf(r);
+    const value = relevance(r, coverage);
+    if (value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
+  }
+  if (chosen === best || !(chosen.score > 0)) return best;
+  const factor = best.score / chosen.score;
+  const { chunkId, symbol, startLine, endLine, score } = best;
+  chosen.explanation.member = {
+    over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
+    relevance: chosenRelevance,
+    overRelevance: bestRelevance,
+    nameCoverage: chosenCoverage,
+    factor,
+  };
+  // The file keeps its place exactly: its score is the best chunk's, own score × factor.
+  chosen.explanation.score = chosen.score = best.score;
+  return chosen;
 }
 
 function subResultOf(r: SearchResult): SubResult {
@@ -198,7 +260,7 @@ export function scoreFromExplanation(e: ResultExplanation): number {
     const c = e.modalities[m];
     if (c) sum += c.weight * (1 / (c.k + c.rank + 1));
   }
-  return sum * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1);
+  return sum * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1) * (e.member?.factor ?? 1);
 }
 
 /** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */

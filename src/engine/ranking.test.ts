@@ -9,6 +9,10 @@ import {
   demotionFor,
   TEST_DEMOTION_FACTOR,
   DIRECT_PATH_MIN_CONFIDENCE,
+  GRAPH_FLOOD_TIES,
+  graphWeightFor,
+  MEMBER_CHOICE_MIN_SHARE,
+  MEMBER_NAME_GAIN,
   RRF_K,
   WEIGHTS,
 } from './ranking';
@@ -33,6 +37,18 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(boostFor(0)).toBe(1);
     expect(boostFor(1)).toBeCloseTo(1 + 0.3 * Math.log(2), 12);
     expect(boostFor(100)).toBe(1.5);
+  });
+
+  it('member choice and the graph flood gate', () => {
+    expect(MEMBER_CHOICE_MIN_SHARE).toBe(0.8);
+    expect(MEMBER_NAME_GAIN).toBe(0.3);
+    expect(GRAPH_FLOOD_TIES).toBe(3);
+    // three names tie at the best shared-word count: the list is fused with weight 0
+    expect(graphWeightFor('understand_code', 0.1, [0.5, 0.5, 0.5, 0.25])).toBe(0);
+    expect(graphWeightFor('understand_code', 0.1, [1, 0.5, 0.5, 0.5])).toBe(0.1);
+    expect(graphWeightFor('understand_code', 0.1, [])).toBe(0.1);
+    // other intents' graph lists are not word matches
+    expect(graphWeightFor('find_references', 0.5, [1, 1, 1, 1])).toBe(0.5);
   });
 
   it('default runs three modalities: the heaviest three for the intent (two for exact_match)', () => {

@@ -20,6 +20,27 @@ export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>
 };
 
 /**
+ * The graph's list for a question about behaviour ranks definitions by how many of the
+ * question's words their names share, then by centrality. When GRAPH_FLOOD_TIES names or more
+ * tie at its best count (common words shared by many names, the rule in a repository of
+ * hundreds of files), its order among them is centrality alone — the boost's signal counted a
+ * second time — and it says nothing about which definition is meant: such a list is fused with
+ * weight 0 (graphWeightFor), and its importance still reaches every result through the boost.
+ * A few names sharing the question's words are kept: there the name is often the answer. 3
+ * was the count that kept thorough level with default on doc-sentence and keyword questions
+ * alike (docs/eval/FUSION.md).
+ */
+export const GRAPH_FLOOD_TIES = 3;
+
+/** The graph's weight for this question once its list is known: 0 when the list is a flood of ties (GRAPH_FLOOD_TIES). */
+export function graphWeightFor(intent: Intent, weight: number, graphScores: readonly number[]): number {
+  if (intent !== 'understand_code' || graphScores.length === 0) return weight;
+  let tied = 0;
+  for (const s of graphScores) if (s === graphScores[0]) tied++;
+  return tied >= GRAPH_FLOOD_TIES ? 0 : weight;
+}
+
+/**
  * RRF smoothing constant per preset (quick runs purely semantic, so fusion never engages
  * there). 40 favours top positions slightly more than the original RRF paper's 60. thorough uses
  * 40 too: with 60 its extra modality (graph) weighed relatively more against the top ranks and
@@ -190,6 +211,21 @@ export function siblingFactor(similarity: number): number {
  */
 export const SUB_RESULT_MIN_SHARE = 0.5;
 export const SUB_RESULTS_PER_RESULT = 3;
+
+/**
+ * "When a file wins, rank its member definitions against each other by the question" (issue
+ * 22): for a question about behaviour, the file's chunk shown is chosen among those fusing at
+ * least MEMBER_CHOICE_MIN_SHARE of its best score — close enough that only the boost or a rank
+ * or two separates them — by relevance before the boost (rrf × demotion) × (1 +
+ * MEMBER_NAME_GAIN × the share of its name the question says). The boost orders files: inside
+ * one, it favours the hub its siblings call, while the question asks for one member; a name
+ * that spells the question's words is the member a reader would open. The result keeps its
+ * file's place and score (MemberChoice.factor), and the chunk it replaced becomes a sub-result.
+ * 0.3 sits in the middle of the range that helped both doc-sentence and keyword questions
+ * (docs/eval/FUSION.md); 0.8 keeps a clearly stronger chunk in place.
+ */
+export const MEMBER_CHOICE_MIN_SHARE = 0.8;
+export const MEMBER_NAME_GAIN = 0.3;
 
 /**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a

@@ -2,7 +2,13 @@
  * The explanation panels: every number comes from the engine's own explanation (the
  * record fusion wrote while it computed the score). Nothing here ranks or recomputes.
  */
-import { MODALITIES, type ModalityRun, type QueryExplanation, type ResultExplanation } from '../engine/contract';
+import {
+  MODALITIES,
+  type MemberChoice,
+  type ModalityRun,
+  type QueryExplanation,
+  type ResultExplanation,
+} from '../engine/contract';
 import { isNotReady } from '../engine/skip';
 import { formatDuration, formatScore, intentLabel } from './format';
 
@@ -15,7 +21,7 @@ export function ResultExplain({
   rankInResults: number;
   runs?: ModalityRun[];
 }) {
-  const { modalities, rrf, centrality, boost, demotion, sibling, score } = explanation;
+  const { modalities, rrf, centrality, boost, demotion, sibling, member, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) =>
@@ -107,6 +113,7 @@ export function ResultExplain({
             </dd>
           </div>
         ) : null}
+        {member ? <MemberRow member={member} /> : null}
         <div className="final">
           <dt>final score</dt>
           <dd data-field="score">{formatScore(score)}</dd>
@@ -114,11 +121,13 @@ export function ResultExplain({
       </dl>
       <p className="formula">
         score = Σ contributions × boost{demotion ? ' × demotion' : ''}
-        {sibling ? ' × sibling' : ''} ={' '}
+        {sibling ? ' × sibling' : ''}
+        {member ? ' × member' : ''} ={' '}
         <span>
           {formatScore(rrf)} × {boost.toFixed(3)}
           {demotion ? ` × ${demotion.factor}` : ''}
-          {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''} = {formatScore(score)}
+          {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''}
+          {member ? ` × ${member.factor.toFixed(3)}` : ''} = {formatScore(score)}
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>
@@ -209,4 +218,18 @@ function absentReason(waiting: boolean, boostWaiting: boolean, whyNotReady: stri
   if (waiting) return `${whyNotReady}: it contributed nothing`;
   if (boostWaiting) return 'not in this preset; its importance boost is not ready yet (still indexing)';
   return '';
+}
+
+/** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */
+function MemberRow({ member }: { member: MemberChoice }) {
+  return (
+    <div>
+      <dt>member</dt>
+      <dd data-field="member">
+        × {member.factor.toFixed(3)} (shown for its file instead of{' '}
+        {member.over.symbol ?? `line ${member.over.startLine}`}: relevance {formatScore(member.relevance)} against{' '}
+        {formatScore(member.overRelevance)}, name {Math.round(100 * member.nameCoverage)}% in the question)
+      </dd>
+    </div>
+  );
 }

@@ -47,9 +47,20 @@ export function subjectChunk(corpus: Corpus, structural: StructuralIndex, subjec
   return hit ? corpus.chunks[hit.chunkId] : undefined;
 }
 
-/** Whether a chunk is X or overlaps it in X's file (a member of X, the class holding X). */
+/**
+ * Whether a chunk is X in X's file: X itself, what overlaps it (a member of X, the class holding
+ * X), or another declaration of X in its scope (a TypeScript overload signature above X's body,
+ * a C prototype, a merged interface): the same name in the same container.
+ */
 export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
-  return chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine;
+  if (chunk.fileId !== subject.fileId) return false;
+  if (chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine) return true;
+  return (
+    chunk.kind === 'definition' &&
+    subject.symbol !== undefined &&
+    chunk.symbol === subject.symbol &&
+    (chunk.container ?? '') === (subject.container ?? '')
+  );
 }
 
 /**

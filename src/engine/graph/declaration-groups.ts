@@ -1,15 +1,13 @@
 /**
- * One graph node per declared entity. A TypeScript function written as overload signatures and
+ * One centrality per declared entity. A TypeScript function written as overload signatures and
  * a body, a C prototype and its definition in one file, and TypeScript's merged declarations
  * (`interface X` twice, `class X` with `namespace X`) are one function or type that the analyses
  * list several times. A use reaches every one of them by name, so as separate nodes they split
- * the entity's PageRank: the body that answers a question was boosted less than its neighbours.
- * Edges keep their targets (callers and evidence stay per declaration); only the ranking treats
- * each group as one node, and every member takes that node's centrality.
+ * the entity's PageRank: the body that answers a question was boosted less than its own overload.
+ * Edges keep their targets (callers and evidence stay per declaration); every member takes the
+ * centrality of the group's best-ranked member.
  */
 import type { Definition, Language } from '../contract';
-import { rowOffsets } from '../store/csr';
-import { pageRank, type PageRankResult } from './pagerank';
 
 /** Languages whose functions may be declared without a body before (or beside) the one with it. */
 const SIGNATURE_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'c', 'cpp']);
@@ -121,49 +119,13 @@ function groupHead(defs: readonly Definition[], members: number[], merging: bool
 }
 
 /**
- * PageRank with each group of `canonical` as one node: edges to and from members count as the
- * head's (repeats merged, keeping the highest confidence), and every member takes its head's
- * rank. Node n ≥ symbolBase is symbol n - symbolBase.
+ * Every member of a group takes the rank of the group's best-ranked member, in place (node n ≥
+ * symbolBase is symbol n - symbolBase). Not a sum: a caller links to every declaration of the
+ * name, so a function written as ten overloads would be counted ten times over.
  */
-export function pageRankWithGroups(
-  nodeCount: number,
-  symbolBase: number,
-  canonical: Int32Array,
-  outOffsets: Int32Array,
-  edgeTarget: Int32Array,
-  edgeKind: Uint8Array,
-  edgeConfidence: Float32Array,
-): PageRankResult {
-  const nodeOf = (n: number) => (n < symbolBase ? n : symbolBase + canonical[n - symbolBase]);
-  const source = new Int32Array(edgeTarget.length);
-  for (let n = 0; n < nodeCount; n++) source.fill(nodeOf(n), outOffsets[n], outOffsets[n + 1]);
-  const offsets = rowOffsets(source, source.length, nodeCount);
-  const cursor = offsets.slice(0, nodeCount);
-  const order = new Int32Array(edgeTarget.length);
-  for (let e = 0; e < edgeTarget.length; e++) order[cursor[source[e]]++] = e;
-  const targets: number[] = [];
-  const weights: number[] = [];
-  const mergedOffsets = new Int32Array(nodeCount + 1);
-  const slotOf = new Map<number, number>();
-  for (let n = 0; n < nodeCount; n++) {
-    mergedOffsets[n] = targets.length;
-    slotOf.clear();
-    for (let i = offsets[n]; i < offsets[n + 1]; i++) {
-      const e = order[i];
-      const t = nodeOf(edgeTarget[e]);
-      if (t === n) continue;
-      const key = t * 4 + edgeKind[e];
-      const slot = slotOf.get(key);
-      if (slot === undefined) {
-        slotOf.set(key, targets.length);
-        targets.push(t);
-        weights.push(edgeConfidence[e]);
-      } else weights[slot] = Math.max(weights[slot], edgeConfidence[e]);
-    }
-  }
-  mergedOffsets[nodeCount] = targets.length;
-  const ranked = pageRank(nodeCount, mergedOffsets, Int32Array.from(targets), Float32Array.from(weights));
+export function shareGroupRank(rank: Float64Array, symbolBase: number, canonical: Int32Array): void {
+  const best = new Float64Array(canonical.length);
+  for (let s = 0; s < canonical.length; s++) best[canonical[s]] = Math.max(best[canonical[s]], rank[symbolBase + s]);
   for (let s = 0; s < canonical.length; s++)
-    if (canonical[s] !== s) ranked.rank[symbolBase + s] = ranked.rank[symbolBase + canonical[s]];
-  return ranked;
+    if (canonical[s] !== s || best[s] > rank[symbolBase + s]) rank[symbolBase + s] = best[canonical[s]];
 }

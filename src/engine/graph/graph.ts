@@ -16,7 +16,7 @@ import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { classifyReceiver, importBindings, type ImportBinding, type ReceiverClass } from './receivers';
 import { localTypesOf, type LocalTypes } from './local-types';
-import { declarationGroups, pageRankWithGroups } from './declaration-groups';
+import { declarationGroups, shareGroupRank } from './declaration-groups';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -256,18 +256,9 @@ export function buildGraph(corpus: Corpus): GraphData {
   const chunkLinks = chunkSymbolLinks(corpus, symbols);
   // The default sort compares code units, as compareStrings does (the names are distinct).
   const byName = symbols.names.definitionNames.slice().sort();
+  const ranked = pageRank(nodeCount, csr.outOffsets, csr.edgeTarget, csr.edgeConfidence);
   const groups = declarationGroups(files, symbols.fileSymbolOffsets);
-  const ranked = groups
-    ? pageRankWithGroups(
-        nodeCount,
-        symbols.fileCount,
-        groups,
-        csr.outOffsets,
-        csr.edgeTarget,
-        csr.edgeKind,
-        csr.edgeConfidence,
-      )
-    : pageRank(nodeCount, csr.outOffsets, csr.edgeTarget, csr.edgeConfidence);
+  if (groups) shareGroupRank(ranked.rank, symbols.fileCount, groups);
   return {
     fileCount: symbols.fileCount,
     symbolCount: symbols.symbolCount,

@@ -179,3 +179,39 @@ describe('"Find similar" on an overloaded function', () => {
     expect(r.results[0].symbol).toBe('has');
   });
 });
+
+describe('"Find similar" on a function', () => {
+  it('is answered by code that runs (functions, methods, classes), never by a type declaration', async () => {
+    // query-core 5.62 (MIT) shapes: a function, a class with a method doing the same, a type alias.
+    const files: SourceFile[] = [
+      {
+        path: 'src/removable.ts',
+        text: 'export function clearGcTimeout(timeout: any) {\n  if (timeout) {\n    clearTimeout(timeout)\n  }\n}\n',
+      },
+      {
+        path: 'src/query.ts',
+        text: [
+          'export class Removable {',
+          '  gcTimeout?: any',
+          '  clearGcTimeout() {',
+          '    if (this.gcTimeout) {',
+          '      clearTimeout(this.gcTimeout)',
+          '      this.gcTimeout = undefined',
+          '    }',
+          '  }',
+          '}',
+          'export type ClearGcTimeout = (timeout: any) => void',
+          '',
+        ].join('\n'),
+      },
+    ];
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const small = await Engine.build(files, { analyzer, embedder: null });
+    const x = small.chunkAtLine('src/removable.ts', 1)!;
+    const r = await small.search('', { similarToChunk: x.id });
+    const kinds = everyRow(r).map((row) => small.chunk(row.chunkId).definitionKind);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds).not.toContain('type');
+    expect(kinds.every((k) => k === undefined || ['function', 'method', 'class'].includes(k))).toBe(true);
+  });
+});

@@ -66,13 +66,18 @@ export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
 /**
  * Whether a chunk can answer "similar to X": not X nor what overlaps it, and not a definition of
  * another kind family (kindAffinity 0): code like a class is a class, not one of its methods;
- * code like a function is a function. A chunk that defines nothing (top-level code) may answer.
+ * code like a function is a function, or a class (code that runs, whose methods may do what X
+ * does), never a type declaration. A chunk that defines nothing (top-level code) may answer.
  */
 export function answersSimilar(subject: Chunk, chunk: Chunk): boolean {
   if (overlapsSubject(subject, chunk)) return false;
   const [x, y] = [subject.definitionKind, chunk.definitionKind];
-  return x === undefined || y === undefined || kindAffinity(x, y) > 0;
+  if (x === undefined || y === undefined) return true;
+  return kindAffinity(x, y) > 0 || (FUNCTION_KINDS.has(x) && y === 'class');
 }
+
+/** Kinds whose answers may be classes as well as functions. */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
  * Drops X, what overlaps it and definitions of another kind family (answersSimilar) from every

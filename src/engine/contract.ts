@@ -256,7 +256,8 @@ export interface ModalityHit {
 /**
  * What ties a result of a references or impact answer to what was asked about:
  * `resolved`, a line that calls, uses or imports it, tied by the graph;
- * `chain`, a line that imports or uses a file that depends on it (the path is in the reason);
+ * `chain`, a line that imports or uses a file that depends on it (the path is in the reason), or
+ * a barrel's re-export that passes it on to its importers (`export { x } from`);
  * `by-name`, a use with the same name that the graph could not resolve to it (shown apart,
  * ranked last, never a dependency).
  */

@@ -14,8 +14,10 @@ import { centralityFromRank, pageRank } from './pagerank';
 import { dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
+import { escapeRegExp } from '../text/escape';
 import { classifyReceiver, importBindings, type ImportBinding, type ReceiverClass } from './receivers';
-import { localTypesOf, type LocalTypes } from './local-types';
+import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
+import { declarationGroups, shareGroupRank } from './declaration-groups';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -80,6 +82,18 @@ export const REFERENCE_OUTSIDE = 3;
 /** `export { a as b, c }` and `export { a as b } from './x'`: the list, and the specifier when re-exported. */
 const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}(\s*from\s*['"][^'"]+['"])?/g;
 
+/** The text of 1-based line n. */
+function lineAt(text: string, n: number): string {
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) return '';
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
 /** The 1-based line of a text offset. */
 function lineOfOffset(text: string, offset: number): number {
   let line = 1;
@@ -104,6 +118,9 @@ export const IMPORT_KIND_REEXPORT = 1;
 
 export { DEFINITION_KINDS };
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
+const FUNCTION_KIND = DEFINITION_KINDS.indexOf('function');
+/** Receivers whose next segment is a field of the enclosing object (`self.client.get()`). */
+const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
 /** Kinds whose name, written as a receiver (`Type::new`, `Config.load`), selects its members. */
 export const TYPE_KINDS: ReadonlySet<number> = new Set(
   (['class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace'] as const).map((k) =>
@@ -256,6 +273,8 @@ export function buildGraph(corpus: Corpus): GraphData {
   // The default sort compares code units, as compareStrings does (the names are distinct).
   const byName = symbols.names.definitionNames.slice().sort();
   const ranked = pageRank(nodeCount, csr.outOffsets, csr.edgeTarget, csr.edgeConfidence);
+  const groups = declarationGroups(files, symbols.fileSymbolOffsets);
+  if (groups) shareGroupRank(ranked.rank, symbols.fileCount, groups);
   return {
     fileCount: symbols.fileCount,
     symbolCount: symbols.symbolCount,
@@ -573,7 +592,9 @@ class ReferenceLinker {
     this.visibleSlot = new Int32Array(fileCount).fill(-1);
     this.referenceState = new Uint8Array(symbols.names.referenceName.length);
     this.exportAliases = new Array(fileCount);
-    this.hasExportAliases = files.some((f) => f.text !== undefined && /\bexport\s*\{[^}]*\sas\s/.test(f.text));
+    this.hasExportAliases = files.some(
+      (f) => f.text !== undefined && /\bexport\s*\{[^}]*\sas\s|\bexport\s+default\s+[A-Za-z_$]/.test(f.text),
+    );
   }
 
   linkAll(): EdgeList {
@@ -745,7 +766,7 @@ class ReferenceLinker {
       if (file.localTypes === undefined) file.localTypes = localTypesOf(this.files[file.p].text ?? '', file.language);
       const types = file.localTypes;
       if (!types) return undefined;
-      if (where === 'cast') return types.castBefore(name, ref.line);
+      if (where === 'cast') return types.castBefore(name, ref.line) ?? this.returnedType(file, types, ref);
       if (where === 'field') return types.typeOfField(name);
       const around = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
       return types.typeOfLocal(name, ref.line, around >= 0 ? symbolStartLine[around] : 0);
@@ -757,6 +778,47 @@ class ReferenceLinker {
       (name) => symbolsNamed(name).length > 0,
       statedType,
     );
+  }
+
+  /**
+   * The repository type that the call before `.name` on the reference's line returns
+   * (`a.build().setData()`, `Foo::new().run()`, `new Foo().run()`, `Foo().run()`): a
+   * constructor's type, else the one type that every function of the callee's name (in the
+   * callee's container, when a type or a typed local qualifies it) states it returns.
+   */
+  private returnedType(file: FileLinkContext, types: LocalTypes, ref: Reference): string | undefined {
+    const callee = types.calleeBefore(ref.name, ref.line);
+    if (callee === undefined) return undefined;
+    const { names, symbolsOfName, symbolKind, symbolContainer, symbolFile, fileSymbolOffsets } = this.symbols;
+    const symbolsNamed = (name: string) => {
+      const id = names.definitionNameId(name);
+      return id === undefined ? [] : symbolsOfName[id];
+    };
+    const isType = (name: string) => symbolsNamed(name).some((s) => TYPE_KINDS.has(symbolKind[s]));
+    const path = callee.replace(/^new\s+/, '').split(/::|\.|->/);
+    const last = path[path.length - 1];
+    const owner = path.length > 1 ? path[path.length - 2] : undefined;
+    if (callee.startsWith('new ') || (path.length === 1 && /^[A-Z]/.test(last))) return isType(last) ? last : undefined;
+    if (last === 'new' && owner !== undefined) return isType(owner) ? owner : undefined;
+    // `Foo::build()` names its container; `client.get()` takes the type the file states for client.
+    let container = owner;
+    if (owner !== undefined && !isType(owner)) {
+      const around = this.sourceNodeOf(file.p, ref, file.lineCount) - this.symbols.fileCount;
+      const scopeStart = around >= 0 ? this.symbols.symbolStartLine[around] : 0;
+      if (path.length === 2) container = types.typeOfLocal(owner, ref.line, scopeStart);
+      else if (path.length === 3 && FIELD_OWNERS.has(path[0])) container = types.typeOfField(owner);
+      else container = undefined;
+    }
+    const returned = new Set<string | undefined>();
+    for (const s of symbolsNamed(last)) {
+      if (symbolKind[s] !== FUNCTION_KIND && symbolKind[s] !== METHOD_KIND) continue;
+      if (container !== undefined && isType(container) && symbolContainer[s] !== container) continue;
+      const def = this.files[symbolFile[s]].analysis?.definitions[s - fileSymbolOffsets[symbolFile[s]]];
+      const language = this.files[symbolFile[s]].language ?? file.language;
+      returned.add(def ? returnTypeOf(def.signature, language, def.container) : undefined);
+    }
+    const [only] = returned;
+    return returned.size === 1 && only !== undefined && isType(only) ? only : undefined;
   }
 
   /**
@@ -788,6 +850,37 @@ class ReferenceLinker {
         edges.add(source, fileCount + found[i], edgeKindOf(ref), IMPORTED_NAME_CONFIDENCE, ref.line);
       if (found.length > 0) linked = true;
     }
+    return linked || (ref.qualified !== true && this.linkDefaultImport(file, ref, name));
+  }
+
+  /**
+   * `import run from './x'` then `run()`, where x exports another name as its default
+   * (`export { impl as default }`, `export default impl`, `export default function impl`):
+   * edges to that definition. Whether there was any.
+   */
+  private linkDefaultImport(file: FileLinkContext, ref: Reference, name: string): boolean {
+    const { imports, edges, found } = this;
+    const text = this.files[file.p].text ?? '';
+    const binds = new RegExp(`^\\s*import\\s+(?:type\\s+)?${escapeRegExp(name)}\\s*(?:,|from\\b)`);
+    const lines = (this.files[file.p].analysis?.imports ?? [])
+      .filter((imp) => imp.names.includes('default'))
+      .map((imp) => imp.line)
+      .filter((line) => binds.test(lineAt(text, line)));
+    const { fileCount, fileSymbolOffsets, symbolsOfName, names } = this.symbols;
+    let linked = false;
+    for (let r = imports.firstRecord[file.p]; r < imports.firstRecord[file.p + 1]; r++) {
+      const q = imports.target.get(r);
+      if (q < 0 || !lines.includes(imports.line.get(r))) continue;
+      const exported = this.exportAliasesOf(q).get('default');
+      const id = exported && names.definitionNameId(exported.original);
+      if (!exported || id === undefined) continue;
+      found.length = 0;
+      for (const t of exported.files) symbolsNamedIn(fileSymbolOffsets, symbolsOfName[id], t, found);
+      const source = this.sourceNodeOf(file.p, ref, file.lineCount);
+      for (let i = 0; i < found.length; i++)
+        edges.add(source, fileCount + found[i], edgeKindOf(ref), IMPORTED_NAME_CONFIDENCE, ref.line);
+      if (found.length > 0) linked = true;
+    }
     return linked;
   }
 
@@ -798,7 +891,7 @@ class ReferenceLinker {
     known = new Map();
     this.exportAliases[q] = known;
     const text = this.files[q].text ?? '';
-    if (!text.includes(' as ')) return known;
+    if (!text.includes(' as ') && !text.includes('export default')) return known;
     const { imports } = this;
     for (const m of text.matchAll(EXPORT_LIST)) {
       const line = lineOfOffset(text, m.index);
@@ -809,9 +902,14 @@ class ReferenceLinker {
           if (imports.line.get(r) === line && imports.target.get(r) >= 0) files.push(imports.target.get(r));
       for (const item of m[1].split(',')) {
         const renamed = /^\s*(?:type\s+)?([A-Za-z_$][\w$]*)\s+as\s+([A-Za-z_$][\w$]*)\s*$/.exec(item);
-        if (renamed && renamed[2] !== 'default') known.set(renamed[2], { original: renamed[1], files });
+        if (renamed) known.set(renamed[2], { original: renamed[1], files });
       }
     }
+    // `export default impl`, `export default function impl`, `export default class Impl`.
+    const named =
+      /\bexport\s+default\s+(?:async\s+)?(?:function\s*\*?\s*|(?:abstract\s+)?class\s+)?([A-Za-z_$][\w$]*)/.exec(text);
+    if (named && !known.has('default') && !/^(?:function|class|async|new|await)$/.test(named[1]))
+      known.set('default', { original: named[1], files: [q] });
     return known;
   }
 

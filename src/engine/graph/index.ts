@@ -817,14 +817,21 @@ export class GraphIndex implements Retriever {
       }
     }
     for (const s of target.symbols) {
-      const imports = this.namedImportRecords(s).sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file]);
+      // A barrel's `export { x } from` passes the name on to the files that import it: a link
+      // of the chain to them, not a use (docs/design.md#clean-up), so it comes after the importers.
+      const imports = this.namedImportRecords(s).sort(
+        (a, b) =>
+          Number(a.reexport === true) - Number(b.reexport === true) ||
+          this.g.centrality[b.file] - this.g.centrality[a.file],
+      );
       for (const link of imports) {
         if (hits.full) return hits.list;
+        const what = `${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`;
         hits.add(
           this.chunkAtLine(link.file, link.line),
           IMPORT_LINE_HIT_SCORE,
-          `imports ${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`,
-          'resolved',
+          link.reexport ? `re-exports ${what}` : `imports ${what}`,
+          link.reexport ? 'chain' : 'resolved',
         );
       }
     }

@@ -277,4 +277,150 @@ describe('linking through stated types', () => {
     });
     expect(callerLines(corpus, graph, 'src/parse.ts', 'parseImpl')).toEqual(['src/main.ts:2', 'src/other.ts:2']);
   });
+
+  it('a default export under another name (`export { impl as default }`, `export default function impl`), imported and called', async () => {
+    const { corpus, graph } = await index({
+      // redux-logger's shape: the factory renamed to the default export.
+      'src/logger.ts':
+        'function createLogger(options: object = {}) {\n  return () => options;\n}\nexport { createLogger as default };\n',
+      // p-limit's shape: a named function as the default export.
+      'src/limit.ts': 'export default function pLimit(concurrency: number) {\n  return concurrency;\n}\n',
+      'src/app.ts': [
+        "import logger from './logger';",
+        "import limit, { type Limit } from './limit';",
+        'export const log = logger({ collapsed: true });',
+        'export const queue = limit(2);',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'src/logger.ts', 'createLogger')).toEqual(['src/app.ts:3']);
+    expect(callerLines(corpus, graph, 'src/limit.ts', 'pLimit')).toEqual(['src/app.ts:4']);
+  });
+});
+
+describe('calls on what a call returns', () => {
+  it('reads the return type a signature states, per language', async () => {
+    const { returnTypeOf } = await import('./local-types');
+    expect(returnTypeOf('pub fn new_current_thread() -> Builder', 'rust', 'Builder')).toBe('Builder');
+    expect(returnTypeOf('pub fn enable_all(&mut self) -> &mut Self', 'rust', 'Builder')).toBe('Builder');
+    expect(returnTypeOf('pub fn build(&mut self) -> io::Result<Runtime>', 'rust', 'Builder')).toBe('Runtime');
+    expect(returnTypeOf('getQueryCache(): QueryCache', 'typescript', 'QueryClient')).toBe('QueryCache');
+    expect(returnTypeOf('func (c *Command) Root() *Command', 'go', 'Command')).toBe('Command');
+    expect(returnTypeOf('func (c *Command) ExecuteC() (cmd *Command, err error)', 'go', 'Command')).toBe('Command');
+    expect(returnTypeOf('func (c *Command) Execute() error', 'go', 'Command')).toBe('error');
+    expect(returnTypeOf('def make_context(self, info_name: str, args: list) -> Context:', 'python', 'Command')).toBe(
+      'Context',
+    );
+    expect(returnTypeOf('def invoke(self, ctx):', 'python', 'Command')).toBeUndefined();
+  });
+
+  it("query-core: this.#client.getQueryCache().build(…) calls QueryCache's build, not MutationCache's", async () => {
+    const { corpus, graph } = await index({
+      'src/queryCache.ts':
+        'export class QueryCache {\n  build(client: unknown, options: unknown) {\n    return options\n  }\n}\n',
+      'src/mutationCache.ts':
+        'export class MutationCache {\n  build(client: unknown, options: unknown) {\n    return options\n  }\n}\n',
+      'src/queryClient.ts': [
+        "import { QueryCache } from './queryCache'",
+        'export class QueryClient {',
+        '  #queryCache = new QueryCache()',
+        '  getQueryCache(): QueryCache {',
+        '    return this.#queryCache',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/queryObserver.ts': [
+        "import type { QueryClient } from './queryClient'",
+        'export class QueryObserver {',
+        '  #client: QueryClient',
+        '  constructor(client: QueryClient, public options: unknown) {',
+        '    this.#client = client',
+        '  }',
+        '  #updateQuery() {',
+        '    const query = this.#client.getQueryCache().build(this.#client, this.options)',
+        '    return query',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'src/queryCache.ts', 'build')).toEqual(['src/queryObserver.ts:8']);
+    expect(callerLines(corpus, graph, 'src/mutationCache.ts', 'build')).toEqual([]);
+  });
+
+  it("tokio: Builder::new_current_thread().enable_all().build() calls Builder's methods, not Handle's build", async () => {
+    const { corpus, graph } = await index({
+      'src/runtime/builder.rs': [
+        'pub struct Builder {',
+        '    enable_io: bool,',
+        '}',
+        '',
+        'impl Builder {',
+        '    pub fn new_current_thread() -> Builder {',
+        '        Builder { enable_io: false }',
+        '    }',
+        '',
+        '    pub fn enable_all(&mut self) -> &mut Self {',
+        '        self.enable_io = true;',
+        '        self',
+        '    }',
+        '',
+        '    pub fn build(&mut self) -> io::Result<Runtime> {',
+        '        Ok(Runtime {})',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/runtime/handle.rs': [
+        'pub struct Handle {}',
+        '',
+        'impl Handle {',
+        '    pub fn build(&self) -> Handle {',
+        '        Handle {}',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/runtime/runtime.rs': 'pub struct Runtime {}\n',
+      'tests/rt_basic.rs': [
+        'fn rt() -> Runtime {',
+        '    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'src/runtime/builder.rs', 'enable_all')).toEqual(['tests/rt_basic.rs:2']);
+    expect(callerLines(corpus, graph, 'src/runtime/builder.rs', 'build')).toEqual(['tests/rt_basic.rs:2']);
+    expect(callerLines(corpus, graph, 'src/runtime/handle.rs', 'build')).toEqual([]);
+  });
+
+  it("cobra: c.Root().PersistentFlags() on a typed receiver calls Command's PersistentFlags", async () => {
+    const { corpus, graph } = await index({
+      'command.go': [
+        'package cobra',
+        '',
+        'type Command struct {',
+        '\tparent *Command',
+        '}',
+        '',
+        'func (c *Command) Root() *Command {',
+        '\tif c.parent != nil {',
+        '\t\treturn c.parent.Root()',
+        '\t}',
+        '\treturn c',
+        '}',
+        '',
+        'func (c *Command) PersistentFlags() *FlagSet {',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+      'flags.go': ['package cobra', '', 'type FlagSet struct{}', '', 'func (f *FlagSet) PersistentFlags() {}'].join(
+        '\n',
+      ),
+      'completions.go': [
+        'package cobra',
+        '',
+        'func (c *Command) initCompleteCmd() {',
+        '\tc.Root().PersistentFlags()',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'command.go', 'PersistentFlags')).toEqual(['completions.go:4']);
+    expect(callerLines(corpus, graph, 'flags.go', 'PersistentFlags')).toEqual([]);
+  });
 });

@@ -69,6 +69,57 @@ export class LocalTypes {
   typeOfField(name: string): string | undefined {
     return this.fields.get(name) ?? undefined;
   }
+
+  /** Per line: the call each member is called on (`a.build().setData()` → setData: `a.build`), null when ambiguous. */
+  private readonly chained = new Map<number, Map<string, string | null>>();
+
+  /** A member called on what a call returns, on one line: the callee as written (`a.build`, `Foo::new`, `new Foo`). */
+  chain(member: string, callee: string, line: number): void {
+    let byMember = this.chained.get(line);
+    if (!byMember) this.chained.set(line, (byMember = new Map()));
+    const known = byMember.get(member);
+    byMember.set(member, known === undefined || known === callee ? callee : null);
+  }
+
+  /** The call whose result `.member` is called on at that line, as written; undefined when none or ambiguous. */
+  calleeBefore(member: string, line: number): string | undefined {
+    return this.chained.get(line)?.get(member) ?? undefined;
+  }
+}
+
+/**
+ * A call whose result is called on (`a.build().setData(`, `Foo::new().run(`, `client.get(url)?.json(`,
+ * `(new Foo(x)).run(`): the callee path, its arguments (one level of nesting) and, looked ahead
+ * so that a chain's next call is matched too, the member.
+ */
+const CHAINED_CALL =
+  /(\bnew\s+)?([A-Za-z_$][\w$]*(?:(?:::|\.|->)[A-Za-z_$][\w$]*)*)\s*(?:::<[^>]*>)?\(((?:[^()]|\([^()]*\))*)\)(?=\)?\s*\??\s*(?:\.|::|->)\s*([A-Za-z_$][\w$]*)\s*(?:::<[^>]*>)?\()/g;
+
+function scanChainedCalls(line: string, n: number, out: LocalTypes): void {
+  if (!line.includes(')')) return;
+  for (const m of line.matchAll(CHAINED_CALL)) out.chain(m[4], m[1] ? `new ${m[2]}` : m[2], n);
+}
+
+/**
+ * The type a function or method's signature states it returns, when the language writes it
+ * (`-> Foo`, `): Foo`, Go's `) *Foo`, Java's `Foo name(`); `Self`/`this`/`static` is the
+ * container. Undefined when the signature states none or a type it cannot name.
+ */
+export function returnTypeOf(signature: string, language: string, container: string | undefined): string | undefined {
+  const text = signature.replace(/[{;:]\s*$/, '').trim();
+  let written: string | undefined;
+  if (language === 'rust' || language === 'python') written = /->\s*(.+?)\s*(?:where\b.*)?$/.exec(text)?.[1];
+  else if (language === 'typescript' || language === 'tsx' || language === 'php')
+    written = /\)\s*:\s*\??\s*([^=]+?)\s*$/.exec(text)?.[1];
+  // Go: `) *Foo`, `) (*Foo, error)`, named `) (cmd *Foo, err error)`: the first result.
+  else if (language === 'go') written = /\)\s*(?:\(\s*(?:\w+\s+(?=[*\w]))?)?([*\w.[\]]+)[^()]*\)?\s*$/.exec(text)?.[1];
+  else if (language === 'java' || language === 'csharp')
+    written = /([A-Z][\w.]*)(?:<[^()]*>)?\s+[a-z_]\w*\s*\(/.exec(text)?.[1];
+  if (!written) return undefined;
+  if (/^(?:Self|this|static|self)\b/.test(written.replace(/^&\s*(?:mut\s+)?/, ''))) return container || undefined;
+  // `Result<Foo, E>`, `Promise<Foo>`, `io::Result<Foo>`: the value is the first argument.
+  const wrapped = /^[\w:]*(?:Result|Promise|Poll)\s*<\s*([^,<>]+(?:<[^<>]*>)?)/.exec(written);
+  return typeName(wrapped ? wrapped[1] : written);
 }
 
 /** Wrappers whose argument is the type that matters (`Optional[Foo]`, `Box<Foo>`, `Arc<Mutex<Foo>>` stays Arc). */
@@ -239,6 +290,9 @@ export function localTypesOf(text: string, language: string): LocalTypes | null 
   const out = new LocalTypes();
   const state = { inStruct: false };
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) scan(lines[i], i + 1, out, state);
+  for (let i = 0; i < lines.length; i++) {
+    scan(lines[i], i + 1, out, state);
+    scanChainedCalls(lines[i], i + 1, out);
+  }
   return out;
 }

@@ -141,3 +141,77 @@ describe('big classes are ranked by their members', () => {
     expect(everyRow(r).some((row) => row.symbol === 'Arguments')).toBe(false);
   });
 });
+
+describe('"Find similar" on an overloaded function', () => {
+  it("never returns one of X's overload signatures (mobx's remove): they are X", async () => {
+    // mobx 6.13.5 src/api/object-api.ts (MIT), shortened.
+    const text = [
+      'export function remove<K, V>(obj: ObservableMap<K, V>, key: K)',
+      'export function remove<T>(obj: ObservableSet<T>, key: T)',
+      'export function remove(obj: any, key: any): void {',
+      '    if (isObservableMap(obj)) {',
+      '        obj.delete(key)',
+      '    } else if (isObservableSet(obj)) {',
+      '        obj.delete(key)',
+      '    } else {',
+      '        die(9)',
+      '    }',
+      '}',
+      '',
+      'export function has<K>(obj: ObservableMap<K, any>, key: K): boolean',
+      'export function has(obj: any, key: any): boolean {',
+      '    if (isObservableMap(obj)) {',
+      '        return obj.has(key)',
+      '    } else if (isObservableSet(obj)) {',
+      '        return obj.has(key)',
+      '    }',
+      '    die(10)',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const mobx = await Engine.build([{ path: 'src/api/object-api.ts', text }], { analyzer, embedder: null });
+    const body = mobx.chunkAtLine('src/api/object-api.ts', 3)!;
+    expect(body.symbol).toBe('remove');
+    const r = await mobx.search('', { similarToChunk: body.id });
+    expect(r.results.length).toBeGreaterThan(0);
+    expect(everyRow(r).filter((row) => row.startLine <= 11 && row.endLine >= 1)).toEqual([]);
+    expect(r.results[0].symbol).toBe('has');
+  });
+});
+
+describe('"Find similar" on a function', () => {
+  it('is answered by code that runs (functions, methods, classes), never by a type declaration', async () => {
+    // query-core 5.62 (MIT) shapes: a function, a class with a method doing the same, a type alias.
+    const files: SourceFile[] = [
+      {
+        path: 'src/removable.ts',
+        text: 'export function clearGcTimeout(timeout: any) {\n  if (timeout) {\n    clearTimeout(timeout)\n  }\n}\n',
+      },
+      {
+        path: 'src/query.ts',
+        text: [
+          'export class Removable {',
+          '  gcTimeout?: any',
+          '  clearGcTimeout() {',
+          '    if (this.gcTimeout) {',
+          '      clearTimeout(this.gcTimeout)',
+          '      this.gcTimeout = undefined',
+          '    }',
+          '  }',
+          '}',
+          'export type ClearGcTimeout = (timeout: any) => void',
+          '',
+        ].join('\n'),
+      },
+    ];
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const small = await Engine.build(files, { analyzer, embedder: null });
+    const x = small.chunkAtLine('src/removable.ts', 1)!;
+    const r = await small.search('', { similarToChunk: x.id });
+    const kinds = everyRow(r).map((row) => small.chunk(row.chunkId).definitionKind);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds).not.toContain('type');
+    expect(kinds.every((k) => k === undefined || ['function', 'method', 'class'].includes(k))).toBe(true);
+  });
+});

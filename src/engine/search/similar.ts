@@ -47,21 +47,37 @@ export function subjectChunk(corpus: Corpus, structural: StructuralIndex, subjec
   return hit ? corpus.chunks[hit.chunkId] : undefined;
 }
 
-/** Whether a chunk is X or overlaps it in X's file (a member of X, the class holding X). */
+/**
+ * Whether a chunk is X in X's file: X itself, what overlaps it (a member of X, the class holding
+ * X), or another declaration of X in its scope (a TypeScript overload signature above X's body,
+ * a C prototype, a merged interface): the same name in the same container.
+ */
 export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
-  return chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine;
+  if (chunk.fileId !== subject.fileId) return false;
+  if (chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine) return true;
+  return (
+    chunk.kind === 'definition' &&
+    subject.symbol !== undefined &&
+    chunk.symbol === subject.symbol &&
+    (chunk.container ?? '') === (subject.container ?? '')
+  );
 }
 
 /**
  * Whether a chunk can answer "similar to X": not X nor what overlaps it, and not a definition of
  * another kind family (kindAffinity 0): code like a class is a class, not one of its methods;
- * code like a function is a function. A chunk that defines nothing (top-level code) may answer.
+ * code like a function is a function, or a class (code that runs, whose methods may do what X
+ * does), never a type declaration. A chunk that defines nothing (top-level code) may answer.
  */
 export function answersSimilar(subject: Chunk, chunk: Chunk): boolean {
   if (overlapsSubject(subject, chunk)) return false;
   const [x, y] = [subject.definitionKind, chunk.definitionKind];
-  return x === undefined || y === undefined || kindAffinity(x, y) > 0;
+  if (x === undefined || y === undefined) return true;
+  return kindAffinity(x, y) > 0 || (FUNCTION_KINDS.has(x) && y === 'class');
 }
+
+/** Kinds whose answers may be classes as well as functions. */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
  * Drops X, what overlaps it and definitions of another kind family (answersSimilar) from every

@@ -23,8 +23,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    analysis until a query reads it.
  * 7: a qualified reference records its receiver (analysis table v3), so a member call is
  *    linked only when the receiver resolves to the definition.
+ * 8: the graph keeps by-name references apart (graph snapshot v3: linked, by name, outside).
+ * 9: calls on a stated return type, default-export aliases and declaration groups change the
+ *    graph's edges and centralities; an older graph would answer with the old links.
  */
-export const SNAPSHOT_VERSION = 8;
+export const SNAPSHOT_VERSION = 9;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -2,13 +2,17 @@
  * Model pipeline step 3 — decontaminate: `npx tsx scripts/model-decontaminate.ts`
  *
  * No pair may come from, or repeat, the packages kept for independent checks (rxjs, zod,
- * lodash-es, three, lodash, lodash.*) or the packages `npm run eval` scores
- * (bench/eval/corpora.ts). Those were `npm pack`ed by the fetch step only for this filter:
- * every doc sentence and every comment-free definition body in them is fingerprinted with
- * the same extraction the miner uses, and a training pair is dropped when it comes from one
- * of those packages by name, when its doc sentence or summary occurs in them, or when its
- * normalised body does. Reads .cache/model/pairs.jsonl, writes .cache/model/clean.jsonl and
- * .cache/model/decontaminate.json (the counts the model card shows).
+ * lodash-es, three, lodash, lodash.*) or the packages `npm run eval` scores: the npm corpora
+ * (bench/eval/corpora.ts), the understand set's projects (bench/understand/projects.ts) and
+ * the real-repository projects (bench/real/projects.ts). The scored packages' sources are
+ * fingerprinted — every doc sentence and every comment-free definition body, with the same
+ * extraction the miner uses — and a training pair is dropped when it comes from one of those
+ * packages by name (a Debian crate's other major versions included: librust-clap-3-dev is
+ * clap), when its doc sentence or summary occurs in them, or when its normalised body does.
+ * The reserved packages are never fetched, so their filter is by name and by path (a vendored
+ * `lodash.js` or `rxjs/` directory inside another package). Reads .cache/model/pairs.jsonl,
+ * writes .cache/model/clean.jsonl and .cache/model/decontaminate.json (the counts the model
+ * card shows).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -17,6 +21,12 @@ import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
 import { languageForPath } from '../src/engine/structural/grammars';
 import { nodeGrammars } from '../src/node/grammars';
 import { CORPORA } from '../bench/eval/corpora';
+import { PROJECTS as REAL_PROJECTS, loadProject as loadRealProject } from '../bench/real/projects';
+import {
+  PROJECTS as UNDERSTAND_PROJECTS,
+  UNDERSTAND_CACHE,
+  loadProject as loadUnderstandProject,
+} from '../bench/understand/projects';
 import { MODEL_CACHE, type FetchManifest, type Pair, logStep, runMain, writeJson } from './model-cache';
 import { RESERVED_NAME } from './model-fetch';
 import {
@@ -82,9 +92,47 @@ export async function referenceFingerprints(dirs: string[]): Promise<ReferenceFi
   return fp;
 }
 
+/** A Debian package's name without its major-version suffix: librust-clap-3-dev and librust-clap-dev are one project. */
+export function projectKey(name: string): string {
+  return name.replace(/-\d+(-dev)$/, '$1');
+}
+
+/** Names of every package `npm run eval` scores, as projectKey gives them. */
+export function evaluatedPackages(): Set<string> {
+  return new Set(
+    [...CORPORA.map((c) => c.pkg), ...REAL_PROJECTS.map((p) => p.pkg), ...UNDERSTAND_PROJECTS.map((p) => p.deb)].map(
+      projectKey,
+    ),
+  );
+}
+
+/** A path with a reserved package's name as a folder or file name: a vendored copy. */
+export function hasReservedPath(code: string): boolean {
+  const path = code.slice(0, code.indexOf('\n') < 0 ? code.length : code.indexOf('\n'));
+  return path.split('/').some((segment) => RESERVED_NAME.test(segment.replace(/(\.min)?\.[cm]?[jt]sx?$/, '')));
+}
+
+/** Source folders of the understand and real-repository projects (fetched by their own loaders when missing). */
+async function evaluatedProjectDirs(): Promise<string[]> {
+  const log = (m: string) => logStep('decontaminate', m);
+  const dirs: string[] = [];
+  for (const spec of UNDERSTAND_PROJECTS) {
+    loadUnderstandProject(spec, log);
+    dirs.push(join(UNDERSTAND_CACHE, 'src', spec.deb, spec.root));
+  }
+  for (const project of REAL_PROJECTS) {
+    const loaded = await loadRealProject(project, log);
+    if (!loaded) throw new Error(`decontaminate: ${project.pkg} is needed as a reference and could not be fetched`);
+    dirs.push(loaded.dir);
+  }
+  return dirs;
+}
+
 export interface DecontaminationCounts {
   input: number;
   reservedOrEvaluatedPackage: number;
+  /** Reserved packages' code vendored inside another package, by its path. */
+  reservedPath: number;
   sentenceInReference: number;
   bodyInReference: number;
   kept: number;
@@ -108,6 +156,7 @@ export function decontaminatePairs(
   const counts = {
     input: pairs.length,
     reservedOrEvaluatedPackage: 0,
+    reservedPath: 0,
     sentenceInReference: 0,
     bodyInReference: 0,
     kept: 0,
@@ -115,8 +164,12 @@ export function decontaminatePairs(
   const kept: Pair[] = [];
   for (const p of pairs) {
     const name = p.pkg.slice(p.pkg.indexOf(':') + 1);
-    if (RESERVED_NAME.test(name) || evaluated.has(name)) {
+    if (RESERVED_NAME.test(name) || evaluated.has(projectKey(name))) {
       counts.reservedOrEvaluatedPackage++;
+      continue;
+    }
+    if (hasReservedPath(p.code)) {
+      counts.reservedPath++;
       continue;
     }
     if (
@@ -142,16 +195,21 @@ export async function decontaminate(): Promise<DecontaminationCounts> {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Pair);
-  const fp = await referenceFingerprints(manifest.reference.map((r) => r.dir));
+  const projectDirs = await evaluatedProjectDirs();
+  const fp = await referenceFingerprints([...manifest.reference.map((r) => r.dir), ...projectDirs]);
+  const referencePackages = [
+    ...manifest.reference.map((r) => `${r.name}@${r.version}`),
+    ...UNDERSTAND_PROJECTS.map((p) => `${p.deb}=${p.version}`),
+    ...REAL_PROJECTS.map((p) => `${p.pkg}=${p.version}`),
+  ];
   logStep(
     'decontaminate',
-    `${manifest.reference.length} reference packages: ${fp.files} files, ${fp.sentences.size} sentences, ${fp.bodies.size} bodies`,
+    `${referencePackages.length} reference packages: ${fp.files} files, ${fp.sentences.size} sentences, ${fp.bodies.size} bodies`,
   );
-  const evaluated = new Set(CORPORA.map((c) => c.pkg));
-  const { kept, counts } = decontaminatePairs(pairs, fp, evaluated);
+  const { kept, counts } = decontaminatePairs(pairs, fp, evaluatedPackages());
   const report: DecontaminationCounts = {
     ...counts,
-    referencePackages: manifest.reference.map((r) => `${r.name}@${r.version}`),
+    referencePackages,
     referenceFiles: fp.files,
     referenceSentences: fp.sentences.size,
     referenceBodies: fp.bodies.size,
@@ -160,7 +218,7 @@ export async function decontaminate(): Promise<DecontaminationCounts> {
   await writeJson(join(MODEL_CACHE, 'decontaminate.json'), report);
   logStep(
     'decontaminate',
-    `${counts.input} pairs → ${counts.kept} (package ${counts.reservedOrEvaluatedPackage}, sentence ${counts.sentenceInReference}, body ${counts.bodyInReference})`,
+    `${counts.input} pairs → ${counts.kept} (package ${counts.reservedOrEvaluatedPackage}, vendored reserved path ${counts.reservedPath}, sentence ${counts.sentenceInReference}, body ${counts.bodyInReference})`,
   );
   return report;
 }

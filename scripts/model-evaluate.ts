@@ -111,6 +111,8 @@ export interface HeldOutEvaluation {
   >;
   /** Float MRR@10 per held-out package (to compare runs on the packages they share). */
   byPackage: Record<string, { pairs: number; float: number }>;
+  /** The doc sentence's first keyword view as the question ("parse http date": typedViews), pairs that have one. */
+  keywords: { pairs: number; bm25: number; float: number };
   examples: { query: string; expected: string; top: string[]; rank: number }[];
   neighbours: Record<string, string[]>;
 }
@@ -120,6 +122,32 @@ function languageFamily(language: string): string {
   return language === 'javascript' || language === 'typescript'
     ? 'JavaScript / TypeScript'
     : ({ go: 'Go', rust: 'Rust', python: 'Python' }[language] ?? language);
+}
+
+/** MRR@10 of the keyword views of one package's pairs against its code sides, model (float) and BM25. */
+async function keywordViewRanks(
+  texts: { keywords?: string }[],
+  docs: Float32Array[],
+  search: MiniSearch<{ id: number; text: string }>,
+  embed: Awaited<ReturnType<typeof loadExportedModel>>,
+): Promise<{ pairs: number; bm25: number; float: number }> {
+  const asked = texts.map((t, a) => [t.keywords, a] as const).filter((x): x is [string, number] => !!x[0]);
+  const queries = await embed(
+    asked.map(([k]) => k),
+    'query',
+  );
+  const out = { pairs: asked.length, bm25: 0, float: 0 };
+  asked.forEach(([k, a], i) => {
+    const bmRank = search.search(k).findIndex((h) => h.id === a);
+    out.bm25 += bmRank < 0 ? 0 : rr(bmRank);
+    out.float += rr(
+      rankOf(
+        docs.map((d) => dot(queries[i], d)),
+        a,
+      ),
+    );
+  });
+  return out;
 }
 
 export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
@@ -132,6 +160,7 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
   const examples: HeldOutEvaluation['examples'] = [];
   const byLanguage: HeldOutEvaluation['byLanguage'] = {};
   const byPackage: HeldOutEvaluation['byPackage'] = {};
+  const keywords = { pairs: 0, bm25: 0, float: 0 };
   for (const [pkg, idx] of byPkg) {
     if (idx.length < 2) continue;
     packages++;
@@ -154,6 +183,10 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
       tokenize: (s: string) => preTokenize(s),
     });
     search.addAll(texts.map((t, id) => ({ id, text: t.code })));
+    const kw = await keywordViewRanks(texts, docs, search, embed);
+    keywords.pairs += kw.pairs;
+    keywords.bm25 += kw.bm25;
+    keywords.float += kw.float;
     for (let a = 0; a < idx.length; a++) {
       const bmHits = search.search(texts[a].query);
       const bmRank = bmHits.findIndex((h) => h.id === a);
@@ -265,6 +298,11 @@ export async function evaluateHeldOut(): Promise<HeldOutEvaluation> {
     byPackage: Object.fromEntries(
       Object.entries(byPackage).map(([p, x]) => [p, { pairs: x.pairs, float: x.float / x.pairs }]),
     ),
+    keywords: {
+      pairs: keywords.pairs,
+      bm25: keywords.pairs ? keywords.bm25 / keywords.pairs : 0,
+      float: keywords.pairs ? keywords.float / keywords.pairs : 0,
+    },
     examples,
     neighbours,
   };
@@ -294,6 +332,7 @@ const EXPERIMENTS = `| experiment | training pairs | held-out MRR@10 (float) | \
 | shipped model, \`npm run eval\` with the importance boost off (\`BOOST_CAP = 1\`, not committed) | — | — | fused default 0.571 (0.524 with it) |
 | grown sources (\`FOURFOLD_MODEL_SOURCES=grown\`: + 170 Debian packages, 60 Go / 50 Rust / 60 Python; 107,684 pairs after dedupe and decontamination), 3 epochs (508 s) | 100,803 | 0.627 (its split: 6,875 pairs of 99 packages; the shipped model there 0.621, on the packages of the split above 0.627 vs 0.620); int8 0.627, 1-bit 0.561, 1-bit + int8 0.627 | 0.648 (fused default 0.728, thorough 0.704; \`bench/eval-held-out.ts\` semantic 0.739, default 0.765) |
 | the same, early stopping at most 5 epochs (best epoch 5, 834 s) | 100,803 | 0.633; int8 0.632, 1-bit 0.563 | 0.634 (fused default 0.703, thorough 0.708) |
+| typed query views (\`FOURFOLD_MODEL_TYPED_VIEW_RATE=0.5\`: half of the examples asked with a keyword run, the content words, the imperative, a question or a keyword run with the language's name; decontamination also dropping the understand and real-set projects), 3 epochs (stopped by hand, 713 s), 2026-12-02; not shipped | 89,223 | 0.634 on its split (6,305 pairs of 93 packages; keyword view 0.516, BM25 0.444) | 0.632 (fused default 0.699, thorough 0.710); understand set, function level, tuning half: semantic doc 0.478 → 0.506 and keywords 0.286 → 0.318, but fused default doc 0.462 → 0.448 and keywords 0.380 → 0.360 |
 
 More pairs from more languages help TypeScript questions: the model trained on the JS/TS pairs
 alone is below text search (0.595) in \`npm run eval\`, the one trained on all five languages well
@@ -345,6 +384,59 @@ function evalSection(): string {
     ...names.map(
       ([label, key]) => `| ${label} | ${f3(EVAL_BEFORE[key])} | ${get(key) === undefined ? '—' : f3(get(key)!)} |`,
     ),
+  ].join('\n');
+}
+
+type UnderstandSystemKey = 'semantic' | 'text' | 'default' | 'thorough' | 'bm25-chunks';
+type UnderstandRowKey = `${'doc' | 'keyword'} ${'tuning' | 'held-out' | 'all'}`;
+
+/**
+ * The real-size understand set (bench/understand/, function level) with the model this one
+ * replaced: `npm run eval -- --understand` on 2026-12-02, before retraining.
+ */
+const UNDERSTAND_BEFORE: Record<UnderstandRowKey, Record<UnderstandSystemKey, number>> = {
+  'doc tuning': { semantic: 0.478, text: 0.458, default: 0.462, thorough: 0.431, 'bm25-chunks': 0.314 },
+  'doc held-out': { semantic: 0.472, text: 0.38, default: 0.381, thorough: 0.371, 'bm25-chunks': 0.294 },
+  'doc all': { semantic: 0.475, text: 0.419, default: 0.421, thorough: 0.401, 'bm25-chunks': 0.304 },
+  'keyword tuning': { semantic: 0.286, text: 0.325, default: 0.38, thorough: 0.387, 'bm25-chunks': 0.144 },
+  'keyword held-out': { semantic: 0.2, text: 0.326, default: 0.269, thorough: 0.251, 'bm25-chunks': 0.181 },
+  'keyword all': { semantic: 0.243, text: 0.326, default: 0.324, thorough: 0.318, 'bm25-chunks': 0.163 },
+};
+
+/** The understand set's function-level rows, now and with the model this one replaced. */
+function understandSection(): string {
+  const file = join(REPO_ROOT, 'docs', 'eval', 'understand', 'results.json');
+  if (!existsSync(file)) return 'No `npm run eval -- --understand` results found.';
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    meta: { embedder: string };
+    rows: {
+      kind: 'doc' | 'keyword';
+      half: 'tuning' | 'held-out' | 'all';
+      level: string;
+      n: number;
+      mrr: Record<UnderstandSystemKey, number>;
+    }[];
+  };
+  const systems: [UnderstandSystemKey, string][] = [
+    ['semantic', 'semantic alone'],
+    ['text', 'text alone'],
+    ['default', 'fused · default'],
+    ['thorough', 'fused · thorough'],
+    ['bm25-chunks', 'BM25 over chunks'],
+  ];
+  const rows = r.rows
+    .filter((x) => x.level === 'fn')
+    .map((x) => {
+      const before = UNDERSTAND_BEFORE[`${x.kind} ${x.half}`];
+      const cells = systems.map(([k]) => `${f3(before[k])} → **${f3(x.mrr[k])}**`);
+      return `| ${x.kind === 'doc' ? 'doc sentence' : 'keywords'} | ${x.half} | ${x.n} | ${cells.join(' | ')} |`;
+    });
+  return [
+    `\`npm run eval -- --understand\` (embedder \`${r.meta.embedder}\`): three Debian projects of 480–570 files the model never saw (networkx, golang.org/x/tools, cargo), a function's doc sentence or a hand-written keyword query ("retry network request") asked of a comment-blanked copy, MRR@10 at the function; the model this one replaced → this one. Anything tuned was tuned on the tuning half; the held-out half was read once, at the end.`,
+    '',
+    `| questions | half | n | ${systems.map(([, l]) => l).join(' | ')} |`,
+    `| --- | --- | ---: | ${systems.map(() => '---:').join(' | ')} |`,
+    ...rows,
   ].join('\n');
 }
 
@@ -407,10 +499,12 @@ Pairs by language after dedupe: ${Object.entries(mine.byLanguage)
     .map(([l, c]) => `${l} ${int(c)}`)
     .join(', ')}.
 
-**Decontamination.** Reference packages, fetched only for this filter: ${deco.referencePackages.join(', ')}
-(the reserved rxjs, zod, lodash-es, three, lodash and the seven packages \`npm run eval\` scores).
+**Decontamination.** Reference packages, used only for this filter: ${deco.referencePackages.join(', ')}
+(every package \`npm run eval\` scores: the npm corpora, the understand set's projects and the real-repository projects).
 ${int(deco.referenceFiles)} files → ${int(deco.referenceSentences)} doc sentences/summaries and ${int(deco.referenceBodies)} definition bodies.
-Dropped: ${int(deco.reservedOrEvaluatedPackage)} pairs from a reserved or evaluated package by name (lodash.* included),
+The reserved rxjs, zod, lodash-es, three, lodash and lodash.* are never fetched: they are filtered by name and by path.
+Dropped: ${int(deco.reservedOrEvaluatedPackage)} pairs from a reserved or evaluated package by name (lodash.* and a Debian crate's other major versions included),
+${int(deco.reservedPath)} whose path names a reserved package (a vendored copy),
 ${int(deco.sentenceInReference)} whose doc sentence or summary occurs there, ${int(deco.bodyInReference)} whose normalised body occurs there.
 
 ## Training
@@ -420,8 +514,15 @@ ${int(deco.sentenceInReference)} whose doc sentence or summary occurs there, ${i
 - Loss: symmetric InfoNCE, in-batch negatives, temperature ${s.temperature}, batch ${s.batchSize} built from groups of
   ${s.groupSize} pairs of the same package (hard negatives: same vocabulary, different function).
 - Lazy Adam (table lr ${s.learningRate}, weights lr ${s.weightLearningRate}), code-token dropout ${s.codeTokenDropout},
-  the doc's whole summary used as the query ${Math.round(Number(s.summaryViewRate) * 100)} % of the time (second view), seed ${s.seed}.
-- Early stopping on held-out MRR@10 (patience ${s.patience}); best epoch ${train.bestEpoch} of ${train.epochs.length}${
+  seed ${s.seed}. ${
+    Number(s.typedViewRate ?? 0) > 0
+      ? `Each example's question is drawn per epoch: ${Math.round(Number(s.typedViewRate) * 100)} % of the time one of the
+  sentence's typed views (scripts/model-pairs.ts typedViews: a 2–5-word keyword run of its content words, all its
+  content words, the imperative "parse HTTP date from header", a question "how to …" / "where is …", a keyword run
+  with the language's name), otherwise the doc's whole summary ${Math.round(Number(s.summaryViewRate) * 100)} % of the time or its first sentence.`
+      : `The doc's whole summary is used as the query ${Math.round(Number(s.summaryViewRate) * 100)} % of the time (second view).`
+  }
+- Early stopping on held-out MRR@10${Number(s.typedViewRate ?? 0) > 0 ? ', doc sentences and keyword views averaged' : ''} (patience ${s.patience}); best epoch ${train.bestEpoch} of ${train.epochs.length}${
     train.bestEpoch === train.epochs.length && train.epochs.length < Number(s.maxEpochs)
       ? ` (the run was stopped by hand after epoch ${train.epochs.length} of at most ${s.maxEpochs}, for time; held-out MRR was still rising by < 0.01 per epoch)`
       : ''
@@ -431,10 +532,10 @@ ${int(deco.sentenceInReference)} whose doc sentence or summary occurs there, ${i
   made this model, fetch took ${fetch.seconds.toFixed(0)} s and mine ${mine.seconds.toFixed(0)} s; from an empty cache they took
   ${FIRST_RUN.fetch} and ${FIRST_RUN.mine} here.
 
-| epoch | loss | held-out MRR@10 float | int8 | 1-bit | s |
-| ---: | ---: | ---: | ---: | ---: | ---: |
-| 0 (initial: shared random table, IDF weights) | — | ${f3(train.initial.float)} | ${f3(train.initial.int8)} | ${f3(train.initial.bits)} | — |
-${train.epochs.map((e) => `| ${e.epoch} | ${e.loss.toFixed(3)} | ${f3(e.heldOut.float)} | ${f3(e.heldOut.int8)} | ${f3(e.heldOut.bits)} | ${e.seconds.toFixed(0)} |`).join('\n')}
+| epoch | loss | held-out MRR@10 float | int8 | 1-bit | keyword view, float | s |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| 0 (initial: shared random table, IDF weights) | — | ${f3(train.initial.float)} | ${f3(train.initial.int8)} | ${f3(train.initial.bits)} | ${f3(train.initial.keywordsFloat)} | — |
+${train.epochs.map((e) => `| ${e.epoch} | ${e.loss.toFixed(3)} | ${f3(e.heldOut.float)} | ${f3(e.heldOut.int8)} | ${f3(e.heldOut.bits)} | ${f3(e.heldOut.keywordsFloat)} | ${e.seconds.toFixed(0)} |`).join('\n')}
 
 ## Held-out packages (exported model, through transformers.js)
 
@@ -451,7 +552,13 @@ ${int(h.pairs)} doc sentences of ${h.packages} packages never trained on; each r
 | model, query embedded as a document (token_type_ids 0), float | ${f3(h.queryAsDocument.float)} |
 | model, query embedded as a document, 1-bit | ${f3(h.queryAsDocument.bits)} |
 | RRF of model (float) and BM25, k = 60 | ${f3(h.fusedWithBm25)} |
-
+${
+  h.keywords
+    ? `| keyword view as the question (${int(h.keywords.pairs)} pairs: the sentence's first 2–5 content words, "parse http date"), BM25 | ${f3(h.keywords.bm25)} |
+| keyword view as the question, model float | ${f3(h.keywords.float)} |
+`
+    : ''
+}
 By language of the held-out pairs (MRR@10):
 
 | language | pairs | BM25 | float | int8 | 1-bit | 1-bit + int8 |
@@ -467,6 +574,10 @@ ${Object.entries(h.byLanguage ?? {})
 ## In Fourfold (\`npm run eval\`)
 
 ${evalSection()}
+
+### Real-size projects, at the function
+
+${understandSection()}
 
 ## Experiments
 
@@ -514,7 +625,7 @@ export async function evaluateModel(): Promise<HeldOutEvaluation> {
   writeFileSync(join(MODEL_DIR, 'README.md'), modelCard(h));
   logStep(
     'evaluate',
-    `held-out (${h.pairs} pairs): BM25 ${f3(h.bm25)}; model float ${f3(h.query.float)} int8 ${f3(h.query.int8)} 1-bit ${f3(h.query.bits)} rescored ${f3(h.query.bitsRescoredInt8)}; as document ${f3(h.queryAsDocument.float)}; RRF ${f3(h.fusedWithBm25)}`,
+    `held-out (${h.pairs} pairs): BM25 ${f3(h.bm25)}; model float ${f3(h.query.float)} int8 ${f3(h.query.int8)} 1-bit ${f3(h.query.bits)} rescored ${f3(h.query.bitsRescoredInt8)}; as document ${f3(h.queryAsDocument.float)}; RRF ${f3(h.fusedWithBm25)}; keyword view BM25 ${f3(h.keywords.bm25)} model ${f3(h.keywords.float)}`,
   );
   return h;
 }

@@ -7,8 +7,9 @@
  *  - Debian packages with `apt-get download NAME=VERSION` and `dpkg-deb -x` into
  *    .cache/model/debian/src/<name>/ (sha256 of each .deb recorded; run `apt-get update`
  *    once before, as root);
- *  - the decontamination references (the reserved packages and the packages `npm run eval`
- *    scores) with `npm pack` into .cache/model/reference/: used only to filter pairs out.
+ *  - the decontamination references (the npm packages `npm run eval` scores) with `npm pack`
+ *    into .cache/model/reference/: used only to filter pairs out. The reserved packages
+ *    (RESERVED_NAME) are not fetched at all.
  * Bounded: a fixed list, FETCH_CONCURRENCY client processes at a time. Idempotent: what is
  * already there is not fetched again. Writes .cache/model/fetch.json (the manifest).
  */
@@ -29,15 +30,18 @@ const FETCH_CONCURRENCY = 3;
 /** Specs per `npm pack` / `apt-get download` call. */
 const BATCH = 20;
 
-/** Reserved for independent checks (never trained on) and, with the eval corpora, the decontamination reference. */
-export const RESERVED_PACKAGES = ['rxjs@7.8.2', 'zod@4.6.7', 'lodash-es@4.18.1', 'three@0.187.0', 'lodash@4.18.1'];
-/** Names never used for training, whatever list they appear in. */
+/** Reserved for independent checks: never fetched, never trained on, whatever list they appear in. */
 export const RESERVED_NAME = /^(rxjs|zod|lodash-es|three|lodash|lodash\..+)$/;
 /** The unit tests' "code the model never saw" (src/engine/semantic/fixtures/): kept unseen. */
 export const TEST_FIXTURE_PACKAGES = new Set(['mri', 'ms', 'bytes', 'escape-html', 'qs']);
 
+/**
+ * The packages `npm run eval` scores, fetched only to filter pairs out. The reserved packages
+ * are not among them: they are never fetched at all, so a pair is dropped for them by package
+ * name and by a vendored copy's path (model-decontaminate.ts).
+ */
 export function referencePackages(): string[] {
-  return [...RESERVED_PACKAGES, ...CORPORA.map((c) => `${c.pkg}@${c.version}`)];
+  return CORPORA.map((c) => `${c.pkg}@${c.version}`);
 }
 
 export function packageName(spec: string): string {

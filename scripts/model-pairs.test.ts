@@ -3,12 +3,17 @@ import type { Definition } from '../src/engine/contract';
 import {
   type ReferenceFingerprints,
   decontaminatePairs,
+  evaluatedPackages,
+  hasReservedPath,
   normalisedBody,
+  projectKey,
   normalisedSentence,
 } from './model-decontaminate';
 import type { Pair } from './model-cache';
 import { dedupePairs, estimatedJaccard, minHash } from './model-mine';
-import { blankComments, codeText, docViews, firstSentence } from './model-pairs';
+import { blankComments, codeText, docViews, firstSentence, imperativeVerb, typedViews } from './model-pairs';
+import { sampleQuery } from './model-train';
+import { SeededRandom } from '../bench/eval/rng';
 import { headerRepeats } from '../src/engine/semantic/embedder';
 import { buildVocabulary } from './model-tokenizer';
 import { makeEncoder, MAX_TOKENS } from './model-tokenize';
@@ -51,6 +56,118 @@ describe('doc comments → query views', () => {
 
   it('first sentence does not split inside "e.g." or a version number', () => {
     expect(firstSentence('Returns v1.2 of the API. More text.')).toBe('Returns v1.2 of the API.');
+  });
+});
+
+describe('typed views: the doc sentence as people type it', () => {
+  // Real doc sentences: MiniSearch's addAllAsync and addAll docs (node_modules/minisearch),
+  // Go's path.Match doc, a Python converter's docstring.
+  const addAll = 'Adds all the given documents to the index asynchronously.';
+  const promise = 'Returns a promise that resolves (to undefined) when the indexing is done.';
+  const match = 'Reports whether name matches the shell file name pattern.';
+
+  it('keywords, imperative, question and language forms of an action sentence', () => {
+    expect(typedViews(addAll, 'typescript')).toEqual([
+      { kind: 'keywords', text: 'add documents index asynchronously' },
+      { kind: 'imperative', text: 'add all documents to index asynchronously' },
+      { kind: 'question', text: 'how to add all documents to index asynchronously' },
+      { kind: 'language', text: 'ts add documents index asynchronously' },
+    ]);
+  });
+
+  it('"Returns X" is asked as "get X"; the content words leave out "returns" and the filler', () => {
+    const views = typedViews(promise, 'javascript');
+    expect(views.find((v) => v.kind === 'content')?.text).toBe('promise resolves undefined indexing done');
+    expect(views.find((v) => v.kind === 'imperative')?.text).toBe(
+      'get promise that resolves to undefined when indexing is done',
+    );
+  });
+
+  it('every keyword run is 2–5 of the content words, in their order, none a stop word', () => {
+    for (const [sentence, language] of [
+      [addAll, 'typescript'],
+      [promise, 'javascript'],
+      [match, 'go'],
+      ['Converts a value into a valid string.', 'python'],
+      ['Options to control vacuuming behavior.', 'typescript'],
+    ]) {
+      const views = typedViews(sentence, language);
+      const content = (views.find((v) => v.kind === 'content') ?? views.find((v) => v.kind === 'keywords'))!.text;
+      const keywordViews = views.filter((v) => v.kind === 'keywords');
+      expect(keywordViews.length).toBeGreaterThan(0);
+      for (const v of keywordViews) {
+        const words = v.text.split(' ');
+        expect(words.length).toBeGreaterThanOrEqual(2);
+        expect(words.length).toBeLessThanOrEqual(5);
+        expect(content).toContain(v.text);
+        expect(words.some((w) => ['the', 'a', 'to', 'of', 'whether', 'returns', 'given'].includes(w))).toBe(false);
+      }
+      expect(new Set(views.map((v) => v.text)).size).toBe(views.length);
+      expect(views.some((v) => v.text === sentence.toLowerCase())).toBe(false);
+      expect(typedViews(sentence, language)).toEqual(views);
+    }
+  });
+
+  it('the language view carries the language name; a plural noun opening the sentence is not a verb', () => {
+    expect(typedViews(match, 'go').find((v) => v.kind === 'language')?.text).toMatch(/(^|\s)(go|golang)(\s|$)/);
+    const options = typedViews('Options to control vacuuming behavior.', 'typescript');
+    expect(options.some((v) => v.kind === 'imperative')).toBe(false);
+    expect(options[0].text).toBe('options control vacuuming behavior');
+  });
+
+  it('opening verbs to their base form', () => {
+    expect(imperativeVerb('Parses')).toBe('parse');
+    expect(imperativeVerb('Matches')).toBe('match');
+    expect(imperativeVerb('Applies')).toBe('apply');
+    expect(imperativeVerb('Adds')).toBe('add');
+    expect(imperativeVerb('Process')).toBeNull();
+    expect(imperativeVerb('Status')).toBeNull();
+    expect(imperativeVerb('Has')).toBeNull();
+    expect(imperativeVerb('Options', 'to')).toBeNull();
+  });
+
+  it('a sentence without words gives no views', () => {
+    expect(typedViews('', 'go')).toEqual([]);
+    expect(typedViews('!!! 123', 'rust')).toEqual([]);
+  });
+});
+
+describe('training sampler', () => {
+  const pair = {
+    pkg: 'npm:x',
+    language: 'go',
+    name: 'f',
+    heldOut: false,
+    query: [0, 5] as [number, number],
+    summary: [5, 12] as [number, number],
+    code: [12, 40] as [number, number],
+    views: [
+      [40, 43],
+      [43, 45],
+      [45, 50],
+    ] as [number, number][],
+    keywords: [40, 43] as [number, number],
+  };
+  const draw = (rate: number) => {
+    const random = new SeededRandom(7);
+    const counts = new Map<number, number>();
+    for (let i = 0; i < 3000; i++) {
+      const [from] = sampleQuery(pair, random, rate);
+      counts.set(from, (counts.get(from) ?? 0) + 1);
+    }
+    return counts;
+  };
+
+  it('draws each typed view, the summary and the sentence; seeded, so the same twice', () => {
+    const counts = draw(0.5);
+    for (const from of [0, 5, 40, 43, 45]) expect(counts.get(from) ?? 0).toBeGreaterThan(150);
+    expect(draw(0.5)).toEqual(counts);
+  });
+
+  it('rate 0 is the sentence-and-summary sampler; a pair without views never gets one', () => {
+    expect([...draw(0).keys()].sort((a, b) => a - b)).toEqual([0, 5]);
+    const random = new SeededRandom(1);
+    for (let i = 0; i < 200; i++) expect([0, 5]).toContain(sampleQuery({ ...pair, views: [] }, random, 1)[0]);
   });
 });
 
@@ -156,16 +273,49 @@ describe('decontamination', () => {
       pair('npm:ok', 'Creates an Observable from an array', 'y.js\nfunction of\nfunction of(a) { return wrap(a); }'),
       pair('npm:ok', 'Wraps a value.', 'z.js\nfunction from\nfunction from(a) { return new Observable(a); }'),
       pair('npm:ok', 'Reads a file.', 'r.js\nfunction read\nfunction read(p) { return fs.readFileSync(p); }'),
+      pair(
+        'debian:librust-clap-3-dev',
+        'Parses the arguments.',
+        'src/parse.rs\nfunction parse\nfn parse(a: Args) -> Matches { todo() }',
+      ),
+      pair(
+        'npm:bundle',
+        'Chunks an array.',
+        'vendor/lodash.js\nfunction chunk\nfunction chunk(a, n) { return c(a, n); }',
+      ),
     ];
-    const { kept, counts } = decontaminatePairs(pairs, fp, new Set(['mobx']));
+    const { kept, counts } = decontaminatePairs(pairs, fp, new Set(['mobx', 'librust-clap-dev']));
     expect(counts).toEqual({
-      input: 5,
-      reservedOrEvaluatedPackage: 2,
+      input: 7,
+      reservedOrEvaluatedPackage: 3,
+      reservedPath: 1,
       sentenceInReference: 1,
       bodyInReference: 1,
       kept: 1,
     });
     expect(kept[0].query).toBe('Reads a file.');
+  });
+
+  it('a Debian crate is its project whatever its major version; a vendored reserved file is found by its path', () => {
+    expect(projectKey('librust-clap-3-dev')).toBe('librust-clap-dev');
+    expect(projectKey('librust-tokio-dev')).toBe('librust-tokio-dev');
+    expect(projectKey('python3-click')).toBe('python3-click');
+    expect(hasReservedPath('dist/vendor/rxjs/index.js\nfunction of')).toBe(true);
+    expect(hasReservedPath('lib/lodash.min.js\nfunction chunk')).toBe(true);
+    expect(hasReservedPath('src/threejs-loader.ts\nfunction load')).toBe(false);
+    expect(hasReservedPath('src/zodiac.ts\nfunction sign')).toBe(false);
+  });
+
+  it('every package npm run eval scores is excluded, the real and understand projects included', () => {
+    const evaluated = evaluatedPackages();
+    for (const name of [
+      'mobx',
+      'golang-github-spf13-cobra-dev',
+      'librust-tokio-dev',
+      'python3-networkx',
+      'php-monolog',
+    ])
+      expect(evaluated.has(name)).toBe(true);
   });
 });
 

@@ -6,8 +6,10 @@
  * signature, then the definition's lines — with every comment blanked, as `npm run eval`
  * blanks them for its "understand" questions.
  */
+import { hashSeed } from '../bench/eval/rng';
 import type { Definition } from '../src/engine/contract';
 import { EMBED_TEXT_MAX_CHARS, embeddingHeader } from '../src/engine/semantic/embedder';
+import { looksLikeIdentifier } from '../src/engine/tokens';
 
 /** A first sentence shorter than this says too little to learn from ("Constructor."). */
 export const MIN_SENTENCE_WORDS = 3;
@@ -111,6 +113,145 @@ export function docViews(raw: string, name: string): DocViews | null {
   if (!isUsefulSentence(sentence)) return null;
   const longer = withoutLeadingName(summary, name);
   return longer.length > sentence.length + 10 ? { sentence, summary: longer } : { sentence };
+}
+
+/**
+ * Words a search box leaves out: articles, pronouns, auxiliaries, connectives, and the doc
+ * comment's own phrasing ("returns", "the given", "specified"), which no one types.
+ */
+const TYPED_STOP_WORDS = new Set(
+  (
+    'a an the this that these those it its itself they them their there here ' +
+    'is are was were be been being am do does did has have had having can could should would will shall may might must ' +
+    'of to in on at by for from with into onto as than then so such also just only both either each every any all some ' +
+    'and or but if not no nor whether which who whom whose what when where why how ' +
+    'returns return returned given specified provided supplied passed respectively etc eg ie optionally ' +
+    'i we you our your one ones'
+  ).split(' '),
+);
+/** Kept out of the imperative form too: "parse the given HTTP date" reads as "parse HTTP date". */
+const ARTICLES = new Set(['a', 'an', 'the', 'given', 'specified', 'provided', 'supplied']);
+/** A keyword query is this many of the sentence's content words (search-box length). */
+const KEYWORD_WORDS = { min: 2, max: 5 };
+/** Longer views are cut here: no one types a 20-word query. */
+const TYPED_MAX_WORDS = 10;
+/** Words of a question after its "how to" / "where is". */
+const QUESTION_MAX_WORDS = 7;
+const LANGUAGE_NAMES: Record<string, readonly string[]> = {
+  python: ['python'],
+  go: ['go', 'golang'],
+  rust: ['rust'],
+  javascript: ['javascript', 'js'],
+  typescript: ['typescript', 'ts'],
+};
+/** Question forms: for an action ("how to parse HTTP date") and for a thing ("where is retry backoff"). */
+const ACTION_QUESTIONS: readonly ((words: string) => string)[] = [(w) => `how to ${w}`, (w) => `how do i ${w}`];
+const THING_QUESTIONS: readonly ((words: string) => string)[] = [
+  (w) => `how does ${w} work`,
+  (w) => `where is ${w}`,
+  (w) => `what is ${w}`,
+];
+
+export type TypedViewKind = 'content' | 'keywords' | 'imperative' | 'question' | 'language';
+
+export interface TypedView {
+  kind: TypedViewKind;
+  text: string;
+}
+
+/** Words ending in s that open a sentence without being a verb's third person. */
+const NOT_VERBS = new Set([
+  'has',
+  'was',
+  'does',
+  'this',
+  'its',
+  'is',
+  'as',
+  'us',
+  'yes',
+  'always',
+  'perhaps',
+  'unless',
+]);
+/** After a plural noun, not after a verb: "Options to control…", "Bytes of the header". */
+const NOUN_FOLLOWERS = new Set([
+  'to',
+  'of',
+  'for',
+  'that',
+  'which',
+  'are',
+  'is',
+  'and',
+  'or',
+  'with',
+  'in',
+  'on',
+  'from',
+  'used',
+]);
+
+/** Third person to base form, for a sentence's opening verb only: "Parses" → parse, "Matches" → match, "Applies" → apply. */
+export function imperativeVerb(word: string, next?: string): string | null {
+  const w = word.toLowerCase();
+  if (!/^[a-z]{2,}s$/.test(w) || /(ss|us|is)$/.test(w) || NOT_VERBS.has(w)) return null;
+  if (next !== undefined && NOUN_FOLLOWERS.has(next.toLowerCase())) return null;
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(ch|sh|x|z|ss)es$/.test(w)) return w.slice(0, -2);
+  return w.slice(0, -1);
+}
+
+/** The sentence's words: identifiers as written, prose lower-cased (the tokenizer lower-cases anyway). */
+function sentenceWords(sentence: string): string[] {
+  return (sentence.match(/[A-Za-z][A-Za-z0-9_]*(?:[.:]{1,2}[A-Za-z][A-Za-z0-9_]*)*/g) ?? []).map((w) =>
+    looksLikeIdentifier(w) || w.includes('.') || w.includes(':') ? w : w.toLowerCase(),
+  );
+}
+
+/**
+ * Queries as people type them, made from a doc sentence: its content words, 2–5-word keyword
+ * runs ("parse http date"), the imperative ("parse HTTP date from header") and a question
+ * form ("how to parse HTTP date"), and a keyword run with the language's name. The model first
+ * saw only doc sentences as queries; these teach it that a short run of words and the filler
+ * of a question ask for the same function. Deterministic: choices come from a hash of the
+ * sentence, so the tokenize step's output does not depend on the order of the pairs.
+ */
+export function typedViews(sentence: string, language: string): TypedView[] {
+  const words = sentenceWords(sentence);
+  if (words.length === 0) return [];
+  const h = hashSeed(sentence);
+  // "Returns X" is asked as "get X"; "Parses X" as "parse X".
+  const verb = words[0] === 'returns' ? 'get' : imperativeVerb(words[0], words[1]);
+  const rest = verb ? words.slice(1) : words;
+  const content = [...(verb && verb !== 'get' ? [verb] : []), ...rest.filter((w) => !TYPED_STOP_WORDS.has(w))];
+  const out: TypedView[] = [];
+  const add = (kind: TypedViewKind, list: string[]) => {
+    const text = list.slice(0, TYPED_MAX_WORDS).join(' ');
+    if (text && !out.some((v) => v.text === text) && text !== sentence.toLowerCase()) out.push({ kind, text });
+  };
+  // Keyword runs first: when the content words are already a run of 2–5, the view is both.
+  const k = Math.min(content.length, KEYWORD_WORDS.min + (h % (KEYWORD_WORDS.max - KEYWORD_WORDS.min + 1)));
+  const head = content.slice(0, k);
+  if (k >= KEYWORD_WORDS.min) {
+    add('keywords', head);
+    const start = (h >>> 8) % (content.length - k + 1);
+    if (start > 0) add('keywords', content.slice(start, start + k));
+  }
+  if (content.length >= 2) add('content', content);
+  const imperative = verb ? [verb, ...rest.filter((w) => !ARTICLES.has(w))] : [];
+  if (imperative.length >= 2) add('imperative', imperative);
+  // A question keeps its filler words short: the whole imperative when it is short, else the content words.
+  const action = imperative.length >= 2 && imperative.length <= QUESTION_MAX_WORDS;
+  const forms = action ? ACTION_QUESTIONS : THING_QUESTIONS;
+  const asked = (action ? imperative : content).slice(0, QUESTION_MAX_WORDS).join(' ');
+  if (asked) add('question', [forms[(h >>> 12) % forms.length](asked)]);
+  const names = LANGUAGE_NAMES[language];
+  if (names && head.length >= 1) {
+    const name = names[(h >>> 16) % names.length];
+    add('language', (h >>> 20) % 2 === 0 ? [...head, name] : [name, ...head]);
+  }
+  return out;
 }
 
 type CommentSyntax = 'c' | 'python';

@@ -14,6 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashSeed } from '../bench/eval/rng';
 import { MODEL_CACHE, type Pair, logStep, runMain, writeJson } from './model-cache';
+import { typedViews } from './model-pairs';
 import { buildVocabulary, preTokenize, wordPiece } from './model-tokenizer';
 
 export const VOCAB_WORDS = 30_000;
@@ -36,9 +37,13 @@ export interface TokenizedPairs {
     query: [number, number];
     summary: [number, number] | null;
     code: [number, number];
+    /** The doc sentence as people type it (typedViews): the training sampler draws among these. */
+    views: [number, number][];
+    /** The first keyword view: the held-out packages are also scored with it as the question. */
+    keywords: [number, number] | null;
   }[];
   /** Texts of held-out pairs (for examples in the card). */
-  heldOutText: Record<number, { query: string; code: string }>;
+  heldOutText: Record<number, { query: string; code: string; keywords?: string }>;
 }
 
 /** Indexes of the held-out pairs, grouped by package (each package is one retrieval pool). */
@@ -122,6 +127,8 @@ export async function tokenize(): Promise<void> {
   const out: TokenizedPairs = { vocabulary, pairs: [], heldOutText: {} };
   pairs.forEach((p, i) => {
     const heldOut = isHeldOut(p.pkg);
+    const views = typedViews(p.query, p.language);
+    const keywords = views.find((v) => v.kind === 'keywords')?.text;
     out.pairs.push({
       pkg: p.pkg,
       language: p.language,
@@ -130,8 +137,10 @@ export async function tokenize(): Promise<void> {
       query: put(p.query),
       summary: p.summary ? put(p.summary) : null,
       code: put(p.code),
+      views: views.map((v) => put(v.text)),
+      keywords: keywords === undefined ? null : put(keywords),
     });
-    if (heldOut) out.heldOutText[i] = { query: p.query, code: p.code };
+    if (heldOut) out.heldOutText[i] = { query: p.query, code: p.code, keywords };
   });
   await writeFile(join(MODEL_CACHE, 'tokens.bin'), new Uint8Array(Int32Array.from(ids).buffer));
   await writeJson(join(MODEL_CACHE, 'tokens.json'), out);

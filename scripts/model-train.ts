@@ -10,7 +10,10 @@
  * negatives at temperature TEMPERATURE; batches are built from groups of GROUP_SIZE pairs of
  * the same package, so every batch carries hard negatives from the same package (same
  * vocabulary, different function). Lazy (sparse) Adam; token dropout on the code side.
- * Early stopping on the held-out packages' MRR@10 (float vectors); the best epoch is kept.
+ * Each example's question is drawn per epoch among the doc sentence, its summary and (opt-in)
+ * its typed views (sampleQuery). Early stopping on the held-out packages' MRR@10 (float
+ * vectors; with typed views, doc sentences and keyword views averaged: selectionScore); the
+ * best epoch is kept.
  * Deterministic: seeded shuffles and initialisation, single-threaded.
  * Reads .cache/model/tokens.{json,bin}; writes .cache/model/weights.bin and train.json.
  */
@@ -36,6 +39,16 @@ const ADAM_EPSILON = 1e-8;
 const CODE_TOKEN_DROPOUT = 0.1;
 /** Chance that an example's query is the doc's whole summary instead of its first sentence. */
 const SUMMARY_VIEW_RATE = 0.3;
+/**
+ * Chance that an example's query is one of its typed views (content words, a keyword run, the
+ * imperative, a question, with the language's name: model-pairs.ts typedViews), drawn
+ * uniformly, instead of the sentence or summary: people type short runs of words, and a model
+ * that saw only doc sentences as queries ranks those below plain text search. Opt-in
+ * (FOURFOLD_MODEL_TYPED_VIEW_RATE=0.5): at 0.5 semantic search alone gained on the understand
+ * set but the fused results fell, so the shipped model is trained without them (model card,
+ * "Experiments").
+ */
+const TYPED_VIEW_RATE = Number(process.env.FOURFOLD_MODEL_TYPED_VIEW_RATE ?? 0);
 const MAX_EPOCHS = Number(process.env.FOURFOLD_MODEL_EPOCHS ?? 8);
 const PATIENCE = 2;
 /** Held-out evaluation: rank among this package's pairs, cut off at 10. */
@@ -105,6 +118,26 @@ export interface HeldOutScores {
   /** Queries embedded as documents (token_type_ids 0): what a runtime that does not mark queries gets. */
   floatQueryAsDocument: number;
   bitsQueryAsDocument: number;
+  /** The first keyword view as the question ("parse http date"), float vectors; pairs that have one. */
+  keywordsFloat: number;
+  keywordPairs: number;
+}
+
+/** What early stopping keeps: with typed views, doc sentences and keyword runs count alike, as the understand set asks both. */
+export function selectionScore(h: HeldOutScores, typedViewRate = TYPED_VIEW_RATE): number {
+  return typedViewRate > 0 && h.keywordPairs > 0 ? (h.float + h.keywordsFloat) / 2 : h.float;
+}
+
+/** The example's question this time: a typed view, the summary, or the first sentence. */
+export function sampleQuery(
+  pair: TokenizedPairs['pairs'][number],
+  random: SeededRandom,
+  typedViewRate = TYPED_VIEW_RATE,
+): [number, number] {
+  const r = random.next();
+  if (pair.views.length > 0 && r < typedViewRate)
+    return pair.views[Math.min(pair.views.length - 1, Math.floor((r / typedViewRate) * pair.views.length))];
+  return pair.summary && random.next() < SUMMARY_VIEW_RATE ? pair.summary : pair.query;
 }
 
 function reciprocalRank(scores: Float32Array | Float64Array, target: number, higherIsBetter = true): number {
@@ -122,8 +155,9 @@ function reciprocalRank(scores: Float32Array | Float64Array, target: number, hig
 export function heldOutMrr(m: ModelWeights, all: Int32Array, tok: TokenizedPairs): HeldOutScores {
   const D = m.dimensions;
   const byPkg = heldOutPairsByPackage(tok);
-  const sum = { float: 0, int8: 0, bits: 0, floatQueryAsDocument: 0, bitsQueryAsDocument: 0 };
+  const sum = { float: 0, int8: 0, bits: 0, floatQueryAsDocument: 0, bitsQueryAsDocument: 0, keywordsFloat: 0 };
   let n = 0;
+  let keywordPairs = 0;
   let packages = 0;
   for (const idx of byPkg.values()) {
     if (idx.length < 2) continue;
@@ -167,6 +201,17 @@ export function heldOutMrr(m: ModelWeights, all: Int32Array, tok: TokenizedPairs
           sum.int8 += reciprocalRank(scores, a);
         }
       }
+      const keywords = tok.pairs[idx[a]].keywords;
+      if (keywords) {
+        const q = encodeBag(m, bagOf(all, keywords), 1).vector;
+        for (let b = 0; b < idx.length; b++) {
+          let s = 0;
+          for (let d = 0; d < D; d++) s += q[d] * docs[b][d];
+          scores[b] = s;
+        }
+        sum.keywordsFloat += reciprocalRank(scores, a);
+        keywordPairs++;
+      }
       n++;
     }
   }
@@ -178,6 +223,8 @@ export function heldOutMrr(m: ModelWeights, all: Int32Array, tok: TokenizedPairs
     bits: sum.bits / n,
     floatQueryAsDocument: sum.floatQueryAsDocument / n,
     bitsQueryAsDocument: sum.bitsQueryAsDocument / n,
+    keywordsFloat: keywordPairs > 0 ? sum.keywordsFloat / keywordPairs : 0,
+    keywordPairs,
   };
 }
 
@@ -262,7 +309,7 @@ export async function train(): Promise<TrainReport> {
   const initial = heldOutMrr(model, all, tok);
   logStep(
     'train',
-    `${trainIdx.length} training pairs, vocabulary ${V}; initial held-out MRR@10 float ${initial.float.toFixed(3)}`,
+    `${trainIdx.length} training pairs, vocabulary ${V}; initial held-out MRR@10 float ${initial.float.toFixed(3)}, keyword view ${initial.keywordsFloat.toFixed(3)}`,
   );
 
   const byPkg = new Map<string, number[]>();
@@ -293,13 +340,14 @@ export async function train(): Promise<TrainReport> {
       weightLearningRate: WEIGHT_LEARNING_RATE,
       codeTokenDropout: CODE_TOKEN_DROPOUT,
       summaryViewRate: SUMMARY_VIEW_RATE,
+      typedViewRate: TYPED_VIEW_RATE,
       maxEpochs: MAX_EPOCHS,
       patience: PATIENCE,
       seed: SEED,
       initialisation: 'shared Gaussian table N(0, 1/D); side weights = IDF',
     },
   };
-  let best = { score: initial.float, table: model.table.slice(), weights: model.sideWeights.slice() };
+  let best = { score: selectionScore(initial), table: model.table.slice(), weights: model.sideWeights.slice() };
   const qVecs = Array.from({ length: BATCH_SIZE }, () => new Float32Array(D));
   const dVecs = Array.from({ length: BATCH_SIZE }, () => new Float32Array(D));
   const qNorm = new Float64Array(BATCH_SIZE);
@@ -325,7 +373,7 @@ export async function train(): Promise<TrainReport> {
       const dBags: Bag[] = [];
       for (const i of batch) {
         const p = tok.pairs[i];
-        qBags.push(bagOf(all, p.summary && random.next() < SUMMARY_VIEW_RATE ? p.summary : p.query));
+        qBags.push(bagOf(all, sampleQuery(p, random)));
         dBags.push(bagOf(all, p.code, { random, rate: CODE_TOKEN_DROPOUT }));
       }
       for (let b = 0; b < B; b++) {
@@ -416,11 +464,11 @@ export async function train(): Promise<TrainReport> {
     report.epochs.push({ epoch, loss: lossSum / batches, heldOut, seconds });
     logStep(
       'train',
-      `epoch ${epoch}: loss ${(lossSum / batches).toFixed(3)}, held-out MRR@10 float ${heldOut.float.toFixed(3)} int8 ${heldOut.int8.toFixed(3)} 1-bit ${heldOut.bits.toFixed(3)} (query as document ${heldOut.floatQueryAsDocument.toFixed(3)}), ${seconds.toFixed(0)} s`,
+      `epoch ${epoch}: loss ${(lossSum / batches).toFixed(3)}, held-out MRR@10 float ${heldOut.float.toFixed(3)} int8 ${heldOut.int8.toFixed(3)} 1-bit ${heldOut.bits.toFixed(3)} (query as document ${heldOut.floatQueryAsDocument.toFixed(3)}), keyword view ${heldOut.keywordsFloat.toFixed(3)}, ${seconds.toFixed(0)} s`,
     );
     report.seconds = (performance.now() - started) / 1000;
-    if (heldOut.float > best.score) {
-      best = { score: heldOut.float, table: model.table.slice(), weights: model.sideWeights.slice() };
+    if (selectionScore(heldOut) > best.score) {
+      best = { score: selectionScore(heldOut), table: model.table.slice(), weights: model.sideWeights.slice() };
       report.bestEpoch = epoch;
       report.heldOut = heldOut;
       sinceBest = 0;
@@ -434,7 +482,7 @@ export async function train(): Promise<TrainReport> {
   await writeJson(join(MODEL_CACHE, 'train.json'), report);
   logStep(
     'train',
-    `best epoch ${report.bestEpoch}: held-out MRR@10 float ${report.heldOut.float.toFixed(3)}; ${report.seconds.toFixed(0)} s`,
+    `best epoch ${report.bestEpoch}: held-out MRR@10 float ${report.heldOut.float.toFixed(3)}, keyword view ${report.heldOut.keywordsFloat.toFixed(3)}; ${report.seconds.toFixed(0)} s`,
   );
   return report;
 }

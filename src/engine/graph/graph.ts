@@ -102,6 +102,12 @@ function lineOfOffset(text: string, offset: number): number {
 }
 
 /** The current file of ReferenceLinker, and what it reads about it only when a reference needs it. */
+/** A name a file exports for another (`export { original as name }`), and the files that define original. */
+interface ExportAlias {
+  original: string;
+  files: number[];
+}
+
 interface FileLinkContext {
   p: number;
   lineCount: number;
@@ -835,20 +841,11 @@ class ReferenceLinker {
       if (!binding || binding.external) return false;
       from = binding.files;
     } else from = file.visible.map((v) => v.target);
-    const { edges, found } = this;
-    const { fileCount, fileSymbolOffsets, symbolsOfName, names } = this.symbols;
     let linked = false;
     for (const q of from) {
       const alias = this.exportAliasesOf(q).get(name);
       if (!alias) continue;
-      const id = names.definitionNameId(alias.original);
-      if (id === undefined) continue;
-      found.length = 0;
-      for (const t of alias.files) symbolsNamedIn(fileSymbolOffsets, symbolsOfName[id], t, found);
-      const source = this.sourceNodeOf(file.p, ref, file.lineCount);
-      for (let i = 0; i < found.length; i++)
-        edges.add(source, fileCount + found[i], edgeKindOf(ref), IMPORTED_NAME_CONFIDENCE, ref.line);
-      if (found.length > 0) linked = true;
+      if (this.linkAliasTarget(file, ref, alias)) linked = true;
     }
     return linked || (ref.qualified !== true && this.linkDefaultImport(file, ref, name));
   }
@@ -859,33 +856,39 @@ class ReferenceLinker {
    * edges to that definition. Whether there was any.
    */
   private linkDefaultImport(file: FileLinkContext, ref: Reference, name: string): boolean {
-    const { imports, edges, found } = this;
+    const { imports } = this;
     const text = this.files[file.p].text ?? '';
     const binds = new RegExp(`^\\s*import\\s+(?:type\\s+)?${escapeRegExp(name)}\\s*(?:,|from\\b)`);
     const lines = (this.files[file.p].analysis?.imports ?? [])
       .filter((imp) => imp.names.includes('default'))
       .map((imp) => imp.line)
       .filter((line) => binds.test(lineAt(text, line)));
-    const { fileCount, fileSymbolOffsets, symbolsOfName, names } = this.symbols;
     let linked = false;
     for (let r = imports.firstRecord[file.p]; r < imports.firstRecord[file.p + 1]; r++) {
       const q = imports.target.get(r);
       if (q < 0 || !lines.includes(imports.line.get(r))) continue;
       const exported = this.exportAliasesOf(q).get('default');
-      const id = exported && names.definitionNameId(exported.original);
-      if (!exported || id === undefined) continue;
-      found.length = 0;
-      for (const t of exported.files) symbolsNamedIn(fileSymbolOffsets, symbolsOfName[id], t, found);
-      const source = this.sourceNodeOf(file.p, ref, file.lineCount);
-      for (let i = 0; i < found.length; i++)
-        edges.add(source, fileCount + found[i], edgeKindOf(ref), IMPORTED_NAME_CONFIDENCE, ref.line);
-      if (found.length > 0) linked = true;
+      if (exported && this.linkAliasTarget(file, ref, exported)) linked = true;
     }
     return linked;
   }
 
+  /** Edges from ref to the definitions an export alias names (`export { original as x }`). Whether there was any. */
+  private linkAliasTarget(file: FileLinkContext, ref: Reference, alias: ExportAlias): boolean {
+    const { edges, found } = this;
+    const { fileCount, fileSymbolOffsets, symbolsOfName, names } = this.symbols;
+    const id = names.definitionNameId(alias.original);
+    if (id === undefined) return false;
+    found.length = 0;
+    for (const t of alias.files) symbolsNamedIn(fileSymbolOffsets, symbolsOfName[id], t, found);
+    const source = this.sourceNodeOf(file.p, ref, file.lineCount);
+    for (let i = 0; i < found.length; i++)
+      edges.add(source, fileCount + found[i], edgeKindOf(ref), IMPORTED_NAME_CONFIDENCE, ref.line);
+    return found.length > 0;
+  }
+
   /** File q's renamed exports: exported name → the name it is defined by, and the files that define it. */
-  private exportAliasesOf(q: number): Map<string, { original: string; files: number[] }> {
+  private exportAliasesOf(q: number): Map<string, ExportAlias> {
     let known = this.exportAliases[q];
     if (known) return known;
     known = new Map();

@@ -282,7 +282,9 @@ export class Engine {
       furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, strategy),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
-      ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestPath } : {}),
+      ...(BEHAVIOUR_INTENTS.has(plan.intent)
+        ? { isDemotedTest: isTestPath, isStandIn: (id: number) => this.isStandIn(id) }
+        : {}),
       ...(plan.intent === 'understand_code' ? { nameCoverageOf: memberNameCoverage(plan.raw) } : {}),
     });
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
@@ -323,6 +325,11 @@ export class Engine {
         `No ${absent.name} in this repository: the results are loose matches.${didYouMean(absent.suggestions)}`,
       );
     return { excluded, notReady, absent };
+  }
+
+  /** Whether a chunk is a prototype or `#define` standing in for a body elsewhere (false without the structural index). */
+  private isStandIn(id: number): boolean {
+    return this.indexes.structural?.isStandInChunk(id) === true;
   }
 
   /** A chunk's centrality (GraphIndex.centralityOfChunk), or null without a graph. */

@@ -42,6 +42,8 @@ export interface FusionInput {
   rankContainersByMembers?: boolean;
   /** Behaviour questions: whether a path is a test's, demoted by TEST_DEMOTION_FACTOR (ranking.ts). */
   isDemotedTest?(path: string): boolean;
+  /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
+  isStandIn?(chunkId: number): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
   /**
@@ -85,7 +87,11 @@ export function fuse(input: FusionInput): SearchResult[] {
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
-    e.demotion = demotionFor(chunk.path, input.isDemotedTest?.(chunk.path) === true);
+    e.demotion = demotionFor(
+      chunk.path,
+      input.isDemotedTest?.(chunk.path) === true,
+      input.isStandIn?.(chunk.id) === true,
+    );
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
     e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1);

@@ -152,6 +152,16 @@ export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
 export const TEST_DEMOTION_FACTOR = 0.8;
 export const TEST_DEMOTION_RULE = 'tests';
 
+/**
+ * The same questions are answered by a function's body, not by a C/C++ prototype or `#define`
+ * that stands in for it (StructuralIndex.isStandInChunk): a header's prototype carries the doc
+ * comment whose words the question repeats, so it came first while the code that runs came second
+ * (libxcrypt's make_failure_token). Demoted like a test, so the body passes it when both match
+ * about equally; a prototype with no body anywhere is never demoted.
+ */
+export const STAND_IN_DEMOTION_FACTOR = 0.8;
+export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */
@@ -163,10 +173,14 @@ export function boostFor(centrality: number): number {
   return Math.min(1 + BOOST_SLOPE * Math.log(1 + Math.max(0, centrality)), BOOST_CAP);
 }
 
-/** The demotion of a path; `inTests` adds the tests rule (behaviour questions, TEST_DEMOTION_FACTOR). */
-export function demotionFor(path: string, inTests = false): { factor: number; rule: string } | null {
+/**
+ * The demotion of a path; `inTests` adds the tests rule and `standIn` the stand-in rule (behaviour
+ * questions: TEST_DEMOTION_FACTOR, STAND_IN_DEMOTION_FACTOR).
+ */
+export function demotionFor(path: string, inTests = false, standIn = false): { factor: number; rule: string } | null {
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
-  return inTests ? { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE } : null;
+  if (inTests) return { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE };
+  return standIn ? { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE } : null;
 }
 
 /**

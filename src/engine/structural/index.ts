@@ -424,12 +424,34 @@ export class StructuralIndex implements Retriever {
    * Other declarations (`.d.ts`, interface members) keep their place after the body.
    */
   private withoutStandIns(scored: ScoredDefinition[]): ScoredDefinition[] {
-    const t = this.definitionsByName;
-    const standIn = (def: number) =>
-      this.definition(def).kind === 'macro' ||
-      (t.declarationOnly[def] === 1 && C_FAMILY.has(this.corpus.files[this.data.defFile[def]].language ?? ''));
+    const standIn = (def: number) => this.isStandIn(def);
     const withBody = new Set(scored.filter((s) => !standIn(s.def)).map((s) => this.definition(s.def).name));
     return scored.filter((s) => !standIn(s.def) || !withBody.has(this.definition(s.def).name));
+  }
+
+  /** A `#define`, or a C/C++ declaration without a body: what withoutStandIns calls a stand-in. */
+  private isStandIn(def: number): boolean {
+    return (
+      this.definition(def).kind === 'macro' ||
+      (this.definitionsByName.declarationOnly[def] === 1 &&
+        C_FAMILY.has(this.corpus.files[this.data.defFile[def]].language ?? ''))
+    );
+  }
+
+  /**
+   * Whether a chunk only stands in for a body elsewhere: every definition it holds is a stand-in
+   * (a C/C++ prototype, a `#define`) of a name that also has a definition with a body. A question
+   * about behaviour is answered by that body; the header's prototype, which often carries the doc
+   * comment that matches the question's words, follows it (fuse.ts demotes it).
+   */
+  isStandInChunk(chunkId: number): boolean {
+    const symbol = this.corpus.chunks[chunkId]?.symbol;
+    const id = symbol === undefined ? undefined : this.names.idOf(symbol);
+    if (id === undefined) return false;
+    const defs = this.defsOfName[id];
+    const own = defs.filter((d) => this.data.defChunk[d] === chunkId);
+    if (own.length === 0 || !own.every((d) => this.isStandIn(d))) return false;
+    return defs.some((d) => this.data.defChunk[d] !== chunkId && !this.isStandIn(d));
   }
 
   /** Every definition a name query matches, scored; unsorted (callers rank only what they keep). */

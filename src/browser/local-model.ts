@@ -50,12 +50,20 @@ async function fetchModelFiles(appRoot: string, modelId: string): Promise<LocalM
     if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
     return response;
   };
-  const [onnx, tokenizerJson, tokenizerConfig] = await Promise.all([
+  const settled = await Promise.allSettled([
     get('onnx/model_quantized.onnx').then(async (r) => new Uint8Array(await r.arrayBuffer())),
     get('tokenizer.json').then((r) => r.text()),
     get('tokenizer_config.json').then((r) => r.text()),
   ]);
-  return { onnx, tokenizerJson, tokenizerConfig };
+  // Every file that failed, in this fixed order: which request failed first is the network's choice.
+  const failed = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));
+  if (failed.length > 0) throw new Error(failed.join('; '));
+  const [onnx, tokenizerJson, tokenizerConfig] = settled.map((s) => (s as PromiseFulfilledResult<unknown>).value);
+  return {
+    onnx: onnx as Uint8Array,
+    tokenizerJson: tokenizerJson as string,
+    tokenizerConfig: tokenizerConfig as string,
+  };
 }
 
 /** The bundled model: run here when its graph is the static table, through transformers.js otherwise. */

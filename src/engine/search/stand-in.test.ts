@@ -71,7 +71,7 @@ const QUESTION = 'how is an invalid setting turned into a failure token';
 
 describe('a prototype that stands in for a body elsewhere', () => {
   it('is demoted on a behaviour question, and the body comes first', async () => {
-    const response = await engine.search(QUESTION, { intent: 'understand_code', furtherChunksOfFiles: true });
+    const response = await engine.search(QUESTION, { intent: 'understand_code' });
     expect(response.results[0]?.path).toBe('lib/util-make-failure-token.c');
     const header = response.results.find((r) => r.path === 'lib/crypt-port.h' && r.symbol === 'make_failure_token');
     expect(header?.explanation.demotion).toEqual({ factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE });

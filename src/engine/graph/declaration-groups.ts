@@ -8,6 +8,7 @@
  * centrality of the group's best-ranked member.
  */
 import type { Definition, Language } from '../contract';
+import { isDeclarationSignature } from '../structural/index';
 
 /** Languages whose functions may be declared without a body before (or beside) the one with it. */
 const SIGNATURE_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'c', 'cpp']);
@@ -20,13 +21,6 @@ const MERGEABLE_KINDS: ReadonlySet<string> = new Set(['function', 'class', 'inte
 export interface GroupedFile {
   language?: Language | string | null;
   analysis?: { language?: Language | string | null; definitions: readonly Definition[] } | null;
-}
-
-/** A function or method written without a body: an overload, a prototype, a `declare`. */
-export function isBodilessSignature(def: Definition): boolean {
-  if (def.kind !== 'function' && def.kind !== 'method') return false;
-  // The analyzer ends bodyless function/method signatures with ';'.
-  return def.signature.endsWith(';') || /^(export )?declare /.test(def.signature);
 }
 
 /**
@@ -100,8 +94,10 @@ function groupHead(defs: readonly Definition[], members: number[], merging: bool
   let classes = 0;
   for (const i of members) {
     const d = defs[i];
-    if (isBodilessSignature(d)) signatures++;
-    else if (d.kind === 'function' || d.kind === 'method') {
+    const callable = d.kind === 'function' || d.kind === 'method';
+    // A function or method without a body: an overload, a prototype, a `declare`.
+    if (callable && isDeclarationSignature(d)) signatures++;
+    else if (callable) {
       bodies++;
       body = i;
     }

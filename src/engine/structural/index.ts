@@ -93,8 +93,8 @@ export function isDeclarationOnly(path: string, definition: Definition): boolean
   return DECLARATION_PATH.test(path) || isDeclarationSignature(definition);
 }
 
-/** isDeclarationOnly's test of the definition itself, whatever its path. */
-function isDeclarationSignature(definition: Definition): boolean {
+/** isDeclarationOnly's test of the definition itself, whatever its path: `declare …`, or a function or method without a body. */
+export function isDeclarationSignature(definition: Definition): boolean {
   if (/^(export )?declare /.test(definition.signature)) return true;
   // The analyzer ends bodyless function/method signatures with ';'.
   return (definition.kind === 'function' || definition.kind === 'method') && definition.signature.endsWith(';');

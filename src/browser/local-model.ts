@@ -14,7 +14,7 @@ import {
   type LocalEmbedder,
   type LocalEmbedderOptions,
 } from '../engine/semantic/local';
-import { createStaticLocalEmbedder, type LocalModelFiles } from '../engine/semantic/static-embedder';
+import { createStaticLocalEmbedder, LOCAL_MODEL_PATHS, type LocalModelFiles } from '../engine/semantic/static-embedder';
 import ortWasmUrl from '../../node_modules/@huggingface/transformers/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm?url';
 import ortMjsUrl from '../../node_modules/@huggingface/transformers/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.mjs?url';
 
@@ -51,9 +51,9 @@ async function fetchModelFiles(appRoot: string, modelId: string): Promise<LocalM
     return response;
   };
   const settled = await Promise.allSettled([
-    get('onnx/model_quantized.onnx').then(async (r) => new Uint8Array(await r.arrayBuffer())),
-    get('tokenizer.json').then((r) => r.text()),
-    get('tokenizer_config.json').then((r) => r.text()),
+    get(LOCAL_MODEL_PATHS.onnx).then(async (r) => new Uint8Array(await r.arrayBuffer())),
+    get(LOCAL_MODEL_PATHS.tokenizerJson).then((r) => r.text()),
+    get(LOCAL_MODEL_PATHS.tokenizerConfig).then((r) => r.text()),
   ]);
   // Every file that failed, in this fixed order: which request failed first is the network's choice.
   const failed = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { localEmbedderFrom, type LocalEmbedder, type LocalModel, type LocalTokenizer } from '../engine/semantic/local';
 import {
   createStaticLocalEmbedder,
+  LOCAL_MODEL_PATHS,
   localTokenizerFrom,
   type LocalModelFiles,
 } from '../engine/semantic/static-embedder';
@@ -24,12 +25,12 @@ export interface NodeLocalModelOptions {
   sessionThreads: number;
 }
 
-/** The model's files, as the embedder reads them (dtype 'q8': what transformers.js loads). */
+/** The model's files, as the embedder reads them. */
 async function readModelFiles(dir: string): Promise<LocalModelFiles> {
   const [onnx, tokenizerJson, tokenizerConfig] = await Promise.all([
-    readFile(join(dir, 'onnx', 'model_quantized.onnx')),
-    readFile(join(dir, 'tokenizer.json'), 'utf8'),
-    readFile(join(dir, 'tokenizer_config.json'), 'utf8'),
+    readFile(join(dir, LOCAL_MODEL_PATHS.onnx)),
+    readFile(join(dir, LOCAL_MODEL_PATHS.tokenizerJson), 'utf8'),
+    readFile(join(dir, LOCAL_MODEL_PATHS.tokenizerConfig), 'utf8'),
   ]);
   return { onnx, tokenizerJson, tokenizerConfig };
 }

@@ -16,6 +16,13 @@ export interface LocalModelFiles {
   tokenizerConfig: string;
 }
 
+/** Where each of LocalModelFiles lies in the model's folder (the ONNX file is what transformers.js loads for dtype 'q8'). */
+export const LOCAL_MODEL_PATHS = {
+  onnx: 'onnx/model_quantized.onnx',
+  tokenizerJson: 'tokenizer.json',
+  tokenizerConfig: 'tokenizer_config.json',
+} as const satisfies Record<keyof LocalModelFiles, string>;
+
 export type StaticEmbedderLoad = { ok: true; embedder: LocalEmbedder } | { ok: false; rejection: StaticModelRejection };
 
 /** The tokenizer of tokenizer.json / tokenizer_config.json, behind the runner's interface. */

@@ -121,12 +121,7 @@ export function fuse(input: FusionInput): SearchResult[] {
  * (a Go method of the struct, a Rust impl method, a C++ method defined after its class).
  */
 function withoutBigContainers(scored: SearchResult[], chunkOf: (id: number) => Chunk): SearchResult[] {
-  const byFile = new Map<string, SearchResult[]>();
-  for (const r of scored) {
-    const list = byFile.get(r.path);
-    if (list) list.push(r);
-    else byFile.set(r.path, [r]);
-  }
+  const byFile = groupedByFile(scored);
   const containers = new Set<SearchResult>();
   for (const list of byFile.values()) {
     for (const c of list) {
@@ -157,6 +152,17 @@ function compareResults(a: SearchResult, b: SearchResult): number {
   );
 }
 
+/** Results by file, in first-seen order, each file's in the order given. */
+function groupedByFile(results: readonly SearchResult[]): Map<string, SearchResult[]> {
+  const byFile = new Map<string, SearchResult[]>();
+  for (const r of results) {
+    const list = byFile.get(r.path);
+    if (list) list.push(r);
+    else byFile.set(r.path, [r]);
+  }
+  return byFile;
+}
+
 /**
  * "Deduplicate to the best chunk per file": each file is listed once, at its best chunk's place,
  * shown by that chunk — or by `pick`'s choice among its chunks — carrying the file's other strong
@@ -169,12 +175,7 @@ function bestChunkPerFile(
   further: boolean,
   pick: ((group: SearchResult[]) => SearchResult) | null,
 ): SearchResult[] {
-  const groups = new Map<string, SearchResult[]>();
-  for (const r of sorted) {
-    const group = groups.get(r.path);
-    if (group) group.push(r);
-    else groups.set(r.path, [r]);
-  }
+  const groups = groupedByFile(sorted);
   const out: SearchResult[] = [];
   const rest: SearchResult[] = [];
   for (const group of groups.values()) {

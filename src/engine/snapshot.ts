@@ -26,8 +26,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 8: the graph keeps by-name references apart (graph snapshot v3: linked, by name, outside).
  * 9: calls on a stated return type, default-export aliases and declaration groups change the
  *    graph's edges and centralities; an older graph would answer with the old links.
+ * 10: a Python `@overload` stub's signature ends with ';' (a declaration), and its group with the
+ *    implementation shares one centrality; an older analysis and graph lack both.
  */
-export const SNAPSHOT_VERSION = 9;
+export const SNAPSHOT_VERSION = 10;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

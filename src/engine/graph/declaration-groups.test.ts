@@ -2,8 +2,8 @@
  * Overload signatures, prototypes and merged declarations as one graph node, on the shapes of
  * real code parsed by tree-sitter: @tanstack/query-core's `replaceEqualDeep` (an overload line
  * above its body), a C file's prototype of a static function, a TypeScript interface merged with
- * a namespace, and namesakes that are different things (C++ overloads with bodies, closures of
- * one name in two functions).
+ * a namespace, click's Python `@t.overload` stubs, and namesakes that are different things (C++
+ * overloads with bodies, closures of one name in two functions, a Python property and its setter).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SourceFile } from '../contract';
@@ -13,6 +13,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import { buildGraph, type GraphData } from './graph';
 import { declarationGroups } from './declaration-groups';
+import { isDeclarationSignature } from '../structural/index';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -140,6 +141,73 @@ describe('declaration groups', () => {
     const areas = groupOf('src/shape.cpp', 'area');
     expect(areas).toHaveLength(2);
     expect(new Set(areas.map((g) => g.head)).size).toBe(2);
+  });
+
+  it("groups click's @t.overload stubs with their implementation, and not a property with its setter", () => {
+    // click 8.1.3 src/click/globals.py and core.py (Context.lookup_default), shortened.
+    const { corpus } = build({
+      'click/globals.py': [
+        'import typing as t',
+        '',
+        '@t.overload',
+        'def get_current_context(silent: "te.Literal[False]" = False) -> "Context":',
+        '    ...',
+        '',
+        '@t.overload',
+        'def get_current_context(silent: bool = ...) -> t.Optional["Context"]:',
+        '    ...',
+        '',
+        'def get_current_context(silent: bool = False) -> t.Optional["Context"]:',
+        '    try:',
+        '        return t.cast("Context", _local.stack[-1])',
+        '    except (AttributeError, IndexError) as e:',
+        '        if not silent:',
+        '            raise RuntimeError("There is no active click context.") from e',
+        '    return None',
+        '',
+      ].join('\n'),
+      'click/core.py': [
+        'class Context:',
+        '    @typing.overload',
+        '    def lookup_default(self, name: str, call: "te.Literal[True]" = True) -> t.Optional[t.Any]:',
+        '        ...',
+        '',
+        '    def lookup_default(self, name: str, call: bool = True) -> t.Optional[t.Any]:',
+        '        if self.default_map is not None:',
+        '            return self.default_map.get(name)',
+        '        return None',
+        '',
+        '    @property',
+        '    def command_path(self) -> str:',
+        '        return self._path',
+        '',
+        '    @command_path.setter',
+        '    def command_path(self, value: str) -> None:',
+        '        self._path = value',
+        '',
+      ].join('\n'),
+    });
+    const offsets = new Int32Array(corpus.files.length + 1);
+    corpus.files.forEach((f, p) => (offsets[p + 1] = offsets[p] + (f.analysis?.definitions.length ?? 0)));
+    const groups = declarationGroups(corpus.files, offsets)!;
+    const members = (path: string, name: string) => {
+      const p = corpus.files.findIndex((f) => f.path === path);
+      return corpus.files[p]
+        .analysis!.definitions.map((d, i) => ({ d, s: offsets[p] + i }))
+        .filter(({ d }) => d.name === name)
+        .map(({ d, s }) => ({ line: d.startLine, stub: isDeclarationSignature(d), head: groups[s], self: s }));
+    };
+    // Two stubs and the implementation: one group, headed by the implementation (the one with a body).
+    const context = members('click/globals.py', 'get_current_context');
+    expect(context.map((m) => m.stub)).toEqual([true, true, false]);
+    expect(context.every((m) => m.head === context[2].self)).toBe(true);
+    const lookup = members('click/core.py', 'lookup_default');
+    expect(lookup.map((m) => m.stub)).toEqual([true, false]);
+    expect(lookup[0].head).toBe(lookup[1].self);
+    // A property and its setter both have bodies: two functions.
+    const path = members('click/core.py', 'command_path');
+    expect(path.map((m) => m.stub)).toEqual([false, false]);
+    expect(new Set(path.map((m) => m.head)).size).toBe(2);
   });
 
   it('leaves a corpus without namesakes to plain PageRank', () => {

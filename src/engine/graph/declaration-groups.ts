@@ -1,6 +1,6 @@
 /**
  * One centrality per declared entity. A TypeScript function written as overload signatures and
- * a body, a C prototype and its definition in one file, and TypeScript's merged declarations
+ * a body, Python's `@overload` stubs above their implementation, a C prototype and its definition in one file, and TypeScript's merged declarations
  * (`interface X` twice, `class X` with `namespace X`) are one function or type that the analyses
  * list several times. A use reaches every one of them by name, so as separate nodes they split
  * the entity's PageRank: the body that answers a question was boosted less than its own overload.
@@ -10,8 +10,8 @@
 import type { Definition, Language } from '../contract';
 import { isDeclarationSignature } from '../structural/index';
 
-/** Languages whose functions may be declared without a body before (or beside) the one with it. */
-const SIGNATURE_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'c', 'cpp']);
+/** Languages whose functions may be declared without a body before (or beside) the one with it (Python: `@overload`). */
+const SIGNATURE_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'c', 'cpp', 'python']);
 /** Languages that merge same-named declarations of one scope (docs: TypeScript's declaration merging). */
 const MERGING_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx']);
 /** The kinds TypeScript merges with one another: a namespace with a class, function or enum; interfaces together. */

@@ -1011,7 +1011,9 @@ function readDefinition(
   let signature = signatureOf(lang, text, node, nodeType, body, signatureStart);
   // A function without a body (overload, abstract, interface member, extern, C prototype) reads as a declaration.
   // (A Ruby `def x; end` has no body node: it is a definition all the same.)
-  if ((kind === 'function' || kind === 'method') && !body && !signature.endsWith(';') && lang !== 'ruby')
+  // A Python `@overload` stub has a body (`...`) but declares a signature: the implementation follows it.
+  const stub = !body || (outerType === 'decorated_definition' && isOverloadStub(outer));
+  if ((kind === 'function' || kind === 'method') && stub && !signature.endsWith(';') && lang !== 'ruby')
     signature = `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)};`;
   const nameLine = nameNode.startPosition.row + 1;
   let doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
@@ -1028,6 +1030,14 @@ function readDefinition(
     start: outer.startIndex,
     end: outer.endIndex,
   };
+}
+
+/** `@overload`, `@typing.overload`, `@t.overload`: PEP 484's decorator for the signatures above an implementation. */
+const OVERLOAD_DECORATOR = /^@\s*(?:[A-Za-z_][\w]*\.)*overload\s*$/;
+
+/** Whether a Python decorated definition is marked as an overload signature. */
+function isOverloadStub(decorated: Node): boolean {
+  return namedChildrenOf(decorated).some((c) => c.type === 'decorator' && OVERLOAD_DECORATOR.test(c.text));
 }
 
 const SWIFT_PROPERTY_HOLDERS = new Set(['source_file', 'class_body', 'protocol_body', 'enum_class_body']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit } from './contract';
 import { MODALITIES } from './contract';
 import { fuse, scoreFromExplanation } from './fuse';
-import { DEMOTION_FACTOR, TEST_DEMOTION_FACTOR, TEST_DEMOTION_RULE, WEIGHTS } from './ranking';
+import { DEMOTION_FACTOR, SIBLING_GAIN, TEST_DEMOTION_FACTOR, TEST_DEMOTION_RULE, WEIGHTS } from './ranking';
 
 /** A small deterministic PRNG so failures reproduce. */
 function rng(seed: number) {
@@ -202,6 +202,33 @@ describe('weighted RRF', () => {
     // the direct path has no boost to correct: the best chunk stays
     expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].chunkId).toBe(1);
     expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].explanation.member).toBeUndefined();
+  });
+
+  it("similar to X: another implementation of X's name that only the structural list found leads what only the semantic list put first", () => {
+    // The main set's `getState` (redux's createStore → table-core's table.ts): the same name in
+    // another package is the structural list's second sibling and no other list's; the semantic
+    // list's first is a function of X's own package that merely means something close.
+    const chunks = chunkTable(3, 3);
+    const results = fuse({
+      lists: {
+        semantic: [{ chunkId: 0, score: 0.68, reason: 'meaning close' }],
+        structural: [
+          { chunkId: 2, score: 0.7, reason: 'sibling, same file' },
+          { chunkId: 1, score: 0.62, reason: 'sibling, same name elsewhere' },
+        ],
+      },
+      weights: WEIGHTS.find_similar,
+      k: 40,
+      strategy: 'fused',
+      centralityOf: () => 1,
+      chunkOf: (id) => chunks[id],
+      limit: 10,
+      siblingOf: (id) => (id === 1 ? { of: 'getState', similarity: 0.62 } : undefined),
+    });
+    expect(results.map((r) => r.chunkId).indexOf(1)).toBeLessThan(results.map((r) => r.chunkId).indexOf(0));
+    const sibling = results.find((r) => r.chunkId === 1)!;
+    expect(sibling.explanation.sibling!.factor).toBeCloseTo(1 + SIBLING_GAIN * 0.62, 12);
+    expect(scoreFromExplanation(sibling.explanation)).toBeCloseTo(sibling.score, 12);
   });
 
   it('property: for random ranked lists the score recomputed from the explanation equals the score', () => {

@@ -6,7 +6,7 @@
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × member
  *   demotion       = 0.8 for vendored and built paths, and for tests on behaviour questions
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
- *   sibling        = 1 + similarity to X                      ("similar to X" only; else 1)
+ *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
  *   member         = the file's best score ÷ this chunk's     (the member shown for its file; else 1)
  *
  * Then: best chunk per file, most relevant first, each with the file's other strong chunks as

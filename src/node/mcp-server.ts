@@ -181,7 +181,7 @@ const explanationShape = z.object({
   sibling: z
     .object({ of: z.string(), similarity: z.number(), factor: z.number() })
     .optional()
-    .describe("similar to X: this result is one of X's structural siblings; factor = 1 + similarity"),
+    .describe("similar to X: this result is one of X's structural siblings; factor = 1 + 2 × similarity"),
   score: z.number().describe('rrf × boost × demotion factor × sibling factor'),
 });
 

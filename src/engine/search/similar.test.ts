@@ -10,6 +10,7 @@ import { nodeGrammars } from '../../node/grammars';
 import type { SearchResponse, SearchResult, SourceFile } from '../contract';
 import { Engine } from '../engine';
 import { scoreFromExplanation } from '../fuse';
+import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { similarSubject } from './similar';
 
@@ -69,7 +70,7 @@ describe('similar to X, typed', () => {
     expect(first.path).toBe('args.go');
     expect(['MaximumNArgs', 'ExactArgs', 'RangeArgs']).toContain(first.symbol);
     expect(first.explanation.sibling).toMatchObject({ of: 'MinimumNArgs' });
-    expect(first.explanation.sibling!.factor).toBeCloseTo(1 + first.explanation.sibling!.similarity, 12);
+    expect(first.explanation.sibling!.factor).toBeCloseTo(1 + SIBLING_GAIN * first.explanation.sibling!.similarity, 12);
     expect(first.explanation.modalities.structural?.reason).toContain('sibling of MinimumNArgs');
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
     expect(r.query.notes.some((n) => n.startsWith('Similar to MinimumNArgs'))).toBe(true);

@@ -286,7 +286,15 @@ export interface Demotion {
  * its strong chunks by relevance before the boost × the share of its name the question says
  * (src/engine/search/members.ts), not the one the boost put first.
  */
+/**
+ * Why a member stands for its file (docs/ranking.md#members): it fused closer to the question
+ * than the chunk the boost put first ('closer-before-boost'), or only its name, which says more
+ * of the question, put it ahead of a chunk that fused as close or closer ('name-says-question').
+ */
+export type MemberRule = 'closer-before-boost' | 'name-says-question';
+
 export interface MemberChoice {
+  rule: MemberRule;
   /** The file's top-scoring chunk, shown instead as a sub-result. */
   over: { chunkId: number; symbol?: string; startLine: number; endLine: number; score: number };
   /** This chunk's rrf × demotion × name factor, and the other chunk's. */

@@ -192,9 +192,18 @@ describe('weighted RRF', () => {
     const hub = fuse(input)[0];
     expect(r[0].score).toBeCloseTo(hub.score, 12);
     expect(r[0].explanation.member).toMatchObject({
+      rule: 'closer-before-boost',
       over: { chunkId: 0, symbol: 'all_pairs_lowest_common_ancestor' },
       nameCoverage: 1,
     });
+    // Ranked below the hub in every list, the member stands for its file only by its name.
+    const below = fuse({
+      ...input,
+      lists: { semantic: [0, 1, 2, 3].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
+      nameCoverageOf: said,
+    });
+    expect(below[0].chunkId).toBe(1);
+    expect(below[0].explanation.member).toMatchObject({ rule: 'name-says-question', over: { chunkId: 0 } });
     expect(scoreFromExplanation(r[0].explanation)).toBeCloseTo(r[0].score, 12);
     expect(r[0].subResults?.map((s) => s.chunkId)).toContain(0);
     // a type declaration never stands for its file, however well its name matches

@@ -206,11 +206,9 @@ function bestChunkPerFile(
  */
 function chooseMember(group: SearchResult[], coverageOf: (r: SearchResult) => number): SearchResult {
   const best = group[0];
-  const relevance = (r: SearchResult, coverage: number) =>
-    r.explanation.rrf *
-    (r.explanation.demotion?.factor ?? 1) *
-    (r.explanation.sibling?.factor ?? 1) *
-    nameMatchFactor(coverage);
+  const closeness = (r: SearchResult) =>
+    r.explanation.rrf * (r.explanation.demotion?.factor ?? 1) * (r.explanation.sibling?.factor ?? 1);
+  const relevance = (r: SearchResult, coverage: number) => closeness(r) * nameMatchFactor(coverage);
   let chosen = best;
   let chosenCoverage = coverageOf(best);
   const bestRelevance = relevance(best, chosenCoverage);
@@ -226,6 +224,7 @@ function chooseMember(group: SearchResult[], coverageOf: (r: SearchResult) => nu
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
+    rule: closeness(chosen) > closeness(best) ? 'closer-before-boost' : 'name-says-question',
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,

@@ -5,6 +5,7 @@
 import {
   MODALITIES,
   type MemberChoice,
+  type MemberRule,
   type ModalityRun,
   type QueryExplanation,
   type ResultExplanation,
@@ -220,6 +221,12 @@ function absentReason(waiting: boolean, boostWaiting: boolean, whyNotReady: stri
   return '';
 }
 
+/** How each member rule reads (MemberRule). */
+const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
+  'closer-before-boost': 'closer to the question before the boost',
+  'name-says-question': 'its name says more of the question',
+};
+
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */
 function MemberRow({ member }: { member: MemberChoice }) {
   return (
@@ -227,8 +234,9 @@ function MemberRow({ member }: { member: MemberChoice }) {
       <dt>member</dt>
       <dd data-field="member">
         × {member.factor.toFixed(3)} (shown for its file instead of{' '}
-        {member.over.symbol ?? `line ${member.over.startLine}`}: relevance {formatScore(member.relevance)} against{' '}
-        {formatScore(member.overRelevance)}, name {Math.round(100 * member.nameCoverage)}% in the question)
+        {member.over.symbol ?? `line ${member.over.startLine}`}, {MEMBER_RULE_WORDS[member.rule]}: relevance{' '}
+        {formatScore(member.relevance)} against {formatScore(member.overRelevance)}, name{' '}
+        {Math.round(100 * member.nameCoverage)}% in the question)
       </dd>
     </div>
   );

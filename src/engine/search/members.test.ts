@@ -20,6 +20,13 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('mi', forms)).toBe(0);
   });
 
+  it('meets a question word of five letters or more at the start of a longer name part, not a shorter one', () => {
+    const forms = questionForms('how does cobra suggest a command when I mistype it');
+    expect(nameCoverage('findSuggestions', forms)).toBe(0.5);
+    // "set" is too short to stand for `settings`
+    expect(nameCoverage('settings', questionForms('set a value'))).toBe(0);
+  });
+
   it('leaves digits out of the name', () => {
     expect(nameCoverage('crypt256', questionForms('crypt a password'))).toBe(1);
   });

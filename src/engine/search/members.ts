@@ -13,6 +13,8 @@ import { MEMBER_NAME_GAIN } from '../ranking';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
+/** A question word this long may be the stem of a longer name part ("parse" → `parser`; "set" is no stem of `settings`). */
+const MIN_STEM = 5;
 
 /** The question's words as a name may spell them: sub-tokens, lower-cased, with their base forms. */
 export function questionForms(question: string): ReadonlySet<string> {
@@ -26,8 +28,9 @@ export function questionForms(question: string): ReadonlySet<string> {
 
 /**
  * The share of a name's word parts (digits left out) that the question says, in [0, 1]: a part
- * counts when it is a question word, one of its base forms, or the start of a longer question
- * word (`min` for "minimum", `env` for "environment").
+ * counts when it is a question word, one of its base forms, the start of a longer question word
+ * (`min` for "minimum", `env` for "environment"), or starts with a question word of 5+ letters
+ * (`suggestions` for "suggest", `parser` for "parse").
  */
 export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>): number {
   if (!name) return 0;
@@ -41,7 +44,10 @@ export function nameCoverage(name: string | undefined, forms: ReadonlySet<string
 function saysPart(part: string, forms: ReadonlySet<string>): boolean {
   if (forms.has(part) || baseForms(part).some((b) => forms.has(b))) return true;
   if (part.length < MIN_ABBREVIATION) return false;
-  for (const f of forms) if (f.length > part.length && f.startsWith(part)) return true;
+  for (const f of forms) {
+    if (f.length > part.length && f.startsWith(part)) return true;
+    if (f.length >= MIN_STEM && part.length > f.length && part.startsWith(f)) return true;
+  }
   return false;
 }
 

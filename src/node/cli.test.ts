@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_VERSION } from '../engine/engine';
-import { DEMOTION_FACTOR } from '../engine/ranking';
+import { DEMOTION_FACTOR, SIBLING_GAIN } from '../engine/ranking';
 import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { COMMANDS, EXIT, FLAGS } from './cli-flags';
 import { storedParts } from './snapshot-file';
@@ -418,7 +418,7 @@ describe('fourfold eval', () => {
         let sum = 0;
         for (const c of Object.values(result.modalities) as { rank: number; weight: number; k: number }[])
           sum += c.weight / (c.k + c.rank + 1);
-        if (result.sibling) expect(result.sibling.factor).toBeCloseTo(1 + result.sibling.similarity, 12);
+        if (result.sibling) expect(result.sibling.factor).toBeCloseTo(1 + SIBLING_GAIN * result.sibling.similarity, 12);
         expect(result.score).toBeCloseTo(
           sum * result.boost * (result.demotion?.factor ?? 1) * (result.sibling?.factor ?? 1),
           12,

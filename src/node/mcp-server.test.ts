@@ -11,6 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIBLING_GAIN } from '../engine/ranking';
 import { MAX_QUERY_CHARS } from './mcp-server';
 
 const BIN = join(import.meta.dirname, '../../bin/fourfold.js');
@@ -201,7 +202,7 @@ describe('search answers a question per intent, explained', () => {
     for (const r of rows) {
       expect(r.score).toBe(r.explanation.score);
       if (r.explanation.sibling)
-        expect(r.explanation.sibling.factor).toBeCloseTo(1 + r.explanation.sibling.similarity, 12);
+        expect(r.explanation.sibling.factor).toBeCloseTo(1 + SIBLING_GAIN * r.explanation.sibling.similarity, 12);
     }
   });
 

@@ -17,7 +17,7 @@ import type { EmbeddingCache, StoredEmbeddingCache } from '../engine/store/store
 import { DEMO, DEMO_QUERIES, type DemoManifest } from './demo';
 import type { SuggestedQuery } from '../engine/suggestions';
 import { BuildJobs, buildsInOtherTabs } from './build-job';
-import { ModelLifecycle } from './model-lifecycle';
+import { ModelLifecycle, type LoadedEmbedder } from './model-lifecycle';
 import { OpenEngines } from './open-engines';
 import { ReadAhead } from './read-ahead';
 import { definitionsOf, fileDocument, linesOf, neighboursOf, searchView } from './search-views';
@@ -69,7 +69,7 @@ export interface IndexServiceDeps {
   /** A parse worker pool in the browser; released after each build. */
   createAnalyzer(): EngineDeps['analyzer'] & { terminate?(): void };
   /** The embedder, created once; null when no model is available (semantic search off). */
-  loadEmbedder(): Promise<Embedder | null>;
+  loadEmbedder(): Promise<LoadedEmbedder | null>;
   /** Vectors of builds not finished yet; `release` drops those a stored index holds (IndexedDB's store has it). */
   embeddingCache?: EmbeddingCache & Partial<Pick<StoredEmbeddingCache, 'release'>>;
   /** The Voyage client (src/engine/semantic/voyage.ts); absent: the Voyage provider is unavailable. */

@@ -161,18 +161,24 @@ export class IndexService {
 
   async status(): Promise<WorkerStatus> {
     const { persistence } = this.deps;
-    const records = await persistence.listRepositories();
-    const elsewhere = await buildsInOtherTabs();
+    void this.model.load(); // start the model early, but never wait for it here
+    // Asked side by side: after a reload each read waits its turn behind the stored index's
+    // reading and loading in this worker, and the page's start waits for all of them.
+    const [records, elsewhere, last, known, demoHidden, settings] = await Promise.all([
+      persistence.listRepositories(),
+      buildsInOtherTabs(),
+      persistence.getSetting(SETTING.lastRepository),
+      this.model.remembered(),
+      persistence.getSetting(SETTING.demoHidden),
+      this.settings(),
+    ]);
     const repositories = records
       .map((record) => this.builds.presented(record, elsewhere))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-    const last = await persistence.getSetting(SETTING.lastRepository);
-    void this.model.load(); // start the model early, but never wait for it here
-    const known = await this.model.remembered();
-    const manifest = (await persistence.getSetting(SETTING.demoHidden)) ? null : await this.loadDemoManifest();
+    const manifest = demoHidden ? null : await this.loadDemoManifest();
     if (manifest) repositories.unshift(this.demoSummary(manifest));
     return {
-      settings: await this.settings(),
+      settings,
       repositories,
       lastRepositoryId: typeof last === 'string' ? last : null,
       embedder: this.model.id === undefined ? (known?.id ?? null) : this.model.id,

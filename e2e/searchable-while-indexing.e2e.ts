@@ -274,12 +274,15 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     expect(explanation).toMatch(/semantic\s+not ready/);
     expect(explanation).toContain('Not ready yet (the embedding model is still loading): semantic.');
 
-    // The model arrives: the answer on screen is asked again and semantic joins it.
+    // The model arrives: the answer on screen is asked again, semantic joins it, and the page says so.
     model.open();
     await expect
       .poll(() => listed(), { timeout: 120_000 })
       .toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
     await expect.poll(() => firstExplanation(), { timeout: 30_000 }).not.toMatch(/not ready/i);
+    await expect
+      .poll(async () => page.getByLabel('Answer updated').textContent(), { timeout: 30_000 })
+      .toMatch(/Updated: semantic joined/);
     await box.fill('');
   });
 

@@ -5,7 +5,8 @@
  * - a stored file text changed by one byte is never served: after a reload the repository is
  *   said to be damaged and not searchable, and Resume builds it again.
  * The damage is made without knowing the record layout: one byte of whatever stored value holds
- * a known line of the file (or, if the texts are stored encoded, of the largest binary value).
+ * a known line of the file, a Blob's bytes included (or, if the texts are stored encoded, of the
+ * largest binary value).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -113,6 +114,23 @@ async function damageStoredText(needle: string): Promise<number> {
     /** A store with in-line keys takes the value alone; one with out-of-line keys needs the key. */
     const putBack = (store: IDBObjectStore, value: unknown, key: IDBValidKey) =>
       store.keyPath === null ? store.put(value, key) : store.put(value);
+    /** A Blob's bytes in its place (marked, to be stored as a Blob again), wherever it is in the value. */
+    const BLOB = '__blobBytes';
+    const withBlobBytes = async (value: unknown, depth = 0): Promise<unknown> => {
+      if (value instanceof Blob) return { [BLOB]: new Uint8Array(await value.arrayBuffer()) };
+      if (depth > 6 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+      for (const [key, v] of Object.entries(value as Record<string, unknown>))
+        (value as Record<string, unknown>)[key] = await withBlobBytes(v, depth + 1);
+      return value;
+    };
+    const blobsBack = (value: unknown, depth = 0): void => {
+      if (depth > 6 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return;
+      for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+        if (v !== null && typeof v === 'object' && BLOB in v)
+          (value as Record<string, unknown>)[key] = new Blob([(v as Record<string, Uint8Array<ArrayBuffer>>)[BLOB]]);
+        else blobsBack(v, depth + 1);
+      }
+    };
     let changed = 0;
     const fallback: { db: IDBDatabase; store: string; key: IDBValidKey; value: unknown; size: number }[] = [];
     for (const name of names) {
@@ -121,8 +139,10 @@ async function damageStoredText(needle: string): Promise<number> {
         const tx = db.transaction(store, 'readonly');
         const keys = await request(tx.objectStore(store).getAllKeys());
         for (const key of keys) {
-          const value = await request(db.transaction(store, 'readonly').objectStore(store).get(key));
+          const read = await request(db.transaction(store, 'readonly').objectStore(store).get(key));
+          const value = await withBlobBytes(read);
           if (damage(value)) {
+            blobsBack(value);
             await request(putBack(db.transaction(store, 'readwrite').objectStore(store), value, key));
             changed++;
           } else {
@@ -136,6 +156,7 @@ async function damageStoredText(needle: string): Promise<number> {
       const biggest = fallback.sort((a, b) => b.size - a.size)[0];
       const bytes = largestBinary(biggest.value)!;
       bytes[bytes.length >> 1] ^= 0x01;
+      blobsBack(biggest.value);
       const store = biggest.db.transaction(biggest.store, 'readwrite').objectStore(biggest.store);
       await request(putBack(store, biggest.value, biggest.key));
       changed++;

@@ -32,7 +32,7 @@ async function withJob<T>(jobId: string, work: (signal: AbortSignal) => Promise<
 const api: EmbedWorkerApi = {
   async describe(appRoot) {
     const e = await load(appRoot);
-    return { id: e.id, dimensions: e.dimensions };
+    return { id: e.id, dimensions: e.dimensions, runtime: e.runtime };
   },
   async embed(jobId, texts, inputType) {
     const vectors = await withJob(jobId, async (signal) => (await embedder!).embed(texts, inputType, signal));

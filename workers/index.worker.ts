@@ -36,12 +36,17 @@ const service = persistence.then(
           () => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-parse' }),
         ),
       loadEmbedder: () => {
-        const workers = Array.from({ length: embedWorkerCount(navigator.hardwareConcurrency) }, (_, i) =>
-          Comlink.wrap<EmbedWorkerApi>(
-            new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: `fourfold-embed-${i}` }),
-          ),
+        const starters = Array.from(
+          { length: embedWorkerCount(navigator.hardwareConcurrency) },
+          (_, i) => () =>
+            Comlink.wrap<EmbedWorkerApi>(
+              new Worker(new URL('./embed.worker.ts', import.meta.url), {
+                type: 'module',
+                name: `fourfold-embed-${i}`,
+              }),
+            ),
         );
-        return remoteEmbedder(workers, appRoot);
+        return remoteEmbedder(starters, appRoot);
       },
       createVoyageEmbedder,
       storage: 'storage' in navigator ? navigator.storage : undefined,

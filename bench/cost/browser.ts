@@ -75,6 +75,12 @@ export interface BrowserRun {
    * `fourfold:model-start`): from then on queries embed, and the page asks its question again.
    */
   reloadToSemanticMs?: number[];
+  /**
+   * Navigation start → an answer with all four modalities on screen: the first answer the page
+   * showed from a query begun once the model was up (the reload's first answer when the model
+   * came first).
+   */
+  reloadToAllFourMs?: number[];
   /** What the status said when each reload's first answer was on screen (it must not say "ready" before semantic is). */
   reloadStatusAtFirstAnswer?: string[];
   /** `fourfold:load` (the stored index made an engine) in each reloaded worker, ms. */
@@ -171,16 +177,11 @@ async function indexWorker(page: Page): Promise<Worker> {
   throw new Error('the index worker did not start');
 }
 
-/**
- * A worker's `fourfold:*` measures and marks (duration 0) on the page's clock (ms since the page's
- * time origin): the last of each name, or with `first` the first (a reload's first answer, not its
- * refresh once the model is up).
- */
-async function workerMeasures(
+/** Every `fourfold:*` measure and mark (duration 0) of a worker, on the page's clock (ms since the page's time origin), in order. */
+async function workerEntries(
   worker: Worker,
   pageOrigin: number,
-  first = false,
-): Promise<Record<string, { start: number; duration: number }>> {
+): Promise<{ name: string; start: number; duration: number }[]> {
   const { origin, entries } = await worker.evaluate(() => ({
     origin: performance.timeOrigin,
     entries: performance
@@ -188,10 +189,47 @@ async function workerMeasures(
       .filter((e) => (e.entryType === 'measure' || e.entryType === 'mark') && e.name.startsWith('fourfold:'))
       .map((e) => ({ name: e.name, start: e.startTime, duration: e.duration })),
   }));
-  const named = entries.map(
-    (e) => [e.name.slice('fourfold:'.length), { start: origin + e.start - pageOrigin, duration: e.duration }] as const,
-  );
+  return entries.map((e) => ({
+    name: e.name.slice('fourfold:'.length),
+    start: origin + e.start - pageOrigin,
+    duration: e.duration,
+  }));
+}
+
+/**
+ * A worker's `fourfold:*` measures and marks on the page's clock: the last of each name, or with
+ * `first` the first (a reload's first answer, not its refresh once the model is up).
+ */
+async function workerMeasures(
+  worker: Worker,
+  pageOrigin: number,
+  first = false,
+): Promise<Record<string, { start: number; duration: number }>> {
+  const named = (await workerEntries(worker, pageOrigin)).map((e) => [e.name, e] as const);
   return Object.fromEntries(first ? named.reverse() : named);
+}
+
+/**
+ * After a reload, when an answer with all four modalities was on screen (ms after navigation
+ * start): the first answer the page showed (`fourfold:answer-shown`) after a query the worker
+ * began once the model was up (`modelUpAt`): the reload's first answer when the model came
+ * first, else the page's asking again. Undefined if none within half a minute.
+ */
+async function allFourShownAt(page: Page, modelUpAt: number): Promise<number | undefined> {
+  const worker = await indexWorker(page);
+  const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+  for (const until = Date.now() + 30_000; Date.now() < until; await page.waitForTimeout(50)) {
+    const asked = (await workerEntries(worker, pageOrigin)).filter(
+      (e) => (e.name === 'query' || e.name === 'answer-ahead') && e.start >= modelUpAt,
+    );
+    if (asked.length === 0) continue;
+    const answered = Math.min(...asked.map((e) => e.start + e.duration));
+    const shown = (
+      await page.evaluate(() => performance.getEntriesByName('fourfold:answer-shown').map((e) => e.startTime))
+    ).filter((t) => t >= answered);
+    if (shown.length > 0) return Math.min(...shown);
+  }
+  return undefined;
 }
 
 /** When the reloaded index worker's model came up (ms after navigation start); undefined if not within a minute. */
@@ -424,6 +462,7 @@ export async function browserRun(
     const reloadQueryMs: number[] = [];
     const reloadTimeline: Record<string, number>[] = [];
     const reloadToSemanticMs: number[] = [];
+    const reloadToAllFourMs: number[] = [];
     const reloadStatusAtFirstAnswer: string[] = [];
     for (let i = 0; i < options.reloads; i++) {
       await page.reload();
@@ -435,7 +474,11 @@ export async function browserRun(
       reloads.push((await record(page)).firstAnswerAt);
       if (options.embedder === 'local') {
         const semanticAt = await modelReadyAt(page);
-        if (semanticAt !== undefined) reloadToSemanticMs.push(semanticAt);
+        if (semanticAt !== undefined) {
+          reloadToSemanticMs.push(semanticAt);
+          const allFour = await allFourShownAt(page, semanticAt);
+          if (allFour !== undefined) reloadToAllFourMs.push(allFour);
+        }
       }
       const reloaded = await workerMeasures(
         await indexWorker(page),
@@ -486,6 +529,7 @@ export async function browserRun(
       reloadQueryMs,
       reloadTimeline,
       reloadToSemanticMs,
+      reloadToAllFourMs,
       reloadStatusAtFirstAnswer,
       queries: samples,
       memory: await sampler.stop(),

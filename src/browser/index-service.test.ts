@@ -422,9 +422,10 @@ describe('IndexService while it indexes', () => {
     expect(embedded).toBeLessThan(10);
   });
 
-  it('after a reload, answers the question in the address as soon as the stored index is loaded, and starts the model only after that answer', async () => {
+  it('after a reload, starts the static model beside the stored index read, and answers the question in the address as soon as the index is loaded', async () => {
     const { persistence, embeddingCache } = await openBrowserPersistence();
     const model = (await createNodeEmbedder('local'))!;
+    expect((model as { runtime?: string }).runtime).toBe('static');
     const builder = new IndexService({
       persistence,
       embeddingCache,
@@ -433,27 +434,34 @@ describe('IndexService while it indexes', () => {
     });
     const repo = await builder.index('a1', request('answer-ahead'), () => {});
 
-    performance.clearMeasures('fourfold:query');
-    let queriesBeforeModel: number | null = null;
+    // The stored index is held back until the model has been asked for: it starts beside the read, not after the answer.
+    let releaseRead!: () => void;
+    const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+    let modelAsked!: () => void;
+    const modelStarted = new Promise<void>((resolve) => (modelAsked = resolve));
     const reloaded = new IndexService({
-      persistence,
+      persistence: {
+        ...persistence,
+        getSnapshot: async (id) => (await readHeld, persistence.getSnapshot(id)),
+      },
       embeddingCache,
       createAnalyzer: () => analyzer,
       loadEmbedder: async () => {
-        queriesBeforeModel = performance.getEntriesByName('fourfold:query', 'measure').length;
+        modelAsked();
         return model;
       },
     });
     const question = { query: 'function diffChildren', preset: 'default' as const, modalities: null };
     // The page's boot script, then what the app does once React is up: status, open, search.
     reloaded.readAhead({ repositoryId: repo.id, search: question });
+    await modelStarted;
+    releaseRead();
     await reloaded.status();
     await reloaded.open(repo.id);
     const first = await reloaded.search(repo.id, question);
     expect(first.results[0].path).toBe('src/diff/children.js');
     expect(first.query.notReady ?? []).not.toContain('structural');
     await reloaded.embedderReady();
-    expect(queriesBeforeModel).toBe(1);
     // Asked again once the model is up: a fresh answer, with semantic searched.
     const again = await reloaded.search(repo.id, { ...question, modalities: ['semantic'] });
     expect(again.query.modalities.find((m) => m.modality === 'semantic')?.ran).toBe(true);

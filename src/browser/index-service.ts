@@ -17,7 +17,7 @@ import type { EmbeddingCache, StoredEmbeddingCache } from '../engine/store/store
 import { DEMO, DEMO_QUERIES, type DemoManifest } from './demo';
 import type { SuggestedQuery } from '../engine/suggestions';
 import { BuildJobs, buildsInOtherTabs } from './build-job';
-import { ModelLifecycle } from './model-lifecycle';
+import { ModelLifecycle, type LoadedEmbedder } from './model-lifecycle';
 import { OpenEngines } from './open-engines';
 import { ReadAhead } from './read-ahead';
 import { definitionsOf, fileDocument, linesOf, neighboursOf, searchView } from './search-views';
@@ -69,7 +69,7 @@ export interface IndexServiceDeps {
   /** A parse worker pool in the browser; released after each build. */
   createAnalyzer(): EngineDeps['analyzer'] & { terminate?(): void };
   /** The embedder, created once; null when no model is available (semantic search off). */
-  loadEmbedder(): Promise<Embedder | null>;
+  loadEmbedder(): Promise<LoadedEmbedder | null>;
   /** Vectors of builds not finished yet; `release` drops those a stored index holds (IndexedDB's store has it). */
   embeddingCache?: EmbeddingCache & Partial<Pick<StoredEmbeddingCache, 'release'>>;
   /** The Voyage client (src/engine/semantic/voyage.ts); absent: the Voyage provider is unavailable. */
@@ -161,18 +161,24 @@ export class IndexService {
 
   async status(): Promise<WorkerStatus> {
     const { persistence } = this.deps;
-    const records = await persistence.listRepositories();
-    const elsewhere = await buildsInOtherTabs();
+    void this.model.load(); // start the model early, but never wait for it here
+    // Asked side by side: after a reload each read waits its turn behind the stored index's
+    // reading and loading in this worker, and the page's start waits for all of them.
+    const [records, elsewhere, last, known, demoHidden, settings] = await Promise.all([
+      persistence.listRepositories(),
+      buildsInOtherTabs(),
+      persistence.getSetting(SETTING.lastRepository),
+      this.model.remembered(),
+      persistence.getSetting(SETTING.demoHidden),
+      this.settings(),
+    ]);
     const repositories = records
       .map((record) => this.builds.presented(record, elsewhere))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-    const last = await persistence.getSetting(SETTING.lastRepository);
-    void this.model.load(); // start the model early, but never wait for it here
-    const known = await this.model.remembered();
-    const manifest = (await persistence.getSetting(SETTING.demoHidden)) ? null : await this.loadDemoManifest();
+    const manifest = demoHidden ? null : await this.loadDemoManifest();
     if (manifest) repositories.unshift(this.demoSummary(manifest));
     return {
-      settings: await this.settings(),
+      settings,
       repositories,
       lastRepositoryId: typeof last === 'string' ? last : null,
       embedder: this.model.id === undefined ? (known?.id ?? null) : this.model.id,

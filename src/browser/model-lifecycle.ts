@@ -2,36 +2,43 @@
  * The embedding model's life in the index worker: when it may start, its one load, and the
  * embedder an index is opened or built with while it is still starting.
  *
- * Starting the model costs its embed workers' start and its files (the bundled static table:
+ * Starting the model costs its embed worker's start and its files (the bundled static table:
  * a fraction of a second); a model on the ONNX Runtime fallback compiles that runtime and takes
- * both cores of a small machine for seconds. So after a reload it waits behind a gate (the first
- * answer, a build's reads, or a moment after a quiet reopen); while a folder is read it waits
- * for the reads.
+ * both cores of a small machine for seconds. So after a reload a model last seen running on
+ * ONNX Runtime waits behind a gate (the first answer, a build's reads, or a moment after a
+ * quiet reopen), while the static table starts with the reload, beside the stored index's read,
+ * and semantic joins the first answer or soon after it; while a folder is read it waits for
+ * the reads.
  */
 import { measure, type EngineDeps } from '../engine/engine';
 import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
+import type { LocalRuntime } from '../engine/semantic/local';
 import type { EmbeddingCache } from '../engine/store/store';
 import { rememberSetting, SETTING, type Settings, type SettingsPersistence } from './settings';
 
 /** After a reload the model starts at the latest this long after the worker, answered or not. */
 const MODEL_WAITS_AT_MOST_MS = 3000;
 
-/** An embedder by its id and width, known before the model is up. */
+/** An embedder by its id and width, known before the model is up; and how the local model ran when it last loaded. */
 export interface EmbedderInfo {
   id: string;
   dimensions: number;
+  runtime?: LocalRuntime;
 }
+
+/** An embedder as loadEmbedder gives it: the local model says how it runs. */
+export type LoadedEmbedder = Embedder & { runtime?: LocalRuntime };
 
 export interface ModelLifecycleDeps {
   persistence: SettingsPersistence;
   settings: Settings;
   /** Creates the embedder, once; null when no model is available (semantic search off). */
-  loadEmbedder(): Promise<Embedder | null>;
+  loadEmbedder(): Promise<LoadedEmbedder | null>;
   embeddingCache?: EmbeddingCache;
 }
 
 export class ModelLifecycle {
-  private embedder: Promise<Embedder | null> | null = null;
+  private embedder: Promise<LoadedEmbedder | null> | null = null;
   /** Known once the model has loaded (null: none available); undefined until then. */
   private loadedId: string | null | undefined;
   private loadProblem: string | undefined;
@@ -53,12 +60,23 @@ export class ModelLifecycle {
     return this.loadProblem;
   }
 
-  /** Holds the model back until `open()` is called, or a few seconds have passed. */
+  /**
+   * Holds the model back until `release()` is called, or a few seconds have passed; a model
+   * that last ran as the static table is not held, and starts now.
+   */
   holdForReload(): void {
     let open!: () => void;
     this.gate = new Promise<void>((resolve) => (open = resolve));
     this.openGate = open;
     setTimeout(open, MODEL_WAITS_AT_MOST_MS);
+    void this.remembered().then(
+      (info) => {
+        if (info?.runtime !== 'static') return;
+        open();
+        void this.load();
+      },
+      () => {}, // nothing remembered: the gate decides
+    );
   }
 
   /** Lets the model start (once whatever reads are under way are over). */
@@ -81,7 +99,7 @@ export class ModelLifecycle {
   }
 
   /** The model, started once the gate and the reads allow; null when none is available. */
-  load(): Promise<Embedder | null> {
+  load(): Promise<LoadedEmbedder | null> {
     this.embedder ??= this.gate
       .then(() => this.readsOver)
       .then(() => {
@@ -95,7 +113,8 @@ export class ModelLifecycle {
             await rememberSetting(this.deps.persistence, SETTING.embedder, {
               id: embedder.id,
               dimensions: embedder.dimensions,
-            });
+              runtime: embedder.runtime,
+            } satisfies EmbedderInfo);
           return embedder;
         },
         (error: unknown) => {

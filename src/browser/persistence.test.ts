@@ -1,7 +1,7 @@
 /**
- * The IndexedDB snapshot records (fake-indexeddb) checked by their checksums: a record changed
- * after it was written — one byte of a file's text, a line cut off — reads as damaged, never
- * as an index.
+ * The IndexedDB snapshot records (fake-indexeddb): one container Blob each, checked by their
+ * checksums: a record changed after it was written — one byte of a file's text, a line cut
+ * off, a container cut short — reads as damaged, never as an index.
  */
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from '../node/grammars';
 import { openIdbStore } from './idb-store';
 import { persistenceOver } from './persistence';
-import { SnapshotLoadError } from './snapshot-container';
+import { decodeContainer, encodeContainer, SnapshotLoadError } from './snapshot-container';
+import { checksumValue } from '../engine/store/checksum';
 
 const FILES = [
   { path: 'src/a.ts', text: 'export function alpha(x: number) {\n  return x + 1;\n}\n' },
@@ -42,30 +43,87 @@ describe('stored snapshot records', () => {
     expect(back.files).toEqual(snapshot.files);
   });
 
+  it('keeps each record as one container Blob', async () => {
+    const store = await openIdbStore('persistence-layout');
+    await persistenceOver(store).putSnapshot('r', snapshot);
+    const texts = await store.getSnapshot<unknown>('r', 'texts');
+    expect(texts).toBeInstanceOf(Blob);
+    expect(decodeContainer<StoredTexts>(await (texts as Blob).arrayBuffer()).utf8).toEqual(snapshot.texts.utf8);
+    for (const name of ['files', 'analyses', 'chunks', 'text', 'structural', 'graph'])
+      expect(await store.getSnapshot<unknown>('r', name)).toBeInstanceOf(Blob);
+  });
+
   it('a changed byte in a file text, or a text cut short, is damaged: never read as an index', async () => {
     const store = await openIdbStore('persistence-damaged');
     const persistence = persistenceOver(store);
     await persistence.putSnapshot('r', snapshot);
-    const texts = (await store.getSnapshot<StoredTexts>('r', 'texts'))!;
+    const stored = (await store.getSnapshot<Blob>('r', 'texts'))!;
+    const texts = decodeContainer<StoredTexts>(await stored.arrayBuffer());
+    const asBlob = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]);
 
-    // One byte of b.ts changed ('beta' → 'bfta'), as a bad disk or a stray write would.
+    // One byte of b.ts changed ('beta' → 'bfta'), as a bad disk or a stray write would, and
+    // written as a container of its own (its parts' checksums agree with it).
     const flipped = texts.utf8.slice();
     flipped[new TextDecoder().decode(flipped).indexOf('beta') + 1] ^= 0x07;
-    await store.putSnapshot('r', 'texts', { utf8: flipped, ends: texts.ends });
+    await store.putSnapshot('r', 'texts', asBlob(encodeContainer({ utf8: flipped, ends: texts.ends })));
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
 
     // The last line gone, its end moved with it: consistent in itself, but not what was written.
     const cut = texts.utf8.length - '// the last line\n'.length;
     const ends = texts.ends.slice();
     ends[ends.length - 1] = cut;
-    await store.putSnapshot('r', 'texts', { utf8: texts.utf8.slice(0, cut), ends });
+    await store.putSnapshot('r', 'texts', asBlob(encodeContainer({ utf8: texts.utf8.slice(0, cut), ends })));
+    await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+
+    // One byte of the stored container changed where it lies (no checksum recomputed), and the container cut short.
+    const bytes = new Uint8Array(await stored.arrayBuffer());
+    const changed = bytes.slice();
+    changed[new TextDecoder('latin1').decode(bytes).lastIndexOf('beta')] ^= 0x01;
+    await store.putSnapshot('r', 'texts', asBlob(changed));
+    await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+    await store.putSnapshot('r', 'texts', asBlob(bytes.slice(0, bytes.length >> 1)));
+    await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+    await store.putSnapshot('r', 'texts', asBlob(bytes.slice(0, 10)));
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
 
     // Every other record is checked as well.
-    await store.putSnapshot('r', 'texts', texts);
+    await store.putSnapshot('r', 'texts', stored);
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('read');
-    const files = (await store.getSnapshot<EngineSnapshot['files']>('r', 'files'))!;
-    await store.putSnapshot('r', 'files', [{ ...files[0], size: files[0].size + 1 }, ...files.slice(1)]);
+    const filesBlob = (await store.getSnapshot<Blob>('r', 'files'))!;
+    const files = decodeContainer<EngineSnapshot['files']>(await filesBlob.arrayBuffer());
+    await store.putSnapshot(
+      'r',
+      'files',
+      asBlob(encodeContainer([{ ...files[0], size: files[0].size + 1 }, ...files.slice(1)])),
+    );
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+    // A record that is not a stored section at all (a structured value in its place).
+    await store.putSnapshot('r', 'files', files);
+    await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+  });
+
+  it('reads a snapshot stored in the layout before (structured records checked by checksumValue), and its damage', async () => {
+    const store = await openIdbStore('persistence-structured');
+    const records: Record<string, unknown> = {
+      files: snapshot.files,
+      texts: snapshot.texts,
+      analyses: snapshot.analyses,
+      chunks: snapshot.chunks,
+      text: snapshot.modalities.text,
+      structural: snapshot.modalities.structural,
+      graph: snapshot.modalities.graph,
+    };
+    const checksums: Record<string, number> = {};
+    for (const [name, value] of Object.entries(records)) {
+      checksums[name] = checksumValue(value);
+      await store.putSnapshot('r', name, value);
+    }
+    const check = checksumValue([snapshot.version, snapshot.stats, checksums]);
+    await store.putSnapshot('r', 'engine', { version: snapshot.version, stats: snapshot.stats, checksums, check });
+    const back = (await persistenceOver(store).getSnapshot('r'))!;
+    expect([...back.texts.utf8]).toEqual([...snapshot.texts.utf8]);
+    expect(back.files).toEqual(snapshot.files);
+    await store.putSnapshot('r', 'files', [{ ...snapshot.files[0], size: snapshot.files[0].size + 1 }]);
+    await expect(problemOf(() => persistenceOver(store).getSnapshot('r'))).resolves.toBe('damaged');
   });
 });

@@ -1,11 +1,15 @@
 /**
  * The index worker's storage: the IndexedDB store of src/engine/store, seen through the
- * IndexPersistence the service needs. An engine snapshot is kept in a few records, each a
- * structured clone of typed arrays and strings (no per-file records to read back one by
- * one): 'files' (paths, hashes, sizes), 'texts' (UTF-8), 'analyses' (the AnalysisTable columns), 'chunks', each
- * modality's index, and a small 'engine' header (format version, statistics and every record's
- * checksum) written last. A record that does not match its checksum is damaged: the
- * repository is named damaged and rebuilt, never searched.
+ * IndexPersistence the service needs. An engine snapshot is kept in a few records: 'files'
+ * (paths, hashes, sizes), 'texts' (UTF-8), 'analyses' (the AnalysisTable columns), 'chunks',
+ * each modality's index, and a small 'engine' header (format version, statistics and how each
+ * record was written) written last. Each record is one Blob holding a FOURFLD2 container
+ * (snapshot-container.ts: a JSON header, typed arrays as raw bytes, each with its checksum):
+ * a reload reads a few large blobs and checks bytes, instead of deserializing structured clones
+ * and walking every value to check it, which took most of a reload's time. Nothing is deflated:
+ * inflating the texts in the worker (DecompressionStream) cost more than reading them whole. A record that does not match its checksum is damaged: the repository is
+ * named damaged and rebuilt, never searched. Records of the layout before (structured values
+ * checked by checksumValue) are still read.
  */
 import type { EngineSnapshot } from '../engine/engine';
 import { SNAPSHOT_VERSION } from '../engine/snapshot';
@@ -13,7 +17,7 @@ import { mapModalitiesAsync, STORED_MODALITIES, type ModalitySnapshots } from '.
 import type { EmbeddingCache } from '../engine/semantic/index';
 import { checksumValue } from '../engine/store/checksum';
 import { openIdbStore } from './idb-store';
-import { SnapshotLoadError } from './snapshot-container';
+import { containerChecksum, decodeContainer, encodeContainer, SnapshotLoadError } from './snapshot-container';
 import type { IndexStore, RepoMeta } from '../engine/store/store';
 import type { IndexPersistence, RepositoryRecord } from './index-service';
 import type { RepositorySummary } from './protocol';
@@ -25,17 +29,51 @@ const ANALYSES = 'analyses';
 const CHUNKS = 'chunks';
 const TEXTS = 'texts';
 
+/** How one record was written: its container's header checksum, which covers every part's checksum. */
+interface StoredSection {
+  check: number;
+}
+
 interface EngineHeader {
   version: number;
   stats: EngineSnapshot['stats'];
-  /** checksumValue of each record written, by record name. */
-  checksums: Record<string, number>;
+  /** Each record as a container Blob, by record name (this layout). */
+  sections?: Record<string, StoredSection>;
+  /** checksumValue of each record written as a structured value, by record name (the layout before). */
+  checksums?: Record<string, number>;
   /** checksumValue of the header's other fields. */
   check: number;
 }
 
 function headerCheck(header: Omit<EngineHeader, 'check'>): number {
-  return checksumValue([header.version, header.stats, header.checksums]);
+  return checksumValue(
+    header.sections
+      ? [header.version, header.stats, header.sections]
+      : [header.version, header.stats, header.checksums],
+  );
+}
+
+/** A record as it is stored: its container, as a Blob. */
+function sectionBlob(value: unknown): { blob: Blob; section: StoredSection } {
+  const bytes = encodeContainer(value);
+  return { blob: new Blob([bytes as Uint8Array<ArrayBuffer>]), section: { check: containerChecksum(bytes) } };
+}
+
+/** A record read back: it must be the container the header names, whole; anything else is damaged. */
+async function sectionValue<T>(name: string, stored: unknown, section: StoredSection | undefined): Promise<T> {
+  if (!section) throw damaged(`the stored ${name} record is not named in its header`);
+  if (!(stored instanceof Blob)) throw damaged(`the stored ${name} record is not a stored section`);
+  const buffer = await stored.arrayBuffer();
+  try {
+    if (containerChecksum(new Uint8Array(buffer)) !== section.check)
+      throw damaged(`the stored ${name} record is not the one its header names`);
+    return decodeContainer<T>(buffer);
+  } catch (error) {
+    // Whatever a stored record fails on (cut short, a changed byte), it is this index's damage.
+    if (error instanceof SnapshotLoadError && error.code !== 'damaged')
+      throw damaged(`the stored ${name} record does not decode (${error.message})`);
+    throw error;
+  }
 }
 
 function damaged(detail: string): SnapshotLoadError {
@@ -67,6 +105,36 @@ function toRecord(meta: AppRepoMeta): RepositoryRecord {
     storedBytes: meta.storedBytes,
     updatedAt: meta.updatedAt,
     previousComplete: meta.previousComplete,
+  };
+}
+
+/** Reads one record by name: undefined when it is not stored. */
+type RecordReader = <T>(name: string) => Promise<T | undefined>;
+
+/** A modality's record named by the header but gone is damaged; a missing base record means an older layout (incomplete). */
+function missing(name: string, named: boolean): undefined {
+  if (named && (STORED_MODALITIES as readonly string[]).includes(name))
+    throw damaged(`the stored ${name} record is missing`);
+  return undefined;
+}
+
+/** This layout: each record a container Blob, checked and decoded as soon as it arrives (the records are read side by side). */
+function sectionReader(store: IndexStore, id: string, sections: Record<string, StoredSection>): RecordReader {
+  return async <T>(name: string) => {
+    const stored = await store.getSnapshot<unknown>(id, name);
+    return stored === undefined ? missing(name, name in sections) : sectionValue<T>(name, stored, sections[name]);
+  };
+}
+
+/** The layout before: structured values, checked against the header's checksumValue of each (`header` null: another version, not checked). */
+function structuredReader(store: IndexStore, id: string, header: EngineHeader | null): RecordReader {
+  if (header && (typeof header.checksums !== 'object' || header.checksums === null))
+    throw damaged('the stored engine header does not match its checksum');
+  return async <T>(name: string) => {
+    const value = await store.getSnapshot<T>(id, name);
+    if (value === undefined) return missing(name, header?.checksums?.[name] !== undefined);
+    if (header) verify(header, name, value);
+    return value;
   };
 }
 
@@ -102,32 +170,25 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async getSnapshot(id) {
       const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
       if (!header) return undefined;
+      // Another format is told by its version (read-ahead checks it); this one's records by their checksums.
+      const current = header.version === SNAPSHOT_VERSION;
+      if (current && headerCheck(header) !== header.check)
+        throw damaged('the stored engine header does not match its checksum');
+      const read = header.sections
+        ? sectionReader(store, id, header.sections)
+        : structuredReader(store, id, current ? header : null);
       const [files, texts, analyses, chunks, modalities] = await Promise.all([
-        store.getSnapshot<EngineSnapshot['files']>(id, FILES),
-        store.getSnapshot<EngineSnapshot['texts']>(id, TEXTS),
-        store.getSnapshot<EngineSnapshot['analyses']>(id, ANALYSES),
-        store.getSnapshot<EngineSnapshot['chunks']>(id, CHUNKS),
+        read<EngineSnapshot['files']>(FILES),
+        read<EngineSnapshot['texts']>(TEXTS),
+        read<EngineSnapshot['analyses']>(ANALYSES),
+        read<EngineSnapshot['chunks']>(CHUNKS),
         // Each modality's index in its own record, named after the modality (the registry's stored forms).
-        mapModalitiesAsync<StoredModalities>((m) => store.getSnapshot<ModalitySnapshots[typeof m]>(id, m)),
+        mapModalitiesAsync<StoredModalities>((m) => read<ModalitySnapshots[typeof m]>(m)),
       ]);
       // Stored by an older Fourfold (files in per-file records) or damaged: it has to be brought in again.
       if (!files || !texts || !analyses || !chunks || !modalities.text || !modalities.structural || !modalities.graph)
         return undefined;
       const { text, structural, graph, semantic } = modalities;
-      // Another format is told by its version (read-ahead checks it); this one's records by their checksums.
-      if (header.version === SNAPSHOT_VERSION) {
-        if (typeof header.checksums !== 'object' || header.checksums === null || headerCheck(header) !== header.check)
-          throw damaged('the stored engine header does not match its checksum');
-        verify(header, FILES, files);
-        verify(header, TEXTS, texts);
-        verify(header, ANALYSES, analyses);
-        verify(header, CHUNKS, chunks);
-        for (const m of STORED_MODALITIES) {
-          const value = modalities[m];
-          if (value !== undefined) verify(header, m, value);
-          else if (header.checksums[m] !== undefined) throw damaged(`the stored ${m} record is missing`);
-        }
-      }
       return {
         version: header.version,
         stats: header.stats,
@@ -141,10 +202,11 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async putSnapshot(id, snapshot) {
       // Invalidate first: until the header is back, this repository has no complete index.
       await store.deleteSnapshot(id, ENGINE_HEADER);
-      const checksums: Record<string, number> = {};
+      const sections: Record<string, StoredSection> = {};
       const put = async (name: string, value: unknown) => {
-        checksums[name] = checksumValue(value);
-        await store.putSnapshot(id, name, value);
+        const { blob, section } = sectionBlob(value);
+        sections[name] = section;
+        await store.putSnapshot(id, name, blob);
       };
       await put(FILES, snapshot.files);
       await put(TEXTS, snapshot.texts);
@@ -155,7 +217,7 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         if (value === null || value === undefined) await store.deleteSnapshot(id, m);
         else await put(m, value);
       }
-      const header = { version: snapshot.version, stats: snapshot.stats, checksums };
+      const header = { version: snapshot.version, stats: snapshot.stats, sections };
       await store.putSnapshot(id, ENGINE_HEADER, { ...header, check: headerCheck(header) } satisfies EngineHeader);
     },
     async discardSnapshot(id) {

@@ -4,6 +4,7 @@
  * the callbacks, which comlink proxies.
  */
 import type { SuggestedQuery } from '../engine/suggestions';
+import type { LocalRuntime } from '../engine/semantic/local';
 import type {
   CallSite,
   Chunk,
@@ -271,8 +272,8 @@ export interface CloneWorkerApi {
 }
 
 export interface EmbedWorkerApi {
-  /** Loads the model (once) from `<appRoot>models/` and reports what it produces. */
-  describe(appRoot: string): Promise<{ id: string; dimensions: number }>;
+  /** Loads the model (once) from `<appRoot>models/` and reports what it produces and how it runs. */
+  describe(appRoot: string): Promise<{ id: string; dimensions: number; runtime: LocalRuntime }>;
   embed(jobId: string, texts: string[], inputType: 'document' | 'query'): Promise<Uint32Array[]>;
   /** Documents as sign bits and int8 vectors (for rescoring). */
   embedDocuments(jobId: string, texts: string[]): Promise<import('../engine/semantic/embedder').DocumentEmbeddings>;

@@ -17,7 +17,7 @@ function inProcessWorker(options: { fails?: boolean } = {}) {
   const api: EmbedWorkerApi = {
     describe: async () => {
       if (options.fails) throw new Error('model failed to load in this worker');
-      return { id: local.id, dimensions: local.dimensions };
+      return { id: local.id, dimensions: local.dimensions, runtime: local.runtime };
     },
     embed: async (jobId, texts, inputType) => {
       calls.push({ jobId, texts });
@@ -43,7 +43,7 @@ describe('remoteEmbedder over several embed workers', () => {
   it('splits a call into one contiguous slice per worker and joins the answers in order', async () => {
     const workers = [inProcessWorker(), inProcessWorker(), inProcessWorker()];
     const embedder = await remoteEmbedder(
-      workers.map((w) => w.api),
+      workers.map((w) => () => w.api),
       'http://127.0.0.1/',
     );
     const { bits, int8 } = await embedder.embedDocuments!(texts);
@@ -58,25 +58,62 @@ describe('remoteEmbedder over several embed workers', () => {
   it('leaves out a worker whose model did not load, and fails only if the first did not', async () => {
     const good = inProcessWorker();
     const bad = inProcessWorker({ fails: true });
-    const embedder = await remoteEmbedder([good.api, bad.api], 'http://127.0.0.1/');
+    const embedder = await remoteEmbedder([() => good.api, () => bad.api], 'http://127.0.0.1/');
     await embedder.embed(texts, 'document');
     expect(good.calls[0].texts).toEqual(texts);
     expect(bad.calls).toHaveLength(0);
-    await expect(remoteEmbedder([bad.api, good.api], 'http://127.0.0.1/')).rejects.toThrow(/failed to load/);
+    await expect(remoteEmbedder([() => bad.api, () => good.api], 'http://127.0.0.1/')).rejects.toThrow(
+      /failed to load/,
+    );
   });
 
   it('an abort rejects at once and cancels the job in every worker', async () => {
     const workers = [inProcessWorker(), inProcessWorker()];
     const embedder = await remoteEmbedder(
-      workers.map((w) => w.api),
+      workers.map((w) => () => w.api),
+      'http://127.0.0.1/',
+    );
+    await embedder.embedDocuments!(texts); // every worker started
+    const controller = new AbortController();
+    const pending = embedder.embedDocuments!(texts, controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    const jobId = workers[0].calls[1].jobId;
+    expect(workers.map((w) => w.cancelled)).toEqual([[jobId], [jobId]]);
+  });
+
+  it('an abort while the other workers start rejects at once and sends them nothing', async () => {
+    const workers = [inProcessWorker(), inProcessWorker()];
+    const embedder = await remoteEmbedder(
+      workers.map((w) => () => w.api),
       'http://127.0.0.1/',
     );
     const controller = new AbortController();
     const pending = embedder.embedDocuments!(texts, controller.signal);
     controller.abort();
     await expect(pending).rejects.toThrow();
-    const jobId = workers[0].calls[0].jobId;
-    expect(workers.map((w) => w.cancelled)).toEqual([[jobId], [jobId]]);
+    await embedder.embed(['after'], 'query');
+    expect(workers.map((w) => w.calls.map((c) => c.texts))).toEqual([[['after']], []]);
+  });
+
+  it('starts only the first worker until a call has more than one text to split', async () => {
+    const workers = [inProcessWorker(), inProcessWorker()];
+    const started: number[] = [];
+    const embedder = await remoteEmbedder(
+      workers.map((w, i) => () => {
+        started.push(i);
+        return w.api;
+      }),
+      'http://127.0.0.1/',
+    );
+    expect(embedder.buildBatch).toBe(2048); // the planned workers', before they start
+    await embedder.embed(['how are requests retried'], 'query');
+    await embedder.embedQueryFloat!('how are requests retried');
+    expect(started).toEqual([0]);
+    expect(workers[0].calls).toHaveLength(1);
+    await embedder.embedDocuments!(texts);
+    expect(started).toEqual([0, 1]);
+    expect(workers.map((w) => w.calls.at(-1)!.texts)).toEqual([texts.slice(0, 6), texts.slice(6)]);
   });
 
   it('one worker per core, at least one, at most four', () => {

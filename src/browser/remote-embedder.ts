@@ -6,6 +6,7 @@
  */
 import type * as Comlink from 'comlink';
 import type { DocumentEmbeddings, Embedder } from '../engine/semantic/embedder';
+import type { LocalRuntime } from '../engine/semantic/local';
 import type { EmbedWorkerApi } from './protocol';
 
 let embedCalls = 0;
@@ -35,18 +36,34 @@ function split<T>(items: T[], parts: number): T[][] {
 }
 
 /**
- * @param apis the workers; the first must load (its id and dimensions are the embedder's),
- *   others that fail to load are left out.
+ * @param starters one per worker, each creating it. The first is started and asked to load at
+ *   once (its id and dimensions are the embedder's; it must load). The others start with the
+ *   first call that has more than one text to split: a reloaded tab embeds one question at a
+ *   time, and every worker more would load its own copy of the model on the cores the first
+ *   answer needs. Those that fail to load are left out.
  */
-export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], appRoot: string): Promise<Embedder> {
-  const described = await Promise.allSettled(apis.map((api) => api.describe(appRoot)));
-  const first = described[0];
-  if (first.status === 'rejected') throw first.reason;
-  const { id, dimensions } = first.value;
-  const workers = apis.filter((_, i) => {
-    const d = described[i];
-    return d.status === 'fulfilled' && d.value.id === id && d.value.dimensions === dimensions;
-  });
+export async function remoteEmbedder(
+  starters: (() => Comlink.Remote<EmbedWorkerApi>)[],
+  appRoot: string,
+): Promise<Embedder & { runtime: LocalRuntime }> {
+  const first = starters[0]();
+  const { id, dimensions, runtime } = await first.describe(appRoot);
+  let pool: Promise<Comlink.Remote<EmbedWorkerApi>[]> | null = null;
+  /** Every worker, once all have started (a call then goes out at once, so an abort right after it cancels it). */
+  let started: Comlink.Remote<EmbedWorkerApi>[] | null = null;
+  const everyWorker = () =>
+    (pool ??= (async () => {
+      const rest = starters.slice(1).map((start) => start());
+      const described = await Promise.allSettled(rest.map((api) => api.describe(appRoot)));
+      started = [
+        first,
+        ...rest.filter((_, i) => {
+          const d = described[i];
+          return d.status === 'fulfilled' && d.value.id === id && d.value.dimensions === dimensions;
+        }),
+      ];
+      return started;
+    })());
 
   async function fanOut<T>(
     texts: string[],
@@ -55,11 +72,23 @@ export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], app
   ): Promise<T[]> {
     signal?.throwIfAborted();
     const jobId = `embed-${++embedCalls}`;
+    let workers: Comlink.Remote<EmbedWorkerApi>[] = [];
     const onAbort = () => workers.forEach((api) => void api.cancel(jobId));
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const pending = Promise.all(split(texts, workers.length).map((slice, i) => call(workers[i], jobId, slice)));
+      const send = (to: Comlink.Remote<EmbedWorkerApi>[]) => {
+        workers = to;
+        return Promise.all(split(texts, to.length).map((slice, i) => call(to[i], jobId, slice)));
+      };
+      const ready = texts.length > 1 ? started : [first];
+      const pending = ready
+        ? send(ready)
+        : everyWorker().then((to) => {
+            signal?.throwIfAborted(); // aborted while the workers started: nothing was sent
+            return send(to);
+          });
       if (!signal) return await pending;
+      pending.catch(() => {}); // an abort has answered already
       return await Promise.race([
         pending,
         new Promise<never>((_, reject) =>
@@ -76,7 +105,9 @@ export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], app
   return {
     id,
     dimensions,
-    buildBatch: BUILD_TEXTS_PER_WORKER * workers.length,
+    runtime,
+    // The workers planned, not those loaded yet: a build's first call starts them.
+    buildBatch: BUILD_TEXTS_PER_WORKER * starters.length,
     async embed(texts, inputType, signal) {
       return (await fanOut(texts, signal, (api, jobId, slice) => api.embed(jobId, slice, inputType))).flat();
     },
@@ -84,6 +115,6 @@ export async function remoteEmbedder(apis: Comlink.Remote<EmbedWorkerApi>[], app
       const parts = await fanOut(texts, signal, (api, jobId, slice) => api.embedDocuments(jobId, slice));
       return { bits: parts.flatMap((p) => p.bits), int8: parts.flatMap((p) => p.int8) };
     },
-    embedQueryFloat: (text) => workers[0].embedQueryFloat(text),
+    embedQueryFloat: (text) => first.embedQueryFloat(text),
   };
 }

@@ -27,7 +27,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsView, 'hasVoyageKey'> = {
 export const SETTING = {
   /** The repository opened last, reopened after a reload. */
   lastRepository: 'lastRepositoryId',
-  /** The embedder last loaded ({id, dimensions}), so a reload can open an index before the model is up. */
+  /** The embedder last loaded ({id, dimensions, runtime}), so a reload can open an index before the model is up, and start a static model at once. */
   embedder: 'embedder',
   /** The page's settings (SettingsView minus the key). */
   settings: 'settings',

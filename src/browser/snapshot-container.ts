@@ -199,6 +199,16 @@ export function encodeContainer(value: unknown): Uint8Array {
   return out;
 }
 
+/**
+ * The checksum a container records for its header, read without decoding it. The header holds
+ * every part's checksum, so this one number names the whole container: a store that keeps it
+ * beside the container can tell the container it wrote from any other.
+ */
+export function containerChecksum(bytes: Uint8Array): number {
+  if (bytes.byteLength < PREFIX) throw new SnapshotLoadError({ code: 'format', detail: 'truncated' });
+  return new DataView(bytes.buffer, bytes.byteOffset, PREFIX).getUint32(12, true);
+}
+
 export function decodeContainer<T = unknown>(buffer: ArrayBuffer): T {
   const bytes = new Uint8Array(buffer);
   if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC)

@@ -1,7 +1,9 @@
 /**
  * The CLI's build: src/node/cli.ts (and the parse-pool worker entry) compiled to plain
  * JavaScript in dist-cli/node/, so `fourfold` starts without a TypeScript compiler.
- * Dependencies stay external (node_modules); the engine's own modules are bundled, and the
+ * Dependencies stay external (node_modules), except the three small pure-JavaScript ones a
+ * cached question loads (re2js, minisearch, jsonc-parser): bundled, Node neither resolves their
+ * packages nor runs jsonc-parser's UMD build through its CommonJS loader at every start. The
  * heavy ones (transformers.js, tree-sitter) stay behind dynamic imports as in the sources.
  * The output sits two folders deep, like src/node/, so relative file URLs in the sources
  * (../../public/models/) point at the same place.
@@ -11,6 +13,7 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   publicDir: false,
+  ssr: { noExternal: ['jsonc-parser', 're2js', 'minisearch'] },
   build: {
     ssr: true,
     outDir: 'dist-cli',

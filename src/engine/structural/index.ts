@@ -461,17 +461,11 @@ export class StructuralIndex implements Retriever {
     kind: DefinitionKind | undefined,
     options: { prefixMinLength?: number; preciseWhenAny?: boolean },
   ): ScoredDefinition[] {
-    const bestByName = new Map<number, NameMatch>();
-    for (const query of queries) {
-      for (const m of this.names.match(query, options)) {
-        const current = bestByName.get(m.nameId);
-        if (!current || current.score < m.score) bestByName.set(m.nameId, m);
-      }
-    }
-    // preciseHits keeps only the precise matches when there are any: the near misses are not
-    // scored then (each scored definition reads its file's analysis).
-    if (options.preciseWhenAny && [...bestByName.values()].some((m) => PRECISE_MATCHES.has(m.kind)))
-      for (const [id, m] of bestByName) if (!PRECISE_MATCHES.has(m.kind)) bestByName.delete(id);
+    // preciseHits keeps only the precise matches when there are any: the near misses are then
+    // neither looked for (prefix and fuzzy scan every name) nor scored (each scored definition
+    // reads its file's analysis). A precise match outscores any near miss of the same name.
+    let bestByName = options.preciseWhenAny ? this.bestMatches(queries, (q) => this.names.matchPrecise(q)) : null;
+    if (!bestByName?.size) bestByName = this.bestMatches(queries, (q) => this.names.match(q, options));
     const hints = new Set(containerHints.map((h) => h.toLowerCase()));
     const scored: ScoredDefinition[] = [];
     for (const m of bestByName.values()) {
@@ -497,6 +491,17 @@ export class StructuralIndex implements Retriever {
       }
     }
     return scored;
+  }
+
+  /** Each matched name's best match over the queries. */
+  private bestMatches(queries: NameQuery[], match: (query: NameQuery) => NameMatch[]): Map<number, NameMatch> {
+    const bestByName = new Map<number, NameMatch>();
+    for (const query of queries)
+      for (const m of match(query)) {
+        const current = bestByName.get(m.nameId);
+        if (!current || current.score < m.score) bestByName.set(m.nameId, m);
+      }
+    return bestByName;
   }
 
   /** Rank order: score, then tieBreak. */

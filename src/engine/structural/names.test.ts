@@ -36,6 +36,41 @@ describe('NameIndex', () => {
     }); // "pars" shares no token and is no prefix of the query
   });
 
+  it('matchPrecise gives exactly the precise matches of match, without the near misses', () => {
+    const names = [
+      ...NAMES,
+      'Parse__Config',
+      'parse-config',
+      'PARSECONFIG',
+      'parseconfig',
+      'xml_http',
+      'XMLHttp',
+      '$',
+      '_',
+    ];
+    const both = new NameIndex(names);
+    const precise = new Set(['exact', 'case-insensitive', 'sub-tokens']);
+    const queries = [
+      { text: 'parseConfig', tokens: ['parse', 'config'] },
+      { text: 'parseconfig', tokens: ['parseconfig'] },
+      { text: 'XMLHttp', tokens: ['xml', 'http'] },
+      { text: null, tokens: ['parse', 'config'] },
+      { text: 'loadUsr', tokens: ['load', 'usr'] },
+      { text: '$', tokens: [] },
+      { text: 'nothing', tokens: ['nothing'] },
+    ];
+    const byName = (ms: { nameId: number; kind: string; score: number }[]) =>
+      Object.fromEntries(ms.map((m) => [names[m.nameId], [m.kind, m.score]]));
+    for (const q of queries)
+      expect(byName(both.matchPrecise(q))).toEqual(byName(both.match(q).filter((m) => precise.has(m.kind))));
+    expect(byName(both.matchPrecise(queries[0]))).toMatchObject({
+      parseConfig: ['exact', 100],
+      ParseConfig: ['case-insensitive', 90],
+      parse_config: ['sub-tokens', 80],
+      'parse-config': ['sub-tokens', 80],
+    });
+  });
+
   it('scores tiers strictly in order', () => {
     const order = ['exact', 'case-insensitive', 'sub-tokens', 'all-sub-tokens', 'prefix', 'fuzzy', 'partial'] as const;
     for (let i = 1; i < order.length; i++)

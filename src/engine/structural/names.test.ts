@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedEditDistance, maxFuzzyEdits, NAME_MATCH_SCORE, NameIndex } from './names';
+import { splitIdentifier } from '../tokens';
+import { boundedEditDistance, maxFuzzyEdits, NAME_MATCH_SCORE, NameIndex, squashed } from './names';
 
 const NAMES = [
   'parseConfig',
@@ -69,6 +71,17 @@ describe('NameIndex', () => {
       parse_config: ['sub-tokens', 80],
       'parse-config': ['sub-tokens', 80],
     });
+  });
+
+  it('squashes a name to its sub-tokens joined, on any string', () => {
+    const alphabet = fc.constantFrom(...'aAbBzZ019_$-. \u00e9\u65e5\ud83dK\u212a'.split(''));
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 24 }).map((cs) => cs.join('')),
+        (name) => squashed(name) === splitIdentifier(name).join(''),
+      ),
+    );
+    expect(squashed('XMLHttp_Request2')).toBe('xmlhttprequest2');
   });
 
   it('scores tiers strictly in order', () => {

@@ -298,10 +298,16 @@ function sameSequence(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
-/** An identifier's sub-tokens joined: its ASCII letters and digits, lower-cased (splitIdentifier drops the rest). */
-function squashed(identifier: string): string {
-  return splitIdentifier(identifier).join('');
+/**
+ * An identifier's sub-tokens joined (`splitIdentifier(identifier).join('')`): its ASCII letters
+ * and digits, lower-cased, since splitIdentifier only cuts between them and drops the rest.
+ * Without the split's arrays: it runs over every distinct definition name.
+ */
+export function squashed(identifier: string): string {
+  return identifier.replace(NOT_ASCII_ALPHANUMERIC, '').toLowerCase();
 }
+
+const NOT_ASCII_ALPHANUMERIC = /[^A-Za-z0-9]+/g;
 
 /** Ids of `values` grouped by a key of each. */
 function groupIds<V, K>(values: readonly V[], keyOf: (value: V) => K): Map<K, number[]> {

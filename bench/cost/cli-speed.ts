@@ -16,12 +16,13 @@
  * this one, and the cached searches print the paired ratio now ÷ before.
  *
  *   npx tsx bench/cost/cli-speed.ts [--before DIR] [--build-size 10] [--search-size 5] [--query-sizes 10,50] [--reps 3]
- *                                   [--sections build,help,embed,cached,latency]
+ *                                   [--sections build,help,embed,cached,latency] [--help]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
 import { openSnapshotFile } from '../../src/node/snapshot-file';
 import { ensureTiers, REPO_ROOT, type CorpusTier } from '../corpora';
@@ -41,11 +42,49 @@ interface Options {
 
 const SECTION_NAMES = ['build', 'help', 'embed', 'cached', 'latency'];
 
-function parseOptions(argv: string[]): Options {
-  const get = (name: string) => {
-    const i = argv.indexOf(`--${name}`);
-    return i === -1 ? undefined : argv[i + 1];
-  };
+const USAGE = `usage: npx tsx bench/cost/cli-speed.ts [--before DIR] [--build-size MB] [--search-size MB] [--query-sizes MB,MB]
+                                   [--reps N] [--sections ${SECTION_NAMES.join(',')}]
+  --before DIR      another checkout with its CLI built: every whole-process run alternates with it (paired ratios)
+  --build-size MB   the tier \`fourfold index\` builds (default 10)
+  --search-size MB  the tier of the searches with the local model (default 5)
+  --query-sizes     the tiers of the cached searches without the model and of the warm latency (default 10,50)
+  --reps N          runs per side (cached searches: N + 2; default 3)
+  --sections LIST   which measurements (default all)
+  --help            this text`;
+
+/** The options, or null after printing the usage (to stdout for --help, exit 0; to stderr for a bad flag, exit 2). */
+function parseOptions(argv: string[]): Options | null {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        before: { type: 'string' },
+        'build-size': { type: 'string' },
+        'search-size': { type: 'string' },
+        'query-sizes': { type: 'string' },
+        reps: { type: 'string' },
+        sections: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (e) {
+    process.stderr.write(`cli-speed: ${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return null;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return null;
+  }
+  const sections = values.sections?.split(',') ?? SECTION_NAMES;
+  const unknown = sections.filter((s) => !SECTION_NAMES.includes(s));
+  if (unknown.length) {
+    process.stderr.write(`cli-speed: no section ${unknown.join(', ')}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return null;
+  }
   const sizes = (s: string | undefined, fallback: number[]) =>
     s
       ? s
@@ -54,12 +93,12 @@ function parseOptions(argv: string[]): Options {
           .filter((n) => n > 0)
       : fallback;
   return {
-    before: get('before') ?? null,
-    buildSize: Number(get('build-size') ?? 10),
-    searchSize: Number(get('search-size') ?? 5),
-    querySizes: sizes(get('query-sizes'), [10, 50]),
-    reps: Math.max(1, Number(get('reps') ?? 3)),
-    sections: new Set(get('sections')?.split(',') ?? SECTION_NAMES),
+    before: values.before ?? null,
+    buildSize: Number(values['build-size'] ?? 10),
+    searchSize: Number(values['search-size'] ?? 5),
+    querySizes: sizes(values['query-sizes'], [10, 50]),
+    reps: Math.max(1, Number(values.reps ?? 3)),
+    sections: new Set(sections),
   };
 }
 
@@ -77,8 +116,9 @@ interface ProcessRun {
 }
 
 /** One whole process, timed by /usr/bin/time (wall, user + system CPU of the process and its threads, peak RSS). */
-function timedProcess(args: string[]): ProcessRun {
+function timedProcess(args: string[], env: NodeJS.ProcessEnv = process.env): ProcessRun {
   const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...args], {
+    env,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -257,6 +297,12 @@ function cachedSearches(
       }
       if (q.rg) add(`rg ${q.kind}`, timedCommand('rg', q.rg, tier.dir));
     }
+    // Node's own start, the floor under every whole-process figure: as this environment runs it,
+    // and without NODE_EXTRA_CA_CERTS (Node reads that bundle of certificates at every start).
+    for (const q of questions) {
+      add(`node ${q.kind}`, timedProcess(['-e', '']));
+      add(`node-no-ca ${q.kind}`, timedProcess(['-e', ''], withoutExtraCaCerts()));
+    }
     loads.push(load());
   }
   const model = embedder === 'none' ? 'without the model' : `with the ${embedder} model`;
@@ -265,10 +311,15 @@ function cachedSearches(
   );
   say(`| | ${questions.map((q) => `${q.kind} \`${q.query}\` wall median (min) / CPU`).join(' | ')} |`);
   say(`|---|${questions.map(() => '---:').join('|')}|`);
-  const rows = [...sides.map((s) => s.name), ...(questions.some((q) => q.rg) ? ['rg'] : [])];
+  const rows = [...sides.map((s) => s.name), ...(questions.some((q) => q.rg) ? ['rg'] : []), 'node', 'node-no-ca'];
+  const rowNames: Record<string, string> = {
+    rg: 'ripgrep, no index',
+    node: `bare \`node -e ''\`${process.env.NODE_EXTRA_CA_CERTS ? ' (with NODE_EXTRA_CA_CERTS)' : ''}`,
+    'node-no-ca': "bare `node -e ''` without NODE_EXTRA_CA_CERTS",
+  };
   for (const name of rows)
     say(
-      `| ${name === 'rg' ? 'ripgrep, no index' : name} | ${questions
+      `| ${rowNames[name] ?? name} | ${questions
         .map((q) => {
           const w = walls.get(`${name} ${q.kind}`);
           if (!w) return '–';
@@ -286,6 +337,13 @@ function cachedSearches(
         })
         .join('; ')}`,
     );
+}
+
+/** This process's environment without NODE_EXTRA_CA_CERTS. */
+function withoutExtraCaCerts(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
 }
 
 /** A command other than node, timed the same way (ripgrep exits 1 when nothing matched: still a whole scan). */
@@ -359,8 +417,9 @@ async function latencySection({ options, tiers, sides, scratch, say }: Context):
   }
 }
 
-function main(): Promise<void> {
-  return run(parseOptions(process.argv.slice(2)));
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options) await run(options);
 }
 
 async function run(options: Options): Promise<void> {

@@ -2,6 +2,7 @@
  * The benchmark's own pieces on real inputs: order statistics, query drawing from a real
  * engine build over real source files, the grep baseline over a real folder, and the report.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,31 @@ import { nodeGrammars } from '../../src/node/grammars';
 import { grepBaseline, miniSearchBaseline, readTree } from './baselines';
 import { generateQueries } from './queries';
 import { median, pairedRatio, percentile } from './stats';
+
+describe('cli-speed command line', () => {
+  const cliSpeed = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'cli-speed.ts'), ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('prints its usage for --help and exits 0 without measuring anything', () => {
+    const run = cliSpeed('--help');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^usage: npx tsx bench\/cost\/cli-speed\.ts/);
+    expect(run.stdout).toContain('--sections');
+    expect(run.stderr).not.toContain('# cli-speed');
+  }, 60_000);
+
+  it('refuses an unknown flag or section with exit code 2 and the usage on stderr', () => {
+    for (const args of [['--bogus'], ['--sections', 'cached,nonsense']]) {
+      const run = cliSpeed(...args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('usage: npx tsx bench/cost/cli-speed.ts');
+      expect(run.stdout).toBe('');
+    }
+  }, 120_000);
+});
 
 describe('order statistics', () => {
   it('takes nearest-rank percentiles and medians', () => {

@@ -157,14 +157,9 @@ interface ScoredDefinition {
 
 interface DefinitionTables {
   names: NameIndex;
-  /** Definitions of each distinct name. */
-  defsOfName: number[][];
-  /** Tie-break flags per definition. */
-  declarationOnly: Uint8Array;
-  inTest: Uint8Array;
-  nested: Uint8Array;
-  demoted: Uint8Array;
-  notNamedFile: Uint8Array;
+  /** Definitions of each distinct name (CSR): name n's are defIds[defStart[n]..defStart[n+1]], in definition order. */
+  defStart: Int32Array;
+  defIds: Int32Array;
 }
 
 interface TermTables {
@@ -191,6 +186,8 @@ export class StructuralIndex implements Retriever {
    * first query after building only what that query reads (a CLI search is one query).
    */
   private definitionTables: DefinitionTables | null = null;
+  /** Per file: its path's IN_TEST_PATH | DEMOTED_PATH bits, -1 until first asked (pathFacts). */
+  private filePathFacts: Int8Array | null = null;
   private termTables: TermTables | null = null;
   private referenceTables: ReferenceTables | null = null;
   /** The last "similar to X" asked: its siblings, read by the retriever and by fusion alike. */
@@ -209,10 +206,6 @@ export class StructuralIndex implements Retriever {
     return this.definitionsByName.names;
   }
 
-  private get defsOfName(): number[][] {
-    return this.definitionsByName.defsOfName;
-  }
-
   private get terms(): TermTables {
     return (this.termTables ??= this.buildTermTables());
   }
@@ -222,38 +215,40 @@ export class StructuralIndex implements Retriever {
   }
 
   private buildDefinitionTables(): DefinitionTables {
-    const { data, corpus } = this;
-    const defCount = data.defFile.length;
-    const defsOfName: number[][] = data.names.map(() => []);
-    const tables = {
-      defsOfName,
-      declarationOnly: new Uint8Array(defCount),
-      inTest: new Uint8Array(defCount),
-      nested: new Uint8Array(defCount),
-      demoted: new Uint8Array(defCount),
-      notNamedFile: new Uint8Array(defCount),
-    };
-    // Path facts follow the ranking's current rules: computed once per file, never stored.
-    let lastFile = -1;
-    let inTest = 0;
-    let demoted = 0;
-    for (let i = 0; i < defCount; i++) {
-      const fileId = data.defFile[i];
-      if (fileId !== lastFile) {
-        lastFile = fileId;
-        const path = corpus.files[fileId].path;
-        inTest = isTestPath(path) || EXAMPLE_PATH.test(path) ? 1 : 0;
-        demoted = demotionFor(path) ? 1 : 0;
-      }
-      defsOfName[data.defName[i]].push(i);
-      const flags = data.defFlags[i];
-      tables.declarationOnly[i] = flags & DECLARATION_ONLY ? 1 : 0;
-      tables.notNamedFile[i] = flags & NOT_NAMED_FILE ? 1 : 0;
-      tables.nested[i] = flags & NESTED ? 1 : 0;
-      tables.inTest[i] = inTest;
-      tables.demoted[i] = demoted;
+    const { data } = this;
+    const defStart = new Int32Array(data.names.length + 1);
+    for (let i = 0; i < data.defName.length; i++) defStart[data.defName[i] + 1]++;
+    for (let n = 0; n < data.names.length; n++) defStart[n + 1] += defStart[n];
+    const next = defStart.slice(0, data.names.length);
+    const defIds = new Int32Array(data.defName.length);
+    for (let i = 0; i < data.defName.length; i++) defIds[next[data.defName[i]]++] = i;
+    return { names: new NameIndex(data.names), defStart, defIds };
+  }
+
+  /** The definitions named `nameId`, in definition order. */
+  private defsOfName(nameId: number): Int32Array {
+    const { defStart, defIds } = this.definitionsByName;
+    return defIds.subarray(defStart[nameId], defStart[nameId + 1]);
+  }
+
+  /** 1 when the definition is only a declaration (DECLARATION_ONLY), else 0. */
+  private declarationOnly(def: number): number {
+    return this.data.defFlags[def] & DECLARATION_ONLY ? 1 : 0;
+  }
+
+  /**
+   * The ranking's facts of a definition's path (IN_TEST_PATH | DEMOTED_PATH bits): they follow
+   * the ranking's current rules, so they are computed (once per file, when first asked), never stored.
+   */
+  private pathFacts(def: number): number {
+    const fileId = this.data.defFile[def];
+    const facts = (this.filePathFacts ??= new Int8Array(this.corpus.files.length).fill(-1));
+    if (facts[fileId] < 0) {
+      const path = this.corpus.files[fileId].path;
+      facts[fileId] =
+        (isTestPath(path) || EXAMPLE_PATH.test(path) ? IN_TEST_PATH : 0) | (demotionFor(path) ? DEMOTED_PATH : 0);
     }
-    return { ...tables, names: new NameIndex(data.names) };
+    return facts[fileId];
   }
 
   private buildTermTables(): TermTables {
@@ -319,7 +314,7 @@ export class StructuralIndex implements Retriever {
   definitionsNamed(name: string): DefinitionHit[] {
     const id = this.names.idOf(name);
     if (id === undefined) return [];
-    return [...this.defsOfName[id]].sort((a, b) => this.tieBreak(a, b)).map((d) => this.hitOf(d));
+    return [...this.defsOfName(id)].sort((a, b) => this.tieBreak(a, b)).map((d) => this.hitOf(d));
   }
 
   /** The structural siblings of a definition chunk, most similar first (siblings.ts); none for a window. */
@@ -433,8 +428,7 @@ export class StructuralIndex implements Retriever {
   private isStandIn(def: number): boolean {
     return (
       this.definition(def).kind === 'macro' ||
-      (this.definitionsByName.declarationOnly[def] === 1 &&
-        C_FAMILY.has(this.corpus.files[this.data.defFile[def]].language ?? ''))
+      (this.declarationOnly(def) === 1 && C_FAMILY.has(this.corpus.files[this.data.defFile[def]].language ?? ''))
     );
   }
 
@@ -448,7 +442,7 @@ export class StructuralIndex implements Retriever {
     const symbol = this.corpus.chunks[chunkId]?.symbol;
     const id = symbol === undefined ? undefined : this.names.idOf(symbol);
     if (id === undefined) return false;
-    const defs = this.defsOfName[id];
+    const defs = [...this.defsOfName(id)];
     const own = defs.filter((d) => this.data.defChunk[d] === chunkId);
     if (own.length === 0 || !own.every((d) => this.isStandIn(d))) return false;
     return defs.some((d) => this.data.defChunk[d] !== chunkId && !this.isStandIn(d));
@@ -461,21 +455,15 @@ export class StructuralIndex implements Retriever {
     kind: DefinitionKind | undefined,
     options: { prefixMinLength?: number; preciseWhenAny?: boolean },
   ): ScoredDefinition[] {
-    const bestByName = new Map<number, NameMatch>();
-    for (const query of queries) {
-      for (const m of this.names.match(query, options)) {
-        const current = bestByName.get(m.nameId);
-        if (!current || current.score < m.score) bestByName.set(m.nameId, m);
-      }
-    }
-    // preciseHits keeps only the precise matches when there are any: the near misses are not
-    // scored then (each scored definition reads its file's analysis).
-    if (options.preciseWhenAny && [...bestByName.values()].some((m) => PRECISE_MATCHES.has(m.kind)))
-      for (const [id, m] of bestByName) if (!PRECISE_MATCHES.has(m.kind)) bestByName.delete(id);
+    // preciseHits keeps only the precise matches when there are any: the near misses are then
+    // neither looked for (prefix and fuzzy scan every name) nor scored (each scored definition
+    // reads its file's analysis). A precise match outscores any near miss of the same name.
+    let bestByName = options.preciseWhenAny ? this.bestMatches(queries, (q) => this.names.matchPrecise(q)) : null;
+    if (!bestByName?.size) bestByName = this.bestMatches(queries, (q) => this.names.match(q, options));
     const hints = new Set(containerHints.map((h) => h.toLowerCase()));
     const scored: ScoredDefinition[] = [];
     for (const m of bestByName.values()) {
-      for (const def of this.defsOfName[m.nameId]) {
+      for (const def of this.defsOfName(m.nameId)) {
         const d = this.definition(def);
         let score = m.score;
         const notes: string[] = [
@@ -492,11 +480,22 @@ export class StructuralIndex implements Retriever {
           notes.push(`in ${d.container}`);
         }
         // Said, not scored: the tie-break puts a body before a macro and a macro before a prototype.
-        if (this.definitionsByName.declarationOnly[def]) notes.push('declaration, no body');
+        if (this.declarationOnly(def)) notes.push('declaration, no body');
         scored.push({ def, score, match: m.kind, reason: `defines ${d.kind} ${qualified(d)} (${notes.join('; ')})` });
       }
     }
     return scored;
+  }
+
+  /** Each matched name's best match over the queries. */
+  private bestMatches(queries: NameQuery[], match: (query: NameQuery) => NameMatch[]): Map<number, NameMatch> {
+    const bestByName = new Map<number, NameMatch>();
+    for (const query of queries)
+      for (const m of match(query)) {
+        const current = bestByName.get(m.nameId);
+        if (!current || current.score < m.score) bestByName.set(m.nameId, m);
+      }
+    return bestByName;
   }
 
   /** Rank order: score, then tieBreak. */
@@ -509,17 +508,19 @@ export class StructuralIndex implements Retriever {
    * the definition (mergeMap.ts for mergeMap), chunk-worthy kinds, top level, short paths first.
    */
   private tieBreak(a: number, b: number): number {
-    const t = this.definitionsByName;
     const da = this.definition(a);
     const db = this.definition(b);
+    const flags = this.data.defFlags;
+    const pathA = this.pathFacts(a);
+    const pathB = this.pathFacts(b);
     return (
-      t.declarationOnly[a] - t.declarationOnly[b] ||
+      this.declarationOnly(a) - this.declarationOnly(b) ||
       Number(da.kind === 'macro') - Number(db.kind === 'macro') ||
-      t.inTest[a] - t.inTest[b] ||
-      t.demoted[a] - t.demoted[b] ||
-      t.notNamedFile[a] - t.notNamedFile[b] ||
+      (pathA & IN_TEST_PATH) - (pathB & IN_TEST_PATH) ||
+      (pathA & DEMOTED_PATH) - (pathB & DEMOTED_PATH) ||
+      (flags[a] & NOT_NAMED_FILE) - (flags[b] & NOT_NAMED_FILE) ||
       Number(!CHUNK_DEFINITION_KINDS.has(da.kind)) - Number(!CHUNK_DEFINITION_KINDS.has(db.kind)) ||
-      t.nested[a] - t.nested[b] ||
+      (flags[a] & NESTED) - (flags[b] & NESTED) ||
       this.pathOf(a).length - this.pathOf(b).length ||
       this.data.defFile[a] - this.data.defFile[b] ||
       da.startLine - db.startLine
@@ -535,7 +536,7 @@ export class StructuralIndex implements Retriever {
     const scored: ScoredDefinition[] = [];
     for (const nameId of this.names.caseInsensitive(literal)) {
       const exact = this.names.names[nameId] === literal;
-      for (const def of this.defsOfName[nameId]) {
+      for (const def of this.defsOfName(nameId)) {
         const d = this.definition(def);
         scored.push({
           def,
@@ -766,6 +767,9 @@ export class StructuralIndex implements Retriever {
 const DECLARATION_ONLY = 1;
 const NOT_NAMED_FILE = 2;
 const NESTED = 4;
+/** pathFacts bits: a test or example path; a path the ranking demotes (demotionFor). */
+const IN_TEST_PATH = 1;
+const DEMOTED_PATH = 2;
 
 /** Each definition's flags (see StructuralSnapshot.defFlags), in snapshot order. */
 function definitionFlags(corpus: Corpus, defFile: Int32Array, defLocal: Int32Array): Uint8Array {

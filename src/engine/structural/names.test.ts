@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedEditDistance, maxFuzzyEdits, NAME_MATCH_SCORE, NameIndex } from './names';
+import { splitIdentifier } from '../tokens';
+import { boundedEditDistance, maxFuzzyEdits, NAME_MATCH_SCORE, NameIndex, squashed } from './names';
 
 const NAMES = [
   'parseConfig',
@@ -34,6 +36,52 @@ describe('NameIndex', () => {
       parseCfg: 'partial',
       parseConfg: 'fuzzy',
     }); // "pars" shares no token and is no prefix of the query
+  });
+
+  it('matchPrecise gives exactly the precise matches of match, without the near misses', () => {
+    const names = [
+      ...NAMES,
+      'Parse__Config',
+      'parse-config',
+      'PARSECONFIG',
+      'parseconfig',
+      'xml_http',
+      'XMLHttp',
+      '$',
+      '_',
+    ];
+    const both = new NameIndex(names);
+    const precise = new Set(['exact', 'case-insensitive', 'sub-tokens']);
+    const queries = [
+      { text: 'parseConfig', tokens: ['parse', 'config'] },
+      { text: 'parseconfig', tokens: ['parseconfig'] },
+      { text: 'XMLHttp', tokens: ['xml', 'http'] },
+      { text: null, tokens: ['parse', 'config'] },
+      { text: 'loadUsr', tokens: ['load', 'usr'] },
+      { text: '$', tokens: [] },
+      { text: 'nothing', tokens: ['nothing'] },
+    ];
+    const byName = (ms: { nameId: number; kind: string; score: number }[]) =>
+      Object.fromEntries(ms.map((m) => [names[m.nameId], [m.kind, m.score]]));
+    for (const q of queries)
+      expect(byName(both.matchPrecise(q))).toEqual(byName(both.match(q).filter((m) => precise.has(m.kind))));
+    expect(byName(both.matchPrecise(queries[0]))).toMatchObject({
+      parseConfig: ['exact', 100],
+      ParseConfig: ['case-insensitive', 90],
+      parse_config: ['sub-tokens', 80],
+      'parse-config': ['sub-tokens', 80],
+    });
+  });
+
+  it('squashes a name to its sub-tokens joined, on any string', () => {
+    const alphabet = fc.constantFrom(...'aAbBzZ019_$-. \u00e9\u65e5\ud83dK\u212a'.split(''));
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 24 }).map((cs) => cs.join('')),
+        (name) => squashed(name) === splitIdentifier(name).join(''),
+      ),
+    );
+    expect(squashed('XMLHttp_Request2')).toBe('xmlhttprequest2');
   });
 
   it('scores tiers strictly in order', () => {

@@ -59,31 +59,78 @@ export interface NameMatchOptions {
 
 export class NameIndex {
   readonly names: readonly string[];
-  private readonly byName = new Map<string, number>();
-  private readonly byLower = new Map<string, number[]>();
-  private readonly tokensOf: string[][];
-  private readonly byToken = new Map<string, number[]>();
-  /** Name ids sorted by lower-cased name, for prefix ranges. */
-  private readonly sortedLower: Int32Array;
-  private readonly lower: string[];
-  private readonly byLength = new Map<number, number[]>();
+  /**
+   * The tables below are each built on first use: a definition question that finds its name
+   * precisely reads only `bySquash` (matchPrecise), and a loaded index answers one CLI question.
+   */
+  private byNameTable: Map<string, number> | null = null;
+  private byLowerTable: Map<string, number[]> | null = null;
+  private tokenTables: { tokensOf: string[][]; byToken: Map<string, number[]> } | null = null;
+  private sortedLowerTable: Int32Array | null = null;
+  private lowerTable: string[] | null = null;
+  private byLengthTable: Map<number, number[]> | null = null;
+  private bySquashTable: Map<string, number[]> | null = null;
 
   constructor(names: readonly string[]) {
     this.names = names;
-    this.lower = names.map((n) => n.toLowerCase());
-    this.tokensOf = names.map((n) => splitIdentifier(n));
-    for (let id = 0; id < names.length; id++) {
-      this.byName.set(names[id], id);
-      push(this.byLower, this.lower[id], id);
-      push(this.byLength, this.lower[id].length, id);
-      for (const token of new Set(this.tokensOf[id])) push(this.byToken, token, id);
+  }
+
+  private get byName(): Map<string, number> {
+    if (!this.byNameTable) {
+      const table = new Map<string, number>();
+      this.names.forEach((name, id) => table.set(name, id));
+      this.byNameTable = table;
     }
-    const order = names.map((_, i) => i);
-    order.sort((a, b) => {
-      if (this.lower[a] < this.lower[b]) return -1;
-      return this.lower[a] > this.lower[b] ? 1 : a - b;
-    });
-    this.sortedLower = Int32Array.from(order);
+    return this.byNameTable;
+  }
+
+  private get lower(): string[] {
+    return (this.lowerTable ??= this.names.map((n) => n.toLowerCase()));
+  }
+
+  private get byLower(): Map<string, number[]> {
+    return (this.byLowerTable ??= groupIds(this.lower, (lower) => lower));
+  }
+
+  private get byLength(): Map<number, number[]> {
+    return (this.byLengthTable ??= groupIds(this.lower, (lower) => lower.length));
+  }
+
+  /** Names by their sub-tokens joined (`parse_config`, `parseConfig`, `ParseConfig` → parseconfig). */
+  private get bySquash(): Map<string, number[]> {
+    return (this.bySquashTable ??= groupIds(this.names, squashed));
+  }
+
+  private get tokensOf(): string[][] {
+    return this.tokenIndex().tokensOf;
+  }
+
+  private get byToken(): Map<string, number[]> {
+    return this.tokenIndex().byToken;
+  }
+
+  private tokenIndex(): { tokensOf: string[][]; byToken: Map<string, number[]> } {
+    if (!this.tokenTables) {
+      const tokensOf = this.names.map((n) => splitIdentifier(n));
+      const byToken = new Map<string, number[]>();
+      for (let id = 0; id < tokensOf.length; id++) for (const token of new Set(tokensOf[id])) push(byToken, token, id);
+      this.tokenTables = { tokensOf, byToken };
+    }
+    return this.tokenTables;
+  }
+
+  /** Name ids sorted by lower-cased name, for prefix ranges. */
+  private get sortedLower(): Int32Array {
+    if (!this.sortedLowerTable) {
+      const lower = this.lower;
+      const order = this.names.map((_, i) => i);
+      order.sort((a, b) => {
+        if (lower[a] < lower[b]) return -1;
+        return lower[a] > lower[b] ? 1 : a - b;
+      });
+      this.sortedLowerTable = Int32Array.from(order);
+    }
+    return this.sortedLowerTable;
   }
 
   idOf(name: string): number | undefined {
@@ -119,6 +166,29 @@ export class NameIndex {
       if (lower.length >= (options.prefixMinLength ?? PREFIX_MIN_LENGTH)) this.matchPrefix(lower, offer);
       if (options.fuzzy ?? true) this.matchFuzzy(lower, offer);
     }
+    return [...best.values()];
+  }
+
+  /**
+   * The precise matches alone (exact, case-insensitive, same sub-tokens), each name with its
+   * best: what `match` gives of those kinds. Each kind implies the same sub-tokens joined, so
+   * one table of names by that key holds every candidate.
+   */
+  matchPrecise(query: NameQuery): NameMatch[] {
+    const best = new Map<number, NameMatch>();
+    const keys = new Set<string>();
+    if (query.text) keys.add(squashed(query.text));
+    if (query.tokens.length) keys.add(query.tokens.join(''));
+    const lowerText = query.text?.toLowerCase();
+    for (const key of keys)
+      for (const id of this.bySquash.get(key) ?? []) {
+        const name = this.names[id];
+        let kind: NameMatchKind | null = null;
+        if (name === query.text) kind = 'exact';
+        else if (name.toLowerCase() === lowerText) kind = 'case-insensitive';
+        else if (query.tokens.length && sameSequence(splitIdentifier(name), query.tokens)) kind = 'sub-tokens';
+        if (kind && !best.has(id)) best.set(id, { nameId: id, kind, score: NAME_MATCH_SCORE[kind] });
+      }
     return [...best.values()];
   }
 
@@ -159,16 +229,17 @@ export class NameIndex {
 
   private matchPrefix(lower: string, offer: (m: NameMatch) => void): void {
     const sorted = this.sortedLower;
+    const names = this.lower;
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.lower[sorted[mid]] < lower) lo = mid + 1;
+      if (names[sorted[mid]] < lower) lo = mid + 1;
       else hi = mid;
     }
     for (let i = lo, n = 0; i < sorted.length && n < MAX_PREFIX_CANDIDATES; i++, n++) {
       const id = sorted[i];
-      const name = this.lower[id];
+      const name = names[id];
       if (!name.startsWith(lower)) break;
       if (name.length === lower.length) continue; // equal: case-insensitive already
       const extra = Math.min(MAX_TIER_PENALTY, (name.length - lower.length) * PREFIX_EXTRA_CHAR_PENALTY);
@@ -179,9 +250,10 @@ export class NameIndex {
   private matchFuzzy(lower: string, offer: (m: NameMatch) => void): void {
     const maxEdits = maxFuzzyEdits(lower.length);
     if (maxEdits === 0) return;
+    const names = this.lower;
     for (let length = lower.length - maxEdits; length <= lower.length + maxEdits; length++) {
       for (const id of this.byLength.get(length) ?? []) {
-        const name = this.lower[id];
+        const name = names[id];
         if (name === lower) continue;
         const edits = boundedEditDistance(lower, name, maxEdits);
         if (edits > maxEdits) continue;
@@ -224,6 +296,24 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 
 function sameSequence(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/**
+ * An identifier's sub-tokens joined (`splitIdentifier(identifier).join('')`): its ASCII letters
+ * and digits, lower-cased, since splitIdentifier only cuts between them and drops the rest.
+ * Without the split's arrays: it runs over every distinct definition name.
+ */
+export function squashed(identifier: string): string {
+  return identifier.replace(NOT_ASCII_ALPHANUMERIC, '').toLowerCase();
+}
+
+const NOT_ASCII_ALPHANUMERIC = /[^A-Za-z0-9]+/g;
+
+/** Ids of `values` grouped by a key of each. */
+function groupIds<V, K>(values: readonly V[], keyOf: (value: V) => K): Map<K, number[]> {
+  const map = new Map<K, number[]>();
+  for (let id = 0; id < values.length; id++) push(map, keyOf(values[id]), id);
+  return map;
 }
 
 function push<K>(map: Map<K, number[]>, key: K, id: number): void {

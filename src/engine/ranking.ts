@@ -242,6 +242,19 @@ export const MEMBER_CHOICE_MIN_SHARE = 0.8;
 export const MEMBER_NAME_GAIN = 0.3;
 
 /**
+ * "A learned lexical expansion (question word → code tokens), served through the text index"
+ * (issue 22): a plain-words question about behaviour also searches, for each of its words, up
+ * to EXPANSION_PER_WORD code tokens that came with that word in the model's training pairs, at
+ * EXPANSION_WEIGHT × their strength (normalised PMI, 0–1) of the word's own match, counted as
+ * that word. A token the code uses in place of the question's word is weaker evidence than
+ * the word itself, and most of a word's associations are only related to it (values chosen on
+ * the understand set's tuning half: docs/eval/FUSION.md).
+ */
+export const EXPANSION_WEIGHT = 0.5;
+export const EXPANSION_MIN_STRENGTH = 0.1;
+export const EXPANSION_PER_WORD = 5;
+
+/**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
  * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
  * candidate of the same answer (one of its methods, inside it or declared on it below, as Go

@@ -9,6 +9,7 @@ import {
   demotionFor,
   TEST_DEMOTION_FACTOR,
   DIRECT_PATH_MIN_CONFIDENCE,
+  EXPANSION_MAX_WORDS,
   EXPANSION_MIN_STRENGTH,
   EXPANSION_PER_WORD,
   EXPANSION_WEIGHT,
@@ -55,7 +56,9 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
   });
 
   it('the learned lexical expansion: a lower weight than the word itself', () => {
-    expect([EXPANSION_WEIGHT, EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD]).toEqual([0.5, 0.1, 5]);
+    expect([EXPANSION_WEIGHT, EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_MAX_WORDS]).toEqual([
+      0.5, 0.1, 5, 4,
+    ]);
     // the strongest association (normalised PMI 1) still counts half of the word's own match
     expect(EXPANSION_WEIGHT * 1).toBeLessThan(1);
   });

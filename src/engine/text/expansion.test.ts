@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryPlan } from '../contract';
 import { planQuery } from '../classify';
-import { EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_WEIGHT } from '../ranking';
+import { EXPANSION_MAX_WORDS, EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_WEIGHT } from '../ranking';
 import { corpusFromTexts } from '../structural/corpus';
 import { expansionReason, LexicalExpansion, planExpansion, type ExpansionTable } from './expansion';
 import { TextIndex } from './index';
@@ -44,11 +44,17 @@ describe('LexicalExpansion', () => {
   });
 
   it("adds a word's strongest tokens at the weight × strength, never a weak one or a word of the question", () => {
-    const e = load().withSettings({ weight: 0.5, minStrength: 0.1, perWord: 3 });
+    const e = load().withSettings({ weight: 0.5, minStrength: 0.1, perWord: 3, maxWords: 100 });
     expect(e.expand(['readable', 'mode'])).toEqual([
       { code: 'learned-expansion', word: 'readable', token: 'access', weight: 0.3 },
     ]);
     expect(e.expand(['retry']).map((x) => x.token)).toEqual(['backoff', 'attempt', 'delay']);
+  });
+
+  it('leaves a question of more content words than maxWords as it is', () => {
+    const e = load().withSettings({ weight: 0.5, minStrength: 0.1, perWord: 3, maxWords: 2 });
+    expect(e.expand(['retry', 'readable'])).toHaveLength(5);
+    expect(e.expand(['retry', 'readable', 'parse'])).toEqual([]);
   });
 
   it('reads an inflected word through its base form, and names the word as the question says it', () => {
@@ -69,6 +75,7 @@ describe('LexicalExpansion', () => {
       weight: EXPANSION_WEIGHT,
       minStrength: EXPANSION_MIN_STRENGTH,
       perWord: EXPANSION_PER_WORD,
+      maxWords: EXPANSION_MAX_WORDS,
     });
     expect(EXPANSION_WEIGHT).toBeGreaterThan(0);
     expect(EXPANSION_WEIGHT).toBeLessThanOrEqual(1);

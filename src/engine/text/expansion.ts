@@ -7,7 +7,7 @@
  * the explanation can say "matched `access` for 'readable'".
  */
 import type { ExpandedTerm, QueryPlan } from '../contract';
-import { EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_WEIGHT } from '../ranking';
+import { EXPANSION_MAX_WORDS, EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_WEIGHT } from '../ranking';
 import { baseForms } from '../tokens';
 
 /** The file's name in the model's folder. */
@@ -33,12 +33,15 @@ export interface ExpansionSettings {
   weight: number;
   minStrength: number;
   perWord: number;
+  /** A question of more content words than this is not expanded. */
+  maxWords: number;
 }
 
 export const DEFAULT_EXPANSION_SETTINGS: ExpansionSettings = {
   weight: EXPANSION_WEIGHT,
   minStrength: EXPANSION_MIN_STRENGTH,
   perWord: EXPANSION_PER_WORD,
+  maxWords: EXPANSION_MAX_WORDS,
 };
 
 export class LexicalExpansion {
@@ -80,6 +83,7 @@ export class LexicalExpansion {
    */
   expand(terms: readonly string[]): ExpandedTerm[] {
     const out: ExpandedTerm[] = [];
+    if (terms.length > this.settings.maxWords) return out;
     const asked = new Set(terms);
     for (const word of terms) {
       const list =

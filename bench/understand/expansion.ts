@@ -25,7 +25,6 @@ const SETTINGS: ExpansionSettings[] = (process.env.SETTINGS ?? '0:0:0,0.3:0.1:3,
   .map((s) => s.split(':').map(Number))
   .map(([weight, minStrength, perWord, maxWords]) => ({ weight, minStrength, perWord, maxWords: maxWords ?? 100 }));
 const expansion = loaded.expansion;
-const settingsOf = expansion as unknown as { settings: ExpansionSettings };
 const analyzer = await StructuralAnalyzer.create(nodeGrammars);
 const embedder = await createNodeLocalEmbedder(process.env.MODEL_ID ? { modelId: process.env.MODEL_ID } : {});
 const projects = PROJECTS.map((p) => loadProject(p));
@@ -42,11 +41,16 @@ for (const project of projects) {
   const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter(
     (q) => q.half === 'tuning',
   );
-  const engine = await Engine.build(project.blankFiles, { analyzer, embedder, lexicalExpansion: expansion });
+  const built = await Engine.build(project.blankFiles, { analyzer, embedder });
+  // One engine per setting over the same indexes: the expansion is a dependency of the engine.
+  const snapshot = built.snapshot();
+  const engines = SETTINGS.map((s) =>
+    Engine.load(snapshot, { analyzer, embedder, lexicalExpansion: expansion.withSettings(s) }),
+  );
   for (const q of qs) {
     counts[q.kind] = (counts[q.kind] ?? 0) + 1;
-    for (const s of SETTINGS) {
-      settingsOf.settings = s;
+    for (const [i, s] of SETTINGS.entries()) {
+      const engine = engines[i];
       const name = `${s.weight}:${s.minStrength}:${s.perWord}:${s.maxWords}`;
       const add = (sys: string, v: number) =>
         (sums[`${q.kind} ${sys} ${name}`] = (sums[`${q.kind} ${sys} ${name}`] ?? 0) + v);

@@ -54,6 +54,7 @@ import { evaluateSimilar, similarSection, type SimilarResult } from './eval/simi
 import { RescoringAblation, withoutInt8 } from './eval/rescoring';
 import { runReal } from './real/run';
 import { understandMain } from './understand/main';
+import { nodeLexicalExpansion } from '../src/node/lexical-expansion';
 
 /** --quick: these corpora, this many queries per intent per corpus. */
 const QUICK_CORPORA = ['mobx', 'immer', 'redux'];
@@ -100,7 +101,11 @@ async function main(): Promise<void> {
   // Real repositories (bench/real/run.ts): its own section, alone with --real-only.
   if (options.realOnly)
     return runReal(
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: await createNodeEmbedder(options.embedder) },
+      {
+        analyzer: await StructuralAnalyzer.create(nodeGrammars),
+        embedder: await createNodeEmbedder(options.embedder),
+        lexicalExpansion: nodeLexicalExpansion(),
+      },
       log,
     );
 
@@ -286,7 +291,8 @@ ${renderAnswers(answers, answerChecks)}`;
     `${renderTables(tables)}\n\n## Goals\n\n${goalsTable(goals)}\n\nClassifier: ${classifier.correct}/${classifier.total} = ${classifier.accuracy.toFixed(3)} on the hand-written set.\nZero-answer rate (default): ${answers.zeroAnswerRate.toFixed(3)}; references answered with every call site: ${answers.references.everySite}/${answers.references.queries} = ${answers.references.share.toFixed(3)}.\n`,
   );
   log(`\nwrote ${relative(REPO_ROOT, join(outDir, 'REPORT.md'))} and results.json in ${totalSeconds.toFixed(0)} s`);
-  if (!options.quick && !options.corpora) await runReal({ analyzer, embedder }, log);
+  if (!options.quick && !options.corpora)
+    await runReal({ analyzer, embedder, lexicalExpansion: nodeLexicalExpansion() }, log);
   if (!options.quick && !options.corpora && options.embedder === 'local') await understandMain([]);
 }
 
@@ -302,7 +308,7 @@ async function buildTargets(
   embedder: Embedder | null,
 ): Promise<BuiltTargets> {
   const t = performance.now();
-  const engine = await Engine.build(files, { analyzer, embedder });
+  const engine = await Engine.build(files, { analyzer, embedder, lexicalExpansion: nodeLexicalExpansion() });
   const ms = performance.now() - t;
   return { engine, dir, bm25: new Bm25Files(files), stats: engine.stats, ms };
 }

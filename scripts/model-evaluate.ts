@@ -333,6 +333,7 @@ const EXPERIMENTS = `| experiment | training pairs | held-out MRR@10 (float) | \
 | grown sources (\`FOURFOLD_MODEL_SOURCES=grown\`: + 170 Debian packages, 60 Go / 50 Rust / 60 Python; 107,684 pairs after dedupe and decontamination), 3 epochs (508 s) | 100,803 | 0.627 (its split: 6,875 pairs of 99 packages; the shipped model there 0.621, on the packages of the split above 0.627 vs 0.620); int8 0.627, 1-bit 0.561, 1-bit + int8 0.627 | 0.648 (fused default 0.728, thorough 0.704; \`bench/eval-held-out.ts\` semantic 0.739, default 0.765) |
 | the same, early stopping at most 5 epochs (best epoch 5, 834 s) | 100,803 | 0.633; int8 0.632, 1-bit 0.563 | 0.634 (fused default 0.703, thorough 0.708) |
 | typed query views (\`FOURFOLD_MODEL_TYPED_VIEW_RATE=0.5\`: half of the examples asked with a keyword run, the content words, the imperative, a question or a keyword run with the language's name; decontamination also dropping the understand and real-set projects), 3 epochs (stopped by hand, 713 s), 2026-12-02; not shipped | 89,223 | 0.634 on its split (6,305 pairs of 93 packages; keyword view 0.516, BM25 0.444) | 0.632 (fused default 0.699, thorough 0.710); understand set, function level, tuning half: semantic doc 0.478 → 0.506 and keywords 0.286 → 0.318, but fused default doc 0.462 → 0.448 and keywords 0.380 → 0.360 |
+| typed query views at 0.2 (\`FOURFOLD_MODEL_TYPED_VIEW_RATE=0.2 FOURFOLD_MODEL_EPOCHS=4\`), 822 s, 2026-12-02; not shipped | 89,223 | 0.638 on its split (keyword view 0.517) | not run; understand set, function level, tuning half: semantic doc 0.478 → 0.510 and keywords 0.286 → 0.312, fused default doc 0.500 → 0.485 and keywords 0.452 → 0.446, and no weight table of five wins both |
 
 More pairs from more languages help TypeScript questions: the model trained on the JS/TS pairs
 alone is below text search (0.595) in \`npm run eval\`, the one trained on all five languages well
@@ -590,6 +591,18 @@ ${h.examples.map((e) => `- "${e.query}" → expected \`${e.expected}\` (rank ${e
 Nearest code-side words to a query word: ${Object.entries(h.neighbours)
     .map(([w, ns]) => `"${w}" → ${ns.join(', ')}`)
     .join('; ')}.
+
+## Lexical expansion (expansion.json)
+
+Shipped beside the model and read by the text index, not by the encoder: for 2,703 words of the
+doc sentences, the code sub-tokens that come with them in these pairs more often than chance
+(\`scripts/model-expansion.ts\`: ≥ 8 pairs from ≥ 3 packages, positive PMI, never the word itself,
+an inflection or a prefix of it, ranked by G², 6 per word with their normalised PMI; 0.24 MB;
+"retry" → attempt, backoff, delay, sleep). A question about behaviour of at most 4 content words
+also searches those tokens, at half the weight of its own words, and the explanation names each
+("matched \`backoff\` for 'retry'"). On the understand set's keyword questions (function MRR@10)
+fused default 0.383 → 0.393, text alone 0.326 → 0.343; doc sentences and \`npm run eval\`
+unchanged (docs/eval/FUSION.md).
 
 ## What it can and cannot do
 

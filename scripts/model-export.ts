@@ -15,7 +15,8 @@ import { SPECIAL_TOKENS, tokenizerConfigJson, tokenizerJson } from './model-toke
 import { MAX_TOKENS, type TokenizedPairs } from './model-tokenize';
 import { type ModelWeights, readWeights } from './model-train';
 
-export const MODEL_ID = 'fourfold-code-search';
+/** The shipped model's id; an experiment exports under its own (FOURFOLD_MODEL_ID), never over the shipped files. */
+export const MODEL_ID = process.env.FOURFOLD_MODEL_ID ?? 'fourfold-code-search';
 export const MODEL_DIR = join(REPO_ROOT, 'public', 'models', MODEL_ID);
 
 /** Per-dimension size of the [CLS] vector (see quantize): ~1e-6, far below any learned token's ~1e-2. */

@@ -7,6 +7,7 @@
 import * as Comlink from 'comlink';
 import { IndexService } from '../src/browser/index-service';
 import { ParsePool } from '../src/browser/parse-pool';
+import { fetchLexicalExpansion } from '../src/browser/lexical-expansion';
 import { embedWorkerCount, remoteEmbedder } from '../src/browser/remote-embedder';
 import { openBrowserPersistence } from '../src/browser/persistence';
 import { createVoyageEmbedder } from '../src/engine/semantic/voyage';
@@ -48,6 +49,7 @@ const service = persistence.then(
         );
         return remoteEmbedder(starters, appRoot);
       },
+      loadLexicalExpansion: () => fetchLexicalExpansion(appRoot),
       createVoyageEmbedder,
       storage: 'storage' in navigator ? navigator.storage : undefined,
       cores: navigator.hardwareConcurrency,

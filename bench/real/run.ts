@@ -25,6 +25,7 @@ import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { type LoadedProject, loadProject, PROJECTS } from './projects';
 import { readQuestions, REAL_DIR } from './questions';
 import { atLevel, groupsOf, type Item, KINDS, type Kind, mean, type Question, score, type Scores } from './score';
+import type { LexicalExpansion } from '../../src/engine/text/expansion';
 
 const run = promisify(execFile);
 
@@ -49,7 +50,7 @@ const subject = (q: Question): string => {
 };
 
 export async function runReal(
-  deps: { analyzer: StructuralAnalyzer; embedder: Embedder | null },
+  deps: { analyzer: StructuralAnalyzer; embedder: Embedder | null; lexicalExpansion?: LexicalExpansion | null },
   log: (m: string) => void,
 ): Promise<void> {
   const started = performance.now();

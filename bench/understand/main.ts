@@ -6,6 +6,7 @@ import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { createNodeEmbedder } from '../../src/node/embedders';
 import { nodeGrammars } from '../../src/node/grammars';
 import { runUnderstand, understandTable, writeUnderstand } from './run';
+import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
 
 export async function understandMain(argv: string[]): Promise<void> {
   const started = performance.now();
@@ -14,7 +15,12 @@ export async function understandMain(argv: string[]): Promise<void> {
   const o = argv.indexOf('--out');
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   const embedder = await createNodeEmbedder('local');
-  const run = await runUnderstand({ analyzer, embedder }, (m) => process.stderr.write(`${m}\n`), only);
+  const lexicalExpansion = nodeLexicalExpansion();
+  const run = await runUnderstand(
+    { analyzer, embedder, lexicalExpansion },
+    (m) => process.stderr.write(`${m}\n`),
+    only,
+  );
   const seconds = Math.round((performance.now() - started) / 1000);
   await writeUnderstand(
     run,

@@ -28,6 +28,7 @@ import {
   UNDERSTAND_DIR,
   type UnderstandQuestion,
 } from './questions';
+import type { LexicalExpansion } from '../../src/engine/text/expansion';
 
 export const UNDERSTAND_SYSTEMS = ['semantic', 'text', 'structural', 'default', 'thorough', 'bm25-chunks'] as const;
 export type UnderstandSystem = (typeof UNDERSTAND_SYSTEMS)[number];
@@ -128,7 +129,7 @@ export interface UnderstandRun {
 }
 
 export async function runUnderstand(
-  deps: { analyzer: StructuralAnalyzer; embedder: Embedder | null },
+  deps: { analyzer: StructuralAnalyzer; embedder: Embedder | null; lexicalExpansion?: LexicalExpansion | null },
   log: (m: string) => void,
   only?: string[],
 ): Promise<UnderstandRun> {

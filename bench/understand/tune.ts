@@ -6,7 +6,7 @@
 import type { Modality, Preset } from '../../src/engine/contract';
 import { Engine } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
-import { createNodeEmbedder } from '../../src/node/embedders';
+import { createNodeEmbedder, createNodeLocalEmbedder } from '../../src/node/embedders';
 import { nodeGrammars } from '../../src/node/grammars';
 import { loadProject, PROJECTS } from './projects';
 import { docQuestions, keywordQuestions } from './questions';
@@ -26,7 +26,9 @@ const TABLES: Record<string, Partial<Record<Modality, number>>> = {
 const pick = process.env.TABLES?.split(',');
 for (const name of Object.keys(TABLES)) if (pick && !pick.includes(name)) delete TABLES[name];
 const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-const embedder = await createNodeEmbedder('local');
+const embedder = process.env.MODEL_ID
+  ? await createNodeLocalEmbedder({ modelId: process.env.MODEL_ID })
+  : await createNodeEmbedder('local');
 const projects = PROJECTS.map((p) => loadProject(p));
 const keywords = keywordQuestions(projects, analyzer);
 const sums: Record<string, number[]> = {};

@@ -229,10 +229,11 @@ export async function buildEngine(
   // the complete index it replaces until the new one is complete.
   const onStage = context.previousComplete ? undefined : deps.showPartial;
   const { intake, skipped, early } = read;
+  const lexicalExpansion = await deps.model.lexicalExpansion();
   const build = (embedder: Promise<Embedder | null>) =>
     Engine.build(
       intake.files,
-      { analyzer, embedder: null, embeddingCache: deps.embeddingCache },
+      { analyzer, embedder: null, embeddingCache: deps.embeddingCache, lexicalExpansion },
       { signal, onProgress: progress, onStage, embedder, previous, skipped, early },
     );
   try {

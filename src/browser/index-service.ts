@@ -38,6 +38,7 @@ import type {
   SettingsView,
   WorkerStatus,
 } from './protocol';
+import type { LexicalExpansion } from '../engine/text/expansion';
 
 export { parseAheadInFlight, TAB_MAX_FILES } from './build-steps';
 export { repositoryIdFor } from './build-job';
@@ -70,6 +71,8 @@ export interface IndexServiceDeps {
   createAnalyzer(): EngineDeps['analyzer'] & { terminate?(): void };
   /** The embedder, created once; null when no model is available (semantic search off). */
   loadEmbedder(): Promise<LoadedEmbedder | null>;
+  /** The model's lexical expansion table (expansion.json beside it); absent: the text index goes without. */
+  loadLexicalExpansion?(): Promise<LexicalExpansion | null>;
   /** Vectors of builds not finished yet; `release` drops those a stored index holds (IndexedDB's store has it). */
   embeddingCache?: EmbeddingCache & Partial<Pick<StoredEmbeddingCache, 'release'>>;
   /** The Voyage client (src/engine/semantic/voyage.ts); absent: the Voyage provider is unavailable. */
@@ -97,6 +100,7 @@ export class IndexService {
       persistence,
       settings: this.settingsStore,
       loadEmbedder: deps.loadEmbedder,
+      loadLexicalExpansion: deps.loadLexicalExpansion,
       embeddingCache: deps.embeddingCache,
     });
     this.builds = new BuildJobs({

@@ -15,6 +15,7 @@ import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
 import type { LocalRuntime } from '../engine/semantic/local';
 import type { EmbeddingCache } from '../engine/store/store';
 import { rememberSetting, SETTING, type Settings, type SettingsPersistence } from './settings';
+import type { LexicalExpansion } from '../engine/text/expansion';
 
 /** After a reload the model starts at the latest this long after the worker, answered or not. */
 const MODEL_WAITS_AT_MOST_MS = 3000;
@@ -34,11 +35,14 @@ export interface ModelLifecycleDeps {
   settings: Settings;
   /** Creates the embedder, once; null when no model is available (semantic search off). */
   loadEmbedder(): Promise<LoadedEmbedder | null>;
+  /** Reads the model's lexical expansion table, once; absent or null: the text index goes without. */
+  loadLexicalExpansion?(): Promise<LexicalExpansion | null>;
   embeddingCache?: EmbeddingCache;
 }
 
 export class ModelLifecycle {
   private embedder: Promise<LoadedEmbedder | null> | null = null;
+  private expansion: Promise<LexicalExpansion | null> | null = null;
   /** Known once the model has loaded (null: none available); undefined until then. */
   private loadedId: string | null | undefined;
   private loadProblem: string | undefined;
@@ -161,6 +165,12 @@ export class ModelLifecycle {
   /** Deps for a loaded (not built) engine: it never parses, so it needs no analyzer. */
   async loadedEngineDeps(known?: EmbedderInfo | null): Promise<EngineDeps> {
     const analyzer = { analyze: () => Promise.reject(new Error('a loaded index does not parse')) };
-    return { analyzer, embedder: await this.forOpen(known), embeddingCache: this.deps.embeddingCache };
+    const [embedder, lexicalExpansion] = await Promise.all([this.forOpen(known), this.lexicalExpansion()]);
+    return { analyzer, embedder, embeddingCache: this.deps.embeddingCache, lexicalExpansion };
+  }
+
+  /** The model's lexical expansion table, read once (a small file: it does not wait behind the model's gate). */
+  lexicalExpansion(): Promise<LexicalExpansion | null> {
+    return (this.expansion ??= this.deps.loadLexicalExpansion?.() ?? Promise.resolve(null));
   }
 }

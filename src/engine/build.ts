@@ -31,6 +31,7 @@ import type { EmbeddingCache, SemanticIndex } from './semantic/index';
 import { approximateSize, SNAPSHOT_VERSION, utf8Length, type CorpusRecord, type EngineSnapshot } from './snapshot';
 import { AnalysisReader } from './store/analysis-table';
 import { CorpusBuilder, corpusFromAnalyses, corpusFromTexts, unparsedAnalysis } from './structural/corpus';
+import type { LexicalExpansion } from './text/expansion';
 import { TextIndex, type TextSnapshot } from './text/index';
 import { measure, nextTask, now, timed } from './timing';
 
@@ -45,6 +46,8 @@ export interface EngineDeps {
   analyzer: FileAnalyzer;
   embedder: Embedder | null;
   embeddingCache?: EmbeddingCache;
+  /** The model's learned lexical expansion (expansion.json beside it), when the host has it. */
+  lexicalExpansion?: LexicalExpansion | null;
 }
 
 export interface BuildOptions {

@@ -200,6 +200,20 @@ export interface QueryPlan extends Classification {
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */
   similarToChunk?: number;
+  /** Code tokens the learned lexical expansion adds to a plain-words question (src/engine/text/expansion.ts). */
+  expansions?: ExpandedTerm[];
+}
+
+/**
+ * A code token a question word stands for, learned from the model's (doc sentence, code)
+ * pairs ("readable" → `access`): searched by the text index at `weight` (relative to the
+ * word's own match), and named in the explanation ("matched `access` for 'readable'").
+ */
+export interface ExpandedTerm {
+  code: 'learned-expansion';
+  word: string;
+  token: string;
+  weight: number;
 }
 
 /**
@@ -251,6 +265,8 @@ export interface ModalityHit {
   reason: string;
   /** Graph hits of a references or impact answer: what ties the chunk to the subject. */
   evidence?: Evidence;
+  /** Text hits: the learned expansions this chunk matched (the reason names them). */
+  expanded?: ExpandedTerm[];
 }
 
 /**
@@ -273,6 +289,8 @@ export interface ModalityContribution {
   contribution: number;
   rawScore: number;
   reason: string;
+  /** The learned expansions this modality matched in the chunk (text only). */
+  expanded?: ExpandedTerm[];
 }
 
 export interface Demotion {

@@ -62,6 +62,7 @@ import { retrieve, type Retrieval } from './search/retrieve';
 import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
 import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
+import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
 import { dropSubject, subjectChunk } from './search/similar';
 import { memberNameCoverage } from './search/members';
@@ -193,6 +194,8 @@ export class Engine {
       : narrowFiles(understood, options, this.corpus, this.indexes.text);
     if ('error' in scope) return this.unanswered(query, understood, scope.error, preset, started);
     const { plan, notes: planNotes } = planSearch(understood, options, this.planningLookups());
+    const expansions = planExpansion(plan, this.deps.lexicalExpansion);
+    if (expansions.length > 0) plan.expansions = expansions;
     const weighting = searchWeights(plan, preset, options);
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
     const route = chooseStrategy(plan, preset, options, choice.weights, choice.runnable);

@@ -78,7 +78,15 @@ export function fuse(input: FusionInput): SearchResult[] {
       const e = candidate.explanation;
       if (e.modalities[modality]) return; // a modality counts once per chunk: its best rank
       const contribution = weight * (1 / (input.k + rank + 1));
-      e.modalities[modality] = { rank, weight, k: input.k, contribution, rawScore: hit.score, reason: hit.reason };
+      e.modalities[modality] = {
+        rank,
+        weight,
+        k: input.k,
+        contribution,
+        rawScore: hit.score,
+        reason: hit.reason,
+        ...(hit.expanded ? { expanded: hit.expanded } : {}),
+      };
       e.rrf += contribution;
     });
   }

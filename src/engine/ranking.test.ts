@@ -9,6 +9,10 @@ import {
   demotionFor,
   TEST_DEMOTION_FACTOR,
   DIRECT_PATH_MIN_CONFIDENCE,
+  EXPANSION_MAX_WORDS,
+  EXPANSION_MIN_STRENGTH,
+  EXPANSION_PER_WORD,
+  EXPANSION_WEIGHT,
   GRAPH_FLOOD_TIES,
   graphWeightFor,
   MEMBER_CHOICE_MIN_SHARE,
@@ -49,6 +53,14 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(graphWeightFor('understand_code', 0.1, [])).toBe(0.1);
     // other intents' graph lists are not word matches
     expect(graphWeightFor('find_references', 0.5, [1, 1, 1, 1])).toBe(0.5);
+  });
+
+  it('the learned lexical expansion: a lower weight than the word itself', () => {
+    expect([EXPANSION_WEIGHT, EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_MAX_WORDS]).toEqual([
+      0.5, 0.1, 5, 4,
+    ]);
+    // the strongest association (normalised PMI 1) still counts half of the word's own match
+    expect(EXPANSION_WEIGHT * 1).toBeLessThan(1);
   });
 
   it('default runs three modalities: the heaviest three for the intent (two for exact_match)', () => {

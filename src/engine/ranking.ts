@@ -245,6 +245,23 @@ export const MEMBER_CHOICE_MIN_SHARE = 0.8;
 export const MEMBER_NAME_GAIN = 0.3;
 
 /**
+ * "A learned lexical expansion (question word → code tokens), served through the text index"
+ * (issue 22): a plain-words question about behaviour of at most EXPANSION_MAX_WORDS content
+ * words also searches, for each word, up to EXPANSION_PER_WORD code tokens that came with it in
+ * the model's training pairs (strength ≥ EXPANSION_MIN_STRENGTH, normalised PMI 0–1), at
+ * EXPANSION_WEIGHT × strength of the word's own match, counted as that word. A token the code
+ * uses in place of the word is weaker evidence than the word itself, and most associations are
+ * only related to it. Short queries, as people type them, are where the code's words differ
+ * from the question's; a doc sentence already says most of them, and expanded, it moved
+ * `npm run eval`'s thorough understand down a question (values chosen on the understand set's
+ * tuning half and checked on the main set: docs/eval/FUSION.md).
+ */
+export const EXPANSION_WEIGHT = 0.5;
+export const EXPANSION_MIN_STRENGTH = 0.1;
+export const EXPANSION_PER_WORD = 5;
+export const EXPANSION_MAX_WORDS = 4;
+
+/**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
  * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
  * candidate of the same answer (one of its methods, inside it or declared on it below, as Go

@@ -176,7 +176,8 @@ describe('search answers a question per intent, explained', () => {
         }
         expect(e.rrf).toBeCloseTo(sum, 12);
         expect(e.boost).toBeCloseTo(Math.min(1 + 0.3 * Math.log(1 + e.centrality), 1.5), 12); // docs/design.md#boost
-        expect(e.score).toBeCloseTo(sum * e.boost * (e.demotion?.factor ?? 1), 12);
+        // A member chosen for its file keeps the file's place: its factor is part of the score.
+        expect(e.score).toBeCloseTo(sum * e.boost * (e.demotion?.factor ?? 1) * (e.member?.factor ?? 1), 12);
         expect(x.score).toBe(e.score);
       }
     }

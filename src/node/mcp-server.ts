@@ -182,7 +182,17 @@ const explanationShape = z.object({
     .object({ of: z.string(), similarity: z.number(), factor: z.number() })
     .optional()
     .describe("similar to X: this result is one of X's structural siblings; factor = 1 + 2 × similarity"),
-  score: z.number().describe('rrf × boost × demotion factor × sibling factor'),
+  member: z
+    .object({
+      rule: z.enum(['closer-before-boost', 'name-says-question']),
+      nameCoverage: z.number(),
+      factor: z.number(),
+    })
+    .optional()
+    .describe(
+      "a question about behaviour: this member answers for its file in place of the file's top chunk; factor = that chunk's score ÷ this one's own",
+    ),
+  score: z.number().describe('rrf × boost × demotion factor × sibling factor × member factor'),
 });
 
 const searchOutput = {
@@ -477,6 +487,9 @@ function explanationOut(e: ResultExplanation) {
     boost: e.boost,
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
+    ...(e.member
+      ? { member: { rule: e.member.rule, nameCoverage: e.member.nameCoverage, factor: e.member.factor } }
+      : {}),
     score: e.score,
   };
 }

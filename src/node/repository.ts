@@ -33,6 +33,7 @@ import { openSnapshotFile, type SnapshotFile, type SnapshotFileRead, type Stored
 import type { BuildAnalyzer } from './parse-pool';
 import { TreeRecorder, type StoredTree } from './tree-check';
 import { emptyWalkStats, walkRepository } from './walk';
+import { nodeLexicalExpansion } from './lexical-expansion';
 
 export type EmbedderChoice = NodeEmbedderKind;
 
@@ -332,7 +333,7 @@ async function buildEngine(
   try {
     return await Engine.build(
       intake.files,
-      { analyzer, embedder, embeddingCache: embeddingCache ?? undefined },
+      { analyzer, embedder, embeddingCache: embeddingCache ?? undefined, lexicalExpansion: nodeLexicalExpansion() },
       {
         previous: previous ?? undefined,
         skipped: intake.skipped,
@@ -446,7 +447,7 @@ function loadOrNull(
   onNotice?: (message: string) => void,
 ): Engine | null {
   try {
-    return Engine.load(snapshot, { analyzer: noAnalyzer, embedder });
+    return Engine.load(snapshot, { analyzer: noAnalyzer, embedder, lexicalExpansion: nodeLexicalExpansion() });
   } catch (e) {
     onNotice?.(`the cached index could not be read (${e instanceof Error ? e.message : String(e)}): rebuilding it`);
     return null;

@@ -2,7 +2,8 @@
  * The text modality: a trigram index for exact/literal/regex search (only candidate files
  * are read) and a BM25 index over identifier-split tokens for ranked term search.
  */
-import type { Chunk, ModalityHit, QueryPlan } from '../contract';
+import type { Chunk, ExpandedTerm, ModalityHit, QueryPlan } from '../contract';
+import { expansionReason } from './expansion';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
 import { GrepSearcher, lineStartsOf, type GrepResult, type TextMatch } from './grep';
@@ -210,7 +211,7 @@ export class TextIndex implements Retriever {
     if (plan.snippet !== undefined || plan.similarToChunk !== undefined) return this.similarHits(plan, limit);
     const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
     // No name, no literal: the query is prose, and its words may be inflected forms of the code's.
-    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true);
+    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, plan.expansions);
   }
 
   /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
@@ -327,12 +328,20 @@ export class TextIndex implements Retriever {
       .slice(0, limit);
   }
 
-  private termHits(terms: string[], limit: number, reasonPrefix = '', prose = false): ModalityHit[] {
-    return this.terms.query(terms, limit, { prose }).map((h) => ({
-      chunkId: h.id,
-      score: h.score,
-      reason: `${reasonPrefix}terms ${h.terms.join(', ')} (BM25 ${h.score.toFixed(2)})`,
-    }));
+  private termHits(
+    terms: string[],
+    limit: number,
+    reasonPrefix = '',
+    prose = false,
+    expansions: readonly ExpandedTerm[] = [],
+  ): ModalityHit[] {
+    return this.terms.query(terms, limit, { prose, expansions }).map((h) => {
+      const reason = `${reasonPrefix}terms ${h.terms.join(', ')} (BM25 ${h.score.toFixed(2)})`;
+      // A matched term that is an expansion, and not also a word of the question, is named as one.
+      const expanded = expansions.filter((e) => h.terms.includes(e.token));
+      if (expanded.length === 0) return { chunkId: h.id, score: h.score, reason };
+      return { chunkId: h.id, score: h.score, reason: `${reason}; ${expansionReason(expanded)}`, expanded };
+    });
   }
 
   /** The text of a chunk: its file's lines startLine..endLine. */

@@ -238,9 +238,15 @@ export class TermIndex {
   /**
    * BM25 ranking of chunks for already-tokenized query terms, best first. With `prose`, a query
    * word also matches its base forms that the vocabulary has ("composes" → compose, "drafted" →
-   * draft and, as a prefix, draftable), counted as the same query term.
+   * draft and, as a prefix, draftable), counted as the same query term. `expansions` adds,
+   * for a query term, other vocabulary terms at their weight (the learned lexical expansion),
+   * also counted as that term: the word matched in another spelling of the code's.
    */
-  query(terms: string[], limit: number, options: { prose?: boolean } = {}): TermHit[] {
+  query(
+    terms: string[],
+    limit: number,
+    options: { prose?: boolean; expansions?: readonly { word: string; token: string; weight: number }[] } = {},
+  ): TermHit[] {
     const tokens = [...new Set(terms.flatMap((t) => subTokens(t)))];
     if (tokens.length === 0 || limit <= 0) return [];
     // The query is the tokens joined and tokenized again, as MiniSearch would see it.
@@ -268,6 +274,10 @@ export class TermIndex {
       earlier.add(q);
       const termTouched: number[] = [];
       const expansions = options.prose ? this.proseExpansionsOf(q) : this.expansionsOf(q);
+      for (const e of options.expansions ?? []) {
+        const term = e.word === q ? this.termId(e.token) : undefined;
+        if (term !== undefined && !expansions.some((x) => x.term === term)) expansions.push({ term, weight: e.weight });
+      }
       const bytes = this.data.postings;
       for (const { term, weight } of expansions) {
         for (let field = 0; field < FIELD_COUNT; field++) {

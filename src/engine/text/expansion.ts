@@ -1,0 +1,131 @@
+/**
+ * The learned lexical expansion: question words → code tokens that come with them in the
+ * model's (doc sentence, code) training pairs ("readable" → `access`), mined by
+ * scripts/model-expansion.ts and shipped beside the model as `expansion.json`. The host reads
+ * the file; this parses and checks it and, for a plain-words question, lists the tokens the
+ * text index adds to its BM25 query at a lower weight, each kept with the word it stands for so
+ * the explanation can say "matched `access` for 'readable'".
+ */
+import type { ExpandedTerm, QueryPlan } from '../contract';
+import { EXPANSION_MAX_WORDS, EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_WEIGHT } from '../ranking';
+import { baseForms } from '../tokens';
+
+/** The file's name in the model's folder. */
+export const EXPANSION_FILE = 'expansion.json';
+export const EXPANSION_VERSION = 1;
+
+/** expansion.json: per word, its associated code tokens, strongest first, with their normalised PMI in (0, 1]. */
+export interface ExpansionTable {
+  version: number;
+  /** Training pairs it was mined from. */
+  pairs: number;
+  settings: Record<string, number>;
+  words: Record<string, [token: string, strength: number][]>;
+}
+
+/** Why a table was refused: another format version, or not the shape above. */
+export type ExpansionRejection = 'version' | 'shape';
+
+export type ExpansionLoad = { ok: true; expansion: LexicalExpansion } | { ok: false; rejection: ExpansionRejection };
+
+/** How many tokens a word may add, how strong each must be, and the weight of a match relative to the word's own. */
+export interface ExpansionSettings {
+  weight: number;
+  minStrength: number;
+  perWord: number;
+  /** A question of more content words than this is not expanded. */
+  maxWords: number;
+}
+
+export const DEFAULT_EXPANSION_SETTINGS: ExpansionSettings = {
+  weight: EXPANSION_WEIGHT,
+  minStrength: EXPANSION_MIN_STRENGTH,
+  perWord: EXPANSION_PER_WORD,
+  maxWords: EXPANSION_MAX_WORDS,
+};
+
+export class LexicalExpansion {
+  private constructor(
+    private readonly words: ReadonlyMap<string, readonly [string, number][]>,
+    readonly settings: ExpansionSettings,
+  ) {}
+
+  /** The table of expansion.json's text, or why it is refused. */
+  static parse(text: string, settings: ExpansionSettings = DEFAULT_EXPANSION_SETTINGS): ExpansionLoad {
+    let table: unknown;
+    try {
+      table = JSON.parse(text);
+    } catch {
+      return { ok: false, rejection: 'shape' };
+    }
+    if (!isRecord(table) || !isRecord(table.words)) return { ok: false, rejection: 'shape' };
+    if (table.version !== EXPANSION_VERSION) return { ok: false, rejection: 'version' };
+    const words = new Map<string, [string, number][]>();
+    for (const [word, list] of Object.entries(table.words)) {
+      if (!Array.isArray(list) || !list.every(isEntry)) return { ok: false, rejection: 'shape' };
+      words.set(word, list);
+    }
+    return { ok: true, expansion: new LexicalExpansion(words, settings) };
+  }
+
+  /** The same table served with other settings (for experiments). */
+  withSettings(settings: ExpansionSettings): LexicalExpansion {
+    return new LexicalExpansion(this.words, settings);
+  }
+
+  get wordCount(): number {
+    return this.words.size;
+  }
+
+  /**
+   * The tokens each query word adds: the word's own entry, else its base form's ("parses" →
+   * parse), strong enough, never a word the query already has.
+   */
+  expand(terms: readonly string[]): ExpandedTerm[] {
+    const out: ExpandedTerm[] = [];
+    if (terms.length > this.settings.maxWords) return out;
+    const asked = new Set(terms);
+    for (const word of terms) {
+      const list =
+        this.words.get(word) ??
+        baseForms(word)
+          .map((b) => this.words.get(b))
+          .find((l) => l !== undefined);
+      if (!list) continue;
+      let added = 0;
+      for (const [token, strength] of list) {
+        if (added >= this.settings.perWord) break;
+        if (strength < this.settings.minStrength || asked.has(token)) continue;
+        if (out.some((e) => e.token === token)) continue;
+        out.push({ code: 'learned-expansion', word, token, weight: this.settings.weight * strength });
+        added++;
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * The expansion of a plan: only a question in plain words about behaviour (understand_code,
+ * no name, literal, pattern or snippet). A definition or an exact match asks for the words
+ * themselves, and a name says what it means.
+ */
+export function planExpansion(plan: QueryPlan, expansion: LexicalExpansion | null | undefined): ExpandedTerm[] {
+  if (!expansion || plan.intent !== 'understand_code') return [];
+  if (plan.literal !== undefined || plan.regex !== undefined || plan.snippet !== undefined) return [];
+  if (plan.identifiers.length > 0 || plan.similarToChunk !== undefined) return [];
+  return expansion.expand(plan.terms);
+}
+
+/** The explanation's words for the expansions a hit matched: "matched `access` for 'readable'". */
+export function expansionReason(matched: readonly ExpandedTerm[]): string {
+  return matched.map((e) => `matched \`${e.token}\` for '${e.word}'`).join(', ');
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function isEntry(x: unknown): x is [string, number] {
+  return Array.isArray(x) && x.length === 2 && typeof x[0] === 'string' && typeof x[1] === 'number';
+}

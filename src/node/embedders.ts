@@ -2,15 +2,15 @@
  * Embedders for Node (CLI, eval, tests): the bundled local model read from the repository's
  * public/models/, and Voyage with a key from the caller or VOYAGE_API_KEY.
  */
-import { fileURLToPath } from 'node:url';
 import type { Embedder } from '../engine/semantic/embedder';
 import { DEFAULT_LOCAL_MODEL_ID, type LocalEmbedder } from '../engine/semantic/local';
 import { createVoyageEmbedder, VoyageError, type VoyageEmbedderOptions } from '../engine/semantic/voyage';
 import { InputError } from './input-error';
+import { NODE_MODELS_DIR } from './models-dir';
 import { createDirectLocalEmbedder } from './local-model';
 
 /** <repo>/public/models/, where `npm run model` writes the bundled model. */
-export const NODE_MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
+export { NODE_MODELS_DIR };
 
 /**
  * How long one Voyage request may take before it counts as a network failure (and is retried):

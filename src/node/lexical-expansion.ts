@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LOCAL_MODEL_ID } from '../engine/semantic/local';
 import { EXPANSION_FILE, LexicalExpansion } from '../engine/text/expansion';
-import { NODE_MODELS_DIR } from './embedders';
+import { NODE_MODELS_DIR } from './models-dir';
 
 const read = new Map<string, LexicalExpansion | null>();
 

@@ -5,8 +5,8 @@
  * joins a reloaded tab at once. Another graph in its place runs on transformers.js and ONNX
  * Runtime's wasm from the app's assets (`browserLocalModel`).
  *
- * transformers.js 4.3.2 pins its own onnxruntime-web (1.31.0-dev, nested in its
- * node_modules); the wasm must match the JS that loads it, so the URLs point at that copy.
+ * The wasm must match the JS that loads it: package.json pins onnxruntime-web to the version
+ * transformers.js 4.3.2 pins (1.31.0-dev), so npm installs one copy and these URLs are its files.
  */
 import {
   createLocalEmbedder,
@@ -15,8 +15,8 @@ import {
   type LocalEmbedderOptions,
 } from '../engine/semantic/local';
 import { createStaticLocalEmbedder, LOCAL_MODEL_PATHS, type LocalModelFiles } from '../engine/semantic/static-embedder';
-import ortWasmUrl from '../../node_modules/@huggingface/transformers/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm?url';
-import ortMjsUrl from '../../node_modules/@huggingface/transformers/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.mjs?url';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 
 /** @param appRoot the URL of the app's root folder (where index.html and models/ are). */
 export function browserLocalModel(appRoot: string): LocalEmbedderOptions {

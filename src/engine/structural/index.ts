@@ -322,7 +322,7 @@ export class StructuralIndex implements Retriever {
     if (this.lastSiblings?.chunkId === chunkId) return this.lastSiblings.siblings;
     const chunk = this.corpus.chunks[chunkId];
     const sameName = chunk?.symbol ? this.definitionsNamed(chunk.symbol).map((d) => d.chunkId) : [];
-    const siblings = chunk ? siblingsOf(this.corpus, chunk, sameName) : [];
+    const siblings = chunk ? siblingsOf(this.corpus, chunk, sameName, isDeclarationOnly) : [];
     this.lastSiblings = { chunkId, siblings };
     return siblings;
   }

@@ -108,10 +108,18 @@ export function siblingSimilarity(x: Shaped, y: Shaped): { similarity: number; p
  * its file and directory and those in `sameName` (chunks defining X's name elsewhere), less
  * X itself and whatever overlaps it (its members, its container).
  */
-export function siblingsOf(corpus: Corpus, subject: Chunk, sameName: readonly number[]): Sibling[] {
+export function siblingsOf(
+  corpus: Corpus,
+  subject: Chunk,
+  sameName: readonly number[],
+  declarationOnly: (path: string, definition: Definition) => boolean,
+): Sibling[] {
   const file = corpus.files[subject.fileId];
   const xDefinition = file && definitionsByChunk(corpus, file).get(subject.id);
   if (!xDefinition) return [];
+  // Code like X is code that runs: when X has a body, a signature without one (a `.d.ts`
+  // declaration, an overload, a C prototype) is not a sibling, however alike its name and shape.
+  const xHasBody = !declarationOnly(file.path, xDefinition);
   const x: Shaped = { definition: xDefinition, path: file.path, body: bodyNames(file, xDefinition) };
   const directory = directoryOf(subject.path);
   const files = new Set<CorpusFile>([file]);
@@ -127,6 +135,7 @@ export function siblingsOf(corpus: Corpus, subject: Chunk, sameName: readonly nu
       if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
         continue;
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
+      if (xHasBody && declarationOnly(f.path, y)) continue;
       const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) });
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
     }

@@ -229,7 +229,7 @@ export async function buildEngine(
   // the complete index it replaces until the new one is complete.
   const onStage = context.previousComplete ? undefined : deps.showPartial;
   const { intake, skipped, early } = read;
-  const lexicalExpansion = await deps.model.lexicalExpansion();
+  const lexicalExpansion = deps.model.lexicalExpansion();
   const build = (embedder: Promise<Embedder | null>) =>
     Engine.build(
       intake.files,

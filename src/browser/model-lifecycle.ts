@@ -42,7 +42,8 @@ export interface ModelLifecycleDeps {
 
 export class ModelLifecycle {
   private embedder: Promise<LoadedEmbedder | null> | null = null;
-  private expansion: Promise<LexicalExpansion | null> | null = null;
+  private expansion: Promise<unknown> | null = null;
+  private expansionTable: LexicalExpansion | null = null;
   /** Known once the model has loaded (null: none available); undefined until then. */
   private loadedId: string | null | undefined;
   private loadProblem: string | undefined;
@@ -52,7 +53,9 @@ export class ModelLifecycle {
   /** Settles when no folder is being read: a model not started yet waits for it (the reads need the cores). */
   private readsOver: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: ModelLifecycleDeps) {}
+  constructor(private readonly deps: ModelLifecycleDeps) {
+    this.startExpansion();
+  }
 
   /** The loaded model's id: null when none is available, undefined while it has not loaded. */
   get id(): string | null | undefined {
@@ -165,12 +168,25 @@ export class ModelLifecycle {
   /** Deps for a loaded (not built) engine: it never parses, so it needs no analyzer. */
   async loadedEngineDeps(known?: EmbedderInfo | null): Promise<EngineDeps> {
     const analyzer = { analyze: () => Promise.reject(new Error('a loaded index does not parse')) };
-    const [embedder, lexicalExpansion] = await Promise.all([this.forOpen(known), this.lexicalExpansion()]);
-    return { analyzer, embedder, embeddingCache: this.deps.embeddingCache, lexicalExpansion };
+    const embedder = await this.forOpen(known);
+    return { analyzer, embedder, embeddingCache: this.deps.embeddingCache, lexicalExpansion: this.lexicalExpansion() };
   }
 
-  /** The model's lexical expansion table, read once (a small file: it does not wait behind the model's gate). */
-  lexicalExpansion(): Promise<LexicalExpansion | null> {
-    return (this.expansion ??= this.deps.loadLexicalExpansion?.() ?? Promise.resolve(null));
+  /**
+   * The model's lexical expansion table if it has arrived, else null. Never awaited: it is served
+   * beside the model, and a slow or held model server must not hold back an answer that text and
+   * structure can give; an engine opened before the table arrives goes without it.
+   */
+  lexicalExpansion(): LexicalExpansion | null {
+    this.startExpansion();
+    return this.expansionTable;
+  }
+
+  /** Reads the table once, from the start (a small file, read while the stored index is). */
+  private startExpansion(): void {
+    this.expansion ??= (this.deps.loadLexicalExpansion?.() ?? Promise.resolve(null)).then(
+      (table) => (this.expansionTable = table),
+      () => null,
+    );
   }
 }

@@ -100,12 +100,19 @@ async function readExplanation(item: Locator) {
     })),
   );
   const field = async (name: string) => (await panel.locator(`[data-field=${name}]`).innerText()).trim();
+  /** A factor row shown only when it applies ("× 1.234 (…)"); 1 when absent. */
+  const factor = async (name: string) => {
+    const row = panel.locator(`[data-field=${name}]`);
+    return (await row.count()) === 0 ? 1 : Number(/× ([\d.]+)/.exec(await row.innerText())![1]);
+  };
   return {
     rows,
     rrf: Number(await field('rrf')),
     centrality: Number(await field('centrality')),
     boost: Number((await field('boost')).replace('×', '').trim()),
     demotion: await field('demotion'),
+    sibling: await factor('sibling'),
+    member: await factor('member'),
     score: Number(await field('score')),
   };
 }
@@ -188,7 +195,7 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
       expect(e.boost).toBeGreaterThanOrEqual(1);
       expect(e.boost).toBeLessThanOrEqual(1.5);
       const demotion = e.demotion === 'none' ? 1 : Number(/× ([\d.]+)/.exec(e.demotion)![1]);
-      expect(e.score).toBeCloseTo(e.rrf * e.boost * demotion, 3);
+      expect(e.score).toBeCloseTo(e.rrf * e.boost * demotion * e.sibling * e.member, 3);
       // The final score shown in the list is the explanation's.
       expect(Number(await first.locator('.score').innerText())).toBe(e.score);
     });

@@ -311,7 +311,8 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     expect(await entry.locator('button.repo-select').isDisabled()).toBe(true);
     // Sidebar and main area agree: nothing says "indexing…", and the main area does not ask for a folder.
     expect(await repositoryList().innerText()).not.toMatch(/indexing…/);
-    expect(await page.locator('main').innerText()).not.toMatch(/Drop a folder/);
+    // (polled: the reopened repository's status may arrive a moment after the cancel's)
+    await expect.poll(async () => page.locator('main').innerText(), { timeout: 20_000 }).not.toMatch(/Drop a folder/);
     // A cancelled entry can be resumed (the folder is chosen again) or removed.
     expect(await entry.getByRole('button', { name: 'Resume preact-large' }).isEnabled()).toBe(true);
     expect(await entry.getByRole('button', { name: 'Delete preact-large' }).isEnabled()).toBe(true);
@@ -346,7 +347,8 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
       expect(await entry.locator('button.repo-select').getAttribute('aria-current')).toBe('true');
       expect(await repositoryList().innerText()).not.toMatch(/indexing…|not searchable/);
       expect(await page.locator('.header-repo').innerText()).toMatch(/searching\s+preact-large/);
-      expect(await page.locator('main').innerText()).not.toMatch(/Drop a folder/);
+      // (polled: the reopened repository's status may arrive a moment after the cancel's)
+      await expect.poll(async () => page.locator('main').innerText(), { timeout: 20_000 }).not.toMatch(/Drop a folder/);
       const items = await search('function diffChildren');
       expect(await items.first().locator('.path').innerText()).toMatch(/^copy\d\/src\/diff\/children\.js/);
     },

@@ -42,7 +42,7 @@ export interface ModelLifecycleDeps {
 
 export class ModelLifecycle {
   private embedder: Promise<LoadedEmbedder | null> | null = null;
-  private expansion: Promise<unknown> | null = null;
+  /** The model's lexical expansion table once it has arrived; null until then, or without one. */
   private expansionTable: LexicalExpansion | null = null;
   /** Known once the model has loaded (null: none available); undefined until then. */
   private loadedId: string | null | undefined;
@@ -54,7 +54,11 @@ export class ModelLifecycle {
   private readsOver: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ModelLifecycleDeps) {
-    this.startExpansion();
+    // A small file, read from the start, while the stored index is.
+    void deps.loadLexicalExpansion?.().then(
+      (table) => (this.expansionTable = table),
+      () => {}, // not there: the text index goes without
+    );
   }
 
   /** The loaded model's id: null when none is available, undefined while it has not loaded. */
@@ -178,15 +182,6 @@ export class ModelLifecycle {
    * structure can give; an engine opened before the table arrives goes without it.
    */
   lexicalExpansion(): LexicalExpansion | null {
-    this.startExpansion();
     return this.expansionTable;
-  }
-
-  /** Reads the table once, from the start (a small file, read while the stored index is). */
-  private startExpansion(): void {
-    this.expansion ??= (this.deps.loadLexicalExpansion?.() ?? Promise.resolve(null)).then(
-      (table) => (this.expansionTable = table),
-      () => null,
-    );
   }
 }

@@ -442,7 +442,7 @@ export class StructuralIndex implements Retriever {
     const symbol = this.corpus.chunks[chunkId]?.symbol;
     const id = symbol === undefined ? undefined : this.names.idOf(symbol);
     if (id === undefined) return false;
-    const defs = [...this.defsOfName(id)];
+    const defs = this.defsOfName(id);
     const own = defs.filter((d) => this.data.defChunk[d] === chunkId);
     if (own.length === 0 || !own.every((d) => this.isStandIn(d))) return false;
     return defs.some((d) => this.data.defChunk[d] !== chunkId && !this.isStandIn(d));

@@ -7,8 +7,9 @@
  * (snapshot-container.ts: a JSON header, typed arrays as raw bytes, each with its checksum):
  * a reload reads a few large blobs and checks bytes, instead of deserializing structured clones
  * and walking every value to check it, which took most of a reload's time. Nothing is deflated:
- * inflating the texts in the worker (DecompressionStream) cost more than reading them whole. A record that does not match its checksum is damaged: the repository is
- * named damaged and rebuilt, never searched. Records of the layout before (structured values
+ * inflating the texts in the worker (DecompressionStream) cost more than reading them whole.
+ * A record that does not match its checksum is damaged: the repository is named damaged and
+ * rebuilt, never searched. Records of the layout before (structured values
  * checked by checksumValue) are still read.
  */
 import type { EngineSnapshot } from '../engine/engine';

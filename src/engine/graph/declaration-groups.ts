@@ -1,11 +1,12 @@
 /**
  * One centrality per declared entity. A TypeScript function written as overload signatures and
- * a body, Python's `@overload` stubs above their implementation, a C prototype and its definition in one file, and TypeScript's merged declarations
- * (`interface X` twice, `class X` with `namespace X`) are one function or type that the analyses
- * list several times. A use reaches every one of them by name, so as separate nodes they split
- * the entity's PageRank: the body that answers a question was boosted less than its own overload.
- * Edges keep their targets (callers and evidence stay per declaration); every member takes the
- * centrality of the group's best-ranked member.
+ * a body, Python's `@overload` stubs above their implementation, a C prototype and its
+ * definition in one file, and TypeScript's merged declarations (`interface X` twice, `class X`
+ * with `namespace X`) are one function or type that the analyses list several times. A use
+ * reaches every one of them by name, so as separate nodes they split the entity's PageRank:
+ * the body that answers a question was boosted less than its own overload. Edges keep their
+ * targets (callers and evidence stay per declaration); every member takes the centrality of the
+ * group's best-ranked member.
  */
 import type { Definition, Language } from '../contract';
 import { isDeclarationSignature } from '../structural/index';

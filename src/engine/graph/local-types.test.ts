@@ -109,6 +109,28 @@ describe('localTypesOf', () => {
     expect(ts.typeOfLocal('p', 5, 5)).toBe('Parser');
     expect(ts.typeOfLocal('q', 5, 5)).toBe('Queue');
   });
+
+  it('reads casts and chained calls of the lines asked about, in any order, and nothing past the file', () => {
+    const ts = localTypesOf(
+      [
+        'const a = (x as Store).get();',
+        'b.build().setData(1);',
+        'const c = (y as Store).get(); z.make().setData(2);',
+      ].join('\n'),
+      'typescript',
+    )!;
+    expect(ts.calleeBefore('setData', 3)).toBe('z.make');
+    expect(ts.castBefore('get', 3)).toBe('Store');
+    expect(ts.calleeBefore('setData', 2)).toBe('b.build');
+    expect(ts.castBefore('get', 2)).toBeUndefined();
+    expect(ts.castBefore('get', 1)).toBe('Store');
+    for (const line of [0, 4, -1, 1.5]) {
+      expect(ts.castBefore('get', line)).toBeUndefined();
+      expect(ts.calleeBefore('setData', line)).toBeUndefined();
+    }
+    // Casts are TypeScript's: a Python line with the same text states none.
+    expect(localTypesOf('v = (x as Store).get()', 'python')!.castBefore('get', 1)).toBeUndefined();
+  });
 });
 
 describe('linking through stated types', () => {

@@ -14,9 +14,23 @@ interface Declaration {
   line: number;
 }
 
-/** The stated types of one file: its locals and parameters by line, its fields by name. */
+/**
+ * The stated types of one file: its locals and parameters by line, its fields by name. Casts
+ * and chained calls are per line and asked about only on the lines a member call is on: each
+ * such line is read when first asked, not every line of the file up front.
+ */
 export class LocalTypes {
   private readonly declarations = new Map<string, Declaration[]>();
+  /** 1 for a line whose casts and chained calls have been read (index: line number). */
+  private readonly linesRead: Uint8Array;
+
+  constructor(
+    private readonly lines: readonly string[],
+    /** Whether the language's casts are read (TypeScript's `as`, `<Foo>x`). */
+    private readonly readsCasts: boolean,
+  ) {
+    this.linesRead = new Uint8Array(lines.length + 1);
+  }
   /** A field's type; null when the file gives the same field name different types. */
   private readonly fields = new Map<string, string | null>();
   /** Per line: the member each in-place cast is followed by, and the type cast to. */
@@ -52,6 +66,7 @@ export class LocalTypes {
 
   /** The type an expression is cast to right before `.member` on that line (`(x as Foo).member`, `(<Foo>x).member`). */
   castBefore(member: string, line: number): string | undefined {
+    this.readLine(line);
     const cast = this.casts.get(line)?.get(member);
     return cast ?? undefined;
   }
@@ -83,7 +98,17 @@ export class LocalTypes {
 
   /** The call whose result `.member` is called on at that line, as written; undefined when none or ambiguous. */
   calleeBefore(member: string, line: number): string | undefined {
+    this.readLine(line);
     return this.chained.get(line)?.get(member) ?? undefined;
+  }
+
+  /** Reads a line's casts and chained calls, once. */
+  private readLine(line: number): void {
+    const text = this.lines[line - 1];
+    if (text === undefined || this.linesRead[line] === 1) return;
+    this.linesRead[line] = 1;
+    if (this.readsCasts) scanCasts(text, line, this);
+    scanChainedCalls(text, line, this);
   }
 }
 
@@ -156,9 +181,12 @@ const PYTHON_LOCAL_NEW = new RegExp(String.raw`^\s*(\w+)\s*(?::\s*(${TYPE}))?\s*
 const PYTHON_ANNOTATION = new RegExp(String.raw`(?:^|[(,])\s*(?:self\.)?(\w+)\s*:\s*(${TYPE})`, 'g');
 
 function scanPython(line: string, n: number, out: LocalTypes): void {
-  for (const m of line.matchAll(PYTHON_SELF_FIELD)) out.field(m[1], m[2] ?? constructorName(m[3]));
-  const local = PYTHON_LOCAL_NEW.exec(line);
-  if (local) out.declare(local[1], local[2] ?? constructorName(local[3]), n);
+  if (line.includes('=')) {
+    for (const m of line.matchAll(PYTHON_SELF_FIELD)) out.field(m[1], m[2] ?? constructorName(m[3]));
+    const local = PYTHON_LOCAL_NEW.exec(line);
+    if (local) out.declare(local[1], local[2] ?? constructorName(local[3]), n);
+  }
+  if (!line.includes(':')) return;
   for (const m of line.matchAll(PYTHON_ANNOTATION)) {
     out.declare(m[1], m[2], n);
     // A class body's `x: Foo` (dataclasses, attrs) states a field.
@@ -181,10 +209,18 @@ const TS_ANNOTATION = new RegExp(
 
 const TS_CAST = /(?:\bas\s+([\w.]+)|^\s*<([\w.]+)>[^)]*)\s*\)\s*\.\s*([A-Za-z_$][\w$]*)/g;
 
-function scanTypeScript(line: string, n: number, out: LocalTypes): void {
+function scanCasts(line: string, n: number, out: LocalTypes): void {
   if (line.includes(')')) for (const m of line.matchAll(TS_CAST)) out.cast(m[3], m[1] ?? m[2], n);
-  for (const m of line.matchAll(TS_THIS_NEW)) out.field(m[1], m[2]);
-  for (const m of line.matchAll(TS_LOCAL_NEW)) out.declare(m[1], m[2], n);
+}
+
+// Each pattern below is tried only on a line holding a word or character it needs (`new`, `:`):
+// most lines hold neither, and a substring test costs far less than a failed match.
+function scanTypeScript(line: string, n: number, out: LocalTypes): void {
+  if (line.includes('new')) {
+    for (const m of line.matchAll(TS_THIS_NEW)) out.field(m[1], m[2]);
+    for (const m of line.matchAll(TS_LOCAL_NEW)) out.declare(m[1], m[2], n);
+  }
+  if (!line.includes(':')) return;
   for (const m of line.matchAll(TS_ANNOTATION)) {
     out.declare(m[1], m[2], n);
     // A class member's `private x: Foo;` (or a constructor parameter property) states a field.
@@ -228,10 +264,13 @@ const RUST_BINDING = new RegExp(
 );
 
 function scanRust(line: string, n: number, out: LocalTypes): void {
-  const typed = RUST_LET_TYPED.exec(line);
-  if (typed) out.declare(typed[1], typed[2], n);
-  const made = RUST_LET_NEW.exec(line);
-  if (made) out.declare(made[1], made[2], n);
+  if (line.includes('let')) {
+    const typed = RUST_LET_TYPED.exec(line);
+    if (typed) out.declare(typed[1], typed[2], n);
+    const made = RUST_LET_NEW.exec(line);
+    if (made) out.declare(made[1], made[2], n);
+  }
+  if (!line.includes(':')) return;
   for (const m of line.matchAll(RUST_BINDING)) {
     if (m[1] === 'self') continue;
     out.declare(m[1], m[2], n);
@@ -264,6 +303,7 @@ const PHP_LOCAL_NEW = /\$(\w+)\s*=\s*new\s+\\?([\w\\]+)/g;
 const PHP_PARAM = /(?:^|[(,])\s*\??\\?([A-Z][\w\\]*)\s+\$(\w+)/g;
 
 function scanPhp(line: string, n: number, out: LocalTypes): void {
+  if (!line.includes('$')) return;
   for (const m of line.matchAll(PHP_THIS_NEW)) out.field(m[1], m[2]);
   for (const m of line.matchAll(PHP_LOCAL_NEW))
     if (m.index === 0 || line[m.index - 1] !== '>') out.declare(m[1], m[2], n);
@@ -287,12 +327,9 @@ const SCANNERS: Readonly<Record<string, LineScanner>> = {
 export function localTypesOf(text: string, language: string): LocalTypes | null {
   const scan = SCANNERS[language];
   if (!scan) return null;
-  const out = new LocalTypes();
-  const state = { inStruct: false };
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    scan(lines[i], i + 1, out, state);
-    scanChainedCalls(lines[i], i + 1, out);
-  }
+  const out = new LocalTypes(lines, scan === scanTypeScript);
+  const state = { inStruct: false };
+  for (let i = 0; i < lines.length; i++) scan(lines[i], i + 1, out, state);
   return out;
 }

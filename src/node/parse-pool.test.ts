@@ -5,12 +5,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileAnalysis } from '../engine/contract';
+import { Engine } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { corpusFromAnalyses } from '../engine/structural/corpus';
 import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
 import { createNodeParsePool, type NodeParsePool } from './parse-pool';
-import { PARSE_POOL_MIN_FILES } from './repository';
+import { openRepository, PARSE_POOL_MIN_FILES } from './repository';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -155,6 +156,34 @@ describe('node parse pool', () => {
       };
       expect(summary.files).toBe(PARSE_POOL_MIN_FILES + 2);
       expect(summary.definitions).toBe(expectedDefinitions);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('builds through the workers, copies parsed once, the same index as a build that parses every file in process', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'fourfold-same-'));
+    try {
+      // Every real file twice or three times (vendored copies), in folders that sort apart.
+      const files = realFiles();
+      for (const [i, { path, text }] of [...files, ...files, ...files.slice(0, 10)].entries()) {
+        const copy = `${i < files.length ? 'src' : `vendor${Math.floor(i / files.length)}`}/${path}`;
+        mkdirSync(join(repo, dirname(copy)), { recursive: true });
+        writeFileSync(join(repo, copy), text);
+      }
+      const opened = await openRepository(repo, { embedder: 'none', useCache: false });
+      const read = opened.intake.files.map(({ path }) => ({ path, text: readFileSync(join(repo, path), 'utf8') }));
+      expect(read.length).toBeGreaterThanOrEqual(PARSE_POOL_MIN_FILES);
+      const inProcess = await Engine.build(read, {
+        analyzer: { analyze: (path, text) => analyzer.analyzeAsync(path, text) },
+        embedder: null,
+      });
+      const [built, expected] = [opened.engine.snapshot(), inProcess.snapshot()];
+      expect(built.analyses).toStrictEqual(expected.analyses);
+      expect(built.chunks).toStrictEqual(expected.chunks);
+      for (const modality of ['text', 'structural', 'graph'] as const)
+        expect(built.modalities[modality]).toStrictEqual(expected.modalities[modality]);
+      expect(opened.engine.stats.definitions).toBeGreaterThan(0);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

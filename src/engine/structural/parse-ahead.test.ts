@@ -43,4 +43,32 @@ describe('ParseAhead', () => {
     expect(await ahead.take('b', 'two')).toEqual(analysis('b'));
     expect(started).toEqual(['a', 'b']);
   });
+
+  it('parses a text once per language: a copy of a file begun before takes its own copy of that analysis', async () => {
+    const started: string[] = [];
+    const parsed = (path: string, text: string): FileAnalysis => ({
+      ...analysis(path),
+      language: path.endsWith('.py') ? 'python' : 'javascript',
+      parsed: true,
+      definitions: [
+        { name: text, kind: 'function', signature: `function ${text}()`, startLine: 1, endLine: 1, nameLine: 1 },
+      ],
+    });
+    const ahead = new ParseAhead(async (path, text) => (started.push(path), parsed(path, text)), Infinity);
+    ahead.start('src/a.js', 'f');
+    ahead.start('vendor/a.js', 'f'); // same text, same language
+    ahead.start('lib/a.mjs', 'f'); // same language by another extension
+    ahead.start('a.py', 'f'); // same text, another language
+    ahead.start('src/b.js', 'g');
+    const [original, copy, other, python] = await Promise.all(
+      ['src/a.js', 'vendor/a.js', 'lib/a.mjs', 'a.py'].map((p) => ahead.take(p, 'f')),
+    );
+    expect(started).toEqual(['src/a.js', 'a.py', 'src/b.js']);
+    expect(copy).toEqual(parsed('vendor/a.js', 'f'));
+    expect(other).toEqual(parsed('lib/a.mjs', 'f'));
+    expect(python).toEqual(parsed('a.py', 'f'));
+    expect(Object.keys(copy!)).toEqual(Object.keys(original!));
+    expect(copy!.definitions[0]).not.toBe(original!.definitions[0]); // its own objects
+    expect(await ahead.take('src/b.js', 'g')).toEqual(parsed('src/b.js', 'g'));
+  });
 });

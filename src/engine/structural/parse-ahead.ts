@@ -3,9 +3,11 @@
  * `inFlight` analyses at the parser at once, the others queued in arrival order. The build then
  * takes each analysis begun here (`take`) instead of asking the parser again. The tab keeps to
  * the cores its reads leave and widens to all once they are over; the CLI's parse pool queues
- * for itself (`Infinity`).
+ * for itself (`Infinity`). A file whose text and language are those of a file begun before (a
+ * copied or vendored file) is not parsed again: it takes a copy of that file's analysis.
  */
-import type { FileAnalysis } from '../contract';
+import type { FileAnalysis, Language } from '../contract';
+import { languageForFile } from './grammars';
 
 interface Ahead {
   text: string;
@@ -21,6 +23,11 @@ export class ParseAhead {
     reject: (reason: unknown) => void;
   }[] = [];
   private running = 0;
+  /**
+   * The analysis begun for each text, per language: an analysis depends on nothing else (the
+   * path only names the file), so a second file with the same text and language reuses it.
+   */
+  private readonly byText = new Map<string, Map<Language | null, Promise<FileAnalysis>>>();
 
   constructor(
     private readonly analyze: (path: string, text: string) => Promise<FileAnalysis>,
@@ -39,7 +46,13 @@ export class ParseAhead {
   /** Starts (or queues) the analysis of an accepted file. */
   start(path: string, text: string): void {
     if (this.signal.aborted || this.ahead.has(path)) return;
-    const analysis = new Promise<FileAnalysis>((resolve, reject) => this.queue.push({ path, text, resolve, reject }));
+    const language = languageForFile(path, text);
+    const languages = this.byText.get(text) ?? new Map<Language | null, Promise<FileAnalysis>>();
+    const same = languages.get(language);
+    const analysis =
+      same?.then((first) => copyFor(path, first)) ??
+      new Promise<FileAnalysis>((resolve, reject) => this.queue.push({ path, text, resolve, reject }));
+    if (!same) this.byText.set(text, languages.set(language, analysis));
     analysis.catch(() => undefined); // taken by the build, which reports a failure; untaken, dropped
     this.ahead.set(path, { text, analysis });
     this.pump();
@@ -76,4 +89,9 @@ export class ParseAhead {
         });
     }
   }
+}
+
+/** Another file's analysis as this file's: its own objects (as a parse of its own would give), under its path. */
+function copyFor(path: string, analysis: FileAnalysis): FileAnalysis {
+  return { ...structuredClone(analysis), path };
 }

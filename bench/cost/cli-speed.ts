@@ -149,7 +149,9 @@ function buildSection({ options, tiers, sides, scratch, say }: Context): void {
     { wall: number[]; cpu: number[]; rss: number[]; engine: number[]; parse: number[]; rest: number[]; read: number[] }
   >();
   for (let rep = 0; rep < options.reps; rep++)
-    for (const side of sides) {
+    // Each pair in the other order from the last: with `before` always first, a load that climbs
+    // (or falls) through the run biases every pair the same way.
+    for (const side of rep % 2 === 0 ? sides : [...sides].reverse()) {
       const r = timedProcess([
         side.bin,
         'index',

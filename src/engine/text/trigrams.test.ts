@@ -4,6 +4,7 @@ import {
   TrigramIndex,
   TrigramIndexBuilder,
   caseFoldTable,
+  foldCode,
   foldCase,
   formatQuery,
   literalQuery,
@@ -29,15 +30,27 @@ function asArray(c: Uint32Array | 'all'): number[] | 'all' {
   return c === 'all' ? 'all' : [...c];
 }
 
+/** The spec's Canonicalize of one code unit, one character at a time. */
+function canonicalize(ch: number): number {
+  const upper = ch >= 0xd800 && ch <= 0xdfff ? String.fromCharCode(ch) : String.fromCharCode(ch).toUpperCase();
+  const cu = upper.charCodeAt(0);
+  return upper.length !== 1 || (ch >= 128 && cu < 128) ? ch : cu;
+}
+
 describe('caseFoldTable', () => {
+  // First in this file: the table starts empty, and foldCode fills it run by run, out of order.
+  it('foldCode folds each code unit as the whole table does, whichever runs were filled before', () => {
+    for (const ch of [0x212a, 0x17f, 0xe9, 0x61, 0xdf, 0xd800, 0x10ff, 0xffff])
+      expect({ ch, folded: foldCode(ch) }).toEqual({ ch, folded: canonicalize(ch) });
+    for (let ch = 0xffff; ch >= 0; ch--)
+      if (foldCode(ch) !== canonicalize(ch))
+        expect({ ch, folded: foldCode(ch) }).toEqual({ ch, folded: canonicalize(ch) });
+  });
+
   it("is the spec's Canonicalize of each code unit, taken one character at a time", () => {
     const table = caseFoldTable();
-    for (let ch = 0; ch < 0x10000; ch++) {
-      const upper = ch >= 0xd800 && ch <= 0xdfff ? String.fromCharCode(ch) : String.fromCharCode(ch).toUpperCase();
-      const cu = upper.charCodeAt(0);
-      const expected = upper.length !== 1 || (ch >= 128 && cu < 128) ? ch : cu;
-      if (table[ch] !== expected) expect({ ch, folded: table[ch] }).toEqual({ ch, folded: expected });
-    }
+    for (let ch = 0; ch < 0x10000; ch++)
+      if (table[ch] !== canonicalize(ch)) expect({ ch, folded: table[ch] }).toEqual({ ch, folded: canonicalize(ch) });
     expect([table[0x61], table[0xe9], table[0xdf], table[0x17f]]).toEqual([0x41, 0xc9, 0xdf, 0x17f]);
   });
 });

@@ -18,31 +18,27 @@ export const TRIGRAM_KEY_SPACE = ASCII_KEY_SPACE * 2;
 const NON_ASCII_HASH_MASK = ASCII_KEY_SPACE - 1;
 const SNAPSHOT_VERSION = 1;
 
-let foldTable: Uint16Array | null = null;
-/** Characters upper-cased in one string by caseFoldTable (a divisor of 0x800, the surrogates' span). */
+/** Characters upper-cased in one string when the fold table is filled (a divisor of 0x800, the surrogates' span). */
 const FOLD_RUN = 256;
-
-function foldRun(from: number): number[] {
-  return Array.from({ length: FOLD_RUN }, (_, i) => from + i);
-}
+/** The fold table, filled a run of FOLD_RUN characters at a time as characters are folded. */
+const foldTable = new Uint16Array(65536);
+/** Whether each run of foldTable is filled. */
+const foldRunFilled = new Uint8Array(65536 / FOLD_RUN);
+let foldRunsLeft = foldRunFilled.length;
 
 /** A non-ASCII character whose upper case is ASCII keeps its case (the spec's rule). */
 function canonical(ch: number, upper: number): number {
   return ch >= 128 && upper < 128 ? ch : upper;
 }
 
-/** Canonicalize(ch) for non-unicode, ignoreCase regexps (ECMA-262 §22.2.2.7.3), as a table. */
-export function caseFoldTable(): Uint16Array {
-  if (foldTable) return foldTable;
-  const table = new Uint16Array(65536);
-  // Upper-cased FOLD_RUN characters at a time: one string per run instead of one per character
-  // (this table is built in every CLI process that reads the trigrams).
-  for (let from = 0; from < 65536; from += FOLD_RUN) {
-    if (from >= 0xd800 && from < 0xe000) {
-      for (let ch = from; ch < from + FOLD_RUN; ch++) table[ch] = ch; // lone surrogates map to themselves
-      continue;
-    }
-    const upper = String.fromCharCode(...foldRun(from)).toUpperCase();
+/** Fills the run of foldTable holding `from` (a multiple of FOLD_RUN). */
+function fillFoldRun(from: number): void {
+  const table = foldTable;
+  if (from >= 0xd800 && from < 0xe000) {
+    for (let ch = from; ch < from + FOLD_RUN; ch++) table[ch] = ch; // lone surrogates map to themselves
+  } else {
+    // One string per run instead of one per character.
+    const upper = String.fromCharCode(...Array.from({ length: FOLD_RUN }, (_, i) => from + i)).toUpperCase();
     // Same length: no character expanded (ß → SS), so the i-th character is the i-th one's upper case.
     if (upper.length === FOLD_RUN)
       for (let i = 0; i < FOLD_RUN; i++) table[from + i] = canonical(from + i, upper.charCodeAt(i));
@@ -52,15 +48,32 @@ export function caseFoldTable(): Uint16Array {
         table[ch] = one.length !== 1 ? ch : canonical(ch, one.charCodeAt(0));
       }
   }
-  foldTable = table;
-  return table;
+  foldRunFilled[from / FOLD_RUN] = 1;
+  foldRunsLeft--;
+}
+
+/**
+ * Canonicalize(ch) for non-unicode, ignoreCase regexps (ECMA-262 §22.2.2.7.3) of one code unit.
+ * The table behind it fills only the runs of characters folded: a question folds its own
+ * characters and its candidates' (mostly ASCII), and the whole table took 60 ms of a
+ * cached CLI question to fill.
+ */
+export function foldCode(ch: number): number {
+  if (foldRunFilled[ch >>> 8] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));
+  return foldTable[ch];
+}
+
+/** The whole fold table (code unit → folded code unit), for loops over whole texts (an index build). */
+export function caseFoldTable(): Uint16Array {
+  if (foldRunsLeft > 0)
+    for (let run = 0; run < foldRunFilled.length; run++) if (foldRunFilled[run] === 0) fillFoldRun(run * FOLD_RUN);
+  return foldTable;
 }
 
 /** Folds a string code unit by code unit (same length as the input). */
 export function foldCase(text: string): string {
-  const table = caseFoldTable();
   let out = '';
-  for (let i = 0; i < text.length; i++) out += String.fromCharCode(table[text.charCodeAt(i)]);
+  for (let i = 0; i < text.length; i++) out += String.fromCharCode(foldCode(text.charCodeAt(i)));
   return out;
 }
 
@@ -74,8 +87,7 @@ function trigramKey(a: number, b: number, c: number): number {
 /** The key of a trigram given as text (folded here). */
 export function keyOfTrigram(trigram: string): number {
   if (trigram.length !== 3) throw new Error(`a trigram has 3 code units, got ${JSON.stringify(trigram)}`);
-  const t = caseFoldTable();
-  return trigramKey(t[trigram.charCodeAt(0)], t[trigram.charCodeAt(1)], t[trigram.charCodeAt(2)]);
+  return trigramKey(foldCode(trigram.charCodeAt(0)), foldCode(trigram.charCodeAt(1)), foldCode(trigram.charCodeAt(2)));
 }
 
 // ---------------------------------------------------------------------------------------

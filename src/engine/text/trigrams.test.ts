@@ -9,6 +9,7 @@ import {
   formatQuery,
   literalQuery,
   type TrigramQuery,
+  LIST_CHECKPOINT_EVERY,
 } from './trigrams';
 
 const FILES = [
@@ -115,6 +116,25 @@ describe('TrigramIndex', () => {
       );
     }
     expect([...loaded.postingList('par')]).toEqual([3, 700_000]);
+  });
+
+  it('finds each list from the stored checkpoints, or by reading the lists when a snapshot has none', () => {
+    const files = Array.from({ length: 400 }, (_, id) => ({ id, text: `fn${id.toString(36)}x${(id * 7919) % 1000}` }));
+    const big = TrigramIndex.build(files);
+    expect(big.trigramCount).toBeGreaterThan(3 * LIST_CHECKPOINT_EVERY);
+    const s = big.serialize();
+    expect(s.checkpoints).toHaveLength(Math.ceil(big.trigramCount / LIST_CHECKPOINT_EVERY));
+    const withCheckpoints = TrigramIndex.load(structuredClone(s));
+    const without = TrigramIndex.load({ ...structuredClone(s), checkpoints: undefined });
+    const wrong = TrigramIndex.load({ ...structuredClone(s), checkpoints: new Uint32Array(1) });
+    for (const f of files)
+      for (let i = 0; i + 3 <= f.text.length; i++) {
+        const trigram = f.text.slice(i, i + 3);
+        const expected = [...big.postingList(trigram)];
+        expect(expected).toContain(f.id);
+        for (const loaded of [withCheckpoints, without, wrong])
+          expect([...loaded.postingList(trigram)]).toEqual(expected);
+      }
   });
 
   it('is compact: varint bytes well under 4 bytes per posting', () => {

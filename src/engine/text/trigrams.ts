@@ -193,7 +193,16 @@ export interface TrigramSnapshot {
   lengths: Uint8Array;
   /** Posting lists concatenated; each list delta + varint (first delta from -1). */
   postings: Uint8Array;
+  /**
+   * Where list i·LIST_CHECKPOINT_EVERY starts in `postings`, for every such i: a load finds a
+   * list's start from the checkpoint before it instead of reading every list before it (absent
+   * in snapshots written before it: the load then reads them all once).
+   */
+  checkpoints?: Uint32Array;
 }
+
+/** Lists per stored checkpoint: a list's start is found by skipping at most this many lists. */
+export const LIST_CHECKPOINT_EVERY = 64;
 
 function decodeVarints(bytes: Uint8Array, count: number, delta: boolean): Uint32Array {
   const out = new Uint32Array(count);
@@ -241,29 +250,47 @@ class DecodedLists implements PostingLists {
   }
 }
 
-/** A stored index's lists stay varint bytes: loading only finds where each list starts. */
+/** The position in `bytes` after `count` varints from `pos`: one byte without the continuation bit ends each. */
+function skipVarints(bytes: Uint8Array, pos: number, count: number): number {
+  for (let left = count; left > 0; pos++) {
+    if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
+    if ((bytes[pos] & 0x80) === 0) left--;
+  }
+  return pos;
+}
+
+/** Where every LIST_CHECKPOINT_EVERY-th list starts in `bytes`. */
+function listCheckpoints(lengths: Uint32Array, bytes: Uint8Array): Uint32Array {
+  const out = new Uint32Array(Math.ceil(lengths.length / LIST_CHECKPOINT_EVERY));
+  let pos = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    if (i % LIST_CHECKPOINT_EVERY === 0) out[i / LIST_CHECKPOINT_EVERY] = pos;
+    pos = skipVarints(bytes, pos, lengths[i]);
+  }
+  return out;
+}
+
+/**
+ * A stored index's lists stay varint bytes: a list is found from the stored checkpoint before
+ * it and decoded when first asked for, so a load reads none of them.
+ */
 class EncodedLists implements PostingLists {
   readonly total: number;
-  private readonly byteStarts: Uint32Array;
+  private readonly checkpoints: Uint32Array;
   private readonly cache = new Map<number, Uint32Array>();
 
   constructor(
     private readonly lengths: Uint32Array,
     private readonly bytes: Uint8Array,
+    checkpoints: Uint32Array | undefined,
   ) {
-    this.byteStarts = new Uint32Array(lengths.length + 1);
-    let pos = 0;
+    const expected = Math.ceil(lengths.length / LIST_CHECKPOINT_EVERY);
+    this.checkpoints =
+      checkpoints?.length === expected && checkpoints.every((c) => c <= bytes.length)
+        ? checkpoints
+        : listCheckpoints(lengths, bytes);
     let total = 0;
-    for (let i = 0; i < lengths.length; i++) {
-      this.byteStarts[i] = pos;
-      // Skip lengths[i] varints: one byte without the continuation bit ends each.
-      for (let left = lengths[i]; left > 0; pos++) {
-        if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
-        if ((bytes[pos] & 0x80) === 0) left--;
-      }
-      total += lengths[i];
-    }
-    this.byteStarts[lengths.length] = pos;
+    for (let i = 0; i < lengths.length; i++) total += lengths[i];
     this.total = total;
   }
 
@@ -273,13 +300,16 @@ class EncodedLists implements PostingLists {
     const n = this.lengths[position];
     list = new Uint32Array(n);
     const bytes = this.bytes;
-    let pos = this.byteStarts[position];
+    const first = position - (position % LIST_CHECKPOINT_EVERY);
+    let pos = this.checkpoints[first / LIST_CHECKPOINT_EVERY];
+    for (let i = first; i < position; i++) pos = skipVarints(bytes, pos, this.lengths[i]);
     let prev = -1;
     for (let j = 0; j < n; j++) {
       let value = 0;
       let shift = 0;
       let b: number;
       do {
+        if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
         b = bytes[pos++];
         value += (b & 0x7f) * 2 ** shift;
         shift += 7;
@@ -321,8 +351,10 @@ export class TrigramIndex {
     const keys = new VarintWriter();
     const lengths = new VarintWriter();
     const postings = new VarintWriter();
+    const checkpoints = new Uint32Array(Math.ceil(this.keys.length / LIST_CHECKPOINT_EVERY));
     let prevKey = 0;
     for (let i = 0; i < this.keys.length; i++) {
+      if (i % LIST_CHECKPOINT_EVERY === 0) checkpoints[i / LIST_CHECKPOINT_EVERY] = postings.length;
       keys.varint(this.keys[i] - prevKey);
       prevKey = this.keys[i];
       const list = this.lists.list(i);
@@ -339,6 +371,7 @@ export class TrigramIndex {
       keys: keys.finish(),
       lengths: lengths.finish(),
       postings: postings.finish(),
+      checkpoints,
     };
   }
 
@@ -350,7 +383,7 @@ export class TrigramIndex {
     for (let i = 0; i < s.keys.length; i++) if ((s.keys[i] & 0x80) === 0) keyCount++;
     const keys = decodeVarints(s.keys, keyCount, true);
     const lengths = decodeVarints(s.lengths, keyCount, false);
-    const index = new TrigramIndex(keys, new EncodedLists(lengths, s.postings), s.fileCount);
+    const index = new TrigramIndex(keys, new EncodedLists(lengths, s.postings, s.checkpoints), s.fileCount);
     index.loadedFrom = s;
     return index;
   }

@@ -48,6 +48,19 @@ describe('caseFoldTable', () => {
         expect({ ch, folded: foldCode(ch) }).toEqual({ ch, folded: canonicalize(ch) });
   });
 
+  it('foldCase folds a string as its code units one by one, ASCII or not', () => {
+    const oneByOne = (text: string) =>
+      String.fromCharCode(...text.split('').map((unit) => canonicalize(unit.charCodeAt(0))));
+    for (const text of [
+      '',
+      'parseConfig(path) {\n\treturn 0x7f; }',
+      'Köln straße ſ K ǅ',
+      '\u{1F600} ascii',
+      'a\ud800b',
+    ])
+      expect(foldCase(text)).toBe(oneByOne(text));
+  });
+
   it("is the spec's Canonicalize of each code unit, taken one character at a time", () => {
     const table = caseFoldTable();
     for (let ch = 0; ch < 0x10000; ch++)

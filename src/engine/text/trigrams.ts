@@ -70,10 +70,18 @@ export function caseFoldTable(): Uint16Array {
   return foldTable;
 }
 
+const NON_ASCII = /[^\0-\x7f]/;
+
 /** Folds a string code unit by code unit (same length as the input). */
 export function foldCase(text: string): string {
+  // ASCII folds to its upper case, which the runtime gives at once (a grep folds whole files).
+  if (!NON_ASCII.test(text)) return text.toUpperCase();
   let out = '';
-  for (let i = 0; i < text.length; i++) out += String.fromCharCode(foldCode(text.charCodeAt(i)));
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (foldRunFilled[ch >>> 8] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));
+    out += String.fromCharCode(foldTable[ch]);
+  }
   return out;
 }
 

@@ -46,8 +46,11 @@ export interface EngineDeps {
   analyzer: FileAnalyzer;
   embedder: Embedder | null;
   embeddingCache?: EmbeddingCache;
-  /** The model's learned lexical expansion (expansion.json beside it), when the host has it. */
-  lexicalExpansion?: LexicalExpansion | null;
+  /**
+   * The model's learned lexical expansion (expansion.json beside it), when the host has it; or a
+   * function that reads it when a question first needs it (most questions never do).
+   */
+  lexicalExpansion?: LexicalExpansion | null | (() => LexicalExpansion | null);
 }
 
 export interface BuildOptions {

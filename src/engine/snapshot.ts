@@ -87,6 +87,8 @@ export interface OnDemandSnapshot {
    * graph: the fused boost reads this column instead of loading the graph.
    */
   chunkCentrality?(): Float32Array | null;
+  /** File i's analysis, read without the whole `analyses` table (the CLI's file keeps it in blocks of files). */
+  analysisAt?(index: number): FileAnalysis;
 }
 
 /**
@@ -111,10 +113,13 @@ export class SnapshotDamagedError extends Error {
  */
 export function snapshotRecords(snapshot: EngineSnapshot): CorpusRecord[] {
   let reader: AnalysisReader | null = null;
-  const analysisAt = (i: number) => {
-    reader ??= checkedAnalyses(snapshot);
-    return reader.analysisAt(i);
-  };
+  const onDemandAnalysis = snapshot.onDemand?.analysisAt;
+  const analysisAt = onDemandAnalysis
+    ? (i: number) => onDemandAnalysis.call(snapshot.onDemand, i)
+    : (i: number) => {
+        reader ??= checkedAnalyses(snapshot);
+        return reader.analysisAt(i);
+      };
   const textAt = snapshot.onDemand ? (i: number) => snapshot.onDemand!.fileText(i) : storedTextReader(snapshot);
   // In memory, the columns are checked now (cheaply: their lengths), so a load refuses them.
   if (!snapshot.onDemand) {

@@ -447,7 +447,8 @@ function loadOrNull(
   onNotice?: (message: string) => void,
 ): Engine | null {
   try {
-    return Engine.load(snapshot, { analyzer: noAnalyzer, embedder, lexicalExpansion: nodeLexicalExpansion() });
+    // The expansion table (a 0.24 MB JSON) is parsed by the first question that expands, not at every load.
+    return Engine.load(snapshot, { analyzer: noAnalyzer, embedder, lexicalExpansion: () => nodeLexicalExpansion() });
   } catch (e) {
     onNotice?.(`the cached index could not be read (${e instanceof Error ? e.message : String(e)}): rebuilding it`);
     return null;

@@ -12,6 +12,7 @@ import type { SourceFile } from '../engine/contract';
 import { Engine, SnapshotDamagedError, type EngineDeps } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from './grammars';
+import { AnalysisReader } from '../engine/store/analysis-table';
 import { encodeSnapshotFile, openSnapshotFile, storedParts, TEXT_BLOCK_BYTES } from './snapshot-file';
 
 const ROOT = join(import.meta.dirname, '../../e2e/fixtures/preact');
@@ -33,8 +34,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The snapshot file with one byte changed in the middle of each part `pick` chooses. */
-function damaged(pick: (name: string) => boolean): string {
-  const copy = Buffer.from(bytes);
+function damaged(pick: (name: string) => boolean, original = bytes): string {
+  const copy = Buffer.from(original);
   let changed = 0;
   for (const part of storedParts(copy)) {
     if (!pick(part.name)) continue;
@@ -107,8 +108,41 @@ describe('snapshot file', () => {
     expect((error as SnapshotDamagedError).part).toMatch(/^text block \d+$/);
   });
 
+  it('reads the analyses by blocks of files: the same answers, and stored again file by file as built', async () => {
+    const blocked = encodeSnapshotFile(built.snapshot(), 16);
+    expect(storedParts(blocked).filter((p) => p.name.startsWith('analysis block'))).toHaveLength(
+      Math.ceil(files.length / 16),
+    );
+    const file = join(work, 'blocked.snapshot');
+    writeFileSync(file, blocked);
+    const loaded = opened(file);
+    for (const q of ['where is options defined', 'what calls createElement', '"createElement"'])
+      expect(await ranked(loaded, q)).toEqual(await ranked(built, q));
+    const [again, whole] = [
+      new AnalysisReader(loaded.snapshot().analyses),
+      new AnalysisReader(built.snapshot().analyses),
+    ];
+    expect(again.fileCount).toBe(files.length);
+    for (let f = 0; f < files.length; f++) {
+      const [a, b] = [again.analysisAt(f), whole.analysisAt(f)];
+      expect({ ...a, references: a.references, imports: a.imports }).toEqual({
+        ...b,
+        references: b.references,
+        imports: b.imports,
+      });
+    }
+  });
+
+  it('refuses a definition question when the analysis block of a file it shows is damaged', async () => {
+    const blocked = encodeSnapshotFile(built.snapshot(), 16);
+    const loaded = opened(damaged((name) => name.startsWith('analysis block'), blocked));
+    const error = await loaded.search('where is options defined').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SnapshotDamagedError);
+    expect((error as SnapshotDamagedError).part).toMatch(/^analysis block \d+$/);
+  });
+
   it('finds every damaged part when read whole', () => {
-    const checkedOnRead = ['analyses section', 'text section', 'textTerms section', 'centrality section'];
+    const checkedOnRead = ['analysis block 0', 'text section', 'textTerms section', 'centrality section'];
     for (const name of [...checkedOnRead, 'semantic section', 'text block 0']) {
       const read = openSnapshotFile(damaged((n) => n === name));
       if (!('snapshot' in read)) throw new Error('the damaged part is not one read at open');

@@ -1,12 +1,14 @@
 /**
  * The CLI's snapshot file, read on demand: a table of contents with every section's offset,
  * then the sections, each v8-serialized and deflated; the file texts in blocks of about
- * TEXT_BLOCK_BYTES, deflated one by one. Opening reads the table and the three sections every
- * load needs (head, files, chunks) with positional reads; every other section, and each block
- * of texts, is read, checked against its SHA-256 and decoded when first used, then kept. A query
- * that reads the trigram postings and a few files reads those and nothing else.
+ * TEXT_BLOCK_BYTES, and the analyses in blocks of ANALYSIS_BLOCK_FILES files, deflated one by
+ * one. Opening reads the table and the three sections every load needs (head, files, chunks)
+ * with positional reads; every other section, and each block, is read, checked against its
+ * SHA-256 and decoded when first used, then kept. A query that reads the trigram postings and
+ * a few files reads those and nothing else; a definition question decodes the analyses of the
+ * files it shows.
  *
- *   bytes 0–7    magic "FOURFSN3" (FOURFSN2 had no centrality section)
+ *   bytes 0–7    magic "FOURFSN4" (FOURFSN3 stored the analyses as one section, FOURFSN2 had no centrality section)
  *   bytes 8–11   u32 LE length of the table of contents (JSON, UTF-8)
  *   bytes 12–15  u32 LE checksumBytes of the table of contents
  *   bytes 16–    the table of contents (SnapshotToc); offsets count from its end, padded to 8
@@ -22,12 +24,14 @@ import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Modality } from '../engine/contract';
 import { chunkCentralities } from '../engine/graph/index';
 import { STORED_MODALITIES } from '../engine/registry';
+import type { FileAnalysis } from '../engine/contract';
 import { SnapshotDamagedError, type EngineSnapshot, type StoredTexts } from '../engine/snapshot';
+import { AnalysisReader, concatAnalyses, sliceAnalyses, type AnalysisTable } from '../engine/store/analysis-table';
 import type { TextSnapshot } from '../engine/text/index';
 import type { TermSnapshot } from '../engine/text/terms';
 import { checksumBytes } from '../engine/store/checksum';
 
-const SNAPSHOT_MAGIC = 'FOURFSN3';
+const SNAPSHOT_MAGIC = 'FOURFSN4';
 const HEADER_BYTES = 16;
 
 /**
@@ -36,6 +40,12 @@ const HEADER_BYTES = 16;
  * worse than one stream).
  */
 export const TEXT_BLOCK_BYTES = 64 * 1024;
+
+/**
+ * Files per block of analyses: about 100 KB of columns on the 10 MB tier, and a definition
+ * question's few results touch a few blocks instead of the whole 5 MB table.
+ */
+export const ANALYSIS_BLOCK_FILES = 128;
 
 /**
  * zlib level 4: the index is written at every build, so most of level 6's saving (a tenth
@@ -49,7 +59,6 @@ const SECTIONS = [
   'files',
   'chunks',
   'textEnds',
-  'analyses',
   'text',
   'textTerms',
   'structural',
@@ -75,10 +84,17 @@ interface TextBlock extends StoredPart {
   start: number;
 }
 
+/** Files [firstFile, firstFile + fileCount) of the analyses, as an AnalysisTable of their own (sliceAnalyses). */
+interface AnalysisBlock extends StoredPart {
+  firstFile: number;
+  fileCount: number;
+}
+
 interface SnapshotToc {
   version: number;
   sections: Record<SectionName, StoredPart>;
   textBlocks: TextBlock[];
+  analysisBlocks: AnalysisBlock[];
   /** Whether each modality's stored form is not null (a semantic index without an embedder is). */
   present: Record<Modality, boolean>;
   /** The semantic index's embedder, so a loaded index names it without reading its vectors. */
@@ -107,7 +123,6 @@ function sectionValues(snapshot: EngineSnapshot): Record<SectionName, unknown> {
     files: snapshot.files,
     chunks: snapshot.chunks,
     textEnds: snapshot.texts.ends,
-    analyses: snapshot.analyses,
     // The text index in two parts: a literal or regex question reads the trigrams alone.
     text: modalities.text && { ...modalities.text, terms: null },
     textTerms: modalities.text?.terms ?? null,
@@ -134,7 +149,8 @@ function textBlockRanges(texts: StoredTexts): { firstFile: number; start: number
   return ranges;
 }
 
-export function encodeSnapshotFile(snapshot: EngineSnapshot): Buffer {
+/** `analysisBlockFiles`: files per block of analyses (a test's small blocks; ANALYSIS_BLOCK_FILES otherwise). */
+export function encodeSnapshotFile(snapshot: EngineSnapshot, analysisBlockFiles = ANALYSIS_BLOCK_FILES): Buffer {
   const parts: Buffer[] = [];
   let offset = 0;
   const store = (raw: Uint8Array): StoredPart => {
@@ -155,13 +171,20 @@ export function encodeSnapshotFile(snapshot: EngineSnapshot): Buffer {
     firstFile,
     start,
   }));
+  const { analyses } = snapshot;
+  const analysisBlocks: AnalysisBlock[] = [];
+  for (let firstFile = 0; firstFile < analyses.fileCount; firstFile += analysisBlockFiles) {
+    const to = Math.min(firstFile + analysisBlockFiles, analyses.fileCount);
+    const block = sliceAnalyses(analyses, firstFile, to);
+    analysisBlocks.push({ ...store(serialize(block)), firstFile, fileCount: to - firstFile });
+  }
   const present = Object.fromEntries(STORED_MODALITIES.map((m) => [m, snapshot.modalities[m] !== null])) as Record<
     Modality,
     boolean
   >;
   const semantic = snapshot.modalities.semantic;
   const embedder = semantic ? { embedderId: semantic.embedderId, dimensions: semantic.dimensions } : null;
-  const toc: SnapshotToc = { version: snapshot.version, sections, textBlocks, present, embedder };
+  const toc: SnapshotToc = { version: snapshot.version, sections, textBlocks, analysisBlocks, present, embedder };
   const tocBytes = Buffer.from(JSON.stringify(toc));
   const base = aligned(HEADER_BYTES + tocBytes.byteLength);
   const out = Buffer.alloc(base + offset);
@@ -218,6 +241,7 @@ function memorySource(data: Buffer): ByteSource {
 export class SnapshotFile {
   private readonly decoded = new Map<SectionName, unknown>();
   private readonly blocks = new Map<number, Buffer>();
+  private readonly analysisBlocks = new Map<number, { table: AnalysisTable; reader: AnalysisReader }>();
   private textEnds: Uint32Array | null = null;
   private closed = false;
 
@@ -244,16 +268,54 @@ export class SnapshotFile {
     return raw;
   }
 
-  section<T>(name: SectionName): T {
-    if (!this.decoded.has(name)) {
-      const raw = this.inflate(this.toc.sections[name], `${name} section`);
-      try {
-        this.decoded.set(name, deserialize(raw));
-      } catch (e) {
-        throw new SnapshotDamagedError(`${name} section`, 'does not decode', { cause: e });
-      }
+  /** A stored part inflated and v8-deserialized. */
+  private decode(part: StoredPart, what: string): unknown {
+    const raw = this.inflate(part, what);
+    try {
+      return deserialize(raw);
+    } catch (e) {
+      throw new SnapshotDamagedError(what, 'does not decode', { cause: e });
     }
+  }
+
+  section<T>(name: SectionName): T {
+    if (!this.decoded.has(name)) this.decoded.set(name, this.decode(this.toc.sections[name], `${name} section`));
     return this.decoded.get(name) as T;
+  }
+
+  /** Analysis block b, read, checked and decoded once. */
+  private analysisBlock(b: number): { table: AnalysisTable; reader: AnalysisReader } {
+    let decoded = this.analysisBlocks.get(b);
+    if (!decoded) {
+      const block = this.toc.analysisBlocks[b];
+      const what = `analysis block ${b}`;
+      const table = this.decode(block, what) as AnalysisTable;
+      let reader: AnalysisReader;
+      try {
+        reader = new AnalysisReader(table);
+      } catch (e) {
+        throw new SnapshotDamagedError(what, 'is of another version', { cause: e });
+      }
+      if (reader.fileCount !== block.fileCount)
+        throw new SnapshotDamagedError(what, `lists ${reader.fileCount} files, not ${block.fileCount}`);
+      decoded = { table, reader };
+      this.analysisBlocks.set(b, decoded);
+    }
+    return decoded;
+  }
+
+  /** File i's analysis: its block is read (once) and the file's analysis decoded. */
+  analysisAt(i: number): FileAnalysis {
+    const blocks = this.toc.analysisBlocks;
+    const b = blockOf(blocks, i);
+    if (b < 0 || i >= blocks[b].firstFile + blocks[b].fileCount)
+      throw new SnapshotDamagedError('analyses', `hold no file ${i}`);
+    return this.analysisBlock(b).reader.analysisAt(i - blocks[b].firstFile);
+  }
+
+  /** Every file's analysis in one table (a loaded engine stored again, a rebuild reusing them). */
+  wholeAnalyses(): AnalysisTable {
+    return concatAnalyses(this.toc.analysisBlocks.map((_, b) => this.analysisBlock(b).table));
   }
 
   /** The text index's stored form, its term half read when a question first ranks terms. */
@@ -281,15 +343,9 @@ export class SnapshotFile {
   fileText(i: number): string {
     const ends = this.ends();
     if (i < 0 || i >= ends.length) throw new SnapshotDamagedError('texts', `hold no file ${i}`);
-    const blocks = this.toc.textBlocks;
-    let lo = 0;
-    let hi = blocks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (blocks[mid].firstFile <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    const block = blocks[lo];
+    const lo = blockOf(this.toc.textBlocks, i);
+    if (lo < 0) throw new SnapshotDamagedError('texts', `hold no file ${i}`);
+    const block = this.toc.textBlocks[lo];
     const from = (i === 0 ? 0 : ends[i - 1]) - block.start;
     const to = ends[i] - block.start;
     const bytes = this.block(lo);
@@ -318,6 +374,7 @@ export class SnapshotFile {
   readAll(): void {
     for (const name of SECTIONS) this.section(name);
     this.toc.textBlocks.forEach((_, b) => this.block(b));
+    this.toc.analysisBlocks.forEach((_, b) => this.analysisBlock(b));
     this.close();
   }
 
@@ -347,10 +404,12 @@ export class SnapshotFile {
         fileText: (i) => this.fileText(i),
         hasModality: (m) => this.hasModality(m),
         chunkCentrality: () => this.section<Float32Array | null>('centrality'),
+        analysisAt: (i) => this.analysisAt(i),
       },
     } as Omit<EngineSnapshot, 'texts' | 'analyses'> as EngineSnapshot;
     Object.defineProperty(snapshot, 'texts', { get: () => (texts ??= this.wholeTexts()), enumerable: true });
-    Object.defineProperty(snapshot, 'analyses', { get: () => this.section('analyses'), enumerable: true });
+    let analyses: AnalysisTable | null = null;
+    Object.defineProperty(snapshot, 'analyses', { get: () => (analyses ??= this.wholeAnalyses()), enumerable: true });
     return snapshot;
   }
 }
@@ -392,9 +451,13 @@ function openSource(source: ByteSource): SnapshotFileRead {
   }
   const missing = SECTIONS.find((name) => !toc.sections?.[name]);
   if (missing || !Array.isArray(toc.textBlocks)) return { damaged: `its ${missing ?? 'texts'} section is missing` };
+  if (!Array.isArray(toc.analysisBlocks)) return { damaged: 'its analyses are missing' };
   const file = new SnapshotFile(source, base, toc);
   try {
     for (const name of EAGER) file.section(name);
+    const fileCount = file.section<unknown[]>('files').length;
+    if (!analysisBlocksCover(toc.analysisBlocks, fileCount))
+      return { damaged: `its analyses do not cover its ${fileCount} files` };
     return { snapshot: file.snapshot(), file };
   } catch (e) {
     if (e instanceof SnapshotDamagedError) return { damaged: e.message };
@@ -410,5 +473,29 @@ export function storedParts(data: Buffer): { name: string; start: number; length
   return [
     ...SECTIONS.map((name) => ({ name: `${name} section`, part: toc.sections[name] })),
     ...toc.textBlocks.map((part, b) => ({ name: `text block ${b}`, part })),
+    ...toc.analysisBlocks.map((part, b) => ({ name: `analysis block ${b}`, part })),
   ].map(({ name, part }) => ({ name, start: base + part.offset, length: part.length }));
+}
+
+/** The last block whose first file is at most `i`, or -1 (no blocks, or `i` before the first). */
+function blockOf(blocks: readonly { firstFile: number }[], i: number): number {
+  if (blocks.length === 0 || !(i >= blocks[0].firstFile)) return -1;
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (blocks[mid].firstFile <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Whether the blocks hold files 0, 1, … fileCount - 1 in order, each once. */
+function analysisBlocksCover(blocks: readonly AnalysisBlock[], fileCount: number): boolean {
+  let next = 0;
+  for (const b of blocks) {
+    if (b.firstFile !== next || !(b.fileCount > 0)) return false;
+    next += b.fileCount;
+  }
+  return next === fileCount;
 }

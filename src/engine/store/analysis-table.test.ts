@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileAnalysis } from '../contract';
-import { AnalysisReader, encodeAnalyses } from './analysis-table';
+import { AnalysisReader, concatAnalyses, encodeAnalyses, sliceAnalyses } from './analysis-table';
 
 const analysis: FileAnalysis = {
   path: 'lib/response.js',
@@ -52,5 +52,42 @@ describe('AnalysisTable', () => {
   it('refuses a table of another version instead of misreading it', () => {
     const table = encodeAnalyses([analysis]);
     expect(() => new AnalysisReader({ ...table, version: 1 })).toThrow(/analysis table version 1/);
+  });
+
+  it('cuts into blocks of files that read as the whole, and joins them back', () => {
+    const files: FileAnalysis[] = [
+      analysis,
+      { ...analysis, path: 'lib/empty.js', definitions: [], references: [], imports: [] },
+      { ...analysis, path: 'lib/broken.ts', language: 'typescript', parsed: false, parseError: 'ERROR at 3' },
+      {
+        ...analysis,
+        path: 'lib/two.py',
+        language: 'python',
+        imports: [
+          { specifier: 'os', line: 1, names: ['path', 'sep'], kind: 'import' },
+          { specifier: 'sys', line: 2, names: [], kind: 'import' },
+        ],
+      },
+      analysis,
+    ];
+    const whole = encodeAnalyses(files);
+    const read = (r: AnalysisReader, f: number) => {
+      const a = r.analysisAt(f);
+      return { ...a, references: a.references, imports: a.imports };
+    };
+    const cuts = [0, 1, 3, 3, 5];
+    const blocks = cuts.slice(1).map((to, b) => sliceAnalyses(whole, cuts[b], to));
+    blocks.forEach((block, b) => {
+      const reader = new AnalysisReader(structuredClone(block));
+      expect(reader.fileCount).toBe(cuts[b + 1] - cuts[b]);
+      for (let f = cuts[b]; f < cuts[b + 1]; f++) expect(read(reader, f - cuts[b])).toEqual(files[f]);
+      // A block keeps only its own files' strings.
+      if (reader.fileCount === 1) expect(block.strings.length).toBeLessThan(whole.strings.length);
+    });
+    const joined = new AnalysisReader(concatAnalyses(blocks));
+    expect(joined.fileCount).toBe(files.length);
+    files.forEach((file, f) => expect(read(joined, f)).toEqual(file));
+    expect(new AnalysisReader(concatAnalyses([])).fileCount).toBe(0);
+    expect(() => sliceAnalyses(whole, 3, 6)).toThrow(/no files 3\.\.6/);
   });
 });

@@ -312,3 +312,155 @@ function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: (
     },
   });
 }
+
+/** Columns holding string ids (NONE or an index into the table's strings). */
+const STRING_COLUMNS = [
+  'path',
+  'parseError',
+  'defName',
+  'defSignature',
+  'defContainer',
+  'defDoc',
+  'refName',
+  'refEnclosing',
+  'refReceiver',
+  'importSpecifier',
+  'importNames',
+] as const;
+
+type Column = Uint32Array | Uint8Array;
+type RowColumns = Omit<AnalysisTable, 'version' | 'fileCount' | 'strings' | 'stringEnds'>;
+
+/** For each column: which count its rows follow (files, definitions ×1 or ×3, references, imports, import names). */
+function columnRanges(t: AnalysisTable, from: number, to: number): Record<keyof RowColumns, [number, number]> {
+  const [d0, d1] = [t.defStart[from], t.defStart[to]];
+  const [r0, r1] = [t.refStart[from], t.refStart[to]];
+  const [i0, i1] = [t.importStart[from], t.importStart[to]];
+  const [n0, n1] = [t.importNameStart[i0], t.importNameStart[i1]];
+  const file: [number, number] = [from, to];
+  const def: [number, number] = [d0, d1];
+  const ref: [number, number] = [r0, r1];
+  const imp: [number, number] = [i0, i1];
+  return {
+    path: file,
+    language: file,
+    parsed: file,
+    parseError: file,
+    lineCount: file,
+    defStart: [from, to + 1],
+    defName: def,
+    defKind: def,
+    defSignature: def,
+    defContainer: def,
+    defLines: [d0 * 3, d1 * 3],
+    defDoc: def,
+    refStart: [from, to + 1],
+    refName: ref,
+    refLine: ref,
+    refKind: ref,
+    refEnclosing: ref,
+    refReceiver: ref,
+    importStart: [from, to + 1],
+    importSpecifier: imp,
+    importLine: imp,
+    importKind: imp,
+    importNameStart: [i0, i1 + 1],
+    importNames: [n0, n1],
+  };
+}
+
+/** Start columns: each holds row positions, rebased to the slice's first row. */
+const START_COLUMNS = ['defStart', 'refStart', 'importStart', 'importNameStart'] as const;
+
+/**
+ * Files [from, to) of a table as a table of their own, with only the strings they use: the
+ * CLI's snapshot file stores the analyses in blocks of files, so a question decodes the block
+ * of the files it shows, not every file's.
+ */
+export function sliceAnalyses(t: AnalysisTable, from: number, to: number): AnalysisTable {
+  if (!(0 <= from && from <= to && to <= t.fileCount)) throw new Error(`no files ${from}..${to} in ${t.fileCount}`);
+  const ranges = columnRanges(t, from, to);
+  const columns = {} as Record<keyof RowColumns, Column>;
+  for (const name of Object.keys(ranges) as (keyof RowColumns)[])
+    columns[name] = t[name].slice(ranges[name][0], ranges[name][1]);
+  for (const name of START_COLUMNS) {
+    const c = columns[name];
+    const first = c[0];
+    for (let i = 0; i < c.length; i++) c[i] -= first;
+  }
+  // The strings the slice uses, renumbered in order of first use.
+  const ids = new Map<number, number>();
+  const parts: string[] = [];
+  const ends = new GrowableU32();
+  let end = 0;
+  for (const name of STRING_COLUMNS) {
+    const c = columns[name];
+    for (let i = 0; i < c.length; i++) {
+      const old = c[i];
+      if (old === NONE) continue;
+      let id = ids.get(old);
+      if (id === undefined) {
+        id = parts.length;
+        ids.set(old, id);
+        const s = t.strings.slice(old === 0 ? 0 : t.stringEnds[old - 1], t.stringEnds[old]);
+        parts.push(s);
+        end += s.length;
+        ends.push(end);
+      }
+      c[i] = id;
+    }
+  }
+  return {
+    version: t.version,
+    fileCount: to - from,
+    strings: parts.join(''),
+    stringEnds: ends.u32(),
+    ...(columns as unknown as RowColumns),
+  };
+}
+
+/** Tables of consecutive files as one (sliceAnalyses' inverse: the same analysis for every file). */
+export function concatAnalyses(tables: readonly AnalysisTable[]): AnalysisTable {
+  const columns = {} as Record<keyof RowColumns, Column>;
+  const names = Object.keys(columnRanges(emptyTable(), 0, 0)) as (keyof RowColumns)[];
+  for (const name of names) {
+    const starts = (START_COLUMNS as readonly string[]).includes(name);
+    // A start column's last entry is the next table's first: kept once, at the end.
+    const length = tables.reduce((sum, t) => sum + t[name].length - (starts ? 1 : 0), starts ? 1 : 0);
+    const out: Column = tables[0]?.[name] instanceof Uint8Array ? new Uint8Array(length) : new Uint32Array(length);
+    let at = 0;
+    let rowBase = 0;
+    let stringBase = 0;
+    const strings = (STRING_COLUMNS as readonly string[]).includes(name);
+    for (const t of tables) {
+      const c = t[name];
+      const n = starts ? c.length - 1 : c.length;
+      // Row positions move by the rows before this table, string ids by the strings before it.
+      let shift = strings ? stringBase : 0;
+      if (starts) shift = rowBase;
+      for (let i = 0; i < n; i++) out[at++] = c[i] === NONE && strings ? NONE : c[i] + shift;
+      if (starts) rowBase += c[c.length - 1];
+      stringBase += t.stringEnds.length;
+    }
+    if (starts) out[at] = rowBase;
+    columns[name] = out;
+  }
+  const stringEnds = new Uint32Array(tables.reduce((sum, t) => sum + t.stringEnds.length, 0));
+  let at = 0;
+  let offset = 0;
+  for (const t of tables) {
+    for (const e of t.stringEnds) stringEnds[at++] = e + offset;
+    offset += t.strings.length;
+  }
+  return {
+    version: ANALYSIS_TABLE_VERSION,
+    fileCount: tables.reduce((sum, t) => sum + t.fileCount, 0),
+    strings: tables.map((t) => t.strings).join(''),
+    stringEnds,
+    ...(columns as unknown as RowColumns),
+  };
+}
+
+function emptyTable(): AnalysisTable {
+  return encodeAnalyses([]);
+}

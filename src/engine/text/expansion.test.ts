@@ -70,6 +70,19 @@ describe('LexicalExpansion', () => {
     expect(planExpansion(planQuery('retry network request'), null)).toEqual([]);
   });
 
+  it('reads a table given on demand only for a question it serves', () => {
+    const e = load();
+    let reads = 0;
+    const onDemand = () => (reads++, e);
+    expect(planExpansion(planQuery('where is retryRequest defined'), onDemand)).toEqual([]);
+    expect(reads).toBe(0);
+    expect(planExpansion(planQuery('retry network request'), onDemand)).toEqual(
+      planExpansion(planQuery('retry network request'), e),
+    );
+    expect(reads).toBe(1);
+    expect(planExpansion(planQuery('retry network request'), () => null)).toEqual([]);
+  });
+
   it('uses the ranking constants by default', () => {
     expect(load().settings).toEqual({
       weight: EXPANSION_WEIGHT,

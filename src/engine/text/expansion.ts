@@ -110,11 +110,16 @@ export class LexicalExpansion {
  * no name, literal, pattern or snippet). A definition or an exact match asks for the words
  * themselves, and a name says what it means.
  */
-export function planExpansion(plan: QueryPlan, expansion: LexicalExpansion | null | undefined): ExpandedTerm[] {
+export function planExpansion(
+  plan: QueryPlan,
+  expansion: LexicalExpansion | null | undefined | (() => LexicalExpansion | null),
+): ExpandedTerm[] {
   if (!expansion || plan.intent !== 'understand_code') return [];
   if (plan.literal !== undefined || plan.regex !== undefined || plan.snippet !== undefined) return [];
   if (plan.identifiers.length > 0 || plan.similarToChunk !== undefined) return [];
-  return expansion.expand(plan.terms);
+  // A table read on demand is read here, for the first question that expands.
+  const table = typeof expansion === 'function' ? expansion() : expansion;
+  return table ? table.expand(plan.terms) : [];
 }
 
 /** The explanation's words for the expansions a hit matched: "matched `access` for 'readable'". */

@@ -12,7 +12,7 @@
  * too big, never too small (regex.test.ts checks this against a brute-force scan).
  */
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { MATCH_ALL, andQuery, caseFoldTable, literalQuery, orQuery, type TrigramQuery } from './trigrams';
+import { MATCH_ALL, andQuery, foldCode, literalQuery, orQuery, type TrigramQuery } from './trigrams';
 
 /**
  * Thrown for a pattern using a construct no linear-time engine can run: backreferences,
@@ -256,13 +256,10 @@ function caseClassOf(code: number): number[] {
 export function caseInsensitiveForms(code: number): Set<number> {
   let forms = foldOrbits.get(code);
   if (!forms) {
-    const table = caseFoldTable();
     const candidates = caseClassOf(code);
     const self =
       candidates.length > 1 ? RE2JS.compile(RE2JS.quote(String.fromCharCode(code)), RE2JS.CASE_INSENSITIVE) : null;
-    forms = new Set(
-      candidates.filter((c) => c === code || self!.testExact(String.fromCharCode(c))).map((c) => table[c]),
-    );
+    forms = new Set(candidates.filter((c) => c === code || self!.testExact(String.fromCharCode(c))).map(foldCode));
     foldOrbits.set(code, forms);
   }
   return forms;
@@ -271,7 +268,7 @@ export function caseInsensitiveForms(code: number): Set<number> {
 /** The folded code units a literal code unit can appear as; null when not modelled (surrogates). */
 function foldedForms(code: number, foldsCase: boolean): Set<number> | null {
   if (code >= 0xd800 && code <= 0xdfff) return null;
-  return foldsCase ? caseInsensitiveForms(code) : new Set([caseFoldTable()[code]]);
+  return foldsCase ? caseInsensitiveForms(code) : new Set([foldCode(code)]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -406,12 +403,11 @@ class Parser {
     }
     if (this.foldsCase) return ANY_CHAR; // astral case folding is not modelled
     const text = String.fromCodePoint(cp);
-    const table = caseFoldTable();
     return {
       type: 'concat',
       items: [
-        { type: 'chars', folded: new Set([table[text.charCodeAt(0)]]) },
-        { type: 'chars', folded: new Set([table[text.charCodeAt(1)]]) },
+        { type: 'chars', folded: new Set([foldCode(text.charCodeAt(0))]) },
+        { type: 'chars', folded: new Set([foldCode(text.charCodeAt(1))]) },
       ],
     };
   }

@@ -4,10 +4,12 @@ import {
   TrigramIndex,
   TrigramIndexBuilder,
   caseFoldTable,
+  foldCode,
   foldCase,
   formatQuery,
   literalQuery,
   type TrigramQuery,
+  LIST_CHECKPOINT_EVERY,
 } from './trigrams';
 
 const FILES = [
@@ -29,15 +31,40 @@ function asArray(c: Uint32Array | 'all'): number[] | 'all' {
   return c === 'all' ? 'all' : [...c];
 }
 
+/** The spec's Canonicalize of one code unit, one character at a time. */
+function canonicalize(ch: number): number {
+  const upper = ch >= 0xd800 && ch <= 0xdfff ? String.fromCharCode(ch) : String.fromCharCode(ch).toUpperCase();
+  const cu = upper.charCodeAt(0);
+  return upper.length !== 1 || (ch >= 128 && cu < 128) ? ch : cu;
+}
+
 describe('caseFoldTable', () => {
+  // First in this file: the table starts empty, and foldCode fills it run by run, out of order.
+  it('foldCode folds each code unit as the whole table does, whichever runs were filled before', () => {
+    for (const ch of [0x212a, 0x17f, 0xe9, 0x61, 0xdf, 0xd800, 0x10ff, 0xffff])
+      expect({ ch, folded: foldCode(ch) }).toEqual({ ch, folded: canonicalize(ch) });
+    for (let ch = 0xffff; ch >= 0; ch--)
+      if (foldCode(ch) !== canonicalize(ch))
+        expect({ ch, folded: foldCode(ch) }).toEqual({ ch, folded: canonicalize(ch) });
+  });
+
+  it('foldCase folds a string as its code units one by one, ASCII or not', () => {
+    const oneByOne = (text: string) =>
+      String.fromCharCode(...text.split('').map((unit) => canonicalize(unit.charCodeAt(0))));
+    for (const text of [
+      '',
+      'parseConfig(path) {\n\treturn 0x7f; }',
+      'Köln straße ſ K ǅ',
+      '\u{1F600} ascii',
+      'a\ud800b',
+    ])
+      expect(foldCase(text)).toBe(oneByOne(text));
+  });
+
   it("is the spec's Canonicalize of each code unit, taken one character at a time", () => {
     const table = caseFoldTable();
-    for (let ch = 0; ch < 0x10000; ch++) {
-      const upper = ch >= 0xd800 && ch <= 0xdfff ? String.fromCharCode(ch) : String.fromCharCode(ch).toUpperCase();
-      const cu = upper.charCodeAt(0);
-      const expected = upper.length !== 1 || (ch >= 128 && cu < 128) ? ch : cu;
-      if (table[ch] !== expected) expect({ ch, folded: table[ch] }).toEqual({ ch, folded: expected });
-    }
+    for (let ch = 0; ch < 0x10000; ch++)
+      if (table[ch] !== canonicalize(ch)) expect({ ch, folded: table[ch] }).toEqual({ ch, folded: canonicalize(ch) });
     expect([table[0x61], table[0xe9], table[0xdf], table[0x17f]]).toEqual([0x41, 0xc9, 0xdf, 0x17f]);
   });
 });
@@ -102,6 +129,25 @@ describe('TrigramIndex', () => {
       );
     }
     expect([...loaded.postingList('par')]).toEqual([3, 700_000]);
+  });
+
+  it('finds each list from the stored checkpoints, or by reading the lists when a snapshot has none', () => {
+    const files = Array.from({ length: 400 }, (_, id) => ({ id, text: `fn${id.toString(36)}x${(id * 7919) % 1000}` }));
+    const big = TrigramIndex.build(files);
+    expect(big.trigramCount).toBeGreaterThan(3 * LIST_CHECKPOINT_EVERY);
+    const s = big.serialize();
+    expect(s.checkpoints).toHaveLength(Math.ceil(big.trigramCount / LIST_CHECKPOINT_EVERY));
+    const withCheckpoints = TrigramIndex.load(structuredClone(s));
+    const without = TrigramIndex.load({ ...structuredClone(s), checkpoints: undefined });
+    const wrong = TrigramIndex.load({ ...structuredClone(s), checkpoints: new Uint32Array(1) });
+    for (const f of files)
+      for (let i = 0; i + 3 <= f.text.length; i++) {
+        const trigram = f.text.slice(i, i + 3);
+        const expected = [...big.postingList(trigram)];
+        expect(expected).toContain(f.id);
+        for (const loaded of [withCheckpoints, without, wrong])
+          expect([...loaded.postingList(trigram)]).toEqual(expected);
+      }
   });
 
   it('is compact: varint bytes well under 4 bytes per posting', () => {

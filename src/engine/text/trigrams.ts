@@ -18,31 +18,27 @@ export const TRIGRAM_KEY_SPACE = ASCII_KEY_SPACE * 2;
 const NON_ASCII_HASH_MASK = ASCII_KEY_SPACE - 1;
 const SNAPSHOT_VERSION = 1;
 
-let foldTable: Uint16Array | null = null;
-/** Characters upper-cased in one string by caseFoldTable (a divisor of 0x800, the surrogates' span). */
+/** Characters upper-cased in one string when the fold table is filled (a divisor of 0x800, the surrogates' span). */
 const FOLD_RUN = 256;
-
-function foldRun(from: number): number[] {
-  return Array.from({ length: FOLD_RUN }, (_, i) => from + i);
-}
+/** The fold table, filled a run of FOLD_RUN characters at a time as characters are folded. */
+const foldTable = new Uint16Array(65536);
+/** Whether each run of foldTable is filled. */
+const foldRunFilled = new Uint8Array(65536 / FOLD_RUN);
+let foldRunsLeft = foldRunFilled.length;
 
 /** A non-ASCII character whose upper case is ASCII keeps its case (the spec's rule). */
 function canonical(ch: number, upper: number): number {
   return ch >= 128 && upper < 128 ? ch : upper;
 }
 
-/** Canonicalize(ch) for non-unicode, ignoreCase regexps (ECMA-262 §22.2.2.7.3), as a table. */
-export function caseFoldTable(): Uint16Array {
-  if (foldTable) return foldTable;
-  const table = new Uint16Array(65536);
-  // Upper-cased FOLD_RUN characters at a time: one string per run instead of one per character
-  // (this table is built in every CLI process that reads the trigrams).
-  for (let from = 0; from < 65536; from += FOLD_RUN) {
-    if (from >= 0xd800 && from < 0xe000) {
-      for (let ch = from; ch < from + FOLD_RUN; ch++) table[ch] = ch; // lone surrogates map to themselves
-      continue;
-    }
-    const upper = String.fromCharCode(...foldRun(from)).toUpperCase();
+/** Fills the run of foldTable holding `from` (a multiple of FOLD_RUN). */
+function fillFoldRun(from: number): void {
+  const table = foldTable;
+  if (from >= 0xd800 && from < 0xe000) {
+    for (let ch = from; ch < from + FOLD_RUN; ch++) table[ch] = ch; // lone surrogates map to themselves
+  } else {
+    // One string per run instead of one per character.
+    const upper = String.fromCharCode(...Array.from({ length: FOLD_RUN }, (_, i) => from + i)).toUpperCase();
     // Same length: no character expanded (ß → SS), so the i-th character is the i-th one's upper case.
     if (upper.length === FOLD_RUN)
       for (let i = 0; i < FOLD_RUN; i++) table[from + i] = canonical(from + i, upper.charCodeAt(i));
@@ -52,15 +48,40 @@ export function caseFoldTable(): Uint16Array {
         table[ch] = one.length !== 1 ? ch : canonical(ch, one.charCodeAt(0));
       }
   }
-  foldTable = table;
-  return table;
+  foldRunFilled[from / FOLD_RUN] = 1;
+  foldRunsLeft--;
 }
+
+/**
+ * Canonicalize(ch) for non-unicode, ignoreCase regexps (ECMA-262 §22.2.2.7.3) of one code unit.
+ * The table behind it fills only the runs of characters folded: a question folds its own
+ * characters and its candidates' (mostly ASCII), and the whole table took 60 ms of a
+ * cached CLI question to fill.
+ */
+export function foldCode(ch: number): number {
+  if (foldRunFilled[ch >>> 8] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));
+  return foldTable[ch];
+}
+
+/** The whole fold table (code unit → folded code unit), for loops over whole texts (an index build). */
+export function caseFoldTable(): Uint16Array {
+  if (foldRunsLeft > 0)
+    for (let run = 0; run < foldRunFilled.length; run++) if (foldRunFilled[run] === 0) fillFoldRun(run * FOLD_RUN);
+  return foldTable;
+}
+
+const NON_ASCII = /[^\0-\x7f]/;
 
 /** Folds a string code unit by code unit (same length as the input). */
 export function foldCase(text: string): string {
-  const table = caseFoldTable();
+  // ASCII folds to its upper case, which the runtime gives at once (a grep folds whole files).
+  if (!NON_ASCII.test(text)) return text.toUpperCase();
   let out = '';
-  for (let i = 0; i < text.length; i++) out += String.fromCharCode(table[text.charCodeAt(i)]);
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (foldRunFilled[ch >>> 8] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));
+    out += String.fromCharCode(foldTable[ch]);
+  }
   return out;
 }
 
@@ -74,8 +95,7 @@ function trigramKey(a: number, b: number, c: number): number {
 /** The key of a trigram given as text (folded here). */
 export function keyOfTrigram(trigram: string): number {
   if (trigram.length !== 3) throw new Error(`a trigram has 3 code units, got ${JSON.stringify(trigram)}`);
-  const t = caseFoldTable();
-  return trigramKey(t[trigram.charCodeAt(0)], t[trigram.charCodeAt(1)], t[trigram.charCodeAt(2)]);
+  return trigramKey(foldCode(trigram.charCodeAt(0)), foldCode(trigram.charCodeAt(1)), foldCode(trigram.charCodeAt(2)));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -181,7 +201,16 @@ export interface TrigramSnapshot {
   lengths: Uint8Array;
   /** Posting lists concatenated; each list delta + varint (first delta from -1). */
   postings: Uint8Array;
+  /**
+   * Where list i·LIST_CHECKPOINT_EVERY starts in `postings`, for every such i: a load finds a
+   * list's start from the checkpoint before it instead of reading every list before it (absent
+   * in snapshots written before it: the load then reads them all once).
+   */
+  checkpoints?: Uint32Array;
 }
+
+/** Lists per stored checkpoint: a list's start is found by skipping at most this many lists. */
+export const LIST_CHECKPOINT_EVERY = 64;
 
 function decodeVarints(bytes: Uint8Array, count: number, delta: boolean): Uint32Array {
   const out = new Uint32Array(count);
@@ -229,29 +258,47 @@ class DecodedLists implements PostingLists {
   }
 }
 
-/** A stored index's lists stay varint bytes: loading only finds where each list starts. */
+/** The position in `bytes` after `count` varints from `pos`: one byte without the continuation bit ends each. */
+function skipVarints(bytes: Uint8Array, pos: number, count: number): number {
+  for (let left = count; left > 0; pos++) {
+    if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
+    if ((bytes[pos] & 0x80) === 0) left--;
+  }
+  return pos;
+}
+
+/** Where every LIST_CHECKPOINT_EVERY-th list starts in `bytes`. */
+function listCheckpoints(lengths: Uint32Array, bytes: Uint8Array): Uint32Array {
+  const out = new Uint32Array(Math.ceil(lengths.length / LIST_CHECKPOINT_EVERY));
+  let pos = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    if (i % LIST_CHECKPOINT_EVERY === 0) out[i / LIST_CHECKPOINT_EVERY] = pos;
+    pos = skipVarints(bytes, pos, lengths[i]);
+  }
+  return out;
+}
+
+/**
+ * A stored index's lists stay varint bytes: a list is found from the stored checkpoint before
+ * it and decoded when first asked for, so a load reads none of them.
+ */
 class EncodedLists implements PostingLists {
   readonly total: number;
-  private readonly byteStarts: Uint32Array;
+  private readonly checkpoints: Uint32Array;
   private readonly cache = new Map<number, Uint32Array>();
 
   constructor(
     private readonly lengths: Uint32Array,
     private readonly bytes: Uint8Array,
+    checkpoints: Uint32Array | undefined,
   ) {
-    this.byteStarts = new Uint32Array(lengths.length + 1);
-    let pos = 0;
+    const expected = Math.ceil(lengths.length / LIST_CHECKPOINT_EVERY);
+    this.checkpoints =
+      checkpoints?.length === expected && checkpoints.every((c) => c <= bytes.length)
+        ? checkpoints
+        : listCheckpoints(lengths, bytes);
     let total = 0;
-    for (let i = 0; i < lengths.length; i++) {
-      this.byteStarts[i] = pos;
-      // Skip lengths[i] varints: one byte without the continuation bit ends each.
-      for (let left = lengths[i]; left > 0; pos++) {
-        if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
-        if ((bytes[pos] & 0x80) === 0) left--;
-      }
-      total += lengths[i];
-    }
-    this.byteStarts[lengths.length] = pos;
+    for (let i = 0; i < lengths.length; i++) total += lengths[i];
     this.total = total;
   }
 
@@ -261,13 +308,16 @@ class EncodedLists implements PostingLists {
     const n = this.lengths[position];
     list = new Uint32Array(n);
     const bytes = this.bytes;
-    let pos = this.byteStarts[position];
+    const first = position - (position % LIST_CHECKPOINT_EVERY);
+    let pos = this.checkpoints[first / LIST_CHECKPOINT_EVERY];
+    for (let i = first; i < position; i++) pos = skipVarints(bytes, pos, this.lengths[i]);
     let prev = -1;
     for (let j = 0; j < n; j++) {
       let value = 0;
       let shift = 0;
       let b: number;
       do {
+        if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
         b = bytes[pos++];
         value += (b & 0x7f) * 2 ** shift;
         shift += 7;
@@ -309,8 +359,10 @@ export class TrigramIndex {
     const keys = new VarintWriter();
     const lengths = new VarintWriter();
     const postings = new VarintWriter();
+    const checkpoints = new Uint32Array(Math.ceil(this.keys.length / LIST_CHECKPOINT_EVERY));
     let prevKey = 0;
     for (let i = 0; i < this.keys.length; i++) {
+      if (i % LIST_CHECKPOINT_EVERY === 0) checkpoints[i / LIST_CHECKPOINT_EVERY] = postings.length;
       keys.varint(this.keys[i] - prevKey);
       prevKey = this.keys[i];
       const list = this.lists.list(i);
@@ -327,6 +379,7 @@ export class TrigramIndex {
       keys: keys.finish(),
       lengths: lengths.finish(),
       postings: postings.finish(),
+      checkpoints,
     };
   }
 
@@ -338,7 +391,7 @@ export class TrigramIndex {
     for (let i = 0; i < s.keys.length; i++) if ((s.keys[i] & 0x80) === 0) keyCount++;
     const keys = decodeVarints(s.keys, keyCount, true);
     const lengths = decodeVarints(s.lengths, keyCount, false);
-    const index = new TrigramIndex(keys, new EncodedLists(lengths, s.postings), s.fileCount);
+    const index = new TrigramIndex(keys, new EncodedLists(lengths, s.postings, s.checkpoints), s.fileCount);
     index.loadedFrom = s;
     return index;
   }

@@ -13,6 +13,7 @@ import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
 import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText } from './embedder';
+import { BEHAVIOUR_INTENTS } from '../ranking';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -23,6 +24,20 @@ const DEFAULT_BUILD_BATCH = 512;
  * recovers most of the lost precision at the cost of 100 × dims multiply-adds.
  */
 export const DEFAULT_RESCORE_CANDIDATES = 100;
+
+/**
+ * Questions about behaviour (understand_code) of at most this many content words, and code →
+ * code ("find similar"), are ranked by the int8 cosine over every chunk, not over the
+ * Hamming-nearest only: on real-size repositories (12,000 chunks) the 100 nearest by sign bits
+ * left out answers the cosine ranks high, for short search-box queries and for a chunk's
+ * neighbours alike. Longer questions keep the two stages: ranked exactly, one of `npm run
+ * eval`'s doc sentences lost its answer from the semantic list; so do the intents where the
+ * semantic list weighs 0.2 or less (docs/eval/FUSION.md). The scan costs chunks × dims
+ * multiply-adds: 16 ms at 12,000 chunks and 150 ms at 100,000 on two loaded cores, so above
+ * EXACT_RESCORE_MAX_CHUNKS the two stages stay.
+ */
+export const EXACT_RESCORE_MAX_WORDS = 4;
+export const EXACT_RESCORE_MAX_CHUNKS = 50_000;
 
 /**
  * A cache entry is the chunk's bits (wordsFor(dims) words), optionally followed by its int8
@@ -355,6 +370,17 @@ export class SemanticIndex implements Retriever {
     );
   }
 
+  /** Hamming candidates the float query rescores: every chunk for code → code and short behaviour questions (EXACT_RESCORE_MAX_WORDS), up to EXACT_RESCORE_MAX_CHUNKS. */
+  private candidatesFor(plan: QueryPlan): number {
+    if (this.rescoreCandidates <= 0 || this.vectors.size > EXACT_RESCORE_MAX_CHUNKS) return this.rescoreCandidates;
+    const exact =
+      plan.similarToChunk !== undefined ||
+      (BEHAVIOUR_INTENTS.has(plan.intent) &&
+        plan.snippet === undefined &&
+        plan.terms.length <= EXACT_RESCORE_MAX_WORDS);
+    return exact ? Math.max(this.rescoreCandidates, this.vectors.size) : this.rescoreCandidates;
+  }
+
   async search(plan: QueryPlan, limit: number): Promise<ModalityHit[]> {
     const dims = this.vectors.dimensions;
     const stage2 = this.int8 ? 'int8 cosine' : 'cosine with the ±1 bits';
@@ -377,7 +403,7 @@ export class SemanticIndex implements Retriever {
           exclude: id,
           queryFloat,
           int8: this.int8,
-          rescoreCandidates: this.rescoreCandidates,
+          rescoreCandidates: this.candidatesFor(plan),
         })
         .map((n) => ({
           chunkId: n.id,
@@ -405,7 +431,7 @@ export class SemanticIndex implements Retriever {
     const found = this.vectors.search(packSigns(queryFloat), limit, {
       queryFloat,
       int8: this.int8,
-      rescoreCandidates: this.rescoreCandidates,
+      rescoreCandidates: this.candidatesFor(plan),
     });
     // The rank comes from the rescored similarity, so that is the score shown (numbers shown = numbers used).
     return found.map((n) => ({

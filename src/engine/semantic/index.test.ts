@@ -81,19 +81,20 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     for (const h of plain) expect(h.score).toBeCloseTo(1 - Number(/hamming (\d+)\/256/.exec(h.reason)![1]) / 256, 10);
   });
 
-  it('ranks every chunk by the int8 cosine for a short question, not only the Hamming-nearest', async () => {
-    // Ten copies of the fixtures: more chunks than the Hamming candidates a long question rescores.
+  it('ranks every chunk by the int8 cosine for find similar, not only the Hamming-nearest', async () => {
+    // Ten copies of the fixtures: more chunks than the Hamming candidates a question rescores.
     const copies = readFixtures().flatMap((f) => [...Array(10).keys()].map((i) => ({ ...f, path: `c${i}/${f.path}` })));
     const big = windowedCorpus(copies);
     expect(big.chunks.length).toBeGreaterThan(DEFAULT_RESCORE_CANDIDATES);
     const index = await SemanticIndex.build(big, local);
-    const question = 'parse command line flags';
-    const query = await local.embedQueryFloat(question);
     const dims = local.dimensions;
+    const source = big.chunks.findIndex((c) => c.path === 'c0/mri/lib/index.js');
+    const query = Float32Array.from(index.int8!.subarray(source * dims, (source + 1) * dims));
     const exact = big.chunks
+      .filter((c) => c.id !== source)
       .map((c) => ({ id: c.id, cosine: cosineFloatInt8(query, index.int8!, c.id * dims, dims) }))
       .sort((a, b) => b.cosine - a.cosine);
-    const hits = await index.search(plan(question, { terms: ['parse', 'command', 'line', 'flags'] }), 20);
+    const hits = await index.search(plan('', { similarToChunk: source }), 20);
     hits.forEach((h, i) => expect(h.score).toBeCloseTo(exact[i].cosine, 6));
   });
 

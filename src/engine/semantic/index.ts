@@ -13,7 +13,6 @@ import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
 import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText } from './embedder';
-import { BEHAVIOUR_INTENTS } from '../ranking';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -26,17 +25,14 @@ const DEFAULT_BUILD_BATCH = 512;
 export const DEFAULT_RESCORE_CANDIDATES = 100;
 
 /**
- * Questions about behaviour (understand_code) of at most this many content words, and code →
- * code ("find similar"), are ranked by the int8 cosine over every chunk, not over the
- * Hamming-nearest only: on real-size repositories (12,000 chunks) the 100 nearest by sign bits
- * left out answers the cosine ranks high, for short search-box queries and for a chunk's
- * neighbours alike. Longer questions keep the two stages: ranked exactly, one of `npm run
- * eval`'s doc sentences lost its answer from the semantic list; so do the intents where the
- * semantic list weighs 0.2 or less (docs/eval/FUSION.md). The scan costs chunks × dims
- * multiply-adds: 16 ms at 12,000 chunks and 150 ms at 100,000 on two loaded cores, so above
- * EXACT_RESCORE_MAX_CHUNKS the two stages stay.
+ * Code → code ("find similar") is ranked by the int8 cosine over every chunk, not over the 100
+ * Hamming-nearest only: the sign bits left out neighbours the cosine ranks high (`npm run eval`
+ * find similar MRR@10 0.597 → 0.627). A question keeps the two stages: ranked exactly, short
+ * questions gained on the understand set's tuning half and lost as much on its held-out half, and
+ * one of `npm run eval`'s doc sentences lost its answer (docs/eval/FUSION.md). The scan costs
+ * chunks × dims multiply-adds: 16 ms at 12,000 chunks and 150 ms at 100,000 on two loaded cores,
+ * so above EXACT_RESCORE_MAX_CHUNKS the two stages stay.
  */
-export const EXACT_RESCORE_MAX_WORDS = 4;
 export const EXACT_RESCORE_MAX_CHUNKS = 50_000;
 
 /**
@@ -370,15 +366,10 @@ export class SemanticIndex implements Retriever {
     );
   }
 
-  /** Hamming candidates the float query rescores: every chunk for code → code and short behaviour questions (EXACT_RESCORE_MAX_WORDS), up to EXACT_RESCORE_MAX_CHUNKS. */
-  private candidatesFor(plan: QueryPlan): number {
+  /** Hamming candidates the source chunk's vector rescores: every chunk up to EXACT_RESCORE_MAX_CHUNKS. */
+  private neighbourCandidates(): number {
     if (this.rescoreCandidates <= 0 || this.vectors.size > EXACT_RESCORE_MAX_CHUNKS) return this.rescoreCandidates;
-    const exact =
-      plan.similarToChunk !== undefined ||
-      (BEHAVIOUR_INTENTS.has(plan.intent) &&
-        plan.snippet === undefined &&
-        plan.terms.length <= EXACT_RESCORE_MAX_WORDS);
-    return exact ? Math.max(this.rescoreCandidates, this.vectors.size) : this.rescoreCandidates;
+    return Math.max(this.rescoreCandidates, this.vectors.size);
   }
 
   async search(plan: QueryPlan, limit: number): Promise<ModalityHit[]> {
@@ -403,7 +394,7 @@ export class SemanticIndex implements Retriever {
           exclude: id,
           queryFloat,
           int8: this.int8,
-          rescoreCandidates: this.candidatesFor(plan),
+          rescoreCandidates: this.neighbourCandidates(),
         })
         .map((n) => ({
           chunkId: n.id,
@@ -431,7 +422,7 @@ export class SemanticIndex implements Retriever {
     const found = this.vectors.search(packSigns(queryFloat), limit, {
       queryFloat,
       int8: this.int8,
-      rescoreCandidates: this.candidatesFor(plan),
+      rescoreCandidates: this.rescoreCandidates,
     });
     // The rank comes from the rescored similarity, so that is the score shown (numbers shown = numbers used).
     return found.map((n) => ({

@@ -11,6 +11,7 @@ import {
   rescoreWithFloat,
   unpackToUbinaryBytes,
 } from './binary';
+import { cosineFloatInt8 } from './int8';
 
 /** Deterministic pseudo-random words (xorshift32). */
 function randomWords(n: number, seed: number): Uint32Array {
@@ -85,6 +86,29 @@ describe('BinaryVectorIndex', () => {
     ).toEqual([5, 10]);
     const excluded = index.search(query, 3, { exclude: 5 });
     expect(excluded[0]).toEqual({ id: 10, distance: 0 });
+  });
+
+  it('rescoring every vector ranks them all by the int8 cosine, with duplicates by distance then id', () => {
+    const dims = 64;
+    const n = 300;
+    const int8 = Int8Array.from(randomWords(n * dims, 21), (w) => (w % 255) - 127);
+    int8.copyWithin(7 * dims, 3 * dims, 4 * dims); // chunk 7 repeats chunk 3: equal cosine and distance
+    const bits = new Uint32Array(n * 2);
+    for (let id = 0; id < n; id++) bits.set(packSigns(int8.subarray(id * dims, (id + 1) * dims)), id * 2);
+    const index = new BinaryVectorIndex(dims, bits);
+    const qf = Float32Array.from(int8.subarray(3 * dims, 4 * dims), (v, i) => v + (i % 5));
+    const hits = index.search(packSigns(qf), 10, { queryFloat: qf, int8, rescoreCandidates: n, exclude: 0 });
+    const naive = [...Array(n).keys()]
+      .filter((id) => id !== 0)
+      .map((id) => ({ id, cosine: cosineFloatInt8(qf, int8, id * dims, dims) }))
+      .sort((a, b) => b.cosine - a.cosine || a.id - b.id);
+    expect(hits.map((h) => h.id)).toEqual(naive.slice(0, 10).map((x) => x.id));
+    expect(hits.slice(0, 2).map((h) => h.id)).toEqual([3, 7]);
+    expect(hits[0].distance).toBe(index.distance(packSigns(qf), 3));
+    // The same order as the heap's path over all but one candidate, where the last is not among the ten.
+    const twoStage = index.search(packSigns(qf), 10, { queryFloat: qf, int8, rescoreCandidates: n - 2, exclude: 0 });
+    expect(hits.map((h) => h.id).slice(0, 5)).toEqual(twoStage.map((h) => h.id).slice(0, 5));
+    expect(index.search(packSigns(qf), 0, { queryFloat: qf, int8, rescoreCandidates: n })).toEqual([]);
   });
 
   it('rescoring ranks the candidates by float query · ±1 bits', () => {

@@ -137,6 +137,8 @@ export class BinaryVectorIndex {
     if (query.length !== this.wordsPerVector)
       throw new Error(`query has ${query.length} words, index vectors have ${this.wordsPerVector}`);
     const rescore = options.queryFloat && options.rescoreCandidates ? Math.max(options.rescoreCandidates, k) : 0;
+    if (rescore >= this.size && options.int8)
+      return this.searchInt8(query, k, options.queryFloat!, options.int8, options);
     const keep = Math.max(k, rescore);
     if (keep <= 0) return [];
     const heap = new NeighbourHeap(keep);
@@ -166,6 +168,37 @@ export class BinaryVectorIndex {
     }
     found.sort((a, b) => b.rescored! - a.rescored! || a.distance - b.distance || a.id - b.id);
     return found.slice(0, k);
+  }
+
+  /**
+   * Every vector ranked by its int8 cosine with the float query: what rescoring all of them
+   * gives, in the same order (cosine, then distance, then id), without holding them all in a
+   * heap and sorting them.
+   */
+  private searchInt8(
+    query: Uint32Array,
+    k: number,
+    queryFloat: Float32Array,
+    int8: Int8Array,
+    options: BinarySearchOptions,
+  ): BinaryNeighbour[] {
+    if (k <= 0) return [];
+    const top: BinaryNeighbour[] = [];
+    const before = (a: BinaryNeighbour, b: BinaryNeighbour) =>
+      a.rescored! > b.rescored! || (a.rescored === b.rescored && (a.distance - b.distance || a.id - b.id) < 0);
+    const exclude = options.exclude ?? -1;
+    for (let id = 0; id < this.size; id++) {
+      if (id === exclude) continue;
+      const rescored = cosineFloatInt8(queryFloat, int8, id * this.dimensions, this.dimensions);
+      if (top.length >= k && rescored < top[top.length - 1].rescored!) continue;
+      const nb = { id, distance: this.distance(query, id), rescored };
+      if (top.length >= k && !before(nb, top[top.length - 1])) continue;
+      let i = Math.min(top.length, k - 1);
+      while (i > 0 && before(nb, top[i - 1])) i--;
+      top.splice(i, 0, nb);
+      if (top.length > k) top.pop();
+    }
+    return top;
   }
 }
 

@@ -7,7 +7,8 @@ import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
-import { MemoryEmbeddingCache, SemanticIndex } from './index';
+import { DEFAULT_RESCORE_CANDIDATES, MemoryEmbeddingCache, SemanticIndex } from './index';
+import { cosineFloatInt8 } from './int8';
 import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { createVoyageEmbedder } from './voyage';
 import { startVoyageServer } from '../../../test/support/voyage-test-server';
@@ -78,6 +79,23 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const unrelated = paths.findIndex((p) => /^(bytes|ms|escape-html|mri)\//.test(p));
     expect(paths.indexOf('qs/lib/stringify.js')).toBeLessThan(unrelated);
     for (const h of plain) expect(h.score).toBeCloseTo(1 - Number(/hamming (\d+)\/256/.exec(h.reason)![1]) / 256, 10);
+  });
+
+  it('ranks every chunk by the int8 cosine for find similar, not only the Hamming-nearest', async () => {
+    // Ten copies of the fixtures: more chunks than the Hamming candidates a question rescores.
+    const copies = readFixtures().flatMap((f) => [...Array(10).keys()].map((i) => ({ ...f, path: `c${i}/${f.path}` })));
+    const big = windowedCorpus(copies);
+    expect(big.chunks.length).toBeGreaterThan(DEFAULT_RESCORE_CANDIDATES);
+    const index = await SemanticIndex.build(big, local);
+    const dims = local.dimensions;
+    const source = big.chunks.findIndex((c) => c.path === 'c0/mri/lib/index.js');
+    const query = Float32Array.from(index.int8!.subarray(source * dims, (source + 1) * dims));
+    const exact = big.chunks
+      .filter((c) => c.id !== source)
+      .map((c) => ({ id: c.id, cosine: cosineFloatInt8(query, index.int8!, c.id * dims, dims) }))
+      .sort((a, b) => b.cosine - a.cosine);
+    const hits = await index.search(plan('', { similarToChunk: source }), 20);
+    hits.forEach((h, i) => expect(h.score).toBeCloseTo(exact[i].cosine, 6));
   });
 
   it('finds HTML escaping and byte formatting by their meaning', async () => {

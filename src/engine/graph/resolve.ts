@@ -729,7 +729,9 @@ export class ImportResolver {
     spec = spec
       .replace(/^use\s+/, '')
       .replace(/\s+as\s+\w+$/, '')
-      .replace(/^::/, '');
+      .replace(/^::/, '')
+      // A macro's `$crate::a::b` is this crate's `crate::a::b` where the macro is defined.
+      .replace(/^\$crate::/, 'crate::');
 
     // `a::b::{c, d::e}` → prefix a::b with group items; `a::b::*` → prefix a::b.
     let groupItems: string[] = [];

@@ -349,10 +349,13 @@ function csharpImports(node: Node): ImportRef[] {
   return [{ specifier, line: lineOf(node), names: ['*'], kind: 'use' }];
 }
 
-/** `require 'a/b'` → 'a/b'; `require_relative 'b'` → './b' (relative to the file, as Ruby reads it). */
+/**
+ * `require 'a/b'` → 'a/b'; `require_relative 'b'` → './b' (relative to the file, as Ruby reads
+ * it); `autoload :Utils, 'rack/utils'` → 'rack/utils' (required on the constant's first use).
+ */
 function rubyImports(node: Node): ImportRef[] {
   const method = node.childForFieldName('method')?.text;
-  const argument = node.childForFieldName('arguments')?.namedChild(0) ?? null;
+  const argument = node.childForFieldName('arguments')?.namedChild(method === 'autoload' ? 1 : 0) ?? null;
   if (!argument || argument.type !== 'string') return [];
   if (namedChildrenOf(argument).some((c) => c.type === 'interpolation')) return [];
   const value = argument.text.slice(1, -1);

@@ -246,6 +246,18 @@ describe('graph over tree-sitter analyses', () => {
     expect(importedPaths(corpus, graph, 'src/time/clock.rs')).toEqual(['src/time/mod.rs']);
   });
 
+  it('Python package opened at its own folder: `from types import ModuleType` is the standard library, `from . import types` the sibling (click)', () => {
+    const { corpus, graph } = index({
+      '__init__.py': 'from .core import Command as Command\n',
+      'types.py': 'class ParamType:\n    name = "param"\n',
+      'core.py': 'from . import types\n\n\nclass Command:\n    def params(self):\n        return types.ParamType()\n',
+      'utils.py': 'from types import ModuleType\n\n\ndef is_module(obj):\n    return isinstance(obj, ModuleType)\n',
+    });
+    expect(importedPaths(corpus, graph, 'utils.py')).toEqual([]);
+    expect(graph.externalImportsOf(corpus.fileByPath.get('utils.py')!.id).map((e) => e.packageName)).toEqual(['types']);
+    expect(importedPaths(corpus, graph, 'core.py')).toEqual(['__init__.py', 'types.py']);
+  });
+
   it('Java project: class imports by suffix, wildcard, same-package use', () => {
     const root = 'src/main/java/com/acme/shop';
     const { corpus, graph } = index({

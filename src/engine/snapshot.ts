@@ -28,8 +28,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    graph's edges and centralities; an older graph would answer with the old links.
  * 10: a Python `@overload` stub's signature ends with ';' (a declaration), and its group with the
  *    implementation shares one centrality; an older analysis and graph lack both.
+ * 11: a Rust `pub use` is a re-export, doc links inside macro bodies are no imports, Ruby's
+ *    `autoload` is an import, PHP's static calls, `instanceof` and `implements` name classes
+ *    and its `.` is no member access (analysis); Rust names from the standard library or the
+ *    prelude link nowhere, and a Python package folder is no import root (graph).
  */
-export const SNAPSHOT_VERSION = 10;
+export const SNAPSHOT_VERSION = 11;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

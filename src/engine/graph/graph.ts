@@ -115,9 +115,25 @@ interface FileLinkContext {
   language: string;
   peers: number[];
   bindings?: Map<string, ImportBinding>;
+  /** Rust: names bound by imports from the standard library (standardNamesOf). */
+  standardNames?: Set<string>;
+  /** Rust: whether the file globs a standard-library type's variants (`use std::task::Poll::*`). */
+  standardVariantGlob?: boolean;
   /** undefined: not read yet; null: a language whose statements are not read. */
   localTypes?: LocalTypes | null;
 }
+
+/** A Rust path into the standard library (`std::task::Poll::Ready`, `::core::fmt`). */
+const RUST_STANDARD_PATH = /^(?:::)?(?:std|core|alloc)::/;
+/** A standard-library type (its last segment capitalised): `std::task::Poll`, `std::sync::atomic::Ordering`. */
+const RUST_STANDARD_TYPE = /^(?:::)?(?:std|core|alloc)::(?:\w+::)*[A-Z]\w*$/;
+/** What Rust's prelude puts in every module's scope: `impl Copy for RawTask` is no use of tokio's io::util::Copy. */
+const RUST_PRELUDE: ReadonlySet<string> = new Set(
+  'Copy Clone Send Sync Sized Unpin Drop Fn FnMut FnOnce drop Box ToOwned ToString String Vec Option Some None Result Ok Err Default Iterator IntoIterator DoubleEndedIterator ExactSizeIterator Extend FromIterator Eq PartialEq Ord PartialOrd AsRef AsMut Into From TryFrom TryInto'.split(
+    ' ',
+  ),
+);
+const RUST_RENAMED_IMPORTS = /\buse\b[^;]*\sas\s/;
 
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;
@@ -254,6 +270,20 @@ function separatorLengthAt(name: string, i: number): number {
 /** A name found in a file an import makes visible: surer when the import names it. */
 function importedConfidence(imp: ResolvedImportOfFile, name: string): number {
   return imp.names && imp.names.includes(name) ? IMPORTED_NAME_CONFIDENCE : IMPORTED_FILE_CONFIDENCE;
+}
+
+/**
+ * The names an import (`asked`) reaches through a re-export that passes `passed` on (null: a
+ * glob or namespace, every name): undefined when they share none, so the re-exported file stays unseen.
+ */
+function passedNames(
+  asked: readonly string[] | null,
+  passed: readonly string[] | null,
+): readonly string[] | null | undefined {
+  if (asked === null) return passed;
+  if (passed === null) return asked;
+  const both = asked.filter((n) => passed.includes(n));
+  return both.length > 0 ? both : undefined;
 }
 
 function edgeKindOf(ref: Reference): EdgeKind {
@@ -651,6 +681,9 @@ class ReferenceLinker {
     const bare = BARE_NAMES_MISS_METHODS.has(file.language) && !throughReceiver;
     let candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
     if (candidates.length === 0) return REFERENCE_NOT_A_NAME;
+    // `use std::task::Poll::{Pending, Ready}` binds `Ready` to the standard library's, not to a
+    // repository type of that name (tokio's io::Ready).
+    if (!throughReceiver && file.language === 'rust' && this.standardNamesOf(file).has(name)) return REFERENCE_OUTSIDE;
     let typed = false;
     if (ref.qualified === true) {
       const receiver = this.receiverOf(file, ref);
@@ -704,6 +737,8 @@ class ReferenceLinker {
     // its name alone; nor is a bare name with many definitions and no import path.
     // A member of a type the repository defines is that type's member wherever it is defined.
     if ((throughReceiver && !typed) || candidates.length > GLOBAL_FALLBACK_MAX_DEFINITIONS) return REFERENCE_BY_NAME;
+    if (!throughReceiver && file.language === 'rust' && this.boundOutsideRepository(file, name))
+      return REFERENCE_BY_NAME;
     const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
@@ -923,6 +958,7 @@ class ReferenceLinker {
     const kind = edgeKindOf(ref);
     let frontier = binding.files;
     const seen = new Set<number>();
+    const wanted = new Set([referencedName(ref.name), ...(ref.receiver?.split('.') ?? [])]);
     for (let depth = 0; depth <= REEXPORT_MAX_DEPTH && frontier.length > 0; depth++) {
       found.length = 0;
       for (const q of frontier) if (!seen.has(q)) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
@@ -931,7 +967,13 @@ class ReferenceLinker {
       if (found.length > 0) return true;
       for (const q of frontier) seen.add(q);
       // A package's index or barrel passes on what it re-exports (`export * from`, `pub use`).
-      frontier = frontier.flatMap((q) => this.imports.importsOfFile[q].filter((i) => i.reexport).map((i) => i.target));
+      // A Rust `pub use` passes only what it lists: `PollEvented::new` follows the one that
+      // names PollEvented, not every module io/mod.rs re-exports.
+      frontier = frontier.flatMap((q) =>
+        this.imports.importsOfFile[q]
+          .filter((i) => i.reexport && (i.names === null || !this.isRust(q) || i.names.some((n) => wanted.has(n))))
+          .map((i) => i.target),
+      );
     }
     return false;
   }
@@ -960,13 +1002,78 @@ class ReferenceLinker {
         const reexports = importsOfFile[imp.target];
         for (let j = 0; j < reexports.length; j++) {
           const re = reexports[j];
-          // A barrel passes on the names its importer asked for.
-          if (re.reexport) next.push({ target: re.target, names: imp.names ?? re.names, reexport: true });
+          if (!re.reexport) continue;
+          // A barrel passes on the names its importer asked for. A Rust `pub use` passes only
+          // the names it lists: `use crate::time::Instant` does not see sleep.rs through
+          // `pub use sleep::Sleep` (JS lists a renamed re-export by its original name).
+          const passed = this.isRust(imp.target) ? passedNames(imp.names, re.names) : (imp.names ?? re.names);
+          if (passed === undefined) continue;
+          next.push({ target: re.target, names: passed, reexport: true });
         }
       }
       frontier = next;
     }
     return out;
+  }
+
+  /**
+   * Whether a Rust name that no import tied to a definition may come from outside: a `use`
+   * binds it and resolved to no file (`use $crate::macros::support::Poll::{Ready}`), or it is
+   * capitalised and the file globs a standard type's variants (`use std::task::Poll::*` brings
+   * `Ready` and `Pending`).
+   */
+  private boundOutsideRepository(file: FileLinkContext, name: string): boolean {
+    file.bindings ??= this.bindingsOf(file.p, file.language);
+    const binding = file.bindings.get(name);
+    // A name a `use` binds is that import's, whatever a glob brings.
+    if (binding) return binding.external || this.variantOfOutsideType(file.p, name);
+    if (RUST_PRELUDE.has(name)) return true;
+    if (!/^[A-Z]/.test(name)) return false;
+    file.standardVariantGlob ??= (this.files[file.p].analysis?.imports ?? []).some(
+      (i) => i.names.includes('*') && RUST_STANDARD_TYPE.test(i.specifier),
+    );
+    return file.standardVariantGlob;
+  }
+
+  /**
+   * Whether file p imports `name` as a variant of a type the repository does not define:
+   * `use $crate::macros::support::Poll::{Ready}` reaches std's Poll through a re-export.
+   */
+  private variantOfOutsideType(p: number, name: string): boolean {
+    const { names, symbolsOfName } = this.symbols;
+    for (const imp of this.files[p].analysis?.imports ?? []) {
+      if (!imp.names.includes(name)) continue;
+      const type = /(?:^|::)([A-Z]\w*)::\w+$/.exec(imp.specifier)?.[1];
+      if (type === undefined) continue;
+      const id = names.definitionNameId(type);
+      if (id === undefined || symbolsOfName[id].length === 0) return true;
+    }
+    return false;
+  }
+
+  /** The names a Rust file's `use std::…`, `core::…` and `alloc::…` statements bind. */
+  private standardNamesOf(file: FileLinkContext): Set<string> {
+    if (file.standardNames) return file.standardNames;
+    const out = new Set<string>();
+    const text = this.files[file.p].text ?? '';
+    const lines = RUST_RENAMED_IMPORTS.test(text) ? text.split('\n') : null;
+    const imports = this.files[file.p].analysis?.imports ?? [];
+    // A name the file also imports from elsewhere (a `use` inside one function) stays the other's too.
+    const elsewhere = new Set(imports.filter((i) => !RUST_STANDARD_PATH.test(i.specifier)).flatMap((i) => i.names));
+    for (const imp of imports) {
+      if (!RUST_STANDARD_PATH.test(imp.specifier)) continue;
+      const name = imp.names[0];
+      if (name === undefined || name === '*' || name === 'self') continue;
+      // `use std::io::Result as IoResult` binds IoResult only.
+      const renamed = lines && new RegExp(`\\b${escapeRegExp(name)}\\s+as\\s+(\\w+)`).exec(lines[imp.line - 1] ?? '');
+      const bound = renamed ? renamed[1] : name;
+      if (!elsewhere.has(bound)) out.add(bound);
+    }
+    return (file.standardNames = out);
+  }
+
+  private isRust(p: number): boolean {
+    return (this.files[p].language ?? this.files[p].analysis?.language) === 'rust';
   }
 
   /** Lines 0..n-1 of file p (n returned) → its innermost symbol, or -1, in `innermostByLine`. */

@@ -203,6 +203,61 @@ describe('graph over tree-sitter analyses', () => {
     expect(graph.stats().unresolvedImports).toBe(0);
   });
 
+  it('Rust crate: `pub use` passes names on to the defining file; standard names and doc links are no dependency (tokio shape)', () => {
+    const { corpus, graph } = index({
+      'Cargo.toml': '[package]\nname = "tokio"\nversion = "1.24.2"\n',
+      'src/lib.rs': 'mod macros;\npub mod io;\npub mod net;\nmod runtime;\npub mod sync;\npub mod time;\n',
+      'src/runtime/mod.rs': 'mod raw;\n',
+      'src/macros.rs': 'macro_rules! cfg_test_util {\n    ($($item:item)*) => { $( $item )* }\n}\n',
+      'src/time/mod.rs':
+        'mod clock;\nmod instant;\npub use self::instant::Instant;\nmod sleep;\npub use sleep::{sleep_until, Sleep};\nmod timeout;\npub use timeout::{timeout_at, Timeout};\n',
+      'src/time/instant.rs': 'pub struct Instant {\n    std: u64,\n}\n',
+      'src/time/sleep.rs':
+        'use crate::time::Instant;\n\npub fn sleep_until(deadline: Instant) -> Sleep {\n    Sleep { deadline }\n}\n\npub struct Sleep {\n    deadline: Instant,\n}\n\nimpl Sleep {\n    pub fn poll(&self) -> bool {\n        true\n    }\n}\n',
+      'src/time/timeout.rs':
+        'use crate::time::{sleep_until, Instant, Sleep};\n\npub struct Timeout {\n    delay: Sleep,\n}\n\npub fn timeout_at(deadline: Instant) -> Timeout {\n    Timeout { delay: sleep_until(deadline) }\n}\n',
+      'src/time/clock.rs':
+        'use crate::time::Instant;\n\npub(crate) struct Wheel {}\n\npub(crate) fn process(now: Instant, wheel: Wheel) -> bool {\n    wheel.poll()\n}\n\ncfg_test_util! {\n    /// Wakes what waits; see [`Ready`]: crate::io::Ready\n    pub fn advance() {}\n}\n',
+      'src/io/mod.rs': 'mod blocking;\nmod copy;\nmod ready;\npub use ready::Ready;\n',
+      'src/io/ready.rs': 'pub struct Ready(usize);\n',
+      'src/io/copy.rs': 'pub struct Copy {\n    amt: u64,\n}\n',
+      'src/runtime/raw.rs': '#[derive(Clone)]\npub(crate) struct RawTask {}\n\nimpl Copy for RawTask {}\n',
+      'src/io/blocking.rs':
+        'use std::task::Poll::*;\nuse std::task::Poll;\n\npub(crate) fn poll_read() -> Poll<()> {\n    Ready(())\n}\n',
+      'src/sync/semaphore.rs':
+        'use std::task::Poll::{Pending, Ready};\nuse std::task::Poll;\n\npub(crate) fn poll_acquire(open: bool) -> Poll<()> {\n    if open { Ready(()) } else { Pending }\n}\n',
+      'src/net/tcp.rs': 'use crate::io::Ready;\n\npub fn ready() -> Ready {\n    Ready(0)\n}\n',
+    });
+    const pathOf = new Map(corpus.files.map((f) => [f.id, f.path]));
+    const dependants = (path: string) =>
+      [
+        ...new Set(
+          graph.reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1).map((d) => pathOf.get(d.fileId)),
+        ),
+      ].sort();
+    // timeout.rs names Sleep and sleep_until through time/mod.rs; clock.rs asks only for Instant,
+    // so its `wheel.poll()` does not reach Sleep::poll through the re-export.
+    expect(dependants('src/time/sleep.rs')).toEqual(['src/time/mod.rs', 'src/time/timeout.rs']);
+    // std's Poll::Ready (named, globbed) is not io::Ready.
+    expect(dependants('src/io/ready.rs')).toEqual(['src/io/mod.rs', 'src/net/tcp.rs']);
+    // `impl Copy for RawTask` names the prelude's Copy.
+    expect(dependants('src/io/copy.rs')).toEqual(['src/io/mod.rs']);
+    // A doc link inside a macro's body loads nothing.
+    expect(importedPaths(corpus, graph, 'src/time/clock.rs')).toEqual(['src/time/mod.rs']);
+  });
+
+  it('Python package opened at its own folder: `from types import ModuleType` is the standard library, `from . import types` the sibling (click)', () => {
+    const { corpus, graph } = index({
+      '__init__.py': 'from .core import Command as Command\n',
+      'types.py': 'class ParamType:\n    name = "param"\n',
+      'core.py': 'from . import types\n\n\nclass Command:\n    def params(self):\n        return types.ParamType()\n',
+      'utils.py': 'from types import ModuleType\n\n\ndef is_module(obj):\n    return isinstance(obj, ModuleType)\n',
+    });
+    expect(importedPaths(corpus, graph, 'utils.py')).toEqual([]);
+    expect(graph.externalImportsOf(corpus.fileByPath.get('utils.py')!.id).map((e) => e.packageName)).toEqual(['types']);
+    expect(importedPaths(corpus, graph, 'core.py')).toEqual(['__init__.py', 'types.py']);
+  });
+
   it('Java project: class imports by suffix, wildcard, same-package use', () => {
     const root = 'src/main/java/com/acme/shop';
     const { corpus, graph } = index({

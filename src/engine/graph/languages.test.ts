@@ -43,17 +43,45 @@ describe('graph across languages', () => {
     ).toEqual(['src/main.c:main']);
   });
 
-  it('Ruby and Lua: require links the files and their calls', async () => {
+  it('PHP: a class of the same namespace used without `use` by a static call, instanceof or implements (commonmark)', async () => {
+    const ns = 'League\\CommonMark\\Util';
+    const { corpus, graph } = await index({
+      'Util/Xml.php': `<?php\n\nnamespace ${ns};\n\nfinal class Xml\n{\n    public static function escape(string $string): string\n    {\n        return \\str_replace(['&', '<', '>', '"'], ['&amp;', '&lt;', '&gt;', '&quot;'], $string);\n    }\n}\n`,
+      'Util/HtmlElement.php': `<?php\n\nnamespace ${ns};\n\nclass HtmlElement\n{\n    public function attributes(array $attrs): string\n    {\n        $result = '';\n        foreach ($attrs as $key => $value) {\n            $result .= ' ' . $key . '="' . Xml::escape($value) . '"';\n        }\n        return $result;\n    }\n}\n`,
+      'Util/ConfigurationAwareInterface.php': `<?php\n\nnamespace ${ns};\n\ninterface ConfigurationAwareInterface\n{\n    public function setConfiguration(array $configuration): void;\n}\n`,
+      'Util/Environment.php': `<?php\n\nnamespace ${ns};\n\nfinal class Environment\n{\n    private function injectDependencies(object $object): void\n    {\n        if ($object instanceof ConfigurationAwareInterface) {\n            $object->setConfiguration([]);\n        }\n    }\n}\n`,
+      'Util/SlugNormalizer.php': `<?php\n\nnamespace ${ns};\n\nfinal class SlugNormalizer implements ConfigurationAwareInterface\n{\n    public function setConfiguration(array $configuration): void\n    {\n    }\n}\n`,
+    });
+    const pathOf = new Map(corpus.files.map((f) => [f.id, f.path]));
+    const dependants = (path: string) =>
+      [
+        ...new Set(
+          graph.reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1).map((d) => pathOf.get(d.fileId)),
+        ),
+      ].sort();
+    // `'="' . Xml::escape(…)`: PHP's `.` joins strings; Xml is the class that is called.
+    expect(dependants('Util/Xml.php')).toEqual(['Util/HtmlElement.php']);
+    expect(dependants('Util/ConfigurationAwareInterface.php')).toEqual([
+      'Util/Environment.php',
+      'Util/SlugNormalizer.php',
+    ]);
+  });
+
+  it('Ruby and Lua: require and autoload link the files and their calls', async () => {
     const { corpus, graph } = await index({
       'lib/rake/linked_list.rb': fixture('linked_list.rb.txt'),
       'lib/rake/task.rb':
         "require 'rake/linked_list'\n\nmodule Rake\n  class Task\n    def prerequisites\n      LinkedList.make(1, 2)\n    end\n  end\nend\n",
+      // A gem's entry file names its files by autoload (thor's runner.rb: `autoload :OpenURI, "open-uri"`).
+      'lib/rake.rb':
+        'module Rake\n  autoload :LinkedList, "rake/linked_list"\n  autoload :Task, "rake/task"\n  autoload :OpenURI, "open-uri"\nend\n',
       'lua/pl/path.lua': fixture('path.lua.txt'),
       'app.lua': "local path = require 'pl.path'\n\nlocal function check(p)\n  return path.isdir(p)\nend\n",
     });
     expect(importedPaths(corpus, graph, 'lib/rake/task.rb')).toEqual(['lib/rake/linked_list.rb']);
     expect(graph.callees(chunk(corpus, 'lib/rake/task.rb', 'prerequisites')).map((c) => c.symbol)).toContain('make');
     expect(importedPaths(corpus, graph, 'app.lua')).toEqual(['lua/pl/path.lua']);
+    expect(importedPaths(corpus, graph, 'lib/rake.rb')).toEqual(['lib/rake/linked_list.rb', 'lib/rake/task.rb']);
     expect(graph.callers(chunk(corpus, 'lua/pl/path.lua', 'isdir')).map((c) => `${c.path}:${c.symbol}`)).toEqual([
       'app.lua:check',
     ]);

@@ -651,7 +651,10 @@ export class ImportResolver {
   /**
    * Search roots for an absolute import of `top`: the repository root, src/, the importer's
    * own ancestors that hold `top`, then any other dir holding a *package* `top` (a lone
-   * `utils/logging.py` elsewhere must not capture `import logging`).
+   * `utils/logging.py` elsewhere must not capture `import logging`). A folder that is itself
+   * a package (has `__init__.py`) is no root: in click/utils.py, `from types import
+   * ModuleType` is the standard library's, not click/types.py (Python 3 has no implicit
+   * relative imports).
    */
   private pythonRoots(fromPath: string, top: string): string[] {
     const holders = this.pythonParents.get(top) ?? [];
@@ -659,7 +662,9 @@ export class ImportResolver {
     const others = holders
       .filter((d) => !isUnder(fromPath, d) && this.dirs.has(joinPath(d, top)!))
       .sort((a, b) => a.length - b.length);
-    return [...new Set(['', 'src', ...ancestors, ...others])];
+    return [...new Set(['', 'src', ...ancestors, ...others])].filter(
+      (root) => this.lookup(root === '' ? '__init__.py' : `${root}/__init__.py`) === null,
+    );
   }
 
   /** The module file (x.py or x/__init__.py) plus any imported names that are submodules of it. */
@@ -729,7 +734,9 @@ export class ImportResolver {
     spec = spec
       .replace(/^use\s+/, '')
       .replace(/\s+as\s+\w+$/, '')
-      .replace(/^::/, '');
+      .replace(/^::/, '')
+      // A macro's `$crate::a::b` is this crate's `crate::a::b` where the macro is defined.
+      .replace(/^\$crate::/, 'crate::');
 
     // `a::b::{c, d::e}` → prefix a::b with group items; `a::b::*` → prefix a::b.
     let groupItems: string[] = [];

@@ -754,7 +754,8 @@ function isQualified(lang: Language, text: string, position: number): boolean {
   )
     i--;
   const c = text.charCodeAt(i);
-  if (c === 46 /* . */) return true;
+  // PHP's `.` joins strings (`'="' . Xml::escape($v)`): its members follow `->` and `::`.
+  if (c === 46 /* . */) return lang !== 'php';
   if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 || lang === 'lua';
   return c === 62 /* > */ && text.charCodeAt(i - 1) === 45; /* - */
 }

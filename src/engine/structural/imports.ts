@@ -204,7 +204,10 @@ function rustImports(node: Node): ImportRef[] {
   const argument = node.childForFieldName('argument');
   if (!argument) return [];
   const out: ImportRef[] = [];
-  collectUseTree(argument, '', out);
+  // `pub use sleep::Sleep` (any visibility) passes the name on: `use crate::time::Sleep`
+  // reaches sleep.rs through time/mod.rs, as `export { x } from` does in JS.
+  const passesOn = namedChildrenOf(node).some((c) => c.type === 'visibility_modifier');
+  collectUseTree(argument, '', out, passesOn ? 'reexport' : 'use');
   return out;
 }
 
@@ -243,6 +246,8 @@ function rustMacroPaths(node: Node): ImportRef[] {
   const out: ImportRef[] = [];
   const seen = new Set<string>();
   for (const match of text.matchAll(RUST_LOCAL_PATH_IN_TOKENS)) {
+    // A doc comment inside the macro's body (`/// [`sleep`]: fn@crate::time::sleep`) links, it does not load.
+    if (text.slice(text.lastIndexOf('\n', match.index) + 1, match.index).includes('//')) continue;
     const specifier = match[0].replace(/\s+/g, '');
     if (seen.has(specifier)) continue;
     seen.add(specifier);
@@ -268,14 +273,14 @@ function lastSegment(path: string): string {
 }
 
 /** Flattens a Rust use tree into one ImportRef per leaf: `a::{b, c::*}` → a::b, a::c (glob). */
-function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
+function collectUseTree(node: Node, prefix: string, out: ImportRef[], kind: 'use' | 'reexport'): void {
   const line = lineOf(node);
   switch (node.type) {
     case 'use_as_clause': {
       const path = node.childForFieldName('path');
       if (path) {
         const full = joinPath(prefix, path.text.replace(/\s+/g, ''));
-        out.push({ specifier: full, line, names: [lastSegment(full)], kind: 'use' });
+        out.push({ specifier: full, line, names: [lastSegment(full)], kind });
       }
       return;
     }
@@ -283,22 +288,22 @@ function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
       const path = node.childForFieldName('path');
       const list = node.childForFieldName('list');
       const nested = path ? joinPath(prefix, path.text.replace(/\s+/g, '')) : prefix;
-      if (list) collectUseTree(list, nested, out);
+      if (list) collectUseTree(list, nested, out, kind);
       return;
     }
     case 'use_list':
-      for (const child of namedChildrenOf(node)) collectUseTree(child, prefix, out);
+      for (const child of namedChildrenOf(node)) collectUseTree(child, prefix, out, kind);
       return;
     case 'use_wildcard': {
       const path = node.namedChild(0);
       const full = path ? joinPath(prefix, path.text.replace(/\s+/g, '')) : prefix;
-      if (full) out.push({ specifier: full, line, names: ['*'], kind: 'use' });
+      if (full) out.push({ specifier: full, line, names: ['*'], kind });
       return;
     }
     case 'self':
       // `use a::{self}` imports the module `a` itself.
-      if (prefix) out.push({ specifier: prefix, line, names: [lastSegment(prefix)], kind: 'use' });
-      else out.push({ specifier: 'self', line, names: ['self'], kind: 'use' });
+      if (prefix) out.push({ specifier: prefix, line, names: [lastSegment(prefix)], kind });
+      else out.push({ specifier: 'self', line, names: ['self'], kind });
       return;
     case 'identifier':
     case 'scoped_identifier':
@@ -306,7 +311,7 @@ function collectUseTree(node: Node, prefix: string, out: ImportRef[]): void {
     case 'super':
     case 'metavariable': {
       const full = joinPath(prefix, node.text.replace(/\s+/g, ''));
-      out.push({ specifier: full, line, names: [lastSegment(full)], kind: 'use' });
+      out.push({ specifier: full, line, names: [lastSegment(full)], kind });
       return;
     }
     default:
@@ -344,10 +349,13 @@ function csharpImports(node: Node): ImportRef[] {
   return [{ specifier, line: lineOf(node), names: ['*'], kind: 'use' }];
 }
 
-/** `require 'a/b'` → 'a/b'; `require_relative 'b'` → './b' (relative to the file, as Ruby reads it). */
+/**
+ * `require 'a/b'` → 'a/b'; `require_relative 'b'` → './b' (relative to the file, as Ruby reads
+ * it); `autoload :Utils, 'rack/utils'` → 'rack/utils' (required on the constant's first use).
+ */
 function rubyImports(node: Node): ImportRef[] {
   const method = node.childForFieldName('method')?.text;
-  const argument = node.childForFieldName('arguments')?.namedChild(0) ?? null;
+  const argument = node.childForFieldName('arguments')?.namedChild(method === 'autoload' ? 1 : 0) ?? null;
   if (!argument || argument.type !== 'string') return [];
   if (namedChildrenOf(argument).some((c) => c.type === 'interpolation')) return [];
   const value = argument.text.slice(1, -1);

@@ -198,10 +198,12 @@ const CSHARP_EXTRA = `
 (type_parameter name: (identifier) @introduced)
 `;
 
-/** Ruby: \`require\`/\`require_relative\`/\`load\` calls are imports; \`Const.new\` constructs. */
+/** Ruby: \`require\`/\`require_relative\`/\`load\` and \`autoload :Const, "path"\` calls are imports; \`Const.new\` constructs. */
 const RUBY_EXTRA = `
 ((call !receiver method: (identifier) @_require arguments: (argument_list . (string))) @import
  (#match? @_require "^(require|require_relative|load)$"))
+((call !receiver method: (identifier) @_autoload arguments: (argument_list . (simple_symbol) . (string))) @import
+ (#eq? @_autoload "autoload"))
 (call receiver: [(constant) @name (scope_resolution name: (constant) @name)] method: (identifier) @_new (#eq? @_new "new")) @reference.new
 (program (assignment left: (constant) @name) @definition.constant)
 (body_statement (assignment left: (constant) @name) @definition.constant)
@@ -227,6 +229,9 @@ const PHP_EXTRA = `
 (base_clause [(name) @name (qualified_name (name) @name)]) @reference.type
 (named_type [(name) @name (qualified_name (name) @name)]) @reference.type
 (class_constant_access_expression . [(name) @name (qualified_name (name) @name)]) @reference.type
+(class_interface_clause [(name) @name (qualified_name (name) @name)]) @reference.type
+(scoped_call_expression scope: [(name) @name (qualified_name (name) @name)]) @reference.type
+(binary_expression operator: "instanceof" right: [(name) @name (qualified_name (name) @name)]) @reference.type
 `;
 
 /**

@@ -304,6 +304,17 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     const during = await search('function diffChildren');
     expect(await during.first().locator('.path').innerText()).toMatch(/^copy\d\/src\/diff\/children\.js/);
     expect(await status().innerText()).toMatch(/Indexing preact-large/);
+    // Every state the main area takes from the cancel on is seen (an observer runs after each
+    // DOM change, before the next paint): none of them may ask for a folder, not even briefly
+    // while the repository open before comes back.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const seen = window as unknown as { __askedForFolder: boolean };
+      seen.__askedForFolder = false;
+      new MutationObserver(() => {
+        if (/Drop a folder/.test(main.textContent ?? '')) seen.__askedForFolder = true;
+      }).observe(main, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(async () => status().innerText(), { timeout: 20_000 }).toMatch(/cancelled/);
     const entry = repositoryList().getByRole('listitem').filter({ hasText: 'preact-large' });
@@ -322,6 +333,9 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
       .toMatch(/searching\s+preact\b(?!-)/);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
+    expect(await page.evaluate(() => (window as unknown as { __askedForFolder: boolean }).__askedForFolder)).toBe(
+      false,
+    );
     // And after a reload the cancelled one is still not presented as complete.
     await page.reload();
     await expect.poll(async () => entry.innerText(), { timeout: 20_000 }).toMatch(/not searchable/);

@@ -1,9 +1,8 @@
 /**
  * The index worker's service and everything it runs on (the engine, IndexedDB, the parse and
  * embedding worker pools), started once. workers/index.worker.ts imports this module
- * dynamically, so the worker's own script is small: comlink's listener is registered at once,
- * and this module, a chunk of its own, is fetched as a subresource (which the browser keeps
- * compiled code for) instead of compiled again on every reload.
+ * dynamically, so the worker's own script is small and comlink's listener is registered at
+ * once; this module is a chunk of its own, fetched as the worker's first subresource.
  */
 import * as Comlink from 'comlink';
 import { IndexService } from '../src/browser/index-service';

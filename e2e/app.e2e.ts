@@ -280,6 +280,14 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
   it('answers after a reload from the stored index, without re-indexing', async () => {
     const url = `${server.origin}/?q=${encodeURIComponent('function diffChildren')}`;
     server.requests.length = 0;
+    // Whether any answer shown after the reload went without a modality (its data-not-ready names them).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { __answeredWithout: boolean };
+      seen.__answeredWithout = false;
+      new MutationObserver(() => {
+        if (document.querySelector('section.answer:not([data-not-ready=""])')) seen.__answeredWithout = true;
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    });
     await page.goto(url);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
@@ -287,6 +295,18 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     await expect
       .poll(async () => status().innerText(), { timeout: 60_000, interval: 250 })
       .toMatch(/preact is ready: .*loaded from this browser, no re-indexing/);
+    // The address's question is asked once; again only if its answer went without semantic (the
+    // model settling is no reason to ask again for an answer that already had every modality).
+    await expect
+      .poll(async () => page.locator('section.answer').getAttribute('data-not-ready'), { timeout: 30_000 })
+      .toBe('');
+    // The render that said "ready" has run its effects (a frame, then their timers) before counting.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    const { sent, without } = await page.evaluate(() => ({
+      sent: performance.getEntriesByName('fourfold:search-sent').length,
+      without: (window as unknown as { __answeredWithout: boolean }).__answeredWithout,
+    }));
+    expect(sent).toBe(without ? 2 : 1);
     // No grammar was fetched: nothing was parsed again.
     expect(server.requests.filter((p) => p.includes('tree-sitter-'))).toEqual([]);
   });
@@ -304,6 +324,17 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     const during = await search('function diffChildren');
     expect(await during.first().locator('.path').innerText()).toMatch(/^copy\d\/src\/diff\/children\.js/);
     expect(await status().innerText()).toMatch(/Indexing preact-large/);
+    // Every state the main area takes from the cancel on is seen (an observer runs after each
+    // DOM change, before the next paint): none of them may ask for a folder, not even briefly
+    // while the repository open before comes back.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const seen = window as unknown as { __askedForFolder: boolean };
+      seen.__askedForFolder = false;
+      new MutationObserver(() => {
+        if (/Drop a folder/.test(main.textContent ?? '')) seen.__askedForFolder = true;
+      }).observe(main, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(async () => status().innerText(), { timeout: 20_000 }).toMatch(/cancelled/);
     const entry = repositoryList().getByRole('listitem').filter({ hasText: 'preact-large' });
@@ -322,6 +353,9 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
       .toMatch(/searching\s+preact\b(?!-)/);
     const items = await search('function diffChildren');
     expect(await items.first().locator('.path').innerText()).toMatch(/^src\/diff\/children\.js/);
+    expect(await page.evaluate(() => (window as unknown as { __askedForFolder: boolean }).__askedForFolder)).toBe(
+      false,
+    );
     // And after a reload the cancelled one is still not presented as complete.
     await page.reload();
     await expect.poll(async () => entry.innerText(), { timeout: 20_000 }).toMatch(/not searchable/);

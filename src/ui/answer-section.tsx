@@ -47,6 +47,8 @@ export function AnswerSection({
       aria-label="Answer"
       data-query={answer.query.query}
       data-repository={answer.repositoryId}
+      // The modalities this answer went without (still loading or indexing): what a refresh adds.
+      data-not-ready={answer.query.notReady?.join(' ') ?? ''}
     >
       <div className="answer-head">
         <AnswerFacts answer={answer} />

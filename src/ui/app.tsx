@@ -42,6 +42,11 @@ export function App() {
   const indexing = useIndexJob({ ...repos, workers, clearAnswer });
   const { job } = indexing;
   const { live, searchable } = readinessOf(job, active, activeId, openId);
+  // A complete repository chosen but not open yet (the one a cancelled build returns to, or the
+  // one the address names while the stored ones are listed): it is about to answer, so the main
+  // area must not ask for a folder meanwhile.
+  const opening =
+    (status === null && initial.repositoryId !== null) || (active?.state === 'complete' && openId !== active.id);
   const liveKey = liveKeyOf(live, repos.modelSettled);
   const { plan, searchError, update } = useSearch({
     ...nav,
@@ -104,6 +109,7 @@ export function App() {
         suggestions={suggestions}
         searchable={searchable}
         live={live !== null}
+        opening={opening}
         shown={shown}
         queryExplained={queryExplained}
         onToggleQueryExplained={() => setQueryExplained((x) => !x)}
@@ -206,6 +212,8 @@ interface PageBodyProps {
   searchable: boolean;
   /** A build runs and the box already searches it. */
   live: boolean;
+  /** A complete repository is being opened (or the stored ones are still being listed). */
+  opening: boolean;
   shown: ShownAnswer;
   queryExplained: boolean;
   onToggleQueryExplained(): void;
@@ -224,6 +232,7 @@ function PageBody({
   suggestions,
   searchable,
   live,
+  opening,
   shown,
   queryExplained,
   onToggleQueryExplained,
@@ -284,6 +293,11 @@ function PageBody({
   }
   // While a build runs the box already searches it (live): that is a repository to ask, not one to bring in.
   return (
-    <EmptyState hasRepository={searchable || live} isDemo={isDemo} suggestions={suggestions} onSuggest={nav.onQuery} />
+    <EmptyState
+      hasRepository={searchable || live || opening}
+      isDemo={isDemo}
+      suggestions={suggestions}
+      onSuggest={nav.onQuery}
+    />
   );
 }

@@ -26,5 +26,14 @@ export function readinessOf(
  */
 export function liveKeyOf(live: LiveStage | null, modelSettled: boolean): string {
   if (live) return live.live.join(',');
-  return modelSettled ? 'complete' : 'model-loading';
+  return modelSettled ? COMPLETE_KEY : MODEL_LOADING_KEY;
+}
+
+/** liveKeyOf a stored repository while the embedding model loads, and once it has (or could not). */
+export const MODEL_LOADING_KEY = 'model-loading';
+export const COMPLETE_KEY = 'complete';
+
+/** Only the model settled (no build's stage changed): what changes is whether semantic can answer. */
+export function onlyModelSettled(before: string | null, after: string): boolean {
+  return before === MODEL_LOADING_KEY && after === COMPLETE_KEY;
 }

@@ -4,6 +4,7 @@ import type { Modality, Preset, QueryPlan } from '../engine/contract';
 import type { SearchView } from '../browser/protocol';
 import type { Workers } from './client';
 import { searchRequestFor, type SearchState } from './url-state';
+import { onlyModelSettled } from './readiness';
 
 /** Wait this long after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 120;
@@ -78,6 +79,12 @@ export function useSearch({
   /** The answer on screen was asked again because modalities arrived, and changed: which joined. */
   const [update, setUpdate] = useState<AnswerUpdate | null>(null);
   const searchSeq = useRef(0);
+  /** The search sent and not answered yet, and the readiness (liveKey) it is now wanted for. */
+  const inFlight = useRef<{ repositoryId: string; request: string; liveKey: string } | null>(null);
+  /** Bumped when an answer lands without a modality that arrived while it was on its way: it is asked again. */
+  const [landed, setLanded] = useState(0);
+  /** The liveKey of the last run of the search effect: tells a model that settled from a build's stage. */
+  const askedLiveKey = useRef<string | null>(null);
   const answerRef = useRef<SearchView | null>(null);
   answerRef.current = answer;
 
@@ -107,14 +114,27 @@ export function useSearch({
       setAnswer(null);
       return;
     }
-    const seq = ++searchSeq.current;
     const request = searchRequestFor({ query, preset, modalities, similarTo });
+    const requestText = JSON.stringify(request);
     // While a repository indexes, an answer is only good for the modalities live when it was made.
-    const key = `${liveKey}|${JSON.stringify(request)}`;
+    const key = `${liveKey}|${requestText}`;
     const shown = answerRef.current;
     // The same question asked again because a modality arrived: a refresh, not a new search.
-    const refresh =
-      shown !== null && shown.repositoryId === activeId && JSON.stringify(shown.request) === JSON.stringify(request);
+    const refresh = shown !== null && shown.repositoryId === activeId && JSON.stringify(shown.request) === requestText;
+    const modelSettled = onlyModelSettled(askedLiveKey.current, liveKey);
+    askedLiveKey.current = liveKey;
+    // The model settling changes nothing for an answer that needed no modality it lacked (after a
+    // reload the model is often up before the first answer, which then carried semantic already).
+    if (modelSettled && refresh && !shown.query.notReady?.length) return;
+    // The same question is on its way: it is not asked twice; once it lands, it is asked again
+    // only if it went without a modality (`landed` below).
+    const flying = inFlight.current;
+    if (modelSettled && flying && flying.repositoryId === activeId && flying.request === requestText) {
+      flying.liveKey = liveKey;
+      return;
+    }
+    inFlight.current = null;
+    const seq = ++searchSeq.current;
     const atLoad = loadedQuery.current;
     const timer = setTimeout(
       () => {
@@ -122,10 +142,15 @@ export function useSearch({
         const cached = answers.current.get(key);
         if (!cached) performance.mark('fourfold:search-sent');
         const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
+        const flight = { repositoryId: activeId, request: requestText, liveKey };
+        if (!cached) inFlight.current = flight;
         found.then(
           (view) => {
             if (seq !== searchSeq.current) return;
+            if (inFlight.current === flight) inFlight.current = null;
             performance.mark('fourfold:answer-received');
+            // Modalities arrived while it was on its way and it went without some: ask again.
+            if (flight.liveKey !== liveKey && view.query.notReady?.length) setLanded((n) => n + 1);
             answers.current.set(key, view);
             if (answers.current.size > ANSWER_CACHE_SIZE) answers.current.delete(answers.current.keys().next().value!);
             // A refresh keeps the selection, the focus and the scroll where the reader left them.
@@ -138,14 +163,17 @@ export function useSearch({
               if (focusedResult) requestAnimationFrame(() => keepResultFocus());
             } else if (!cached) setSelected(0);
           },
-          (error) => seq === searchSeq.current && setSearchError((error as Error).message),
+          (error) => {
+            if (inFlight.current === flight) inFlight.current = null;
+            if (seq === searchSeq.current) setSearchError((error as Error).message);
+          },
         );
       },
       refresh || atLoad ? 0 : cachedDelay(answers.current, key),
     );
     return () => clearTimeout(timer);
     // setAnswer and setSelected are React state setters (the same functions on every render): listing them changes nothing.
-  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey, setAnswer, setSelected]);
+  }, [searchable, activeId, query, preset, modalities, similarTo, workers, liveKey, landed, setAnswer, setSelected]);
 
   // After React has put the answer in the document (the bench reads a reload's timeline from these marks).
   useEffect(() => {

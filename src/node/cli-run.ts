@@ -257,7 +257,8 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     lines.push(
       `  evidence: ${q.evidence.total} result(s) (${q.evidence.resolved} resolved, ${q.evidence.chain} through a chain, ${q.evidence.byName} by name, unresolved)`,
     );
-  if (r.results.length === 0) lines.push('\nno results');
+  if (r.results.length === 0)
+    lines.push(q.evidence?.total === 0 ? '\nno file imports or uses it (no results with evidence)' : '\nno results');
   r.results.forEach((x, i) => {
     if (x.evidence === 'by-name' && r.results[i - 1]?.evidence !== 'by-name') lines.push('\n-- by name, unresolved --');
     // Paths, symbols and lines are the repository's text: escaped, so a file cannot drive the terminal.

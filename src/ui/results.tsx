@@ -84,16 +84,7 @@ export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimil
     }
   };
 
-  if (view.results.length === 0) {
-    const excluded = view.query.filteredOut;
-    return (
-      <p className="no-results" role="note">
-        {excluded
-          ? `Nothing matched within the filters: ${filteredOutMessage(excluded)}`
-          : `Nothing matched “${view.query.query}”. Try fewer words, a name from the code, or the thorough preset.`}
-      </p>
-    );
-  }
+  if (view.results.length === 0) return <NoResults query={view.query} />;
 
   const keys = stableKeys(view.results);
   return (
@@ -425,4 +416,18 @@ function stableKeys(results: readonly ResultView[]): string[] {
     seen.set(r.path, n + 1);
     return `${r.path}#${n}`;
   });
+}
+
+/** Why an answer is empty: its filters, no file with evidence of depending on the subject, or no match. */
+function NoResults({ query }: { query: SearchView['query'] }) {
+  const excluded = query.filteredOut;
+  let message = `Nothing matched “${query.query}”. Try fewer words, a name from the code, or the thorough preset.`;
+  if (excluded) message = `Nothing matched within the filters: ${filteredOutMessage(excluded)}`;
+  else if (query.evidence?.total === 0)
+    message = 'No file in this repository imports or uses it, as far as the dependency graph can see.';
+  return (
+    <p className="no-results" role="note">
+      {message}
+    </p>
+  );
 }

@@ -82,3 +82,20 @@ describe('references: a barrel that re-exports the name', () => {
       expect(barrel.explanation.modalities.graph?.reason).toMatch(/^re-exports copyWithStructuralSharing from /);
     });
 });
+
+describe('what depends on a file', () => {
+  it('lists the files that import it, each with its evidence', async () => {
+    const r = await engine.search('what depends on src/query/core/apiState.ts');
+    expect(r.query.intent).toBe('impact_analysis');
+    expect(r.results.map((x) => x.path)).toEqual(['src/query/index.ts']);
+    expect(r.query.evidence?.total).toBe(1);
+  });
+
+  for (const preset of ['default', 'thorough'] as const)
+    it(`answers nothing, with a count of 0, when no file imports or uses it (${preset})`, async () => {
+      const r = await engine.search('what depends on src/query/index.ts', { preset });
+      expect(r.query.intent).toBe('impact_analysis');
+      expect(r.results).toEqual([]);
+      expect(r.query.evidence).toEqual({ total: 0, resolved: 0, chain: 0, byName: 0 });
+    });
+});

@@ -266,10 +266,11 @@ export class Engine {
     requestedLimit: number | undefined,
   ) {
     const { strategy } = retrieval;
-    const subjectIsFiles =
-      (plan.intent === 'find_references' || plan.intent === 'impact_analysis') &&
-      this.indexes.graph?.subjectOf(plan)?.kind === 'files';
-    const evidence = evidenceOfChunks(plan, retrieval.lists, subjectIsFiles);
+    const evidence = evidenceOfChunks(
+      plan,
+      retrieval.lists,
+      () => this.indexes.graph?.subjectOf(plan)?.kind === 'files',
+    );
     const limit = requestedLimit ?? DEFAULT_RESULT_LIMIT;
     const fused = fuse({
       lists: evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists,

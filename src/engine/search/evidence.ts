@@ -17,23 +17,23 @@ import {
 
 /**
  * The chunks the graph found evidence for, when the answer is held to evidence; null otherwise.
- * `subjectIsFiles`: the graph resolved the question's subject to files of the repository. Then a
- * graph list without evidence is the answer "nothing imports or uses them" (an empty map, so no
- * results), not a reason to fall back to whatever the words match: file dependencies are what the
- * graph records in every language it parses. A subject that names definitions keeps the fallback,
- * since calls the graph cannot see (dynamic dispatch, a language without call sites) are no proof
- * of none.
+ * `subjectIsFiles`: whether the graph resolves the question's subject to files of the repository
+ * (asked only when its list holds no evidence). Then a graph list without evidence is the answer
+ * "nothing imports or uses them" (an empty map, so no results), not a reason to fall back to
+ * whatever the words match: file dependencies are what the graph records in every language it
+ * parses. A subject that names definitions keeps the fallback, since calls the graph cannot see
+ * (dynamic dispatch, a language without call sites) are no proof of none.
  */
 export function evidenceOfChunks(
   plan: QueryPlan,
   lists: Partial<Record<Modality, ModalityHit[]>>,
-  subjectIsFiles = false,
+  subjectIsFiles: () => boolean = () => false,
 ): Map<number, Evidence> | null {
   if (plan.intent !== 'find_references' && plan.intent !== 'impact_analysis') return null;
   const graph = lists.graph;
   // No graph list: the graph is not built yet, or not run at this preset; nothing to hold to.
   if (!graph) return null;
-  if (!graph.some((h) => h.evidence)) return subjectIsFiles ? new Map() : null;
+  if (!graph.some((h) => h.evidence)) return subjectIsFiles() ? new Map() : null;
   const out = new Map<number, Evidence>();
   for (const hit of graph) if (hit.evidence && !out.has(hit.chunkId)) out.set(hit.chunkId, hit.evidence);
   return out;

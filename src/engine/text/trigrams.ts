@@ -19,7 +19,8 @@ const NON_ASCII_HASH_MASK = ASCII_KEY_SPACE - 1;
 const SNAPSHOT_VERSION = 1;
 
 /** Characters upper-cased in one string when the fold table is filled (a divisor of 0x800, the surrogates' span). */
-const FOLD_RUN = 256;
+const FOLD_RUN_BITS = 8;
+const FOLD_RUN = 1 << FOLD_RUN_BITS;
 /** The fold table, filled a run of FOLD_RUN characters at a time as characters are folded. */
 const foldTable = new Uint16Array(65536);
 /** Whether each run of foldTable is filled. */
@@ -59,7 +60,7 @@ function fillFoldRun(from: number): void {
  * cached CLI question to fill.
  */
 export function foldCode(ch: number): number {
-  if (foldRunFilled[ch >>> 8] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));
+  if (foldRunFilled[ch >>> FOLD_RUN_BITS] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));
   return foldTable[ch];
 }
 
@@ -77,11 +78,7 @@ export function foldCase(text: string): string {
   // ASCII folds to its upper case, which the runtime gives at once (a grep folds whole files).
   if (!NON_ASCII.test(text)) return text.toUpperCase();
   let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (foldRunFilled[ch >>> 8] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));
-    out += String.fromCharCode(foldTable[ch]);
-  }
+  for (let i = 0; i < text.length; i++) out += String.fromCharCode(foldCode(text.charCodeAt(i)));
   return out;
 }
 

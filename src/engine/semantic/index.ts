@@ -26,12 +26,11 @@ export const DEFAULT_RESCORE_CANDIDATES = 100;
 
 /**
  * Code → code ("find similar") is ranked by the int8 cosine over every chunk, not over the 100
- * Hamming-nearest only: the sign bits left out neighbours the cosine ranks high (`npm run eval`
- * find similar MRR@10 0.597 → 0.627). A question keeps the two stages: ranked exactly, short
- * questions gained on the understand set's tuning half and lost as much on its held-out half, and
- * one of `npm run eval`'s doc sentences lost its answer (docs/eval/FUSION.md). The scan costs
- * chunks × dims multiply-adds: 16 ms at 12,000 chunks and 150 ms at 100,000 on two loaded cores,
- * so above EXACT_RESCORE_MAX_CHUNKS the two stages stay.
+ * Hamming-nearest only: the sign bits left out neighbours the cosine ranks high. A question keeps
+ * the two stages: ranked exactly, short questions gained on the understand set's tuning half and
+ * lost as much on its held-out half (docs/eval/FUSION.md). The scan costs chunks × dims
+ * multiply-adds, which grows past a query's budget in big repositories, so above
+ * EXACT_RESCORE_MAX_CHUNKS the two stages stay (the timings are in docs/bench/HISTORY.md).
  */
 export const EXACT_RESCORE_MAX_CHUNKS = 50_000;
 

@@ -56,8 +56,8 @@ function fillFoldRun(from: number): void {
 /**
  * Canonicalize(ch) for non-unicode, ignoreCase regexps (ECMA-262 §22.2.2.7.3) of one code unit.
  * The table behind it fills only the runs of characters folded: a question folds its own
- * characters and its candidates' (mostly ASCII), and the whole table took 60 ms of a
- * cached CLI question to fill.
+ * characters and its candidates' (mostly ASCII), and filling the whole table was a large part of
+ * a cached CLI question (docs/bench/HISTORY.md).
  */
 export function foldCode(ch: number): number {
   if (foldRunFilled[ch >>> FOLD_RUN_BITS] === 0) fillFoldRun(ch & ~(FOLD_RUN - 1));

@@ -133,6 +133,27 @@ export const PROJECTS: readonly RealProject[] = [
     exclude: /^autoload\.php$/,
     half: 'held-out',
   },
+  // Written blind in the fourteenth session (2026-12-02): questions from reading the code
+  // only, Fourfold never run on these two before the lead's eval.
+  {
+    name: 'gin',
+    pkg: 'golang-github-gin-gonic-gin-dev',
+    version: '1.8.1-1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/gin-gonic/gin',
+    extensions: ['.go'],
+    exclude: /_test\.go$|^testdata\//,
+    half: 'held-out',
+  },
+  {
+    name: 'jool',
+    pkg: 'jool-dkms',
+    version: '4.1.9-1',
+    language: 'c',
+    root: 'usr/src/jool-dkms-4.1.9/src',
+    extensions: ['.c', '.h'],
+    half: 'held-out',
+  },
 ];
 
 export interface RealFile {
@@ -151,11 +172,14 @@ export interface LoadedProject {
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
+const markerOf = (project: RealProject, cache: string): string =>
+  join(cache, project.name, `.complete-${project.version.replace(/[^\w.+-]/g, '_')}`);
+
 /** Fetches (if needed) and reads one project; null with a logged reason when apt cannot fetch it. */
 export async function loadProject(project: RealProject, log: (m: string) => void): Promise<LoadedProject | null> {
   const base = join(REAL_CACHE, project.name);
   const unpacked = join(base, 'deb');
-  const marker = join(base, `.complete-${project.version.replace(/[^\w.+-]/g, '_')}`);
+  const marker = markerOf(project, REAL_CACHE);
   if (!existsSync(marker)) {
     await rm(base, { recursive: true, force: true });
     await mkdir(unpacked, { recursive: true });
@@ -176,7 +200,18 @@ export async function loadProject(project: RealProject, log: (m: string) => void
     }
     await writeFile(marker, `${project.pkg}=${project.version}\n`);
   }
-  const dir = join(unpacked, project.root);
+  const loaded = await readProject(project);
+  if (!loaded) throw new Error(`${project.name}: unpacked into ${base} but its marker is missing`);
+  return loaded;
+}
+
+/**
+ * Reads a project already fetched into `cache` (never fetches); null when it is not there.
+ * The question-set test checks expected answers against it without apt or the network.
+ */
+export async function readProject(project: RealProject, cache = REAL_CACHE): Promise<LoadedProject | null> {
+  if (!existsSync(markerOf(project, cache))) return null;
+  const dir = join(cache, project.name, 'deb', project.root);
   const paths = (await listFiles(dir))
     .filter((p) => project.extensions.some((e) => p.endsWith(e)) && !project.exclude?.test(p))
     .sort();

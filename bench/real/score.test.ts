@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readQuestions } from './questions';
-import { PROJECTS } from './projects';
+import { PROJECTS, readProject } from './projects';
 import { answers, groupsOf, KINDS, score } from './score';
 
 const sha1 = 'x';
@@ -61,5 +61,22 @@ describe('real-repository question set', async () => {
       }
     }
     expect(new Set(questions.map((q) => q.half))).toEqual(new Set(['tuning', 'held-out']));
+  });
+});
+
+describe('real-repository answers against the fetched sources', async () => {
+  const questions = await readQuestions();
+  // Only what an earlier eval already fetched into .cache/real: a unit test never calls apt.
+  const loaded = (await Promise.all(PROJECTS.map((p) => readProject(p)))).filter((p) => p !== null);
+
+  it.skipIf(loaded.length === 0)('every expected path exists, its sha1 matches and its lines are in the file', () => {
+    for (const project of loaded) {
+      const lines = new Map(project.files.map((f) => [f.path, f.text.split('\n').length]));
+      for (const q of questions.filter((x) => x.project === project.project.name))
+        for (const e of [...q.expected, ...(q.exclude ? [q.exclude] : [])]) {
+          expect(project.sha1.get(e.path), `${q.id} ${e.path}`).toBe(e.sha1);
+          if (e.end !== undefined) expect(e.end, `${q.id} ${e.path}`).toBeLessThanOrEqual(lines.get(e.path)!);
+        }
+    }
   });
 });

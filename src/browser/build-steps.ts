@@ -32,12 +32,13 @@ export const TAB_MAX_FILES = 100_000;
 /**
  * Analyses in flight while a folder is still being read: the reads take two threads (the page's,
  * which reads the files, and this worker's, which decodes them and indexes their text), so the
- * parser gets the cores beyond those two, and every core once the reads are over. On 2 cores it
- * parses nothing while reading. Measured side by side (10 MB tier, bundled model, 2 cores, load
- * 2–3.7): with one analysis in flight the reads ended at 4.8–5.3 s, with none at 3.5–4.6 s.
+ * parser gets the cores beyond those two, and every core once the reads are over — but never
+ * none: one analysis always runs beside the reads. It slows the reads, but the first answers
+ * come from the files read so far, and what is parsed while reading is not parsed after them,
+ * which is when the folder becomes complete (docs/bench/HISTORY.md, 2026-12-02).
  */
 export function parseAheadInFlight(cores: number | undefined): number {
-  return Math.max(0, Math.floor(cores ?? 2) - 2);
+  return Math.max(1, Math.floor(cores ?? 2) - 2);
 }
 
 /**

@@ -628,19 +628,27 @@ describe('IndexService while it indexes', () => {
     expect(b!.modalities.text).toEqual(a!.modalities.text);
   });
 
-  it('on two cores, a folder is parsed only once it is read, and a model not started yet waits for the reads too', async () => {
+  it('on two cores, one file at a time is parsed while the folder is read, and a model not started yet waits for the reads', async () => {
     const { persistence } = await openBrowserPersistence();
     const seen: string[] = [];
     let fedAll = false;
     let reading!: () => void;
     const readStarted = new Promise<void>((resolve) => (reading = resolve));
+    let inFlight = 0;
+    let mostWhileReading = 0;
     const service = new IndexService({
       persistence,
       cores: 2,
       createAnalyzer: () => ({
-        analyze: (path, text) => {
+        analyze: async (path, text) => {
           seen.push(fedAll ? 'parse after the reads' : 'parse while reading');
-          return analyzer.analyzeAsync(path, text);
+          if (!fedAll) mostWhileReading = Math.max(mostWhileReading, ++inFlight);
+          else inFlight++;
+          try {
+            return await analyzer.analyzeAsync(path, text);
+          } finally {
+            inFlight--;
+          }
         },
       }),
       loadEmbedder: async () => {
@@ -660,16 +668,17 @@ describe('IndexService while it indexes', () => {
     await readStarted;
     // The page asks for the model while the folder is still being read (its start-up does).
     const status = service.status();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => seen.includes('parse while reading')).toBe(true);
     fedAll = true;
     service.feed('t1', files.slice(3));
     expect((await building).stats?.files).toBe(files.length);
     await status;
-    expect(new Set(seen)).toEqual(new Set(['parse after the reads', 'model after the reads']));
+    expect(mostWhileReading).toBe(1);
+    expect(seen.filter((s) => s.startsWith('model'))).toEqual(['model after the reads']);
   });
 
-  it('parses ahead on the cores the reads leave', () => {
-    expect([undefined, 1, 2, 3, 4, 8].map(parseAheadInFlight)).toEqual([0, 0, 0, 1, 2, 6]);
+  it('parses ahead on the cores the reads leave, and never on none', () => {
+    expect([undefined, 1, 2, 3, 4, 8].map(parseAheadInFlight)).toEqual([1, 1, 1, 1, 2, 6]);
   });
 
   it('a folder cancelled while the page still feeds it ends cancelled, whatever arrives later', async () => {

@@ -93,7 +93,7 @@ function useRunIndex(
       const onProgress = callback((p: IndexProgress) => {
         if (!listed && p.stage === 'read') {
           listed = true;
-          void refresh();
+          void refresh().then(() => performance.mark('fourfold:listed'));
         }
         pending.push(p);
         timer ??= setTimeout(flush, PROGRESS_RENDER_MS);

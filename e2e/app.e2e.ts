@@ -319,7 +319,7 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
     // While it indexes, the box says plainly which repository it searches — the new one, with what is ready.
     const which = page.getByRole('note', { name: 'Which repository is searched' });
     expect(await which.innerText()).toMatch(
-      /Indexing preact-large: the box already searches it with text(, structural)?(, graph)?;/,
+      /Indexing preact-large: the box already searches it with text( over the [\d,]+ of its [\d,]+ files read so far \(the rest join as they are read\))?(, structural)?(, graph)?;/,
     );
     const during = await search('function diffChildren');
     expect(await during.first().locator('.path').innerText()).toMatch(/^copy\d\/src\/diff\/children\.js/);

@@ -57,6 +57,8 @@ export interface BrowserRun {
   firstAnswerMs: number | null;
   /** Choosing the folder → each `fourfold:live:*` mark (a modality set became searchable). */
   liveMs: Record<string, number>;
+  /** Every `fourfold:*` mark the page set after the folder was chosen (live stages, searches sent, answers shown), ms after choosing, in order. */
+  pageMarks?: Record<string, number[]>;
   /** When each build stage ended, ms after the folder was chosen (keys: the report's stage rows). */
   stageDoneMs: Record<string, number>;
   /** Each `fourfold:*` build measure: start and duration, ms, start relative to choosing the folder. */
@@ -404,6 +406,13 @@ export async function browserRun(
           out[m.name.slice('fourfold:live:'.length)] ??= m.startTime - t0;
       return out;
     }, chosenAt);
+    const pageMarks = await page.evaluate((t0) => {
+      const out: Record<string, number[]> = {};
+      for (const m of performance.getEntriesByType('mark'))
+        if (m.name.startsWith('fourfold:') && m.startTime >= t0)
+          (out[m.name.slice('fourfold:'.length)] ??= []).push(Math.round(m.startTime - t0));
+      return out;
+    }, chosenAt);
     // The first answer from this repository (it may come only once it is complete).
     await page
       .waitForFunction(
@@ -516,6 +525,7 @@ export async function browserRun(
       readyMs: readyAt - chosenAt,
       firstAnswerMs,
       liveMs,
+      pageMarks,
       stageDoneMs,
       measures: buildMeasures,
       statusText: rec.statusText,

@@ -117,6 +117,7 @@ export class BuildJobs {
     for (const job of this.jobs.values()) job.controller.abort(abortError());
     this.jobs.set(jobId, { controller, repositoryId: id });
     const run: BuildRun = { id, request, signal: controller.signal, arriving, onProgress, onLive, writing: false };
+    run.showPartial = (partial) => this.showPartial(run, partial);
     const built = this.lastBuild.then(async () => {
       if (controller.signal.aborted) throw abortError();
       const locks = webLocks();
@@ -250,6 +251,9 @@ export class BuildJobs {
       showPartial: (partial) => this.showPartial(run, partial),
     });
     if (run.signal.aborted) throw abortError();
+    // Every modality answers now: a first build is searched whole while it is stored (storing
+    // changes nothing a search reads). The record says complete only once the index is stored.
+    if (!run.previousComplete) this.showPartial(run, engine);
     if (read.intake.fileLimit.message) notes.unshift(read.intake.fileLimit.message);
     return this.store(run, engine, notes);
   }

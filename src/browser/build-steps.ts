@@ -32,13 +32,53 @@ export const TAB_MAX_FILES = 100_000;
 /**
  * Analyses in flight while a folder is still being read: the reads take two threads (the page's,
  * which reads the files, and this worker's, which decodes them and indexes their text), so the
- * parser gets the cores beyond those two, and every core once the reads are over. On 2 cores it
- * parses nothing while reading. Measured side by side (10 MB tier, bundled model, 2 cores, load
- * 2–3.7): with one analysis in flight the reads ended at 4.8–5.3 s, with none at 3.5–4.6 s.
+ * parser gets the cores beyond those two, and every core once the reads are over — but never
+ * none: one analysis always runs beside the reads. It slows the reads, but the first answers
+ * come from the files read so far, and what is parsed while reading is not parsed after them,
+ * which is when the folder becomes complete (docs/bench/HISTORY.md, 2026-12-02).
  */
 export function parseAheadInFlight(cores: number | undefined): number {
-  return Math.max(0, Math.floor(cores ?? 2) - 2);
+  return Math.max(1, Math.floor(cores ?? 2) - 2);
 }
+
+/**
+ * While a folder is read, its text answers over the files read so far: the first such answer
+ * this long into the reads, each next one after three times the time before (1, 3, 9 s…), since
+ * each costs the worker a copy of the early text index and the page a search, both taken from the
+ * reads.
+ */
+export const PARTIAL_TEXT_FIRST_MS = 1000;
+const PARTIAL_TEXT_SPACING = 3;
+/** No partial answer past this share of the files: the whole text is about to answer. */
+const PARTIAL_TEXT_MAX_SHARE = 0.8;
+
+/** Hands out engines over the files read so far, as the reads go on (see PARTIAL_TEXT_FIRST_MS). */
+class PartialText {
+  private next = PARTIAL_TEXT_FIRST_MS;
+
+  constructor(
+    private readonly started: number,
+    private readonly total: number,
+    private readonly early: EarlyTextBuilder,
+    private readonly deps: EngineDeps,
+    private readonly show: (engine: Engine) => void,
+  ) {}
+
+  /** Called after each file the early text took: shows a partial engine when one is due. */
+  fileAdded(): void {
+    const elapsed = performance.now() - this.started;
+    const searched = this.early.files;
+    if (elapsed < this.next || searched > this.total * PARTIAL_TEXT_MAX_SHARE) return;
+    this.next = elapsed * PARTIAL_TEXT_SPACING;
+    const started = performance.now();
+    const engine = Engine.whileReading(this.early.peek(), this.deps, { searched, total: this.total });
+    measure('partial-text', started);
+    this.show(engine);
+  }
+}
+
+/** Analyses in flight per core once the reads are over: each worker has the next file queued while it parses one. */
+const PARSE_QUEUED_PER_CORE = 4;
 
 export function abortError(): DOMException {
   return new DOMException('Indexing was cancelled.', 'AbortError');
@@ -53,6 +93,8 @@ export interface BuildContext {
   arriving?: ArrivingFiles;
   /** The complete index this build replaces, if any: it keeps answering until the new one is complete. */
   previousComplete?: RepositorySummary;
+  /** A first build's engine over the files read so far, shown while the rest are read. */
+  showPartial?(partial: Engine): void;
   onProgress(event: IndexProgress): void;
   onLive?(stage: LiveStage): void;
 }
@@ -94,6 +136,17 @@ export async function readFiles(
   // …and adds each to the text index the first searches answer from, so that index is
   // ready (all but its last step) when the last file is.
   const earlyText = parseAhead ? new EarlyTextBuilder() : null;
+  const listed = request.listed?.length ?? 0;
+  const partial =
+    earlyText && context.showPartial && listed > 0
+      ? new PartialText(
+          readStarted,
+          listed,
+          earlyText,
+          { analyzer, embedder: null, lexicalExpansion: model.lexicalExpansion() },
+          context.showPartial,
+        )
+      : null;
   const entries: IntakeEntry[] = arriving
     ? (request.listed ?? []).map((path) => ({ path, read: () => arriving.bytes(path) }))
     : request.files.map(intakeEntry);
@@ -108,6 +161,7 @@ export async function readFiles(
         ? (file) => {
             earlyText.add(file);
             parseAhead.start(file.path, file.text);
+            partial?.fileAdded();
           }
         : undefined,
     onProgress: ({ done, total }) => {
@@ -118,8 +172,10 @@ export async function readFiles(
   }).finally(readingOver);
   measure('read', readStarted);
   if (signal.aborted) throw abortError();
-  // Every file is read: the parser may have all the cores now (its pool queues for itself).
-  parseAhead?.widen(Infinity);
+  // Every file is read: the parser may have all the cores now. A few analyses per core are
+  // enough to keep its workers busy; posting every queued file at once would hold this thread
+  // (one structured clone and message each) before the text that answers first is finished.
+  parseAhead?.widen(PARSE_QUEUED_PER_CORE * Math.max(1, cores ?? 2));
   let early: EarlyText | undefined;
   if (earlyText) {
     const started = performance.now();

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from '../node/grammars';
 import { IndexService, parseAheadInFlight, repositoryIdFor, type IndexServiceDeps } from './index-service';
+import { PARTIAL_TEXT_FIRST_MS } from './build-steps';
 import { openBrowserPersistence } from './persistence';
 import type { IncomingFile, IndexRequest, LiveStage, SearchView } from './protocol';
 import { createNodeEmbedder } from '../node/embedders';
@@ -330,12 +331,15 @@ describe('IndexService while it indexes', () => {
         ['semantic', 'graph'],
       ],
       [['text', 'structural', 'graph'], ['semantic']],
+      // Every modality, while the index is stored: the record says complete only once it is.
+      [['semantic', 'text', 'structural', 'graph'], []],
     ]);
     expect(stages.every((s) => s.repositoryId === repo.id)).toBe(true);
     expect(answers.map((a) => a.query.notReady)).toEqual([
       ['semantic', 'structural', 'graph'],
       ['semantic', 'graph'],
       ['semantic'],
+      undefined,
     ]);
     for (const answer of answers) {
       expect(answer.results.length).toBeGreaterThan(0);
@@ -354,6 +358,49 @@ describe('IndexService while it indexes', () => {
       (stage) => again.push(stage),
     );
     expect(again).toEqual([]);
+  });
+
+  it('a folder still being read answers over the files read so far, says how many of how many, and never looks complete', async () => {
+    const service = await newService();
+    const files = folderFiles(FIXTURE).sort((a, b) => (a.path < b.path ? -1 : 1));
+    const listed = files.map((f) => f.path);
+    const stages: LiveStage[] = [];
+    let partialAnswer: Promise<SearchView> | undefined;
+    const query = { query: 'function', preset: 'default' as const, modalities: null };
+    const building = service.index(
+      'p1',
+      { name: 'partly-read', origin: 'folder', files: [], listed },
+      () => {},
+      (stage) => {
+        stages.push(stage);
+        partialAnswer ??= stage.partialFiles ? service.search(stage.repositoryId, query) : undefined;
+      },
+    );
+    service.feed('p1', files.slice(0, 10));
+    // A partial answer is due once the reads have gone on for a while (PARTIAL_TEXT_FIRST_MS);
+    // the next file read after that brings it.
+    await new Promise((resolve) => setTimeout(resolve, PARTIAL_TEXT_FIRST_MS + 100));
+    service.feed('p1', files.slice(10, 11));
+    await expect.poll(() => stages.length).toBeGreaterThan(0);
+    const first = stages[0];
+    expect(first.live).toEqual(['text']);
+    expect(first.partialFiles?.total).toBe(files.length);
+    expect(first.partialFiles?.searched).toBeGreaterThan(0);
+    expect(first.partialFiles?.searched).toBeLessThanOrEqual(11);
+    const answer = await partialAnswer!;
+    expect(answer.query.partialFiles).toEqual(first.partialFiles);
+    expect(answer.query.notes[0]).toMatch(/^Searched \d+ of 54 files so far: the rest are still being read/);
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(answer.results.every((r) => listed.indexOf(r.path) < 11)).toBe(true);
+
+    service.feed('p1', files.slice(11));
+    const repo = await building;
+    expect(repo.state).toBe('complete');
+    // Once every file is read, no stage and no answer says it is partial.
+    const after = stages.slice(stages.findIndex((s) => !s.partialFiles));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((s) => s.partialFiles === undefined)).toBe(true);
+    expect((await service.search(repo.id, query)).query.partialFiles).toBeUndefined();
   });
 
   it('stores each vector once: in the index, not also in the embedding cache; a re-index takes them from the index', async () => {
@@ -581,19 +628,27 @@ describe('IndexService while it indexes', () => {
     expect(b!.modalities.text).toEqual(a!.modalities.text);
   });
 
-  it('on two cores, a folder is parsed only once it is read, and a model not started yet waits for the reads too', async () => {
+  it('on two cores, one file at a time is parsed while the folder is read, and a model not started yet waits for the reads', async () => {
     const { persistence } = await openBrowserPersistence();
     const seen: string[] = [];
     let fedAll = false;
     let reading!: () => void;
     const readStarted = new Promise<void>((resolve) => (reading = resolve));
+    let inFlight = 0;
+    let mostWhileReading = 0;
     const service = new IndexService({
       persistence,
       cores: 2,
       createAnalyzer: () => ({
-        analyze: (path, text) => {
+        analyze: async (path, text) => {
           seen.push(fedAll ? 'parse after the reads' : 'parse while reading');
-          return analyzer.analyzeAsync(path, text);
+          if (!fedAll) mostWhileReading = Math.max(mostWhileReading, ++inFlight);
+          else inFlight++;
+          try {
+            return await analyzer.analyzeAsync(path, text);
+          } finally {
+            inFlight--;
+          }
         },
       }),
       loadEmbedder: async () => {
@@ -613,16 +668,17 @@ describe('IndexService while it indexes', () => {
     await readStarted;
     // The page asks for the model while the folder is still being read (its start-up does).
     const status = service.status();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => seen.includes('parse while reading')).toBe(true);
     fedAll = true;
     service.feed('t1', files.slice(3));
     expect((await building).stats?.files).toBe(files.length);
     await status;
-    expect(new Set(seen)).toEqual(new Set(['parse after the reads', 'model after the reads']));
+    expect(mostWhileReading).toBe(1);
+    expect(seen.filter((s) => s.startsWith('model'))).toEqual(['model after the reads']);
   });
 
-  it('parses ahead on the cores the reads leave', () => {
-    expect([undefined, 1, 2, 3, 4, 8].map(parseAheadInFlight)).toEqual([0, 0, 0, 1, 2, 6]);
+  it('parses ahead on the cores the reads leave, and never on none', () => {
+    expect([undefined, 1, 2, 3, 4, 8].map(parseAheadInFlight)).toEqual([1, 1, 1, 1, 2, 6]);
   });
 
   it('a folder cancelled while the page still feeds it ends cancelled, whatever arrives later', async () => {

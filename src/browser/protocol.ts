@@ -10,6 +10,7 @@ import type {
   Chunk,
   Definition,
   DefinitionTarget,
+  FileCoverage,
   FileMatches,
   Language,
   IndexProgress,
@@ -80,6 +81,8 @@ export interface LiveStage {
   repositoryId: string;
   live: Modality[];
   pending: Modality[];
+  /** Set while the folder is still being read: the text that answers covers only these files. */
+  partialFiles?: FileCoverage;
 }
 
 export interface SnippetView {

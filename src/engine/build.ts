@@ -110,7 +110,10 @@ export class EarlyTextBuilder {
   private readonly corpus = new CorpusBuilder();
   private readonly text = TextIndex.builder();
 
+  private added = 0;
+
   add(file: SourceFile & { hash?: string; size?: number }): void {
+    this.added++;
     const added = this.corpus.add({ ...file, analysis: unparsedAnalysis(file.path, file.text) });
     this.text.add(
       added,
@@ -121,6 +124,17 @@ export class EarlyTextBuilder {
   finish(): EarlyText {
     const corpus = this.corpus.finish();
     return { corpus, text: this.text.finish(corpus) };
+  }
+
+  /** The early text of the files added so far (a partial answer while the rest are read); adding goes on after it. */
+  peek(): EarlyText {
+    const corpus = this.corpus.peek();
+    return { corpus, text: this.text.peek(corpus) };
+  }
+
+  /** Files added so far. */
+  get files(): number {
+    return this.added;
   }
 }
 

@@ -442,6 +442,8 @@ export interface QueryExplanation extends Classification {
   absent?: AbsentName;
   /** Modalities this query needed that were still being indexed (see ResultExplanation.notReady). */
   notReady?: Modality[];
+  /** Set when the answer searched only the files read so far (a folder still being read): never complete. */
+  partialFiles?: FileCoverage;
   /** Set when the path:/lang: filters excluded every match the query has (or its exact string's every line). */
   filteredOut?: FilteredOut;
   /**
@@ -449,6 +451,14 @@ export interface QueryExplanation extends Classification {
    * evidence (all of them are listed up to the limit; nothing without evidence is added).
    */
   evidence?: EvidenceCount;
+}
+
+/** How much of a folder an answer searched while the rest was still being read. */
+export interface FileCoverage {
+  /** Files read and searched so far. */
+  searched: number;
+  /** Files the folder listed (some may yet be skipped as binary, oversized or ignored). */
+  total: number;
 }
 
 /** What the filters excluded when they left no match: counted, so the message can say so. */

@@ -358,6 +358,43 @@ describe('Engine on a real repository', () => {
     }
   });
 
+  it('answers over the files read so far, says so in every answer and its stage, and the early text still finishes whole', async () => {
+    const arriving = new EarlyTextBuilder();
+    const half = Math.floor(files.length / 2);
+    for (const f of files.slice(0, half)) arriving.add(f);
+    const partial = Engine.whileReading(
+      arriving.peek(),
+      { ...deps, embedder: null },
+      { searched: half, total: files.length },
+    );
+    // The partial index is the one a build over those files alone would give.
+    expect(partial.stats.files).toBe(half);
+    const first = corpusFromTexts(files.slice(0, half));
+    const peeked = partial.search('"function"');
+    expect(partial.stage).toEqual({
+      live: ['text'],
+      pending: ['semantic', 'structural', 'graph'],
+      partialFiles: { searched: half, total: files.length },
+    });
+    const answer = await peeked;
+    expect(answer.query.partialFiles).toEqual({ searched: half, total: files.length });
+    expect(answer.query.notes[0]).toBe(
+      `Searched ${half} of ${files.length} files so far: the rest are still being read, and this answer is asked again as they arrive.`,
+    );
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(answer.results.every((r) => first.fileByPath.has(r.path))).toBe(true);
+
+    // Adding goes on after a peek: the finished early text is the whole folder's.
+    for (const f of files.slice(half)) arriving.add(f);
+    const early = arriving.finish();
+    expect(early.text.serialize()).toEqual(TextIndex.build(corpusFromTexts(files)).serialize());
+    // A build's own stages never say they are partial.
+    const stages: Engine[] = [];
+    await Engine.build(files, { ...deps, embedder: null }, { onStage: (e) => stages.push(e), early });
+    expect(stages[0].stage.partialFiles).toBeUndefined();
+    expect((await stages[0].search('"function"')).query.partialFiles).toBeUndefined();
+  });
+
   it('a cancelled build hands out no further stage', async () => {
     const controller = new AbortController();
     const seen: string[][] = [];

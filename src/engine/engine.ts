@@ -9,6 +9,7 @@ import { classify } from './classify';
 import type {
   Chunk,
   DefinitionTarget,
+  FileCoverage,
   IndexStats,
   Modality,
   ModalityRun,
@@ -22,7 +23,14 @@ import type {
 } from './contract';
 import { MODALITIES } from './contract';
 import { fuse } from './fuse';
-import { buildIndexes, type BuildFile, type BuildOptions, type EngineDeps } from './build';
+import {
+  buildIndexes,
+  computeStats,
+  type BuildFile,
+  type BuildOptions,
+  type EarlyText,
+  type EngineDeps,
+} from './build';
 import type { GraphNeighbour } from './graph/index';
 import type { CallSite, FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
@@ -59,7 +67,14 @@ import {
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
 import { retrieve, type Retrieval } from './search/retrieve';
-import { exactMatchNote, notReadyModalities, notReadyNote, settledSkips, skippedRun } from './search/notes';
+import {
+  exactMatchNote,
+  notReadyModalities,
+  notReadyNote,
+  partialFilesNote,
+  settledSkips,
+  skippedRun,
+} from './search/notes';
 import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
@@ -98,6 +113,8 @@ export { measure } from './timing';
 export interface EngineStage {
   live: Modality[];
   pending: Modality[];
+  /** Set while the folder is still being read: the text that answers covers only these files. */
+  partialFiles?: FileCoverage;
 }
 
 export class Engine {
@@ -110,6 +127,8 @@ export class Engine {
   /** An on-demand snapshot's chunk centralities (read when first needed): the boost then loads no graph. */
   private storedCentrality: (() => Float32Array | null) | null = null;
   private readonly indexed: IndexedCorpus;
+  /** Set on an engine over the files read so far (`whileReading`): every answer says it is partial. */
+  private partialFiles: FileCoverage | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -127,7 +146,23 @@ export class Engine {
     return {
       live: MODALITIES.filter((m) => hasIndex(this.indexes, m)),
       pending: MODALITIES.filter((m) => this.pending.has(m)),
+      ...(this.partialFiles ? { partialFiles: this.partialFiles } : {}),
     };
+  }
+
+  /**
+   * An engine over the early text of the files read so far, while a folder's other files are
+   * still being read: text answers at once, over part of the folder, and says so
+   * (`partialFiles`); the other modalities are pending. Not stored, and not a build's stage:
+   * the build's own first stage replaces it once every file is read.
+   */
+  static whileReading(early: EarlyText, deps: EngineDeps, partialFiles: FileCoverage): Engine {
+    const indexes = { text: early.text, structural: null, graph: null, semantic: null };
+    const stats = computeStats(early.corpus, indexes, null, {}, undefined, null, 0);
+    const pending = new Set<Modality>(['structural', 'graph', 'semantic']);
+    const engine = new Engine(early.corpus, indexes, { ...deps, embedder: null }, stats, pending);
+    engine.partialFiles = partialFiles;
+    return engine;
   }
 
   /** Builds every index (build.ts). Cancelling through `signal` rejects with an AbortError and leaves nothing half-built. */
@@ -236,6 +271,7 @@ export class Engine {
         notes,
         ...(absent ? { absent } : {}),
         ...(notReady.length > 0 ? { notReady } : {}),
+        ...(this.partialFiles ? { partialFiles: this.partialFiles } : {}),
         ...(excluded ? { filteredOut: excluded } : {}),
         ...(held ? { evidence: held.count } : {}),
       },
@@ -321,6 +357,8 @@ export class Engine {
           })
         : null;
     if (excluded) notes.push(filteredOutMessage(excluded));
+    // First: over part of the files, every other note (nothing found, filtered out) is about that part.
+    if (this.partialFiles) notes.unshift(partialFilesNote(this.partialFiles));
     const notReady = notReadyModalities(skipped, this.pending, strategy, results.length);
     if (notReady.length > 0) {
       notes.push(notReadyNote(notReady, skipped, strategy));

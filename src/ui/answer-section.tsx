@@ -62,6 +62,12 @@ export function AnswerSection({
         </span>
       </div>
       {queryExplained ? <QueryExplain query={answer.query} /> : null}
+      {answer.query.partialFiles ? (
+        <p className="partial-files" role="note" aria-label="Partial answer">
+          Searched {formatCount(answer.query.partialFiles.searched)} of {formatCount(answer.query.partialFiles.total)}{' '}
+          files so far: the rest are still being read, and this answer is asked again as they arrive.
+        </p>
+      ) : null}
       {absent ? (
         <AbsentName
           absent={absent}

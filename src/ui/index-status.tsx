@@ -36,7 +36,9 @@ export function liveModalitiesText(job: Job): string | null {
     const share = p && p.total > 0 ? Math.floor((100 * Math.min(p.done, p.total)) / p.total) : 0;
     return `${m} ${share} %`;
   });
-  return `${job.live.live.join(' · ')} live${pending.length > 0 ? `, ${pending.join(', ')}` : ''}`;
+  const partial = job.live.partialFiles;
+  const over = partial ? ` over ${formatCount(partial.searched)} of ${formatCount(partial.total)} files` : '';
+  return `${job.live.live.join(' · ')} live${over}${pending.length > 0 ? `, ${pending.join(', ')}` : ''}`;
 }
 
 export interface Notice {

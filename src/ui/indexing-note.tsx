@@ -2,6 +2,7 @@
 import type { AnswerUpdate } from './use-search';
 import type { LiveStage, RepositorySummary } from '../browser/protocol';
 import type { Job } from './index-status';
+import { formatCount } from './format';
 
 interface Props {
   job: Job | null;
@@ -13,12 +14,23 @@ interface Props {
 
 export function IndexingNote({ job, live, active, searchable }: Props) {
   if (!job) return null;
-  if (live) {
-    const one = live.pending.length === 1;
+  if (live && live.pending.length === 0)
     return (
       <p className="searching-while-indexing" role="note" aria-label="Which repository is searched">
-        Indexing <b>{job.name}</b>: the box already searches it with {live.live.join(', ')}; {live.pending.join(', ')}{' '}
-        {one ? 'joins' : 'join'} as {one ? 'it is' : 'they are'} built, and the answer on screen is asked again then.
+        Indexing <b>{job.name}</b>: the box searches it with every index; it is being saved in this browser.
+      </p>
+    );
+  if (live) {
+    const one = live.pending.length === 1;
+    const partial = live.partialFiles;
+    return (
+      <p className="searching-while-indexing" role="note" aria-label="Which repository is searched">
+        Indexing <b>{job.name}</b>: the box already searches it with {live.live.join(', ')}
+        {partial
+          ? ` over the ${formatCount(partial.searched)} of its ${formatCount(partial.total)} files read so far (the rest join as they are read)`
+          : ''}
+        ; {live.pending.join(', ')} {one ? 'joins' : 'join'} as {one ? 'it is' : 'they are'} built, and the answer on
+        screen is asked again then.
       </p>
     );
   }

@@ -25,7 +25,8 @@ export function readinessOf(
  * settling is an arrival too.
  */
 export function liveKeyOf(live: LiveStage | null, modelSettled: boolean): string {
-  if (live) return live.live.join(',');
+  // More files read is an arrival too: the answer over part of a folder is asked again.
+  if (live) return live.live.join(',') + (live.partialFiles ? `@${live.partialFiles.searched}` : '');
   return modelSettled ? COMPLETE_KEY : MODEL_LOADING_KEY;
 }
 

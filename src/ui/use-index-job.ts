@@ -4,6 +4,7 @@ import type { IndexProgress } from '../engine/contract';
 import type { IncomingFile, IndexRequest, LiveStage, RepositorySummary, WorkerStatus } from '../browser/protocol';
 import { isAbortError } from '../engine/abort';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
+import { GITIGNORE_FILE } from '../engine/intake/gitignore';
 import { readFolderFiles, type FolderContents } from '../browser/folder-source';
 import { callback, newJobId, transfer, type Workers } from './client';
 import { describeReady } from './describe-ready';
@@ -19,6 +20,16 @@ const FEED_BATCH = 32;
 function byPath(a: { path: string }, b: { path: string }): number {
   if (a.path < b.path) return -1;
   return a.path > b.path ? 1 : 0;
+}
+
+/**
+ * The read order: every .gitignore first, since the index worker's intake decides no file
+ * before it has them all (a nested one read last would hold back every answer until the end of
+ * the reads); then path order.
+ */
+function ignoreFilesFirst<T extends { path: string }>(listing: readonly T[]): T[] {
+  const isIgnoreFile = (f: T) => f.path === GITIGNORE_FILE || f.path.endsWith(`/${GITIGNORE_FILE}`);
+  return [...listing.filter(isIgnoreFile), ...listing.filter((f) => !isIgnoreFile(f))];
 }
 
 /** The buffers of the files that arrive as bytes (cloned, or read on this page). */
@@ -76,7 +87,14 @@ function useRunIndex(
           return (jobRef.current = { ...j, stages });
         });
       };
+      // The build's record exists once its reads start: the list learns of it now, so the first
+      // partial answer (searchable while the folder is read) does not wait for a status round trip.
+      let listed = false;
       const onProgress = callback((p: IndexProgress) => {
+        if (!listed && p.stage === 'read') {
+          listed = true;
+          void refresh().then(() => performance.mark('fourfold:listed'));
+        }
         pending.push(p);
         timer ??= setTimeout(flush, PROGRESS_RENDER_MS);
       });
@@ -217,7 +235,7 @@ export function useIndexJob(context: JobContext) {
       await readAndFeed(
         workers,
         id,
-        listing,
+        ignoreFilesFirst(listing),
         status?.settings.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
         controller.signal,
       );

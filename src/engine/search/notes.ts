@@ -2,7 +2,7 @@
  * The last steps of a search: what the answer says it lacks (modalities not ready, an exact
  * match not found), and each modality's run record. Decided on skip codes, never on the words.
  */
-import type { Modality, ModalityHit, ModalityRun, QueryPlan, SkipCode } from '../contract';
+import type { FileCoverage, Modality, ModalityHit, ModalityRun, QueryPlan, SkipCode } from '../contract';
 import { MODALITIES } from '../contract';
 import { isNotReady, skipMessage, type SkipContext } from '../skip';
 
@@ -35,6 +35,11 @@ export function notReadyNote(
   const withoutBoost =
     notReady.includes('graph') && strategy === 'fused' ? " (and without the graph's importance boost)" : '';
   return `${why}: ${notReady.join(', ')} not ready yet, so this answer is without ${notReady.length === 1 ? 'it' : 'them'}${withoutBoost}; it is asked again when they arrive.`;
+}
+
+/** The note for an answer over part of a folder's files: it says it is partial, never complete. */
+export function partialFilesNote({ searched, total }: FileCoverage): string {
+  return `Searched ${searched.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} files so far: the rest are still being read, and this answer is asked again as they arrive.`;
 }
 
 /** The note for an exact-match query text search found nothing for, or null. */

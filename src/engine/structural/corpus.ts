@@ -86,6 +86,19 @@ export class CorpusBuilder {
     const lookups = this.lookups;
     return withLookups(this.files, this.chunks, this.fileByPath, (id) => lookups[id], this.firstChunk);
   }
+
+  /** The corpus of the files added so far, which files added later do not change. */
+  peek(): Corpus {
+    const lookups = this.lookups;
+    const count = this.files.length;
+    return withLookups(
+      this.files.slice(),
+      this.chunks.slice(),
+      new Map(this.fileByPath),
+      (id) => (id < count ? lookups[id] : undefined),
+      this.firstChunk.slice(),
+    );
+  }
 }
 
 /**

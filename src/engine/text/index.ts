@@ -131,6 +131,7 @@ export class TextIndex implements Retriever {
         for (const doc of chunkDocuments([file], chunks)) terms.add(doc);
       },
       finish: (corpus) => new TextIndex(corpus, trigrams.finish(), terms.finish()),
+      peek: (corpus) => new TextIndex(corpus, trigrams.peek(), terms.finish()),
     };
   }
 
@@ -407,6 +408,8 @@ export class TextSnapshotBuilder {
 export interface TextIndexBuilder {
   add(file: { id: number; text: string }, chunks: readonly TermChunk[]): void;
   finish(corpus: Corpus): TextIndex;
+  /** The index over the files added so far (`corpus` holds exactly those); more may be added after. */
+  peek(corpus: Corpus): TextIndex;
 }
 
 /** One BM25 document per chunk: its lines, its symbol and its path. */

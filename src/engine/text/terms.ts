@@ -89,6 +89,7 @@ const MAX_REMEMBERED_SYMBOLS = 100_000;
 /** Adds documents in id order, then `finish` makes the index (once). */
 export interface TermIndexBuilder {
   add(doc: TermDocument): void;
+  /** The index of the documents added so far; the builder takes more documents after it (a tab answers from what it has read). */
   finish(): TermIndex;
 }
 
@@ -196,7 +197,8 @@ export class TermIndex {
         listLengths,
         postings,
         fieldLengths: narrowest(fieldLengths.data.subarray(0, fieldLengths.length)),
-        averageFieldLengths: averages,
+        // A copy: documents added after this finish move the builder's running averages.
+        averageFieldLengths: averages.slice(),
       });
     };
     return { add, finish };

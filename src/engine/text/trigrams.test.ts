@@ -198,6 +198,20 @@ describe('TrigramIndexBuilder', () => {
     expect(built.fileCount).toBe(texts.length);
   });
 
+  it('a peek is the index of the files added so far, and the builder goes on to the whole index', () => {
+    const texts = ['function parseConfig(a) {}', 'const ÄÖÜ = "Grüße";', 'export class ConfigParser {}', 'parse it'];
+    const builder = new TrigramIndexBuilder();
+    builder.add(0, texts[0]);
+    builder.add(1, texts[1]);
+    const peeked = builder.peek();
+    builder.add(2, texts[2]);
+    builder.add(3, texts[3]);
+    const byBuild = (some: string[]) => TrigramIndex.build(some.map((text, id) => ({ id, text }))).serialize();
+    expect(peeked.serialize()).toEqual(byBuild(texts.slice(0, 2)));
+    expect(builder.peek().serialize()).toEqual(byBuild(texts));
+    expect(builder.finish().serialize()).toEqual(byBuild(texts));
+  });
+
   it('refuses ids out of order or twice', () => {
     const builder = new TrigramIndexBuilder();
     builder.add(3, 'abcd');

@@ -144,7 +144,8 @@ export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
 /**
  * A question about behaviour (BEHAVIOUR_INTENTS) is answered by the code that runs, not by the
  * tests that call it: a test repeats the function's name and words, so every modality ranks it
- * beside the function. Tests are demoted like a vendored copy (same factor: ten places lower in
+ * beside the function. Tests are known by their path, and in Rust also by the `tests` module a
+ * source file keeps them in (StructuralIndex's isInFileTest). Tests are demoted like a vendored copy (same factor: ten places lower in
  * every list), so they follow the library when both match about equally, and a test that every
  * modality puts first still shows. Questions that name a symbol keep tests at par: a test can be
  * the definition, caller or string asked for.

@@ -83,7 +83,7 @@ import { dropSubject, subjectChunk } from './search/similar';
 import { memberNameCoverage } from './search/members';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
-import { isTestPath } from './structural/index';
+import { isTestChunk } from './structural/index';
 import { measure, now } from './timing';
 
 export {
@@ -326,7 +326,7 @@ export class Engine {
       siblingOf: this.siblingLookup(subject, strategy),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
-        ? { isDemotedTest: isTestPath, isStandIn: (id: number) => this.isStandIn(id) }
+        ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }
         : {}),
       ...(plan.intent === 'understand_code' ? { nameCoverageOf: memberNameCoverage(plan.raw) } : {}),
     });

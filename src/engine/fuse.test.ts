@@ -125,7 +125,7 @@ describe('weighted RRF', () => {
       limit: 5,
     };
     expect(fuse(input).map((x) => x.chunkId)).toEqual([0, 1]);
-    const r = fuse({ ...input, isDemotedTest: (path) => path.startsWith('tests/') });
+    const r = fuse({ ...input, isDemotedTest: (chunk) => chunk.path.startsWith('tests/') });
     expect(r.map((x) => x.chunkId)).toEqual([1, 0]);
     expect(r[1].explanation.demotion).toEqual({ factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE });
     expect(scoreFromExplanation(r[1].explanation)).toBeCloseTo(r[1].score, 12);

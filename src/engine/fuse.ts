@@ -40,8 +40,8 @@ export interface FusionInput {
   limit: number;
   /** Behaviour questions: a big definition holding another candidate leaves the list to its members. */
   rankContainersByMembers?: boolean;
-  /** Behaviour questions: whether a path is a test's, demoted by TEST_DEMOTION_FACTOR (ranking.ts). */
-  isDemotedTest?(path: string): boolean;
+  /** Behaviour questions: whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR (ranking.ts). */
+  isDemotedTest?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
@@ -95,11 +95,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
-    e.demotion = demotionFor(
-      chunk.path,
-      input.isDemotedTest?.(chunk.path) === true,
-      input.isStandIn?.(chunk.id) === true,
-    );
+    e.demotion = demotionFor(chunk.path, input.isDemotedTest?.(chunk) === true, input.isStandIn?.(chunk.id) === true);
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
     e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1);

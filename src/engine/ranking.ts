@@ -28,7 +28,11 @@ export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>
  * weight 0 (graphWeightFor), and its importance still reaches every result through the boost.
  * A few names sharing the question's words are kept: there the name is often the answer. 3
  * was the count that kept thorough level with default on doc-sentence and keyword questions
- * alike (docs/eval/FUSION.md).
+ * alike (docs/eval/FUSION.md). Kept too when no name says every word: in a small package such a
+ * name is often the function asked about (thorough's lead over default on `npm run eval`), while
+ * in a repository of hundreds of files it moves a file a rank either way. Gated there, thorough
+ * equalled default on the real-size set and lost that lead; gated by the list's length, by 2
+ * ties, or fused at a lower weight, it gained nothing on the real-size set.
  */
 export const GRAPH_FLOOD_TIES = 3;
 
@@ -144,7 +148,8 @@ export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
 /**
  * A question about behaviour (BEHAVIOUR_INTENTS) is answered by the code that runs, not by the
  * tests that call it: a test repeats the function's name and words, so every modality ranks it
- * beside the function. Tests are demoted like a vendored copy (same factor: ten places lower in
+ * beside the function. Tests are known by their path, and in Rust also by the `tests` module a
+ * source file keeps them in (StructuralIndex's isInFileTest). Tests are demoted like a vendored copy (same factor: ten places lower in
  * every list), so they follow the library when both match about equally, and a test that every
  * modality puts first still shows. Questions that name a symbol keep tests at par: a test can be
  * the definition, caller or string asked for.

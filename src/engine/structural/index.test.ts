@@ -4,7 +4,7 @@ import type { Corpus } from '../modality';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
 import { buildCorpus } from './corpus';
-import { isDeclarationOnly, isTestPath, StructuralIndex } from './index';
+import { isDeclarationOnly, isInFileTest, isTestChunk, isTestPath, StructuralIndex } from './index';
 
 const FILES: SourceFile[] = [
   {
@@ -271,6 +271,23 @@ describe('snapshot', () => {
 });
 
 describe('path and declaration rules', () => {
+  it("knows a Rust source file's own tests by their module, not by their path", () => {
+    const rs = (more: { symbol?: string; definitionKind?: 'module' | 'function' | 'method'; container?: string }) => ({
+      path: 'src/cargo/util/counter.rs',
+      ...more,
+    });
+    expect(isInFileTest(rs({ symbol: 'counter', definitionKind: 'function', container: 'tests' }))).toBe(true);
+    expect(isInFileTest(rs({ symbol: 'tests', definitionKind: 'module' }))).toBe(true);
+    expect(isInFileTest(rs({ symbol: 'rate', definitionKind: 'method', container: 'MetricsCounter' }))).toBe(false);
+    expect(isInFileTest(rs({}))).toBe(false);
+    // Only Rust keeps its unit tests in a `tests` module of the source file.
+    expect(isInFileTest({ path: 'src/app.py', symbol: 'run', definitionKind: 'function', container: 'tests' })).toBe(
+      false,
+    );
+    expect(isTestChunk({ path: 'tests/cli.rs', symbol: 'run', definitionKind: 'function' })).toBe(true);
+    expect(isTestChunk(rs({ symbol: 'rate', definitionKind: 'method', container: 'MetricsCounter' }))).toBe(false);
+  });
+
   it('recognises test paths and declaration-only definitions', () => {
     expect(
       ['src/a.test.ts', 'tests/x.py', 'pkg/x_test.go', 'test_x.py', 'src/__tests__/a.js', 'FooTest.java'].every(

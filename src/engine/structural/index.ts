@@ -2,7 +2,7 @@
  * The structural retriever: definitions by name (exact → fuzzy), by kind, by words of their
  * name/signature/doc, and the chunks that call or reference a name.
  */
-import type { Definition, DefinitionKind, Modality, ModalityHit, QueryPlan } from '../contract';
+import type { Chunk, Definition, DefinitionKind, Modality, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
 import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
@@ -86,6 +86,26 @@ const EXAMPLE_PATH = /(^|\/)(examples?|benches|benchmarks?)\//;
 
 export function isTestPath(path: string): boolean {
   return TEST_PATH.test(path);
+}
+
+/** The module names Rust gives the unit tests it keeps in a source file (`#[cfg(test)] mod tests`). */
+const RUST_TEST_MODULES: ReadonlySet<string> = new Set(['tests', 'test']);
+
+/**
+ * A chunk of tests kept beside the code in a Rust source file: the `tests` module or a member of
+ * it. The path says nothing there, and such a test repeats the function's name and words as a test
+ * file's does (cargo's `counter` test, a sibling of `MetricsCounter::rate`).
+ */
+export function isInFileTest(chunk: Pick<Chunk, 'path' | 'symbol' | 'definitionKind' | 'container'>): boolean {
+  if (!chunk.path.endsWith('.rs')) return false;
+  if (chunk.definitionKind === 'module' && chunk.symbol !== undefined && RUST_TEST_MODULES.has(chunk.symbol))
+    return true;
+  return chunk.container !== undefined && RUST_TEST_MODULES.has(chunk.container);
+}
+
+/** Whether a chunk is test code: in a test path, or a Rust source file's own tests. */
+export function isTestChunk(chunk: Pick<Chunk, 'path' | 'symbol' | 'definitionKind' | 'container'>): boolean {
+  return isTestPath(chunk.path) || isInFileTest(chunk);
 }
 
 /** A signature-only re-declaration: `.d.ts`/stub files, overloads, abstract and interface members. */

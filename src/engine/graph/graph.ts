@@ -15,7 +15,14 @@ import { dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
-import { classifyReceiver, importBindings, type ImportBinding, type ReceiverClass } from './receivers';
+import {
+  classifyReceiver,
+  classNamedBy,
+  importBindings,
+  NAMED_FOR_CLASS_LANGUAGES,
+  type ImportBinding,
+  type ReceiverClass,
+} from './receivers';
 import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
 
@@ -689,8 +696,14 @@ class ReferenceLinker {
       const receiver = this.receiverOf(file, ref);
       // A member of an outside package or type is no use of the repository's name.
       if (receiver.kind === 'external') return REFERENCE_OUTSIDE;
-      // A value whose type no statement makes plain (`items.pop()`, `x.len()`): by name, unresolved.
-      if (receiver.kind === 'value') return REFERENCE_BY_NAME;
+      if (receiver.kind === 'value') {
+        // A value whose type no statement makes plain (`items.pop()`, `x.len()`): by name,
+        // unresolved, unless it is named for a class that has the member (NAMED_FOR_CLASS_LANGUAGES).
+        const members = this.membersOfClassNamedBy(file, ref, candidates);
+        if (members.length === 0) return REFERENCE_BY_NAME;
+        candidates = members;
+        typed = true;
+      }
       if (receiver.kind === 'type') {
         const members = candidates.filter((s) => symbols.symbolContainer[s] === receiver.container);
         // A member the type inherits, or a union alias's (`state: ImmerState`): the receiver is
@@ -794,6 +807,21 @@ class ReferenceLinker {
         if (imports.line.get(r) === line && imports.target.get(r) >= 0) out.push(imports.target.get(r));
       return out;
     });
+  }
+
+  /**
+   * Ruby, Python: the candidates that are members of the class the receiver is named for
+   * (`query_parser.make_params` → QueryParser#make_params); none when the receiver names no
+   * repository class, or that class has no member of the name called.
+   */
+  private membersOfClassNamedBy(file: FileLinkContext, ref: Reference, candidates: number[]): number[] {
+    if (!NAMED_FOR_CLASS_LANGUAGES.has(file.language) || ref.receiver === undefined) return [];
+    const named = classNamedBy(ref.receiver);
+    if (named === undefined) return [];
+    const { names, symbolsOfName, symbolKind, symbolContainer } = this.symbols;
+    const id = names.definitionNameId(named);
+    if (id === undefined || !symbolsOfName[id].some((s) => TYPE_KINDS.has(symbolKind[s]))) return [];
+    return candidates.filter((s) => symbolContainer[s] === named);
   }
 
   private receiverOf(file: FileLinkContext, ref: Reference): ReceiverClass {

@@ -10,6 +10,7 @@ import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
 import { GraphIndex } from './index';
+import { classNamedBy } from './receivers';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -165,5 +166,86 @@ describe('receivers', () => {
     const order = hits.map((h) => corpus.chunks[h.chunkId].path);
     expect(order[0]).toBe('command.go');
     if (order.includes('doc/md.go')) expect(order.indexOf('doc/md.go')).toBeGreaterThan(order.indexOf('command.go'));
+  });
+
+  it('Ruby: a value named for a repository class (`query_parser`, `@query_parser`) is one of it when the class has the member called (rack)', async () => {
+    const { corpus, graph } = await index({
+      'rack/query_parser.rb': [
+        'module Rack',
+        '  class QueryParser',
+        '    def parse_nested_query(qs, d = nil)',
+        '      make_params',
+        '    end',
+        '',
+        '    def normalize_params(params, name, v, depth)',
+        '      params',
+        '    end',
+        '',
+        '    def make_params',
+        '      {}',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/request.rb': [
+        'module Rack',
+        '  class Request',
+        '    def query_parser',
+        '      Utils.default_query_parser',
+        '    end',
+        '',
+        '    def parse_query(qs, d = "&")',
+        '      query_parser.parse_nested_query(qs, d)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/multipart/parser.rb': [
+        'module Rack',
+        '  module Multipart',
+        '    class Parser',
+        '      def initialize(boundary, query_parser)',
+        '        @query_parser = query_parser',
+        '        @params = query_parser.make_params',
+        '      end',
+        '',
+        '      def result(part, data)',
+        '        @query_parser.normalize_params(@params, part, data, 100)',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      // `parser.make_params`: the class named Parser has no make_params; `query_parser.result`:
+      // QueryParser has no result (Parser's). Neither is a use of query_parser.rb.
+      'rack/lint.rb': [
+        'module Rack',
+        '  class Lint',
+        '    def check(parser, query_parser)',
+        '      parser.make_params',
+        '      query_parser.result(1, 2)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const target = corpus.fileByPath.get('rack/query_parser.rb')!;
+    const dependants = graph.reverseDependencies({ fileId: target.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants.sort()).toEqual(['rack/multipart/parser.rb', 'rack/request.rb']);
+    expect(callerLines(corpus, graph, 'rack/query_parser.rb', 'normalize_params')).toEqual([
+      'rack/multipart/parser.rb:10',
+    ]);
+  });
+
+  it('classNamedBy: the class a receiver is named for, only for plain snake_case names and fields', () => {
+    expect(classNamedBy('query_parser')).toBe('QueryParser');
+    expect(classNamedBy('@query_parser')).toBe('QueryParser');
+    expect(classNamedBy('self._query_parser')).toBe('QueryParser');
+    expect(classNamedBy('command')).toBe('Command');
+    expect(classNamedBy('@@registry')).toBeUndefined();
+    expect(classNamedBy('Utils')).toBeUndefined();
+    expect(classNamedBy('os.environ')).toBeUndefined();
+    expect(classNamedBy('self')).toBeUndefined();
+    expect(classNamedBy('queryParser')).toBeUndefined();
   });
 });

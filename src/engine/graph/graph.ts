@@ -25,6 +25,7 @@ import {
 } from './receivers';
 import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
+import { rubyAliases } from './ruby';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -128,6 +129,8 @@ interface FileLinkContext {
   standardVariantGlob?: boolean;
   /** undefined: not read yet; null: a language whose statements are not read. */
   localTypes?: LocalTypes | null;
+  /** Ruby: the names the file defines by aliasing, each with the name it aliases (ruby.ts). */
+  aliases?: Map<string, string>;
 }
 
 /** A Rust path into the standard library (`std::task::Poll::Ready`, `::core::fmt`). */
@@ -684,6 +687,13 @@ class ReferenceLinker {
     const name = referencedText[written];
     const nameId = referencedNameId[written];
     const throughReceiver = ref.qualified === true || name !== ref.name;
+    // Ruby: a bare call of a name the file aliases is the file's own method (thor's Argument
+    // `alias_method :human_name, :name`), never another class's method of that name.
+    if (!throughReceiver && file.language === 'ruby') {
+      file.aliases ??= rubyAliases(this.files[p].text ?? '');
+      const original = file.aliases.get(name);
+      if (original !== undefined) return this.linkToOwnDefinition(file, ref, original);
+    }
     if (nameId < 0) return this.linkExportAlias(file, ref, name) ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     const bare = BARE_NAMES_MISS_METHODS.has(file.language) && !throughReceiver;
     let candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
@@ -756,6 +766,18 @@ class ReferenceLinker {
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
     return REFERENCE_LINKED;
+  }
+
+  /** Edges from a reference to the current file's definitions of `name` (not on its own line); what became of it. */
+  private linkToOwnDefinition(file: FileLinkContext, ref: Reference, name: string): number {
+    const { symbolsOfName, names, symbolNameLine, fileSymbolOffsets, fileCount } = this.symbols;
+    const id = names.definitionNameId(name);
+    const found: number[] = [];
+    if (id !== undefined) symbolsNamedIn(fileSymbolOffsets, symbolsOfName[id], file.p, found);
+    const own = found.filter((s) => symbolNameLine[s] !== ref.line);
+    const source = own.length > 0 ? this.sourceNodeOf(file.p, ref, file.lineCount) : -1;
+    for (const s of own) this.edges.add(source, fileCount + s, edgeKindOf(ref), SAME_FILE_CONFIDENCE, ref.line);
+    return own.length > 0 ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
   }
 
   /** Edges from a reference to its candidates in the files its file's imports make visible; whether there was any. */

@@ -11,6 +11,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
 import { GraphIndex } from './index';
 import { classNamedBy } from './receivers';
+import { rubyAliases } from './ruby';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -247,5 +248,70 @@ describe('receivers', () => {
     expect(classNamedBy('os.environ')).toBeUndefined();
     expect(classNamedBy('self')).toBeUndefined();
     expect(classNamedBy('queryParser')).toBeUndefined();
+  });
+
+  it('Ruby: a bare call of a name its file aliases is that file’s method, not another class’s of that name (thor)', async () => {
+    const { corpus, graph } = await index({
+      'thor/parser/argument.rb': [
+        'class Thor',
+        '  class Argument',
+        '    attr_reader :name',
+        '    alias_method :human_name, :name',
+        '',
+        '    def default_banner',
+        '      human_name.upcase',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/parser/option.rb': [
+        'class Thor',
+        '  class Option < Argument',
+        '    def human_name',
+        '      @human_name ||= dasherized? ? undasherize(name) : name',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/invocation.rb': [
+        'class Thor',
+        '  module Invocation',
+        '    def invoke_command(command, *args)',
+        '      command.run(self, *args)',
+        '    end',
+        '    alias invoke_task invoke_command',
+        '',
+        '    def invoke_all',
+        '      invoke_task(nil)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const option = corpus.fileByPath.get('thor/parser/option.rb')!;
+    const dependants = graph.reverseDependencies({ fileId: option.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants).not.toContain('thor/parser/argument.rb');
+    expect(callerLines(corpus, graph, 'thor/parser/option.rb', 'human_name')).toEqual([]);
+    // The alias line names invoke_command too.
+    expect(callerLines(corpus, graph, 'thor/invocation.rb', 'invoke_command').sort()).toEqual([
+      'thor/invocation.rb:6',
+      'thor/invocation.rb:9',
+    ]);
+  });
+
+  it('rubyAliases: alias_method with symbols or strings, alias with bare names or symbols, not global variables', () => {
+    const text = [
+      'alias_method :human_name, :name',
+      'alias_method("to_s", "inspect")',
+      'alias invoke_task invoke_command',
+      'alias :task? :command?',
+      'alias $err $stderr',
+    ].join('\n');
+    expect([...rubyAliases(text)]).toEqual([
+      ['human_name', 'name'],
+      ['to_s', 'inspect'],
+      ['invoke_task', 'invoke_command'],
+      ['task?', 'command?'],
+    ]);
   });
 });

@@ -25,7 +25,7 @@ import {
 } from './receivers';
 import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
-import { rubyAliases } from './ruby';
+import { RubyAncestry, rubyAliases } from './ruby';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -151,6 +151,7 @@ export const IMPORT_KIND_REEXPORT = 1;
 export { DEFINITION_KINDS };
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
 const FUNCTION_KIND = DEFINITION_KINDS.indexOf('function');
+const CLASS_KIND = DEFINITION_KINDS.indexOf('class');
 /** Receivers whose next segment is a field of the enclosing object (`self.client.get()`). */
 const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
 /** Kinds whose name, written as a receiver (`Type::new`, `Config.load`), selects its members. */
@@ -622,6 +623,8 @@ class ReferenceLinker {
   /** Per file: its renamed exports, read on first use. */
   private readonly exportAliases: (Map<string, { original: string; files: number[] }> | undefined)[];
   private readonly hasExportAliases: boolean;
+  /** Ruby: what each class inherits and mixes in, read on the first bare call that needs it. */
+  private rubyAncestry?: RubyAncestry;
 
   constructor(
     private readonly files: Corpus['files'],
@@ -701,6 +704,10 @@ class ReferenceLinker {
     // `use std::task::Poll::{Pending, Ready}` binds `Ready` to the standard library's, not to a
     // repository type of that name (tokio's io::Ready).
     if (!throughReceiver && file.language === 'rust' && this.standardNamesOf(file).has(name)) return REFERENCE_OUTSIDE;
+    if (!throughReceiver && file.language === 'ruby') {
+      candidates = this.rubyReachable(file, ref, candidates);
+      if (candidates.length === 0) return REFERENCE_BY_NAME;
+    }
     let typed = false;
     if (ref.qualified === true) {
       const receiver = this.receiverOf(file, ref);
@@ -766,6 +773,51 @@ class ReferenceLinker {
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
     return REFERENCE_LINKED;
+  }
+
+  /**
+   * Ruby: the candidates a bare call inside a class can reach. A bare call is a call on self, so
+   * a method of a class the enclosing class neither is, inherits nor mixes in is not it
+   * (RubyAncestry). A call in a module's body or at the top level keeps every candidate: a mixin
+   * calls the methods its includers provide. Names that are not methods are kept.
+   */
+  private rubyReachable(file: FileLinkContext, ref: Reference, candidates: number[]): number[] {
+    const { fileCount, symbolKind, symbolContainer, symbolName, symbolFile } = this.symbols;
+    const s = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
+    if (s < 0) return candidates;
+    const enclosing = TYPE_KINDS.has(symbolKind[s]) ? s : this.ownTypeNamed(file.p, symbolContainer[s]);
+    if (enclosing < 0 || symbolKind[enclosing] !== CLASS_KIND) return candidates;
+    this.rubyAncestry ??= new RubyAncestry(this.rubyTypesByFile());
+    const reach = this.rubyAncestry.reach(symbolName[enclosing]);
+    return candidates.filter(
+      (c) =>
+        (symbolKind[c] !== METHOD_KIND && symbolKind[c] !== FUNCTION_KIND) ||
+        symbolContainer[c] === '' ||
+        symbolFile[c] === file.p ||
+        reach.has(symbolContainer[c]),
+    );
+  }
+
+  /** The class or module of file p named `name`, or -1. */
+  private ownTypeNamed(p: number, name: string): number {
+    const { fileSymbolOffsets, symbolKind, symbolName } = this.symbols;
+    if (name === '') return -1;
+    for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++)
+      if (symbolName[t] === name && TYPE_KINDS.has(symbolKind[t])) return t;
+    return -1;
+  }
+
+  /** Every Ruby file's text and the names of the classes and modules it defines. */
+  private *rubyTypesByFile(): Generator<{ text: string; types: string[] }> {
+    const { fileSymbolOffsets, symbolKind, symbolName } = this.symbols;
+    for (let p = 0; p < this.files.length; p++) {
+      const f = this.files[p];
+      if ((f.language ?? f.analysis?.language) !== 'ruby') continue;
+      const types: string[] = [];
+      for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++)
+        if (TYPE_KINDS.has(symbolKind[t])) types.push(symbolName[t]);
+      yield { text: f.text ?? '', types };
+    }
   }
 
   /** Edges from a reference to the current file's definitions of `name` (not on its own line); what became of it. */

@@ -314,4 +314,34 @@ describe('receivers', () => {
       ['task?', 'command?'],
     ]);
   });
+
+  it('Ruby: a bare call in a class reaches its own, inherited and mixed-in methods, not an unrelated class’s (thor, rack)', async () => {
+    const { corpus, graph } = await index({
+      'lib/response.rb': ['class Response', '  def finish', '    []', '  end', 'end'].join('\n'),
+      'lib/argument.rb': ['class Argument', '  def check_type(type)', '    true', '  end', 'end'].join('\n'),
+      'lib/shell.rb': ['module Shell', '  def say_status(status)', '    status', '  end', 'end'].join('\n'),
+      'lib/actions.rb': ['module Actions', '  def create_file(path)', '    say_status(:create)', '  end', 'end'].join(
+        '\n',
+      ),
+      'lib/option.rb': ['class Option < Argument', '  def validate!', '    check_type(:string)', '  end', 'end'].join(
+        '\n',
+      ),
+      'lib/group.rb': [
+        'class Group',
+        '  include Actions',
+        '',
+        '  def run',
+        '    create_file("a")',
+        '    finish',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    // Group neither is, inherits nor mixes in Response: its bare `finish` is not Response#finish.
+    expect(callerLines(corpus, graph, 'lib/response.rb', 'finish')).toEqual([]);
+    expect(callerLines(corpus, graph, 'lib/argument.rb', 'check_type')).toEqual(['lib/option.rb:3']);
+    expect(callerLines(corpus, graph, 'lib/actions.rb', 'create_file')).toEqual(['lib/group.rb:5']);
+    // A module's body calls what its includers provide: kept.
+    expect(callerLines(corpus, graph, 'lib/shell.rb', 'say_status')).toEqual(['lib/actions.rb:3']);
+  });
 });

@@ -11,7 +11,7 @@
 import { DEFINITION_KINDS, type Definition, type ImportRef, type Reference } from '../contract';
 import type { Corpus } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
-import { dirname, ImportResolver } from './resolve';
+import { basename, dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
@@ -25,7 +25,7 @@ import {
 } from './receivers';
 import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
-import { RubyAncestry, rubyAliases } from './ruby';
+import { RubyAncestry, rubyAliases, rubyFileNameOf } from './ruby';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -750,6 +750,7 @@ class ReferenceLinker {
         }
       return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     }
+    if (file.language === 'ruby') candidates = this.rubyTypeHomes(candidates, name);
     if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) return REFERENCE_LINKED;
     if (!throughReceiver && this.linkExportAlias(file, ref, name)) return REFERENCE_LINKED;
     if (peers.length > 0) {
@@ -796,6 +797,22 @@ class ReferenceLinker {
         symbolFile[c] === file.p ||
         reach.has(symbolContainer[c]),
     );
+  }
+
+  /**
+   * Ruby: a class or module reopened in several files (thor's Thor::Base in base.rb and, for one
+   * class method, shell.rb) is used where its name's own file defines it (base.rb): a use of the
+   * name is no use of every file that adds to it. Unchanged when no candidate is a type in a file
+   * of that name, or when any candidate is not a type.
+   */
+  private rubyTypeHomes(candidates: number[], name: string): number[] {
+    // A namespace reopened in most files (`module Rack`) stays a name with many definitions.
+    if (candidates.length < 2 || candidates.length > GLOBAL_FALLBACK_MAX_DEFINITIONS) return candidates;
+    const { symbolKind, symbolFile } = this.symbols;
+    if (!candidates.every((c) => TYPE_KINDS.has(symbolKind[c]))) return candidates;
+    const home = rubyFileNameOf(name);
+    const homes = candidates.filter((c) => basename(this.files[symbolFile[c]].path) === home);
+    return homes.length > 0 ? homes : candidates;
   }
 
   /** The class or module of file p named `name`, or -1. */

@@ -11,7 +11,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
 import { GraphIndex } from './index';
 import { classNamedBy } from './receivers';
-import { rubyAliases } from './ruby';
+import { rubyAliases, rubyFileNameOf } from './ruby';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -343,5 +343,52 @@ describe('receivers', () => {
     expect(callerLines(corpus, graph, 'lib/actions.rb', 'create_file')).toEqual(['lib/group.rb:5']);
     // A module's body calls what its includers provide: kept.
     expect(callerLines(corpus, graph, 'lib/shell.rb', 'say_status')).toEqual(['lib/actions.rb:3']);
+  });
+
+  it('Ruby: a module reopened in another file is used where its own file defines it (thor’s Thor::Base in base.rb and shell.rb)', async () => {
+    const { corpus, graph } = await index({
+      'thor/base.rb': [
+        'class Thor',
+        '  module Base',
+        '    def self.subclasses',
+        '      @subclasses ||= []',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/shell.rb': [
+        'class Thor',
+        '  module Base',
+        '    class << self',
+        '      attr_writer :shell',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/util.rb': [
+        'class Thor',
+        '  module Util',
+        '    def self.find_by_namespace(namespace)',
+        '      Thor::Base.subclasses.detect { |klass| klass.namespace == namespace }',
+        '    end',
+        '',
+        '    def self.thor_class?(klass)',
+        '      klass <= Thor::Base',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const dependants = (path: string) =>
+      graph.reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants('thor/base.rb')).toContain('thor/util.rb');
+    expect(dependants('thor/shell.rb')).not.toContain('thor/util.rb');
+  });
+
+  it('rubyFileNameOf: the file name of a class by Ruby’s convention', () => {
+    expect(rubyFileNameOf('Base')).toBe('base.rb');
+    expect(rubyFileNameOf('LineEditor')).toBe('line_editor.rb');
+    expect(rubyFileNameOf('HTTPError')).toBe('http_error.rb');
+    expect(rubyFileNameOf('HTML')).toBe('html.rb');
   });
 });

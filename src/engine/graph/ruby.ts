@@ -23,6 +23,16 @@ const RUBY_MIXIN = /\b(?:include|extend|prepend)\b\s*[(,]?\s*((?:::)?[A-Z][\w:]*
 
 const lastSegment = (path: string): string => path.slice(path.lastIndexOf(':') + 1);
 
+/** The file name Ruby's convention gives a class or module: LineEditor → line_editor.rb, HTTPError → http_error.rb. */
+export function rubyFileNameOf(type: string): string {
+  return (
+    type
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+      .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+      .toLowerCase() + '.rb'
+  );
+}
+
 /**
  * Which classes and modules a Ruby class reaches by inheriting and mixing in, by name over the
  * whole repository: the methods a bare call in the class can reach (its own, its ancestors',

@@ -67,6 +67,9 @@ const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set([
   'lua',
 ]);
 
+/** Languages whose package imports may name a path inside the package (`preact/hooks`). */
+const JS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
+
 /** Languages whose files see their package peers' names without importing them. */
 const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set([
   'go',
@@ -215,6 +218,13 @@ export interface GraphData {
   referenceState: Uint8Array;
   referenceOffsets: Int32Array;
   externalPackages: string[];
+  /**
+   * JS/TS imports left external that name a path inside their package (`preact/devtools`): the
+   * record and that path ('devtools'), aligned. A repository that imports itself by its package
+   * name, with no package.json to say so, is matched against them by name (index.ts).
+   */
+  externalSubpathRecord: Int32Array;
+  externalSubpath: string[];
   /** Import statements that resolved to at least one file / to none. */
   resolvedImports: number;
   unresolvedImports: number;
@@ -347,6 +357,8 @@ export function buildGraph(corpus: Corpus): GraphData {
     referenceState: linker.referenceState,
     referenceOffsets: symbols.names.fileReferenceStart,
     externalPackages: imports.externalPackages,
+    externalSubpathRecord: Int32Array.from(imports.subpathRecord),
+    externalSubpath: imports.subpath,
     resolvedImports: imports.resolvedImports,
     unresolvedImports: imports.unresolvedImports,
     centrality: centralityFromRank(ranked.rank),
@@ -508,6 +520,8 @@ interface ImportTable {
   names: string[];
   kind: Column<Uint8Array>;
   externalPackages: string[];
+  subpathRecord: number[];
+  subpath: string[];
   /** Import records were pushed in file order: file p's records are firstRecord[p]..firstRecord[p+1]-1. */
   firstRecord: Int32Array;
   importsOfFile: ResolvedImportOfFile[][];
@@ -528,6 +542,8 @@ function resolveImports(files: Corpus['files']): ImportTable {
     names: [],
     kind: uint8Column(),
     externalPackages: [],
+    subpathRecord: [],
+    subpath: [],
     firstRecord: new Int32Array(0),
     importsOfFile: new Array(fileCount),
     resolvedImports: 0,
@@ -558,6 +574,14 @@ function resolveImports(files: Corpus['files']): ImportTable {
           ext = table.externalPackages.length;
           externalIndex.set(target.packageName, ext);
           table.externalPackages.push(target.packageName);
+        }
+        const spec = imp.specifier.trim();
+        if (
+          JS_LANGUAGES.has(files[p].language ?? files[p].analysis?.language ?? '') &&
+          spec.startsWith(target.packageName + '/')
+        ) {
+          table.subpathRecord.push(table.source.length);
+          table.subpath.push(spec.slice(target.packageName.length + 1));
         }
         pushImportRecord(table, p, imp.line, -(ext + 1), namesText, kind);
       }

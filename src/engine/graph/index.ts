@@ -38,8 +38,9 @@ export { pageRank } from './pagerank';
 /**
  * 2: what the snapshot can rebuild in a few milliseconds (edge sources, in-edges) is left out, and the paths are kept as a hash.
  * 3: what linking made of each reference (referenceState).
+ * 4: the paths inside their package of JS/TS imports left external (externalSubpathRecord, externalSubpath).
  */
-export const GRAPH_SNAPSHOT_VERSION = 3;
+export const GRAPH_SNAPSHOT_VERSION = 4;
 /** Reverse-dependency depth of an impact query ("blast radius" beyond 3 hops is most of the repository). */
 export const IMPACT_MAX_HOPS = 3;
 /** Display score of an import line in a references list: below any resolved call site. */

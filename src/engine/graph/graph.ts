@@ -25,7 +25,7 @@ import {
 } from './receivers';
 import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
-import { RubyAncestry, rubyAliases, rubyFileNameOf } from './ruby';
+import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -936,6 +936,17 @@ class ReferenceLinker {
     const { names, symbolsOfName, symbolKind, symbolContainer } = this.symbols;
     const id = names.definitionNameId(named);
     if (id === undefined || !symbolsOfName[id].some((s) => TYPE_KINDS.has(symbolKind[s]))) return [];
+    // What the file says the value is made from wins over its name: `@parser ||= URI::Parser.new`
+    // is the outside URI's parser, not the repository's Parser.
+    if (file.language === 'ruby') {
+      const made = rubyConstructedAs(this.files[file.p].text ?? '', ref.receiver.split('.').pop()!.replace(/^@/, ''));
+      if (
+        made !== undefined &&
+        made.split('::')[0] !== named &&
+        names.definitionNameId(made.split('::')[0]) === undefined
+      )
+        return [];
+    }
     return candidates.filter((s) => symbolContainer[s] === named);
   }
 

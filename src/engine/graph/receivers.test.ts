@@ -11,7 +11,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
 import { GraphIndex } from './index';
 import { classNamedBy } from './receivers';
-import { rubyAliases, rubyFileNameOf } from './ruby';
+import { rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -236,6 +236,51 @@ describe('receivers', () => {
     expect(callerLines(corpus, graph, 'rack/query_parser.rb', 'normalize_params')).toEqual([
       'rack/multipart/parser.rb:10',
     ]);
+  });
+
+  it('Ruby: a value the file makes from an outside class (`@parser ||= URI::Parser.new`) is not the repository’s Parser by its name (rack)', async () => {
+    const { corpus, graph } = await index({
+      'rack/multipart/parser.rb': [
+        'module Rack',
+        '  module Multipart',
+        '    class Parser',
+        '      def self.parse(io, content_length)',
+        '        new(io)',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/mock.rb': [
+        'module Rack',
+        '  class MockRequest',
+        '    def self.parse_uri_rfc2396(uri)',
+        '      @parser ||= URI::Parser.new',
+        '      @parser.parse(uri)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/multipart.rb': [
+        'module Rack',
+        '  module Multipart',
+        '    def self.extract_multipart(io, parser)',
+        '      parser.parse(io, 0)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const target = corpus.fileByPath.get('rack/multipart/parser.rb')!;
+    const dependants = graph.reverseDependencies({ fileId: target.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants).toEqual(['rack/multipart.rb']);
+  });
+
+  it('rubyConstructedAs: the constant a value is made from, as written', () => {
+    const text = 'def a\n  @parser ||= URI::Parser.new\n  other_parser = Parser.new(1)\nend\n';
+    expect(rubyConstructedAs(text, 'parser')).toBe('URI::Parser');
+    expect(rubyConstructedAs(text, 'other_parser')).toBe('Parser');
+    expect(rubyConstructedAs(text, 'query_parser')).toBeUndefined();
   });
 
   it('classNamedBy: the class a receiver is named for, only for plain snake_case names and fields', () => {

@@ -4,6 +4,8 @@
  * such a name is the file's own method, not a method of that name in some other class.
  */
 
+import { escapeRegExp } from '../text/escape';
+
 /** `alias_method :new, :old` (symbols or strings) and `alias new old` / `alias :new :old`; not global-variable aliases (`alias $new $old`). */
 const RUBY_ALIAS =
   /^\s*(?:alias_method\s*\(?\s*[:'"]([\w?!=]+)['"]?\s*,\s*[:'"]([\w?!=]+)|alias\s+:?([A-Za-z_][\w?!=]*)\s+:?([A-Za-z_][\w?!=]*))/gm;
@@ -75,4 +77,19 @@ export class RubyAncestry {
     this.reached.set(type, out);
     return out;
   }
+}
+
+/**
+ * The constant a Ruby value is made from where its file says so (`@parser ||= URI::Parser.new`,
+ * `parser = Parser.new`): its path as written, or undefined. `name` is the value's name without `@`.
+ */
+export function rubyConstructedAs(text: string, name: string): string | undefined {
+  if (!text.includes(name)) return undefined;
+  const made = new RegExp(
+    `(?:^|[^\\w@])@?${escapeRegExp(name)}\\s*(?:\\|\\|)?=\\s*((?:::)?[A-Z][\\w:]*)\\.new\\b`,
+    'gm',
+  );
+  let last: string | undefined;
+  for (const m of text.matchAll(made)) last = m[1].replace(/^::/, '');
+  return last;
 }

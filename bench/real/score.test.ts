@@ -46,6 +46,18 @@ describe('real-repository scorer', () => {
 describe('real-repository question set', async () => {
   const questions = await readQuestions();
 
+  /**
+   * Held-out questions read while changing code, moved to the tuning half: the five dependants
+   * questions, read in the fourteenth session to find the class the graph missed.
+   */
+  const READ_HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
+    'requests:dependants:10',
+    'requests:dependants:17',
+    'clap:dependants:9',
+    'monolog:dependants:9',
+    'rack:dependants:9',
+  ]);
+
   it('has at least 80 questions, unique ids, known projects and kinds, both halves', () => {
     expect(questions.length).toBeGreaterThanOrEqual(80);
     expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
@@ -53,7 +65,8 @@ describe('real-repository question set', async () => {
     for (const q of questions) {
       expect(names.has(q.project), q.id).toBe(true);
       expect(KINDS.includes(q.kind), q.id).toBe(true);
-      expect(q.half, q.id).toBe(PROJECTS.find((p) => p.name === q.project)!.half);
+      const projectHalf = PROJECTS.find((p) => p.name === q.project)!.half;
+      expect(q.half, q.id).toBe(READ_HELD_OUT_QUESTIONS.has(q.id) ? 'tuning' : projectHalf);
       expect(q.expected.length, q.id).toBeGreaterThan(0);
       for (const e of q.expected) {
         expect(e.sha1, q.id).toMatch(/^[0-9a-f]{40}$/);

@@ -32,8 +32,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    `autoload` is an import, PHP's static calls, `instanceof` and `implements` name classes
  *    and its `.` is no member access (analysis); Rust names from the standard library or the
  *    prelude link nowhere, and a Python package folder is no import root (graph).
+ * 12: Ruby and Python receivers named for a class, Ruby aliases, ancestry and reopened classes,
+ *    Python self-imports at the package folder change the graph's edges; the graph keeps the
+ *    paths of JS/TS imports left external (graph snapshot v4).
  */
-export const SNAPSHOT_VERSION = 11;
+export const SNAPSHOT_VERSION = 12;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -11,13 +11,21 @@
 import { DEFINITION_KINDS, type Definition, type ImportRef, type Reference } from '../contract';
 import type { Corpus } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
-import { dirname, ImportResolver } from './resolve';
+import { basename, dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
-import { classifyReceiver, importBindings, type ImportBinding, type ReceiverClass } from './receivers';
+import {
+  classifyReceiver,
+  classNamedBy,
+  importBindings,
+  NAMED_FOR_CLASS_LANGUAGES,
+  type ImportBinding,
+  type ReceiverClass,
+} from './receivers';
 import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
+import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -58,6 +66,9 @@ const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set([
   'php',
   'lua',
 ]);
+
+/** Languages whose package imports may name a path inside the package (`preact/hooks`). */
+const JS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
 
 /** Languages whose files see their package peers' names without importing them. */
 const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set([
@@ -121,6 +132,8 @@ interface FileLinkContext {
   standardVariantGlob?: boolean;
   /** undefined: not read yet; null: a language whose statements are not read. */
   localTypes?: LocalTypes | null;
+  /** Ruby: the names the file defines by aliasing, each with the name it aliases (ruby.ts). */
+  aliases?: Map<string, string>;
 }
 
 /** A Rust path into the standard library (`std::task::Poll::Ready`, `::core::fmt`). */
@@ -141,6 +154,7 @@ export const IMPORT_KIND_REEXPORT = 1;
 export { DEFINITION_KINDS };
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
 const FUNCTION_KIND = DEFINITION_KINDS.indexOf('function');
+const CLASS_KIND = DEFINITION_KINDS.indexOf('class');
 /** Receivers whose next segment is a field of the enclosing object (`self.client.get()`). */
 const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
 /** Kinds whose name, written as a receiver (`Type::new`, `Config.load`), selects its members. */
@@ -204,6 +218,13 @@ export interface GraphData {
   referenceState: Uint8Array;
   referenceOffsets: Int32Array;
   externalPackages: string[];
+  /**
+   * JS/TS imports left external that name a path inside their package (`preact/devtools`): the
+   * record and that path ('devtools'), aligned. A repository that imports itself by its package
+   * name, with no package.json to say so, is matched against them by name (index.ts).
+   */
+  externalSubpathRecord: Int32Array;
+  externalSubpath: string[];
   /** Import statements that resolved to at least one file / to none. */
   resolvedImports: number;
   unresolvedImports: number;
@@ -336,6 +357,8 @@ export function buildGraph(corpus: Corpus): GraphData {
     referenceState: linker.referenceState,
     referenceOffsets: symbols.names.fileReferenceStart,
     externalPackages: imports.externalPackages,
+    externalSubpathRecord: Int32Array.from(imports.subpathRecord),
+    externalSubpath: imports.subpath,
     resolvedImports: imports.resolvedImports,
     unresolvedImports: imports.unresolvedImports,
     centrality: centralityFromRank(ranked.rank),
@@ -497,6 +520,8 @@ interface ImportTable {
   names: string[];
   kind: Column<Uint8Array>;
   externalPackages: string[];
+  subpathRecord: number[];
+  subpath: string[];
   /** Import records were pushed in file order: file p's records are firstRecord[p]..firstRecord[p+1]-1. */
   firstRecord: Int32Array;
   importsOfFile: ResolvedImportOfFile[][];
@@ -517,6 +542,8 @@ function resolveImports(files: Corpus['files']): ImportTable {
     names: [],
     kind: uint8Column(),
     externalPackages: [],
+    subpathRecord: [],
+    subpath: [],
     firstRecord: new Int32Array(0),
     importsOfFile: new Array(fileCount),
     resolvedImports: 0,
@@ -547,6 +574,14 @@ function resolveImports(files: Corpus['files']): ImportTable {
           ext = table.externalPackages.length;
           externalIndex.set(target.packageName, ext);
           table.externalPackages.push(target.packageName);
+        }
+        const spec = imp.specifier.trim();
+        if (
+          JS_LANGUAGES.has(files[p].language ?? files[p].analysis?.language ?? '') &&
+          spec.startsWith(target.packageName + '/')
+        ) {
+          table.subpathRecord.push(table.source.length);
+          table.subpath.push(spec.slice(target.packageName.length + 1));
         }
         pushImportRecord(table, p, imp.line, -(ext + 1), namesText, kind);
       }
@@ -612,6 +647,8 @@ class ReferenceLinker {
   /** Per file: its renamed exports, read on first use. */
   private readonly exportAliases: (Map<string, { original: string; files: number[] }> | undefined)[];
   private readonly hasExportAliases: boolean;
+  /** Ruby: what each class inherits and mixes in, read on the first bare call that needs it. */
+  private rubyAncestry?: RubyAncestry;
 
   constructor(
     private readonly files: Corpus['files'],
@@ -677,6 +714,13 @@ class ReferenceLinker {
     const name = referencedText[written];
     const nameId = referencedNameId[written];
     const throughReceiver = ref.qualified === true || name !== ref.name;
+    // Ruby: a bare call of a name the file aliases is the file's own method (thor's Argument
+    // `alias_method :human_name, :name`), never another class's method of that name.
+    if (!throughReceiver && file.language === 'ruby') {
+      file.aliases ??= rubyAliases(this.files[p].text ?? '');
+      const original = file.aliases.get(name);
+      if (original !== undefined) return this.linkToOwnDefinition(file, ref, original);
+    }
     if (nameId < 0) return this.linkExportAlias(file, ref, name) ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     const bare = BARE_NAMES_MISS_METHODS.has(file.language) && !throughReceiver;
     let candidates = bare ? (this.nonMethodsOfName[nameId] ?? symbolsOfName[nameId]) : symbolsOfName[nameId];
@@ -684,13 +728,23 @@ class ReferenceLinker {
     // `use std::task::Poll::{Pending, Ready}` binds `Ready` to the standard library's, not to a
     // repository type of that name (tokio's io::Ready).
     if (!throughReceiver && file.language === 'rust' && this.standardNamesOf(file).has(name)) return REFERENCE_OUTSIDE;
+    if (!throughReceiver && file.language === 'ruby') {
+      candidates = this.rubyReachable(file, ref, candidates);
+      if (candidates.length === 0) return REFERENCE_BY_NAME;
+    }
     let typed = false;
     if (ref.qualified === true) {
       const receiver = this.receiverOf(file, ref);
       // A member of an outside package or type is no use of the repository's name.
       if (receiver.kind === 'external') return REFERENCE_OUTSIDE;
-      // A value whose type no statement makes plain (`items.pop()`, `x.len()`): by name, unresolved.
-      if (receiver.kind === 'value') return REFERENCE_BY_NAME;
+      if (receiver.kind === 'value') {
+        // A value whose type no statement makes plain (`items.pop()`, `x.len()`): by name,
+        // unresolved, unless it is named for a class that has the member (NAMED_FOR_CLASS_LANGUAGES).
+        const members = this.membersOfClassNamedBy(file, ref, candidates);
+        if (members.length === 0) return REFERENCE_BY_NAME;
+        candidates = members;
+        typed = true;
+      }
       if (receiver.kind === 'type') {
         const members = candidates.filter((s) => symbols.symbolContainer[s] === receiver.container);
         // A member the type inherits, or a union alias's (`state: ImmerState`): the receiver is
@@ -720,6 +774,7 @@ class ReferenceLinker {
         }
       return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     }
+    if (file.language === 'ruby') candidates = this.rubyTypeHomes(candidates, name);
     if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) return REFERENCE_LINKED;
     if (!throughReceiver && this.linkExportAlias(file, ref, name)) return REFERENCE_LINKED;
     if (peers.length > 0) {
@@ -743,6 +798,79 @@ class ReferenceLinker {
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
     return REFERENCE_LINKED;
+  }
+
+  /**
+   * Ruby: the candidates a bare call inside a class can reach. A bare call is a call on self, so
+   * a method of a class the enclosing class neither is, inherits nor mixes in is not it
+   * (RubyAncestry). A call in a module's body or at the top level keeps every candidate: a mixin
+   * calls the methods its includers provide. Names that are not methods are kept.
+   */
+  private rubyReachable(file: FileLinkContext, ref: Reference, candidates: number[]): number[] {
+    const { fileCount, symbolKind, symbolContainer, symbolName, symbolFile } = this.symbols;
+    const s = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
+    if (s < 0) return candidates;
+    const enclosing = TYPE_KINDS.has(symbolKind[s]) ? s : this.ownTypeNamed(file.p, symbolContainer[s]);
+    if (enclosing < 0 || symbolKind[enclosing] !== CLASS_KIND) return candidates;
+    this.rubyAncestry ??= new RubyAncestry(this.rubyTypesByFile());
+    const reach = this.rubyAncestry.reach(symbolName[enclosing]);
+    return candidates.filter(
+      (c) =>
+        (symbolKind[c] !== METHOD_KIND && symbolKind[c] !== FUNCTION_KIND) ||
+        symbolContainer[c] === '' ||
+        symbolFile[c] === file.p ||
+        reach.has(symbolContainer[c]),
+    );
+  }
+
+  /**
+   * Ruby: a class or module reopened in several files (thor's Thor::Base in base.rb and, for one
+   * class method, shell.rb) is used where its name's own file defines it (base.rb): a use of the
+   * name is no use of every file that adds to it. Unchanged when no candidate is a type in a file
+   * of that name, or when any candidate is not a type.
+   */
+  private rubyTypeHomes(candidates: number[], name: string): number[] {
+    // A namespace reopened in most files (`module Rack`) stays a name with many definitions.
+    if (candidates.length < 2 || candidates.length > GLOBAL_FALLBACK_MAX_DEFINITIONS) return candidates;
+    const { symbolKind, symbolFile } = this.symbols;
+    if (!candidates.every((c) => TYPE_KINDS.has(symbolKind[c]))) return candidates;
+    const home = rubyFileNameOf(name);
+    const homes = candidates.filter((c) => basename(this.files[symbolFile[c]].path) === home);
+    return homes.length > 0 ? homes : candidates;
+  }
+
+  /** The class or module of file p named `name`, or -1. */
+  private ownTypeNamed(p: number, name: string): number {
+    const { fileSymbolOffsets, symbolKind, symbolName } = this.symbols;
+    if (name === '') return -1;
+    for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++)
+      if (symbolName[t] === name && TYPE_KINDS.has(symbolKind[t])) return t;
+    return -1;
+  }
+
+  /** Every Ruby file's text and the names of the classes and modules it defines. */
+  private *rubyTypesByFile(): Generator<{ text: string; types: string[] }> {
+    const { fileSymbolOffsets, symbolKind, symbolName } = this.symbols;
+    for (let p = 0; p < this.files.length; p++) {
+      const f = this.files[p];
+      if ((f.language ?? f.analysis?.language) !== 'ruby') continue;
+      const types: string[] = [];
+      for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++)
+        if (TYPE_KINDS.has(symbolKind[t])) types.push(symbolName[t]);
+      yield { text: f.text ?? '', types };
+    }
+  }
+
+  /** Edges from a reference to the current file's definitions of `name` (not on its own line); what became of it. */
+  private linkToOwnDefinition(file: FileLinkContext, ref: Reference, name: string): number {
+    const { symbolsOfName, names, symbolNameLine, fileSymbolOffsets, fileCount } = this.symbols;
+    const id = names.definitionNameId(name);
+    const found: number[] = [];
+    if (id !== undefined) symbolsNamedIn(fileSymbolOffsets, symbolsOfName[id], file.p, found);
+    const own = found.filter((s) => symbolNameLine[s] !== ref.line);
+    const source = own.length > 0 ? this.sourceNodeOf(file.p, ref, file.lineCount) : -1;
+    for (const s of own) this.edges.add(source, fileCount + s, edgeKindOf(ref), SAME_FILE_CONFIDENCE, ref.line);
+    return own.length > 0 ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
   }
 
   /** Edges from a reference to its candidates in the files its file's imports make visible; whether there was any. */
@@ -794,6 +922,32 @@ class ReferenceLinker {
         if (imports.line.get(r) === line && imports.target.get(r) >= 0) out.push(imports.target.get(r));
       return out;
     });
+  }
+
+  /**
+   * Ruby, Python: the candidates that are members of the class the receiver is named for
+   * (`query_parser.make_params` → QueryParser#make_params); none when the receiver names no
+   * repository class, or that class has no member of the name called.
+   */
+  private membersOfClassNamedBy(file: FileLinkContext, ref: Reference, candidates: number[]): number[] {
+    if (!NAMED_FOR_CLASS_LANGUAGES.has(file.language) || ref.receiver === undefined) return [];
+    const named = classNamedBy(ref.receiver);
+    if (named === undefined) return [];
+    const { names, symbolsOfName, symbolKind, symbolContainer } = this.symbols;
+    const id = names.definitionNameId(named);
+    if (id === undefined || !symbolsOfName[id].some((s) => TYPE_KINDS.has(symbolKind[s]))) return [];
+    // What the file says the value is made from wins over its name: `@parser ||= URI::Parser.new`
+    // is the outside URI's parser, not the repository's Parser.
+    if (file.language === 'ruby') {
+      const made = rubyConstructedAs(this.files[file.p].text ?? '', ref.receiver.split('.').pop()!.replace(/^@/, ''));
+      if (
+        made !== undefined &&
+        made.split('::')[0] !== named &&
+        names.definitionNameId(made.split('::')[0]) === undefined
+      )
+        return [];
+    }
+    return candidates.filter((s) => symbolContainer[s] === named);
   }
 
   private receiverOf(file: FileLinkContext, ref: Reference): ReceiverClass {

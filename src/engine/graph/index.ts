@@ -29,6 +29,7 @@ import {
   type GraphData,
 } from './graph';
 import { escapeRegExp } from '../text/escape';
+import { modulePathsOf, selfPackages, type SubpathImport } from './self-imports';
 
 export { buildGraph } from './graph';
 export { ImportResolver } from './resolve';
@@ -37,8 +38,9 @@ export { pageRank } from './pagerank';
 /**
  * 2: what the snapshot can rebuild in a few milliseconds (edge sources, in-edges) is left out, and the paths are kept as a hash.
  * 3: what linking made of each reference (referenceState).
+ * 4: the paths inside their package of JS/TS imports left external (externalSubpathRecord, externalSubpath).
  */
-export const GRAPH_SNAPSHOT_VERSION = 3;
+export const GRAPH_SNAPSHOT_VERSION = 4;
 /** Reverse-dependency depth of an impact query ("blast radius" beyond 3 hops is most of the repository). */
 export const IMPACT_MAX_HOPS = 3;
 /** Display score of an import line in a references list: below any resolved call site. */
@@ -210,6 +212,11 @@ export class GraphIndex implements Retriever {
       ...inEdgesOf(stored.fileCount + stored.symbolCount, stored.edgeTarget),
     });
   }
+
+  /** selfImportsOf's answers: per file, the import records naming it through the repository's own package name. */
+  private selfImportsByFile?: Map<number, number[]>;
+  /** Per such record, the path inside the package it names. */
+  private readonly selfImportPath = new Map<number, string>();
 
   serialize(): GraphSnapshot {
     const { filePaths, edgeSource: _sources, inOffsets: _offsets, inEdges: _in, ...stored } = this.g;
@@ -972,7 +979,49 @@ export class GraphIndex implements Retriever {
         hits.add(this.chunkAtLine(d.file, d.line), 1, `${relationVerb(d.relation)} ${this.pathAt(d.via)}`, 'resolved');
       }
     }
+    // Last and apart: imports of the repository by its own package name that name the file.
+    for (const origin of target.files)
+      for (const r of this.selfImportsOf(origin)) {
+        if (hits.full) break;
+        const spec = `${g.externalPackages[-g.importTarget[r] - 1]}/${this.selfImportPath.get(r)}`;
+        hits.add(
+          this.chunkAtLine(g.importSource[r], g.importLine[r]),
+          NAME_ONLY_HIT_SCORE,
+          `imports '${spec}', which names ${this.pathAt(origin)} by the repository's own package name (by name, unresolved)`,
+          'by-name',
+        );
+      }
     return hits.list;
+  }
+
+  /**
+   * The import records of other files that name file `origin` through the repository's own
+   * package name (self-imports.ts), read on the first question that needs them.
+   */
+  private selfImportsOf(origin: number): number[] {
+    const g = this.g;
+    if (!this.selfImportsByFile) {
+      this.selfImportsByFile = new Map();
+      if (g.externalSubpathRecord.length === 0) return [];
+      const fileOfModule = new Map<string, number>();
+      for (let p = 0; p < g.fileCount; p++)
+        for (const m of modulePathsOf(this.pathAt(p))) if (!fileOfModule.has(m)) fileOfModule.set(m, p);
+      const imports: SubpathImport[] = Array.from(g.externalSubpathRecord, (record, i) => ({
+        record,
+        packageName: g.externalPackages[-g.importTarget[record] - 1],
+        subpath: g.externalSubpath[i],
+      }));
+      const own = selfPackages(imports, (path) => fileOfModule.has(path));
+      for (const { record, packageName, subpath } of imports) {
+        const file = fileOfModule.get(subpath);
+        if (file === undefined || !own.has(packageName) || g.importSource[record] === file) continue;
+        this.selfImportPath.set(record, subpath);
+        const list = this.selfImportsByFile.get(file);
+        if (list) list.push(record);
+        else this.selfImportsByFile.set(file, [record]);
+      }
+    }
+    return this.selfImportsByFile.get(origin) ?? [];
   }
 
   private searchDefinitions(plan: QueryPlan, limit: number): ModalityHit[] {

@@ -10,6 +10,8 @@ import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
 import { GraphIndex } from './index';
+import { classNamedBy } from './receivers';
+import { rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -165,5 +167,273 @@ describe('receivers', () => {
     const order = hits.map((h) => corpus.chunks[h.chunkId].path);
     expect(order[0]).toBe('command.go');
     if (order.includes('doc/md.go')) expect(order.indexOf('doc/md.go')).toBeGreaterThan(order.indexOf('command.go'));
+  });
+
+  it('Ruby: a value named for a repository class (`query_parser`, `@query_parser`) is one of it when the class has the member called (rack)', async () => {
+    const { corpus, graph } = await index({
+      'rack/query_parser.rb': [
+        'module Rack',
+        '  class QueryParser',
+        '    def parse_nested_query(qs, d = nil)',
+        '      make_params',
+        '    end',
+        '',
+        '    def normalize_params(params, name, v, depth)',
+        '      params',
+        '    end',
+        '',
+        '    def make_params',
+        '      {}',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/request.rb': [
+        'module Rack',
+        '  class Request',
+        '    def query_parser',
+        '      Utils.default_query_parser',
+        '    end',
+        '',
+        '    def parse_query(qs, d = "&")',
+        '      query_parser.parse_nested_query(qs, d)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/multipart/parser.rb': [
+        'module Rack',
+        '  module Multipart',
+        '    class Parser',
+        '      def initialize(boundary, query_parser)',
+        '        @query_parser = query_parser',
+        '        @params = query_parser.make_params',
+        '      end',
+        '',
+        '      def result(part, data)',
+        '        @query_parser.normalize_params(@params, part, data, 100)',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      // `parser.make_params`: the class named Parser has no make_params; `query_parser.result`:
+      // QueryParser has no result (Parser's). Neither is a use of query_parser.rb.
+      'rack/lint.rb': [
+        'module Rack',
+        '  class Lint',
+        '    def check(parser, query_parser)',
+        '      parser.make_params',
+        '      query_parser.result(1, 2)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const target = corpus.fileByPath.get('rack/query_parser.rb')!;
+    const dependants = graph.reverseDependencies({ fileId: target.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants.sort()).toEqual(['rack/multipart/parser.rb', 'rack/request.rb']);
+    expect(callerLines(corpus, graph, 'rack/query_parser.rb', 'normalize_params')).toEqual([
+      'rack/multipart/parser.rb:10',
+    ]);
+  });
+
+  it('Ruby: a value the file makes from an outside class (`@parser ||= URI::Parser.new`) is not the repository’s Parser by its name (rack)', async () => {
+    const { corpus, graph } = await index({
+      'rack/multipart/parser.rb': [
+        'module Rack',
+        '  module Multipart',
+        '    class Parser',
+        '      def self.parse(io, content_length)',
+        '        new(io)',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/mock.rb': [
+        'module Rack',
+        '  class MockRequest',
+        '    def self.parse_uri_rfc2396(uri)',
+        '      @parser ||= URI::Parser.new',
+        '      @parser.parse(uri)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'rack/multipart.rb': [
+        'module Rack',
+        '  module Multipart',
+        '    def self.extract_multipart(io, parser)',
+        '      parser.parse(io, 0)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const target = corpus.fileByPath.get('rack/multipart/parser.rb')!;
+    const dependants = graph.reverseDependencies({ fileId: target.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants).toEqual(['rack/multipart.rb']);
+  });
+
+  it('rubyConstructedAs: the constant a value is made from, as written', () => {
+    const text = 'def a\n  @parser ||= URI::Parser.new\n  other_parser = Parser.new(1)\nend\n';
+    expect(rubyConstructedAs(text, 'parser')).toBe('URI::Parser');
+    expect(rubyConstructedAs(text, 'other_parser')).toBe('Parser');
+    expect(rubyConstructedAs(text, 'query_parser')).toBeUndefined();
+  });
+
+  it('classNamedBy: the class a receiver is named for, only for plain snake_case names and fields', () => {
+    expect(classNamedBy('query_parser')).toBe('QueryParser');
+    expect(classNamedBy('@query_parser')).toBe('QueryParser');
+    expect(classNamedBy('self._query_parser')).toBe('QueryParser');
+    expect(classNamedBy('command')).toBe('Command');
+    expect(classNamedBy('@@registry')).toBeUndefined();
+    expect(classNamedBy('Utils')).toBeUndefined();
+    expect(classNamedBy('os.environ')).toBeUndefined();
+    expect(classNamedBy('self')).toBeUndefined();
+    expect(classNamedBy('queryParser')).toBeUndefined();
+  });
+
+  it('Ruby: a bare call of a name its file aliases is that file’s method, not another class’s of that name (thor)', async () => {
+    const { corpus, graph } = await index({
+      'thor/parser/argument.rb': [
+        'class Thor',
+        '  class Argument',
+        '    attr_reader :name',
+        '    alias_method :human_name, :name',
+        '',
+        '    def default_banner',
+        '      human_name.upcase',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/parser/option.rb': [
+        'class Thor',
+        '  class Option < Argument',
+        '    def human_name',
+        '      @human_name ||= dasherized? ? undasherize(name) : name',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/invocation.rb': [
+        'class Thor',
+        '  module Invocation',
+        '    def invoke_command(command, *args)',
+        '      command.run(self, *args)',
+        '    end',
+        '    alias invoke_task invoke_command',
+        '',
+        '    def invoke_all',
+        '      invoke_task(nil)',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const option = corpus.fileByPath.get('thor/parser/option.rb')!;
+    const dependants = graph.reverseDependencies({ fileId: option.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants).not.toContain('thor/parser/argument.rb');
+    expect(callerLines(corpus, graph, 'thor/parser/option.rb', 'human_name')).toEqual([]);
+    // The alias line names invoke_command too.
+    expect(callerLines(corpus, graph, 'thor/invocation.rb', 'invoke_command').sort()).toEqual([
+      'thor/invocation.rb:6',
+      'thor/invocation.rb:9',
+    ]);
+  });
+
+  it('rubyAliases: alias_method with symbols or strings, alias with bare names or symbols, not global variables', () => {
+    const text = [
+      'alias_method :human_name, :name',
+      'alias_method("to_s", "inspect")',
+      'alias invoke_task invoke_command',
+      'alias :task? :command?',
+      'alias $err $stderr',
+    ].join('\n');
+    expect([...rubyAliases(text)]).toEqual([
+      ['human_name', 'name'],
+      ['to_s', 'inspect'],
+      ['invoke_task', 'invoke_command'],
+      ['task?', 'command?'],
+    ]);
+  });
+
+  it('Ruby: a bare call in a class reaches its own, inherited and mixed-in methods, not an unrelated class’s (thor, rack)', async () => {
+    const { corpus, graph } = await index({
+      'lib/response.rb': ['class Response', '  def finish', '    []', '  end', 'end'].join('\n'),
+      'lib/argument.rb': ['class Argument', '  def check_type(type)', '    true', '  end', 'end'].join('\n'),
+      'lib/shell.rb': ['module Shell', '  def say_status(status)', '    status', '  end', 'end'].join('\n'),
+      'lib/actions.rb': ['module Actions', '  def create_file(path)', '    say_status(:create)', '  end', 'end'].join(
+        '\n',
+      ),
+      'lib/option.rb': ['class Option < Argument', '  def validate!', '    check_type(:string)', '  end', 'end'].join(
+        '\n',
+      ),
+      'lib/group.rb': [
+        'class Group',
+        '  include Actions',
+        '',
+        '  def run',
+        '    create_file("a")',
+        '    finish',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    // Group neither is, inherits nor mixes in Response: its bare `finish` is not Response#finish.
+    expect(callerLines(corpus, graph, 'lib/response.rb', 'finish')).toEqual([]);
+    expect(callerLines(corpus, graph, 'lib/argument.rb', 'check_type')).toEqual(['lib/option.rb:3']);
+    expect(callerLines(corpus, graph, 'lib/actions.rb', 'create_file')).toEqual(['lib/group.rb:5']);
+    // A module's body calls what its includers provide: kept.
+    expect(callerLines(corpus, graph, 'lib/shell.rb', 'say_status')).toEqual(['lib/actions.rb:3']);
+  });
+
+  it('Ruby: a module reopened in another file is used where its own file defines it (thor’s Thor::Base in base.rb and shell.rb)', async () => {
+    const { corpus, graph } = await index({
+      'thor/base.rb': [
+        'class Thor',
+        '  module Base',
+        '    def self.subclasses',
+        '      @subclasses ||= []',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/shell.rb': [
+        'class Thor',
+        '  module Base',
+        '    class << self',
+        '      attr_writer :shell',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+      'thor/util.rb': [
+        'class Thor',
+        '  module Util',
+        '    def self.find_by_namespace(namespace)',
+        '      Thor::Base.subclasses.detect { |klass| klass.namespace == namespace }',
+        '    end',
+        '',
+        '    def self.thor_class?(klass)',
+        '      klass <= Thor::Base',
+        '    end',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const dependants = (path: string) =>
+      graph.reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1).map((d) => corpus.files[d.fileId].path);
+    expect(dependants('thor/base.rb')).toContain('thor/util.rb');
+    expect(dependants('thor/shell.rb')).not.toContain('thor/util.rb');
+  });
+
+  it('rubyFileNameOf: the file name of a class by Ruby’s convention', () => {
+    expect(rubyFileNameOf('Base')).toBe('base.rb');
+    expect(rubyFileNameOf('LineEditor')).toBe('line_editor.rb');
+    expect(rubyFileNameOf('HTTPError')).toBe('http_error.rb');
+    expect(rubyFileNameOf('HTML')).toBe('html.rb');
   });
 });

@@ -98,6 +98,32 @@ function boundNames(imp: ImportRef, line: string, language: string): string[] {
 const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
 
 /**
+ * Languages whose values rarely state a type, where a value is by custom named for its class
+ * (`query_parser = QueryParser.new`, `@query_parser`, `self.query_parser`): there a receiver
+ * spelled like a repository class is read as one of it, when that class has the member called.
+ */
+export const NAMED_FOR_CLASS_LANGUAGES: ReadonlySet<string> = new Set(['ruby', 'python']);
+
+/**
+ * The class a receiver is named for: `query_parser`, `@query_parser`, `self._query_parser` →
+ * QueryParser. Undefined for a receiver that is not one plain snake_case name, a field of the
+ * enclosing object, or a Ruby instance variable (paths, constants, `@@class_vars`).
+ */
+export function classNamedBy(receiver: string): string | undefined {
+  const parts = receiver.split('.');
+  let name: string;
+  if (parts.length === 1) name = parts[0].startsWith('@@') ? '' : parts[0].replace(/^@/, '');
+  else if (parts.length === 2 && FIELD_OWNERS.has(parts[0])) name = parts[1];
+  else return undefined;
+  name = name.replace(/^_+/, '');
+  if (!/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/.test(name) || SELF_RECEIVERS.has(name)) return undefined;
+  return name
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
+}
+
+/**
  * Types no repository defines: a value stated to be one of these is outside it (`x: str`,
  * `s string`). `any`, `unknown` and `object` say nothing about the value: left unresolved.
  */

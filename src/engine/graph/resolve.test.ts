@@ -296,6 +296,38 @@ describe('Python resolution', () => {
   });
 });
 
+describe('Python: a repository opened at its own package folder (click/, requests/)', () => {
+  const click = repo({
+    '__init__.py': 'from .core import Command as Command\n',
+    'core.py': [
+      'class Command:',
+      '    def shell_complete(self, ctx, incomplete):',
+      '        from click.shell_completion import CompletionItem',
+      '        return [CompletionItem(incomplete)]',
+    ].join('\n'),
+    'shell_completion.py': 'class CompletionItem:\n    pass\n',
+    'types.py': 'class ParamType:\n    pass\n',
+    'utils.py': 'from types import ModuleType\n',
+  });
+
+  it('reads `from click.x import y` inside click/ as the root’s x.py, and `import click.x` and `from click import y` after it', () => {
+    expect(click.resolve('core.py', 'click.shell_completion', ['CompletionItem'])).toEqual(['shell_completion.py']);
+    expect(click.resolve('utils.py', 'click.types')).toEqual(['types.py']);
+    expect(click.resolve('utils.py', 'click', ['core'])).toEqual(['__init__.py', 'core.py']);
+    // The standard library's types stays outside: Python 3 has no implicit relative imports.
+    expect(click.resolve('utils.py', 'types', ['ModuleType'])).toBe('external:types');
+  });
+
+  it('takes no package name from an import whose names the root module does not define', () => {
+    const requests = repo({
+      '__init__.py': '',
+      'utils.py': 'def to_key_val_list(value):\n    return value\n',
+      'cookies.py': 'from email.utils import parsedate_tz\n',
+    });
+    expect(requests.resolve('cookies.py', 'email.utils', ['parsedate_tz'])).toBe('external:email');
+  });
+});
+
 describe('Go resolution', () => {
   const r = repo({
     'go.mod': 'module github.com/acme/shop\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n',

@@ -10,8 +10,21 @@
 import type { ImportRef, Language } from '../contract';
 import { languageForPath } from '../structural/grammars';
 import { parseJsonc } from './jsonc';
+import { escapeRegExp } from '../text/escape';
 
 /** The slice of a corpus file resolution needs. */
+/** `from X.a.b import n1, n2 as m` on one line (no parenthesised lists): X, `a.b`, the names. */
+const PYTHON_FROM_SUBMODULE_IMPORT = /^[ \t]*from[ \t]+([A-Za-z_]\w*)\.([\w.]+)[ \t]+import[ \t]+([\w \t,]+)$/gm;
+
+/** Whether Python module text binds `name` at its top level (a def, a class, an assignment or an import of it). */
+function definesPythonName(text: string, name: string): boolean {
+  const n = escapeRegExp(name);
+  return new RegExp(
+    `^(?:(?:async[ \\t]+)?def|class)[ \\t]+${n}\\b|^${n}[ \\t]*[:=]|^(?:from|import)[^\\n]*\\b${n}\\b`,
+    'm',
+  ).test(text);
+}
+
 export interface ResolvableFile {
   path: string;
   text: string;
@@ -206,6 +219,8 @@ export class ImportResolver {
   private readonly filesByPackage = new Map<string, number[]>();
   /** PHP: PSR-4 namespace prefixes (`App\\`) → directories, from composer.json files. */
   private readonly psr4: [string, string][] = [];
+  /** Python: the repository's own package name when it is opened at that package's folder (pythonSelfName); undefined until asked. */
+  private pythonSelf: string | null | undefined;
   /** Swift: module name → its files (resolveSwiftModule's answers). */
   private readonly swiftModules = new Map<string, number[] | null>();
 
@@ -641,6 +656,9 @@ export class ImportResolver {
       return this.pythonModuleWithSubmodules(joinPath(base, ...modules), names);
     }
     if (modules.length === 0) return null;
+    // The repository opened at its own package folder: `from click.x import y` inside click/.
+    if (modules[0] === this.pythonSelfName() && this.pythonModule(modules[0]) === null)
+      return this.pythonModuleWithSubmodules(joinPath('', ...modules.slice(1)), names);
     for (const root of this.pythonRoots(fromPath, modules[0])) {
       const found = this.pythonModuleWithSubmodules(joinPath(root, ...modules), names);
       if (found) return found;
@@ -665,6 +683,34 @@ export class ImportResolver {
     return [...new Set(['', 'src', ...ancestors, ...others])].filter(
       (root) => this.lookup(root === '' ? '__init__.py' : `${root}/__init__.py`) === null,
     );
+  }
+
+  /**
+   * The name the repository's own package goes by when the repository is that package's folder
+   * (an `__init__.py` at its root, so its files are `core.py`, not `click/core.py`): the X of
+   * absolute imports `from X.a import n, …` whose module a is at the root and defines every
+   * name imported (click's `from click.shell_completion import CompletionItem`); the X most of
+   * them agree on. Null when the root is no package or no import says so (`from email.utils
+   * import parsedate` in requests names nothing its utils.py defines).
+   */
+  private pythonSelfName(): string | null {
+    if (this.pythonSelf !== undefined) return this.pythonSelf;
+    this.pythonSelf = null;
+    if (this.lookup('__init__.py') === null) return null;
+    const votes = new Map<string, number>();
+    for (const file of this.files) {
+      if (languageOf(file) !== 'python' || !file.text.includes('import')) continue;
+      for (const m of file.text.matchAll(PYTHON_FROM_SUBMODULE_IMPORT)) {
+        if (this.pythonModule(m[1]) !== null) continue;
+        const module = this.pythonModule(joinPath('', ...m[2].split('.')));
+        const names = m[3].split(',').map((n) => n.trim().split(/\s+/)[0]);
+        if (module === null || names.some((n) => !n || !definesPythonName(this.files[module].text, n))) continue;
+        votes.set(m[1], (votes.get(m[1]) ?? 0) + 1);
+      }
+    }
+    let best = 0;
+    for (const [name, count] of votes) if (count > best) [this.pythonSelf, best] = [name, count];
+    return this.pythonSelf;
   }
 
   /** The module file (x.py or x/__init__.py) plus any imported names that are submodules of it. */

@@ -106,6 +106,20 @@ describe('similar to X, typed, beside the function that calls X', () => {
   });
 });
 
+describe('similar to a class that extends another', () => {
+  it('is answered by the classes beside it, never by the base it extends (click BoolParamType(ParamType))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const click = await Engine.build([{ path: 'types.py', text: fixture('click-param-types.py.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await click.search('code similar to BoolParamType');
+    // ParamType is what BoolParamType is made from; its 130 lines of docstrings share X's words.
+    expect(everyRow(r).filter((row) => row.symbol === 'ParamType')).toEqual([]);
+    expect(r.results[0].symbol).toMatch(/^(String|Func|Unprocessed)ParamType$|^UUIDParameterType$/);
+  });
+});
+
 describe('"Find similar" on a method', () => {
   it('never returns the method nor the class holding it; a parse_ sibling comes first', async () => {
     const x = lineOf('lib/thor/parser/arguments.rb', 'def parse_array');

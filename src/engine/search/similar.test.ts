@@ -91,6 +91,35 @@ describe('similar to X, typed', () => {
   });
 });
 
+describe('similar to X, typed, beside the function that calls X', () => {
+  it('puts the sibling first, not the caller whose text names X (cobra flag_groups.go)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const cobra = await Engine.build([{ path: 'flag_groups.go', text: fixture('cobra-flag-groups-validate.go.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await cobra.search('code similar to validateRequiredFlagGroups');
+    // ValidateFlagGroups calls validateRequiredFlagGroups: it uses X, it is not code like X.
+    expect(r.results[0].symbol).toBe('validateExclusiveFlagGroups');
+    const text = everyRow(r).map((row) => row.explanation.modalities.text?.reason ?? '');
+    expect(text.filter((reason) => reason.includes('uses validateRequiredFlagGroups'))).toEqual([]);
+  });
+});
+
+describe('similar to a class that extends another', () => {
+  it('is answered by the classes beside it, never by the base it extends (click BoolParamType(ParamType))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const click = await Engine.build([{ path: 'types.py', text: fixture('click-param-types.py.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await click.search('code similar to BoolParamType');
+    // ParamType is what BoolParamType is made from; its 130 lines of docstrings share X's words.
+    expect(everyRow(r).filter((row) => row.symbol === 'ParamType')).toEqual([]);
+    expect(r.results[0].symbol).toMatch(/^(String|Func|Unprocessed)ParamType$|^UUIDParameterType$/);
+  });
+});
+
 describe('"Find similar" on a method', () => {
   it('never returns the method nor the class holding it; a parse_ sibling comes first', async () => {
     const x = lineOf('lib/thor/parser/arguments.rb', 'def parse_array');

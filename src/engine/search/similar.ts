@@ -6,7 +6,7 @@
 import type { Chunk, Modality, ModalityHit, ModalityRun } from '../contract';
 import type { Corpus } from '../modality';
 import type { StructuralIndex } from '../structural/index';
-import { kindAffinity } from '../structural/siblings';
+import { definitionsByChunk, kindAffinity } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /** The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`). */
@@ -67,22 +67,41 @@ export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
  * Whether a chunk can answer "similar to X": not X nor what overlaps it, and not a definition of
  * another kind family (kindAffinity 0): code like a class is a class, not one of its methods;
  * code like a function is a function, or a class (code that runs, whose methods may do what X
- * does), never a type declaration. A chunk that defines nothing (top-level code) may answer.
+ * does), never a type declaration; nor, for a class-like X, a type its declaration names (`bases`,
+ * subjectBases). A chunk that defines nothing (top-level code) may answer.
  */
-export function answersSimilar(subject: Chunk, chunk: Chunk): boolean {
+export function answersSimilar(subject: Chunk, chunk: Chunk, bases: ReadonlySet<string> = new Set()): boolean {
   if (overlapsSubject(subject, chunk)) return false;
   const [x, y] = [subject.definitionKind, chunk.definitionKind];
   if (x === undefined || y === undefined) return true;
+  if (chunk.symbol !== undefined && bases.has(chunk.symbol) && kindAffinity(y, 'class') > 0) return false;
   return kindAffinity(x, y) > 0 || (FUNCTION_KINDS.has(x) && y === 'class');
+}
+
+/**
+ * The types a class-like X's declaration names besides X (`class BoolParamType(ParamType)`,
+ * `class Foo < Bar`, `extends`/`implements`): what X is made from, not code like X. Its
+ * siblings share that base; the base itself (a long class of docstrings and defaults) would
+ * otherwise lead on X's words. None for a function: the types it takes stay candidates.
+ */
+export function subjectBases(corpus: Corpus, subject: Chunk): Set<string> {
+  const out = new Set<string>();
+  const kind = subject.definitionKind;
+  const file = corpus.files[subject.fileId];
+  if (!kind || !file || FUNCTION_KINDS.has(kind) || kindAffinity(kind, 'class') === 0) return out;
+  const definition = definitionsByChunk(corpus, file).get(subject.id);
+  for (const word of definition?.signature.match(/[A-Za-z_$][\w$]*/g) ?? []) out.add(word);
+  out.delete(subject.symbol ?? '');
+  return out;
 }
 
 /** Kinds whose answers may be classes as well as functions. */
 const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
- * Drops X, what overlaps it and definitions of another kind family (answersSimilar) from every
- * modality's list, before fusion: no rank is spent on them, so the ranks shown are the ranks
- * among the candidates (the run's preview follows).
+ * Drops X, what overlaps it, the types X's declaration names (subjectBases) and definitions of
+ * another kind family (answersSimilar) from every modality's list, before fusion: no rank is
+ * spent on them, so the ranks shown are the ranks among the candidates (the run's preview follows).
  */
 export function dropSubject(
   corpus: Corpus,
@@ -90,8 +109,9 @@ export function dropSubject(
   lists: Partial<Record<Modality, ModalityHit[]>>,
   runs: Map<Modality, ModalityRun>,
 ): void {
+  const bases = subjectBases(corpus, subject);
   for (const m of Object.keys(lists) as Modality[]) {
-    const kept = (lists[m] ?? []).filter((h) => answersSimilar(subject, corpus.chunks[h.chunkId]));
+    const kept = (lists[m] ?? []).filter((h) => answersSimilar(subject, corpus.chunks[h.chunkId], bases));
     lists[m] = kept;
     const run = runs.get(m);
     if (run) {

@@ -208,8 +208,11 @@ export class TextIndex implements Retriever {
       if (hits.length > 0 || plan.intent === 'exact_match') return hits;
       return this.termHits(contentTerms(plan.literal), limit, `no exact "${plan.literal}"; `);
     }
+    // "Similar to X" typed in the box names X: the occurrences of that name are X's callers,
+    // code that uses X, not code like it. The list is X's words, as the Find similar action's.
+    if (plan.similarToChunk !== undefined) return this.similarHits(plan, limit);
     if (plan.identifiers.length > 0) return this.identifierHits(plan, limit);
-    if (plan.snippet !== undefined || plan.similarToChunk !== undefined) return this.similarHits(plan, limit);
+    if (plan.snippet !== undefined) return this.similarHits(plan, limit);
     const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
     // No name, no literal: the query is prose, and its words may be inflected forms of the code's.
     return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, plan.expansions);

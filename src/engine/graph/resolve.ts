@@ -12,7 +12,6 @@ import { languageForPath } from '../structural/grammars';
 import { parseJsonc } from './jsonc';
 import { escapeRegExp } from '../text/escape';
 
-/** The slice of a corpus file resolution needs. */
 /** `from X.a.b import n1, n2 as m` on one line (no parenthesised lists): X, `a.b`, the names. */
 const PYTHON_FROM_SUBMODULE_IMPORT = /^[ \t]*from[ \t]+([A-Za-z_]\w*)\.([\w.]+)[ \t]+import[ \t]+([\w \t,]+)$/gm;
 
@@ -25,6 +24,7 @@ function definesPythonName(text: string, name: string): boolean {
   ).test(text);
 }
 
+/** The slice of a corpus file resolution needs. */
 export interface ResolvableFile {
   path: string;
   text: string;

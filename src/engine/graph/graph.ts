@@ -134,6 +134,8 @@ interface FileLinkContext {
   localTypes?: LocalTypes | null;
   /** Ruby: the names the file defines by aliasing, each with the name it aliases (ruby.ts). */
   aliases?: Map<string, string>;
+  /** Ruby: per value name, the constant the file makes it from (rubyConstructedAs), read once per name. */
+  constructedAs?: Map<string, string | undefined>;
 }
 
 /** A Rust path into the standard library (`std::task::Poll::Ready`, `::core::fmt`). */
@@ -939,7 +941,7 @@ class ReferenceLinker {
     // What the file says the value is made from wins over its name: `@parser ||= URI::Parser.new`
     // is the outside URI's parser, not the repository's Parser.
     if (file.language === 'ruby') {
-      const made = rubyConstructedAs(this.files[file.p].text ?? '', ref.receiver.split('.').pop()!.replace(/^@/, ''));
+      const made = this.rubyConstructedIn(file, ref.receiver.split('.').pop()!.replace(/^@/, ''));
       if (
         made !== undefined &&
         made.split('::')[0] !== named &&
@@ -948,6 +950,14 @@ class ReferenceLinker {
         return [];
     }
     return candidates.filter((s) => symbolContainer[s] === named);
+  }
+
+  /** Ruby: what file's text makes the value `name` from (rubyConstructedAs), scanned once per file and name, not per call. */
+  private rubyConstructedIn(file: FileLinkContext, name: string): string | undefined {
+    file.constructedAs ??= new Map();
+    if (!file.constructedAs.has(name))
+      file.constructedAs.set(name, rubyConstructedAs(this.files[file.p].text ?? '', name));
+    return file.constructedAs.get(name);
   }
 
   private receiverOf(file: FileLinkContext, ref: Reference): ReceiverClass {

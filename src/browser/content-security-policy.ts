@@ -16,7 +16,9 @@
  *   a script that slipped into the DOM run.
  */
 
-import { connectOrigins, LOOPBACK_SOURCES } from './connect-origins';
+// With its extension: vite.config.ts imports this file, and Vite's native config loader
+// (its future default) resolves no extensionless import.
+import { connectOrigins, LOOPBACK_SOURCES } from './connect-origins.ts';
 
 const DIRECTIVES: [directive: string, sources: string[], headerOnly?: boolean][] = [
   ['default-src', ["'self'"]],

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
 import { walkRepository, type WalkStats } from './walk';
 
@@ -154,6 +154,9 @@ describe('walkRepository', () => {
     // tmpfs when available: this test measures the walk, not the disk.
     const bigParent = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/fourfold-walk-') : scratch;
     const root = join(bigParent, 'big');
+    // Removed however the test ends: a run that timed out left 100,000 files behind each time,
+    // until /dev/shm had no inodes left and every later run failed with ENOSPC.
+    onTestFinished(() => rmSync(bigParent === scratch ? root : bigParent, { recursive: true, force: true }));
     const started = performance.now();
     for (let d = 0; d < 500; d++) {
       const dir = join(root, `pkg${String(d).padStart(3, '0')}`);
@@ -180,6 +183,5 @@ describe('walkRepository', () => {
       `100k tree: create ${createdMs.toFixed(0)} ms, walk ${walkMs.toFixed(0)} ms (heap +${heapGrowthMb.toFixed(1)} MB, entries not kept), ` +
         `walk+intake of 50k files ${intakeMs.toFixed(0)} ms`,
     );
-    rmSync(bigParent === scratch ? root : bigParent, { recursive: true, force: true });
   }, 60_000);
 });

@@ -16,6 +16,6 @@ if (server) {
   process.once('SIGTERM', () => server.close('SIGTERM'));
   process.once('SIGINT', () => server.close('SIGINT'));
   await server.closed;
-}
-// An embedder's threads must not keep a closed server alive.
-process.exit(0);
+  // The last replies drain first; an embedder's threads must not keep a closed server alive.
+  setTimeout(() => process.exit(0), 1000).unref();
+} else process.exit(0);

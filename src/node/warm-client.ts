@@ -5,12 +5,12 @@
  * else (no server, another build, a command line it does not read, a server that declines or
  * dies) answers null, and the CLI answers as it always has.
  *
- * It imports only Node's built-in modules and nothing of the CLI's bundle: this module is the
- * whole cost a warm question adds to Node's own start. The server parses the command line again
+ * It imports only `node:net` and `node:path` and nothing of the CLI's bundle: this module is the
+ * whole cost a warm question adds to Node's own start. (`node:crypto` alone would add a tenth of
+ * that start, hence the socket's own hash below.) The server parses the command line again
  * with the CLI's own parser and declines unless it names the same repository, embedder and cache,
  * so this module's reading of the flags only has to find the socket, never to be exact.
  */
-import { createHash } from 'node:crypto';
 import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -57,15 +57,28 @@ export type DeclineCode =
 /** What the server sends back: one JSON line. */
 export type WarmReply = { answer: WarmAnswer } | { declined: DeclineCode };
 
-/** The cache key of a folder (cache-location.ts names its snapshot with it). */
-export function repositoryKey(dir: string): string {
-  return createHash('sha1').update(resolve(dir)).digest('hex').slice(0, 16);
+/**
+ * The socket of the server of this repository's index with this embedder in this cache folder, or
+ * null when the path cannot be a Unix socket's. Named by a 64-bit hash of the folder's path (cyrb53's
+ * mixing, two 32-bit lanes): two folders of one name would meet at one server, which declines a
+ * question of a repository other than its own.
+ */
+export function warmSocketFor(cacheDir: string, repo: string, embedder: string): string | null {
+  const path = join(resolve(cacheDir), `warm-${pathHash(resolve(repo))}-${embedder}.sock`);
+  return Buffer.byteLength(path) <= MAX_SOCKET_PATH ? path : null;
 }
 
-/** The socket of the server for this snapshot file, or null when the path cannot be a Unix socket's. */
-export function warmSocketFor(snapshotFile: string): string | null {
-  const path = `${snapshotFile.replace(/\.snapshot$/, '')}.sock`;
-  return Buffer.byteLength(path) <= MAX_SOCKET_PATH ? path : null;
+function pathHash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Whether this process may use or start a server at all. */
@@ -99,8 +112,7 @@ export function warmSocketOf(argv: readonly string[], env: NodeJS.ProcessEnv, cw
   if (!repo || !WARM_EMBEDDERS.includes(embedder)) return null;
   const cacheDir = values.get('cache') ?? defaultCacheDirOf(env);
   if (cacheDir === null) return null;
-  const snapshot = join(resolve(cwd, cacheDir), `${repositoryKey(resolve(cwd, repo))}-${embedder}.snapshot`);
-  return warmSocketFor(snapshot);
+  return warmSocketFor(resolve(cwd, cacheDir), resolve(cwd, repo), embedder);
 }
 
 /** cache-location.ts's default, from the environment alone (null without a home to put it in). */

@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotFileFor } from './cache-location';
 import { main } from './cli';
 import { openRepository } from './repository';
-import { askWarm, warmSocketOf, type WarmAnswer, type WarmReply, type WarmRequest } from './warm-client';
+import { askWarm, warmSocketFor, warmSocketOf, type WarmAnswer, type WarmReply, type WarmRequest } from './warm-client';
 import { startWarmServer, type WarmServer } from './warm-server';
 
 const FIXTURE = join(import.meta.dirname, '../../e2e/fixtures/preact');
@@ -129,11 +129,17 @@ describe.runIf(process.platform === 'linux')('the warm server', () => {
     expect(await askWarm(searchArgv('"options.vnode"'), ASKING, work, BUILD)).toBeNull();
   });
 
-  it('declines and goes away when another process rewrites its snapshot', async () => {
-    const server = await serve();
+  it('declines and goes away when another process rewrites its snapshot, or removes it', async () => {
+    const rewritten = await serve();
     await openRepository(repo, { embedder: 'none', cacheDir: cache, discardCached: true });
     expect(await askWarm(searchArgv('"options.vnode"'), ASKING, work, BUILD)).toBeNull();
-    await server.closed;
+    await rewritten.closed;
+    const removed = await serve();
+    rmSync(snapshotFileFor(repo, 'none', cache));
+    expect(await askWarm(searchArgv('"options.vnode"'), ASKING, work, BUILD)).toBeNull();
+    await removed.closed;
+    const cli = await direct(searchArgv('"options.vnode"'));
+    expect(cli.exitCode).toBe(0);
   });
 
   it('is not asked when its socket was removed, nor with --no-server, --no-cache or FOURFOLD_NO_SERVER', async () => {
@@ -147,7 +153,8 @@ describe.runIf(process.platform === 'linux')('the warm server', () => {
 
   it('takes over a socket left by a dead server, and a second server of the same cache does not start', async () => {
     const socket = warmSocketOf(searchArgv('"x"'), ASKING, work)!;
-    expect(socket).toBe(snapshotFileFor(repo, 'none', cache).replace(/\.snapshot$/, '.sock'));
+    expect(socket).toBe(warmSocketFor(cache, repo, 'none'));
+    expect(warmSocketFor(cache, join(repo, 'src'), 'none')).not.toBe(socket);
     // A socket file nobody accepts on, as a killed server leaves it.
     const listener = spawn(process.execPath, ['-e', LISTEN_THEN_WAIT, socket], {
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,7 +3,7 @@
  * `fourfold search` answers in about Node's own start (warm-client.ts is the other half). The
  * shape of Watchman, gopls or the Gradle daemon, kept as honest as the CLI's own cache:
  *
- * - One per snapshot: a Unix socket beside it (`<key>-<embedder>.sock`), a lock file against two
+ * - One per snapshot: a Unix socket in its cache folder (`warm-<hash>-<embedder>.sock`), a lock file against two
  *   starting at once, a version handshake (the CLI's build id). A socket left by a dead server is
  *   removed by the next one; a server whose socket is removed or replaced exits.
  * - Fresh as the stat check (tree-check.ts): the tree is watched through `LiveIndex` (every folder
@@ -375,7 +375,7 @@ export class WarmServer {
  */
 export async function startWarmServer(options: WarmServerOptions): Promise<WarmServer | null> {
   const cacheDir = resolve(options.cacheDir ?? defaultCacheDir());
-  const socketPath = warmSocketFor(snapshotFileFor(resolve(options.repo), options.embedder, cacheDir));
+  const socketPath = warmSocketFor(cacheDir, options.repo, options.embedder);
   // A cache inside the tree: every cookie would be a change of the tree.
   if (socketPath === null || isInside(cacheDir, resolve(options.repo))) return null;
   const server = new WarmServer({ ...options, cacheDir, socketPath });

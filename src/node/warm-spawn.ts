@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { snapshotFileFor } from './cache-location';
 import { WARM_EMBEDDERS, warmAllowed, warmSocketFor } from './warm-client';
 
 /** A log past this size starts again: a server logs a few lines per start and refresh. */
@@ -24,7 +23,7 @@ export function spawnWarmServer(target: WarmTarget, env: NodeJS.ProcessEnv = pro
   // The server's entry is built beside this chunk in dist-cli/node/; the sources run by a test
   // runner have none, and start no server.
   const entry = fileURLToPath(new URL('./warm-server-main.js', import.meta.url));
-  const socket = warmSocketFor(snapshotFileFor(target.repo, target.embedder, target.cacheDir));
+  const socket = warmSocketFor(target.cacheDir, target.repo, target.embedder);
   if (socket === null || !existsSync(entry) || lockHeld(`${socket}.lock`)) return false;
   const logFile = `${socket}.log`;
   let log: number;

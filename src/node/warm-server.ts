@@ -94,7 +94,7 @@ export class WarmServer {
   private readonly cookies = new Map<string, () => void>();
   private cookieCount = 0;
   private served: Served | null = null;
-  /** The generation whose new folders were checked against the walk's record. */
+  /** The index generation whose tree was stat-checked once its watches were all in place. */
   private checkedGeneration = 0;
   private refreshing = 0;
   private unservable = false;

@@ -8,14 +8,19 @@
  * The output is minified without renaming anything (a stack trace still names its functions):
  * without comments and with every non-ASCII character escaped, Node decodes the source as
  * one-byte text and V8 scans a third less of it at every start.
+ * The warm server's client (warm-client.ts) is an entry of its own that imports only Node's
+ * modules: bin/fourfold.js loads it first, and nothing else, for a question a server answers. Each
+ * build gets an id (`__FOURFOLD_BUILD_ID__`): a server answers only clients of its own build.
  * The output sits two folders deep, like src/node/, so relative file URLs in the sources
  * (../../public/models/) point at the same place.
  */
 import { builtinModules } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   publicDir: false,
+  define: { __FOURFOLD_BUILD_ID__: JSON.stringify(`${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`) },
   ssr: { noExternal: ['jsonc-parser', 're2js', 'minisearch'] },
   build: {
     ssr: true,
@@ -26,7 +31,12 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     rollupOptions: {
-      input: { cli: 'src/node/cli.ts', 'parse-worker': 'src/node/parse-worker.ts' },
+      input: {
+        cli: 'src/node/cli.ts',
+        'parse-worker': 'src/node/parse-worker.ts',
+        'warm-client': 'src/node/warm-client.ts',
+        'warm-server-main': 'src/node/warm-server-main.ts',
+      },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
       output: {
         format: 'es',

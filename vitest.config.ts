@@ -9,6 +9,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two shared cores: tree-sitter and Chromium tests compete for them.
     maxWorkers: 2,
+    // No CLI a test starts may leave a warm server behind (src/node/warm-server.ts); the tests of
+    // the server start and stop their own.
+    env: { FOURFOLD_NO_SERVER: '1' },
     fileParallelism: true,
   },
 });

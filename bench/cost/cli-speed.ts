@@ -11,6 +11,11 @@
  *    per query, and the stored snapshot's size against the source.
  *  - a cached search without the model, as a whole process, per query size: a literal, a regex and
  *    a definition question, with ripgrep's whole process on the same tree and pattern beside it.
+ *  - the same questions (and one that embeds, with the local model) answered through the warm
+ *    server of the cache (src/node/warm-server.ts), whole client process, per query size; beside
+ *    them the first question (answered by the CLI, which then starts the server), the CLI's own
+ *    path (--no-server), ripgrep, bare Node and the client's import alone. This checkout only.
+ * Every other section measures the CLI's own path: its processes run with FOURFOLD_NO_SERVER=1.
  * With `--before DIR` (another checkout with its CLI built, e.g. `git worktree add` of an older
  * commit + `npm run build:cli`), every whole-process measurement alternates between that CLI and
  * this one, and the cached searches print the paired ratio now ÷ before.
@@ -21,10 +26,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
 import { openSnapshotFile } from '../../src/node/snapshot-file';
+import { warmSocketOf } from '../../src/node/warm-client';
 import { ensureTiers, REPO_ROOT, type CorpusTier } from '../corpora';
 import { generateQueries } from './queries';
 import { CLI_SPEED_FILE, writeReport, type BenchResults } from './report';
@@ -40,7 +47,7 @@ interface Options {
   sections: Set<string>;
 }
 
-const SECTION_NAMES = ['build', 'help', 'embed', 'cached', 'latency'];
+const SECTION_NAMES = ['build', 'help', 'embed', 'cached', 'latency', 'warm'];
 
 const USAGE = `usage: npx tsx bench/cost/cli-speed.ts [--before DIR] [--build-size MB] [--search-size MB] [--query-sizes MB,MB]
                                    [--reps N] [--sections ${SECTION_NAMES.join(',')}]
@@ -115,8 +122,11 @@ interface ProcessRun {
   stdout: string;
 }
 
+/** The CLI's own path: no warm server asked or started (the warm section asks for one itself). */
+const DIRECT_ENV: NodeJS.ProcessEnv = { ...process.env, FOURFOLD_NO_SERVER: '1' };
+
 /** One whole process, timed by /usr/bin/time (wall, user + system CPU of the process and its threads, peak RSS). */
-function timedProcess(args: string[], env: NodeJS.ProcessEnv = process.env): ProcessRun {
+function timedProcess(args: string[], env: NodeJS.ProcessEnv = DIRECT_ENV): ProcessRun {
   const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...args], {
     env,
     encoding: 'utf8',
@@ -341,9 +351,9 @@ function cachedSearches(
     );
 }
 
-/** This process's environment without NODE_EXTRA_CA_CERTS. */
-function withoutExtraCaCerts(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
+/** This process's environment without NODE_EXTRA_CA_CERTS (and `from`'s other variables). */
+function withoutExtraCaCerts(from: NodeJS.ProcessEnv = DIRECT_ENV): NodeJS.ProcessEnv {
+  const env = { ...from };
   delete env.NODE_EXTRA_CA_CERTS;
   return env;
 }
@@ -419,6 +429,167 @@ async function latencySection({ options, tiers, sides, scratch, say }: Context):
   }
 }
 
+/** A question that embeds (the local model), asked of the warm server beside the ones that do not. */
+const EMBEDDING_QUESTION: CachedQuestion = { kind: 'embeds', query: 'how does the parser handle jsx attributes' };
+
+/** 5. Questions answered through the warm server of the cache, per query size (this checkout only). */
+async function warmSection(ctx: Context): Promise<void> {
+  for (const size of ctx.options.querySizes) {
+    await warmSearches(ctx, ctx.tiers.get(size)!, 'none', CACHED_QUESTIONS);
+    await warmSearches(ctx, ctx.tiers.get(size)!, 'local', [EMBEDDING_QUESTION]);
+  }
+}
+
+/**
+ * The warm server's loop on one tier: the first question of each round answered by the CLI, which
+ * starts the server (timed), then, once it listens, every question through it alternated with the
+ * CLI's own path, ripgrep and bare Node; the server is stopped after each round.
+ */
+async function warmSearches(
+  { options, sides, scratch, say }: Context,
+  tier: CorpusTier,
+  embedder: 'local' | 'none',
+  questions: CachedQuestion[],
+): Promise<void> {
+  const bin = sides[sides.length - 1].bin;
+  const cache = join(scratch, `warm-${tier.sizeMb}-${embedder}`);
+  timedProcess([bin, 'index', '--repo', tier.dir, '--embedder', embedder, '--quiet', '--cache', cache]);
+  const warmEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete warmEnv.FOURFOLD_NO_SERVER;
+  const argv = (q: CachedQuestion) => ['search', '--repo', tier.dir, '--embedder', embedder, '--cache', cache, q.query];
+  const socket = warmSocketOf(argv(questions[0]), warmEnv, process.cwd());
+  if (socket === null) throw new Error('no warm server on this platform or cache path');
+  const client = join(REPO_ROOT, 'dist-cli', 'node', 'warm-client.js');
+  const runs = new Map<string, ProcessRun[]>();
+  const add = (key: string, r: ProcessRun) => runs.set(key, [...(runs.get(key) ?? []), r]);
+  const loads: string[] = [load()];
+  const rounds = Math.max(2, Math.ceil(options.reps / 2));
+  for (let round = 0; round < rounds; round++) {
+    await stopWarmServer(socket);
+    add(`first ${questions[0].kind}`, timedProcess([bin, ...argv(questions[0])], warmEnv));
+    await untilListening(socket);
+    // One untimed question each: what a server decodes on its first question is not its steady state.
+    for (const q of questions) timedProcess([bin, ...argv(q)], warmEnv);
+    for (let rep = 0; rep < options.reps; rep++) {
+      for (const q of questions) {
+        const server = serverCpuS(socket);
+        add(`warm ${q.kind}`, timedProcess([bin, ...argv(q)], warmEnv));
+        // The client's process is not the whole cost: what the server spent on the answer, beside it.
+        add(`server ${q.kind}`, { wallS: NaN, cpuS: serverCpuS(socket) - server, peakRssMb: NaN, stdout: '' });
+        add(`warm-no-ca ${q.kind}`, timedProcess([bin, ...argv(q)], withoutExtraCaCerts(warmEnv)));
+        add(`direct ${q.kind}`, timedProcess([bin, ...argv(q)]));
+        if (q.rg) add(`rg ${q.kind}`, timedCommand('rg', q.rg, tier.dir));
+        add(`node ${q.kind}`, timedProcess(['-e', '']));
+        add(`node-no-ca ${q.kind}`, timedProcess(['-e', ''], withoutExtraCaCerts()));
+        add(`client ${q.kind}`, timedProcess(['--input-type=module', '-e', `await import(${JSON.stringify(client)})`]));
+      }
+    }
+    loads.push(load());
+  }
+  await stopWarmServer(socket);
+  printWarm(say, tier, embedder, questions, runs, rounds, loads);
+}
+
+function printWarm(
+  say: (s: string) => void,
+  tier: CorpusTier,
+  embedder: string,
+  questions: CachedQuestion[],
+  runs: Map<string, ProcessRun[]>,
+  rounds: number,
+  loads: string[],
+): void {
+  say(
+    `\n## \`fourfold search\` through the warm server, ${tier.sizeMb} MB tier (${tier.files} files), embedder ${embedder}, whole process, ${rounds} rounds (server started by the first question of each); load average ${loads.join(' → ')}\n`,
+  );
+  say(`| | ${questions.map((q) => `${q.kind} \`${q.query}\` wall median (min) / CPU median, n`).join(' | ')} |`);
+  say(`|---|${questions.map(() => '---:').join('|')}|`);
+  const rowNames: Record<string, string> = {
+    warm: `**client through a live server**${process.env.NODE_EXTRA_CA_CERTS ? ' (with NODE_EXTRA_CA_CERTS)' : ''}`,
+    'warm-no-ca': 'client through a live server, without NODE_EXTRA_CA_CERTS',
+    first: 'first question: the CLI answers and starts the server',
+    direct: 'the CLI without a server (`--no-server`)',
+    rg: 'ripgrep, no index',
+    node: `bare \`node -e ''\`${process.env.NODE_EXTRA_CA_CERTS ? ' (with NODE_EXTRA_CA_CERTS)' : ''}`,
+    'node-no-ca': "bare `node -e ''` without NODE_EXTRA_CA_CERTS",
+    client: 'Node importing the client module alone (`dist-cli/node/warm-client.js`)',
+    server: "the server's CPU per answer (/proc, 10 ms ticks; wall: –)",
+  };
+  for (const [row, title] of Object.entries(rowNames)) {
+    if (!questions.some((q) => runs.has(`${row} ${q.kind}`))) continue;
+    const cells = questions.map((q) => {
+      const r = runs.get(`${row} ${q.kind}`);
+      if (!r) return '–';
+      const wall = r.map((x) => x.wallS);
+      const cpu = `${median(r.map((x) => x.cpuS)).toFixed(3)} s, ${r.length}`;
+      return Number.isNaN(wall[0])
+        ? `– / ${cpu}`
+        : `${median(wall).toFixed(3)} s (${Math.min(...wall).toFixed(3)}) / ${cpu}`;
+    });
+    say(`| ${title} | ${cells.join(' | ')} |`);
+  }
+  say(
+    `\nwarm ÷ the CLI's own path, median of the paired ratios (95 % bootstrap interval): ${questions
+      .map((q) => {
+        const warm = runs.get(`warm ${q.kind}`)!;
+        const direct = runs.get(`direct ${q.kind}`)!;
+        const w = pairedRatio(
+          direct.map((x) => x.wallS),
+          warm.map((x) => x.wallS),
+        );
+        const c = pairedRatio(
+          direct.map((x) => x.cpuS),
+          warm.map((x) => x.cpuS),
+        );
+        return `${q.kind} wall **${w.median.toFixed(3)}** (${w.low.toFixed(3)}–${w.high.toFixed(3)}), CPU ${c.median.toFixed(3)} (${c.low.toFixed(3)}–${c.high.toFixed(3)})`;
+      })
+      .join('; ')}`,
+  );
+}
+
+/** The CPU time (user + system) the server of this socket has used so far, from /proc (Linux, where servers run). */
+function serverCpuS(socket: string): number {
+  const pid = Number(readFileSync(`${socket}.lock`, 'utf8'));
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Stops the server of this socket (the bench's own: its pid is in the lock file) and waits until it is gone. */
+async function stopWarmServer(socket: string): Promise<void> {
+  const lock = `${socket}.lock`;
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    return;
+  }
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    rmSync(lock, { force: true });
+    return;
+  }
+  for (let i = 0; i < 300 && existsSync(lock); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** Waits until something accepts connections on the socket (a server listens once it has loaded and checked its index). */
+async function untilListening(socket: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    const up = await new Promise<boolean>((settle) => {
+      const c = createConnection(socket);
+      c.once('connect', () => {
+        c.destroy();
+        settle(true);
+      });
+      c.once('error', () => settle(false));
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no warm server listened on ${socket} within two minutes`);
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options) await run(options);
@@ -445,6 +616,7 @@ async function run(options: Options): Promise<void> {
     if (options.sections.has('embed')) embedSearchSection(ctx);
     if (options.sections.has('cached')) cachedSearchSection(ctx);
     if (options.sections.has('latency')) await latencySection(ctx);
+    if (options.sections.has('warm')) await warmSection(ctx);
     say(`\nload average at the end ${load()}`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });

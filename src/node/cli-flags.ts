@@ -60,6 +60,8 @@ export interface CliOptions {
   watch: (typeof WATCH_MODES)[number];
   cacheDir?: string;
   useCache: boolean;
+  /** Ask, and afterwards start, the warm server of this cache (warm-server.ts). */
+  server: boolean;
   json: boolean;
   quiet: boolean;
   help: boolean;
@@ -208,6 +210,13 @@ export const FLAGS: readonly FlagSpec[] = [
     apply: (o) => (o.useCache = false),
   },
   {
+    name: 'no-server',
+    category: 'index',
+    commands: ['search'],
+    help: 'answer without the warm server and start none (also FOURFOLD_NO_SERVER=1); by default a cached search asks the server of its cache, and starts one for the next question when none runs',
+    apply: (o) => (o.server = false),
+  },
+  {
     name: 'watch',
     value: 'MODE',
     choices: WATCH_MODES,
@@ -265,6 +274,7 @@ export function parseCommandLine(argv: readonly string[]): CliOptions {
     embedder: 'local',
     watch: 'auto',
     useCache: true,
+    server: true,
     json: false,
     quiet: false,
     help: false,

@@ -63,13 +63,18 @@ export async function run(
       openedExitCode(opened, err),
       await runEval(opened, options.queries!, { preset, modalities, limit }, out, err),
     ) as ExitCode;
+  let exitCode: ExitCode;
   try {
-    return await runSearch(opened, query!, options, out, err);
+    exitCode = await runSearch(opened, query!, options, out, err);
   } catch (e) {
     if (!(e instanceof SnapshotDamagedError) || !opened.fromCache) throw e;
     if (!options.quiet) err(`fourfold: the cached index could not be read (${e.message}): rebuilding it\n`);
-    return runSearch(await open(true), query!, options, out, err);
+    exitCode = await runSearch(await open(true), query!, options, out, err);
   }
+  // No server answered this question (bin/fourfold.js asked first): one is started for the next.
+  if (options.server && options.useCache && !opened.cacheFailure && opened.unreadable.length === 0)
+    (await import('./warm-spawn')).spawnWarmServer({ repo: opened.root, embedder, cacheDir });
+  return exitCode;
 }
 
 /** What a search or an index run's exit code starts from: files that could not be read, a cache that could not be written. */
@@ -86,8 +91,11 @@ function openedExitCode(opened: OpenedRepository, err: Print): ExitCode {
   return exitCode;
 }
 
-/** One question: searched and formatted before anything is printed, so a retry after damage prints once. */
-async function runSearch(
+/**
+ * One question: searched and formatted before anything is printed, so a retry after damage prints
+ * once. The warm server answers with it too, so both print the same.
+ */
+export async function runSearch(
   opened: OpenedRepository,
   query: string,
   options: CliOptions,

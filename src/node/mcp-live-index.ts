@@ -37,6 +37,12 @@ export interface LiveIndexOptions {
   debounceMs?: number;
   pollMs?: number;
   log?: (level: 'info' | 'warning' | 'error', message: string) => void;
+  /**
+   * The directories to watch once `opened` is the index (relative, '' the root). By default each
+   * one holding an indexed or skipped file, and the root; the warm server passes every folder the
+   * walk listed, as the stat check (tree-check.ts) stats them.
+   */
+  watchedDirectories?: (opened: OpenedRepository) => Iterable<string>;
 }
 
 /** One complete, immutable state of the index. */
@@ -104,6 +110,16 @@ export class LiveIndex {
     }
     if (this.state) return this.state;
     throw this.failure ?? new Error('the index is not loaded');
+  }
+
+  /** Whether the last load or refresh failed (a refresh that failed leaves the previous index answering). */
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  /** Something may have changed that no event reported: the next `get()` waits for a refresh. */
+  markChanged(): void {
+    this.changed();
   }
 
   /** The index as it is now, without waiting (null before the first load). */
@@ -207,9 +223,7 @@ export class LiveIndex {
   private watchDirectories(opened: OpenedRepository): void {
     if (this.closed || this.mode === 'off') return;
     if (this.mode === 'poll') return this.startPolling();
-    const wanted = new Set<string>(['']);
-    for (const f of opened.intake.files) wanted.add(parentOf(f.path));
-    for (const f of opened.intake.skippedFiles) if (f.reason !== 'ignored') wanted.add(parentOf(f.path));
+    const wanted = new Set<string>(this.options.watchedDirectories?.(opened) ?? defaultWatched(opened));
     for (const [dir, w] of this.watchers) {
       if (!wanted.has(dir)) {
         w.close();
@@ -271,6 +285,14 @@ async function statFingerprint(root: string): Promise<string> {
     if ('skip' in entry) fingerprint.skip(entry.path, entry.skip);
   }
   return fingerprint.digest();
+}
+
+/** Every directory holding an indexed or (not ignored) skipped file, and the root. */
+function defaultWatched(opened: OpenedRepository): Set<string> {
+  const wanted = new Set<string>(['']);
+  for (const f of opened.intake.files) wanted.add(parentOf(f.path));
+  for (const f of opened.intake.skippedFiles) if (f.reason !== 'ignored') wanted.add(parentOf(f.path));
+  return wanted;
 }
 
 function parentOf(path: string): string {

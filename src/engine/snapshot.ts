@@ -36,7 +36,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    Python self-imports at the package folder change the graph's edges; the graph keeps the
  *    paths of JS/TS imports left external (graph snapshot v4).
  * 13: a C/C++ call through a header's prototype also links the body another source file
- *    defines (an umbrella header's callers reach btree.c, not only apfs.h).
+ *    defines (an umbrella header's callers reach btree.c, not only apfs.h); the calls in a
+ *    function-like `#define`'s body are references of the macro (analysis).
  */
 export const SNAPSHOT_VERSION = 13;
 

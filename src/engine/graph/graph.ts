@@ -779,12 +779,15 @@ class ReferenceLinker {
           edges.add(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
           linked = true;
         }
+      // A header's own macro calling what the header declares (apfs.h's apfs_err → apfs_msg).
+      if (linked && PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
+        this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     }
     if (file.language === 'ruby') candidates = this.rubyTypeHomes(candidates, name);
     if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) {
       if (PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
-        this.linkDeclaredBodies(candidates, source, kind, ref.line);
+        this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return REFERENCE_LINKED;
     }
     if (!throughReceiver && this.linkExportAlias(file, ref, name)) return REFERENCE_LINKED;
@@ -928,19 +931,20 @@ class ReferenceLinker {
    * prototype declares, the body of that name with external linkage in whichever source file
    * defines it. The include makes only the header visible (and its same-stem x.c): an umbrella
    * header such as apfs.h declares what btree.c, inode.c… define, and the linker, not the
-   * include, joins the call to the body. A `static` namesake elsewhere is not it; a name with
-   * more bodies than the global fallback allows stays with its prototype.
+   * include, joins the call to the body (so for a prototype in the calling file itself). A
+   * `static` namesake elsewhere is not it; a name with more bodies than the global fallback
+   * allows stays with its prototype.
    */
-  private linkDeclaredBodies(candidates: number[], source: number, kind: EdgeKind, line: number): void {
+  private linkDeclaredBodies(p: number, candidates: number[], source: number, kind: EdgeKind, line: number): void {
     const { fileCount, symbolFile } = this.symbols;
     const { visibleSlot } = this;
+    const seen = (s: number) => symbolFile[s] === p || visibleSlot[symbolFile[s]] >= 0;
     let declared = false;
     for (let i = 0; i < candidates.length && !declared; i++)
-      declared =
-        visibleSlot[symbolFile[candidates[i]]] >= 0 && isDeclarationSignature(this.definitionOf(candidates[i]));
+      declared = seen(candidates[i]) && isDeclarationSignature(this.definitionOf(candidates[i]));
     if (!declared) return;
     const bodies = candidates.filter((s) => {
-      if (visibleSlot[symbolFile[s]] >= 0) return false;
+      if (seen(s)) return false;
       const d = this.definitionOf(s);
       return d.kind === 'function' && !isDeclarationSignature(d) && !FILE_LOCAL_SIGNATURE.test(d.signature);
     });

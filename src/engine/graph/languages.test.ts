@@ -84,6 +84,24 @@ describe('graph across languages', () => {
     expect([...new Set(dependants)]).toEqual(['namei.c', 'node.c', 'super.c']);
   });
 
+  it('C: a log macro wrapping a function is its caller, and the calls of the macro reach the macro (apfs_err → apfs_msg)', async () => {
+    const { corpus, graph } = await index({
+      'apfs.h':
+        '#define apfs_err(sb, fmt, ...) apfs_msg(sb, KERN_ERR, fmt, ##__VA_ARGS__)\n#define apfs_warn(sb, fmt, ...) apfs_msg(sb, KERN_WARNING, fmt, ##__VA_ARGS__)\n\nvoid apfs_msg(struct super_block *sb, const char *prefix, const char *fmt, ...);\n',
+      'message.c':
+        '#include "apfs.h"\n\nvoid apfs_msg(struct super_block *sb, const char *prefix, const char *fmt, ...)\n{\n\tprintk("%sAPFS (%s): %pV\\n", prefix, sb->s_id, fmt);\n}\n',
+      'super.c':
+        '#include "apfs.h"\n\nint apfs_read_super_copy(struct super_block *sb, int blocksize)\n{\n\tapfs_err(sb, "bad blocksize %d", blocksize);\n\treturn -1;\n}\n',
+    });
+    const callers = (path: string, name: string) =>
+      graph
+        .callers(chunk(corpus, path, name))
+        .map((c) => `${c.path}:${c.symbol}`)
+        .sort();
+    expect(callers('message.c', 'apfs_msg')).toEqual(['apfs.h:apfs_err', 'apfs.h:apfs_warn']);
+    expect(callers('apfs.h', 'apfs_err')).toEqual(['super.c:apfs_read_super_copy']);
+  });
+
   it('PHP: a class of the same namespace used without `use` by a static call, instanceof or implements (commonmark)', async () => {
     const ns = 'League\\CommonMark\\Util';
     const { corpus, graph } = await index({

@@ -37,7 +37,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    paths of JS/TS imports left external (graph snapshot v4).
  * 13: a C/C++ call through a header's prototype also links the body another source file
  *    defines (an umbrella header's callers reach btree.c, not only apfs.h); the calls in a
- *    function-like `#define`'s body are references of the macro (analysis).
+ *    function-like `#define`'s body are references of the macro, and a parse error nested in a
+ *    declaration is resynced like a top-level one (analysis).
  */
 export const SNAPSHOT_VERSION = 13;
 

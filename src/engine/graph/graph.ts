@@ -931,7 +931,7 @@ class ReferenceLinker {
    * prototype declares, the body of that name with external linkage in whichever source file
    * defines it. The include makes only the header visible (and its same-stem x.c): an umbrella
    * header such as apfs.h declares what btree.c, inode.c… define, and the linker, not the
-   * include, joins the call to the body (so for a prototype in the calling file itself). A
+   * include, joins the call to the body (and so for a prototype in the calling file itself). A
    * `static` namesake elsewhere is not it; a name with more bodies than the global fallback
    * allows stays with its prototype.
    */

@@ -133,6 +133,18 @@ export const PROJECTS: readonly RealProject[] = [
     exclude: /^autoload\.php$/,
     half: 'held-out',
   },
+  // The second C tuning project (fifteenth session): a Linux filesystem driver — one wide
+  // header, a vendored compressor in a subfolder, operation tables of function pointers and
+  // printk-style messages with runtime values.
+  {
+    name: 'apfs',
+    pkg: 'apfs-dkms',
+    version: '0.3.0-1',
+    language: 'c',
+    root: 'usr/src/linux-apfs-rw-0.3.0-1',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+  },
   // Written blind in the fourteenth session (2026-12-02): questions from reading the code
   // only, Fourfold never run on these two before the lead's eval.
   {

@@ -49,6 +49,16 @@ const subject = (q: Question): string => {
   return m ? m[1] : q.query;
 };
 
+/**
+ * The file a question names: its path, or a name typed without its folder (`lzfse.h` for
+ * lzfse/lzfse.h) when one file has it — the file a user would pick to ask the graph about.
+ */
+function pathNamed(loaded: LoadedProject, typed: string): string {
+  if (loaded.sha1.has(typed)) return typed;
+  const named = [...loaded.sha1.keys()].filter((p) => p.endsWith(`/${typed}`));
+  return named.length === 1 ? named[0] : typed;
+}
+
 export async function runReal(
   deps: { analyzer: StructuralAnalyzer; embedder: Embedder | null; lexicalExpansion?: LexicalExpansion | null },
   log: (m: string) => void,
@@ -116,7 +126,7 @@ export async function runReal(
           );
       }
       if (q.kind === 'dependants') {
-        const file = engine.file(q.query.split(/\s+/).pop() ?? '');
+        const file = engine.file(pathNamed(loaded, q.query.split(/\s+/).pop() ?? ''));
         const first = file?.chunks[0];
         add(
           'graph-api',

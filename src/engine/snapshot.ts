@@ -35,8 +35,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 12: Ruby and Python receivers named for a class, Ruby aliases, ancestry and reopened classes,
  *    Python self-imports at the package folder change the graph's edges; the graph keeps the
  *    paths of JS/TS imports left external (graph snapshot v4).
+ * 13: a C/C++ call through a header's prototype also links the body another source file
+ *    defines (an umbrella header's callers reach btree.c, not only apfs.h); the calls in a
+ *    function-like `#define`'s body are references of the macro, and a parse error nested in a
+ *    declaration is resynced like a top-level one (analysis).
  */
-export const SNAPSHOT_VERSION = 12;
+export const SNAPSHOT_VERSION = 13;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -26,6 +26,7 @@ import {
 import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
 import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
+import { isDeclarationSignature } from '../structural/index';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -69,6 +70,10 @@ const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set([
 
 /** Languages whose package imports may name a path inside the package (`preact/hooks`). */
 const JS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
+/** Languages whose headers declare, by prototype, functions a source file elsewhere defines. */
+const PROTOTYPE_LANGUAGES: ReadonlySet<string> = new Set(['c', 'cpp']);
+/** A C/C++ definition local to its file (`static`, `static inline`): no other file's prototype declares it. */
+const FILE_LOCAL_SIGNATURE = /^static\b/;
 
 /** Languages whose files see their package peers' names without importing them. */
 const PACKAGE_SCOPED_LANGUAGES: ReadonlySet<string> = new Set([
@@ -774,10 +779,17 @@ class ReferenceLinker {
           edges.add(source, fileCount + found[i], kind, SAME_FILE_CONFIDENCE, ref.line);
           linked = true;
         }
+      // A header's own macro calling what the header declares (apfs.h's apfs_err → apfs_msg).
+      if (linked && PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
+        this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     }
     if (file.language === 'ruby') candidates = this.rubyTypeHomes(candidates, name);
-    if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) return REFERENCE_LINKED;
+    if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) {
+      if (PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
+        this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
+      return REFERENCE_LINKED;
+    }
     if (!throughReceiver && this.linkExportAlias(file, ref, name)) return REFERENCE_LINKED;
     if (peers.length > 0) {
       found.length = 0;
@@ -912,6 +924,38 @@ class ReferenceLinker {
       if (found.length > 0) matched = true;
     }
     return matched;
+  }
+
+  /**
+   * C/C++: a call that reached a prototype in an included header also reaches the function the
+   * prototype declares, the body of that name with external linkage in whichever source file
+   * defines it. The include makes only the header visible (and its same-stem x.c): an umbrella
+   * header such as apfs.h declares what btree.c, inode.c… define, and the linker, not the
+   * include, joins the call to the body (and so for a prototype in the calling file itself). A
+   * `static` namesake elsewhere is not it; a name with more bodies than the global fallback
+   * allows stays with its prototype.
+   */
+  private linkDeclaredBodies(p: number, candidates: number[], source: number, kind: EdgeKind, line: number): void {
+    const { fileCount, symbolFile } = this.symbols;
+    const { visibleSlot } = this;
+    const seen = (s: number) => symbolFile[s] === p || visibleSlot[symbolFile[s]] >= 0;
+    let declared = false;
+    for (let i = 0; i < candidates.length && !declared; i++)
+      declared = seen(candidates[i]) && isDeclarationSignature(this.definitionOf(candidates[i]));
+    if (!declared) return;
+    const bodies = candidates.filter((s) => {
+      if (seen(s)) return false;
+      const d = this.definitionOf(s);
+      return d.kind === 'function' && !isDeclarationSignature(d) && !FILE_LOCAL_SIGNATURE.test(d.signature);
+    });
+    if (bodies.length > GLOBAL_FALLBACK_MAX_DEFINITIONS) return;
+    for (const s of bodies) this.edges.add(source, fileCount + s, kind, IMPORTED_FILE_CONFIDENCE, line);
+  }
+
+  /** Symbol s's definition, as its file's analysis gives it. */
+  private definitionOf(s: number): Definition {
+    const p = this.symbols.symbolFile[s];
+    return this.files[p].analysis!.definitions[s - this.symbols.fileSymbolOffsets[p]];
   }
 
   /** The names file p's imports bind, with the files each reaches. */

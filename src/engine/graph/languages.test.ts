@@ -43,6 +43,65 @@ describe('graph across languages', () => {
     ).toEqual(['src/main.c:main']);
   });
 
+  it('C: a prototype in an umbrella header links its callers to the body another .c file defines (apfs.h, btree.c)', async () => {
+    // apfs-dkms: apfs.h declares what btree.c, inode.c and namei.c define; no apfs.c sits beside it.
+    const { corpus, graph } = await index({
+      'apfs.h':
+        '#include "apfs_raw.h"\n\nextern int apfs_omap_lookup_block(struct super_block *sb, u64 id, u64 *block);\nextern int apfs_create(struct inode *dir, const char *name);\n',
+      'apfs_raw.h': 'struct apfs_node_phys {\n\tint btn_flags;\n};\n',
+      'btree.c':
+        '#include "apfs.h"\n\nint apfs_omap_lookup_block(struct super_block *sb, u64 id, u64 *block)\n{\n\t*block = id;\n\treturn 0;\n}\n',
+      'node.c':
+        '#include "apfs.h"\n\nstruct apfs_node *apfs_read_node(struct super_block *sb, u64 oid)\n{\n\tu64 bno;\n\tint err;\n\n\terr = apfs_omap_lookup_block(sb, oid, &bno);\n\tif (err)\n\t\treturn NULL;\n\treturn NULL;\n}\n',
+      'dir.c':
+        '#include "apfs.h"\n\nint apfs_create(struct inode *dir, const char *name)\n{\n\treturn 0;\n}\n\nint apfs_mkdir(struct inode *dir, const char *name)\n{\n\treturn apfs_create(dir, name);\n}\n',
+      // A file-local namesake: what the header declares is not this one.
+      'namei.c':
+        '#include "apfs.h"\n\nstatic int apfs_create(struct inode *dir, const char *name)\n{\n\treturn -1;\n}\n\nint apfs_lookup(struct inode *dir)\n{\n\treturn apfs_omap_lookup_block(NULL, 1, NULL);\n}\n',
+      'super.c':
+        '#include "apfs.h"\n\nint apfs_fill_super(struct super_block *sb)\n{\n\tu64 vsb;\n\n\treturn apfs_omap_lookup_block(sb, 2, &vsb) ? -1 : apfs_create(NULL, "root");\n}\n',
+    });
+    const callers = (path: string, name: string) =>
+      graph
+        .callers(chunk(corpus, path, name))
+        .map((c) => `${c.path}:${c.symbol}`)
+        .sort();
+    expect(callers('btree.c', 'apfs_omap_lookup_block')).toEqual([
+      'namei.c:apfs_lookup',
+      'node.c:apfs_read_node',
+      'super.c:apfs_fill_super',
+    ]);
+    // The header's prototype keeps its callers (the code view of apfs.h).
+    expect(callers('apfs.h', 'apfs_omap_lookup_block')).toEqual(callers('btree.c', 'apfs_omap_lookup_block'));
+    // super.c reaches dir.c's apfs_create, never namei.c's static one; dir.c's own call stays in dir.c.
+    expect(callers('dir.c', 'apfs_create')).toEqual(['dir.c:apfs_mkdir', 'super.c:apfs_fill_super']);
+    expect(callers('namei.c', 'apfs_create')).toEqual([]);
+    const pathOf = new Map(corpus.files.map((f) => [f.id, f.path]));
+    const dependants = graph
+      .reverseDependencies({ fileId: corpus.fileByPath.get('btree.c')!.id }, 1)
+      .map((d) => pathOf.get(d.fileId))
+      .sort();
+    expect([...new Set(dependants)]).toEqual(['namei.c', 'node.c', 'super.c']);
+  });
+
+  it('C: a log macro wrapping a function is its caller, and the calls of the macro reach the macro (apfs_err → apfs_msg)', async () => {
+    const { corpus, graph } = await index({
+      'apfs.h':
+        '#define apfs_err(sb, fmt, ...) apfs_msg(sb, KERN_ERR, fmt, ##__VA_ARGS__)\n#define apfs_warn(sb, fmt, ...) apfs_msg(sb, KERN_WARNING, fmt, ##__VA_ARGS__)\n\nvoid apfs_msg(struct super_block *sb, const char *prefix, const char *fmt, ...);\n',
+      'message.c':
+        '#include "apfs.h"\n\nvoid apfs_msg(struct super_block *sb, const char *prefix, const char *fmt, ...)\n{\n\tprintk("%sAPFS (%s): %pV\\n", prefix, sb->s_id, fmt);\n}\n',
+      'super.c':
+        '#include "apfs.h"\n\nint apfs_read_super_copy(struct super_block *sb, int blocksize)\n{\n\tapfs_err(sb, "bad blocksize %d", blocksize);\n\treturn -1;\n}\n',
+    });
+    const callers = (path: string, name: string) =>
+      graph
+        .callers(chunk(corpus, path, name))
+        .map((c) => `${c.path}:${c.symbol}`)
+        .sort();
+    expect(callers('message.c', 'apfs_msg')).toEqual(['apfs.h:apfs_err', 'apfs.h:apfs_warn']);
+    expect(callers('apfs.h', 'apfs_err')).toEqual(['super.c:apfs_read_super_copy']);
+  });
+
   it('PHP: a class of the same namespace used without `use` by a static call, instanceof or implements (commonmark)', async () => {
     const ns = 'League\\CommonMark\\Util';
     const { corpus, graph } = await index({

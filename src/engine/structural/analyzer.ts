@@ -8,6 +8,7 @@ import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
 import { languageForFile, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
+import { macroBodyCalls } from './c-macros';
 import type { GrammarSource } from './grammars';
 import { importsOf, namedChildrenOf } from './imports';
 import {
@@ -189,6 +190,7 @@ export class StructuralAnalyzer {
       const root = tree.rootNode;
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
+      if (lang === 'c' || lang === 'cpp') addMacroBodyCalls(found, macroBodyCalls(root, text));
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, deadline);
       const embedded = embeddedCodeOf(lang, root, text);
       const transcribers = lang === 'rust' && !embedded ? rustMacroTranscribers(root, text) : null;
@@ -355,6 +357,14 @@ function addShellFunctionsInErrors(text: string, root: Node, definitions: Defini
     }
   }
   if (added) definitions.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+/** The calls of function-like macros' bodies (c-macros.ts), beside the references the tags found. */
+function addMacroBodyCalls(found: Found, calls: readonly Reference[]): void {
+  if (calls.length === 0) return;
+  const known = new Set(found.references.map((r) => `${r.name}:${r.line}`));
+  for (const r of calls) if (!known.has(`${r.name}:${r.line}`)) found.references.push(r);
+  found.references.sort((a, b) => a.line - b.line);
 }
 
 function firstErrorLine(root: Node): number {

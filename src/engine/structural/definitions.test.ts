@@ -119,6 +119,36 @@ describe('definitions after a parse error that runs to the end of the file', () 
     expect(named(a, 'Producer')).toEqual([{ kind: 'type', nameLine: 76 }]);
     expect(named(a, 'IProduceWithPatches')).toEqual([{ kind: 'interface', nameLine: 59 }]);
   });
+
+  it('C: the prototypes after a kernel `extern __printf(3, 4)` inside the include guard are found again', async () => {
+    // apfs-dkms 0.3.0 apfs.h (GPL-2.0-only), shortened: the attribute macro reads as a macro type
+    // whose ERROR, nested in a declaration inside `#ifndef`, ran to the guard's `#endif`.
+    const lines = [
+      '#ifndef _APFS_H',
+      '#define _APFS_H',
+      '',
+      '/* message.c */',
+      'extern __printf(3, 4)',
+      'void apfs_msg(struct super_block *sb, const char *prefix, const char *fmt, ...);',
+      '',
+      '/* node.c */',
+      'extern struct apfs_node *apfs_read_node(struct super_block *sb, u64 oid, u32 storage,',
+      '\t\t\t\t       bool write);',
+      'extern int apfs_update_node(struct apfs_node *node);',
+      'extern int apfs_delete_node(struct apfs_query *query);',
+      '',
+      '/* xfield.c */',
+      'extern int apfs_find_xfield(u8 *xfields, int len, u8 xtype, char **xval);',
+      'extern int apfs_init_xfields(u8 *buffer, int buflen);',
+      '',
+      '#endif\t/* _APFS_H */',
+      '',
+    ];
+    const a = await analyzer.analyzeAsync('apfs.h', lines.join('\n'));
+    expect(named(a, 'apfs_read_node')).toEqual([{ kind: 'function', nameLine: 9 }]);
+    expect(named(a, 'apfs_find_xfield')).toEqual([{ kind: 'function', nameLine: 15 }]);
+    expect(named(a, 'apfs_init_xfields')).toEqual([{ kind: 'function', nameLine: 16 }]);
+  });
 });
 
 describe('a name asks for its definition; a qualifier selects the container', () => {

@@ -23,12 +23,12 @@ export const MAX_RESYNC_PARSES = 8;
 const DECLARATION_START = /^[A-Za-z_$@#]/;
 
 /**
- * The lines (1-based, ascending) inside the file's long top-level ERROR nodes where a
- * declaration may start and no definition was found.
+ * The lines (1-based, ascending) inside the file's long ERROR nodes where a declaration may
+ * start and no definition was found.
  */
 export function resyncLines(root: Node, text: string, definitions: readonly Definition[]): number[] {
-  const errors = root.isError ? [root] : namedChildrenOf(root).filter((n) => n.isError);
-  const swallowed = errors.filter((n) => n.endPosition.row - n.startPosition.row + 1 >= MIN_SWALLOWED_LINES);
+  const swallowed: Node[] = [];
+  longErrors(root, swallowed);
   if (swallowed.length === 0) return [];
   const lines = text.split('\n');
   const covered = (line: number) => definitions.some((d) => d.startLine <= line && line <= d.endLine);
@@ -39,6 +39,21 @@ export function resyncLines(root: Node, text: string, definitions: readonly Defi
       if (DECLARATION_START.test(lines[row]) && !covered(row + 1)) found.push(row + 1);
   }
   return found;
+}
+
+/**
+ * The long ERROR nodes, outermost only, at any depth: an error inside a declaration may swallow
+ * the rest of the file too (a kernel header's `extern __printf(3, 4)` before a prototype is read
+ * as a macro type whose arguments run on for the header's last 80 lines, inside its `#ifndef`).
+ */
+function longErrors(node: Node, out: Node[]): void {
+  if (node.isError) {
+    if (node.endPosition.row - node.startPosition.row + 1 >= MIN_SWALLOWED_LINES) out.push(node);
+    return;
+  }
+  for (const child of namedChildrenOf(node))
+    if (child.hasError && child.endPosition.row - child.startPosition.row + 1 >= MIN_SWALLOWED_LINES)
+      longErrors(child, out);
 }
 
 /** The file with every line above `line` blanked: a parse of it starts fresh at `line`. */

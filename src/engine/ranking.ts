@@ -267,23 +267,6 @@ export const EXPANSION_PER_WORD = 5;
 export const EXPANSION_MAX_WORDS = 4;
 
 /**
- * A short question about behaviour (understand_code, at most SEMANTIC_SHORT_QUESTION_WORDS
- * words, as people type into a search box) ranks its semantic list by the cosine plus
- * SEMANTIC_LENGTH_PRIOR ÷ (its words) × ln(1 + the chunk's non-blank lines), the weight at most
- * SEMANTIC_LENGTH_PRIOR_MAX, and leaves out blank chunks. The model pools a chunk's tokens by
- * their mean, so a chunk of a line or three is little more than its path and name, and a few
- * words' vector lies close to it: a one-line `mod install;`, a three-line wrapper or a blank
- * line between two functions (its text is its path) outranked the function that does the work
- * (issue 22: semantic alone was below text alone on keyword questions). The fewer the words,
- * the stronger that pull, hence the division. A doc sentence keeps the plain cosine: there the
- * prior moved fused results down, and a blank chunk's path still says which file to read.
- * Values chosen on the understand set's tuning half (docs/eval/FUSION.md).
- */
-export const SEMANTIC_LENGTH_PRIOR = 0.12;
-export const SEMANTIC_LENGTH_PRIOR_MAX = 0.04;
-export const SEMANTIC_SHORT_QUESTION_WORDS = 5;
-
-/**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
  * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
  * candidate of the same answer (one of its methods, inside it or declared on it below, as Go

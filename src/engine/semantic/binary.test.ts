@@ -111,23 +111,6 @@ describe('BinaryVectorIndex', () => {
     expect(index.search(packSigns(qf), 0, { queryFloat: qf, int8, rescoreCandidates: n })).toEqual([]);
   });
 
-  it('never returns an id the skip mask marks, on the Hamming scan and on the exact int8 scan', () => {
-    const dims = 64;
-    const n = 120;
-    const int8 = Int8Array.from(randomWords(n * dims, 5), (w) => (w % 255) - 127);
-    const bits = new Uint32Array(n * 2);
-    for (let id = 0; id < n; id++) bits.set(packSigns(int8.subarray(id * dims, (id + 1) * dims)), id * 2);
-    const index = new BinaryVectorIndex(dims, bits);
-    const qf = Float32Array.from(int8.subarray(0, dims));
-    const skip = new Uint8Array(n);
-    for (let id = 0; id < n; id += 3) skip[id] = 1; // id 0, the query's own vector, among them
-    for (const rescoreCandidates of [0, 40, n]) {
-      const hits = index.search(packSigns(qf), n, { queryFloat: qf, int8, rescoreCandidates, skip });
-      expect(hits.length).toBe(n - Math.ceil(n / 3));
-      expect(hits.filter((h) => skip[h.id])).toEqual([]);
-    }
-  });
-
   it('rescoring ranks the candidates by float query · ±1 bits', () => {
     const dims = 128;
     const n = 500;

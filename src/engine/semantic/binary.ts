@@ -90,8 +90,6 @@ export interface BinarySearchOptions {
   queryFloat?: Float32Array;
   /** int8 vectors of every id (`dimensions` bytes each, int8.ts): rescore against these instead of the bits. */
   int8?: Int8Array;
-  /** Ids whose byte is non-zero are never returned (chunks with nothing to embed but their path). */
-  skip?: Uint8Array;
 }
 
 /**
@@ -148,9 +146,8 @@ export class BinaryVectorIndex {
     const data = this.data;
     const n = this.size;
     const exclude = options.exclude ?? -1;
-    const skip = options.skip;
     for (let id = 0, o = 0; id < n; id++, o += w) {
-      if (id === exclude || skip?.[id]) continue;
+      if (id === exclude) continue;
       let d = 0;
       for (let i = 0; i < w; i++) {
         let x = query[i] ^ data[o + i];
@@ -190,9 +187,8 @@ export class BinaryVectorIndex {
     const before = (a: BinaryNeighbour, b: BinaryNeighbour) =>
       a.rescored! > b.rescored! || (a.rescored === b.rescored && (a.distance - b.distance || a.id - b.id) < 0);
     const exclude = options.exclude ?? -1;
-    const skip = options.skip;
     for (let id = 0; id < this.size; id++) {
-      if (id === exclude || skip?.[id]) continue;
+      if (id === exclude) continue;
       const rescored = cosineFloatInt8(queryFloat, int8, id * this.dimensions, this.dimensions);
       if (top.length >= k && rescored < top[top.length - 1].rescored!) continue;
       const nb = { id, distance: this.distance(query, id), rescored };

@@ -7,14 +7,7 @@ import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
-import {
-  chunkContent,
-  DEFAULT_RESCORE_CANDIDATES,
-  lengthPriorWeight,
-  MemoryEmbeddingCache,
-  SemanticIndex,
-} from './index';
-import { SEMANTIC_LENGTH_PRIOR, SEMANTIC_LENGTH_PRIOR_MAX, SEMANTIC_SHORT_QUESTION_WORDS } from '../ranking';
+import { DEFAULT_RESCORE_CANDIDATES, MemoryEmbeddingCache, SemanticIndex } from './index';
 import { cosineFloatInt8 } from './int8';
 import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { createVoyageEmbedder } from './voyage';
@@ -103,51 +96,6 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       .sort((a, b) => b.cosine - a.cosine);
     const hits = await index.search(plan('', { similarToChunk: source }), 20);
     hits.forEach((h, i) => expect(h.score).toBeCloseTo(exact[i].cosine, 6));
-  });
-
-  it('a short question about behaviour: no blank chunk, and the cosine plus the length prior its reason shows', async () => {
-    const spaced = windowedCorpus([
-      ...readFixtures(),
-      {
-        path: 'spaced/escape.js',
-        text: `function escape(s) {\n  return s.replace(/&/g, '&amp;');\n}${'\n'.repeat(120)}`,
-      },
-    ]);
-    const content = chunkContent(spaced);
-    expect(content.blank.some((b) => b === 1)).toBe(true);
-    const index = await SemanticIndex.build(spaced, local);
-    const question = 'escape html';
-    const hits = await index.search(plan(question), spaced.chunks.length);
-    expect(hits.filter((h) => content.blank[h.chunkId])).toEqual([]);
-    const weight = lengthPriorWeight(2);
-    for (const h of hits) {
-      const m = /then int8 cosine (-?[\d.]+)(?:, \+ ([\d.]+) for its (\d+) lines)?\)$/.exec(h.reason)!;
-      expect(Number(m[3] ?? 0)).toBe(content.lines[h.chunkId]);
-      expect(h.score).toBeCloseTo(Number(m[1]) + weight * Math.log1p(content.lines[h.chunkId]), 3);
-    }
-    for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
-
-    // The same words asked for a definition, and a long sentence, keep the plain cosine and the blank chunks.
-    const definition = await index.search(plan(question, { intent: 'find_definition' }), spaced.chunks.length);
-    expect(definition.some((h) => content.blank[h.chunkId])).toBe(true);
-    expect(definition.every((h) => !h.reason.includes('lines'))).toBe(true);
-    const sentence = 'escape the html special characters of a string';
-    expect(sentence.split(' ').length).toBeGreaterThan(SEMANTIC_SHORT_QUESTION_WORDS);
-    const long = await index.search(plan(sentence), 20);
-    expect(long.every((h) => !h.reason.includes('lines'))).toBe(true);
-  });
-
-  it("counts each chunk's non-blank lines; the prior's weight falls with the question's words, capped", () => {
-    const content = chunkContent(corpus);
-    corpus.chunks.forEach((c, id) => {
-      const lines = corpus.files[c.fileId].text.split('\n').slice(c.startLine - 1, c.endLine);
-      expect(content.lines[id]).toBe(lines.filter((l) => l.trim() !== '').length);
-      expect(content.blank[id]).toBe(content.lines[id] === 0 ? 1 : 0);
-    });
-    expect(lengthPriorWeight(0)).toBe(0);
-    expect(lengthPriorWeight(1)).toBe(SEMANTIC_LENGTH_PRIOR_MAX);
-    expect(lengthPriorWeight(5)).toBeCloseTo(SEMANTIC_LENGTH_PRIOR / 5, 9);
-    expect(lengthPriorWeight(5, 0)).toBe(0);
   });
 
   it('finds HTML escaping and byte formatting by their meaning', async () => {
@@ -244,7 +192,7 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const old = SemanticIndex.load(corpus, older, local);
     const oldHits = await old.search(q, 5);
     expect(oldHits[0].reason).toMatch(
-      /^meaning close to the query \(hamming \d+\/256, then cosine with the ±1 bits -?[\d.]+(, \+ [\d.]+ for its \d+ lines)?\)$/,
+      /^meaning close to the query \(hamming \d+\/256, then cosine with the ±1 bits -?[\d.]+\)$/,
     );
 
     expect(() => SemanticIndex.load(windowedCorpus(readFixtures().slice(1)), snapshot, null)).toThrow(/re-index/);

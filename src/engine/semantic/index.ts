@@ -13,7 +13,6 @@ import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
 import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText } from './embedder';
-import { SEMANTIC_LENGTH_PRIOR, SEMANTIC_LENGTH_PRIOR_MAX, SEMANTIC_SHORT_QUESTION_WORDS } from '../ranking';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -198,46 +197,11 @@ function embedBatch(
   return embedder.embed(texts, 'document', signal).then((bits) => ({ bits, int8: [] }));
 }
 
-/** Per chunk: its non-blank lines, and 1 where it has none (a blank window between definitions). */
-export interface ChunkContent {
-  lines: Uint32Array;
-  blank: Uint8Array;
-}
-
-/** Counts each chunk's non-blank lines from a prefix sum over its file's lines. */
-export function chunkContent(corpus: Corpus): ChunkContent {
-  const prefixes = corpus.files.map((file) => {
-    const prefix = [0];
-    let count = 0;
-    for (const line of file.text.split('\n')) prefix.push((count += line.trim() ? 1 : 0));
-    return prefix;
-  });
-  const lines = new Uint32Array(corpus.chunks.length);
-  const blank = new Uint8Array(corpus.chunks.length);
-  corpus.chunks.forEach((chunk, id) => {
-    const prefix = prefixes[chunk.fileId];
-    const last = Math.min(chunk.endLine, prefix.length - 1);
-    lines[id] = Math.max(0, prefix[last] - prefix[Math.min(chunk.startLine - 1, last)]);
-    blank[id] = lines[id] === 0 ? 1 : 0;
-  });
-  return { lines, blank };
-}
-
-/** The length prior's weight for a question of `words` words (SEMANTIC_LENGTH_PRIOR). */
-export function lengthPriorWeight(words: number, prior: number = SEMANTIC_LENGTH_PRIOR): number {
-  return words > 0 ? Math.min(SEMANTIC_LENGTH_PRIOR_MAX, prior / words) : 0;
-}
-
 export class SemanticIndex implements Retriever {
   readonly modality = 'semantic' as const;
   /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
   buildStats = { embedded: 0, reused: 0 };
   rescoreCandidates = DEFAULT_RESCORE_CANDIDATES;
-  /** SEMANTIC_LENGTH_PRIOR; 0 ranks a question by the cosine alone. */
-  lengthPrior = SEMANTIC_LENGTH_PRIOR;
-  private content: ChunkContent | undefined;
-  /** SEMANTIC_SHORT_QUESTION_WORDS. */
-  shortQuestionWords = SEMANTIC_SHORT_QUESTION_WORDS;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -401,11 +365,6 @@ export class SemanticIndex implements Retriever {
     );
   }
 
-  /** Each chunk's non-blank lines, counted on the first search. */
-  private chunkContent(): ChunkContent {
-    return (this.content ??= chunkContent(this.corpus));
-  }
-
   /** Hamming candidates the source chunk's vector rescores: every chunk up to EXACT_RESCORE_MAX_CHUNKS. */
   private neighbourCandidates(): number {
     if (this.rescoreCandidates <= 0 || this.vectors.size > EXACT_RESCORE_MAX_CHUNKS) return this.rescoreCandidates;
@@ -448,14 +407,10 @@ export class SemanticIndex implements Retriever {
       );
     }
     const text = plan.snippet ?? plan.raw;
-    const words = plan.snippet === undefined ? text.trim().split(/\s+/).filter(Boolean).length : 0;
-    const short = plan.intent === 'understand_code' && words > 0 && words <= this.shortQuestionWords;
-    // A blank window has only its path to embed: nothing of what code does, and close to a short question.
-    const skip = short ? this.chunkContent().blank : undefined;
     const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
     if (!rescore) {
       const [query] = await this.embedder.embed([text], 'query');
-      return this.vectors.search(query, limit, { skip }).map((n) => ({
+      return this.vectors.search(query, limit).map((n) => ({
         chunkId: n.id,
         score: 1 - n.distance / dims,
         reason: `meaning close to the query (hamming ${n.distance}/${dims})`,
@@ -463,25 +418,16 @@ export class SemanticIndex implements Retriever {
     }
     // One model call: the sign bits of the float query are exactly its binary vector.
     const queryFloat = await this.embedder.embedQueryFloat!(text);
-    const found = this.vectors.search(packSigns(queryFloat), Math.max(limit, this.rescoreCandidates), {
+    const found = this.vectors.search(packSigns(queryFloat), limit, {
       queryFloat,
       int8: this.int8,
       rescoreCandidates: this.rescoreCandidates,
-      skip,
     });
-    const weight = short ? lengthPriorWeight(words, this.lengthPrior) : 0;
-    const { lines } = this.chunkContent();
-    const hits = found.map((n) => {
-      const prior = weight * Math.log1p(lines[n.id]);
-      const added = prior > 0 ? `, + ${prior.toFixed(3)} for its ${lines[n.id]} lines` : '';
-      // The rank comes from the rescored similarity and the prior, so that is the score shown (numbers shown = numbers used).
-      return {
-        chunkId: n.id,
-        score: n.rescored! + prior,
-        reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)}${added})`,
-      };
-    });
-    if (weight > 0) hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, limit);
+    // The rank comes from the rescored similarity, so that is the score shown (numbers shown = numbers used).
+    return found.map((n) => ({
+      chunkId: n.id,
+      score: n.rescored!,
+      reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)})`,
+    }));
   }
 }

@@ -328,7 +328,7 @@ export interface MemberChoice {
 export interface SiblingBoost {
   /** X's name. */
   of: string;
-  /** kind × (0.6 × name + 0.2 × place + 0.2 × shape), in [0, 1] (ranking.ts, SIBLING_*). */
+  /** kind × form × (0.6 × name + 0.2 × place + 0.2 × shape), in [0, 1] (ranking.ts, SIBLING_*). */
   similarity: number;
   /** 1 + SIBLING_GAIN × similarity: multiplies the score. */
   factor: number;

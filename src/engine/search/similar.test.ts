@@ -245,3 +245,19 @@ describe('"Find similar" on a function', () => {
     expect(kinds.every((k) => k === undefined || ['function', 'method', 'class'].includes(k))).toBe(true);
   });
 });
+
+describe('similar to a getter', () => {
+  it('is answered by the getters beside it, not by its setter (commonmark Delimiter::isActive)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const path = 'Delimiter/Delimiter.php';
+    const commonmark = await Engine.build([{ path, text: fixture('commonmark-Delimiter.php.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await commonmark.search('similar to Delimiter::isActive');
+    // setActive(bool $active) shares X's words and field; canClose() and canOpen() share its form.
+    expect(['canClose', 'canOpen']).toContain(r.results[0].symbol);
+    const setter = everyRow(r).find((row) => row.symbol === 'setActive');
+    expect(setter?.explanation.sibling).toBeUndefined();
+  });
+});

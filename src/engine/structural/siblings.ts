@@ -146,6 +146,7 @@ export function siblingsOf(
     if (directoryOf(f.path) === directory) files.add(f);
   }
   for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
+  const uses = helpersAndUsers(file, x.definition);
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
@@ -153,12 +154,39 @@ export function siblingsOf(
       if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
         continue;
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
-      if (xHasBody && declarationOnly(f.path, y)) continue;
+      if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
+      if (f === file && uses(y)) continue;
       const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) });
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
     }
   }
   return out.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+}
+
+/**
+ * Whether a definition of X's file is one X calls or one that calls X, when X is a function: its
+ * helper or its user, tied to X by a call rather than alike (thor's `delete(key)` is
+ * `super(convert_key(key))`, and convert_key shares X's key and X's form). Not a sibling; it
+ * stays a candidate, since X may also call a sibling (mobx's `entries` calls `keys`). Another
+ * definition of X's own name is not judged so (a recursive twin, an override calling its base).
+ */
+function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
+  if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
+  const calls = file.analysis.references.filter((r) => r.kind === 'call' || r.kind === 'new');
+  const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
+  const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
+  return (y) =>
+    y.name !== x.name &&
+    FUNCTION_FAMILY.has(y.kind) &&
+    (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
+}
+
+/**
+ * Whether `y` is a macro of X's own name standing in for X, a function: `#define setkey
+ * unistd_setkey_is_incompatible`, a rename or an alias of X, not another implementation of it.
+ */
+function standsInFor(x: Definition, y: Definition): boolean {
+  return y.kind === 'macro' && x.kind !== 'macro' && y.name === x.name;
 }
 
 /** How a sibling's place part is worded, highest first. */

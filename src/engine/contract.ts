@@ -253,7 +253,7 @@ export interface SearchOptions {
 
 // ---------------------------------------------------------------------------------------
 // Results and their explanation. The numbers here are the numbers used:
-//   score = (Σ_m contribution_m) × boost × demotion.factor × sibling.factor
+//   score = (Σ_m contribution_m) × boost × demotion.factor × sibling.factor × form.factor
 //   contribution_m = weight_m × 1 / (k + rank_m + 1)
 
 /** One modality's own ranked list entry (before fusion). */
@@ -328,9 +328,22 @@ export interface MemberChoice {
 export interface SiblingBoost {
   /** X's name. */
   of: string;
-  /** kind × (0.6 × name + 0.2 × place + 0.2 × shape), in [0, 1] (ranking.ts, SIBLING_*). */
+  /** kind × form × (0.6 × name + 0.2 × place + 0.2 × shape), in [0, 1] (ranking.ts, SIBLING_*). */
   similarity: number;
   /** 1 + SIBLING_GAIN × similarity: multiplies the score. */
+  factor: number;
+}
+
+/**
+ * "Similar to X": the result is a function of another name than X's whose call passes another
+ * number of arguments (src/engine/structural/arity.ts): code of another form, less like X.
+ */
+export interface FormWeight {
+  /** X's name. */
+  of: string;
+  /** The arguments a call must pass: X's, then the result's. */
+  arity: [number, number];
+  /** arityAffinity of the two (< 1): multiplies the score. */
   factor: number;
 }
 
@@ -344,6 +357,8 @@ export interface ResultExplanation {
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;
+  /** Set on "similar to X" when the result is a function of another form than X's. */
+  form?: FormWeight;
   /** Set when this chunk stands for its file instead of the file's top-scoring chunk (docs/ranking.md#members). */
   member?: MemberChoice;
   score: number;

@@ -79,7 +79,7 @@ import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
-import { dropSubject, subjectChunk } from './search/similar';
+import { dropSubject, formLookup, subjectChunk } from './search/similar';
 import { memberNameCoverage } from './search/members';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -324,6 +324,7 @@ export class Engine {
       limit: evidence ? Infinity : limit,
       furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, strategy),
+      ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
         ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }

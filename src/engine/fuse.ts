@@ -3,10 +3,11 @@
  * score is summed (the Zoekt way), so the numbers shown are the numbers used:
  *
  *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based)
- *   score          = (Σ_m contribution_m) × boost × demotion × sibling × member
+ *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths, and for tests on behaviour questions
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
+ *   form           = arityAffinity to X, for a function of another name and arity ("similar to X" only; else 1)
  *   member         = the file's best score ÷ this chunk's     (the member shown for its file; else 1)
  *
  * Then: best chunk per file, most relevant first, each with the file's other strong chunks as
@@ -14,7 +15,7 @@
  * question about behaviour the chunk standing for its file is the member that answers
  * (chooseMember), and the result keeps its file's score: × member factor.
  */
-import type { Chunk, Modality, ModalityHit, ResultExplanation, SearchResult, SubResult } from './contract';
+import type { Chunk, FormWeight, Modality, ModalityHit, ResultExplanation, SearchResult, SubResult } from './contract';
 import { MODALITIES } from './contract';
 import { nameMatchFactor } from './search/members';
 import {
@@ -46,6 +47,8 @@ export interface FusionInput {
   isStandIn?(chunkId: number): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
+  /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */
+  formOf?(chunkId: number): FormWeight | undefined;
   /**
    * References: after every file's best chunk, the file's other chunks in score order (each
    * is a caller of its own), instead of folding them into the best one.
@@ -98,7 +101,9 @@ export function fuse(input: FusionInput): SearchResult[] {
     e.demotion = demotionFor(chunk.path, input.isDemotedTest?.(chunk) === true, input.isStandIn?.(chunk.id) === true);
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
-    e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1);
+    const form = input.formOf?.(chunk.id);
+    if (form) e.form = form;
+    e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1) * (e.form?.factor ?? 1);
     scored.push({
       chunkId: chunk.id,
       path: chunk.path,
@@ -205,13 +210,16 @@ function bestChunkPerFile(
 /**
  * The member that answers for its file (a behaviour question): among the file's chunks fusing at
  * least MEMBER_CHOICE_MIN_SHARE of its best, the one with the most relevance before the boost
- * (rrf × demotion × sibling) × the name factor (search/members.ts). When it is not the best
+ * (rrf × demotion × sibling × form) × the name factor (search/members.ts). When it is not the best
  * chunk it takes the best one's score, recorded as its member factor, so the file keeps its place.
  */
 function chooseMember(group: SearchResult[], coverageOf: (r: SearchResult) => number): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
-    r.explanation.rrf * (r.explanation.demotion?.factor ?? 1) * (r.explanation.sibling?.factor ?? 1);
+    r.explanation.rrf *
+    (r.explanation.demotion?.factor ?? 1) *
+    (r.explanation.sibling?.factor ?? 1) *
+    (r.explanation.form?.factor ?? 1);
   const relevance = (r: SearchResult, coverage: number) => closeness(r) * nameMatchFactor(coverage);
   let chosen = best;
   let chosenCoverage = coverageOf(best);
@@ -270,7 +278,14 @@ export function scoreFromExplanation(e: ResultExplanation): number {
     const c = e.modalities[m];
     if (c) sum += c.weight * (1 / (c.k + c.rank + 1));
   }
-  return sum * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1) * (e.member?.factor ?? 1);
+  return (
+    sum *
+    e.boost *
+    (e.demotion?.factor ?? 1) *
+    (e.sibling?.factor ?? 1) *
+    (e.form?.factor ?? 1) *
+    (e.member?.factor ?? 1)
+  );
 }
 
 /** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */

@@ -192,7 +192,7 @@ export function demotionFor(path: string, inTests = false, standIn = false): { f
  * "Similar to X ranks X's structural siblings first (same kind, same file or module, similar
  * signature and body)" (issue 20). A definition's sibling similarity, in [0, 1], is
  *
- *   similarity = kind × (0.6 × name + 0.2 × place + 0.2 × shape)
+ *   similarity = kind × form × (0.6 × name + 0.2 × place + 0.2 × shape)
  *
  * name: 1 for X's own name (another implementation of it), else SIBLING_PARTIAL_NAME × the
  * Jaccard overlap of the names' word parts without digits, or × 1 for names of one pattern (as
@@ -200,7 +200,9 @@ export function demotionFor(path: string, inTests = false, standIn = false): { f
  * SIBLING_SAME_DIRECTORY in its directory, else 0; shape: the mean of the signatures' word
  * overlap (names left out), the ratio of the two sizes in lines and the overlap of the names
  * their bodies define and use; kind: 1 for X's kind, SIBLING_RELATED_KIND for a kind of the same family (function and
- * method; class, struct, interface, trait, type and enum), else not a sibling. The name
+ * method; class, struct, interface, trait, type and enum), else not a sibling; form: for two
+ * functions of different names, how alike the numbers of arguments a call must pass are
+ * (structural/arity.ts: a getter is not its setter's sibling), else 1. The name
  * weighs most because a family of siblings is named alike; place and shape separate the
  * family's members from same-named code elsewhere.
  */

@@ -245,3 +245,87 @@ describe('"Find similar" on a function', () => {
     expect(kinds.every((k) => k === undefined || ['function', 'method', 'class'].includes(k))).toBe(true);
   });
 });
+
+describe('similar to a getter', () => {
+  it('is answered by the getters beside it, not by its setter (commonmark Delimiter::isActive)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const path = 'Delimiter/Delimiter.php';
+    const commonmark = await Engine.build([{ path, text: fixture('commonmark-Delimiter.php.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await commonmark.search('similar to Delimiter::isActive');
+    // setActive(bool $active) shares X's words and field; canClose() and canOpen() share its form.
+    expect(['canClose', 'canOpen']).toContain(r.results[0].symbol);
+    const setter = everyRow(r).find((row) => row.symbol === 'setActive');
+    expect(setter?.explanation.sibling).toBeUndefined();
+  });
+});
+
+describe('similar to a getter that takes no arguments', () => {
+  it('is answered by the other getters, not by the setter beside it (tokio TcpStream::nodelay)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const path = 'net/tcp/stream.rs';
+    const tokio = await Engine.build([{ path, text: fixture('tokio-tcp-stream-options.rs.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await tokio.search('similar to TcpStream::nodelay');
+    // set_nodelay(&self, nodelay: bool) is about X's option; local_addr, take_error and ttl read one as X does.
+    expect(['local_addr', 'take_error', 'ttl']).toContain(r.results[0].symbol);
+    const rows = everyRow(r);
+    expect(rows.findIndex((row) => row.symbol === 'set_nodelay')).not.toBe(0);
+    for (const row of rows.filter((x) => x.explanation.form))
+      expect(row.explanation.form).toMatchObject({ of: 'nodelay', arity: [0, 1], factor: 0.25 });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a C function renamed by a macro elsewhere', () => {
+  it('is answered by its own file, not by the `#define` of its own name (libxcrypt setkey)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const libxcrypt = await Engine.build(
+      [
+        { path: 'lib/crypt-des-obsolete.c', text: fixture('libxcrypt-des-obsolete.c.txt') },
+        // libxcrypt 4.4.33 lib/crypt-port.h lines 60-64 (LGPL-2.1-or-later).
+        {
+          path: 'lib/crypt-port.h',
+          text: '#define crypt_r unistd_crypt_r_is_incompatible\n#define crypt_data unistd_crypt_data_is_incompatible\n#define encrypt unistd_encrypt_is_incompatible\n#define setkey unistd_setkey_is_incompatible\n#include <unistd.h>\n',
+        },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await libxcrypt.search('code similar to setkey');
+    expect(r.results[0]).toMatchObject({ path: 'lib/crypt-des-obsolete.c' });
+    // `#define setkey …` renames X: by name alone it was X's closest sibling (name 1).
+    expect(rowsOf(r, 'lib/crypt-port.h').filter((row) => row.explanation.sibling)).toEqual([]);
+  });
+});
+
+describe('similar to a method that hands its work to a helper', () => {
+  it('is answered by the methods beside it, not by the helper it calls (thor HashWithIndifferentAccess#delete)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const path = 'thor/core_ext/hash_with_indifferent_access.rb';
+    const thor = await Engine.build([{ path, text: fixture('thor-hash-with-indifferent-access.rb.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await thor.search('methods like HashWithIndifferentAccess#delete');
+    // delete(key) is super(convert_key(key)): convert_key is what it uses, [] and fetch are what it is like.
+    expect(['[]', '[]=', 'fetch', 'key?']).toContain(r.results[0].symbol);
+    expect(everyRow(r).filter((row) => row.symbol === 'convert_key' && row.explanation.sibling)).toEqual([]);
+  });
+});
+
+describe('similar to a Go method on a receiver', () => {
+  it('is answered by the methods of its form, not by its setter nor the helper it calls (cobra InOrStdin)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const cobra = await Engine.build([{ path: 'command.go', text: fixture('cobra-command-streams.go.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await cobra.search('code similar to InOrStdin');
+    // SetIn(newIn) and getIn(def) name X's stream; OutOrStdout() and ErrOrStderr() are what it is like.
+    expect(['OutOrStdout', 'OutOrStderr', 'ErrOrStderr']).toContain(r.results[0].symbol);
+  });
+});

@@ -3,8 +3,9 @@
  * definition's chunk, so the question is answered as the "Find similar" action on X is — X's
  * neighbours and siblings, never X itself (nor its members, nor the class holding it).
  */
-import type { Chunk, Modality, ModalityHit, ModalityRun } from '../contract';
+import type { Chunk, Definition, FormWeight, Modality, ModalityHit, ModalityRun } from '../contract';
 import type { Corpus } from '../modality';
+import { arityAffinity, requiredArity } from '../structural/arity';
 import type { StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
@@ -120,3 +121,41 @@ export function dropSubject(
     }
   }
 }
+
+/**
+ * "Similar to X": each candidate's form weight (FormWeight) — a function or method of another
+ * name than X that must be given arguments when X takes none, or the reverse, weighed by
+ * arityAffinity. One reads state (a getter, a predicate), the other acts on what it is given (a
+ * setter): the sibling similarity already holds that (siblings.ts, formAffinity), but a setter
+ * that is no sibling may still lead X's file on X's words alone (`set_nodelay(&self, nodelay:
+ * bool)` for `nodelay(&self)`). Between two functions that both take arguments the count is a
+ * matter of degree (`setkey(key)` · `setkey_r(key, data)`), left to the similarity. Another
+ * definition of X's name weighs 1.
+ */
+export function formLookup(corpus: Corpus, subject: Chunk): ((chunkId: number) => FormWeight | undefined) | undefined {
+  const x = definitionOf(corpus, subject);
+  const arity = x && FUNCTION_FAMILY.has(x.kind) ? requiredArity(x.name, x.signature) : null;
+  if (!x || arity === null) return undefined;
+  return (chunkId) => {
+    const chunk = corpus.chunks[chunkId];
+    if (!chunk || chunk.symbol === x.name || !FUNCTION_FAMILY.has(chunk.definitionKind ?? '')) return undefined;
+    const y = definitionOf(corpus, chunk);
+    const other = y ? requiredArity(y.name, y.signature) : null;
+    if (other === null || (other === 0) === (arity === 0)) return undefined;
+    return { of: x.name, arity: [arity, other], factor: arityAffinity(arity, other) };
+  };
+}
+
+/** The definition a definition chunk stands for (definitionsByChunk), if any. */
+function definitionOf(corpus: Corpus, chunk: Chunk): Definition | undefined {
+  const file = corpus.files[chunk.fileId];
+  if (!file || chunk.kind !== 'definition') return undefined;
+  let byChunk = definitionsOfFile.get(file);
+  if (!byChunk) definitionsOfFile.set(file, (byChunk = definitionsByChunk(corpus, file)));
+  return byChunk.get(chunk.id);
+}
+
+const definitionsOfFile = new WeakMap<object, Map<number, Definition>>();
+
+/** Kinds whose form is their parameter list. */
+const FUNCTION_FAMILY: ReadonlySet<string> = new Set(['function', 'method', 'macro']);

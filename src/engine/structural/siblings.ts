@@ -17,6 +17,7 @@ import {
   SIBLING_SHAPE_WEIGHT,
 } from '../ranking';
 import { splitIdentifier, subTokens } from '../tokens';
+import { arityAffinity, requiredArity } from './arity';
 
 /** Files of X's directory read for siblings at most (corpus order): a flat tree of thousands stays cheap. */
 const DIRECTORY_FILES_READ = 200;
@@ -26,8 +27,8 @@ export interface Sibling {
   name: string;
   kind: DefinitionKind;
   similarity: number;
-  /** The parts of the similarity (ranking.ts, SIBLING_*). */
-  parts: { kind: number; name: number; place: number; shape: number };
+  /** The parts of the similarity (ranking.ts, SIBLING_*); form: arityAffinity of the two signatures. */
+  parts: { kind: number; form: number; name: number; place: number; shape: number };
 }
 
 /** Kind families: a function's sibling may be a method, a class's a struct. */
@@ -88,18 +89,35 @@ export function shapeAffinity(x: Shaped, y: Shaped): number {
   return (words + Math.min(lx, ly) / Math.max(lx, ly) + body) / 3;
 }
 
+/**
+ * How alike two functions' forms are: arityAffinity of the arguments a call must pass (1 for a
+ * class, or when either signature has no parameter list). A getter and its setter share their
+ * words and the field they touch, so name and shape call them alike; their forms differ. Another
+ * definition of X's own name is another implementation of it whatever it asks for (an overload,
+ * a package that made an option a parameter): 1.
+ */
+export function formAffinity(x: Definition, y: Definition): number {
+  if (x.name === y.name || !FUNCTION_FAMILY.has(x.kind) || !FUNCTION_FAMILY.has(y.kind)) return 1;
+  return arityAffinity(requiredArity(x.name, x.signature), requiredArity(y.name, y.signature));
+}
+
+const FUNCTION_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[0]);
+
 /** How much `y` is a sibling of `x`; null when its kind is of another family. */
 export function siblingSimilarity(x: Shaped, y: Shaped): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
   const parts = {
     kind,
+    form: formAffinity(x.definition, y.definition),
     name: nameAffinity(x.definition.name, y.definition.name),
     place: placeAffinity(x.path, y.path),
     shape: shapeAffinity(x, y),
   };
   const similarity =
-    kind * (SIBLING_NAME_WEIGHT * parts.name + SIBLING_PLACE_WEIGHT * parts.place + SIBLING_SHAPE_WEIGHT * parts.shape);
+    kind *
+    parts.form *
+    (SIBLING_NAME_WEIGHT * parts.name + SIBLING_PLACE_WEIGHT * parts.place + SIBLING_SHAPE_WEIGHT * parts.shape);
   return { similarity, parts };
 }
 
@@ -128,6 +146,7 @@ export function siblingsOf(
     if (directoryOf(f.path) === directory) files.add(f);
   }
   for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
+  const uses = helpersAndUsers(file, x.definition);
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
@@ -135,12 +154,39 @@ export function siblingsOf(
       if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
         continue;
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
-      if (xHasBody && declarationOnly(f.path, y)) continue;
+      if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
+      if (f === file && uses(y)) continue;
       const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) });
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
     }
   }
   return out.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+}
+
+/**
+ * Whether a definition of X's file is one X calls or one that calls X, when X is a function: its
+ * helper or its user, tied to X by a call rather than alike (thor's `delete(key)` is
+ * `super(convert_key(key))`, and convert_key shares X's key and X's form). Not a sibling; it
+ * stays a candidate, since X may also call a sibling (mobx's `entries` calls `keys`). Another
+ * definition of X's own name is not judged so (a recursive twin, an override calling its base).
+ */
+function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
+  if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
+  const calls = file.analysis.references.filter((r) => r.kind === 'call' || r.kind === 'new');
+  const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
+  const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
+  return (y) =>
+    y.name !== x.name &&
+    FUNCTION_FAMILY.has(y.kind) &&
+    (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
+}
+
+/**
+ * Whether `y` is a macro of X's own name standing in for X, a function: `#define setkey
+ * unistd_setkey_is_incompatible`, a rename or an alias of X, not another implementation of it.
+ */
+function standsInFor(x: Definition, y: Definition): boolean {
+  return y.kind === 'macro' && x.kind !== 'macro' && y.name === x.name;
 }
 
 /** How a sibling's place part is worded, highest first. */
@@ -153,7 +199,8 @@ const PLACE_WORDS: readonly (readonly [number, string])[] = [
 export function siblingReason(of: string, s: Sibling): string {
   const place = PLACE_WORDS.find(([at]) => s.parts.place >= at)?.[1] ?? 'elsewhere';
   const kind = s.parts.kind === 1 ? '' : `, related kind ${s.parts.kind.toFixed(2)}`;
-  return `sibling of ${of}: ${s.kind} ${s.name}, ${place}, name ${s.parts.name.toFixed(2)}, shape ${s.parts.shape.toFixed(2)}${kind}, similarity ${s.similarity.toFixed(2)}`;
+  const form = s.parts.form === 1 ? '' : `, arity ${s.parts.form.toFixed(2)}`;
+  return `sibling of ${of}: ${s.kind} ${s.name}, ${place}, name ${s.parts.name.toFixed(2)}, shape ${s.parts.shape.toFixed(2)}${kind}${form}, similarity ${s.similarity.toFixed(2)}`;
 }
 
 /** A file's definitions that have a chunk of their own, by that chunk's id. */

@@ -35,8 +35,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 12: Ruby and Python receivers named for a class, Ruby aliases, ancestry and reopened classes,
  *    Python self-imports at the package folder change the graph's edges; the graph keeps the
  *    paths of JS/TS imports left external (graph snapshot v4).
+ * 13: Go interface method specs are definitions (analysis); Go imports of a folder opened without
+ *    its go.mod resolve, closure parameters type their calls, and a Go package import is no
+ *    dependency of a file whose names it does not use (graph).
  */
-export const SNAPSHOT_VERSION = 12;
+export const SNAPSHOT_VERSION = 13;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -248,7 +248,9 @@ function scanGo(line: string, n: number, out: LocalTypes, state: { inStruct: boo
   }
   const receiver = GO_RECEIVER.exec(line);
   if (receiver) out.declare(receiver[1], receiver[2], n);
-  if (/^func\b/.test(line)) for (const m of line.matchAll(GO_PARAM)) out.declare(m[1], m[2], n);
+  // A function literal's parameters too (`return func(c echo.Context) error {`): middleware and
+  // handlers are closures, and their calls go through those parameters.
+  if (/\bfunc\b/.test(line)) for (const m of line.matchAll(GO_PARAM)) out.declare(m[1], m[2], n);
   const v = GO_VAR.exec(line);
   if (v) out.declare(v[1], v[2], n);
   const literal = GO_LITERAL.exec(line);

@@ -974,7 +974,12 @@ class ReferenceLinker {
       if (where === 'cast') return types.castBefore(name, ref.line) ?? this.returnedType(file, types, ref);
       if (where === 'field') return types.typeOfField(name);
       const around = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
-      return types.typeOfLocal(name, ref.line, around >= 0 ? symbolStartLine[around] : 0);
+      const scopeStart = around >= 0 ? symbolStartLine[around] : 0;
+      const stated = types.typeOfLocal(name, ref.line, scopeStart);
+      if (stated !== undefined) return stated;
+      // Go's `router := e.findRouter(host)`: the type the called function states it returns.
+      const assigned = types.calleeAssignedTo(name, ref.line, scopeStart);
+      return assigned === undefined ? undefined : this.typeReturnedBy(file, types, ref, assigned);
     };
     return classifyReceiver(
       ref,
@@ -993,7 +998,11 @@ class ReferenceLinker {
    */
   private returnedType(file: FileLinkContext, types: LocalTypes, ref: Reference): string | undefined {
     const callee = types.calleeBefore(ref.name, ref.line);
-    if (callee === undefined) return undefined;
+    return callee === undefined ? undefined : this.typeReturnedBy(file, types, ref, callee);
+  }
+
+  /** The repository type a call of `callee` (as written, at the reference's line) returns; see returnedType. */
+  private typeReturnedBy(file: FileLinkContext, types: LocalTypes, ref: Reference, callee: string): string | undefined {
     const { names, symbolsOfName, symbolKind, symbolContainer, symbolFile, fileSymbolOffsets } = this.symbols;
     const symbolsNamed = (name: string) => {
       const id = names.definitionNameId(name);

@@ -1155,10 +1155,13 @@ export class GraphIndex implements Retriever {
     for (let i = 0; i < identifiers.length && symbols.length === 0; i++) {
       const id = identifiers[i];
       const parts = id.split(/\.|::/).filter((x) => x);
-      // A qualified name (Foo.bar, or ['Foo','bar']): the member defined in that container.
-      const container = parts.length > 1 ? parts[parts.length - 2] : identifiers[i - 1];
+      // A qualified name (Foo.bar, or ['Foo','bar']): the member defined in that container. The
+      // classifier lists a qualified name's part first and its qualifiers apart (`who calls
+      // Router.Add` → ['Add', 'Router'], qualifiers ['Router']): those select the container too.
+      const containers =
+        parts.length > 1 ? [parts[parts.length - 2]] : [identifiers[i - 1], ...(plan.qualifiers ?? [])];
       const defs = this.definitionsNamed(id);
-      const inContainer = container ? defs.filter((s) => this.g.symbolContainer[s] === container) : [];
+      const inContainer = defs.filter((s) => containers.includes(this.g.symbolContainer[s]));
       if (inContainer.length > 0) symbols = inContainer;
       else if (i + 1 < identifiers.length) {
         const member = this.definitionsNamed(identifiers[i + 1]).filter((s) => this.g.symbolContainer[s] === id);

@@ -309,6 +309,49 @@ describe('linking through stated types', () => {
     expect(dependants('context.go')).toEqual(['echo.go', 'middleware/cors.go', 'middleware/recover.go']);
   });
 
+  it('echo: a value assigned what a method returns (`router := e.findRouter(host)`) types its calls; `who calls Router.Add` keeps its qualifier', async () => {
+    const { corpus, graph } = await index({
+      'go.mod': 'module github.com/labstack/echo/v4\n',
+      'router.go': [
+        'package echo',
+        '',
+        'type Router struct{}',
+        '',
+        'func (r *Router) Add(method, path string) {}',
+      ].join('\n'),
+      'group.go': ['package echo', '', 'type Group struct{}', '', 'func (g *Group) Add(method, path string) {}'].join(
+        '\n',
+      ),
+      'echo.go': [
+        'package echo',
+        '',
+        'type Echo struct{ router *Router }',
+        '',
+        'func (e *Echo) findRouter(host string) *Router {',
+        '\treturn e.router',
+        '}',
+        '',
+        'func (e *Echo) add(host, method, path string) {',
+        '\trouter := e.findRouter(host)',
+        '\trouter.Add(method, path)',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'router.go', 'Add')).toEqual(['echo.go:11']);
+    expect(callerLines(corpus, graph, 'group.go', 'Add')).toEqual([]);
+    const asked = graph.search(
+      {
+        intent: 'find_references',
+        raw: 'who calls Router.Add',
+        identifiers: ['Add', 'Router'],
+        qualifiers: ['Router'],
+        terms: [],
+      } as unknown as QueryPlan,
+      20,
+    );
+    expect(asked.map((h) => corpus.chunks[h.chunkId].path)).toEqual(['echo.go']);
+  });
+
   it('mobx: a cast in place types its member call (`(this[$mobx] as ObservableArrayAdministration).getArrayLength_()`)', async () => {
     const { corpus, graph } = await index({
       'src/types/observablearray.ts': [

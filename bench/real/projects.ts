@@ -96,6 +96,18 @@ export const PROJECTS: readonly RealProject[] = [
     exclude: /^autoload\.php$/,
     half: 'tuning',
   },
+  // Added in the fifteenth session (2026-12-02) as Go's second tuning project: a web framework
+  // with a middleware package importing the root one by its module path (`echo/v4`).
+  {
+    name: 'echo',
+    pkg: 'golang-github-labstack-echo-dev',
+    version: '4.2.1-3',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/labstack/echo',
+    extensions: ['.go'],
+    exclude: /_test\.go$/,
+    half: 'tuning',
+  },
   {
     name: 'requests',
     pkg: 'python3-requests',

@@ -393,3 +393,50 @@ describe('references through receivers (python, the shapes of click)', () => {
     honest(r);
   });
 });
+
+describe('names first: a lone name shaped like an error token (go, the shapes of echo)', () => {
+  let echo: Engine;
+  beforeAll(async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    echo = await Engine.build(
+      [
+        {
+          path: 'echo.go',
+          text: [
+            'package echo',
+            '',
+            'var (',
+            '\tErrNotFound     = NewHTTPError(http.StatusNotFound)',
+            '\tErrUnauthorized = NewHTTPError(http.StatusUnauthorized)',
+            '\tErrForbidden    = NewHTTPError(http.StatusForbidden)',
+            ')',
+            '',
+            '// NewHTTPError creates a new HTTPError instance.',
+            'func NewHTTPError(code int, message ...interface{}) *HTTPError {',
+            '\treturn &HTTPError{Code: code}',
+            '}',
+            '',
+          ].join('\n'),
+        },
+        {
+          path: 'bind.go',
+          text: [
+            'package echo',
+            '',
+            'func bindBody() error {',
+            '\treturn NewHTTPError(http.StatusBadRequest, "bad body")',
+            '}',
+            '',
+          ].join('\n'),
+        },
+      ],
+      { analyzer, embedder: null },
+    );
+  });
+
+  it('`NewHTTPError` typed alone answers with its definition, not the lines that use it', async () => {
+    const r = await echo.search('NewHTTPError');
+    expect(r.query).toMatchObject({ intent: 'find_definition', rule: 'identifier' });
+    expect(r.results[0]).toMatchObject({ path: 'echo.go', startLine: 10 });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, planQuery } from './classify';
+import { classify, planQuery, routeDefinedName } from './classify';
 
 describe("classify: the design's examples", () => {
   it.each([
@@ -285,6 +285,24 @@ describe('names first: a single identifier, qualified or not, is a definition qu
     expect(classify("thread 'main' has overflowed its stack").intent).toBe('exact_match');
     expect(classify("TS2339: Property 'foo' does not exist on type 'Bar'.").intent).toBe('exact_match');
     expect(classify("Timeout of 30s exceeded for 'fetchUser'").intent).toBe('exact_match');
+  });
+});
+
+describe('names first: a lone name shaped like an error token that the repository defines', () => {
+  const defined = new Set(['NewHTTPError', 'HTTPError', 'ENOENT', 'Context']);
+  const routed = (q: string) => routeDefinedName(planQuery(q), (name) => defined.has(name));
+
+  it.each(['NewHTTPError', 'HTTPError', 'ENOENT', 'echo.NewHTTPError'])('%s → find_definition of that name', (q) => {
+    expect(planQuery(q).rule).toBe('error-token');
+    const plan = routed(q);
+    expect(plan).toMatchObject({ intent: 'find_definition', rule: 'identifier', confidence: 0.8 });
+    expect(plan.identifiers[0]).toBe(q.split('.').pop());
+    expect(plan.literal).toBeUndefined();
+  });
+
+  it('keeps a token the repository does not define, and a sentence around a defined one, an exact match', () => {
+    expect(routed('TypeError')).toMatchObject({ intent: 'exact_match', rule: 'error-token', literal: 'TypeError' });
+    expect(routed('why does HTTPError happen')).toMatchObject({ intent: 'exact_match', rule: 'error-token' });
   });
 });
 

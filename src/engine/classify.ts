@@ -691,6 +691,27 @@ export function routePastedText(
 }
 
 /**
+ * A name typed alone that the error-token rule took for an error (`NewHTTPError`, `HTTPError`,
+ * `ENOENT`) and that the repository defines: a definition question, as any lone name is. A token
+ * the repository does not define (`TypeError` in a JavaScript project) stays an exact match.
+ */
+export function routeDefinedName(plan: QueryPlan, defines: (name: string) => boolean): QueryPlan {
+  if (plan.rule !== 'error-token' || !isLoneName(plan.raw, plan.raw.match(WORD_LIKE) ?? [])) return plan;
+  // The name first, then its qualifier (`echo.NewHTTPError` → NewHTTPError, echo).
+  const identifiers = splitPath(plan.raw);
+  if (!defines(identifiers[0])) return plan;
+  const routed: QueryPlan = {
+    ...plan,
+    intent: 'find_definition',
+    confidence: CONFIDENCE.identifierMax,
+    rule: 'identifier',
+    identifiers,
+  };
+  delete routed.literal;
+  return routed;
+}
+
+/**
  * A quoted value of a pasted message that the repository does not contain (`timer "t1" has no
  * driver`) is a runtime value, not a phrase of the code: the message is searched by its words
  * rather than answered with nothing.

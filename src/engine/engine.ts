@@ -289,6 +289,7 @@ export class Engine {
       chunkText: (chunk) => this.chunkText(chunk),
       subjectChunk: (subject) =>
         this.indexes.structural ? subjectChunk(this.corpus, this.indexes.structural, subject) : undefined,
+      definesName: (name) => (this.indexes.structural?.definitionsNamed(name).length ?? 0) > 0,
     };
   }
 

@@ -1018,7 +1018,12 @@ class ReferenceLinker {
       if (where === 'cast') return types.castBefore(name, ref.line) ?? this.returnedType(file, types, ref);
       if (where === 'field') return types.typeOfField(name);
       const around = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
-      return types.typeOfLocal(name, ref.line, around >= 0 ? symbolStartLine[around] : 0);
+      const scopeStart = around >= 0 ? symbolStartLine[around] : 0;
+      const stated = types.typeOfLocal(name, ref.line, scopeStart);
+      if (stated !== undefined) return stated;
+      // Go's `router := e.findRouter(host)`: the type the called function states it returns.
+      const assigned = types.calleeAssignedTo(name, ref.line, scopeStart);
+      return assigned === undefined ? undefined : this.typeReturnedBy(file, types, ref, assigned);
     };
     return classifyReceiver(
       ref,
@@ -1037,7 +1042,17 @@ class ReferenceLinker {
    */
   private returnedType(file: FileLinkContext, types: LocalTypes, ref: Reference): string | undefined {
     const callee = types.calleeBefore(ref.name, ref.line);
-    if (callee === undefined) return undefined;
+    return callee === undefined ? undefined : this.typeReturnedBy(file, types, ref, callee);
+  }
+
+  /** The repository type a call of `callee` (as written, at the reference's line) returns; see returnedType. */
+  private typeReturnedBy(
+    file: FileLinkContext,
+    types: LocalTypes,
+    ref: Reference,
+    callee: string,
+    depth = 0,
+  ): string | undefined {
     const { names, symbolsOfName, symbolKind, symbolContainer, symbolFile, fileSymbolOffsets } = this.symbols;
     const symbolsNamed = (name: string) => {
       const id = names.definitionNameId(name);
@@ -1049,13 +1064,20 @@ class ReferenceLinker {
     const owner = path.length > 1 ? path[path.length - 2] : undefined;
     if (callee.startsWith('new ') || (path.length === 1 && /^[A-Z]/.test(last))) return isType(last) ? last : undefined;
     if (last === 'new' && owner !== undefined) return isType(owner) ? owner : undefined;
+    // `strings.NewReader(s)`: a function of an outside package, not the repository's of that name.
+    if (path.length === 2 && file.bindings?.get(owner!)?.external) return undefined;
     // `Foo::build()` names its container; `client.get()` takes the type the file states for client.
     let container = owner;
     if (owner !== undefined && !isType(owner)) {
       const around = this.sourceNodeOf(file.p, ref, file.lineCount) - this.symbols.fileCount;
       const scopeStart = around >= 0 ? this.symbols.symbolStartLine[around] : 0;
-      if (path.length === 2) container = types.typeOfLocal(owner, ref.line, scopeStart);
-      else if (path.length === 3 && FIELD_OWNERS.has(path[0])) container = types.typeOfField(owner);
+      if (path.length === 2) {
+        container = types.typeOfLocal(owner, ref.line, scopeStart);
+        // Go's `res := c.Response()` then `res.Header()`: one assignment deep at most.
+        const assigned =
+          container === undefined && depth === 0 ? types.calleeAssignedTo(owner, ref.line, scopeStart) : undefined;
+        if (assigned !== undefined) container = this.typeReturnedBy(file, types, ref, assigned, depth + 1);
+      } else if (path.length === 3 && FIELD_OWNERS.has(path[0])) container = types.typeOfField(owner);
       else container = undefined;
     }
     const returned = new Set<string | undefined>();
@@ -1067,7 +1089,10 @@ class ReferenceLinker {
       returned.add(def ? returnTypeOf(def.signature, language, def.container) : undefined);
     }
     const [only] = returned;
-    return returned.size === 1 && only !== undefined && isType(only) ? only : undefined;
+    if (returned.size !== 1 || only === undefined) return undefined;
+    // A Go signature's result the repository does not define (`http.Header`, `string`) is another
+    // package's or a builtin: what is called on it is no use of the repository's names.
+    return isType(only) || (file.language === 'go' && container !== undefined && isType(container)) ? only : undefined;
   }
 
   /**

@@ -462,7 +462,8 @@ export class GraphIndex implements Retriever {
   /**
    * Files that depend on file p directly: its importers, and files calling or referencing its
    * symbols. `usesNames` says whether the file uses a name p defines (or imports p alone): an
-   * import of a whole package (Go) that uses none of p's names depends on p's peers, not on p.
+   * import of a whole package that uses none of p's names depends on p's peers, not on p (a Go
+   * file's are left out; a Java wildcard's are listed last).
    */
   private dependentsOfFile(p: number): DependentFile[] {
     const g = this.g;
@@ -487,7 +488,10 @@ export class GraphIndex implements Retriever {
         note(this.fileOfNode(g.edgeSource[e]), g.edgeKind[e] === EDGE_CALL ? 'call' : 'reference', g.edgeLine[e], true);
       }
     }
-    return [...byFile.values()];
+    const list = [...byFile.values()];
+    // A Go import names a package, not a file: a file that uses none of p's names depends on
+    // p's peers, not on p (echo's middleware files import the package; few use its log.go).
+    return g.filePaths[p].endsWith('.go') ? list.filter((d) => d.usesNames !== false) : list;
   }
 
   /** Whether import record r is one of several files its statement resolved to (a package, not a file). */
@@ -1151,10 +1155,13 @@ export class GraphIndex implements Retriever {
     for (let i = 0; i < identifiers.length && symbols.length === 0; i++) {
       const id = identifiers[i];
       const parts = id.split(/\.|::/).filter((x) => x);
-      // A qualified name (Foo.bar, or ['Foo','bar']): the member defined in that container.
-      const container = parts.length > 1 ? parts[parts.length - 2] : identifiers[i - 1];
+      // A qualified name (Foo.bar, or ['Foo','bar']): the member defined in that container. The
+      // classifier lists a qualified name's part first and its qualifiers apart (`who calls
+      // Router.Add` → ['Add', 'Router'], qualifiers ['Router']): those select the container too.
+      const containers =
+        parts.length > 1 ? [parts[parts.length - 2]] : [identifiers[i - 1], ...(plan.qualifiers ?? [])];
       const defs = this.definitionsNamed(id);
-      const inContainer = container ? defs.filter((s) => this.g.symbolContainer[s] === container) : [];
+      const inContainer = defs.filter((s) => containers.includes(this.g.symbolContainer[s]));
       if (inContainer.length > 0) symbols = inContainer;
       else if (i + 1 < identifiers.length) {
         const member = this.definitionsNamed(identifiers[i + 1]).filter((s) => this.g.symbolContainer[s] === id);

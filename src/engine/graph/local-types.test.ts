@@ -261,6 +261,121 @@ describe('linking through stated types', () => {
     expect(callerLines(corpus, graph, 'client.go', 'handle')).toEqual([]);
   });
 
+  it('echo: a closure parameter of an interface type, then a method whose spec returns another interface (`c.Logger().Debug()`)', async () => {
+    // echo as Debian ships it: no go.mod, middleware importing the root package by its module path.
+    const { corpus, graph } = await index({
+      'context.go': [
+        'package echo',
+        '',
+        'type Context interface {',
+        '\t// Logger returns the `Logger` instance.',
+        '\tLogger() Logger',
+        '\tJSON(code int, i interface{}) error',
+        '}',
+      ].join('\n'),
+      'log.go': ['package echo', '', 'type Logger interface {', '\tDebug(i ...interface{})', '}'].join('\n'),
+      'echo.go': ['package echo', '', 'type HandlerFunc func(c Context) error'].join('\n'),
+      'middleware/recover.go': [
+        'package middleware',
+        '',
+        'import "github.com/labstack/echo/v4"',
+        '',
+        'func Recover() echo.HandlerFunc {',
+        '\treturn func(c echo.Context) error {',
+        '\t\tc.Logger().Debug("recovered")',
+        '\t\treturn nil',
+        '\t}',
+        '}',
+      ].join('\n'),
+      'middleware/cors.go': [
+        'package middleware',
+        '',
+        'import "github.com/labstack/echo/v4"',
+        '',
+        'func CORS() echo.HandlerFunc {',
+        '\treturn func(c echo.Context) error {',
+        '\t\treturn c.JSON(204, nil)',
+        '\t}',
+        '}',
+      ].join('\n'),
+    });
+    const dependants = (path: string) =>
+      graph
+        .reverseDependencies({ fileId: corpus.files.find((f) => f.path === path)!.id }, 1)
+        .map((d) => corpus.files[d.fileId].path)
+        .sort();
+    expect(dependants('log.go')).toEqual(['context.go', 'middleware/recover.go']);
+    // cors.go imports the package and uses its Context, nothing of log.go: no dependant of log.go.
+    expect(dependants('context.go')).toEqual(['echo.go', 'middleware/cors.go', 'middleware/recover.go']);
+  });
+
+  it('echo: a value assigned what a method returns (`router := e.findRouter(host)`) types its calls; `who calls Router.Add` keeps its qualifier', async () => {
+    const { corpus, graph } = await index({
+      'go.mod': 'module github.com/labstack/echo/v4\n',
+      'router.go': [
+        'package echo',
+        '',
+        'type Router struct{}',
+        '',
+        'func (r *Router) Add(method, path string) {}',
+      ].join('\n'),
+      'group.go': ['package echo', '', 'type Group struct{}', '', 'func (g *Group) Add(method, path string) {}'].join(
+        '\n',
+      ),
+      'echo.go': [
+        'package echo',
+        '',
+        'type Echo struct{ router *Router }',
+        '',
+        'func (e *Echo) findRouter(host string) *Router {',
+        '\treturn e.router',
+        '}',
+        '',
+        'func (e *Echo) add(host, method, path string) {',
+        '\trouter := e.findRouter(host)',
+        '\trouter.Add(method, path)',
+        '}',
+      ].join('\n'),
+      'response.go': [
+        'package echo',
+        '',
+        'import "net/http"',
+        '',
+        'type Response struct{ Writer http.ResponseWriter }',
+        '',
+        'func (r *Response) Header() http.Header {',
+        '\treturn r.Writer.Header()',
+        '}',
+      ].join('\n'),
+      'cors.go': [
+        'package echo',
+        '',
+        'func (e *Echo) response() *Response {',
+        '\treturn nil',
+        '}',
+        '',
+        'func (e *Echo) vary() {',
+        '\tres := e.response()',
+        '\tres.Header().Add("Vary", "Origin")',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'router.go', 'Add')).toEqual(['echo.go:11']);
+    expect(callerLines(corpus, graph, 'group.go', 'Add')).toEqual([]);
+    const asked = graph.search(
+      {
+        intent: 'find_references',
+        raw: 'who calls Router.Add',
+        identifiers: ['Add', 'Router'],
+        qualifiers: ['Router'],
+        terms: [],
+      } as unknown as QueryPlan,
+      20,
+    );
+    // cors.go's `res.Header().Add` is net/http's Header's: not even a use by name.
+    expect(asked.map((h) => corpus.chunks[h.chunkId].path)).toEqual(['echo.go']);
+  });
+
   it('mobx: a cast in place types its member call (`(this[$mobx] as ObservableArrayAdministration).getArrayLength_()`)', async () => {
     const { corpus, graph } = await index({
       'src/types/observablearray.ts': [

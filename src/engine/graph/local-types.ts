@@ -64,6 +64,24 @@ export class LocalTypes {
     return best?.type;
   }
 
+  /** Per value name: the calls it is assigned from (`router := e.findRouter(host)`), with their lines. */
+  private readonly assignedCalls = new Map<string, Declaration[]>();
+
+  /** A value assigned what a call returns: the callee as written (`e.findRouter`). */
+  assignCall(name: string, callee: string, line: number): void {
+    const list = this.assignedCalls.get(name);
+    if (list) list.push({ name, type: callee, line });
+    else this.assignedCalls.set(name, [{ name, type: callee, line }]);
+  }
+
+  /** The callee of the last call `name` is assigned from at or before `line`, within the scope (as typeOfLocal). */
+  calleeAssignedTo(name: string, line: number, scopeStart: number): string | undefined {
+    let best: Declaration | undefined;
+    for (const d of this.assignedCalls.get(name) ?? [])
+      if (d.line <= line && d.line >= scopeStart && (!best || d.line >= best.line)) best = d;
+    return best?.type;
+  }
+
   /** The type an expression is cast to right before `.member` on that line (`(x as Foo).member`, `(<Foo>x).member`). */
   castBefore(member: string, line: number): string | undefined {
     this.readLine(line);
@@ -233,6 +251,8 @@ const GO_RECEIVER = new RegExp(String.raw`^func\s*\(\s*(\w+)\s+(\*?\s*[\w.]+)`);
 const GO_PARAM = /[(,]\s*(\w+)\s+(\*?\s*[\w.]+)\s*(?=[,)])/g;
 const GO_VAR = /\bvar\s+(\w+)\s+(\*?\s*[\w.]+)/;
 const GO_LITERAL = /\b(\w+)\s*:?=\s*&?([\w.]+)\s*\{/;
+/** `router := e.findRouter(host)`, `c, err := newClient(…)`: the first value a call returns. */
+const GO_CALL_ASSIGN = /^\s*(\w+)(?:\s*,\s*\w+)*\s*:?=\s*([A-Za-z_][\w.]*)\s*\(/;
 const GO_STRUCT_FIELD = /^\s+(\w+)\s+(\*?\s*[\w.]+)\s*(?:`.*)?(?:\/\/.*)?$/;
 
 function scanGo(line: string, n: number, out: LocalTypes, state: { inStruct: boolean }): void {
@@ -248,11 +268,15 @@ function scanGo(line: string, n: number, out: LocalTypes, state: { inStruct: boo
   }
   const receiver = GO_RECEIVER.exec(line);
   if (receiver) out.declare(receiver[1], receiver[2], n);
-  if (/^func\b/.test(line)) for (const m of line.matchAll(GO_PARAM)) out.declare(m[1], m[2], n);
+  // A function literal's parameters too (`return func(c echo.Context) error {`): middleware and
+  // handlers are closures, and their calls go through those parameters.
+  if (/\bfunc\b/.test(line)) for (const m of line.matchAll(GO_PARAM)) out.declare(m[1], m[2], n);
   const v = GO_VAR.exec(line);
   if (v) out.declare(v[1], v[2], n);
   const literal = GO_LITERAL.exec(line);
   if (literal && /^[A-Z]|\./.test(literal[2])) out.declare(literal[1], literal[2], n);
+  const called = GO_CALL_ASSIGN.exec(line);
+  if (called) out.assignCall(called[1], called[2], n);
 }
 
 const RUST_LET_TYPED = new RegExp(String.raw`\blet\s+(?:mut\s+)?(\w+)\s*:\s*(&?\s*(?:mut\s+)?${TYPE})`);

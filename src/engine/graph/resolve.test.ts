@@ -356,6 +356,32 @@ describe('Go resolution', () => {
   });
 });
 
+describe('Go resolution without go.mod', () => {
+  // echo as Debian ships it: the module's folder, no go.mod, `module github.com/labstack/echo/v4`.
+  const r = repo({
+    'echo.go': 'package echo\n',
+    'context.go': '// Package echo …\npackage echo\n',
+    'middleware/logger.go': 'package middleware\n',
+    'middleware/util.go': 'package middleware\n',
+    'log/log.go': 'package log\n',
+  });
+
+  it('maps a host path to the folder whose files declare the package it names, a /vN version left out', () => {
+    expect(r.resolve('middleware/logger.go', 'github.com/labstack/echo/v4')).toEqual(['context.go', 'echo.go']);
+    expect(r.resolve('echo.go', 'github.com/labstack/echo/v4/middleware')).toEqual([
+      'middleware/logger.go',
+      'middleware/util.go',
+    ]);
+  });
+
+  it('keeps the standard library and a host path naming another package external', () => {
+    expect(r.resolve('echo.go', 'log')).toBe('external:log');
+    expect(r.resolve('echo.go', 'github.com/labstack/gommon/color')).toBe('external:github.com/labstack/gommon/color');
+    // `log/` declares `log`, but gommon's log is not under the root that declares `echo`.
+    expect(r.resolve('echo.go', 'github.com/labstack/gommon/log')).toBe('external:github.com/labstack/gommon/log');
+  });
+});
+
 describe('Rust resolution', () => {
   const r = repo({
     'Cargo.toml': '[package]\nname = "shop-core"\nversion = "0.1.0"\n',

@@ -24,6 +24,15 @@ function definesPythonName(text: string, name: string): boolean {
   ).test(text);
 }
 
+/** A Go file's package clause: `package echo`. */
+const GO_PACKAGE_CLAUSE = /^package[ \t]+([A-Za-z_]\w*)/m;
+
+/** The package a Go import path names: its last segment, a `/vN` major version left out. */
+function goPackageNamed(segments: readonly string[]): string | undefined {
+  const last = segments[segments.length - 1];
+  return /^v\d+$/.test(last) && segments.length > 1 ? segments[segments.length - 2] : last;
+}
+
 /** The slice of a corpus file resolution needs. */
 export interface ResolvableFile {
   path: string;
@@ -763,7 +772,41 @@ export class ImportResolver {
       const vendored = this.goFilesByDir.get(joinPath(module.dir, 'vendor', spec) ?? '');
       if (vendored) return vendored;
     }
+    return best ? null : this.resolveGoWithoutModule(spec);
+  }
+
+  /**
+   * A folder opened without its go.mod (a package's source tree as Debian ships it):
+   * `github.com/labstack/echo/v4` is the repository's root when the root's files declare the
+   * package the path names (its last segment, a `/vN` major version left out), and
+   * `github.com/labstack/echo/v4/middleware` its `middleware/` folder when that folder's files
+   * declare `middleware` too. Only paths that start with a host: a standard library path (`log`,
+   * `net/http`) never names a repository folder, nor does `github.com/labstack/gommon/log`
+   * name a `log/` folder of a root that is not `gommon`.
+   */
+  private resolveGoWithoutModule(spec: string): number[] | null {
+    const segments = spec.split('/');
+    if (segments.length < 2 || !segments[0].includes('.')) return null;
+    const root = this.goFilesByDir.get('');
+    const rootPackage = root ? this.goPackageOf(root) : undefined;
+    if (rootPackage === undefined) return null;
+    for (let i = 2; i <= segments.length; i++) {
+      const modulePath = segments.slice(0, i);
+      if (goPackageNamed(modulePath) !== rootPackage) continue;
+      const folder = segments.slice(i);
+      const files = folder.length === 0 ? root : this.goFilesByDir.get(folder.join('/'));
+      if (files && (folder.length === 0 || this.goPackageOf(files) === goPackageNamed(folder))) return files;
+    }
     return null;
+  }
+
+  /** The package clause of a Go package's first file that has one (`package echo`). */
+  private goPackageOf(files: readonly number[]): string | undefined {
+    for (const f of files) {
+      const clause = GO_PACKAGE_CLAUSE.exec(this.files[f].text);
+      if (clause) return clause[1];
+    }
+    return undefined;
   }
 
   // -------------------------------------------------------------------------------------

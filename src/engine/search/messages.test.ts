@@ -96,6 +96,15 @@ describe('a pasted message is aligned with the format strings of the source', ()
     ]);
   });
 
+  it('Go key=%v: echo’s HTTPError, whose constant text is only its keys (`code=%d, message=%v`)', () => {
+    expect(formatsFor('code=404, message=Not Found', 'echo-httperror.go.txt')).toEqual([
+      { line: 14, literal: 'code=%d, message=%v' },
+    ]);
+    expect(formatsFor('code=500, message=db down, internal=dial tcp: refused', 'echo-httperror.go.txt')).toEqual([
+      { line: 16, literal: 'code=%d, message=%v, internal=%v' },
+    ]);
+  });
+
   it('Python f-string: click’s “Name … defined twice”', () => {
     expect(formatsFor("TypeError: Name 'verbose' defined twice", 'click-core.py.txt')).toEqual([
       { line: 11, literal: "Name '{name}' defined twice" },

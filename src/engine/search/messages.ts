@@ -359,6 +359,9 @@ function fragmentsOf(messages: readonly string[]): string[] {
       if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
       if (a.length + b.length >= 6) out.add(`${a} ${b}`);
     }
+  // A `key=value` message (Go's `code=%d, message=%v`, logfmt) may hold no two words in a row
+  // that the format writes: its keys, each with its `=`, are the constant text.
+  for (const m of messages) for (const found of m.matchAll(/(?<![\w-])([A-Za-z][\w-]{3,})=/g)) out.add(`${found[1]}=`);
   // Longer fragments are rarer: fewer lines to read for the same evidence.
   return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
 }

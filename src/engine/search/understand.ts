@@ -2,7 +2,7 @@
  * The first steps of a search: the files the query's filters and /regex/ leave, and the plan of
  * its question (classified, pasted text routed, or the chunk "find similar" starts from).
  */
-import { planQuery, routePastedText } from '../classify';
+import { planQuery, routeDefinedName, routePastedText } from '../classify';
 import type { Chunk, QueryPlan, SearchOptions, UnderstoodQuery } from '../contract';
 import type { Corpus } from '../modality';
 import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
@@ -79,6 +79,8 @@ export interface PlanSources {
   chunkText(chunk: Chunk): string;
   /** The chunk of the definition a "similar to X" question names (none before the structural index). */
   subjectChunk?(subject: SimilarSubject): Chunk | undefined;
+  /** Whether the repository defines a name (none before the structural index). */
+  definesName?(name: string): boolean;
 }
 
 /** The query's plan and the note saying when pasted text was routed to an exact match. */
@@ -96,6 +98,7 @@ export function planSearch(
   let plan = onlyRegex !== undefined ? regexPlan(onlyRegex) : planQuery(question, intent);
   if (understood.caseSensitive) plan.caseSensitive = true;
   if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
+    if (sources.definesName) plan = routeDefinedName(plan, (name) => sources.definesName!(name));
     let formats: FormatMatch[] = [];
     const messages = sources.messages;
     plan = routePastedText(

@@ -874,6 +874,8 @@ const CONTAINER_TYPES: ReadonlyMap<string, boolean> = new Map([
   ['object_definition', true],
   ['trait_definition', true],
   ['enum_definition', true],
+  // Go: `type Logger interface { Debug(…) }`, whose method specs are the interface's members.
+  ['type_spec', true],
 ]);
 
 /** Function bodies stop the container walk: a function inside a method is not a member. */

@@ -72,6 +72,7 @@ const PYTHON_EXTRA = `
 const GO_EXTRA = `
 (import_spec) @import
 (type_alias name: (type_identifier) @name) @definition.type
+(method_elem name: (field_identifier) @name) @definition.method
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))

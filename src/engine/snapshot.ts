@@ -38,9 +38,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 13: a C/C++ call through a header's prototype also links the body another source file
  *    defines (an umbrella header's callers reach btree.c, not only apfs.h); the calls in a
  *    function-like `#define`'s body are references of the macro, and a parse error nested in a
- *    declaration is resynced like a top-level one (analysis); Go interface method specs are definitions (analysis); Go imports of a folder opened without
- *    its go.mod resolve, closure parameters type their calls, and a Go package import is no
- *    dependency of a file whose names it does not use (graph).
+ *    declaration is resynced like a top-level one (analysis); Go interface method specs are
+ *    definitions (analysis); Go imports of a folder opened without its go.mod resolve, closure
+ *    parameters type their calls, and a Go package import is no dependency of a file whose
+ *    names it does not use (graph).
  */
 export const SNAPSHOT_VERSION = 13;
 

@@ -73,14 +73,15 @@ export class ModelLifecycle {
 
   /**
    * Holds the model back until `release()` is called, or a few seconds have passed; a model
-   * that last ran as the static table is not held, and starts now.
+   * that last ran as the static table is not held, and starts now. `known`: the embedder last
+   * loaded, when it was read already (early-read.ts).
    */
-  holdForReload(): void {
+  holdForReload(known?: Promise<EmbedderInfo | undefined>): void {
     let open!: () => void;
     this.gate = new Promise<void>((resolve) => (open = resolve));
     this.openGate = open;
     setTimeout(open, MODEL_WAITS_AT_MOST_MS);
-    void this.remembered().then(
+    void (known ?? this.remembered()).then(
       (info) => {
         if (info?.runtime !== 'static') return;
         open();

@@ -43,9 +43,11 @@ async function freshStore() {
 }
 
 describe('the records read as the worker starts', () => {
-  it('name the database and setting idb-store.ts writes', () => {
+  it('name the database and settings idb-store.ts and settings.ts write', () => {
     expect(EARLY_READ_LAYOUT.database).toBe(DEFAULT_DB_NAME);
     expect(EARLY_READ_LAYOUT.lastRepositorySetting).toBe(SETTING.lastRepository);
+    expect(EARLY_READ_LAYOUT.embedderSetting).toBe(SETTING.embedder);
+    expect(EARLY_READ_LAYOUT.queryVectorsSetting).toBe(SETTING.queryVectors);
   });
 
   it('make the same snapshot as the store, for the repository named or the one opened last', async () => {
@@ -56,11 +58,14 @@ describe('the records read as the worker starts', () => {
     await persistence.putRepository(record('other'));
     await store.putSetting(SETTING.lastRepository, 'r');
     await store.putSetting(SETTING.embedder, { id: 'local:x', dimensions: 8, runtime: 'static' });
+    const kept = { entries: [{ embedderId: 'local:x', text: 'how', vector: new Float32Array(8) }] };
+    await store.putSetting(SETTING.queryVectors, kept);
     const named = await readStoredEarly('r', layout);
     const last = await readStoredEarly(null, layout);
     expect(named?.repositoryId).toBe('r');
     expect(last?.repositoryId).toBe('r');
     expect(named?.embedder).toEqual({ id: 'local:x', dimensions: 8, runtime: 'static' });
+    expect(named?.queryVectors).toEqual(kept);
     expect(await persistence.getRepository('r', named)).toEqual(await persistence.getRepository('r'));
     expect([...named!.records.keys()].sort()).toEqual((await store.listSnapshots('r')).sort());
     const fromStore = await persistence.getSnapshot('r');

@@ -17,6 +17,7 @@ export interface EarlyReadLayout {
   settings: string;
   lastRepositorySetting: string;
   embedderSetting: string;
+  queryVectorsSetting: string;
 }
 
 export const EARLY_READ_LAYOUT: EarlyReadLayout = {
@@ -26,6 +27,7 @@ export const EARLY_READ_LAYOUT: EarlyReadLayout = {
   settings: 'settings',
   lastRepositorySetting: 'lastRepositoryId',
   embedderSetting: 'embedder',
+  queryVectorsSetting: 'queryVectors',
 };
 
 /** One repository's stored snapshot records, as read early. */
@@ -35,6 +37,8 @@ export interface EarlyRecords {
   repository: unknown;
   /** The embedder last loaded, as the settings hold it: the model can start before the service reads it. */
   embedder: unknown;
+  /** The vectors of the questions asked before (query-vectors.ts), as the settings hold them. */
+  queryVectors: unknown;
   /** Each record's stored value by its name ('engine', 'files', 'texts', a modality…). */
   records: Map<string, unknown>;
   /** The bytes of each record stored as a Blob, already being read. */
@@ -85,6 +89,7 @@ export async function readStoredEarly(
     const setting = async (key: string) =>
       ((await requestResult(tx.objectStore(layout.settings).get(key))) as { value?: unknown } | undefined)?.value;
     const embedder = setting(layout.embedderSetting);
+    const queryVectors = setting(layout.queryVectorsSetting);
     const id = repositoryId ?? (await setting(layout.lastRepositorySetting));
     if (typeof id !== 'string') return null;
     const [repository, rows] = await Promise.all([
@@ -104,7 +109,7 @@ export async function readStoredEarly(
     }
     // The bench reads a reload's timeline from these marks (bench/cost/browser.ts).
     performance.measure('fourfold:early-read', { start: started });
-    return { repositoryId: id, repository, embedder: await embedder, records, bytes };
+    return { repositoryId: id, repository, embedder: await embedder, queryVectors: await queryVectors, records, bytes };
   } catch {
     return null;
   } finally {

@@ -83,6 +83,7 @@ export class ReadAhead {
     const { model } = this.deps;
     // The embedder last loaded, read early when it was: a static model starts without waiting for the store.
     model.holdForReload(early?.then((e) => (e ? (e.embedder as EmbedderInfo | undefined) : model.remembered())));
+    void model.queryVectors(early?.then((e) => e?.queryVectors));
     const release = () => model.release();
     this.reading = this.begin(wanted, release, early).catch(() => null);
     void this.reading.then((ahead) => ahead ?? release());

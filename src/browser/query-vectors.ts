@@ -53,14 +53,14 @@ export class QueryVectors {
 export function recordingQueryVectors<E extends Embedder>(embedder: E, vectors: QueryVectors): E {
   const { embedQueryFloat } = embedder;
   if (!embedQueryFloat) return embedder;
-  return {
-    ...embedder,
+  // Everything else is the embedder's own, through the prototype (a spread would drop what it inherits).
+  return Object.assign(Object.create(embedder) as E, {
     async embedQueryFloat(text: string) {
       const vector = await embedQueryFloat.call(embedder, text);
       vectors.remember(embedder.id, text, vector);
       return vector;
     },
-  };
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { nodeGrammars } from '../node/grammars';
 import { EARLY_READ_LAYOUT, readStoredEarly } from './early-read';
 import { DEFAULT_DB_NAME, openIdbStore } from './idb-store';
 import type { RepositoryRecord } from './index-service';
-import { persistenceOver } from './persistence';
+import { persistenceOver, storeOnceOpen } from './persistence';
 import { SnapshotLoadError } from './snapshot-container';
 import { SETTING } from './settings';
 
@@ -110,5 +110,26 @@ describe('the records read as the worker starts', () => {
     expect(await readStoredEarly('r', missing)).toBeNull();
     const names = (await indexedDB.databases()).map((d) => d.name);
     expect(names).not.toContain('early-read-never-created');
+  });
+
+  it('need no store call: a reload answers from them while the store is still opening', async () => {
+    const { persistence, layout } = await freshStore();
+    await persistence.putSnapshot('r', snapshot);
+    await persistence.putRepository(record('r'));
+    const early = await readStoredEarly('r', layout);
+    const opening = persistenceOver(storeOnceOpen(new Promise(() => {})));
+    expect((await opening.getRepository('r', early))?.state).toBe('complete');
+    expect((await opening.getSnapshot('r', early))?.files).toEqual(snapshot.files);
+  });
+
+  it('a store still opening answers each call once it is open', async () => {
+    const { store } = await freshStore();
+    await store.putSetting('k', 1);
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const later = storeOnceOpen(opened.then(() => store));
+    const asked = later.getSetting('k');
+    open();
+    expect(await asked).toBe(1);
   });
 });

@@ -261,10 +261,46 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
   };
 }
 
-export async function openBrowserPersistence(): Promise<{
+/**
+ * A store whose every call waits for it to open. A reload's records are read before it is open
+ * (early-read.ts); what the service does with them needs no call here, so the service starts
+ * without waiting for the open (which, measured under load, waits behind those very reads).
+ */
+export function storeOnceOpen(opening: Promise<IndexStore>): IndexStore {
+  const on =
+    <A extends unknown[], R>(call: (store: IndexStore, ...args: A) => Promise<R>) =>
+    async (...args: A) =>
+      call(await opening, ...args);
+  return {
+    listRepos: on((s) => s.listRepos()),
+    getRepo: on((s, id: string) => s.getRepo(id)),
+    putRepo: on((s, meta: RepoMeta) => s.putRepo(meta)),
+    deleteRepo: on((s, id: string) => s.deleteRepo(id)),
+    putSnapshot: on((s, id: string, name: string, value: unknown) => s.putSnapshot(id, name, value)),
+    getSnapshot: on((s, id: string, name: string) => s.getSnapshot(id, name)) as IndexStore['getSnapshot'],
+    listSnapshots: on((s, id: string) => s.listSnapshots(id)),
+    deleteSnapshot: on((s, id: string, name: string) => s.deleteSnapshot(id, name)),
+    getSetting: on((s, key: string) => s.getSetting(key)) as IndexStore['getSetting'],
+    putSetting: on((s, key: string, value: unknown) => s.putSetting(key, value)),
+    deleteSetting: on((s, key: string) => s.deleteSetting(key)),
+    embeddings: {
+      get: on((s, id: string, hashes: readonly string[]) => s.embeddings.get(id, hashes)),
+      put: on((s, id: string, entries: readonly (readonly [string, Uint32Array])[]) => s.embeddings.put(id, entries)),
+      clear: on((s, id?: string) => s.embeddings.clear(id)),
+      release: on((s, id: string, held: ReadonlySet<string>) => s.embeddings.release(id, held)),
+    },
+    close: () =>
+      void opening.then(
+        (s) => s.close(),
+        () => {},
+      ),
+  };
+}
+
+export function openBrowserPersistence(): {
   persistence: IndexPersistence;
   embeddingCache: EmbeddingCache;
-}> {
-  const store = await openIdbStore();
+} {
+  const store = storeOnceOpen(openIdbStore());
   return { persistence: persistenceOver(store), embeddingCache: store.embeddings };
 }

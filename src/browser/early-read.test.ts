@@ -13,7 +13,10 @@ import { DEFAULT_DB_NAME, openIdbStore } from './idb-store';
 import type { RepositoryRecord } from './index-service';
 import { persistenceOver, storeOnceOpen } from './persistence';
 import { SnapshotLoadError } from './snapshot-container';
-import { SETTING } from './settings';
+import { Settings, SETTING } from './settings';
+import { ModelLifecycle } from './model-lifecycle';
+import { loadStoredEngine } from './read-ahead';
+import { SNAPSHOT_VERSION } from '../engine/snapshot';
 
 const FILES = [
   { path: 'src/a.ts', text: 'export function alpha(x: number) {\n  return x + 1;\n}\n' },
@@ -131,5 +134,22 @@ describe('the records read as the worker starts', () => {
     const asked = later.getSetting('k');
     open();
     expect(await asked).toBe(1);
+  });
+
+  it('an index stored by another version, read early, is refused as out of date: never loaded', async () => {
+    const { store, persistence, layout } = await freshStore();
+    await persistence.putSnapshot('r', { ...snapshot, version: SNAPSHOT_VERSION - 1 });
+    await persistence.putRepository(record('r'));
+    const early = readStoredEarly('r', layout);
+    const model = new ModelLifecycle({
+      persistence: store,
+      settings: new Settings(store),
+      loadEmbedder: async () => null,
+    });
+    const code = await loadStoredEngine(persistence, model, 'r', record('r'), early).then(
+      () => 'loaded',
+      (error: unknown) => (error instanceof SnapshotLoadError ? error.code : String(error)),
+    );
+    expect(code).toBe('version');
   });
 });

@@ -246,7 +246,7 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     expect(await page.locator('section.answer').innerText()).toMatch(/No changedAfterListing in changing/);
   });
 
-  it('a reload answers from the stored index before the model is up (semantic not ready), then refreshes with semantic', async () => {
+  it('a reload answers from the stored index before the model is up: a question asked before with semantic, a new one without (not ready), then refreshed with semantic', async () => {
     // chosen-twice was built with the model: its stored index has semantic vectors.
     grammars.open();
     model.open();
@@ -268,6 +268,17 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     await page.locator('section.answer[data-query="how are children diffed"]').waitFor({ timeout: 60_000 });
     expect(await results().count()).toBeGreaterThan(0);
     expect(model.passed).toBe(held);
+    // The question in the address was embedded before the reload: its vector was kept, so its
+    // answer has semantic although the model is not up.
+    await expect
+      .poll(() => listed(), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/semantic/)]));
+    expect(await firstExplanation()).not.toMatch(/not ready/i);
+    expect(model.passed).toBe(held);
+
+    // A question never embedded waits for the model: answered without semantic, marked not ready.
+    await box.fill('how are hooks scheduled');
+    await page.locator('section.answer[data-query="how are hooks scheduled"]').waitFor({ timeout: 60_000 });
     const early = await listed();
     expect(early.some((line) => /semantic/.test(line))).toBe(false);
     const explanation = await firstExplanation();

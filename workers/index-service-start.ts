@@ -29,37 +29,38 @@ export function startIndexService(workerUrl: string): StartedService {
     if (!response.ok) throw new Error(`the demo's ${file} answered HTTP ${response.status}`);
     return response;
   };
-  const service = openBrowserPersistence().then(
-    ({ persistence, embeddingCache }) =>
-      new IndexService({
-        persistence,
-        embeddingCache,
-        createAnalyzer: () =>
-          new ParsePool(
-            () => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-parse' }),
-          ),
-        loadEmbedder: () => {
-          const starters = Array.from(
-            { length: embedWorkerCount(navigator.hardwareConcurrency) },
-            (_, i) => () =>
-              Comlink.wrap<EmbedWorkerApi>(
-                new Worker(new URL('./embed.worker.ts', import.meta.url), {
-                  type: 'module',
-                  name: `fourfold-embed-${i}`,
-                }),
-              ),
-          );
-          return remoteEmbedder(starters, appRoot);
-        },
-        loadLexicalExpansion: () => fetchLexicalExpansion(appRoot),
-        createVoyageEmbedder,
-        storage: 'storage' in navigator ? navigator.storage : undefined,
-        cores: navigator.hardwareConcurrency,
-        demo: {
-          manifest: async () => (await (await fetchDemo(DEMO.manifestFile)).json()) as DemoManifest,
-          snapshot: async () => decodeContainer<EngineSnapshot>(await (await fetchDemo(DEMO.indexFile)).arrayBuffer()),
-        },
-      }),
+  // The store opens behind the service: a reload's records were read already (early-read.ts).
+  const { persistence, embeddingCache } = openBrowserPersistence();
+  const service = Promise.resolve(
+    new IndexService({
+      persistence,
+      embeddingCache,
+      createAnalyzer: () =>
+        new ParsePool(
+          () => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'fourfold-parse' }),
+        ),
+      loadEmbedder: () => {
+        const starters = Array.from(
+          { length: embedWorkerCount(navigator.hardwareConcurrency) },
+          (_, i) => () =>
+            Comlink.wrap<EmbedWorkerApi>(
+              new Worker(new URL('./embed.worker.ts', import.meta.url), {
+                type: 'module',
+                name: `fourfold-embed-${i}`,
+              }),
+            ),
+        );
+        return remoteEmbedder(starters, appRoot);
+      },
+      loadLexicalExpansion: () => fetchLexicalExpansion(appRoot),
+      createVoyageEmbedder,
+      storage: 'storage' in navigator ? navigator.storage : undefined,
+      cores: navigator.hardwareConcurrency,
+      demo: {
+        manifest: async () => (await (await fetchDemo(DEMO.manifestFile)).json()) as DemoManifest,
+        snapshot: async () => decodeContainer<EngineSnapshot>(await (await fetchDemo(DEMO.indexFile)).arrayBuffer()),
+      },
+    }),
   );
   return {
     service,

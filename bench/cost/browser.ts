@@ -213,14 +213,20 @@ async function workerMeasures(
 
 /**
  * After a reload, when an answer with all four modalities was on screen (ms after navigation
- * start): the first answer the page showed (`fourfold:answer-shown`) after a query the worker
- * began once the model was up (`modelUpAt`): the reload's first answer when the model came
- * first, else the page's asking again. Undefined if none within half a minute.
+ * start): the page's first `fourfold:answer-whole` mark (an answer with nothing not ready); else
+ * the first answer the page showed (`fourfold:answer-shown`) after a query the worker began once
+ * the model was up (`modelUpAt`). Undefined if none within half a minute.
  */
 async function allFourShownAt(page: Page, modelUpAt: number): Promise<number | undefined> {
   const worker = await indexWorker(page);
   const pageOrigin = await page.evaluate(() => performance.timeOrigin);
   for (const until = Date.now() + 30_000; Date.now() < until; await page.waitForTimeout(50)) {
+    // The page marks an answer with nothing not ready: it may come before the model (a question
+    // whose vector the tab kept), or as the question asked again once the model is up.
+    const whole = await page.evaluate(() =>
+      performance.getEntriesByName('fourfold:answer-whole').map((e) => e.startTime),
+    );
+    if (whole.length > 0) return Math.min(...whole);
     const asked = (await workerEntries(worker, pageOrigin)).filter(
       (e) => (e.name === 'query' || e.name === 'answer-ahead') && e.start >= modelUpAt,
     );

@@ -13,6 +13,7 @@
  */
 import { GITIGNORE_FILE, IgnoreMatcher } from '../engine/intake/gitignore';
 import { classifyByName } from '../engine/intake/classify';
+import { Slicer } from './task-slices';
 import type { IncomingFile } from './protocol';
 
 /**
@@ -23,13 +24,6 @@ import type { IncomingFile } from './protocol';
 export const READ_CONCURRENCY = 128;
 /** The page's thread is given back after this long: starting a File's read costs it a synchronous stat (≈ 0.2 ms). */
 const FRAME_BUDGET_MS = 8;
-
-/** A fresh task (not a microtask): what lets the page paint and handle input between slices of work. */
-function nextTask(): Promise<void> {
-  const sched = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (sched?.yield) return sched.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 export interface ReadProgress {
   done: number;
@@ -55,16 +49,15 @@ export async function readFolderFiles(
   const out: IncomingFile[] = new Array(files.length);
   let done = 0;
   // Reads that complete together resume their lanes as microtasks of one task; starting the
-  // next reads there could chain into a long task, so the thread is given back every frame.
-  let sliceStarted = performance.now();
+  // next reads there could chain into a long task, so the thread is given back every frame —
+  // behind the renders, messages and searches waiting on it: the first answer comes while the
+  // folder is still read, and it is this thread that asks for it.
+  const slices = new Slicer(FRAME_BUDGET_MS);
   await inPool(
     files.map((file, i) => ({ file, i })),
     READ_CONCURRENCY,
     async ({ file, i }) => {
-      if (performance.now() - sliceStarted > FRAME_BUDGET_MS) {
-        await nextTask();
-        sliceStarted = performance.now();
-      }
+      await slices.next();
       options.signal?.throwIfAborted();
       const { path, data } = file;
       if (data instanceof Uint8Array) out[i] = file;

@@ -19,6 +19,7 @@ import type { SuggestedQuery } from '../engine/suggestions';
 import { BuildJobs, buildsInOtherTabs } from './build-job';
 import { ModelLifecycle, type LoadedEmbedder } from './model-lifecycle';
 import { OpenEngines } from './open-engines';
+import type { EarlyRecords } from './early-read';
 import { ReadAhead } from './read-ahead';
 import { definitionsOf, fileDocument, linesOf, neighboursOf, searchView } from './search-views';
 import { rememberSetting, SETTING, Settings } from './settings';
@@ -52,11 +53,13 @@ export interface RepositoryRecord extends RepositorySummary {
 
 export interface IndexPersistence {
   listRepositories(): Promise<RepositoryRecord[]>;
-  getRepository(id: string): Promise<RepositoryRecord | undefined>;
+  /** `early`: as for getSnapshot. */
+  getRepository(id: string, early?: EarlyRecords | null): Promise<RepositoryRecord | undefined>;
   putRepository(record: RepositoryRecord): Promise<void>;
   /** Removes the repository, its snapshot and its files. */
   deleteRepository(id: string): Promise<void>;
-  getSnapshot(id: string): Promise<EngineSnapshot | undefined>;
+  /** `early`: the records read as the worker started (early-read.ts), used when they are this repository's. */
+  getSnapshot(id: string, early?: EarlyRecords | null): Promise<EngineSnapshot | undefined>;
   putSnapshot(id: string, snapshot: EngineSnapshot): Promise<void>;
   /** Removes whatever part of the repository's snapshot is stored, keeping its record. */
   discardSnapshot?(id: string): Promise<void>;
@@ -126,10 +129,13 @@ export class IndexService {
   /**
    * Starts reading the repository opened last from IndexedDB and loading its engine at once,
    * while the page is still starting (React, status()): a reload opens it again, and open()
-   * takes the engine under way.
+   * takes the engine under way. `early`: its records, read while this service was loading.
    */
-  readAhead(wanted: { repositoryId?: string | null; search?: SearchRequest } = {}): void {
-    this.ahead.start(wanted);
+  readAhead(
+    wanted: { repositoryId?: string | null; search?: SearchRequest } = {},
+    early?: Promise<EarlyRecords | null>,
+  ): void {
+    this.ahead.start(wanted, early);
     void this.loadDemoManifest(); // status() lists the demo: its manifest is fetched meanwhile, not after the answer
   }
 

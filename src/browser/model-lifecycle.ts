@@ -11,11 +11,12 @@
  * the reads.
  */
 import { measure, type EngineDeps } from '../engine/engine';
-import { deferredEmbedder, type Embedder } from '../engine/semantic/embedder';
+import type { Embedder } from '../engine/semantic/embedder';
 import type { LocalRuntime } from '../engine/semantic/local';
 import type { EmbeddingCache } from '../engine/store/store';
 import { rememberSetting, SETTING, type Settings, type SettingsPersistence } from './settings';
 import type { LexicalExpansion } from '../engine/text/expansion';
+import { knownQueriesFirst, QueryVectors, recordingQueryVectors } from './query-vectors';
 
 /** After a reload the model starts at the latest this long after the worker, answered or not. */
 const MODEL_WAITS_AT_MOST_MS = 3000;
@@ -50,6 +51,8 @@ export class ModelLifecycle {
   /** The model starts once this opens (see the file's comment). */
   private gate: Promise<void> = Promise.resolve();
   private openGate: () => void = () => {};
+  /** The vectors of the questions asked before, once read. */
+  private queryVectorsRead: Promise<QueryVectors> | null = null;
   /** Settles when no folder is being read: a model not started yet waits for it (the reads need the cores). */
   private readsOver: Promise<void> = Promise.resolve();
 
@@ -73,14 +76,15 @@ export class ModelLifecycle {
 
   /**
    * Holds the model back until `release()` is called, or a few seconds have passed; a model
-   * that last ran as the static table is not held, and starts now.
+   * that last ran as the static table is not held, and starts now. `known`: the embedder last
+   * loaded, when it was read already (early-read.ts).
    */
-  holdForReload(): void {
+  holdForReload(known?: Promise<EmbedderInfo | undefined>): void {
     let open!: () => void;
     this.gate = new Promise<void>((resolve) => (open = resolve));
     this.openGate = open;
     setTimeout(open, MODEL_WAITS_AT_MOST_MS);
-    void this.remembered().then(
+    void (known ?? this.remembered()).then(
       (info) => {
         if (info?.runtime !== 'static') return;
         open();
@@ -88,6 +92,16 @@ export class ModelLifecycle {
       },
       () => {}, // nothing remembered: the gate decides
     );
+  }
+
+  /** The vectors of the questions asked before; `stored`: as read already (early-read.ts), undefined when not. */
+  queryVectors(stored?: Promise<unknown>): Promise<QueryVectors> {
+    const { persistence } = this.deps;
+    this.queryVectorsRead ??= (stored ?? Promise.resolve(undefined))
+      .then((value) => value ?? persistence.getSetting(SETTING.queryVectors))
+      .catch(() => undefined) // unreadable: every question waits for the model, as without them
+      .then((value) => new QueryVectors(value, (next) => persistence.putSetting(SETTING.queryVectors, next)));
+    return this.queryVectorsRead;
   }
 
   /** Lets the model start (once whatever reads are under way are over). */
@@ -120,13 +134,13 @@ export class ModelLifecycle {
       .then(
         async (embedder) => {
           this.loadedId = embedder?.id ?? null;
-          if (embedder)
-            await rememberSetting(this.deps.persistence, SETTING.embedder, {
-              id: embedder.id,
-              dimensions: embedder.dimensions,
-              runtime: embedder.runtime,
-            } satisfies EmbedderInfo);
-          return embedder;
+          if (!embedder) return embedder;
+          await rememberSetting(this.deps.persistence, SETTING.embedder, {
+            id: embedder.id,
+            dimensions: embedder.dimensions,
+            runtime: embedder.runtime,
+          } satisfies EmbedderInfo);
+          return recordingQueryVectors(embedder, await this.queryVectors());
         },
         (error: unknown) => {
           this.loadProblem = `Semantic search is off: ${(error as Error).message}`;
@@ -154,9 +168,9 @@ export class ModelLifecycle {
     if (this.loadedId !== undefined && (!known || known.id === this.loadedId)) return loading;
     const info = known ?? (await this.remembered());
     if (!info?.id) return loading;
-    // Until the model is up, a query answers at once without semantic (marked not ready); the
-    // page asks it again when embedderReady() settles.
-    return deferredEmbedder(
+    // Until the model is up, a query answers at once without semantic (marked not ready) unless
+    // its vector is known from before; the page asks it again when embedderReady() settles.
+    return knownQueriesFirst(
       info.id,
       info.dimensions,
       async () => {
@@ -166,6 +180,7 @@ export class ModelLifecycle {
         return embedder;
       },
       () => this.loadedId !== undefined,
+      await this.queryVectors(),
     );
   }
 

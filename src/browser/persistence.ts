@@ -20,6 +20,7 @@ import { checksumValue } from '../engine/store/checksum';
 import { openIdbStore } from './idb-store';
 import { containerChecksum, decodeContainer, encodeContainer, SnapshotLoadError } from './snapshot-container';
 import type { IndexStore, RepoMeta } from '../engine/store/store';
+import type { EarlyRecords } from './early-read';
 import type { IndexPersistence, RepositoryRecord } from './index-service';
 import type { RepositorySummary } from './protocol';
 
@@ -61,10 +62,15 @@ function sectionBlob(value: unknown): { blob: Blob; section: StoredSection } {
 }
 
 /** A record read back: it must be the container the header names, whole; anything else is damaged. */
-async function sectionValue<T>(name: string, stored: unknown, section: StoredSection | undefined): Promise<T> {
+async function sectionValue<T>(
+  name: string,
+  stored: unknown,
+  section: StoredSection | undefined,
+  reading?: Promise<ArrayBuffer>,
+): Promise<T> {
   if (!section) throw damaged(`the stored ${name} record is not named in its header`);
   if (!(stored instanceof Blob)) throw damaged(`the stored ${name} record is not a stored section`);
-  const buffer = await stored.arrayBuffer();
+  const buffer = await (reading ?? stored.arrayBuffer());
   try {
     if (containerChecksum(new Uint8Array(buffer)) !== section.check)
       throw damaged(`the stored ${name} record is not the one its header names`);
@@ -119,20 +125,40 @@ function missing(name: string, named: boolean): undefined {
   return undefined;
 }
 
+/** Where one repository's stored records come from: the store, or what the worker read before its service started. */
+interface RecordSource {
+  get(name: string): Promise<unknown>;
+  /** The record's bytes when they are being read already (early-read.ts). */
+  reading(name: string): Promise<ArrayBuffer> | undefined;
+}
+
+function storeSource(store: IndexStore, id: string): RecordSource {
+  return { get: (name) => store.getSnapshot<unknown>(id, name), reading: () => undefined };
+}
+
+function earlySource(early: EarlyRecords): RecordSource {
+  return {
+    get: async (name) => early.records.get(name),
+    reading: (name) => early.bytes.get(name),
+  };
+}
+
 /** This layout: each record a container Blob, checked and decoded as soon as it arrives (the records are read side by side). */
-function sectionReader(store: IndexStore, id: string, sections: Record<string, StoredSection>): RecordReader {
+function sectionReader(source: RecordSource, sections: Record<string, StoredSection>): RecordReader {
   return async <T>(name: string) => {
-    const stored = await store.getSnapshot<unknown>(id, name);
-    return stored === undefined ? missing(name, name in sections) : sectionValue<T>(name, stored, sections[name]);
+    const stored = await source.get(name);
+    return stored === undefined
+      ? missing(name, name in sections)
+      : sectionValue<T>(name, stored, sections[name], source.reading(name));
   };
 }
 
 /** The layout before: structured values, checked against the header's checksumValue of each (`header` null: another version, not checked). */
-function structuredReader(store: IndexStore, id: string, header: EngineHeader | null): RecordReader {
+function structuredReader(source: RecordSource, header: EngineHeader | null): RecordReader {
   if (header && (typeof header.checksums !== 'object' || header.checksums === null))
     throw damaged('the stored engine header does not match its checksum');
   return async <T>(name: string) => {
-    const value = await store.getSnapshot<T>(id, name);
+    const value = (await source.get(name)) as T | undefined;
     if (value === undefined) return missing(name, header?.checksums?.[name] !== undefined);
     if (header) verify(header, name, value);
     return value;
@@ -144,8 +170,9 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async listRepositories() {
       return (await store.listRepos()).map((meta) => toRecord(meta as AppRepoMeta));
     },
-    async getRepository(id) {
-      const meta = await store.getRepo(id);
+    async getRepository(id, early) {
+      // Read early (before the service started) only if it is this repository's.
+      const meta = early?.repositoryId === id ? (early.repository as RepoMeta) : await store.getRepo(id);
       return meta ? toRecord(meta as AppRepoMeta) : undefined;
     },
     async putRepository(record) {
@@ -168,16 +195,18 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
       await store.putRepo(meta);
     },
     deleteRepository: (id) => store.deleteRepo(id),
-    async getSnapshot(id) {
-      const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
+    async getSnapshot(id, early) {
+      // Read early (before the service started) only if it is this repository's.
+      const source = early?.repositoryId === id ? earlySource(early) : storeSource(store, id);
+      const header = (await source.get(ENGINE_HEADER)) as EngineHeader | undefined;
       if (!header) return undefined;
       // Another format is told by its version (read-ahead checks it); this one's records by their checksums.
       const current = header.version === SNAPSHOT_VERSION;
       if (current && headerCheck(header) !== header.check)
         throw damaged('the stored engine header does not match its checksum');
       const read = header.sections
-        ? sectionReader(store, id, header.sections)
-        : structuredReader(store, id, current ? header : null);
+        ? sectionReader(source, header.sections)
+        : structuredReader(source, current ? header : null);
       const [files, texts, analyses, chunks, modalities] = await Promise.all([
         read<EngineSnapshot['files']>(FILES),
         read<EngineSnapshot['texts']>(TEXTS),
@@ -232,10 +261,46 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
   };
 }
 
-export async function openBrowserPersistence(): Promise<{
+/**
+ * A store whose every call waits for it to open. A reload's records are read before it is open
+ * (early-read.ts); what the service does with them needs no call here, so the service starts
+ * without waiting for the open (which, measured under load, waits behind those very reads).
+ */
+export function storeOnceOpen(opening: Promise<IndexStore>): IndexStore {
+  const on =
+    <A extends unknown[], R>(call: (store: IndexStore, ...args: A) => Promise<R>) =>
+    async (...args: A) =>
+      call(await opening, ...args);
+  return {
+    listRepos: on((s) => s.listRepos()),
+    getRepo: on((s, id: string) => s.getRepo(id)),
+    putRepo: on((s, meta: RepoMeta) => s.putRepo(meta)),
+    deleteRepo: on((s, id: string) => s.deleteRepo(id)),
+    putSnapshot: on((s, id: string, name: string, value: unknown) => s.putSnapshot(id, name, value)),
+    getSnapshot: on((s, id: string, name: string) => s.getSnapshot(id, name)) as IndexStore['getSnapshot'],
+    listSnapshots: on((s, id: string) => s.listSnapshots(id)),
+    deleteSnapshot: on((s, id: string, name: string) => s.deleteSnapshot(id, name)),
+    getSetting: on((s, key: string) => s.getSetting(key)) as IndexStore['getSetting'],
+    putSetting: on((s, key: string, value: unknown) => s.putSetting(key, value)),
+    deleteSetting: on((s, key: string) => s.deleteSetting(key)),
+    embeddings: {
+      get: on((s, id: string, hashes: readonly string[]) => s.embeddings.get(id, hashes)),
+      put: on((s, id: string, entries: readonly (readonly [string, Uint32Array])[]) => s.embeddings.put(id, entries)),
+      clear: on((s, id?: string) => s.embeddings.clear(id)),
+      release: on((s, id: string, held: ReadonlySet<string>) => s.embeddings.release(id, held)),
+    },
+    close: () =>
+      void opening.then(
+        (s) => s.close(),
+        () => {},
+      ),
+  };
+}
+
+export function openBrowserPersistence(): {
   persistence: IndexPersistence;
   embeddingCache: EmbeddingCache;
-}> {
-  const store = await openIdbStore();
+} {
+  const store = storeOnceOpen(openIdbStore());
   return { persistence: persistenceOver(store), embeddingCache: store.embeddings };
 }

@@ -9,7 +9,8 @@ import { StoreError } from '../engine/store/store';
 import { checkSnapshotVersion, SnapshotLoadError } from './snapshot-container';
 import { SETTING } from './settings';
 import { asksSomething, requestKey, searchView } from './search-views';
-import type { ModelLifecycle } from './model-lifecycle';
+import type { EarlyRecords } from './early-read';
+import type { EmbedderInfo, ModelLifecycle } from './model-lifecycle';
 import type { RepositoryRecord } from './index-service';
 import type { RepositorySummary, SearchRequest, SearchView } from './protocol';
 
@@ -17,7 +18,7 @@ import type { RepositorySummary, SearchRequest, SearchView } from './protocol';
 const MODEL_AFTER_QUIET_REOPEN_MS = 300;
 
 export interface StoredSnapshots {
-  getSnapshot(id: string): Promise<EngineSnapshot | undefined>;
+  getSnapshot(id: string, early?: EarlyRecords | null): Promise<EngineSnapshot | undefined>;
 }
 
 /**
@@ -30,10 +31,11 @@ export async function loadStoredEngine(
   model: ModelLifecycle,
   id: string,
   shown: RepositorySummary,
+  early?: Promise<EarlyRecords | null>,
 ): Promise<Engine> {
   try {
     const started = performance.now();
-    const snapshot = await snapshots.getSnapshot(id);
+    const snapshot = await snapshots.getSnapshot(id, await early);
     measure('stored-read', started);
     if (!snapshot) throw new SnapshotLoadError({ code: 'incomplete' });
     checkSnapshotVersion(snapshot, SNAPSHOT_VERSION);
@@ -53,7 +55,7 @@ export async function loadStoredEngine(
 export interface ReadAheadDeps {
   persistence: StoredSnapshots & {
     getSetting(key: string): Promise<unknown>;
-    getRepository(id: string): Promise<RepositoryRecord | undefined>;
+    getRepository(id: string, early?: EarlyRecords | null): Promise<RepositoryRecord | undefined>;
   };
   model: ModelLifecycle;
   /** How a stored record is shown (a build may be running elsewhere, or was interrupted). */
@@ -77,25 +79,29 @@ export class ReadAhead {
    * and answering `wanted.search` with it. The model waits until that answer is in (or a moment
    * after a quiet reopen, or a few seconds at most).
    */
-  start(wanted: { repositoryId?: string | null; search?: SearchRequest }): void {
+  start(wanted: { repositoryId?: string | null; search?: SearchRequest }, early?: Promise<EarlyRecords | null>): void {
     const { model } = this.deps;
-    model.holdForReload();
+    // The embedder last loaded, read early when it was: a static model starts without waiting for the store.
+    model.holdForReload(early?.then((e) => (e ? (e.embedder as EmbedderInfo | undefined) : model.remembered())));
+    void model.queryVectors(early?.then((e) => e?.queryVectors));
     const release = () => model.release();
-    this.reading = this.begin(wanted, release).catch(() => null);
+    this.reading = this.begin(wanted, release, early).catch(() => null);
     void this.reading.then((ahead) => ahead ?? release());
   }
 
   private async begin(
     wanted: { repositoryId?: string | null; search?: SearchRequest },
     release: () => void,
+    early?: Promise<EarlyRecords | null>,
   ): Promise<{ id: string; engine: Promise<Engine> } | null> {
     const { persistence, model } = this.deps;
-    const last = wanted.repositoryId ?? (await persistence.getSetting(SETTING.lastRepository));
+    const records = await early;
+    const last = wanted.repositoryId ?? records?.repositoryId ?? (await persistence.getSetting(SETTING.lastRepository));
     if (typeof last !== 'string' || this.deps.notStored(last) || this.deps.isOpen(last)) return null;
-    const record = await persistence.getRepository(last);
+    const record = await persistence.getRepository(last, records);
     const shown = record ? this.deps.presented(record) : undefined;
     if (shown?.state !== 'complete') return null;
-    const engine = loadStoredEngine(persistence, model, last, shown);
+    const engine = loadStoredEngine(persistence, model, last, shown, early);
     engine.catch(() => {}); // open() reports a failure; unopened, it is dropped
     const question = wanted.search;
     if (question && asksSomething(question)) {

@@ -35,6 +35,8 @@ export const SETTING = {
   voyageKey: 'voyageKey',
   /** Set when the visitor removes the demo from the list. */
   demoHidden: 'demoHidden',
+  /** The vectors of the questions asked last (query-vectors.ts), so a reload's question has semantic before the model is up. */
+  queryVectors: 'queryVectors',
 } as const;
 
 /** The settings part of the worker's storage. */

@@ -407,7 +407,7 @@ export class Engine {
       pending: this.pending,
       hasSemanticIndex: hasIndex(this.indexes, 'semantic'),
       hasQueryEmbedder: embedder !== null,
-      modelLoading: () => embedder?.ready?.() === false,
+      modelLoading: (query) => embedder?.ready?.(query) === false,
     };
   }
 

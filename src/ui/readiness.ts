@@ -15,8 +15,10 @@ export function readinessOf(
   openId: string | null,
 ): Readiness {
   const live = job?.live && job.live.repositoryId === activeId ? job.live : null;
-  const searchable = (active?.state === 'complete' || live !== null) && openId === active?.id;
-  return { live, searchable };
+  // A live stage answers as soon as it arrives: its repository need not be in the listing yet
+  // (the status that lists it is a round trip to a worker busy reading the folder).
+  if (live) return { live, searchable: openId === activeId };
+  return { live, searchable: active?.state === 'complete' && openId === active.id };
 }
 
 /**

@@ -105,6 +105,8 @@ export function useSearch({
   const answers = useRef(new Map<string, SearchView>());
   /** The query the page was loaded with (a reload, a shared link) is asked at once, not debounced: nobody is typing. */
   const loadedQuery = useRef(initial.query.trim() !== '' || initial.similarTo !== null);
+  /** The request last sent: the same question asked of another repository (a folder that became searchable) is not being typed. */
+  const lastSent = useRef<string | null>(null);
   useEffect(() => answers.current.clear(), [activeId]);
 
   useEffect(() => {
@@ -136,9 +138,11 @@ export function useSearch({
     inFlight.current = null;
     const seq = ++searchSeq.current;
     const atLoad = loadedQuery.current;
+    const typed = lastSent.current !== requestText;
     const timer = setTimeout(
       () => {
         loadedQuery.current = false;
+        lastSent.current = requestText;
         const cached = answers.current.get(key);
         if (!cached) performance.mark('fourfold:search-sent');
         const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
@@ -169,7 +173,7 @@ export function useSearch({
           },
         );
       },
-      refresh || atLoad ? 0 : cachedDelay(answers.current, key),
+      refresh || atLoad || !typed ? 0 : cachedDelay(answers.current, key),
     );
     return () => clearTimeout(timer);
     // setAnswer and setSelected are React state setters (the same functions on every render): listing them changes nothing.
@@ -177,7 +181,10 @@ export function useSearch({
 
   // After React has put the answer in the document (the bench reads a reload's timeline from these marks).
   useEffect(() => {
-    if (answer) performance.mark('fourfold:answer-shown');
+    if (!answer) return;
+    performance.mark('fourfold:answer-shown');
+    // An answer every modality it asked for took part in (none still indexing, no model still starting).
+    if (!answer.query.notReady?.length) performance.mark('fourfold:answer-whole');
   }, [answer]);
 
   return { plan, searchError, update };

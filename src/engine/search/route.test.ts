@@ -49,6 +49,16 @@ describe('routing steps', () => {
     expect(explicit.skipped.get('graph')).toBe('not-selected');
   });
 
+  it('asks whether the model loads for the very text the query embeds: a host may know its vector already', () => {
+    const plan = planQuery('how does rendering work');
+    const weights = searchWeights(plan, 'thorough', {}).weights;
+    const known = new Set(['how does rendering work']);
+    const loading: Readiness = { ...ready, modelLoading: (query) => query === undefined || !known.has(query) };
+    expect(chooseModalities(plan, 'thorough', {}, weights, loading).skipped.has('semantic')).toBe(false);
+    const other = planQuery('how does hydration work');
+    expect(chooseModalities(other, 'thorough', {}, weights, loading).skipped.get('semantic')).toBe('model-loading');
+  });
+
   it('falls back to text when the quick preset has no semantic index, with new weights and a note', () => {
     const plan = planQuery('how does rendering work');
     const weights = searchWeights(plan, 'quick', {}).weights;

@@ -30,8 +30,8 @@ export interface Readiness {
   hasSemanticIndex: boolean;
   /** Whether queries can be embedded at all (an embedder, loaded or not). */
   hasQueryEmbedder: boolean;
-  /** Whether the query embedder's model is still starting; asked only of a query that needs it. */
-  modelLoading(): boolean;
+  /** Whether the query embedder's model is still starting; asked only of a query that needs it (`query`: the text it embeds). */
+  modelLoading(query?: string): boolean;
 }
 
 /** The modalities that run, and the code of each that does not. */
@@ -147,7 +147,7 @@ function skipCode(
   if (ready.pending.has(m)) return 'still-indexing';
   if (m !== 'semantic') return null;
   const embedsQuery = plan.similarToChunk === undefined;
-  if (ready.hasSemanticIndex && embedsQuery && ready.modelLoading()) return 'model-loading';
+  if (ready.hasSemanticIndex && embedsQuery && ready.modelLoading(plan.snippet ?? plan.raw)) return 'model-loading';
   const usable = ready.hasSemanticIndex && (!embedsQuery || ready.hasQueryEmbedder);
   if (usable) return null;
   return ready.hasSemanticIndex ? 'no-query-embedder' : 'no-semantic-index';

@@ -34,9 +34,10 @@ export interface Embedder {
   /**
    * False while the model behind a stand-in (deferredEmbedder) is still starting: a query that
    * needs a query embedding answers without semantic (not ready) instead of waiting for it.
-   * Absent: always ready.
+   * Absent: always ready. `query`: the text the query embeds, when a host may know its vector
+   * already (the tab keeps the vectors of the questions it asked).
    */
-  ready?(): boolean;
+  ready?(query?: string): boolean;
 }
 
 /**

@@ -8,8 +8,8 @@
  * External packages (unresolved imports) are kept beside the graph, not inside PageRank:
  * `react` imported by every file says nothing about which of *this* repository's code matters.
  */
-import { DEFINITION_KINDS, type Definition, type ImportRef, type Reference } from '../contract';
-import type { Corpus } from '../modality';
+import { DEFINITION_KINDS, type Definition, type ImportRef, type Language, type Reference } from '../contract';
+import type { Corpus, CorpusFile } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
 import { basename, dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
@@ -536,11 +536,16 @@ interface ImportTable {
   unresolvedImports: number;
 }
 
+/** A file's language: the walk's by its name, else what its parser found (`analysis` may be absent). */
+function languageOf(f: Pick<CorpusFile, 'language' | 'analysis'>): Language | null {
+  return f.language ?? f.analysis?.language ?? null;
+}
+
 /** Resolves every statement before any reference is linked: re-export chains need the later files. */
 function resolveImports(files: Corpus['files']): ImportTable {
   const fileCount = files.length;
   const resolver = new ImportResolver(
-    files.map((f) => ({ path: f.path, text: f.text ?? '', language: f.language ?? f.analysis?.language ?? null })),
+    files.map((f) => ({ path: f.path, text: f.text ?? '', language: languageOf(f) })),
   );
   const table: ImportTable = {
     source: int32Column(),
@@ -583,10 +588,7 @@ function resolveImports(files: Corpus['files']): ImportTable {
           table.externalPackages.push(target.packageName);
         }
         const spec = imp.specifier.trim();
-        if (
-          JS_LANGUAGES.has(files[p].language ?? files[p].analysis?.language ?? '') &&
-          spec.startsWith(target.packageName + '/')
-        ) {
+        if (JS_LANGUAGES.has(languageOf(files[p]) ?? '') && spec.startsWith(target.packageName + '/')) {
           table.subpathRecord.push(table.source.length);
           table.subpath.push(spec.slice(target.packageName.length + 1));
         }
@@ -617,7 +619,7 @@ function pushImportRecord(
 function packagePeersOf(files: Corpus['files']): Map<string, number[]> {
   const packagePeers = new Map<string, number[]>();
   for (let p = 0; p < files.length; p++) {
-    const language = files[p].language ?? files[p].analysis?.language;
+    const language = languageOf(files[p]);
     if (!language || !PACKAGE_SCOPED_LANGUAGES.has(language)) continue;
     const key = language + ':' + dirname(files[p].path);
     const list = packagePeers.get(key);
@@ -700,7 +702,7 @@ class ReferenceLinker {
       p,
       lineCount: this.innermostSymbolByLine(p),
       visible: this.visibleThroughImports(p),
-      language: this.files[p].language ?? this.files[p].analysis?.language ?? '',
+      language: languageOf(this.files[p]) ?? '',
       peers: [],
     };
     const { visible } = file;
@@ -867,7 +869,7 @@ class ReferenceLinker {
     const { fileSymbolOffsets, symbolKind, symbolName } = this.symbols;
     for (let p = 0; p < this.files.length; p++) {
       const f = this.files[p];
-      if ((f.language ?? f.analysis?.language) !== 'ruby') continue;
+      if (languageOf(f) !== 'ruby') continue;
       const types: string[] = [];
       for (let t = fileSymbolOffsets[p]; t < fileSymbolOffsets[p + 1]; t++)
         if (TYPE_KINDS.has(symbolKind[t])) types.push(symbolName[t]);
@@ -1306,7 +1308,7 @@ class ReferenceLinker {
   }
 
   private isRust(p: number): boolean {
-    return (this.files[p].language ?? this.files[p].analysis?.language) === 'rust';
+    return languageOf(this.files[p]) === 'rust';
   }
 
   /** Lines 0..n-1 of file p (n returned) → its innermost symbol, or -1, in `innermostByLine`. */

@@ -3,7 +3,10 @@
  *
  * - `doc`: a function's or method's first doc sentence (docViews, as the model's training
  *   pairs take it: 5–30 words, unique in the project), asked of the comment-blanked copy.
- *   Sampled with a seed from the documented functions outside tests.
+ *   Sampled with a seed from the documented functions outside tests, once, and kept in
+ *   docs/eval/understand/doc-questions.jsonl: sampled at every run, the set moved whenever the
+ *   analyzer found a new kind of definition (Go interface method specs reshuffled a project's
+ *   sixty questions between the halves), and a score could no longer be compared with the last.
  * - `keyword`: short queries written by hand the way people type in a search box, each
  *   aimed at one function that was read and checked (docs/eval/understand/keywords.jsonl:
  *   project, query, path, symbol). Asked of the same blanked copy.
@@ -25,6 +28,8 @@ import type { LoadedProject } from './projects';
 
 export const UNDERSTAND_DIR = join(REPO_ROOT, 'docs', 'eval', 'understand');
 export const KEYWORDS_FILE = join(UNDERSTAND_DIR, 'keywords.jsonl');
+/** The doc-sentence questions as sampled (`npx tsx bench/understand/freeze-doc-questions.ts`). */
+export const DOC_QUESTIONS_FILE = join(UNDERSTAND_DIR, 'doc-questions.jsonl');
 /** Doc-sentence questions per project. */
 export const DOC_PER_PROJECT = 60;
 
@@ -60,7 +65,27 @@ export function halfOf(id: string): Half {
   return hashSeed(`half:${id}`) % 2 === 0 ? 'tuning' : 'held-out';
 }
 
-export function docQuestions(
+/** A project's doc-sentence questions: the kept ones, or a fresh sample for a project not kept yet. */
+export function docQuestions(project: LoadedProject, analyzer: StructuralAnalyzer): UnderstandQuestion[] {
+  const kept = keptDocQuestions().filter((q) => q.project === project.spec.name);
+  return kept.length > 0 ? kept : sampleDocQuestions(project, analyzer);
+}
+
+function keptDocQuestions(): UnderstandQuestion[] {
+  let text: string;
+  try {
+    text = readFileSync(DOC_QUESTIONS_FILE, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as UnderstandQuestion);
+}
+
+/** Samples a project's doc-sentence questions from its analyzed definitions (seeded). */
+export function sampleDocQuestions(
   project: LoadedProject,
   analyzer: StructuralAnalyzer,
   perProject = DOC_PER_PROJECT,

@@ -112,6 +112,7 @@ async function readExplanation(item: Locator) {
     boost: Number((await field('boost')).replace('×', '').trim()),
     demotion: await field('demotion'),
     sibling: await factor('sibling'),
+    form: await factor('form'),
     member: await factor('member'),
     score: Number(await field('score')),
   };
@@ -195,7 +196,7 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
       expect(e.boost).toBeGreaterThanOrEqual(1);
       expect(e.boost).toBeLessThanOrEqual(1.5);
       const demotion = e.demotion === 'none' ? 1 : Number(/× ([\d.]+)/.exec(e.demotion)![1]);
-      expect(e.score).toBeCloseTo(e.rrf * e.boost * demotion * e.sibling * e.member, 3);
+      expect(e.score).toBeCloseTo(e.rrf * e.boost * demotion * e.sibling * e.form * e.member, 3);
       // The final score shown in the list is the explanation's.
       expect(Number(await first.locator('.score').innerText())).toBe(e.score);
     });

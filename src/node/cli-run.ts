@@ -3,7 +3,7 @@
  * cli.ts only for a command, so `fourfold --help` and a usage error load none of it.
  */
 import { readFile } from 'node:fs/promises';
-import type { Modality, Preset, SearchOptions, SearchResponse, SiblingBoost } from '../engine/contract';
+import type { FormWeight, Modality, Preset, SearchOptions, SearchResponse, SiblingBoost } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
@@ -205,6 +205,7 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
         ? { factor: x.explanation.demotion.factor, rule: x.explanation.demotion.rule }
         : null,
       ...(x.explanation.sibling ? { sibling: x.explanation.sibling } : {}),
+      ...(x.explanation.form ? { form: x.explanation.form } : {}),
       ...(x.subResults ? { subResults: x.subResults.map((sub) => [sub.startLine, sub.endLine]) } : {}),
       modalities: Object.fromEntries(
         Object.entries(x.explanation.modalities).map(([m, c]) => [
@@ -282,6 +283,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     if (x.explanation.demotion)
       extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
+    if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);
     const preview = engine.chunkText(engine.chunk(x.chunkId)).split('\n').slice(0, 3);
@@ -297,6 +299,11 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   });
   // The rest (the query as understood, reasons) escaped too: the query may quote the repository.
   return terminalSafeLines(lines.join('\n') + '\n');
+}
+
+/** "another form than Get ×0.250 (arguments 0 → 1)": the factor that keeps a setter below a getter's siblings. */
+function formLabel(f: FormWeight): string {
+  return `another form than ${terminalSafe(f.of)} ×${f.factor.toFixed(3)} (arguments ${f.arity[0]} → ${f.arity[1]})`;
 }
 
 /** "sibling of MinimumNArgs ×1.82 (similarity 0.82)". */

@@ -420,7 +420,11 @@ describe('fourfold eval', () => {
           sum += c.weight / (c.k + c.rank + 1);
         if (result.sibling) expect(result.sibling.factor).toBeCloseTo(1 + SIBLING_GAIN * result.sibling.similarity, 12);
         expect(result.score).toBeCloseTo(
-          sum * result.boost * (result.demotion?.factor ?? 1) * (result.sibling?.factor ?? 1),
+          sum *
+            result.boost *
+            (result.demotion?.factor ?? 1) *
+            (result.sibling?.factor ?? 1) *
+            (result.form?.factor ?? 1),
           12,
         );
         if (result.demotion) {

@@ -182,6 +182,12 @@ const explanationShape = z.object({
     .object({ of: z.string(), similarity: z.number(), factor: z.number() })
     .optional()
     .describe("similar to X: this result is one of X's structural siblings; factor = 1 + 2 × similarity"),
+  form: z
+    .object({ of: z.string(), arity: z.tuple([z.number(), z.number()]), factor: z.number() })
+    .optional()
+    .describe(
+      "similar to X: this result needs another number of arguments than X (X's, then its own); factor = how alike the two arities are (< 1)",
+    ),
   member: z
     .object({
       rule: z.enum(['closer-before-boost', 'name-says-question']),
@@ -192,7 +198,7 @@ const explanationShape = z.object({
     .describe(
       "a question about behaviour: this member answers for its file in place of the file's top chunk; factor = that chunk's score ÷ this one's own",
     ),
-  score: z.number().describe('rrf × boost × demotion factor × sibling factor × member factor'),
+  score: z.number().describe('rrf × boost × demotion factor × sibling factor × form factor × member factor'),
 });
 
 const searchOutput = {
@@ -487,6 +493,7 @@ function explanationOut(e: ResultExplanation) {
     boost: e.boost,
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
+    ...(e.form ? { form: e.form } : {}),
     ...(e.member
       ? { member: { rule: e.member.rule, nameCoverage: e.member.nameCoverage, factor: e.member.factor } }
       : {}),

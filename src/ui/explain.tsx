@@ -4,11 +4,13 @@
  */
 import {
   MODALITIES,
+  type FormWeight,
   type MemberChoice,
   type MemberRule,
   type ModalityRun,
   type QueryExplanation,
   type ResultExplanation,
+  type SiblingBoost,
 } from '../engine/contract';
 import { isNotReady } from '../engine/skip';
 import { formatDuration, formatScore, intentLabel } from './format';
@@ -22,7 +24,7 @@ export function ResultExplain({
   rankInResults: number;
   runs?: ModalityRun[];
 }) {
-  const { modalities, rrf, centrality, boost, demotion, sibling, member, score } = explanation;
+  const { modalities, rrf, centrality, boost, demotion, sibling, form, member, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) =>
@@ -106,14 +108,8 @@ export function ResultExplain({
           <dt>demotion</dt>
           <dd data-field="demotion">{demotion ? `× ${demotion.factor} (${demotion.rule})` : 'none'}</dd>
         </div>
-        {sibling ? (
-          <div>
-            <dt>sibling</dt>
-            <dd data-field="sibling">
-              × {sibling.factor.toFixed(3)} (of {sibling.of}, similarity {sibling.similarity.toFixed(2)})
-            </dd>
-          </div>
-        ) : null}
+        {sibling ? <SiblingRow sibling={sibling} /> : null}
+        {form ? <FormRow form={form} /> : null}
         {member ? <MemberRow member={member} /> : null}
         <div className="final">
           <dt>final score</dt>
@@ -123,11 +119,13 @@ export function ResultExplain({
       <p className="formula">
         score = Σ contributions × boost{demotion ? ' × demotion' : ''}
         {sibling ? ' × sibling' : ''}
+        {form ? ' × form' : ''}
         {member ? ' × member' : ''} ={' '}
         <span>
           {formatScore(rrf)} × {boost.toFixed(3)}
           {demotion ? ` × ${demotion.factor}` : ''}
           {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''}
+          {form ? ` × ${form.factor.toFixed(3)}` : ''}
           {member ? ` × ${member.factor.toFixed(3)}` : ''} = {formatScore(score)}
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
@@ -228,6 +226,29 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */
+function SiblingRow({ sibling }: { sibling: SiblingBoost }) {
+  return (
+    <div>
+      <dt>sibling</dt>
+      <dd data-field="sibling">
+        × {sibling.factor.toFixed(3)} (of {sibling.of}, similarity {sibling.similarity.toFixed(2)})
+      </dd>
+    </div>
+  );
+}
+
+/** "similar to X": a function that needs another number of arguments than X is less like X. */
+function FormRow({ form }: { form: FormWeight }) {
+  return (
+    <div>
+      <dt>form</dt>
+      <dd data-field="form">
+        × {form.factor.toFixed(3)} (takes {form.arity[1]} arguments, {form.of} takes {form.arity[0]})
+      </dd>
+    </div>
+  );
+}
+
 function MemberRow({ member }: { member: MemberChoice }) {
   return (
     <div>

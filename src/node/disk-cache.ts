@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { EngineSnapshot } from '../engine/snapshot';
 import { MemoryEmbeddingCache } from '../engine/semantic/index';
+import { processAlive } from './pid-lock';
 import { encodeSnapshotFile } from './snapshot-file';
 import { parsedTree, treeUnchanged, type StoredTree } from './tree-check';
 
@@ -182,17 +183,6 @@ export async function removeStaleTemps(cacheDir: string, now = Date.now()): Prom
       removed.push(name);
   }
   return removed;
-}
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists, as another user's process.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

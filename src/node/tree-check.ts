@@ -31,18 +31,14 @@ export interface StoredTree {
   recordedAt: number;
 }
 
+/** A record of no files yet, begun at `recordedAt`. */
+export function emptyTree(recordedAt: number, dirs: string[] = []): StoredTree {
+  return { dirs, dirMtimes: [], files: [], sizes: [], mtimes: [], skips: [], newestMtimeMs: 0, recordedAt };
+}
+
 /** Collects a walk's folders and files; `stored()` is null when the record cannot vouch for the tree. */
 export class TreeRecorder {
-  private readonly tree: StoredTree = {
-    dirs: [],
-    dirMtimes: [],
-    files: [],
-    sizes: [],
-    mtimes: [],
-    skips: [],
-    newestMtimeMs: 0,
-    recordedAt: Date.now(),
-  };
+  private readonly tree: StoredTree = emptyTree(Date.now());
   private unsure = false;
 
   directory(path: string, mtimeMs: number | undefined): void {

@@ -19,15 +19,16 @@
  *   tree disappears, or when the socket is no longer its own.
  * - Linux only: the cookie's ordering is inotify's (one queue per process); elsewhere no server starts.
  */
-import { readFileSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { defaultCacheDir, snapshotFileFor } from './cache-location';
 import { parseCommandLine, type CliOptions } from './cli-flags';
 import { FINGERPRINT_RACE_MS, readManifest } from './disk-cache';
 import { LiveIndex } from './mcp-live-index';
+import { lockHolder, processAlive } from './pid-lock';
 import type { EmbedderChoice, OpenedRepository } from './repository';
-import { type StoredTree, treeUnchanged } from './tree-check';
+import { emptyTree, type StoredTree, treeUnchanged } from './tree-check';
 import { terminalSafeLines } from './terminal-text';
 import {
   type DeclineCode,
@@ -68,16 +69,7 @@ interface Served {
 }
 
 /** The tree of an index the record cannot vouch for: never served (`unservable`), only a placeholder. */
-const EMPTY_TREE: StoredTree = {
-  dirs: [''],
-  dirMtimes: [],
-  files: [],
-  sizes: [],
-  mtimes: [],
-  skips: [],
-  newestMtimeMs: 0,
-  recordedAt: 0,
-};
+const EMPTY_TREE: StoredTree = emptyTree(0, ['']);
 
 export class WarmServer {
   readonly root: string;
@@ -391,24 +383,6 @@ function isInside(path: string, folder: string): boolean {
 function identityOf(path: string): string | null {
   const info = statSync(path, { throwIfNoEntry: false });
   return info ? `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}` : null;
-}
-
-function lockHolder(file: string): number | null {
-  try {
-    const pid = Number(readFileSync(file, 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Whether something accepts connections on this socket now. */

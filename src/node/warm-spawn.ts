@@ -4,7 +4,8 @@
  * waited for. Loaded by cli-run.ts only once the answer is printed.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { lockHolder, processAlive } from './pid-lock';
 import { fileURLToPath } from 'node:url';
 import { WARM_EMBEDDERS, warmAllowed, warmSocketFor } from './warm-client';
 
@@ -50,17 +51,6 @@ export function spawnWarmServer(target: WarmTarget, env: NodeJS.ProcessEnv = pro
 
 /** Whether a live process holds the server lock of this cache (starting or serving). */
 function lockHeld(file: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(file, 'utf8'));
-  } catch {
-    return false;
-  }
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const pid = lockHolder(file);
+  return pid !== null && processAlive(pid);
 }

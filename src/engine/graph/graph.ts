@@ -954,7 +954,7 @@ class ReferenceLinker {
     for (const s of bodies) this.edges.add(source, fileCount + s, kind, IMPORTED_FILE_CONFIDENCE, line);
   }
 
-  /** Symbol s's definition, as its file's analysis gives it. */
+  /** Symbol s's definition, as its file's analysis gives it (every symbol comes from one). */
   private definitionOf(s: number): Definition {
     const p = this.symbols.symbolFile[s];
     return this.files[p].analysis!.definitions[s - this.symbols.fileSymbolOffsets[p]];
@@ -1055,7 +1055,7 @@ class ReferenceLinker {
     callee: string,
     depth = 0,
   ): string | undefined {
-    const { names, symbolsOfName, symbolKind, symbolContainer, symbolFile, fileSymbolOffsets } = this.symbols;
+    const { names, symbolsOfName, symbolKind, symbolContainer, symbolFile } = this.symbols;
     const symbolsNamed = (name: string) => {
       const id = names.definitionNameId(name);
       return id === undefined ? [] : symbolsOfName[id];
@@ -1086,9 +1086,9 @@ class ReferenceLinker {
     for (const s of symbolsNamed(last)) {
       if (symbolKind[s] !== FUNCTION_KIND && symbolKind[s] !== METHOD_KIND) continue;
       if (container !== undefined && isType(container) && symbolContainer[s] !== container) continue;
-      const def = this.files[symbolFile[s]].analysis?.definitions[s - fileSymbolOffsets[symbolFile[s]]];
+      const def = this.definitionOf(s);
       const language = this.files[symbolFile[s]].language ?? file.language;
-      returned.add(def ? returnTypeOf(def.signature, language, def.container) : undefined);
+      returned.add(returnTypeOf(def.signature, language, def.container));
     }
     const [only] = returned;
     if (returned.size !== 1 || only === undefined) return undefined;

@@ -757,9 +757,29 @@ function routeMessageLikeSnippet(
   occurs: (text: string) => boolean,
   formatsOf: (message: string) => FormatMatch[],
 ): QueryPlan {
-  if (plan.raw.includes('\n') || /[(){}=<>"`]/.test(plan.raw) || occurs(plan.raw)) return plan;
+  if (plan.raw.includes('\n')) return routeMessageInPaste(plan, formatsOf);
+  if (/[(){}=<>"`]/.test(plan.raw) || occurs(plan.raw)) return plan;
   const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
   return formats.length > 0 ? formatPlan(plan, formats) : plan;
+}
+
+/**
+ * A paste of several lines that reads like code (a Python traceback's frames, a Go panic's
+ * goroutine dump) around one line that is a message: the message's format, when a format
+ * explains nearly all of one of its lines without code punctuation, the last such line first
+ * (a traceback ends with its message).
+ */
+function routeMessageInPaste(plan: QueryPlan, formatsOf: (message: string) => FormatMatch[]): QueryPlan {
+  const lines = plan.raw
+    .split('\n')
+    .slice(0, VERBATIM.maxLines * 4)
+    .map((l) => l.trim())
+    .filter((l) => l && !/[(){}=<>`;]/.test(l));
+  for (const line of lines.reverse().slice(0, VERBATIM.maxLines)) {
+    const formats = formatsOf(line).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
+    if (formats.length > 0) return formatPlan(plan, formats);
+  }
+  return plan;
 }
 /** Share of a code-like line its format string must explain for the line to be taken as that format's output. */
 const SNIPPET_MESSAGE_COVERAGE = 0.9;

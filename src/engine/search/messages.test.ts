@@ -252,6 +252,62 @@ describe('a message printed partly from string constants', () => {
   });
 });
 
+describe('messages around their values: causes, labels, tracebacks, log prefixes', () => {
+  /** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
+  function routeWithFormats(query: string, name: string) {
+    const lines = fixture(name);
+    return routePastedText(
+      planQuery(query),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => findFormatStrings(message, sourcesOf(name)),
+    );
+  }
+
+  it('Python: a cause after a colon (`Editing failed: {e}`) is the value an OS error fills, not a nested format', () => {
+    expect(formatsFor('vim: Editing failed: [Errno 2] No such file or directory', 'click-edit-version.py.txt')).toEqual(
+      [{ line: 11, literal: '{editor}: Editing failed: {e}' }],
+    );
+  });
+
+  it('a Python traceback pasted whole: its last line is the message, the frames are not code to find similar', () => {
+    const pasted = [
+      'Traceback (most recent call last):',
+      '  File "/usr/bin/mytool", line 8, in <module>',
+      '    sys.exit(cli())',
+      "RuntimeError: Could not determine the version for 'mytool' automatically.",
+    ].join('\n');
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const plan = routeWithFormats(pasted, 'click-edit-version.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('click-edit-version.py.txt'), plan.regex!)).toEqual([23]);
+  });
+
+  it('Python f-string: a value at the start of the message (`{package_name!r} is not installed`)', () => {
+    expect(
+      formatsFor(
+        "RuntimeError: 'mytool' is not installed. Try passing 'package_name' instead.",
+        'click-edit-version.py.txt',
+      ),
+    ).toEqual([{ line: 17, literal: '{package_name!r} is not installed. Try passing' }]);
+  });
+
+  it('Go: echo’s `[PANIC RECOVER] %v %s` after log’s `2024/05/01 12:00:03`: the label’s rest of the line is its values', () => {
+    const pasted =
+      '2024/05/01 12:00:03 [PANIC RECOVER] runtime error: index out of range [3] with length 2 goroutine 7 [running]:';
+    expect(unwrapMessage(pasted)).toContain(
+      '[PANIC RECOVER] runtime error: index out of range [3] with length 2 goroutine 7 [running]:',
+    );
+    expect(formatsFor(pasted, 'echo-recover.go.txt')).toEqual([{ line: 11, literal: '[PANIC RECOVER] %v %s\\n' }]);
+  });
+
+  it('the kernel’s `[ 1234.567890]` clock is a wrapper', () => {
+    expect(unwrapMessage('[ 1234.567890] APFS (sdb1): bad node in block 0x1c3f')).toContain(
+      'APFS (sdb1): bad node in block 0x1c3f',
+    );
+  });
+});
+
 describe('pieces of a format string', () => {
   it('reads printf, braces, interpolation and escapes', () => {
     expect(formatPieces('%-10s: %(name)s {0} {:?} ${x} #{y} $obj->prop 100%% {{x}} a\\"b')).toEqual([

@@ -112,9 +112,9 @@ export function unwrapMessage(pasted: string): string[] {
 /** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */
 const RUST_PANIC = /^(?:thread '[^']*' )?panicked at '([\s\S]*)'(?:, [^\s,]+:\d+:\d+)?$/;
 const RUST_PANIC_LOCATION = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:?\s*(.*)$/;
-/** A log line's clock: `2024-05-01 12:00:00.123Z`, `[12:00:00]`, `May  1 12:00:00`. */
+/** A log line's clock: `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
 const LOG_TIME =
-  /^\[?(?:\d{4}-\d{2}-\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
+  /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
 const LOG_LEVEL = /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+/i;
 /** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `: a name a program prints before the message. */
 const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$-]+:\s+)/;
@@ -336,9 +336,15 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     if (end < 0) return null;
     const value = text.slice(pos, end);
     const words = value.trim().split(/\s+/).filter(Boolean).length;
+    // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
+    // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
+    // the rest of the line: the format explains it as a value. It still costs its extra words,
+    // so that a format printing the nested message itself ranks first.
+    const previous = parts[p - 1];
+    const cause = !next && previous && 'constant' in previous && /[:\]]\s*$/.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
-    else valueChars += value.replace(/\s/g, '').length;
+    if (words <= FORMAT_MATCH.maxValueWords || cause) valueChars += value.replace(/\s/g, '').length;
     pos = end;
   }
   const total = text.replace(/\s/g, '').length;
@@ -363,8 +369,10 @@ function mergePieces(pieces: readonly FormatPiece[]): FormatPiece[] {
     if (last && 'constant' in last && 'constant' in p) out[out.length - 1] = { constant: last.constant + p.constant };
     else if (!(last && 'placeholder' in last && 'placeholder' in p)) out.push(p);
   }
-  // Whitespace at the ends of a message is not printed text a user keeps.
-  return out.filter((p) => !('constant' in p) || p.constant.trim().length > 0);
+  // Whitespace at the ends of a message is not printed text a user keeps; between two
+  // placeholders (`%v %s`) it is one value of several words.
+  const kept = out.filter((p) => !('constant' in p) || p.constant.trim().length > 0);
+  return kept.filter((p, i) => !('placeholder' in p && i > 0 && 'placeholder' in kept[i - 1]));
 }
 
 function dropLeadingPlaceholders(pieces: FormatPiece[]): FormatPiece[] {
@@ -409,7 +417,9 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   // String constants whose text the message holds: part of the message may be printed from
   // them (`#define PREFIX "…"`, `static const char x[] = "rounds=";`, `NAME = "…"`).
   const constants = new Map<string, FormatPiece[]>();
-  const wholeMessage = () => [...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage);
+  // Explained whole and with no value read as a nested message (that may be another format's).
+  const wholeMessage = () =>
+    [...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage && m.score === m.constantChars);
   const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
     for (const match of formatsAround(hit, sources, messages, withConstants)) {
       const id = `${hit.fileId}:${match.line}:${match.literal}`;

@@ -308,6 +308,76 @@ describe('messages around their values: causes, labels, tracebacks, log prefixes
   });
 });
 
+describe('the classes of format a developer pastes the output of', () => {
+  /** The best alignment of the first format of `source` with a pasted text, as [constantChars, coverage]. */
+  const aligned = (source: string, pasted: string) => {
+    const pieces = formatRuns(source)[0].pieces;
+    const all = unwrapMessage(pasted).flatMap((m) => alignFormat(pieces, m) ?? []);
+    const best = all.sort((a, b) => b.score - a.score || b.coverage - a.coverage)[0];
+    return best && [best.constantChars, Number(best.coverage.toFixed(2))];
+  };
+
+  it.each([
+    // printf widths, precisions and lengths
+    [
+      'log.info("took %5.2f seconds to load %-10s (%lld bytes)", t, name, n)',
+      'took  3.14 seconds to load config     (20480 bytes)',
+      [24, 1],
+    ],
+    // Go verbs with flags, and a wrapped error after the colon
+    [
+      'return fmt.Errorf("decode %T into %+v: %w", v, cfg, err)',
+      'decode *main.Config into {Port:0 Host:}: unexpected EOF',
+      [11, 1],
+    ],
+    // Python dict formatting
+    [
+      'msg = "cannot open %(path)s: %(reason)s" % {"path": p, "reason": r}',
+      'cannot open /tmp/x: permission denied',
+      [11, 1],
+    ],
+    // f-string specs
+    [
+      'raise ValueError(f"expected {n:>5} items, got {got!r}")',
+      'ValueError: expected     3 items, got [1, 2]',
+      [17, 1],
+    ],
+    // Rust {:?} after a 1.73+ panic header on its own line
+    [
+      'panic!("unexpected value {:?} at {}", v, pos)',
+      "thread 'main' panicked at src/lib.rs:4:5:\nunexpected value Some(3) at 7",
+      [17, 1],
+    ],
+    // PHP {$x} and concatenation
+    ['throw new \\RuntimeException("Unknown key {$key} in {$this->name}");', 'Unknown key "foo" in settings', [12, 1]],
+    ["$msg = 'Option ' . $name . ' requires a value';", 'Option --limit requires a value', [20, 1]],
+    // Java concatenation across lines, the exception's class name before it
+    [
+      'throw new IllegalArgumentException("Invalid port " + port +\n        " for host " + host);',
+      'java.lang.IllegalArgumentException: Invalid port 80a for host example.org',
+      [18, 1],
+    ],
+    // Java's grouping flag and POSIX/Java argument indexes
+    ['String.format("%s: %d entries exceed limit %,d", name, n, max)', 'cache: 12 entries exceed limit 1,000', [19, 1]],
+    ['String.format("%2$s rejected by %1$s", rule, name)', 'fetchUser rejected by rate-limit', [10, 1]],
+    // a value first (Ruby), a logger's level before the message
+    ['raise Thor::Error, "#{name.inspect} table missing"', '"orders" table missing', [12, 1]],
+    ['log.warn("retrying %s after %d ms", url, ms)', 'WARN retrying https://x.org/a after 300 ms', [15, 1]],
+  ])('%s', (source, pasted, expected) => {
+    expect(aligned(source, pasted)).toEqual(expected);
+  });
+
+  it('Go’s explicit argument index after a width is one placeholder (cobra’s `%-36[1]s`)', () => {
+    expect(formatPieces('# powershell completion for %-36[1]s -*- shell-script -*-')).toEqual([
+      { constant: '# powershell completion for ' },
+      { placeholder: '%-36[1]s' },
+      { constant: ' -*- shell-script -*-' },
+    ]);
+    // A percent sign before a comma and a space is text, not Java's grouping flag.
+    expect(formatPieces('at 95%, using')).toEqual([{ constant: 'at 95%, using' }]);
+  });
+});
+
 describe('pieces of a format string', () => {
   it('reads printf, braces, interpolation and escapes', () => {
     expect(formatPieces('%-10s: %(name)s {0} {:?} ${x} #{y} $obj->prop 100%% {{x}} a\\"b')).toEqual([

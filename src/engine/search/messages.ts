@@ -174,7 +174,8 @@ export function formatPieces(content: string): FormatPiece[] {
 
 const PLACEHOLDER = new RegExp(
   [
-    String.raw`^%(?:\([\w.]+\))?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@]`,
+    // `%(name)s` (Python), `%1$s` (POSIX, Java), `%-36[1]s` (Go), `%,d` (Java's grouping).
+    String.raw`^%(?:\([\w.]+\)|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@]`,
     String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
     String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
     String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,

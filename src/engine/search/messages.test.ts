@@ -301,6 +301,11 @@ describe('messages around their values: causes, labels, tracebacks, log prefixes
     expect(formatsFor(pasted, 'echo-recover.go.txt')).toEqual([{ line: 11, literal: '[PANIC RECOVER] %v %s\\n' }]);
   });
 
+  it('Python logging’s default `ERROR:root:` is a wrapper', () => {
+    expect(unwrapMessage("ERROR:root:No such command 'deploy'.")).toContain("No such command 'deploy'.");
+    expect(unwrapMessage('WARNING:myapp.db:retrying after 300 ms')).toContain('retrying after 300 ms');
+  });
+
   it('the kernel’s `[ 1234.567890]` clock is a wrapper', () => {
     expect(unwrapMessage('[ 1234.567890] APFS (sdb1): bad node in block 0x1c3f')).toContain(
       'APFS (sdb1): bad node in block 0x1c3f',

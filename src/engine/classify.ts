@@ -765,17 +765,18 @@ function routeMessageLikeSnippet(
 
 /**
  * A paste of several lines that reads like code (a Python traceback's frames, a Go panic's
- * goroutine dump) around one line that is a message: the message's format, when a format
- * explains nearly all of one of its lines without code punctuation, the last such line first
- * (a traceback ends with its message).
+ * goroutine dump, a Java stack) around one line that is a message: the message's format, when
+ * a format explains nearly all of one of its lines of 3+ words without code punctuation. Only
+ * the last such line (a traceback ends with its message) and the first (a panic or a Java
+ * exception starts with it) are tried: code pasted to find similar code pays two lookups at most.
  */
 function routeMessageInPaste(plan: QueryPlan, formatsOf: (message: string) => FormatMatch[]): QueryPlan {
   const lines = plan.raw
     .split('\n')
-    .slice(0, VERBATIM.maxLines * 4)
     .map((l) => l.trim())
-    .filter((l) => l && !/[(){}=<>`;]/.test(l));
-  for (const line of lines.reverse().slice(0, VERBATIM.maxLines)) {
+    .filter((l) => !/[(){}=<>`;]/.test(l) && l.split(/\s+/).length >= VERBATIM.minWords);
+  const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
+  for (const line of tried) {
     const formats = formatsOf(line).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
     if (formats.length > 0) return formatPlan(plan, formats);
   }

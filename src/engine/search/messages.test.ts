@@ -283,6 +283,15 @@ describe('messages around their values: causes, labels, tracebacks, log prefixes
     expect(matchingLines(fixture('click-edit-version.py.txt'), plan.regex!)).toEqual([23]);
   });
 
+  it('code of several lines pasted to find similar code stays code, even around a format string', () => {
+    const pasted = [
+      'if len(unset) > 0 {',
+      '\treturn fmt.Errorf("if any flags in the group [%v] are set they must all be set; missing %v", flagList, unset)',
+      '}',
+    ].join('\n');
+    expect(routeWithFormats(pasted, 'cobra-flag-groups.go.txt')).toEqual(planQuery(pasted));
+  });
+
   it('Python f-string: a value at the start of the message (`{package_name!r} is not installed`)', () => {
     expect(
       formatsFor(

@@ -65,7 +65,9 @@ export const FORMAT_MATCH = {
   maxLookups: 16,
   /** String constants whose text the message holds, followed to the formats they fill, at most. */
   maxConstants: 4,
-  /** A constant's text must be this long (non-space characters) to count as printed. */
+  /** … named with this many characters at least … */
+  minConstantName: 3,
+  /** … and its text this long (non-space characters) to count as printed. */
   minConstantText: 3,
   /** Lines of a file read for its string constants, when formats of several files tie. */
   maxFileLines: 20000,
@@ -443,7 +445,13 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       const text = sources.lineText(hit.fileId, hit.line) ?? '';
       if (!/["'`]/.test(text)) continue;
       const constant = stringConstant(text);
-      if (constant && constants.size < FORMAT_MATCH.maxConstants && printedIn(constant.pieces, messages))
+      // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
+      if (
+        constant &&
+        constant.name.length >= FORMAT_MATCH.minConstantName &&
+        constants.size < FORMAT_MATCH.maxConstants &&
+        printedIn(constant.pieces, messages)
+      )
         constants.set(constant.name, constant.pieces);
       read(hit, NO_CONSTANTS);
     }

@@ -283,6 +283,26 @@ describe('messages around their values: causes, labels, tracebacks, log prefixes
     expect(matchingLines(fixture('click-edit-version.py.txt'), plan.regex!)).toEqual([23]);
   });
 
+  it('a Python traceback whose message no format prints: the innermost frame the repository holds', () => {
+    const pasted = [
+      'Traceback (most recent call last):',
+      '  File "/usr/bin/mytool", line 8, in <module>',
+      '    sys.exit(cli())',
+      '  File "/usr/lib/python3/dist-packages/click/types.py", line 406, in convert',
+      '    return self._number_class(value)',
+      '  File "/usr/lib/python3.11/decimal.py", line 12, in __new__',
+      '    raise KeyError(key)',
+      "KeyError: 'ten'",
+    ].join('\n');
+    const plan = routeWithFormats(pasted, 'click-types.py.txt');
+    expect(plan).toMatchObject({
+      intent: 'exact_match',
+      rule: 'verbatim-text',
+      literal: 'return self._number_class(value)',
+      pasted: true,
+    });
+  });
+
   it('code of several lines pasted to find similar code stays code, even around a format string', () => {
     const pasted = [
       'if len(unset) > 0 {',

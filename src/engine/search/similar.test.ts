@@ -118,6 +118,60 @@ describe('similar to a class that extends another', () => {
     expect(everyRow(r).filter((row) => row.symbol === 'ParamType')).toEqual([]);
     expect(r.results[0].symbol).toMatch(/^(String|Func|Unprocessed)ParamType$|^UUIDParameterType$/);
   });
+
+  it('does not call a base of other classes its sibling, though it shares X’s base (click _NumberParamTypeBase)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const click = await Engine.build([{ path: 'types.py', text: fixture('click-param-types.py.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await click.search('code similar to BoolParamType');
+    // _NumberParamTypeBase(ParamType) is what IntParamType and FloatParamType are made from.
+    const base = everyRow(r).find((row) => row.symbol === '_NumberParamTypeBase');
+    expect(base?.explanation.sibling).toBeUndefined();
+    expect(base?.explanation.modalities.structural?.reason ?? '').not.toContain('sibling of');
+    expect(r.results[0].symbol).toMatch(/^(String|Func|Unprocessed)ParamType$|^UUIDParameterType$/);
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'BoolParamType' });
+    // X extended by another class is a base itself: the other bases are its peers.
+    const f = await click.search('code similar to _NumberParamTypeBase');
+    expect(f.results[0].explanation.sibling).toBeDefined();
+  });
+});
+
+describe('similar to a method that thin wrappers hand their calls on to', () => {
+  it('is answered by the implementations, not by the wrapper that calls X through a field (tokio try_write_vectored)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const tokio = await Engine.build(
+      [
+        { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
+        { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
+        { path: 'net/unix/stream.rs', text: fixture('tokio-unix-stream-try-write.rs.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await tokio.search('code similar to TcpStream::try_write_vectored');
+    // WriteHalf::try_write_vectored is `self.0.try_write_vectored(bufs)`: it uses X, it is not another X.
+    const wrappers = rowsOf(r, 'net/tcp/split.rs');
+    expect(wrappers.filter((row) => row.explanation.sibling)).toEqual([]);
+    expect(r.results[0].path).not.toBe('net/tcp/split.rs');
+    const unix = rowsOf(r, 'net/unix/stream.rs').find((row) => row.symbol === 'try_write_vectored');
+    expect(unix?.explanation.sibling).toMatchObject({ of: 'try_write_vectored' });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  it('still calls one wrapper the sibling of another wrapper', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const tokio = await Engine.build(
+      [
+        { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
+        { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await tokio.search('code similar to WriteHalf::try_write_vectored');
+    const other = rowsOf(r, 'net/tcp/split.rs').find((row) => row.symbol === 'try_write');
+    expect(other?.explanation.sibling).toMatchObject({ of: 'try_write_vectored' });
+  });
 });
 
 describe('"Find similar" on a method', () => {

@@ -147,6 +147,8 @@ export function siblingsOf(
   }
   for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
   const uses = helpersAndUsers(file, x.definition);
+  const extended = baseClassesOf(files, x.definition);
+  const xDelegates = delegatesToItsName(file, x.definition);
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
@@ -156,6 +158,8 @@ export function siblingsOf(
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
+      if (extended.has(y.name)) continue;
+      if (!xDelegates && delegatesToItsName(f, y)) continue;
       const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) });
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
     }
@@ -180,6 +184,72 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
     FUNCTION_FAMILY.has(y.kind) &&
     (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
 }
+
+/**
+ * The classes that other classes of X's file and directory extend as their first base, when X
+ * is a class none of them extends: a base is what its subclasses are made from (click's
+ * `_NumberParamTypeBase`, the base of IntParamType and FloatParamType), not a peer of X, though
+ * it shares X's base, words and members. It stays a candidate; it is not called a sibling. A
+ * class named as a later base (a mixin: `IntRange(_NumberRangeBase, IntParamType)`) stays one:
+ * IntParamType is a concrete parameter type like X. Empty for a function, or when X is itself a base.
+ */
+function baseClassesOf(files: ReadonlySet<CorpusFile>, x: Definition): Set<string> {
+  const out = new Set<string>();
+  if (!CLASS_FAMILY.has(x.kind)) return out;
+  for (const f of files)
+    for (const d of f.analysis.definitions) {
+      if (!CLASS_FAMILY.has(d.kind)) continue;
+      const base = firstBase(d);
+      if (base === x.name) return new Set();
+      if (base !== undefined) out.add(base);
+    }
+  return out;
+}
+
+const CLASS_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[1]);
+
+/**
+ * The first base a class declaration names: `class A(B, C):` (Python), `class A < B` (Ruby),
+ * `class A extends B` (TypeScript, JavaScript, PHP, Java); none for a struct or a class without one.
+ */
+export function firstBase(d: Definition): string | undefined {
+  const head = d.signature.slice(d.signature.indexOf(d.name) + d.name.length);
+  const m =
+    /^\s*(?:\[[^\]]*\]\s*)?\(\s*(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*)\s*[,)[]/.exec(head) ??
+    /^\s*(?:<[^>]*>\s*)?extends\s+(?:[\w$\\]*[.\\])?([A-Za-z_$][\w$]*)/.exec(head) ??
+    /^\s+<\s*(?:[A-Za-z_][\w:]*::)?([A-Za-z_]\w*)/.exec(head);
+  const base = m?.[1];
+  return base === undefined || base === 'object' ? undefined : base;
+}
+
+/**
+ * Whether a function only hands its call on to a function of its own name through another
+ * object: its one call is `self.0.try_write_vectored(bufs)` (tokio's split halves), `c.conn.Write(b)`,
+ * `self._file.write(data)`. A wrapper is a user of an implementation, not one: not X's sibling,
+ * whether it wraps X's name or another (unless X is such a wrapper too). A call on the receiver itself (`self.name(…)`,
+ * an overload) or on `super` is not a hand-on to another object.
+ */
+function delegatesToItsName(file: CorpusFile, d: Definition): boolean {
+  if (!FUNCTION_FAMILY.has(d.kind)) return false;
+  const calls = file.analysis.references.filter(
+    (r) => (r.kind === 'call' || r.kind === 'new') && d.startLine <= r.line && r.line <= d.endLine,
+  );
+  if (calls.length !== 1) return false;
+  const [call] = calls;
+  return call.name === d.name && call.receiver !== undefined && !SELF_RECEIVERS.has(call.receiver);
+}
+
+/** Receivers that are the object itself or its base: a call on them stays within the object's own code. */
+const SELF_RECEIVERS: ReadonlySet<string> = new Set([
+  'self',
+  'this',
+  'Self',
+  'cls',
+  'super',
+  'parent',
+  'static',
+  '$this',
+]);
 
 /**
  * Whether `y` is a macro of X's own name standing in for X, a function: `#define setkey

@@ -58,6 +58,141 @@ describe('similarSubject reads X from the question', () => {
     expect(similarSubject('functions like `parse_array()`?')).toEqual({ name: 'parse_array' });
     expect(similarSubject('code similar to how we parse arguments')).toBeNull();
   });
+
+  it('takes the path of X’s file before a colon, and a file name with a dash as a qualifier', () => {
+    expect(similarSubject('code similar to src/index-server.js:tick')).toEqual({
+      name: 'tick',
+      path: 'src/index-server.js',
+    });
+    expect(similarSubject('code similar to `runtime.js:tick()`')).toEqual({ name: 'tick', path: 'runtime.js' });
+    expect(similarSubject('code similar to index-server.tick')).toEqual({ name: 'tick', qualifier: 'index-server' });
+    expect(similarSubject('similar to net/udp.rs:UdpSocket::try_recv')).toEqual({
+      name: 'try_recv',
+      qualifier: 'UdpSocket',
+      path: 'net/udp.rs',
+    });
+  });
+});
+
+describe('similar to a name defined more than once (svelte’s three `tick`s)', () => {
+  // svelte 5 (MIT): src/index-server.js lines 36-42, src/internal/client/runtime.js lines 503-532,
+  // src/internal/client/timing.js lines 1-16, shortened.
+  const SVELTE: SourceFile[] = [
+    {
+      path: 'src/index-server.js',
+      text: [
+        'export function fork() {',
+        "\te.lifecycle_function_unavailable('fork');",
+        '}',
+        '',
+        'export async function tick() {}',
+        '',
+        'export async function settled() {}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'src/internal/client/runtime.js',
+      text: [
+        '/**',
+        ' * Returns a promise that resolves once any pending state changes have been applied.',
+        ' * @returns {Promise<void>}',
+        ' */',
+        'export async function tick() {',
+        '\tif (async_mode_flag) {',
+        '\t\treturn new Promise((f) => {',
+        '\t\t\trequestAnimationFrame(() => f());',
+        '\t\t\tsetTimeout(() => f());',
+        '\t\t});',
+        '\t}',
+        '',
+        '\tawait Promise.resolve();',
+        '',
+        '\tflushSync();',
+        '}',
+        '',
+        '/**',
+        ' * Returns a promise that resolves once any state changes, and asynchronous work resulting from them,',
+        ' * have resolved and the DOM has been updated',
+        ' */',
+        'export function settled() {',
+        '\treturn Batch.ensure().settled();',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'src/internal/client/timing.js',
+      text: [
+        "import { noop } from '../shared/utils.js';",
+        '',
+        'const now = BROWSER ? () => performance.now() : () => Date.now();',
+        '',
+        'export const raf = {',
+        '\ttick: /** @param {any} _ */ (_) => (BROWSER ? requestAnimationFrame : noop)(_),',
+        '\tnow: () => now(),',
+        '\ttasks: new Set()',
+        '};',
+        '',
+      ].join('\n'),
+    },
+  ];
+  let svelte: Engine;
+  const ticks = () =>
+    SVELTE.flatMap((f) =>
+      f.text
+        .split('\n')
+        .flatMap((l, i) => (/\btick\b[:(]|function tick\b/.test(l) ? [{ path: f.path, line: i + 1 }] : [])),
+    );
+
+  beforeAll(async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    svelte = await Engine.build(SVELTE, { analyzer, embedder: null });
+  });
+
+  it('takes every `tick` as X when the question does not say which: none is an answer, and the note says so', async () => {
+    const r = await svelte.search('code similar to tick');
+    expect(r.query.intent).toBe('find_similar');
+    expect(r.query.similarTo?.code).toBe('ambiguous');
+    const taken = r.query.similarTo!.taken.map((t) => `${t.path}:${t.startLine}`);
+    expect(taken.length).toBeGreaterThanOrEqual(2);
+    expect(taken).toEqual(expect.arrayContaining(['src/index-server.js:5', 'src/internal/client/runtime.js:5']));
+    expect(r.results.length).toBeGreaterThan(0);
+    expect(ticks()).toHaveLength(3);
+    for (const { path, line } of ticks())
+      expect(everyRow(r).filter((row) => svelte.chunk(row.chunkId).path === path && covers(row, line))).toEqual([]);
+    expect(everyRow(r).filter((row) => row.symbol === 'tick')).toEqual([]);
+    const note = r.query.notes.find((n) => n.startsWith('Similar to tick'));
+    expect(note).toContain('src/index-server.js:5');
+    expect(note).toContain('src/internal/client/runtime.js:5');
+    // The siblings of each tick: settled beside either of them.
+    expect(r.results[0].symbol).toBe('settled');
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  it('takes the one a path or a qualifier picks, and the other `tick`s may answer', async () => {
+    for (const q of ['code similar to runtime.js:tick', 'code similar to src/internal/client/runtime.js:tick']) {
+      const r = await svelte.search(q);
+      expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'tick' });
+      expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['src/internal/client/runtime.js']);
+      expect(rowsOf(r, 'src/internal/client/runtime.js').filter((row) => covers(row, 5))).toEqual([]);
+      const others = everyRow(r).filter((row) => row.symbol === 'tick');
+      expect(others.map((row) => svelte.chunk(row.chunkId).path)).toContain('src/index-server.js');
+    }
+    const byStem = await svelte.search('code similar to index-server.tick');
+    expect(byStem.query.similarTo?.taken.map((t) => t.path)).toEqual(['src/index-server.js']);
+  });
+
+  it('names the qualifier that picked none, and takes them all', async () => {
+    const r = await svelte.search('code similar to Scheduler.tick');
+    expect(r.query.similarTo?.code).toBe('ambiguous');
+    expect(r.query.notes.find((n) => n.startsWith('Similar to tick'))).toContain('Scheduler names none of them');
+  });
+
+  it('keeps a name defined once a single X', async () => {
+    const r = await svelte.search('code similar to fork');
+    expect(r.query.similarTo).toMatchObject({ code: 'single', definitions: 1 });
+  });
 });
 
 describe('similar to X, typed', () => {

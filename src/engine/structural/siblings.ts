@@ -19,6 +19,9 @@ import {
 import { splitIdentifier, subTokens } from '../tokens';
 import { arityAffinity, requiredArity } from './arity';
 
+/** At most this many definitions of an ambiguous X are read for siblings (all of them are X). */
+export const MAX_SUBJECT_SIBLING_SOURCES = 8;
+
 /** Files of X's directory read for siblings at most (corpus order): a flat tree of thousands stays cheap. */
 const DIRECTORY_FILES_READ = 200;
 

@@ -506,6 +506,22 @@ describe('similar to a method that hands its work to a helper', () => {
   });
 });
 
+describe('similar to a method whose siblings call its name on a field', () => {
+  it('calls them siblings, not users of X (tokio Semaphore::try_acquire and self.ll_sem.try_acquire(1))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const path = 'sync/semaphore.rs';
+    const tokio = await Engine.build([{ path, text: fixture('tokio-semaphore-try-acquire.rs.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await tokio.search('similar to Semaphore::try_acquire');
+    // The siblings' `self.ll_sem.try_acquire(n)` is the low-level semaphore's method, not X.
+    // try_acquire_owned(self: Arc<Self>) takes no argument, as X; try_acquire_many(n) takes one (form 0.25).
+    expect(r.results[0]).toMatchObject({ symbol: 'try_acquire_owned' });
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'try_acquire' });
+  });
+});
+
 describe('similar to a Go method on a receiver', () => {
   it('is answered by the methods of its form, not by its setter nor the helper it calls (cobra InOrStdin)', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);

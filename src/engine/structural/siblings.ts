@@ -5,7 +5,7 @@
  * other definitions of X's own name. The similarity and its parts are the numbers
  * ranking.ts names (SIBLING_*), so an explanation can show them and they add up.
  */
-import type { Chunk, Definition, DefinitionKind } from '../contract';
+import type { Chunk, Definition, DefinitionKind, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import {
   SIBLING_MIN_SIMILARITY,
@@ -179,7 +179,10 @@ export function siblingsOf(
  */
 function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
   if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
-  const calls = file.analysis.references.filter((r) => r.kind === 'call' || r.kind === 'new');
+  // A method's name called on one of the object's fields (`self.ll_sem.try_acquire(n)`) is the
+  // field's method, not X: tokio's try_acquire_many is try_acquire's sibling, not its user.
+  const onAField = (r: Reference) => x.kind === 'method' && r.receiver !== undefined && FIELD.test(r.receiver);
+  const calls = file.analysis.references.filter((r) => (r.kind === 'call' || r.kind === 'new') && !onAField(r));
   const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
   const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
   return (y) =>
@@ -241,6 +244,9 @@ function delegatesToItsName(file: CorpusFile, d: Definition): boolean {
   const [call] = calls;
   return call.name === d.name && call.receiver !== undefined && !SELF_RECEIVERS.has(call.receiver);
 }
+
+/** A receiver that is a field of the object itself: `self.io`, `this.inner`, `self.0`, `$this->x`. */
+const FIELD = /^(?:self|this|\$this)\.[\w$]/;
 
 /** Receivers that are the object itself or its base: a call on them stays within the object's own code. */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set([

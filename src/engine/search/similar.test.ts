@@ -506,6 +506,88 @@ describe('similar to a method that hands its work to a helper', () => {
   });
 });
 
+describe('"Find similar" on a method, and an adapter of its name elsewhere', () => {
+  it('calls the adapter forwarding to a variable a sibling, not a wrapper (trpc share’s next, for mobx’s next)', async () => {
+    // mobx 6.13.5 src/types/observablemap.ts lines 303-315, trpc 11.0.0 src/observable/operators.ts
+    // lines 31-60 (both MIT), shortened.
+    const mobx = [
+      'export class ObservableMap<K, V> {',
+      '    values(): MapIterator<V> {',
+      '        const self = this',
+      '        const keys = this.keys()',
+      '        return makeIterableForMap({',
+      '            next() {',
+      '                const { done, value } = keys.next()',
+      '                return {',
+      '                    done,',
+      '                    value: done ? (undefined as any) : self.get(value)',
+      '                }',
+      '            }',
+      '        })',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const trpc = [
+      'export function share<TValue, TError>(): MonoTypeOperatorFunction<TValue, TError> {',
+      '  return (source) => {',
+      '    let subscription: Unsubscribable | null = null;',
+      '    const observers: Partial<Observer<TValue, TError>>[] = [];',
+      '    function startIfNeeded() {',
+      '      subscription = source.subscribe({',
+      '        next(value) {',
+      '          for (const observer of observers) {',
+      '            observer.next?.(value);',
+      '          }',
+      '        },',
+      '        error(error) {',
+      '          for (const observer of observers) {',
+      '            observer.error?.(error);',
+      '          }',
+      '        },',
+      '      });',
+      '    }',
+      '  };',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const both = await Engine.build(
+      [
+        { path: 'mobx/src/types/observablemap.ts', text: mobx },
+        { path: 'trpc-server/src/observable/operators.ts', text: trpc },
+      ],
+      { analyzer, embedder: null },
+    );
+    const x = both.chunkAtLine('mobx/src/types/observablemap.ts', 6)!;
+    expect(x.symbol).toBe('next');
+    const r = await both.search('', { similarToChunk: x.id });
+    // `observer.next?.(value)` forwards to each observer, a variable: the name's other implementation.
+    const adapter = everyRow(r).find(
+      (row) => both.chunk(row.chunkId).path.startsWith('trpc-server/') && row.symbol === 'next',
+    );
+    expect(adapter?.explanation.sibling).toMatchObject({ of: 'next' });
+  });
+});
+
+describe('similar to a Go method, and a wrapper of its name on a receiver’s field', () => {
+  it('does not call the wrapper a sibling (echo Response.Write, bodyDumpResponseWriter’s w.Writer.Write(b))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const echo = await Engine.build(
+      [
+        { path: 'response.go', text: fixture('echo-response-write.go.txt') },
+        { path: 'middleware/body_dump.go', text: fixture('echo-body-dump-writer.go.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await echo.search('code similar to Response.Write');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Write', definitions: 2 });
+    expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['response.go']);
+    const wrapper = rowsOf(r, 'middleware/body_dump.go').find((row) => row.symbol === 'Write');
+    expect(wrapper?.explanation.sibling).toBeUndefined();
+  });
+});
+
 describe('similar to a method whose siblings call its name on a field', () => {
   it('calls them siblings, not users of X (tokio Semaphore::try_acquire and self.ll_sem.try_acquire(1))', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);

@@ -231,6 +231,8 @@ function planSnapshotFile(snapshot: EngineSnapshot, analysisBlockFiles: number):
 }
 
 const DEFLATE_OPTIONS = { level: DEFLATE_LEVEL, strategy: constants.Z_DEFAULT_STRATEGY };
+/** Deflates on the thread pool at once (libuv's pool has 4 threads by default). */
+const DEFLATES_IN_FLIGHT = 4;
 
 /** `analysisBlockFiles`: files per block of analyses (a test's small blocks; ANALYSIS_BLOCK_FILES otherwise). */
 export function encodeSnapshotFile(snapshot: EngineSnapshot, analysisBlockFiles = ANALYSIS_BLOCK_FILES): Buffer {
@@ -249,11 +251,20 @@ export async function encodeSnapshotFileAsync(
   analysisBlockFiles = ANALYSIS_BLOCK_FILES,
 ): Promise<Buffer> {
   const plan = planSnapshotFile(snapshot, analysisBlockFiles);
-  const deflated: Promise<Buffer>[] = new Array(plan.raw.length);
-  const start = (i: number) => (deflated[i] = deflateRawAsync(plan.raw[i](), DEFLATE_OPTIONS));
-  for (const i of plan.textParts) start(i);
-  for (let i = 0; i < plan.raw.length; i++) if (!deflated[i]) start(i);
-  return plan.assemble(await Promise.all(deflated));
+  const texts = new Set(plan.textParts);
+  const order = [...plan.textParts, ...plan.raw.map((_, i) => i).filter((i) => !texts.has(i))];
+  const deflated: Buffer[] = new Array(plan.raw.length);
+  // A few at a time, as many as libuv's pool has threads: each deflate holds its own zlib state
+  // from its start (a 50 MB index has about a thousand parts).
+  let next = 0;
+  const lane = async () => {
+    while (next < order.length) {
+      const i = order[next++];
+      deflated[i] = await deflateRawAsync(plan.raw[i](), DEFLATE_OPTIONS);
+    }
+  };
+  await Promise.all(Array.from({ length: DEFLATES_IN_FLIGHT }, lane));
+  return plan.assemble(deflated);
 }
 
 /** Why a snapshot file was not opened: missing, or damaged (in words). */

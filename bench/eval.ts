@@ -2,7 +2,7 @@
  * `npm run eval`: Fourfold's retrieval quality against compiler ground truth (docs/design.md#quality-goals).
  *
  *   npm run eval [-- --quick] [--embedder local|none] [--regenerate] [--corpora a,b]
- *   npm run eval -- --understand [--projects networkx,x-tools,cargo]   (only the real-size understand section)
+ *   npm run eval -- --understand [--projects networkx,x-tools,cargo] [--half tuning]   (only the real-size understand section)
  *
  * One process, one run: fetch the pinned corpora (npm pack, cached in .cache/eval/), read
  * the committed query set (docs/eval/queries/*.jsonl; regenerated from the TypeScript
@@ -84,7 +84,7 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--real-only') o.realOnly = true;
     else
       throw new Error(
-        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] [--real-only] | --understand [--projects a,b]`,
+        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] [--real-only] | --understand [--projects a,b] [--half tuning]`,
       );
   }
   return o;

@@ -132,6 +132,7 @@ export async function runUnderstand(
   deps: { analyzer: StructuralAnalyzer; embedder: Embedder | null; lexicalExpansion?: LexicalExpansion | null },
   log: (m: string) => void,
   only?: string[],
+  half?: Half,
 ): Promise<UnderstandRun> {
   const loaded: LoadedProject[] = PROJECTS.filter((p) => !only || only.includes(p.name)).map((p) =>
     loadProject(p, log),
@@ -139,10 +140,11 @@ export async function runUnderstand(
   const keywords = keywordQuestions(loaded, deps.analyzer);
   const run: UnderstandRun = { projects: [], outcomes: [] };
   for (const project of loaded) {
+    // `half` keeps a tuning run from computing (and printing) held-out figures at all.
     const questions = [
       ...docQuestions(project, deps.analyzer),
       ...keywords.filter((k) => k.project === project.spec.name),
-    ];
+    ].filter((q) => !half || q.half === half);
     const t = performance.now();
     const engine = await Engine.build(project.blankFiles, deps);
     const buildSeconds = (performance.now() - t) / 1000;
@@ -187,6 +189,8 @@ export function tableRows(run: UnderstandRun): {
     for (const level of ['fn', 'file'] as const)
       for (const half of ['tuning', 'held-out', 'all'] as const) {
         const xs = run.outcomes.filter((o) => o.question.kind === kind && (half === 'all' || o.question.half === half));
+        // A one-half run (main.ts --half) has no rows for the other half, and its 'all' is that half.
+        if (xs.length === 0 || (half === 'all' && new Set(run.outcomes.map((o) => o.question.half)).size < 2)) continue;
         rows.push({
           kind,
           half,
@@ -264,7 +268,7 @@ export async function writeUnderstand(
     '',
     `Routed to understand_code by the classifier: doc ${routed('doc')}, keywords ${routed('keyword')}.`,
     '',
-    '## Function level per project (all questions)',
+    `## Function level per project (${new Set(run.outcomes.map((o) => o.question.half)).size < 2 ? `${run.outcomes[0]?.question.half ?? 'no'} half only` : 'all questions'})`,
     '',
     perProjectTable(run),
     '',

@@ -7,9 +7,11 @@ import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
-import { DEFAULT_RESCORE_CANDIDATES, MemoryEmbeddingCache, SemanticIndex } from './index';
+import { contentlessChunks, DEFAULT_RESCORE_CANDIDATES, MemoryEmbeddingCache, SemanticIndex } from './index';
 import { cosineFloatInt8 } from './int8';
-import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
+import { buildCorpus, corpusFromTexts as windowedCorpus } from '../structural/corpus';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { nodeGrammars } from '../../node/grammars';
 import { createVoyageEmbedder } from './voyage';
 import { startVoyageServer } from '../../../test/support/voyage-test-server';
 
@@ -79,6 +81,89 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const unrelated = paths.findIndex((p) => /^(bytes|ms|escape-html|mri)\//.test(p));
     expect(paths.indexOf('qs/lib/stringify.js')).toBeLessThan(unrelated);
     for (const h of plain) expect(h.score).toBeCloseTo(1 - Number(/hamming (\d+)\/256/.exec(h.reason)![1]) / 256, 10);
+  });
+
+  it('leaves out windows with nothing to mean: a blank gap between Go functions embeds as its path alone', async () => {
+    // The shape of x/tools' refactor/rename/rename.go with its comments blanked (as the understand
+    // set searches it): the lines between functions are blank, each gap a window whose embedding
+    // text is the path alone; such a path vector stood first for a question naming the folder.
+    const rename = [
+      'package rename',
+      '',
+      'import (',
+      '\t"fmt"',
+      '\t"go/ast"',
+      '\t"go/token"',
+      ')',
+      '',
+      '',
+      '',
+      'func Main(offsetFlag, fromFlag, to string) error {',
+      '\tif fromFlag == "" && offsetFlag == "" {',
+      '\t\treturn fmt.Errorf("-from or -offset flag required")',
+      '\t}',
+      '\tr := &renamer{to: to, objsToUpdate: make(map[*ast.Ident]bool)}',
+      '\treturn r.update()',
+      '}',
+      '',
+      '',
+      '',
+      'type renamer struct {',
+      '\tto           string',
+      '\tobjsToUpdate map[*ast.Ident]bool',
+      '\tfset         *token.FileSet',
+      '}',
+      '',
+      '',
+      '',
+      'func (r *renamer) update() error {',
+      '\tfor id := range r.objsToUpdate {',
+      '\t\tid.Name = r.to',
+      '\t}',
+      '\treturn nil',
+      '}',
+      '',
+      '',
+      '',
+      '}',
+      '',
+    ].join('\n');
+    const set = [
+      'package typeutil',
+      '',
+      '',
+      'func (m *Map) Set(key string, value interface{}) (prev interface{}) {',
+      '\tprev = m.table[key]',
+      '\tm.table[key] = value',
+      '\treturn prev',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const go = buildCorpus(
+      [
+        { path: 'refactor/rename/rename.go', text: rename },
+        { path: 'go/types/typeutil/map.go', text: set },
+      ],
+      analyzer,
+    );
+    const contentless = contentlessChunks(go);
+    const blanks = go.chunks.filter((c) => contentless[c.id]);
+    // The blank gaps between definitions, the last with a lone closing brace; the window over the
+    // package clause and the imports, and every definition, have words.
+    expect(blanks.map((c) => `${c.path}:${c.startLine}-${c.endLine}`)).toEqual([
+      'refactor/rename/rename.go:18-20',
+      'refactor/rename/rename.go:26-28',
+      'refactor/rename/rename.go:35-38',
+    ]);
+    const index = await SemanticIndex.build(go, local);
+    const hits = await index.search(plan('rename identifier refactor'), go.chunks.length);
+    expect(hits.filter((h) => contentless[h.chunkId])).toEqual([]);
+    expect(hits.length).toBe(go.chunks.length - blanks.length);
+    expect(go.chunks[hits[0].chunkId].path).toBe('refactor/rename/rename.go');
+    // "Find similar" leaves them out too.
+    const similar = await index.search(plan('', { similarToChunk: hits[0].chunkId }), go.chunks.length);
+    expect(similar.filter((h) => contentless[h.chunkId])).toEqual([]);
   });
 
   it('ranks every chunk by the int8 cosine for find similar, not only the Hamming-nearest', async () => {

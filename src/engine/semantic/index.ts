@@ -144,9 +144,11 @@ function embeddingTexts(corpus: Corpus): string[] {
  * Such a chunk's embedding text is its path alone, so its vector is the path's: a short question
  * that names the folder or file ("rename identifier refactor") found rename.go's blank line 217 at
  * cosine 0.855, ahead of the function that renames (rank 146); such windows held a seventh of
- * the semantic top 10 on the understand set's keyword questions. They stay
- * chunks (text search and line lookups cover every line); the semantic list leaves them out.
- * Definitions always carry a name, so only windows are read.
+ * the semantic top 10 on the understand set's keyword questions. They stay chunks (text search
+ * and line lookups cover every line); a question's semantic list leaves them out. "Find similar"
+ * (code → code) keeps them: there a file's path vector finds its namesake in another package
+ * (npm run eval's similar set, file level, lost without them). Definitions always carry a name,
+ * so only windows are read.
  */
 export function contentlessChunks(corpus: Corpus): Uint8Array {
   const out = new Uint8Array(corpus.chunks.length);
@@ -403,7 +405,6 @@ export class SemanticIndex implements Retriever {
 
   async search(plan: QueryPlan, limit: number): Promise<ModalityHit[]> {
     const dims = this.vectors.dimensions;
-    const skip = (this.contentless ??= contentlessChunks(this.corpus));
     const stage2 = this.int8 ? 'int8 cosine' : 'cosine with the ±1 bits';
     if (plan.similarToChunk !== undefined) {
       const id = plan.similarToChunk;
@@ -411,7 +412,7 @@ export class SemanticIndex implements Retriever {
       const source = this.corpus.chunks[id];
       const name = source.symbol ?? `${source.path}:${source.startLine}`;
       if (!this.int8 || this.rescoreCandidates <= 0) {
-        return this.vectors.search(this.vectors.vector(id), limit, { exclude: id, skip }).map((n) => ({
+        return this.vectors.search(this.vectors.vector(id), limit, { exclude: id }).map((n) => ({
           chunkId: n.id,
           score: 1 - n.distance / dims,
           reason: `meaning close to ${name} (hamming ${n.distance}/${dims})`,
@@ -422,7 +423,6 @@ export class SemanticIndex implements Retriever {
       return this.vectors
         .search(this.vectors.vector(id), limit, {
           exclude: id,
-          skip,
           queryFloat,
           int8: this.int8,
           rescoreCandidates: this.neighbourCandidates(),
@@ -439,6 +439,7 @@ export class SemanticIndex implements Retriever {
       );
     }
     const text = plan.snippet ?? plan.raw;
+    const skip = (this.contentless ??= contentlessChunks(this.corpus));
     const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
     if (!rescore) {
       const [query] = await this.embedder.embed([text], 'query');

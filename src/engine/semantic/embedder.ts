@@ -109,14 +109,8 @@ export function embeddingHeader(path: string, named: readonly string[], lines: n
  * densest description.
  */
 export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
-  let header = [chunk.path];
-  if (chunk.symbol) {
-    const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
-    const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
-    const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
-    if (def?.signature) named.push(def.signature);
-    header = embeddingHeader(chunk.path, named, chunk.endLine - chunk.startLine + 1);
-  }
+  const named = chunkNamed(chunk, file);
+  const header = named ? embeddingHeader(chunk.path, named, chunk.endLine - chunk.startLine + 1) : [chunk.path];
   const fileLines = lines ?? file.text.split('\n');
   const body: string[] = [];
   let length = header.join('\n').length;
@@ -130,4 +124,22 @@ export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: strin
     length += 1 + line.length;
   }
   return [...header, ...body].join('\n').slice(0, EMBED_TEXT_MAX_CHARS);
+}
+
+/** A named chunk's `kind container.symbol` line and its signature; null for a chunk without a name (a window). */
+function chunkNamed(chunk: Chunk, file: CorpusFile): string[] | null {
+  if (!chunk.symbol) return null;
+  const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
+  const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
+  const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
+  if (def?.signature) named.push(def.signature);
+  return named;
+}
+
+/**
+ * The text of a definition's name vector: its `kind container.symbol` line and signature alone,
+ * without path or body (SemanticIndex's names). Null for a chunk without a name.
+ */
+export function chunkNameText(chunk: Chunk, file: CorpusFile): string | null {
+  return chunkNamed(chunk, file)?.join('\n') ?? null;
 }

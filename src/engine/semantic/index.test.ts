@@ -7,7 +7,14 @@ import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
-import { contentlessChunks, DEFAULT_RESCORE_CANDIDATES, MemoryEmbeddingCache, SemanticIndex } from './index';
+import {
+  contentlessChunks,
+  DEFAULT_RESCORE_CANDIDATES,
+  MemoryEmbeddingCache,
+  NAME_VECTOR_MAX_WORDS,
+  NAME_VECTOR_WEIGHT,
+  SemanticIndex,
+} from './index';
 import { cosineFloatInt8 } from './int8';
 import { buildCorpus, corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { StructuralAnalyzer } from '../structural/analyzer';
@@ -164,6 +171,115 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     // "Find similar" (code → code) keeps them: a file's path finds its namesake in another package.
     const similar = await index.search(plan('', { similarToChunk: hits[0].chunkId }), go.chunks.length);
     expect(similar.length).toBe(go.chunks.length - 1);
+  });
+
+  it("adds a definition's name cosine: a few search-box words find the long function they name, not its caller", async () => {
+    // The shape of networkx's shortest_paths (comments blanked): dijkstra_path's long body of
+    // heaps and dictionaries outweighs its name in the mean of its tokens, while shortest_path,
+    // a short dispatcher, says "dijkstra", "path" and "weight" in a few lines. Chunk vectors alone
+    // put the caller first.
+    const weighted = [
+      'from heapq import heappop, heappush',
+      'from itertools import count',
+      '',
+      '',
+      'def dijkstra_path(G, source, target, weight="weight"):',
+      '    weight = _weight_function(G, weight)',
+      '    push = heappush',
+      '    pop = heappop',
+      '    dist = {}',
+      '    pred = {source: []}',
+      '    seen = {source: 0}',
+      '    c = count()',
+      '    fringe = []',
+      '    push(fringe, (0, next(c), source))',
+      '    while fringe:',
+      '        (d, _, v) = pop(fringe)',
+      '        if v in dist:',
+      '            continue',
+      '        dist[v] = d',
+      '        if v == target:',
+      '            break',
+      '        for u, e in G._adj[v].items():',
+      '            cost = weight(v, u, e)',
+      '            if cost is None:',
+      '                continue',
+      '            vu_dist = dist[v] + cost',
+      '            if u in dist:',
+      '                u_dist = dist[u]',
+      '                if vu_dist < u_dist:',
+      '                    raise ValueError("Contradictory paths found:", "negative weights?")',
+      '            elif u not in seen or vu_dist < seen[u]:',
+      '                seen[u] = vu_dist',
+      '                push(fringe, (vu_dist, next(c), u))',
+      '                pred[u] = [v]',
+      '            elif vu_dist == seen[u]:',
+      '                pred[u].append(v)',
+      '    node = target',
+      '    found = [node]',
+      '    while node != source:',
+      '        node = pred[node][0]',
+      '        found.append(node)',
+      '    found.reverse()',
+      '    return found',
+      '',
+    ].join('\n');
+    const generic = [
+      'def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):',
+      '    method = "unweighted" if weight is None else method',
+      '    if method == "dijkstra":',
+      '        return nx.dijkstra_path(G, source, target, weight)',
+      '    if method == "bellman-ford":',
+      '        return nx.bellman_ford_path(G, source, target, weight)',
+      '    return nx.bidirectional_shortest_path(G, source, target)',
+      '',
+      '',
+      'def has_path(G, source, target):',
+      '    try:',
+      '        nx.shortest_path(G, source, target)',
+      '    except nx.NetworkXNoPath:',
+      '        return False',
+      '    return True',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const py = buildCorpus(
+      [
+        { path: 'algorithms/shortest_paths/weighted.py', text: weighted },
+        { path: 'algorithms/shortest_paths/generic.py', text: generic },
+      ],
+      analyzer,
+    );
+    const index = await SemanticIndex.build(py, local);
+    expect(index.names!.int8.length).toBe(3 * local.dimensions); // three definitions, three names
+    const question = plan('dijkstra weighted path');
+    const hits = await index.search(question, 5);
+    expect(py.chunks[hits[0].chunkId].symbol).toBe('dijkstra_path');
+    // The score is the chunk's cosine plus NAME_VECTOR_WEIGHT × its name's, both shown.
+    for (const h of hits) {
+      const m = /int8 cosine (-?[\d.]+)(?: \+ ([\d.]+) × name cosine (-?[\d.]+))?\)$/.exec(h.reason)!;
+      if (m[2] !== undefined) expect(Number(m[2])).toBe(NAME_VECTOR_WEIGHT);
+      expect(h.score).toBeCloseTo(Number(m[1]) + NAME_VECTOR_WEIGHT * Number(m[3] ?? 0), 2);
+    }
+    // A doc sentence describes the body: more than NAME_VECTOR_MAX_WORDS content words leave them out.
+    const terms = ['find', 'shortest', 'weighted', 'path', 'dijkstra', 'algorithm'];
+    expect(terms.length).toBeGreaterThan(NAME_VECTOR_MAX_WORDS);
+    const long = await index.search(plan('find the shortest weighted path with the dijkstra algorithm', { terms }), 5);
+    expect(long.every((h) => !h.reason.includes('name cosine'))).toBe(true);
+    // Code → code is a body's likeness: "similar to …" leaves the names out.
+    const similar = await index.search(plan('dijkstra weighted path', { intent: 'find_similar' }), 5);
+    expect(similar.every((h) => !h.reason.includes('name cosine'))).toBe(true);
+    // Without the names (an index stored before them) the caller is first.
+    const { names, ...withoutNames } = index.serialize();
+    expect(names).toBeDefined();
+    const plain = await SemanticIndex.load(py, withoutNames, local).search(question, 5);
+    expect(py.chunks[plain[0].chunkId].symbol).toBe('shortest_path');
+    // Stored and loaded, the names answer the same; a re-index takes them from the previous index.
+    const loaded = SemanticIndex.load(py, index.serialize(), local);
+    expect(await loaded.search(question, 5)).toEqual(hits);
+    const again = counting(local);
+    await SemanticIndex.build(py, again, { previous: index.serialize() });
+    expect(again.texts).toBe(0);
   });
 
   it('ranks every chunk by the int8 cosine for find similar, not only the Hamming-nearest', async () => {

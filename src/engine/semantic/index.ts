@@ -12,7 +12,8 @@ import type { Corpus, Retriever } from '../modality';
 import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
-import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText } from './embedder';
+import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText, chunkNameText } from './embedder';
+import { cosineFloatInt8 } from './int8';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -97,6 +98,49 @@ export interface SemanticSnapshot {
   int8?: Int8Array;
   /** Each chunk's embedding-text hash (packTextHashes), chunk id order: what a re-index reuses vectors by. Absent in snapshots written before them. */
   textHashes?: Uint8Array;
+  /** Name vectors (NameVectors), one per named chunk in chunk id order; absent without int8 and in snapshots before version 14. */
+  names?: NameVectors;
+}
+
+/**
+ * A second vector per definition: its `kind container.symbol` line and signature alone
+ * (chunkNameText), embedded like a chunk. The model pools tokens by their mean, so a long body
+ * drowns the name that says what the code does; a few search-box words ("dijkstra weighted
+ * path") are closest to the name. A question's semantic score for a definition is its chunk's
+ * cosine plus NAME_VECTOR_WEIGHT × its name's cosine (docs/ranking.md#semantic-names). Rows are
+ * the chunks with a symbol, in chunk id order (the corpus gives the mapping back on load).
+ */
+export interface NameVectors {
+  /** wordsFor(dimensions) words per row: the first stage, as for chunks. */
+  vectors: Uint32Array;
+  /** `dimensions` bytes per row. */
+  int8: Int8Array;
+  /** packTextHashes of each row's name text: what a re-index reuses them by. */
+  hashes: Uint8Array;
+}
+
+/**
+ * Weight of a definition's name cosine added to its chunk's cosine. Chosen on the understand
+ * set's tuning half (docs/bench/HISTORY.md, 2026-12-03): the name's cosine alone (max of the
+ * two) or added at 1 put short names' look-alikes ahead of the chunk that answers; 0.25 gained
+ * less on keyword questions than 0.5.
+ */
+export const NAME_VECTOR_WEIGHT = 0.5;
+
+/**
+ * Questions of at most this many content words (QueryPlan.terms) use the names: a search box's
+ * few words, which a name says and a long body drowns. A doc sentence describes the body, and
+ * with the names for every question npm run eval's thorough understand fell (0.730 → 0.724);
+ * limited to these, it rose. The same bound as EXPANSION_MAX_WORDS (ranking.ts), for the same kind
+ * of question.
+ */
+export const NAME_VECTOR_MAX_WORDS = 4;
+
+/** Ids of the chunks that have a name vector (those with a symbol), chunk id order: the rows of NameVectors. */
+function namedChunkIds(corpus: Corpus): number[] {
+  const ids: number[] = [];
+  for (const chunk of corpus.chunks) if (chunk.symbol) ids.push(chunk.id);
+  return ids;
 }
 
 export interface SemanticBuildOptions {
@@ -227,6 +271,66 @@ function embedBatch(
   return embedder.embed(texts, 'document', signal).then((bits) => ({ bits, int8: [] }));
 }
 
+/**
+ * The name vectors of a build (NameVectors): rows whose name text the previous index holds are
+ * copied from it, the rest embedded (identical names once). Not cached between unfinished builds:
+ * a name is a line or two, embedded in a fraction of its chunk's time.
+ */
+async function buildNames(
+  corpus: Corpus,
+  embedder: Embedder,
+  batchSize: number,
+  previous: SemanticSnapshot | null | undefined,
+  signal: AbortSignal | undefined,
+): Promise<NameVectors> {
+  const dims = embedder.dimensions;
+  const words = wordsFor(dims);
+  const ids = namedChunkIds(corpus);
+  const texts = ids.map((id) => {
+    const chunk = corpus.chunks[id];
+    return chunkNameText(chunk, corpus.files[chunk.fileId])!;
+  });
+  const hashes = texts.map(hashText);
+  const vectors = new Uint32Array(ids.length * words);
+  const int8 = new Int8Array(ids.length * dims);
+  const old =
+    previous?.names && previous.embedderId === embedder.id && previous.dimensions === dims ? previous.names : null;
+  const fromOld = new Map<string, number>();
+  if (old && old.int8.length === (old.hashes.length / HASH_BYTES) * dims)
+    unpackTextHashes(old.hashes).forEach((hash, row) => fromOld.set(hash, row));
+  const firstRow = new Map<string, number>();
+  const missing: number[] = [];
+  for (let row = 0; row < ids.length; row++) {
+    const oldRow = fromOld.get(hashes[row]);
+    if (oldRow !== undefined) {
+      vectors.set(old!.vectors.subarray(oldRow * words, (oldRow + 1) * words), row * words);
+      int8.set(old!.int8.subarray(oldRow * dims, (oldRow + 1) * dims), row * dims);
+    } else if (!firstRow.has(hashes[row])) {
+      firstRow.set(hashes[row], row);
+      missing.push(row);
+    }
+  }
+  for (let i = 0; i < missing.length; i += batchSize) {
+    signal?.throwIfAborted();
+    const rows = missing.slice(i, i + batchSize);
+    const found = await embedder.embedDocuments!(
+      rows.map((row) => texts[row]),
+      signal,
+    );
+    rows.forEach((row, j) => {
+      vectors.set(found.bits[j], row * words);
+      int8.set(found.int8[j], row * dims);
+    });
+  }
+  for (let row = 0; row < ids.length; row++) {
+    const first = firstRow.get(hashes[row]);
+    if (first === undefined || first === row) continue;
+    vectors.copyWithin(row * words, first * words, (first + 1) * words);
+    int8.copyWithin(row * dims, first * dims, (first + 1) * dims);
+  }
+  return { vectors, int8, hashes: packTextHashes(hashes) };
+}
+
 export class SemanticIndex implements Retriever {
   readonly modality = 'semantic' as const;
   /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
@@ -244,7 +348,21 @@ export class SemanticIndex implements Retriever {
     private readonly embedder: Embedder | null,
     /** packTextHashes of each chunk's embedding text; undefined when loaded from a snapshot without them. */
     readonly textHashes: Uint8Array | undefined,
-  ) {}
+    /** Name vectors of the named chunks (NameVectors); undefined without int8 or from an older snapshot. */
+    readonly names?: NameVectors,
+  ) {
+    if (names) {
+      this.nameIndex = new BinaryVectorIndex(vectors.dimensions, names.vectors);
+      this.nameRowOf = new Int32Array(corpus.chunks.length).fill(-1);
+      this.namedIds = Int32Array.from(namedChunkIds(corpus));
+      this.namedIds.forEach((id, row) => (this.nameRowOf![id] = row));
+    }
+  }
+  private readonly nameIndex?: BinaryVectorIndex;
+  /** Chunk id → its row in `names`, -1 for a chunk without a name. */
+  private readonly nameRowOf?: Int32Array;
+  /** Row of `names` → chunk id. */
+  private readonly namedIds?: Int32Array;
 
   static async build(corpus: Corpus, embedder: Embedder, options: SemanticBuildOptions = {}): Promise<SemanticIndex> {
     const { cache, signal, onProgress, onStep } = options;
@@ -347,6 +465,8 @@ export class SemanticIndex implements Retriever {
     await writes;
     if (writeError !== undefined) throw writeError;
     step('cache-write');
+    const names = withInt8 ? await buildNames(corpus, embedder, batchSize, options.previous, signal) : undefined;
+    step('names');
     const index = new SemanticIndex(
       corpus,
       embedder.id,
@@ -354,6 +474,7 @@ export class SemanticIndex implements Retriever {
       int8,
       embedder,
       packTextHashes(hashes),
+      names,
     );
     index.buildStats = stats;
     return index;
@@ -368,6 +489,7 @@ export class SemanticIndex implements Retriever {
     };
     if (this.int8) snapshot.int8 = this.int8;
     if (this.textHashes) snapshot.textHashes = this.textHashes;
+    if (this.names) snapshot.names = this.names;
     return snapshot;
   }
 
@@ -387,6 +509,16 @@ export class SemanticIndex implements Retriever {
       snapshot.int8 && snapshot.int8.length === snapshot.chunkCount * snapshot.dimensions ? snapshot.int8 : undefined;
     const textHashes =
       snapshot.textHashes?.length === snapshot.chunkCount * HASH_BYTES ? snapshot.textHashes : undefined;
+    const rows = namedChunkIds(corpus).length;
+    const n = snapshot.names;
+    const names =
+      int8 &&
+      n &&
+      n.hashes.length === rows * HASH_BYTES &&
+      n.int8.length === rows * snapshot.dimensions &&
+      n.vectors.length === rows * wordsFor(snapshot.dimensions)
+        ? n
+        : undefined;
     return new SemanticIndex(
       corpus,
       snapshot.embedderId,
@@ -394,6 +526,7 @@ export class SemanticIndex implements Retriever {
       int8,
       embedder,
       textHashes,
+      names,
     );
   }
 
@@ -451,6 +584,17 @@ export class SemanticIndex implements Retriever {
     }
     // One model call: the sign bits of the float query are exactly its binary vector.
     const queryFloat = await this.embedder.embedQueryFloat!(text);
+    // Names answer plain words about behaviour; code → code ("similar to …", a pasted snippet)
+    // is a body's likeness, and its names pulled look-alike names ahead (npm run eval's similar set).
+    if (
+      this.names &&
+      this.int8 &&
+      this.namedIds!.length > 0 &&
+      plan.intent === 'understand_code' &&
+      !plan.snippet &&
+      plan.terms.length <= NAME_VECTOR_MAX_WORDS
+    )
+      return this.searchWithNames(queryFloat, limit, skip);
     const found = this.vectors.search(packSigns(queryFloat), limit, {
       skip,
       queryFloat,
@@ -463,5 +607,53 @@ export class SemanticIndex implements Retriever {
       score: n.rescored!,
       reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)})`,
     }));
+  }
+
+  /**
+   * A question's list with name vectors (NameVectors): the chunks' Hamming candidates and the
+   * names' Hamming candidates, each rescored by its int8 cosine, joined; a chunk's score is its
+   * cosine plus NAME_VECTOR_WEIGHT × its name's cosine (0 for a window, which has no name).
+   */
+  private searchWithNames(queryFloat: Float32Array, limit: number, skip: Uint8Array): ModalityHit[] {
+    const dims = this.vectors.dimensions;
+    const names = this.names!;
+    const int8 = this.int8!;
+    const query = packSigns(queryFloat);
+    const candidates = Math.max(limit, this.rescoreCandidates);
+    const scored = new Map<number, { distance: number; chunk: number; name: number | null }>();
+    const nameCosine = (id: number): number | null => {
+      const row = this.nameRowOf![id];
+      return row < 0 ? null : cosineFloatInt8(queryFloat, names.int8, row * dims, dims);
+    };
+    for (const n of this.vectors.search(query, candidates, {
+      skip,
+      queryFloat,
+      int8,
+      rescoreCandidates: this.rescoreCandidates,
+    }))
+      scored.set(n.id, { distance: n.distance, chunk: n.rescored!, name: nameCosine(n.id) });
+    for (const n of this.nameIndex!.search(query, candidates, {
+      queryFloat,
+      int8: names.int8,
+      rescoreCandidates: this.rescoreCandidates,
+    })) {
+      const id = this.namedIds![n.id];
+      if (scored.has(id) || skip[id]) continue;
+      scored.set(id, {
+        distance: this.vectors.distance(query, id),
+        chunk: cosineFloatInt8(queryFloat, int8, id * dims, dims),
+        name: n.rescored!,
+      });
+    }
+    const score = (x: { chunk: number; name: number | null }) => x.chunk + NAME_VECTOR_WEIGHT * (x.name ?? 0);
+    return [...scored.entries()]
+      .map(([id, x]) => ({ id, x, score: score(x) }))
+      .sort((a, b) => b.score - a.score || a.x.distance - b.x.distance || a.id - b.id)
+      .slice(0, limit)
+      .map(({ id, x, score: s }) => ({
+        chunkId: id,
+        score: s,
+        reason: `meaning close to the query (hamming ${x.distance}/${dims}, then int8 cosine ${x.chunk.toFixed(3)}${x.name === null ? '' : ` + ${NAME_VECTOR_WEIGHT} × name cosine ${x.name.toFixed(3)}`})`,
+      }));
   }
 }

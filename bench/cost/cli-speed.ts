@@ -45,6 +45,8 @@ interface Options {
   reps: number;
   /** Which measurements to make (all by default). */
   sections: Set<string>;
+  /** The build section writes the cache, as a user's `fourfold index` does (a fresh folder per run), instead of `--no-cache`. */
+  writeCache: boolean;
 }
 
 const SECTION_NAMES = ['build', 'help', 'embed', 'cached', 'latency', 'warm'];
@@ -57,6 +59,7 @@ const USAGE = `usage: npx tsx bench/cost/cli-speed.ts [--before DIR] [--build-si
   --query-sizes     the tiers of the cached searches without the model and of the warm latency (default 10,50)
   --reps N          runs per side (cached searches: N + 2; default 3)
   --sections LIST   which measurements (default all)
+  --write-cache     the build section writes the cache, as a user's \`fourfold index\` does (default: --no-cache)
   --help            this text`;
 
 /** The options, or null after printing the usage (to stdout for --help, exit 0; to stderr for a bad flag, exit 2). */
@@ -73,6 +76,7 @@ function parseOptions(argv: string[]): Options | null {
         'query-sizes': { type: 'string' },
         reps: { type: 'string' },
         sections: { type: 'string' },
+        'write-cache': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -106,6 +110,7 @@ function parseOptions(argv: string[]): Options | null {
     querySizes: sizes(values['query-sizes'], [10, 50]),
     reps: Math.max(1, Number(values.reps ?? 3)),
     sections: new Set(sections),
+    writeCache: values['write-cache'] ?? false,
   };
 }
 
@@ -162,6 +167,9 @@ function buildSection({ options, tiers, sides, scratch, say }: Context): void {
     // Each pair in the other order from the last: with `before` always first, a load that climbs
     // (or falls) through the run biases every pair the same way.
     for (const side of rep % 2 === 0 ? sides : [...sides].reverse()) {
+      const cacheDir = join(scratch, `build-${side.name}`);
+      // Written afresh at every run: a cache left by the last run would be loaded, not built.
+      if (options.writeCache) rmSync(cacheDir, { recursive: true, force: true });
       const r = timedProcess([
         side.bin,
         'index',
@@ -169,10 +177,10 @@ function buildSection({ options, tiers, sides, scratch, say }: Context): void {
         buildTier.dir,
         '--embedder',
         'none',
-        '--no-cache',
+        ...(options.writeCache ? [] : ['--no-cache']),
         '--quiet',
         '--cache',
-        join(scratch, `build-${side.name}`),
+        cacheDir,
       ]);
       const summary = JSON.parse(r.stdout).summary as {
         bytes: number;
@@ -196,7 +204,7 @@ function buildSection({ options, tiers, sides, scratch, say }: Context): void {
     }
   const mb = buildTier.bytes / 1e6;
   say(
-    `\n## Build, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`,
+    `\n## Build${options.writeCache ? ' (the cache written)' : ''}, ${buildTier.sizeMb} MB tier (${buildTier.files} files, ${mb.toFixed(1)} MB), ${options.reps} runs per side, alternating; load average now ${load()}\n`,
   );
   // The files are parsed as they are read (since the parse workers start before the walk), so
   // Engine.build alone flatters: walk + read + Engine.build is the build as a user waits for it.

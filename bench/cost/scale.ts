@@ -210,8 +210,12 @@ export function scaleReportLines(runs: readonly ScaleRun[]): string[] {
   return out;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  // report.ts imports this module: loaded here, when run alone, so neither waits on the other.
+if (import.meta.url === `file://${process.argv[1]}`) void runAlone();
+
+async function runAlone(): Promise<void> {
+  // report.ts imports this module: it is imported once this module has been evaluated. A top-level
+  // await of it here waited for itself (report.ts waits for this module's evaluation), and Node
+  // exited with code 13 before printing anything.
   const { writeReport } = await import('./report');
   const i = process.argv.indexOf('--only');
   const only = i === -1 ? ['10', '50', 'tree'] : process.argv[i + 1].split(',');

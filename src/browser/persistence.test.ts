@@ -24,6 +24,14 @@ beforeAll(async () => {
   snapshot = (await Engine.build(FILES, { analyzer, embedder: null })).snapshot();
 });
 
+/** The records other than the texts and the vectors are stored deflated ('deflate-raw'). */
+const inflate = async (blob: Blob) =>
+  new Response(blob.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
+const deflated = async (bytes: Uint8Array) =>
+  new Response(
+    new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate-raw')),
+  ).blob();
+
 async function problemOf(read: () => Promise<unknown>): Promise<string> {
   try {
     await read();
@@ -90,12 +98,16 @@ describe('stored snapshot records', () => {
     await store.putSnapshot('r', 'texts', stored);
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('read');
     const filesBlob = (await store.getSnapshot<Blob>('r', 'files'))!;
-    const files = decodeContainer<EngineSnapshot['files']>(await filesBlob.arrayBuffer());
+    const files = decodeContainer<EngineSnapshot['files']>(await inflate(filesBlob));
     await store.putSnapshot(
       'r',
       'files',
-      asBlob(encodeContainer([{ ...files[0], size: files[0].size + 1 }, ...files.slice(1)])),
+      await deflated(encodeContainer([{ ...files[0], size: files[0].size + 1 }, ...files.slice(1)])),
     );
+    await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+    // A deflated record cut short does not inflate: damaged too.
+    const whole = new Uint8Array(await filesBlob.arrayBuffer());
+    await store.putSnapshot('r', 'files', asBlob(whole.slice(0, whole.length >> 1)));
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
     // A record that is not a stored section at all (a structured value in its place).
     await store.putSnapshot('r', 'files', files);

@@ -757,9 +757,60 @@ function routeMessageLikeSnippet(
   occurs: (text: string) => boolean,
   formatsOf: (message: string) => FormatMatch[],
 ): QueryPlan {
-  if (plan.raw.includes('\n') || /[(){}=<>"`]/.test(plan.raw) || occurs(plan.raw)) return plan;
+  if (plan.raw.includes('\n')) return routeMessageInPaste(plan, occurs, formatsOf);
+  if (/[(){}=<>"`]/.test(plan.raw) || occurs(plan.raw)) return plan;
   const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
   return formats.length > 0 ? formatPlan(plan, formats) : plan;
+}
+
+/**
+ * A paste of several lines that reads like code (a Python traceback's frames, a Go panic's
+ * goroutine dump, a Java stack) around one line that is a message: the message's format, when
+ * a format explains nearly all of one of its lines of 3+ words without code punctuation. Only
+ * the last such line (a traceback ends with its message) and the first (a panic or a Java
+ * exception starts with it) are tried: code pasted to find similar code pays two lookups at most.
+ */
+function routeMessageInPaste(
+  plan: QueryPlan,
+  occurs: (text: string) => boolean,
+  formatsOf: (message: string) => FormatMatch[],
+): QueryPlan {
+  const lines = plan.raw
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => !/[(){}=<>`;]/.test(l) && l.split(/\s+/).length >= VERBATIM.minWords);
+  const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
+  for (const line of tried) {
+    const formats = formatsOf(line).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
+    if (formats.length > 0) return formatPlan(plan, formats);
+  }
+  return routeTracebackFrame(plan, occurs);
+}
+
+/** A Python traceback's frame: `File "…", line N, in name`, its source line below it. */
+const PYTHON_FRAME = /^\s*File "[^"]+", line \d+, in \S+\s*$/;
+
+/**
+ * A Python traceback whose message no format prints (`KeyError: 'user_id'`, raised by a
+ * subscript): the innermost frame whose source line the repository holds is where it was raised,
+ * as a developer reads a traceback from the bottom up.
+ */
+function routeTracebackFrame(plan: QueryPlan, occurs: (text: string) => boolean): QueryPlan {
+  const lines = plan.raw.split('\n');
+  for (let i = lines.length - 2; i >= 0; i--) {
+    if (!PYTHON_FRAME.test(lines[i])) continue;
+    const code = lines[i + 1].trim();
+    if (code.length < VERBATIM.minChars || PYTHON_FRAME.test(lines[i + 1]) || !occurs(code)) continue;
+    return {
+      ...plan,
+      intent: 'exact_match',
+      confidence: CONFIDENCE.verbatimText,
+      rule: 'verbatim-text',
+      literal: code,
+      pasted: true,
+    };
+  }
+  return plan;
 }
 /** Share of a code-like line its format string must explain for the line to be taken as that format's output. */
 const SNIPPET_MESSAGE_COVERAGE = 0.9;

@@ -200,6 +200,11 @@ export interface QueryPlan extends Classification {
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */
   similarToChunk?: number;
+  /**
+   * "Similar to X" typed, X's name defined more than once and the question not saying which:
+   * the other definitions taken as X (similarToChunk is the first), none of them an answer.
+   */
+  similarAlso?: number[];
   /** Code tokens the learned lexical expansion adds to a plain-words question (src/engine/text/expansion.ts). */
   expansions?: ExpandedTerm[];
 }
@@ -433,6 +438,24 @@ export interface AbsentName {
   suggestions: string[];
 }
 
+/**
+ * How a "similar to X" question's X was chosen among the definitions of its name
+ * (src/engine/search/similar.ts): `single`, the name has one implementation; `qualified`, the
+ * question's qualifier or path (`A.tick`, `file.ts:tick`) picked these among several;
+ * `ambiguous`, several and the question does not say which: all of them are X.
+ */
+export type SubjectCode = 'single' | 'qualified' | 'ambiguous';
+
+/** The definitions taken as X for a typed "similar to X", and why (SubjectCode). */
+export interface SimilarSubjectChoice {
+  code: SubjectCode;
+  name: string;
+  /** The definitions taken as X, the one whose code and neighbours the answer starts from first. */
+  taken: { chunkId: number; path: string; startLine: number; kind?: DefinitionKind; container?: string }[];
+  /** How many definitions of the name have a chunk of their own, taken or not. */
+  definitions: number;
+}
+
 export interface QueryExplanation extends Classification {
   query: string;
   strategy: 'direct' | 'fused';
@@ -455,6 +478,8 @@ export interface QueryExplanation extends Classification {
   notes: string[];
   /** Set when the name asked about is not in the repository: the results are loose matches. */
   absent?: AbsentName;
+  /** "Similar to X" typed: the definitions taken as X (several when the name is ambiguous), and why. */
+  similarTo?: SimilarSubjectChoice;
   /** Modalities this query needed that were still being indexed (see ResultExplanation.notReady). */
   notReady?: Modality[];
   /** Set when the answer searched only the files read so far (a folder still being read): never complete. */

@@ -79,7 +79,7 @@ import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
-import { dropSubject, formLookup, subjectChunk } from './search/similar';
+import { dropSubject, formLookup, subjectChunks } from './search/similar';
 import { memberNameCoverage } from './search/members';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -228,7 +228,7 @@ export class Engine {
       ? { error: understood.error }
       : narrowFiles(understood, options, this.corpus, this.indexes.text);
     if ('error' in scope) return this.unanswered(query, understood, scope.error, preset, started);
-    const { plan, notes: planNotes } = planSearch(understood, options, this.planningLookups());
+    const { plan, notes: planNotes, similarTo } = planSearch(understood, options, this.planningLookups());
     const expansions = planExpansion(plan, this.deps.lexicalExpansion);
     if (expansions.length > 0) plan.expansions = expansions;
     const weighting = searchWeights(plan, preset, options);
@@ -239,7 +239,8 @@ export class Engine {
     const { strategy } = retrieval;
     // "Similar to X" is never answered with X, nor with what overlaps it (its members, its class).
     const subject = plan.similarToChunk !== undefined ? this.corpus.chunks[plan.similarToChunk] : undefined;
-    if (subject) dropSubject(this.corpus, subject, retrieval.lists, retrieval.runs);
+    const subjectsAlso = (plan.similarAlso ?? []).map((id) => this.corpus.chunks[id]);
+    if (subject) dropSubject(this.corpus, subject, retrieval.lists, retrieval.runs, subjectsAlso);
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
     if (floodNote) notes.push(floodNote);
@@ -270,6 +271,7 @@ export class Engine {
         elapsedMs: measure('query', started),
         notes,
         ...(absent ? { absent } : {}),
+        ...(similarTo ? { similarTo } : {}),
         ...(notReady.length > 0 ? { notReady } : {}),
         ...(this.partialFiles ? { partialFiles: this.partialFiles } : {}),
         ...(excluded ? { filteredOut: excluded } : {}),
@@ -287,8 +289,8 @@ export class Engine {
       messages: corpusMessageSources(this.corpus, this.indexes.text),
       chunk: (id) => this.chunk(id),
       chunkText: (chunk) => this.chunkText(chunk),
-      subjectChunk: (subject) =>
-        this.indexes.structural ? subjectChunk(this.corpus, this.indexes.structural, subject) : undefined,
+      subjectChunks: (subject) =>
+        this.indexes.structural ? subjectChunks(this.corpus, this.indexes.structural, subject) : undefined,
       definesName: (name) => (this.indexes.structural?.definitionsNamed(name).length ?? 0) > 0,
     };
   }
@@ -324,7 +326,7 @@ export class Engine {
       chunkOf: (id) => this.corpus.chunks[id],
       limit: evidence ? Infinity : limit,
       furtherChunksOfFiles: plan.intent === 'find_references',
-      siblingOf: this.siblingLookup(subject, strategy),
+      siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy),
       ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
@@ -387,13 +389,13 @@ export class Engine {
   }
 
   /** "Similar to X" on the fused path: each of X's siblings with its similarity (the boost's twin: none when direct). */
-  private siblingLookup(subject: Chunk | undefined, strategy: 'direct' | 'fused') {
+  private siblingLookup(subject: Chunk | undefined, also: readonly number[], strategy: 'direct' | 'fused') {
     const of = subject?.symbol;
     if (!subject || of === undefined || strategy === 'direct') return undefined;
     // Read only now: a question with no subject need not load the structural index at all.
     const structural = this.indexes.structural;
     if (!structural) return undefined;
-    const similarity = new Map(structural.siblingsOf(subject.id).map((s) => [s.chunkId, s.similarity]));
+    const similarity = new Map(structural.siblingsOfAll([subject.id, ...also]).map((s) => [s.chunkId, s.similarity]));
     return (id: number) => {
       const s = similarity.get(id);
       return s === undefined ? undefined : { of, similarity: s };

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../engine/contract';
 import { SNAPSHOT_VERSION } from '../engine/engine';
 import { DEMOTION_FACTOR, SIBLING_GAIN } from '../engine/ranking';
 import { startVoyageServer } from '../../test/support/voyage-test-server';
@@ -104,6 +105,19 @@ describe('fourfold search', () => {
     expect(subRows.length).toBeGreaterThan(0);
     for (const row of subRows) expect(row).toMatch(/^ {6}↳ \S+:\d+-\d+ .* score \d\.\d{5}/);
     expect(r.stdout).toMatch(/sibling of createElement ×\d\.\d{3} \(similarity \d\.\d{2}\)/);
+  });
+
+  it('says which definitions it took as X when the name is defined more than once, in text and in JSON', async () => {
+    const args = ['search', '--repo', FIXTURE, '--embedder', 'none', '--limit', '5', 'code similar to render'];
+    const text = await cli(args);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/note: Similar to render: render is defined \d+ times .*src\/render\.js:\d+/);
+    const json = await cli([...args.slice(0, -1), '--json', 'code similar to render']);
+    const response = JSON.parse(json.stdout) as SearchResponse;
+    expect(response.query.similarTo).toMatchObject({ code: 'ambiguous', name: 'render' });
+    const taken = response.query.similarTo!.taken.map((t) => t.path);
+    expect(taken).toEqual(expect.arrayContaining(['compat/src/render.js', 'src/render.js']));
+    expect(response.results.map((x) => x.symbol)).not.toContain('render');
   });
 
   it('prints the whole response as JSON with --json, from the cache the second time', async () => {

@@ -15,7 +15,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { EngineSnapshot } from '../engine/snapshot';
 import { MemoryEmbeddingCache } from '../engine/semantic/index';
 import { processAlive } from './pid-lock';
-import { encodeSnapshotFile } from './snapshot-file';
+import { encodeSnapshotFileAsync } from './snapshot-file';
 import { parsedTree, treeUnchanged, type StoredTree } from './tree-check';
 
 /** Files modified this close to (or after) the snapshot's writing are read and hashed again. */
@@ -101,7 +101,7 @@ export async function writeCached(file: string, value: unknown): Promise<void> {
 
 /** Writes a snapshot file (snapshot-file.ts) atomically. */
 export async function writeSnapshotFile(file: string, snapshot: EngineSnapshot): Promise<void> {
-  await writeAtomically(file, encodeSnapshotFile(snapshot));
+  await writeAtomically(file, await encodeSnapshotFileAsync(snapshot));
 }
 
 /**

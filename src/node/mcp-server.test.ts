@@ -207,6 +207,18 @@ describe('search answers a question per intent, explained', () => {
     }
   });
 
+  it('"similar to X" with X defined more than once says so and which it took, and returns none of them', async () => {
+    const r = await call(main, 'search', { query: 'code similar to render', limit: 10 });
+    const notes = r.structuredContent!.query.notes as string[];
+    const note = notes.find((n) => n.startsWith('Similar to render'));
+    expect(note).toMatch(/render is defined \d+ times and the question does not say which/);
+    expect(note).toContain('src/render.js:');
+    expect(note).toContain('compat/src/render.js:');
+    expect(textOf(r)).toContain(`note: ${note}`);
+    for (const x of r.structuredContent!.results as { symbol?: string; subResults?: { symbol?: string }[] }[])
+      expect([x.symbol, ...(x.subResults ?? []).map((sub) => sub.symbol)]).not.toContain('render');
+  });
+
   it('a references answer says what ties each result to the subject, and counts only results with evidence', async () => {
     const s = await ok(main, 'search', { query: 'who calls diffChildren', limit: 50 });
     expect(s.query.intent).toBe('find_references');

@@ -13,7 +13,13 @@ import { Engine, SnapshotDamagedError, type EngineDeps } from '../engine/engine'
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from './grammars';
 import { AnalysisReader } from '../engine/store/analysis-table';
-import { encodeSnapshotFile, openSnapshotFile, storedParts, TEXT_BLOCK_BYTES } from './snapshot-file';
+import {
+  encodeSnapshotFile,
+  encodeSnapshotFileAsync,
+  openSnapshotFile,
+  storedParts,
+  TEXT_BLOCK_BYTES,
+} from './snapshot-file';
 
 const ROOT = join(import.meta.dirname, '../../e2e/fixtures/preact');
 
@@ -63,6 +69,17 @@ describe('snapshot file', () => {
     expect(bytes.byteLength).toBeLessThan(source);
     const blocks = storedParts(bytes).filter((p) => p.name.startsWith('text block'));
     expect(blocks.length).toBeGreaterThanOrEqual(Math.floor(source / TEXT_BLOCK_BYTES) - 1);
+  });
+
+  it('is the same bytes deflated on the thread pool as on this thread, in blocks of any size', async () => {
+    const snapshot = built.snapshot();
+    expect((await encodeSnapshotFileAsync(snapshot)).equals(bytes)).toBe(true);
+    const blocked = encodeSnapshotFile(snapshot, 16);
+    expect(blocked.equals(bytes)).toBe(false);
+    expect((await encodeSnapshotFileAsync(snapshot, 16)).equals(blocked)).toBe(true);
+    const reopened = join(work, 'async.snapshot');
+    writeFileSync(reopened, await encodeSnapshotFileAsync(snapshot));
+    expect(await ranked(opened(reopened), 'diff children')).toEqual(await ranked(built, 'diff children'));
   });
 
   it('answers as the built engine does, for every kind of question', async () => {

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, deflateRaw, deflateRawSync, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import type { Modality } from '../engine/contract';
 import { chunkCentralities } from '../engine/graph/index';
 import { STORED_MODALITIES } from '../engine/registry';
@@ -52,6 +52,13 @@ export const ANALYSIS_BLOCK_FILES = 128;
  * smaller than level 1) for a fraction of its deflate time.
  */
 const DEFLATE_LEVEL = 4;
+
+/** zlib's raw deflate on libuv's thread pool. */
+function deflateRawAsync(raw: Uint8Array, options: ZlibOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    deflateRaw(raw, options, (error, bytes) => (error ? reject(error) : resolve(bytes))),
+  );
+}
 
 /** The sections besides the texts, in the order written. */
 const SECTIONS = [
@@ -149,55 +156,115 @@ function textBlockRanges(texts: StoredTexts): { firstFile: number; start: number
   return ranges;
 }
 
-/** `analysisBlockFiles`: files per block of analyses (a test's small blocks; ANALYSIS_BLOCK_FILES otherwise). */
-export function encodeSnapshotFile(snapshot: EngineSnapshot, analysisBlockFiles = ANALYSIS_BLOCK_FILES): Buffer {
-  const parts: Buffer[] = [];
-  let offset = 0;
-  const store = (raw: Uint8Array): StoredPart => {
-    const bytes = deflateRawSync(raw, { level: DEFLATE_LEVEL, strategy: constants.Z_DEFAULT_STRATEGY });
-    const part = { offset, length: bytes.byteLength, rawLength: raw.byteLength, sha256: sha256(bytes) };
-    parts.push(bytes);
-    offset = aligned(offset + bytes.byteLength);
-    return part;
-  };
+/**
+ * What a snapshot file holds before deflate: every part's raw bytes, made on demand (`raw`) in
+ * the file's order, and how the file is laid out once they are deflated (`assemble`).
+ */
+interface SnapshotPlan {
+  /** Part i's raw bytes (serialized on this thread when called). */
+  raw: (() => Uint8Array)[];
+  /** The indexes of `raw` that are slices of the file texts (nothing to serialize: ready at once). */
+  textParts: number[];
+  assemble(deflated: readonly Uint8Array[]): Buffer;
+}
+
+function planSnapshotFile(snapshot: EngineSnapshot, analysisBlockFiles: number): SnapshotPlan {
+  const raw: (() => Uint8Array)[] = [];
   const values = sectionValues(snapshot);
-  const sections = Object.fromEntries(SECTIONS.map((name) => [name, store(serialize(values[name]))])) as Record<
-    SectionName,
-    StoredPart
-  >;
+  for (const name of SECTIONS) raw.push(() => serialize(values[name]));
   const { utf8 } = snapshot.texts;
-  const textBlocks = textBlockRanges(snapshot.texts).map(({ firstFile, start, end }) => ({
-    ...store(utf8.subarray(start, end)),
-    firstFile,
-    start,
-  }));
+  const textRanges = textBlockRanges(snapshot.texts);
+  const textParts = textRanges.map(({ start, end }) => raw.push(() => utf8.subarray(start, end)) - 1);
   const { analyses } = snapshot;
-  const analysisBlocks: AnalysisBlock[] = [];
+  const analysisRanges: { firstFile: number; to: number }[] = [];
   for (let firstFile = 0; firstFile < analyses.fileCount; firstFile += analysisBlockFiles) {
     const to = Math.min(firstFile + analysisBlockFiles, analyses.fileCount);
-    const block = sliceAnalyses(analyses, firstFile, to);
-    analysisBlocks.push({ ...store(serialize(block)), firstFile, fileCount: to - firstFile });
+    analysisRanges.push({ firstFile, to });
+    raw.push(() => serialize(sliceAnalyses(analyses, firstFile, to)));
   }
-  const present = Object.fromEntries(STORED_MODALITIES.map((m) => [m, snapshot.modalities[m] !== null])) as Record<
-    Modality,
-    boolean
-  >;
-  const semantic = snapshot.modalities.semantic;
-  const embedder = semantic ? { embedderId: semantic.embedderId, dimensions: semantic.dimensions } : null;
-  const toc: SnapshotToc = { version: snapshot.version, sections, textBlocks, analysisBlocks, present, embedder };
-  const tocBytes = Buffer.from(JSON.stringify(toc));
-  const base = aligned(HEADER_BYTES + tocBytes.byteLength);
-  const out = Buffer.alloc(base + offset);
-  out.write(SNAPSHOT_MAGIC, 0, 'latin1');
-  out.writeUInt32LE(tocBytes.byteLength, 8);
-  out.writeUInt32LE(checksumBytes(tocBytes), 12);
-  tocBytes.copy(out, HEADER_BYTES);
-  let at = base;
-  for (const bytes of parts) {
-    bytes.copy(out, at);
-    at = base + aligned(at - base + bytes.byteLength);
-  }
-  return out;
+  const rawLengths: number[] = new Array(raw.length);
+  const made = raw.map((make, i) => () => {
+    const bytes = make();
+    rawLengths[i] = bytes.byteLength;
+    return bytes;
+  });
+
+  return {
+    raw: made,
+    textParts,
+    assemble(deflated) {
+      let offset = 0;
+      const stored = deflated.map((bytes, i): StoredPart => {
+        const part = { offset, length: bytes.byteLength, rawLength: rawLengths[i], sha256: sha256(bytes) };
+        offset = aligned(offset + bytes.byteLength);
+        return part;
+      });
+      const sections = Object.fromEntries(SECTIONS.map((name, i) => [name, stored[i]])) as Record<
+        SectionName,
+        StoredPart
+      >;
+      const textBlocks = textRanges.map(({ firstFile, start }, k) => ({ ...stored[textParts[k]], firstFile, start }));
+      const firstAnalysis = SECTIONS.length + textRanges.length;
+      const analysisBlocks: AnalysisBlock[] = analysisRanges.map(({ firstFile, to }, k) => ({
+        ...stored[firstAnalysis + k],
+        firstFile,
+        fileCount: to - firstFile,
+      }));
+      const present = Object.fromEntries(STORED_MODALITIES.map((m) => [m, snapshot.modalities[m] !== null])) as Record<
+        Modality,
+        boolean
+      >;
+      const semantic = snapshot.modalities.semantic;
+      const embedder = semantic ? { embedderId: semantic.embedderId, dimensions: semantic.dimensions } : null;
+      const toc: SnapshotToc = { version: snapshot.version, sections, textBlocks, analysisBlocks, present, embedder };
+      const tocBytes = Buffer.from(JSON.stringify(toc));
+      const base = aligned(HEADER_BYTES + tocBytes.byteLength);
+      const out = Buffer.alloc(base + offset);
+      out.write(SNAPSHOT_MAGIC, 0, 'latin1');
+      out.writeUInt32LE(tocBytes.byteLength, 8);
+      out.writeUInt32LE(checksumBytes(tocBytes), 12);
+      tocBytes.copy(out, HEADER_BYTES);
+      for (let i = 0; i < deflated.length; i++) out.set(deflated[i], base + stored[i].offset);
+      return out;
+    },
+  };
+}
+
+const DEFLATE_OPTIONS = { level: DEFLATE_LEVEL, strategy: constants.Z_DEFAULT_STRATEGY };
+/** Deflates on the thread pool at once (libuv's pool has 4 threads by default). */
+const DEFLATES_IN_FLIGHT = 4;
+
+/** `analysisBlockFiles`: files per block of analyses (a test's small blocks; ANALYSIS_BLOCK_FILES otherwise). */
+export function encodeSnapshotFile(snapshot: EngineSnapshot, analysisBlockFiles = ANALYSIS_BLOCK_FILES): Buffer {
+  const plan = planSnapshotFile(snapshot, analysisBlockFiles);
+  return plan.assemble(plan.raw.map((make) => deflateRawSync(make(), DEFLATE_OPTIONS)));
+}
+
+/**
+ * The same bytes as `encodeSnapshotFile`, deflated on libuv's thread pool: the file texts'
+ * blocks (most of the bytes, nothing to serialize) go out first, and this thread serializes the
+ * sections and the analyses' blocks while the pool deflates. At the end of a build the parse
+ * workers are idle, so the deflate runs on a core this thread leaves free.
+ */
+export async function encodeSnapshotFileAsync(
+  snapshot: EngineSnapshot,
+  analysisBlockFiles = ANALYSIS_BLOCK_FILES,
+): Promise<Buffer> {
+  const plan = planSnapshotFile(snapshot, analysisBlockFiles);
+  const texts = new Set(plan.textParts);
+  const order = [...plan.textParts, ...plan.raw.map((_, i) => i).filter((i) => !texts.has(i))];
+  const deflated: Buffer[] = new Array(plan.raw.length);
+  // A few at a time, as many as libuv's pool has threads: each deflate holds its own zlib state
+  // from its start (a 50 MB index has about a thousand parts).
+  let next = 0;
+  const lane = async () => {
+    while (next < order.length) {
+      const i = order[next++];
+      deflated[i] = await deflateRawAsync(plan.raw[i](), DEFLATE_OPTIONS);
+    }
+  };
+  await Promise.all(Array.from({ length: DEFLATES_IN_FLIGHT }, lane));
+  return plan.assemble(deflated);
 }
 
 /** Why a snapshot file was not opened: missing, or damaged (in words). */

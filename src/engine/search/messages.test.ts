@@ -15,6 +15,8 @@ import {
   formatLinePattern,
   formatPieces,
   formatRuns,
+  resolvedPieces,
+  stringConstant,
   unwrapMessage,
   type MessageSources,
 } from './messages';
@@ -80,6 +82,22 @@ function sourcesOf(name: string): MessageSources {
         )
         .slice(0, limit),
     lineText: (_fileId, line) => lines[line - 1],
+  };
+}
+
+/** Several fixtures as the files of one corpus (file ids in order). */
+function sourcesOfFiles(names: string[]): MessageSources {
+  const files = names.map(fixture);
+  return {
+    linesContaining: (fragment, limit) =>
+      files
+        .flatMap((lines, fileId) =>
+          lines.flatMap((l, i) =>
+            l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId, path: names[fileId], line: i + 1 }] : [],
+          ),
+        )
+        .slice(0, limit),
+    lineText: (fileId, line) => files[fileId]?.[line - 1],
   };
 }
 
@@ -162,6 +180,235 @@ describe('a pasted message is aligned with the format strings of the source', ()
 
   it('a sentence no format explains finds nothing', () => {
     expect(formatsFor('the row was found in the cache', 'table-core-table.ts.txt')).toEqual([]);
+  });
+});
+
+describe('a message printed partly from string constants', () => {
+  const sha = ['libxcrypt-crypt-sha256.c.txt', 'libxcrypt-crypt-sha512.c.txt'];
+
+  it('C: libxcrypt’s `"%s%zu$", sha512_rounds_prefix` reads `rounds=%zu$`; the file whose `$6$` prefix the hash starts with wins the tie', () => {
+    const found = findFormatStrings('$6$rounds=656000$saltsalt$', sourcesOfFiles(sha));
+    expect(found.map((f) => [f.path, f.line, f.literal, f.constants])).toEqual([
+      ['libxcrypt-crypt-sha512.c.txt', 17, '%s%zu$', ['sha512_rounds_prefix']],
+    ]);
+    // Without the constants the format is `%s%zu$` alone: too little constant text to print anything.
+    expect(alignFormat(formatPieces('%s%zu$'), '$6$rounds=656000$saltsalt$')?.constantChars).toBe(1);
+    // The pattern picks the sha512 line out of the two that write the same literal.
+    const re = new RegExp(formatLinePattern(found));
+    expect(fixture(sha[1]).filter((l) => re.test(l))).toHaveLength(1);
+    expect(fixture(sha[0]).filter((l) => re.test(l))).toHaveLength(0);
+    expect(findFormatStrings('$5$rounds=80000$abc$', sourcesOfFiles(sha)).map((f) => f.path)).toEqual([
+      'libxcrypt-crypt-sha256.c.txt',
+    ]);
+  });
+
+  it('reads the string constants of the languages parsed', () => {
+    const text = (line: string) => {
+      const c = stringConstant(line);
+      return c && [c.name, c.pieces];
+    };
+    expect(text('static const char sha512_rounds_prefix[] = "rounds=";')).toEqual([
+      'sha512_rounds_prefix',
+      [{ constant: 'rounds=' }],
+    ]);
+    expect(text('#define PREFIX "apfs: "')?.[0]).toBe('PREFIX');
+    expect(text('static const char *const name = "x y";')?.[0]).toBe('name');
+    expect(text('pub(crate) const CONTEXT_MISSING_ERROR: &str = "there is no reactor running";')?.[0]).toBe(
+      'CONTEXT_MISSING_ERROR',
+    );
+    expect(text('\tErrNotFound string = "not found"')?.[0]).toBe('ErrNotFound');
+    expect(text('    RESERVED = "is reserved".freeze')?.[0]).toBe('RESERVED');
+    expect(text("    private const PREFIX = 'league: ';")?.[0]).toBe('PREFIX');
+    expect(text('    private static final String PREFIX = "x: ";')?.[0]).toBe('PREFIX');
+    expect(text('PREFIX = "a" + name')).toBeNull();
+    expect(text('if x == "a":')).toBeNull();
+    expect(text('return "a"')).toBeNull();
+  });
+
+  it('fills placeholders by position, index, name and expression', () => {
+    const constants = new Map([['PREFIX', [{ constant: 'error in ' }]]]);
+    const filled = (source: string) =>
+      resolvedPieces(formatRuns(source)[0], source, constants)
+        ?.pieces.map((p) => ('constant' in p ? p.constant : '·'))
+        .join('');
+    expect(filled('printf("%.*s%s: %d", w, s, PREFIX, n);')).toBe('·error in : ·');
+    expect(filled('raise Error("%s: %s" % (PREFIX, name))')).toBe('error in : ·');
+    expect(filled('msg = "{}: {name}".format(PREFIX, name=x)')).toBe('error in : ·');
+    expect(filled('panic!("{0}{1}", PREFIX, x)')).toBe('error in ·');
+    expect(filled('raise Foo(f"{self.PREFIX}{x}")')).toBe('error in ·');
+    expect(filled('throw new E("x " + Foo.PREFIX + " y");')).toBe('x error in  y');
+    expect(filled('printk(PREFIX "bad block %llu\\n", b);')).toBe('error in bad block · ');
+    expect(filled('printf("%s: %d", other, n);')).toBeUndefined();
+  });
+
+  it('C: a conversion macro pasted between literals is one placeholder (`"%-8" PRIu64 " bytes"`)', () => {
+    expect(formatRuns('fprintf(f, "read %-8" PRIu64 " bytes from %s\\n", n, path);')[0].pieces).toEqual([
+      { constant: 'read ' },
+      { placeholder: 'PRIu64' },
+      { constant: ' bytes from ' },
+      { placeholder: '%s' },
+      { constant: ' ' },
+    ]);
+  });
+});
+
+describe('messages around their values: causes, labels, tracebacks, log prefixes', () => {
+  /** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
+  function routeWithFormats(query: string, name: string) {
+    const lines = fixture(name);
+    return routePastedText(
+      planQuery(query),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => findFormatStrings(message, sourcesOf(name)),
+    );
+  }
+
+  it('Python: a cause after a colon (`Editing failed: {e}`) is the value an OS error fills, not a nested format', () => {
+    expect(formatsFor('vim: Editing failed: [Errno 2] No such file or directory', 'click-edit-version.py.txt')).toEqual(
+      [{ line: 11, literal: '{editor}: Editing failed: {e}' }],
+    );
+  });
+
+  it('a Python traceback pasted whole: its last line is the message, the frames are not code to find similar', () => {
+    const pasted = [
+      'Traceback (most recent call last):',
+      '  File "/usr/bin/mytool", line 8, in <module>',
+      '    sys.exit(cli())',
+      "RuntimeError: Could not determine the version for 'mytool' automatically.",
+    ].join('\n');
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const plan = routeWithFormats(pasted, 'click-edit-version.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('click-edit-version.py.txt'), plan.regex!)).toEqual([23]);
+  });
+
+  it('a Python traceback whose message no format prints: the innermost frame the repository holds', () => {
+    const pasted = [
+      'Traceback (most recent call last):',
+      '  File "/usr/bin/mytool", line 8, in <module>',
+      '    sys.exit(cli())',
+      '  File "/usr/lib/python3/dist-packages/click/types.py", line 406, in convert',
+      '    return self._number_class(value)',
+      '  File "/usr/lib/python3.11/decimal.py", line 12, in __new__',
+      '    raise KeyError(key)',
+      "KeyError: 'ten'",
+    ].join('\n');
+    const plan = routeWithFormats(pasted, 'click-types.py.txt');
+    expect(plan).toMatchObject({
+      intent: 'exact_match',
+      rule: 'verbatim-text',
+      literal: 'return self._number_class(value)',
+      pasted: true,
+    });
+  });
+
+  it('code of several lines pasted to find similar code stays code, even around a format string', () => {
+    const pasted = [
+      'if len(unset) > 0 {',
+      '\treturn fmt.Errorf("if any flags in the group [%v] are set they must all be set; missing %v", flagList, unset)',
+      '}',
+    ].join('\n');
+    expect(routeWithFormats(pasted, 'cobra-flag-groups.go.txt')).toEqual(planQuery(pasted));
+  });
+
+  it('Python f-string: a value at the start of the message (`{package_name!r} is not installed`)', () => {
+    expect(
+      formatsFor(
+        "RuntimeError: 'mytool' is not installed. Try passing 'package_name' instead.",
+        'click-edit-version.py.txt',
+      ),
+    ).toEqual([{ line: 17, literal: '{package_name!r} is not installed. Try passing' }]);
+  });
+
+  it('Go: echo’s `[PANIC RECOVER] %v %s` after log’s `2024/05/01 12:00:03`: the label’s rest of the line is its values', () => {
+    const pasted =
+      '2024/05/01 12:00:03 [PANIC RECOVER] runtime error: index out of range [3] with length 2 goroutine 7 [running]:';
+    expect(unwrapMessage(pasted)).toContain(
+      '[PANIC RECOVER] runtime error: index out of range [3] with length 2 goroutine 7 [running]:',
+    );
+    expect(formatsFor(pasted, 'echo-recover.go.txt')).toEqual([{ line: 11, literal: '[PANIC RECOVER] %v %s\\n' }]);
+  });
+
+  it('Python logging’s default `ERROR:root:` is a wrapper', () => {
+    expect(unwrapMessage("ERROR:root:No such command 'deploy'.")).toContain("No such command 'deploy'.");
+    expect(unwrapMessage('WARNING:myapp.db:retrying after 300 ms')).toContain('retrying after 300 ms');
+  });
+
+  it('the kernel’s `[ 1234.567890]` clock is a wrapper', () => {
+    expect(unwrapMessage('[ 1234.567890] APFS (sdb1): bad node in block 0x1c3f')).toContain(
+      'APFS (sdb1): bad node in block 0x1c3f',
+    );
+  });
+});
+
+describe('the classes of format a developer pastes the output of', () => {
+  /** The best alignment of the first format of `source` with a pasted text, as [constantChars, coverage]. */
+  const aligned = (source: string, pasted: string) => {
+    const pieces = formatRuns(source)[0].pieces;
+    const all = unwrapMessage(pasted).flatMap((m) => alignFormat(pieces, m) ?? []);
+    const best = all.sort((a, b) => b.score - a.score || b.coverage - a.coverage)[0];
+    return best && [best.constantChars, Number(best.coverage.toFixed(2))];
+  };
+
+  it.each([
+    // printf widths, precisions and lengths
+    [
+      'log.info("took %5.2f seconds to load %-10s (%lld bytes)", t, name, n)',
+      'took  3.14 seconds to load config     (20480 bytes)',
+      [24, 1],
+    ],
+    // Go verbs with flags, and a wrapped error after the colon
+    [
+      'return fmt.Errorf("decode %T into %+v: %w", v, cfg, err)',
+      'decode *main.Config into {Port:0 Host:}: unexpected EOF',
+      [11, 1],
+    ],
+    // Python dict formatting
+    [
+      'msg = "cannot open %(path)s: %(reason)s" % {"path": p, "reason": r}',
+      'cannot open /tmp/x: permission denied',
+      [11, 1],
+    ],
+    // f-string specs
+    [
+      'raise ValueError(f"expected {n:>5} items, got {got!r}")',
+      'ValueError: expected     3 items, got [1, 2]',
+      [17, 1],
+    ],
+    // Rust {:?} after a 1.73+ panic header on its own line
+    [
+      'panic!("unexpected value {:?} at {}", v, pos)',
+      "thread 'main' panicked at src/lib.rs:4:5:\nunexpected value Some(3) at 7",
+      [17, 1],
+    ],
+    // PHP {$x} and concatenation
+    ['throw new \\RuntimeException("Unknown key {$key} in {$this->name}");', 'Unknown key "foo" in settings', [12, 1]],
+    ["$msg = 'Option ' . $name . ' requires a value';", 'Option --limit requires a value', [20, 1]],
+    // Java concatenation across lines, the exception's class name before it
+    [
+      'throw new IllegalArgumentException("Invalid port " + port +\n        " for host " + host);',
+      'java.lang.IllegalArgumentException: Invalid port 80a for host example.org',
+      [18, 1],
+    ],
+    // Java's grouping flag and POSIX/Java argument indexes
+    ['String.format("%s: %d entries exceed limit %,d", name, n, max)', 'cache: 12 entries exceed limit 1,000', [19, 1]],
+    ['String.format("%2$s rejected by %1$s", rule, name)', 'fetchUser rejected by rate-limit', [10, 1]],
+    // a value first (Ruby), a logger's level before the message
+    ['raise Thor::Error, "#{name.inspect} table missing"', '"orders" table missing', [12, 1]],
+    ['log.warn("retrying %s after %d ms", url, ms)', 'WARN retrying https://x.org/a after 300 ms', [15, 1]],
+  ])('%s', (source, pasted, expected) => {
+    expect(aligned(source, pasted)).toEqual(expected);
+  });
+
+  it('Go’s explicit argument index after a width is one placeholder (cobra’s `%-36[1]s`)', () => {
+    expect(formatPieces('# powershell completion for %-36[1]s -*- shell-script -*-')).toEqual([
+      { constant: '# powershell completion for ' },
+      { placeholder: '%-36[1]s' },
+      { constant: ' -*- shell-script -*-' },
+    ]);
+    // A percent sign before a comma and a space is text, not Java's grouping flag.
+    expect(formatPieces('at 95%, using')).toEqual([{ constant: 'at 95%, using' }]);
   });
 });
 

@@ -37,6 +37,8 @@ export interface MessageSources {
 /** A format string that prints the pasted message. */
 export interface FormatMatch {
   path: string;
+  /** The file's id in the corpus the sources read. */
+  fileId?: number;
   /** The line of the format string's first literal (1-based). */
   line: number;
   /** That literal as the source writes it, between its quotes. */
@@ -47,6 +49,13 @@ export interface FormatMatch {
   score: number;
   /** Share of the message the format explains (its constant text and its short values). */
   coverage: number;
+  /**
+   * String constants the format is filled from (`"%s%zu$", sha512_rounds_prefix`), their text
+   * read as the format's own; those named on the literal's line, after it.
+   */
+  constants?: string[];
+  /** Characters of the message other string constants of the format's file hold (ranks formats that tie). */
+  fileConstantChars?: number;
 }
 
 export const FORMAT_MATCH = {
@@ -54,6 +63,14 @@ export const FORMAT_MATCH = {
   maxMessageChars: 300,
   /** Two-word fragments of the message looked up in the index, at most. */
   maxLookups: 16,
+  /** String constants whose text the message holds, followed to the formats they fill, at most. */
+  maxConstants: 4,
+  /** … named with this many characters at least … */
+  minConstantName: 3,
+  /** … and its text this long (non-space characters) to count as printed. */
+  minConstantText: 3,
+  /** Lines of a file read for its string constants, when formats of several files tie. */
+  maxFileLines: 20000,
   /** A format explaining this share of the message ends the lookups. */
   wholeMessage: 0.9,
   /** Lines read per fragment … */
@@ -97,10 +114,12 @@ export function unwrapMessage(pasted: string): string[] {
 /** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */
 const RUST_PANIC = /^(?:thread '[^']*' )?panicked at '([\s\S]*)'(?:, [^\s,]+:\d+:\d+)?$/;
 const RUST_PANIC_LOCATION = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:?\s*(.*)$/;
-/** A log line's clock: `2024-05-01 12:00:00.123Z`, `[12:00:00]`, `May  1 12:00:00`. */
+/** A log line's clock: `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
 const LOG_TIME =
-  /^\[?(?:\d{4}-\d{2}-\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
-const LOG_LEVEL = /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+/i;
+  /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
+/** A log level: `ERROR `, `[WARN] `, `error: `, and Python logging's default `ERROR:root:` (level and logger name). */
+const LOG_LEVEL =
+  /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*/i;
 /** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `: a name a program prints before the message. */
 const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$-]+:\s+)/;
 
@@ -159,7 +178,8 @@ export function formatPieces(content: string): FormatPiece[] {
 
 const PLACEHOLDER = new RegExp(
   [
-    String.raw`^%(?:\([\w.]+\))?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@]`,
+    // `%(name)s` (Python), `%1$s` (POSIX, Java), `%-36[1]s` (Go), `%,d` (Java's grouping).
+    String.raw`^%(?:\([\w.]+\)|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@]`,
     String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
     String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
     String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,
@@ -200,6 +220,17 @@ export function formatRuns(source: string): FormatRun[] {
     } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
       current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
       current.literals.push(lit);
+    } else if (current && between !== null && MACRO_BETWEEN.test(between)) {
+      // C pastes a macro between literals: `"%" PRIu64 " bytes"` (a conversion whose `%` and
+      // flags the literal before holds), `"a " NAME " b"` (a string macro): a value either way.
+      const last = current.pieces[current.pieces.length - 1];
+      if (last && 'constant' in last) {
+        const kept = last.constant.replace(DANGLING_CONVERSION, '');
+        if (kept) last.constant = kept;
+        else current.pieces.pop();
+      }
+      current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
+      current.literals.push(lit);
     } else {
       if (current) runs.push(closeRun(current, source.slice(previous!.end)));
       current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content) };
@@ -210,6 +241,10 @@ export function formatRuns(source: string): FormatRun[] {
   return runs;
 }
 
+/** A macro name alone between two literals (C's string pasting); names start upper-case, as C's macros do. */
+const MACRO_BETWEEN = /^\s*[A-Z_][A-Za-z0-9_]*\s*$/;
+/** A `%` with its flags, width and precision that a macro after the literal completes (`"%-8" PRIu64`). */
+const DANGLING_CONVERSION = /%[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?$/;
 const CONCATENATED_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))[\s\S]{1,80}?(?:\+|<<|\.\.?)\s*$/;
 const TRAILING_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))\s*[\w$@(]/;
 
@@ -306,9 +341,15 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     if (end < 0) return null;
     const value = text.slice(pos, end);
     const words = value.trim().split(/\s+/).filter(Boolean).length;
+    // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
+    // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
+    // the rest of the line: the format explains it as a value. It still costs its extra words,
+    // so that a format printing the nested message itself ranks first.
+    const previous = parts[p - 1];
+    const cause = !next && previous && 'constant' in previous && /[:\]]\s*$/.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
-    else valueChars += value.replace(/\s/g, '').length;
+    if (words <= FORMAT_MATCH.maxValueWords || cause) valueChars += value.replace(/\s/g, '').length;
     pos = end;
   }
   const total = text.replace(/\s/g, '').length;
@@ -333,8 +374,10 @@ function mergePieces(pieces: readonly FormatPiece[]): FormatPiece[] {
     if (last && 'constant' in last && 'constant' in p) out[out.length - 1] = { constant: last.constant + p.constant };
     else if (!(last && 'placeholder' in last && 'placeholder' in p)) out.push(p);
   }
-  // Whitespace at the ends of a message is not printed text a user keeps.
-  return out.filter((p) => !('constant' in p) || p.constant.trim().length > 0);
+  // Whitespace at the ends of a message is not printed text a user keeps; between two
+  // placeholders (`%v %s`) it is one value of several words.
+  const kept = out.filter((p) => !('constant' in p) || p.constant.trim().length > 0);
+  return kept.filter((p, i) => !('placeholder' in p && i > 0 && 'placeholder' in kept[i - 1]));
 }
 
 function dropLeadingPlaceholders(pieces: FormatPiece[]): FormatPiece[] {
@@ -376,33 +419,237 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   if (messages.length === 0) return [];
   const seen = new Set<string>();
   const found = new Map<string, FormatMatch>();
+  // String constants whose text the message holds: part of the message may be printed from
+  // them (`#define PREFIX "…"`, `static const char x[] = "rounds=";`, `NAME = "…"`).
+  const constants = new Map<string, FormatPiece[]>();
+  // Explained whole and with no value read as a nested message (that may be another format's).
+  const wholeMessage = () =>
+    [...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage && m.score === m.constantChars);
+  const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
+    for (const match of formatsAround(hit, sources, messages, withConstants)) {
+      const id = `${hit.fileId}:${match.line}:${match.literal}`;
+      const known = found.get(id);
+      if (!known || match.score > known.score) found.set(id, match);
+    }
+  };
   for (const fragment of fragmentsOf(messages)) {
     if (seen.size >= FORMAT_MATCH.maxCandidateLines) break;
     // A format that explains the whole message is found: rarer fragments were read first.
-    if ([...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage)) break;
+    if (wholeMessage()) break;
     for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) {
       const key = `${hit.fileId}:${hit.line}`;
       if (seen.has(key)) continue;
       seen.add(key);
       // The words of a format string sit between quotes on their line (a docstring's or a
       // template's inner lines are not printed messages, or rarely).
-      if (!/["'`]/.test(sources.lineText(hit.fileId, hit.line) ?? '')) continue;
-      for (const match of formatsAround(hit, sources, messages)) {
-        const id = `${hit.fileId}:${match.line}:${match.literal}`;
-        const known = found.get(id);
-        if (!known || match.score > known.score) found.set(id, match);
-      }
+      const text = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (!/["'`]/.test(text)) continue;
+      const constant = stringConstant(text);
+      // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
+      if (
+        constant &&
+        constant.name.length >= FORMAT_MATCH.minConstantName &&
+        constants.size < FORMAT_MATCH.maxConstants &&
+        printedIn(constant.pieces, messages)
+      )
+        constants.set(constant.name, constant.pieces);
+      read(hit, NO_CONSTANTS);
     }
   }
+  // The formats a constant fills: the lines that name it, read with the constants' text.
+  if (!wholeMessage())
+    for (const name of constants.keys()) {
+      const used = new Set<string>();
+      for (const hit of sources.linesContaining(name, FORMAT_MATCH.linesPerFragment)) {
+        const key = `${hit.fileId}:${hit.line}`;
+        if (used.has(key) || !wordAt(sources.lineText(hit.fileId, hit.line) ?? '', name)) continue;
+        used.add(key);
+        read(hit, constants);
+      }
+    }
   const ranked = [...found.values()]
     .filter((m) => m.constantChars >= FORMAT_MATCH.minConstantChars && m.coverage >= FORMAT_MATCH.minCoverage)
     .sort((a, b) => b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line);
   if (ranked.length === 0) return [];
-  return ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage);
+  const best = ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage);
+  return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
+}
+
+const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+function wordAt(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`).test(text);
+}
+
+/** A constant's text, all of it, is in one of the messages (case and spacing aside). */
+function printedIn(pieces: readonly FormatPiece[], messages: readonly string[]): boolean {
+  const text = normalise(pieces.map(constantText).join(''));
+  if (text.replace(/\s/g, '').length < FORMAT_MATCH.minConstantText) return false;
+  return messages.some((m) => normalise(m).includes(text.trim()));
+}
+
+/**
+ * Formats of several files that explain a message equally (`"%s%zu$", sha256_rounds_prefix`
+ * and `…sha512_rounds_prefix`, both `rounds=`): the file whose other string constants hold more
+ * of the message (`sha512_salt_prefix[] = "$6$"`, copied in before it) printed it.
+ */
+function byFileConstants(tied: FormatMatch[], sources: MessageSources, messages: readonly string[]): FormatMatch[] {
+  const fileIds = new Map<string, number>();
+  for (const m of tied) if (m.fileId !== undefined) fileIds.set(m.path, m.fileId);
+  if (fileIds.size < 2) return tied;
+  const charsOf = new Map<string, number>();
+  for (const [path, fileId] of fileIds) {
+    const values = new Set<string>();
+    for (let line = 1; line <= FORMAT_MATCH.maxFileLines; line++) {
+      const text = sources.lineText(fileId, line);
+      if (text === undefined) break;
+      if (!/["'`]/.test(text)) continue;
+      const constant = stringConstant(text);
+      if (constant && printedIn(constant.pieces, messages))
+        values.add(normalise(constant.pieces.map(constantText).join('')).trim());
+    }
+    charsOf.set(
+      path,
+      [...values].reduce((n, v) => n + v.replace(/\s/g, '').length, 0),
+    );
+  }
+  for (const m of tied) m.fileConstantChars = charsOf.get(m.path) ?? 0;
+  const most = Math.max(...tied.map((m) => m.fileConstantChars ?? 0));
+  return tied.filter((m) => m.fileConstantChars === most);
+}
+
+/** `#define NAME "…"`, `static const char name[] = "…";`, `const NAME: &str = "…";`, `NAME = "…".freeze`, `private const NAME = '…';` */
+const CONSTANT_HEAD = new RegExp(
+  String.raw`^\s*(?:#\s*define\s+([A-Za-z_]\w*)\s+|` +
+    String.raw`(?:(?:export|pub(?:\([\w:]*\))?|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|extern|unsigned|signed)\s+)*` +
+    String.raw`(?:(?:char|wchar_t|String|string|str)\b\s*(?:\*\s*)?(?:const\b\s*)?(?:\*\s*)?)?` +
+    String.raw`([A-Za-z_]\w*)(?:\s+string)?\s*(?:\[\s*\w*\s*\])?\s*(?::\s*[^=\n]+?)?\s*:?=\s*)(?=[rRbBuU]?["'\x60])`,
+);
+/** After a constant's literal: nothing but `;`, `,`, Ruby's `.freeze`, a comment. */
+const CONSTANT_TAIL = /^\s*(?:\.freeze\b)?\s*[;,]?\s*(?:(?:\/\/|\/\*|#).*)?$/;
+
+/** A line defining a string constant: its name and its text's pieces; null for any other line. */
+export function stringConstant(line: string): { name: string; pieces: FormatPiece[] } | null {
+  const head = CONSTANT_HEAD.exec(line);
+  if (!head) return null;
+  const rest = line.slice(head[0].length);
+  const runs = formatRuns(rest);
+  if (runs.length !== 1 || runs[0].literal.start !== 0) return null;
+  const last = runs[0].literals[runs[0].literals.length - 1];
+  if (!CONSTANT_TAIL.test(rest.slice(last.end))) return null;
+  return { name: head[1] ?? head[2], pieces: runs[0].pieces };
+}
+
+/**
+ * The arguments of the call a format is passed to, read after its last literal: `, a, b)`
+ * (printf, `fmt.Errorf`, `format!`, `String.format`, `sprintf`), `% (a, b)` / `% a` (Python),
+ * `.format(a, b=c)`. Positional in order, and by name (`name=value`, Python and Rust).
+ */
+export function callArguments(after: string): { positional: string[]; named: Map<string, string> } {
+  const positional: string[] = [];
+  const named = new Map<string, string>();
+  const open = /^\s*(?:,|%|\.format\s*\()\s*/.exec(after);
+  if (!open) return { positional, named };
+  let i = open[0].length;
+  // `% x`: one value, to the end of its expression; `% (a, b)`: a tuple.
+  let single = open[0].trim() === '%';
+  if (single && after[i] === '(') [single, i] = [false, i + 1];
+  let depth = 0;
+  let current = '';
+  const push = () => {
+    const arg = current.trim();
+    const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(arg);
+    if (kw) named.set(kw[1], kw[2].trim());
+    else if (arg) positional.push(arg);
+    current = '';
+  };
+  for (const limit = Math.min(after.length, i + 400); i < limit; i++) {
+    const c = after[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const end = closingQuote(after, i + 1, c);
+      if (end < 0) break;
+      current += after.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && depth-- === 0) break;
+    else if (depth === 0 && (c === ';' || (single && (c === '\n' || c === ',')))) break;
+    else if (depth === 0 && c === ',') {
+      push();
+      continue;
+    }
+    current += c;
+  }
+  push();
+  return { positional, named };
+}
+
+/** The name a placeholder's expression reads, its qualifier aside (`self.PREFIX`, `Self::PREFIX`, `$this->x`). */
+const CONSTANT_NAME = /^(?:[$A-Za-z_][\w$]*\s*(?:::|\.|->)\s*)*([A-Za-z_]\w*)$/;
+
+/**
+ * The pieces of a format with its placeholders filled from string constants where its
+ * arguments name them: `"%s%zu$", sha512_rounds_prefix, rounds` reads `rounds=%zu$`. A string
+ * macro written just before the format (`printf(PREFIX "…")`) is printed before it. Null when
+ * no constant fills it.
+ */
+export function resolvedPieces(
+  run: FormatRun,
+  source: string,
+  constants: ReadonlyMap<string, readonly FormatPiece[]>,
+): { pieces: FormatPiece[]; names: string[] } | null {
+  const last = run.literals[run.literals.length - 1];
+  const { positional, named } = callArguments(source.slice(last.end));
+  const names: string[] = [];
+  const pieces: FormatPiece[] = [];
+  const fill = (expression: string | undefined, placeholder: FormatPiece) => {
+    const name = expression === undefined ? undefined : CONSTANT_NAME.exec(expression.trim())?.[1];
+    const text = name === undefined ? undefined : constants.get(name);
+    if (text && name) {
+      pieces.push(...text);
+      names.push(name);
+    } else pieces.push(placeholder);
+  };
+  const before = /(?:^|[(,=\s])([A-Z_][A-Za-z0-9_]*)\s*$/.exec(source.slice(0, run.literal.start));
+  if (before && constants.has(before[1])) fill(before[1], { constant: '' });
+  let next = 0;
+  for (const piece of run.pieces) {
+    if ('constant' in piece) {
+      pieces.push(piece);
+      continue;
+    }
+    fill(placeholderExpression(piece.placeholder), piece);
+  }
+  return names.length > 0 ? { pieces: pieces.filter((p) => !('constant' in p) || p.constant), names } : null;
+
+  /** The expression a placeholder prints: its argument (by position, index or name) or its own text. */
+  function placeholderExpression(p: string): string | undefined {
+    if (p.startsWith('%')) {
+      // `%(name)s` reads a mapping; `*` takes a width or precision argument first.
+      if (p.startsWith('%(')) return undefined;
+      next += (p.match(/\*/g) ?? []).length;
+      return positional[next++];
+    }
+    if (/^[$#]\{|^\{\$/.test(p)) return p.replace(/^[$#]?\{|\}$/g, '');
+    if (p.startsWith('{')) {
+      const field = /^\{([^:!}]*)/.exec(p)![1];
+      if (field === '') return positional[next++];
+      if (/^\d+$/.test(field)) return positional[Number(field)];
+      return named.get(field) ?? field;
+    }
+    // Concatenation (`+ NAME +`, `. self::NAME .`) or a macro pasted between literals.
+    return p.replace(/^[\s+.<]+|[\s+.<);,]+$/g, '');
+  }
 }
 
 /** The formats whose literals sit on or around a candidate line, aligned with each message. */
-function formatsAround(hit: SourceLine, sources: MessageSources, messages: readonly string[]): FormatMatch[] {
+function formatsAround(
+  hit: SourceLine,
+  sources: MessageSources,
+  messages: readonly string[],
+  constants: ReadonlyMap<string, readonly FormatPiece[]>,
+): FormatMatch[] {
   const first = Math.max(1, hit.line - FORMAT_MATCH.contextLines);
   const lines: string[] = [];
   for (let l = first; l <= hit.line + FORMAT_MATCH.contextLines; l++) {
@@ -423,6 +670,7 @@ function formatsAround(hit: SourceLine, sources: MessageSources, messages: reado
       const { literal, chars } = inside;
       out.push({
         path: hit.path,
+        fileId: hit.fileId,
         line: lineOf(literal.start),
         literal: literal.content,
         constantChars: chars,
@@ -432,15 +680,26 @@ function formatsAround(hit: SourceLine, sources: MessageSources, messages: reado
       continue;
     }
     let best: Omit<FormatMatch, 'path' | 'line' | 'literal'> | null = null;
-    for (const message of messages) {
-      const aligned = alignFormat(run.pieces, message);
-      if (
-        aligned &&
-        (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
-      )
-        best = aligned;
+    const resolved = constants.size > 0 ? resolvedPieces(run, source, constants) : null;
+    const line = lineOf(run.literal.start);
+    const unresolved = { pieces: run.pieces, names: [] as string[] };
+    for (const { pieces, names } of resolved ? [unresolved, resolved] : [unresolved]) {
+      for (const message of messages) {
+        const aligned = alignFormat(pieces, message);
+        if (
+          aligned &&
+          (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
+        ) {
+          best = aligned;
+          // The constants named on the format's own line, after it, pick that line out of
+          // the lines writing the same literal with other constants.
+          const own = source.slice(run.literal.end, lineStarts[line - first + 1] ?? source.length);
+          const named = names.filter((n) => wordAt(own, n));
+          if (named.length > 0) best.constants = named;
+        }
+      }
     }
-    if (best) out.push({ path: hit.path, line: lineOf(run.literal.start), literal: run.literal.content, ...best });
+    if (best) out.push({ path: hit.path, fileId: hit.fileId, line, literal: run.literal.content, ...best });
   }
   return out;
 }
@@ -468,8 +727,16 @@ function constantText(p: FormatPiece): string {
 /** A regular expression matching the source lines of the formats (their first literals as written). */
 export function formatLinePattern(matches: readonly FormatMatch[]): string {
   // Between its quotes: the same words in a comment or a doc line are not the format string.
-  const literals = [...new Set(matches.map((m) => escapeRegExp(m.literal)))];
-  return `["'\x60](?:${literals.join('|')})["'\x60]`;
+  // A literal filled from constants (`"%s%zu$", sha512_rounds_prefix`) is its line only with them.
+  const literals = [
+    ...new Set(
+      matches.map(
+        (m) =>
+          `${escapeRegExp(m.literal)}["'\x60]${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
+      ),
+    ),
+  ];
+  return `["'\x60](?:${literals.join('|')})`;
 }
 
 /** The corpus's lines through the text index: candidate lines by trigram lookup, line texts by offset. */

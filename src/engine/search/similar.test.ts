@@ -58,6 +58,141 @@ describe('similarSubject reads X from the question', () => {
     expect(similarSubject('functions like `parse_array()`?')).toEqual({ name: 'parse_array' });
     expect(similarSubject('code similar to how we parse arguments')).toBeNull();
   });
+
+  it('takes the path of X’s file before a colon, and a file name with a dash as a qualifier', () => {
+    expect(similarSubject('code similar to src/index-server.js:tick')).toEqual({
+      name: 'tick',
+      path: 'src/index-server.js',
+    });
+    expect(similarSubject('code similar to `runtime.js:tick()`')).toEqual({ name: 'tick', path: 'runtime.js' });
+    expect(similarSubject('code similar to index-server.tick')).toEqual({ name: 'tick', qualifier: 'index-server' });
+    expect(similarSubject('similar to net/udp.rs:UdpSocket::try_recv')).toEqual({
+      name: 'try_recv',
+      qualifier: 'UdpSocket',
+      path: 'net/udp.rs',
+    });
+  });
+});
+
+describe('similar to a name defined more than once (svelte’s three `tick`s)', () => {
+  // svelte 5 (MIT): src/index-server.js lines 36-42, src/internal/client/runtime.js lines 503-532,
+  // src/internal/client/timing.js lines 1-16, shortened.
+  const SVELTE: SourceFile[] = [
+    {
+      path: 'src/index-server.js',
+      text: [
+        'export function fork() {',
+        "\te.lifecycle_function_unavailable('fork');",
+        '}',
+        '',
+        'export async function tick() {}',
+        '',
+        'export async function settled() {}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'src/internal/client/runtime.js',
+      text: [
+        '/**',
+        ' * Returns a promise that resolves once any pending state changes have been applied.',
+        ' * @returns {Promise<void>}',
+        ' */',
+        'export async function tick() {',
+        '\tif (async_mode_flag) {',
+        '\t\treturn new Promise((f) => {',
+        '\t\t\trequestAnimationFrame(() => f());',
+        '\t\t\tsetTimeout(() => f());',
+        '\t\t});',
+        '\t}',
+        '',
+        '\tawait Promise.resolve();',
+        '',
+        '\tflushSync();',
+        '}',
+        '',
+        '/**',
+        ' * Returns a promise that resolves once any state changes, and asynchronous work resulting from them,',
+        ' * have resolved and the DOM has been updated',
+        ' */',
+        'export function settled() {',
+        '\treturn Batch.ensure().settled();',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'src/internal/client/timing.js',
+      text: [
+        "import { noop } from '../shared/utils.js';",
+        '',
+        'const now = BROWSER ? () => performance.now() : () => Date.now();',
+        '',
+        'export const raf = {',
+        '\ttick: /** @param {any} _ */ (_) => (BROWSER ? requestAnimationFrame : noop)(_),',
+        '\tnow: () => now(),',
+        '\ttasks: new Set()',
+        '};',
+        '',
+      ].join('\n'),
+    },
+  ];
+  let svelte: Engine;
+  const ticks = () =>
+    SVELTE.flatMap((f) =>
+      f.text
+        .split('\n')
+        .flatMap((l, i) => (/\btick\b[:(]|function tick\b/.test(l) ? [{ path: f.path, line: i + 1 }] : [])),
+    );
+
+  beforeAll(async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    svelte = await Engine.build(SVELTE, { analyzer, embedder: null });
+  });
+
+  it('takes every `tick` as X when the question does not say which: none is an answer, and the note says so', async () => {
+    const r = await svelte.search('code similar to tick');
+    expect(r.query.intent).toBe('find_similar');
+    expect(r.query.similarTo?.code).toBe('ambiguous');
+    const taken = r.query.similarTo!.taken.map((t) => `${t.path}:${t.startLine}`);
+    expect(taken.length).toBeGreaterThanOrEqual(2);
+    expect(taken).toEqual(expect.arrayContaining(['src/index-server.js:5', 'src/internal/client/runtime.js:5']));
+    expect(r.results.length).toBeGreaterThan(0);
+    expect(ticks()).toHaveLength(3);
+    for (const { path, line } of ticks())
+      expect(everyRow(r).filter((row) => svelte.chunk(row.chunkId).path === path && covers(row, line))).toEqual([]);
+    expect(everyRow(r).filter((row) => row.symbol === 'tick')).toEqual([]);
+    const note = r.query.notes.find((n) => n.startsWith('Similar to tick'));
+    expect(note).toContain('src/index-server.js:5');
+    expect(note).toContain('src/internal/client/runtime.js:5');
+    // The siblings of each tick: settled beside either of them.
+    expect(r.results[0].symbol).toBe('settled');
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  it('takes the one a path or a qualifier picks, and the other `tick`s may answer', async () => {
+    for (const q of ['code similar to runtime.js:tick', 'code similar to src/internal/client/runtime.js:tick']) {
+      const r = await svelte.search(q);
+      expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'tick' });
+      expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['src/internal/client/runtime.js']);
+      expect(rowsOf(r, 'src/internal/client/runtime.js').filter((row) => covers(row, 5))).toEqual([]);
+      const others = everyRow(r).filter((row) => row.symbol === 'tick');
+      expect(others.map((row) => svelte.chunk(row.chunkId).path)).toContain('src/index-server.js');
+    }
+    const byStem = await svelte.search('code similar to index-server.tick');
+    expect(byStem.query.similarTo?.taken.map((t) => t.path)).toEqual(['src/index-server.js']);
+  });
+
+  it('names the qualifier that picked none, and takes them all', async () => {
+    const r = await svelte.search('code similar to Scheduler.tick');
+    expect(r.query.similarTo?.code).toBe('ambiguous');
+    expect(r.query.notes.find((n) => n.startsWith('Similar to tick'))).toContain('Scheduler names none of them');
+  });
+
+  it('keeps a name defined once a single X', async () => {
+    const r = await svelte.search('code similar to fork');
+    expect(r.query.similarTo).toMatchObject({ code: 'single', definitions: 1 });
+  });
 });
 
 describe('similar to X, typed', () => {
@@ -117,6 +252,60 @@ describe('similar to a class that extends another', () => {
     // ParamType is what BoolParamType is made from; its 130 lines of docstrings share X's words.
     expect(everyRow(r).filter((row) => row.symbol === 'ParamType')).toEqual([]);
     expect(r.results[0].symbol).toMatch(/^(String|Func|Unprocessed)ParamType$|^UUIDParameterType$/);
+  });
+
+  it('does not call a base of other classes its sibling, though it shares X’s base (click _NumberParamTypeBase)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const click = await Engine.build([{ path: 'types.py', text: fixture('click-param-types.py.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await click.search('code similar to BoolParamType');
+    // _NumberParamTypeBase(ParamType) is what IntParamType and FloatParamType are made from.
+    const base = everyRow(r).find((row) => row.symbol === '_NumberParamTypeBase');
+    expect(base?.explanation.sibling).toBeUndefined();
+    expect(base?.explanation.modalities.structural?.reason ?? '').not.toContain('sibling of');
+    expect(r.results[0].symbol).toMatch(/^(String|Func|Unprocessed)ParamType$|^UUIDParameterType$/);
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'BoolParamType' });
+    // X extended by another class is a base itself: the other bases are its peers.
+    const f = await click.search('code similar to _NumberParamTypeBase');
+    expect(f.results[0].explanation.sibling).toBeDefined();
+  });
+});
+
+describe('similar to a method that thin wrappers hand their calls on to', () => {
+  it('is answered by the implementations, not by the wrapper that calls X through a field (tokio try_write_vectored)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const tokio = await Engine.build(
+      [
+        { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
+        { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
+        { path: 'net/unix/stream.rs', text: fixture('tokio-unix-stream-try-write.rs.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await tokio.search('code similar to TcpStream::try_write_vectored');
+    // WriteHalf::try_write_vectored is `self.0.try_write_vectored(bufs)`: it uses X, it is not another X.
+    const wrappers = rowsOf(r, 'net/tcp/split.rs');
+    expect(wrappers.filter((row) => row.explanation.sibling)).toEqual([]);
+    expect(r.results[0].path).not.toBe('net/tcp/split.rs');
+    const unix = rowsOf(r, 'net/unix/stream.rs').find((row) => row.symbol === 'try_write_vectored');
+    expect(unix?.explanation.sibling).toMatchObject({ of: 'try_write_vectored' });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  it('still calls one wrapper the sibling of another wrapper', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const tokio = await Engine.build(
+      [
+        { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
+        { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await tokio.search('code similar to WriteHalf::try_write_vectored');
+    const other = rowsOf(r, 'net/tcp/split.rs').find((row) => row.symbol === 'try_write');
+    expect(other?.explanation.sibling).toMatchObject({ of: 'try_write_vectored' });
   });
 });
 
@@ -314,6 +503,104 @@ describe('similar to a method that hands its work to a helper', () => {
     // delete(key) is super(convert_key(key)): convert_key is what it uses, [] and fetch are what it is like.
     expect(['[]', '[]=', 'fetch', 'key?']).toContain(r.results[0].symbol);
     expect(everyRow(r).filter((row) => row.symbol === 'convert_key' && row.explanation.sibling)).toEqual([]);
+  });
+});
+
+describe('"Find similar" on a method, and an adapter of its name elsewhere', () => {
+  it('calls the adapter forwarding to a variable a sibling, not a wrapper (trpc share’s next, for mobx’s next)', async () => {
+    // mobx 6.13.5 src/types/observablemap.ts lines 303-315, trpc 11.0.0 src/observable/operators.ts
+    // lines 31-60 (both MIT), shortened.
+    const mobx = [
+      'export class ObservableMap<K, V> {',
+      '    values(): MapIterator<V> {',
+      '        const self = this',
+      '        const keys = this.keys()',
+      '        return makeIterableForMap({',
+      '            next() {',
+      '                const { done, value } = keys.next()',
+      '                return {',
+      '                    done,',
+      '                    value: done ? (undefined as any) : self.get(value)',
+      '                }',
+      '            }',
+      '        })',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const trpc = [
+      'export function share<TValue, TError>(): MonoTypeOperatorFunction<TValue, TError> {',
+      '  return (source) => {',
+      '    let subscription: Unsubscribable | null = null;',
+      '    const observers: Partial<Observer<TValue, TError>>[] = [];',
+      '    function startIfNeeded() {',
+      '      subscription = source.subscribe({',
+      '        next(value) {',
+      '          for (const observer of observers) {',
+      '            observer.next?.(value);',
+      '          }',
+      '        },',
+      '        error(error) {',
+      '          for (const observer of observers) {',
+      '            observer.error?.(error);',
+      '          }',
+      '        },',
+      '      });',
+      '    }',
+      '  };',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const both = await Engine.build(
+      [
+        { path: 'mobx/src/types/observablemap.ts', text: mobx },
+        { path: 'trpc-server/src/observable/operators.ts', text: trpc },
+      ],
+      { analyzer, embedder: null },
+    );
+    const x = both.chunkAtLine('mobx/src/types/observablemap.ts', 6)!;
+    expect(x.symbol).toBe('next');
+    const r = await both.search('', { similarToChunk: x.id });
+    // `observer.next?.(value)` forwards to each observer, a variable: the name's other implementation.
+    const adapter = everyRow(r).find(
+      (row) => both.chunk(row.chunkId).path.startsWith('trpc-server/') && row.symbol === 'next',
+    );
+    expect(adapter?.explanation.sibling).toMatchObject({ of: 'next' });
+  });
+});
+
+describe('similar to a Go method, and a wrapper of its name on a receiver’s field', () => {
+  it('does not call the wrapper a sibling (echo Response.Write, bodyDumpResponseWriter’s w.Writer.Write(b))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const echo = await Engine.build(
+      [
+        { path: 'response.go', text: fixture('echo-response-write.go.txt') },
+        { path: 'middleware/body_dump.go', text: fixture('echo-body-dump-writer.go.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await echo.search('code similar to Response.Write');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Write', definitions: 2 });
+    expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['response.go']);
+    const wrapper = rowsOf(r, 'middleware/body_dump.go').find((row) => row.symbol === 'Write');
+    expect(wrapper?.explanation.sibling).toBeUndefined();
+  });
+});
+
+describe('similar to a method whose siblings call its name on a field', () => {
+  it('calls them siblings, not users of X (tokio Semaphore::try_acquire and self.ll_sem.try_acquire(1))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const path = 'sync/semaphore.rs';
+    const tokio = await Engine.build([{ path, text: fixture('tokio-semaphore-try-acquire.rs.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await tokio.search('similar to Semaphore::try_acquire');
+    // The siblings' `self.ll_sem.try_acquire(n)` is the low-level semaphore's method, not X.
+    // try_acquire_owned(self: Arc<Self>) takes no argument, as X; try_acquire_many(n) takes one (form 0.25).
+    expect(r.results[0]).toMatchObject({ symbol: 'try_acquire_owned' });
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'try_acquire' });
   });
 });
 

@@ -3,50 +3,148 @@
  * definition's chunk, so the question is answered as the "Find similar" action on X is — X's
  * neighbours and siblings, never X itself (nor its members, nor the class holding it).
  */
-import type { Chunk, Definition, FormWeight, Modality, ModalityHit, ModalityRun } from '../contract';
+import type {
+  Chunk,
+  Definition,
+  FormWeight,
+  Modality,
+  ModalityHit,
+  ModalityRun,
+  SimilarSubjectChoice,
+  SubjectCode,
+} from '../contract';
 import type { Corpus } from '../modality';
 import { arityAffinity, requiredArity } from '../structural/arity';
-import type { StructuralIndex } from '../structural/index';
+import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
-/** The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`). */
+/**
+ * The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`) or the
+ * path of its file (`src/index-server.js:tick`, `runtime.js:tick`).
+ */
 export interface SimilarSubject {
   name: string;
   qualifier?: string;
+  path?: string;
 }
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
 const PHRASE =
   '(?:similar\\s+to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?implementations?\\s+(?:of|like)|siblings?\\s+of)';
-const NAME = '[A-Za-z_$][\\w$]*(?:(?:::|\\.|#|->)[A-Za-z_$][\\w$]*)*';
+/** A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`). */
+const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*';
+/** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
+const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /** The whole question is "[find] [code] similar to [the function] NAME[()]": nothing else to answer. */
 const SUBJECT = new RegExp(
-  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${NAME})(?:\\(\\))?[\`'"]?\\s*[?.]?$`,
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s*[?.]?$`,
   'i',
 );
 
 export function similarSubject(question: string): SimilarSubject | null {
   const m = SUBJECT.exec(question.trim());
   if (!m) return null;
-  const parts = m[1].split(/::|\.|#|->/);
+  const parts = m[2].split(/::|\.|#|->/);
   const name = parts[parts.length - 1];
-  return parts.length > 1 ? { name, qualifier: parts[parts.length - 2] } : { name };
+  const path = m[1] ? { path: m[1].slice(0, -1) } : {};
+  return parts.length > 1 ? { name, qualifier: parts[parts.length - 2], ...path } : { name, ...path };
+}
+
+/** X's definitions as chosen for the question: the chunks, the first the one the answer starts from. */
+export interface SubjectChunks {
+  code: SubjectCode;
+  chunks: Chunk[];
+  /** Definitions of the name with a chunk of their own. */
+  definitions: number;
+  /** The question's qualifier or path named none of them. */
+  unpicked?: true;
 }
 
 /**
- * The chunk of X's definition: among the definitions of that name that have a chunk of their
- * own, the first whose container is the qualifier, else the first (implementations first).
+ * The chunks of X's definitions. A qualifier picks those whose container, file name (without its
+ * extension) or directory it names (`UdpSocket::try_recv`, `types.IntRange`, `cobra.MinimumNArgs`),
+ * a path those of the file it ends (`index-server.js:tick`): those are X ('qualified'). Else,
+ * when the name has more than one implementation (a body; a prototype or a `#define` standing in
+ * for one is not another), the question names every one of them: all its definitions are X, none
+ * of them an answer ('ambiguous'). Else X is the name's first definition ('single'),
+ * implementations first.
  */
-export function subjectChunk(corpus: Corpus, structural: StructuralIndex, subject: SimilarSubject): Chunk | undefined {
+export function subjectChunks(
+  corpus: Corpus,
+  structural: StructuralIndex,
+  subject: SimilarSubject,
+): SubjectChunks | undefined {
   const own = structural
     .definitionsNamed(subject.name)
-    .filter((d) => corpus.chunks[d.chunkId]?.symbol === subject.name);
-  const qualified = subject.qualifier ? own.find((d) => d.definition.container === subject.qualifier) : undefined;
-  const hit = qualified ?? own[0];
-  return hit ? corpus.chunks[hit.chunkId] : undefined;
+    .filter(
+      (d, i, all) =>
+        corpus.chunks[d.chunkId]?.symbol === subject.name && all.findIndex((e) => e.chunkId === d.chunkId) === i,
+    );
+  if (own.length === 0) return undefined;
+  const chunks = (hits: typeof own) => hits.map((d) => corpus.chunks[d.chunkId]);
+  const picked = own.filter((d) => picks(subject, d.path, d.definition.container));
+  const qualified = subject.qualifier !== undefined || subject.path !== undefined;
+  // A qualifier that picks every definition (or none) says nothing more than the name.
+  if (qualified && picked.length > 0 && picked.length < own.length)
+    return { code: 'qualified', chunks: chunks(picked), definitions: own.length };
+  const implementations = own.filter((d) => !isDeclarationOnly(d.path, d.definition) && d.definition.kind !== 'macro');
+  if (implementations.length > 1)
+    return {
+      code: 'ambiguous',
+      chunks: chunks(own),
+      definitions: own.length,
+      ...(qualified && picked.length === 0 ? { unpicked: true } : {}),
+    };
+  return { code: 'single', chunks: chunks(own.slice(0, 1)), definitions: own.length };
 }
+
+/** Whether the question's qualifier or path names this definition's container, file or directory. */
+function picks(subject: SimilarSubject, path: string, container: string | undefined): boolean {
+  if (subject.path !== undefined && path !== subject.path && !path.endsWith(`/${subject.path}`)) return false;
+  const q = subject.qualifier;
+  if (q === undefined) return true;
+  const parts = path.split('/');
+  const file = parts[parts.length - 1];
+  const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
+  return container === q || stem === q || parts[parts.length - 2] === q;
+}
+
+/** The chunk of X's definition (subjectChunks' first). */
+export function subjectChunk(corpus: Corpus, structural: StructuralIndex, subject: SimilarSubject): Chunk | undefined {
+  return subjectChunks(corpus, structural, subject)?.chunks[0];
+}
+
+/** The typed record of X's choice, and the note that words it. */
+export function subjectChoice(
+  subject: SimilarSubject,
+  found: SubjectChunks,
+): { choice: SimilarSubjectChoice; note: string } {
+  const [first] = found.chunks;
+  const taken = found.chunks.map((c) => ({
+    chunkId: c.id,
+    path: c.path,
+    startLine: c.startLine,
+    ...(c.definitionKind !== undefined ? { kind: c.definitionKind } : {}),
+    ...(c.container !== undefined ? { container: c.container } : {}),
+  }));
+  const choice: SimilarSubjectChoice = { code: found.code, name: subject.name, taken, definitions: found.definitions };
+  const at = (c: Chunk) => `${c.path}:${c.startLine}`;
+  const listed = found.chunks.slice(0, NOTE_PLACES).map(at).join(', ');
+  const more = found.chunks.length > NOTE_PLACES ? ` and ${found.chunks.length - NOTE_PLACES} more` : '';
+  const by = [subject.path, subject.qualifier].filter((q) => q !== undefined).join(' and ');
+  const pick = `write Container.${subject.name} or file:${subject.name} to pick one`;
+  const also = found.chunks.length > 1 ? `; also ${found.chunks.slice(1).map(at).join(', ')}` : '';
+  const note =
+    found.code === 'ambiguous'
+      ? `Similar to ${subject.name}: ${subject.name} is defined ${found.definitions} times and the question does not say which (${found.unpicked ? `${by} names none of them; ` : ''}${pick}), so all of them are X, left out of the answer: ${listed}${more}. The siblings of each lead; the code and neighbours of the first (${at(first)}) are searched.`
+      : `Similar to ${subject.name}: the ${first.definitionKind ?? 'definition'} at ${at(first)}${found.code === 'qualified' ? ` (picked by ${by} among ${found.definitions} definitions${also})` : ''}, left out of the answer with what it holds; its siblings (same kind, named alike, nearby, shaped alike) lead.`;
+  return { choice, note };
+}
+
+/** Places of X a note lists at most. */
+const NOTE_PLACES = 6;
 
 /**
  * Whether a chunk is X in X's file: X itself, what overlaps it (a member of X, the class holding
@@ -100,7 +198,8 @@ export function subjectBases(corpus: Corpus, subject: Chunk): Set<string> {
 const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
- * Drops X, what overlaps it, the types X's declaration names (subjectBases) and definitions of
+ * Drops X (and `also`, the other definitions taken as X when its name is ambiguous), what
+ * overlaps it, the types X's declaration names (subjectBases) and definitions of
  * another kind family (answersSimilar) from every modality's list, before fusion: no rank is
  * spent on them, so the ranks shown are the ranks among the candidates (the run's preview follows).
  */
@@ -109,10 +208,13 @@ export function dropSubject(
   subject: Chunk,
   lists: Partial<Record<Modality, ModalityHit[]>>,
   runs: Map<Modality, ModalityRun>,
+  also: readonly Chunk[] = [],
 ): void {
   const bases = subjectBases(corpus, subject);
+  const answers = (chunk: Chunk) =>
+    answersSimilar(subject, chunk, bases) && !also.some((other) => overlapsSubject(other, chunk));
   for (const m of Object.keys(lists) as Modality[]) {
-    const kept = (lists[m] ?? []).filter((h) => answersSimilar(subject, corpus.chunks[h.chunkId], bases));
+    const kept = (lists[m] ?? []).filter((h) => answers(corpus.chunks[h.chunkId]));
     lists[m] = kept;
     const run = runs.get(m);
     if (run) {

@@ -3,13 +3,13 @@
  * its question (classified, pasted text routed, or the chunk "find similar" starts from).
  */
 import { planQuery, routeDefinedName, routePastedText } from '../classify';
-import type { Chunk, QueryPlan, SearchOptions, UnderstoodQuery } from '../contract';
+import type { Chunk, QueryPlan, SearchOptions, SimilarSubjectChoice, UnderstoodQuery } from '../contract';
 import type { Corpus } from '../modality';
 import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
 import { findFormatStrings, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
-import { similarSubject, type SimilarSubject } from './similar';
+import { similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
 
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
@@ -77,8 +77,8 @@ export interface PlanSources {
   messages?: MessageSources;
   chunk(id: number): Chunk;
   chunkText(chunk: Chunk): string;
-  /** The chunk of the definition a "similar to X" question names (none before the structural index). */
-  subjectChunk?(subject: SimilarSubject): Chunk | undefined;
+  /** The chunks of the definitions a "similar to X" question names (none before the structural index). */
+  subjectChunks?(subject: SimilarSubject): SubjectChunks | undefined;
   /** Whether the repository defines a name (none before the structural index). */
   definesName?(name: string): boolean;
 }
@@ -88,8 +88,9 @@ export function planSearch(
   understood: UnderstoodQuery,
   options: SearchOptions,
   sources: PlanSources,
-): { plan: QueryPlan; notes: string[] } {
+): { plan: QueryPlan; notes: string[]; similarTo?: SimilarSubjectChoice } {
   const notes: string[] = [];
+  let choice: SimilarSubjectChoice | undefined;
   const question = understood.text;
   let similarTo = options.similarToChunk;
   /** A query that is only a /regex/ is planned as an exact match on it. */
@@ -122,12 +123,13 @@ export function planSearch(
   }
   if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
     const subject = similarSubject(question);
-    const chunk = subject ? sources.subjectChunk?.(subject) : undefined;
-    if (chunk) {
-      similarTo = chunk.id;
-      notes.push(
-        `Similar to ${chunk.symbol}: the ${chunk.definitionKind ?? 'definition'} at ${chunk.path}:${chunk.startLine}, left out of the answer with what it holds; its siblings (same kind, named alike, nearby, shaped alike) lead.`,
-      );
+    const found = subject ? sources.subjectChunks?.(subject) : undefined;
+    if (subject && found) {
+      similarTo = found.chunks[0].id;
+      if (found.chunks.length > 1) plan.similarAlso = found.chunks.slice(1).map((c) => c.id);
+      const worded = subjectChoice(subject, found);
+      choice = worded.choice;
+      notes.push(worded.note);
     }
   }
   if (similarTo !== undefined) {
@@ -137,5 +139,5 @@ export function planSearch(
     if (!plan.raw)
       plan.raw = chunk.symbol ? `similar to ${chunk.symbol}` : `similar to ${chunk.path}:${chunk.startLine}`;
   }
-  return { plan, notes };
+  return { plan, notes, ...(choice ? { similarTo: choice } : {}) };
 }

@@ -9,7 +9,7 @@ import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
 import { narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
-import { siblingReason, siblingsOf, type Sibling } from './siblings';
+import { MAX_SUBJECT_SIBLING_SOURCES, siblingReason, siblingsOf, type Sibling } from './siblings';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
 import { corpusNames } from '../corpus-names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
@@ -347,6 +347,31 @@ export class StructuralIndex implements Retriever {
     return siblings;
   }
 
+  /**
+   * The siblings of several definitions taken together as X (an ambiguous "similar to X": every
+   * definition of its name is X): each candidate with its best similarity to one of them, none of
+   * them nor what overlaps one of them. Read for the first MAX_SUBJECT_SIBLING_SOURCES only.
+   */
+  siblingsOfAll(chunkIds: readonly number[]): Sibling[] {
+    if (chunkIds.length <= 1) return chunkIds.length === 0 ? [] : this.siblingsOf(chunkIds[0]);
+    const subjects = chunkIds.map((id) => this.corpus.chunks[id]).filter((c) => c !== undefined);
+    const isSubject = (c: Chunk) =>
+      subjects.some(
+        (x) =>
+          x.fileId === c.fileId &&
+          ((x.startLine <= c.endLine && c.startLine <= x.endLine) ||
+            (x.symbol === c.symbol && (x.container ?? '') === (c.container ?? ''))),
+      );
+    const best = new Map<number, Sibling>();
+    for (const id of chunkIds.slice(0, MAX_SUBJECT_SIBLING_SOURCES))
+      for (const s of this.siblingsOf(id)) {
+        const known = best.get(s.chunkId);
+        if ((!known || s.similarity > known.similarity) && !isSubject(this.corpus.chunks[s.chunkId]))
+          best.set(s.chunkId, s);
+      }
+    return [...best.values()].sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+  }
+
   /** Chunks that call or reference `name` (exactly that name), in no particular order. */
   chunksReferencing(name: string): number[] {
     const n = this.references.refNameIds.get(name);
@@ -639,7 +664,7 @@ export class StructuralIndex implements Retriever {
     const subject = plan.similarToChunk;
     const of = subject !== undefined ? this.corpus.chunks[subject]?.symbol : undefined;
     if (subject === undefined || of === undefined) return this.searchTerms(plan, limit);
-    const hits: ModalityHit[] = this.siblingsOf(subject)
+    const hits: ModalityHit[] = this.siblingsOfAll([subject, ...(plan.similarAlso ?? [])])
       .slice(0, limit)
       .map((s) => ({ chunkId: s.chunkId, score: round(s.similarity), reason: siblingReason(of, s) }));
     const listed = new Set(hits.map((h) => h.chunkId));

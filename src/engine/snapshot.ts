@@ -42,11 +42,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    definitions (analysis); Go imports of a folder opened without its go.mod resolve, closure
  *    parameters type their calls, and a Go package import is no dependency of a file whose
  *    names it does not use (graph).
- * 14: the semantic index holds a second vector per definition, of its name and signature
- *    (NameVectors in semantic/index.ts); an older index has none, and its plain-words answers
- *    would differ from a fresh build's.
  */
-export const SNAPSHOT_VERSION = 14;
+export const SNAPSHOT_VERSION = 13;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

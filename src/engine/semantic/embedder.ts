@@ -32,6 +32,13 @@ export interface Embedder {
   /** The normalised float query vector, for rescoring Hamming candidates (local models only). */
   embedQueryFloat?(text: string): Promise<Float32Array>;
   /**
+   * Int8 document vectors of a question's candidates' names (SemanticIndex's name cosine),
+   * present only where embedding a few hundred short texts per question costs little and stays
+   * in this process: the bundled static model. Absent for a remote model (no network call per
+   * question) and for an ONNX session. Null: a stand-in's model turned out to have none.
+   */
+  embedNames?(texts: string[]): Promise<Int8Array[] | null>;
+  /**
    * False while the model behind a stand-in (deferredEmbedder) is still starting: a query that
    * needs a query embedding answers without semantic (not ready) instead of waiting for it.
    * Absent: always ready. `query`: the text the query embeds, when a host may know its vector
@@ -60,6 +67,10 @@ export function deferredEmbedder(
       const embedder = await load();
       if (!embedder.embedQueryFloat) throw new Error('no float query vectors');
       return embedder.embedQueryFloat(text);
+    },
+    embedNames: async (texts) => {
+      const embedder = await load();
+      return embedder.embedNames ? embedder.embedNames(texts) : null;
     },
   };
 }

@@ -6,13 +6,15 @@ import type { QueryPlan, SourceFile } from '../contract';
 import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
-import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
+import { chunkEmbeddingText, deferredEmbedder, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
 import {
   contentlessChunks,
   DEFAULT_RESCORE_CANDIDATES,
   MemoryEmbeddingCache,
+  NAME_CANDIDATES,
   NAME_VECTOR_MAX_WORDS,
   NAME_VECTOR_WEIGHT,
+  nameVectorCache,
   SemanticIndex,
 } from './index';
 import { cosineFloatInt8 } from './int8';
@@ -251,11 +253,22 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       analyzer,
     );
     const index = await SemanticIndex.build(py, local);
-    expect(index.names!.int8.length).toBe(3 * local.dimensions); // three definitions, three names
+    // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes alone.
+    const stored = index.serialize();
+    expect(Object.keys(stored).sort()).toEqual([
+      'chunkCount',
+      'dimensions',
+      'embedderId',
+      'int8',
+      'textHashes',
+      'vectors',
+    ]);
+    expect(stored.int8!.length).toBe(py.chunks.length * local.dimensions);
     const question = plan('dijkstra weighted path');
     const hits = await index.search(question, 5);
     expect(py.chunks[hits[0].chunkId].symbol).toBe('dijkstra_path');
     // The score is the chunk's cosine plus NAME_VECTOR_WEIGHT × its name's, both shown.
+    expect(hits.filter((h) => h.reason.includes('name cosine')).length).toBe(3); // three definitions
     for (const h of hits) {
       const m = /int8 cosine (-?[\d.]+)(?: \+ ([\d.]+) × name cosine (-?[\d.]+))?\)$/.exec(h.reason)!;
       if (m[2] !== undefined) expect(Number(m[2])).toBe(NAME_VECTOR_WEIGHT);
@@ -269,17 +282,60 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     // Code → code is a body's likeness: "similar to …" leaves the names out.
     const similar = await index.search(plan('dijkstra weighted path', { intent: 'find_similar' }), 5);
     expect(similar.every((h) => !h.reason.includes('name cosine'))).toBe(true);
-    // Without the names (an index stored before them) the caller is first.
-    const { names, ...withoutNames } = index.serialize();
-    expect(names).toBeDefined();
-    const plain = await SemanticIndex.load(py, withoutNames, local).search(question, 5);
+    // An embedder that cannot embed names per question (a remote model) answers with the chunks
+    // alone: the caller is first.
+    const { embedNames, ...remoteLike } = local;
+    expect(embedNames).toBeDefined();
+    const plain = await SemanticIndex.load(py, stored, remoteLike).search(question, 5);
     expect(py.chunks[plain[0].chunkId].symbol).toBe('shortest_path');
-    // Stored and loaded, the names answer the same; a re-index takes them from the previous index.
-    const loaded = SemanticIndex.load(py, index.serialize(), local);
-    expect(await loaded.search(question, 5)).toEqual(hits);
-    const again = counting(local);
-    await SemanticIndex.build(py, again, { previous: index.serialize() });
-    expect(again.texts).toBe(0);
+    expect(plain.every((h) => !h.reason.includes('name cosine'))).toBe(true);
+    // Loaded from the snapshot (through the CLI's stand-in for a model not yet started), the same
+    // answer, and the names embedded for the first question are not embedded again.
+    let named = 0;
+    const watching: Embedder = {
+      ...local,
+      embedNames: (texts) => {
+        named += texts.length;
+        return local.embedNames!(texts);
+      },
+    };
+    const deferred = deferredEmbedder(local.id, local.dimensions, () => Promise.resolve(watching));
+    expect(await SemanticIndex.load(py, stored, deferred).search(question, 5)).toEqual(hits);
+    expect(named).toBe(0);
+    // A stand-in whose model has no names (not the static one) answers without them.
+    const noNames = deferredEmbedder(local.id, local.dimensions, () => Promise.resolve(remoteLike));
+    expect(await SemanticIndex.load(py, stored, noNames).search(question, 5)).toEqual(plain);
+  });
+
+  it("embeds a question's candidates' names once per process, and only theirs", async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    // Definitions under a name no other test uses, so the process-wide cache has none of them yet.
+    const files = [...Array(NAME_CANDIDATES + 100).keys()].map((i) => ({
+      path: `pkg/m${i}.py`,
+      text: `def quokka_${i}_tally(rows):\n    total = 0\n    for r in rows:\n        total += r.v${i}\n    return total\n`,
+    }));
+    const corpus = buildCorpus(files, analyzer);
+    const named: string[] = [];
+    const watching: Embedder = {
+      ...local,
+      embedNames: (texts) => {
+        named.push(...texts);
+        return local.embedNames!(texts);
+      },
+    };
+    const index = await SemanticIndex.build(corpus, watching);
+    expect(named).toEqual([]); // a build embeds no names
+    const before = nameVectorCache.size;
+    await index.search(plan('quokka tally rows'), 10);
+    // At most the NAME_CANDIDATES Hamming-nearest chunks' names, each once.
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.length).toBeLessThanOrEqual(NAME_CANDIDATES);
+    expect(new Set(named).size).toBe(named.length);
+    expect(named.every((t) => /^function quokka_\d+_tally\n/.test(t))).toBe(true);
+    expect(nameVectorCache.size).toBe(before + named.length);
+    const first = named.length;
+    await index.search(plan('quokka tally rows'), 10);
+    expect(named.length).toBe(first);
   });
 
   it('ranks every chunk by the int8 cosine for find similar, not only the Hamming-nearest', async () => {

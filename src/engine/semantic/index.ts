@@ -98,27 +98,21 @@ export interface SemanticSnapshot {
   int8?: Int8Array;
   /** Each chunk's embedding-text hash (packTextHashes), chunk id order: what a re-index reuses vectors by. Absent in snapshots written before them. */
   textHashes?: Uint8Array;
-  /** Name vectors (NameVectors), one per named chunk in chunk id order; absent without int8 and in snapshots before version 14. */
-  names?: NameVectors;
 }
 
 /**
- * A second vector per definition: its `kind container.symbol` line and signature alone
+ * A second vector per definition, its `kind container.symbol` line and signature alone
  * (chunkNameText), embedded like a chunk. The model pools tokens by their mean, so a long body
  * drowns the name that says what the code does; a few search-box words ("dijkstra weighted
  * path") are closest to the name. A question's semantic score for a definition is its chunk's
- * cosine plus NAME_VECTOR_WEIGHT × its name's cosine (docs/ranking.md#semantic-names). Rows are
- * the chunks with a symbol, in chunk id order (the corpus gives the mapping back on load).
+ * cosine plus NAME_VECTOR_WEIGHT × its name's cosine (docs/ranking.md#semantic-names).
+ *
+ * Nothing of it is stored: stored, a row per definition grew the 10 MB tier's snapshot with the
+ * local model 1.33× → 1.65× the source (docs/bench/HISTORY.md, 2026-12-03). The names of a
+ * question's candidates are embedded when it is asked, by an embedder that can do so in this
+ * process for little (Embedder.embedNames: the bundled static model, a table lookup and a mean
+ * per name), and kept in NameVectorCache for the next question.
  */
-export interface NameVectors {
-  /** wordsFor(dimensions) words per row: the first stage, as for chunks. */
-  vectors: Uint32Array;
-  /** `dimensions` bytes per row. */
-  int8: Int8Array;
-  /** packTextHashes of each row's name text: what a re-index reuses them by. */
-  hashes: Uint8Array;
-}
-
 /**
  * Weight of a definition's name cosine added to its chunk's cosine. Chosen on the understand
  * set's tuning half (docs/bench/HISTORY.md, 2026-12-03): the name's cosine alone (max of the
@@ -136,12 +130,34 @@ export const NAME_VECTOR_WEIGHT = 0.5;
  */
 export const NAME_VECTOR_MAX_WORDS = 4;
 
-/** Ids of the chunks that have a name vector (those with a symbol), chunk id order: the rows of NameVectors. */
-function namedChunkIds(corpus: Corpus): number[] {
-  const ids: number[] = [];
-  for (const chunk of corpus.chunks) if (chunk.symbol) ids.push(chunk.id);
-  return ids;
+/**
+ * Hamming candidates whose names a question embeds (and whose chunks it rescores): more than a
+ * plain question's DEFAULT_RESCORE_CANDIDATES, since the name can lift a definition whose chunk
+ * the bits put far down, which a stored index of the names found by their own bits.
+ */
+export const NAME_CANDIDATES = 400;
+
+/**
+ * Name texts' int8 vectors by embedder id and text, for every index in this process (a warm
+ * server or tab embeds a name once). Bounded: cleared when full (a name row is `dimensions` bytes,
+ * 256 for the bundled model, so 50,000 names are 13 MB).
+ */
+export class NameVectorCache {
+  static readonly MAX_ENTRIES = 50_000;
+  private readonly byKey = new Map<string, Int8Array>();
+  get size(): number {
+    return this.byKey.size;
+  }
+  // The text itself is the key: a name line and signature are short, and hashing would cost more than the lookup.
+  get(embedderId: string, text: string): Int8Array | undefined {
+    return this.byKey.get(`${embedderId}\n${text}`);
+  }
+  set(embedderId: string, text: string, vector: Int8Array): void {
+    if (this.byKey.size >= NameVectorCache.MAX_ENTRIES) this.byKey.clear();
+    this.byKey.set(`${embedderId}\n${text}`, vector);
+  }
 }
+export const nameVectorCache = new NameVectorCache();
 
 export interface SemanticBuildOptions {
   cache?: EmbeddingCache;
@@ -271,66 +287,6 @@ function embedBatch(
   return embedder.embed(texts, 'document', signal).then((bits) => ({ bits, int8: [] }));
 }
 
-/**
- * The name vectors of a build (NameVectors): rows whose name text the previous index holds are
- * copied from it, the rest embedded (identical names once). Not cached between unfinished builds:
- * a name is a line or two, embedded in a fraction of its chunk's time.
- */
-async function buildNames(
-  corpus: Corpus,
-  embedder: Embedder,
-  batchSize: number,
-  previous: SemanticSnapshot | null | undefined,
-  signal: AbortSignal | undefined,
-): Promise<NameVectors> {
-  const dims = embedder.dimensions;
-  const words = wordsFor(dims);
-  const ids = namedChunkIds(corpus);
-  const texts = ids.map((id) => {
-    const chunk = corpus.chunks[id];
-    return chunkNameText(chunk, corpus.files[chunk.fileId])!;
-  });
-  const hashes = texts.map(hashText);
-  const vectors = new Uint32Array(ids.length * words);
-  const int8 = new Int8Array(ids.length * dims);
-  const old =
-    previous?.names && previous.embedderId === embedder.id && previous.dimensions === dims ? previous.names : null;
-  const fromOld = new Map<string, number>();
-  if (old && old.int8.length === (old.hashes.length / HASH_BYTES) * dims)
-    unpackTextHashes(old.hashes).forEach((hash, row) => fromOld.set(hash, row));
-  const firstRow = new Map<string, number>();
-  const missing: number[] = [];
-  for (let row = 0; row < ids.length; row++) {
-    const oldRow = fromOld.get(hashes[row]);
-    if (oldRow !== undefined) {
-      vectors.set(old!.vectors.subarray(oldRow * words, (oldRow + 1) * words), row * words);
-      int8.set(old!.int8.subarray(oldRow * dims, (oldRow + 1) * dims), row * dims);
-    } else if (!firstRow.has(hashes[row])) {
-      firstRow.set(hashes[row], row);
-      missing.push(row);
-    }
-  }
-  for (let i = 0; i < missing.length; i += batchSize) {
-    signal?.throwIfAborted();
-    const rows = missing.slice(i, i + batchSize);
-    const found = await embedder.embedDocuments!(
-      rows.map((row) => texts[row]),
-      signal,
-    );
-    rows.forEach((row, j) => {
-      vectors.set(found.bits[j], row * words);
-      int8.set(found.int8[j], row * dims);
-    });
-  }
-  for (let row = 0; row < ids.length; row++) {
-    const first = firstRow.get(hashes[row]);
-    if (first === undefined || first === row) continue;
-    vectors.copyWithin(row * words, first * words, (first + 1) * words);
-    int8.copyWithin(row * dims, first * dims, (first + 1) * dims);
-  }
-  return { vectors, int8, hashes: packTextHashes(hashes) };
-}
-
 export class SemanticIndex implements Retriever {
   readonly modality = 'semantic' as const;
   /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
@@ -348,21 +304,7 @@ export class SemanticIndex implements Retriever {
     private readonly embedder: Embedder | null,
     /** packTextHashes of each chunk's embedding text; undefined when loaded from a snapshot without them. */
     readonly textHashes: Uint8Array | undefined,
-    /** Name vectors of the named chunks (NameVectors); undefined without int8 or from an older snapshot. */
-    readonly names?: NameVectors,
-  ) {
-    if (names) {
-      this.nameIndex = new BinaryVectorIndex(vectors.dimensions, names.vectors);
-      this.nameRowOf = new Int32Array(corpus.chunks.length).fill(-1);
-      this.namedIds = Int32Array.from(namedChunkIds(corpus));
-      this.namedIds.forEach((id, row) => (this.nameRowOf![id] = row));
-    }
-  }
-  private readonly nameIndex?: BinaryVectorIndex;
-  /** Chunk id → its row in `names`, -1 for a chunk without a name. */
-  private readonly nameRowOf?: Int32Array;
-  /** Row of `names` → chunk id. */
-  private readonly namedIds?: Int32Array;
+  ) {}
 
   static async build(corpus: Corpus, embedder: Embedder, options: SemanticBuildOptions = {}): Promise<SemanticIndex> {
     const { cache, signal, onProgress, onStep } = options;
@@ -465,8 +407,6 @@ export class SemanticIndex implements Retriever {
     await writes;
     if (writeError !== undefined) throw writeError;
     step('cache-write');
-    const names = withInt8 ? await buildNames(corpus, embedder, batchSize, options.previous, signal) : undefined;
-    step('names');
     const index = new SemanticIndex(
       corpus,
       embedder.id,
@@ -474,7 +414,6 @@ export class SemanticIndex implements Retriever {
       int8,
       embedder,
       packTextHashes(hashes),
-      names,
     );
     index.buildStats = stats;
     return index;
@@ -489,7 +428,6 @@ export class SemanticIndex implements Retriever {
     };
     if (this.int8) snapshot.int8 = this.int8;
     if (this.textHashes) snapshot.textHashes = this.textHashes;
-    if (this.names) snapshot.names = this.names;
     return snapshot;
   }
 
@@ -509,16 +447,6 @@ export class SemanticIndex implements Retriever {
       snapshot.int8 && snapshot.int8.length === snapshot.chunkCount * snapshot.dimensions ? snapshot.int8 : undefined;
     const textHashes =
       snapshot.textHashes?.length === snapshot.chunkCount * HASH_BYTES ? snapshot.textHashes : undefined;
-    const rows = namedChunkIds(corpus).length;
-    const n = snapshot.names;
-    const names =
-      int8 &&
-      n &&
-      n.hashes.length === rows * HASH_BYTES &&
-      n.int8.length === rows * snapshot.dimensions &&
-      n.vectors.length === rows * wordsFor(snapshot.dimensions)
-        ? n
-        : undefined;
     return new SemanticIndex(
       corpus,
       snapshot.embedderId,
@@ -526,7 +454,6 @@ export class SemanticIndex implements Retriever {
       int8,
       embedder,
       textHashes,
-      names,
     );
   }
 
@@ -587,14 +514,15 @@ export class SemanticIndex implements Retriever {
     // Names answer plain words about behaviour; code → code ("similar to …", a pasted snippet)
     // is a body's likeness, and its names pulled look-alike names ahead (npm run eval's similar set).
     if (
-      this.names &&
       this.int8 &&
-      this.namedIds!.length > 0 &&
+      this.embedder.embedNames &&
       plan.intent === 'understand_code' &&
       !plan.snippet &&
       plan.terms.length <= NAME_VECTOR_MAX_WORDS
-    )
-      return this.searchWithNames(queryFloat, limit, skip);
+    ) {
+      const withNames = await this.searchWithNames(queryFloat, limit, skip);
+      if (withNames) return withNames;
+    }
     const found = this.vectors.search(packSigns(queryFloat), limit, {
       skip,
       queryFloat,
@@ -610,49 +538,54 @@ export class SemanticIndex implements Retriever {
   }
 
   /**
-   * A question's list with name vectors (NameVectors): the chunks' Hamming candidates and the
-   * names' Hamming candidates, each rescored by its int8 cosine, joined; a chunk's score is its
-   * cosine plus NAME_VECTOR_WEIGHT × its name's cosine (0 for a window, which has no name).
+   * A question's list with its candidates' names: the NAME_CANDIDATES Hamming-nearest chunks,
+   * rescored by their int8 cosine, and the names of those with one embedded now (or taken from
+   * nameVectorCache); a chunk's score is its cosine plus NAME_VECTOR_WEIGHT × its name's cosine
+   * (0 for a window, which has no name). Null when the embedder gives no name vectors after all
+   * (a deferred model that turned out not to be local).
    */
-  private searchWithNames(queryFloat: Float32Array, limit: number, skip: Uint8Array): ModalityHit[] {
+  private async searchWithNames(
+    queryFloat: Float32Array,
+    limit: number,
+    skip: Uint8Array,
+  ): Promise<ModalityHit[] | null> {
     const dims = this.vectors.dimensions;
-    const names = this.names!;
-    const int8 = this.int8!;
-    const query = packSigns(queryFloat);
-    const candidates = Math.max(limit, this.rescoreCandidates);
-    const scored = new Map<number, { distance: number; chunk: number; name: number | null }>();
-    const nameCosine = (id: number): number | null => {
-      const row = this.nameRowOf![id];
-      return row < 0 ? null : cosineFloatInt8(queryFloat, names.int8, row * dims, dims);
-    };
-    for (const n of this.vectors.search(query, candidates, {
+    const candidates = Math.max(limit, NAME_CANDIDATES);
+    const found = this.vectors.search(packSigns(queryFloat), candidates, {
       skip,
       queryFloat,
-      int8,
-      rescoreCandidates: this.rescoreCandidates,
-    }))
-      scored.set(n.id, { distance: n.distance, chunk: n.rescored!, name: nameCosine(n.id) });
-    for (const n of this.nameIndex!.search(query, candidates, {
-      queryFloat,
-      int8: names.int8,
-      rescoreCandidates: this.rescoreCandidates,
-    })) {
-      const id = this.namedIds![n.id];
-      if (scored.has(id) || skip[id]) continue;
-      scored.set(id, {
-        distance: this.vectors.distance(query, id),
-        chunk: cosineFloatInt8(queryFloat, int8, id * dims, dims),
-        name: n.rescored!,
-      });
-    }
-    const score = (x: { chunk: number; name: number | null }) => x.chunk + NAME_VECTOR_WEIGHT * (x.name ?? 0);
-    return [...scored.entries()]
-      .map(([id, x]) => ({ id, x, score: score(x) }))
-      .sort((a, b) => b.score - a.score || a.x.distance - b.x.distance || a.id - b.id)
+      int8: this.int8!,
+      rescoreCandidates: candidates,
+    });
+    const texts = found.map((n) => {
+      const chunk = this.corpus.chunks[n.id];
+      return chunkNameText(chunk, this.corpus.files[chunk.fileId]);
+    });
+    const missing = [
+      ...new Set(texts.filter((t): t is string => t !== null && !nameVectorCache.get(this.embedderId, t))),
+    ];
+    // Asked even when every name is cached: a stand-in's model says whether it has names at all.
+    const vectors = await this.embedder!.embedNames!(missing);
+    if (!vectors) return null;
+    missing.forEach((t, i) => nameVectorCache.set(this.embedderId, t, vectors[i]));
+    const scored = found.map((n, i) => {
+      const t = texts[i];
+      const vector = t === null ? undefined : nameVectorCache.get(this.embedderId, t);
+      const name = vector ? cosineFloatInt8(queryFloat, vector, 0, dims) : null;
+      return {
+        id: n.id,
+        distance: n.distance,
+        chunk: n.rescored!,
+        name,
+        score: n.rescored! + NAME_VECTOR_WEIGHT * (name ?? 0),
+      };
+    });
+    return scored
+      .sort((a, b) => b.score - a.score || a.distance - b.distance || a.id - b.id)
       .slice(0, limit)
-      .map(({ id, x, score: s }) => ({
-        chunkId: id,
-        score: s,
+      .map((x) => ({
+        chunkId: x.id,
+        score: x.score,
         reason: `meaning close to the query (hamming ${x.distance}/${dims}, then int8 cosine ${x.chunk.toFixed(3)}${x.name === null ? '' : ` + ${NAME_VECTOR_WEIGHT} × name cosine ${x.name.toFixed(3)}`})`,
       }));
   }

@@ -294,6 +294,8 @@ export class SemanticIndex implements Retriever {
   rescoreCandidates = DEFAULT_RESCORE_CANDIDATES;
   /** contentlessChunks, read once on the first search (not stored: the corpus says it). */
   private contentless: Uint8Array | undefined;
+  /** Each chunk's chunkNameText once a question has had it as a candidate (a definition's signature is found by a scan of its file's definitions). */
+  private nameTexts: (string | null | undefined)[] | undefined;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -557,9 +559,11 @@ export class SemanticIndex implements Retriever {
       int8: this.int8!,
       rescoreCandidates: candidates,
     });
+    const nameTexts = (this.nameTexts ??= new Array<string | null | undefined>(this.corpus.chunks.length));
     const texts = found.map((n) => {
+      if (nameTexts[n.id] !== undefined) return nameTexts[n.id]!;
       const chunk = this.corpus.chunks[n.id];
-      return chunkNameText(chunk, this.corpus.files[chunk.fileId]);
+      return (nameTexts[n.id] = chunkNameText(chunk, this.corpus.files[chunk.fileId]));
     });
     const missing = [
       ...new Set(texts.filter((t): t is string => t !== null && !nameVectorCache.get(this.embedderId, t))),

@@ -132,10 +132,12 @@ export const NAME_VECTOR_MAX_WORDS = 4;
 
 /**
  * Hamming candidates whose names a question embeds (and whose chunks it rescores): more than a
- * plain question's DEFAULT_RESCORE_CANDIDATES, since the name can lift a definition whose chunk
- * the bits put far down, which a stored index of the names found by their own bits.
+ * plain question's DEFAULT_RESCORE_CANDIDATES (and the list's MODALITY_LIST_DEPTH of 100), since
+ * the name can lift a definition whose chunk the bits put further down. On the understand set's
+ * tuning half 200 did as well as 400 and 1,000 on doc sentences and better on keywords, at half
+ * the names embedded per question (docs/bench/HISTORY.md, 2026-12-03).
  */
-export const NAME_CANDIDATES = 400;
+export const NAME_CANDIDATES = 200;
 
 /**
  * Name texts' int8 vectors by embedder id and text, for every index in this process (a warm

@@ -55,6 +55,18 @@ describe('remoteEmbedder over several embed workers', () => {
     expect(workers[2].calls).toHaveLength(1); // two texts, three workers: the third gets nothing
   });
 
+  it("embeds a question's candidates' names in the first worker alone, as the model in process does", async () => {
+    const workers = [inProcessWorker(), inProcessWorker()];
+    const embedder = await remoteEmbedder(
+      workers.map((w) => () => w.api),
+      'http://127.0.0.1/',
+    );
+    expect(local.runtime).toBe('static');
+    expect(await embedder.embedNames!(texts)).toEqual(await local.embedNames!(texts));
+    expect(workers[0].calls.map((c) => c.texts)).toEqual([texts]);
+    expect(workers[1].calls).toHaveLength(0); // one message per question, no worker started for it
+  });
+
   it('leaves out a worker whose model did not load, and fails only if the first did not', async () => {
     const good = inProcessWorker();
     const bad = inProcessWorker({ fails: true });

@@ -116,5 +116,9 @@ export async function remoteEmbedder(
       return { bits: parts.flatMap((p) => p.bits), int8: parts.flatMap((p) => p.int8) };
     },
     embedQueryFloat: (text) => first.embedQueryFloat(text),
+    // The workers run the same static table: one message per question, the names in one batch.
+    ...(runtime === 'static'
+      ? { embedNames: async (texts: string[]) => (await first.embedDocuments(`embed-${++embedCalls}`, texts)).int8 }
+      : {}),
   };
 }

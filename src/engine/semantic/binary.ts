@@ -85,6 +85,8 @@ export interface BinaryNeighbour {
 export interface BinarySearchOptions {
   /** Skip this id (the query's own vector in "find similar"). */
   exclude?: number;
+  /** Skip every id whose byte is non-zero (chunks with nothing to mean: SemanticIndex's contentless). */
+  skip?: Uint8Array;
   /** Rescore this many Hamming candidates with `queryFloat` and re-rank them. */
   rescoreCandidates?: number;
   queryFloat?: Float32Array;
@@ -146,8 +148,9 @@ export class BinaryVectorIndex {
     const data = this.data;
     const n = this.size;
     const exclude = options.exclude ?? -1;
+    const skip = options.skip;
     for (let id = 0, o = 0; id < n; id++, o += w) {
-      if (id === exclude) continue;
+      if (id === exclude || skip?.[id]) continue;
       let d = 0;
       for (let i = 0; i < w; i++) {
         let x = query[i] ^ data[o + i];
@@ -187,8 +190,9 @@ export class BinaryVectorIndex {
     const before = (a: BinaryNeighbour, b: BinaryNeighbour) =>
       a.rescored! > b.rescored! || (a.rescored === b.rescored && (a.distance - b.distance || a.id - b.id) < 0);
     const exclude = options.exclude ?? -1;
+    const skip = options.skip;
     for (let id = 0; id < this.size; id++) {
-      if (id === exclude) continue;
+      if (id === exclude || skip?.[id]) continue;
       const rescored = cosineFloatInt8(queryFloat, int8, id * this.dimensions, this.dimensions);
       if (top.length >= k && rescored < top[top.length - 1].rescored!) continue;
       const nb = { id, distance: this.distance(query, id), rescored };

@@ -32,6 +32,13 @@ export interface Embedder {
   /** The normalised float query vector, for rescoring Hamming candidates (local models only). */
   embedQueryFloat?(text: string): Promise<Float32Array>;
   /**
+   * Int8 document vectors of a question's candidates' names (SemanticIndex's name cosine),
+   * present only where embedding a few hundred short texts per question costs little and stays
+   * in this process: the bundled static model. Absent for a remote model (no network call per
+   * question) and for an ONNX session. Null: a stand-in's model turned out to have none.
+   */
+  embedNames?(texts: string[]): Promise<Int8Array[] | null>;
+  /**
    * False while the model behind a stand-in (deferredEmbedder) is still starting: a query that
    * needs a query embedding answers without semantic (not ready) instead of waiting for it.
    * Absent: always ready. `query`: the text the query embeds, when a host may know its vector
@@ -60,6 +67,10 @@ export function deferredEmbedder(
       const embedder = await load();
       if (!embedder.embedQueryFloat) throw new Error('no float query vectors');
       return embedder.embedQueryFloat(text);
+    },
+    embedNames: async (texts) => {
+      const embedder = await load();
+      return embedder.embedNames ? embedder.embedNames(texts) : null;
     },
   };
 }
@@ -109,14 +120,8 @@ export function embeddingHeader(path: string, named: readonly string[], lines: n
  * densest description.
  */
 export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
-  let header = [chunk.path];
-  if (chunk.symbol) {
-    const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
-    const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
-    const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
-    if (def?.signature) named.push(def.signature);
-    header = embeddingHeader(chunk.path, named, chunk.endLine - chunk.startLine + 1);
-  }
+  const named = chunkNamed(chunk, file);
+  const header = named ? embeddingHeader(chunk.path, named, chunk.endLine - chunk.startLine + 1) : [chunk.path];
   const fileLines = lines ?? file.text.split('\n');
   const body: string[] = [];
   let length = header.join('\n').length;
@@ -130,4 +135,22 @@ export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: strin
     length += 1 + line.length;
   }
   return [...header, ...body].join('\n').slice(0, EMBED_TEXT_MAX_CHARS);
+}
+
+/** A named chunk's `kind container.symbol` line and its signature; null for a chunk without a name (a window). */
+function chunkNamed(chunk: Chunk, file: CorpusFile): string[] | null {
+  if (!chunk.symbol) return null;
+  const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
+  const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
+  const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
+  if (def?.signature) named.push(def.signature);
+  return named;
+}
+
+/**
+ * The text of a definition's name vector: its `kind container.symbol` line and signature alone,
+ * without path or body (SemanticIndex's names). Null for a chunk without a name.
+ */
+export function chunkNameText(chunk: Chunk, file: CorpusFile): string | null {
+  return chunkNamed(chunk, file)?.join('\n') ?? null;
 }

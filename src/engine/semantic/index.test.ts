@@ -6,10 +6,21 @@ import type { QueryPlan, SourceFile } from '../contract';
 import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
-import { chunkEmbeddingText, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
-import { DEFAULT_RESCORE_CANDIDATES, MemoryEmbeddingCache, SemanticIndex } from './index';
+import { chunkEmbeddingText, deferredEmbedder, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
+import {
+  contentlessChunks,
+  DEFAULT_RESCORE_CANDIDATES,
+  MemoryEmbeddingCache,
+  NAME_CANDIDATES,
+  NAME_VECTOR_MAX_WORDS,
+  NAME_VECTOR_WEIGHT,
+  nameVectorCache,
+  SemanticIndex,
+} from './index';
 import { cosineFloatInt8 } from './int8';
-import { corpusFromTexts as windowedCorpus } from '../structural/corpus';
+import { buildCorpus, corpusFromTexts as windowedCorpus } from '../structural/corpus';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { nodeGrammars } from '../../node/grammars';
 import { createVoyageEmbedder } from './voyage';
 import { startVoyageServer } from '../../../test/support/voyage-test-server';
 
@@ -79,6 +90,252 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     const unrelated = paths.findIndex((p) => /^(bytes|ms|escape-html|mri)\//.test(p));
     expect(paths.indexOf('qs/lib/stringify.js')).toBeLessThan(unrelated);
     for (const h of plain) expect(h.score).toBeCloseTo(1 - Number(/hamming (\d+)\/256/.exec(h.reason)![1]) / 256, 10);
+  });
+
+  it('leaves out windows with nothing to mean: a blank gap between Go functions embeds as its path alone', async () => {
+    // The shape of x/tools' refactor/rename/rename.go with its comments blanked (as the understand
+    // set searches it): the lines between functions are blank, each gap a window whose embedding
+    // text is the path alone; such a path vector stood first for a question naming the folder.
+    const rename = [
+      'package rename',
+      '',
+      'import (',
+      '\t"fmt"',
+      '\t"go/ast"',
+      '\t"go/token"',
+      ')',
+      '',
+      '',
+      '',
+      'func Main(offsetFlag, fromFlag, to string) error {',
+      '\tif fromFlag == "" && offsetFlag == "" {',
+      '\t\treturn fmt.Errorf("-from or -offset flag required")',
+      '\t}',
+      '\tr := &renamer{to: to, objsToUpdate: make(map[*ast.Ident]bool)}',
+      '\treturn r.update()',
+      '}',
+      '',
+      '',
+      '',
+      'type renamer struct {',
+      '\tto           string',
+      '\tobjsToUpdate map[*ast.Ident]bool',
+      '\tfset         *token.FileSet',
+      '}',
+      '',
+      '',
+      '',
+      'func (r *renamer) update() error {',
+      '\tfor id := range r.objsToUpdate {',
+      '\t\tid.Name = r.to',
+      '\t}',
+      '\treturn nil',
+      '}',
+      '',
+      '',
+      '',
+      '}',
+      '',
+    ].join('\n');
+    const set = [
+      'package typeutil',
+      '',
+      '',
+      'func (m *Map) Set(key string, value interface{}) (prev interface{}) {',
+      '\tprev = m.table[key]',
+      '\tm.table[key] = value',
+      '\treturn prev',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const go = buildCorpus(
+      [
+        { path: 'refactor/rename/rename.go', text: rename },
+        { path: 'go/types/typeutil/map.go', text: set },
+      ],
+      analyzer,
+    );
+    const contentless = contentlessChunks(go);
+    const blanks = go.chunks.filter((c) => contentless[c.id]);
+    // The blank gaps between definitions, the last with a lone closing brace; the window over the
+    // package clause and the imports, and every definition, have words.
+    expect(blanks.map((c) => `${c.path}:${c.startLine}-${c.endLine}`)).toEqual([
+      'refactor/rename/rename.go:18-20',
+      'refactor/rename/rename.go:26-28',
+      'refactor/rename/rename.go:35-38',
+    ]);
+    const index = await SemanticIndex.build(go, local);
+    const hits = await index.search(plan('rename identifier refactor'), go.chunks.length);
+    expect(hits.filter((h) => contentless[h.chunkId])).toEqual([]);
+    expect(hits.length).toBe(go.chunks.length - blanks.length);
+    expect(go.chunks[hits[0].chunkId].path).toBe('refactor/rename/rename.go');
+    // "Find similar" (code → code) keeps them: a file's path finds its namesake in another package.
+    const similar = await index.search(plan('', { similarToChunk: hits[0].chunkId }), go.chunks.length);
+    expect(similar.length).toBe(go.chunks.length - 1);
+  });
+
+  it("adds a definition's name cosine: a few search-box words find the long function they name, not its caller", async () => {
+    // The shape of networkx's shortest_paths (comments blanked): dijkstra_path's long body of
+    // heaps and dictionaries outweighs its name in the mean of its tokens, while shortest_path,
+    // a short dispatcher, says "dijkstra", "path" and "weight" in a few lines. Chunk vectors alone
+    // put the caller first.
+    const weighted = [
+      'from heapq import heappop, heappush',
+      'from itertools import count',
+      '',
+      '',
+      'def dijkstra_path(G, source, target, weight="weight"):',
+      '    weight = _weight_function(G, weight)',
+      '    push = heappush',
+      '    pop = heappop',
+      '    dist = {}',
+      '    pred = {source: []}',
+      '    seen = {source: 0}',
+      '    c = count()',
+      '    fringe = []',
+      '    push(fringe, (0, next(c), source))',
+      '    while fringe:',
+      '        (d, _, v) = pop(fringe)',
+      '        if v in dist:',
+      '            continue',
+      '        dist[v] = d',
+      '        if v == target:',
+      '            break',
+      '        for u, e in G._adj[v].items():',
+      '            cost = weight(v, u, e)',
+      '            if cost is None:',
+      '                continue',
+      '            vu_dist = dist[v] + cost',
+      '            if u in dist:',
+      '                u_dist = dist[u]',
+      '                if vu_dist < u_dist:',
+      '                    raise ValueError("Contradictory paths found:", "negative weights?")',
+      '            elif u not in seen or vu_dist < seen[u]:',
+      '                seen[u] = vu_dist',
+      '                push(fringe, (vu_dist, next(c), u))',
+      '                pred[u] = [v]',
+      '            elif vu_dist == seen[u]:',
+      '                pred[u].append(v)',
+      '    node = target',
+      '    found = [node]',
+      '    while node != source:',
+      '        node = pred[node][0]',
+      '        found.append(node)',
+      '    found.reverse()',
+      '    return found',
+      '',
+    ].join('\n');
+    const generic = [
+      'def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):',
+      '    method = "unweighted" if weight is None else method',
+      '    if method == "dijkstra":',
+      '        return nx.dijkstra_path(G, source, target, weight)',
+      '    if method == "bellman-ford":',
+      '        return nx.bellman_ford_path(G, source, target, weight)',
+      '    return nx.bidirectional_shortest_path(G, source, target)',
+      '',
+      '',
+      'def has_path(G, source, target):',
+      '    try:',
+      '        nx.shortest_path(G, source, target)',
+      '    except nx.NetworkXNoPath:',
+      '        return False',
+      '    return True',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const py = buildCorpus(
+      [
+        { path: 'algorithms/shortest_paths/weighted.py', text: weighted },
+        { path: 'algorithms/shortest_paths/generic.py', text: generic },
+      ],
+      analyzer,
+    );
+    const index = await SemanticIndex.build(py, local);
+    // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes alone.
+    const stored = index.serialize();
+    expect(Object.keys(stored).sort()).toEqual([
+      'chunkCount',
+      'dimensions',
+      'embedderId',
+      'int8',
+      'textHashes',
+      'vectors',
+    ]);
+    expect(stored.int8!.length).toBe(py.chunks.length * local.dimensions);
+    const question = plan('dijkstra weighted path');
+    const hits = await index.search(question, 5);
+    expect(py.chunks[hits[0].chunkId].symbol).toBe('dijkstra_path');
+    // The score is the chunk's cosine plus NAME_VECTOR_WEIGHT × its name's, both shown.
+    expect(hits.filter((h) => h.reason.includes('name cosine')).length).toBe(3); // three definitions
+    for (const h of hits) {
+      const m = /int8 cosine (-?[\d.]+)(?: \+ ([\d.]+) × name cosine (-?[\d.]+))?\)$/.exec(h.reason)!;
+      if (m[2] !== undefined) expect(Number(m[2])).toBe(NAME_VECTOR_WEIGHT);
+      expect(h.score).toBeCloseTo(Number(m[1]) + NAME_VECTOR_WEIGHT * Number(m[3] ?? 0), 2);
+    }
+    // A doc sentence describes the body: more than NAME_VECTOR_MAX_WORDS content words leave them out.
+    const terms = ['find', 'shortest', 'weighted', 'path', 'dijkstra', 'algorithm'];
+    expect(terms.length).toBeGreaterThan(NAME_VECTOR_MAX_WORDS);
+    const long = await index.search(plan('find the shortest weighted path with the dijkstra algorithm', { terms }), 5);
+    expect(long.every((h) => !h.reason.includes('name cosine'))).toBe(true);
+    // Code → code is a body's likeness: "similar to …" leaves the names out.
+    const similar = await index.search(plan('dijkstra weighted path', { intent: 'find_similar' }), 5);
+    expect(similar.every((h) => !h.reason.includes('name cosine'))).toBe(true);
+    // An embedder that cannot embed names per question (a remote model) answers with the chunks
+    // alone: the caller is first.
+    const { embedNames, ...remoteLike } = local;
+    expect(embedNames).toBeDefined();
+    const plain = await SemanticIndex.load(py, stored, remoteLike).search(question, 5);
+    expect(py.chunks[plain[0].chunkId].symbol).toBe('shortest_path');
+    expect(plain.every((h) => !h.reason.includes('name cosine'))).toBe(true);
+    // Loaded from the snapshot (through the CLI's stand-in for a model not yet started), the same
+    // answer, and the names embedded for the first question are not embedded again.
+    let named = 0;
+    const watching: Embedder = {
+      ...local,
+      embedNames: (texts) => {
+        named += texts.length;
+        return local.embedNames!(texts);
+      },
+    };
+    const deferred = deferredEmbedder(local.id, local.dimensions, () => Promise.resolve(watching));
+    expect(await SemanticIndex.load(py, stored, deferred).search(question, 5)).toEqual(hits);
+    expect(named).toBe(0);
+    // A stand-in whose model has no names (not the static one) answers without them.
+    const noNames = deferredEmbedder(local.id, local.dimensions, () => Promise.resolve(remoteLike));
+    expect(await SemanticIndex.load(py, stored, noNames).search(question, 5)).toEqual(plain);
+  });
+
+  it("embeds a question's candidates' names once per process, and only theirs", async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    // Definitions under a name no other test uses, so the process-wide cache has none of them yet.
+    const files = [...Array(NAME_CANDIDATES + 100).keys()].map((i) => ({
+      path: `pkg/m${i}.py`,
+      text: `def quokka_${i}_tally(rows):\n    total = 0\n    for r in rows:\n        total += r.v${i}\n    return total\n`,
+    }));
+    const corpus = buildCorpus(files, analyzer);
+    const named: string[] = [];
+    const watching: Embedder = {
+      ...local,
+      embedNames: (texts) => {
+        named.push(...texts);
+        return local.embedNames!(texts);
+      },
+    };
+    const index = await SemanticIndex.build(corpus, watching);
+    expect(named).toEqual([]); // a build embeds no names
+    const before = nameVectorCache.size;
+    await index.search(plan('quokka tally rows'), 10);
+    // At most the NAME_CANDIDATES Hamming-nearest chunks' names, each once.
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.length).toBeLessThanOrEqual(NAME_CANDIDATES);
+    expect(new Set(named).size).toBe(named.length);
+    expect(named.every((t) => /^function quokka_\d+_tally\n/.test(t))).toBe(true);
+    expect(nameVectorCache.size).toBe(before + named.length);
+    const first = named.length;
+    await index.search(plan('quokka tally rows'), 10);
+    expect(named.length).toBe(first);
   });
 
   it('ranks every chunk by the int8 cosine for find similar, not only the Hamming-nearest', async () => {

@@ -12,7 +12,8 @@ import type { Corpus, Retriever } from '../modality';
 import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
-import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText } from './embedder';
+import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText, chunkNameText } from './embedder';
+import { cosineFloatInt8 } from './int8';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -99,6 +100,67 @@ export interface SemanticSnapshot {
   textHashes?: Uint8Array;
 }
 
+/**
+ * A second vector per definition, its `kind container.symbol` line and signature alone
+ * (chunkNameText), embedded like a chunk. The model pools tokens by their mean, so a long body
+ * drowns the name that says what the code does; a few search-box words ("dijkstra weighted
+ * path") are closest to the name. A question's semantic score for a definition is its chunk's
+ * cosine plus NAME_VECTOR_WEIGHT × its name's cosine (docs/ranking.md#semantic-names).
+ *
+ * Nothing of it is stored: stored, a row per definition grew the 10 MB tier's snapshot with the
+ * local model 1.33× → 1.65× the source (docs/bench/HISTORY.md, 2026-12-03). The names of a
+ * question's candidates are embedded when it is asked, by an embedder that can do so in this
+ * process for little (Embedder.embedNames: the bundled static model, a table lookup and a mean
+ * per name), and kept in NameVectorCache for the next question.
+ */
+/**
+ * Weight of a definition's name cosine added to its chunk's cosine. Chosen on the understand
+ * set's tuning half (docs/bench/HISTORY.md, 2026-12-03): the name's cosine alone (max of the
+ * two) or added at 1 put short names' look-alikes ahead of the chunk that answers; 0.25 gained
+ * less on keyword questions than 0.5.
+ */
+export const NAME_VECTOR_WEIGHT = 0.5;
+
+/**
+ * Questions of at most this many content words (QueryPlan.terms) use the names: a search box's
+ * few words, which a name says and a long body drowns. A doc sentence describes the body, and
+ * with the names for every question npm run eval's thorough understand fell (0.730 → 0.724);
+ * limited to these, it rose. The same bound as EXPANSION_MAX_WORDS (ranking.ts), for the same kind
+ * of question.
+ */
+export const NAME_VECTOR_MAX_WORDS = 4;
+
+/**
+ * Hamming candidates whose names a question embeds (and whose chunks it rescores): more than a
+ * plain question's DEFAULT_RESCORE_CANDIDATES (and the list's MODALITY_LIST_DEPTH of 100), since
+ * the name can lift a definition whose chunk the bits put further down. On the understand set's
+ * tuning half 200 did as well as 400 and 1,000 on doc sentences and better on keywords, at half
+ * the names embedded per question (docs/bench/HISTORY.md, 2026-12-03).
+ */
+export const NAME_CANDIDATES = 200;
+
+/**
+ * Name texts' int8 vectors by embedder id and text, for every index in this process (a warm
+ * server or tab embeds a name once). Bounded: cleared when full (a name row is `dimensions` bytes,
+ * 256 for the bundled model, so 50,000 names are 13 MB).
+ */
+export class NameVectorCache {
+  static readonly MAX_ENTRIES = 50_000;
+  private readonly byKey = new Map<string, Int8Array>();
+  get size(): number {
+    return this.byKey.size;
+  }
+  // The text itself is the key: a name line and signature are short, and hashing would cost more than the lookup.
+  get(embedderId: string, text: string): Int8Array | undefined {
+    return this.byKey.get(`${embedderId}\n${text}`);
+  }
+  set(embedderId: string, text: string, vector: Int8Array): void {
+    if (this.byKey.size >= NameVectorCache.MAX_ENTRIES) this.byKey.clear();
+    this.byKey.set(`${embedderId}\n${text}`, vector);
+  }
+}
+export const nameVectorCache = new NameVectorCache();
+
 export interface SemanticBuildOptions {
   cache?: EmbeddingCache;
   signal?: AbortSignal;
@@ -137,6 +199,36 @@ function embeddingTexts(corpus: Corpus): string[] {
   }
   return texts;
 }
+
+/**
+ * Chunks with nothing to mean, by chunk id (1 = contentless): windows whose lines hold no letter
+ * or digit (blank lines, a lone `}` or `)`, and a doc comment's lines once comments are blanked).
+ * Such a chunk's embedding text is its path alone, so its vector is the path's: a short question
+ * that names the folder or file ("rename identifier refactor") found rename.go's blank line 217 at
+ * cosine 0.855, ahead of the function that renames (rank 146); such windows held a seventh of
+ * the semantic top 10 on the understand set's keyword questions. They stay chunks (text search
+ * and line lookups cover every line); a question's semantic list leaves them out. "Find similar"
+ * (code → code) keeps them: there a file's path vector finds its namesake in another package
+ * (npm run eval's similar set, file level, lost without them). Definitions always carry a name,
+ * so only windows are read.
+ */
+export function contentlessChunks(corpus: Corpus): Uint8Array {
+  const out = new Uint8Array(corpus.chunks.length);
+  let fileId = -1;
+  let lines: string[] = [];
+  for (const chunk of corpus.chunks) {
+    if (chunk.kind !== 'window') continue;
+    if (fileId !== chunk.fileId) lines = corpus.files[(fileId = chunk.fileId)].text.split('\n');
+    let meaningful = false;
+    for (let l = chunk.startLine; l <= chunk.endLine && l <= lines.length && !meaningful; l++)
+      meaningful = MEANINGFUL.test(lines[l - 1]);
+    if (!meaningful) out[chunk.id] = 1;
+  }
+  return out;
+}
+
+/** A letter or digit of any script. */
+const MEANINGFUL = /[\p{L}\p{N}]/u;
 
 /** The vectors a build fills in, chunk id order: `words` words of bits and, with int8, `dims` bytes per chunk. */
 interface BuildVectors {
@@ -202,6 +294,10 @@ export class SemanticIndex implements Retriever {
   /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
   buildStats = { embedded: 0, reused: 0 };
   rescoreCandidates = DEFAULT_RESCORE_CANDIDATES;
+  /** contentlessChunks, read once on the first search (not stored: the corpus says it). */
+  private contentless: Uint8Array | undefined;
+  /** Each chunk's chunkNameText once a question has had it as a candidate (a definition's signature is found by a scan of its file's definitions). */
+  private nameTexts: (string | null | undefined)[] | undefined;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -407,10 +503,11 @@ export class SemanticIndex implements Retriever {
       );
     }
     const text = plan.snippet ?? plan.raw;
+    const skip = (this.contentless ??= contentlessChunks(this.corpus));
     const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
     if (!rescore) {
       const [query] = await this.embedder.embed([text], 'query');
-      return this.vectors.search(query, limit).map((n) => ({
+      return this.vectors.search(query, limit, { skip }).map((n) => ({
         chunkId: n.id,
         score: 1 - n.distance / dims,
         reason: `meaning close to the query (hamming ${n.distance}/${dims})`,
@@ -418,7 +515,20 @@ export class SemanticIndex implements Retriever {
     }
     // One model call: the sign bits of the float query are exactly its binary vector.
     const queryFloat = await this.embedder.embedQueryFloat!(text);
+    // Names answer plain words about behaviour; code → code ("similar to …", a pasted snippet)
+    // is a body's likeness, and its names pulled look-alike names ahead (npm run eval's similar set).
+    if (
+      this.int8 &&
+      this.embedder.embedNames &&
+      plan.intent === 'understand_code' &&
+      !plan.snippet &&
+      plan.terms.length <= NAME_VECTOR_MAX_WORDS
+    ) {
+      const withNames = await this.searchWithNames(queryFloat, limit, skip);
+      if (withNames) return withNames;
+    }
     const found = this.vectors.search(packSigns(queryFloat), limit, {
+      skip,
       queryFloat,
       int8: this.int8,
       rescoreCandidates: this.rescoreCandidates,
@@ -429,5 +539,60 @@ export class SemanticIndex implements Retriever {
       score: n.rescored!,
       reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)})`,
     }));
+  }
+
+  /**
+   * A question's list with its candidates' names: the NAME_CANDIDATES Hamming-nearest chunks,
+   * rescored by their int8 cosine, and the names of those with one embedded now (or taken from
+   * nameVectorCache); a chunk's score is its cosine plus NAME_VECTOR_WEIGHT × its name's cosine
+   * (0 for a window, which has no name). Null when the embedder gives no name vectors after all
+   * (a deferred model that turned out not to be local).
+   */
+  private async searchWithNames(
+    queryFloat: Float32Array,
+    limit: number,
+    skip: Uint8Array,
+  ): Promise<ModalityHit[] | null> {
+    const dims = this.vectors.dimensions;
+    const candidates = Math.max(limit, NAME_CANDIDATES);
+    const found = this.vectors.search(packSigns(queryFloat), candidates, {
+      skip,
+      queryFloat,
+      int8: this.int8!,
+      rescoreCandidates: candidates,
+    });
+    const nameTexts = (this.nameTexts ??= new Array<string | null | undefined>(this.corpus.chunks.length));
+    const texts = found.map((n) => {
+      if (nameTexts[n.id] !== undefined) return nameTexts[n.id]!;
+      const chunk = this.corpus.chunks[n.id];
+      return (nameTexts[n.id] = chunkNameText(chunk, this.corpus.files[chunk.fileId]));
+    });
+    const missing = [
+      ...new Set(texts.filter((t): t is string => t !== null && !nameVectorCache.get(this.embedderId, t))),
+    ];
+    // Asked even when every name is cached: a stand-in's model says whether it has names at all.
+    const vectors = await this.embedder!.embedNames!(missing);
+    if (!vectors) return null;
+    missing.forEach((t, i) => nameVectorCache.set(this.embedderId, t, vectors[i]));
+    const scored = found.map((n, i) => {
+      const t = texts[i];
+      const vector = t === null ? undefined : nameVectorCache.get(this.embedderId, t);
+      const name = vector ? cosineFloatInt8(queryFloat, vector, 0, dims) : null;
+      return {
+        id: n.id,
+        distance: n.distance,
+        chunk: n.rescored!,
+        name,
+        score: n.rescored! + NAME_VECTOR_WEIGHT * (name ?? 0),
+      };
+    });
+    return scored
+      .sort((a, b) => b.score - a.score || a.distance - b.distance || a.id - b.id)
+      .slice(0, limit)
+      .map((x) => ({
+        chunkId: x.id,
+        score: x.score,
+        reason: `meaning close to the query (hamming ${x.distance}/${dims}, then int8 cosine ${x.chunk.toFixed(3)}${x.name === null ? '' : ` + ${NAME_VECTOR_WEIGHT} × name cosine ${x.name.toFixed(3)}`})`,
+      }));
   }
 }

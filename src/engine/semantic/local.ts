@@ -176,10 +176,22 @@ export async function localEmbedderFrom(
   if (dimensions % 32 !== 0)
     throw new Error(`local model ${id} has ${dimensions} dimensions; a multiple of 32 is required`);
 
+  const runtime: LocalRuntime = typeof model === 'function' ? 'onnxruntime' : 'static';
+  // The static table embeds a name in microseconds (a lookup and a mean per token); a session is a
+  // model run per batch, too slow to do per question.
+  const names =
+    runtime === 'static'
+      ? {
+          async embedNames(texts: string[]) {
+            return (await runner.run(texts, 'document')).map(quantizeInt8);
+          },
+        }
+      : {};
   return {
     id,
     dimensions,
-    runtime: typeof model === 'function' ? 'onnxruntime' : 'static',
+    runtime,
+    ...names,
     async embed(texts, inputType, signal) {
       return (await runner.run(texts, inputType, signal)).map(packSigns);
     },

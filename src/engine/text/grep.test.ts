@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GrepSearcher, MAX_REGEX_LINE_LENGTH, type TextMatch } from './grep';
+import { GrepSearcher, MAX_REGEX_LINE_LENGTH, requiredTrigrams, type TextMatch } from './grep';
 import { RE2JS } from 're2js';
 import { InvalidRegex, RegexRejected } from './regex';
-import { TrigramIndex } from './trigrams';
+import { andQuery, orQuery, TrigramIndex, type TrigramQuery } from './trigrams';
 
 /** Real source files from installed packages: JS, TS declarations, Markdown, JSON. */
 function realFiles(): { id: number; path: string; text: string }[] {
@@ -202,6 +202,18 @@ describe('literal search', () => {
   });
 });
 
+describe('requiredTrigrams', () => {
+  const t = (text: string): TrigramQuery => ({ op: 'trigram', text });
+  it('takes every trigram of an AND and only those all branches of an OR share', () => {
+    expect(requiredTrigrams(andQuery(t('FUN'), t('UNC'), t('ERR'))).sort()).toEqual(['ERR', 'FUN', 'UNC']);
+    expect(
+      requiredTrigrams(andQuery(t('ERR'), orQuery(andQuery(t('GET'), t('ITE')), andQuery(t('SET'), t('ITE'))))).sort(),
+    ).toEqual(['ERR', 'ITE']);
+    expect(requiredTrigrams(orQuery(t('ABC'), t('XYZ')))).toEqual([]);
+    expect(requiredTrigrams({ op: 'all' })).toEqual([]);
+  });
+});
+
 describe('regex search', () => {
   const cases: [string, boolean][] = [
     ['export (default )?(class|function) \\w+', true],
@@ -231,6 +243,11 @@ describe('regex search', () => {
     ['(?:Mini)?Search(?:able)?Map', true],
     ['a{3}|Prox{1,2}y', false],
     ['[A-Z]{2}[a-z]*Error\\b', true],
+    // Several literals per match: lines are checked for every implied trigram before re2js.
+    ['function\\s+\\w+Error', false],
+    ['return new \\w+Error\\(', true],
+    ['(?:const|let) \\w+ = require\\(', false],
+    ['(?:import|export)[^;]*from [\'"]idb', false],
   ];
 
   it.each(cases)('/%s/ (case-sensitive %s) equals a brute-force RE2 scan', (pattern, caseSensitive) => {

@@ -31,6 +31,8 @@ export const DEFAULT_MAX_LINE_TESTS = 5_000_000;
 const MAX_REGEXP_LITERAL_LENGTH = 1000;
 /** Trigrams are taken from this many leading code units of a literal: a match contains them too. */
 const MAX_LITERAL_QUERY_LENGTH = 256;
+/** Lines up to this long are checked for every trigram a regex implies before re2js runs on them. */
+const MAX_PRECHECKED_LINE_LENGTH = 400;
 /** Characters that make up a word for whole-word matching (identifiers of most languages). */
 const WORD_CHAR = /[A-Za-z0-9_$]/;
 
@@ -248,11 +250,20 @@ export class GrepSearcher {
     let truncatedBy: GrepResult['truncatedBy'];
     // Lines holding none of these trigrams cannot match: only the others are run through the regex.
     const filter = lineFilter(query, this.index);
+    // Nor can a line missing any trigram every match holds. Checked on short lines only, where
+    // folding a copy is cheap next to re2js (on a 50 MB JavaScript tree /function\s+\w+Error/'s
+    // scan stops at 16,943 lines holding "ror", of which 835 also hold "function"); a long
+    // (minified) line costs as much to fold as to run.
+    const required = requiredTrigrams(query);
     /** Runs the regex on one line; false when the search must stop. */
     const testLine = (fileId: number, body: string, lineNo: number, start: number, end: number): boolean => {
       if (end > start && body.charCodeAt(end - 1) === 13) end--;
       const fullLine = body.slice(start, end);
       const line = fullLine.length > MAX_REGEX_LINE_LENGTH ? fullLine.slice(0, MAX_REGEX_LINE_LENGTH) : fullLine;
+      if (required.length > 1 && line.length <= MAX_PRECHECKED_LINE_LENGTH) {
+        const folded = foldCase(line);
+        for (const trigram of required) if (!folded.includes(trigram)) return true;
+      }
       // The clock is read for every line: one line's regex work is what can overrun the budget.
       if (++lineTests > maxLineTests || now() - started > budget) {
         truncatedBy = 'budget';
@@ -355,6 +366,34 @@ function lineFilter(query: TrigramQuery, index: TrigramIndex): RegExp | null {
   const n = necessary(query);
   if (!n || n.trigrams.length === 0) return null;
   return new RegExp(n.trigrams.map(escapeRegExp).join('|'), 'gi');
+}
+
+/**
+ * The trigrams every match holds, whatever branch it takes (all those of an AND; those every
+ * branch of an OR shares), folded like the index's. Empty when none is certain.
+ */
+export function requiredTrigrams(query: TrigramQuery): string[] {
+  const required = (q: TrigramQuery): Set<string> => {
+    switch (q.op) {
+      case 'all':
+      case 'none':
+        return new Set<string>();
+      case 'trigram':
+        return new Set([q.text]);
+      case 'and': {
+        const all = new Set<string>();
+        for (const arg of q.args) for (const t of required(arg)) all.add(t);
+        return all;
+      }
+      case 'or': {
+        const [first, ...rest] = q.args.map(required);
+        const shared = first ?? new Set<string>();
+        for (const r of rest) for (const t of shared) if (!r.has(t)) shared.delete(t);
+        return shared;
+      }
+    }
+  };
+  return [...required(query)];
 }
 
 function isWholeWord(text: string, pos: number, length: number): boolean {

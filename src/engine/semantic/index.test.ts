@@ -305,6 +305,14 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     // A stand-in whose model has no names (not the static one) answers without them.
     const noNames = deferredEmbedder(local.id, local.dimensions, () => Promise.resolve(remoteLike));
     expect(await SemanticIndex.load(py, stored, noNames).search(question, 5)).toEqual(plain);
+    // A tab whose model is still starting knows the vector of a question it asked before: it
+    // answers that question at once without names, never waiting for the model to embed them.
+    const starting: Embedder = {
+      ...local,
+      ready: (query) => query !== undefined,
+      embedNames: () => new Promise<never>(() => {}),
+    };
+    expect(await SemanticIndex.load(py, stored, starting).search(question, 5)).toEqual(plain);
   });
 
   it("embeds a question's candidates' names once per process, and only theirs", async () => {

@@ -517,9 +517,12 @@ export class SemanticIndex implements Retriever {
     const queryFloat = await this.embedder.embedQueryFloat!(text);
     // Names answer plain words about behaviour; code → code ("similar to …", a pasted snippet)
     // is a body's likeness, and its names pulled look-alike names ahead (npm run eval's similar set).
+    // The names need the model itself: a tab whose model is still starting answers a question it
+    // knows the vector of without them (the page asks again once the model is up), never waits.
     if (
       this.int8 &&
       this.embedder.embedNames &&
+      (this.embedder.ready?.() ?? true) &&
       plan.intent === 'understand_code' &&
       !plan.snippet &&
       plan.terms.length <= NAME_VECTOR_MAX_WORDS

@@ -114,6 +114,20 @@ async function damageStoredText(needle: string): Promise<number> {
     /** A store with in-line keys takes the value alone; one with out-of-line keys needs the key. */
     const putBack = (store: IDBObjectStore, value: unknown, key: IDBValidKey) =>
       store.keyPath === null ? store.put(value, key) : store.put(value);
+    /**
+     * Puts the value back and waits for its transaction to commit: a request's success comes
+     * before the commit, and a reload right after it can abort the write (a large Blob's most of
+     * all), leaving the stored index whole and the test reading an undamaged one.
+     */
+    const putCommitted = async (db: IDBDatabase, storeName: string, value: unknown, key: IDBValidKey) => {
+      const tx = db.transaction(storeName, 'readwrite');
+      const committed = new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onabort = tx.onerror = () => reject(tx.error);
+      });
+      await request(putBack(tx.objectStore(storeName), value, key));
+      await committed;
+    };
     /** A Blob's bytes in its place (marked, to be stored as a Blob again), wherever it is in the value. */
     const BLOB = '__blobBytes';
     const withBlobBytes = async (value: unknown, depth = 0): Promise<unknown> => {
@@ -143,7 +157,7 @@ async function damageStoredText(needle: string): Promise<number> {
           const value = await withBlobBytes(read);
           if (damage(value)) {
             blobsBack(value);
-            await request(putBack(db.transaction(store, 'readwrite').objectStore(store), value, key));
+            await putCommitted(db, store, value, key);
             changed++;
           } else {
             const b = largestBinary(value);
@@ -157,8 +171,7 @@ async function damageStoredText(needle: string): Promise<number> {
       const bytes = largestBinary(biggest.value)!;
       bytes[bytes.length >> 1] ^= 0x01;
       blobsBack(biggest.value);
-      const store = biggest.db.transaction(biggest.store, 'readwrite').objectStore(biggest.store);
-      await request(putBack(store, biggest.value, biggest.key));
+      await putCommitted(biggest.db, biggest.store, biggest.value, biggest.key);
       changed++;
     }
     return changed;

@@ -123,9 +123,9 @@ export const NAME_VECTOR_WEIGHT = 0.5;
 
 /**
  * Questions of at most this many content words (QueryPlan.terms) use the names: a search box's
- * few words, which a name says and a long body drowns. A doc sentence describes the body, and
- * with the names for every question npm run eval's thorough understand fell (0.730 → 0.724);
- * limited to these, it rose. The same bound as EXPANSION_MAX_WORDS (ranking.ts), for the same kind
+ * few words, which a name says and a long body drowns. A doc sentence describes the body: with
+ * the names for every question npm run eval's thorough understand fell, limited to these it rose
+ * (docs/bench/HISTORY.md). The same bound as EXPANSION_MAX_WORDS (ranking.ts), for the same kind
  * of question.
  */
 export const NAME_VECTOR_MAX_WORDS = 4;
@@ -204,9 +204,8 @@ function embeddingTexts(corpus: Corpus): string[] {
  * Chunks with nothing to mean, by chunk id (1 = contentless): windows whose lines hold no letter
  * or digit (blank lines, a lone `}` or `)`, and a doc comment's lines once comments are blanked).
  * Such a chunk's embedding text is its path alone, so its vector is the path's: a short question
- * that names the folder or file ("rename identifier refactor") found rename.go's blank line 217 at
- * cosine 0.855, ahead of the function that renames (rank 146); such windows held a seventh of
- * the semantic top 10 on the understand set's keyword questions. They stay chunks (text search
+ * that names the folder or file ("rename identifier refactor") found rename.go's blank lines
+ * ahead of the function that renames (docs/bench/HISTORY.md has the counts). They stay chunks (text search
  * and line lookups cover every line); a question's semantic list leaves them out. "Find similar"
  * (code → code) keeps them: there a file's path vector finds its namesake in another package
  * (npm run eval's similar set, file level, lost without them). Definitions always carry a name,
@@ -570,16 +569,24 @@ export class SemanticIndex implements Retriever {
       const chunk = this.corpus.chunks[n.id];
       return (nameTexts[n.id] = chunkNameText(chunk, this.corpus.files[chunk.fileId]));
     });
-    const missing = [
-      ...new Set(texts.filter((t): t is string => t !== null && !nameVectorCache.get(this.embedderId, t))),
-    ];
+    // This question's name vectors, taken from the cache once: the cache may be cleared while the
+    // new ones are added, and the answer must not depend on that.
+    const vectorOf = new Map<string, Int8Array>();
+    for (const t of texts) {
+      const cached = t === null ? undefined : nameVectorCache.get(this.embedderId, t);
+      if (cached) vectorOf.set(t!, cached);
+    }
+    const missing = [...new Set(texts.filter((t): t is string => t !== null && !vectorOf.has(t)))];
     // Asked even when every name is cached: a stand-in's model says whether it has names at all.
     const vectors = await this.embedder!.embedNames!(missing);
     if (!vectors) return null;
-    missing.forEach((t, i) => nameVectorCache.set(this.embedderId, t, vectors[i]));
+    missing.forEach((t, i) => {
+      vectorOf.set(t, vectors[i]);
+      nameVectorCache.set(this.embedderId, t, vectors[i]);
+    });
     const scored = found.map((n, i) => {
       const t = texts[i];
-      const vector = t === null ? undefined : nameVectorCache.get(this.embedderId, t);
+      const vector = t === null ? undefined : vectorOf.get(t);
       const name = vector ? cosineFloatInt8(queryFloat, vector, 0, dims) : null;
       return {
         id: n.id,

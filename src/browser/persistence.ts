@@ -10,7 +10,7 @@
  * vectors are stored as they are (inflating the texts in the worker cost more than reading them
  * whole; vectors do not deflate); every other record is deflated (CompressionStream
  * 'deflate-raw'), which keeps IndexedDB within the design's 2.5× the source with the model's
- * vectors (raw containers took 3.1×).
+ * vectors, where raw containers went past it (docs/bench/HISTORY.md).
  * A record that does not match its checksum is damaged: the repository is named damaged and
  * rebuilt, never searched. Records of the layout before (structured values
  * checked by checksumValue) are still read.

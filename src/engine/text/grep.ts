@@ -250,10 +250,10 @@ export class GrepSearcher {
     let truncatedBy: GrepResult['truncatedBy'];
     // Lines holding none of these trigrams cannot match: only the others are run through the regex.
     const filter = lineFilter(query, this.index);
-    // Nor can a line missing any trigram every match holds. Checked on short lines only, where
-    // folding a copy is cheap next to re2js (on a 50 MB JavaScript tree /function\s+\w+Error/'s
-    // scan stops at 16,943 lines holding "ror", of which 835 also hold "function"); a long
-    // (minified) line costs as much to fold as to run.
+    // Nor can a line missing any trigram every match holds: the scan stops at every line holding
+    // the rarest one, and most of those lack the others. Checked on short lines only, where
+    // folding a copy is cheap next to re2js; a long (minified) line costs as much to fold as to run
+    // (docs/bench/HISTORY.md has the measurements).
     const required = requiredTrigrams(query);
     /** Runs the regex on one line; false when the search must stop. */
     const testLine = (fileId: number, body: string, lineNo: number, start: number, end: number): boolean => {

@@ -178,6 +178,65 @@ export const PROJECTS: readonly RealProject[] = [
     extensions: ['.c', '.h'],
     half: 'held-out',
   },
+  // The blind held-out half of the seventeenth session (2026-12-03, issue 20/22): six new
+  // projects, one per language, nobody has tuned on; questions written from reading the code
+  // before Fourfold was run on them. Report their summary rows only.
+  {
+    name: 'sqlalchemy',
+    pkg: 'python3-sqlalchemy',
+    version: '1.4.46+ds1-1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/sqlalchemy',
+    extensions: ['.py'],
+    half: 'held-out',
+  },
+  {
+    name: 'go-git',
+    pkg: 'golang-github-go-git-go-git-dev',
+    version: '5.4.2-3',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/go-git/go-git',
+    extensions: ['.go'],
+    exclude: /_test\.go$|(^|\/)testdata\/|^_examples\//,
+    half: 'held-out',
+  },
+  {
+    name: 'sequoia',
+    pkg: 'librust-sequoia-openpgp-dev',
+    version: '1.12.0-2',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/sequoia-openpgp-1.12.0/src',
+    extensions: ['.rs'],
+    half: 'held-out',
+  },
+  {
+    name: 'sequel',
+    pkg: 'ruby-sequel',
+    version: '5.63.0-1',
+    language: 'ruby',
+    root: 'usr/lib/ruby/vendor_ruby',
+    extensions: ['.rb'],
+    half: 'held-out',
+  },
+  {
+    name: 'twig',
+    pkg: 'php-twig',
+    version: '3.5.1-1+deb12u3',
+    language: 'php',
+    root: 'usr/share/php/Twig',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'held-out',
+  },
+  {
+    name: 'dahdi',
+    pkg: 'dahdi-dkms',
+    version: '1:2.11.1.0.20170917~dfsg-8.4',
+    language: 'c',
+    root: 'usr/src/dahdi-2.11.1.0.20170917',
+    extensions: ['.c', '.h'],
+    half: 'held-out',
+  },
 ];
 
 export interface RealFile {

@@ -52,6 +52,8 @@ import {
   boostCentrality,
   DEFAULT_RESULT_LIMIT,
   GRAPH_FLOOD_TIES,
+  GRAPH_PARTIAL_MIN_SHARE,
+  graphGate,
   graphWeightFor,
   RRF_K,
   WEIGHTS,
@@ -542,8 +544,9 @@ function didYouMean(suggestions: readonly string[]): string {
 }
 
 /**
- * The weights the lists are fused with: the graph's is 0 when its understand list is a flood of
- * ties (graphWeightFor, ranking.ts), and its run says so.
+ * The weights the lists are fused with: the graph's is 0 when its understand list says nothing
+ * about which definition is meant (graphGate, ranking.ts: a flood of ties, or common words and a
+ * partial best name), and its run says so.
  */
 function floodChecked(
   plan: QueryPlan,
@@ -555,8 +558,12 @@ function floodChecked(
   if (graph === weights.graph) return { weights, note: null };
   const run = retrieval.runs.get('graph');
   if (run) run.weight = graph;
+  const why =
+    graphGate(plan.intent, scores) === 'ties'
+      ? `${GRAPH_FLOOD_TIES} or more names tie at its best word match, so its order is centrality alone`
+      : `${scores.length} names share a word of the question and the best says ${Math.round(100 * scores[0])}% of its words (under ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}%), a match chance gives among so many`;
   return {
     weights: { ...weights, graph },
-    note: `The graph's list: ${GRAPH_FLOOD_TIES} or more names tie at its best word match, so its order is centrality alone; fused with weight ${graph} (the importance boost still applies).`,
+    note: `The graph's list: ${why}; fused with weight ${graph} (the importance boost still applies).`,
   };
 }

@@ -14,9 +14,12 @@ import {
   EXPANSION_PER_WORD,
   EXPANSION_WEIGHT,
   GRAPH_FLOOD_TIES,
+  GRAPH_PARTIAL_MIN_SHARE,
+  graphGate,
   graphWeightFor,
   MEMBER_CHOICE_MIN_SHARE,
   MEMBER_NAME_GAIN,
+  MODALITY_LIST_DEPTH,
   RRF_K,
   WEIGHTS,
 } from './ranking';
@@ -53,6 +56,15 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(graphWeightFor('understand_code', 0.1, [])).toBe(0.1);
     // other intents' graph lists are not word matches
     expect(graphWeightFor('find_references', 0.5, [1, 1, 1, 1])).toBe(0.5);
+    expect(GRAPH_PARTIAL_MIN_SHARE).toBe(0.5);
+    // a full list (MODALITY_LIST_DEPTH names share a word) whose best name says under half the question
+    const full = (best: number) => [best, ...new Array<number>(MODALITY_LIST_DEPTH - 1).fill(0.2)];
+    expect(graphGate('understand_code', full(0.4))).toBe('common-words');
+    expect(graphWeightFor('understand_code', 0.1, full(0.4))).toBe(0);
+    expect(graphGate('understand_code', full(0.5))).toBeNull();
+    expect(graphGate('understand_code', full(0.4).slice(0, MODALITY_LIST_DEPTH - 1))).toBeNull();
+    expect(graphGate('understand_code', [0.5, 0.5, 0.5])).toBe('ties');
+    expect(graphGate('find_similar', full(0.4))).toBeNull();
   });
 
   it('the learned lexical expansion: a lower weight than the word itself', () => {

@@ -36,12 +36,36 @@ export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>
  */
 export const GRAPH_FLOOD_TIES = 3;
 
-/** The graph's weight for this question once its list is known: 0 when the list is a flood of ties (GRAPH_FLOOD_TIES). */
-export function graphWeightFor(intent: Intent, weight: number, graphScores: readonly number[]): number {
-  if (intent !== 'understand_code' || graphScores.length === 0) return weight;
+/**
+ * The same list when its words are common: its score is the share of the question's content words
+ * a name says. When the list is full — MODALITY_LIST_DEPTH names or more share one of the words, so
+ * they are common among this repository's names — a best name that says less than
+ * GRAPH_PARTIAL_MIN_SHARE of them is what chance gives among so many ("a unified diff of the
+ * old and new strings" and `DiffStrings` in x/tools, where every `New…` shares a word too),
+ * and the list is fused with weight 0 as a flood is. In a small package few names share any word
+ * and the list is short: there a name saying one or two of a doc sentence's words is often the
+ * function asked about, and it is kept. Half is the share at which the best name says as much of
+ * the question as it leaves out. On the real-size understand set it kept thorough's gain over
+ * default and removed its losses, and npm run eval's thorough kept its lead (docs/eval/FUSION.md).
+ */
+export const GRAPH_PARTIAL_MIN_SHARE = 0.5;
+
+/** Why the graph's understand list says nothing about which definition is meant: a flood of ties, or common words and a partial best name. */
+export type GraphGate = 'ties' | 'common-words';
+
+/** The gate that sets the graph's weight to 0 for this question's list (understand_code only), or null. */
+export function graphGate(intent: Intent, graphScores: readonly number[]): GraphGate | null {
+  if (intent !== 'understand_code' || graphScores.length === 0) return null;
   let tied = 0;
   for (const s of graphScores) if (s === graphScores[0]) tied++;
-  return tied >= GRAPH_FLOOD_TIES ? 0 : weight;
+  if (tied >= GRAPH_FLOOD_TIES) return 'ties';
+  if (graphScores.length >= MODALITY_LIST_DEPTH && graphScores[0] < GRAPH_PARTIAL_MIN_SHARE) return 'common-words';
+  return null;
+}
+
+/** The graph's weight for this question once its list is known: 0 when a gate says it is noise (graphGate). */
+export function graphWeightFor(intent: Intent, weight: number, graphScores: readonly number[]): number {
+  return graphGate(intent, graphScores) === null ? weight : 0;
 }
 
 /**

@@ -1,0 +1,90 @@
+/**
+ * The graph's understand list fused with weight 0 when it says nothing about which definition is
+ * meant (graphGate, ranking.ts): common words and a best name that says less than half the
+ * question. A Go package the shape of x/tools' internal/diff beside a hundred-odd constructors
+ * (`NewError`, `NewConst`, …), asked the doc sentence of `Unified` (its comment left out, as the
+ * understand set blanks comments: a sentence found verbatim is an exact match).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../node/grammars';
+import type { SearchResponse, SourceFile } from './contract';
+import { Engine, type EngineDeps } from './engine';
+import { GRAPH_PARTIAL_MIN_SHARE, MODALITY_LIST_DEPTH, WEIGHTS } from './ranking';
+import { StructuralAnalyzer } from './structural/analyzer';
+
+const DIFF: SourceFile[] = [
+  {
+    path: 'internal/diff/unified.go',
+    text: `package diff
+
+func Unified(oldLabel, newLabel, old, new string) string {
+	edits := Strings(old, new)
+	unified, err := ToUnified(oldLabel, newLabel, old, edits)
+	if err != nil {
+		panic(err)
+	}
+	return unified.String()
+}
+`,
+  },
+  {
+    path: 'internal/diff/lcs/old.go',
+    text: `package lcs
+
+func DiffStrings(a, b string) []Diff { return diff(stringSeqs{a, b}) }
+`,
+  },
+];
+
+/** A Go file of `count` constructors: `NewThing0`, `NewThing1`, … each with its type. */
+function constructors(dir: string, count: number): SourceFile[] {
+  const files: SourceFile[] = [];
+  for (let f = 0; f * 10 < count; f++) {
+    const lines = [`package ${dir.replace(/\W/g, '')}`, ''];
+    for (let i = f * 10; i < Math.min(count, f * 10 + 10); i++) {
+      lines.push(`type Thing${i} struct{ name string }`, '');
+      lines.push(`func NewThing${i}(name string) *Thing${i} {`, `\treturn &Thing${i}{name: name}`, '}', '');
+    }
+    files.push({ path: `${dir}/things${f}.go`, text: lines.join('\n') });
+  }
+  return files;
+}
+
+const QUESTION = 'Returns a unified diff of the old and new strings.';
+
+function graphRun(r: SearchResponse) {
+  return r.query.modalities.find((m) => m.modality === 'graph')!;
+}
+
+describe('the graph list of an understand question, gated by its words', () => {
+  let deps: EngineDeps;
+  beforeAll(async () => {
+    deps = { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null };
+  });
+
+  it('is fused with weight 0 when a hundred names share a word and the best says under half of the question', async () => {
+    const engine = await Engine.build([...DIFF, ...constructors('internal/things', 120)], deps);
+    const r = await engine.search(QUESTION, { preset: 'thorough' });
+    expect(r.query.intent).toBe('understand_code');
+    const graph = graphRun(r);
+    expect(graph.ran).toBe(true);
+    expect(graph.hits).toBeGreaterThanOrEqual(MODALITY_LIST_DEPTH);
+    // `DiffStrings` leads the list alone: no flood of ties, only a partial name among many.
+    expect(graph.list[0].score).toBeLessThan(GRAPH_PARTIAL_MIN_SHARE);
+    expect(graph.list[1].score).toBeLessThan(graph.list[0].score);
+    expect(graph.weight).toBe(0);
+    expect(r.query.weights.graph).toBe(0);
+    for (const x of r.results) expect(x.explanation.modalities.graph).toBeUndefined();
+    expect(r.results[0].symbol).toBe('Unified');
+  });
+
+  it('keeps its weight in a small package, where few names share the words', async () => {
+    const engine = await Engine.build([...DIFF, ...constructors('internal/things', 6)], deps);
+    const r = await engine.search(QUESTION, { preset: 'thorough' });
+    const graph = graphRun(r);
+    expect(graph.hits).toBeLessThan(MODALITY_LIST_DEPTH);
+    expect(graph.list[0].score).toBeLessThan(GRAPH_PARTIAL_MIN_SHARE);
+    expect(graph.weight).toBe(WEIGHTS.understand_code.graph);
+    expect(r.results.some((x) => x.explanation.modalities.graph !== undefined)).toBe(true);
+  });
+});

@@ -454,7 +454,15 @@ export interface SimilarSubjectChoice {
   code: SubjectCode;
   name: string;
   /** The definitions taken as X, the one whose code and neighbours the answer starts from first. */
-  taken: { chunkId: number; path: string; startLine: number; kind?: DefinitionKind; container?: string }[];
+  taken: {
+    chunkId: number;
+    path: string;
+    startLine: number;
+    kind?: DefinitionKind;
+    container?: string;
+    /** 'ambiguous': how much code it is (its lines, a class's with its members declared outside it); the largest comes first. */
+    lines?: number;
+  }[];
   /** How many definitions of the name have a chunk of their own, taken or not. */
   definitions: number;
 }

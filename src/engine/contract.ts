@@ -312,9 +312,12 @@ export interface Demotion {
 /**
  * Why a member stands for its file (docs/ranking.md#members): it fused closer to the question
  * than the chunk the boost put first ('closer-before-boost'), or only its name, which says more
- * of the question, put it ahead of a chunk that fused as close or closer ('name-says-question').
+ * of the question, put it ahead of a chunk that fused as close or closer ('name-says-question');
+ * or the chunk chosen so only hands its call on to this one, a function of the same file whose
+ * name extends its own (`Recover` → `RecoverWithConfig`): the code that does the work answers
+ * ('wrapper-hands-on').
  */
-export type MemberRule = 'closer-before-boost' | 'name-says-question';
+export type MemberRule = 'closer-before-boost' | 'name-says-question' | 'wrapper-hands-on';
 
 export interface MemberChoice {
   rule: MemberRule;
@@ -451,7 +454,15 @@ export interface SimilarSubjectChoice {
   code: SubjectCode;
   name: string;
   /** The definitions taken as X, the one whose code and neighbours the answer starts from first. */
-  taken: { chunkId: number; path: string; startLine: number; kind?: DefinitionKind; container?: string }[];
+  taken: {
+    chunkId: number;
+    path: string;
+    startLine: number;
+    kind?: DefinitionKind;
+    container?: string;
+    /** 'ambiguous': how much code it is (its lines, a class's with its members declared outside it); the largest comes first. */
+    lines?: number;
+  }[];
   /** How many definitions of the name have a chunk of their own, taken or not. */
   definitions: number;
 }

@@ -82,7 +82,7 @@ import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
 import { dropSubject, formLookup, subjectChunks } from './search/similar';
-import { memberNameCoverage } from './search/members';
+import { delegateLookup, memberNameCoverage } from './search/members';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestChunk } from './structural/index';
@@ -334,7 +334,9 @@ export class Engine {
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
         ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }
         : {}),
-      ...(plan.intent === 'understand_code' ? { nameCoverageOf: memberNameCoverage(plan.raw) } : {}),
+      ...(plan.intent === 'understand_code'
+        ? { nameCoverageOf: memberNameCoverage(plan.raw), delegateOf: delegateLookup(this.corpus) }
+        : {}),
     });
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
     const results = held ? held.results : fused;

@@ -15,7 +15,16 @@
  * question about behaviour the chunk standing for its file is the member that answers
  * (chooseMember), and the result keeps its file's score: × member factor.
  */
-import type { Chunk, FormWeight, Modality, ModalityHit, ResultExplanation, SearchResult, SubResult } from './contract';
+import type {
+  Chunk,
+  FormWeight,
+  MemberRule,
+  Modality,
+  ModalityHit,
+  ResultExplanation,
+  SearchResult,
+  SubResult,
+} from './contract';
 import { MODALITIES } from './contract';
 import { nameMatchFactor } from './search/members';
 import {
@@ -59,6 +68,11 @@ export interface FusionInput {
    * given, each file is shown by the member that answers (chooseMember), not by the boost's pick.
    */
   nameCoverageOf?(chunk: Chunk): number;
+  /**
+   * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
+   * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
+   */
+  delegateOf?(chunk: Chunk): number | undefined;
 }
 
 interface Candidate {
@@ -120,7 +134,15 @@ export function fuse(input: FusionInput): SearchResult[] {
   const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf) : scored;
   // On the direct path there is no boost whose pick inside a file needs correcting.
   const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
-  const pick = choose ? (group: SearchResult[]) => chooseMember(group, (r) => choose(input.chunkOf(r.chunkId))) : null;
+  const delegateOf = input.delegateOf;
+  const pick = choose
+    ? (group: SearchResult[]) =>
+        chooseMember(
+          group,
+          (r) => choose(input.chunkOf(r.chunkId)),
+          delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
+        )
+    : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
 }
 
@@ -212,8 +234,15 @@ function bestChunkPerFile(
  * least MEMBER_CHOICE_MIN_SHARE of its best, the one with the most relevance before the boost
  * (rrf × demotion × sibling × form) × the name factor (search/members.ts). When it is not the best
  * chunk it takes the best one's score, recorded as its member factor, so the file keeps its place.
+ * A member that only hands its call on to another candidate of its file (delegateOf) gives its
+ * place to that one when it fused about as close to the question (MEMBER_CHOICE_MIN_SHARE of the
+ * wrapper's relevance before the boost): the wrapper's behaviour is the delegate's.
  */
-function chooseMember(group: SearchResult[], coverageOf: (r: SearchResult) => number): SearchResult {
+function chooseMember(
+  group: SearchResult[],
+  coverageOf: (r: SearchResult) => number,
+  delegateOf?: (r: SearchResult) => number | undefined,
+): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
     r.explanation.rrf *
@@ -232,11 +261,23 @@ function chooseMember(group: SearchResult[], coverageOf: (r: SearchResult) => nu
     const value = relevance(r, coverage);
     if (value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
   }
+  const delegateId = delegateOf?.(chosen);
+  const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
+  let handsOn = false;
+  // As close to the question as the wrapper (MEMBER_CHOICE_MIN_SHARE): a question the
+  // wrapper's own doc comment answers (x-tools' `Insert`, "Inserts a new association …", over
+  // `InsertWith`) keeps the wrapper.
+  if (delegate && delegate !== chosen && closeness(delegate) >= MEMBER_CHOICE_MIN_SHARE * closeness(chosen)) {
+    handsOn = true;
+    chosen = delegate;
+    chosenCoverage = coverageOf(delegate);
+    chosenRelevance = relevance(delegate, chosenCoverage);
+  }
   if (chosen === best || !(chosen.score > 0)) return best;
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule: closeness(chosen) > closeness(best) ? 'closer-before-boost' : 'name-says-question',
+    rule: memberRule(handsOn, closeness(chosen) > closeness(best)),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,
@@ -246,6 +287,11 @@ function chooseMember(group: SearchResult[], coverageOf: (r: SearchResult) => nu
   // The file keeps its place exactly: its score is the best chunk's, own score × factor.
   chosen.explanation.score = chosen.score = best.score;
   return chosen;
+}
+
+function memberRule(handsOn: boolean, closer: boolean): MemberRule {
+  if (handsOn) return 'wrapper-hands-on';
+  return closer ? 'closer-before-boost' : 'name-says-question';
 }
 
 function subResultOf(r: SearchResult): SubResult {

@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import { Engine } from '../engine';
+import { scoreFromExplanation } from '../fuse';
+import { StructuralAnalyzer } from '../structural/analyzer';
 import { memberNameCoverage, nameCoverage, nameMatchFactor, questionForms } from './members';
 import { MEMBER_NAME_GAIN } from '../ranking';
 
@@ -27,6 +32,31 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('settings', questionForms('set a value'))).toBe(0);
   });
 
+  it('leaves joining parts out of the name: `SuggestionsFor` is all said by a question about suggesting', () => {
+    const forms = questionForms('how does cobra suggest a command when I mistype it');
+    expect(nameCoverage('SuggestionsFor', forms)).toBe(1);
+    // CommandPathPadding stood for cobra's command.go while SuggestionsFor counted "for" unsaid
+    expect(nameCoverage('CommandPathPadding', forms)).toBeCloseTo(1 / 3, 12);
+    expect(nameCoverage('RecoverWithConfig', questionForms('how does echo recover from a panic'))).toBeCloseTo(
+      1 / 3,
+      12,
+    );
+    // `With` names a variant: a question that does not say it asks for the plain `Insert`
+    expect(nameCoverage('InsertWith', questionForms('Inserts a new association from key to value'))).toBe(0.5);
+    // a name of joining parts alone is still weighed
+    expect(nameCoverage('as', questionForms('as a string'))).toBe(1);
+  });
+
+  it('reads a lower-case compound of two abbreviations (`envvar`), each half said by a content word', () => {
+    const forms = questionForms('how does a parameter read its value from an environment variable');
+    expect(nameCoverage('value_from_envvar', forms)).toBe(1);
+    expect(nameCoverage('resolve_envvar_value', forms)).toBeCloseTo(2 / 3, 12);
+    expect(nameCoverage('readlink', questionForms('read the link'))).toBe(1);
+    expect(nameCoverage('getattr', questionForms('how do I get an attribute'))).toBe(1);
+    // joining words and pronouns say no half: `thestat` is not "the stat"
+    expect(nameCoverage('thestat', questionForms('show the stat'))).toBe(0);
+  });
+
   it('leaves digits out of the name', () => {
     expect(nameCoverage('crypt256', questionForms('crypt a password'))).toBe(1);
   });
@@ -38,5 +68,29 @@ describe('how much of a name the question says', () => {
     expect(
       cover({ id: 0, fileId: 0, path: 'a.rs', startLine: 1, endLine: 2, kind: 'definition', symbol: 'print_tree' }),
     ).toBe(1);
+  });
+});
+
+describe('a wrapper gives its place to the function it hands its call on to (real code)', () => {
+  const recover = readFileSync(new URL('./fixtures/echo-recover-whole.go.txt', import.meta.url), 'utf8');
+  const lineOf = (needle: string) => recover.split('\n').findIndex((l) => l.startsWith(needle)) + 1;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    engine = await Engine.build([{ path: 'middleware/recover.go', text: recover }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+  });
+
+  it("echo's `Recover()` only returns `RecoverWithConfig(DefaultRecoverConfig)`: the file is shown by RecoverWithConfig", async () => {
+    const r = await engine.search('how does echo recover from a panic in a handler', { preset: 'default' });
+    expect(r.query.intent).toBe('understand_code');
+    const first = r.results[0];
+    expect(first.path).toBe('middleware/recover.go');
+    expect([first.symbol, first.startLine]).toEqual(['RecoverWithConfig', lineOf('func RecoverWithConfig(')]);
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+    // the wrapper stays openable beside it
+    expect(first.subResults?.map((s) => s.symbol)).toContain('Recover');
   });
 });

@@ -7,7 +7,8 @@
  * `all_pairs_lowest_common_ancestor`; "Return True if list is a list of ints": `is_list_of_ints`
  * over `make_list_of_ints`).
  */
-import type { Chunk } from '../contract';
+import type { Chunk, Reference } from '../contract';
+import type { Corpus } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_NAME_GAIN } from '../ranking';
 
@@ -15,6 +16,26 @@ import { MEMBER_NAME_GAIN } from '../ranking';
 const MIN_ABBREVIATION = 3;
 /** A question word this long may be the stem of a longer name part ("parse" → `parser`; "set" is no stem of `settings`). */
 const MIN_STEM = 5;
+
+/**
+ * Name parts that join the words of a name and name nothing themselves (`SuggestionsFor`,
+ * `value_from_envvar`, `triads_by_type`): they are left out of the share a question says, unless
+ * the name holds nothing else. Counted, they made `SuggestionsFor` half said by "how does cobra
+ * suggest a command when I mistype it" and let `CommandPathPadding` (a third said) stand for
+ * command.go. `With` is no joining part: `InsertWith`, `RecoverWithConfig`, `LoggerWithConfig`
+ * name the variant of `Insert` or `Recover` that takes something more, and a question that does
+ * not say "with" asks for the plain one (x-tools' `Insert` over `InsertWith`, understand set).
+ */
+const JOINING_PARTS: ReadonlySet<string> = new Set(
+  'a an the and or of to in on at by for from into onto as via'.split(' '),
+);
+
+const NO_HALF: ReadonlySet<string> = new Set([
+  ...JOINING_PARTS,
+  ...'i me my we our you your it its this that these those there then here what which who how when where why is are was were be been do does did have has had can could should would will not no'.split(
+    ' ',
+  ),
+]);
 
 /** The question's words as a name may spell them: sub-tokens, lower-cased, with their base forms. */
 export function questionForms(question: string): ReadonlySet<string> {
@@ -30,11 +51,14 @@ export function questionForms(question: string): ReadonlySet<string> {
  * The share of a name's word parts (digits left out) that the question says, in [0, 1]: a part
  * counts when it is a question word, one of its base forms, the start of a longer question word
  * (`min` for "minimum", `env` for "environment"), or starts with a question word of 5+ letters
- * (`suggestions` for "suggest", `parser` for "parse").
+ * (`suggestions` for "suggest", `parser` for "parse"), or is two such words written as one
+ * (`envvar` for "environment variable"). Joining parts (`for`, `with`, `from`) are left out.
  */
 export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>): number {
   if (!name) return 0;
-  const parts = splitIdentifier(name).filter((t) => !/^\d+$/.test(t));
+  const all = splitIdentifier(name).filter((t) => !/^\d+$/.test(t));
+  const content = all.filter((t) => !JOINING_PARTS.has(t));
+  const parts = content.length > 0 ? content : all;
   if (parts.length === 0) return 0;
   let said = 0;
   for (const part of parts) if (saysPart(part, forms)) said++;
@@ -42,9 +66,20 @@ export function nameCoverage(name: string | undefined, forms: ReadonlySet<string
 }
 
 function saysPart(part: string, forms: ReadonlySet<string>): boolean {
-  if (forms.has(part) || baseForms(part).some((b) => forms.has(b))) return true;
+  if (saysWord(part, forms)) return true;
+  // A lower-case compound of two abbreviations (`envvar`, `readlink`; `nargs` is too short):
+  // each half, three letters or more, said by a question word that is not in NO_HALF.
+  for (let cut = MIN_ABBREVIATION; cut <= part.length - MIN_ABBREVIATION; cut++)
+    if (saysWord(part.slice(0, cut), forms, true) && saysWord(part.slice(cut), forms, true)) return true;
+  return false;
+}
+
+function saysWord(part: string, forms: ReadonlySet<string>, contentOnly = false): boolean {
+  const said = (f: string) => forms.has(f) && !(contentOnly && NO_HALF.has(f));
+  if (said(part) || baseForms(part).some(said)) return true;
   if (part.length < MIN_ABBREVIATION) return false;
   for (const f of forms) {
+    if (contentOnly && NO_HALF.has(f)) continue;
     if (f.length > part.length && f.startsWith(part)) return true;
     if (f.length >= MIN_STEM && part.length > f.length && part.startsWith(f)) return true;
   }
@@ -60,4 +95,45 @@ export function memberNameCoverage(question: string): (chunk: Chunk) => number {
 /** The factor a member's relevance is weighed by when its file's chunks are compared: 1 + gain × coverage. */
 export function nameMatchFactor(coverage: number): number {
   return 1 + MEMBER_NAME_GAIN * coverage;
+}
+
+/** Receivers through which a method calls its own object's methods. */
+const OWN_RECEIVER = /^(?:self|this|Self|cls|\$this|static)$/;
+
+/**
+ * The chunk a function only hands its call on to, when that is a function of its own file whose
+ * name extends its own: `func Recover() … { return RecoverWithConfig(DefaultRecoverConfig) }`,
+ * `def parse(s): return _parse(s, strict=True)`, `fn spawn(&self, f) { self.spawn_inner(f, None) }`.
+ * The wrapper's one call is what it does; a reader asking how it works opens the delegate. One
+ * call in all, bare or on the object itself, to a name defined once in the file; else undefined.
+ */
+export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undefined {
+  return (chunk) => {
+    const name = chunk.symbol;
+    if (
+      chunk.kind !== 'definition' ||
+      !name ||
+      (chunk.definitionKind !== 'function' && chunk.definitionKind !== 'method')
+    )
+      return undefined;
+    const file = corpus.files[chunk.fileId];
+    if (!file) return undefined;
+    let call: Reference | undefined;
+    for (const r of file.analysis.references) {
+      if ((r.kind !== 'call' && r.kind !== 'new') || r.line < chunk.startLine || r.line > chunk.endLine) continue;
+      if (call) return undefined;
+      call = r;
+    }
+    if (!call || call.name === name || !call.name.toLowerCase().includes(name.toLowerCase())) return undefined;
+    if (call.receiver !== undefined && !OWN_RECEIVER.test(call.receiver)) return undefined;
+    const named = file.chunkIds.filter((id) => {
+      const c = corpus.chunks[id];
+      return (
+        c.kind === 'definition' &&
+        c.symbol === call.name &&
+        (c.definitionKind === 'function' || c.definitionKind === 'method')
+      );
+    });
+    return named.length === 1 ? named[0] : undefined;
+  };
 }

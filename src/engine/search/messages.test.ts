@@ -342,6 +342,70 @@ describe('messages around their values: causes, labels, tracebacks, log prefixes
   });
 });
 
+describe('a format whose constant text is only a label (`"echo: %v"`)', () => {
+  it('Go: echo’s `panic(fmt.Sprintf("echo: %v", err))`, the rest of the message a value, Go’s `panic: ` left out', () => {
+    expect(formatsFor('panic: echo: template: index:1: unexpected EOF', 'echo-panics.go.txt')).toEqual([
+      { line: 5, literal: 'echo: %v' },
+    ]);
+    const lines = fixture('echo-panics.go.txt');
+    const plan = routePastedText(
+      planQuery('panic: echo: template: index:1: unexpected EOF'),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (text) => findFormatStrings(text, sourcesOf('echo-panics.go.txt')),
+    );
+    expect(matchingLines(lines, plan.regex!)).toEqual([5]);
+  });
+
+  it('never the label when a format says more of the message: echo’s own `"echo: invalid method"`', () => {
+    expect(formatsFor('panic: echo: invalid method', 'echo-panics.go.txt')).toEqual([
+      { line: 18, literal: 'echo: invalid method' },
+    ]);
+  });
+
+  it('Go: cobra’s `"[Error] %s"` around a flag library’s error; its own flagCompError’s message is its concatenation', () => {
+    expect(formatsFor("[Error] unknown shorthand flag: 'z' in -z", 'cobra-completions-debug.go.txt')).toEqual([
+      { line: 44, literal: '[Error] %s' },
+    ]);
+    expect(formatsFor("[Debug] unknown shorthand flag: 'z' in -z", 'cobra-completions-debug.go.txt')).toEqual([
+      { line: 15, literal: '[Debug] %s' },
+    ]);
+    expect(
+      formatsFor("[Error] Subcommand 'serve' does not support flag 'port'", 'cobra-completions-debug.go.txt'),
+    ).toEqual([{ line: 8, literal: "Subcommand '" }]);
+  });
+
+  it('C: lzfse’s `fprintf(stderr, "Input: %s\\n", …)`', () => {
+    expect(formatsFor('Input: /tmp/big.lzfse', 'apfs-lzfse-main.c.txt')).toEqual([
+      { line: 14, literal: 'Input: %s\\n' },
+    ]);
+  });
+
+  it('Python: click’s `_("Error: {message}")`, printed by ClickException.show and UsageError.show alike', () => {
+    expect(formatsFor('Error: Database is locked', 'click-exceptions-show.py.txt')).toEqual([
+      { line: 7, literal: 'Error: {message}' },
+      { line: 43, literal: 'Error: {message}' },
+    ]);
+  });
+
+  it('a label that more than a few formats start says nothing of where the message was printed', () => {
+    const lines = ['fn main() {', ...[1, 2, 3, 4].map((n) => `    eprintln!("error: {}", e${n});`), '}'];
+    const sources: MessageSources = {
+      linesContaining: (fragment, limit) =>
+        lines
+          .flatMap((l, i) =>
+            l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId: 0, path: 'main.rs', line: i + 1 }] : [],
+          )
+          .slice(0, limit),
+      lineText: (_, line) => lines[line - 1],
+    };
+    expect(findFormatStrings('error: connection refused', sources).length).toBe(0);
+    expect(
+      findFormatStrings('error: connection refused', { ...sources, lineText: (_, l) => (l <= 4 ? lines[l - 1] : '') }),
+    ).toHaveLength(3);
+  });
+});
+
 describe('the classes of format a developer pastes the output of', () => {
   /** The best alignment of the first format of `source` with a pasted text, as [constantChars, coverage]. */
   const aligned = (source: string, pasted: string) => {

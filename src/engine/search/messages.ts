@@ -56,6 +56,8 @@ export interface FormatMatch {
   constants?: string[];
   /** Characters of the message other string constants of the format's file hold (ranks formats that tie). */
   fileConstantChars?: number;
+  /** The format's first constant is where the message starts (no value printed before it). */
+  startsMessage?: boolean;
 }
 
 export const FORMAT_MATCH = {
@@ -89,6 +91,13 @@ export const FORMAT_MATCH = {
   minConstantChars: 8,
   /** … and explain at least this share of it. */
   minCoverage: 0.4,
+  /**
+   * A format of less constant text (`"echo: %v"`, `"Input: %s"`, `"[Debug] %s"`) prints the
+   * message only when it starts the message and holds this much text at least (shortFormat) …
+   */
+  minLabelChars: 4,
+  /** … at most this many formats tying for it. */
+  maxLabelFormats: 3,
 } as const;
 
 /**
@@ -302,7 +311,7 @@ const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?![[!]|\s*(?:define|include|error
 export function alignFormat(
   pieces: readonly FormatPiece[],
   message: string,
-): { constantChars: number; score: number; coverage: number } | null {
+): { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null {
   const text = normalise(message);
   // A placeholder before the first constant printed something the wrapper may also hold: the
   // alignment starts at the first constant.
@@ -311,7 +320,7 @@ export function alignFormat(
   const leadingValue = parts.length < merged.length;
   const constants = parts.filter((p): p is { constant: string } => 'constant' in p).map((p) => normalise(p.constant));
   if (constants.length === 0) return null;
-  let best: { constantChars: number; score: number; coverage: number } | null = null;
+  let best: { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
     const found = alignFrom(parts, text, from, leadingValue);
     if (found && (!best || found.score > best.score)) best = found;
@@ -357,6 +366,7 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     constantChars,
     score: constantChars - penalty,
     coverage: total > 0 ? (constantChars + valueChars) / total : 0,
+    startsMessage: from === 0 && !leadingValue,
   };
 }
 
@@ -467,15 +477,73 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
         read(hit, constants);
       }
     }
+  const byScore = (a: FormatMatch, b: FormatMatch) =>
+    b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
   const ranked = [...found.values()]
     .filter((m) => m.constantChars >= FORMAT_MATCH.minConstantChars && m.coverage >= FORMAT_MATCH.minCoverage)
-    .sort((a, b) => b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line);
-  if (ranked.length === 0) return [];
+    .sort(byScore);
+  if (ranked.length === 0) {
+    // No format holds enough of the message: one that only labels it (`"echo: %v"`) may.
+    for (const label of labelsOf(messages))
+      for (const hit of sources.linesContaining(label, FORMAT_MATCH.linesPerFragment)) {
+        const key = `${hit.fileId}:${hit.line}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (opensLiteral(sources.lineText(hit.fileId, hit.line) ?? '', label)) read(hit, NO_CONSTANTS);
+      }
+    return shortFormat([...found.values()], byScore);
+  }
   const best = ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage);
   return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * The label a message starts with, and a space: `echo: ` of `echo: template: …`, `[Debug] `,
+ * `Input: ` (each unwrapped message's). A format that is only such a label and a value holds no
+ * two words of the message in a row, so the fragment lookups never read its line.
+ */
+function labelsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages) {
+    const label = /^(?:\[[A-Za-z][\w .-]*\]|[A-Za-z][\w.$-]*:)(?=\s)/.exec(m)?.[0];
+    if (label && label.replace(/\W/g, '').length >= FORMAT_MATCH.minLabelChars - 1) out.add(`${label} `);
+  }
+  return [...out].slice(0, 4);
+}
+
+/** Whether a line holds a string literal that starts with the label (`"echo: %v"`, `'Input: '`). */
+function opensLiteral(text: string, label: string): boolean {
+  const lower = text.toLowerCase();
+  const l = label.toLowerCase();
+  return ['"', "'", '`'].some((q) => lower.includes(q + l));
+}
+
+/**
+ * A short format's answer: the formats, of at least FORMAT_MATCH.minLabelChars of constant
+ * text, whose first constant starts the message and whose values explain the rest, best first;
+ * those that tie are kept, as a message raised in several places is (click's `"Error:
+ * {message}"` in ClickException.show and UsageError.show). A label more than
+ * FORMAT_MATCH.maxLabelFormats formats start says nothing of where the message was printed:
+ * none is answered. A format holding more of the message always comes first (findFormatStrings
+ * returns before this is read).
+ */
+function shortFormat(
+  found: readonly FormatMatch[],
+  byScore: (a: FormatMatch, b: FormatMatch) => number,
+): FormatMatch[] {
+  const fits = found
+    .filter(
+      (m) =>
+        m.startsMessage === true &&
+        m.constantChars >= FORMAT_MATCH.minLabelChars &&
+        m.coverage >= FORMAT_MATCH.minCoverage,
+    )
+    .sort(byScore);
+  const best = fits.filter((m) => m.score === fits[0].score && m.coverage === fits[0].coverage);
+  return best.length <= FORMAT_MATCH.maxLabelFormats ? best : [];
+}
 
 function wordAt(text: string, name: string): boolean {
   return new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`).test(text);

@@ -157,6 +157,11 @@ describe('similar to a name defined more than once (svelte’s three `tick`s)', 
     const taken = r.query.similarTo!.taken.map((t) => `${t.path}:${t.startLine}`);
     expect(taken.length).toBeGreaterThanOrEqual(2);
     expect(taken).toEqual(expect.arrayContaining(['src/index-server.js:5', 'src/internal/client/runtime.js:5']));
+    // The answer starts from the implementation with a body, not the server's empty stub: the
+    // client's 12-line tick is searched, and `taken` and the note say so.
+    expect(taken[0]).toBe('src/internal/client/runtime.js:5');
+    expect(r.query.similarTo!.taken[0].lines).toBe(12);
+    expect(r.query.similarTo!.taken.find((t) => t.path === 'src/index-server.js')?.lines).toBe(1);
     expect(r.results.length).toBeGreaterThan(0);
     expect(ticks()).toHaveLength(3);
     for (const { path, line } of ticks())
@@ -165,6 +170,7 @@ describe('similar to a name defined more than once (svelte’s three `tick`s)', 
     const note = r.query.notes.find((n) => n.startsWith('Similar to tick'));
     expect(note).toContain('src/index-server.js:5');
     expect(note).toContain('src/internal/client/runtime.js:5');
+    expect(note).toContain('the first (src/internal/client/runtime.js:5, 12 lines');
     // The siblings of each tick: settled beside either of them.
     expect(r.results[0].symbol).toBe('settled');
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
@@ -601,6 +607,23 @@ describe('similar to a method whose siblings call its name on a field', () => {
     // try_acquire_owned(self: Arc<Self>) takes no argument, as X; try_acquire_many(n) takes one (form 0.25).
     expect(r.results[0]).toMatchObject({ symbol: 'try_acquire_owned' });
     expect(r.results[0].explanation.sibling).toMatchObject({ of: 'try_acquire' });
+  });
+
+  it('with the batch semaphore beside it, starts from the public `pub fn try_acquire`, not the larger `pub(crate)` one', async () => {
+    const tokio = await Engine.build(
+      [
+        { path: 'sync/batch_semaphore.rs', text: fixture('tokio-batch-semaphore-try-acquire.rs.txt') },
+        { path: 'sync/semaphore.rs', text: fixture('tokio-semaphore-try-acquire.rs.txt') },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await tokio.search('similar to Semaphore::try_acquire');
+    expect(r.query.similarTo?.code).toBe('ambiguous');
+    expect(r.query.similarTo!.taken.map((t) => [t.path, t.lines])).toEqual([
+      ['sync/semaphore.rs', 9],
+      ['sync/batch_semaphore.rs', 30],
+    ]);
+    expect(r.results[0]).toMatchObject({ path: 'sync/semaphore.rs', symbol: 'try_acquire_owned' });
   });
 });
 

@@ -60,6 +60,41 @@ export interface SubjectChunks {
   definitions: number;
   /** The question's qualifier or path named none of them. */
   unpicked?: true;
+  /** Ambiguous: each chunk's substance in lines (substanceOf), largest implementation first. */
+  lines?: number[];
+}
+
+/**
+ * Whether a definition is hidden from the code's users by its declaration: Rust's `pub(crate)`
+ * or no `pub`, `private`/`protected`/`internal`, a C `static`. A user asking for code like
+ * tokio's `Semaphore` met the public `sync::Semaphore`, whose neighbours are the other sync
+ * primitives (Mutex, RwLock, Barrier); the larger `pub(crate)` batch semaphore it is built on
+ * leads to atomics and waiter lists. Languages that hide by name (`_x`, Go's lower case) give
+ * every definition of one name the same visibility.
+ */
+export function restrictedVisibility(path: string, d: Definition): boolean {
+  const s = d.signature;
+  if (/\b(?:private|protected|internal)\b/.test(s) || /\bpub\s*\(/.test(s)) return true;
+  if (path.endsWith('.rs')) return !/\bpub\b/.test(s);
+  return /\.[ch]$/.test(path) && /^\s*static\b/.test(s);
+}
+
+/**
+ * How much code a definition is: its lines, and for a class-like definition the lines of its
+ * members declared outside it in its file (a Rust `impl` block's methods, Go's methods of a
+ * struct). tokio's `Semaphore` is five definitions: the public `sync::Semaphore` (a 7-line struct
+ * and its methods) and the `batch_semaphore` one it is built on, two channel-internal structs and a
+ * trait. Among the definitions of the same visibility (restrictedVisibility), the larger says
+ * more of what the name does.
+ */
+export function substanceOf(corpus: Corpus, path: string, d: Definition): number {
+  let lines = d.endLine - d.startLine + 1;
+  if (FUNCTION_FAMILY.has(d.kind)) return lines;
+  const file = corpus.fileByPath.get(path);
+  for (const m of file?.analysis.definitions ?? [])
+    if (m.container === d.name && (m.startLine > d.endLine || m.endLine < d.startLine))
+      lines += m.endLine - m.startLine + 1;
+  return lines;
 }
 
 /**
@@ -89,14 +124,27 @@ export function subjectChunks(
   // A qualifier that picks every definition (or none) says nothing more than the name.
   if (qualified && picked.length > 0 && picked.length < own.length)
     return { code: 'qualified', chunks: chunks(picked), definitions: own.length };
-  const implementations = own.filter((d) => !isDeclarationOnly(d.path, d.definition) && d.definition.kind !== 'macro');
-  if (implementations.length > 1)
+  const implemented = (d: (typeof own)[number]) =>
+    !isDeclarationOnly(d.path, d.definition) && d.definition.kind !== 'macro';
+  const implementations = own.filter(implemented);
+  if (implementations.length > 1) {
+    // The answer starts from the implementation a user of the code meets (not restricted to its
+    // module: restrictedVisibility), then the most substantial (substanceOf): its code and
+    // neighbours are searched, and the note and `taken` say which it is.
+    const lines = new Map(own.map((d) => [d.chunkId, substanceOf(corpus, d.path, d.definition)]));
+    const restricted = (d: (typeof own)[number]) => Number(restrictedVisibility(d.path, d.definition));
+    const ordered = [...implementations].sort(
+      (a, b) => restricted(a) - restricted(b) || lines.get(b.chunkId)! - lines.get(a.chunkId)!,
+    );
+    const rest = own.filter((d) => !implemented(d));
     return {
       code: 'ambiguous',
-      chunks: chunks(own),
+      chunks: chunks([...ordered, ...rest]),
       definitions: own.length,
+      lines: [...ordered, ...rest].map((d) => lines.get(d.chunkId)!),
       ...(qualified && picked.length === 0 ? { unpicked: true } : {}),
     };
+  }
   return { code: 'single', chunks: chunks(own.slice(0, 1)), definitions: own.length };
 }
 
@@ -122,12 +170,13 @@ export function subjectChoice(
   found: SubjectChunks,
 ): { choice: SimilarSubjectChoice; note: string } {
   const [first] = found.chunks;
-  const taken = found.chunks.map((c) => ({
+  const taken = found.chunks.map((c, i) => ({
     chunkId: c.id,
     path: c.path,
     startLine: c.startLine,
     ...(c.definitionKind !== undefined ? { kind: c.definitionKind } : {}),
     ...(c.container !== undefined ? { container: c.container } : {}),
+    ...(found.lines ? { lines: found.lines[i] } : {}),
   }));
   const choice: SimilarSubjectChoice = { code: found.code, name: subject.name, taken, definitions: found.definitions };
   const at = (c: Chunk) => `${c.path}:${c.startLine}`;
@@ -138,7 +187,7 @@ export function subjectChoice(
   const also = found.chunks.length > 1 ? `; also ${found.chunks.slice(1).map(at).join(', ')}` : '';
   const note =
     found.code === 'ambiguous'
-      ? `Similar to ${subject.name}: ${subject.name} is defined ${found.definitions} times and the question does not say which (${found.unpicked ? `${by} names none of them; ` : ''}${pick}), so all of them are X, left out of the answer: ${listed}${more}. The siblings of each lead; the code and neighbours of the first (${at(first)}) are searched.`
+      ? `Similar to ${subject.name}: ${subject.name} is defined ${found.definitions} times and the question does not say which (${found.unpicked ? `${by} names none of them; ` : ''}${pick}), so all of them are X, left out of the answer: ${listed}${more}. The siblings of each lead; the code and neighbours of the first (${at(first)}, ${found.lines?.[0] ?? first.endLine - first.startLine + 1} lines${first.definitionKind !== undefined && !FUNCTION_FAMILY.has(first.definitionKind) ? ' with its members' : ''}: open to the code's users first, then the largest) are searched.`
       : `Similar to ${subject.name}: the ${first.definitionKind ?? 'definition'} at ${at(first)}${found.code === 'qualified' ? ` (picked by ${by} among ${found.definitions} definitions${also})` : ''}, left out of the answer with what it holds; its siblings (same kind, named alike, nearby, shaped alike) lead.`;
   return { choice, note };
 }

@@ -43,6 +43,17 @@ describe('typeName', () => {
     expect(typeName('Box<Config>')).toBe('Config');
     expect(typeName('x + 1')).toBeUndefined();
   });
+
+  it('answers the same when a spelling comes back (each is worked out once), none included', () => {
+    // A JavaScript object literal's `key: value` lines, read as annotations, repeat the same few spellings.
+    const spellings = ['Box<Config>', 'x + 1', 'Foo[]', '*cobra.Command', 'true', 'function', "'a'", 'x + 1'];
+    const first = spellings.map((s) => typeName(s));
+    expect(first).toEqual(['Config', undefined, 'Foo', 'Command', 'true', 'function', 'a', undefined]);
+    for (let round = 0; round < 3; round++) expect(spellings.map((s) => typeName(s))).toEqual(first);
+    // Past the memo's bound it is emptied, and the answers stay the same.
+    for (let i = 0; i < 100_001; i++) typeName(`T${i}`);
+    expect(spellings.map((s) => typeName(s))).toEqual(first);
+  });
 });
 
 describe('localTypesOf', () => {

@@ -660,6 +660,8 @@ class ReferenceLinker {
   private readonly hasExportAliases: boolean;
   /** Ruby: what each class inherits and mixes in, read on the first bare call that needs it. */
   private rubyAncestry?: RubyAncestry;
+  /** membersOfType's answers, per definition name id and container (shared: never changed). */
+  private readonly typeMembers = new Map<string, number[]>();
   /** onlyTypeReturned's answers, per name (and container): NONE_RETURNED for none. */
   private readonly onlyReturned = new Map<string, string>();
   /** Per file: the lines of its imports that bind a default export, with their text (linkDefaultImport). */
@@ -761,7 +763,7 @@ class ReferenceLinker {
         typed = true;
       }
       if (receiver.kind === 'type') {
-        const members = candidates.filter((s) => symbols.symbolContainer[s] === receiver.container);
+        const members = this.membersOfType(nameId, candidates, receiver.container);
         // A member the type inherits, or a union alias's (`state: ImmerState`): the receiver is
         // the repository's, its member is found as a name the file sees (below).
         if (members.length > 0) {
@@ -1097,6 +1099,24 @@ class ReferenceLinker {
     // A Go signature's result the repository does not define (`http.Header`, `string`) is another
     // package's or a builtin: what is called on it is no use of the repository's names.
     return isType(only) || (file.language === 'go' && container !== undefined && isType(container)) ? only : undefined;
+  }
+
+  /**
+   * The candidates whose container is `container`, in their order. A member call on a typed
+   * receiver (`this.store.get()`) asks this of every function of a common name: when the
+   * candidates are all the symbols of the name, the answer is kept per name and container.
+   */
+  private membersOfType(nameId: number, candidates: number[], container: string | undefined): number[] {
+    const { symbolContainer, symbolsOfName } = this.symbols;
+    if (candidates !== symbolsOfName[nameId] || container === undefined)
+      return candidates.filter((s) => symbolContainer[s] === container);
+    const key = `${nameId}\u0000${container}`;
+    let members = this.typeMembers.get(key);
+    if (members === undefined) {
+      members = candidates.filter((s) => symbolContainer[s] === container);
+      this.typeMembers.set(key, members);
+    }
+    return members;
   }
 
   /**

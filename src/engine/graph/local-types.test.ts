@@ -46,7 +46,7 @@ describe('typeName', () => {
 
   it('answers the same when a spelling comes back (each is worked out once), none included', () => {
     // A JavaScript object literal's `key: value` lines, read as annotations, repeat the same few spellings.
-    const spellings = ['Box<Config>', 'x + 1', 'Foo[]', '*cobra.Command', 'true', 'function', "'a'", 'x + 1'];
+    const spellings = ['Box<Config>', 'x + 1', 'Option<Foo>', '*cobra.Command', 'true', 'function', "'a'", 'x + 1'];
     const first = spellings.map((s) => typeName(s));
     expect(first).toEqual(['Config', undefined, 'Foo', 'Command', 'true', 'function', 'a', undefined]);
     for (let round = 0; round < 3; round++) expect(spellings.map((s) => typeName(s))).toEqual(first);

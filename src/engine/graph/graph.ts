@@ -161,6 +161,8 @@ export const IMPORT_KIND_REEXPORT = 1;
 export { DEFINITION_KINDS };
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
 const FUNCTION_KIND = DEFINITION_KINDS.indexOf('function');
+/** onlyTypeReturned's memo for "no one type" (no type name is empty). */
+const NONE_RETURNED = '';
 const CLASS_KIND = DEFINITION_KINDS.indexOf('class');
 /** Receivers whose next segment is a field of the enclosing object (`self.client.get()`). */
 const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
@@ -658,6 +660,12 @@ class ReferenceLinker {
   private readonly hasExportAliases: boolean;
   /** Ruby: what each class inherits and mixes in, read on the first bare call that needs it. */
   private rubyAncestry?: RubyAncestry;
+  /** membersOfType's answers, per definition name id and container (shared: never changed). */
+  private readonly typeMembers = new Map<string, number[]>();
+  /** onlyTypeReturned's answers, per name (and container): NONE_RETURNED for none. */
+  private readonly onlyReturned = new Map<string, string>();
+  /** Per file: the lines of its imports that bind a default export, with their text (linkDefaultImport). */
+  private readonly defaultImportLines: ({ line: number; text: string }[] | undefined)[] = [];
 
   constructor(
     private readonly files: Corpus['files'],
@@ -755,7 +763,7 @@ class ReferenceLinker {
         typed = true;
       }
       if (receiver.kind === 'type') {
-        const members = candidates.filter((s) => symbols.symbolContainer[s] === receiver.container);
+        const members = this.membersOfType(nameId, candidates, receiver.container);
         // A member the type inherits, or a union alias's (`state: ImmerState`): the receiver is
         // the repository's, its member is found as a name the file sees (below).
         if (members.length > 0) {
@@ -1055,7 +1063,7 @@ class ReferenceLinker {
     callee: string,
     depth = 0,
   ): string | undefined {
-    const { names, symbolsOfName, symbolKind, symbolContainer, symbolFile } = this.symbols;
+    const { names, symbolsOfName, symbolKind } = this.symbols;
     const symbolsNamed = (name: string) => {
       const id = names.definitionNameId(name);
       return id === undefined ? [] : symbolsOfName[id];
@@ -1082,19 +1090,62 @@ class ReferenceLinker {
       } else if (path.length === 3 && FIELD_OWNERS.has(path[0])) container = types.typeOfField(owner);
       else container = undefined;
     }
-    const returned = new Set<string | undefined>();
-    for (const s of symbolsNamed(last)) {
-      if (symbolKind[s] !== FUNCTION_KIND && symbolKind[s] !== METHOD_KIND) continue;
-      if (container !== undefined && isType(container) && symbolContainer[s] !== container) continue;
-      const def = this.definitionOf(s);
-      const language = this.files[symbolFile[s]].language ?? file.language;
-      returned.add(returnTypeOf(def.signature, language, def.container));
-    }
-    const [only] = returned;
-    if (returned.size !== 1 || only === undefined) return undefined;
+    const only = this.onlyTypeReturned(
+      file,
+      last,
+      container !== undefined && isType(container) ? container : undefined,
+    );
+    if (only === undefined) return undefined;
     // A Go signature's result the repository does not define (`http.Header`, `string`) is another
     // package's or a builtin: what is called on it is no use of the repository's names.
     return isType(only) || (file.language === 'go' && container !== undefined && isType(container)) ? only : undefined;
+  }
+
+  /**
+   * The candidates whose container is `container`, in their order. A member call on a typed
+   * receiver (`this.store.get()`) asks this of every function of a common name: when the
+   * candidates are all the symbols of the name, the answer is kept per name and container.
+   */
+  private membersOfType(nameId: number, candidates: number[], container: string | undefined): number[] {
+    const { symbolContainer, symbolsOfName } = this.symbols;
+    if (candidates !== symbolsOfName[nameId] || container === undefined)
+      return candidates.filter((s) => symbolContainer[s] === container);
+    const key = `${nameId}\u0000${container}`;
+    let members = this.typeMembers.get(key);
+    if (members === undefined) {
+      members = candidates.filter((s) => symbolContainer[s] === container);
+      this.typeMembers.set(key, members);
+    }
+    return members;
+  }
+
+  /**
+   * The one type every function or method named `name` (in `container`, when given) states it
+   * returns; undefined when they state none, several, or there is none. The same for every
+   * reference of the corpus (a call of `get` is asked about in thousands of files), so kept per
+   * name and container.
+   */
+  private onlyTypeReturned(file: FileLinkContext, name: string, container: string | undefined): string | undefined {
+    const key = container === undefined ? name : `${name}\u0000${container}`;
+    const known = this.onlyReturned.get(key);
+    if (known !== undefined) return known === NONE_RETURNED ? undefined : known;
+    const { names, symbolsOfName, symbolKind, symbolContainer, symbolFile } = this.symbols;
+    const id = names.definitionNameId(name);
+    const returned = new Set<string | undefined>();
+    // A symbol's file without a language would take the asking file's: then nothing is kept.
+    let perFile = false;
+    for (const s of id === undefined ? [] : symbolsOfName[id]) {
+      if (symbolKind[s] !== FUNCTION_KIND && symbolKind[s] !== METHOD_KIND) continue;
+      if (container !== undefined && symbolContainer[s] !== container) continue;
+      const def = this.definitionOf(s);
+      const language = this.files[symbolFile[s]].language;
+      if (language === undefined) perFile = true;
+      returned.add(returnTypeOf(def.signature, language ?? file.language, def.container));
+    }
+    const [only] = returned;
+    const answer = returned.size !== 1 || only === undefined ? undefined : only;
+    if (!perFile) this.onlyReturned.set(key, answer ?? NONE_RETURNED);
+    return answer;
   }
 
   /**
@@ -1127,12 +1178,12 @@ class ReferenceLinker {
    */
   private linkDefaultImport(file: FileLinkContext, ref: Reference, name: string): boolean {
     const { imports } = this;
-    const text = this.files[file.p].text ?? '';
+    // Most files import no default: then no name needs its pattern.
+    const defaults = (this.defaultImportLines[file.p] ??= this.defaultImportLinesOf(file.p));
+    // The pattern holds the name as written: a line without it cannot match.
+    if (!defaults.some(({ text }) => text.includes(name))) return false;
     const binds = new RegExp(`^\\s*import\\s+(?:type\\s+)?${escapeRegExp(name)}\\s*(?:,|from\\b)`);
-    const lines = (this.files[file.p].analysis?.imports ?? [])
-      .filter((imp) => imp.names.includes('default'))
-      .map((imp) => imp.line)
-      .filter((line) => binds.test(lineAt(text, line)));
+    const lines = defaults.filter(({ text }) => binds.test(text)).map(({ line }) => line);
     let linked = false;
     for (let r = imports.firstRecord[file.p]; r < imports.firstRecord[file.p + 1]; r++) {
       const q = imports.target.get(r);
@@ -1141,6 +1192,14 @@ class ReferenceLinker {
       if (exported && this.linkAliasTarget(file, ref, exported)) linked = true;
     }
     return linked;
+  }
+
+  /** File p's import lines that bind a default export, in the analysis's order, with their text. */
+  private defaultImportLinesOf(p: number): { line: number; text: string }[] {
+    const text = this.files[p].text ?? '';
+    return (this.files[p].analysis?.imports ?? [])
+      .filter((imp) => imp.names.includes('default'))
+      .map((imp) => ({ line: imp.line, text: lineAt(text, imp.line) }));
   }
 
   /** Edges from ref to the definitions an export alias names (`export { original as x }`). Whether there was any. */

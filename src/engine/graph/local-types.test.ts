@@ -43,6 +43,17 @@ describe('typeName', () => {
     expect(typeName('Box<Config>')).toBe('Config');
     expect(typeName('x + 1')).toBeUndefined();
   });
+
+  it('answers the same when a spelling comes back (each is worked out once), none included', () => {
+    // A JavaScript object literal's `key: value` lines, read as annotations, repeat the same few spellings.
+    const spellings = ['Box<Config>', 'x + 1', 'Option<Foo>', '*cobra.Command', 'true', 'function', "'a'", 'x + 1'];
+    const first = spellings.map((s) => typeName(s));
+    expect(first).toEqual(['Config', undefined, 'Foo', 'Command', 'true', 'function', 'a', undefined]);
+    for (let round = 0; round < 3; round++) expect(spellings.map((s) => typeName(s))).toEqual(first);
+    // Past the memo's bound it is emptied, and the answers stay the same.
+    for (let i = 0; i < 100_001; i++) typeName(`T${i}`);
+    expect(spellings.map((s) => typeName(s))).toEqual(first);
+  });
 });
 
 describe('localTypesOf', () => {
@@ -524,6 +535,24 @@ describe('calls on what a call returns', () => {
     expect(callerLines(corpus, graph, 'src/runtime/builder.rs', 'enable_all')).toEqual(['tests/rt_basic.rs:2']);
     expect(callerLines(corpus, graph, 'src/runtime/builder.rs', 'build')).toEqual(['tests/rt_basic.rs:2']);
     expect(callerLines(corpus, graph, 'src/runtime/handle.rs', 'build')).toEqual([]);
+  });
+
+  it('the same callee asked about from several files keeps each container apart (the returned type is kept per name and container)', async () => {
+    const { corpus, graph } = await index({
+      'src/store.ts':
+        "import { Entry } from './entry';\nexport class Store {\n  get(): Entry {\n    return new Entry();\n  }\n}\n",
+      'src/cache.ts':
+        "import { Slot } from './slot';\nexport class Cache {\n  get(): Slot {\n    return new Slot();\n  }\n}\n",
+      'src/entry.ts': 'export class Entry {\n  save() {\n    return 1;\n  }\n}\n',
+      'src/slot.ts': 'export class Slot {\n  save() {\n    return 2;\n  }\n}\n',
+      'src/a.ts': "import { Store } from './store';\nexport function a(store: Store) {\n  store.get().save();\n}\n",
+      'src/b.ts': "import { Cache } from './cache';\nexport function b(cache: Cache) {\n  cache.get().save();\n}\n",
+      // Untyped: both `get`s state a type, and they differ, so neither `save` is this one.
+      'src/c.ts': 'export function c(x: unknown) {\n  x.get().save();\n}\n',
+      'src/d.ts': "import { Store } from './store';\nexport function d(s: Store) {\n  s.get().save();\n}\n",
+    });
+    expect(callerLines(corpus, graph, 'src/entry.ts', 'save')).toEqual(['src/a.ts:3', 'src/d.ts:3']);
+    expect(callerLines(corpus, graph, 'src/slot.ts', 'save')).toEqual(['src/b.ts:3']);
   });
 
   it("cobra: c.Root().PersistentFlags() on a typed receiver calls Command's PersistentFlags", async () => {

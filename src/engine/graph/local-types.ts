@@ -171,6 +171,22 @@ const TRANSPARENT_WRAPPERS: ReadonlySet<string> = new Set(['Optional', 'Option',
 /** `t.Optional["pkg.Foo"]` → Foo, `*pkg.Server` → Server, `&mut Foo<'a>` → Foo, `Foo[]` → undefined. */
 export function typeName(written: string | undefined): string | undefined {
   if (!written) return undefined;
+  // The same few spellings come back on line after line (every `key: value` of a JavaScript
+  // object literal is read as one): each is worked out once.
+  const known = typeNames.get(written);
+  if (known !== undefined) return known === NOT_A_TYPE ? undefined : known;
+  const name = readTypeName(written);
+  if (typeNames.size >= MAX_TYPE_NAMES) typeNames.clear();
+  typeNames.set(written, name ?? NOT_A_TYPE);
+  return name;
+}
+
+/** typeName's answers so far, NOT_A_TYPE for none; emptied when it reaches MAX_TYPE_NAMES. */
+const typeNames = new Map<string, string>();
+const NOT_A_TYPE = '';
+const MAX_TYPE_NAMES = 100_000;
+
+function readTypeName(written: string): string | undefined {
   let text = written.trim().replace(/^["']|["']$/g, '');
   for (;;) {
     const wrapped = /^([\w.:]+)\s*[[<]\s*["']?(.+?)["']?\s*[\]>]$/.exec(text);
@@ -239,10 +255,13 @@ function scanTypeScript(line: string, n: number, out: LocalTypes): void {
     for (const m of line.matchAll(TS_LOCAL_NEW)) out.declare(m[1], m[2], n);
   }
   if (!line.includes(':')) return;
+  // Whether the line starts like a class member's `private x: Foo;`: the same for every match of it.
+  let memberLine: boolean | undefined;
   for (const m of line.matchAll(TS_ANNOTATION)) {
     out.declare(m[1], m[2], n);
     // A class member's `private x: Foo;` (or a constructor parameter property) states a field.
-    if (/^\s*(?:(?:private|public|protected|readonly|static)\s+)*\w+\s*[?!]?\s*:/.test(line)) out.field(m[1], m[2]);
+    memberLine ??= /^\s*(?:(?:private|public|protected|readonly|static)\s+)*\w+\s*[?!]?\s*:/.test(line);
+    if (memberLine) out.field(m[1], m[2]);
     if (/\b(?:private|public|protected|readonly)\s+\w+\s*[?!]?\s*:/.test(m[0])) out.field(m[1], m[2]);
   }
 }

@@ -10,7 +10,7 @@ import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
 import { GraphIndex } from './index';
-import { classNamedBy } from './receivers';
+import { classNamedBy, importBindings } from './receivers';
 import { rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 
 let analyzer: StructuralAnalyzer;
@@ -435,5 +435,41 @@ describe('receivers', () => {
     expect(rubyFileNameOf('LineEditor')).toBe('line_editor.rb');
     expect(rubyFileNameOf('HTTPError')).toBe('http_error.rb');
     expect(rubyFileNameOf('HTML')).toBe('html.rb');
+  });
+});
+
+describe('importBindings', () => {
+  it("reads each import on its own line, the last one on the file's last line without a newline (only the lines up to it are split)", () => {
+    const text = [
+      "import express from 'express';",
+      '',
+      'function helper() {}',
+      "const { Router } = require('./router')",
+      '// body',
+      "const parser = require('./parser')",
+    ].join('\n');
+    const bindings = importBindings(
+      [
+        { specifier: 'express', line: 1, names: ['default'], kind: 'import' },
+        { specifier: './router', line: 4, names: ['Router'], kind: 'require' },
+        { specifier: './parser', line: 6, names: [], kind: 'require' },
+      ],
+      text,
+      'javascript',
+      (line) => (line === 1 ? [] : [line]),
+    );
+    expect([...bindings].map(([name, b]) => `${name}:${b.external ? 'ext' : b.files.join(',')}`)).toEqual([
+      'express:ext',
+      'Router:4',
+      'parser:6',
+    ]);
+    // An import said to be on a line past the end binds what its names say, and nothing from the text.
+    const past = importBindings(
+      [{ specifier: './x', line: 9, names: ['x'], kind: 'import' }],
+      'a\nb',
+      'javascript',
+      () => [2],
+    );
+    expect([...past.keys()]).toEqual(['x']);
   });
 });

@@ -56,7 +56,20 @@ export function importBindings(
 ): Map<string, ImportBinding> {
   const out = new Map<string, ImportBinding>();
   if (imports.length === 0) return out;
-  const lines = text.split('\n');
+  // Only the lines up to the last import's are read: not the whole file split for a few lines.
+  let lastLine = 0;
+  for (const imp of imports) if (imp.line > lastLine) lastLine = imp.line;
+  let end = 0;
+  for (let n = 0, from = 0; n < lastLine; n++) {
+    const newline = text.indexOf('\n', from);
+    if (newline < 0) {
+      end = text.length;
+      break;
+    }
+    end = newline;
+    from = newline + 1;
+  }
+  const lines = text.slice(0, end).split('\n');
   for (const imp of imports) {
     const files = targetsAt(imp.line);
     const binding: ImportBinding = { files, external: files.length === 0 };

@@ -63,14 +63,26 @@ function headerCheck(header: Omit<EngineHeader, 'check'>): number {
   );
 }
 
-/** A record as it is stored: its container, as a Blob. */
-async function sectionBlob(name: string, value: unknown): Promise<{ blob: Blob; section: StoredSection }> {
+/** A record as it is stored: its container, as a Blob (deflated now, or raw when `deflate` is false). */
+async function sectionBlob(
+  name: string,
+  value: unknown,
+  deflate: boolean,
+): Promise<{ blob: Blob; section: StoredSection }> {
   const bytes = encodeContainer(value);
   const raw = new Blob([bytes as Uint8Array<ArrayBuffer>]);
   const check = containerChecksum(bytes);
-  if (STORED_RAW.has(name)) return { blob: raw, section: { check } };
-  const blob = await new Response(raw.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob();
-  return { blob, section: { check, codec: 'deflate-raw' } };
+  if (STORED_RAW.has(name) || !deflate) return { blob: raw, section: { check } };
+  return { blob: await deflated(raw), section: { check, codec: 'deflate-raw' } };
+}
+
+function deflated(raw: Blob): Promise<Blob> {
+  return new Response(raw.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob();
+}
+
+/** The next record written raw that compactSnapshot should deflate, if any. */
+function nextToDeflate(sections: Record<string, StoredSection>): string | undefined {
+  return Object.keys(sections).find((name) => sections[name].codec === undefined && !STORED_RAW.has(name));
 }
 
 /** A stored record's container bytes: inflated when it was written deflated. */
@@ -156,8 +168,17 @@ interface RecordSource {
   reading(name: string): Promise<ArrayBuffer> | undefined;
 }
 
+/**
+ * The repository's records as the store holds them, all read in one transaction (on the first
+ * record asked for): a header and the records it names are always of one write, even while a
+ * compaction (compactSnapshot) swaps records under it or another tab writes a new index.
+ */
 function storeSource(store: IndexStore, id: string): RecordSource {
-  return { get: (name) => store.getSnapshot<unknown>(id, name), reading: () => undefined };
+  let rows: Promise<Map<string, unknown>> | undefined;
+  return {
+    get: async (name) => (await (rows ??= store.getSnapshots(id))).get(name),
+    reading: () => undefined,
+  };
 }
 
 function earlySource(early: EarlyRecords): RecordSource {
@@ -253,12 +274,13 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         modalities: { text, structural, graph, semantic: semantic ?? null },
       };
     },
-    async putSnapshot(id, snapshot) {
+    async putSnapshot(id, snapshot, options) {
       // Invalidate first: until the header is back, this repository has no complete index.
       await store.deleteSnapshot(id, ENGINE_HEADER);
       const sections: Record<string, StoredSection> = {};
+      const deflate = options?.deflate !== 'later';
       const put = async (name: string, value: unknown) => {
-        const { blob, section } = await sectionBlob(name, value);
+        const { blob, section } = await sectionBlob(name, value, deflate);
         sections[name] = section;
         await store.putSnapshot(id, name, blob);
       };
@@ -273,6 +295,33 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
       }
       const header = { version: snapshot.version, stats: snapshot.stats, sections };
       await store.putSnapshot(id, ENGINE_HEADER, { ...header, check: headerCheck(header) } satisfies EngineHeader);
+    },
+    async compactSnapshot(id, signal) {
+      // One record per transaction, with the header that names it deflated: a reload or a read
+      // at any point between two of them finds a whole index (each record as its header says).
+      for (;;) {
+        if (signal?.aborted) return;
+        const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
+        if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return;
+        const name = nextToDeflate(header.sections);
+        if (name === undefined) return;
+        const raw = await store.getSnapshot(id, name);
+        // Not what a raw write leaves: left as it is, for the read to judge (damaged → rebuilt).
+        if (!(raw instanceof Blob)) return;
+        // The stored bytes deflated as they are: their checksum stays the header's, so a record
+        // damaged before this is still found damaged when it is read.
+        const blob = await deflated(raw);
+        if (signal?.aborted) return;
+        const sections = { ...header.sections, [name]: { ...header.sections[name], codec: 'deflate-raw' as const } };
+        const next = { version: header.version, stats: header.stats, sections };
+        // Only onto the header this was read under: not onto a new build's index, nor a deleted repository.
+        const sameIndex = (value: unknown) => (value as EngineHeader | undefined)?.check === header.check;
+        const written = await store.putSnapshotsIf(id, { modality: ENGINE_HEADER, holds: sameIndex }, [
+          [name, blob],
+          [ENGINE_HEADER, { ...next, check: headerCheck(next) } satisfies EngineHeader],
+        ]);
+        if (!written) return;
+      }
     },
     async discardSnapshot(id) {
       // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.
@@ -302,7 +351,12 @@ export function storeOnceOpen(opening: Promise<IndexStore>): IndexStore {
     deleteRepo: on((s, id: string) => s.deleteRepo(id)),
     putSnapshot: on((s, id: string, name: string, value: unknown) => s.putSnapshot(id, name, value)),
     getSnapshot: on((s, id: string, name: string) => s.getSnapshot(id, name)) as IndexStore['getSnapshot'],
+    putSnapshotsIf: on(
+      (s, id: string, guard: Parameters<IndexStore['putSnapshotsIf']>[1], records: [string, unknown][]) =>
+        s.putSnapshotsIf(id, guard, records),
+    ),
     listSnapshots: on((s, id: string) => s.listSnapshots(id)),
+    getSnapshots: on((s, id: string) => s.getSnapshots(id)),
     deleteSnapshot: on((s, id: string, name: string) => s.deleteSnapshot(id, name)),
     getSetting: on((s, key: string) => s.getSetting(key)) as IndexStore['getSetting'],
     putSetting: on((s, key: string, value: unknown) => s.putSetting(key, value)),

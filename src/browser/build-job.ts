@@ -281,14 +281,19 @@ export class BuildJobs {
     const started = performance.now();
     const snapshot = engine.snapshot();
     const storedBytes = storedPayloadBytes(snapshot);
+    measure('store-snapshot', started);
     // Checked again with the exact size, while the previous index (if any) is still whole.
+    const checking = performance.now();
     await this.ensureRoom(run, storedBytes, run.previousComplete ? run.existing?.storedBytes : undefined);
+    measure('store-room', checking);
     run.writing = true;
     // If the tab closes while writing, the record must say "interrupted", not the old "complete".
     await persistence.putRepository({ ...run.recorded!, previousComplete: undefined });
     // Stored raw, deflated once the repository is complete (finishStoring): the deflate was
     // the larger part of this step, and a reload reads raw records as well (docs/bench/HISTORY.md).
+    const writing = performance.now();
     await persistence.putSnapshot(id, snapshot, { deflate: 'later' });
+    measure('store-records', writing);
     // The snapshot is a finished build's: from here on, a cancel is too late to matter.
     if (this.removed.has(id)) throw abortError();
     const complete: RepositoryRecord = {

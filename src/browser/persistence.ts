@@ -15,7 +15,7 @@
  * rebuilt, never searched. Records of the layout before (structured values
  * checked by checksumValue) are still read.
  */
-import type { EngineSnapshot } from '../engine/engine';
+import { measure, type EngineSnapshot } from '../engine/engine';
 import { SNAPSHOT_VERSION } from '../engine/snapshot';
 import { mapModalitiesAsync, STORED_MODALITIES, type ModalitySnapshots } from '../engine/registry';
 import type { EmbeddingCache } from '../engine/semantic/index';
@@ -280,9 +280,13 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
       const sections: Record<string, StoredSection> = {};
       const deflate = options?.deflate !== 'later';
       const put = async (name: string, value: unknown) => {
+        const started = performance.now();
         const { blob, section } = await sectionBlob(name, value, deflate);
+        measure(`encode-${name}`, started);
         sections[name] = section;
+        const writing = performance.now();
         await store.putSnapshot(id, name, blob);
+        measure(`put-${name}`, writing);
       };
       await put(FILES, snapshot.files);
       await put(TEXTS, snapshot.texts);

@@ -10,7 +10,8 @@
  * vectors are stored as they are (inflating the texts in the worker cost more than reading them
  * whole; vectors do not deflate); every other record is deflated (CompressionStream
  * 'deflate-raw'), which keeps IndexedDB within the design's 2.5× the source with the model's
- * vectors, where raw containers went past it (docs/bench/HISTORY.md).
+ * vectors, where raw containers went past it (docs/bench/HISTORY.md). A build stores them raw
+ * and deflates them after the repository is complete (compactSnapshot), off the path to it.
  * A record that does not match its checksum is damaged: the repository is named damaged and
  * rebuilt, never searched. Records of the layout before (structured values
  * checked by checksumValue) are still read.

@@ -77,6 +77,17 @@ async function sectionBlob(
   return { blob: await deflated(raw), section: { check, codec: 'deflate-raw' } };
 }
 
+/**
+ * The raw records a putSnapshot left to deflate, as it wrote them, by repository: the compaction
+ * deflates these rather than reading the stored ones back (a record read back is a Blob backed
+ * by its file, which the browser keeps on disk, beside the deflated one, until that Blob is
+ * collected), and only while the header is still the one written with them.
+ */
+interface LeftRaw {
+  headerCheck: number;
+  blobs: Map<string, Blob>;
+}
+
 function deflated(raw: Blob): Promise<Blob> {
   return new Response(raw.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob();
 }
@@ -211,7 +222,49 @@ function structuredReader(source: RecordSource, header: EngineHeader | null): Re
   };
 }
 
+/**
+ * Deflates a stored index's raw records (persistence's compactSnapshot): `left`, the bytes its
+ * putSnapshot wrote, when that persistence wrote them; else the stored ones are read.
+ */
+async function compactRecords(
+  store: IndexStore,
+  id: string,
+  left: LeftRaw | undefined,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  // One record per transaction, with the header that names it deflated: a reload or a read
+  // at any point between two of them finds a whole index (each record as its header says).
+  for (;;) {
+    if (signal?.aborted) return;
+    const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
+    if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return;
+    const name = nextToDeflate(header.sections);
+    if (name === undefined) return;
+    // The bytes written, when this header is the one written with them; else the stored ones.
+    const written = left?.headerCheck === header.check ? left.blobs.get(name) : undefined;
+    const raw = written ?? (await store.getSnapshot(id, name));
+    // Not what a raw write leaves: left as it is, for the read to judge (damaged → rebuilt).
+    if (!(raw instanceof Blob)) return;
+    // The bytes deflated as they are: their checksum stays the header's, so a stored record
+    // damaged before this (read back, not the ones written) is still found damaged when read.
+    const blob = await deflated(raw);
+    if (signal?.aborted) return;
+    const sections = { ...header.sections, [name]: { ...header.sections[name], codec: 'deflate-raw' as const } };
+    const next = { version: header.version, stats: header.stats, sections };
+    // Only onto the header this was read under: not onto a new build's index, nor a deleted repository.
+    const sameIndex = (value: unknown) => (value as EngineHeader | undefined)?.check === header.check;
+    const swapped = await store.putSnapshotsIf(id, { modality: ENGINE_HEADER, holds: sameIndex }, [
+      [name, blob],
+      [ENGINE_HEADER, { ...next, check: headerCheck(next) } satisfies EngineHeader],
+    ]);
+    if (!swapped) return;
+    // The next header is this one with one more record deflated: the bytes written still apply.
+    if (left?.headerCheck === header.check) left.headerCheck = headerCheck(next);
+  }
+}
+
 export function persistenceOver(store: IndexStore): IndexPersistence {
+  const leftRaw = new Map<string, LeftRaw>();
   return {
     async listRepositories() {
       return (await store.listRepos()).map((meta) => toRecord(meta as AppRepoMeta));
@@ -278,13 +331,16 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async putSnapshot(id, snapshot, options) {
       // Invalidate first: until the header is back, this repository has no complete index.
       await store.deleteSnapshot(id, ENGINE_HEADER);
+      leftRaw.delete(id);
       const sections: Record<string, StoredSection> = {};
       const deflate = options?.deflate !== 'later';
+      const raw = new Map<string, Blob>();
       const put = async (name: string, value: unknown) => {
         const started = performance.now();
         const { blob, section } = await sectionBlob(name, value, deflate);
         measure(`encode-${name}`, started);
         sections[name] = section;
+        if (section.codec === undefined && !STORED_RAW.has(name)) raw.set(name, blob);
         const writing = performance.now();
         await store.putSnapshot(id, name, blob);
         measure(`put-${name}`, writing);
@@ -299,34 +355,14 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         else await put(m, value);
       }
       const header = { version: snapshot.version, stats: snapshot.stats, sections };
-      await store.putSnapshot(id, ENGINE_HEADER, { ...header, check: headerCheck(header) } satisfies EngineHeader);
+      const check = headerCheck(header);
+      await store.putSnapshot(id, ENGINE_HEADER, { ...header, check } satisfies EngineHeader);
+      if (raw.size > 0) leftRaw.set(id, { headerCheck: check, blobs: raw });
     },
     async compactSnapshot(id, signal) {
-      // One record per transaction, with the header that names it deflated: a reload or a read
-      // at any point between two of them finds a whole index (each record as its header says).
-      for (;;) {
-        if (signal?.aborted) return;
-        const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
-        if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return;
-        const name = nextToDeflate(header.sections);
-        if (name === undefined) return;
-        const raw = await store.getSnapshot(id, name);
-        // Not what a raw write leaves: left as it is, for the read to judge (damaged → rebuilt).
-        if (!(raw instanceof Blob)) return;
-        // The stored bytes deflated as they are: their checksum stays the header's, so a record
-        // damaged before this is still found damaged when it is read.
-        const blob = await deflated(raw);
-        if (signal?.aborted) return;
-        const sections = { ...header.sections, [name]: { ...header.sections[name], codec: 'deflate-raw' as const } };
-        const next = { version: header.version, stats: header.stats, sections };
-        // Only onto the header this was read under: not onto a new build's index, nor a deleted repository.
-        const sameIndex = (value: unknown) => (value as EngineHeader | undefined)?.check === header.check;
-        const written = await store.putSnapshotsIf(id, { modality: ENGINE_HEADER, holds: sameIndex }, [
-          [name, blob],
-          [ENGINE_HEADER, { ...next, check: headerCheck(next) } satisfies EngineHeader],
-        ]);
-        if (!written) return;
-      }
+      const left = leftRaw.get(id);
+      leftRaw.delete(id);
+      await compactRecords(store, id, left, signal);
     },
     async discardSnapshot(id) {
       // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.

@@ -7,6 +7,11 @@
  * → every index ready ("… is ready" in the status region).
  *
  *   npx tsx bench/cost/first-answer.ts [--sizes 1,10] [--runs 3] [--query "function assertArray"]
+ *     [--dist <built app>] [--timeline]
+ *
+ * `--dist` times another build of the app (two builds alternated make a paired comparison);
+ * `--timeline` also prints each worker's own `fourfold:*` measures (the index worker's read,
+ * early text, structural, graph, store…) on the page's clock, ms after choosing the folder.
  *
  * Prints one JSON line per run and a summary (medians).
  */
@@ -63,10 +68,17 @@ interface Run {
   longTaskList: number[][];
   longestTaskMs: number;
   status: string;
+  /** Wall-clock time of choosing the folder (ms since the epoch), to line up outside samplers. */
+  chosenEpochMs: number;
+  /** With `--timeline`: every worker's `fourfold:*` measures, [name, start, end] ms after choosing. */
+  timeline?: [string, number, number][];
 }
 
-async function once(dir: string, size: number, query: string): Promise<Run> {
-  const server = await serveDirectory(BENCH_DIST);
+/** A worker's measures on the page's clock: [name, start, end] in ms after `chosenAt`. */
+const WORKER_MEASURES = `performance.getEntriesByType('measure').filter((m) => m.name.startsWith('fourfold:')).map((m) => [m.name.slice(9), performance.timeOrigin + m.startTime, performance.timeOrigin + m.startTime + m.duration])`;
+
+async function once(dir: string, size: number, query: string, dist: string, timeline: boolean): Promise<Run> {
+  const server = await serveDirectory(dist);
   const session = await launchBrowser();
   try {
     const { context, page } = session;
@@ -115,8 +127,29 @@ async function once(dir: string, size: number, query: string): Promise<Run> {
         .getEntriesByType('mark')
         .filter((m) => m.name.startsWith('fourfold:live:'))
         .map((m) => [m.name.slice('fourfold:live:'.length), m.startTime] as const);
-      return { ...r, marks, measures, status: document.querySelector('[role=status]')?.textContent ?? '' };
+      return {
+        ...r,
+        marks,
+        measures,
+        timeOrigin: performance.timeOrigin,
+        status: document.querySelector('[role=status]')?.textContent ?? '',
+      };
     });
+    let workerTimeline: [string, number, number][] | undefined;
+    if (timeline) {
+      workerTimeline = [];
+      const zero = rec.timeOrigin + chosenAt;
+      for (const worker of page.workers()) {
+        const url = worker
+          .url()
+          .replace(/^.*\//, '')
+          .replace(/[-.][^-.]*\.js$/, '');
+        const entries = (await worker.evaluate(WORKER_MEASURES).catch(() => [])) as [string, number, number][];
+        for (const [name, start, end] of entries)
+          if (end >= zero) workerTimeline.push([`${url}:${name}`, Math.round(start - zero), Math.round(end - zero)]);
+      }
+      workerTimeline.sort((a, b) => a[1] - b[1]);
+    }
     const live: Record<string, number> = {};
     for (const [stage, at] of rec.marks)
       if (at >= chosenAt && !(stage in live)) live[stage] = Math.round(at - chosenAt);
@@ -124,6 +157,7 @@ async function once(dir: string, size: number, query: string): Promise<Run> {
     return {
       size,
       files: name,
+      chosenEpochMs: Math.round(rec.timeOrigin + chosenAt),
       live,
       inputFilledMs: Math.round(rec.changeAt - chosenAt),
       firstAnswerFromChangeMs: Math.round(rec.answerAt - rec.changeAt),
@@ -139,6 +173,7 @@ async function once(dir: string, size: number, query: string): Promise<Run> {
         .map(([at, ms]) => [Math.round(at - chosenAt), Math.round(ms)]),
       longestTaskMs: Math.round(Math.max(0, ...during)),
       status: rec.status,
+      ...(workerTimeline ? { timeline: workerTimeline } : {}),
     };
   } finally {
     await session.close().catch(() => {});
@@ -160,12 +195,14 @@ async function main(): Promise<void> {
   const sizes = flag('sizes', '1,10').split(',').map(Number);
   const runs = Number(flag('runs', '3'));
   const query = flag('query', 'function assertArray');
-  ensureApp(args.includes('--rebuild'), (s) => console.error(s));
+  const dist = flag('dist', BENCH_DIST);
+  const timeline = args.includes('--timeline');
+  if (dist === BENCH_DIST) ensureApp(args.includes('--rebuild'), (s) => console.error(s));
   for (const size of sizes) {
     const dir = join(BENCH_CACHE, `corpus-${size}mb`);
     const all: Run[] = [];
     for (let i = 0; i < runs; i++) {
-      const run = await once(dir, size, query);
+      const run = await once(dir, size, query, dist, timeline);
       all.push(run);
       console.log(JSON.stringify(run));
     }

@@ -6,6 +6,7 @@
  *   npm run bench -- --scale                      # part of the full run
  *   npx tsx bench/cost/scale.ts                   # alone: 10 MB (with and without the model), 50 MB, 100,000 files
  *   npx tsx bench/cost/scale.ts --only 50,tree    # some of them (the others' last runs are kept)
+ *   node --import tsx bench/cost/scale.ts --only 10 --dist /tmp/dist-x   # another build of the app
  *
  * Run alone, it stores its runs in docs/bench/results.json beside the last full run's and
  * rewrites docs/bench/REPORT.md from it.
@@ -58,7 +59,7 @@ function queriesFor(dir: string): BenchQuery[] {
   ];
 }
 
-export async function chromiumScale(only: string[], log: (s: string) => void): Promise<ScaleRun[]> {
+export async function chromiumScale(only: string[], log: (s: string) => void, dist?: string): Promise<ScaleRun[]> {
   const targets: { corpus: string; dir: string; files: number; bytes: number; embedder: 'local' | 'blocked' }[] = [];
   const sizes = only.filter((o) => /^\d+$/.test(o)).map(Number);
   for (const t of sizes.length ? await ensureTiers(sizes, log) : []) {
@@ -86,7 +87,12 @@ export async function chromiumScale(only: string[], log: (s: string) => void): P
     let run: BrowserRun | null = null;
     let failure: string | null = null;
     try {
-      run = await browserRun(t.dir, queriesFor(t.dir), { embedder: t.embedder, reloads: 3, log: (s) => log(`  ${s}`) });
+      run = await browserRun(t.dir, queriesFor(t.dir), {
+        embedder: t.embedder,
+        reloads: 3,
+        log: (s) => log(`  ${s}`),
+        dist,
+      });
     } catch (error) {
       // One line, no terminal colours: it goes into a table cell.
       // eslint-disable-next-line no-control-regex -- ESC is the point: this strips the SGR colour sequences.
@@ -220,8 +226,10 @@ async function runAlone(): Promise<void> {
   const i = process.argv.indexOf('--only');
   const only = i === -1 ? ['10', '50', 'tree'] : process.argv[i + 1].split(',');
   const log = (s: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${s}\n`);
-  ensureApp(process.argv.includes('--rebuild-app'), log);
-  const runs = await chromiumScale(only, log);
+  const d = process.argv.indexOf('--dist');
+  const dist = d === -1 ? undefined : process.argv[d + 1];
+  if (!dist) ensureApp(process.argv.includes('--rebuild-app'), log);
+  const runs = await chromiumScale(only, log, dist);
   const file = join(REPO_ROOT, 'docs/bench/results.json');
   const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
   // Runs of corpora not measured this time are kept (with --only, the others stay as they were).

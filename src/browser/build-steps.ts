@@ -265,6 +265,12 @@ export async function buildEngine(
   };
   // The model may still be starting: the build does not wait for it, only its semantic stage does.
   const local = deps.model.load();
+  // Its embedding workers start beside the parse, so the semantic stage's first call finds them up.
+  if (settings.provider !== 'voyage')
+    void local.then(
+      (embedder) => embedder?.prepareForBuild?.(),
+      () => undefined,
+    );
   const notes: string[] = [];
   const unreadable = unreadableNote(read.intake);
   if (unreadable) notes.push(unreadable);

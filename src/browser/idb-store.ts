@@ -173,6 +173,27 @@ export class IdbIndexStore implements IndexStore {
     return record?.value as T | undefined;
   }
 
+  async putSnapshotsIf(
+    repoId: string,
+    guard: { modality: string; holds(value: unknown): boolean },
+    records: readonly (readonly [string, unknown])[],
+  ): Promise<boolean> {
+    return this.transact('rewrite a stored index', ['snapshots'], 'readwrite', async (tx) => {
+      const store = tx.objectStore('snapshots');
+      const current = await store.get([repoId, guard.modality]);
+      if (current === undefined || !guard.holds(current.value)) return false;
+      await Promise.all(records.map(([modality, value]) => store.put({ repoId, modality, value })));
+      return true;
+    });
+  }
+
+  async getSnapshots(repoId: string): Promise<Map<string, unknown>> {
+    const rows = await this.transact('read a stored index', ['snapshots'], 'readonly', (tx) =>
+      tx.objectStore('snapshots').getAll(repoRange(repoId)),
+    );
+    return new Map(rows.map((row) => [row.modality, row.value]));
+  }
+
   async listSnapshots(repoId: string): Promise<string[]> {
     const keys = await this.transact('list indexes', ['snapshots'], 'readonly', (tx) =>
       tx.objectStore('snapshots').getAllKeys(repoRange(repoId)),

@@ -87,6 +87,56 @@ describe('IndexService', () => {
     expect(again.results.map((r) => [r.path, r.score])).toEqual(first.results.map((r) => [r.path, r.score]));
   });
 
+  it('is complete with its records stored raw and deflates them after: a reload reads the same index before and after', async () => {
+    const { persistence } = await openBrowserPersistence();
+    let letCompact!: () => void;
+    const held = new Promise<void>((resolve) => (letCompact = resolve));
+    const service = new IndexService({
+      persistence: {
+        ...persistence,
+        compactSnapshot: async (id, signal) => (await held, persistence.compactSnapshot!(id, signal)),
+      },
+      createAnalyzer: () => analyzer,
+      loadEmbedder: async () => null,
+    });
+    const repo = await service.index('raw1', request('deflated-after'), () => {});
+    expect(repo.state).toBe('complete');
+    const codecs = async () => {
+      const db = await openDB('fourfold');
+      const header = (await db.get('snapshots', [repo.id, 'engine'])) as {
+        value: { sections: Record<string, { codec?: string }> };
+      };
+      db.close();
+      return Object.fromEntries(Object.entries(header.value.sections).map(([name, s]) => [name, s.codec ?? 'raw']));
+    };
+    // Complete, and nothing deflated yet.
+    expect(new Set(Object.values(await codecs()))).toEqual(new Set(['raw']));
+    const question = { query: 'function diffChildren', preset: 'default' as const, modalities: null };
+    const reloadAndAsk = async () => {
+      const reloaded = new IndexService({
+        persistence: (await openBrowserPersistence()).persistence,
+        createAnalyzer: () => ({ analyze: () => Promise.reject(new Error('parsed again')) }),
+        loadEmbedder: async () => null,
+      });
+      await reloaded.open(repo.id);
+      return (await reloaded.search(repo.id, question)).results.map((r) => [r.path, r.score]);
+    };
+    const before = await reloadAndAsk();
+    expect(before[0][0]).toBe('src/diff/children.js');
+    letCompact();
+    await service.settled();
+    expect(await codecs()).toEqual({
+      files: 'deflate-raw',
+      texts: 'raw',
+      analyses: 'deflate-raw',
+      chunks: 'deflate-raw',
+      text: 'deflate-raw',
+      structural: 'deflate-raw',
+      graph: 'deflate-raw',
+    });
+    expect(await reloadAndAsk()).toEqual(before);
+  });
+
   it('never presents a cancelled build as complete', async () => {
     const service = await newService();
     let cancelled = false;
@@ -421,6 +471,8 @@ describe('IndexService while it indexes', () => {
     });
     const files = folderFiles(FIXTURE);
     const repo = await service.index('v1', request('vectors-once', files), () => {});
+    // The cache lets go once the repository is complete, off the path to "ready".
+    await service.settled();
     const chunks = repo.stats!.chunks;
     expect(embedded).toBeGreaterThan(0);
     expect(embedded).toBeLessThanOrEqual(chunks);

@@ -60,7 +60,17 @@ export interface IndexPersistence {
   deleteRepository(id: string): Promise<void>;
   /** `early`: the records read as the worker started (early-read.ts), used when they are this repository's. */
   getSnapshot(id: string, early?: EarlyRecords | null): Promise<EngineSnapshot | undefined>;
-  putSnapshot(id: string, snapshot: EngineSnapshot): Promise<void>;
+  /**
+   * `deflate: 'later'` stores every record raw (a first build is complete sooner) and leaves the
+   * deflating to compactSnapshot.
+   */
+  putSnapshot(id: string, snapshot: EngineSnapshot, options?: { deflate?: 'now' | 'later' }): Promise<void>;
+  /**
+   * Deflates the records putSnapshot stored raw, one at a time, each swapped in with its header
+   * in one transaction; stops when the stored index is no longer the one it started on or when
+   * `signal` aborts. Only storage changes: what a read returns stays the same.
+   */
+  compactSnapshot?(id: string, signal?: AbortSignal): Promise<void>;
   /** Removes whatever part of the repository's snapshot is stored, keeping its record. */
   discardSnapshot?(id: string): Promise<void>;
   getSetting(key: string): Promise<unknown>;
@@ -253,6 +263,14 @@ export class IndexService {
     onLive?: (stage: LiveStage) => void,
   ): Promise<RepositorySummary> {
     return this.builds.index(jobId, request, onProgress, onLive);
+  }
+
+  /**
+   * Settles once what the last finished build does after it is complete (releasing the
+   * embedding cache, deflating its stored records) has ended.
+   */
+  settled(): Promise<void> {
+    return this.builds.settled();
   }
 
   /** Bytes of a `listed` request's files, as the page reads them. */

@@ -12,6 +12,7 @@ import { openIdbStore } from './idb-store';
 import { persistenceOver } from './persistence';
 import { decodeContainer, encodeContainer, SnapshotLoadError } from './snapshot-container';
 import { checksumValue } from '../engine/store/checksum';
+import type { IndexStore } from '../engine/store/store';
 
 const FILES = [
   { path: 'src/a.ts', text: 'export function alpha(x: number) {\n  return x + 1;\n}\n' },
@@ -138,4 +139,121 @@ describe('stored snapshot records', () => {
     await store.putSnapshot('r', 'files', [{ ...snapshot.files[0], size: snapshot.files[0].size + 1 }]);
     await expect(problemOf(() => persistenceOver(store).getSnapshot('r'))).resolves.toBe('damaged');
   });
+
+  it('stored raw and deflated after, one record at a time: every state between reads as the same whole index', async () => {
+    const store = await openIdbStore('persistence-compact');
+    const persistence = persistenceOver(store);
+    await persistence.putSnapshot('r', snapshot, { deflate: 'later' });
+    // Raw: each record is its container as it is.
+    const rawFiles = (await store.getSnapshot<Blob>('r', 'files'))!;
+    expect(decodeContainer<EngineSnapshot['files']>(await rawFiles.arrayBuffer())).toEqual(snapshot.files);
+    const rawBytes = new Map<string, Uint8Array>();
+    for (const name of ['analyses', 'chunks', 'files', 'graph', 'structural', 'text'])
+      rawBytes.set(name, new Uint8Array(await (await store.getSnapshot<Blob>('r', name))!.arrayBuffer()));
+    // A read after each swap (what a reload or another tab would find then) gets the whole index.
+    const seen: string[] = [];
+    const watched: IndexStore = Object.create(store) as IndexStore;
+    // The bytes written are deflated, not read back (a read-back Blob keeps its file on disk).
+    const readBack: string[] = [];
+    watched.getSnapshot = async <T>(id: string, name: string) => {
+      if (name !== 'engine') readBack.push(name);
+      return store.getSnapshot<T>(id, name);
+    };
+    watched.putSnapshotsIf = async (id, guard, records) => {
+      const written = await store.putSnapshotsIf(id, guard, records);
+      const back = await persistence.getSnapshot('r');
+      expect(back!.files).toEqual(snapshot.files);
+      expect([...back!.texts.utf8]).toEqual([...snapshot.texts.utf8]);
+      seen.push(records[0][0]);
+      return written;
+    };
+    // The same persistence that wrote them: it still has the bytes it wrote.
+    const writer = persistenceOver(watched);
+    await writer.putSnapshot('r', snapshot, { deflate: 'later' });
+    await writer.compactSnapshot!('r');
+    expect(readBack).toEqual([]);
+    expect(seen.sort()).toEqual(['analyses', 'chunks', 'files', 'graph', 'structural', 'text']);
+    // Each record now holds its raw bytes deflated, byte for byte.
+    for (const [name, raw] of rawBytes) {
+      const inflated = new Uint8Array(await inflate((await store.getSnapshot<Blob>('r', name))!));
+      expect(Buffer.compare(inflated, raw), name).toBe(0);
+    }
+    // The texts stay raw, as a direct write leaves them.
+    expect((await store.getSnapshot<Blob>('r', 'texts'))!.size).toBe(rawTextsSize(snapshot));
+    const back = (await persistence.getSnapshot('r'))!;
+    expect(back.chunks).toEqual(snapshot.chunks);
+    expect(back.modalities.graph).toEqual(snapshot.modalities.graph);
+    // Nothing left to do: a second pass writes nothing.
+    let writes = 0;
+    const counted: IndexStore = Object.create(store) as IndexStore;
+    counted.putSnapshotsIf = async (...args) => (writes++, store.putSnapshotsIf(...args));
+    await persistenceOver(counted).compactSnapshot!('r');
+    expect(writes).toBe(0);
+  });
+
+  it('a record changed while stored raw is still damaged once deflated (deflated from what is stored, after a reload)', async () => {
+    const store = await openIdbStore('persistence-compact-damaged');
+    await persistenceOver(store).putSnapshot('r', snapshot, { deflate: 'later' });
+    // A reload's persistence: it did not write these records, so it deflates what is stored.
+    const persistence = persistenceOver(store);
+    const files = snapshot.files;
+    const changed = encodeContainer([{ ...files[0], size: files[0].size + 1 }, ...files.slice(1)]);
+    await store.putSnapshot('r', 'files', new Blob([changed as Uint8Array<ArrayBuffer>]));
+    await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+    await persistence.compactSnapshot!('r');
+    expect(decodeContainer(await inflate((await store.getSnapshot<Blob>('r', 'files'))!))).toEqual(
+      decodeContainer(changed.buffer as ArrayBuffer),
+    );
+    await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
+  });
+
+  it('stops, writing nothing, when another index is written while it deflates (or the repository is deleted)', async () => {
+    const store = await openIdbStore('persistence-compact-race');
+    const persistence = persistenceOver(store);
+    await persistence.putSnapshot('r', snapshot, { deflate: 'later' });
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const other = (
+      await Engine.build([...FILES, { path: 'src/c.ts', text: 'export const gamma = 3;\n' }], {
+        analyzer,
+        embedder: null,
+      })
+    ).snapshot();
+    // The new index is written between the compaction's read of a record and its swap.
+    const racing: IndexStore = Object.create(store) as IndexStore;
+    let raced = false;
+    racing.getSnapshot = async <T>(id: string, name: string) => {
+      const value = await store.getSnapshot<T>(id, name);
+      if (name !== 'engine' && !raced) {
+        raced = true;
+        await persistence.putSnapshot('r', other);
+      }
+      return value;
+    };
+    await persistenceOver(racing).compactSnapshot!('r');
+    expect(raced).toBe(true);
+    const back = (await persistence.getSnapshot('r'))!;
+    expect(back.files).toEqual(other.files);
+    expect([...back.texts.utf8]).toEqual([...other.texts.utf8]);
+
+    // Deleted while it deflates: nothing of the repository comes back.
+    await persistence.putSnapshot('r', snapshot, { deflate: 'later' });
+    const deleting: IndexStore = Object.create(store) as IndexStore;
+    let deleted = false;
+    deleting.getSnapshot = async <T>(id: string, name: string) => {
+      const value = await store.getSnapshot<T>(id, name);
+      if (name !== 'engine' && !deleted) {
+        deleted = true;
+        await store.deleteRepo('r');
+      }
+      return value;
+    };
+    await persistenceOver(deleting).compactSnapshot!('r');
+    expect(deleted).toBe(true);
+    expect(await store.listSnapshots('r')).toEqual([]);
+  });
 });
+
+/** The texts record's size as a raw container. */
+function rawTextsSize(s: EngineSnapshot): number {
+  return encodeContainer(s.texts).byteLength;
+}

@@ -10,12 +10,13 @@
  * vectors are stored as they are (inflating the texts in the worker cost more than reading them
  * whole; vectors do not deflate); every other record is deflated (CompressionStream
  * 'deflate-raw'), which keeps IndexedDB within the design's 2.5× the source with the model's
- * vectors, where raw containers went past it (docs/bench/HISTORY.md).
+ * vectors, where raw containers went past it (docs/bench/HISTORY.md). A build stores them raw
+ * and deflates them after the repository is complete (compactSnapshot), off the path to it.
  * A record that does not match its checksum is damaged: the repository is named damaged and
  * rebuilt, never searched. Records of the layout before (structured values
  * checked by checksumValue) are still read.
  */
-import type { EngineSnapshot } from '../engine/engine';
+import { measure, type EngineSnapshot } from '../engine/engine';
 import { SNAPSHOT_VERSION } from '../engine/snapshot';
 import { mapModalitiesAsync, STORED_MODALITIES, type ModalitySnapshots } from '../engine/registry';
 import type { EmbeddingCache } from '../engine/semantic/index';
@@ -63,14 +64,37 @@ function headerCheck(header: Omit<EngineHeader, 'check'>): number {
   );
 }
 
-/** A record as it is stored: its container, as a Blob. */
-async function sectionBlob(name: string, value: unknown): Promise<{ blob: Blob; section: StoredSection }> {
+/** A record as it is stored: its container, as a Blob (deflated now, or raw when `deflate` is false). */
+async function sectionBlob(
+  name: string,
+  value: unknown,
+  deflate: boolean,
+): Promise<{ blob: Blob; section: StoredSection }> {
   const bytes = encodeContainer(value);
   const raw = new Blob([bytes as Uint8Array<ArrayBuffer>]);
   const check = containerChecksum(bytes);
-  if (STORED_RAW.has(name)) return { blob: raw, section: { check } };
-  const blob = await new Response(raw.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob();
-  return { blob, section: { check, codec: 'deflate-raw' } };
+  if (STORED_RAW.has(name) || !deflate) return { blob: raw, section: { check } };
+  return { blob: await deflated(raw), section: { check, codec: 'deflate-raw' } };
+}
+
+/**
+ * The raw records a putSnapshot left to deflate, as it wrote them, by repository: the compaction
+ * deflates these rather than reading the stored ones back (a record read back is a Blob backed
+ * by its file, which the browser keeps on disk, beside the deflated one, until that Blob is
+ * collected), and only while the header is still the one written with them.
+ */
+interface LeftRaw {
+  headerCheck: number;
+  blobs: Map<string, Blob>;
+}
+
+function deflated(raw: Blob): Promise<Blob> {
+  return new Response(raw.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob();
+}
+
+/** The next record written raw that compactSnapshot should deflate, if any. */
+function nextToDeflate(sections: Record<string, StoredSection>): string | undefined {
+  return Object.keys(sections).find((name) => sections[name].codec === undefined && !STORED_RAW.has(name));
 }
 
 /** A stored record's container bytes: inflated when it was written deflated. */
@@ -156,8 +180,17 @@ interface RecordSource {
   reading(name: string): Promise<ArrayBuffer> | undefined;
 }
 
+/**
+ * The repository's records as the store holds them, all read in one transaction (on the first
+ * record asked for): a header and the records it names are always of one write, even while a
+ * compaction (compactSnapshot) swaps records under it or another tab writes a new index.
+ */
 function storeSource(store: IndexStore, id: string): RecordSource {
-  return { get: (name) => store.getSnapshot<unknown>(id, name), reading: () => undefined };
+  let rows: Promise<Map<string, unknown>> | undefined;
+  return {
+    get: async (name) => (await (rows ??= store.getSnapshots(id))).get(name),
+    reading: () => undefined,
+  };
 }
 
 function earlySource(early: EarlyRecords): RecordSource {
@@ -189,7 +222,49 @@ function structuredReader(source: RecordSource, header: EngineHeader | null): Re
   };
 }
 
+/**
+ * Deflates a stored index's raw records (persistence's compactSnapshot): `left`, the bytes its
+ * putSnapshot wrote, when that persistence wrote them; else the stored ones are read.
+ */
+async function compactRecords(
+  store: IndexStore,
+  id: string,
+  left: LeftRaw | undefined,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  // One record per transaction, with the header that names it deflated: a reload or a read
+  // at any point between two of them finds a whole index (each record as its header says).
+  for (;;) {
+    if (signal?.aborted) return;
+    const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
+    if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return;
+    const name = nextToDeflate(header.sections);
+    if (name === undefined) return;
+    // The bytes written, when this header is the one written with them; else the stored ones.
+    const written = left?.headerCheck === header.check ? left.blobs.get(name) : undefined;
+    const raw = written ?? (await store.getSnapshot(id, name));
+    // Not what a raw write leaves: left as it is, for the read to judge (damaged → rebuilt).
+    if (!(raw instanceof Blob)) return;
+    // The bytes deflated as they are: their checksum stays the header's, so a stored record
+    // damaged before this (read back, not the ones written) is still found damaged when read.
+    const blob = await deflated(raw);
+    if (signal?.aborted) return;
+    const sections = { ...header.sections, [name]: { ...header.sections[name], codec: 'deflate-raw' as const } };
+    const next = { version: header.version, stats: header.stats, sections };
+    // Only onto the header this was read under: not onto a new build's index, nor a deleted repository.
+    const sameIndex = (value: unknown) => (value as EngineHeader | undefined)?.check === header.check;
+    const swapped = await store.putSnapshotsIf(id, { modality: ENGINE_HEADER, holds: sameIndex }, [
+      [name, blob],
+      [ENGINE_HEADER, { ...next, check: headerCheck(next) } satisfies EngineHeader],
+    ]);
+    if (!swapped) return;
+    // The next header is this one with one more record deflated: the bytes written still apply.
+    if (left?.headerCheck === header.check) left.headerCheck = headerCheck(next);
+  }
+}
+
 export function persistenceOver(store: IndexStore): IndexPersistence {
+  const leftRaw = new Map<string, LeftRaw>();
   return {
     async listRepositories() {
       return (await store.listRepos()).map((meta) => toRecord(meta as AppRepoMeta));
@@ -253,14 +328,22 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         modalities: { text, structural, graph, semantic: semantic ?? null },
       };
     },
-    async putSnapshot(id, snapshot) {
+    async putSnapshot(id, snapshot, options) {
       // Invalidate first: until the header is back, this repository has no complete index.
       await store.deleteSnapshot(id, ENGINE_HEADER);
+      leftRaw.delete(id);
       const sections: Record<string, StoredSection> = {};
+      const deflate = options?.deflate !== 'later';
+      const raw = new Map<string, Blob>();
       const put = async (name: string, value: unknown) => {
-        const { blob, section } = await sectionBlob(name, value);
+        const started = performance.now();
+        const { blob, section } = await sectionBlob(name, value, deflate);
+        measure(`encode-${name}`, started);
         sections[name] = section;
+        if (section.codec === undefined && !STORED_RAW.has(name)) raw.set(name, blob);
+        const writing = performance.now();
         await store.putSnapshot(id, name, blob);
+        measure(`put-${name}`, writing);
       };
       await put(FILES, snapshot.files);
       await put(TEXTS, snapshot.texts);
@@ -272,7 +355,14 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         else await put(m, value);
       }
       const header = { version: snapshot.version, stats: snapshot.stats, sections };
-      await store.putSnapshot(id, ENGINE_HEADER, { ...header, check: headerCheck(header) } satisfies EngineHeader);
+      const check = headerCheck(header);
+      await store.putSnapshot(id, ENGINE_HEADER, { ...header, check } satisfies EngineHeader);
+      if (raw.size > 0) leftRaw.set(id, { headerCheck: check, blobs: raw });
+    },
+    async compactSnapshot(id, signal) {
+      const left = leftRaw.get(id);
+      leftRaw.delete(id);
+      await compactRecords(store, id, left, signal);
     },
     async discardSnapshot(id) {
       // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.
@@ -302,7 +392,12 @@ export function storeOnceOpen(opening: Promise<IndexStore>): IndexStore {
     deleteRepo: on((s, id: string) => s.deleteRepo(id)),
     putSnapshot: on((s, id: string, name: string, value: unknown) => s.putSnapshot(id, name, value)),
     getSnapshot: on((s, id: string, name: string) => s.getSnapshot(id, name)) as IndexStore['getSnapshot'],
+    putSnapshotsIf: on(
+      (s, id: string, guard: Parameters<IndexStore['putSnapshotsIf']>[1], records: [string, unknown][]) =>
+        s.putSnapshotsIf(id, guard, records),
+    ),
     listSnapshots: on((s, id: string) => s.listSnapshots(id)),
+    getSnapshots: on((s, id: string) => s.getSnapshots(id)),
     deleteSnapshot: on((s, id: string, name: string) => s.deleteSnapshot(id, name)),
     getSetting: on((s, key: string) => s.getSetting(key)) as IndexStore['getSetting'],
     putSetting: on((s, key: string, value: unknown) => s.putSetting(key, value)),

@@ -67,6 +67,29 @@ describe('remoteEmbedder over several embed workers', () => {
     expect(workers[1].calls).toHaveLength(0); // one message per question, no worker started for it
   });
 
+  it("starts the other workers when a build is coming, so the build's first call does not wait for them", async () => {
+    const started: number[] = [];
+    let describeAsked = 0;
+    const workers = [inProcessWorker(), inProcessWorker(), inProcessWorker()];
+    const starters = workers.map((w, i) => () => {
+      started.push(i);
+      return Object.assign(Object.create(w.api) as typeof w.api, {
+        describe: async (root: string) => (describeAsked++, w.api.describe(root)),
+      });
+    });
+    const embedder = await remoteEmbedder(starters, 'http://127.0.0.1/');
+    expect(started).toEqual([0]); // a reload's questions start one worker
+    embedder.prepareForBuild!();
+    expect(started).toEqual([0, 1, 2]); // at once, before any call
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(describeAsked).toBe(3);
+    const { bits } = await embedder.embedDocuments!(texts);
+    expect(bits).toEqual((await local.embedDocuments(texts)).bits);
+    expect(workers.map((w) => w.calls.length)).toEqual([1, 1, 1]);
+    embedder.prepareForBuild!(); // started once
+    expect(started).toEqual([0, 1, 2]);
+  });
+
   it('leaves out a worker whose model did not load, and fails only if the first did not', async () => {
     const good = inProcessWorker();
     const bad = inProcessWorker({ fails: true });

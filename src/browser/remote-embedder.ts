@@ -108,6 +108,9 @@ export async function remoteEmbedder(
     runtime,
     // The workers planned, not those loaded yet: a build's first call starts them.
     buildBatch: BUILD_TEXTS_PER_WORKER * starters.length,
+    // A build's first call would wait for the other workers to start and load their model
+    // (they start on demand, for a reload's sake): a build starts them while it parses.
+    prepareForBuild: () => void everyWorker().catch(() => undefined),
     async embed(texts, inputType, signal) {
       return (await fanOut(texts, signal, (api, jobId, slice) => api.embed(jobId, slice, inputType))).flat();
     },

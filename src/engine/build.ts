@@ -28,7 +28,15 @@ import {
 } from './registry';
 import type { Embedder } from './semantic/embedder';
 import type { EmbeddingCache, SemanticIndex } from './semantic/index';
-import { approximateSize, SNAPSHOT_VERSION, utf8Length, type CorpusRecord, type EngineSnapshot } from './snapshot';
+import {
+  approximateSize,
+  encodeColumns,
+  SNAPSHOT_VERSION,
+  utf8Length,
+  type CorpusRecord,
+  type EngineSnapshot,
+  type StoredColumns,
+} from './snapshot';
 import { AnalysisReader } from './store/analysis-table';
 import { CorpusBuilder, corpusFromAnalyses, corpusFromTexts, unparsedAnalysis } from './structural/corpus';
 import type { LexicalExpansion } from './text/expansion';
@@ -155,6 +163,8 @@ export interface BuiltIndexes {
   indexes: Indexes;
   /** The serialization the statistics measured: the first snapshot() reuses it. */
   serialized: ModalitySnapshots;
+  /** The corpus's stored columns, when computed while the embedding ran: the first snapshot() reuses them. */
+  columns: StoredColumns | null;
   stats: IndexStats;
   /** The dependencies with the embedder the build ended up with (a loading one, resolved). */
   deps: EngineDeps;
@@ -252,13 +262,36 @@ class IndexBuild {
     throwIfAborted(signal);
     buildMs.indexes = now() - t0;
     if (semanticComing) this.publish(corpus, { text, structural, graph, semantic: null });
+    // While the embedding runs elsewhere, what storing the build needs of the rest is computed
+    // here, with events let in between (the embedding's replies, its next batch).
+    const ahead = semanticComing ? await this.storedFormsAhead(corpus, { text, structural, graph }) : null;
     const semantic = await semanticBuild;
     throwIfAborted(signal);
 
     const indexes = { text, structural, graph, semantic };
-    const serialized = serializeIndexes(indexes);
+    const serialized = ahead
+      ? { ...ahead.serialized, semantic: MODALITY_REGISTRY.semantic.serialize(semantic) }
+      : serializeIndexes(indexes);
     const stats = computeStats(corpus, indexes, serialized, buildMs, this.options.skipped, this.embedder, reused);
-    return { corpus, indexes, serialized, stats, deps: { ...this.deps, embedder: this.embedder } };
+    const columns = ahead?.columns ?? null;
+    return { corpus, indexes, serialized, columns, stats, deps: { ...this.deps, embedder: this.embedder } };
+  }
+
+  /** The stored forms of every index but semantic, and the corpus's columns (see run()). */
+  private async storedFormsAhead(
+    corpus: Corpus,
+    indexes: Omit<Indexes, 'semantic'>,
+  ): Promise<{ serialized: Omit<ModalitySnapshots, 'semantic'>; columns: StoredColumns }> {
+    const started = now();
+    const serialized = {
+      text: MODALITY_REGISTRY.text.serialize(indexes.text),
+      structural: MODALITY_REGISTRY.structural.serialize(indexes.structural),
+      graph: MODALITY_REGISTRY.graph.serialize(indexes.graph),
+    };
+    await this.letEventsIn();
+    const columns = encodeColumns(corpus);
+    measure('stored-forms', started);
+    return { serialized, columns };
   }
 
   /** The line-window text index (given, or built now), published as the first stage. */

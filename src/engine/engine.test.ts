@@ -263,6 +263,29 @@ describe('Engine on a real repository', () => {
     );
   });
 
+  it('stores the same snapshot when its stored forms are computed while the embedding runs (stages searched meanwhile)', async () => {
+    // With an embedder, everything but semantic is serialized (and the columns encoded) while the
+    // vectors come; without one, all at the end. Both must store the same bytes.
+    const searched: Promise<unknown>[] = [];
+    const ahead = (
+      await Engine.build(
+        files,
+        { ...deps, embeddingCache: new MemoryEmbeddingCache() },
+        { onStage: (partial) => void searched.push(partial.search('how are children diffed')) },
+      )
+    ).snapshot();
+    await Promise.all(searched);
+    expect(ahead.modalities.semantic).not.toBeNull();
+    const atEnd = (await Engine.build(files, { ...deps, embedder: null })).snapshot();
+    expect(ahead.files).toEqual(atEnd.files);
+    expect(Buffer.compare(ahead.texts.utf8, atEnd.texts.utf8)).toBe(0);
+    expect(ahead.texts.ends).toEqual(atEnd.texts.ends);
+    expect(ahead.analyses).toEqual(atEnd.analyses);
+    expect(ahead.chunks).toEqual(atEnd.chunks);
+    for (const m of ['text', 'structural', 'graph'] as const)
+      expect(ahead.modalities[m], m).toEqual(atEnd.modalities[m]);
+  });
+
   it('is searchable first and complete later: each stage answers from what is ready and says what is not', async () => {
     const stages: Engine[] = [];
     const answers: SearchResponse[] = [];

@@ -178,6 +178,7 @@ export class Engine {
     const engine = new Engine(built.corpus, built.indexes, built.deps, built.stats);
     // A build is stored right after: the serialization the statistics measured is reused once.
     engine.serializedAtBuild = built.serialized;
+    engine.storedColumns = built.columns;
     return engine;
   }
 

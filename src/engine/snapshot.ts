@@ -191,6 +191,18 @@ class StoredRecord implements CorpusRecord {
 }
 
 /** The snapshot of a corpus and its serialized indexes; `stored` columns (a loaded engine's) are kept as they are. */
+/**
+ * The columns of a built corpus as a snapshot stores them (texts, analyses, chunks): a build
+ * computes them while its embedding runs elsewhere, so storing it does not (encodeSnapshot).
+ */
+export function encodeColumns(corpus: Corpus): StoredColumns {
+  return {
+    texts: encodeTexts(corpus.files.map((f) => f.text)),
+    analyses: encodeAnalyses(corpus.files.map((f) => f.analysis)),
+    chunks: encodeChunkTable(corpus),
+  };
+}
+
 export function encodeSnapshot(
   corpus: Corpus,
   modalities: ModalitySnapshots,

@@ -84,9 +84,37 @@ export function describeIndexStore(label: string, open: () => Promise<IndexStore
       expect(back.byName.get('parseConfig')).toBeInstanceOf(Uint32Array);
       expect(back.postings).not.toBe(postings);
       expect(await store.listSnapshots('r')).toEqual(['graph', 'text']);
+      const all = await store.getSnapshots('r');
+      expect([...all.keys()].sort()).toEqual(['graph', 'text']);
+      expect(all.get('graph')).toEqual({ pagerank: new Float64Array([0.1, 0.9]) });
+      expect(await store.getSnapshots('absent')).toEqual(new Map());
       await store.deleteSnapshot('r', 'graph');
       expect(await store.getSnapshot('r', 'graph')).toBeUndefined();
       expect(await store.listSnapshots('r')).toEqual(['text']);
+      store.close();
+    });
+
+    it('writes records together only while the guard record still holds what was read (compare-and-swap)', async () => {
+      const store = await open();
+      await store.putSnapshot('r', 'engine', { check: 1 });
+      await store.putSnapshot('r', 'text', { raw: true });
+      const holdsOne = { modality: 'engine', holds: (v: unknown) => (v as { check: number }).check === 1 };
+      expect(
+        await store.putSnapshotsIf('r', holdsOne, [
+          ['text', { raw: false }],
+          ['engine', { check: 2 }],
+        ]),
+      ).toBe(true);
+      expect(await store.getSnapshot('r', 'text')).toEqual({ raw: false });
+      expect(await store.getSnapshot('r', 'engine')).toEqual({ check: 2 });
+      // The guard no longer holds (another index was written meanwhile): nothing is written.
+      expect(await store.putSnapshotsIf('r', holdsOne, [['text', { stale: true }]])).toBe(false);
+      expect(await store.getSnapshot('r', 'text')).toEqual({ raw: false });
+      // The guard record is gone (the repository was deleted meanwhile): nothing comes back.
+      await store.deleteRepo('r');
+      const anything = { modality: 'engine', holds: () => true };
+      expect(await store.putSnapshotsIf('r', anything, [['engine', { check: 3 }]])).toBe(false);
+      expect(await store.listSnapshots('r')).toEqual([]);
       store.close();
     });
 

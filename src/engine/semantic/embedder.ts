@@ -22,6 +22,11 @@ export interface Embedder {
    * default (SemanticIndex): the browser's pool of embedding workers takes a full batch per worker.
    */
   readonly buildBatch?: number;
+  /**
+   * A build is coming (it will embed many texts): start now whatever its first call would wait
+   * for — in the browser, every embedding worker and its copy of the model. Returns at once.
+   */
+  prepareForBuild?(): void;
   /** One packed binary vector per text (see binary.ts for the bit order). */
   embed(texts: string[], inputType: EmbedInputType, signal?: AbortSignal): Promise<Uint32Array[]>;
   /**

@@ -78,6 +78,23 @@ export class MemoryIndexStore implements IndexStore {
     return snapshots?.has(modality) ? (structuredClone(snapshots.get(modality)) as T) : undefined;
   }
 
+  async putSnapshotsIf(
+    repoId: string,
+    guard: { modality: string; holds(value: unknown): boolean },
+    records: readonly (readonly [string, unknown])[],
+  ): Promise<boolean> {
+    this.assertOpen();
+    const snapshots = this.snapshots.get(repoId);
+    if (!snapshots?.has(guard.modality) || !guard.holds(structuredClone(snapshots.get(guard.modality)))) return false;
+    for (const [modality, value] of records) snapshots.set(modality, structuredClone(value));
+    return true;
+  }
+
+  async getSnapshots(repoId: string): Promise<Map<string, unknown>> {
+    this.assertOpen();
+    return new Map([...(this.snapshots.get(repoId) ?? [])].map(([name, value]) => [name, structuredClone(value)]));
+  }
+
   async listSnapshots(repoId: string): Promise<string[]> {
     this.assertOpen();
     return [...(this.snapshots.get(repoId)?.keys() ?? [])].sort();

@@ -62,7 +62,20 @@ export interface IndexStore {
   putSnapshot(repoId: string, modality: string, value: unknown): Promise<void>;
   getSnapshot<T = unknown>(repoId: string, modality: string): Promise<T | undefined>;
   listSnapshots(repoId: string): Promise<string[]>;
+  /** Every record of one repository, read in one transaction: records written together are read together. */
+  getSnapshots(repoId: string): Promise<Map<string, unknown>>;
   deleteSnapshot(repoId: string, modality: string): Promise<void>;
+  /**
+   * Writes `records` (modality, value) in one transaction, and only if the record `guard.modality`
+   * is still there and `guard.holds` its value: a compare-and-swap, so a rewrite that was prepared
+   * from one stored index never lands on another written (or deleted) meanwhile. Returns whether
+   * it wrote.
+   */
+  putSnapshotsIf(
+    repoId: string,
+    guard: { modality: string; holds(value: unknown): boolean },
+    records: readonly (readonly [modality: string, value: unknown])[],
+  ): Promise<boolean>;
 
   readonly embeddings: StoredEmbeddingCache;
 

@@ -531,3 +531,75 @@ describe('the pattern of the format lines', () => {
     expect(re.test('// unknown command %q for %q is returned when no subcommand matches')).toBe(false);
   });
 });
+
+describe('messages as terminals print them: frames, usage text, two-line panics', () => {
+  /** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
+  function routed(query: string, name: string) {
+    const lines = fixture(name);
+    return routePastedText(
+      planQuery(query),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => findFormatStrings(message, sourcesOf(name)),
+    );
+  }
+
+  it('Ruby: the interpreter’s `file.rb:12:in …: msg (Class)` is a wrapper, and a `"…" \\` continuation is one format', () => {
+    const message = 'You cannot have "target" as required argument after the non-required argument "SOURCE".';
+    for (const frame of ["thor/base.rb:262:in `block in argument'", "thor/base.rb:262:in 'Thor::Base#argument'"]) {
+      const pasted = `/usr/share/rubygems-integration/all/gems/thor-1.2.1/lib/${frame}: ${message} (ArgumentError)`;
+      expect(unwrapMessage(pasted)).toContain(message);
+      const plan = routed(pasted, 'thor-base-argument.rb.txt');
+      expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+      expect(matchingLines(fixture('thor-base-argument.rb.txt'), plan.regex!)).toEqual([19]);
+    }
+    // Both literals of the continued line are the format's constant text: it explains the whole message.
+    const [found] = findFormatStrings(message, sourcesOf('thor-base-argument.rb.txt'));
+    expect(found).toMatchObject({ line: 19, coverage: 1 });
+  });
+
+  it('an `ERROR: …` line above a usage text is the message, its brackets and quotes notwithstanding', () => {
+    const pasted = 'ERROR: "mycli deploy" was called with arguments ["prod", "eu-west-1"]\nUsage: "mycli deploy ENV"';
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const plan = routed(pasted, 'thor-base-argument.rb.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('thor-base-argument.rb.txt'), plan.regex!)).toEqual([31]);
+  });
+
+  it('click’s usage, hint and `Error:` lines: the error line’s format, not the hint’s', () => {
+    const pasted = [
+      'Usage: mytool [OPTIONS] SRC',
+      "Try 'mytool --help' for help.",
+      '',
+      "Error: Invalid value for 'SRC': Path 'data/input.csv' does not exist.",
+    ].join('\n');
+    const plan = routed(pasted, 'click-path-usage.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('click-path-usage.py.txt'), plan.regex!)).toEqual([8]);
+  });
+
+  it('Rust since 1.73: `panicked at file:line:col:` then the message on the next line', () => {
+    const pasted = [
+      "thread 'tokio-runtime-worker' panicked at /root/.cargo/registry/src/index.crates.io-6f17d22bba15001f/tokio-1.24.2/src/runtime/signal/mod.rs:120:27:",
+      'Bad read on self-pipe: Interrupted system call (os error 4)',
+      'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+    ].join('\n');
+    expect(unwrapMessage(pasted)).toContain('Bad read on self-pipe: Interrupted system call (os error 4)');
+    const plan = routed(pasted, 'tokio-signal-driver.rs.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('tokio-signal-driver.rs.txt'), plan.regex!)).toEqual([17]);
+  });
+
+  it('PHP: `PHP Fatal error:  Uncaught X: msg in /path:12` and a namespaced exception class are wrappers', () => {
+    expect(
+      unwrapMessage(
+        'PHP Fatal error:  Uncaught RuntimeException: Failed to add renderer. Extensions have already been initialized. in /var/www/vendor/league/commonmark/src/Environment/Environment.php:424',
+      ),
+    ).toContain('Failed to add renderer. Extensions have already been initialized.');
+    expect(
+      unwrapMessage(
+        'League\\Config\\Exception\\InvalidConfigurationException: Invalid table of contents normalization strategy: "slug"',
+      ),
+    ).toContain('Invalid table of contents normalization strategy: "slug"');
+  });
+});

@@ -98,8 +98,11 @@ export const FORMAT_MATCH = {
  */
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
-  for (const raw of pasted.split('\n').slice(0, 8)) {
-    let text = raw.trim();
+  const lines = pasted.split('\n').slice(0, 8);
+  for (let l = 0; l < lines.length; l++) {
+    let text = lines[l].trim();
+    // Since Rust 1.73 a panic prints its location on one line and the message on the next.
+    if (RUST_PANIC_HEAD.test(text) && lines[l + 1]?.trim()) text = `${text} ${lines[++l].trim()}`;
     if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
     for (let i = 0; i < 6 && text; i++) {
       out.push(text);
@@ -114,17 +117,28 @@ export function unwrapMessage(pasted: string): string[] {
 /** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */
 const RUST_PANIC = /^(?:thread '[^']*' )?panicked at '([\s\S]*)'(?:, [^\s,]+:\d+:\d+)?$/;
 const RUST_PANIC_LOCATION = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:?\s*(.*)$/;
+/** The first line of a Rust panic since 1.73: the location, its message on the next line. */
+export const RUST_PANIC_HEAD = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:$/;
+/**
+ * A Ruby exception as the interpreter reports it: `file.rb:12:in 'meth': msg (ArgumentError)`
+ * (a backtick before the method name until Ruby 3.4); the message is between the frame and the class.
+ */
+const RUBY_FRAME = /^\S+?:\d+:in [`'][^`']+':\s+([\s\S]+?)(?:\s+\([A-Z]\w*(?:::[A-Z]\w*)*\))?$/;
+/** PHP's report of an error: `PHP Fatal error:  Uncaught X: msg in /path/file.php:12` (the `PHP ` prefix is the CLI log's). */
+const PHP_ERROR =
+  /^(?:PHP )?(?:Fatal error|Warning|Notice|Parse error|Deprecated):\s+(?:Uncaught\s+)?([\s\S]+?)(?:\s+in\s+\S+:\d+)?$/;
 /** A log line's clock: `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
 const LOG_TIME =
   /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
 /** A log level: `ERROR `, `[WARN] `, `error: `, and Python logging's default `ERROR:root:` (level and logger name). */
 const LOG_LEVEL =
   /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*/i;
-/** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `: a name a program prints before the message. */
-const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$-]+:\s+)/;
+/** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, PHP's `League\Config\…Exception: `: a name a program prints before the message. */
+const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$\\-]+:\s+)/;
 
 function unwrapOnce(text: string): string {
-  const panic = RUST_PANIC.exec(text) ?? RUST_PANIC_LOCATION.exec(text);
+  const panic =
+    RUST_PANIC.exec(text) ?? RUST_PANIC_LOCATION.exec(text) ?? RUBY_FRAME.exec(text) ?? PHP_ERROR.exec(text);
   if (panic?.[1]) return panic[1].trim();
   for (const prefix of [LOG_TIME, LOG_LEVEL, LEADING_NAME]) {
     const rest = text.replace(prefix, '');
@@ -214,7 +228,8 @@ export function formatRuns(source: string): FormatRun[] {
   let previous: Literal | null = null;
   for (const lit of literals) {
     const between = previous ? source.slice(previous.end, lit.start) : null;
-    if (current && between !== null && /^\s*$/.test(between)) {
+    // Side by side, or across a line continuation (Ruby's and Python's `"a " \` then `"b"`).
+    if (current && between !== null && /^\s*(?:\\\n\s*)?$/.test(between)) {
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {

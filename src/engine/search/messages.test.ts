@@ -590,6 +590,24 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     expect(matchingLines(fixture('tokio-signal-driver.rs.txt'), plan.regex!)).toEqual([17]);
   });
 
+  it('Go key=value: the message inside echo’s `code=%d, message=%v, internal=%v` is its own format’s output', () => {
+    const lines = fixture('echo-bind-errors.go.txt');
+    // An inner format whose value ends where the wrapper's `, internal=` starts …
+    const bound = routed(
+      'code=400, message=failed to bind field value to int64, internal=strconv.ParseInt: parsing "abc": invalid syntax, field=id',
+      'echo-bind-errors.go.txt',
+    );
+    expect(bound).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, bound.regex!)).toEqual([48]);
+    // … and one with `key=` pairs of its own, whose last (`error=%v`) is a cause, a nested error.
+    const syntax = routed(
+      "code=400, message=Syntax error: offset=17, error=invalid character '}' looking for beginning of object key string, internal=invalid character '}' looking for beginning of object key string",
+      'echo-bind-errors.go.txt',
+    );
+    expect(syntax).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, syntax.regex!)).toEqual([15]);
+  });
+
   it('PHP: `PHP Fatal error:  Uncaught X: msg in /path:12` and a namespaced exception class are wrappers', () => {
     expect(
       unwrapMessage(

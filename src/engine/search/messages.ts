@@ -59,6 +59,8 @@ export interface FormatMatch {
 }
 
 export const FORMAT_MATCH = {
+  /** Values of a `key=value` line read as messages of their own, at most. */
+  maxNestedValues: 8,
   /** Longest message line read. */
   maxMessageChars: 300,
   /** Two-word fragments of the message looked up in the index, at most. */
@@ -111,7 +113,29 @@ export function unwrapMessage(pasted: string): string[] {
       text = inner;
     }
   }
-  return [...new Set(out)];
+  return [...new Set([...out, ...out.flatMap(nestedValues)])];
+}
+
+/** A key whose value is a message of its own: Go's `code=%d, message=%v, internal=%v`, logfmt's `msg=`, `error=`. */
+const NESTED_VALUE_KEY = /(?<![\w-])(?:message|msg|error|err|internal|reason|cause)=/gi;
+/** Where the next `key=` pair of a line may start. */
+const NEXT_PAIR = /,?\s+[A-Za-z_][\w.-]*=/g;
+
+/**
+ * The messages a `key=value` line holds as values (`code=400, message=failed to bind field value
+ * to int64, internal=strconv.ParseInt: …`): each is printed by a format of its own, which explains
+ * all of it but little of the line. Where a value ends is not known (it may hold `key=` pairs of
+ * its own), so it is cut at each pair after it, and kept whole.
+ */
+function nestedValues(text: string): string[] {
+  if ((text.match(/(?<![\w-])[A-Za-z_][\w.-]*=/g) ?? []).length < 2) return [];
+  const out: string[] = [];
+  for (const key of text.matchAll(NESTED_VALUE_KEY)) {
+    const rest = text.slice(key.index + key[0].length);
+    for (const pair of rest.matchAll(NEXT_PAIR)) if (pair.index > 0) out.push(rest.slice(0, pair.index));
+    out.push(rest);
+  }
+  return out.filter((v) => /\S\s+\S/.test(v)).slice(0, FORMAT_MATCH.maxNestedValues);
 }
 
 /** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */
@@ -361,7 +385,7 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     // the rest of the line: the format explains it as a value. It still costs its extra words,
     // so that a format printing the nested message itself ranks first.
     const previous = parts[p - 1];
-    const cause = !next && previous && 'constant' in previous && /[:\]]\s*$/.test(previous.constant);
+    const cause = !next && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
     if (words <= FORMAT_MATCH.maxValueWords || cause) valueChars += value.replace(/\s/g, '').length;
@@ -374,6 +398,9 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     coverage: total > 0 ? (constantChars + valueChars) / total : 0,
   };
 }
+
+/** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */
+const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=)\s*$/;
 
 /** Where a constant after a value starts: the first occurrence within a value's length. */
 function nextConstant(text: string, constant: string, pos: number): number {

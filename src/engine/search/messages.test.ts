@@ -15,6 +15,7 @@ import {
   formatLinePattern,
   formatPieces,
   formatRuns,
+  helperCallSites,
   resolvedPieces,
   stringConstant,
   unwrapMessage,
@@ -606,6 +607,31 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     );
     expect(syntax).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(lines, syntax.regex!)).toEqual([15]);
+  });
+
+  it("PHP helper: `$message . ' Extensions …'` prints the text its call site passes; that call site is the line", () => {
+    const name = 'commonmark-environment-helper.php.txt';
+    const lines = fixture(name);
+    const pasted =
+      'PHP Fatal error:  Uncaught RuntimeException: Failed to add renderer. Extensions have already been initialized. in /var/www/vendor/league/commonmark/src/Environment/Environment.php:424';
+    const helper = findFormatStrings(pasted, sourcesOf(name));
+    expect(helper.map((f) => f.line)).toEqual([31]);
+    // The helper's format explains the fixed end; the caller that failed passed the rest.
+    expect(helperCallSites(helper, pasted, sourcesOf(name)).map((f) => ({ line: f.line, literal: f.literal }))).toEqual(
+      [{ line: 13, literal: 'Failed to add renderer.' }],
+    );
+    const plan = routePastedText(
+      planQuery(pasted),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => helperCallSites(findFormatStrings(message, sourcesOf(name)), message, sourcesOf(name)),
+    );
+    expect(matchingLines(lines, plan.regex!)).toEqual([13]);
+    // A message no caller passes keeps the helper's own line.
+    const other = 'RuntimeException: Failed to add a widget. Extensions have already been initialized.';
+    expect(
+      helperCallSites(findFormatStrings(other, sourcesOf(name)), other, sourcesOf(name)).map((f) => f.line),
+    ).toEqual([31]);
   });
 
   it('PHP: `PHP Fatal error:  Uncaught X: msg in /path:12` and a namespaced exception class are wrappers', () => {

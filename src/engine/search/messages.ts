@@ -896,3 +896,53 @@ function blockEnd(lines: readonly string[], header: number, to: number, style: B
   }
   return null;
 }
+
+/** A variable concatenated just before a literal (`$message . '…'`, `msg + "…"`, `msg << "…"`): a parameter the helper prints first. */
+const VARIABLE_BEFORE_LITERAL = /(?:^|[^\w$])\$?[A-Za-z_]\w*\s*(?:\.|\+|<<)\s*$/;
+/** The name of a function a line opens (`function name(`, `def name`, `fn name`, `func (r T) name(`). */
+const FUNCTION_NAME = /(?:\bfunction|\bdef|\bfn|\bfunc(?:\s*\([^)]*\))?)\s+([A-Za-z_]\w*)/;
+/** Lines read above a format for the function it is in. */
+const HELPER_SCAN_LINES = 60;
+
+/**
+ * A message printed by a helper (`assertUninitialized('Failed to add renderer.')` throwing
+ * `$message . ' Extensions have already been initialized.'`): the helper's format explains the
+ * fixed end, but which of its callers failed is in the text before it, the literal a call site
+ * passes. Those call sites are the message's lines; the formats are kept when no call site of
+ * the helper passes that text.
+ */
+export function helperCallSites(formats: FormatMatch[], pasted: string, sources: MessageSources): FormatMatch[] {
+  if (formats.length !== 1 || formats[0].fileId === undefined) return formats;
+  const format = formats[0];
+  const source = sources.lineText(format.fileId!, format.line) ?? '';
+  const at = source.indexOf(format.literal);
+  if (at < 1 || !VARIABLE_BEFORE_LITERAL.test(source.slice(0, at - 1))) return formats;
+  let helper: string | undefined;
+  for (let l = format.line - 1; l >= Math.max(1, format.line - HELPER_SCAN_LINES) && !helper; l--)
+    helper = FUNCTION_NAME.exec(sources.lineText(format.fileId!, l) ?? '')?.[1];
+  const fixed = normalise(formatPieces(format.literal).map(constantText).join('')).trim();
+  if (!helper || !fixed) return formats;
+  for (const message of unwrapMessage(pasted)) {
+    const text = normalise(message);
+    const end = text.indexOf(fixed);
+    const before = text.slice(0, end).trim();
+    if (end < 1 || before.split(' ').length < 2) continue;
+    const calls: FormatMatch[] = [];
+    for (const hit of sources.linesContaining(before, FORMAT_MATCH.linesPerFragment)) {
+      const line = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (!new RegExp(`\\b${escapeRegExp(helper)}\\s*\\(`).test(line)) continue;
+      const literal = formatRuns(line).find((r) => normalise(r.pieces.map(constantText).join('')).trim() === before);
+      if (literal)
+        calls.push({
+          ...format,
+          path: hit.path,
+          fileId: hit.fileId,
+          line: hit.line,
+          literal: literal.literal.content,
+          constants: undefined,
+        });
+    }
+    if (calls.length > 0) return calls;
+  }
+  return formats;
+}

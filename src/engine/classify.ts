@@ -783,7 +783,8 @@ function routeMessageInPaste(
   const labelled: string[] = [];
   for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
     if (RUST_PANIC_HEAD.test(raw[i]) && raw[i + 1]) labelled.push(`${raw[i]}\n${raw[i + 1]}`);
-    else if (ERROR_LINE_LABEL.test(raw[i])) labelled.push(raw[i]);
+    // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
+    else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) labelled.push(raw[i]);
   }
   for (const line of labelled) {
     const formats = formatsOf(line);

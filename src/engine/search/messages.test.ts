@@ -567,6 +567,16 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     expect(matchingLines(fixture('thor-base-argument.rb.txt'), plan.regex!)).toEqual([31]);
   });
 
+  it("an object literal’s `error: '…',` line is code, not a terminal’s error line", () => {
+    const pasted = [
+      'const failures = {',
+      "  error: 'if any flags in the group [tls-cert tls-key] are set they must all be set; missing [tls-key]',",
+      '  code: 2,',
+      '};',
+    ].join('\n');
+    expect(routed(pasted, 'cobra-flag-groups.go.txt')).toEqual(planQuery(pasted));
+  });
+
   it('click’s usage, hint and `Error:` lines: the error line’s format, not the hint’s', () => {
     const pasted = [
       'Usage: mytool [OPTIONS] SRC',

@@ -7,7 +7,7 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
-import { formatLinePattern, type FormatMatch } from './search/messages';
+import { formatLinePattern, RUST_PANIC_HEAD, type FormatMatch } from './search/messages';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -768,17 +768,29 @@ function routeMessageLikeSnippet(
  * goroutine dump, a Java stack) around one line that is a message: the message's format, when
  * a format explains nearly all of one of its lines of 3+ words without code punctuation. Only
  * the last such line (a traceback ends with its message) and the first (a panic or a Java
- * exception starts with it) are tried: code pasted to find similar code pays two lookups at most.
+ * exception starts with it) are tried, after the lines a terminal labels as an error (two at
+ * most): code pasted to find similar code pays four lookups at most.
  */
 function routeMessageInPaste(
   plan: QueryPlan,
   occurs: (text: string) => boolean,
   formatsOf: (message: string) => FormatMatch[],
 ): QueryPlan {
-  const lines = plan.raw
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => !/[(){}=<>`;]/.test(l) && l.split(/\s+/).length >= VERBATIM.minWords);
+  const raw = plan.raw.split('\n').map((l) => l.trim());
+  // Lines a terminal labels as an error (`Error: …` under a usage text, a Ruby frame, a Rust
+  // panic whose message is on the next line) are its message whatever their punctuation, and
+  // need no more of a format than a one-line paste does: code does not start a line so.
+  const labelled: string[] = [];
+  for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
+    if (RUST_PANIC_HEAD.test(raw[i]) && raw[i + 1]) labelled.push(`${raw[i]}\n${raw[i + 1]}`);
+    // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
+    else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) labelled.push(raw[i]);
+  }
+  for (const line of labelled) {
+    const formats = formatsOf(line);
+    if (formats.length > 0) return formatPlan(plan, formats);
+  }
+  const lines = raw.filter((l) => !/[(){}=<>`;]/.test(l) && l.split(/\s+/).length >= VERBATIM.minWords);
   const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
   for (const line of tried) {
     const formats = formatsOf(line).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
@@ -786,6 +798,16 @@ function routeMessageInPaste(
   }
   return routeTracebackFrame(plan, occurs);
 }
+
+/**
+ * A line of terminal output that reports an error, then three words of message at least:
+ * `Error: `, `ERROR: `, `panic: `, `fatal: `, `PHP Fatal error: `, `TypeError: `, `Thor::Error: `,
+ * a Ruby frame `file.rb:12:in 'meth': `.
+ */
+const ERROR_LINE_LABEL =
+  /^(?:(?:error|fatal|panic|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S/i;
+/** Labelled lines of a paste whose formats are looked up, at most. */
+const MAX_LABELLED_LINES = 2;
 
 /** A Python traceback's frame: `File "…", line N, in name`, its source line below it. */
 const PYTHON_FRAME = /^\s*File "[^"]+", line \d+, in \S+\s*$/;

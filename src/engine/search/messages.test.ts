@@ -15,6 +15,7 @@ import {
   formatLinePattern,
   formatPieces,
   formatRuns,
+  helperCallSites,
   resolvedPieces,
   stringConstant,
   unwrapMessage,
@@ -593,5 +594,130 @@ describe('the pattern of the format lines', () => {
     const re = new RegExp(pattern);
     expect(re.test('\t\treturn fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())')).toBe(true);
     expect(re.test('// unknown command %q for %q is returned when no subcommand matches')).toBe(false);
+  });
+});
+
+describe('messages as terminals print them: frames, usage text, two-line panics', () => {
+  /** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
+  function routed(query: string, name: string) {
+    const lines = fixture(name);
+    return routePastedText(
+      planQuery(query),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => findFormatStrings(message, sourcesOf(name)),
+    );
+  }
+
+  it('Ruby: the interpreter’s `file.rb:12:in …: msg (Class)` is a wrapper, and a `"…" \\` continuation is one format', () => {
+    const message = 'You cannot have "target" as required argument after the non-required argument "SOURCE".';
+    for (const frame of ["thor/base.rb:262:in `block in argument'", "thor/base.rb:262:in 'Thor::Base#argument'"]) {
+      const pasted = `/usr/share/rubygems-integration/all/gems/thor-1.2.1/lib/${frame}: ${message} (ArgumentError)`;
+      expect(unwrapMessage(pasted)).toContain(message);
+      const plan = routed(pasted, 'thor-base-argument.rb.txt');
+      expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+      expect(matchingLines(fixture('thor-base-argument.rb.txt'), plan.regex!)).toEqual([19]);
+    }
+    // Both literals of the continued line are the format's constant text: it explains the whole message.
+    const [found] = findFormatStrings(message, sourcesOf('thor-base-argument.rb.txt'));
+    expect(found).toMatchObject({ line: 19, coverage: 1 });
+  });
+
+  it('an `ERROR: …` line above a usage text is the message, its brackets and quotes notwithstanding', () => {
+    const pasted = 'ERROR: "mycli deploy" was called with arguments ["prod", "eu-west-1"]\nUsage: "mycli deploy ENV"';
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const plan = routed(pasted, 'thor-base-argument.rb.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('thor-base-argument.rb.txt'), plan.regex!)).toEqual([31]);
+  });
+
+  it("an object literal’s `error: '…',` line is code, not a terminal’s error line", () => {
+    const pasted = [
+      'const failures = {',
+      "  error: 'if any flags in the group [tls-cert tls-key] are set they must all be set; missing [tls-key]',",
+      '  code: 2,',
+      '};',
+    ].join('\n');
+    expect(routed(pasted, 'cobra-flag-groups.go.txt')).toEqual(planQuery(pasted));
+  });
+
+  it('click’s usage, hint and `Error:` lines: the error line’s format, not the hint’s', () => {
+    const pasted = [
+      'Usage: mytool [OPTIONS] SRC',
+      "Try 'mytool --help' for help.",
+      '',
+      "Error: Invalid value for 'SRC': Path 'data/input.csv' does not exist.",
+    ].join('\n');
+    const plan = routed(pasted, 'click-path-usage.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('click-path-usage.py.txt'), plan.regex!)).toEqual([8]);
+  });
+
+  it('Rust since 1.73: `panicked at file:line:col:` then the message on the next line', () => {
+    const pasted = [
+      "thread 'tokio-runtime-worker' panicked at /root/.cargo/registry/src/index.crates.io-6f17d22bba15001f/tokio-1.24.2/src/runtime/signal/mod.rs:120:27:",
+      'Bad read on self-pipe: Interrupted system call (os error 4)',
+      'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+    ].join('\n');
+    expect(unwrapMessage(pasted)).toContain('Bad read on self-pipe: Interrupted system call (os error 4)');
+    const plan = routed(pasted, 'tokio-signal-driver.rs.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('tokio-signal-driver.rs.txt'), plan.regex!)).toEqual([17]);
+  });
+
+  it('Go key=value: the message inside echo’s `code=%d, message=%v, internal=%v` is its own format’s output', () => {
+    const lines = fixture('echo-bind-errors.go.txt');
+    // An inner format whose value ends where the wrapper's `, internal=` starts …
+    const bound = routed(
+      'code=400, message=failed to bind field value to int64, internal=strconv.ParseInt: parsing "abc": invalid syntax, field=id',
+      'echo-bind-errors.go.txt',
+    );
+    expect(bound).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, bound.regex!)).toEqual([48]);
+    // … and one with `key=` pairs of its own, whose last (`error=%v`) is a cause, a nested error.
+    const syntax = routed(
+      "code=400, message=Syntax error: offset=17, error=invalid character '}' looking for beginning of object key string, internal=invalid character '}' looking for beginning of object key string",
+      'echo-bind-errors.go.txt',
+    );
+    expect(syntax).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, syntax.regex!)).toEqual([15]);
+  });
+
+  it("PHP helper: `$message . ' Extensions …'` prints the text its call site passes; that call site is the line", () => {
+    const name = 'commonmark-environment-helper.php.txt';
+    const lines = fixture(name);
+    const pasted =
+      'PHP Fatal error:  Uncaught RuntimeException: Failed to add renderer. Extensions have already been initialized. in /var/www/vendor/league/commonmark/src/Environment/Environment.php:424';
+    const helper = findFormatStrings(pasted, sourcesOf(name));
+    expect(helper.map((f) => f.line)).toEqual([31]);
+    // The helper's format explains the fixed end; the caller that failed passed the rest.
+    expect(helperCallSites(helper, pasted, sourcesOf(name)).map((f) => ({ line: f.line, literal: f.literal }))).toEqual(
+      [{ line: 13, literal: 'Failed to add renderer.' }],
+    );
+    const plan = routePastedText(
+      planQuery(pasted),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => helperCallSites(findFormatStrings(message, sourcesOf(name)), message, sourcesOf(name)),
+    );
+    expect(matchingLines(lines, plan.regex!)).toEqual([13]);
+    // A message no caller passes keeps the helper's own line.
+    const other = 'RuntimeException: Failed to add a widget. Extensions have already been initialized.';
+    expect(
+      helperCallSites(findFormatStrings(other, sourcesOf(name)), other, sourcesOf(name)).map((f) => f.line),
+    ).toEqual([31]);
+  });
+
+  it('PHP: `PHP Fatal error:  Uncaught X: msg in /path:12` and a namespaced exception class are wrappers', () => {
+    expect(
+      unwrapMessage(
+        'PHP Fatal error:  Uncaught RuntimeException: Failed to add renderer. Extensions have already been initialized. in /var/www/vendor/league/commonmark/src/Environment/Environment.php:424',
+      ),
+    ).toContain('Failed to add renderer. Extensions have already been initialized.');
+    expect(
+      unwrapMessage(
+        'League\\Config\\Exception\\InvalidConfigurationException: Invalid table of contents normalization strategy: "slug"',
+      ),
+    ).toContain('Invalid table of contents normalization strategy: "slug"');
   });
 });

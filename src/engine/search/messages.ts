@@ -61,6 +61,8 @@ export interface FormatMatch {
 }
 
 export const FORMAT_MATCH = {
+  /** Values of a `key=value` line read as messages of their own, at most. */
+  maxNestedValues: 8,
   /** Longest message line read. */
   maxMessageChars: 300,
   /** Two-word fragments of the message looked up in the index, at most. */
@@ -107,8 +109,11 @@ export const FORMAT_MATCH = {
  */
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
-  for (const raw of pasted.split('\n').slice(0, 8)) {
-    let text = raw.trim();
+  const lines = pasted.split('\n').slice(0, 8);
+  for (let l = 0; l < lines.length; l++) {
+    let text = lines[l].trim();
+    // Since Rust 1.73 a panic prints its location on one line and the message on the next.
+    if (RUST_PANIC_HEAD.test(text) && lines[l + 1]?.trim()) text = `${text} ${lines[++l].trim()}`;
     if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
     for (let i = 0; i < 6 && text; i++) {
       out.push(text);
@@ -117,23 +122,56 @@ export function unwrapMessage(pasted: string): string[] {
       text = inner;
     }
   }
-  return [...new Set(out)];
+  return [...new Set([...out, ...out.flatMap(nestedValues)])];
+}
+
+/** A key whose value is a message of its own: Go's `code=%d, message=%v, internal=%v`, logfmt's `msg=`, `error=`. */
+const NESTED_VALUE_KEY = /(?<![\w-])(?:message|msg|error|err|internal|reason|cause)=/gi;
+/** Where the next `key=` pair of a line may start. */
+const NEXT_PAIR = /,?\s+[A-Za-z_][\w.-]*=/g;
+
+/**
+ * The messages a `key=value` line holds as values (`code=400, message=failed to bind field value
+ * to int64, internal=strconv.ParseInt: …`): each is printed by a format of its own, which explains
+ * all of it but little of the line. Where a value ends is not known (it may hold `key=` pairs of
+ * its own), so it is cut at each pair after it, and kept whole.
+ */
+function nestedValues(text: string): string[] {
+  if ((text.match(/(?<![\w-])[A-Za-z_][\w.-]*=/g) ?? []).length < 2) return [];
+  const out: string[] = [];
+  for (const key of text.matchAll(NESTED_VALUE_KEY)) {
+    const rest = text.slice(key.index + key[0].length);
+    for (const pair of rest.matchAll(NEXT_PAIR)) if (pair.index > 0) out.push(rest.slice(0, pair.index));
+    out.push(rest);
+  }
+  return out.filter((v) => /\S\s+\S/.test(v)).slice(0, FORMAT_MATCH.maxNestedValues);
 }
 
 /** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */
 const RUST_PANIC = /^(?:thread '[^']*' )?panicked at '([\s\S]*)'(?:, [^\s,]+:\d+:\d+)?$/;
 const RUST_PANIC_LOCATION = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:?\s*(.*)$/;
+/** The first line of a Rust panic since 1.73: the location, its message on the next line. */
+export const RUST_PANIC_HEAD = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:$/;
+/**
+ * A Ruby exception as the interpreter reports it: `file.rb:12:in 'meth': msg (ArgumentError)`
+ * (a backtick before the method name until Ruby 3.4); the message is between the frame and the class.
+ */
+const RUBY_FRAME = /^\S+?:\d+:in [`'][^`']+':\s+([\s\S]+?)(?:\s+\([A-Z]\w*(?:::[A-Z]\w*)*\))?$/;
+/** PHP's report of an error: `PHP Fatal error:  Uncaught X: msg in /path/file.php:12` (the `PHP ` prefix is the CLI log's). */
+const PHP_ERROR =
+  /^(?:PHP )?(?:Fatal error|Warning|Notice|Parse error|Deprecated):\s+(?:Uncaught\s+)?([\s\S]+?)(?:\s+in\s+\S+:\d+)?$/;
 /** A log line's clock: `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
 const LOG_TIME =
   /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
 /** A log level: `ERROR `, `[WARN] `, `error: `, and Python logging's default `ERROR:root:` (level and logger name). */
 const LOG_LEVEL =
   /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*/i;
-/** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `: a name a program prints before the message. */
-const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$-]+:\s+)/;
+/** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, PHP's `League\Config\…Exception: `: a name a program prints before the message. */
+const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$\\-]+:\s+)/;
 
 function unwrapOnce(text: string): string {
-  const panic = RUST_PANIC.exec(text) ?? RUST_PANIC_LOCATION.exec(text);
+  const panic =
+    RUST_PANIC.exec(text) ?? RUST_PANIC_LOCATION.exec(text) ?? RUBY_FRAME.exec(text) ?? PHP_ERROR.exec(text);
   if (panic?.[1]) return panic[1].trim();
   for (const prefix of [LOG_TIME, LOG_LEVEL, LEADING_NAME]) {
     const rest = text.replace(prefix, '');
@@ -223,7 +261,8 @@ export function formatRuns(source: string): FormatRun[] {
   let previous: Literal | null = null;
   for (const lit of literals) {
     const between = previous ? source.slice(previous.end, lit.start) : null;
-    if (current && between !== null && /^\s*$/.test(between)) {
+    // Side by side, or across a line continuation (Ruby's and Python's `"a " \` then `"b"`).
+    if (current && between !== null && /^\s*(?:\\\n\s*)?$/.test(between)) {
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
@@ -355,7 +394,7 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     // the rest of the line: the format explains it as a value. It still costs its extra words,
     // so that a format printing the nested message itself ranks first.
     const previous = parts[p - 1];
-    const cause = !next && previous && 'constant' in previous && /[:\]]\s*$/.test(previous.constant);
+    const cause = !next && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
     if (words <= FORMAT_MATCH.maxValueWords || cause) valueChars += value.replace(/\s/g, '').length;
@@ -369,6 +408,9 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     startsMessage: from === 0 && !leadingValue,
   };
 }
+
+/** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */
+const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=)\s*$/;
 
 /** Where a constant after a value starts: the first occurrence within a value's length. */
 function nextConstant(text: string, constant: string, pos: number): number {
@@ -921,4 +963,54 @@ function blockEnd(lines: readonly string[], header: number, to: number, style: B
     if (opened && depth <= 0) return l;
   }
   return null;
+}
+
+/** A variable concatenated just before a literal (`$message . '…'`, `msg + "…"`, `msg << "…"`): a parameter the helper prints first. */
+const VARIABLE_BEFORE_LITERAL = /(?:^|[^\w$])\$?[A-Za-z_]\w*\s*(?:\.|\+|<<)\s*$/;
+/** The name of a function a line opens (`function name(`, `def name`, `fn name`, `func (r T) name(`). */
+const FUNCTION_NAME = /(?:\bfunction|\bdef|\bfn|\bfunc(?:\s*\([^)]*\))?)\s+([A-Za-z_]\w*)/;
+/** Lines read above a format for the function it is in. */
+const HELPER_SCAN_LINES = 60;
+
+/**
+ * A message printed by a helper (`assertUninitialized('Failed to add renderer.')` throwing
+ * `$message . ' Extensions have already been initialized.'`): the helper's format explains the
+ * fixed end, but which of its callers failed is in the text before it, the literal a call site
+ * passes. Those call sites are the message's lines; the formats are kept when no call site of
+ * the helper passes that text.
+ */
+export function helperCallSites(formats: FormatMatch[], pasted: string, sources: MessageSources): FormatMatch[] {
+  if (formats.length !== 1 || formats[0].fileId === undefined) return formats;
+  const format = formats[0];
+  const source = sources.lineText(format.fileId!, format.line) ?? '';
+  const at = source.indexOf(format.literal);
+  if (at < 1 || !VARIABLE_BEFORE_LITERAL.test(source.slice(0, at - 1))) return formats;
+  let helper: string | undefined;
+  for (let l = format.line - 1; l >= Math.max(1, format.line - HELPER_SCAN_LINES) && !helper; l--)
+    helper = FUNCTION_NAME.exec(sources.lineText(format.fileId!, l) ?? '')?.[1];
+  const fixed = normalise(formatPieces(format.literal).map(constantText).join('')).trim();
+  if (!helper || !fixed) return formats;
+  for (const message of unwrapMessage(pasted)) {
+    const text = normalise(message);
+    const end = text.indexOf(fixed);
+    const before = text.slice(0, end).trim();
+    if (end < 1 || before.split(' ').length < 2) continue;
+    const calls: FormatMatch[] = [];
+    for (const hit of sources.linesContaining(before, FORMAT_MATCH.linesPerFragment)) {
+      const line = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (!new RegExp(`\\b${escapeRegExp(helper)}\\s*\\(`).test(line)) continue;
+      const literal = formatRuns(line).find((r) => normalise(r.pieces.map(constantText).join('')).trim() === before);
+      if (literal)
+        calls.push({
+          ...format,
+          path: hit.path,
+          fileId: hit.fileId,
+          line: hit.line,
+          literal: literal.literal.content,
+          constants: undefined,
+        });
+    }
+    if (calls.length > 0) return calls;
+  }
+  return formats;
 }

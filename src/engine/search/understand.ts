@@ -7,7 +7,7 @@ import type { Chunk, QueryPlan, SearchOptions, SimilarSubjectChoice, UnderstoodQ
 import type { Corpus } from '../modality';
 import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
-import { findFormatStrings, type FormatMatch, type MessageSources } from './messages';
+import { findFormatStrings, helperCallSites, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
 import { similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
 
@@ -106,7 +106,7 @@ export function planSearch(
       plan,
       (text) => sources.occursVerbatim(text),
       sources.matchesPattern && ((pattern) => sources.matchesPattern!(pattern)),
-      messages && ((text) => (formats = findFormatStrings(text, messages))),
+      messages && ((text) => (formats = helperCallSites(findFormatStrings(text, messages), text, messages))),
     );
     if (plan.pasted && plan.regex !== undefined && formats.length > 0)
       notes.push(

@@ -220,7 +220,12 @@ export class Engine {
   }
 
   /** Understand → plan → weights and skips → strategy → retrieve (with fallbacks) → fuse → notes. */
-  async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
+  search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
+    // A /regex/ narrows the files and then ranks the chunks: one scan of its lines serves both.
+    return this.indexes.text.sharingScans(() => this.answer(query, options));
+  }
+
+  private async answer(query: string, options: SearchOptions): Promise<SearchResponse> {
     const started = now();
     const preset = options.preset ?? 'default';
     const understood = parseQuery(query);

@@ -120,6 +120,9 @@ export class GrepSearcher {
   private readonly byId = new Map<number, SearchFile>();
   private readonly ids: Uint32Array;
   private readonly lineStarts = new Map<number, Uint32Array>();
+  /** Regex scans kept while a `sharingScans` run lasts, by pattern, case and budget; null otherwise. */
+  private scans: Map<string, RegexScan & { limit: number }> | null = null;
+  private sharing = 0;
 
   constructor(
     files: SearchFile[],
@@ -236,8 +239,35 @@ export class GrepSearcher {
     };
   }
 
+  /**
+   * Runs `run` with the regex scans it makes kept for its duration: a question reads the lines of
+   * its /regex/ twice (to narrow its files, then to rank its chunks), and the second read is the
+   * first one's matches cut to its limit. Nothing is kept after the last overlapping `run` ends,
+   * so a question asked again scans again.
+   */
+  async sharingScans<T>(run: () => Promise<T>): Promise<T> {
+    if (this.sharing++ === 0) this.scans = new Map();
+    try {
+      return await run();
+    } finally {
+      if (--this.sharing === 0) this.scans = null;
+    }
+  }
+
   /** Throws InvalidRegex or RegexRejected (from ./regex) before reading any file. */
   searchRegex(pattern: string, opts: RegexOptions): GrepResult {
+    const scans = this.scans;
+    if (!scans) return this.scanRegex(pattern, opts).result;
+    // The limit is left out of the key: a scan with a higher one holds the lower one's answer.
+    const key = JSON.stringify([pattern, opts.caseSensitive, opts.timeBudgetMs ?? null, opts.maxLineTests ?? null]);
+    const kept = scans.get(key);
+    if (kept && kept.limit >= opts.limit) return cutToLimit(kept, opts.limit);
+    const scan = this.scanRegex(pattern, opts);
+    scans.set(key, { ...scan, limit: opts.limit });
+    return scan.result;
+  }
+
+  private scanRegex(pattern: string, opts: RegexOptions): RegexScan {
     const started = now();
     const { matcher: regex, query } = compileRegex(pattern, opts.caseSensitive);
     const lineMatcher = regex.matcher('');
@@ -313,7 +343,7 @@ export class GrepSearcher {
         start = end + 1;
       }
     }
-    return {
+    const result: GrepResult = {
       matches,
       filesTotal: this.ids.length,
       candidateFiles: ids.length,
@@ -324,7 +354,32 @@ export class GrepSearcher {
       truncatedBy,
       elapsedMs: now() - started,
     };
+    return { result, ids: this.byId.size === this.ids.length ? ids : ids.filter((id) => this.byId.has(id)) };
   }
+}
+
+/** A regex scan's answer and the files it read them from, in order (the candidates that are files here). */
+interface RegexScan {
+  result: GrepResult;
+  ids: Uint32Array;
+}
+
+/**
+ * What a scan for at most `limit` matches gives, from one that read further: its first `limit`
+ * matches, stopped at the next one (where a scan with that limit stops), in the file that holds it.
+ */
+function cutToLimit({ result, ids }: RegexScan, limit: number): GrepResult {
+  if (result.matches.length <= limit) return result;
+  const next = result.matches[limit].fileId;
+  let filesVerified = 0;
+  while (filesVerified < ids.length && ids[filesVerified] !== next) filesVerified++;
+  return {
+    ...result,
+    matches: result.matches.slice(0, limit),
+    filesVerified: filesVerified + 1,
+    truncated: true,
+    truncatedBy: 'limit',
+  };
 }
 
 /**

@@ -248,6 +248,13 @@ describe('regex search', () => {
     ['return new \\w+Error\\(', true],
     ['(?:const|let) \\w+ = require\\(', false],
     ['(?:import|export)[^;]*from [\'"]idb', false],
+    // Minified bundles (comlink, idb): long lines, checked for the rarest trigrams before re2js too.
+    ['Symbol\\("Comlink\\.\\w+"\\)', false],
+    ['new Error\\(\\w+\\.value\\.message\\)', false],
+    ['instanceof (?:IDBTransaction|IDBCursor)\\b', true],
+    ['"function"==typeof \\w+', false],
+    ['case"(?:GET|SET|APPLY)":\\w=', true],
+    ['^\\s*throw\\b|\\bthrow new \\w+Error$', false],
   ];
 
   it.each(cases)('/%s/ (case-sensitive %s) equals a brute-force RE2 scan', (pattern, caseSensitive) => {

@@ -7,7 +7,7 @@
  * one's: the paired ratio now ÷ before per pattern, and a check that both give the same matches; then
  * the whole question (Engine.search) of each side's own engine, alternated the same way.
  *
- *   npx tsx bench/cost/regex-cpu.ts <folder> <cache dir> [--before DIR] [--rounds 30] [--pattern P]…
+ *   npx tsx bench/cost/regex-cpu.ts <folder> <cache dir> [--before DIR [--before-cache DIR]] [--rounds 30] [--pattern P]…
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -31,6 +31,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     before: { type: 'string' },
+    'before-cache': { type: 'string' },
     rounds: { type: 'string', default: '30' },
     pattern: { type: 'string', multiple: true },
     'case-sensitive': { type: 'boolean', default: false },
@@ -72,7 +73,12 @@ if (values.before) {
   const repo = (await import(join(resolve(values.before), 'src/node/repository.ts'))) as {
     openRepository: (d: string, o: { embedder: 'none'; cacheDir: string }) => Promise<{ engine: Asker }>;
   };
-  engines.unshift({ name: 'before', engine: (await repo.openRepository(dir, { embedder: 'none', cacheDir })).engine });
+  // Its own cache when its SNAPSHOT_VERSION differs (else it would rebuild this side's cache as its own).
+  const beforeCache = values['before-cache'] ?? cacheDir;
+  engines.unshift({
+    name: 'before',
+    engine: (await repo.openRepository(dir, { embedder: 'none', cacheDir: beforeCache })).engine,
+  });
 }
 
 const search = (g: GrepSearcher, p: string): GrepResult => g.searchRegex(p, { caseSensitive, limit: MATCH_SCAN_LIMIT });

@@ -225,11 +225,21 @@ export class Engine {
   /** Understand → plan → weights and skips → strategy → retrieve (with fallbacks) → fuse → notes. */
   async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
     const started = now();
-    const preset = options.preset ?? 'default';
     const understood = parseQuery(query);
-    const scope = understood.error
-      ? { error: understood.error }
-      : narrowFiles(understood, options, this.corpus, this.indexes.text);
+    if (understood.error)
+      return this.unanswered(query, understood, understood.error, options.preset ?? 'default', started);
+    // A /regex/ narrows the files and then ranks the chunks: one scan of its lines serves both.
+    return this.indexes.text.sharingScans(() => this.answer(query, understood, options, started));
+  }
+
+  private async answer(
+    query: string,
+    understood: UnderstoodQuery,
+    options: SearchOptions,
+    started: number,
+  ): Promise<SearchResponse> {
+    const preset = options.preset ?? 'default';
+    const scope = narrowFiles(understood, options, this.corpus, this.indexes.text);
     if ('error' in scope) return this.unanswered(query, understood, scope.error, preset, started);
     const { plan, notes: planNotes, similarTo } = planSearch(understood, options, this.planningLookups());
     const expansions = planExpansion(plan, this.deps.lexicalExpansion);

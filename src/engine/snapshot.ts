@@ -42,8 +42,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    definitions (analysis); Go imports of a folder opened without its go.mod resolve, closure
  *    parameters type their calls, and a Go package import is no dependency of a file whose
  *    names it does not use (graph).
+ * 14: the semantic index stores the ids of its contentless windows (contentlessChunks), so a
+ *    loaded index's first semantic question reads no file text.
  */
-export const SNAPSHOT_VERSION = 13;
+export const SNAPSHOT_VERSION = 14;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryPlan, SourceFile } from '../contract';
+import type { Corpus } from '../modality';
 import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
@@ -36,6 +37,17 @@ function readFixtures(): SourceFile[] {
     }
   };
   walk(FIXTURES);
+  return out;
+}
+
+/** contentlessChunks as first written: every file split into lines, each window's lines tested. */
+function contentlessBySplit(corpus: Corpus): Uint8Array {
+  const out = new Uint8Array(corpus.chunks.length);
+  for (const chunk of corpus.chunks) {
+    if (chunk.kind !== 'window') continue;
+    const lines = corpus.files[chunk.fileId].text.split('\n');
+    if (!lines.slice(chunk.startLine - 1, chunk.endLine).some((l) => /[\p{L}\p{N}]/u.test(l))) out[chunk.id] = 1;
+  }
   return out;
 }
 
@@ -175,6 +187,57 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     expect(similar.length).toBe(go.chunks.length - 1);
   });
 
+  it('finds contentless windows without copying lines: the same as every file split into lines, on real shapes', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const shapes: SourceFile[] = [
+      ...readFixtures(),
+      { path: 'crlf.go', text: 'package a\r\n\r\n\r\nfunc A() {\r\n}\r\n\r\n\r\nfunc B() {\r\n}\r\n\r\n' },
+      { path: 'tail.py', text: 'def f():\n    return 1\n\n\n\n# ü\n\n\n' },
+      { path: 'no-final-newline.js', text: 'function f() {}\n\n)\n}' },
+      { path: 'blank.txt', text: '\n\n\n' },
+      { path: 'empty.txt', text: '' },
+      { path: 'digits.txt', text: '--\n==\n42\n' },
+      { path: 'han.md', text: '#\n\n日本\n' },
+      { path: 'long-blank.txt', text: `x\n${'\n'.repeat(120)}` },
+    ];
+    for (const corpus of [buildCorpus(shapes, analyzer), windowedCorpus(shapes)]) {
+      const found = contentlessChunks(corpus);
+      expect(found).toEqual(contentlessBySplit(corpus));
+      expect(found.some((f) => f === 1)).toBe(true);
+      expect(found.some((f, id) => f === 0 && corpus.chunks[id].kind === 'window')).toBe(true);
+    }
+  });
+
+  it('stores its contentless windows: a loaded index answers its first question reading no file text', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const corpus = buildCorpus(readFixtures(), analyzer);
+    const built = await SemanticIndex.build(corpus, local);
+    const snapshot = built.serialize();
+    const flags = contentlessChunks(corpus);
+    expect([...snapshot.contentless!]).toEqual(corpus.chunks.filter((c) => flags[c.id]).map((c) => c.id));
+    expect(snapshot.contentless!.length).toBeGreaterThan(0);
+    const question = plan('parse the configuration file');
+    const expected = await built.search(question, 50);
+    let reads = 0;
+    const watched = {
+      ...corpus,
+      files: corpus.files.map((f) => ({
+        ...f,
+        get text() {
+          reads++;
+          return f.text;
+        },
+      })),
+    };
+    const loaded = SemanticIndex.load(watched, snapshot, local);
+    expect(await loaded.search(question, 50)).toEqual(expected);
+    expect(reads).toBe(0);
+    // Stored ids that do not fit the corpus are not trusted: the texts are read again, same answer.
+    const unfit = SemanticIndex.load(watched, { ...snapshot, contentless: Uint32Array.of(3, 2) }, local);
+    expect(await unfit.search(question, 50)).toEqual(expected);
+    expect(reads).toBeGreaterThan(0);
+  });
+
   it("adds a definition's name cosine: a few search-box words find the long function they name, not its caller", async () => {
     // The shape of networkx's shortest_paths (comments blanked): dijkstra_path's long body of
     // heaps and dictionaries outweighs its name in the mean of its tokens, while shortest_path,
@@ -253,10 +316,11 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       analyzer,
     );
     const index = await SemanticIndex.build(py, local);
-    // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes alone.
+    // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes, and which are contentless.
     const stored = index.serialize();
     expect(Object.keys(stored).sort()).toEqual([
       'chunkCount',
+      'contentless',
       'dimensions',
       'embedderId',
       'int8',

@@ -98,6 +98,8 @@ export interface SemanticSnapshot {
   int8?: Int8Array;
   /** Each chunk's embedding-text hash (packTextHashes), chunk id order: what a re-index reuses vectors by. Absent in snapshots written before them. */
   textHashes?: Uint8Array;
+  /** The chunks contentlessChunks flags, ids ascending: a question's first semantic list reads no file text. Absent in snapshots written before them. */
+  contentless?: Uint32Array;
 }
 
 /**
@@ -188,16 +190,19 @@ function usablePrevious(
   return previous;
 }
 
-/** Each chunk's embedding text, chunk id order. */
-function embeddingTexts(corpus: Corpus): string[] {
+/** Each chunk's embedding text, chunk id order, and contentlessChunks read from the same lines. */
+function embeddingTexts(corpus: Corpus): { texts: string[]; contentless: Uint8Array } {
   const texts: string[] = new Array(corpus.chunks.length);
+  const contentless = new Uint8Array(corpus.chunks.length);
   const linesByFile = new Map<number, string[]>();
   for (const chunk of corpus.chunks) {
     let lines = linesByFile.get(chunk.fileId);
     if (!lines) linesByFile.set(chunk.fileId, (lines = corpus.files[chunk.fileId].text.split('\n')));
     texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
+    if (chunk.kind === 'window' && !lines.slice(chunk.startLine - 1, chunk.endLine).some((l) => MEANINGFUL.test(l)))
+      contentless[chunk.id] = 1;
   }
-  return texts;
+  return { texts, contentless };
 }
 
 /**
@@ -214,20 +219,64 @@ function embeddingTexts(corpus: Corpus): string[] {
 export function contentlessChunks(corpus: Corpus): Uint8Array {
   const out = new Uint8Array(corpus.chunks.length);
   let fileId = -1;
-  let lines: string[] = [];
+  let text = '';
+  // Where line `line` starts in `text` (-1: the text has fewer lines). A file's chunks come in line
+  // order, so one pass over its newlines serves all its windows, and no line is copied.
+  let line = 1;
+  let offset = 0;
   for (const chunk of corpus.chunks) {
     if (chunk.kind !== 'window') continue;
-    if (fileId !== chunk.fileId) lines = corpus.files[(fileId = chunk.fileId)].text.split('\n');
-    let meaningful = false;
-    for (let l = chunk.startLine; l <= chunk.endLine && l <= lines.length && !meaningful; l++)
-      meaningful = MEANINGFUL.test(lines[l - 1]);
-    if (!meaningful) out[chunk.id] = 1;
+    if (fileId !== chunk.fileId || chunk.startLine < line) {
+      if (fileId !== chunk.fileId) text = corpus.files[(fileId = chunk.fileId)].text;
+      line = 1;
+      offset = 0;
+    }
+    for (; line < chunk.startLine && offset >= 0; line++) {
+      const newline = text.indexOf('\n', offset);
+      offset = newline < 0 ? -1 : newline + 1;
+    }
+    if (offset < 0) {
+      out[chunk.id] = 1; // past the last line: no line to mean anything
+      continue;
+    }
+    const start = offset;
+    for (; line <= chunk.endLine && offset >= 0; line++) {
+      const newline = text.indexOf('\n', offset);
+      offset = newline < 0 ? -1 : newline + 1;
+    }
+    const end = offset < 0 ? text.length : offset;
+    // A newline is no letter or digit: the window's lines and their newlines are searched at once.
+    MEANINGFUL_FROM.lastIndex = start;
+    const found = MEANINGFUL_FROM.exec(text);
+    if (!found || found.index >= end) out[chunk.id] = 1;
   }
   return out;
 }
 
 /** A letter or digit of any script. */
 const MEANINGFUL = /[\p{L}\p{N}]/u;
+/** MEANINGFUL from a position (lastIndex). */
+const MEANINGFUL_FROM = /[\p{L}\p{N}]/gu;
+
+/** The ids of the chunks flagged, ascending: what a snapshot stores of contentlessChunks. */
+function flaggedIds(flags: Uint8Array): Uint32Array {
+  let n = 0;
+  for (const f of flags) n += f;
+  const ids = new Uint32Array(n);
+  for (let id = 0, k = 0; id < flags.length; id++) if (flags[id]) ids[k++] = id;
+  return ids;
+}
+
+/** Stored ids back to flags; undefined when they do not fit the corpus (then they are read from the texts again). */
+function flagsOf(ids: Uint32Array | undefined, chunkCount: number): Uint8Array | undefined {
+  if (!ids) return undefined;
+  const flags = new Uint8Array(chunkCount);
+  for (let k = 0; k < ids.length; k++) {
+    if (ids[k] >= chunkCount || (k > 0 && ids[k] <= ids[k - 1])) return undefined;
+    flags[ids[k]] = 1;
+  }
+  return flags;
+}
 
 /** The vectors a build fills in, chunk id order: `words` words of bits and, with int8, `dims` bytes per chunk. */
 interface BuildVectors {
@@ -293,7 +342,11 @@ export class SemanticIndex implements Retriever {
   /** What the last build did: chunks sent to the embedder vs. taken from the cache. */
   buildStats = { embedded: 0, reused: 0 };
   rescoreCandidates = DEFAULT_RESCORE_CANDIDATES;
-  /** contentlessChunks, read once on the first search (not stored: the corpus says it). */
+  /**
+   * contentlessChunks: found by the build from the lines it splits anyway, and stored (a few KB of
+   * ids); read from the texts on the first search only when a snapshot holds none that fit, since
+   * that reads every file's text (inflating all of them, from a cached index).
+   */
   private contentless: Uint8Array | undefined;
   /** Each chunk's chunkNameText once a question has had it as a candidate (a definition's signature is found by a scan of its file's definitions). */
   private nameTexts: (string | null | undefined)[] | undefined;
@@ -307,7 +360,10 @@ export class SemanticIndex implements Retriever {
     private readonly embedder: Embedder | null,
     /** packTextHashes of each chunk's embedding text; undefined when loaded from a snapshot without them. */
     readonly textHashes: Uint8Array | undefined,
-  ) {}
+    contentless: Uint8Array | undefined,
+  ) {
+    this.contentless = contentless;
+  }
 
   static async build(corpus: Corpus, embedder: Embedder, options: SemanticBuildOptions = {}): Promise<SemanticIndex> {
     const { cache, signal, onProgress, onStep } = options;
@@ -318,7 +374,7 @@ export class SemanticIndex implements Retriever {
       stepStart = performance.now();
     };
     const total = corpus.chunks.length;
-    const texts = embeddingTexts(corpus);
+    const { texts, contentless } = embeddingTexts(corpus);
     const hashes = texts.map(hashText);
     step('texts');
     signal?.throwIfAborted();
@@ -417,6 +473,7 @@ export class SemanticIndex implements Retriever {
       int8,
       embedder,
       packTextHashes(hashes),
+      contentless,
     );
     index.buildStats = stats;
     return index;
@@ -431,6 +488,7 @@ export class SemanticIndex implements Retriever {
     };
     if (this.int8) snapshot.int8 = this.int8;
     if (this.textHashes) snapshot.textHashes = this.textHashes;
+    snapshot.contentless = flaggedIds(this.contentlessFlags());
     return snapshot;
   }
 
@@ -457,7 +515,12 @@ export class SemanticIndex implements Retriever {
       int8,
       embedder,
       textHashes,
+      flagsOf(snapshot.contentless, snapshot.chunkCount),
     );
+  }
+
+  private contentlessFlags(): Uint8Array {
+    return (this.contentless ??= contentlessChunks(this.corpus));
   }
 
   /** Hamming candidates the source chunk's vector rescores: every chunk up to EXACT_RESCORE_MAX_CHUNKS. */
@@ -502,7 +565,7 @@ export class SemanticIndex implements Retriever {
       );
     }
     const text = plan.snippet ?? plan.raw;
-    const skip = (this.contentless ??= contentlessChunks(this.corpus));
+    const skip = this.contentlessFlags();
     const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
     if (!rescore) {
       const [query] = await this.embedder.embed([text], 'query');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { GrepSearcher, MAX_REGEX_LINE_LENGTH, requiredTrigrams, type TextMatch } from './grep';
+import { describe, expect, it, vi } from 'vitest';
+import { GrepSearcher, MAX_REGEX_LINE_LENGTH, requiredTrigrams, type GrepResult, type TextMatch } from './grep';
 import { RE2JS } from 're2js';
 import { InvalidRegex, RegexRejected } from './regex';
 import { andQuery, orQuery, TrigramIndex, type TrigramQuery } from './trigrams';
@@ -248,6 +248,13 @@ describe('regex search', () => {
     ['return new \\w+Error\\(', true],
     ['(?:const|let) \\w+ = require\\(', false],
     ['(?:import|export)[^;]*from [\'"]idb', false],
+    // Minified bundles (comlink, idb): long lines, checked for the rarest trigrams before re2js too.
+    ['Symbol\\("Comlink\\.\\w+"\\)', false],
+    ['new Error\\(\\w+\\.value\\.message\\)', false],
+    ['instanceof (?:IDBTransaction|IDBCursor)\\b', true],
+    ['"function"==typeof \\w+', false],
+    ['case"(?:GET|SET|APPLY)":\\w=', true],
+    ['^\\s*throw\\b|\\bthrow new \\w+Error$', false],
   ];
 
   it.each(cases)('/%s/ (case-sensitive %s) equals a brute-force RE2 scan', (pattern, caseSensitive) => {
@@ -344,6 +351,49 @@ describe('regex search', () => {
     expect(budget.filesVerified).toBeLessThan(budget.candidateFiles);
     const time = GREP.searchRegex('[a-z]+q[a-z]+', { caseSensitive: false, limit: NO_LIMIT, timeBudgetMs: 0 });
     expect(time).toMatchObject({ truncated: true, truncatedBy: 'budget' });
+  });
+
+  it('within one question, a scan with a lower limit is the first scan cut, as a scan of its own gives it', async () => {
+    const compile = vi.spyOn(RE2JS, 'compile');
+    const scansOf = (pattern: string) => compile.mock.calls.filter(([p]) => p === pattern).length;
+    const omitTime = ({ elapsedMs: _, ...rest }: GrepResult) => rest;
+    try {
+      for (const [pattern, caseSensitive] of [
+        ['export (default )?(class|function) \\w+', true],
+        ['(get|set|has)[A-Z][a-z]+\\(', false],
+        ['\\bIDB[A-Z]\\w+', true],
+      ] as const) {
+        const all = GREP.searchRegex(pattern, { caseSensitive, limit: NO_LIMIT }).matches.length;
+        expect(all, pattern).toBeGreaterThan(3);
+        // Limits below, at and above the number of matches: cut, whole and unchanged.
+        for (const limit of [1, 2, Math.floor(all / 2), all - 1, all, all + 1]) {
+          const alone = GREP.searchRegex(pattern, { caseSensitive, limit });
+          compile.mockClear();
+          const [wide, cut] = await GREP.sharingScans(async () => [
+            GREP.searchRegex(pattern, { caseSensitive, limit: all + 10 }),
+            GREP.searchRegex(pattern, { caseSensitive, limit }),
+          ]);
+          expect(scansOf(pattern), `${pattern} limit ${limit}`).toBe(1);
+          expect(omitTime(cut), `${pattern} limit ${limit}`).toEqual(omitTime(alone));
+          expect(wide.matches).toHaveLength(all);
+        }
+      }
+      // Outside a question nothing is kept: the same scan runs again.
+      compile.mockClear();
+      GREP.searchRegex('visit[A-Z]\\w+', { caseSensitive: false, limit: 10 });
+      GREP.searchRegex('visit[A-Z]\\w+', { caseSensitive: false, limit: 10 });
+      expect(scansOf('visit[A-Z]\\w+')).toBe(2);
+      // Nor are a scan with another case or a higher limit taken from a kept one.
+      compile.mockClear();
+      await GREP.sharingScans(async () => {
+        GREP.searchRegex('minisearch', { caseSensitive: false, limit: 5 });
+        GREP.searchRegex('minisearch', { caseSensitive: true, limit: 5 });
+        GREP.searchRegex('minisearch', { caseSensitive: false, limit: 50 });
+      });
+      expect(scansOf('minisearch')).toBe(3);
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it('matches Unicode classes (\\p{Han}) by code point', () => {

@@ -7,7 +7,7 @@
  * Lines and columns are 1-based; columns and lengths count UTF-16 code units.
  */
 import { compileRegex } from './regex';
-import { foldCase, literalQuery, formatQuery, type TrigramIndex, type TrigramQuery } from './trigrams';
+import { foldCase, foldCode, literalQuery, formatQuery, type TrigramIndex, type TrigramQuery } from './trigrams';
 import { escapeRegExp } from './escape';
 
 /**
@@ -31,8 +31,11 @@ export const DEFAULT_MAX_LINE_TESTS = 5_000_000;
 const MAX_REGEXP_LITERAL_LENGTH = 1000;
 /** Trigrams are taken from this many leading code units of a literal: a match contains them too. */
 const MAX_LITERAL_QUERY_LENGTH = 256;
-/** Lines up to this long are checked for every trigram a regex implies before re2js runs on them. */
-const MAX_PRECHECKED_LINE_LENGTH = 400;
+/**
+ * Trigrams a line is checked for before re2js, the rarest: a line lacking one mostly lacks one of
+ * those, and a line holding them all is better left to re2js than checked for the others too.
+ */
+const MAX_LINE_CHECKS = 4;
 /** Characters that make up a word for whole-word matching (identifiers of most languages). */
 const WORD_CHAR = /[A-Za-z0-9_$]/;
 
@@ -120,6 +123,9 @@ export class GrepSearcher {
   private readonly byId = new Map<number, SearchFile>();
   private readonly ids: Uint32Array;
   private readonly lineStarts = new Map<number, Uint32Array>();
+  /** Regex scans kept while a `sharingScans` run lasts, by pattern, case and budget; null otherwise. */
+  private scans: Map<string, RegexScan & { limit: number }> | null = null;
+  private sharing = 0;
 
   constructor(
     files: SearchFile[],
@@ -236,8 +242,35 @@ export class GrepSearcher {
     };
   }
 
+  /**
+   * Runs `run` with the regex scans it makes kept for its duration: a question reads the lines of
+   * its /regex/ twice (to narrow its files, then to rank its chunks), and the second read is the
+   * first one's matches cut to its limit. Nothing is kept after the last overlapping `run` ends,
+   * so a question asked again scans again.
+   */
+  async sharingScans<T>(run: () => Promise<T>): Promise<T> {
+    if (this.sharing++ === 0) this.scans = new Map();
+    try {
+      return await run();
+    } finally {
+      if (--this.sharing === 0) this.scans = null;
+    }
+  }
+
   /** Throws InvalidRegex or RegexRejected (from ./regex) before reading any file. */
   searchRegex(pattern: string, opts: RegexOptions): GrepResult {
+    const scans = this.scans;
+    if (!scans) return this.scanRegex(pattern, opts).result;
+    // The limit is left out of the key: a scan with a higher one holds the lower one's answer.
+    const key = JSON.stringify([pattern, opts.caseSensitive, opts.timeBudgetMs ?? null, opts.maxLineTests ?? null]);
+    const kept = scans.get(key);
+    if (kept && kept.limit >= opts.limit) return cutToLimit(kept, opts.limit);
+    const scan = this.scanRegex(pattern, opts);
+    scans.set(key, { ...scan, limit: opts.limit });
+    return scan.result;
+  }
+
+  private scanRegex(pattern: string, opts: RegexOptions): RegexScan {
     const started = now();
     const { matcher: regex, query } = compileRegex(pattern, opts.caseSensitive);
     const lineMatcher = regex.matcher('');
@@ -251,19 +284,14 @@ export class GrepSearcher {
     // Lines holding none of these trigrams cannot match: only the others are run through the regex.
     const filter = lineFilter(query, this.index);
     // Nor can a line missing any trigram every match holds: the scan stops at every line holding
-    // the rarest one, and most of those lack the others. Checked on short lines only, where
-    // folding a copy is cheap next to re2js; a long (minified) line costs as much to fold as to run
-    // (docs/bench/HISTORY.md has the measurements).
-    const required = requiredTrigrams(query);
+    // the rarest one, and most of those lack the others (docs/bench/HISTORY.md has the measurements).
+    const checks = lineChecks(requiredTrigrams(query), this.index, filter);
     /** Runs the regex on one line; false when the search must stop. */
     const testLine = (fileId: number, body: string, lineNo: number, start: number, end: number): boolean => {
       if (end > start && body.charCodeAt(end - 1) === 13) end--;
       const fullLine = body.slice(start, end);
       const line = fullLine.length > MAX_REGEX_LINE_LENGTH ? fullLine.slice(0, MAX_REGEX_LINE_LENGTH) : fullLine;
-      if (required.length > 1 && line.length <= MAX_PRECHECKED_LINE_LENGTH) {
-        const folded = foldCase(line);
-        for (const trigram of required) if (!folded.includes(trigram)) return true;
-      }
+      for (const check of checks) if (!check.test(line)) return true;
       // The clock is read for every line: one line's regex work is what can overrun the budget.
       if (++lineTests > maxLineTests || now() - started > budget) {
         truncatedBy = 'budget';
@@ -295,12 +323,14 @@ export class GrepSearcher {
       const body = file.text;
       if (filter) {
         const starts = this.startsOf(file);
-        filter.lastIndex = 0;
-        for (let m = filter.exec(body); m; m = filter.exec(body)) {
-          const lineNo = lineOfOffset(starts, m.index);
+        const found = filter.regex;
+        found.lastIndex = 0;
+        // test, not exec: no match array per hit; a trigram is 3 code units, so it began 3 before lastIndex.
+        while (found.test(body)) {
+          const lineNo = lineOfOffset(starts, found.lastIndex - 3);
           const end = lineNo < starts.length ? starts[lineNo] - 1 : body.length;
           if (!testLine(file.id, body, lineNo, starts[lineNo - 1], end)) break files;
-          filter.lastIndex = end + 1; // the rest of this line is decided
+          found.lastIndex = end + 1; // the rest of this line is decided
         }
         continue;
       }
@@ -313,7 +343,7 @@ export class GrepSearcher {
         start = end + 1;
       }
     }
-    return {
+    const result: GrepResult = {
       matches,
       filesTotal: this.ids.length,
       candidateFiles: ids.length,
@@ -324,7 +354,32 @@ export class GrepSearcher {
       truncatedBy,
       elapsedMs: now() - started,
     };
+    return { result, ids: this.byId.size === this.ids.length ? ids : ids.filter((id) => this.byId.has(id)) };
   }
+}
+
+/** A regex scan's answer and the files it read them from, in order (the candidates that are files here). */
+interface RegexScan {
+  result: GrepResult;
+  ids: Uint32Array;
+}
+
+/**
+ * What a scan for at most `limit` matches gives, from one that read further: its first `limit`
+ * matches, stopped at the next one (where a scan with that limit stops), in the file that holds it.
+ */
+function cutToLimit({ result, ids }: RegexScan, limit: number): GrepResult {
+  if (result.matches.length <= limit) return result;
+  const next = result.matches[limit].fileId;
+  let filesVerified = 0;
+  while (filesVerified < ids.length && ids[filesVerified] !== next) filesVerified++;
+  return {
+    ...result,
+    matches: result.matches.slice(0, limit),
+    filesVerified: filesVerified + 1,
+    truncated: true,
+    truncatedBy: 'limit',
+  };
 }
 
 /**
@@ -333,7 +388,7 @@ export class GrepSearcher {
  * one in the fewest files) and all branches of each OR make a necessary set. Null when the
  * query has no trigrams. Trigram text is already folded; the 'i' flag folds the same way.
  */
-function lineFilter(query: TrigramQuery, index: TrigramIndex): RegExp | null {
+function lineFilter(query: TrigramQuery, index: TrigramIndex): LineFilter | null {
   const necessary = (q: TrigramQuery): { trigrams: string[]; cost: number } | null => {
     switch (q.op) {
       case 'all':
@@ -365,7 +420,33 @@ function lineFilter(query: TrigramQuery, index: TrigramIndex): RegExp | null {
   };
   const n = necessary(query);
   if (!n || n.trigrams.length === 0) return null;
-  return new RegExp(n.trigrams.map(escapeRegExp).join('|'), 'gi');
+  return { regex: new RegExp(n.trigrams.map(escapeRegExp).join('|'), 'gi'), trigrams: n.trigrams };
+}
+
+/** The regex that finds the lines a scan reads, and the trigrams it looks for. */
+interface LineFilter {
+  regex: RegExp;
+  trigrams: string[];
+}
+
+/**
+ * The checks a line passes before re2js runs on it: the rarest trigrams every match holds (the
+ * first missing one decides), each found by the runtime's case-insensitive search, which folds the
+ * line's units as the index does (ECMAScript's Canonicalize, foldCode) without copying the line,
+ * so long lines are checked as cheaply as short ones. Leaving a trigram out only lets more lines
+ * through to re2js: so is one that does not fold to itself (none does in the runtimes measured;
+ * the 'i' flag would fold it once more).
+ */
+function lineChecks(required: string[], index: TrigramIndex, filter: LineFilter | null): RegExp[] {
+  // A line the filter stopped at holds its trigram, when the filter looks for one only.
+  const found = filter?.trigrams.length === 1 ? filter.trigrams[0] : null;
+  const selfFolded = (t: string) => [...t].every((_, i) => foldCode(t.charCodeAt(i)) === t.charCodeAt(i));
+  return required
+    .filter((trigram) => trigram !== found && selfFolded(trigram))
+    .map((trigram) => ({ trigram, files: index.postingList(trigram).length }))
+    .sort((a, b) => a.files - b.files || a.trigram.localeCompare(b.trigram))
+    .slice(0, MAX_LINE_CHECKS)
+    .map(({ trigram }) => new RegExp(escapeRegExp(trigram), 'i'));
 }
 
 /**

@@ -178,6 +178,11 @@ export class TextIndex implements Retriever {
     return { chunks: this.terms.documentCount, holding: (term) => this.terms.chunkFrequency(term) };
   }
 
+  /** Runs one question with its regex scans shared by its steps (GrepSearcher.sharingScans). */
+  sharingScans<T>(run: () => Promise<T>): Promise<T> {
+    return this.grepper.sharingScans(run);
+  }
+
   /** Literal or regex search for the UI and CLI. Throws InvalidRegex / RegexRejected for bad patterns. */
   grep(pattern: string, opts: GrepOptions = {}): TextGrepResult {
     const limit = opts.limit ?? DEFAULT_GREP_LIMIT;

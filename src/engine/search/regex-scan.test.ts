@@ -1,0 +1,52 @@
+/**
+ * A /regex/ question reads its lines once: the scan that narrows the files (understand.ts) also
+ * gives the regex hits (text/index.ts), cut to their lower limit.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { RE2JS } from 're2js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SourceFile } from '../contract';
+import { Engine } from '../engine';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { MATCH_SCAN_LIMIT } from '../text/index';
+
+describe('a regex question', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    const root = join(import.meta.dirname, '../../../e2e/fixtures/preact/src');
+    const files: SourceFile[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir).sort()) {
+        const p = join(dir, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else files.push({ path: relative(root, p), text: readFileSync(p, 'utf8') });
+      }
+    };
+    walk(root);
+    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+  }, 120_000);
+
+  it('scans its lines once, and a pattern matching more lines than are read says so', async () => {
+    const compile = vi.spyOn(RE2JS, 'compile');
+    try {
+      for (const pattern of ['export function \\w+', '[a-z]']) {
+        compile.mockClear();
+        const response = await engine.search(`/${pattern}/`);
+        expect(
+          compile.mock.calls.filter(([p]) => p === pattern),
+          pattern,
+        ).toHaveLength(1);
+        expect(response.results.length, pattern).toBeGreaterThan(0);
+      }
+      // The second pattern matches more than either scan reads: the hits are cut at their own limit.
+      const many = engine.grep('[a-z]', { regex: true, limit: MATCH_SCAN_LIMIT + 1 });
+      expect(many.matches).toHaveLength(MATCH_SCAN_LIMIT + 1);
+      const response = await engine.search('/[a-z]/');
+      expect(response.results[0].explanation.modalities.text?.reason ?? '').toContain('stopped reading');
+    } finally {
+      compile.mockRestore();
+    }
+  });
+});

@@ -253,18 +253,18 @@ describe('a message printed partly from string constants', () => {
   });
 });
 
-describe('messages around their values: causes, labels, tracebacks, log prefixes', () => {
-  /** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
-  function routeWithFormats(query: string, name: string) {
-    const lines = fixture(name);
-    return routePastedText(
-      planQuery(query),
-      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
-      (pattern) => matchingLines(lines, pattern).length > 0,
-      (message) => findFormatStrings(message, sourcesOf(name)),
-    );
-  }
+/** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
+function routeWithFormats(query: string, name: string) {
+  const lines = fixture(name);
+  return routePastedText(
+    planQuery(query),
+    (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+    (pattern) => matchingLines(lines, pattern).length > 0,
+    (message) => findFormatStrings(message, sourcesOf(name)),
+  );
+}
 
+describe('messages around their values: causes, labels, tracebacks, log prefixes', () => {
   it('Python: a cause after a colon (`Editing failed: {e}`) is the value an OS error fills, not a nested format', () => {
     expect(formatsFor('vim: Editing failed: [Errno 2] No such file or directory', 'click-edit-version.py.txt')).toEqual(
       [{ line: 11, literal: '{editor}: Editing failed: {e}' }],
@@ -598,23 +598,12 @@ describe('the pattern of the format lines', () => {
 });
 
 describe('messages as terminals print them: frames, usage text, two-line panics', () => {
-  /** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
-  function routed(query: string, name: string) {
-    const lines = fixture(name);
-    return routePastedText(
-      planQuery(query),
-      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
-      (pattern) => matchingLines(lines, pattern).length > 0,
-      (message) => findFormatStrings(message, sourcesOf(name)),
-    );
-  }
-
   it('Ruby: the interpreter’s `file.rb:12:in …: msg (Class)` is a wrapper, and a `"…" \\` continuation is one format', () => {
     const message = 'You cannot have "target" as required argument after the non-required argument "SOURCE".';
     for (const frame of ["thor/base.rb:262:in `block in argument'", "thor/base.rb:262:in 'Thor::Base#argument'"]) {
       const pasted = `/usr/share/rubygems-integration/all/gems/thor-1.2.1/lib/${frame}: ${message} (ArgumentError)`;
       expect(unwrapMessage(pasted)).toContain(message);
-      const plan = routed(pasted, 'thor-base-argument.rb.txt');
+      const plan = routeWithFormats(pasted, 'thor-base-argument.rb.txt');
       expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
       expect(matchingLines(fixture('thor-base-argument.rb.txt'), plan.regex!)).toEqual([19]);
     }
@@ -626,7 +615,7 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
   it('an `ERROR: …` line above a usage text is the message, its brackets and quotes notwithstanding', () => {
     const pasted = 'ERROR: "mycli deploy" was called with arguments ["prod", "eu-west-1"]\nUsage: "mycli deploy ENV"';
     expect(planQuery(pasted).rule).toBe('code-snippet');
-    const plan = routed(pasted, 'thor-base-argument.rb.txt');
+    const plan = routeWithFormats(pasted, 'thor-base-argument.rb.txt');
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(fixture('thor-base-argument.rb.txt'), plan.regex!)).toEqual([31]);
   });
@@ -638,7 +627,7 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
       '  code: 2,',
       '};',
     ].join('\n');
-    expect(routed(pasted, 'cobra-flag-groups.go.txt')).toEqual(planQuery(pasted));
+    expect(routeWithFormats(pasted, 'cobra-flag-groups.go.txt')).toEqual(planQuery(pasted));
   });
 
   it('click’s usage, hint and `Error:` lines: the error line’s format, not the hint’s', () => {
@@ -648,7 +637,7 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
       '',
       "Error: Invalid value for 'SRC': Path 'data/input.csv' does not exist.",
     ].join('\n');
-    const plan = routed(pasted, 'click-path-usage.py.txt');
+    const plan = routeWithFormats(pasted, 'click-path-usage.py.txt');
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(fixture('click-path-usage.py.txt'), plan.regex!)).toEqual([8]);
   });
@@ -660,7 +649,7 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
       'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
     ].join('\n');
     expect(unwrapMessage(pasted)).toContain('Bad read on self-pipe: Interrupted system call (os error 4)');
-    const plan = routed(pasted, 'tokio-signal-driver.rs.txt');
+    const plan = routeWithFormats(pasted, 'tokio-signal-driver.rs.txt');
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(fixture('tokio-signal-driver.rs.txt'), plan.regex!)).toEqual([17]);
   });
@@ -668,14 +657,14 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
   it('Go key=value: the message inside echo’s `code=%d, message=%v, internal=%v` is its own format’s output', () => {
     const lines = fixture('echo-bind-errors.go.txt');
     // An inner format whose value ends where the wrapper's `, internal=` starts …
-    const bound = routed(
+    const bound = routeWithFormats(
       'code=400, message=failed to bind field value to int64, internal=strconv.ParseInt: parsing "abc": invalid syntax, field=id',
       'echo-bind-errors.go.txt',
     );
     expect(bound).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(lines, bound.regex!)).toEqual([48]);
     // … and one with `key=` pairs of its own, whose last (`error=%v`) is a cause, a nested error.
-    const syntax = routed(
+    const syntax = routeWithFormats(
       "code=400, message=Syntax error: offset=17, error=invalid character '}' looking for beginning of object key string, internal=invalid character '}' looking for beginning of object key string",
       'echo-bind-errors.go.txt',
     );

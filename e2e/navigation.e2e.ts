@@ -77,6 +77,32 @@ describe('navigation in Chromium', { timeout: 120_000 }, () => {
     expect(await page.getByRole('note', { name: 'Not in this repository' }).count()).toBe(0);
   });
 
+  it('says when "similar to X" names several definitions, leaves them all out, and picks one by its path', async () => {
+    await search('code similar to tick');
+    const note = page.getByRole('note', { name: 'Defined more than once' });
+    expect(await note.innerText()).toMatch(
+      /tick is defined 3 times: all of them are left out, and the list is searched from src\/internal\/client\/runtime\.js:507/,
+    );
+    // None of the three definitions is an answer: no result is the chunk at one of their lines.
+    const shown = await results()
+      .locator('.result-head')
+      .evaluateAll((heads) =>
+        heads.map((h) => `${h.querySelector('.path')?.textContent}:${h.querySelector('.lines')?.textContent}`),
+      );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const x of [
+      'src/internal/client/runtime.js:L507',
+      'src/index-server.js:L40',
+      'src/internal/client/timing.js:L13',
+    ])
+      expect(shown.filter((s) => s === x || s.startsWith(`${x}–`))).toEqual([]);
+    await note.getByRole('button', { name: 'src/internal/client/runtime.js:507' }).click();
+    await expect.poll(() => searchBox().inputValue()).toBe('code similar to src/internal/client/runtime.js:tick');
+    await waitForAnswer(page, 'code similar to src/internal/client/runtime.js:tick', 30_000);
+    expect(await page.getByRole('note', { name: 'Defined more than once' }).count()).toBe(0);
+    expect(await results().getByRole('listitem').count()).toBeGreaterThan(0);
+  });
+
   it('goes to the definition of an identifier in the code view (click, then F12)', async () => {
     await page.goto(
       `${server.origin}/?repo=demo%3Asvelte&page=file&path=src/internal/client/reactivity/batch.js#L1226`,

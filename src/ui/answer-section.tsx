@@ -1,6 +1,6 @@
 /** An answer on the search page: its facts (count, strategy, time), the links that explain it, an absent name's note, and the results. */
 import { Fragment } from 'react';
-import type { AbsentName as AbsentNameFacts } from '../engine/contract';
+import type { AbsentName as AbsentNameFacts, SimilarSubjectChoice } from '../engine/contract';
 import type { ResultView, SearchView } from '../browser/protocol';
 import { parseQuery } from '../engine/query-syntax';
 import { filteredOutMessage } from '../engine/search/filtered-out';
@@ -76,6 +76,9 @@ export function AnswerSection({
           onSuggest={(name) => onQuery(replaceWord(query, absent.name, name))}
         />
       ) : null}
+      {answer.query.similarTo?.code === 'ambiguous' ? (
+        <AmbiguousSubject choice={answer.query.similarTo} onQuery={onQuery} />
+      ) : null}
       {answer.query.filteredOut && answer.results.length > 0 ? (
         <p className="filtered-out" role="note">
           No exact match within the filters: {filteredOutMessage(answer.query.filteredOut)} Below, loose matches.
@@ -138,6 +141,44 @@ function AbsentName({
         <p className="muted">No similar name is defined here either.</p>
       )}
       {hasLooseMatches ? <p className="loose-label">Loose matches (other words of the question):</p> : null}
+    </div>
+  );
+}
+
+/**
+ * "Similar to X" where X names several definitions: the reader sees that every one was left out
+ * and which one the list starts from, and can ask about one of them (the path picks it).
+ */
+function AmbiguousSubject({ choice, onQuery }: { choice: SimilarSubjectChoice; onQuery(query: string): void }) {
+  const [first] = choice.taken;
+  if (!first) return null;
+  return (
+    <div className="ambiguous-subject" role="note" aria-label="Defined more than once">
+      <p>
+        <code>{choice.name}</code> is defined {choice.definitions} times: all of them are left out, and the list is
+        searched from{' '}
+        <code>
+          {first.path}:{first.startLine}
+        </code>{' '}
+        (the one open to the code&apos;s users, then the largest).
+      </p>
+      <p>
+        Similar to one of them:{' '}
+        {choice.taken.map((taken, i) => (
+          <Fragment key={taken.chunkId}>
+            {i > 0 ? ', ' : ''}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => onQuery(`code similar to ${taken.path}:${choice.name}`)}
+            >
+              <code>
+                {taken.path}:{taken.startLine}
+              </code>
+            </button>
+          </Fragment>
+        ))}
+      </p>
     </div>
   );
 }

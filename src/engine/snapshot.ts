@@ -192,7 +192,6 @@ class StoredRecord implements CorpusRecord {
   }
 }
 
-/** The snapshot of a corpus and its serialized indexes; `stored` columns (a loaded engine's) are kept as they are. */
 /**
  * The columns of a built corpus as a snapshot stores them (texts, analyses, chunks): a build
  * computes them while its embedding runs elsewhere, so storing it does not (encodeSnapshot).
@@ -205,18 +204,20 @@ export function encodeColumns(corpus: Corpus): StoredColumns {
   };
 }
 
+/** The snapshot of a corpus and its serialized indexes; `stored` columns (a loaded engine's, or a build's computed early) are kept as they are. */
 export function encodeSnapshot(
   corpus: Corpus,
   modalities: ModalitySnapshots,
   stats: IndexStats,
   stored: StoredColumns | null,
 ): EngineSnapshot {
+  const { texts, analyses, chunks } = stored ?? encodeColumns(corpus);
   return {
     version: SNAPSHOT_VERSION,
     files: corpus.files.map(({ path, hash, size }) => ({ path, hash, size })),
-    texts: stored?.texts ?? encodeTexts(corpus.files.map((f) => f.text)),
-    analyses: stored?.analyses ?? encodeAnalyses(corpus.files.map((f) => f.analysis)),
-    chunks: stored?.chunks ?? encodeChunkTable(corpus),
+    texts,
+    analyses,
+    chunks,
     modalities,
     stats,
   };

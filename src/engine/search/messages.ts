@@ -990,6 +990,7 @@ export function helperCallSites(formats: FormatMatch[], pasted: string, sources:
     helper = FUNCTION_NAME.exec(sources.lineText(format.fileId!, l) ?? '')?.[1];
   const fixed = normalise(formatPieces(format.literal).map(constantText).join('')).trim();
   if (!helper || !fixed) return formats;
+  const callsHelper = new RegExp(`\\b${escapeRegExp(helper)}\\s*\\(`);
   for (const message of unwrapMessage(pasted)) {
     const text = normalise(message);
     const end = text.indexOf(fixed);
@@ -998,7 +999,7 @@ export function helperCallSites(formats: FormatMatch[], pasted: string, sources:
     const calls: FormatMatch[] = [];
     for (const hit of sources.linesContaining(before, FORMAT_MATCH.linesPerFragment)) {
       const line = sources.lineText(hit.fileId, hit.line) ?? '';
-      if (!new RegExp(`\\b${escapeRegExp(helper)}\\s*\\(`).test(line)) continue;
+      if (!callsHelper.test(line)) continue;
       const literal = formatRuns(line).find((r) => normalise(r.pieces.map(constantText).join('')).trim() === before);
       if (literal)
         calls.push({

@@ -23,7 +23,7 @@ import { Engine } from '../../src/engine/engine';
 import type { Embedder } from '../../src/engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { type Half, type LoadedProject, loadProject, PROJECTS } from './projects';
-import { readQuestions, REAL_DIR } from './questions';
+import { queryCell, readQuestions, REAL_DIR } from './questions';
 import { atLevel, groupsOf, type Item, KINDS, type Kind, mean, type Question, score, type Scores } from './score';
 import type { LexicalExpansion } from '../../src/engine/text/expansion';
 
@@ -465,7 +465,7 @@ function renderReport(
     '|---|---|---|---|---|',
     ...misses.map(
       (o) =>
-        `| ${o.q.id} | ${o.q.query.replace(/\|/g, '\\|')} | ${o.intent} | ${o.q.expected
+        `| ${o.q.id} | ${queryCell(o.q.query)} | ${o.intent} | ${o.q.expected
           .slice(0, 2)
           .map((e) => `${e.path}:${e.line ?? ''}`)
           .join(', ')} | ${o.top.slice(0, 3).join(', ')} |`,

@@ -11,7 +11,15 @@ import {
 } from './model-decontaminate';
 import type { Pair } from './model-cache';
 import { dedupePairs, estimatedJaccard, minHash } from './model-mine';
-import { blankComments, codeText, docViews, firstSentence, imperativeVerb, typedViews } from './model-pairs';
+import {
+  blankComments,
+  codeText,
+  commentSyntax,
+  docViews,
+  firstSentence,
+  imperativeVerb,
+  typedViews,
+} from './model-pairs';
 import { sampleQuery } from './model-train';
 import { SeededRandom } from '../bench/eval/rng';
 import { headerRepeats } from '../src/engine/semantic/embedder';
@@ -56,6 +64,23 @@ describe('doc comments → query views', () => {
 
   it('first sentence does not split inside "e.g." or a version number', () => {
     expect(firstSentence('Returns v1.2 of the API. More text.')).toBe('Returns v1.2 of the API.');
+  });
+});
+
+describe('C doc comments (Doxygen)', () => {
+  it('a \\param / \\return line ends the summary (openafs afs_cell.c)', () => {
+    const doc =
+      '/*!\n * Useful traversal callback: Match by cell number.\n * \\param cell\n * \\param arg Cell number (compared with cell->cellNum).\n * \\return Returns found cell or NULL.\n */';
+    expect(docViews(doc, 'afs_choose_cell_by_num')?.sentence).toBe('Useful traversal callback: Match by cell number.');
+  });
+
+  it('\\brief only marks the summary, on its line or alone above it', () => {
+    expect(docViews('/**\n * \\brief Frees a cell and its server list.\n */', 'afs_FreeCell')?.sentence).toBe(
+      'Frees a cell and its server list.',
+    );
+    expect(docViews('/**\n * \\brief\n * Flush a volume entry from the cache.\n */', 'flush')?.sentence).toBe(
+      'Flush a volume entry from the cache.',
+    );
   });
 });
 
@@ -188,6 +213,33 @@ describe('code side', () => {
     expect(out).not.toContain('Doc here');
     expect(out).not.toContain('note');
     expect(out).toContain('"a#b"');
+  });
+
+  it('Ruby: # comments and =begin blocks go, "#{…}" interpolation and strings stay', () => {
+    // puppet/agent/disabler.rb's shape, with a block comment and an interpolated string.
+    const rb =
+      '  # Let the daemon run again, freely in the filesystem.\n  def enable\n    Puppet.notice("Enabling #{name}") # why\n  end\n=begin\nold notes\n=end\nx = 1\n';
+    const out = blankComments(rb, commentSyntax('ruby'));
+    expect(out.split('\n')).toHaveLength(rb.split('\n').length);
+    expect(out).not.toContain('Let the daemon');
+    expect(out).not.toContain('why');
+    expect(out).not.toContain('old notes');
+    expect(out).not.toContain('=end');
+    expect(out).toContain('"Enabling #{name}"');
+    expect(out).toContain('def enable');
+    expect(out).toContain('x = 1');
+  });
+
+  it('PHP: //, /** */ and # comments go, #[attributes] stay', () => {
+    const php =
+      '<?php\n/**\n * Stores current error in run results.\n */\n#[\\ReturnTypeWillChange]\npublic function storeError($d) { # note\n  return "#" . $d; // tail\n}\n';
+    const out = blankComments(php, commentSyntax('php'));
+    expect(out.split('\n')).toHaveLength(php.split('\n').length);
+    expect(out).not.toContain('Stores current error');
+    expect(out).not.toContain('note');
+    expect(out).not.toContain('tail');
+    expect(out).toContain('#[\\ReturnTypeWillChange]');
+    expect(out).toContain('"#"');
   });
 
   it('is the text Fourfold embeds for the chunk: path, kind name, signature, body', () => {

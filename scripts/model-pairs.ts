@@ -51,9 +51,18 @@ export function docSummary(raw: string): string {
   const lines = commentBody(raw).split('\n');
   const kept: string[] = [];
   for (const line of lines) {
-    const t = line.trim();
-    // JSDoc/Javadoc tags, Python (Google/NumPy/reST) and Rust doc sections end the summary.
+    // Doxygen's `\brief` / `@brief` only marks the summary (C: "\brief Frees the cell." or on its own line).
+    const t = line.trim().replace(/^[\\@](brief|short)\b\s*/, '');
+    if (t === '' && kept.length === 0) continue;
+    // JSDoc/Javadoc tags, Doxygen's backslash commands (C: `\param`, `\return`), Python
+    // (Google/NumPy/reST) and Rust doc sections end the summary.
     if (/^@\w/.test(t) || /^:(param|type|return|rtype|raises)\b/.test(t)) break;
+    if (
+      /^\\(param|tparam|returns?|retval|result|throws?|exception|sa|see|note|pre|post|warning|since|deprecated|code|par|todo|bug)\b/.test(
+        t,
+      )
+    )
+      break;
     if (
       /^(args|arguments|parameters|params|returns?|yields?|raises|throws|examples?|example usage|note|notes|see also|attributes|errors|panics|safety|usage|warning)\s*:?\s*$/i.test(
         t,
@@ -254,7 +263,8 @@ export function typedViews(sentence: string, language: string): TypedView[] {
   return out;
 }
 
-type CommentSyntax = 'c' | 'python';
+/** `hash`: Ruby (`#` lines, `=begin`…`=end`); `php`: C's comments and `#` lines (not `#[` attributes). */
+type CommentSyntax = 'c' | 'python' | 'hash' | 'php';
 
 /**
  * The text with every comment (and every Python docstring-position string) replaced by
@@ -276,21 +286,29 @@ export function blankComments(text: string, syntax: CommentSyntax): string {
       i++;
       continue;
     }
-    if (syntax === 'c' && c === '/' && text[i + 1] === '/') {
+    if ((syntax === 'c' || syntax === 'php') && c === '/' && text[i + 1] === '/') {
       const end = text.indexOf('\n', i);
       const stop = end < 0 ? text.length : end;
       blank(i, stop);
       i = stop;
       continue;
     }
-    if (syntax === 'c' && c === '/' && text[i + 1] === '*') {
+    if ((syntax === 'c' || syntax === 'php') && c === '/' && text[i + 1] === '*') {
       const end = text.indexOf('*/', i + 2);
       const stop = end < 0 ? text.length : end + 2;
       blank(i, stop);
       i = stop;
       continue;
     }
-    if (syntax === 'python' && c === '#') {
+    if (syntax === 'hash' && lineStart && text.startsWith('=begin', i)) {
+      const end = text.indexOf('\n=end', i);
+      const close = end < 0 ? text.length : text.indexOf('\n', end + 5);
+      const stop = close < 0 ? text.length : close;
+      blank(i, stop);
+      i = stop;
+      continue;
+    }
+    if ((syntax === 'python' || syntax === 'hash' || (syntax === 'php' && text[i + 1] !== '[')) && c === '#') {
       const end = text.indexOf('\n', i);
       const stop = end < 0 ? text.length : end;
       blank(i, stop);
@@ -326,7 +344,8 @@ export function blankComments(text: string, syntax: CommentSyntax): string {
 }
 
 export function commentSyntax(language: string): CommentSyntax {
-  return language === 'python' ? 'python' : 'c';
+  const syntax: Record<string, CommentSyntax> = { python: 'python', ruby: 'hash', php: 'php' };
+  return syntax[language] ?? 'c';
 }
 
 /** The code side of a pair: what chunkEmbeddingText embeds for this definition, from comment-blanked lines. */

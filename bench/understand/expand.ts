@@ -67,13 +67,15 @@ for (const project of projects) {
   );
   const engine = await Engine.build(project.blankFiles, { analyzer, embedder });
   for (const q of qs) {
-    counts[q.kind] = (counts[q.kind] ?? 0) + 1;
+    // Per group of projects (projects.ts): the original three's sums stay comparable with the past.
+    const kind = `${project.spec.group}:${q.kind}`;
+    counts[kind] = (counts[kind] ?? 0) + 1;
     for (const setting of [null, ...SETTINGS]) {
       const text = setting ? expand(q.query, setting) : q.query;
       if (setting && q.kind === 'keyword' && shown++ < 12) process.stderr.write(`  ${q.query} → ${text}\n`);
       const name = setting ? setting.join(':') : 'none';
       const add = (sys: string, v: number) =>
-        (sums[`${q.kind} ${sys} ${name}`] = (sums[`${q.kind} ${sys} ${name}`] ?? 0) + v);
+        (sums[`${kind} ${sys} ${name}`] = (sums[`${kind} ${sys} ${name}`] ?? 0) + v);
       const intent = engine.classify(q.query).intent;
       const alone = await engine.search(text, {
         preset: 'thorough',

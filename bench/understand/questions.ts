@@ -51,13 +51,17 @@ export interface UnderstandQuestion {
   terms: string[];
 }
 
-const TEST_PATH = /(^|\/)(tests?|testing|benches|examples)\/|(^|\/)test_[^/]*\.py$|_test\.go$|conftest\.py$/;
+const TEST_PATH =
+  /(^|\/)(tests?|testing|benches|examples|spec)\/|(^|\/)test_[^/]*\.py$|_test\.go$|conftest\.py$|_spec\.rb$|Test\.php$/;
 
 /** Same rule as the model miner: the language's doc-comment convention. */
 function isDocComment(doc: string, language: string): boolean {
   const t = doc.trimStart();
   if (language === 'rust') return t.startsWith('///') || t.startsWith('/**');
   if (language === 'python') return /^[rRuU]?("{3}|'{3})/.test(t);
+  // YARD / RDoc: `#` lines above the method; PHPDoc: `/**` (a `//` or `#` note is not the API's doc).
+  if (language === 'ruby') return t.startsWith('#') || t.startsWith('=begin');
+  if (language === 'php') return t.startsWith('/**');
   return t.startsWith('//') || t.startsWith('/*');
 }
 

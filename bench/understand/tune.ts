@@ -39,7 +39,9 @@ for (const project of projects) {
   );
   const engine = await Engine.build(project.blankFiles, { analyzer, embedder });
   for (const q of qs) {
-    counts[q.kind] = (counts[q.kind] ?? 0) + 1;
+    // Per group of projects (projects.ts): the original three's sums stay comparable with the past.
+    const kind = `${project.spec.group}:${q.kind}`;
+    counts[kind] = (counts[kind] ?? 0) + 1;
     for (const [name, weights] of Object.entries(TABLES))
       for (const preset of ['default', 'thorough'] as Preset[]) {
         const r = await engine.search(q.query, {
@@ -52,7 +54,7 @@ for (const project of projects) {
         );
         const files = [...new Set(r.results.map((x) => x.path))];
         const file = files.indexOf(q.path);
-        const key = `${q.kind} ${preset} ${name}`;
+        const key = `${kind} ${preset} ${name}`;
         sums[key] ??= [0, 0];
         sums[key][0] += fn < 0 ? 0 : 1 / (fn + 1);
         sums[key][1] += file < 0 ? 0 : 1 / (file + 1);

@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
+import { nodeGrammars } from '../../src/node/grammars';
+import type { LoadedProject, ProjectSpec } from './projects';
+import { sampleDocQuestions, type UnderstandQuestion } from './questions';
+import { type QuestionOutcome, tableRows, type UnderstandRun, UNDERSTAND_SYSTEMS } from './run';
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars);
+});
+
+function project(language: ProjectSpec['language'], files: { path: string; text: string }[]): LoadedProject {
+  const spec: ProjectSpec = { name: `t-${language}`, language, group: 'added', deb: 'x', version: '1', root: '.' };
+  return { spec, files, blankFiles: files };
+}
+
+describe('doc-sentence questions in Ruby, PHP and C', () => {
+  it('Ruby: the `#` comment above a method is its doc; spec/ files give no question', () => {
+    // puppet/indirector/indirection.rb's shape.
+    const code = [
+      'class Indirection',
+      '  # Expire a cached object, if one is cached.',
+      '  def expire(key, options = {})',
+      '    cache.expire(key)',
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+    const qs = sampleDocQuestions(
+      project('ruby', [
+        { path: 'indirector/indirection.rb', text: code },
+        { path: 'spec/indirection_spec.rb', text: code },
+      ]),
+      analyzer,
+    );
+    expect(qs.map((q) => [q.path, q.query, q.nameLine])).toEqual([
+      ['indirector/indirection.rb', 'Expire a cached object, if one is cached.', 3],
+    ]);
+  });
+
+  it('PHP: a PHPDoc block is the doc, a `//` note is not', () => {
+    // phpMyAdmin classes/Advisor.php's shape.
+    const code = [
+      '<?php',
+      'class Advisor',
+      '{',
+      '    /**',
+      '     * Stores current error in run results.',
+      '     *',
+      '     * @param string $description description of an error.',
+      '     */',
+      '    public function storeError(string $description): void',
+      '    {',
+      '    }',
+      '',
+      '    // Adds a rule to the result list of the advisor run.',
+      '    public function addRule(string $type, array $rule): void',
+      '    {',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const qs = sampleDocQuestions(project('php', [{ path: 'classes/Advisor.php', text: code }]), analyzer);
+    expect(qs.map((q) => [q.symbol, q.query])).toEqual([
+      ['Advisor.storeError', 'Stores current error in run results.'],
+    ]);
+  });
+
+  it('C: a Doxygen block asks its prose, not its \\param lines', () => {
+    // openafs src/afs/afs_cell.c.
+    const code = [
+      '/*!',
+      ' * Useful traversal callback: Match by cell number.',
+      ' * \\param cell',
+      ' * \\param arg Cell number (compared with cell->cellNum).',
+      ' * \\return Returns found cell or NULL.',
+      ' */',
+      'static void *',
+      'afs_choose_cell_by_num(struct cell *cell, void *arg)',
+      '{',
+      '    return (cell->cellNum == *((afs_int32 *) arg)) ? cell : NULL;',
+      '}',
+      '',
+    ].join('\n');
+    const qs = sampleDocQuestions(project('c', [{ path: 'src/afs/afs_cell.c', text: code }]), analyzer);
+    expect(qs.map((q) => [q.symbol, q.query, q.nameLine])).toEqual([
+      ['afs_choose_cell_by_num', 'Useful traversal callback: Match by cell number.', 8],
+    ]);
+  });
+});
+
+describe('report rows per group of projects', () => {
+  const question = (project: string, half: 'tuning' | 'held-out'): UnderstandQuestion => ({
+    id: `${project}:doc:${half}`,
+    project,
+    kind: 'doc',
+    half,
+    query: 'q',
+    path: 'a',
+    symbol: 's',
+    startLine: 1,
+    endLine: 2,
+    nameLine: 1,
+    terms: [],
+  });
+  const outcome = (project: string, half: 'tuning' | 'held-out', fn: number | null): QuestionOutcome => ({
+    question: question(project, half),
+    intent: 'understand_code',
+    ranks: Object.fromEntries(
+      UNDERSTAND_SYSTEMS.map((s) => [s, { fn, file: fn, top: [] as string[] }]),
+    ) as QuestionOutcome['ranks'],
+  });
+  const projectRow = (name: string, group: 'original' | 'added') => ({
+    name,
+    language: 'x',
+    group,
+    deb: 'x',
+    files: 1,
+    chunks: 1,
+    buildSeconds: 0,
+    doc: 2,
+    keyword: 0,
+  });
+
+  it("the original projects' rows are theirs alone; the added projects get rows of their own", () => {
+    const run: UnderstandRun = {
+      projects: [projectRow('networkx', 'original'), projectRow('puppet', 'added')],
+      outcomes: [
+        outcome('networkx', 'tuning', 1),
+        outcome('networkx', 'held-out', 2),
+        outcome('puppet', 'tuning', null),
+        outcome('puppet', 'held-out', null),
+      ],
+    };
+    const fn = tableRows(run).filter((r) => r.level === 'fn');
+    const original = fn.filter((r) => r.group === 'original');
+    const added = fn.filter((r) => r.group === 'added');
+    expect(original.map((r) => [r.half, r.n, r.mrr.default])).toEqual([
+      ['tuning', 1, 1],
+      ['held-out', 1, 0.5],
+      ['all', 2, 0.75],
+    ]);
+    expect(added.map((r) => [r.half, r.n, r.mrr.default])).toEqual([
+      ['tuning', 1, 0],
+      ['held-out', 1, 0],
+      ['all', 2, 0],
+    ]);
+  });
+});

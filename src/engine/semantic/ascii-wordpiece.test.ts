@@ -89,6 +89,8 @@ describe('asciiWordPiece (the bundled tokenizer written out for ASCII pieces)', 
 
   it('is what the runner’s tokenizer uses for pieces, with the same ids as before', async () => {
     const tokenizer = await localTokenizerFrom(tokenizerJson, tokenizerConfig);
+    // The bundled tokenizer passes the load-time probes: the fast path is on, not silently off.
+    expect(tokenizer.fastPieces).toBe(true);
     const encode = await library();
     for (const piece of realPieces().slice(0, 2_000))
       expect(tokenizer.encode(piece, { add_special_tokens: false }), piece).toEqual(encode(piece));

@@ -27,7 +27,10 @@ export const LOCAL_MODEL_PATHS = {
 export type StaticEmbedderLoad = { ok: true; embedder: LocalEmbedder } | { ok: false; rejection: StaticModelRejection };
 
 /** The tokenizer of tokenizer.json / tokenizer_config.json, behind the runner's interface. */
-export async function localTokenizerFrom(tokenizerJson: string, tokenizerConfig: string): Promise<LocalTokenizer> {
+export async function localTokenizerFrom(
+  tokenizerJson: string,
+  tokenizerConfig: string,
+): Promise<LocalTokenizer & { readonly fastPieces: boolean }> {
   const { Tokenizer } = await import('@huggingface/tokenizers');
   const json: unknown = JSON.parse(tokenizerJson);
   const tokenizer = new Tokenizer(json as never, JSON.parse(tokenizerConfig));
@@ -35,6 +38,8 @@ export async function localTokenizerFrom(tokenizerJson: string, tokenizerConfig:
     tokenizer.encode(text, { add_special_tokens: addSpecialTokens }).ids;
   const fast = checkedFastPath(asciiWordPiece(json), (text) => library(text, false));
   return {
+    /** Whether pieces take asciiWordPiece (its pipeline matched and its probes agreed with the library). */
+    fastPieces: fast !== null,
     // A piece without special tokens (how the runner asks, once per distinct piece) takes the
     // written-out path when it can: the same ids as the library's, a fraction of the time.
     encode: (text, options) => {

@@ -7,7 +7,7 @@
  * → every index ready ("… is ready" in the status region).
  *
  *   npx tsx bench/cost/first-answer.ts [--sizes 1,10] [--runs 3] [--query "function assertArray"]
- *     [--dist <built app>] [--timeline]
+ *     [--dist <built app>] [--timeline] [--cpu]
  *
  * `--dist` times another build of the app (two builds alternated make a paired comparison);
  * `--timeline` also prints each worker's own `fourfold:*` measures (the index worker's read,
@@ -15,6 +15,7 @@
  *
  * Prints one JSON line per run and a summary (medians).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { launchBrowser, serveDirectory } from '../../e2e/harness';
 import { BENCH_CACHE } from '../corpora';
@@ -45,6 +46,77 @@ const RECORDER = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })();`;
 
+/** CPU ticks so far of every thread under this process, keyed `pid/tid`, with `type:thread name` (Linux /proc). */
+type CpuSample = { at: number; threads: Map<string, { name: string; ticks: number }> };
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function readProc(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return ''; // exited meanwhile
+  }
+}
+
+/** utime + stime from a /proc stat line (fields 14 and 15, after the parenthesised name). */
+function statTicks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function sampleCpu(): CpuSample {
+  const parent = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readProc(`/proc/${entry}/stat`);
+    if (stat) parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+  }
+  const mine = (pid: number) => {
+    for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 10; p = parent.get(p), hops++)
+      if (p === process.pid) return true;
+    return false;
+  };
+  const threads = new Map<string, { name: string; ticks: number }>();
+  for (const pid of parent.keys()) {
+    if (!mine(pid)) continue;
+    const type = /--type=([\w-]+)/.exec(readProc(`/proc/${pid}/cmdline`).replace(/\0/g, ' '))?.[1] ?? 'browser';
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      const stat = readProc(`/proc/${pid}/task/${tid}/stat`);
+      if (!stat) continue;
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      threads.set(`${pid}/${tid}`, { name: `${type}:${name}`, ticks: statTicks(stat) });
+    }
+  }
+  return { at: Date.now(), threads };
+}
+
+/**
+ * CPU seconds between two samples, by `type:thread name` (threads of one name summed; each Web
+ * Worker's thread on its own, `#1` the busiest), and in all.
+ */
+function cpuBetween(a: CpuSample, b: CpuSample): { total: number; byThread: Record<string, number> } {
+  const byThread: Record<string, number> = {};
+  const workers: number[] = [];
+  let total = 0;
+  for (const [key, { name, ticks }] of b.threads) {
+    const used = (ticks - (a.threads.get(key)?.ticks ?? 0)) / CLOCK_TICKS_PER_SECOND;
+    if (used <= 0) continue;
+    total += used;
+    if (name.endsWith(':DedicatedWorker')) workers.push(used);
+    else byThread[name] = Math.round(((byThread[name] ?? 0) + used) * 100) / 100;
+  }
+  workers.sort((x, y) => y - x).forEach((used, i) => (byThread[`worker#${i + 1}`] = used));
+  const top = Object.entries(byThread).sort((x, y) => y[1] - x[1]);
+  return { total: Math.round(total * 100) / 100, byThread: Object.fromEntries(top.slice(0, 16)) };
+}
+
 interface Run {
   size: number;
   files: string;
@@ -72,12 +144,21 @@ interface Run {
   chosenEpochMs: number;
   /** With `--timeline`: every worker's `fourfold:*` measures, [name, start, end] ms after choosing. */
   timeline?: [string, number, number][];
+  /** With `--cpu`: CPU seconds of the browser's threads from choosing to ready. */
+  cpu?: { total: number; byThread: Record<string, number> };
 }
 
 /** A worker's measures on the page's clock: [name, start, end] in ms after `chosenAt`. */
 const WORKER_MEASURES = `performance.getEntriesByType('measure').filter((m) => m.name.startsWith('fourfold:')).map((m) => [m.name.slice(9), performance.timeOrigin + m.startTime, performance.timeOrigin + m.startTime + m.duration])`;
 
-async function once(dir: string, size: number, query: string, dist: string, timeline: boolean): Promise<Run> {
+async function once(
+  dir: string,
+  size: number,
+  query: string,
+  dist: string,
+  timeline: boolean,
+  cpu: boolean,
+): Promise<Run> {
   const server = await serveDirectory(dist);
   const session = await launchBrowser();
   try {
@@ -100,12 +181,15 @@ async function once(dir: string, size: number, query: string, dist: string, time
       (window as unknown as { __firstAnswer: { expect: string } }).__firstAnswer.expect = n;
       return performance.now();
     }, name);
+    const samples: CpuSample[] = cpu ? [sampleCpu()] : [];
+    const sampler = cpu ? setInterval(() => samples.push(sampleCpu()), 100) : null;
     await page.getByLabel('Choose folder').setInputFiles(dir);
     await page.waitForFunction(
       () => (window as unknown as { __firstAnswer: { readyAt: number } }).__firstAnswer.readyAt > 0,
       null,
       { timeout: 30 * 60_000, polling: 250 },
     );
+    if (sampler) clearInterval(sampler);
     const rec = await page.evaluate(() => {
       const r = (
         window as unknown as {
@@ -174,11 +258,18 @@ async function once(dir: string, size: number, query: string, dist: string, time
       longestTaskMs: Math.round(Math.max(0, ...during)),
       status: rec.status,
       ...(workerTimeline ? { timeline: workerTimeline } : {}),
+      ...(cpu ? { cpu: cpuUntil(samples, rec.timeOrigin + rec.readyAt) } : {}),
     };
   } finally {
     await session.close().catch(() => {});
     await server.close();
   }
+}
+
+/** CPU from the first sample to the last one taken by `readyEpochMs` (the page's ready, on the wall clock). */
+function cpuUntil(samples: CpuSample[], readyEpochMs: number): Run['cpu'] {
+  const last = samples.filter((s) => s.at <= readyEpochMs).pop() ?? samples[samples.length - 1];
+  return cpuBetween(samples[0], last);
 }
 
 function median(xs: number[]): number {
@@ -197,12 +288,13 @@ async function main(): Promise<void> {
   const query = flag('query', 'function assertArray');
   const dist = flag('dist', BENCH_DIST);
   const timeline = args.includes('--timeline');
+  const cpu = args.includes('--cpu');
   if (dist === BENCH_DIST) ensureApp(args.includes('--rebuild'), (s) => console.error(s));
   for (const size of sizes) {
     const dir = join(BENCH_CACHE, `corpus-${size}mb`);
     const all: Run[] = [];
     for (let i = 0; i < runs; i++) {
-      const run = await once(dir, size, query, dist, timeline);
+      const run = await once(dir, size, query, dist, timeline, cpu);
       all.push(run);
       console.log(JSON.stringify(run));
     }
@@ -221,6 +313,7 @@ async function main(): Promise<void> {
           firstAnswerMs: median(all.map((r) => r.firstAnswerMs)),
           readyMs: median(all.map((r) => r.readyMs)),
           longestTaskMs: Math.max(...all.map((r) => r.longestTaskMs)),
+          ...(cpu ? { cpuSeconds: median(all.map((r) => r.cpu!.total)) } : {}),
           live: Object.fromEntries(stages.map((s) => [s, median(all.map((r) => r.live[s] ?? NaN))])),
         },
       }),

@@ -60,7 +60,16 @@ export class StaticTokenModel implements PoolingModel {
       if (!(id >= 0 && id < vocabSize)) throw new RangeError(`token id ${id} is outside the model's table`);
       const scale = tokenScale[id + side];
       const row = id * d;
-      for (let k = 0; k < d; k++) sum[k] += Math.fround(table[row + k] * scale);
+      // Unrolled by 4, each dimension still summed in token order (the same numbers): the
+      // loop is most of a build's embedding after tokenizing (docs/bench/HISTORY.md, 2026-12-03).
+      let k = 0;
+      for (; k + 4 <= d; k += 4) {
+        sum[k] += Math.fround(table[row + k] * scale);
+        sum[k + 1] += Math.fround(table[row + k + 1] * scale);
+        sum[k + 2] += Math.fround(table[row + k + 2] * scale);
+        sum[k + 3] += Math.fround(table[row + k + 3] * scale);
+      }
+      for (; k < d; k++) sum[k] += Math.fround(table[row + k] * scale);
     }
     return normalizedSum(sum);
   }

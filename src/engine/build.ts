@@ -404,7 +404,7 @@ class IndexBuild {
 }
 
 /** Chunks sent to a TextIndexer at once: a message per batch, not per file. */
-const TEXT_CHUNK_BATCH = 4096;
+export const TEXT_CHUNK_BATCH = 2048;
 
 /**
  * The per-file work of the stages after the parse, done while the parse goes on: each file is

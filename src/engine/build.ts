@@ -38,7 +38,8 @@ import {
   type StoredColumns,
 } from './snapshot';
 import { AnalysisReader } from './store/analysis-table';
-import { CorpusBuilder, corpusFromAnalyses, corpusFromTexts, unparsedAnalysis } from './structural/corpus';
+import { CorpusBuilder, corpusFromTexts, unparsedAnalysis } from './structural/corpus';
+import { StructuralBuilder } from './structural/index';
 import type { LexicalExpansion } from './text/expansion';
 import { TextIndex, type TextSnapshot } from './text/index';
 import { measure, nextTask, now, timed } from './timing';
@@ -99,6 +100,11 @@ export interface BuildOptions {
 /** The text index built elsewhere: `begin` as the build starts (files get ids 0..n-1 in this order), `finish` once the chunks exist. */
 export interface TextIndexer {
   begin(files: readonly { path: string; text: string }[]): void;
+  /**
+   * The next chunks (ids continuing from the last given), as the build cuts them file by file
+   * during the parse, so that their terms are counted beside it; `finish` is still given every chunk.
+   */
+  add?(chunks: readonly Chunk[]): void;
   /** The snapshot `TextIndex.build(corpus).serialize()` would give for these files and chunks. */
   finish(chunks: readonly Chunk[]): Promise<TextSnapshot>;
 }
@@ -219,8 +225,8 @@ class IndexBuild {
     textIndexer?.begin(files);
 
     const t0 = now();
-    const { records, reused } = await this.analyse();
-    const corpus = timed(buildMs, 'chunks', () => corpusFromAnalyses(records));
+    const { reused, inOrder } = await this.analyse(textIndexer);
+    const corpus = timed(buildMs, 'chunks', () => inOrder.corpus.finish());
     // Embedding starts as soon as the chunks exist: the model runs in its own workers (in the
     // browser) while text, structural and graph are built here.
     const semanticBuild = semanticComing ? this.buildSemantic(corpus) : Promise.resolve(null);
@@ -246,13 +252,8 @@ class IndexBuild {
       : stage('text', onProgress, buildMs, () => MODALITY_REGISTRY.text.build(corpus, { sameFiles: early }));
     throwIfAborted(signal);
     await this.letEventsIn();
-    const structural = stage(
-      'text',
-      onProgress,
-      buildMs,
-      () => MODALITY_REGISTRY.structural.build(corpus, {}),
-      'structural',
-    );
+    // Its per-file part was built during the parse (InOrderStages): what is left lays it out.
+    const structural = stage('text', onProgress, buildMs, () => inOrder.structural.finish(corpus), 'structural');
     throwIfAborted(signal);
     await this.letEventsIn();
     if (textHere) this.publish(corpus, { text: textHere, structural, graph: null, semantic: null });
@@ -304,8 +305,12 @@ class IndexBuild {
     return early;
   }
 
-  /** Every file's analysis, in file order: the previous snapshot's for an unchanged file, else the analyzer's. */
-  private async analyse(): Promise<{ records: CorpusRecord[]; reused: number }> {
+  /**
+   * Every file's analysis: the previous snapshot's for an unchanged file, else the analyzer's;
+   * each file's chunks and structural postings made as soon as it and every file before it
+   * are analysed (InOrderStages).
+   */
+  private async analyse(textIndexer: TextIndexer | undefined): Promise<{ reused: number; inOrder: InOrderStages }> {
     const { files, previousSnapshot } = this;
     const { signal, onProgress } = this.options;
     const previous = new Map((previousSnapshot?.files ?? []).map((f, i) => [f.path, { hash: f.hash, index: i }]));
@@ -314,6 +319,7 @@ class IndexBuild {
     let reused = 0;
     const t0 = now();
     const records: CorpusRecord[] = new Array(files.length);
+    const inOrder = new InOrderStages(records, textIndexer);
     let next = 0;
     const worker = async () => {
       while (next < files.length) {
@@ -329,14 +335,17 @@ class IndexBuild {
           reused++;
         } else analysis = await this.deps.analyzer.analyze(path, text);
         records[i] = { path, hash, size: files[i].size ?? utf8Length(text), text, analysis };
+        inOrder.advance();
         parse.tick();
       }
     };
     await Promise.all(Array.from({ length: Math.min(ANALYSIS_IN_FLIGHT, files.length) }, worker));
     throwIfAborted(signal);
+    inOrder.flush();
     this.buildMs.parse = now() - t0;
+    this.buildMs['in-parse'] = inOrder.ms;
     measure('parse', t0);
-    return { records, reused };
+    return { reused, inOrder };
   }
 
   /** The semantic index over `corpus`, once the embedder (if still loading) is up; null without one. */
@@ -391,6 +400,58 @@ class IndexBuild {
   /** With embedding under way, lets its replies in between the stages built on this thread. */
   private async letEventsIn(): Promise<void> {
     if (this.semanticComing) await nextTask();
+  }
+}
+
+/** Chunks sent to a TextIndexer at once: a message per batch, not per file. */
+export const TEXT_CHUNK_BATCH = 2048;
+
+/**
+ * The per-file work of the stages after the parse, done while the parse goes on: each file is
+ * chunked and added to the structural index (and its chunks handed to the text indexer) as soon
+ * as it and every file before it have their analyses. The analyses arrive out of order; the
+ * files are taken in file order, so the corpus and the indexes are the ones a build after the
+ * parse makes (ids, first-seen orders and all). The thread would otherwise wait for the parse
+ * workers, and do all of this after the last one answered.
+ */
+class InOrderStages {
+  readonly corpus = new CorpusBuilder();
+  readonly structural = new StructuralBuilder();
+  /** Files taken so far: records[0..next-1]. */
+  private next = 0;
+  /** Chunks handed to the text indexer so far. */
+  private sent = 0;
+  /** Time spent here (within the parse's wall time). */
+  ms = 0;
+
+  constructor(
+    private readonly records: readonly CorpusRecord[],
+    private readonly textIndexer: TextIndexer | undefined,
+  ) {}
+
+  /** Takes every file whose analysis, and every earlier file's, has arrived. */
+  advance(): void {
+    const { records, corpus, structural } = this;
+    if (records[this.next] === undefined) return;
+    const started = now();
+    while (this.next < records.length && records[this.next] !== undefined) {
+      const file = corpus.add(records[this.next++]);
+      structural.add(file.id, file.path, file.analysis, (line) => corpus.chunkAt(file.id, line));
+    }
+    if (this.textIndexer?.add && corpus.chunkCount - this.sent >= TEXT_CHUNK_BATCH) this.send();
+    this.ms += now() - started;
+  }
+
+  /** After the last analysis: hands the text indexer the chunks it has not had. */
+  flush(): void {
+    if (this.next !== this.records.length) throw new Error(`${this.next} of ${this.records.length} files taken`);
+    if (this.textIndexer?.add && this.corpus.chunkCount > this.sent) this.send();
+  }
+
+  private send(): void {
+    const chunks = this.corpus.chunksFrom(this.sent);
+    this.sent += chunks.length;
+    this.textIndexer!.add!(chunks);
   }
 }
 

@@ -9,7 +9,8 @@
  * order.
  */
 import type { Corpus } from './modality';
-import { StringTable } from './store/growable';
+import type { FileAnalysis } from './contract';
+import { GrowableU32, StringTable } from './store/growable';
 
 export interface CorpusNames {
   /** Distinct definition names, in first-seen order. */
@@ -36,36 +37,70 @@ export function corpusNames(corpus: Corpus): CorpusNames {
 }
 
 function internNames(corpus: Corpus): CorpusNames {
-  const files = corpus.files;
-  let definitions = 0;
-  let references = 0;
-  for (let f = 0; f < files.length; f++) {
-    definitions += files[f].analysis?.definitions.length ?? 0;
-    references += files[f].analysis?.references.length ?? 0;
-  }
-  const definitionNames = new StringTable();
-  const definitionName = new Int32Array(definitions);
-  const referenceNames = new StringTable();
-  const referenceName = new Int32Array(references);
-  const fileReferenceStart = new Int32Array(files.length + 1);
-  let d = 0;
-  let r = 0;
-  for (let f = 0; f < files.length; f++) {
-    fileReferenceStart[f] = r;
-    const analysis = files[f].analysis;
-    if (!analysis) continue;
+  const names = new CorpusNamesBuilder();
+  for (let f = 0; f < corpus.files.length; f++) names.add(corpus.files[f].analysis);
+  return names.finish(corpus);
+}
+
+/**
+ * The names interned file by file, in file order, as a build's analyses arrive (so that after
+ * the last parse only the tables' copies are left): what corpusNames gives for the same files.
+ */
+export class CorpusNamesBuilder {
+  private readonly definitionNames = new StringTable();
+  private readonly definitionName = new GrowableU32();
+  private readonly referenceNames = new StringTable();
+  private readonly referenceName = new GrowableU32();
+  private readonly fileReferenceStart = new GrowableU32();
+
+  /** The next file's definitions and references (ids continue from the files added before). */
+  add(analysis: FileAnalysis | undefined): void {
+    this.fileReferenceStart.push(this.referenceName.length);
+    if (!analysis) return;
     const defs = analysis.definitions;
-    for (let i = 0; i < defs.length; i++, d++) definitionName[d] = definitionNames.id(defs[i].name);
+    for (let i = 0; i < defs.length; i++) this.definitionName.push(this.definitionNames.id(defs[i].name));
     const refs = analysis.references;
-    for (let i = 0; i < refs.length; i++, r++) referenceName[r] = referenceNames.id(refs[i].name);
+    for (let i = 0; i < refs.length; i++) this.referenceName.push(this.referenceNames.id(refs[i].name));
   }
-  fileReferenceStart[files.length] = r;
-  return {
-    definitionNames: definitionNames.values,
-    definitionName,
-    definitionNameId: (name) => definitionNames.idOf(name),
-    referenceNames: referenceNames.values,
-    referenceName,
-    fileReferenceStart,
-  };
+
+  /** The reference name ids so far (ids below 2³¹), the next reference's at `referenceCount`. */
+  get referenceNameIds(): Uint32Array {
+    return this.referenceName.data;
+  }
+
+  /** The distinct reference names so far; the array grows as files are added. */
+  get referenceNameValues(): string[] {
+    return this.referenceNames.values;
+  }
+
+  /** The distinct definition names so far; the array grows as files are added. */
+  get definitionNameValues(): string[] {
+    return this.definitionNames.values;
+  }
+
+  /** The names of `corpus`, whose files are the ones added, in that order; kept for corpusNames(corpus). */
+  finish(corpus: Corpus): CorpusNames {
+    const files = this.fileReferenceStart.length;
+    if (files !== corpus.files.length)
+      throw new Error(`names of ${files} files interned for a corpus of ${corpus.files.length}`);
+    const fileReferenceStart = new Int32Array(files + 1);
+    fileReferenceStart.set(this.fileReferenceStart.data.subarray(0, files));
+    fileReferenceStart[files] = this.referenceName.length;
+    const definitionNames = this.definitionNames;
+    const names: CorpusNames = {
+      definitionNames: definitionNames.values,
+      definitionName: asInt32(this.definitionName),
+      definitionNameId: (name) => definitionNames.idOf(name),
+      referenceNames: this.referenceNames.values,
+      referenceName: asInt32(this.referenceName),
+      fileReferenceStart,
+    };
+    interned.set(corpus, names);
+    return names;
+  }
+}
+
+/** A column of ids (each below 2³¹) as an exact-length Int32Array. */
+function asInt32(column: GrowableU32): Int32Array {
+  return new Int32Array(column.data.buffer, column.data.byteOffset, column.length).slice();
 }

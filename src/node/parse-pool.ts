@@ -62,6 +62,8 @@ export function startParsePool(): BuildAnalyzer | null {
 
 /** The chunks the term half of the text index reads, in columns (one clone instead of an object each). */
 interface ChunkColumns {
+  /** The first chunk's id; the others follow it. */
+  firstId: number;
   fileIds: Uint32Array;
   startLines: Uint32Array;
   endLines: Uint32Array;
@@ -72,6 +74,7 @@ type PoolRequest =
   | { kind: 'analyze'; id: number; path: string; text: string }
   | { kind: 'prepare'; languages: readonly Language[] }
   | { kind: 'text-begin'; paths: string[]; texts: string[] }
+  | { kind: 'text-chunks'; chunks: ChunkColumns }
   | { kind: 'text-finish'; id: number; chunks: ChunkColumns };
 
 type PoolReply =
@@ -193,6 +196,8 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
     textIndexer(): TextIndexer {
       // The worker is chosen once: the term half needs the files its trigram half was given.
       const target = live()[0] ?? entries[0];
+      /** Chunks sent with `add` (ids 0..sent-1): `finish` sends the rest. */
+      let sent = 0;
       return {
         begin(files) {
           if (closed || target.failure) return; // finish() then rejects, and the engine builds the index itself
@@ -202,11 +207,17 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
             texts: files.map((f) => f.text),
           } satisfies PoolRequest);
         },
+        add(chunks) {
+          if (closed || target.failure || chunks.length === 0) return;
+          // Queued among the worker's analyses: it counts these between two parses.
+          target.worker.postMessage({ kind: 'text-chunks', chunks: chunkColumns(chunks, sent) } satisfies PoolRequest);
+          sent += chunks.length;
+        },
         finish: (chunks) =>
           ask<TextSnapshot>(target, 'the text index', (id) => ({
             kind: 'text-finish',
             id,
-            chunks: chunkColumns(chunks),
+            chunks: chunkColumns(chunks.slice(sent), sent),
           })),
       };
     },
@@ -265,9 +276,11 @@ function describePending(entry: PoolWorker): string {
   return ` while analysing ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
 }
 
-function chunkColumns(chunks: readonly Chunk[]): ChunkColumns {
+/** The chunks (ids firstId, firstId + 1, …) in columns. */
+function chunkColumns(chunks: readonly Chunk[], firstId: number): ChunkColumns {
   const n = chunks.length;
   const columns: ChunkColumns = {
+    firstId,
     fileIds: new Uint32Array(n),
     startLines: new Uint32Array(n),
     endLines: new Uint32Array(n),
@@ -275,7 +288,8 @@ function chunkColumns(chunks: readonly Chunk[]): ChunkColumns {
   };
   for (let i = 0; i < n; i++) {
     const c = chunks[i];
-    if (c.id !== i) throw new Error(`chunks must come with ids 0, 1, 2…; got ${c.id} at ${i}`);
+    if (c.id !== firstId + i)
+      throw new Error(`chunks must come with ids ${firstId}, ${firstId + 1}…; got ${c.id} at ${i}`);
     columns.fileIds[i] = c.fileId;
     columns.startLines[i] = c.startLine;
     columns.endLines[i] = c.endLine;
@@ -285,14 +299,14 @@ function chunkColumns(chunks: readonly Chunk[]): ChunkColumns {
 }
 
 function termChunks(columns: ChunkColumns, paths: readonly string[]): TermChunk[] {
-  return Array.from(columns.symbols, (symbol, id) => {
-    const fileId = columns.fileIds[id];
+  return Array.from(columns.symbols, (symbol, i) => {
+    const fileId = columns.fileIds[i];
     const chunk: TermChunk = {
-      id,
+      id: columns.firstId + i,
       fileId,
       path: paths[fileId],
-      startLine: columns.startLines[id],
-      endLine: columns.endLines[id],
+      startLine: columns.startLines[i],
+      endLine: columns.endLines[i],
     };
     if (symbol) chunk.symbol = symbol;
     return chunk;
@@ -330,6 +344,15 @@ export function serveParseRequests(port: MessagePort): (request: PoolRequest) =>
         case 'text-begin':
           text = { builder: new TextSnapshotBuilder(request.texts), paths: request.paths };
           return text.builder.buildTrigrams();
+        case 'text-chunks':
+          // Unanswered: a text index not begun, or chunks that do not follow the last ones, fail
+          // at `text-finish` (and the engine builds the index itself).
+          try {
+            text?.builder.addChunks(termChunks(request.chunks, text.paths));
+          } catch {
+            text = null;
+          }
+          return;
         case 'text-finish':
           return answer(request.id, async () => {
             if (!text) throw new Error('the text index was not begun');

@@ -82,6 +82,23 @@ export class CorpusBuilder {
     return this.chunks[id];
   }
 
+  /** Chunks added so far. */
+  get chunkCount(): number {
+    return this.chunks.length;
+  }
+
+  /** The chunks added so far from id `first` on. */
+  chunksFrom(first: number): Chunk[] {
+    return this.chunks.slice(first);
+  }
+
+  /** The chunk of an added file at a line: what the finished corpus's chunkAt answers. */
+  chunkAt(fileId: number, line: number): number {
+    const lookup = this.lookups[fileId];
+    if (!lookup) throw new RangeError(`no file ${fileId}`);
+    return this.firstChunk[fileId] + lookupSpan(lookup, line);
+  }
+
   finish(): Corpus {
     const lookups = this.lookups;
     return withLookups(this.files, this.chunks, this.fileByPath, (id) => lookups[id], this.firstChunk);

@@ -2,16 +2,16 @@
  * The structural retriever: definitions by name (exact → fuzzy), by kind, by words of their
  * name/signature/doc, and the chunks that call or reference a name.
  */
-import type { Chunk, Definition, DefinitionKind, Modality, ModalityHit, QueryPlan } from '../contract';
+import type { Chunk, Definition, DefinitionKind, FileAnalysis, Modality, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
 import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
-import { narrowest, type UnsignedArray } from '../store/growable';
+import { GrowableU32, narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
 import { MAX_SUBJECT_SIBLING_SOURCES, siblingReason, siblingsOf, type Sibling } from './siblings';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
-import { corpusNames } from '../corpus-names';
+import { CorpusNamesBuilder } from '../corpus-names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
 
 // ---------------------------------------------------------------------------------------
@@ -298,6 +298,11 @@ export class StructuralIndex implements Retriever {
 
   static build(corpus: Corpus): StructuralIndex {
     return new StructuralIndex(corpus, buildSnapshot(corpus));
+  }
+
+  /** The index of a StructuralBuilder's snapshot (built for this corpus). */
+  static fromBuilt(corpus: Corpus, snapshot: StructuralSnapshot): StructuralIndex {
+    return new StructuralIndex(corpus, snapshot);
   }
 
   /** Restores from a snapshot; rebuilds when it does not fit this corpus (other version or files). */
@@ -816,100 +821,123 @@ const NESTED = 4;
 const IN_TEST_PATH = 1;
 const DEMOTED_PATH = 2;
 
-/** Each definition's flags (see StructuralSnapshot.defFlags), in snapshot order. */
-function definitionFlags(corpus: Corpus, defFile: Int32Array, defLocal: Int32Array): Uint8Array {
-  const defFlags = new Uint8Array(defFile.length);
-  let start = 0;
-  while (start < defFile.length) {
-    let end = start;
-    while (end < defFile.length && defFile[end] === defFile[start]) end++;
-    const file = corpus.files[defFile[start]];
-    const stem = fileStem(file.path);
-    const declarationFile = DECLARATION_PATH.test(file.path);
-    const definitions = file.analysis.definitions;
-    const lines = (i: number) => definitions[defLocal[i]];
-    const byStart = (a: number, b: number) =>
-      lines(a).startLine - lines(b).startLine || lines(b).endLine - lines(a).endLine;
-    let sorted = true;
-    for (let i = start; i < end; i++) {
-      const def = definitions[defLocal[i]];
-      defFlags[i] =
-        (declarationFile || isDeclarationSignature(def) ? DECLARATION_ONLY : 0) |
-        (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE);
-      if (i > start && byStart(i - 1, i) > 0) sorted = false;
-    }
-    // A definition is nested when another definition of its file contains it (by start line, the
-    // longer first: the analyzer's own order, as a rule).
-    let order: number[] | null = null;
-    if (!sorted) {
-      order = [];
-      for (let i = start; i < end; i++) order.push(i);
-      order.sort(byStart);
-    }
-    let outerEnd = 0;
-    for (let k = 0; k < end - start; k++) {
-      const i = order ? order[k] : start + k;
-      const { endLine } = lines(i);
-      if (endLine <= outerEnd) defFlags[i] |= NESTED;
-      outerEnd = Math.max(outerEnd, endLine);
-    }
-    start = end;
+/** One file's definitions' flags (see StructuralSnapshot.defFlags), appended to `out` in analysis order. */
+function addDefinitionFlags(path: string, definitions: readonly Definition[], out: GrowableU32): void {
+  const start = out.length;
+  const stem = fileStem(path);
+  const declarationFile = DECLARATION_PATH.test(path);
+  const byStart = (a: number, b: number) =>
+    definitions[a].startLine - definitions[b].startLine || definitions[b].endLine - definitions[a].endLine;
+  let sorted = true;
+  for (let i = 0; i < definitions.length; i++) {
+    const def = definitions[i];
+    out.push(
+      (declarationFile || isDeclarationSignature(def) ? DECLARATION_ONLY : 0) |
+        (stem === def.name.toLowerCase() ? 0 : NOT_NAMED_FILE),
+    );
+    if (i > 0 && byStart(i - 1, i) > 0) sorted = false;
   }
-  return defFlags;
+  // A definition is nested when another definition of its file contains it (by start line, the
+  // longer first: the analyzer's own order, as a rule).
+  let order: number[] | null = null;
+  if (!sorted) {
+    order = [];
+    for (let i = 0; i < definitions.length; i++) order.push(i);
+    order.sort(byStart);
+  }
+  let outerEnd = 0;
+  for (let k = 0; k < definitions.length; k++) {
+    const i = order ? order[k] : k;
+    const { endLine } = definitions[i];
+    if (endLine <= outerEnd) out.data[start + i] |= NESTED;
+    outerEnd = Math.max(outerEnd, endLine);
+  }
 }
 
 function buildSnapshot(corpus: Corpus): StructuralSnapshot {
-  let defCount = 0;
-  for (const file of corpus.files) defCount += file.analysis.definitions.length;
-  const defFile = new Int32Array(defCount);
-  const defLocal = new Int32Array(defCount);
-  const defChunk = new Int32Array(defCount);
-  const names = corpusNames(corpus);
-  const terms = new DefinitionTermPostings(isDefinitionTerm);
-  const refs = new ReferencePostings(names.referenceNames, names.referenceName.length);
-
-  let def = 0;
-  let ref = 0;
+  const builder = new StructuralBuilder();
   for (let f = 0; f < corpus.files.length; f++) {
     const file = corpus.files[f];
-    const { definitions, references } = file.analysis;
-    for (let local = 0; local < definitions.length; local++, def++) {
+    builder.add(file.id, file.path, file.analysis, (line) => corpus.chunkAt(file.id, line));
+  }
+  return builder.finish(corpus).serialize();
+}
+
+/**
+ * The structural index built file by file, in file order, as a build's analyses arrive (the
+ * definitions' terms and the references' postings are most of its work, and need one file at a
+ * time); `finish` lays the postings out once the corpus is complete. The index is the one
+ * `StructuralIndex.build` gives for the same corpus: that is this builder over its files.
+ */
+export class StructuralBuilder {
+  private readonly names = new CorpusNamesBuilder();
+  private readonly defFile = new GrowableU32();
+  private readonly defLocal = new GrowableU32();
+  private readonly defChunk = new GrowableU32();
+  private readonly defFlags = new GrowableU32();
+  private readonly terms = new DefinitionTermPostings(isDefinitionTerm);
+  private readonly refs = new ReferencePostings(this.names.referenceNameValues, 0);
+  private files = 0;
+  private references = 0;
+
+  /** The next file (`fileId` = files added so far); `chunkAt(line)` is its chunk at a line, as the corpus will say. */
+  add(fileId: number, path: string, analysis: FileAnalysis, chunkAt: (line: number) => number): void {
+    if (fileId !== this.files) throw new RangeError(`file ${fileId} added after ${this.files} files`);
+    this.files++;
+    const { definitions, references } = analysis;
+    this.names.add(analysis);
+    const { defFile, defLocal, defChunk, terms } = this;
+    for (let local = 0; local < definitions.length; local++) {
       const d = definitions[local];
-      defFile[def] = file.id;
-      defLocal[def] = local;
-      defChunk[def] = corpus.chunkAt(file.id, d.nameLine);
+      const def = defFile.length;
+      defFile.push(fileId);
+      defLocal.push(local);
+      defChunk.push(chunkAt(d.nameLine));
       terms.begin(def);
       terms.identifier(d.name, NAME_TOKEN_WEIGHT);
       if (d.container) terms.identifier(d.container, OTHER_TOKEN_WEIGHT);
       terms.text(d.signature, OTHER_TOKEN_WEIGHT);
       if (d.doc) terms.text(d.doc, OTHER_TOKEN_WEIGHT);
     }
-    for (let i = 0; i < references.length; i++, ref++) {
+    addDefinitionFlags(path, definitions, this.defFlags);
+    const nameIds = this.names.referenceNameIds;
+    for (let i = 0; i < references.length; i++) {
       const r = references[i];
       let kind = TYPE;
       if (r.kind === 'call') kind = CALL;
       else if (r.kind === 'new') kind = NEW;
-      refs.add(names.referenceName[ref], corpus.chunkAt(file.id, r.line), kind);
+      this.refs.add(nameIds[this.references + i], chunkAt(r.line), kind);
     }
+    this.references += references.length;
   }
-  const { refNames, refOffsets, refChunks, refCounts } = refs.finish(corpus.chunks.length);
 
-  return {
-    version: STRUCTURAL_SNAPSHOT_VERSION,
-    fileCount: corpus.files.length,
-    chunkCount: corpus.chunks.length,
-    defFile,
-    defLocal,
-    defChunk,
-    defName: names.definitionName,
-    names: names.definitionNames,
-    defFlags: definitionFlags(corpus, defFile, defLocal),
-    ...terms.finish(),
-    refNames,
-    refOffsets,
-    refChunks,
-    refCounts: narrowest(refCounts),
-  };
+  /** The index over `corpus`, whose files are the ones added, in that order. Its names are kept for the graph (corpusNames). */
+  finish(corpus: Corpus): StructuralIndex {
+    const names = this.names.finish(corpus);
+    const { refNames, refOffsets, refChunks, refCounts } = this.refs.finish(corpus.chunks.length);
+    const snapshot: StructuralSnapshot = {
+      version: STRUCTURAL_SNAPSHOT_VERSION,
+      fileCount: corpus.files.length,
+      chunkCount: corpus.chunks.length,
+      defFile: int32Column(this.defFile),
+      defLocal: int32Column(this.defLocal),
+      defChunk: int32Column(this.defChunk),
+      defName: names.definitionName,
+      names: names.definitionNames,
+      defFlags: this.defFlags.u8(),
+      ...this.terms.finish(),
+      refNames,
+      refOffsets,
+      refChunks,
+      refCounts: narrowest(refCounts),
+    };
+    return StructuralIndex.fromBuilt(corpus, snapshot);
+  }
+}
+
+/** A column of non-negative ids below 2³¹ as an exact-length Int32Array. */
+function int32Column(column: GrowableU32): Int32Array {
+  return new Int32Array(column.data.buffer, column.data.byteOffset, column.length).slice();
 }
 
 /** Whether a sub-token of a definition's name, signature or doc is indexed. */

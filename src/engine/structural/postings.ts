@@ -124,26 +124,45 @@ export class DefinitionTermPostings {
 
 /** Reference postings (see StructuralSnapshot.ref*): rows of (name, chunk, kind) grouped by name, then by chunk. */
 export class ReferencePostings {
-  private readonly rowName: Int32Array;
-  private readonly rowChunk: Int32Array;
-  private readonly rowKind: Uint8Array;
+  private rowName: Int32Array;
+  private rowChunk: Int32Array;
+  private rowKind: Uint8Array;
   private rows = 0;
 
-  /** `names`: every name referenced, each at least once, in first-seen order; `references`: how many will be added. */
+  /**
+   * `names`: every name referenced, each at least once, in first-seen order (the array may still
+   * grow while references are added, as a build's files arrive); `references`: how many are
+   * expected (the columns grow past it).
+   */
   constructor(
     private readonly names: string[],
     references: number,
   ) {
-    this.rowName = new Int32Array(references);
-    this.rowChunk = new Int32Array(references);
-    this.rowKind = new Uint8Array(references);
+    const capacity = Math.max(16, references);
+    this.rowName = new Int32Array(capacity);
+    this.rowChunk = new Int32Array(capacity);
+    this.rowKind = new Uint8Array(capacity);
   }
 
   /** One reference to names[name] from `chunk`, of count kind `kind` (0, 1, 2: a column of refCounts). */
   add(name: number, chunk: number, kind: number): void {
+    if (this.rows === this.rowName.length) this.grow();
     this.rowName[this.rows] = name;
     this.rowChunk[this.rows] = chunk;
     this.rowKind[this.rows++] = kind;
+  }
+
+  private grow(): void {
+    const capacity = this.rowName.length * 2;
+    const name = new Int32Array(capacity);
+    name.set(this.rowName);
+    const chunk = new Int32Array(capacity);
+    chunk.set(this.rowChunk);
+    const kind = new Uint8Array(capacity);
+    kind.set(this.rowKind);
+    this.rowName = name;
+    this.rowChunk = chunk;
+    this.rowKind = kind;
   }
 
   /** Per name, its distinct chunks in first-seen order, each with its counts by kind. */

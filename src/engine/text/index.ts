@@ -114,7 +114,7 @@ export class TextIndex implements Retriever {
   static build(corpus: Corpus, sameFiles?: TextIndex): TextIndex {
     const known = sameFiles?.trigrams;
     const trigrams = known && known.fileCount === corpus.files.length ? known : TrigramIndex.build(corpus.files);
-    const terms = TermIndex.build(chunkDocuments(corpus.files, corpus.chunks));
+    const terms = TermIndex.build(chunkDocuments(filesById(corpus.files), corpus.chunks));
     return new TextIndex(corpus, trigrams, terms);
   }
 
@@ -128,7 +128,7 @@ export class TextIndex implements Retriever {
     return {
       add(file, chunks) {
         trigrams.add(file.id, file.text);
-        for (const doc of chunkDocuments([file], chunks)) terms.add(doc);
+        for (const doc of chunkDocuments(filesById([file]), chunks)) terms.add(doc);
       },
       finish: (corpus) => new TextIndex(corpus, trigrams.finish(), terms.finish()),
       peek: (corpus) => new TextIndex(corpus, trigrams.peek(), terms.finish()),
@@ -388,6 +388,8 @@ export type TermChunk = Pick<Chunk, 'id' | 'fileId' | 'path' | 'startLine' | 'en
 export class TextSnapshotBuilder {
   private readonly files: { id: number; text: string }[];
   private trigrams: TrigramSnapshot | null = null;
+  private readonly terms = TermIndex.builder();
+  private chunks = 0;
 
   /** Files get ids 0..n-1 in this order, as the engine's corpus gives them. */
   constructor(texts: readonly string[]) {
@@ -399,13 +401,27 @@ export class TextSnapshotBuilder {
     this.trigrams ??= TrigramIndex.build(this.files).serialize();
   }
 
+  /**
+   * The next chunks (ids continuing from those added before) into the term half, as the build
+   * cuts them: the term half is then counted beside the parse rather than after it.
+   */
+  addChunks(chunks: readonly TermChunk[]): void {
+    if (chunks.length > 0 && chunks[0].id !== this.chunks)
+      throw new RangeError(`chunk ${chunks[0].id} added after ${this.chunks} chunks`);
+    const files = this.files;
+    for (const doc of chunkDocuments((id) => files[id], chunks)) this.terms.add(doc);
+    this.chunks += chunks.length;
+  }
+
+  /** The index, with `chunks` the last of them (those not added yet; all of them if none were). */
   finish(chunks: readonly TermChunk[]): TextSnapshot {
     this.buildTrigrams();
-    const terms = TermIndex.build(chunkDocuments(this.files, chunks)).serialize();
+    this.addChunks(chunks);
+    const terms = this.terms.finish().serialize();
     return {
       version: SNAPSHOT_VERSION,
       fileCount: this.files.length,
-      chunkCount: chunks.length,
+      chunkCount: this.chunks,
       trigrams: this.trigrams!,
       terms,
     };
@@ -420,14 +436,24 @@ export interface TextIndexBuilder {
   peek(corpus: Corpus): TextIndex;
 }
 
+/** Files by id, for chunkDocuments. */
+function filesById(
+  files: readonly { id: number; text: string }[],
+): (id: number) => { id: number; text: string } | undefined {
+  const byId = new Map<number, { id: number; text: string }>();
+  for (const f of files) byId.set(f.id, f);
+  return (id) => byId.get(id);
+}
+
 /** One BM25 document per chunk: its lines, its symbol and its path. */
-function* chunkDocuments(corpusFiles: readonly { id: number; text: string }[], chunks: readonly TermChunk[]) {
+function* chunkDocuments(
+  fileOf: (id: number) => { id: number; text: string } | undefined,
+  chunks: readonly TermChunk[],
+) {
   const starts = new Map<number, Uint32Array>();
-  const files = new Map<number, { id: number; text: string }>();
-  for (const f of corpusFiles) files.set(f.id, f);
   let lastFile = -1;
   for (const chunk of chunks) {
-    const file = files.get(chunk.fileId);
+    const file = fileOf(chunk.fileId);
     if (!file) continue;
     if (chunk.fileId !== lastFile) {
       // Chunks usually come file by file: keep line offsets of one file at a time.

@@ -23,7 +23,7 @@ import type { IndexStats } from '../src/engine/contract';
 import { Engine } from '../src/engine/engine';
 import type { Embedder } from '../src/engine/semantic/embedder';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
-import { createNodeEmbedder } from '../src/node/embedders';
+import { evalEmbedder } from './eval/embedder';
 import { nodeGrammars } from '../src/node/grammars';
 import { Bm25Files } from './eval/baselines';
 import { evaluateClassifier, FRESH_CLASSIFIER_FILE, readLabelled } from './eval/classifier';
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     return runReal(
       {
         analyzer: await StructuralAnalyzer.create(nodeGrammars),
-        embedder: await createNodeEmbedder(options.embedder),
+        embedder: await evalEmbedder(options.embedder),
         lexicalExpansion: nodeLexicalExpansion(),
       },
       log,
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
 
   // 4. Engines, queries, baselines.
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  const embedder = await createNodeEmbedder(options.embedder);
+  const embedder = await evalEmbedder(options.embedder);
   const outcomes: QueryOutcome[] = [];
   const answerChecks: AnswerCheck[] = [];
   const pasted: PastedOutcome[] = [];

@@ -11,12 +11,14 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const MODEL_CACHE = process.env.FOURFOLD_MODEL_CACHE ?? join(REPO_ROOT, '.cache', 'model');
 
-export type PairLanguage = 'javascript' | 'typescript' | 'python' | 'go' | 'rust';
+export type PairLanguage = 'javascript' | 'typescript' | 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c';
+/** The languages Debian packages are chosen for. */
+export type DebianLanguage = 'go' | 'rust' | 'python' | 'ruby' | 'php' | 'c';
 
 export interface FetchedPackage {
   source: 'npm' | 'debian' | 'reference';
   /** Debian packages: the language they were chosen for. */
-  language?: 'go' | 'rust' | 'python';
+  language?: DebianLanguage;
   name: string;
   version: string;
   /** The downloaded file (tarball or .deb). */

@@ -36,6 +36,7 @@ import {
   commentBody,
   commentSyntax,
   docSummary,
+  docViews,
   firstSentence,
 } from './model-pairs';
 
@@ -79,6 +80,12 @@ export async function referenceFingerprints(dirs: string[]): Promise<ReferenceFi
             fp.sentences.add(normalisedSentence(firstSentence(summary)));
             fp.sentences.add(normalisedSentence(summary));
             fp.sentences.add(normalisedSentence(commentBody(def.doc)));
+            // The miner's own reading of the language (Doxygen, kernel-doc, RDoc) as well.
+            const views = docViews(def.doc, def.name, analysis.language ?? undefined);
+            if (views) {
+              fp.sentences.add(normalisedSentence(views.sentence));
+              if (views.summary) fp.sentences.add(normalisedSentence(views.summary));
+            }
           }
           const body = normalisedBody(codeText(path, def, blanked));
           if (body) fp.bodies.add(body);

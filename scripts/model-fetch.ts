@@ -20,8 +20,16 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CORPORA } from '../bench/eval/corpora';
-import { DEBIAN_PACKAGES, DEBIAN_PACKAGES_GROWN, NPM_PACKAGES } from './model-sources';
-import { MODEL_CACHE, type FetchManifest, type FetchedPackage, logStep, runMain, writeJson } from './model-cache';
+import { DEBIAN_PACKAGES, DEBIAN_PACKAGES_GROWN, DEBIAN_PACKAGES_LANGUAGES, NPM_PACKAGES } from './model-sources';
+import {
+  MODEL_CACHE,
+  type DebianLanguage,
+  type FetchManifest,
+  type FetchedPackage,
+  logStep,
+  runMain,
+  writeJson,
+} from './model-cache';
 
 const run = promisify(execFile);
 
@@ -134,11 +142,7 @@ async function fetchNpm(
   return out.sort((a, b) => (a.dir < b.dir ? -1 : 1));
 }
 
-async function fetchDebian(
-  language: 'go' | 'rust' | 'python',
-  pins: readonly string[],
-  root: string,
-): Promise<FetchedPackage[]> {
+async function fetchDebian(language: DebianLanguage, pins: readonly string[], root: string): Promise<FetchedPackage[]> {
   const debs = join(root, 'debs');
   const src = join(root, 'src');
   await mkdir(debs, { recursive: true });
@@ -185,6 +189,25 @@ async function fetchDebian(
   return out.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
+/**
+ * The Debian pins per language for a FOURFOLD_MODEL_SOURCES value (scripts/model-sources.ts):
+ * unset, the shipped set; `grown`, more Go, Rust and Python packages; `languages`, the shipped
+ * set plus Ruby, PHP and C. Neither opt-in set is shipped.
+ */
+export function debianPins(sources: string | undefined): [DebianLanguage, readonly string[]][] {
+  const out: [DebianLanguage, readonly string[]][] = [];
+  for (const language of ['go', 'rust', 'python'] as const)
+    out.push([
+      language,
+      sources === 'grown'
+        ? [...DEBIAN_PACKAGES[language], ...DEBIAN_PACKAGES_GROWN[language]].sort()
+        : DEBIAN_PACKAGES[language],
+    ]);
+  if (sources === 'languages')
+    for (const language of ['ruby', 'php', 'c'] as const) out.push([language, DEBIAN_PACKAGES_LANGUAGES[language]]);
+  return out;
+}
+
 export async function fetchSources(): Promise<FetchManifest> {
   const started = performance.now();
   const npmSpecs = NPM_PACKAGES.filter((s) => {
@@ -193,14 +216,8 @@ export async function fetchSources(): Promise<FetchManifest> {
   });
   const npm = await fetchNpm(npmSpecs, join(MODEL_CACHE, 'npm'), 'npm');
   const debian: FetchedPackage[] = [];
-  // FOURFOLD_MODEL_SOURCES=grown: the larger, not shipped source set (scripts/model-sources.ts).
-  const grown = process.env.FOURFOLD_MODEL_SOURCES === 'grown';
-  for (const language of ['go', 'rust', 'python'] as const) {
-    const pins = grown
-      ? [...DEBIAN_PACKAGES[language], ...DEBIAN_PACKAGES_GROWN[language]].sort()
-      : DEBIAN_PACKAGES[language];
+  for (const [language, pins] of debianPins(process.env.FOURFOLD_MODEL_SOURCES))
     debian.push(...(await fetchDebian(language, pins, join(MODEL_CACHE, 'debian'))));
-  }
   const reference = await fetchNpm(referencePackages(), join(MODEL_CACHE, 'reference'), 'reference');
   const manifest: FetchManifest = {
     packages: [...npm, ...debian],

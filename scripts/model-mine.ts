@@ -18,7 +18,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Definition } from '../src/engine/contract';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
-import { languageForPath } from '../src/engine/structural/grammars';
+import { languageForFile, languageForPath } from '../src/engine/structural/grammars';
 import { nodeGrammars } from '../src/node/grammars';
 import {
   MODEL_CACHE,
@@ -30,7 +30,15 @@ import {
   runMain,
   writeJson,
 } from './model-cache';
-import { blankComments, codeText, codeTokens, commentSyntax, docViews, MIN_CODE_CHARS } from './model-pairs';
+import {
+  blankComments,
+  codeText,
+  codeTokens,
+  commentSyntax,
+  docViews,
+  lastCDocBlock,
+  MIN_CODE_CHARS,
+} from './model-pairs';
 
 /** Bump when extraction changes: the per-package cache is keyed by it. */
 const MINER_VERSION = 4;
@@ -89,6 +97,10 @@ function roots(p: FetchedPackage): string[] {
     go: ['usr/share/gocode/src'],
     rust: ['usr/share/cargo/registry'],
     python: ['usr/lib/python3/dist-packages'],
+    ruby: ['usr/share/rubygems-integration/all/gems', 'usr/lib/ruby/vendor_ruby'],
+    php: ['usr/share/php'],
+    // Headers of lib*-dev, the module sources of *-dkms.
+    c: ['usr/include', 'usr/src'],
   }[p.language!];
   return candidates.map((c) => join(p.dir, c)).filter((d) => existsSync(d));
 }
@@ -116,21 +128,35 @@ function listSources(root: string): string[] {
 
 /**
  * The language's doc-comment convention, not any comment above a definition: `/**` in
- * JS/TS (a `//` above a function is usually a note), `///` or `/**` in Rust, `//` in Go
- * (godoc), the docstring in Python.
+ * JS/TS (a `//` above a function is usually a note) and PHP (PHPDoc), `///` or `/**` in
+ * Rust, `//` in Go (godoc), the docstring in Python, `#` lines in Ruby (RDoc and YARD read
+ * every comment above a method), and in C a Doxygen block (`/**`, `/*!`, `///`, `//!`) that
+ * the comments end with (a plain `/* … *\/` above a function is as often a note as a doc).
  */
-function isDocComment(doc: string, language: PairLanguage): boolean {
+export function isDocComment(doc: string, language: PairLanguage): boolean {
   const t = doc.trimStart();
-  if (language === 'javascript' || language === 'typescript') return t.startsWith('/**');
+  if (language === 'javascript' || language === 'typescript' || language === 'php') return t.startsWith('/**');
   if (language === 'rust') return t.startsWith('///') || t.startsWith('/**');
   if (language === 'python') return /^[rRuU]?("{3}|'{3})/.test(t);
+  if (language === 'ruby') return t.startsWith('#') && !t.startsWith('#!');
+  if (language === 'c') return lastCDocBlock(doc) !== null;
   return t.startsWith('//') || t.startsWith('/*');
 }
 
-function pairLanguage(path: string): PairLanguage | null {
+/** The pair language of a path; C++ headers (`.h` read as C++) and sources are not mined. */
+export function pairLanguage(path: string): PairLanguage | null {
   const l = languageForPath(path);
   if (l === 'tsx') return 'typescript';
-  return l === 'javascript' || l === 'typescript' || l === 'python' || l === 'go' || l === 'rust' ? l : null;
+  return l === 'javascript' ||
+    l === 'typescript' ||
+    l === 'python' ||
+    l === 'go' ||
+    l === 'rust' ||
+    l === 'ruby' ||
+    l === 'php' ||
+    l === 'c'
+    ? l
+    : null;
 }
 
 /** Parses one package and returns its raw pairs (before any dedupe). */
@@ -161,6 +187,7 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
       const text = readFileSync(file, 'utf8');
       const lines = text.split('\n');
       if (text.length / Math.max(lines.length, 1) > MAX_AVERAGE_LINE) continue;
+      if (language === 'c' && languageForFile(path, text) !== 'c') continue;
       result.files++;
       result.bytes += text.length;
       const analysis = analyzer.analyze(path, text);
@@ -181,7 +208,7 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
           continue;
         }
         if (!isDocComment(def.doc, language)) continue;
-        const views = docViews(def.doc, def.name);
+        const views = docViews(def.doc, def.name, language);
         if (!views) continue;
         const code = codeText(path, def, blanked);
         if (codeTokens(code).join('').length < MIN_CODE_CHARS) continue;
@@ -201,7 +228,7 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
   for (const { path, def, blanked, language } of undocumented) {
     const doc = dtsDocs.get(def.container ? `${def.container}.${def.name}` : def.name);
     if (!doc) continue;
-    const views = docViews(doc, def.name);
+    const views = docViews(doc, def.name, language);
     if (!views) continue;
     const code = codeText(path, def, blanked);
     if (codeTokens(code).join('').length < MIN_CODE_CHARS) continue;

@@ -46,9 +46,91 @@ export function commentBody(raw: string): string {
     .trim();
 }
 
+/**
+ * The C doc comment a definition's comments end with: the last `/**` or `/*!` block, or the
+ * `///` / `//!` lines after the last other comment. A file's or group's plain `/* … *\/` note
+ * often sits right above it ("/* function types: *\/" then the callback's own doc).
+ */
+export function lastCDocBlock(raw: string): string | null {
+  const block = Math.max(raw.lastIndexOf('/**'), raw.lastIndexOf('/*!'));
+  const lines = raw.split('\n');
+  let first = lines.length;
+  while (first > 0 && /^\s*\/\/[/!]/.test(lines[first - 1])) first--;
+  if (first < lines.length) {
+    const start = lines.slice(0, first).join('\n').length + (first > 0 ? 1 : 0);
+    if (start > block) return lines.slice(first).join('\n');
+  }
+  return block >= 0 ? raw.slice(block) : null;
+}
+
+/** Doxygen and kernel-doc commands that end a C summary (`\param`, `@return`, `\see` …). */
+const C_TAGS =
+  /^[\\@](param|tparam|returns?|retval|result|note|see|sa|warning|since|deprecated|pre|post|throws?|exception|code|verbatim|example|par|bug|todo|attention|remark|internal)\b/;
+
+/**
+ * A C doc comment's prose lines: `@brief` / `\brief` markers dropped, `\fn` / `\def` lines
+ * dropped, and the name line of gtk-doc ("xmlHashScanner:" then `@arg:` lines) and kernel-doc
+ * ("kfree - free previously allocated memory", "foo() - …") reduced to its description.
+ */
+function cDocLines(lines: string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < lines.length && lines[i].trim() === '') i++;
+  const head = lines[i]?.trim() ?? '';
+  if (/^[A-Za-z_]\w*(\(\))?:$/.test(head)) {
+    // gtk-doc: "name:" then its `@arg: …` lines (with continuations) before the description.
+    i++;
+    while (
+      i < lines.length &&
+      (lines[i].trim() === '' || /^@\w+\s*:/.test(lines[i].trim()) || /^\s{2,}\S/.test(lines[i]))
+    )
+      i++;
+  } else if (/^(struct\s+|enum\s+|union\s+|typedef\s+)?[A-Za-z_]\w*(\(\))?\s+-\s+\S/.test(head)) {
+    // kernel-doc: "name - description", its `@arg:` lines follow and end the summary.
+    // Its one-line description is lower-case by convention ("kfree - free previously allocated memory").
+    const description = head.replace(/^(struct\s+|enum\s+|union\s+|typedef\s+)?[A-Za-z_]\w*(\(\))?\s+-\s+/, '');
+    out.push(description.charAt(0).toUpperCase() + description.slice(1));
+    i++;
+  }
+  for (; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (
+      /^[\\@](fn|def|var|typedef|struct|enum|union|file|class|name|memberof|relates|ingroup|defgroup|addtogroup|weakgroup)\b/.test(
+        t,
+      )
+    )
+      continue;
+    if (C_TAGS.test(t)) break;
+    out.push(t.replace(/^[\\@](brief|short|details)\s*/, ''));
+  }
+  return out;
+}
+
+/**
+ * A Ruby (RDoc / YARD) comment's prose lines: a `call-seq:` block (usage lines up to a blank
+ * line) is skipped, `--` (RDoc's "stop documenting here") and `=` headings end it.
+ */
+function rubyDocLines(lines: string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < lines.length && lines[i].trim() === '') i++;
+  if (/^:?call-seq:/.test(lines[i]?.trim() ?? '')) {
+    i++;
+    while (i < lines.length && lines[i].trim() !== '') i++;
+  }
+  for (; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t === '--' || /^=+\s/.test(t) || /^:(nodoc|doc|stopdoc):/.test(t)) break;
+    out.push(t);
+  }
+  return out;
+}
+
 /** The doc's prose before its first tag or section header, inline markup reduced to words. */
-export function docSummary(raw: string): string {
-  const lines = commentBody(raw).split('\n');
+export function docSummary(raw: string, language?: string): string {
+  let lines = commentBody(language === 'c' ? (lastCDocBlock(raw) ?? raw) : raw).split('\n');
+  if (language === 'c') lines = cDocLines(lines);
+  else if (language === 'ruby') lines = rubyDocLines(lines);
   const kept: string[] = [];
   for (const line of lines) {
     // Doxygen's `\brief` / `@brief` only marks the summary (C: "\brief Frees the cell." or on its own line).
@@ -73,8 +155,17 @@ export function docSummary(raw: string): string {
     if (t === '' && kept.length > 0) break;
     if (t !== '') kept.push(t);
   }
-  return kept
-    .join(' ')
+  let text = kept.join(' ');
+  // Doxygen: `\ref name "text"` is the name, `\p` / `\c` / `\a` / `\e` / `\b` only mark the next word.
+  if (language === 'c')
+    text = text.replace(/[\\@]ref\s+(\S+)(\s+"[^"]*")?/g, '$1').replace(/(^|\s)[\\@](p|c|a|e|b|em)\s+/g, '$1');
+  // RDoc: +code+, *bold* and _emphasis_ around a word.
+  if (language === 'ruby')
+    text = text
+      // YARD: {Mock#expects} links to the name.
+      .replace(/\{([\w:#.?!]+)\}/g, '$1')
+      .replace(/(^|[\s(])([+*_])([\w:#.?!]+)\2(?=$|[\s.,;:)])/g, '$1$3');
+  return text
     .replace(/\{@(?:link|linkcode|linkplain|code)\s+([^}|\s]+)(?:[|\s][^}]*)?\}/g, '$1')
     .replace(/`+([^`]*)`+/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
@@ -114,9 +205,13 @@ export interface DocViews {
   summary?: string;
 }
 
-/** The two views of a doc comment, or null when it says nothing useful. */
-export function docViews(raw: string, name: string): DocViews | null {
-  const summary = docSummary(raw);
+/**
+ * The two views of a doc comment, or null when it says nothing useful. `language` picks the
+ * Doxygen / kernel-doc / gtk-doc (c) and RDoc / YARD (ruby) readings; the other languages
+ * read the same with or without it.
+ */
+export function docViews(raw: string, name: string, language?: string): DocViews | null {
+  const summary = docSummary(raw, language);
   if (!summary) return null;
   const sentence = withoutLeadingName(firstSentence(summary), name);
   if (!isUsefulSentence(sentence)) return null;

@@ -5,7 +5,7 @@
  * seen while tuning) and writes to .cache/understand/tuning/ unless --out says where.
  */
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
-import { createNodeEmbedder } from '../../src/node/embedders';
+import { evalEmbedder } from '../eval/embedder';
 import { nodeGrammars } from '../../src/node/grammars';
 import { join } from 'node:path';
 import { UNDERSTAND_CACHE } from './projects';
@@ -25,7 +25,7 @@ export async function understandMain(argv: string[]): Promise<void> {
   if (o >= 0) outDir = argv[o + 1];
   else if (half) outDir = join(UNDERSTAND_CACHE, half);
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  const embedder = await createNodeEmbedder('local');
+  const embedder = await evalEmbedder('local');
   const lexicalExpansion = nodeLexicalExpansion();
   const run = await runUnderstand(
     { analyzer, embedder, lexicalExpansion },

@@ -38,9 +38,10 @@ export interface RealProject {
    */
   half: Half;
   /**
-   * When a held-out project joined the set, for projects added after the first held-out six:
-   * the report gives each such group its own rows, so a fresh blind group is read apart from
-   * the one that has been reported many times.
+   * When a project joined the set as one of a group written together (a held-out project added
+   * after the first held-out six, or a tuning group written by someone who does not tune): the
+   * report gives each such group its own rows ("<half> · added <since>"), so a fresh group is
+   * read apart from the ones that have been reported, or tuned on, many times.
    */
   since?: string;
 }
@@ -247,6 +248,52 @@ export const PROJECTS: readonly RealProject[] = [
     root: 'usr/src/dahdi-2.11.1.0.20170917',
     extensions: ['.c', '.h'],
     half: 'held-out',
+    since: '2026-12-03',
+  },
+  // The third tuning group (eighteenth session, 2026-12-03, issue 20): four projects whose
+  // questions were written from reading the code by someone who does not tune, before Fourfold
+  // was run on them, weighted to where held-out misses are (pasted messages with values filled
+  // in, "similar to", "how does"). Their own report rows keep the unseen first figure apart.
+  {
+    name: 'docutils',
+    pkg: 'python3-docutils',
+    version: '0.19+dfsg-6',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/docutils',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-03',
+  },
+  {
+    name: 'dns',
+    pkg: 'golang-github-miekg-dns-dev',
+    version: '1.1.50-2',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/miekg/dns',
+    extensions: ['.go'],
+    exclude: /_test\.go$/,
+    half: 'tuning',
+    since: '2026-12-03',
+  },
+  {
+    name: 'console',
+    pkg: 'php-symfony-console',
+    version: '5.4.53+dfsg-0+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/Symfony/Component/Console',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-03',
+  },
+  {
+    name: 'rustls',
+    pkg: 'librust-rustls-dev',
+    version: '0.20.8-4',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/rustls-0.20.8/src',
+    extensions: ['.rs'],
+    half: 'tuning',
     since: '2026-12-03',
   },
 ];

@@ -14,3 +14,9 @@ export async function readQuestions(): Promise<Question[]> {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Question);
 }
+
+/**
+ * A query as one Markdown table cell: pasted messages may span lines (a traceback, a boxed
+ * console error) and hold pipes; either would break the report's row apart.
+ */
+export const queryCell = (query: string): string => query.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ⏎ ');

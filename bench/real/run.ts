@@ -22,8 +22,8 @@ import { promisify } from 'node:util';
 import { Engine } from '../../src/engine/engine';
 import type { Embedder } from '../../src/engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
-import { type LoadedProject, loadProject, PROJECTS } from './projects';
-import { readQuestions, REAL_DIR } from './questions';
+import { type Half, type LoadedProject, loadProject, PROJECTS } from './projects';
+import { queryCell, readQuestions, REAL_DIR } from './questions';
 import { atLevel, groupsOf, type Item, KINDS, type Kind, mean, type Question, score, type Scores } from './score';
 import type { LexicalExpansion } from '../../src/engine/text/expansion';
 
@@ -315,27 +315,35 @@ function rowOf(label: string, os: Outcome[]): Row {
 }
 
 const ORIGINAL_HELD_OUT = 'held-out · original';
-const addedGroup = (since: string) => `held-out · added ${since}`;
+const ORIGINAL_TUNING = 'tuning · original';
+const addedGroup = (half: Half, since: string) => `${half} · added ${since}`;
 const sinceOf = new Map(PROJECTS.map((p) => [p.name, p.since]));
 
 /**
- * The report's rows: the two halves and all, and when held-out projects were added later, each
- * addition apart from the original held-out projects (a fresh blind group must not be read
- * only through a mean with projects reported many times).
+ * The report's rows: the two halves and all, and when projects were added later to a half, each
+ * addition apart from that half's original projects — a fresh blind held-out group must not be
+ * read only through a mean with projects reported many times, and a tuning group written by
+ * someone who does not tune keeps its unseen figure apart from the tuned-on one.
  */
 function reportGroups(): string[] {
-  const added = [...new Set(PROJECTS.flatMap((p) => (p.half === 'held-out' && p.since ? [p.since] : [])))].sort();
-  return ['tuning', 'held-out', ...(added.length ? [ORIGINAL_HELD_OUT, ...added.map(addedGroup)] : []), 'all'];
+  const addedTo = (half: Half) =>
+    [...new Set(PROJECTS.flatMap((p) => (p.half === half && p.since ? [p.since] : [])))].sort();
+  const split = (half: Half, original: string) => {
+    const added = addedTo(half);
+    return added.length ? [original, ...added.map((s) => addedGroup(half, s))] : [];
+  };
+  return ['tuning', 'held-out', ...split('tuning', ORIGINAL_TUNING), ...split('held-out', ORIGINAL_HELD_OUT), 'all'];
 }
 
 function inGroup(group: string): (o: Outcome) => boolean {
   if (group === 'all') return () => true;
   if (group === 'tuning' || group === 'held-out') return (o) => o.q.half === group;
+  if (group === ORIGINAL_TUNING) return (o) => o.q.half === 'tuning' && !sinceOf.get(o.q.project);
   if (group === ORIGINAL_HELD_OUT) return (o) => o.q.half === 'held-out' && !sinceOf.get(o.q.project);
-  return (o) =>
-    o.q.half === 'held-out' &&
-    sinceOf.get(o.q.project) !== undefined &&
-    addedGroup(sinceOf.get(o.q.project) as string) === group;
+  return (o) => {
+    const since = sinceOf.get(o.q.project);
+    return since !== undefined && addedGroup(o.q.half, since) === group;
+  };
 }
 
 function tables(outcomes: Outcome[]) {
@@ -457,7 +465,7 @@ function renderReport(
     '|---|---|---|---|---|',
     ...misses.map(
       (o) =>
-        `| ${o.q.id} | ${o.q.query.replace(/\|/g, '\\|')} | ${o.intent} | ${o.q.expected
+        `| ${o.q.id} | ${queryCell(o.q.query)} | ${o.intent} | ${o.q.expected
           .slice(0, 2)
           .map((e) => `${e.path}:${e.line ?? ''}`)
           .join(', ')} | ${o.top.slice(0, 3).join(', ')} |`,

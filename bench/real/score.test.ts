@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readQuestions } from './questions';
+import { queryCell, readQuestions } from './questions';
 import { PROJECTS, readProject } from './projects';
 import { answers, groupsOf, KINDS, score } from './score';
 
@@ -74,6 +74,17 @@ describe('real-repository question set', async () => {
       }
     }
     expect(new Set(questions.map((q) => q.half))).toEqual(new Set(['tuning', 'held-out']));
+  });
+});
+
+describe('the report', () => {
+  it('keeps a pasted multi-line message with pipes in one table cell', () => {
+    const boxed =
+      'In ArgvInput.php line 251:\n\n  The "--limit" option requires a value.\n\napp:export [--limit LIMIT] [--] <file>|x';
+    const cell = queryCell(boxed);
+    expect(cell).not.toMatch(/\n/);
+    expect(cell.split(/(?<!\\)\|/)).toHaveLength(1);
+    expect(cell).toContain('The "--limit" option requires a value.');
   });
 });
 

@@ -44,10 +44,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    names it does not use (graph).
  * 14: the semantic index stores the ids of its contentless windows (contentlessChunks), so a
  *    loaded index's first semantic question reads no file text.
- * 15: a definition's embedding text holds the doc comment written above it (chunkEmbeddingText,
- *    docAboveStart): every stored vector of a documented definition changes.
  */
-export const SNAPSHOT_VERSION = 15;
+export const SNAPSHOT_VERSION = 14;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -2,7 +2,7 @@
  * What the semantic index needs from an embedding provider (local transformers.js model,
  * Voyage, or anything else), and the one definition of "the text of a chunk" they embed.
  */
-import type { Chunk, Definition } from '../contract';
+import type { Chunk } from '../contract';
 import type { CorpusFile } from '../modality';
 
 export type EmbedInputType = 'document' | 'query';
@@ -125,17 +125,12 @@ export function embeddingHeader(path: string, named: readonly string[], lines: n
  * densest description.
  */
 export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
-  const def = chunk.symbol ? definitionOf(chunk, file) : undefined;
-  const named = chunkNamed(chunk, def);
+  const named = chunkNamed(chunk, file);
   const header = named ? embeddingHeader(chunk.path, named, chunk.endLine - chunk.startLine + 1) : [chunk.path];
   const fileLines = lines ?? file.text.split('\n');
   const body: string[] = [];
   let length = header.join('\n').length;
-  // The doc comment written above a definition (Go, Rust, C, Ruby, PHP, JS…) says what it does in
-  // the words a question uses, but its lines lie outside the chunk, in the window before it: read
-  // them ahead of the body, as a Python docstring inside the body is read.
-  const from = (def && docAboveStart(def, fileLines)) ?? chunk.startLine;
-  for (let l = from; l <= chunk.endLine && l <= fileLines.length; l++) {
+  for (let l = chunk.startLine; l <= chunk.endLine && l <= fileLines.length; l++) {
     const line = fileLines[l - 1].slice(0, EMBED_LINE_MAX_CHARS);
     if (length + 1 + line.length > EMBED_TEXT_MAX_CHARS) {
       body.push(line.slice(0, Math.max(0, EMBED_TEXT_MAX_CHARS - length - 1)));
@@ -147,45 +142,14 @@ export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: strin
   return [...header, ...body].join('\n').slice(0, EMBED_TEXT_MAX_CHARS);
 }
 
-/** The definition a definition chunk was cut from. */
-function definitionOf(chunk: Chunk, file: CorpusFile): Definition | undefined {
-  return file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
-}
-
 /** A named chunk's `kind container.symbol` line and its signature; null for a chunk without a name (a window). */
-function chunkNamed(chunk: Chunk, def: Definition | undefined): string[] | null {
+function chunkNamed(chunk: Chunk, file: CorpusFile): string[] | null {
   if (!chunk.symbol) return null;
   const name = chunk.container ? `${chunk.container}.${chunk.symbol}` : chunk.symbol;
   const named = [chunk.definitionKind ? `${chunk.definitionKind} ${name}` : name];
+  const def = file.analysis.definitions.find((d) => d.name === chunk.symbol && d.startLine === chunk.startLine);
   if (def?.signature) named.push(def.signature);
   return named;
-}
-
-/** How far above its definition a doc comment may start (a long kernel-doc or rustdoc block). */
-const DOC_ABOVE_MAX_LINES = 60;
-/** How a comment's first line starts, in the languages Fourfold parses. */
-const COMMENT_START = /^(?:\/\/|\/\*|#|--|<!--)/;
-
-/**
- * The first line (1-based) of the doc comment the analyzer read directly above `def`, or
- * undefined when its doc is not above it (a Python docstring is inside the body) or is not found
- * there: the nearest line above whose text is the doc's first line and starts a comment.
- */
-export function docAboveStart(
-  def: Pick<Definition, 'doc' | 'startLine'>,
-  lines: readonly string[],
-): number | undefined {
-  if (!def.doc) return undefined;
-  const first = def.doc.split('\n', 1)[0].trim();
-  if (!COMMENT_START.test(first)) return undefined;
-  const last = Math.max(1, def.startLine - DOC_ABOVE_MAX_LINES);
-  for (let l = def.startLine - 1; l >= last; l--) {
-    const text = lines[l - 1];
-    if (text === undefined) return undefined;
-    if (text.trim() === first) return l;
-    if (text.trim() === '' && !first.startsWith('/*')) return undefined;
-  }
-  return undefined;
 }
 
 /**
@@ -193,5 +157,5 @@ export function docAboveStart(
  * without path or body (SemanticIndex's names). Null for a chunk without a name.
  */
 export function chunkNameText(chunk: Chunk, file: CorpusFile): string | null {
-  return chunkNamed(chunk, chunk.symbol ? definitionOf(chunk, file) : undefined)?.join('\n') ?? null;
+  return chunkNamed(chunk, file)?.join('\n') ?? null;
 }

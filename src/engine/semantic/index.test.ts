@@ -7,13 +7,7 @@ import type { Corpus } from '../modality';
 import { createNodeLocalEmbedder } from '../../node/embedders';
 import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
-import {
-  chunkEmbeddingText,
-  deferredEmbedder,
-  docAboveStart,
-  EMBED_HEADER_REPEATS,
-  EMBED_TEXT_MAX_CHARS,
-} from './embedder';
+import { chunkEmbeddingText, deferredEmbedder, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
 import {
   contentlessChunks,
   DEFAULT_RESCORE_CANDIDATES,
@@ -580,92 +574,6 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     expect(named({ ...chunk, startLine: 1, endLine: 400 })).toBe(EMBED_HEADER_REPEATS);
     const huge = windowedCorpus([{ path: 'big.js', text: 'x'.repeat(100).concat('\n').repeat(400) }]);
     expect(chunkEmbeddingText(huge.chunks[0], huge.files[0]).length).toBeLessThanOrEqual(EMBED_TEXT_MAX_CHARS);
-  });
-});
-
-describe('embedding text: the doc comment above a definition', () => {
-  // apfs's btree.c (apfs-dkms 0.3.0): the kernel-doc that says what the function does sits above
-  // it, in the window before its chunk; without it the definition was embedded from its body alone
-  // and "how does apfs find the block of a b-tree node from its id" found the doc's window instead.
-  const c = [
-    'static inline bool apfs_xid_in_snapshot(struct apfs_omap *omap, u64 xid)',
-    '{',
-    '\treturn xid <= omap->omap_latest_snap;',
-    '}',
-    '',
-    '/**',
-    ' * apfs_omap_lookup_block - Find the block number of a b-tree node from its id',
-    ' * @sb:\t\tfilesystem superblock',
-    ' *',
-    ' * Returns 0 on success or a negative error code in case of failure.',
-    ' */',
-    'int apfs_omap_lookup_block(struct super_block *sb, struct apfs_omap *omap,',
-    '\t\t\t   u64 id, u64 *block, bool write)',
-    '{',
-    '\treturn apfs_btree_query(sb, &query);',
-    '}',
-    '',
-  ].join('\n');
-  // cobra's command.go: a Go doc is line comments; the blank line above it ends it.
-  const go = [
-    'package cobra',
-    '',
-    '// Unrelated comment.',
-    '',
-    '// ValidateRequiredFlags validates all required flags are present and returns an error otherwise',
-    'func (c *Command) ValidateRequiredFlags() error {',
-    '\treturn nil',
-    '}',
-    '',
-  ].join('\n');
-  // click's core.py: a docstring is inside the body already, read once; a method's comment above is read too.
-  const py = [
-    'class Parameter:',
-    '    # A comment before the method, which the analyzer reads as its doc.',
-    '    def value_from_envvar(self, ctx):',
-    '        """Read the value from the environment."""',
-    '        return self.resolve_envvar_value(ctx)',
-    '',
-    '    def get_default(self, ctx):',
-    '        """Get the default for the parameter."""',
-    '        return None',
-    '',
-  ].join('\n');
-
-  it('reads the doc lines ahead of the body, once, and nothing of the lines before them', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const corpus = buildCorpus(
-      [
-        { path: 'btree.c', text: c },
-        { path: 'command.go', text: go },
-        { path: 'core.py', text: py },
-      ],
-      analyzer,
-    );
-    const textOf = (symbol: string) => {
-      const chunk = corpus.chunks.find((k) => k.symbol === symbol)!;
-      return chunkEmbeddingText(chunk, corpus.files[chunk.fileId]);
-    };
-    const lookup = textOf('apfs_omap_lookup_block');
-    expect(lookup).toContain(' * apfs_omap_lookup_block - Find the block number of a b-tree node from its id\n');
-    expect(lookup.startsWith('btree.c\nfunction apfs_omap_lookup_block\n')).toBe(true);
-    expect(lookup.indexOf('/**')).toBeLessThan(lookup.indexOf('\treturn apfs_btree_query'));
-    expect(lookup).not.toContain('omap_latest_snap');
-    const validate = textOf('ValidateRequiredFlags');
-    expect(validate).toContain('// ValidateRequiredFlags validates all required flags are present');
-    expect(validate).not.toContain('Unrelated');
-    const envvar = textOf('value_from_envvar');
-    expect(envvar).toContain('# A comment before the method');
-    expect(envvar.split('Read the value from the environment.').length).toBe(2);
-    expect(textOf('get_default')).not.toContain('resolve_envvar_value');
-  });
-
-  it('finds where the doc starts only when the analyzer read one above the definition', () => {
-    const lines = c.split('\n');
-    expect(docAboveStart({ doc: '/**\n * apfs_omap_lookup_block - Find', startLine: 12 }, lines)).toBe(6);
-    expect(docAboveStart({ startLine: 12 }, lines)).toBeUndefined();
-    // A docstring's first line is no comment: nothing above is taken for it.
-    expect(docAboveStart({ doc: '"""Read the value."""', startLine: 12 }, lines)).toBeUndefined();
   });
 });
 

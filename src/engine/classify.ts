@@ -7,7 +7,7 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
-import { formatLinePattern, RUST_PANIC_HEAD, type FormatMatch } from './search/messages';
+import { formatLinePattern, RUST_PANIC_HEAD, unwrapMessage, type FormatMatch } from './search/messages';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -650,6 +650,7 @@ export function routePastedText(
   formatsOf?: (message: string) => FormatMatch[],
 ): QueryPlan {
   if (plan.rule === 'code-snippet' && formatsOf) return routeMessageLikeSnippet(plan, occurs, formatsOf);
+  if (plan.rule === 'similar-phrase' && formatsOf) return routeMessageWithSimilarWord(plan, formatsOf);
   if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule)))
     return plan;
   // A query that is only the quoted string is exactly what the user asked for.
@@ -748,6 +749,17 @@ function formatPlan(plan: QueryPlan, formats: readonly FormatMatch[]): QueryPlan
 }
 
 /**
+ * A pasted message that holds a word of the similar-phrase rule (docutils' `Duplicate explicit
+ * target name: "configuration".`, `… looks like a directory`): a message when a format string
+ * explains nearly all of it (SNIPPET_MESSAGE_COVERAGE), as a pasted line that reads like code
+ * is; "code similar to parseConfig" has no format that prints it.
+ */
+function routeMessageWithSimilarWord(plan: QueryPlan, formatsOf: (message: string) => FormatMatch[]): QueryPlan {
+  const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
+  return formats.length > 0 ? formatPlan(plan, formats) : plan;
+}
+
+/**
  * A message whose punctuation reads like code (`…in the group [a b] are set; missing [b]`):
  * a message all the same when it is one line without calls, blocks, assignments or string
  * quotes, and a format string explains nearly all of it.
@@ -790,7 +802,12 @@ function routeMessageInPaste(
     const formats = formatsOf(line);
     if (formats.length > 0) return formatPlan(plan, formats);
   }
-  const lines = raw.filter((l) => !/[(){}=<>`;]/.test(l) && l.split(/\s+/).length >= VERBATIM.minWords);
+  // A line's log wrapper (docutils' `index.rst:3: (SEVERE/4) `, a clock, a level) is no code
+  // punctuation: the message inside it is read.
+  const lines = raw.filter((l) => {
+    const message = unwrapMessage(l).at(-1) ?? l;
+    return !/[(){}=<>`;]/.test(message) && message.split(/\s+/).length >= VERBATIM.minWords;
+  });
   const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
   for (const line of tried) {
     const formats = formatsOf(line).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);

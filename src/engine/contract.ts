@@ -315,9 +315,11 @@ export interface Demotion {
  * of the question, put it ahead of a chunk that fused as close or closer ('name-says-question');
  * or the chunk chosen so only hands its call on to this one, a function of the same file whose
  * name extends its own (`Recover` → `RecoverWithConfig`): the code that does the work answers
- * ('wrapper-hands-on').
+ * ('wrapper-hands-on'); or the chunk chosen so calls a function of its own file whose name says
+ * more of the question (`consume_value` → `value_from_envvar`): the step the question names
+ * ('callee-named').
  */
-export type MemberRule = 'closer-before-boost' | 'name-says-question' | 'wrapper-hands-on';
+export type MemberRule = 'closer-before-boost' | 'name-says-question' | 'wrapper-hands-on' | 'callee-named';
 
 export interface MemberChoice {
   rule: MemberRule;

@@ -82,7 +82,7 @@ import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
 import { dropSubject, formLookup, subjectChunks } from './search/similar';
-import { delegateLookup, memberNameCoverage } from './search/members';
+import { calleesLookup, delegateLookup, memberNameCoverage } from './search/members';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestChunk } from './structural/index';
@@ -346,7 +346,11 @@ export class Engine {
         ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }
         : {}),
       ...(plan.intent === 'understand_code'
-        ? { nameCoverageOf: memberNameCoverage(plan.raw), delegateOf: delegateLookup(this.corpus) }
+        ? {
+            nameCoverageOf: memberNameCoverage(plan.raw),
+            delegateOf: delegateLookup(this.corpus),
+            calleesOf: calleesLookup(this.corpus),
+          }
         : {}),
     });
     const held = evidence ? byEvidence(fused, evidence, limit) : null;

@@ -33,6 +33,7 @@ import {
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
+  MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
   siblingFactor,
   SUB_RESULT_MIN_SHARE,
@@ -73,6 +74,12 @@ export interface FusionInput {
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
    */
   delegateOf?(chunk: Chunk): number | undefined;
+  /**
+   * Behaviour questions: the functions of its own file a function calls (search/members.ts
+   * calleesLookup); the member chosen gives its place to the one whose name says more of the
+   * question (chooseMember).
+   */
+  calleesOf?(chunk: Chunk): number[];
 }
 
 interface Candidate {
@@ -135,12 +142,14 @@ export function fuse(input: FusionInput): SearchResult[] {
   // On the direct path there is no boost whose pick inside a file needs correcting.
   const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
   const delegateOf = input.delegateOf;
+  const calleesOf = input.calleesOf;
   const pick = choose
     ? (group: SearchResult[]) =>
         chooseMember(
           group,
           (r) => choose(input.chunkOf(r.chunkId)),
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
+          calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -242,6 +251,7 @@ function chooseMember(
   group: SearchResult[],
   coverageOf: (r: SearchResult) => number,
   delegateOf?: (r: SearchResult) => number | undefined,
+  calleesOf?: (r: SearchResult) => number[],
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -273,11 +283,34 @@ function chooseMember(
     chosenCoverage = coverageOf(delegate);
     chosenRelevance = relevance(delegate, chosenCoverage);
   }
+  // The member chosen calls a function of its file whose name says more of the question
+  // (`consume_value` → `self.value_from_envvar(ctx)` for "how does a parameter read its value from
+  // an environment variable"; `apfs_read_object_block` → `apfs_obj_verify_csum` for "how is the
+  // checksum of an on-disk object verified"): the question names the step it asks about, and the
+  // caller only gets there on its way. The callee must fuse as a strong chunk of the file
+  // (MEMBER_CALLEE_MIN_SHARE of the caller's relevance, its name factor counted).
+  let callee: SearchResult | undefined;
+  let calleeCoverage = chosenCoverage;
+  let calleeRelevance = 0;
+  for (const id of calleesOf?.(chosen) ?? []) {
+    const r = group.find((g) => g.chunkId === id);
+    if (!r) continue;
+    const coverage = coverageOf(r);
+    const value = relevance(r, coverage);
+    if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
+      [callee, calleeCoverage, calleeRelevance] = [r, coverage, value];
+  }
+  let named = false;
+  if (callee) {
+    named = true;
+    handsOn = false;
+    [chosen, chosenCoverage, chosenRelevance] = [callee, calleeCoverage, calleeRelevance];
+  }
   if (chosen === best || !(chosen.score > 0)) return best;
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule: memberRule(handsOn, closeness(chosen) > closeness(best)),
+    rule: named ? 'callee-named' : memberRule(handsOn, closeness(chosen) > closeness(best)),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,

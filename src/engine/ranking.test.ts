@@ -17,6 +17,7 @@ import {
   GRAPH_PARTIAL_MIN_SHARE,
   graphGate,
   graphWeightFor,
+  MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
   MEMBER_NAME_GAIN,
   MODALITY_LIST_DEPTH,
@@ -49,6 +50,7 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
   it('member choice and the graph flood gate', () => {
     expect(MEMBER_CHOICE_MIN_SHARE).toBe(0.8);
     expect(MEMBER_NAME_GAIN).toBe(0.3);
+    expect(MEMBER_CALLEE_MIN_SHARE).toBe(0.5);
     expect(GRAPH_FLOOD_TIES).toBe(3);
     // three names tie at the best shared-word count: the list is fused with weight 0
     expect(graphWeightFor('understand_code', 0.1, [0.5, 0.5, 0.5, 0.25])).toBe(0);

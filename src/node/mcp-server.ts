@@ -190,7 +190,7 @@ const explanationShape = z.object({
     ),
   member: z
     .object({
-      rule: z.enum(['closer-before-boost', 'name-says-question', 'wrapper-hands-on']),
+      rule: z.enum(['closer-before-boost', 'name-says-question', 'wrapper-hands-on', 'callee-named']),
       nameCoverage: z.number(),
       factor: z.number(),
     })

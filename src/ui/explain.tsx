@@ -224,6 +224,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'closer-before-boost': 'closer to the question before the boost',
   'name-says-question': 'its name says more of the question',
   'wrapper-hands-on': 'the member chosen only hands its call on to it',
+  'callee-named': 'the member chosen calls it, and its name says more of the question',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

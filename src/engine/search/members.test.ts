@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import type { Chunk } from '../contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { Engine } from '../engine';
-import { scoreFromExplanation } from '../fuse';
+import { fuse, scoreFromExplanation } from '../fuse';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { memberNameCoverage, nameCoverage, nameMatchFactor, questionForms } from './members';
-import { MEMBER_NAME_GAIN } from '../ranking';
+import { calleesLookup, memberNameCoverage, nameCoverage, nameMatchFactor, questionForms } from './members';
+import { MEMBER_CALLEE_MIN_SHARE, MEMBER_NAME_GAIN, WEIGHTS } from '../ranking';
 
 describe('how much of a name the question says', () => {
   it('counts the name parts the question says, in any case style', () => {
@@ -92,5 +93,89 @@ describe('a wrapper gives its place to the function it hands its call on to (rea
     expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
     // the wrapper stays openable beside it
     expect(first.subResults?.map((s) => s.symbol)).toContain('Recover');
+  });
+});
+
+describe('a member gives its place to the function it calls whose name says more of the question (real code)', () => {
+  // click 8.1.3's core.py: Parameter's value lookup and Option's override of value_from_envvar.
+  const core = readFileSync(new URL('./fixtures/click-parameter-envvar.py.txt', import.meta.url), 'utf8');
+  const lineOf = (needle: string, from = 0) =>
+    core.split('\n').findIndex((l, i) => i >= from && l.trimStart().startsWith(needle)) + 1;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    engine = await Engine.build([{ path: 'core.py', text: core }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+  });
+
+  it("calls through `self.` reach the caller's own class's definition of a name two classes define", () => {
+    const chunks = engine.file('core.py')!.chunks;
+    const consume = chunks.find((c) => c.symbol === 'consume_value')!;
+    const corpus = (engine as unknown as { corpus: Parameters<typeof calleesLookup>[0] }).corpus;
+    const callees = calleesLookup(corpus)(corpus.chunks[consume.id]).map((id) => corpus.chunks[id]);
+    const envvar = callees.find((c) => c.symbol === 'value_from_envvar');
+    expect(envvar?.startLine).toBe(lineOf('def value_from_envvar('));
+    expect(envvar?.container).toBe('Parameter');
+    // ctx.lookup_default(…) is another object's: not a callee of this file.
+    expect(callees.map((c) => c.symbol)).not.toContain('lookup_default');
+  });
+
+  it('"read its value from an environment variable": consume_value calls value_from_envvar, which answers', () => {
+    const corpus = (engine as unknown as { corpus: Parameters<typeof calleesLookup>[0] }).corpus;
+    const id = (symbol: string, container = 'Parameter') =>
+      corpus.chunks.find((c) => c.symbol === symbol && c.container === container)!.id;
+    // The lists of the real run over the whole of click (real set, click:understand:13): consume_value
+    // first by meaning, value_from_envvar at semantic #23, text #35, structural #9 — the other
+    // places held by chunks of other files (`other:N`).
+    const others = corpus.chunks.length;
+    const other = (n: number): Chunk => ({
+      id: others + n,
+      fileId: 1 + n,
+      path: `other${n}.py`,
+      startLine: 1,
+      endLine: 10,
+      kind: 'window',
+    });
+    const list = (placed: Record<number, string>, length: number) =>
+      Array.from({ length }, (_, rank) => ({
+        chunkId: placed[rank] ? id(placed[rank]) : others + rank,
+        score: 1,
+        reason: placed[rank] ?? 'other',
+      }));
+    const lists = {
+      semantic: list({ 0: 'consume_value', 23: 'value_from_envvar' }, 40),
+      text: list({ 4: 'consume_value', 35: 'value_from_envvar' }, 40),
+      structural: list({ 3: 'consume_value', 9: 'value_from_envvar' }, 40),
+    };
+    const question = 'how does a parameter read its value from an environment variable';
+    const input = {
+      lists,
+      weights: WEIGHTS.understand_code,
+      k: 40,
+      strategy: 'fused' as const,
+      centralityOf: () => 0,
+      chunkOf: (c: number) => corpus.chunks[c] ?? other(c - others),
+      limit: 10,
+      nameCoverageOf: memberNameCoverage(question),
+    };
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'core.py')!;
+    // Before: the boost's pick and the name rules keep consume_value (its name says half the question).
+    expect(shown(fuse(input)).symbol).toBe('consume_value');
+    const first = shown(fuse({ ...input, calleesOf: calleesLookup(corpus) }));
+    expect([first.symbol, first.startLine]).toEqual(['value_from_envvar', lineOf('def value_from_envvar(')]);
+    expect(first.explanation.member).toMatchObject({ rule: 'callee-named', nameCoverage: 1 });
+    expect(first.explanation.member!.relevance).toBeGreaterThanOrEqual(
+      MEMBER_CALLEE_MIN_SHARE * first.explanation.member!.overRelevance,
+    );
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+    expect(first.subResults?.map((r) => r.symbol)).toContain('consume_value');
+    // A callee that fused too weakly (semantic #23 alone) stays where it is.
+    const weak = {
+      ...input,
+      lists: { ...lists, text: list({ 4: 'consume_value' }, 40), structural: list({ 3: 'consume_value' }, 40) },
+    };
+    expect(shown(fuse({ ...weak, calleesOf: calleesLookup(corpus) })).symbol).toBe('consume_value');
   });
 });

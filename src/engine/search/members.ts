@@ -137,3 +137,41 @@ export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undef
     return named.length === 1 ? named[0] : undefined;
   };
 }
+
+/**
+ * The functions of its own file a function calls, bare or on its own object (`self.value_from_envvar(ctx)`,
+ * `apfs_obj_verify_csum(sb, bh)`), each a name defined once in the file or once in the caller's
+ * class, in call order without repeats; its own name left out (a recursion).
+ */
+export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
+  return (chunk) => {
+    const name = chunk.symbol;
+    if (
+      chunk.kind !== 'definition' ||
+      !name ||
+      (chunk.definitionKind !== 'function' && chunk.definitionKind !== 'method')
+    )
+      return [];
+    const file = corpus.files[chunk.fileId];
+    if (!file) return [];
+    const out: number[] = [];
+    const seen = new Set<string>([name]);
+    for (const r of file.analysis.references) {
+      if ((r.kind !== 'call' && r.kind !== 'new') || r.line < chunk.startLine || r.line > chunk.endLine) continue;
+      if (seen.has(r.name) || (r.receiver !== undefined && !OWN_RECEIVER.test(r.receiver))) continue;
+      seen.add(r.name);
+      const named = file.chunkIds.filter((id) => {
+        const c = corpus.chunks[id];
+        return (
+          c.kind === 'definition' &&
+          c.symbol === r.name &&
+          (c.definitionKind === 'function' || c.definitionKind === 'method')
+        );
+      });
+      // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).
+      const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
+      if (own.length === 1) out.push(own[0]);
+    }
+    return out;
+  };
+}

@@ -710,3 +710,60 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     ).toContain('Invalid table of contents normalization strategy: "slug"');
   });
 });
+
+describe('a message inside what a program prints around it (real set, third tuning group)', () => {
+  it('docutils: `file:line: (LEVEL/n) ` before the message, and its word "Duplicate" is no "find similar"', () => {
+    const message = 'api.rst:120: (WARNING/2) Duplicate explicit target name: "configuration".';
+    expect(unwrapMessage(message)).toContain('Duplicate explicit target name: "configuration".');
+    expect(formatsFor(message, 'docutils-nodes-duplicate.py.txt')).toEqual([
+      { line: 20, literal: 'Duplicate explicit target name: "%s".' },
+    ]);
+    const sources = sourcesOf('docutils-nodes-duplicate.py.txt');
+    const lines = fixture('docutils-nodes-duplicate.py.txt');
+    expect(planQuery(message).rule).toBe('similar-phrase');
+    const plan = routePastedText(
+      planQuery(message),
+      (text) => lines.some((l) => l.includes(text)),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (text) => findFormatStrings(text, sources),
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([20]);
+    // A question about similar code has no format that prints it: it stays a similar question.
+    const asked = planQuery('code similar to set_duplicate_name_id');
+    expect(
+      routePastedText(
+        asked,
+        () => false,
+        () => false,
+        (text) => findFormatStrings(text, sources),
+      ),
+    ).toBe(asked);
+  });
+
+  it('Symfony: the exception class in brackets, namespace separators and all', () => {
+    const message =
+      '[Symfony\\Component\\Console\\Exception\\InvalidArgumentException] The log level "verbose" does not exist.';
+    expect(formatsFor(message, 'console-logger.php.txt')).toEqual([
+      { line: 11, literal: 'The log level "%s" does not exist.' },
+    ]);
+  });
+
+  it('Rust env_logger: `[time LEVEL target] `, the target closing the bracket; a {:?} value of a list', () => {
+    const message =
+      '[2026-12-03T10:14:22Z WARN  rustls::msgs::handshake] Illegal SNI hostname received [109, 121, 95, 104, 111, 115, 116]';
+    expect(unwrapMessage(message)).toContain('Illegal SNI hostname received [109, 121, 95, 104, 111, 115, 116]');
+    expect(formatsFor(message, 'rustls-handshake-sni.rs.txt')).toEqual([
+      { line: 10, literal: 'Illegal SNI hostname received {:?}' },
+    ]);
+  });
+
+  it('Rust unwrap of an Err: the Debug form of the error, and the string its variant holds', () => {
+    const message =
+      "thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: General(\"no usable cipher suites configured\")', src/main.rs:14:10";
+    expect(unwrapMessage(message)).toContain('no usable cipher suites configured');
+    expect(formatsFor(message, 'rustls-builder-suites.rs.txt')).toEqual([
+      { line: 14, literal: 'no usable cipher suites configured' },
+    ]);
+  });
+});

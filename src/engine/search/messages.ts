@@ -163,17 +163,39 @@ const PHP_ERROR =
 /** A log line's clock: `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
 const LOG_TIME =
   /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
-/** A log level: `ERROR `, `[WARN] `, `error: `, and Python logging's default `ERROR:root:` (level and logger name). */
+/**
+ * A log level: `ERROR `, `[WARN] `, `error: `, Python logging's default `ERROR:root:` (level and
+ * logger name), and a level with its severity number in parentheses, as docutils reports
+ * (`(WARNING/2) `, `(SEVERE/4) `).
+ */
 const LOG_LEVEL =
-  /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*/i;
-/** `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, PHP's `League\Config\…Exception: `: a name a program prints before the message. */
-const LEADING_NAME = /^(?:\[[\w.$:/-]+\]\s*|[\w.$\\-]+:\s+)/;
+  /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*|^\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)\/\d+\)\s+/i;
+/**
+ * `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, PHP's `League\Config\…Exception: ` and
+ * Symfony's `[Symfony\…\InvalidArgumentException] `: a name a program prints before the message;
+ * and the logger name that closes a bracket the clock and level opened (Rust's env_logger:
+ * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
+ */
+const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+:\s+|[\w.$:/\\-]+\]\s+)/;
+/** Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a linter's, docutils'). */
+const INPUT_LOCATION = /^[\w./\\-]+:\d+(?::\d+)?:\s+/;
+
+/** A Rust `unwrap()`/`expect()` of an `Err`: the panic's message is the error's Debug form after it. */
+const RUST_UNWRAP_ERR =
+  /^(?:called `Result::unwrap\(\)` on an `Err` value|[^:]{1,200}): ([A-Z]\w*(?:::[A-Z]\w*)*\([\s\S]*\))$/;
+/** A Debug-printed error variant holding one string: rustls' `General("no usable cipher suites configured")`. */
+const DEBUG_VARIANT = /^[A-Z]\w*(?:::[A-Z]\w*)*\("((?:[^"\\]|\\.)*)"\)$/;
 
 function unwrapOnce(text: string): string {
   const panic =
-    RUST_PANIC.exec(text) ?? RUST_PANIC_LOCATION.exec(text) ?? RUBY_FRAME.exec(text) ?? PHP_ERROR.exec(text);
+    RUST_PANIC.exec(text) ??
+    RUST_PANIC_LOCATION.exec(text) ??
+    RUBY_FRAME.exec(text) ??
+    PHP_ERROR.exec(text) ??
+    RUST_UNWRAP_ERR.exec(text) ??
+    DEBUG_VARIANT.exec(text);
   if (panic?.[1]) return panic[1].trim();
-  for (const prefix of [LOG_TIME, LOG_LEVEL, LEADING_NAME]) {
+  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, LEADING_NAME]) {
     const rest = text.replace(prefix, '');
     if (rest !== text && rest.trim()) return rest.trim();
   }

@@ -100,6 +100,12 @@ export function nameMatchFactor(coverage: number): number {
 /** Receivers through which a method calls its own object's methods. */
 const OWN_RECEIVER = /^(?:self|this|Self|cls|\$this|static)$/;
 
+/** The name of a function's or method's own chunk; undefined for any other chunk. */
+function functionName(chunk: Chunk): string | undefined {
+  const isFunction = chunk.definitionKind === 'function' || chunk.definitionKind === 'method';
+  return chunk.kind === 'definition' && isFunction ? chunk.symbol || undefined : undefined;
+}
+
 /**
  * The chunk a function only hands its call on to, when that is a function of its own file whose
  * name extends its own: `func Recover() … { return RecoverWithConfig(DefaultRecoverConfig) }`,
@@ -109,13 +115,8 @@ const OWN_RECEIVER = /^(?:self|this|Self|cls|\$this|static)$/;
  */
 export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undefined {
   return (chunk) => {
-    const name = chunk.symbol;
-    if (
-      chunk.kind !== 'definition' ||
-      !name ||
-      (chunk.definitionKind !== 'function' && chunk.definitionKind !== 'method')
-    )
-      return undefined;
+    const name = functionName(chunk);
+    if (!name) return undefined;
     const file = corpus.files[chunk.fileId];
     if (!file) return undefined;
     let call: Reference | undefined;
@@ -145,13 +146,8 @@ export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undef
  */
 export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
   return (chunk) => {
-    const name = chunk.symbol;
-    if (
-      chunk.kind !== 'definition' ||
-      !name ||
-      (chunk.definitionKind !== 'function' && chunk.definitionKind !== 'method')
-    )
-      return [];
+    const name = functionName(chunk);
+    if (!name) return [];
     const file = corpus.files[chunk.fileId];
     if (!file) return [];
     const out: number[] = [];

@@ -805,8 +805,8 @@ function routeMessageInPaste(
   // A line's log wrapper (docutils' `index.rst:3: (SEVERE/4) `, a clock, a level) is no code
   // punctuation: the message inside it is read.
   const lines = raw.filter((l) => {
-    const message = unwrapMessage(l).at(-1) ?? l;
-    return !/[(){}=<>`;]/.test(message) && message.split(/\s+/).length >= VERBATIM.minWords;
+    const inner = unwrapMessage(l).at(-1) ?? l;
+    return !/[(){}=<>`;]/.test(inner) && inner.split(/\s+/).length >= VERBATIM.minWords;
   });
   const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
   for (const line of tried) {

@@ -391,7 +391,10 @@ export interface SearchResult {
   explanation: ResultExplanation;
   /** Other chunks of the same file that fused lower and were folded into this result. */
   foldedChunks: number;
-  /** The line inside the range that answers: where a pasted message's format string is. */
+  /**
+   * The line inside the range that answers: where a pasted message's format string is, or the
+   * name of a definition that makes no chunk of its own (a constant, a field).
+   */
   line?: number;
   /**
    * The strongest of those folded chunks (a score of at least SUB_RESULT_MIN_SHARE of this

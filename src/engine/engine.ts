@@ -78,6 +78,7 @@ import {
   skippedRun,
 } from './search/notes';
 import { corpusMessageSources, placeMessageResults } from './search/messages';
+import { placeDefinitionResults } from './search/definition-lines';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
@@ -356,6 +357,7 @@ export class Engine {
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
     const results = held ? held.results : fused;
     placeMessageResults(results, plan, this.corpus, this.indexes.text);
+    placeDefinitionResults(results, plan, this.corpus);
     return { results, held };
   }
 

@@ -286,7 +286,13 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);
-    const preview = engine.chunkText(engine.chunk(x.chunkId)).split('\n').slice(0, 3);
+    // From the line that answers (a message's format, a constant's name) when the range was narrowed inside its chunk.
+    const chunk = engine.chunk(x.chunkId);
+    const from = Math.max(0, (x.line ?? x.startLine) - chunk.startLine);
+    const preview = engine
+      .chunkText(chunk)
+      .split('\n')
+      .slice(from, from + 3);
     for (const p of preview) lines.push(`    │ ${terminalSafe(p.slice(0, 120))}`);
     // The file's other strong chunks, indented under it: each a range to open on its own.
     for (const sub of x.subResults ?? []) {

@@ -265,7 +265,12 @@ const searchOutput = {
       symbol: z.string().optional(),
       kind: z.string().optional(),
       score: z.number(),
-      line: z.number().optional().describe("the line that answers inside the range (a pasted message's format string)"),
+      line: z
+        .number()
+        .optional()
+        .describe(
+          "the line that answers inside the range (a pasted message's format string, or a constant's or field's name)",
+        ),
       evidence: z
         .enum(EVIDENCE_ORDER)
         .optional()

@@ -300,9 +300,8 @@ function chooseMember(
     if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
       [callee, calleeCoverage, calleeRelevance] = [r, coverage, value];
   }
-  let named = false;
+  const named = callee !== undefined;
   if (callee) {
-    named = true;
     handsOn = false;
     [chosen, chosenCoverage, chosenRelevance] = [callee, calleeCoverage, calleeRelevance];
   }

@@ -8,7 +8,7 @@
  * over `make_list_of_ints`).
  */
 import type { Chunk, Reference } from '../contract';
-import type { Corpus } from '../modality';
+import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_NAME_GAIN } from '../ranking';
 
@@ -106,6 +106,17 @@ function functionName(chunk: Chunk): string | undefined {
   return chunk.kind === 'definition' && isFunction ? chunk.symbol || undefined : undefined;
 }
 
+/** The calls (and `new`s) written inside a chunk's lines, in the file's reference order. */
+function* callsIn(file: CorpusFile, chunk: Chunk): Generator<Reference> {
+  for (const r of file.analysis.references)
+    if ((r.kind === 'call' || r.kind === 'new') && r.line >= chunk.startLine && r.line <= chunk.endLine) yield r;
+}
+
+/** The chunks of a file that are a function or method of this name. */
+function functionsNamed(corpus: Corpus, file: CorpusFile, name: string): number[] {
+  return file.chunkIds.filter((id) => functionName(corpus.chunks[id]) === name);
+}
+
 /**
  * The chunk a function only hands its call on to, when that is a function of its own file whose
  * name extends its own: `func Recover() … { return RecoverWithConfig(DefaultRecoverConfig) }`,
@@ -120,21 +131,13 @@ export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undef
     const file = corpus.files[chunk.fileId];
     if (!file) return undefined;
     let call: Reference | undefined;
-    for (const r of file.analysis.references) {
-      if ((r.kind !== 'call' && r.kind !== 'new') || r.line < chunk.startLine || r.line > chunk.endLine) continue;
+    for (const r of callsIn(file, chunk)) {
       if (call) return undefined;
       call = r;
     }
     if (!call || call.name === name || !call.name.toLowerCase().includes(name.toLowerCase())) return undefined;
     if (call.receiver !== undefined && !OWN_RECEIVER.test(call.receiver)) return undefined;
-    const named = file.chunkIds.filter((id) => {
-      const c = corpus.chunks[id];
-      return (
-        c.kind === 'definition' &&
-        c.symbol === call.name &&
-        (c.definitionKind === 'function' || c.definitionKind === 'method')
-      );
-    });
+    const named = functionsNamed(corpus, file, call.name);
     return named.length === 1 ? named[0] : undefined;
   };
 }
@@ -152,18 +155,10 @@ export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
     if (!file) return [];
     const out: number[] = [];
     const seen = new Set<string>([name]);
-    for (const r of file.analysis.references) {
-      if ((r.kind !== 'call' && r.kind !== 'new') || r.line < chunk.startLine || r.line > chunk.endLine) continue;
+    for (const r of callsIn(file, chunk)) {
       if (seen.has(r.name) || (r.receiver !== undefined && !OWN_RECEIVER.test(r.receiver))) continue;
       seen.add(r.name);
-      const named = file.chunkIds.filter((id) => {
-        const c = corpus.chunks[id];
-        return (
-          c.kind === 'definition' &&
-          c.symbol === r.name &&
-          (c.definitionKind === 'function' || c.definitionKind === 'method')
-        );
-      });
+      const named = functionsNamed(corpus, file, r.name);
       // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).
       const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
       if (own.length === 1) out.push(own[0]);

@@ -279,11 +279,9 @@ export const MEMBER_NAME_GAIN = 0.3;
  * "The function that answers" (issue 20): the member chosen for a file gives its place to a
  * function of the same file it calls whose name says more of the question, when that callee's
  * relevance (rrf × demotion × name factor) is at least this share of the caller's: a strong
- * chunk of the file (the sub-results' SUB_RESULT_MIN_SHARE), not a name alone. Real set tuning
- * half: click's `value_from_envvar` (0.68 of `consume_value`), apfs's `apfs_obj_verify_csum`
- * (0.68 of `apfs_read_object_block`).
+ * chunk of the file, as a sub-result is, not a name alone.
  */
-export const MEMBER_CALLEE_MIN_SHARE = 0.5;
+export const MEMBER_CALLEE_MIN_SHARE = SUB_RESULT_MIN_SHARE;
 
 /**
  * "A learned lexical expansion (question word → code tokens), served through the text index"

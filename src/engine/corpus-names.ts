@@ -89,18 +89,13 @@ export class CorpusNamesBuilder {
     const definitionNames = this.definitionNames;
     const names: CorpusNames = {
       definitionNames: definitionNames.values,
-      definitionName: asInt32(this.definitionName),
+      definitionName: this.definitionName.i32(),
       definitionNameId: (name) => definitionNames.idOf(name),
       referenceNames: this.referenceNames.values,
-      referenceName: asInt32(this.referenceName),
+      referenceName: this.referenceName.i32(),
       fileReferenceStart,
     };
     interned.set(corpus, names);
     return names;
   }
-}
-
-/** A column of ids (each below 2³¹) as an exact-length Int32Array. */
-function asInt32(column: GrowableU32): Int32Array {
-  return new Int32Array(column.data.buffer, column.data.byteOffset, column.length).slice();
 }

@@ -25,6 +25,11 @@ export class GrowableU32 {
     return this.data.slice(0, this.length);
   }
 
+  /** The values as signed 32-bit ids (each must be < 2³¹), for columns stored as Int32Array. */
+  i32(): Int32Array {
+    return new Int32Array(this.data.buffer, this.data.byteOffset, this.length).slice();
+  }
+
   /** The values as bytes (each must be < 256). */
   u8(): Uint8Array {
     return Uint8Array.from(this.data.subarray(0, this.length));

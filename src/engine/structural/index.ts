@@ -919,9 +919,9 @@ export class StructuralBuilder {
       version: STRUCTURAL_SNAPSHOT_VERSION,
       fileCount: corpus.files.length,
       chunkCount: corpus.chunks.length,
-      defFile: int32Column(this.defFile),
-      defLocal: int32Column(this.defLocal),
-      defChunk: int32Column(this.defChunk),
+      defFile: this.defFile.i32(),
+      defLocal: this.defLocal.i32(),
+      defChunk: this.defChunk.i32(),
       defName: names.definitionName,
       names: names.definitionNames,
       defFlags: this.defFlags.u8(),
@@ -933,11 +933,6 @@ export class StructuralBuilder {
     };
     return StructuralIndex.fromBuilt(corpus, snapshot);
   }
-}
-
-/** A column of non-negative ids below 2³¹ as an exact-length Int32Array. */
-function int32Column(column: GrowableU32): Int32Array {
-  return new Int32Array(column.data.buffer, column.data.byteOffset, column.length).slice();
 }
 
 /** Whether a sub-token of a definition's name, signature or doc is indexed. */

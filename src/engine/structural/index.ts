@@ -296,8 +296,12 @@ export class StructuralIndex implements Retriever {
     return { refNameIds, refNamesByLower };
   }
 
+  /** The index of a complete corpus: the StructuralBuilder over its files, in order. */
   static build(corpus: Corpus): StructuralIndex {
-    return new StructuralIndex(corpus, buildSnapshot(corpus));
+    const builder = new StructuralBuilder();
+    for (const file of corpus.files)
+      builder.add(file.id, file.path, file.analysis, (line) => corpus.chunkAt(file.id, line));
+    return builder.finish(corpus);
   }
 
   /** The index of a StructuralBuilder's snapshot (built for this corpus). */
@@ -852,15 +856,6 @@ function addDefinitionFlags(path: string, definitions: readonly Definition[], ou
     if (endLine <= outerEnd) out.data[start + i] |= NESTED;
     outerEnd = Math.max(outerEnd, endLine);
   }
-}
-
-function buildSnapshot(corpus: Corpus): StructuralSnapshot {
-  const builder = new StructuralBuilder();
-  for (let f = 0; f < corpus.files.length; f++) {
-    const file = corpus.files[f];
-    builder.add(file.id, file.path, file.analysis, (line) => corpus.chunkAt(file.id, line));
-  }
-  return builder.finish(corpus).serialize();
 }
 
 /**

@@ -63,9 +63,12 @@ export function lastCDocBlock(raw: string): string | null {
   return block >= 0 ? raw.slice(block) : null;
 }
 
-/** Doxygen and kernel-doc commands that end a C summary (`\param`, `@return`, `\see` …). */
-const C_TAGS =
-  /^[\\@](param|tparam|returns?|retval|result|note|see|sa|warning|since|deprecated|pre|post|throws?|exception|code|verbatim|example|par|bug|todo|attention|remark|internal)\b/;
+/** Doxygen commands that end a doc's summary in any language (`\param`, `\return`, `\see` …). */
+const DOXYGEN_SUMMARY_ENDS =
+  'param|tparam|returns?|retval|result|throws?|exception|sa|see|note|pre|post|warning|since|deprecated|code|par|todo|bug';
+const DOXYGEN_END = new RegExp(`^\\\\(${DOXYGEN_SUMMARY_ENDS})\\b`);
+/** Doxygen and kernel-doc commands that end a C summary: those, with `@` too, and C's own few more. */
+const C_TAGS = new RegExp(`^[\\\\@](${DOXYGEN_SUMMARY_ENDS}|verbatim|example|attention|remark|internal)\\b`);
 
 /**
  * A C doc comment's prose lines: `@brief` / `\brief` markers dropped, `\fn` / `\def` lines
@@ -139,12 +142,7 @@ export function docSummary(raw: string, language?: string): string {
     // JSDoc/Javadoc tags, Doxygen's backslash commands (C: `\param`, `\return`), Python
     // (Google/NumPy/reST) and Rust doc sections end the summary.
     if (/^@\w/.test(t) || /^:(param|type|return|rtype|raises)\b/.test(t)) break;
-    if (
-      /^\\(param|tparam|returns?|retval|result|throws?|exception|sa|see|note|pre|post|warning|since|deprecated|code|par|todo|bug)\b/.test(
-        t,
-      )
-    )
-      break;
+    if (DOXYGEN_END.test(t)) break;
     if (
       /^(args|arguments|parameters|params|returns?|yields?|raises|throws|examples?|example usage|note|notes|see also|attributes|errors|panics|safety|usage|warning)\s*:?\s*$/i.test(
         t,

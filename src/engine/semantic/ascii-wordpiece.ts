@@ -2,9 +2,8 @@
  * The bundled tokenizer's pipeline written out for ASCII pieces: the same ids as
  * @huggingface/tokenizers, without its general machinery (the added-token splitter, a regex per
  * normalizer step, the pre-tokenizer's split, token strings mapped to ids). The build tokenizes
- * each distinct whitespace-separated piece once (LocalModelRunner's memo), and on the 5 MB bench
- * tier those first encodes were about 80 % of tokenizing and nearly half of embedding's CPU
- * (docs/bench/HISTORY.md, 2026-12-03, eighteenth session).
+ * each distinct whitespace-separated piece once (LocalModelRunner's memo), and those first encodes
+ * were most of tokenizing and much of embedding's CPU (measured: docs/bench/HISTORY.md).
  *
  * Only for a tokenizer.json whose normalizer, pre-tokenizer and model are exactly the ones the
  * model's training writes (scripts/); anything else gets no fast path. Within it:

@@ -61,7 +61,7 @@ export class StaticTokenModel implements PoolingModel {
       const scale = tokenScale[id + side];
       const row = id * d;
       // Unrolled by 4, each dimension still summed in token order (the same numbers): the
-      // loop is most of a build's embedding after tokenizing (docs/bench/HISTORY.md, 2026-12-03).
+      // loop is most of a build's embedding after tokenizing.
       let k = 0;
       for (; k + 4 <= d; k += 4) {
         sum[k] += Math.fround(table[row + k] * scale);

@@ -84,6 +84,7 @@ import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
 import { dropSubject, formLookup, subjectChunks } from './search/similar';
 import { calleesLookup, delegateLookup, memberNameCoverage } from './search/members';
+import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestChunk } from './structural/index';
@@ -325,8 +326,13 @@ export class Engine {
       () => this.indexes.graph?.subjectOf(plan)?.kind === 'files',
     );
     const limit = requestedLimit ?? DEFAULT_RESULT_LIMIT;
+    const kept = evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists;
     const fused = fuse({
-      lists: evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists,
+      // A question about behaviour: a doc comment's window stands for the definition it documents.
+      lists:
+        plan.intent === 'understand_code'
+          ? docHitsToDefinitions(kept, this.docOwnerOf(), (id) => this.corpus.chunks[id])
+          : kept,
       weights,
       k,
       strategy,
@@ -396,6 +402,12 @@ export class Engine {
       );
     return { excluded, notReady, absent };
   }
+
+  /** The definition a window's doc comment documents (search/doc-comments.ts), per file on first use. */
+  private docOwnerOf(): (chunkId: number) => number | undefined {
+    return (this.docOwners ??= docCommentOwners(this.corpus));
+  }
+  private docOwners: ((chunkId: number) => number | undefined) | undefined;
 
   /** Whether a chunk is a prototype or `#define` standing in for a body elsewhere (false without the structural index). */
   private isStandIn(id: number): boolean {

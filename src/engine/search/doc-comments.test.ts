@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { Chunk, ModalityHit } from '../contract';
+import { Engine } from '../engine';
+import { fuse, scoreFromExplanation } from '../fuse';
+import { WEIGHTS } from '../ranking';
+import { memberNameCoverage } from './members';
+import type { Corpus } from '../modality';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { docCommentOwners, docHitsToDefinitions, isCommentLine } from './doc-comments';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const corpusOf = (engine: Engine) => (engine as unknown as { corpus: Corpus }).corpus;
+
+describe('comment lines by language', () => {
+  it("reads `#` as a comment only where it is one: C's #include and a PHP or Rust attribute are code", () => {
+    expect(isCommentLine('# Retrieve the command name from given args.', 'ruby')).toBe(true);
+    expect(isCommentLine('#include "apfs.h"', 'c')).toBe(false);
+    expect(isCommentLine('#[AsCommand(name: "list")]', 'php')).toBe(false);
+    expect(isCommentLine('#[track_caller]', 'rust')).toBe(false);
+    expect(isCommentLine(' * @sb:\t\tfilesystem superblock'.trim(), 'c')).toBe(true);
+    expect(isCommentLine('/// Runs the provided closure on a thread', 'rust')).toBe(true);
+    expect(isCommentLine('// ServeDNS dispatches the request', 'go')).toBe(true);
+    expect(isCommentLine('', 'go')).toBe(false);
+  });
+});
+
+describe("a doc comment's window belongs to the definition below it (apfs btree.c, kernel-doc)", () => {
+  const text = fixture('apfs-btree-omap.c.txt');
+  const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.startsWith(needle)) + 1;
+  let engine: Engine;
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    engine = await Engine.build([{ path: 'btree.c', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    corpus = corpusOf(engine);
+  });
+
+  it('the window of `/** apfs_omap_lookup_block - … */` is owned by apfs_omap_lookup_block; the includes are not', () => {
+    const ownerOf = docCommentOwners(corpus);
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const lookup = chunks.find((c) => c.symbol === 'apfs_omap_lookup_block')!;
+    expect(lookup.startLine).toBe(lineOf('int apfs_omap_lookup_block('));
+    const docWindow = chunks.find((c) => c.kind === 'window' && c.endLine === lookup.startLine - 1)!;
+    expect(docWindow.startLine).toBeLessThanOrEqual(lineOf(' * apfs_omap_lookup_block - Find the block number'));
+    expect(ownerOf(docWindow.id)).toBe(lookup.id);
+    // the file's first window holds its licence comment and its #includes: it documents no one
+    const first = chunks[0];
+    expect(first.kind).toBe('window');
+    expect(
+      text
+        .split('\n')
+        .slice(first.startLine - 1, first.endLine)
+        .join('\n'),
+    ).toContain('#include');
+    expect(ownerOf(first.id)).toBeUndefined();
+    // a definition is no doc comment
+    expect(ownerOf(lookup.id)).toBeUndefined();
+  });
+
+  it('"how does apfs find the block of a b-tree node from its id": the function, not its comment, stands for the file', () => {
+    // The lists of the real run over the whole of apfs (real set, apfs:understand:19): the
+    // kernel-doc's window first by meaning (semantic #0, text #24), apfs_omap_lookup_block at
+    // semantic #51, text #2, structural #0, apfs_omap_read_node at semantic #6, text #5,
+    // structural #1 — the other places held by chunks of other files (`other:N`).
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const lookup = chunks.find((c) => c.symbol === 'apfs_omap_lookup_block')!;
+    const readNode = chunks.find((c) => c.symbol === 'apfs_omap_read_node')!;
+    const docWindow = chunks.find((c) => c.kind === 'window' && c.endLine === lookup.startLine - 1)!;
+    const others = corpus.chunks.length;
+    const other = (n: number): Chunk => ({
+      id: others + n,
+      fileId: 1 + n,
+      path: `other${n}.c`,
+      startLine: 1,
+      endLine: 10,
+      kind: 'window',
+    });
+    const list = (placed: Record<number, number>, length: number): ModalityHit[] =>
+      Array.from({ length }, (_, rank) => ({
+        chunkId: placed[rank] ?? others + rank,
+        score: 1,
+        reason: placed[rank] !== undefined ? `chunk ${placed[rank]}` : 'other',
+      }));
+    const lists = {
+      semantic: list({ 0: docWindow.id, 6: readNode.id, 51: lookup.id }, 60),
+      text: list({ 2: lookup.id, 5: readNode.id, 24: docWindow.id }, 60),
+      structural: list({ 0: lookup.id, 1: readNode.id }, 60),
+    };
+    const question = 'how does apfs find the block of a b-tree node from its id in the object map';
+    const input = {
+      lists,
+      weights: WEIGHTS.understand_code,
+      k: 40,
+      strategy: 'fused' as const,
+      centralityOf: () => 0,
+      chunkOf: (c: number) => corpus.chunks[c] ?? other(c - others),
+      limit: 10,
+      nameCoverageOf: memberNameCoverage(question),
+    };
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'btree.c')!;
+    // Before: apfs_omap_read_node stands for the file, the comment's window among its sub-results.
+    const before = shown(fuse(input));
+    expect(before.symbol).toBe('apfs_omap_read_node');
+    expect(before.subResults?.map((r) => r.chunkId)).toContain(docWindow.id);
+    const after = fuse({ ...input, lists: docHitsToDefinitions(lists, docCommentOwners(corpus), input.chunkOf) });
+    const first = after[0];
+    expect([first.path, first.symbol, first.startLine]).toEqual([
+      'btree.c',
+      'apfs_omap_lookup_block',
+      lineOf('int apfs_omap_lookup_block('),
+    ]);
+    expect(first.explanation.modalities.semantic).toMatchObject({ rank: 0 });
+    expect(first.explanation.modalities.semantic?.reason).toBe(
+      `its doc comment (lines ${docWindow.startLine}-${docWindow.endLine}): chunk ${docWindow.id}`,
+    );
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+    // the window itself is no longer a result of its own
+    expect(after.flatMap((r) => [r.chunkId, ...(r.subResults ?? []).map((s) => s.chunkId)])).not.toContain(
+      docWindow.id,
+    );
+  });
+});
+
+describe("a type's comment stays its own (apfs apfs_raw.h)", () => {
+  it('the window of `/* On-disk representation of an object map */` is not handed to `struct apfs_omap_phys`', async () => {
+    const text = fixture('apfs-raw-omap-phys.h.txt');
+    const engine = await Engine.build([{ path: 'apfs_raw.h', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const corpus = corpusOf(engine);
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const struct = chunks.find((c) => c.symbol === 'apfs_omap_phys')!;
+    expect(struct.definitionKind).toBe('struct');
+    const comment = chunks.find((c) => c.kind === 'window' && c.endLine === struct.startLine - 1)!;
+    expect(text.split('\n')[comment.endLine - 2]).toContain('On-disk representation of an object map');
+    expect(docCommentOwners(corpus)(comment.id)).toBeUndefined();
+  });
+});
+
+describe('a doc comment longer than a window (tokio task/blocking.rs, `///` over 120 lines)', () => {
+  const text = fixture('tokio-task-spawn-blocking.rs.txt');
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await Engine.build([{ path: 'task/blocking.rs', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    corpus = corpusOf(engine);
+  });
+
+  it('every all-comment window of the run is owned by spawn_blocking; the window opening `cfg_rt! {` is not', () => {
+    const ownerOf = docCommentOwners(corpus);
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const spawn = chunks.find((c) => c.symbol === 'spawn_blocking')!;
+    const windows = chunks.filter((c) => c.kind === 'window' && c.endLine < spawn.startLine);
+    expect(windows.length).toBeGreaterThanOrEqual(3);
+    const lines = text.split('\n');
+    for (const w of windows) {
+      const opensMacro = lines.slice(w.startLine - 1, w.endLine).some((l) => l.startsWith('cfg_rt!'));
+      expect(ownerOf(w.id)).toBe(opensMacro ? undefined : spawn.id);
+    }
+    expect(windows.filter((w) => ownerOf(w.id) === spawn.id).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("hands a list's hit on a doc window to its definition, keeping the rank and every other hit", () => {
+    const ownerOf = docCommentOwners(corpus);
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const spawn = chunks.find((c) => c.symbol === 'spawn_blocking')!;
+    const doc = chunks.find((c) => ownerOf(c.id) === spawn.id)!;
+    const other = chunks.find((c) => c.kind === 'window' && ownerOf(c.id) === undefined)!;
+    const hit = (chunkId: number, reason: string): ModalityHit => ({ chunkId, score: 1, reason });
+    const out = docHitsToDefinitions(
+      { text: [hit(other.id, 'a'), hit(doc.id, 'b'), hit(spawn.id, 'c')] },
+      ownerOf,
+      (id) => corpus.chunks[id],
+    );
+    expect(out.text?.map((h) => h.chunkId)).toEqual([other.id, spawn.id, spawn.id]);
+    expect(out.text?.[1].reason).toBe(`its doc comment (lines ${doc.startLine}-${doc.endLine}): b`);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * A doc comment belongs to the definition it documents. Written directly above a top-level
+ * function (C's kernel-doc, Go's and Rust's `//`/`///`, a Ruby or shell `#` block), the comment
+ * is no part of the definition's chunk: it falls into the line window between that definition
+ * and the one before. A question worded as the comment is ("find the block number of a b-tree
+ * node from its id") then finds the window, a few lines of prose, while the function it
+ * describes ranks far below. For a question about behaviour the window's place in a list is
+ * the definition's: each modality's hit on such a window is handed to the definition below it.
+ */
+import type { Chunk, DefinitionKind, Language, Modality, ModalityHit } from '../contract';
+import type { Corpus, CorpusFile } from '../modality';
+
+/**
+ * The definitions a comment's hits are handed to: code that does something. A type's or a
+ * constant block's comment describes a layout, and given to the `struct` it made the type
+ * outrank the function that answers ("how is the checksum of an on-disk object verified":
+ * `struct apfs_obj_phys`, whose comment says "checksum", over `apfs_obj_verify_csum`).
+ */
+const DOCUMENTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['function', 'method']);
+
+/** Languages whose comments start with `#` (a PHP 8 attribute `#[…]` is no comment). */
+const HASH_COMMENTS: ReadonlySet<Language> = new Set<Language>(['python', 'ruby', 'bash', 'php']);
+/** Languages whose comments are `//` and `/* … *\/` (PHP has both kinds). */
+const SLASH_COMMENTS: ReadonlySet<Language> = new Set<Language>([
+  'javascript',
+  'typescript',
+  'tsx',
+  'go',
+  'rust',
+  'java',
+  'c',
+  'cpp',
+  'csharp',
+  'php',
+  'kotlin',
+  'swift',
+  'scala',
+]);
+
+/** `//…`, `/*…`, and a block comment's middle and last lines (`* text`, `*` then `/`). */
+const SLASH_LINE = /^(?:\/\/|\/\*|\*)/;
+const HASH_LINE = /^#(?!\[)/;
+const LUA_LINE = /^--/;
+
+/** Whether a line, trimmed, is a comment line of the language (a blank line is not). */
+export function isCommentLine(trimmed: string, language: Language | null): boolean {
+  if (!trimmed || !language) return false;
+  if (SLASH_COMMENTS.has(language) && SLASH_LINE.test(trimmed)) return true;
+  if (HASH_COMMENTS.has(language) && HASH_LINE.test(trimmed)) return true;
+  return language === 'lua' && LUA_LINE.test(trimmed);
+}
+
+/**
+ * Per window chunk, the definition chunk its comment documents: the window holds nothing but
+ * comment lines and blank lines, its last line is a comment, and the definition starts on the
+ * next line. A doc comment longer than a window spans several: each window of the run, all
+ * comment, is handed on to the same definition. Computed per file on first use.
+ */
+export function docCommentOwners(corpus: Corpus): (chunkId: number) => number | undefined {
+  const byFile = new Map<number, Map<number, number>>();
+  return (chunkId) => {
+    const chunk = corpus.chunks[chunkId];
+    if (!chunk || chunk.kind !== 'window') return undefined;
+    let owners = byFile.get(chunk.fileId);
+    if (!owners) {
+      const file = corpus.files[chunk.fileId];
+      owners = file ? ownersOf(corpus, file) : new Map();
+      byFile.set(chunk.fileId, owners);
+    }
+    return owners.get(chunkId);
+  };
+}
+
+function ownersOf(corpus: Corpus, file: CorpusFile): Map<number, number> {
+  const owners = new Map<number, number>();
+  if (!file.language) return owners;
+  let lines: string[] | null = null;
+  const ids = file.chunkIds;
+  // From the last chunk up: a window owned by the chunk after it passes that owner on to the window above.
+  let next: Chunk | undefined;
+  let nextOwner: number | undefined;
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const chunk = corpus.chunks[ids[i]];
+    let owner: number | undefined;
+    if (chunk.kind === 'window' && next && next.startLine === chunk.endLine + 1) {
+      let below = nextOwner;
+      if (next.kind === 'definition')
+        below = next.definitionKind !== undefined && DOCUMENTED_KINDS.has(next.definitionKind) ? next.id : undefined;
+      if (below !== undefined) {
+        lines ??= file.text.split('\n');
+        if (onlyComments(lines, chunk, file.language, next.kind === 'definition')) owner = below;
+      }
+    }
+    if (owner !== undefined) owners.set(chunk.id, owner);
+    // Nested definitions start inside their container: only a chunk that starts a new run of lines is "next".
+    if (!next || chunk.startLine < next.startLine) {
+      next = chunk;
+      nextOwner = owner;
+    }
+  }
+  return owners;
+}
+
+/**
+ * Every line of the window is a comment or blank; when the definition follows directly, the
+ * window's last line is a comment (a comment set off by a blank line documents no one).
+ */
+function onlyComments(lines: readonly string[], chunk: Chunk, language: Language, endsAtDefinition: boolean): boolean {
+  let comments = 0;
+  for (let line = chunk.startLine; line <= chunk.endLine; line++) {
+    const trimmed = (lines[line - 1] ?? '').trim();
+    if (!trimmed) {
+      if (line === chunk.endLine && endsAtDefinition) return false;
+      continue;
+    }
+    if (!isCommentLine(trimmed, language)) return false;
+    comments++;
+  }
+  return comments > 0;
+}
+
+/**
+ * Each list with its hits on a doc comment's window given to the definition the comment
+ * documents (the reason says so). A definition the list already ranks higher keeps its own
+ * rank: fuse counts a modality once per chunk, at its best rank.
+ */
+export function docHitsToDefinitions(
+  lists: Partial<Record<Modality, ModalityHit[]>>,
+  ownerOf: (chunkId: number) => number | undefined,
+  chunkOf: (chunkId: number) => Chunk,
+): Partial<Record<Modality, ModalityHit[]>> {
+  const out: Partial<Record<Modality, ModalityHit[]>> = {};
+  for (const [modality, list] of Object.entries(lists) as [Modality, ModalityHit[]][]) {
+    out[modality] = list.map((hit) => {
+      const owner = ownerOf(hit.chunkId);
+      if (owner === undefined) return hit;
+      const window = chunkOf(hit.chunkId);
+      return {
+        ...hit,
+        chunkId: owner,
+        reason: `its doc comment (lines ${window.startLine}-${window.endLine}): ${hit.reason}`,
+      };
+    });
+  }
+  return out;
+}

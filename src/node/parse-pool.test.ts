@@ -102,7 +102,7 @@ describe('node parse pool', () => {
     const settled = await late;
     expect(settled.filter((s) => s.status === 'rejected').length).toBeGreaterThan(many.length / 2);
     for (const s of settled) if (s.status === 'rejected') expect(String(s.reason)).toMatch(/parse pool closed/);
-  }, 30_000);
+  }, 120_000);
 
   it('rejects after close, and close can be called twice', async () => {
     const own = createNodeParsePool(1);
@@ -145,7 +145,7 @@ describe('node parse pool', () => {
           encoding: 'utf8',
           // Generous for shared, loaded machines (and the fixtures' 17 languages: each worker loads
           // that many grammars): a process kept alive by its workers never exits at all.
-          timeout: 90_000,
+          timeout: 240_000,
         },
       );
       expect(run.error).toBeUndefined(); // no timeout: the workers did not keep the process alive
@@ -159,7 +159,7 @@ describe('node parse pool', () => {
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   it('builds through the workers, copies parsed once, the same index as a build that parses every file in process', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'fourfold-same-'));

@@ -287,5 +287,6 @@ export interface EmbedWorkerApi {
 }
 
 export interface ParseWorkerApi {
-  analyze(path: string, text: string): Promise<import('../engine/contract').FileAnalysis>;
+  /** The file's analysis as JSON text (analysis-wire.ts: a string crosses cheaper than the object). */
+  analyze(path: string, text: string): Promise<import('./analysis-wire').AnalysisWire>;
 }

@@ -6,7 +6,6 @@
 import * as Comlink from 'comlink';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
 import { browserGrammars } from '../src/browser/grammars';
-import { toWire } from '../src/browser/analysis-wire';
 import type { ParseWorkerApi } from '../src/browser/protocol';
 
 let analyzer: Promise<StructuralAnalyzer> | null = null;
@@ -16,7 +15,7 @@ const api: ParseWorkerApi = {
     // No grammar up front: each loads when the first file of its language arrives, so a
     // JavaScript repository never downloads the Rust or Java grammar.
     analyzer ??= StructuralAnalyzer.create(browserGrammars, { languages: [] });
-    return toWire(await (await analyzer).analyzeAsync(path, text));
+    return (await analyzer).analyzeAsync(path, text);
   },
 };
 

@@ -4,7 +4,6 @@
  */
 import * as Comlink from 'comlink';
 import type { FileAnalysis } from '../engine/contract';
-import { fromWire } from './analysis-wire';
 import type { ParseWorkerApi } from './protocol';
 
 /** More workers than this only adds memory (each holds its own wasm heap and grammars). */
@@ -32,10 +31,7 @@ export class ParsePool {
     let chosen = this.workers[0];
     for (const candidate of this.workers) if (candidate.inFlight < chosen.inFlight) chosen = candidate;
     chosen.inFlight++;
-    return chosen.api
-      .analyze(path, text)
-      .then(fromWire)
-      .finally(() => chosen.inFlight--);
+    return chosen.api.analyze(path, text).finally(() => chosen.inFlight--);
   }
 
   /** Free the workers (and their wasm heaps) after a build. */

@@ -287,6 +287,5 @@ export interface EmbedWorkerApi {
 }
 
 export interface ParseWorkerApi {
-  /** The file's analysis as JSON text (analysis-wire.ts: a string crosses cheaper than the object). */
-  analyze(path: string, text: string): Promise<import('./analysis-wire').AnalysisWire>;
+  analyze(path: string, text: string): Promise<import('../engine/contract').FileAnalysis>;
 }

@@ -767,3 +767,52 @@ describe('a message inside what a program prints around it (real set, third tuni
     ]);
   });
 });
+
+describe('messages whose values sit between every two words (real set, fourth tuning group)', () => {
+  it('Python logging: paramiko’s `Authentication ({}) failed.`, found by the word and bracket before its value; a definition question no more', () => {
+    const message = 'INFO:paramiko.transport:Authentication (publickey) failed.';
+    // The qualified-looking `INFO:paramiko.transport:Authentication` made it a name.
+    expect(planQuery(message)).toMatchObject({ intent: 'find_definition', rule: 'identifier' });
+    const plan = routeWithFormats(message, 'paramiko-auth-handler.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text', pasted: true });
+    // Both handlers print it; `successful!` (line 8) does not.
+    expect(matchingLines(fixture('paramiko-auth-handler.py.txt'), plan.regex!)).toEqual([35, 46]);
+  });
+
+  it('Python: paramiko’s `Disconnect (code {:d}): {}`, whose only two words in a row are a value', () => {
+    expect(
+      formatsFor('INFO:paramiko.transport:Disconnect (code 11): Bye Bye', 'paramiko-transport-disconnect.py.txt'),
+    ).toEqual([{ line: 12, literal: 'Disconnect (code {:d}): {}' }]);
+  });
+
+  it('Python: a docstring’s closing quotes above the format are no string opening (paramiko’s sftp `rename(…)` log)', () => {
+    const message =
+      "DEBUG:paramiko.transport.sftp:[chan 0] rename(b'/home/deploy/app.tar.gz', b'/srv/releases/app.tar.gz')";
+    expect(formatsFor(message, 'paramiko-sftp-rename.py.txt')).toEqual([{ line: 22, literal: 'rename({!r}, {!r})' }]);
+    // `"[chan %s] " + msg` explains all of it with less constant text than an answer needs: the lookups go on.
+    const plan = routeWithFormats(message, 'paramiko-sftp-rename.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(plan.literal).toBeUndefined();
+  });
+
+  it('Ruby Logger: `E, [time #pid] ERROR -- progname: ` is a wrapper; net-ssh’s `channel_open_failed: #{…} #{…} #{…}`', () => {
+    const message =
+      'E, [2026-12-03T10:15:02.113870 #48213] ERROR -- net.ssh.connection.session[7d0]: channel_open_failed: 0 1 open failed';
+    expect(unwrapMessage(message)).toContain('channel_open_failed: 0 1 open failed');
+    expect(formatsFor(message, 'net-ssh-session-channel-open.rb.txt')).toEqual([
+      {
+        line: 14,
+        literal: 'channel_open_failed: #{packet[:local_id]} #{packet[:reason_code]} #{packet[:description]}',
+      },
+    ]);
+  });
+
+  it('a Ruby exception class and a Rust tracing target, qualified with `::`, are names printed before the message', () => {
+    expect(unwrapMessage('Net::SSH::HostKeyMismatch: fingerprint SHA256:abc does not match')).toContain(
+      'fingerprint SHA256:abc does not match',
+    );
+    expect(unwrapMessage('2026-12-03T10:14:23.002187Z DEBUG h2::proto::streams::recv: connection error')).toContain(
+      'connection error',
+    );
+  });
+});

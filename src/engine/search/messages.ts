@@ -67,6 +67,8 @@ export const FORMAT_MATCH = {
   maxMessageChars: 300,
   /** Two-word fragments of the message looked up in the index, at most. */
   maxLookups: 16,
+  /** Words with the bracket or colon after them looked up when no two-word fragment found the format, at most. */
+  maxOpeningLookups: 8,
   /** String constants whose text the message holds, followed to the formats they fill, at most. */
   maxConstants: 4,
   /** … named with this many characters at least … */
@@ -165,18 +167,19 @@ const LOG_TIME =
   /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
 /**
  * A log level: `ERROR `, `[WARN] `, `error: `, Python logging's default `ERROR:root:` (level and
- * logger name), and a level with its severity number in parentheses, as docutils reports
- * (`(WARNING/2) `, `(SEVERE/4) `).
+ * logger name), a level with its severity number in parentheses, as docutils reports
+ * (`(WARNING/2) `, `(SEVERE/4) `), and Ruby Logger's whole head (`E, [time #pid] ERROR -- progname: `).
  */
 const LOG_LEVEL =
-  /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*|^\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)\/\d+\)\s+/i;
+  /^[DIWEFAU], \[[^\]\n]+\]\s+[A-Z]+\s+--\s+[^:\n]*:\s+|^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*|^\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)\/\d+\)\s+/i;
 /**
- * `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, PHP's `League\Config\…Exception: ` and
+ * `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, a Ruby exception class or a Rust
+ * tracing target (`Net::SSH::HostKeyMismatch: `, `h2::proto::streams::recv: `), PHP's `League\Config\…Exception: ` and
  * Symfony's `[Symfony\…\InvalidArgumentException] `: a name a program prints before the message;
  * and the logger name that closes a bracket the clock and level opened (Rust's env_logger:
  * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
  */
-const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+:\s+|[\w.$:/\\-]+\]\s+)/;
+const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:::[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
 /** Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a linter's, docutils'). */
 const INPUT_LOCATION = /^[\w./\\-]+:\d+(?::\d+)?:\s+/;
 
@@ -276,8 +279,8 @@ export interface FormatRun {
  * Python concatenation, across lines too) join; literals joined by `+`, `.`, `<<` around an
  * expression join with a placeholder between; a trailing `+ expr` is a placeholder at the end.
  */
-export function formatRuns(source: string): FormatRun[] {
-  const literals = stringLiterals(source);
+export function formatRuns(source: string, focus = 0): FormatRun[] {
+  const literals = stringLiterals(source, focus);
   const runs: FormatRun[] = [];
   let current: FormatRun | null = null;
   let previous: Literal | null = null;
@@ -326,8 +329,13 @@ function closeRun(run: FormatRun, after: string) {
 /** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#. */
 const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])/g;
 
-/** The string literals of a piece of source, skipping triple-quoted docstrings and character literals. */
-function stringLiterals(source: string): Literal[] {
+/**
+ * The string literals of a piece of source, skipping triple-quoted docstrings and character
+ * literals. A piece cut out of a file may hold a docstring's closing quotes without its opening:
+ * triple quotes left open before `focus` (the line the piece was read for) close a docstring,
+ * and what came before them was its text; left open at or after `focus`, they open one.
+ */
+function stringLiterals(source: string, focus = 0): Literal[] {
   const out: Literal[] = [];
   let i = 0;
   while (i < source.length) {
@@ -339,7 +347,10 @@ function stringLiterals(source: string): Literal[] {
     if (source.startsWith(quote.repeat(2), contentStart)) {
       // A docstring (or an empty string): documentation is not printed.
       const close = source.indexOf(quote.repeat(3), contentStart + 2);
-      i = close < 0 ? source.length : close + 3;
+      if (close < 0 && open.index < focus) {
+        out.length = 0;
+        i = contentStart + 2;
+      } else i = close < 0 ? source.length : close + 3;
       continue;
     }
     const end = closingQuote(source, contentStart, quote);
@@ -484,6 +495,19 @@ function fragmentsOf(messages: readonly string[]): string[] {
 }
 
 /**
+ * A word of the message with the bracket or colon written right after it (`rename(`,
+ * `Authentication (`, `next_id (`, `channel_open_failed:`): where a format writes a value after
+ * its word. Not a qualifier's `::`, nor a word of a letter or three or a function word.
+ */
+function openingFragmentsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(/(?<![\w$])([A-Za-z_]\w{3,}) ?(?:[([{<]|:(?!:))/g))
+      if (!STOP_WORDS.has(found[1].toLowerCase())) out.add(found[0]);
+  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxOpeningLookups);
+}
+
+/**
  * The format strings of the corpus that print `pasted`, best first; every format that ties
  * for the best score is kept (the same message raised in several places). Empty when no
  * format explains enough of the message.
@@ -497,8 +521,14 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   // them (`#define PREFIX "…"`, `static const char x[] = "rounds=";`, `NAME = "…"`).
   const constants = new Map<string, FormatPiece[]>();
   // Explained whole and with no value read as a nested message (that may be another format's).
+  // (A format of less constant text than an answer needs, `"[chan %s] " + msg`, is no answer.)
   const wholeMessage = () =>
-    [...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage && m.score === m.constantChars);
+    [...found.values()].some(
+      (m) =>
+        m.coverage >= FORMAT_MATCH.wholeMessage &&
+        m.score === m.constantChars &&
+        m.constantChars >= FORMAT_MATCH.minConstantChars,
+    );
   const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
     for (const match of formatsAround(hit, sources, messages, withConstants)) {
       const id = `${hit.fileId}:${match.line}:${match.literal}`;
@@ -506,30 +536,40 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       if (!known || match.score > known.score) found.set(id, match);
     }
   };
+  const readCandidate = (hit: SourceLine) => {
+    const key = `${hit.fileId}:${hit.line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    // The words of a format string sit between quotes on their line (a docstring's or a
+    // template's inner lines are not printed messages, or rarely).
+    const text = sources.lineText(hit.fileId, hit.line) ?? '';
+    if (!/["'`]/.test(text)) return;
+    const constant = stringConstant(text);
+    // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
+    if (
+      constant &&
+      constant.name.length >= FORMAT_MATCH.minConstantName &&
+      constants.size < FORMAT_MATCH.maxConstants &&
+      printedIn(constant.pieces, messages)
+    )
+      constants.set(constant.name, constant.pieces);
+    read(hit, NO_CONSTANTS);
+  };
   for (const fragment of fragmentsOf(messages)) {
     if (seen.size >= FORMAT_MATCH.maxCandidateLines) break;
     // A format that explains the whole message is found: rarer fragments were read first.
     if (wholeMessage()) break;
-    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) {
-      const key = `${hit.fileId}:${hit.line}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // The words of a format string sit between quotes on their line (a docstring's or a
-      // template's inner lines are not printed messages, or rarely).
-      const text = sources.lineText(hit.fileId, hit.line) ?? '';
-      if (!/["'`]/.test(text)) continue;
-      const constant = stringConstant(text);
-      // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
-      if (
-        constant &&
-        constant.name.length >= FORMAT_MATCH.minConstantName &&
-        constants.size < FORMAT_MATCH.maxConstants &&
-        printedIn(constant.pieces, messages)
-      )
-        constants.set(constant.name, constant.pieces);
-      read(hit, NO_CONSTANTS);
-    }
+    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
   }
+  // A message whose values sit between every two of its words (`Authentication (publickey)
+  // failed.`, `rename(b'…', b'…')`, `Disconnect (code 11): Bye Bye`) shares no two words in a row
+  // with its format: the format's text around a value is read instead, a word with the bracket or
+  // colon written after it (`Authentication (`, `rename(`, `channel_open_failed:`).
+  if (!wholeMessage())
+    for (const fragment of openingFragmentsOf(messages)) {
+      if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
+      for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
+    }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
     for (const name of constants.keys()) {
@@ -796,7 +836,7 @@ function formatsAround(
   );
   const out: FormatMatch[] = [];
   const lineOf = (offset: number) => first + lineStarts.filter((s) => s <= offset).length - 1;
-  for (const run of formatRuns(source)) {
+  for (const run of formatRuns(source, lineStarts[hit.line - first] ?? 0)) {
     const inside = insideLiterals(run, messages[0]);
     if (inside) {
       const { literal, chars } = inside;

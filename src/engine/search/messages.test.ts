@@ -816,3 +816,55 @@ describe('messages whose values sit between every two words (real set, fourth tu
     );
   });
 });
+
+/** routePastedText over several fixtures as the files of one repository: the matching lines by file. */
+function routeWithFiles(query: string, names: string[]) {
+  const files = names.map(fixture);
+  const plan = routePastedText(
+    planQuery(query),
+    (text) => files.some((lines) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase()))),
+    (pattern) => files.some((lines) => matchingLines(lines, pattern).length > 0),
+    (message) => findFormatStrings(message, sourcesOfFiles(names)),
+  );
+  const lines =
+    plan.regex === undefined ? {} : Object.fromEntries(names.map((n, i) => [n, matchingLines(files[i], plan.regex!)]));
+  return { plan, lines };
+}
+
+describe('a message printed over several lines (real set, fourth tuning group)', () => {
+  it('Ruby: net-ssh’s three-line `could not settle on …` is one format of `\\n"\\` continued literals, the class after its first line', () => {
+    const pasted =
+      'could not settle on host_key algorithm (Net::SSH::Exception)\nServer host_key preferences: ssh-rsa,rsa-sha2-256\nClient host_key preferences: ssh-ed25519,ecdsa-sha2-nistp256';
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const { plan, lines } = routeWithFiles(pasted, ['net-ssh-algorithms-negotiate.rb.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ 'net-ssh-algorithms-negotiate.rb.txt': [9] });
+  });
+
+  it('Go: serf’s `Join failed: %v, retrying in %v` around a multi-line error list, not the `[WARN] %v` that labels any line', () => {
+    const pasted =
+      '2026/12/03 10:14:25 [WARN] agent: Join failed: 1 error occurred:\n\t* Failed to join 10.0.4.2: dial tcp 10.0.4.2:7946: connect: connection refused\n\n, retrying in 30s';
+    const { plan, lines } = routeWithFiles(pasted, ['serf-agent-retry-join.go.txt', 'serf-query-response-warn.go.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ 'serf-agent-retry-join.go.txt': [28], 'serf-query-response-warn.go.txt': [] });
+  });
+
+  it('a value across a line break of the paste is one value, whatever its length', () => {
+    const pieces = formatPieces('Join failed: %v, retrying in %v');
+    const value = 'dial tcp 10.0.4.2:7946: connect: connection refused; '.repeat(3);
+    expect(alignFormat(pieces, `Join failed: ${value}, retrying in 30s`)).toBeNull();
+    expect(alignFormat(pieces, `Join failed: 1 error occurred:\u2028${value}\u2028, retrying in 30s`)).toMatchObject({
+      coverage: 1,
+    });
+  });
+
+  it('Rust: beside a Debug line labelled `Error: `, hyper’s `http2 error: …` line is a message, not code to find similar', () => {
+    const pasted =
+      'Error: hyper::Error(Http2, Error { kind: GoAway(b"", PROTOCOL_ERROR, Remote) })\nhttp2 error: connection error received: unspecific protocol error detected';
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const { plan, lines } = routeWithFiles(pasted, ['h2-error-display.rs.txt', 'h2-reason-description.rs.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    // Reason::description prints most of it; Display's `connection error received: {}` prints the rest.
+    expect(lines).toEqual({ 'h2-error-display.rs.txt': [], 'h2-reason-description.rs.txt': [8] });
+  });
+});

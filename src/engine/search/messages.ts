@@ -63,8 +63,10 @@ export interface FormatMatch {
 export const FORMAT_MATCH = {
   /** Values of a `key=value` line read as messages of their own, at most. */
   maxNestedValues: 8,
-  /** Longest message line read. */
+  /** Longest message line read (and longest paste read as one message). */
   maxMessageChars: 300,
+  /** Lines of a paste read as one message, at most. */
+  maxPasteLines: 6,
   /** Two-word fragments of the message looked up in the index, at most. */
   maxLookups: 16,
   /** Words with the bracket or colon after them looked up when no two-word fragment found the format, at most. */
@@ -384,7 +386,10 @@ export function alignFormat(
   pieces: readonly FormatPiece[],
   message: string,
 ): { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null {
-  const text = normalise(message);
+  // A paste read as one message keeps where its lines broke (LINE_BREAK): a value across a break
+  // is a value printed on several lines. Constants are matched with the breaks read as spaces.
+  const lined = message.toLowerCase().replace(/\s+/g, (ws) => (ws.includes(LINE_BREAK) ? LINE_BREAK : ' '));
+  const text = lined.replaceAll(LINE_BREAK, ' ');
   // A placeholder before the first constant printed something the wrapper may also hold: the
   // alignment starts at the first constant.
   const merged = mergePieces(pieces);
@@ -394,13 +399,13 @@ export function alignFormat(
   if (constants.length === 0) return null;
   let best: { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
-    const found = alignFrom(parts, text, from, leadingValue);
+    const found = alignFrom(parts, text, lined, from, leadingValue);
     if (found && (!best || found.score > best.score)) best = found;
   }
   return best;
 }
 
-function alignFrom(parts: readonly FormatPiece[], text: string, from: number, leadingValue: boolean) {
+function alignFrom(parts: readonly FormatPiece[], text: string, lined: string, from: number, leadingValue: boolean) {
   let pos = from;
   let constantChars = 0;
   // A leading placeholder printed the word just before the first constant.
@@ -418,9 +423,12 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     // The value runs to the next constant, or to the end of the message after the last one.
     // (Placeholders side by side were merged: the next part, if any, is a constant.)
     const next = parts[p + 1];
-    const end = next && 'constant' in next ? nextConstant(text, normalise(next.constant), pos) : text.length;
+    const end = next && 'constant' in next ? nextConstant(text, lined, normalise(next.constant), pos) : text.length;
     if (end < 0) return null;
     const value = text.slice(pos, end);
+    // A value printed over several lines (an error list, a wrapped error's own lines) is a
+    // nested message the format explains, as a cause is.
+    const multiLine = lined.slice(pos, end).includes(LINE_BREAK);
     const words = value.trim().split(/\s+/).filter(Boolean).length;
     // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
     // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
@@ -430,7 +438,7 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     const cause = !next && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
-    if (words <= FORMAT_MATCH.maxValueWords || cause) valueChars += value.replace(/\s/g, '').length;
+    if (words <= FORMAT_MATCH.maxValueWords || cause || multiLine) valueChars += value.replace(/\s/g, '').length;
     pos = end;
   }
   const total = text.replace(/\s/g, '').length;
@@ -445,10 +453,36 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
 /** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */
 const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=)\s*$/;
 
-/** Where a constant after a value starts: the first occurrence within a value's length. */
-function nextConstant(text: string, constant: string, pos: number): number {
+/** Where a constant after a value starts: the first occurrence within a value's length, or after a line break of the paste. */
+function nextConstant(text: string, lined: string, constant: string, pos: number): number {
   const at = text.indexOf(constant, pos);
-  return at >= 0 && at - pos <= FORMAT_MATCH.maxValueChars ? at : -1;
+  return at >= 0 && (at - pos <= FORMAT_MATCH.maxValueChars || lined.slice(pos, at).includes(LINE_BREAK)) ? at : -1;
+}
+
+/**
+ * Where the lines of a paste read as one message broke (U+2028, LINE SEPARATOR: white space to
+ * every pattern here, and never in a pasted line).
+ */
+export const LINE_BREAK = '\u2028';
+
+/** An exception's class after the first line of its message, as Ruby prints it (`… (Net::SSH::Exception)`). */
+const RUBY_CLASS_SUFFIX = /\s+\([A-Z]\w*(?:::[A-Z]\w*)*\)$/;
+
+/**
+ * A paste of several lines read as one message (a format that writes line breaks, or a value
+ * printed over several lines: `"could not settle on #{algorithm} algorithm\n"\ "Server …"`, Go's
+ * `"Join failed: %v, retrying in %v"` around an error list): its lines joined by LINE_BREAK, the
+ * class Ruby prints after the first line left out. Null for one line, or more than a message holds.
+ */
+export function pasteAsOneMessage(paste: string): string | null {
+  const lines = paste
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length < 2 || lines.length > FORMAT_MATCH.maxPasteLines) return null;
+  lines[0] = lines[0].replace(RUBY_CLASS_SUFFIX, '');
+  const text = lines.join(LINE_BREAK);
+  return text.length <= FORMAT_MATCH.maxMessageChars ? text : null;
 }
 
 /** Adjacent constants join, adjacent placeholders are one value (`%q%s`). */

@@ -868,3 +868,22 @@ describe('a message printed over several lines (real set, fourth tuning group)',
     expect(lines).toEqual({ 'h2-error-display.rs.txt': [], 'h2-reason-description.rs.txt': [8] });
   });
 });
+
+describe('a format that prints a wrapper’s nested value', () => {
+  it('Rust: h2’s `proto_err!(conn: "id ({:?}) < next_id ({:?})")` inside the macro’s `"connection error PROTOCOL_ERROR -- {};"`', () => {
+    const message =
+      '2026-12-03T10:14:23.002187Z DEBUG h2::proto::streams::recv: connection error PROTOCOL_ERROR -- id (StreamId(3)) < next_id (StreamId(5));';
+    const sources = sourcesOfFiles(['h2-proto-err-macro.rs.txt', 'h2-recv-open.rs.txt']);
+    // The macro alone explains more constant text; its value is the call site's format, whole.
+    expect(findFormatStrings(message, sourcesOf('h2-proto-err-macro.rs.txt'))).toMatchObject([
+      {
+        line: 5,
+        literal: 'connection error PROTOCOL_ERROR -- {};',
+        nested: { text: 'id (streamid(3)) < next_id (streamid(5))' },
+      },
+    ]);
+    expect(findFormatStrings(message, sources)).toMatchObject([
+      { path: 'h2-recv-open.rs.txt', line: 14, literal: 'id ({:?}) < next_id ({:?})', coverage: 1 },
+    ]);
+  });
+});

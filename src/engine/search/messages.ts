@@ -58,6 +58,25 @@ export interface FormatMatch {
   fileConstantChars?: number;
   /** The format's first constant is where the message starts (no value printed before it). */
   startsMessage?: boolean;
+  /** Its longest value of more words than a value has, which may be another format's output. */
+  nested?: Nested;
+  /** The format's pieces (its constants read in), to align with another format's nested value. */
+  pieces?: readonly FormatPiece[];
+}
+
+/** A value that reads like a message of its own, and the share of the message its format explains with it. */
+export interface Nested {
+  text: string;
+  coverage: number;
+}
+
+/** How a format lines up with a message (alignFormat). */
+export interface Alignment {
+  constantChars: number;
+  score: number;
+  coverage: number;
+  startsMessage: boolean;
+  nested?: Nested;
 }
 
 export const FORMAT_MATCH = {
@@ -382,10 +401,7 @@ function closingQuote(source: string, from: number, quote: string): number {
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?![[!]|\s*(?:define|include|error|warning|if)\b))/;
 
 /** How a format's pieces line up with a message: the characters its constants and values account for. */
-export function alignFormat(
-  pieces: readonly FormatPiece[],
-  message: string,
-): { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null {
+export function alignFormat(pieces: readonly FormatPiece[], message: string): Alignment | null {
   // A paste read as one message keeps where its lines broke (LINE_BREAK): a value across a break
   // is a value printed on several lines. Constants are matched with the breaks read as spaces.
   const lined = message.toLowerCase().replace(/\s+/g, (ws) => (ws.includes(LINE_BREAK) ? LINE_BREAK : ' '));
@@ -397,7 +413,7 @@ export function alignFormat(
   const leadingValue = parts.length < merged.length;
   const constants = parts.filter((p): p is { constant: string } => 'constant' in p).map((p) => normalise(p.constant));
   if (constants.length === 0) return null;
-  let best: { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null = null;
+  let best: Alignment | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
     const found = alignFrom(parts, text, lined, from, leadingValue);
     if (found && (!best || found.score > best.score)) best = found;
@@ -405,12 +421,19 @@ export function alignFormat(
   return best;
 }
 
-function alignFrom(parts: readonly FormatPiece[], text: string, lined: string, from: number, leadingValue: boolean) {
+function alignFrom(
+  parts: readonly FormatPiece[],
+  text: string,
+  lined: string,
+  from: number,
+  leadingValue: boolean,
+): Alignment | null {
   let pos = from;
   let constantChars = 0;
   // A leading placeholder printed the word just before the first constant.
   let valueChars = leadingValue ? (/\S+\s?$/.exec(text.slice(0, from))?.[0].trim().length ?? 0) : 0;
   let penalty = 0;
+  let nested: { text: string; chars: number; counted: boolean } | null = null;
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p];
     if ('constant' in part) {
@@ -438,15 +461,28 @@ function alignFrom(parts: readonly FormatPiece[], text: string, lined: string, f
     const cause = !next && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
-    if (words <= FORMAT_MATCH.maxValueWords || cause || multiLine) valueChars += value.replace(/\s/g, '').length;
+    const chars = value.replace(/\s/g, '').length;
+    const counted = words <= FORMAT_MATCH.maxValueWords || cause || multiLine;
+    if (counted) valueChars += chars;
+    if (words > FORMAT_MATCH.maxValueWords && (!nested || chars > nested.chars))
+      nested = { text: value.trim(), chars, counted };
     pos = end;
   }
   const total = text.replace(/\s/g, '').length;
+  const share = (chars: number) => (total > 0 ? chars / total : 0);
   return {
     constantChars,
     score: constantChars - penalty,
-    coverage: total > 0 ? (constantChars + valueChars) / total : 0,
+    coverage: share(constantChars + valueChars),
     startsMessage: from === 0 && !leadingValue,
+    ...(nested
+      ? {
+          nested: {
+            text: nested.text,
+            coverage: share(constantChars + valueChars + (nested.counted ? 0 : nested.chars)),
+          },
+        }
+      : {}),
   };
 }
 
@@ -615,6 +651,7 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
         read(hit, constants);
       }
     }
+  creditNestedFormats([...found.values()]);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
   const ranked = [...found.values()]
@@ -636,6 +673,35 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * A value of a wrapper format that another format found prints whole (h2's
+ * `proto_err!(conn: "id ({:?}) < next_id ({:?})", …)` inside the macro's
+ * `"connection error PROTOCOL_ERROR -- {};"`; click's `… is not a valid integer.` inside
+ * `Invalid value for …: {message}`): that format is where the message was made, and the two
+ * explain the message together — it is credited with both formats' constant text, so it ranks
+ * above the wrapper, whose nested value cost it its extra words.
+ */
+function creditNestedFormats(found: FormatMatch[]): void {
+  const wrappers = found.filter((w) => w.nested && w.constantChars >= FORMAT_MATCH.minConstantChars);
+  const credit = new Map<FormatMatch, { chars: number; coverage: number }>();
+  for (const w of wrappers)
+    for (const f of found) {
+      if (f === w || !f.pieces) continue;
+      const inner = alignFormat(f.pieces, w.nested!.text);
+      if (
+        !inner ||
+        inner.coverage < FORMAT_MATCH.wholeMessage ||
+        inner.score !== inner.constantChars ||
+        inner.constantChars < FORMAT_MATCH.minConstantChars
+      )
+        continue;
+      const chars = w.constantChars + inner.constantChars;
+      if (chars > Math.max(f.score, credit.get(f)?.chars ?? 0))
+        credit.set(f, { chars, coverage: Math.max(f.coverage, w.nested!.coverage) });
+    }
+  for (const [f, { chars, coverage }] of credit) Object.assign(f, { constantChars: chars, score: chars, coverage });
+}
 
 /**
  * The label a message starts with, and a space: `echo: ` of `echo: template: …`, `[Debug] `,
@@ -896,7 +962,7 @@ function formatsAround(
           aligned &&
           (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
         ) {
-          best = aligned;
+          best = { ...aligned, pieces };
           // The constants named on the format's own line, after it, pick that line out of
           // the lines writing the same literal with other constants.
           const own = source.slice(run.literal.end, lineStarts[line - first + 1] ?? source.length);

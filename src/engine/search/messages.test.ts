@@ -887,3 +887,24 @@ describe('a format that prints a wrapper’s nested value', () => {
     ]);
   });
 });
+
+describe('a message whose text a call site passes to the function that prints it', () => {
+  it('Ruby: net-ssh’s `process_cache_miss(…, "does not match")` and its `"fingerprint #{…} " + "#{message} for #{…}"`', () => {
+    const message =
+      'Net::SSH::HostKeyMismatch: fingerprint SHA256:Qk3xL0Vd2gq3p8f1oY2nA7+u8c0wYkz0m3b1J4d9sXk does not match for "deploy.example.com,10.0.4.17"';
+    expect(formatsFor(message, 'net-ssh-verifiers-always.rb.txt')).toEqual([
+      { line: 35, literal: 'fingerprint #{args[:fingerprint]} ' },
+    ]);
+    const plan = routeWithFormats(message, 'net-ssh-verifiers-always.rb.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('net-ssh-verifiers-always.rb.txt'), plan.regex!)).toEqual([35]);
+  });
+
+  it('literals added with `+` are one format', () => {
+    const [run] = formatRuns('exc.new("fingerprint #{f} " +\n   "#{message} for #{host}")');
+    expect(run.literals).toHaveLength(2);
+    expect(run.pieces.filter((p) => 'placeholder' in p).map((p) => (p as { placeholder: string }).placeholder)).toEqual(
+      ['#{f}', '#{message}', '#{host}'],
+    );
+  });
+});

@@ -88,6 +88,8 @@ export const FORMAT_MATCH = {
   maxPasteLines: 6,
   /** Two-word fragments of the message looked up in the index, at most. */
   maxLookups: 16,
+  /** Calls passing a literal the message holds whose functions are read, at most. */
+  maxArgumentCalls: 2,
   /** Words with the bracket or colon after them looked up when no two-word fragment found the format, at most. */
   maxOpeningLookups: 8,
   /** String constants whose text the message holds, followed to the formats they fill, at most. */
@@ -307,8 +309,9 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
   let previous: Literal | null = null;
   for (const lit of literals) {
     const between = previous ? source.slice(previous.end, lit.start) : null;
-    // Side by side, or across a line continuation (Ruby's and Python's `"a " \` then `"b"`).
-    if (current && between !== null && /^\s*(?:\\\n\s*)?$/.test(between)) {
+    // Side by side, across a line continuation (Ruby's and Python's `"a " \` then `"b"`), or
+    // added to each other (`"fingerprint #{…} " +` then `"#{message} for …"`).
+    if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
@@ -623,8 +626,14 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       printedIn(constant.pieces, messages)
     )
       constants.set(constant.name, constant.pieces);
+    if (calls.length < FORMAT_MATCH.maxArgumentCalls)
+      for (const call of literalArguments(text))
+        if (printedIn(call.pieces, messages) && !calls.some((c) => c.callee === call.callee)) calls.push(call);
     read(hit, NO_CONSTANTS);
   };
+  // Literals passed to a function of the repository (`process_cache_miss(…, "does not match")`)
+  // whose text the message holds: that function may print them in a format of its own.
+  const calls: LiteralArgument[] = [];
   for (const fragment of fragmentsOf(messages)) {
     if (seen.size >= FORMAT_MATCH.maxCandidateLines) break;
     // A format that explains the whole message is found: rarer fragments were read first.
@@ -651,6 +660,11 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
         read(hit, constants);
       }
     }
+  // The formats of the functions those literals are passed to, read with the parameter the
+  // literal fills as a string constant (`"#{message} for #{…}"` with `message` = "does not match").
+  if (!wholeMessage())
+    for (const call of calls.slice(0, FORMAT_MATCH.maxArgumentCalls))
+      for (const { hit, parameter } of calleeBody(call, sources)) read(hit, new Map([[parameter, call.pieces]]));
   creditNestedFormats([...found.values()]);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
@@ -673,6 +687,69 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/** A string literal passed to a function: the function's name, the argument's position, its text. */
+interface LiteralArgument {
+  callee: string;
+  /** The receiver or qualifier the call was made through (`self.`, `obj.`, `Mod::`), if any. */
+  member: boolean;
+  index: number;
+  pieces: FormatPiece[];
+}
+
+/** Words that open a parenthesis without calling a function. */
+const NOT_CALLEES: ReadonlySet<string> = new Set(
+  'if elif while for switch case return raise yield not and or in is unless until when catch match print puts assert'.split(
+    ' ',
+  ),
+);
+
+/** The string literals a line passes as whole arguments to the calls on it (`f(a, "text")`). */
+function literalArguments(line: string): LiteralArgument[] {
+  const out: LiteralArgument[] = [];
+  for (const call of line.matchAll(/(\.|::|->)?\b([A-Za-z_]\w*[!?]?)\s*\(/g)) {
+    if (NOT_CALLEES.has(call[2])) continue;
+    const { positional } = callArguments(`, ${line.slice(call.index + call[0].length)}`);
+    positional.forEach((arg, index) => {
+      const literal = /^(["'])((?:(?!\1)[^\\]|\\.)*)\1$/.exec(arg);
+      if (literal)
+        out.push({ callee: call[2], member: call[1] !== undefined, index, pieces: formatPieces(literal[2]) });
+    });
+  }
+  return out;
+}
+
+/** `def name(a, b)`, `function name(a, b)`, `fn name(a: T)`, `func (r T) name(a T)`: the parameters a definition line lists. */
+function definedParameters(line: string, name: string): string[] | null {
+  const head = new RegExp(
+    String.raw`^\s*(?:(?:pub(?:\([\w:]+\))?|public|private|protected|static|async|export)\s+)*(?:def|function|fn|func(?:\s*\([^)]*\))?)\s+(?:self\.)?${escapeRegExp(name)}\s*\(([^)]*)\)?`,
+  ).exec(line);
+  if (!head) return null;
+  return head[1]
+    .split(',')
+    .map((p) => /^\s*[*&]*\s*(?:mut\s+)?([A-Za-z_]\w*)/.exec(p)?.[1] ?? '')
+    .filter(Boolean);
+}
+
+/** The lines of a called function's body that name the parameter a literal argument fills. */
+function calleeBody(call: LiteralArgument, sources: MessageSources): { hit: SourceLine; parameter: string }[] {
+  const out: { hit: SourceLine; parameter: string }[] = [];
+  for (const def of sources.linesContaining(call.callee, FORMAT_MATCH.linesPerFragment)) {
+    let parameters = definedParameters(sources.lineText(def.fileId, def.line) ?? '', call.callee);
+    if (!parameters) continue;
+    // A method called through its object does not pass the object it is defined with.
+    if (call.member && /^(?:self|cls|this)$/.test(parameters[0] ?? '')) parameters = parameters.slice(1);
+    const parameter = parameters[call.index];
+    if (!parameter || parameter.length < 2) continue;
+    for (let l = def.line + 1; l <= def.line + HELPER_SCAN_LINES; l++) {
+      const text = sources.lineText(def.fileId, l);
+      if (text === undefined || FUNCTION_NAME.test(text)) break;
+      if (wordAt(text, parameter) && /["'`]/.test(text)) out.push({ hit: { ...def, line: l }, parameter });
+    }
+    if (out.length > 0) break;
+  }
+  return out;
+}
 
 /**
  * A value of a wrapper format that another format found prints whole (h2's

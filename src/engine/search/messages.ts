@@ -626,7 +626,8 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       printedIn(constant.pieces, messages)
     )
       constants.set(constant.name, constant.pieces);
-    if (calls.length < FORMAT_MATCH.maxArgumentCalls)
+    // (A minified line holds thousands of calls: only a line of code as people write it is read for them.)
+    if (calls.length < FORMAT_MATCH.maxArgumentCalls && text.length <= FORMAT_MATCH.maxMessageChars * 2)
       for (const call of literalArguments(text))
         if (printedIn(call.pieces, messages) && !calls.some((c) => c.callee === call.callee)) calls.push(call);
     read(hit, NO_CONSTANTS);

@@ -7,7 +7,14 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
-import { formatLinePattern, RUST_PANIC_HEAD, unwrapMessage, type FormatMatch } from './search/messages';
+import {
+  formatLinePattern,
+  LINE_BREAK,
+  pasteAsOneMessage,
+  RUST_PANIC_HEAD,
+  unwrapMessage,
+  type FormatMatch,
+} from './search/messages';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -802,18 +809,37 @@ function routeMessageInPaste(
     const formats = formatsOf(line);
     if (formats.length > 0) return formatPlan(plan, formats);
   }
+  // Lines without code punctuation (the first one's wrappers aside) may be one message printed
+  // over several lines: a format that writes line breaks, or a value that holds them.
+  const whole = pasteAsOneMessage(plan.raw);
+  if (whole && whole.split(LINE_BREAK).every((l, i) => !CODE_PUNCTUATION.test(i === 0 ? innerMessage(l) : l))) {
+    const formats = formatsOf(whole).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
+    if (formats.length > 0) return formatPlan(plan, formats);
+  }
   // A line's log wrapper (docutils' `index.rst:3: (SEVERE/4) `, a clock, a level) is no code
   // punctuation: the message inside it is read.
   const lines = raw.filter((l) => {
-    const inner = unwrapMessage(l).at(-1) ?? l;
-    return !/[(){}=<>`;]/.test(inner) && inner.split(/\s+/).length >= VERBATIM.minWords;
+    const inner = innerMessage(l);
+    return !CODE_PUNCTUATION.test(inner) && inner.split(/\s+/).length >= VERBATIM.minWords;
   });
   const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
+  // Beside a line a terminal labels as an error (`Error: hyper::Error(…)` above hyper's
+  // `http2 error: …`) the paste is a terminal's output, not code: its lines are messages, as a
+  // line pasted alone is.
+  const terminal = labelled.length > 0;
   for (const line of tried) {
-    const formats = formatsOf(line).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
+    const formats = formatsOf(line).filter((f) => terminal || f.coverage >= SNIPPET_MESSAGE_COVERAGE);
     if (formats.length > 0) return formatPlan(plan, formats);
   }
   return routeTracebackFrame(plan, occurs);
+}
+
+/** What code holds and a printed message rarely does: calls, blocks, assignments, comparisons, statements' ends. */
+const CODE_PUNCTUATION = /[(){}=<>`;]/;
+
+/** A pasted line without its log wrapper (a clock, a level, docutils' `index.rst:3: (SEVERE/4) `). */
+function innerMessage(line: string): string {
+  return unwrapMessage(line).at(-1) ?? line;
 }
 
 /**

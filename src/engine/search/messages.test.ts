@@ -767,3 +767,144 @@ describe('a message inside what a program prints around it (real set, third tuni
     ]);
   });
 });
+
+describe('messages whose values sit between every two words (real set, fourth tuning group)', () => {
+  it('Python logging: paramiko’s `Authentication ({}) failed.`, found by the word and bracket before its value; a definition question no more', () => {
+    const message = 'INFO:paramiko.transport:Authentication (publickey) failed.';
+    // The qualified-looking `INFO:paramiko.transport:Authentication` made it a name.
+    expect(planQuery(message)).toMatchObject({ intent: 'find_definition', rule: 'identifier' });
+    const plan = routeWithFormats(message, 'paramiko-auth-handler.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text', pasted: true });
+    // Both handlers print it; `successful!` (line 8) does not.
+    expect(matchingLines(fixture('paramiko-auth-handler.py.txt'), plan.regex!)).toEqual([35, 46]);
+  });
+
+  it('Python: paramiko’s `Disconnect (code {:d}): {}`, whose only two words in a row are a value', () => {
+    expect(
+      formatsFor('INFO:paramiko.transport:Disconnect (code 11): Bye Bye', 'paramiko-transport-disconnect.py.txt'),
+    ).toEqual([{ line: 12, literal: 'Disconnect (code {:d}): {}' }]);
+  });
+
+  it('Python: a docstring’s closing quotes above the format are no string opening (paramiko’s sftp `rename(…)` log)', () => {
+    const message =
+      "DEBUG:paramiko.transport.sftp:[chan 0] rename(b'/home/deploy/app.tar.gz', b'/srv/releases/app.tar.gz')";
+    expect(formatsFor(message, 'paramiko-sftp-rename.py.txt')).toEqual([{ line: 22, literal: 'rename({!r}, {!r})' }]);
+    // `"[chan %s] " + msg` explains all of it with less constant text than an answer needs: the lookups go on.
+    const plan = routeWithFormats(message, 'paramiko-sftp-rename.py.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(plan.literal).toBeUndefined();
+  });
+
+  it('Ruby Logger: `E, [time #pid] ERROR -- progname: ` is a wrapper; net-ssh’s `channel_open_failed: #{…} #{…} #{…}`', () => {
+    const message =
+      'E, [2026-12-03T10:15:02.113870 #48213] ERROR -- net.ssh.connection.session[7d0]: channel_open_failed: 0 1 open failed';
+    expect(unwrapMessage(message)).toContain('channel_open_failed: 0 1 open failed');
+    expect(formatsFor(message, 'net-ssh-session-channel-open.rb.txt')).toEqual([
+      {
+        line: 14,
+        literal: 'channel_open_failed: #{packet[:local_id]} #{packet[:reason_code]} #{packet[:description]}',
+      },
+    ]);
+  });
+
+  it('a Ruby exception class and a Rust tracing target, qualified with `::`, are names printed before the message', () => {
+    expect(unwrapMessage('Net::SSH::HostKeyMismatch: fingerprint SHA256:abc does not match')).toContain(
+      'fingerprint SHA256:abc does not match',
+    );
+    expect(unwrapMessage('2026-12-03T10:14:23.002187Z DEBUG h2::proto::streams::recv: connection error')).toContain(
+      'connection error',
+    );
+  });
+});
+
+/** routePastedText over several fixtures as the files of one repository: the matching lines by file. */
+function routeWithFiles(query: string, names: string[]) {
+  const files = names.map(fixture);
+  const plan = routePastedText(
+    planQuery(query),
+    (text) => files.some((lines) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase()))),
+    (pattern) => files.some((lines) => matchingLines(lines, pattern).length > 0),
+    (message) => findFormatStrings(message, sourcesOfFiles(names)),
+  );
+  const lines =
+    plan.regex === undefined ? {} : Object.fromEntries(names.map((n, i) => [n, matchingLines(files[i], plan.regex!)]));
+  return { plan, lines };
+}
+
+describe('a message printed over several lines (real set, fourth tuning group)', () => {
+  it('Ruby: net-ssh’s three-line `could not settle on …` is one format of `\\n"\\` continued literals, the class after its first line', () => {
+    const pasted =
+      'could not settle on host_key algorithm (Net::SSH::Exception)\nServer host_key preferences: ssh-rsa,rsa-sha2-256\nClient host_key preferences: ssh-ed25519,ecdsa-sha2-nistp256';
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const { plan, lines } = routeWithFiles(pasted, ['net-ssh-algorithms-negotiate.rb.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ 'net-ssh-algorithms-negotiate.rb.txt': [9] });
+  });
+
+  it('Go: serf’s `Join failed: %v, retrying in %v` around a multi-line error list, not the `[WARN] %v` that labels any line', () => {
+    const pasted =
+      '2026/12/03 10:14:25 [WARN] agent: Join failed: 1 error occurred:\n\t* Failed to join 10.0.4.2: dial tcp 10.0.4.2:7946: connect: connection refused\n\n, retrying in 30s';
+    const { plan, lines } = routeWithFiles(pasted, ['serf-agent-retry-join.go.txt', 'serf-query-response-warn.go.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ 'serf-agent-retry-join.go.txt': [28], 'serf-query-response-warn.go.txt': [] });
+  });
+
+  it('a value across a line break of the paste is one value, whatever its length', () => {
+    const pieces = formatPieces('Join failed: %v, retrying in %v');
+    const value = 'dial tcp 10.0.4.2:7946: connect: connection refused; '.repeat(3);
+    expect(alignFormat(pieces, `Join failed: ${value}, retrying in 30s`)).toBeNull();
+    expect(alignFormat(pieces, `Join failed: 1 error occurred:\u2028${value}\u2028, retrying in 30s`)).toMatchObject({
+      coverage: 1,
+    });
+  });
+
+  it('Rust: beside a Debug line labelled `Error: `, hyper’s `http2 error: …` line is a message, not code to find similar', () => {
+    const pasted =
+      'Error: hyper::Error(Http2, Error { kind: GoAway(b"", PROTOCOL_ERROR, Remote) })\nhttp2 error: connection error received: unspecific protocol error detected';
+    expect(planQuery(pasted).rule).toBe('code-snippet');
+    const { plan, lines } = routeWithFiles(pasted, ['h2-error-display.rs.txt', 'h2-reason-description.rs.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    // Reason::description prints most of it; Display's `connection error received: {}` prints the rest.
+    expect(lines).toEqual({ 'h2-error-display.rs.txt': [], 'h2-reason-description.rs.txt': [8] });
+  });
+});
+
+describe('a format that prints a wrapper’s nested value', () => {
+  it('Rust: h2’s `proto_err!(conn: "id ({:?}) < next_id ({:?})")` inside the macro’s `"connection error PROTOCOL_ERROR -- {};"`', () => {
+    const message =
+      '2026-12-03T10:14:23.002187Z DEBUG h2::proto::streams::recv: connection error PROTOCOL_ERROR -- id (StreamId(3)) < next_id (StreamId(5));';
+    const sources = sourcesOfFiles(['h2-proto-err-macro.rs.txt', 'h2-recv-open.rs.txt']);
+    // The macro alone explains more constant text; its value is the call site's format, whole.
+    expect(findFormatStrings(message, sourcesOf('h2-proto-err-macro.rs.txt'))).toMatchObject([
+      {
+        line: 5,
+        literal: 'connection error PROTOCOL_ERROR -- {};',
+        nested: { text: 'id (streamid(3)) < next_id (streamid(5))' },
+      },
+    ]);
+    expect(findFormatStrings(message, sources)).toMatchObject([
+      { path: 'h2-recv-open.rs.txt', line: 14, literal: 'id ({:?}) < next_id ({:?})', coverage: 1 },
+    ]);
+  });
+});
+
+describe('a message whose text a call site passes to the function that prints it', () => {
+  it('Ruby: net-ssh’s `process_cache_miss(…, "does not match")` and its `"fingerprint #{…} " + "#{message} for #{…}"`', () => {
+    const message =
+      'Net::SSH::HostKeyMismatch: fingerprint SHA256:Qk3xL0Vd2gq3p8f1oY2nA7+u8c0wYkz0m3b1J4d9sXk does not match for "deploy.example.com,10.0.4.17"';
+    expect(formatsFor(message, 'net-ssh-verifiers-always.rb.txt')).toEqual([
+      { line: 35, literal: 'fingerprint #{args[:fingerprint]} ' },
+    ]);
+    const plan = routeWithFormats(message, 'net-ssh-verifiers-always.rb.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('net-ssh-verifiers-always.rb.txt'), plan.regex!)).toEqual([35]);
+  });
+
+  it('literals added with `+` are one format', () => {
+    const [run] = formatRuns('exc.new("fingerprint #{f} " +\n   "#{message} for #{host}")');
+    expect(run.literals).toHaveLength(2);
+    expect(run.pieces.filter((p) => 'placeholder' in p).map((p) => (p as { placeholder: string }).placeholder)).toEqual(
+      ['#{f}', '#{message}', '#{host}'],
+    );
+  });
+});

@@ -58,15 +58,40 @@ export interface FormatMatch {
   fileConstantChars?: number;
   /** The format's first constant is where the message starts (no value printed before it). */
   startsMessage?: boolean;
+  /** Its longest value of more words than a value has, which may be another format's output. */
+  nested?: Nested;
+  /** The format's pieces (its constants read in), to align with another format's nested value. */
+  pieces?: readonly FormatPiece[];
+}
+
+/** A value that reads like a message of its own, and the share of the message its format explains with it. */
+export interface Nested {
+  text: string;
+  coverage: number;
+}
+
+/** How a format lines up with a message (alignFormat). */
+export interface Alignment {
+  constantChars: number;
+  score: number;
+  coverage: number;
+  startsMessage: boolean;
+  nested?: Nested;
 }
 
 export const FORMAT_MATCH = {
   /** Values of a `key=value` line read as messages of their own, at most. */
   maxNestedValues: 8,
-  /** Longest message line read. */
+  /** Longest message line read (and longest paste read as one message). */
   maxMessageChars: 300,
+  /** Lines of a paste read as one message, at most. */
+  maxPasteLines: 6,
   /** Two-word fragments of the message looked up in the index, at most. */
   maxLookups: 16,
+  /** Calls passing a literal the message holds whose functions are read, at most. */
+  maxArgumentCalls: 2,
+  /** Words with the bracket or colon after them looked up when no two-word fragment found the format, at most. */
+  maxOpeningLookups: 8,
   /** String constants whose text the message holds, followed to the formats they fill, at most. */
   maxConstants: 4,
   /** … named with this many characters at least … */
@@ -165,18 +190,19 @@ const LOG_TIME =
   /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
 /**
  * A log level: `ERROR `, `[WARN] `, `error: `, Python logging's default `ERROR:root:` (level and
- * logger name), and a level with its severity number in parentheses, as docutils reports
- * (`(WARNING/2) `, `(SEVERE/4) `).
+ * logger name), a level with its severity number in parentheses, as docutils reports
+ * (`(WARNING/2) `, `(SEVERE/4) `), and Ruby Logger's whole head (`E, [time #pid] ERROR -- progname: `).
  */
 const LOG_LEVEL =
-  /^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*|^\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)\/\d+\)\s+/i;
+  /^[DIWEFAU], \[[^\]\n]+\]\s+[A-Z]+\s+--\s+[^:\n]*:\s+|^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*|^\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)\/\d+\)\s+/i;
 /**
- * `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, PHP's `League\Config\…Exception: ` and
+ * `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, a Ruby exception class or a Rust
+ * tracing target (`Net::SSH::HostKeyMismatch: `, `h2::proto::streams::recv: `), PHP's `League\Config\…Exception: ` and
  * Symfony's `[Symfony\…\InvalidArgumentException] `: a name a program prints before the message;
  * and the logger name that closes a bracket the clock and level opened (Rust's env_logger:
  * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
  */
-const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+:\s+|[\w.$:/\\-]+\]\s+)/;
+const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:::[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
 /** Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a linter's, docutils'). */
 const INPUT_LOCATION = /^[\w./\\-]+:\d+(?::\d+)?:\s+/;
 
@@ -276,15 +302,16 @@ export interface FormatRun {
  * Python concatenation, across lines too) join; literals joined by `+`, `.`, `<<` around an
  * expression join with a placeholder between; a trailing `+ expr` is a placeholder at the end.
  */
-export function formatRuns(source: string): FormatRun[] {
-  const literals = stringLiterals(source);
+export function formatRuns(source: string, focus = 0): FormatRun[] {
+  const literals = stringLiterals(source, focus);
   const runs: FormatRun[] = [];
   let current: FormatRun | null = null;
   let previous: Literal | null = null;
   for (const lit of literals) {
     const between = previous ? source.slice(previous.end, lit.start) : null;
-    // Side by side, or across a line continuation (Ruby's and Python's `"a " \` then `"b"`).
-    if (current && between !== null && /^\s*(?:\\\n\s*)?$/.test(between)) {
+    // Side by side, across a line continuation (Ruby's and Python's `"a " \` then `"b"`), or
+    // added to each other (`"fingerprint #{…} " +` then `"#{message} for …"`).
+    if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
@@ -326,8 +353,13 @@ function closeRun(run: FormatRun, after: string) {
 /** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#. */
 const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])/g;
 
-/** The string literals of a piece of source, skipping triple-quoted docstrings and character literals. */
-function stringLiterals(source: string): Literal[] {
+/**
+ * The string literals of a piece of source, skipping triple-quoted docstrings and character
+ * literals. A piece cut out of a file may hold a docstring's closing quotes without its opening:
+ * triple quotes left open before `focus` (the line the piece was read for) close a docstring,
+ * and what came before them was its text; left open at or after `focus`, they open one.
+ */
+function stringLiterals(source: string, focus = 0): Literal[] {
   const out: Literal[] = [];
   let i = 0;
   while (i < source.length) {
@@ -339,7 +371,10 @@ function stringLiterals(source: string): Literal[] {
     if (source.startsWith(quote.repeat(2), contentStart)) {
       // A docstring (or an empty string): documentation is not printed.
       const close = source.indexOf(quote.repeat(3), contentStart + 2);
-      i = close < 0 ? source.length : close + 3;
+      if (close < 0 && open.index < focus) {
+        out.length = 0;
+        i = contentStart + 2;
+      } else i = close < 0 ? source.length : close + 3;
       continue;
     }
     const end = closingQuote(source, contentStart, quote);
@@ -369,11 +404,11 @@ function closingQuote(source: string, from: number, quote: string): number {
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?![[!]|\s*(?:define|include|error|warning|if)\b))/;
 
 /** How a format's pieces line up with a message: the characters its constants and values account for. */
-export function alignFormat(
-  pieces: readonly FormatPiece[],
-  message: string,
-): { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null {
-  const text = normalise(message);
+export function alignFormat(pieces: readonly FormatPiece[], message: string): Alignment | null {
+  // A paste read as one message keeps where its lines broke (LINE_BREAK): a value across a break
+  // is a value printed on several lines. Constants are matched with the breaks read as spaces.
+  const lined = message.toLowerCase().replace(/\s+/g, (ws) => (ws.includes(LINE_BREAK) ? LINE_BREAK : ' '));
+  const text = lined.replaceAll(LINE_BREAK, ' ');
   // A placeholder before the first constant printed something the wrapper may also hold: the
   // alignment starts at the first constant.
   const merged = mergePieces(pieces);
@@ -381,20 +416,27 @@ export function alignFormat(
   const leadingValue = parts.length < merged.length;
   const constants = parts.filter((p): p is { constant: string } => 'constant' in p).map((p) => normalise(p.constant));
   if (constants.length === 0) return null;
-  let best: { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null = null;
+  let best: Alignment | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
-    const found = alignFrom(parts, text, from, leadingValue);
+    const found = alignFrom(parts, text, lined, from, leadingValue);
     if (found && (!best || found.score > best.score)) best = found;
   }
   return best;
 }
 
-function alignFrom(parts: readonly FormatPiece[], text: string, from: number, leadingValue: boolean) {
+function alignFrom(
+  parts: readonly FormatPiece[],
+  text: string,
+  lined: string,
+  from: number,
+  leadingValue: boolean,
+): Alignment | null {
   let pos = from;
   let constantChars = 0;
   // A leading placeholder printed the word just before the first constant.
   let valueChars = leadingValue ? (/\S+\s?$/.exec(text.slice(0, from))?.[0].trim().length ?? 0) : 0;
   let penalty = 0;
+  let nested: { text: string; chars: number; counted: boolean } | null = null;
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p];
     if ('constant' in part) {
@@ -407,9 +449,12 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     // The value runs to the next constant, or to the end of the message after the last one.
     // (Placeholders side by side were merged: the next part, if any, is a constant.)
     const next = parts[p + 1];
-    const end = next && 'constant' in next ? nextConstant(text, normalise(next.constant), pos) : text.length;
+    const end = next && 'constant' in next ? nextConstant(text, lined, normalise(next.constant), pos) : text.length;
     if (end < 0) return null;
     const value = text.slice(pos, end);
+    // A value printed over several lines (an error list, a wrapped error's own lines) is a
+    // nested message the format explains, as a cause is.
+    const multiLine = lined.slice(pos, end).includes(LINE_BREAK);
     const words = value.trim().split(/\s+/).filter(Boolean).length;
     // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
     // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
@@ -419,25 +464,64 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     const cause = !next && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
-    if (words <= FORMAT_MATCH.maxValueWords || cause) valueChars += value.replace(/\s/g, '').length;
+    const chars = value.replace(/\s/g, '').length;
+    const counted = words <= FORMAT_MATCH.maxValueWords || cause || multiLine;
+    if (counted) valueChars += chars;
+    if (words > FORMAT_MATCH.maxValueWords && (!nested || chars > nested.chars))
+      nested = { text: value.trim(), chars, counted };
     pos = end;
   }
   const total = text.replace(/\s/g, '').length;
+  const share = (chars: number) => (total > 0 ? chars / total : 0);
   return {
     constantChars,
     score: constantChars - penalty,
-    coverage: total > 0 ? (constantChars + valueChars) / total : 0,
+    coverage: share(constantChars + valueChars),
     startsMessage: from === 0 && !leadingValue,
+    ...(nested
+      ? {
+          nested: {
+            text: nested.text,
+            coverage: share(constantChars + valueChars + (nested.counted ? 0 : nested.chars)),
+          },
+        }
+      : {}),
   };
 }
 
 /** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */
 const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=)\s*$/;
 
-/** Where a constant after a value starts: the first occurrence within a value's length. */
-function nextConstant(text: string, constant: string, pos: number): number {
+/** Where a constant after a value starts: the first occurrence within a value's length, or after a line break of the paste. */
+function nextConstant(text: string, lined: string, constant: string, pos: number): number {
   const at = text.indexOf(constant, pos);
-  return at >= 0 && at - pos <= FORMAT_MATCH.maxValueChars ? at : -1;
+  return at >= 0 && (at - pos <= FORMAT_MATCH.maxValueChars || lined.slice(pos, at).includes(LINE_BREAK)) ? at : -1;
+}
+
+/**
+ * Where the lines of a paste read as one message broke (U+2028, LINE SEPARATOR: white space to
+ * every pattern here, and never in a pasted line).
+ */
+export const LINE_BREAK = '\u2028';
+
+/** An exception's class after the first line of its message, as Ruby prints it (`… (Net::SSH::Exception)`). */
+const RUBY_CLASS_SUFFIX = /\s+\([A-Z]\w*(?:::[A-Z]\w*)*\)$/;
+
+/**
+ * A paste of several lines read as one message (a format that writes line breaks, or a value
+ * printed over several lines: `"could not settle on #{algorithm} algorithm\n"\ "Server …"`, Go's
+ * `"Join failed: %v, retrying in %v"` around an error list): its lines joined by LINE_BREAK, the
+ * class Ruby prints after the first line left out. Null for one line, or more than a message holds.
+ */
+export function pasteAsOneMessage(paste: string): string | null {
+  const lines = paste
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length < 2 || lines.length > FORMAT_MATCH.maxPasteLines) return null;
+  lines[0] = lines[0].replace(RUBY_CLASS_SUFFIX, '');
+  const text = lines.join(LINE_BREAK);
+  return text.length <= FORMAT_MATCH.maxMessageChars ? text : null;
 }
 
 /** Adjacent constants join, adjacent placeholders are one value (`%q%s`). */
@@ -484,6 +568,19 @@ function fragmentsOf(messages: readonly string[]): string[] {
 }
 
 /**
+ * A word of the message with the bracket or colon written right after it (`rename(`,
+ * `Authentication (`, `next_id (`, `channel_open_failed:`): where a format writes a value after
+ * its word. Not a qualifier's `::`, nor a word of a letter or three or a function word.
+ */
+function openingFragmentsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(/(?<![\w$])([A-Za-z_]\w{3,}) ?(?:[([{<]|:(?!:))/g))
+      if (!STOP_WORDS.has(found[1].toLowerCase())) out.add(found[0]);
+  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxOpeningLookups);
+}
+
+/**
  * The format strings of the corpus that print `pasted`, best first; every format that ties
  * for the best score is kept (the same message raised in several places). Empty when no
  * format explains enough of the message.
@@ -497,8 +594,14 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   // them (`#define PREFIX "…"`, `static const char x[] = "rounds=";`, `NAME = "…"`).
   const constants = new Map<string, FormatPiece[]>();
   // Explained whole and with no value read as a nested message (that may be another format's).
+  // (A format of less constant text than an answer needs, `"[chan %s] " + msg`, is no answer.)
   const wholeMessage = () =>
-    [...found.values()].some((m) => m.coverage >= FORMAT_MATCH.wholeMessage && m.score === m.constantChars);
+    [...found.values()].some(
+      (m) =>
+        m.coverage >= FORMAT_MATCH.wholeMessage &&
+        m.score === m.constantChars &&
+        m.constantChars >= FORMAT_MATCH.minConstantChars,
+    );
   const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
     for (const match of formatsAround(hit, sources, messages, withConstants)) {
       const id = `${hit.fileId}:${match.line}:${match.literal}`;
@@ -506,30 +609,47 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       if (!known || match.score > known.score) found.set(id, match);
     }
   };
+  const readCandidate = (hit: SourceLine) => {
+    const key = `${hit.fileId}:${hit.line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    // The words of a format string sit between quotes on their line (a docstring's or a
+    // template's inner lines are not printed messages, or rarely).
+    const text = sources.lineText(hit.fileId, hit.line) ?? '';
+    if (!/["'`]/.test(text)) return;
+    const constant = stringConstant(text);
+    // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
+    if (
+      constant &&
+      constant.name.length >= FORMAT_MATCH.minConstantName &&
+      constants.size < FORMAT_MATCH.maxConstants &&
+      printedIn(constant.pieces, messages)
+    )
+      constants.set(constant.name, constant.pieces);
+    // (A minified line holds thousands of calls: only a line of code as people write it is read for them.)
+    if (calls.length < FORMAT_MATCH.maxArgumentCalls && text.length <= FORMAT_MATCH.maxMessageChars * 2)
+      for (const call of literalArguments(text))
+        if (printedIn(call.pieces, messages) && !calls.some((c) => c.callee === call.callee)) calls.push(call);
+    read(hit, NO_CONSTANTS);
+  };
+  // Literals passed to a function of the repository (`process_cache_miss(…, "does not match")`)
+  // whose text the message holds: that function may print them in a format of its own.
+  const calls: LiteralArgument[] = [];
   for (const fragment of fragmentsOf(messages)) {
     if (seen.size >= FORMAT_MATCH.maxCandidateLines) break;
     // A format that explains the whole message is found: rarer fragments were read first.
     if (wholeMessage()) break;
-    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) {
-      const key = `${hit.fileId}:${hit.line}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // The words of a format string sit between quotes on their line (a docstring's or a
-      // template's inner lines are not printed messages, or rarely).
-      const text = sources.lineText(hit.fileId, hit.line) ?? '';
-      if (!/["'`]/.test(text)) continue;
-      const constant = stringConstant(text);
-      // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
-      if (
-        constant &&
-        constant.name.length >= FORMAT_MATCH.minConstantName &&
-        constants.size < FORMAT_MATCH.maxConstants &&
-        printedIn(constant.pieces, messages)
-      )
-        constants.set(constant.name, constant.pieces);
-      read(hit, NO_CONSTANTS);
-    }
+    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
   }
+  // A message whose values sit between every two of its words (`Authentication (publickey)
+  // failed.`, `rename(b'…', b'…')`, `Disconnect (code 11): Bye Bye`) shares no two words in a row
+  // with its format: the format's text around a value is read instead, a word with the bracket or
+  // colon written after it (`Authentication (`, `rename(`, `channel_open_failed:`).
+  if (!wholeMessage())
+    for (const fragment of openingFragmentsOf(messages)) {
+      if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
+      for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
+    }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
     for (const name of constants.keys()) {
@@ -541,6 +661,12 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
         read(hit, constants);
       }
     }
+  // The formats of the functions those literals are passed to, read with the parameter the
+  // literal fills as a string constant (`"#{message} for #{…}"` with `message` = "does not match").
+  if (!wholeMessage())
+    for (const call of calls.slice(0, FORMAT_MATCH.maxArgumentCalls))
+      for (const { hit, parameter } of calleeBody(call, sources)) read(hit, new Map([[parameter, call.pieces]]));
+  creditNestedFormats([...found.values()]);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
   const ranked = [...found.values()]
@@ -562,6 +688,98 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/** A string literal passed to a function: the function's name, the argument's position, its text. */
+interface LiteralArgument {
+  callee: string;
+  /** The receiver or qualifier the call was made through (`self.`, `obj.`, `Mod::`), if any. */
+  member: boolean;
+  index: number;
+  pieces: FormatPiece[];
+}
+
+/** Words that open a parenthesis without calling a function. */
+const NOT_CALLEES: ReadonlySet<string> = new Set(
+  'if elif while for switch case return raise yield not and or in is unless until when catch match print puts assert'.split(
+    ' ',
+  ),
+);
+
+/** The string literals a line passes as whole arguments to the calls on it (`f(a, "text")`). */
+function literalArguments(line: string): LiteralArgument[] {
+  const out: LiteralArgument[] = [];
+  for (const call of line.matchAll(/(\.|::|->)?\b([A-Za-z_]\w*[!?]?)\s*\(/g)) {
+    if (NOT_CALLEES.has(call[2])) continue;
+    const { positional } = callArguments(`, ${line.slice(call.index + call[0].length)}`);
+    positional.forEach((arg, index) => {
+      const literal = /^(["'])((?:(?!\1)[^\\]|\\.)*)\1$/.exec(arg);
+      if (literal)
+        out.push({ callee: call[2], member: call[1] !== undefined, index, pieces: formatPieces(literal[2]) });
+    });
+  }
+  return out;
+}
+
+/** `def name(a, b)`, `function name(a, b)`, `fn name(a: T)`, `func (r T) name(a T)`: the parameters a definition line lists. */
+function definedParameters(line: string, name: string): string[] | null {
+  const head = new RegExp(
+    String.raw`^\s*(?:(?:pub(?:\([\w:]+\))?|public|private|protected|static|async|export)\s+)*(?:def|function|fn|func(?:\s*\([^)]*\))?)\s+(?:self\.)?${escapeRegExp(name)}\s*\(([^)]*)\)?`,
+  ).exec(line);
+  if (!head) return null;
+  return head[1]
+    .split(',')
+    .map((p) => /^\s*[*&]*\s*(?:mut\s+)?([A-Za-z_]\w*)/.exec(p)?.[1] ?? '')
+    .filter(Boolean);
+}
+
+/** The lines of a called function's body that name the parameter a literal argument fills. */
+function calleeBody(call: LiteralArgument, sources: MessageSources): { hit: SourceLine; parameter: string }[] {
+  const out: { hit: SourceLine; parameter: string }[] = [];
+  for (const def of sources.linesContaining(call.callee, FORMAT_MATCH.linesPerFragment)) {
+    let parameters = definedParameters(sources.lineText(def.fileId, def.line) ?? '', call.callee);
+    if (!parameters) continue;
+    // A method called through its object does not pass the object it is defined with.
+    if (call.member && /^(?:self|cls|this)$/.test(parameters[0] ?? '')) parameters = parameters.slice(1);
+    const parameter = parameters[call.index];
+    if (!parameter || parameter.length < 2) continue;
+    for (let l = def.line + 1; l <= def.line + HELPER_SCAN_LINES; l++) {
+      const text = sources.lineText(def.fileId, l);
+      if (text === undefined || FUNCTION_NAME.test(text)) break;
+      if (wordAt(text, parameter) && /["'`]/.test(text)) out.push({ hit: { ...def, line: l }, parameter });
+    }
+    if (out.length > 0) break;
+  }
+  return out;
+}
+
+/**
+ * A value of a wrapper format that another format found prints whole (h2's
+ * `proto_err!(conn: "id ({:?}) < next_id ({:?})", …)` inside the macro's
+ * `"connection error PROTOCOL_ERROR -- {};"`; click's `… is not a valid integer.` inside
+ * `Invalid value for …: {message}`): that format is where the message was made, and the two
+ * explain the message together — it is credited with both formats' constant text, so it ranks
+ * above the wrapper, whose nested value cost it its extra words.
+ */
+function creditNestedFormats(found: FormatMatch[]): void {
+  const wrappers = found.filter((w) => w.nested && w.constantChars >= FORMAT_MATCH.minConstantChars);
+  const credit = new Map<FormatMatch, { chars: number; coverage: number }>();
+  for (const w of wrappers)
+    for (const f of found) {
+      if (f === w || !f.pieces) continue;
+      const inner = alignFormat(f.pieces, w.nested!.text);
+      if (
+        !inner ||
+        inner.coverage < FORMAT_MATCH.wholeMessage ||
+        inner.score !== inner.constantChars ||
+        inner.constantChars < FORMAT_MATCH.minConstantChars
+      )
+        continue;
+      const chars = w.constantChars + inner.constantChars;
+      if (chars > Math.max(f.score, credit.get(f)?.chars ?? 0))
+        credit.set(f, { chars, coverage: Math.max(f.coverage, w.nested!.coverage) });
+    }
+  for (const [f, { chars, coverage }] of credit) Object.assign(f, { constantChars: chars, score: chars, coverage });
+}
 
 /**
  * The label a message starts with, and a space: `echo: ` of `echo: template: …`, `[Debug] `,
@@ -796,7 +1014,7 @@ function formatsAround(
   );
   const out: FormatMatch[] = [];
   const lineOf = (offset: number) => first + lineStarts.filter((s) => s <= offset).length - 1;
-  for (const run of formatRuns(source)) {
+  for (const run of formatRuns(source, lineStarts[hit.line - first] ?? 0)) {
     const inside = insideLiterals(run, messages[0]);
     if (inside) {
       const { literal, chars } = inside;
@@ -822,7 +1040,7 @@ function formatsAround(
           aligned &&
           (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
         ) {
-          best = aligned;
+          best = { ...aligned, pieces };
           // The constants named on the format's own line, after it, pick that line out of
           // the lines writing the same literal with other constants.
           const own = source.slice(run.literal.end, lineStarts[line - first + 1] ?? source.length);

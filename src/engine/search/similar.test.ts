@@ -639,3 +639,42 @@ describe('similar to a Go method on a receiver', () => {
     expect(['OutOrStdout', 'OutOrStderr', 'ErrOrStderr']).toContain(r.results[0].symbol);
   });
 });
+
+describe('similar to a method named with its class, beside a method of its name in another class', () => {
+  const build = async (files: [string, string][]) =>
+    Engine.build(
+      files.map(([path, name]) => ({ path, text: fixture(name) })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+
+  it('puts the class’s one-word siblings first (Symfony SymfonyStyle::warning, not GithubActionReporter::warning)', async () => {
+    const console = await build([
+      ['Style/SymfonyStyle.php', 'console-SymfonyStyle.php.txt'],
+      ['CI/GithubActionReporter.php', 'console-GithubActionReporter.php.txt'],
+    ]);
+    const r = await console.search('code similar to SymfonyStyle::warning');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'warning', definitions: 2 });
+    // success, error, note, caution, info, comment: `$this->block($message, …)`, the same body as X.
+    const family = ['success', 'error', 'note', 'caution', 'info', 'comment'];
+    expect(r.results[0]).toMatchObject({ path: 'Style/SymfonyStyle.php' });
+    expect(family).toContain(r.results[0].symbol);
+    // The qualifier is a part both names share: SymfonyStyle::success · SymfonyStyle::warning, one pattern.
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/same file, name 0\.70/);
+    // The other class's `warning` is another implementation of the name (1), of another shape.
+    const other = rowsOf(r, 'CI/GithubActionReporter.php').find((row) => row.symbol === 'warning');
+    expect(other?.explanation.modalities.structural?.reason).toMatch(/elsewhere, name 1\.00/);
+    expect(other!.explanation.sibling!.similarity).toBeLessThan(r.results[0].explanation.sibling!.similarity);
+  });
+
+  it('compares a bare name’s siblings by their own names', async () => {
+    const console = await build([
+      ['Style/SymfonyStyle.php', 'console-SymfonyStyle.php.txt'],
+      ['CI/GithubActionReporter.php', 'console-GithubActionReporter.php.txt'],
+    ]);
+    const r = await console.search('code similar to warning');
+    expect(r.query.similarTo?.code).toBe('ambiguous');
+    // Both `warning`s are X; the one-word methods beside them share no part of the name.
+    const reasons = everyRow(r).map((row) => row.explanation.modalities.structural?.reason ?? '');
+    expect(reasons.some((why) => /^sibling of warning: method success, same file, name 0\.00/.test(why))).toBe(true);
+  });
+});

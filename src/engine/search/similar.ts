@@ -16,7 +16,7 @@ import type {
 import type { Corpus } from '../modality';
 import { arityAffinity, requiredArity } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
-import { definitionsByChunk, kindAffinity } from '../structural/siblings';
+import { definitionsByChunk, kindAffinity, picks, type NamedBy } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /**
@@ -148,15 +148,18 @@ export function subjectChunks(
   return { code: 'single', chunks: chunks(own.slice(0, 1)), definitions: own.length };
 }
 
-/** Whether the question's qualifier or path names this definition's container, file or directory. */
-function picks(subject: SimilarSubject, path: string, container: string | undefined): boolean {
-  if (subject.path !== undefined && path !== subject.path && !path.endsWith(`/${subject.path}`)) return false;
-  const q = subject.qualifier;
-  if (q === undefined) return true;
-  const parts = path.split('/');
-  const file = parts[parts.length - 1];
-  const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
-  return container === q || stem === q || parts[parts.length - 2] === q;
+/**
+ * The qualifier or path the question named X with, when it names X's container, file or
+ * directory (picks): the name the siblings' names are compared with (namedAffinity). None for
+ * a bare name, or a qualifier that names none of X's places.
+ */
+export function namedBy(subject: SimilarSubject, x: Chunk): NamedBy | undefined {
+  if (subject.qualifier === undefined && subject.path === undefined) return undefined;
+  if (!picks(subject, x.path, x.container)) return undefined;
+  return {
+    ...(subject.qualifier !== undefined ? { qualifier: subject.qualifier } : {}),
+    ...(subject.path !== undefined ? { path: subject.path } : {}),
+  };
 }
 
 /** The chunk of X's definition (subjectChunks' first). */

@@ -9,7 +9,7 @@ import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
 import { findFormatStrings, helperCallSites, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
-import { similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
+import { namedBy, similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
 
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
@@ -127,6 +127,8 @@ export function planSearch(
     if (subject && found) {
       similarTo = found.chunks[0].id;
       if (found.chunks.length > 1) plan.similarAlso = found.chunks.slice(1).map((c) => c.id);
+      const by = namedBy(subject, found.chunks[0]);
+      if (by) plan.similarNamedBy = by;
       const worded = subjectChoice(subject, found);
       choice = worded.choice;
       notes.push(worded.note);

@@ -19,6 +19,7 @@ import {
   resolvedPieces,
   stringConstant,
   unwrapMessage,
+  valueLiterals,
   type MessageSources,
 } from './messages';
 
@@ -765,5 +766,35 @@ describe('a message inside what a program prints around it (real set, third tuni
     expect(formatsFor(message, 'rustls-builder-suites.rs.txt')).toEqual([
       { line: 14, literal: 'no usable cipher suites configured' },
     ]);
+  });
+});
+
+describe('a message an error type joins from its fields', () => {
+  const names = ['dns-scan-parse-error.go.txt', 'dns-scan-rr-mx.go.txt', 'dns-error.go.txt'];
+
+  it('Go: ParseError.Error() prints the text the code filled its field with; that literal is the line', () => {
+    const sources = sourcesOfFiles(names);
+    const pasted = 'db.example.com: dns: bad MX Pref: "ten" at line: 12:17';
+    const formats = findFormatStrings(pasted, sources);
+    // The concatenation in Error() explains the message, "bad MX Pref" among its values.
+    expect(formats.map((f) => [f.path, f.line, f.literal])).toEqual([['dns-scan-parse-error.go.txt', 14, 'dns: ']]);
+    expect(formats[0].values).toContain('bad mx pref');
+    const raised = valueLiterals(formats, sources);
+    expect(raised.map((f) => [f.path, f.line, f.literal])).toEqual([['dns-scan-rr-mx.go.txt', 28, 'bad MX Pref']]);
+    expect(raised[0].printedBy).toEqual({ literal: 'dns: ', path: 'dns-scan-parse-error.go.txt', line: 14 });
+    const lines = fixture('dns-scan-rr-mx.go.txt');
+    expect(matchingLines(lines, formatLinePattern(raised))).toEqual([28]);
+  });
+
+  it('keeps the format when no literal is a value, and never takes a quoted value (the input’s)', () => {
+    const sources = sourcesOfFiles(names);
+    const other = 'db.example.com: dns: bad NAPTR Order: "x" at line: 3:9';
+    const formats = findFormatStrings(other, sources);
+    expect(formats.length).toBeGreaterThan(0);
+    expect(valueLiterals(formats, sources)).toEqual(formats);
+    // The quoted token is the zone file's text, even when the code holds the same words.
+    const quoted = 'dns: bad MX Pref: "bad MX Mx" at line: 3:9';
+    const found = findFormatStrings(quoted, sources);
+    expect(valueLiterals(found, sources).map((f) => f.line)).toEqual([28]);
   });
 });

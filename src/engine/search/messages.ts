@@ -58,6 +58,10 @@ export interface FormatMatch {
   fileConstantChars?: number;
   /** The format's first constant is where the message starts (no value printed before it). */
   startsMessage?: boolean;
+  /** The text its placeholders printed, as aligned (normalised: lower case, single spaces), in order. */
+  values?: string[];
+  /** A literal printed as a value of this format (valueLiterals): the format that printed it. */
+  printedBy?: { literal: string; path: string; line: number };
 }
 
 export const FORMAT_MATCH = {
@@ -368,11 +372,17 @@ function closingQuote(source: string, from: number, quote: string): number {
 /** A line that is a comment, not code: its quotes are prose. (`#define`, `#[error("…")]` are code.) */
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?![[!]|\s*(?:define|include|error|warning|if)\b))/;
 
+/** How a format lines up with a message: the characters its constants and values account for, and the values. */
+interface Alignment {
+  constantChars: number;
+  score: number;
+  coverage: number;
+  startsMessage: boolean;
+  values: string[];
+}
+
 /** How a format's pieces line up with a message: the characters its constants and values account for. */
-export function alignFormat(
-  pieces: readonly FormatPiece[],
-  message: string,
-): { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null {
+export function alignFormat(pieces: readonly FormatPiece[], message: string): Alignment | null {
   const text = normalise(message);
   // A placeholder before the first constant printed something the wrapper may also hold: the
   // alignment starts at the first constant.
@@ -381,7 +391,7 @@ export function alignFormat(
   const leadingValue = parts.length < merged.length;
   const constants = parts.filter((p): p is { constant: string } => 'constant' in p).map((p) => normalise(p.constant));
   if (constants.length === 0) return null;
-  let best: { constantChars: number; score: number; coverage: number; startsMessage: boolean } | null = null;
+  let best: Alignment | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
     const found = alignFrom(parts, text, from, leadingValue);
     if (found && (!best || found.score > best.score)) best = found;
@@ -389,8 +399,9 @@ export function alignFormat(
   return best;
 }
 
-function alignFrom(parts: readonly FormatPiece[], text: string, from: number, leadingValue: boolean) {
+function alignFrom(parts: readonly FormatPiece[], text: string, from: number, leadingValue: boolean): Alignment | null {
   let pos = from;
+  const values: string[] = [];
   let constantChars = 0;
   // A leading placeholder printed the word just before the first constant.
   let valueChars = leadingValue ? (/\S+\s?$/.exec(text.slice(0, from))?.[0].trim().length ?? 0) : 0;
@@ -410,6 +421,7 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     const end = next && 'constant' in next ? nextConstant(text, normalise(next.constant), pos) : text.length;
     if (end < 0) return null;
     const value = text.slice(pos, end);
+    values.push(value.trim());
     const words = value.trim().split(/\s+/).filter(Boolean).length;
     // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
     // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
@@ -428,6 +440,7 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     score: constantChars - penalty,
     coverage: total > 0 ? (constantChars + valueChars) / total : 0,
     startsMessage: from === 0 && !leadingValue,
+    values,
   };
 }
 
@@ -1034,6 +1047,48 @@ export function helperCallSites(formats: FormatMatch[], pasted: string, sources:
         });
     }
     if (calls.length > 0) return calls;
+  }
+  return formats;
+}
+
+/**
+ * A message an error type builds from its fields (dns' `ParseError.Error()`: `"dns: " + e.err +
+ * ": " + strconv.QuoteToASCII(e.lex.token) + " at line: " + …`): that format explains the
+ * message, but where it was raised is the literal the code filled the field with (`return
+ * &ParseError{"", "bad MX Pref", l}`), printed as one of the format's values. A value of two words
+ * or more, up to FORMAT_MATCH.maxValueWords (a longer one is a nested message, the next format's),
+ * not quoted (a quoted value is the input's: `"ten"`), that is the whole text of a string literal of
+ * the corpus names those lines, the format's place given to them; the formats are kept when no
+ * literal holds one of the best format's values.
+ */
+export function valueLiterals(formats: FormatMatch[], sources: MessageSources): FormatMatch[] {
+  const [format] = formats;
+  if (!format) return formats;
+  const own = new Set(formats.map((f) => `${f.path}:${f.line}`));
+  for (const value of format.values ?? []) {
+    const words = value.split(' ').length;
+    if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
+    if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;
+    const sites: FormatMatch[] = [];
+    for (const hit of sources.linesContaining(value, FORMAT_MATCH.linesPerFragment)) {
+      const text = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (own.has(`${hit.path}:${hit.line}`) || COMMENT_LINE.test(text)) continue;
+      const literal = stringLiterals(text).find((l) => {
+        const pieces = formatPieces(l.content);
+        return pieces.every((p) => 'constant' in p) && normalise(pieces.map(constantText).join('')).trim() === value;
+      });
+      if (literal)
+        sites.push({
+          ...format,
+          path: hit.path,
+          fileId: hit.fileId,
+          line: hit.line,
+          literal: literal.content,
+          constants: undefined,
+          printedBy: { literal: format.literal, path: format.path, line: format.line },
+        });
+    }
+    if (sites.length > 0) return sites;
   }
   return formats;
 }

@@ -296,6 +296,51 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03',
   },
+  // The fourth tuning group (nineteenth session, 2026-12-03, issue 20): four more projects whose
+  // questions were written from reading the code before Fourfold was run on them. No bookworm
+  // C source package fit (the *-dkms and *-source candidates are either in the model's
+  // sources, a single file or a tarball), so Go stands in for C.
+  {
+    name: 'paramiko',
+    pkg: 'python3-paramiko',
+    version: '2.12.0-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/paramiko',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-03b',
+  },
+  {
+    name: 'net-ssh',
+    pkg: 'ruby-net-ssh',
+    version: '1:7.0.1-1',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/net-ssh-7.0.1/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-03b',
+  },
+  {
+    name: 'h2',
+    pkg: 'librust-h2-dev',
+    version: '0.3.13-2',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/h2-0.3.13/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-03b',
+  },
+  {
+    name: 'serf',
+    pkg: 'golang-github-hashicorp-serf-dev',
+    version: '0.9.4~ds1-1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/hashicorp/serf',
+    extensions: ['.go'],
+    exclude: /_test\.go$|^vendor\//,
+    half: 'tuning',
+    since: '2026-12-03b',
+  },
 ];
 
 export interface RealFile {

@@ -808,7 +808,11 @@ function routeMessageInPaste(
     const inner = unwrapMessage(l).at(-1) ?? l;
     return !/[(){}=<>`;]/.test(inner) && inner.split(/\s+/).length >= VERBATIM.minWords;
   });
-  const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
+  const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : [...lines];
+  // A format that writes its own line break after a colon prints one message over two lines
+  // (docutils' `'Problems with "%s" directive path:\n%s.'`): the first such pair of message lines is tried.
+  const broken = raw.findIndex((l, i) => l.endsWith(':') && lines.includes(l) && lines.includes(raw[i + 1]));
+  if (broken >= 0) tried.unshift(`${raw[broken]}\n${raw[broken + 1]}`);
   for (const line of tried) {
     const formats = formatsOf(line).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
     if (formats.length > 0) return formatPlan(plan, formats);

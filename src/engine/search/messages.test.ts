@@ -798,3 +798,35 @@ describe('a message an error type joins from its fields', () => {
     expect(valueLiterals(found, sources).map((f) => f.line)).toEqual([28]);
   });
 });
+
+describe('a format that writes its own line break', () => {
+  const name = 'docutils-misc-include.py.txt';
+  const pasted =
+    'index.rst:3: (SEVERE/4) Problems with "include" directive path:\n' +
+    "InputError: [Errno 2] No such file or directory: 'chapter2.rst'.";
+
+  it("Python: docutils’ `'…directive path:\\n%s.'` pasted as two lines is one message, its cause before the closing period", () => {
+    expect(unwrapMessage(pasted)).toContain(
+      'Problems with "include" directive path: InputError: [Errno 2] No such file or directory: \'chapter2.rst\'.',
+    );
+    const formats = findFormatStrings(pasted, sourcesOf(name));
+    expect(formats.map((f) => ({ line: f.line, literal: f.literal }))).toEqual([
+      { line: 33, literal: 'Problems with "%s" directive path:\\n%s.' },
+    ]);
+    // The cause runs to the message's closing period, its own `.rst` inside it.
+    expect(formats[0].coverage).toBe(1);
+    expect(formats[0].values?.[1]).toBe("inputerror: [errno 2] no such file or directory: 'chapter2.rst'");
+  });
+
+  it('the two-line paste is routed to that format’s line, not to find similar code', () => {
+    const lines = fixture(name);
+    const plan = routePastedText(
+      planQuery(pasted),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => findFormatStrings(message, sourcesOf(name)),
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([33]);
+  });
+});

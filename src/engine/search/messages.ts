@@ -114,10 +114,22 @@ export const FORMAT_MATCH = {
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
   const lines = pasted.split('\n').slice(0, 8);
+  const texts: string[] = [];
   for (let l = 0; l < lines.length; l++) {
-    let text = lines[l].trim();
+    const text = lines[l].trim();
+    const next = lines[l + 1]?.trim();
     // Since Rust 1.73 a panic prints its location on one line and the message on the next.
-    if (RUST_PANIC_HEAD.test(text) && lines[l + 1]?.trim()) text = `${text} ${lines[++l].trim()}`;
+    if (RUST_PANIC_HEAD.test(text) && next) {
+      texts.push(`${text} ${next}`);
+      l++;
+      continue;
+    }
+    texts.push(text);
+    // A format may write its own line break after a colon (docutils' `'Problems with "%s"
+    // directive path:\n%s.'`): the line and the next are one message as well.
+    if (text.endsWith(':') && next) texts.push(`${text} ${next}`);
+  }
+  for (let text of texts) {
     if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
     for (let i = 0; i < 6 && text; i++) {
       out.push(text);
@@ -418,7 +430,12 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     // The value runs to the next constant, or to the end of the message after the last one.
     // (Placeholders side by side were merged: the next part, if any, is a constant.)
     const next = parts[p + 1];
-    const end = next && 'constant' in next ? nextConstant(text, normalise(next.constant), pos) : text.length;
+    // A value the format closes with punctuation only (`'…path:\n%s.'`) runs to that punctuation
+    // at the message's end: the cause it prints may hold the same mark (`'chapter2.rst'`).
+    const closing = next && 'constant' in next && p + 2 === parts.length && CLOSING.test(next.constant);
+    let end = text.length;
+    if (closing) end = closingAt(text, normalise(next.constant), pos);
+    else if (next && 'constant' in next) end = nextConstant(text, normalise(next.constant), pos);
     if (end < 0) return null;
     const value = text.slice(pos, end);
     values.push(value.trim());
@@ -428,7 +445,7 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
     // the rest of the line: the format explains it as a value. It still costs its extra words,
     // so that a format printing the nested message itself ranks first.
     const previous = parts[p - 1];
-    const cause = !next && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
+    const cause = (!next || closing) && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
     if (words <= FORMAT_MATCH.maxValueWords || cause) valueChars += value.replace(/\s/g, '').length;
@@ -446,6 +463,15 @@ function alignFrom(parts: readonly FormatPiece[], text: string, from: number, le
 
 /** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */
 const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=)\s*$/;
+
+/** Punctuation a format may close its last value with. */
+const CLOSING = /^[.!?]+$/;
+
+/** Where a format's closing punctuation starts: at the message's end, or nowhere. */
+function closingAt(text: string, constant: string, pos: number): number {
+  const trimmed = text.trimEnd();
+  return trimmed.endsWith(constant) && trimmed.length - constant.length >= pos ? trimmed.length - constant.length : -1;
+}
 
 /** Where a constant after a value starts: the first occurrence within a value's length. */
 function nextConstant(text: string, constant: string, pos: number): number {

@@ -12,7 +12,8 @@ import { Engine } from '../engine';
 import { scoreFromExplanation } from '../fuse';
 import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { similarSubject } from './similar';
+import { buildCorpus } from '../structural/corpus';
+import { dropSubject, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -676,5 +677,47 @@ describe('similar to a method named with its class, beside a method of its name 
     // Both `warning`s are X; the one-word methods beside them share no part of the name.
     const reasons = everyRow(r).map((row) => row.explanation.modalities.structural?.reason ?? '');
     expect(reasons.some((why) => /^sibling of warning: method success, same file, name 0\.00/.test(why))).toBe(true);
+  });
+});
+
+describe('similar to a function whose doc comment the chunker left above it', () => {
+  it('drops the window of X’s own doc comment from every list (svelte’s `tick`)', async () => {
+    // svelte 5 (MIT): src/internal/client/runtime.js lines 499-533, shortened.
+    const text = [
+      'export function flush_effects() {',
+      '\tflush_queued_root_effects();',
+      '}',
+      '',
+      '/**',
+      ' * Returns a promise that resolves once any pending state changes have been applied.',
+      ' * @returns {Promise<void>}',
+      ' */',
+      'export async function tick() {',
+      '\tawait Promise.resolve();',
+      '\tflushSync();',
+      '}',
+      '',
+      '/**',
+      ' * Returns a promise that resolves once any state changes, and asynchronous work resulting from them,',
+      ' * have resolved and the DOM has been updated',
+      ' */',
+      'export function settled() {',
+      '\treturn Batch.ensure().settled();',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['javascript'] });
+    const corpus = buildCorpus([{ path: 'src/internal/client/runtime.js', text }], analyzer);
+    const tick = corpus.chunks.find((c) => c.symbol === 'tick')!;
+    const ownDoc = corpus.chunkAt(tick.fileId, 6);
+    const otherDoc = corpus.chunkAt(tick.fileId, 15);
+    expect(corpus.chunks[ownDoc]).toMatchObject({ kind: 'window' });
+    expect(ownDoc).not.toBe(tick.id);
+    const lists = {
+      semantic: [ownDoc, otherDoc].map((chunkId, rank) => ({ chunkId, score: 1 - rank / 10, reason: '' })),
+    };
+    dropSubject(corpus, tick, lists, new Map());
+    // settled's doc comment is another function's: it stays a candidate.
+    expect(lists.semantic.map((h) => h.chunkId)).toEqual([otherDoc]);
   });
 });

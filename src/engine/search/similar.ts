@@ -263,8 +263,11 @@ export function dropSubject(
   also: readonly Chunk[] = [],
 ): void {
   const bases = subjectBases(corpus, subject);
+  const docs = [subject, ...also].map((x) => docWindowOf(corpus, x)).filter((id) => id !== undefined);
   const answers = (chunk: Chunk) =>
-    answersSimilar(subject, chunk, bases) && !also.some((other) => overlapsSubject(other, chunk));
+    answersSimilar(subject, chunk, bases) &&
+    !also.some((other) => overlapsSubject(other, chunk)) &&
+    !docs.includes(chunk.id);
   for (const m of Object.keys(lists) as Modality[]) {
     const kept = (lists[m] ?? []).filter((h) => answers(corpus.chunks[h.chunkId]));
     lists[m] = kept;
@@ -274,6 +277,23 @@ export function dropSubject(
       run.list = kept.slice(0, LIST_PREVIEW);
     }
   }
+}
+
+/**
+ * The line window that holds only X's doc comment, when the chunker left the comment above X
+ * out of X's chunk (svelte's `/** Returns a promise that resolves once any pending state changes
+ * have been applied. *\/` above `export async function tick()`): it is X, in X's words, the
+ * nearest neighbour of X's code there is. The window ends on the line above X and starts no
+ * higher than the comment's first line (a blank line between allowed).
+ */
+export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined {
+  const doc = definitionOf(corpus, subject)?.doc;
+  if (!doc) return undefined;
+  const id = corpus.chunkAt(subject.fileId, subject.startLine - 1);
+  const window = corpus.chunks[id];
+  if (!window || window.kind !== 'window' || window.fileId !== subject.fileId) return undefined;
+  const lines = doc.split('\n').length;
+  return window.endLine === subject.startLine - 1 && window.startLine >= subject.startLine - lines - 1 ? id : undefined;
 }
 
 /**

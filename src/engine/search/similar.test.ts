@@ -60,6 +60,20 @@ describe('similarSubject reads X from the question', () => {
     expect(similarSubject('code similar to how we parse arguments')).toBeNull();
   });
 
+  it('takes the file X is in after its name (`X in connection/session.rb`)', () => {
+    expect(similarSubject('code similar to channel_eof in connection/session.rb')).toEqual({
+      name: 'channel_eof',
+      path: 'connection/session.rb',
+    });
+    expect(similarSubject('code similar to Password#authenticate in methods/password.rb')).toEqual({
+      name: 'authenticate',
+      qualifier: 'Password',
+      path: 'methods/password.rb',
+    });
+    // Not a file: the question is about something else.
+    expect(similarSubject('code similar to parse in the parser')).toBeNull();
+  });
+
   it('takes the path of X’s file before a colon, and a file name with a dash as a qualifier', () => {
     expect(similarSubject('code similar to src/index-server.js:tick')).toEqual({
       name: 'tick',

@@ -37,9 +37,11 @@ const PHRASE =
 const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*';
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
-/** The whole question is "[find] [code] similar to [the function] NAME[()]": nothing else to answer. */
+/** A file named after X's name, `in connection/session.rb`: a path with an extension. */
+const IN_FILE = '\\s+in\\s+(?:the\\s+file\\s+)?[`\'"]?([\\w$./@-]*\\.[A-Za-z0-9]+)[`\'"]?';
+/** The whole question is "[find] [code] similar to [the function] NAME[()] [in FILE]": nothing else to answer. */
 const SUBJECT = new RegExp(
-  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s*[?.]?$`,
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?\\s*[?.]?$`,
   'i',
 );
 
@@ -48,7 +50,9 @@ export function similarSubject(question: string): SimilarSubject | null {
   if (!m) return null;
   const parts = m[2].split(/::|\.|#|->/);
   const name = parts[parts.length - 1];
-  const path = m[1] ? { path: m[1].slice(0, -1) } : {};
+  // `file.rb:name` or `name in file.rb`: the file X is defined in.
+  const file = m[1] ? m[1].slice(0, -1) : m[3];
+  const path = file ? { path: file } : {};
   return parts.length > 1 ? { name, qualifier: parts[parts.length - 2], ...path } : { name, ...path };
 }
 

@@ -822,7 +822,11 @@ function routeMessageInPaste(
     const inner = innerMessage(l);
     return !CODE_PUNCTUATION.test(inner) && inner.split(/\s+/).length >= VERBATIM.minWords;
   });
-  const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : lines;
+  const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : [...lines];
+  // A format that writes its own line break after a colon prints one message over two lines
+  // (docutils' `'Problems with "%s" directive path:\n%s.'`): the first such pair of message lines is tried.
+  const broken = raw.findIndex((l, i) => l.endsWith(':') && lines.includes(l) && lines.includes(raw[i + 1]));
+  if (broken >= 0) tried.unshift(`${raw[broken]}\n${raw[broken + 1]}`);
   // Beside a line a terminal labels as an error (`Error: hyper::Error(…)` above hyper's
   // `http2 error: …`) the paste is a terminal's output, not code: its lines are messages, as a
   // line pasted alone is.

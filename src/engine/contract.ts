@@ -205,6 +205,12 @@ export interface QueryPlan extends Classification {
    * the other definitions taken as X (similarToChunk is the first), none of them an answer.
    */
   similarAlso?: number[];
+  /**
+   * "Similar to X" typed with a qualifier or a path that names X's container, file or directory
+   * (`SymfonyStyle::warning`, `runtime.js:tick`): what it named, so X's siblings' names are compared
+   * with X's as the question writes them (structural/siblings.ts, namedAffinity).
+   */
+  similarNamedBy?: { qualifier?: string; path?: string };
   /** Code tokens the learned lexical expansion adds to a plain-words question (src/engine/text/expansion.ts). */
   expansions?: ExpandedTerm[];
 }

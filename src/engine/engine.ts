@@ -346,7 +346,7 @@ export class Engine {
       chunkOf: (id) => this.corpus.chunks[id],
       limit: evidence ? Infinity : limit,
       furtherChunksOfFiles: plan.intent === 'find_references',
-      siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy),
+      siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
       ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
@@ -422,13 +422,20 @@ export class Engine {
   }
 
   /** "Similar to X" on the fused path: each of X's siblings with its similarity (the boost's twin: none when direct). */
-  private siblingLookup(subject: Chunk | undefined, also: readonly number[], strategy: 'direct' | 'fused') {
+  private siblingLookup(
+    subject: Chunk | undefined,
+    also: readonly number[],
+    strategy: 'direct' | 'fused',
+    by: QueryPlan['similarNamedBy'],
+  ) {
     const of = subject?.symbol;
     if (!subject || of === undefined || strategy === 'direct') return undefined;
     // Read only now: a question with no subject need not load the structural index at all.
     const structural = this.indexes.structural;
     if (!structural) return undefined;
-    const similarity = new Map(structural.siblingsOfAll([subject.id, ...also]).map((s) => [s.chunkId, s.similarity]));
+    const similarity = new Map(
+      structural.siblingsOfAll([subject.id, ...also], by).map((s) => [s.chunkId, s.similarity]),
+    );
     return (id: number) => {
       const s = similarity.get(id);
       return s === undefined ? undefined : { of, similarity: s };

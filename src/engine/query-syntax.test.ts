@@ -56,6 +56,11 @@ describe('parseQuery: what the query syntax understands', () => {
     );
     expect(parseQuery('who calls x path:').error).toBe('path: needs a value, e.g. path:src/**.');
     expect(parseQuery('x -path:').error).toBe('-path: needs a value, e.g. -path:src/**.');
+    // A pasted line ending with the word and its colon, the message going on below it, is text.
+    const pasted =
+      'index.rst:3: (SEVERE/4) Problems with "include" directive path:\nInputError: [Errno 2] No such file';
+    expect(parseQuery(pasted)).toMatchObject({ text: pasted });
+    expect(parseQuery(pasted).error).toBeUndefined();
     expect(parseQuery('x lang:klingon').error).toMatch(
       /^lang:klingon: unknown language\. Known: typescript, tsx, javascript/,
     );

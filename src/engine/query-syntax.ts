@@ -123,6 +123,9 @@ export function parseQuery(raw: string): ParsedQuery {
     let value = m[4];
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     const written = `${m[2]}${m[3]}:`;
+    // A line of pasted output may end with such a word and its colon, the rest of the message on
+    // the next line (docutils' `Problems with "include" directive path:` then the cause): text.
+    if (value === '' && /^[ \t]*\r?\n\s*\S/.test(raw.slice(m.index + m[0].length))) continue;
     if (value === '') {
       let example = 'case:yes';
       if (kind === 'path') example = `${written}src/**`;

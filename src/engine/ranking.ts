@@ -220,7 +220,9 @@ export function demotionFor(path: string, inTests = false, standIn = false): { f
  *
  * name: 1 for X's own name (another implementation of it), else SIBLING_PARTIAL_NAME × the
  * Jaccard overlap of the names' word parts without digits, or × 1 for names of one pattern (as
- * many parts, one different: MinimumNArgs · MaximumNArgs); place: 1 in X's file,
+ * many parts, one different: MinimumNArgs · MaximumNArgs) — when the question named X with a
+ * qualifier or a path that picked it (`SymfonyStyle::warning`), the qualifier is a part of X's
+ * name and of the other names it picks (SymfonyStyle::success); place: 1 in X's file,
  * SIBLING_SAME_DIRECTORY in its directory, else 0; shape: the mean of the signatures' word
  * overlap (names left out), the ratio of the two sizes in lines and the overlap of the names
  * their bodies define and use; kind: 1 for X's kind, SIBLING_RELATED_KIND for a kind of the same family (function and

@@ -19,6 +19,7 @@ import {
   resolvedPieces,
   stringConstant,
   unwrapMessage,
+  valueLiterals,
   type MessageSources,
 } from './messages';
 
@@ -906,5 +907,67 @@ describe('a message whose text a call site passes to the function that prints it
     expect(run.pieces.filter((p) => 'placeholder' in p).map((p) => (p as { placeholder: string }).placeholder)).toEqual(
       ['#{f}', '#{message}', '#{host}'],
     );
+  });
+});
+
+describe('a message an error type joins from its fields', () => {
+  const names = ['dns-scan-parse-error.go.txt', 'dns-scan-rr-mx.go.txt', 'dns-error.go.txt'];
+
+  it('Go: ParseError.Error() prints the text the code filled its field with; that literal is the line', () => {
+    const sources = sourcesOfFiles(names);
+    const pasted = 'db.example.com: dns: bad MX Pref: "ten" at line: 12:17';
+    const formats = findFormatStrings(pasted, sources);
+    // The concatenation in Error() explains the message, "bad MX Pref" among its values.
+    expect(formats.map((f) => [f.path, f.line, f.literal])).toEqual([['dns-scan-parse-error.go.txt', 14, 'dns: ']]);
+    expect(formats[0].values).toContain('bad mx pref');
+    const raised = valueLiterals(formats, sources);
+    expect(raised.map((f) => [f.path, f.line, f.literal])).toEqual([['dns-scan-rr-mx.go.txt', 28, 'bad MX Pref']]);
+    expect(raised[0].printedBy).toEqual({ literal: 'dns: ', path: 'dns-scan-parse-error.go.txt', line: 14 });
+    const lines = fixture('dns-scan-rr-mx.go.txt');
+    expect(matchingLines(lines, formatLinePattern(raised))).toEqual([28]);
+  });
+
+  it('keeps the format when no literal is a value, and never takes a quoted value (the input’s)', () => {
+    const sources = sourcesOfFiles(names);
+    const other = 'db.example.com: dns: bad NAPTR Order: "x" at line: 3:9';
+    const formats = findFormatStrings(other, sources);
+    expect(formats.length).toBeGreaterThan(0);
+    expect(valueLiterals(formats, sources)).toEqual(formats);
+    // The quoted token is the zone file's text, even when the code holds the same words.
+    const quoted = 'dns: bad MX Pref: "bad MX Mx" at line: 3:9';
+    const found = findFormatStrings(quoted, sources);
+    expect(valueLiterals(found, sources).map((f) => f.line)).toEqual([28]);
+  });
+});
+
+describe('a format that writes its own line break', () => {
+  const name = 'docutils-misc-include.py.txt';
+  const pasted =
+    'index.rst:3: (SEVERE/4) Problems with "include" directive path:\n' +
+    "InputError: [Errno 2] No such file or directory: 'chapter2.rst'.";
+
+  it("Python: docutils’ `'…directive path:\\n%s.'` pasted as two lines is one message, its cause before the closing period", () => {
+    expect(unwrapMessage(pasted)).toContain(
+      'Problems with "include" directive path: InputError: [Errno 2] No such file or directory: \'chapter2.rst\'.',
+    );
+    const formats = findFormatStrings(pasted, sourcesOf(name));
+    expect(formats.map((f) => ({ line: f.line, literal: f.literal }))).toEqual([
+      { line: 33, literal: 'Problems with "%s" directive path:\\n%s.' },
+    ]);
+    // The cause runs to the message's closing period, its own `.rst` inside it.
+    expect(formats[0].coverage).toBe(1);
+    expect(formats[0].values?.[1]).toBe("inputerror: [errno 2] no such file or directory: 'chapter2.rst'");
+  });
+
+  it('the two-line paste is routed to that format’s line, not to find similar code', () => {
+    const lines = fixture(name);
+    const plan = routePastedText(
+      planQuery(pasted),
+      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
+      (pattern) => matchingLines(lines, pattern).length > 0,
+      (message) => findFormatStrings(message, sourcesOf(name)),
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([33]);
   });
 });

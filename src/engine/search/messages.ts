@@ -62,6 +62,10 @@ export interface FormatMatch {
   nested?: Nested;
   /** The format's pieces (its constants read in), to align with another format's nested value. */
   pieces?: readonly FormatPiece[];
+  /** The text its placeholders printed, as aligned (normalised: lower case, single spaces), in order. */
+  values?: string[];
+  /** A literal printed as a value of this format (valueLiterals): the format that printed it. */
+  printedBy?: { literal: string; path: string; line: number };
 }
 
 /** A value that reads like a message of its own, and the share of the message its format explains with it. */
@@ -76,6 +80,8 @@ export interface Alignment {
   score: number;
   coverage: number;
   startsMessage: boolean;
+  /** The text its placeholders printed, as aligned (normalised), in order. */
+  values: string[];
   nested?: Nested;
 }
 
@@ -135,10 +141,22 @@ export const FORMAT_MATCH = {
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
   const lines = pasted.split('\n').slice(0, 8);
+  const texts: string[] = [];
   for (let l = 0; l < lines.length; l++) {
-    let text = lines[l].trim();
+    const text = lines[l].trim();
+    const next = lines[l + 1]?.trim();
     // Since Rust 1.73 a panic prints its location on one line and the message on the next.
-    if (RUST_PANIC_HEAD.test(text) && lines[l + 1]?.trim()) text = `${text} ${lines[++l].trim()}`;
+    if (RUST_PANIC_HEAD.test(text) && next) {
+      texts.push(`${text} ${next}`);
+      l++;
+      continue;
+    }
+    texts.push(text);
+    // A format may write its own line break after a colon (docutils' `'Problems with "%s"
+    // directive path:\n%s.'`): the line and the next are one message as well.
+    if (text.endsWith(':') && next) texts.push(`${text} ${next}`);
+  }
+  for (let text of texts) {
     if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
     for (let i = 0; i < 6 && text; i++) {
       out.push(text);
@@ -432,6 +450,7 @@ function alignFrom(
   leadingValue: boolean,
 ): Alignment | null {
   let pos = from;
+  const values: string[] = [];
   let constantChars = 0;
   // A leading placeholder printed the word just before the first constant.
   let valueChars = leadingValue ? (/\S+\s?$/.exec(text.slice(0, from))?.[0].trim().length ?? 0) : 0;
@@ -449,9 +468,15 @@ function alignFrom(
     // The value runs to the next constant, or to the end of the message after the last one.
     // (Placeholders side by side were merged: the next part, if any, is a constant.)
     const next = parts[p + 1];
-    const end = next && 'constant' in next ? nextConstant(text, lined, normalise(next.constant), pos) : text.length;
+    // A value the format closes with punctuation only (`'…path:\n%s.'`) runs to that punctuation
+    // at the message's end: the cause it prints may hold the same mark (`'chapter2.rst'`).
+    const closing = next && 'constant' in next && p + 2 === parts.length && CLOSING.test(next.constant);
+    let end = text.length;
+    if (closing) end = closingAt(text, normalise(next.constant), pos);
+    else if (next && 'constant' in next) end = nextConstant(text, lined, normalise(next.constant), pos);
     if (end < 0) return null;
     const value = text.slice(pos, end);
+    values.push(value.trim());
     // A value printed over several lines (an error list, a wrapped error's own lines) is a
     // nested message the format explains, as a cause is.
     const multiLine = lined.slice(pos, end).includes(LINE_BREAK);
@@ -461,7 +486,7 @@ function alignFrom(
     // the rest of the line: the format explains it as a value. It still costs its extra words,
     // so that a format printing the nested message itself ranks first.
     const previous = parts[p - 1];
-    const cause = !next && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
+    const cause = (!next || closing) && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
     const chars = value.replace(/\s/g, '').length;
@@ -478,6 +503,7 @@ function alignFrom(
     score: constantChars - penalty,
     coverage: share(constantChars + valueChars),
     startsMessage: from === 0 && !leadingValue,
+    values,
     ...(nested
       ? {
           nested: {
@@ -491,6 +517,15 @@ function alignFrom(
 
 /** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */
 const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=)\s*$/;
+
+/** Punctuation a format may close its last value with. */
+const CLOSING = /^[.!?]+$/;
+
+/** Where a format's closing punctuation starts: at the message's end, or nowhere. */
+function closingAt(text: string, constant: string, pos: number): number {
+  const trimmed = text.trimEnd();
+  return trimmed.endsWith(constant) && trimmed.length - constant.length >= pos ? trimmed.length - constant.length : -1;
+}
 
 /** Where a constant after a value starts: the first occurrence within a value's length, or after a line break of the paste. */
 function nextConstant(text: string, lined: string, constant: string, pos: number): number {
@@ -1252,6 +1287,48 @@ export function helperCallSites(formats: FormatMatch[], pasted: string, sources:
         });
     }
     if (calls.length > 0) return calls;
+  }
+  return formats;
+}
+
+/**
+ * A message an error type builds from its fields (dns' `ParseError.Error()`: `"dns: " + e.err +
+ * ": " + strconv.QuoteToASCII(e.lex.token) + " at line: " + …`): that format explains the
+ * message, but where it was raised is the literal the code filled the field with (`return
+ * &ParseError{"", "bad MX Pref", l}`), printed as one of the format's values. A value of two words
+ * or more, up to FORMAT_MATCH.maxValueWords (a longer one is a nested message, the next format's),
+ * not quoted (a quoted value is the input's: `"ten"`), that is the whole text of a string literal of
+ * the corpus names those lines, the format's place given to them; the formats are kept when no
+ * literal holds one of the best format's values.
+ */
+export function valueLiterals(formats: FormatMatch[], sources: MessageSources): FormatMatch[] {
+  const [format] = formats;
+  if (!format) return formats;
+  const own = new Set(formats.map((f) => `${f.path}:${f.line}`));
+  for (const value of format.values ?? []) {
+    const words = value.split(' ').length;
+    if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
+    if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;
+    const sites: FormatMatch[] = [];
+    for (const hit of sources.linesContaining(value, FORMAT_MATCH.linesPerFragment)) {
+      const text = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (own.has(`${hit.path}:${hit.line}`) || COMMENT_LINE.test(text)) continue;
+      const literal = stringLiterals(text).find((l) => {
+        const pieces = formatPieces(l.content);
+        return pieces.every((p) => 'constant' in p) && normalise(pieces.map(constantText).join('')).trim() === value;
+      });
+      if (literal)
+        sites.push({
+          ...format,
+          path: hit.path,
+          fileId: hit.fileId,
+          line: hit.line,
+          literal: literal.content,
+          constants: undefined,
+          printedBy: { literal: format.literal, path: format.path, line: format.line },
+        });
+    }
+    if (sites.length > 0) return sites;
   }
   return formats;
 }

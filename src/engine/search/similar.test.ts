@@ -12,7 +12,8 @@ import { Engine } from '../engine';
 import { scoreFromExplanation } from '../fuse';
 import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { similarSubject } from './similar';
+import { buildCorpus } from '../structural/corpus';
+import { dropSubject, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -57,6 +58,20 @@ describe('similarSubject reads X from the question', () => {
     expect(similarSubject('similar to UdpSocket::try_recv')).toEqual({ name: 'try_recv', qualifier: 'UdpSocket' });
     expect(similarSubject('functions like `parse_array()`?')).toEqual({ name: 'parse_array' });
     expect(similarSubject('code similar to how we parse arguments')).toBeNull();
+  });
+
+  it('takes the file X is in after its name (`X in connection/session.rb`)', () => {
+    expect(similarSubject('code similar to channel_eof in connection/session.rb')).toEqual({
+      name: 'channel_eof',
+      path: 'connection/session.rb',
+    });
+    expect(similarSubject('code similar to Password#authenticate in methods/password.rb')).toEqual({
+      name: 'authenticate',
+      qualifier: 'Password',
+      path: 'methods/password.rb',
+    });
+    // Not a file: the question is about something else.
+    expect(similarSubject('code similar to parse in the parser')).toBeNull();
   });
 
   it('takes the path of X’s file before a colon, and a file name with a dash as a qualifier', () => {
@@ -637,5 +652,86 @@ describe('similar to a Go method on a receiver', () => {
     const r = await cobra.search('code similar to InOrStdin');
     // SetIn(newIn) and getIn(def) name X's stream; OutOrStdout() and ErrOrStderr() are what it is like.
     expect(['OutOrStdout', 'OutOrStderr', 'ErrOrStderr']).toContain(r.results[0].symbol);
+  });
+});
+
+describe('similar to a method named with its class, beside a method of its name in another class', () => {
+  const build = async (files: [string, string][]) =>
+    Engine.build(
+      files.map(([path, name]) => ({ path, text: fixture(name) })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+
+  it('puts the class’s one-word siblings first (Symfony SymfonyStyle::warning, not GithubActionReporter::warning)', async () => {
+    const console = await build([
+      ['Style/SymfonyStyle.php', 'console-SymfonyStyle.php.txt'],
+      ['CI/GithubActionReporter.php', 'console-GithubActionReporter.php.txt'],
+    ]);
+    const r = await console.search('code similar to SymfonyStyle::warning');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'warning', definitions: 2 });
+    // success, error, note, caution, info, comment: `$this->block($message, …)`, the same body as X.
+    const family = ['success', 'error', 'note', 'caution', 'info', 'comment'];
+    expect(r.results[0]).toMatchObject({ path: 'Style/SymfonyStyle.php' });
+    expect(family).toContain(r.results[0].symbol);
+    // The qualifier is a part both names share: SymfonyStyle::success · SymfonyStyle::warning, one pattern.
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/same file, name 0\.70/);
+    // The other class's `warning` is another implementation of the name (1), of another shape.
+    const other = rowsOf(r, 'CI/GithubActionReporter.php').find((row) => row.symbol === 'warning');
+    expect(other?.explanation.modalities.structural?.reason).toMatch(/elsewhere, name 1\.00/);
+    expect(other!.explanation.sibling!.similarity).toBeLessThan(r.results[0].explanation.sibling!.similarity);
+  });
+
+  it('compares a bare name’s siblings by their own names', async () => {
+    const console = await build([
+      ['Style/SymfonyStyle.php', 'console-SymfonyStyle.php.txt'],
+      ['CI/GithubActionReporter.php', 'console-GithubActionReporter.php.txt'],
+    ]);
+    const r = await console.search('code similar to warning');
+    expect(r.query.similarTo?.code).toBe('ambiguous');
+    // Both `warning`s are X; the one-word methods beside them share no part of the name.
+    const reasons = everyRow(r).map((row) => row.explanation.modalities.structural?.reason ?? '');
+    expect(reasons.some((why) => /^sibling of warning: method success, same file, name 0\.00/.test(why))).toBe(true);
+  });
+});
+
+describe('similar to a function whose doc comment the chunker left above it', () => {
+  it('drops the window of X’s own doc comment from every list (svelte’s `tick`)', async () => {
+    // svelte 5 (MIT): src/internal/client/runtime.js lines 499-533, shortened.
+    const text = [
+      'export function flush_effects() {',
+      '\tflush_queued_root_effects();',
+      '}',
+      '',
+      '/**',
+      ' * Returns a promise that resolves once any pending state changes have been applied.',
+      ' * @returns {Promise<void>}',
+      ' */',
+      'export async function tick() {',
+      '\tawait Promise.resolve();',
+      '\tflushSync();',
+      '}',
+      '',
+      '/**',
+      ' * Returns a promise that resolves once any state changes, and asynchronous work resulting from them,',
+      ' * have resolved and the DOM has been updated',
+      ' */',
+      'export function settled() {',
+      '\treturn Batch.ensure().settled();',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['javascript'] });
+    const corpus = buildCorpus([{ path: 'src/internal/client/runtime.js', text }], analyzer);
+    const tick = corpus.chunks.find((c) => c.symbol === 'tick')!;
+    const ownDoc = corpus.chunkAt(tick.fileId, 6);
+    const otherDoc = corpus.chunkAt(tick.fileId, 15);
+    expect(corpus.chunks[ownDoc]).toMatchObject({ kind: 'window' });
+    expect(ownDoc).not.toBe(tick.id);
+    const lists = {
+      semantic: [ownDoc, otherDoc].map((chunkId, rank) => ({ chunkId, score: 1 - rank / 10, reason: '' })),
+    };
+    dropSubject(corpus, tick, lists, new Map());
+    // settled's doc comment is another function's: it stays a candidate.
+    expect(lists.semantic.map((h) => h.chunkId)).toEqual([otherDoc]);
   });
 });

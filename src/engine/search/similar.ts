@@ -16,7 +16,7 @@ import type {
 import type { Corpus } from '../modality';
 import { arityAffinity, requiredArity } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
-import { definitionsByChunk, kindAffinity } from '../structural/siblings';
+import { definitionsByChunk, kindAffinity, picks, type NamedBy } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /**
@@ -37,9 +37,11 @@ const PHRASE =
 const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*';
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
-/** The whole question is "[find] [code] similar to [the function] NAME[()]": nothing else to answer. */
+/** A file named after X's name, `in connection/session.rb`: a path with an extension. */
+const IN_FILE = '\\s+in\\s+(?:the\\s+file\\s+)?[`\'"]?([\\w$./@-]*\\.[A-Za-z0-9]+)[`\'"]?';
+/** The whole question is "[find] [code] similar to [the function] NAME[()] [in FILE]": nothing else to answer. */
 const SUBJECT = new RegExp(
-  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s*[?.]?$`,
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?\\s*[?.]?$`,
   'i',
 );
 
@@ -48,7 +50,9 @@ export function similarSubject(question: string): SimilarSubject | null {
   if (!m) return null;
   const parts = m[2].split(/::|\.|#|->/);
   const name = parts[parts.length - 1];
-  const path = m[1] ? { path: m[1].slice(0, -1) } : {};
+  // `file.rb:name` or `name in file.rb`: the file X is defined in.
+  const file = m[1] ? m[1].slice(0, -1) : m[3];
+  const path = file ? { path: file } : {};
   return parts.length > 1 ? { name, qualifier: parts[parts.length - 2], ...path } : { name, ...path };
 }
 
@@ -148,15 +152,18 @@ export function subjectChunks(
   return { code: 'single', chunks: chunks(own.slice(0, 1)), definitions: own.length };
 }
 
-/** Whether the question's qualifier or path names this definition's container, file or directory. */
-function picks(subject: SimilarSubject, path: string, container: string | undefined): boolean {
-  if (subject.path !== undefined && path !== subject.path && !path.endsWith(`/${subject.path}`)) return false;
-  const q = subject.qualifier;
-  if (q === undefined) return true;
-  const parts = path.split('/');
-  const file = parts[parts.length - 1];
-  const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
-  return container === q || stem === q || parts[parts.length - 2] === q;
+/**
+ * The qualifier or path the question named X with, when it names X's container, file or
+ * directory (picks): the name the siblings' names are compared with (namedAffinity). None for
+ * a bare name, or a qualifier that names none of X's places.
+ */
+export function namedBy(subject: SimilarSubject, x: Chunk): NamedBy | undefined {
+  if (subject.qualifier === undefined && subject.path === undefined) return undefined;
+  if (!picks(subject, x.path, x.container)) return undefined;
+  return {
+    ...(subject.qualifier !== undefined ? { qualifier: subject.qualifier } : {}),
+    ...(subject.path !== undefined ? { path: subject.path } : {}),
+  };
 }
 
 /** The chunk of X's definition (subjectChunks' first). */
@@ -260,8 +267,11 @@ export function dropSubject(
   also: readonly Chunk[] = [],
 ): void {
   const bases = subjectBases(corpus, subject);
+  const docs = [subject, ...also].map((x) => docWindowOf(corpus, x)).filter((id) => id !== undefined);
   const answers = (chunk: Chunk) =>
-    answersSimilar(subject, chunk, bases) && !also.some((other) => overlapsSubject(other, chunk));
+    answersSimilar(subject, chunk, bases) &&
+    !also.some((other) => overlapsSubject(other, chunk)) &&
+    !docs.includes(chunk.id);
   for (const m of Object.keys(lists) as Modality[]) {
     const kept = (lists[m] ?? []).filter((h) => answers(corpus.chunks[h.chunkId]));
     lists[m] = kept;
@@ -271,6 +281,23 @@ export function dropSubject(
       run.list = kept.slice(0, LIST_PREVIEW);
     }
   }
+}
+
+/**
+ * The line window that holds only X's doc comment, when the chunker left the comment above X
+ * out of X's chunk (svelte's `/** Returns a promise that resolves once any pending state changes
+ * have been applied. *\/` above `export async function tick()`): it is X, in X's words, the
+ * nearest neighbour of X's code there is. The window ends on the line above X and starts no
+ * higher than the comment's first line (a blank line between allowed).
+ */
+export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined {
+  const doc = definitionOf(corpus, subject)?.doc;
+  if (!doc) return undefined;
+  const id = corpus.chunkAt(subject.fileId, subject.startLine - 1);
+  const window = corpus.chunks[id];
+  if (!window || window.kind !== 'window' || window.fileId !== subject.fileId) return undefined;
+  const lines = doc.split('\n').length;
+  return window.endLine === subject.startLine - 1 && window.startLine >= subject.startLine - lines - 1 ? id : undefined;
 }
 
 /**

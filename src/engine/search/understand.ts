@@ -7,9 +7,9 @@ import type { Chunk, QueryPlan, SearchOptions, SimilarSubjectChoice, UnderstoodQ
 import type { Corpus } from '../modality';
 import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
-import { findFormatStrings, helperCallSites, type FormatMatch, type MessageSources } from './messages';
+import { findFormatStrings, helperCallSites, valueLiterals, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
-import { similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
+import { namedBy, similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
 
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
@@ -106,9 +106,16 @@ export function planSearch(
       plan,
       (text) => sources.occursVerbatim(text),
       sources.matchesPattern && ((pattern) => sources.matchesPattern!(pattern)),
-      messages && ((text) => (formats = helperCallSites(findFormatStrings(text, messages), text, messages))),
+      messages &&
+        ((text) =>
+          (formats = valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages))),
     );
-    if (plan.pasted && plan.regex !== undefined && formats.length > 0)
+    const via = formats[0]?.printedBy;
+    if (plan.pasted && plan.regex !== undefined && via)
+      notes.push(
+        `Pasted message: printed by the format string "${via.literal}" (${via.path}:${via.line}), whose constant text and values account for ${Math.round(100 * formats[0].coverage)}% of it; its value ${formats.map((f) => `"${f.literal}" (${f.path}:${f.line})`).join(', ')} is the code's own text, where the message was made (exact match, rule ${plan.rule}).`,
+      );
+    else if (plan.pasted && plan.regex !== undefined && formats.length > 0)
       notes.push(
         `Pasted message: printed by the format string ${formats.map((f) => `"${f.literal}" (${f.path}:${f.line})`).join(', ')}, whose constant text accounts for ${Math.round(100 * formats[0].coverage)}% of it with the values (exact match, rule ${plan.rule}).`,
       );
@@ -127,6 +134,8 @@ export function planSearch(
     if (subject && found) {
       similarTo = found.chunks[0].id;
       if (found.chunks.length > 1) plan.similarAlso = found.chunks.slice(1).map((c) => c.id);
+      const by = namedBy(subject, found.chunks[0]);
+      if (by) plan.similarNamedBy = by;
       const worded = subjectChoice(subject, found);
       choice = worded.choice;
       notes.push(worded.note);

@@ -9,7 +9,7 @@ import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
 import { GrowableU32, narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
-import { MAX_SUBJECT_SIBLING_SOURCES, siblingReason, siblingsOf, type Sibling } from './siblings';
+import { MAX_SUBJECT_SIBLING_SOURCES, siblingReason, siblingsOf, type NamedBy, type Sibling } from './siblings';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
 import { CorpusNamesBuilder } from '../corpus-names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
@@ -211,7 +211,7 @@ export class StructuralIndex implements Retriever {
   private termTables: TermTables | null = null;
   private referenceTables: ReferenceTables | null = null;
   /** The last "similar to X" asked: its siblings, read by the retriever and by fusion alike. */
-  private lastSiblings: { chunkId: number; siblings: Sibling[] } | null = null;
+  private lastSiblings: { chunkId: number; by: string; siblings: Sibling[] } | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -346,13 +346,17 @@ export class StructuralIndex implements Retriever {
     return [...this.defsOfName(id)].sort((a, b) => this.tieBreak(a, b)).map((d) => this.hitOf(d));
   }
 
-  /** The structural siblings of a definition chunk, most similar first (siblings.ts); none for a window. */
-  siblingsOf(chunkId: number): Sibling[] {
-    if (this.lastSiblings?.chunkId === chunkId) return this.lastSiblings.siblings;
+  /**
+   * The structural siblings of a definition chunk, most similar first (siblings.ts); none for a
+   * window. `by`: the qualifier or path a question named it with (QueryPlan.similarNamedBy).
+   */
+  siblingsOf(chunkId: number, by?: NamedBy): Sibling[] {
+    const key = by === undefined ? '' : `${by.path ?? ''}:${by.qualifier ?? ''}`;
+    if (this.lastSiblings?.chunkId === chunkId && this.lastSiblings.by === key) return this.lastSiblings.siblings;
     const chunk = this.corpus.chunks[chunkId];
     const sameName = chunk?.symbol ? this.definitionsNamed(chunk.symbol).map((d) => d.chunkId) : [];
-    const siblings = chunk ? siblingsOf(this.corpus, chunk, sameName, isDeclarationOnly) : [];
-    this.lastSiblings = { chunkId, siblings };
+    const siblings = chunk ? siblingsOf(this.corpus, chunk, sameName, isDeclarationOnly, by) : [];
+    this.lastSiblings = { chunkId, by: key, siblings };
     return siblings;
   }
 
@@ -361,8 +365,8 @@ export class StructuralIndex implements Retriever {
    * definition of its name is X): each candidate with its best similarity to one of them, none of
    * them nor what overlaps one of them. Read for the first MAX_SUBJECT_SIBLING_SOURCES only.
    */
-  siblingsOfAll(chunkIds: readonly number[]): Sibling[] {
-    if (chunkIds.length <= 1) return chunkIds.length === 0 ? [] : this.siblingsOf(chunkIds[0]);
+  siblingsOfAll(chunkIds: readonly number[], by?: NamedBy): Sibling[] {
+    if (chunkIds.length <= 1) return chunkIds.length === 0 ? [] : this.siblingsOf(chunkIds[0], by);
     const subjects = chunkIds.map((id) => this.corpus.chunks[id]).filter((c) => c !== undefined);
     const isSubject = (c: Chunk) =>
       subjects.some(
@@ -373,7 +377,7 @@ export class StructuralIndex implements Retriever {
       );
     const best = new Map<number, Sibling>();
     for (const id of chunkIds.slice(0, MAX_SUBJECT_SIBLING_SOURCES))
-      for (const s of this.siblingsOf(id)) {
+      for (const s of this.siblingsOf(id, by)) {
         const known = best.get(s.chunkId);
         if ((!known || s.similarity > known.similarity) && !isSubject(this.corpus.chunks[s.chunkId]))
           best.set(s.chunkId, s);
@@ -673,7 +677,7 @@ export class StructuralIndex implements Retriever {
     const subject = plan.similarToChunk;
     const of = subject !== undefined ? this.corpus.chunks[subject]?.symbol : undefined;
     if (subject === undefined || of === undefined) return this.searchTerms(plan, limit);
-    const hits: ModalityHit[] = this.siblingsOfAll([subject, ...(plan.similarAlso ?? [])])
+    const hits: ModalityHit[] = this.siblingsOfAll([subject, ...(plan.similarAlso ?? [])], plan.similarNamedBy)
       .slice(0, limit)
       .map((s) => ({ chunkId: s.chunkId, score: round(s.similarity), reason: siblingReason(of, s) }));
     const listed = new Set(hits.map((h) => h.chunkId));

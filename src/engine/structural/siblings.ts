@@ -106,14 +106,60 @@ export function formAffinity(x: Definition, y: Definition): number {
 
 const FUNCTION_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[0]);
 
-/** How much `y` is a sibling of `x`; null when its kind is of another family. */
-export function siblingSimilarity(x: Shaped, y: Shaped): { similarity: number; parts: Sibling['parts'] } | null {
+/**
+ * How X was named by the question when its qualifier or path picked it (`SymfonyStyle::warning`,
+ * `runtime.js:tick`): the container, file or directory the user wrote before X's name.
+ */
+export interface NamedBy {
+  qualifier?: string;
+  path?: string;
+}
+
+/** Whether a qualifier or path names this definition's container, file (its name without the extension) or directory. */
+export function picks(by: NamedBy, path: string, container: string | undefined): boolean {
+  if (by.path !== undefined && path !== by.path && !path.endsWith(`/${by.path}`)) return false;
+  const q = by.qualifier;
+  if (q === undefined) return true;
+  const parts = path.split('/');
+  const file = parts[parts.length - 1];
+  const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
+  return container === q || stem === q || parts[parts.length - 2] === q;
+}
+
+/**
+ * The name part when the question named X with its qualifier (`by`): a definition the same
+ * qualifier picks is named with it as X is, so the qualifier is a part both names share
+ * (SymfonyStyle::success · SymfonyStyle::warning: one pattern, one part different, though
+ * `success` and `warning` alone share nothing). Any other definition is compared by its own
+ * name: another definition of X's name stays another implementation of it (1; tokio's
+ * UnixDatagram::try_recv is UdpSocket::try_recv's code for another socket). Without `by`,
+ * nameAffinity.
+ */
+export function namedAffinity(x: Shaped, y: Shaped, by?: NamedBy): number {
+  const [a, b] = [x.definition.name, y.definition.name];
+  if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b);
+  const [pa, pb] = [
+    [QUALIFIER_PART, ...nameParts(a)],
+    [QUALIFIER_PART, ...nameParts(b)],
+  ];
+  return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) ? 1 : jaccard(new Set(pa), new Set(pb)));
+}
+
+/** The qualifier as a word part of a name (no identifier's part has a space). */
+const QUALIFIER_PART = ' qualifier';
+
+/** How much `y` is a sibling of `x`; null when its kind is of another family. `by`: how the question named X (namedAffinity). */
+export function siblingSimilarity(
+  x: Shaped,
+  y: Shaped,
+  by?: NamedBy,
+): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
   const parts = {
     kind,
     form: formAffinity(x.definition, y.definition),
-    name: nameAffinity(x.definition.name, y.definition.name),
+    name: namedAffinity(x, y, by),
     place: placeAffinity(x.path, y.path),
     shape: shapeAffinity(x, y),
   };
@@ -127,13 +173,15 @@ export function siblingSimilarity(x: Shaped, y: Shaped): { similarity: number; p
 /**
  * The siblings of the definition chunk `subject`, most similar first: the definition chunks of
  * its file and directory and those in `sameName` (chunks defining X's name elsewhere), less
- * X itself and whatever overlaps it (its members, its container).
+ * X itself and whatever overlaps it (its members, its container). `by`: the qualifier or path
+ * the question named X with, when it picked X (namedAffinity).
  */
 export function siblingsOf(
   corpus: Corpus,
   subject: Chunk,
   sameName: readonly number[],
   declarationOnly: (path: string, definition: Definition) => boolean,
+  by?: NamedBy,
 ): Sibling[] {
   const file = corpus.files[subject.fileId];
   const xDefinition = file && definitionsByChunk(corpus, file).get(subject.id);
@@ -163,7 +211,7 @@ export function siblingsOf(
       if (f === file && uses(y)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
-      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) });
+      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) }, by);
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
     }
   }

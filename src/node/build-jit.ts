@@ -3,10 +3,10 @@
  * index`, or a search or eval that builds first). A build runs the parse workers' analyzer and
  * the main thread's stages once over many files: V8 optimizes the same hot functions in three
  * isolates, re-optimizes them after deoptimizations, and on two cores that compile work takes
- * its turn with the parse. Without inlining each optimization is smaller (the compile CPU on
- * V8's helper threads fell by about 40 % at 10 MB) and the hot code here is tree-sitter's wasm
- * and small loops that gain little from it (docs/bench/HISTORY.md, 2026-12-03, branch
- * h-build10). Not for the MCP server: it answers for hours from code compiled once.
+ * its turn with the parse. Without inlining each optimization is smaller, and the build's hot
+ * code (tree-sitter's wasm, short loops over arrays) measured no slower without it
+ * (docs/bench/HISTORY.md, branch h-build10). Not for the MCP server: it answers for hours from
+ * code compiled once.
  */
 import { setFlagsFromString } from 'node:v8';
 

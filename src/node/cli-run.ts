@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { FormWeight, Modality, Preset, SearchOptions, SearchResponse, SiblingBoost } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
+import { compileForBuild } from './build-jit';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { EXIT, parseModalities, PRESETS, type CliOptions, type ExitCode } from './cli-flags';
 import { removeStaleTemps } from './disk-cache';
@@ -32,9 +33,10 @@ export async function run(
 
   // With a build coming, the parse workers start before the engine loads: they load their
   // grammars on the core the loading leaves free.
-  const parsePool = buildComing(snapshotFileFor(repo, embedder, cacheDir), options.useCache)
-    ? import('./parse-pool').then((m) => m.startParsePool())
-    : undefined;
+  const building = buildComing(snapshotFileFor(repo, embedder, cacheDir), options.useCache);
+  // This process builds and then exits: V8's compiler set for that before any worker starts.
+  if (building) compileForBuild();
+  const parsePool = building ? import('./parse-pool').then((m) => m.startParsePool()) : undefined;
   const [{ openRepository }, { queryMayEmbed, SnapshotDamagedError }] = await Promise.all([
     import('./repository'),
     import('../engine/engine'),

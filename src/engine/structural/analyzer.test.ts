@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Definition, FileAnalysis } from '../contract';
 import { nodeGrammars } from '../../node/grammars';
-import { MAX_PARSE_CHARS, StructuralAnalyzer } from './analyzer';
+import { Language as TSLanguage, Parser } from 'web-tree-sitter';
+import { MAX_PARSE_CHARS, PARSE_WORK_LIMIT, ParseBudget, StructuralAnalyzer } from './analyzer';
 import { countLines } from './chunks';
 import { extractNameChecks } from './queries';
 
@@ -565,5 +566,51 @@ describe('name predicates the analyzer checks itself', () => {
     expect(rewritten).toContain('(#match? @n "^[A-Z]")');
     expect(rewritten).toContain('(#not-match? @n "^a")');
     expect(rewritten).not.toContain('require');
+  });
+});
+
+describe('the parse work limit', () => {
+  // A large declaration file, as generated bundles ship (a 616 KB `index.d.ts` was given up on under
+  // load when the limit was a wall-clock deadline).
+  const declarations = Array.from(
+    { length: 9000 },
+    (_, i) =>
+      `export declare function make${i}(name: string, options?: { depth: number; tags: string[] }): Node${i % 7};\n`,
+  ).join('');
+
+  async function typescriptParser(): Promise<Parser> {
+    await Parser.init({ wasmBinary: (await nodeGrammars.runtime()).wasmBinary });
+    const parser = new Parser();
+    parser.setLanguage(await TSLanguage.load(await nodeGrammars.languageWasm('typescript')));
+    return parser;
+  }
+
+  it('counts parser work, not time: the same text spends the same checks however slow the parse runs', async () => {
+    const parser = await typescriptParser();
+    const quick = new ParseBudget();
+    parser.parse(declarations, null, { progressCallback: quick.progressCallback })!.delete();
+    const slow = new ParseBudget();
+    const slowed = (() => {
+      const until = performance.now() + 0.01; // a loaded machine: every check comes later
+      while (performance.now() < until);
+      return (slow.progressCallback as unknown as () => boolean)();
+    }) as unknown as () => void;
+    parser.parse(declarations, null, { progressCallback: slowed })!.delete();
+    expect(quick.spent).toBeGreaterThan(100);
+    expect(slow.spent).toBe(quick.spent);
+    // Ordinary code is far below the limit: a file the size of MAX_PARSE_CHARS would be too.
+    expect((quick.spent / declarations.length) * MAX_PARSE_CHARS).toBeLessThan(PARSE_WORK_LIMIT / 2);
+    parser.delete();
+  });
+
+  it('gives up once the file has spent its limit; a large declaration file stays well within it', async () => {
+    const parser = await typescriptParser();
+    const tight = new ParseBudget(10);
+    expect(parser.parse(declarations, null, { progressCallback: tight.progressCallback })).toBeNull();
+    expect(tight.spent).toBe(11);
+    parser.delete();
+    const analysis = analyzer.analyze('types.d.ts', declarations);
+    expect(analysis.parsed).toBe(true);
+    expect(analysis.definitions.length).toBeGreaterThanOrEqual(9000);
   });
 });

@@ -26,8 +26,24 @@ import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 export const MAX_PARSE_CHARS = 1_000_000;
 /** An average line longer than this means minified or generated code: not parsed. */
 export const MAX_AVERAGE_LINE_LENGTH = 1000;
-/** A single parse may not take longer than this; pathological inputs are given up on. */
-export const PARSE_TIMEOUT_MS = 5000;
+/**
+ * The parser work a file may take (its first parse, the re-parses after errors and of embedded
+ * code together), counted in tree-sitter's progress checks: the parser calls back after every
+ * fixed number of its operations, so the count depends on the file and grammar only, never on the
+ * machine's load or speed. A wall-clock deadline gave a different index on a loaded machine (a
+ * large declaration file parsed in time on one run, not on the next). Ordinary code takes about
+ * 0.005–0.02 checks per character (a 1 MB file well under this); what exceeds it is a
+ * pathological input, given up on.
+ */
+export const PARSE_WORK_LIMIT = 60_000;
+
+/** Progress checks spent on one file, shared by its parses. */
+export class ParseBudget {
+  spent = 0;
+  constructor(private readonly limit = PARSE_WORK_LIMIT) {}
+  /** The parser's progress callback: returning true cancels the parse in progress. */
+  readonly progressCallback = (() => ++this.spent > this.limit) as unknown as () => void;
+}
 export const MAX_SIGNATURE_CHARS = 200;
 export const MAX_DOC_CHARS = 500;
 
@@ -177,25 +193,22 @@ export class StructuralAnalyzer {
     text: string,
   ): { found: Pick<FileAnalysis, 'definitions' | 'references' | 'imports'>; syntaxError: number | null } {
     const compiled = (loaded.query ??= compileQuery(loaded));
-    const deadline = Date.now() + PARSE_TIMEOUT_MS;
-    const tree = loaded.parser.parse(text, null, {
-      // Returning true cancels the parse.
-      progressCallback: (() => Date.now() > deadline) as unknown as () => void,
-    });
+    const budget = new ParseBudget();
+    const tree = loaded.parser.parse(text, null, { progressCallback: budget.progressCallback });
     if (!tree) {
       loaded.parser.reset();
-      throw new Error(`parse gave up after ${PARSE_TIMEOUT_MS} ms`);
+      throw new Error(`parse gave up after ${PARSE_WORK_LIMIT} progress checks`);
     }
     try {
       const root = tree.rootNode;
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
       if (lang === 'c' || lang === 'cpp') addMacroBodyCalls(found, macroBodyCalls(root, text));
-      if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, deadline);
+      if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
       const embedded = embeddedCodeOf(lang, root, text);
       const transcribers = lang === 'rust' && !embedded ? rustMacroTranscribers(root, text) : null;
-      if (embedded) addEmbedded(found, this.readEmbedded(loaded, lang, embedded, deadline));
-      else if (transcribers) addEmbedded(found, this.readEmbedded(loaded, lang, transcribers, deadline, 0));
+      if (embedded) addEmbedded(found, this.readEmbedded(loaded, lang, embedded, budget));
+      else if (transcribers) addEmbedded(found, this.readEmbedded(loaded, lang, transcribers, budget, 0));
       return { found, syntaxError: root.hasError ? firstErrorLine(root) : null };
     } finally {
       tree.delete(); // the wasm heap is not garbage-collected
@@ -213,7 +226,7 @@ export class StructuralAnalyzer {
     text: string,
     root: Node,
     found: Found,
-    deadline: number,
+    budget: ParseBudget,
   ): void {
     const starts = resyncLines(root, text, found.definitions);
     const compiled = loaded.query!;
@@ -221,10 +234,10 @@ export class StructuralAnalyzer {
       const line = starts[i];
       const tail = startingAt(text, line);
       const tree = loaded.parser.parse(tail, null, {
-        progressCallback: (() => Date.now() > deadline) as unknown as () => void,
+        progressCallback: budget.progressCallback,
       });
       if (!tree) {
-        // Out of time: the file keeps what the first parse found.
+        // Out of parse work: the file keeps what the first parse found.
         loaded.parser.reset();
         return;
       }
@@ -250,7 +263,7 @@ export class StructuralAnalyzer {
     loaded: LoadedLanguage,
     lang: Language,
     first: EmbeddedCode,
-    deadline: number,
+    budget: ParseBudget,
     rounds = MAX_EMBEDDED_ROUNDS,
   ): Found & { regions: LineRange[] } {
     const compiled = loaded.query!;
@@ -258,11 +271,11 @@ export class StructuralAnalyzer {
     let current = first;
     for (let round = 1; ; round++) {
       const tree = loaded.parser.parse(current.text, null, {
-        progressCallback: (() => Date.now() > deadline) as unknown as () => void,
+        progressCallback: budget.progressCallback,
       });
       if (!tree) {
         loaded.parser.reset();
-        throw new Error(`parse gave up after ${PARSE_TIMEOUT_MS} ms`);
+        throw new Error(`parse gave up after ${PARSE_WORK_LIMIT} progress checks`);
       }
       try {
         const next = round < rounds && lang === 'rust' ? embeddedCodeOf(lang, tree.rootNode, current.text) : null;
@@ -275,7 +288,7 @@ export class StructuralAnalyzer {
         // The macros this round exposed (or the file's own, on a transcribers-only copy: rounds 0).
         const transcribers = lang === 'rust' && rounds > 0 ? rustMacroTranscribers(tree.rootNode, current.text) : null;
         if (transcribers) {
-          addEmbedded(found, this.readEmbedded(loaded, lang, transcribers, deadline, 0));
+          addEmbedded(found, this.readEmbedded(loaded, lang, transcribers, budget, 0));
           regions.push(...transcribers.regions);
         }
         return { ...found, regions };

@@ -70,7 +70,7 @@ import {
 } from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
-import { retrieve, type Retrieval } from './search/retrieve';
+import { LIST_PREVIEW, retrieve, type Retrieval } from './search/retrieve';
 import {
   exactMatchNote,
   notReadyModalities,
@@ -329,7 +329,6 @@ export class Engine {
     const limit = requestedLimit ?? DEFAULT_RESULT_LIMIT;
     const fused = fuse({
       lists: evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists,
-      ...(retrieval.graphLeftOut ? { leftOut: { graph: retrieval.graphLeftOut } } : {}),
       weights,
       k,
       strategy,
@@ -569,7 +568,7 @@ function didYouMean(suggestions: readonly string[]): string {
  * The weights the lists are fused with: the graph's is 0 when its understand list says nothing
  * about which definition is meant (graphGate, ranking.ts: a flood of ties, or common words and a
  * partial best name), and its run says so. Otherwise that list is kept to the names of code that
- * runs saying at least half of the question (graphNamesKept); those fused keep their ranks in its run's list.
+ * runs saying at least half of the question (graphNamesKept), and its run shows the list fused.
  */
 function floodChecked(
   plan: QueryPlan,
@@ -599,11 +598,14 @@ function floodChecked(
     const whole = memberNameCoverage(plan.raw);
     const kept = cut === null ? listed : code.filter((h, i) => i < cut || whole(chunkOf(h.chunkId)) === 1);
     if (kept.length === listed.length) return { weights, note: null };
-    const fused = new Set(kept.map((h) => h.chunkId));
-    retrieval.graphLeftOut = new Set(listed.filter((h) => !fused.has(h.chunkId)).map((h) => h.chunkId));
+    retrieval.lists.graph = kept;
+    if (run) {
+      run.hits = kept.length;
+      run.list = kept.slice(0, LIST_PREVIEW);
+    }
     return {
       weights,
-      note: `The graph's list: the ${kept.length} name(s) of code that runs saying at least ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}% of the question's words, or said whole by it, are fused at their ranks in it; the ${listed.length - kept.length} other(s) are left out, their order mostly centrality (the importance boost still applies).`,
+      note: `The graph's list: the ${kept.length} name(s) of code that runs saying at least ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}% of the question's words, or said whole by it, are fused; the ${listed.length - kept.length} other(s) are left out, their order mostly centrality (the importance boost still applies).`,
     };
   }
   if (run) run.weight = graph;

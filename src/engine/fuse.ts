@@ -49,11 +49,6 @@ export interface FusionInput {
   centralityOf(chunkId: number): number;
   chunkOf(chunkId: number): Chunk;
   limit: number;
-  /**
-   * Chunks a modality's list holds that are not fused (the graph's understand list past its names
-   * saying half a short question, engine.ts floodChecked); the others keep their ranks in the list.
-   */
-  leftOut?: Partial<Record<Modality, ReadonlySet<number>>>;
   /** Behaviour questions: a big definition holding another candidate leaves the list to its members. */
   rankContainersByMembers?: boolean;
   /** Behaviour questions: whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR (ranking.ts). */
@@ -98,9 +93,7 @@ export function fuse(input: FusionInput): SearchResult[] {
     const list = input.lists[modality];
     const weight = input.weights[modality];
     if (!list || !(weight > 0)) continue;
-    const leftOut = input.leftOut?.[modality];
     list.forEach((hit, rank) => {
-      if (leftOut?.has(hit.chunkId)) return;
       let candidate = candidates.get(hit.chunkId);
       if (!candidate) {
         candidate = { chunk: input.chunkOf(hit.chunkId), explanation: emptyExplanation() };

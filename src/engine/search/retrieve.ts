@@ -30,8 +30,6 @@ export interface Retrieval {
   notes: string[];
   /** Files the retrievers found that the filters dropped (to say so when nothing is left). */
   droppedFiles: Set<number>;
-  /** Chunks of the graph's list that are not fused (engine.ts floodChecked); the rest keep their ranks. */
-  graphLeftOut?: Set<number>;
 }
 
 /** Runs the route (nothing for an empty query), then a direct answer's fallbacks. */

@@ -591,7 +591,6 @@ function floodChecked(
     const cut = graphNamesKept(
       plan.intent,
       code.map((h) => h.score),
-      plan.terms.length,
     );
     // A name the question says whole (immer's `each` for "Each iterates a map, set or array") is
     // no chance match, however little of the question it says.

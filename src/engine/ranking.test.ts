@@ -71,14 +71,12 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
   });
 
   it('the graph understand list is read as far as its names say half the question, when its best does', () => {
-    expect(graphNamesKept('understand_code', [0.75, 0.5, 0.25, 0.25], 4)).toBe(2);
-    expect(graphNamesKept('understand_code', [1, 0.75], 3)).toBe(2);
+    expect(graphNamesKept('understand_code', [0.75, 0.5, 0.25, 0.25])).toBe(2);
+    expect(graphNamesKept('understand_code', [1, 0.75])).toBe(2);
     // no name says half (a doc sentence in a small package): kept whole, as the gates keep it
-    expect(graphNamesKept('understand_code', [0.4, 0.2], 3)).toBeNull();
-    expect(graphNamesKept('understand_code', [], 3)).toBeNull();
-    expect(graphNamesKept('find_similar', [0.75, 0.25], 3)).toBeNull();
-    // a doc sentence (more than EXPANSION_MAX_WORDS content words): fused whole
-    expect(graphNamesKept('understand_code', [0.75, 0.5, 0.25], EXPANSION_MAX_WORDS + 1)).toBeNull();
+    expect(graphNamesKept('understand_code', [0.4, 0.2])).toBeNull();
+    expect(graphNamesKept('understand_code', [])).toBeNull();
+    expect(graphNamesKept('find_similar', [0.75, 0.25])).toBeNull();
   });
 
   it('the learned lexical expansion: a lower weight than the word itself', () => {

@@ -65,8 +65,7 @@ export function graphGate(intent: Intent, graphScores: readonly number[]): Graph
 
 /**
  * How many of the graph's understand list (code that runs, best share first) are fused, or null
- * when it is fused whole. For a question of a search box's few words (at most EXPANSION_MAX_WORDS
- * content words, as the lexical expansion reads them), below the gates, when the best name of code that runs (BOOSTED_KINDS, as
+ * when it is fused whole. Below the gates, when the best name of code that runs (BOOSTED_KINDS, as
  * the boost reads it) says at least GRAPH_PARTIAL_MIN_SHARE of the question's content words, the
  * list is read only as far as such names do, and past that only for names the question says
  * whole (the engine keeps those: immer's `each` for "Each iterates a map, set or array"). Past that point its order is mostly centrality: the boost's signal
@@ -74,15 +73,13 @@ export function graphGate(intent: Intent, graphScores: readonly number[]): Graph
  * phpMyAdmin's `SessionCache` (a quarter of the words, boost 1.48) over `generateToken`, the
  * only name saying half; "diagnostic server start" put Rust's `mod diagnostic_server;` (a module
  * line, no behaviour) over `start`. When no name says half (a doc sentence in a small package),
- * the list is kept whole, declarations and all, as the gates keep it; and so it is for a doc
- * sentence, where half its words is rarely said by any name: cut there, thorough's understand
- * figure on `npm run eval` fell from 0.741 to 0.719–0.730 (immer's `each`). Cut there, "thorough" (the preset that adds the graph) was no
+ * the list is kept whole, declarations and all, as the gates keep it: left out there, they moved
+ * thorough's answers on `npm run eval` (immer's `each`). Cut there, "thorough" (the preset that adds the graph) was no
  * longer below "default" on the real-size understand set's keyword questions, and a name saying
  * most of the words still counts (docs/eval/FUSION.md).
  */
-export function graphNamesKept(intent: Intent, graphScores: readonly number[], contentWords: number): number | null {
-  if (intent !== 'understand_code' || contentWords > EXPANSION_MAX_WORDS) return null;
-  if (!(graphScores[0] >= GRAPH_PARTIAL_MIN_SHARE)) return null;
+export function graphNamesKept(intent: Intent, graphScores: readonly number[]): number | null {
+  if (intent !== 'understand_code' || !(graphScores[0] >= GRAPH_PARTIAL_MIN_SHARE)) return null;
   const cut = graphScores.findIndex((s) => s < GRAPH_PARTIAL_MIN_SHARE);
   return cut < 0 ? graphScores.length : cut;
 }

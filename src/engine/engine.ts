@@ -588,14 +588,13 @@ function floodChecked(
             return kind !== undefined && BOOSTED_KINDS.has(kind);
           })
         : listed;
-    const cut = graphNamesKept(
-      plan.intent,
-      code.map((h) => h.score),
+    const kept = code.slice(
+      0,
+      graphNamesKept(
+        plan.intent,
+        code.map((h) => h.score),
+      ),
     );
-    // A name the question says whole (immer's `each` for "Each iterates a map, set or array") is
-    // no chance match, however little of the question it says.
-    const whole = memberNameCoverage(plan.raw);
-    const kept = cut === null ? listed : code.filter((h, i) => i < cut || whole(chunkOf(h.chunkId)) === 1);
     if (kept.length === listed.length) return { weights, note: null };
     retrieval.lists.graph = kept;
     if (run) {
@@ -604,7 +603,7 @@ function floodChecked(
     }
     return {
       weights,
-      note: `The graph's list: the ${kept.length} name(s) of code that runs saying at least ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}% of the question's words, or said whole by it, are fused; the ${listed.length - kept.length} other(s) are left out, their order mostly centrality (the importance boost still applies).`,
+      note: `The graph's list: the ${kept.length} name(s) of code that runs${kept.length < code.length ? ` saying at least ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}% of the question's words` : ''} are fused; the ${listed.length - kept.length} other(s) are left out (the importance boost still applies).`,
     };
   }
   if (run) run.weight = graph;

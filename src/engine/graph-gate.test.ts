@@ -113,10 +113,6 @@ def generate_token():
 class SessionCache:
     def get(self, key):
         return None
-
-
-def session():
-    return SessionCache()
 `,
   },
   ...Array.from({ length: 6 }, (_, i) => ({
@@ -142,13 +138,11 @@ describe('the graph list of an understand question, read as far as its names say
     expect(r.query.intent).toBe('understand_code');
     const graph = graphRun(r);
     expect(graph.weight).toBe(WEIGHTS.understand_code.graph);
-    // `session` says a quarter of the question, but the question says all of it: kept
-    expect(graph.list.map((h) => engine.chunk(h.chunkId).symbol)).toEqual(['generate_token', 'session']);
-    expect(graph.hits).toBe(2);
-    expect(r.query.notes.some((n) => n.startsWith("The graph's list: the 2 name(s)"))).toBe(true);
+    expect(graph.list.map((h) => engine.chunk(h.chunkId).symbol)).toEqual(['generate_token']);
+    expect(graph.hits).toBe(1);
+    expect(r.query.notes.some((n) => n.startsWith("The graph's list: the 1 name(s)"))).toBe(true);
     for (const x of r.results) {
-      if (x.symbol === 'SessionCache' || x.symbol === 'SESSION_TOKEN')
-        expect(x.explanation.modalities.graph).toBeUndefined();
+      if (x.symbol !== 'generate_token') expect(x.explanation.modalities.graph).toBeUndefined();
       expect(scoreFromExplanation(x.explanation)).toBeCloseTo(x.score, 12);
     }
     expect(r.results[0].symbol).toBe('generate_token');

@@ -74,9 +74,9 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(graphNamesKept('understand_code', [0.75, 0.5, 0.25, 0.25])).toBe(2);
     expect(graphNamesKept('understand_code', [1, 0.75])).toBe(2);
     // no name says half (a doc sentence in a small package): kept whole, as the gates keep it
-    expect(graphNamesKept('understand_code', [0.4, 0.2])).toBeNull();
-    expect(graphNamesKept('understand_code', [])).toBeNull();
-    expect(graphNamesKept('find_similar', [0.75, 0.25])).toBeNull();
+    expect(graphNamesKept('understand_code', [0.4, 0.2])).toBe(2);
+    expect(graphNamesKept('understand_code', [])).toBe(0);
+    expect(graphNamesKept('find_similar', [0.75, 0.25])).toBe(2);
   });
 
   it('the learned lexical expansion: a lower weight than the word itself', () => {

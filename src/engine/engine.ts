@@ -55,8 +55,6 @@ import {
   GRAPH_PARTIAL_MIN_SHARE,
   graphGate,
   graphWeightFor,
-  graphNamesKept,
-  BOOSTED_KINDS,
   RRF_K,
   WEIGHTS,
 } from './ranking';
@@ -70,7 +68,7 @@ import {
 } from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
-import { LIST_PREVIEW, retrieve, type Retrieval } from './search/retrieve';
+import { retrieve, type Retrieval } from './search/retrieve';
 import {
   exactMatchNote,
   notReadyModalities,
@@ -251,7 +249,7 @@ export class Engine {
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
     const route = chooseStrategy(plan, preset, options, choice.weights, choice.runnable);
     const retrieval = await retrieve(this.indexed, plan, route, choice.runnable, choice.weights, scope.only);
-    const { weights, note: floodNote } = floodChecked(plan, choice.weights, retrieval, (id) => this.corpus.chunks[id]);
+    const { weights, note: floodNote } = floodChecked(plan, choice.weights, retrieval);
     const { strategy } = retrieval;
     // "Similar to X" is never answered with X, nor with what overlaps it (its members, its class).
     const subject = plan.similarToChunk !== undefined ? this.corpus.chunks[plan.similarToChunk] : undefined;
@@ -567,45 +565,17 @@ function didYouMean(suggestions: readonly string[]): string {
 /**
  * The weights the lists are fused with: the graph's is 0 when its understand list says nothing
  * about which definition is meant (graphGate, ranking.ts: a flood of ties, or common words and a
- * partial best name), and its run says so. Otherwise that list is kept to the names of code that
- * runs saying at least half of the question (graphNamesKept), and its run shows the list fused.
+ * partial best name), and its run says so.
  */
 function floodChecked(
   plan: QueryPlan,
   weights: Record<Modality, number>,
   retrieval: Retrieval,
-  chunkOf: (id: number) => Chunk,
 ): { weights: Record<Modality, number>; note: string | null } {
-  const listed = retrieval.lists.graph ?? [];
-  const scores = listed.map((h) => h.score);
+  const scores = (retrieval.lists.graph ?? []).map((h) => h.score);
   const graph = graphWeightFor(plan.intent, weights.graph, scores);
+  if (graph === weights.graph) return { weights, note: null };
   const run = retrieval.runs.get('graph');
-  if (graph === weights.graph) {
-    const code =
-      plan.intent === 'understand_code'
-        ? listed.filter((h) => {
-            const kind = chunkOf(h.chunkId).definitionKind;
-            return kind !== undefined && BOOSTED_KINDS.has(kind);
-          })
-        : listed;
-    const kept = code.slice(
-      0,
-      graphNamesKept(
-        plan.intent,
-        code.map((h) => h.score),
-      ),
-    );
-    if (kept.length === listed.length) return { weights, note: null };
-    retrieval.lists.graph = kept;
-    if (run) {
-      run.hits = kept.length;
-      run.list = kept.slice(0, LIST_PREVIEW);
-    }
-    return {
-      weights,
-      note: `The graph's list: the ${kept.length} name(s) of code that runs${kept.length < code.length ? ` saying at least ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}% of the question's words` : ''} are fused; the ${listed.length - kept.length} other(s) are left out (the importance boost still applies).`,
-    };
-  }
   if (run) run.weight = graph;
   const why =
     graphGate(plan.intent, scores) === 'ties'

@@ -9,7 +9,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
 import { Engine, type EngineDeps } from './engine';
-import { scoreFromExplanation } from './fuse';
 import { GRAPH_PARTIAL_MIN_SHARE, MODALITY_LIST_DEPTH, WEIGHTS } from './ranking';
 import { StructuralAnalyzer } from './structural/analyzer';
 
@@ -87,64 +86,5 @@ describe('the graph list of an understand question, gated by its words', () => {
     expect(graph.list[0].score).toBeLessThan(GRAPH_PARTIAL_MIN_SHARE);
     expect(graph.weight).toBe(WEIGHTS.understand_code.graph);
     expect(r.results.some((x) => x.explanation.modalities.graph !== undefined)).toBe(true);
-  });
-});
-
-/**
- * Below the gates: the names of code that runs saying at least half of a search-box question are
- * fused, not the hub saying a quarter of it nor a constant (phpMyAdmin's `SessionCache` over
- * `generateToken`, tuning half of the real-size understand set's keywords).
- */
-const SESSION: SourceFile[] = [
-  {
-    path: 'session.py',
-    text: `import secrets
-
-
-def generate_token():
-    return secrets.token_hex(16)
-`,
-  },
-  {
-    path: 'cache.py',
-    text: `SESSION_TOKEN = "token"
-
-
-class SessionCache:
-    def get(self, key):
-        return None
-`,
-  },
-  ...Array.from({ length: 6 }, (_, i) => ({
-    path: `views/v${i}.py`,
-    text: `from cache import SessionCache
-
-
-def view${i}():
-    return SessionCache().get("v${i}")
-`,
-  })),
-];
-
-describe('the graph list of an understand question, read as far as its names say half of it', () => {
-  let deps: EngineDeps;
-  beforeAll(async () => {
-    deps = { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null };
-  });
-
-  it('leaves out names saying less than half, and names of no code that runs', async () => {
-    const engine = await Engine.build(SESSION, deps);
-    const r = await engine.search('generate csrf token for session', { preset: 'thorough' });
-    expect(r.query.intent).toBe('understand_code');
-    const graph = graphRun(r);
-    expect(graph.weight).toBe(WEIGHTS.understand_code.graph);
-    expect(graph.list.map((h) => engine.chunk(h.chunkId).symbol)).toEqual(['generate_token']);
-    expect(graph.hits).toBe(1);
-    expect(r.query.notes.some((n) => n.startsWith("The graph's list: the 1 name(s)"))).toBe(true);
-    for (const x of r.results) {
-      if (x.symbol !== 'generate_token') expect(x.explanation.modalities.graph).toBeUndefined();
-      expect(scoreFromExplanation(x.explanation)).toBeCloseTo(x.score, 12);
-    }
-    expect(r.results[0].symbol).toBe('generate_token');
   });
 });

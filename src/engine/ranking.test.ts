@@ -16,7 +16,6 @@ import {
   GRAPH_FLOOD_TIES,
   GRAPH_PARTIAL_MIN_SHARE,
   graphGate,
-  graphNamesKept,
   graphWeightFor,
   MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
@@ -68,15 +67,6 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(graphGate('understand_code', full(0.4).slice(0, MODALITY_LIST_DEPTH - 1))).toBeNull();
     expect(graphGate('understand_code', [0.5, 0.5, 0.5])).toBe('ties');
     expect(graphGate('find_similar', full(0.4))).toBeNull();
-  });
-
-  it('the graph understand list is read as far as its names say half the question, when its best does', () => {
-    expect(graphNamesKept('understand_code', [0.75, 0.5, 0.25, 0.25])).toBe(2);
-    expect(graphNamesKept('understand_code', [1, 0.75])).toBe(2);
-    // no name says half (a doc sentence in a small package): kept whole, as the gates keep it
-    expect(graphNamesKept('understand_code', [0.4, 0.2])).toBe(2);
-    expect(graphNamesKept('understand_code', [])).toBe(0);
-    expect(graphNamesKept('find_similar', [0.75, 0.25])).toBe(2);
   });
 
   it('the learned lexical expansion: a lower weight than the word itself', () => {

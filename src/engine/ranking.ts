@@ -63,25 +63,6 @@ export function graphGate(intent: Intent, graphScores: readonly number[]): Graph
   return null;
 }
 
-/**
- * How many of the graph's understand list (code that runs, best share first) are fused.
- * Below the gates, the same list holds only code that runs (BOOSTED_KINDS, as the boost reads
- * it), and when its best name says at least GRAPH_PARTIAL_MIN_SHARE of the question's content
- * words it is read only as far as its names do. Past that point its order is mostly centrality: the boost's signal
- * counted a second time, at weight 0.1 and at every rank — "generate csrf token for session" put
- * phpMyAdmin's `SessionCache` (a quarter of the words, boost 1.48) over `generateToken`, the
- * only name saying half; "diagnostic server start" put Rust's `mod diagnostic_server;` (a module
- * line, no behaviour) over `start`. When no name says half (a doc sentence in a small package),
- * the list is kept whole, as the gates keep it (GRAPH_PARTIAL_MIN_SHARE). Cut there, "thorough" (the preset that adds the graph) was no
- * longer below "default" on the real-size understand set's keyword questions, and a name saying
- * most of the words still counts (docs/eval/FUSION.md).
- */
-export function graphNamesKept(intent: Intent, graphScores: readonly number[]): number {
-  if (intent !== 'understand_code' || !(graphScores[0] >= GRAPH_PARTIAL_MIN_SHARE)) return graphScores.length;
-  const cut = graphScores.findIndex((s) => s < GRAPH_PARTIAL_MIN_SHARE);
-  return cut < 0 ? graphScores.length : cut;
-}
-
 /** The graph's weight for this question once its list is known: 0 when a gate says it is noise (graphGate). */
 export function graphWeightFor(intent: Intent, weight: number, graphScores: readonly number[]): number {
   return graphGate(intent, graphScores) === null ? weight : 0;

@@ -62,6 +62,20 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('crypt256', questionForms('crypt a password'))).toBe(1);
   });
 
+  it('counts numbers and joining parts when the question says such words: they tell siblings apart', () => {
+    // phpMyAdmin's IpAllowDeny.php: the question names the IPv4 test, not the IPv6 one beside it
+    const ip = questionForms('check ip in ipv4 cidr range');
+    expect(nameCoverage('ipv4MaskTest', ip)).toBe(0.5);
+    expect(nameCoverage('ipv6MaskTest', ip)).toBe(0.25);
+    expect(nameCoverage('ipv4MaskTest', ip)).toBeGreaterThan(nameCoverage('ipMaskTest', ip));
+    // OpenAFS's uuid.c: "from" is said, so the parser outranks its inverse
+    const uuid = questionForms('parse uuid from string');
+    expect(nameCoverage('afsUUID_from_string', uuid)).toBe(0.75);
+    expect(nameCoverage('afsUUID_to_string', uuid)).toBeCloseTo(2 / 3, 12);
+    // a joining part the question does not say stays out
+    expect(nameCoverage('SuggestionsFor', questionForms('suggestions from a command'))).toBe(1);
+  });
+
   it('weighs a full match by 1 + MEMBER_NAME_GAIN, and reads the name of a chunk', () => {
     expect(nameMatchFactor(0)).toBe(1);
     expect(nameMatchFactor(1)).toBeCloseTo(1 + MEMBER_NAME_GAIN, 12);

@@ -30,6 +30,8 @@ const JOINING_PARTS: ReadonlySet<string> = new Set(
   'a an the and or of to in on at by for from into onto as via'.split(' '),
 );
 
+const NUMBER = /^\d+$/;
+
 const NO_HALF: ReadonlySet<string> = new Set([
   ...JOINING_PARTS,
   ...'i me my we our you your it its this that these those there then here what which who how when where why is are was were be been do does did have has had can could should would will not no'.split(
@@ -48,16 +50,20 @@ export function questionForms(question: string): ReadonlySet<string> {
 }
 
 /**
- * The share of a name's word parts (digits left out) that the question says, in [0, 1]: a part
- * counts when it is a question word, one of its base forms, the start of a longer question word
- * (`min` for "minimum", `env` for "environment"), or starts with a question word of 5+ letters
- * (`suggestions` for "suggest", `parser` for "parse"), or is two such words written as one
- * (`envvar` for "environment variable"). Joining parts (`for`, `with`, `from`) are left out.
+ * The share of a name's word parts that the question says, in [0, 1]: a part counts when it is a
+ * question word, one of its base forms, the start of a longer question word (`min` for "minimum",
+ * `env` for "environment"), or starts with a question word of 5+ letters (`suggestions` for
+ * "suggest", `parser` for "parse"), or is two such words written as one (`envvar` for
+ * "environment variable"). Joining parts (`for`, `from`, `to`) and numbers are left out, unless
+ * the question says such words itself: then they are what tells the file's members apart ("check
+ * ip in ipv4 cidr range": `ipv4MaskTest` over `ipv6MaskTest`; "parse uuid from string":
+ * `afsUUID_from_string` over `afsUUID_to_string`), and a name's part counts whether said or not.
  */
 export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>): number {
   if (!name) return 0;
-  const all = splitIdentifier(name).filter((t) => !/^\d+$/.test(t));
-  const content = all.filter((t) => !JOINING_PARTS.has(t));
+  const saysNumbers = [...forms].some((f) => NUMBER.test(f));
+  const all = splitIdentifier(name).filter((t) => saysNumbers || !NUMBER.test(t));
+  const content = all.filter((t) => !JOINING_PARTS.has(t) || forms.has(t));
   const parts = content.length > 0 ? content : all;
   if (parts.length === 0) return 0;
   let said = 0;

@@ -41,9 +41,12 @@ export function useRepositories(workers: Workers, initial: SearchState, clearAns
       } catch (error) {
         setOpenId(null);
         setNotice({ tone: 'error', text: (error as Error).message });
+        // A failed open may have marked the record (a damaged index is stored as failed before the
+        // error comes back), and the list may have been read before that: list it again.
+        await refresh().catch(() => undefined);
       }
     },
-    [workers],
+    [workers, refresh],
   );
 
   // Start-up: list what is stored and reopen the repository from the URL, or the last one.

@@ -169,8 +169,11 @@ interface PageRecord {
 
 const record = (page: Page) => page.evaluate(() => (window as unknown as { __bench: PageRecord }).__bench);
 
+/** The machine's load averages over 1, 5 and 15 minutes, as /proc/loadavg prints them (Linux). */
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 /** The app's index worker (its script is assets/index.worker-<hash>.js). */
-async function indexWorker(page: Page): Promise<Worker> {
+export async function indexWorker(page: Page): Promise<Worker> {
   for (let i = 0; i < 600; i++) {
     const worker = page.workers().find((w) => /index\.worker/.test(w.url()));
     if (worker) return worker;

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTiers, REPO_ROOT } from '../corpora';
 import { ensureTree100k } from '../tree-100k';
-import { browserRun, ensureApp, type BrowserRun } from './browser';
+import { browserRun, ensureApp, loadAverage, type BrowserRun } from './browser';
 import type { BenchResults } from './report';
 import type { BenchQuery } from './queries';
 
@@ -33,7 +33,6 @@ export interface ScaleRun {
 }
 
 const MB = 1e6;
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** Names defined in the corpus (the first exported functions found), so every query has an answer. */
 function queriesFor(dir: string): BenchQuery[] {

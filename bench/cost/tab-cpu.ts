@@ -14,16 +14,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, Worker } from 'playwright-core';
+import type { Worker } from 'playwright-core';
 import { launchBrowser, serveDirectory } from '../../e2e/harness';
 import { ensureTiers } from '../corpora';
-import { BENCH_DIST, ensureApp } from './browser';
+import { BENCH_DIST, ensureApp, indexWorker, loadAverage } from './browser';
 
 /** CPU ticks per second in /proc/<pid>/task/<tid>/stat (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 const SAMPLE_MS = 100;
-
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 interface ProcessInfo {
   pid: string;
@@ -115,15 +113,6 @@ interface CpuRun {
 
 const minus = (a: Map<string, number>, b: Map<string, number>) =>
   new Map([...b].map(([k, v]) => [k, v - (a.get(k) ?? 0)] as const));
-
-async function indexWorker(page: Page): Promise<Worker> {
-  for (let i = 0; i < 600; i++) {
-    const worker = page.workers().find((w) => /index\.worker/.test(w.url()));
-    if (worker) return worker;
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the index worker did not start');
-}
 
 /** The ends of the index worker's `fourfold:*` measures, ms after the change event (page clock). */
 async function measureEnds(worker: Worker, pageOrigin: number, chosenAt: number): Promise<Record<string, number>> {

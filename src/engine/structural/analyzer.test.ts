@@ -570,8 +570,8 @@ describe('name predicates the analyzer checks itself', () => {
 });
 
 describe('the parse work limit', () => {
-  // A large declaration file, as generated bundles ship (a 616 KB `index.d.ts` was given up on under
-  // load when the limit was a wall-clock deadline).
+  // A large declaration file, as generated bundles ship: such a file was given up on under load
+  // when the limit was a wall-clock deadline.
   const declarations = Array.from(
     { length: 9000 },
     (_, i) =>

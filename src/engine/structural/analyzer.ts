@@ -31,11 +31,14 @@ export const MAX_AVERAGE_LINE_LENGTH = 1000;
  * code together), counted in tree-sitter's progress checks: the parser calls back after every
  * fixed number of its operations, so the count depends on the file and grammar only, never on the
  * machine's load or speed. A wall-clock deadline gave a different index on a loaded machine (a
- * large declaration file parsed in time on one run, not on the next). Ordinary code takes about
- * 0.005–0.02 checks per character (a 1 MB file well under this); what exceeds it is a
- * pathological input, given up on.
+ * large declaration file parsed in time on one run, not on the next). Ordinary code spends a
+ * small fraction of a check per character, so a file of MAX_PARSE_CHARS stays well under the
+ * limit (the measured rates are in docs/bench/HISTORY.md); what exceeds it is a pathological
+ * input, given up on.
  */
 export const PARSE_WORK_LIMIT = 60_000;
+export const MAX_SIGNATURE_CHARS = 200;
+export const MAX_DOC_CHARS = 500;
 
 /** Progress checks spent on one file, shared by its parses. */
 export class ParseBudget {
@@ -44,8 +47,6 @@ export class ParseBudget {
   /** The parser's progress callback: returning true cancels the parse in progress. */
   readonly progressCallback = (() => ++this.spent > this.limit) as unknown as () => void;
 }
-export const MAX_SIGNATURE_CHARS = 200;
-export const MAX_DOC_CHARS = 500;
 
 export interface AnalyzerOptions {
   /** Languages to load up front (default: all supported). Others load on `analyzeAsync`. */

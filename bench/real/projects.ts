@@ -341,6 +341,31 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03b',
   },
+  // The fifth tuning group (twentieth session, 2026-12-03, issue 20): Go and Rust (h-qa), PHP and
+  // C (h-qb), questions written from reading the code before Fourfold was run on them. hyper has
+  // 67 source files, under the 100 asked for: the bookworm Rust crates of 100+ files that print
+  // messages are in the model's sources or already in a set.
+  {
+    name: 'hcl',
+    pkg: 'golang-github-hashicorp-hcl-v2-dev',
+    version: '2.14.1-2',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/hashicorp/hcl/v2',
+    extensions: ['.go'],
+    exclude: /_test\.go$|(^|\/)testdata\//,
+    half: 'tuning',
+    since: '2026-12-03c',
+  },
+  {
+    name: 'hyper',
+    pkg: 'librust-hyper-dev',
+    version: '0.14.19-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/hyper-0.14.19/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-03c',
+  },
 ];
 
 export interface RealFile {

@@ -342,8 +342,31 @@ export const PROJECTS: readonly RealProject[] = [
     since: '2026-12-03b',
   },
   // The fifth tuning group (twentieth session, 2026-12-03, issue 20): Go and Rust (h-qa), PHP and
-  // C (h-qb), questions written from reading the code before Fourfold was run on them. hyper has
-  // 67 source files, under the 100 asked for: the bookworm Rust crates of 100+ files that print
+  // C (h-qb), questions written from reading the code before Fourfold was run on them. phpseclib3
+  // has key-format classes sharing one interface and exceptions with values; uwsgi's plugins (its
+  // core and uwsgi.h are not in the package) are ops tables of hooks with uwsgi_log messages.
+  {
+    name: 'phpseclib',
+    pkg: 'php-phpseclib3',
+    version: '3.0.19-1+deb12u6',
+    language: 'php',
+    root: 'usr/share/php/phpseclib3',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-03c',
+  },
+  {
+    name: 'uwsgi',
+    pkg: 'uwsgi-src',
+    version: '2.0.21-5.1',
+    language: 'c',
+    root: 'usr/src/uwsgi/plugins',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+    since: '2026-12-03c',
+  },
+  // hyper has 67 source files, under the 100 asked for: the bookworm Rust crates of 100+ files that print
   // messages are in the model's sources or already in a set.
   {
     name: 'hcl',

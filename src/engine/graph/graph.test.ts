@@ -288,7 +288,11 @@ describe('buildGraph: Go', () => {
       path: 'cmd/server/main.go',
       imports: [imp('github.com/acme/shop/internal/store', 3, ['store']), imp('fmt', 4, ['fmt'])],
       definitions: [def('main', 'function', 6, 12)],
-      references: [call('store.Open', 7, 'main'), call('fmt.Println', 8, 'main'), call('Store', 9, 'main', 'type')],
+      references: [
+        call('store.Open', 7, 'main'),
+        call('fmt.Println', 8, 'main'),
+        call('store.Store', 9, 'main', 'type'),
+      ],
     },
   ]);
   const all = edges(g);

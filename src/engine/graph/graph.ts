@@ -137,6 +137,8 @@ interface FileLinkContext {
   standardVariantGlob?: boolean;
   /** undefined: not read yet; null: a language whose statements are not read. */
   localTypes?: LocalTypes | null;
+  /** Go: whether the file has a dot import (`import . "pkg"`), which alone brings another package's names in bare. */
+  dotImport?: boolean;
   /** Ruby: the names the file defines by aliasing, each with the name it aliases (ruby.ts). */
   aliases?: Map<string, string>;
   /** Ruby: per value name, the constant the file makes it from (rubyConstructedAs), read once per name. */
@@ -154,6 +156,8 @@ const RUST_PRELUDE: ReadonlySet<string> = new Set(
   ),
 );
 const RUST_RENAMED_IMPORTS = /\buse\b[^;]*\sas\s/;
+/** A Go dot import, in an import line or an import block's line (`import . "fmt"`, `\t. "x/y"`). */
+const GO_DOT_IMPORT = /^\s*(?:import\s+)?\.\s+"/m;
 
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;
@@ -795,23 +799,21 @@ class ReferenceLinker {
       return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     }
     if (file.language === 'ruby') candidates = this.rubyTypeHomes(candidates, name);
+    // Go reaches another package's names only through its qualifier (`hcl.Diagnostic`), save
+    // after a dot import: a bare name is its own package's (hcl's three `nameSuggestion`s, one per
+    // package), and one no peer defines is no use of another package's.
+    if (!throughReceiver && file.language === 'go') {
+      if (this.linkToPeers(peers, candidates, source, kind, ref.line)) return REFERENCE_LINKED;
+      file.dotImport ??= GO_DOT_IMPORT.test(this.files[p].text ?? '');
+      if (!file.dotImport) return REFERENCE_BY_NAME;
+    }
     if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) {
       if (PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
         this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return REFERENCE_LINKED;
     }
     if (!throughReceiver && this.linkExportAlias(file, ref, name)) return REFERENCE_LINKED;
-    if (peers.length > 0) {
-      found.length = 0;
-      if (candidates.length <= peers.length * 4) {
-        const peerSet = peers.length > 8 ? new Set(peers) : null;
-        for (const s of candidates)
-          if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
-      } else for (const q of peers) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
-      for (let i = 0; i < found.length; i++)
-        edges.add(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, ref.line);
-      if (found.length > 0) return REFERENCE_LINKED;
-    }
+    if (this.linkToPeers(peers, candidates, source, kind, ref.line)) return REFERENCE_LINKED;
     // A member call whose receiver resolved to nothing above is not tied to a definition by
     // its name alone; nor is a bare name with many definitions and no import path.
     // A member of a type the repository defines is that type's member wherever it is defined.
@@ -895,6 +897,21 @@ class ReferenceLinker {
     const source = own.length > 0 ? this.sourceNodeOf(file.p, ref, file.lineCount) : -1;
     for (const s of own) this.edges.add(source, fileCount + s, edgeKindOf(ref), SAME_FILE_CONFIDENCE, ref.line);
     return own.length > 0 ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
+  }
+
+  /** Edges from a reference to its candidates in the file's package peers (Go, Java); whether there was any. */
+  private linkToPeers(peers: number[], candidates: number[], source: number, kind: EdgeKind, line: number): boolean {
+    if (peers.length === 0) return false;
+    const { edges, found } = this;
+    const { fileCount, fileSymbolOffsets, symbolFile } = this.symbols;
+    found.length = 0;
+    if (candidates.length <= peers.length * 4) {
+      const peerSet = peers.length > 8 ? new Set(peers) : null;
+      for (const s of candidates)
+        if (peerSet ? peerSet.has(symbolFile[s]) : peers.includes(symbolFile[s])) found.push(s);
+    } else for (const q of peers) symbolsNamedIn(fileSymbolOffsets, candidates, q, found);
+    for (let i = 0; i < found.length; i++) edges.add(source, fileCount + found[i], kind, PACKAGE_PEER_CONFIDENCE, line);
+    return found.length > 0;
   }
 
   /** Edges from a reference to its candidates in the files its file's imports make visible; whether there was any. */

@@ -169,6 +169,58 @@ describe('receivers', () => {
     if (order.includes('doc/md.go')) expect(order.indexOf('doc/md.go')).toBeGreaterThan(order.indexOf('command.go'));
   });
 
+  it("Go: a bare name is the package's own, never an imported package's of that name; the importer does not depend on the file (hcl)", async () => {
+    // hcl has `nameSuggestion` in three packages (hcl, hclsyntax, json): each file calls its own
+    // package's, since Go reaches another package's names only through its qualifier.
+    const suggest = (pkg: string) =>
+      [`package ${pkg}`, '', 'func nameSuggestion(given string) string {', '\treturn given', '}'].join('\n');
+    const { corpus, graph } = await index({
+      'go.mod': 'module github.com/hashicorp/hcl/v2\n',
+      'didyoumean.go': suggest('hcl'),
+      'diagnostic.go': ['package hcl', '', 'type Diagnostic struct{}'].join('\n'),
+      'hclsyntax/didyoumean.go': suggest('hclsyntax'),
+      'hclsyntax/structure.go': [
+        'package hclsyntax',
+        '',
+        'import "github.com/hashicorp/hcl/v2"',
+        '',
+        'func (b *Body) missing(name string) *hcl.Diagnostic {',
+        '\t_ = nameSuggestion(name)',
+        '\treturn &hcl.Diagnostic{}',
+        '}',
+        '',
+        'type Body struct{}',
+      ].join('\n'),
+      'json/didyoumean.go': suggest('json'),
+      'json/structure.go': [
+        'package json',
+        '',
+        'import (',
+        '\t"github.com/hashicorp/hcl/v2"',
+        '\t"github.com/hashicorp/hcl/v2/hclsyntax"',
+        ')',
+        '',
+        'func keyword(name string) *hcl.Diagnostic {',
+        '\t_ = nameSuggestion(name)',
+        '\t_ = hclsyntax.Body{}',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    });
+    const dependantsOf = (path: string) =>
+      graph
+        .reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1)
+        .map((d) => corpus.files[d.fileId].path)
+        .sort();
+    expect(dependantsOf('hclsyntax/didyoumean.go')).toEqual(['hclsyntax/structure.go']);
+    expect(dependantsOf('json/didyoumean.go')).toEqual(['json/structure.go']);
+    expect(dependantsOf('didyoumean.go')).toEqual([]);
+    expect(callerLines(corpus, graph, 'hclsyntax/didyoumean.go', 'nameSuggestion')).toEqual([
+      'hclsyntax/structure.go:6',
+    ]);
+    expect(callerLines(corpus, graph, 'didyoumean.go', 'nameSuggestion')).toEqual([]);
+  });
+
   it('Ruby: a value named for a repository class (`query_parser`, `@query_parser`) is one of it when the class has the member called (rack)', async () => {
     const { corpus, graph } = await index({
       'rack/query_parser.rb': [

@@ -729,7 +729,7 @@ class ReferenceLinker {
   /** Links one reference of the current file; what became of it (REFERENCE_*). */
   private linkReference(file: FileLinkContext, ref: Reference, globalIndex: number): number {
     const { edges, symbols, found, referencedNameId, referencedText } = this;
-    const { fileCount, fileSymbolOffsets, symbolFile, symbolNameLine, symbolsOfName, names } = symbols;
+    const { fileCount, fileSymbolOffsets, symbolNameLine, symbolsOfName, names } = symbols;
     const { p, visible, peers } = file;
     const written = names.referenceName[globalIndex];
     const name = referencedText[written];

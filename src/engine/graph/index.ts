@@ -131,8 +131,13 @@ interface DependentFile {
   file: number;
   relation: DependencyRelation;
   line: number;
-  /** Set by dependentsOfFile: false for a file that imports the file's package and uses none of its names. */
+  /**
+   * Set by dependentsOfFile: false for a file that imports the file's package, or only declares
+   * it as a Rust module (`mod x;`), and uses none of its names.
+   */
   usesNames?: boolean;
+  /** Its only tie is a Rust `mod x;` declaring the file as its child module. */
+  declaresModule?: boolean;
 }
 
 // Each branch starts only where its run of name characters starts: a match found mid-run
@@ -477,9 +482,14 @@ export class GraphIndex implements Retriever {
       else if (usesNames) known.usesNames = true;
     };
     const { offsets, records } = this.recordsByTarget();
+    const declaring = new Set<number>();
     for (let i = offsets[p]; i < offsets[p + 1]; i++) {
       const r = records[i];
-      note(g.importSource[r], 'import', g.importLine[r], !this.importsPackage(r));
+      // `mod x;` makes x.rs a module of the crate and uses nothing in it (hyper's lib.rs `pub mod
+      // ext;`): the parent stays listed, with its line, after the files that use x's names.
+      const declares = this.declaresModule(r);
+      if (declares) declaring.add(g.importSource[r]);
+      note(g.importSource[r], 'import', g.importLine[r], !declares && !this.importsPackage(r));
     }
     for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) {
       const node = g.fileCount + s;
@@ -489,9 +499,18 @@ export class GraphIndex implements Retriever {
       }
     }
     const list = [...byFile.values()];
+    for (const d of list) if (d.usesNames === false && declaring.has(d.file)) d.declaresModule = true;
     // A Go import names a package, not a file: a file that uses none of p's names depends on
     // p's peers, not on p (echo's middleware files import the package; few use its log.go).
     return g.filePaths[p].endsWith('.go') ? list.filter((d) => d.usesNames !== false) : list;
+  }
+
+  /** Whether import record r is a Rust module declaration (`mod x;`, `pub(crate) mod x;`). */
+  private declaresModule(r: number): boolean {
+    const g = this.g;
+    const p = g.importSource[r];
+    if (!g.filePaths[p].endsWith('.rs')) return false;
+    return RUST_MOD_DECLARATION.test(lineOf(this.corpus.files[p].text, g.importLine[r]));
   }
 
   /** Whether import record r is one of several files its statement resolved to (a package, not a file). */
@@ -980,7 +999,10 @@ export class GraphIndex implements Retriever {
       this.sortFileDependants(direct);
       for (const d of direct) {
         if (hits.full) break;
-        hits.add(this.chunkAtLine(d.file, d.line), 1, `${relationVerb(d.relation)} ${this.pathAt(d.via)}`, 'resolved');
+        const why = d.declaresModule
+          ? `declares ${this.pathAt(d.via)} as its module and uses none of its names`
+          : `${relationVerb(d.relation)} ${this.pathAt(d.via)}`;
+        hits.add(this.chunkAtLine(d.file, d.line), 1, why, 'resolved');
       }
     }
     // Last and apart: imports of the repository by its own package name that name the file.
@@ -1238,6 +1260,21 @@ class HitList {
 function importedAs(name: string, as: string): string {
   if (as === name) return name;
   return as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
+}
+
+/** A Rust line declaring a child module from its own file: `mod x;`, with any visibility. */
+const RUST_MOD_DECLARATION = /^\s*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+[A-Za-z_]\w*\s*;/;
+
+/** Line `line` (1-based) of a text. */
+function lineOf(text: string, line: number): string {
+  let at = 0;
+  for (let l = 1; l < line && at >= 0; l++) {
+    const next = text.indexOf('\n', at);
+    at = next < 0 ? -1 : next + 1;
+  }
+  if (at < 0) return '';
+  const end = text.indexOf('\n', at);
+  return text.slice(at, end < 0 ? undefined : end);
 }
 
 function relationVerb(relation: DependencyRelation): string {

@@ -221,6 +221,34 @@ describe('receivers', () => {
     expect(callerLines(corpus, graph, 'didyoumean.go', 'nameSuggestion')).toEqual([]);
   });
 
+  it('Rust: a `mod x;` parent stays a dependant of x.rs, after the files that use its names, saying it only declares it (hyper)', async () => {
+    const { corpus, graph } = await index({
+      'src/lib.rs': ['pub mod ext;', 'mod proto;', '', 'pub fn version() -> u32 {', '    1', '}'].join('\n'),
+      'src/ext.rs': ['pub struct Protocol {', '    inner: u32,', '}'].join('\n'),
+      'src/proto.rs': [
+        'use crate::ext::Protocol;',
+        '',
+        'pub fn upgrade(p: Protocol) -> u32 {',
+        '    crate::version()',
+        '}',
+      ].join('\n'),
+    });
+    const hits = graph.search(
+      {
+        intent: 'impact_analysis',
+        raw: 'what depends on ext.rs',
+        identifiers: [],
+        terms: ['ext'],
+      } as unknown as Parameters<GraphIndex['search']>[0],
+      20,
+    );
+    const listed = hits.map((h) => `${corpus.chunks[h.chunkId].path} ${h.reason}`);
+    expect(listed).toEqual([
+      'src/proto.rs imports src/ext.rs',
+      'src/lib.rs declares src/ext.rs as its module and uses none of its names',
+    ]);
+  });
+
   it('Ruby: a value named for a repository class (`query_parser`, `@query_parser`) is one of it when the class has the member called (rack)', async () => {
     const { corpus, graph } = await index({
       'rack/query_parser.rb': [

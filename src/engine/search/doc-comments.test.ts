@@ -8,23 +8,10 @@ import { WEIGHTS } from '../ranking';
 import { memberNameCoverage } from './members';
 import type { Corpus } from '../modality';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { docCommentOwners, docHitsToDefinitions, isCommentLine } from './doc-comments';
+import { docCommentOwners, docHitsToDefinitions } from './doc-comments';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const corpusOf = (engine: Engine) => (engine as unknown as { corpus: Corpus }).corpus;
-
-describe('comment lines by language', () => {
-  it("reads `#` as a comment only where it is one: C's #include and a PHP or Rust attribute are code", () => {
-    expect(isCommentLine('# Retrieve the command name from given args.', 'ruby')).toBe(true);
-    expect(isCommentLine('#include "apfs.h"', 'c')).toBe(false);
-    expect(isCommentLine('#[AsCommand(name: "list")]', 'php')).toBe(false);
-    expect(isCommentLine('#[track_caller]', 'rust')).toBe(false);
-    expect(isCommentLine(' * @sb:\t\tfilesystem superblock'.trim(), 'c')).toBe(true);
-    expect(isCommentLine('/// Runs the provided closure on a thread', 'rust')).toBe(true);
-    expect(isCommentLine('// ServeDNS dispatches the request', 'go')).toBe(true);
-    expect(isCommentLine('', 'go')).toBe(false);
-  });
-});
 
 describe("a doc comment's window belongs to the definition below it (apfs btree.c, kernel-doc)", () => {
   const text = fixture('apfs-btree-omap.c.txt');

@@ -8,6 +8,7 @@
  * the definition's: each modality's hit on such a window is handed to the definition below it.
  */
 import type { Chunk, DefinitionKind, Language, Modality, ModalityHit } from '../contract';
+import { isCommentLine } from '../comment-lines';
 import type { Corpus, CorpusFile } from '../modality';
 
 /**
@@ -17,38 +18,6 @@ import type { Corpus, CorpusFile } from '../modality';
  * `struct apfs_obj_phys`, whose comment says "checksum", over `apfs_obj_verify_csum`).
  */
 const DOCUMENTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['function', 'method']);
-
-/** Languages whose comments start with `#` (a PHP 8 attribute `#[…]` is no comment). */
-const HASH_COMMENTS: ReadonlySet<Language> = new Set<Language>(['python', 'ruby', 'bash', 'php']);
-/** Languages whose comments are `//` and `/* … *\/` (PHP has both kinds). */
-const SLASH_COMMENTS: ReadonlySet<Language> = new Set<Language>([
-  'javascript',
-  'typescript',
-  'tsx',
-  'go',
-  'rust',
-  'java',
-  'c',
-  'cpp',
-  'csharp',
-  'php',
-  'kotlin',
-  'swift',
-  'scala',
-]);
-
-/** `//…`, `/*…`, and a block comment's middle and last lines (`* text`, `*` then `/`). */
-const SLASH_LINE = /^(?:\/\/|\/\*|\*)/;
-const HASH_LINE = /^#(?!\[)/;
-const LUA_LINE = /^--/;
-
-/** Whether a line, trimmed, is a comment line of the language (a blank line is not). */
-export function isCommentLine(trimmed: string, language: Language | null): boolean {
-  if (!trimmed || !language) return false;
-  if (SLASH_COMMENTS.has(language) && SLASH_LINE.test(trimmed)) return true;
-  if (HASH_COMMENTS.has(language) && HASH_LINE.test(trimmed)) return true;
-  return language === 'lua' && LUA_LINE.test(trimmed);
-}
 
 /**
  * Per window chunk, the definition chunk its comment documents: the window holds nothing but

@@ -11,6 +11,7 @@
  * literals parsed into constant text and placeholders, and each format is aligned with the
  * message. The format whose constant text explains most of the message wins.
  */
+import { isCommentLine } from '../comment-lines';
 import type { QueryPlan, SearchResult } from '../contract';
 import type { Corpus } from '../modality';
 import { escapeRegExp } from '../text/escape';
@@ -418,8 +419,11 @@ function closingQuote(source: string, from: number, quote: string): number {
   return -1;
 }
 
-/** A line that is a comment, not code: its quotes are prose. (`#define`, `#[error("…")]` are code.) */
-const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?![[!]|\s*(?:define|include|error|warning|if)\b))/;
+/**
+ * A line that is a comment, not code: its quotes are prose. The sources do not say a line's
+ * language: any language's comment, where `#define`, `#[error("…")]` are code.
+ */
+const isComment = (line: string) => isCommentLine(line, null);
 
 /** How a format's pieces line up with a message: the characters its constants and values account for. */
 export function alignFormat(pieces: readonly FormatPiece[], message: string): Alignment | null {
@@ -1040,7 +1044,7 @@ function formatsAround(
   for (let l = first; l <= hit.line + FORMAT_MATCH.contextLines; l++) {
     const text = sources.lineText(hit.fileId, l);
     if (text === undefined) break;
-    lines.push(COMMENT_LINE.test(text) ? '' : text);
+    lines.push(isComment(text) ? '' : text);
   }
   const source = lines.join('\n');
   const lineStarts = lines.reduce<number[]>(
@@ -1312,7 +1316,7 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
     const sites: FormatMatch[] = [];
     for (const hit of sources.linesContaining(value, FORMAT_MATCH.linesPerFragment)) {
       const text = sources.lineText(hit.fileId, hit.line) ?? '';
-      if (own.has(`${hit.path}:${hit.line}`) || COMMENT_LINE.test(text)) continue;
+      if (own.has(`${hit.path}:${hit.line}`) || isComment(text)) continue;
       const literal = stringLiterals(text).find((l) => {
         const pieces = formatPieces(l.content);
         return pieces.every((p) => 'constant' in p) && normalise(pieces.map(constantText).join('')).trim() === value;

@@ -141,21 +141,19 @@ export const FORMAT_MATCH = {
  */
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
-  const lines = pasted.split('\n').slice(0, 8);
+  const { lines, runsOn } = readPastedLines(pasted.split('\n').slice(0, 8).join('\n'));
   const texts: string[] = [];
   for (let l = 0; l < lines.length; l++) {
-    const text = lines[l].trim();
-    const next = lines[l + 1]?.trim();
-    // Since Rust 1.73 a panic prints its location on one line and the message on the next.
-    if (RUST_PANIC_HEAD.test(text) && next) {
-      texts.push(`${text} ${next}`);
+    const text = lines[l];
+    const join = runsOn.get(l);
+    // A panic's location is no message of its own; a line that ends in a colon may be one.
+    if (join === 'panic') {
+      texts.push(`${text} ${lines[l + 1]}`);
       l++;
       continue;
     }
     texts.push(text);
-    // A format may write its own line break after a colon (docutils' `'Problems with "%s"
-    // directive path:\n%s.'`): the line and the next are one message as well.
-    if (text.endsWith(':') && next) texts.push(`${text} ${next}`);
+    if (join === 'colon') texts.push(`${text} ${lines[l + 1]}`);
   }
   for (let text of texts) {
     if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
@@ -546,20 +544,49 @@ export const LINE_BREAK = '\u2028';
 /** An exception's class after the first line of its message, as Ruby prints it (`… (Net::SSH::Exception)`). */
 const RUBY_CLASS_SUFFIX = /\s+\([A-Z]\w*(?:::[A-Z]\w*)*\)$/;
 
+/** How a pasted line runs on into the next: a Rust panic's location, or a line that ends in a colon. */
+export type RunsOn = 'panic' | 'colon';
+
+/** A pasted text's lines, read for messages printed over several of them. */
+export interface PastedLines {
+  /** The paste's lines, trimmed; blank ones kept (a blank line ends a message). */
+  lines: string[];
+  /**
+   * The lines whose message goes on on the next line, which is not blank: since Rust 1.73 a
+   * panic prints its location on one line and the message on the next (`panic`); a format may
+   * write its own line break after a colon (docutils' `'Problems with "%s" directive
+   * path:\n%s.'`: `colon`).
+   */
+  runsOn: Map<number, RunsOn>;
+  /**
+   * All the paste as one message (a format that writes line breaks, or a value printed over
+   * several lines: `"could not settle on #{algorithm} algorithm\n"\ "Server …"`, Go's
+   * `"Join failed: %v, retrying in %v"` around an error list): its lines that are not blank
+   * joined by LINE_BREAK, the class Ruby prints after the first line left out. Null for one
+   * line, or more than a message holds.
+   */
+  whole: string | null;
+}
+
 /**
- * A paste of several lines read as one message (a format that writes line breaks, or a value
- * printed over several lines: `"could not settle on #{algorithm} algorithm\n"\ "Server …"`, Go's
- * `"Join failed: %v, retrying in %v"` around an error list): its lines joined by LINE_BREAK, the
- * class Ruby prints after the first line left out. Null for one line, or more than a message holds.
+ * The one reading of a paste of several lines: which of its lines print one message together.
+ * Every reader of a multi-line paste (unwrapMessage, the classifier's routing) takes its joins
+ * from here.
  */
-export function pasteAsOneMessage(paste: string): string | null {
-  const lines = paste
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+export function readPastedLines(paste: string): PastedLines {
+  const lines = paste.split('\n').map((l) => l.trim());
+  const runsOn = new Map<number, RunsOn>();
+  for (let l = 0; l + 1 < lines.length; l++) {
+    if (!lines[l + 1]) continue;
+    if (RUST_PANIC_HEAD.test(lines[l])) runsOn.set(l, 'panic');
+    else if (lines[l].endsWith(':')) runsOn.set(l, 'colon');
+  }
+  return { lines, runsOn, whole: asOneMessage(lines.filter(Boolean)) };
+}
+
+function asOneMessage(lines: string[]): string | null {
   if (lines.length < 2 || lines.length > FORMAT_MATCH.maxPasteLines) return null;
-  lines[0] = lines[0].replace(RUBY_CLASS_SUFFIX, '');
-  const text = lines.join(LINE_BREAK);
+  const text = [lines[0].replace(RUBY_CLASS_SUFFIX, ''), ...lines.slice(1)].join(LINE_BREAK);
   return text.length <= FORMAT_MATCH.maxMessageChars ? text : null;
 }
 

@@ -130,6 +130,40 @@ describe("a type's comment stays its own (apfs apfs_raw.h)", () => {
   });
 });
 
+describe('a block comment whose lines carry no `*` (GNU style, libxcrypt crypt-nthash.c)', () => {
+  it('the window of `/* This function simply returns … */` is owned by gensalt_nt_rn', async () => {
+    // The analyzer's comment node covers the whole block; a per-line pattern read its second
+    // line (`   so it can be used …`) as code and handed the window to no one.
+    const text = [
+      'void',
+      'crypt_nt_rn (const char *phrase, size_t phr_size, char *output)',
+      '{',
+      '  *output = 0;',
+      '}',
+      '',
+      "/* This function simply returns the magic string '$3$',",
+      '   so it can be used as SETTING for the crypt function.  */',
+      'void',
+      'gensalt_nt_rn (unsigned long count, uint8_t *output, size_t o_size)',
+      '{',
+      '  const char *prefix = "$3$";',
+      '  strcpy_or_abort (output, o_size, prefix);',
+      '}',
+      '',
+    ].join('\n');
+    const engine = await Engine.build([{ path: 'crypt-nthash.c', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const corpus = corpusOf(engine);
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const gensalt = chunks.find((c) => c.symbol === 'gensalt_nt_rn')!;
+    const comment = chunks.find((c) => c.kind === 'window' && c.endLine === gensalt.startLine - 1)!;
+    expect(comment.endLine).toBe(8);
+    expect(docCommentOwners(corpus)(comment.id)).toBe(gensalt.id);
+  });
+});
+
 describe('a doc comment longer than a window (tokio task/blocking.rs, `///` over 120 lines)', () => {
   const text = fixture('tokio-task-spawn-blocking.rs.txt');
   let corpus: Corpus;

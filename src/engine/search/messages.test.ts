@@ -960,18 +960,6 @@ describe('a format that writes its own line break', () => {
     expect(formats[0].values?.[1]).toBe("inputerror: [errno 2] no such file or directory: 'chapter2.rst'");
   });
 
-  it('the two-line paste is routed to that format’s line, not to find similar code', () => {
-    const lines = fixture(name);
-    const plan = routePastedText(
-      planQuery(pasted),
-      (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
-      (pattern) => matchingLines(lines, pattern).length > 0,
-      (message) => findFormatStrings(message, sourcesOf(name)),
-    );
-    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
-    expect(matchingLines(lines, plan.regex!)).toEqual([33]);
-  });
-
   const routed = (paste: string) => {
     const lines = fixture(name);
     const plan = routePastedText(
@@ -982,6 +970,12 @@ describe('a format that writes its own line break', () => {
     );
     return { plan, lines: plan.regex ? matchingLines(lines, plan.regex) : [] };
   };
+
+  it('the two-line paste is routed to that format’s line, not to find similar code', () => {
+    const { plan, lines } = routed(pasted);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual([33]);
+  });
 
   it('the two lines are one message below more lines than a message holds (a build log)', () => {
     const log = [

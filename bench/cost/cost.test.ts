@@ -2,7 +2,7 @@
  * The benchmark's own pieces on real inputs: order statistics, query drawing from a real
  * engine build over real source files, the grep baseline over a real folder, and the report.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { Engine, snapshotRecords } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
 import { grepBaseline, miniSearchBaseline, readTree } from './baselines';
+import { ThreadClock, TICKS_PER_SECOND } from './proc-cpu';
 import { generateQueries } from './queries';
 import { median, pairedRatio, percentile } from './stats';
 
@@ -119,3 +120,39 @@ describe('queries and baselines over real source files', () => {
     expect(m.queryMs).toHaveLength(1);
   });
 });
+
+describe('per-thread CPU from /proc (proc-cpu.ts)', () => {
+  it.runIf(process.platform === 'linux')(
+    "reads a child's busy thread, not the root's own threads unless asked, and keeps it after the child ends",
+    async () => {
+      const mine = new ThreadClock(String(process.pid), false);
+      const withRoot = new ThreadClock(String(process.pid), true);
+      // A child that spins for 0.4 s of its own CPU (whatever the load), says so, then sleeps until killed.
+      const child = spawn(process.execPath, [
+        '-e',
+        "while (process.cpuUsage().user < 400_000); console.log('spun'); setTimeout(() => {}, 60000);",
+      ]);
+      try {
+        await new Promise((r) => child.stdout.once('data', r));
+        const spun = cpuOf(mine, child.pid!);
+        expect(spun).toBeGreaterThanOrEqual(0.4);
+        expect([...mine.readings().values()].some((t) => t.process.pid === String(process.pid))).toBe(false);
+        expect([...withRoot.readings().values()].some((t) => t.process.pid === String(process.pid))).toBe(true);
+        child.kill();
+        await new Promise((r) => child.once('exit', r));
+        // The child's threads are gone from /proc; their last readings stay (never fewer ticks).
+        expect(cpuOf(mine, child.pid!)).toBeGreaterThanOrEqual(spun);
+      } finally {
+        child.kill();
+      }
+    },
+    20_000,
+  );
+});
+
+/** CPU seconds so far of one process's threads, as a clock reads them. */
+function cpuOf(clock: ThreadClock, pid: number): number {
+  let ticks = 0;
+  for (const t of clock.readings().values()) if (t.process.pid === String(pid)) ticks += t.ticks;
+  return ticks / TICKS_PER_SECOND;
+}

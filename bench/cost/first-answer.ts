@@ -15,11 +15,11 @@
  *
  * Prints one JSON line per run and a summary (medians).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { launchBrowser, serveDirectory } from '../../e2e/harness';
 import { BENCH_CACHE } from '../corpora';
 import { BENCH_DIST, ensureApp } from './browser';
+import { ThreadClock, TICKS_PER_SECOND } from './proc-cpu';
 
 const RECORDER = `(() => {
   const rec = { answerAt: 0, readyAt: 0, readAt: 0, parsedAt: 0, changeAt: 0, expect: '', longTasks: [] };
@@ -49,51 +49,11 @@ const RECORDER = `(() => {
 /** CPU ticks so far of every thread under this process, keyed `pid/tid`, with `type:thread name` (Linux /proc). */
 type CpuSample = { at: number; threads: Map<string, { name: string; ticks: number }> };
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
-function readProc(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return ''; // exited meanwhile
-  }
-}
-
-/** utime + stime from a /proc stat line (fields 14 and 15, after the parenthesised name). */
-function statTicks(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-function sampleCpu(): CpuSample {
-  const parent = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = readProc(`/proc/${entry}/stat`);
-    if (stat) parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-  }
-  const mine = (pid: number) => {
-    for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 10; p = parent.get(p), hops++)
-      if (p === process.pid) return true;
-    return false;
-  };
+/** A sample of every thread the bench started (the browser and its children), this Node process's own left out. */
+function sampleCpu(clock: ThreadClock): CpuSample {
   const threads = new Map<string, { name: string; ticks: number }>();
-  for (const pid of parent.keys()) {
-    if (!mine(pid)) continue;
-    const type = /--type=([\w-]+)/.exec(readProc(`/proc/${pid}/cmdline`).replace(/\0/g, ' '))?.[1] ?? 'browser';
-    let tids: string[];
-    try {
-      tids = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tids) {
-      const stat = readProc(`/proc/${pid}/task/${tid}/stat`);
-      if (!stat) continue;
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      threads.set(`${pid}/${tid}`, { name: `${type}:${name}`, ticks: statTicks(stat) });
-    }
-  }
+  for (const [key, { process, name, ticks }] of clock.readings())
+    threads.set(key, { name: `${process.type}:${name}`, ticks });
   return { at: Date.now(), threads };
 }
 
@@ -106,7 +66,7 @@ function cpuBetween(a: CpuSample, b: CpuSample): { total: number; byThread: Reco
   const workers: number[] = [];
   let total = 0;
   for (const [key, { name, ticks }] of b.threads) {
-    const used = (ticks - (a.threads.get(key)?.ticks ?? 0)) / CLOCK_TICKS_PER_SECOND;
+    const used = (ticks - (a.threads.get(key)?.ticks ?? 0)) / TICKS_PER_SECOND;
     if (used <= 0) continue;
     total += used;
     if (name.endsWith(':DedicatedWorker')) workers.push(used);
@@ -181,8 +141,9 @@ async function once(
       (window as unknown as { __firstAnswer: { expect: string } }).__firstAnswer.expect = n;
       return performance.now();
     }, name);
-    const samples: CpuSample[] = cpu ? [sampleCpu()] : [];
-    const sampler = cpu ? setInterval(() => samples.push(sampleCpu()), 100) : null;
+    const clock = new ThreadClock(String(process.pid), false);
+    const samples: CpuSample[] = cpu ? [sampleCpu(clock)] : [];
+    const sampler = cpu ? setInterval(() => samples.push(sampleCpu(clock)), 100) : null;
     await page.getByLabel('Choose folder').setInputFiles(dir);
     await page.waitForFunction(
       () => (window as unknown as { __firstAnswer: { readyAt: number } }).__firstAnswer.readyAt > 0,

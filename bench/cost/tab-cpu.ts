@@ -11,88 +11,26 @@
  *
  * Prints each run and the medians per build; writes nothing.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'playwright-core';
 import { launchBrowser, serveDirectory } from '../../e2e/harness';
 import { ensureTiers } from '../corpora';
 import { BENCH_DIST, ensureApp, indexWorker, loadAverage } from './browser';
+import { processes, ThreadClock, TICKS_PER_SECOND } from './proc-cpu';
 
-/** CPU ticks per second in /proc/<pid>/task/<tid>/stat (USER_HZ). */
-const TICKS_PER_SECOND = 100;
 const SAMPLE_MS = 100;
 
-interface ProcessInfo {
-  pid: string;
-  ppid: string;
-  /** The process's role: browser, renderer, gpu-process, utility:<service>. */
-  role: string;
-  cmdline: string;
-}
-
-function processes(): ProcessInfo[] {
-  const out: ProcessInfo[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
-      const service = /--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1]?.split('.').pop();
-      out.push({ pid, ppid, role: service ? `${type}:${service}` : type, cmdline });
-    } catch {
-      // the process ended between listing and reading
-    }
+/** CPU seconds so far of a browser's threads, by process role and thread name (threads of one kind summed). */
+function totals(clock: ThreadClock): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { process, name, ticks } of clock.readings().values()) {
+    // "DedicatedWorker thread" is every worker, "chromium" the main thread.
+    const key = `${process.role} ${name.replace(/\d+$/, '')}`;
+    out.set(key, (out.get(key) ?? 0) + ticks / TICKS_PER_SECOND);
   }
   return out;
-}
-
-/**
- * The CPU ticks of every thread under one browser process, kept per thread: a thread that ends
- * (the parse workers at the end of a build) keeps its last reading, so sampling often loses at
- * most one interval of it.
- */
-class ThreadClock {
-  private readonly last = new Map<string, { key: string; ticks: number }>();
-  constructor(private readonly browserPid: string) {}
-
-  sample(): void {
-    const all = processes();
-    const mine = new Set([this.browserPid]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const p of all)
-        if (!mine.has(p.pid) && mine.has(p.ppid)) {
-          mine.add(p.pid);
-          grew = true;
-        }
-    }
-    for (const p of all.filter((q) => mine.has(q.pid))) {
-      try {
-        for (const tid of readdirSync(`/proc/${p.pid}/task`)) {
-          const stat = readFileSync(`/proc/${p.pid}/task/${tid}/stat`, 'utf8');
-          // Threads of one kind are summed: "DedicatedWorker thread" is every worker, "chromium" the main thread.
-          const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
-          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          this.last.set(`${p.pid}/${tid}`, {
-            key: `${p.role} ${name}`,
-            ticks: Number(fields[11]) + Number(fields[12]),
-          });
-        }
-      } catch {
-        // the process ended while being read
-      }
-    }
-  }
-
-  /** CPU seconds so far, by process role and thread name. */
-  totals(): Map<string, number> {
-    this.sample();
-    const out = new Map<string, number>();
-    for (const { key, ticks } of this.last.values()) out.set(key, (out.get(key) ?? 0) + ticks / TICKS_PER_SECOND);
-    return out;
-  }
 }
 
 interface Phase {
@@ -149,15 +87,15 @@ async function cpuRun(dist: string, folder: string): Promise<CpuRun> {
     await page.waitForTimeout(1000);
     const browser = processes().find((p) => p.role === 'browser' && p.cmdline.includes(profileDir));
     if (!browser) throw new Error('the browser process was not found');
-    const clock = new ThreadClock(browser.pid);
+    const clock = new ThreadClock(browser.pid, true);
     const worker = await indexWorker(page);
     const pageOrigin = await page.evaluate(() => performance.timeOrigin);
     const load = loadAverage();
     const ticking = setInterval(() => clock.sample(), SAMPLE_MS);
-    const c0 = clock.totals();
+    const c0 = totals(clock);
     const t0 = Date.now();
     await page.getByLabel('Choose folder').setInputFiles(folder, { timeout: 600_000 });
-    const c1 = clock.totals();
+    const c1 = totals(clock);
     const t1 = Date.now();
     const chosenAt = await page.evaluate(() => (window as unknown as { __chosenAt: number }).__chosenAt);
     let c2: Map<string, number> | null = null;
@@ -167,12 +105,12 @@ async function cpuRun(dist: string, folder: string): Promise<CpuRun> {
       if (Date.now() > deadline) throw new Error('the build did not finish within 30 min');
       ends = await measureEnds(worker, pageOrigin, chosenAt);
       if (!c2 && ends.read !== undefined) {
-        c2 = clock.totals();
+        c2 = totals(clock);
         t2 = Date.now();
       }
       if (ends.store !== undefined) break;
     }
-    const c3 = clock.totals();
+    const c3 = totals(clock);
     const t3 = Date.now();
     clearInterval(ticking);
     return {

@@ -7,14 +7,7 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
-import {
-  formatLinePattern,
-  LINE_BREAK,
-  pasteAsOneMessage,
-  RUST_PANIC_HEAD,
-  unwrapMessage,
-  type FormatMatch,
-} from './search/messages';
+import { formatLinePattern, LINE_BREAK, readPastedLines, unwrapMessage, type FormatMatch } from './search/messages';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -795,13 +788,14 @@ function routeMessageInPaste(
   occurs: (text: string) => boolean,
   formatsOf: (message: string) => FormatMatch[],
 ): QueryPlan {
-  const raw = plan.raw.split('\n').map((l) => l.trim());
+  const reading = readPastedLines(plan.raw);
+  const raw = reading.lines;
   // Lines a terminal labels as an error (`Error: …` under a usage text, a Ruby frame, a Rust
   // panic whose message is on the next line) are its message whatever their punctuation, and
   // need no more of a format than a one-line paste does: code does not start a line so.
   const labelled: string[] = [];
   for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
-    if (RUST_PANIC_HEAD.test(raw[i]) && raw[i + 1]) labelled.push(`${raw[i]}\n${raw[i + 1]}`);
+    if (reading.runsOn.get(i) === 'panic') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
     // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
     else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) labelled.push(raw[i]);
   }
@@ -811,7 +805,7 @@ function routeMessageInPaste(
   }
   // Lines without code punctuation (the first one's wrappers aside) may be one message printed
   // over several lines: a format that writes line breaks, or a value that holds them.
-  const whole = pasteAsOneMessage(plan.raw);
+  const whole = reading.whole;
   if (whole && whole.split(LINE_BREAK).every((l, i) => !CODE_PUNCTUATION.test(i === 0 ? innerMessage(l) : l))) {
     const formats = formatsOf(whole).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
     if (formats.length > 0) return formatPlan(plan, formats);
@@ -823,10 +817,10 @@ function routeMessageInPaste(
     return !CODE_PUNCTUATION.test(inner) && inner.split(/\s+/).length >= VERBATIM.minWords;
   });
   const tried = lines.length > 1 ? [lines[lines.length - 1], lines[0]] : [...lines];
-  // A format that writes its own line break after a colon prints one message over two lines
-  // (docutils' `'Problems with "%s" directive path:\n%s.'`): the first such pair of message lines is tried.
-  const broken = raw.findIndex((l, i) => l.endsWith(':') && lines.includes(l) && lines.includes(raw[i + 1]));
-  if (broken >= 0) tried.unshift(`${raw[broken]}\n${raw[broken + 1]}`);
+  // A line that runs on into the next (a colon at its end) prints one message over both: the
+  // first such pair is tried, when both of its lines read as a message.
+  const broken = [...reading.runsOn.keys()].find((i) => lines.includes(raw[i]) && lines.includes(raw[i + 1]));
+  if (broken !== undefined) tried.unshift(`${raw[broken]}\n${raw[broken + 1]}`);
   // Beside a line a terminal labels as an error (`Error: hyper::Error(…)` above hyper's
   // `http2 error: …`) the paste is a terminal's output, not code: its lines are messages, as a
   // line pasted alone is.

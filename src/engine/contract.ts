@@ -102,6 +102,11 @@ export interface Definition {
   nameLine: number;
   /** Raw doc comment text directly above the definition, if any (≤ 500 chars). */
   doc?: string;
+  /**
+   * The doc comment's first line, when it is above the definition: it runs from there to the
+   * line before startLine. Absent for a Python docstring (inside the definition) and without a doc.
+   */
+  docLine?: number;
 }
 
 /** A use of a name: a call, a type reference, a `new X`, or any other identifier reference. */

@@ -44,8 +44,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    names it does not use (graph).
  * 14: the semantic index stores the ids of its contentless windows (contentlessChunks), so a
  *    loaded index's first semantic question reads no file text.
+ * 15: a definition keeps its doc comment's first line (Definition.docLine, analysis table v4):
+ *    the doc comment's window is found from it, not by reading comment lines again.
  */
-export const SNAPSHOT_VERSION = 14;
+export const SNAPSHOT_VERSION = 15;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

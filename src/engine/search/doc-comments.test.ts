@@ -8,23 +8,10 @@ import { WEIGHTS } from '../ranking';
 import { memberNameCoverage } from './members';
 import type { Corpus } from '../modality';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { docCommentOwners, docHitsToDefinitions, isCommentLine } from './doc-comments';
+import { docCommentOwners, docHitsToDefinitions } from './doc-comments';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const corpusOf = (engine: Engine) => (engine as unknown as { corpus: Corpus }).corpus;
-
-describe('comment lines by language', () => {
-  it("reads `#` as a comment only where it is one: C's #include and a PHP or Rust attribute are code", () => {
-    expect(isCommentLine('# Retrieve the command name from given args.', 'ruby')).toBe(true);
-    expect(isCommentLine('#include "apfs.h"', 'c')).toBe(false);
-    expect(isCommentLine('#[AsCommand(name: "list")]', 'php')).toBe(false);
-    expect(isCommentLine('#[track_caller]', 'rust')).toBe(false);
-    expect(isCommentLine(' * @sb:\t\tfilesystem superblock'.trim(), 'c')).toBe(true);
-    expect(isCommentLine('/// Runs the provided closure on a thread', 'rust')).toBe(true);
-    expect(isCommentLine('// ServeDNS dispatches the request', 'go')).toBe(true);
-    expect(isCommentLine('', 'go')).toBe(false);
-  });
-});
 
 describe("a doc comment's window belongs to the definition below it (apfs btree.c, kernel-doc)", () => {
   const text = fixture('apfs-btree-omap.c.txt');
@@ -140,6 +127,40 @@ describe("a type's comment stays its own (apfs apfs_raw.h)", () => {
     const comment = chunks.find((c) => c.kind === 'window' && c.endLine === struct.startLine - 1)!;
     expect(text.split('\n')[comment.endLine - 2]).toContain('On-disk representation of an object map');
     expect(docCommentOwners(corpus)(comment.id)).toBeUndefined();
+  });
+});
+
+describe('a block comment whose lines carry no `*` (GNU style, libxcrypt crypt-nthash.c)', () => {
+  it('the window of `/* This function simply returns … */` is owned by gensalt_nt_rn', async () => {
+    // The analyzer's comment node covers the whole block; a per-line pattern read its second
+    // line (`   so it can be used …`) as code and handed the window to no one.
+    const text = [
+      'void',
+      'crypt_nt_rn (const char *phrase, size_t phr_size, char *output)',
+      '{',
+      '  *output = 0;',
+      '}',
+      '',
+      "/* This function simply returns the magic string '$3$',",
+      '   so it can be used as SETTING for the crypt function.  */',
+      'void',
+      'gensalt_nt_rn (unsigned long count, uint8_t *output, size_t o_size)',
+      '{',
+      '  const char *prefix = "$3$";',
+      '  strcpy_or_abort (output, o_size, prefix);',
+      '}',
+      '',
+    ].join('\n');
+    const engine = await Engine.build([{ path: 'crypt-nthash.c', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const corpus = corpusOf(engine);
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const gensalt = chunks.find((c) => c.symbol === 'gensalt_nt_rn')!;
+    const comment = chunks.find((c) => c.kind === 'window' && c.endLine === gensalt.startLine - 1)!;
+    expect(comment.endLine).toBe(8);
+    expect(docCommentOwners(corpus)(comment.id)).toBe(gensalt.id);
   });
 });
 

@@ -7,8 +7,9 @@
  * describes ranks far below. For a question about behaviour the window's place in a list is
  * the definition's: each modality's hit on such a window is handed to the definition below it.
  */
-import type { Chunk, DefinitionKind, Language, Modality, ModalityHit } from '../contract';
+import type { Chunk, DefinitionKind, Modality, ModalityHit } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
+import { definitionsByChunk } from '../structural/siblings';
 
 /**
  * The definitions a comment's hits are handed to: code that does something. A type's or a
@@ -18,43 +19,11 @@ import type { Corpus, CorpusFile } from '../modality';
  */
 const DOCUMENTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['function', 'method']);
 
-/** Languages whose comments start with `#` (a PHP 8 attribute `#[…]` is no comment). */
-const HASH_COMMENTS: ReadonlySet<Language> = new Set<Language>(['python', 'ruby', 'bash', 'php']);
-/** Languages whose comments are `//` and `/* … *\/` (PHP has both kinds). */
-const SLASH_COMMENTS: ReadonlySet<Language> = new Set<Language>([
-  'javascript',
-  'typescript',
-  'tsx',
-  'go',
-  'rust',
-  'java',
-  'c',
-  'cpp',
-  'csharp',
-  'php',
-  'kotlin',
-  'swift',
-  'scala',
-]);
-
-/** `//…`, `/*…`, and a block comment's middle and last lines (`* text`, `*` then `/`). */
-const SLASH_LINE = /^(?:\/\/|\/\*|\*)/;
-const HASH_LINE = /^#(?!\[)/;
-const LUA_LINE = /^--/;
-
-/** Whether a line, trimmed, is a comment line of the language (a blank line is not). */
-export function isCommentLine(trimmed: string, language: Language | null): boolean {
-  if (!trimmed || !language) return false;
-  if (SLASH_COMMENTS.has(language) && SLASH_LINE.test(trimmed)) return true;
-  if (HASH_COMMENTS.has(language) && HASH_LINE.test(trimmed)) return true;
-  return language === 'lua' && LUA_LINE.test(trimmed);
-}
-
 /**
- * Per window chunk, the definition chunk its comment documents: the window holds nothing but
- * comment lines and blank lines, its last line is a comment, and the definition starts on the
- * next line. A doc comment longer than a window spans several: each window of the run, all
- * comment, is handed on to the same definition. Computed per file on first use.
+ * Per window chunk, the definition chunk its comment documents: the analyzer found the doc
+ * comment directly above the definition (Definition.docLine), and the window holds nothing but
+ * lines of it, blank lines before it aside. A doc comment longer than a window spans several:
+ * each window of the run is handed on to the same definition. Computed per file on first use.
  */
 export function docCommentOwners(corpus: Corpus): (chunkId: number) => number | undefined {
   const byFile = new Map<number, Map<number, number>>();
@@ -73,25 +42,30 @@ export function docCommentOwners(corpus: Corpus): (chunkId: number) => number | 
 
 function ownersOf(corpus: Corpus, file: CorpusFile): Map<number, number> {
   const owners = new Map<number, number>();
-  if (!file.language) return owners;
+  if (!file.language || !file.analysis.definitions.some((d) => d.docLine !== undefined)) return owners;
+  const definitions = definitionsByChunk(corpus, file);
   let lines: string[] | null = null;
   const ids = file.chunkIds;
-  // From the last chunk up: a window owned by the chunk after it passes that owner on to the window above.
+  // From the last chunk up: a window owned by the chunk after it passes that owner, and the
+  // doc's first line, on to the window above.
   let next: Chunk | undefined;
-  let nextOwner: number | undefined;
+  let nextOwner: { id: number; docLine: number } | undefined;
   for (let i = ids.length - 1; i >= 0; i--) {
     const chunk = corpus.chunks[ids[i]];
-    let owner: number | undefined;
+    let owner: { id: number; docLine: number } | undefined;
     if (chunk.kind === 'window' && next && next.startLine === chunk.endLine + 1) {
       let below = nextOwner;
-      if (next.kind === 'definition')
-        below = next.definitionKind !== undefined && DOCUMENTED_KINDS.has(next.definitionKind) ? next.id : undefined;
-      if (below !== undefined) {
+      if (next.kind === 'definition') {
+        const documented = next.definitionKind !== undefined && DOCUMENTED_KINDS.has(next.definitionKind);
+        const docLine = documented ? definitions.get(next.id)?.docLine : undefined;
+        below = docLine !== undefined ? { id: next.id, docLine } : undefined;
+      }
+      if (below && chunk.endLine >= below.docLine) {
         lines ??= file.text.split('\n');
-        if (onlyComments(lines, chunk, file.language, next.kind === 'definition')) owner = below;
+        if (blankAbove(lines, chunk.startLine, below.docLine)) owner = below;
       }
     }
-    if (owner !== undefined) owners.set(chunk.id, owner);
+    if (owner !== undefined) owners.set(chunk.id, owner.id);
     // Nested definitions start inside their container: only a chunk that starts a new run of lines is "next".
     if (!next || chunk.startLine < next.startLine) {
       next = chunk;
@@ -101,22 +75,10 @@ function ownersOf(corpus: Corpus, file: CorpusFile): Map<number, number> {
   return owners;
 }
 
-/**
- * Every line of the window is a comment or blank; when the definition follows directly, the
- * window's last line is a comment (a comment set off by a blank line documents no one).
- */
-function onlyComments(lines: readonly string[], chunk: Chunk, language: Language, endsAtDefinition: boolean): boolean {
-  let comments = 0;
-  for (let line = chunk.startLine; line <= chunk.endLine; line++) {
-    const trimmed = (lines[line - 1] ?? '').trim();
-    if (!trimmed) {
-      if (line === chunk.endLine && endsAtDefinition) return false;
-      continue;
-    }
-    if (!isCommentLine(trimmed, language)) return false;
-    comments++;
-  }
-  return comments > 0;
+/** Whether lines `from` up to (not including) `docLine` are blank: before its doc, the window holds nothing. */
+function blankAbove(lines: readonly string[], from: number, docLine: number): boolean {
+  for (let line = from; line < docLine; line++) if ((lines[line - 1] ?? '').trim()) return false;
+  return true;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   helperCallSites,
   resolvedPieces,
   stringConstant,
+  readPastedLines,
   unwrapMessage,
   valueLiterals,
   type MessageSources,
@@ -959,15 +960,54 @@ describe('a format that writes its own line break', () => {
     expect(formats[0].values?.[1]).toBe("inputerror: [errno 2] no such file or directory: 'chapter2.rst'");
   });
 
-  it('the two-line paste is routed to that format’s line, not to find similar code', () => {
+  const routed = (paste: string) => {
     const lines = fixture(name);
     const plan = routePastedText(
-      planQuery(pasted),
+      planQuery(paste),
       (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
       (pattern) => matchingLines(lines, pattern).length > 0,
       (message) => findFormatStrings(message, sourcesOf(name)),
     );
+    return { plan, lines: plan.regex ? matchingLines(lines, plan.regex) : [] };
+  };
+
+  it('the two-line paste is routed to that format’s line, not to find similar code', () => {
+    const { plan, lines } = routed(pasted);
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
-    expect(matchingLines(lines, plan.regex!)).toEqual([33]);
+    expect(lines).toEqual([33]);
+  });
+
+  it('the two lines are one message below more lines than a message holds (a build log)', () => {
+    const log = [
+      'Running Sphinx v7.2.6',
+      'loading pickled environment... done',
+      'building [mo]: targets for 0 po files that are out of date',
+      'building [html]: targets for 1 source files that are out of date',
+      'updating environment: 0 added, 1 changed, 0 removed',
+      'reading sources... [100%] index',
+    ];
+    expect(readPastedLines([...log, pasted].join('\n')).whole).toBeNull();
+    const { plan, lines } = routed([...log, pasted].join('\n'));
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual([33]);
+  });
+
+  it('the two lines are one message below a line of code (the traceback’s source line)', () => {
+    const paste = ['    rawtext = include_file.read()', pasted].join('\n');
+    expect(readPastedLines(paste).whole).not.toBeNull(); // three lines, but one of them is code
+    const { plan, lines } = routed(paste);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual([33]);
+  });
+
+  it('reads a line ending in a colon, and a Rust panic’s location, as running on into the next line that is not blank', () => {
+    const reading = readPastedLines(
+      ["thread 'main' panicked at src/main.rs:4:5:", 'boom', '', 'a list:', '', 'error:', '  the cause  '].join('\n'),
+    );
+    expect([...reading.runsOn]).toEqual([
+      [0, 'panic'],
+      [5, 'colon'],
+    ]);
+    expect(reading.lines[6]).toBe('the cause');
   });
 });

@@ -11,6 +11,7 @@
  * literals parsed into constant text and placeholders, and each format is aligned with the
  * message. The format whose constant text explains most of the message wins.
  */
+import { isCommentLine } from '../comment-lines';
 import type { QueryPlan, SearchResult } from '../contract';
 import type { Corpus } from '../modality';
 import { escapeRegExp } from '../text/escape';
@@ -140,21 +141,19 @@ export const FORMAT_MATCH = {
  */
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
-  const lines = pasted.split('\n').slice(0, 8);
+  const { lines, runsOn } = readPastedLines(pasted.split('\n').slice(0, 8).join('\n'));
   const texts: string[] = [];
   for (let l = 0; l < lines.length; l++) {
-    const text = lines[l].trim();
-    const next = lines[l + 1]?.trim();
-    // Since Rust 1.73 a panic prints its location on one line and the message on the next.
-    if (RUST_PANIC_HEAD.test(text) && next) {
-      texts.push(`${text} ${next}`);
+    const text = lines[l];
+    const join = runsOn.get(l);
+    // A panic's location is no message of its own; a line that ends in a colon may be one.
+    if (join === 'panic') {
+      texts.push(`${text} ${lines[l + 1]}`);
       l++;
       continue;
     }
     texts.push(text);
-    // A format may write its own line break after a colon (docutils' `'Problems with "%s"
-    // directive path:\n%s.'`): the line and the next are one message as well.
-    if (text.endsWith(':') && next) texts.push(`${text} ${next}`);
+    if (join === 'colon') texts.push(`${text} ${lines[l + 1]}`);
   }
   for (let text of texts) {
     if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
@@ -418,8 +417,11 @@ function closingQuote(source: string, from: number, quote: string): number {
   return -1;
 }
 
-/** A line that is a comment, not code: its quotes are prose. (`#define`, `#[error("…")]` are code.) */
-const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|--|#(?![[!]|\s*(?:define|include|error|warning|if)\b))/;
+/**
+ * A line that is a comment, not code: its quotes are prose. The sources do not say a line's
+ * language: any language's comment, where `#define`, `#[error("…")]` are code.
+ */
+const isComment = (line: string) => isCommentLine(line, null);
 
 /** How a format's pieces line up with a message: the characters its constants and values account for. */
 export function alignFormat(pieces: readonly FormatPiece[], message: string): Alignment | null {
@@ -542,20 +544,49 @@ export const LINE_BREAK = '\u2028';
 /** An exception's class after the first line of its message, as Ruby prints it (`… (Net::SSH::Exception)`). */
 const RUBY_CLASS_SUFFIX = /\s+\([A-Z]\w*(?:::[A-Z]\w*)*\)$/;
 
+/** How a pasted line runs on into the next: a Rust panic's location, or a line that ends in a colon. */
+export type RunsOn = 'panic' | 'colon';
+
+/** A pasted text's lines, read for messages printed over several of them. */
+export interface PastedLines {
+  /** The paste's lines, trimmed; blank ones kept (a blank line ends a message). */
+  lines: string[];
+  /**
+   * The lines whose message goes on on the next line, which is not blank: since Rust 1.73 a
+   * panic prints its location on one line and the message on the next (`panic`); a format may
+   * write its own line break after a colon (docutils' `'Problems with "%s" directive
+   * path:\n%s.'`: `colon`).
+   */
+  runsOn: Map<number, RunsOn>;
+  /**
+   * All the paste as one message (a format that writes line breaks, or a value printed over
+   * several lines: `"could not settle on #{algorithm} algorithm\n"\ "Server …"`, Go's
+   * `"Join failed: %v, retrying in %v"` around an error list): its lines that are not blank
+   * joined by LINE_BREAK, the class Ruby prints after the first line left out. Null for one
+   * line, or more than a message holds.
+   */
+  whole: string | null;
+}
+
 /**
- * A paste of several lines read as one message (a format that writes line breaks, or a value
- * printed over several lines: `"could not settle on #{algorithm} algorithm\n"\ "Server …"`, Go's
- * `"Join failed: %v, retrying in %v"` around an error list): its lines joined by LINE_BREAK, the
- * class Ruby prints after the first line left out. Null for one line, or more than a message holds.
+ * The one reading of a paste of several lines: which of its lines print one message together.
+ * Every reader of a multi-line paste (unwrapMessage, the classifier's routing) takes its joins
+ * from here.
  */
-export function pasteAsOneMessage(paste: string): string | null {
-  const lines = paste
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+export function readPastedLines(paste: string): PastedLines {
+  const lines = paste.split('\n').map((l) => l.trim());
+  const runsOn = new Map<number, RunsOn>();
+  for (let l = 0; l + 1 < lines.length; l++) {
+    if (!lines[l + 1]) continue;
+    if (RUST_PANIC_HEAD.test(lines[l])) runsOn.set(l, 'panic');
+    else if (lines[l].endsWith(':')) runsOn.set(l, 'colon');
+  }
+  return { lines, runsOn, whole: asOneMessage(lines.filter(Boolean)) };
+}
+
+function asOneMessage(lines: string[]): string | null {
   if (lines.length < 2 || lines.length > FORMAT_MATCH.maxPasteLines) return null;
-  lines[0] = lines[0].replace(RUBY_CLASS_SUFFIX, '');
-  const text = lines.join(LINE_BREAK);
+  const text = [lines[0].replace(RUBY_CLASS_SUFFIX, ''), ...lines.slice(1)].join(LINE_BREAK);
   return text.length <= FORMAT_MATCH.maxMessageChars ? text : null;
 }
 
@@ -1040,7 +1071,7 @@ function formatsAround(
   for (let l = first; l <= hit.line + FORMAT_MATCH.contextLines; l++) {
     const text = sources.lineText(hit.fileId, l);
     if (text === undefined) break;
-    lines.push(COMMENT_LINE.test(text) ? '' : text);
+    lines.push(isComment(text) ? '' : text);
   }
   const source = lines.join('\n');
   const lineStarts = lines.reduce<number[]>(
@@ -1312,7 +1343,7 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
     const sites: FormatMatch[] = [];
     for (const hit of sources.linesContaining(value, FORMAT_MATCH.linesPerFragment)) {
       const text = sources.lineText(hit.fileId, hit.line) ?? '';
-      if (own.has(`${hit.path}:${hit.line}`) || COMMENT_LINE.test(text)) continue;
+      if (own.has(`${hit.path}:${hit.line}`) || isComment(text)) continue;
       const literal = stringLiterals(text).find((l) => {
         const pieces = formatPieces(l.content);
         return pieces.every((p) => 'constant' in p) && normalise(pieces.map(constantText).join('')).trim() === value;

@@ -2,7 +2,8 @@
  * Running a route's retrievers: each modality's own ranked list, kept to the filtered files,
  * and the fallbacks that fuse the other modalities in when a direct answer falls short.
  */
-import type { Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
+import { isCommentLine } from '../comment-lines';
+import type { Language, Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { referencedName } from '../graph/graph';
 import { NAME_ONLY_HIT_SCORE, type GraphIndex } from '../graph/index';
@@ -201,7 +202,7 @@ function unlinkedWordFiles(
     if (linked.has(m.fileId) || missing.has(m.fileId) || (only && !only.has(m.fileId))) continue;
     const file = corpus.files[m.fileId];
     const declaration = file?.analysis.definitions.some((d) => d.name === name && d.nameLine === m.line);
-    if (declaration || !inCode(m.lineText, m.column - 1 - m.lineTextStart)) continue;
+    if (declaration || !inCode(m.lineText, m.column - 1 - m.lineTextStart, file?.language ?? null)) continue;
     if (file && indexes.graph && resolvedOutside(indexes.graph, file, m.line, name)) continue;
     missing.add(m.fileId);
     uses.push({
@@ -229,12 +230,17 @@ function resolvedOutside(graph: GraphIndex, file: CorpusFile, line: number, name
   return uses > 0;
 }
 
-/** Lines that open or continue a comment, or a doctest / docstring line. */
-const COMMENT_LINE = /^\s*(\/\/|\/\*|\*|#|--|>>>|\.\.\.|"""|''')/;
+/** A doctest's lines (`>>>`, `...`) and a docstring's quotes: prose in Python (or a file of no known language). */
+const DOCSTRING_LINE = /^\s*(>>>|\.\.\.|"""|''')/;
 
-/** Whether the word at `column` of a line is code: not on a comment line, not inside quotes. */
-function inCode(lineText: string, column: number): boolean {
-  if (COMMENT_LINE.test(lineText)) return false;
+/**
+ * Whether the word at `column` of a line is code: not on a comment line of the file's language
+ * (so a C macro's body, a Rust attribute and a JavaScript spread `...` are code) nor a Python
+ * docstring's, and not inside quotes.
+ */
+function inCode(lineText: string, column: number, language: Language | null): boolean {
+  if (isCommentLine(lineText, language)) return false;
+  if ((language === null || language === 'python') && DOCSTRING_LINE.test(lineText)) return false;
   const before = lineText.slice(0, Math.max(0, column));
   for (const quote of ['"', "'", '`']) if (before.split(quote).length % 2 === 0) return false;
   return !/(\/\/|\s#)/.test(before);

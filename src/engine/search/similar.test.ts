@@ -13,7 +13,8 @@ import { scoreFromExplanation } from '../fuse';
 import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
-import { dropSubject, similarSubject } from './similar';
+import type { Corpus } from '../modality';
+import { docWindowOf, dropSubject, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -733,5 +734,37 @@ describe('similar to a function whose doc comment the chunker left above it', ()
     dropSubject(corpus, tick, lists, new Map());
     // settled's doc comment is another function's: it stays a candidate.
     expect(lists.semantic.map((h) => h.chunkId)).toEqual([otherDoc]);
+  });
+});
+
+describe("X's doc comment window (docWindowOf)", () => {
+  it('finds the window of a doc comment longer than the 500 characters a definition keeps of it', async () => {
+    // 14 lines of `//` doc above a Go function: its first line is the analyzer's, not the
+    // kept text's line count (which ends at the 500th character).
+    const doc = Array.from({ length: 14 }, (_, i) => `// Line ${i + 1} of what Dial does: it connects to the address.`);
+    const text = [
+      'package net',
+      '',
+      'func Listen() error {',
+      '\treturn nil',
+      '}',
+      '',
+      ...doc,
+      'func Dial() error {',
+      '\treturn nil',
+      '}',
+      '',
+    ].join('\n');
+    expect(doc.join('\n').length).toBeGreaterThan(500);
+    const engine = await Engine.build([{ path: 'dial.go', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
+    const dial = chunks.find((c) => c.symbol === 'Dial')!;
+    const id = docWindowOf(corpus, dial);
+    expect(id).toBeDefined();
+    expect(corpus.chunks[id!]).toMatchObject({ kind: 'window', startLine: 6, endLine: 20 });
   });
 });

@@ -291,13 +291,15 @@ export function dropSubject(
  * higher than the comment's first line (a blank line between allowed).
  */
 export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined {
-  const doc = definitionOf(corpus, subject)?.doc;
-  if (!doc) return undefined;
+  const x = definitionOf(corpus, subject);
+  if (!x?.doc) return undefined;
   const id = corpus.chunkAt(subject.fileId, subject.startLine - 1);
   const window = corpus.chunks[id];
   if (!window || window.kind !== 'window' || window.fileId !== subject.fileId) return undefined;
-  const lines = doc.split('\n').length;
-  return window.endLine === subject.startLine - 1 && window.startLine >= subject.startLine - lines - 1 ? id : undefined;
+  // The doc's first line as the analyzer found it; a Python docstring is inside X, and its
+  // length bounds the window as a comment of that length above X would.
+  const docLine = x.docLine ?? subject.startLine - x.doc.split('\n').length;
+  return window.endLine === subject.startLine - 1 && window.startLine >= docLine - 1 ? id : undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ const analysis: FileAnalysis = {
       nameLine: 3,
       container: 'res',
       doc: '/** Send a response. */',
+      docLine: 2,
     },
     {
       name: 'json',

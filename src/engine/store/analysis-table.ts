@@ -15,8 +15,11 @@ import {
 } from '../contract';
 import { GrowableU32 } from './growable';
 
-/** 2: refKind's high bit says the reference is qualified. 3: a qualified reference's receiver (refReceiver). */
-export const ANALYSIS_TABLE_VERSION = 3;
+/**
+ * 2: refKind's high bit says the reference is qualified. 3: a qualified reference's receiver
+ * (refReceiver). 4: a doc comment's first line (defDocLine).
+ */
+export const ANALYSIS_TABLE_VERSION = 4;
 
 // Append only: a stored index holds these positions.
 const LANGUAGES: readonly (Language | null)[] = [
@@ -66,6 +69,8 @@ export interface AnalysisTable {
   defContainer: Uint32Array;
   defLines: Uint32Array; // startLine, endLine, nameLine per row
   defDoc: Uint32Array;
+  /** Definition.docLine, 0 when absent. */
+  defDocLine: Uint32Array;
   refStart: Uint32Array;
   refName: Uint32Array;
   refLine: Uint32Array;
@@ -108,14 +113,10 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
   const defStart = new Uint32Array(n + 1);
   const refStart = new Uint32Array(n + 1);
   const importStart = new Uint32Array(n + 1);
-  const [defName, defKind, defSignature, defContainer, defLines, defDoc] = [
-    new GrowableU32(),
-    new GrowableU32(),
-    new GrowableU32(),
-    new GrowableU32(),
-    new GrowableU32(),
-    new GrowableU32(),
-  ];
+  const [defName, defKind, defSignature, defContainer, defLines, defDoc, defDocLine] = Array.from(
+    { length: 7 },
+    () => new GrowableU32(),
+  );
   const [refName, refLine, refKind, refEnclosing, refReceiver] = [
     new GrowableU32(),
     new GrowableU32(),
@@ -147,6 +148,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
       defLines.push(d.endLine);
       defLines.push(d.nameLine);
       defDoc.push(id(d.doc));
+      defDocLine.push(d.docLine ?? 0);
     }
     refStart[f] = refName.length;
     for (const r of a.references) {
@@ -186,6 +188,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     defContainer: defContainer.u32(),
     defLines: defLines.u32(),
     defDoc: defDoc.u32(),
+    defDocLine: defDocLine.u32(),
     refStart,
     refName: refName.u32(),
     refLine: refLine.u32(),
@@ -239,6 +242,7 @@ export class AnalysisReader {
       if (container !== undefined) d.container = container;
       const doc = this.optional(t.defDoc[row]);
       if (doc !== undefined) d.doc = doc;
+      if (t.defDocLine[row] > 0) d.docLine = t.defDocLine[row];
       definitions.push(d);
     }
     const analysis = {
@@ -354,6 +358,7 @@ function columnRanges(t: AnalysisTable, from: number, to: number): Record<keyof 
     defContainer: def,
     defLines: [d0 * 3, d1 * 3],
     defDoc: def,
+    defDocLine: def,
     refStart: [from, to + 1],
     refName: ref,
     refLine: ref,

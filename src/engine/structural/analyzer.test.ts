@@ -48,6 +48,7 @@ describe('TypeScript', () => {
       endLine: 15,
       nameLine: 12,
       doc: '/**\n * Parses the config.\n */',
+      docLine: 9,
     });
   });
 
@@ -275,6 +276,13 @@ describe('Python', () => {
   it('falls back to the docstring when no comment is above', () => {
     const b = analyzer.analyze('m.py', 'def f():\n    """Does f."""\n    return 1\n');
     expect(definition(b, 'f').doc).toBe('"""Does f."""');
+    // The docstring is inside the function: no doc comment line above it.
+    expect(definition(b, 'f').docLine).toBeUndefined();
+  });
+
+  it('gives a comment above a decorated function its first line, above the decorators', () => {
+    const b = analyzer.analyze('m.py', 'x = 1\n\n# Loads the thing.\n# Twice.\n@cached\ndef load():\n    return 1\n');
+    expect(definition(b, 'load')).toMatchObject({ startLine: 5, doc: '# Loads the thing.\n# Twice.', docLine: 3 });
   });
 });
 

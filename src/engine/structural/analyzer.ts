@@ -512,6 +512,8 @@ interface FoundDefinition {
   nameLine: number;
   container: string | undefined;
   doc: string | undefined;
+  /** The first line of a doc comment above the definition (not a Python docstring's, which is inside it). */
+  docLine: number | undefined;
   /** Character range of the whole definition (outer node), for finding enclosing definitions. */
   start: number;
   end: number;
@@ -538,14 +540,18 @@ function toDefinition({
   nameLine,
   container,
   doc,
+  docLine,
 }: FoundDefinition): Definition {
-  if (container === undefined)
-    return doc === undefined
-      ? { name, kind, signature, startLine, endLine, nameLine }
-      : { name, kind, signature, startLine, endLine, nameLine, doc };
-  return doc === undefined
-    ? { name, kind, signature, startLine, endLine, nameLine, container }
-    : { name, kind, signature, startLine, endLine, nameLine, container, doc };
+  if (container === undefined) {
+    if (doc === undefined) return { name, kind, signature, startLine, endLine, nameLine };
+    return docLine === undefined
+      ? { name, kind, signature, startLine, endLine, nameLine, doc }
+      : { name, kind, signature, startLine, endLine, nameLine, doc, docLine };
+  }
+  if (doc === undefined) return { name, kind, signature, startLine, endLine, nameLine, container };
+  return docLine === undefined
+    ? { name, kind, signature, startLine, endLine, nameLine, container, doc }
+    : { name, kind, signature, startLine, endLine, nameLine, container, doc, docLine };
 }
 
 function toReference({ name, line, kind, qualified, receiver, enclosing }: FoundReference): Reference {
@@ -1043,7 +1049,8 @@ function readDefinition(
   if ((kind === 'function' || kind === 'method') && stub && !signature.endsWith(';') && lang !== 'ruby')
     signature = `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)};`;
   const nameLine = nameNode.startPosition.row + 1;
-  let doc = docAbove(text, first) ?? (lang === 'python' ? pythonDocstring(node) : null);
+  const above = docAbove(text, first);
+  let doc = above?.text ?? (lang === 'python' ? pythonDocstring(node) : null);
   if (doc && doc.length > MAX_DOC_CHARS) doc = doc.slice(0, MAX_DOC_CHARS);
   return {
     name,
@@ -1054,6 +1061,7 @@ function readDefinition(
     nameLine,
     container,
     doc: doc || undefined,
+    docLine: above?.line,
     start: outer.startIndex,
     end: outer.endIndex,
   };
@@ -1479,8 +1487,8 @@ function trailingComment(node: Node): Node | null {
   return null;
 }
 
-/** Comments directly above `node` (no blank line, not trailing another statement), raw text. */
-function docAbove(text: string, node: Node): string | null {
+/** Comments directly above `node` (no blank line, not trailing another statement): raw text, and the first one's line. */
+function docAbove(text: string, node: Node): { text: string; line: number } | null {
   if (!commentMarkerNear(text, node.startIndex)) return null; // most definitions: no sibling call
   let prev = node.previousNamedSibling;
   // First in a body that starts with it (Ruby's `body_statement`): the comment is before the body.
@@ -1508,7 +1516,7 @@ function docAbove(text: string, node: Node): string | null {
     .reverse()
     .map((c) => c.text.trimEnd())
     .join('\n');
-  return doc.trim() ? doc : null;
+  return doc.trim() ? { text: doc, line: parts[0].startPosition.row + 1 } : null;
 }
 
 function pythonDocstring(node: Node): string | null {

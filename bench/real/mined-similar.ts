@@ -234,7 +234,15 @@ export function wordParts(name: string): string[] {
 /** Names that every class has, not a family of behaviour: constructors and the like. */
 const NOT_A_FAMILY = new Set(['__init__', '__construct', 'initialize', 'new', '__new__', 'constructor', 'init']);
 
-const FUNCTION_KINDS = new Set(['function', 'func', 'method', 'member', 'singletonMethod']);
+/** ctags' kinds of a function or method with a body, per language (Go's `member` is a struct field). */
+const FUNCTION_KINDS: Record<string, ReadonlySet<string>> = {
+  go: new Set(['func']),
+  rust: new Set(['function', 'method']),
+  python: new Set(['function', 'member']),
+  ruby: new Set(['method', 'singletonMethod']),
+  php: new Set(['function', 'method']),
+  c: new Set(['function']),
+};
 
 const lastScope = (scope: string): string => scope.split(/::|\\|\./).pop() ?? scope;
 
@@ -272,7 +280,7 @@ export function definitionsOf(loaded: LoadedProject, tags: readonly Tag[]): Def[
     }
   for (const t of tags) {
     const lines = texts.get(t.path);
-    if (!lines || !FUNCTION_KINDS.has(t.kind)) continue;
+    if (!lines || !FUNCTION_KINDS[language].has(t.kind)) continue;
     // Nested functions (a closure's def inside a def) are not what a user asks siblings of.
     if (t.scopeKind === 'function' || t.scopeKind === 'method' || t.scopeKind === 'member') continue;
     let end = t.end ?? null;
@@ -510,15 +518,12 @@ export function questionsOf(
           r,
         ),
         x,
-        // A name may follow several patterns (`read_u8_le`: `read_*_le`, `read_u8_*`): its siblings are all of them.
-        expected:
-          t === 'pattern'
-            ? [
-                ...new Set(
-                  families.filter((g) => g.type === 'pattern' && g.members.includes(x)).flatMap((g) => g.members),
-                ),
-              ].filter((m) => m !== x)
-            : f.members.filter((m) => m !== x),
+        // X's siblings are every family it is in: a name may follow several patterns (`read_u8_le`:
+        // `read_*_le`, `read_u8_*`), and a method of one pattern in its class may also be one of
+        // several implementations of its name in its module.
+        expected: [...new Set(families.filter((g) => g.members.includes(x)).flatMap((g) => g.members))].filter(
+          (m) => m !== x,
+        ),
       });
     }
   }

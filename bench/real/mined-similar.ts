@@ -564,7 +564,13 @@ const asExpected = (d: Def, sha1: string): Expected => ({
   sha1,
 });
 
-function judge(q: MinedQuestion, system: System, items: Item[], sha1: Map<string, string>, intent?: string): Outcome {
+function judge(
+  q: MinedQuestion,
+  system: System,
+  items: (Item & { symbol?: string })[],
+  sha1: Map<string, string>,
+  intent?: string,
+): Outcome {
   const groups = groupsOf(q.expected.map((d) => asExpected(d, sha1.get(d.path) ?? '')));
   const returnedSelf = items
     .slice(0, 10)
@@ -575,7 +581,7 @@ function judge(q: MinedQuestion, system: System, items: Item[], sha1: Map<string
     line: score(items, groups, 'line'),
     returnedSelf,
     ...(intent !== undefined ? { intent } : {}),
-    top: items.slice(0, 5).map((i) => `${i.path}:${i.startLine}-${i.endLine}`),
+    top: items.slice(0, 5).map((i) => `${i.path}:${i.startLine}-${i.endLine}${i.symbol ? ` ${i.symbol}` : ''}`),
   };
 }
 
@@ -694,8 +700,13 @@ async function main(): Promise<void> {
       `${spec.name} (${spec.language}): ${defs.length} functions, families impl ${mined[spec.name].impl} / ops ${mined[spec.name].ops} / pattern ${mined[spec.name].pattern}; ${questions.length} questions`,
     );
     for (const q of questions) {
-      const asItems = (rs: readonly { path: string; startLine: number; endLine: number }[]) =>
-        rs.map((x) => ({ path: x.path, startLine: x.startLine, endLine: x.endLine }));
+      const asItems = (rs: readonly { path: string; startLine: number; endLine: number; symbol?: string }[]) =>
+        rs.map((x) => ({
+          path: x.path,
+          startLine: x.startLine,
+          endLine: x.endLine,
+          ...(x.symbol !== undefined ? { symbol: x.symbol } : {}),
+        }));
       const box = await engine.search(q.query, { preset: 'default', limit: 10 });
       outcomes.push(judge(q, 'box', asItems(box.results), loaded.sha1, box.query.intent));
       const chunk = engine.chunkAtLine(q.x.path, q.x.line);

@@ -553,6 +553,8 @@ interface Outcome {
   line: Scores;
   returnedSelf: boolean;
   intent?: string;
+  /** Search box: how the engine took X (SimilarSubjectChoice's code); absent when it read no X. */
+  subject?: string;
   top: string[];
 }
 
@@ -570,6 +572,7 @@ function judge(
   items: (Item & { symbol?: string })[],
   sha1: Map<string, string>,
   intent?: string,
+  subject?: string,
 ): Outcome {
   const groups = groupsOf(q.expected.map((d) => asExpected(d, sha1.get(d.path) ?? '')));
   const returnedSelf = items
@@ -581,6 +584,7 @@ function judge(
     line: score(items, groups, 'line'),
     returnedSelf,
     ...(intent !== undefined ? { intent } : {}),
+    ...(subject !== undefined ? { subject } : {}),
     top: items.slice(0, 5).map((i) => `${i.path}:${i.startLine}-${i.endLine}${i.symbol ? ` ${i.symbol}` : ''}`),
   };
 }
@@ -589,13 +593,22 @@ interface Row {
   label: string;
   n: number;
   self: number;
+  /** Search box: questions whose X the engine did not read (no subject taken). */
+  unread: number;
   hit1: number;
   mrr10: number;
 }
 
 function rowOf(label: string, os: readonly Outcome[]): Row {
   const m = mean(os.map((o) => o.line));
-  return { label, n: os.length, self: os.filter((o) => o.returnedSelf).length, hit1: m.hit1, mrr10: m.mrr10 };
+  return {
+    label,
+    n: os.length,
+    self: os.filter((o) => o.returnedSelf).length,
+    unread: os.filter((o) => o.subject === 'none').length,
+    hit1: m.hit1,
+    mrr10: m.mrr10,
+  };
 }
 
 function rows(outcomes: readonly Outcome[]): Record<string, Row[]> {
@@ -621,10 +634,10 @@ function rows(outcomes: readonly Outcome[]): Record<string, Row[]> {
 
 function print(table: Record<string, Row[]>, log: (m: string) => void): void {
   for (const [system, rs] of Object.entries(table)) {
-    log(`\n${system === 'box' ? 'search box' : 'Find similar action'}            n   X back  Hit@1  MRR@10`);
+    log(`\n${system === 'box' ? 'search box' : 'Find similar action'}            n   X back  X unread  Hit@1  MRR@10`);
     for (const r of rs)
       log(
-        `  ${r.label.padEnd(28)} ${String(r.n).padStart(4)} ${String(r.self).padStart(6)}  ${r.hit1.toFixed(3)}  ${r.mrr10.toFixed(3)}`,
+        `  ${r.label.padEnd(28)} ${String(r.n).padStart(4)} ${String(r.self).padStart(6)} ${String(r.unread).padStart(9)}  ${r.hit1.toFixed(3)}  ${r.mrr10.toFixed(3)}`,
       );
   }
 }
@@ -708,7 +721,9 @@ async function main(): Promise<void> {
           ...(x.symbol !== undefined ? { symbol: x.symbol } : {}),
         }));
       const box = await engine.search(q.query, { preset: 'default', limit: 10 });
-      outcomes.push(judge(q, 'box', asItems(box.results), loaded.sha1, box.query.intent));
+      outcomes.push(
+        judge(q, 'box', asItems(box.results), loaded.sha1, box.query.intent, box.query.similarTo?.code ?? 'none'),
+      );
       const chunk = engine.chunkAtLine(q.x.path, q.x.line);
       const action = chunk ? await engine.search('', { similarToChunk: chunk.id, preset: 'default', limit: 10 }) : null;
       outcomes.push(judge(q, 'action', action ? asItems(action.results) : [], loaded.sha1));
@@ -725,6 +740,7 @@ async function main(): Promise<void> {
       type: o.q.type,
       query: o.q.query,
       intent: o.intent,
+      subject: o.subject,
       x: `${o.q.x.path}:${o.q.x.line}-${o.q.x.end}`,
       returnedSelf: o.returnedSelf,
       rank: o.line.mrr10 > 0 ? Math.round(1 / o.line.mrr10) : null,

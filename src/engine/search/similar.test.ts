@@ -725,24 +725,6 @@ describe('similar to a Ruby predicate, whose name ends in a question mark', () =
   });
 });
 
-describe('similar to a method named with its class, whose folder has the class’s name', () => {
-  it('takes the class, not the folder: the folder’s other classes hold the siblings (Symfony Output::setDecorated)', async () => {
-    const console = await Engine.build(
-      ['Output', 'NullOutput', 'ConsoleOutput'].map((name) => ({
-        path: `Output/${name}.php`,
-        text: fixture(`console-${name}.php.txt`),
-      })),
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
-    const r = await console.search('code similar to Output::setDecorated');
-    // `Output` names the class in Output/Output.php and the folder Output/: the class is X.
-    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'setDecorated', definitions: 3 });
-    expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['Output/Output.php']);
-    expect(r.results[0]).toMatchObject({ symbol: 'setDecorated' });
-    expect(['Output/NullOutput.php', 'Output/ConsoleOutput.php']).toContain(r.results[0].path);
-  });
-});
-
 describe('similar to a function whose doc comment the chunker left above it', () => {
   it('drops the window of X’s own doc comment from every list (svelte’s `tick`)', async () => {
     // svelte 5 (MIT): src/internal/client/runtime.js lines 499-533, shortened.

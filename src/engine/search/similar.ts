@@ -16,7 +16,7 @@ import type {
 import type { Corpus } from '../modality';
 import { arityAffinity, requiredArity } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
-import { definitionsByChunk, kindAffinity, pickStrength, picks, type NamedBy } from '../structural/siblings';
+import { definitionsByChunk, kindAffinity, picks, type NamedBy } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /**
@@ -119,7 +119,6 @@ export function substanceOf(corpus: Corpus, path: string, d: Definition): number
 /**
  * The chunks of X's definitions. A qualifier picks those whose container, file name (without its
  * extension) or directory it names (`UdpSocket::try_recv`, `types.IntRange`, `cobra.MinimumNArgs`),
- * the closest of these it names (pickStrength),
  * a path those of the file it ends (`index-server.js:tick`): those are X ('qualified'). Else,
  * when the name has more than one implementation (a body; a prototype or a `#define` standing in
  * for one is not another), the question names every one of them: all its definitions are X, none
@@ -139,11 +138,7 @@ export function subjectChunks(
     );
   if (own.length === 0) return undefined;
   const chunks = (hits: typeof own) => hits.map((d) => corpus.chunks[d.chunkId]);
-  // The closest place the qualifier names (container, then file, then directory): what it names
-  // less closely holds X's siblings, not X (pickStrength).
-  const strength = (d: (typeof own)[number]) => pickStrength(subject, d.path, d.definition.container);
-  const closest = Math.max(0, ...own.map(strength));
-  const picked = closest > 0 ? own.filter((d) => strength(d) === closest) : [];
+  const picked = own.filter((d) => picks(subject, d.path, d.definition.container));
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
   // A qualifier that picks every definition (or none) says nothing more than the name.
   if (qualified && picked.length > 0 && picked.length < own.length)

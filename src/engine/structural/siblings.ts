@@ -117,30 +117,14 @@ export interface NamedBy {
 
 /** Whether a qualifier or path names this definition's container, file (its name without the extension) or directory. */
 export function picks(by: NamedBy, path: string, container: string | undefined): boolean {
-  return pickStrength(by, path, container) > 0;
-}
-
-/**
- * How closely a qualifier names a definition's place: PICKS_CONTAINER when it is the definition's
- * container (or there is no qualifier and the path matches), PICKS_FILE its file's name,
- * PICKS_DIRECTORY its directory, 0 none. Symfony Console's `Output::setDecorated` names the
- * class Output and the folder Output/ that holds NullOutput and ConsoleOutput as well: the
- * class is what the user wrote, and the folder's other classes are X's siblings.
- */
-export function pickStrength(by: NamedBy, path: string, container: string | undefined): number {
-  if (by.path !== undefined && path !== by.path && !path.endsWith(`/${by.path}`)) return 0;
+  if (by.path !== undefined && path !== by.path && !path.endsWith(`/${by.path}`)) return false;
   const q = by.qualifier;
-  if (q === undefined || container === q) return PICKS_CONTAINER;
+  if (q === undefined) return true;
   const parts = path.split('/');
   const file = parts[parts.length - 1];
   const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
-  if (stem === q) return PICKS_FILE;
-  return parts[parts.length - 2] === q ? PICKS_DIRECTORY : 0;
+  return container === q || stem === q || parts[parts.length - 2] === q;
 }
-
-const PICKS_CONTAINER = 3;
-const PICKS_FILE = 2;
-const PICKS_DIRECTORY = 1;
 
 /**
  * The name part when the question named X with its qualifier (`by`): a definition the same

@@ -31,8 +31,7 @@ export interface SimilarSubject {
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
-const PHRASE =
-  '(?:similar\\s+to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?implementations?\\s+(?:of|like)|siblings?\\s+of)';
+const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?(?:implementations?|versions?)\\s+(?:of|like)|siblings?\\s+of)`;
 /**
  * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
  * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
@@ -60,8 +59,14 @@ export function markedName(subject: SimilarSubject, defines: (name: string) => b
   return { ...subject, name: subject.name.slice(0, -1) };
 }
 
+/** "Other X implementations": X between `other` and the kind of code asked for, groups as SUBJECT's. */
+const OTHER_SUBJECT = new RegExp(
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE})?\\s*[?.]?$`,
+  'i',
+);
+
 export function similarSubject(question: string): SimilarSubject | null {
-  const m = SUBJECT.exec(question.trim());
+  const m = SUBJECT.exec(question.trim()) ?? OTHER_SUBJECT.exec(question.trim());
   if (!m) return null;
   const parts = m[2].split(/::|\.|#|->/);
   const name = parts[parts.length - 1];

@@ -104,7 +104,7 @@ export interface Family {
   members: Def[];
 }
 
-interface Tag {
+export interface Tag {
   name: string;
   path: string;
   line: number;

@@ -14,7 +14,7 @@ import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { docWindowOf, dropSubject, similarSubject } from './similar';
+import { docWindowOf, dropSubject, markedName, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -33,6 +33,11 @@ beforeAll(async () => {
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   engine = await Engine.build(FILES, { analyzer, embedder: null });
 });
+
+/** The first line of `text` holding `needle`. */
+function lineOfText(text: string, needle: string): number {
+  return text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+}
 
 /** The line a definition's name is on, read from the fixture. */
 function lineOf(path: string, needle: string): number {
@@ -59,6 +64,11 @@ describe('similarSubject reads X from the question', () => {
     expect(similarSubject('similar to UdpSocket::try_recv')).toEqual({ name: 'try_recv', qualifier: 'UdpSocket' });
     expect(similarSubject('functions like `parse_array()`?')).toEqual({ name: 'parse_array' });
     expect(similarSubject('code similar to how we parse arguments')).toBeNull();
+    expect(similarSubject('other UdpSocket::try_recv implementations')).toEqual({
+      name: 'try_recv',
+      qualifier: 'UdpSocket',
+    });
+    expect(similarSubject('other implementations in the parser')).toBeNull();
   });
 
   it('takes the file X is in after its name (`X in connection/session.rb`)', () => {
@@ -231,6 +241,23 @@ describe('similar to X, typed', () => {
     expect(first.explanation.modalities.structural?.reason).toContain('sibling of MinimumNArgs');
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
     expect(r.query.notes.some((n) => n.startsWith('Similar to MinimumNArgs'))).toBe(true);
+  });
+
+  it.each([
+    'other MinimumNArgs implementations',
+    'similar functions to MinimumNArgs',
+    'find similar code to MinimumNArgs',
+    'other versions of MinimumNArgs',
+    'siblings of MinimumNArgs',
+    'siblings of MinimumNArgs in args.go',
+    'other MinimumNArgs implementations in args.go',
+  ])('reads X from “%s” as from “code similar to X”', async (question) => {
+    const r = await engine.search(question);
+    const x = lineOf('args.go', 'func MinimumNArgs');
+    expect(r.query.intent).toBe('find_similar');
+    expect(r.query.similarTo).toMatchObject({ name: 'MinimumNArgs' });
+    expect(rowsOf(r, 'args.go').filter((row) => covers(row, x))).toEqual([]);
+    expect(['MaximumNArgs', 'ExactArgs', 'RangeArgs']).toContain(r.results[0].symbol);
   });
 
   it('carries the file’s other siblings as sub-results, each openable at its own range', async () => {
@@ -692,6 +719,32 @@ describe('similar to a method named with its class, beside a method of its name 
     // Both `warning`s are X; the one-word methods beside them share no part of the name.
     const reasons = everyRow(r).map((row) => row.explanation.modalities.structural?.reason ?? '');
     expect(reasons.some((why) => /^sibling of warning: method success, same file, name 0\.00/.test(why))).toBe(true);
+  });
+});
+
+describe('similar to a Ruby predicate, whose name ends in a question mark', () => {
+  it('reads the mark as the name’s when the repository defines it, else as the question’s', () => {
+    expect(similarSubject('other implementations of OpenSSLKeyTypeBase#encrypted_key?')).toEqual({
+      name: 'encrypted_key?',
+      qualifier: 'OpenSSLKeyTypeBase',
+    });
+    const defined = new Set(['encrypted_key?', 'parse_array']);
+    const defines = (name: string) => defined.has(name);
+    expect(markedName(similarSubject('code similar to encrypted_key?')!, defines)).toEqual({ name: 'encrypted_key?' });
+    expect(markedName(similarSubject('code similar to parse_array?')!, defines)).toEqual({ name: 'parse_array' });
+  });
+
+  it('never returns X nor its class, and puts another class’s `encrypted_key?` first (net-ssh KeyFactory)', async () => {
+    const path = 'net/ssh/key_factory.rb';
+    const netssh = await Engine.build([{ path, text: fixture('net-ssh-key-factory.rb.txt') }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const r = await netssh.search('other implementations of OpenSSLKeyTypeBase#encrypted_key?');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'encrypted_key?' });
+    const x = lineOfText(fixture('net-ssh-key-factory.rb.txt'), 'def self.encrypted_key?(key_data, error)');
+    expect(r.results.some((row) => row.path === path && covers(row, x))).toBe(false);
+    expect(r.results[0]).toMatchObject({ symbol: 'encrypted_key?' });
   });
 });
 

@@ -31,10 +31,14 @@ export interface SimilarSubject {
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
-const PHRASE =
-  '(?:similar\\s+to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?implementations?\\s+(?:of|like)|siblings?\\s+of)';
-/** A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`). */
-const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*';
+const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?(?:implementations?|versions?)\\s+(?:of|like)|siblings?\\s+of)`;
+/**
+ * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
+ * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
+ * that mark is the name's or the question's is decided by what the repository defines
+ * (markedName).
+ */
+const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*[?!]?';
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /** A file named after X's name, `in connection/session.rb`: a path with an extension. */
@@ -45,8 +49,24 @@ const SUBJECT = new RegExp(
   'i',
 );
 
+/**
+ * The subject with its name as the repository defines it: `encrypted_key?` when a definition has
+ * that name (Ruby's predicates end in `?`, its bang methods in `!`), else without the mark, which
+ * was the question's own (`code similar to parse_array?`).
+ */
+export function markedName(subject: SimilarSubject, defines: (name: string) => boolean): SimilarSubject {
+  if (!/[?!]$/.test(subject.name) || defines(subject.name)) return subject;
+  return { ...subject, name: subject.name.slice(0, -1) };
+}
+
+/** "Other X implementations": X between `other` and the kind of code asked for, groups as SUBJECT's. */
+const OTHER_SUBJECT = new RegExp(
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE})?\\s*[?.]?$`,
+  'i',
+);
+
 export function similarSubject(question: string): SimilarSubject | null {
-  const m = SUBJECT.exec(question.trim());
+  const m = SUBJECT.exec(question.trim()) ?? OTHER_SUBJECT.exec(question.trim());
   if (!m) return null;
   const parts = m[2].split(/::|\.|#|->/);
   const name = parts[parts.length - 1];

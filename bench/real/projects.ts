@@ -410,11 +410,18 @@ export const sha1 = (text: string): string => createHash('sha1').update(text).di
 const markerOf = (project: RealProject, cache: string): string =>
   join(cache, project.name, `.complete-${project.version.replace(/[^\w.+-]/g, '_')}`);
 
-/** Fetches (if needed) and reads one project; null with a logged reason when apt cannot fetch it. */
-export async function loadProject(project: RealProject, log: (m: string) => void): Promise<LoadedProject | null> {
-  const base = join(REAL_CACHE, project.name);
+/**
+ * Fetches (if needed) and reads one project; null with a logged reason when apt cannot fetch it.
+ * `cache`: another folder for packages kept out of the real set (a tool's unseen check).
+ */
+export async function loadProject(
+  project: RealProject,
+  log: (m: string) => void,
+  cache = REAL_CACHE,
+): Promise<LoadedProject | null> {
+  const base = join(cache, project.name);
   const unpacked = join(base, 'deb');
-  const marker = markerOf(project, REAL_CACHE);
+  const marker = markerOf(project, cache);
   if (!existsSync(marker)) {
     await rm(base, { recursive: true, force: true });
     await mkdir(unpacked, { recursive: true });
@@ -435,7 +442,7 @@ export async function loadProject(project: RealProject, log: (m: string) => void
     }
     await writeFile(marker, `${project.pkg}=${project.version}\n`);
   }
-  const loaded = await readProject(project);
+  const loaded = await readProject(project, cache);
   if (!loaded) throw new Error(`${project.name}: unpacked into ${base} but its marker is missing`);
   return loaded;
 }

@@ -13,7 +13,7 @@ import { scoreFromExplanation } from '../fuse';
 import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
-import { dropSubject, similarSubject } from './similar';
+import { dropSubject, markedName, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -32,6 +32,11 @@ beforeAll(async () => {
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   engine = await Engine.build(FILES, { analyzer, embedder: null });
 });
+
+/** The first line of `text` holding `needle`. */
+function lineOfText(text: string, needle: string): number {
+  return text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+}
 
 /** The line a definition's name is on, read from the fixture. */
 function lineOf(path: string, needle: string): number {
@@ -691,6 +696,32 @@ describe('similar to a method named with its class, beside a method of its name 
     // Both `warning`s are X; the one-word methods beside them share no part of the name.
     const reasons = everyRow(r).map((row) => row.explanation.modalities.structural?.reason ?? '');
     expect(reasons.some((why) => /^sibling of warning: method success, same file, name 0\.00/.test(why))).toBe(true);
+  });
+});
+
+describe('similar to a Ruby predicate, whose name ends in a question mark', () => {
+  it('reads the mark as the name’s when the repository defines it, else as the question’s', () => {
+    expect(similarSubject('other implementations of OpenSSLKeyTypeBase#encrypted_key?')).toEqual({
+      name: 'encrypted_key?',
+      qualifier: 'OpenSSLKeyTypeBase',
+    });
+    const defined = new Set(['encrypted_key?', 'parse_array']);
+    const defines = (name: string) => defined.has(name);
+    expect(markedName(similarSubject('code similar to encrypted_key?')!, defines)).toEqual({ name: 'encrypted_key?' });
+    expect(markedName(similarSubject('code similar to parse_array?')!, defines)).toEqual({ name: 'parse_array' });
+  });
+
+  it('never returns X nor its class, and puts another class’s `encrypted_key?` first (net-ssh KeyFactory)', async () => {
+    const path = 'net/ssh/key_factory.rb';
+    const netssh = await Engine.build([{ path, text: fixture('net-ssh-key-factory.rb.txt') }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const r = await netssh.search('other implementations of OpenSSLKeyTypeBase#encrypted_key?');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'encrypted_key?' });
+    const x = lineOfText(fixture('net-ssh-key-factory.rb.txt'), 'def self.encrypted_key?(key_data, error)');
+    expect(r.results.some((row) => row.path === path && covers(row, x))).toBe(false);
+    expect(r.results[0]).toMatchObject({ symbol: 'encrypted_key?' });
   });
 });
 

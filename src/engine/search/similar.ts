@@ -33,8 +33,13 @@ const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|mac
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
 const PHRASE =
   '(?:similar\\s+to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?implementations?\\s+(?:of|like)|siblings?\\s+of)';
-/** A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`). */
-const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*';
+/**
+ * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
+ * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
+ * that mark is the name's or the question's is decided by what the repository defines
+ * (markedName).
+ */
+const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*[?!]?';
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /** A file named after X's name, `in connection/session.rb`: a path with an extension. */
@@ -44,6 +49,16 @@ const SUBJECT = new RegExp(
   `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?\\s*[?.]?$`,
   'i',
 );
+
+/**
+ * The subject with its name as the repository defines it: `encrypted_key?` when a definition has
+ * that name (Ruby's predicates end in `?`, its bang methods in `!`), else without the mark, which
+ * was the question's own (`code similar to parse_array?`).
+ */
+export function markedName(subject: SimilarSubject, defines: (name: string) => boolean): SimilarSubject {
+  if (!/[?!]$/.test(subject.name) || defines(subject.name)) return subject;
+  return { ...subject, name: subject.name.slice(0, -1) };
+}
 
 export function similarSubject(question: string): SimilarSubject | null {
   const m = SUBJECT.exec(question.trim());

@@ -9,7 +9,7 @@ import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
 import { findFormatStrings, helperCallSites, valueLiterals, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
-import { namedBy, similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
+import { markedName, namedBy, similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
 
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
@@ -129,7 +129,8 @@ export function planSearch(
       );
   }
   if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
-    const subject = similarSubject(question);
+    const typed = similarSubject(question);
+    const subject = typed && sources.definesName ? markedName(typed, (name) => sources.definesName!(name)) : typed;
     const found = subject ? sources.subjectChunks?.(subject) : undefined;
     if (subject && found) {
       similarTo = found.chunks[0].id;

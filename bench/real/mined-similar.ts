@@ -455,17 +455,24 @@ function phrase(
   const qualified = x.container !== undefined ? `${x.container}${QUALIFY[language]}${x.name}` : x.name;
   const named =
     (type === 'impl' || nameCount > 1 ? qualified : x.name) + (qualifiedCount > 1 && x.container ? ` in ${file}` : '');
-  const byFile = [`functions like ${x.name} in ${file}`, `code similar to ${x.name} in ${file}`];
+  const byFile = [
+    `functions like ${x.name} in ${file}`,
+    `code similar to ${x.name} in ${file}`,
+    `similar functions to ${x.name} in ${file}`,
+  ];
   const general = [
     `code similar to ${named}`,
     `code like ${named}`,
     named.includes(' in ') ? `functions like ${named}` : `functions like ${named} in ${file}`,
     `similar to ${named}`,
+    `siblings of ${named}`,
+    `similar functions to ${named}`,
   ];
   const impl = [
     `code similar to ${named}`,
     `code like ${named}`,
     `other implementations of ${named}`,
+    `other ${named} implementations`,
     `similar to ${named}`,
   ];
   let forms = general;

@@ -93,6 +93,11 @@ describe('classify: edge cases', () => {
     });
   });
 
+  it('"siblings of" or "other … implementations" inside a longer question is not a similar question', () => {
+    expect(classify('how are the siblings of a node visited in order').intent).not.toBe('find_similar');
+    expect(classify('where are the other storage implementations registered').intent).not.toBe('find_similar');
+  });
+
   it('a lone word is a definition query: a name typed alone is asked for by name', () => {
     expect(classify('Parser').intent).toBe('find_definition');
     expect(classify('authentication').intent).toBe('find_definition');
@@ -189,6 +194,9 @@ describe('classify: phrasings no rule of the design names literally', () => {
     // A family named by its role, at the start of the question (hyper's HttpConnector setters).
     ['other setters like HttpConnector::set_nodelay in client/connect/http.rs', 'find_similar', 'similar-phrase'],
     ['how do other plugins like the cache register their hooks', 'understand_code', 'understand-words'],
+    ['other Write implementations', 'find_similar', 'similar-phrase'],
+    ['other `UdpSocket::try_recv` versions', 'find_similar', 'similar-phrase'],
+    ['siblings of parse_int', 'find_similar', 'similar-phrase'],
     ['which file declares Drafted', 'find_definition', 'definition-phrase'],
     ['Keeps track of how many times each key was requested', 'understand_code', 'description'],
     ['how many times is parseConfig called', 'find_references', 'references-phrase'],

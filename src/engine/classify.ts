@@ -146,6 +146,14 @@ const IMPACT_PHRASE = new RegExp(
 const SIMILAR_PHRASE =
   /\b(similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+[a-z]+s\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
 
+/**
+ * A short question that only names X among its kind: "other Write implementations", "other
+ * `UdpSocket::try_recv` versions", "siblings of parse_int" — the whole question, so "siblings of a
+ * node are visited in order" stays a question about behaviour.
+ */
+const SIMILAR_NAMED =
+  /^(?:(?:show|find|list|give)\s+(?:me\s+)?)?(?:the\s+|all\s+)?(?:other\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?\s+(?:implementations?|versions?)|siblings?\s+of\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?)\s*[?.]?$/i;
+
 const QUOTED = /"([^"]+)"|'([^']{2,})'|`([^`]+)`/;
 
 /** errno-style tokens (ECONNREFUSED, ENOENT), Node error codes (ERR_REQUIRE_ESM), SomethingError/Exception/Warning, signals, tracebacks. */
@@ -388,8 +396,9 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'similar-phrase',
     confidence: String(CONFIDENCE.similarPhrase),
     intent: 'find_similar',
-    looksFor: '“similar to”, “looks like”, “alternatives to”, “same as”, “duplicates of”',
-    test: (q) => (SIMILAR_PHRASE.test(q) ? CONFIDENCE.similarPhrase : null),
+    looksFor:
+      '“similar to”, “looks like”, “alternatives to”, “same as”, “duplicates of”, “other X implementations”, “siblings of X”',
+    test: (q) => (SIMILAR_PHRASE.test(q) || SIMILAR_NAMED.test(q.trim()) ? CONFIDENCE.similarPhrase : null),
   },
   {
     id: 'quoted-string',

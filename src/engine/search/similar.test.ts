@@ -63,6 +63,11 @@ describe('similarSubject reads X from the question', () => {
     expect(similarSubject('similar to UdpSocket::try_recv')).toEqual({ name: 'try_recv', qualifier: 'UdpSocket' });
     expect(similarSubject('functions like `parse_array()`?')).toEqual({ name: 'parse_array' });
     expect(similarSubject('code similar to how we parse arguments')).toBeNull();
+    expect(similarSubject('other UdpSocket::try_recv implementations')).toEqual({
+      name: 'try_recv',
+      qualifier: 'UdpSocket',
+    });
+    expect(similarSubject('other implementations in the parser')).toBeNull();
   });
 
   it('takes the file X is in after its name (`X in connection/session.rb`)', () => {
@@ -235,6 +240,21 @@ describe('similar to X, typed', () => {
     expect(first.explanation.modalities.structural?.reason).toContain('sibling of MinimumNArgs');
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
     expect(r.query.notes.some((n) => n.startsWith('Similar to MinimumNArgs'))).toBe(true);
+  });
+
+  it.each([
+    'other MinimumNArgs implementations',
+    'similar functions to MinimumNArgs',
+    'find similar code to MinimumNArgs',
+    'other versions of MinimumNArgs',
+    'siblings of MinimumNArgs',
+  ])('reads X from “%s” as from “code similar to X”', async (question) => {
+    const r = await engine.search(question);
+    const x = lineOf('args.go', 'func MinimumNArgs');
+    expect(r.query.intent).toBe('find_similar');
+    expect(r.query.similarTo).toMatchObject({ name: 'MinimumNArgs' });
+    expect(rowsOf(r, 'args.go').filter((row) => covers(row, x))).toEqual([]);
+    expect(['MaximumNArgs', 'ExactArgs', 'RangeArgs']).toContain(r.results[0].symbol);
   });
 
   it('carries the file’s other siblings as sub-results, each openable at its own range', async () => {

@@ -38,8 +38,7 @@ const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|mac
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
 /** What X's family is called by its role, `other setters like`, `parsers similar to`: a plural word. */
 const ROLES = '[a-z]+(?:ers|ors|ies|s)';
-const PHRASE =
-  '(?:similar\\s+to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?implementations?\\s+(?:of|like)|siblings?\\s+of)';
+const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?(?:implementations?|versions?)\\s+(?:of|like)|siblings?\\s+of)`;
 /**
  * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
  * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
@@ -78,10 +77,18 @@ export function markedName(subject: SimilarSubject, defines: (name: string) => b
   return { ...subject, name: subject.name.slice(0, -1) };
 }
 
+/** "Other X implementations": X between `other` and the kind of code asked for (its path, name and file). */
+const OTHER_SUBJECT = new RegExp(
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE})?\\s*[?.]?$`,
+  'i',
+);
+
 export function similarSubject(question: string): SimilarSubject | null {
-  const m = SUBJECT.exec(question.trim());
-  if (!m) return null;
-  const [, before, spaced, named, after, onOne, theOne] = m;
+  const typed = question.trim();
+  const m = SUBJECT.exec(typed);
+  const other = m ? null : OTHER_SUBJECT.exec(typed);
+  if (!m && !other) return null;
+  const [, before, spaced, named, after, onOne, theOne] = m ?? [other![0], other![1], undefined, other![2], other![3]];
   const parts = named.split(/::|\.|#|->/);
   const name = parts[parts.length - 1];
   // `file.rb:name` or `name in file.rb` / `name in a/folder`: the file or folder X is defined in.

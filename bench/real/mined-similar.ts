@@ -104,7 +104,7 @@ export interface Family {
   members: Def[];
 }
 
-interface Tag {
+export interface Tag {
   name: string;
   path: string;
   line: number;
@@ -453,8 +453,9 @@ function phrase(
   // X's bare name names every definition of it: the type (impl) or the file says which, and
   // the file too when the type's name is itself shared (tokio's several `Sender::clone`).
   const qualified = x.container !== undefined ? `${x.container}${QUALIFY[language]}${x.name}` : x.name;
-  const named =
-    (type === 'impl' || nameCount > 1 ? qualified : x.name) + (qualifiedCount > 1 && x.container ? ` in ${file}` : '');
+  const inFile = qualifiedCount > 1 && x.container ? ` in ${file}` : '';
+  const bare = type === 'impl' || nameCount > 1 ? qualified : x.name;
+  const named = bare + inFile;
   const byFile = [
     `functions like ${x.name} in ${file}`,
     `code similar to ${x.name} in ${file}`,
@@ -472,7 +473,7 @@ function phrase(
     `code similar to ${named}`,
     `code like ${named}`,
     `other implementations of ${named}`,
-    `other ${named} implementations`,
+    `other ${bare} implementations${inFile}`,
     `similar to ${named}`,
   ];
   let forms = general;

@@ -148,11 +148,11 @@ const SIMILAR_PHRASE =
 
 /**
  * A short question that only names X among its kind: "other Write implementations", "other
- * `UdpSocket::try_recv` versions", "siblings of parse_int" — the whole question, so "siblings of a
+ * `UdpSocket::try_recv` versions", "siblings of parse_int [in types.py]" — the whole question, so "siblings of a
  * node are visited in order" stays a question about behaviour.
  */
 const SIMILAR_NAMED =
-  /^(?:(?:show|find|list|give)\s+(?:me\s+)?)?(?:the\s+|all\s+)?(?:other\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?\s+(?:implementations?|versions?)|siblings?\s+of\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?)\s*[?.]?$/i;
+  /^(?:(?:show|find|list|give)\s+(?:me\s+)?)?(?:the\s+|all\s+)?(?:other\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?\s+(?:implementations?|versions?)|siblings?\s+of\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?)(?:\s+in\s+(?:the\s+file\s+)?[`'"]?[\w$./@-]*\.[A-Za-z0-9]+[`'"]?)?\s*[?.]?$/i;
 
 const QUOTED = /"([^"]+)"|'([^']{2,})'|`([^`]+)`/;
 

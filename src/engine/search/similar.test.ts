@@ -248,6 +248,8 @@ describe('similar to X, typed', () => {
     'find similar code to MinimumNArgs',
     'other versions of MinimumNArgs',
     'siblings of MinimumNArgs',
+    'siblings of MinimumNArgs in args.go',
+    'other MinimumNArgs implementations in args.go',
   ])('reads X from “%s” as from “code similar to X”', async (question) => {
     const r = await engine.search(question);
     const x = lineOf('args.go', 'func MinimumNArgs');

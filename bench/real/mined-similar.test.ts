@@ -1,0 +1,96 @@
+/**
+ * The mined similar set's truth: the parts of bench/real/mined-similar.ts that read ctags'
+ * output and group it into families, on code shaped like the tuning projects'.
+ */
+import { describe, expect, it } from 'vitest';
+import { arityOf, braceEnd, type Def, familiesOf, wordParts } from './mined-similar';
+import type { LoadedProject, RealProject } from './projects';
+
+const project = (language: RealProject['language']): LoadedProject => ({
+  project: { name: 't', pkg: 't', version: '1', language, root: '.', extensions: [], half: 'tuning' },
+  dir: '.',
+  files: [],
+  sha1: new Map(),
+});
+
+const def = (name: string, path: string, line: number, more: Partial<Def> = {}): Def => ({
+  name,
+  path,
+  line,
+  end: line + 4,
+  arity: 1,
+  ...more,
+});
+
+describe('braceEnd', () => {
+  it('matches braces past lifetimes, char literals, strings and comments (Rust)', () => {
+    const lines = [
+      "fn poll_read<'a>(self: Pin<&'a mut Self>, buf: &mut ReadBuf<'_>) -> Poll<()> {",
+      "    let c = '{'; // a brace in a comment {",
+      '    let s = "}";',
+      "    if c == '\\'' { return Poll::Pending; }",
+      '}',
+      'fn next() {}',
+    ];
+    expect(braceEnd(lines, 1, 'rust')).toBe(5);
+  });
+
+  it('gives no end to a declaration without a body (a PHP interface method)', () => {
+    expect(braceEnd(['    public function parse(Cursor $cursor): bool;', '}'], 1, 'php')).toBeNull();
+  });
+});
+
+describe('arityOf', () => {
+  it('counts parameters, not receivers', () => {
+    expect(arityOf("( mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>, )")).toBe(2);
+    expect(arityOf('(&self)')).toBe(0);
+    expect(arityOf('(self, ctx, param=None)')).toBe(2);
+    expect(arityOf('(cmd *Command, args []string)')).toBe(2);
+    expect(arityOf('(void)')).toBe(0);
+    expect(arityOf(undefined)).toBeNull();
+  });
+});
+
+describe('familiesOf', () => {
+  it('finds one Go method name on three receivers of one package, not across packages', () => {
+    const defs = [
+      def('Write', 'response.go', 10, { container: 'Response' }),
+      def('Write', 'writer.go', 10, { container: 'bufWriter' }),
+      def('Write', 'gzip.go', 10, { container: 'gzipWriter' }),
+      def('Write', 'middleware/dump.go', 10, { container: 'dumpWriter' }),
+    ];
+    const impl = familiesOf(project('go'), defs).filter((f) => f.type === 'impl');
+    expect(impl).toHaveLength(1);
+    expect(impl[0].members.map((m) => m.container).sort()).toEqual(['Response', 'bufWriter', 'gzipWriter']);
+  });
+
+  it('keeps Python overrides of one class hierarchy only', () => {
+    const defs = ['ParamType', 'IntParamType', 'FloatParamType', 'Context'].map((c, i) =>
+      def('to_info_dict', 'types.py', 10 + 20 * i, { container: c }),
+    );
+    const tags = [
+      { name: 'IntParamType', path: 'types.py', line: 1, kind: 'class', inherits: 'ParamType' },
+      { name: 'FloatParamType', path: 'types.py', line: 2, kind: 'class', inherits: 'ParamType' },
+      { name: 'Context', path: 'types.py', line: 3, kind: 'class', inherits: false },
+    ];
+    const impl = familiesOf(project('python'), defs, tags).filter((f) => f.type === 'impl');
+    expect(impl.map((f) => f.members.map((m) => m.container).sort())).toEqual([
+      ['FloatParamType', 'IntParamType', 'ParamType'],
+    ]);
+  });
+
+  it('finds names of one pattern and arity in one file, keeping the first word', () => {
+    const defs = [
+      def('unpackUint8', 'msg_helpers.go', 10, { arity: 2 }),
+      def('unpackUint16', 'msg_helpers.go', 20, { arity: 2 }),
+      def('unpackUint32', 'msg_helpers.go', 30, { arity: 2 }),
+      def('unpackUint64', 'msg_helpers.go', 40, { arity: 3 }),
+      def('recv_from', 'udp.rs', 10, { container: 'UdpSocket' }),
+      def('peek_from', 'udp.rs', 20, { container: 'UdpSocket' }),
+      def('try_from', 'udp.rs', 30, { container: 'UdpSocket' }),
+    ];
+    const pattern = familiesOf(project('go'), defs).filter((f) => f.type === 'pattern');
+    expect(pattern.map((f) => f.members.map((m) => m.name))).toEqual([['unpackUint8', 'unpackUint16', 'unpackUint32']]);
+    expect(wordParts('unpackUint16')).toEqual(['unpack', 'uint16']);
+  });
+});

@@ -191,6 +191,9 @@ describe('classify: phrasings no rule of the design names literally', () => {
     ['effect of renaming createSession', 'impact_analysis', 'impact-phrase'],
     ['something like throttle but for promises', 'find_similar', 'similar-phrase'],
     ['other places with the same retry loop', 'find_similar', 'similar-phrase'],
+    // A family named by its role, at the start of the question (hyper's HttpConnector setters).
+    ['other setters like HttpConnector::set_nodelay in client/connect/http.rs', 'find_similar', 'similar-phrase'],
+    ['how do other plugins like the cache register their hooks', 'understand_code', 'understand-words'],
     ['other Write implementations', 'find_similar', 'similar-phrase'],
     ['other `UdpSocket::try_recv` versions', 'find_similar', 'similar-phrase'],
     ['siblings of parse_int', 'find_similar', 'similar-phrase'],

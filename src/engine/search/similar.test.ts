@@ -821,3 +821,104 @@ describe("X's doc comment window (docWindowOf)", () => {
     expect(corpus.chunks[id!]).toMatchObject({ kind: 'window', startLine: 6, endLine: 20 });
   });
 });
+
+describe('similarSubject reads X in the ways questions name it', () => {
+  it('takes the definition named after the place: `like the one on C`, `like the C one`', () => {
+    expect(
+      similarSubject('other implementations of impliedType in hcldec/spec.go like the one on BlockListSpec'),
+    ).toEqual({ name: 'impliedType', qualifier: 'BlockListSpec', path: 'hcldec/spec.go' });
+    expect(similarSubject('other implementations of savePublicKey in Crypt/DSA/Formats/Keys like the XML one')).toEqual(
+      { name: 'savePublicKey', qualifier: 'XML', path: 'Crypt/DSA/Formats/Keys' },
+    );
+  });
+
+  it('takes a folder after the name (a path with a slash), not a lone word', () => {
+    expect(similarSubject('functions like Barrett::reduce in Math/BigInteger/Engines/PHP/Reductions')).toEqual({
+      name: 'reduce',
+      qualifier: 'Barrett',
+      path: 'Math/BigInteger/Engines/PHP/Reductions',
+    });
+    expect(similarSubject('code similar to parse in parser')).toBeNull();
+  });
+
+  it('reads "what else looks like X", "other setters like X" and a qualifier written with a space', () => {
+    expect(similarSubject('what else looks like Client::parse in proto/h1/role.rs')).toEqual({
+      name: 'parse',
+      qualifier: 'Client',
+      path: 'proto/h1/role.rs',
+    });
+    expect(similarSubject('other setters like HttpConnector::set_nodelay in client/connect/http.rs')).toEqual({
+      name: 'set_nodelay',
+      qualifier: 'HttpConnector',
+      path: 'client/connect/http.rs',
+    });
+    expect(similarSubject('similar to gohcl EncodeIntoBody')).toEqual({
+      name: 'EncodeIntoBody',
+      qualifier: 'gohcl',
+      loose: true,
+    });
+    expect(similarSubject('code similar to how we parse arguments')).toBeNull();
+  });
+});
+
+describe('similar to X named with a word before it', () => {
+  it('takes the word as X’s package when it names one, and as prose when it names none', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const cobra = await Engine.build([{ path: 'cobra/args.go', text: fixture('cobra-args-nargs.go.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await cobra.search('similar to cobra MinimumNArgs');
+    expect(r.query.similarTo).toMatchObject({ code: 'single', name: 'MinimumNArgs' });
+    expect(everyRow(r).filter((row) => row.symbol === 'MinimumNArgs')).toEqual([]);
+    // `exact` names no package, file or container of MaximumNArgs: no X is taken from the question.
+    const prose = await cobra.search('similar to exact MaximumNArgs');
+    expect(prose.query.similarTo).toBeUndefined();
+  });
+});
+
+describe('similar to X in the file the question names, beside a twin of X elsewhere', () => {
+  it('puts the setters beside X first, not the other type’s set_nodelay (hyper HttpConnector::set_nodelay)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const hyper = await Engine.build(
+      [
+        { path: 'client/connect/http.rs', text: fixture('hyper-http-connector-setters.rs.txt') },
+        { path: 'server/tcp.rs', text: fixture('hyper-addr-incoming.rs.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await hyper.search('other setters like HttpConnector::set_nodelay in client/connect/http.rs');
+    expect(r.query.intent).toBe('find_similar');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'set_nodelay', definitions: 2 });
+    expect(r.results[0]).toMatchObject({ path: 'client/connect/http.rs' });
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'set_nodelay' });
+    // The twin in server/tcp.rs is no closer to X than set_keepalive beside it: a candidate, not a sibling.
+    const twin = rowsOf(r, 'server/tcp.rs').find((row) => row.symbol === 'set_nodelay');
+    expect(twin?.explanation.sibling).toBeUndefined();
+    // Named without its file, the twin is another implementation of X's name, and a sibling.
+    const anywhere = await hyper.search('code similar to HttpConnector::set_nodelay');
+    const other = rowsOf(anywhere, 'server/tcp.rs').find((row) => row.symbol === 'set_nodelay');
+    expect(other?.explanation.sibling).toMatchObject({ of: 'set_nodelay' });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a method that another class of its folder wraps under the same name', () => {
+  it('is answered by the methods beside it, not by the wrapper asking a field for X (Symfony Input::getOption)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const console = await Engine.build(
+      [
+        { path: 'Input/InputDefinition.php', text: fixture('console-InputDefinition.php.txt') },
+        { path: 'Input/Input.php', text: fixture('console-Input-getOption.php.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await console.search('code similar to InputDefinition::getOption');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'getOption', definitions: 2 });
+    // Input::getOption returns `$this->definition->getOption($name)->getDefault()`: X's user.
+    const wrapper = rowsOf(r, 'Input/Input.php').find((row) => row.symbol === 'getOption');
+    expect(wrapper?.explanation.sibling).toBeUndefined();
+    expect(r.results[0]).toMatchObject({ path: 'Input/InputDefinition.php' });
+    expect(['getArgument', 'shortcutToName', 'negationToName', 'hasOption']).toContain(r.results[0].symbol);
+  });
+});

@@ -27,10 +27,17 @@ export interface SimilarSubject {
   name: string;
   qualifier?: string;
   path?: string;
+  /**
+   * The qualifier is a word written before the name (`gohcl EncodeIntoBody`): it is one only when
+   * it names the container, file or folder of one of the name's definitions (subjectChunks).
+   */
+  loose?: true;
 }
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
+/** What X's family is called by its role, `other setters like`, `parsers similar to`: a plural word. */
+const ROLES = '[a-z]+(?:ers|ors|ies|s)';
 const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?(?:implementations?|versions?)\\s+(?:of|like)|siblings?\\s+of)`;
 /**
  * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
@@ -41,11 +48,22 @@ const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\
 const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*[?!]?';
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
-/** A file named after X's name, `in connection/session.rb`: a path with an extension. */
-const IN_FILE = '\\s+in\\s+(?:the\\s+file\\s+)?[`\'"]?([\\w$./@-]*\\.[A-Za-z0-9]+)[`\'"]?';
+/**
+ * The file or folder named after X's name, `in connection/session.rb` (a path with an extension)
+ * or `in Crypt/DSA/Formats/Keys` (a folder: a path with a slash; a lone word is prose).
+ */
+const IN_FILE =
+  '\\s+in\\s+(?:the\\s+(?:file|folder|directory)\\s+)?[`\'"]?([\\w$./@-]*\\.[A-Za-z0-9]+|[\\w$.@-]+(?:/[\\w$.@-]+)+)/?[`\'"]?';
+/**
+ * Which of X's definitions, said after the place: `like the one on BlockListSpec` (its container),
+ * `like the XML one` (its file or container).
+ */
+const THE_ONE = `\\s+like\\s+the\\s+(?:one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(${NAME})[\`'"]?|[\`'"]?(${NAME})[\`'"]?\\s+one)`;
+/** A qualifier written before the name with a space, `gohcl EncodeIntoBody` (a package, a class). */
+const SPACED = '([A-Za-z_$][\\w$-]*)\\s+(?=[A-Za-z_$])';
 /** The whole question is "[find] [code] similar to [the function] NAME[()] [in FILE]": nothing else to answer. */
 const SUBJECT = new RegExp(
-  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?\\s*[?.]?$`,
+  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(?:${SPACED})?(${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?(?:${THE_ONE})?\\s*[?.]?$`,
   'i',
 );
 
@@ -59,21 +77,28 @@ export function markedName(subject: SimilarSubject, defines: (name: string) => b
   return { ...subject, name: subject.name.slice(0, -1) };
 }
 
-/** "Other X implementations": X between `other` and the kind of code asked for, groups as SUBJECT's. */
+/** "Other X implementations": X between `other` and the kind of code asked for (its path, name and file). */
 const OTHER_SUBJECT = new RegExp(
   `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE})?\\s*[?.]?$`,
   'i',
 );
 
 export function similarSubject(question: string): SimilarSubject | null {
-  const m = SUBJECT.exec(question.trim()) ?? OTHER_SUBJECT.exec(question.trim());
-  if (!m) return null;
-  const parts = m[2].split(/::|\.|#|->/);
+  const typed = question.trim();
+  const m = SUBJECT.exec(typed);
+  const other = m ? null : OTHER_SUBJECT.exec(typed);
+  if (!m && !other) return null;
+  const [, before, spaced, named, after, onOne, theOne] = m ?? [other![0], other![1], undefined, other![2], other![3]];
+  const parts = named.split(/::|\.|#|->/);
   const name = parts[parts.length - 1];
-  // `file.rb:name` or `name in file.rb`: the file X is defined in.
-  const file = m[1] ? m[1].slice(0, -1) : m[3];
+  // `file.rb:name` or `name in file.rb` / `name in a/folder`: the file or folder X is defined in.
+  const file = before ? before.slice(0, -1) : after;
   const path = file ? { path: file } : {};
-  return parts.length > 1 ? { name, qualifier: parts[parts.length - 2], ...path } : { name, ...path };
+  // `like the one on BlockListSpec` says which of X's definitions more closely than `A::x`.
+  const one = (onOne ?? theOne)?.split(/::|\.|#|->/).pop();
+  if (one !== undefined) return { name, qualifier: one, ...path };
+  if (parts.length > 1) return { name, qualifier: parts[parts.length - 2], ...path };
+  return spaced !== undefined ? { name, qualifier: spaced, loose: true, ...path } : { name, ...path };
 }
 
 /** X's definitions as chosen for the question: the chunks, the first the one the answer starts from. */
@@ -144,6 +169,8 @@ export function subjectChunks(
   if (own.length === 0) return undefined;
   const chunks = (hits: typeof own) => hits.map((d) => corpus.chunks[d.chunkId]);
   const picked = own.filter((d) => picks(subject, d.path, d.definition.container));
+  // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
+  if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
   // A qualifier that picks every definition (or none) says nothing more than the name.
   if (qualified && picked.length > 0 && picked.length < own.length)

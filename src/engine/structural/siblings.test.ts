@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
-import { firstBase } from './siblings';
+import { firstBase, picks } from './siblings';
 
 let analyzer: StructuralAnalyzer;
 
@@ -37,5 +37,21 @@ describe('firstBase', () => {
       baseOf('a.php', '<?php\nfinal class DashParser implements InlineParserInterface\n{\n}\n', 'DashParser'),
     ).toBeUndefined();
     expect(baseOf('a.ts', 'export class Store<T> extends Base<T> implements I {}\n', 'Store')).toBe('Base');
+  });
+});
+
+describe('picks', () => {
+  it('takes a folder the question named by whole folders of the path (phpseclib Barrett::reduce in …/PHP/Reductions)', () => {
+    const by = { qualifier: 'Barrett', path: 'Math/BigInteger/Engines/PHP/Reductions' };
+    expect(picks(by, 'Math/BigInteger/Engines/PHP/Reductions/Barrett.php', 'Barrett')).toBe(true);
+    // The BCMath engine's Barrett is another folder's.
+    expect(picks(by, 'Math/BigInteger/Engines/BCMath/Reductions/Barrett.php', 'Barrett')).toBe(false);
+    expect(
+      picks({ path: 'Engines/PHP/Reductions/' }, 'Math/BigInteger/Engines/PHP/Reductions/Classic.php', 'Classic'),
+    ).toBe(true);
+    // Part of a folder's name is not the folder.
+    expect(picks({ path: 'PHP/Reduct' }, 'Math/BigInteger/Engines/PHP/Reductions/Classic.php', 'Classic')).toBe(false);
+    // A file still picks by the end of the path.
+    expect(picks({ path: 'connect/http.rs' }, 'client/connect/http.rs', 'HttpConnector')).toBe(true);
   });
 });

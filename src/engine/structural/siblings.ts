@@ -117,13 +117,22 @@ export interface NamedBy {
 
 /** Whether a qualifier or path names this definition's container, file (its name without the extension) or directory. */
 export function picks(by: NamedBy, path: string, container: string | undefined): boolean {
-  if (by.path !== undefined && path !== by.path && !path.endsWith(`/${by.path}`)) return false;
+  if (by.path !== undefined && !inPlace(path, by.path)) return false;
   const q = by.qualifier;
   if (q === undefined) return true;
   const parts = path.split('/');
   const file = parts[parts.length - 1];
   const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
   return container === q || stem === q || parts[parts.length - 2] === q;
+}
+
+/**
+ * Whether a file is the one a question named (`hcldec/spec.go`, the end of its path) or lies in the
+ * folder it named (`Crypt/DSA/Formats/Keys`, a whole run of the path's folders).
+ */
+function inPlace(path: string, named: string): boolean {
+  const place = named.replace(/\/+$/, '');
+  return path === place || path.endsWith(`/${place}`) || `/${path}`.includes(`/${place}/`);
 }
 
 /**
@@ -211,11 +220,29 @@ export function siblingsOf(
       if (f === file && uses(y)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
+      if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
       const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) }, by);
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
     }
   }
-  return out.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+  return inNamedPlace(corpus, out, by).sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+}
+
+/**
+ * The siblings when the question named X's file or folder (`HttpConnector::set_nodelay in
+ * client/connect/http.rs`, `Barrett::reduce in Math/BigInteger/Engines/PHP/Reductions`): it asks
+ * for code there. A definition elsewhere is still called X's sibling when it is closer to X than
+ * every sibling in the named place (hcl's `Body.JustAttributes in hclsyntax/structure.go`: the
+ * other bodies' JustAttributes, where the file has none), not otherwise — hyper's server-side
+ * `set_nodelay`, a twin in all but its place, led the setters beside X on its words alone. It
+ * stays a candidate.
+ */
+function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefined): Sibling[] {
+  const place = by?.path;
+  if (place === undefined) return siblings;
+  const inside = (s: Sibling) => inPlace(corpus.files[corpus.chunks[s.chunkId].fileId].path, place);
+  const nearest = Math.max(0, ...siblings.filter(inside).map((s) => s.similarity));
+  return siblings.filter((s) => inside(s) || s.similarity > nearest);
 }
 
 /**
@@ -294,6 +321,25 @@ function delegatesToItsName(file: CorpusFile, d: Definition): boolean {
   if (calls.length !== 1) return false;
   const [call] = calls;
   return call.name === d.name && call.receiver !== undefined && isField(call.receiver, d);
+}
+
+/**
+ * Whether a method asks one of its object's fields to do what its own name says, among other
+ * calls: Symfony's `Input::getOption` checks the negation and the option, then returns
+ * `$this->definition->getOption($name)->getDefault()`. Of X's name, it is a user of X's
+ * implementation (the class that holds the definitions), not another one.
+ */
+function callsItsNameOnAField(file: CorpusFile, d: Definition): boolean {
+  if (!FUNCTION_FAMILY.has(d.kind)) return false;
+  return file.analysis.references.some(
+    (r) =>
+      r.kind === 'call' &&
+      r.name === d.name &&
+      d.startLine <= r.line &&
+      r.line <= d.endLine &&
+      r.receiver !== undefined &&
+      isField(r.receiver, d),
+  );
 }
 
 /** A receiver that is a field of the object itself: `self.io`, `this.inner`, `self.0`, `$this->x`. */

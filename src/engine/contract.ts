@@ -292,8 +292,13 @@ export type Evidence = 'resolved' | 'chain' | 'by-name';
 export const EVIDENCE_ORDER: readonly Evidence[] = ['resolved', 'chain', 'by-name'];
 
 export interface ModalityContribution {
-  /** 0-based rank within that modality's list. */
+  /**
+   * 0-based rank within that modality's list; for an entry of a large tie (`tied`) the tie's mean
+   * rank, which may be fractional (ranking.ts sharedTieRanks).
+   */
   rank: number;
+  /** The number of entries of the list tied at this entry's score, when they share their mean rank. */
+  tied?: number;
   weight: number;
   k: number;
   /** weight × 1 / (k + rank + 1) */

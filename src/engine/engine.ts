@@ -56,6 +56,7 @@ import {
   graphGate,
   graphWeightFor,
   RRF_K,
+  sharedTieRanks,
   WEIGHTS,
 } from './ranking';
 import {
@@ -259,6 +260,8 @@ export class Engine {
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
     if (floodNote) notes.push(floodNote);
+    const tieNote = sharedTieNote(plan, weights, retrieval);
+    if (tieNote) notes.push(tieNote);
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
     const { results, held } = this.ranked(plan, retrieval, weighting.k, weights, subject, options.limit);
@@ -357,6 +360,7 @@ export class Engine {
             nameCoverageOf: memberNameCoverage(plan.raw),
             delegateOf: delegateLookup(this.corpus),
             calleesOf: calleesLookup(this.corpus),
+            sharedTieRanksFor: ['graph'] as const,
           }
         : {}),
     });
@@ -604,4 +608,13 @@ function floodChecked(
     weights: { ...weights, graph },
     note: `The graph's list: ${why}; fused with weight ${graph} (the importance boost still applies).`,
   };
+}
+
+/** What the graph's behaviour list fused with its large ties at their mean rank says (sharedTieRanks, ranking.ts). */
+function sharedTieNote(plan: QueryPlan, weights: Record<Modality, number>, retrieval: Retrieval): string | null {
+  if (plan.intent !== 'understand_code' || !(weights.graph > 0)) return null;
+  const shared = sharedTieRanks((retrieval.lists.graph ?? []).map((h) => h.score));
+  if (!shared) return null;
+  const ties = shared.filter((s, i) => s.tied > 1 && (i === 0 || shared[i - 1].rank !== s.rank));
+  return `The graph's list: ${ties.map((t) => `${t.tied} names`).join(', ')} tie at one word match, ordered by centrality alone; each is fused at its tie's mean rank (the importance boost still applies once).`;
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit } from './contract';
 import { MODALITIES } from './contract';
 import { fuse, scoreFromExplanation } from './fuse';
-import { DEMOTION_FACTOR, SIBLING_GAIN, TEST_DEMOTION_FACTOR, TEST_DEMOTION_RULE, WEIGHTS } from './ranking';
+import {
+  DEMOTION_FACTOR,
+  GRAPH_SHARED_RANK_MIN_TIES,
+  SIBLING_GAIN,
+  TEST_DEMOTION_FACTOR,
+  TEST_DEMOTION_RULE,
+  WEIGHTS,
+} from './ranking';
 
 /** A small deterministic PRNG so failures reproduce. */
 function rng(seed: number) {
@@ -211,6 +218,69 @@ describe('weighted RRF', () => {
     // the direct path has no boost to correct: the best chunk stays
     expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].chunkId).toBe(1);
     expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].explanation.member).toBeUndefined();
+  });
+
+  it("the graph's behaviour list: a large tie shares its mean rank, so a hub sharing one word does not pass the name saying half the question", () => {
+    // phpMyAdmin, thorough, "generate csrf token for session": Session.generateToken first in every
+    // list; SessionCache (a hub) shares "session" and heads the graph's tie of 42 names at 0.25.
+    const generateToken = 0;
+    const sessionCache = 1;
+    const fillers = (from: number, n: number) => Array.from({ length: n }, (_, i) => 100 + from + i);
+    const at = (rankOf: Record<number, number>, length: number, offset: number) => {
+      const ids = fillers(offset, length);
+      for (const [id, rank] of Object.entries(rankOf)) ids.splice(rank, 0, Number(id));
+      return ids.map((chunkId) => ({ chunkId, score: 1, reason: '' }));
+    };
+    const graphList = (tie: number) =>
+      [generateToken, sessionCache, ...fillers(500, tie - 1)].map((chunkId, i) => ({
+        chunkId,
+        score: i === 0 ? 0.5 : 0.25,
+        reason: '',
+      }));
+    const named: Record<number, { path: string; symbol: string; centrality: number }> = {
+      [generateToken]: { path: 'classes/Session.php', symbol: 'generateToken', centrality: 1.404 },
+      [sessionCache]: { path: 'classes/Utils/SessionCache.php', symbol: 'SessionCache', centrality: 3.96 },
+    };
+    const chunkOf = (id: number): Chunk => ({
+      id,
+      fileId: id,
+      path: named[id]?.path ?? `f${id}.php`,
+      startLine: 1,
+      endLine: 10,
+      kind: 'definition',
+      definitionKind: id === sessionCache ? 'class' : 'method',
+      symbol: named[id]?.symbol ?? `f${id}`,
+    });
+    const input = (tie: number, shared: boolean) => ({
+      lists: {
+        semantic: at({ [generateToken]: 0, [sessionCache]: 10 }, 40, 0),
+        text: at({ [generateToken]: 0, [sessionCache]: 3 }, 40, 100),
+        structural: at({ [generateToken]: 0, [sessionCache]: 5 }, 40, 200),
+        graph: graphList(tie),
+      },
+      weights: WEIGHTS.understand_code,
+      k: 40,
+      strategy: 'fused' as const,
+      // centralities as measured there (boost 1.26 and 1.48)
+      centralityOf: (id: number) => named[id]?.centrality ?? 0,
+      chunkOf,
+      limit: 5,
+      ...(shared ? { sharedTieRanksFor: ['graph'] as Modality[] } : {}),
+    });
+    // At its position in the tie the hub's graph share is 41/42 of the best name's, and the boost passes it.
+    expect(fuse(input(42, false))[0].chunkId).toBe(sessionCache);
+    const r = fuse(input(42, true));
+    expect(r[0].chunkId).toBe(generateToken);
+    const hub = r.find((x) => x.chunkId === sessionCache)!;
+    expect(hub.explanation.modalities.graph).toMatchObject({ rank: 21.5, tied: 42 });
+    expect(hub.explanation.modalities.graph!.contribution).toBeCloseTo(0.1 / (40 + 21.5 + 1), 12);
+    expect(scoreFromExplanation(hub.explanation)).toBeCloseTo(hub.score, 12);
+    expect(r[0].explanation.modalities.graph).toEqual(expect.objectContaining({ rank: 0 }));
+    expect(r[0].explanation.modalities.graph!.tied).toBeUndefined();
+    // A tie smaller than GRAPH_SHARED_RANK_MIN_TIES keeps its order (redux's 15 names tied).
+    const small = fuse(input(GRAPH_SHARED_RANK_MIN_TIES - 1, true));
+    expect(small[0].chunkId).toBe(sessionCache);
+    expect(small[0].explanation.modalities.graph).toMatchObject({ rank: 1 });
   });
 
   it("similar to X: another implementation of X's name that only the structural list found leads what only the semantic list put first", () => {

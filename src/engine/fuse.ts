@@ -2,7 +2,8 @@
  * Weighted Reciprocal Rank Fusion. The explanation of every result is written while its
  * score is summed (the Zoekt way), so the numbers shown are the numbers used:
  *
- *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based)
+ *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based; a large tie of the
+ *                                                             graph's behaviour list at its mean rank)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths, and for tests on behaviour questions
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
@@ -35,6 +36,7 @@ import {
   demotionFor,
   MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
+  sharedTieRanks,
   siblingFactor,
   SUB_RESULT_MIN_SHARE,
   SUB_RESULTS_PER_RESULT,
@@ -80,6 +82,11 @@ export interface FusionInput {
    * question (chooseMember).
    */
   calleesOf?(chunk: Chunk): number[];
+  /**
+   * Lists whose large ties share their mean rank (ranking.ts sharedTieRanks): the graph's list for
+   * a question about behaviour, ordered by centrality alone inside a tie.
+   */
+  sharedTieRanksFor?: readonly Modality[];
 }
 
 interface Candidate {
@@ -93,7 +100,10 @@ export function fuse(input: FusionInput): SearchResult[] {
     const list = input.lists[modality];
     const weight = input.weights[modality];
     if (!list || !(weight > 0)) continue;
-    list.forEach((hit, rank) => {
+    const shared = input.sharedTieRanksFor?.includes(modality) ? sharedTieRanks(list.map((h) => h.score)) : null;
+    list.forEach((hit, position) => {
+      const rank = shared ? shared[position].rank : position;
+      const tied = shared ? shared[position].tied : 1;
       let candidate = candidates.get(hit.chunkId);
       if (!candidate) {
         candidate = { chunk: input.chunkOf(hit.chunkId), explanation: emptyExplanation() };
@@ -109,6 +119,7 @@ export function fuse(input: FusionInput): SearchResult[] {
         contribution,
         rawScore: hit.score,
         reason: hit.reason,
+        ...(tied > 1 ? { tied } : {}),
         ...(hit.expanded ? { expanded: hit.expanded } : {}),
       };
       e.rrf += contribution;

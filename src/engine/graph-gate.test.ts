@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
 import { Engine, type EngineDeps } from './engine';
-import { GRAPH_PARTIAL_MIN_SHARE, MODALITY_LIST_DEPTH, WEIGHTS } from './ranking';
+import { GRAPH_PARTIAL_MIN_SHARE, GRAPH_SHARED_RANK_MIN_TIES, MODALITY_LIST_DEPTH, WEIGHTS } from './ranking';
 import { StructuralAnalyzer } from './structural/analyzer';
 
 const DIFF: SourceFile[] = [
@@ -86,5 +86,42 @@ describe('the graph list of an understand question, gated by its words', () => {
     expect(graph.list[0].score).toBeLessThan(GRAPH_PARTIAL_MIN_SHARE);
     expect(graph.weight).toBe(WEIGHTS.understand_code.graph);
     expect(r.results.some((x) => x.explanation.modalities.graph !== undefined)).toBe(true);
+  });
+
+  it("fuses a large tie of names sharing one word at the tie's mean rank, and says so", async () => {
+    // phpMyAdmin's shape: `generateToken` says half of the question; every `Session…` shares one word.
+    const sessions = (count: number): SourceFile[] => [
+      {
+        path: 'session/token.go',
+        text: 'package session\n\nfunc GenerateToken() string {\n\treturn randomString(32)\n}\n',
+      },
+      {
+        path: 'session/cache.go',
+        text: [
+          'package session',
+          '',
+          ...Array.from({ length: count }, (_, i) => `func SessionThing${i}() int {\n\treturn ${i}\n}\n`),
+        ].join('\n'),
+      },
+    ];
+    const question = 'generate csrf token for session';
+    const large = await Engine.build(sessions(30), deps);
+    const r = await large.search(question, { preset: 'thorough' });
+    expect(r.query.intent).toBe('understand_code');
+    const graph = graphRun(r);
+    expect(graph.weight).toBe(WEIGHTS.understand_code.graph);
+    expect(graph.list[0].score).toBe(0.5);
+    expect(graph.hits).toBe(31);
+    expect(graph.list.slice(1).every((h) => h.score === 0.25)).toBe(true);
+    expect(r.query.notes.some((n) => n.includes('30 names tie at one word match'))).toBe(true);
+    const tied = r.results
+      .flatMap((x) => [x, ...(x.subResults ?? [])])
+      .filter((x) => x.symbol?.startsWith('SessionThing'));
+    expect(tied.length).toBeGreaterThan(0);
+    for (const x of tied) expect(x.explanation.modalities.graph).toMatchObject({ rank: 15.5, tied: 30 });
+    const small = await Engine.build(sessions(GRAPH_SHARED_RANK_MIN_TIES - 1), deps);
+    const s = await small.search(question, { preset: 'thorough' });
+    expect(s.query.notes.some((n) => n.includes('tie at one word match'))).toBe(false);
+    expect(s.results.every((x) => x.explanation.modalities.graph?.tied === undefined)).toBe(true);
   });
 });

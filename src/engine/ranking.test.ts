@@ -15,6 +15,7 @@ import {
   EXPANSION_WEIGHT,
   GRAPH_FLOOD_TIES,
   GRAPH_PARTIAL_MIN_SHARE,
+  GRAPH_SHARED_RANK_MIN_TIES,
   graphGate,
   graphWeightFor,
   MEMBER_CALLEE_MIN_SHARE,
@@ -22,6 +23,7 @@ import {
   MEMBER_NAME_GAIN,
   MODALITY_LIST_DEPTH,
   RRF_K,
+  sharedTieRanks,
   WEIGHTS,
 } from './ranking';
 
@@ -67,6 +69,22 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(graphGate('understand_code', full(0.4).slice(0, MODALITY_LIST_DEPTH - 1))).toBeNull();
     expect(graphGate('understand_code', [0.5, 0.5, 0.5])).toBe('ties');
     expect(graphGate('find_similar', full(0.4))).toBeNull();
+  });
+
+  it("the graph's large ties share their mean rank", () => {
+    expect(GRAPH_SHARED_RANK_MIN_TIES).toBe(20);
+    const list = (tie: number) => [0.5, ...new Array<number>(tie).fill(0.25), 0.2];
+    const shared = sharedTieRanks(list(42))!;
+    expect(shared[0]).toEqual({ rank: 0, tied: 1 });
+    // ranks 1–42 → 21.5 each; the entry after the tie keeps its own position
+    expect(shared.slice(1, 43).every((s) => s.rank === 21.5 && s.tied === 42)).toBe(true);
+    expect(shared[43]).toEqual({ rank: 43, tied: 1 });
+    expect(sharedTieRanks(list(GRAPH_SHARED_RANK_MIN_TIES))![1]).toEqual({
+      rank: (1 + GRAPH_SHARED_RANK_MIN_TIES) / 2,
+      tied: GRAPH_SHARED_RANK_MIN_TIES,
+    });
+    expect(sharedTieRanks(list(GRAPH_SHARED_RANK_MIN_TIES - 1))).toBeNull();
+    expect(sharedTieRanks([])).toBeNull();
   });
 
   it('the learned lexical expansion: a lower weight than the word itself', () => {

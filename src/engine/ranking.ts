@@ -50,6 +50,44 @@ export const GRAPH_FLOOD_TIES = 3;
  */
 export const GRAPH_PARTIAL_MIN_SHARE = 0.5;
 
+/**
+ * Past its best names the same list is a run of ties: every name sharing one word of the question
+ * scores the same, and the list orders them by centrality alone. Fused at their positions, the
+ * tie's first places get nearly the weight of the list's best (with k = 40, rank 1 gives 41/42 of
+ * rank 0) and the boost multiplies it again, so a hub sharing one word ("session": `SessionCache`)
+ * passed the name saying half the question (`generateToken` for "generate csrf token for
+ * session", phpMyAdmin) — the graph's centrality counted twice, and thorough below default on the
+ * real-size keyword questions. A tie of GRAPH_SHARED_RANK_MIN_TIES names or more is fused with
+ * each name at the tie's mean rank (ties share the mean of the ranks they span, as in a rank
+ * correlation): centrality still reaches them through the boost, once. A smaller tie keeps its
+ * order: among a handful of names in a small package the central one is often the one meant
+ * (redux's `PROBE_UNKNOWN_ACTION` over `isAction`, 15 names tied, npm run eval's thorough lead).
+ * 20 — a page of results (DEFAULT_RESULT_LIMIT) — is the middle of the counts that kept both:
+ * 16 to 30 gave the same figures, 10 lost redux's lead, 45 lost `generateToken` again
+ * (docs/eval/FUSION.md).
+ */
+export const GRAPH_SHARED_RANK_MIN_TIES = 20;
+
+/**
+ * The rank each entry of a list is fused at when its ties of GRAPH_SHARED_RANK_MIN_TIES entries or
+ * more share their mean rank (0-based, so a tie over ranks 1–42 is fused at 21.5 throughout), with
+ * the size of the tie it shares; null when no tie is that large (every entry at its position).
+ */
+export function sharedTieRanks(scores: readonly number[]): { rank: number; tied: number }[] | null {
+  const out: { rank: number; tied: number }[] = [];
+  let shared = false;
+  for (let first = 0; first < scores.length;) {
+    let last = first;
+    while (last + 1 < scores.length && scores[last + 1] === scores[first]) last++;
+    const tied = last - first + 1;
+    const share = tied >= GRAPH_SHARED_RANK_MIN_TIES;
+    shared ||= share;
+    for (let i = first; i <= last; i++) out.push(share ? { rank: (first + last) / 2, tied } : { rank: i, tied: 1 });
+    first = last + 1;
+  }
+  return shared ? out : null;
+}
+
 /** Why the graph's understand list says nothing about which definition is meant: a flood of ties, or common words and a partial best name. */
 export type GraphGate = 'ties' | 'common-words';
 

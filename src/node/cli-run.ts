@@ -278,7 +278,8 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       `\n${String(i + 1).padStart(2)}. ${terminalSafe(x.path)}:${x.startLine}-${x.endLine}${sym}  score ${x.score.toFixed(5)}`,
     );
     const parts = Object.entries(x.explanation.modalities).map(
-      ([m, c]) => `${m} #${c!.rank + 1} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
+      ([m, c]) =>
+        `${m} #${c!.rank + 1}${c!.tied ? ` (mean of ${c!.tied} tied)` : ''} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
     );
     lines.push(`    ${parts.join(' · ')}`);
     const extra = [`boost ${x.explanation.boost.toFixed(3)} (centrality ${x.explanation.centrality.toFixed(2)})`];

@@ -60,7 +60,9 @@ export function ResultExplain({
                   <span className={`swatch m-${m}`} aria-hidden="true" />
                   {m}
                 </th>
-                <td data-field="rank">{c ? c.rank : absentRank(waiting)}</td>
+                <td data-field="rank" title={tieTitle(c)}>
+                  {c ? c.rank : absentRank(waiting)}
+                </td>
                 <td data-field="weight">{c ? c.weight : '—'}</td>
                 <td data-field="k">{c ? c.k : '—'}</td>
                 <td data-field="contribution">{c ? formatScore(c.contribution) : absentContribution(waiting)}</td>
@@ -202,6 +204,11 @@ export function QueryExplain({ query }: { query: QueryExplanation }) {
       ) : null}
     </div>
   );
+}
+
+/** An entry of a large tie is fused at the tie's mean rank (ranking.ts sharedTieRanks): the rank cell says so on hover. */
+function tieTitle(c: { tied?: number } | undefined): string | undefined {
+  return c?.tied ? `the mean rank of ${c.tied} entries tied at one score` : undefined;
 }
 
 function absentRank(waiting: boolean): string {

@@ -5,7 +5,8 @@
  *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based; a large tie of the
  *                                                             graph's behaviour list at its mean rank)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
- *   demotion       = 0.8 for vendored and built paths, and for tests on behaviour questions
+ *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
+ *                    and a file's lines outside its functions
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
  *   form           = arityAffinity to X, for a function of another name and arity ("similar to X" only; else 1)
@@ -57,6 +58,8 @@ export interface FusionInput {
   isDemotedTest?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
+  /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
+  isOutsideFunctions?(chunk: Chunk): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
   /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */
@@ -130,7 +133,12 @@ export function fuse(input: FusionInput): SearchResult[] {
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
-    e.demotion = demotionFor(chunk.path, input.isDemotedTest?.(chunk) === true, input.isStandIn?.(chunk.id) === true);
+    e.demotion = demotionFor(
+      chunk.path,
+      input.isDemotedTest?.(chunk) === true,
+      input.isStandIn?.(chunk.id) === true,
+      input.isOutsideFunctions?.(chunk) === true,
+    );
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
     const form = input.formOf?.(chunk.id);

@@ -172,3 +172,24 @@ export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
     return out;
   };
 }
+
+/** Definition kinds whose one-line form only names the file's scope: PHP's `namespace X;`, Rust's `mod x;`. */
+const SCOPE_KINDS: ReadonlySet<string> = new Set(['namespace', 'module']);
+
+/**
+ * Whether a chunk is lines of its file outside its functions (OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
+ * ranking.ts): a line window of a parsed file in which the parser found definitions (its header,
+ * imports, the tables and variables declared between its functions), or a one-line namespace or
+ * module declaration. A file the parser found nothing in (a script of statements, a language
+ * without a grammar) keeps its windows at par: they are its code.
+ */
+export function outsideFunctionsLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => {
+    if (chunk.kind === 'definition')
+      return (
+        chunk.definitionKind !== undefined && SCOPE_KINDS.has(chunk.definitionKind) && chunk.startLine === chunk.endLine
+      );
+    const analysis = corpus.files[chunk.fileId]?.analysis;
+    return analysis !== undefined && analysis.parsed && analysis.definitions.length > 0;
+  };
+}

@@ -86,6 +86,12 @@ export interface FusionInput {
    */
   calleesOf?(chunk: Chunk): number[];
   /**
+   * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
+   * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
+   * the file does more (chooseMember).
+   */
+  isSetter?(chunk: Chunk): boolean;
+  /**
    * Lists whose large ties share their mean rank (ranking.ts sharedTieRanks): the graph's list for
    * a question about behaviour, ordered by centrality alone inside a tie.
    */
@@ -162,6 +168,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
+  const isSetter = input.isSetter;
   const pick = choose
     ? (group: SearchResult[]) =>
         chooseMember(
@@ -169,6 +176,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           (r) => choose(input.chunkOf(r.chunkId)),
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
+          isSetter && ((r) => isSetter(input.chunkOf(r.chunkId))),
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -271,6 +279,7 @@ function chooseMember(
   coverageOf: (r: SearchResult) => number,
   delegateOf?: (r: SearchResult) => number | undefined,
   calleesOf?: (r: SearchResult) => number[],
+  isSetter?: (r: SearchResult) => boolean,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -282,14 +291,21 @@ function chooseMember(
   let chosen = best;
   let chosenCoverage = coverageOf(best);
   const bestRelevance = relevance(best, chosenCoverage);
-  let chosenRelevance = bestRelevance;
+  // A setter the boost put first gives its place to any other strong member of its file
+  // (`retry_canceled_requests`, which stores a flag, to `map_with_reused`, which marks the
+  // request to retry): its doc comment says what the question asks, its body does none of it.
+  const setterFirst = isSetter?.(best) === true;
+  let chosenRelevance = setterFirst ? -Infinity : bestRelevance;
   for (const r of group) {
     if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
+    if (r !== best && isSetter?.(r) === true) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
-    if (value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
+    if (r !== best && value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
   }
+  if (chosen === best) chosenRelevance = bestRelevance;
+  const setterGaveWay = setterFirst && chosen !== best;
   const delegateId = delegateOf?.(chosen);
   const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
   let handsOn = false;
@@ -328,7 +344,7 @@ function chooseMember(
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule: named ? 'callee-named' : memberRule(handsOn, closeness(chosen) > closeness(best)),
+    rule: named ? 'callee-named' : memberRule(handsOn, setterGaveWay, closeness(chosen) > closeness(best)),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,
@@ -340,8 +356,9 @@ function chooseMember(
   return chosen;
 }
 
-function memberRule(handsOn: boolean, closer: boolean): MemberRule {
+function memberRule(handsOn: boolean, setterGaveWay: boolean, closer: boolean): MemberRule {
   if (handsOn) return 'wrapper-hands-on';
+  if (setterGaveWay) return 'setter-gives-way';
   return closer ? 'closer-before-boost' : 'name-says-question';
 }
 

@@ -193,3 +193,70 @@ describe('a member gives its place to the function it calls whose name says more
     expect(shown(fuse({ ...weak, calleesOf: calleesLookup(corpus) })).symbol).toBe('consume_value');
   });
 });
+
+describe("a call through an expression is another value's method, not a function of the file it calls (real code)", () => {
+  // golang.org/x/tools 0.5.0, go/ast/astutil/enclosing.go: PathEnclosingInterval calls `Pos()` and
+  // `End()` on ast.Node values (`child.Pos()`, `children[i+1].Pos()`); the file's own
+  // `tokenNode.Pos` is another type's. Taken for a callee, the one-word `Pos` said all of its
+  // name ("position") and stood for the file (understand set, x-tools:keyword:1).
+  const text = readFileSync(new URL('./fixtures/x-tools-astutil-enclosing.go.txt', import.meta.url), 'utf8');
+  let engine: Engine;
+  let corpus: Parameters<typeof calleesLookup>[0];
+
+  beforeAll(async () => {
+    engine = await Engine.build([{ path: 'go/ast/astutil/enclosing.go', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    corpus = (engine as unknown as { corpus: Parameters<typeof calleesLookup>[0] }).corpus;
+  });
+
+  it('PathEnclosingInterval has no callee in tokenNode', () => {
+    const path = corpus.chunks.find((c) => c.symbol === 'PathEnclosingInterval')!;
+    const callees = calleesLookup(corpus)(path).map((id) => corpus.chunks[id].symbol);
+    expect(callees).not.toContain('Pos');
+    expect(callees).not.toContain('End');
+    // `tokenNode.Pos` is a method of the file all the same, with one bare caller or none.
+    expect(corpus.chunks.some((c) => c.symbol === 'Pos' && c.container === 'tokenNode')).toBe(true);
+  });
+
+  it('"ast nodes enclosing position range": PathEnclosingInterval keeps its file, not handed to `Pos`', () => {
+    // The lists of the real run over x/tools (485 files): PathEnclosingInterval semantic #0, text #0,
+    // structural #4; tokenNode.Pos semantic #7, text #19 — the other places held by other files' chunks.
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const others = corpus.chunks.length;
+    const other = (n: number): Chunk => ({
+      id: others + n,
+      fileId: 1 + n,
+      path: `other${n}.go`,
+      startLine: 1,
+      endLine: 10,
+      kind: 'window',
+    });
+    const list = (placed: Record<number, string>, length: number) =>
+      Array.from({ length }, (_, rank) => ({
+        chunkId: placed[rank] ? id(placed[rank]) : others + rank,
+        score: 1,
+        reason: placed[rank] ?? 'other',
+      }));
+    const question = 'ast nodes enclosing position range';
+    const results = fuse({
+      lists: {
+        semantic: list({ 0: 'PathEnclosingInterval', 7: 'Pos' }, 40),
+        text: list({ 0: 'PathEnclosingInterval', 19: 'Pos' }, 40),
+        structural: list({ 4: 'PathEnclosingInterval' }, 40),
+      },
+      weights: WEIGHTS.understand_code,
+      k: 40,
+      strategy: 'fused',
+      centralityOf: () => 0,
+      chunkOf: (c: number) => corpus.chunks[c] ?? other(c - others),
+      limit: 10,
+      nameCoverageOf: memberNameCoverage(question),
+      calleesOf: calleesLookup(corpus),
+    });
+    const shown = results.find((r) => r.path === 'go/ast/astutil/enclosing.go')!;
+    expect(shown.symbol).toBe('PathEnclosingInterval');
+    expect(shown.explanation.member).toBeUndefined();
+  });
+});

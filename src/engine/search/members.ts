@@ -107,6 +107,16 @@ export function nameMatchFactor(coverage: number): number {
 /** Receivers through which a method calls its own object's methods. */
 const OWN_RECEIVER = /^(?:self|this|Self|cls|\$this|static)$/;
 
+/**
+ * A call the function makes on its own file's or object's functions: bare (`parse(s)`) or on its
+ * own receiver (`self.run()`). A call reached through an expression (`children[i+1].Pos()`, whose
+ * receiver the parser leaves unnamed) is another value's method, not this file's function of that
+ * name (x/tools' `PathEnclosingInterval` does not call its file's `tokenNode.Pos`).
+ */
+function ownCall(r: Reference): boolean {
+  return r.receiver !== undefined ? OWN_RECEIVER.test(r.receiver) : r.qualified !== true;
+}
+
 /** The name of a function's or method's own chunk; undefined for any other chunk. */
 function functionName(chunk: Chunk): string | undefined {
   const isFunction = chunk.definitionKind === 'function' || chunk.definitionKind === 'method';
@@ -143,7 +153,7 @@ export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undef
       call = r;
     }
     if (!call || call.name === name || !call.name.toLowerCase().includes(name.toLowerCase())) return undefined;
-    if (call.receiver !== undefined && !OWN_RECEIVER.test(call.receiver)) return undefined;
+    if (!ownCall(call)) return undefined;
     const named = functionsNamed(corpus, file, call.name);
     return named.length === 1 ? named[0] : undefined;
   };
@@ -163,7 +173,7 @@ export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
     const out: number[] = [];
     const seen = new Set<string>([name]);
     for (const r of callsIn(file, chunk)) {
-      if (seen.has(r.name) || (r.receiver !== undefined && !OWN_RECEIVER.test(r.receiver))) continue;
+      if (seen.has(r.name) || !ownCall(r)) continue;
       seen.add(r.name);
       const named = functionsNamed(corpus, file, r.name);
       // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).

@@ -333,9 +333,12 @@ export interface Demotion {
  * name extends its own (`Recover` → `RecoverWithConfig`): the code that does the work answers
  * ('wrapper-hands-on'); or the chunk chosen so calls a function of its own file whose name says
  * more of the question (`consume_value` → `value_from_envvar`): the step the question names
- * ('callee-named').
+ * ('callee-named'); or the chunk the boost put first only stores its argument in a field of its
+ * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
+ * behaviour it switches on: the code that reads the field answers ('setter-gives-way').
  */
-export type MemberRule = 'closer-before-boost' | 'name-says-question' | 'wrapper-hands-on' | 'callee-named';
+export type MemberRule =
+  'closer-before-boost' | 'name-says-question' | 'wrapper-hands-on' | 'callee-named' | 'setter-gives-way';
 
 export interface MemberChoice {
   rule: MemberRule;

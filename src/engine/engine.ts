@@ -84,7 +84,13 @@ import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
 import { dropSubject, formLookup, subjectChunks } from './search/similar';
-import { calleesLookup, delegateLookup, memberNameCoverage } from './search/members';
+import {
+  calleesLookup,
+  delegateLookup,
+  memberNameCoverage,
+  outsideFunctionsLookup,
+  setterLookup,
+} from './search/members';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -360,6 +366,8 @@ export class Engine {
             nameCoverageOf: memberNameCoverage(plan.raw),
             delegateOf: delegateLookup(this.corpus),
             calleesOf: calleesLookup(this.corpus),
+            isOutsideFunctions: outsideFunctionsLookup(this.corpus),
+            isSetter: setterLookup(this.corpus),
             sharedTieRanksFor: ['graph'] as const,
           }
         : {}),

@@ -5,7 +5,8 @@
  *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based; a large tie of the
  *                                                             graph's behaviour list at its mean rank)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
- *   demotion       = 0.8 for vendored and built paths, and for tests on behaviour questions
+ *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
+ *                    and a file's lines outside its functions
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
  *   form           = arityAffinity to X, for a function of another name and arity ("similar to X" only; else 1)
@@ -57,6 +58,8 @@ export interface FusionInput {
   isDemotedTest?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
+  /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
+  isOutsideFunctions?(chunk: Chunk): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
   /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */
@@ -82,6 +85,12 @@ export interface FusionInput {
    * question (chooseMember).
    */
   calleesOf?(chunk: Chunk): number[];
+  /**
+   * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
+   * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
+   * the file does more (chooseMember).
+   */
+  isSetter?(chunk: Chunk): boolean;
   /**
    * Lists whose large ties share their mean rank (ranking.ts sharedTieRanks): the graph's list for
    * a question about behaviour, ordered by centrality alone inside a tie.
@@ -130,7 +139,12 @@ export function fuse(input: FusionInput): SearchResult[] {
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
-    e.demotion = demotionFor(chunk.path, input.isDemotedTest?.(chunk) === true, input.isStandIn?.(chunk.id) === true);
+    e.demotion = demotionFor(
+      chunk.path,
+      input.isDemotedTest?.(chunk) === true,
+      input.isStandIn?.(chunk.id) === true,
+      input.isOutsideFunctions?.(chunk) === true,
+    );
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
     const form = input.formOf?.(chunk.id);
@@ -154,6 +168,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
+  const isSetter = input.isSetter;
   const pick = choose
     ? (group: SearchResult[]) =>
         chooseMember(
@@ -161,6 +176,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           (r) => choose(input.chunkOf(r.chunkId)),
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
+          isSetter && ((r) => isSetter(input.chunkOf(r.chunkId))),
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -263,6 +279,7 @@ function chooseMember(
   coverageOf: (r: SearchResult) => number,
   delegateOf?: (r: SearchResult) => number | undefined,
   calleesOf?: (r: SearchResult) => number[],
+  isSetter?: (r: SearchResult) => boolean,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -274,14 +291,21 @@ function chooseMember(
   let chosen = best;
   let chosenCoverage = coverageOf(best);
   const bestRelevance = relevance(best, chosenCoverage);
-  let chosenRelevance = bestRelevance;
+  // A setter the boost put first gives its place to any other strong member of its file
+  // (`retry_canceled_requests`, which stores a flag, to `map_with_reused`, which marks the
+  // request to retry): its doc comment says what the question asks, its body does none of it.
+  const setterFirst = isSetter?.(best) === true;
+  let chosenRelevance = setterFirst ? -Infinity : bestRelevance;
   for (const r of group) {
     if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
+    if (r !== best && isSetter?.(r) === true) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
-    if (value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
+    if (r !== best && value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
   }
+  if (chosen === best) chosenRelevance = bestRelevance;
+  const setterGaveWay = setterFirst && chosen !== best;
   const delegateId = delegateOf?.(chosen);
   const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
   let handsOn = false;
@@ -320,7 +344,7 @@ function chooseMember(
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule: named ? 'callee-named' : memberRule(handsOn, closeness(chosen) > closeness(best)),
+    rule: named ? 'callee-named' : memberRule(handsOn, setterGaveWay, closeness(chosen) > closeness(best)),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,
@@ -332,8 +356,9 @@ function chooseMember(
   return chosen;
 }
 
-function memberRule(handsOn: boolean, closer: boolean): MemberRule {
+function memberRule(handsOn: boolean, setterGaveWay: boolean, closer: boolean): MemberRule {
   if (handsOn) return 'wrapper-hands-on';
+  if (setterGaveWay) return 'setter-gives-way';
   return closer ? 'closer-before-boost' : 'name-says-question';
 }
 

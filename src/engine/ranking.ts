@@ -229,6 +229,20 @@ export const TEST_DEMOTION_RULE = 'tests';
 export const STAND_IN_DEMOTION_FACTOR = 0.8;
 export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';
 
+/**
+ * Nor by the lines of a file that sit outside its definitions (search/members.ts outsideFunctionsLookup):
+ * the window over its package clause, imports and top-level declarations, or a one-line
+ * `namespace X;` that carries the file's doc block. Those lines repeat the words of the whole
+ * file (its doc, the names it imports, the keys of its schema tables), so they came first for
+ * their file, and ahead of the function that answers in the next file ("how are dynamic blocks
+ * expanded from their for_each value": a Go file's `var …Schema` window and another's package
+ * doc over `expandBlocks`; PHP files' `namespace` lines first for "which big integer engine").
+ * Demoted like a stand-in, so a function matching about as well passes them; a file the parser
+ * found no definition in (a script of statements, a config) is never demoted.
+ */
+export const OUTSIDE_FUNCTIONS_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
+export const OUTSIDE_FUNCTIONS_DEMOTION_RULE = "outside the file's definitions";
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */
@@ -241,13 +255,20 @@ export function boostFor(centrality: number): number {
 }
 
 /**
- * The demotion of a path; `inTests` adds the tests rule and `standIn` the stand-in rule (behaviour
- * questions: TEST_DEMOTION_FACTOR, STAND_IN_DEMOTION_FACTOR).
+ * The demotion of a path; `inTests` adds the tests rule, `standIn` the stand-in rule and
+ * `outsideFunctions` the rule for a file's lines outside its functions (behaviour questions:
+ * TEST_DEMOTION_FACTOR, STAND_IN_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_FACTOR).
  */
-export function demotionFor(path: string, inTests = false, standIn = false): { factor: number; rule: string } | null {
+export function demotionFor(
+  path: string,
+  inTests = false,
+  standIn = false,
+  outsideFunctions = false,
+): { factor: number; rule: string } | null {
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
   if (inTests) return { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE };
-  return standIn ? { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE } : null;
+  if (standIn) return { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE };
+  return outsideFunctions ? { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE } : null;
 }
 
 /**

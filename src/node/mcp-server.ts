@@ -190,7 +190,13 @@ const explanationShape = z.object({
     ),
   member: z
     .object({
-      rule: z.enum(['closer-before-boost', 'name-says-question', 'wrapper-hands-on', 'callee-named']),
+      rule: z.enum([
+        'closer-before-boost',
+        'name-says-question',
+        'wrapper-hands-on',
+        'callee-named',
+        'setter-gives-way',
+      ]),
       nameCoverage: z.number(),
       factor: z.number(),
     })

@@ -232,6 +232,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'name-says-question': 'its name says more of the question',
   'wrapper-hands-on': 'the member chosen only hands its call on to it',
   'callee-named': 'the member chosen calls it, and its name says more of the question',
+  'setter-gives-way': 'the chunk put first only stores its argument in a field',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

@@ -11,6 +11,7 @@ import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_NAME_GAIN } from '../ranking';
+import { isCommentLine } from './doc-comments';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -180,5 +181,60 @@ export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
       if (own.length === 1) out.push(own[0]);
     }
     return out;
+  };
+}
+
+/** Definition kinds whose one-line form only names the file's scope: PHP's `namespace X;`, Rust's `mod x;`. */
+const SCOPE_KINDS: ReadonlySet<string> = new Set(['namespace', 'module']);
+
+/**
+ * Whether a chunk is lines of its file outside its functions (OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
+ * ranking.ts): a line window of a parsed file in which the parser found definitions (its header,
+ * imports, the tables and variables declared between its functions), or a one-line namespace or
+ * module declaration. A file the parser found nothing in (a script of statements, a language
+ * without a grammar) keeps its windows at par: they are its code.
+ */
+export function outsideFunctionsLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => {
+    if (chunk.kind === 'definition')
+      return (
+        chunk.definitionKind !== undefined && SCOPE_KINDS.has(chunk.definitionKind) && chunk.startLine === chunk.endLine
+      );
+    const analysis = corpus.files[chunk.fileId]?.analysis;
+    return analysis !== undefined && analysis.parsed && analysis.definitions.length > 0;
+  };
+}
+
+/** A statement storing a value in a field: `self.config.retry = val;`, `$this->x = $x;`, `@x = x`, `c.timeout = d`. */
+const FIELD_ASSIGNMENT = /^(?:@\w+|\$?\w+(?:(?:\.|->)\w+)+)\s*=(?!=)/;
+/** What a setter holds besides its assignments: the object handed back (builder style), a body's own brace line, `end`. */
+const SETTER_TAIL = /^(?:(?:return\s+)?(?:self|this|\$this|Self)\s*;?|[{})\]]+;?|end)$/;
+/** A setter is this short: its signature, a few assignments, the object handed back, its closing line. */
+const SETTER_MAX_LINES = 8;
+
+/**
+ * Whether a chunk is a setter: a function or method that calls nothing and whose body only
+ * stores values in fields (`pub fn retry_canceled_requests(&mut self, val: bool) -> &mut Self {
+ * self.client_config.retry_canceled_requests = val; self }`), at most SETTER_MAX_LINES lines.
+ * Its doc comment describes the behaviour it switches on, in the question's words; the code
+ * that does it reads the field elsewhere (fuse's chooseMember: 'setter-gives-way').
+ */
+export function setterLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => {
+    const name = functionName(chunk);
+    if (!name || chunk.endLine - chunk.startLine + 1 > SETTER_MAX_LINES) return false;
+    const file = corpus.files[chunk.fileId];
+    if (!file || !callsIn(file, chunk).next().done) return false;
+    const lines = file.text.split('\n').slice(chunk.startLine - 1, chunk.endLine);
+    const signature = lines.findIndex((l) => l.includes(name));
+    if (signature < 0) return false;
+    let assignments = 0;
+    for (const line of lines.slice(signature + 1)) {
+      const t = line.trim();
+      if (!t || isCommentLine(t, file.language) || SETTER_TAIL.test(t)) continue;
+      if (!FIELD_ASSIGNMENT.test(t)) return false;
+      assignments++;
+    }
+    return assignments > 0;
   };
 }

@@ -1,0 +1,255 @@
+/**
+ * A behaviour question is answered by a function, not by the lines of its file outside every
+ * definition. The shape of hcl 2.14 (MPL-2.0), ext/dynblock: schema.go is nothing but the
+ * `var` tables of the "dynamic" block's schema, whose keys (`for_each`, `labels`, `content`)
+ * are the question's words, and it came first for "how are dynamic blocks expanded from their
+ * for_each value" over `expandBlocks` in expand_body.go. And of phpseclib 3.0 (MIT): a PHP
+ * file's doc block sits on its one-line `namespace …;`, which then stood for the file. A file the
+ * parser found no definition in (a script of statements) keeps its lines at par: they are its code.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
+import { Engine } from '../engine';
+import { fuse, scoreFromExplanation } from '../fuse';
+import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE, RRF_K, WEIGHTS } from '../ranking';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { buildCorpus } from '../structural/corpus';
+import { outsideFunctionsLookup } from './members';
+
+const SCHEMA_GO = [
+  'package dynblock',
+  '',
+  'import "github.com/hashicorp/hcl/v2"',
+  '',
+  'var dynamicBlockHeaderSchema = hcl.BlockHeaderSchema{',
+  '	Type:       "dynamic",',
+  '	LabelNames: []string{"type"},',
+  '}',
+  '',
+  'var dynamicBlockBodySchemaLabels = &hcl.BodySchema{',
+  '	Attributes: []hcl.AttributeSchema{',
+  '		{',
+  '			Name:     "for_each",',
+  '			Required: true,',
+  '		},',
+  '		{',
+  '			Name:     "iterator",',
+  '			Required: false,',
+  '		},',
+  '		{',
+  '			Name:     "labels",',
+  '			Required: true,',
+  '		},',
+  '	},',
+  '	Blocks: []hcl.BlockHeaderSchema{',
+  '		{',
+  '			Type:       "content",',
+  '			LabelNames: nil,',
+  '		},',
+  '	},',
+  '}',
+  '',
+  'var dynamicBlockBodySchemaNoLabels = &hcl.BodySchema{',
+  '	Attributes: []hcl.AttributeSchema{',
+  '		{',
+  '			Name:     "for_each",',
+  '			Required: true,',
+  '		},',
+  '	},',
+  '}',
+  '',
+].join('\n');
+
+const EXPAND_BODY_GO = [
+  'package dynblock',
+  '',
+  'import (',
+  '	"fmt"',
+  '',
+  '	"github.com/hashicorp/hcl/v2"',
+  ')',
+  '',
+  '// expandBody wraps another hcl.Body and expands any "dynamic" blocks found',
+  '// inside whenever Content or PartialContent is called.',
+  'type expandBody struct {',
+  '	original   hcl.Body',
+  '	forEachCtx *hcl.EvalContext',
+  '	iteration  *iteration',
+  '}',
+  '',
+  'func (b *expandBody) expandBlocks(schema *hcl.BodySchema, rawBlocks hcl.Blocks, partial bool) (hcl.Blocks, hcl.Diagnostics) {',
+  '	var blocks hcl.Blocks',
+  '	var diags hcl.Diagnostics',
+  '',
+  '	for _, rawBlock := range rawBlocks {',
+  '		switch rawBlock.Type {',
+  '		case "dynamic":',
+  '			realBlockType := rawBlock.Labels[0]',
+  '			var blockS *hcl.BlockHeaderSchema',
+  '			for _, candidate := range schema.Blocks {',
+  '				if candidate.Type == realBlockType {',
+  '					blockS = &candidate',
+  '					break',
+  '				}',
+  '			}',
+  '			if blockS == nil {',
+  '				continue',
+  '			}',
+  '			spec, specDiags := b.decodeSpec(blockS, rawBlock)',
+  '			diags = append(diags, specDiags...)',
+  '			if spec.forEachVal.IsKnown() {',
+  '				for it := spec.forEachVal.ElementIterator(); it.Next(); {',
+  '					key, value := it.Element()',
+  '					i := b.iteration.MakeChild(spec.iteratorName, key, value)',
+  '					block, blockDiags := spec.newBlock(i, b.forEachCtx)',
+  '					diags = append(diags, blockDiags...)',
+  '					if block != nil {',
+  '						block.Body = b.expandChild(block.Body, i)',
+  '						blocks = append(blocks, block)',
+  '					}',
+  '				}',
+  '			}',
+  '		default:',
+  '			blocks = append(blocks, rawBlock)',
+  '		}',
+  '	}',
+  '	return blocks, diags',
+  '}',
+  '',
+  'func (b *expandBody) expandChild(child hcl.Body, i *iteration) hcl.Body {',
+  '	return &expandBody{original: child, forEachCtx: b.forEachCtx, iteration: i}',
+  '}',
+  '',
+  'func (b *expandBody) decodeSpec(blockS *hcl.BlockHeaderSchema, rawBlock *hcl.Block) (*expandSpec, hcl.Diagnostics) {',
+  '	return nil, nil',
+  '}',
+  '',
+].join('\n');
+
+const DEFAULT_ENGINE_PHP = [
+  '<?php',
+  '',
+  '/**',
+  ' * PHP Default Modular Exponentiation Engine',
+  ' *',
+  ' * PHP version 5 and 7',
+  ' */',
+  '',
+  'namespace phpseclib3\\Math\\BigInteger\\Engines\\PHP;',
+  '',
+  'use phpseclib3\\Math\\BigInteger\\Engines\\PHP\\Reductions\\EvalBarrett;',
+  '',
+  '/**',
+  ' * PHP Default Modular Exponentiation Engine',
+  ' */',
+  'abstract class DefaultEngine extends EvalBarrett',
+  '{',
+  '}',
+  '',
+].join('\n');
+
+const SCRIPT_PY = ['import sys', '', 'for block in sys.argv[1:]:', '    print("dynamic", block)', ''].join('\n');
+
+const FILES: SourceFile[] = [
+  { path: 'ext/dynblock/schema.go', text: SCHEMA_GO },
+  { path: 'ext/dynblock/expand_body.go', text: EXPAND_BODY_GO },
+  { path: 'Math/BigInteger/Engines/PHP/DefaultEngine.php', text: DEFAULT_ENGINE_PHP },
+  { path: 'tools/expand.py', text: SCRIPT_PY },
+];
+
+let analyzer: StructuralAnalyzer;
+let engine: Engine;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars);
+  engine = await Engine.build(FILES, { analyzer, embedder: null });
+});
+
+describe("a file's lines outside its definitions, on a question about behaviour", () => {
+  it('are demoted, so the function that answers comes first', () => {
+    // The ranks each modality gave both chunks in hcl 2.14 (understand_code, default preset),
+    // and expandBlocks' centrality (boost 1.12); the window has none.
+    const corpus = buildCorpus(FILES, analyzer);
+    const schema = corpus.chunks.find((c) => c.path === 'ext/dynblock/schema.go' && c.startLine === 1)!;
+    const expand = corpus.chunks.find((c) => c.symbol === 'expandBlocks')!;
+    const at = (rank: number, chunk: Chunk): ModalityHit[] => [
+      ...Array.from({ length: rank }, (_, i) => ({ chunkId: 1000 + i, score: 1, reason: 'other' })),
+      { chunkId: chunk.id, score: 1, reason: 'hit' },
+    ];
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(8, expand), at(14, schema)),
+      text: at(2, schema),
+      structural: merge(at(2, expand), at(4, schema)),
+    };
+    const other = (id: number): Chunk => ({
+      id,
+      fileId: 99,
+      path: `other/${id}.go`,
+      startLine: 1,
+      endLine: 1,
+      kind: 'window',
+    });
+    const run = (isOutsideFunctions?: (c: Chunk) => boolean) =>
+      fuse({
+        lists,
+        weights: WEIGHTS.understand_code,
+        k: RRF_K.default,
+        strategy: 'fused',
+        centralityOf: (id) => (id === expand.id ? Math.exp(0.12 / 0.3) - 1 : 0),
+        chunkOf: (id) => corpus.chunks[id] ?? other(id),
+        limit: 10,
+        rankContainersByMembers: true,
+        ...(isOutsideFunctions ? { isOutsideFunctions } : {}),
+      }).filter((r) => r.path.startsWith('ext/'));
+    expect(run()[0].path).toBe('ext/dynblock/schema.go');
+    const demoted = run(outsideFunctionsLookup(corpus));
+    expect(demoted.map((r) => r.symbol)).toEqual(['expandBlocks', undefined]);
+    expect(demoted[1].explanation.demotion).toEqual({
+      factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
+      rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE,
+    });
+    expect(scoreFromExplanation(demoted[1].explanation)).toBeCloseTo(demoted[1].score, 12);
+  });
+
+  it('are shown demoted by the engine on a behaviour question', async () => {
+    const response = await engine.search('how are dynamic blocks expanded from their for_each value', {
+      intent: 'understand_code',
+    });
+    const schema = response.results.find((r) => r.path === 'ext/dynblock/schema.go');
+    expect(schema?.explanation.demotion).toEqual({
+      factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
+      rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE,
+    });
+  });
+
+  it("are a parsed file's windows and one-line namespaces, never a definition's body nor a script's lines", () => {
+    const corpus = buildCorpus(FILES, analyzer);
+    const outside = outsideFunctionsLookup(corpus);
+    const chunks = (path: string) => corpus.chunks.filter((c) => c.path === path);
+    const at = (path: string, line: number) => chunks(path).find((c) => c.startLine <= line && line <= c.endLine)!;
+    expect(outside(at('ext/dynblock/schema.go', 13))).toBe(true);
+    expect(outside(at('ext/dynblock/expand_body.go', 1))).toBe(true);
+    expect(outside(at('ext/dynblock/expand_body.go', 20))).toBe(false);
+    const php = 'Math/BigInteger/Engines/PHP/DefaultEngine.php';
+    expect(outside(chunks(php).find((c) => c.definitionKind === 'namespace')!)).toBe(true);
+    expect(outside(chunks(php).find((c) => c.definitionKind === 'class')!)).toBe(false);
+    expect(chunks('tools/expand.py').every((c) => !outside(c))).toBe(true);
+  });
+
+  it('keep their place on a question that is no behaviour question', async () => {
+    const response = await engine.search('"for_each"', {});
+    const schema = response.results.find((r) => r.path === 'ext/dynblock/schema.go');
+    expect(schema).toBeDefined();
+    expect(schema?.explanation.demotion).toBeNull();
+  });
+});
+
+/** Two ranked lists in one: each hit at its own position, the fillers of the longer one elsewhere. */
+function merge(a: ModalityHit[], b: ModalityHit[]): ModalityHit[] {
+  const out: ModalityHit[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const real = [a[i], b[i]].find((h) => h && h.chunkId < 1000);
+    out.push(real ?? { chunkId: 2000 + i, score: 1, reason: 'other' });
+  }
+  return out;
+}

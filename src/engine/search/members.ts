@@ -11,7 +11,7 @@ import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_NAME_GAIN } from '../ranking';
-import { isCommentLine } from './doc-comments';
+import { isCommentLine } from '../comment-lines';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;

@@ -79,6 +79,8 @@ export const MIN_FIXED = 12;
 /** Longest format read as a pasted message, in characters and lines (longer: a script or help text). */
 const MAX_MESSAGE_CHARS = 300;
 const MAX_MESSAGE_LINES = 4;
+/** Fixed text that is code or a pattern: braces, a statement's end, Go's `:=`, shell's `+=(`, a leading comment, a /regex/. */
+const CODE_OUTPUT = /[{}]|;\s*$|:=|\+=\(|^\s*(?:\/\/|#\s|\/\*)|^\/.*\/[a-z]*$/;
 
 export type Language = RealProject['language'] | 'js';
 
@@ -749,7 +751,17 @@ function wrap(message: string, m: Mined, language: Language, rnd: SeededRandom):
 
 /** A message this format prints, values filled in and a program's prefix added. */
 export function pasteOf(m: Mined, language: Language, rnd: SeededRandom): string {
-  const text = m.pieces.map((p) => ('text' in p ? p.text : fillHole(p.hole, p.style, rnd))).join('');
+  let text = '';
+  for (const p of m.pieces) {
+    if ('text' in p) text += p.text;
+    else {
+      const value = fillHole(p.hole, p.style, rnd);
+      // A format that quotes its value itself (`'#{name}'`) is not given a quoted one.
+      text += /["'`]$/.test(text) ? value.replace(/^'(.*)'$/, '$1') : value;
+    }
+  }
+  // A terminal renders a console's style tags (`<info>…</info>`, `<fg=red>`): the paste has none.
+  if (language === 'php') text = text.replace(/<\/?(?:[a-z]+|[a-z]+=[^>\s]*(?:;[a-z]+=[^>\s]*)*)?>/g, '');
   // A terminal shows the message without trailing newlines and (C) without its log-level macro.
   const message = text.replace(/^\s+|\s+$/g, '').replace(/\n{2,}/g, '\n');
   return wrap(message, m, language, rnd);
@@ -828,6 +840,7 @@ export interface MinedProject {
   candidates: number;
   skipped: number;
   tooLong: number;
+  code: number;
   formats: number;
   cases: Case[];
 }
@@ -844,8 +857,12 @@ export function minedCases(loaded: LoadedProject, perProject: number, seed: stri
       .trim();
     return text.length <= MAX_MESSAGE_CHARS && text.split('\n').length <= MAX_MESSAGE_LINES;
   };
-  const answerable = all.filter((m) => fixedChars(m.pieces) >= MIN_FIXED && pasteable(m));
+  // Code a program writes (Go generators' `func (rr *%s) copy() RR {`, a shell completion script's
+  // `flags+=(%q)`, a comment line, a regular expression) is output, not a message anyone pastes.
+  const codeLike = (m: Mined) => CODE_OUTPUT.test(fixedText(m.pieces));
+  const answerable = all.filter((m) => fixedChars(m.pieces) >= MIN_FIXED && pasteable(m) && !codeLike(m));
   const tooLong = all.filter((m) => fixedChars(m.pieces) >= MIN_FIXED && !pasteable(m)).length;
+  const code = all.filter((m) => fixedChars(m.pieces) >= MIN_FIXED && pasteable(m) && codeLike(m)).length;
   const byFixed = new Map<string, Mined[]>();
   for (const m of answerable) byFixed.set(fixedText(m.pieces), [...(byFixed.get(fixedText(m.pieces)) ?? []), m]);
   const rnd = new SeededRandom(`${seed}:${loaded.project.name}`);
@@ -869,8 +886,9 @@ export function minedCases(loaded: LoadedProject, perProject: number, seed: stri
   });
   return {
     candidates: all.length,
-    skipped: all.length - answerable.length - tooLong,
+    skipped: all.length - answerable.length - tooLong - code,
     tooLong,
+    code,
     formats: byFixed.size,
     cases,
   };
@@ -926,8 +944,8 @@ async function main() {
   };
   const outcomes: Outcome[] = [];
   const counts: string[] = [
-    '| project | language | message lines | skipped (fixed text < 12) | skipped (longer than a message) | distinct formats | asked |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| project | language | message lines | skipped (fixed text < 12) | skipped (longer than a message) | skipped (code output) | distinct formats | asked |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const spec of chosen) {
     if (spec.half !== 'tuning' && !o.unseen) continue;
@@ -935,7 +953,7 @@ async function main() {
     if (!loaded) continue;
     const mined = minedCases(loaded, o.perProject, o.seed);
     counts.push(
-      `| ${spec.name} | ${spec.language} | ${mined.candidates} | ${mined.skipped} | ${mined.tooLong} | ${mined.formats} | ${mined.cases.length} |`,
+      `| ${spec.name} | ${spec.language} | ${mined.candidates} | ${mined.skipped} | ${mined.tooLong} | ${mined.code} | ${mined.formats} | ${mined.cases.length} |`,
     );
     if (o.dry) {
       for (const c of mined.cases)

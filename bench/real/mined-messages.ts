@@ -2,7 +2,7 @@
  * Pasted messages measured by the thousand (issue 20, item 4): a mined set of format strings
  * with values filled in, run through the search box as a user would paste them.
  *
- *   npx tsx bench/real/mined-messages.ts [--project NAME] [--per-project N] [--seed S] [--unseen]
+ *   npx tsx bench/real/mined-messages.ts [--project NAME] [--per-project N] [--seed S] [--unseen] [--tag T]
  *                                        [--embedder local|none]
  *
  * For each TUNING project of bench/real/projects.ts (never a held-out one) the message-producing
@@ -775,7 +775,7 @@ const HEADER: Record<Language, RegExp> = {
   go: /^func\b/,
   rust: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+|async\s+|unsafe\s+|extern\s+"C"\s+)*fn\s+\w/,
   php: /^\s*(?:(?:public|private|protected|static|final|abstract)\s+)*function\s+\w/,
-  c: /^[A-Za-z_][\w\s*]*\b\w+\s*\([^;]*$/,
+  c: /^(?:[A-Za-z_][\w*]*\s+\**)*[A-Za-z_]\w*\s*\([^;]*$/,
   js: /^\s*(?:export\s+)?(?:async\s+)?function\b|^\s*(?:async\s+)?\w+\s*\([^)]*\)\s*\{\s*$/,
 };
 
@@ -784,13 +784,23 @@ export function functionAround(lines: readonly string[], line: number, language:
   const own = indent(line);
   for (let h = line; h >= 1 && line - h < 2000; h--) {
     const t = lines[h - 1] ?? '';
-    if (!HEADER[language].test(t) || (h < line && indent(h) > own) || (h === line && h !== line)) continue;
+    if (!HEADER[language].test(t) || (h < line && indent(h) > own)) continue;
     if (h < line && indent(h) === own && language !== 'c' && language !== 'go') continue;
     if (language === 'python' || language === 'ruby') {
       let end = h;
+      let inString = false;
       for (let l = h + 1; l <= lines.length; l++) {
         const s = lines[l - 1];
-        if (!s.trim()) continue;
+        // Lines of a triple-quoted string (which may start at column 0) end nothing.
+        const quotes = language === 'python' ? (s.match(/"""|'''/g) ?? []).length : 0;
+        const wasInString = inString;
+        if (quotes % 2 === 1) inString = !inString;
+        if (wasInString) {
+          end = l;
+          continue;
+        }
+        // Blank lines and comments (Python's may start at column 0 inside a body) end nothing.
+        if (!s.trim() || (language === 'python' && /^\s*#/.test(s))) continue;
         // A signature's closing bracket (`) -> None:`) sits at the header's indentation.
         if (indent(l) <= indent(h) && !/^\s*[)\]]/.test(s)) {
           if (language === 'ruby' && /^\s*end\b/.test(s)) end = l;
@@ -798,7 +808,9 @@ export function functionAround(lines: readonly string[], line: number, language:
         }
         end = l;
       }
-      return end >= line ? [h, end] : [line, line];
+      // A nested function that ended above the line: the one around it is further up.
+      if (end >= line) return [h, end];
+      continue;
     }
     let depth = 0;
     let opened = false;
@@ -808,9 +820,11 @@ export function functionAround(lines: readonly string[], line: number, language:
         if (c === '{') [depth, opened] = [depth + 1, true];
         else if (c === '}') depth--;
       }
-      if (opened && depth <= 0) return l >= line ? [h, l] : [line, line];
+      if (opened && depth <= 0) {
+        if (l >= line) return [h, l];
+        break;
+      }
     }
-    return [line, line];
   }
   return [line, line];
 }
@@ -901,6 +915,7 @@ function parseArgs(argv: string[]) {
     seed: 'mined-1',
     unseen: false,
     dry: false,
+    tag: '',
     embedder: 'local' as 'local' | 'none',
   };
   for (let i = 0; i < argv.length; i++) {
@@ -910,6 +925,7 @@ function parseArgs(argv: string[]) {
     else if (a === '--seed') o.seed = argv[++i];
     else if (a === '--unseen') o.unseen = true;
     else if (a === '--dry') o.dry = true;
+    else if (a === '--tag') o.tag = `-${argv[++i]}`;
     else if (a === '--embedder') o.embedder = argv[++i] as 'local' | 'none';
     else throw new Error(`unknown argument ${a}`);
   }
@@ -982,7 +998,7 @@ async function main() {
       });
     }
   }
-  const set = o.unseen ? 'unseen' : 'tuning';
+  const set = `${o.unseen ? 'unseen' : 'tuning'}${o.tag}`;
   const ms = outcomes.map((x) => x.ms).sort((a, b) => a - b);
   const report = [
     `# Mined messages (${set}, seed ${o.seed}, ${o.perProject} per project)`,

@@ -1143,8 +1143,12 @@ export function corpusMessageSources(corpus: Corpus, text: TextIndex): MessageSo
 
 /** Lines of a pasted plan's text read to place its results (enough for any results list). */
 const ANSWER_LINE_SCAN_LIMIT = 2000;
-/** Definition kinds that are themselves the function a message is raised in. */
-const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'macro']);
+/**
+ * Definition kinds that are themselves the function a message is raised in. A macro is not one
+ * of them: a `macro_rules!` body of many arms (tokio's `select!`, 225 lines) narrows to the
+ * function or the statement around the line, and a short `#define` stays whole (statementAround).
+ */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
  * Each result of a pasted message shows where it is printed: `line` is the first line of its
@@ -1163,16 +1167,69 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
   const linesByFile = new Map<string, number[]>();
   for (const m of found.matches) linesByFile.set(m.path, [...(linesByFile.get(m.path) ?? []), m.line]);
   for (const result of results) {
-    const line = linesByFile.get(result.path)?.find((l) => result.startLine <= l && l <= result.endLine);
-    if (line === undefined) continue;
-    result.line = line;
+    const inRange = linesByFile.get(result.path)?.filter((l) => result.startLine <= l && l <= result.endLine) ?? [];
+    if (inRange.length === 0) continue;
     const chunk = corpus.chunks[result.chunkId];
-    if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
     const file = corpus.files[chunk?.fileId ?? -1];
-    const block = file && enclosingFunction(file.path, file.text.split('\n'), line, result.startLine, result.endLine);
+    let lines: string[] | undefined;
+    const linesOf = () => (lines ??= file ? file.text.split('\n') : []);
+    // A message is printed by code: a comment repeating it (`# TODO: Implement #ask …` above the
+    // `raise`, a doc block quoting a deprecation) is not where it is printed.
+    const line = (inRange.length > 1 && inRange.find((l) => !COMMENT_LINE.test(linesOf()[l - 1] ?? ''))) || inRange[0];
+    result.line = line;
+    if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
+    if (!file) continue;
+    const block =
+      enclosingFunction(file.path, linesOf(), line, result.startLine, result.endLine) ??
+      statementAround(linesOf(), line, result.startLine, result.endLine);
     if (block) [result.startLine, result.endLine] = block;
   }
 }
+
+/** A range this many lines long or shorter is shown whole: it is already about the message. */
+const STATEMENT_RANGE_LINES = 12;
+/** Lines a statement printing a message spans at most, from its line on. */
+const STATEMENT_LINES = 8;
+
+/**
+ * The statement a message is on, when no function is around it and the range is wider than a
+ * statement: a value in a block of error declarations (Go's `var ( ErrX = errors.New("…") … )`),
+ * a panic in a `macro_rules!` body, a `raise` at a module's top level. From the line (and the
+ * call opened on the line above it, `return fmt.Errorf(` over its literal) to where the brackets
+ * opened on it close. Null when the range is already short.
+ */
+export function statementAround(
+  lines: readonly string[],
+  line: number,
+  from: number,
+  to: number,
+): [number, number] | null {
+  if (to - from + 1 <= STATEMENT_RANGE_LINES) return null;
+  let start = line;
+  // A call left open on the line above; a declaration block's own opening (`var (`) is not one.
+  while (
+    start > from &&
+    line - start < 2 &&
+    CALL_OPEN.test(lines[start - 2] ?? '') &&
+    !BLOCK_OPEN.test(lines[start - 2])
+  )
+    start--;
+  let depth = 0;
+  for (let l = start; l <= to && l < start + STATEMENT_LINES; l++) {
+    const code = (lines[l - 1] ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/\/.*$/g, '');
+    for (const c of code) {
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+    }
+    if (depth <= 0) return [start, l];
+  }
+  return [start, line];
+}
+
+/** A line ending with an opened call (`return fmt.Errorf(`, `raise ValueError(`). */
+const CALL_OPEN = /[\w!]\s*\(\s*$/;
+/** A block of declarations opened on its own line (`var (`, `const (`). */
+const BLOCK_OPEN = /^\s*(?:var|const|let|import|type)\s*\(\s*$/;
 
 /** A line that opens a function in the languages parsed, when the parser did not see it (inside a macro call). */
 const FUNCTION_HEADER = /^\s*(?:[\w()[\]#:"'.,<>-]+\s+)*(?:fn|def|func|function|sub)\s+[A-Za-z_$][\w$!?]*/;

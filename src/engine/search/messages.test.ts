@@ -1011,3 +1011,16 @@ describe('the line and range shown for a message (classes found by bench/real/mi
     expect(top.endLine - top.startLine).toBeLessThan(3);
   });
 });
+
+describe('a trace line whose words a semicolon joins (found by bench/real/mined-messages.ts)', () => {
+  it('h2’s `"handle_error; err={:?}"` under env_logger’s head: no two words a space alone joins, found by `handle_error; err`', () => {
+    const message =
+      '[2026-12-03T10:14:07Z TRACE h2::proto::streams::state] handle_error; err=GoAway(b"", PROTOCOL_ERROR, Library)';
+    expect(formatsFor(message, 'h2-state-handle-error.rs.txt')).toEqual([
+      { line: 17, literal: 'handle_error; err={:?}' },
+    ]);
+    const plan = routeWithFormats(message, 'h2-state-handle-error.rs.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('h2-state-handle-error.rs.txt'), plan.regex!)).toEqual([17]);
+  });
+});

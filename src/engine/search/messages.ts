@@ -599,7 +599,21 @@ function fragmentsOf(messages: readonly string[]): string[] {
   // that the format writes: its keys, each with its `=`, are the constant text.
   for (const m of messages) for (const found of m.matchAll(/(?<![\w-])([A-Za-z][\w-]{3,})=/g)) out.add(`${found[1]}=`);
   // Longer fragments are rarer: fewer lines to read for the same evidence.
-  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
+  const spaced = [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
+  // A trace line whose words a semicolon or a comma joins (h2's `"handle_error; err={:?}"`,
+  // `"update_initial_window_size; new={}; old={}"`) may hold no two words a space alone joins:
+  // those pairs, with their mark, are read when the lookups leave room for them.
+  const joined = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(
+      /(?=(?<![\w'])([A-Za-z][\w'-]*[A-Za-z0-9]?)([;,]) ([A-Za-z][\w'-]*[A-Za-z0-9]?)(?![\w']))/g,
+    )) {
+      const [, a, mark, b] = found;
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      if (a.length + b.length >= 6) joined.add(`${a}${mark} ${b}`);
+    }
+  const room = FORMAT_MATCH.maxLookups - spaced.length;
+  return room > 0 ? [...spaced, ...[...joined].sort((a, b) => b.length - a.length).slice(0, room)] : spaced;
 }
 
 /**

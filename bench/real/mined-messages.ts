@@ -616,6 +616,15 @@ export function fixedText(pieces: readonly Piece[]): string {
     .trim();
 }
 
+/** A console's style tag (`<info>`, `</>`, `<fg=red;options=bold>`), which a terminal renders and a paste has not. */
+const STYLE_TAG = /<\/?(?:[a-z]+|[a-z]+=[^>\s]*(?:;[a-z]+=[^>\s]*)*)?>/g;
+
+/** The fixed text a terminal shows: PHP's style tags left out (what can be answered from). */
+const shownFixedChars = (pieces: readonly Piece[], language: Language): number =>
+  language === 'php'
+    ? fixedChars(pieces.map((p) => ('text' in p ? { text: p.text.replace(STYLE_TAG, '') } : p)))
+    : fixedChars(pieces);
+
 const fixedChars = (pieces: readonly Piece[]): number =>
   pieces.reduce((n, p) => n + ('text' in p ? p.text.replace(/\s/g, '').length : 0), 0);
 
@@ -761,7 +770,7 @@ export function pasteOf(m: Mined, language: Language, rnd: SeededRandom): string
     }
   }
   // A terminal renders a console's style tags (`<info>…</info>`, `<fg=red>`): the paste has none.
-  if (language === 'php') text = text.replace(/<\/?(?:[a-z]+|[a-z]+=[^>\s]*(?:;[a-z]+=[^>\s]*)*)?>/g, '');
+  if (language === 'php') text = text.replace(STYLE_TAG, '');
   // A terminal shows the message without trailing newlines and (C) without its log-level macro.
   const message = text.replace(/^\s+|\s+$/g, '').replace(/\n{2,}/g, '\n');
   return wrap(message, m, language, rnd);
@@ -874,9 +883,10 @@ export function minedCases(loaded: LoadedProject, perProject: number, seed: stri
   // Code a program writes (Go generators' `func (rr *%s) copy() RR {`, a shell completion script's
   // `flags+=(%q)`, a comment line, a regular expression) is output, not a message anyone pastes.
   const codeLike = (m: Mined) => CODE_OUTPUT.test(fixedText(m.pieces));
-  const answerable = all.filter((m) => fixedChars(m.pieces) >= MIN_FIXED && pasteable(m) && !codeLike(m));
-  const tooLong = all.filter((m) => fixedChars(m.pieces) >= MIN_FIXED && !pasteable(m)).length;
-  const code = all.filter((m) => fixedChars(m.pieces) >= MIN_FIXED && pasteable(m) && codeLike(m)).length;
+  const enough = (m: Mined) => shownFixedChars(m.pieces, language) >= MIN_FIXED;
+  const answerable = all.filter((m) => enough(m) && pasteable(m) && !codeLike(m));
+  const tooLong = all.filter((m) => enough(m) && !pasteable(m)).length;
+  const code = all.filter((m) => enough(m) && pasteable(m) && codeLike(m)).length;
   const byFixed = new Map<string, Mined[]>();
   for (const m of answerable) byFixed.set(fixedText(m.pieces), [...(byFixed.get(fixedText(m.pieces)) ?? []), m]);
   const rnd = new SeededRandom(`${seed}:${loaded.project.name}`);

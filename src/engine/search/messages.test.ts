@@ -1039,8 +1039,4 @@ describe('a message with no two words in a row (found by bench/real/mined-messag
   it('keywords (`draw graph matplotlib`) are no message: `pytest.importorskip("matplotlib")` holds one word of them, not all', () => {
     expect(formatsFor('draw graph matplotlib', 'networkx-test-pylab.py.txt')).toEqual([]);
   });
-
-  it("keywords (`dijkstra weighted path`) are no message: `'dijkstra'` in a docstring explains them only with two words as its value", () => {
-    expect(formatsFor('dijkstra weighted path', 'networkx-generic-docstring.py.txt')).toEqual([]);
-  });
 });

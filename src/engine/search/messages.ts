@@ -633,8 +633,6 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
 
 /** Words a message needs to be looked up by its single words. */
 const MIN_MESSAGE_WORDS = 3;
-/** Share of the message a format found by a single word must hold as its own text. */
-const FALLBACK_CONSTANT_SHARE = 0.6;
 
 /** The message's longest words (six letters or more, not function words), longest first: lookups of last resort. */
 function longWordsOf(messages: readonly string[]): string[] {
@@ -726,12 +724,7 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(word, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
-    // … and by its own text, not by values: `'dijkstra'` in a docstring "explains" the keywords
-    // `dijkstra weighted path` whole, `weighted path` read as its value.
-    const shortest = Math.min(...messages.map((m) => m.length));
-    for (const [id, match] of found)
-      if (match.coverage < FORMAT_MATCH.wholeMessage || match.constantChars < FALLBACK_CONSTANT_SHARE * shortest)
-        found.delete(id);
+    for (const [id, match] of found) if (match.coverage < FORMAT_MATCH.wholeMessage) found.delete(id);
   }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())

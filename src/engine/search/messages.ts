@@ -717,15 +717,11 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   // received 1`) gave no fragment at all: its longest words, each alone, find the candidate lines.
   // Only a message of words: a name typed alone (`MultiCommand.resolve_command`) would find a
   // type annotation `"MultiCommand"` and read as its output.
-  // What a single word finds must explain the whole message: a literal holding one of its words
-  // (`pytest.importorskip("matplotlib")` for the keywords `draw graph matplotlib`) is no format of it.
-  if (seen.size === 0 && messages.some((m) => m.trim().split(/\s+/).length >= MIN_MESSAGE_WORDS)) {
+  if (seen.size === 0 && messages.some((m) => m.trim().split(/\s+/).length >= MIN_MESSAGE_WORDS))
     for (const word of longWordsOf(messages)) {
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(word, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
-    for (const [id, match] of found) if (match.coverage < FORMAT_MATCH.wholeMessage) found.delete(id);
-  }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
     for (const name of constants.keys()) {

@@ -1031,8 +1031,4 @@ describe('a message with no two words in a row (found by bench/real/mined-messag
       { line: 31, literal: 'accepts %d arg(s), received %d' },
     ]);
   });
-
-  it('a qualified name (`MultiCommand.resolve_command`) is no message: a type annotation `"MultiCommand"` is not its format', () => {
-    expect(formatsFor('MultiCommand.resolve_command', 'click-core-annotations.py.txt')).toEqual([]);
-  });
 });

@@ -1024,11 +1024,3 @@ describe('a trace line whose words a semicolon joins (found by bench/real/mined-
     expect(matchingLines(fixture('h2-state-handle-error.rs.txt'), plan.regex!)).toEqual([17]);
   });
 });
-
-describe('a message with no two words in a row (found by bench/real/mined-messages.ts)', () => {
-  it('cobra’s `accepts %d arg(s), received %d`: values and a bracket part every two words; its own format, not `accepts at most %d …`', () => {
-    expect(formatsFor('Error: accepts 3 arg(s), received 80', 'cobra-args-nargs.go.txt')).toEqual([
-      { line: 31, literal: 'accepts %d arg(s), received %d' },
-    ]);
-  });
-});

@@ -61,6 +61,15 @@ describe('parseQuery: what the query syntax understands', () => {
       'index.rst:3: (SEVERE/4) Problems with "include" directive path:\nInputError: [Errno 2] No such file';
     expect(parseQuery(pasted)).toMatchObject({ text: pasted });
     expect(parseQuery(pasted).error).toBeUndefined();
+    // A message with `file: ` and its value inside it (found by bench/real/mined-messages.ts) is text too.
+    expect(parseQuery('error writing to key log file: permission denied')).toMatchObject({
+      text: 'error writing to key log file: permission denied',
+      paths: [],
+    });
+    expect(parseQuery('error writing to key log file: permission denied').error).toBeUndefined();
+    // Typed first, or negated, it is still a filter missing its value.
+    expect(parseQuery('path: src').error).toBe('path: needs a value, e.g. path:src/**.');
+    expect(parseQuery('x -path: src').error).toBe('-path: needs a value, e.g. -path:src/**.');
     expect(parseQuery('x lang:klingon').error).toMatch(
       /^lang:klingon: unknown language\. Known: typescript, tsx, javascript/,
     );

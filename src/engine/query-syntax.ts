@@ -126,6 +126,16 @@ export function parseQuery(raw: string): ParsedQuery {
     // A line of pasted output may end with such a word and its colon, the rest of the message on
     // the next line (docutils' `Problems with "include" directive path:` then the cause): text.
     if (value === '' && /^[ \t]*\r?\n\s*\S/.test(raw.slice(m.index + m[0].length))) continue;
+    // So is the word and its colon inside a sentence, words before it and its value after a space
+    // (rustls' `error writing to key log file: {}`, `No such file: x`): a filter is written
+    // `key:value`, and a message holding `file: ` must not end in an error and no answer.
+    if (
+      value === '' &&
+      !negated &&
+      raw.slice(0, start).trim() !== '' &&
+      /^[ \t]+\S/.test(raw.slice(m.index + m[0].length))
+    )
+      continue;
     if (value === '') {
       let example = 'case:yes';
       if (kind === 'path') example = `${written}src/**`;

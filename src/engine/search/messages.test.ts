@@ -1011,3 +1011,64 @@ describe('a format that writes its own line break', () => {
     expect(reading.lines[6]).toBe('the cause');
   });
 });
+
+describe('the line and range shown for a message (classes found by bench/real/mined-messages.ts)', () => {
+  const files = [
+    ['thor/shell/html.rb', 'thor-shell-html.rb.txt'],
+    ['echo.go', 'echo-error-vars.go.txt'],
+    ['macros/select.rs', 'tokio-select-macro.rs.txt'],
+  ].map(([path, name]) => ({ path, text: fixture(name).slice(1).join('\n') }));
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+  });
+
+  it('a comment repeating the message (`# TODO: Implement #ask …`) is not where it is printed: the raise is, in its method', async () => {
+    const r = await engine.search('Implement #ask for Thor::Shell::HTML');
+    const lines = files[0].text.split('\n');
+    const top = r.results[0];
+    expect(top.path).toBe('thor/shell/html.rb');
+    expect(lines[top.line! - 1]).toContain('raise NotImplementedError, "Implement #ask');
+    expect(lines[top.startLine - 1]).toContain('def ask(statement, color = nil)');
+    expect(top.endLine - top.startLine).toBe(2);
+  });
+
+  it('a message declared in a block of error values (Go `var ( … )`) is shown as its own statement, not the 40-line block', async () => {
+    const r = await engine.search('Error: validator not registered');
+    const lines = files[1].text.split('\n');
+    const top = r.results[0];
+    expect(top.path).toBe('echo.go');
+    expect(lines[top.line! - 1]).toContain('errors.New("validator not registered")');
+    expect([top.startLine, top.endLine]).toEqual([top.line, top.line]);
+  });
+
+  it('a panic in one arm of a 225-line `macro_rules!` body is shown as that statement, not the whole macro', async () => {
+    const r = await engine.search("thread 'main' panicked at src/lib.rs:42:9:\nfailed to match bind");
+    const lines = files[2].text.split('\n');
+    const top = r.results[0];
+    expect(top.path).toBe('macros/select.rs');
+    expect(lines[top.line! - 1]).toContain('unreachable!("failed to match bind")');
+    expect(top.endLine - top.startLine).toBeLessThan(3);
+  });
+});
+
+describe('a trace line whose words a semicolon joins (found by bench/real/mined-messages.ts)', () => {
+  it('h2’s `"handle_error; err={:?}"` under env_logger’s head: no two words a space alone joins, found by `handle_error; err`', () => {
+    const message =
+      '[2026-12-03T10:14:07Z TRACE h2::proto::streams::state] handle_error; err=GoAway(b"", PROTOCOL_ERROR, Library)';
+    expect(formatsFor(message, 'h2-state-handle-error.rs.txt')).toEqual([
+      { line: 17, literal: 'handle_error; err={:?}' },
+    ]);
+    const plan = routeWithFormats(message, 'h2-state-handle-error.rs.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('h2-state-handle-error.rs.txt'), plan.regex!)).toEqual([17]);
+  });
+});
+
+describe('a message with no two words in a row (found by bench/real/mined-messages.ts)', () => {
+  it('cobra’s `accepts %d arg(s), received %d`: values and a bracket part every two words; its own format, not `accepts at most %d …`', () => {
+    expect(formatsFor('Error: accepts 3 arg(s), received 80', 'cobra-args-nargs.go.txt')).toEqual([
+      { line: 31, literal: 'accepts %d arg(s), received %d' },
+    ]);
+  });
+});

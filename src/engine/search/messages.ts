@@ -99,6 +99,8 @@ export const FORMAT_MATCH = {
   maxArgumentCalls: 2,
   /** Words with the bracket or colon after them looked up when no two-word fragment found the format, at most. */
   maxOpeningLookups: 8,
+  /** Single words looked up when no fragment of two words or of a word and its bracket read any line, at most. */
+  maxWordLookups: 3,
   /** String constants whose text the message holds, followed to the formats they fill, at most. */
   maxConstants: 4,
   /** … named with this many characters at least … */
@@ -630,7 +632,21 @@ function fragmentsOf(messages: readonly string[]): string[] {
   // that the format writes: its keys, each with its `=`, are the constant text.
   for (const m of messages) for (const found of m.matchAll(/(?<![\w-])([A-Za-z][\w-]{3,})=/g)) out.add(`${found[1]}=`);
   // Longer fragments are rarer: fewer lines to read for the same evidence.
-  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
+  const spaced = [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
+  // A trace line whose words a semicolon or a comma joins (h2's `"handle_error; err={:?}"`,
+  // `"update_initial_window_size; new={}; old={}"`) may hold no two words a space alone joins:
+  // those pairs, with their mark, are read when the lookups leave room for them.
+  const joined = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(
+      /(?=(?<![\w'])([A-Za-z][\w'-]*[A-Za-z0-9]?)([;,]) ([A-Za-z][\w'-]*[A-Za-z0-9]?)(?![\w']))/g,
+    )) {
+      const [, a, mark, b] = found;
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      if (a.length + b.length >= 6) joined.add(`${a}${mark} ${b}`);
+    }
+  const room = FORMAT_MATCH.maxLookups - spaced.length;
+  return room > 0 ? [...spaced, ...[...joined].sort((a, b) => b.length - a.length).slice(0, room)] : spaced;
 }
 
 /**
@@ -644,6 +660,15 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
     for (const found of m.matchAll(/(?<![\w$])([A-Za-z_]\w{3,}) ?(?:[([{<]|:(?!:))/g))
       if (!STOP_WORDS.has(found[1].toLowerCase())) out.add(found[0]);
   return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxOpeningLookups);
+}
+
+/** The message's longest words (six letters or more, not function words), longest first: lookups of last resort. */
+function longWordsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(/(?<![\w'-])[A-Za-z]{6,}(?![\w'-])/g))
+      if (!STOP_WORDS.has(found[0].toLowerCase())) out.add(found[0]);
+  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxWordLookups);
 }
 
 /**
@@ -715,6 +740,13 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
     for (const fragment of openingFragmentsOf(messages)) {
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
+    }
+  // A short message whose every two words a value or a bracket parts (cobra's `accepts 3 arg(s),
+  // received 1`) gave no fragment at all: its longest words, each alone, find the candidate lines.
+  if (seen.size === 0)
+    for (const word of longWordsOf(messages)) {
+      if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
+      for (const hit of sources.linesContaining(word, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
@@ -1174,8 +1206,12 @@ export function corpusMessageSources(corpus: Corpus, text: TextIndex): MessageSo
 
 /** Lines of a pasted plan's text read to place its results (enough for any results list). */
 const ANSWER_LINE_SCAN_LIMIT = 2000;
-/** Definition kinds that are themselves the function a message is raised in. */
-const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'macro']);
+/**
+ * Definition kinds that are themselves the function a message is raised in. A macro is not one
+ * of them: a `macro_rules!` body of many arms (tokio's `select!`, 225 lines) narrows to the
+ * function or the statement around the line, and a short `#define` stays whole (statementAround).
+ */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
  * Each result of a pasted message shows where it is printed: `line` is the first line of its
@@ -1194,16 +1230,69 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
   const linesByFile = new Map<string, number[]>();
   for (const m of found.matches) linesByFile.set(m.path, [...(linesByFile.get(m.path) ?? []), m.line]);
   for (const result of results) {
-    const line = linesByFile.get(result.path)?.find((l) => result.startLine <= l && l <= result.endLine);
-    if (line === undefined) continue;
-    result.line = line;
+    const inRange = linesByFile.get(result.path)?.filter((l) => result.startLine <= l && l <= result.endLine) ?? [];
+    if (inRange.length === 0) continue;
     const chunk = corpus.chunks[result.chunkId];
-    if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
     const file = corpus.files[chunk?.fileId ?? -1];
-    const block = file && enclosingFunction(file.path, file.text.split('\n'), line, result.startLine, result.endLine);
+    let lines: string[] | undefined;
+    const linesOf = () => (lines ??= file ? file.text.split('\n') : []);
+    // A message is printed by code: a comment repeating it (`# TODO: Implement #ask …` above the
+    // `raise`, a doc block quoting a deprecation) is not where it is printed.
+    const line = (inRange.length > 1 && inRange.find((l) => !COMMENT_LINE.test(linesOf()[l - 1] ?? ''))) || inRange[0];
+    result.line = line;
+    if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
+    if (!file) continue;
+    const block =
+      enclosingFunction(file.path, linesOf(), line, result.startLine, result.endLine) ??
+      statementAround(linesOf(), line, result.startLine, result.endLine);
     if (block) [result.startLine, result.endLine] = block;
   }
 }
+
+/** A range this many lines long or shorter is shown whole: it is already about the message. */
+const STATEMENT_RANGE_LINES = 12;
+/** Lines a statement printing a message spans at most, from its line on. */
+const STATEMENT_LINES = 8;
+
+/**
+ * The statement a message is on, when no function is around it and the range is wider than a
+ * statement: a value in a block of error declarations (Go's `var ( ErrX = errors.New("…") … )`),
+ * a panic in a `macro_rules!` body, a `raise` at a module's top level. From the line (and the
+ * call opened on the line above it, `return fmt.Errorf(` over its literal) to where the brackets
+ * opened on it close. Null when the range is already short.
+ */
+export function statementAround(
+  lines: readonly string[],
+  line: number,
+  from: number,
+  to: number,
+): [number, number] | null {
+  if (to - from + 1 <= STATEMENT_RANGE_LINES) return null;
+  let start = line;
+  // A call left open on the line above; a declaration block's own opening (`var (`) is not one.
+  while (
+    start > from &&
+    line - start < 2 &&
+    CALL_OPEN.test(lines[start - 2] ?? '') &&
+    !BLOCK_OPEN.test(lines[start - 2])
+  )
+    start--;
+  let depth = 0;
+  for (let l = start; l <= to && l < start + STATEMENT_LINES; l++) {
+    const code = (lines[l - 1] ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/\/.*$/g, '');
+    for (const c of code) {
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+    }
+    if (depth <= 0) return [start, l];
+  }
+  return [start, line];
+}
+
+/** A line ending with an opened call (`return fmt.Errorf(`, `raise ValueError(`). */
+const CALL_OPEN = /[\w!]\s*\(\s*$/;
+/** A block of declarations opened on its own line (`var (`, `const (`). */
+const BLOCK_OPEN = /^\s*(?:var|const|let|import|type)\s*\(\s*$/;
 
 /** A line that opens a function in the languages parsed, when the parser did not see it (inside a macro call). */
 const FUNCTION_HEADER = /^\s*(?:[\w()[\]#:"'.,<>-]+\s+)*(?:fn|def|func|function|sub)\s+[A-Za-z_$][\w$!?]*/;

@@ -1238,7 +1238,7 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
     const linesOf = () => (lines ??= file ? file.text.split('\n') : []);
     // A message is printed by code: a comment repeating it (`# TODO: Implement #ask …` above the
     // `raise`, a doc block quoting a deprecation) is not where it is printed.
-    const line = (inRange.length > 1 && inRange.find((l) => !COMMENT_LINE.test(linesOf()[l - 1] ?? ''))) || inRange[0];
+    const line = (inRange.length > 1 && inRange.find((l) => !isComment(linesOf()[l - 1] ?? ''))) || inRange[0];
     result.line = line;
     if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
     if (!file) continue;

@@ -1071,6 +1071,10 @@ describe('a message with no two words in a row (found by bench/real/mined-messag
       { line: 31, literal: 'accepts %d arg(s), received %d' },
     ]);
   });
+
+  it('a qualified name (`MultiCommand.resolve_command`) is no message: a type annotation `"MultiCommand"` is not its format', () => {
+    expect(formatsFor('MultiCommand.resolve_command', 'click-core-annotations.py.txt')).toEqual([]);
+  });
 });
 
 describe('a diagnostic printed as `file:range: Summary; Detail` (real set, fifth tuning group)', () => {

@@ -677,6 +677,9 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
   return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxOpeningLookups);
 }
 
+/** Words a message needs to be looked up by its single words. */
+const MIN_MESSAGE_WORDS = 3;
+
 /** The message's longest words (six letters or more, not function words), longest first: lookups of last resort. */
 function longWordsOf(messages: readonly string[]): string[] {
   const out = new Set<string>();
@@ -758,7 +761,9 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
     }
   // A short message whose every two words a value or a bracket parts (cobra's `accepts 3 arg(s),
   // received 1`) gave no fragment at all: its longest words, each alone, find the candidate lines.
-  if (seen.size === 0)
+  // Only a message of words: a name typed alone (`MultiCommand.resolve_command`) would find a
+  // type annotation `"MultiCommand"` and read as its output.
+  if (seen.size === 0 && messages.some((m) => m.trim().split(/\s+/).length >= MIN_MESSAGE_WORDS))
     for (const word of longWordsOf(messages)) {
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(word, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);

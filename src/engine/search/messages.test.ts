@@ -1075,6 +1075,14 @@ describe('a message with no two words in a row (found by bench/real/mined-messag
   it('a qualified name (`MultiCommand.resolve_command`) is no message: a type annotation `"MultiCommand"` is not its format', () => {
     expect(formatsFor('MultiCommand.resolve_command', 'click-core-annotations.py.txt')).toEqual([]);
   });
+
+  it('keywords (`draw graph matplotlib`) are no message: `pytest.importorskip("matplotlib")` holds one word of them, not all', () => {
+    expect(formatsFor('draw graph matplotlib', 'networkx-test-pylab.py.txt')).toEqual([]);
+  });
+
+  it("keywords (`dijkstra weighted path`) are no message: `'dijkstra'` in a docstring explains them only with two words as its value", () => {
+    expect(formatsFor('dijkstra weighted path', 'networkx-generic-docstring.py.txt')).toEqual([]);
+  });
 });
 
 describe('a diagnostic printed as `file:range: Summary; Detail` (real set, fifth tuning group)', () => {

@@ -679,6 +679,8 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
 
 /** Words a message needs to be looked up by its single words. */
 const MIN_MESSAGE_WORDS = 3;
+/** Share of the message a format found by a single word must hold as its own text. */
+const FALLBACK_CONSTANT_SHARE = 0.6;
 
 /** The message's longest words (six letters or more, not function words), longest first: lookups of last resort. */
 function longWordsOf(messages: readonly string[]): string[] {
@@ -763,11 +765,20 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   // received 1`) gave no fragment at all: its longest words, each alone, find the candidate lines.
   // Only a message of words: a name typed alone (`MultiCommand.resolve_command`) would find a
   // type annotation `"MultiCommand"` and read as its output.
-  if (seen.size === 0 && messages.some((m) => m.trim().split(/\s+/).length >= MIN_MESSAGE_WORDS))
+  // What a single word finds must explain the whole message: a literal holding one of its words
+  // (`pytest.importorskip("matplotlib")` for the keywords `draw graph matplotlib`) is no format of it.
+  if (seen.size === 0 && messages.some((m) => m.trim().split(/\s+/).length >= MIN_MESSAGE_WORDS)) {
     for (const word of longWordsOf(messages)) {
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(word, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
+    // … and by its own text, not by values: `'dijkstra'` in a docstring "explains" the keywords
+    // `dijkstra weighted path` whole, `weighted path` read as its value.
+    const shortest = Math.min(...messages.map((m) => m.length));
+    for (const [id, match] of found)
+      if (match.coverage < FORMAT_MATCH.wholeMessage || match.constantChars < FALLBACK_CONSTANT_SHARE * shortest)
+        found.delete(id);
+  }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
     for (const name of constants.keys()) {

@@ -1065,26 +1065,6 @@ describe('a trace line whose words a semicolon joins (found by bench/real/mined-
   });
 });
 
-describe('a message with no two words in a row (found by bench/real/mined-messages.ts)', () => {
-  it('cobra’s `accepts %d arg(s), received %d`: values and a bracket part every two words; its own format, not `accepts at most %d …`', () => {
-    expect(formatsFor('Error: accepts 3 arg(s), received 80', 'cobra-args-nargs.go.txt')).toEqual([
-      { line: 31, literal: 'accepts %d arg(s), received %d' },
-    ]);
-  });
-
-  it('a qualified name (`MultiCommand.resolve_command`) is no message: a type annotation `"MultiCommand"` is not its format', () => {
-    expect(formatsFor('MultiCommand.resolve_command', 'click-core-annotations.py.txt')).toEqual([]);
-  });
-
-  it('keywords (`draw graph matplotlib`) are no message: `pytest.importorskip("matplotlib")` holds one word of them, not all', () => {
-    expect(formatsFor('draw graph matplotlib', 'networkx-test-pylab.py.txt')).toEqual([]);
-  });
-
-  it("keywords (`dijkstra weighted path`) are no message: `'dijkstra'` in a docstring explains them only with two words as its value", () => {
-    expect(formatsFor('dijkstra weighted path', 'networkx-generic-docstring.py.txt')).toEqual([]);
-  });
-});
-
 describe('a diagnostic printed as `file:range: Summary; Detail` (real set, fifth tuning group)', () => {
   const unknownFunction =
     'Error: config.hcl:12,11-17: Call to unknown function; There is no function named "upperr". Did you mean "upper"?';

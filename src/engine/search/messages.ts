@@ -99,8 +99,6 @@ export const FORMAT_MATCH = {
   maxArgumentCalls: 2,
   /** Words with the bracket or colon after them looked up when no two-word fragment found the format, at most. */
   maxOpeningLookups: 8,
-  /** Single words looked up when no fragment of two words or of a word and its bracket read any line, at most. */
-  maxWordLookups: 3,
   /** String constants whose text the message holds, followed to the formats they fill, at most. */
   maxConstants: 4,
   /** … named with this many characters at least … */
@@ -677,20 +675,6 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
   return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxOpeningLookups);
 }
 
-/** Words a message needs to be looked up by its single words. */
-const MIN_MESSAGE_WORDS = 3;
-/** Share of the message a format found by a single word must hold as its own text. */
-const FALLBACK_CONSTANT_SHARE = 0.6;
-
-/** The message's longest words (six letters or more, not function words), longest first: lookups of last resort. */
-function longWordsOf(messages: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const m of messages)
-    for (const found of m.matchAll(/(?<![\w'-])[A-Za-z]{6,}(?![\w'-])/g))
-      if (!STOP_WORDS.has(found[0].toLowerCase())) out.add(found[0]);
-  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxWordLookups);
-}
-
 /**
  * The format strings of the corpus that print `pasted`, best first; every format that ties
  * for the best score is kept (the same message raised in several places). Empty when no
@@ -761,24 +745,6 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
-  // A short message whose every two words a value or a bracket parts (cobra's `accepts 3 arg(s),
-  // received 1`) gave no fragment at all: its longest words, each alone, find the candidate lines.
-  // Only a message of words: a name typed alone (`MultiCommand.resolve_command`) would find a
-  // type annotation `"MultiCommand"` and read as its output.
-  // What a single word finds must explain the whole message: a literal holding one of its words
-  // (`pytest.importorskip("matplotlib")` for the keywords `draw graph matplotlib`) is no format of it.
-  if (seen.size === 0 && messages.some((m) => m.trim().split(/\s+/).length >= MIN_MESSAGE_WORDS)) {
-    for (const word of longWordsOf(messages)) {
-      if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
-      for (const hit of sources.linesContaining(word, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
-    }
-    // … and by its own text, not by values: `'dijkstra'` in a docstring "explains" the keywords
-    // `dijkstra weighted path` whole, `weighted path` read as its value.
-    const shortest = Math.min(...messages.map((m) => m.length));
-    for (const [id, match] of found)
-      if (match.coverage < FORMAT_MATCH.wholeMessage || match.constantChars < FALLBACK_CONSTANT_SHARE * shortest)
-        found.delete(id);
-  }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
     for (const name of constants.keys()) {

@@ -1064,3 +1064,72 @@ describe('a trace line whose words a semicolon joins (found by bench/real/mined-
     expect(matchingLines(fixture('h2-state-handle-error.rs.txt'), plan.regex!)).toEqual([17]);
   });
 });
+
+describe('a diagnostic printed as `file:range: Summary; Detail` (real set, fifth tuning group)', () => {
+  const unknownFunction =
+    'Error: config.hcl:12,11-17: Call to unknown function; There is no function named "upperr". Did you mean "upper"?';
+  const duplicateKey =
+    'Error: locals.hcl:9,22-30: Duplicate object key; Two different items produced the key "web" in this \'for\' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.';
+
+  it('a parser’s location with a column range (`config.hcl:12,11-17: `) is taken off as `main.c:12:5: ` is', () => {
+    expect(unwrapMessage(unknownFunction)).toContain(
+      'Call to unknown function; There is no function named "upperr". Did you mean "upper"?',
+    );
+    expect(
+      unwrapMessage('Error: a.hcl:3,1-4,2: Unsupported argument; An argument named "x" is not expected here.'),
+    ).toContain('Unsupported argument; An argument named "x" is not expected here.');
+  });
+
+  it('the summary and the detail of one composite literal explain the message together; the wrapper `Error: %s` does not win', () => {
+    expect(formatsFor(unknownFunction, 'hcl-diagnostics.go.txt')).toEqual([
+      { line: 28, literal: 'There is no function named %q.%s' },
+    ]);
+    const plan = routeWithFormats(unknownFunction, 'hcl-diagnostics.go.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('hcl-diagnostics.go.txt'), plan.regex!)).toEqual([28]);
+  });
+
+  it('a message holding a similar-phrase word (`duplicates`) is a message when summary and detail explain all of it', () => {
+    const found = findFormatStrings(duplicateKey, sourcesOf('hcl-diagnostics.go.txt'));
+    expect(found.map((f) => f.line)).toEqual([45]);
+    expect(found[0].coverage).toBeGreaterThanOrEqual(0.9);
+    const plan = routeWithFormats(duplicateKey, 'hcl-diagnostics.go.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('hcl-diagnostics.go.txt'), plan.regex!)).toEqual([45]);
+  });
+
+  it('words between the two literals’ texts are no printer’s separator: the pair is not joined', () => {
+    const found = findFormatStrings(
+      'Duplicate object key found while the loop ran; Two different items produced the key "web" in this \'for\' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.',
+      sourcesOf('hcl-diagnostics.go.txt'),
+    );
+    expect(found.map((f) => f.line)).toEqual([45]);
+    expect(found[0].coverage).toBeLessThan(0.9);
+  });
+});
+
+describe('a wrapper format never wins over a format whose fixed words the message holds', () => {
+  it('under a location no unwrapper knows, hcl’s detail explains a third of the message and still wins over `"Error: %s\\n\\n"`', () => {
+    // Only the detail's line and the wrapper's: the summary is printed from elsewhere.
+    const lines = fixture('hcl-diagnostics.go.txt').map((l, i) => (i + 1 === 6 || i + 1 === 28 ? l : ''));
+    const sources: MessageSources = {
+      linesContaining: (fragment, limit) =>
+        lines
+          .flatMap((l, i) =>
+            l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId: 0, path: 'x.go', line: i + 1 }] : [],
+          )
+          .slice(0, limit),
+      lineText: (_fileId, line) => lines[line - 1],
+    };
+    const message =
+      'Error: config.hcl line 12, column 11 to 17: Call to unknown function; There is no function named "upperr". Did you mean "upper"?';
+    const found = findFormatStrings(message, sources);
+    expect(found.map((f) => [f.line, f.literal])).toEqual([[28, 'There is no function named %q.%s']]);
+    expect(found[0].coverage).toBeLessThan(0.4);
+  });
+
+  it('the wrapper still answers a message no other format holds words of', () => {
+    const found = findFormatStrings('Error: open out.json: permission denied', sourcesOf('hcl-diagnostics.go.txt'));
+    expect(found.map((f) => [f.line, f.literal])).toEqual([[6, 'Error: %s\\n\\n']]);
+  });
+});

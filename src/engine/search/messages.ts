@@ -130,8 +130,13 @@ export const FORMAT_MATCH = {
    * message only when it starts the message and holds this much text at least (shortFormat) …
    */
   minLabelChars: 4,
-  /** … at most this many formats tying for it. */
+  /** … at most this many formats tying for it … */
   maxLabelFormats: 3,
+  /**
+   * … and none holding more of the message's fixed words: a format whose constant text the
+   * message holds, this share of it explained at least, wins over the label (wordsOverLabel).
+   */
+  minWordedCoverage: 0.25,
 } as const;
 
 /**
@@ -220,8 +225,12 @@ const LOG_LEVEL =
  * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
  */
 const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:::[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
-/** Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a linter's, docutils'). */
-const INPUT_LOCATION = /^[\w./\\-]+:\d+(?::\d+)?:\s+/;
+/**
+ * Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a
+ * linter's, docutils'), or the range it spans: `config.hcl:12,11-17: `, `a.hcl:3,1-4,2: ` (a
+ * parser's diagnostic, line and column, then where the range ends).
+ */
+const INPUT_LOCATION = /^[\w./\\-]+:\d+(?:[:,]\d+)?(?:-\d+(?:[:,]\d+)?)?:\s+/;
 
 /** A Rust `unwrap()`/`expect()` of an `Err`: the panic's message is the error's Debug form after it. */
 const RUST_UNWRAP_ERR =
@@ -478,6 +487,12 @@ function alignFrom(
     else if (next && 'constant' in next) end = nextConstant(text, lined, normalise(next.constant), pos);
     if (end < 0) return null;
     const value = text.slice(pos, end);
+    if (part.placeholder === JOIN) {
+      // Two formats a printer joins: only its separator between them (joinedFormats).
+      if (!JOIN_SEPARATOR.test(value.trim())) return null;
+      pos = end;
+      continue;
+    }
     values.push(value.trim());
     // A value printed over several lines (an error list, a wrapped error's own lines) is a
     // nested message the format explains, as a cause is.
@@ -761,7 +776,7 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
         seen.add(key);
         if (opensLiteral(sources.lineText(hit.fileId, hit.line) ?? '', label)) read(hit, NO_CONSTANTS);
       }
-    return shortFormat([...found.values()], byScore);
+    return wordsOverLabel([...found.values()], shortFormat([...found.values()], byScore), byScore);
   }
   const best = ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage);
   return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
@@ -905,6 +920,31 @@ function shortFormat(
     .sort(byScore);
   const best = fits.filter((m) => m.score === fits[0].score && m.coverage === fits[0].coverage);
   return best.length <= FORMAT_MATCH.maxLabelFormats ? best : [];
+}
+
+/**
+ * A format that only wraps the message (`"Error: %s\n\n"`, `"[WARN] %v"`) explains none of its
+ * words: where the message's own format is found but explains too little of it for an answer
+ * (hcl's `Detail: fmt.Sprintf("There is no function named %q.%s", …)` under a location and a
+ * summary printed from elsewhere), that format, whose fixed words the message holds, is where
+ * it was made — not the wrapper that starts it.
+ */
+function wordsOverLabel(
+  found: readonly FormatMatch[],
+  labels: FormatMatch[],
+  byScore: (a: FormatMatch, b: FormatMatch) => number,
+): FormatMatch[] {
+  if (labels.length === 0) return labels;
+  const worded = found
+    .filter(
+      (m) =>
+        m.score >= FORMAT_MATCH.minConstantChars &&
+        m.constantChars > labels[0].constantChars &&
+        m.coverage >= FORMAT_MATCH.minWordedCoverage,
+    )
+    .sort(byScore);
+  if (worded.length === 0) return labels;
+  return worded.filter((m) => m.score === worded[0].score && m.coverage === worded[0].coverage);
 }
 
 function wordAt(text: string, name: string): boolean {
@@ -1094,7 +1134,8 @@ function formatsAround(
   );
   const out: FormatMatch[] = [];
   const lineOf = (offset: number) => first + lineStarts.filter((s) => s <= offset).length - 1;
-  for (const run of formatRuns(source, lineStarts[hit.line - first] ?? 0)) {
+  const runs = formatRuns(source, lineStarts[hit.line - first] ?? 0);
+  for (const run of runs) {
     const inside = insideLiterals(run, messages[0]);
     if (inside) {
       const { literal, chars } = inside;
@@ -1130,6 +1171,61 @@ function formatsAround(
       }
     }
     if (best) out.push({ path: hit.path, fileId: hit.fileId, line, literal: run.literal.content, ...best });
+  }
+  out.push(
+    ...joinedFormats(runs, source, messages).map((m) => ({
+      ...m,
+      path: hit.path,
+      fileId: hit.fileId,
+      line: lineOf(m.at),
+    })),
+  );
+  return out;
+}
+
+/** Placeholder of a joined pair of formats (joinedFormats): where the printer's separator goes. */
+const JOIN = '\u0000join';
+/** What a printer writes between two formats it joins (`%s; %s`, `%s: %s`, `%s - %s`): punctuation alone. */
+const JOIN_SEPARATOR = /^[^\w"'`]{0,3}$/;
+/** Between two literals of one statement or composite literal: a comma at least, no statement or block boundary. */
+const ONE_STATEMENT = /^[^;{}]*,[^;{}]*$/;
+/** The source between two literals a printer may join, at most. */
+const MAX_JOIN_GAP = 160;
+
+/**
+ * Two formats of one statement or composite literal that a printer joins: a diagnostic's summary
+ * and detail (`&hcl.Diagnostic{Summary: "Duplicate object key", Detail: fmt.Sprintf("Two … %q …",
+ * k)}`, printed `file:range: Summary; Detail`), an error's prefix and message. Neither explains
+ * enough of the message alone; the two in source order, with only the printer's punctuation
+ * between them, explain it together. Their match is placed at the literal of more constant text
+ * (the detail: a summary repeats across a parser).
+ */
+function joinedFormats(
+  runs: readonly FormatRun[],
+  source: string,
+  messages: readonly string[],
+): (Omit<FormatMatch, 'path' | 'line'> & { at: number })[] {
+  const out: (Omit<FormatMatch, 'path' | 'line'> & { at: number })[] = [];
+  for (let i = 0; i + 1 < runs.length; i++) {
+    const [a, b] = [runs[i], runs[i + 1]];
+    const aLast = a.pieces[a.pieces.length - 1];
+    if (!aLast || !('constant' in aLast) || !b.pieces[0] || !('constant' in b.pieces[0])) continue;
+    const between = source.slice(a.literals[a.literals.length - 1].end, b.literal.start);
+    if (between.length > MAX_JOIN_GAP || !ONE_STATEMENT.test(between)) continue;
+    const pieces: FormatPiece[] = [...a.pieces, { placeholder: JOIN }, ...b.pieces];
+    let best: Alignment | null = null;
+    for (const message of messages) {
+      const aligned = alignFormat(pieces, message);
+      if (
+        aligned &&
+        (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
+      )
+        best = aligned;
+    }
+    if (!best) continue;
+    const chars = (r: FormatRun) => r.pieces.map(constantText).join('').replace(/\s/g, '').length;
+    const placed = chars(b) >= chars(a) ? b : a;
+    out.push({ literal: placed.literal.content, at: placed.literal.start, ...best, pieces });
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BENCH_CACHE } from './corpora';
+import { seededUniform } from './eval/rng';
 
 const PACKAGES = 100;
 const AREAS = 10;
@@ -58,30 +59,18 @@ const NOUNS = [
 ];
 const QUALIFIERS = ['', 'State', 'Options', 'Range', 'Map', 'List', 'Result', 'Queue'];
 
-/** mulberry32: a small, well-known seeded generator (the same tree on every machine). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)];
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** The exported function names of module (p, a, m): fixed by its position, so importers can name them. */
 function exportsOf(p: number, a: number, m: number): string[] {
-  const r = rng(p * 1_000_003 + a * 1_009 + m);
+  const r = seededUniform(p * 1_000_003 + a * 1_009 + m);
   const count = 1 + Math.floor(r() * 2);
   return Array.from({ length: count }, (_, i) => `${pick(r, VERBS)}${pick(r, NOUNS)}${pick(r, QUALIFIERS)}${m}x${i}`);
 }
 
 function moduleSource(p: number, a: number, m: number): string {
-  const r = rng((p + 1) * 7_919 + (a + 1) * 104_729 + m * 31);
+  const r = seededUniform((p + 1) * 7_919 + (a + 1) * 104_729 + m * 31);
   const lines: string[] = [];
   const imports: { from: string; name: string }[] = [];
   for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) {

@@ -38,6 +38,12 @@ export class SeededRandom {
   }
 }
 
+/** A uniform [0, 1) generator from a numeric seed (the same sequence as SeededRandom's next). */
+export function seededUniform(seed: number): () => number {
+  const random = new SeededRandom(seed);
+  return () => random.next();
+}
+
 /** FNV-1a over the string: a stable 32-bit seed from a name. */
 export function hashSeed(s: string): number {
   let h = 0x811c9dc5;

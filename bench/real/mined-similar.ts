@@ -40,6 +40,7 @@ import { REPO_ROOT } from '../eval/corpora';
 import { evalEmbedder } from '../eval/embedder';
 import { type LoadedProject, loadProject, PROJECTS, type RealProject } from './projects';
 import { type Expected, groupsOf, type Item, mean, score, type Scores } from './score';
+import { seededUniform } from '../eval/rng';
 
 const run = promisify(execFile);
 
@@ -427,18 +428,6 @@ export interface MinedQuestion {
   expected: Def[];
 }
 
-/** mulberry32: a small seeded generator, so a seed gives the same questions every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const QUALIFY: Record<string, string> = { rust: '::', php: '::', ruby: '#', go: '.', python: '.', c: '.' };
 
 function phrase(
@@ -489,7 +478,7 @@ export function questionsOf(
   perProject: number,
   seed: number,
 ): MinedQuestion[] {
-  const r = rng(seed ^ hash(loaded.project.name));
+  const r = seededUniform(seed ^ hash(loaded.project.name));
   const nameCount = new Map<string, number>();
   const qualifiedCount = new Map<string, number>();
   for (const d of defs) {

@@ -88,6 +88,7 @@ import {
   calleesLookup,
   delegateLookup,
   memberNameCoverage,
+  asksHowItWorks,
   outsideFunctionsLookup,
   setterLookup,
 } from './search/members';
@@ -366,7 +367,7 @@ export class Engine {
             nameCoverageOf: memberNameCoverage(plan.raw),
             delegateOf: delegateLookup(this.corpus),
             calleesOf: calleesLookup(this.corpus),
-            isOutsideFunctions: outsideFunctionsLookup(this.corpus),
+            ...(asksHowItWorks(plan.raw) ? { isOutsideFunctions: outsideFunctionsLookup(this.corpus) } : {}),
             isSetter: setterLookup(this.corpus),
             sharedTieRanksFor: ['graph'] as const,
           }

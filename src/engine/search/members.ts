@@ -188,6 +188,16 @@ export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
 const SCOPE_KINDS: ReadonlySet<string> = new Set(['namespace', 'module']);
 
 /**
+ * Whether a question asks how something is done ("how does hcl expand dynamic blocks", "how is
+ * a title turned into an id"): the answer is code that does it, so a file's lines outside its
+ * functions are demoted (outsideFunctionsLookup). A description of what a thing is ("private
+ * action types reserved by Redux") may name the constants such lines declare.
+ */
+export function asksHowItWorks(raw: string): boolean {
+  return /^\s*how\b/i.test(raw);
+}
+
+/**
  * Whether a chunk is lines of its file outside its functions (OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
  * ranking.ts): a line window of a parsed file in which the parser found definitions (its header,
  * imports, the tables and variables declared between its functions), or a one-line namespace or

@@ -15,7 +15,7 @@ import { fuse, scoreFromExplanation } from '../fuse';
 import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE, RRF_K, WEIGHTS } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
-import { outsideFunctionsLookup } from './members';
+import { asksHowItWorks, outsideFunctionsLookup } from './members';
 
 const SCHEMA_GO = [
   'package dynblock',
@@ -234,6 +234,20 @@ describe("a file's lines outside its definitions, on a question about behaviour"
     expect(outside(chunks(php).find((c) => c.definitionKind === 'namespace')!)).toBe(true);
     expect(outside(chunks(php).find((c) => c.definitionKind === 'class')!)).toBe(false);
     expect(chunks('tools/expand.py').every((c) => !outside(c))).toBe(true);
+  });
+
+  it('keep their place on a description that does not ask how (a doc sentence may describe the constants they declare)', async () => {
+    // redux's `These are private action types reserved by Redux` is the doc of a constant table.
+    expect(asksHowItWorks('how are dynamic blocks expanded from their for_each value')).toBe(true);
+    expect(asksHowItWorks('How is a section title turned into an id')).toBe(true);
+    expect(asksHowItWorks('These are private action types reserved by Redux')).toBe(false);
+    expect(asksHowItWorks('schema of a dynamic block')).toBe(false);
+    const response = await engine.search('schema of a dynamic block for_each labels content', {
+      intent: 'understand_code',
+    });
+    const schema = response.results.find((r) => r.path === 'ext/dynblock/schema.go');
+    expect(schema).toBeDefined();
+    expect(schema?.explanation.demotion).toBeNull();
   });
 
   it('keep their place on a question that is no behaviour question', async () => {

@@ -172,6 +172,14 @@ const record = (page: Page) => page.evaluate(() => (window as unknown as { __ben
 /** The machine's load averages over 1, 5 and 15 minutes, as /proc/loadavg prints them (Linux). */
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
+/** Waits until the app's status says it is idle: nothing to index, or what it opened first is ready. */
+export async function appIdle(page: Page, timeout = 60_000): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Bring a repository in|No indexing|is ready/ })
+    .waitFor({ timeout });
+}
+
 /** The app's index worker (its script is assets/index.worker-<hash>.js). */
 export async function indexWorker(page: Page): Promise<Worker> {
   for (let i = 0; i < 600; i++) {
@@ -346,10 +354,7 @@ export async function browserRun(
     await context.addInitScript({ content: OBSERVER });
     await page.goto(server.origin);
     // The app may open its demo first: let that settle, so it is neither timed nor counted as stored.
-    await page
-      .getByRole('status')
-      .filter({ hasText: /Bring a repository in|No indexing|is ready/ })
-      .waitFor({ timeout: 60_000 });
+    await appIdle(page);
     await page.waitForTimeout(1000);
     const indexedDbUsage = () =>
       page.evaluate(async () => {

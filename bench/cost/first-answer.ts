@@ -18,7 +18,7 @@
 import { basename, join } from 'node:path';
 import { launchBrowser, serveDirectory } from '../../e2e/harness';
 import { BENCH_CACHE } from '../corpora';
-import { BENCH_DIST, ensureApp } from './browser';
+import { appIdle, BENCH_DIST, ensureApp } from './browser';
 import { ThreadClock, TICKS_PER_SECOND } from './proc-cpu';
 
 const RECORDER = `(() => {
@@ -125,10 +125,7 @@ async function once(
     const { context, page } = session;
     await context.addInitScript({ content: RECORDER });
     await page.goto(server.origin);
-    await page
-      .getByRole('status')
-      .filter({ hasText: /Bring a repository in|No indexing|is ready/ })
-      .waitFor({ timeout: 120_000 });
+    await appIdle(page, 120_000);
     // The model loads at start-up; a first visit caches the app: let both settle before timing.
     await page.waitForFunction(
       () => !document.querySelector('.header-repo')?.textContent?.includes('(loading)'),

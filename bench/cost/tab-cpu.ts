@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Worker } from 'playwright-core';
 import { launchBrowser, serveDirectory } from '../../e2e/harness';
 import { ensureTiers } from '../corpora';
-import { BENCH_DIST, ensureApp, indexWorker, loadAverage } from './browser';
+import { appIdle, BENCH_DIST, ensureApp, indexWorker, loadAverage } from './browser';
 import { processes, ThreadClock, TICKS_PER_SECOND } from './proc-cpu';
 
 const SAMPLE_MS = 100;
@@ -80,10 +80,7 @@ async function cpuRun(dist: string, folder: string): Promise<CpuRun> {
       content: `document.addEventListener('change', (e) => { const t = e.target; if (t && t.getAttribute && t.getAttribute('aria-label') === 'Choose folder') window.__chosenAt = performance.now(); }, true);`,
     });
     await page.goto(server.origin);
-    await page
-      .getByRole('status')
-      .filter({ hasText: /Bring a repository in|No indexing|is ready/ })
-      .waitFor({ timeout: 60_000 });
+    await appIdle(page);
     await page.waitForTimeout(1000);
     const browser = processes().find((p) => p.role === 'browser' && p.cmdline.includes(profileDir));
     if (!browser) throw new Error('the browser process was not found');

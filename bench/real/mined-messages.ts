@@ -457,7 +457,8 @@ function literalPieces(t: Token, language: Language, printf: boolean): Piece[] {
         }
       }
     }
-    if (language === 'ruby' && interp && c === '#' && s[i + 1] === '{') {
+    // Ruby's `#{…}` and a JavaScript template's `${…}` (the languages never meet: order is free).
+    if (((language === 'ruby' && interp && c === '#') || (template && c === '$')) && s[i + 1] === '{') {
       const close = matching(s, i + 1, '{', '}');
       if (close > i) {
         flush();
@@ -472,15 +473,6 @@ function literalPieces(t: Token, language: Language, printf: boolean): Piece[] {
         flush();
         out.push({ hole: m[0], style: 'interp' });
         i += m[0].length;
-        continue;
-      }
-    }
-    if (template && c === '$' && s[i + 1] === '{') {
-      const close = matching(s, i + 1, '{', '}');
-      if (close > i) {
-        flush();
-        out.push({ hole: s.slice(i, close + 1), style: 'interp' });
-        i = close + 1;
         continue;
       }
     }

@@ -21,6 +21,13 @@ beforeAll(async () => {
 const index = (files: Record<string, string>) => parsedGraph(analyzer, files);
 const chunk = definitionChunk;
 
+/** The graph's own answer to "what depends on FILE" (impact_analysis), as the search plans it. */
+const impactHits = (graph: GraphIndex, raw: string, terms: string[]) =>
+  graph.search(
+    { intent: 'impact_analysis', raw, identifiers: [], terms } as unknown as Parameters<GraphIndex['search']>[0],
+    20,
+  );
+
 const callerLines = (corpus: Corpus, graph: GraphIndex, path: string, symbol: string) =>
   graph.callers(chunk(corpus, path, symbol)).map((n) => `${n.path}:${n.line}`);
 
@@ -155,15 +162,7 @@ describe('receivers', () => {
     const dependants = graph.reverseDependencies({ fileId: args.id }, 1).map((d) => corpus.files[d.fileId].path);
     expect(dependants).toContain('command.go');
     expect(dependants).not.toContain('flags.go');
-    const hits = graph.search(
-      {
-        intent: 'impact_analysis',
-        raw: 'what depends on args.go',
-        identifiers: [],
-        terms: ['args'],
-      } as unknown as Parameters<GraphIndex['search']>[0],
-      20,
-    );
+    const hits = impactHits(graph, 'what depends on args.go', ['args']);
     const order = hits.map((h) => corpus.chunks[h.chunkId].path);
     expect(order[0]).toBe('command.go');
     if (order.includes('doc/md.go')) expect(order.indexOf('doc/md.go')).toBeGreaterThan(order.indexOf('command.go'));
@@ -233,15 +232,7 @@ describe('receivers', () => {
         '}',
       ].join('\n'),
     });
-    const hits = graph.search(
-      {
-        intent: 'impact_analysis',
-        raw: 'what depends on ext.rs',
-        identifiers: [],
-        terms: ['ext'],
-      } as unknown as Parameters<GraphIndex['search']>[0],
-      20,
-    );
+    const hits = impactHits(graph, 'what depends on ext.rs', ['ext']);
     const listed = hits.map((h) => `${corpus.chunks[h.chunkId].path} ${h.reason}`);
     expect(listed).toEqual([
       'src/proto.rs imports src/ext.rs',

@@ -16,6 +16,7 @@ import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE, RRF
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import { asksHowItWorks, outsideFunctionsLookup } from './members';
+import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
 
 const SCHEMA_GO = [
   'package dynblock',
@@ -172,23 +173,11 @@ describe("a file's lines outside its definitions, on a question about behaviour"
     const corpus = buildCorpus(FILES, analyzer);
     const schema = corpus.chunks.find((c) => c.path === 'ext/dynblock/schema.go' && c.startLine === 1)!;
     const expand = corpus.chunks.find((c) => c.symbol === 'expandBlocks')!;
-    const at = (rank: number, chunk: Chunk): ModalityHit[] => [
-      ...Array.from({ length: rank }, (_, i) => ({ chunkId: 1000 + i, score: 1, reason: 'other' })),
-      { chunkId: chunk.id, score: 1, reason: 'hit' },
-    ];
     const lists: Partial<Record<Modality, ModalityHit[]>> = {
       semantic: merge(at(8, expand), at(14, schema)),
       text: at(2, schema),
       structural: merge(at(2, expand), at(4, schema)),
     };
-    const other = (id: number): Chunk => ({
-      id,
-      fileId: 99,
-      path: `other/${id}.go`,
-      startLine: 1,
-      endLine: 1,
-      kind: 'window',
-    });
     const run = (isOutsideFunctions?: (c: Chunk) => boolean) =>
       fuse({
         lists,
@@ -196,7 +185,7 @@ describe("a file's lines outside its definitions, on a question about behaviour"
         k: RRF_K.default,
         strategy: 'fused',
         centralityOf: (id) => (id === expand.id ? Math.exp(0.12 / 0.3) - 1 : 0),
-        chunkOf: (id) => corpus.chunks[id] ?? other(id),
+        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.go'),
         limit: 10,
         rankContainersByMembers: true,
         ...(isOutsideFunctions ? { isOutsideFunctions } : {}),
@@ -257,13 +246,3 @@ describe("a file's lines outside its definitions, on a question about behaviour"
     expect(schema?.explanation.demotion).toBeNull();
   });
 });
-
-/** Two ranked lists in one: each hit at its own position, the fillers of the longer one elsewhere. */
-function merge(a: ModalityHit[], b: ModalityHit[]): ModalityHit[] {
-  const out: ModalityHit[] = [];
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const real = [a[i], b[i]].find((h) => h && h.chunkId < 1000);
-    out.push(real ?? { chunkId: 2000 + i, score: 1, reason: 'other' });
-  }
-  return out;
-}

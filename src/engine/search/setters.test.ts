@@ -14,6 +14,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { memberNameCoverage, setterLookup } from './members';
+import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
 
 const CLIENT_RS = [
   'impl<B> ClientError<B> {',
@@ -105,23 +106,11 @@ describe('a setter, on a question about behaviour', () => {
     const worker = named('map_with_reused');
     // The ranks each modality gave both in hyper 0.14 (understand_code, default preset) and
     // their boosts (1.12 and 1.13).
-    const at = (rank: number, chunk: Chunk): ModalityHit[] => [
-      ...Array.from({ length: rank }, (_, i) => ({ chunkId: 1000 + i, score: 1, reason: 'other' })),
-      { chunkId: chunk.id, score: 1, reason: 'hit' },
-    ];
     const lists: Partial<Record<Modality, ModalityHit[]>> = {
       semantic: merge(at(1, setter), at(12, worker)),
       text: merge(at(1, setter), at(3, worker)),
       structural: merge(at(0, setter), at(4, worker)),
     };
-    const other = (id: number): Chunk => ({
-      id,
-      fileId: 99,
-      path: `o/${id}.rs`,
-      startLine: 1,
-      endLine: 1,
-      kind: 'window',
-    });
     const boosts = new Map([
       [setter.id, 0.12],
       [worker.id, 0.13],
@@ -134,7 +123,7 @@ describe('a setter, on a question about behaviour', () => {
         k: RRF_K.default,
         strategy: 'fused',
         centralityOf: (id) => Math.exp((boosts.get(id) ?? 0) / 0.3) - 1,
-        chunkOf: (id) => corpus.chunks[id] ?? other(id),
+        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'),
         limit: 10,
         rankContainersByMembers: true,
         nameCoverageOf: memberNameCoverage(question),
@@ -163,13 +152,3 @@ describe('a setter, on a question about behaviour', () => {
     expect(setter(named('map_with_reused'))).toBe(false);
   });
 });
-
-/** Two ranked lists in one: each hit at its own position, the fillers of the longer one elsewhere. */
-function merge(a: ModalityHit[], b: ModalityHit[]): ModalityHit[] {
-  const out: ModalityHit[] = [];
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const real = [a[i], b[i]].find((h) => h && h.chunkId < 1000);
-    out.push(real ?? { chunkId: 2000 + i, score: 1, reason: 'other' });
-  }
-  return out;
-}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Chunk } from '../contract';
+import type { Corpus } from '../modality';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { Engine } from '../engine';
@@ -7,6 +8,31 @@ import { fuse, scoreFromExplanation } from '../fuse';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { calleesLookup, memberNameCoverage, nameCoverage, nameMatchFactor, questionForms } from './members';
 import { MEMBER_CALLEE_MIN_SHARE, MEMBER_NAME_GAIN, WEIGHTS } from '../ranking';
+
+/**
+ * Modality lists as a real run ranked them: each named chunk (by `id`) at its rank, the other
+ * places held by other files' windows (`other{n}{extension}`), which `chunkOf` gives back.
+ */
+function realRunLists(corpus: Corpus, id: (symbol: string) => number, extension: string) {
+  const others = corpus.chunks.length;
+  const other = (n: number): Chunk => ({
+    id: others + n,
+    fileId: 1 + n,
+    path: `other${n}${extension}`,
+    startLine: 1,
+    endLine: 10,
+    kind: 'window',
+  });
+  return {
+    list: (placed: Record<number, string>, length: number) =>
+      Array.from({ length }, (_, rank) => ({
+        chunkId: placed[rank] ? id(placed[rank]) : others + rank,
+        score: 1,
+        reason: placed[rank] ?? 'other',
+      })),
+    chunkOf: (c: number) => corpus.chunks[c] ?? other(c - others),
+  };
+}
 
 describe('how much of a name the question says', () => {
   it('counts the name parts the question says, in any case style', () => {
@@ -143,21 +169,7 @@ describe('a member gives its place to the function it calls whose name says more
     // The lists of the real run over the whole of click (real set, click:understand:13): consume_value
     // first by meaning, value_from_envvar at semantic #23, text #35, structural #9 — the other
     // places held by chunks of other files (`other:N`).
-    const others = corpus.chunks.length;
-    const other = (n: number): Chunk => ({
-      id: others + n,
-      fileId: 1 + n,
-      path: `other${n}.py`,
-      startLine: 1,
-      endLine: 10,
-      kind: 'window',
-    });
-    const list = (placed: Record<number, string>, length: number) =>
-      Array.from({ length }, (_, rank) => ({
-        chunkId: placed[rank] ? id(placed[rank]) : others + rank,
-        score: 1,
-        reason: placed[rank] ?? 'other',
-      }));
+    const { list, chunkOf } = realRunLists(corpus, id, '.py');
     const lists = {
       semantic: list({ 0: 'consume_value', 23: 'value_from_envvar' }, 40),
       text: list({ 4: 'consume_value', 35: 'value_from_envvar' }, 40),
@@ -170,7 +182,7 @@ describe('a member gives its place to the function it calls whose name says more
       k: 40,
       strategy: 'fused' as const,
       centralityOf: () => 0,
-      chunkOf: (c: number) => corpus.chunks[c] ?? other(c - others),
+      chunkOf,
       limit: 10,
       nameCoverageOf: memberNameCoverage(question),
     };
@@ -224,21 +236,7 @@ describe("a call through an expression is another value's method, not a function
     // The lists of the real run over x/tools (485 files): PathEnclosingInterval semantic #0, text #0,
     // structural #4; tokenNode.Pos semantic #7, text #19 — the other places held by other files' chunks.
     const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
-    const others = corpus.chunks.length;
-    const other = (n: number): Chunk => ({
-      id: others + n,
-      fileId: 1 + n,
-      path: `other${n}.go`,
-      startLine: 1,
-      endLine: 10,
-      kind: 'window',
-    });
-    const list = (placed: Record<number, string>, length: number) =>
-      Array.from({ length }, (_, rank) => ({
-        chunkId: placed[rank] ? id(placed[rank]) : others + rank,
-        score: 1,
-        reason: placed[rank] ?? 'other',
-      }));
+    const { list, chunkOf } = realRunLists(corpus, id, '.go');
     const question = 'ast nodes enclosing position range';
     const results = fuse({
       lists: {
@@ -250,7 +248,7 @@ describe("a call through an expression is another value's method, not a function
       k: 40,
       strategy: 'fused',
       centralityOf: () => 0,
-      chunkOf: (c: number) => corpus.chunks[c] ?? other(c - others),
+      chunkOf,
       limit: 10,
       nameCoverageOf: memberNameCoverage(question),
       calleesOf: calleesLookup(corpus),

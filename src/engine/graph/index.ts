@@ -619,8 +619,7 @@ export class GraphIndex implements Retriever {
   /** The name a re-export statement at `line` of file p gives `name` (`export { name as alias } from`), else `name`. */
   private reexportAlias(p: number, line: number, name: string): string {
     const text = this.corpus.files[p].text;
-    let at = 0;
-    for (let l = 1; l < line && at !== -1; l++) at = text.indexOf('\n', at) + 1 || -1;
+    const at = lineStart(text, line);
     if (at < 0) return name;
     const end = text.indexOf('from', at);
     const statement = text.slice(at, end < 0 ? undefined : end);
@@ -1265,13 +1264,16 @@ function importedAs(name: string, as: string): string {
 /** A Rust line declaring a child module from its own file: `mod x;`, with any visibility. */
 const RUST_MOD_DECLARATION = /^\s*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+[A-Za-z_]\w*\s*;/;
 
+/** The offset where line `line` (1-based) of a text starts; -1 past its last line. */
+function lineStart(text: string, line: number): number {
+  let at = 0;
+  for (let l = 1; l < line && at !== -1; l++) at = text.indexOf('\n', at) + 1 || -1;
+  return at;
+}
+
 /** Line `line` (1-based) of a text. */
 function lineOf(text: string, line: number): string {
-  let at = 0;
-  for (let l = 1; l < line && at >= 0; l++) {
-    const next = text.indexOf('\n', at);
-    at = next < 0 ? -1 : next + 1;
-  }
+  const at = lineStart(text, line);
   if (at < 0) return '';
   const end = text.indexOf('\n', at);
   return text.slice(at, end < 0 ? undefined : end);

@@ -389,6 +389,32 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03c',
   },
+  // The sixth tuning group (twenty-first session, 2026-12-03, issue 20): Go and C (h-qc), Rust and
+  // PHP (h-qd), questions written from reading the code before Fourfold was run on them. gopacket's
+  // layers are one decoder family (DecodeFromBytes, CanDecode, LayerType … on ~70 receivers) with
+  // length errors carrying values; systemtap's runtime is kernel-module C whose .c files include
+  // each other, with _stp_error/_stp_warn messages and _stp_map_*/_stp_stat_* families.
+  {
+    name: 'gopacket',
+    pkg: 'golang-github-google-gopacket-dev',
+    version: '1.1.19-3',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/google/gopacket',
+    extensions: ['.go'],
+    exclude: /_test\.go$|(^|\/)testdata\//,
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
+  {
+    name: 'systemtap',
+    pkg: 'systemtap-common',
+    version: '4.8-2',
+    language: 'c',
+    root: 'usr/share/systemtap/runtime',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
 ];
 
 export interface RealFile {

@@ -415,6 +415,32 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03d',
   },
+  // Added in the twenty-first session (2026-12-03d) by a helper who does not tune: Rust's and
+  // PHP's part of the sixth tuning group, written before Fourfold ran on them. ruma-common: the
+  // Matrix protocol's types (identifiers, events with one content type per event, push rules),
+  // with `macro_rules!` that make items; symfony's dependency-injection component: compiler
+  // passes, loaders and dumpers implementing one interface each, sprintf exception messages.
+  {
+    name: 'ruma',
+    pkg: 'librust-ruma-common-dev',
+    version: '0.10.5-2',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/ruma-common-0.10.5/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
+  {
+    name: 'symfony-di',
+    pkg: 'php-symfony-dependency-injection',
+    version: '5.4.53+dfsg-0+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/Symfony/Component/DependencyInjection',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
 ];
 
 export interface RealFile {

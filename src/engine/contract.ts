@@ -134,6 +134,8 @@ export interface ImportRef {
   /** Bound names brought in (`{a, b}` → ['a','b']); '*' for a namespace/glob import; 'default'. */
   names: string[];
   kind: 'import' | 'require' | 'dynamic' | 'reexport' | 'use';
+  /** Go: a dot import (`import . "pkg"`), which alone brings another package's names into the file bare. */
+  dot?: boolean;
 }
 
 /** What the structural parser learns from one file (the expensive, cacheable part). */

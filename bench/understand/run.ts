@@ -21,9 +21,9 @@ import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { identifierTokens } from '../eval/baselines';
 import { GROUP_LABELS, type LoadedProject, loadProject, PROJECT_GROUPS, type ProjectGroup, PROJECTS } from './projects';
 import {
-  docQuestions,
   type Half,
   keywordQuestions,
+  projectQuestions,
   type QuestionKind,
   UNDERSTAND_DIR,
   type UnderstandQuestion,
@@ -142,10 +142,7 @@ export async function runUnderstand(
   const run: UnderstandRun = { projects: [], outcomes: [] };
   for (const project of loaded) {
     // `half` keeps a tuning run from computing (and printing) held-out figures at all.
-    const questions = [
-      ...docQuestions(project, deps.analyzer),
-      ...keywords.filter((k) => k.project === project.spec.name),
-    ].filter((q) => !half || q.half === half);
+    const questions = projectQuestions(project, deps.analyzer, keywords, half);
     const t = performance.now();
     const engine = await Engine.build(project.blankFiles, deps);
     const buildSeconds = (performance.now() - t) / 1000;

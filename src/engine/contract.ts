@@ -23,24 +23,28 @@ export const MODALITIES: readonly Modality[] = ['semantic', 'text', 'structural'
 
 export type Preset = 'quick' | 'default' | 'thorough';
 
-export type Language =
-  | 'javascript'
-  | 'typescript'
-  | 'tsx'
-  | 'python'
-  | 'go'
-  | 'rust'
-  | 'java'
-  | 'c'
-  | 'cpp'
-  | 'csharp'
-  | 'ruby'
-  | 'php'
-  | 'kotlin'
-  | 'swift'
-  | 'scala'
-  | 'bash'
-  | 'lua';
+/** Every language Fourfold parses (structural/grammars.ts loads each one's grammar). */
+export const LANGUAGES = [
+  'javascript',
+  'typescript',
+  'tsx',
+  'python',
+  'go',
+  'rust',
+  'java',
+  'c',
+  'cpp',
+  'csharp',
+  'ruby',
+  'php',
+  'kotlin',
+  'swift',
+  'scala',
+  'bash',
+  'lua',
+] as const;
+
+export type Language = (typeof LANGUAGES)[number];
 
 // ---------------------------------------------------------------------------------------
 // Source files and what parsing learns from them

@@ -248,6 +248,28 @@ describe('names first: a single identifier, qualified or not, is a definition qu
     expect(plan.qualifiers).toEqual(qualifiers);
   });
 
+  // Symfony's DependencyInjection: the package's root is the namespace's last folder, so its parts are in no path.
+  it.each([
+    [
+      'Symfony\\Component\\DependencyInjection\\Compiler\\PassConfig::addPass',
+      ['addPass', 'PassConfig'],
+      ['PassConfig'],
+    ],
+    ['\\App\\Kernel::boot', ['boot', 'Kernel'], ['Kernel']],
+    ['Symfony\\Component\\DependencyInjection\\Compiler\\PassConfig', ['PassConfig'], undefined],
+  ] as const)('%s: a namespaced PHP name asks for its class (and member)', (q, identifiers, qualifiers) => {
+    const plan = planQuery(q);
+    expect(plan.intent).toBe('find_definition');
+    expect(plan.raw).toBe(q);
+    expect(plan.identifiers).toEqual(identifiers);
+    expect(plan.qualifiers).toEqual(qualifiers);
+  });
+
+  it('a backslash that is not a namespace (a Windows path, an escape) names nothing', () => {
+    expect(planQuery('C:\\Users\\app').identifiers).toEqual([]);
+    expect(planQuery('could not open C:\\Users\\App\\config.php').qualifiers).not.toContain('App');
+  });
+
   it('a receiver (`self.x`, `$this->x`) or two names are no qualifier', () => {
     expect(planQuery('$this->render').qualifiers).toBeUndefined();
     expect(planQuery('self.parse').qualifiers).toBeUndefined();

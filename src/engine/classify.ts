@@ -312,6 +312,15 @@ const CUE_WORDS = new Set([
 ]);
 
 /** A name, or a qualified name: `A.b`, `A::b`, `A#b` (Ruby's instance method), `A->b` (PHP, C), `A:b` (Lua's method). */
+/**
+ * A PHP name with its namespace, typed alone (`Symfony\Component\Console\Color`,
+ * `\App\Kernel::boot`): the class is what selects, and it is asked alone (`Color`,
+ * `Kernel::boot`). Its namespace is a path of folders the package's root often leaves out, and
+ * as qualifiers its last part (`Compiler` in `…\Compiler\PassConfig`) can be a class of its own,
+ * whose `$passConfig` then passed the class asked for. A backslash anywhere else (a Windows path
+ * in a pasted message, an escape) is not a name's.
+ */
+const NAMESPACED_NAME = /^\\?[A-Za-z_]\w*(?:\\[A-Za-z_]\w*)+(?:::\$?[A-Za-z_]\w*)?$/;
 const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::?|#|->)[A-Za-z_$][\w$]*)*/g;
 /** The separators of a qualified name. */
 const QUALIFIER = /\.|::?|#|->/;
@@ -991,8 +1000,10 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     forcedIntent && forcedIntent !== classification.intent
       ? { intent: forcedIntent, confidence: 1, rule: 'user-choice' }
       : classification;
-  const words = raw.match(WORD_LIKE) ?? [];
   const plan: QueryPlan = { ...c, raw, identifiers: [], terms: [] };
+  // `Ns\Sub\Class::method` is asked as `Class::method`, `Ns\Sub\Class` as `Class` (NAMESPACED_NAME).
+  const named = c.rule === 'identifier' && NAMESPACED_NAME.test(raw) ? raw.slice(raw.lastIndexOf('\\') + 1) : raw;
+  const words = named.match(WORD_LIKE) ?? [];
 
   if (c.rule === 'code-snippet') {
     plan.snippet = raw;
@@ -1015,16 +1026,16 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     if (plan.literal === undefined) delete plan.literal;
   }
 
-  if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(raw, words))
-    plan.identifiers = splitPath(raw);
+  if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(named, words))
+    plan.identifiers = splitPath(named);
   const framed = c.intent === 'find_definition' ? framedName(raw) : null;
   if (plan.identifiers.length === 0 && framed) plan.identifiers = splitPath(framed);
   if (plan.identifiers.length === 0) {
     const named = unique(words.filter(isCodeName).flatMap(splitPath));
     plan.identifiers = named.length > 0 ? named : pickSubjects(words, c.intent);
   }
-  plan.identifiers = withDecoratedNames(raw, plan.identifiers);
-  const qualifiers = qualifiersOf(raw, words, plan.identifiers);
+  plan.identifiers = withDecoratedNames(named, plan.identifiers);
+  const qualifiers = qualifiersOf(named, words, plan.identifiers);
   if (qualifiers) plan.qualifiers = qualifiers;
   const remove = new Set([...CUE_WORDS]);
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));

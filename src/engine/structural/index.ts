@@ -458,14 +458,14 @@ export class StructuralIndex implements Retriever {
   private preciseHits(scored: ScoredDefinition[], limit: number): ModalityHit[] {
     // RRF ignores scores, so a weak match kept in the list still earns a rank that fusion
     // (and the importance boost) can lift above the definition that was asked for. When
-    // the name matched precisely, the near misses are left out. So are private spellings of
-    // an exactly defined name: with `diff` defined, `options._diff = …` is another symbol.
+    // the name matched precisely, the near misses are left out. So are other spellings of
+    // an exactly defined name: with `diff` defined, `options._diff = …` is another symbol, and
+    // with the class `PassConfig` asked and defined, the field `$passConfig` that holds one.
     const precise = scored.filter((s) => PRECISE_MATCHES.has(s.match));
     if (precise.length === 0) return this.toHits(this.rankedPrefix(scored, limit), limit);
-    const exact = new Set(
-      precise.filter((s) => s.match === 'exact').map((s) => undecorated(this.definition(s.def).name)),
-    );
-    const kept = precise.filter((s) => s.match === 'exact' || !exact.has(undecorated(this.definition(s.def).name)));
+    const spelling = (def: number) => undecorated(this.definition(def).name).toLowerCase();
+    const exact = new Set(precise.filter((s) => s.match === 'exact').map((s) => spelling(s.def)));
+    const kept = precise.filter((s) => s.match === 'exact' || !exact.has(spelling(s.def)));
     return this.toHits(this.rankedPrefix(this.withoutStandIns(kept), limit), limit);
   }
 

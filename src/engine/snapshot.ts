@@ -48,8 +48,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    the doc comment's window is found from it, not by reading comment lines again.
  * 16: a Go dot import is marked on its ImportRef (ImportRef.dot, analysis table v5): the graph
  *    reads it there, not from the file's text.
+ * 17: a Rust item a file's `macro_rules!` makes from the name an invocation gives it is a
+ *    definition at that invocation (structural/macro-instances.ts; analysis).
  */
-export const SNAPSHOT_VERSION = 16;
+export const SNAPSHOT_VERSION = 17;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -9,6 +9,7 @@ import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Ref
 import { languageForFile, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
 import { macroBodyCalls } from './c-macros';
+import { rustMacroInstances } from './macro-instances';
 import type { GrammarSource } from './grammars';
 import { importsOf, namedChildrenOf } from './imports';
 import {
@@ -205,6 +206,7 @@ export class StructuralAnalyzer {
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
       if (lang === 'c' || lang === 'cpp') addMacroBodyCalls(found, macroBodyCalls(root, text));
+      if (lang === 'rust') addMacroInstances(found.definitions, rustMacroInstances(root));
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
       const embedded = embeddedCodeOf(lang, root, text);
       const transcribers = lang === 'rust' && !embedded ? rustMacroTranscribers(root, text) : null;
@@ -301,6 +303,14 @@ export class StructuralAnalyzer {
 }
 
 type Found = Pick<FileAnalysis, 'definitions' | 'references' | 'imports'>;
+
+/** Adds the items the file's macros make from the names they are given (macro-instances.ts), each once. */
+function addMacroInstances(definitions: Definition[], made: Definition[]): void {
+  if (made.length === 0) return;
+  const known = new Set(definitions.map((d) => `${d.name}:${d.nameLine}`));
+  for (const d of made) if (!known.has(`${d.name}:${d.nameLine}`)) definitions.push(d);
+  definitions.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
 
 /** Adds what the embedded code's parse found inside its regions and the file's own parse did not. */
 function addEmbedded(found: Found, embedded: Found & { regions: LineRange[] }): void {

@@ -50,6 +50,18 @@ describe('definitions inside macros and evaluated strings', () => {
     ]);
   });
 
+  it('Rust: an item a `macro_rules!` makes from the name it is given is defined at the invocation, through a macro it hands the name to', async () => {
+    const a = await analyze('events/_custom.rs', 'custom_events.rs.txt');
+    expect(named(a, 'CustomGlobalAccountDataEventContent')).toEqual([{ kind: 'struct', nameLine: 29 }]);
+    expect(named(a, 'CustomStateEventContent')).toEqual([{ kind: 'struct', nameLine: 30 }]);
+    expect(named(a, 'WriteU16')).toEqual([{ kind: 'struct', nameLine: 53 }]);
+    // An invocation that fits none of the rules, and a repetition, are not expanded; the type and
+    // the trait passed as `$evt` are no definitions.
+    expect(named(a, 'NotAName')).toEqual([]);
+    expect(named(a, 'First')).toEqual([]);
+    expect(named(a, 'StateEventType')).toEqual([]);
+  });
+
   it('Ruby: methods in a heredoc handed to `class_eval` are the class’s, on their own lines', async () => {
     const a = await analyze('rake/cpu_counter.rb', 'cpu_counter.rb.txt');
     expect(named(a, 'count_via_java_runtime')).toEqual([{ kind: 'method', container: 'CpuCounter', nameLine: 55 }]);

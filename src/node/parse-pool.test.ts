@@ -10,7 +10,7 @@ import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { corpusFromAnalyses } from '../engine/structural/corpus';
 import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
-import { createNodeParsePool, HELPER_MAX_CHARS, type NodeParsePool } from './parse-pool';
+import { createNodeParsePool, type NodeParsePool } from './parse-pool';
 import { openRepository, PARSE_POOL_MIN_FILES } from './repository';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -102,31 +102,6 @@ describe('node parse pool', () => {
     const settled = await late;
     expect(settled.filter((s) => s.status === 'rejected').length).toBeGreaterThan(many.length / 2);
     for (const s of settled) if (s.status === 'rejected') expect(String(s.reason)).toMatch(/parse pool closed/);
-  }, 120_000);
-
-  it('lets the calling thread parse short files that wait for a worker, with the same analyses', async () => {
-    const helped: string[] = [];
-    const own = createNodeParsePool(1, {
-      helper: async (path, text) => {
-        helped.push(path);
-        return analyzer.analyze(path, text);
-      },
-    });
-    const files = realFiles();
-    const many = Array.from({ length: 6 }, (_, copy) =>
-      files.map((f) => ({ path: `copy${copy}/${f.path}`, text: f.text })),
-    ).flat();
-    const long = many.filter((f) => f.text.length > HELPER_MAX_CHARS);
-    expect(long.length).toBeGreaterThan(0); // not vacuous: some files are the worker's alone
-    const analyses = await Promise.all(many.map((f) => own.analyze(f.path, f.text)));
-    expect(analyses).toStrictEqual(many.map((f) => analyzer.analyze(f.path, f.text)));
-    // One worker holds IN_FLIGHT_PER_WORKER at a time: the rest waited, and the helper took short ones.
-    expect(helped.length).toBeGreaterThan(many.length / 10);
-    expect(helped.length).toBeLessThan(many.length);
-    expect(new Set(helped).size).toBe(helped.length); // none twice
-    for (const path of helped) expect(long.some((f) => f.path === path)).toBe(false);
-    expect(own.pending).toBe(0);
-    await own.close();
   }, 120_000);
 
   it('rejects after close, and close can be called twice', async () => {

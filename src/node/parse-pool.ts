@@ -47,68 +47,18 @@ export interface BuildAnalyzer {
  */
 export const MAX_PARSE_WORKERS = 8;
 
-/**
- * One parse worker per core but one (at most MAX_PARSE_WORKERS), and the main thread parsing
- * small files from the queue when it is free; null on one core. Workers start loading at once.
- * The main thread reads the folder and then mostly waits for analyses (idle 60–80 % of the
- * parse in a CPU profile of the 10 MB build): as a helper it takes a share of the parse that
- * one more worker would take at the cost of its own start-up (Node, the grammars, their
- * queries), its own heap, and a structured clone of every text and analysis it handles
- * (docs/bench/HISTORY.md, branch h-build, twenty-first session).
- */
+/** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */
 export function startParsePool(): BuildAnalyzer | null {
-  const cores = availableParallelism();
-  if (cores < 2) return null;
-  const local = inProcessAnalyzer();
-  const pool = createNodeParsePool(Math.min(MAX_PARSE_WORKERS, cores - 1), { helper: local.analyze });
+  const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
+  if (workers < 2) return null;
+  const pool = createNodeParsePool(workers);
   return {
     analyze: (path, text) => pool.analyze(path, text),
-    prepare: (languages) => {
-      pool.prepare(languages);
-      local.prepare(languages);
-    },
-    close: async () => {
-      await pool.close();
-      await local.dispose();
-    },
+    prepare: (languages) => pool.prepare(languages),
+    close: () => pool.close(),
     textIndexer: pool.textIndexer(),
   };
 }
-
-/** The main thread's own analyzer, loaded when first prepared or used. */
-function inProcessAnalyzer(): {
-  analyze: (path: string, text: string) => Promise<FileAnalysis>;
-  prepare: (languages: readonly Language[]) => void;
-  dispose: () => Promise<void>;
-} {
-  let analyzer: Promise<StructuralAnalyzer> | null = null;
-  const loaded = () => (analyzer ??= StructuralAnalyzer.create(nodeGrammars, { languages: [] }));
-  return {
-    analyze: async (path, text) => (await loaded()).analyzeAsync(path, text),
-    prepare: (languages) => {
-      // A grammar that fails to load fails again, and is reported, on the file that needs it.
-      if (languages.length > 0)
-        loaded()
-          .then((a) => a.prepare(languages))
-          .catch(() => undefined);
-    },
-    dispose: async () => {
-      if (analyzer) (await analyzer.catch(() => null))?.dispose();
-      analyzer = null;
-    },
-  };
-}
-
-/**
- * The longest text the main thread takes from the queue: a parse there holds up every answer
- * and next file until it ends, so it takes files that parse in a few milliseconds, less than a
- * worker has in hand (IN_FLIGHT_PER_WORKER: ≈ 50 KB of source at 10 MB). Which thread parses a
- * file does not change its analysis.
- */
-export const HELPER_MAX_CHARS = 16_384;
-
-/** How far into the queue the main thread looks for a file short enough. */
-const HELPER_SCAN = 16;
 
 /** The chunks the term half of the text index reads, in columns (one clone instead of an object each). */
 interface ChunkColumns {
@@ -161,22 +111,20 @@ const WORKER_ENTRY = import.meta.url.endsWith('.ts')
   ? new URL('./parse-worker.mjs', import.meta.url)
   : new URL('./parse-worker.js', import.meta.url);
 
-export interface NodeParsePoolOptions {
-  /**
-   * An analyzer on the calling thread: while analyses wait for a worker, it takes the next short
-   * one (HELPER_MAX_CHARS) itself, one per turn of the event loop.
-   */
-  helper?: (path: string, text: string) => Promise<FileAnalysis>;
-}
-
-export function createNodeParsePool(size = availableParallelism(), options: NodeParsePoolOptions = {}): NodeParsePool {
+export function createNodeParsePool(size = availableParallelism()): NodeParsePool {
   if (!Number.isInteger(size) || size < 1)
     throw new RangeError(`parse pool size must be a positive integer, got ${size}`);
   let nextId = 0;
   let closed = false;
-  /** Analyses not sent to a worker yet, in arrival order. */
-  const waiting = new WaitingQueue();
-  const scheduleHelper = options.helper ? helperScheduler(waiting, options.helper, () => closed) : () => {};
+
+  /** Analyses not sent to a worker yet, in arrival order (from `waitingFrom` on). */
+  const waiting: {
+    path: string;
+    text: string;
+    resolve: (analysis: FileAnalysis) => void;
+    reject: (error: Error) => void;
+  }[] = [];
+  let waitingFrom = 0;
 
   const fail = (entry: PoolWorker, error: Error) => {
     entry.failure ??= error;
@@ -204,7 +152,7 @@ export function createNodeParsePool(size = availableParallelism(), options: Node
 
   /** Sends waiting analyses to the live workers with room, least loaded first; rejects them all when none is left. */
   function dispatch(): void {
-    while (waiting.size > 0) {
+    while (waitingFrom < waiting.length) {
       let best: PoolWorker | null = null;
       let alive = false;
       for (const entry of entries) {
@@ -217,29 +165,27 @@ export function createNodeParsePool(size = availableParallelism(), options: Node
         const error = closed
           ? new Error('parse pool closed')
           : (entries[0].failure ?? new Error('no parse worker left'));
-        waiting.rejectAll(error);
+        for (let i = waitingFrom; i < waiting.length; i++) waiting[i].reject(error);
+        waiting.length = waitingFrom = 0;
         return;
       }
-      if (!best) {
-        scheduleHelper();
-        return;
-      }
-      const { path, text, resolve, reject } = waiting.shift()!;
+      if (!best) return;
+      const { path, text, resolve, reject } = waiting[waitingFrom];
+      waiting[waitingFrom++] = undefined as never; // let the text go
       ask<FileAnalysis>(best, path, (id) => ({ kind: 'analyze', id, path, text })).then(resolve, reject);
     }
+    waiting.length = waitingFrom = 0;
   }
 
   return {
     size,
     get pending() {
-      return entries.reduce((n, e) => n + e.pending.size, waiting.size);
+      return entries.reduce((n, e) => n + e.pending.size, waiting.length - waitingFrom);
     },
     workers: entries.map((e) => e.worker),
     analyze(path: string, text: string): Promise<FileAnalysis> {
       if (closed) return Promise.reject(new Error('parse pool closed'));
-      const analysis = new Promise<FileAnalysis>((resolve, reject) =>
-        waiting.push({ path, text, resolve, reject, taken: false }),
-      );
+      const analysis = new Promise<FileAnalysis>((resolve, reject) => waiting.push({ path, text, resolve, reject }));
       dispatch();
       return analysis;
     },
@@ -283,97 +229,6 @@ export function createNodeParsePool(size = availableParallelism(), options: Node
       for (const entry of entries) fail(entry, new Error('parse pool closed'));
     },
   };
-}
-
-interface Waiting {
-  path: string;
-  text: string;
-  resolve: (analysis: FileAnalysis) => void;
-  reject: (error: Error) => void;
-  /** Taken by the calling thread's helper: skipped by the workers' dispatch. */
-  taken: boolean;
-}
-
-/** The analyses waiting for a worker, in arrival order; the helper may take some out of turn. */
-class WaitingQueue {
-  private items: Waiting[] = [];
-  private from = 0;
-  /** Entries from `from` on that the helper took. */
-  private taken = 0;
-
-  /** Entries neither sent to a worker nor taken by the helper. */
-  get size(): number {
-    return this.items.length - this.from - this.taken;
-  }
-
-  push(item: Waiting): void {
-    this.items.push(item);
-  }
-
-  /** The first entry not taken, removed; undefined when none is left. */
-  shift(): Waiting | undefined {
-    while (this.from < this.items.length) {
-      const item = this.items[this.from];
-      this.items[this.from++] = undefined as never; // let the text go
-      if (!item.taken) return this.compact(item);
-      this.taken--;
-    }
-    return this.compact(undefined);
-  }
-
-  /** The first short entry near the front, marked taken; null when there is none. */
-  takeShort(): Waiting | null {
-    const end = Math.min(this.items.length, this.from + HELPER_SCAN);
-    for (let i = this.from; i < end; i++) {
-      const item = this.items[i];
-      if (item.taken || item.text.length > HELPER_MAX_CHARS) continue;
-      item.taken = true;
-      this.taken++;
-      return item;
-    }
-    return null;
-  }
-
-  rejectAll(error: Error): void {
-    for (let i = this.from; i < this.items.length; i++) if (!this.items[i].taken) this.items[i].reject(error);
-    this.items = [];
-    this.from = this.taken = 0;
-  }
-
-  private compact<T>(result: T): T {
-    if (this.from === this.items.length) {
-      this.items = [];
-      this.from = this.taken = 0;
-    }
-    return result;
-  }
-}
-
-/** Schedules one analysis on the calling thread per turn of its event loop, while some wait for a worker. */
-function helperScheduler(
-  waiting: WaitingQueue,
-  helper: (path: string, text: string) => Promise<FileAnalysis>,
-  closed: () => boolean,
-): () => void {
-  let scheduled = false;
-  const schedule = (): void => {
-    if (scheduled || closed() || waiting.size === 0) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      if (closed()) return;
-      const entry = waiting.takeShort();
-      if (!entry) return; // the next answer from a worker dispatches and looks again
-      const { path, text } = entry;
-      entry.text = ''; // let the text go once read
-      helper(path, text)
-        .then(entry.resolve, (error: unknown) =>
-          entry.reject(error instanceof Error ? error : new Error(String(error))),
-        )
-        .finally(schedule);
-    });
-  };
-  return schedule;
 }
 
 /** What a worker's events do to its pool: answers go to their callers, a crash or an exit fails what it held. */

@@ -217,7 +217,8 @@ function python(loaded: LoadedProject, c: Collector): void {
     const starts = lineStarts(code);
     const here = f.path.split('/').slice(0, -1);
     // Statements joined over parentheses and backslashes.
-    const re = /^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)|import[ \t]+([^\n]*(?:\\\n[^\n]*)*))/gm;
+    const re =
+      /^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)|import[ \t]+([^\n]*(?:\\\n[^\n]*)*))/gm;
     for (const m of code.matchAll(re)) {
       const line = lineAt(starts, m.index + m[0].length - m[0].trimStart().length);
       if (m[1] !== undefined) {
@@ -275,7 +276,10 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
   const defs = new Map<string, Map<string, Set<string>>>();
   for (const t of tags) {
     if (!known.has(t.path)) continue;
-    if (t.scopeKind !== 'package' || !['func', 'const', 'var', 'type', 'struct', 'interface', 'talias'].includes(t.kind))
+    if (
+      t.scopeKind !== 'package' ||
+      !['func', 'const', 'var', 'type', 'struct', 'interface', 'talias'].includes(t.kind)
+    )
       continue;
     if (t.name === '_' || t.name === 'init' || t.name === 'main') continue;
     const dir = posix.dirname(t.path);
@@ -352,12 +356,19 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
       if (/^:[^=]/.test(after)) continue;
       if (own.has(m[0])) continue;
       for (const dir of [myDir, ...dotDirs]) {
-        const pkgName = dir === myDir ? myPkg : (pkgOf.get(loaded.files.find((x) => posix.dirname(x.path) === dir)!.path) ?? '');
+        const pkgName =
+          dir === myDir ? myPkg : (pkgOf.get(loaded.files.find((x) => posix.dirname(x.path) === dir)!.path) ?? '');
         const owner = ownerIn(dir, m[0], pkgName);
         if (owner === 'ambiguous') {
           if (!seenAmbiguous.has(`${dir}.${m[0]}`)) c.drop('go: name defined in two files (build tags)');
           seenAmbiguous.add(`${dir}.${m[0]}`);
-        } else if (owner) c.add(f.path, owner, lineAt(starts, m.index), dir === myDir ? `uses ${m[0]} (same package)` : `uses ${m[0]} (dot import)`);
+        } else if (owner)
+          c.add(
+            f.path,
+            owner,
+            lineAt(starts, m.index),
+            dir === myDir ? `uses ${m[0]} (same package)` : `uses ${m[0]} (dot import)`,
+          );
       }
     }
   }
@@ -376,9 +387,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
   const moduleOfFile = new Map([...fileOfModule].map(([m, p]) => [p, m]));
   const codes = new Map(loaded.files.map((f) => [f.path, codeOnly(f.text, 'rust')]));
   const ITEM = (name: string) =>
-    new RegExp(
-      `\\b(?:fn|struct|enum|trait|type|const|static|union|mod)\\s+${name}\\b|macro_rules!\\s*${name}\\b`,
-    );
+    new RegExp(`\\b(?:fn|struct|enum|trait|type|const|static|union|mod)\\s+${name}\\b|macro_rules!\\s*${name}\\b`);
   /** The file defining `name` reached through module `mod` (following `pub use` re-exports). */
   const itemFile = (mod: string[], name: string, depth: number): string | null | 'unsure' => {
     const file = fileOfModule.get(mod.join('::'));
@@ -442,7 +451,10 @@ function rust(loaded: LoadedProject, c: Collector): void {
     const starts = lineStarts(code);
     const fileMod = (moduleOfFile.get(f.path) ?? '').split('::').filter(Boolean);
     const inline = inlineModules(code);
-    const modAt = (pos: number) => [...fileMod, ...inline.filter((r) => r.start < pos && pos < r.end).map((r) => r.name)];
+    const modAt = (pos: number) => [
+      ...fileMod,
+      ...inline.filter((r) => r.start < pos && pos < r.end).map((r) => r.name),
+    ];
     const useSpans: [number, number][] = [];
     const link = (segs: readonly string[], pos: number, what: string) => {
       const mod = modAt(pos);
@@ -555,7 +567,13 @@ async function ruby(loaded: LoadedProject, c: Collector): Promise<void> {
       if (m[1] === 'require_relative') target = posix.normalize(posix.join(posix.dirname(f.path), spec));
       else target = spec;
       if (!target.endsWith('.rb')) target += '.rb';
-      if (paths.has(target)) c.add(f.path, target, lineAt(starts, m.index + m[0].length - m[0].trimStart().length), m[1].startsWith('autoload') ? 'autoload' : m[1]);
+      if (paths.has(target))
+        c.add(
+          f.path,
+          target,
+          lineAt(starts, m.index + m[0].length - m[0].trimStart().length),
+          m[1].startsWith('autoload') ? 'autoload' : m[1],
+        );
     }
     const code = codeOnly(f.text, 'ruby');
     const cstarts = lineStarts(code);
@@ -619,9 +637,7 @@ function php(loaded: LoadedProject, c: Collector): void {
       const line = lineAt(starts, m.index + m[0].length - m[0].trimStart().length);
       const body = m[1].replace(/\s+/g, ' ').trim();
       const group = /^([\w\\]+)\\\{([^}]*)\}$/.exec(body.replace(/\s/g, ''));
-      const items = group
-        ? group[2].split(',').map((s) => `${group[1]}\\${s}`)
-        : body.split(',').map((s) => s.trim());
+      const items = group ? group[2].split(',').map((s) => `${group[1]}\\${s}`) : body.split(',').map((s) => s.trim());
       for (const item of items) {
         const am = /^\\?([\w\\]+?)(?:\s*as\s*(\w+))?$/.exec(item.replace(/\s+as\s+/, ' as ').trim());
         if (!am) continue;
@@ -646,7 +662,8 @@ function php(loaded: LoadedProject, c: Collector): void {
       else {
         const [first, ...rest] = name.split('\\');
         const imported = aliases.get(first.toLowerCase());
-        fq = imported ? [imported, ...rest].join('\\') : ns ? `${ns}\\${name}` : name;
+        if (imported) fq = [imported, ...rest].join('\\');
+        else fq = ns ? `${ns}\\${name}` : name;
       }
       const s = index.get(fq.toLowerCase());
       if (!s || s.length !== 1) continue;

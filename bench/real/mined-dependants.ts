@@ -279,10 +279,17 @@ async function main() {
             intent: x.intent,
             precision: x.file.precision10,
             recall: x.file.recall10,
-            missed: x.c.deps.filter((d) => !shown.has(d.from)).map((d) => `${d.from}:${d.line} [${d.why}] ${d.evidence}`),
-            wrong: [...new Map(x.top.slice(0, 10).filter((t) => !want.has(t.path)).map((t) => [t.path, t])).values()].map(
-              (t) => `${t.path}:${t.line}${t.relation ? ` (${t.relation})` : ''}`,
-            ),
+            missed: x.c.deps
+              .filter((d) => !shown.has(d.from))
+              .map((d) => `${d.from}:${d.line} [${d.why}] ${d.evidence}`),
+            wrong: [
+              ...new Map(
+                x.top
+                  .slice(0, 10)
+                  .filter((t) => !want.has(t.path))
+                  .map((t) => [t.path, t]),
+              ).values(),
+            ].map((t) => `${t.path}:${t.line}${t.relation ? ` (${t.relation})` : ''}`),
           };
         }),
       null,

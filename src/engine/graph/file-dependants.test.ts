@@ -1,0 +1,104 @@
+/**
+ * "Which files use FILE" and "what depends on FILE" on the shapes the mined dependants set
+ * (bench/real/mined-dependants.ts) missed: one answer whatever the phrasing, a Go file used
+ * by its package peers' names, a C file used through the header that declares its functions.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { parsedGraph } from '../../../test/support/parsed-graph';
+import type { GraphIndex } from './index';
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
+});
+
+type Intent = 'find_references' | 'impact_analysis';
+
+/** The graph's own list for a question naming a file, as the search plans it. */
+const filesAnswering = async (files: Record<string, string>, intent: Intent, raw: string, terms: string[]) => {
+  const { corpus, graph } = await parsedGraph(analyzer, files);
+  const hits = graph.search(
+    { intent, raw, identifiers: [], terms } as unknown as Parameters<GraphIndex['search']>[0],
+    20,
+  );
+  return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
+};
+
+describe('file dependants, whatever the phrasing', () => {
+  // cobra's doc package: util.go defines helpers its peers call; no file imports util.go itself.
+  const cobraDoc = {
+    'go.mod': 'module github.com/spf13/cobra\n',
+    'doc/util.go': [
+      'package doc',
+      '',
+      'import "github.com/spf13/cobra"',
+      '',
+      'func hasSeeAlso(cmd *cobra.Command) bool {',
+      '\treturn cmd.HasParent()',
+      '}',
+      '',
+      'func forceMultiLine(s string) string {',
+      '\treturn s',
+      '}',
+    ].join('\n'),
+    'doc/md_docs.go': [
+      'package doc',
+      '',
+      'import "github.com/spf13/cobra"',
+      '',
+      'func GenMarkdown(cmd *cobra.Command) {',
+      '\tif hasSeeAlso(cmd) {',
+      '\t\treturn',
+      '\t}',
+      '}',
+    ].join('\n'),
+    'doc/yaml_docs.go': [
+      'package doc',
+      '',
+      'import "github.com/spf13/cobra"',
+      '',
+      'func GenYaml(cmd *cobra.Command) string {',
+      '\treturn forceMultiLine(cmd.Short)',
+      '}',
+    ].join('\n'),
+    'doc/rest_docs.go': ['package doc', '', 'func GenReST() string {', '\treturn ""', '}'].join('\n'),
+    'command.go': ['package cobra', '', 'type Command struct {', '\tShort string', '}'].join('\n'),
+  };
+
+  it('Go: "which files use doc/util.go" lists the peers that call its helpers, as "what depends on" does (cobra)', async () => {
+    const want = ['doc/md_docs.go', 'doc/yaml_docs.go'];
+    expect(await filesAnswering(cobraDoc, 'impact_analysis', 'what depends on doc/util.go', ['doc', 'util'])).toEqual(
+      want,
+    );
+    expect(await filesAnswering(cobraDoc, 'find_references', 'which files use doc/util.go', ['doc', 'util'])).toEqual(
+      want,
+    );
+  });
+
+  it('C: "which files use object.c" lists the files calling its functions through the header (apfs)', async () => {
+    const files = {
+      'apfs.h': ['struct buffer_head;', 'extern struct buffer_head *apfs_read_object_block(int bno);'].join('\n'),
+      'object.c': [
+        '#include "apfs.h"',
+        '',
+        'struct buffer_head *apfs_read_object_block(int bno)',
+        '{',
+        '\treturn 0;',
+        '}',
+      ].join('\n'),
+      'node.c': [
+        '#include "apfs.h"',
+        '',
+        'int apfs_read_node(int bno)',
+        '{',
+        '\treturn apfs_read_object_block(bno) != 0;',
+        '}',
+      ].join('\n'),
+      'super.c': ['#include "apfs.h"', '', 'int apfs_fill_super(void)', '{', '\treturn 0;', '}'].join('\n'),
+    };
+    const got = await filesAnswering(files, 'find_references', 'which files use object.c', ['object']);
+    expect(got).toEqual(['node.c']);
+  });
+});

@@ -347,6 +347,7 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
     }
     // Bare names: of its own package, or of a dot-imported one.
     const own = new Set(tags.filter((t) => t.path === f.path && t.scopeKind === 'package').map((t) => t.name));
+    const locals = goLocals(code);
     for (const m of code.matchAll(/[A-Za-z_]\w*/g)) {
       if (m.index < importEnd) continue;
       const before = code.slice(Math.max(0, m.index - 1), m.index);
@@ -354,7 +355,13 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
       const after = code.slice(m.index + m[0].length, m.index + m[0].length + 2);
       // A keyed field of a composite literal or a label: `Name: value`.
       if (/^:[^=]/.test(after)) continue;
-      if (own.has(m[0])) continue;
+      if (own.has(m[0]) || locals.at.has(m.index)) continue;
+      if (locals.names.has(m[0])) {
+        if (!seenAmbiguous.has(`local ${m[0]}`) && [myDir, ...dotDirs].some((d) => defs.get(d)?.has(m[0])))
+          c.drop('go: top-level name also declared as a local, parameter or field in the file');
+        seenAmbiguous.add(`local ${m[0]}`);
+        continue;
+      }
       for (const dir of [myDir, ...dotDirs]) {
         const pkgName =
           dir === myDir ? myPkg : (pkgOf.get(loaded.files.find((x) => posix.dirname(x.path) === dir)!.path) ?? '');
@@ -372,6 +379,54 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * Names a Go file declares below the top level — `x :=`, `for k, v := range`, parameters and
+ * fields (`name Type` after `(`, `,` or a line start), method names — so a bare use of one
+ * may be that local, not a package-level name: such names are dropped for the file.
+ */
+function goLocals(code: string): { names: Set<string>; at: Set<number> } {
+  const names = new Set<string>();
+  /** Declarations of an exported field (`Binder Binder`): that occurrence only; a field is never used bare. */
+  const at = new Set<number>();
+  for (const m of code.matchAll(/^[ \t]*(?:for\s+|if\s+|switch\s+)?((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*:=/gm))
+    for (const n of m[1].split(',')) names.add(n.trim());
+  for (const m of code.matchAll(
+    /(?:^|[(,])[ \t]*([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))*[ \t]+(?:\.\.\.)?[*[\]]*(?:func\b|map\[|chan\b|[A-Za-z_])/gm,
+  )) {
+    for (const n of [m[1], m[2]]) {
+      if (!n) continue;
+      if (/^[A-Z]/.test(n)) at.add(m.index + m[0].indexOf(n));
+      else names.add(n);
+    }
+  }
+  for (const m of code.matchAll(/\bfunc\s*\([^)]*\)\s*([A-Za-z_]\w*)/g)) at.add(m.index + m[0].lastIndexOf(m[1]));
+  for (const m of code.matchAll(/^[ \t]+var\s+([A-Za-z_]\w*)/gm)) names.add(m[1]);
+  for (const k of [
+    'package',
+    'import',
+    'func',
+    'type',
+    'var',
+    'const',
+    'return',
+    'go',
+    'defer',
+    'case',
+    'if',
+    'for',
+    'switch',
+    'select',
+    'else',
+    'range',
+    'break',
+    'continue',
+    'goto',
+    'fallthrough',
+  ])
+    names.delete(k);
+  return { names, at };
 }
 
 // ---- Rust ----
@@ -395,25 +450,34 @@ function rust(loaded: LoadedProject, c: Collector): void {
     const code = codes.get(file)!;
     if (ITEM(name).test(code)) return file;
     if (depth > 3) return 'unsure';
-    // `pub use path::name;` or `pub use path::{…, name, …};` re-exports
+    // `pub use path::name;` or `pub use path::{…, name, …};` re-exports. Two of them (cfg
+    // alternatives: tokio's `Future` is std's or a traced wrapper) leave it unsure.
+    const found = new Set<string>();
     for (const u of usesOf(code)) {
       if (!u.pub) continue;
       for (const p of u.paths) {
         const last = p[p.length - 1];
         const alias = p.alias ?? last;
         if (alias !== name && last !== '*') continue;
-        const target = resolvePath(mod, p.slice(0, last === '*' ? undefined : undefined), file);
-        if (!target) continue;
+        const target = resolvePath(mod, p, file);
+        if (!target) {
+          if (last !== '*') found.add('outside the crate');
+          continue;
+        }
         if (last === '*') {
           const r = itemFile(target.mod, name, depth + 1);
-          if (r && r !== 'unsure') return r;
+          if (r && r !== 'unsure') found.add(r);
           continue;
         }
         if (target.rest.length === 1) {
           const r = itemFile(target.mod, target.rest[0], depth + 1);
-          if (r) return r;
-        } else if (target.rest.length === 0) return fileOfModule.get(target.mod.join('::')) ?? null;
+          found.add(r ?? 'unsure');
+        } else if (target.rest.length === 0) found.add(fileOfModule.get(target.mod.join('::')) ?? 'unsure');
       }
+    }
+    if (found.size === 1) {
+      const only = [...found][0];
+      return only === 'outside the crate' ? null : only;
     }
     return 'unsure';
   };
@@ -472,6 +536,12 @@ function rust(loaded: LoadedProject, c: Collector): void {
         c.drop('rust: item not found in its module (macro-made or re-exported through a glob)');
       } else if (owner) c.add(f.path, owner, line, what);
     };
+    // `mod x;` makes x's file part of the crate: the project lists such parents (after the users).
+    for (const m of code.matchAll(/^[ \t]*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+(\w+)\s*;/gm)) {
+      const file = fileOfModule.get([...modAt(m.index), m[1]].join('::'));
+      if (file)
+        c.add(f.path, file, lineAt(starts, m.index + m[0].length - m[0].trimStart().length), 'declares the module');
+    }
     for (const u of usesOf(code)) {
       useSpans.push([u.start, u.end]);
       for (const p of u.paths) link(p, u.start, 'use');

@@ -102,3 +102,30 @@ describe('file dependants, whatever the phrasing', () => {
     expect(got).toEqual(['node.c']);
   });
 });
+
+describe('Python: a submodule imported from its package', () => {
+  // docutils: readers/pep.py imports the standalone submodule by `from docutils.readers import
+  // standalone`; core.py uses `readers.get_reader_class`, a name readers/__init__.py defines.
+  const docutils = {
+    '__init__.py': '__version__ = "0.19"\n',
+    'readers/__init__.py': 'def get_reader_class(name):\n    return name\n',
+    'readers/standalone.py': 'class Reader:\n    pass\n',
+    'readers/pep.py': 'from docutils.readers import standalone\n\n\nclass Reader(standalone.Reader):\n    pass\n',
+    'utils.py': 'def new_document(source):\n    return source\n',
+    'core.py':
+      'from docutils import readers\nfrom docutils.utils import new_document\n\n\ndef publish(name):\n    return new_document(readers.get_reader_class(name))\n',
+    'writers/odt.py': 'from docutils.readers import standalone, get_reader_class\n\n\nR = standalone.Reader\n',
+  };
+
+  it('is a dependency of the submodule, not of the package __init__.py that binds nothing of it (docutils)', async () => {
+    expect(
+      await filesAnswering(docutils, 'impact_analysis', 'what depends on readers/__init__.py', ['readers', '__init__']),
+    ).toEqual(['core.py', 'writers/odt.py']);
+    expect(
+      await filesAnswering(docutils, 'impact_analysis', 'what depends on readers/standalone.py', [
+        'readers',
+        'standalone',
+      ]),
+    ).toEqual(['readers/pep.py', 'writers/odt.py']);
+  });
+});

@@ -727,15 +727,20 @@ export class ImportResolver {
     if (modulePath === null) return null;
     const out: number[] = [];
     const module = this.pythonModule(modulePath);
-    if (module !== null) out.push(module);
     const isPackage = this.dirs.has(modulePath);
+    // `from docutils.readers import standalone` imports the submodule, not the package's
+    // __init__.py: the package is a target only when a name is no submodule, or one the
+    // package defines or re-exports itself (the file then uses what __init__.py binds).
+    let usesPackage = !isPackage || names.length === 0;
     if (isPackage) {
       for (const name of names) {
-        if (name === '*' || name === 'default') continue;
-        const submodule = this.pythonModule(joinPath(modulePath, name));
+        const submodule = name === '*' || name === 'default' ? null : this.pythonModule(joinPath(modulePath, name));
         if (submodule !== null) out.push(submodule);
+        if (submodule === null || (module !== null && definesPythonName(this.files[module].text, name)))
+          usesPackage = true;
       }
     }
+    if (module !== null && usesPackage) out.unshift(module);
     return out.length > 0 ? out : null;
   }
 

@@ -39,6 +39,8 @@ export interface Oracle {
   deps: Dep[];
   /** Links left out because the reader could not be sure, by reason. */
   dropped: Map<string, number>;
+  /** Files whose dependants the reader cannot list for sure: never asked about. */
+  unsure: Map<string, string>;
 }
 
 type Lang = LoadedProject['project']['language'];
@@ -133,6 +135,7 @@ const lineStarts = (text: string): number[] => {
 class Collector {
   readonly deps = new Map<string, Dep>();
   readonly dropped = new Map<string, number>();
+  readonly unsure = new Map<string, string>();
   constructor(private readonly texts: Map<string, string[]>) {}
   add(from: string, to: string, line: number, why: string): void {
     if (from === to) return;
@@ -146,7 +149,7 @@ class Collector {
     this.dropped.set(why, (this.dropped.get(why) ?? 0) + 1);
   }
   result(): Oracle {
-    return { deps: [...this.deps.values()], dropped: this.dropped };
+    return { deps: [...this.deps.values()], dropped: this.dropped, unsure: this.unsure };
   }
 }
 
@@ -662,7 +665,19 @@ async function ruby(loaded: LoadedProject, c: Collector): Promise<void> {
       }
       const files = owners[0][1];
       if (files.size !== 1) {
+        // A use of a class several files open (thor's Thor::Base, reopened in shell.rb) may need
+        // any of them: none of those files can be asked about.
         c.drop('ruby: class reopened in several files');
+        // A namespace every file opens (`class Thor`) is no use of each of them.
+        if (
+          files.size <= 3 &&
+          (full.includes('::') ||
+            /(?:<|\.new\b|\bis_a\?\(|\binclude\s+|\bextend\s+)/.test(
+              code.slice(m.index - 12, m.index + full.length + 5),
+            ))
+        )
+          for (const file of files)
+            c.unsure.set(file, `ruby: opens ${owners[0][0]}, reopened in ${files.size} files and used`);
         continue;
       }
       const owner = [...files][0];

@@ -108,6 +108,7 @@ export async function minedCases(loaded: LoadedProject, perProject: number, seed
   const byTarget = new Map<string, Dep[]>();
   for (const d of oracle.deps) byTarget.set(d.to, [...(byTarget.get(d.to) ?? []), d]);
   const eligible = [...byTarget.keys()]
+    .filter((t) => !oracle.unsure.has(t))
     .filter((t) => {
       const n = byTarget.get(t)!.length;
       return n >= MIN_DEPENDANTS && n <= MAX_DEPENDANTS;
@@ -202,7 +203,8 @@ async function main() {
     const loaded = await loadProject(spec, log, o.unseen ? UNSEEN_CACHE : undefined);
     if (!loaded) continue;
     const mined = await minedCases(loaded, o.perProject, o.seed);
-    const dropped = [...mined.oracle.dropped].map(([why, n]) => `${n} ${why}`).join('; ');
+    const unsure = mined.oracle.unsure.size > 0 ? [`${mined.oracle.unsure.size} files not asked about (unsure)`] : [];
+    const dropped = [...[...mined.oracle.dropped].map(([why, n]) => `${n} ${why}`), ...unsure].join('; ');
     counts.push(
       `| ${spec.name} | ${spec.language} | ${mined.oracle.deps.length} | ${mined.targets} | ${mined.eligible} | ${mined.cases.length} | ${dropped || '—'} |`,
     );

@@ -129,3 +129,29 @@ describe('Python: a submodule imported from its package', () => {
     ).toEqual(['readers/pep.py', 'writers/odt.py']);
   });
 });
+
+describe('Ruby: a file named as require names it', () => {
+  // net-ssh: `require 'net/ssh/connection/constants'` names the file without `.rb`.
+  const netSsh = {
+    'net/ssh/connection/constants.rb':
+      'module Net\n  module SSH\n    module Connection\n      module Constants\n        CHANNEL_OPEN = 90\n      end\n    end\n  end\nend\n',
+    'net/ssh/connection/channel.rb':
+      "require 'net/ssh/connection/constants'\n\nmodule Net\n  module SSH\n    module Connection\n      class Channel\n        include Constants\n      end\n    end\n  end\nend\n",
+    'net/ssh/transport/constants.rb':
+      'module Net\n  module SSH\n    module Transport\n      module Constants\n        KEXINIT = 20\n      end\n    end\n  end\nend\n',
+    'net/ssh/transport/session.rb':
+      "require 'net/ssh/transport/constants'\n\nmodule Net\n  module SSH\n    module Transport\n      class Session\n        include Constants\n      end\n    end\n  end\nend\n",
+  };
+
+  it('"who requires net/ssh/connection/constants" is about that file (net-ssh)', async () => {
+    expect(
+      await filesAnswering(netSsh, 'impact_analysis', 'who requires net/ssh/connection/constants', [
+        'requires',
+        'net',
+        'ssh',
+        'connection',
+        'constants',
+      ]),
+    ).toEqual(['net/ssh/connection/channel.rb']);
+  });
+});

@@ -148,6 +148,8 @@ const PATH_LIKE =
 const SOURCE_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java)$/;
 /** Extensions a file is named by in full (a C header and its source share a stem). */
 const NATIVE_EXTENSION = /\.(c|h|cc|cpp|hpp|rb|php)$/;
+/** What a file's stem leaves out: Ruby's require and a PHP class path name the file without `.rb`/`.php`. */
+const STEM_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java|rb|php)$/;
 
 /** A chunk's centrality: its definition symbol's, else its file's (at `position`, -1 when the graph has no such file). */
 function symbolOrFileCentrality(
@@ -1214,7 +1216,7 @@ export class GraphIndex implements Retriever {
       const exact: number[] = [];
       const suffix: number[] = [];
       this.corpus.files.forEach((file, p) => {
-        const stem = file.path.replace(SOURCE_EXTENSION, '');
+        const stem = file.path.replace(STEM_EXTENSION, '');
         const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
         if (stem === word || moduleStem === word) exact.push(p);
         else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);

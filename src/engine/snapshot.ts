@@ -46,10 +46,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    loaded index's first semantic question reads no file text.
  * 15: a definition keeps its doc comment's first line (Definition.docLine, analysis table v4):
  *    the doc comment's window is found from it, not by reading comment lines again.
- * 16: a Python `from pkg import submodule` no longer targets pkg/__init__.py unless a name
+ * 16: a Go dot import is marked on its ImportRef (ImportRef.dot, analysis table v5): the graph
+ *    reads it there, not from the file's text.
+ * 17: a Python `from pkg import submodule` no longer targets pkg/__init__.py unless a name
  *    imported is one the package binds (graph): an older graph lists such importers as its dependants.
  */
-export const SNAPSHOT_VERSION = 16;
+export const SNAPSHOT_VERSION = 17;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -49,7 +49,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 16: a Go dot import is marked on its ImportRef (ImportRef.dot, analysis table v5): the graph
  *    reads it there, not from the file's text.
  * 17: a Python `from pkg import submodule` no longer targets pkg/__init__.py unless a name
- *    imported is one the package binds (graph): an older graph lists such importers as its dependants.
+ *    imported is one the package binds, and a Go module opened without go.mod and with no Go
+ *    file at its root resolves its own imports (graph): an older graph lacks or misplaces those links.
  */
 export const SNAPSHOT_VERSION = 17;
 

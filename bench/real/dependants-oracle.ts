@@ -297,7 +297,9 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
     if (!s) return null;
     const same = [...s].filter((p) => pkgOf.get(p) === pkgName);
     if (same.length === 0) return null;
-    return same.length === 1 ? same[0] : 'ambiguous';
+    if (same.length === 1) return same[0];
+    for (const p of same) c.unsure.set(p, `go: ${name} is defined in ${same.length} files (build tags)`);
+    return 'ambiguous';
   };
   const dirOfImport = (path: string): string | null => {
     if (path === module) return '.';
@@ -360,8 +362,12 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
       if (/^:[^=]/.test(after)) continue;
       if (own.has(m[0]) || locals.at.has(m.index)) continue;
       if (locals.names.has(m[0])) {
-        if (!seenAmbiguous.has(`local ${m[0]}`) && [myDir, ...dotDirs].some((d) => defs.get(d)?.has(m[0])))
-          c.drop('go: top-level name also declared as a local, parameter or field in the file');
+        if (!seenAmbiguous.has(`local ${m[0]}`))
+          for (const d of [myDir, ...dotDirs])
+            for (const p of defs.get(d)?.get(m[0]) ?? []) {
+              c.drop('go: top-level name also declared as a local, parameter or field in the file');
+              if (p !== f.path) c.unsure.set(p, `go: ${m[0]} is also a local of ${f.path}`);
+            }
         seenAmbiguous.add(`local ${m[0]}`);
         continue;
       }
@@ -535,8 +541,11 @@ function rust(loaded: LoadedProject, c: Collector): void {
       }
       const owner = itemFile(target.mod, target.rest[0], 0);
       if (owner === 'unsure') {
-        // A name the module gets from a glob or a macro: the module's file is still used.
+        // A name the module gets from a glob or a macro: its owner cannot be told, so the
+        // module's file (the first place to look) is not asked about.
         c.drop('rust: item not found in its module (macro-made or re-exported through a glob)');
+        const file = fileOfModule.get(target.mod.join('::'));
+        if (file) c.unsure.set(file, `rust: a name used through it is not found (${target.rest[0]})`);
       } else if (owner) c.add(f.path, owner, line, what);
     };
     // `mod x;` makes x's file part of the crate: the project lists such parents (after the users).
@@ -660,7 +669,10 @@ async function ruby(loaded: LoadedProject, c: Collector): Promise<void> {
       let owners = [...cands.entries()];
       if (full.includes('::')) owners = owners.filter(([fq]) => fq === full || fq.endsWith(`::${full}`));
       if (owners.length !== 1) {
-        if (owners.length > 1) c.drop('ruby: constant name of two classes');
+        if (owners.length > 1) {
+          c.drop('ruby: constant name of two classes');
+          for (const [fq, files] of owners) for (const p of files) c.unsure.set(p, `ruby: ${short} may be ${fq}`);
+        }
         continue;
       }
       const files = owners[0][1];
@@ -818,6 +830,7 @@ async function cLang(loaded: LoadedProject, c: Collector): Promise<void> {
       if (!decl || ![...decl].some((h) => headers.has(h))) continue;
       if (defs.length !== 1) {
         c.drop('c: function defined in two .c files');
+        for (const p of defs) c.unsure.set(p, `c: ${m[1]} is defined in ${defs.length} files`);
         continue;
       }
       // The definition's own line is no call.

@@ -450,13 +450,28 @@ function rust(loaded: LoadedProject, c: Collector): void {
   }
   const moduleOfFile = new Map([...fileOfModule].map(([m, p]) => [p, m]));
   const codes = new Map(loaded.files.map((f) => [f.path, codeOnly(f.text, 'rust')]));
+  // Inline modules (`pub mod server { mod server_conn; pub use server_conn::X; }` in rustls's
+  // lib.rs) are modules too: their file is the one holding them, their text the body.
+  const inlineBody = new Map<string, string>();
+  for (const f of loaded.files) {
+    const code = codes.get(f.path)!;
+    const base = (moduleOfFile.get(f.path) ?? '').split('::').filter(Boolean);
+    const regions = inlineModules(code);
+    for (const r of regions) {
+      const nesting = regions.filter((o) => o.start < r.start && r.end <= o.end).map((o) => o.name);
+      const key = [...base, ...nesting, r.name].join('::');
+      if (fileOfModule.has(key)) continue;
+      fileOfModule.set(key, f.path);
+      inlineBody.set(key, code.slice(r.start, r.end));
+    }
+  }
   const ITEM = (name: string) =>
     new RegExp(`\\b(?:fn|struct|enum|trait|type|const|static|union|mod)\\s+${name}\\b|macro_rules!\\s*${name}\\b`);
   /** The file defining `name` reached through module `mod` (following `pub use` re-exports). */
   const itemFile = (mod: string[], name: string, depth: number): string | null | 'unsure' => {
     const file = fileOfModule.get(mod.join('::'));
     if (!file) return null;
-    const code = codes.get(file)!;
+    const code = inlineBody.get(mod.join('::')) ?? codes.get(file)!;
     if (ITEM(name).test(code)) return file;
     if (depth > 3) return 'unsure';
     // `pub use path::name;` or `pub use path::{…, name, …};` re-exports. Two of them (cfg

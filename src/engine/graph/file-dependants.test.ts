@@ -155,3 +155,24 @@ describe('Ruby: a file named as require names it', () => {
     ).toEqual(['net/ssh/connection/channel.rb']);
   });
 });
+
+describe('Go: an import on its own line', () => {
+  it('binds the package name, not `import`: store.Open() is a call of store/store.go (one-line imports)', async () => {
+    const { corpus, graph } = await parsedGraph(analyzer, {
+      'go.mod': 'module example.com/shop\n',
+      'internal/store/store.go': ['package store', '', 'func Open() error {', '\treturn nil', '}'].join('\n'),
+      'cmd/shop/main.go': [
+        'package main',
+        '',
+        'import "example.com/shop/internal/store"',
+        'import "fmt"',
+        '',
+        'func main() {',
+        '\tfmt.Println(store.Open())',
+        '}',
+      ].join('\n'),
+    });
+    const open = corpus.chunks.find((c) => c.path === 'internal/store/store.go' && c.symbol === 'Open')!;
+    expect(graph.callers(open.id).map((n) => `${n.path}:${n.line}`)).toEqual(['cmd/shop/main.go:7']);
+  });
+});

@@ -22,7 +22,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { promisify } from 'node:util';
-import type { LoadedProject, RealFile } from './projects';
+import type { LoadedProject } from './projects';
 
 const run = promisify(execFile);
 
@@ -856,6 +856,3 @@ async function cLang(loaded: LoadedProject, c: Collector): Promise<void> {
   }
   void dirname;
 }
-
-export const _test = { codeOnly, usesOf, python, rust, php };
-export type { RealFile };

@@ -188,6 +188,11 @@ describe('classify: phrasings no rule of the design names literally', () => {
     ['Permission denied (publickey)', 'exact_match', 'error-message'],
     ['fatal: not a git repository', 'exact_match', 'error-token'],
     ['modules that depend on config.ts', 'impact_analysis', 'impact-phrase'],
+    // Ruby's require names a file by its path without `.rb` (thor's `require "thor/parser/option"`).
+    ['who requires thor/parser/option', 'impact_analysis', 'impact-phrase'],
+    ['what includes alg-sha512.h', 'impact_analysis', 'impact-phrase'],
+    // systemtap includes .c files whole (`#include "stat-common.c"`).
+    ['which files include stat-common.c', 'impact_analysis', 'impact-phrase'],
     ['effect of renaming createSession', 'impact_analysis', 'impact-phrase'],
     ['something like throttle but for promises', 'find_similar', 'similar-phrase'],
     ['other places with the same retry loop', 'find_similar', 'similar-phrase'],

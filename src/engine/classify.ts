@@ -120,8 +120,10 @@ const IMPACT_PHRASE = new RegExp(
   [
     String.raw`\b(impact(s|ed)?|blast\s+radius|ripple\s+effects?|dependents|downstream|transitive(ly)?|reverse\s+dep(endencie|endency)?s?|fallout|consequences?\s+of|breaking\s+changes?)\b`,
     String.raw`\b(what|who|which\s+\w+)\s+(depends?|relies|rely)\s+on\b`,
-    // "what includes alg-sha512.h": a header's includers are its dependants.
-    String.raw`\b(what|who|which\s+\w+)\s+(includes|#includes|requires)\s+\S+\.(h|hh|hpp|rb)\b`,
+    // "what includes alg-sha512.h", "which files include stat-common.c": the includers of a
+    // header (or of a .c file included whole) are its dependants. Ruby's require
+    // names a file by its path without `.rb` ("who requires thor/parser/option").
+    String.raw`\b(what|who|which\s+\w+)\s+(includes?|#includes?|requires?)\s+(\S+\.(h|hh|hpp|c|cc|cpp|inc|rb)\b|[\w.-]+(\/[\w.-]+)+)`,
     String.raw`\b(modules|files|code|packages|components|services|functions|anything|everything|things)\s+(that|which)\s+(depends?|relies|rely)\s+on\b`,
     String.raw`\b(effects?|results?)\s+of\s+(changing|renaming|removing|deleting|modifying|editing)\b`,
     String.raw`\bdepends\s+on\s+(this|it)\b`,

@@ -50,8 +50,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    reads it there, not from the file's text.
  * 17: a Rust item a file's `macro_rules!` makes from the name an invocation gives it is a
  *    definition at that invocation (structural/macro-instances.ts; analysis).
+ * 18: a Python `from pkg import submodule` no longer targets pkg/__init__.py unless a name
+ *    imported is one the package binds, and a Go module opened without go.mod and with no Go
+ *    file at its root resolves its own imports (graph): an older graph lacks or misplaces those links.
  */
-export const SNAPSHOT_VERSION = 17;
+export const SNAPSHOT_VERSION = 18;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -148,6 +148,8 @@ const PATH_LIKE =
 const SOURCE_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java)$/;
 /** Extensions a file is named by in full (a C header and its source share a stem). */
 const NATIVE_EXTENSION = /\.(c|h|cc|cpp|hpp|rb|php)$/;
+/** What a file's stem leaves out: Ruby's require and a PHP class path name the file without `.rb`/`.php`. */
+const STEM_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java|rb|php)$/;
 
 /** A chunk's centrality: its definition symbol's, else its file's (at `position`, -1 when the graph has no such file). */
 function symbolOrFileCentrality(
@@ -818,17 +820,10 @@ export class GraphIndex implements Retriever {
   private searchReferences(plan: QueryPlan, limit: number): ModalityHit[] {
     const target = this.targetOf(plan);
     const hits = new HitList(limit);
-    if (target?.kind === 'files') {
-      for (const link of this.importLinksTo(target.files)) {
-        hits.add(
-          this.chunkAtLine(link.file, link.line),
-          IMPORT_LINE_HIT_SCORE,
-          `imports ${this.pathAt(link.target)}`,
-          'resolved',
-        );
-      }
-      return hits.list;
-    }
+    // "Which files use FILE" asks what "what depends on FILE" asks: the files with a line that
+    // imports it or uses a name it defines. Import lines alone miss every Go file (a Go import
+    // names a package) and every C file calling a .c file's functions through a header.
+    if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit);
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
     const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
@@ -990,10 +985,17 @@ export class GraphIndex implements Retriever {
         hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
       return hits.list;
     }
-    // "What depends on FILE": the files with a line that imports or uses it. Its transitive
-    // closure is most of a package around a central file, so it is not listed here
-    // (reverseDependencies gives it, hop by hop).
-    for (const origin of target.files) {
+    return this.fileDependantHits(target.files, hits, limit);
+  }
+
+  /**
+   * "What depends on FILE": the files with a line that imports or uses it. Its transitive
+   * closure is most of a package around a central file, so it is not listed here
+   * (reverseDependencies gives it, hop by hop).
+   */
+  private fileDependantHits(files: number[], hits: HitList, limit: number): ModalityHit[] {
+    const g = this.g;
+    for (const origin of files) {
       const direct = this.closure({ file: origin }, 1, limit);
       this.sortFileDependants(direct);
       for (const d of direct) {
@@ -1005,7 +1007,7 @@ export class GraphIndex implements Retriever {
       }
     }
     // Last and apart: imports of the repository by its own package name that name the file.
-    for (const origin of target.files)
+    for (const origin of files)
       for (const r of this.selfImportsOf(origin)) {
         if (hits.full) break;
         const spec = `${g.externalPackages[-g.importTarget[r] - 1]}/${this.selfImportPath.get(r)}`;
@@ -1105,16 +1107,6 @@ export class GraphIndex implements Retriever {
     const verb = site.kind === EDGE_REFERENCE ? 'references' : 'calls';
     const where = site.symbol ? ` in ${site.symbol}` : ' at top level';
     return `${verb} ${this.g.symbolName[s]}${where} (${resolutionNote(site.confidence)})`;
-  }
-
-  private importLinksTo(files: number[]): { file: number; line: number; target: number }[] {
-    const { offsets, records } = this.recordsByTarget();
-    const out: { file: number; line: number; target: number }[] = [];
-    for (const t of files) {
-      for (let i = offsets[t]; i < offsets[t + 1]; i++)
-        out.push({ file: this.g.importSource[records[i]], line: this.g.importLine[records[i]], target: t });
-    }
-    return out.sort((a, b) => this.g.centrality[b.file] - this.g.centrality[a.file] || a.file - b.file);
   }
 
   // -------------------------------------------------------------------------------------
@@ -1224,7 +1216,7 @@ export class GraphIndex implements Retriever {
       const exact: number[] = [];
       const suffix: number[] = [];
       this.corpus.files.forEach((file, p) => {
-        const stem = file.path.replace(SOURCE_EXTENSION, '');
+        const stem = file.path.replace(STEM_EXTENSION, '');
         const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
         if (stem === word || moduleStem === word) exact.push(p);
         else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);

@@ -98,7 +98,8 @@ function boundNames(imp: ImportRef, line: string, language: string): string[] {
     const segments = imp.specifier.split(/[./:]+/).filter((x) => x);
     if (language === 'python' && segments.length > 0) names.push(segments[0]);
     if (language === 'go') {
-      const alias = /^\s*(?:import\s+)?([A-Za-z_][\w]*)\s+"/.exec(line);
+      // `import "x/store"` on one line has no alias: `import` itself is none.
+      const alias = /^\s*(?:import\s+)?(?!import\s)([A-Za-z_][\w]*)\s+"/.exec(line);
       const last = segments.filter((x) => !/^v\d+$/.test(x)).pop();
       if (alias) names.push(alias[1]);
       else if (last) names.push(last.replace(/^go-/, '').replace(/-/g, '_'));

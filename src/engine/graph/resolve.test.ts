@@ -275,10 +275,9 @@ describe('Python resolution', () => {
     expect(r.resolve('src/shop/services/billing.py', '.tax', ['compute'])).toEqual(['src/shop/services/tax.py']);
     expect(r.resolve('src/shop/services/billing.py', '..models', ['Order'])).toEqual(['src/shop/models.py']);
     expect(r.resolve('src/shop/services/__init__.py', '.', ['billing'])).toEqual(['src/shop/services/billing.py']);
-    expect(r.resolve('src/shop/services/billing.py', '..', ['models'])).toEqual([
-      'src/shop/__init__.py',
-      'src/shop/models.py',
-    ]);
+    // Every name a submodule the package does not bind itself: the submodule alone (docutils'
+    // `from docutils.readers import standalone` uses nothing of readers/__init__.py).
+    expect(r.resolve('src/shop/services/billing.py', '..', ['models'])).toEqual(['src/shop/models.py']);
   });
 
   it('finds a top package in any directory that holds it', () => {
@@ -379,6 +378,36 @@ describe('Go resolution without go.mod', () => {
     expect(r.resolve('echo.go', 'github.com/labstack/gommon/color')).toBe('external:github.com/labstack/gommon/color');
     // `log/` declares `log`, but gommon's log is not under the root that declares `echo`.
     expect(r.resolve('echo.go', 'github.com/labstack/gommon/log')).toBe('external:github.com/labstack/gommon/log');
+  });
+});
+
+describe('Go resolution without go.mod, no Go file at the root', () => {
+  // serf as Debian ships it: only package folders (serf/, client/, cmd/serf/command/agent/);
+  // the module path is the prefix the files' imports agree on.
+  const r = repo({
+    'serf/config.go': 'package serf\n\nimport (\n\t"io"\n\n\t"github.com/hashicorp/memberlist"\n)\n',
+    'serf/serf.go': 'package serf\n',
+    'client/rpc_client.go': 'package client\n',
+    'cmd/serf/command/agent/agent.go': 'package agent\n\nimport (\n\t"github.com/hashicorp/serf/serf"\n)\n',
+    'cmd/serf/command/members.go':
+      'package command\n\nimport (\n\t"github.com/hashicorp/serf/client"\n\t"github.com/hashicorp/serf/cmd/serf/command/agent"\n)\n',
+    'memberlist/memberlist.go': 'package memberlist\n',
+  });
+
+  it('maps an import under the agreed prefix to its folder', () => {
+    expect(r.resolve('cmd/serf/command/agent/agent.go', 'github.com/hashicorp/serf/serf')).toEqual([
+      'serf/config.go',
+      'serf/serf.go',
+    ]);
+    expect(r.resolve('cmd/serf/command/members.go', 'github.com/hashicorp/serf/cmd/serf/command/agent')).toEqual([
+      'cmd/serf/command/agent/agent.go',
+    ]);
+  });
+
+  it('keeps a path under another prefix external, even when a folder has its name', () => {
+    expect(r.resolve('serf/config.go', 'github.com/hashicorp/memberlist')).toBe(
+      'external:github.com/hashicorp/memberlist',
+    );
   });
 });
 

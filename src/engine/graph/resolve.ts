@@ -24,6 +24,9 @@ function definesPythonName(text: string, name: string): boolean {
   ).test(text);
 }
 
+/** A quoted import path in a Go file's import lines (`"github.com/hashicorp/serf/serf"`, with or without a name before it). */
+const GO_IMPORT_PATH = /^(?:import[ \t]+|[ \t]+)(?:[\w.]+[ \t]+)?"([^"\s]+)"/gm;
+
 /** A Go file's package clause: `package echo`. */
 const GO_PACKAGE_CLAUSE = /^package[ \t]+([A-Za-z_]\w*)/m;
 
@@ -230,6 +233,7 @@ export class ImportResolver {
   private readonly psr4: [string, string][] = [];
   /** Python: the repository's own package name when it is opened at that package's folder (pythonSelfName); undefined until asked. */
   private pythonSelf: string | null | undefined;
+  private goSelf: string | null | undefined;
   /** Swift: module name → its files (resolveSwiftModule's answers). */
   private readonly swiftModules = new Map<string, number[] | null>();
 
@@ -727,15 +731,20 @@ export class ImportResolver {
     if (modulePath === null) return null;
     const out: number[] = [];
     const module = this.pythonModule(modulePath);
-    if (module !== null) out.push(module);
     const isPackage = this.dirs.has(modulePath);
+    // `from docutils.readers import standalone` imports the submodule, not the package's
+    // __init__.py: the package is a target only when a name is no submodule, or one the
+    // package defines or re-exports itself (the file then uses what __init__.py binds).
+    let usesPackage = !isPackage || names.length === 0;
     if (isPackage) {
       for (const name of names) {
-        if (name === '*' || name === 'default') continue;
-        const submodule = this.pythonModule(joinPath(modulePath, name));
+        const submodule = name === '*' || name === 'default' ? null : this.pythonModule(joinPath(modulePath, name));
         if (submodule !== null) out.push(submodule);
+        if (submodule === null || (module !== null && definesPythonName(this.files[module].text, name)))
+          usesPackage = true;
       }
     }
+    if (module !== null && usesPackage) out.unshift(module);
     return out.length > 0 ? out : null;
   }
 
@@ -789,7 +798,7 @@ export class ImportResolver {
     if (segments.length < 2 || !segments[0].includes('.')) return null;
     const root = this.goFilesByDir.get('');
     const rootPackage = root ? this.goPackageOf(root) : undefined;
-    if (rootPackage === undefined) return null;
+    if (rootPackage === undefined) return this.resolveGoInRootlessModule(spec);
     for (let i = 2; i <= segments.length; i++) {
       const modulePath = segments.slice(0, i);
       if (goPackageNamed(modulePath) !== rootPackage) continue;
@@ -798,6 +807,45 @@ export class ImportResolver {
       if (files && (folder.length === 0 || this.goPackageOf(files) === goPackageNamed(folder))) return files;
     }
     return null;
+  }
+
+  /**
+   * A module opened without its go.mod whose root holds no Go file, only package folders
+   * (serf: `serf/`, `client/`, `cmd/serf/command/agent/`): its path is the prefix its files'
+   * imports agree on — the one under which the most folders are imported, each folder's files
+   * declaring the package its path names.
+   */
+  private resolveGoInRootlessModule(spec: string): number[] | null {
+    const self = this.goSelfModule();
+    if (self === null || !spec.startsWith(self + '/')) return null;
+    const folder = spec.slice(self.length + 1);
+    const files = this.goFilesByDir.get(folder);
+    return files && this.goPackageOf(files) === goPackageNamed(folder.split('/')) ? files : null;
+  }
+
+  private goSelfModule(): string | null {
+    if (this.goSelf !== undefined) return this.goSelf;
+    this.goSelf = null;
+    const folders = new Map<string, Set<string>>();
+    for (const file of this.files) {
+      if (languageOf(file) !== 'go' || !file.text.includes('import')) continue;
+      for (const m of file.text.matchAll(GO_IMPORT_PATH)) {
+        const segments = m[1].split('/');
+        if (segments.length < 3 || !segments[0].includes('.')) continue;
+        for (let i = 2; i < segments.length; i++) {
+          const folder = segments.slice(i).join('/');
+          const files = this.goFilesByDir.get(folder);
+          if (!files || this.goPackageOf(files) !== goPackageNamed(segments.slice(i))) continue;
+          const prefix = segments.slice(0, i).join('/');
+          const seen = folders.get(prefix) ?? new Set<string>();
+          seen.add(folder);
+          folders.set(prefix, seen);
+        }
+      }
+    }
+    let best = 0;
+    for (const [prefix, seen] of folders) if (seen.size > best) [this.goSelf, best] = [prefix, seen.size];
+    return this.goSelf;
   }
 
   /** The package clause of a Go package's first file that has one (`package echo`). */

@@ -194,6 +194,9 @@ function unlinkedWordFiles(
 ): { name: string; linkedFiles: number; missing: number; uses: ModalityHit[] } | null {
   const name = plan.identifiers[0];
   if (!name || name.length < 2) return null;
+  // "Which files use readers/__init__.py" names a file, not a name: its stem as a word
+  // (`readers`, `__init__`) in other files is no use of it.
+  if (indexes.graph?.subjectOf(plan)?.kind === 'files') return null;
   const linked = new Set(graphHits.map((h) => corpus.chunks[h.chunkId].fileId));
   const found = indexes.text.grep(name, { caseSensitive: true, wholeWord: true, limit: REFERENCE_FLOOR_SCAN_LIMIT });
   const missing = new Set<number>();

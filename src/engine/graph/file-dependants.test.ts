@@ -1,0 +1,178 @@
+/**
+ * "Which files use FILE" and "what depends on FILE" on the shapes the mined dependants set
+ * (bench/real/mined-dependants.ts) missed: one answer whatever the phrasing, a Go file used
+ * by its package peers' names, a C file used through the header that declares its functions.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { parsedGraph } from '../../../test/support/parsed-graph';
+import type { GraphIndex } from './index';
+
+let analyzer: StructuralAnalyzer;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
+});
+
+type Intent = 'find_references' | 'impact_analysis';
+
+/** The graph's own list for a question naming a file, as the search plans it. */
+const filesAnswering = async (files: Record<string, string>, intent: Intent, raw: string, terms: string[]) => {
+  const { corpus, graph } = await parsedGraph(analyzer, files);
+  const hits = graph.search(
+    { intent, raw, identifiers: [], terms } as unknown as Parameters<GraphIndex['search']>[0],
+    20,
+  );
+  return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
+};
+
+describe('file dependants, whatever the phrasing', () => {
+  // cobra's doc package: util.go defines helpers its peers call; no file imports util.go itself.
+  const cobraDoc = {
+    'go.mod': 'module github.com/spf13/cobra\n',
+    'doc/util.go': [
+      'package doc',
+      '',
+      'import "github.com/spf13/cobra"',
+      '',
+      'func hasSeeAlso(cmd *cobra.Command) bool {',
+      '\treturn cmd.HasParent()',
+      '}',
+      '',
+      'func forceMultiLine(s string) string {',
+      '\treturn s',
+      '}',
+    ].join('\n'),
+    'doc/md_docs.go': [
+      'package doc',
+      '',
+      'import "github.com/spf13/cobra"',
+      '',
+      'func GenMarkdown(cmd *cobra.Command) {',
+      '\tif hasSeeAlso(cmd) {',
+      '\t\treturn',
+      '\t}',
+      '}',
+    ].join('\n'),
+    'doc/yaml_docs.go': [
+      'package doc',
+      '',
+      'import "github.com/spf13/cobra"',
+      '',
+      'func GenYaml(cmd *cobra.Command) string {',
+      '\treturn forceMultiLine(cmd.Short)',
+      '}',
+    ].join('\n'),
+    'doc/rest_docs.go': ['package doc', '', 'func GenReST() string {', '\treturn ""', '}'].join('\n'),
+    'command.go': ['package cobra', '', 'type Command struct {', '\tShort string', '}'].join('\n'),
+  };
+
+  it('Go: "which files use doc/util.go" lists the peers that call its helpers, as "what depends on" does (cobra)', async () => {
+    const want = ['doc/md_docs.go', 'doc/yaml_docs.go'];
+    expect(await filesAnswering(cobraDoc, 'impact_analysis', 'what depends on doc/util.go', ['doc', 'util'])).toEqual(
+      want,
+    );
+    expect(await filesAnswering(cobraDoc, 'find_references', 'which files use doc/util.go', ['doc', 'util'])).toEqual(
+      want,
+    );
+  });
+
+  it('C: "which files use object.c" lists the files calling its functions through the header (apfs)', async () => {
+    const files = {
+      'apfs.h': ['struct buffer_head;', 'extern struct buffer_head *apfs_read_object_block(int bno);'].join('\n'),
+      'object.c': [
+        '#include "apfs.h"',
+        '',
+        'struct buffer_head *apfs_read_object_block(int bno)',
+        '{',
+        '\treturn 0;',
+        '}',
+      ].join('\n'),
+      'node.c': [
+        '#include "apfs.h"',
+        '',
+        'int apfs_read_node(int bno)',
+        '{',
+        '\treturn apfs_read_object_block(bno) != 0;',
+        '}',
+      ].join('\n'),
+      'super.c': ['#include "apfs.h"', '', 'int apfs_fill_super(void)', '{', '\treturn 0;', '}'].join('\n'),
+    };
+    const got = await filesAnswering(files, 'find_references', 'which files use object.c', ['object']);
+    expect(got).toEqual(['node.c']);
+  });
+});
+
+describe('Python: a submodule imported from its package', () => {
+  // docutils: readers/pep.py imports the standalone submodule by `from docutils.readers import
+  // standalone`; core.py uses `readers.get_reader_class`, a name readers/__init__.py defines.
+  const docutils = {
+    '__init__.py': '__version__ = "0.19"\n',
+    'readers/__init__.py': 'def get_reader_class(name):\n    return name\n',
+    'readers/standalone.py': 'class Reader:\n    pass\n',
+    'readers/pep.py': 'from docutils.readers import standalone\n\n\nclass Reader(standalone.Reader):\n    pass\n',
+    'utils.py': 'def new_document(source):\n    return source\n',
+    'core.py':
+      'from docutils import readers\nfrom docutils.utils import new_document\n\n\ndef publish(name):\n    return new_document(readers.get_reader_class(name))\n',
+    'writers/odt.py': 'from docutils.readers import standalone, get_reader_class\n\n\nR = standalone.Reader\n',
+  };
+
+  it('is a dependency of the submodule, not of the package __init__.py that binds nothing of it (docutils)', async () => {
+    expect(
+      await filesAnswering(docutils, 'impact_analysis', 'what depends on readers/__init__.py', ['readers', '__init__']),
+    ).toEqual(['core.py', 'writers/odt.py']);
+    expect(
+      await filesAnswering(docutils, 'impact_analysis', 'what depends on readers/standalone.py', [
+        'readers',
+        'standalone',
+      ]),
+    ).toEqual(['readers/pep.py', 'writers/odt.py']);
+  });
+});
+
+describe('Ruby: a file named as require names it', () => {
+  // net-ssh: `require 'net/ssh/connection/constants'` names the file without `.rb`.
+  const netSsh = {
+    'net/ssh/connection/constants.rb':
+      'module Net\n  module SSH\n    module Connection\n      module Constants\n        CHANNEL_OPEN = 90\n      end\n    end\n  end\nend\n',
+    'net/ssh/connection/channel.rb':
+      "require 'net/ssh/connection/constants'\n\nmodule Net\n  module SSH\n    module Connection\n      class Channel\n        include Constants\n      end\n    end\n  end\nend\n",
+    'net/ssh/transport/constants.rb':
+      'module Net\n  module SSH\n    module Transport\n      module Constants\n        KEXINIT = 20\n      end\n    end\n  end\nend\n',
+    'net/ssh/transport/session.rb':
+      "require 'net/ssh/transport/constants'\n\nmodule Net\n  module SSH\n    module Transport\n      class Session\n        include Constants\n      end\n    end\n  end\nend\n",
+  };
+
+  it('"who requires net/ssh/connection/constants" is about that file (net-ssh)', async () => {
+    expect(
+      await filesAnswering(netSsh, 'impact_analysis', 'who requires net/ssh/connection/constants', [
+        'requires',
+        'net',
+        'ssh',
+        'connection',
+        'constants',
+      ]),
+    ).toEqual(['net/ssh/connection/channel.rb']);
+  });
+});
+
+describe('Go: an import on its own line', () => {
+  it('binds the package name, not `import`: store.Open() is a call of store/store.go (one-line imports)', async () => {
+    const { corpus, graph } = await parsedGraph(analyzer, {
+      'go.mod': 'module example.com/shop\n',
+      'internal/store/store.go': ['package store', '', 'func Open() error {', '\treturn nil', '}'].join('\n'),
+      'cmd/shop/main.go': [
+        'package main',
+        '',
+        'import "example.com/shop/internal/store"',
+        'import "fmt"',
+        '',
+        'func main() {',
+        '\tfmt.Println(store.Open())',
+        '}',
+      ].join('\n'),
+    });
+    const open = corpus.chunks.find((c) => c.path === 'internal/store/store.go' && c.symbol === 'Open')!;
+    expect(graph.callers(open.id).map((n) => `${n.path}:${n.line}`)).toEqual(['cmd/shop/main.go:7']);
+  });
+});

@@ -48,8 +48,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    the doc comment's window is found from it, not by reading comment lines again.
  * 16: a Go dot import is marked on its ImportRef (ImportRef.dot, analysis table v5): the graph
  *    reads it there, not from the file's text.
+ * 17: a Go import's alias is kept on its ImportRef (ImportRef.alias, analysis table v6): the
+ *    graph binds it, or the package's own name, without reading the import line's text.
  */
-export const SNAPSHOT_VERSION = 16;
+export const SNAPSHOT_VERSION = 17;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -140,6 +140,11 @@ export interface ImportRef {
   kind: 'import' | 'require' | 'dynamic' | 'reexport' | 'use';
   /** Go: a dot import (`import . "pkg"`), which alone brings another package's names into the file bare. */
   dot?: boolean;
+  /**
+   * Go: the name the import line gives the package (`import st "x/store"` → 'st'). Absent when
+   * it gives none, and the package's own name is bound; a dot or blank import binds no name.
+   */
+  alias?: string;
 }
 
 /** What the structural parser learns from one file (the expensive, cacheable part). */

@@ -53,8 +53,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 18: a Python `from pkg import submodule` no longer targets pkg/__init__.py unless a name
  *    imported is one the package binds, and a Go module opened without go.mod and with no Go
  *    file at its root resolves its own imports (graph): an older graph lacks or misplaces those links.
+ * 19: a Go import's alias is kept on its ImportRef (ImportRef.alias, analysis table v6): the
+ *    graph binds it, or the package's own name, without reading the import line's text.
  */
-export const SNAPSHOT_VERSION = 18;
+export const SNAPSHOT_VERSION = 19;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

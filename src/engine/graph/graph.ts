@@ -11,7 +11,7 @@
 import { DEFINITION_KINDS, type Definition, type ImportRef, type Language, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
-import { basename, dirname, ImportResolver } from './resolve';
+import { basename, dirname, goPackageClause, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
@@ -668,6 +668,8 @@ class ReferenceLinker {
   private readonly onlyReturned = new Map<string, string>();
   /** Per file: the lines of its imports that bind a default export, with their text (linkDefaultImport). */
   private readonly defaultImportLines: ({ line: number; text: string }[] | undefined)[] = [];
+  /** Go: the package clause of each file read so far (null: none). */
+  private readonly goClauses = new Map<number, string | null>();
 
   constructor(
     private readonly files: Corpus['files'],
@@ -987,12 +989,39 @@ class ReferenceLinker {
   private bindingsOf(p: number, language: string): Map<string, ImportBinding> {
     const { imports } = this;
     const file = this.files[p];
-    return importBindings(file.analysis?.imports ?? [], file.text ?? '', language, (line) => {
-      const out: number[] = [];
-      for (let r = imports.firstRecord[p]; r < imports.firstRecord[p + 1]; r++)
-        if (imports.line.get(r) === line && imports.target.get(r) >= 0) out.push(imports.target.get(r));
-      return out;
-    });
+    return importBindings(
+      file.analysis?.imports ?? [],
+      file.text ?? '',
+      language,
+      (line) => {
+        const out: number[] = [];
+        for (let r = imports.firstRecord[p]; r < imports.firstRecord[p + 1]; r++)
+          if (imports.line.get(r) === line && imports.target.get(r) >= 0) out.push(imports.target.get(r));
+        return out;
+      },
+      (files) => this.goPackageOf(files),
+    );
+  }
+
+  /**
+   * The package a Go package's files state, the clause most of them agree on: a generator
+   * beside them (`//go:build ignore`, `package main`) is not the package.
+   */
+  private goPackageOf(files: readonly number[]): string | undefined {
+    const counts = new Map<string, number>();
+    let best: string | undefined;
+    for (const f of files) {
+      let clause = this.goClauses.get(f);
+      if (clause === undefined) {
+        clause = goPackageClause(this.files[f].text ?? '') ?? null;
+        this.goClauses.set(f, clause);
+      }
+      if (clause === null) continue;
+      const n = (counts.get(clause) ?? 0) + 1;
+      counts.set(clause, n);
+      if (best === undefined || n > counts.get(best)!) best = clause;
+    }
+    return best;
   }
 
   /**

@@ -155,6 +155,18 @@ describe('graph over tree-sitter analyses', () => {
     expect(graph.stats().unresolvedImports).toBe(1);
   });
 
+  it('Go module: each import on its own `import` line binds the package name, not the word `import`', () => {
+    const { corpus, graph } = index({
+      'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+      'internal/store/store.go': 'package store\n\ntype Store struct{}\n\nfunc Open() *Store {\n\treturn &Store{}\n}\n',
+      'cmd/server/main.go':
+        'package main\n\nimport "fmt"\nimport "example.com/shop/internal/store"\n\nfunc main() {\n\ts := store.Open()\n\tfmt.Println(s)\n}\n',
+    });
+    expect(
+      graph.callers(definitionChunk(corpus, 'internal/store/store.go', 'Open')).map((c) => [c.path, c.symbol]),
+    ).toEqual([['cmd/server/main.go', 'main']]);
+  });
+
   it('Rust crate: mod declarations, crate:: and super:: paths', () => {
     const { corpus, graph } = index({
       'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\n',

@@ -5,6 +5,7 @@
  * Go file depends on a peer by the names it uses.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportRef } from '../contract';
 import type { Corpus } from '../modality';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
@@ -218,6 +219,79 @@ describe('receivers', () => {
       'hclsyntax/structure.go:6',
     ]);
     expect(callerLines(corpus, graph, 'didyoumean.go', 'nameSuggestion')).toEqual([]);
+  });
+
+  it("Go: a one-line import binds the package's name, an alias its alias; both link their qualified calls (a cmd/main.go)", async () => {
+    const store = [
+      'package store',
+      '',
+      'type Store struct{ c *cache }',
+      '',
+      'func Open() *Store {',
+      '\treturn &Store{c: newCache()}',
+      '}',
+    ].join('\n');
+    const { corpus, graph } = await index({
+      'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+      'internal/store/store.go': store,
+      'internal/store/cache.go': [
+        'package store',
+        '',
+        'type cache struct{}',
+        '',
+        'func newCache() *cache {',
+        '\treturn &cache{}',
+        '}',
+      ].join('\n'),
+      // A generator beside the package (`go run gen.go`): its clause is not the package's.
+      'internal/store/gen.go': ['//go:build ignore', '', 'package main', '', 'func main() {}'].join('\n'),
+      'cmd/shop/main.go': [
+        'package main',
+        '',
+        'import "example.com/shop/internal/store"',
+        '',
+        'func main() {',
+        '\ts := store.Open()',
+        '\t_ = s',
+        '}',
+      ].join('\n'),
+      'cmd/admin/main.go': [
+        'package main',
+        '',
+        'import st "example.com/shop/internal/store"',
+        '',
+        'func run() {',
+        '\t_ = st.Open()',
+        '}',
+      ].join('\n'),
+      // A package whose clause is not its folder's name: the clause is what Go binds.
+      'internal/pg/db.go': ['package postgres', '', 'func Open() error {', '\treturn nil', '}'].join('\n'),
+      'cmd/migrate/main.go': [
+        'package main',
+        '',
+        'import "example.com/shop/internal/pg"',
+        '',
+        'func migrate() {',
+        '\t_ = postgres.Open()',
+        '}',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'internal/store/store.go', 'Open').sort()).toEqual([
+      'cmd/admin/main.go:6',
+      'cmd/shop/main.go:6',
+    ]);
+    expect(callerLines(corpus, graph, 'internal/pg/db.go', 'Open')).toEqual(['cmd/migrate/main.go:6']);
+    expect(graph.callees(chunk(corpus, 'cmd/shop/main.go', 'main')).map((c) => `${c.path}:${c.symbol}`)).toEqual([
+      'internal/store/store.go:Open',
+    ]);
+    const dependantsOf = (path: string) =>
+      graph
+        .reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1)
+        .map((d) => corpus.files[d.fileId].path)
+        .sort();
+    expect(dependantsOf('internal/store/store.go')).toEqual(['cmd/admin/main.go', 'cmd/shop/main.go']);
+    // The importers use nothing of cache.go: the package's own store.go is its one dependant.
+    expect(dependantsOf('internal/store/cache.go')).toEqual(['internal/store/store.go']);
   });
 
   it("Go: a dot import brings the package's names in bare, read from its ImportRef (a gomega suite)", async () => {
@@ -576,5 +650,44 @@ describe('importBindings', () => {
       () => [2],
     );
     expect([...past.keys()]).toEqual(['x']);
+  });
+
+  it('Go: binds from the ImportRef alone — its alias, else the package clause, else the name the path implies; a dot or blank import binds none', () => {
+    const go = (specifier: string, line: number, more: Partial<ImportRef> = {}): ImportRef => ({
+      specifier,
+      line,
+      names: ['*'],
+      kind: 'import',
+      ...more,
+    });
+    const bindings = importBindings(
+      [
+        go('example.com/shop/internal/store', 1),
+        go('example.com/shop/internal/store', 2, { alias: 'st' }),
+        go('example.com/shop/internal/pg', 3),
+        go('github.com/lib/pq', 4, { names: [] }),
+        go('github.com/onsi/gomega', 5, { dot: true }),
+        go('gopkg.in/yaml.v3', 6),
+        go('github.com/hashicorp/hcl/v2', 7),
+        go('github.com/mattn/go-sqlite3', 8),
+        go('github.com/x/foo-go', 9),
+        go('fmt', 10),
+      ],
+      // No text is read for Go: the import line, as written, would have said `import`.
+      '',
+      'go',
+      (line) => (line <= 3 ? [line * 10] : []),
+      (files) => (({ 10: 'store', 20: 'store', 30: 'postgres' }) as Record<number, string>)[files[0]],
+    );
+    expect([...bindings].map(([name, b]) => `${name}:${b.external ? 'ext' : b.files.join(',')}`)).toEqual([
+      'store:10',
+      'st:20',
+      'postgres:30',
+      'yaml:ext',
+      'hcl:ext',
+      'sqlite3:ext',
+      'foo:ext',
+      'fmt:ext',
+    ]);
   });
 });

@@ -46,16 +46,35 @@ export interface ReceiverClass {
 /**
  * The names file `text`'s imports bind (`import os` → os, `import a.b as c` → c,
  * `import * as ns` → ns, `from m import x` → x, Go's package name), each with what it reaches.
- * `targetsAt(line)` gives the files the statement on that line resolved to (empty: external).
+ * `targetsAt(line)` gives the files the statement on that line resolved to (empty: external);
+ * `goPackageOf(files)` the package clause those files state (Go), when they agree on one.
  */
 export function importBindings(
   imports: readonly ImportRef[],
   text: string,
   language: string,
   targetsAt: (line: number) => number[],
+  goPackageOf: (files: readonly number[]) => string | undefined = () => undefined,
 ): Map<string, ImportBinding> {
   const out = new Map<string, ImportBinding>();
   if (imports.length === 0) return out;
+  const bind = (name: string, files: number[]) => {
+    const known = out.get(name);
+    if (!known) out.set(name, { files: [...files], external: files.length === 0 });
+    else {
+      known.files.push(...files);
+      known.external &&= files.length === 0;
+    }
+  };
+  // Go's ImportRef says all an import binds: no line is read.
+  if (language === 'go') {
+    for (const imp of imports) {
+      const files = targetsAt(imp.line);
+      const name = goBoundName(imp, () => goPackageOf(files));
+      if (name !== undefined) bind(name, files);
+    }
+    return out;
+  }
   // Only the lines up to the last import's are read: not the whole file split for a few lines.
   let lastLine = 0;
   for (const imp of imports) if (imp.line > lastLine) lastLine = imp.line;
@@ -72,17 +91,30 @@ export function importBindings(
   const lines = text.slice(0, end).split('\n');
   for (const imp of imports) {
     const files = targetsAt(imp.line);
-    const binding: ImportBinding = { files, external: files.length === 0 };
-    for (const name of boundNames(imp, lines[imp.line - 1] ?? '', language)) {
-      const known = out.get(name);
-      if (!known) out.set(name, { files: [...files], external: binding.external });
-      else {
-        known.files.push(...files);
-        known.external &&= binding.external;
-      }
-    }
+    for (const name of boundNames(imp, lines[imp.line - 1] ?? '', language)) bind(name, files);
   }
   return out;
+}
+
+/**
+ * The name a Go import binds: the alias its line gives; none for a dot import (its names come
+ * in bare) or a blank one; else the package's own name. That is the package clause of its files
+ * when they are in the repository (`packageClause()`), for a folder may be named otherwise than
+ * its package; outside it, the name Go's tools assume from the path (goimports'
+ * ImportPathToAssumedName): the last element, a `vN` major version element passed over, a `go-`
+ * prefix dropped, cut where a character no identifier holds begins (`gopkg.in/yaml.v3` → yaml,
+ * `github.com/mattn/go-sqlite3` → sqlite3, `github.com/x/foo-go` → foo).
+ */
+export function goBoundName(imp: ImportRef, packageClause: () => string | undefined): string | undefined {
+  if (imp.dot || imp.names.length === 0) return undefined;
+  if (imp.alias !== undefined) return imp.alias;
+  const clause = packageClause();
+  if (clause !== undefined) return clause;
+  const elements = imp.specifier.split('/').filter((e) => e);
+  let base = elements.pop();
+  if (base !== undefined && /^v\d+$/.test(base) && elements.length > 0) base = elements.pop();
+  const name = /^[A-Za-z_]\w*/.exec((base ?? '').replace(/^go-/, ''));
+  return name ? name[0] : undefined;
 }
 
 /** The local names one import statement binds, from its names and its line as written. */
@@ -94,16 +126,9 @@ function boundNames(imp: ImportRef, line: string, language: string): string[] {
   // `const x = require('x')`, Lua's `local x = require 'x'`.
   const required = /\b(?:const|let|var|local)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*[(\s'"]/.exec(line);
   if (required) names.push(required[1]);
-  if (imp.names.includes('*') || imp.names.length === 0) {
-    const segments = imp.specifier.split(/[./:]+/).filter((x) => x);
-    if (language === 'python' && segments.length > 0) names.push(segments[0]);
-    if (language === 'go') {
-      // `import "x/store"` on one line has no alias: `import` itself is none.
-      const alias = /^\s*(?:import\s+)?(?!import\s)([A-Za-z_][\w]*)\s+"/.exec(line);
-      const last = segments.filter((x) => !/^v\d+$/.test(x)).pop();
-      if (alias) names.push(alias[1]);
-      else if (last) names.push(last.replace(/^go-/, '').replace(/-/g, '_'));
-    }
+  if (language === 'python' && (imp.names.includes('*') || imp.names.length === 0)) {
+    const first = imp.specifier.split(/[./:]+/).find((x) => x);
+    if (first) names.push(first);
   }
   return names;
 }

@@ -30,6 +30,11 @@ const GO_IMPORT_PATH = /^(?:import[ \t]+|[ \t]+)(?:[\w.]+[ \t]+)?"([^"\s]+)"/gm;
 /** A Go file's package clause: `package echo`. */
 const GO_PACKAGE_CLAUSE = /^package[ \t]+([A-Za-z_]\w*)/m;
 
+/** The package a Go file's clause names (`package echo` → echo), if it has one. */
+export function goPackageClause(text: string): string | undefined {
+  return GO_PACKAGE_CLAUSE.exec(text)?.[1];
+}
+
 /** The package a Go import path names: its last segment, a `/vN` major version left out. */
 function goPackageNamed(segments: readonly string[]): string | undefined {
   const last = segments[segments.length - 1];

@@ -76,6 +76,7 @@ describe('AnalysisTable', () => {
         imports: [
           { specifier: 'github.com/onsi/gomega', line: 3, names: ['*'], kind: 'import', dot: true },
           { specifier: 'fmt', line: 4, names: ['*'], kind: 'import' },
+          { specifier: 'example.com/shop/internal/store', line: 5, names: ['*'], kind: 'import', alias: 'st' },
         ],
       },
       analysis,

@@ -18,9 +18,9 @@ import { GrowableU32 } from './growable';
 /**
  * 2: refKind's high bit says the reference is qualified. 3: a qualified reference's receiver
  * (refReceiver). 4: a doc comment's first line (defDocLine). 5: importKind's high bit says a Go
- * import is a dot import (ImportRef.dot).
+ * import is a dot import (ImportRef.dot). 6: a Go import's alias as written (importAlias).
  */
-export const ANALYSIS_TABLE_VERSION = 5;
+export const ANALYSIS_TABLE_VERSION = 6;
 
 // Append only: a stored index holds these positions.
 const LANGUAGES: readonly (Language | null)[] = [
@@ -85,6 +85,8 @@ export interface AnalysisTable {
   importSpecifier: Uint32Array;
   importLine: Uint32Array;
   importKind: Uint8Array;
+  /** ImportRef.alias, NONE when absent. */
+  importAlias: Uint32Array;
   /** Names of import row i: importNames[importNameStart[i]..importNameStart[i+1]]. */
   importNameStart: Uint32Array;
   importNames: Uint32Array;
@@ -127,13 +129,10 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     new GrowableU32(),
     new GrowableU32(),
   ];
-  const [importSpecifier, importLine, importKind, importNameStart, importNames] = [
-    new GrowableU32(),
-    new GrowableU32(),
-    new GrowableU32(),
-    new GrowableU32(),
-    new GrowableU32(),
-  ];
+  const [importSpecifier, importLine, importKind, importAlias, importNameStart, importNames] = Array.from(
+    { length: 6 },
+    () => new GrowableU32(),
+  );
   for (let f = 0; f < n; f++) {
     const a = analyses[f];
     path[f] = id(a.path);
@@ -166,6 +165,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
       importSpecifier.push(id(i.specifier));
       importLine.push(i.line);
       importKind.push(IMPORT_KINDS.indexOf(i.kind) | (i.dot ? DOT_IMPORT_BIT : 0));
+      importAlias.push(id(i.alias));
       importNameStart.push(importNames.length);
       for (const name of i.names) importNames.push(id(name));
     }
@@ -202,6 +202,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     importSpecifier: importSpecifier.u32(),
     importLine: importLine.u32(),
     importKind: importKind.u8(),
+    importAlias: importAlias.u32(),
     importNameStart: importNameStart.u32(),
     importNames: importNames.u32(),
   };
@@ -296,6 +297,8 @@ export class AnalysisReader {
         kind: IMPORT_KINDS[kind & ~DOT_IMPORT_BIT],
       };
       if (kind & DOT_IMPORT_BIT) imp.dot = true;
+      const alias = this.optional(t.importAlias[row]);
+      if (alias !== undefined) imp.alias = alias;
       out.push(imp);
     }
     return out;
@@ -335,6 +338,7 @@ const STRING_COLUMNS = [
   'refEnclosing',
   'refReceiver',
   'importSpecifier',
+  'importAlias',
   'importNames',
 ] as const;
 
@@ -375,6 +379,7 @@ function columnRanges(t: AnalysisTable, from: number, to: number): Record<keyof 
     importSpecifier: imp,
     importLine: imp,
     importKind: imp,
+    importAlias: imp,
     importNameStart: [i0, i1 + 1],
     importNames: [n0, n1],
   };

@@ -323,19 +323,20 @@ describe('Go', () => {
   it('reads import specs, aliased and blank', () => {
     expect(a.imports).toEqual([
       { specifier: 'fmt', line: 4, names: ['*'], kind: 'import' },
-      { specifier: 'net/http', line: 5, names: ['*'], kind: 'import' },
+      { specifier: 'net/http', line: 5, names: ['*'], kind: 'import', alias: 'h' },
       { specifier: 'embed', line: 6, names: [], kind: 'import' },
     ]);
   });
 
-  it('marks a dot import on its ImportRef, and no plain, aliased or blank one', () => {
+  it('marks a dot import on its ImportRef and keeps an alias as written; a plain one-line import has none', () => {
     const b = analyzer.analyze(
       'flag_test.go',
       [
         'package flag_test',
         '',
         'import . "flag"',
-        '',
+        'import "example.com/shop/internal/store"',
+        'import st "example.com/shop/internal/store"',
         'import (',
         '\t"fmt"',
         '\tf "flag"',
@@ -346,10 +347,12 @@ describe('Go', () => {
     );
     expect(b.imports).toEqual([
       { specifier: 'flag', line: 3, names: ['*'], kind: 'import', dot: true },
-      { specifier: 'fmt', line: 6, names: ['*'], kind: 'import' },
-      { specifier: 'flag', line: 7, names: ['*'], kind: 'import' },
-      { specifier: 'embed', line: 8, names: [], kind: 'import' },
-      { specifier: 'github.com/onsi/gomega', line: 9, names: ['*'], kind: 'import', dot: true },
+      { specifier: 'example.com/shop/internal/store', line: 4, names: ['*'], kind: 'import' },
+      { specifier: 'example.com/shop/internal/store', line: 5, names: ['*'], kind: 'import', alias: 'st' },
+      { specifier: 'fmt', line: 7, names: ['*'], kind: 'import' },
+      { specifier: 'flag', line: 8, names: ['*'], kind: 'import', alias: 'f' },
+      { specifier: 'embed', line: 9, names: [], kind: 'import' },
+      { specifier: 'github.com/onsi/gomega', line: 10, names: ['*'], kind: 'import', dot: true },
     ]);
   });
 

@@ -187,6 +187,7 @@ function goImports(node: Node): ImportRef[] {
   const names = alias?.type === 'blank_identifier' ? [] : ['*'];
   const ref: ImportRef = { specifier: path, line: lineOf(node), names, kind: 'import' };
   if (alias?.type === 'dot') ref.dot = true;
+  else if (alias?.type === 'package_identifier') ref.alias = alias.text;
   return [ref];
 }
 

@@ -15,7 +15,7 @@ import { FORMAT_MATCH } from './shared';
  */
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
-  const { lines, runsOn } = readPastedLines(pasted.split('\n').slice(0, 8).join('\n'));
+  const { lines, runsOn } = readPastedLines(pasted.split('\n').slice(0, FORMAT_MATCH.maxPasteLines).join('\n'));
   const texts: string[] = [];
   for (let l = 0; l < lines.length; l++) {
     const text = lines[l];

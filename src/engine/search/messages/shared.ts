@@ -74,7 +74,13 @@ export const FORMAT_MATCH = {
   maxNestedValues: 8,
   /** Longest message line read (and longest paste read as one message). */
   maxMessageChars: 300,
-  /** Lines of a paste read as one message, at most. */
+  /**
+   * Lines of a paste read for messages, at most: joined as one message (readPastedLines' whole)
+   * and each unwrapped (unwrapMessage) — one limit, so that no line is read as a message by one
+   * and not by the other. A longer paste (a traceback, a goroutine dump, a build log) is read
+   * line by line by the classifier, where its message is its first or last line; a format that
+   * prints more lines than this is a usage or help text.
+   */
   maxPasteLines: 6,
   /** Two-word fragments of the message looked up in the index, at most. */
   maxLookups: 16,

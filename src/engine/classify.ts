@@ -516,9 +516,9 @@ const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set([
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */
 const ERROR_LINE: ReadonlySet<string> = new Set(['error-token', 'error-message']);
-/** Questions and requests are asked, not pasted. */
+/** Questions and requests are asked, not pasted; a contraction (`can't convert …`, `doesn't`) opens a message. */
 const ASKED =
-  /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b/i;
+  /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b(?!['’])/i;
 
 /**
  * The longest run of whole words of the query that `occurs` in the corpus and is long enough to
@@ -660,8 +660,8 @@ export function routePastedText(
 ): QueryPlan {
   if (plan.rule === 'code-snippet' && formatsOf) return routeMessageLikeSnippet(plan, occurs, formatsOf);
   if (plan.rule === 'similar-phrase' && formatsOf) return routeMessageWithSimilarWord(plan, formatsOf);
-  if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule)))
-    return plan;
+  if (!VERBATIM_OVERRIDES.has(plan.rule) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
+  if (ASKED.test(plan.raw)) return routeAskedPrompt(plan, formatsOf);
   // A query that is only the quoted string is exactly what the user asked for.
   if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal)
     return plan;
@@ -755,6 +755,18 @@ function formatPlan(plan: QueryPlan, formats: readonly FormatMatch[]): QueryPlan
   };
   delete routed.literal;
   return routed;
+}
+
+/**
+ * A message worded as a question is a program's prompt (Symfony's `'Do you want to run "%s"
+ * instead? '`), not the user's question, when a format starting it explains nearly all of it
+ * (SNIPPET_MESSAGE_COVERAGE); otherwise the question keeps its plan.
+ */
+function routeAskedPrompt(plan: QueryPlan, formatsOf?: (message: string) => FormatMatch[]): QueryPlan {
+  const formats = (formatsOf?.(plan.raw) ?? []).filter(
+    (f) => f.startsMessage === true && f.coverage >= SNIPPET_MESSAGE_COVERAGE,
+  );
+  return formats.length > 0 ? formatPlan(plan, formats) : plan;
 }
 
 /**

@@ -145,8 +145,12 @@ function mergePieces(pieces: readonly FormatPiece[]): FormatPiece[] {
     if (last && 'constant' in last && 'constant' in p) out[out.length - 1] = { constant: last.constant + p.constant };
     else if (!(last && 'placeholder' in last && 'placeholder' in p)) out.push(p);
   }
-  // Whitespace at the ends of a message is not printed text a user keeps; between two
-  // placeholders (`%v %s`) it is one value of several words.
+  // White space at the end of a format is not printed text a user keeps (C's closing `\n`, a
+  // prompt's `"… instead? "`), nor is a constant of white space alone; between two placeholders
+  // (`%v %s`) it is one value of several words. (White space at its start is kept: a literal
+  // opening with a space is a piece printed after other text, `" Did you mean %q?"`.)
+  const last = out[out.length - 1];
+  if (last && 'constant' in last) out[out.length - 1] = { constant: last.constant.trimEnd() };
   const kept = out.filter((p) => !('constant' in p) || p.constant.trim().length > 0);
   return kept.filter((p, i) => !('placeholder' in p && i > 0 && 'placeholder' in kept[i - 1]));
 }

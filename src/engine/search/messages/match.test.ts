@@ -889,3 +889,23 @@ describe('a wrapper format never wins over a format whose fixed words the messag
     expect(found.map((f) => [f.line, f.literal])).toEqual([[6, 'Error: %s\\n\\n']]);
   });
 });
+
+describe('the mined set’s classes, twenty-first session (bench/real/mined-messages.ts, tuning projects)', () => {
+  it("PHP: white space closing a format (`'Do you want to run \"%s\" instead? '`) is not printed text the paste keeps, and a prompt worded as a question is its format's output", () => {
+    const name = 'console-application-alternative.php.txt';
+    const pasted = 'Do you want to run "staging" instead?';
+    expect(formatsFor(pasted, name)).toEqual([{ line: 10, literal: 'Do you want to run "%s" instead? ' }]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([10]);
+  });
+
+  it("Ruby: a message opening with a contraction (`can't convert …`) is pasted, not asked", () => {
+    const name = 'net-ssh-start-verbose.rb.txt';
+    const plan = routeWithFormats("can't convert staging to any of the Logger level constants", name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([12]);
+    // A question still opens with its word and a space.
+    expect(routeWithFormats('can convert staging to any of the Logger level constants', name).pasted).toBeUndefined();
+  });
+});

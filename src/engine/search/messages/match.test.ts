@@ -909,3 +909,15 @@ describe('the mined set’s classes, twenty-first session (bench/real/mined-mess
     expect(routeWithFormats('can convert staging to any of the Logger level constants', name).pasted).toBeUndefined();
   });
 });
+
+describe('formats that tie when case is ignored', () => {
+  it('Go: serf’s agent `"Unknown event type: %s"`, not the library’s `"unknown event type: %d"`, prints `Unknown event type: …`', () => {
+    const names = ['serf-event-string.go.txt', 'serf-agent-invoke.go.txt'];
+    const found = findFormatStrings("Unknown event type: 'payload'", sourcesOfFiles(names));
+    expect(found.map((f) => [f.path, f.line])).toEqual([['serf-agent-invoke.go.txt', 10]]);
+    // Written as the library writes it, the library's format is the answer.
+    expect(findFormatStrings('unknown event type: 7', sourcesOfFiles(names)).map((f) => [f.path, f.line])).toEqual([
+      ['serf-event-string.go.txt', 15],
+    ]);
+  });
+});

@@ -181,11 +181,33 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       }
     return wordsOverLabel([...found.values()], shortFormat([...found.values()], byScore), byScore);
   }
-  const best = ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage);
+  const best = sameCase(
+    ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
+    messages,
+  );
   return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * Formats that tie when case is ignored (serf's `"Unknown event type: %s"` in the agent and
+ * `"unknown event type: %d"` in the library; h2's `"invalid SETTINGS frame"` and `"invalid
+ * settings frame"`): those whose constant text the message holds as written printed it, when
+ * some do. Case is ignored while aligning (a terminal or a logger may change it); it only
+ * breaks the tie.
+ */
+function sameCase(tied: FormatMatch[], messages: readonly string[]): FormatMatch[] {
+  if (tied.length < 2) return tied;
+  const spaced = messages.map((m) => m.replace(/\s+/g, ' '));
+  const asWritten = (m: FormatMatch) =>
+    (m.pieces ?? formatPieces(m.literal))
+      .map((p) => ('constant' in p ? p.constant.replace(/\s+/g, ' ').trim() : ''))
+      .filter(Boolean)
+      .every((c) => spaced.some((s) => s.includes(c)));
+  const kept = tied.filter(asWritten);
+  return kept.length > 0 ? kept : tied;
+}
 
 /**
  * A value of a wrapper format that another format found prints whole (h2's

@@ -164,6 +164,7 @@ export function helperCallSites(formats: FormatMatch[], pasted: string, sources:
           line: hit.line,
           literal: literal.literal.content,
           constants: undefined,
+          lineLiterals: undefined,
         });
     }
     if (calls.length > 0) return calls;
@@ -205,6 +206,7 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
           line: hit.line,
           literal: literal.content,
           constants: undefined,
+          lineLiterals: undefined,
           printedBy: { literal: format.literal, path: format.path, line: format.line },
         });
     }

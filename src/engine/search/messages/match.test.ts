@@ -921,3 +921,15 @@ describe('formats that tie when case is ignored', () => {
     ]);
   });
 });
+
+describe('a format of several literals on one line', () => {
+  it("PHP: phpseclib’s `'Key of size ' . strlen($key) . ' not supported … size 8 are supported'` is the line holding all of them, not every `'Key of size '`", () => {
+    const names = ['phpseclib-aes-setkey.php.txt', 'phpseclib-des-setkey.php.txt'];
+    const { plan, lines } = routeWithFiles(
+      'PHP Fatal error:  Uncaught LengthException: Key of size 7 not supported by this algorithm. Only keys of size 8 are supported',
+      names,
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ 'phpseclib-aes-setkey.php.txt': [], 'phpseclib-des-setkey.php.txt': [5] });
+  });
+});

@@ -366,7 +366,16 @@ function formatsAround(
         }
       }
     }
-    if (best) out.push({ path: hit.path, fileId: hit.fileId, line, literal: run.literal.content, ...best });
+    const onLine = run.literals.slice(1).filter((l) => lineOf(l.start) === line);
+    if (best)
+      out.push({
+        path: hit.path,
+        fileId: hit.fileId,
+        line,
+        literal: run.literal.content,
+        ...best,
+        ...(onLine.length > 0 ? { lineLiterals: onLine.map((l) => l.content) } : {}),
+      });
   }
   out.push(
     ...joinedFormats(runs, source, messages).map((m) => ({

@@ -15,12 +15,13 @@ import type { FormatMatch, MessageSources } from './shared';
 /** A regular expression matching the source lines of the formats (their first literals as written). */
 export function formatLinePattern(matches: readonly FormatMatch[]): string {
   // Between its quotes: the same words in a comment or a doc line are not the format string.
-  // A literal filled from constants (`"%s%zu$", sha512_rounds_prefix`) is its line only with them.
+  // A literal filled from constants (`"%s%zu$", sha512_rounds_prefix`) is its line only with them,
+  // and one joined to later literals on its line only with those.
   const literals = [
     ...new Set(
       matches.map(
         (m) =>
-          `${escapeRegExp(m.literal)}["'\x60]${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
+          `${escapeRegExp(m.literal)}["'\x60]${(m.lineLiterals ?? []).map((l) => `.*${escapeRegExp(l)}`).join('')}${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
       ),
     ),
   ];

@@ -49,6 +49,12 @@ export interface FormatMatch {
    * read as the format's own; those named on the literal's line, after it.
    */
   constants?: string[];
+  /**
+   * The format's later literals written on its first literal's line (`'Key of size ' .
+   * strlen($key) . ' not supported … Only keys of size 8 are supported'`): its line is the one
+   * holding them too, not every line opening with the same first literal.
+   */
+  lineLiterals?: string[];
   /** Characters of the message other string constants of the format's file hold (ranks formats that tie). */
   fileConstantChars?: number;
   /** The format's first constant is where the message starts (no value printed before it). */

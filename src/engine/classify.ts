@@ -658,6 +658,8 @@ export function routePastedText(
   matches?: (pattern: string) => boolean,
   formatsOf?: (message: string) => FormatMatch[],
 ): QueryPlan {
+  const located = formatsOf && plan.raw.includes('\n') ? routeLocatedMessage(plan, formatsOf) : null;
+  if (located) return located;
   if (plan.rule === 'code-snippet' && formatsOf) return routeMessageLikeSnippet(plan, occurs, formatsOf);
   if (plan.rule === 'similar-phrase' && formatsOf) return routeMessageWithSimilarWord(plan, formatsOf);
   if (!VERBATIM_OVERRIDES.has(plan.rule) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
@@ -758,6 +760,22 @@ function formatPlan(plan: QueryPlan, formats: readonly FormatMatch[]): QueryPlan
 }
 
 /**
+ * A paste holding a location printed on a line of its own, its message on the next (a Rust
+ * panic since 1.73, Symfony Console's `In Application.php line 720:`): terminal output whatever
+ * rule its words fired (`The StreamOutput class needs a stream …` reads as a definition
+ * question), answered by the format of that message when one prints it. Null otherwise.
+ */
+function routeLocatedMessage(plan: QueryPlan, formatsOf: (message: string) => FormatMatch[]): QueryPlan | null {
+  const reading = readPastedLines(plan.raw);
+  const heads = [...reading.runsOn].filter(([, how]) => how === 'location').slice(0, MAX_LABELLED_LINES);
+  for (const [i] of heads) {
+    const formats = formatsOf(`${reading.lines[i]}\n${reading.lines[i + 1]}`);
+    if (formats.length > 0) return formatPlan(plan, formats);
+  }
+  return null;
+}
+
+/**
  * A message worded as a question is a program's prompt (Symfony's `'Do you want to run "%s"
  * instead? '`), not the user's question, when a format starting it explains nearly all of it
  * (SNIPPET_MESSAGE_COVERAGE); otherwise the question keeps its plan.
@@ -816,7 +834,7 @@ function routeMessageInPaste(
   // need no more of a format than a one-line paste does: code does not start a line so.
   const labelled: string[] = [];
   for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
-    if (reading.runsOn.get(i) === 'panic') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
+    if (reading.runsOn.get(i) === 'location') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
     // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
     else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) labelled.push(raw[i]);
   }

@@ -801,7 +801,7 @@ describe('a format that writes its own line break', () => {
       ["thread 'main' panicked at src/main.rs:4:5:", 'boom', '', 'a list:', '', 'error:', '  the cause  '].join('\n'),
     );
     expect([...reading.runsOn]).toEqual([
-      [0, 'panic'],
+      [0, 'location'],
       [5, 'colon'],
     ]);
     expect(reading.lines[6]).toBe('the cause');
@@ -931,5 +931,21 @@ describe('a format of several literals on one line', () => {
     );
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(lines).toEqual({ 'phpseclib-aes-setkey.php.txt': [], 'phpseclib-des-setkey.php.txt': [5] });
+  });
+});
+
+describe('a location printed on a line of its own, the message below it', () => {
+  it('Symfony Console’s `In App.php line 42:` head: the message below it is found whatever rule its words fire', () => {
+    const iv = 'In App.php line 42:\n  The IV length (42) does not match the block size (1)';
+    expect(readPastedLines(iv).runsOn.get(0)).toBe('location');
+    expect(unwrapMessage(iv)).toContain('The IV length (42) does not match the block size (1)');
+    const ivPlan = routeWithFormats(iv, 'phpseclib-rijndael-setup.php.txt');
+    expect(ivPlan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('phpseclib-rijndael-setup.php.txt'), ivPlan.regex!)).toEqual([11]);
+    // "The StreamOutput class needs …" reads as a definition question on its own.
+    const stream = 'In App.php line 42:\n  The StreamOutput class needs a stream as its first argument.';
+    const streamPlan = routeWithFormats(stream, 'console-stream-output.php.txt');
+    expect(streamPlan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('console-stream-output.php.txt'), streamPlan.regex!)).toEqual([7]);
   });
 });

@@ -20,8 +20,9 @@ export function unwrapMessage(pasted: string): string[] {
   for (let l = 0; l < lines.length; l++) {
     const text = lines[l];
     const join = runsOn.get(l);
-    // A panic's location is no message of its own; a line that ends in a colon may be one.
-    if (join === 'panic') {
+    // A location (a panic's, Symfony Console's) is no message of its own; a line that ends in a
+    // colon may be one.
+    if (join === 'location') {
       texts.push(`${text} ${lines[l + 1]}`);
       l++;
       continue;
@@ -71,6 +72,12 @@ const RUST_PANIC_LOCATION = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:?\
 
 /** The first line of a Rust panic since 1.73: the location, its message on the next line. */
 export const RUST_PANIC_HEAD = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:$/;
+/**
+ * Symfony Console's report of an exception: `In Application.php line 720:` on a line of its own,
+ * the message below it; joined to it (PastedLines), the head is taken off.
+ */
+const CONSOLE_HEAD = /^In [^\s:]+ line \d+:$/;
+const CONSOLE_LOCATION = /^In [^\s:]+ line \d+:\s+([\s\S]+)$/;
 
 /**
  * A Ruby exception as the interpreter reports it: `file.rb:12:in 'meth': msg (ArgumentError)`
@@ -121,6 +128,7 @@ function unwrapOnce(text: string): string {
   const panic =
     RUST_PANIC.exec(text) ??
     RUST_PANIC_LOCATION.exec(text) ??
+    CONSOLE_LOCATION.exec(text) ??
     RUBY_FRAME.exec(text) ??
     PHP_ERROR.exec(text) ??
     RUST_UNWRAP_ERR.exec(text) ??
@@ -142,8 +150,8 @@ export const LINE_BREAK = '\u2028';
 /** An exception's class after the first line of its message, as Ruby prints it (`… (Net::SSH::Exception)`). */
 const RUBY_CLASS_SUFFIX = /\s+\([A-Z]\w*(?:::[A-Z]\w*)*\)$/;
 
-/** How a pasted line runs on into the next: a Rust panic's location, or a line that ends in a colon. */
-export type RunsOn = 'panic' | 'colon';
+/** How a pasted line runs on into the next: a location printed on its own line (a Rust panic's, Symfony Console's), or a line that ends in a colon. */
+export type RunsOn = 'location' | 'colon';
 
 /** A pasted text's lines, read for messages printed over several of them. */
 export interface PastedLines {
@@ -151,7 +159,8 @@ export interface PastedLines {
   lines: string[];
   /**
    * The lines whose message goes on on the next line, which is not blank: since Rust 1.73 a
-   * panic prints its location on one line and the message on the next (`panic`); a format may
+   * panic prints its location on one line and the message on the next, as Symfony Console
+   * prints `In Application.php line 720:` above an exception's message (`location`); a format may
    * write its own line break after a colon (docutils' `'Problems with "%s" directive
    * path:\n%s.'`: `colon`).
    */
@@ -176,7 +185,7 @@ export function readPastedLines(paste: string): PastedLines {
   const runsOn = new Map<number, RunsOn>();
   for (let l = 0; l + 1 < lines.length; l++) {
     if (!lines[l + 1]) continue;
-    if (RUST_PANIC_HEAD.test(lines[l])) runsOn.set(l, 'panic');
+    if (RUST_PANIC_HEAD.test(lines[l]) || CONSOLE_HEAD.test(lines[l])) runsOn.set(l, 'location');
     else if (lines[l].endsWith(':')) runsOn.set(l, 'colon');
   }
   return { lines, runsOn, whole: asOneMessage(lines.filter(Boolean)) };

@@ -7,7 +7,14 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
-import { formatLinePattern, LINE_BREAK, readPastedLines, unwrapMessage, type FormatMatch } from './search/messages';
+import {
+  formatLinePattern,
+  LINE_BREAK,
+  readPastedLines,
+  unwrapMessage,
+  writtenIn,
+  type FormatMatch,
+} from './search/messages';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -686,6 +693,8 @@ export function routePastedText(
     }
   }
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
+  const short = !run && formatsOf ? routeShortMessage(plan, occurs, formatsOf) : null;
+  if (short) return short;
   if (!run || (plan.literal && run.length <= plan.literal.length)) return withoutAbsentValue(plan, occurs);
   if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase()))
     return withoutAbsentValue(plan, occurs);
@@ -773,6 +782,28 @@ function routeLocatedMessage(plan: QueryPlan, formatsOf: (message: string) => Fo
     if (formats.length > 0) return formatPlan(plan, formats);
   }
   return null;
+}
+
+/**
+ * A message of two or three words, shorter than a verbatim run (`unexpected stage`, `corrupt
+ * b-tree`, `Expected SSH_MSG_NEWKEYS`, `make_service closed`), that the repository holds: a
+ * pasted message, not a phrase or a name, when a format prints exactly it — starting it,
+ * explaining nearly all of it (SNIPPET_MESSAGE_COVERAGE), and its constant text written as the
+ * paste writes it (case kept: a typed phrase is seldom the code's own literal, letter for letter).
+ */
+function routeShortMessage(
+  plan: QueryPlan,
+  occurs: (text: string) => boolean,
+  formatsOf: (message: string) => FormatMatch[],
+): QueryPlan | null {
+  const text = plan.raw.trim();
+  const words = text.split(/\s+/).length;
+  if (text.includes('\n') || words < 2 || (words >= VERBATIM.minWords && text.length >= VERBATIM.minChars)) return null;
+  if (!occurs(text)) return null;
+  const formats = formatsOf(text).filter(
+    (f) => f.startsMessage === true && f.coverage >= SNIPPET_MESSAGE_COVERAGE && writtenIn(f, [text]),
+  );
+  return formats.length > 0 ? formatPlan(plan, formats) : null;
 }
 
 /**

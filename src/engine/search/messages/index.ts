@@ -15,7 +15,7 @@ export {
   type FormatPiece,
   type FormatRun,
 } from './formats';
-export { findFormatStrings } from './match';
+export { findFormatStrings, writtenIn } from './match';
 export { LINE_BREAK, readPastedLines, RUST_PANIC_HEAD, unwrapMessage, type PastedLines, type RunsOn } from './paste';
 export {
   corpusMessageSources,

@@ -949,3 +949,19 @@ describe('a location printed on a line of its own, the message below it', () => 
     expect(matchingLines(fixture('console-stream-output.php.txt'), streamPlan.regex!)).toEqual([7]);
   });
 });
+
+describe('a message of two words that a format prints exactly', () => {
+  const name = 'tokio-core-poll-stage.rs.txt';
+
+  it('Rust: tokio’s `unreachable!("unexpected stage")` pasted as `unexpected stage` is its line, not a phrase to understand', () => {
+    const plan = routeWithFormats('unexpected stage', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([8]);
+  });
+
+  it('a phrase the code writes otherwise (case, more words) stays a phrase', () => {
+    expect(routeWithFormats('Unexpected Stage', name).pasted).toBeUndefined();
+    expect(routeWithFormats('unexpected', name).pasted).toBeUndefined();
+    expect(routeWithFormats('stage running', name).pasted).toBeUndefined();
+  });
+});

@@ -199,14 +199,17 @@ const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
  */
 function sameCase(tied: FormatMatch[], messages: readonly string[]): FormatMatch[] {
   if (tied.length < 2) return tied;
-  const spaced = messages.map((m) => m.replace(/\s+/g, ' '));
-  const asWritten = (m: FormatMatch) =>
-    (m.pieces ?? formatPieces(m.literal))
-      .map((p) => ('constant' in p ? p.constant.replace(/\s+/g, ' ').trim() : ''))
-      .filter(Boolean)
-      .every((c) => spaced.some((s) => s.includes(c)));
-  const kept = tied.filter(asWritten);
+  const kept = tied.filter((m) => writtenIn(m, messages));
   return kept.length > 0 ? kept : tied;
+}
+
+/** Whether a message holds each constant piece of the format as written (case kept, runs of white space aside). */
+export function writtenIn(match: FormatMatch, messages: readonly string[]): boolean {
+  const spaced = messages.map((m) => m.replace(/\s+/g, ' '));
+  return (match.pieces ?? formatPieces(match.literal))
+    .map((p) => ('constant' in p ? p.constant.replace(/\s+/g, ' ').trim() : ''))
+    .filter(Boolean)
+    .every((c) => spaced.some((s) => s.includes(c)));
 }
 
 /**

@@ -23,7 +23,7 @@ export function route(query: string, lines: string[]) {
   );
 }
 
-/** One fixture as the corpus: its lines, found by a case-insensitive substring as the text index finds them. */
+/** One fixture as the corpus: its lines, found by a case-insensitive substring or pattern as the text index finds them. */
 export function sourcesOf(name: string): MessageSources {
   const lines = fixture(name);
   return {
@@ -32,6 +32,10 @@ export function sourcesOf(name: string): MessageSources {
         .flatMap((l, i) =>
           l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId: 0, path: name, line: i + 1 }] : [],
         )
+        .slice(0, limit),
+    linesMatching: (pattern, limit) =>
+      matchingLines(lines, pattern)
+        .map((line) => ({ fileId: 0, path: name, line }))
         .slice(0, limit),
     lineText: (_fileId, line) => lines[line - 1],
   };
@@ -47,6 +51,12 @@ export function sourcesOfFiles(names: string[]): MessageSources {
           lines.flatMap((l, i) =>
             l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId, path: names[fileId], line: i + 1 }] : [],
           ),
+        )
+        .slice(0, limit),
+    linesMatching: (pattern, limit) =>
+      files
+        .flatMap((lines, fileId) =>
+          matchingLines(lines, pattern).map((line) => ({ fileId, path: names[fileId], line })),
         )
         .slice(0, limit),
     lineText: (fileId, line) => files[fileId]?.[line - 1],

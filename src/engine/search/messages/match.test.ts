@@ -965,3 +965,19 @@ describe('a message of two words that a format prints exactly', () => {
     expect(routeWithFormats('stage running', name).pasted).toBeUndefined();
   });
 });
+
+describe('a message with a value between every two of its words', () => {
+  const name = 'tokio-join-error-display.rs.txt';
+
+  it('Rust: tokio’s `write!(fmt, "task {} panicked", self.id)`, found by `task` and `panicked` on one line', () => {
+    expect(formatsFor('task 42 panicked', name)).toEqual([{ line: 6, literal: 'task {} panicked' }]);
+    const plan = routeWithFormats('task 42 panicked', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([6]);
+  });
+
+  it('only a format explaining the whole message is taken from such a pair’s lines', () => {
+    // `"task {} panicked"` explains three words of four: read only for that pair, it is no answer.
+    expect(formatsFor('task 42 panicked twice', name)).toEqual([]);
+  });
+});

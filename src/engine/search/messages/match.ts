@@ -12,6 +12,7 @@
  * literals parsed into constant text and placeholders, and each format is aligned with the
  * message. The format whose constant text explains most of the message wins.
  */
+import { escapeRegExp } from '../../text/escape';
 import { STOP_WORDS } from '../../tokens';
 import { alignFormat, type Alignment, JOIN } from './align';
 import { byFileConstants, calleeBody, type LiteralArgument, literalArguments } from './followed';
@@ -92,14 +93,7 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   // them (`#define PREFIX "…"`, `static const char x[] = "rounds=";`, `NAME = "…"`).
   const constants = new Map<string, FormatPiece[]>();
   // Explained whole and with no value read as a nested message (that may be another format's).
-  // (A format of less constant text than an answer needs, `"[chan %s] " + msg`, is no answer.)
-  const wholeMessage = () =>
-    [...found.values()].some(
-      (m) =>
-        m.coverage >= FORMAT_MATCH.wholeMessage &&
-        m.score === m.constantChars &&
-        m.constantChars >= FORMAT_MATCH.minConstantChars,
-    );
+  const wholeMessage = () => [...found.values()].some(explainsWhole);
   const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
     for (const match of formatsAround(hit, sources, messages, withConstants)) {
       const id = `${hit.fileId}:${match.line}:${match.literal}`;
@@ -148,6 +142,24 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
+  // A message with a value between every two of its words and no bracket or colon after one
+  // (`task default panicked`, `Missing config block`, `Invalid "default" color.`): two of its
+  // words with the value between them, on one line. A pair of words is in many lines that print
+  // no such message, so only a format explaining the whole message is taken from those lines.
+  if (!wholeMessage() && sources.linesMatching)
+    for (const pattern of gappedPairsOf(messages)) {
+      if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
+      for (const hit of sources.linesMatching(pattern, FORMAT_MATCH.linesPerFragment)) {
+        const key = `${hit.fileId}:${hit.line}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (!/["'`]/.test(sources.lineText(hit.fileId, hit.line) ?? '')) continue;
+        for (const match of formatsAround(hit, sources, messages, NO_CONSTANTS)) {
+          const id = `${hit.fileId}:${match.line}:${match.literal}`;
+          if (explainsWhole(match) && !found.has(id)) found.set(id, match);
+        }
+      }
+    }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
     for (const name of constants.keys()) {
@@ -189,6 +201,48 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * A format that explains the whole message, with no value read as a nested message (that may be
+ * another format's). (A format of less constant text than an answer needs, `"[chan %s] " + msg`,
+ * is no answer.)
+ */
+function explainsWhole(m: FormatMatch): boolean {
+  return (
+    m.coverage >= FORMAT_MATCH.wholeMessage &&
+    m.score === m.constantChars &&
+    m.constantChars >= FORMAT_MATCH.minConstantChars
+  );
+}
+
+/** A word at the start of a token, its quotes or brackets aside (`"default"` → default, `arg(s),` → arg). */
+const TOKEN_WORD = /^["'`([{<]*([A-Za-z][A-Za-z0-9_'-]*[A-Za-z0-9])/;
+
+/**
+ * Two words of the message with one token between them (`task … panicked`, `Missing … block`,
+ * `Invalid … color`), as patterns matching both on one line with at most a value's length
+ * between them; longest first. Not two function words.
+ */
+function gappedPairsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages) {
+    const tokens = m.split(/\s+/).filter(Boolean);
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const a = TOKEN_WORD.exec(tokens[i])?.[1];
+      const b = TOKEN_WORD.exec(tokens[i + 2])?.[1];
+      if (!a || !b || a.length < 3 || b.length < 3 || a.length + b.length < FORMAT_MATCH.minGappedChars) continue;
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      out.add(`${a}\0${b}`);
+    }
+  }
+  return [...out]
+    .sort((x, y) => y.length - x.length)
+    .slice(0, FORMAT_MATCH.maxGappedLookups)
+    .map((pair) => {
+      const [a, b] = pair.split('\0').map(escapeRegExp);
+      return String.raw`\b${a}\b.{1,${FORMAT_MATCH.maxValueChars}}\b${b}\b`;
+    });
+}
 
 /**
  * Formats that tie when case is ignored (serf's `"Unknown event type: %s"` in the agent and

@@ -34,6 +34,8 @@ export function corpusMessageSources(corpus: Corpus, text: TextIndex): MessageSo
   return {
     linesContaining: (fragment, limit) =>
       text.grep(fragment, { limit }).matches.map((m) => ({ fileId: m.fileId, path: m.path, line: m.line })),
+    linesMatching: (pattern, limit) =>
+      text.grep(pattern, { regex: true, limit }).matches.map((m) => ({ fileId: m.fileId, path: m.path, line: m.line })),
     lineText(fileId, line) {
       const file = corpus.files[fileId];
       if (!file) return undefined;

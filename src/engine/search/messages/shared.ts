@@ -25,6 +25,8 @@ export interface SourceLine {
 export interface MessageSources {
   /** Lines containing `fragment` (case-insensitive), at most `limit` of them. */
   linesContaining(fragment: string, limit: number): SourceLine[];
+  /** Lines a case-insensitive regular expression (RE2 syntax) matches, at most `limit` of them; absent where the sources have no regex search. */
+  linesMatching?(pattern: string, limit: number): SourceLine[];
   /** The text of a line (1-based) of a file; undefined past its end. */
   lineText(fileId: number, line: number): string | undefined;
 }
@@ -94,6 +96,13 @@ export const FORMAT_MATCH = {
   maxArgumentCalls: 2,
   /** Words with the bracket or colon after them looked up when no two-word fragment found the format, at most. */
   maxOpeningLookups: 8,
+  /**
+   * Pairs of the message's words with one word between them (its value) looked up when nothing
+   * else explained the message whole, at most (gappedPairsOf) …
+   */
+  maxGappedLookups: 6,
+  /** … whose two words are this long together, at least. */
+  minGappedChars: 9,
   /** String constants whose text the message holds, followed to the formats they fill, at most. */
   maxConstants: 4,
   /** … named with this many characters at least … */

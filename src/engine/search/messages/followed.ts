@@ -165,6 +165,7 @@ export function helperCallSites(formats: FormatMatch[], pasted: string, sources:
           literal: literal.literal.content,
           constants: undefined,
           lineLiterals: undefined,
+          literalsBelow: undefined,
         });
     }
     if (calls.length > 0) return calls;
@@ -207,6 +208,7 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
           literal: literal.content,
           constants: undefined,
           lineLiterals: undefined,
+          literalsBelow: undefined,
           printedBy: { literal: format.literal, path: format.path, line: format.line },
         });
     }

@@ -981,3 +981,19 @@ describe('a message with a value between every two of its words', () => {
     expect(formatsFor('task 42 panicked twice', name)).toEqual([]);
   });
 });
+
+describe('a format whose first literal other formats write too', () => {
+  it('C: systemtap’s three `printk(KERN_ERR "uprobes does not currently support probing "`: the 2-byte one is placed at its own literal below', () => {
+    const name = 'systemtap-uprobes-bad-opcode.c.txt';
+    const pasted = 'kernel: uprobes does not currently support probing instructions with the 2-byte opcode 0x0f 0x05';
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([12]);
+    // The 1-byte message's first literal is its own: it stays there.
+    const oneByte = routeWithFormats(
+      'In 64-bit apps, uprobes does not currently support probing instructions whose first byte is 0x0f',
+      name,
+    );
+    expect(matchingLines(fixture(name), oneByte.regex!)).toEqual([4]);
+  });
+});

@@ -196,7 +196,7 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   const best = sameCase(
     ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
     messages,
-  );
+  ).map((m) => atOwnLiteral(m, sources));
   return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
 }
 
@@ -255,6 +255,27 @@ function sameCase(tied: FormatMatch[], messages: readonly string[]): FormatMatch
   if (tied.length < 2) return tied;
   const kept = tied.filter((m) => writtenIn(m, messages));
   return kept.length > 0 ? kept : tied;
+}
+
+/**
+ * A format of literals over several lines whose first literal other lines write too (systemtap's
+ * three `printk(KERN_ERR "uprobes does not currently support probing "` then `"instructions with
+ * the 2-byte opcode …"`, `"… whose first byte is …"`): placed at the first of its literals below
+ * that no other line of its file writes, so that its line pattern finds it there alone. Kept where
+ * it is otherwise.
+ */
+function atOwnLiteral(m: FormatMatch, sources: MessageSources): FormatMatch {
+  if (!m.literalsBelow || m.fileId === undefined) return m;
+  // Copies of the file (a driver per architecture) write the same lines: counted in its own file.
+  const written = (content: string) =>
+    sources.linesContaining(content, FORMAT_MATCH.linesPerFragment).filter((h) => h.fileId === m.fileId).length;
+  if (written(m.literal) < 2) return m;
+  const own = m.literalsBelow.find(
+    (l) =>
+      formatPieces(l.content).map(constantText).join('').replace(/\s/g, '').length >= FORMAT_MATCH.minConstantChars &&
+      written(l.content) === 1,
+  );
+  return own ? { ...m, line: own.line, literal: own.content, lineLiterals: undefined, literalsBelow: undefined } : m;
 }
 
 /** Whether a message holds each constant piece of the format as written (case kept, runs of white space aside). */
@@ -424,6 +445,7 @@ function formatsAround(
       }
     }
     const onLine = run.literals.slice(1).filter((l) => lineOf(l.start) === line);
+    const below = run.literals.slice(1).filter((l) => lineOf(l.start) > line);
     if (best)
       out.push({
         path: hit.path,
@@ -432,6 +454,9 @@ function formatsAround(
         literal: run.literal.content,
         ...best,
         ...(onLine.length > 0 ? { lineLiterals: onLine.map((l) => l.content) } : {}),
+        ...(below.length > 0
+          ? { literalsBelow: below.map((l) => ({ content: l.content, line: lineOf(l.start) })) }
+          : {}),
       });
   }
   out.push(

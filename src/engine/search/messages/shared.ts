@@ -57,6 +57,8 @@ export interface FormatMatch {
    * holding them too, not every line opening with the same first literal.
    */
   lineLiterals?: string[];
+  /** The format's literals on the lines below its first (C and Python literals side by side), as written, with their lines. */
+  literalsBelow?: { content: string; line: number }[];
   /** Characters of the message other string constants of the format's file hold (ranks formats that tie). */
   fileConstantChars?: number;
   /** The format's first constant is where the message starts (no value printed before it). */

@@ -36,25 +36,6 @@ describe('the pattern of the format lines', () => {
     expect(re.test('\t\treturn fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())')).toBe(true);
     expect(re.test('// unknown command %q for %q is returned when no subcommand matches')).toBe(false);
   });
-
-  it('matches a line of code, not a comment quoting the literal (rustls’ doc example above the code that prints it)', () => {
-    const re = new RegExp(
-      formatLinePattern([
-        { path: 'a.rs', line: 3, literal: 'could not load platform certs', constantChars: 25, score: 25, coverage: 1 },
-      ]),
-    );
-    expect(
-      re.test('//! for cert in rustls_native_certs::load_native_certs().expect("could not load platform certs") {'),
-    ).toBe(false);
-    expect(re.test('    /// .expect("could not load platform certs");')).toBe(false);
-    expect(re.test(' * printf("could not load platform certs");')).toBe(false);
-    expect(re.test('    # raise Error("could not load platform certs")')).toBe(false);
-    expect(re.test('    let certs = load_native_certs().expect("could not load platform certs");')).toBe(true);
-    expect(re.test('    #[error("could not load platform certs")]')).toBe(true);
-    expect(re.test('#define MSG "could not load platform certs"')).toBe(true);
-    expect(re.test('        "could not load platform certs"')).toBe(true);
-    expect(re.test('        \'key\': "could not load platform certs",')).toBe(true);
-  });
 });
 
 describe('the line and range shown for a message (classes found by bench/real/mined-messages.ts)', () => {

@@ -12,14 +12,6 @@ import type { TextIndex } from '../../text/index';
 import { isComment } from './formats';
 import type { FormatMatch, MessageSources } from './shared';
 
-/**
- * From a line's start to a literal's opening quote, on a line of code: a line opening with a
- * comment (`//`, `//!`, `/*`, ` * `, `# `) is prose, however it quotes the message (rustls' doc
- * example `//! … .expect("could not load platform certs")` above the code that prints it); `#`
- * before a letter, `[` or `!` is code (`#define`, Rust's `#[error("…")]`).
- */
-const CODE_LINE_TO_LITERAL = String.raw`^[ \t]*(?:|(?:[^ \t/#*]|/[^/*]|#[\[!A-Za-z])[^\n]*?)`;
-
 /** A regular expression matching the source lines of the formats (their first literals as written). */
 export function formatLinePattern(matches: readonly FormatMatch[]): string {
   // Between its quotes: the same words in a comment or a doc line are not the format string.
@@ -33,7 +25,7 @@ export function formatLinePattern(matches: readonly FormatMatch[]): string {
       ),
     ),
   ];
-  return `${CODE_LINE_TO_LITERAL}["'\x60](?:${literals.join('|')})`;
+  return `["'\x60](?:${literals.join('|')})`;
 }
 
 /** The corpus's lines through the text index: candidate lines by trigram lookup, line texts by offset. */

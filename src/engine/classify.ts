@@ -7,7 +7,14 @@
  * pasted snippet. That is the QueryPlan every modality receives.
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
-import { formatLinePattern, LINE_BREAK, readPastedLines, unwrapMessage, type FormatMatch } from './search/messages';
+import {
+  formatLinePattern,
+  LINE_BREAK,
+  readPastedLines,
+  unwrapMessage,
+  writtenIn,
+  type FormatMatch,
+} from './search/messages';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -527,9 +534,9 @@ const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set([
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */
 const ERROR_LINE: ReadonlySet<string> = new Set(['error-token', 'error-message']);
-/** Questions and requests are asked, not pasted. */
+/** Questions and requests are asked, not pasted; a contraction (`can't convert …`, `doesn't`) opens a message. */
 const ASKED =
-  /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b/i;
+  /^\s*(how|why|what|where|which|who|when|explain|describe|show|find|list|does|do|is|are|can|should|walk)\b(?!['’])/i;
 
 /**
  * The longest run of whole words of the query that `occurs` in the corpus and is long enough to
@@ -669,10 +676,12 @@ export function routePastedText(
   matches?: (pattern: string) => boolean,
   formatsOf?: (message: string) => FormatMatch[],
 ): QueryPlan {
+  const located = formatsOf && plan.raw.includes('\n') ? routeLocatedMessage(plan, formatsOf) : null;
+  if (located) return located;
   if (plan.rule === 'code-snippet' && formatsOf) return routeMessageLikeSnippet(plan, occurs, formatsOf);
   if (plan.rule === 'similar-phrase' && formatsOf) return routeMessageWithSimilarWord(plan, formatsOf);
-  if (!VERBATIM_OVERRIDES.has(plan.rule) || ASKED.test(plan.raw) || (plan.literal && !LITERAL_KEEPING.has(plan.rule)))
-    return plan;
+  if (!VERBATIM_OVERRIDES.has(plan.rule) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
+  if (ASKED.test(plan.raw)) return routeAskedPrompt(plan, formatsOf);
   // A query that is only the quoted string is exactly what the user asked for.
   if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal)
     return plan;
@@ -695,6 +704,8 @@ export function routePastedText(
     }
   }
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
+  const short = !run && formatsOf ? routeShortMessage(plan, occurs, formatsOf) : null;
+  if (short) return short;
   if (!run || (plan.literal && run.length <= plan.literal.length)) return withoutAbsentValue(plan, occurs);
   if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase()))
     return withoutAbsentValue(plan, occurs);
@@ -769,6 +780,56 @@ function formatPlan(plan: QueryPlan, formats: readonly FormatMatch[]): QueryPlan
 }
 
 /**
+ * A paste holding a location printed on a line of its own, its message on the next (a Rust
+ * panic since 1.73, Symfony Console's `In Application.php line 720:`): terminal output whatever
+ * rule its words fired (`The StreamOutput class needs a stream …` reads as a definition
+ * question), answered by the format of that message when one prints it. Null otherwise.
+ */
+function routeLocatedMessage(plan: QueryPlan, formatsOf: (message: string) => FormatMatch[]): QueryPlan | null {
+  const reading = readPastedLines(plan.raw);
+  const heads = [...reading.runsOn].filter(([, how]) => how === 'location').slice(0, MAX_LABELLED_LINES);
+  for (const [i] of heads) {
+    const formats = formatsOf(`${reading.lines[i]}\n${reading.lines[i + 1]}`);
+    if (formats.length > 0) return formatPlan(plan, formats);
+  }
+  return null;
+}
+
+/**
+ * A message of two or three words, shorter than a verbatim run (`unexpected stage`, `corrupt
+ * b-tree`, `Expected SSH_MSG_NEWKEYS`, `make_service closed`), that the repository holds: a
+ * pasted message, not a phrase or a name, when a format prints exactly it — starting it,
+ * explaining nearly all of it (SNIPPET_MESSAGE_COVERAGE), and its constant text written as the
+ * paste writes it (case kept: a typed phrase is seldom the code's own literal, letter for letter).
+ */
+function routeShortMessage(
+  plan: QueryPlan,
+  occurs: (text: string) => boolean,
+  formatsOf: (message: string) => FormatMatch[],
+): QueryPlan | null {
+  const text = plan.raw.trim();
+  const words = text.split(/\s+/).length;
+  if (text.includes('\n') || words < 2 || (words >= VERBATIM.minWords && text.length >= VERBATIM.minChars)) return null;
+  if (!occurs(text)) return null;
+  const formats = formatsOf(text).filter(
+    (f) => f.startsMessage === true && f.coverage >= SNIPPET_MESSAGE_COVERAGE && writtenIn(f, [text]),
+  );
+  return formats.length > 0 ? formatPlan(plan, formats) : null;
+}
+
+/**
+ * A message worded as a question is a program's prompt (Symfony's `'Do you want to run "%s"
+ * instead? '`), not the user's question, when a format starting it explains nearly all of it
+ * (SNIPPET_MESSAGE_COVERAGE); otherwise the question keeps its plan.
+ */
+function routeAskedPrompt(plan: QueryPlan, formatsOf?: (message: string) => FormatMatch[]): QueryPlan {
+  const formats = (formatsOf?.(plan.raw) ?? []).filter(
+    (f) => f.startsMessage === true && f.coverage >= SNIPPET_MESSAGE_COVERAGE,
+  );
+  return formats.length > 0 ? formatPlan(plan, formats) : plan;
+}
+
+/**
  * A pasted message that holds a word of the similar-phrase rule (docutils' `Duplicate explicit
  * target name: "configuration".`, `… looks like a directory`): a message when a format string
  * explains nearly all of it (SNIPPET_MESSAGE_COVERAGE), as a pasted line that reads like code
@@ -815,7 +876,7 @@ function routeMessageInPaste(
   // need no more of a format than a one-line paste does: code does not start a line so.
   const labelled: string[] = [];
   for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
-    if (reading.runsOn.get(i) === 'panic') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
+    if (reading.runsOn.get(i) === 'location') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
     // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
     else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) labelled.push(raw[i]);
   }

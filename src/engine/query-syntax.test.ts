@@ -50,6 +50,13 @@ describe('parseQuery: what the query syntax understands', () => {
     expect(parseQuery('and/or').regex).toBeUndefined();
   });
 
+  it('a slash between words of a pasted message opens no pattern (phpseclib’s `… for successful C / b decodes`)', () => {
+    const pasted = '[ERROR] At least one byte needs to be present for successful C / b decodes';
+    expect(parseQuery(pasted)).toMatchObject({ text: pasted });
+    expect(parseQuery(pasted).error).toBeUndefined();
+    expect(parseQuery('read / write /fo+/').regex).toBe('fo+');
+  });
+
   it('bad input gets a clear message', () => {
     expect(parseQuery('/unterminated(').error).toBe(
       'The regular expression /unterminated( has no closing /: write /pattern/ (or put the text in "quotes").',

@@ -181,8 +181,8 @@ export function parseQuery(raw: string): ParsedQuery {
 }
 
 /**
- * The `/pattern/` of the query: a token starting with `/` at a word start, up to the next `/`
- * not escaped that ends a word. A leading `/` with no end is an error unless the token reads as
+ * The `/pattern/` of the query: a token starting with `/` at a word start and before a
+ * character that is not white space, up to the next `/` not escaped that ends a word. A leading `/` with no end is an error unless the token reads as
  * a file path (`/usr/lib/x.so`, a stack frame's `/app/src/index.js:10`), which stays text.
  */
 function findRegex(
@@ -191,6 +191,9 @@ function findRegex(
 ): { pattern: string; start: number; end: number } | { code: QueryErrorCode; error: string } | null {
   for (let i = 0; i < raw.length; i++) {
     if (raw[i] !== '/' || (i > 0 && !/\s/.test(raw[i - 1])) || removed.some(([s, e]) => i >= s && i < e)) continue;
+    // A slash with white space after it stands between words (`successful C / b decodes`,
+    // `read / write`): a pattern starts right after its slash.
+    if (i + 1 === raw.length || /\s/.test(raw[i + 1])) continue;
     let j = i + 1;
     let inClass = false;
     for (; j < raw.length; j++) {

@@ -1,44 +1,31 @@
 /**
- * A pasted message with its values filled in leads to the format string that
- * printed it. Fixtures are excerpts of real projects (licences in their first line).
+ * A pasted message with its values filled in leads to the format string that printed it: the
+ * paste read (wrappers, lines printed together), candidate lines, alignment and ranking, the
+ * text followed to where else it is written, and the classifier's routing. Fixtures are excerpts
+ * of real projects (licences in their first line).
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
-import { planQuery, routePastedText } from '../classify';
-import { Engine } from '../engine';
-import { StructuralAnalyzer } from '../structural/analyzer';
 import {
-  alignFormat,
-  enclosingFunction,
-  findFormatStrings,
-  formatLinePattern,
-  formatPieces,
-  formatRuns,
-  helperCallSites,
-  resolvedPieces,
-  stringConstant,
-  readPastedLines,
-  unwrapMessage,
-  valueLiterals,
-  type MessageSources,
-} from './messages';
-
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').split('\n');
-
-/** The lines (1-based) of `lines` a case-insensitive pattern matches, as the text index's grep does. */
-function matchingLines(lines: string[], pattern: string): number[] {
-  const re = new RegExp(pattern, 'i');
-  return lines.flatMap((l, i) => (re.test(l) ? [i + 1] : []));
-}
-
-function route(query: string, lines: string[]) {
-  return routePastedText(
-    planQuery(query),
-    (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
-    (pattern) => matchingLines(lines, pattern).length > 0,
-  );
-}
+  fixture,
+  formatsFor,
+  matchingLines,
+  route,
+  routeWithFiles,
+  routeWithFormats,
+  sourcesOf,
+  sourcesOfFiles,
+} from '../../../../test/support/messages';
+import { nodeGrammars } from '../../../node/grammars';
+import { planQuery, routePastedText } from '../../classify';
+import { Engine } from '../../engine';
+import { StructuralAnalyzer } from '../../structural/analyzer';
+import { alignFormat } from './align';
+import { helperCallSites, valueLiterals } from './followed';
+import { formatPieces, formatRuns } from './formats';
+import { findFormatStrings } from './match';
+import { readPastedLines, unwrapMessage } from './paste';
+import { formatLinePattern } from './place';
+import type { MessageSources } from './shared';
 
 describe('a pasted message finds its format string', () => {
   it('Go %q: cobra’s “unknown command” error, the “Error: ” cobra prints around it left out', () => {
@@ -73,41 +60,6 @@ describe('a pasted message finds its format string', () => {
     expect(route(query, lines)).toEqual(planQuery(query));
   });
 });
-
-/** One fixture as the corpus: its lines, found by a case-insensitive substring as the text index finds them. */
-function sourcesOf(name: string): MessageSources {
-  const lines = fixture(name);
-  return {
-    linesContaining: (fragment, limit) =>
-      lines
-        .flatMap((l, i) =>
-          l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId: 0, path: name, line: i + 1 }] : [],
-        )
-        .slice(0, limit),
-    lineText: (_fileId, line) => lines[line - 1],
-  };
-}
-
-/** Several fixtures as the files of one corpus (file ids in order). */
-function sourcesOfFiles(names: string[]): MessageSources {
-  const files = names.map(fixture);
-  return {
-    linesContaining: (fragment, limit) =>
-      files
-        .flatMap((lines, fileId) =>
-          lines.flatMap((l, i) =>
-            l.toLowerCase().includes(fragment.toLowerCase()) ? [{ fileId, path: names[fileId], line: i + 1 }] : [],
-          ),
-        )
-        .slice(0, limit),
-    lineText: (fileId, line) => files[fileId]?.[line - 1],
-  };
-}
-
-/** The lines of the formats found for a message, and their literals. */
-function formatsFor(message: string, name: string) {
-  return findFormatStrings(message, sourcesOf(name)).map((f) => ({ line: f.line, literal: f.literal }));
-}
 
 describe('a pasted message is aligned with the format strings of the source', () => {
   it('Go %q: both of cobra’s “unknown command” formats, the values and “Error: ” left out', () => {
@@ -185,86 +137,6 @@ describe('a pasted message is aligned with the format strings of the source', ()
     expect(formatsFor('the row was found in the cache', 'table-core-table.ts.txt')).toEqual([]);
   });
 });
-
-describe('a message printed partly from string constants', () => {
-  const sha = ['libxcrypt-crypt-sha256.c.txt', 'libxcrypt-crypt-sha512.c.txt'];
-
-  it('C: libxcrypt’s `"%s%zu$", sha512_rounds_prefix` reads `rounds=%zu$`; the file whose `$6$` prefix the hash starts with wins the tie', () => {
-    const found = findFormatStrings('$6$rounds=656000$saltsalt$', sourcesOfFiles(sha));
-    expect(found.map((f) => [f.path, f.line, f.literal, f.constants])).toEqual([
-      ['libxcrypt-crypt-sha512.c.txt', 17, '%s%zu$', ['sha512_rounds_prefix']],
-    ]);
-    // Without the constants the format is `%s%zu$` alone: too little constant text to print anything.
-    expect(alignFormat(formatPieces('%s%zu$'), '$6$rounds=656000$saltsalt$')?.constantChars).toBe(1);
-    // The pattern picks the sha512 line out of the two that write the same literal.
-    const re = new RegExp(formatLinePattern(found));
-    expect(fixture(sha[1]).filter((l) => re.test(l))).toHaveLength(1);
-    expect(fixture(sha[0]).filter((l) => re.test(l))).toHaveLength(0);
-    expect(findFormatStrings('$5$rounds=80000$abc$', sourcesOfFiles(sha)).map((f) => f.path)).toEqual([
-      'libxcrypt-crypt-sha256.c.txt',
-    ]);
-  });
-
-  it('reads the string constants of the languages parsed', () => {
-    const text = (line: string) => {
-      const c = stringConstant(line);
-      return c && [c.name, c.pieces];
-    };
-    expect(text('static const char sha512_rounds_prefix[] = "rounds=";')).toEqual([
-      'sha512_rounds_prefix',
-      [{ constant: 'rounds=' }],
-    ]);
-    expect(text('#define PREFIX "apfs: "')?.[0]).toBe('PREFIX');
-    expect(text('static const char *const name = "x y";')?.[0]).toBe('name');
-    expect(text('pub(crate) const CONTEXT_MISSING_ERROR: &str = "there is no reactor running";')?.[0]).toBe(
-      'CONTEXT_MISSING_ERROR',
-    );
-    expect(text('\tErrNotFound string = "not found"')?.[0]).toBe('ErrNotFound');
-    expect(text('    RESERVED = "is reserved".freeze')?.[0]).toBe('RESERVED');
-    expect(text("    private const PREFIX = 'league: ';")?.[0]).toBe('PREFIX');
-    expect(text('    private static final String PREFIX = "x: ";')?.[0]).toBe('PREFIX');
-    expect(text('PREFIX = "a" + name')).toBeNull();
-    expect(text('if x == "a":')).toBeNull();
-    expect(text('return "a"')).toBeNull();
-  });
-
-  it('fills placeholders by position, index, name and expression', () => {
-    const constants = new Map([['PREFIX', [{ constant: 'error in ' }]]]);
-    const filled = (source: string) =>
-      resolvedPieces(formatRuns(source)[0], source, constants)
-        ?.pieces.map((p) => ('constant' in p ? p.constant : '·'))
-        .join('');
-    expect(filled('printf("%.*s%s: %d", w, s, PREFIX, n);')).toBe('·error in : ·');
-    expect(filled('raise Error("%s: %s" % (PREFIX, name))')).toBe('error in : ·');
-    expect(filled('msg = "{}: {name}".format(PREFIX, name=x)')).toBe('error in : ·');
-    expect(filled('panic!("{0}{1}", PREFIX, x)')).toBe('error in ·');
-    expect(filled('raise Foo(f"{self.PREFIX}{x}")')).toBe('error in ·');
-    expect(filled('throw new E("x " + Foo.PREFIX + " y");')).toBe('x error in  y');
-    expect(filled('printk(PREFIX "bad block %llu\\n", b);')).toBe('error in bad block · ');
-    expect(filled('printf("%s: %d", other, n);')).toBeUndefined();
-  });
-
-  it('C: a conversion macro pasted between literals is one placeholder (`"%-8" PRIu64 " bytes"`)', () => {
-    expect(formatRuns('fprintf(f, "read %-8" PRIu64 " bytes from %s\\n", n, path);')[0].pieces).toEqual([
-      { constant: 'read ' },
-      { placeholder: 'PRIu64' },
-      { constant: ' bytes from ' },
-      { placeholder: '%s' },
-      { constant: ' ' },
-    ]);
-  });
-});
-
-/** The plan of a pasted text over one fixture, with the format strings as the engine finds them. */
-function routeWithFormats(query: string, name: string) {
-  const lines = fixture(name);
-  return routePastedText(
-    planQuery(query),
-    (text) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase())),
-    (pattern) => matchingLines(lines, pattern).length > 0,
-    (message) => findFormatStrings(message, sourcesOf(name)),
-  );
-}
 
 describe('messages around their values: causes, labels, tracebacks, log prefixes', () => {
   it('Python: a cause after a colon (`Editing failed: {e}`) is the value an OS error fills, not a nested format', () => {
@@ -479,57 +351,6 @@ describe('the classes of format a developer pastes the output of', () => {
   });
 });
 
-describe('pieces of a format string', () => {
-  it('reads printf, braces, interpolation and escapes', () => {
-    expect(formatPieces('%-10s: %(name)s {0} {:?} ${x} #{y} $obj->prop 100%% {{x}} a\\"b')).toEqual([
-      { placeholder: '%-10s' },
-      { constant: ': ' },
-      { placeholder: '%(name)s' },
-      { constant: ' ' },
-      { placeholder: '{0}' },
-      { constant: ' ' },
-      { placeholder: '{:?}' },
-      { constant: ' ' },
-      { placeholder: '${x}' },
-      { constant: ' ' },
-      { placeholder: '#{y}' },
-      { constant: ' ' },
-      { placeholder: '$obj->prop' },
-      { constant: ' 100% {x} a"b' },
-    ]);
-  });
-
-  it('joins Java/JS concatenation around an expression into one format', () => {
-    const runs = formatRuns('throw new IllegalStateException("Timeout of " + ms + "ms exceeded for \'" + name);');
-    expect(runs.map((r) => r.pieces)).toEqual([
-      [
-        { constant: 'Timeout of ' },
-        { placeholder: '+ ms +' },
-        { constant: "ms exceeded for '" },
-        { placeholder: '+ name);' },
-      ],
-    ]);
-    expect(alignFormat(runs[0].pieces, "Timeout of 30ms exceeded for 'fetchUser'")?.coverage).toBe(1);
-  });
-});
-
-describe('the result is the function around the message', () => {
-  it('tokio’s `expect` inside a macro-made impl: the 40-line window narrows to fn time', () => {
-    const lines = fixture('tokio-driver.rs.txt');
-    const line = lines.findIndex((l) => l.includes('A Tokio 1.x context was found, but timers are disabled')) + 1;
-    const range = enclosingFunction('runtime/driver.rs', lines, line, 2, lines.length);
-    expect(range).not.toBeNull();
-    expect(lines[range![0] - 1]).toContain('pub(crate) fn time(&self)');
-    expect(lines[range![1] - 1].trim()).toBe('}');
-    expect(range![1] - range![0]).toBe(4);
-  });
-
-  it('Ruby: from def to its end', () => {
-    const lines = fixture('thor-arguments-excerpt.rb.txt');
-    expect(enclosingFunction('arguments.rb', lines, 45, 1, lines.length)).toEqual([39, 46]);
-  });
-});
-
 describe('searching a pasted message', () => {
   /** The fixtures as files of one repository, their licence lines left out. */
   const files = [
@@ -585,17 +406,6 @@ describe('searching a pasted message', () => {
       'return fmt.Errorf("if any flags in the group [%v] are set they must all be set; missing %v", flagList, unset)',
     );
     expect(r.query.intent).toBe('find_similar');
-  });
-});
-
-describe('the pattern of the format lines', () => {
-  it('matches the literal between its quotes, not the same words in a comment', () => {
-    const pattern = formatLinePattern([
-      { path: 'a.go', line: 3, literal: 'unknown command %q for %q', constantChars: 17, score: 17, coverage: 1 },
-    ]);
-    const re = new RegExp(pattern);
-    expect(re.test('\t\treturn fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())')).toBe(true);
-    expect(re.test('// unknown command %q for %q is returned when no subcommand matches')).toBe(false);
   });
 });
 
@@ -819,20 +629,6 @@ describe('messages whose values sit between every two words (real set, fourth tu
   });
 });
 
-/** routePastedText over several fixtures as the files of one repository: the matching lines by file. */
-function routeWithFiles(query: string, names: string[]) {
-  const files = names.map(fixture);
-  const plan = routePastedText(
-    planQuery(query),
-    (text) => files.some((lines) => lines.some((l) => l.toLowerCase().includes(text.toLowerCase()))),
-    (pattern) => files.some((lines) => matchingLines(lines, pattern).length > 0),
-    (message) => findFormatStrings(message, sourcesOfFiles(names)),
-  );
-  const lines =
-    plan.regex === undefined ? {} : Object.fromEntries(names.map((n, i) => [n, matchingLines(files[i], plan.regex!)]));
-  return { plan, lines };
-}
-
 describe('a message printed over several lines (real set, fourth tuning group)', () => {
   it('Ruby: net-ssh’s three-line `could not settle on …` is one format of `\\n"\\` continued literals, the class after its first line', () => {
     const pasted =
@@ -1005,50 +801,10 @@ describe('a format that writes its own line break', () => {
       ["thread 'main' panicked at src/main.rs:4:5:", 'boom', '', 'a list:', '', 'error:', '  the cause  '].join('\n'),
     );
     expect([...reading.runsOn]).toEqual([
-      [0, 'panic'],
+      [0, 'location'],
       [5, 'colon'],
     ]);
     expect(reading.lines[6]).toBe('the cause');
-  });
-});
-
-describe('the line and range shown for a message (classes found by bench/real/mined-messages.ts)', () => {
-  const files = [
-    ['thor/shell/html.rb', 'thor-shell-html.rb.txt'],
-    ['echo.go', 'echo-error-vars.go.txt'],
-    ['macros/select.rs', 'tokio-select-macro.rs.txt'],
-  ].map(([path, name]) => ({ path, text: fixture(name).slice(1).join('\n') }));
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
-  });
-
-  it('a comment repeating the message (`# TODO: Implement #ask …`) is not where it is printed: the raise is, in its method', async () => {
-    const r = await engine.search('Implement #ask for Thor::Shell::HTML');
-    const lines = files[0].text.split('\n');
-    const top = r.results[0];
-    expect(top.path).toBe('thor/shell/html.rb');
-    expect(lines[top.line! - 1]).toContain('raise NotImplementedError, "Implement #ask');
-    expect(lines[top.startLine - 1]).toContain('def ask(statement, color = nil)');
-    expect(top.endLine - top.startLine).toBe(2);
-  });
-
-  it('a message declared in a block of error values (Go `var ( … )`) is shown as its own statement, not the 40-line block', async () => {
-    const r = await engine.search('Error: validator not registered');
-    const lines = files[1].text.split('\n');
-    const top = r.results[0];
-    expect(top.path).toBe('echo.go');
-    expect(lines[top.line! - 1]).toContain('errors.New("validator not registered")');
-    expect([top.startLine, top.endLine]).toEqual([top.line, top.line]);
-  });
-
-  it('a panic in one arm of a 225-line `macro_rules!` body is shown as that statement, not the whole macro', async () => {
-    const r = await engine.search("thread 'main' panicked at src/lib.rs:42:9:\nfailed to match bind");
-    const lines = files[2].text.split('\n');
-    const top = r.results[0];
-    expect(top.path).toBe('macros/select.rs');
-    expect(lines[top.line! - 1]).toContain('unreachable!("failed to match bind")');
-    expect(top.endLine - top.startLine).toBeLessThan(3);
   });
 });
 
@@ -1131,5 +887,113 @@ describe('a wrapper format never wins over a format whose fixed words the messag
   it('the wrapper still answers a message no other format holds words of', () => {
     const found = findFormatStrings('Error: open out.json: permission denied', sourcesOf('hcl-diagnostics.go.txt'));
     expect(found.map((f) => [f.line, f.literal])).toEqual([[6, 'Error: %s\\n\\n']]);
+  });
+});
+
+describe('the mined set’s classes, twenty-first session (bench/real/mined-messages.ts, tuning projects)', () => {
+  it("PHP: white space closing a format (`'Do you want to run \"%s\" instead? '`) is not printed text the paste keeps, and a prompt worded as a question is its format's output", () => {
+    const name = 'console-application-alternative.php.txt';
+    const pasted = 'Do you want to run "staging" instead?';
+    expect(formatsFor(pasted, name)).toEqual([{ line: 10, literal: 'Do you want to run "%s" instead? ' }]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([10]);
+  });
+
+  it("Ruby: a message opening with a contraction (`can't convert …`) is pasted, not asked", () => {
+    const name = 'net-ssh-start-verbose.rb.txt';
+    const plan = routeWithFormats("can't convert staging to any of the Logger level constants", name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([12]);
+    // A question still opens with its word and a space.
+    expect(routeWithFormats('can convert staging to any of the Logger level constants', name).pasted).toBeUndefined();
+  });
+});
+
+describe('formats that tie when case is ignored', () => {
+  it('Go: serf’s agent `"Unknown event type: %s"`, not the library’s `"unknown event type: %d"`, prints `Unknown event type: …`', () => {
+    const names = ['serf-event-string.go.txt', 'serf-agent-invoke.go.txt'];
+    const found = findFormatStrings("Unknown event type: 'payload'", sourcesOfFiles(names));
+    expect(found.map((f) => [f.path, f.line])).toEqual([['serf-agent-invoke.go.txt', 10]]);
+    // Written as the library writes it, the library's format is the answer.
+    expect(findFormatStrings('unknown event type: 7', sourcesOfFiles(names)).map((f) => [f.path, f.line])).toEqual([
+      ['serf-event-string.go.txt', 15],
+    ]);
+  });
+});
+
+describe('a format of several literals on one line', () => {
+  it("PHP: phpseclib’s `'Key of size ' . strlen($key) . ' not supported … size 8 are supported'` is the line holding all of them, not every `'Key of size '`", () => {
+    const names = ['phpseclib-aes-setkey.php.txt', 'phpseclib-des-setkey.php.txt'];
+    const { plan, lines } = routeWithFiles(
+      'PHP Fatal error:  Uncaught LengthException: Key of size 7 not supported by this algorithm. Only keys of size 8 are supported',
+      names,
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ 'phpseclib-aes-setkey.php.txt': [], 'phpseclib-des-setkey.php.txt': [5] });
+  });
+});
+
+describe('a location printed on a line of its own, the message below it', () => {
+  it('Symfony Console’s `In App.php line 42:` head: the message below it is found whatever rule its words fire', () => {
+    const iv = 'In App.php line 42:\n  The IV length (42) does not match the block size (1)';
+    expect(readPastedLines(iv).runsOn.get(0)).toBe('location');
+    expect(unwrapMessage(iv)).toContain('The IV length (42) does not match the block size (1)');
+    const ivPlan = routeWithFormats(iv, 'phpseclib-rijndael-setup.php.txt');
+    expect(ivPlan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('phpseclib-rijndael-setup.php.txt'), ivPlan.regex!)).toEqual([11]);
+    // "The StreamOutput class needs …" reads as a definition question on its own.
+    const stream = 'In App.php line 42:\n  The StreamOutput class needs a stream as its first argument.';
+    const streamPlan = routeWithFormats(stream, 'console-stream-output.php.txt');
+    expect(streamPlan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('console-stream-output.php.txt'), streamPlan.regex!)).toEqual([7]);
+  });
+});
+
+describe('a message of two words that a format prints exactly', () => {
+  const name = 'tokio-core-poll-stage.rs.txt';
+
+  it('Rust: tokio’s `unreachable!("unexpected stage")` pasted as `unexpected stage` is its line, not a phrase to understand', () => {
+    const plan = routeWithFormats('unexpected stage', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([8]);
+  });
+
+  it('a phrase the code writes otherwise (case, more words) stays a phrase', () => {
+    expect(routeWithFormats('Unexpected Stage', name).pasted).toBeUndefined();
+    expect(routeWithFormats('unexpected', name).pasted).toBeUndefined();
+    expect(routeWithFormats('stage running', name).pasted).toBeUndefined();
+  });
+});
+
+describe('a message with a value between every two of its words', () => {
+  const name = 'tokio-join-error-display.rs.txt';
+
+  it('Rust: tokio’s `write!(fmt, "task {} panicked", self.id)`, found by `task` and `panicked` on one line', () => {
+    expect(formatsFor('task 42 panicked', name)).toEqual([{ line: 6, literal: 'task {} panicked' }]);
+    const plan = routeWithFormats('task 42 panicked', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([6]);
+  });
+
+  it('only a format explaining the whole message is taken from such a pair’s lines', () => {
+    // `"task {} panicked"` explains three words of four: read only for that pair, it is no answer.
+    expect(formatsFor('task 42 panicked twice', name)).toEqual([]);
+  });
+});
+
+describe('a format whose first literal other formats write too', () => {
+  it('C: systemtap’s three `printk(KERN_ERR "uprobes does not currently support probing "`: the 2-byte one is placed at its own literal below', () => {
+    const name = 'systemtap-uprobes-bad-opcode.c.txt';
+    const pasted = 'kernel: uprobes does not currently support probing instructions with the 2-byte opcode 0x0f 0x05';
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([12]);
+    // The 1-byte message's first literal is its own: it stays there.
+    const oneByte = routeWithFormats(
+      'In 64-bit apps, uprobes does not currently support probing instructions whose first byte is 0x0f',
+      name,
+    );
+    expect(matchingLines(fixture(name), oneByte.regex!)).toEqual([4]);
   });
 });

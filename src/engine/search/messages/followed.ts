@@ -1,0 +1,218 @@
+/**
+ * Where else a message's text is written (issue 20, item 4): the function a call site passes a
+ * literal to (its body prints it), the file whose string constants hold more of the message
+ * (formats of several files that tie), the call sites of a helper that prints the text they pass,
+ * and the literal an error type's field was filled with.
+ */
+import { escapeRegExp } from '../../text/escape';
+import {
+  callArguments,
+  constantText,
+  type FormatPiece,
+  formatPieces,
+  formatRuns,
+  isComment,
+  normalise,
+  printedIn,
+  stringConstant,
+  stringLiterals,
+  wordAt,
+} from './formats';
+import { unwrapMessage } from './paste';
+import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
+
+/** A string literal passed to a function: the function's name, the argument's position, its text. */
+export interface LiteralArgument {
+  callee: string;
+  /** The receiver or qualifier the call was made through (`self.`, `obj.`, `Mod::`), if any. */
+  member: boolean;
+  index: number;
+  pieces: FormatPiece[];
+}
+
+/** Words that open a parenthesis without calling a function. */
+const NOT_CALLEES: ReadonlySet<string> = new Set(
+  'if elif while for switch case return raise yield not and or in is unless until when catch match print puts assert'.split(
+    ' ',
+  ),
+);
+
+/** The string literals a line passes as whole arguments to the calls on it (`f(a, "text")`). */
+export function literalArguments(line: string): LiteralArgument[] {
+  const out: LiteralArgument[] = [];
+  for (const call of line.matchAll(/(\.|::|->)?\b([A-Za-z_]\w*[!?]?)\s*\(/g)) {
+    if (NOT_CALLEES.has(call[2])) continue;
+    const { positional } = callArguments(`, ${line.slice(call.index + call[0].length)}`);
+    positional.forEach((arg, index) => {
+      const literal = /^(["'])((?:(?!\1)[^\\]|\\.)*)\1$/.exec(arg);
+      if (literal)
+        out.push({ callee: call[2], member: call[1] !== undefined, index, pieces: formatPieces(literal[2]) });
+    });
+  }
+  return out;
+}
+
+/** `def name(a, b)`, `function name(a, b)`, `fn name(a: T)`, `func (r T) name(a T)`: the parameters a definition line lists. */
+function definedParameters(line: string, name: string): string[] | null {
+  const head = new RegExp(
+    String.raw`^\s*(?:(?:pub(?:\([\w:]+\))?|public|private|protected|static|async|export)\s+)*(?:def|function|fn|func(?:\s*\([^)]*\))?)\s+(?:self\.)?${escapeRegExp(name)}\s*\(([^)]*)\)?`,
+  ).exec(line);
+  if (!head) return null;
+  return head[1]
+    .split(',')
+    .map((p) => /^\s*[*&]*\s*(?:mut\s+)?([A-Za-z_]\w*)/.exec(p)?.[1] ?? '')
+    .filter(Boolean);
+}
+
+/** The lines of a called function's body that name the parameter a literal argument fills. */
+export function calleeBody(call: LiteralArgument, sources: MessageSources): { hit: SourceLine; parameter: string }[] {
+  const out: { hit: SourceLine; parameter: string }[] = [];
+  for (const def of sources.linesContaining(call.callee, FORMAT_MATCH.linesPerFragment)) {
+    let parameters = definedParameters(sources.lineText(def.fileId, def.line) ?? '', call.callee);
+    if (!parameters) continue;
+    // A method called through its object does not pass the object it is defined with.
+    if (call.member && /^(?:self|cls|this)$/.test(parameters[0] ?? '')) parameters = parameters.slice(1);
+    const parameter = parameters[call.index];
+    if (!parameter || parameter.length < 2) continue;
+    for (let l = def.line + 1; l <= def.line + HELPER_SCAN_LINES; l++) {
+      const text = sources.lineText(def.fileId, l);
+      if (text === undefined || FUNCTION_NAME.test(text)) break;
+      if (wordAt(text, parameter) && /["'`]/.test(text)) out.push({ hit: { ...def, line: l }, parameter });
+    }
+    if (out.length > 0) break;
+  }
+  return out;
+}
+
+/**
+ * Formats of several files that explain a message equally (`"%s%zu$", sha256_rounds_prefix`
+ * and `…sha512_rounds_prefix`, both `rounds=`): the file whose other string constants hold more
+ * of the message (`sha512_salt_prefix[] = "$6$"`, copied in before it) printed it.
+ */
+export function byFileConstants(
+  tied: FormatMatch[],
+  sources: MessageSources,
+  messages: readonly string[],
+): FormatMatch[] {
+  const fileIds = new Map<string, number>();
+  for (const m of tied) if (m.fileId !== undefined) fileIds.set(m.path, m.fileId);
+  if (fileIds.size < 2) return tied;
+  const charsOf = new Map<string, number>();
+  for (const [path, fileId] of fileIds) {
+    const values = new Set<string>();
+    for (let line = 1; line <= FORMAT_MATCH.maxFileLines; line++) {
+      const text = sources.lineText(fileId, line);
+      if (text === undefined) break;
+      if (!/["'`]/.test(text)) continue;
+      const constant = stringConstant(text);
+      if (constant && printedIn(constant.pieces, messages))
+        values.add(normalise(constant.pieces.map(constantText).join('')).trim());
+    }
+    charsOf.set(
+      path,
+      [...values].reduce((n, v) => n + v.replace(/\s/g, '').length, 0),
+    );
+  }
+  for (const m of tied) m.fileConstantChars = charsOf.get(m.path) ?? 0;
+  const most = Math.max(...tied.map((m) => m.fileConstantChars ?? 0));
+  return tied.filter((m) => m.fileConstantChars === most);
+}
+
+/** A variable concatenated just before a literal (`$message . '…'`, `msg + "…"`, `msg << "…"`): a parameter the helper prints first. */
+const VARIABLE_BEFORE_LITERAL = /(?:^|[^\w$])\$?[A-Za-z_]\w*\s*(?:\.|\+|<<)\s*$/;
+
+/** The name of a function a line opens (`function name(`, `def name`, `fn name`, `func (r T) name(`). */
+const FUNCTION_NAME = /(?:\bfunction|\bdef|\bfn|\bfunc(?:\s*\([^)]*\))?)\s+([A-Za-z_]\w*)/;
+
+/** Lines read above a format for the function it is in. */
+const HELPER_SCAN_LINES = 60;
+
+/**
+ * A message printed by a helper (`assertUninitialized('Failed to add renderer.')` throwing
+ * `$message . ' Extensions have already been initialized.'`): the helper's format explains the
+ * fixed end, but which of its callers failed is in the text before it, the literal a call site
+ * passes. Those call sites are the message's lines; the formats are kept when no call site of
+ * the helper passes that text.
+ */
+export function helperCallSites(formats: FormatMatch[], pasted: string, sources: MessageSources): FormatMatch[] {
+  if (formats.length !== 1 || formats[0].fileId === undefined) return formats;
+  const format = formats[0];
+  const source = sources.lineText(format.fileId!, format.line) ?? '';
+  const at = source.indexOf(format.literal);
+  if (at < 1 || !VARIABLE_BEFORE_LITERAL.test(source.slice(0, at - 1))) return formats;
+  let helper: string | undefined;
+  for (let l = format.line - 1; l >= Math.max(1, format.line - HELPER_SCAN_LINES) && !helper; l--)
+    helper = FUNCTION_NAME.exec(sources.lineText(format.fileId!, l) ?? '')?.[1];
+  const fixed = normalise(formatPieces(format.literal).map(constantText).join('')).trim();
+  if (!helper || !fixed) return formats;
+  const callsHelper = new RegExp(`\\b${escapeRegExp(helper)}\\s*\\(`);
+  for (const message of unwrapMessage(pasted)) {
+    const text = normalise(message);
+    const end = text.indexOf(fixed);
+    const before = text.slice(0, end).trim();
+    if (end < 1 || before.split(' ').length < 2) continue;
+    const calls: FormatMatch[] = [];
+    for (const hit of sources.linesContaining(before, FORMAT_MATCH.linesPerFragment)) {
+      const line = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (!callsHelper.test(line)) continue;
+      const literal = formatRuns(line).find((r) => normalise(r.pieces.map(constantText).join('')).trim() === before);
+      if (literal)
+        calls.push({
+          ...format,
+          path: hit.path,
+          fileId: hit.fileId,
+          line: hit.line,
+          literal: literal.literal.content,
+          constants: undefined,
+          lineLiterals: undefined,
+          literalsBelow: undefined,
+        });
+    }
+    if (calls.length > 0) return calls;
+  }
+  return formats;
+}
+
+/**
+ * A message an error type builds from its fields (dns' `ParseError.Error()`: `"dns: " + e.err +
+ * ": " + strconv.QuoteToASCII(e.lex.token) + " at line: " + …`): that format explains the
+ * message, but where it was raised is the literal the code filled the field with (`return
+ * &ParseError{"", "bad MX Pref", l}`), printed as one of the format's values. A value of two words
+ * or more, up to FORMAT_MATCH.maxValueWords (a longer one is a nested message, the next format's),
+ * not quoted (a quoted value is the input's: `"ten"`), that is the whole text of a string literal of
+ * the corpus names those lines, the format's place given to them; the formats are kept when no
+ * literal holds one of the best format's values.
+ */
+export function valueLiterals(formats: FormatMatch[], sources: MessageSources): FormatMatch[] {
+  const [format] = formats;
+  if (!format) return formats;
+  const own = new Set(formats.map((f) => `${f.path}:${f.line}`));
+  for (const value of format.values ?? []) {
+    const words = value.split(' ').length;
+    if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
+    if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;
+    const sites: FormatMatch[] = [];
+    for (const hit of sources.linesContaining(value, FORMAT_MATCH.linesPerFragment)) {
+      const text = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (own.has(`${hit.path}:${hit.line}`) || isComment(text)) continue;
+      const literal = stringLiterals(text).find((l) => {
+        const pieces = formatPieces(l.content);
+        return pieces.every((p) => 'constant' in p) && normalise(pieces.map(constantText).join('')).trim() === value;
+      });
+      if (literal)
+        sites.push({
+          ...format,
+          path: hit.path,
+          fileId: hit.fileId,
+          line: hit.line,
+          literal: literal.content,
+          constants: undefined,
+          lineLiterals: undefined,
+          literalsBelow: undefined,
+          printedBy: { literal: format.literal, path: format.path, line: format.line },
+        });
+    }
+    if (sites.length > 0) return sites;
+  }
+  return formats;
+}

@@ -1,0 +1,114 @@
+/**
+ * The format-string side: a literal's pieces, literals joined into one format, string constants
+ * and the arguments that fill a format from them. Fixtures are excerpts of real projects
+ * (licences in their first line).
+ */
+import { describe, expect, it } from 'vitest';
+import { fixture, sourcesOfFiles } from '../../../../test/support/messages';
+import { alignFormat } from './align';
+import { formatPieces, formatRuns, resolvedPieces, stringConstant } from './formats';
+import { findFormatStrings } from './match';
+import { formatLinePattern } from './place';
+
+describe('a message printed partly from string constants', () => {
+  const sha = ['libxcrypt-crypt-sha256.c.txt', 'libxcrypt-crypt-sha512.c.txt'];
+
+  it('C: libxcrypt’s `"%s%zu$", sha512_rounds_prefix` reads `rounds=%zu$`; the file whose `$6$` prefix the hash starts with wins the tie', () => {
+    const found = findFormatStrings('$6$rounds=656000$saltsalt$', sourcesOfFiles(sha));
+    expect(found.map((f) => [f.path, f.line, f.literal, f.constants])).toEqual([
+      ['libxcrypt-crypt-sha512.c.txt', 17, '%s%zu$', ['sha512_rounds_prefix']],
+    ]);
+    // Without the constants the format is `%s%zu$` alone: too little constant text to print anything.
+    expect(alignFormat(formatPieces('%s%zu$'), '$6$rounds=656000$saltsalt$')?.constantChars).toBe(1);
+    // The pattern picks the sha512 line out of the two that write the same literal.
+    const re = new RegExp(formatLinePattern(found));
+    expect(fixture(sha[1]).filter((l) => re.test(l))).toHaveLength(1);
+    expect(fixture(sha[0]).filter((l) => re.test(l))).toHaveLength(0);
+    expect(findFormatStrings('$5$rounds=80000$abc$', sourcesOfFiles(sha)).map((f) => f.path)).toEqual([
+      'libxcrypt-crypt-sha256.c.txt',
+    ]);
+  });
+
+  it('reads the string constants of the languages parsed', () => {
+    const text = (line: string) => {
+      const c = stringConstant(line);
+      return c && [c.name, c.pieces];
+    };
+    expect(text('static const char sha512_rounds_prefix[] = "rounds=";')).toEqual([
+      'sha512_rounds_prefix',
+      [{ constant: 'rounds=' }],
+    ]);
+    expect(text('#define PREFIX "apfs: "')?.[0]).toBe('PREFIX');
+    expect(text('static const char *const name = "x y";')?.[0]).toBe('name');
+    expect(text('pub(crate) const CONTEXT_MISSING_ERROR: &str = "there is no reactor running";')?.[0]).toBe(
+      'CONTEXT_MISSING_ERROR',
+    );
+    expect(text('\tErrNotFound string = "not found"')?.[0]).toBe('ErrNotFound');
+    expect(text('    RESERVED = "is reserved".freeze')?.[0]).toBe('RESERVED');
+    expect(text("    private const PREFIX = 'league: ';")?.[0]).toBe('PREFIX');
+    expect(text('    private static final String PREFIX = "x: ";')?.[0]).toBe('PREFIX');
+    expect(text('PREFIX = "a" + name')).toBeNull();
+    expect(text('if x == "a":')).toBeNull();
+    expect(text('return "a"')).toBeNull();
+  });
+
+  it('fills placeholders by position, index, name and expression', () => {
+    const constants = new Map([['PREFIX', [{ constant: 'error in ' }]]]);
+    const filled = (source: string) =>
+      resolvedPieces(formatRuns(source)[0], source, constants)
+        ?.pieces.map((p) => ('constant' in p ? p.constant : '·'))
+        .join('');
+    expect(filled('printf("%.*s%s: %d", w, s, PREFIX, n);')).toBe('·error in : ·');
+    expect(filled('raise Error("%s: %s" % (PREFIX, name))')).toBe('error in : ·');
+    expect(filled('msg = "{}: {name}".format(PREFIX, name=x)')).toBe('error in : ·');
+    expect(filled('panic!("{0}{1}", PREFIX, x)')).toBe('error in ·');
+    expect(filled('raise Foo(f"{self.PREFIX}{x}")')).toBe('error in ·');
+    expect(filled('throw new E("x " + Foo.PREFIX + " y");')).toBe('x error in  y');
+    expect(filled('printk(PREFIX "bad block %llu\\n", b);')).toBe('error in bad block · ');
+    expect(filled('printf("%s: %d", other, n);')).toBeUndefined();
+  });
+
+  it('C: a conversion macro pasted between literals is one placeholder (`"%-8" PRIu64 " bytes"`)', () => {
+    expect(formatRuns('fprintf(f, "read %-8" PRIu64 " bytes from %s\\n", n, path);')[0].pieces).toEqual([
+      { constant: 'read ' },
+      { placeholder: 'PRIu64' },
+      { constant: ' bytes from ' },
+      { placeholder: '%s' },
+      { constant: ' ' },
+    ]);
+  });
+});
+
+describe('pieces of a format string', () => {
+  it('reads printf, braces, interpolation and escapes', () => {
+    expect(formatPieces('%-10s: %(name)s {0} {:?} ${x} #{y} $obj->prop 100%% {{x}} a\\"b')).toEqual([
+      { placeholder: '%-10s' },
+      { constant: ': ' },
+      { placeholder: '%(name)s' },
+      { constant: ' ' },
+      { placeholder: '{0}' },
+      { constant: ' ' },
+      { placeholder: '{:?}' },
+      { constant: ' ' },
+      { placeholder: '${x}' },
+      { constant: ' ' },
+      { placeholder: '#{y}' },
+      { constant: ' ' },
+      { placeholder: '$obj->prop' },
+      { constant: ' 100% {x} a"b' },
+    ]);
+  });
+
+  it('joins Java/JS concatenation around an expression into one format', () => {
+    const runs = formatRuns('throw new IllegalStateException("Timeout of " + ms + "ms exceeded for \'" + name);');
+    expect(runs.map((r) => r.pieces)).toEqual([
+      [
+        { constant: 'Timeout of ' },
+        { placeholder: '+ ms +' },
+        { constant: "ms exceeded for '" },
+        { placeholder: '+ name);' },
+      ],
+    ]);
+    expect(alignFormat(runs[0].pieces, "Timeout of 30ms exceeded for 'fetchUser'")?.coverage).toBe(1);
+  });
+});

@@ -1,0 +1,339 @@
+/**
+ * The format-string side (issue 20, item 4): the string literals of a piece of source (docstrings
+ * and characters skipped), joined into one format where the source concatenates them (side by
+ * side, `+`/`.`/`<<` around an expression, a C macro pasted between), parsed into constant text and
+ * placeholders (printf, braces, `${…}`, `#{…}`, PHP `$var`, Swift `\(…)`); string constants
+ * (`#define NAME "…"`, `const NAME = "…"`) and the arguments a format is called with, to fill its
+ * placeholders from those constants.
+ */
+import { isCommentLine } from '../../comment-lines';
+import { escapeRegExp } from '../../text/escape';
+import { FORMAT_MATCH } from './shared';
+
+/** A format string: constant pieces and the placeholders between them, in order. */
+export type FormatPiece = { constant: string } | { placeholder: string };
+
+/**
+ * The pieces of a literal's content as the source writes it: printf conversions (`%s`, `%q`,
+ * `%-10s`, `%zu`, `%(name)s`), braces (`{}`, `{:?}`, `{name}`, `{0}`, `{value!r}`), `${…}`,
+ * `#{…}`, PHP `$var`/`$obj->prop`, Swift `\(…)` are placeholders; escapes are read.
+ */
+export function formatPieces(content: string): FormatPiece[] {
+  const pieces: FormatPiece[] = [];
+  let constant = '';
+  const flush = () => {
+    if (constant) pieces.push({ constant });
+    constant = '';
+  };
+  let i = 0;
+  while (i < content.length) {
+    const rest = content.slice(i);
+    const placeholder = PLACEHOLDER.exec(rest)?.[0];
+    if (placeholder !== undefined) {
+      flush();
+      pieces.push({ placeholder });
+      i += placeholder.length;
+      continue;
+    }
+    const doubled = /^(?:%%|\{\{|\}\})/.exec(rest)?.[0];
+    if (doubled) {
+      constant += doubled[0];
+      i += 2;
+      continue;
+    }
+    if (rest[0] === '\\' && rest.length > 1) {
+      constant += ESCAPES[rest[1]] ?? rest[1];
+      i += 2;
+      continue;
+    }
+    constant += rest[0];
+    i++;
+  }
+  flush();
+  return pieces;
+}
+
+const PLACEHOLDER = new RegExp(
+  [
+    // `%(name)s` (Python), `%1$s` (POSIX, Java), `%-36[1]s` (Go), `%,d` (Java's grouping).
+    String.raw`^%(?:\([\w.]+\)|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@]`,
+    String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
+    String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
+    String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,
+    String.raw`^\\\([^()]*\)`,
+  ].join('|'),
+);
+
+const ESCAPES: Readonly<Record<string, string>> = { n: ' ', t: ' ', r: '', '0': '' };
+
+/** A literal of the source: its content as written (between the quotes) and where it starts. */
+export interface Literal {
+  content: string;
+  start: number;
+  end: number;
+}
+
+/** One format string as the source writes it: its first literal, every literal, and its pieces. */
+export interface FormatRun {
+  literal: Literal;
+  literals: Literal[];
+  pieces: FormatPiece[];
+}
+
+/**
+ * The runs of string literals in a piece of source: literals side by side (`"a" "b"`, C and
+ * Python concatenation, across lines too) join; literals joined by `+`, `.`, `<<` around an
+ * expression join with a placeholder between; a trailing `+ expr` is a placeholder at the end.
+ */
+export function formatRuns(source: string, focus = 0): FormatRun[] {
+  const literals = stringLiterals(source, focus);
+  const runs: FormatRun[] = [];
+  let current: FormatRun | null = null;
+  let previous: Literal | null = null;
+  for (const lit of literals) {
+    const between = previous ? source.slice(previous.end, lit.start) : null;
+    // Side by side, across a line continuation (Ruby's and Python's `"a " \` then `"b"`), or
+    // added to each other (`"fingerprint #{…} " +` then `"#{message} for …"`).
+    if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
+      current.pieces.push(...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
+      current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else if (current && between !== null && MACRO_BETWEEN.test(between)) {
+      // C pastes a macro between literals: `"%" PRIu64 " bytes"` (a conversion whose `%` and
+      // flags the literal before holds), `"a " NAME " b"` (a string macro): a value either way.
+      const last = current.pieces[current.pieces.length - 1];
+      if (last && 'constant' in last) {
+        const kept = last.constant.replace(DANGLING_CONVERSION, '');
+        if (kept) last.constant = kept;
+        else current.pieces.pop();
+      }
+      current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else {
+      if (current) runs.push(closeRun(current, source.slice(previous!.end)));
+      current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content) };
+    }
+    previous = lit;
+  }
+  if (current && previous) runs.push(closeRun(current, source.slice(previous.end)));
+  return runs;
+}
+
+/** A macro name alone between two literals (C's string pasting); names start upper-case, as C's macros do. */
+const MACRO_BETWEEN = /^\s*[A-Z_][A-Za-z0-9_]*\s*$/;
+
+/** A `%` with its flags, width and precision that a macro after the literal completes (`"%-8" PRIu64`). */
+const DANGLING_CONVERSION = /%[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?$/;
+
+const CONCATENATED_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))[\s\S]{1,80}?(?:\+|<<|\.\.?)\s*$/;
+
+const TRAILING_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))\s*[\w$@(]/;
+
+function closeRun(run: FormatRun, after: string) {
+  if (TRAILING_EXPRESSION.test(after)) run.pieces.push({ placeholder: after.trim() });
+  return run;
+}
+
+/** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#. */
+const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])/g;
+
+/**
+ * The string literals of a piece of source, skipping triple-quoted docstrings and character
+ * literals. A piece cut out of a file may hold a docstring's closing quotes without its opening:
+ * triple quotes left open before `focus` (the line the piece was read for) close a docstring,
+ * and what came before them was its text; left open at or after `focus`, they open one.
+ */
+export function stringLiterals(source: string, focus = 0): Literal[] {
+  const out: Literal[] = [];
+  let i = 0;
+  while (i < source.length) {
+    LITERAL_OPENING.lastIndex = i;
+    const open = LITERAL_OPENING.exec(source);
+    if (!open) break;
+    const quote = open[1];
+    const contentStart = open.index + open[0].length;
+    if (source.startsWith(quote.repeat(2), contentStart)) {
+      // A docstring (or an empty string): documentation is not printed.
+      const close = source.indexOf(quote.repeat(3), contentStart + 2);
+      if (close < 0 && open.index < focus) {
+        out.length = 0;
+        i = contentStart + 2;
+      } else i = close < 0 ? source.length : close + 3;
+      continue;
+    }
+    const end = closingQuote(source, contentStart, quote);
+    if (end < 0) {
+      i = contentStart;
+      continue;
+    }
+    const content = source.slice(contentStart, end);
+    // 'a', '\n': a character, not a string.
+    if (!(quote === "'" && content.length <= 2)) out.push({ content, start: open.index, end: end + 1 });
+    i = end + 1;
+  }
+  return out;
+}
+
+function closingQuote(source: string, from: number, quote: string): number {
+  for (let j = from; j < source.length; j++) {
+    const c = source[j];
+    if (c === '\\') j++;
+    else if (c === quote) return j;
+    else if (c === '\n' && quote !== '`') return -1;
+  }
+  return -1;
+}
+
+/**
+ * A line that is a comment, not code: its quotes are prose. The sources do not say a line's
+ * language: any language's comment, where `#define`, `#[error("…")]` are code.
+ */
+export const isComment = (line: string) => isCommentLine(line, null);
+
+export function constantText(p: FormatPiece): string {
+  return 'constant' in p ? p.constant : '';
+}
+
+/** Case and runs of white space do not tell a message from its format (a terminal wraps and re-spaces). */
+export function normalise(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ');
+}
+
+export function wordAt(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`).test(text);
+}
+
+/** A constant's text, all of it, is in one of the messages (case and spacing aside). */
+export function printedIn(pieces: readonly FormatPiece[], messages: readonly string[]): boolean {
+  const text = normalise(pieces.map(constantText).join(''));
+  if (text.replace(/\s/g, '').length < FORMAT_MATCH.minConstantText) return false;
+  return messages.some((m) => normalise(m).includes(text.trim()));
+}
+
+/** `#define NAME "…"`, `static const char name[] = "…";`, `const NAME: &str = "…";`, `NAME = "…".freeze`, `private const NAME = '…';` */
+const CONSTANT_HEAD = new RegExp(
+  String.raw`^\s*(?:#\s*define\s+([A-Za-z_]\w*)\s+|` +
+    String.raw`(?:(?:export|pub(?:\([\w:]*\))?|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|extern|unsigned|signed)\s+)*` +
+    String.raw`(?:(?:char|wchar_t|String|string|str)\b\s*(?:\*\s*)?(?:const\b\s*)?(?:\*\s*)?)?` +
+    String.raw`([A-Za-z_]\w*)(?:\s+string)?\s*(?:\[\s*\w*\s*\])?\s*(?::\s*[^=\n]+?)?\s*:?=\s*)(?=[rRbBuU]?["'\x60])`,
+);
+
+/** After a constant's literal: nothing but `;`, `,`, Ruby's `.freeze`, a comment. */
+const CONSTANT_TAIL = /^\s*(?:\.freeze\b)?\s*[;,]?\s*(?:(?:\/\/|\/\*|#).*)?$/;
+
+/** A line defining a string constant: its name and its text's pieces; null for any other line. */
+export function stringConstant(line: string): { name: string; pieces: FormatPiece[] } | null {
+  const head = CONSTANT_HEAD.exec(line);
+  if (!head) return null;
+  const rest = line.slice(head[0].length);
+  const runs = formatRuns(rest);
+  if (runs.length !== 1 || runs[0].literal.start !== 0) return null;
+  const last = runs[0].literals[runs[0].literals.length - 1];
+  if (!CONSTANT_TAIL.test(rest.slice(last.end))) return null;
+  return { name: head[1] ?? head[2], pieces: runs[0].pieces };
+}
+
+/**
+ * The arguments of the call a format is passed to, read after its last literal: `, a, b)`
+ * (printf, `fmt.Errorf`, `format!`, `String.format`, `sprintf`), `% (a, b)` / `% a` (Python),
+ * `.format(a, b=c)`. Positional in order, and by name (`name=value`, Python and Rust).
+ */
+export function callArguments(after: string): { positional: string[]; named: Map<string, string> } {
+  const positional: string[] = [];
+  const named = new Map<string, string>();
+  const open = /^\s*(?:,|%|\.format\s*\()\s*/.exec(after);
+  if (!open) return { positional, named };
+  let i = open[0].length;
+  // `% x`: one value, to the end of its expression; `% (a, b)`: a tuple.
+  let single = open[0].trim() === '%';
+  if (single && after[i] === '(') [single, i] = [false, i + 1];
+  let depth = 0;
+  let current = '';
+  const push = () => {
+    const arg = current.trim();
+    const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(arg);
+    if (kw) named.set(kw[1], kw[2].trim());
+    else if (arg) positional.push(arg);
+    current = '';
+  };
+  for (const limit = Math.min(after.length, i + 400); i < limit; i++) {
+    const c = after[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const end = closingQuote(after, i + 1, c);
+      if (end < 0) break;
+      current += after.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && depth-- === 0) break;
+    else if (depth === 0 && (c === ';' || (single && (c === '\n' || c === ',')))) break;
+    else if (depth === 0 && c === ',') {
+      push();
+      continue;
+    }
+    current += c;
+  }
+  push();
+  return { positional, named };
+}
+
+/** The name a placeholder's expression reads, its qualifier aside (`self.PREFIX`, `Self::PREFIX`, `$this->x`). */
+const CONSTANT_NAME = /^(?:[$A-Za-z_][\w$]*\s*(?:::|\.|->)\s*)*([A-Za-z_]\w*)$/;
+
+/**
+ * The pieces of a format with its placeholders filled from string constants where its
+ * arguments name them: `"%s%zu$", sha512_rounds_prefix, rounds` reads `rounds=%zu$`. A string
+ * macro written just before the format (`printf(PREFIX "…")`) is printed before it. Null when
+ * no constant fills it.
+ */
+export function resolvedPieces(
+  run: FormatRun,
+  source: string,
+  constants: ReadonlyMap<string, readonly FormatPiece[]>,
+): { pieces: FormatPiece[]; names: string[] } | null {
+  const last = run.literals[run.literals.length - 1];
+  const { positional, named } = callArguments(source.slice(last.end));
+  const names: string[] = [];
+  const pieces: FormatPiece[] = [];
+  const fill = (expression: string | undefined, placeholder: FormatPiece) => {
+    const name = expression === undefined ? undefined : CONSTANT_NAME.exec(expression.trim())?.[1];
+    const text = name === undefined ? undefined : constants.get(name);
+    if (text && name) {
+      pieces.push(...text);
+      names.push(name);
+    } else pieces.push(placeholder);
+  };
+  const before = /(?:^|[(,=\s])([A-Z_][A-Za-z0-9_]*)\s*$/.exec(source.slice(0, run.literal.start));
+  if (before && constants.has(before[1])) fill(before[1], { constant: '' });
+  let next = 0;
+  for (const piece of run.pieces) {
+    if ('constant' in piece) {
+      pieces.push(piece);
+      continue;
+    }
+    fill(placeholderExpression(piece.placeholder), piece);
+  }
+  return names.length > 0 ? { pieces: pieces.filter((p) => !('constant' in p) || p.constant), names } : null;
+
+  /** The expression a placeholder prints: its argument (by position, index or name) or its own text. */
+  function placeholderExpression(p: string): string | undefined {
+    if (p.startsWith('%')) {
+      // `%(name)s` reads a mapping; `*` takes a width or precision argument first.
+      if (p.startsWith('%(')) return undefined;
+      next += (p.match(/\*/g) ?? []).length;
+      return positional[next++];
+    }
+    if (/^[$#]\{|^\{\$/.test(p)) return p.replace(/^[$#]?\{|\}$/g, '');
+    if (p.startsWith('{')) {
+      const field = /^\{([^:!}]*)/.exec(p)![1];
+      if (field === '') return positional[next++];
+      if (/^\d+$/.test(field)) return positional[Number(field)];
+      return named.get(field) ?? field;
+    }
+    // Concatenation (`+ NAME +`, `. self::NAME .`) or a macro pasted between literals.
+    return p.replace(/^[\s+.<]+|[\s+.<);,]+$/g, '');
+  }
+}

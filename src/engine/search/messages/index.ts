@@ -1,0 +1,27 @@
+/**
+ * Pasted messages to their format strings (issue 20, item 4): the API its callers use — the
+ * classifier (unwrapMessage, readPastedLines, LINE_BREAK, formatLinePattern), the engine
+ * (corpusMessageSources, placeMessageResults) and the understand retriever (findFormatStrings,
+ * helperCallSites, valueLiterals). shared.ts says which part owns what.
+ */
+export { alignFormat, type Alignment } from './align';
+export { helperCallSites, valueLiterals } from './followed';
+export {
+  callArguments,
+  formatPieces,
+  formatRuns,
+  resolvedPieces,
+  stringConstant,
+  type FormatPiece,
+  type FormatRun,
+} from './formats';
+export { findFormatStrings, writtenIn } from './match';
+export { LINE_BREAK, readPastedLines, RUST_PANIC_HEAD, unwrapMessage, type PastedLines, type RunsOn } from './paste';
+export {
+  corpusMessageSources,
+  enclosingFunction,
+  formatLinePattern,
+  placeMessageResults,
+  statementAround,
+} from './place';
+export { FORMAT_MATCH, type FormatMatch, type MessageSources, type Nested, type SourceLine } from './shared';

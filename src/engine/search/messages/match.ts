@@ -1,0 +1,531 @@
+/**
+ * Pasted runtime messages to the format strings that printed them (issue 20, item 4): candidate
+ * lines and their ranking.
+ *
+ * A user pastes what a terminal printed: values filled in, wrapped in whatever printed it
+ * (`Error: `, `thread 'main' panicked at '…', src/main.rs:4:5`, a log line's time and level).
+ * The source holds a format string: `"unknown command %q for %q"`, `f"Name '{name}' defined
+ * twice"`, `"… #{meth} matches [#{…}]"`, `` `Timeout of ${ms}ms` ``, `"a " + x + " b"`, or C
+ * literals concatenated across lines. Guessing from the message alone which words are values
+ * fails when a value is an unquoted word ("Ambiguous command st matches …"), so the match runs
+ * the other way: lines sharing two adjacent words with the message are read, their string
+ * literals parsed into constant text and placeholders, and each format is aligned with the
+ * message. The format whose constant text explains most of the message wins.
+ */
+import { escapeRegExp } from '../../text/escape';
+import { STOP_WORDS } from '../../tokens';
+import { alignFormat, type Alignment, JOIN } from './align';
+import { byFileConstants, calleeBody, type LiteralArgument, literalArguments } from './followed';
+import {
+  constantText,
+  type FormatPiece,
+  formatPieces,
+  type FormatRun,
+  formatRuns,
+  isComment,
+  type Literal,
+  normalise,
+  printedIn,
+  resolvedPieces,
+  stringConstant,
+  wordAt,
+} from './formats';
+import { unwrapMessage } from './paste';
+import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
+
+/** Two adjacent words of the message: what the index is asked for, to find candidate lines. */
+function fragmentsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(
+      /(?=(?<![\w'])([A-Za-z][\w'-]*[A-Za-z0-9]?) ([A-Za-z][\w'-]*[A-Za-z0-9]?)(?![\w']))/g,
+    )) {
+      const [, a, b] = found;
+      // Two function words ("of the", "is not") are in every file: no evidence for the cost of reading them.
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      if (a.length + b.length >= 6) out.add(`${a} ${b}`);
+    }
+  // A `key=value` message (Go's `code=%d, message=%v`, logfmt) may hold no two words in a row
+  // that the format writes: its keys, each with its `=`, are the constant text.
+  for (const m of messages) for (const found of m.matchAll(/(?<![\w-])([A-Za-z][\w-]{3,})=/g)) out.add(`${found[1]}=`);
+  // Longer fragments are rarer: fewer lines to read for the same evidence.
+  const spaced = [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxLookups);
+  // A trace line whose words a semicolon or a comma joins (h2's `"handle_error; err={:?}"`,
+  // `"update_initial_window_size; new={}; old={}"`) may hold no two words a space alone joins:
+  // those pairs, with their mark, are read when the lookups leave room for them.
+  const joined = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(
+      /(?=(?<![\w'])([A-Za-z][\w'-]*[A-Za-z0-9]?)([;,]) ([A-Za-z][\w'-]*[A-Za-z0-9]?)(?![\w']))/g,
+    )) {
+      const [, a, mark, b] = found;
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      if (a.length + b.length >= 6) joined.add(`${a}${mark} ${b}`);
+    }
+  const room = FORMAT_MATCH.maxLookups - spaced.length;
+  return room > 0 ? [...spaced, ...[...joined].sort((a, b) => b.length - a.length).slice(0, room)] : spaced;
+}
+
+/**
+ * A word of the message with the bracket or colon written right after it (`rename(`,
+ * `Authentication (`, `next_id (`, `channel_open_failed:`): where a format writes a value after
+ * its word. Not a qualifier's `::`, nor a word of a letter or three or a function word.
+ */
+function openingFragmentsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages)
+    for (const found of m.matchAll(/(?<![\w$])([A-Za-z_]\w{3,}) ?(?:[([{<]|:(?!:))/g))
+      if (!STOP_WORDS.has(found[1].toLowerCase())) out.add(found[0]);
+  return [...out].sort((a, b) => b.length - a.length).slice(0, FORMAT_MATCH.maxOpeningLookups);
+}
+
+/**
+ * The format strings of the corpus that print `pasted`, best first; every format that ties
+ * for the best score is kept (the same message raised in several places). Empty when no
+ * format explains enough of the message.
+ */
+export function findFormatStrings(pasted: string, sources: MessageSources): FormatMatch[] {
+  const messages = unwrapMessage(pasted);
+  if (messages.length === 0) return [];
+  const seen = new Set<string>();
+  const found = new Map<string, FormatMatch>();
+  // String constants whose text the message holds: part of the message may be printed from
+  // them (`#define PREFIX "…"`, `static const char x[] = "rounds=";`, `NAME = "…"`).
+  const constants = new Map<string, FormatPiece[]>();
+  // Explained whole and with no value read as a nested message (that may be another format's).
+  const wholeMessage = () => [...found.values()].some(explainsWhole);
+  const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
+    for (const match of formatsAround(hit, sources, messages, withConstants)) {
+      const id = `${hit.fileId}:${match.line}:${match.literal}`;
+      const known = found.get(id);
+      if (!known || match.score > known.score) found.set(id, match);
+    }
+  };
+  const readCandidate = (hit: SourceLine) => {
+    const key = `${hit.fileId}:${hit.line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    // The words of a format string sit between quotes on their line (a docstring's or a
+    // template's inner lines are not printed messages, or rarely).
+    const text = sources.lineText(hit.fileId, hit.line) ?? '';
+    if (!/["'`]/.test(text)) return;
+    const constant = stringConstant(text);
+    // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
+    if (
+      constant &&
+      constant.name.length >= FORMAT_MATCH.minConstantName &&
+      constants.size < FORMAT_MATCH.maxConstants &&
+      printedIn(constant.pieces, messages)
+    )
+      constants.set(constant.name, constant.pieces);
+    // (A minified line holds thousands of calls: only a line of code as people write it is read for them.)
+    if (calls.length < FORMAT_MATCH.maxArgumentCalls && text.length <= FORMAT_MATCH.maxMessageChars * 2)
+      for (const call of literalArguments(text))
+        if (printedIn(call.pieces, messages) && !calls.some((c) => c.callee === call.callee)) calls.push(call);
+    read(hit, NO_CONSTANTS);
+  };
+  // Literals passed to a function of the repository (`process_cache_miss(…, "does not match")`)
+  // whose text the message holds: that function may print them in a format of its own.
+  const calls: LiteralArgument[] = [];
+  for (const fragment of fragmentsOf(messages)) {
+    if (seen.size >= FORMAT_MATCH.maxCandidateLines) break;
+    // A format that explains the whole message is found: rarer fragments were read first.
+    if (wholeMessage()) break;
+    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
+  }
+  // A message whose values sit between every two of its words (`Authentication (publickey)
+  // failed.`, `rename(b'…', b'…')`, `Disconnect (code 11): Bye Bye`) shares no two words in a row
+  // with its format: the format's text around a value is read instead, a word with the bracket or
+  // colon written after it (`Authentication (`, `rename(`, `channel_open_failed:`).
+  if (!wholeMessage())
+    for (const fragment of openingFragmentsOf(messages)) {
+      if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
+      for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
+    }
+  // A message with a value between every two of its words and no bracket or colon after one
+  // (`task default panicked`, `Missing config block`, `Invalid "default" color.`): two of its
+  // words with the value between them, on one line. A pair of words is in many lines that print
+  // no such message, so only a format explaining the whole message is taken from those lines.
+  if (!wholeMessage() && sources.linesMatching)
+    for (const pattern of gappedPairsOf(messages)) {
+      if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
+      for (const hit of sources.linesMatching(pattern, FORMAT_MATCH.linesPerFragment)) {
+        const key = `${hit.fileId}:${hit.line}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (!/["'`]/.test(sources.lineText(hit.fileId, hit.line) ?? '')) continue;
+        for (const match of formatsAround(hit, sources, messages, NO_CONSTANTS)) {
+          const id = `${hit.fileId}:${match.line}:${match.literal}`;
+          if (explainsWhole(match) && !found.has(id)) found.set(id, match);
+        }
+      }
+    }
+  // The formats a constant fills: the lines that name it, read with the constants' text.
+  if (!wholeMessage())
+    for (const name of constants.keys()) {
+      const used = new Set<string>();
+      for (const hit of sources.linesContaining(name, FORMAT_MATCH.linesPerFragment)) {
+        const key = `${hit.fileId}:${hit.line}`;
+        if (used.has(key) || !wordAt(sources.lineText(hit.fileId, hit.line) ?? '', name)) continue;
+        used.add(key);
+        read(hit, constants);
+      }
+    }
+  // The formats of the functions those literals are passed to, read with the parameter the
+  // literal fills as a string constant (`"#{message} for #{…}"` with `message` = "does not match").
+  if (!wholeMessage())
+    for (const call of calls.slice(0, FORMAT_MATCH.maxArgumentCalls))
+      for (const { hit, parameter } of calleeBody(call, sources)) read(hit, new Map([[parameter, call.pieces]]));
+  creditNestedFormats([...found.values()]);
+  const byScore = (a: FormatMatch, b: FormatMatch) =>
+    b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
+  const ranked = [...found.values()]
+    .filter((m) => m.constantChars >= FORMAT_MATCH.minConstantChars && m.coverage >= FORMAT_MATCH.minCoverage)
+    .sort(byScore);
+  if (ranked.length === 0) {
+    // No format holds enough of the message: one that only labels it (`"echo: %v"`) may.
+    for (const label of labelsOf(messages))
+      for (const hit of sources.linesContaining(label, FORMAT_MATCH.linesPerFragment)) {
+        const key = `${hit.fileId}:${hit.line}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (opensLiteral(sources.lineText(hit.fileId, hit.line) ?? '', label)) read(hit, NO_CONSTANTS);
+      }
+    return wordsOverLabel([...found.values()], shortFormat([...found.values()], byScore), byScore);
+  }
+  const best = sameCase(
+    ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
+    messages,
+  ).map((m) => atOwnLiteral(m, sources));
+  return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
+}
+
+const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * A format that explains the whole message, with no value read as a nested message (that may be
+ * another format's). (A format of less constant text than an answer needs, `"[chan %s] " + msg`,
+ * is no answer.)
+ */
+function explainsWhole(m: FormatMatch): boolean {
+  return (
+    m.coverage >= FORMAT_MATCH.wholeMessage &&
+    m.score === m.constantChars &&
+    m.constantChars >= FORMAT_MATCH.minConstantChars
+  );
+}
+
+/** A word at the start of a token, its quotes or brackets aside (`"default"` → default, `arg(s),` → arg). */
+const TOKEN_WORD = /^["'`([{<]*([A-Za-z][A-Za-z0-9_'-]*[A-Za-z0-9])/;
+
+/**
+ * Two words of the message with one token between them (`task … panicked`, `Missing … block`,
+ * `Invalid … color`), as patterns matching both on one line with at most a value's length
+ * between them; longest first. Not two function words.
+ */
+function gappedPairsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages) {
+    const tokens = m.split(/\s+/).filter(Boolean);
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const a = TOKEN_WORD.exec(tokens[i])?.[1];
+      const b = TOKEN_WORD.exec(tokens[i + 2])?.[1];
+      if (!a || !b || a.length < 3 || b.length < 3 || a.length + b.length < FORMAT_MATCH.minGappedChars) continue;
+      if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
+      out.add(`${a}\0${b}`);
+    }
+  }
+  return [...out]
+    .sort((x, y) => y.length - x.length)
+    .slice(0, FORMAT_MATCH.maxGappedLookups)
+    .map((pair) => {
+      const [a, b] = pair.split('\0').map(escapeRegExp);
+      return String.raw`\b${a}\b.{1,${FORMAT_MATCH.maxValueChars}}\b${b}\b`;
+    });
+}
+
+/**
+ * Formats that tie when case is ignored (serf's `"Unknown event type: %s"` in the agent and
+ * `"unknown event type: %d"` in the library; h2's `"invalid SETTINGS frame"` and `"invalid
+ * settings frame"`): those whose constant text the message holds as written printed it, when
+ * some do. Case is ignored while aligning (a terminal or a logger may change it); it only
+ * breaks the tie.
+ */
+function sameCase(tied: FormatMatch[], messages: readonly string[]): FormatMatch[] {
+  if (tied.length < 2) return tied;
+  const kept = tied.filter((m) => writtenIn(m, messages));
+  return kept.length > 0 ? kept : tied;
+}
+
+/**
+ * A format of literals over several lines whose first literal other lines write too (systemtap's
+ * three `printk(KERN_ERR "uprobes does not currently support probing "` then `"instructions with
+ * the 2-byte opcode …"`, `"… whose first byte is …"`): placed at the first of its literals below
+ * that no other line of its file writes, so that its line pattern finds it there alone. Kept where
+ * it is otherwise.
+ */
+function atOwnLiteral(m: FormatMatch, sources: MessageSources): FormatMatch {
+  if (!m.literalsBelow || m.fileId === undefined) return m;
+  // Copies of the file (a driver per architecture) write the same lines: counted in its own file.
+  const written = (content: string) =>
+    sources.linesContaining(content, FORMAT_MATCH.linesPerFragment).filter((h) => h.fileId === m.fileId).length;
+  if (written(m.literal) < 2) return m;
+  const own = m.literalsBelow.find(
+    (l) =>
+      formatPieces(l.content).map(constantText).join('').replace(/\s/g, '').length >= FORMAT_MATCH.minConstantChars &&
+      written(l.content) === 1,
+  );
+  return own ? { ...m, line: own.line, literal: own.content, lineLiterals: undefined, literalsBelow: undefined } : m;
+}
+
+/** Whether a message holds each constant piece of the format as written (case kept, runs of white space aside). */
+export function writtenIn(match: FormatMatch, messages: readonly string[]): boolean {
+  const spaced = messages.map((m) => m.replace(/\s+/g, ' '));
+  return (match.pieces ?? formatPieces(match.literal))
+    .map((p) => ('constant' in p ? p.constant.replace(/\s+/g, ' ').trim() : ''))
+    .filter(Boolean)
+    .every((c) => spaced.some((s) => s.includes(c)));
+}
+
+/**
+ * A value of a wrapper format that another format found prints whole (h2's
+ * `proto_err!(conn: "id ({:?}) < next_id ({:?})", …)` inside the macro's
+ * `"connection error PROTOCOL_ERROR -- {};"`; click's `… is not a valid integer.` inside
+ * `Invalid value for …: {message}`): that format is where the message was made, and the two
+ * explain the message together — it is credited with both formats' constant text, so it ranks
+ * above the wrapper, whose nested value cost it its extra words.
+ */
+function creditNestedFormats(found: FormatMatch[]): void {
+  const wrappers = found.filter((w) => w.nested && w.constantChars >= FORMAT_MATCH.minConstantChars);
+  const credit = new Map<FormatMatch, { chars: number; coverage: number }>();
+  for (const w of wrappers)
+    for (const f of found) {
+      if (f === w || !f.pieces) continue;
+      const inner = alignFormat(f.pieces, w.nested!.text);
+      if (
+        !inner ||
+        inner.coverage < FORMAT_MATCH.wholeMessage ||
+        inner.score !== inner.constantChars ||
+        inner.constantChars < FORMAT_MATCH.minConstantChars
+      )
+        continue;
+      const chars = w.constantChars + inner.constantChars;
+      if (chars > Math.max(f.score, credit.get(f)?.chars ?? 0))
+        credit.set(f, { chars, coverage: Math.max(f.coverage, w.nested!.coverage) });
+    }
+  for (const [f, { chars, coverage }] of credit) Object.assign(f, { constantChars: chars, score: chars, coverage });
+}
+
+/**
+ * The label a message starts with, and a space: `echo: ` of `echo: template: …`, `[Debug] `,
+ * `Input: ` (each unwrapped message's). A format that is only such a label and a value holds no
+ * two words of the message in a row, so the fragment lookups never read its line.
+ */
+function labelsOf(messages: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const m of messages) {
+    const label = /^(?:\[[A-Za-z][\w .-]*\]|[A-Za-z][\w.$-]*:)(?=\s)/.exec(m)?.[0];
+    if (label && label.replace(/\W/g, '').length >= FORMAT_MATCH.minLabelChars - 1) out.add(`${label} `);
+  }
+  return [...out].slice(0, 4);
+}
+
+/** Whether a line holds a string literal that starts with the label (`"echo: %v"`, `'Input: '`). */
+function opensLiteral(text: string, label: string): boolean {
+  const lower = text.toLowerCase();
+  const l = label.toLowerCase();
+  return ['"', "'", '`'].some((q) => lower.includes(q + l));
+}
+
+/**
+ * A short format's answer: the formats, of at least FORMAT_MATCH.minLabelChars of constant
+ * text, whose first constant starts the message and whose values explain the rest, best first;
+ * those that tie are kept, as a message raised in several places is (click's `"Error:
+ * {message}"` in ClickException.show and UsageError.show). A label more than
+ * FORMAT_MATCH.maxLabelFormats formats start says nothing of where the message was printed:
+ * none is answered. A format holding more of the message always comes first (findFormatStrings
+ * returns before this is read).
+ */
+function shortFormat(
+  found: readonly FormatMatch[],
+  byScore: (a: FormatMatch, b: FormatMatch) => number,
+): FormatMatch[] {
+  const fits = found
+    .filter(
+      (m) =>
+        m.startsMessage === true &&
+        m.constantChars >= FORMAT_MATCH.minLabelChars &&
+        m.coverage >= FORMAT_MATCH.minCoverage,
+    )
+    .sort(byScore);
+  const best = fits.filter((m) => m.score === fits[0].score && m.coverage === fits[0].coverage);
+  return best.length <= FORMAT_MATCH.maxLabelFormats ? best : [];
+}
+
+/**
+ * A format that only wraps the message (`"Error: %s\n\n"`, `"[WARN] %v"`) explains none of its
+ * words: where the message's own format is found but explains too little of it for an answer
+ * (hcl's `Detail: fmt.Sprintf("There is no function named %q.%s", …)` under a location and a
+ * summary printed from elsewhere), that format, whose fixed words the message holds, is where
+ * it was made — not the wrapper that starts it.
+ */
+function wordsOverLabel(
+  found: readonly FormatMatch[],
+  labels: FormatMatch[],
+  byScore: (a: FormatMatch, b: FormatMatch) => number,
+): FormatMatch[] {
+  if (labels.length === 0) return labels;
+  const worded = found
+    .filter(
+      (m) =>
+        m.score >= FORMAT_MATCH.minConstantChars &&
+        m.constantChars > labels[0].constantChars &&
+        m.coverage >= FORMAT_MATCH.minWordedCoverage,
+    )
+    .sort(byScore);
+  if (worded.length === 0) return labels;
+  return worded.filter((m) => m.score === worded[0].score && m.coverage === worded[0].coverage);
+}
+
+/** The formats whose literals sit on or around a candidate line, aligned with each message. */
+function formatsAround(
+  hit: SourceLine,
+  sources: MessageSources,
+  messages: readonly string[],
+  constants: ReadonlyMap<string, readonly FormatPiece[]>,
+): FormatMatch[] {
+  const first = Math.max(1, hit.line - FORMAT_MATCH.contextLines);
+  const lines: string[] = [];
+  for (let l = first; l <= hit.line + FORMAT_MATCH.contextLines; l++) {
+    const text = sources.lineText(hit.fileId, l);
+    if (text === undefined) break;
+    lines.push(isComment(text) ? '' : text);
+  }
+  const source = lines.join('\n');
+  const lineStarts = lines.reduce<number[]>(
+    (acc, l, i) => [...acc, i === 0 ? 0 : acc[i - 1] + lines[i - 1].length + 1],
+    [],
+  );
+  const out: FormatMatch[] = [];
+  const lineOf = (offset: number) => first + lineStarts.filter((s) => s <= offset).length - 1;
+  const runs = formatRuns(source, lineStarts[hit.line - first] ?? 0);
+  for (const run of runs) {
+    const inside = insideLiterals(run, messages[0]);
+    if (inside) {
+      const { literal, chars } = inside;
+      out.push({
+        path: hit.path,
+        fileId: hit.fileId,
+        line: lineOf(literal.start),
+        literal: literal.content,
+        constantChars: chars,
+        score: chars,
+        coverage: 1,
+      });
+      continue;
+    }
+    let best: Omit<FormatMatch, 'path' | 'line' | 'literal'> | null = null;
+    const resolved = constants.size > 0 ? resolvedPieces(run, source, constants) : null;
+    const line = lineOf(run.literal.start);
+    const unresolved = { pieces: run.pieces, names: [] as string[] };
+    for (const { pieces, names } of resolved ? [unresolved, resolved] : [unresolved]) {
+      for (const message of messages) {
+        const aligned = alignFormat(pieces, message);
+        if (
+          aligned &&
+          (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
+        ) {
+          best = { ...aligned, pieces };
+          // The constants named on the format's own line, after it, pick that line out of
+          // the lines writing the same literal with other constants.
+          const own = source.slice(run.literal.end, lineStarts[line - first + 1] ?? source.length);
+          const named = names.filter((n) => wordAt(own, n));
+          if (named.length > 0) best.constants = named;
+        }
+      }
+    }
+    const onLine = run.literals.slice(1).filter((l) => lineOf(l.start) === line);
+    const below = run.literals.slice(1).filter((l) => lineOf(l.start) > line);
+    if (best)
+      out.push({
+        path: hit.path,
+        fileId: hit.fileId,
+        line,
+        literal: run.literal.content,
+        ...best,
+        ...(onLine.length > 0 ? { lineLiterals: onLine.map((l) => l.content) } : {}),
+        ...(below.length > 0
+          ? { literalsBelow: below.map((l) => ({ content: l.content, line: lineOf(l.start) })) }
+          : {}),
+      });
+  }
+  out.push(
+    ...joinedFormats(runs, source, messages).map((m) => ({
+      ...m,
+      path: hit.path,
+      fileId: hit.fileId,
+      line: lineOf(m.at),
+    })),
+  );
+  return out;
+}
+
+/** Between two literals of one statement or composite literal: a comma at least, no statement or block boundary. */
+const ONE_STATEMENT = /^[^;{}]*,[^;{}]*$/;
+
+/** The source between two literals a printer may join, at most. */
+const MAX_JOIN_GAP = 160;
+
+/**
+ * Two formats of one statement or composite literal that a printer joins: a diagnostic's summary
+ * and detail (`&hcl.Diagnostic{Summary: "Duplicate object key", Detail: fmt.Sprintf("Two … %q …",
+ * k)}`, printed `file:range: Summary; Detail`), an error's prefix and message. Neither explains
+ * enough of the message alone; the two in source order, with only the printer's punctuation
+ * between them, explain it together. Their match is placed at the literal of more constant text
+ * (the detail: a summary repeats across a parser).
+ */
+function joinedFormats(
+  runs: readonly FormatRun[],
+  source: string,
+  messages: readonly string[],
+): (Omit<FormatMatch, 'path' | 'line'> & { at: number })[] {
+  const out: (Omit<FormatMatch, 'path' | 'line'> & { at: number })[] = [];
+  for (let i = 0; i + 1 < runs.length; i++) {
+    const [a, b] = [runs[i], runs[i + 1]];
+    const aLast = a.pieces[a.pieces.length - 1];
+    if (!aLast || !('constant' in aLast) || !b.pieces[0] || !('constant' in b.pieces[0])) continue;
+    const between = source.slice(a.literals[a.literals.length - 1].end, b.literal.start);
+    if (between.length > MAX_JOIN_GAP || !ONE_STATEMENT.test(between)) continue;
+    const pieces: FormatPiece[] = [...a.pieces, { placeholder: JOIN }, ...b.pieces];
+    let best: Alignment | null = null;
+    for (const message of messages) {
+      const aligned = alignFormat(pieces, message);
+      if (
+        aligned &&
+        (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
+      )
+        best = aligned;
+    }
+    if (!best) continue;
+    const chars = (r: FormatRun) => r.pieces.map(constantText).join('').replace(/\s/g, '').length;
+    const placed = chars(b) >= chars(a) ? b : a;
+    out.push({ literal: placed.literal.content, at: placed.literal.start, ...best, pieces });
+  }
+  return out;
+}
+
+/**
+ * Constant text written as literals side by side over several lines (C, Python): a pasted
+ * part of it that crosses a line of the source is in no single line, so no line shows it
+ * verbatim. The literal the message starts in is its line.
+ */
+function insideLiterals(run: FormatRun, message: string): { literal: Literal; chars: number } | null {
+  if (run.literals.length < 2 || !run.pieces.every((p) => 'constant' in p)) return null;
+  const texts = run.literals.map((l) => normalise(formatPieces(l.content).map(constantText).join('')));
+  const wanted = normalise(message).trim();
+  const at = texts.join('').indexOf(wanted);
+  if (at < 0) return null;
+  let k = 0;
+  for (let offset = texts[0].length; k < texts.length - 1 && offset <= at; offset += texts[++k].length);
+  return { literal: run.literals[k], chars: message.replace(/\s/g, '').length };
+}

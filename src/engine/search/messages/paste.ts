@@ -1,0 +1,198 @@
+/**
+ * Reading the paste (issue 20, item 4): what a terminal printed around a message is taken off
+ * (a Rust panic's `thread '…' panicked at '…', file:line:col`, a log line's time and level,
+ * `Error: `, a Ruby frame, PHP's `Fatal error: Uncaught …`, a reporter's `file:line: `), the
+ * messages a `key=value` line holds as values are read on their own, and the lines of a paste are
+ * read for messages printed over several of them (readPastedLines: the one reading every caller
+ * takes its joins from).
+ */
+import { FORMAT_MATCH } from './shared';
+
+/**
+ * The messages a pasted line may be, outermost first: the line, then the line with each
+ * wrapper a program prints around a message taken off (a Rust panic's `thread '…' panicked
+ * at '…', file:line:col`, a log line's time and level, `Error: `, `KeyError: `, `panic: `).
+ */
+export function unwrapMessage(pasted: string): string[] {
+  const out: string[] = [];
+  const { lines, runsOn } = readPastedLines(pasted.split('\n').slice(0, FORMAT_MATCH.maxPasteLines).join('\n'));
+  const texts: string[] = [];
+  for (let l = 0; l < lines.length; l++) {
+    const text = lines[l];
+    const join = runsOn.get(l);
+    // A location (a panic's, Symfony Console's) is no message of its own; a line that ends in a
+    // colon may be one.
+    if (join === 'location') {
+      texts.push(`${text} ${lines[l + 1]}`);
+      l++;
+      continue;
+    }
+    texts.push(text);
+    if (join === 'colon') texts.push(`${text} ${lines[l + 1]}`);
+  }
+  for (let text of texts) {
+    if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
+    for (let i = 0; i < 6 && text; i++) {
+      out.push(text);
+      const inner = unwrapOnce(text);
+      if (inner === text) break;
+      text = inner;
+    }
+  }
+  return [...new Set([...out, ...out.flatMap(nestedValues)])];
+}
+
+/** A key whose value is a message of its own: Go's `code=%d, message=%v, internal=%v`, logfmt's `msg=`, `error=`. */
+const NESTED_VALUE_KEY = /(?<![\w-])(?:message|msg|error|err|internal|reason|cause)=/gi;
+
+/** Where the next `key=` pair of a line may start. */
+const NEXT_PAIR = /,?\s+[A-Za-z_][\w.-]*=/g;
+
+/**
+ * The messages a `key=value` line holds as values (`code=400, message=failed to bind field value
+ * to int64, internal=strconv.ParseInt: …`): each is printed by a format of its own, which explains
+ * all of it but little of the line. Where a value ends is not known (it may hold `key=` pairs of
+ * its own), so it is cut at each pair after it, and kept whole.
+ */
+function nestedValues(text: string): string[] {
+  if ((text.match(/(?<![\w-])[A-Za-z_][\w.-]*=/g) ?? []).length < 2) return [];
+  const out: string[] = [];
+  for (const key of text.matchAll(NESTED_VALUE_KEY)) {
+    const rest = text.slice(key.index + key[0].length);
+    for (const pair of rest.matchAll(NEXT_PAIR)) if (pair.index > 0) out.push(rest.slice(0, pair.index));
+    out.push(rest);
+  }
+  return out.filter((v) => /\S\s+\S/.test(v)).slice(0, FORMAT_MATCH.maxNestedValues);
+}
+
+/** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */
+const RUST_PANIC = /^(?:thread '[^']*' )?panicked at '([\s\S]*)'(?:, [^\s,]+:\d+:\d+)?$/;
+
+const RUST_PANIC_LOCATION = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:?\s*(.*)$/;
+
+/** The first line of a Rust panic since 1.73: the location, its message on the next line. */
+export const RUST_PANIC_HEAD = /^(?:thread '[^']*' )?panicked at [^\s,]+:\d+:\d+:$/;
+/**
+ * Symfony Console's report of an exception: `In Application.php line 720:` on a line of its own,
+ * the message below it; joined to it (PastedLines), the head is taken off.
+ */
+const CONSOLE_HEAD = /^In [^\s:]+ line \d+:$/;
+const CONSOLE_LOCATION = /^In [^\s:]+ line \d+:\s+([\s\S]+)$/;
+
+/**
+ * A Ruby exception as the interpreter reports it: `file.rb:12:in 'meth': msg (ArgumentError)`
+ * (a backtick before the method name until Ruby 3.4); the message is between the frame and the class.
+ */
+const RUBY_FRAME = /^\S+?:\d+:in [`'][^`']+':\s+([\s\S]+?)(?:\s+\([A-Z]\w*(?:::[A-Z]\w*)*\))?$/;
+
+/** PHP's report of an error: `PHP Fatal error:  Uncaught X: msg in /path/file.php:12` (the `PHP ` prefix is the CLI log's). */
+const PHP_ERROR =
+  /^(?:PHP )?(?:Fatal error|Warning|Notice|Parse error|Deprecated):\s+(?:Uncaught\s+)?([\s\S]+?)(?:\s+in\s+\S+:\d+)?$/;
+
+/** A log line's clock: `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
+const LOG_TIME =
+  /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
+
+/**
+ * A log level: `ERROR `, `[WARN] `, `error: `, Python logging's default `ERROR:root:` (level and
+ * logger name), a level with its severity number in parentheses, as docutils reports
+ * (`(WARNING/2) `, `(SEVERE/4) `), and Ruby Logger's whole head (`E, [time #pid] ERROR -- progname: `).
+ */
+const LOG_LEVEL =
+  /^[DIWEFAU], \[[^\]\n]+\]\s+[A-Z]+\s+--\s+[^:\n]*:\s+|^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*|^\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)\/\d+\)\s+/i;
+
+/**
+ * `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, a Ruby exception class or a Rust
+ * tracing target (`Net::SSH::HostKeyMismatch: `, `h2::proto::streams::recv: `), PHP's `League\Config\…Exception: ` and
+ * Symfony's `[Symfony\…\InvalidArgumentException] `: a name a program prints before the message;
+ * and the logger name that closes a bracket the clock and level opened (Rust's env_logger:
+ * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
+ */
+const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:::[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
+
+/**
+ * Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a
+ * linter's, docutils'), or the range it spans: `config.hcl:12,11-17: `, `a.hcl:3,1-4,2: ` (a
+ * parser's diagnostic, line and column, then where the range ends).
+ */
+const INPUT_LOCATION = /^[\w./\\-]+:\d+(?:[:,]\d+)?(?:-\d+(?:[:,]\d+)?)?:\s+/;
+
+/** A Rust `unwrap()`/`expect()` of an `Err`: the panic's message is the error's Debug form after it. */
+const RUST_UNWRAP_ERR =
+  /^(?:called `Result::unwrap\(\)` on an `Err` value|[^:]{1,200}): ([A-Z]\w*(?:::[A-Z]\w*)*\([\s\S]*\))$/;
+
+/** A Debug-printed error variant holding one string: rustls' `General("no usable cipher suites configured")`. */
+const DEBUG_VARIANT = /^[A-Z]\w*(?:::[A-Z]\w*)*\("((?:[^"\\]|\\.)*)"\)$/;
+
+function unwrapOnce(text: string): string {
+  const panic =
+    RUST_PANIC.exec(text) ??
+    RUST_PANIC_LOCATION.exec(text) ??
+    CONSOLE_LOCATION.exec(text) ??
+    RUBY_FRAME.exec(text) ??
+    PHP_ERROR.exec(text) ??
+    RUST_UNWRAP_ERR.exec(text) ??
+    DEBUG_VARIANT.exec(text);
+  if (panic?.[1]) return panic[1].trim();
+  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, LEADING_NAME]) {
+    const rest = text.replace(prefix, '');
+    if (rest !== text && rest.trim()) return rest.trim();
+  }
+  return text;
+}
+
+/**
+ * Where the lines of a paste read as one message broke (U+2028, LINE SEPARATOR: white space to
+ * every pattern here, and never in a pasted line).
+ */
+export const LINE_BREAK = '\u2028';
+
+/** An exception's class after the first line of its message, as Ruby prints it (`… (Net::SSH::Exception)`). */
+const RUBY_CLASS_SUFFIX = /\s+\([A-Z]\w*(?:::[A-Z]\w*)*\)$/;
+
+/** How a pasted line runs on into the next: a location printed on its own line (a Rust panic's, Symfony Console's), or a line that ends in a colon. */
+export type RunsOn = 'location' | 'colon';
+
+/** A pasted text's lines, read for messages printed over several of them. */
+export interface PastedLines {
+  /** The paste's lines, trimmed; blank ones kept (a blank line ends a message). */
+  lines: string[];
+  /**
+   * The lines whose message goes on on the next line, which is not blank: since Rust 1.73 a
+   * panic prints its location on one line and the message on the next, as Symfony Console
+   * prints `In Application.php line 720:` above an exception's message (`location`); a format may
+   * write its own line break after a colon (docutils' `'Problems with "%s" directive
+   * path:\n%s.'`: `colon`).
+   */
+  runsOn: Map<number, RunsOn>;
+  /**
+   * All the paste as one message (a format that writes line breaks, or a value printed over
+   * several lines: `"could not settle on #{algorithm} algorithm\n"\ "Server …"`, Go's
+   * `"Join failed: %v, retrying in %v"` around an error list): its lines that are not blank
+   * joined by LINE_BREAK, the class Ruby prints after the first line left out. Null for one
+   * line, or more than a message holds.
+   */
+  whole: string | null;
+}
+
+/**
+ * The one reading of a paste of several lines: which of its lines print one message together.
+ * Every reader of a multi-line paste (unwrapMessage, the classifier's routing) takes its joins
+ * from here.
+ */
+export function readPastedLines(paste: string): PastedLines {
+  const lines = paste.split('\n').map((l) => l.trim());
+  const runsOn = new Map<number, RunsOn>();
+  for (let l = 0; l + 1 < lines.length; l++) {
+    if (!lines[l + 1]) continue;
+    if (RUST_PANIC_HEAD.test(lines[l]) || CONSOLE_HEAD.test(lines[l])) runsOn.set(l, 'location');
+    else if (lines[l].endsWith(':')) runsOn.set(l, 'colon');
+  }
+  return { lines, runsOn, whole: asOneMessage(lines.filter(Boolean)) };
+}
+
+function asOneMessage(lines: string[]): string | null {
+  if (lines.length < 2 || lines.length > FORMAT_MATCH.maxPasteLines) return null;
+  const text = [lines[0].replace(RUBY_CLASS_SUFFIX, ''), ...lines.slice(1)].join(LINE_BREAK);
+  return text.length <= FORMAT_MATCH.maxMessageChars ? text : null;
+}

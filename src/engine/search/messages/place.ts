@@ -1,0 +1,207 @@
+/**
+ * Showing a pasted message's results (issue 20, item 4): the pattern of the formats' lines (the
+ * plan's regex), the corpus read as MessageSources through the text index, and each result placed
+ * at the line of its format, its range narrowed to the function — or, where there is none, the
+ * statement — around that line.
+ */
+import type { QueryPlan, SearchResult } from '../../contract';
+import type { Corpus } from '../../modality';
+import { escapeRegExp } from '../../text/escape';
+import { lineStartsOf } from '../../text/grep';
+import type { TextIndex } from '../../text/index';
+import { isComment } from './formats';
+import type { FormatMatch, MessageSources } from './shared';
+
+/** A regular expression matching the source lines of the formats (their first literals as written). */
+export function formatLinePattern(matches: readonly FormatMatch[]): string {
+  // Between its quotes: the same words in a comment or a doc line are not the format string.
+  // A literal filled from constants (`"%s%zu$", sha512_rounds_prefix`) is its line only with them,
+  // and one joined to later literals on its line only with those.
+  const literals = [
+    ...new Set(
+      matches.map(
+        (m) =>
+          `${escapeRegExp(m.literal)}["'\x60]${(m.lineLiterals ?? []).map((l) => `.*${escapeRegExp(l)}`).join('')}${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
+      ),
+    ),
+  ];
+  return `["'\x60](?:${literals.join('|')})`;
+}
+
+/** The corpus's lines through the text index: candidate lines by trigram lookup, line texts by offset. */
+export function corpusMessageSources(corpus: Corpus, text: TextIndex): MessageSources {
+  const starts = new Map<number, Uint32Array>();
+  return {
+    linesContaining: (fragment, limit) =>
+      text.grep(fragment, { limit }).matches.map((m) => ({ fileId: m.fileId, path: m.path, line: m.line })),
+    linesMatching: (pattern, limit) =>
+      text.grep(pattern, { regex: true, limit }).matches.map((m) => ({ fileId: m.fileId, path: m.path, line: m.line })),
+    lineText(fileId, line) {
+      const file = corpus.files[fileId];
+      if (!file) return undefined;
+      let s = starts.get(fileId);
+      if (!s) starts.set(fileId, (s = lineStartsOf(file.text)));
+      if (line < 1 || line > s.length) return undefined;
+      return file.text.slice(s[line - 1], line < s.length ? s[line] - 1 : file.text.length);
+    },
+  };
+}
+
+/** Lines of a pasted plan's text read to place its results (enough for any results list). */
+const ANSWER_LINE_SCAN_LIMIT = 2000;
+
+/**
+ * Definition kinds that are themselves the function a message is raised in. A macro is not one
+ * of them: a `macro_rules!` body of many arms (tokio's `select!`, 225 lines) narrows to the
+ * function or the statement around the line, and a short `#define` stays whole (statementAround).
+ */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+
+/**
+ * Each result of a pasted message shows where it is printed: `line` is the first line of its
+ * range holding the format string (or the verbatim text), and a range the parser could not
+ * reduce to a function (a line window, a class, code inside a macro call) is narrowed to the
+ * function around that line when the text shows one.
+ */
+export function placeMessageResults(results: SearchResult[], plan: QueryPlan, corpus: Corpus, text: TextIndex): void {
+  const needle = plan.regex ?? plan.literal;
+  if (!plan.pasted || needle === undefined || results.length === 0) return;
+  const found = text.grep(needle, {
+    regex: plan.regex !== undefined,
+    caseSensitive: plan.caseSensitive ?? false,
+    limit: ANSWER_LINE_SCAN_LIMIT,
+  });
+  const linesByFile = new Map<string, number[]>();
+  for (const m of found.matches) linesByFile.set(m.path, [...(linesByFile.get(m.path) ?? []), m.line]);
+  for (const result of results) {
+    const inRange = linesByFile.get(result.path)?.filter((l) => result.startLine <= l && l <= result.endLine) ?? [];
+    if (inRange.length === 0) continue;
+    const chunk = corpus.chunks[result.chunkId];
+    const file = corpus.files[chunk?.fileId ?? -1];
+    let lines: string[] | undefined;
+    const linesOf = () => (lines ??= file ? file.text.split('\n') : []);
+    // A message is printed by code: a comment repeating it (`# TODO: Implement #ask …` above the
+    // `raise`, a doc block quoting a deprecation) is not where it is printed.
+    const line = (inRange.length > 1 && inRange.find((l) => !isComment(linesOf()[l - 1] ?? ''))) || inRange[0];
+    result.line = line;
+    if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
+    if (!file) continue;
+    const block =
+      enclosingFunction(file.path, linesOf(), line, result.startLine, result.endLine) ??
+      statementAround(linesOf(), line, result.startLine, result.endLine);
+    if (block) [result.startLine, result.endLine] = block;
+  }
+}
+
+/** A range this many lines long or shorter is shown whole: it is already about the message. */
+const STATEMENT_RANGE_LINES = 12;
+
+/** Lines a statement printing a message spans at most, from its line on. */
+const STATEMENT_LINES = 8;
+
+/**
+ * The statement a message is on, when no function is around it and the range is wider than a
+ * statement: a value in a block of error declarations (Go's `var ( ErrX = errors.New("…") … )`),
+ * a panic in a `macro_rules!` body, a `raise` at a module's top level. From the line (and the
+ * call opened on the line above it, `return fmt.Errorf(` over its literal) to where the brackets
+ * opened on it close. Null when the range is already short.
+ */
+export function statementAround(
+  lines: readonly string[],
+  line: number,
+  from: number,
+  to: number,
+): [number, number] | null {
+  if (to - from + 1 <= STATEMENT_RANGE_LINES) return null;
+  let start = line;
+  // A call left open on the line above; a declaration block's own opening (`var (`) is not one.
+  while (
+    start > from &&
+    line - start < 2 &&
+    CALL_OPEN.test(lines[start - 2] ?? '') &&
+    !BLOCK_OPEN.test(lines[start - 2])
+  )
+    start--;
+  let depth = 0;
+  for (let l = start; l <= to && l < start + STATEMENT_LINES; l++) {
+    const code = (lines[l - 1] ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/\/.*$/g, '');
+    for (const c of code) {
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+    }
+    if (depth <= 0) return [start, l];
+  }
+  return [start, line];
+}
+
+/** A line ending with an opened call (`return fmt.Errorf(`, `raise ValueError(`). */
+const CALL_OPEN = /[\w!]\s*\(\s*$/;
+
+/** A block of declarations opened on its own line (`var (`, `const (`). */
+const BLOCK_OPEN = /^\s*(?:var|const|let|import|type)\s*\(\s*$/;
+
+/** A line that opens a function in the languages parsed, when the parser did not see it (inside a macro call). */
+const FUNCTION_HEADER = /^\s*(?:[\w()[\]#:"'.,<>-]+\s+)*(?:fn|def|func|function|sub)\s+[A-Za-z_$][\w$!?]*/;
+
+/**
+ * The function around `line` within [from, to], by the text: the nearest less indented line
+ * above that opens one, to its closing brace, its `end`, or (Python) the end of its indented
+ * body. Null when there is none inside the range.
+ */
+export function enclosingFunction(
+  path: string,
+  lines: readonly string[],
+  line: number,
+  from: number,
+  to: number,
+): [number, number] | null {
+  const indent = (l: number) => /^\s*/.exec(lines[l - 1] ?? '')![0].length;
+  const own = indent(line);
+  for (let h = line; h >= from; h--) {
+    if (!FUNCTION_HEADER.test(lines[h - 1] ?? '') || (h < line && indent(h) >= own)) continue;
+    const end = blockEnd(lines, h, to, blockStyleOf(path));
+    return end !== null && end >= line ? [h, end] : null;
+  }
+  return null;
+}
+
+/** How a language closes a function body. */
+type BlockStyle = 'braces' | 'indent' | 'end';
+
+function blockStyleOf(path: string): BlockStyle {
+  if (/\.pyi?$/.test(path)) return 'indent';
+  if (/\.(rb|rake|lua|ex|exs|jl)$/.test(path)) return 'end';
+  return 'braces';
+}
+
+/** Where a body ends at the first line back at the header's indentation: that line for Ruby's `end`, else the body's last line. */
+function closingLine(style: BlockStyle, text: string, line: number, bodyEnd: number | null): number | null {
+  if (style === 'end') return /^\s*end\b/.test(text) ? line : null;
+  return bodyEnd;
+}
+
+function blockEnd(lines: readonly string[], header: number, to: number, style: BlockStyle): number | null {
+  const indentOf = (l: number) => /^\s*/.exec(lines[l - 1] ?? '')![0].length;
+  const headerIndent = indentOf(header);
+  if (style !== 'braces') {
+    let last = header;
+    for (let l = header + 1; l <= to; l++) {
+      const t = lines[l - 1] ?? '';
+      if (!t.trim()) continue;
+      if (indentOf(l) <= headerIndent) return closingLine(style, t, l, last > header ? last : null);
+      last = l;
+    }
+    return style === 'indent' && last > header ? last : null;
+  }
+  let depth = 0;
+  let opened = false;
+  for (let l = header; l <= to; l++) {
+    const code = (lines[l - 1] ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/\/.*$/g, '');
+    for (const c of code) {
+      if (c === '{') [depth, opened] = [depth + 1, true];
+      else if (c === '}') depth--;
+    }
+    if (opened && depth <= 0) return l;
+  }
+  return null;
+}

@@ -425,7 +425,30 @@ export interface MinedQuestion {
   type: FamilyType;
   query: string;
   x: Def;
+  /** The strict truth: X's families (in its file or module). */
   expected: Def[];
+  /** The widened truth: X's families plus its parallel implementations elsewhere (parallelsOf). */
+  widened: Def[];
+}
+
+/**
+ * X's parallel implementations: definitions of X's name and kind (a method for a method, a
+ * function for a function) in another container — another type, or for a function another file —
+ * anywhere in the project. A method of X's name on another type that offers the same API
+ * (`UnixDatagram::try_recv` for `UdpSocket::try_recv`) is a structural sibling by the issue's words
+ * (same kind, similar signature and body): the lead's decision of the twenty-first session, since
+ * the strict families (one module) counted it a miss where the hand-written set (tokio:similar:12)
+ * expects it. Read from ctags like the families; a twin in X's own container and file (a cfg'd
+ * copy) is X, not a parallel.
+ */
+export function parallelsOf(x: Def, defs: readonly Def[]): Def[] {
+  return defs.filter(
+    (d) =>
+      d !== x &&
+      d.name === x.name &&
+      (d.container === undefined) === (x.container === undefined) &&
+      !(d.path === x.path && d.container === x.container),
+  );
 }
 
 const QUALIFY: Record<string, string> = { rust: '::', php: '::', ruby: '#', go: '.', python: '.', c: '.' };
@@ -515,16 +538,26 @@ export function questionsOf(
           r,
         ),
         x,
-        // X's siblings are every family it is in: a name may follow several patterns (`read_u8_le`:
-        // `read_*_le`, `read_u8_*`), and a method of one pattern in its class may also be one of
-        // several implementations of its name in its module.
-        expected: [...new Set(families.filter((g) => g.members.includes(x)).flatMap((g) => g.members))].filter(
-          (m) => m !== x,
-        ),
+        ...truthOf(x, families, defs),
       });
     }
   }
   return out;
+}
+
+/** X's expected answers, strict (its families) and widened (plus its parallels, parallelsOf). */
+export function truthOf(
+  x: Def,
+  families: readonly Family[],
+  defs: readonly Def[],
+): { expected: Def[]; widened: Def[] } {
+  // X's siblings are every family it is in: a name may follow several patterns (`read_u8_le`:
+  // `read_*_le`, `read_u8_*`), and a method of one pattern in its class may also be one of
+  // several implementations of its name in its module.
+  const expected = [...new Set(families.filter((g) => g.members.includes(x)).flatMap((g) => g.members))].filter(
+    (m) => m !== x,
+  );
+  return { expected, widened: [...new Set([...expected, ...parallelsOf(x, defs)])] };
 }
 
 function shuffle<T>(list: T[], r: () => number): void {
@@ -547,7 +580,10 @@ type System = 'box' | 'action';
 interface Outcome {
   q: MinedQuestion;
   system: System;
+  /** Scored against the strict truth (X's families). */
   line: Scores;
+  /** Scored against the widened truth (X's families and parallel implementations). */
+  widened: Scores;
   returnedSelf: boolean;
   intent?: string;
   /** Search box: how the engine took X (SimilarSubjectChoice's code); absent when it read no X. */
@@ -571,14 +607,15 @@ function judge(
   intent?: string,
   subject?: string,
 ): Outcome {
-  const groups = groupsOf(q.expected.map((d) => asExpected(d, sha1.get(d.path) ?? '')));
+  const groupsFor = (ds: readonly Def[]) => groupsOf(ds.map((d) => asExpected(d, sha1.get(d.path) ?? '')));
   const returnedSelf = items
     .slice(0, 10)
     .some((i) => i.path === q.x.path && i.startLine <= q.x.line && q.x.line <= i.endLine);
   return {
     q,
     system,
-    line: score(items, groups, 'line'),
+    line: score(items, groupsFor(q.expected), 'line'),
+    widened: score(items, groupsFor(q.widened), 'line'),
     returnedSelf,
     ...(intent !== undefined ? { intent } : {}),
     ...(subject !== undefined ? { subject } : {}),
@@ -594,10 +631,14 @@ interface Row {
   unread: number;
   hit1: number;
   mrr10: number;
+  /** Against the widened truth. */
+  wideHit1: number;
+  wideMrr10: number;
 }
 
 function rowOf(label: string, os: readonly Outcome[]): Row {
   const m = mean(os.map((o) => o.line));
+  const w = mean(os.map((o) => o.widened));
   return {
     label,
     n: os.length,
@@ -605,6 +646,8 @@ function rowOf(label: string, os: readonly Outcome[]): Row {
     unread: os.filter((o) => o.subject === 'none').length,
     hit1: m.hit1,
     mrr10: m.mrr10,
+    wideHit1: w.hit1,
+    wideMrr10: w.mrr10,
   };
 }
 
@@ -631,10 +674,12 @@ function rows(outcomes: readonly Outcome[]): Record<string, Row[]> {
 
 function print(table: Record<string, Row[]>, log: (m: string) => void): void {
   for (const [system, rs] of Object.entries(table)) {
-    log(`\n${system === 'box' ? 'search box' : 'Find similar action'}            n   X back  X unread  Hit@1  MRR@10`);
+    log(
+      `\n${(system === 'box' ? 'search box' : 'Find similar action').padEnd(30)} n   X back  X unread  strict Hit@1  MRR@10  widened Hit@1  MRR@10`,
+    );
     for (const r of rs)
       log(
-        `  ${r.label.padEnd(28)} ${String(r.n).padStart(4)} ${String(r.self).padStart(6)} ${String(r.unread).padStart(9)}  ${r.hit1.toFixed(3)}  ${r.mrr10.toFixed(3)}`,
+        `  ${r.label.padEnd(28)} ${String(r.n).padStart(4)} ${String(r.self).padStart(6)} ${String(r.unread).padStart(9)}  ${r.hit1.toFixed(3).padStart(12)}  ${r.mrr10.toFixed(3)}  ${r.wideHit1.toFixed(3).padStart(13)}  ${r.wideMrr10.toFixed(3)}`,
       );
   }
 }
@@ -697,11 +742,12 @@ async function main(): Promise<void> {
     mined[spec.name] = { impl: 0, ops: 0, pattern: 0 };
     for (const f of families) mined[spec.name][f.type]++;
     const questions = questionsOf(loaded, families, defs, options.perProject, options.seed);
+    const shown = (d: Def) => `${d.container ? `${d.container}.` : ''}${d.name}@${d.path}:${d.line}-${d.end}`;
     if (options.mineOnly) {
       log(`${spec.name}: ${defs.length} functions, ${JSON.stringify(mined[spec.name])}`);
       for (const q of questions)
         log(
-          `  ${q.type} ${q.query} | X ${q.x.path}:${q.x.line}-${q.x.end} | ${q.expected.map((d) => `${d.container ? `${d.container}.` : ''}${d.name}@${d.path}:${d.line}-${d.end}`).join(' ')}`,
+          `  ${q.type} ${q.query} | X ${q.x.path}:${q.x.line}-${q.x.end} | ${q.expected.map(shown).join(' ')}${q.widened.length > q.expected.length ? ` | parallels ${q.widened.slice(q.expected.length).map(shown).join(' ')}` : ''}`,
         );
       continue;
     }
@@ -730,7 +776,7 @@ async function main(): Promise<void> {
   print(table, log);
   const misses = outcomes
     .filter(() => !options.unseen)
-    .filter((o) => o.line.hit1 === 0 || o.returnedSelf)
+    .filter((o) => o.line.hit1 === 0 || o.widened.hit1 === 0 || o.returnedSelf)
     .map((o) => ({
       id: o.q.id,
       system: o.system,
@@ -741,8 +787,13 @@ async function main(): Promise<void> {
       x: `${o.q.x.path}:${o.q.x.line}-${o.q.x.end}`,
       returnedSelf: o.returnedSelf,
       rank: o.line.mrr10 > 0 ? Math.round(1 / o.line.mrr10) : null,
+      /** The first answer's rank against the widened truth (1: a parallel implementation led, a strict miss only). */
+      widenedRank: o.widened.mrr10 > 0 ? Math.round(1 / o.widened.mrr10) : null,
       expected: o.q.expected
         .slice(0, 6)
+        .map((d) => `${d.path}:${d.line}-${d.end} ${d.container ? `${d.container}.` : ''}${d.name}`),
+      parallels: o.q.widened
+        .slice(o.q.expected.length, o.q.expected.length + 6)
         .map((d) => `${d.path}:${d.line}-${d.end} ${d.container ? `${d.container}.` : ''}${d.name}`),
       got: o.top,
     }));

@@ -124,6 +124,24 @@ describe('truthOf', () => {
     expect(parallelsOf(x, defs).map((d) => d.path)).toEqual(['tools/run.py']);
   });
 
+  it("lists a parallel once when it is also in X's family, read from another list of definitions", () => {
+    // Go's `Write` on three receivers of one package is an impl family; the parallels are read
+    // from every definition (the short ones too), other objects for the same places.
+    const x = def('Write', 'response.go', 10, { container: 'Response' });
+    const defs = [
+      x,
+      def('Write', 'writer.go', 10, { container: 'bufWriter' }),
+      def('Write', 'gzip.go', 10, { container: 'gzipWriter' }),
+    ];
+    const every = [
+      ...defs.map((d) => ({ ...d })),
+      def('Write', 'middleware/dump.go', 10, { container: 'dumpWriter', end: 11 }),
+    ];
+    const { expected, widened } = truthOf(x, familiesOf(project('go'), defs), every);
+    expect(expected.map((d) => d.path).sort()).toEqual(['gzip.go', 'writer.go']);
+    expect(widened.map((d) => d.path).sort()).toEqual(['gzip.go', 'middleware/dump.go', 'writer.go']);
+  });
+
   it("leaves out a twin of X in its own type and file (a cfg'd copy is X)", () => {
     const x = def('try_recv', 'net/udp.rs', 900, { container: 'UdpSocket' });
     expect(parallelsOf(x, [x, def('try_recv', 'net/udp.rs', 950, { container: 'UdpSocket' })])).toEqual([]);

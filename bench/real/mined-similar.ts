@@ -122,7 +122,7 @@ export interface Tag {
 async function ctags(dir: string): Promise<Tag[]> {
   const { stdout } = await run(
     'ctags',
-    ['-R', '--sort=no', '--extras=-F', '--output-format=json', '--fields=+neKSZi', '-f', '-', '.'],
+    ['-R', '--sort=no', '--output-format=json', '--fields=+neKSZi', '-f', '-', '.'],
     { cwd: dir, maxBuffer: 1 << 28 },
   );
   return stdout
@@ -247,8 +247,14 @@ const FUNCTION_KINDS: Record<string, ReadonlySet<string>> = {
 
 const lastScope = (scope: string): string => scope.split(/::|\\|\./).pop() ?? scope;
 
-/** The function and method definitions of a project with bodies, each with its container and end line. */
-export function definitionsOf(loaded: LoadedProject, tags: readonly Tag[]): Def[] {
+/**
+ * The function and method definitions of a project with bodies, each with its container and end
+ * line. Families are mined from those of three lines or more (`short` false): a one-line body is
+ * a stub or an alias, not a member a user asks siblings of. X's parallel implementations
+ * (parallelsOf) are read from all of them (`short` true): a two-line `visit_copyright` of another
+ * writer is that writer's implementation of X's name, however short.
+ */
+export function definitionsOf(loaded: LoadedProject, tags: readonly Tag[], short = false): Def[] {
   const language = loaded.project.language;
   const texts = new Map(loaded.files.map((f) => [f.path, f.text.split('\n')]));
   const out: Def[] = [];
@@ -286,7 +292,7 @@ export function definitionsOf(loaded: LoadedProject, tags: readonly Tag[]): Def[
     if (t.scopeKind === 'function' || t.scopeKind === 'method' || t.scopeKind === 'member') continue;
     let end = t.end ?? null;
     if (end === null) end = braceEnd(lines, t.line, language);
-    if (end === null || end - t.line < 2) continue;
+    if (end === null || (!short && end - t.line < 2)) continue;
     let container: string | undefined;
     let trait: string | undefined;
     if (language === 'rust') {
@@ -444,7 +450,6 @@ export interface MinedQuestion {
 export function parallelsOf(x: Def, defs: readonly Def[]): Def[] {
   return defs.filter(
     (d) =>
-      d !== x &&
       d.name === x.name &&
       (d.container === undefined) === (x.container === undefined) &&
       !(d.path === x.path && d.container === x.container),
@@ -500,6 +505,8 @@ export function questionsOf(
   defs: readonly Def[],
   perProject: number,
   seed: number,
+  /** Every definition, the short ones too (definitionsOf's `short`): where X's parallels are read. */
+  everyDef: readonly Def[] = defs,
 ): MinedQuestion[] {
   const r = seededUniform(seed ^ hash(loaded.project.name));
   const nameCount = new Map<string, number>();
@@ -538,7 +545,7 @@ export function questionsOf(
           r,
         ),
         x,
-        ...truthOf(x, families, defs),
+        ...truthOf(x, families, everyDef),
       });
     }
   }
@@ -557,7 +564,9 @@ export function truthOf(
   const expected = [...new Set(families.filter((g) => g.members.includes(x)).flatMap((g) => g.members))].filter(
     (m) => m !== x,
   );
-  return { expected, widened: [...new Set([...expected, ...parallelsOf(x, defs)])] };
+  const at = (d: Def) => `${d.path}:${d.line}`;
+  const known = new Set(expected.map(at));
+  return { expected, widened: [...expected, ...parallelsOf(x, defs).filter((d) => !known.has(at(d)))] };
 }
 
 function shuffle<T>(list: T[], r: () => number): void {
@@ -741,7 +750,14 @@ async function main(): Promise<void> {
     const families = familiesOf(loaded, defs, tags);
     mined[spec.name] = { impl: 0, ops: 0, pattern: 0 };
     for (const f of families) mined[spec.name][f.type]++;
-    const questions = questionsOf(loaded, families, defs, options.perProject, options.seed);
+    const questions = questionsOf(
+      loaded,
+      families,
+      defs,
+      options.perProject,
+      options.seed,
+      definitionsOf(loaded, tags, true),
+    );
     const shown = (d: Def) => `${d.container ? `${d.container}.` : ''}${d.name}@${d.path}:${d.line}-${d.end}`;
     if (options.mineOnly) {
       log(`${spec.name}: ${defs.length} functions, ${JSON.stringify(mined[spec.name])}`);

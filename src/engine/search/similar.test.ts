@@ -922,3 +922,28 @@ describe('similar to a method that another class of its folder wraps under the s
     expect(['getArgument', 'shortcutToName', 'negationToName', 'hasOption']).toContain(r.results[0].symbol);
   });
 });
+
+describe('similar to a setter whose value may be left out', () => {
+  it('is answered by the other setters, not by its getter (dns OPT.SetDo(do ...bool))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const dns = await Engine.build([{ path: 'edns.go', text: fixture('dns-edns-opt.go.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await dns.search('siblings of SetDo');
+    // `SetDo(do ...bool)` sets the DO bit to its argument when one is passed: a setter like
+    // SetVersion(v uint8) and SetZ(z uint16); Do() reads the bit. Counted as taking no argument,
+    // SetDo shared its getter's form and led with it.
+    expect(r.results[0].symbol).toMatch(/^Set(?:Version|ExtendedRcode|UDPSize|Z)$/);
+    // Every setter of the record leads Do(); each is called X's sibling.
+    const rows = everyRow(r);
+    expect(
+      rows
+        .slice(0, 4)
+        .map((row) => row.symbol)
+        .sort(),
+    ).toEqual(['SetExtendedRcode', 'SetUDPSize', 'SetVersion', 'SetZ']);
+    for (const row of rows.slice(0, 4)) expect(row.explanation.sibling?.of).toBe('SetDo');
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arityAffinity, requiredArity } from './arity';
+import { arityAffinity, formArity, requiredArity } from './arity';
 
 describe('requiredArity reads the arguments a call must pass', () => {
   it('counts parameters in Go, C, PHP, Rust, Python and Ruby signatures of the real projects', () => {
@@ -43,5 +43,25 @@ describe('arityAffinity', () => {
     expect(arityAffinity(0, 1)).toBeCloseTo(0.25, 12);
     expect(arityAffinity(3, 2)).toBeCloseTo(0.5625, 12);
     expect(arityAffinity(null, 3)).toBe(1);
+  });
+});
+
+describe('formArity counts a value that may be left out', () => {
+  it('reads a setter with a default or variadic value as taking one (dns SetDo, Symfony setHorizontal, docutils set_io)', () => {
+    expect(formArity('SetDo', 'func (rr *OPT) SetDo(do ...bool)')).toBe(1);
+    expect(formArity('Do', 'func (rr *OPT) Do() bool')).toBe(0);
+    expect(formArity('setHorizontal', 'public function setHorizontal(bool $horizontal = true): self')).toBe(1);
+    expect(formArity('set_io', 'def set_io(self, source_path=None, destination_path=None):')).toBe(1);
+    expect(formArity('exit', 'def exit(self, code: int = 0) -> "te.NoReturn":')).toBe(1);
+    // Required parameters are counted as requiredArity counts them; optional ones beside them add nothing.
+    expect(formArity('fetch', 'def fetch(key, *args)')).toBe(1);
+    expect(formArity('setColumnWidth', 'public function setColumnWidth(int $columnIndex, int $width)')).toBe(2);
+    expect(formArity('nodelay', 'pub fn nodelay(&self) -> io::Result<bool>')).toBe(0);
+    expect(formArity('usage', 'def usage')).toBeNull();
+  });
+
+  it('takes a block for code, not a value (a Ruby iterator)', () => {
+    expect(formArity('each', 'def each(&block)')).toBe(0);
+    expect(formArity('each_key', 'def each_key(&block)')).toBe(0);
   });
 });

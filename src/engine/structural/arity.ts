@@ -12,6 +12,27 @@ const RECEIVER = /^(?:&\s*)?(?:'\w+\s+)?(?:mut\s+)?(?:self|cls|this)\b/;
 
 /** The number of required parameters of a function's signature; null when it has no parameter list. */
 export function requiredArity(name: string, signature: string): number | null {
+  const params = parametersOf(name, signature);
+  return params === null ? null : params.filter((p) => !optional(p)).length;
+}
+
+/**
+ * The arity "similar to X" compares forms by: the required parameters, or 1 when there are none
+ * but a value may be passed (a default, a variadic list). A setter whose value may be left out
+ * is still a setter: dns's `SetDo(do ...bool)` beside `Do()`, Symfony's `setHorizontal(bool
+ * $horizontal = true)`, docutils' `set_io(self, source_path=None, destination_path=None)`;
+ * counted as taking none, its getter shared its form and its fellow setters did not. A block
+ * (`&block`) is code, not a value: a Ruby iterator taking only a block takes no argument.
+ */
+export function formArity(name: string, signature: string): number | null {
+  const params = parametersOf(name, signature);
+  if (params === null) return null;
+  const required = params.filter((p) => !optional(p)).length;
+  return required > 0 || !params.some((p) => !/^&[A-Za-z_]/.test(p)) ? required : 1;
+}
+
+/** The parameters of a function's signature, less the receiver; null when it has no parameter list. */
+function parametersOf(name: string, signature: string): string[] | null {
   const at = wordAt(signature, name);
   if (at < 0) return null;
   const open = signature.indexOf('(', at + name.length);
@@ -20,7 +41,7 @@ export function requiredArity(name: string, signature: string): number | null {
   if (/[={;:]/.test(signature.slice(at + name.length, open).replace(/<[^()]*>/g, ''))) return null;
   const params = topLevelParts(signature, open + 1);
   if (params === null) return null;
-  return params.filter((p) => p !== '' && p !== 'void' && p !== '/' && !RECEIVER.test(p) && !optional(p)).length;
+  return params.filter((p) => p !== '' && p !== 'void' && p !== '/' && !RECEIVER.test(p));
 }
 
 /** Where `name` first stands as a whole word in `text` (not inside `func` or `getIn`), or -1. */

@@ -14,7 +14,7 @@ import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { docWindowOf, dropSubject, markedName, similarSubject } from './similar';
+import { docWindowOf, dropSubject, markedName, questionParts, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -57,6 +57,33 @@ function rowsOf(response: SearchResponse, path: string) {
 function everyRow(response: SearchResponse): (SearchResult | NonNullable<SearchResult['subResults']>[number])[] {
   return response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
 }
+
+describe('questionParts reads the parts of a similar-phrase question', () => {
+  it('names each part as written, and the phrasing that took the question', () => {
+    expect(questionParts('code similar to net/udp.rs:UdpSocket::try_recv')).toEqual({
+      phrasing: 'like',
+      name: 'UdpSocket::try_recv',
+      path: 'net/udp.rs',
+    });
+    expect(questionParts('similar to gohcl EncodeIntoBody')).toEqual({
+      phrasing: 'like',
+      name: 'EncodeIntoBody',
+      spaced: 'gohcl',
+    });
+    expect(questionParts('code similar to decode in hcldec/spec.go like the one on BlockListSpec')).toEqual({
+      phrasing: 'like',
+      name: 'decode',
+      place: 'hcldec/spec.go',
+      one: 'BlockListSpec',
+    });
+    expect(questionParts('other Barrett::reduce implementations in Math/BigInteger/Engines/PHP/Reductions')).toEqual({
+      phrasing: 'other',
+      name: 'Barrett::reduce',
+      place: 'Math/BigInteger/Engines/PHP/Reductions',
+    });
+    expect(questionParts('how are effects scheduled')).toBeNull();
+  });
+});
 
 describe('similarSubject reads X from the question', () => {
   it('takes the name, its qualifier, and nothing from a question that is not about one name', () => {

@@ -974,3 +974,94 @@ describe('similar to a setter whose value may be left out', () => {
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });
+
+describe('similar to a plugin hook', () => {
+  it('is answered by the hooks of its name pattern in other plugins, not by its file’s next hook (uwsgi uwsgi_python_magic)', async () => {
+    // uwsgi 2.0.21 plugins (GPL-2.0-or-later): python/python_plugin.c lines 926-976, psgi/psgi_plugin.c
+    // lines 711-724 and 748-758, rack/rack_plugin.c lines 1068-1093, bodies shortened. Each plugin fills
+    // the `.magic` and `.mount_app` slots of its plugin table.
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const uwsgi = await Engine.build(
+      [
+        {
+          path: 'python/python_plugin.c',
+          text: [
+            'int uwsgi_python_magic(char *mountpoint, char *lazy) {',
+            "\tchar *qc = strchr(lazy, ':');",
+            '\tif (!strcmp(lazy + strlen(lazy) - 3, ".py")) {',
+            '\t\tup.file_config = lazy;',
+            '\t\treturn 1;',
+            '\t}',
+            '\treturn 0;',
+            '}',
+            '',
+            'int uwsgi_python_mount_app(char *mountpoint, char *app) {',
+            '\tint id;',
+            '\tif (strchr(app, \':\') || uwsgi_endswith(app, ".py") || uwsgi_endswith(app, ".wsgi")) {',
+            '\t\tuwsgi.wsgi_req->appid = mountpoint;',
+            '\t\tid = init_uwsgi_app(LOADER_MOUNT, app, uwsgi.wsgi_req, NULL, PYTHON_APP_TYPE_WSGI);',
+            '\t\treturn id;',
+            '\t}',
+            '\treturn -1;',
+            '}',
+            '',
+          ].join('\n'),
+        },
+        {
+          path: 'psgi/psgi_plugin.c',
+          text: [
+            'int uwsgi_perl_magic(char *mountpoint, char *lazy) {',
+            '        if (!strcmp(lazy+strlen(lazy)-5, ".psgi")) {',
+            '                uperl.psgi = lazy;',
+            '                return 1;',
+            '        }',
+            '        return 0;',
+            '}',
+            '',
+            'int uwsgi_perl_mount_app(char *mountpoint, char *app) {',
+            '        if (uwsgi_endswith(app, ".pl") || uwsgi_endswith(app, ".psgi")) {',
+            '                uwsgi.wsgi_req->appid = mountpoint;',
+            '                return init_psgi_app(uwsgi.wsgi_req, app, strlen(app), NULL);',
+            '        }',
+            '        return -1;',
+            '}',
+            '',
+          ].join('\n'),
+        },
+        {
+          path: 'rack/rack_plugin.c',
+          text: [
+            'int uwsgi_rack_magic(char *mountpoint, char *lazy) {',
+            '\tif (!strcmp(lazy+strlen(lazy)-3, ".ru")) {',
+            '                ur.rack = lazy;',
+            '                return 1;',
+            '        }',
+            '\treturn 0;',
+            '}',
+            '',
+            'int uwsgi_rack_mount_app(char *mountpoint, char *app) {',
+            '\tif (uwsgi_endswith(app, ".ru") || uwsgi_endswith(app, ".rb")) {',
+            '                ur.rack = app;',
+            '\t\tuwsgi_rack_init_apps();',
+            '\t\treturn 0;',
+            '        }',
+            '        return -1;',
+            '}',
+            '',
+          ].join('\n'),
+        },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await uwsgi.search('siblings of uwsgi_python_magic');
+    // The other plugins' magic hooks are read though their folders are not X's: one word of three differs.
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => x.symbol)
+        .sort(),
+    ).toEqual(['uwsgi_perl_magic', 'uwsgi_rack_magic']);
+    for (const row of r.results.slice(0, 2)) expect(row.explanation.sibling?.of).toBe('uwsgi_python_magic');
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});

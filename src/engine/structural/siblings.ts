@@ -58,6 +58,26 @@ export function nameAffinity(a: string, b: string): number {
   return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) ? 1 : jaccard(new Set(pa), new Set(pb)));
 }
 
+/**
+ * Whether a function elsewhere is named in X's pattern with enough words to say so: three or
+ * more, one different (uwsgi's `uwsgi_perl_enable_threads` for `uwsgi_python_enable_threads`,
+ * each plugin's function in one slot of its plugin table). Such a definition in another directory
+ * is read as a sibling candidate (siblingsOf's `elsewhere`); two-word names (`get_x`, `set_x`)
+ * name too much of a repository to be read so. Null when X's name is too short; the test is run
+ * on every name of a repository, so a name holding neither of X's first two words is passed over
+ * before it is split.
+ */
+export function inPatternOf(x: string): ((y: string) => boolean) | null {
+  const px = nameParts(x);
+  if (px.length < 3) return null;
+  const [first, second] = px;
+  return (y) => {
+    if (y === x) return false;
+    const lower = y.toLowerCase();
+    return (lower.includes(first) || lower.includes(second)) && onePattern(px, nameParts(y));
+  };
+}
+
 function onePattern(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length || a.length < 2) return false;
   let differing = 0;

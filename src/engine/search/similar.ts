@@ -14,7 +14,7 @@ import type {
   SubjectCode,
 } from '../contract';
 import type { Corpus } from '../modality';
-import { arityAffinity, formArity } from '../structural/arity';
+import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity, picks, type NamedBy } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
@@ -406,8 +406,9 @@ export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined 
 
 /**
  * "Similar to X": each candidate's form weight (FormWeight) — a function or method of another
- * name than X that is given arguments when X takes none, or the reverse (formArity: a value that
- * may be left out counts), weighed by arityAffinity. One reads state (a getter, a predicate), the other acts on what it is given (a
+ * name than X that must be given arguments when X can take none, or the reverse (their closest
+ * call counts, closestArities: a value that may be left out is one a call may pass), weighed by
+ * arityAffinity. One reads state (a getter, a predicate), the other acts on what it is given (a
  * setter): the sibling similarity already holds that (siblings.ts, formAffinity), but a setter
  * that is no sibling may still lead X's file on X's words alone (`set_nodelay(&self, nodelay:
  * bool)` for `nodelay(&self)`). Between two functions that both take arguments the count is a
@@ -416,15 +417,17 @@ export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined 
  */
 export function formLookup(corpus: Corpus, subject: Chunk): ((chunkId: number) => FormWeight | undefined) | undefined {
   const x = definitionOf(corpus, subject);
-  const arity = x && FUNCTION_FAMILY.has(x.kind) ? formArity(x.name, x.signature) : null;
+  const arity = x && FUNCTION_FAMILY.has(x.kind) ? callArity(x.name, x.signature) : null;
   if (!x || arity === null) return undefined;
   return (chunkId) => {
     const chunk = corpus.chunks[chunkId];
     if (!chunk || chunk.symbol === x.name || !FUNCTION_FAMILY.has(chunk.definitionKind ?? '')) return undefined;
     const y = definitionOf(corpus, chunk);
-    const other = y ? formArity(y.name, y.signature) : null;
-    if (other === null || (other === 0) === (arity === 0)) return undefined;
-    return { of: x.name, arity: [arity, other], factor: arityAffinity(arity, other) };
+    const other = y ? callArity(y.name, y.signature) : null;
+    if (other === null) return undefined;
+    const pair = closestArities(arity, other);
+    if ((pair[0] === 0) === (pair[1] === 0)) return undefined;
+    return { of: x.name, arity: pair, factor: arityAffinity(...pair) };
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arityAffinity, formArity, requiredArity } from './arity';
+import { arityAffinity, callArity, closestArities, requiredArity } from './arity';
 
 describe('requiredArity reads the arguments a call must pass', () => {
   it('counts parameters in Go, C, PHP, Rust, Python and Ruby signatures of the real projects', () => {
@@ -46,22 +46,33 @@ describe('arityAffinity', () => {
   });
 });
 
-describe('formArity counts a value that may be left out', () => {
-  it('reads a setter with a default or variadic value as taking one (dns SetDo, Symfony setHorizontal, docutils set_io)', () => {
-    expect(formArity('SetDo', 'func (rr *OPT) SetDo(do ...bool)')).toBe(1);
-    expect(formArity('Do', 'func (rr *OPT) Do() bool')).toBe(0);
-    expect(formArity('setHorizontal', 'public function setHorizontal(bool $horizontal = true): self')).toBe(1);
-    expect(formArity('set_io', 'def set_io(self, source_path=None, destination_path=None):')).toBe(1);
-    expect(formArity('exit', 'def exit(self, code: int = 0) -> "te.NoReturn":')).toBe(1);
-    // Required parameters are counted as requiredArity counts them; optional ones beside them add nothing.
-    expect(formArity('fetch', 'def fetch(key, *args)')).toBe(1);
-    expect(formArity('setColumnWidth', 'public function setColumnWidth(int $columnIndex, int $width)')).toBe(2);
-    expect(formArity('nodelay', 'pub fn nodelay(&self) -> io::Result<bool>')).toBe(0);
-    expect(formArity('usage', 'def usage')).toBeNull();
+describe('callArity and closestArities: the call counts a signature allows, and the closest of two', () => {
+  it('reads a value that may be left out as one a call may pass (dns SetDo, Symfony setHorizontal, docutils set_io)', () => {
+    expect(callArity('SetDo', 'func (rr *OPT) SetDo(do ...bool)')).toEqual({ min: 0, max: Infinity });
+    expect(callArity('Do', 'func (rr *OPT) Do() bool')).toEqual({ min: 0, max: 0 });
+    expect(callArity('setHorizontal', 'public function setHorizontal(bool $horizontal = true): self')).toEqual({
+      min: 0,
+      max: 1,
+    });
+    expect(callArity('set_io', 'def set_io(self, source_path=None, destination_path=None):')).toEqual({
+      min: 0,
+      max: 2,
+    });
+    expect(callArity('fetch', 'def fetch(key, *args)')).toEqual({ min: 1, max: Infinity });
+    expect(callArity('run', 'def run(self, *, timeout=None)')).toEqual({ min: 0, max: 1 });
+    expect(callArity('each', 'def each(&block)')).toEqual({ min: 0, max: 0 });
+    expect(callArity('usage', 'def usage')).toBeNull();
   });
 
-  it('takes a block for code, not a value (a Ruby iterator)', () => {
-    expect(formArity('each', 'def each(&block)')).toBe(0);
-    expect(formArity('each_key', 'def each_key(&block)')).toBe(0);
+  it('pairs the nearest counts: a setter with a default beside setters and a getter, exit(code=0) beside abort()', () => {
+    const setHorizontal = { min: 0, max: 1 };
+    const setRows = { min: 1, max: 1 };
+    const render = { min: 0, max: 0 };
+    expect(closestArities(setHorizontal, setRows)).toEqual([1, 1]);
+    expect(closestArities(setHorizontal, render)).toEqual([0, 0]);
+    // click Context.abort() · exit(code=0) · fail(message).
+    expect(closestArities(render, { min: 0, max: 1 })).toEqual([0, 0]);
+    expect(closestArities(render, setRows)).toEqual([0, 1]);
+    expect(closestArities({ min: 3, max: 3 }, { min: 0, max: 1 })).toEqual([3, 1]);
   });
 });

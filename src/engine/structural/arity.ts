@@ -17,18 +17,47 @@ export function requiredArity(name: string, signature: string): number | null {
 }
 
 /**
- * The arity "similar to X" compares forms by: the required parameters, or 1 when there are none
- * but a value may be passed (a default, a variadic list). A setter whose value may be left out
- * is still a setter: dns's `SetDo(do ...bool)` beside `Do()`, Symfony's `setHorizontal(bool
- * $horizontal = true)`, docutils' `set_io(self, source_path=None, destination_path=None)`;
- * counted as taking none, its getter shared its form and its fellow setters did not. A block
- * (`&block`) is code, not a value: a Ruby iterator taking only a block takes no argument.
+ * How many arguments a call of a function may pass: its required parameters (`min`) up to every
+ * parameter (`max`; Infinity with a variadic list, `*args`, `**kwargs`, `...rest`, C's `...`).
+ * A block (`&block`) is code, not a value, and a bare `*` marks keyword-only parameters: neither
+ * is counted. "Similar to X" compares two forms by their closest call counts (closestArities):
+ * a setter whose value may be left out (dns's `SetDo(do ...bool)`, Symfony's `setHorizontal(bool
+ * $horizontal = true)`) takes one like its fellow setters; `exit(code=0)` is still called as
+ * `abort()` is.
  */
-export function formArity(name: string, signature: string): number | null {
+export interface CallArity {
+  min: number;
+  max: number;
+}
+
+/** The call counts a function's signature allows; null when it has no parameter list. */
+export function callArity(name: string, signature: string): CallArity | null {
   const params = parametersOf(name, signature);
   if (params === null) return null;
-  const required = params.filter((p) => !optional(p)).length;
-  return required > 0 || !params.some((p) => !/^&[A-Za-z_]/.test(p)) ? required : 1;
+  let min = 0;
+  let max = 0;
+  for (const p of params) {
+    if (/^&[A-Za-z_]/.test(p) || p === '*') continue;
+    if (p.startsWith('*') || p.includes('...')) max = Infinity;
+    else if (optional(p)) max++;
+    else {
+      min++;
+      max++;
+    }
+  }
+  return { min, max };
+}
+
+/**
+ * The two call counts, one of each function, that are closest: the same count when one call may
+ * pass as many arguments as the other, else the nearest ends of the two ranges. arityAffinity of
+ * the pair is how alike the two forms are, and the pair is what an explanation shows.
+ */
+export function closestArities(a: CallArity, b: CallArity): [number, number] {
+  if (a.max < b.min) return [a.max, b.min];
+  if (b.max < a.min) return [a.min, b.max];
+  const shared = Math.max(a.min, b.min);
+  return [shared, shared];
 }
 
 /** The parameters of a function's signature, less the receiver; null when it has no parameter list. */

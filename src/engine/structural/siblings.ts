@@ -17,7 +17,7 @@ import {
   SIBLING_SHAPE_WEIGHT,
 } from '../ranking';
 import { splitIdentifier, subTokens } from '../tokens';
-import { arityAffinity, formArity } from './arity';
+import { arityAffinity, callArity, closestArities } from './arity';
 
 /** At most this many definitions of an ambiguous X are read for siblings (all of them are X). */
 export const MAX_SUBJECT_SIBLING_SOURCES = 8;
@@ -113,16 +113,17 @@ export function shapeAffinity(x: Shaped, y: Shaped): number {
 }
 
 /**
- * How alike two functions' forms are: arityAffinity of the arguments a call must pass, a value
- * that may be left out counting for one (formArity; 1 for a class, or when either signature has
- * no parameter list). A getter and its setter share their
+ * How alike two functions' forms are: arityAffinity of their closest call counts (callArity,
+ * closestArities: a value that may be left out is one a call may pass; 1 for a class, or when
+ * either signature has no parameter list). A getter and its setter share their
  * words and the field they touch, so name and shape call them alike; their forms differ. Another
  * definition of X's own name is another implementation of it whatever it asks for (an overload,
  * a package that made an option a parameter): 1.
  */
 export function formAffinity(x: Definition, y: Definition): number {
   if (x.name === y.name || !FUNCTION_FAMILY.has(x.kind) || !FUNCTION_FAMILY.has(y.kind)) return 1;
-  return arityAffinity(formArity(x.name, x.signature), formArity(y.name, y.signature));
+  const [ax, ay] = [callArity(x.name, x.signature), callArity(y.name, y.signature)];
+  return ax === null || ay === null ? 1 : arityAffinity(...closestArities(ax, ay));
 }
 
 const FUNCTION_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[0]);

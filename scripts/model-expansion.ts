@@ -55,7 +55,7 @@ interface Bags {
 }
 
 /** The pairs that may be mined: the decontaminated pairs, with the reserved and evaluated packages dropped once more by name. */
-function readPairs(): { pairs: Pair[]; dropped: number } {
+export function readPairs(): { pairs: Pair[]; dropped: number } {
   const evaluated = evaluatedPackages();
   const all = readFileSync(join(MODEL_CACHE, 'clean.jsonl'), 'utf8')
     .split('\n')
@@ -189,6 +189,16 @@ function associations(bags: Bags): ExpansionTable['words'] {
   return out;
 }
 
+/**
+ * The pairs per language, in name order: the engine reads from it which languages the model
+ * (trained on these same pairs) has seen enough of (ranking.ts unseenLanguageGate).
+ */
+export function pairsPerLanguage(pairs: readonly Pick<Pair, 'language'>[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const p of pairs) counts.set(p.language, (counts.get(p.language) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 export async function buildExpansion(outFile = join(MODEL_DIR, EXPANSION_FILE)): Promise<ExpansionTable> {
   const { pairs, dropped } = readPairs();
   const bags = bagsOf(pairs);
@@ -199,6 +209,7 @@ export async function buildExpansion(outFile = join(MODEL_DIR, EXPANSION_FILE)):
   const table: ExpansionTable = {
     version: 1,
     pairs: pairs.length,
+    languages: pairsPerLanguage(pairs),
     settings: { MIN_WORD_PAIRS, MIN_TOKEN_PAIRS, MIN_JOINT, MIN_PACKAGES, MAX_TOKEN_SHARE, TOP_PER_WORD },
     words: associations(bags),
   };

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Bm25Files, grepRank, identifierTokens } from './baselines';
+import { Bm25Files, grepRank, identifierBm25, identifierTokens } from './baselines';
 
 const dir = mkdtempSync(join(tmpdir(), 'fourfold-eval-baselines-'));
 const files = [
@@ -54,5 +54,16 @@ describe('Bm25Files', () => {
     const hits = bm25.search({ mode: 'word', terms: ['parseConfig'] });
     expect(hits[0].path).toBe('src/a.ts');
     expect(hits.map((h) => h.path)).not.toContain('src/c.ts');
+  });
+
+  it("is the same index over chunks as over files (the understand set's bm25-chunks): sub-tokens, terms as split", () => {
+    const chunks = identifierBm25<{ id: number; text: string }>();
+    chunks.addAll([
+      { id: 0, text: 'function readNodeFromObjectMap(oid) {' },
+      { id: 1, text: 'const unrelated = 1;' },
+    ]);
+    expect(chunks.search('object map', { combineWith: 'OR' }).map((r) => r.id)).toEqual([0]);
+    // processTerm keeps a term as split: the sub-token is lower case, the whole word too.
+    expect(chunks.search('readnodefromobjectmap').map((r) => r.id)).toEqual([0]);
   });
 });

@@ -73,19 +73,21 @@ export function identifierTokens(text: string): string[] {
   return out;
 }
 
+/**
+ * The BM25 baseline's index: MiniSearch's BM25 over one `text` field, split into identifier
+ * tokens and kept as split. Whole files here (Bm25Files), chunks in the understand set.
+ */
+export function identifierBm25<T extends { id: number; text: string }>(): MiniSearch<T> {
+  return new MiniSearch<T>({ fields: ['text'], storeFields: [], tokenize: identifierTokens, processTerm: (t) => t });
+}
+
 /** BM25 over whole files (MiniSearch), built once per corpus. */
 export class Bm25Files {
-  private readonly index: MiniSearch<{ id: number; path: string; text: string }>;
+  private readonly index = identifierBm25<{ id: number; path: string; text: string }>();
   private readonly paths: string[];
 
   constructor(files: readonly CorpusFile[]) {
     this.paths = files.map((f) => f.path);
-    this.index = new MiniSearch({
-      fields: ['text'],
-      storeFields: [],
-      tokenize: identifierTokens,
-      processTerm: (t) => t,
-    });
     this.index.addAll(files.map((f, id) => ({ id, path: f.path, text: f.text })));
   }
 

@@ -389,6 +389,58 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03c',
   },
+  // The sixth tuning group (twenty-first session, 2026-12-03, issue 20): Go and C (h-qc), Rust and
+  // PHP (h-qd), questions written from reading the code before Fourfold was run on them. gopacket's
+  // layers are one decoder family (DecodeFromBytes, CanDecode, LayerType … on ~70 receivers) with
+  // length errors carrying values; systemtap's runtime is kernel-module C whose .c files include
+  // each other, with _stp_error/_stp_warn messages and _stp_map_*/_stp_stat_* families.
+  {
+    name: 'gopacket',
+    pkg: 'golang-github-google-gopacket-dev',
+    version: '1.1.19-3',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/google/gopacket',
+    extensions: ['.go'],
+    exclude: /_test\.go$|(^|\/)testdata\//,
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
+  {
+    name: 'systemtap',
+    pkg: 'systemtap-common',
+    version: '4.8-2',
+    language: 'c',
+    root: 'usr/share/systemtap/runtime',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
+  // Added in the twenty-first session (2026-12-03d) by a helper who does not tune: Rust's and
+  // PHP's part of the sixth tuning group, written before Fourfold ran on them. ruma-common: the
+  // Matrix protocol's types (identifiers, events with one content type per event, push rules),
+  // with `macro_rules!` that make items; symfony's dependency-injection component: compiler
+  // passes, loaders and dumpers implementing one interface each, sprintf exception messages.
+  {
+    name: 'ruma',
+    pkg: 'librust-ruma-common-dev',
+    version: '0.10.5-2',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/ruma-common-0.10.5/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
+  {
+    name: 'symfony-di',
+    pkg: 'php-symfony-dependency-injection',
+    version: '5.4.53+dfsg-0+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/Symfony/Component/DependencyInjection',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-03d',
+  },
 ];
 
 export interface RealFile {

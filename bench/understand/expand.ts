@@ -15,7 +15,7 @@ import { nodeGrammars } from '../../src/node/grammars';
 import { REPO_ROOT } from '../eval/corpora';
 import { contentWords } from '../eval/queries';
 import { loadProject, PROJECTS } from './projects';
-import { docQuestions, keywordQuestions, type UnderstandQuestion } from './questions';
+import { keywordQuestions, projectQuestions, type UnderstandQuestion } from './questions';
 
 const analyzer = await StructuralAnalyzer.create(nodeGrammars);
 const embedder = (await createNodeEmbedder('local'))!;
@@ -62,9 +62,7 @@ const rank = (q: UnderstandQuestion, items: { path: string; startLine: number; e
 };
 let shown = 0;
 for (const project of projects) {
-  const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter(
-    (q) => q.half === 'tuning',
-  );
+  const qs = projectQuestions(project, analyzer, keywords, 'tuning');
   const engine = await Engine.build(project.blankFiles, { analyzer, embedder });
   for (const q of qs) {
     // Per group of projects (projects.ts): the original three's sums stay comparable with the past.

@@ -15,7 +15,7 @@ import { createNodeLocalEmbedder, NODE_MODELS_DIR } from '../../src/node/embedde
 import { nodeGrammars } from '../../src/node/grammars';
 import { DEFAULT_LOCAL_MODEL_ID } from '../../src/engine/semantic/local';
 import { loadProject, PROJECTS } from './projects';
-import { docQuestions, keywordQuestions, type UnderstandQuestion } from './questions';
+import { keywordQuestions, projectQuestions, type UnderstandQuestion } from './questions';
 
 const file = process.argv[2] ?? join(NODE_MODELS_DIR, DEFAULT_LOCAL_MODEL_ID, EXPANSION_FILE);
 const loaded = LexicalExpansion.parse(readFileSync(file, 'utf8'));
@@ -38,9 +38,7 @@ const rank = (q: UnderstandQuestion, items: { path: string; startLine: number; e
   return i < 0 ? 0 : 1 / (i + 1);
 };
 for (const project of projects) {
-  const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter(
-    (q) => q.half === 'tuning',
-  );
+  const qs = projectQuestions(project, analyzer, keywords, 'tuning');
   const built = await Engine.build(project.blankFiles, { analyzer, embedder });
   // One engine per setting over the same indexes: the expansion is a dependency of the engine.
   const snapshot = built.snapshot();

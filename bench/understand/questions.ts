@@ -75,6 +75,21 @@ export function docQuestions(project: LoadedProject, analyzer: StructuralAnalyze
   return kept.length > 0 ? kept : sampleDocQuestions(project, analyzer);
 }
 
+/**
+ * A project's questions: its doc sentences, then its keyword lines (`keywords` holds every
+ * project's, as keywordQuestions gives them); only those of `half` when it is given.
+ */
+export function projectQuestions(
+  project: LoadedProject,
+  analyzer: StructuralAnalyzer,
+  keywords: readonly UnderstandQuestion[],
+  half?: Half,
+): UnderstandQuestion[] {
+  return [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter(
+    (q) => !half || q.half === half,
+  );
+}
+
 function keptDocQuestions(): UnderstandQuestion[] {
   let text: string;
   try {

@@ -12,18 +12,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import MiniSearch from 'minisearch';
 import type { Modality, Preset, SearchResponse } from '../../src/engine/contract';
 import { Engine } from '../../src/engine/engine';
 import { WEIGHTS } from '../../src/engine/ranking';
 import type { Embedder } from '../../src/engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
-import { identifierTokens } from '../eval/baselines';
+import { identifierBm25 } from '../eval/baselines';
 import { GROUP_LABELS, type LoadedProject, loadProject, PROJECT_GROUPS, type ProjectGroup, PROJECTS } from './projects';
 import {
-  docQuestions,
   type Half,
   keywordQuestions,
+  projectQuestions,
   type QuestionKind,
   UNDERSTAND_DIR,
   type UnderstandQuestion,
@@ -56,14 +55,8 @@ export interface QuestionOutcome {
 }
 
 class Bm25Chunks {
-  private readonly index: MiniSearch<{ id: number; text: string }>;
+  private readonly index = identifierBm25<{ id: number; text: string }>();
   constructor(private readonly engine: Engine) {
-    this.index = new MiniSearch({
-      fields: ['text'],
-      storeFields: [],
-      tokenize: identifierTokens,
-      processTerm: (t) => t,
-    });
     const docs: { id: number; text: string }[] = [];
     for (let id = 0; id < engine.stats.chunks; id++) docs.push({ id, text: engine.chunkText(engine.chunk(id)) });
     this.index.addAll(docs);
@@ -142,10 +135,7 @@ export async function runUnderstand(
   const run: UnderstandRun = { projects: [], outcomes: [] };
   for (const project of loaded) {
     // `half` keeps a tuning run from computing (and printing) held-out figures at all.
-    const questions = [
-      ...docQuestions(project, deps.analyzer),
-      ...keywords.filter((k) => k.project === project.spec.name),
-    ].filter((q) => !half || q.half === half);
+    const questions = projectQuestions(project, deps.analyzer, keywords, half);
     const t = performance.now();
     const engine = await Engine.build(project.blankFiles, deps);
     const buildSeconds = (performance.now() - t) / 1000;

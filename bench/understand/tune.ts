@@ -9,7 +9,7 @@ import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { createNodeEmbedder, createNodeLocalEmbedder } from '../../src/node/embedders';
 import { nodeGrammars } from '../../src/node/grammars';
 import { loadProject, PROJECTS } from './projects';
-import { docQuestions, keywordQuestions } from './questions';
+import { keywordQuestions, projectQuestions } from './questions';
 
 const TABLES: Record<string, Partial<Record<Modality, number>>> = {
   current: { semantic: 0.5, text: 0.2, structural: 0.2, graph: 0.1 },
@@ -34,9 +34,7 @@ const keywords = keywordQuestions(projects, analyzer);
 const sums: Record<string, number[]> = {};
 const counts: Record<string, number> = {};
 for (const project of projects) {
-  const qs = [...docQuestions(project, analyzer), ...keywords.filter((k) => k.project === project.spec.name)].filter(
-    (q) => q.half === 'tuning',
-  );
+  const qs = projectQuestions(project, analyzer, keywords, 'tuning');
   const engine = await Engine.build(project.blankFiles, { analyzer, embedder });
   for (const q of qs) {
     // Per group of projects (projects.ts): the original three's sums stay comparable with the past.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
 import type { LoadedProject, ProjectSpec } from './projects';
-import { sampleDocQuestions, type UnderstandQuestion } from './questions';
+import { projectQuestions, sampleDocQuestions, type UnderstandQuestion } from './questions';
 import { type QuestionOutcome, tableRows, type UnderstandRun, UNDERSTAND_SYSTEMS } from './run';
 
 let analyzer: StructuralAnalyzer;
@@ -146,5 +146,47 @@ describe('report rows per group of projects', () => {
       ['held-out', 1, 0],
       ['all', 2, 0],
     ]);
+  });
+});
+
+describe("a project's questions", () => {
+  it('are its doc sentences, then its own keyword lines, of the half asked for', () => {
+    const code = (n: number) =>
+      [
+        `class Cache${n}`,
+        `  # Expire cached object number ${n} of the store.`,
+        '  def expire(key)',
+        '  end',
+        'end',
+      ].join('\n');
+    const p = project(
+      'ruby',
+      Array.from({ length: 12 }, (_, n) => ({ path: `lib/cache${n}.rb`, text: code(n) })),
+    );
+    const keyword = (projectName: string, i: number): UnderstandQuestion => ({
+      ...sampleDocQuestions(p, analyzer)[0],
+      id: `${projectName}:keyword:${i}`,
+      project: projectName,
+      kind: 'keyword',
+      half: i % 2 === 0 ? 'tuning' : 'held-out',
+      query: `expire ${i}`,
+    });
+    const keywords = [keyword(p.spec.name, 0), keyword('other', 0), keyword(p.spec.name, 1), keyword(p.spec.name, 2)];
+    const all = projectQuestions(p, analyzer, keywords);
+    const docs = sampleDocQuestions(p, analyzer);
+    expect(all.map((q) => q.id)).toEqual([
+      ...docs.map((q) => q.id),
+      't-ruby:keyword:0',
+      't-ruby:keyword:1',
+      't-ruby:keyword:2',
+    ]);
+    const tuning = projectQuestions(p, analyzer, keywords, 'tuning');
+    expect(tuning.map((q) => q.id)).toEqual(all.filter((q) => q.half === 'tuning').map((q) => q.id));
+    expect(tuning.map((q) => q.id)).toContain('t-ruby:keyword:2');
+    expect(tuning.map((q) => q.id)).not.toContain('t-ruby:keyword:1');
+    // Both halves of the doc sentences are there to split (the halves come from each id's hash).
+    expect(new Set(docs.map((q) => q.half))).toEqual(new Set(['tuning', 'held-out']));
+    const heldOut = projectQuestions(p, analyzer, keywords, 'held-out');
+    expect(tuning.length + heldOut.length).toBe(all.length);
   });
 });

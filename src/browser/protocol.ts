@@ -3,6 +3,7 @@
  * else crosses the boundary). Everything here is plain data, cloned by postMessage, except
  * the callbacks, which comlink proxies.
  */
+import type { GraphNeighbour } from '../engine/graph/index';
 import type { SuggestedQuery } from '../engine/suggestions';
 import type { LocalRuntime } from '../engine/semantic/local';
 import type {
@@ -142,13 +143,8 @@ export interface FileDocument {
   chunks: Chunk[];
 }
 
-export interface NeighbourView {
-  chunkId: number;
-  path: string;
-  line: number;
-  symbol?: string;
-  confidence: number;
-}
+/** A definition the chunk calls or references: the graph's own record, sent as it is. */
+export type NeighbourView = GraphNeighbour;
 
 export interface Neighbours {
   chunk: Chunk;

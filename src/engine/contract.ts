@@ -23,24 +23,28 @@ export const MODALITIES: readonly Modality[] = ['semantic', 'text', 'structural'
 
 export type Preset = 'quick' | 'default' | 'thorough';
 
-export type Language =
-  | 'javascript'
-  | 'typescript'
-  | 'tsx'
-  | 'python'
-  | 'go'
-  | 'rust'
-  | 'java'
-  | 'c'
-  | 'cpp'
-  | 'csharp'
-  | 'ruby'
-  | 'php'
-  | 'kotlin'
-  | 'swift'
-  | 'scala'
-  | 'bash'
-  | 'lua';
+/** Every language Fourfold parses (structural/grammars.ts loads each one's grammar). */
+export const LANGUAGES = [
+  'javascript',
+  'typescript',
+  'tsx',
+  'python',
+  'go',
+  'rust',
+  'java',
+  'c',
+  'cpp',
+  'csharp',
+  'ruby',
+  'php',
+  'kotlin',
+  'swift',
+  'scala',
+  'bash',
+  'lua',
+] as const;
+
+export type Language = (typeof LANGUAGES)[number];
 
 // ---------------------------------------------------------------------------------------
 // Source files and what parsing learns from them
@@ -134,6 +138,8 @@ export interface ImportRef {
   /** Bound names brought in (`{a, b}` → ['a','b']); '*' for a namespace/glob import; 'default'. */
   names: string[];
   kind: 'import' | 'require' | 'dynamic' | 'reexport' | 'use';
+  /** Go: a dot import (`import . "pkg"`), which alone brings another package's names into the file bare. */
+  dot?: boolean;
 }
 
 /** What the structural parser learns from one file (the expensive, cacheable part). */

@@ -47,6 +47,7 @@ import {
   type FileView,
 } from './navigation';
 import { parseQuery } from './query-syntax';
+import { DEFAULT_LOCAL_MODEL_ID } from './semantic/local';
 import {
   BEHAVIOUR_INTENTS,
   boostCentrality,
@@ -57,6 +58,8 @@ import {
   graphWeightFor,
   RRF_K,
   sharedTieRanks,
+  UNSEEN_LANGUAGE_SEMANTIC_FACTOR,
+  unseenLanguageGate,
   WEIGHTS,
 } from './ranking';
 import {
@@ -258,7 +261,9 @@ export class Engine {
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
     const route = chooseStrategy(plan, preset, options, choice.weights, choice.runnable);
     const retrieval = await retrieve(this.indexed, plan, route, choice.runnable, choice.weights, scope.only);
-    const { weights, note: floodNote } = floodChecked(plan, choice.weights, retrieval);
+    const flood = floodChecked(plan, choice.weights, retrieval);
+    const { weights, note: languageNote } = this.languageChecked(plan, flood.weights, retrieval);
+    const floodNote = flood.note;
     const { strategy } = retrieval;
     // "Similar to X" is never answered with X, nor with what overlaps it (its members, its class).
     const subject = plan.similarToChunk !== undefined ? this.corpus.chunks[plan.similarToChunk] : undefined;
@@ -267,6 +272,7 @@ export class Engine {
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
     if (floodNote) notes.push(floodNote);
+    if (languageNote) notes.push(languageNote);
     const tieNote = sharedTieNote(plan, weights, retrieval);
     if (tieNote) notes.push(tieNote);
     const exactMissing = exactMatchNote(plan, retrieval.lists);
@@ -574,6 +580,35 @@ export class Engine {
   /** Every line that calls or references a definition chunk's name (the code view's callers). */
   callSites(chunkId: number): CallSite[] {
     return callSitesOfChunk(this.indexed, this.chunk(chunkId));
+  }
+
+  /**
+   * The weights once the semantic list's languages are known: halved (unseenLanguageGate,
+   * ranking.ts) when most of its first results are code in languages the bundled model saw too
+   * few training pairs of; its run says so. Only for the bundled model, whose pairs the lexical
+   * expansion counts.
+   */
+  private languageChecked(
+    plan: QueryPlan,
+    weights: Record<Modality, number>,
+    retrieval: Retrieval,
+  ): { weights: Record<Modality, number>; note: string | null } {
+    const run = retrieval.runs.get('semantic');
+    if (!run || !(weights.semantic > 0)) return { weights, note: null };
+    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`) return { weights, note: null };
+    const table =
+      typeof this.deps.lexicalExpansion === 'function' ? this.deps.lexicalExpansion() : this.deps.lexicalExpansion;
+    const languages = (retrieval.lists.semantic ?? []).map(
+      (h) => this.corpus.files[this.corpus.chunks[h.chunkId].fileId].language,
+    );
+    const gate = unseenLanguageGate(plan, languages, table?.pairsByLanguage ?? null);
+    if (!gate) return { weights, note: null };
+    const semantic = weights.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;
+    run.weight = semantic;
+    return {
+      weights: { ...weights, semantic },
+      note: `The semantic list: ${gate.unseen} of its first ${gate.known} results are ${gate.languages.join(', ')} code, which the bundled model saw too few training pairs of; fused with weight ${semantic} (${UNSEEN_LANGUAGE_SEMANTIC_FACTOR} of ${weights.semantic}).`,
+    };
   }
 
   /** Suggested questions made from this repository's own code, one per intent (suggestions.ts). */

@@ -7,14 +7,14 @@
  * That it returns is bounded by construction (linear-time regex, capped pattern length and
  * program size, capped lines), so nothing here measures time.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
 import { nodeGrammars } from '../node/grammars';
 import { classify, planQuery } from './classify';
 import { fileFilter, parseQuery } from './query-syntax';
-import { INTENTS, type SourceFile } from './contract';
+import { INTENTS } from './contract';
 import { Engine } from './engine';
 import { StructuralAnalyzer } from './structural/analyzer';
 import { GrepSearcher } from './text/grep';
@@ -157,12 +157,7 @@ describe('hostile strings', () => {
 describe('hostile queries through the whole engine', () => {
   let engine: Engine;
   beforeAll(async () => {
-    const root = join(import.meta.dirname, '../../e2e/fixtures/preact/src');
-    const files: SourceFile[] = [];
-    for (const name of readdirSync(root).sort()) {
-      const p = join(root, name);
-      if (statSync(p).isFile()) files.push({ path: relative(root, p), text: readFileSync(p, 'utf8') });
-    }
+    const files = readSourceTree(join(FIXTURE_DIR, 'preact/src'), { topLevel: true });
     engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
   });
 

@@ -2,13 +2,12 @@
  * A query too large to be a question is refused with a typed message, at once; one just under
  * the limit is answered within bounds (the name lookups and the did-you-mean are capped).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SourceFile } from './contract';
 import { Engine } from './engine';
 import { MAX_SUGGESTED_NAME_CHARS, NameSuggester } from './missing-names';
 import { MAX_QUERY_CHARS, parseQuery } from './query-syntax';
+import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
 import { nodeGrammars } from '../node/grammars';
 import { StructuralAnalyzer } from './structural/analyzer';
 
@@ -25,12 +24,7 @@ async function measured<T>(search: () => Promise<T>): Promise<{ value: T; ms: nu
 describe('a huge query', () => {
   let engine: Engine;
   beforeAll(async () => {
-    const root = join(import.meta.dirname, '../../e2e/fixtures/preact/src');
-    const files: SourceFile[] = [];
-    for (const name of readdirSync(root).sort()) {
-      const p = join(root, name);
-      if (statSync(p).isFile()) files.push({ path: relative(root, p), text: readFileSync(p, 'utf8') });
-    }
+    const files = readSourceTree(join(FIXTURE_DIR, 'preact/src'), { topLevel: true });
     engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
   }, 120_000);
 

@@ -185,14 +185,17 @@ function isShownDefinition(d: Definition, shown: Pick<Chunk, 'startLine' | 'symb
   return d.name === shown.symbol && Math.abs(d.startLine - shown.startLine) <= 1;
 }
 
-/** Lines around a definition searched for its doc comment (above it, or a docstring just inside). */
-const DOC_SEARCH_LINES = 40;
+/** Lines inside a definition searched for its docstring (Python's, which has no Definition.docLine). */
+const DOCSTRING_SEARCH_LINES = 40;
 /** Comment markers before a doc line's words: `/**`, `*`, `//`, `///`, `#`, `--`, docstring quotes. */
 const COMMENT_MARKER = /^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#+|--+|"""|''')?\s*/;
 
 /**
- * The line of a definition's doc comment that says the most: its first line with words (the
- * comment markers stripped), found above the definition or just inside it; null without one.
+ * The line of a definition's doc that says the most: its first line with words (the comment
+ * markers stripped); null without one. A doc comment above the definition runs from
+ * Definition.docLine to the line before startLine, and only those lines are read: a neighbour's
+ * doc that opens with the same words (overloads, a getter and its setter) is not this one's. A
+ * Python docstring has no docLine; it is read just inside the definition.
  */
 function docLine(lines: readonly string[], d: Definition): number | null {
   if (!d.doc) return null;
@@ -201,9 +204,12 @@ function docLine(lines: readonly string[], d: Definition): number | null {
     .map((l) => l.replace(COMMENT_MARKER, '').trim())
     .find((l) => /[A-Za-z]{2}/.test(l));
   if (!first) return null;
-  const from = Math.max(1, d.startLine - DOC_SEARCH_LINES);
-  const to = Math.min(lines.length, d.nameLine + DOC_SEARCH_LINES, d.endLine);
-  for (let line = from; line <= to; line++) if (lines[line - 1].includes(first)) return line;
+  const [from, to] =
+    d.docLine !== undefined
+      ? [d.docLine, d.startLine - 1]
+      : [d.nameLine, Math.min(d.nameLine + DOCSTRING_SEARCH_LINES, d.endLine)];
+  for (let line = Math.max(1, from); line <= Math.min(to, lines.length); line++)
+    if (lines[line - 1].includes(first)) return line;
   return null;
 }
 

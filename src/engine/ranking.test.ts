@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { INTENTS, MODALITIES } from './contract';
 import {
+  SEEN_LANGUAGE_MIN_PAIRS,
+  SEMANTIC_LANGUAGE_SAMPLE,
+  unseenLanguageGate,
   BOOST_CAP,
   boostCentrality,
   boostFor,
@@ -149,5 +152,61 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
       expect(boostCentrality(intent, 'type', 3)).toBe(3);
       expect(boostCentrality(intent, undefined, 3)).toBe(3);
     }
+  });
+});
+
+describe('unseenLanguageGate: the semantic list on code the model saw too few pairs of', () => {
+  const pairs = new Map([
+    ['go', 31643],
+    ['typescript', 1479],
+    ['c', 2],
+  ]);
+  const U = { intent: 'understand_code', identifiers: [] as string[] } as const;
+  const list = (ruby: number, go: number, none = 0) => [
+    ...Array<string>(ruby).fill('ruby'),
+    ...Array<string>(go).fill('go'),
+    ...Array<null>(none).fill(null),
+  ];
+
+  it('gates an understand list whose first results are mostly in unseen languages, naming them', () => {
+    expect(unseenLanguageGate(U, [...list(5, 3), 'c', 'c'], pairs)).toEqual({
+      unseen: 7,
+      known: 10,
+      languages: ['c', 'ruby'],
+    });
+  });
+
+  it('leaves half or fewer alone, reads only the first SEMANTIC_LANGUAGE_SAMPLE, and counts files without a grammar neither way', () => {
+    expect(unseenLanguageGate(U, list(5, 5), pairs)).toBeNull();
+    expect(unseenLanguageGate(U, [...list(0, SEMANTIC_LANGUAGE_SAMPLE), ...list(20, 0)], pairs)).toBeNull();
+    expect(unseenLanguageGate(U, list(2, 1, 7), pairs)).toEqual({
+      unseen: 2,
+      known: 3,
+      languages: ['ruby'],
+    });
+  });
+
+  it('counts tsx as TypeScript, and a language from SEEN_LANGUAGE_MIN_PAIRS pairs as seen', () => {
+    expect(unseenLanguageGate(U, ['tsx', 'tsx', 'typescript'], pairs)).toBeNull();
+    const few = new Map([['go', SEEN_LANGUAGE_MIN_PAIRS - 1]]);
+    expect(unseenLanguageGate(U, ['go'], few)).toEqual({ unseen: 1, known: 1, languages: ['go'] });
+  });
+
+  it('never gates a question that is not in plain words: a name, a literal, a pattern, a snippet, similar to X', () => {
+    const ruby = list(10, 0);
+    for (const plan of [
+      { ...U, identifiers: ['InvalidArgumentException', 'Color'] },
+      { ...U, literal: 'Invalid color' },
+      { ...U, regex: 'col(ou)?r' },
+      { ...U, snippet: 'def color' },
+      { ...U, similarToChunk: 3 },
+    ])
+      expect(unseenLanguageGate(plan, ruby, pairs)).toBeNull();
+    expect(unseenLanguageGate(U, ruby, pairs)).not.toBeNull();
+  });
+
+  it('never gates another intent, nor without a count of pairs (a hosted model)', () => {
+    expect(unseenLanguageGate({ ...U, intent: 'find_similar' }, list(10, 0), pairs)).toBeNull();
+    expect(unseenLanguageGate(U, list(10, 0), null)).toBeNull();
   });
 });

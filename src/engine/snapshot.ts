@@ -46,8 +46,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    loaded index's first semantic question reads no file text.
  * 15: a definition keeps its doc comment's first line (Definition.docLine, analysis table v4):
  *    the doc comment's window is found from it, not by reading comment lines again.
+ * 16: a Go dot import is marked on its ImportRef (ImportRef.dot, analysis table v5): the graph
+ *    reads it there, not from the file's text.
  */
-export const SNAPSHOT_VERSION = 15;
+export const SNAPSHOT_VERSION = 16;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -1,14 +1,15 @@
 /** An answer on the search page: its facts (count, strategy, time), the links that explain it, an absent name's note, and the results. */
 import { Fragment } from 'react';
 import type { AbsentName as AbsentNameFacts, SimilarSubjectChoice } from '../engine/contract';
-import type { ResultView, SearchView } from '../browser/protocol';
+import type { SearchView } from '../browser/protocol';
 import { parseQuery } from '../engine/query-syntax';
 import { filteredOutMessage } from '../engine/search/filtered-out';
 import { QueryExplain } from './explain';
 import { formatCount, formatDuration } from './format';
-import { Results } from './results';
+import { Results, type ResultsProps } from './results';
 
-interface Props {
+/** The answer's own props, and the results' (passed on to Results, which shows `answer`). */
+interface Props extends Omit<ResultsProps, 'view'> {
   answer: SearchView;
   /** The name of the repository searched, for the absent-name note. */
   repository: string;
@@ -18,13 +19,6 @@ interface Props {
   queryExplained: boolean;
   onToggleQueryExplained(): void;
   onRanking(): void;
-  selected: number;
-  onSelect(index: number): void;
-  onLeave(): void;
-  onOpen(result: ResultView, line?: number): void;
-  onFindSimilar(result: ResultView): void;
-  stale: boolean;
-  closeSignal: number;
 }
 
 export function AnswerSection({

@@ -16,7 +16,7 @@ const COLLAPSED_MATCHES = 3;
 /** Intents whose matching lines are the answer itself (call sites, uses, occurrences), shown instead of the chunk's first lines. */
 const LINES_ARE_THE_ANSWER = new Set(['find_references', 'impact_analysis', 'exact_match']);
 
-interface Props {
+export interface ResultsProps {
   view: SearchView;
   selected: number;
   onSelect(index: number): void;
@@ -30,7 +30,16 @@ interface Props {
   closeSignal: number;
 }
 
-export function Results({ view, selected, onSelect, onLeave, onOpen, onFindSimilar, stale, closeSignal }: Props) {
+export function Results({
+  view,
+  selected,
+  onSelect,
+  onLeave,
+  onOpen,
+  onFindSimilar,
+  stale,
+  closeSignal,
+}: ResultsProps) {
   const listRef = useRef<HTMLOListElement>(null);
   // Keyed by path (one result per file): an answer refreshed because an index arrived keeps what was open.
   const [explained, setExplained] = useState<Set<string>>(new Set());

@@ -156,8 +156,6 @@ const RUST_PRELUDE: ReadonlySet<string> = new Set(
   ),
 );
 const RUST_RENAMED_IMPORTS = /\buse\b[^;]*\sas\s/;
-/** A Go dot import, in an import line or an import block's line (`import . "fmt"`, `\t. "x/y"`). */
-const GO_DOT_IMPORT = /^\s*(?:import\s+)?\.\s+"/m;
 
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;
@@ -804,7 +802,7 @@ class ReferenceLinker {
     // package), and one no peer defines is no use of another package's.
     if (!throughReceiver && file.language === 'go') {
       if (this.linkToPeers(peers, candidates, source, kind, ref.line)) return REFERENCE_LINKED;
-      file.dotImport ??= GO_DOT_IMPORT.test(this.files[p].text ?? '');
+      file.dotImport ??= (this.files[p].analysis?.imports ?? []).some((i) => i.dot === true);
       if (!file.dotImport) return REFERENCE_BY_NAME;
     }
     if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) {

@@ -220,6 +220,40 @@ describe('receivers', () => {
     expect(callerLines(corpus, graph, 'didyoumean.go', 'nameSuggestion')).toEqual([]);
   });
 
+  it("Go: a dot import brings the package's names in bare, read from its ImportRef (a gomega suite)", async () => {
+    const { corpus, graph } = await index({
+      'go.mod': 'module github.com/onsi/gomega\n',
+      'matchers/equal.go': ['package matchers', '', 'func Equal(x any) bool {', '\treturn x != nil', '}'].join('\n'),
+      'format/equal.go': ['package format', '', 'func Equal(x any) bool {', '\treturn true', '}'].join('\n'),
+      'suite_test.go': [
+        'package gomega_test',
+        '',
+        'import (',
+        '\t"testing"',
+        '\t. "github.com/onsi/gomega/matchers"',
+        ')',
+        '',
+        'func TestEqual(t *testing.T) {',
+        '\t_ = Equal(1)',
+        '}',
+      ].join('\n'),
+      // The same bare call beside a plain import: a bare name is its own package's, and
+      // gomega_test defines no Equal.
+      'plain_test.go': [
+        'package gomega_test',
+        '',
+        'import "github.com/onsi/gomega/format"',
+        '',
+        'func TestPlain() {',
+        '\t_ = Equal(2)',
+        '}',
+      ].join('\n'),
+    });
+    expect(corpus.fileByPath.get('suite_test.go')!.analysis?.imports.map((i) => i.dot === true)).toEqual([false, true]);
+    expect(callerLines(corpus, graph, 'matchers/equal.go', 'Equal')).toEqual(['suite_test.go:9']);
+    expect(callerLines(corpus, graph, 'format/equal.go', 'Equal')).toEqual([]);
+  });
+
   it('Rust: a `mod x;` parent stays a dependant of x.rs, after the files that use its names, saying it only declares it (hyper)', async () => {
     const { corpus, graph } = await index({
       'src/lib.rs': ['pub mod ext;', 'mod proto;', '', 'pub fn version() -> u32 {', '    1', '}'].join('\n'),

@@ -2,12 +2,11 @@
  * A /regex/ question reads its lines once: the scan that narrows the files (understand.ts) also
  * gives the regex hits (text/index.ts), cut to their lower limit.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { RE2JS } from 're2js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
+import { FIXTURE_DIR, readSourceTree } from '../../../e2e/fixture-files';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { MATCH_SCAN_LIMIT } from '../text/index';
@@ -15,16 +14,7 @@ import { MATCH_SCAN_LIMIT } from '../text/index';
 describe('a regex question', () => {
   let engine: Engine;
   beforeAll(async () => {
-    const root = join(import.meta.dirname, '../../../e2e/fixtures/preact/src');
-    const files: SourceFile[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir).sort()) {
-        const p = join(dir, name);
-        if (statSync(p).isDirectory()) walk(p);
-        else files.push({ path: relative(root, p), text: readFileSync(p, 'utf8') });
-      }
-    };
-    walk(root);
+    const files = readSourceTree(join(FIXTURE_DIR, 'preact/src'));
     engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
   }, 120_000);
 

@@ -69,6 +69,15 @@ describe('AnalysisTable', () => {
           { specifier: 'sys', line: 2, names: [], kind: 'import' },
         ],
       },
+      {
+        ...analysis,
+        path: 'suite_test.go',
+        language: 'go',
+        imports: [
+          { specifier: 'github.com/onsi/gomega', line: 3, names: ['*'], kind: 'import', dot: true },
+          { specifier: 'fmt', line: 4, names: ['*'], kind: 'import' },
+        ],
+      },
       analysis,
     ];
     const whole = encodeAnalyses(files);
@@ -76,7 +85,7 @@ describe('AnalysisTable', () => {
       const a = r.analysisAt(f);
       return { ...a, references: a.references, imports: a.imports };
     };
-    const cuts = [0, 1, 3, 3, 5];
+    const cuts = [0, 1, 3, 3, 6];
     const blocks = cuts.slice(1).map((to, b) => sliceAnalyses(whole, cuts[b], to));
     blocks.forEach((block, b) => {
       const reader = new AnalysisReader(structuredClone(block));
@@ -89,6 +98,6 @@ describe('AnalysisTable', () => {
     expect(joined.fileCount).toBe(files.length);
     files.forEach((file, f) => expect(read(joined, f)).toEqual(file));
     expect(new AnalysisReader(concatAnalyses([])).fileCount).toBe(0);
-    expect(() => sliceAnalyses(whole, 3, 6)).toThrow(/no files 3\.\.6/);
+    expect(() => sliceAnalyses(whole, 3, 7)).toThrow(/no files 3\.\.7/);
   });
 });

@@ -17,9 +17,10 @@ import { GrowableU32 } from './growable';
 
 /**
  * 2: refKind's high bit says the reference is qualified. 3: a qualified reference's receiver
- * (refReceiver). 4: a doc comment's first line (defDocLine).
+ * (refReceiver). 4: a doc comment's first line (defDocLine). 5: importKind's high bit says a Go
+ * import is a dot import (ImportRef.dot).
  */
-export const ANALYSIS_TABLE_VERSION = 4;
+export const ANALYSIS_TABLE_VERSION = 5;
 
 // Append only: a stored index holds these positions.
 const LANGUAGES: readonly (Language | null)[] = [
@@ -46,6 +47,8 @@ const REFERENCE_KINDS: readonly Reference['kind'][] = ['call', 'type', 'new', 'r
 const IMPORT_KINDS: readonly ImportRef['kind'][] = ['import', 'require', 'dynamic', 'reexport', 'use'];
 /** Set in refKind when the reference is qualified (`a.b`, `a::b`). */
 const QUALIFIED_BIT = 0x80;
+/** Set in importKind when the import is a Go dot import (`import . "pkg"`). */
+const DOT_IMPORT_BIT = 0x80;
 /** String id meaning "absent". */
 const NONE = 0xffffffff;
 
@@ -162,7 +165,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     for (const i of a.imports) {
       importSpecifier.push(id(i.specifier));
       importLine.push(i.line);
-      importKind.push(IMPORT_KINDS.indexOf(i.kind));
+      importKind.push(IMPORT_KINDS.indexOf(i.kind) | (i.dot ? DOT_IMPORT_BIT : 0));
       importNameStart.push(importNames.length);
       for (const name of i.names) importNames.push(id(name));
     }
@@ -285,12 +288,15 @@ export class AnalysisReader {
     for (let row = t.importStart[f]; row < t.importStart[f + 1]; row++) {
       const names: string[] = [];
       for (let k = t.importNameStart[row]; k < t.importNameStart[row + 1]; k++) names.push(this.str(t.importNames[k]));
-      out.push({
+      const kind = t.importKind[row];
+      const imp: ImportRef = {
         specifier: this.str(t.importSpecifier[row]),
         line: t.importLine[row],
         names,
-        kind: IMPORT_KINDS[t.importKind[row]],
-      });
+        kind: IMPORT_KINDS[kind & ~DOT_IMPORT_BIT],
+      };
+      if (kind & DOT_IMPORT_BIT) imp.dot = true;
+      out.push(imp);
     }
     return out;
   }

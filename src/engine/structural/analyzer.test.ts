@@ -328,6 +328,31 @@ describe('Go', () => {
     ]);
   });
 
+  it('marks a dot import on its ImportRef, and no plain, aliased or blank one', () => {
+    const b = analyzer.analyze(
+      'flag_test.go',
+      [
+        'package flag_test',
+        '',
+        'import . "flag"',
+        '',
+        'import (',
+        '\t"fmt"',
+        '\tf "flag"',
+        '\t_ "embed"',
+        '\t. "github.com/onsi/gomega"',
+        ')',
+      ].join('\n'),
+    );
+    expect(b.imports).toEqual([
+      { specifier: 'flag', line: 3, names: ['*'], kind: 'import', dot: true },
+      { specifier: 'fmt', line: 6, names: ['*'], kind: 'import' },
+      { specifier: 'flag', line: 7, names: ['*'], kind: 'import' },
+      { specifier: 'embed', line: 8, names: [], kind: 'import' },
+      { specifier: 'github.com/onsi/gomega', line: 9, names: ['*'], kind: 'import', dot: true },
+    ]);
+  });
+
   it('records calls, composite literals and type uses', () => {
     expect(refs(a, 'Server')).toEqual([
       { kind: 'type', line: 29, enclosing: 'NewServer' },

@@ -362,10 +362,12 @@ function addShellFunctionsInErrors(text: string, root: Node, definitions: Defini
         .replace(/[ \t]*[{(]$/, '')
         .slice(0, MAX_SIGNATURE_CHARS);
       const name = match[1] ?? match[2];
+      const [startLine, endLine, nameLine] = [row + 1, end + 1, row + 1];
+      // The comments are above the function, as a parsed definition's doc is: they start at docLine.
       definitions.push(
         doc === undefined
-          ? { name, kind: 'function', signature, startLine: row + 1, endLine: end + 1, nameLine: row + 1 }
-          : { name, kind: 'function', signature, startLine: row + 1, endLine: end + 1, nameLine: row + 1, doc },
+          ? { name, kind: 'function', signature, startLine, endLine, nameLine }
+          : { name, kind: 'function', signature, startLine, endLine, nameLine, doc, docLine: docStart + 1 },
       );
       added = true;
     }

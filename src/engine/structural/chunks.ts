@@ -2,19 +2,13 @@
  * Chunks, the unit of retrieval: one per function/method/class-like definition (nested ones
  * included, innermost wins), and line windows over whatever no definition covers.
  */
-import type { Definition, DefinitionKind, FileAnalysis } from '../contract';
+import type { Chunk, Definition, DefinitionKind, FileAnalysis } from '../contract';
 
 /** Longest window chunk, in lines. */
 export const WINDOW_LINES = 40;
 
-export interface ChunkSpan {
-  startLine: number;
-  endLine: number;
-  kind: 'definition' | 'window';
-  symbol?: string;
-  definitionKind?: DefinitionKind;
-  container?: string;
-}
+/** A chunk of one file before the corpus numbers it: what a Chunk is but its id, file and path. */
+export type ChunkSpan = Omit<Chunk, 'id' | 'fileId' | 'path'>;
 
 /** Definition kinds that make their own chunk; variables, constants and fields do not. */
 export const CHUNK_DEFINITION_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([

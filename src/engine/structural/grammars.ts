@@ -3,7 +3,7 @@
  * The engine never reads files itself: Node hands it bytes from node_modules
  * (src/node/grammars.ts), the browser hands it URLs from Vite `?url` / `?raw` imports.
  */
-import type { Language } from '../contract';
+import { LANGUAGES, type Language } from '../contract';
 
 /** Options for web-tree-sitter's `Parser.init` (the Emscripten module of the runtime). */
 export interface TreeSitterRuntime {
@@ -27,25 +27,8 @@ export interface GrammarSource {
   tagsQuery(lang: Language): Promise<string>;
 }
 
-export const SUPPORTED_LANGUAGES: readonly Language[] = [
-  'javascript',
-  'typescript',
-  'tsx',
-  'python',
-  'go',
-  'rust',
-  'java',
-  'c',
-  'cpp',
-  'csharp',
-  'ruby',
-  'php',
-  'kotlin',
-  'swift',
-  'scala',
-  'bash',
-  'lua',
-];
+/** The contract's languages: each has a grammar (a language is added in contract.ts, once). */
+export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
 
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   js: 'javascript',

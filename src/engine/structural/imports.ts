@@ -185,7 +185,9 @@ function goImports(node: Node): ImportRef[] {
   const alias = node.childForFieldName('name');
   // `import _ "x"` binds nothing; a dot, an alias or nothing brings in the package namespace.
   const names = alias?.type === 'blank_identifier' ? [] : ['*'];
-  return [{ specifier: path, line: lineOf(node), names, kind: 'import' }];
+  const ref: ImportRef = { specifier: path, line: lineOf(node), names, kind: 'import' };
+  if (alias?.type === 'dot') ref.dot = true;
+  return [ref];
 }
 
 function rustImports(node: Node): ImportRef[] {

@@ -344,6 +344,8 @@ describe('Bash where the grammar gives up', () => {
     expect(definition(sh, '_variable_assignments').doc).toMatch(
       /^# Complete assignment of various known environment variables\./,
     );
+    // Where its comments start, as for a function the grammar reads (the matching lines' doc line).
+    expect(definition(sh, '_variable_assignments').docLine).toBe(46);
   });
 });
 

@@ -43,6 +43,22 @@ describe('LexicalExpansion', () => {
     expect(LexicalExpansion.parse('[]')).toEqual({ ok: false, rejection: 'shape' });
   });
 
+  it('reads the training pairs per language when the table counts them, and refuses a count that is not a number', () => {
+    const counted = LexicalExpansion.parse(JSON.stringify({ ...TABLE, languages: { go: 31643, c: 2 } }));
+    expect(counted.ok && [...counted.expansion.pairsByLanguage!]).toEqual([
+      ['go', 31643],
+      ['c', 2],
+    ]);
+    expect(counted.ok && counted.expansion.withSettings(counted.expansion.settings).pairsByLanguage).toBe(
+      counted.ok && counted.expansion.pairsByLanguage,
+    );
+    expect(load().pairsByLanguage).toBeNull();
+    expect(LexicalExpansion.parse(JSON.stringify({ ...TABLE, languages: { go: 'many' } }))).toEqual({
+      ok: false,
+      rejection: 'shape',
+    });
+  });
+
   it("adds a word's strongest tokens at the weight × strength, never a weak one or a word of the question", () => {
     const e = load().withSettings({ weight: 0.5, minStrength: 0.1, perWord: 3, maxWords: 100 });
     expect(e.expand(['readable', 'mode'])).toEqual([

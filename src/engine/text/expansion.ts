@@ -7,7 +7,13 @@
  * the explanation can say "matched `access` for 'readable'".
  */
 import type { ExpandedTerm, QueryPlan } from '../contract';
-import { EXPANSION_MAX_WORDS, EXPANSION_MIN_STRENGTH, EXPANSION_PER_WORD, EXPANSION_WEIGHT } from '../ranking';
+import {
+  asksInPlainWords,
+  EXPANSION_MAX_WORDS,
+  EXPANSION_MIN_STRENGTH,
+  EXPANSION_PER_WORD,
+  EXPANSION_WEIGHT,
+} from '../ranking';
 import { baseForms } from '../tokens';
 
 /** The file's name in the model's folder. */
@@ -20,6 +26,11 @@ export interface ExpansionTable {
   /** Training pairs it was mined from. */
   pairs: number;
   settings: Record<string, number>;
+  /**
+   * The model's training pairs per language ("go", "typescript"…), the pairs this table is mined
+   * from: what the model has learned anything of. Absent in older tables.
+   */
+  languages?: Record<string, number>;
   words: Record<string, [token: string, strength: number][]>;
 }
 
@@ -48,6 +59,8 @@ export class LexicalExpansion {
   private constructor(
     private readonly words: ReadonlyMap<string, readonly [string, number][]>,
     readonly settings: ExpansionSettings,
+    /** The training pairs per language, or null when the table does not say (the semantic gate then stays off). */
+    readonly pairsByLanguage: ReadonlyMap<string, number> | null = null,
   ) {}
 
   /** The table of expansion.json's text, or why it is refused. */
@@ -65,12 +78,21 @@ export class LexicalExpansion {
       if (!Array.isArray(list) || !list.every(isEntry)) return { ok: false, rejection: 'shape' };
       words.set(word, list);
     }
-    return { ok: true, expansion: new LexicalExpansion(words, settings) };
+    let languages: Map<string, number> | null = null;
+    if (table.languages !== undefined) {
+      if (!isRecord(table.languages)) return { ok: false, rejection: 'shape' };
+      languages = new Map();
+      for (const [language, n] of Object.entries(table.languages)) {
+        if (typeof n !== 'number') return { ok: false, rejection: 'shape' };
+        languages.set(language, n);
+      }
+    }
+    return { ok: true, expansion: new LexicalExpansion(words, settings, languages) };
   }
 
   /** The same table served with other settings (for experiments). */
   withSettings(settings: ExpansionSettings): LexicalExpansion {
-    return new LexicalExpansion(this.words, settings);
+    return new LexicalExpansion(this.words, settings, this.pairsByLanguage);
   }
 
   get wordCount(): number {
@@ -114,9 +136,7 @@ export function planExpansion(
   plan: QueryPlan,
   expansion: LexicalExpansion | null | undefined | (() => LexicalExpansion | null),
 ): ExpandedTerm[] {
-  if (!expansion || plan.intent !== 'understand_code') return [];
-  if (plan.literal !== undefined || plan.regex !== undefined || plan.snippet !== undefined) return [];
-  if (plan.identifiers.length > 0 || plan.similarToChunk !== undefined) return [];
+  if (!expansion || !asksInPlainWords(plan)) return [];
   // A table read on demand is read here, for the first question that expands.
   const table = typeof expansion === 'function' ? expansion() : expansion;
   return table ? table.expand(plan.terms) : [];

@@ -1,0 +1,108 @@
+/**
+ * The semantic list fused at half its weight on code in a language the bundled model saw too few
+ * training pairs of (ranking.ts unseenLanguageGate), with the real model, its shipped lexical
+ * expansion (which counts those pairs) and the real parser: a Ruby repository is halved, the
+ * same code's Python twin is not, and a hosted model's index never is.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startVoyageServer } from '../../test/support/voyage-test-server';
+import { Engine, type EngineDeps } from '../engine/engine';
+import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { UNSEEN_LANGUAGE_SEMANTIC_FACTOR, WEIGHTS } from '../engine/ranking';
+import { createNodeEmbedder } from './embedders';
+import { nodeGrammars } from './grammars';
+import { nodeLexicalExpansion } from './lexical-expansion';
+
+const RUBY = {
+  'lib/retry/backoff.rb': `module Retry
+  class Backoff
+    def initialize(base, cap)
+      @base = base
+      @cap = cap
+    end
+
+    def delay_for(attempt)
+      [@cap, @base * (2**attempt)].min
+    end
+  end
+end
+`,
+  'lib/retry/runner.rb': `module Retry
+  class Runner
+    def run(attempts)
+      attempts.times do |i|
+        return yield
+      rescue IOError
+        sleep(Backoff.new(0.1, 5).delay_for(i))
+      end
+    end
+  end
+end
+`,
+};
+
+const PYTHON = {
+  'retry/backoff.py': `class Backoff:
+    def __init__(self, base, cap):
+        self.base = base
+        self.cap = cap
+
+    def delay_for(self, attempt):
+        return min(self.cap, self.base * 2 ** attempt)
+`,
+  'retry/runner.py': `import time
+from .backoff import Backoff
+
+
+class Runner:
+    def run(self, attempts, fn):
+        for i in range(attempts):
+            try:
+                return fn()
+            except IOError:
+                time.sleep(Backoff(0.1, 5).delay_for(i))
+`,
+};
+
+const files = (m: Record<string, string>) => Object.entries(m).map(([path, text]) => ({ path, text }));
+const QUESTION = 'how long to wait before the next retry attempt';
+
+describe('the semantic list on code the bundled model has not learned', () => {
+  let deps: EngineDeps;
+  beforeAll(async () => {
+    deps = {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: await createNodeEmbedder('local'),
+      lexicalExpansion: nodeLexicalExpansion(),
+    };
+  });
+
+  it('is fused at half its weight on Ruby, says so, and the run carries the weight it was fused with', async () => {
+    const engine = await Engine.build(files(RUBY), deps);
+    const r = await engine.search(QUESTION);
+    expect(r.query.intent).toBe('understand_code');
+    const halved = WEIGHTS.understand_code.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;
+    expect(r.query.weights.semantic).toBe(halved);
+    expect(r.query.modalities.find((m) => m.modality === 'semantic')!.weight).toBe(halved);
+    expect(r.query.notes.some((n) => n.includes('ruby code') && n.includes(`weight ${halved}`))).toBe(true);
+  });
+
+  it('keeps its weight on the same code in Python, which the model was trained on', async () => {
+    const engine = await Engine.build(files(PYTHON), deps);
+    const r = await engine.search(QUESTION);
+    expect(r.query.weights.semantic).toBe(WEIGHTS.understand_code.semantic);
+    expect(r.query.notes.some((n) => n.startsWith('The semantic list:'))).toBe(false);
+  });
+
+  it('keeps its weight when the index was built by a hosted model, which has no such table', async () => {
+    const server = await startVoyageServer({ key: 'k', dims: 256 });
+    try {
+      const voyage = await createNodeEmbedder('voyage', { apiKey: 'k', baseUrl: server.url, dimensions: 256 });
+      const engine = await Engine.build(files(RUBY), { ...deps, embedder: voyage });
+      const r = await engine.search(QUESTION);
+      expect(r.query.weights.semantic).toBe(WEIGHTS.understand_code.semantic);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -83,6 +83,33 @@ describe('questionParts reads the parts of a similar-phrase question', () => {
     });
     expect(questionParts('how are effects scheduled')).toBeNull();
   });
+
+  it('reads which definition is X from `like the one in FILE`, `like B::x` and a role with words before it (the sixth group)', () => {
+    // systemtap: four `__stp_stack_print`s, one a file; `like the one in stack-arm.c` named a container `c`.
+    expect(similarSubject('other implementations of __stp_stack_print like the one in stack-arm.c')).toEqual({
+      name: '__stp_stack_print',
+      path: 'stack-arm.c',
+    });
+    // ruma, symfony-di: X's name said again with its type; the question was read as no X at all.
+    expect(similarSubject('other implementations of matrix_to_uri like RoomAliasId::matrix_to_uri')).toEqual({
+      name: 'matrix_to_uri',
+      qualifier: 'RoomAliasId',
+    });
+    expect(similarSubject('other implementations of dump like XmlDumper::dump')).toEqual({
+      name: 'dump',
+      qualifier: 'XmlDumper',
+    });
+    // Another name after `like` is not X's: nothing is read.
+    expect(similarSubject('other implementations of dump like XmlDumper::load')).toBeNull();
+    // symfony-di: `other boolean flag setters like …`, three words where one was read.
+    expect(
+      similarSubject('other boolean flag setters like AutowireTrait::autowire in Loader/Configurator/Traits'),
+    ).toEqual({
+      name: 'autowire',
+      qualifier: 'AutowireTrait',
+      path: 'Loader/Configurator/Traits',
+    });
+  });
 });
 
 describe('similarSubject reads X from the question', () => {

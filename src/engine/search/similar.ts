@@ -55,25 +55,26 @@ const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 const IN_FILE =
   '\\s+in\\s+(?:the\\s+(?:file|folder|directory)\\s+)?[`\'"]?(?<place>[\\w$./@-]*\\.[A-Za-z0-9]+|[\\w$.@-]+(?:/[\\w$.@-]+)+)/?[`\'"]?';
 /**
- * Which of X's definitions, said after the place: `like the one on BlockListSpec` (its container),
- * `like the XML one` (its file or container).
+ * Which of X's definitions, said after the place: `like the one in stack-arm.c` (its file),
+ * `like the one on BlockListSpec` (its container), `like the XML one` (its file or container),
+ * `like RoomAliasId::matrix_to_uri` (X's own name again, qualified).
  */
-const THE_ONE = `\\s+like\\s+the\\s+(?:one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(?<onOne>${NAME})[\`'"]?|[\`'"]?(?<kindOne>${NAME})[\`'"]?\\s+one)`;
+const THE_ONE = `\\s+like\\s+(?:the\\s+(?:one\\s+in\\s+(?:the\\s+)?[\`'"]?(?<onePlace>[\\w$./@-]*\\.[A-Za-z0-9]+)[\`'"]?|one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(?<onOne>${NAME})[\`'"]?|[\`'"]?(?<kindOne>${NAME})[\`'"]?\\s+one)|[\`'"]?(?<likeOne>(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))+)\\k<name>[\`'"]?)`;
 /** A qualifier written before the name with a space, `gohcl EncodeIntoBody` (a package, a class). */
 const SPACED = '(?<spaced>[A-Za-z_$][\\w$-]*)\\s+(?=[A-Za-z_$])';
 /**
  * How a question asks for code like X, each phrasing one expression whose named groups are the
  * question's parts: `path` (X's file before its name, `file.ts:`), `spaced` (a word before the
  * name, `gohcl EncodeIntoBody`), `name` (X's name with its qualifiers), `place` (the file or
- * folder after it, `in …`), `onOne`/`kindOne` (which of X's definitions, `like the one on B`,
- * `like the XML one`). Each question is "[find] [code] similar to [the function] NAME[()] [in FILE]"
+ * folder after it, `in …`, or `like the one in FILE`: `onePlace`), `onOne`/`kindOne`/`likeOne`
+ * (which of X's definitions, `like the one on B`, `like the XML one`, `like B::x`). Each question is "[find] [code] similar to [the function] NAME[()] [in FILE]"
  * or "other NAME implementations [in FILE]", with nothing else to answer.
  */
 const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
   {
     phrasing: 'like',
     expression: new RegExp(
-      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?(?:${THE_ONE})?\\s*[?.]?$`,
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[a-z]+\\s+){0,2}(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?(?:${THE_ONE})?\\s*[?.]?$`,
       'i',
     ),
   },
@@ -110,13 +111,14 @@ export function questionParts(question: string): QuestionParts | null {
   for (const { phrasing, expression } of PHRASINGS) {
     const g = expression.exec(typed)?.groups;
     if (!g) continue;
-    const one = g.onOne ?? g.kindOne;
+    const one = g.onOne ?? g.kindOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');
+    const place = g.place ?? g.onePlace;
     return {
       phrasing,
       name: g.name,
       ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
       ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
-      ...(g.place !== undefined ? { place: g.place } : {}),
+      ...(place !== undefined ? { place } : {}),
       ...(one !== undefined ? { one } : {}),
     };
   }

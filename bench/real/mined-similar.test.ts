@@ -3,7 +3,7 @@
  * output and group it into families, on code shaped like the tuning projects'.
  */
 import { describe, expect, it } from 'vitest';
-import { arityOf, braceEnd, type Def, familiesOf, wordParts } from './mined-similar';
+import { arityOf, braceEnd, type Def, familiesOf, parallelsOf, truthOf, wordParts } from './mined-similar';
 import type { LoadedProject, RealProject } from './projects';
 
 const project = (language: RealProject['language']): LoadedProject => ({
@@ -92,5 +92,58 @@ describe('familiesOf', () => {
     const pattern = familiesOf(project('go'), defs).filter((f) => f.type === 'pattern');
     expect(pattern.map((f) => f.members.map((m) => m.name))).toEqual([['unpackUint8', 'unpackUint16', 'unpackUint32']]);
     expect(wordParts('unpackUint16')).toEqual(['unpack', 'uint16']);
+  });
+});
+
+describe('truthOf', () => {
+  it("widens X's family by the methods of its name on other types, strict kept apart (tokio's try_recv)", () => {
+    // tokio/src/net: `UdpSocket::try_recv` (udp.rs) and `UnixDatagram::try_recv` (unix/datagram/socket.rs)
+    // offer one API on two types; the strict family is UdpSocket's own recv methods of one pattern.
+    const x = def('try_recv', 'net/udp.rs', 900, { container: 'UdpSocket' });
+    const defs = [
+      x,
+      def('try_send', 'net/udp.rs', 600, { container: 'UdpSocket' }),
+      def('try_peek', 'net/udp.rs', 1200, { container: 'UdpSocket' }),
+      def('try_read', 'net/udp.rs', 1300, { container: 'UdpSocket' }),
+      def('try_recv', 'net/unix/datagram/socket.rs', 800, { container: 'UnixDatagram' }),
+      // A free function of X's name is another kind.
+      def('try_recv', 'sync/util.rs', 10),
+    ];
+    const families = familiesOf(project('rust'), defs);
+    const { expected, widened } = truthOf(x, families, defs);
+    expect(expected.map((d) => d.name).sort()).toEqual(['try_peek', 'try_read', 'try_send']);
+    expect(widened.slice(0, expected.length)).toEqual(expected);
+    expect(widened.slice(expected.length).map((d) => `${d.container}.${d.name}@${d.path}`)).toEqual([
+      'UnixDatagram.try_recv@net/unix/datagram/socket.rs',
+    ]);
+  });
+
+  it("takes a free function's namesakes in other files, never methods", () => {
+    const x = def('parse_args', 'cli.py', 10);
+    const defs = [x, def('parse_args', 'tools/run.py', 5), def('parse_args', 'core.py', 923, { container: 'Command' })];
+    expect(parallelsOf(x, defs).map((d) => d.path)).toEqual(['tools/run.py']);
+  });
+
+  it("lists a parallel once when it is also in X's family, read from another list of definitions", () => {
+    // Go's `Write` on three receivers of one package is an impl family; the parallels are read
+    // from every definition (the short ones too), other objects for the same places.
+    const x = def('Write', 'response.go', 10, { container: 'Response' });
+    const defs = [
+      x,
+      def('Write', 'writer.go', 10, { container: 'bufWriter' }),
+      def('Write', 'gzip.go', 10, { container: 'gzipWriter' }),
+    ];
+    const every = [
+      ...defs.map((d) => ({ ...d })),
+      def('Write', 'middleware/dump.go', 10, { container: 'dumpWriter', end: 11 }),
+    ];
+    const { expected, widened } = truthOf(x, familiesOf(project('go'), defs), every);
+    expect(expected.map((d) => d.path).sort()).toEqual(['gzip.go', 'writer.go']);
+    expect(widened.map((d) => d.path).sort()).toEqual(['gzip.go', 'middleware/dump.go', 'writer.go']);
+  });
+
+  it("leaves out a twin of X in its own type and file (a cfg'd copy is X)", () => {
+    const x = def('try_recv', 'net/udp.rs', 900, { container: 'UdpSocket' });
+    expect(parallelsOf(x, [x, def('try_recv', 'net/udp.rs', 950, { container: 'UdpSocket' })])).toEqual([]);
   });
 });

@@ -122,7 +122,7 @@ export interface Tag {
 async function ctags(dir: string): Promise<Tag[]> {
   const { stdout } = await run(
     'ctags',
-    ['-R', '--sort=no', '--extras=-F', '--output-format=json', '--fields=+neKSZi', '-f', '-', '.'],
+    ['-R', '--sort=no', '--output-format=json', '--fields=+neKSZi', '-f', '-', '.'],
     { cwd: dir, maxBuffer: 1 << 28 },
   );
   return stdout
@@ -247,8 +247,14 @@ const FUNCTION_KINDS: Record<string, ReadonlySet<string>> = {
 
 const lastScope = (scope: string): string => scope.split(/::|\\|\./).pop() ?? scope;
 
-/** The function and method definitions of a project with bodies, each with its container and end line. */
-export function definitionsOf(loaded: LoadedProject, tags: readonly Tag[]): Def[] {
+/**
+ * The function and method definitions of a project with bodies, each with its container and end
+ * line. Families are mined from those of three lines or more (`short` false): a one-line body is
+ * a stub or an alias, not a member a user asks siblings of. X's parallel implementations
+ * (parallelsOf) are read from all of them (`short` true): a two-line `visit_copyright` of another
+ * writer is that writer's implementation of X's name, however short.
+ */
+export function definitionsOf(loaded: LoadedProject, tags: readonly Tag[], short = false): Def[] {
   const language = loaded.project.language;
   const texts = new Map(loaded.files.map((f) => [f.path, f.text.split('\n')]));
   const out: Def[] = [];
@@ -286,7 +292,7 @@ export function definitionsOf(loaded: LoadedProject, tags: readonly Tag[]): Def[
     if (t.scopeKind === 'function' || t.scopeKind === 'method' || t.scopeKind === 'member') continue;
     let end = t.end ?? null;
     if (end === null) end = braceEnd(lines, t.line, language);
-    if (end === null || end - t.line < 2) continue;
+    if (end === null || (!short && end - t.line < 2)) continue;
     let container: string | undefined;
     let trait: string | undefined;
     if (language === 'rust') {
@@ -425,7 +431,29 @@ export interface MinedQuestion {
   type: FamilyType;
   query: string;
   x: Def;
+  /** The strict truth: X's families (in its file or module). */
   expected: Def[];
+  /** The widened truth: X's families plus its parallel implementations elsewhere (parallelsOf). */
+  widened: Def[];
+}
+
+/**
+ * X's parallel implementations: definitions of X's name and kind (a method for a method, a
+ * function for a function) in another container — another type, or for a function another file —
+ * anywhere in the project. A method of X's name on another type that offers the same API
+ * (`UnixDatagram::try_recv` for `UdpSocket::try_recv`) is a structural sibling by the issue's words
+ * (same kind, similar signature and body): the lead's decision of the twenty-first session, since
+ * the strict families (one module) counted it a miss where the hand-written set (tokio:similar:12)
+ * expects it. Read from ctags like the families; a twin in X's own container and file (a cfg'd
+ * copy) is X, not a parallel.
+ */
+export function parallelsOf(x: Def, defs: readonly Def[]): Def[] {
+  return defs.filter(
+    (d) =>
+      d.name === x.name &&
+      (d.container === undefined) === (x.container === undefined) &&
+      !(d.path === x.path && d.container === x.container),
+  );
 }
 
 const QUALIFY: Record<string, string> = { rust: '::', php: '::', ruby: '#', go: '.', python: '.', c: '.' };
@@ -477,6 +505,8 @@ export function questionsOf(
   defs: readonly Def[],
   perProject: number,
   seed: number,
+  /** Every definition, the short ones too (definitionsOf's `short`): where X's parallels are read. */
+  everyDef: readonly Def[] = defs,
 ): MinedQuestion[] {
   const r = seededUniform(seed ^ hash(loaded.project.name));
   const nameCount = new Map<string, number>();
@@ -515,16 +545,28 @@ export function questionsOf(
           r,
         ),
         x,
-        // X's siblings are every family it is in: a name may follow several patterns (`read_u8_le`:
-        // `read_*_le`, `read_u8_*`), and a method of one pattern in its class may also be one of
-        // several implementations of its name in its module.
-        expected: [...new Set(families.filter((g) => g.members.includes(x)).flatMap((g) => g.members))].filter(
-          (m) => m !== x,
-        ),
+        ...truthOf(x, families, everyDef),
       });
     }
   }
   return out;
+}
+
+/** X's expected answers, strict (its families) and widened (plus its parallels, parallelsOf). */
+export function truthOf(
+  x: Def,
+  families: readonly Family[],
+  defs: readonly Def[],
+): { expected: Def[]; widened: Def[] } {
+  // X's siblings are every family it is in: a name may follow several patterns (`read_u8_le`:
+  // `read_*_le`, `read_u8_*`), and a method of one pattern in its class may also be one of
+  // several implementations of its name in its module.
+  const expected = [...new Set(families.filter((g) => g.members.includes(x)).flatMap((g) => g.members))].filter(
+    (m) => m !== x,
+  );
+  const at = (d: Def) => `${d.path}:${d.line}`;
+  const known = new Set(expected.map(at));
+  return { expected, widened: [...expected, ...parallelsOf(x, defs).filter((d) => !known.has(at(d)))] };
 }
 
 function shuffle<T>(list: T[], r: () => number): void {
@@ -547,7 +589,10 @@ type System = 'box' | 'action';
 interface Outcome {
   q: MinedQuestion;
   system: System;
+  /** Scored against the strict truth (X's families). */
   line: Scores;
+  /** Scored against the widened truth (X's families and parallel implementations). */
+  widened: Scores;
   returnedSelf: boolean;
   intent?: string;
   /** Search box: how the engine took X (SimilarSubjectChoice's code); absent when it read no X. */
@@ -571,14 +616,15 @@ function judge(
   intent?: string,
   subject?: string,
 ): Outcome {
-  const groups = groupsOf(q.expected.map((d) => asExpected(d, sha1.get(d.path) ?? '')));
+  const groupsFor = (ds: readonly Def[]) => groupsOf(ds.map((d) => asExpected(d, sha1.get(d.path) ?? '')));
   const returnedSelf = items
     .slice(0, 10)
     .some((i) => i.path === q.x.path && i.startLine <= q.x.line && q.x.line <= i.endLine);
   return {
     q,
     system,
-    line: score(items, groups, 'line'),
+    line: score(items, groupsFor(q.expected), 'line'),
+    widened: score(items, groupsFor(q.widened), 'line'),
     returnedSelf,
     ...(intent !== undefined ? { intent } : {}),
     ...(subject !== undefined ? { subject } : {}),
@@ -594,10 +640,14 @@ interface Row {
   unread: number;
   hit1: number;
   mrr10: number;
+  /** Against the widened truth. */
+  wideHit1: number;
+  wideMrr10: number;
 }
 
 function rowOf(label: string, os: readonly Outcome[]): Row {
   const m = mean(os.map((o) => o.line));
+  const w = mean(os.map((o) => o.widened));
   return {
     label,
     n: os.length,
@@ -605,6 +655,8 @@ function rowOf(label: string, os: readonly Outcome[]): Row {
     unread: os.filter((o) => o.subject === 'none').length,
     hit1: m.hit1,
     mrr10: m.mrr10,
+    wideHit1: w.hit1,
+    wideMrr10: w.mrr10,
   };
 }
 
@@ -631,10 +683,12 @@ function rows(outcomes: readonly Outcome[]): Record<string, Row[]> {
 
 function print(table: Record<string, Row[]>, log: (m: string) => void): void {
   for (const [system, rs] of Object.entries(table)) {
-    log(`\n${system === 'box' ? 'search box' : 'Find similar action'}            n   X back  X unread  Hit@1  MRR@10`);
+    log(
+      `\n${(system === 'box' ? 'search box' : 'Find similar action').padEnd(30)} n   X back  X unread  strict Hit@1  MRR@10  widened Hit@1  MRR@10`,
+    );
     for (const r of rs)
       log(
-        `  ${r.label.padEnd(28)} ${String(r.n).padStart(4)} ${String(r.self).padStart(6)} ${String(r.unread).padStart(9)}  ${r.hit1.toFixed(3)}  ${r.mrr10.toFixed(3)}`,
+        `  ${r.label.padEnd(28)} ${String(r.n).padStart(4)} ${String(r.self).padStart(6)} ${String(r.unread).padStart(9)}  ${r.hit1.toFixed(3).padStart(12)}  ${r.mrr10.toFixed(3)}  ${r.wideHit1.toFixed(3).padStart(13)}  ${r.wideMrr10.toFixed(3)}`,
       );
   }
 }
@@ -696,12 +750,20 @@ async function main(): Promise<void> {
     const families = familiesOf(loaded, defs, tags);
     mined[spec.name] = { impl: 0, ops: 0, pattern: 0 };
     for (const f of families) mined[spec.name][f.type]++;
-    const questions = questionsOf(loaded, families, defs, options.perProject, options.seed);
+    const questions = questionsOf(
+      loaded,
+      families,
+      defs,
+      options.perProject,
+      options.seed,
+      definitionsOf(loaded, tags, true),
+    );
+    const shown = (d: Def) => `${d.container ? `${d.container}.` : ''}${d.name}@${d.path}:${d.line}-${d.end}`;
     if (options.mineOnly) {
       log(`${spec.name}: ${defs.length} functions, ${JSON.stringify(mined[spec.name])}`);
       for (const q of questions)
         log(
-          `  ${q.type} ${q.query} | X ${q.x.path}:${q.x.line}-${q.x.end} | ${q.expected.map((d) => `${d.container ? `${d.container}.` : ''}${d.name}@${d.path}:${d.line}-${d.end}`).join(' ')}`,
+          `  ${q.type} ${q.query} | X ${q.x.path}:${q.x.line}-${q.x.end} | ${q.expected.map(shown).join(' ')}${q.widened.length > q.expected.length ? ` | parallels ${q.widened.slice(q.expected.length).map(shown).join(' ')}` : ''}`,
         );
       continue;
     }
@@ -730,7 +792,7 @@ async function main(): Promise<void> {
   print(table, log);
   const misses = outcomes
     .filter(() => !options.unseen)
-    .filter((o) => o.line.hit1 === 0 || o.returnedSelf)
+    .filter((o) => o.line.hit1 === 0 || o.widened.hit1 === 0 || o.returnedSelf)
     .map((o) => ({
       id: o.q.id,
       system: o.system,
@@ -741,8 +803,13 @@ async function main(): Promise<void> {
       x: `${o.q.x.path}:${o.q.x.line}-${o.q.x.end}`,
       returnedSelf: o.returnedSelf,
       rank: o.line.mrr10 > 0 ? Math.round(1 / o.line.mrr10) : null,
+      /** The first answer's rank against the widened truth (1: a parallel implementation led, a strict miss only). */
+      widenedRank: o.widened.mrr10 > 0 ? Math.round(1 / o.widened.mrr10) : null,
       expected: o.q.expected
         .slice(0, 6)
+        .map((d) => `${d.path}:${d.line}-${d.end} ${d.container ? `${d.container}.` : ''}${d.name}`),
+      parallels: o.q.widened
+        .slice(o.q.expected.length, o.q.expected.length + 6)
         .map((d) => `${d.path}:${d.line}-${d.end} ${d.container ? `${d.container}.` : ''}${d.name}`),
       got: o.top,
     }));

@@ -198,6 +198,12 @@ describe('classify: phrasings no rule of the design names literally', () => {
     ['other places with the same retry loop', 'find_similar', 'similar-phrase'],
     // A family named by its role, at the start of the question (hyper's HttpConnector setters).
     ['other setters like HttpConnector::set_nodelay in client/connect/http.rs', 'find_similar', 'similar-phrase'],
+    // symfony-di: the role with words before it.
+    [
+      'other boolean flag setters like AutowireTrait::autowire in Loader/Configurator/Traits',
+      'find_similar',
+      'similar-phrase',
+    ],
     ['how do other plugins like the cache register their hooks', 'understand_code', 'understand-words'],
     ['other Write implementations', 'find_similar', 'similar-phrase'],
     ['other `UdpSocket::try_recv` versions', 'find_similar', 'similar-phrase'],

@@ -146,7 +146,7 @@ const IMPACT_PHRASE = new RegExp(
 );
 
 const SIMILAR_PHRASE =
-  /\b(similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+[a-z]+s\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
+  /\b(similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[a-z]+\s+){0,2}[a-z]+s\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
 
 /**
  * A short question that only names X among its kind: "other Write implementations", "other

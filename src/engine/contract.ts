@@ -381,7 +381,7 @@ export interface SiblingBoost {
 export interface FormWeight {
   /** X's name. */
   of: string;
-  /** The arguments a call must pass: X's, then the result's. */
+  /** The closest numbers of arguments a call of each may pass (structural/arity.ts closestArities): X's, then the result's. */
   arity: [number, number];
   /** arityAffinity of the two (< 1): multiplies the score. */
   factor: number;

@@ -14,7 +14,7 @@ import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { docWindowOf, dropSubject, markedName, similarSubject } from './similar';
+import { docWindowOf, dropSubject, markedName, questionParts, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -57,6 +57,60 @@ function rowsOf(response: SearchResponse, path: string) {
 function everyRow(response: SearchResponse): (SearchResult | NonNullable<SearchResult['subResults']>[number])[] {
   return response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
 }
+
+describe('questionParts reads the parts of a similar-phrase question', () => {
+  it('names each part as written, and the phrasing that took the question', () => {
+    expect(questionParts('code similar to net/udp.rs:UdpSocket::try_recv')).toEqual({
+      phrasing: 'like',
+      name: 'UdpSocket::try_recv',
+      path: 'net/udp.rs',
+    });
+    expect(questionParts('similar to gohcl EncodeIntoBody')).toEqual({
+      phrasing: 'like',
+      name: 'EncodeIntoBody',
+      spaced: 'gohcl',
+    });
+    expect(questionParts('code similar to decode in hcldec/spec.go like the one on BlockListSpec')).toEqual({
+      phrasing: 'like',
+      name: 'decode',
+      place: 'hcldec/spec.go',
+      one: 'BlockListSpec',
+    });
+    expect(questionParts('other Barrett::reduce implementations in Math/BigInteger/Engines/PHP/Reductions')).toEqual({
+      phrasing: 'other',
+      name: 'Barrett::reduce',
+      place: 'Math/BigInteger/Engines/PHP/Reductions',
+    });
+    expect(questionParts('how are effects scheduled')).toBeNull();
+  });
+
+  it('reads which definition is X from `like the one in FILE`, `like B::x` and a role with words before it (the sixth group)', () => {
+    // systemtap: four `__stp_stack_print`s, one a file; `like the one in stack-arm.c` named a container `c`.
+    expect(similarSubject('other implementations of __stp_stack_print like the one in stack-arm.c')).toEqual({
+      name: '__stp_stack_print',
+      path: 'stack-arm.c',
+    });
+    // ruma, symfony-di: X's name said again with its type; the question was read as no X at all.
+    expect(similarSubject('other implementations of matrix_to_uri like RoomAliasId::matrix_to_uri')).toEqual({
+      name: 'matrix_to_uri',
+      qualifier: 'RoomAliasId',
+    });
+    expect(similarSubject('other implementations of dump like XmlDumper::dump')).toEqual({
+      name: 'dump',
+      qualifier: 'XmlDumper',
+    });
+    // Another name after `like` is not X's: nothing is read.
+    expect(similarSubject('other implementations of dump like XmlDumper::load')).toBeNull();
+    // symfony-di: `other boolean flag setters like …`, three words where one was read.
+    expect(
+      similarSubject('other boolean flag setters like AutowireTrait::autowire in Loader/Configurator/Traits'),
+    ).toEqual({
+      name: 'autowire',
+      qualifier: 'AutowireTrait',
+      path: 'Loader/Configurator/Traits',
+    });
+  });
+});
 
 describe('similarSubject reads X from the question', () => {
   it('takes the name, its qualifier, and nothing from a question that is not about one name', () => {
@@ -920,5 +974,121 @@ describe('similar to a method that another class of its folder wraps under the s
     expect(wrapper?.explanation.sibling).toBeUndefined();
     expect(r.results[0]).toMatchObject({ path: 'Input/InputDefinition.php' });
     expect(['getArgument', 'shortcutToName', 'negationToName', 'hasOption']).toContain(r.results[0].symbol);
+  });
+});
+
+describe('similar to a setter whose value may be left out', () => {
+  it('is answered by the other setters, not by its getter (dns OPT.SetDo(do ...bool))', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const dns = await Engine.build([{ path: 'edns.go', text: fixture('dns-edns-opt.go.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await dns.search('siblings of SetDo');
+    // `SetDo(do ...bool)` sets the DO bit to its argument when one is passed: a setter like
+    // SetVersion(v uint8) and SetZ(z uint16); Do() reads the bit. Counted as taking no argument,
+    // SetDo shared its getter's form and not theirs, and Do() led.
+    expect(r.results[0].symbol).toMatch(/^Set(?:Version|ExtendedRcode|UDPSize|Z)$/);
+    // The setters named in X's pattern (Set + one word) lead Do(), each called X's sibling.
+    const rows = everyRow(r);
+    expect(
+      rows
+        .slice(0, 2)
+        .map((row) => row.symbol)
+        .sort(),
+    ).toEqual(['SetVersion', 'SetZ']);
+    for (const row of rows.slice(0, 2)) expect(row.explanation.sibling?.of).toBe('SetDo');
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a plugin hook', () => {
+  it('is answered by the hooks of its name pattern in other plugins, not by its file’s next hook (uwsgi uwsgi_python_magic)', async () => {
+    // uwsgi 2.0.21 plugins (GPL-2.0-or-later): python/python_plugin.c lines 926-976, psgi/psgi_plugin.c
+    // lines 711-724 and 748-758, rack/rack_plugin.c lines 1068-1093, bodies shortened. Each plugin fills
+    // the `.magic` and `.mount_app` slots of its plugin table.
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const uwsgi = await Engine.build(
+      [
+        {
+          path: 'python/python_plugin.c',
+          text: [
+            'int uwsgi_python_magic(char *mountpoint, char *lazy) {',
+            "\tchar *qc = strchr(lazy, ':');",
+            '\tif (!strcmp(lazy + strlen(lazy) - 3, ".py")) {',
+            '\t\tup.file_config = lazy;',
+            '\t\treturn 1;',
+            '\t}',
+            '\treturn 0;',
+            '}',
+            '',
+            'int uwsgi_python_mount_app(char *mountpoint, char *app) {',
+            '\tint id;',
+            '\tif (strchr(app, \':\') || uwsgi_endswith(app, ".py") || uwsgi_endswith(app, ".wsgi")) {',
+            '\t\tuwsgi.wsgi_req->appid = mountpoint;',
+            '\t\tid = init_uwsgi_app(LOADER_MOUNT, app, uwsgi.wsgi_req, NULL, PYTHON_APP_TYPE_WSGI);',
+            '\t\treturn id;',
+            '\t}',
+            '\treturn -1;',
+            '}',
+            '',
+          ].join('\n'),
+        },
+        {
+          path: 'psgi/psgi_plugin.c',
+          text: [
+            'int uwsgi_perl_magic(char *mountpoint, char *lazy) {',
+            '        if (!strcmp(lazy+strlen(lazy)-5, ".psgi")) {',
+            '                uperl.psgi = lazy;',
+            '                return 1;',
+            '        }',
+            '        return 0;',
+            '}',
+            '',
+            'int uwsgi_perl_mount_app(char *mountpoint, char *app) {',
+            '        if (uwsgi_endswith(app, ".pl") || uwsgi_endswith(app, ".psgi")) {',
+            '                uwsgi.wsgi_req->appid = mountpoint;',
+            '                return init_psgi_app(uwsgi.wsgi_req, app, strlen(app), NULL);',
+            '        }',
+            '        return -1;',
+            '}',
+            '',
+          ].join('\n'),
+        },
+        {
+          path: 'rack/rack_plugin.c',
+          text: [
+            'int uwsgi_rack_magic(char *mountpoint, char *lazy) {',
+            '\tif (!strcmp(lazy+strlen(lazy)-3, ".ru")) {',
+            '                ur.rack = lazy;',
+            '                return 1;',
+            '        }',
+            '\treturn 0;',
+            '}',
+            '',
+            'int uwsgi_rack_mount_app(char *mountpoint, char *app) {',
+            '\tif (uwsgi_endswith(app, ".ru") || uwsgi_endswith(app, ".rb")) {',
+            '                ur.rack = app;',
+            '\t\tuwsgi_rack_init_apps();',
+            '\t\treturn 0;',
+            '        }',
+            '        return -1;',
+            '}',
+            '',
+          ].join('\n'),
+        },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await uwsgi.search('siblings of uwsgi_python_magic');
+    // The other plugins' magic hooks are read though their folders are not X's: one word of three differs.
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => x.symbol)
+        .sort(),
+    ).toEqual(['uwsgi_perl_magic', 'uwsgi_rack_magic']);
+    for (const row of r.results.slice(0, 2)) expect(row.explanation.sibling?.of).toBe('uwsgi_python_magic');
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });

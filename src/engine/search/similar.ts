@@ -14,7 +14,7 @@ import type {
   SubjectCode,
 } from '../contract';
 import type { Corpus } from '../modality';
-import { arityAffinity, requiredArity } from '../structural/arity';
+import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity, picks, type NamedBy } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
@@ -53,19 +53,77 @@ const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
  * or `in Crypt/DSA/Formats/Keys` (a folder: a path with a slash; a lone word is prose).
  */
 const IN_FILE =
-  '\\s+in\\s+(?:the\\s+(?:file|folder|directory)\\s+)?[`\'"]?([\\w$./@-]*\\.[A-Za-z0-9]+|[\\w$.@-]+(?:/[\\w$.@-]+)+)/?[`\'"]?';
+  '\\s+in\\s+(?:the\\s+(?:file|folder|directory)\\s+)?[`\'"]?(?<place>[\\w$./@-]*\\.[A-Za-z0-9]+|[\\w$.@-]+(?:/[\\w$.@-]+)+)/?[`\'"]?';
 /**
- * Which of X's definitions, said after the place: `like the one on BlockListSpec` (its container),
- * `like the XML one` (its file or container).
+ * Which of X's definitions, said after the place: `like the one in stack-arm.c` (its file),
+ * `like the one on BlockListSpec` (its container), `like the XML one` (its file or container),
+ * `like RoomAliasId::matrix_to_uri` (X's own name again, qualified).
  */
-const THE_ONE = `\\s+like\\s+the\\s+(?:one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(${NAME})[\`'"]?|[\`'"]?(${NAME})[\`'"]?\\s+one)`;
+const THE_ONE = `\\s+like\\s+(?:the\\s+(?:one\\s+in\\s+(?:the\\s+)?[\`'"]?(?<onePlace>[\\w$./@-]*\\.[A-Za-z0-9]+)[\`'"]?|one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(?<onOne>${NAME})[\`'"]?|[\`'"]?(?<kindOne>${NAME})[\`'"]?\\s+one)|[\`'"]?(?<likeOne>(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))+)\\k<name>[\`'"]?)`;
 /** A qualifier written before the name with a space, `gohcl EncodeIntoBody` (a package, a class). */
-const SPACED = '([A-Za-z_$][\\w$-]*)\\s+(?=[A-Za-z_$])';
-/** The whole question is "[find] [code] similar to [the function] NAME[()] [in FILE]": nothing else to answer. */
-const SUBJECT = new RegExp(
-  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(${PATH})?(?:${SPACED})?(${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?(?:${THE_ONE})?\\s*[?.]?$`,
-  'i',
-);
+const SPACED = '(?<spaced>[A-Za-z_$][\\w$-]*)\\s+(?=[A-Za-z_$])';
+/**
+ * How a question asks for code like X, each phrasing one expression whose named groups are the
+ * question's parts: `path` (X's file before its name, `file.ts:`), `spaced` (a word before the
+ * name, `gohcl EncodeIntoBody`), `name` (X's name with its qualifiers), `place` (the file or
+ * folder after it, `in …`, or `like the one in FILE`: `onePlace`), `onOne`/`kindOne`/`likeOne`
+ * (which of X's definitions, `like the one on B`, `like the XML one`, `like B::x`). Each question is "[find] [code] similar to [the function] NAME[()] [in FILE]"
+ * or "other NAME implementations [in FILE]", with nothing else to answer.
+ */
+const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
+  {
+    phrasing: 'like',
+    expression: new RegExp(
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[a-z]+\\s+){0,2}(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?(?:${THE_ONE})?\\s*[?.]?$`,
+      'i',
+    ),
+  },
+  {
+    phrasing: 'other',
+    expression: new RegExp(
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(?<path>${PATH})?(?<name>${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE})?\\s*[?.]?$`,
+      'i',
+    ),
+  },
+];
+
+/** "similar to X" and its kin (`like`), or "other X implementations" (`other`). */
+export type Phrasing = 'like' | 'other';
+
+/** The parts of a similar-phrase question, as written (questionParts). */
+export interface QuestionParts {
+  phrasing: Phrasing;
+  /** X's name with the qualifiers written on it (`UdpSocket::try_recv`). */
+  name: string;
+  /** The file before X's name, its colon left off (`runtime.js`). */
+  path?: string;
+  /** A word before X's name with a space (`gohcl`). */
+  spaced?: string;
+  /** The file or folder named after X's name (`connection/session.rb`, `Crypt/DSA/Formats/Keys`). */
+  place?: string;
+  /** Which of X's definitions: the container or file of `like the one on B` / `like the B one`. */
+  one?: string;
+}
+
+/** The question's parts, read by the first phrasing that takes the whole question; null when none does. */
+export function questionParts(question: string): QuestionParts | null {
+  const typed = question.trim();
+  for (const { phrasing, expression } of PHRASINGS) {
+    const g = expression.exec(typed)?.groups;
+    if (!g) continue;
+    const one = g.onOne ?? g.kindOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');
+    const place = g.place ?? g.onePlace;
+    return {
+      phrasing,
+      name: g.name,
+      ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
+      ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
+      ...(place !== undefined ? { place } : {}),
+      ...(one !== undefined ? { one } : {}),
+    };
+  }
+  return null;
+}
 
 /**
  * The subject with its name as the repository defines it: `encrypted_key?` when a definition has
@@ -77,29 +135,28 @@ export function markedName(subject: SimilarSubject, defines: (name: string) => b
   return { ...subject, name: subject.name.slice(0, -1) };
 }
 
-/** "Other X implementations": X between `other` and the kind of code asked for (its path, name and file). */
-const OTHER_SUBJECT = new RegExp(
-  `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(${PATH})?(${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE})?\\s*[?.]?$`,
-  'i',
-);
-
+/**
+ * X as the question names it (questionParts): its name, the qualifier that picks among its
+ * definitions (`A::x`; `like the one on B`, which says more; a spaced word, loosely), and the file
+ * or folder it is in, written before the name or after it.
+ */
 export function similarSubject(question: string): SimilarSubject | null {
-  const typed = question.trim();
-  const m = SUBJECT.exec(typed);
-  const other = m ? null : OTHER_SUBJECT.exec(typed);
-  if (!m && !other) return null;
-  const [, before, spaced, named, after, onOne, theOne] = m ?? [other![0], other![1], undefined, other![2], other![3]];
-  const parts = named.split(/::|\.|#|->/);
-  const name = parts[parts.length - 1];
+  const parts = questionParts(question);
+  if (!parts) return null;
+  const names = parts.name.split(QUALIFIED);
+  const name = names[names.length - 1];
   // `file.rb:name` or `name in file.rb` / `name in a/folder`: the file or folder X is defined in.
-  const file = before ? before.slice(0, -1) : after;
+  const file = parts.path ?? parts.place;
   const path = file ? { path: file } : {};
   // `like the one on BlockListSpec` says which of X's definitions more closely than `A::x`.
-  const one = (onOne ?? theOne)?.split(/::|\.|#|->/).pop();
+  const one = parts.one?.split(QUALIFIED).pop();
   if (one !== undefined) return { name, qualifier: one, ...path };
-  if (parts.length > 1) return { name, qualifier: parts[parts.length - 2], ...path };
-  return spaced !== undefined ? { name, qualifier: spaced, loose: true, ...path } : { name, ...path };
+  if (names.length > 1) return { name, qualifier: names[names.length - 2], ...path };
+  return parts.spaced !== undefined ? { name, qualifier: parts.spaced, loose: true, ...path } : { name, ...path };
 }
+
+/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`. */
+const QUALIFIED = /::|\.|#|->/;
 
 /** X's definitions as chosen for the question: the chunks, the first the one the answer starts from. */
 export interface SubjectChunks {
@@ -351,7 +408,8 @@ export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined 
 
 /**
  * "Similar to X": each candidate's form weight (FormWeight) — a function or method of another
- * name than X that must be given arguments when X takes none, or the reverse, weighed by
+ * name than X that must be given arguments when X can take none, or the reverse (their closest
+ * call counts, closestArities: a value that may be left out is one a call may pass), weighed by
  * arityAffinity. One reads state (a getter, a predicate), the other acts on what it is given (a
  * setter): the sibling similarity already holds that (siblings.ts, formAffinity), but a setter
  * that is no sibling may still lead X's file on X's words alone (`set_nodelay(&self, nodelay:
@@ -361,15 +419,17 @@ export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined 
  */
 export function formLookup(corpus: Corpus, subject: Chunk): ((chunkId: number) => FormWeight | undefined) | undefined {
   const x = definitionOf(corpus, subject);
-  const arity = x && FUNCTION_FAMILY.has(x.kind) ? requiredArity(x.name, x.signature) : null;
+  const arity = x && FUNCTION_FAMILY.has(x.kind) ? callArity(x.name, x.signature) : null;
   if (!x || arity === null) return undefined;
   return (chunkId) => {
     const chunk = corpus.chunks[chunkId];
     if (!chunk || chunk.symbol === x.name || !FUNCTION_FAMILY.has(chunk.definitionKind ?? '')) return undefined;
     const y = definitionOf(corpus, chunk);
-    const other = y ? requiredArity(y.name, y.signature) : null;
-    if (other === null || (other === 0) === (arity === 0)) return undefined;
-    return { of: x.name, arity: [arity, other], factor: arityAffinity(arity, other) };
+    const other = y ? callArity(y.name, y.signature) : null;
+    if (other === null) return undefined;
+    const pair = closestArities(arity, other);
+    if ((pair[0] === 0) === (pair[1] === 0)) return undefined;
+    return { of: x.name, arity: pair, factor: arityAffinity(...pair) };
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arityAffinity, requiredArity } from './arity';
+import { arityAffinity, callArity, closestArities, requiredArity } from './arity';
 
 describe('requiredArity reads the arguments a call must pass', () => {
   it('counts parameters in Go, C, PHP, Rust, Python and Ruby signatures of the real projects', () => {
@@ -43,5 +43,36 @@ describe('arityAffinity', () => {
     expect(arityAffinity(0, 1)).toBeCloseTo(0.25, 12);
     expect(arityAffinity(3, 2)).toBeCloseTo(0.5625, 12);
     expect(arityAffinity(null, 3)).toBe(1);
+  });
+});
+
+describe('callArity and closestArities: the call counts a signature allows, and the closest of two', () => {
+  it('reads a value that may be left out as one a call may pass (dns SetDo, Symfony setHorizontal, docutils set_io)', () => {
+    expect(callArity('SetDo', 'func (rr *OPT) SetDo(do ...bool)')).toEqual({ min: 0, max: Infinity });
+    expect(callArity('Do', 'func (rr *OPT) Do() bool')).toEqual({ min: 0, max: 0 });
+    expect(callArity('setHorizontal', 'public function setHorizontal(bool $horizontal = true): self')).toEqual({
+      min: 0,
+      max: 1,
+    });
+    expect(callArity('set_io', 'def set_io(self, source_path=None, destination_path=None):')).toEqual({
+      min: 0,
+      max: 2,
+    });
+    expect(callArity('fetch', 'def fetch(key, *args)')).toEqual({ min: 1, max: Infinity });
+    expect(callArity('run', 'def run(self, *, timeout=None)')).toEqual({ min: 0, max: 1 });
+    expect(callArity('each', 'def each(&block)')).toEqual({ min: 0, max: 0 });
+    expect(callArity('usage', 'def usage')).toBeNull();
+  });
+
+  it('pairs the nearest counts: a setter with a default beside setters and a getter, exit(code=0) beside abort()', () => {
+    const setHorizontal = { min: 0, max: 1 };
+    const setRows = { min: 1, max: 1 };
+    const render = { min: 0, max: 0 };
+    expect(closestArities(setHorizontal, setRows)).toEqual([1, 1]);
+    expect(closestArities(setHorizontal, render)).toEqual([0, 0]);
+    // click Context.abort() · exit(code=0) · fail(message).
+    expect(closestArities(render, { min: 0, max: 1 })).toEqual([0, 0]);
+    expect(closestArities(render, setRows)).toEqual([0, 1]);
+    expect(closestArities({ min: 3, max: 3 }, { min: 0, max: 1 })).toEqual([3, 1]);
   });
 });

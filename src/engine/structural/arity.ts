@@ -12,6 +12,56 @@ const RECEIVER = /^(?:&\s*)?(?:'\w+\s+)?(?:mut\s+)?(?:self|cls|this)\b/;
 
 /** The number of required parameters of a function's signature; null when it has no parameter list. */
 export function requiredArity(name: string, signature: string): number | null {
+  const params = parametersOf(name, signature);
+  return params === null ? null : params.filter((p) => !optional(p)).length;
+}
+
+/**
+ * How many arguments a call of a function may pass: its required parameters (`min`) up to every
+ * parameter (`max`; Infinity with a variadic list, `*args`, `**kwargs`, `...rest`, C's `...`).
+ * A block (`&block`) is code, not a value, and a bare `*` marks keyword-only parameters: neither
+ * is counted. "Similar to X" compares two forms by their closest call counts (closestArities):
+ * a setter whose value may be left out (dns's `SetDo(do ...bool)`, Symfony's `setHorizontal(bool
+ * $horizontal = true)`) takes one like its fellow setters; `exit(code=0)` is still called as
+ * `abort()` is.
+ */
+export interface CallArity {
+  min: number;
+  max: number;
+}
+
+/** The call counts a function's signature allows; null when it has no parameter list. */
+export function callArity(name: string, signature: string): CallArity | null {
+  const params = parametersOf(name, signature);
+  if (params === null) return null;
+  let min = 0;
+  let max = 0;
+  for (const p of params) {
+    if (/^&[A-Za-z_]/.test(p) || p === '*') continue;
+    if (p.startsWith('*') || p.includes('...')) max = Infinity;
+    else if (optional(p)) max++;
+    else {
+      min++;
+      max++;
+    }
+  }
+  return { min, max };
+}
+
+/**
+ * The two call counts, one of each function, that are closest: the same count when one call may
+ * pass as many arguments as the other, else the nearest ends of the two ranges. arityAffinity of
+ * the pair is how alike the two forms are, and the pair is what an explanation shows.
+ */
+export function closestArities(a: CallArity, b: CallArity): [number, number] {
+  if (a.max < b.min) return [a.max, b.min];
+  if (b.max < a.min) return [a.min, b.max];
+  const shared = Math.max(a.min, b.min);
+  return [shared, shared];
+}
+
+/** The parameters of a function's signature, less the receiver; null when it has no parameter list. */
+function parametersOf(name: string, signature: string): string[] | null {
   const at = wordAt(signature, name);
   if (at < 0) return null;
   const open = signature.indexOf('(', at + name.length);
@@ -20,7 +70,7 @@ export function requiredArity(name: string, signature: string): number | null {
   if (/[={;:]/.test(signature.slice(at + name.length, open).replace(/<[^()]*>/g, ''))) return null;
   const params = topLevelParts(signature, open + 1);
   if (params === null) return null;
-  return params.filter((p) => p !== '' && p !== 'void' && p !== '/' && !RECEIVER.test(p) && !optional(p)).length;
+  return params.filter((p) => p !== '' && p !== 'void' && p !== '/' && !RECEIVER.test(p));
 }
 
 /** Where `name` first stands as a whole word in `text` (not inside `func` or `getIn`), or -1. */

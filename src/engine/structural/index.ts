@@ -9,7 +9,14 @@ import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
 import { GrowableU32, narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
-import { MAX_SUBJECT_SIBLING_SOURCES, siblingReason, siblingsOf, type NamedBy, type Sibling } from './siblings';
+import {
+  MAX_SUBJECT_SIBLING_SOURCES,
+  inPatternOf,
+  siblingReason,
+  siblingsOf,
+  type NamedBy,
+  type Sibling,
+} from './siblings';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
 import { CorpusNamesBuilder } from '../corpus-names';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
@@ -31,6 +38,8 @@ export const CONTAINER_MATCH_BONUS = 15;
 export const QUALIFIER_PATH_BONUS = 10;
 /** understand_code: weight of a name sub-token against one from the signature/doc/container. */
 export const NAME_TOKEN_WEIGHT = 3;
+/** A function's names in its pattern elsewhere read for siblings at most (siblingsOf): a name shared by hundreds of plugins stays cheap. */
+const PATTERN_NAMES_READ = 32;
 export const OTHER_TOKEN_WEIGHT = 1;
 /** BM25 saturation and length normalisation for the term search over definitions. */
 export const BM25_K1 = 1.2;
@@ -355,7 +364,16 @@ export class StructuralIndex implements Retriever {
     if (this.lastSiblings?.chunkId === chunkId && this.lastSiblings.by === key) return this.lastSiblings.siblings;
     const chunk = this.corpus.chunks[chunkId];
     const sameName = chunk?.symbol ? this.definitionsNamed(chunk.symbol).map((d) => d.chunkId) : [];
-    const siblings = chunk ? siblingsOf(this.corpus, chunk, sameName, isDeclarationOnly, by) : [];
+    // A function's pattern-named kin in other directories (inPatternOf), at most PATTERN_NAMES_READ names.
+    const inPattern =
+      chunk?.symbol !== undefined && chunk.definitionKind === 'function' ? inPatternOf(chunk.symbol) : null;
+    const alike = inPattern
+      ? this.names.names
+          .filter(inPattern)
+          .slice(0, PATTERN_NAMES_READ)
+          .flatMap((n) => this.definitionsNamed(n).map((d) => d.chunkId))
+      : [];
+    const siblings = chunk ? siblingsOf(this.corpus, chunk, [...sameName, ...alike], isDeclarationOnly, by) : [];
     this.lastSiblings = { chunkId, by: key, siblings };
     return siblings;
   }

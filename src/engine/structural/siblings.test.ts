@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
-import { firstBase, picks } from './siblings';
+import { firstBase, inPatternOf, picks } from './siblings';
 
 let analyzer: StructuralAnalyzer;
 
@@ -53,5 +53,16 @@ describe('picks', () => {
     expect(picks({ path: 'PHP/Reduct' }, 'Math/BigInteger/Engines/PHP/Reductions/Classic.php', 'Classic')).toBe(false);
     // A file still picks by the end of the path.
     expect(picks({ path: 'connect/http.rs' }, 'client/connect/http.rs', 'HttpConnector')).toBe(true);
+  });
+});
+
+describe('inPatternOf', () => {
+  it('takes a name of three words or more with one word different, not a two-word name', () => {
+    const magic = inPatternOf('uwsgi_python_magic')!;
+    expect(inPatternOf('uwsgi_python_enable_threads')!('uwsgi_perl_enable_threads')).toBe(true);
+    expect(magic('uwsgi_rack_magic')).toBe(true);
+    expect(magic('uwsgi_python_mount_app')).toBe(false);
+    expect(magic('uwsgi_python_magic')).toBe(false);
+    expect(inPatternOf('set_ttl')).toBeNull();
   });
 });

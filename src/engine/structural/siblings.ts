@@ -17,7 +17,7 @@ import {
   SIBLING_SHAPE_WEIGHT,
 } from '../ranking';
 import { splitIdentifier, subTokens } from '../tokens';
-import { arityAffinity, requiredArity } from './arity';
+import { arityAffinity, callArity, closestArities } from './arity';
 
 /** At most this many definitions of an ambiguous X are read for siblings (all of them are X). */
 export const MAX_SUBJECT_SIBLING_SOURCES = 8;
@@ -58,6 +58,26 @@ export function nameAffinity(a: string, b: string): number {
   return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) ? 1 : jaccard(new Set(pa), new Set(pb)));
 }
 
+/**
+ * Whether a function elsewhere is named in X's pattern with enough words to say so: three or
+ * more, one different (uwsgi's `uwsgi_perl_enable_threads` for `uwsgi_python_enable_threads`,
+ * each plugin's function in one slot of its plugin table). Such a definition in another directory
+ * is read as a sibling candidate (siblingsOf's `elsewhere`); two-word names (`get_x`, `set_x`)
+ * name too much of a repository to be read so. Null when X's name is too short; the test is run
+ * on every name of a repository, so a name holding neither of X's first two words is passed over
+ * before it is split.
+ */
+export function inPatternOf(x: string): ((y: string) => boolean) | null {
+  const px = nameParts(x);
+  if (px.length < 3) return null;
+  const [first, second] = px;
+  return (y) => {
+    if (y === x) return false;
+    const lower = y.toLowerCase();
+    return (lower.includes(first) || lower.includes(second)) && onePattern(px, nameParts(y));
+  };
+}
+
 function onePattern(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length || a.length < 2) return false;
   let differing = 0;
@@ -93,15 +113,17 @@ export function shapeAffinity(x: Shaped, y: Shaped): number {
 }
 
 /**
- * How alike two functions' forms are: arityAffinity of the arguments a call must pass (1 for a
- * class, or when either signature has no parameter list). A getter and its setter share their
+ * How alike two functions' forms are: arityAffinity of their closest call counts (callArity,
+ * closestArities: a value that may be left out is one a call may pass; 1 for a class, or when
+ * either signature has no parameter list). A getter and its setter share their
  * words and the field they touch, so name and shape call them alike; their forms differ. Another
  * definition of X's own name is another implementation of it whatever it asks for (an overload,
  * a package that made an option a parameter): 1.
  */
 export function formAffinity(x: Definition, y: Definition): number {
   if (x.name === y.name || !FUNCTION_FAMILY.has(x.kind) || !FUNCTION_FAMILY.has(y.kind)) return 1;
-  return arityAffinity(requiredArity(x.name, x.signature), requiredArity(y.name, y.signature));
+  const [ax, ay] = [callArity(x.name, x.signature), callArity(y.name, y.signature)];
+  return ax === null || ay === null ? 1 : arityAffinity(...closestArities(ax, ay));
 }
 
 const FUNCTION_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[0]);

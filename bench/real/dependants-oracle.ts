@@ -18,13 +18,10 @@
  * Where a reader cannot be sure (a name defined in two files, an include two files could
  * answer, a re-export it cannot follow) it drops the link and counts why.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { promisify } from 'node:util';
+import { ctagsJson } from './ctags';
 import type { LoadedProject } from './projects';
-
-const run = promisify(execFile);
 
 /** One dependency: `from` depends on `to`, shown by `line` of `from`. */
 export interface Dep {
@@ -163,18 +160,8 @@ interface Tag {
   file?: boolean;
 }
 
-async function ctags(dir: string, lang: string, extra: string[] = []): Promise<Tag[]> {
-  const { stdout } = await run(
-    'ctags',
-    ['--output-format=json', '--fields=+nKZf', '--sort=no', `--languages=${lang}`, ...extra, '-R', '.'],
-    { cwd: dir, maxBuffer: 1 << 28 },
-  );
-  return stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Tag & { _type: string })
-    .filter((t) => t._type === 'tag')
-    .map((t) => ({ ...t, path: t.path.replace(/^\.\//, '') }));
+function ctags(dir: string, lang: string, extra: string[] = []): Promise<Tag[]> {
+  return ctagsJson<Tag>(dir, ['--fields=+nKZf', `--languages=${lang}`, ...extra]);
 }
 
 export async function oracleOf(loaded: LoadedProject): Promise<Oracle> {

@@ -35,6 +35,7 @@ import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
 import { REPO_ROOT } from '../eval/corpora';
 import { evalEmbedder } from '../eval/embedder';
 import { SeededRandom } from '../eval/rng';
+import { minedArgs } from './mined-args';
 import { type LoadedProject, loadProject, PROJECTS, type RealFile, type RealProject } from './projects';
 import { type Group, mean, score, type Scores } from './score';
 
@@ -941,30 +942,6 @@ export function minedCases(loaded: LoadedProject, perProject: number, seed: stri
   };
 }
 
-function parseArgs(argv: string[]) {
-  const o = {
-    project: null as string | null,
-    perProject: 40,
-    seed: 'mined-1',
-    unseen: false,
-    dry: false,
-    tag: '',
-    embedder: 'local' as 'local' | 'none',
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--project') o.project = argv[++i];
-    else if (a === '--per-project') o.perProject = Number(argv[++i]);
-    else if (a === '--seed') o.seed = argv[++i];
-    else if (a === '--unseen') o.unseen = true;
-    else if (a === '--dry') o.dry = true;
-    else if (a === '--tag') o.tag = `-${argv[++i]}`;
-    else if (a === '--embedder') o.embedder = argv[++i] as 'local' | 'none';
-    else throw new Error(`unknown argument ${a}`);
-  }
-  return o;
-}
-
 const f2 = (x: number) => x.toFixed(2);
 
 function rows(label: string, outcomes: readonly Outcome[], key: (o: Outcome) => string): string[] {
@@ -981,7 +958,7 @@ function rows(label: string, outcomes: readonly Outcome[], key: (o: Outcome) => 
 }
 
 async function main() {
-  const o = parseArgs(process.argv.slice(2));
+  const o = minedArgs(process.argv.slice(2), { perProject: 40, seed: 'mined-1' });
   const log = (m: string) => process.stderr.write(`${m}\n`);
   const pool = o.unseen ? UNSEEN : PROJECTS.filter((p) => p.half === 'tuning');
   const chosen = pool.filter((p) => !o.project || p.name === o.project);

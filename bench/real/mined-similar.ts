@@ -28,21 +28,18 @@
  * `--unseen` runs the UNSEEN packages instead (not in the real set, not in the model's
  * sources): a check scored before and after a change, never tuned on.
  */
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Engine } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
 import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
 import { REPO_ROOT } from '../eval/corpora';
 import { evalEmbedder } from '../eval/embedder';
+import { ctagsJson } from './ctags';
 import { type LoadedProject, loadProject, PROJECTS, type RealProject } from './projects';
 import { type Expected, groupsOf, type Item, mean, score, type Scores } from './score';
 import { seededUniform } from '../eval/rng';
-
-const run = promisify(execFile);
 
 const OUT = join(REPO_ROOT, '.cache', 'mined-similar');
 const UNSEEN_CACHE = join(REPO_ROOT, '.cache', 'unseen-similar');
@@ -119,18 +116,8 @@ export interface Tag {
   inherits?: string | boolean;
 }
 
-async function ctags(dir: string): Promise<Tag[]> {
-  const { stdout } = await run(
-    'ctags',
-    ['-R', '--sort=no', '--output-format=json', '--fields=+neKSZi', '-f', '-', '.'],
-    { cwd: dir, maxBuffer: 1 << 28 },
-  );
-  return stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Tag & { _type: string })
-    .filter((t) => t._type === 'tag')
-    .map((t) => ({ ...t, path: t.path.replace(/^\.\//, '') }));
+function ctags(dir: string): Promise<Tag[]> {
+  return ctagsJson<Tag>(dir, ['--fields=+neKSZi', '-f', '-']);
 }
 
 /**

@@ -57,6 +57,7 @@ import {
   graphGate,
   graphWeightFor,
   RRF_K,
+  SEMANTIC_LANGUAGE_SAMPLE,
   sharedTieRanks,
   UNSEEN_LANGUAGE_SEMANTIC_FACTOR,
   unseenLanguageGate,
@@ -598,9 +599,9 @@ export class Engine {
     if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`) return { weights, note: null };
     const table =
       typeof this.deps.lexicalExpansion === 'function' ? this.deps.lexicalExpansion() : this.deps.lexicalExpansion;
-    const languages = (retrieval.lists.semantic ?? []).map(
-      (h) => this.corpus.files[this.corpus.chunks[h.chunkId].fileId].language,
-    );
+    const languages = (retrieval.lists.semantic ?? [])
+      .slice(0, SEMANTIC_LANGUAGE_SAMPLE)
+      .map((h) => this.corpus.files[this.corpus.chunks[h.chunkId].fileId].language);
     const gate = unseenLanguageGate(plan, languages, table?.pairsByLanguage ?? null);
     if (!gate) return { weights, note: null };
     const semantic = weights.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;

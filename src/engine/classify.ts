@@ -320,7 +320,6 @@ const CUE_WORDS = new Set([
   'imported',
 ]);
 
-/** A name, or a qualified name: `A.b`, `A::b`, `A#b` (Ruby's instance method), `A->b` (PHP, C), `A:b` (Lua's method). */
 /**
  * A PHP name with its namespace, typed alone (`Symfony\Component\Console\Color`,
  * `\App\Kernel::boot`): the class is what selects, and it is asked alone (`Color`,
@@ -330,6 +329,7 @@ const CUE_WORDS = new Set([
  * in a pasted message, an escape) is not a name's.
  */
 const NAMESPACED_NAME = /^\\?[A-Za-z_]\w*(?:\\[A-Za-z_]\w*)+(?:::\$?[A-Za-z_]\w*)?$/;
+/** A name, or a qualified name: `A.b`, `A::b`, `A#b` (Ruby's instance method), `A->b` (PHP, C), `A:b` (Lua's method). */
 const WORD_LIKE = /[A-Za-z_$][\w$]*(?:(?:\.|::?|#|->)[A-Za-z_$][\w$]*)*/g;
 /** The separators of a qualified name. */
 const QUALIFIER = /\.|::?|#|->/;
@@ -1065,8 +1065,8 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
       : classification;
   const plan: QueryPlan = { ...c, raw, identifiers: [], terms: [] };
   // `Ns\Sub\Class::method` is asked as `Class::method`, `Ns\Sub\Class` as `Class` (NAMESPACED_NAME).
-  const named = c.rule === 'identifier' && NAMESPACED_NAME.test(raw) ? raw.slice(raw.lastIndexOf('\\') + 1) : raw;
-  const words = named.match(WORD_LIKE) ?? [];
+  const asked = c.rule === 'identifier' && NAMESPACED_NAME.test(raw) ? raw.slice(raw.lastIndexOf('\\') + 1) : raw;
+  const words = asked.match(WORD_LIKE) ?? [];
 
   if (c.rule === 'code-snippet') {
     plan.snippet = raw;
@@ -1089,16 +1089,16 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     if (plan.literal === undefined) delete plan.literal;
   }
 
-  if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(named, words))
-    plan.identifiers = splitPath(named);
+  if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(asked, words))
+    plan.identifiers = splitPath(asked);
   const framed = c.intent === 'find_definition' ? framedName(raw) : null;
   if (plan.identifiers.length === 0 && framed) plan.identifiers = splitPath(framed);
   if (plan.identifiers.length === 0) {
     const named = unique(words.filter(isCodeName).flatMap(splitPath));
     plan.identifiers = named.length > 0 ? named : pickSubjects(words, c.intent);
   }
-  plan.identifiers = withDecoratedNames(named, plan.identifiers);
-  const qualifiers = qualifiersOf(named, words, plan.identifiers);
+  plan.identifiers = withDecoratedNames(asked, plan.identifiers);
+  const qualifiers = qualifiersOf(asked, words, plan.identifiers);
   if (qualifiers) plan.qualifiers = qualifiers;
   const remove = new Set([...CUE_WORDS]);
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));

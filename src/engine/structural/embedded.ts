@@ -104,13 +104,16 @@ export function rustMacroTranscribers(root: Node, text: string): EmbeddedCode | 
   return keep.length === 0 ? null : { text: masked(text, complement(keep, text.length)), regions };
 }
 
-/** The items of a Rust file, of its inline modules, `impl`s and traits. */
-function rustItems(root: Node): Node[] {
+/** Where Rust items sit: a file's inline modules, `impl`s and traits. */
+const RUST_ITEM_HOLDERS: ReadonlySet<string> = new Set(['mod_item', 'impl_item', 'trait_item']);
+
+/** The items of a Rust file and of the holders in it (by default its inline modules, `impl`s and traits). */
+export function rustItems(root: Node, holders: ReadonlySet<string> = RUST_ITEM_HOLDERS): Node[] {
   const items: Node[] = [];
   const visit = (holder: Node) => {
     for (const node of namedChildrenOf(holder)) {
       items.push(node);
-      if (node.type === 'mod_item' || node.type === 'impl_item' || node.type === 'trait_item') {
+      if (holders.has(node.type)) {
         const body = node.childForFieldName('body');
         if (body) visit(body);
       }

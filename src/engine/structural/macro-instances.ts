@@ -13,6 +13,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Definition, DefinitionKind } from '../contract';
+import { rustItems } from './embedded';
 import { namedChildrenOf } from './imports';
 
 /** The item keywords of a transcriber and the kinds they define. */
@@ -34,6 +35,8 @@ const ITEM_NAMED_BY_FRAGMENT = /\b(struct|enum|union|trait|type|fn|mod|const|sta
 const NESTED_INVOCATION = /\b([A-Za-z_]\w*)!\s*[([{]([^()[\]{}]*)[)\]}]/g;
 /** A matcher fragment: `$i:ident`, `$evt:ty`. */
 const FRAGMENT = /^\$([A-Za-z_]\w*)\s*:\s*\w+$/;
+/** Where the macros and their invocations are read: the file and its inline modules (not `impl`s or traits). */
+const MODULES: ReadonlySet<string> = new Set(['mod_item']);
 /** Nested transcribers followed this deep (a macro handing its name to another, and so on). */
 const MAX_NESTING = 3;
 
@@ -51,7 +54,7 @@ type Made = Map<number, DefinitionKind[]>;
 export function rustMacroInstances(root: Node): Definition[] {
   const rules = new Map<string, MacroRule[]>();
   const invocations: Node[] = [];
-  for (const node of rustItemsOf(root)) {
+  for (const node of rustItems(root, MODULES)) {
     if (node.type === 'macro_definition') {
       const name = node.childForFieldName('name')?.text;
       if (name) rules.set(name, rulesOf(node));
@@ -146,20 +149,4 @@ function splitArguments(text: string): string[] {
   const last = text.slice(start).trim();
   if (last) out.push(last);
   return out;
-}
-
-/** The items of a Rust file and of its inline modules (where a macro is defined or invoked as an item). */
-function rustItemsOf(root: Node): Node[] {
-  const items: Node[] = [];
-  const visit = (holder: Node) => {
-    for (const node of namedChildrenOf(holder)) {
-      items.push(node);
-      if (node.type === 'mod_item') {
-        const body = node.childForFieldName('body');
-        if (body) visit(body);
-      }
-    }
-  };
-  visit(root);
-  return items;
 }

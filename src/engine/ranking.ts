@@ -110,16 +110,16 @@ export function graphWeightFor(intent: Intent, weight: number, graphScores: read
  * The local model learned from (doc comment, code) pairs in a few languages; its lexical
  * expansion, mined from the same pairs, counts them per language. On code in a language it saw
  * (almost) no pairs of, its vectors say less than the text index does: on the real-size
- * understand set's Ruby, PHP and C projects (tuning half, function level) semantic alone
- * answered keyword questions at 0.305 against text's 0.475, and fused default (semantic at 0.5)
- * at 0.362, while on Python, Go and Rust semantic leads text. So on a question in plain words
- * (asksInPlainWords: a paste that falls back to understand_code names its exception or file, and
- * there the semantic list kept a PHP exception's thrower first) whose semantic list holds mostly such code among its first SEMANTIC_LANGUAGE_SAMPLE results, that list
- * is fused at UNSEEN_LANGUAGE_SEMANTIC_FACTOR of its weight. Half, not less: keywords there rose
- * 0.362 → 0.416 and doc sentences 0.375 → 0.394 at half, 0.405 and 0.392 at a fifth
- * (docs/eval/FUSION.md). A language counts as seen from SEEN_LANGUAGE_MIN_PAIRS pairs (the
- * shipped model: TypeScript's 1,478 are in, C's 2 stray pairs are not). A hosted model
- * (Voyage) has no such table and keeps its weight.
+ * understand set's Ruby, PHP and C projects semantic alone is below text alone, and fusing it at
+ * its full weight put the fused answer below text alone too, while on Python, Go and Rust
+ * semantic leads text. So on a question in plain words (asksInPlainWords: a paste that falls
+ * back to understand_code names its exception or file, and there the semantic list kept a PHP
+ * exception's thrower first) whose semantic list holds mostly such code among its first
+ * SEMANTIC_LANGUAGE_SAMPLE results, that list is fused at UNSEEN_LANGUAGE_SEMANTIC_FACTOR of its
+ * weight: half, because a fifth gained less on keyword questions and no more on doc sentences
+ * (the figures: docs/eval/FUSION.md). A language counts as seen from SEEN_LANGUAGE_MIN_PAIRS
+ * pairs: the shipped model's TypeScript pairs, its fewest, are in, and a few stray C pairs are
+ * not. A hosted model (Voyage) has no such table and keeps its weight.
  */
 export const UNSEEN_LANGUAGE_SEMANTIC_FACTOR = 0.5;
 export const SEEN_LANGUAGE_MIN_PAIRS = 1000;

@@ -469,6 +469,33 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03e',
   },
+  // Added in the twenty-second session (2026-12-03e) by a helper who does not tune: Rust's and
+  // PHP's part of the seventh tuning group, written before Fourfold ran on them. cargo's library
+  // and command-line sources: anyhow error chains and shell warnings with values, one `cli`/`exec`
+  // pair per subcommand, `Source` and `RegistryData` implemented by several sources; doctrine's
+  // DBAL: one platform class per database and one type class per column type (the same methods
+  // overridden in each), sprintf exception messages and PSR-3 log messages.
+  {
+    name: 'cargo',
+    pkg: 'librust-cargo-dev',
+    version: '0.66.0-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/cargo-0.66.0/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-03e',
+  },
+  {
+    name: 'dbal',
+    pkg: 'php-doctrine-dbal',
+    version: '3.6.1+dfsg-1',
+    language: 'php',
+    root: 'usr/share/php/Doctrine/DBAL',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-03e',
+  },
 ];
 
 export interface RealFile {

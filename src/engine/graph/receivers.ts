@@ -48,7 +48,7 @@ export interface ReceiverClass {
  * The names file `text`'s imports bind (`import os` → os, `import a.b as c` → c,
  * `import * as ns` → ns, `from m import x` → x, Go's package name), each with what it reaches.
  * `targetsAt(line)` gives the files the statement on that line resolved to (empty: external);
- * `goPackageOf(files)` the package clause those files state (Go), when they agree on one.
+ * `goPackageOf(files)` the package clause most of those files state (Go: ImportResolver.goPackageOf).
  */
 export function importBindings(
   imports: readonly ImportRef[],

@@ -11,7 +11,7 @@
 import { DEFINITION_KINDS, type Definition, type ImportRef, type Language, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
-import { basename, dirname, goPackageClause, ImportResolver } from './resolve';
+import { basename, dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
@@ -332,9 +332,12 @@ interface ResolvedImportOfFile {
 export function buildGraph(corpus: Corpus): GraphData {
   const files = corpus.files;
   const symbols = symbolTableOf(corpus);
-  const imports = resolveImports(files);
+  const resolver = new ImportResolver(
+    files.map((f) => ({ path: f.path, text: f.text ?? '', language: languageOf(f) })),
+  );
+  const imports = resolveImports(files, resolver);
   const nodeCount = symbols.fileCount + symbols.symbolCount;
-  const linker = new ReferenceLinker(files, symbols, imports);
+  const linker = new ReferenceLinker(files, symbols, imports, resolver);
   const edges = linker.linkAll();
   const csr = edgesByNode(edges, nodeCount);
   const chunkLinks = chunkSymbolLinks(corpus, symbols);
@@ -546,11 +549,8 @@ function languageOf(f: Pick<CorpusFile, 'language' | 'analysis'>): Language | nu
 }
 
 /** Resolves every statement before any reference is linked: re-export chains need the later files. */
-function resolveImports(files: Corpus['files']): ImportTable {
+function resolveImports(files: Corpus['files'], resolver: ImportResolver): ImportTable {
   const fileCount = files.length;
-  const resolver = new ImportResolver(
-    files.map((f) => ({ path: f.path, text: f.text ?? '', language: languageOf(f) })),
-  );
   const table: ImportTable = {
     source: int32Column(),
     line: int32Column(),
@@ -668,13 +668,13 @@ class ReferenceLinker {
   private readonly onlyReturned = new Map<string, string>();
   /** Per file: the lines of its imports that bind a default export, with their text (linkDefaultImport). */
   private readonly defaultImportLines: ({ line: number; text: string }[] | undefined)[] = [];
-  /** Go: the package clause of each file read so far (null: none). */
-  private readonly goClauses = new Map<number, string | null>();
 
   constructor(
     private readonly files: Corpus['files'],
     private readonly symbols: SymbolTable,
     private readonly imports: ImportTable,
+    /** What resolved the imports: a Go package's name is read where its folder was matched to its path. */
+    private readonly resolver: ImportResolver,
   ) {
     const fileCount = files.length;
     this.edges = new EdgeList(fileCount + symbols.symbolCount);
@@ -999,29 +999,8 @@ class ReferenceLinker {
           if (imports.line.get(r) === line && imports.target.get(r) >= 0) out.push(imports.target.get(r));
         return out;
       },
-      (files) => this.goPackageOf(files),
+      (files) => this.resolver.goPackageOf(files),
     );
-  }
-
-  /**
-   * The package a Go package's files state, the clause most of them agree on: a generator
-   * beside them (`//go:build ignore`, `package main`) is not the package.
-   */
-  private goPackageOf(files: readonly number[]): string | undefined {
-    const counts = new Map<string, number>();
-    let best: string | undefined;
-    for (const f of files) {
-      let clause = this.goClauses.get(f);
-      if (clause === undefined) {
-        clause = goPackageClause(this.files[f].text ?? '') ?? null;
-        this.goClauses.set(f, clause);
-      }
-      if (clause === null) continue;
-      const n = (counts.get(clause) ?? 0) + 1;
-      counts.set(clause, n);
-      if (best === undefined || n > counts.get(best)!) best = clause;
-    }
-    return best;
   }
 
   /**

@@ -182,6 +182,32 @@ describe('Go: names read as values', () => {
     expect(callers.map((c) => `${corpus.chunks[c.chunkId].path}:${c.line}`)).toEqual(['layers/enums.go:13']);
   });
 
+  it('the blank identifier is no use of a file that assigns to `_` (dns server.go)', async () => {
+    const files = {
+      'go.mod': 'module github.com/miekg/dns\n',
+      'server.go': [
+        'package dns',
+        '',
+        'type PacketConnReader interface{}',
+        '',
+        'type defaultReader struct{}',
+        '',
+        'var _ PacketConnReader = defaultReader{}',
+      ].join('\n'),
+      'scan.go': [
+        'package dns',
+        '',
+        'func toAbsoluteName(name, origin string) (absolute string, ok bool) {',
+        '\t_, ok = IsDomainName(name)',
+        '\treturn name, ok',
+        '}',
+      ].join('\n'),
+      'labels.go': ['package dns', '', 'func IsDomainName(s string) (int, bool) {', '\treturn 0, true', '}'].join('\n'),
+    };
+    expect(await dependantsOf(files, 'server.go')).toEqual([]);
+    expect(await dependantsOf(files, 'labels.go')).toEqual(['scan.go']);
+  });
+
   it("another package's const read through its qualifier (ip4defrag's layers.IPv4DontFragment)", async () => {
     const files = {
       'go.mod': 'module github.com/google/gopacket\n',

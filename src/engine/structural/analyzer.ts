@@ -901,6 +901,7 @@ function goValuesOnly(
   const imported = new Set(imports.map((i) => i.alias ?? i.specifier.slice(i.specifier.lastIndexOf('/') + 1)));
   return references.filter((r) => {
     if (r.kind !== 'reference') return true;
+    if (r.name === '_') return false; // the blank identifier names nothing (`var _ Reader = …` defines no `_`)
     const head = r.qualified ? r.receiver?.split('.')[0] : r.name;
     if (head === undefined) return false; // a field of an expression's value
     return !bound.has(`${r.enclosing ?? ''}\u0000${head}`) && (r.qualified || !imported.has(head));

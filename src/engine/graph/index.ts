@@ -827,8 +827,11 @@ export class GraphIndex implements Retriever {
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
     const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
+    // "Which files use X" asks for the files that depend on X: the file defining X is not one.
+    const ownFiles = asksFiles(plan) ? new Set(target.symbols.map((s) => this.fileIdAt(g.symbolFile[s]))) : null;
+    const elsewhere = (chunkId: number) => ownFiles === null || !ownFiles.has(this.corpus.chunks[chunkId].fileId);
     for (const s of target.symbols) {
-      const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId));
+      const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId) && elsewhere(site.chunkId));
       sites.sort(
         (a, b) =>
           b.confidence - a.confidence ||
@@ -863,7 +866,7 @@ export class GraphIndex implements Retriever {
     // (a method on several classes, a call through an object), linked by name only.
     for (const site of this.nameOnlySites(target.symbols)) {
       if (hits.full) break;
-      hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
+      if (elsewhere(site.chunkId)) hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
     }
     return hits.list;
   }
@@ -1268,6 +1271,13 @@ function importedAs(name: string, as: string): string {
 /** A Rust line declaring a child module from its own file: `mod x;`, with any visibility. */
 /** "What includes x.h", "which files #include stat-common.c": the question names the include itself. */
 const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
+
+/** "Which files use X", "what files call X": files are asked for, not lines. */
+const ASKS_FILES = /\b(?:which|what)\s+(?:other\s+)?files\b/i;
+
+function asksFiles(plan: QueryPlan): boolean {
+  return ASKS_FILES.test(plan.raw);
+}
 
 function asksIncluders(plan: QueryPlan): boolean {
   return ASKS_INCLUDERS.test(plan.raw);

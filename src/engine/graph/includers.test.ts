@@ -15,11 +15,11 @@ beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
 });
 
-const filesAnswering = async (files: Record<string, string>, raw: string, terms: string[]) => {
+const filesAnswering = async (files: Record<string, string>, raw: string, terms: string[], limit = 20) => {
   const { corpus, graph } = await parsedGraph(analyzer, files);
   const hits = graph.search(
     { intent: 'impact_analysis', raw, identifiers: [], terms } as unknown as Parameters<GraphIndex['search']>[0],
-    20,
+    limit,
   );
   return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
 };
@@ -87,5 +87,30 @@ describe('what includes a C header', () => {
       'map.c': '#include "stat-common.h"\nint f(void) { return _stp_stat_print_histogram(1); }\n',
     };
     expect(await filesAnswering(files, 'which files include stat-common.c', ['stat', 'common'])).toEqual(['stat.c']);
+  });
+
+  it('what depends on a header lists its includers before the files that reach it through another header (uwsgi cr.h)', async () => {
+    const user = (name: string) =>
+      `#include "common.h"\n\nssize_t ${name}(struct corerouter_peer *main_peer) {\n\treturn 0;\n}\n`;
+    const files = {
+      'plugins/corerouter/cr.h': 'struct corerouter_peer {\n\tint fd;\n};\n',
+      'plugins/http/common.h': '#include "../corerouter/cr.h"\n\nstruct http_session;\n',
+      'plugins/http/http.c': user('hr_recv_stud4'),
+      'plugins/http/https.c': user('hr_recv_https'),
+      'plugins/http/spdy3.c': user('spdy_parse'),
+      'plugins/http/keepalive.c': user('hr_keepalive'),
+      'plugins/rawrouter/rawrouter.c': [
+        '#include "../../uwsgi.h"',
+        '#include "../corerouter/cr.h"',
+        '',
+        'ssize_t rr_instance_read(struct corerouter_peer *peer) {',
+        '\treturn 0;',
+        '}',
+      ].join('\n'),
+    };
+    expect(await filesAnswering(files, 'what depends on corerouter/cr.h', ['corerouter', 'cr'], 2)).toEqual([
+      'plugins/http/common.h',
+      'plugins/rawrouter/rawrouter.c',
+    ]);
   });
 });

@@ -526,12 +526,20 @@ export class GraphIndex implements Retriever {
     return same(r - 1) || same(r + 1);
   }
 
-  /** Direct dependants that use what the file defines first, then those that only import its package; central first. */
-  private sortFileDependants(list: DependentFile[]): void {
+  /**
+   * Direct dependants that use what the file defines first, then those that only import its
+   * package; central first. Of a C/C++ file, the files that include it come before those that
+   * reach its names through another header (uwsgi's rawrouter.c `#include "../corerouter/cr.h"`
+   * before http.c, which includes it through common.h).
+   */
+  private sortFileDependants(list: DependentFile[], origin: number): void {
     const g = this.g;
+    const includesFirst = C_FAMILY_FILE.test(g.filePaths[origin]);
+    const included = (d: DependentFile) => Number(includesFirst && d.relation === 'import');
     list.sort(
       (a, b) =>
         Number(b.usesNames !== false) - Number(a.usesNames !== false) ||
+        included(b) - included(a) ||
         g.centrality[b.file] - g.centrality[a.file] ||
         a.file - b.file,
     );
@@ -1002,7 +1010,7 @@ export class GraphIndex implements Retriever {
     for (const origin of files) {
       let direct = this.closure({ file: origin }, 1, limit);
       if (includersOnly) direct = direct.filter((d) => this.includesByName(d, origin));
-      this.sortFileDependants(direct);
+      this.sortFileDependants(direct, origin);
       for (const d of direct) {
         if (hits.full) break;
         const why = d.declaresModule
@@ -1271,6 +1279,9 @@ function importedAs(name: string, as: string): string {
 /** A Rust line declaring a child module from its own file: `mod x;`, with any visibility. */
 /** "What includes x.h", "which files #include stat-common.c": the question names the include itself. */
 const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
+
+/** C and C++ sources and headers: what depends on them is first what includes them. */
+const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
 
 /** "Which files use X", "what files call X": files are asked for, not lines. */
 const ASKS_FILES = /\b(?:which|what)\s+(?:other\s+)?files\b/i;

@@ -835,11 +835,8 @@ export class GraphIndex implements Retriever {
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
     const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
-    // "Which files use X" asks for the files that depend on X: the file defining X is not one.
-    const ownFiles = asksFiles(plan) ? new Set(target.symbols.map((s) => this.fileIdAt(g.symbolFile[s]))) : null;
-    const elsewhere = (chunkId: number) => ownFiles === null || !ownFiles.has(this.corpus.chunks[chunkId].fileId);
     for (const s of target.symbols) {
-      const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId) && elsewhere(site.chunkId));
+      const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId));
       sites.sort(
         (a, b) =>
           b.confidence - a.confidence ||
@@ -874,7 +871,7 @@ export class GraphIndex implements Retriever {
     // (a method on several classes, a call through an object), linked by name only.
     for (const site of this.nameOnlySites(target.symbols)) {
       if (hits.full) break;
-      if (elsewhere(site.chunkId)) hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
+      hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
     }
     return hits.list;
   }
@@ -1282,13 +1279,6 @@ const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
 
 /** C and C++ sources and headers: what depends on them is first what includes them. */
 const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
-
-/** "Which files use X", "what files call X": files are asked for, not lines. */
-const ASKS_FILES = /\b(?:which|what)\s+(?:other\s+)?files\b/i;
-
-function asksFiles(plan: QueryPlan): boolean {
-  return ASKS_FILES.test(plan.raw);
-}
 
 function asksIncluders(plan: QueryPlan): boolean {
   return ASKS_INCLUDERS.test(plan.raw);

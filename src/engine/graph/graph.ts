@@ -818,8 +818,10 @@ class ReferenceLinker {
     // its name alone; nor is a bare name with many definitions and no import path.
     // A member of a type the repository defines is that type's member wherever it is defined.
     if ((throughReceiver && !typed) || candidates.length > GLOBAL_FALLBACK_MAX_DEFINITIONS) return REFERENCE_BY_NAME;
-    if (!throughReceiver && file.language === 'rust' && this.boundOutsideRepository(file, name))
-      return REFERENCE_BY_NAME;
+    if (!throughReceiver && file.language === 'rust') {
+      if (this.boundOutsideRepository(file, name)) return REFERENCE_BY_NAME;
+      candidates = this.underBindingModule(file, name, candidates);
+    }
     const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
@@ -1353,6 +1355,22 @@ class ReferenceLinker {
   }
 
   /**
+   * Rust: the candidates for a name a `use` binds from a module of the repository that the
+   * module's own file does not define (a re-export: h2's `use crate::frame::StreamId`, which
+   * frame/mod.rs takes from frame/stream_id.rs) are those in that module's folder, when there
+   * are any: share.rs's own StreamId is another type.
+   */
+  private underBindingModule(file: FileLinkContext, name: string, candidates: number[]): number[] {
+    file.bindings ??= this.bindingsOf(file.p, file.language);
+    const binding = file.bindings.get(name);
+    if (!binding || binding.external || binding.files.length === 0) return candidates;
+    const folders = binding.files.map((f) => rustModuleFolder(this.files[f].path));
+    const { symbolFile } = this.symbols;
+    const under = candidates.filter((c) => folders.some((d) => this.files[symbolFile[c]].path.startsWith(d)));
+    return under.length > 0 ? under : candidates;
+  }
+
+  /**
    * Whether file p imports `name` as a variant of a type the repository does not define:
    * `use $crate::macros::support::Poll::{Ready}` reaches std's Poll through a re-export.
    */
@@ -1630,4 +1648,12 @@ export function edgeSourcesOf(outOffsets: Int32Array): Int32Array {
   const edgeSource = new Int32Array(outOffsets[outOffsets.length - 1]);
   for (let n = 0; n + 1 < outOffsets.length; n++) edgeSource.fill(n, outOffsets[n], outOffsets[n + 1]);
   return edgeSource;
+}
+
+/** The folder a Rust module file's submodules live in: `a/mod.rs` → `a/`, `a.rs` → `a/`, `src/lib.rs` → `src/`. */
+function rustModuleFolder(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const base = path.slice(slash + 1);
+  if (base === 'mod.rs' || base === 'lib.rs' || base === 'main.rs') return path.slice(0, slash + 1);
+  return `${path.replace(/\.rs$/, '')}/`;
 }

@@ -60,16 +60,50 @@ export function questionForms(question: string): ReadonlySet<string> {
  * ip in ipv4 cidr range": `ipv4MaskTest` over `ipv6MaskTest`; "parse uuid from string":
  * `afsUUID_from_string` over `afsUUID_to_string`), and a name's part counts whether said or not.
  */
-export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>): number {
+export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>, path?: string): number {
   if (!name) return 0;
   const saysNumbers = [...forms].some((f) => NUMBER.test(f));
-  const all = splitIdentifier(name).filter((t) => saysNumbers || !NUMBER.test(t));
+  const all = beyondPlace(splitIdentifier(name), path).filter((t) => saysNumbers || !NUMBER.test(t));
   const content = all.filter((t) => !JOINING_PARTS.has(t) || forms.has(t));
   const parts = content.length > 0 ? content : all;
   if (parts.length === 0) return 0;
   let said = 0;
   for (const part of parts) if (saysPart(part, forms)) said++;
   return said / parts.length;
+}
+
+/**
+ * A name's parts past the prefix that repeats its file's place: C writes its module's namespace
+ * before every public function of the file (`opr_rbtree_insert` in src/opr/rbtree.c,
+ * `osi_dnlc_lookup` in afs_osidnlc.c), and its static helpers go without (`insert_recolour`).
+ * The prefix says where the function is, which every member of the file shares, not what it
+ * does: counted, it diluted the public function's share of the question's words below its
+ * helper's ("red black tree insert": `opr_rbtree_insert` 1/3 against `insert_recolour` 1/2). A
+ * prefix part, or a run of them written as one, equal to a folder's or the file's name or one of
+ * their parts is left out; the name's last part is always kept (`rbtree` in rbtree.c is all
+ * place, and all that says what it is).
+ */
+export function beyondPlace(parts: readonly string[], path: string | undefined): readonly string[] {
+  if (!path || parts.length < 2) return parts;
+  const place = new Set<string>();
+  for (const segment of path.toLowerCase().split('/')) {
+    const stem = segment.replace(/\.[^.]*$/, '');
+    place.add(stem.replace(/[^a-z0-9]/g, ''));
+    for (const t of splitIdentifier(stem)) place.add(t);
+  }
+  let from = 0;
+  outer: while (from < parts.length - 1) {
+    let run = '';
+    for (let to = from; to < parts.length - 1; to++) {
+      run += parts[to];
+      if (place.has(run)) {
+        from = to + 1;
+        continue outer;
+      }
+    }
+    break;
+  }
+  return parts.slice(from);
 }
 
 function saysPart(part: string, forms: ReadonlySet<string>): boolean {
@@ -96,7 +130,7 @@ function saysWord(part: string, forms: ReadonlySet<string>, contentOnly = false)
 /** A question's coverage of each chunk's name, for fuse's member choice (FusionInput.nameCoverageOf). */
 export function memberNameCoverage(question: string): (chunk: Chunk) => number {
   const forms = questionForms(question);
-  return (chunk) => nameCoverage(chunk.symbol, forms);
+  return (chunk) => nameCoverage(chunk.symbol, forms, chunk.path);
 }
 
 /** The factor a member's relevance is weighed by when its file's chunks are compared: 1 + gain × coverage. */

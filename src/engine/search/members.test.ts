@@ -123,6 +123,20 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('opr_rbtree_insert', forms)).toBeCloseTo(1 / 3, 12);
     expect(nameCoverage('opr_rbtree_insert', forms, 'src/opr/rbtree.c')).toBe(1);
     expect(nameCoverage('insert_recolour', forms, 'src/opr/rbtree.c')).toBe(0.5);
+    // only in C, which has no namespaces: a Ruby name's prefix is part of what it says (puppet's pson)
+    const chunk = (path: string, symbol: string): Chunk => ({
+      id: 0,
+      fileId: 0,
+      path,
+      startLine: 1,
+      endLine: 9,
+      kind: 'definition',
+      symbol,
+    });
+    expect(memberNameCoverage('red black tree insert')(chunk('src/opr/rbtree.c', 'opr_rbtree_insert'))).toBe(1);
+    const circular = memberNameCoverage('Returns true, if circular data structures should be checked');
+    expect(circular(chunk('external/pson/pure/generator.rb', 'pson_check_circular'))).toBeCloseTo(2 / 3, 12);
+    expect(circular(chunk('external/pson/pure/generator.rb', 'check_circular?'))).toBe(1);
   });
 
   it('weighs a full match by 1 + MEMBER_NAME_GAIN, and reads the name of a chunk', () => {

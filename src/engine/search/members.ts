@@ -12,6 +12,7 @@ import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_NAME_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
+import { languageForPath } from '../structural/grammars';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -127,10 +128,24 @@ function saysWord(part: string, forms: ReadonlySet<string>, contentOnly = false)
   return false;
 }
 
+/**
+ * Languages without namespaces, whose names carry their module's as a prefix (beyondPlace). In the
+ * others a name is already qualified by its module or class, and a prefix repeating the place is
+ * part of what it says: Ruby's `pson_check_circular` in external/pson/ is the mixin's check, told
+ * apart from `check_circular?`, the getter the question "Returns true, if circular data structures
+ * should be checked" asks for (understand set, puppet).
+ */
+const NAMESPACE_IN_NAME: ReadonlySet<string> = new Set(['c']);
+
 /** A question's coverage of each chunk's name, for fuse's member choice (FusionInput.nameCoverageOf). */
 export function memberNameCoverage(question: string): (chunk: Chunk) => number {
   const forms = questionForms(question);
-  return (chunk) => nameCoverage(chunk.symbol, forms, chunk.path);
+  return (chunk) =>
+    nameCoverage(
+      chunk.symbol,
+      forms,
+      NAMESPACE_IN_NAME.has(languageForPath(chunk.path) ?? '') ? chunk.path : undefined,
+    );
 }
 
 /** The factor a member's relevance is weighed by when its file's chunks are compared: 1 + gain × coverage. */

@@ -123,6 +123,15 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('opr_rbtree_insert', forms)).toBeCloseTo(1 / 3, 12);
     expect(nameCoverage('opr_rbtree_insert', forms, 'src/opr/rbtree.c')).toBe(1);
     expect(nameCoverage('insert_recolour', forms, 'src/opr/rbtree.c')).toBe(0.5);
+    // a place the question says stays in the name: uwsgi's cheaper_busyness plugin (real set)
+    const busyness = questionForms('how does the busyness cheaper decide when to spawn more workers or cheap one');
+    const plugin = 'plugins/cheaper_busyness/cheaper_busyness.c';
+    expect(beyondPlace(['cheaper', 'busyness', 'algo'], plugin, (p) => busyness.has(p))).toEqual([
+      'cheaper',
+      'busyness',
+      'algo',
+    ]);
+    expect(nameCoverage('cheaper_busyness_algo', busyness, plugin)).toBeCloseTo(2 / 3, 12);
     // only in C, which has no namespaces: a Ruby name's prefix is part of what it says (puppet's pson)
     const chunk = (path: string, symbol: string): Chunk => ({
       id: 0,

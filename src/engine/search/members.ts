@@ -64,7 +64,9 @@ export function questionForms(question: string): ReadonlySet<string> {
 export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>, path?: string): number {
   if (!name) return 0;
   const saysNumbers = [...forms].some((f) => NUMBER.test(f));
-  const all = beyondPlace(splitIdentifier(name), path).filter((t) => saysNumbers || !NUMBER.test(t));
+  const all = beyondPlace(splitIdentifier(name), path, (part) => saysPart(part, forms)).filter(
+    (t) => saysNumbers || !NUMBER.test(t),
+  );
   const content = all.filter((t) => !JOINING_PARTS.has(t) || forms.has(t));
   const parts = content.length > 0 ? content : all;
   if (parts.length === 0) return 0;
@@ -82,9 +84,15 @@ export function nameCoverage(name: string | undefined, forms: ReadonlySet<string
  * helper's ("red black tree insert": `opr_rbtree_insert` 1/3 against `insert_recolour` 1/2). A
  * prefix part, or a run of them written as one, equal to a folder's or the file's name or one of
  * their parts is left out; the name's last part is always kept (`rbtree` in rbtree.c is all
- * place, and all that says what it is).
+ * place, and all that says what it is), and so is a part the question says (`said`): then the
+ * place is what was asked for ("how does the busyness cheaper decide …": `cheaper_busyness_algo`
+ * in cheaper_busyness/cheaper_busyness.c, real set, uwsgi).
  */
-export function beyondPlace(parts: readonly string[], path: string | undefined): readonly string[] {
+export function beyondPlace(
+  parts: readonly string[],
+  path: string | undefined,
+  said: (part: string) => boolean = () => false,
+): readonly string[] {
   if (!path || parts.length < 2) return parts;
   const place = new Set<string>();
   for (const segment of path.toLowerCase().split('/')) {
@@ -96,6 +104,7 @@ export function beyondPlace(parts: readonly string[], path: string | undefined):
   outer: while (from < parts.length - 1) {
     let run = '';
     for (let to = from; to < parts.length - 1; to++) {
+      if (said(parts[to])) break outer;
       run += parts[to];
       if (place.has(run)) {
         from = to + 1;

@@ -349,6 +349,7 @@ export class Engine {
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
       ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
+      capFirstInEveryList: plan.intent === 'understand_code',
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
         ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }
         : {}),

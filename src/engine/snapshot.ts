@@ -55,8 +55,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    file at its root resolves its own imports (graph): an older graph lacks or misplaces those links.
  * 19: a Go import's alias is kept on its ImportRef (ImportRef.alias, analysis table v6): the
  *    graph binds it, or the package's own name, without reading the import line's text.
+ * 20: definitions made by macros say which macro (Definition.macro, analysis table v7); Rust
+ *    macros of one file invoked in another, repetitions and `impl` bodies, and C `#define`s that
+ *    paste a name, make definitions (structural/macro-rules.ts, corpus-macros.ts, c-macros.ts).
  */
-export const SNAPSHOT_VERSION = 19;
+export const SNAPSHOT_VERSION = 20;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

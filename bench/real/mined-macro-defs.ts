@@ -139,6 +139,7 @@ function splitTop(text: string): string[] {
 type RustReading =
   | { how: 'position'; position: number; count: number }
   | { how: 'repeated'; position: number; count: number }
+  | { how: 'unit'; pattern: RegExp; group: number }
   | { how: 'after'; literal: string };
 
 interface RustMacro {
@@ -192,6 +193,30 @@ function rustMacros(path: string, text: string): RustMacro[] {
             continue;
           }
         }
+        // A repeated unit of fragments and literal tokens (`$( $ty:ident => $method:ident, )*`):
+        // read as a regular expression over the invocation, one match per repetition.
+        const unit = matcher.match(/^\s*\$\(\s*([^()]*?)\s*\)\s*,?\s*[*+]\s*$/);
+        if (unit && new RegExp(`\\$${frag}\\s*:\\s*ident`).test(unit[1])) {
+          let group = 0;
+          let at = 0;
+          const parts = unit[1].split(/(\$\w+\s*:\s*\w+)/).filter((x) => x.trim());
+          const source = parts
+            .map((x) => {
+              const f = /^\$(\w+)\s*:\s*(\w+)$/.exec(x);
+              if (!f)
+                return x
+                  .trim()
+                  .split(/\s+/)
+                  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+                  .join('\\s*');
+              at++;
+              if (f[1] === frag) group = at;
+              return f[2] === 'ident' ? '([A-Za-z_]\\w*)' : '([^,;]+?)';
+            })
+            .join('\\s*');
+          readings.push({ how: 'unit', pattern: new RegExp(source, 'g'), group });
+          continue;
+        }
         const after = new RegExp(`([A-Za-z_]\\w*\\s*:?)\\s*\\$${frag}\\s*:\\s*ident`).exec(matcher);
         if (after && !after[1].startsWith('$')) readings.push({ how: 'after', literal: after[1].replace(/\s+/g, '') });
       }
@@ -220,6 +245,13 @@ function rustCases(loaded: LoadedProject): MacroCase[] {
       const names = new Map<string, number>(); // name → offset in the file
       for (const m of ms)
         for (const r of m.readings) {
+          if (r.how === 'unit') {
+            for (const x of argsText.matchAll(r.pattern)) {
+              const name = x[r.group];
+              if (name) names.set(name, argsOffset + x.index + x[0].lastIndexOf(name));
+            }
+            continue;
+          }
           if (r.how === 'after') {
             const lit = r.literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:$/, '\\s*:');
             for (const x of argsText.matchAll(new RegExp(`(?<![\\w$])${lit}\\s+([A-Za-z_]\\w*)`, 'g')))
@@ -341,6 +373,13 @@ function cCases(loaded: LoadedProject): MacroCase[] {
   });
 }
 
+/** One question per name: every invocation that makes it is a right answer. */
+function byName(cases: readonly MacroCase[]): MacroCase[][] {
+  const out = new Map<string, MacroCase[]>();
+  for (const c of cases) out.set(c.name, [...(out.get(c.name) ?? []), c]);
+  return [...out.values()];
+}
+
 interface Outcome {
   c: MacroCase;
   form: 'where' | 'bare';
@@ -386,17 +425,22 @@ async function main() {
     const loaded = await loadProject(spec, log);
     if (!loaded) continue;
     const all = spec.language === 'rust' ? rustCases(loaded) : cCases(loaded);
-    const cases = new SeededRandom(`${o.seed}:${spec.name}`).shuffle(all).slice(0, o.perProject);
-    counts.push(`| ${spec.name} | ${spec.language} | ${all.length} | ${cases.length} |`);
+    const named = byName(all);
+    const cases = new SeededRandom(`${o.seed}:${spec.name}`).shuffle(named).slice(0, o.perProject);
+    counts.push(`| ${spec.name} | ${spec.language} | ${named.length} | ${cases.length} |`);
     if (o.dry) {
-      for (const c of cases) log(`  ${c.family}  ${c.name}  ← ${c.macro}!  ${c.path}:${c.line} (${c.start}-${c.end})`);
+      for (const [c, ...more] of cases)
+        log(
+          `  ${c.family}  ${c.name}  ← ${c.macro}!  ${c.path}:${c.line} (${c.start}-${c.end})${more.length ? ` +${more.length}` : ''}`,
+        );
       continue;
     }
     if (cases.length === 0) continue;
     const engine = await Engine.build(loaded.files, deps);
     log(`mined: ${spec.name} (${spec.language}) ${all.length} macro-made names, ${cases.length} asked`);
-    for (const c of cases) {
-      const groups: Group[] = [{ path: c.path, start: c.start, end: c.end, lines: [c.line] }];
+    for (const all of cases) {
+      const c = all[0];
+      const groups: Group[] = all.map((x) => ({ path: x.path, start: x.start, end: x.end, lines: [x.line] }));
       for (const [form, query] of [
         ['where', `where is ${c.name} defined`],
         ['bare', c.name],

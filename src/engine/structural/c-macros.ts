@@ -128,8 +128,8 @@ export function isKernelDefiner(name: string): boolean {
   return Object.hasOwn(KERNEL_DEFINERS, name);
 }
 
-/** A line that may start with one of KERNEL_DEFINERS. */
-const KERNEL_LINE = /^(?:static\s+)?(?:DEFINE_|DECLARE_|H?LIST_HEAD\b)/m;
+/** A line that starts with a name and `(`: an invocation, if the name is a define's. */
+const LINE_CALL = /^(?:static[ \t]+)?([A-Za-z_]\w*)[ \t]*\(/gm;
 const FUNCTION_DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)/gm;
 /** A name whose spelling a caller gave: the argument's text between these marks. */
 const FROM = '\uE000';
@@ -268,7 +268,14 @@ function splitArgs(text: string): string[] {
  */
 export function cMacroDefinitions(text: string, table: CDefineTable, kernel = true): Definition[] {
   const out: Definition[] = [];
-  if (table.size === 0 && !(kernel && KERNEL_LINE.test(text))) return out;
+  // A line that starts with one of the names, or nothing to scan (most files).
+  let candidate = false;
+  for (const m of text.matchAll(LINE_CALL))
+    if (table.has(m[1]) || (kernel && isKernelDefiner(m[1]))) {
+      candidate = true;
+      break;
+    }
+  if (!candidate) return out;
   const code = withoutLiterals(text);
   let depth = 0;
   let line = 1;

@@ -117,9 +117,9 @@ function tokenize(text: string, from: number, to: number, firstLine: number): To
       const stop = close < 0 || close + 2 > to ? to : close + 2;
       for (let k = i; k < stop; k++) if (text[k] === '\n') line++;
       i = stop;
-    } else if (/[A-Za-z_]/.test(c)) {
+    } else if (isWordStart(text.charCodeAt(i))) {
       // r"…", r#"…"#, b"…", br"…": strings; otherwise an identifier (r#type too).
-      const raw = /^(?:br|r|b)(#*)"/.exec(text.slice(i, i + 8));
+      const raw = c === 'r' || c === 'b' ? /^(?:br|r|b)(#*)"/.exec(text.slice(i, i + 8)) : null;
       if (raw) {
         const closeQuote = `"${raw[1]}`;
         const startBody = i + raw[0].length;
@@ -137,9 +137,9 @@ function tokenize(text: string, from: number, to: number, firstLine: number): To
         continue;
       }
       let j = i + 1;
-      while (j < to && /\w/.test(text[j])) j++;
+      while (j < to && isWord(text.charCodeAt(j))) j++;
       if (text.startsWith('r#', i) && j === i + 1) j = i + 2;
-      while (j < to && /\w/.test(text[j])) j++;
+      while (j < to && isWord(text.charCodeAt(j))) j++;
       push({ kind: 'ident', text: text.slice(i, j).replace(/^r#/, ''), line, at: i });
       i = j;
     } else if (/[0-9]/.test(c)) {
@@ -186,6 +186,14 @@ function tokenize(text: string, from: number, to: number, firstLine: number): To
     }
   }
   return root;
+}
+
+function isWordStart(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
+}
+
+function isWord(code: number): boolean {
+  return isWordStart(code) || (code >= 48 && code <= 57);
 }
 
 /** The offset just past the closing quote of a string whose body starts at `from`. */

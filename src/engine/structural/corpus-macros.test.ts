@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planQuery } from '../classify';
 import type { FileAnalysis } from '../contract';
+import { Engine } from '../engine';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
 import { buildCorpus } from './corpus';
@@ -55,6 +56,14 @@ describe('macros of one file invoked in another', () => {
     const [first] = index.search(planQuery('where is HashAlgorithm defined'), 5);
     expect(corpus.chunks[first.chunkId]).toMatchObject({ path: 'msgs/enums.rs' });
     expect(first.reason).toContain('made by enum_builder! at line 5');
+  });
+
+  it('a built engine answers the made enum first, and the did-you-mean offers it for a misspelling', async () => {
+    const engine = await Engine.build([macros, enums], { analyzer, embedder: null });
+    const r = await engine.search('where is HashAlgorithm defined');
+    expect(r.results[0]).toMatchObject({ path: 'msgs/enums.rs', startLine: 5, endLine: 20 });
+    const typo = await engine.search('where is HashAlgoritm defined');
+    expect(typo.query.absent?.suggestions[0]).toBe('HashAlgorithm');
   });
 
   it('a stored analysis is completed again: what a changed macro no longer makes is dropped, what it makes now is added', async () => {

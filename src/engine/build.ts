@@ -39,6 +39,7 @@ import {
 } from './snapshot';
 import { AnalysisReader } from './store/analysis-table';
 import { CorpusBuilder, corpusFromTexts, unparsedAnalysis } from './structural/corpus';
+import { CorpusMacros } from './structural/corpus-macros';
 import { StructuralBuilder } from './structural/index';
 import type { LexicalExpansion } from './text/expansion';
 import { TextIndex, type TextSnapshot } from './text/index';
@@ -320,6 +321,9 @@ class IndexBuild {
     const t0 = now();
     const records: CorpusRecord[] = new Array(files.length);
     const inOrder = new InOrderStages(records, textIndexer);
+    // The crate's macros, read before any analysis: a file invoking one of another file's is
+    // completed as its analysis arrives (corpus-macros.ts), reused or not.
+    const macros = CorpusMacros.of(files);
     let next = 0;
     const worker = async () => {
       while (next < files.length) {
@@ -334,6 +338,7 @@ class IndexBuild {
           analysis = previousAnalyses.analysisAt(old.index);
           reused++;
         } else analysis = await this.deps.analyzer.analyze(path, text);
+        if (macros) analysis = macros.complete(path, text, analysis);
         records[i] = { path, hash, size: files[i].size ?? utf8Length(text), text, analysis };
         inOrder.advance();
         parse.tick();

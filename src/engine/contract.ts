@@ -111,6 +111,11 @@ export interface Definition {
    * line before startLine. Absent for a Python docstring (inside the definition) and without a doc.
    */
   docLine?: number;
+  /**
+   * The macro whose invocation made this definition (`enum_builder`, `DEFINE_MUTEX`): startLine..
+   * endLine is the invocation, nameLine the line that spells the name. Absent for written ones.
+   */
+  macro?: string;
 }
 
 /** A use of a name: a call, a type reference, a `new X`, or any other identifier reference. */

@@ -61,8 +61,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 21: a Go name read as a value, not called (a package var or const, a function passed on,
  *    `pkg.Name`), is a reference of kind 'reference' unless the function binds that name
  *    (analysis): an older analysis lacks those uses.
+ * 22: definitions made by macros say which macro (Definition.macro, analysis table v7); Rust
+ *    macros of one file invoked in another, repetitions and `impl` bodies, and C `#define`s that
+ *    paste a name, make definitions (structural/macro-rules.ts, corpus-macros.ts, c-macros.ts).
  */
-export const SNAPSHOT_VERSION = 21;
+export const SNAPSHOT_VERSION = 22;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -18,9 +18,10 @@ import { GrowableU32 } from './growable';
 /**
  * 2: refKind's high bit says the reference is qualified. 3: a qualified reference's receiver
  * (refReceiver). 4: a doc comment's first line (defDocLine). 5: importKind's high bit says a Go
- * import is a dot import (ImportRef.dot). 6: a Go import's alias as written (importAlias).
+ * import is a dot import (ImportRef.dot). 6: a Go import's alias as written (importAlias). 7: the
+ * macro whose invocation made a definition (defMacro).
  */
-export const ANALYSIS_TABLE_VERSION = 6;
+export const ANALYSIS_TABLE_VERSION = 7;
 
 // Append only: a stored index holds these positions.
 const LANGUAGES: readonly (Language | null)[] = [
@@ -74,6 +75,8 @@ export interface AnalysisTable {
   defDoc: Uint32Array;
   /** Definition.docLine, 0 when absent. */
   defDocLine: Uint32Array;
+  /** Definition.macro, NONE when absent. */
+  defMacro: Uint32Array;
   refStart: Uint32Array;
   refName: Uint32Array;
   refLine: Uint32Array;
@@ -118,8 +121,8 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
   const defStart = new Uint32Array(n + 1);
   const refStart = new Uint32Array(n + 1);
   const importStart = new Uint32Array(n + 1);
-  const [defName, defKind, defSignature, defContainer, defLines, defDoc, defDocLine] = Array.from(
-    { length: 7 },
+  const [defName, defKind, defSignature, defContainer, defLines, defDoc, defDocLine, defMacro] = Array.from(
+    { length: 8 },
     () => new GrowableU32(),
   );
   const [refName, refLine, refKind, refEnclosing, refReceiver] = [
@@ -151,6 +154,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
       defLines.push(d.nameLine);
       defDoc.push(id(d.doc));
       defDocLine.push(d.docLine ?? 0);
+      defMacro.push(id(d.macro));
     }
     refStart[f] = refName.length;
     for (const r of a.references) {
@@ -192,6 +196,7 @@ export function encodeAnalyses(analyses: readonly FileAnalysis[]): AnalysisTable
     defLines: defLines.u32(),
     defDoc: defDoc.u32(),
     defDocLine: defDocLine.u32(),
+    defMacro: defMacro.u32(),
     refStart,
     refName: refName.u32(),
     refLine: refLine.u32(),
@@ -247,6 +252,8 @@ export class AnalysisReader {
       const doc = this.optional(t.defDoc[row]);
       if (doc !== undefined) d.doc = doc;
       if (t.defDocLine[row] > 0) d.docLine = t.defDocLine[row];
+      const macro = this.optional(t.defMacro[row]);
+      if (macro !== undefined) d.macro = macro;
       definitions.push(d);
     }
     const analysis = {
@@ -334,6 +341,7 @@ const STRING_COLUMNS = [
   'defSignature',
   'defContainer',
   'defDoc',
+  'defMacro',
   'refName',
   'refEnclosing',
   'refReceiver',
@@ -369,6 +377,7 @@ function columnRanges(t: AnalysisTable, from: number, to: number): Record<keyof 
     defLines: [d0 * 3, d1 * 3],
     defDoc: def,
     defDocLine: def,
+    defMacro: def,
     refStart: [from, to + 1],
     refName: ref,
     refLine: ref,

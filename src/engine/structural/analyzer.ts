@@ -8,8 +8,8 @@ import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
 import { languageForFile, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
-import { macroBodyCalls } from './c-macros';
-import { rustMacroInstances } from './macro-instances';
+import { cDefineTable, cMacroDefinitions, cMacroRules, macroBodyCalls } from './c-macros';
+import { macroTable, rustMacroDefinitions, rustMacroRules } from './macro-rules';
 import type { GrammarSource } from './grammars';
 import { importsOf, namedChildrenOf } from './imports';
 import {
@@ -205,8 +205,13 @@ export class StructuralAnalyzer {
       const root = tree.rootNode;
       const found = readMatches(lang, text, compiled.query.matches(root), compiled);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
-      if (lang === 'c' || lang === 'cpp') addMacroBodyCalls(found, macroBodyCalls(root, text));
-      if (lang === 'rust') addMacroInstances(found.definitions, rustMacroInstances(root));
+      if (lang === 'c' || lang === 'cpp') {
+        addMacroBodyCalls(found, macroBodyCalls(root, text));
+        addMacroInstances(found.definitions, cMacroDefinitions(text, cDefineTable(cMacroRules(text))));
+      }
+      if (lang === 'rust') {
+        addMacroInstances(found.definitions, rustMacroDefinitions(text, macroTable(rustMacroRules(text))));
+      }
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
       const embedded = embeddedCodeOf(lang, root, text);
       const transcribers = lang === 'rust' && !embedded ? rustMacroTranscribers(root, text) : null;
@@ -304,7 +309,7 @@ export class StructuralAnalyzer {
 
 type Found = Pick<FileAnalysis, 'definitions' | 'references' | 'imports'>;
 
-/** Adds the items the file's macros make from the names they are given (macro-instances.ts), each once. */
+/** Adds the items the file's macros make from the names they are given (macro-rules.ts), each once. */
 function addMacroInstances(definitions: Definition[], made: Definition[]): void {
   if (made.length === 0) return;
   const known = new Set(definitions.map((d) => `${d.name}:${d.nameLine}`));

@@ -5,7 +5,7 @@
  * had no caller at all. Its body is read as text: every `name(` in it is a call made by the macro.
  */
 import type { Node } from 'web-tree-sitter';
-import type { Reference } from '../contract';
+import type { Definition, Reference } from '../contract';
 
 /** Nodes that may hold `#define`s at file level: conditional blocks, `extern "C" {`, namespaces. */
 const DEFINE_HOLDERS: ReadonlySet<string> = new Set([
@@ -73,4 +73,264 @@ function withoutLiterals(source: string): string {
   return source.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m) =>
     m.replace(/[^\n]/g, ' '),
   );
+}
+
+// ---------------------------------------------------------------------------------------
+// Definitions a `#define` makes
+
+/**
+ * A function-like `#define` whose body declares a name built from a parameter: systemtap's
+ * `#define DEFINE_SESSION_ATOMIC(name, init) static atomic_t g_##name = …; static inline
+ * atomic_t *name(void) {…}` makes the variable `g_error_count` and the function `error_count`
+ * at `DEFINE_SESSION_ATOMIC(error_count, 0);`; libxcrypt's `VECTOR_CPU_TO(be,32);` hands
+ * `end##bits` to `VECTOR_CPU_TO_`, whose `cpu_to_##prim##_vect(…) {` makes `cpu_to_be32_vect`.
+ */
+export interface CDefine {
+  name: string;
+  params: string[];
+  /** The body, continuation lines joined, comments blanked. */
+  body: string;
+}
+
+/** A crate's (or a file's) function-like defines by name. */
+export type CDefineTable = ReadonlyMap<string, CDefine>;
+
+/**
+ * The kernel's own definers of a variable (include/linux/*.h, outside any module's sources): the
+ * argument at this position names it. `static DEFINE_MUTEX(uproc_mutex);` defines `uproc_mutex`.
+ */
+const KERNEL_DEFINERS: Readonly<Record<string, number>> = {
+  DEFINE_MUTEX: 0,
+  DEFINE_SPINLOCK: 0,
+  DEFINE_RAW_SPINLOCK: 0,
+  DEFINE_RWLOCK: 0,
+  DEFINE_SEMAPHORE: 0,
+  DECLARE_RWSEM: 0,
+  LIST_HEAD: 0,
+  HLIST_HEAD: 0,
+  DECLARE_WAIT_QUEUE_HEAD: 0,
+  DECLARE_COMPLETION: 0,
+  DEFINE_IDR: 0,
+  DEFINE_IDA: 0,
+  DEFINE_XARRAY: 0,
+  DEFINE_STATIC_KEY_TRUE: 0,
+  DEFINE_STATIC_KEY_FALSE: 0,
+  DEFINE_PER_CPU: 1,
+  DEFINE_HASHTABLE: 0,
+  DECLARE_BITMAP: 0,
+  DECLARE_DELAYED_WORK: 0,
+  DECLARE_WORK: 0,
+  DEFINE_TIMER: 0,
+};
+
+/** Whether `name` is one of the kernel's definers (KERNEL_DEFINERS). */
+export function isKernelDefiner(name: string): boolean {
+  return Object.hasOwn(KERNEL_DEFINERS, name);
+}
+
+/** A line that starts with a name and `(`: an invocation, if the name is a define's. */
+const LINE_CALL = /^(?:static[ \t]+)?([A-Za-z_]\w*)[ \t]*\(/gm;
+const FUNCTION_DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)/gm;
+/** A name whose spelling a caller gave: the argument's text between these marks. */
+const FROM = '\uE000';
+const TO = '\uE001';
+/** Words before a name that make no declaration of it. */
+const NOT_TYPES = new Set([
+  'return',
+  'goto',
+  'case',
+  'else',
+  'do',
+  'sizeof',
+  'typeof',
+  'defined',
+  'if',
+  'while',
+  'for',
+  'switch',
+]);
+/** Expansions of a define handing its arguments to another, followed this deep. */
+const MAX_C_NESTING = 3;
+
+/** The file's function-like defines that can make a definition (a parameter pasted or declared in the body). */
+export function cMacroRules(text: string): CDefine[] {
+  if (!text.includes('define')) return [];
+  const out: CDefine[] = [];
+  for (const m of text.matchAll(FUNCTION_DEFINE)) {
+    const params = m[2].split(',').map((p) => p.trim());
+    if (params.some((p) => p !== '...' && !/^[A-Za-z_]\w*$/.test(p))) continue;
+    // The body: to the end of the line, and on over backslash continuations.
+    let end = m.index + m[0].length;
+    for (;;) {
+      const eol = text.indexOf('\n', end);
+      if (eol < 0) {
+        end = text.length;
+        break;
+      }
+      const lineEnd = text[eol - 1] === '\r' ? eol - 1 : eol;
+      end = eol + 1;
+      if (text[lineEnd - 1] !== '\\') {
+        end = eol;
+        break;
+      }
+    }
+    const body = withoutLiterals(text.slice(m.index + m[0].length, end)).replace(/\\\r?\n/g, '  ');
+    // Worth keeping: a parameter pasted (`##`) or standing where a declaration names something.
+    if (!/##/.test(body) && !params.some((p) => new RegExp(`[\\w*]\\s+\\**${p}\\s*[(=;[]`).test(body))) {
+      if (!/\b[A-Za-z_]\w*\s*\(/.test(body)) continue; // nor a call that may hand one on
+    }
+    out.push({ name: m[1], params, body });
+  }
+  return out;
+}
+
+/** What one invocation makes: the names its expansion declares from the caller's arguments. */
+function cExpand(
+  define: CDefine,
+  args: string[],
+  table: CDefineTable,
+  depth: number,
+  out: { name: string; kind: 'function' | 'variable' }[],
+): void {
+  if (args.length !== define.params.length && !define.params.includes('...')) return;
+  const value = new Map<string, string>();
+  define.params.forEach((p, i) => value.set(p, args[i] === undefined ? '' : `${FROM}${args[i]}${TO}`));
+  const expanded = define.body
+    .replace(/(?<!#)#(?!#)\s*[A-Za-z_]\w*/g, '""') // `#x` stringifies: no name
+    .replace(/[A-Za-z_]\w*/g, (w) => value.get(w) ?? w)
+    .replace(/\s*##\s*/g, '');
+  // `static atomic_t g_X = …;`, `static inline atomic_t *X(void) {`: a type word, then the name.
+  const declared = /(?:^|[;{}])\s*((?:[A-Za-z_]\w*[\s*]+)+)\**((?:[\w\uE000\uE001])+)\s*([(=;[])/g;
+  for (const m of expanded.matchAll(declared)) {
+    const name = m[2];
+    if (!name.includes(FROM)) continue;
+    const words = m[1].trim().split(/[\s*]+/);
+    if (words.some((w) => NOT_TYPES.has(w)) || words.some((w) => w.includes(FROM))) continue;
+    const plain = name.replace(/[\uE000\uE001]/g, '');
+    if (!/^[A-Za-z_]\w*$/.test(plain)) continue;
+    if (m[3] === '(') {
+      // A function: its parameters, then a body (a prototype declares only).
+      const close = matchingParen(expanded, m.index + m[0].length - 1);
+      if (close < 0 || !/^\s*\{/.test(expanded.slice(close + 1))) continue;
+      out.push({ name: plain, kind: 'function' });
+    } else out.push({ name: plain, kind: 'variable' });
+  }
+  if (depth >= MAX_C_NESTING) return;
+  // The body handing the arguments on: `VECTOR_CPU_TO_(end##bits, uint##bits##_t)`.
+  for (const m of expanded.matchAll(/(?<![\w\uE001])([A-Za-z_]\w*)\s*\(/g)) {
+    const nested = table.get(m[1]);
+    if (!nested || nested === define) continue;
+    const close = matchingParen(expanded, m.index + m[0].length - 1);
+    if (close < 0) continue;
+    const inner = splitArgs(expanded.slice(m.index + m[0].length, close));
+    // Pasted pieces are one argument again: `\uE000be\uE001\uE00032\uE001` → `be32`.
+    const merged = inner.map((a) => (a.includes(FROM) ? a.replace(/\uE001\uE000/g, '') : a));
+    const unmarked = merged.map((a) => a.replace(/[\uE000\uE001]/g, ''));
+    const before = out.length;
+    cExpand(nested, unmarked, table, depth + 1, out);
+    // Only what the caller named: a nested name must hold a marked argument's text.
+    const callerArgs = merged.filter((a) => a.includes(FROM)).map((a) => a.replace(/[\uE000\uE001]/g, ''));
+    for (let i = out.length - 1; i >= before; i--)
+      if (!callerArgs.some((a) => out[i].name.includes(a))) out.splice(i, 1);
+  }
+}
+
+function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out.length === 1 && out[0] === '' ? [] : out;
+}
+
+/**
+ * The definitions that file-scope invocations in `text` of the table's defines (and the
+ * kernel's definers) make: `DEFINE_SESSION_ATOMIC(error_count, 0);` at the start of a line,
+ * outside any function, any `#` line and any comment. Each spans its invocation's line(s).
+ */
+export function cMacroDefinitions(text: string, table: CDefineTable, kernel = true): Definition[] {
+  const out: Definition[] = [];
+  // A line that starts with one of the names, or nothing to scan (most files).
+  let candidate = false;
+  for (const m of text.matchAll(LINE_CALL))
+    if (table.has(m[1]) || (kernel && isKernelDefiner(m[1]))) {
+      candidate = true;
+      break;
+    }
+  if (!candidate) return out;
+  const code = withoutLiterals(text);
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  let directive = false;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === '\n') {
+      if (code[i - 1] !== '\\') directive = false;
+      line++;
+      lineStart = i + 1;
+      continue;
+    }
+    if (directive) continue;
+    if (c === '#' && /^\s*$/.test(code.slice(lineStart, i))) {
+      directive = true;
+      continue;
+    }
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && i === lineStart) {
+      const m = /^(?:static\s+)?([A-Za-z_]\w*)\s*\(/.exec(code.slice(i, i + 200));
+      if (!m) continue;
+      const position = kernel && isKernelDefiner(m[1]) ? KERNEL_DEFINERS[m[1]] : undefined;
+      const define = table.get(m[1]);
+      if (position === undefined && !define) continue;
+      const open = i + m[0].length - 1;
+      const close = matchingParen(code, open);
+      if (close < 0) continue;
+      const args = splitArgs(code.slice(open + 1, close));
+      const made: { name: string; kind: 'function' | 'variable' }[] = [];
+      if (position !== undefined && /^[A-Za-z_]\w*$/.test(args[position] ?? ''))
+        made.push({ name: args[position], kind: 'variable' });
+      if (define) cExpand(define, args, table, 1, made);
+      if (made.length === 0) continue;
+      let endLine = line;
+      for (let k = i; k < close; k++) if (code[k] === '\n') endLine++;
+      const signature = text
+        .slice(i, Math.min(close + 2, i + 300))
+        .replace(/\s+/g, ' ')
+        .slice(0, 200);
+      const seen = new Set<string>();
+      for (const d of made) {
+        if (seen.has(d.name)) continue;
+        seen.add(d.name);
+        out.push({ name: d.name, kind: d.kind, signature, startLine: line, endLine, nameLine: line, macro: m[1] });
+      }
+    }
+  }
+  return out;
+}
+
+/** A table of the given defines (a later one of a name wins). */
+export function cDefineTable(defines: Iterable<CDefine>): Map<string, CDefine> {
+  const table = new Map<string, CDefine>();
+  for (const d of defines) table.set(d.name, d);
+  return table;
 }

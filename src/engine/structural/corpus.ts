@@ -5,6 +5,7 @@
 import { DEFINITION_KINDS, type Chunk, type FileAnalysis, type Language, type SourceFile } from '../contract';
 import { hashText } from '../intake/hash';
 import type { Corpus, CorpusFile } from '../modality';
+import { CorpusMacros } from './corpus-macros';
 import { buildSpanLookup, chunkSpans, countLines, lookupSpan } from './chunks';
 import type { SpanLookup } from './chunks';
 import { StringTable } from '../store/growable';
@@ -26,8 +27,12 @@ export interface FileAnalyzer {
 
 /** Analyzes each file, then builds the corpus. */
 export function buildCorpus(files: readonly SourceFile[], analyzer: FileAnalyzer): Corpus {
+  const macros = CorpusMacros.of(files);
   return corpusFromAnalyses(
-    files.map((f) => ({ path: f.path, text: f.text, analysis: analyzer.analyze(f.path, f.text) })),
+    files.map((f) => {
+      const analysis = analyzer.analyze(f.path, f.text);
+      return { path: f.path, text: f.text, analysis: macros ? macros.complete(f.path, f.text, analysis) : analysis };
+    }),
   );
 }
 

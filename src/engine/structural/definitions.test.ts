@@ -55,11 +55,38 @@ describe('definitions inside macros and evaluated strings', () => {
     expect(named(a, 'CustomGlobalAccountDataEventContent')).toEqual([{ kind: 'struct', nameLine: 29 }]);
     expect(named(a, 'CustomStateEventContent')).toEqual([{ kind: 'struct', nameLine: 30 }]);
     expect(named(a, 'WriteU16')).toEqual([{ kind: 'struct', nameLine: 53 }]);
-    // An invocation that fits none of the rules, and a repetition, are not expanded; the type and
-    // the trait passed as `$evt` are no definitions.
+    // An invocation that fits none of the rules is not expanded; a repetition makes one item per
+    // name it repeats; the type and the trait passed as `$evt` are no definitions.
     expect(named(a, 'NotAName')).toEqual([]);
-    expect(named(a, 'First')).toEqual([]);
+    expect(named(a, 'First')).toEqual([{ kind: 'struct', nameLine: 55 }]);
+    expect(named(a, 'Second')).toEqual([{ kind: 'struct', nameLine: 55 }]);
     expect(named(a, 'StateEventType')).toEqual([]);
+    expect(a.definitions.find((d) => d.name === 'CustomStateEventContent')?.macro).toBe('custom_room_event_content');
+  });
+
+  it('Rust: a macro invoked in an `impl` with a repetition makes one method per name, each on its own line', async () => {
+    const a = await analyze('serde/urlencoded/de/val_or_vec.rs', 'val_or_vec.rs.txt');
+    expect(named(a, 'deserialize_bool')).toEqual([{ kind: 'function', nameLine: 21 }]);
+    expect(named(a, 'deserialize_map')).toEqual([{ kind: 'function', nameLine: 40 }]);
+    expect(a.definitions.filter((d) => d.macro === 'forward_to_part')).toHaveLength(20);
+    // The invocation is the definition's span: the line that makes it.
+    expect(a.definitions.find((d) => d.name === 'deserialize_u8')).toMatchObject({ startLine: 20, endLine: 41 });
+  });
+
+  it("C: a `#define` that pastes a name defines it at each file-scope invocation, through a define it hands the name to; the kernel's definers define their variable", async () => {
+    const a = await analyze('linux/common_session_state.h', 'session-macros.h.txt');
+    expect(named(a, 'g_error_count')).toEqual([{ kind: 'variable', nameLine: 10 }]);
+    expect(named(a, 'error_count')).toEqual([{ kind: 'function', nameLine: 10 }]);
+    expect(named(a, 'uproc_mutex')).toEqual([{ kind: 'variable', nameLine: 17 }]);
+    expect(named(a, 'utask_table_lock')).toEqual([{ kind: 'variable', nameLine: 21 }]);
+    // libxcrypt: `VECTOR_CPU_TO(be,32)` → `VECTOR_CPU_TO_(be32, uint32_t)` → `cpu_to_be32_vect(…) {…}`.
+    expect(named(a, 'cpu_to_be32_vect')).toEqual([{ kind: 'function', nameLine: 63 }]);
+    expect(named(a, 'be64_to_cpu_vect')).toEqual([{ kind: 'function', nameLine: 66 }]);
+    // The parameter's own name, the initialiser and the type handed on define nothing.
+    expect(named(a, 'name')).toEqual([]);
+    expect(named(a, 'g_name')).toEqual([]);
+    expect(named(a, 'uint32_t')).toEqual([]);
+    expect(a.definitions.find((d) => d.name === 'error_count')?.macro).toBe('DEFINE_SESSION_ATOMIC');
   });
 
   it('Ruby: methods in a heredoc handed to `class_eval` are the class’s, on their own lines', async () => {

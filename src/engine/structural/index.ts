@@ -557,6 +557,8 @@ export class StructuralIndex implements Retriever {
         }
         // Said, not scored: the tie-break puts a body before a macro and a macro before a prototype.
         if (this.declarationOnly(def)) notes.push('declaration, no body');
+        // Said, not scored: the line that spells no `struct X` but makes it.
+        if (d.macro) notes.push(`made by ${d.macro}! at line ${d.startLine}`);
         scored.push({ def, score, match: m.kind, reason: `defines ${d.kind} ${qualified(d)} (${notes.join('; ')})` });
       }
     }

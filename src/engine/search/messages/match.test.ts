@@ -997,3 +997,15 @@ describe('a format whose first literal other formats write too', () => {
     expect(matchingLines(fixture(name), oneByte.regex!)).toEqual([4]);
   });
 });
+
+describe('a message whose wrapper takes the line past a message’s length (real set, symfony-di:message:5)', () => {
+  it('PHP: Symfony’s uncaught autowiring error, 328 characters, is answered by its `Cannot autowire service "%s": %s %s`', () => {
+    const name = 'symfony-di-autowire-not-found.php.txt';
+    const pasted =
+      'PHP Fatal error:  Uncaught Symfony\\Component\\DependencyInjection\\Exception\\RuntimeException: Cannot autowire service "App\\Controller\\CheckoutController": argument "$logger" of method "__construct()" references interface "Psr\\Log\\LoggerInterface" but no such service exists. Did you create a class that implements this interface?';
+    expect(formatsFor(pasted, name)).toEqual([{ line: 26, literal: 'Cannot autowire service "%s": %s %s' }]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([26]);
+  });
+});

@@ -31,9 +31,12 @@ export function unwrapMessage(pasted: string): string[] {
     if (join === 'colon') texts.push(`${text} ${lines[l + 1]}`);
   }
   for (let text of texts) {
-    if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
+    // The limit is the message's, not its wrapper's: PHP's `PHP Fatal error:  Uncaught
+    // Symfony\…\RuntimeException: ` and ` in /path/File.php:12` may take a message of 250
+    // characters past it. A layer longer than a message is unwrapped, not read.
+    if (!text || text.length > FORMAT_MATCH.maxMessageChars + FORMAT_MATCH.maxWrapperChars) continue;
     for (let i = 0; i < 6 && text; i++) {
-      out.push(text);
+      if (text.length <= FORMAT_MATCH.maxMessageChars) out.push(text);
       const inner = unwrapOnce(text);
       if (inner === text) break;
       text = inner;

@@ -365,12 +365,18 @@ function formatArgument(
   at: number,
   bare: boolean,
   language: Language,
+  values = 0,
 ): { tokens: Token[]; operator?: string } | null {
   // Arguments at depth 0 until the call's closing parenthesis (or the line's end for bare calls).
   let i = at;
-  for (let arg = 0; arg < 4; arg++) {
+  for (let arg = 0; arg < 4 + values; arg++) {
     const parsed = readArgument(src, i, bare, language);
     if (!parsed) return null;
+    if (arg < values) {
+      if (parsed.next === -1) return null;
+      i = parsed.next;
+      continue;
+    }
     if (parsed.tokens.some((t) => t.kind === 'literal')) return parsed;
     // A format helper as the argument: `throw new X(sprintf('…', $v))`, `Err(format!("…"))`.
     const helper =
@@ -424,13 +430,17 @@ function readArgument(
       !(language === 'c' && lit.quote === "'") &&
       !(language === 'go' && lit.quote === "'")
     ) {
-      tokens.push({ kind: 'literal', text: lit.content, quote: lit.quote, prefix: lit.prefix, start: i });
+      // A Rust string continued with `\` at a line's end prints neither the break nor the next line's indentation.
+      const text = language === 'rust' ? lit.content.replace(/\\\n\s*/g, '') : lit.content;
+      tokens.push({ kind: 'literal', text, quote: lit.quote, prefix: lit.prefix, start: i });
       i = lit.end;
       continue;
     }
     // Joining operators.
-    const op = /^(?:\+|\.(?!\w)|<<|\.\s)/.exec(src.slice(i));
-    if (op && tokens.length > 0 && (language !== 'php' || src[i] === '.' || src[i] === '+')) {
+    // (PHP's `.` joins whatever follows it: `'…for '.$package->getName().' is …'`, `. implode(…)`.)
+    const op =
+      language === 'php' ? /^(?:\+|\.(?!\d))/.exec(src.slice(i)) : /^(?:\+|\.(?!\w)|<<|\.\s)/.exec(src.slice(i));
+    if (op && tokens.length > 0) {
       i += op[0].length;
       continue;
     }
@@ -459,7 +469,7 @@ function readArgument(
       else if (
         depth === 0 &&
         (d === '+' ||
-          (language === 'php' && d === '.' && /\s/.test(src[i + 1] ?? '')) ||
+          (language === 'php' && d === '.' && !/\d/.test(src[i + 1] ?? '')) ||
           (d === '<' && src[i + 1] === '<'))
       )
         break;
@@ -613,6 +623,24 @@ const lineAt = (starts: readonly number[], offset: number): number => {
 
 const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!\[)|--)/;
 
+/**
+ * The arguments an assertion compares before its message (`assert_eq!(id, "$abc:example.com",
+ * …)`, `assert!(ok, "…")`, `ensure!(ok, "…")`): a literal among them is a value, never printed
+ * as the message.
+ */
+function comparedValues(family: string): number {
+  if (/^(?:debug_)?assert_(?:eq|ne)!$/.test(family)) return 2;
+  return /^(?:(?:debug_)?assert|ensure)!$/.test(family) ? 1 : 0;
+}
+
+/** The dozen characters of code before a literal, white space between them read as one space. */
+function before(src: string, at: number): string {
+  return src
+    .slice(Math.max(0, at - 200), at)
+    .replace(/\s+/g, ' ')
+    .slice(-12);
+}
+
 /** Every message-producing line of a file, by the extraction above. */
 export function mineFile(file: RealFile, language: Language): Mined[] {
   const src = file.text;
@@ -626,7 +654,7 @@ export function mineFile(file: RealFile, language: Language): Mined[] {
     const own = lines[callLine - 1] ?? '';
     if (COMMENT.test(own) && !(language === 'rust' && /#\[error/.test(own))) continue;
     if (language === 'python' && /^\s*(?:def|class)\s/.test(own)) continue;
-    const arg = formatArgument(src, p.at, p.bare ?? false, language);
+    const arg = formatArgument(src, p.at, p.bare ?? false, language, comparedValues(p.family));
     if (!arg) continue;
     const first = arg.tokens.find((t) => t.kind === 'literal')!;
     if (seen.has(first.start)) continue;
@@ -635,8 +663,9 @@ export function mineFile(file: RealFile, language: Language): Mined[] {
       arg.operator === '%' ||
       (language === 'python' && (p.family === 'logger' || p.family === 'printf')) ||
       ['go', 'c'].includes(language) ||
-      (language === 'php' && /printf|sprintf/.test(src.slice(Math.max(0, first.start - 12), first.start))) ||
-      (language === 'ruby' && /format|sprintf/.test(src.slice(Math.max(0, first.start - 12), first.start)));
+      // (The literal may open the call's next line: `sprintf(\n    'Using version …'`.)
+      (language === 'php' && /printf|sprintf/.test(before(src, first.start))) ||
+      (language === 'ruby' && /format|sprintf/.test(before(src, first.start)));
     const pythonBrace =
       language === 'python' && (arg.operator === '.format' || arg.tokens.some((t) => /[fF]/.test(t.prefix ?? '')));
     const pieces: Piece[] = [];

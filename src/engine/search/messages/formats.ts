@@ -280,6 +280,24 @@ export function callArguments(after: string): { positional: string[]; named: Map
   return { positional, named };
 }
 
+/**
+ * A console's style tag: Symfony Console's `<info>`, `<comment>`, `<fg=red;options=bold>`,
+ * `<href=…>`, and their closings `</info>`, `</>`. The terminal prints the text between them, not
+ * the tags.
+ */
+const STYLE_TAG = /<\/?(?:[a-z][\w-]*(?:=[^<>\s]*)?)?>/g;
+
+/**
+ * The pieces as a styled console prints them, its style tags left out (composer's `'Using
+ * version <info>%s</info> for <info>%s</info>'` prints `Using version ^2.1 for monolog/monolog`);
+ * null when no constant holds a tag. An alternative to the pieces as written: a page's HTML
+ * pasted with its tags still aligns with those.
+ */
+export function unstyledPieces(pieces: readonly FormatPiece[]): FormatPiece[] | null {
+  if (!pieces.some((p) => 'constant' in p && p.constant.search(STYLE_TAG) >= 0)) return null;
+  return pieces.map((p) => ('constant' in p ? { constant: p.constant.replace(STYLE_TAG, '') } : p));
+}
+
 /** The name a placeholder's expression reads, its qualifier aside (`self.PREFIX`, `Self::PREFIX`, `$this->x`). */
 const CONSTANT_NAME = /^(?:[$A-Za-z_][\w$]*\s*(?:::|\.|->)\s*)*([A-Za-z_]\w*)$/;
 

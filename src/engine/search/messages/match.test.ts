@@ -1009,3 +1009,25 @@ describe('a message whose wrapper takes the line past a message’s length (real
     expect(matchingLines(fixture(name), plan.regex!)).toEqual([26]);
   });
 });
+
+describe('a format a styled console prints (found by the mined set’s slice)', () => {
+  const name = 'composer-using-version.php.txt';
+
+  it("PHP: composer’s `'Using version <info>%s</info> for <info>%s</info>'` prints no tags: the message is its line", () => {
+    const pasted = 'Using version ^2.1 for monolog/monolog';
+    expect(formatsFor(pasted, name)).toEqual([
+      { line: 13, literal: 'Using version <info>%s</info> for <info>%s</info>' },
+    ]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([13]);
+  });
+
+  it('the tags as written still align (a page’s HTML pasted with them)', () => {
+    const tagged = alignFormat(
+      formatPieces('Using version <info>%s</info> for <info>%s</info>'),
+      'Using version <info>^2.1</info> for <info>a/b</info>',
+    );
+    expect(tagged?.coverage).toBe(1);
+  });
+});

@@ -28,6 +28,7 @@ import {
   printedIn,
   resolvedPieces,
   stringConstant,
+  unstyledPieces,
   wordAt,
 } from './formats';
 import { unwrapMessage } from './paste';
@@ -428,7 +429,13 @@ function formatsAround(
     const resolved = constants.size > 0 ? resolvedPieces(run, source, constants) : null;
     const line = lineOf(run.literal.start);
     const unresolved = { pieces: run.pieces, names: [] as string[] };
-    for (const { pieces, names } of resolved ? [unresolved, resolved] : [unresolved]) {
+    const unstyled = unstyledPieces(run.pieces);
+    const readings = [
+      unresolved,
+      ...(resolved ? [resolved] : []),
+      ...(unstyled ? [{ pieces: unstyled, names: [] }] : []),
+    ];
+    for (const { pieces, names } of readings) {
       for (const message of messages) {
         const aligned = alignFormat(pieces, message);
         if (

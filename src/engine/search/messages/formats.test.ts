@@ -112,3 +112,14 @@ describe('pieces of a format string', () => {
     expect(alignFormat(runs[0].pieces, "Timeout of 30ms exceeded for 'fetchUser'")?.coverage).toBe(1);
   });
 });
+
+describe('a Rust string continued on the next line', () => {
+  it('reads as one literal whose break and next indentation are not printed', () => {
+    const source =
+      '        .expect(\n            "`Bitfield::setter_name` should only be called\\\n             after assigning bitfield accessor names",\n        )';
+    const [run] = formatRuns(source);
+    expect(run.pieces).toEqual([
+      { constant: '`Bitfield::setter_name` should only be calledafter assigning bitfield accessor names' },
+    ]);
+  });
+});

@@ -41,6 +41,13 @@ export function formatPieces(content: string): FormatPiece[] {
       i += 2;
       continue;
     }
+    // A string continued on the next line (`"… should only be called\` then `after assigning …"`):
+    // Rust prints neither the break nor the next line's indentation.
+    const continued = /^\\\r?\n\s*/.exec(rest)?.[0];
+    if (continued) {
+      i += continued.length;
+      continue;
+    }
     if (rest[0] === '\\' && rest.length > 1) {
       constant += ESCAPES[rest[1]] ?? rest[1];
       i += 2;

@@ -1031,3 +1031,34 @@ describe('a format a styled console prints (found by the mined set’s slice)', 
     expect(tagged?.coverage).toBe(1);
   });
 });
+
+describe('Rust messages as bindgen writes them (found by the mined set’s slice)', () => {
+  const name = 'bindgen-messages.rs.txt';
+  const lines = fixture(name);
+
+  it('a string continued with `\\` at a line’s end prints without the break or the indentation, and is placed at its first line', () => {
+    const pasted =
+      "thread 'main' panicked at '`Bitfield::setter_name` should only be calledafter assigning bitfield accessor names', src/lib.rs:42:9";
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([8]);
+  });
+
+  it('an indent at a format’s start is layout: `trace!("    function pointer cannot derive {}", …)`', () => {
+    const plan = routeWithFormats('function pointer cannot derive Debug', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([17]);
+    // A single space still opens a piece printed after other text (hcl's `" Did you mean %q?"`).
+    expect(alignFormat(formatPieces(' Did you mean %q?'), 'Did you mean "upper"?')).toBeNull();
+  });
+
+  it('a message holding a definition keyword (`type`, `function`) is pasted when a format starting it explains it whole', () => {
+    const plan = routeWithFormats('type parameters can always convert to rust ty OK', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([25]);
+    // A question with the same keyword keeps its plan: no format prints it.
+    expect(routeWithFormats('function that converts type parameters', name)).toEqual(
+      planQuery('function that converts type parameters'),
+    );
+  });
+});

@@ -151,17 +151,9 @@ function mergePieces(pieces: readonly FormatPiece[]): FormatPiece[] {
   // opening with a space is a piece printed after other text, `" Did you mean %q?"`.)
   const last = out[out.length - 1];
   if (last && 'constant' in last) out[out.length - 1] = { constant: last.constant.trimEnd() };
-  // An indent at a format's start (bindgen's `trace!("    function pointer cannot derive {}", …)`)
-  // is layout, as a log shows it; a single space is not (see above).
-  const first = out[0];
-  if (first && 'constant' in first && INDENT.test(first.constant))
-    out[0] = { constant: first.constant.replace(INDENT, '') };
   const kept = out.filter((p) => !('constant' in p) || p.constant.trim().length > 0);
   return kept.filter((p, i) => !('placeholder' in p && i > 0 && 'placeholder' in kept[i - 1]));
 }
-
-/** Two or more blanks, or a tab, before a format's text. */
-const INDENT = /^(?: {2,}|\t)[ \t]*/;
 
 function dropLeadingPlaceholders(pieces: FormatPiece[]): FormatPiece[] {
   const first = pieces.findIndex((p) => 'constant' in p);

@@ -123,3 +123,18 @@ describe('a Rust string continued on the next line', () => {
     ]);
   });
 });
+
+describe('an indent at a format’s start', () => {
+  it('written in the source is layout (bindgen’s `trace!("    function pointer cannot derive {}", self)`)', () => {
+    expect(formatRuns('trace!("    function pointer cannot derive {}", self);')[0].pieces[0]).toEqual({
+      constant: 'function pointer cannot derive ',
+    });
+  });
+
+  it('written as escapes is text printed after other text (Symfony Console’s `"\\n\\nDid you mean one of these?\\n    "`)', () => {
+    const [run] = formatRuns(String.raw`$message .= "\n\nDid you mean one of these?\n    ";`);
+    expect(run.pieces[0]).toEqual({ constant: '  Did you mean one of these?     ' });
+    // Alone on its line of a paste, it is not where `Command "x" is ambiguous.` + that line was printed.
+    expect(alignFormat(run.pieces, 'Did you mean one of these?')).toBeNull();
+  });
+});

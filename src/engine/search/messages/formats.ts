@@ -120,13 +120,19 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       current.literals.push(lit);
     } else {
       if (current) runs.push(closeRun(current, source.slice(previous!.end)));
-      current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content) };
+      // An indent written at a format's start (bindgen's `trace!("    function pointer cannot
+      // derive {}", …)`) is layout, as a log shows it; a single space, or a line break written as
+      // an escape (`"\n\nDid you mean …"`), is a piece printed after other text.
+      current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content.replace(INDENT, '')) };
     }
     previous = lit;
   }
   if (current && previous) runs.push(closeRun(current, source.slice(previous.end)));
   return runs;
 }
+
+/** Two or more blanks, or a tab, as the source writes them before a format's text. */
+const INDENT = /^(?: {2,}|\t)[ \t]*/;
 
 /** A macro name alone between two literals (C's string pasting); names start upper-case, as C's macros do. */
 const MACRO_BETWEEN = /^\s*[A-Z_][A-Za-z0-9_]*\s*$/;

@@ -10,6 +10,7 @@ import type { Classification, DefinitionKind, Intent, QueryPlan } from './contra
 import {
   formatLinePattern,
   LINE_BREAK,
+  loggedLine,
   readPastedLines,
   unwrapMessage,
   writtenIn,
@@ -859,7 +860,9 @@ function routeMessageLikeSnippet(
   formatsOf: (message: string) => FormatMatch[],
 ): QueryPlan {
   if (plan.raw.includes('\n')) return routeMessageInPaste(plan, occurs, formatsOf);
-  if (/[(){}=<>"`]/.test(plan.raw) || occurs(plan.raw)) return plan;
+  // (A log's clock or level before it says a program printed the line, brackets and all: h2's
+  // `[… TRACE h2::proto] send_close: Open => HalfClosedLocal(Token { … })`.)
+  if ((/[(){}=<>"`]/.test(plan.raw) && !loggedLine(plan.raw)) || occurs(plan.raw)) return plan;
   const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
   return formats.length > 0 ? formatPlan(plan, formats) : plan;
 }

@@ -1062,3 +1062,27 @@ describe('Rust messages as bindgen writes them (found by the mined set’s slice
     );
   });
 });
+
+describe('a value printed as a structure (found by the mined sets)', () => {
+  it('Rust `{:?}`: rustls’ `trace!("alpn protocols {:?}", alpn)` with a struct or a list printed is one value, not a nested message', () => {
+    const name = 'rustls-client-hello-trace.rs.txt';
+    for (const value of ['Token { kind: Ident, span: 4..9 }', '["h2", "http/1.1"]', 'Some([PayloadU8([104, 50])])']) {
+      const plan = routeWithFormats(`[2026-12-03T10:14:07Z TRACE rustls::server::hs] alpn protocols ${value}`, name);
+      expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+      expect(matchingLines(fixture(name), plan.regex!)).toEqual([10]);
+    }
+    // Words outside brackets are still words: a message of its own after the format's text.
+    expect(
+      alignFormat(formatPieces('alpn protocols {:?}'), 'alpn protocols were refused by the peer today')?.nested,
+    ).toBeDefined();
+  });
+
+  it('a log line with code punctuation in its values is a message when a format explains it whole (h2’s `send_close: Open => HalfClosedLocal({:?})`)', () => {
+    const name = 'h2-state-send-close.rs.txt';
+    const pasted =
+      '[2026-12-03T10:14:07Z TRACE h2::proto::streams::state] send_close: Open => HalfClosedLocal(Streaming { window: 65535 })';
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([6]);
+  });
+});

@@ -1045,6 +1045,16 @@ function rows(label: string, outcomes: readonly Outcome[], key: (o: Outcome) => 
   ];
 }
 
+/** Each set's line scores (the real set's projects, the slice): the summary's rows "set". */
+function bySet(outcomes: readonly Outcome[], inSlice: ReadonlySet<string>, outside: string) {
+  const sets = new Map<string, Outcome[]>();
+  for (const x of outcomes) {
+    const k = inSlice.has(x.c.project) ? 'slice' : outside;
+    sets.set(k, [...(sets.get(k) ?? []), x]);
+  }
+  return Object.fromEntries([...sets].map(([k, os]) => [k, { n: os.length, line: mean(os.map((x) => x.line)) }]));
+}
+
 async function main() {
   const o = minedArgs(process.argv.slice(2), { perProject: 40, seed: 'mined-1' });
   const log = (m: string) => process.stderr.write(`${m}\n`);
@@ -1121,7 +1131,7 @@ async function main() {
   const l = mean(outcomes.map((x) => x.line));
   await writeFile(
     join(out, `summary-${set}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), seed: o.seed, perProject: o.perProject, n: outcomes.length, line: l, file: mean(outcomes.map((x) => x.file)), contains: mean(outcomes.map((x) => x.contains)) }, null, 1)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), seed: o.seed, perProject: o.perProject, n: outcomes.length, line: l, file: mean(outcomes.map((x) => x.file)), contains: mean(outcomes.map((x) => x.contains)), bySet: bySet(outcomes, inSlice, outsideSlice) }, null, 1)}\n`,
   );
   await writeFile(
     join(out, `misses-${set}.json`),

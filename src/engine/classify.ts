@@ -533,11 +533,12 @@ const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set([
 ]);
 /**
  * Rules a word of a message fires (bindgen's `type parameters can always convert to rust ty OK`,
- * `function pointer cannot derive {}`, `aliases and type refs to T which have float …`): the
+ * `function pointer cannot derive {}`, `aliases and type refs to T which have float …`,
+ * containers-storage's `devmapper: device %s still has %d active dependents`): the
  * message is pasted when a format starting it explains nearly all of it, as a prompt worded as a
  * question is (routeAskedPrompt); "function that parses the config" has no such format.
  */
-const MESSAGE_WORD_RULES: ReadonlySet<string> = new Set(['definition-keyword', 'references-phrase']);
+const MESSAGE_WORD_RULES: ReadonlySet<string> = new Set(['definition-keyword', 'references-phrase', 'impact-phrase']);
 /** Rules that keep their intent and confidence: the verbatim run only widens their literal. */
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */

@@ -138,3 +138,20 @@ describe('an indent at a format’s start', () => {
     expect(alignFormat(run.pieces, 'Did you mean one of these?')).toBeNull();
   });
 });
+
+describe('C literals around a macro written without spaces', () => {
+  it('jemalloc’s `"~%"FMTu64" object%s, >= %zu context%s\\n"` is one format: a double quote after a name opens a literal', () => {
+    const source = [
+      '\t\tmalloc_printf("<jemalloc>: Leak approximation summary: ~%"FMTu64',
+      '\t\t    " byte%s, ~%"FMTu64" object%s, >= %zu context%s\\n",',
+      '\t\t    curbytes, (curbytes != 1) ? "s" : "", curobjs, (curobjs !=',
+    ].join('\n');
+    const [run] = formatRuns(source);
+    expect(
+      alignFormat(run.pieces, '<jemalloc>: Leak approximation summary: ~1048576 bytes, ~256 objects, >= 12 contexts')
+        ?.coverage,
+    ).toBe(1);
+    // An apostrophe inside a word opens nothing.
+    expect(formatRuns('printf("can\'t open %s", name); // don\'t')[0].pieces[0]).toEqual({ constant: "can't open " });
+  });
+});

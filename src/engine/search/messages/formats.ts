@@ -149,8 +149,8 @@ function closeRun(run: FormatRun, after: string) {
   return run;
 }
 
-/** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#. */
-const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])/g;
+/** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#, or a double quote after a C macro. */
+const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])|(?<=\w)(")/g;
 
 /**
  * The string literals of a piece of source, skipping triple-quoted docstrings and character
@@ -165,7 +165,9 @@ export function stringLiterals(source: string, focus = 0): Literal[] {
     LITERAL_OPENING.lastIndex = i;
     const open = LITERAL_OPENING.exec(source);
     if (!open) break;
-    const quote = open[1];
+    // (A double quote right after a name opens a literal too: C pastes a macro between two,
+    // `"~%"FMTu64" object%s"`; a single quote there is an apostrophe.)
+    const quote = open[1] ?? open[2];
     const contentStart = open.index + open[0].length;
     if (source.startsWith(quote.repeat(2), contentStart)) {
       // A docstring (or an empty string): documentation is not printed.

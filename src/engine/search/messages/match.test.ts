@@ -1086,3 +1086,37 @@ describe('a value printed as a structure (found by the mined sets)', () => {
     expect(matchingLines(fixture(name), plan.regex!)).toEqual([6]);
   });
 });
+
+describe('the seventh tuning group’s message misses (group 2026-12-03e)', () => {
+  it('Go `%w`: containers-storage’s `fmt.Errorf("layer %v used by image %v: %w", …)` is where the message was made, not the sentinel it wraps', () => {
+    const names = ['containers-storage-delete-layer.go.txt', 'containers-storage-errors.go.txt'];
+    const found = findFormatStrings(
+      'layer 8c1f3d2a used by image 2e7b9c41: layer is in use by an image',
+      sourcesOfFiles(names),
+    );
+    expect(found.map((f) => [f.path, f.line])).toEqual([
+      [names[0], 8],
+      [names[0], 13],
+    ]);
+    // click’s `Invalid value for …: {message}` still credits the format of the message it wraps.
+    const click = formatsFor("Error: Invalid value for '--count': 'ten' is not a valid integer.", 'click-types.py.txt');
+    expect(click.map((f) => f.literal)).not.toContain('Invalid value for {param_hint}: {message}');
+  });
+
+  it('a message an impact phrase fires (`… still has 2 active dependents`) is pasted when its format explains it whole', () => {
+    const name = 'containers-storage-devmapper-remove.go.txt';
+    const plan = routeWithFormats('devmapper: device dm-4 still has 2 active dependents', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([9]);
+  });
+
+  it('a value that is a date pattern is data, not a literal where the message was made (dbal’s `Expected format: Y-m-d H:i:s`)', () => {
+    const names = ['dbal-conversion-failed-format.php.txt', 'dbal-datetime-format-string.php.txt'];
+    const sources = sourcesOfFiles(names);
+    const pasted =
+      'Doctrine\\DBAL\\Types\\ConversionException: Could not convert database value "tbd" to Doctrine Type datetime. Expected format: Y-m-d H:i:s';
+    const formats = findFormatStrings(pasted, sources);
+    expect(formats.map((f) => f.path)).toEqual([names[0]]);
+    expect(valueLiterals(formats, sources).map((f) => f.path)).toEqual([names[0]]);
+  });
+});

@@ -10,6 +10,7 @@ import type { Classification, DefinitionKind, Intent, QueryPlan } from './contra
 import {
   formatLinePattern,
   LINE_BREAK,
+  loggedLine,
   readPastedLines,
   unwrapMessage,
   writtenIn,
@@ -530,6 +531,14 @@ const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set([
   'error-message',
   'quoted-string',
 ]);
+/**
+ * Rules a word of a message fires (bindgen's `type parameters can always convert to rust ty OK`,
+ * `function pointer cannot derive {}`, `aliases and type refs to T which have float …`,
+ * containers-storage's `devmapper: device %s still has %d active dependents`): the
+ * message is pasted when a format starting it explains nearly all of it, as a prompt worded as a
+ * question is (routeAskedPrompt); "function that parses the config" has no such format.
+ */
+const MESSAGE_WORD_RULES: ReadonlySet<string> = new Set(['definition-keyword', 'references-phrase', 'impact-phrase']);
 /** Rules that keep their intent and confidence: the verbatim run only widens their literal. */
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */
@@ -680,6 +689,7 @@ export function routePastedText(
   if (located) return located;
   if (plan.rule === 'code-snippet' && formatsOf) return routeMessageLikeSnippet(plan, occurs, formatsOf);
   if (plan.rule === 'similar-phrase' && formatsOf) return routeMessageWithSimilarWord(plan, formatsOf);
+  if (MESSAGE_WORD_RULES.has(plan.rule) && formatsOf) return routeAskedPrompt(plan, formatsOf);
   if (!VERBATIM_OVERRIDES.has(plan.rule) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
   if (ASKED.test(plan.raw)) return routeAskedPrompt(plan, formatsOf);
   // A query that is only the quoted string is exactly what the user asked for.
@@ -855,7 +865,9 @@ function routeMessageLikeSnippet(
   formatsOf: (message: string) => FormatMatch[],
 ): QueryPlan {
   if (plan.raw.includes('\n')) return routeMessageInPaste(plan, occurs, formatsOf);
-  if (/[(){}=<>"`]/.test(plan.raw) || occurs(plan.raw)) return plan;
+  // (A log's clock or level before it says a program printed the line, brackets and all: h2's
+  // `[… TRACE h2::proto] send_close: Open => HalfClosedLocal(Token { … })`.)
+  if ((/[(){}=<>"`]/.test(plan.raw) && !loggedLine(plan.raw)) || occurs(plan.raw)) return plan;
   const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
   return formats.length > 0 ? formatPlan(plan, formats) : plan;
 }

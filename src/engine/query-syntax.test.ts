@@ -57,6 +57,15 @@ describe('parseQuery: what the query syntax understands', () => {
     expect(parseQuery('read / write /fo+/').regex).toBe('fo+');
   });
 
+  it("a command’s switches in a pasted line open no pattern (composer’s `sprintf('xcopy %s %s /E /I /Q /Y', …)`)", () => {
+    const pasted = '[ERROR] xcopy vendor/a C:\\tmp\\a /E /I /Q /Y';
+    expect(parseQuery(pasted)).toMatchObject({ text: pasted });
+    expect(parseQuery(pasted).error).toBeUndefined();
+    // Typed first, or longer than a switch, a slash still opens a pattern.
+    expect(parseQuery('/E').error).toBeDefined();
+    expect(parseQuery('copy /unterminated').error).toBeDefined();
+  });
+
   it('bad input gets a clear message', () => {
     expect(parseQuery('/unterminated(').error).toBe(
       'The regular expression /unterminated( has no closing /: write /pattern/ (or put the text in "quotes").',

@@ -207,6 +207,8 @@ function findRegex(
     const token = raw.slice(i).split(/\s/, 1)[0];
     if (j >= raw.length || raw[j] !== '/') {
       if (/^\/[\w.@-]+\/|\.\w+(:\d+)*$/.test(token)) continue; // a file path, not a pattern
+      // A command's switch after other words (`xcopy a b /E /I /Q /Y`, `dir /s`), not a pattern.
+      if (i > 0 && /^\/[A-Za-z?]{1,2}$/.test(token)) continue;
       return {
         code: 'unclosed-regex',
         error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").`,

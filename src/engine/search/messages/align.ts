@@ -84,7 +84,10 @@ function alignFrom(
     // A value printed over several lines (an error list, a wrapped error's own lines) is a
     // nested message the format explains, as a cause is.
     const multiLine = lined.slice(pos, end).includes(LINE_BREAK);
-    const words = value.trim().split(/\s+/).filter(Boolean).length;
+    // A value printed as a structure (Rust's `{:?}` of `Token { kind: Ident, span: 4..9 }`, Go's
+    // `%+v` of `{Name:x Port:80}`, a list `[a, b, c]`) is one value whatever its words: its
+    // brackets hold it together, where a nested message's words run free.
+    const words = isStructure(value.trim()) ? 1 : value.trim().split(/\s+/).filter(Boolean).length;
     // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
     // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
     // the rest of the line: the format explains it as a value. It still costs its extra words,
@@ -117,6 +120,25 @@ function alignFrom(
         }
       : {}),
   };
+}
+
+/** A type's name or nothing, then brackets that open at once and close at the value's end. */
+const STRUCTURE_HEAD = /^[\w:.]*\s?[([{]/;
+
+function isStructure(value: string): boolean {
+  if (!STRUCTURE_HEAD.test(value)) return false;
+  let depth = 0;
+  let opened = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === '(' || c === '[' || c === '{') {
+      depth++;
+      opened = true;
+    } else if (c === ')' || c === ']' || c === '}') depth--;
+    if (opened && depth === 0) return i === value.length - 1;
+    if (depth < 0) return false;
+  }
+  return false;
 }
 
 /** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */

@@ -191,6 +191,9 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
     const words = value.split(' ').length;
     if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
     if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;
+    // Words, as a message's part is (`bad MX Pref`): a date or number pattern the caller passed
+    // (dbal's `Expected format: Y-m-d H:i:s`) is data, whatever literal of the corpus holds it.
+    if ((value.match(/(?<![\w:-])[a-z]{2,}(?![\w:-])/g) ?? []).length < 2) continue;
     const sites: FormatMatch[] = [];
     for (const hit of sources.linesContaining(value, FORMAT_MATCH.linesPerFragment)) {
       const text = sources.lineText(hit.fileId, hit.line) ?? '';

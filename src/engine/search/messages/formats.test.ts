@@ -112,3 +112,46 @@ describe('pieces of a format string', () => {
     expect(alignFormat(runs[0].pieces, "Timeout of 30ms exceeded for 'fetchUser'")?.coverage).toBe(1);
   });
 });
+
+describe('a Rust string continued on the next line', () => {
+  it('reads as one literal whose break and next indentation are not printed', () => {
+    const source =
+      '        .expect(\n            "`Bitfield::setter_name` should only be called\\\n             after assigning bitfield accessor names",\n        )';
+    const [run] = formatRuns(source);
+    expect(run.pieces).toEqual([
+      { constant: '`Bitfield::setter_name` should only be calledafter assigning bitfield accessor names' },
+    ]);
+  });
+});
+
+describe('an indent at a format’s start', () => {
+  it('written in the source is layout (bindgen’s `trace!("    function pointer cannot derive {}", self)`)', () => {
+    expect(formatRuns('trace!("    function pointer cannot derive {}", self);')[0].pieces[0]).toEqual({
+      constant: 'function pointer cannot derive ',
+    });
+  });
+
+  it('written as escapes is text printed after other text (Symfony Console’s `"\\n\\nDid you mean one of these?\\n    "`)', () => {
+    const [run] = formatRuns(String.raw`$message .= "\n\nDid you mean one of these?\n    ";`);
+    expect(run.pieces[0]).toEqual({ constant: '  Did you mean one of these?     ' });
+    // Alone on its line of a paste, it is not where `Command "x" is ambiguous.` + that line was printed.
+    expect(alignFormat(run.pieces, 'Did you mean one of these?')).toBeNull();
+  });
+});
+
+describe('C literals around a macro written without spaces', () => {
+  it('jemalloc’s `"~%"FMTu64" object%s, >= %zu context%s\\n"` is one format: a double quote after a name opens a literal', () => {
+    const source = [
+      '\t\tmalloc_printf("<jemalloc>: Leak approximation summary: ~%"FMTu64',
+      '\t\t    " byte%s, ~%"FMTu64" object%s, >= %zu context%s\\n",',
+      '\t\t    curbytes, (curbytes != 1) ? "s" : "", curobjs, (curobjs !=',
+    ].join('\n');
+    const [run] = formatRuns(source);
+    expect(
+      alignFormat(run.pieces, '<jemalloc>: Leak approximation summary: ~1048576 bytes, ~256 objects, >= 12 contexts')
+        ?.coverage,
+    ).toBe(1);
+    // An apostrophe inside a word opens nothing.
+    expect(formatRuns('printf("can\'t open %s", name); // don\'t')[0].pieces[0]).toEqual({ constant: "can't open " });
+  });
+});

@@ -41,6 +41,13 @@ export function formatPieces(content: string): FormatPiece[] {
       i += 2;
       continue;
     }
+    // A string continued on the next line (`"… should only be called\` then `after assigning …"`):
+    // Rust prints neither the break nor the next line's indentation.
+    const continued = /^\\\r?\n\s*/.exec(rest)?.[0];
+    if (continued) {
+      i += continued.length;
+      continue;
+    }
     if (rest[0] === '\\' && rest.length > 1) {
       constant += ESCAPES[rest[1]] ?? rest[1];
       i += 2;
@@ -113,13 +120,19 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       current.literals.push(lit);
     } else {
       if (current) runs.push(closeRun(current, source.slice(previous!.end)));
-      current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content) };
+      // An indent written at a format's start (bindgen's `trace!("    function pointer cannot
+      // derive {}", …)`) is layout, as a log shows it; a single space, or a line break written as
+      // an escape (`"\n\nDid you mean …"`), is a piece printed after other text.
+      current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content.replace(INDENT, '')) };
     }
     previous = lit;
   }
   if (current && previous) runs.push(closeRun(current, source.slice(previous.end)));
   return runs;
 }
+
+/** Two or more blanks, or a tab, as the source writes them before a format's text. */
+const INDENT = /^(?: {2,}|\t)[ \t]*/;
 
 /** A macro name alone between two literals (C's string pasting); names start upper-case, as C's macros do. */
 const MACRO_BETWEEN = /^\s*[A-Z_][A-Za-z0-9_]*\s*$/;
@@ -136,8 +149,8 @@ function closeRun(run: FormatRun, after: string) {
   return run;
 }
 
-/** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#. */
-const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])/g;
+/** Quotes that open a string literal, with a Python prefix (f, r, b, rb…) or Rust's raw r#"…"#, or a double quote after a C macro. */
+const LITERAL_OPENING = /(?<![\w'])(?:[rRbBfFuU]{0,2})(?:#*)?(["'`])|(?<=\w)(")/g;
 
 /**
  * The string literals of a piece of source, skipping triple-quoted docstrings and character
@@ -152,7 +165,9 @@ export function stringLiterals(source: string, focus = 0): Literal[] {
     LITERAL_OPENING.lastIndex = i;
     const open = LITERAL_OPENING.exec(source);
     if (!open) break;
-    const quote = open[1];
+    // (A double quote right after a name opens a literal too: C pastes a macro between two,
+    // `"~%"FMTu64" object%s"`; a single quote there is an apostrophe.)
+    const quote = open[1] ?? open[2];
     const contentStart = open.index + open[0].length;
     if (source.startsWith(quote.repeat(2), contentStart)) {
       // A docstring (or an empty string): documentation is not printed.
@@ -278,6 +293,24 @@ export function callArguments(after: string): { positional: string[]; named: Map
   }
   push();
   return { positional, named };
+}
+
+/**
+ * A console's style tag: Symfony Console's `<info>`, `<comment>`, `<fg=red;options=bold>`,
+ * `<href=…>`, and their closings `</info>`, `</>`. The terminal prints the text between them, not
+ * the tags.
+ */
+const STYLE_TAG = /<\/?(?:[a-z][\w-]*(?:=[^<>\s]*)?)?>/g;
+
+/**
+ * The pieces as a styled console prints them, its style tags left out (composer's `'Using
+ * version <info>%s</info> for <info>%s</info>'` prints `Using version ^2.1 for monolog/monolog`);
+ * null when no constant holds a tag. An alternative to the pieces as written: a page's HTML
+ * pasted with its tags still aligns with those.
+ */
+export function unstyledPieces(pieces: readonly FormatPiece[]): FormatPiece[] | null {
+  if (!pieces.some((p) => 'constant' in p && p.constant.search(STYLE_TAG) >= 0)) return null;
+  return pieces.map((p) => ('constant' in p ? { constant: p.constant.replace(STYLE_TAG, '') } : p));
 }
 
 /** The name a placeholder's expression reads, its qualifier aside (`self.PREFIX`, `Self::PREFIX`, `$this->x`). */

@@ -16,7 +16,15 @@ export {
   type FormatRun,
 } from './formats';
 export { findFormatStrings, writtenIn } from './match';
-export { LINE_BREAK, readPastedLines, RUST_PANIC_HEAD, unwrapMessage, type PastedLines, type RunsOn } from './paste';
+export {
+  LINE_BREAK,
+  loggedLine,
+  readPastedLines,
+  RUST_PANIC_HEAD,
+  unwrapMessage,
+  type PastedLines,
+  type RunsOn,
+} from './paste';
 export {
   corpusMessageSources,
   enclosingFunction,

@@ -997,3 +997,126 @@ describe('a format whose first literal other formats write too', () => {
     expect(matchingLines(fixture(name), oneByte.regex!)).toEqual([4]);
   });
 });
+
+describe('a message whose wrapper takes the line past a message’s length (real set, symfony-di:message:5)', () => {
+  it('PHP: Symfony’s uncaught autowiring error, 328 characters, is answered by its `Cannot autowire service "%s": %s %s`', () => {
+    const name = 'symfony-di-autowire-not-found.php.txt';
+    const pasted =
+      'PHP Fatal error:  Uncaught Symfony\\Component\\DependencyInjection\\Exception\\RuntimeException: Cannot autowire service "App\\Controller\\CheckoutController": argument "$logger" of method "__construct()" references interface "Psr\\Log\\LoggerInterface" but no such service exists. Did you create a class that implements this interface?';
+    expect(formatsFor(pasted, name)).toEqual([{ line: 26, literal: 'Cannot autowire service "%s": %s %s' }]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([26]);
+  });
+});
+
+describe('a format a styled console prints (found by the mined set’s slice)', () => {
+  const name = 'composer-using-version.php.txt';
+
+  it("PHP: composer’s `'Using version <info>%s</info> for <info>%s</info>'` prints no tags: the message is its line", () => {
+    const pasted = 'Using version ^2.1 for monolog/monolog';
+    expect(formatsFor(pasted, name)).toEqual([
+      { line: 13, literal: 'Using version <info>%s</info> for <info>%s</info>' },
+    ]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([13]);
+  });
+
+  it('the tags as written still align (a page’s HTML pasted with them)', () => {
+    const tagged = alignFormat(
+      formatPieces('Using version <info>%s</info> for <info>%s</info>'),
+      'Using version <info>^2.1</info> for <info>a/b</info>',
+    );
+    expect(tagged?.coverage).toBe(1);
+  });
+});
+
+describe('Rust messages as bindgen writes them (found by the mined set’s slice)', () => {
+  const name = 'bindgen-messages.rs.txt';
+  const lines = fixture(name);
+
+  it('a string continued with `\\` at a line’s end prints without the break or the indentation, and is placed at its first line', () => {
+    const pasted =
+      "thread 'main' panicked at '`Bitfield::setter_name` should only be calledafter assigning bitfield accessor names', src/lib.rs:42:9";
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([8]);
+  });
+
+  it('an indent at a format’s start is layout: `trace!("    function pointer cannot derive {}", …)`', () => {
+    const plan = routeWithFormats('function pointer cannot derive Debug', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([17]);
+    // A single space still opens a piece printed after other text (hcl's `" Did you mean %q?"`).
+    expect(alignFormat(formatPieces(' Did you mean %q?'), 'Did you mean "upper"?')).toBeNull();
+  });
+
+  it('a message holding a definition keyword (`type`, `function`) is pasted when a format starting it explains it whole', () => {
+    const plan = routeWithFormats('type parameters can always convert to rust ty OK', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([25]);
+    // A question with the same keyword keeps its plan: no format prints it.
+    expect(routeWithFormats('function that converts type parameters', name)).toEqual(
+      planQuery('function that converts type parameters'),
+    );
+  });
+});
+
+describe('a value printed as a structure (found by the mined sets)', () => {
+  it('Rust `{:?}`: rustls’ `trace!("alpn protocols {:?}", alpn)` with a struct or a list printed is one value, not a nested message', () => {
+    const name = 'rustls-client-hello-trace.rs.txt';
+    for (const value of ['Token { kind: Ident, span: 4..9 }', '["h2", "http/1.1"]', 'Some([PayloadU8([104, 50])])']) {
+      const plan = routeWithFormats(`[2026-12-03T10:14:07Z TRACE rustls::server::hs] alpn protocols ${value}`, name);
+      expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+      expect(matchingLines(fixture(name), plan.regex!)).toEqual([10]);
+    }
+    // Words outside brackets are still words: a message of its own after the format's text.
+    expect(
+      alignFormat(formatPieces('alpn protocols {:?}'), 'alpn protocols were refused by the peer today')?.nested,
+    ).toBeDefined();
+  });
+
+  it('a log line with code punctuation in its values is a message when a format explains it whole (h2’s `send_close: Open => HalfClosedLocal({:?})`)', () => {
+    const name = 'h2-state-send-close.rs.txt';
+    const pasted =
+      '[2026-12-03T10:14:07Z TRACE h2::proto::streams::state] send_close: Open => HalfClosedLocal(Streaming { window: 65535 })';
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([6]);
+  });
+});
+
+describe('the seventh tuning group’s message misses (group 2026-12-03e)', () => {
+  it('Go `%w`: containers-storage’s `fmt.Errorf("layer %v used by image %v: %w", …)` is where the message was made, not the sentinel it wraps', () => {
+    const names = ['containers-storage-delete-layer.go.txt', 'containers-storage-errors.go.txt'];
+    const found = findFormatStrings(
+      'layer 8c1f3d2a used by image 2e7b9c41: layer is in use by an image',
+      sourcesOfFiles(names),
+    );
+    expect(found.map((f) => [f.path, f.line])).toEqual([
+      [names[0], 8],
+      [names[0], 13],
+    ]);
+    // click’s `Invalid value for …: {message}` still credits the format of the message it wraps.
+    const click = formatsFor("Error: Invalid value for '--count': 'ten' is not a valid integer.", 'click-types.py.txt');
+    expect(click.map((f) => f.literal)).not.toContain('Invalid value for {param_hint}: {message}');
+  });
+
+  it('a message an impact phrase fires (`… still has 2 active dependents`) is pasted when its format explains it whole', () => {
+    const name = 'containers-storage-devmapper-remove.go.txt';
+    const plan = routeWithFormats('devmapper: device dm-4 still has 2 active dependents', name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([9]);
+  });
+
+  it('a value that is a date pattern is data, not a literal where the message was made (dbal’s `Expected format: Y-m-d H:i:s`)', () => {
+    const names = ['dbal-conversion-failed-format.php.txt', 'dbal-datetime-format-string.php.txt'];
+    const sources = sourcesOfFiles(names);
+    const pasted =
+      'Doctrine\\DBAL\\Types\\ConversionException: Could not convert database value "tbd" to Doctrine Type datetime. Expected format: Y-m-d H:i:s';
+    const formats = findFormatStrings(pasted, sources);
+    expect(formats.map((f) => f.path)).toEqual([names[0]]);
+    expect(valueLiterals(formats, sources).map((f) => f.path)).toEqual([names[0]]);
+  });
+});

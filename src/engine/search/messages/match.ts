@@ -28,6 +28,7 @@ import {
   printedIn,
   resolvedPieces,
   stringConstant,
+  unstyledPieces,
   wordAt,
 } from './formats';
 import { unwrapMessage } from './paste';
@@ -310,10 +311,22 @@ function creditNestedFormats(found: FormatMatch[]): void {
       )
         continue;
       const chars = w.constantChars + inner.constantChars;
-      if (chars > Math.max(f.score, credit.get(f)?.chars ?? 0))
-        credit.set(f, { chars, coverage: Math.max(f.coverage, w.nested!.coverage) });
+      const made = wrapsError(w) ? w : f;
+      if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
+        credit.set(made, { chars, coverage: Math.max(made.coverage, w.nested!.coverage) });
     }
   for (const [f, { chars, coverage }] of credit) Object.assign(f, { constantChars: chars, score: chars, coverage });
+}
+
+/**
+ * Go's `%w` closing a format wraps an error the program returns through that line
+ * (`fmt.Errorf("layer %v used by image %v: %w", id, image.ID, ErrLayerUsedByImage)`): the message
+ * was made there, and the wrapped error's own text (`errors.New("layer is in use by an image")`)
+ * is one of its values — the wrapper is credited with both formats' text, not the error.
+ */
+function wrapsError(w: FormatMatch): boolean {
+  const last = w.pieces?.[w.pieces.length - 1];
+  return last !== undefined && 'placeholder' in last && last.placeholder === '%w';
 }
 
 /**
@@ -428,7 +441,13 @@ function formatsAround(
     const resolved = constants.size > 0 ? resolvedPieces(run, source, constants) : null;
     const line = lineOf(run.literal.start);
     const unresolved = { pieces: run.pieces, names: [] as string[] };
-    for (const { pieces, names } of resolved ? [unresolved, resolved] : [unresolved]) {
+    const unstyled = unstyledPieces(run.pieces);
+    const readings = [
+      unresolved,
+      ...(resolved ? [resolved] : []),
+      ...(unstyled ? [{ pieces: unstyled, names: [] }] : []),
+    ];
+    for (const { pieces, names } of readings) {
       for (const message of messages) {
         const aligned = alignFormat(pieces, message);
         if (

@@ -22,3 +22,21 @@ describe('a paste is read for messages up to one length', () => {
     expect(readPastedLines(paste).whole).toBeNull();
   });
 });
+
+describe('the length limit is the message’s, not its wrapper’s', () => {
+  // symfony-di's autowiring error under PHP's uncaught-exception head: 328 characters, its message 245.
+  const message =
+    'Cannot autowire service "App\\Controller\\CheckoutController": argument "$logger" of method "__construct()" references interface "Psr\\Log\\LoggerInterface" but no such service exists. Did you create a class that implements this interface?';
+  const paste = `PHP Fatal error:  Uncaught Symfony\\Component\\DependencyInjection\\Exception\\RuntimeException: ${message}`;
+
+  it('a line longer than a message is unwrapped, and its message read', () => {
+    expect(paste.length).toBeGreaterThan(FORMAT_MATCH.maxMessageChars);
+    expect(message.length).toBeLessThanOrEqual(FORMAT_MATCH.maxMessageChars);
+    expect(unwrapMessage(paste)).toEqual([message]);
+  });
+
+  it('a line longer than any wrapper and message is not read', () => {
+    const long = `PHP Fatal error:  Uncaught RuntimeException: ${'x '.repeat(FORMAT_MATCH.maxMessageChars + FORMAT_MATCH.maxWrapperChars)}`;
+    expect(unwrapMessage(long)).toEqual([]);
+  });
+});

@@ -31,9 +31,12 @@ export function unwrapMessage(pasted: string): string[] {
     if (join === 'colon') texts.push(`${text} ${lines[l + 1]}`);
   }
   for (let text of texts) {
-    if (!text || text.length > FORMAT_MATCH.maxMessageChars) continue;
+    // The limit is the message's, not its wrapper's: PHP's `PHP Fatal error:  Uncaught
+    // Symfony\…\RuntimeException: ` and ` in /path/File.php:12` may take a message of 250
+    // characters past it. A layer longer than a message is unwrapped, not read.
+    if (!text || text.length > FORMAT_MATCH.maxMessageChars + FORMAT_MATCH.maxWrapperChars) continue;
     for (let i = 0; i < 6 && text; i++) {
-      out.push(text);
+      if (text.length <= FORMAT_MATCH.maxMessageChars) out.push(text);
       const inner = unwrapOnce(text);
       if (inner === text) break;
       text = inner;
@@ -100,6 +103,11 @@ const LOG_TIME =
  */
 const LOG_LEVEL =
   /^[DIWEFAU], \[[^\]\n]+\]\s+[A-Z]+\s+--\s+[^:\n]*:\s+|^\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERR(?:OR)?|FATAL|CRIT(?:ICAL)?|SEVERE|PANIC)\]?:?\s+|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.-]*:\s*|^\((?:DEBUG|INFO|WARNING|ERROR|SEVERE)\/\d+\)\s+/i;
+
+/** Whether a line opens with a log's clock or level: a program printed it, whatever punctuation its values hold. */
+export function loggedLine(text: string): boolean {
+  return LOG_TIME.test(text) || LOG_LEVEL.test(text);
+}
 
 /**
  * `Error: `, `KeyError: `, `panic: `, `cobra: `, `[main] `, a Ruby exception class or a Rust

@@ -17,11 +17,17 @@ export function formatLinePattern(matches: readonly FormatMatch[]): string {
   // Between its quotes: the same words in a comment or a doc line are not the format string.
   // A literal filled from constants (`"%s%zu$", sha512_rounds_prefix`) is its line only with them,
   // and one joined to later literals on its line only with those.
+  // A literal continued on the lines below (Rust's `"…\` at a line's end) is its first line's text
+  // up to the line's end.
+  const own = (m: FormatMatch) => {
+    const [first, ...below] = m.literal.split('\n');
+    return below.length > 0 ? `${escapeRegExp(first)}\\s*$` : `${escapeRegExp(m.literal)}["'\x60]`;
+  };
   const literals = [
     ...new Set(
       matches.map(
         (m) =>
-          `${escapeRegExp(m.literal)}["'\x60]${(m.lineLiterals ?? []).map((l) => `.*${escapeRegExp(l)}`).join('')}${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
+          `${own(m)}${(m.lineLiterals ?? []).map((l) => `.*${escapeRegExp(l)}`).join('')}${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
       ),
     ),
   ];

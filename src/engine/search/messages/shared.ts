@@ -84,6 +84,8 @@ export const FORMAT_MATCH = {
   maxNestedValues: 8,
   /** Longest message line read (and longest paste read as one message). */
   maxMessageChars: 300,
+  /** What a wrapper around a message (a log head, an uncaught exception's class and file) adds to it, at most. */
+  maxWrapperChars: 200,
   /**
    * Lines of a paste read for messages, at most: joined as one message (readPastedLines' whole)
    * and each unwrapped (unwrapMessage) — one limit, so that no line is read as a message by one

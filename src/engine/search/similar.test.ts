@@ -1092,3 +1092,81 @@ describe('similar to a plugin hook', () => {
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });
+
+describe('similar to a C function defined once per arm of an #if chain', () => {
+  // systemtap's linux/regs.c defines `_stp_print_regs` under `#if defined (__x86_64__)`, `#elif
+  // defined (__i386__)`, … `#elif defined (__mips__)`: one body per architecture. Taken all as X
+  // (an ambiguous name), the answer was the file's other functions (`_stp_probing_app_with_32bit_regs`).
+  const text = fixture('systemtap-linux-regs.c.txt');
+  const bodies = text.split('\n').flatMap((l, i) => (/^(?:static )?void _stp_print_regs\(/.test(l) ? [i + 1] : []));
+
+  it('takes the first arm’s body as X and the other arms’ bodies as its siblings (systemtap _stp_print_regs)', async () => {
+    expect(bodies).toHaveLength(8);
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const systemtap = await Engine.build([{ path: 'linux/regs.c', text }], { analyzer, embedder: null });
+    const r = await systemtap.search('code similar to _stp_print_regs in linux/regs.c');
+    expect(r.query.similarTo).toMatchObject({ code: 'single', name: '_stp_print_regs', definitions: 8 });
+    const rows = everyRow(r);
+    expect(rows.some((row) => covers(row, bodies[0]))).toBe(false);
+    expect(r.results[0].symbol).toBe('_stp_print_regs');
+    expect(bodies.slice(1)).toContain(r.results[0].startLine);
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: '_stp_print_regs' });
+    // The "Find similar" action on the x86_64 body answers alike.
+    const chunk = systemtap.chunkAtLine('linux/regs.c', bodies[0])!;
+    const action = await systemtap.search('', { similarToChunk: chunk.id });
+    expect(everyRow(action).some((row) => covers(row, bodies[0]))).toBe(false);
+    expect(bodies.slice(1)).toContain(action.results[0].startLine);
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a method that only throws, in a read-only class', () => {
+  it('is answered by the class’s other refusals, whatever they take, not by the method it refuses (Symfony FrozenParameterBag::clear)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const frozen = fixture('symfony-di-FrozenParameterBag.php.txt');
+    const symfony = await Engine.build(
+      [
+        { path: 'ParameterBag/FrozenParameterBag.php', text: frozen },
+        { path: 'ParameterBag/ParameterBag.php', text: fixture('symfony-di-ParameterBag.php.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await symfony.search('what else looks like FrozenParameterBag::clear');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'clear', definitions: 2 });
+    // add(array $parameters), set(string $name, $value), remove(string $name): each only throws.
+    const refusals = ['add', 'set', 'remove'].map((m) => lineOfText(frozen, `public function ${m}(`));
+    expect(r.results[0].path).toBe('ParameterBag/FrozenParameterBag.php');
+    expect(refusals).toContain(r.results[0].startLine);
+    const frozenRows = rowsOf(r, 'ParameterBag/FrozenParameterBag.php');
+    for (const line of refusals)
+      expect(frozenRows.find((row) => row.startLine === line)?.explanation.sibling).toMatchObject({ of: 'clear' });
+    // ParameterBag::clear empties the bag: what X forbids, not code like X.
+    const base = rowsOf(r, 'ParameterBag/ParameterBag.php').find((row) => row.symbol === 'clear');
+    expect(base?.explanation.sibling).toBeUndefined();
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a method named after its trait, one trait a file in a named folder', () => {
+  it('is answered by the other flag setters there, not by a method of X’s name elsewhere (Symfony AutowireTrait::autowire)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const traits = ['Autowire', 'Autoconfigure', 'Share', 'Lazy', 'Class'].map((t) => ({
+      path: `Loader/Configurator/Traits/${t}Trait.php`,
+      text: fixture(`symfony-di-${t}Trait.php.txt`),
+    }));
+    const symfony = await Engine.build(
+      [...traits, { path: 'ContainerBuilder.php', text: fixture('symfony-di-ContainerBuilder-autowire.php.txt') }],
+      { analyzer, embedder: null },
+    );
+    const r = await symfony.search(
+      'other boolean flag setters like AutowireTrait::autowire in Loader/Configurator/Traits',
+    );
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'autowire', definitions: 2 });
+    expect(['autoconfigure', 'share', 'lazy']).toContain(r.results[0].symbol);
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'autowire' });
+    // ContainerBuilder::autowire(string $id, ?string $class = null) registers a service: X's name, not its shape.
+    const twin = rowsOf(r, 'ContainerBuilder.php').find((row) => row.symbol === 'autowire');
+    expect(twin?.explanation.sibling).toBeUndefined();
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});

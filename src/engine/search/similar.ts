@@ -16,7 +16,14 @@ import type {
 import type { Corpus } from '../modality';
 import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
-import { definitionsByChunk, kindAffinity, picks, type NamedBy } from '../structural/siblings';
+import {
+  definitionsByChunk,
+  inExclusiveArms,
+  kindAffinity,
+  picks,
+  refuses,
+  type NamedBy,
+} from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /**
@@ -225,16 +232,22 @@ export function subjectChunks(
     );
   if (own.length === 0) return undefined;
   const chunks = (hits: typeof own) => hits.map((d) => corpus.chunks[d.chunkId]);
-  const picked = own.filter((d) => picks(subject, d.path, d.definition.container));
+  // Definitions in other arms of one `#if`/`#elif` chain as an earlier one of its file and
+  // container are that one's variants for other builds (armVariant): X is the first, and the
+  // others are its siblings, not more X.
+  const firstArms = (hits: typeof own) => hits.filter((d) => !hits.some((e) => e !== d && armVariant(corpus, e, d)));
+  const picked = firstArms(own.filter((d) => picks(subject, d.path, d.definition.container)));
   // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
   if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
   // A qualifier that picks every definition (or none) says nothing more than the name.
-  if (qualified && picked.length > 0 && picked.length < own.length)
+  if (qualified && picked.length > 0 && picked.length < firstArms(own).length)
     return { code: 'qualified', chunks: chunks(picked), definitions: own.length };
   const implemented = (d: (typeof own)[number]) =>
     !isDeclarationOnly(d.path, d.definition) && d.definition.kind !== 'macro';
   const implementations = own.filter(implemented);
+  if (firstArms(implementations).length === 1 && implementations.length > 1)
+    return { code: 'single', chunks: chunks(firstArms(implementations)), definitions: own.length };
   if (implementations.length > 1) {
     // The answer starts from the implementation a user of the code meets (not restricted to its
     // module: restrictedVisibility), then the most substantial (substanceOf): its code and
@@ -254,6 +267,38 @@ export function subjectChunks(
     };
   }
   return { code: 'single', chunks: chunks(own.slice(0, 1)), definitions: own.length };
+}
+
+/**
+ * Whether `later` is a variant of `earlier` for another build: both bodies of one name and
+ * container in one file, `later` below, in another arm of one `#if`/`#elif`/`#else` chain
+ * (inExclusiveArms).
+ */
+function armVariant(corpus: Corpus, earlier: DefinitionHitLike, later: DefinitionHitLike): boolean {
+  const [a, b] = [earlier.definition, later.definition];
+  if (earlier.path !== later.path || a.startLine >= b.startLine || (a.container ?? '') !== (b.container ?? ''))
+    return false;
+  const file = corpus.fileByPath.get(earlier.path);
+  return file !== undefined && inExclusiveArms(file, a.startLine, b.startLine);
+}
+
+/** What armVariant reads of a definition hit. */
+interface DefinitionHitLike {
+  path: string;
+  definition: Definition;
+}
+
+/**
+ * Whether a chunk is X's variant for another build (armVariant): a body of X's name and container
+ * in another arm of one `#if` chain of X's file. Not X: its sibling.
+ */
+export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
+  if (chunk.fileId !== subject.fileId || chunk.id === subject.id || chunk.symbol !== subject.symbol) return false;
+  if (chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine) return false;
+  const [x, y] = [definitionOf(corpus, subject), definitionOf(corpus, chunk)];
+  const file = corpus.files[subject.fileId];
+  if (!x || !y || !file || (x.container ?? '') !== (y.container ?? '') || isDeclarationOnly(file.path, y)) return false;
+  return inExclusiveArms(file, x.startLine, y.startLine);
 }
 
 /**
@@ -327,10 +372,16 @@ export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
  * another kind family (kindAffinity 0): code like a class is a class, not one of its methods;
  * code like a function is a function, or a class (code that runs, whose methods may do what X
  * does), never a type declaration; nor, for a class-like X, a type its declaration names (`bases`,
- * subjectBases). A chunk that defines nothing (top-level code) may answer.
+ * subjectBases). A chunk that defines nothing (top-level code) may answer, and so may X's
+ * `twin` (armTwin: X's body for another build, though of X's name and container).
  */
-export function answersSimilar(subject: Chunk, chunk: Chunk, bases: ReadonlySet<string> = new Set()): boolean {
-  if (overlapsSubject(subject, chunk)) return false;
+export function answersSimilar(
+  subject: Chunk,
+  chunk: Chunk,
+  bases: ReadonlySet<string> = new Set(),
+  twin: (chunk: Chunk) => boolean = () => false,
+): boolean {
+  if (overlapsSubject(subject, chunk) && !twin(chunk)) return false;
   const [x, y] = [subject.definitionKind, chunk.definitionKind];
   if (x === undefined || y === undefined) return true;
   if (chunk.symbol !== undefined && bases.has(chunk.symbol) && kindAffinity(y, 'class') > 0) return false;
@@ -373,7 +424,7 @@ export function dropSubject(
   const bases = subjectBases(corpus, subject);
   const docs = [subject, ...also].map((x) => docWindowOf(corpus, x)).filter((id) => id !== undefined);
   const answers = (chunk: Chunk) =>
-    answersSimilar(subject, chunk, bases) &&
+    answersSimilar(subject, chunk, bases, (c) => armTwin(corpus, subject, c)) &&
     !also.some((other) => overlapsSubject(other, chunk)) &&
     !docs.includes(chunk.id);
   for (const m of Object.keys(lists) as Modality[]) {
@@ -415,18 +466,21 @@ export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined 
  * that is no sibling may still lead X's file on X's words alone (`set_nodelay(&self, nodelay:
  * bool)` for `nodelay(&self)`). Between two functions that both take arguments the count is a
  * matter of degree (`setkey(key)` · `setkey_r(key, data)`), left to the similarity. Another
- * definition of X's name weighs 1.
+ * definition of X's name weighs 1, and so does another refusal when X refuses (siblings.ts, refuses).
  */
 export function formLookup(corpus: Corpus, subject: Chunk): ((chunkId: number) => FormWeight | undefined) | undefined {
   const x = definitionOf(corpus, subject);
   const arity = x && FUNCTION_FAMILY.has(x.kind) ? callArity(x.name, x.signature) : null;
   if (!x || arity === null) return undefined;
+  const xRefuses = refuses(corpus.files[subject.fileId], x);
   return (chunkId) => {
     const chunk = corpus.chunks[chunkId];
     if (!chunk || chunk.symbol === x.name || !FUNCTION_FAMILY.has(chunk.definitionKind ?? '')) return undefined;
     const y = definitionOf(corpus, chunk);
     const other = y ? callArity(y.name, y.signature) : null;
     if (other === null) return undefined;
+    // Two refusals (refuses) do one thing, throw, whatever each is passed: their forms are one.
+    if (xRefuses && refuses(corpus.files[chunk.fileId], y!)) return undefined;
     const pair = closestArities(arity, other);
     if ((pair[0] === 0) === (pair[1] === 0)) return undefined;
     return { of: x.name, arity: pair, factor: arityAffinity(...pair) };

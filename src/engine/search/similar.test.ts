@@ -1170,3 +1170,22 @@ describe('similar to a method named after its trait, one trait a file in a named
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });
+
+describe('similar to a setter that calls its fellow setters, beside its class’s constructor', () => {
+  it('is answered by the setters it calls, not by __init__ (docutils Publisher.set_io)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const text = fixture('docutils-core-publisher.py.txt');
+    const docutils = await Engine.build([{ path: 'core.py', text }], { analyzer, embedder: null });
+    const r = await docutils.search('functions like set_io in core.py');
+    expect(r.query.similarTo).toMatchObject({ code: 'single', name: 'set_io' });
+    // set_io calls set_source and set_destination: named in its pattern, they are its siblings, not only its helpers.
+    const rows = everyRow(r);
+    expect(['set_source', 'set_destination', 'set_reader', 'set_writer']).toContain(rows[0].symbol);
+    for (const name of ['set_source', 'set_destination'])
+      expect(rows.find((row) => row.symbol === name)?.explanation.sibling).toMatchObject({ of: 'set_io' });
+    // The constructor makes the Publisher; it is no sibling of one of its operations.
+    const init = rows.find((row) => row.symbol === '__init__');
+    expect(init?.explanation.sibling).toBeUndefined();
+    for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});

@@ -6,7 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
 import type { CorpusFile } from '../modality';
-import { firstBase, inExclusiveArms, inPatternOf, namedAfterContainers, picks, refuses } from './siblings';
+import {
+  firstBase,
+  inExclusiveArms,
+  inPatternOf,
+  isConstructor,
+  namedAfterContainers,
+  picks,
+  refuses,
+} from './siblings';
 
 let analyzer: StructuralAnalyzer;
 
@@ -200,5 +208,36 @@ describe('namedAfterContainers', () => {
     expect(namedAfterContainers(method('parse', 'ParseHelper'), method('share', 'ShareTrait'))).toBe(false);
     expect(namedAfterContainers(method('parse', 'Parse'), method('share', 'Share'))).toBe(false);
     expect(namedAfterContainers(method('int', 'ToInt'), method('float', 'ToFloat'))).toBe(true);
+  });
+});
+
+describe('isConstructor', () => {
+  const defined = (path: string, text: string) =>
+    Object.fromEntries(
+      analyzer
+        .analyze(path, text)
+        .definitions.filter((d) => d.kind === 'method' || d.kind === 'function')
+        .map((d) => [d.name, isConstructor(d)]),
+    );
+
+  it('reads each language’s constructor, and no other method', () => {
+    expect(
+      defined(
+        'core.py',
+        'class Publisher:\n    def __init__(self, reader=None):\n        self.reader = reader\n    def set_io(self):\n        pass\n',
+      ),
+    ).toEqual({ __init__: true, set_io: false });
+    expect(
+      defined(
+        'Bag.php',
+        '<?php\nclass Bag\n{\n    public function __construct(array $p = [])\n    {\n    }\n    public function clear()\n    {\n    }\n}\n',
+      ),
+    ).toEqual({ __construct: true, clear: false });
+    expect(
+      defined(
+        'a.rb',
+        'class Buffer\n  def initialize(content)\n    @content = content\n  end\n  def read_all\n  end\nend\n',
+      ),
+    ).toEqual({ initialize: true, read_all: false });
   });
 });

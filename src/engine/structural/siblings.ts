@@ -262,6 +262,7 @@ export function siblingsOf(
   const extended = baseClassesOf(files, x.definition);
   const xDelegates = delegatesToItsName(file, x.definition);
   const xRefuses = refuses(file, x.definition);
+  const xConstructs = isConstructor(x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
   const out: Sibling[] = [];
   for (const f of files) {
@@ -270,6 +271,7 @@ export function siblingsOf(
       if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
         continue;
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
+      if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
       if (extended.has(y.name)) continue;
@@ -313,7 +315,9 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
  * helper or its user, tied to X by a call rather than alike (thor's `delete(key)` is
  * `super(convert_key(key))`, and convert_key shares X's key and X's form). Not a sibling; it
  * stays a candidate, since X may also call a sibling (mobx's `entries` calls `keys`). Another
- * definition of X's own name is not judged so (a recursive twin, an override calling its base).
+ * definition of X's own name is not judged so (a recursive twin, an override calling its base),
+ * nor one named in X's pattern (onePattern): docutils' `Publisher.set_io` calls `set_source` and
+ * `set_destination`, its fellow setters, and a recursive-descent `parse_value` its `parse_array`.
  */
 function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
   if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
@@ -323,9 +327,11 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
   const calls = file.analysis.references.filter((r) => (r.kind === 'call' || r.kind === 'new') && !onAField(r));
   const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
   const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
+  const xParts = nameParts(x.name);
   return (y) =>
     y.name !== x.name &&
     FUNCTION_FAMILY.has(y.kind) &&
+    !onePattern(xParts, nameParts(y.name)) &&
     (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
 }
 
@@ -365,6 +371,21 @@ export function firstBase(d: Definition): string | undefined {
   const base = m?.[1];
   return base === undefined || base === 'object' ? undefined : base;
 }
+
+/**
+ * Whether a method is its class's constructor by its name: `__init__`/`__new__` (Python),
+ * `__construct` (PHP), `initialize` (Ruby), `constructor` (the analyzer gives a TypeScript or
+ * Java constructor no definition). It makes the object; it is not one of the object's operations, and
+ * a constructor is a sibling of constructors only: docutils' `Publisher.__init__` (nine defaulted
+ * parameters, each stored) led X's file for `set_io`, Symfony's `FrozenParameterBag::__construct`
+ * for `clear`.
+ */
+export function isConstructor(d: Definition): boolean {
+  if (!FUNCTION_FAMILY.has(d.kind) || d.kind === 'macro') return false;
+  return CONSTRUCTORS.has(d.name);
+}
+
+const CONSTRUCTORS: ReadonlySet<string> = new Set(['__init__', '__new__', '__construct', 'initialize', 'constructor']);
 
 /**
  * Whether a function's body only refuses: one `throw`/`raise` statement, or a call of `panic`,

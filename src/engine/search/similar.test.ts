@@ -1189,3 +1189,23 @@ describe('similar to a setter that calls its fellow setters, beside its class’
     for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });
+
+describe('similar to a C function copied into each arm of a kernel-version #if', () => {
+  it('takes both copies as X and answers with the file’s other functions (apfs apfs_mkdir)', async () => {
+    // apfs's two `apfs_mkdir` (kernels before and after 5.12) differ by a `mnt_userns` parameter:
+    // one function written twice, unlike systemtap's per-architecture `_stp_print_regs`.
+    const text = fixture('apfs-dir-mkdir.c.txt');
+    const copies = text.split('\n').flatMap((l, i) => (l.startsWith('int apfs_mkdir(') ? [i + 1] : []));
+    expect(copies).toHaveLength(2);
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const apfs = await Engine.build([{ path: 'dir.c', text }], { analyzer, embedder: null });
+    const r = await apfs.search('similar functions to apfs_mkdir in dir.c');
+    expect(r.query.similarTo).toMatchObject({ code: 'ambiguous', name: 'apfs_mkdir' });
+    const rows = everyRow(r);
+    for (const line of copies) expect(rows.some((row) => covers(row, line))).toBe(false);
+    expect(['apfs_mknod', 'apfs_create']).toContain(rows[0].symbol);
+    const chunk = apfs.chunkAtLine('dir.c', copies[1])!;
+    const action = await apfs.search('', { similarToChunk: chunk.id });
+    expect(everyRow(action).some((row) => row.symbol === 'apfs_mkdir')).toBe(false);
+  });
+});

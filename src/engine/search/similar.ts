@@ -16,14 +16,7 @@ import type {
 import type { Corpus } from '../modality';
 import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
-import {
-  definitionsByChunk,
-  inExclusiveArms,
-  kindAffinity,
-  picks,
-  refuses,
-  type NamedBy,
-} from '../structural/siblings';
+import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /**
@@ -271,15 +264,15 @@ export function subjectChunks(
 
 /**
  * Whether `later` is a variant of `earlier` for another build: both bodies of one name and
- * container in one file, `later` below, in another arm of one `#if`/`#elif`/`#else` chain
- * (inExclusiveArms).
+ * container in one file, `later` below, in another arm of one `#if`/`#elif`/`#else` chain and
+ * with code of its own, not a copy of `earlier` (ownArmVariant).
  */
 function armVariant(corpus: Corpus, earlier: DefinitionHitLike, later: DefinitionHitLike): boolean {
   const [a, b] = [earlier.definition, later.definition];
   if (earlier.path !== later.path || a.startLine >= b.startLine || (a.container ?? '') !== (b.container ?? ''))
     return false;
   const file = corpus.fileByPath.get(earlier.path);
-  return file !== undefined && inExclusiveArms(file, a.startLine, b.startLine);
+  return file !== undefined && ownArmVariant(file, a, b);
 }
 
 /** What armVariant reads of a definition hit. */
@@ -290,7 +283,8 @@ interface DefinitionHitLike {
 
 /**
  * Whether a chunk is X's variant for another build (armVariant): a body of X's name and container
- * in another arm of one `#if` chain of X's file. Not X: its sibling.
+ * in another arm of one `#if` chain of X's file, with code of its own (ownArmVariant). Not X: its
+ * sibling.
  */
 export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
   if (chunk.fileId !== subject.fileId || chunk.id === subject.id || chunk.symbol !== subject.symbol) return false;
@@ -298,7 +292,7 @@ export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
   const [x, y] = [definitionOf(corpus, subject), definitionOf(corpus, chunk)];
   const file = corpus.files[subject.fileId];
   if (!x || !y || !file || (x.container ?? '') !== (y.container ?? '') || isDeclarationOnly(file.path, y)) return false;
-  return inExclusiveArms(file, x.startLine, y.startLine);
+  return ownArmVariant(file, x, y);
 }
 
 /**

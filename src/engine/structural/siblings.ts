@@ -555,6 +555,33 @@ export function inExclusiveArms(file: CorpusFile, a: number, b: number): boolean
   return false;
 }
 
+/**
+ * Whether `b` is `a` written again for another build: a body in another arm of one `#if` chain
+ * (inExclusiveArms) with its own code — under half its words shared with `a`'s
+ * (ARM_COPY_WORDS). systemtap's `_stp_print_regs` for x86_64 and for i386 share 0.35 of their
+ * words (each prints its machine's registers), the others less: siblings. apfs's two
+ * `apfs_mkdir` for kernels before and after 5.12 share 0.86 (one gained a `mnt_userns`
+ * parameter): one function, both X.
+ */
+export function ownArmVariant(file: CorpusFile, a: Definition, b: Definition): boolean {
+  if (!inExclusiveArms(file, a.startLine, b.startLine)) return false;
+  const [wa, wb] = [wordsOf(file, a), wordsOf(file, b)];
+  return jaccard(wa, wb) < ARM_COPY_WORDS;
+}
+
+/** Above this share of words (jaccard), a body in another `#if` arm is a copy of X for that build (ownArmVariant). */
+export const ARM_COPY_WORDS = 0.5;
+
+/** The words of a definition's lines: its identifiers, and the words of its strings and comments. */
+function wordsOf(file: CorpusFile, d: Definition): Set<string> {
+  return new Set(
+    linesOf(file)
+      .slice(d.startLine - 1, d.endLine)
+      .join('\n')
+      .match(/[A-Za-z_]\w*/g) ?? [],
+  );
+}
+
 /** Languages whose files are read through a C preprocessor's conditionals. */
 const PREPROCESSED: ReadonlySet<string> = new Set(['c', 'cpp', 'csharp']);
 

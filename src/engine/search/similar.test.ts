@@ -1209,3 +1209,69 @@ describe('similar to a C function copied into each arm of a kernel-version #if',
     expect(everyRow(action).some((row) => row.symbol === 'apfs_mkdir')).toBe(false);
   });
 });
+
+describe('similar to a decorator’s method named with its PHP namespace', () => {
+  // doctrine/dbal 3.6.1 (MIT): Logging\Connection logs, then hands each call on to `parent::` of its
+  // own name; PrimaryReadReplicaConnection::commit (Connections/, lines 308-313) and the PgSQL
+  // driver's commit (Driver/PgSQL/Connection.php, lines 136-141) are other classes' `commit`.
+  const files = [
+    { path: 'Logging/Connection.php', text: fixture('dbal-Logging-Connection.php.txt') },
+    {
+      path: 'Connections/PrimaryReadReplicaConnection.php',
+      text: [
+        '<?php',
+        'namespace Doctrine\\DBAL\\Connections;',
+        'class PrimaryReadReplicaConnection extends Connection',
+        '{',
+        '    public function commit()',
+        '    {',
+        '        $this->ensureConnectedToPrimary();',
+        '',
+        '        return parent::commit();',
+        '    }',
+        '}',
+      ].join('\n'),
+    },
+    {
+      path: 'Driver/PgSQL/Connection.php',
+      text: [
+        '<?php',
+        'namespace Doctrine\\DBAL\\Driver\\PgSQL;',
+        'final class Connection implements ConnectionInterface',
+        '{',
+        '    public function commit(): bool',
+        '    {',
+        "        $this->exec('COMMIT');",
+        '',
+        '        return true;',
+        '    }',
+        '}',
+      ].join('\n'),
+    },
+  ];
+
+  it('reads the namespace’s folder as X’s place and answers with the class’s other hand-ons (Logging\\Connection::commit)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const dbal = await Engine.build(files, { analyzer, embedder: null });
+    const r = await dbal.search('similar to Logging\\Connection::commit');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'commit', definitions: 3 });
+    expect(r.query.similarTo?.taken[0]).toMatchObject({ path: 'Logging/Connection.php' });
+    const rows = everyRow(r);
+    const logging = rowsOf(r, 'Logging/Connection.php');
+    expect(logging.some((row) => row.symbol === 'commit')).toBe(false);
+    // query(string $sql) and exec(string $sql) hand on as commit() does: their arity is no other form.
+    expect(r.results[0].path).toBe('Logging/Connection.php');
+    expect(['beginTransaction', 'rollBack', 'query', 'exec']).toContain(r.results[0].symbol);
+    for (const row of logging.slice(0, 2)) expect(row.explanation.sibling).toMatchObject({ of: 'commit' });
+    for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  it('takes a namespace whose folder holds none of the name’s definitions as no place', () => {
+    expect(similarSubject('similar to Logging\\Connection::commit')).toEqual({
+      name: 'commit',
+      qualifier: 'Connection',
+      path: 'Logging',
+      namespace: true,
+    });
+  });
+});

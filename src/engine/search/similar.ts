@@ -32,6 +32,8 @@ export interface SimilarSubject {
    * it names the container, file or folder of one of the name's definitions (subjectChunks).
    */
   loose?: true;
+  /** `path` is the folder a PHP namespace names (`Logging\Connection::commit`): left out when it holds none of X's definitions. */
+  namespace?: true;
 }
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
@@ -45,7 +47,7 @@ const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*[?!]?';
+const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?';
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**
@@ -151,12 +153,17 @@ export function similarSubject(question: string): SimilarSubject | null {
   // `like the one on BlockListSpec` says which of X's definitions more closely than `A::x`.
   const one = parts.one?.split(QUALIFIED).pop();
   if (one !== undefined) return { name, qualifier: one, ...path };
+  // `Logging\Connection::commit`: a PHP namespace's last part names the folder its classes are
+  // in (PSR-4), and so which of the project's many `Connection` classes is meant.
+  const namespace = /([A-Za-z_]\w*)\\[A-Za-z_]\w*(?:::|->)[^\\]*$/.exec(parts.name)?.[1];
+  if (names.length > 2 && namespace !== undefined && !file)
+    return { name, qualifier: names[names.length - 2], path: namespace, namespace: true };
   if (names.length > 1) return { name, qualifier: names[names.length - 2], ...path };
   return parts.spaced !== undefined ? { name, qualifier: parts.spaced, loose: true, ...path } : { name, ...path };
 }
 
-/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`. */
-const QUALIFIED = /::|\.|#|->/;
+/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`. */
+const QUALIFIED = /::|\.|#|->|\\/;
 
 /** X's definitions as chosen for the question: the chunks, the first the one the answer starts from. */
 export interface SubjectChunks {
@@ -224,6 +231,12 @@ export function subjectChunks(
         corpus.chunks[d.chunkId]?.symbol === subject.name && all.findIndex((e) => e.chunkId === d.chunkId) === i,
     );
   if (own.length === 0) return undefined;
+  if (subject.namespace && !own.some((d) => picks(subject, d.path, d.definition.container))) {
+    const named: SimilarSubject = { ...subject };
+    delete named.path;
+    delete named.namespace;
+    return subjectChunks(corpus, structural, named);
+  }
   const chunks = (hits: typeof own) => hits.map((d) => corpus.chunks[d.chunkId]);
   // Definitions in other arms of one `#if`/`#elif` chain as an earlier one of its file and
   // container are that one's variants for other builds (armVariant): X is the first, and the

@@ -207,7 +207,8 @@ const QUALIFIER_PART = ' qualifier';
 
 /**
  * How much `y` is a sibling of `x`; null when its kind is of another family. `by`: how the
- * question named X (namedAffinity); `bothRefuse`: both only throw (refuses, formAffinity).
+ * question named X (namedAffinity); `bothRefuse`: both only throw (refuses), or both hand their
+ * call on to their base (handsOnToItsBase): one role, whatever each takes (formAffinity).
  */
 export function siblingSimilarity(
   x: Shaped,
@@ -263,6 +264,7 @@ export function siblingsOf(
   const xDelegates = delegatesToItsName(file, x.definition);
   const xRefuses = refuses(file, x.definition);
   const xConstructs = isConstructor(x.definition);
+  const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
   const out: Sibling[] = [];
   for (const f of files) {
@@ -279,7 +281,8 @@ export function siblingsOf(
       if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
-      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) }, by, yRefuses);
+      const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));
+      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) }, by, oneRole);
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -385,7 +388,39 @@ export function isConstructor(d: Definition): boolean {
   return CONSTRUCTORS.has(d.name);
 }
 
-const CONSTRUCTORS: ReadonlySet<string> = new Set(['__init__', '__new__', '__construct', 'initialize', 'constructor']);
+/** Constructors, and destructors (`__destruct`, `__del__`), which end the object as they make it. */
+const CONSTRUCTORS: ReadonlySet<string> = new Set([
+  '__init__',
+  '__new__',
+  '__construct',
+  'initialize',
+  'constructor',
+  '__destruct',
+  '__del__',
+]);
+
+/**
+ * Whether a method hands its call on to its base's method of its own name, `parent::commit()`
+ * (PHP), `super().commit()` (Python), `super.commit()`: a decorator's method. Doctrine's
+ * Logging\Connection logs, then calls `parent::` of its own name, in `commit()`, `rollBack()`,
+ * `query(string $sql)` and `exec(string $sql)`: one another's siblings whatever each takes
+ * (formAffinity), as two refusals are.
+ */
+export function handsOnToItsBase(file: CorpusFile, d: Definition): boolean {
+  if (d.kind !== 'method') return false;
+  return file.analysis.references.some(
+    (r) =>
+      r.kind === 'call' &&
+      r.name === d.name &&
+      d.startLine <= r.line &&
+      r.line <= d.endLine &&
+      r.receiver !== undefined &&
+      BASE_RECEIVER.test(r.receiver),
+  );
+}
+
+/** A call's receiver that is the object's base class: `parent::`, `super()`, `super`. */
+const BASE_RECEIVER = /^(?:parent|super(?:\(\))?)$/;
 
 /**
  * Whether a function's body only refuses: one `throw`/`raise` statement, or a call of `panic`,

@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_CACHE, REPO_ROOT, ensureTiers, type CorpusTier } from './corpora';
+import { BENCH_CACHE, REPO_ROOT, ensureTiers, tierSizes, type CorpusTier } from './corpora';
 import {
   grepBaseline,
   miniSearchBaseline,
@@ -77,23 +77,16 @@ function parseFlags(argv: string[]): Flags {
     const i = argv.indexOf(`--${name}`);
     return i === -1 ? undefined : argv[i + 1];
   };
-  const list = (s: string | undefined, fallback: number[]) =>
-    s
-      ? s
-          .split(',')
-          .map(Number)
-          .filter((n) => n > 0)
-      : fallback;
-  const sizes = list(get('sizes'), [1, 10]);
+  const sizes = tierSizes(get('sizes'), [1, 10]);
   return {
     sizes,
     runs: Math.max(1, Number(get('runs') ?? 3)),
     browser: !argv.includes('--no-browser'),
-    browserSizes: list(
+    browserSizes: tierSizes(
       get('browser-sizes'),
       sizes.filter((s) => s <= 10),
     ),
-    embedSizes: list(
+    embedSizes: tierSizes(
       get('embed-sizes'),
       sizes.filter((s) => s <= 10),
     ),

@@ -118,6 +118,16 @@ async function listFiles(
   return out;
 }
 
+/** A command line's list of tier sizes in MB (`1,10,50`): the positive numbers it names, or `fallback` when it names none. */
+export function tierSizes(list: string | undefined, fallback: number[]): number[] {
+  return list
+    ? list
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : fallback;
+}
+
 /** Fetches what is missing and writes each requested tier's folder (reused while its manifest matches). */
 export async function ensureTiers(sizesMb: number[], log: (s: string) => void = () => {}): Promise<CorpusTier[]> {
   const largest = Math.max(...sizesMb) * 1e6;

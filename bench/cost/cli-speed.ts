@@ -32,7 +32,7 @@ import { parseArgs } from 'node:util';
 import { Engine, snapshotRecords, type EngineSnapshot } from '../../src/engine/engine';
 import { openSnapshotFile } from '../../src/node/snapshot-file';
 import { warmSocketOf } from '../../src/node/warm-client';
-import { ensureTiers, REPO_ROOT, type CorpusTier } from '../corpora';
+import { ensureTiers, REPO_ROOT, tierSizes, type CorpusTier } from '../corpora';
 import { generateQueries } from './queries';
 import { CLI_SPEED_FILE, writeReport, type BenchResults } from './report';
 import { median, pairedRatio, percentile } from './stats';
@@ -96,18 +96,11 @@ function parseOptions(argv: string[]): Options | null {
     process.exitCode = 2;
     return null;
   }
-  const sizes = (s: string | undefined, fallback: number[]) =>
-    s
-      ? s
-          .split(',')
-          .map(Number)
-          .filter((n) => n > 0)
-      : fallback;
   return {
     before: values.before ?? null,
     buildSize: Number(values['build-size'] ?? 10),
     searchSize: Number(values['search-size'] ?? 5),
-    querySizes: sizes(values['query-sizes'], [10, 50]),
+    querySizes: tierSizes(values['query-sizes'], [10, 50]),
     reps: Math.max(1, Number(values.reps ?? 3)),
     sections: new Set(sections),
     writeCache: values['write-cache'] ?? false,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine, snapshotRecords } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
+import { tierSizes } from '../corpora';
 import { grepBaseline, miniSearchBaseline, readTree } from './baselines';
 import { ThreadClock, TICKS_PER_SECOND } from './proc-cpu';
 import { generateQueries } from './queries';
@@ -38,6 +39,15 @@ describe('cli-speed command line', () => {
       expect(run.stdout).toBe('');
     }
   }, 120_000);
+});
+
+describe('tier sizes on the command line (bench.ts, cli-speed.ts)', () => {
+  it('are the positive numbers a comma list names, else the fallback', () => {
+    expect(tierSizes('1,10,50', [1, 10])).toEqual([1, 10, 50]);
+    expect(tierSizes('0,x,5,-2', [1, 10])).toEqual([5]);
+    expect(tierSizes(undefined, [10, 50])).toEqual([10, 50]);
+    expect(tierSizes('', [10, 50])).toEqual([10, 50]);
+  });
 });
 
 describe('order statistics', () => {

@@ -441,6 +441,61 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03d',
   },
+  // The seventh tuning group (twenty-second session, 2026-12-03e, issue 20), Go and C by h-qe,
+  // questions written from reading the code before Fourfold ran on them. containers/storage: the
+  // layer store behind podman, with one graph driver per file system (overlay, vfs, btrfs, zfs,
+  // aufs, devmapper) implementing one interface, logrus logs and %w-wrapped errors; jemalloc (the
+  // sources librust-jemalloc-sys vendors): an allocator whose .c files share internal headers,
+  // with `<jemalloc>: …` messages and arena_*/tcache_*/extent_* families.
+  {
+    name: 'containers-storage',
+    pkg: 'golang-github-containers-storage-dev',
+    version: '1.43.0+ds1-8',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/containers/storage',
+    extensions: ['.go'],
+    exclude: /_test\.go$/,
+    half: 'tuning',
+    since: '2026-12-03e',
+  },
+  {
+    name: 'jemalloc',
+    pkg: 'librust-jemalloc-sys-dev',
+    version: '0.3.2-2',
+    language: 'c',
+    root: 'usr/share/cargo/registry/jemalloc-sys-0.3.2/jemalloc',
+    extensions: ['.c', '.h'],
+    exclude: /^(test|msvc)\//,
+    half: 'tuning',
+    since: '2026-12-03e',
+  },
+  // Added in the twenty-second session (2026-12-03e) by a helper who does not tune: Rust's and
+  // PHP's part of the seventh tuning group, written before Fourfold ran on them. cargo's library
+  // and command-line sources: anyhow error chains and shell warnings with values, one `cli`/`exec`
+  // pair per subcommand, `Source` and `RegistryData` implemented by several sources; doctrine's
+  // DBAL: one platform class per database and one type class per column type (the same methods
+  // overridden in each), sprintf exception messages and PSR-3 log messages.
+  {
+    name: 'cargo',
+    pkg: 'librust-cargo-dev',
+    version: '0.66.0-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/cargo-0.66.0/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-03e',
+  },
+  {
+    name: 'dbal',
+    pkg: 'php-doctrine-dbal',
+    version: '3.6.1+dfsg-1',
+    language: 'php',
+    root: 'usr/share/php/Doctrine/DBAL',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-03e',
+  },
 ];
 
 export interface RealFile {

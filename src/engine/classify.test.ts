@@ -344,6 +344,23 @@ describe('names first: a lone name shaped like an error token that the repositor
     expect(plan.literal).toBeUndefined();
   });
 
+  it('a PHP exception or its method typed with its namespace is asked without it (dbal)', () => {
+    const php = new Set(['conversionFailedFormat', 'ConversionException']);
+    const namespaced = (q: string) => routeDefinedName(planQuery(q), (name) => php.has(name));
+    expect(planQuery('Doctrine\\DBAL\\Types\\ConversionException::conversionFailedFormat').rule).toBe('error-token');
+    expect(namespaced('Doctrine\\DBAL\\Types\\ConversionException::conversionFailedFormat')).toMatchObject({
+      intent: 'find_definition',
+      rule: 'identifier',
+      identifiers: ['conversionFailedFormat', 'ConversionException'],
+    });
+    expect(namespaced('\\Doctrine\\DBAL\\Types\\ConversionException')).toMatchObject({
+      intent: 'find_definition',
+      identifiers: ['ConversionException'],
+    });
+    // A backslash that is no namespace (a Windows path in a message) leaves the error as it was.
+    expect(namespaced('ConversionException in C:\\app\\x.php')).toMatchObject({ intent: 'exact_match' });
+  });
+
   it('keeps a token the repository does not define, and a sentence around a defined one, an exact match', () => {
     expect(routed('TypeError')).toMatchObject({ intent: 'exact_match', rule: 'error-token', literal: 'TypeError' });
     expect(routed('why does HTTPError happen')).toMatchObject({ intent: 'exact_match', rule: 'error-token' });

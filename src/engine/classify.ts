@@ -728,9 +728,13 @@ export function routePastedText(
  * the repository does not define (`TypeError` in a JavaScript project) stays an exact match.
  */
 export function routeDefinedName(plan: QueryPlan, defines: (name: string) => boolean): QueryPlan {
-  if (plan.rule !== 'error-token' || !isLoneName(plan.raw, plan.raw.match(WORD_LIKE) ?? [])) return plan;
+  if (plan.rule !== 'error-token') return plan;
+  // A PHP exception (or its method) typed with its namespace, `Doctrine\DBAL\Types\ConversionException::
+  // conversionFailedFormat`, is asked without it, as the identifier rule asks a namespaced name.
+  const asked = NAMESPACED_NAME.test(plan.raw) ? plan.raw.slice(plan.raw.lastIndexOf('\\') + 1) : plan.raw;
+  if (!isLoneName(asked, asked.match(WORD_LIKE) ?? [])) return plan;
   // The name first, then its qualifier (`echo.NewHTTPError` → NewHTTPError, echo).
-  const identifiers = splitPath(plan.raw);
+  const identifiers = splitPath(asked);
   if (!defines(identifiers[0])) return plan;
   const routed: QueryPlan = {
     ...plan,

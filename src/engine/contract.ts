@@ -392,8 +392,13 @@ export interface ResultExplanation {
   /** Sum of the contributions, before boost and demotion. */
   rrf: number;
   centrality: number;
-  /** min(1 + 0.3 × ln(1 + centrality), 1.5); 1 on the direct path. */
+  /** min(1 + 0.3 × ln(1 + centrality), 1.5); 1 on the direct path; 1.5 when firstInEveryList. */
   boost: number;
+  /**
+   * Set on a question about behaviour when every list fused put this chunk first: its boost is
+   * the cap, so no other chunk's importance passes it (ranking.ts FIRST_IN_EVERY_LIST_BOOST).
+   */
+  firstInEveryList?: true;
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;

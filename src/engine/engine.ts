@@ -48,21 +48,7 @@ import {
 } from './navigation';
 import { parseQuery } from './query-syntax';
 import { DEFAULT_LOCAL_MODEL_ID } from './semantic/local';
-import {
-  BEHAVIOUR_INTENTS,
-  boostCentrality,
-  DEFAULT_RESULT_LIMIT,
-  GRAPH_FLOOD_TIES,
-  GRAPH_PARTIAL_MIN_SHARE,
-  graphGate,
-  graphWeightFor,
-  RRF_K,
-  SEMANTIC_LANGUAGE_SAMPLE,
-  sharedTieRanks,
-  UNSEEN_LANGUAGE_SEMANTIC_FACTOR,
-  unseenLanguageGate,
-  WEIGHTS,
-} from './ranking';
+import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, sharedTieRanks, WEIGHTS } from './ranking';
 import {
   hasIndex,
   loadIndexes,
@@ -74,6 +60,7 @@ import {
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
 import { retrieve, type Retrieval } from './search/retrieve';
+import { gatedWeights, graphFloodGate, unseenLanguageWeightGate, type WeightGate } from './search/weight-gates';
 import {
   exactMatchNote,
   notReadyModalities,
@@ -262,18 +249,14 @@ export class Engine {
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
     const route = chooseStrategy(plan, preset, options, choice.weights, choice.runnable);
     const retrieval = await retrieve(this.indexed, plan, route, choice.runnable, choice.weights, scope.only);
-    const flood = floodChecked(plan, choice.weights, retrieval);
-    const { weights, note: languageNote } = this.languageChecked(plan, flood.weights, retrieval);
-    const floodNote = flood.note;
+    const { weights, notes: gateNotes } = gatedWeights(this.weightGates(), plan, choice.weights, retrieval);
     const { strategy } = retrieval;
     // "Similar to X" is never answered with X, nor with what overlaps it (its members, its class).
     const subject = plan.similarToChunk !== undefined ? this.corpus.chunks[plan.similarToChunk] : undefined;
     const subjectsAlso = (plan.similarAlso ?? []).map((id) => this.corpus.chunks[id]);
     if (subject) dropSubject(this.corpus, subject, retrieval.lists, retrieval.runs, subjectsAlso);
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
-    const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes];
-    if (floodNote) notes.push(floodNote);
-    if (languageNote) notes.push(languageNote);
+    const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes, ...gateNotes];
     const tieNote = sharedTieNote(plan, weights, retrieval);
     if (tieNote) notes.push(tieNote);
     const exactMissing = exactMatchNote(plan, retrieval.lists);
@@ -366,6 +349,7 @@ export class Engine {
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
       ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
+      capFirstInEveryList: plan.intent === 'understand_code',
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
         ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }
         : {}),
@@ -584,32 +568,23 @@ export class Engine {
   }
 
   /**
-   * The weights once the semantic list's languages are known: halved (unseenLanguageGate,
-   * ranking.ts) when most of its first results are code in languages the bundled model saw too
-   * few training pairs of; its run says so. Only for the bundled model, whose pairs the lexical
-   * expansion counts.
+   * The gates that read the retrieved lists before they are fused (weight-gates.ts): the graph's
+   * flood gate, and for the bundled model, whose pairs the lexical expansion counts, the
+   * semantic language gate.
    */
-  private languageChecked(
-    plan: QueryPlan,
-    weights: Record<Modality, number>,
-    retrieval: Retrieval,
-  ): { weights: Record<Modality, number>; note: string | null } {
-    const run = retrieval.runs.get('semantic');
-    if (!run || !(weights.semantic > 0)) return { weights, note: null };
-    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`) return { weights, note: null };
-    const table =
-      typeof this.deps.lexicalExpansion === 'function' ? this.deps.lexicalExpansion() : this.deps.lexicalExpansion;
-    const languages = (retrieval.lists.semantic ?? [])
-      .slice(0, SEMANTIC_LANGUAGE_SAMPLE)
-      .map((h) => this.corpus.files[this.corpus.chunks[h.chunkId].fileId].language);
-    const gate = unseenLanguageGate(plan, languages, table?.pairsByLanguage ?? null);
-    if (!gate) return { weights, note: null };
-    const semantic = weights.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;
-    run.weight = semantic;
-    return {
-      weights: { ...weights, semantic },
-      note: `The semantic list: ${gate.unseen} of its first ${gate.known} results are ${gate.languages.join(', ')} code, which the bundled model saw too few training pairs of; fused with weight ${semantic} (${UNSEEN_LANGUAGE_SEMANTIC_FACTOR} of ${weights.semantic}).`,
-    };
+  private weightGates(): WeightGate[] {
+    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`) return [graphFloodGate];
+    const { corpus } = this;
+    return [
+      graphFloodGate,
+      unseenLanguageWeightGate(
+        (chunkId) => corpus.files[corpus.chunks[chunkId].fileId].language,
+        () => {
+          const expansion = this.deps.lexicalExpansion;
+          return (typeof expansion === 'function' ? expansion() : expansion)?.pairsByLanguage ?? null;
+        },
+      ),
+    ];
   }
 
   /** Suggested questions made from this repository's own code, one per intent (suggestions.ts). */
@@ -628,31 +603,6 @@ export class Engine {
 
 function didYouMean(suggestions: readonly string[]): string {
   return suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
-}
-
-/**
- * The weights the lists are fused with: the graph's is 0 when its understand list says nothing
- * about which definition is meant (graphGate, ranking.ts: a flood of ties, or common words and a
- * partial best name), and its run says so.
- */
-function floodChecked(
-  plan: QueryPlan,
-  weights: Record<Modality, number>,
-  retrieval: Retrieval,
-): { weights: Record<Modality, number>; note: string | null } {
-  const scores = (retrieval.lists.graph ?? []).map((h) => h.score);
-  const graph = graphWeightFor(plan.intent, weights.graph, scores);
-  if (graph === weights.graph) return { weights, note: null };
-  const run = retrieval.runs.get('graph');
-  if (run) run.weight = graph;
-  const why =
-    graphGate(plan.intent, scores) === 'ties'
-      ? `${GRAPH_FLOOD_TIES} or more names tie at its best word match, so its order is centrality alone`
-      : `${scores.length} names share a word of the question and the best says ${Math.round(100 * scores[0])}% of its words (under ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}%), a match chance gives among so many`;
-  return {
-    weights: { ...weights, graph },
-    note: `The graph's list: ${why}; fused with weight ${graph} (the importance boost still applies).`,
-  };
 }
 
 /** What the graph's behaviour list fused with its large ties at their mean rank says (sharedTieRanks, ranking.ts). */

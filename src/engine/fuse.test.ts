@@ -3,6 +3,7 @@ import type { Chunk, Modality, ModalityHit } from './contract';
 import { MODALITIES } from './contract';
 import { fuse, scoreFromExplanation } from './fuse';
 import {
+  BOOST_CAP,
   DEMOTION_FACTOR,
   GRAPH_SHARED_RANK_MIN_TIES,
   SIBLING_GAIN,
@@ -355,5 +356,76 @@ describe('weighted RRF', () => {
       for (let i = 1; i < results.length; i++) expect(results[i - 1].score).toBeGreaterThanOrEqual(results[i].score);
       expect(new Set(results.map((r) => r.path)).size).toBe(results.length);
     }
+  });
+});
+
+describe('a chunk every list puts first (behaviour questions)', () => {
+  // puppet's "add custom attributes to csr" (understand set, tuning half): add_csr_attributes first
+  // in every list at boost 1.14, the hub user_attributes 10th–12th at boost 1.43.
+  const paths = ['ssl/certificate_request.rb', 'provider/user/user_role_add.rb'];
+  const chunks: Chunk[] = paths.map((path, id) => ({
+    id,
+    fileId: id,
+    path,
+    startLine: 1,
+    endLine: 10,
+    kind: 'definition',
+    definitionKind: 'method',
+    symbol: ['add_csr_attributes', 'user_attributes'][id],
+  }));
+  const others = (n: number): Chunk => ({
+    id: n,
+    fileId: n,
+    path: `other${n}.rb`,
+    startLine: 1,
+    endLine: 5,
+    kind: 'window',
+  });
+  const list = (userAt: number): ModalityHit[] =>
+    Array.from({ length: 20 }, (_, rank) => ({
+      chunkId: [0, userAt].includes(rank) ? [0, userAt].indexOf(rank) : 100 + rank,
+      score: 1,
+      reason: 'r',
+    }));
+  const centrality = (boost: number) => Math.exp((boost - 1) / 0.3) - 1;
+  const input = {
+    lists: { semantic: list(10), text: list(9), structural: list(11) },
+    weights: { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic / 2 },
+    k: 40,
+    strategy: 'fused' as const,
+    centralityOf: (id: number) => [centrality(1.14), centrality(1.43)][id] ?? 0,
+    chunkOf: (id: number) => chunks[id] ?? others(id),
+    limit: 10,
+  };
+
+  it('is boosted at the cap, so a hub ranked lower everywhere does not pass it', () => {
+    expect(fuse(input)[0].symbol).toBe('user_attributes');
+    const results = fuse({ ...input, capFirstInEveryList: true });
+    expect(results[0].symbol).toBe('add_csr_attributes');
+    expect(results[0].explanation).toMatchObject({ boost: BOOST_CAP, firstInEveryList: true });
+    expect(scoreFromExplanation(results[0].explanation)).toBeCloseTo(results[0].score, 12);
+    expect(results[1].symbol).toBe('user_attributes');
+    expect(results[1].explanation.firstInEveryList).toBeUndefined();
+  });
+
+  it('needs every list fused: one list, or one that puts another chunk first, leaves the boost as it is', () => {
+    const alone = fuse({ ...input, lists: { text: list(9) }, capFirstInEveryList: true });
+    expect(alone.find((r) => r.chunkId === 0)!.explanation.firstInEveryList).toBeUndefined();
+    // structural puts another chunk first, add_csr_attributes second
+    const another: ModalityHit = { chunkId: 50, score: 2, reason: 'r' };
+    const split = fuse({
+      ...input,
+      lists: { ...input.lists, structural: [another, ...list(11)] },
+      capFirstInEveryList: true,
+    });
+    expect(split.find((r) => r.chunkId === 0)!.explanation.boost).toBeCloseTo(1.14, 12);
+    // a list fused with weight 0 (a gated graph list) does not count
+    const gated = fuse({
+      ...input,
+      lists: { ...input.lists, graph: [another, ...list(11)] },
+      weights: { ...input.weights, graph: 0 },
+      capFirstInEveryList: true,
+    });
+    expect(gated[0].explanation.firstInEveryList).toBe(true);
   });
 });

@@ -7,7 +7,8 @@
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
  *                    and a file's lines outside its functions
- *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path)
+ *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path; 1.5 for a behaviour
+ *                                                             question's chunk first in every list fused)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
  *   form           = arityAffinity to X, for a function of another name and arity ("similar to X" only; else 1)
  *   member         = the file's best score ÷ this chunk's     (the member shown for its file; else 1)
@@ -35,6 +36,7 @@ import {
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
+  FIRST_IN_EVERY_LIST_BOOST,
   MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
   sharedTieRanks,
@@ -54,6 +56,8 @@ export interface FusionInput {
   limit: number;
   /** Behaviour questions: a big definition holding another candidate leaves the list to its members. */
   rankContainersByMembers?: boolean;
+  /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
+  capFirstInEveryList?: boolean;
   /** Behaviour questions: whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR (ranking.ts). */
   isDemotedTest?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
@@ -135,10 +139,15 @@ export function fuse(input: FusionInput): SearchResult[] {
     });
   }
 
+  const unanimous = input.capFirstInEveryList && input.strategy === 'fused' ? firstInEveryList(input) : undefined;
   const scored: SearchResult[] = [];
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
+    if (chunk.id === unanimous) {
+      e.boost = FIRST_IN_EVERY_LIST_BOOST;
+      e.firstInEveryList = true;
+    }
     e.demotion = demotionFor(
       chunk.path,
       input.isDemotedTest?.(chunk) === true,
@@ -180,6 +189,20 @@ export function fuse(input: FusionInput): SearchResult[] {
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
+}
+
+/** The chunk that every list fused (two or more, weight above 0) puts first, if there is one. */
+function firstInEveryList(input: FusionInput): number | undefined {
+  let first: number | undefined;
+  let lists = 0;
+  for (const modality of MODALITIES) {
+    const list = input.lists[modality];
+    if (!list || list.length === 0 || !(input.weights[modality] > 0)) continue;
+    if (first !== undefined && list[0].chunkId !== first) return undefined;
+    first = list[0].chunkId;
+    lists++;
+  }
+  return lists >= 2 ? first : undefined;
 }
 
 /**

@@ -55,8 +55,14 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    file at its root resolves its own imports (graph): an older graph lacks or misplaces those links.
  * 19: a Go import's alias is kept on its ImportRef (ImportRef.alias, analysis table v6): the
  *    graph binds it, or the package's own name, without reading the import line's text.
+ * 20: a Go module opened without go.mod resolves a folder whose first file is a generator
+ *    (`package main`) and an import path ending `go-foo`, `foo-go` or `foo.v3` (graph): an older
+ *    graph lacks those links.
+ * 21: a Go name read as a value, not called (a package var or const, a function passed on,
+ *    `pkg.Name`), is a reference of kind 'reference' unless the function binds that name
+ *    (analysis): an older analysis lacks those uses.
  */
-export const SNAPSHOT_VERSION = 19;
+export const SNAPSHOT_VERSION = 21;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -282,7 +282,11 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
         `${m} #${c!.rank + 1}${c!.tied ? ` (mean of ${c!.tied} tied)` : ''} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
     );
     lines.push(`    ${parts.join(' · ')}`);
-    const extra = [`boost ${x.explanation.boost.toFixed(3)} (centrality ${x.explanation.centrality.toFixed(2)})`];
+    const extra = [
+      x.explanation.firstInEveryList
+        ? `boost ${x.explanation.boost.toFixed(3)} (first in every list: the cap)`
+        : `boost ${x.explanation.boost.toFixed(3)} (centrality ${x.explanation.centrality.toFixed(2)})`,
+    ];
     if (x.explanation.demotion)
       extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));

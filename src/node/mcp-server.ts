@@ -176,7 +176,11 @@ const explanationShape = z.object({
     .describe(
       "PageRank share × node count of the result's definition; for understand and find-similar questions only functions, methods, classes and macros have one (0 otherwise)",
     ),
-  boost: z.number().describe('min(1 + 0.3 ln(1 + centrality), 1.5); 1 on the direct path'),
+  boost: z.number().describe('min(1 + 0.3 ln(1 + centrality), 1.5); 1 on the direct path; 1.5 when firstInEveryList'),
+  firstInEveryList: z
+    .boolean()
+    .optional()
+    .describe('understand questions: every list fused put this result first, so its boost is the cap'),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z
     .object({ of: z.string(), similarity: z.number(), factor: z.number() })
@@ -502,6 +506,7 @@ function explanationOut(e: ResultExplanation) {
     rrf: e.rrf,
     centrality: e.centrality,
     boost: e.boost,
+    ...(e.firstInEveryList ? { firstInEveryList: true } : {}),
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
     ...(e.form ? { form: e.form } : {}),

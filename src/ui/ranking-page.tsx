@@ -302,8 +302,14 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
               {e.demotion ? <> × {e.demotion.factor}</> : null} = <b data-field="score">{formatScore(e.score)}</b>
               <span className="muted">
                 {' '}
-                · boost = min(1 + {BOOST_SLOPE} × ln(1 + {e.centrality.toFixed(3)}), {BOOST_CAP})
-                {answer.query.strategy === 'direct' ? ' — 1 on the direct path' : ''}
+                {e.firstInEveryList ? (
+                  <> · boost = {BOOST_CAP}: first in every list</>
+                ) : (
+                  <>
+                    · boost = min(1 + {BOOST_SLOPE} × ln(1 + {e.centrality.toFixed(3)}), {BOOST_CAP})
+                    {answer.query.strategy === 'direct' ? ' — 1 on the direct path' : ''}
+                  </>
+                )}
               </span>
             </p>
           </div>

@@ -11,7 +11,7 @@
 import { DEFINITION_KINDS, type Definition, type ImportRef, type Language, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
-import { basename, dirname, goPackageClause, ImportResolver } from './resolve';
+import { basename, dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
@@ -332,9 +332,12 @@ interface ResolvedImportOfFile {
 export function buildGraph(corpus: Corpus): GraphData {
   const files = corpus.files;
   const symbols = symbolTableOf(corpus);
-  const imports = resolveImports(files);
+  const resolver = new ImportResolver(
+    files.map((f) => ({ path: f.path, text: f.text ?? '', language: languageOf(f) })),
+  );
+  const imports = resolveImports(files, resolver);
   const nodeCount = symbols.fileCount + symbols.symbolCount;
-  const linker = new ReferenceLinker(files, symbols, imports);
+  const linker = new ReferenceLinker(files, symbols, imports, resolver);
   const edges = linker.linkAll();
   const csr = edgesByNode(edges, nodeCount);
   const chunkLinks = chunkSymbolLinks(corpus, symbols);
@@ -546,11 +549,8 @@ function languageOf(f: Pick<CorpusFile, 'language' | 'analysis'>): Language | nu
 }
 
 /** Resolves every statement before any reference is linked: re-export chains need the later files. */
-function resolveImports(files: Corpus['files']): ImportTable {
+function resolveImports(files: Corpus['files'], resolver: ImportResolver): ImportTable {
   const fileCount = files.length;
-  const resolver = new ImportResolver(
-    files.map((f) => ({ path: f.path, text: f.text ?? '', language: languageOf(f) })),
-  );
   const table: ImportTable = {
     source: int32Column(),
     line: int32Column(),
@@ -668,13 +668,13 @@ class ReferenceLinker {
   private readonly onlyReturned = new Map<string, string>();
   /** Per file: the lines of its imports that bind a default export, with their text (linkDefaultImport). */
   private readonly defaultImportLines: ({ line: number; text: string }[] | undefined)[] = [];
-  /** Go: the package clause of each file read so far (null: none). */
-  private readonly goClauses = new Map<number, string | null>();
 
   constructor(
     private readonly files: Corpus['files'],
     private readonly symbols: SymbolTable,
     private readonly imports: ImportTable,
+    /** What resolved the imports: a Go package's name is read where its folder was matched to its path. */
+    private readonly resolver: ImportResolver,
   ) {
     const fileCount = files.length;
     this.edges = new EdgeList(fileCount + symbols.symbolCount);
@@ -818,8 +818,10 @@ class ReferenceLinker {
     // its name alone; nor is a bare name with many definitions and no import path.
     // A member of a type the repository defines is that type's member wherever it is defined.
     if ((throughReceiver && !typed) || candidates.length > GLOBAL_FALLBACK_MAX_DEFINITIONS) return REFERENCE_BY_NAME;
-    if (!throughReceiver && file.language === 'rust' && this.boundOutsideRepository(file, name))
-      return REFERENCE_BY_NAME;
+    if (!throughReceiver && file.language === 'rust') {
+      if (this.boundOutsideRepository(file, name)) return REFERENCE_BY_NAME;
+      candidates = this.underBindingModule(file, name, candidates);
+    }
     const confidence = candidates.length === 1 ? GLOBAL_UNIQUE_CONFIDENCE : GLOBAL_AMBIGUOUS_CONFIDENCE;
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
@@ -999,29 +1001,8 @@ class ReferenceLinker {
           if (imports.line.get(r) === line && imports.target.get(r) >= 0) out.push(imports.target.get(r));
         return out;
       },
-      (files) => this.goPackageOf(files),
+      (files) => this.resolver.goPackageOf(files),
     );
-  }
-
-  /**
-   * The package a Go package's files state, the clause most of them agree on: a generator
-   * beside them (`//go:build ignore`, `package main`) is not the package.
-   */
-  private goPackageOf(files: readonly number[]): string | undefined {
-    const counts = new Map<string, number>();
-    let best: string | undefined;
-    for (const f of files) {
-      let clause = this.goClauses.get(f);
-      if (clause === undefined) {
-        clause = goPackageClause(this.files[f].text ?? '') ?? null;
-        this.goClauses.set(f, clause);
-      }
-      if (clause === null) continue;
-      const n = (counts.get(clause) ?? 0) + 1;
-      counts.set(clause, n);
-      if (best === undefined || n > counts.get(best)!) best = clause;
-    }
-    return best;
   }
 
   /**
@@ -1374,6 +1355,22 @@ class ReferenceLinker {
   }
 
   /**
+   * Rust: the candidates for a name a `use` binds from a module of the repository that the
+   * module's own file does not define (a re-export: h2's `use crate::frame::StreamId`, which
+   * frame/mod.rs takes from frame/stream_id.rs) are those in that module's folder, when there
+   * are any: share.rs's own StreamId is another type.
+   */
+  private underBindingModule(file: FileLinkContext, name: string, candidates: number[]): number[] {
+    file.bindings ??= this.bindingsOf(file.p, file.language);
+    const binding = file.bindings.get(name);
+    if (!binding || binding.external || binding.files.length === 0) return candidates;
+    const folders = binding.files.map((f) => rustModuleFolder(this.files[f].path));
+    const { symbolFile } = this.symbols;
+    const under = candidates.filter((c) => folders.some((d) => this.files[symbolFile[c]].path.startsWith(d)));
+    return under.length > 0 ? under : candidates;
+  }
+
+  /**
    * Whether file p imports `name` as a variant of a type the repository does not define:
    * `use $crate::macros::support::Poll::{Ready}` reaches std's Poll through a re-export.
    */
@@ -1651,4 +1648,12 @@ export function edgeSourcesOf(outOffsets: Int32Array): Int32Array {
   const edgeSource = new Int32Array(outOffsets[outOffsets.length - 1]);
   for (let n = 0; n + 1 < outOffsets.length; n++) edgeSource.fill(n, outOffsets[n], outOffsets[n + 1]);
   return edgeSource;
+}
+
+/** The folder a Rust module file's submodules live in: `a/mod.rs` → `a/`, `a.rs` → `a/`, `src/lib.rs` → `src/`. */
+function rustModuleFolder(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const base = path.slice(slash + 1);
+  if (base === 'mod.rs' || base === 'lib.rs' || base === 'main.rs') return path.slice(0, slash + 1);
+  return `${path.replace(/\.rs$/, '')}/`;
 }

@@ -526,12 +526,20 @@ export class GraphIndex implements Retriever {
     return same(r - 1) || same(r + 1);
   }
 
-  /** Direct dependants that use what the file defines first, then those that only import its package; central first. */
-  private sortFileDependants(list: DependentFile[]): void {
+  /**
+   * Direct dependants that use what the file defines first, then those that only import its
+   * package; central first. Of a C/C++ file, the files that include it come before those that
+   * reach its names through another header (uwsgi's rawrouter.c `#include "../corerouter/cr.h"`
+   * before http.c, which includes it through common.h).
+   */
+  private sortFileDependants(list: DependentFile[], origin: number): void {
     const g = this.g;
+    const includesFirst = C_FAMILY_FILE.test(g.filePaths[origin]);
+    const included = (d: DependentFile) => Number(includesFirst && d.relation === 'import');
     list.sort(
       (a, b) =>
         Number(b.usesNames !== false) - Number(a.usesNames !== false) ||
+        included(b) - included(a) ||
         g.centrality[b.file] - g.centrality[a.file] ||
         a.file - b.file,
     );
@@ -823,7 +831,7 @@ export class GraphIndex implements Retriever {
     // "Which files use FILE" asks what "what depends on FILE" asks: the files with a line that
     // imports it or uses a name it defines. Import lines alone miss every Go file (a Go import
     // names a package) and every C file calling a .c file's functions through a header.
-    if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit);
+    if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit, asksIncluders(plan));
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
     const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
@@ -985,19 +993,21 @@ export class GraphIndex implements Retriever {
         hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
       return hits.list;
     }
-    return this.fileDependantHits(target.files, hits, limit);
+    return this.fileDependantHits(target.files, hits, limit, asksIncluders(plan));
   }
 
   /**
    * "What depends on FILE": the files with a line that imports or uses it. Its transitive
    * closure is most of a package around a central file, so it is not listed here
-   * (reverseDependencies gives it, hop by hop).
+   * (reverseDependencies gives it, hop by hop). "What includes FILE" asks for the lines that
+   * include it: a file calling a header's functions through another header is no includer.
    */
-  private fileDependantHits(files: number[], hits: HitList, limit: number): ModalityHit[] {
+  private fileDependantHits(files: number[], hits: HitList, limit: number, includersOnly = false): ModalityHit[] {
     const g = this.g;
     for (const origin of files) {
-      const direct = this.closure({ file: origin }, 1, limit);
-      this.sortFileDependants(direct);
+      let direct = this.closure({ file: origin }, 1, limit);
+      if (includersOnly) direct = direct.filter((d) => this.includesByName(d, origin));
+      this.sortFileDependants(direct, origin);
       for (const d of direct) {
         if (hits.full) break;
         const why = d.declaresModule
@@ -1019,6 +1029,16 @@ export class GraphIndex implements Retriever {
         );
       }
     return hits.list;
+  }
+
+  /**
+   * Whether dependant d's line includes file `origin` by its name: an `#include "x.h"` also
+   * reaches x.c (withImplementation), but it does not include x.c.
+   */
+  private includesByName(d: DependentFile, origin: number): boolean {
+    if (d.relation !== 'import') return false;
+    const path = this.pathAt(origin);
+    return lineOf(this.corpus.files[d.file].text, d.line).includes(path.slice(path.lastIndexOf('/') + 1));
   }
 
   /**
@@ -1254,6 +1274,16 @@ function importedAs(name: string, as: string): string {
 }
 
 /** A Rust line declaring a child module from its own file: `mod x;`, with any visibility. */
+/** "What includes x.h", "which files #include stat-common.c": the question names the include itself. */
+const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
+
+/** C and C++ sources and headers: what depends on them is first what includes them. */
+const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
+
+function asksIncluders(plan: QueryPlan): boolean {
+  return ASKS_INCLUDERS.test(plan.raw);
+}
+
 const RUST_MOD_DECLARATION = /^\s*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+[A-Za-z_]\w*\s*;/;
 
 /** The offset where line `line` (1-based) of a text starts; -1 past its last line. */

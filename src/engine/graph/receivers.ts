@@ -7,6 +7,7 @@
  * states (local-types.ts); one with no stated type is a use by name, unresolved.
  */
 import type { ImportRef, Reference } from '../contract';
+import { goImportName } from './resolve';
 
 /**
  * `self`: the enclosing class or impl (self, this, cls, Self, super, Ruby's `@x`);
@@ -47,7 +48,7 @@ export interface ReceiverClass {
  * The names file `text`'s imports bind (`import os` → os, `import a.b as c` → c,
  * `import * as ns` → ns, `from m import x` → x, Go's package name), each with what it reaches.
  * `targetsAt(line)` gives the files the statement on that line resolved to (empty: external);
- * `goPackageOf(files)` the package clause those files state (Go), when they agree on one.
+ * `goPackageOf(files)` the package clause most of those files state (Go: ImportResolver.goPackageOf).
  */
 export function importBindings(
   imports: readonly ImportRef[],
@@ -98,23 +99,13 @@ export function importBindings(
 
 /**
  * The name a Go import binds: the alias its line gives; none for a dot import (its names come
- * in bare) or a blank one; else the package's own name. That is the package clause of its files
- * when they are in the repository (`packageClause()`), for a folder may be named otherwise than
- * its package; outside it, the name Go's tools assume from the path (goimports'
- * ImportPathToAssumedName): the last element, a `vN` major version element passed over, a `go-`
- * prefix dropped, cut where a character no identifier holds begins (`gopkg.in/yaml.v3` → yaml,
- * `github.com/mattn/go-sqlite3` → sqlite3, `github.com/x/foo-go` → foo).
+ * in bare) or a blank one; else the package's own name (goImportName: its files' package clause
+ * when they are in the repository, `packageClause()`, else the name the path implies).
  */
 export function goBoundName(imp: ImportRef, packageClause: () => string | undefined): string | undefined {
   if (imp.dot || imp.names.length === 0) return undefined;
   if (imp.alias !== undefined) return imp.alias;
-  const clause = packageClause();
-  if (clause !== undefined) return clause;
-  const elements = imp.specifier.split('/').filter((e) => e);
-  let base = elements.pop();
-  if (base !== undefined && /^v\d+$/.test(base) && elements.length > 0) base = elements.pop();
-  const name = /^[A-Za-z_]\w*/.exec((base ?? '').replace(/^go-/, ''));
-  return name ? name[0] : undefined;
+  return goImportName(imp.specifier, packageClause);
 }
 
 /** The local names one import statement binds, from its names and its line as written. */

@@ -381,6 +381,43 @@ describe('Go resolution without go.mod', () => {
   });
 });
 
+describe('Go resolution without go.mod: the package a folder declares', () => {
+  // gopacket as Debian ships it: reassembly/'s first file is a generator (`// +build ignore`,
+  // `package main`) beside the package's own files.
+  const gopacket = repo({
+    'base.go': 'package gopacket\n',
+    'decode.go': 'package gopacket\n',
+    'reassembly/cap2test.go': '// +build ignore\n\npackage main\n\nimport (\n\t"github.com/google/gopacket"\n)\n',
+    'reassembly/memory.go': 'package reassembly\n',
+    'reassembly/tcpassembly.go': 'package reassembly\n',
+    'reassembly/tcpcheck.go': 'package reassembly\n',
+    'tcpassembly/assembly.go': 'package tcpassembly\n\nimport (\n\t"github.com/google/gopacket/reassembly"\n)\n',
+  });
+
+  it("is the clause most of its files agree on, not its first file's", () => {
+    expect(gopacket.resolve('tcpassembly/assembly.go', 'github.com/google/gopacket/reassembly')).toEqual([
+      'reassembly/cap2test.go',
+      'reassembly/memory.go',
+      'reassembly/tcpassembly.go',
+      'reassembly/tcpcheck.go',
+    ]);
+  });
+
+  // go-sqlite3: the path ends `go-sqlite3`, its files declare `package sqlite3`, the name Go
+  // binds for that path.
+  const sqlite = repo({
+    'backup.go': 'package sqlite3\n',
+    'sqlite3.go': 'package sqlite3\n',
+    'upgrade/upgrade.go': 'package upgrade\n',
+    '_example/hook/hook.go': 'package main\n\nimport (\n\t"github.com/mattn/go-sqlite3"\n)\n',
+  });
+
+  it('is the name the import path implies, a go- prefix dropped', () => {
+    expect(sqlite.resolve('_example/hook/hook.go', 'github.com/mattn/go-sqlite3')).toEqual(['backup.go', 'sqlite3.go']);
+    expect(sqlite.resolve('sqlite3.go', 'github.com/mattn/go-sqlite3/upgrade')).toEqual(['upgrade/upgrade.go']);
+  });
+});
+
 describe('Go resolution without go.mod, no Go file at the root', () => {
   // serf as Debian ships it: only package folders (serf/, client/, cmd/serf/command/agent/);
   // the module path is the prefix the files' imports agree on.

@@ -31,14 +31,27 @@ const GO_IMPORT_PATH = /^(?:import[ \t]+|[ \t]+)(?:[\w.]+[ \t]+)?"([^"\s]+)"/gm;
 const GO_PACKAGE_CLAUSE = /^package[ \t]+([A-Za-z_]\w*)/m;
 
 /** The package a Go file's clause names (`package echo` → echo), if it has one. */
-export function goPackageClause(text: string): string | undefined {
+function goPackageClause(text: string): string | undefined {
   return GO_PACKAGE_CLAUSE.exec(text)?.[1];
 }
 
-/** The package a Go import path names: its last segment, a `/vN` major version left out. */
-function goPackageNamed(segments: readonly string[]): string | undefined {
-  const last = segments[segments.length - 1];
-  return /^v\d+$/.test(last) && segments.length > 1 ? segments[segments.length - 2] : last;
+/**
+ * The name an import of `path` binds when it gives no alias, as Go decides it: the package
+ * clause of the imported folder when the repository holds that folder (`clause()`), for a folder
+ * may be named otherwise than its package; else the name Go's tools assume from the path
+ * (goimports' ImportPathToAssumedName): the last element, a `vN` major version element passed
+ * over, a `go-` prefix dropped, cut where a character no identifier holds begins
+ * (`gopkg.in/yaml.v3` → yaml, `github.com/mattn/go-sqlite3` → sqlite3, `github.com/x/foo-go` →
+ * foo). The resolver asks it without a clause: whether a folder is the one a path names is what
+ * it decides.
+ */
+export function goImportName(path: string, clause?: () => string | undefined): string | undefined {
+  const stated = clause?.();
+  if (stated !== undefined) return stated;
+  const elements = path.split('/').filter((e) => e);
+  let base = elements.pop();
+  if (base !== undefined && /^v\d+$/.test(base) && elements.length > 0) base = elements.pop();
+  return /^[A-Za-z_]\w*/.exec((base ?? '').replace(/^go-/, ''))?.[0];
 }
 
 /** The slice of a corpus file resolution needs. */
@@ -239,6 +252,8 @@ export class ImportResolver {
   /** Python: the repository's own package name when it is opened at that package's folder (pythonSelfName); undefined until asked. */
   private pythonSelf: string | null | undefined;
   private goSelf: string | null | undefined;
+  /** Go: the package clause of each file read so far (null: none). */
+  private readonly goClauses = new Map<number, string | null>();
   /** Swift: module name → its files (resolveSwiftModule's answers). */
   private readonly swiftModules = new Map<string, number[] | null>();
 
@@ -805,11 +820,11 @@ export class ImportResolver {
     const rootPackage = root ? this.goPackageOf(root) : undefined;
     if (rootPackage === undefined) return this.resolveGoInRootlessModule(spec);
     for (let i = 2; i <= segments.length; i++) {
-      const modulePath = segments.slice(0, i);
-      if (goPackageNamed(modulePath) !== rootPackage) continue;
-      const folder = segments.slice(i);
-      const files = folder.length === 0 ? root : this.goFilesByDir.get(folder.join('/'));
-      if (files && (folder.length === 0 || this.goPackageOf(files) === goPackageNamed(folder))) return files;
+      if (goImportName(segments.slice(0, i).join('/')) !== rootPackage) continue;
+      if (i === segments.length) return root!;
+      const folder = segments.slice(i).join('/');
+      const files = this.goFilesByDir.get(folder);
+      if (files && this.declaresPackageOf(files, folder)) return files;
     }
     return null;
   }
@@ -825,7 +840,7 @@ export class ImportResolver {
     if (self === null || !spec.startsWith(self + '/')) return null;
     const folder = spec.slice(self.length + 1);
     const files = this.goFilesByDir.get(folder);
-    return files && this.goPackageOf(files) === goPackageNamed(folder.split('/')) ? files : null;
+    return files && this.declaresPackageOf(files, folder) ? files : null;
   }
 
   private goSelfModule(): string | null {
@@ -840,7 +855,7 @@ export class ImportResolver {
         for (let i = 2; i < segments.length; i++) {
           const folder = segments.slice(i).join('/');
           const files = this.goFilesByDir.get(folder);
-          if (!files || this.goPackageOf(files) !== goPackageNamed(segments.slice(i))) continue;
+          if (!files || !this.declaresPackageOf(files, folder)) continue;
           const prefix = segments.slice(0, i).join('/');
           const seen = folders.get(prefix) ?? new Set<string>();
           seen.add(folder);
@@ -853,13 +868,32 @@ export class ImportResolver {
     return this.goSelf;
   }
 
-  /** The package clause of a Go package's first file that has one (`package echo`). */
-  private goPackageOf(files: readonly number[]): string | undefined {
+  /**
+   * The package a Go package's files state: the clause most of them agree on (the first to reach
+   * the most on a tie), for a generator beside them (`//go:build ignore`, `package main`) is not
+   * the package, even when it is the folder's first file. The graph binds imports by it too.
+   */
+  goPackageOf(files: readonly number[]): string | undefined {
+    const counts = new Map<string, number>();
+    let best: string | undefined;
     for (const f of files) {
-      const clause = GO_PACKAGE_CLAUSE.exec(this.files[f].text);
-      if (clause) return clause[1];
+      let clause = this.goClauses.get(f);
+      if (clause === undefined) {
+        clause = goPackageClause(this.files[f].text) ?? null;
+        this.goClauses.set(f, clause);
+      }
+      if (clause === null) continue;
+      const n = (counts.get(clause) ?? 0) + 1;
+      counts.set(clause, n);
+      if (best === undefined || n > counts.get(best)!) best = clause;
     }
-    return undefined;
+    return best;
+  }
+
+  /** Whether a folder's Go files declare the package its import path implies (`middleware/` → middleware). */
+  private declaresPackageOf(files: readonly number[], folder: string): boolean {
+    const named = goImportName(folder);
+    return named !== undefined && this.goPackageOf(files) === named;
   }
 
   // -------------------------------------------------------------------------------------

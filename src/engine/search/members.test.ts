@@ -6,7 +6,14 @@ import { nodeGrammars } from '../../node/grammars';
 import { Engine } from '../engine';
 import { fuse, scoreFromExplanation } from '../fuse';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { calleesLookup, memberNameCoverage, nameCoverage, nameMatchFactor, questionForms } from './members';
+import {
+  beyondPlace,
+  calleesLookup,
+  memberNameCoverage,
+  nameCoverage,
+  nameMatchFactor,
+  questionForms,
+} from './members';
 import { MEMBER_CALLEE_MIN_SHARE, MEMBER_NAME_GAIN, WEIGHTS } from '../ranking';
 
 /**
@@ -100,6 +107,45 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('afsUUID_to_string', uuid)).toBeCloseTo(2 / 3, 12);
     // a joining part the question does not say stays out
     expect(nameCoverage('SuggestionsFor', questionForms('suggestions from a command'))).toBe(1);
+  });
+
+  it("leaves out a name's prefix that repeats its file's folder or name: C's module namespace", () => {
+    // OpenAFS's src/opr/rbtree.c: the public functions say `opr_rbtree_`, the static helpers do not
+    expect(beyondPlace(['opr', 'rbtree', 'insert'], 'src/opr/rbtree.c')).toEqual(['insert']);
+    expect(beyondPlace(['insert', 'recolour'], 'src/opr/rbtree.c')).toEqual(['insert', 'recolour']);
+    // a run of parts written as one in the file's name (afs_osidnlc.c's `osi_dnlc_…`)
+    expect(beyondPlace(['osi', 'dnlc', 'lookup'], 'src/afs/afs_osidnlc.c')).toEqual(['lookup']);
+    // the last part stays, and only a prefix is place: `afs` is no folder of src/util/uuid.c
+    expect(beyondPlace(['rbtree'], 'src/opr/rbtree.c')).toEqual(['rbtree']);
+    expect(beyondPlace(['afs', 'uuid', 'create'], 'src/util/uuid.c')).toEqual(['afs', 'uuid', 'create']);
+    expect(beyondPlace(['insert', 'rbtree'], 'src/opr/rbtree.c')).toEqual(['insert', 'rbtree']);
+    const forms = questionForms('red black tree insert');
+    expect(nameCoverage('opr_rbtree_insert', forms)).toBeCloseTo(1 / 3, 12);
+    expect(nameCoverage('opr_rbtree_insert', forms, 'src/opr/rbtree.c')).toBe(1);
+    expect(nameCoverage('insert_recolour', forms, 'src/opr/rbtree.c')).toBe(0.5);
+    // a place the question says stays in the name: uwsgi's cheaper_busyness plugin (real set)
+    const busyness = questionForms('how does the busyness cheaper decide when to spawn more workers or cheap one');
+    const plugin = 'plugins/cheaper_busyness/cheaper_busyness.c';
+    expect(beyondPlace(['cheaper', 'busyness', 'algo'], plugin, (p) => busyness.has(p))).toEqual([
+      'cheaper',
+      'busyness',
+      'algo',
+    ]);
+    expect(nameCoverage('cheaper_busyness_algo', busyness, plugin)).toBeCloseTo(2 / 3, 12);
+    // only in C, which has no namespaces: a Ruby name's prefix is part of what it says (puppet's pson)
+    const chunk = (path: string, symbol: string): Chunk => ({
+      id: 0,
+      fileId: 0,
+      path,
+      startLine: 1,
+      endLine: 9,
+      kind: 'definition',
+      symbol,
+    });
+    expect(memberNameCoverage('red black tree insert')(chunk('src/opr/rbtree.c', 'opr_rbtree_insert'))).toBe(1);
+    const circular = memberNameCoverage('Returns true, if circular data structures should be checked');
+    expect(circular(chunk('external/pson/pure/generator.rb', 'pson_check_circular'))).toBeCloseTo(2 / 3, 12);
+    expect(circular(chunk('external/pson/pure/generator.rb', 'check_circular?'))).toBe(1);
   });
 
   it('weighs a full match by 1 + MEMBER_NAME_GAIN, and reads the name of a chunk', () => {
@@ -256,5 +302,46 @@ describe("a call through an expression is another value's method, not a function
     const shown = results.find((r) => r.path === 'go/ast/astutil/enclosing.go')!;
     expect(shown.symbol).toBe('PathEnclosingInterval');
     expect(shown.explanation.member).toBeUndefined();
+  });
+});
+
+describe("a C file's public function is not outweighed by its prefix (real code)", () => {
+  // OpenAFS 1.8.9's src/opr/rbtree.c: `opr_rbtree_insert` and its static helper `insert_recolour`.
+  const rbtree = readFileSync(new URL('./fixtures/openafs-opr-rbtree.c.txt', import.meta.url), 'utf8');
+  const lineOf = (needle: string) => rbtree.split('\n').findIndex((l) => l.startsWith(needle)) + 1;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    engine = await Engine.build([{ path: 'src/opr/rbtree.c', text: rbtree }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+  });
+
+  it('"red black tree insert": the file is shown by opr_rbtree_insert, not by insert_recolour', () => {
+    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    // The lists of the real run over the whole of OpenAFS (understand set, openafs:keyword:7, tuning
+    // half): insert_recolour first by text, the public function one place behind in each list; the
+    // semantic list at half its weight (the language gate: C).
+    const { list, chunkOf } = realRunLists(corpus, id, '.c');
+    const lists = {
+      semantic: list({ 2: 'insert_recolour', 4: 'opr_rbtree_insert' }, 30),
+      text: list({ 0: 'insert_recolour', 1: 'opr_rbtree_insert' }, 30),
+      structural: list({ 12: 'insert_recolour', 24: 'opr_rbtree_insert' }, 30),
+    };
+    const question = 'red black tree insert';
+    const weights = { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic / 2 };
+    const input = { lists, weights, k: 40, strategy: 'fused' as const, centralityOf: () => 0, chunkOf, limit: 10 };
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'src/opr/rbtree.c')!;
+    // Read without the file's place, `opr_rbtree_insert` says a third of its name and the helper half.
+    const withoutPlace = (chunk: Chunk) => nameCoverage(chunk.symbol, questionForms(question));
+    expect(shown(fuse({ ...input, nameCoverageOf: withoutPlace })).symbol).toBe('insert_recolour');
+    const first = shown(fuse({ ...input, nameCoverageOf: memberNameCoverage(question) }));
+    // its chunk opens on the return type's line, above the name
+    expect([first.symbol, first.startLine]).toEqual(['opr_rbtree_insert', lineOf('opr_rbtree_insert(') - 1]);
+    expect(first.explanation.member).toMatchObject({ nameCoverage: 1 });
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+    expect(first.subResults?.map((r) => r.symbol)).toContain('insert_recolour');
   });
 });

@@ -12,6 +12,7 @@ import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_NAME_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
+import { languageForPath } from '../structural/grammars';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -60,16 +61,59 @@ export function questionForms(question: string): ReadonlySet<string> {
  * ip in ipv4 cidr range": `ipv4MaskTest` over `ipv6MaskTest`; "parse uuid from string":
  * `afsUUID_from_string` over `afsUUID_to_string`), and a name's part counts whether said or not.
  */
-export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>): number {
+export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>, path?: string): number {
   if (!name) return 0;
   const saysNumbers = [...forms].some((f) => NUMBER.test(f));
-  const all = splitIdentifier(name).filter((t) => saysNumbers || !NUMBER.test(t));
+  const all = beyondPlace(splitIdentifier(name), path, (part) => saysPart(part, forms)).filter(
+    (t) => saysNumbers || !NUMBER.test(t),
+  );
   const content = all.filter((t) => !JOINING_PARTS.has(t) || forms.has(t));
   const parts = content.length > 0 ? content : all;
   if (parts.length === 0) return 0;
   let said = 0;
   for (const part of parts) if (saysPart(part, forms)) said++;
   return said / parts.length;
+}
+
+/**
+ * A name's parts past the prefix that repeats its file's place: C writes its module's namespace
+ * before every public function of the file (`opr_rbtree_insert` in src/opr/rbtree.c,
+ * `osi_dnlc_lookup` in afs_osidnlc.c), and its static helpers go without (`insert_recolour`).
+ * The prefix says where the function is, which every member of the file shares, not what it
+ * does: counted, it diluted the public function's share of the question's words below its
+ * helper's ("red black tree insert": `opr_rbtree_insert` 1/3 against `insert_recolour` 1/2). A
+ * prefix part, or a run of them written as one, equal to a folder's or the file's name or one of
+ * their parts is left out; the name's last part is always kept (`rbtree` in rbtree.c is all
+ * place, and all that says what it is), and so is a part the question says (`said`): then the
+ * place is what was asked for ("how does the busyness cheaper decide …": `cheaper_busyness_algo`
+ * in cheaper_busyness/cheaper_busyness.c, real set, uwsgi).
+ */
+export function beyondPlace(
+  parts: readonly string[],
+  path: string | undefined,
+  said: (part: string) => boolean = () => false,
+): readonly string[] {
+  if (!path || parts.length < 2) return parts;
+  const place = new Set<string>();
+  for (const segment of path.toLowerCase().split('/')) {
+    const stem = segment.replace(/\.[^.]*$/, '');
+    place.add(stem.replace(/[^a-z0-9]/g, ''));
+    for (const t of splitIdentifier(stem)) place.add(t);
+  }
+  let from = 0;
+  outer: while (from < parts.length - 1) {
+    let run = '';
+    for (let to = from; to < parts.length - 1; to++) {
+      if (said(parts[to])) break outer;
+      run += parts[to];
+      if (place.has(run)) {
+        from = to + 1;
+        continue outer;
+      }
+    }
+    break;
+  }
+  return parts.slice(from);
 }
 
 function saysPart(part: string, forms: ReadonlySet<string>): boolean {
@@ -93,10 +137,24 @@ function saysWord(part: string, forms: ReadonlySet<string>, contentOnly = false)
   return false;
 }
 
+/**
+ * Languages without namespaces, whose names carry their module's as a prefix (beyondPlace). In the
+ * others a name is already qualified by its module or class, and a prefix repeating the place is
+ * part of what it says: Ruby's `pson_check_circular` in external/pson/ is the mixin's check, told
+ * apart from `check_circular?`, the getter the question "Returns true, if circular data structures
+ * should be checked" asks for (understand set, puppet).
+ */
+const NAMESPACE_IN_NAME: ReadonlySet<string> = new Set(['c']);
+
 /** A question's coverage of each chunk's name, for fuse's member choice (FusionInput.nameCoverageOf). */
 export function memberNameCoverage(question: string): (chunk: Chunk) => number {
   const forms = questionForms(question);
-  return (chunk) => nameCoverage(chunk.symbol, forms);
+  return (chunk) =>
+    nameCoverage(
+      chunk.symbol,
+      forms,
+      NAMESPACE_IN_NAME.has(languageForPath(chunk.path) ?? '') ? chunk.path : undefined,
+    );
 }
 
 /** The factor a member's relevance is weighed by when its file's chunks are compared: 1 + gain × coverage. */

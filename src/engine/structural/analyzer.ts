@@ -595,8 +595,10 @@ function readMatches(
   const importNodes = new Map<number, Node>();
   /** Ids of names a type parameter list introduces (`<T>`): not uses. */
   const introduced = new Set<number>();
-  /** Names the file binds as local variables or parameters (Ruby): a bare use of one is not a call. */
+  /** Names the file binds as local variables or parameters (Ruby: a bare use of one is not a call). */
   const locals = new Set<string>();
+  /** Go: where each of those names is bound, to scope it to its function (goValuesOnly). */
+  const localSites: FoundReference[] = [];
 
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
@@ -625,6 +627,7 @@ function readMatches(
           break;
         case 'local':
           locals.add(text.slice(node.startIndex, node.endIndex));
+          if (lang === 'go') localSites.push(goLocalSite(node, text));
           break;
         case 'definition':
           defNode = node;
@@ -669,7 +672,7 @@ function readMatches(
     if (introduced.has(nameNode.id)) continue; // `<T>` introduces, not uses
     const nameText = text.slice(position, nameNode.endIndex);
     // Ruby's tags take every bare identifier for a call; one the file binds as a local is a variable.
-    if (locals.size > 0 && locals.has(nameText) && tagKind === 'call' && !isCalledMethod(nameNode)) continue;
+    if (lang === 'ruby' && locals.has(nameText) && tagKind === 'call' && !isCalledMethod(nameNode)) continue;
     if (tagKind === 'type' && nameText.length === 1) continue; // uses of type parameters (`T`)
     if (builtins?.has(nameText)) continue;
     // Ruby's tags call every bare constant a call: a constant names a class or module.
@@ -680,18 +683,16 @@ function readMatches(
     const name = referenceName(nameText);
     if (!name) continue;
     const line = nameNode.startPosition.row + 1;
-    const qualified = isQualified(lang, text, position);
     byPosition.set(position, {
       name,
       line,
       kind,
-      qualified,
-      receiver: qualified ? receiverBefore(text, position) : undefined,
+      ...receiverOf(lang, tagKind, text, nameNode),
       enclosing: undefined,
       position,
     });
   }
-  const references = [...byPosition.values()].sort((a, b) => a.position - b.position);
+  let references = [...byPosition.values()].sort((a, b) => a.position - b.position);
   assignEnclosing(found, references);
 
   const imports: ImportRef[] = [];
@@ -707,12 +708,34 @@ function readMatches(
     }
   }
   imports.sort((a, b) => a.line - b.line);
+  if (lang === 'go') references = goValuesOnly(found, references, localSites, imports);
 
   return {
     definitions: found.map(toDefinition),
     references: references.map(toReference),
     imports,
   };
+}
+
+/**
+ * Whether a reference is reached through a receiver or a path, and that receiver. A Go value is
+ * read from its node: a bare identifier is never qualified (even after a comment that ends in a
+ * full stop), and a selector's receiver is its operand (`binary` of `binary.BigEndian`).
+ */
+function receiverOf(
+  lang: Language,
+  tagKind: string,
+  text: string,
+  nameNode: Node,
+): { qualified: boolean; receiver: string | undefined } {
+  const position = nameNode.startIndex;
+  if (lang !== 'go' || tagKind !== 'value') {
+    const qualified = isQualified(lang, text, position);
+    return { qualified, receiver: qualified ? receiverBefore(text, position) : undefined };
+  }
+  if (nameNode.type === 'identifier') return { qualified: false, receiver: undefined };
+  const operand = nameNode.parent?.childForFieldName('operand');
+  return { qualified: true, receiver: operand ? text.slice(operand.startIndex, operand.endIndex) : undefined };
 }
 
 /** Whether a Ruby identifier is the method of a call (`x.name`, `name(1)`), not its receiver or an argument. */
@@ -843,6 +866,46 @@ function receiverBefore(text: string, position: number): string | undefined {
 function referenceName(text: string): string | null {
   const last = text.slice(text.lastIndexOf('.') + 1);
   return /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/.test(last) ? last : null;
+}
+
+/** Where a Go function binds a name, as a reference record only so assignEnclosing can place it. */
+function goLocalSite(node: Node, text: string): FoundReference {
+  const name = text.slice(node.startIndex, node.endIndex);
+  return {
+    name,
+    line: 0,
+    kind: 'reference',
+    qualified: false,
+    receiver: undefined,
+    enclosing: undefined,
+    position: node.startIndex,
+  };
+}
+
+/**
+ * Go's value references (kind 'reference': names read, not called) kept where they can name
+ * the package's or another package's: not a name the enclosing function binds (a parameter,
+ * `:=`, a `var` in a body, a range variable; a closure's names count for the whole function
+ * that holds it), nor a field read through such a local (`ip.SrcIP`), nor a package the file
+ * imports (`binary` of `binary.BigEndian`: the import shadows any package-level name).
+ */
+function goValuesOnly(
+  definitions: FoundDefinition[],
+  references: FoundReference[],
+  sites: FoundReference[],
+  imports: ImportRef[],
+): FoundReference[] {
+  sites.sort((a, b) => a.position - b.position);
+  assignEnclosing(definitions, sites);
+  const bound = new Set(sites.map((s) => `${s.enclosing ?? ''}\u0000${s.name}`));
+  const imported = new Set(imports.map((i) => i.alias ?? i.specifier.slice(i.specifier.lastIndexOf('/') + 1)));
+  return references.filter((r) => {
+    if (r.kind !== 'reference') return true;
+    if (r.name === '_') return false; // the blank identifier names nothing (`var _ Reader = …` defines no `_`)
+    const head = r.qualified ? r.receiver?.split('.')[0] : r.name;
+    if (head === undefined) return false; // a field of an expression's value
+    return !bound.has(`${r.enclosing ?? ''}\u0000${head}`) && (r.qualified || !imported.has(head));
+  });
 }
 
 /** Sweep definitions (sorted by start, outer first) and references (by position) together. */

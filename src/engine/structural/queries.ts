@@ -11,7 +11,7 @@
  *   @name + @reference.<kind>    a use of a name
  *   @import                      an import-like statement, interpreted in code (imports.ts)
  *   @introduced                  a name a type parameter list introduces: never a reference
- *   @local                       a name the file binds as a local or a parameter (Ruby): its bare uses are not calls
+ *   @local                       a name the file binds as a local or a parameter: in Ruby its bare uses are not calls, in Go its value uses in that function are not the package's
  *
  * Before compiling, `analysisQuerySource` rewrites the text for speed (same matches, less
  * work), and the analyzer disables patterns and captures it has no use for.
@@ -78,6 +78,21 @@ const GO_EXTRA = `
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))
 (composite_literal type: (type_identifier) @name) @reference.new
 (composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
+; Names used as values, not called: a package-level var or const (\`NewFlow(EndpointIPv4, …)\`), a
+; function passed or put in a table (\`DecodeFunc(decodeEtherIP)\`). A key of a keyed literal
+; names a field; the names a function binds (parameters, \`:=\`, \`var\`, range) shadow the package's.
+(identifier) @name @reference.value
+(keyed_element . (literal_element (identifier) @introduced))
+(parameter_declaration name: (identifier) @local)
+(variadic_parameter_declaration name: (identifier) @local)
+(short_var_declaration left: (expression_list (identifier) @local))
+(range_clause left: (expression_list (identifier) @local))
+(type_switch_statement alias: (expression_list (identifier) @local))
+(statement_list (var_declaration (var_spec name: (identifier) @local)))
+(statement_list (const_declaration (const_spec name: (identifier) @local)))
+; Another package's exported name, not called (\`layers.EndpointIPv4\`); lowercase names after a dot are fields.
+((selector_expression operand: (identifier) field: (field_identifier) @name) @reference.value
+ (#match? @name "^[A-Z]"))
 `;
 
 const RUST_EXTRA = `

@@ -202,6 +202,34 @@ describe('literal search', () => {
   });
 });
 
+describe('what a search says it read', () => {
+  it('is said alike by a literal, a regex and an empty search: truncatedBy only when truncated', () => {
+    const results: [string, GrepResult][] = [
+      ['literal', GREP.searchLiteral('function', { caseSensitive: true, limit: NO_LIMIT })],
+      ['regex', GREP.searchRegex('func\\w+', { caseSensitive: true, limit: NO_LIMIT })],
+      ['empty', GREP.searchLiteral('a\nb', { caseSensitive: false, limit: 10 })],
+      ['limited', GREP.searchRegex('func\\w+', { caseSensitive: true, limit: 2 })],
+    ];
+    for (const [what, r] of results) {
+      expect(r.filesTotal, what).toBe(FILES.length);
+      expect(r.filesVerified, what).toBeLessThanOrEqual(r.candidateFiles);
+      expect(r.truncated, what).toBe(what === 'limited');
+      expect('truncatedBy' in r, what).toBe(r.truncated);
+      expect(Object.keys(r), what).toEqual([
+        'matches',
+        'filesTotal',
+        'candidateFiles',
+        'filesVerified',
+        'usedIndex',
+        'trigramQuery',
+        'truncated',
+        ...(r.truncated ? ['truncatedBy'] : []),
+        'elapsedMs',
+      ]);
+    }
+  });
+});
+
 describe('requiredTrigrams', () => {
   const t = (text: string): TrigramQuery => ({ op: 'trigram', text });
   it('takes every trigram of an AND and only those all branches of an OR share', () => {

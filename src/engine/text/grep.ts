@@ -153,17 +153,27 @@ export class GrepSearcher {
     return c === 'all' ? { ids: this.ids, usedIndex: false } : { ids: c, usedIndex: true };
   }
 
-  private emptyResult(started: number, trigramQuery: string): GrepResult {
+  /** A search's answer, what it found and what it read: every search, literal, regex or empty, says it here. */
+  private resultOf(
+    started: number,
+    trigramQuery: string,
+    scan: Pick<GrepResult, 'matches' | 'candidateFiles' | 'filesVerified' | 'usedIndex' | 'truncatedBy'>,
+  ): GrepResult {
     return {
-      matches: [],
+      matches: scan.matches,
       filesTotal: this.ids.length,
-      candidateFiles: 0,
-      filesVerified: 0,
-      usedIndex: true,
+      candidateFiles: scan.candidateFiles,
+      filesVerified: scan.filesVerified,
+      usedIndex: scan.usedIndex,
       trigramQuery,
-      truncated: false,
+      truncated: scan.truncatedBy !== undefined,
+      ...(scan.truncatedBy !== undefined ? { truncatedBy: scan.truncatedBy } : {}),
       elapsedMs: now() - started,
     };
+  }
+
+  private emptyResult(started: number, trigramQuery: string): GrepResult {
+    return this.resultOf(started, trigramQuery, { matches: [], candidateFiles: 0, filesVerified: 0, usedIndex: true });
   }
 
   searchLiteral(text: string, opts: LiteralOptions): GrepResult {
@@ -229,17 +239,13 @@ export class GrepSearcher {
         });
       }
     }
-    return {
+    return this.resultOf(started, formatQuery(query), {
       matches,
-      filesTotal: this.ids.length,
       candidateFiles: ids.length,
       filesVerified,
       usedIndex,
-      trigramQuery: formatQuery(query),
-      truncated: truncatedBy !== undefined,
       truncatedBy,
-      elapsedMs: now() - started,
-    };
+    });
   }
 
   /**
@@ -343,17 +349,13 @@ export class GrepSearcher {
         start = end + 1;
       }
     }
-    const result: GrepResult = {
+    const result = this.resultOf(started, formatQuery(query), {
       matches,
-      filesTotal: this.ids.length,
       candidateFiles: ids.length,
       filesVerified,
       usedIndex,
-      trigramQuery: formatQuery(query),
-      truncated: truncatedBy !== undefined,
       truncatedBy,
-      elapsedMs: now() - started,
-    };
+    });
     return { result, ids: this.byId.size === this.ids.length ? ids : ids.filter((id) => this.byId.has(id)) };
   }
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
+import { UNSEEN_LANGUAGE_SEMANTIC_FACTOR, WEIGHTS } from '../ranking';
+import type { Retrieval } from './retrieve';
+import { gatedWeights, graphFloodGate, unseenLanguageWeightGate } from './weight-gates';
+
+const hits = (scores: readonly number[], from = 0): ModalityHit[] =>
+  scores.map((score, i) => ({ chunkId: from + i, score, reason: '' }));
+
+function retrieval(lists: Partial<Record<Modality, ModalityHit[]>>): Retrieval {
+  const runs = new Map<Modality, ModalityRun>();
+  for (const [m, list] of Object.entries(lists) as [Modality, ModalityHit[]][])
+    runs.set(m, { modality: m, weight: WEIGHTS.understand_code[m], ran: true, latencyMs: 0, hits: list.length, list });
+  return { lists, runs, strategy: 'fused', strategyReason: '', fusedIn: [], notes: [], droppedFiles: new Set() };
+}
+
+const plan = (more: Partial<QueryPlan> = {}) =>
+  ({ intent: 'understand_code', identifiers: [], raw: 'how are rows read', ...more }) as QueryPlan;
+
+// Chunks 0–9: the semantic list, in Ruby (chunks 0–7) and Go; chunks 100+: the graph's names.
+const languageOf = (chunkId: number) => (chunkId < 8 ? 'ruby' : 'go');
+const pairs = new Map([
+  ['go', 31643],
+  ['ruby', 3],
+]);
+
+describe('the weight gates, read in one place', () => {
+  it("sets each gated list's weight, its run's weight and its note, in the gates' order", () => {
+    let pairsRead = 0;
+    const gates = [graphFloodGate, unseenLanguageWeightGate(languageOf, () => (pairsRead++, pairs))];
+    // Three names tie at the graph list's best word match: a flood; the semantic list is mostly Ruby.
+    const r = retrieval({ graph: hits([0.5, 0.5, 0.5, 0.25], 100), semantic: hits(Array(10).fill(0.8)) });
+    const out = gatedWeights(gates, plan(), WEIGHTS.understand_code, r);
+    const semantic = WEIGHTS.understand_code.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;
+    expect(out.weights).toEqual({ ...WEIGHTS.understand_code, graph: 0, semantic });
+    expect(r.runs.get('graph')!.weight).toBe(0);
+    expect(r.runs.get('semantic')!.weight).toBe(semantic);
+    expect(out.notes).toEqual([
+      "The graph's list: 3 or more names tie at its best word match, so its order is centrality alone; fused with weight 0 (the importance boost still applies).",
+      `The semantic list: 8 of its first 10 results are ruby code, which the bundled model saw too few training pairs of; fused with weight ${semantic} (${UNSEEN_LANGUAGE_SEMANTIC_FACTOR} of ${WEIGHTS.understand_code.semantic}).`,
+    ]);
+    expect(pairsRead).toBe(1);
+  });
+
+  it('leaves the weights, the runs and the notes as they were when no gate speaks', () => {
+    let pairsRead = 0;
+    const gates = [graphFloodGate, unseenLanguageWeightGate(languageOf, () => (pairsRead++, pairs))];
+    // One best name, and a semantic list that is mostly Go.
+    const r = retrieval({ graph: hits([1, 0.5], 100), semantic: hits(Array(10).fill(0.8), 4) });
+    const out = gatedWeights(gates, plan(), WEIGHTS.understand_code, r);
+    expect(out).toEqual({ weights: WEIGHTS.understand_code, notes: [] });
+    expect(r.runs.get('graph')!.weight).toBe(WEIGHTS.understand_code.graph);
+    // A question that names a definition is not in plain words: the language gate stays shut.
+    const named = gatedWeights(
+      gates,
+      plan({ identifiers: ['readRows'] }),
+      WEIGHTS.understand_code,
+      retrieval({ semantic: hits(Array(10).fill(0.8)) }),
+    );
+    expect(named.notes).toEqual([]);
+    // A semantic list fused with weight 0, or none at all: the model's pairs are not even read.
+    pairsRead = 0;
+    gatedWeights(
+      gates,
+      plan(),
+      { ...WEIGHTS.understand_code, semantic: 0 },
+      retrieval({ semantic: hits(Array(10).fill(0.8)) }),
+    );
+    gatedWeights(gates, plan(), WEIGHTS.understand_code, retrieval({}));
+    expect(pairsRead).toBe(0);
+  });
+});

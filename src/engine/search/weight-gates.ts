@@ -1,0 +1,104 @@
+/**
+ * The weight gates: once a list is retrieved, what it is worth in the fusion may be less than
+ * its intent's prior says — the graph's behaviour list when it says nothing about which
+ * definition is meant (graphGate), the semantic list when its first results are code the bundled
+ * model saw too few training pairs of (unseenLanguageGate). Each gate reads one modality's list
+ * and the question and answers that list's weight and the note that says why, or nothing;
+ * gatedWeights applies them, so the fused weights, each run's weight and the notes are set in
+ * one place, and a new gate is one more entry.
+ */
+import type { Modality, ModalityHit, QueryPlan } from '../contract';
+import {
+  GRAPH_FLOOD_TIES,
+  GRAPH_PARTIAL_MIN_SHARE,
+  graphGate,
+  graphWeightFor,
+  SEMANTIC_LANGUAGE_SAMPLE,
+  UNSEEN_LANGUAGE_SEMANTIC_FACTOR,
+  unseenLanguageGate,
+} from '../ranking';
+import type { Retrieval } from './retrieve';
+
+/** What a gate makes of one list: its weight in the fusion and the note that says why. */
+export interface GatedWeight {
+  weight: number;
+  note: string;
+}
+
+/** One gate: the modality whose list it reads, and its answer for that list (undefined: the weight stands). */
+export interface WeightGate {
+  modality: Modality;
+  check(list: readonly ModalityHit[], plan: QueryPlan, weight: number): GatedWeight | undefined;
+}
+
+/**
+ * The weights the lists are fused with once the gates have read them, and the gates' notes in
+ * the gates' order; a gated modality's run records its new weight.
+ */
+export function gatedWeights(
+  gates: readonly WeightGate[],
+  plan: QueryPlan,
+  weights: Record<Modality, number>,
+  retrieval: Retrieval,
+): { weights: Record<Modality, number>; notes: string[] } {
+  let out = weights;
+  const notes: string[] = [];
+  for (const gate of gates) {
+    const m = gate.modality;
+    const gated = gate.check(retrieval.lists[m] ?? [], plan, out[m]);
+    if (!gated) continue;
+    out = { ...out, [m]: gated.weight };
+    const run = retrieval.runs.get(m);
+    if (run) run.weight = gated.weight;
+    notes.push(gated.note);
+  }
+  return { weights: out, notes };
+}
+
+/**
+ * The graph's weight is 0 when its understand list says nothing about which definition is meant
+ * (graphGate: a flood of ties, or common words and a partial best name).
+ */
+export const graphFloodGate: WeightGate = {
+  modality: 'graph',
+  check(list, plan, weight) {
+    const scores = list.map((h) => h.score);
+    const graph = graphWeightFor(plan.intent, weight, scores);
+    if (graph === weight) return undefined;
+    const why =
+      graphGate(plan.intent, scores) === 'ties'
+        ? `${GRAPH_FLOOD_TIES} or more names tie at its best word match, so its order is centrality alone`
+        : `${scores.length} names share a word of the question and the best says ${Math.round(100 * scores[0])}% of its words (under ${Math.round(100 * GRAPH_PARTIAL_MIN_SHARE)}%), a match chance gives among so many`;
+    return {
+      weight: graph,
+      note: `The graph's list: ${why}; fused with weight ${graph} (the importance boost still applies).`,
+    };
+  },
+};
+
+/**
+ * The semantic list's weight is halved (unseenLanguageGate) when most of its first results are
+ * code in languages the bundled model saw too few training pairs of. `languageOf` gives a
+ * result's language; `pairsByLanguage()` the model's pairs per language, read only when a list is
+ * checked. Only for the bundled model, whose pairs the lexical expansion counts: a caller with
+ * another embedder leaves this gate out.
+ */
+export function unseenLanguageWeightGate(
+  languageOf: (chunkId: number) => string | null,
+  pairsByLanguage: () => ReadonlyMap<string, number> | null,
+): WeightGate {
+  return {
+    modality: 'semantic',
+    check(list, plan, weight) {
+      if (!(weight > 0) || list.length === 0) return undefined;
+      const languages = list.slice(0, SEMANTIC_LANGUAGE_SAMPLE).map((h) => languageOf(h.chunkId));
+      const gate = unseenLanguageGate(plan, languages, pairsByLanguage());
+      if (!gate) return undefined;
+      const semantic = weight * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;
+      return {
+        weight: semantic,
+        note: `The semantic list: ${gate.unseen} of its first ${gate.known} results are ${gate.languages.join(', ')} code, which the bundled model saw too few training pairs of; fused with weight ${semantic} (${UNSEEN_LANGUAGE_SEMANTIC_FACTOR} of ${weight}).`,
+      };
+    },
+  };
+}

@@ -89,6 +89,7 @@ describe('questionParts reads the parts of a similar-phrase question', () => {
     expect(similarSubject('other implementations of __stp_stack_print like the one in stack-arm.c')).toEqual({
       name: '__stp_stack_print',
       path: 'stack-arm.c',
+      pathPicksOnly: true,
     });
     // ruma, symfony-di: X's name said again with its type; the question was read as no X at all.
     expect(similarSubject('other implementations of matrix_to_uri like RoomAliasId::matrix_to_uri')).toEqual({
@@ -1273,5 +1274,67 @@ describe('similar to a decorator’s method named with its PHP namespace', () =>
       path: 'Logging',
       namespace: true,
     });
+  });
+});
+
+describe('other implementations of X like the one in a file', () => {
+  it('looks for X’s kin everywhere, not for the file’s other methods (containers-storage Cleanup)', async () => {
+    // containers-storage 1.43.0 (Apache-2.0): drivers/vfs/driver.go lines 90-108, drivers/zfs/zfs.go
+    // lines 189-192, drivers/btrfs/btrfs.go lines 163-166. Each graph driver implements Cleanup.
+    const driver = (pkg: string, body: string[]) => ['package ' + pkg, '', ...body, ''].join('\n');
+    const files = [
+      {
+        path: 'drivers/vfs/driver.go',
+        text: driver('vfs', [
+          'func (d *Driver) String() string {',
+          '\treturn "vfs"',
+          '}',
+          '',
+          '// Status is used for implementing the graphdriver.ProtoDriver interface. VFS does not currently have any status information.',
+          'func (d *Driver) Status() [][2]string {',
+          '\treturn nil',
+          '}',
+          '',
+          '// Metadata is used for implementing the graphdriver.ProtoDriver interface. VFS does not currently have any meta data.',
+          'func (d *Driver) Metadata(id string) (map[string]string, error) {',
+          '\treturn nil, nil',
+          '}',
+          '',
+          '// Cleanup is used to implement graphdriver.ProtoDriver. There is no cleanup required for this driver.',
+          'func (d *Driver) Cleanup() error {',
+          '\treturn nil',
+          '}',
+        ]),
+      },
+      {
+        path: 'drivers/zfs/zfs.go',
+        text: driver('zfs', [
+          '// Cleanup is called on when program exits, it is a no-op for ZFS.',
+          'func (d *Driver) Cleanup() error {',
+          '\treturn nil',
+          '}',
+        ]),
+      },
+      {
+        path: 'drivers/btrfs/btrfs.go',
+        text: driver('btrfs', [
+          '// Cleanup unmounts the home directory.',
+          'func (d *Driver) Cleanup() error {',
+          '\treturn mount.Unmount(d.home)',
+          '}',
+        ]),
+      },
+    ];
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const storage = await Engine.build(files, { analyzer, embedder: null });
+    const r = await storage.search('other implementations of Cleanup like the one in drivers/vfs/driver.go');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Cleanup', definitions: 3 });
+    expect(r.results[0].symbol).toBe('Cleanup');
+    expect(['drivers/zfs/zfs.go', 'drivers/btrfs/btrfs.go']).toContain(r.results[0].path);
+    for (const row of everyRow(r).filter((x) => x.symbol === 'Cleanup'))
+      expect(row.explanation.sibling).toMatchObject({ of: 'Cleanup' });
+    // The file only said which Cleanup is X: its String and Status are not named in X's pattern by it.
+    const status = rowsOf(r, 'drivers/vfs/driver.go').find((row) => row.symbol === 'Status');
+    expect(status?.explanation.sibling?.similarity ?? 0).toBeLessThan(0.5);
   });
 });

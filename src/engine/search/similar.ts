@@ -32,6 +32,11 @@ export interface SimilarSubject {
    * it names the container, file or folder of one of the name's definitions (subjectChunks).
    */
   loose?: true;
+  /**
+   * `path` only says which of X's definitions is meant (`other implementations of Cleanup like the
+   * one in drivers/vfs/driver.go`): the answer is not looked for there (namedBy).
+   */
+  pathPicksOnly?: true;
   /** `path` is the folder a PHP namespace names (`Logging\Connection::commit`): left out when it holds none of X's definitions. */
   namespace?: true;
 }
@@ -105,6 +110,8 @@ export interface QuestionParts {
   place?: string;
   /** Which of X's definitions: the container or file of `like the one on B` / `like the B one`. */
   one?: string;
+  /** `place` came from `like the one in FILE`: which of X's definitions, not where to look. */
+  placeIsOne?: true;
 }
 
 /** The question's parts, read by the first phrasing that takes the whole question; null when none does. */
@@ -121,6 +128,7 @@ export function questionParts(question: string): QuestionParts | null {
       ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
       ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
       ...(place !== undefined ? { place } : {}),
+      ...(g.place === undefined && g.onePlace !== undefined ? { placeIsOne: true as const } : {}),
       ...(one !== undefined ? { one } : {}),
     };
   }
@@ -149,7 +157,9 @@ export function similarSubject(question: string): SimilarSubject | null {
   const name = names[names.length - 1];
   // `file.rb:name` or `name in file.rb` / `name in a/folder`: the file or folder X is defined in.
   const file = parts.path ?? parts.place;
-  const path = file ? { path: file } : {};
+  const path = file
+    ? { path: file, ...(parts.path === undefined && parts.placeIsOne ? { pathPicksOnly: true as const } : {}) }
+    : {};
   // `like the one on BlockListSpec` says which of X's definitions more closely than `A::x`.
   const one = parts.one?.split(QUALIFIED).pop();
   if (one !== undefined) return { name, qualifier: one, ...path };
@@ -316,9 +326,12 @@ export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
 export function namedBy(subject: SimilarSubject, x: Chunk): NamedBy | undefined {
   if (subject.qualifier === undefined && subject.path === undefined) return undefined;
   if (!picks(subject, x.path, x.container)) return undefined;
+  // `like the one in FILE` picked X; it asks for X's kin wherever they are, not for FILE's code.
+  const path = subject.path !== undefined && !subject.pathPicksOnly ? subject.path : undefined;
+  if (subject.qualifier === undefined && path === undefined) return undefined;
   return {
     ...(subject.qualifier !== undefined ? { qualifier: subject.qualifier } : {}),
-    ...(subject.path !== undefined ? { path: subject.path } : {}),
+    ...(path !== undefined ? { path } : {}),
   };
 }
 

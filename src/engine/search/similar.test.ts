@@ -89,6 +89,7 @@ describe('questionParts reads the parts of a similar-phrase question', () => {
     expect(similarSubject('other implementations of __stp_stack_print like the one in stack-arm.c')).toEqual({
       name: '__stp_stack_print',
       path: 'stack-arm.c',
+      pathPicksOnly: true,
     });
     // ruma, symfony-di: X's name said again with its type; the question was read as no X at all.
     expect(similarSubject('other implementations of matrix_to_uri like RoomAliasId::matrix_to_uri')).toEqual({
@@ -1090,5 +1091,250 @@ describe('similar to a plugin hook', () => {
     ).toEqual(['uwsgi_perl_magic', 'uwsgi_rack_magic']);
     for (const row of r.results.slice(0, 2)) expect(row.explanation.sibling?.of).toBe('uwsgi_python_magic');
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a C function defined once per arm of an #if chain', () => {
+  // systemtap's linux/regs.c defines `_stp_print_regs` under `#if defined (__x86_64__)`, `#elif
+  // defined (__i386__)`, … `#elif defined (__mips__)`: one body per architecture. Taken all as X
+  // (an ambiguous name), the answer was the file's other functions (`_stp_probing_app_with_32bit_regs`).
+  const text = fixture('systemtap-linux-regs.c.txt');
+  const bodies = text.split('\n').flatMap((l, i) => (/^(?:static )?void _stp_print_regs\(/.test(l) ? [i + 1] : []));
+
+  it('takes the first arm’s body as X and the other arms’ bodies as its siblings (systemtap _stp_print_regs)', async () => {
+    expect(bodies).toHaveLength(8);
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const systemtap = await Engine.build([{ path: 'linux/regs.c', text }], { analyzer, embedder: null });
+    const r = await systemtap.search('code similar to _stp_print_regs in linux/regs.c');
+    expect(r.query.similarTo).toMatchObject({ code: 'single', name: '_stp_print_regs', definitions: 8 });
+    const rows = everyRow(r);
+    expect(rows.some((row) => covers(row, bodies[0]))).toBe(false);
+    expect(r.results[0].symbol).toBe('_stp_print_regs');
+    expect(bodies.slice(1)).toContain(r.results[0].startLine);
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: '_stp_print_regs' });
+    // The "Find similar" action on the x86_64 body answers alike.
+    const chunk = systemtap.chunkAtLine('linux/regs.c', bodies[0])!;
+    const action = await systemtap.search('', { similarToChunk: chunk.id });
+    expect(everyRow(action).some((row) => covers(row, bodies[0]))).toBe(false);
+    expect(bodies.slice(1)).toContain(action.results[0].startLine);
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a method that only throws, in a read-only class', () => {
+  it('is answered by the class’s other refusals, whatever they take, not by the method it refuses (Symfony FrozenParameterBag::clear)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const frozen = fixture('symfony-di-FrozenParameterBag.php.txt');
+    const symfony = await Engine.build(
+      [
+        { path: 'ParameterBag/FrozenParameterBag.php', text: frozen },
+        { path: 'ParameterBag/ParameterBag.php', text: fixture('symfony-di-ParameterBag.php.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await symfony.search('what else looks like FrozenParameterBag::clear');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'clear', definitions: 2 });
+    // add(array $parameters), set(string $name, $value), remove(string $name): each only throws.
+    const refusals = ['add', 'set', 'remove'].map((m) => lineOfText(frozen, `public function ${m}(`));
+    expect(r.results[0].path).toBe('ParameterBag/FrozenParameterBag.php');
+    expect(refusals).toContain(r.results[0].startLine);
+    const frozenRows = rowsOf(r, 'ParameterBag/FrozenParameterBag.php');
+    for (const line of refusals)
+      expect(frozenRows.find((row) => row.startLine === line)?.explanation.sibling).toMatchObject({ of: 'clear' });
+    // ParameterBag::clear empties the bag: what X forbids, not code like X.
+    const base = rowsOf(r, 'ParameterBag/ParameterBag.php').find((row) => row.symbol === 'clear');
+    expect(base?.explanation.sibling).toBeUndefined();
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a method named after its trait, one trait a file in a named folder', () => {
+  it('is answered by the other flag setters there, not by a method of X’s name elsewhere (Symfony AutowireTrait::autowire)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const traits = ['Autowire', 'Autoconfigure', 'Share', 'Lazy', 'Class'].map((t) => ({
+      path: `Loader/Configurator/Traits/${t}Trait.php`,
+      text: fixture(`symfony-di-${t}Trait.php.txt`),
+    }));
+    const symfony = await Engine.build(
+      [...traits, { path: 'ContainerBuilder.php', text: fixture('symfony-di-ContainerBuilder-autowire.php.txt') }],
+      { analyzer, embedder: null },
+    );
+    const r = await symfony.search(
+      'other boolean flag setters like AutowireTrait::autowire in Loader/Configurator/Traits',
+    );
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'autowire', definitions: 2 });
+    expect(['autoconfigure', 'share', 'lazy']).toContain(r.results[0].symbol);
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'autowire' });
+    // ContainerBuilder::autowire(string $id, ?string $class = null) registers a service: X's name, not its shape.
+    const twin = rowsOf(r, 'ContainerBuilder.php').find((row) => row.symbol === 'autowire');
+    expect(twin?.explanation.sibling).toBeUndefined();
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a setter that calls its fellow setters, beside its class’s constructor', () => {
+  it('is answered by the setters it calls, not by __init__ (docutils Publisher.set_io)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const text = fixture('docutils-core-publisher.py.txt');
+    const docutils = await Engine.build([{ path: 'core.py', text }], { analyzer, embedder: null });
+    const r = await docutils.search('functions like set_io in core.py');
+    expect(r.query.similarTo).toMatchObject({ code: 'single', name: 'set_io' });
+    // set_io calls set_source and set_destination: named in its pattern, they are its siblings, not only its helpers.
+    const rows = everyRow(r);
+    expect(['set_source', 'set_destination', 'set_reader', 'set_writer']).toContain(rows[0].symbol);
+    for (const name of ['set_source', 'set_destination'])
+      expect(rows.find((row) => row.symbol === name)?.explanation.sibling).toMatchObject({ of: 'set_io' });
+    // The constructor makes the Publisher; it is no sibling of one of its operations.
+    const init = rows.find((row) => row.symbol === '__init__');
+    expect(init?.explanation.sibling).toBeUndefined();
+    for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a C function copied into each arm of a kernel-version #if', () => {
+  it('takes both copies as X and answers with the file’s other functions (apfs apfs_mkdir)', async () => {
+    // apfs's two `apfs_mkdir` (kernels before and after 5.12) differ by a `mnt_userns` parameter:
+    // one function written twice, unlike systemtap's per-architecture `_stp_print_regs`.
+    const text = fixture('apfs-dir-mkdir.c.txt');
+    const copies = text.split('\n').flatMap((l, i) => (l.startsWith('int apfs_mkdir(') ? [i + 1] : []));
+    expect(copies).toHaveLength(2);
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const apfs = await Engine.build([{ path: 'dir.c', text }], { analyzer, embedder: null });
+    const r = await apfs.search('similar functions to apfs_mkdir in dir.c');
+    expect(r.query.similarTo).toMatchObject({ code: 'ambiguous', name: 'apfs_mkdir' });
+    const rows = everyRow(r);
+    for (const line of copies) expect(rows.some((row) => covers(row, line))).toBe(false);
+    expect(['apfs_mknod', 'apfs_create']).toContain(rows[0].symbol);
+    const chunk = apfs.chunkAtLine('dir.c', copies[1])!;
+    const action = await apfs.search('', { similarToChunk: chunk.id });
+    expect(everyRow(action).some((row) => row.symbol === 'apfs_mkdir')).toBe(false);
+  });
+});
+
+describe('similar to a decorator’s method named with its PHP namespace', () => {
+  // doctrine/dbal 3.6.1 (MIT): Logging\Connection logs, then hands each call on to `parent::` of its
+  // own name; PrimaryReadReplicaConnection::commit (Connections/, lines 308-313) and the PgSQL
+  // driver's commit (Driver/PgSQL/Connection.php, lines 136-141) are other classes' `commit`.
+  const files = [
+    { path: 'Logging/Connection.php', text: fixture('dbal-Logging-Connection.php.txt') },
+    {
+      path: 'Connections/PrimaryReadReplicaConnection.php',
+      text: [
+        '<?php',
+        'namespace Doctrine\\DBAL\\Connections;',
+        'class PrimaryReadReplicaConnection extends Connection',
+        '{',
+        '    public function commit()',
+        '    {',
+        '        $this->ensureConnectedToPrimary();',
+        '',
+        '        return parent::commit();',
+        '    }',
+        '}',
+      ].join('\n'),
+    },
+    {
+      path: 'Driver/PgSQL/Connection.php',
+      text: [
+        '<?php',
+        'namespace Doctrine\\DBAL\\Driver\\PgSQL;',
+        'final class Connection implements ConnectionInterface',
+        '{',
+        '    public function commit(): bool',
+        '    {',
+        "        $this->exec('COMMIT');",
+        '',
+        '        return true;',
+        '    }',
+        '}',
+      ].join('\n'),
+    },
+  ];
+
+  it('reads the namespace’s folder as X’s place and answers with the class’s other hand-ons (Logging\\Connection::commit)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const dbal = await Engine.build(files, { analyzer, embedder: null });
+    const r = await dbal.search('similar to Logging\\Connection::commit');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'commit', definitions: 3 });
+    expect(r.query.similarTo?.taken[0]).toMatchObject({ path: 'Logging/Connection.php' });
+    const rows = everyRow(r);
+    const logging = rowsOf(r, 'Logging/Connection.php');
+    expect(logging.some((row) => row.symbol === 'commit')).toBe(false);
+    // query(string $sql) and exec(string $sql) hand on as commit() does: their arity is no other form.
+    expect(r.results[0].path).toBe('Logging/Connection.php');
+    expect(['beginTransaction', 'rollBack', 'query', 'exec']).toContain(r.results[0].symbol);
+    for (const row of logging.slice(0, 2)) expect(row.explanation.sibling).toMatchObject({ of: 'commit' });
+    for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  it('takes a namespace whose folder holds none of the name’s definitions as no place', () => {
+    expect(similarSubject('similar to Logging\\Connection::commit')).toEqual({
+      name: 'commit',
+      qualifier: 'Connection',
+      path: 'Logging',
+      namespace: true,
+    });
+  });
+});
+
+describe('other implementations of X like the one in a file', () => {
+  it('looks for X’s kin everywhere, not for the file’s other methods (containers-storage Cleanup)', async () => {
+    // containers-storage 1.43.0 (Apache-2.0): drivers/vfs/driver.go lines 90-108, drivers/zfs/zfs.go
+    // lines 189-192, drivers/btrfs/btrfs.go lines 163-166. Each graph driver implements Cleanup.
+    const driver = (pkg: string, body: string[]) => ['package ' + pkg, '', ...body, ''].join('\n');
+    const files = [
+      {
+        path: 'drivers/vfs/driver.go',
+        text: driver('vfs', [
+          'func (d *Driver) String() string {',
+          '\treturn "vfs"',
+          '}',
+          '',
+          '// Status is used for implementing the graphdriver.ProtoDriver interface. VFS does not currently have any status information.',
+          'func (d *Driver) Status() [][2]string {',
+          '\treturn nil',
+          '}',
+          '',
+          '// Metadata is used for implementing the graphdriver.ProtoDriver interface. VFS does not currently have any meta data.',
+          'func (d *Driver) Metadata(id string) (map[string]string, error) {',
+          '\treturn nil, nil',
+          '}',
+          '',
+          '// Cleanup is used to implement graphdriver.ProtoDriver. There is no cleanup required for this driver.',
+          'func (d *Driver) Cleanup() error {',
+          '\treturn nil',
+          '}',
+        ]),
+      },
+      {
+        path: 'drivers/zfs/zfs.go',
+        text: driver('zfs', [
+          '// Cleanup is called on when program exits, it is a no-op for ZFS.',
+          'func (d *Driver) Cleanup() error {',
+          '\treturn nil',
+          '}',
+        ]),
+      },
+      {
+        path: 'drivers/btrfs/btrfs.go',
+        text: driver('btrfs', [
+          '// Cleanup unmounts the home directory.',
+          'func (d *Driver) Cleanup() error {',
+          '\treturn mount.Unmount(d.home)',
+          '}',
+        ]),
+      },
+    ];
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const storage = await Engine.build(files, { analyzer, embedder: null });
+    const r = await storage.search('other implementations of Cleanup like the one in drivers/vfs/driver.go');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Cleanup', definitions: 3 });
+    expect(r.results[0].symbol).toBe('Cleanup');
+    expect(['drivers/zfs/zfs.go', 'drivers/btrfs/btrfs.go']).toContain(r.results[0].path);
+    for (const row of everyRow(r).filter((x) => x.symbol === 'Cleanup'))
+      expect(row.explanation.sibling).toMatchObject({ of: 'Cleanup' });
+    // The file only said which Cleanup is X: its String and Status are not named in X's pattern by it.
+    const status = rowsOf(r, 'drivers/vfs/driver.go').find((row) => row.symbol === 'Status');
+    expect(status?.explanation.sibling?.similarity ?? 0).toBeLessThan(0.5);
   });
 });

@@ -16,7 +16,7 @@ import type {
 import type { Corpus } from '../modality';
 import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
-import { definitionsByChunk, kindAffinity, picks, type NamedBy } from '../structural/siblings';
+import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
 import { LIST_PREVIEW } from './retrieve';
 
 /**
@@ -32,6 +32,13 @@ export interface SimilarSubject {
    * it names the container, file or folder of one of the name's definitions (subjectChunks).
    */
   loose?: true;
+  /**
+   * `path` only says which of X's definitions is meant (`other implementations of Cleanup like the
+   * one in drivers/vfs/driver.go`): the answer is not looked for there (namedBy).
+   */
+  pathPicksOnly?: true;
+  /** `path` is the folder a PHP namespace names (`Logging\Connection::commit`): left out when it holds none of X's definitions. */
+  namespace?: true;
 }
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
@@ -45,7 +52,7 @@ const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))*[A-Za-z_$][\\w$]*[?!]?';
+const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?';
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**
@@ -103,6 +110,8 @@ export interface QuestionParts {
   place?: string;
   /** Which of X's definitions: the container or file of `like the one on B` / `like the B one`. */
   one?: string;
+  /** `place` came from `like the one in FILE`: which of X's definitions, not where to look. */
+  placeIsOne?: true;
 }
 
 /** The question's parts, read by the first phrasing that takes the whole question; null when none does. */
@@ -119,6 +128,7 @@ export function questionParts(question: string): QuestionParts | null {
       ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
       ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
       ...(place !== undefined ? { place } : {}),
+      ...(g.place === undefined && g.onePlace !== undefined ? { placeIsOne: true as const } : {}),
       ...(one !== undefined ? { one } : {}),
     };
   }
@@ -147,16 +157,23 @@ export function similarSubject(question: string): SimilarSubject | null {
   const name = names[names.length - 1];
   // `file.rb:name` or `name in file.rb` / `name in a/folder`: the file or folder X is defined in.
   const file = parts.path ?? parts.place;
-  const path = file ? { path: file } : {};
+  const path = file
+    ? { path: file, ...(parts.path === undefined && parts.placeIsOne ? { pathPicksOnly: true as const } : {}) }
+    : {};
   // `like the one on BlockListSpec` says which of X's definitions more closely than `A::x`.
   const one = parts.one?.split(QUALIFIED).pop();
   if (one !== undefined) return { name, qualifier: one, ...path };
+  // `Logging\Connection::commit`: a PHP namespace's last part names the folder its classes are
+  // in (PSR-4), and so which of the project's many `Connection` classes is meant.
+  const namespace = /([A-Za-z_]\w*)\\[A-Za-z_]\w*(?:::|->)[^\\]*$/.exec(parts.name)?.[1];
+  if (names.length > 2 && namespace !== undefined && !file)
+    return { name, qualifier: names[names.length - 2], path: namespace, namespace: true };
   if (names.length > 1) return { name, qualifier: names[names.length - 2], ...path };
   return parts.spaced !== undefined ? { name, qualifier: parts.spaced, loose: true, ...path } : { name, ...path };
 }
 
-/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`. */
-const QUALIFIED = /::|\.|#|->/;
+/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`. */
+const QUALIFIED = /::|\.|#|->|\\/;
 
 /** X's definitions as chosen for the question: the chunks, the first the one the answer starts from. */
 export interface SubjectChunks {
@@ -224,17 +241,29 @@ export function subjectChunks(
         corpus.chunks[d.chunkId]?.symbol === subject.name && all.findIndex((e) => e.chunkId === d.chunkId) === i,
     );
   if (own.length === 0) return undefined;
+  if (subject.namespace && !own.some((d) => picks(subject, d.path, d.definition.container))) {
+    const named: SimilarSubject = { ...subject };
+    delete named.path;
+    delete named.namespace;
+    return subjectChunks(corpus, structural, named);
+  }
   const chunks = (hits: typeof own) => hits.map((d) => corpus.chunks[d.chunkId]);
-  const picked = own.filter((d) => picks(subject, d.path, d.definition.container));
+  // Definitions in other arms of one `#if`/`#elif` chain as an earlier one of its file and
+  // container are that one's variants for other builds (armVariant): X is the first, and the
+  // others are its siblings, not more X.
+  const firstArms = (hits: typeof own) => hits.filter((d) => !hits.some((e) => e !== d && armVariant(corpus, e, d)));
+  const picked = firstArms(own.filter((d) => picks(subject, d.path, d.definition.container)));
   // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
   if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
   // A qualifier that picks every definition (or none) says nothing more than the name.
-  if (qualified && picked.length > 0 && picked.length < own.length)
+  if (qualified && picked.length > 0 && picked.length < firstArms(own).length)
     return { code: 'qualified', chunks: chunks(picked), definitions: own.length };
   const implemented = (d: (typeof own)[number]) =>
     !isDeclarationOnly(d.path, d.definition) && d.definition.kind !== 'macro';
   const implementations = own.filter(implemented);
+  if (firstArms(implementations).length === 1 && implementations.length > 1)
+    return { code: 'single', chunks: chunks(firstArms(implementations)), definitions: own.length };
   if (implementations.length > 1) {
     // The answer starts from the implementation a user of the code meets (not restricted to its
     // module: restrictedVisibility), then the most substantial (substanceOf): its code and
@@ -257,6 +286,39 @@ export function subjectChunks(
 }
 
 /**
+ * Whether `later` is a variant of `earlier` for another build: both bodies of one name and
+ * container in one file, `later` below, in another arm of one `#if`/`#elif`/`#else` chain and
+ * with code of its own, not a copy of `earlier` (ownArmVariant).
+ */
+function armVariant(corpus: Corpus, earlier: DefinitionHitLike, later: DefinitionHitLike): boolean {
+  const [a, b] = [earlier.definition, later.definition];
+  if (earlier.path !== later.path || a.startLine >= b.startLine || (a.container ?? '') !== (b.container ?? ''))
+    return false;
+  const file = corpus.fileByPath.get(earlier.path);
+  return file !== undefined && ownArmVariant(file, a, b);
+}
+
+/** What armVariant reads of a definition hit. */
+interface DefinitionHitLike {
+  path: string;
+  definition: Definition;
+}
+
+/**
+ * Whether a chunk is X's variant for another build (armVariant): a body of X's name and container
+ * in another arm of one `#if` chain of X's file, with code of its own (ownArmVariant). Not X: its
+ * sibling.
+ */
+export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
+  if (chunk.fileId !== subject.fileId || chunk.id === subject.id || chunk.symbol !== subject.symbol) return false;
+  if (chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine) return false;
+  const [x, y] = [definitionOf(corpus, subject), definitionOf(corpus, chunk)];
+  const file = corpus.files[subject.fileId];
+  if (!x || !y || !file || (x.container ?? '') !== (y.container ?? '') || isDeclarationOnly(file.path, y)) return false;
+  return ownArmVariant(file, x, y);
+}
+
+/**
  * The qualifier or path the question named X with, when it names X's container, file or
  * directory (picks): the name the siblings' names are compared with (namedAffinity). None for
  * a bare name, or a qualifier that names none of X's places.
@@ -264,9 +326,12 @@ export function subjectChunks(
 export function namedBy(subject: SimilarSubject, x: Chunk): NamedBy | undefined {
   if (subject.qualifier === undefined && subject.path === undefined) return undefined;
   if (!picks(subject, x.path, x.container)) return undefined;
+  // `like the one in FILE` picked X; it asks for X's kin wherever they are, not for FILE's code.
+  const path = subject.path !== undefined && !subject.pathPicksOnly ? subject.path : undefined;
+  if (subject.qualifier === undefined && path === undefined) return undefined;
   return {
     ...(subject.qualifier !== undefined ? { qualifier: subject.qualifier } : {}),
-    ...(subject.path !== undefined ? { path: subject.path } : {}),
+    ...(path !== undefined ? { path } : {}),
   };
 }
 
@@ -327,10 +392,16 @@ export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
  * another kind family (kindAffinity 0): code like a class is a class, not one of its methods;
  * code like a function is a function, or a class (code that runs, whose methods may do what X
  * does), never a type declaration; nor, for a class-like X, a type its declaration names (`bases`,
- * subjectBases). A chunk that defines nothing (top-level code) may answer.
+ * subjectBases). A chunk that defines nothing (top-level code) may answer, and so may X's
+ * `twin` (armTwin: X's body for another build, though of X's name and container).
  */
-export function answersSimilar(subject: Chunk, chunk: Chunk, bases: ReadonlySet<string> = new Set()): boolean {
-  if (overlapsSubject(subject, chunk)) return false;
+export function answersSimilar(
+  subject: Chunk,
+  chunk: Chunk,
+  bases: ReadonlySet<string> = new Set(),
+  twin: (chunk: Chunk) => boolean = () => false,
+): boolean {
+  if (overlapsSubject(subject, chunk) && !twin(chunk)) return false;
   const [x, y] = [subject.definitionKind, chunk.definitionKind];
   if (x === undefined || y === undefined) return true;
   if (chunk.symbol !== undefined && bases.has(chunk.symbol) && kindAffinity(y, 'class') > 0) return false;
@@ -373,7 +444,7 @@ export function dropSubject(
   const bases = subjectBases(corpus, subject);
   const docs = [subject, ...also].map((x) => docWindowOf(corpus, x)).filter((id) => id !== undefined);
   const answers = (chunk: Chunk) =>
-    answersSimilar(subject, chunk, bases) &&
+    answersSimilar(subject, chunk, bases, (c) => armTwin(corpus, subject, c)) &&
     !also.some((other) => overlapsSubject(other, chunk)) &&
     !docs.includes(chunk.id);
   for (const m of Object.keys(lists) as Modality[]) {
@@ -415,18 +486,21 @@ export function docWindowOf(corpus: Corpus, subject: Chunk): number | undefined 
  * that is no sibling may still lead X's file on X's words alone (`set_nodelay(&self, nodelay:
  * bool)` for `nodelay(&self)`). Between two functions that both take arguments the count is a
  * matter of degree (`setkey(key)` · `setkey_r(key, data)`), left to the similarity. Another
- * definition of X's name weighs 1.
+ * definition of X's name weighs 1, and so does another refusal when X refuses (siblings.ts, refuses).
  */
 export function formLookup(corpus: Corpus, subject: Chunk): ((chunkId: number) => FormWeight | undefined) | undefined {
   const x = definitionOf(corpus, subject);
   const arity = x && FUNCTION_FAMILY.has(x.kind) ? callArity(x.name, x.signature) : null;
   if (!x || arity === null) return undefined;
+  const xRefuses = refuses(corpus.files[subject.fileId], x);
   return (chunkId) => {
     const chunk = corpus.chunks[chunkId];
     if (!chunk || chunk.symbol === x.name || !FUNCTION_FAMILY.has(chunk.definitionKind ?? '')) return undefined;
     const y = definitionOf(corpus, chunk);
     const other = y ? callArity(y.name, y.signature) : null;
     if (other === null) return undefined;
+    // Two refusals (refuses) do one thing, throw, whatever each is passed: their forms are one.
+    if (xRefuses && refuses(corpus.files[chunk.fileId], y!)) return undefined;
     const pair = closestArities(arity, other);
     if ((pair[0] === 0) === (pair[1] === 0)) return undefined;
     return { of: x.name, arity: pair, factor: arityAffinity(...pair) };

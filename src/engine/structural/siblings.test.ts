@@ -5,7 +5,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
-import { firstBase, inPatternOf, picks } from './siblings';
+import type { CorpusFile } from '../modality';
+import {
+  firstBase,
+  inExclusiveArms,
+  inPatternOf,
+  isConstructor,
+  namedAfterContainers,
+  picks,
+  refuses,
+} from './siblings';
 
 let analyzer: StructuralAnalyzer;
 
@@ -64,5 +73,171 @@ describe('inPatternOf', () => {
     expect(magic('uwsgi_python_mount_app')).toBe(false);
     expect(magic('uwsgi_python_magic')).toBe(false);
     expect(inPatternOf('set_ttl')).toBeNull();
+  });
+});
+
+describe('inExclusiveArms', () => {
+  // The shape of systemtap 4.8's runtime/linux/regs.c (GPL-2.0-or-later): one `_stp_print_regs`
+  // per architecture, a nested `#ifdef` inside an arm, the whole under an include guard.
+  const text = [
+    '#ifndef _LINUX_REGS_C_', // 1
+    '#define _LINUX_REGS_C_', // 2
+    '#if defined  (__x86_64__)', // 3
+    '#ifdef STAPCONF_X86_UNIREGS', // 4
+    '#define EREG(nm, regs) ((regs)->nm)', // 5
+    '#else', // 6
+    '#define EREG(nm, regs) ((regs)->e##nm)', // 7
+    '#endif', // 8
+    'static void _stp_print_regs(struct pt_regs * regs)', // 9
+    '{', // 10
+    '}', // 11
+    'static int helper(void) { return 0; }', // 12
+    '#elif defined (__i386__)', // 13
+    'static void _stp_print_regs(struct pt_regs * regs)', // 14
+    '{', // 15
+    '}', // 16
+    '#elif defined (__mips__)', // 17
+    'void _stp_print_regs(struct pt_regs * regs)', // 18
+    '{', // 19
+    '}', // 20
+    '#endif', // 21
+    'static void after(void) {}', // 22
+    '#endif /* _LINUX_REGS_C_ */', // 23
+  ].join('\n');
+  const file = (language: CorpusFile['language'], body = text) =>
+    ({
+      id: 0,
+      path: 'linux/regs.c',
+      hash: '',
+      size: body.length,
+      language,
+      text: body,
+      analysis: { definitions: [], references: [] },
+      chunkIds: [],
+    }) as unknown as CorpusFile;
+
+  it('holds for lines in two arms of one chain, whatever the chains around or inside them', () => {
+    const c = file('c');
+    expect(inExclusiveArms(c, 9, 14)).toBe(true);
+    expect(inExclusiveArms(c, 14, 18)).toBe(true);
+    expect(inExclusiveArms(c, 5, 18)).toBe(true);
+    // Both arms of the nested #ifdef: exclusive too.
+    expect(inExclusiveArms(c, 5, 7)).toBe(true);
+  });
+
+  it('does not hold in one arm, outside the chain, or in a language without a preprocessor', () => {
+    const c = file('c');
+    expect(inExclusiveArms(c, 9, 12)).toBe(false);
+    expect(inExclusiveArms(c, 7, 9)).toBe(false);
+    expect(inExclusiveArms(c, 9, 22)).toBe(false);
+    expect(inExclusiveArms(c, 22, 2)).toBe(false);
+    // `#else` at the start of a Python line is a comment.
+    const py = 'if a:\n    def f(): pass\n#else\n    def f(): pass\n';
+    expect(inExclusiveArms(file('python', py), 2, 4)).toBe(false);
+  });
+});
+
+describe('refuses', () => {
+  const refusing = (path: string, language: CorpusFile['language'], text: string) => {
+    const analysis = analyzer.analyze(path, text);
+    const file = { id: 0, path, hash: '', size: text.length, language, text, analysis, chunkIds: [] } as CorpusFile;
+    return Object.fromEntries(
+      analysis.definitions
+        .filter((d) => d.kind === 'method' || d.kind === 'function')
+        .map((d) => [d.name, refuses(file, d)]),
+    );
+  };
+
+  it('holds for a body of one throw, raise or panic, in each language', () => {
+    // Symfony's FrozenParameterBag (MIT): the message quotes a call, `clear()`, and ends in `.`.
+    const php = [
+      '<?php',
+      'class FrozenParameterBag extends ParameterBag',
+      '{',
+      '    /**',
+      '     * {@inheritdoc}',
+      '     */',
+      '    public function clear()',
+      '    {',
+      "        throw new LogicException('Impossible to call clear() on a frozen ParameterBag.');",
+      '    }',
+      '    public function set(string $name, $value)',
+      '    {',
+      '        throw new LogicException(',
+      "            sprintf('Impossible to call %s() on a frozen ParameterBag.', 'set')",
+      '        );',
+      '    }',
+      '    public function get(string $name)',
+      '    {',
+      '        if (!isset($this->parameters[$name])) {',
+      '            throw new ParameterNotFoundException($name);',
+      '        }',
+      '        return $this->parameters[$name];',
+      '    }',
+      '}',
+    ].join('\n');
+    expect(refusing('Frozen.php', 'php', php)).toEqual({ clear: true, set: true, get: false });
+    const py = [
+      'class Base:',
+      '    def convert(self, value):',
+      '        """Convert the value.',
+      '',
+      '        Subclasses: override."""',
+      '        raise NotImplementedError("convert")',
+      '    def fail(self, message):',
+      '        raise self.error(message)',
+      '        return None',
+    ].join('\n');
+    expect(refusing('base.py', 'python', py)).toEqual({ convert: true, fail: false });
+    const rs =
+      "impl<'a> Reader<'a> {\n    fn peek(&self, buf: &'a [u8]) -> usize {\n        unimplemented!(\"peek on {}\", self.name)\n    }\n    fn len(&self) -> usize {\n        self.buf.len()\n    }\n}\n";
+    expect(refusing('reader.rs', 'rust', rs)).toEqual({ peek: true, len: false });
+    const go =
+      'package x\n\nfunc (b *Body) JustAttributes() (Attributes, Diagnostics) {\n\tpanic("JustAttributes on a merged body")\n}\n';
+    expect(refusing('body.go', 'go', go)).toEqual({ JustAttributes: true });
+  });
+});
+
+describe('namedAfterContainers', () => {
+  const method = (name: string, container: string) =>
+    ({ name, container, kind: 'method', signature: '', startLine: 1, endLine: 1, nameLine: 1 }) as never;
+
+  it('pairs methods named after their containers in one way (Symfony AutowireTrait::autowire, ShareTrait::share)', () => {
+    expect(namedAfterContainers(method('autowire', 'AutowireTrait'), method('share', 'ShareTrait'))).toBe(true);
+    expect(namedAfterContainers(method('autowire', 'AutowireTrait'), method('private', 'PublicTrait'))).toBe(false);
+    expect(namedAfterContainers(method('parse', 'ParseHelper'), method('share', 'ShareTrait'))).toBe(false);
+    expect(namedAfterContainers(method('parse', 'Parse'), method('share', 'Share'))).toBe(false);
+    expect(namedAfterContainers(method('int', 'ToInt'), method('float', 'ToFloat'))).toBe(true);
+  });
+});
+
+describe('isConstructor', () => {
+  const defined = (path: string, text: string) =>
+    Object.fromEntries(
+      analyzer
+        .analyze(path, text)
+        .definitions.filter((d) => d.kind === 'method' || d.kind === 'function')
+        .map((d) => [d.name, isConstructor(d)]),
+    );
+
+  it('reads each language’s constructor, and no other method', () => {
+    expect(
+      defined(
+        'core.py',
+        'class Publisher:\n    def __init__(self, reader=None):\n        self.reader = reader\n    def set_io(self):\n        pass\n',
+      ),
+    ).toEqual({ __init__: true, set_io: false });
+    expect(
+      defined(
+        'Bag.php',
+        '<?php\nclass Bag\n{\n    public function __construct(array $p = [])\n    {\n    }\n    public function clear()\n    {\n    }\n}\n',
+      ),
+    ).toEqual({ __construct: true, clear: false });
+    expect(
+      defined(
+        'a.rb',
+        'class Buffer\n  def initialize(content)\n    @content = content\n  end\n  def read_all\n  end\nend\n',
+      ),
+    ).toEqual({ initialize: true, read_all: false });
   });
 });

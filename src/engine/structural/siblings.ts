@@ -32,6 +32,8 @@ export interface Sibling {
   similarity: number;
   /** The parts of the similarity (ranking.ts, SIBLING_*); form: arityAffinity of the two signatures. */
   parts: { kind: number; form: number; name: number; place: number; shape: number };
+  /** In another file of the folder the question named X's place with (place 1: inNamedFolder). */
+  namedFolder?: true;
 }
 
 /** Kind families: a function's sibling may be a method, a class's a struct. */
@@ -118,10 +120,11 @@ export function shapeAffinity(x: Shaped, y: Shaped): number {
  * either signature has no parameter list). A getter and its setter share their
  * words and the field they touch, so name and shape call them alike; their forms differ. Another
  * definition of X's own name is another implementation of it whatever it asks for (an overload,
- * a package that made an option a parameter): 1.
+ * a package that made an option a parameter): 1. So are two refusals (`bothRefuse`, refuses):
+ * a read-only class's `clear()` and `set($name, $value)` each only throw, whatever a call passes.
  */
-export function formAffinity(x: Definition, y: Definition): number {
-  if (x.name === y.name || !FUNCTION_FAMILY.has(x.kind) || !FUNCTION_FAMILY.has(y.kind)) return 1;
+export function formAffinity(x: Definition, y: Definition, bothRefuse = false): number {
+  if (bothRefuse || x.name === y.name || !FUNCTION_FAMILY.has(x.kind) || !FUNCTION_FAMILY.has(y.kind)) return 1;
   const [ax, ay] = [callArity(x.name, x.signature), callArity(y.name, y.signature)];
   return ax === null || ay === null ? 1 : arityAffinity(...closestArities(ax, ay));
 }
@@ -168,6 +171,7 @@ function inPlace(path: string, named: string): boolean {
  */
 export function namedAffinity(x: Shaped, y: Shaped, by?: NamedBy): number {
   const [a, b] = [x.definition.name, y.definition.name];
+  if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
   if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b);
   const [pa, pb] = [
     [QUALIFIER_PART, ...nameParts(a)],
@@ -176,22 +180,49 @@ export function namedAffinity(x: Shaped, y: Shaped, by?: NamedBy): number {
   return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) ? 1 : jaccard(new Set(pa), new Set(pb)));
 }
 
+/**
+ * Whether two methods are each named after their container in one way: the container is the
+ * method's name with the same further words (Symfony's Loader/Configurator/Traits, one flag per
+ * trait: `AutowireTrait::autowire`, `ShareTrait::share`, `LazyTrait::lazy`). Their names share no
+ * word, but the pairs follow one pattern, as `IntRange` and `FloatRange` do.
+ */
+export function namedAfterContainers(x: Definition, y: Definition): boolean {
+  const [rx, ry] = [containerRest(x), containerRest(y)];
+  return rx !== undefined && rx === ry;
+}
+
+/** The words a method's container adds to the method's name, with the side they stand on (`<trait` for AutowireTrait::autowire). */
+function containerRest(d: Definition): string | undefined {
+  if (d.container === undefined || !FUNCTION_FAMILY.has(d.kind)) return undefined;
+  const [c, n] = [nameParts(d.container), nameParts(d.name)];
+  if (n.length === 0 || c.length <= n.length) return undefined;
+  const at = (i: number) => n.every((part, j) => c[i + j] === part);
+  if (at(0)) return `<${c.slice(n.length).join(' ')}`;
+  if (at(c.length - n.length)) return `${c.slice(0, c.length - n.length).join(' ')}>`;
+  return undefined;
+}
+
 /** The qualifier as a word part of a name (no identifier's part has a space). */
 const QUALIFIER_PART = ' qualifier';
 
-/** How much `y` is a sibling of `x`; null when its kind is of another family. `by`: how the question named X (namedAffinity). */
+/**
+ * How much `y` is a sibling of `x`; null when its kind is of another family. `by`: how the
+ * question named X (namedAffinity); `bothRefuse`: both only throw (refuses), or both hand their
+ * call on to their base (handsOnToItsBase): one role, whatever each takes (formAffinity).
+ */
 export function siblingSimilarity(
   x: Shaped,
   y: Shaped,
   by?: NamedBy,
+  bothRefuse = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
   const parts = {
     kind,
-    form: formAffinity(x.definition, y.definition),
+    form: formAffinity(x.definition, y.definition, bothRefuse),
     name: namedAffinity(x, y, by),
-    place: placeAffinity(x.path, y.path),
+    place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path),
     shape: shapeAffinity(x, y),
   };
   const similarity =
@@ -231,6 +262,10 @@ export function siblingsOf(
   const uses = helpersAndUsers(file, x.definition);
   const extended = baseClassesOf(files, x.definition);
   const xDelegates = delegatesToItsName(file, x.definition);
+  const xRefuses = refuses(file, x.definition);
+  const xConstructs = isConstructor(x.definition);
+  const xHandsOn = handsOnToItsBase(file, x.definition);
+  const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
@@ -238,13 +273,24 @@ export function siblingsOf(
       if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
         continue;
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
+      if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
       if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
-      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) }, by);
-      if (s && s.similarity >= SIBLING_MIN_SIMILARITY) out.push({ chunkId, name: y.name, kind: y.kind, ...s });
+      const yRefuses = xRefuses && refuses(f, y);
+      if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
+      const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));
+      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) }, by, oneRole);
+      if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
+        out.push({
+          chunkId,
+          name: y.name,
+          kind: y.kind,
+          ...s,
+          ...(inNamedFolder(file.path, f.path, by) ? { namedFolder: true as const } : {}),
+        });
     }
   }
   return inNamedPlace(corpus, out, by).sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
@@ -272,7 +318,9 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
  * helper or its user, tied to X by a call rather than alike (thor's `delete(key)` is
  * `super(convert_key(key))`, and convert_key shares X's key and X's form). Not a sibling; it
  * stays a candidate, since X may also call a sibling (mobx's `entries` calls `keys`). Another
- * definition of X's own name is not judged so (a recursive twin, an override calling its base).
+ * definition of X's own name is not judged so (a recursive twin, an override calling its base),
+ * nor one named in X's pattern (onePattern): docutils' `Publisher.set_io` calls `set_source` and
+ * `set_destination`, its fellow setters, and a recursive-descent `parse_value` its `parse_array`.
  */
 function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
   if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
@@ -282,9 +330,11 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
   const calls = file.analysis.references.filter((r) => (r.kind === 'call' || r.kind === 'new') && !onAField(r));
   const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
   const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
+  const xParts = nameParts(x.name);
   return (y) =>
     y.name !== x.name &&
     FUNCTION_FAMILY.has(y.kind) &&
+    !onePattern(xParts, nameParts(y.name)) &&
     (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
 }
 
@@ -323,6 +373,145 @@ export function firstBase(d: Definition): string | undefined {
     /^\s+<\s*(?:[A-Za-z_][\w:]*::)?([A-Za-z_]\w*)/.exec(head);
   const base = m?.[1];
   return base === undefined || base === 'object' ? undefined : base;
+}
+
+/**
+ * Whether a method is its class's constructor by its name: `__init__`/`__new__` (Python),
+ * `__construct` (PHP), `initialize` (Ruby), `constructor` (the analyzer gives a TypeScript or
+ * Java constructor no definition). It makes the object; it is not one of the object's operations, and
+ * a constructor is a sibling of constructors only: docutils' `Publisher.__init__` (nine defaulted
+ * parameters, each stored) led X's file for `set_io`, Symfony's `FrozenParameterBag::__construct`
+ * for `clear`.
+ */
+export function isConstructor(d: Definition): boolean {
+  if (!FUNCTION_FAMILY.has(d.kind) || d.kind === 'macro') return false;
+  return CONSTRUCTORS.has(d.name);
+}
+
+/** Constructors, and destructors (`__destruct`, `__del__`), which end the object as they make it. */
+const CONSTRUCTORS: ReadonlySet<string> = new Set([
+  '__init__',
+  '__new__',
+  '__construct',
+  'initialize',
+  'constructor',
+  '__destruct',
+  '__del__',
+]);
+
+/**
+ * Whether a method hands its call on to its base's method of its own name, `parent::commit()`
+ * (PHP), `super().commit()` (Python), `super.commit()`: a decorator's method. Doctrine's
+ * Logging\Connection logs, then calls `parent::` of its own name, in `commit()`, `rollBack()`,
+ * `query(string $sql)` and `exec(string $sql)`: one another's siblings whatever each takes
+ * (formAffinity), as two refusals are.
+ */
+export function handsOnToItsBase(file: CorpusFile, d: Definition): boolean {
+  if (d.kind !== 'method') return false;
+  return file.analysis.references.some(
+    (r) =>
+      r.kind === 'call' &&
+      r.name === d.name &&
+      d.startLine <= r.line &&
+      r.line <= d.endLine &&
+      r.receiver !== undefined &&
+      BASE_RECEIVER.test(r.receiver),
+  );
+}
+
+/** A call's receiver that is the object's base class: `parent::`, `super()`, `super`. */
+const BASE_RECEIVER = /^(?:parent|super(?:\(\))?)$/;
+
+/**
+ * Whether a function's body only refuses: one `throw`/`raise` statement, or a call of `panic`,
+ * `unimplemented!`, `todo!` or `unreachable!` (doc comments and docstrings left out). Symfony's
+ * FrozenParameterBag overrides `clear()`, `add(array $parameters)`, `set(string $name, $value)`
+ * and `remove(string $name)` each with `throw new LogicException('Impossible to call …() on a
+ * frozen ParameterBag.')`: a read-only class's refusals are one another's siblings, whatever each
+ * takes (formAffinity), and the method X refuses is not (refusedBase).
+ */
+export function refuses(file: CorpusFile, d: Definition): boolean {
+  if (!FUNCTION_FAMILY.has(d.kind)) return false;
+  const text = linesOf(file)
+    .slice(d.startLine - 1, d.endLine)
+    .join('\n');
+  const body = bodyOf(text, file.language);
+  if (body === null) return false;
+  const m = /^(?:throw|raise|panic\s*\(|(?:unimplemented|todo|unreachable)!\s*[([{])/.exec(body);
+  if (!m) return false;
+  const end = statementEnd(body, 0);
+  return end >= 0 && /^[\s;]*$/.test(body.slice(end));
+}
+
+/**
+ * The container whose method of X's name X refuses: the first base (firstBase) of X's class,
+ * declared in X's file (`class FrozenParameterBag extends ParameterBag`). Its `clear()` empties
+ * the parameters; X's throws. It is what X forbids, not code like X.
+ */
+function refusedBase(file: CorpusFile, x: Definition): string | undefined {
+  if (x.container === undefined) return undefined;
+  const holder = file.analysis.definitions.find((d) => d.name === x.container && CLASS_FAMILY.has(d.kind));
+  return holder ? firstBase(holder) : undefined;
+}
+
+/**
+ * A definition's body with its braces, doc strings and comments left out, its strings emptied:
+ * what follows the first `{` outside the parameter list (the first `:` for Python; the first
+ * line for Ruby and Lua, less the closing `end`). Null when none is found.
+ */
+function bodyOf(text: string, language: CorpusFile['language']): string | null {
+  // A Rust lifetime (`&'a str`) is no quote; `#` opens a comment only where HASH_COMMENTS says.
+  const quoted = language === 'rust' ? /"(?:[^"\\\n]|\\.)*"/g : /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
+  const bare = text
+    .replace(/"""[\s\S]*?"""|'''[\s\S]*?'''/g, '""')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(quoted, '""')
+    .replace(HASH_COMMENTS.has(language ?? '') ? /(?:\/\/|#)[^\n]*/g : /\/\/[^\n]*/g, '');
+  if (language === 'ruby' || language === 'lua') {
+    const nl = bare.indexOf('\n');
+    return nl < 0
+      ? null
+      : bare
+          .slice(nl + 1)
+          .replace(/\bend\s*$/, '')
+          .trim();
+  }
+  const opener = language === 'python' ? ':' : '{';
+  let depth = 0;
+  for (let i = 0; i < bare.length; i++) {
+    const c = bare[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === opener && depth === 0) {
+      const rest = bare.slice(i + 1).trim();
+      return opener === '{' ? rest.replace(/\}\s*$/, '').trim() : rest.replace(/^""\s*/, '');
+    }
+  }
+  return null;
+}
+
+/** Languages in which `#` starts a comment. */
+const HASH_COMMENTS: ReadonlySet<string> = new Set(['python', 'ruby', 'php', 'bash']);
+
+/** Where the statement starting at `from` ends: after a `;` or a line end outside brackets; -1 when it never closes them. */
+function statementEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && (c === ';' || c === '\n')) return i + 1;
+  }
+  return depth === 0 ? text.length : -1;
+}
+
+const linesOfFile = new WeakMap<CorpusFile, string[]>();
+
+/** A file's lines, split once. */
+function linesOf(file: CorpusFile): string[] {
+  let lines = linesOfFile.get(file);
+  if (!lines) linesOfFile.set(file, (lines = file.text.split('\n')));
+  return lines;
 }
 
 /**
@@ -382,6 +571,105 @@ function standsInFor(x: Definition, y: Definition): boolean {
   return y.kind === 'macro' && x.kind !== 'macro' && y.name === x.name;
 }
 
+/**
+ * Whether two lines of a C, C++ or C# file lie in different arms of one `#if`/`#elif`/`#else`
+ * chain: code of which a build compiles one only. systemtap's linux/regs.c defines
+ * `_stp_print_regs` eight times, once under each of `#if defined (__x86_64__)`, `#elif defined
+ * (__i386__)`, … `#elif defined (__mips__)`: one function per architecture, each the others'
+ * nearest sibling (the same job for another machine), not one X written eight times.
+ */
+export function inExclusiveArms(file: CorpusFile, a: number, b: number): boolean {
+  if (!PREPROCESSED.has(file.language ?? '')) return false;
+  const directives = directivesOf(file);
+  if (directives.length === 0) return false;
+  const [pa, pb] = [armsAt(directives, a), armsAt(directives, b)];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    if (pa[i].chain !== pb[i].chain) return false;
+    if (pa[i].arm !== pb[i].arm) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `b` is `a` written again for another build: a body in another arm of one `#if` chain
+ * (inExclusiveArms) with its own code — under half its words shared with `a`'s
+ * (ARM_COPY_WORDS). systemtap's `_stp_print_regs` for x86_64 and for i386 share 0.35 of their
+ * words (each prints its machine's registers), the others less: siblings. apfs's two
+ * `apfs_mkdir` for kernels before and after 5.12 share 0.86 (one gained a `mnt_userns`
+ * parameter): one function, both X.
+ */
+export function ownArmVariant(file: CorpusFile, a: Definition, b: Definition): boolean {
+  if (!inExclusiveArms(file, a.startLine, b.startLine)) return false;
+  const [wa, wb] = [wordsOf(file, a), wordsOf(file, b)];
+  return jaccard(wa, wb) < ARM_COPY_WORDS;
+}
+
+/** Above this share of words (jaccard), a body in another `#if` arm is a copy of X for that build (ownArmVariant). */
+export const ARM_COPY_WORDS = 0.5;
+
+/** The words of a definition's lines: its identifiers, and the words of its strings and comments. */
+function wordsOf(file: CorpusFile, d: Definition): Set<string> {
+  return new Set(
+    linesOf(file)
+      .slice(d.startLine - 1, d.endLine)
+      .join('\n')
+      .match(/[A-Za-z_]\w*/g) ?? [],
+  );
+}
+
+/** Languages whose files are read through a C preprocessor's conditionals. */
+const PREPROCESSED: ReadonlySet<string> = new Set(['c', 'cpp', 'csharp']);
+
+/** A conditional directive of a file: where a chain opens (`#if`, `#ifdef`, `#ifndef`), turns to its next arm, or closes. */
+interface Directive {
+  line: number;
+  kind: 'open' | 'arm' | 'close';
+}
+
+const directivesOfFile = new WeakMap<CorpusFile, Directive[]>();
+
+function directivesOf(file: CorpusFile): Directive[] {
+  const known = directivesOfFile.get(file);
+  if (known) return known;
+  const out: Directive[] = [];
+  const lines = linesOf(file);
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\s*#\s*(ifdef|ifndef|if|elif|elifdef|elifndef|else|endif)\b/.exec(lines[i]);
+    if (!m) continue;
+    const word = m[1];
+    let kind: Directive['kind'] = 'arm';
+    if (word.startsWith('if')) kind = 'open';
+    else if (word === 'endif') kind = 'close';
+    out.push({ line: i + 1, kind });
+  }
+  directivesOfFile.set(file, out);
+  return out;
+}
+
+/** The chains (numbered as they open) and arms (0 for the `#if` arm) a line lies in, outermost first. */
+function armsAt(directives: readonly Directive[], line: number): { chain: number; arm: number }[] {
+  const stack: { chain: number; arm: number }[] = [];
+  let chains = 0;
+  for (const d of directives) {
+    if (d.line >= line) break;
+    if (d.kind === 'open') stack.push({ chain: chains++, arm: 0 });
+    else if (d.kind === 'arm' && stack.length > 0) stack[stack.length - 1].arm++;
+    else if (d.kind === 'close') stack.pop();
+  }
+  return stack;
+}
+
+/**
+ * Whether two definitions of two files lie in the folder the question named X's place with
+ * (`AutowireTrait::autowire in Loader/Configurator/Traits`): that folder is one place to the
+ * question, as X's file is (place part 1). Symfony's flag setters are one trait per file there;
+ * counted only as the same directory (0.5), they fell behind ContainerBuilder's `autowire`
+ * elsewhere, on its name alone.
+ */
+function inNamedFolder(a: string, b: string, by: NamedBy | undefined): boolean {
+  return by?.path !== undefined && a !== b && inPlace(a, by.path) && inPlace(b, by.path);
+}
+
 /** How a sibling's place part is worded, highest first. */
 const PLACE_WORDS: readonly (readonly [number, string])[] = [
   [1, 'same file'],
@@ -390,7 +678,9 @@ const PLACE_WORDS: readonly (readonly [number, string])[] = [
 
 /** "sibling of MinimumNArgs: function MaximumNArgs, same file, name 0.35, shape 1.00, similarity 0.61". */
 export function siblingReason(of: string, s: Sibling): string {
-  const place = PLACE_WORDS.find(([at]) => s.parts.place >= at)?.[1] ?? 'elsewhere';
+  const place = s.namedFolder
+    ? 'the folder named'
+    : (PLACE_WORDS.find(([at]) => s.parts.place >= at)?.[1] ?? 'elsewhere');
   const kind = s.parts.kind === 1 ? '' : `, related kind ${s.parts.kind.toFixed(2)}`;
   const form = s.parts.form === 1 ? '' : `, arity ${s.parts.form.toFixed(2)}`;
   return `sibling of ${of}: ${s.kind} ${s.name}, ${place}, name ${s.parts.name.toFixed(2)}, shape ${s.parts.shape.toFixed(2)}${kind}${form}, similarity ${s.similarity.toFixed(2)}`;

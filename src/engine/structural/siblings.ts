@@ -407,7 +407,11 @@ const CONSTRUCTORS: ReadonlySet<string> = new Set([
  * (formAffinity), as two refusals are.
  */
 export function handsOnToItsBase(file: CorpusFile, d: Definition): boolean {
-  if (d.kind !== 'method') return false;
+  return d.kind === 'method' && callsItsOwnNameOn(file, d, (receiver) => BASE_RECEIVER.test(receiver));
+}
+
+/** Whether `d`'s body calls `d`'s own name on a receiver `receiverFits` accepts. */
+function callsItsOwnNameOn(file: CorpusFile, d: Definition, receiverFits: (receiver: string) => boolean): boolean {
   return file.analysis.references.some(
     (r) =>
       r.kind === 'call' &&
@@ -415,7 +419,7 @@ export function handsOnToItsBase(file: CorpusFile, d: Definition): boolean {
       d.startLine <= r.line &&
       r.line <= d.endLine &&
       r.receiver !== undefined &&
-      BASE_RECEIVER.test(r.receiver),
+      receiverFits(r.receiver),
   );
 }
 
@@ -541,16 +545,7 @@ function delegatesToItsName(file: CorpusFile, d: Definition): boolean {
  * implementation (the class that holds the definitions), not another one.
  */
 function callsItsNameOnAField(file: CorpusFile, d: Definition): boolean {
-  if (!FUNCTION_FAMILY.has(d.kind)) return false;
-  return file.analysis.references.some(
-    (r) =>
-      r.kind === 'call' &&
-      r.name === d.name &&
-      d.startLine <= r.line &&
-      r.line <= d.endLine &&
-      r.receiver !== undefined &&
-      isField(r.receiver, d),
-  );
+  return FUNCTION_FAMILY.has(d.kind) && callsItsOwnNameOn(file, d, (receiver) => isField(receiver, d));
 }
 
 /** A receiver that is a field of the object itself: `self.io`, `this.inner`, `self.0`, `$this->x`. */

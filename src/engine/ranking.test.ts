@@ -37,7 +37,8 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
       find_definition: [0.2, 0.1, 0.6, 0.1],
       find_references: [0.1, 0.2, 0.2, 0.5],
       understand_code: [0.5, 0.2, 0.2, 0.1],
-      find_similar: [0.4, 0.3, 0.2, 0.1],
+      // Tuned from the design's 0.4 / 0.3 / 0.2 / 0.1 on our sets (docs/ranking.md#weights).
+      find_similar: [0.3, 0.25, 0.35, 0.1],
       impact_analysis: [0.1, 0.1, 0.1, 0.7],
       exact_match: [0.0, 0.9, 0.1, 0.0],
     });

@@ -118,10 +118,14 @@ for (const viewport of [
         .getByRole('button', { name: /Explain/ })
         .first()
         .click();
+      // The answer on screen may still be the one asked before semantic arrived ("semantic not
+      // ready yet"); it is asked again when semantic arrives, so the answer is waited for, not read once.
       await expect
         .poll(async () => page.locator('section.answer').innerText(), { timeout: 30_000 })
         .toMatch(/semantic/);
-      expect(await page.locator('section.answer').innerText()).not.toMatch(/not ready/i);
+      await expect
+        .poll(async () => page.locator('section.answer').innerText(), { timeout: 30_000 })
+        .not.toMatch(/not ready/i);
     });
 
     it('says when the filters excluded every match, with the count', async () => {

@@ -64,8 +64,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 22: definitions made by macros say which macro (Definition.macro, analysis table v7); Rust
  *    macros of one file invoked in another, repetitions and `impl` bodies, and C `#define`s that
  *    paste a name, make definitions (structural/macro-rules.ts, corpus-macros.ts, c-macros.ts).
+ * 23: a Go file's imports bind the package names goImportName gives (`hcl/v2` binds hcl, not v2),
+ *    so those names used as operands are no value references (analysis): an older analysis keeps
+ *    them.
  */
-export const SNAPSHOT_VERSION = 22;
+export const SNAPSHOT_VERSION = 23;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -7,7 +7,7 @@
  * states (local-types.ts); one with no stated type is a use by name, unresolved.
  */
 import type { ImportRef, Reference } from '../contract';
-import { goImportName } from './resolve';
+import { goImportName } from '../structural/imports';
 
 /**
  * `self`: the enclosing class or impl (self, this, cls, Self, super, Ruby's `@x`);

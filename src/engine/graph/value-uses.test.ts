@@ -208,6 +208,29 @@ describe('Go: names read as values', () => {
     expect(await dependantsOf(files, 'labels.go')).toEqual(['scan.go']);
   });
 
+  it('the package an import binds is no value, by the name Go gives it (hcl/v2 binds hcl, go-multierror binds multierror)', () => {
+    const text = [
+      'package hclsyntax',
+      '',
+      'import (',
+      '\t"github.com/hashicorp/go-multierror"',
+      '\t"github.com/hashicorp/hcl/v2"',
+      ')',
+      '',
+      'func (b *Body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostics) {',
+      '\tvar errs error',
+      '\terrs = multierror.Append(errs, hcl.ErrNoBody)',
+      '\treturn nil, hcl.DiagnosticsFrom(errs)',
+      '}',
+    ].join('\n');
+    const values = analyzer
+      .analyze('hclsyntax/structure.go', text)
+      .references.filter((r) => r.kind === 'reference')
+      .map((r) => r.name);
+    expect(values).not.toContain('hcl');
+    expect(values).not.toContain('multierror');
+  });
+
   it("another package's const read through its qualifier (ip4defrag's layers.IPv4DontFragment)", async () => {
     const files = {
       'go.mod': 'module github.com/google/gopacket\n',

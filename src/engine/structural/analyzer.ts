@@ -11,7 +11,7 @@ import { countLines } from './chunks';
 import { cDefineTable, cMacroDefinitions, cMacroRules, macroBodyCalls } from './c-macros';
 import { macroTable, rustMacroDefinitions, rustMacroRules } from './macro-rules';
 import type { GrammarSource } from './grammars';
-import { importsOf, namedChildrenOf } from './imports';
+import { goImportName, importsOf, namedChildrenOf } from './imports';
 import {
   embeddedCodeOf,
   MAX_EMBEDDED_ROUNDS,
@@ -903,7 +903,7 @@ function goValuesOnly(
   sites.sort((a, b) => a.position - b.position);
   assignEnclosing(definitions, sites);
   const bound = new Set(sites.map((s) => `${s.enclosing ?? ''}\u0000${s.name}`));
-  const imported = new Set(imports.map((i) => i.alias ?? i.specifier.slice(i.specifier.lastIndexOf('/') + 1)));
+  const imported = new Set(imports.map((i) => i.alias ?? goImportName(i.specifier)));
   return references.filter((r) => {
     if (r.kind !== 'reference') return true;
     if (r.name === '_') return false; // the blank identifier names nothing (`var _ Reader = …` defines no `_`)

@@ -179,6 +179,25 @@ function pythonImports(node: Node): ImportRef[] {
   return [];
 }
 
+/**
+ * The name an import of `path` binds when it gives no alias, as Go decides it: the package
+ * clause of the imported folder when the repository holds that folder (`clause()`), for a folder
+ * may be named otherwise than its package; else the name Go's tools assume from the path
+ * (goimports' ImportPathToAssumedName): the last element, a `vN` major version element passed
+ * over, a `go-` prefix dropped, cut where a character no identifier holds begins
+ * (`gopkg.in/yaml.v3` → yaml, `github.com/mattn/go-sqlite3` → sqlite3, `github.com/x/foo-go` →
+ * foo). The resolver asks it without a clause: whether a folder is the one a path names is what
+ * it decides; the analyzer asks it for the package names a file's imports bind.
+ */
+export function goImportName(path: string, clause?: () => string | undefined): string | undefined {
+  const stated = clause?.();
+  if (stated !== undefined) return stated;
+  const elements = path.split('/').filter((e) => e);
+  let base = elements.pop();
+  if (base !== undefined && /^v\d+$/.test(base) && elements.length > 0) base = elements.pop();
+  return /^[A-Za-z_]\w*/.exec((base ?? '').replace(/^go-/, ''))?.[0];
+}
+
 function goImports(node: Node): ImportRef[] {
   const path = stringValue(node.childForFieldName('path'));
   if (path === null) return [];

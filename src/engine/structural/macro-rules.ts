@@ -17,6 +17,7 @@
  * crate's macros invoked in other files (corpus-macros.ts, at the build).
  */
 import type { Definition, DefinitionKind } from '../contract';
+import { lineOfOffset, lineStartsOf } from '../text/lines';
 
 /** The item keywords of a transcription and the kinds they define. */
 const ITEM_KINDS: Readonly<Record<string, DefinitionKind>> = {
@@ -229,23 +230,6 @@ function closingBracket(text: string, open: number): number {
   return -1;
 }
 
-function lineOf(text: string, offset: number, lineStarts: number[]): number {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStarts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
 // ---------------------------------------------------------------------------------------
 // Macros
 
@@ -253,7 +237,7 @@ function lineStartsOf(text: string): number[] {
 export function rustMacroRules(text: string): MacroRules[] {
   if (!text.includes('macro_rules')) return [];
   const out: MacroRules[] = [];
-  let starts: number[] | null = null;
+  let starts: Uint32Array | null = null;
   for (const m of text.matchAll(MACRO_RULES)) {
     const open = m.index + m[0].length - 1;
     const close = closingBracket(text, open);
@@ -265,7 +249,7 @@ export function rustMacroRules(text: string): MacroRules[] {
     )
       continue;
     starts ??= lineStartsOf(text);
-    const tokens = tokenize(text, open + 1, close, lineOf(text, open + 1, starts));
+    const tokens = tokenize(text, open + 1, close, lineOfOffset(starts, open + 1));
     const rules: Rule[] = [];
     for (let i = 0; i + 2 < tokens.length;) {
       const left = tokens[i];
@@ -576,7 +560,7 @@ export function rustMacroDefinitions(text: string, table: MacroTable): Definitio
   const bodies: [number, number][] = [];
   if (text.includes('macro_rules'))
     for (const m of text.matchAll(MACRO_RULES)) bodies.push([m.index, closingBracket(text, m.index + m[0].length - 1)]);
-  let starts: number[] | null = null;
+  let starts: Uint32Array | null = null;
   const seen = new Set<string>();
   for (const m of text.matchAll(INVOCATION)) {
     const macro = table.get(m[1]);
@@ -587,8 +571,8 @@ export function rustMacroDefinitions(text: string, table: MacroTable): Definitio
     if (close < 0) continue;
     starts ??= lineStartsOf(text);
     if (inComment(text, m.index, starts)) continue;
-    const startLine = lineOf(text, m.index, starts);
-    const input = tokenize(text, open + 1, close, lineOf(text, open + 1, starts));
+    const startLine = lineOfOffset(starts, m.index);
+    const input = tokenize(text, open + 1, close, lineOfOffset(starts, open + 1));
     const made: Made[] = [];
     expand(macro, input, table, 1, made);
     if (made.length === 0) continue;
@@ -596,7 +580,7 @@ export function rustMacroDefinitions(text: string, table: MacroTable): Definitio
       .slice(m.index, Math.min(close + 1, m.index + 400))
       .replace(/\s+/g, ' ')
       .slice(0, 200);
-    const endLine = lineOf(text, close, starts);
+    const endLine = lineOfOffset(starts, close);
     for (const { kind, name } of made) {
       // `write_impl! { fn write_u8(…); }`: the caller spelled the item whole, and the embedded
       // parse (embedded.ts) has it, with its container and its own lines.
@@ -611,8 +595,8 @@ export function rustMacroDefinitions(text: string, table: MacroTable): Definitio
 }
 
 /** Whether the offset is after `//` on its line (a doc example's `x!(…)` is no invocation). */
-function inComment(text: string, offset: number, starts: number[]): boolean {
-  const lineStart = starts[lineOf(text, offset, starts) - 1];
+function inComment(text: string, offset: number, starts: Uint32Array): boolean {
+  const lineStart = starts[lineOfOffset(starts, offset) - 1];
   const before = text.slice(lineStart, offset);
   return /\/\/|^\s*\*/.test(before);
 }

@@ -9,6 +9,7 @@
 import { compileRegex } from './regex';
 import { foldCase, foldCode, literalQuery, formatQuery, type TrigramIndex, type TrigramQuery } from './trigrams';
 import { escapeRegExp } from './escape';
+import { lineOfOffset, lineStartsOf } from './lines';
 
 /**
  * Regex verification tests at most this many code units of a line (longer lines are cut):
@@ -89,28 +90,6 @@ interface SearchFile {
 
 function now(): number {
   return globalThis.performance ? globalThis.performance.now() : Date.now();
-}
-
-/** Offsets where each line starts (index 0 = line 1). */
-export function lineStartsOf(text: string): Uint32Array {
-  let count = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
-  const starts = new Uint32Array(count);
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
-  return starts;
-}
-
-/** 1-based line containing offset. */
-export function lineOfOffset(starts: Uint32Array, offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
 }
 
 function lineTextFor(line: string, column0: number): { lineText: string; lineTextStart: number } {

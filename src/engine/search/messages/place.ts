@@ -7,7 +7,7 @@
 import type { QueryPlan, SearchResult } from '../../contract';
 import type { Corpus } from '../../modality';
 import { escapeRegExp } from '../../text/escape';
-import { lineStartsOf } from '../../text/grep';
+import { lineStartsOf } from '../../text/lines';
 import type { TextIndex } from '../../text/index';
 import { isComment } from './formats';
 import type { FormatMatch, MessageSources } from './shared';

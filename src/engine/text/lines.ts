@@ -1,0 +1,26 @@
+/**
+ * Line numbers from offsets, shared by the text search, the message finder and the macro
+ * readers; kept apart from grep.ts so a parse worker that only needs lines loads nothing else.
+ */
+
+/** Offsets where each line starts (index 0 = line 1). */
+export function lineStartsOf(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Uint32Array(count);
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
+  return starts;
+}
+
+/** 1-based line containing offset. */
+export function lineOfOffset(starts: Uint32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}

@@ -12,10 +12,9 @@ export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>
   find_references: { semantic: 0.1, text: 0.2, structural: 0.2, graph: 0.5 },
   // "how does authentication work" leans on semantic vectors (0.5).
   understand_code: { semantic: 0.5, text: 0.2, structural: 0.2, graph: 0.1 },
-  // The design had semantic 0.4, text 0.3, structural 0.2: X's own words then lifted its file's
-  // neighbours over its siblings, which the structural list (siblings.ts) already orders right.
-  // With structural 0.35 the main set's find-similar rose (MRR 0.645 → 0.741) and nothing else
-  // moved (docs/eval/FUSION.md).
+  // Structure leads (the design had semantic 0.4, text 0.3, structural 0.2): X's own words lifted
+  // its file's neighbours over its siblings, which the structural list (siblings.ts) already
+  // orders right. Measured: docs/eval/FUSION.md.
   find_similar: { semantic: 0.3, text: 0.25, structural: 0.35, graph: 0.1 },
   // "what depends on this" is almost all graph (0.7).
   impact_analysis: { semantic: 0.1, text: 0.1, structural: 0.1, graph: 0.7 },
@@ -318,13 +317,10 @@ export const DEFAULT_RESULT_LIMIT = 20;
 /**
  * "Capped at 1.5× so a popular function does not bury a more relevant but obscure result": a
  * chunk that every list fused puts first (two lists or more) is the most relevant by every
- * measure the question has, and still a hub ranked a little lower everywhere passed it by the
- * boost alone — puppet's `user_attributes` (boost 1.43, 10th–12th in each list) over
- * `add_csr_attributes` (first in each, 1.14) for "add custom attributes to csr", phpMyAdmin's
- * `SessionCache` (1.48) over `generateToken` (1.26) for "generate csrf token for session"
- * (understand set, tuning half). On a question about behaviour such a chunk is boosted at the
- * cap, as the most central could be: it keeps its place against every importance, and the boost
- * still orders the rest. Measured: docs/eval/FUSION.md.
+ * measure the question has, and still a hub ranked a little lower everywhere could pass it by
+ * the boost alone. On a question about behaviour such a chunk is boosted at the cap, as the most
+ * central could be: it keeps its place against every importance, and the boost still orders the
+ * rest. The cases and figures: docs/eval/FUSION.md.
  */
 export const FIRST_IN_EVERY_LIST_BOOST = BOOST_CAP;
 

@@ -15,6 +15,7 @@ import { basename, dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
+import { lineOfOffset, lineStartsOf } from '../text/lines';
 import {
   classifyReceiver,
   classNamedBy,
@@ -108,13 +109,6 @@ function lineAt(text: string, n: number): string {
   }
   const end = text.indexOf('\n', start);
   return text.slice(start, end < 0 ? undefined : end);
-}
-
-/** The 1-based line of a text offset. */
-function lineOfOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) line++;
-  return line;
 }
 
 /** The current file of ReferenceLinker, and what it reads about it only when a reference needs it. */
@@ -1250,8 +1244,10 @@ class ReferenceLinker {
     const text = this.files[q].text ?? '';
     if (!text.includes(' as ') && !text.includes('export default')) return known;
     const { imports } = this;
+    let starts: Uint32Array | undefined;
     for (const m of text.matchAll(EXPORT_LIST)) {
-      const line = lineOfOffset(text, m.index);
+      starts ??= lineStartsOf(text);
+      const line = lineOfOffset(starts, m.index);
       const files: number[] = [];
       if (m[2] === undefined) files.push(q);
       else

@@ -498,6 +498,34 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-03e',
   },
+  // The eighth tuning group (twenty-third session, 2026-12-04, issue 20): Rust and PHP, written by
+  // a helper who does not tune, from reading the code before Fourfold ran on them. rustix: safe
+  // Linux/POSIX system calls with two backends (raw syscalls in linux_raw, the C library in libc)
+  // that implement the same functions, one syscallN per architecture, and panics with values;
+  // symfony's validator: one validator class per constraint (the comparison ones overriding the
+  // same two methods), metadata loaders per format, sprintf exception messages.
+  {
+    name: 'rustix',
+    pkg: 'librust-rustix-dev',
+    version: '0.35.12-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/rustix-0.35.12/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-04',
+  },
+  {
+    name: 'symfony-validator',
+    pkg: 'php-symfony-validator',
+    version: '5.4.53+dfsg-0+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/Symfony/Component/Validator',
+    extensions: ['.php'],
+    // Test/ holds ConstraintValidatorTestCase, a base class for users' tests.
+    exclude: /^(autoload\.php$|Test\/)/,
+    half: 'tuning',
+    since: '2026-12-04',
+  },
 ];
 
 export interface RealFile {

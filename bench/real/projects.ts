@@ -526,6 +526,37 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04',
   },
+  // The eighth tuning group (twenty-third session, 2026-12-04, issue 20), C and Ruby by h-qh,
+  // questions written from reading the code before Fourfold ran on them. gnulib's lib/: the GNU
+  // portability library that coreutils, grep, tar and others copy in, one replacement or helper
+  // per module, with families (the md5/sha1/sha256/sha512/sm3 digests, the gl_list/gl_oset/gl_map
+  // implementations, the x*alloc wrappers) and error()/argp messages; the libunistring folders
+  // (uni*/, mostly generated Unicode tables) are left out. RubyGems 3.3: the `gem` commands (one
+  // class per subcommand), sources, resolver sets and specifications, and extension builders
+  // implementing one protocol each, with alert_error/say/raise messages built by interpolation;
+  // its vendored molinillo, optparse and tsort are left out.
+  {
+    name: 'gnulib',
+    pkg: 'gnulib',
+    version: '20230209+stable-1',
+    language: 'c',
+    root: 'usr/share/gnulib/lib',
+    extensions: ['.c', '.h'],
+    exclude: /^uni[a-z]+\//,
+    half: 'tuning',
+    since: '2026-12-04',
+  },
+  {
+    name: 'rubygems',
+    pkg: 'ruby-rubygems',
+    version: '3.3.15-2+deb12u1',
+    language: 'ruby',
+    root: 'usr/lib/ruby/vendor_ruby',
+    extensions: ['.rb'],
+    exclude: /^rubygems\/(resolver\/molinillo|optparse|tsort)\//,
+    half: 'tuning',
+    since: '2026-12-04',
+  },
 ];
 
 export interface RealFile {

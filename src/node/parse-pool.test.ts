@@ -11,7 +11,7 @@ import { corpusFromAnalyses } from '../engine/structural/corpus';
 import { CorpusMacros } from '../engine/structural/corpus-macros';
 import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
-import { createNodeParsePool, type NodeParsePool } from './parse-pool';
+import { createNodeParsePool, ownedBuffers, type NodeParsePool } from './parse-pool';
 import { openRepository, PARSE_POOL_MIN_FILES } from './repository';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -196,4 +196,27 @@ describe('node parse pool', () => {
       rmSync(repo, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('the text index moved, not copied, from its worker', () => {
+  it('transfers each ArrayBuffer under the snapshot once, and never shared memory', () => {
+    const postings = new Uint8Array(64);
+    const shared = new Uint32Array(new SharedArrayBuffer(16));
+    const snapshot = {
+      version: 1,
+      trigrams: { keys: new Uint8Array(8), postings, head: postings.subarray(0, 8) },
+      terms: { vocabulary: 'a\nb', listOffsets: new Uint32Array(4), shared },
+    };
+    const buffers = ownedBuffers(snapshot);
+    expect(buffers).toHaveLength(3);
+    expect(new Set(buffers).size).toBe(3);
+    expect(buffers).toContain(postings.buffer);
+    expect(buffers).not.toContain(shared.buffer);
+    // What a worker posts with them arrives whole, and the sender's copies are gone.
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage(snapshot, buffers);
+    expect(postings.byteLength).toBe(0);
+    port1.close();
+    port2.close();
+  });
 });

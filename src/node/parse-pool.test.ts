@@ -105,6 +105,23 @@ describe('node parse pool', () => {
     for (const s of settled) if (s.status === 'rejected') expect(String(s.reason)).toMatch(/parse pool closed/);
   }, 120_000);
 
+  it('once the build says it is finished, each worker answers what is on its way, then stops before close', async () => {
+    const own = createNodeParsePool(2);
+    const files = realFiles();
+    const exited = own.workers.map((w) => new Promise<number>((resolve) => w.once('exit', resolve)));
+    const answers = files.map((f) => own.analyze(f.path, f.text));
+    own.finished();
+    const analyses = await Promise.all(answers);
+    // Every answer on its way still came, the same as the in-process analyzer's.
+    expect(analyses.map((a) => a.definitions)).toStrictEqual(
+      files.map((f) => analyzer.analyze(f.path, f.text).definitions),
+    );
+    // Both workers stop on their own, without close.
+    await Promise.all(exited);
+    await expect(own.analyze('a.py', 'x = 1\n')).rejects.toThrow(/parse pool finished|no parse worker left/);
+    await own.close();
+  }, 120_000);
+
   it('rejects after close, and close can be called twice', async () => {
     const own = createNodeParsePool(1);
     const analysis = await own.analyze('a.py', 'def f():\n    return g()\n');

@@ -11,7 +11,7 @@ import { corpusFromAnalyses } from '../engine/structural/corpus';
 import { CorpusMacros } from '../engine/structural/corpus-macros';
 import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
-import { createNodeParsePool, type NodeParsePool } from './parse-pool';
+import { createNodeParsePool, ownedBuffers, type NodeParsePool } from './parse-pool';
 import { openRepository, PARSE_POOL_MIN_FILES } from './repository';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -105,6 +105,23 @@ describe('node parse pool', () => {
     for (const s of settled) if (s.status === 'rejected') expect(String(s.reason)).toMatch(/parse pool closed/);
   }, 120_000);
 
+  it('once the build says it is finished, each worker answers what is on its way, then stops before close', async () => {
+    const own = createNodeParsePool(2);
+    const files = realFiles();
+    const exited = own.workers.map((w) => new Promise<number>((resolve) => w.once('exit', resolve)));
+    const answers = files.map((f) => own.analyze(f.path, f.text));
+    own.finished();
+    const analyses = await Promise.all(answers);
+    // Every answer on its way still came, the same as the in-process analyzer's.
+    expect(analyses.map((a) => a.definitions)).toStrictEqual(
+      files.map((f) => analyzer.analyze(f.path, f.text).definitions),
+    );
+    // Both workers stop on their own, without close.
+    await Promise.all(exited);
+    await expect(own.analyze('a.py', 'x = 1\n')).rejects.toThrow(/parse pool finished|no parse worker left/);
+    await own.close();
+  }, 120_000);
+
   it('rejects after close, and close can be called twice', async () => {
     const own = createNodeParsePool(1);
     const analysis = await own.analyze('a.py', 'def f():\n    return g()\n');
@@ -196,4 +213,27 @@ describe('node parse pool', () => {
       rmSync(repo, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('the text index moved, not copied, from its worker', () => {
+  it('transfers each ArrayBuffer under the snapshot once, and never shared memory', () => {
+    const postings = new Uint8Array(64);
+    const shared = new Uint32Array(new SharedArrayBuffer(16));
+    const snapshot = {
+      version: 1,
+      trigrams: { keys: new Uint8Array(8), postings, head: postings.subarray(0, 8) },
+      terms: { vocabulary: 'a\nb', listOffsets: new Uint32Array(4), shared },
+    };
+    const buffers = ownedBuffers(snapshot);
+    expect(buffers).toHaveLength(3);
+    expect(new Set(buffers).size).toBe(3);
+    expect(buffers).toContain(postings.buffer);
+    expect(buffers).not.toContain(shared.buffer);
+    // What a worker posts with them arrives whole, and the sender's copies are gone.
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage(snapshot, buffers);
+    expect(postings.byteLength).toBe(0);
+    port1.close();
+    port2.close();
+  });
 });

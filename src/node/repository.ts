@@ -330,6 +330,7 @@ async function buildEngine(
   onProgress: OpenOptions['onProgress'],
 ): Promise<Engine> {
   const { analyzer, embedder, embeddingCache } = deps;
+  const text = analyzer.textIndexer;
   try {
     return await Engine.build(
       intake.files,
@@ -338,7 +339,17 @@ async function buildEngine(
         previous: previous ?? undefined,
         skipped: intake.skipped,
         onProgress,
-        textIndexer: analyzer.textIndexer,
+        // The build asks for the text index once every file is analysed: from then on the
+        // workers only finish what is on its way, and each stops when it has (beside the graph).
+        textIndexer: text && {
+          begin: (files) => text.begin(files),
+          add: text.add && ((chunks) => text.add!(chunks)),
+          finish: (chunks) => {
+            const snapshot = text.finish(chunks);
+            analyzer.finished?.();
+            return snapshot;
+          },
+        },
       },
     );
   } finally {

@@ -17,7 +17,7 @@ import { EmptyState } from './empty-state';
 import { IndexStatus } from './index-status';
 import { IndexingNote, UpdatedNote } from './indexing-note';
 import { RankingPage } from './ranking-page';
-import { liveKeyOf, readinessOf } from './readiness';
+import { liveKeyOf, readinessOf, waitingForSemantic } from './readiness';
 import { Repositories } from './repositories';
 import { SearchBar } from './search-bar';
 import { SettingsPage } from './settings-page';
@@ -48,7 +48,7 @@ export function App() {
   const opening =
     (status === null && initial.repositoryId !== null) || (active?.state === 'complete' && openId !== active.id);
   const liveKey = liveKeyOf(live, repos.modelSettled);
-  const { plan, searchError, update } = useSearch({
+  const { plan, searchError, update, sentBeforeModel } = useSearch({
     ...nav,
     workers,
     initial,
@@ -131,7 +131,12 @@ export function App() {
         modelSettled={repos.modelSettled}
       />
       <div className={`layout${repositories.length === 0 ? ' is-empty' : ''}`}>
-        <Sidebar repos={repos} indexing={indexing} onSelect={onSelectRepository} />
+        <Sidebar
+          repos={repos}
+          indexing={indexing}
+          waiting={waitingForSemantic(repos.modelSettled, { sentBeforeModel, shown: shown.answer })}
+          onSelect={onSelectRepository}
+        />
         <main className="main">
           {page === 'settings' ? (
             <SettingsPage
@@ -156,16 +161,19 @@ export function App() {
 function Sidebar({
   repos,
   indexing,
+  waiting,
   onSelect,
 }: {
   repos: ReturnType<typeof useRepositories>;
   indexing: ReturnType<typeof useIndexJob>;
+  /** The status still says semantic is coming (waitingForSemantic). */
+  waiting: boolean;
   onSelect(id: string): void;
 }) {
   const { job } = indexing;
   return (
     <aside className="sidebar">
-      <IndexStatus job={job} notice={repos.notice} waiting={!repos.modelSettled} onCancel={indexing.onCancel} />
+      <IndexStatus job={job} notice={repos.notice} waiting={waiting} onCancel={indexing.onCancel} />
       <Repositories
         repositories={repos.repositories}
         activeId={repos.activeId}

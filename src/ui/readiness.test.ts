@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveStage } from '../browser/protocol';
+import type { LiveStage, SearchView } from '../browser/protocol';
+import type { ModalityRun } from '../engine/contract';
 import { liveModalitiesText, type Job } from './index-status';
-import { liveKeyOf, readinessOf } from './readiness';
+import { liveKeyOf, readinessOf, waitingForSemantic } from './readiness';
 
 const stage = (partialFiles?: LiveStage['partialFiles']): LiveStage => ({
   repositoryId: 'folder:x',
@@ -44,5 +45,44 @@ describe('a live stage answers before the listing knows its repository', () => {
   it('is not searchable while another repository is open, nor when the box searches another one', () => {
     expect(readinessOf(job, null, 'folder:x', 'folder:y').searchable).toBe(false);
     expect(readinessOf(job, null, 'folder:y', 'folder:y')).toEqual({ live: null, searchable: false });
+  });
+});
+
+describe('after a reload, the status says "ready" only once semantic is in the answer on screen', () => {
+  const run = (modality: ModalityRun['modality'], skip?: ModalityRun['skip']): ModalityRun => ({
+    modality,
+    weight: 1,
+    ran: skip === undefined,
+    ...(skip ? { skip } : {}),
+    latencyMs: 0,
+    hits: 0,
+    list: [],
+  });
+  /** An answer as the index worker sends it: only its modality runs matter here. */
+  const answer = (semantic: ModalityRun): SearchView =>
+    ({ query: { modalities: [run('text'), run('structural'), run('graph'), semantic] } }) as unknown as SearchView;
+  const shownOnly = (shown: SearchView | null) => ({ sentBeforeModel: false, shown });
+
+  it('waits while the model loads, answer or not', () => {
+    expect(waitingForSemantic(false, shownOnly(null))).toBe(true);
+    expect(waitingForSemantic(false, shownOnly(answer(run('semantic'))))).toBe(true);
+  });
+
+  it('still waits once the model is up while the answer on screen is the one asked without it', () => {
+    expect(waitingForSemantic(true, shownOnly(answer(run('semantic', 'model-loading'))))).toBe(true);
+  });
+
+  it('still waits while the answer to a question sent before the model was up is on its way', () => {
+    expect(waitingForSemantic(true, { sentBeforeModel: true, shown: null })).toBe(true);
+  });
+
+  it('is ready once the answer semantic took part in is on screen, or with no answer coming', () => {
+    expect(waitingForSemantic(true, shownOnly(answer(run('semantic'))))).toBe(false);
+    expect(waitingForSemantic(true, shownOnly(null))).toBe(false);
+  });
+
+  it('does not wait for semantic a question did not ask for, nor for a model that could not load', () => {
+    expect(waitingForSemantic(true, shownOnly(answer(run('semantic', 'zero-weight'))))).toBe(false);
+    expect(waitingForSemantic(true, shownOnly(answer(run('semantic', 'failed'))))).toBe(false);
   });
 });

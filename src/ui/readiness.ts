@@ -1,5 +1,5 @@
 /** Whether the search box can answer now, and with what: the open repository, or the running build's live stage. */
-import type { LiveStage, RepositorySummary } from '../browser/protocol';
+import type { LiveStage, RepositorySummary, SearchView } from '../browser/protocol';
 import type { Job } from './index-status';
 
 export interface Readiness {
@@ -39,4 +39,20 @@ export const COMPLETE_KEY = 'complete';
 /** Only the model settled (no build's stage changed): what changes is whether semantic can answer. */
 export function onlyModelSettled(before: string | null, after: string): boolean {
   return before === MODEL_LOADING_KEY && after === COMPLETE_KEY;
+}
+
+/**
+ * Whether the status still says semantic is coming (the notice's `whileWaiting`) rather than
+ * "ready": while the embedding model loads; and after it has, while the answer to a question
+ * sent before it was up is still on its way, or is the one on screen (it went without semantic
+ * because the model was loading). That answer is asked again when the model settles
+ * (use-search.ts); "ready" before the new one lands would say the opposite of the answer for
+ * the round trip.
+ */
+export function waitingForSemantic(
+  modelSettled: boolean,
+  question: { sentBeforeModel: boolean; shown: SearchView | null },
+): boolean {
+  if (!modelSettled || question.sentBeforeModel) return true;
+  return question.shown?.query.modalities.some((m) => m.modality === 'semantic' && m.skip === 'model-loading') ?? false;
 }

@@ -4,7 +4,7 @@ import type { Modality, Preset, QueryPlan } from '../engine/contract';
 import type { SearchView } from '../browser/protocol';
 import type { Workers } from './client';
 import { searchRequestFor, type SearchState } from './url-state';
-import { onlyModelSettled } from './readiness';
+import { MODEL_LOADING_KEY, onlyModelSettled } from './readiness';
 
 /** Wait this long after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 120;
@@ -78,6 +78,11 @@ export function useSearch({
   const [searchError, setSearchError] = useState<string | null>(null);
   /** The answer on screen was asked again because modalities arrived, and changed: which joined. */
   const [update, setUpdate] = useState<AnswerUpdate | null>(null);
+  /**
+   * A search sent while the embedding model was loading has not landed: its answer will go
+   * without semantic and be asked again, so the status does not say "ready" yet (readiness.ts).
+   */
+  const [sentBeforeModel, setSentBeforeModel] = useState(false);
   const searchSeq = useRef(0);
   /** The search sent and not answered yet, and the readiness (liveKey) it is now wanted for. */
   const inFlight = useRef<{ repositoryId: string; request: string; liveKey: string } | null>(null);
@@ -148,10 +153,12 @@ export function useSearch({
         const found = cached ? Promise.resolve(cached) : workers.index.search(activeId, request);
         const flight = { repositoryId: activeId, request: requestText, liveKey };
         if (!cached) inFlight.current = flight;
+        setSentBeforeModel(!cached && liveKey === MODEL_LOADING_KEY);
         found.then(
           (view) => {
             if (seq !== searchSeq.current) return;
             if (inFlight.current === flight) inFlight.current = null;
+            setSentBeforeModel(false);
             performance.mark('fourfold:answer-received');
             // Modalities arrived while it was on its way and it went without some: ask again.
             if (flight.liveKey !== liveKey && view.query.notReady?.length) setLanded((n) => n + 1);
@@ -169,7 +176,9 @@ export function useSearch({
           },
           (error) => {
             if (inFlight.current === flight) inFlight.current = null;
-            if (seq === searchSeq.current) setSearchError((error as Error).message);
+            if (seq !== searchSeq.current) return;
+            setSentBeforeModel(false);
+            setSearchError((error as Error).message);
           },
         );
       },
@@ -187,5 +196,5 @@ export function useSearch({
     if (!answer.query.notReady?.length) performance.mark('fourfold:answer-whole');
   }, [answer]);
 
-  return { plan, searchError, update };
+  return { plan, searchError, update, sentBeforeModel };
 }

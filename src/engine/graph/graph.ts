@@ -578,10 +578,15 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
       if (target.kind === 'files') {
         table.resolvedImports++;
         const glob = imp.names.length === 0 || imp.names.includes('*');
+        // A Rust path written in place (`crate::Error` in a return type) binds no name: it sees
+        // its own segments, not all that lib.rs re-exports (h2's `crate::Error` made share.rs's
+        // StreamId visible where `use crate::frame::StreamId` names another).
+        let names: readonly string[] | null = glob ? null : imp.names;
+        if (glob && inPlaceRustPath(imp, files[p])) names = imp.specifier.split('::').slice(1);
         for (let j = 0; j < target.files.length; j++) {
           const t = target.files[j];
           pushImportRecord(table, p, imp.line, t, namesText, kind);
-          resolved.push({ target: t, names: glob ? null : imp.names, reexport: imp.kind === 'reexport' });
+          resolved.push({ target: t, names, reexport: imp.kind === 'reexport' });
         }
       } else {
         table.unresolvedImports++;
@@ -602,6 +607,11 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
   }
   table.firstRecord = rowOffsets(table.source.values, table.source.length, fileCount);
   return table;
+}
+
+/** A Rust path written in code (structural/imports.ts's rustQualifiedPath: `crate::a::b`, names []). */
+function inPlaceRustPath(imp: ImportRef, file: Corpus['files'][number]): boolean {
+  return imp.names.length === 0 && imp.specifier.startsWith('crate::') && languageOf(file) === 'rust';
 }
 
 function pushImportRecord(
@@ -1303,36 +1313,72 @@ class ReferenceLinker {
     return (this.packagePeers.get(language + ':' + dirname(this.files[p].path)) ?? []).filter((q) => q !== p);
   }
 
-  /** Files whose names file p sees through its imports, with re-export barrels followed. */
+  /**
+   * Files whose names file p sees through its imports, with re-export barrels followed. Two
+   * statements naming one file (`use crate::frame::{self, StreamId}` is a record per name) see it
+   * once, with the names of both, and each passes its own names on. A Rust glob of an ancestor
+   * module (`use super::*`) passes on that module's private `use`s too: a module's private items
+   * are visible in its descendants (h2's streams/store.rs sees `use crate::frame::StreamId` of
+   * streams/mod.rs, not share.rs's StreamId of the same name).
+   */
   private visibleThroughImports(p: number): ResolvedImportOfFile[] {
-    const { seenFrom } = this;
+    const { seenFrom, visibleSlot } = this;
     const importsOfFile = this.imports.importsOfFile;
     const out: ResolvedImportOfFile[] = [];
     const mark = p + 1;
     seenFrom[p] = mark;
+    const rust = this.isRust(p);
     let frontier = importsOfFile[p];
     for (let depth = 0; depth <= REEXPORT_MAX_DEPTH && frontier.length > 0; depth++) {
       const next: ResolvedImportOfFile[] = [];
       for (let i = 0; i < frontier.length; i++) {
         const imp = frontier[i];
-        if (seenFrom[imp.target] === mark) continue;
-        seenFrom[imp.target] = mark;
-        out.push(imp);
+        let asked = imp.names;
+        if (seenFrom[imp.target] === mark) {
+          const v = visibleSlot[imp.target];
+          if (imp.target === p || v < 0) continue;
+          const known = out[v].names;
+          if (known === null) continue;
+          asked = asked === null ? null : asked.filter((n) => !known.includes(n));
+          if (asked !== null && asked.length === 0) continue;
+          out[v] = { ...out[v], names: asked === null ? null : [...known, ...asked] };
+        } else {
+          seenFrom[imp.target] = mark;
+          visibleSlot[imp.target] = out.length;
+          out.push(imp);
+        }
+        const privateToo = rust && asked === null && this.isRust(imp.target) && this.rustAncestorOf(imp.target, p);
         const reexports = importsOfFile[imp.target];
         for (let j = 0; j < reexports.length; j++) {
           const re = reexports[j];
-          if (!re.reexport) continue;
+          if (!re.reexport && !privateToo) continue;
           // A barrel passes on the names its importer asked for. A Rust `pub use` passes only
           // the names it lists: `use crate::time::Instant` does not see sleep.rs through
           // `pub use sleep::Sleep` (JS lists a renamed re-export by its original name).
-          const passed = this.isRust(imp.target) ? passedNames(imp.names, re.names) : (imp.names ?? re.names);
+          const passed = this.isRust(imp.target) ? passedNames(asked, re.names) : (asked ?? re.names);
           if (passed === undefined) continue;
           next.push({ target: re.target, names: passed, reexport: true });
         }
       }
       frontier = next;
     }
+    for (let v = 0; v < out.length; v++) visibleSlot[out[v].target] = -1;
     return out;
+  }
+
+  /**
+   * Whether Rust file `module` is the module of an ancestor of file p's module: lib.rs, main.rs
+   * and mod.rs stand for their folder, x.rs for the folder x/ beside it.
+   */
+  private rustAncestorOf(module: number, p: number): boolean {
+    const path = this.files[module].path;
+    const slash = path.lastIndexOf('/');
+    const base = path.slice(slash + 1);
+    const folder =
+      base === 'mod.rs' || base === 'lib.rs' || base === 'main.rs'
+        ? path.slice(0, Math.max(slash, 0))
+        : path.slice(0, -3);
+    return folder === '' || this.files[p].path.startsWith(folder + '/');
   }
 
   /**

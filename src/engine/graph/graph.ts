@@ -327,6 +327,10 @@ interface ResolvedImportOfFile {
   /** Names bound by the statement, null for a namespace/glob import. */
   names: readonly string[] | null;
   reexport: boolean;
+  /** visibleThroughImports: re-export hops from the file's own statement (absent: 0). */
+  hops?: number;
+  /** visibleThroughImports: whether the file's own statement that reached it was a glob (absent: its names are null). */
+  glob?: boolean;
 }
 
 export function buildGraph(corpus: Corpus): GraphData {
@@ -570,8 +574,18 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
     const resolved: ResolvedImportOfFile[] = [];
     table.importsOfFile[p] = resolved;
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
+    const inline = rustInlineModules(files[p], imports);
     for (let i = 0; i < imports.length; i++) {
       const imp = imports[i];
+      // `use super::*` in an inline `mod tests { … }` is the file's own module, whose names and
+      // imports the file already sees; read from the file it would reach its parent's (hyper's
+      // upgrade.rs tests saw lib.rs's `mod client;` and so client.rs's `type Future`).
+      if (
+        inline &&
+        /^super(?:::(?!super\b)|$)/.test(imp.specifier) &&
+        inline.some(([a, b]) => a < imp.line && imp.line <= b)
+      )
+        continue;
       const target = resolver.resolve(p, imp);
       const namesText = imp.names.join(',');
       const kind = imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT;
@@ -607,6 +621,15 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
   }
   table.firstRecord = rowOffsets(table.source.values, table.source.length, fileCount);
   return table;
+}
+
+/** The line spans of a Rust file's inline modules (`mod tests { … }`), when it has `super` imports; else null. */
+function rustInlineModules(file: Corpus['files'][number], imports: readonly ImportRef[]): [number, number][] | null {
+  if (languageOf(file) !== 'rust' || !imports.some((i) => i.specifier.startsWith('super'))) return null;
+  const spans: [number, number][] = [];
+  for (const d of file.analysis?.definitions ?? [])
+    if (d.kind === 'module' && d.endLine > d.startLine) spans.push([d.startLine, d.endLine]);
+  return spans;
 }
 
 /** A Rust path written in code (structural/imports.ts's rustQualifiedPath: `crate::a::b`, names []). */
@@ -817,7 +840,7 @@ class ReferenceLinker {
       file.dotImport ??= (this.files[p].analysis?.imports ?? []).some((i) => i.dot === true);
       if (!file.dotImport) return REFERENCE_BY_NAME;
     }
-    if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) {
+    if (this.linkToVisible(visible, candidates, name, source, kind, ref.line, file.language === 'rust')) {
       if (PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
         this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return REFERENCE_LINKED;
@@ -934,6 +957,7 @@ class ReferenceLinker {
     source: number,
     kind: EdgeKind,
     line: number,
+    shadows = false,
   ): boolean {
     const { edges, found, hits, visibleSlot } = this;
     const { fileCount, fileSymbolOffsets, symbolFile } = this.symbols;
@@ -944,6 +968,7 @@ class ReferenceLinker {
       for (let i = 0; i < candidates.length; i++)
         if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
       if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
+      if (shadows && hits.length > 1) this.keepUnshadowed(visible, hits);
       for (let i = 0; i < hits.length; i++)
         edges.add(
           source,
@@ -963,6 +988,26 @@ class ReferenceLinker {
       if (found.length > 0) matched = true;
     }
     return matched;
+  }
+
+  /**
+   * Rust: of the visible definitions of one name, those the file's `use`s bind. A name a statement
+   * names beats one a glob brings, and of glob-brought ones the nearest wins: a module's own item
+   * hides what its own globs bring (h2's streams/mod.rs defines a Config, and its `use
+   * crate::proto::*` brings connection.rs's: `use super::*` in streams/counts.rs sees the first).
+   * `hits` is narrowed in place.
+   */
+  private keepUnshadowed(visible: ResolvedImportOfFile[], hits: number[]): void {
+    const { visibleSlot } = this;
+    const { symbolFile } = this.symbols;
+    const entry = (s: number) => visible[visibleSlot[symbolFile[s]]];
+    const isGlob = (s: number) => entry(s).glob ?? entry(s).names === null;
+    const named = hits.some((s) => !isGlob(s));
+    let nearest = Infinity;
+    for (const s of hits) if (named !== isGlob(s)) nearest = Math.min(nearest, entry(s).hops ?? 0);
+    let n = 0;
+    for (const s of hits) if (named !== isGlob(s) && (named || (entry(s).hops ?? 0) === nearest)) hits[n++] = s;
+    hits.length = n;
   }
 
   /**
@@ -1341,7 +1386,11 @@ class ReferenceLinker {
           if (known === null) continue;
           asked = asked === null ? null : asked.filter((n) => !known.includes(n));
           if (asked !== null && asked.length === 0) continue;
-          out[v] = { ...out[v], names: asked === null ? null : [...known, ...asked] };
+          out[v] = {
+            ...out[v],
+            names: asked === null ? null : [...known, ...asked],
+            glob: (out[v].glob ?? known === null) && (imp.glob ?? imp.names === null),
+          };
         } else {
           seenFrom[imp.target] = mark;
           visibleSlot[imp.target] = out.length;
@@ -1357,7 +1406,13 @@ class ReferenceLinker {
           // `pub use sleep::Sleep` (JS lists a renamed re-export by its original name).
           const passed = this.isRust(imp.target) ? passedNames(asked, re.names) : (asked ?? re.names);
           if (passed === undefined) continue;
-          next.push({ target: re.target, names: passed, reexport: true });
+          next.push({
+            target: re.target,
+            names: passed,
+            reexport: true,
+            hops: depth + 1,
+            glob: imp.glob ?? imp.names === null,
+          });
         }
       }
       frontier = next;

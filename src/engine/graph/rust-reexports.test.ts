@@ -153,4 +153,56 @@ describe('Rust: what a file sees, on h2 shapes', () => {
     expect(await dependantsOf(files, 'src/frame/head.rs')).toContain('src/frame/priority.rs');
     expect(await dependantsOf(files, 'src/share.rs')).not.toContain('src/frame/priority.rs');
   });
+
+  it("a module's own item hides the namesake its glob brings (streams/mod.rs's Config, not connection.rs's)", async () => {
+    const files = {
+      ...base,
+      'src/proto/mod.rs': 'mod connection;\nmod streams;\n\npub(crate) use self::connection::Config;\n',
+      'src/proto/connection.rs': 'pub struct Config;\n',
+      'src/proto/streams/mod.rs': 'mod counts;\n\nuse crate::proto::*;\n\npub struct Config;\n',
+      'src/proto/streams/counts.rs': [
+        'use super::*;',
+        '',
+        'pub struct Counts;',
+        '',
+        'impl Counts {',
+        '    pub fn new(config: &Config) -> Self {',
+        '        Counts',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    expect(await dependantsOf(files, 'src/proto/connection.rs')).not.toContain('src/proto/streams/counts.rs');
+    expect(await dependantsOf(files, 'src/proto/streams/mod.rs')).toContain('src/proto/streams/counts.rs');
+  });
+
+  it("`use super::*` in an inline `mod tests` is the file's own module, not its parent's (hyper's upgrade.rs)", async () => {
+    const files = {
+      'Cargo.toml': '[package]\nname = "hyper"\n',
+      'src/lib.rs': 'mod client;\nmod common;\nmod upgrade;\n',
+      'src/common.rs': 'pub(crate) use std::future::Future;\n',
+      // Four services, four `type Future`s: too many namesakes for a link by name alone.
+      'src/client.rs': ['Client', 'Connect', 'Pool', 'Http']
+        .map(
+          (t) =>
+            `pub struct ${t};\n\nimpl tower_service::Service<Request> for ${t} {\n    type Future = ResponseFuture;\n}\n`,
+        )
+        .join('\n'),
+      'src/upgrade.rs': [
+        'use crate::common::Future;',
+        '',
+        'pub struct OnUpgrade;',
+        '',
+        'impl Future for OnUpgrade {',
+        '    type Output = ();',
+        '}',
+        '',
+        '#[cfg(test)]',
+        'mod tests {',
+        '    use super::*;',
+        '}',
+      ].join('\n'),
+    };
+    expect(await dependantsOf(files, 'src/client.rs')).not.toContain('src/upgrade.rs');
+  });
 });

@@ -23,7 +23,7 @@ import {
   type ImportBinding,
   type ReceiverClass,
 } from './receivers';
-import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
+import { docReturnTypeOf, localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
 import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 import { isDeclarationSignature } from '../structural/index';
@@ -1101,12 +1101,18 @@ class ReferenceLinker {
       return id === undefined ? [] : symbolsOfName[id];
     };
     file.bindings ??= this.bindingsOf(file.p, file.language);
-    const statedType = (name: string, where: 'local' | 'field' | 'cast'): string | undefined => {
+    const statedType = (written: string, where: 'local' | 'field' | 'cast'): string | undefined => {
+      // A PHP variable is read as `$graph` and stated as `graph` (local-types.ts reads `$(\w+)`).
+      const name = written.startsWith('$') ? written.slice(1) : written;
       if (file.localTypes === undefined) file.localTypes = localTypesOf(this.files[file.p].text ?? '', file.language);
       const types = file.localTypes;
       if (!types) return undefined;
       if (where === 'cast') return types.castBefore(name, ref.line) ?? this.returnedType(file, types, ref);
-      if (where === 'field') return types.typeOfField(name);
+      if (where === 'field') {
+        // `$this->graph = $compiler->getServiceReferenceGraph()`: the type that call returns.
+        const callee = types.typeOfField(name) === undefined ? types.calleeAssignedToField(name) : undefined;
+        return callee === undefined ? types.typeOfField(name) : this.typeReturnedBy(file, types, ref, callee, 1);
+      }
       const around = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
       const scopeStart = around >= 0 ? symbolStartLine[around] : 0;
       const stated = types.typeOfLocal(name, ref.line, scopeStart);
@@ -1220,7 +1226,11 @@ class ReferenceLinker {
       const def = this.definitionOf(s);
       const language = this.files[symbolFile[s]].language;
       if (language === undefined) perFile = true;
-      returned.add(returnTypeOf(def.signature, language ?? file.language, def.container));
+      const lang = language ?? file.language;
+      returned.add(
+        returnTypeOf(def.signature, lang, def.container) ??
+          (lang === 'php' ? docReturnTypeOf(def.doc, def.container) : undefined),
+      );
     }
     const [only] = returned;
     const answer = returned.size !== 1 || only === undefined ? undefined : only;

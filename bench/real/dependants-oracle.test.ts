@@ -77,4 +77,19 @@ describe('dependants oracle', () => {
     );
     expect(deps).not.toContain('server.rs → frame/mod.rs:4');
   });
+
+  it("Rust: `crate::` is the crate of the nearest lib.rs or main.rs, not the project's root (cargo's src/cargo/lib.rs)", async () => {
+    const l = loaded('rust', 'src', {
+      'cargo/lib.rs': 'pub mod core;\n',
+      'cargo/core/mod.rs': 'pub mod profiles;\npub mod resolver;\n',
+      'cargo/core/resolver/mod.rs': 'pub mod features;\n',
+      'cargo/core/resolver/features.rs': 'pub enum FeaturesFor {}\n',
+      'cargo/core/profiles.rs': 'use crate::core::resolver::features::FeaturesFor;\n',
+      'bin/cargo/main.rs': 'mod cli;\n',
+      'bin/cargo/cli.rs': 'use crate::core::Nothing;\n',
+    });
+    const deps = await pairs(l);
+    expect(deps).toContain('cargo/core/profiles.rs → cargo/core/resolver/features.rs:1');
+    expect(deps.filter((d) => d.startsWith('bin/cargo/cli.rs'))).toEqual([]);
+  });
 });

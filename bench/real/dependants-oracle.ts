@@ -428,12 +428,25 @@ function goLocals(code: string): { names: Set<string>; at: Set<number> } {
 // ---- Rust ----
 
 function rust(loaded: LoadedProject, c: Collector): void {
+  // A module path starts with its crate: the folder of the nearest lib.rs or main.rs above the file
+  // (cargo's src/cargo/lib.rs and src/bin/cargo/main.rs are two crates; `crate::core` is
+  // cargo/core/mod.rs), '#' for one at the root.
+  const paths = new Set(loaded.files.map((f) => f.path));
+  const crateOf = (path: string): string => {
+    for (let dir = posix.dirname(path); ; dir = posix.dirname(dir)) {
+      const d = dir === '.' ? '' : dir;
+      if (paths.has(d ? `${d}/lib.rs` : 'lib.rs') || paths.has(d ? `${d}/main.rs` : 'main.rs')) return d || '#';
+      if (d === '') return '#';
+    }
+  };
   const fileOfModule = new Map<string, string>();
   for (const f of loaded.files) {
-    const segs = f.path.replace(/\.rs$/, '').split('/');
+    const crate = crateOf(f.path);
+    const inCrate = crate === '#' ? f.path : f.path.slice(crate.length + 1);
+    const segs = inCrate.replace(/\.rs$/, '').split('/');
     if (segs[segs.length - 1] === 'mod') segs.pop();
     if (segs.length === 1 && (segs[0] === 'lib' || segs[0] === 'main')) segs.pop();
-    fileOfModule.set(segs.join('::'), f.path);
+    fileOfModule.set([crate, ...segs].join('::'), f.path);
   }
   const moduleOfFile = new Map([...fileOfModule].map(([m, p]) => [p, m]));
   const codes = new Map(loaded.files.map((f) => [f.path, codeOnly(f.text, 'rust')]));
@@ -503,7 +516,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
     let i = 0;
     const filtered = segs.filter((s) => s !== '*');
     if (filtered[0] === 'crate') {
-      cur = [];
+      cur = mod.slice(0, 1);
       i = 1;
     } else if (filtered[0] === 'self') {
       cur = [...mod];
@@ -511,7 +524,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
     } else if (filtered[0] === 'super') {
       cur = [...mod];
       while (filtered[i] === 'super') {
-        if (cur.length === 0) return null;
+        if (cur.length <= 1) return null;
         cur.pop();
         i++;
       }

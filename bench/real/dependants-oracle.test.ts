@@ -46,4 +46,50 @@ describe('dependants oracle', () => {
       'ticketer.rs → server/server_conn.rs:1',
     ]);
   });
+
+  it("Rust: a path starting with a name a use binds, and names a glob brings, ancestors' private uses included (h2)", async () => {
+    const l = loaded('rust', 'src', {
+      'lib.rs': 'mod frame;\nmod proto;\nmod server;\n',
+      'frame/mod.rs': 'pub struct StreamId(u32);\n',
+      'proto/mod.rs': 'mod peer;\nmod streams;\n\npub(crate) use self::peer::Peer;\nuse crate::frame::StreamId;\n',
+      'proto/peer.rs': 'pub(crate) trait Peer {}\npub enum Dyn {}\n',
+      'proto/streams/mod.rs': 'mod counts;\n\nuse crate::proto::*;\n',
+      'proto/streams/counts.rs': [
+        'use super::*;',
+        '',
+        'pub struct Counts {',
+        '    peer: peer::Dyn,',
+        '    id: StreamId,',
+        '}',
+        'impl Counts {',
+        '    pub fn peer(&self) -> peer::Dyn { self.peer }',
+        '}',
+      ].join('\n'),
+      'server.rs': 'use crate::proto::{self};\n\nstruct Peer;\nimpl proto::Peer for Peer {}\n',
+    });
+    const deps = await pairs(l);
+    expect(deps).toEqual(
+      expect.arrayContaining([
+        'proto/streams/counts.rs → proto/peer.rs:4',
+        'proto/streams/counts.rs → frame/mod.rs:5',
+        'server.rs → proto/peer.rs:4',
+      ]),
+    );
+    expect(deps).not.toContain('server.rs → frame/mod.rs:4');
+  });
+
+  it("Rust: `crate::` is the crate of the nearest lib.rs or main.rs, not the project's root (cargo's src/cargo/lib.rs)", async () => {
+    const l = loaded('rust', 'src', {
+      'cargo/lib.rs': 'pub mod core;\n',
+      'cargo/core/mod.rs': 'pub mod profiles;\npub mod resolver;\n',
+      'cargo/core/resolver/mod.rs': 'pub mod features;\n',
+      'cargo/core/resolver/features.rs': 'pub enum FeaturesFor {}\n',
+      'cargo/core/profiles.rs': 'use crate::core::resolver::features::FeaturesFor;\n',
+      'bin/cargo/main.rs': 'mod cli;\n',
+      'bin/cargo/cli.rs': 'use crate::core::Nothing;\n',
+    });
+    const deps = await pairs(l);
+    expect(deps).toContain('cargo/core/profiles.rs → cargo/core/resolver/features.rs:1');
+    expect(deps.filter((d) => d.startsWith('bin/cargo/cli.rs'))).toEqual([]);
+  });
 });

@@ -428,12 +428,25 @@ function goLocals(code: string): { names: Set<string>; at: Set<number> } {
 // ---- Rust ----
 
 function rust(loaded: LoadedProject, c: Collector): void {
+  // A module path starts with its crate: the folder of the nearest lib.rs or main.rs above the file
+  // (cargo's src/cargo/lib.rs and src/bin/cargo/main.rs are two crates; `crate::core` is
+  // cargo/core/mod.rs), '#' for one at the root.
+  const paths = new Set(loaded.files.map((f) => f.path));
+  const crateOf = (path: string): string => {
+    for (let dir = posix.dirname(path); ; dir = posix.dirname(dir)) {
+      const d = dir === '.' ? '' : dir;
+      if (paths.has(d ? `${d}/lib.rs` : 'lib.rs') || paths.has(d ? `${d}/main.rs` : 'main.rs')) return d || '#';
+      if (d === '') return '#';
+    }
+  };
   const fileOfModule = new Map<string, string>();
   for (const f of loaded.files) {
-    const segs = f.path.replace(/\.rs$/, '').split('/');
+    const crate = crateOf(f.path);
+    const inCrate = crate === '#' ? f.path : f.path.slice(crate.length + 1);
+    const segs = inCrate.replace(/\.rs$/, '').split('/');
     if (segs[segs.length - 1] === 'mod') segs.pop();
     if (segs.length === 1 && (segs[0] === 'lib' || segs[0] === 'main')) segs.pop();
-    fileOfModule.set(segs.join('::'), f.path);
+    fileOfModule.set([crate, ...segs].join('::'), f.path);
   }
   const moduleOfFile = new Map([...fileOfModule].map(([m, p]) => [p, m]));
   const codes = new Map(loaded.files.map((f) => [f.path, codeOnly(f.text, 'rust')]));
@@ -454,6 +467,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
   }
   const ITEM = (name: string) =>
     new RegExp(`\\b(?:fn|struct|enum|trait|type|const|static|union|mod)\\s+${name}\\b|macro_rules!\\s*${name}\\b`);
+  const TYPE_ITEM = (name: string) => new RegExp(`\\b(?:struct|enum|trait|type|union|mod)\\s+${name}\\b`);
   /** The file defining `name` reached through module `mod` (following `pub use` re-exports). */
   const itemFile = (mod: string[], name: string, depth: number): string | null | 'unsure' => {
     const file = fileOfModule.get(mod.join('::'));
@@ -502,7 +516,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
     let i = 0;
     const filtered = segs.filter((s) => s !== '*');
     if (filtered[0] === 'crate') {
-      cur = [];
+      cur = mod.slice(0, 1);
       i = 1;
     } else if (filtered[0] === 'self') {
       cur = [...mod];
@@ -510,7 +524,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
     } else if (filtered[0] === 'super') {
       cur = [...mod];
       while (filtered[i] === 'super') {
-        if (cur.length === 0) return null;
+        if (cur.length <= 1) return null;
         cur.pop();
         i++;
       }
@@ -520,6 +534,54 @@ function rust(loaded: LoadedProject, c: Collector): void {
     // `self` inside a use tree: the module itself.
     const rest = filtered.slice(i).filter((s) => s !== 'self');
     return { mod: cur, rest };
+  };
+  /** A module and the segments after it, with those segments that are child modules walked into. */
+  const intoModules = (mod: string[], rest: string[]): { mod: string[]; rest: string[] } => {
+    let i = 0;
+    let cur = mod;
+    while (i < rest.length && fileOfModule.has([...cur, rest[i]].join('::'))) cur = [...cur, rest[i++]];
+    return { mod: cur, rest: rest.slice(i) };
+  };
+  /**
+   * Where module `mod`'s glob (`use mod::*`) gets `name` for a file of module `importer`: an item
+   * it defines or re-exports; also, when `mod` is an ancestor of `importer`, a name its private
+   * `use`s bind or its own globs bring (a module's private items are visible in its descendants).
+   */
+  const globProvides = (
+    mod: string[],
+    name: string,
+    importer: string[],
+    depth: number,
+  ): { mod: string[]; rest: string[] } | 'unsure' | null => {
+    const key = mod.join('::');
+    const file = fileOfModule.get(key);
+    if (!file || depth > 3) return null;
+    const code = inlineBody.get(key) ?? codes.get(file)!;
+    if (ITEM(name).test(code)) return { mod, rest: [name] };
+    const ancestor = mod.length <= importer.length && mod.every((s, i) => importer[i] === s);
+    const found: { mod: string[]; rest: string[] }[] = [];
+    for (const u of usesOf(code)) {
+      if (!u.pub && !ancestor) continue;
+      for (const p of u.paths) {
+        const last = p[p.length - 1];
+        if (last === '*') {
+          const t = resolvePath(mod, p, file);
+          if (!t || t.rest.length > 0) continue;
+          const r = globProvides(t.mod, name, importer, depth + 1);
+          if (r === 'unsure') return 'unsure';
+          if (r) found.push(r);
+          continue;
+        }
+        const path = last === 'self' ? p.slice(0, -1) : p;
+        if ((p.alias ?? path[path.length - 1]) !== name) continue;
+        const t = resolvePath(mod, path, file);
+        if (t) found.push(t);
+        else return null;
+      }
+    }
+    const distinct = new Set(found.map((t) => `${t.mod.join('::')}|${t.rest.join('::')}`));
+    if (distinct.size > 1) return 'unsure';
+    return distinct.size === 1 ? found[0] : null;
   };
   for (const f of loaded.files) {
     const code = codes.get(f.path)!;
@@ -531,9 +593,47 @@ function rust(loaded: LoadedProject, c: Collector): void {
       ...inline.filter((r) => r.start < pos && pos < r.end).map((r) => r.name),
     ];
     const useSpans: [number, number][] = [];
-    const link = (segs: readonly string[], pos: number, what: string) => {
+    const uses = usesOf(code);
+    // Names the file's `use`s bind (`use crate::proto::{self, Peer}` binds proto and Peer), to the
+    // path they stand for; a path written in code may start with one (`proto::Peer`).
+    const bound = new Map<string, string[]>();
+    for (const u of uses)
+      for (const p of u.paths) {
+        if (p[p.length - 1] === '*') continue;
+        const path = p[p.length - 1] === 'self' ? p.slice(0, -1) : [...p];
+        const name = p.alias ?? path[path.length - 1];
+        if (name && !bound.has(name)) bound.set(name, path);
+      }
+    const globs = uses.flatMap((u) => u.paths.filter((p) => p[p.length - 1] === '*').map((p) => ({ p, pos: u.start })));
+    /** Where a name the file neither defines nor binds comes from through its globs (one owner, or none). A path's first segment is a type or module: a `fn` of its name does not hide it. */
+    const throughGlobs = (name: string, path = false): { mod: string[]; rest: string[] } | 'unsure' | null => {
+      if ((path ? TYPE_ITEM(name) : ITEM(name)).test(code) || bound.has(name)) return null;
+      const found = new Set<string>();
+      let hit: { mod: string[]; rest: string[] } | null = null;
+      for (const g of globs) {
+        const target = resolvePath(modAt(g.pos), g.p, f.path);
+        if (!target || target.rest.length > 0) continue;
+        const from = globProvides(target.mod, name, fileMod, 0);
+        if (from === 'unsure') return 'unsure';
+        if (from) {
+          found.add(from.mod.join('::') + '|' + from.rest.join('::'));
+          hit = from;
+        }
+      }
+      if (found.size > 1) return 'unsure';
+      return found.size === 1 ? hit : null;
+    };
+    const link = (written: readonly string[], pos: number, what: string) => {
       const mod = modAt(pos);
-      const target = resolvePath(mod, segs, f.path);
+      let segs = written;
+      let target = resolvePath(mod, segs, f.path);
+      if (!target && written.length > 1 && bound.has(written[0]))
+        target = resolvePath(mod, (segs = [...bound.get(written[0])!, ...written.slice(1)]), f.path);
+      if (!target && written.length > 1 && what !== 'use') {
+        const via = throughGlobs(written[0], true);
+        if (via === 'unsure') c.drop('rust: a path through a glob that two modules could answer');
+        if (via && via !== 'unsure') target = intoModules(via.mod, [...via.rest, ...written.slice(1)]);
+      }
       if (!target) return;
       const line = lineAt(starts, pos);
       if (target.rest.length === 0 || segs[segs.length - 1] === '*') {
@@ -556,10 +656,25 @@ function rust(loaded: LoadedProject, c: Collector): void {
       if (file)
         c.add(f.path, file, lineAt(starts, m.index + m[0].length - m[0].trimStart().length), 'declares the module');
     }
-    for (const u of usesOf(code)) {
+    for (const u of uses) {
       useSpans.push([u.start, u.end]);
       for (const p of u.paths) link(p, u.start, 'use');
     }
+    // Capitalised names (types, traits, consts) used bare that only a glob brings in: `use
+    // crate::proto::*;` then `P: Peer` (h2's connection.rs), `use super::*;` then `StreamId`.
+    if (globs.length > 0)
+      for (const m of code.matchAll(/(?<![\w:.'$])([A-Z][A-Za-z0-9_]*)\b(?!\s*!)/g)) {
+        if (useSpans.some(([a, b]) => a <= m.index && m.index < b)) continue;
+        const via = throughGlobs(m[1]);
+        if (via === 'unsure') {
+          c.drop('rust: a name two globs could bring');
+          continue;
+        }
+        if (!via) continue;
+        const { mod, rest } = intoModules(via.mod, via.rest);
+        const owner = rest.length === 0 ? fileOfModule.get(mod.join('::')) : itemFile(mod, rest[0], 0);
+        if (owner && owner !== 'unsure') c.add(f.path, owner, lineAt(starts, m.index), `name ${m[1]} through a glob`);
+      }
     // Qualified uses in code: `crate::a::b`, `super::x::Y`, `child::Name`.
     for (const m of code.matchAll(/(?<![\w:])((?:[A-Za-z_]\w*)(?:\s*::\s*[A-Za-z_]\w*)+)/g)) {
       if (useSpans.some(([a, b]) => a <= m.index && m.index < b)) continue;

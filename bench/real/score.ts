@@ -34,6 +34,8 @@ export interface Question {
   expected: Expected[];
   /** find-similar: the code the question is about, which must not be returned. */
   exclude?: Expected;
+  /** Why the answer is what it is, where a reader could doubt it (a changed answer says why it changed). */
+  note?: string;
   half: 'tuning' | 'held-out';
 }
 

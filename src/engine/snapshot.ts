@@ -67,8 +67,13 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 23: a Go file's imports bind the package names goImportName gives (`hcl/v2` binds hcl, not v2),
  *    so those names used as operands are no value references (analysis): an older analysis keeps
  *    them.
+ * 24: a Rust file sees the names every statement of its imports asks for (`use a::{self, B}`),
+ *    an ancestor module's private `use`s through its glob, and a path written in place only its own
+ *    segments; a local value named like a module is its stated type (graph): an older graph links
+ *    namesakes those hid (h2's share.rs StreamId). PHP: a `$x` receiver is the value local-types
+ *    states as x, and a method's `@return Type` doc comment types what its call returns (graph).
  */
-export const SNAPSHOT_VERSION = 23;
+export const SNAPSHOT_VERSION = 24;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

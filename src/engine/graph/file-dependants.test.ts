@@ -176,3 +176,46 @@ describe('Go: an import on its own line', () => {
     expect(graph.callers(open.id).map((n) => `${n.path}:${n.line}`)).toEqual(['cmd/shop/main.go:7']);
   });
 });
+
+describe('a folder named as the target (a Go package)', () => {
+  // containers-storage: pkg/directory is two files; store.go and a driver use it, and
+  // directory_unix.go calls its peer's helper.
+  const storage = {
+    'go.mod': 'module github.com/containers/storage\n',
+    'pkg/directory/directory.go': ['package directory', '', 'type DiskUsage struct {', '\tSize int64', '}'].join('\n'),
+    'pkg/directory/directory_unix.go': [
+      'package directory',
+      '',
+      'func Usage(dir string) (*DiskUsage, error) {',
+      '\treturn &DiskUsage{}, nil',
+      '}',
+    ].join('\n'),
+    'store.go': [
+      'package storage',
+      '',
+      'import "github.com/containers/storage/pkg/directory"',
+      '',
+      'func usage(dir string) int64 {',
+      '\tu, _ := directory.Usage(dir)',
+      '\treturn u.Size',
+      '}',
+    ].join('\n'),
+    'drivers/vfs/driver.go': [
+      'package vfs',
+      '',
+      'import "github.com/containers/storage/pkg/directory"',
+      '',
+      'func size(dir string) (*directory.DiskUsage, error) {',
+      '\treturn directory.Usage(dir)',
+      '}',
+    ].join('\n'),
+  };
+
+  it("lists the files that use the folder's files, not the folder's own files", async () => {
+    const raw = 'which files use the pkg/directory package';
+    expect(await filesAnswering(storage, 'find_references', raw, ['pkg', 'directory', 'package'])).toEqual([
+      'drivers/vfs/driver.go',
+      'store.go',
+    ]);
+  });
+});

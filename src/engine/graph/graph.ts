@@ -24,7 +24,7 @@ import {
   type ImportBinding,
   type ReceiverClass,
 } from './receivers';
-import { localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
+import { docReturnTypeOf, localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
 import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 import { isDeclarationSignature } from '../structural/index';
@@ -321,6 +321,10 @@ interface ResolvedImportOfFile {
   /** Names bound by the statement, null for a namespace/glob import. */
   names: readonly string[] | null;
   reexport: boolean;
+  /** visibleThroughImports: re-export hops from the file's own statement (absent: 0). */
+  hops?: number;
+  /** visibleThroughImports: whether the file's own statement that reached it was a glob (absent: its names are null). */
+  glob?: boolean;
 }
 
 export function buildGraph(corpus: Corpus): GraphData {
@@ -564,18 +568,33 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
     const resolved: ResolvedImportOfFile[] = [];
     table.importsOfFile[p] = resolved;
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
+    const inline = rustInlineModules(files[p], imports);
     for (let i = 0; i < imports.length; i++) {
       const imp = imports[i];
+      // `use super::*` in an inline `mod tests { … }` is the file's own module, whose names and
+      // imports the file already sees; read from the file it would reach its parent's (hyper's
+      // upgrade.rs tests saw lib.rs's `mod client;` and so client.rs's `type Future`).
+      if (
+        inline &&
+        /^super(?:::(?!super\b)|$)/.test(imp.specifier) &&
+        inline.some(([a, b]) => a < imp.line && imp.line <= b)
+      )
+        continue;
       const target = resolver.resolve(p, imp);
       const namesText = imp.names.join(',');
       const kind = imp.kind === 'reexport' ? IMPORT_KIND_REEXPORT : IMPORT_KIND_IMPORT;
       if (target.kind === 'files') {
         table.resolvedImports++;
         const glob = imp.names.length === 0 || imp.names.includes('*');
+        // A Rust path written in place (`crate::Error` in a return type) binds no name: it sees
+        // its own segments, not all that lib.rs re-exports (h2's `crate::Error` made share.rs's
+        // StreamId visible where `use crate::frame::StreamId` names another).
+        let names: readonly string[] | null = glob ? null : imp.names;
+        if (glob && inPlaceRustPath(imp, files[p])) names = imp.specifier.split('::').slice(1);
         for (let j = 0; j < target.files.length; j++) {
           const t = target.files[j];
           pushImportRecord(table, p, imp.line, t, namesText, kind);
-          resolved.push({ target: t, names: glob ? null : imp.names, reexport: imp.kind === 'reexport' });
+          resolved.push({ target: t, names, reexport: imp.kind === 'reexport' });
         }
       } else {
         table.unresolvedImports++;
@@ -596,6 +615,20 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
   }
   table.firstRecord = rowOffsets(table.source.values, table.source.length, fileCount);
   return table;
+}
+
+/** The line spans of a Rust file's inline modules (`mod tests { … }`), when it has `super` imports; else null. */
+function rustInlineModules(file: Corpus['files'][number], imports: readonly ImportRef[]): [number, number][] | null {
+  if (languageOf(file) !== 'rust' || !imports.some((i) => i.specifier.startsWith('super'))) return null;
+  const spans: [number, number][] = [];
+  for (const d of file.analysis?.definitions ?? [])
+    if (d.kind === 'module' && d.endLine > d.startLine) spans.push([d.startLine, d.endLine]);
+  return spans;
+}
+
+/** A Rust path written in code (structural/imports.ts's rustQualifiedPath: `crate::a::b`, names []). */
+function inPlaceRustPath(imp: ImportRef, file: Corpus['files'][number]): boolean {
+  return imp.names.length === 0 && imp.specifier.startsWith('crate::') && languageOf(file) === 'rust';
 }
 
 function pushImportRecord(
@@ -801,7 +834,7 @@ class ReferenceLinker {
       file.dotImport ??= (this.files[p].analysis?.imports ?? []).some((i) => i.dot === true);
       if (!file.dotImport) return REFERENCE_BY_NAME;
     }
-    if (this.linkToVisible(visible, candidates, name, source, kind, ref.line)) {
+    if (this.linkToVisible(visible, candidates, name, source, kind, ref.line, file.language === 'rust')) {
       if (PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
         this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return REFERENCE_LINKED;
@@ -918,6 +951,7 @@ class ReferenceLinker {
     source: number,
     kind: EdgeKind,
     line: number,
+    shadows = false,
   ): boolean {
     const { edges, found, hits, visibleSlot } = this;
     const { fileCount, fileSymbolOffsets, symbolFile } = this.symbols;
@@ -928,6 +962,7 @@ class ReferenceLinker {
       for (let i = 0; i < candidates.length; i++)
         if (visibleSlot[symbolFile[candidates[i]]] >= 0) hits.push(candidates[i]);
       if (hits.length > 1) hits.sort((a, b) => visibleSlot[symbolFile[a]] - visibleSlot[symbolFile[b]] || a - b);
+      if (shadows && hits.length > 1) this.keepUnshadowed(visible, hits);
       for (let i = 0; i < hits.length; i++)
         edges.add(
           source,
@@ -947,6 +982,26 @@ class ReferenceLinker {
       if (found.length > 0) matched = true;
     }
     return matched;
+  }
+
+  /**
+   * Rust: of the visible definitions of one name, those the file's `use`s bind. A name a statement
+   * names beats one a glob brings, and of glob-brought ones the nearest wins: a module's own item
+   * hides what its own globs bring (h2's streams/mod.rs defines a Config, and its `use
+   * crate::proto::*` brings connection.rs's: `use super::*` in streams/counts.rs sees the first).
+   * `hits` is narrowed in place.
+   */
+  private keepUnshadowed(visible: ResolvedImportOfFile[], hits: number[]): void {
+    const { visibleSlot } = this;
+    const { symbolFile } = this.symbols;
+    const entry = (s: number) => visible[visibleSlot[symbolFile[s]]];
+    const isGlob = (s: number) => entry(s).glob ?? entry(s).names === null;
+    const named = hits.some((s) => !isGlob(s));
+    let nearest = Infinity;
+    for (const s of hits) if (named !== isGlob(s)) nearest = Math.min(nearest, entry(s).hops ?? 0);
+    let n = 0;
+    for (const s of hits) if (named !== isGlob(s) && (named || (entry(s).hops ?? 0) === nearest)) hits[n++] = s;
+    hits.length = n;
   }
 
   /**
@@ -1040,12 +1095,18 @@ class ReferenceLinker {
       return id === undefined ? [] : symbolsOfName[id];
     };
     file.bindings ??= this.bindingsOf(file.p, file.language);
-    const statedType = (name: string, where: 'local' | 'field' | 'cast'): string | undefined => {
+    const statedType = (written: string, where: 'local' | 'field' | 'cast'): string | undefined => {
+      // A PHP variable is read as `$graph` and stated as `graph` (local-types.ts reads `$(\w+)`).
+      const name = written.startsWith('$') ? written.slice(1) : written;
       if (file.localTypes === undefined) file.localTypes = localTypesOf(this.files[file.p].text ?? '', file.language);
       const types = file.localTypes;
       if (!types) return undefined;
       if (where === 'cast') return types.castBefore(name, ref.line) ?? this.returnedType(file, types, ref);
-      if (where === 'field') return types.typeOfField(name);
+      if (where === 'field') {
+        // `$this->graph = $compiler->getServiceReferenceGraph()`: the type that call returns.
+        const callee = types.typeOfField(name) === undefined ? types.calleeAssignedToField(name) : undefined;
+        return callee === undefined ? types.typeOfField(name) : this.typeReturnedBy(file, types, ref, callee, 1);
+      }
       const around = this.sourceNodeOf(file.p, ref, file.lineCount) - fileCount;
       const scopeStart = around >= 0 ? symbolStartLine[around] : 0;
       const stated = types.typeOfLocal(name, ref.line, scopeStart);
@@ -1159,7 +1220,11 @@ class ReferenceLinker {
       const def = this.definitionOf(s);
       const language = this.files[symbolFile[s]].language;
       if (language === undefined) perFile = true;
-      returned.add(returnTypeOf(def.signature, language ?? file.language, def.container));
+      const lang = language ?? file.language;
+      returned.add(
+        returnTypeOf(def.signature, lang, def.container) ??
+          (lang === 'php' ? docReturnTypeOf(def.doc, def.container) : undefined),
+      );
     }
     const [only] = returned;
     const answer = returned.size !== 1 || only === undefined ? undefined : only;
@@ -1299,36 +1364,82 @@ class ReferenceLinker {
     return (this.packagePeers.get(language + ':' + dirname(this.files[p].path)) ?? []).filter((q) => q !== p);
   }
 
-  /** Files whose names file p sees through its imports, with re-export barrels followed. */
+  /**
+   * Files whose names file p sees through its imports, with re-export barrels followed. Two
+   * statements naming one file (`use crate::frame::{self, StreamId}` is a record per name) see it
+   * once, with the names of both, and each passes its own names on. A Rust glob of an ancestor
+   * module (`use super::*`) passes on that module's private `use`s too: a module's private items
+   * are visible in its descendants (h2's streams/store.rs sees `use crate::frame::StreamId` of
+   * streams/mod.rs, not share.rs's StreamId of the same name).
+   */
   private visibleThroughImports(p: number): ResolvedImportOfFile[] {
-    const { seenFrom } = this;
+    const { seenFrom, visibleSlot } = this;
     const importsOfFile = this.imports.importsOfFile;
     const out: ResolvedImportOfFile[] = [];
     const mark = p + 1;
     seenFrom[p] = mark;
+    const rust = this.isRust(p);
     let frontier = importsOfFile[p];
     for (let depth = 0; depth <= REEXPORT_MAX_DEPTH && frontier.length > 0; depth++) {
       const next: ResolvedImportOfFile[] = [];
       for (let i = 0; i < frontier.length; i++) {
         const imp = frontier[i];
-        if (seenFrom[imp.target] === mark) continue;
-        seenFrom[imp.target] = mark;
-        out.push(imp);
+        let asked = imp.names;
+        if (seenFrom[imp.target] === mark) {
+          const v = visibleSlot[imp.target];
+          if (imp.target === p || v < 0) continue;
+          const known = out[v].names;
+          if (known === null) continue;
+          asked = asked === null ? null : asked.filter((n) => !known.includes(n));
+          if (asked !== null && asked.length === 0) continue;
+          out[v] = {
+            ...out[v],
+            names: asked === null ? null : [...known, ...asked],
+            glob: (out[v].glob ?? known === null) && (imp.glob ?? imp.names === null),
+          };
+        } else {
+          seenFrom[imp.target] = mark;
+          visibleSlot[imp.target] = out.length;
+          out.push(imp);
+        }
+        const privateToo = rust && asked === null && this.isRust(imp.target) && this.rustAncestorOf(imp.target, p);
         const reexports = importsOfFile[imp.target];
         for (let j = 0; j < reexports.length; j++) {
           const re = reexports[j];
-          if (!re.reexport) continue;
+          if (!re.reexport && !privateToo) continue;
           // A barrel passes on the names its importer asked for. A Rust `pub use` passes only
           // the names it lists: `use crate::time::Instant` does not see sleep.rs through
           // `pub use sleep::Sleep` (JS lists a renamed re-export by its original name).
-          const passed = this.isRust(imp.target) ? passedNames(imp.names, re.names) : (imp.names ?? re.names);
+          const passed = this.isRust(imp.target) ? passedNames(asked, re.names) : (asked ?? re.names);
           if (passed === undefined) continue;
-          next.push({ target: re.target, names: passed, reexport: true });
+          next.push({
+            target: re.target,
+            names: passed,
+            reexport: true,
+            hops: depth + 1,
+            glob: imp.glob ?? imp.names === null,
+          });
         }
       }
       frontier = next;
     }
+    for (let v = 0; v < out.length; v++) visibleSlot[out[v].target] = -1;
     return out;
+  }
+
+  /**
+   * Whether Rust file `module` is the module of an ancestor of file p's module: lib.rs, main.rs
+   * and mod.rs stand for their folder, x.rs for the folder x/ beside it.
+   */
+  private rustAncestorOf(module: number, p: number): boolean {
+    const path = this.files[module].path;
+    const slash = path.lastIndexOf('/');
+    const base = path.slice(slash + 1);
+    const folder =
+      base === 'mod.rs' || base === 'lib.rs' || base === 'main.rs'
+        ? path.slice(0, Math.max(slash, 0))
+        : path.slice(0, -3);
+    return folder === '' || this.files[p].path.startsWith(folder + '/');
   }
 
   /**

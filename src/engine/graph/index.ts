@@ -1004,8 +1004,10 @@ export class GraphIndex implements Retriever {
    */
   private fileDependantHits(files: number[], hits: HitList, limit: number, includersOnly = false): ModalityHit[] {
     const g = this.g;
+    // Of a folder's files, one using another is no dependant of the folder.
+    const asked = new Set(files);
     for (const origin of files) {
-      let direct = this.closure({ file: origin }, 1, limit);
+      let direct = this.closure({ file: origin }, 1, limit).filter((d) => !asked.has(d.file));
       if (includersOnly) direct = direct.filter((d) => this.includesByName(d, origin));
       this.sortFileDependants(direct, origin);
       for (const d of direct) {
@@ -1241,6 +1243,12 @@ export class GraphIndex implements Retriever {
         if (stem === word || moduleStem === word) exact.push(p);
         else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
       });
+      // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
+      if (exact.length === 0 && suffix.length === 0 && raw.includes('/'))
+        this.corpus.files.forEach((file, p) => {
+          const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
+          if (dir === word || dir.endsWith('/' + word)) exact.push(p);
+        });
       for (const p of exact.length > 0 ? exact : suffix) out.add(p);
     }
     return [...out];

@@ -74,6 +74,20 @@ export class LocalTypes {
     else this.assignedCalls.set(name, [{ name, type: callee, line }]);
   }
 
+  /** Per field name: the callees of the calls it is assigned from (`$this->graph = $c->getServiceReferenceGraph()`). */
+  private readonly fieldCalls = new Map<string, string | null>();
+
+  /** A field assigned what a call returns; two different callees leave it unknown. */
+  assignFieldCall(name: string, callee: string): void {
+    const known = this.fieldCalls.get(name);
+    this.fieldCalls.set(name, known === undefined || known === callee ? callee : null);
+  }
+
+  /** The one callee a field is assigned from, when it states no type. */
+  calleeAssignedToField(name: string): string | undefined {
+    return this.fieldCalls.get(name) ?? undefined;
+  }
+
   /** The callee of the last call `name` is assigned from at or before `line`, within the scope (as typeOfLocal). */
   calleeAssignedTo(name: string, line: number, scopeStart: number): string | undefined {
     let best: Declaration | undefined;
@@ -345,12 +359,30 @@ const PHP_THIS_NEW = /\$this->(\w+)\s*=\s*new\s+\\?([\w\\]+)/g;
 const PHP_LOCAL_NEW = /\$(\w+)\s*=\s*new\s+\\?([\w\\]+)/g;
 const PHP_PARAM = /(?:^|[(,])\s*\??\\?([A-Z][\w\\]*)\s+\$(\w+)/g;
 
+/** `$graph = $container->getCompiler()->getServiceReferenceGraph();`: the value (or `$this->` field) and the last method called. */
+const PHP_CALL_ASSIGN = /(\$this->)?\$?(\w+)\s*=\s*\$\w+(?:(?:->|::)\w+(?:\([^()]*\))?)*(?:->|::)(\w+)\([^;]*\)\s*;/;
+
 function scanPhp(line: string, n: number, out: LocalTypes): void {
   if (!line.includes('$')) return;
   for (const m of line.matchAll(PHP_THIS_NEW)) out.field(m[1], m[2]);
   for (const m of line.matchAll(PHP_LOCAL_NEW))
     if (m.index === 0 || line[m.index - 1] !== '>') out.declare(m[1], m[2], n);
   for (const m of line.matchAll(PHP_PARAM)) out.declare(m[2], m[1], n);
+  const called = line.includes('=') ? PHP_CALL_ASSIGN.exec(line) : null;
+  if (called?.[1]) out.assignFieldCall(called[2], called[3]);
+  else if (called) out.assignCall(called[2], called[3], n);
+}
+
+/**
+ * The type a PHP doc comment says a function returns (`@return ServiceReferenceGraph`), for the
+ * many methods whose signature states none; `$this`, `self` and `static` are the container.
+ */
+export function docReturnTypeOf(doc: string | undefined, container: string | undefined): string | undefined {
+  const m = doc === undefined ? null : /@return\s+\??\\?([\w\\$]+)/.exec(doc);
+  if (!m) return undefined;
+  const written = m[1].slice(m[1].lastIndexOf('\\') + 1);
+  if (written === '$this' || written === 'self' || written === 'static') return container || undefined;
+  return /^[A-Z]/.test(written) ? typeName(written) : undefined;
 }
 
 const SCANNERS: Readonly<Record<string, LineScanner>> = {

@@ -227,6 +227,12 @@ export function classifyReceiver(
     return { kind: 'module', binding };
   }
   const last = parts[parts.length - 1];
+  // A local value shadows a module or type of its name: h2's `head: Head`, then `head.stream_id()`
+  // beside `mod head;`, is a Head, not the module.
+  if (parts.length === 1 && /^[a-z_]/.test(first) && definesType(first)) {
+    const local = statedType(first, 'local');
+    if (local !== undefined) return typed(local);
+  }
   if (definesType(last)) return { kind: 'type', container: last };
   // A capitalised path the repository defines nothing of (`Default::default`, `String::new`): outside it.
   if (/^[A-Z]/.test(last) && !definesName(last)) return { kind: 'external' };

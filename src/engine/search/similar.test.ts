@@ -14,6 +14,7 @@ import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
+import { pairedNames } from '../structural/siblings';
 import { docWindowOf, dropSubject, markedName, questionParts, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -1336,5 +1337,73 @@ describe('other implementations of X like the one in a file', () => {
     // The file only said which Cleanup is X: its String and Status are not named in X's pattern by it.
     const status = rowsOf(r, 'drivers/vfs/driver.go').find((row) => row.symbol === 'Status');
     expect(status?.explanation.sibling?.similarity ?? 0).toBeLessThan(0.5);
+  });
+});
+
+describe('similar to a method named with its type, when other types of its package implement its name', () => {
+  it('answers with the other implementations, and the qualifier is no part of the type’s other method names (echo context.Error)', async () => {
+    const files = [
+      { path: 'context.go', text: fixture('echo-context-error.go.txt') },
+      { path: 'echo.go', text: fixture('echo-httperror.go.txt') },
+      { path: 'binder.go', text: fixture('echo-bindingerror-error.go.txt') },
+    ];
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const echo = await Engine.build(files, { analyzer, embedder: null });
+    const r = await echo.search('code like context.Error');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Error' });
+    // HTTPError and BindingError implement Error in X's package: `context.` only said which Error is X.
+    expect(r.results[0].symbol).toBe('Error');
+    expect(['echo.go', 'binder.go']).toContain(r.results[0].path);
+    // context's one-word methods share nothing with Error but the qualifier: no pattern.
+    const setHandler = rowsOf(r, 'context.go').find((row) => row.symbol === 'SetHandler');
+    expect(setHandler?.explanation.modalities.structural?.reason ?? '').not.toMatch(/name 0\.[1-9]/);
+  });
+});
+
+describe('similar to a function whose name is in two patterns, one of them a pair', () => {
+  const path = 'proto/h1/decode.rs';
+  const text = fixture('hyper-chunked-state-lf.rs.txt');
+
+  it('reads a word that varies in one other name only as a pair (hyper read_body_lf · read_body_cr)', () => {
+    const names = ['read_size_lf', 'read_body_cr', 'read_body_lf', 'read_trailer_lf', 'read_end_cr', 'read_end_lf'];
+    const pair = pairedNames('read_body_lf', names);
+    // `_lf` after body, trailer, size, end: X's family; `read_body_` then cr or lf: a pair.
+    expect(pair('read_body_cr')).toBe(true);
+    expect(pair('read_trailer_lf')).toBe(false);
+    expect(pair('read_end_lf')).toBe(false);
+    // read_body_cr's own patterns are pairs both ways (read_body_lf, read_end_cr): a family of two each.
+    const crPair = pairedNames('read_body_cr', names);
+    expect(crPair('read_body_lf')).toBe(false);
+    expect(crPair('read_end_cr')).toBe(false);
+  });
+
+  it('puts the line-end readers of other states first, not the body’s CR reader', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const hyper = await Engine.build([{ path, text }], { analyzer, embedder: null });
+    const r = await hyper.search('siblings of read_body_lf');
+    expect(['read_size_lf', 'read_trailer_lf', 'read_end_lf']).toContain(r.results[0].symbol);
+    const cr = everyRow(r).find((row) => row.symbol === 'read_body_cr');
+    expect(cr?.explanation.modalities.structural?.reason ?? '').toMatch(/name 0\.35/);
+  });
+});
+
+describe('similar to a Rust method its type implements twice, in the file the question names', () => {
+  it('answers with the other types’ implementations: the type’s second `fmt` is X, not the nearest sibling there (cargo CrateType::fmt)', async () => {
+    const files = [
+      { path: 'core/compiler/crate_type.rs', text: fixture('cargo-crate-type-fmt.rs.txt') },
+      { path: 'core/compiler/unit.rs', text: fixture('cargo-unit-fmt.rs.txt') },
+      { path: 'core/compiler/job.rs', text: fixture('cargo-job-fmt.rs.txt') },
+    ];
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const cargo = await Engine.build(files, { analyzer, embedder: null });
+    const r = await cargo.search('other CrateType::fmt implementations in crate_type.rs');
+    // Display's and Debug's `fmt` of CrateType: both X.
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'fmt' });
+    expect(r.results[0]).toMatchObject({ symbol: 'fmt' });
+    expect(['core/compiler/unit.rs', 'core/compiler/job.rs']).toContain(r.results[0].path);
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'fmt' });
+    // The type's `serialize` shares no word with fmt: the qualifier only picked which fmt is X.
+    const serialize = everyRow(r).find((row) => row.symbol === 'serialize');
+    expect(serialize?.explanation.sibling).toBeUndefined();
   });
 });

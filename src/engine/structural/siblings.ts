@@ -53,11 +53,43 @@ export function kindAffinity(a: DefinitionKind, b: DefinitionKind): number {
  * (digits left out), or × 1 when both names follow one pattern: as many parts, one of them
  * different (parse_array · parse_hash, MinimumNArgs · MaximumNArgs, IntRange · FloatRange).
  */
-export function nameAffinity(a: string, b: string): number {
+export function nameAffinity(a: string, b: string, pair: (b: string) => boolean = () => false): number {
   if (a === b) return 1;
   const pa = nameParts(a);
   const pb = nameParts(b);
-  return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) ? 1 : jaccard(new Set(pa), new Set(pb)));
+  return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) && !pair(b) ? 1 : jaccard(new Set(pa), new Set(pb)));
+}
+
+/**
+ * Which names follow X's pattern only as a pair: their one different word stands where no other
+ * name of the place (`names`: the definitions read for siblings) differs from X, while another
+ * word of X's name varies across two names or more. tokio's task state has `set_running` and
+ * `unset_running`, and `set_notified`, `set_cancelled`, `set_join_waker`: the `set_` family is
+ * X's, the `unset_` one its inverse. hyper's chunked decoder has `read_body_lf`, `read_trailer_lf`,
+ * `read_end_lf` beside `read_body_cr`; jemalloc's `prof_gctx_merge_iter` has `prof_tctx_` and
+ * `prof_tdata_merge_iter` beside `prof_gctx_dump_iter`. A name of such a pair is compared by its
+ * words (nameAffinity: the Jaccard overlap), as any other name; when no word of X's name varies
+ * across two names, every one-pattern name counts as one (a family of two).
+ */
+export function pairedNames(x: string, names: Iterable<string>): (y: string) => boolean {
+  const px = nameParts(x);
+  const slotOf = new Map<string, number>();
+  const support = new Map<number, number>();
+  for (const n of new Set(names)) {
+    if (n === x) continue;
+    const pn = nameParts(n);
+    if (!onePattern(px, pn)) continue;
+    const slot = pn.findIndex((part, i) => part !== px[i]);
+    if (slot < 0) continue;
+    slotOf.set(n, slot);
+    support.set(slot, (support.get(slot) ?? 0) + 1);
+  }
+  const widest = Math.max(0, ...support.values());
+  if (widest < 2) return () => false;
+  return (y) => {
+    const slot = slotOf.get(y);
+    return slot !== undefined && support.get(slot) === 1;
+  };
 }
 
 /**
@@ -169,10 +201,15 @@ function inPlace(path: string, named: string): boolean {
  * UnixDatagram::try_recv is UdpSocket::try_recv's code for another socket). Without `by`,
  * nameAffinity.
  */
-export function namedAffinity(x: Shaped, y: Shaped, by?: NamedBy): number {
+export function namedAffinity(
+  x: Shaped,
+  y: Shaped,
+  by?: NamedBy,
+  pair: (name: string) => boolean = () => false,
+): number {
   const [a, b] = [x.definition.name, y.definition.name];
   if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
-  if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b);
+  if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b, pair);
   const [pa, pb] = [
     [QUALIFIER_PART, ...nameParts(a)],
     [QUALIFIER_PART, ...nameParts(b)],
@@ -215,13 +252,16 @@ export function siblingSimilarity(
   y: Shaped,
   by?: NamedBy,
   bothRefuse = false,
+  pair?: (name: string) => boolean,
+  /** How the question named X, for the names alone (null: by their own names; siblingsOf's qualifierPicksOnly). */
+  namesBy: NamedBy | null | undefined = by,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
   const parts = {
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
-    name: namedAffinity(x, y, by),
+    name: namedAffinity(x, y, namesBy ?? undefined, pair),
     place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path),
     shape: shapeAffinity(x, y),
   };
@@ -259,6 +299,8 @@ export function siblingsOf(
     if (directoryOf(f.path) === directory) files.add(f);
   }
   for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
+  // Names are compared as written only when the qualifier is more than X's pick (qualifierPicksOnly).
+  const namesBy = qualifierPicksOnly(files, x, directory, declarationOnly) ? null : by;
   const uses = helpersAndUsers(file, x.definition);
   const extended = baseClassesOf(files, x.definition);
   const xDelegates = delegatesToItsName(file, x.definition);
@@ -266,12 +308,21 @@ export function siblingsOf(
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
+  const pair = pairedNames(
+    x.definition.name,
+    [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
+  );
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
       const chunk = corpus.chunks[chunkId];
       if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
         continue;
+      // X's name again in X's file and container is X (cargo's CrateType has `fmt` for Display and
+      // for Debug), never an answer (search/similar.ts, overlapsSubject), so no sibling either: as
+      // one, it was the nearest in X's named file and hid every implementation elsewhere
+      // (inNamedPlace). A body for another build (ownArmVariant) is X's sibling.
+      if (f === file && isTwin(x.definition, y) && !ownArmVariant(file, x.definition, y)) continue;
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
       if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
@@ -282,7 +333,14 @@ export function siblingsOf(
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));
-      const s = siblingSimilarity(x, { definition: y, path: f.path, body: bodyNames(f, y) }, by, oneRole);
+      const s = siblingSimilarity(
+        x,
+        { definition: y, path: f.path, body: bodyNames(f, y) },
+        by,
+        oneRole,
+        pair,
+        namesBy,
+      );
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -294,6 +352,46 @@ export function siblingsOf(
     }
   }
   return inNamedPlace(corpus, out, by).sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+}
+
+/** Whether `y` is X's name again in X's container (X's file is the caller's to check). */
+function isTwin(x: Definition, y: Definition): boolean {
+  return y.name === x.name && (y.container ?? '') === (x.container ?? '') && y !== x;
+}
+
+/**
+ * Whether the question's qualifier or path only picked X among the implementations of its name
+ * in X's module: another container of X's directory implements X's name too (dns's `zlexer.Next`
+ * and `klexer.Next`, containers-storage's `imageStore.Get` and `layerStore.Get`, cargo's
+ * `CrateType::fmt in crate_type.rs` and `Unit::fmt`). The user wrote `A::x` because `x` alone
+ * names them all, and those other implementations are X's family; the qualifier is then no name
+ * part of A's other methods (namedAffinity), which would make every one-word method of A one
+ * pattern with X (`zlexer.Err`, `imageStore.Lookup`, `CrateType::serialize`). It still says where
+ * X is (the named place, inNamedPlace). When no other container of the module implements the
+ * name (SymfonyStyle::warning beside CI's reporter in another folder), the qualifier names the
+ * class whose methods are X's kin, as before.
+ */
+function qualifierPicksOnly(
+  files: ReadonlySet<CorpusFile>,
+  x: Shaped,
+  directory: string,
+  declarationOnly: (path: string, definition: Definition) => boolean,
+): boolean {
+  const xd = x.definition;
+  if (xd.container === undefined || !FUNCTION_FAMILY.has(xd.kind)) return false;
+  for (const f of files) {
+    if (directoryOf(f.path) !== directory) continue;
+    for (const d of f.analysis.definitions)
+      if (
+        d.name === xd.name &&
+        d.container !== undefined &&
+        d.container !== xd.container &&
+        FUNCTION_FAMILY.has(d.kind) &&
+        !declarationOnly(f.path, d)
+      )
+        return true;
+  }
+  return false;
 }
 
 /**

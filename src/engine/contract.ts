@@ -351,10 +351,17 @@ export interface Demotion {
  * more of the question (`consume_value` → `value_from_envvar`): the step the question names
  * ('callee-named'); or the chunk the boost put first only stores its argument in a field of its
  * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
- * behaviour it switches on: the code that reads the field answers ('setter-gives-way').
+ * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
+ * chunk is a constructor, which only builds the object the other members work on
+ * ('constructor-gives-way').
  */
 export type MemberRule =
-  'closer-before-boost' | 'name-says-question' | 'wrapper-hands-on' | 'callee-named' | 'setter-gives-way';
+  | 'closer-before-boost'
+  | 'name-says-question'
+  | 'wrapper-hands-on'
+  | 'callee-named'
+  | 'setter-gives-way'
+  | 'constructor-gives-way';
 
 export interface MemberChoice {
   rule: MemberRule;

@@ -82,6 +82,10 @@ import {
   asksHowItWorks,
   outsideFunctionsLookup,
   setterLookup,
+  saysSet,
+  constructorLookup,
+  asksHowMade,
+  isTypeDeclaration,
 } from './search/members';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
@@ -356,10 +360,13 @@ export class Engine {
       ...(plan.intent === 'understand_code'
         ? {
             nameCoverageOf: memberNameCoverage(plan.raw),
-            delegateOf: delegateLookup(this.corpus),
-            calleesOf: calleesLookup(this.corpus),
-            ...(asksHowItWorks(plan.raw) ? { isOutsideFunctions: outsideFunctionsLookup(this.corpus) } : {}),
-            isSetter: setterLookup(this.corpus),
+            delegateOf: delegateLookup(this.corpus, asksHowItWorks(plan.raw)),
+            calleesOf: calleesLookup(this.corpus, plan.raw),
+            ...(asksHowItWorks(plan.raw)
+              ? { isOutsideFunctions: outsideFunctionsLookup(this.corpus), isTypeDeclaration }
+              : {}),
+            ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
+            ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup() }),
             sharedTieRanksFor: ['graph'] as const,
           }
         : {}),

@@ -6,7 +6,7 @@
  *                                                             graph's behaviour list at its mean rank)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
- *                    and a file's lines outside its functions
+ *                    and a file's lines outside its functions; on "how" questions for type declarations
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path; 1.5 for a behaviour
  *                                                             question's chunk first in every list fused)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
@@ -64,6 +64,8 @@ export interface FusionInput {
   isStandIn?(chunkId: number): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   isOutsideFunctions?(chunk: Chunk): boolean;
+  /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
+  isTypeDeclaration?(chunk: Chunk): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
   /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */
@@ -95,6 +97,11 @@ export interface FusionInput {
    * the file does more (chooseMember).
    */
   isSetter?(chunk: Chunk): boolean;
+  /**
+   * Behaviour questions: whether a chunk is a constructor (search/members.ts constructorLookup);
+   * like a setter, it never stands for its file while another strong chunk of the file does more.
+   */
+  isConstructor?(chunk: Chunk): boolean;
   /**
    * Lists whose large ties share their mean rank (ranking.ts sharedTieRanks): the graph's list for
    * a question about behaviour, ordered by centrality alone inside a tie.
@@ -153,6 +160,7 @@ export function fuse(input: FusionInput): SearchResult[] {
       input.isDemotedTest?.(chunk) === true,
       input.isStandIn?.(chunk.id) === true,
       input.isOutsideFunctions?.(chunk) === true,
+      input.isTypeDeclaration?.(chunk) === true,
     );
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
@@ -177,7 +185,12 @@ export function fuse(input: FusionInput): SearchResult[] {
   const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
-  const isSetter = input.isSetter;
+  const { isSetter, isConstructor } = input;
+  const givesWay = (r: SearchResult): GivesWay | undefined => {
+    const chunk = input.chunkOf(r.chunkId);
+    if (isSetter?.(chunk) === true) return 'setter';
+    return isConstructor?.(chunk) === true ? 'constructor' : undefined;
+  };
   const pick = choose
     ? (group: SearchResult[]) =>
         chooseMember(
@@ -185,7 +198,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           (r) => choose(input.chunkOf(r.chunkId)),
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
-          isSetter && ((r) => isSetter(input.chunkOf(r.chunkId))),
+          givesWay,
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -302,7 +315,7 @@ function chooseMember(
   coverageOf: (r: SearchResult) => number,
   delegateOf?: (r: SearchResult) => number | undefined,
   calleesOf?: (r: SearchResult) => number[],
-  isSetter?: (r: SearchResult) => boolean,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -317,18 +330,19 @@ function chooseMember(
   // A setter the boost put first gives its place to any other strong member of its file
   // (`retry_canceled_requests`, which stores a flag, to `map_with_reused`, which marks the
   // request to retry): its doc comment says what the question asks, its body does none of it.
-  const setterFirst = isSetter?.(best) === true;
-  let chosenRelevance = setterFirst ? -Infinity : bestRelevance;
+  // So does a constructor: it builds the empty object the other members work on.
+  const firstGivesWay = givesWay?.(best);
+  let chosenRelevance = firstGivesWay ? -Infinity : bestRelevance;
   for (const r of group) {
     if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
-    if (r !== best && isSetter?.(r) === true) continue;
+    if (r !== best && givesWay?.(r) !== undefined) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (r !== best && value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
   }
   if (chosen === best) chosenRelevance = bestRelevance;
-  const setterGaveWay = setterFirst && chosen !== best;
+  const gaveWay = chosen !== best ? firstGivesWay : undefined;
   const delegateId = delegateOf?.(chosen);
   const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
   let handsOn = false;
@@ -367,7 +381,7 @@ function chooseMember(
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule: named ? 'callee-named' : memberRule(handsOn, setterGaveWay, closeness(chosen) > closeness(best)),
+    rule: named ? 'callee-named' : memberRule(handsOn, gaveWay, closeness(chosen) > closeness(best)),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,
@@ -379,9 +393,12 @@ function chooseMember(
   return chosen;
 }
 
-function memberRule(handsOn: boolean, setterGaveWay: boolean, closer: boolean): MemberRule {
+/** Members that give their place to another strong member of their file (chooseMember). */
+type GivesWay = 'setter' | 'constructor';
+
+function memberRule(handsOn: boolean, gaveWay: GivesWay | undefined, closer: boolean): MemberRule {
   if (handsOn) return 'wrapper-hands-on';
-  if (setterGaveWay) return 'setter-gives-way';
+  if (gaveWay) return `${gaveWay}-gives-way`;
   return closer ? 'closer-before-boost' : 'name-says-question';
 }
 

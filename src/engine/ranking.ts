@@ -307,6 +307,18 @@ export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';
 export const OUTSIDE_FUNCTIONS_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const OUTSIDE_FUNCTIONS_DEMOTION_RULE = "outside the file's definitions";
 
+/**
+ * Nor, when it asks how something is done, by a type's declaration (search/members.ts
+ * isTypeDeclaration: a struct, enum, interface, trait or type alias): its doc comment and field
+ * names say what the type is for, in the question's words, and it holds none of the code that
+ * does it. Already without the importance boost on such a question (BOOSTED_KINDS), a struct
+ * still came first on its doc comment alone (miekg/dns' `ZoneParser` for "how is a $GENERATE line
+ * in a zone file expanded into records"). Demoted like a stand-in, so a function matching about as
+ * well passes it, and a type every list puts first still shows.
+ */
+export const TYPE_DECLARATION_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
+export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */
@@ -330,19 +342,22 @@ export function boostFor(centrality: number): number {
 
 /**
  * The demotion of a path; `inTests` adds the tests rule, `standIn` the stand-in rule and
- * `outsideFunctions` the rule for a file's lines outside its functions (behaviour questions:
- * TEST_DEMOTION_FACTOR, STAND_IN_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_FACTOR).
+ * `outsideFunctions` the rule for a file's lines outside its functions and `typeDeclaration` the
+ * rule for a type's declaration (behaviour questions: TEST_DEMOTION_FACTOR,
+ * STAND_IN_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, TYPE_DECLARATION_DEMOTION_FACTOR).
  */
 export function demotionFor(
   path: string,
   inTests = false,
   standIn = false,
   outsideFunctions = false,
+  typeDeclaration = false,
 ): { factor: number; rule: string } | null {
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
   if (inTests) return { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE };
   if (standIn) return { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE };
-  return outsideFunctions ? { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE } : null;
+  if (outsideFunctions) return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
+  return typeDeclaration ? { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE } : null;
 }
 
 /**
@@ -417,6 +432,13 @@ export const MEMBER_NAME_GAIN = 0.3;
  * chunk of the file, as a sub-result is, not a name alone.
  */
 export const MEMBER_CALLEE_MIN_SHARE = SUB_RESULT_MIN_SHARE;
+/**
+ * And that callee's name says at least this many of the question's words: a step has a verb and
+ * what it acts on (`value_from_envvar`, `apfs_obj_verify_csum`); a name the question says whole in
+ * one word is an accessor of one of its nouns (cobra's `Flags()`, called by `ValidateRequiredFlags`
+ * for "how does cobra check that required flags were given"), not the step it asks about.
+ */
+export const MEMBER_CALLEE_MIN_WORDS = 2;
 
 /**
  * "A learned lexical expansion (question word → code tokens), served through the text index"

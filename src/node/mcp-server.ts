@@ -200,6 +200,7 @@ const explanationShape = z.object({
         'wrapper-hands-on',
         'callee-named',
         'setter-gives-way',
+        'constructor-gives-way',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

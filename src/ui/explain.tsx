@@ -233,6 +233,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'wrapper-hands-on': 'the member chosen only hands its call on to it',
   'callee-named': 'the member chosen calls it, and its name says more of the question',
   'setter-gives-way': 'the chunk put first only stores its argument in a field',
+  'constructor-gives-way': 'the chunk put first is a constructor, which only builds the object',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

@@ -10,7 +10,7 @@
 import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
-import { MEMBER_NAME_GAIN } from '../ranking';
+import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
 
@@ -62,17 +62,26 @@ export function questionForms(question: string): ReadonlySet<string> {
  * `afsUUID_from_string` over `afsUUID_to_string`), and a name's part counts whether said or not.
  */
 export function nameCoverage(name: string | undefined, forms: ReadonlySet<string>, path?: string): number {
-  if (!name) return 0;
+  const { said, parts } = namePartsSaid(name, forms, path);
+  return parts === 0 ? 0 : said / parts;
+}
+
+/** How many of a name's word parts the question says, of how many counted (nameCoverage's share, as counts). */
+export function namePartsSaid(
+  name: string | undefined,
+  forms: ReadonlySet<string>,
+  path?: string,
+): { said: number; parts: number } {
+  if (!name) return { said: 0, parts: 0 };
   const saysNumbers = [...forms].some((f) => NUMBER.test(f));
   const all = beyondPlace(splitIdentifier(name), path, (part) => saysPart(part, forms)).filter(
     (t) => saysNumbers || !NUMBER.test(t),
   );
   const content = all.filter((t) => !JOINING_PARTS.has(t) || forms.has(t));
   const parts = content.length > 0 ? content : all;
-  if (parts.length === 0) return 0;
   let said = 0;
   for (const part of parts) if (saysPart(part, forms)) said++;
-  return said / parts.length;
+  return { said, parts: parts.length };
 }
 
 /**
@@ -149,12 +158,12 @@ const NAMESPACE_IN_NAME: ReadonlySet<string> = new Set(['c']);
 /** A question's coverage of each chunk's name, for fuse's member choice (FusionInput.nameCoverageOf). */
 export function memberNameCoverage(question: string): (chunk: Chunk) => number {
   const forms = questionForms(question);
-  return (chunk) =>
-    nameCoverage(
-      chunk.symbol,
-      forms,
-      NAMESPACE_IN_NAME.has(languageForPath(chunk.path) ?? '') ? chunk.path : undefined,
-    );
+  return (chunk) => nameCoverage(chunk.symbol, forms, placeOf(chunk));
+}
+
+/** The path whose place a chunk's name may repeat as a prefix (beyondPlace): only in languages without namespaces. */
+function placeOf(chunk: Chunk): string | undefined {
+  return NAMESPACE_IN_NAME.has(languageForPath(chunk.path) ?? '') ? chunk.path : undefined;
 }
 
 /** The factor a member's relevance is weighed by when its file's chunks are compared: 1 + gain × coverage. */
@@ -167,12 +176,33 @@ const OWN_RECEIVER = /^(?:self|this|Self|cls|\$this|static)$/;
 
 /**
  * A call the function makes on its own file's or object's functions: bare (`parse(s)`) or on its
- * own receiver (`self.run()`). A call reached through an expression (`children[i+1].Pos()`, whose
- * receiver the parser leaves unnamed) is another value's method, not this file's function of that
- * name (x/tools' `PathEnclosingInterval` does not call its file's `tokenNode.Pos`).
+ * own receiver (`self.run()`, or the receiver a Go method names in its signature: `d.insert(…)`
+ * in `func (d *IPv4Defragmenter) DefragIPv4(…)`). A call reached through an expression
+ * (`children[i+1].Pos()`, whose receiver the parser leaves unnamed) is another value's method,
+ * not this file's function of that name (x/tools' `PathEnclosingInterval` does not call its
+ * file's `tokenNode.Pos`).
  */
-function ownCall(r: Reference): boolean {
-  return r.receiver !== undefined ? OWN_RECEIVER.test(r.receiver) : r.qualified !== true;
+function ownCall(r: Reference, receiver: string | undefined): boolean {
+  if (r.receiver === undefined) return r.qualified !== true;
+  return OWN_RECEIVER.test(r.receiver) || r.receiver === receiver;
+}
+
+/** A Go method's receiver, as its signature names it: `d` in `func (d *IPv4Defragmenter) DefragIPv4(`. */
+const GO_RECEIVER = /^\s*func\s*\(\s*(\w+)\s+[*\w]/;
+
+/** The name a method calls its own object by, when the language lets it choose one (Go); else undefined. */
+function namedReceiver(file: CorpusFile, chunk: Chunk): string | undefined {
+  if (file.language !== 'go') return undefined;
+  const from = lineStart(file.text, chunk.startLine);
+  const end = file.text.indexOf('\n', from);
+  return GO_RECEIVER.exec(file.text.slice(from, end < 0 ? undefined : end))?.[1];
+}
+
+/** The offset of a line's first character (1-based line). */
+function lineStart(text: string, line: number): number {
+  let at = 0;
+  for (let l = 1; l < line && at >= 0; l++) at = text.indexOf('\n', at) + 1 || -1;
+  return Math.max(0, at);
 }
 
 /** The name of a function's or method's own chunk; undefined for any other chunk. */
@@ -198,20 +228,30 @@ function functionsNamed(corpus: Corpus, file: CorpusFile, name: string): number[
  * `def parse(s): return _parse(s, strict=True)`, `fn spawn(&self, f) { self.spawn_inner(f, None) }`.
  * The wrapper's one call is what it does; a reader asking how it works opens the delegate. One
  * call in all, bare or on the object itself, to a name defined once in the file; else undefined.
+ *
+ * On a question that asks how (`howItWorks`), the wrapper may also compute its arguments with calls
+ * on other values, and a Go method's own object is the receiver its signature names:
+ * `func (d *IPv4Defragmenter) DefragIPv4(in …) { return d.DefragIPv4WithTimestamp(in, time.Now()) }`
+ * hands "how does the IPv4 defragmenter put the fragments back together" on to
+ * DefragIPv4WithTimestamp. Other questions keep the wrapper so written: a doc sentence or a few
+ * keywords naming the wrapper describe its entry point (x-tools' `Builder.Insert` for "Inserts a
+ * new association from key to value", cargo's `compile` for "compile workspace").
  */
-export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undefined {
+export function delegateLookup(corpus: Corpus, howItWorks = false): (chunk: Chunk) => number | undefined {
   return (chunk) => {
     const name = functionName(chunk);
     if (!name) return undefined;
     const file = corpus.files[chunk.fileId];
     if (!file) return undefined;
+    const receiver = howItWorks ? namedReceiver(file, chunk) : undefined;
     let call: Reference | undefined;
     for (const r of callsIn(file, chunk)) {
+      if (howItWorks && r.receiver !== undefined && !ownCall(r, receiver)) continue;
       if (call) return undefined;
       call = r;
     }
     if (!call || call.name === name || !call.name.toLowerCase().includes(name.toLowerCase())) return undefined;
-    if (!ownCall(call)) return undefined;
+    if (!ownCall(call, receiver)) return undefined;
     const named = functionsNamed(corpus, file, call.name);
     return named.length === 1 ? named[0] : undefined;
   };
@@ -220,9 +260,14 @@ export function delegateLookup(corpus: Corpus): (chunk: Chunk) => number | undef
 /**
  * The functions of its own file a function calls, bare or on its own object (`self.value_from_envvar(ctx)`,
  * `apfs_obj_verify_csum(sb, bh)`), each a name defined once in the file or once in the caller's
- * class, in call order without repeats; its own name left out (a recursion).
+ * class, in call order without repeats; its own name left out (a recursion). With a question,
+ * only the callees whose names say MEMBER_CALLEE_MIN_WORDS of its words or more: a step the
+ * question names (`value_from_envvar`), not an accessor named by one of its nouns (cobra's
+ * `ValidateRequiredFlags` calls `c.Flags()`, whose one word "how does cobra check that required
+ * flags were given" says).
  */
-export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
+export function calleesLookup(corpus: Corpus, question?: string): (chunk: Chunk) => number[] {
+  const forms = question === undefined ? undefined : questionForms(question);
   return (chunk) => {
     const name = functionName(chunk);
     if (!name) return [];
@@ -230,13 +275,17 @@ export function calleesLookup(corpus: Corpus): (chunk: Chunk) => number[] {
     if (!file) return [];
     const out: number[] = [];
     const seen = new Set<string>([name]);
+    const receiver = namedReceiver(file, chunk);
     for (const r of callsIn(file, chunk)) {
-      if (seen.has(r.name) || !ownCall(r)) continue;
+      if (seen.has(r.name) || !ownCall(r, receiver)) continue;
       seen.add(r.name);
       const named = functionsNamed(corpus, file, r.name);
       // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).
       const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
-      if (own.length === 1) out.push(own[0]);
+      if (own.length !== 1) continue;
+      const callee = corpus.chunks[own[0]];
+      if (forms && namePartsSaid(callee.symbol, forms, placeOf(callee)).said < MEMBER_CALLEE_MIN_WORDS) continue;
+      out.push(own[0]);
     }
     return out;
   };
@@ -258,19 +307,49 @@ export function asksHowItWorks(raw: string): boolean {
 /**
  * Whether a chunk is lines of its file outside its functions (OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
  * ranking.ts): a line window of a parsed file in which the parser found definitions (its header,
- * imports, the tables and variables declared between its functions), or a one-line namespace or
- * module declaration. A file the parser found nothing in (a script of statements, a language
+ * imports, the tables and variables declared between its functions), a one-line namespace or
+ * module declaration, or a `#define` of a bare name — an include guard or a file's marker
+ * (jemalloc's `#define JEMALLOC_PAGES_C_` on pages.c's first line), which names its file and
+ * defines nothing. A file the parser found nothing in (a script of statements, a language
  * without a grammar) keeps its windows at par: they are its code.
  */
 export function outsideFunctionsLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
-    if (chunk.kind === 'definition')
-      return (
-        chunk.definitionKind !== undefined && SCOPE_KINDS.has(chunk.definitionKind) && chunk.startLine === chunk.endLine
-      );
+    if (chunk.kind === 'definition') {
+      if (chunk.definitionKind === undefined || chunk.startLine !== chunk.endLine) return false;
+      if (SCOPE_KINDS.has(chunk.definitionKind)) return true;
+      return chunk.definitionKind === 'macro' && bareDefine(corpus, chunk);
+    }
     const analysis = corpus.files[chunk.fileId]?.analysis;
     return analysis !== undefined && analysis.parsed && analysis.definitions.length > 0;
   };
+}
+
+/** `#define NAME` and nothing more. */
+const BARE_DEFINE = /^\s*#\s*define\s+\w+\s*$/;
+
+/** Whether a one-line macro chunk is a `#define` of a bare name, with no value. */
+function bareDefine(corpus: Corpus, chunk: Chunk): boolean {
+  const text = corpus.files[chunk.fileId]?.text;
+  if (text === undefined) return false;
+  const from = lineStart(text, chunk.startLine);
+  const end = text.indexOf('\n', from);
+  return BARE_DEFINE.test(text.slice(from, end < 0 ? undefined : end));
+}
+
+/** Definition kinds that declare a type: its fields, variants or method signatures, and no code that runs. */
+const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'interface', 'trait', 'type']);
+
+/**
+ * Whether a chunk declares a type (TYPE_DECLARATION_DEMOTION_FACTOR, ranking.ts): a struct, enum,
+ * interface, trait or type alias. Its doc comment and field names say what the type is for, in the
+ * words of a question about what its code does, yet it holds none of that code ("how is a
+ * $GENERATE line in a zone file expanded into records": miekg/dns' `ZoneParser` and
+ * `generateReader` structs over the `generate` method). A class is not one: in Python, Ruby and
+ * PHP its chunk is its methods' code.
+ */
+export function isTypeDeclaration(chunk: Chunk): boolean {
+  return chunk.kind === 'definition' && chunk.definitionKind !== undefined && TYPE_KINDS.has(chunk.definitionKind);
 }
 
 /** A statement storing a value in a field: `self.config.retry = val;`, `$this->x = $x;`, `@x = x`, `c.timeout = d`. */
@@ -281,28 +360,92 @@ const SETTER_TAIL = /^(?:(?:return\s+)?(?:self|this|\$this|Self)\s*;?|[{})\]]+;?
 const SETTER_MAX_LINES = 8;
 
 /**
- * Whether a chunk is a setter: a function or method that calls nothing and whose body only
- * stores values in fields (`pub fn retry_canceled_requests(&mut self, val: bool) -> &mut Self {
- * self.client_config.retry_canceled_requests = val; self }`), at most SETTER_MAX_LINES lines.
- * Its doc comment describes the behaviour it switches on, in the question's words; the code
- * that does it reads the field elsewhere (fuse's chooseMember: 'setter-gives-way').
+ * Whether a chunk is a setter: a function or method of at most SETTER_MAX_LINES lines that
+ * either calls nothing and only stores values in fields (`pub fn retry_canceled_requests(&mut
+ * self, val: bool) -> &mut Self { self.client_config.retry_canceled_requests = val; self }`), or
+ * is named as one — its first word is "set" — and stores a field, whatever it checks or computes
+ * on the way (rustls' `set_max_fragment_size`, which validates the size into `self.max_frag`;
+ * apfs' `apfs_obj_set_csum`, which computes the checksum into `obj->o_cksum`). Its doc comment
+ * describes the behaviour it switches on, in the question's words; the code that does it reads
+ * the field elsewhere (fuse's chooseMember: 'setter-gives-way'). A question that says "set"
+ * asks for the setter itself: the engine passes no lookup then (saysSet).
  */
 export function setterLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
     const name = functionName(chunk);
     if (!name || chunk.endLine - chunk.startLine + 1 > SETTER_MAX_LINES) return false;
     const file = corpus.files[chunk.fileId];
-    if (!file || !callsIn(file, chunk).next().done) return false;
+    if (!file) return false;
     const lines = file.text.split('\n').slice(chunk.startLine - 1, chunk.endLine);
     const signature = lines.findIndex((l) => l.includes(name));
     if (signature < 0) return false;
+    const body = lines.slice(signature + 1).map((l) => l.trim());
+    if (namedSetter(name, chunk.path)) return body.some((t) => FIELD_ASSIGNMENT.test(t));
+    if (!callsIn(file, chunk).next().done) return false;
     let assignments = 0;
-    for (const line of lines.slice(signature + 1)) {
-      const t = line.trim();
+    for (const t of body) {
       if (!t || isCommentLine(t, file.language) || SETTER_TAIL.test(t)) continue;
       if (!FIELD_ASSIGNMENT.test(t)) return false;
       assignments++;
     }
     return assignments > 0;
   };
+}
+
+/** Whether a name's first word, past a C prefix repeating its place (beyondPlace), is "set": `set_max_fragment_size`, `setTimeout`, `apfs_obj_set_csum`. */
+function namedSetter(name: string, path: string): boolean {
+  const parts = splitIdentifier(name);
+  const own = NAMESPACE_IN_NAME.has(languageForPath(path) ?? '') ? beyondPlace(parts, path) : parts;
+  const i = own.indexOf('set');
+  // C names a function by its object before its verb (`apfs_obj_set_csum`): "set" may follow
+  // the object's words, but never ends the name (`reset` is one word; `…_set` names a set).
+  return i >= 0 && i < own.length - 1 && (i === 0 || NAMESPACE_IN_NAME.has(languageForPath(path) ?? ''));
+}
+
+/** Whether a question says "set" as a word (a setter is then what it asks for); "setting" is a noun as often. */
+export function saysSet(question: string): boolean {
+  return /\bsets?\b/i.test(question);
+}
+
+/** Names a language gives its constructors, whatever the class: Python, PHP, Ruby, JavaScript/TypeScript, Rust. */
+const CONSTRUCTOR_NAMES: ReadonlySet<string> = new Set([
+  '__init__',
+  '__new__',
+  '__construct',
+  'initialize',
+  'constructor',
+  'new',
+]);
+/** Go's constructor convention: `New` or `New` before an exported name (`NewIPv4Defragmenter`). */
+const GO_CONSTRUCTOR = /^New(?:[A-Z0-9_]|$)/;
+
+/**
+ * Whether a chunk is a constructor: a function or method the language or its convention names
+ * so (`__init__`, `__construct`, `initialize`, `constructor`, Rust's `new`, Go's `New…`), or a
+ * method named as its class (C++, Java, C#). It stores what it is given and builds the object's
+ * empty state; a question asking how the object does something is answered by the member that
+ * does it (fuse's chooseMember: 'constructor-gives-way'). "How does the IPv4 defragmenter put the
+ * fragments back together" came to gopacket's `NewIPv4Defragmenter`, which makes an empty map,
+ * over `DefragIPv4WithTimestamp`. A question that asks how something is made (asksHowMade)
+ * passes no lookup.
+ */
+export function constructorLookup(): (chunk: Chunk) => boolean {
+  return (chunk) => {
+    const name = functionName(chunk);
+    if (!name) return false;
+    if (CONSTRUCTOR_NAMES.has(name)) return true;
+    const language = languageForPath(chunk.path);
+    if (language === 'go') return GO_CONSTRUCTOR.test(name);
+    const own = chunk.container?.split(/::|\.|\\/).pop();
+    return chunk.definitionKind === 'method' && own !== undefined && own === name;
+  };
+}
+
+/** Words of a question that ask how something is made, set up or started: there the constructor answers. */
+const MAKING_WORDS =
+  /\b(?:new|creat\w*|construct\w*|init\w*|instantiat\w*|build\w*|built|mak\w*|made|set\s*up|setup|start\w*)\b/i;
+
+/** Whether a question asks how something is made (constructorLookup is then not passed). */
+export function asksHowMade(question: string): boolean {
+  return MAKING_WORDS.test(question);
 }

@@ -13,7 +13,7 @@ import { RRF_K, WEIGHTS } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { memberNameCoverage, setterLookup } from './members';
+import { memberNameCoverage, saysSet, setterLookup } from './members';
 import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
 
 const CLIENT_RS = [
@@ -87,8 +87,60 @@ const CONFIG_PY = [
   '',
 ].join('\n');
 
+/** rustls 0.21 (Apache-2.0/MIT/ISC), msgs/fragmenter.rs: a setter by name that validates what it stores. */
+const FRAGMENTER_RS = [
+  'impl MessageFragmenter {',
+  '    /// Take the Message `msg` and re-fragment it into new',
+  '    /// messages whose fragment is no more than max_frag.',
+  "    pub fn fragment_message<'a>(",
+  '        &self,',
+  "        msg: &'a PlainMessage,",
+  "    ) -> impl Iterator<Item = BorrowedPlainMessage<'a>> + 'a {",
+  '        self.fragment_slice(msg.typ, msg.version, &msg.payload.0)',
+  '    }',
+  '',
+  '    /// Set the maximum fragment size that will be produced.',
+  '    pub fn set_max_fragment_size(&mut self, max_fragment_size: Option<usize>) -> Result<(), Error> {',
+  '        self.max_frag = match max_fragment_size {',
+  '            Some(sz @ 32..=MAX_FRAGMENT_SIZE) => sz - PACKET_OVERHEAD,',
+  '            None => MAX_FRAGMENT_LEN,',
+  '            _ => return Err(Error::BadMaxFragmentSize),',
+  '        };',
+  '        Ok(())',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+/** apfs (GPL-2.0), object.c: C names the object before the verb. */
+const OBJECT_C = [
+  'int apfs_obj_verify_csum(struct super_block *sb, struct buffer_head *bh)',
+  '{',
+  '	struct apfs_obj_phys *obj = (struct apfs_obj_phys *)bh->b_data;',
+  '	return  (le64_to_cpu(obj->o_cksum) ==',
+  '		 apfs_fletcher64((char *) obj + APFS_MAX_CKSUM_SIZE,',
+  '				 sb->s_blocksize - APFS_MAX_CKSUM_SIZE));',
+  '}',
+  '',
+  'void apfs_obj_set_csum(struct super_block *sb, struct apfs_obj_phys *obj)',
+  '{',
+  '	u64 cksum = apfs_fletcher64((char *)obj + APFS_MAX_CKSUM_SIZE,',
+  '				    sb->s_blocksize - APFS_MAX_CKSUM_SIZE);',
+  '	obj->o_cksum = cpu_to_le64(cksum);',
+  '}',
+  '',
+  'static void apfs_reset_cache(struct apfs_cache *c)',
+  '{',
+  '	memset(c->slots, 0, sizeof(c->slots));',
+  '	c->count = 0;',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
   { path: 'client/client.rs', text: CLIENT_RS },
+  { path: 'msgs/fragmenter.rs', text: FRAGMENTER_RS },
+  { path: 'object.c', text: OBJECT_C },
   { path: 'Net/SFTP.php', text: OPTIONS_PHP },
   { path: 'transport.py', text: CONFIG_PY },
 ];
@@ -145,10 +197,59 @@ describe('a setter, on a question about behaviour', () => {
     expect(setter(named('retry_canceled_requests'))).toBe(true);
     expect(setter(named('setPreserveTime'))).toBe(true);
     expect(setter(named('set_keepalive'))).toBe(true);
-    // A condition, a call, or work of its own: no setter.
-    expect(setter(named('set_host'))).toBe(false);
+    // A condition, a call, or work of its own, and no "set" in the name: no setter.
     expect(setter(named('pool_timer'))).toBe(false);
-    expect(setter(named('set_log_channel'))).toBe(false);
     expect(setter(named('map_with_reused'))).toBe(false);
+  });
+
+  it('or a short function named as one that stores a field, whatever it checks or computes on the way', () => {
+    const setter = setterLookup(corpus);
+    expect(setter(named('set_host'))).toBe(true);
+    expect(setter(named('set_log_channel'))).toBe(true);
+    expect(setter(named('set_max_fragment_size'))).toBe(true);
+    // C: "set" after the object's words (`apfs_obj_set_csum`), not inside another word (`reset`).
+    expect(setter(named('apfs_obj_set_csum'))).toBe(true);
+    expect(setter(named('apfs_reset_cache'))).toBe(false);
+    expect(setter(named('apfs_obj_verify_csum'))).toBe(false);
+    expect(setter(named('fragment_message'))).toBe(false);
+  });
+
+  it('"how is an outgoing message split into records no bigger than the maximum fragment size": rustls\' fragmenter.rs is shown by fragment_message', () => {
+    const setter = named('set_max_fragment_size');
+    const worker = named('fragment_message');
+    // The ranks and boosts rustls 0.21 gave both (understand_code, default preset).
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(0, setter), at(7, worker)),
+      text: merge(at(3, setter), at(6, worker)),
+      structural: merge(at(0, setter), at(2, worker)),
+    };
+    const centrality = new Map([
+      [setter.id, 0.7],
+      [worker.id, 1.22],
+    ]);
+    const question = 'how is an outgoing message split into records no bigger than the maximum fragment size';
+    const run = (isSetter?: (c: Chunk) => boolean) =>
+      fuse({
+        lists,
+        weights: WEIGHTS.understand_code,
+        k: RRF_K.default,
+        strategy: 'fused',
+        centralityOf: (id) => centrality.get(id) ?? 0,
+        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'),
+        limit: 10,
+        rankContainersByMembers: true,
+        nameCoverageOf: memberNameCoverage(question),
+        ...(isSetter ? { isSetter } : {}),
+      }).filter((r) => r.path === 'msgs/fragmenter.rs');
+    expect(run()[0].symbol).toBe('set_max_fragment_size');
+    const [shown] = run(setterLookup(corpus));
+    expect(shown.symbol).toBe('fragment_message');
+    expect(shown.explanation.member?.rule).toBe('setter-gives-way');
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+
+  it('is what a question that says "set" asks for', () => {
+    expect(saysSet('how is the maximum fragment size set')).toBe(true);
+    expect(saysSet('how does crypt choose the hashing method from the setting string')).toBe(false);
   });
 });

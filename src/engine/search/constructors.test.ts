@@ -1,0 +1,191 @@
+/**
+ * A constructor does not stand for its file on a question about what the object does, and a Go
+ * method's calls on its own receiver are calls on its object. The shape of gopacket 1.1
+ * (BSD-3-Clause), ip4defrag/defrag.go: "how does the IPv4 defragmenter put the fragments back
+ * together into one packet" came to `NewIPv4Defragmenter`, which makes an empty map, while
+ * `DefragIPv4` only hands its call on to `d.DefragIPv4WithTimestamp(in, time.Now())`, which
+ * does the work.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
+import { fuse, scoreFromExplanation } from '../fuse';
+import { RRF_K, WEIGHTS } from '../ranking';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { buildCorpus } from '../structural/corpus';
+import type { Corpus } from '../modality';
+import { asksHowMade, calleesLookup, constructorLookup, delegateLookup, memberNameCoverage } from './members';
+import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+
+const DEFRAG_GO = [
+  'package ip4defrag',
+  '',
+  '// DefragIPv4 takes in an IPv4 packet with a fragment payload.',
+  'func (d *IPv4Defragmenter) DefragIPv4(in *layers.IPv4) (*layers.IPv4, error) {',
+  '	return d.DefragIPv4WithTimestamp(in, time.Now())',
+  '}',
+  '',
+  '// DefragIPv4WithTimestamp provides functionality of DefragIPv4 with',
+  '// an additional timestamp parameter which is used for discarding',
+  '// old fragments instead of time.Now()',
+  'func (d *IPv4Defragmenter) DefragIPv4WithTimestamp(in *layers.IPv4, t time.Time) (*layers.IPv4, error) {',
+  '	// check if we need to defrag',
+  '	if st := d.dontDefrag(in); st == true {',
+  '		return in, nil',
+  '	}',
+  '	if err := d.securityChecks(in); err != nil {',
+  '		return nil, err',
+  '	}',
+  '	fl := d.ipFlows[ipv4{in.SrcIP.String(), in.DstIP.String(), in.Id}]',
+  '	out, err := fl.insert(in, t)',
+  '	return out, err',
+  '}',
+  '',
+  'func (d *IPv4Defragmenter) dontDefrag(ip *layers.IPv4) bool {',
+  '	return ip.Flags&layers.IPv4DontFragment != 0',
+  '}',
+  '',
+  'func (d *IPv4Defragmenter) securityChecks(ip *layers.IPv4) error {',
+  '	if ip.FragOffset*8 > IPv4MaximumFragmentOffset {',
+  '		return errors.New("defrag: fragment offset too big")',
+  '	}',
+  '	return nil',
+  '}',
+  '',
+  '// IPv4Defragmenter is a struct which embedded a map of',
+  '// all fragment/packet.',
+  'type IPv4Defragmenter struct {',
+  '	sync.RWMutex',
+  '	ipFlows map[ipv4]*fragmentList',
+  '}',
+  '',
+  '// NewIPv4Defragmenter returns a new IPv4Defragmenter',
+  '// with an initialized map.',
+  'func NewIPv4Defragmenter() *IPv4Defragmenter {',
+  '	return &IPv4Defragmenter{',
+  '		ipFlows: make(map[ipv4]*fragmentList),',
+  '	}',
+  '}',
+  '',
+].join('\n');
+
+const SESSION_PY = [
+  'class Session:',
+  '    def __init__(self, url):',
+  '        self.url = url',
+  '',
+  '    def send(self, request):',
+  '        return self.adapter.send(request)',
+  '',
+].join('\n');
+
+const STREAM_PHP = [
+  '<?php',
+  'class Stream',
+  '{',
+  '    public function __construct($path)',
+  '    {',
+  '        $this->path = $path;',
+  '    }',
+  '',
+  '    public function Stream()',
+  '    {',
+  '        return null;',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+const FILES: SourceFile[] = [
+  { path: 'ip4defrag/defrag.go', text: DEFRAG_GO },
+  { path: 'session.py', text: SESSION_PY },
+  { path: 'Stream.php', text: STREAM_PHP },
+];
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
+});
+
+const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
+
+describe('a constructor, on a question about what its object does', () => {
+  it('is a function the language or its convention names so', () => {
+    const constructor = constructorLookup();
+    expect(constructor(named('NewIPv4Defragmenter'))).toBe(true);
+    expect(constructor(named('__init__'))).toBe(true);
+    expect(constructor(named('__construct'))).toBe(true);
+    expect(constructor(named('DefragIPv4'))).toBe(false);
+    expect(constructor(named('send'))).toBe(false);
+    expect(constructor(named('IPv4Defragmenter'))).toBe(false);
+  });
+
+  it('is what a question about making something asks for', () => {
+    expect(asksHowMade('how is a new session created')).toBe(true);
+    expect(asksHowMade('how does the defragmenter start')).toBe(true);
+    expect(asksHowMade('how does the IPv4 defragmenter put the fragments back together into one packet')).toBe(false);
+  });
+
+  it('"put the fragments back together": defrag.go is shown by the method that does it, not by NewIPv4Defragmenter', () => {
+    const maker = named('NewIPv4Defragmenter');
+    const wrapper = named('DefragIPv4');
+    const worker = named('DefragIPv4WithTimestamp');
+    // The ranks and centralities gopacket 1.1 gave the three (understand_code, default preset).
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(merge(at(1, maker), at(4, wrapper)), at(9, worker)),
+      text: merge(merge(at(2, maker), at(24, wrapper)), at(1, worker)),
+      structural: merge(merge(at(13, maker), at(1, wrapper)), at(5, worker)),
+    };
+    const centrality = new Map([
+      [maker.id, 0.55],
+      [wrapper.id, 0.55],
+      [worker.id, 0.67],
+    ]);
+    const question = 'how does the IPv4 defragmenter put the fragments back together into one packet';
+    const run = (isConstructor?: (c: Chunk) => boolean) =>
+      fuse({
+        lists,
+        weights: WEIGHTS.understand_code,
+        k: RRF_K.default,
+        strategy: 'fused',
+        centralityOf: (id) => centrality.get(id) ?? 0,
+        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.go'),
+        limit: 10,
+        rankContainersByMembers: true,
+        nameCoverageOf: memberNameCoverage(question),
+        delegateOf: delegateLookup(corpus, true),
+        calleesOf: calleesLookup(corpus, question),
+        ...(isConstructor ? { isConstructor } : {}),
+      }).filter((r) => r.path === 'ip4defrag/defrag.go');
+    expect(run()[0].symbol).toBe('NewIPv4Defragmenter');
+    const [shown] = run(constructorLookup());
+    expect(shown.symbol).toBe('DefragIPv4WithTimestamp');
+    expect(shown.explanation.member).toMatchObject({
+      rule: 'wrapper-hands-on',
+      over: { symbol: 'NewIPv4Defragmenter' },
+    });
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe("a Go method's calls on the receiver its signature names", () => {
+  it('are calls on its own object: on a question asking how, the wrapper hands on through `d.`, whatever it computes for its arguments', () => {
+    const delegate = delegateLookup(corpus, true);
+    expect(delegate(named('DefragIPv4'))).toBe(named('DefragIPv4WithTimestamp').id);
+    expect(delegate(named('DefragIPv4WithTimestamp'))).toBeUndefined();
+    // A doc sentence or keywords naming the wrapper describe its entry point: it is kept.
+    expect(delegateLookup(corpus)(named('DefragIPv4'))).toBeUndefined();
+  });
+
+  it("are its callees, when their names say two of the question's words or more", () => {
+    const callees = (question: string) =>
+      calleesLookup(corpus, question)(named('DefragIPv4WithTimestamp')).map((id) => corpus.chunks[id].symbol);
+    expect(callees('how does the defragmenter run its security checks')).toEqual(['securityChecks']);
+    // `dontDefrag` says one word of this question: an accessor's worth, not a step.
+    expect(callees('how does the defragmenter decide not to defrag a packet')).toEqual([]);
+    expect(calleesLookup(corpus)(named('DefragIPv4WithTimestamp')).map((id) => corpus.chunks[id].symbol)).toEqual([
+      'dontDefrag',
+      'securityChecks',
+    ]);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * A question asking how something is done is answered by code that runs, not by a type's
+ * declaration nor by a `#define` that only names its file. The shape of ruma-common 0.10 (MIT),
+ * api.rs: the `OutgoingRequest` trait's doc comment on its one method signature speaks of
+ * versions, endpoints and paths, and the trait came before `select_path`, the function that picks
+ * the path for the server's versions; and of jemalloc 5.2 (BSD-2-Clause), pages.c,
+ * whose first line `#define JEMALLOC_PAGES_C_` names the file and was first in every list.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
+import { Engine } from '../engine';
+import { fuse, scoreFromExplanation } from '../fuse';
+import {
+  OUTSIDE_FUNCTIONS_DEMOTION_RULE,
+  RRF_K,
+  TYPE_DECLARATION_DEMOTION_FACTOR,
+  TYPE_DECLARATION_DEMOTION_RULE,
+  WEIGHTS,
+} from '../ranking';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { buildCorpus } from '../structural/corpus';
+import type { Corpus } from '../modality';
+import { isTypeDeclaration, outsideFunctionsLookup } from './members';
+import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+
+const API_RS = [
+  '/// A request type for a Matrix API endpoint, used for sending requests.',
+  'pub trait OutgoingRequest: Sized + Clone {',
+  '    /// Metadata about the endpoint.',
+  '    const METADATA: Metadata;',
+  '',
+  '    /// Tries to convert this request into an `http::Request`.',
+  '    ///',
+  '    /// It may also fail if, for every version in `considering_versions`;',
+  '    /// - The endpoint is too old, and has been removed in all versions.',
+  '    /// - The endpoint is too new, and no unstable path is known for this endpoint.',
+  '    ///',
+  '    /// The endpoints path will be appended to the given `base_url`.',
+  '    fn try_into_http_request<T: Default + BufMut>(',
+  '        self,',
+  '        base_url: &str,',
+  "        considering_versions: &'_ [MatrixVersion],",
+  '    ) -> Result<http::Request<T>, IntoHttpError>;',
+  '}',
+  '',
+  '// This function helps picks the right path (or an error) from a set of matrix versions.',
+  "pub fn select_path<'a>(",
+  "    versions: &'_ [MatrixVersion],",
+  "    metadata: &'_ Metadata,",
+  "    stable: Option<fmt::Arguments<'a>>,",
+  ") -> Result<fmt::Arguments<'a>, IntoHttpError> {",
+  '    match metadata.versioning_decision_for(versions) {',
+  '        VersioningDecision::Removed => Err(IntoHttpError::EndpointRemoved(metadata.removed.unwrap())),',
+  '        VersioningDecision::Stable { .. } => Ok(stable.unwrap()),',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+/** miekg/dns 1.1 (BSD-3-Clause), generate.go: a struct whose doc comment says what its fields serve. */
+const GENERATE_GO = [
+  'package dns',
+  '',
+  '// generateReader reads the records a $GENERATE line expands into.',
+  'type generateReader struct {',
+  '	s    string',
+  '	step int64',
+  '	file string',
+  '}',
+  '',
+].join('\n');
+
+const PAGES_C = [
+  '#define JEMALLOC_PAGES_C_',
+  '#include "jemalloc/internal/jemalloc_preamble.h"',
+  '',
+  '#include "jemalloc/internal/pages.h"',
+  '',
+  '#define PAGES_PROT_COMMIT (PROT_READ | PROT_WRITE)',
+  '',
+  'bool',
+  'pages_purge_lazy(void *addr, size_t size) {',
+  '	if (!pages_can_purge_lazy) {',
+  '		return true;',
+  '	}',
+  '	madvise(addr, size, MADV_FREE);',
+  '	return false;',
+  '}',
+  '',
+].join('\n');
+
+const FILES: SourceFile[] = [
+  { path: 'api.rs', text: API_RS },
+  { path: 'generate.go', text: GENERATE_GO },
+  { path: 'src/pages.c', text: PAGES_C },
+];
+
+let analyzer: StructuralAnalyzer;
+let corpus: Corpus;
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars);
+  corpus = buildCorpus(FILES, analyzer);
+});
+
+const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
+
+describe('a type declaration, on a question asking how', () => {
+  it('is a struct, enum, interface, trait or type alias: never a function, a method or a class', () => {
+    expect(isTypeDeclaration(named('OutgoingRequest'))).toBe(true);
+    expect(isTypeDeclaration(named('generateReader'))).toBe(true);
+    expect(isTypeDeclaration(named('select_path'))).toBe(false);
+    expect(isTypeDeclaration(named('pages_purge_lazy'))).toBe(false);
+  });
+
+  it('is demoted, so the function that does what is asked comes first', () => {
+    const request = named('OutgoingRequest');
+    const select = named('select_path');
+    // The ranks ruma-common 0.10 gave both (understand_code, default preset) and the function's centrality.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(0, request), at(29, select)),
+      text: merge(at(0, request), at(1, select)),
+      structural: merge(at(46, request), at(4, select)),
+    };
+    const run = (typeDeclaration?: (c: Chunk) => boolean) =>
+      fuse({
+        lists,
+        weights: WEIGHTS.understand_code,
+        k: RRF_K.default,
+        strategy: 'fused',
+        centralityOf: (id) => (id === select.id ? 0.46 : 0),
+        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.rs'),
+        limit: 10,
+        rankContainersByMembers: true,
+        ...(typeDeclaration ? { isTypeDeclaration: typeDeclaration } : {}),
+      }).filter((r) => r.path === 'api.rs');
+    expect(run()[0].symbol).toBe('OutgoingRequest');
+    const [shown] = run(isTypeDeclaration);
+    expect(shown.symbol).toBe('select_path');
+    const declaration = shown.subResults?.find((s) => s.symbol === 'OutgoingRequest');
+    expect(declaration?.explanation.demotion).toEqual({
+      factor: TYPE_DECLARATION_DEMOTION_FACTOR,
+      rule: TYPE_DECLARATION_DEMOTION_RULE,
+    });
+    expect(scoreFromExplanation(declaration!.explanation)).toBeCloseTo(declaration!.score, 12);
+  });
+
+  it('is demoted by the engine only when the question asks how', async () => {
+    const engine = await Engine.build(FILES, { analyzer, embedder: null });
+    const demotionOf = async (question: string) => {
+      const response = await engine.search(question, { intent: 'understand_code', limit: 50 });
+      const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
+      return all.find((r) => r.symbol === 'generateReader')?.explanation.demotion ?? null;
+    };
+    expect(await demotionOf('how are the records a $GENERATE line expands into read')).toEqual({
+      factor: TYPE_DECLARATION_DEMOTION_FACTOR,
+      rule: TYPE_DECLARATION_DEMOTION_RULE,
+    });
+    expect(await demotionOf('reads the records a $GENERATE line expands into')).toBeNull();
+  });
+});
+
+describe('a `#define` of a bare name', () => {
+  it("is lines outside the file's functions: an include guard or the file's marker, not a macro with a value", () => {
+    const outside = outsideFunctionsLookup(corpus);
+    expect(outside(named('JEMALLOC_PAGES_C_'))).toBe(true);
+    expect(outside(named('PAGES_PROT_COMMIT'))).toBe(false);
+    expect(outside(named('pages_purge_lazy'))).toBe(false);
+  });
+
+  it('is demoted by the engine on a question asking how', async () => {
+    const engine = await Engine.build(FILES, { analyzer, embedder: null });
+    const response = await engine.search('how does jemalloc let the kernel reclaim unused pages lazily', {
+      intent: 'understand_code',
+      limit: 50,
+    });
+    const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
+    expect(all.find((r) => r.symbol === 'JEMALLOC_PAGES_C_')?.explanation.demotion?.rule).toBe(
+      OUTSIDE_FUNCTIONS_DEMOTION_RULE,
+    );
+  });
+});

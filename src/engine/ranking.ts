@@ -23,33 +23,6 @@ export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>
 };
 
 /**
- * A short question in plain words about behaviour — at most EXPANSION_MAX_WORDS content words,
- * as people type into a search box ("retry network request", "write block to memory cache") —
- * names the code's words as much as what it means: on such questions the text list (with the
- * code's spellings, text/spellings.ts) is as good as the semantic one or better (real-size
- * understand set, keyword questions: text alone above semantic alone in every language group),
- * while on a doc sentence semantic leads. So text weighs 0.3 there and semantic 0.4 (structural
- * and graph as understand_code's); moved to every understand question, the doc sentences lost
- * what the keywords gained (the figures: docs/eval/FUSION.md).
- */
-export const SHORT_QUESTION_WEIGHTS: Readonly<Record<Modality, number>> = {
-  semantic: 0.4,
-  text: 0.3,
-  structural: 0.2,
-  graph: 0.1,
-};
-
-/** Whether a plan is a short question in plain words (SHORT_QUESTION_WEIGHTS). */
-export function isShortPlainQuestion(plan: WordedPlan & Pick<QueryPlan, 'terms'>): boolean {
-  return asksInPlainWords(plan) && plan.terms.length > 0 && plan.terms.length <= EXPANSION_MAX_WORDS;
-}
-
-/** The weights a plan is fused with before any gate: its intent's, or a short plain-words question's. */
-export function weightsFor(plan: WordedPlan & Pick<QueryPlan, 'terms'>): Readonly<Record<Modality, number>> {
-  return isShortPlainQuestion(plan) ? SHORT_QUESTION_WEIGHTS : WEIGHTS[plan.intent];
-}
-
-/**
  * The graph's list for a question about behaviour ranks definitions by how many of the
  * question's words their names share, then by centrality. When GRAPH_FLOOD_TIES names or more
  * tie at its best count (common words shared by many names, the rule in a repository of

@@ -13,7 +13,7 @@ import {
   DIRECT_PATH_MIN_CONFIDENCE,
   QUICK_PRESET_MODALITIES,
   RRF_K,
-  weightsFor,
+  WEIGHTS,
 } from '../ranking';
 
 /** The weights and k a query is fused with, and the notes saying when an experiment changed them. */
@@ -71,7 +71,7 @@ export function queryMayEmbed(query: string, preset: Preset = 'default', modalit
   const plan = planTypedQuery(query);
   const chosen = chosenModalities(preset, plan.intent, modalities);
   if (preset === 'quick') return chosen.includes('semantic');
-  const weights = weightsFor(plan);
+  const weights = WEIGHTS[plan.intent];
   if (!chosen.includes('semantic') || !(weights.semantic > 0)) return false;
   return (
     !routesDirectly(preset, plan, { modalities }) ||
@@ -95,7 +95,7 @@ export function regexPlan(regex: string): QueryPlan {
 /** The intent's weights (quick: semantic alone), and k; an experiment replaces either and says so. */
 export function searchWeights(plan: QueryPlan, preset: Preset, options: SearchOptions): Weighting {
   const notes: string[] = [];
-  const weights: Record<Modality, number> = { ...weightsFor(plan) };
+  const weights: Record<Modality, number> = { ...WEIGHTS[plan.intent] };
   if (preset === 'quick') for (const m of MODALITIES) weights[m] = m === 'semantic' ? 1 : 0;
   if (options.experiment?.weights) {
     Object.assign(weights, options.experiment.weights);

@@ -438,7 +438,9 @@ export const EXPANSION_MAX_WORDS = 4;
 /**
  * The code's own spellings of a plain-words question's words (src/engine/text/spellings.ts),
  * searched by the text index beside the words and counted as them, at these weights of the
- * word's own match. A compound or initialism is counted once for each word it joins, so
+ * word's own match. Like the learned expansion, only for a question of at most
+ * EXPANSION_MAX_WORDS content words: a doc sentence says the code's words already, and spelled,
+ * its text list moved the main set's answers a rank down as often as up (docs/eval/FUSION.md). A compound or initialism is counted once for each word it joins, so
  * `edgelist` matched for "edge list" weighs as one whole word; a verb form is the word in
  * another part of speech, weaker than the word; a shortening is weaker still: `env`, `mem`,
  * `cnt` stand for other words too, and at 0.5 the ones that did not stand for the question's

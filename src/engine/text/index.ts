@@ -5,7 +5,7 @@
 import type { Chunk, ExpandedTerm, ModalityHit, QueryPlan } from '../contract';
 import { expansionReason } from './expansion';
 import { spellingsOf } from './spellings';
-import { asksInPlainWords, SPELLING_SAYS_WORD } from '../ranking';
+import { asksInPlainWords, EXPANSION_MAX_WORDS, SPELLING_SAYS_WORD } from '../ranking';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
 import { GrepSearcher, type GrepResult, type TextMatch } from './grep';
@@ -223,8 +223,9 @@ export class TextIndex implements Retriever {
     if (plan.snippet !== undefined) return this.similarHits(plan, limit);
     const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
     // No name, no literal: the query is prose, and its words may be inflected forms of the code's,
-    // or, asked in plain words, written as the code shortens and joins them (spellings.ts).
-    const spelled = asksInPlainWords(plan) ? spellingsOf(terms, plan.raw, this.terms.spellingVocabulary()) : [];
+    // or, asked in a few plain words, written as the code shortens and joins them (spellings.ts).
+    const spells = asksInPlainWords(plan) && terms.length <= EXPANSION_MAX_WORDS;
+    const spelled = spells ? spellingsOf(terms, plan.raw, this.terms.spellingVocabulary()) : [];
     const expansions = [...(plan.expansions ?? []), ...spelled];
     return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, expansions);
   }

@@ -80,6 +80,12 @@ describe('spellingsOf', () => {
     ]);
   });
 
+  it('joins no words across a comma: a list names each', () => {
+    const lists = vocabulary(['mapset', 'map', 'set']);
+    expect(spellingsOf(['iterates', 'map', 'set', 'array'], 'Each iterates a map, set or array', lists)).toEqual([]);
+    expect(spellingsOf(['map', 'set'], 'map set', lists).map((e) => e.token)).toEqual(['mapset', 'mapset']);
+  });
+
   it('reads initials before a whole word, and initials alone of three words or more', () => {
     expect(spellingsOf(['linear', 'hash'], 'linear hash', v).map((e) => e.token)).toEqual(['lhash', 'lhash']);
     expect(spellingsOf(['red', 'black', 'tree'], 'red black tree', v).filter((e) => e.token === 'rbtree')).toHaveLength(
@@ -128,6 +134,11 @@ describe('the text index with the spellings', () => {
     const hits = index.search(planQuery('run go command'), 10);
     expect(corpus.chunks[hits[0].chunkId].path).toBe('internal/gocommand/invoke.go');
     expect(hits[0].reason).toContain("matched `gocommand` for 'go command'");
+  });
+
+  it("spells nothing for a doc sentence: it says the code's words already", () => {
+    const hits = index.search(planQuery('Writes a block of data into the memory cache file of the client'), 10);
+    expect(hits.every((h) => h.expanded === undefined)).toBe(true);
   });
 
   it('spells nothing for a question that names a symbol', () => {

@@ -122,7 +122,21 @@ export function spellingsOf(terms: readonly string[], raw: string, vocabulary: S
         add('abbreviation', word, term);
     }
   }
-  const words = subTokens(raw);
+  // Words are joined within a phrase: "a map, set or array" lists `map` and `set`, it never says `mapset`.
+  for (const phrase of raw.split(PHRASE_BREAK)) joinedSpellings(subTokens(phrase), asked, vocabulary, add);
+  return out;
+}
+
+/** A comma, a semicolon, a colon, a full stop or a bracket ends the phrase compounds and initials are read in. */
+const PHRASE_BREAK = /[,;:.!?()[\]{}]+(?:\s|$)|[;()[\]{}]/;
+
+/** The compounds and initialisms of one phrase's words (spellingsOf). */
+function joinedSpellings(
+  words: readonly string[],
+  asked: ReadonlySet<string>,
+  vocabulary: SpellingVocabulary,
+  add: (code: SpellingCode, word: string, token: string) => void,
+): void {
   for (let i = 0; i < words.length; i++) {
     let joined = words[i];
     let initials = words[i][0];
@@ -133,7 +147,7 @@ export function spellingsOf(terms: readonly string[], raw: string, vocabulary: S
       // A compound of two or three words, one of them at least a content word ("a star": `astar`).
       if (said.length > 0 && joined.length > MIN_JOINED && vocabulary.has(joined))
         for (const w of said) add('compound', w, joined);
-      // Initials then a whole word (`rbtree`, `lhash`), and initials alone from three words (`dnlc`).
+      // Initials then a whole word (`rbtree`, `lhash`), and initials alone from MIN_INITIALS words (`dnlc`).
       const head = `${initials}${words[j]}`;
       if (asked.has(words[j]) && words[j].length >= MIN_WORD_AFTER_INITIALS && vocabulary.has(head))
         for (const w of said) add('initialism', w, head);
@@ -142,5 +156,4 @@ export function spellingsOf(terms: readonly string[], raw: string, vocabulary: S
         for (const w of said) add('initialism', w, initials);
     }
   }
-  return out;
 }

@@ -237,12 +237,18 @@ export interface QueryPlan extends Classification {
 }
 
 /**
- * A code token a question word stands for, learned from the model's (doc sentence, code)
- * pairs ("readable" → `access`): searched by the text index at `weight` (relative to the
- * word's own match), and named in the explanation ("matched `access` for 'readable'").
+ * A code token a question word stands for: learned from the model's (doc sentence, code) pairs
+ * ("readable" → `access`), or one of the code's own spellings of the word that the text index
+ * finds in its vocabulary (src/engine/text/spellings.ts: `blk` for "block", `resolve` for
+ * "resolution", `edgelist` for "edge list", `dnlc` for "directory name lookup cache"). Searched
+ * by the text index at `weight` (relative to the word's own match), and named in the
+ * explanation ("matched `access` for 'readable'").
  */
+/** How a spelling of the code's stands for a question word (src/engine/text/spellings.ts). */
+export type SpellingCode = 'abbreviation' | 'word-form' | 'compound' | 'initialism';
+
 export interface ExpandedTerm {
-  code: 'learned-expansion';
+  code: 'learned-expansion' | SpellingCode;
   word: string;
   token: string;
   weight: number;

@@ -2,7 +2,7 @@
  * Every ranking number of Fourfold, in one place. Each constant carries the sentence of the
  * design (docs/design.md#ranking-contract) that justifies it. Tests pin them.
  */
-import type { DefinitionKind, Intent, Modality, Preset, QueryPlan } from './contract';
+import type { DefinitionKind, Intent, Modality, Preset, QueryPlan, SpellingCode } from './contract';
 
 /** Weight profiles per intent, in the order semantic, text, structural, graph (docs/design.md#weights). */
 export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>>> = {
@@ -456,6 +456,38 @@ export const EXPANSION_WEIGHT = 0.5;
 export const EXPANSION_MIN_STRENGTH = 0.1;
 export const EXPANSION_PER_WORD = 5;
 export const EXPANSION_MAX_WORDS = 4;
+
+/**
+ * The code's own spellings of a plain-words question's words (src/engine/text/spellings.ts),
+ * searched by the text index beside the words and counted as them, at these weights of the
+ * word's own match. Like the learned expansion, only for a question of at most
+ * EXPANSION_MAX_WORDS content words: a doc sentence says the code's words already, and spelled,
+ * its text list moved the main set's answers a rank down as often as up (docs/eval/FUSION.md). A compound or initialism is counted once for each word it joins, so
+ * `edgelist` matched for "edge list" weighs as one whole word; a verb form is the word in
+ * another part of speech, weaker than the word; a shortening is weaker still: `env`, `mem`,
+ * `cnt` stand for other words too, and at 0.5 the ones that did not stand for the question's
+ * word moved a file's other functions above the one asked for (the figures: docs/eval/FUSION.md).
+ */
+export const SPELLING_WEIGHTS: Readonly<Record<SpellingCode, number>> = {
+  abbreviation: 0.3,
+  'word-form': 0.7,
+  compound: 0.5,
+  initialism: 0.5,
+};
+
+/**
+ * How much of its word a spelling says, in BM25's count of the question words a chunk matches
+ * (the sum is multiplied by that count): a compound, an initialism or a verb form says the words;
+ * a shortening is ambiguous (`int` for "intern" is mostly `int`, `cnt` may be "count" or
+ * "connected"), and counted whole it lifted every chunk holding a common short token to the
+ * rank of one saying both words.
+ */
+export const SPELLING_SAYS_WORD: Readonly<Record<SpellingCode, number>> = {
+  abbreviation: 0.5,
+  'word-form': 1,
+  compound: 1,
+  initialism: 1,
+};
 
 /**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a

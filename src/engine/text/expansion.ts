@@ -142,9 +142,18 @@ export function planExpansion(
   return table ? table.expand(plan.terms) : [];
 }
 
-/** The explanation's words for the expansions a hit matched: "matched `access` for 'readable'". */
+/**
+ * The explanation's words for the expansions a hit matched: "matched `access` for 'readable'";
+ * a token standing for several words once, with its words ("matched `edgelist` for 'edge list'").
+ */
 export function expansionReason(matched: readonly ExpandedTerm[]): string {
-  return matched.map((e) => `matched \`${e.token}\` for '${e.word}'`).join(', ');
+  const words = new Map<string, string[]>();
+  for (const e of matched) {
+    const list = words.get(e.token);
+    if (!list) words.set(e.token, [e.word]);
+    else if (!list.includes(e.word)) list.push(e.word);
+  }
+  return [...words].map(([token, ws]) => `matched \`${token}\` for '${ws.join(' ')}'`).join(', ');
 }
 
 function isRecord(x: unknown): x is Record<string, unknown> {

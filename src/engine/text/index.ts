@@ -4,6 +4,8 @@
  */
 import type { Chunk, ExpandedTerm, ModalityHit, QueryPlan } from '../contract';
 import { expansionReason } from './expansion';
+import { spellingsOf } from './spellings';
+import { asksInPlainWords, EXPANSION_MAX_WORDS, SPELLING_SAYS_WORD } from '../ranking';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
 import { GrepSearcher, type GrepResult, type TextMatch } from './grep';
@@ -220,8 +222,12 @@ export class TextIndex implements Retriever {
     if (plan.identifiers.length > 0) return this.identifierHits(plan, limit);
     if (plan.snippet !== undefined) return this.similarHits(plan, limit);
     const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
-    // No name, no literal: the query is prose, and its words may be inflected forms of the code's.
-    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, plan.expansions);
+    // No name, no literal: the query is prose, and its words may be inflected forms of the code's,
+    // or, asked in a few plain words, written as the code shortens and joins them (spellings.ts).
+    const spells = asksInPlainWords(plan) && terms.length <= EXPANSION_MAX_WORDS;
+    const spelled = spells ? spellingsOf(terms, plan.raw, this.terms.spellingVocabulary()) : [];
+    const expansions = [...(plan.expansions ?? []), ...spelled];
+    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, expansions);
   }
 
   /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
@@ -345,7 +351,9 @@ export class TextIndex implements Retriever {
     prose = false,
     expansions: readonly ExpandedTerm[] = [],
   ): ModalityHit[] {
-    return this.terms.query(terms, limit, { prose, expansions }).map((h) => {
+    const says = (e: ExpandedTerm) => (e.code === 'learned-expansion' ? 1 : SPELLING_SAYS_WORD[e.code]);
+    const searched = expansions.map((e) => ({ ...e, says: says(e) }));
+    return this.terms.query(terms, limit, { prose, expansions: searched }).map((h) => {
       const reason = `${reasonPrefix}terms ${h.terms.join(', ')} (BM25 ${h.score.toFixed(2)})`;
       // A matched term that is an expansion, and not also a word of the question, is named as one.
       const expanded = expansions.filter((e) => h.terms.includes(e.token));

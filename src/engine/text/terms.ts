@@ -13,6 +13,7 @@
  */
 import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintWriter } from '../store/growable';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
+import type { SpellingVocabulary } from './spellings';
 import { TermCounts, WordTermTable } from './word-terms';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
@@ -100,7 +101,8 @@ export class TermIndex {
     termScore: Float64Array;
     inTerm: Uint8Array;
     seen: Uint8Array;
-    quality: Uint16Array;
+    quality: Float64Array;
+    termSays: Float64Array;
     matchHead: Int32Array;
   } | null = null;
 
@@ -241,13 +243,19 @@ export class TermIndex {
    * BM25 ranking of chunks for already-tokenized query terms, best first. With `prose`, a query
    * word also matches its base forms that the vocabulary has ("composes" → compose, "drafted" →
    * draft and, as a prefix, draftable), counted as the same query term. `expansions` adds,
-   * for a query term, other vocabulary terms at their weight (the learned lexical expansion),
-   * also counted as that term: the word matched in another spelling of the code's.
+   * for a query term, other vocabulary terms at their weight (the learned lexical expansion, the
+   * code's spellings), also counted as that term: the word matched in another spelling of the
+   * code's. An expansion `says` that share of the word (1 unless given) in the count of query
+   * terms a chunk matches, which its score is multiplied by: a shortening such as `int` may stand
+   * for another word than "intern", and does not count as the word said.
    */
   query(
     terms: string[],
     limit: number,
-    options: { prose?: boolean; expansions?: readonly { word: string; token: string; weight: number }[] } = {},
+    options: {
+      prose?: boolean;
+      expansions?: readonly { word: string; token: string; weight: number; says?: number }[];
+    } = {},
   ): TermHit[] {
     const tokens = [...new Set(terms.flatMap((t) => subTokens(t)))];
     if (tokens.length === 0 || limit <= 0) return [];
@@ -256,13 +264,15 @@ export class TermIndex {
     const n = this.data.documentCount;
     // Per-chunk scratch, kept between queries and cleared only where this query wrote: a fresh
     // set of arrays per query was most of a 50 MB repository's query time (allocation and GC).
-    const { score, termScore, inTerm, seen, quality, matchHead } = (this.scratch ??= {
+    const { score, termScore, inTerm, seen, quality, termSays, matchHead } = (this.scratch ??= {
       score: new Float64Array(n),
       termScore: new Float64Array(n),
       inTerm: new Uint8Array(n),
       seen: new Uint8Array(n),
       /** Distinct query terms matched per chunk: MiniSearch multiplies the sum by it. */
-      quality: new Uint16Array(n),
+      quality: new Float64Array(n),
+      /** Per chunk, the most the current query term's matches say of it (1 for the term itself). */
+      termSays: new Float64Array(n),
       /** Per chunk, the first of its matched terms (a list through matchNext), or -1. */
       matchHead: new Int32Array(n).fill(-1),
     });
@@ -278,10 +288,11 @@ export class TermIndex {
       const expansions = options.prose ? this.proseExpansionsOf(q) : this.expansionsOf(q);
       for (const e of options.expansions ?? []) {
         const term = e.word === q ? this.termId(e.token) : undefined;
-        if (term !== undefined && !expansions.some((x) => x.term === term)) expansions.push({ term, weight: e.weight });
+        if (term !== undefined && !expansions.some((x) => x.term === term))
+          expansions.push({ term, weight: e.weight, says: e.says ?? 1 });
       }
       const bytes = this.data.postings;
-      for (const { term, weight } of expansions) {
+      for (const { term, weight, says } of expansions) {
         for (let field = 0; field < FIELD_COUNT; field++) {
           const row = term * FIELD_COUNT + field;
           const matching = this.data.listLengths[row];
@@ -315,6 +326,7 @@ export class TermIndex {
               termTouched.push(doc);
             }
             termScore[doc] += weight * boost * raw;
+            if (says > termSays[doc]) termSays[doc] = says;
             // The vocabulary terms that matched this chunk, each once.
             let known = false;
             for (let m = matchHead[doc]; m !== -1; m = matchNext[m]) {
@@ -340,7 +352,8 @@ export class TermIndex {
         }
         score[doc] += termScore[doc];
         termScore[doc] = 0;
-        if (!repeated) quality[doc]++;
+        if (!repeated) quality[doc] += termSays[doc];
+        termSays[doc] = 0;
       }
     }
     const best = bestDocs(touched, limit, score, quality);
@@ -359,7 +372,7 @@ export class TermIndex {
   }
 
   /** What expansionsOf gives, plus the expansions of the query term's base forms that the vocabulary has. */
-  private proseExpansionsOf(q: string): { term: number; weight: number }[] {
+  private proseExpansionsOf(q: string): { term: number; weight: number; says: number }[] {
     const expansions = this.expansionsOf(q);
     for (const base of baseForms(q)) {
       if (this.termId(base) === undefined) continue;
@@ -369,19 +382,31 @@ export class TermIndex {
   }
 
   /** The vocabulary terms a query term matches: itself (weight 1) and, when long enough, the longer words it begins. */
-  private expansionsOf(q: string): { term: number; weight: number }[] {
-    const expansions: { term: number; weight: number }[] = [];
+  private expansionsOf(q: string): { term: number; weight: number; says: number }[] {
+    const expansions: { term: number; weight: number; says: number }[] = [];
     const exact = this.termId(q);
-    if (exact !== undefined) expansions.push({ term: exact, weight: 1 });
+    if (exact !== undefined) expansions.push({ term: exact, weight: 1, says: 1 });
     if (q.length >= MIN_PREFIX_TERM_LENGTH) {
       for (let t = this.lowerBound(q); t < this.terms.length && this.terms[t].startsWith(q); t++) {
         const term = this.terms[t];
         const distance = term.length - q.length;
         if (distance === 0) continue;
-        expansions.push({ term: t, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance) });
+        expansions.push({ term: t, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), says: 1 });
       }
     }
     return expansions;
+  }
+
+  /** The vocabulary as the spelling rules read it (spellings.ts): a term, and the terms of one first letter. */
+  spellingVocabulary(): SpellingVocabulary {
+    return {
+      has: (term) => this.termId(term) !== undefined,
+      startingWith: (letter) => {
+        const from = this.lowerBound(letter);
+        const to = this.lowerBound(String.fromCharCode(letter.charCodeAt(0) + 1));
+        return this.terms.slice(from, to);
+      },
+    };
   }
 
   /** A term's place in the sorted vocabulary: a binary search, so a loaded index builds no map of every term for one query. */
@@ -485,7 +510,7 @@ function bestDocs(
   touched: readonly number[],
   limit: number,
   score: Float64Array,
-  quality: Uint16Array,
+  quality: Float64Array,
 ): { doc: number; score: number }[] {
   const finalScore = (doc: number) => Math.round(score[doc] * quality[doc] * SCORE_SCALE) / SCORE_SCALE;
   const best: { doc: number; score: number }[] = [];

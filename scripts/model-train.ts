@@ -62,6 +62,12 @@ const TYPED_VIEW_RATE = Number(process.env.FOURFOLD_MODEL_TYPED_VIEW_RATE ?? 0);
  * pairs (Ruby, C) is not a few dozen batches among hundreds. 0 (unset): each pair once.
  */
 const MIN_LANGUAGE_PAIRS = Number(process.env.FOURFOLD_MODEL_MIN_LANGUAGE_PAIRS ?? 0);
+/**
+ * With a warm start, FOURFOLD_MODEL_FREEZE_BASE=1 trains only what leaves the base model's
+ * document vectors as they were: the query-side weights, and the rows and weights of the tokens
+ * the base did not have. Stored chunk vectors of code in the base's vocabulary stay the same.
+ */
+const FREEZE_BASE = process.env.FOURFOLD_MODEL_FREEZE_BASE === '1';
 const MAX_EPOCHS = Number(process.env.FOURFOLD_MODEL_EPOCHS ?? 8);
 const PATIENCE = 2;
 /** Held-out evaluation: rank among this package's pairs, cut off at 10. */
@@ -347,6 +353,31 @@ export function baseWeights(tok: TokenizedPairs, all: Int32Array, random: Seeded
   return m;
 }
 
+/**
+ * FOURFOLD_MODEL_FREEZE_BASE: drops from a step the table rows and the document-side weights
+ * (weights index = token id on that side) of the base model's tokens, ids below `frozenBelow`,
+ * and clears their gradients; query-side weights (index vocabSize + id) and new tokens train.
+ */
+export function keepFrozen(
+  frozenBelow: number,
+  dimensions: number,
+  touchedRows: Set<number>,
+  gTable: Float32Array,
+  touchedWeights: Set<number>,
+  gWeights: Float32Array,
+): void {
+  for (const t of touchedRows)
+    if (t < frozenBelow) {
+      touchedRows.delete(t);
+      gTable.fill(0, t * dimensions, (t + 1) * dimensions);
+    }
+  for (const w of touchedWeights)
+    if (w < frozenBelow) {
+      touchedWeights.delete(w);
+      gWeights[w] = 0;
+    }
+}
+
 /** Languages under MIN_LANGUAGE_PAIRS training pairs and how many times each is drawn per epoch. */
 export function repeatsPerLanguage(languages: string[], min = MIN_LANGUAGE_PAIRS): Map<string, number> {
   const counts = new Map<string, number>();
@@ -417,6 +448,7 @@ export async function train(): Promise<TrainReport> {
         : 'shared Gaussian table N(0, 1/D); side weights = IDF',
       learningRateScale: LR_SCALE,
       minLanguagePairs: MIN_LANGUAGE_PAIRS,
+      freezeBase: FREEZE_BASE ? 1 : 0,
     },
   };
   let best = { score: selectionScore(initial), table: model.table.slice(), weights: model.sideWeights.slice() };
@@ -427,6 +459,8 @@ export async function train(): Promise<TrainReport> {
   const gq = new Float64Array(D);
   const gd = new Float64Array(D);
   let sinceBest = 0;
+  // Table rows and document-side weights below this id stay as the base model has them.
+  const frozenBelow = FREEZE_BASE && baseId ? baseVocabulary(baseId).length : 0;
 
   for (let epoch = 1; epoch <= MAX_EPOCHS; epoch++) {
     const t0 = performance.now();
@@ -536,6 +570,7 @@ export async function train(): Promise<TrainReport> {
       }
       adamTable.step++;
       adamWeights.step++;
+      if (frozenBelow > 0) keepFrozen(frozenBelow, D, touchedRows, gTable, touchedWeights, gWeights);
       adamTable.update(model.table, gTable, touchedRows, D);
       adamWeights.update(model.sideWeights, gWeights, touchedWeights, 1);
     }

@@ -7,7 +7,7 @@ import { REPO_ROOT } from './model-cache';
 import { MODEL_ID } from './model-export';
 import { baseVocabulary, extendVocabulary, type TokenizedPairs } from './model-tokenize';
 import { encodeWithoutSpecials } from './model-tokenizer';
-import { baseWeights, encodeBag, repeatsPerLanguage } from './model-train';
+import { baseWeights, encodeBag, keepFrozen, repeatsPerLanguage } from './model-train';
 
 describe('warm start from the committed model (FOURFOLD_MODEL_BASE)', () => {
   const base = baseVocabulary(MODEL_ID);
@@ -86,5 +86,22 @@ describe('per-language repeats (FOURFOLD_MODEL_MIN_LANGUAGE_PAIRS)', () => {
       ['ruby', 5],
     ]);
     expect(repeatsPerLanguage(languages, 0).size).toBe(0);
+  });
+});
+
+describe('frozen base (FOURFOLD_MODEL_FREEZE_BASE)', () => {
+  it("keeps the base tokens' rows and document weights out of a step, and their query weights and new tokens in", () => {
+    // 6 tokens, the base had 4; 2 dimensions. Weights: documents 0–5, then queries 6–11.
+    const rows = new Set([1, 3, 4, 5]);
+    const gTable = Float32Array.from({ length: 12 }, (_, i) => i + 1);
+    const weights = new Set([2, 3, 4, 8, 9, 10]);
+    const gWeights = Float32Array.from({ length: 12 }, (_, i) => i + 1);
+    keepFrozen(4, 2, rows, gTable, weights, gWeights);
+    expect([...rows]).toEqual([4, 5]);
+    expect([...gTable.slice(2, 4)]).toEqual([0, 0]);
+    expect([...gTable.slice(8, 10)]).toEqual([9, 10]);
+    expect([...weights]).toEqual([4, 8, 9, 10]);
+    expect(gWeights[3]).toBe(0);
+    expect(gWeights[8]).toBe(9);
   });
 });

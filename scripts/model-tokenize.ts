@@ -9,11 +9,11 @@
  * truncated like transformers.js truncates (MAX_TOKENS with [CLS] and [SEP]).
  * Writes .cache/model/tokens.json (vocabulary, split, offsets) and tokens.bin (the ids).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashSeed } from '../bench/eval/rng';
-import { MODEL_CACHE, type Pair, logStep, runMain, writeJson } from './model-cache';
+import { MODEL_CACHE, REPO_ROOT, type Pair, logStep, runMain, writeJson } from './model-cache';
 import { typedViews } from './model-pairs';
 import { buildVocabulary, preTokenize, wordPiece } from './model-tokenizer';
 
@@ -103,6 +103,26 @@ export function makeEncoder(vocabulary: string[]): (text: string) => number[] {
   };
 }
 
+/** A committed model's vocabulary in id order (public/models/<id>/tokenizer.json). */
+export function baseVocabulary(modelId: string): string[] {
+  const file = join(REPO_ROOT, 'public', 'models', modelId, 'tokenizer.json');
+  if (!existsSync(file)) throw new Error(`FOURFOLD_MODEL_BASE=${modelId}: no ${file}`);
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { model: { vocab: Record<string, number> } };
+  const out: string[] = [];
+  for (const [token, id] of Object.entries(json.model.vocab)) out[id] = token;
+  return out;
+}
+
+/**
+ * A warm start's vocabulary: the base model's tokens keep their ids (so its rows carry over
+ * unchanged, model-train.ts baseWeights), and words the base did not have (a new language's
+ * sub-tokens) follow them. WordPiece looks pieces up by string, so their place is free.
+ */
+export function extendVocabulary(base: string[], words: string[]): string[] {
+  const seen = new Set(base);
+  return [...base, ...words.filter((w) => !seen.has(w))];
+}
+
 export async function tokenize(): Promise<void> {
   // Experiments: FOURFOLD_MODEL_LANGUAGES=javascript,typescript trains on those languages only
   // (the held-out packages stay the same, so runs compare).
@@ -116,7 +136,8 @@ export async function tokenize(): Promise<void> {
   const words = chooseWords(
     train.map((p) => ({ pkg: p.pkg, words: preTokenize(`${p.query} ${p.summary ?? ''} ${p.code}`) })),
   );
-  const vocabulary = buildVocabulary(words);
+  const base = process.env.FOURFOLD_MODEL_BASE;
+  const vocabulary = base ? extendVocabulary(baseVocabulary(base), words) : buildVocabulary(words);
   const encode = makeEncoder(vocabulary);
   const ids: number[] = [];
   const put = (text: string): [number, number] => {

@@ -17,21 +17,28 @@
  * Deterministic: seeded shuffles and initialisation, single-threaded.
  * Reads .cache/model/tokens.{json,bin}; writes .cache/model/weights.bin and train.json.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MODEL_CACHE, logStep, runMain, writeJson } from './model-cache';
+import { MODEL_CACHE, REPO_ROOT, logStep, runMain, writeJson } from './model-cache';
+import { loadStaticModel } from '../src/engine/semantic/static-model';
 import { SeededRandom } from '../bench/eval/rng';
 import { SPECIAL_TOKENS } from './model-tokenizer';
-import { heldOutPairsByPackage, type TokenizedPairs } from './model-tokenize';
+import { baseVocabulary, heldOutPairsByPackage, type TokenizedPairs } from './model-tokenize';
 
 export const DIMENSIONS = 256;
 const TEMPERATURE = 0.05;
 const BATCH_SIZE = 256;
 /** Pairs of one package placed together in a batch: each is a hard negative for the others. */
 const GROUP_SIZE = 8;
-const LEARNING_RATE = 0.002;
-const WEIGHT_LEARNING_RATE = 0.01;
+/**
+ * A warm start (FOURFOLD_MODEL_BASE) continues from weights that are already trained, so its
+ * steps are scaled down (FOURFOLD_MODEL_LR_SCALE, 1 unless set): a full step moved the shipped
+ * model's rows as far as its own first epochs did.
+ */
+const LR_SCALE = Number(process.env.FOURFOLD_MODEL_LR_SCALE ?? 1);
+const LEARNING_RATE = 0.002 * LR_SCALE;
+const WEIGHT_LEARNING_RATE = 0.01 * LR_SCALE;
 const ADAM_BETA1 = 0.9;
 const ADAM_BETA2 = 0.999;
 const ADAM_EPSILON = 1e-8;
@@ -49,6 +56,18 @@ const SUMMARY_VIEW_RATE = 0.3;
  * "Experiments").
  */
 const TYPED_VIEW_RATE = Number(process.env.FOURFOLD_MODEL_TYPED_VIEW_RATE ?? 0);
+/**
+ * Per epoch, a language with fewer training pairs than this has its packages' pairs drawn that
+ * many times over (whole repeats, each shuffled anew), so a language added with a few thousand
+ * pairs (Ruby, C) is not a few dozen batches among hundreds. 0 (unset): each pair once.
+ */
+const MIN_LANGUAGE_PAIRS = Number(process.env.FOURFOLD_MODEL_MIN_LANGUAGE_PAIRS ?? 0);
+/**
+ * With a warm start, FOURFOLD_MODEL_FREEZE_BASE=1 trains only what leaves the base model's
+ * document vectors as they were: the query-side weights, and the rows and weights of the tokens
+ * the base did not have. Stored chunk vectors of code in the base's vocabulary stay the same.
+ */
+const FREEZE_BASE = process.env.FOURFOLD_MODEL_FREEZE_BASE === '1';
 const MAX_EPOCHS = Number(process.env.FOURFOLD_MODEL_EPOCHS ?? 8);
 const PATIENCE = 2;
 /** Held-out evaluation: rank among this package's pairs, cut off at 10. */
@@ -296,13 +315,86 @@ export function initialWeights(tok: TokenizedPairs, all: Int32Array, random: See
   return { vocabSize: V, dimensions: D, table, sideWeights };
 }
 
+/**
+ * A warm start from a committed model (FOURFOLD_MODEL_BASE=<id>): its tokens keep their ids
+ * (model-tokenize.ts extendVocabulary) and their vectors, the tokens it did not have start as
+ * initialWeights starts them. Each base row is its int8 row rescaled to the random start's
+ * size (RMS 1/√D), the rest of its scale moved into the side weights: the vectors are the base
+ * model's exactly, and a step of the optimiser moves a row as much as it would in a fresh run.
+ */
+export function baseWeights(tok: TokenizedPairs, all: Int32Array, random: SeededRandom, modelId: string): ModelWeights {
+  const file = join(REPO_ROOT, 'public', 'models', modelId, 'onnx', 'model_quantized.onnx');
+  if (!existsSync(file)) throw new Error(`FOURFOLD_MODEL_BASE=${modelId}: no ${file}`);
+  const load = loadStaticModel(readFileSync(file));
+  if (!load.ok) throw new Error(`FOURFOLD_MODEL_BASE=${modelId}: not a static token model (${load.rejection})`);
+  const base = load.model;
+  const baseVocab = baseVocabulary(modelId);
+  if (base.dimensions !== DIMENSIONS || base.vocabSize !== baseVocab.length)
+    throw new Error(
+      `FOURFOLD_MODEL_BASE=${modelId}: ${base.vocabSize} × ${base.dimensions}, vocabulary ${baseVocab.length}`,
+    );
+  if (baseVocab.some((t, i) => tok.vocabulary[i] !== t))
+    throw new Error(
+      `FOURFOLD_MODEL_BASE=${modelId}: tokens.json does not start with its vocabulary (tokenize with the same FOURFOLD_MODEL_BASE)`,
+    );
+  const m = initialWeights(tok, all, random);
+  const D = DIMENSIONS;
+  const V0 = base.vocabSize;
+  const target = 1 / Math.sqrt(D);
+  for (let t = SPECIAL_TOKENS.length; t < V0; t++) {
+    let sq = 0;
+    for (let d = 0; d < D; d++) sq += base.table[t * D + d] ** 2;
+    const rms = Math.sqrt(sq / D);
+    const c = rms > 0 ? target / rms : 0;
+    for (let d = 0; d < D; d++) m.table[t * D + d] = base.table[t * D + d] * c;
+    m.sideWeights[t] = c > 0 ? base.tokenScale[t] / c : 0;
+    m.sideWeights[m.vocabSize + t] = c > 0 ? base.tokenScale[V0 + t] / c : 0;
+  }
+  return m;
+}
+
+/**
+ * FOURFOLD_MODEL_FREEZE_BASE: drops from a step the table rows and the document-side weights
+ * (weights index = token id on that side) of the base model's tokens, ids below `frozenBelow`,
+ * and clears their gradients; query-side weights (index vocabSize + id) and new tokens train.
+ */
+export function keepFrozen(
+  frozenBelow: number,
+  dimensions: number,
+  touchedRows: Set<number>,
+  gTable: Float32Array,
+  touchedWeights: Set<number>,
+  gWeights: Float32Array,
+): void {
+  for (const t of touchedRows)
+    if (t < frozenBelow) {
+      touchedRows.delete(t);
+      gTable.fill(0, t * dimensions, (t + 1) * dimensions);
+    }
+  for (const w of touchedWeights)
+    if (w < frozenBelow) {
+      touchedWeights.delete(w);
+      gWeights[w] = 0;
+    }
+}
+
+/** Languages under MIN_LANGUAGE_PAIRS training pairs and how many times each is drawn per epoch. */
+export function repeatsPerLanguage(languages: string[], min = MIN_LANGUAGE_PAIRS): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const l of languages) counts.set(l, (counts.get(l) ?? 0) + 1);
+  const out = new Map<string, number>();
+  for (const [l, n] of [...counts].sort()) if (n < min) out.set(l, Math.ceil(min / n));
+  return out;
+}
+
 export async function train(): Promise<TrainReport> {
   const started = performance.now();
   const tok = JSON.parse(readFileSync(join(MODEL_CACHE, 'tokens.json'), 'utf8')) as TokenizedPairs;
   const buf = readFileSync(join(MODEL_CACHE, 'tokens.bin'));
   const all = new Int32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
   const random = new SeededRandom(SEED);
-  const model = initialWeights(tok, all, random);
+  const baseId = process.env.FOURFOLD_MODEL_BASE;
+  const model = baseId ? baseWeights(tok, all, random, baseId) : initialWeights(tok, all, random);
   const V = model.vocabSize;
   const D = DIMENSIONS;
   const trainIdx = tok.pairs.map((p, i) => (p.heldOut ? -1 : i)).filter((i) => i >= 0);
@@ -319,6 +411,13 @@ export async function train(): Promise<TrainReport> {
     if (!l) byPkg.set(pkg, (l = []));
     l.push(i);
   }
+
+  const languageRepeats = repeatsPerLanguage(trainIdx.map((i) => tok.pairs[i].language));
+  if (languageRepeats.size > 0)
+    logStep(
+      'train',
+      `pairs drawn more than once per epoch: ${[...languageRepeats].map(([l, r]) => `${l} ×${r}`).join(', ')}`,
+    );
 
   const gTable = new Float32Array(V * D);
   const gWeights = new Float32Array(2 * V);
@@ -344,7 +443,12 @@ export async function train(): Promise<TrainReport> {
       maxEpochs: MAX_EPOCHS,
       patience: PATIENCE,
       seed: SEED,
-      initialisation: 'shared Gaussian table N(0, 1/D); side weights = IDF',
+      initialisation: baseId
+        ? `warm start from ${baseId} (its tokens' vectors; new tokens: Gaussian N(0, 1/D), IDF weights)`
+        : 'shared Gaussian table N(0, 1/D); side weights = IDF',
+      learningRateScale: LR_SCALE,
+      minLanguagePairs: MIN_LANGUAGE_PAIRS,
+      freezeBase: FREEZE_BASE ? 1 : 0,
     },
   };
   let best = { score: selectionScore(initial), table: model.table.slice(), weights: model.sideWeights.slice() };
@@ -355,6 +459,8 @@ export async function train(): Promise<TrainReport> {
   const gq = new Float64Array(D);
   const gd = new Float64Array(D);
   let sinceBest = 0;
+  // Table rows and document-side weights below this id stay as the base model has them.
+  const frozenBelow = FREEZE_BASE && baseId ? baseVocabulary(baseId).length : 0;
 
   for (let epoch = 1; epoch <= MAX_EPOCHS; epoch++) {
     const t0 = performance.now();
@@ -362,6 +468,14 @@ export async function train(): Promise<TrainReport> {
     for (const list of byPkg.values()) {
       const s = random.shuffle(list);
       for (let i = 0; i < s.length; i += GROUP_SIZE) groups.push(s.slice(i, i + GROUP_SIZE));
+      // The repeats of a rare language's pairs (a package may mix JavaScript and TypeScript).
+      for (const [language, repeats] of languageRepeats) {
+        const own = list.filter((i) => tok.pairs[i].language === language);
+        for (let r = 1; r < repeats && own.length > 0; r++) {
+          const again = random.shuffle(own);
+          for (let i = 0; i < again.length; i += GROUP_SIZE) groups.push(again.slice(i, i + GROUP_SIZE));
+        }
+      }
     }
     const order = random.shuffle(groups).flat();
     let lossSum = 0;
@@ -456,6 +570,7 @@ export async function train(): Promise<TrainReport> {
       }
       adamTable.step++;
       adamWeights.step++;
+      if (frozenBelow > 0) keepFrozen(frozenBelow, D, touchedRows, gTable, touchedWeights, gWeights);
       adamTable.update(model.table, gTable, touchedRows, D);
       adamWeights.update(model.sideWeights, gWeights, touchedWeights, 1);
     }

@@ -26,3 +26,22 @@ export function definitionChunk(corpus: Corpus, path: string, symbol: string): n
   if (!found) throw new Error(`no definition chunk ${symbol} in ${path}`);
   return found.id;
 }
+
+/** The files "what depends on PATH" lists, the question asked as the classifier words it (its path's parts as terms). */
+export async function parsedDependants(
+  analyzer: StructuralAnalyzer,
+  files: Record<string, string>,
+  path: string,
+): Promise<string[]> {
+  const { corpus, graph } = await parsedGraph(analyzer, files);
+  const hits = graph.search(
+    {
+      intent: 'impact_analysis',
+      raw: `what depends on ${path}`,
+      identifiers: [],
+      terms: path.replace(/\.\w+$/, '').split('/'),
+    } as unknown as Parameters<GraphIndex['search']>[0],
+    20,
+  );
+  return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
+}

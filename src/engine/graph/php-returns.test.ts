@@ -6,8 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { parsedGraph } from '../../../test/support/parsed-graph';
-import type { GraphIndex } from './index';
+import { parsedDependants } from '../../../test/support/parsed-graph';
 import { docReturnTypeOf, localTypesOf } from './local-types';
 
 let analyzer: StructuralAnalyzer;
@@ -15,19 +14,7 @@ beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
 });
 
-const dependantsOf = async (files: Record<string, string>, path: string) => {
-  const { corpus, graph } = await parsedGraph(analyzer, files);
-  const hits = graph.search(
-    {
-      intent: 'impact_analysis',
-      raw: `what depends on ${path}`,
-      identifiers: [],
-      terms: path.replace(/\.php$/, '').split('/'),
-    } as unknown as Parameters<GraphIndex['search']>[0],
-    20,
-  );
-  return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
-};
+const dependantsOf = (files: Record<string, string>, path: string) => parsedDependants(analyzer, files, path);
 
 const ns = 'namespace Symfony\\Component\\DependencyInjection\\Compiler;';
 

@@ -5,28 +5,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { parsedGraph } from '../../../test/support/parsed-graph';
-import type { GraphIndex } from './index';
+import { parsedDependants } from '../../../test/support/parsed-graph';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
 });
 
-/** The files "what depends on FILE" lists. */
-const dependantsOf = async (files: Record<string, string>, path: string) => {
-  const { corpus, graph } = await parsedGraph(analyzer, files);
-  const hits = graph.search(
-    {
-      intent: 'impact_analysis',
-      raw: `what depends on ${path}`,
-      identifiers: [],
-      terms: path.replace(/\.rs$/, '').split('/'),
-    } as unknown as Parameters<GraphIndex['search']>[0],
-    20,
-  );
-  return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
-};
+const dependantsOf = (files: Record<string, string>, path: string) => parsedDependants(analyzer, files, path);
 
 describe('Rust: a name a use binds through a re-exporting module', () => {
   // h2: frame/mod.rs re-exports frame/stream_id.rs's StreamId; share.rs defines another StreamId.

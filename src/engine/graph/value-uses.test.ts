@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
+import { definitionChunk, parsedDependants, parsedGraph } from '../../../test/support/parsed-graph';
 import type { GraphIndex } from './index';
 
 let analyzer: StructuralAnalyzer;
@@ -17,20 +17,7 @@ beforeAll(async () => {
 });
 
 /** The files the graph lists for "what depends on FILE", as the search plans it. */
-const dependantsOf = async (files: Record<string, string>, path: string) => {
-  const { corpus, graph } = await parsedGraph(analyzer, files);
-  const stem = path.replace(/\.\w+$/, '').split('/');
-  const hits = graph.search(
-    {
-      intent: 'impact_analysis',
-      raw: `what depends on ${path}`,
-      identifiers: [],
-      terms: stem,
-    } as unknown as Parameters<GraphIndex['search']>[0],
-    20,
-  );
-  return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
-};
+const dependantsOf = (files: Record<string, string>, path: string) => parsedDependants(analyzer, files, path);
 
 /** The files "who uses NAME" lists with a line the graph tied to it (evidence resolved). */
 const usersOf = async (files: Record<string, string>, name: string) => {

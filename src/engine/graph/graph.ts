@@ -15,7 +15,7 @@ import { basename, dirname, ImportResolver } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
-import { lineOfOffset, lineStartsOf } from '../text/lines';
+import { lineOfOffset, lineStartsOf, textOfLine } from '../text/lines';
 import {
   classifyReceiver,
   classNamedBy,
@@ -98,18 +98,6 @@ export const REFERENCE_OUTSIDE = 3;
 
 /** `export { a as b, c }` and `export { a as b } from './x'`: the list, and the specifier when re-exported. */
 const EXPORT_LIST = /\bexport\s*(?:type\s*)?\{([^}]*)\}(\s*from\s*['"][^'"]+['"])?/g;
-
-/** The text of 1-based line n. */
-function lineAt(text: string, n: number): string {
-  let start = 0;
-  for (let i = 1; i < n; i++) {
-    const next = text.indexOf('\n', start);
-    if (next < 0) return '';
-    start = next + 1;
-  }
-  const end = text.indexOf('\n', start);
-  return text.slice(start, end < 0 ? undefined : end);
-}
 
 /** The current file of ReferenceLinker, and what it reads about it only when a reference needs it. */
 /** A name a file exports for another (`export { original as name }`), and the files that define original. */
@@ -1283,7 +1271,7 @@ class ReferenceLinker {
     const text = this.files[p].text ?? '';
     return (this.files[p].analysis?.imports ?? [])
       .filter((imp) => imp.names.includes('default'))
-      .map((imp) => ({ line: imp.line, text: lineAt(text, imp.line) }));
+      .map((imp) => ({ line: imp.line, text: textOfLine(text, imp.line) }));
   }
 
   /** Edges from ref to the definitions an export alias names (`export { original as x }`). Whether there was any. */

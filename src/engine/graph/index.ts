@@ -29,6 +29,7 @@ import {
   type GraphData,
 } from './graph';
 import { escapeRegExp } from '../text/escape';
+import { offsetOfLine, textOfLine } from '../text/lines';
 import { modulePathsOf, selfPackages, type SubpathImport } from './self-imports';
 
 export { buildGraph } from './graph';
@@ -512,7 +513,7 @@ export class GraphIndex implements Retriever {
     const g = this.g;
     const p = g.importSource[r];
     if (!g.filePaths[p].endsWith('.rs')) return false;
-    return RUST_MOD_DECLARATION.test(lineOf(this.corpus.files[p].text, g.importLine[r]));
+    return RUST_MOD_DECLARATION.test(textOfLine(this.corpus.files[p].text, g.importLine[r]));
   }
 
   /** Whether import record r is one of several files its statement resolved to (a package, not a file). */
@@ -629,7 +630,7 @@ export class GraphIndex implements Retriever {
   /** The name a re-export statement at `line` of file p gives `name` (`export { name as alias } from`), else `name`. */
   private reexportAlias(p: number, line: number, name: string): string {
     const text = this.corpus.files[p].text;
-    const at = lineStart(text, line);
+    const at = offsetOfLine(text, line);
     if (at < 0) return name;
     const end = text.indexOf('from', at);
     const statement = text.slice(at, end < 0 ? undefined : end);
@@ -1040,7 +1041,7 @@ export class GraphIndex implements Retriever {
   private includesByName(d: DependentFile, origin: number): boolean {
     if (d.relation !== 'import') return false;
     const path = this.pathAt(origin);
-    return lineOf(this.corpus.files[d.file].text, d.line).includes(path.slice(path.lastIndexOf('/') + 1));
+    return textOfLine(this.corpus.files[d.file].text, d.line).includes(path.slice(path.lastIndexOf('/') + 1));
   }
 
   /**
@@ -1293,21 +1294,6 @@ function asksIncluders(plan: QueryPlan): boolean {
 }
 
 const RUST_MOD_DECLARATION = /^\s*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+[A-Za-z_]\w*\s*;/;
-
-/** The offset where line `line` (1-based) of a text starts; -1 past its last line. */
-function lineStart(text: string, line: number): number {
-  let at = 0;
-  for (let l = 1; l < line && at !== -1; l++) at = text.indexOf('\n', at) + 1 || -1;
-  return at;
-}
-
-/** Line `line` (1-based) of a text. */
-function lineOf(text: string, line: number): string {
-  const at = lineStart(text, line);
-  if (at < 0) return '';
-  const end = text.indexOf('\n', at);
-  return text.slice(at, end < 0 ? undefined : end);
-}
 
 function relationVerb(relation: DependencyRelation): string {
   if (relation === 'import') return 'imports';

@@ -13,6 +13,7 @@ import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
+import { textOfLine } from '../text/lines';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -193,16 +194,7 @@ const GO_RECEIVER = /^\s*func\s*\(\s*(\w+)\s+[*\w]/;
 /** The name a method calls its own object by, when the language lets it choose one (Go); else undefined. */
 function namedReceiver(file: CorpusFile, chunk: Chunk): string | undefined {
   if (file.language !== 'go') return undefined;
-  const from = lineStart(file.text, chunk.startLine);
-  const end = file.text.indexOf('\n', from);
-  return GO_RECEIVER.exec(file.text.slice(from, end < 0 ? undefined : end))?.[1];
-}
-
-/** The offset of a line's first character (1-based line). */
-function lineStart(text: string, line: number): number {
-  let at = 0;
-  for (let l = 1; l < line && at >= 0; l++) at = text.indexOf('\n', at) + 1 || -1;
-  return Math.max(0, at);
+  return GO_RECEIVER.exec(textOfLine(file.text, chunk.startLine))?.[1];
 }
 
 /** The name of a function's or method's own chunk; undefined for any other chunk. */
@@ -332,9 +324,7 @@ const BARE_DEFINE = /^\s*#\s*define\s+\w+\s*$/;
 function bareDefine(corpus: Corpus, chunk: Chunk): boolean {
   const text = corpus.files[chunk.fileId]?.text;
   if (text === undefined) return false;
-  const from = lineStart(text, chunk.startLine);
-  const end = text.indexOf('\n', from);
-  return BARE_DEFINE.test(text.slice(from, end < 0 ? undefined : end));
+  return BARE_DEFINE.test(textOfLine(text, chunk.startLine));
 }
 
 /** Definition kinds that declare a type: its fields, variants or method signatures, and no code that runs. */

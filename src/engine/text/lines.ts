@@ -24,3 +24,18 @@ export function lineOfOffset(starts: Uint32Array, offset: number): number {
   }
   return lo + 1;
 }
+
+/** The offset where 1-based line `line` of a text starts; -1 past its last line. */
+export function offsetOfLine(text: string, line: number): number {
+  let at = 0;
+  for (let l = 1; l < line && at !== -1; l++) at = text.indexOf('\n', at) + 1 || -1;
+  return at;
+}
+
+/** The text of 1-based line `line`, without its newline; '' past the last line. */
+export function textOfLine(text: string, line: number): string {
+  const at = offsetOfLine(text, line);
+  if (at < 0) return '';
+  const end = text.indexOf('\n', at);
+  return text.slice(at, end < 0 ? undefined : end);
+}

@@ -367,17 +367,19 @@ export function buildGraph(corpus: Corpus): GraphData {
 }
 
 /** The corpus's definitions as symbols (GraphData's symbol columns), and each definition name's symbols. */
-interface SymbolTable {
-  fileCount: number;
-  symbolCount: number;
-  fileSymbolOffsets: Int32Array;
-  symbolFile: Int32Array;
-  symbolStartLine: Int32Array;
-  symbolEndLine: Int32Array;
-  symbolNameLine: Int32Array;
-  symbolKind: Uint8Array;
-  symbolName: string[];
-  symbolContainer: string[];
+interface SymbolTable extends Pick<
+  GraphData,
+  | 'fileCount'
+  | 'symbolCount'
+  | 'fileSymbolOffsets'
+  | 'symbolFile'
+  | 'symbolStartLine'
+  | 'symbolEndLine'
+  | 'symbolNameLine'
+  | 'symbolKind'
+  | 'symbolName'
+  | 'symbolContainer'
+> {
   names: CorpusNames;
   /** Per definition name (an index into names.definitionNames): its symbols, ascending. */
   symbolsOfName: number[][];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileAnalysis } from '../contract';
+import { LANGUAGES, type FileAnalysis } from '../contract';
 import { AnalysisReader, concatAnalyses, encodeAnalyses, sliceAnalyses } from './analysis-table';
 
 const analysis: FileAnalysis = {
@@ -48,6 +48,12 @@ describe('AnalysisTable', () => {
     expect({ ...back, references: back.references, imports: back.imports }).toEqual(analysis);
     expect(reader.analysisAt(1)).toMatchObject({ path: 'lib/empty.js', definitions: [] });
     expect(reader.analysisAt(1).references).toEqual([]);
+  });
+
+  it('keeps the language of a file in every language Fourfold parses', () => {
+    const files = LANGUAGES.map((language) => ({ ...analysis, path: `a.${language}`, language }));
+    const reader = new AnalysisReader(encodeAnalyses(files));
+    expect(LANGUAGES.map((_, f) => reader.analysisAt(f).language)).toEqual([...LANGUAGES]);
   });
 
   it('refuses a table of another version instead of misreading it', () => {

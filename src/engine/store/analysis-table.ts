@@ -23,7 +23,7 @@ import { GrowableU32 } from './growable';
  */
 export const ANALYSIS_TABLE_VERSION = 7;
 
-// Append only: a stored index holds these positions.
+// Append only: a stored index holds these positions (a test checks every parsed language has one).
 const LANGUAGES: readonly (Language | null)[] = [
   null,
   'javascript',

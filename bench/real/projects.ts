@@ -557,7 +557,7 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04',
   },
-  // The ninth tuning group (twenty-fourth session, 2026-12-04, issue 20), Python and Go by h-qi,
+  // The ninth tuning group (twenty-fourth session, 2026-12-04b, issue 20), Python and Go by h-qi,
   // questions written from reading the code before Fourfold ran on them. Sphinx 5.3: one builder
   // per output format, one writer (translator) per format with the same visit_/depart_ methods,
   // one domain per language (resolve_xref, merge_domaindata), one search language per stemmer,

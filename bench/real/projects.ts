@@ -557,6 +557,35 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04',
   },
+  // The ninth tuning group (twenty-fourth session, 2026-12-04b, issue 20), Python and Go by h-qi,
+  // questions written from reading the code before Fourfold ran on them. Sphinx 5.3: one builder
+  // per output format, one writer (translator) per format with the same visit_/depart_ methods,
+  // one domain per language (resolve_xref, merge_domaindata), one search language per stemmer,
+  // autodoc's documenters, and logger.warning(__('...%r'), ...) messages. quic-go 0.29: one file
+  // per QUIC frame type in internal/wire (parse/Write/Length each), qlog marshalers per frame,
+  // tracers, header protectors and openers, per-platform files (sys_conn_df_*), fmt.Errorf
+  // messages; the integration tests, fuzzing harnesses and generated mocks are left out.
+  {
+    name: 'sphinx',
+    pkg: 'python3-sphinx',
+    version: '5.3.0-4',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/sphinx',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-04b',
+  },
+  {
+    name: 'quic-go',
+    pkg: 'golang-github-lucas-clemente-quic-go-dev',
+    version: '0.29.0-1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/lucas-clemente/quic-go',
+    extensions: ['.go'],
+    exclude: /(_test\.go$|^(integrationtests|fuzzing|internal\/mocks)\/)/,
+    half: 'tuning',
+    since: '2026-12-04b',
+  },
 ];
 
 export interface RealFile {

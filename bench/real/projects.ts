@@ -586,6 +586,39 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04b',
   },
+  // The ninth tuning group (twenty-fourth session, 2026-12-04b, issue 20), Ruby and C by h-qj,
+  // questions written from reading the code before Fourfold ran on them. Rouge: the syntax
+  // highlighter behind Jekyll and GitLab, one RegexLexer subclass per language (many with their own
+  // `detect?`), one formatter per output (HTML variants, terminal, TeX) overriding `stream`, one
+  // guesser per hint (file name, mime type, mode line, source) overriding `filter`, and the
+  // `rougify` subcommands with `error!` messages built by interpolation. Capstone (the C sources
+  // that librust-capstone-sys vendors): a disassembler with one module per architecture that
+  // implements the same functions (`*_getInstruction`, `*_global_init`, `*_option`, `*_reg_name`,
+  // `*_insn_name`, …), one `print_insn_detail_*` per architecture in cstool, and printf messages;
+  // its generated `.inc` tables are not C files and are left out with its tests. The model's
+  // training list holds librust-capstone-dev (the Rust bindings, another upstream project), not
+  // these C sources.
+  {
+    name: 'rouge',
+    pkg: 'ruby-rouge',
+    version: '3.30.0-2',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/rouge-3.30.0/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-04b',
+  },
+  {
+    name: 'capstone',
+    pkg: 'librust-capstone-sys-dev',
+    version: '0.15.0-1',
+    language: 'c',
+    root: 'usr/share/cargo/registry/capstone-sys-0.15.0/capstone',
+    extensions: ['.c', '.h'],
+    exclude: /^(suite|tests|windows|bindings)\//,
+    half: 'tuning',
+    since: '2026-12-04b',
+  },
 ];
 
 export interface RealFile {

@@ -352,6 +352,38 @@ export function isTypeDeclaration(chunk: Chunk): boolean {
   return chunk.kind === 'definition' && chunk.definitionKind !== undefined && TYPE_KINDS.has(chunk.definitionKind);
 }
 
+/**
+ * isTypeDeclaration, and a class that holds data and no behaviour: no method but its constructor
+ * (search/members.ts constructorLookup's names). Such a class is a record of its fields, its
+ * constants and the options its constructor stores, in Python, Ruby and PHP as much as a struct is
+ * in Rust or Go: an exception class (`class InstallError < Gem::Exception; end`), a PHP
+ * constraint (symfony-validator's `Iban`, its error codes, its message and a constructor that
+ * stores them), a group of names (`GroupSequence`). Its doc comment and field names say what the
+ * checking, the walking or the installing is for, in the words of a question asking how it is
+ * done, and the code that does it is elsewhere (`IbanValidator::validate`,
+ * `RecursiveContextualValidator::stepThroughGroupSequence`); boosted as a class, it came first
+ * (real set, symfony-validator: three of six "how" questions).
+ */
+export function typeDeclarationLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => isTypeDeclaration(chunk) || isDataClass(corpus, chunk);
+}
+
+/** Whether a class chunk's methods, if it has any, are only constructors (typeDeclarationLookup). */
+function isDataClass(corpus: Corpus, chunk: Chunk): boolean {
+  if (chunk.kind !== 'definition' || chunk.definitionKind !== 'class' || !chunk.symbol) return false;
+  const analysis = corpus.files[chunk.fileId]?.analysis;
+  if (!analysis?.parsed) return false;
+  const own = chunk.symbol.split(/::|\.|\\/).pop();
+  return analysis.definitions.every(
+    (d) =>
+      (d.kind !== 'function' && d.kind !== 'method') ||
+      d.startLine <= chunk.startLine ||
+      d.endLine > chunk.endLine ||
+      CONSTRUCTOR_NAMES.has(d.name) ||
+      d.name === own,
+  );
+}
+
 /** A statement storing a value in a field: `self.config.retry = val;`, `$this->x = $x;`, `@x = x`, `c.timeout = d`. */
 const FIELD_ASSIGNMENT = /^(?:@\w+|\$?\w+(?:(?:\.|->)\w+)+)\s*=(?!=)/;
 /** What a setter holds besides its assignments: the object handed back (builder style), a body's own brace line, `end`. */

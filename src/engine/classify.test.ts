@@ -98,6 +98,14 @@ describe('classify: edge cases', () => {
     expect(classify('where are the other storage implementations registered').intent).not.toBe('find_similar');
   });
 
+  it('"how similar" measures a likeness: a question about behaviour (gnulib fstrcmp, real set)', () => {
+    expect(classify('how does it measure how similar two strings are, to suggest a close match').intent).toBe(
+      'understand_code',
+    );
+    // "similar" elsewhere in the question still asks for look-alikes.
+    expect(classify('how do I find code similar to retryWithBackoff').intent).toBe('find_similar');
+  });
+
   it('a lone word is a definition query: a name typed alone is asked for by name', () => {
     expect(classify('Parser').intent).toBe('find_definition');
     expect(classify('authentication').intent).toBe('find_definition');

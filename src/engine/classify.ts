@@ -146,8 +146,13 @@ const IMPACT_PHRASE = new RegExp(
   'i',
 );
 
+/**
+ * `similar` right after "how" measures a likeness ("how does it measure how similar two strings
+ * are, to suggest a close match": gnulib's `fstrcmp`, real set): a question about behaviour, not
+ * a request for look-alikes.
+ */
 const SIMILAR_PHRASE =
-  /\b(similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[a-z]+\s+){0,2}[a-z]+s\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
+  /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[a-z]+\s+){0,2}[a-z]+s\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
 
 /**
  * A short question that only names X among its kind: "other Write implementations", "other

@@ -352,7 +352,8 @@ export interface Demotion {
  * than the chunk the boost put first ('closer-before-boost'), or only its name, which says more
  * of the question, put it ahead of a chunk that fused as close or closer ('name-says-question');
  * or the chunk chosen so only hands its call on to this one, a function of the same file whose
- * name extends its own (`Recover` → `RecoverWithConfig`): the code that does the work answers
+ * name extends its own (`Recover` → `RecoverWithConfig`), or, on a question asking how, that a
+ * function running straight through ends by calling: the code that does the work answers
  * ('wrapper-hands-on'); or the chunk chosen so calls a function of its own file whose name says
  * more of the question (`consume_value` → `value_from_envvar`): the step the question names
  * ('callee-named'); or the chunk the boost put first only stores its argument in a field of its

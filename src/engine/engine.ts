@@ -85,7 +85,7 @@ import {
   saysSet,
   constructorLookup,
   asksHowMade,
-  isTypeDeclaration,
+  typeDeclarationLookup,
 } from './search/members';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
@@ -363,7 +363,10 @@ export class Engine {
             delegateOf: delegateLookup(this.corpus, asksHowItWorks(plan.raw)),
             calleesOf: calleesLookup(this.corpus, plan.raw),
             ...(asksHowItWorks(plan.raw)
-              ? { isOutsideFunctions: outsideFunctionsLookup(this.corpus), isTypeDeclaration }
+              ? {
+                  isOutsideFunctions: outsideFunctionsLookup(this.corpus),
+                  isTypeDeclaration: typeDeclarationLookup(this.corpus),
+                }
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
             ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup() }),

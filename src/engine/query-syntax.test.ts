@@ -66,6 +66,15 @@ describe('parseQuery: what the query syntax understands', () => {
     expect(parseQuery('copy /unterminated').error).toBeDefined();
   });
 
+  it('a root folder named inside a sentence opens no pattern (rustix: "the opened /proc directory")', () => {
+    const question = 'how does it check that the opened /proc directory is the real procfs root';
+    expect(parseQuery(question)).toMatchObject({ text: question });
+    expect(parseQuery(question).error).toBeUndefined();
+    // Last in the question, or holding a pattern's characters, it still opens one.
+    expect(parseQuery('check the opened /proc').error).toBeDefined();
+    expect(parseQuery('check the /pro+c directory').error).toBeDefined();
+  });
+
   it('bad input gets a clear message', () => {
     expect(parseQuery('/unterminated(').error).toBe(
       'The regular expression /unterminated( has no closing /: write /pattern/ (or put the text in "quotes").',

@@ -209,6 +209,9 @@ function findRegex(
       if (/^\/[\w.@-]+\/|\.\w+(:\d+)*$/.test(token)) continue; // a file path, not a pattern
       // A command's switch after other words (`xcopy a b /E /I /Q /Y`, `dir /s`), not a pattern.
       if (i > 0 && /^\/[A-Za-z?]{1,2}$/.test(token)) continue;
+      // A root folder a sentence names, words before it and after it (`how does it check that the
+      // opened /proc directory is the real procfs root`, real set, rustix): a name, no pattern.
+      if (i > 0 && /^\/[\w.-]+$/.test(token) && /\S/.test(raw.slice(i + token.length))) continue;
       return {
         code: 'unclosed-regex',
         error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").`,

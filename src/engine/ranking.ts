@@ -314,7 +314,10 @@ export const OUTSIDE_FUNCTIONS_DEMOTION_RULE = "outside the file's definitions";
  * does it. Already without the importance boost on such a question (BOOSTED_KINDS), a struct
  * still came first on its doc comment alone (miekg/dns' `ZoneParser` for "how is a $GENERATE line
  * in a zone file expanded into records"). Demoted like a stand-in, so a function matching about as
- * well passes it, and a type every list puts first still shows.
+ * well passes it, and a type every list puts first still shows. A class with no method but its
+ * constructor is one too (search/members.ts typeDeclarationLookup): a record of fields and options,
+ * an exception class (symfony-validator's `Iban` and `GroupSequence` constraints, boosted as
+ * classes, came before `IbanValidator::validate` and `stepThroughGroupSequence`).
  */
 export const TYPE_DECLARATION_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';

@@ -96,7 +96,53 @@ const STREAM_PHP = [
   '',
 ].join('\n');
 
+/**
+ * rustix 0.35 (Apache-2.0 OR MIT), backend/linux_raw/param/auxv.rs: `init_from_proc_self_auxv`
+ * opens the file and ends by handing it to `init_from_auxv_file`, which reads it in a loop and
+ * ends by handing the buffer to `init_from_auxp`.
+ */
+const AUXV_RS = [
+  '/// On non-Mustang platforms, we read the aux vector from /proc/self/auxv.',
+  'fn init_from_proc_self_auxv() {',
+  '    // Open "/proc/self/auxv", either because we trust "/proc", or because',
+  "    // we're running inside QEMU.",
+  '    let file = crate::fs::openat(',
+  '        crate::fs::cwd(),',
+  '        "/proc/self/auxv",',
+  '        OFlags::empty(),',
+  '        Mode::empty(),',
+  '    )',
+  '    .unwrap();',
+  '',
+  '    let _ = init_from_auxv_file(file);',
+  '}',
+  '',
+  '/// Process auxv entries from the open file `auxv`.',
+  'fn init_from_auxv_file(auxv: OwnedFd) -> Option<()> {',
+  '    let mut buffer = Vec::<u8>::with_capacity(512);',
+  '    loop {',
+  '        let cur = buffer.len();',
+  '        buffer.resize(buffer.capacity(), 0);',
+  '        let n = match crate::io::read(&auxv, &mut buffer[cur..]) {',
+  '            Ok(0) => break,',
+  '            Ok(n) => n,',
+  '            Err(_err) => panic!(),',
+  '        };',
+  '        buffer.resize(cur + n, 0_u8);',
+  '    }',
+  '    unsafe { init_from_auxp(buffer.as_ptr().cast()) }',
+  '}',
+  '',
+  '/// Process auxv entries from the auxv array pointed to by `auxp`.',
+  'unsafe fn init_from_auxp(mut auxp: *const Elf_auxv_t) -> Option<()> {',
+  '    let a = read(auxp);',
+  '    Some(())',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'backend/linux_raw/param/auxv.rs', text: AUXV_RS },
   { path: 'ip4defrag/defrag.go', text: DEFRAG_GO },
   { path: 'session.py', text: SESSION_PY },
   { path: 'Stream.php', text: STREAM_PHP },
@@ -187,5 +233,16 @@ describe("a Go method's calls on the receiver its signature names", () => {
       'dontDefrag',
       'securityChecks',
     ]);
+  });
+});
+
+describe('a function that runs straight through and ends by calling a function of its file', () => {
+  it('hands a question asking how on to it, whatever its name (rustix: the auxv file opened, then read)', () => {
+    const delegate = delegateLookup(corpus, true);
+    expect(delegate(named('init_from_proc_self_auxv'))).toBe(named('init_from_auxv_file').id);
+    // It loops before its last call: it does work of its own.
+    expect(delegate(named('init_from_auxv_file'))).toBeUndefined();
+    // A doc sentence or keywords naming the wrapper describe it: it is kept.
+    expect(delegateLookup(corpus)(named('init_from_proc_self_auxv'))).toBeUndefined();
   });
 });

@@ -225,7 +225,12 @@ function functionsNamed(corpus: Corpus, file: CorpusFile, name: string): number[
  * on other values, and a Go method's own object is the receiver its signature names:
  * `func (d *IPv4Defragmenter) DefragIPv4(in …) { return d.DefragIPv4WithTimestamp(in, time.Now()) }`
  * hands "how does the IPv4 defragmenter put the fragments back together" on to
- * DefragIPv4WithTimestamp. Other questions keep the wrapper so written: a doc sentence or a few
+ * DefragIPv4WithTimestamp; and the delegate's name need not extend the wrapper's when the call is
+ * the last line of code of a wrapper that runs straight through (no branch, no loop), the step it
+ * ends by handing its work to: rustix's
+ * `init_from_proc_self_auxv` opens "/proc/self/auxv" and ends with `init_from_auxv_file(file)`,
+ * which reads the records ("how are the auxiliary vector records read from the /proc/self/auxv
+ * file", real set). Other questions keep the wrapper so written: a doc sentence or a few
  * keywords naming the wrapper describe its entry point (x-tools' `Builder.Insert` for "Inserts a
  * new association from key to value", cargo's `compile` for "compile workspace").
  */
@@ -238,15 +243,42 @@ export function delegateLookup(corpus: Corpus, howItWorks = false): (chunk: Chun
     const receiver = howItWorks ? namedReceiver(file, chunk) : undefined;
     let call: Reference | undefined;
     for (const r of callsIn(file, chunk)) {
-      if (howItWorks && r.receiver !== undefined && !ownCall(r, receiver)) continue;
+      // Calls on other values (`crate::fs::openat(…)`, `.unwrap()`) compute the arguments.
+      if (howItWorks && (r.receiver !== undefined || r.qualified === true) && !ownCall(r, receiver)) continue;
       if (call) return undefined;
       call = r;
     }
-    if (!call || call.name === name || !call.name.toLowerCase().includes(name.toLowerCase())) return undefined;
+    if (!call || call.name === name) return undefined;
+    const extendsName = call.name.toLowerCase().includes(name.toLowerCase());
+    if (!extendsName && !(howItWorks && endsWith(file.text, chunk, call.line) && straight(file, chunk)))
+      return undefined;
     if (!ownCall(call, receiver)) return undefined;
     const named = functionsNamed(corpus, file, call.name);
     return named.length === 1 ? named[0] : undefined;
   };
+}
+
+/** A word that branches or loops, in the languages parsed. */
+const CONTROL_FLOW = /\b(?:if|else|elif|elsif|unless|for|foreach|while|until|loop|match|switch|case|when|do)\b/;
+
+/**
+ * Whether a function's body runs straight through: no line of code (comments aside) branches or
+ * loops. Such a function prepares and hands on; one that loops or decides does work of its own
+ * before its last call (rustix's `init_from_auxv_file` reads the file in a loop, then ends with
+ * `init_from_auxp(buffer.as_ptr())`).
+ */
+function straight(file: CorpusFile, chunk: Chunk): boolean {
+  const lines = file.text.split('\n').slice(chunk.startLine, chunk.endLine);
+  return lines.every((l) => isCommentLine(l.trim(), file.language) || !CONTROL_FLOW.test(l));
+}
+
+/** Whether a line is a chunk's last line of code: its last line, or the one before its closing `}` or `end`. */
+function endsWith(text: string, chunk: Chunk, line: number): boolean {
+  if (line === chunk.endLine) return true;
+  if (line !== chunk.endLine - 1) return false;
+  const from = lineStart(text, chunk.endLine);
+  const end = text.indexOf('\n', from);
+  return /^\s*(?:[})\]]+;?|end)\s*$/.test(text.slice(from, end < 0 ? undefined : end));
 }
 
 /**
@@ -340,6 +372,38 @@ const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'interface', 
  */
 export function isTypeDeclaration(chunk: Chunk): boolean {
   return chunk.kind === 'definition' && chunk.definitionKind !== undefined && TYPE_KINDS.has(chunk.definitionKind);
+}
+
+/**
+ * isTypeDeclaration, and a class that holds data and no behaviour: no method but its constructor
+ * (search/members.ts constructorLookup's names). Such a class is a record of its fields, its
+ * constants and the options its constructor stores, in Python, Ruby and PHP as much as a struct is
+ * in Rust or Go: an exception class (`class InstallError < Gem::Exception; end`), a PHP
+ * constraint (symfony-validator's `Iban`, its error codes, its message and a constructor that
+ * stores them), a group of names (`GroupSequence`). Its doc comment and field names say what the
+ * checking, the walking or the installing is for, in the words of a question asking how it is
+ * done, and the code that does it is elsewhere (`IbanValidator::validate`,
+ * `RecursiveContextualValidator::stepThroughGroupSequence`); boosted as a class, it came first
+ * (real set, symfony-validator: three of six "how" questions).
+ */
+export function typeDeclarationLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => isTypeDeclaration(chunk) || isDataClass(corpus, chunk);
+}
+
+/** Whether a class chunk's methods, if it has any, are only constructors (typeDeclarationLookup). */
+function isDataClass(corpus: Corpus, chunk: Chunk): boolean {
+  if (chunk.kind !== 'definition' || chunk.definitionKind !== 'class' || !chunk.symbol) return false;
+  const analysis = corpus.files[chunk.fileId]?.analysis;
+  if (!analysis?.parsed) return false;
+  const own = chunk.symbol.split(/::|\.|\\/).pop();
+  return analysis.definitions.every(
+    (d) =>
+      (d.kind !== 'function' && d.kind !== 'method') ||
+      d.startLine <= chunk.startLine ||
+      d.endLine > chunk.endLine ||
+      CONSTRUCTOR_NAMES.has(d.name) ||
+      d.name === own,
+  );
 }
 
 /** A statement storing a value in a field: `self.config.retry = val;`, `$this->x = $x;`, `@x = x`, `c.timeout = d`. */

@@ -21,7 +21,7 @@ import {
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { isTypeDeclaration, outsideFunctionsLookup } from './members';
+import { isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
 import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
 
 const API_RS = [
@@ -90,10 +90,74 @@ const PAGES_C = [
   '',
 ].join('\n');
 
+/**
+ * symfony/validator 6.2 (MIT): Constraints/Iban.php, a constraint that holds its error codes, its
+ * message and a constructor storing them, and IbanValidator.php, whose `validate` checks the number.
+ */
+const IBAN_PHP = [
+  '<?php',
+  'namespace Symfony\\Component\\Validator\\Constraints;',
+  '',
+  '/**',
+  ' * @author Manuel Reinhard <manu@sprain.ch>',
+  ' */',
+  'class Iban extends Constraint',
+  '{',
+  "    public const CHECKSUM_FAILED_ERROR = 'b9401321-f9bf-4dcb-83c1-f31094440795';",
+  '',
+  "    public $message = 'This is not a valid International Bank Account Number (IBAN).';",
+  '',
+  '    public function __construct(?array $options = null, ?string $message = null)',
+  '    {',
+  '        parent::__construct($options);',
+  '',
+  '        $this->message = $message ?? $this->message;',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+const IBAN_VALIDATOR_PHP = [
+  '<?php',
+  'namespace Symfony\\Component\\Validator\\Constraints;',
+  '',
+  'class IbanValidator extends ConstraintValidator',
+  '{',
+  '    public function validate(mixed $value, Constraint $constraint)',
+  '    {',
+  "        $canonicalized = str_replace(' ', '', $value);",
+  '        if (1 !== self::bigModulo97($canonicalized)) {',
+  '            $this->context->buildViolation($constraint->message)->addViolation();',
+  '        }',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+/** rubygems 3.3 (MIT), exceptions.rb: an exception class whose one method stores what went wrong. */
+const EXCEPTIONS_RB = [
+  'module Gem',
+  '  class DependencyResolutionError < Gem::DependencyError',
+  '    def initialize(conflict)',
+  '      @conflict = conflict',
+  '      super "conflicting dependencies"',
+  '    end',
+  '  end',
+  '',
+  '  def self.ruby_version',
+  '    RUBY_VERSION',
+  '  end',
+  'end',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
   { path: 'api.rs', text: API_RS },
   { path: 'generate.go', text: GENERATE_GO },
   { path: 'src/pages.c', text: PAGES_C },
+  { path: 'Constraints/Iban.php', text: IBAN_PHP },
+  { path: 'Constraints/IbanValidator.php', text: IBAN_VALIDATOR_PHP },
+  { path: 'exceptions.rb', text: EXCEPTIONS_RB },
 ];
 
 let analyzer: StructuralAnalyzer;
@@ -157,6 +221,32 @@ describe('a type declaration, on a question asking how', () => {
       rule: TYPE_DECLARATION_DEMOTION_RULE,
     });
     expect(await demotionOf('reads the records a $GENERATE line expands into')).toBeNull();
+  });
+});
+
+describe('a class with no method but its constructor, on a question asking how', () => {
+  it('declares data, as a struct does: a constraint storing its options, an exception class', () => {
+    const declares = typeDeclarationLookup(corpus);
+    expect(declares(named('Iban'))).toBe(true);
+    expect(declares(named('DependencyResolutionError'))).toBe(true);
+    expect(declares(named('ruby_version'))).toBe(false);
+    expect(declares(named('IbanValidator'))).toBe(false);
+    expect(declares(named('validate'))).toBe(false);
+    expect(declares(named('OutgoingRequest'))).toBe(true);
+  });
+
+  it('is demoted by the engine only when the question asks how', async () => {
+    const engine = await Engine.build(FILES, { analyzer, embedder: null });
+    const demotionOf = async (question: string) => {
+      const response = await engine.search(question, { intent: 'understand_code', limit: 50 });
+      const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
+      return all.find((r) => r.symbol === 'Iban')?.explanation.demotion ?? null;
+    };
+    expect(await demotionOf('how is an international bank account number checked')).toEqual({
+      factor: TYPE_DECLARATION_DEMOTION_FACTOR,
+      rule: TYPE_DECLARATION_DEMOTION_RULE,
+    });
+    expect(await demotionOf('a valid international bank account number')).toBeNull();
   });
 });
 

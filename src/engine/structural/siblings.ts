@@ -112,6 +112,14 @@ export function inPatternOf(x: string): ((y: string) => boolean) | null {
   };
 }
 
+/** Whether `name` is X's (parts `xParts`) or follows X's pattern (onePattern), its words compared only when they may. */
+function namedInPattern(xParts: readonly string[], name: string): boolean {
+  const lower = name.toLowerCase();
+  if (!xParts.some((p) => lower.includes(p))) return false;
+  const parts = nameParts(name);
+  return parts.length === xParts.length && (parts.every((p, i) => p === xParts[i]) || onePattern(xParts, parts));
+}
+
 function onePattern(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length || a.length < 2) return false;
   let differing = 0;
@@ -172,15 +180,25 @@ export interface NamedBy {
   path?: string;
 }
 
-/** Whether a qualifier or path names this definition's container, file (its name without the extension) or directory. */
-export function picks(by: NamedBy, path: string, container: string | undefined): boolean {
+/**
+ * Whether a qualifier or path names this definition's container, file (its name without the
+ * extension) or directory; with `folders: 'any'`, any folder above it too (`like the libc one`:
+ * rustix's backend/libc/termios/syscalls.rs, beside backend/linux_raw/…, one backend each).
+ */
+export function picks(
+  by: NamedBy,
+  path: string,
+  container: string | undefined,
+  folders: 'parent' | 'any' = 'any',
+): boolean {
   if (by.path !== undefined && !inPlace(path, by.path)) return false;
   const q = by.qualifier;
   if (q === undefined) return true;
   const parts = path.split('/');
   const file = parts[parts.length - 1];
   const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
-  return container === q || stem === q || parts[parts.length - 2] === q;
+  if (container === q || stem === q || parts[parts.length - 2] === q) return true;
+  return folders === 'any' && parts.slice(0, -2).includes(q);
 }
 
 /**
@@ -209,7 +227,9 @@ export function namedAffinity(
 ): number {
   const [a, b] = [x.definition.name, y.definition.name];
   if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
-  if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b, pair);
+  // A folder further up (a backend's) names every definition under it: it picks X, it is no part of names.
+  if (by === undefined || a === b || !picks(by, y.path, y.definition.container, 'parent'))
+    return nameAffinity(a, b, pair);
   const [pa, pb] = [
     [QUALIFIER_PART, ...nameParts(a)],
     [QUALIFIER_PART, ...nameParts(b)],
@@ -294,10 +314,17 @@ export function siblingsOf(
   const x: Shaped = { definition: xDefinition, path: file.path, body: bodyNames(file, xDefinition) };
   const directory = directoryOf(subject.path);
   const files = new Set<CorpusFile>([file]);
-  for (const f of corpus.files) {
-    if (files.size > DIRECTORY_FILES_READ) break;
-    if (directoryOf(f.path) === directory) files.add(f);
-  }
+  // Past DIRECTORY_FILES_READ, a file of X's directory is read when it defines a name in X's
+  // pattern (onePattern) or X's own: gnulib's flat lib/ holds 1,500 files, one per function
+  // family (md2.c's md2_buffer beside md5.c's md5_buffer, open-safer.c beside creat-safer.c),
+  // and the first 200 in corpus order held none of X's kin.
+  const xParts = nameParts(xDefinition.name);
+  const kin = (f: CorpusFile) =>
+    f.analysis.definitions.some(
+      (d) => FUNCTION_FAMILY.has(d.kind) === FUNCTION_FAMILY.has(xDefinition.kind) && namedInPattern(xParts, d.name),
+    );
+  for (const f of corpus.files)
+    if (directoryOf(f.path) === directory && (files.size <= DIRECTORY_FILES_READ || kin(f))) files.add(f);
   for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
   // Names are compared as written only when the qualifier is more than X's pick (qualifierPicksOnly).
   const namesBy = qualifierPicksOnly(files, x, directory, declarationOnly) ? null : by;

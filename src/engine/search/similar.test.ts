@@ -14,7 +14,7 @@ import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { pairedNames } from '../structural/siblings';
+import { pairedNames, siblingsOf } from '../structural/siblings';
 import { docWindowOf, dropSubject, markedName, questionParts, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -823,6 +823,25 @@ describe('similar to a method named with its class, beside a method of its name 
     const reasons = everyRow(r).map((row) => row.explanation.modalities.structural?.reason ?? '');
     expect(reasons.some((why) => /^sibling of warning: method success, same file, name 0\.00/.test(why))).toBe(true);
   });
+
+  it('calls a neighbour of no word of X’s name a sibling only when shaped as X is (SIBLING_NAMELESS_MIN_SHAPE)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['php', 'go'] });
+    const symfony = buildCorpus(
+      [{ path: 'Style/SymfonyStyle.php', text: fixture('console-SymfonyStyle.php.txt') }],
+      analyzer,
+    );
+    const warning = symfony.chunks.find((c) => c.symbol === 'warning')!;
+    // success, error, note, caution: `$this->block($message, …)`, shape 1.00.
+    expect(siblingsOf(symfony, warning, [], () => false).map((s) => s.name)).toEqual(
+      expect.arrayContaining(['success', 'error', 'note', 'caution']),
+    );
+    // cobra's SetOut sets a stream; getErr reads another with a default (shape 0.57, name 0): another role.
+    const cobra = buildCorpus([{ path: 'command.go', text: fixture('cobra-command-streams.go.txt') }], analyzer);
+    const setOut = cobra.chunks.find((c) => c.symbol === 'SetOut')!;
+    const siblings = siblingsOf(cobra, setOut, [], () => false).map((s) => s.name);
+    expect(siblings).toEqual(expect.arrayContaining(['SetErr', 'SetIn']));
+    expect(siblings).not.toContain('getErr');
+  });
 });
 
 describe('similar to a Ruby predicate, whose name ends in a question mark', () => {
@@ -1496,5 +1515,23 @@ describe('similar to a function in a folder of many files (gnulib’s flat lib/)
       /^sibling of md5_buffer: function md2_buffer, same directory, name 0\.70/,
     );
     expect(r.results[0]).toMatchObject({ path: 'lib/md2.c', symbol: 'md2_buffer' });
+  });
+});
+
+describe('similar to a hook a base class’s method calls on its own object (Symfony MemberMetadata)', () => {
+  it('puts the other implementation of the hook first, not the base’s method that calls it', async () => {
+    const validator = await Engine.build(
+      ['MemberMetadata', 'GetterMetadata', 'PropertyMetadata'].map((name) => ({
+        path: `Mapping/${name}.php`,
+        text: fixture(`validator-${name}.php.txt`),
+      })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await validator.search('code similar to GetterMetadata::newReflectionMember');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'newReflectionMember' });
+    expect(r.results[0]).toMatchObject({ path: 'Mapping/PropertyMetadata.php', symbol: 'newReflectionMember' });
+    // getReflectionMember caches what `$this->newReflectionMember(…)` makes: X's user, no sibling.
+    const user = everyRow(r).find((row) => row.symbol === 'getReflectionMember');
+    expect(user?.explanation.sibling).toBeUndefined();
   });
 });

@@ -281,7 +281,12 @@ export function subjectChunks(
   // container are that one's variants for other builds (armVariant): X is the first, and the
   // others are its siblings, not more X.
   const firstArms = (hits: typeof own) => hits.filter((d) => !hits.some((e) => e !== d && armVariant(corpus, e, d)));
-  const picked = firstArms(own.filter((d) => picks(subject, d.path, d.definition.container)));
+  const pickedBy = (folders: 'parent' | 'any') =>
+    firstArms(own.filter((d) => picks(subject, d.path, d.definition.container, folders)));
+  // A folder further up names X's backend (`like the libc one`) only when the qualifier names no
+  // definition's container, file or folder.
+  const near = pickedBy('parent');
+  const picked = near.length > 0 ? near : pickedBy('any');
   // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
   if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
@@ -354,12 +359,12 @@ export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
  */
 export function namedBy(subject: SimilarSubject, x: Chunk): NamedBy | undefined {
   if (subject.qualifier === undefined && subject.path === undefined) return undefined;
-  if (!picks(subject, x.path, x.container)) return undefined;
+  if (!picks(subject, x.path, x.container, 'any')) return undefined;
   // `like the one in FILE` picked X; it asks for X's kin wherever they are, not for FILE's code.
   const path = subject.path !== undefined && !subject.pathPicksOnly ? subject.path : undefined;
   // `like the libc one`, a folder above X's own: it picked X among the backends, and names no place or name part.
   const qualifier =
-    subject.qualifier !== undefined && picks({ qualifier: subject.qualifier }, x.path, x.container, 'parent')
+    subject.qualifier !== undefined && picks({ qualifier: subject.qualifier }, x.path, x.container)
       ? subject.qualifier
       : undefined;
   if (qualifier === undefined && path === undefined) return undefined;

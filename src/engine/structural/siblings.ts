@@ -10,6 +10,7 @@ import type { Corpus, CorpusFile } from '../modality';
 import {
   SIBLING_MIN_SIMILARITY,
   SIBLING_NAME_WEIGHT,
+  SIBLING_NAMELESS_MIN_SHAPE,
   SIBLING_PARTIAL_NAME,
   SIBLING_PLACE_WEIGHT,
   SIBLING_RELATED_KIND,
@@ -183,13 +184,15 @@ export interface NamedBy {
 /**
  * Whether a qualifier or path names this definition's container, file (its name without the
  * extension) or directory; with `folders: 'any'`, any folder above it too (`like the libc one`:
- * rustix's backend/libc/termios/syscalls.rs, beside backend/linux_raw/…, one backend each).
+ * rustix's backend/libc/termios/syscalls.rs, beside backend/linux_raw/…, one backend each),
+ * read only when the qualifier names no definition's container, file or directory
+ * (`BigInteger::bitwise_xor` is the class's, not every engine's under Math/BigInteger/).
  */
 export function picks(
   by: NamedBy,
   path: string,
   container: string | undefined,
-  folders: 'parent' | 'any' = 'any',
+  folders: 'parent' | 'any' = 'parent',
 ): boolean {
   if (by.path !== undefined && !inPlace(path, by.path)) return false;
   const q = by.qualifier;
@@ -228,8 +231,7 @@ export function namedAffinity(
   const [a, b] = [x.definition.name, y.definition.name];
   if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
   // A folder further up (a backend's) names every definition under it: it picks X, it is no part of names.
-  if (by === undefined || a === b || !picks(by, y.path, y.definition.container, 'parent'))
-    return nameAffinity(a, b, pair);
+  if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b, pair);
   const [pa, pb] = [
     [QUALIFIER_PART, ...nameParts(a)],
     [QUALIFIER_PART, ...nameParts(b)],
@@ -285,6 +287,8 @@ export function siblingSimilarity(
     place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path),
     shape: shapeAffinity(x, y),
   };
+  // A name of no word of X's says nothing of the role: only a shape like X's does (SIBLING_NAMELESS_MIN_SHAPE).
+  if (parts.name === 0 && !bothRefuse && parts.shape < SIBLING_NAMELESS_MIN_SHAPE) return { similarity: 0, parts };
   const similarity =
     kind *
     parts.form *
@@ -354,6 +358,7 @@ export function siblingsOf(
       if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
+      if (callsOnItsObject(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
       if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
@@ -462,6 +467,30 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
     !onePattern(xParts, nameParts(y.name)) &&
     (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
 }
+
+/**
+ * Whether `y`, a method of another class than X's, calls X's name on its own object
+ * (`$this->newReflectionMember($objectOrClassName)`, `self.parse_body()`): the base class's
+ * template method that calls the hook X implements. Symfony's MemberMetadata::getReflectionMember
+ * caches what `newReflectionMember` makes, and GetterMetadata and PropertyMetadata each implement
+ * it: getReflectionMember is their user, not their sibling, though named in their pattern.
+ */
+function callsOnItsObject(file: CorpusFile, y: Definition, x: Definition): boolean {
+  if (y.kind !== 'method' || y.name === x.name || y.container === undefined || y.container === x.container)
+    return false;
+  return file.analysis.references.some(
+    (r) =>
+      r.kind === 'call' &&
+      r.name === x.name &&
+      y.startLine <= r.line &&
+      r.line <= y.endLine &&
+      r.receiver !== undefined &&
+      OWN_OBJECT.test(r.receiver),
+  );
+}
+
+/** A call's receiver that is the object itself. */
+const OWN_OBJECT = /^(?:this|\$this|self|static)$/;
 
 /**
  * The classes that other classes of X's file and directory extend as their first base, when X

@@ -152,7 +152,15 @@ const IMPACT_PHRASE = new RegExp(
  * a request for look-alikes.
  */
 const SIMILAR_PHRASE =
-  /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[a-z]+\s+){0,2}[a-z]+s\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
+  /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|other\s+[a-z]+\s+implementations?\s+of|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[a-z]+\s+){0,2}[a-z]+s\s+like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
+
+/**
+ * X's family called by its role, then X by a name that can only be code (`validators like
+ * CountryValidator::validate that check a code against the Intl data`, `parsers like
+ * parse_GIT`): a qualified, snake_case or camelCase name. `errors like …` is a message's kin.
+ */
+const SIMILAR_ROLE =
+  /^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+|other\s+|more\s+)?(?:[a-z]+\s+){0,2}(?!errors\b)[a-z]+(?:ers|ors)\s+like\s+[`'"]?(?:[A-Za-z_$][\w$]*(?:::|->|#|\.|_)[A-Za-z_$]|[a-z]+[A-Z])/;
 
 /**
  * A short question that only names X among its kind: "other Write implementations", "other
@@ -414,8 +422,11 @@ const ORDERED_RULES: readonly Rule[] = [
     confidence: String(CONFIDENCE.similarPhrase),
     intent: 'find_similar',
     looksFor:
-      '“similar to”, “looks like”, “alternatives to”, “same as”, “duplicates of”, “other X implementations”, “siblings of X”',
-    test: (q) => (SIMILAR_PHRASE.test(q) || SIMILAR_NAMED.test(q.trim()) ? CONFIDENCE.similarPhrase : null),
+      '“similar to”, “looks like”, “alternatives to”, “same as”, “duplicates of”, “other X implementations”, “siblings of X”, “validators like A::x”',
+    test: (q) =>
+      SIMILAR_PHRASE.test(q) || SIMILAR_NAMED.test(q.trim()) || SIMILAR_ROLE.test(q.trim())
+        ? CONFIDENCE.similarPhrase
+        : null,
   },
   {
     id: 'quoted-string',

@@ -356,7 +356,12 @@ export class Engine {
       capFirstInEveryList: plan.intent === 'understand_code',
       ...(BEHAVIOUR_INTENTS.has(plan.intent)
         ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }
-        : {}),
+        : // Code like X is code that runs: a header's prototype of a function whose body is
+          // elsewhere (gnulib's vasnprintf.h beside vfprintf.c for `vdprintf`) is weighed as for a
+          // question about behaviour.
+          subject && plan.intent === 'find_similar'
+          ? { isStandIn: (id: number) => this.isStandIn(id) }
+          : {}),
       ...(plan.intent === 'understand_code'
         ? {
             nameCoverageOf: memberNameCoverage(plan.raw),

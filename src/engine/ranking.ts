@@ -288,7 +288,8 @@ export const TEST_DEMOTION_RULE = 'tests';
  * that stands in for it (StructuralIndex.isStandInChunk): a header's prototype carries the doc
  * comment whose words the question repeats, so it came first while the code that runs came second
  * (libxcrypt's make_failure_token). Demoted like a test, so the body passes it when both match
- * about equally; a prototype with no body anywhere is never demoted.
+ * about equally; a prototype with no body anywhere is never demoted. "Similar to X" is weighed so
+ * too: gnulib's vasnprintf.h prototype led the printf replacements for `vdprintf` (FUSION.md).
  */
 export const STAND_IN_DEMOTION_FACTOR = 0.8;
 export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';
@@ -392,6 +393,16 @@ export const SIBLING_SAME_DIRECTORY = 0.5;
 export const SIBLING_RELATED_KIND = 0.8;
 /** Below this a definition is not called a sibling (a same-file neighbour with nothing else in common). */
 export const SIBLING_MIN_SIMILARITY = 0.3;
+/**
+ * A definition whose name shares no word with X's (name 0) is X's sibling only when it is shaped
+ * as X is, shape at least this: the same signature, size and body names (SymfonyStyle's
+ * `success` and `warning`, each `$this->block($message, …)`: shape 1.00). A neighbour of
+ * another role passed SIBLING_MIN_SIMILARITY on its place alone from shape 0.5 (place 0.2 +
+ * 0.2 × 0.5) and led a family found elsewhere. Two refusals, or two methods handing their call
+ * on to their base, are one role whatever their names (siblings.ts, bothRefuse). Figures in
+ * docs/eval/FUSION.md.
+ */
+export const SIBLING_NAMELESS_MIN_SHAPE = 0.75;
 /**
  * A sibling's fused score is multiplied by 1 + SIBLING_GAIN × similarity (at most × 3): at k =
  * 40 a sibling of similarity 0.5 ranked tenth in every list (2 / 51) outscores a stranger ranked

@@ -72,8 +72,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    segments; a local value named like a module is its stated type (graph): an older graph links
  *    namesakes those hid (h2's share.rs StreamId). PHP: a `$x` receiver is the value local-types
  *    states as x, and a method's `@return Type` doc comment types what its call returns (graph).
+ * 25: a C or C++ function with an attribute macro before its name (`struct timespec
+ *    _GL_ATTRIBUTE_PURE get_stat_mtime (…)`) is defined by its name, not the macro's (analysis):
+ *    an older analysis names it after the macro.
  */
-export const SNAPSHOT_VERSION = 24;
+export const SNAPSHOT_VERSION = 25;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

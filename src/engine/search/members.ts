@@ -276,9 +276,7 @@ function straight(file: CorpusFile, chunk: Chunk): boolean {
 function endsWith(text: string, chunk: Chunk, line: number): boolean {
   if (line === chunk.endLine) return true;
   if (line !== chunk.endLine - 1) return false;
-  const from = lineStart(text, chunk.endLine);
-  const end = text.indexOf('\n', from);
-  return /^\s*(?:[})\]]+;?|end)\s*$/.test(text.slice(from, end < 0 ? undefined : end));
+  return /^\s*(?:[})\]]+;?|end)\s*$/.test(textOfLine(text, chunk.endLine));
 }
 
 /**

@@ -14,7 +14,7 @@ import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { pairedNames } from '../structural/siblings';
+import { pairedNames, siblingsOf } from '../structural/siblings';
 import { docWindowOf, dropSubject, markedName, questionParts, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -111,6 +111,53 @@ describe('questionParts reads the parts of a similar-phrase question', () => {
       qualifier: 'AutowireTrait',
       path: 'Loader/Configurator/Traits',
     });
+  });
+});
+
+describe('similar-phrase questions of the eighth group (rustix, symfony/validator, gnulib, RubyGems)', () => {
+  it('reads the backend X is in as which of X’s definitions, not where to look', () => {
+    expect(similarSubject('code similar to IoSlice::advance in the linux_raw backend')).toEqual({
+      name: 'advance',
+      qualifier: 'IoSlice',
+      path: 'linux_raw',
+      pathPicksOnly: true,
+    });
+    expect(similarSubject('other implementations of tcgetattr like the libc one')).toEqual({
+      name: 'tcgetattr',
+      qualifier: 'libc',
+    });
+  });
+
+  it('reads X past a relative clause or a place in words after its name', () => {
+    expect(
+      similarSubject('validators like CountryValidator::validate that check a code against the Intl data'),
+    ).toEqual({ name: 'validate', qualifier: 'CountryValidator' });
+    expect(
+      similarSubject('other functions like fopen_safer that return a stream not on stdin, stdout or stderr'),
+    ).toEqual({ name: 'fopen_safer' });
+    expect(similarSubject('methods like parse_GIT in the lockfile parser')).toEqual({ name: 'parse_GIT' });
+    // After a plain word, the words are the question (the test above: `parse in the parser`).
+    expect(similarSubject('code similar to parse in the parser')).toBeNull();
+  });
+
+  it('takes the family’s member named after `like` for X (gnulib’s list and bitset kinds)', () => {
+    expect(similarSubject('other list implementations of indexof_from_to like gl_array_indexof_from_to')).toEqual({
+      name: 'gl_array_indexof_from_to',
+    });
+    expect(similarSubject('other bitset implementations of ones like lbitset_ones in bitset/list.c')).toEqual({
+      name: 'lbitset_ones',
+      path: 'bitset/list.c',
+      pathPicksOnly: true,
+    });
+  });
+
+  it('reads an operator method named with its class (RubyGems Gem::Source::Vendor#<=>)', () => {
+    expect(similarSubject('what else looks like Gem::Source::Vendor#<=>')).toEqual({
+      name: '<=>',
+      qualifier: 'Vendor',
+    });
+    // A lone operator names nothing.
+    expect(similarSubject('code similar to <=>')).toBeNull();
   });
 });
 
@@ -776,6 +823,25 @@ describe('similar to a method named with its class, beside a method of its name 
     const reasons = everyRow(r).map((row) => row.explanation.modalities.structural?.reason ?? '');
     expect(reasons.some((why) => /^sibling of warning: method success, same file, name 0\.00/.test(why))).toBe(true);
   });
+
+  it('calls a neighbour of no word of X’s name a sibling only when shaped as X is (SIBLING_NAMELESS_MIN_SHAPE)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['php', 'go'] });
+    const symfony = buildCorpus(
+      [{ path: 'Style/SymfonyStyle.php', text: fixture('console-SymfonyStyle.php.txt') }],
+      analyzer,
+    );
+    const warning = symfony.chunks.find((c) => c.symbol === 'warning')!;
+    // success, error, note, caution: `$this->block($message, …)`, shape 1.00.
+    expect(siblingsOf(symfony, warning, [], () => false).map((s) => s.name)).toEqual(
+      expect.arrayContaining(['success', 'error', 'note', 'caution']),
+    );
+    // cobra's SetOut sets a stream; getErr reads another with a default (shape 0.57, name 0): another role.
+    const cobra = buildCorpus([{ path: 'command.go', text: fixture('cobra-command-streams.go.txt') }], analyzer);
+    const setOut = cobra.chunks.find((c) => c.symbol === 'SetOut')!;
+    const siblings = siblingsOf(cobra, setOut, [], () => false).map((s) => s.name);
+    expect(siblings).toEqual(expect.arrayContaining(['SetErr', 'SetIn']));
+    expect(siblings).not.toContain('getErr');
+  });
 });
 
 describe('similar to a Ruby predicate, whose name ends in a question mark', () => {
@@ -1405,5 +1471,67 @@ describe('similar to a Rust method its type implements twice, in the file the qu
     // The type's `serialize` shares no word with fmt: the qualifier only picked which fmt is X.
     const serialize = everyRow(r).find((row) => row.symbol === 'serialize');
     expect(serialize?.explanation.sibling).toBeUndefined();
+  });
+});
+
+describe('similar to a backend’s function, the backend named as `the libc one` (rustix termios)', () => {
+  it('takes the libc tcgetattr for X and puts the linux_raw one first', async () => {
+    const rustix = await Engine.build(
+      [
+        ['backend/libc/termios/syscalls.rs', 'rustix-libc-termios-syscalls.rs.txt'],
+        ['backend/linux_raw/termios/syscalls.rs', 'rustix-linux-raw-termios-syscalls.rs.txt'],
+        ['termios/tc.rs', 'rustix-termios-tc.rs.txt'],
+      ].map(([path, name]) => ({ path, text: fixture(name) })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await rustix.search('other implementations of tcgetattr like the libc one');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'tcgetattr' });
+    expect(r.query.similarTo?.taken[0].path).toBe('backend/libc/termios/syscalls.rs');
+    expect(r.results[0]).toMatchObject({ path: 'backend/linux_raw/termios/syscalls.rs', symbol: 'tcgetattr' });
+    // `libc` is no word of the libc file's other names: tcgetwinsize shares none with tcgetattr.
+    const winsize = rowsOf(r, 'backend/libc/termios/syscalls.rs').find((row) => row.symbol === 'tcgetwinsize');
+    expect(winsize?.explanation.modalities.structural?.reason ?? '').not.toMatch(/name 0\.70/);
+  });
+});
+
+describe('similar to a function in a folder of many files (gnulib’s flat lib/)', () => {
+  it('reads the files past the first two hundred that define a name in X’s pattern (md2_buffer for md5_buffer)', async () => {
+    // gnulib's lib/ holds 1,500 files; those before md2.c in its order stand in here.
+    const before = Array.from({ length: 220 }, (_, i) => ({
+      path: `lib/a${String(i).padStart(3, '0')}.c`,
+      text: `int\nrpl_stub${i} (int fd)\n{\n  return fd + ${i};\n}\n`,
+    }));
+    const gnulib = await Engine.build(
+      [
+        ...before,
+        { path: 'lib/md2.c', text: fixture('../../structural/fixtures/gnulib-md2-buffer.c.txt') },
+        { path: 'lib/md5.c', text: fixture('../../structural/fixtures/gnulib-md5-buffer.c.txt') },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await gnulib.search('code similar to md5_buffer');
+    const md2 = rowsOf(r, 'lib/md2.c').find((row) => row.symbol === 'md2_buffer');
+    expect(md2?.explanation.modalities.structural?.reason).toMatch(
+      /^sibling of md5_buffer: function md2_buffer, same directory, name 0\.70/,
+    );
+    expect(r.results[0]).toMatchObject({ path: 'lib/md2.c', symbol: 'md2_buffer' });
+  });
+});
+
+describe('similar to a hook a base class’s method calls on its own object (Symfony MemberMetadata)', () => {
+  it('puts the other implementation of the hook first, not the base’s method that calls it', async () => {
+    const validator = await Engine.build(
+      ['MemberMetadata', 'GetterMetadata', 'PropertyMetadata'].map((name) => ({
+        path: `Mapping/${name}.php`,
+        text: fixture(`validator-${name}.php.txt`),
+      })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await validator.search('code similar to GetterMetadata::newReflectionMember');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'newReflectionMember' });
+    expect(r.results[0]).toMatchObject({ path: 'Mapping/PropertyMetadata.php', symbol: 'newReflectionMember' });
+    // getReflectionMember caches what `$this->newReflectionMember(…)` makes: X's user, no sibling.
+    const user = everyRow(r).find((row) => row.symbol === 'getReflectionMember');
+    expect(user?.explanation.sibling).toBeUndefined();
   });
 });

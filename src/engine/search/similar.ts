@@ -45,28 +45,51 @@ const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|mac
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
 /** What X's family is called by its role, `other setters like`, `parsers similar to`: a plural word. */
 const ROLES = '[a-z]+(?:ers|ors|ies|s)';
-const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?(?:implementations?|versions?)\\s+(?:of|like)|siblings?\\s+of)`;
+const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?(?:[a-z]+\\s+)?(?:implementations?|versions?)\\s+(?:of|like)|siblings?\\s+of)`;
+/**
+ * An operator method, named only with its class (`Gem::Source::Vendor#<=>`, `Version#==`): Ruby
+ * defines `<=>`, `==`, `[]` like any method, and a lone operator names no definition.
+ */
+const OPERATOR = '(?:<=>|===?|=~|\\[\\]=?|<<|>>|[-+*/%<>]=?)';
 /**
  * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
  * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = '(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?';
+const NAME = `(?:(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**
  * The file or folder named after X's name, `in connection/session.rb` (a path with an extension)
  * or `in Crypt/DSA/Formats/Keys` (a folder: a path with a slash; a lone word is prose).
  */
-const IN_FILE =
-  '\\s+in\\s+(?:the\\s+(?:file|folder|directory)\\s+)?[`\'"]?(?<place>[\\w$./@-]*\\.[A-Za-z0-9]+|[\\w$.@-]+(?:/[\\w$.@-]+)+)/?[`\'"]?';
+const inFile = (group: string) =>
+  `\\s+in\\s+(?:the\\s+(?:file|folder|directory)\\s+)?[\`'"]?(?<${group}>[\\w$./@-]*\\.[A-Za-z0-9]+|[\\w$.@-]+(?:/[\\w$.@-]+)+)/?[\`'"]?`;
+const IN_FILE = inFile('place');
+/**
+ * The build or backend X's definition belongs to, named by its folder: `in the linux_raw backend`
+ * (rustix's backend/linux_raw/…, beside backend/libc/…). The word after it says there are
+ * others, each with its own X: it picks X among them, as `like the one in FILE` does, and the
+ * answer is looked for in every one (placeIsOne).
+ */
+const IN_VARIANT = '\\s+in\\s+the\\s+[`\'"]?(?<variant>[\\w$.@-]+)[`\'"]?\\s+(?:backend|port|implementation|variant)';
+/**
+ * What the question says of X's family after naming X, read as prose: a relative clause (`that
+ * return a stream not on stdin, stdout or stderr`, `that check a code against the Intl data`) or
+ * a place in words (`in the lockfile parser`), after a name that can only be code (`parse_GIT`; in
+ * `similar to parse in the parser` the words are the question). X is the name; the words still
+ * reach the text and semantic lists.
+ */
+const PROSE_AFTER = '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+in\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,2}))';
 /**
  * Which of X's definitions, said after the place: `like the one in stack-arm.c` (its file),
  * `like the one on BlockListSpec` (its container), `like the XML one` (its file or container),
- * `like RoomAliasId::matrix_to_uri` (X's own name again, qualified).
+ * `like RoomAliasId::matrix_to_uri` (X's own name again, qualified), `like gl_array_indexof_from_to`
+ * (the name with its family's prefix, `in bitset/list.c` after it if said: gnulib names each list
+ * or bitset kind's implementation so, and that one is X).
  */
-const THE_ONE = `\\s+like\\s+(?:the\\s+(?:one\\s+in\\s+(?:the\\s+)?[\`'"]?(?<onePlace>[\\w$./@-]*\\.[A-Za-z0-9]+)[\`'"]?|one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(?<onOne>${NAME})[\`'"]?|[\`'"]?(?<kindOne>${NAME})[\`'"]?\\s+one)|[\`'"]?(?<likeOne>(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))+)\\k<name>[\`'"]?)`;
+const THE_ONE = `\\s+like\\s+(?:the\\s+(?:one\\s+in\\s+(?:the\\s+)?[\`'"]?(?<onePlace>[\\w$./@-]*\\.[A-Za-z0-9]+)[\`'"]?|one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(?<onOne>${NAME})[\`'"]?|[\`'"]?(?<kindOne>${NAME})[\`'"]?\\s+one)|[\`'"]?(?<likeOne>(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))+)\\k<name>[\`'"]?|[\`'"]?(?<likeFull>[A-Za-z_$][\\w$]*_\\k<name>)[\`'"]?(?:${inFile('placeAfter')})?)`;
 /** A qualifier written before the name with a space, `gohcl EncodeIntoBody` (a package, a class). */
 const SPACED = '(?<spaced>[A-Za-z_$][\\w$-]*)\\s+(?=[A-Za-z_$])';
 /**
@@ -81,18 +104,21 @@ const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
   {
     phrasing: 'like',
     expression: new RegExp(
-      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[a-z]+\\s+){0,2}(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE})?(?:${THE_ONE})?\\s*[?.]?$`,
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[a-z]+\\s+){0,2}(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE}|${IN_VARIANT})?(?:${THE_ONE})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
       'i',
     ),
   },
   {
     phrasing: 'other',
     expression: new RegExp(
-      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(?<path>${PATH})?(?<name>${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE})?\\s*[?.]?$`,
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(?<path>${PATH})?(?<name>${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE}|${IN_VARIANT})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
       'i',
     ),
   },
 ];
+
+/** A name no English word is: qualified, or with an underscore, a digit or a capital after its first letter. */
+const CODE_NAME = /(?:::|\.|#|->|\\)|^.+[_\dA-Z]/;
 
 /** "similar to X" and its kin (`like`), or "other X implementations" (`other`). */
 export type Phrasing = 'like' | 'other';
@@ -120,15 +146,18 @@ export function questionParts(question: string): QuestionParts | null {
   for (const { phrasing, expression } of PHRASINGS) {
     const g = expression.exec(typed)?.groups;
     if (!g) continue;
+    if (g.prosePlace !== undefined && !CODE_NAME.test(g.name)) return null;
     const one = g.onOne ?? g.kindOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');
-    const place = g.place ?? g.onePlace;
+    const place = g.place ?? g.onePlace ?? g.variant ?? g.placeAfter;
     return {
       phrasing,
-      name: g.name,
+      name: g.likeFull ?? g.name,
       ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
       ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
       ...(place !== undefined ? { place } : {}),
-      ...(g.place === undefined && g.onePlace !== undefined ? { placeIsOne: true as const } : {}),
+      ...(g.place === undefined && (g.onePlace ?? g.variant ?? g.placeAfter) !== undefined
+        ? { placeIsOne: true as const }
+        : {}),
       ...(one !== undefined ? { one } : {}),
     };
   }
@@ -252,7 +281,12 @@ export function subjectChunks(
   // container are that one's variants for other builds (armVariant): X is the first, and the
   // others are its siblings, not more X.
   const firstArms = (hits: typeof own) => hits.filter((d) => !hits.some((e) => e !== d && armVariant(corpus, e, d)));
-  const picked = firstArms(own.filter((d) => picks(subject, d.path, d.definition.container)));
+  const pickedBy = (folders: 'parent' | 'any') =>
+    firstArms(own.filter((d) => picks(subject, d.path, d.definition.container, folders)));
+  // A folder further up names X's backend (`like the libc one`) only when the qualifier names no
+  // definition's container, file or folder.
+  const near = pickedBy('parent');
+  const picked = near.length > 0 ? near : pickedBy('any');
   // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
   if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
@@ -325,12 +359,17 @@ export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
  */
 export function namedBy(subject: SimilarSubject, x: Chunk): NamedBy | undefined {
   if (subject.qualifier === undefined && subject.path === undefined) return undefined;
-  if (!picks(subject, x.path, x.container)) return undefined;
+  if (!picks(subject, x.path, x.container, 'any')) return undefined;
   // `like the one in FILE` picked X; it asks for X's kin wherever they are, not for FILE's code.
   const path = subject.path !== undefined && !subject.pathPicksOnly ? subject.path : undefined;
-  if (subject.qualifier === undefined && path === undefined) return undefined;
+  // `like the libc one`, a folder above X's own: it picked X among the backends, and names no place or name part.
+  const qualifier =
+    subject.qualifier !== undefined && picks({ qualifier: subject.qualifier }, x.path, x.container)
+      ? subject.qualifier
+      : undefined;
+  if (qualifier === undefined && path === undefined) return undefined;
   return {
-    ...(subject.qualifier !== undefined ? { qualifier: subject.qualifier } : {}),
+    ...(qualifier !== undefined ? { qualifier } : {}),
     ...(path !== undefined ? { path } : {}),
   };
 }

@@ -650,3 +650,16 @@ describe('the parse work limit', () => {
     expect(analysis.definitions.length).toBeGreaterThanOrEqual(9000);
   });
 });
+
+describe('C: an attribute macro between the return type and the name', () => {
+  it('names gnulib’s stat-time.h getters by their names, not by _GL_ATTRIBUTE_PURE', () => {
+    const a = analyzer.analyze('stat-time.h', fixture('gnulib-stat-time.h.txt'));
+    const functions = a.definitions.filter((d) => d.kind === 'function').map((d) => d.name);
+    expect(functions).toEqual(['get_stat_atime', 'get_stat_ctime', 'get_stat_mtime']);
+    const mtime = a.definitions.find((d) => d.name === 'get_stat_mtime')!;
+    // The name's own line; the definition still starts at its return type.
+    expect(mtime.nameLine).toBe(mtime.startLine + 1);
+    // The name is defined there, not used.
+    expect(a.references.some((r) => r.name === 'get_stat_mtime')).toBe(false);
+  });
+});

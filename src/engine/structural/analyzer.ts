@@ -658,7 +658,8 @@ function readMatches(
   // Definitions.
   const found: FoundDefinition[] = [];
   const definitionNameStarts = new Set<number>();
-  for (const { node, nameNode, tagKind } of definitionNodes.values()) {
+  for (const { node, nameNode: captured, tagKind } of definitionNodes.values()) {
+    const nameNode = nameAfterAttributeMacro(lang, captured);
     const definition = readDefinition(lang, text, node, nameNode, tagKind);
     if (!definition) continue;
     definitionNameStarts.add(nameNode.startIndex);
@@ -1604,4 +1605,19 @@ function pythonDocstring(node: Node): string | null {
   if (first?.type !== 'expression_statement') return null;
   const string = first.namedChild(0);
   return string?.type === 'string' ? string.text : null;
+}
+
+/**
+ * A C or C++ function's name when an attribute macro stands between its return type and its name:
+ * gnulib's `struct timespec _GL_ATTRIBUTE_PURE get_stat_mtime (struct stat const *st)` is read by
+ * the grammar as a function `_GL_ATTRIBUTE_PURE` with `get_stat_mtime` an ERROR before its
+ * parameters. The identifier in that ERROR is the name; the captured one is the macro.
+ */
+function nameAfterAttributeMacro(lang: Language, nameNode: Node): Node {
+  if ((lang !== 'c' && lang !== 'cpp') || nameNode.type !== 'identifier') return nameNode;
+  const parent = nameNode.parent;
+  const error = nameNode.nextSibling;
+  if (parent?.type !== 'function_declarator' || error?.type !== 'ERROR' || error.namedChildCount !== 1) return nameNode;
+  const name = error.namedChild(0);
+  return name?.type === 'identifier' && error.nextSibling?.type === 'parameter_list' ? name : nameNode;
 }

@@ -63,6 +63,15 @@ describe('picks', () => {
     // A file still picks by the end of the path.
     expect(picks({ path: 'connect/http.rs' }, 'client/connect/http.rs', 'HttpConnector')).toBe(true);
   });
+
+  it('takes a folder above X’s own for the backend it names (rustix `tcgetattr like the libc one`), for X only', () => {
+    const libc = 'backend/libc/termios/syscalls.rs';
+    expect(picks({ qualifier: 'libc' }, libc, undefined, 'any')).toBe(true);
+    expect(picks({ qualifier: 'libc' }, 'backend/linux_raw/termios/syscalls.rs', undefined, 'any')).toBe(false);
+    // As a part of the names of X's kin, it is no qualifier of theirs: every function under it would share it.
+    expect(picks({ qualifier: 'libc' }, libc, undefined)).toBe(false);
+    expect(picks({ qualifier: 'termios' }, libc, undefined)).toBe(true);
+  });
 });
 
 describe('inPatternOf', () => {

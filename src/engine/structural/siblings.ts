@@ -10,6 +10,7 @@ import type { Corpus, CorpusFile } from '../modality';
 import {
   SIBLING_MIN_SIMILARITY,
   SIBLING_NAME_WEIGHT,
+  SIBLING_NAMELESS_MIN_SHAPE,
   SIBLING_PARTIAL_NAME,
   SIBLING_PLACE_WEIGHT,
   SIBLING_RELATED_KIND,
@@ -112,6 +113,14 @@ export function inPatternOf(x: string): ((y: string) => boolean) | null {
   };
 }
 
+/** Whether `name` is X's (parts `xParts`) or follows X's pattern (onePattern), its words compared only when they may. */
+function namedInPattern(xParts: readonly string[], name: string): boolean {
+  const lower = name.toLowerCase();
+  if (!xParts.some((p) => lower.includes(p))) return false;
+  const parts = nameParts(name);
+  return parts.length === xParts.length && (parts.every((p, i) => p === xParts[i]) || onePattern(xParts, parts));
+}
+
 function onePattern(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length || a.length < 2) return false;
   let differing = 0;
@@ -172,15 +181,27 @@ export interface NamedBy {
   path?: string;
 }
 
-/** Whether a qualifier or path names this definition's container, file (its name without the extension) or directory. */
-export function picks(by: NamedBy, path: string, container: string | undefined): boolean {
+/**
+ * Whether a qualifier or path names this definition's container, file (its name without the
+ * extension) or directory; with `folders: 'any'`, any folder above it too (`like the libc one`:
+ * rustix's backend/libc/termios/syscalls.rs, beside backend/linux_raw/…, one backend each),
+ * read only when the qualifier names no definition's container, file or directory
+ * (`BigInteger::bitwise_xor` is the class's, not every engine's under Math/BigInteger/).
+ */
+export function picks(
+  by: NamedBy,
+  path: string,
+  container: string | undefined,
+  folders: 'parent' | 'any' = 'parent',
+): boolean {
   if (by.path !== undefined && !inPlace(path, by.path)) return false;
   const q = by.qualifier;
   if (q === undefined) return true;
   const parts = path.split('/');
   const file = parts[parts.length - 1];
   const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
-  return container === q || stem === q || parts[parts.length - 2] === q;
+  if (container === q || stem === q || parts[parts.length - 2] === q) return true;
+  return folders === 'any' && parts.slice(0, -2).includes(q);
 }
 
 /**
@@ -209,6 +230,7 @@ export function namedAffinity(
 ): number {
   const [a, b] = [x.definition.name, y.definition.name];
   if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
+  // A folder further up (a backend's) names every definition under it: it picks X, it is no part of names.
   if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b, pair);
   const [pa, pb] = [
     [QUALIFIER_PART, ...nameParts(a)],
@@ -265,6 +287,8 @@ export function siblingSimilarity(
     place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path),
     shape: shapeAffinity(x, y),
   };
+  // A name of no word of X's says nothing of the role: only a shape like X's does (SIBLING_NAMELESS_MIN_SHAPE).
+  if (parts.name === 0 && !bothRefuse && parts.shape < SIBLING_NAMELESS_MIN_SHAPE) return { similarity: 0, parts };
   const similarity =
     kind *
     parts.form *
@@ -294,10 +318,17 @@ export function siblingsOf(
   const x: Shaped = { definition: xDefinition, path: file.path, body: bodyNames(file, xDefinition) };
   const directory = directoryOf(subject.path);
   const files = new Set<CorpusFile>([file]);
-  for (const f of corpus.files) {
-    if (files.size > DIRECTORY_FILES_READ) break;
-    if (directoryOf(f.path) === directory) files.add(f);
-  }
+  // Past DIRECTORY_FILES_READ, a file of X's directory is read when it defines a name in X's
+  // pattern (onePattern) or X's own: gnulib's flat lib/ holds 1,500 files, one per function
+  // family (md2.c's md2_buffer beside md5.c's md5_buffer, open-safer.c beside creat-safer.c),
+  // and the first 200 in corpus order held none of X's kin.
+  const xParts = nameParts(xDefinition.name);
+  const kin = (f: CorpusFile) =>
+    f.analysis.definitions.some(
+      (d) => FUNCTION_FAMILY.has(d.kind) === FUNCTION_FAMILY.has(xDefinition.kind) && namedInPattern(xParts, d.name),
+    );
+  for (const f of corpus.files)
+    if (directoryOf(f.path) === directory && (files.size <= DIRECTORY_FILES_READ || kin(f))) files.add(f);
   for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
   // Names are compared as written only when the qualifier is more than X's pick (qualifierPicksOnly).
   const namesBy = qualifierPicksOnly(files, x, directory, declarationOnly) ? null : by;
@@ -327,6 +358,7 @@ export function siblingsOf(
       if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
+      if (callsOnItsObject(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
       if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
@@ -435,6 +467,30 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
     !onePattern(xParts, nameParts(y.name)) &&
     (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
 }
+
+/**
+ * Whether `y`, a method of another class than X's, calls X's name on its own object
+ * (`$this->newReflectionMember($objectOrClassName)`, `self.parse_body()`): the base class's
+ * template method that calls the hook X implements. Symfony's MemberMetadata::getReflectionMember
+ * caches what `newReflectionMember` makes, and GetterMetadata and PropertyMetadata each implement
+ * it: getReflectionMember is their user, not their sibling, though named in their pattern.
+ */
+function callsOnItsObject(file: CorpusFile, y: Definition, x: Definition): boolean {
+  if (y.kind !== 'method' || y.name === x.name || y.container === undefined || y.container === x.container)
+    return false;
+  return file.analysis.references.some(
+    (r) =>
+      r.kind === 'call' &&
+      r.name === x.name &&
+      y.startLine <= r.line &&
+      r.line <= y.endLine &&
+      r.receiver !== undefined &&
+      OWN_OBJECT.test(r.receiver),
+  );
+}
+
+/** A call's receiver that is the object itself. */
+const OWN_OBJECT = /^(?:this|\$this|self|static)$/;
 
 /**
  * The classes that other classes of X's file and directory extend as their first base, when X

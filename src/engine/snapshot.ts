@@ -72,10 +72,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    segments; a local value named like a module is its stated type (graph): an older graph links
  *    namesakes those hid (h2's share.rs StreamId). PHP: a `$x` receiver is the value local-types
  *    states as x, and a method's `@return Type` doc comment types what its call returns (graph).
- * 25: Ruby `class Gem::UriFormatter` is defined in Gem (its container); a full stop ending a
- *    comment on the line above a name no longer makes it a member (`// … until 2.25.` then
- *    `weak_or_syscall! {`); a Rust macro's tokens name `super::`/`self::` paths as imports
- *    (analysis). A Rust `name!` reaches only macros, the nearest of several (graph).
+ * 25: a full stop ending a comment on the line above a name no longer makes it a member
+ *    (`// … until 2.25.` then `weak_or_syscall! {`); a Rust macro's tokens name `super::`/`self::`
+ *    paths as imports (analysis). A Rust `name!` reaches only macros, the nearest of several; Ruby
+ *    `Gem::UriFormatter` reaches `class Gem::UriFormatter` (graph).
  */
 export const SNAPSHOT_VERSION = 25;
 

@@ -803,7 +803,9 @@ class ReferenceLinker {
         typed = true;
       }
       if (receiver.kind === 'type') {
-        const members = this.membersOfType(nameId, candidates, receiver.container);
+        let members = this.membersOfType(nameId, candidates, receiver.container);
+        if (members.length === 0 && file.language === 'ruby' && receiver.container !== undefined)
+          members = this.rubyScopedTypes(candidates, receiver.container, name);
         // A member the type inherits, or a union alias's (`state: ImmerState`): the receiver is
         // the repository's, its member is found as a name the file sees (below).
         if (members.length > 0) {
@@ -862,6 +864,22 @@ class ReferenceLinker {
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
     return REFERENCE_LINKED;
+  }
+
+  /**
+   * Ruby: the classes and modules of `name` defined with `scope` written before it (`class
+   * Gem::UriFormatter`, outside any `module Gem` block, so with no container): what
+   * `Gem::UriFormatter.new` names in another file.
+   */
+  private rubyScopedTypes(candidates: number[], scope: string, name: string): number[] {
+    const { symbolKind, symbolContainer } = this.symbols;
+    const written = `${scope}::${name}`;
+    return candidates.filter((s) => {
+      if (symbolContainer[s] !== '' || !TYPE_KINDS.has(symbolKind[s])) return false;
+      const signature = this.definitionOf(s).signature;
+      const at = signature.indexOf(written);
+      return at >= 0 && !/\w/.test(signature[at + written.length] ?? '');
+    });
   }
 
   /** The names some macro of the repository has (`macro_rules! cstr`), read on the first Rust reference that asks. */

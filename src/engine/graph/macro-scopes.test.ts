@@ -181,7 +181,7 @@ describe('Ruby: a class defined with its scope (`class Gem::UriFormatter`)', () 
     ].join('\n'),
   };
 
-  it('is a member of Gem, so `Gem::UriFormatter.new` in another file is a use of it', async () => {
+  it('is what `Gem::UriFormatter.new` in another file names, with no require', async () => {
     expect(await dependantsOf(rubygems, 'rubygems/uri_formatter.rb')).toEqual(['rubygems/request.rb']);
   });
 });

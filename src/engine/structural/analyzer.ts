@@ -1242,13 +1242,6 @@ function containerOf(
     const table = nameParent.childForFieldName('table');
     if (table) return { container: lastSegment(table.text), membersAreMethods: true };
   }
-  // Ruby `class Gem::UriFormatter` (`module A::B`): defined in the scope it names, as if nested
-  // in it — `Gem::UriFormatter.new` in another file is a member of Gem.
-  if (lang === 'ruby' && (nodeType === 'class' || nodeType === 'module')) {
-    const name = node.childForFieldName('name');
-    const scope = name?.type === 'scope_resolution' ? name.childForFieldName('scope') : null;
-    if (scope) return { container: lastSegment(scope.text), membersAreMethods: true };
-  }
   for (let p = outerParent; p; p = p.parent) {
     const type = p.type;
     if (lang === 'cpp' && type === 'function_definition') {

@@ -73,8 +73,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    namesakes those hid (h2's share.rs StreamId). PHP: a `$x` receiver is the value local-types
  *    states as x, and a method's `@return Type` doc comment types what its call returns (graph).
  * 25: a full stop ending a comment on the line above a name no longer makes it a member
- *    (`// … until 2.25.` then `weak_or_syscall! {`); a Rust macro's tokens name `super::`/`self::`
- *    paths as imports (analysis). A Rust `name!` reaches only macros, the nearest of several; Ruby
+ *    (`// … until 2.25.` then `weak_or_syscall! {`); a Rust macro's tokens name `super::` paths as
+ *    imports (analysis). A Rust `name!` reaches only macros, the nearest of several; Ruby
  *    `Gem::UriFormatter` reaches `class Gem::UriFormatter` (graph).
  */
 export const SNAPSHOT_VERSION = 25;

@@ -8,6 +8,7 @@
  */
 import type { Classification, DefinitionKind, Intent, QueryPlan } from './contract';
 import {
+  assertionMessage,
   formatLinePattern,
   LINE_BREAK,
   loggedLine,
@@ -906,11 +907,21 @@ function routeMessageInPaste(
   // Lines a terminal labels as an error (`Error: …` under a usage text, a Ruby frame, a Rust
   // panic whose message is on the next line) are its message whatever their punctuation, and
   // need no more of a format than a one-line paste does: code does not start a line so.
-  const labelled: string[] = [];
+  // A Rust assertion's message sits between its two values' lines, all of it code punctuation:
+  // the paste is read whole (its message, and the location that says which copy printed it).
+  const labelled: string[] = assertionMessage(plan.raw) ? [plan.raw] : [];
+  const indents = plan.raw.split('\n').map((l) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length);
   for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
     if (reading.runsOn.get(i) === 'location') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
     // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
-    else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) labelled.push(raw[i]);
+    else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) {
+      // The lines indented below it go on with what it printed (RubyGems' `ERROR:  While
+      // executing gem ... (Gem::Security::Exception)` then the exception's message, indented):
+      // read with it, the message's own format competes with the head's.
+      let last = i;
+      while (last + 1 < raw.length && raw[last + 1] && indents[last + 1] > indents[i]) last++;
+      labelled.push(raw.slice(i, last + 1).join('\n'));
+    }
   }
   for (const line of labelled) {
     const formats = formatsOf(line);

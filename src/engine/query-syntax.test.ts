@@ -47,6 +47,10 @@ describe('parseQuery: what the query syntax understands', () => {
     expect(parseQuery('fetch http://x/y failed').text).toBe('fetch http://x/y failed');
     expect(parseQuery('at render (/app/src/index.js:10:5)').text).toBe('at render (/app/src/index.js:10:5)');
     expect(parseQuery('read /usr/lib/x.so').regex).toBeUndefined();
+    // A certificate's subject as OpenSSL prints it (RubyGems' `certificate #{signer.subject} not valid after …`).
+    const subject = 'certificate /CN=alice/DC=example/DC=com not valid after 2023-05-01 12:00:00 UTC';
+    expect(parseQuery(subject)).toMatchObject({ text: subject });
+    expect(parseQuery(subject).error).toBeUndefined();
     expect(parseQuery('and/or').regex).toBeUndefined();
   });
 

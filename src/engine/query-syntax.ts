@@ -206,7 +206,9 @@ function findRegex(
     }
     const token = raw.slice(i).split(/\s/, 1)[0];
     if (j >= raw.length || raw[j] !== '/') {
-      if (/^\/[\w.@-]+\/|\.\w+(:\d+)*$/.test(token)) continue; // a file path, not a pattern
+      // A file path, not a pattern; or a path of `key=value` segments, as OpenSSL prints a
+      // certificate's subject (`/CN=alice/DC=example/DC=com`).
+      if (/^\/[\w.@=,:~%-]+\/|\.\w+(:\d+)*$/.test(token)) continue;
       // A command's switch after other words (`xcopy a b /E /I /Q /Y`, `dir /s`), not a pattern.
       if (i > 0 && /^\/[A-Za-z?]{1,2}$/.test(token)) continue;
       // A root folder a sentence names, words before it and after it (`how does it check that the

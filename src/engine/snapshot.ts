@@ -75,8 +75,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 25: a C or C++ function with an attribute macro before its name (`struct timespec
  *    _GL_ATTRIBUTE_PURE get_stat_mtime (…)`) is defined by its name, not the macro's (analysis):
  *    an older analysis names it after the macro.
+ * 26: a full stop ending a comment on the line above a name no longer makes it a member
+ *    (`// … until 2.25.` then `weak_or_syscall! {`); a Rust macro's tokens name `super::` paths as
+ *    imports (analysis). A Rust `name!` reaches only macros, the nearest of several; Ruby
+ *    `Gem::UriFormatter` reaches `class Gem::UriFormatter` (graph).
  */
-export const SNAPSHOT_VERSION = 25;
+export const SNAPSHOT_VERSION = 26;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

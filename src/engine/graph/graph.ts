@@ -125,6 +125,8 @@ interface FileLinkContext {
   aliases?: Map<string, string>;
   /** Ruby: per value name, the constant the file makes it from (rubyConstructedAs), read once per name. */
   constructedAs?: Map<string, string | undefined>;
+  /** Where each line of the file starts, read on the first reference that needs a line's text. */
+  lineStarts?: Uint32Array;
 }
 
 /** A Rust path into the standard library (`std::task::Poll::Ready`, `::core::fmt`). */
@@ -148,6 +150,7 @@ const FUNCTION_KIND = DEFINITION_KINDS.indexOf('function');
 /** onlyTypeReturned's memo for "no one type" (no type name is empty). */
 const NONE_RETURNED = '';
 const CLASS_KIND = DEFINITION_KINDS.indexOf('class');
+const MACRO_KIND = DEFINITION_KINDS.indexOf('macro');
 /** Receivers whose next segment is a field of the enclosing object (`self.client.get()`). */
 const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
 /** Kinds whose name, written as a receiver (`Type::new`, `Config.load`), selects its members. */
@@ -679,6 +682,8 @@ class ReferenceLinker {
   private readonly hasExportAliases: boolean;
   /** Ruby: what each class inherits and mixes in, read on the first bare call that needs it. */
   private rubyAncestry?: RubyAncestry;
+  /** Rust: the name ids some macro has (macroNameIds). */
+  private macroNames?: Set<number>;
   /** membersOfType's answers, per definition name id and container (shared: never changed). */
   private readonly typeMembers = new Map<string, number[]>();
   /** onlyTypeReturned's answers, per name (and container): NONE_RETURNED for none. */
@@ -766,6 +771,10 @@ class ReferenceLinker {
     // `use std::task::Poll::{Pending, Ready}` binds `Ready` to the standard library's, not to a
     // repository type of that name (tokio's io::Ready).
     if (!throughReceiver && file.language === 'rust' && this.standardNamesOf(file).has(name)) return REFERENCE_OUTSIDE;
+    if (!throughReceiver && file.language === 'rust' && this.macroNameIds().has(nameId)) {
+      candidates = this.rustMacroNamespace(file, ref, name, candidates);
+      if (candidates.length === 0) return REFERENCE_NOT_A_NAME;
+    }
     if (!throughReceiver && file.language === 'ruby') {
       candidates = this.rubyReachable(file, ref, candidates);
       if (candidates.length === 0) return REFERENCE_BY_NAME;
@@ -784,7 +793,9 @@ class ReferenceLinker {
         typed = true;
       }
       if (receiver.kind === 'type') {
-        const members = this.membersOfType(nameId, candidates, receiver.container);
+        let members = this.membersOfType(nameId, candidates, receiver.container);
+        if (members.length === 0 && file.language === 'ruby' && receiver.container !== undefined)
+          members = this.rubyScopedTypes(candidates, receiver.container, name);
         // A member the type inherits, or a union alias's (`state: ImmerState`): the receiver is
         // the repository's, its member is found as a name the file sees (below).
         if (members.length > 0) {
@@ -843,6 +854,65 @@ class ReferenceLinker {
     for (let i = 0; i < candidates.length; i++)
       edges.add(source, fileCount + candidates[i], kind, confidence, ref.line);
     return REFERENCE_LINKED;
+  }
+
+  /**
+   * Ruby: the classes and modules of `name` defined with `scope` written before it (`class
+   * Gem::UriFormatter`, outside any `module Gem` block, so with no container): what
+   * `Gem::UriFormatter.new` names in another file.
+   */
+  private rubyScopedTypes(candidates: number[], scope: string, name: string): number[] {
+    const { symbolKind, symbolContainer } = this.symbols;
+    const written = `${scope}::${name}`;
+    return candidates.filter((s) => {
+      if (symbolContainer[s] !== '' || !TYPE_KINDS.has(symbolKind[s])) return false;
+      const signature = this.definitionOf(s).signature;
+      const at = signature.indexOf(written);
+      return at >= 0 && !/\w/.test(signature[at + written.length] ?? '');
+    });
+  }
+
+  /** The names some macro of the repository has (`macro_rules! cstr`), read on the first Rust reference that asks. */
+  private macroNameIds(): ReadonlySet<number> {
+    if (this.macroNames) return this.macroNames;
+    const { symbolKind, symbolsOfName } = this.symbols;
+    const out = new Set<number>();
+    for (let id = 0; id < symbolsOfName.length; id++)
+      if (symbolsOfName[id].some((s) => symbolKind[s] === MACRO_KIND)) out.add(id);
+    return (this.macroNames = out);
+  }
+
+  /**
+   * Rust: macros and other items live in separate namespaces. `cstr!("…")` invokes a macro, never
+   * the `mod cstr` that holds it, and a path or call without the `!` never names a macro. Of
+   * several macros of the name (rustix's `syscall!`, one per backend), an invocation reaches the
+   * one whose textual scope holds it — approximated by the definition sharing the most folders
+   * with the calling file: a `#[macro_use] mod` lifts a macro to its parent module's files, not
+   * to another backend's.
+   */
+  private rustMacroNamespace(file: FileLinkContext, ref: Reference, name: string, candidates: number[]): number[] {
+    const { symbolKind, symbolFile } = this.symbols;
+    const macros = candidates.filter((c) => symbolKind[c] === MACRO_KIND);
+    if (macros.length === 0) return candidates;
+    const text = this.files[file.p].text ?? '';
+    file.lineStarts ??= lineStartsOf(text);
+    const start = file.lineStarts[ref.line - 1] ?? text.length;
+    const end = ref.line < file.lineStarts.length ? file.lineStarts[ref.line] : text.length;
+    const invoked = new RegExp(`(?<![\\w$])${escapeRegExp(name)}\\s*!(?!=)`).test(text.slice(start, end));
+    if (!invoked) {
+      const others = candidates.filter((c) => symbolKind[c] !== MACRO_KIND);
+      return others.length > 0 ? others : candidates;
+    }
+    if (macros.length < 2) return macros;
+    const caller = this.files[file.p].path.split('/');
+    const shared = (c: number) => {
+      const folders = this.files[symbolFile[c]].path.split('/').slice(0, -1);
+      let n = 0;
+      while (n < folders.length && n < caller.length - 1 && folders[n] === caller[n]) n++;
+      return n;
+    };
+    const nearest = Math.max(...macros.map(shared));
+    return macros.filter((c) => shared(c) === nearest);
   }
 
   /**

@@ -736,7 +736,15 @@ function receiverOf(
 ): { qualified: boolean; receiver: string | undefined } {
   const position = nameNode.startIndex;
   if (lang !== 'go' || tagKind !== 'value') {
-    const qualified = isQualified(lang, text, position);
+    const separator = separatorBefore(lang, text, position);
+    // A full stop on a line above may end a comment (rustix's `// … until 2.25.` above
+    // `weak_or_syscall! {`): no separator of a path.
+    const qualified =
+      separator >= 0 &&
+      !(
+        text.lastIndexOf('\n', position - 1) > separator &&
+        isComment(nameNode.tree.rootNode.descendantForIndex(separator))
+      );
     return { qualified, receiver: qualified ? receiverBefore(text, position) : undefined };
   }
   if (nameNode.type === 'identifier') return { qualified: false, receiver: undefined };
@@ -814,10 +822,10 @@ function referenceKind(tagKind: string, refNode: Node | null): Reference['kind']
 }
 
 /**
- * Whether the name at `position` follows `.`, `?.`, `::` or `->` (spaces and line breaks
- * allowed between), or in Lua a method call's `:`.
+ * Where the `.`, `?.`, `::` or `->` (spaces and line breaks allowed between), or in Lua a method
+ * call's `:`, that the name at `position` follows ends; -1 when it follows none.
  */
-function isQualified(lang: Language, text: string, position: number): boolean {
+function separatorBefore(lang: Language, text: string, position: number): number {
   let i = position - 1;
   while (
     i >= 0 &&
@@ -826,9 +834,9 @@ function isQualified(lang: Language, text: string, position: number): boolean {
     i--;
   const c = text.charCodeAt(i);
   // PHP's `.` joins strings (`'="' . Xml::escape($v)`): its members follow `->` and `::`.
-  if (c === 46 /* . */) return lang !== 'php';
-  if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 || lang === 'lua';
-  return c === 62 /* > */ && text.charCodeAt(i - 1) === 45; /* - */
+  if (c === 46 /* . */) return lang !== 'php' ? i : -1;
+  if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 || lang === 'lua' ? i : -1;
+  return c === 62 /* > */ && text.charCodeAt(i - 1) === 45 /* - */ ? i : -1;
 }
 
 /** Identifier characters of a receiver path (`$` for JS/PHP, `@` for Ruby instance variables). */

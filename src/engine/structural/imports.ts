@@ -238,8 +238,14 @@ function rustImports(node: Node): ImportRef[] {
  * inline `mod tests` would be read from the file's module, not the inline one.
  */
 const RUST_LOCAL_PATH = /^crate(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
-/** The same inside a macro's tokens (`panic!("{}", crate::util::error::MSG)`), which no parse sees as a path. */
-const RUST_LOCAL_PATH_IN_TOKENS = /(?<![A-Za-z0-9_:])crate(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)+/g;
+/**
+ * The same inside a macro's tokens (`panic!("{}", crate::util::error::MSG)`), which no parse sees
+ * as a path; and a path from the parent module (ruma's `event_enum! { "m.call.reject" =>
+ * super::call::reject, … }`, one event module per line). Not `self::`: the items a macro wraps
+ * (hyper's `cfg_proto! { pub(crate) use self::h1::Conn; }`) are parsed as items already
+ * (embedded.ts), and read again as bare paths they only moved hyper's dependants around.
+ */
+const RUST_LOCAL_PATH_IN_TOKENS = /(?<![A-Za-z0-9_:])(?:crate|super)(?:\s*::\s*[A-Za-z_][A-Za-z0-9_]*)+/g;
 /** Parents under which a path node is part of a longer path or of a `use` declaration (read there). */
 const RUST_PATH_HOLDERS = new Set([
   'scoped_identifier',

@@ -63,7 +63,7 @@ export function formatPieces(content: string): FormatPiece[] {
 const PLACEHOLDER = new RegExp(
   [
     // `%(name)s` (Python), `%1$s` (POSIX, Java), `%-36[1]s` (Go), `%,d` (Java's grouping).
-    String.raw`^%(?:\([\w.]+\)|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@]`,
+    String.raw`^%(?:\([\w.]+\)|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@m]`,
     String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
     String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
     String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,
@@ -97,6 +97,13 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
   const runs: FormatRun[] = [];
   let current: FormatRun | null = null;
   let previous: Literal | null = null;
+  // Runs a C error reporter prints the OS's message after (reportsErrno).
+  const withErrno = new Set<FormatRun>();
+  const close = (run: FormatRun, after: string) => {
+    closeRun(run, after);
+    if (withErrno.has(run)) run.pieces.push({ constant: ': ' }, { placeholder: OS_ERROR });
+    return run;
+  };
   for (const lit of literals) {
     const between = previous ? source.slice(previous.end, lit.start) : null;
     // Side by side, across a line continuation (Ruby's and Python's `"a " \` then `"b"`), or
@@ -119,16 +126,50 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
       current.literals.push(lit);
     } else {
-      if (current) runs.push(closeRun(current, source.slice(previous!.end)));
+      if (current) runs.push(close(current, source.slice(previous!.end)));
       // An indent written at a format's start (bindgen's `trace!("    function pointer cannot
       // derive {}", …)`) is layout, as a log shows it; a single space, or a line break written as
       // an escape (`"\n\nDid you mean …"`), is a piece printed after other text.
       current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content.replace(INDENT, '')) };
+      if (reportsErrno(source.slice(Math.max(0, lit.start - MAX_REPORTER_CHARS), lit.start))) withErrno.add(current);
     }
     previous = lit;
   }
-  if (current && previous) runs.push(closeRun(current, source.slice(previous.end)));
+  if (current && previous) runs.push(close(current, source.slice(previous.end)));
   return runs;
+}
+
+/**
+ * The placeholder of the OS's message for an error number (`strerror (errnum)`) that a C error
+ * reporter prints after a format (reportsErrno); glibc's `%m` prints it inside one.
+ */
+export const OS_ERROR = 'strerror(errnum)';
+
+/** An argument of a reporter's call, before the format: no call, string or block inside. */
+const ARG = String.raw`[^,;(){}"'
+]+`;
+
+/** gettext's markers around a format (`_("…")`, `N_("…")`, `gettext ("…")`). */
+const GETTEXT = String.raw`(?:(?:_|N_|gettext)\s*\(\s*)?`;
+
+/**
+ * C's reporters that print `: ` and the OS's message for an error number after their format:
+ * glibc's and gnulib's `error (status, errnum, format, …)` and `error_at_line (status, errnum,
+ * file, line, format, …)` unless `errnum` is 0, and `perror (s)`. Read from the source just
+ * before the format's first literal.
+ */
+const ERRNO_REPORTER = new RegExp(
+  String.raw`(?:\berror\s*\(\s*${ARG},\s*(${ARG}),\s*|\berror_at_line\s*\(\s*${ARG},\s*(${ARG}),\s*${ARG},\s*${ARG},\s*|\bperror\s*\(\s*)${GETTEXT}$`,
+);
+
+/** Characters before a format read for the reporter it is passed to. */
+const MAX_REPORTER_CHARS = 200;
+
+function reportsErrno(before: string): boolean {
+  const m = ERRNO_REPORTER.exec(before);
+  if (!m) return false;
+  const errnum = (m[1] ?? m[2])?.trim();
+  return errnum === undefined || !/^0[uUlL]*$/.test(errnum);
 }
 
 /** Two or more blanks, or a tab, as the source writes them before a format's text. */

@@ -17,6 +17,7 @@ export {
 } from './formats';
 export { findFormatStrings, writtenIn } from './match';
 export {
+  assertionMessage,
   LINE_BREAK,
   loggedLine,
   readPastedLines,

@@ -21,7 +21,7 @@ import { Engine } from '../../engine';
 import { StructuralAnalyzer } from '../../structural/analyzer';
 import { alignFormat } from './align';
 import { helperCallSites, valueLiterals } from './followed';
-import { formatPieces, formatRuns } from './formats';
+import { formatPieces, formatRuns, OS_ERROR } from './formats';
 import { findFormatStrings } from './match';
 import { readPastedLines, unwrapMessage } from './paste';
 import { formatLinePattern } from './place';
@@ -1118,5 +1118,113 @@ describe('the seventh tuning group’s message misses (group 2026-12-03e)', () =
     const formats = findFormatStrings(pasted, sources);
     expect(formats.map((f) => f.path)).toEqual([names[0]]);
     expect(valueLiterals(formats, sources).map((f) => f.path)).toEqual([names[0]]);
+  });
+});
+
+describe('the eighth group’s pastes: wrappers, implied causes, lines printed together', () => {
+  const RUSTIX = ['rustix-linux-raw-getsockopt.rs.txt', 'rustix-libc-getsockopt.rs.txt'];
+
+  it('Rust before 1.73: assert_eq!’s message between its `left`/`right` lines, the location naming which backend printed it', () => {
+    const pasted =
+      "thread 'main' panicked at 'assertion failed: `(left == right)`\n  left: `1`,\n right: `4`: unexpected getsockopt size', /home/dev/.cargo/registry/src/github.com-1ecc6299db9ec823/rustix-0.35.12/src/backend/linux_raw/net/syscalls.rs:786:13";
+    expect(unwrapMessage(pasted)[0]).toBe('unexpected getsockopt size');
+    // Both backends assert the same text; the panic's file is linux_raw's.
+    const named = [`backend/linux_raw/net/syscalls.rs`, `backend/libc/net/syscalls.rs`];
+    const renamed: MessageSources = {
+      ...sourcesOfFiles(RUSTIX),
+      linesContaining: (f, l) =>
+        sourcesOfFiles(RUSTIX)
+          .linesContaining(f, l)
+          .map((h) => ({ ...h, path: named[h.fileId] })),
+    };
+    expect(findFormatStrings(pasted, renamed).map((f) => [f.path, f.line])).toEqual([
+      [named[0], 27],
+      [named[0], 48],
+    ]);
+    // Without a location, both are where it may have been printed.
+    expect(new Set(findFormatStrings('unexpected getsockopt size', renamed).map((f) => f.path))).toEqual(
+      new Set(named),
+    );
+    const { plan } = routeWithFiles(pasted, RUSTIX);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+  });
+
+  it('Rust: a Debug-printed error after assert_eq!’s message is one value (`unexpected error: {:?}`)', () => {
+    const pasted =
+      "thread 'main' panicked at 'assertion failed: `(left == right)`\n  left: `-1`,\n right: `0`: unexpected error: Os { code: 9, kind: Uncategorized, message: \"Bad file descriptor\" }'";
+    const { plan, lines } = routeWithFiles(pasted, ['rustix-libc-conv.rs.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ 'rustix-libc-conv.rs.txt': [14] });
+    // Since 1.73 the message follows `assertion \`left == right\` failed: `.
+    expect(unwrapMessage('assertion `left == right` failed: unexpected error: Os { code: 9 }')).toContain(
+      'unexpected error: Os { code: 9 }',
+    );
+  });
+
+  it('C: gnulib’s `error (0, errno, _("…"))` prints `: ` and the OS’s message after its format, not the strerror table', () => {
+    const names = ['gnulib-xmemcoll.c.txt', 'gnulib-strerror-override.c.txt'];
+    const found = findFormatStrings(
+      'sort: string comparison failed: Invalid or incomplete multibyte or wide character',
+      sourcesOfFiles(names),
+    );
+    expect(found.map((f) => [f.path, f.line])).toEqual([[names[0], 7]]);
+    // The three lines sort printed together: the function that printed them.
+    const { plan, lines } = routeWithFiles(
+      "sort: string comparison failed: Invalid or incomplete multibyte or wide character\nsort: Set LC_ALL='C' to work around the problem.\nsort: The strings compared were 'caf\\303' and 'cafe'.",
+      names,
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ [names[0]]: [7], [names[1]]: [] });
+  });
+
+  it('C: an error number of 0 prints no cause; perror and glibc’s %m print one', () => {
+    const withCause = (source: string) => formatRuns(source)[0].pieces.at(-1);
+    expect(withCause('error (EXIT_FAILURE, errno, _("cannot open %s"), quote (name));')).toEqual({
+      placeholder: OS_ERROR,
+    });
+    expect(withCause('error_at_line (0, err, file, line, "bad entry");')).toEqual({ placeholder: OS_ERROR });
+    expect(withCause('perror ("fork");')).toEqual({ placeholder: OS_ERROR });
+    expect(withCause('error (0, 0, _("Set LC_ALL=\'C\' to work around the problem."));')).toEqual({
+      constant: "Set LC_ALL='C' to work around the problem.",
+    });
+    expect(formatPieces('cannot bind: %m')).toEqual([{ constant: 'cannot bind: ' }, { placeholder: '%m' }]);
+  });
+
+  it('Ruby: the message indented under RubyGems’ `ERROR:  While executing gem ...` head is where it was raised, not the head', () => {
+    const names = [
+      'rubygems-security-policy.rb.txt',
+      'rubygems-command-manager.rb.txt',
+      'rubygems-user-interaction.rb.txt',
+    ];
+    const { plan, lines } = routeWithFiles(
+      'ERROR:  While executing gem ... (Gem::Security::Exception)\n    invalid signing chain: certificate /CN=alice/DC=example/DC=com not valid after 2023-05-01 12:00:00 UTC',
+      names,
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ [names[0]]: [44], [names[1]]: [], [names[2]]: [] });
+  });
+
+  it('Ruby: a format that writes a line break prints the paste’s two lines together, not the `WARNING:  #{statement}` label', () => {
+    const names = ['rubygems-installer-path-warning.rb.txt', 'rubygems-user-interaction.rb.txt'];
+    const { plan, lines } = routeWithFiles(
+      "WARNING:  You don't have /home/deploy/.local/share/gem/ruby/3.1.0/bin in your PATH,\n\t  gem executables will not run.",
+      names,
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ [names[0]]: [20], [names[1]]: [] });
+  });
+
+  it('PHP: `Uncaught X\\YException: ` pasted without PHP’s `Fatal error: ` is taken off', () => {
+    const name = 'symfony-validator-UnexpectedTypeException.php.txt';
+    const pasted =
+      'Uncaught Symfony\\Component\\Validator\\Exception\\UnexpectedValueException: Expected argument of type "string", "array" given';
+    expect(unwrapMessage(pasted)).toContain('Expected argument of type "string", "array" given');
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([8]);
+    // A browser console's report of a promise nobody awaited.
+    expect(
+      unwrapMessage("Uncaught (in promise) TypeError: Cannot read properties of undefined (reading 'id')"),
+    ).toContain("Cannot read properties of undefined (reading 'id')");
   });
 });

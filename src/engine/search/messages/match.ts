@@ -25,6 +25,7 @@ import {
   isComment,
   type Literal,
   normalise,
+  OS_ERROR,
   printedIn,
   resolvedPieces,
   stringConstant,
@@ -194,9 +195,12 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       }
     return wordsOverLabel([...found.values()], shortFormat([...found.values()], byScore), byScore);
   }
-  const best = sameCase(
-    ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
-    messages,
+  const best = atPastedLocation(
+    sameCase(
+      ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
+      messages,
+    ),
+    pasted,
   ).map((m) => atOwnLiteral(m, sources));
   return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
 }
@@ -256,6 +260,26 @@ function sameCase(tied: FormatMatch[], messages: readonly string[]): FormatMatch
   if (tied.length < 2) return tied;
   const kept = tied.filter((m) => writtenIn(m, messages));
   return kept.length > 0 ? kept : tied;
+}
+
+/**
+ * A file and line a paste names, as a panic, an uncaught exception or a compiler prints them
+ * (`…/rustix-0.35.12/src/backend/linux_raw/net/syscalls.rs:786:13`, `in /srv/app/vendor/…/
+ * PropertyMetadata.php:40`): a path with an extension, then `:line`.
+ */
+const PASTED_LOCATION = /(?<![\w./-])((?:[\w.@~+-]*\/)*[\w@~+-][\w.@~+-]*\.[A-Za-z]\w*):\d+/g;
+
+/**
+ * Formats that tie (the same message written in several files: rustix's two syscall backends
+ * both assert `"unexpected getsockopt size"`): those in the file the paste's location names, when
+ * it names one of theirs — the program said where it stopped. All of them otherwise.
+ */
+function atPastedLocation(tied: FormatMatch[], pasted: string): FormatMatch[] {
+  if (tied.length < 2) return tied;
+  const located = [...pasted.matchAll(PASTED_LOCATION)].map((m) => m[1]);
+  if (located.length === 0) return tied;
+  const named = tied.filter((m) => located.some((l) => l === m.path || l.endsWith(`/${m.path}`)));
+  return named.length > 0 ? named : tied;
 }
 
 /**
@@ -326,8 +350,16 @@ function creditNestedFormats(found: FormatMatch[]): void {
  */
 function wrapsError(w: FormatMatch): boolean {
   const last = w.pieces?.[w.pieces.length - 1];
-  return last !== undefined && 'placeholder' in last && last.placeholder === '%w';
+  return last !== undefined && 'placeholder' in last && WRAPPED_ERRORS.has(last.placeholder);
 }
+
+/**
+ * A format's last placeholder that prints an error made elsewhere: Go's `%w`, and the OS's
+ * message for an error number — C's `error (status, errno, "…")` (OS_ERROR, gnulib's
+ * `"string comparison failed"` printed `string comparison failed: Invalid or incomplete
+ * multibyte or wide character`, that text a table of strerror's strings holds) and glibc's `%m`.
+ */
+const WRAPPED_ERRORS: ReadonlySet<string> = new Set(['%w', '%m', OS_ERROR]);
 
 /**
  * The label a message starts with, and a space: `echo: ` of `echo: template: …`, `[Debug] `,

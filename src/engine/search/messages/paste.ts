@@ -15,8 +15,11 @@ import { FORMAT_MATCH } from './shared';
  */
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
-  const { lines, runsOn } = readPastedLines(pasted.split('\n').slice(0, FORMAT_MATCH.maxPasteLines).join('\n'));
-  const texts: string[] = [];
+  const { lines, runsOn, whole } = readPastedLines(pasted.split('\n').slice(0, FORMAT_MATCH.maxPasteLines).join('\n'));
+  // The message a Rust assertion printed with its two values (assert_eq!'s `left`/`right` lines
+  // around it), first: no line of the paste holds it alone.
+  const assertion = assertionMessage(pasted);
+  const texts: string[] = assertion ? [assertion] : [];
   for (let l = 0; l < lines.length; l++) {
     const text = lines[l];
     const join = runsOn.get(l);
@@ -30,6 +33,9 @@ export function unwrapMessage(pasted: string): string[] {
     texts.push(text);
     if (join === 'colon') texts.push(`${text} ${lines[l + 1]}`);
   }
+  // The lines as one message: a format that writes a line break (RubyGems' `"You don't have
+  // #{dir} in your PATH,\n\t  gem executables will not run."`) prints no line of it alone.
+  if (whole) texts.push(whole);
   for (let text of texts) {
     // The limit is the message's, not its wrapper's: PHP's `PHP Fatal error:  Uncaught
     // Symfony\…\RuntimeException: ` and ` in /path/File.php:12` may take a message of 250
@@ -125,9 +131,33 @@ const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:::[\w.$\\-]+)*:\s+|[\
  */
 const INPUT_LOCATION = /^[\w./\\-]+:\d+(?:[:,]\d+)?(?:-\d+(?:[:,]\d+)?)?:\s+/;
 
+/**
+ * A Rust `assert_eq!`/`assert_ne!` (and their `debug_` forms) with a message of its own, as the
+ * standard library prints it: before 1.73 `assertion failed: \`(left == right)\`` then ` left:
+ * \`1\`,` and ` right: \`4\`: <message>', file:line:col` on three lines, the panic's quotes around
+ * it all; since 1.73 `assertion \`left == right\` failed: <message>` then the two values below it.
+ */
+const ASSERTION_BEFORE_1_73 =
+  /^(?:thread '[^'\n]*' )?panicked at 'assertion failed: `\(left [!=]= right\)`\s*\n\s*left: `[\s\S]*?`,\s*\n\s*right: `[\s\S]*?`: ([\s\S]+?)'(?:, [^\s,]+:\d+:\d+)?\s*$/;
+
+const ASSERTION = /^assertion `left [!=]= right` failed: ([\s\S]+)$/;
+
+/** The message a Rust assertion of two values printed (the one its source writes), or null. */
+export function assertionMessage(pasted: string): string | null {
+  const message = ASSERTION_BEFORE_1_73.exec(pasted.trim())?.[1].trim();
+  return message && message.length <= FORMAT_MATCH.maxMessageChars ? message : null;
+}
+
 /** A Rust `unwrap()`/`expect()` of an `Err`: the panic's message is the error's Debug form after it. */
 const RUST_UNWRAP_ERR =
   /^(?:called `Result::unwrap\(\)` on an `Err` value|[^:]{1,200}): ([A-Z]\w*(?:::[A-Z]\w*)*\([\s\S]*\))$/;
+
+/**
+ * An exception no code caught, as PHP (`Uncaught Foo\BarException: msg`, the `Fatal error: `
+ * before it not pasted) and a browser's console (`Uncaught TypeError: …`, `Uncaught (in
+ * promise) Error: …`) report it: its class and message follow.
+ */
+const UNCAUGHT = /^Uncaught(?: \(in promise\))?\s+/;
 
 /** A Debug-printed error variant holding one string: rustls' `General("no usable cipher suites configured")`. */
 const DEBUG_VARIANT = /^[A-Z]\w*(?:::[A-Z]\w*)*\("((?:[^"\\]|\\.)*)"\)$/;
@@ -140,9 +170,10 @@ function unwrapOnce(text: string): string {
     RUBY_FRAME.exec(text) ??
     PHP_ERROR.exec(text) ??
     RUST_UNWRAP_ERR.exec(text) ??
-    DEBUG_VARIANT.exec(text);
+    DEBUG_VARIANT.exec(text) ??
+    ASSERTION.exec(text);
   if (panic?.[1]) return panic[1].trim();
-  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, LEADING_NAME]) {
+  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, UNCAUGHT, LEADING_NAME]) {
     const rest = text.replace(prefix, '');
     if (rest !== text && rest.trim()) return rest.trim();
   }

@@ -60,7 +60,13 @@ import {
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
 import { retrieve, type Retrieval } from './search/retrieve';
-import { gatedWeights, graphFloodGate, unseenLanguageWeightGate, type WeightGate } from './search/weight-gates';
+import {
+  gatedWeights,
+  graphFloodGate,
+  unseenLanguagePhraseGates,
+  unseenLanguageWeightGate,
+  type WeightGate,
+} from './search/weight-gates';
 import {
   exactMatchNote,
   notReadyModalities,
@@ -577,20 +583,20 @@ export class Engine {
   /**
    * The gates that read the retrieved lists before they are fused (weight-gates.ts): the graph's
    * flood gate, and for the bundled model, whose pairs the lexical expansion counts, the
-   * semantic language gate.
+   * semantic language gate and, on a phrase, its text and structural gates.
    */
   private weightGates(): WeightGate[] {
     if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`) return [graphFloodGate];
     const { corpus } = this;
+    const languageOf = (chunkId: number) => corpus.files[corpus.chunks[chunkId].fileId].language;
+    const pairsByLanguage = () => {
+      const expansion = this.deps.lexicalExpansion;
+      return (typeof expansion === 'function' ? expansion() : expansion)?.pairsByLanguage ?? null;
+    };
     return [
       graphFloodGate,
-      unseenLanguageWeightGate(
-        (chunkId) => corpus.files[corpus.chunks[chunkId].fileId].language,
-        () => {
-          const expansion = this.deps.lexicalExpansion;
-          return (typeof expansion === 'function' ? expansion() : expansion)?.pairsByLanguage ?? null;
-        },
-      ),
+      unseenLanguageWeightGate(languageOf, pairsByLanguage),
+      ...unseenLanguagePhraseGates(languageOf, pairsByLanguage),
     ];
   }
 

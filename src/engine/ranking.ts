@@ -128,6 +128,25 @@ export const UNSEEN_LANGUAGE_SEMANTIC_FACTOR = 0.5;
 export const SEEN_LANGUAGE_MIN_PAIRS = 1000;
 export const SEMANTIC_LANGUAGE_SAMPLE = 10;
 
+/**
+ * The same gate, on a phrase typed into a search box ("grow linear hash table", "symbolize hash
+ * keys": asksAsPhrase), also moves the other two lists' weights: text × 2.5 (0.2 → 0.5) and
+ * structural × 0.5 (0.2 → 0.1). On code the model has not learned, the text list is the one that
+ * knows the code's words — its spellings (`lhash`, `dnlc`, `Blk`) and the learned expansion — and
+ * on the real-size understand set's Ruby, PHP and C keyword questions text alone (0.58) was far
+ * above the fused answer (0.45) and above structural alone (0.31), whose list is the definitions'
+ * names and signatures without those spellings: with semantic halved, structural weighed almost
+ * as much as the model's list and as much as text, and its name matches came first. Text 0.5 with
+ * structural 0.2 gained half as much; structural 0.1 with text 0.2 nothing; the two together lifted
+ * those questions 0.45 → 0.56 (function MRR@10, tuning half) and left the doc sentences where they
+ * were. A sentence (the description rule) or a question form is not a phrase: there the text list
+ * led less often, and moved, the short doc sentences lost ranks (docs/eval/FUSION.md).
+ */
+export const UNSEEN_LANGUAGE_PHRASE_FACTORS: Readonly<Partial<Record<Modality, number>>> = {
+  text: 2.5,
+  structural: 0.5,
+};
+
 /** Languages the grammar names apart but the model's pairs count as one. */
 const PAIR_LANGUAGE: Readonly<Record<string, string>> = { tsx: 'typescript' };
 
@@ -143,6 +162,16 @@ export function asksInPlainWords(plan: WordedPlan): boolean {
   if (plan.intent !== 'understand_code') return false;
   if (plan.literal !== undefined || plan.regex !== undefined || plan.snippet !== undefined) return false;
   return plan.identifiers.length === 0 && plan.similarToChunk === undefined;
+}
+
+/**
+ * A question in plain words that is a phrase, as typed into a search box: no rule of the classifier
+ * found a sentence, a question form or a cue in it (the rule 'fallback'), so it is a few words
+ * that name what the code does ("read bytes from rx call"), the kind the text list's spellings and
+ * expansion are for.
+ */
+export function asksAsPhrase(plan: WordedPlan & Pick<QueryPlan, 'rule'>): boolean {
+  return asksInPlainWords(plan) && plan.rule === 'fallback';
 }
 
 /**

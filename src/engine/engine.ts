@@ -63,7 +63,7 @@ import { retrieve, type Retrieval } from './search/retrieve';
 import {
   gatedWeights,
   graphFloodGate,
-  unseenLanguagePhraseGates,
+  phraseGates,
   unseenLanguageWeightGate,
   type WeightGate,
 } from './search/weight-gates';
@@ -596,7 +596,7 @@ export class Engine {
     return [
       graphFloodGate,
       unseenLanguageWeightGate(languageOf, pairsByLanguage),
-      ...unseenLanguagePhraseGates(languageOf, pairsByLanguage),
+      ...phraseGates(languageOf, pairsByLanguage),
     ];
   }
 

@@ -2,8 +2,8 @@
  * The weight gates: once a list is retrieved, what it is worth in the fusion may be less than
  * its intent's prior says — the graph's behaviour list when it says nothing about which
  * definition is meant (graphGate), the semantic list when its first results are code the bundled
- * model saw too few training pairs of (unseenLanguageGate), and on a phrase typed about such code
- * the text and structural lists too (unseenLanguagePhraseGates). Each gate sets one modality's
+ * model saw too few training pairs of (unseenLanguageGate), and on a phrase that is short or about
+ * such code the text and structural lists (phraseGates). Each gate sets one modality's
  * weight from the question and a list — its own, or the semantic list's languages — and answers
  * that weight and the note that says why, or nothing;
  * gatedWeights applies them, so the fused weights, each run's weight and the notes are set in
@@ -16,8 +16,9 @@ import {
   graphGate,
   graphWeightFor,
   asksAsPhrase,
+  phraseGate,
   SEMANTIC_LANGUAGE_SAMPLE,
-  UNSEEN_LANGUAGE_PHRASE_FACTORS,
+  PHRASE_FACTORS,
   UNSEEN_LANGUAGE_SEMANTIC_FACTOR,
   unseenLanguageGate,
 } from '../ranking';
@@ -116,32 +117,43 @@ export function unseenLanguageWeightGate(
 }
 
 /**
- * On a phrase typed into a search box (asksAsPhrase) whose semantic list the language gate reads
- * as code the bundled model saw too few pairs of, the text list weighs more and the structural
- * list less (UNSEEN_LANGUAGE_PHRASE_FACTORS): the text list knows the code's own spellings and the
- * learned expansion, the structural list only the definitions' names. The same reading of the
- * semantic list as unseenLanguageWeightGate's, so the three weights move together or not at all.
+ * On a phrase typed into a search box (asksAsPhrase) that is short, or whose semantic list the
+ * language gate reads as code the bundled model saw too few pairs of (phraseGate), the text list
+ * weighs more and the structural list less (PHRASE_FACTORS): the text list knows the code's own
+ * spellings and the learned expansion, the structural list only the definitions' names. The
+ * language is read from the semantic list as unseenLanguageWeightGate reads it.
  */
-export function unseenLanguagePhraseGates(
+export function phraseGates(
   languageOf: (chunkId: number) => string | null,
   pairsByLanguage: () => ReadonlyMap<string, number> | null,
 ): WeightGate[] {
-  return (Object.entries(UNSEEN_LANGUAGE_PHRASE_FACTORS) as [Modality, number][]).map(([modality, factor]) => ({
+  return (Object.entries(PHRASE_FACTORS) as [Modality, number][]).map(([modality, factor]) => ({
     modality,
     check(list, plan, weight, lists) {
-      const semantic = lists.semantic ?? [];
-      if (!(weight > 0) || semantic.length === 0 || !asksAsPhrase(plan)) return undefined;
-      const languages = semantic.slice(0, SEMANTIC_LANGUAGE_SAMPLE).map((h) => languageOf(h.chunkId));
-      const gate = unseenLanguageGate(plan, languages, pairsByLanguage());
-      if (!gate) return undefined;
+      if (!(weight > 0) || !asksAsPhrase(plan)) return undefined;
+      const semantic = (lists.semantic ?? []).slice(0, SEMANTIC_LANGUAGE_SAMPLE);
+      const unseen =
+        semantic.length > 0
+          ? unseenLanguageGate(
+              plan,
+              semantic.map((h) => languageOf(h.chunkId)),
+              pairsByLanguage(),
+            )
+          : null;
+      const why = phraseGate(plan, unseen !== null);
+      if (!why) return undefined;
       const gated = Math.round(weight * factor * 1000) / 1000;
+      const asked =
+        why === 'short'
+          ? `a phrase of ${plan.terms.length} word${plan.terms.length === 1 ? '' : 's'}`
+          : `a phrase asked of ${unseen!.languages.join(', ')} code, which the bundled model saw too few training pairs of`;
       const which =
         modality === 'text'
           ? "the text list, which matches the code's own spellings of the words, weighs more"
           : "the structural list, which matches the definitions' names alone, weighs less";
       return {
         weight: gated,
-        note: `The ${modality} list: a phrase asked of ${gate.languages.join(', ')} code, which the bundled model saw too few training pairs of, so ${which}; fused with weight ${gated} (${factor} × ${weight}).`,
+        note: `The ${modality} list: ${asked}, so ${which}; fused with weight ${gated} (${factor} × ${weight}).`,
       };
     },
   }));

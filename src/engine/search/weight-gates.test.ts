@@ -101,8 +101,19 @@ describe('the text and structural gates on a phrase: short, or about code the mo
       weights: { ...W, text, structural },
       notes: moved('a phrase of 3 words'),
     });
-    const noModel = gatedWeights(gates(), short, W, retrieval({ text: hits([3], 50) }));
+    const noModel = gatedWeights(gates(), short, W, retrieval({ text: hits([3], 50), structural: hits([4], 60) }));
     expect(noModel.weights).toEqual({ ...W, text, structural });
+  });
+
+  it("halve thorough's graph list too when it ran (names alone), and say so", () => {
+    const r = retrieval({ text: hits([3], 50), structural: hits([4], 60), graph: hits([1, 0.5], 100) });
+    const out = gatedWeights([graphFloodGate, ...gates()], short, W, r);
+    const graph = W.graph * PHRASE_FACTORS.graph!;
+    expect(out.weights).toEqual({ ...W, text, structural, graph });
+    expect(r.runs.get('graph')!.weight).toBe(graph);
+    expect(out.notes).toContain(
+      `The graph list: a phrase of 3 words, so the graph list, which matches the definitions' names alone, weighs less; fused with weight ${graph} (${PHRASE_FACTORS.graph} × ${W.graph}).`,
+    );
   });
 
   it('leave a sentence, and a longer phrase about code the model learned, as they were', () => {

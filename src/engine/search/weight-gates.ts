@@ -130,7 +130,8 @@ export function phraseGates(
   return (Object.entries(PHRASE_FACTORS) as [Modality, number][]).map(([modality, factor]) => ({
     modality,
     check(list, plan, weight, lists) {
-      if (!(weight > 0) || !asksAsPhrase(plan)) return undefined;
+      // A list that did not run (the graph's in the default preset) keeps its weight, and no note.
+      if (!(weight > 0) || list.length === 0 || !asksAsPhrase(plan)) return undefined;
       const semantic = (lists.semantic ?? []).slice(0, SEMANTIC_LANGUAGE_SAMPLE);
       const unseen =
         semantic.length > 0
@@ -150,7 +151,7 @@ export function phraseGates(
       const which =
         modality === 'text'
           ? "the text list, which matches the code's own spellings of the words, weighs more"
-          : "the structural list, which matches the definitions' names alone, weighs less";
+          : `the ${modality} list, which matches the definitions' names alone, weighs less`;
       return {
         weight: gated,
         note: `The ${modality} list: ${asked}, so ${which}; fused with weight ${gated} (${factor} × ${weight}).`,

@@ -582,13 +582,17 @@ export class Engine {
 
   /**
    * The gates that read the retrieved lists before they are fused (weight-gates.ts): the graph's
-   * flood gate, and for the bundled model, whose pairs the lexical expansion counts, the
-   * semantic language gate and, on a phrase, its text and structural gates.
+   * flood gate, the phrase gates (a short phrase's text, structural and graph lists), and for the
+   * bundled model, whose pairs the lexical expansion counts, the semantic language gate, which
+   * the phrase gates also read for a longer phrase.
    */
   private weightGates(): WeightGate[] {
-    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`) return [graphFloodGate];
     const { corpus } = this;
     const languageOf = (chunkId: number) => corpus.files[corpus.chunks[chunkId].fileId].language;
+    // A short phrase moves the text and structural lists whatever the model (the text list's
+    // spellings are the repository's); the language readings need the bundled model's pair counts.
+    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`)
+      return [graphFloodGate, ...phraseGates(languageOf, () => null)];
     const pairsByLanguage = () => {
       const expansion = this.deps.lexicalExpansion;
       return (typeof expansion === 'function' ? expansion() : expansion)?.pairsByLanguage ?? null;

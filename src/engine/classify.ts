@@ -377,6 +377,19 @@ function looksLikeCodeSnippet(q: string): boolean {
   return /[{;]/.test(q) && punct >= 4 && /\b(return|if|for|while|const|let|var|def|fn|func|function)\b|=>/.test(q);
 }
 
+/**
+ * A one-line sentence that describes code and quotes a fragment of it at its end ("Returns true if
+ * T has the same terms as interface{[]byte | string}."): what comes before the fragment's first
+ * bracket is a description on its own, so the line is prose, not a pasted piece of code.
+ */
+function proseQuotingCode(q: string): boolean {
+  if (q.includes('\n')) return false;
+  const open = q.search(/[{[(]/);
+  if (open <= 0) return false;
+  const opening = q.slice(0, open);
+  return DOC_OPENING.test(opening) && isDescription(opening, opening.match(WORD_LIKE) ?? []);
+}
+
 interface Rule {
   id: RuleId;
   intent: Intent;
@@ -394,7 +407,8 @@ const ORDERED_RULES: readonly Rule[] = [
     confidence: String(CONFIDENCE.codeSnippet),
     intent: 'find_similar',
     looksFor: 'a pasted piece of code',
-    test: (q) => (looksLikeCodeSnippet(q) || ONE_LINE_DEFINITION.test(q) ? CONFIDENCE.codeSnippet : null),
+    test: (q) =>
+      (looksLikeCodeSnippet(q) && !proseQuotingCode(q)) || ONE_LINE_DEFINITION.test(q) ? CONFIDENCE.codeSnippet : null,
   },
   {
     id: 'definition-keyword',
@@ -712,8 +726,12 @@ export function routePastedText(
   // A query that is only the quoted string is exactly what the user asked for.
   if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal)
     return plan;
+  // A sentence describing code that quotes a fragment of it is no printed message: a format
+  // string matching the fragment (`"interface{...}"` for `interface{[]byte | string}`) says
+  // nothing of the description around it. Only its verbatim text could be pasted.
+  const quotesCode = plan.rule === 'description' && proseQuotingCode(plan.raw);
   // A message with values filled in: the line of its format string, not the values.
-  if (matches && !occurs(plan.raw)) {
+  if (matches && !quotesCode && !occurs(plan.raw)) {
     const formats = formatsOf?.(plan.raw) ?? [];
     if (formats.length > 0) return formatPlan(plan, formats);
     const pattern = messagePatterns(plan.raw).find((p) => matches(p));
@@ -731,7 +749,7 @@ export function routePastedText(
     }
   }
   const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
-  const short = !run && formatsOf ? routeShortMessage(plan, occurs, formatsOf) : null;
+  const short = !run && formatsOf && !quotesCode ? routeShortMessage(plan, occurs, formatsOf) : null;
   if (short) return short;
   if (!run || (plan.literal && run.length <= plan.literal.length)) return withoutAbsentValue(plan, occurs);
   if (plan.rule === 'quoted-string' && !run.toLowerCase().includes(plan.literal!.toLowerCase()))

@@ -60,7 +60,13 @@ import {
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
 import { retrieve, type Retrieval } from './search/retrieve';
-import { gatedWeights, graphFloodGate, unseenLanguageWeightGate, type WeightGate } from './search/weight-gates';
+import {
+  gatedWeights,
+  graphFloodGate,
+  phraseGates,
+  unseenLanguageWeightGate,
+  type WeightGate,
+} from './search/weight-gates';
 import {
   exactMatchNote,
   notReadyModalities,
@@ -584,21 +590,25 @@ export class Engine {
 
   /**
    * The gates that read the retrieved lists before they are fused (weight-gates.ts): the graph's
-   * flood gate, and for the bundled model, whose pairs the lexical expansion counts, the
-   * semantic language gate.
+   * flood gate, the phrase gates (a short phrase's text, structural and graph lists), and for the
+   * bundled model, whose pairs the lexical expansion counts, the semantic language gate, which
+   * the phrase gates also read for a longer phrase.
    */
   private weightGates(): WeightGate[] {
-    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`) return [graphFloodGate];
     const { corpus } = this;
+    const languageOf = (chunkId: number) => corpus.files[corpus.chunks[chunkId].fileId].language;
+    // A short phrase moves the text and structural lists whatever the model (the text list's
+    // spellings are the repository's); the language readings need the bundled model's pair counts.
+    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`)
+      return [graphFloodGate, ...phraseGates(languageOf, () => null)];
+    const pairsByLanguage = () => {
+      const expansion = this.deps.lexicalExpansion;
+      return (typeof expansion === 'function' ? expansion() : expansion)?.pairsByLanguage ?? null;
+    };
     return [
       graphFloodGate,
-      unseenLanguageWeightGate(
-        (chunkId) => corpus.files[corpus.chunks[chunkId].fileId].language,
-        () => {
-          const expansion = this.deps.lexicalExpansion;
-          return (typeof expansion === 'function' ? expansion() : expansion)?.pairsByLanguage ?? null;
-        },
-      ),
+      unseenLanguageWeightGate(languageOf, pairsByLanguage),
+      ...phraseGates(languageOf, pairsByLanguage),
     ];
   }
 

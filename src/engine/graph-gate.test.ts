@@ -9,7 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
 import { Engine, type EngineDeps } from './engine';
-import { GRAPH_PARTIAL_MIN_SHARE, GRAPH_SHARED_RANK_MIN_TIES, MODALITY_LIST_DEPTH, WEIGHTS } from './ranking';
+import {
+  GRAPH_PARTIAL_MIN_SHARE,
+  GRAPH_SHARED_RANK_MIN_TIES,
+  MODALITY_LIST_DEPTH,
+  PHRASE_FACTORS,
+  WEIGHTS,
+} from './ranking';
 import { StructuralAnalyzer } from './structural/analyzer';
 
 const DIFF: SourceFile[] = [
@@ -109,7 +115,8 @@ describe('the graph list of an understand question, gated by its words', () => {
     const r = await large.search(question, { preset: 'thorough' });
     expect(r.query.intent).toBe('understand_code');
     const graph = graphRun(r);
-    expect(graph.weight).toBe(WEIGHTS.understand_code.graph);
+    // A phrase of four words: its graph list, names alone, is fused at half weight (PHRASE_FACTORS).
+    expect(graph.weight).toBe(WEIGHTS.understand_code.graph * PHRASE_FACTORS.graph!);
     expect(graph.list[0].score).toBe(0.5);
     expect(graph.hits).toBe(31);
     expect(graph.list.slice(1).every((h) => h.score === 0.25)).toBe(true);

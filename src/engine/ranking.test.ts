@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { INTENTS, MODALITIES } from './contract';
+import { planQuery } from './classify';
 import {
   SEEN_LANGUAGE_MIN_PAIRS,
   SEMANTIC_LANGUAGE_SAMPLE,
   unseenLanguageGate,
+  asksAsPhrase,
   BOOST_CAP,
   boostCentrality,
   boostFor,
@@ -209,5 +211,20 @@ describe('unseenLanguageGate: the semantic list on code the model saw too few pa
   it('never gates another intent, nor without a count of pairs (a hosted model)', () => {
     expect(unseenLanguageGate({ ...U, intent: 'find_similar' }, list(10, 0), pairs)).toBeNull();
     expect(unseenLanguageGate(U, list(10, 0), null)).toBeNull();
+  });
+});
+
+describe('asksAsPhrase: a few words typed into a search box', () => {
+  it('is a plain-words question that no rule read as a sentence, a question form or a cue', () => {
+    for (const q of ['grow linear hash table', 'symbolize hash keys', 'read bytes from rx call'])
+      expect(asksAsPhrase(planQuery(q)), q).toBe(true);
+    for (const q of [
+      // A doc sentence (the description rule), a question form, a name, a quoted string.
+      'Returns the list of parameters that comprise the current resource.',
+      'how does the agent get disabled',
+      'where is afs_lhash_expand defined',
+      '"symbolize hash keys"',
+    ])
+      expect(asksAsPhrase(planQuery(q)), q).toBe(false);
   });
 });

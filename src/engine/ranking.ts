@@ -128,6 +128,42 @@ export const UNSEEN_LANGUAGE_SEMANTIC_FACTOR = 0.5;
 export const SEEN_LANGUAGE_MIN_PAIRS = 1000;
 export const SEMANTIC_LANGUAGE_SAMPLE = 10;
 
+/**
+ * On a phrase typed into a search box ("grow linear hash table", "symbolize hash keys":
+ * asksAsPhrase) the text list weighs more and the structural list less: text × 2.5 (0.2 → 0.5),
+ * structural × 0.5 (0.2 → 0.1) — when the phrase is short (at most EXPANSION_MAX_WORDS content
+ * words, where the text list also searches the code's spellings and the learned expansion), or
+ * when the language gate reads its semantic list as code the model has not learned (phraseGate).
+ * The text list is the one that knows the code's words — `lhash`, `dnlc`, `Blk`, the expansion's
+ * tokens — while the structural list matches the definitions' names and signatures alone. On the
+ * real-size understand set's Ruby, PHP and C keyword questions text alone (0.58) was far above the
+ * fused answer (0.45) and structural alone (0.31): with semantic halved, structural weighed as much
+ * as text, and its name matches came first. Text 0.5 with structural 0.2 gained half as much;
+ * structural 0.1 with text 0.2 nothing; the two together lifted those questions 0.45 → 0.56 and the
+ * Python, Go and Rust short keyword questions 0.50 → 0.52 (function MRR@10, tuning half), the doc
+ * sentences where they were. A sentence (the description rule) or a question form is not a phrase:
+ * moved, the short doc sentences lost ranks; nor is a longer phrase about code the model learned
+ * (the original projects' doc sentences lost 0.006) (docs/eval/FUSION.md).
+ */
+export const PHRASE_FACTORS: Readonly<Partial<Record<Modality, number>>> = {
+  text: 2.5,
+  structural: 0.5,
+  // thorough's graph list is names alone too (GRAPH_FLOOD_TIES): halved like structural, a hub
+  // sharing one word of the phrase no longer passes the name the text list spelled
+  // (`pageselector` for "pagination page selector", thorough 4 against default's 3).
+  graph: 0.5,
+};
+
+/** Why a phrase's text and structural lists are reweighted: it is short, or about code the model has not learned. */
+export type PhraseGate = 'short' | 'unseen-language';
+
+/** PHRASE_FACTORS' gate for this question: `unseen` is the language gate's reading of the semantic list. */
+export function phraseGate(plan: WordedPlan & Pick<QueryPlan, 'rule' | 'terms'>, unseen: boolean): PhraseGate | null {
+  if (!asksAsPhrase(plan)) return null;
+  if (plan.terms.length <= EXPANSION_MAX_WORDS) return 'short';
+  return unseen ? 'unseen-language' : null;
+}
+
 /** Languages the grammar names apart but the model's pairs count as one. */
 const PAIR_LANGUAGE: Readonly<Record<string, string>> = { tsx: 'typescript' };
 
@@ -143,6 +179,16 @@ export function asksInPlainWords(plan: WordedPlan): boolean {
   if (plan.intent !== 'understand_code') return false;
   if (plan.literal !== undefined || plan.regex !== undefined || plan.snippet !== undefined) return false;
   return plan.identifiers.length === 0 && plan.similarToChunk === undefined;
+}
+
+/**
+ * A question in plain words that is a phrase, as typed into a search box: no rule of the classifier
+ * found a sentence, a question form or a cue in it (the rule 'fallback'), so it is a few words
+ * that name what the code does ("read bytes from rx call"), the kind the text list's spellings and
+ * expansion are for.
+ */
+export function asksAsPhrase(plan: WordedPlan & Pick<QueryPlan, 'rule'>): boolean {
+  return asksInPlainWords(plan) && plan.rule === 'fallback';
 }
 
 /**

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { Engine, type EngineDeps } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
-import { UNSEEN_LANGUAGE_SEMANTIC_FACTOR, WEIGHTS } from '../engine/ranking';
+import { PHRASE_FACTORS, UNSEEN_LANGUAGE_SEMANTIC_FACTOR, WEIGHTS } from '../engine/ranking';
 import { createNodeEmbedder } from './embedders';
 import { nodeGrammars } from './grammars';
 import { nodeLexicalExpansion } from './lexical-expansion';
@@ -66,6 +66,9 @@ class Runner:
 
 const files = (m: Record<string, string>) => Object.entries(m).map(([path, text]) => ({ path, text }));
 const QUESTION = 'how long to wait before the next retry attempt';
+/** The same ask as typed into a search box: a phrase (asksAsPhrase), of five content words and of three. */
+const PHRASE = 'exponential backoff delay per retry attempt';
+const SHORT_PHRASE = 'retry backoff delay';
 
 describe('the semantic list on code the bundled model has not learned', () => {
   let deps: EngineDeps;
@@ -85,6 +88,26 @@ describe('the semantic list on code the bundled model has not learned', () => {
     expect(r.query.weights.semantic).toBe(halved);
     expect(r.query.modalities.find((m) => m.modality === 'semantic')!.weight).toBe(halved);
     expect(r.query.notes.some((n) => n.includes('ruby code') && n.includes(`weight ${halved}`))).toBe(true);
+    // A question form is not a phrase: text and structural keep their weights.
+    expect(r.query.weights.text).toBe(WEIGHTS.understand_code.text);
+    expect(r.query.weights.structural).toBe(WEIGHTS.understand_code.structural);
+  });
+
+  it('on a phrase, also fuses the text list higher and the structural list lower, and the backoff still leads', async () => {
+    const engine = await Engine.build(files(RUBY), deps);
+    const r = await engine.search(PHRASE);
+    const W = WEIGHTS.understand_code;
+    const moved = { text: W.text * PHRASE_FACTORS.text!, structural: W.structural * PHRASE_FACTORS.structural! };
+    expect(r.query.weights).toEqual({ ...W, semantic: W.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR, ...moved });
+    expect(r.query.modalities.find((m) => m.modality === 'text')!.weight).toBe(moved.text);
+    expect(r.query.notes.filter((n) => n.includes('a phrase asked of ruby code'))).toHaveLength(2);
+    expect(r.results[0].path).toBe('lib/retry/backoff.rb');
+    // The same phrase on the Python twin: every weight is the intent's; a short phrase moves text and structural there too.
+    const python = await Engine.build(files(PYTHON), deps);
+    expect((await python.search(PHRASE)).query.weights).toEqual(W);
+    const short = await python.search(SHORT_PHRASE);
+    expect(short.query.weights).toEqual({ ...W, ...moved });
+    expect(short.query.notes.filter((n) => n.includes('a phrase of 3 words'))).toHaveLength(2);
   });
 
   it('keeps its weight on the same code in Python, which the model was trained on', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
-import { UNSEEN_LANGUAGE_SEMANTIC_FACTOR, WEIGHTS } from '../ranking';
+import { PHRASE_FACTORS, UNSEEN_LANGUAGE_SEMANTIC_FACTOR, WEIGHTS } from '../ranking';
 import type { Retrieval } from './retrieve';
-import { gatedWeights, graphFloodGate, unseenLanguageWeightGate } from './weight-gates';
+import { gatedWeights, graphFloodGate, phraseGates, unseenLanguageWeightGate } from './weight-gates';
 
 const hits = (scores: readonly number[], from = 0): ModalityHit[] =>
   scores.map((score, i) => ({ chunkId: from + i, score, reason: '' }));
@@ -68,5 +68,66 @@ describe('the weight gates, read in one place', () => {
     );
     gatedWeights(gates, plan(), WEIGHTS.understand_code, retrieval({}));
     expect(pairsRead).toBe(0);
+  });
+});
+
+describe('the text and structural gates on a phrase: short, or about code the model has not learned', () => {
+  const gates = () => [unseenLanguageWeightGate(languageOf, () => pairs), ...phraseGates(languageOf, () => pairs)];
+  const terms = ['read', 'every', 'row', 'from', 'the', 'table'].filter((t) => t !== 'the');
+  const phrase = plan({ rule: 'fallback', raw: 'read every row from the table', terms });
+  const short = plan({ rule: 'fallback', raw: 'read table rows', terms: ['read', 'table', 'rows'] });
+  const W = WEIGHTS.understand_code;
+  const text = W.text * PHRASE_FACTORS.text!;
+  const structural = W.structural * PHRASE_FACTORS.structural!;
+  const moved = (asked: string) => [
+    `The text list: ${asked}, so the text list, which matches the code's own spellings of the words, weighs more; fused with weight ${text} (${PHRASE_FACTORS.text} × ${W.text}).`,
+    `The structural list: ${asked}, so the structural list, which matches the definitions' names alone, weighs less; fused with weight ${structural} (${PHRASE_FACTORS.structural} × ${W.structural}).`,
+  ];
+
+  it('weigh text more and structural less on a longer phrase when the semantic list is mostly such code, each with its note', () => {
+    const r = retrieval({ semantic: hits(Array(10).fill(0.8)), text: hits([3, 2], 50), structural: hits([4], 60) });
+    const out = gatedWeights(gates(), phrase, W, r);
+    expect(out.weights).toEqual({ ...W, semantic: W.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR, text, structural });
+    expect(r.runs.get('text')!.weight).toBe(text);
+    expect(r.runs.get('structural')!.weight).toBe(structural);
+    expect(out.notes.slice(1)).toEqual(
+      moved('a phrase asked of ruby code, which the bundled model saw too few training pairs of'),
+    );
+  });
+
+  it('weigh text more and structural less on a short phrase in any language, even before the model is up', () => {
+    const seen = retrieval({ semantic: hits(Array(10).fill(0.8), 4), text: hits([3], 50), structural: hits([4], 60) });
+    expect(gatedWeights(gates(), short, W, seen)).toEqual({
+      weights: { ...W, text, structural },
+      notes: moved('a phrase of 3 words'),
+    });
+    const noModel = gatedWeights(gates(), short, W, retrieval({ text: hits([3], 50), structural: hits([4], 60) }));
+    expect(noModel.weights).toEqual({ ...W, text, structural });
+  });
+
+  it("halve thorough's graph list too when it ran (names alone), and say so", () => {
+    const r = retrieval({ text: hits([3], 50), structural: hits([4], 60), graph: hits([1, 0.5], 100) });
+    const out = gatedWeights([graphFloodGate, ...gates()], short, W, r);
+    const graph = W.graph * PHRASE_FACTORS.graph!;
+    expect(out.weights).toEqual({ ...W, text, structural, graph });
+    expect(r.runs.get('graph')!.weight).toBe(graph);
+    expect(out.notes).toContain(
+      `The graph list: a phrase of 3 words, so the graph list, which matches the definitions' names alone, weighs less; fused with weight ${graph} (${PHRASE_FACTORS.graph} × ${W.graph}).`,
+    );
+  });
+
+  it('leave a sentence, and a longer phrase about code the model learned, as they were', () => {
+    const lists = () => ({ semantic: hits(Array(10).fill(0.8)), text: hits([3], 50), structural: hits([4], 60) });
+    // A doc sentence, short or not, halves the semantic list only.
+    for (const sentence of [plan({ rule: 'description', terms }), plan({ rule: 'description', terms: ['rows'] })])
+      expect(gatedWeights(gates(), sentence, W, retrieval(lists())).weights).toEqual({
+        ...W,
+        semantic: W.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR,
+      });
+    // The semantic list is mostly Go: no gate speaks.
+    const seen = retrieval({ semantic: hits(Array(10).fill(0.8), 4), text: hits([3], 50) });
+    expect(gatedWeights(gates(), phrase, W, seen)).toEqual({ weights: W, notes: [] });
+    // The model not loaded: nothing says what language a longer phrase is about.
+    expect(gatedWeights(gates(), phrase, W, retrieval({ text: hits([3], 50) }))).toEqual({ weights: W, notes: [] });
   });
 });

@@ -2,8 +2,10 @@
  * The weight gates: once a list is retrieved, what it is worth in the fusion may be less than
  * its intent's prior says — the graph's behaviour list when it says nothing about which
  * definition is meant (graphGate), the semantic list when its first results are code the bundled
- * model saw too few training pairs of (unseenLanguageGate). Each gate reads one modality's list
- * and the question and answers that list's weight and the note that says why, or nothing;
+ * model saw too few training pairs of (unseenLanguageGate), and on a phrase that is short or about
+ * such code the text and structural lists (phraseGates). Each gate sets one modality's
+ * weight from the question and a list — its own, or the semantic list's languages — and answers
+ * that weight and the note that says why, or nothing;
  * gatedWeights applies them, so the fused weights, each run's weight and the notes are set in
  * one place, and a new gate is one more entry.
  */
@@ -13,7 +15,10 @@ import {
   GRAPH_PARTIAL_MIN_SHARE,
   graphGate,
   graphWeightFor,
+  asksAsPhrase,
+  phraseGate,
   SEMANTIC_LANGUAGE_SAMPLE,
+  PHRASE_FACTORS,
   UNSEEN_LANGUAGE_SEMANTIC_FACTOR,
   unseenLanguageGate,
 } from '../ranking';
@@ -25,10 +30,18 @@ export interface GatedWeight {
   note: string;
 }
 
-/** One gate: the modality whose list it reads, and its answer for that list (undefined: the weight stands). */
+/**
+ * One gate: the modality whose weight it sets, and its answer for that modality's list (undefined:
+ * the weight stands); `lists` holds every list retrieved, for a gate that reads another's.
+ */
 export interface WeightGate {
   modality: Modality;
-  check(list: readonly ModalityHit[], plan: QueryPlan, weight: number): GatedWeight | undefined;
+  check(
+    list: readonly ModalityHit[],
+    plan: QueryPlan,
+    weight: number,
+    lists: Partial<Record<Modality, readonly ModalityHit[]>>,
+  ): GatedWeight | undefined;
 }
 
 /**
@@ -45,7 +58,7 @@ export function gatedWeights(
   const notes: string[] = [];
   for (const gate of gates) {
     const m = gate.modality;
-    const gated = gate.check(retrieval.lists[m] ?? [], plan, out[m]);
+    const gated = gate.check(retrieval.lists[m] ?? [], plan, out[m], retrieval.lists);
     if (!gated) continue;
     out = { ...out, [m]: gated.weight };
     const run = retrieval.runs.get(m);
@@ -101,4 +114,48 @@ export function unseenLanguageWeightGate(
       };
     },
   };
+}
+
+/**
+ * On a phrase typed into a search box (asksAsPhrase) that is short, or whose semantic list the
+ * language gate reads as code the bundled model saw too few pairs of (phraseGate), the text list
+ * weighs more and the structural list less (PHRASE_FACTORS): the text list knows the code's own
+ * spellings and the learned expansion, the structural list only the definitions' names. The
+ * language is read from the semantic list as unseenLanguageWeightGate reads it.
+ */
+export function phraseGates(
+  languageOf: (chunkId: number) => string | null,
+  pairsByLanguage: () => ReadonlyMap<string, number> | null,
+): WeightGate[] {
+  return (Object.entries(PHRASE_FACTORS) as [Modality, number][]).map(([modality, factor]) => ({
+    modality,
+    check(list, plan, weight, lists) {
+      // A list that did not run (the graph's in the default preset) keeps its weight, and no note.
+      if (!(weight > 0) || list.length === 0 || !asksAsPhrase(plan)) return undefined;
+      const semantic = (lists.semantic ?? []).slice(0, SEMANTIC_LANGUAGE_SAMPLE);
+      const unseen =
+        semantic.length > 0
+          ? unseenLanguageGate(
+              plan,
+              semantic.map((h) => languageOf(h.chunkId)),
+              pairsByLanguage(),
+            )
+          : null;
+      const why = phraseGate(plan, unseen !== null);
+      if (!why) return undefined;
+      const gated = Math.round(weight * factor * 1000) / 1000;
+      const asked =
+        why === 'short'
+          ? `a phrase of ${plan.terms.length} word${plan.terms.length === 1 ? '' : 's'}`
+          : `a phrase asked of ${unseen!.languages.join(', ')} code, which the bundled model saw too few training pairs of`;
+      const which =
+        modality === 'text'
+          ? "the text list, which matches the code's own spellings of the words, weighs more"
+          : `the ${modality} list, which matches the definitions' names alone, weighs less`;
+      return {
+        weight: gated,
+        note: `The ${modality} list: ${asked}, so ${which}; fused with weight ${gated} (${factor} × ${weight}).`,
+      };
+    },
+  }));
 }

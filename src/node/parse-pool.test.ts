@@ -323,7 +323,16 @@ describe('languageHomes: a minority language parsed by one worker', () => {
         2,
       ).size,
     ).toBe(0);
-    // One language, or one worker: nothing to home.
+    // Sizes unknown, one language, or one worker: nothing to home.
+    expect(
+      languageHomes(
+        new Map([
+          ['c', 0],
+          ['python', 0],
+        ]),
+        2,
+      ).size,
+    ).toBe(0);
     expect(languageHomes(new Map([['go', 1000]]), 4).size).toBe(0);
     expect(
       languageHomes(

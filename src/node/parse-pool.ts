@@ -83,6 +83,7 @@ export function languageHomes(bytes: ReadonlyMap<Language, number>, workers: num
   if (workers < 2) return homes;
   let total = 0;
   for (const b of bytes.values()) total += b;
+  if (!(total > 0)) return homes; // sizes unknown: nothing tells a minority
   const room = (total / workers) * HOME_SHARE;
   const homed = new Array<number>(workers).fill(0);
   const largestFirst = [...bytes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));

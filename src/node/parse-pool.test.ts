@@ -11,7 +11,7 @@ import { corpusFromAnalyses } from '../engine/structural/corpus';
 import { CorpusMacros } from '../engine/structural/corpus-macros';
 import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
-import { createNodeParsePool, ownedBuffers, type NodeParsePool } from './parse-pool';
+import { createNodeParsePool, languageHomes, ownedBuffers, type NodeParsePool } from './parse-pool';
 import { openRepository, PARSE_POOL_MIN_FILES } from './repository';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -122,6 +122,79 @@ describe('node parse pool', () => {
     await own.close();
   }, 120_000);
 
+  it('parses a minority language on one worker only, with the same analyses, and the others help once it has no room', async () => {
+    const own = createNodeParsePool(2);
+    try {
+      const posted: { worker: number; kind: string; path?: string; languages?: string[] }[] = [];
+      own.workers.forEach((w, worker) => {
+        const post = w.postMessage.bind(w);
+        w.postMessage = (message: { kind: string; path?: string; languages?: string[] }, transfer?: never) => {
+          posted.push({ worker, kind: message.kind, path: message.path, languages: message.languages });
+          post(message, transfer);
+        };
+      });
+      // The shape of a JavaScript package with its TypeScript declarations beside it.
+      own.prepare(
+        ['javascript', 'typescript'],
+        new Map([
+          ['javascript', 870_000],
+          ['typescript', 130_000],
+        ]),
+      );
+      expect([...own.homes]).toEqual([['typescript', 1]]);
+      expect(posted.filter((p) => p.kind === 'prepare')).toEqual([
+        { worker: 0, kind: 'prepare', path: undefined, languages: ['javascript'] },
+        { worker: 1, kind: 'prepare', path: undefined, languages: ['javascript', 'typescript'] },
+      ]);
+      const sources = realFiles().filter((f) => /\.(js|ts)$/.test(f.path));
+      const files = Array.from({ length: 4 }, (_, copy) =>
+        sources.map((f) => ({ path: `copy${copy}/${f.path}`, text: f.text })),
+      ).flat();
+      expect(files.filter((f) => f.path.endsWith('.ts')).length).toBeGreaterThan(10);
+      const analyses = await Promise.all(files.map((f) => own.analyze(f.path, f.text)));
+      expect(analyses).toStrictEqual(files.map((f) => analyzer.analyze(f.path, f.text)));
+      const sentTo = (worker: number, ext: string) =>
+        posted.filter((p) => p.kind === 'analyze' && p.worker === worker && p.path!.endsWith(ext)).length;
+      expect(sentTo(0, '.ts')).toBe(0);
+      expect(sentTo(1, '.ts')).toBe(files.filter((f) => f.path.endsWith('.ts')).length);
+      expect(sentTo(0, '.js')).toBeGreaterThan(0);
+
+      // Only TypeScript to parse, more than its home holds in flight: the other worker, idle, helps.
+      posted.length = 0;
+      const typescript = Array.from({ length: 80 }, (_, i) => ({
+        path: `many/f${i}.ts`,
+        text: `export const v${i} = ${i};\n`,
+      }));
+      const helped = await Promise.all(typescript.map((f) => own.analyze(f.path, f.text)));
+      expect(helped.map((a) => a.definitions.map((d) => d.name))).toEqual(typescript.map((_, i) => [`v${i}`]));
+      expect(sentTo(1, '.ts')).toBeGreaterThan(0);
+      expect(sentTo(0, '.ts')).toBeGreaterThan(0);
+      expect(own.pending).toBe(0);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+
+  it("hands a homed language's files to the worker left when its home dies", async () => {
+    const own = createNodeParsePool(2);
+    try {
+      own.prepare(
+        ['javascript', 'typescript'],
+        new Map([
+          ['javascript', 900],
+          ['typescript', 100],
+        ]),
+      );
+      expect(own.homes.get('typescript')).toBe(1);
+      await own.analyze('warm.ts', 'export const warm = 1;\n'); // the home is up
+      await own.workers[1].terminate();
+      const later = await own.analyze('later.ts', 'export function later() {}\n');
+      expect(later.definitions.map((d) => d.name)).toEqual(['later']);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
   it('rejects after close, and close can be called twice', async () => {
     const own = createNodeParsePool(1);
     const analysis = await own.analyze('a.py', 'def f():\n    return g()\n');
@@ -213,6 +286,79 @@ describe('node parse pool', () => {
       rmSync(repo, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('languageHomes: a minority language parsed by one worker', () => {
+  it("homes each language that fits in a share of one worker's part, never on the first worker (the text index's)", () => {
+    expect([
+      ...languageHomes(
+        new Map([
+          ['javascript', 870],
+          ['typescript', 130],
+        ]),
+        2,
+      ),
+    ]).toEqual([['typescript', 1]]);
+    // Two minorities on two workers: both on the second, within its room (HOME_SHARE of half).
+    expect([
+      ...languageHomes(
+        new Map([
+          ['c', 700],
+          ['python', 200],
+          ['bash', 100],
+        ]),
+        2,
+      ),
+    ]).toEqual([
+      ['python', 1],
+      ['bash', 1],
+    ]);
+    // A language near half of the bytes would leave its worker more than its part: every worker parses it.
+    expect(
+      languageHomes(
+        new Map([
+          ['javascript', 600],
+          ['typescript', 400],
+        ]),
+        2,
+      ).size,
+    ).toBe(0);
+    // Sizes unknown, one language, or one worker: nothing to home.
+    expect(
+      languageHomes(
+        new Map([
+          ['c', 0],
+          ['python', 0],
+        ]),
+        2,
+      ).size,
+    ).toBe(0);
+    expect(languageHomes(new Map([['go', 1000]]), 4).size).toBe(0);
+    expect(
+      languageHomes(
+        new Map([
+          ['c', 900],
+          ['python', 100],
+        ]),
+        1,
+      ).size,
+    ).toBe(0);
+  });
+
+  it('spreads the homes over the workers with the fewest homed bytes, the largest language first', () => {
+    const homes = languageHomes(
+      new Map([
+        ['c', 6000],
+        ['python', 1200],
+        ['bash', 1100],
+        ['cpp', 900],
+        ['rust', 500],
+      ]),
+      4,
+    );
+    // A worker's part is 9700 / 4 = 2425 bytes, its room for homes 1819.
+    expect(Object.fromEntries(homes)).toEqual({ python: 3, bash: 2, cpp: 1, rust: 1 });
+  });
 });
 
 describe('the text index moved, not copied, from its worker', () => {

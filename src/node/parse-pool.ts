@@ -10,14 +10,19 @@ import { Worker, type MessagePort } from 'node:worker_threads';
 import type { Chunk, FileAnalysis, Language } from '../engine/contract';
 import type { TextIndexer } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
+import { languageForPath } from '../engine/structural/grammars';
 import { TextSnapshotBuilder, type TermChunk, type TextSnapshot } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
 
 export interface NodeParsePool {
   /** The file's analysis, as `StructuralAnalyzer.analyzeAsync` gives it; rejects only when a worker dies or the pool is closed. */
   analyze(path: string, text: string): Promise<FileAnalysis>;
-  /** Every worker loads these grammars and compiles their queries now, before the first file comes. */
-  prepare(languages: readonly Language[]): void;
+  /**
+   * The workers load these grammars and compile their queries now, before the first file comes.
+   * Given how many bytes of each there are to parse, a minority language is homed on one worker
+   * (languageHomes): only that one loads it, and its files go there.
+   */
+  prepare(languages: readonly Language[], bytes?: ReadonlyMap<Language, number>): void;
   /**
    * The text index built on one worker beside the parse (begin: its trigram half, queued
    * before that worker's files; finish: its term half, while the main thread builds the others).
@@ -36,13 +41,15 @@ export interface NodeParsePool {
   readonly pending: number;
   /** The worker threads (for diagnostics and tests). */
   readonly workers: readonly Worker[];
+  /** The worker (by index in `workers`) each homed language is parsed on, as the last `prepare` decided. */
+  readonly homes: ReadonlyMap<Language, number>;
 }
 
 /** What a build parses with: the pool of parse workers (which also builds the text index), or the in-process analyzer. */
 export interface BuildAnalyzer {
   analyze(path: string, text: string): Promise<FileAnalysis>;
-  /** Loads these grammars ahead of the first file. */
-  prepare(languages: readonly Language[]): void;
+  /** Loads these grammars ahead of the first file (with each one's bytes to parse, when known: NodeParsePool.prepare). */
+  prepare(languages: readonly Language[], bytes?: ReadonlyMap<Language, number>): void;
   close(): Promise<void>;
   textIndexer?: TextIndexer;
   /** The build asks nothing more but what is on its way (NodeParsePool.finished). */
@@ -55,6 +62,41 @@ export interface BuildAnalyzer {
  */
 export const MAX_PARSE_WORKERS = 8;
 
+/**
+ * A language is homed on one worker when its bytes are at most this share of a worker's even
+ * part of the parse (all bytes ÷ workers): the worker then still takes files of the other
+ * languages, so the parse stays even across the pool, and with no file left but its own it is
+ * helped by the idle workers (see `dispatch`).
+ */
+export const HOME_SHARE = 0.75;
+
+/**
+ * The worker each minority language is parsed on (none for a language not in the map). Every
+ * worker that meets a language loads its grammar and compiles its tag query, the first of them
+ * in Liftoff code (60–250 ms of CPU each, docs/bench/HISTORY.md), and optimizes the analyzer for
+ * its shapes: a language parsed by one worker is paid for once. Homes are given to the
+ * workers but the first, which also builds the text index (`textIndexer`), the largest language
+ * first, each to the worker with the fewest homed bytes that has room for it.
+ */
+export function languageHomes(bytes: ReadonlyMap<Language, number>, workers: number): Map<Language, number> {
+  const homes = new Map<Language, number>();
+  if (workers < 2) return homes;
+  let total = 0;
+  for (const b of bytes.values()) total += b;
+  if (!(total > 0)) return homes; // sizes unknown: nothing tells a minority
+  const room = (total / workers) * HOME_SHARE;
+  const homed = new Array<number>(workers).fill(0);
+  const largestFirst = [...bytes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  for (const [language, b] of largestFirst) {
+    let best = -1;
+    for (let w = workers - 1; w >= 1; w--) if (homed[w] + b <= room && (best < 0 || homed[w] < homed[best])) best = w;
+    if (best < 0) continue;
+    homed[best] += b;
+    homes.set(language, best);
+  }
+  return homes;
+}
+
 /** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */
 export function startParsePool(): BuildAnalyzer | null {
   const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
@@ -62,7 +104,7 @@ export function startParsePool(): BuildAnalyzer | null {
   const pool = createNodeParsePool(workers);
   return {
     analyze: (path, text) => pool.analyze(path, text),
-    prepare: (languages) => pool.prepare(languages),
+    prepare: (languages, bytes) => pool.prepare(languages, bytes),
     close: () => pool.close(),
     textIndexer: pool.textIndexer(),
     finished: () => pool.finished(),
@@ -89,6 +131,101 @@ type PoolRequest =
 type PoolReply =
   { id: number; analysis: FileAnalysis } | { id: number; text: TextSnapshot } | { id: number; error: string };
 
+/** An analysis asked for and not sent to a worker yet. */
+interface Waiting {
+  path: string;
+  text: string;
+  resolve: (analysis: FileAnalysis) => void;
+  reject: (error: Error) => void;
+}
+
+/** Analyses waiting, in arrival order: taking one is O(1) and lets its text go. */
+class WaitingQueue {
+  private items: (Waiting | undefined)[] = [];
+  private from = 0;
+
+  get length(): number {
+    return this.items.length - this.from;
+  }
+
+  push(item: Waiting): void {
+    this.items.push(item);
+  }
+
+  peek(): Waiting | undefined {
+    return this.items[this.from];
+  }
+
+  shift(): Waiting | undefined {
+    if (this.from === this.items.length) return undefined;
+    const item = this.items[this.from];
+    this.items[this.from++] = undefined;
+    if (this.from === this.items.length) this.items.length = this.from = 0;
+    return item;
+  }
+
+  /** Everything waiting, the queue left empty. */
+  drain(): Waiting[] {
+    const items = this.items.slice(this.from) as Waiting[];
+    this.items.length = this.from = 0;
+    return items;
+  }
+}
+
+/**
+ * The analyses waiting for a worker: the shared queue, and each worker's homed files (its
+ * `homed`). A worker takes its homed files first, then the shared ones; one with nothing in
+ * flight and nothing else to take helps a home that has no room left, rather than idle.
+ */
+class PoolQueues {
+  readonly shared = new WaitingQueue();
+  /** Each minority language's worker (NodeParsePool.prepare). */
+  homes = new Map<Language, number>();
+
+  /** Queues an analysis with its language's worker when that one is up, else with the shared ones. */
+  push(entries: readonly PoolWorker[], item: Waiting): void {
+    const language = languageForPath(item.path);
+    const home = language === null ? undefined : this.homes.get(language);
+    const homeEntry = home === undefined ? undefined : entries[home];
+    (homeEntry && !homeEntry.failure ? homeEntry.homed : this.shared).push(item);
+  }
+
+  /** The least loaded live worker with room and something to take, and what it takes; null when there is none. */
+  next(entries: readonly PoolWorker[]): { entry: PoolWorker; item: Waiting } | null {
+    let best: PoolWorker | null = null;
+    let bestQueue: WaitingQueue | null = null;
+    for (const entry of entries) {
+      if (entry.failure || entry.pending.size >= IN_FLIGHT_PER_WORKER) continue;
+      if (best && entry.pending.size >= best.pending.size) continue;
+      const queue = this.queueFor(entries, entry);
+      if (queue) [best, bestQueue] = [entry, queue];
+    }
+    return best && bestQueue ? { entry: best, item: bestQueue.shift()! } : null;
+  }
+
+  /** Rejects every analysis waiting. */
+  rejectAll(entries: readonly PoolWorker[], error: Error): void {
+    for (const queue of [this.shared, ...entries.map((e) => e.homed)])
+      for (const item of queue.drain()) item.reject(error);
+  }
+
+  private queueFor(entries: readonly PoolWorker[], entry: PoolWorker): WaitingQueue | null {
+    if (entry.homed.length > 0) return entry.homed;
+    if (this.shared.length > 0) return this.shared;
+    if (entry.pending.size > 0) return null;
+    let busiest: PoolWorker | null = null;
+    for (const other of entries)
+      if (
+        other !== entry &&
+        !other.failure &&
+        other.pending.size >= IN_FLIGHT_PER_WORKER &&
+        other.homed.length > (busiest?.homed.length ?? 0)
+      )
+        busiest = other;
+    return busiest?.homed ?? null;
+  }
+}
+
 interface Pending {
   /** The file analysed, or what else was asked (for error messages). */
   path: string;
@@ -99,6 +236,8 @@ interface Pending {
 interface PoolWorker {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Analyses of the languages homed on this worker, not sent yet. */
+  homed: WaitingQueue;
   /** Why it can no longer be used (crashed, or the pool closed). */
   failure: Error | null;
 }
@@ -128,27 +267,30 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
   /** Set by `finished`: a worker with nothing left to answer stops. */
   let retiring = false;
 
-  /** Analyses not sent to a worker yet, in arrival order (from `waitingFrom` on). */
-  const waiting: {
-    path: string;
-    text: string;
-    resolve: (analysis: FileAnalysis) => void;
-    reject: (error: Error) => void;
-  }[] = [];
-  let waitingFrom = 0;
+  const queues = new PoolQueues();
 
   const fail = (entry: PoolWorker, error: Error) => {
     entry.failure ??= error;
     for (const request of entry.pending.values()) request.reject(entry.failure);
     entry.pending.clear();
+    // Its homed files go to whichever worker is left.
+    for (const item of entry.homed.drain()) queues.shared.push(item);
     dispatch();
   };
 
   /** Stops a worker once nothing is asked of it or waits for it (after `finished`). */
   const retireIfIdle = (entry: PoolWorker) => {
-    if (!retiring || closed || entry.failure || entry.pending.size > 0 || waitingFrom < waiting.length) return;
-    entry.failure = new Error('parse pool finished');
-    void entry.worker.terminate();
+    if (
+      retiring &&
+      !closed &&
+      !entry.failure &&
+      entry.pending.size === 0 &&
+      entry.homed.length === 0 &&
+      queues.shared.length === 0
+    ) {
+      entry.failure = new Error('parse pool finished');
+      void entry.worker.terminate();
+    }
   };
 
   const entries: PoolWorker[] = Array.from({ length: size }, (_, index) =>
@@ -170,46 +312,46 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
 
   /** Sends waiting analyses to the live workers with room, least loaded first; rejects them all when none is left. */
   function dispatch(): void {
-    while (waitingFrom < waiting.length) {
-      let best: PoolWorker | null = null;
-      let alive = false;
-      for (const entry of entries) {
-        if (entry.failure) continue;
-        alive = true;
-        if (entry.pending.size < IN_FLIGHT_PER_WORKER && (!best || entry.pending.size < best.pending.size))
-          best = entry;
-      }
-      if (!alive || closed) {
-        const error = closed
-          ? new Error('parse pool closed')
-          : (entries[0].failure ?? new Error('no parse worker left'));
-        for (let i = waitingFrom; i < waiting.length; i++) waiting[i].reject(error);
-        waiting.length = waitingFrom = 0;
+    for (;;) {
+      if (closed || entries.every((e) => e.failure)) {
+        queues.rejectAll(
+          entries,
+          closed ? new Error('parse pool closed') : (entries[0].failure ?? new Error('no parse worker left')),
+        );
         return;
       }
-      if (!best) return;
-      const { path, text, resolve, reject } = waiting[waitingFrom];
-      waiting[waitingFrom++] = undefined as never; // let the text go
-      ask<FileAnalysis>(best, path, (id) => ({ kind: 'analyze', id, path, text })).then(resolve, reject);
+      const next = queues.next(entries);
+      if (!next) return;
+      const { path, text, resolve, reject } = next.item;
+      ask<FileAnalysis>(next.entry, path, (id) => ({ kind: 'analyze', id, path, text })).then(resolve, reject);
     }
-    waiting.length = waitingFrom = 0;
   }
 
   return {
     size,
     get pending() {
-      return entries.reduce((n, e) => n + e.pending.size, waiting.length - waitingFrom);
+      return entries.reduce((n, e) => n + e.pending.size + e.homed.length, queues.shared.length);
     },
     workers: entries.map((e) => e.worker),
+    get homes() {
+      return queues.homes;
+    },
     analyze(path: string, text: string): Promise<FileAnalysis> {
       if (closed) return Promise.reject(new Error('parse pool closed'));
-      const analysis = new Promise<FileAnalysis>((resolve, reject) => waiting.push({ path, text, resolve, reject }));
+      const analysis = new Promise<FileAnalysis>((resolve, reject) =>
+        queues.push(entries, { path, text, resolve, reject }),
+      );
       dispatch();
       return analysis;
     },
-    prepare(languages: readonly Language[]): void {
+    prepare(languages: readonly Language[], bytes?: ReadonlyMap<Language, number>): void {
       if (closed || languages.length === 0) return;
-      for (const entry of live()) entry.worker.postMessage({ kind: 'prepare', languages } satisfies PoolRequest);
+      const homes = (queues.homes = bytes ? languageHomes(bytes, size) : new Map());
+      entries.forEach((entry, index) => {
+        if (entry.failure) return;
+        const own = languages.filter((language) => (homes.get(language) ?? index) === index);
+        if (own.length > 0) entry.worker.postMessage({ kind: 'prepare', languages: own } satisfies PoolRequest);
+      });
     },
     textIndexer(): TextIndexer {
       // The worker is chosen once: the term half needs the files its trigram half was given.
@@ -266,7 +408,7 @@ interface PoolHooks {
 /** Starts parse worker `index` of a pool, unreferenced until it is asked something. */
 function startPoolWorker(index: number, pool: PoolHooks): PoolWorker {
   const worker = new Worker(WORKER_ENTRY, { name: `fourfold-parse-${index}` });
-  const entry: PoolWorker = { worker, pending: new Map(), failure: null };
+  const entry: PoolWorker = { worker, pending: new Map(), homed: new WaitingQueue(), failure: null };
   worker.unref(); // an idle pool never keeps the process alive
   worker.on('message', (reply: PoolReply) => {
     const request = entry.pending.get(reply.id);

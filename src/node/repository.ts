@@ -165,7 +165,7 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
     pool = null;
     ctx.pool.ahead = null;
   }
-  pool?.prepare(languages.names);
+  pool?.prepare(languages.names, languages.bytes);
   const digest = fingerprint.digest();
   if (manifestTrusts(manifest, fingerprint, digest)) {
     const opened = await openCached(ctx, readStored, walkSkips, t0);
@@ -414,17 +414,23 @@ function nothingToIndex(dir: string, intake: IntakeResult): InputError {
   );
 }
 
-/** The parsed languages among the walk's files, and how many files are in one. */
-function parsedLanguages(entries: readonly IntakeEntry[]): { names: Language[]; files: number } {
-  const names = new Set<Language>();
+/** The parsed languages among the walk's files, how many files are in one, and each one's bytes (as the walk stat'ed them). */
+function parsedLanguages(entries: readonly IntakeEntry[]): {
+  names: Language[];
+  files: number;
+  bytes: Map<Language, number>;
+} {
+  const bytes = new Map<Language, number>();
   let files = 0;
   for (const entry of entries) {
-    const language = 'skip' in entry ? null : languageForPath(entry.path);
+    if ('skip' in entry) continue;
+    const language = languageForPath(entry.path);
     if (!language) continue;
-    names.add(language);
+    const size = 'bytes' in entry ? entry.bytes.byteLength : (entry.size ?? 0);
+    bytes.set(language, (bytes.get(language) ?? 0) + size);
     files++;
   }
-  return { names: [...names], files };
+  return { names: [...bytes.keys()], files, bytes };
 }
 
 /**

@@ -337,6 +337,11 @@ export class Engine {
     );
     const limit = requestedLimit ?? DEFAULT_RESULT_LIMIT;
     const kept = evidence ? keepEvidenced(retrieval.lists, evidence) : retrieval.lists;
+    // Code like X is code that runs: a header's prototype of a function whose body is elsewhere
+    // (gnulib's vasnprintf.h beside vfprintf.c for `vdprintf`) is weighed as for a question about
+    // behaviour.
+    const weighsStandIns =
+      BEHAVIOUR_INTENTS.has(plan.intent) || (subject !== undefined && plan.intent === 'find_similar');
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
@@ -360,14 +365,8 @@ export class Engine {
       ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       capFirstInEveryList: plan.intent === 'understand_code',
-      ...(BEHAVIOUR_INTENTS.has(plan.intent)
-        ? { isDemotedTest: isTestChunk, isStandIn: (id: number) => this.isStandIn(id) }
-        : // Code like X is code that runs: a header's prototype of a function whose body is
-          // elsewhere (gnulib's vasnprintf.h beside vfprintf.c for `vdprintf`) is weighed as for a
-          // question about behaviour.
-          subject && plan.intent === 'find_similar'
-          ? { isStandIn: (id: number) => this.isStandIn(id) }
-          : {}),
+      ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestChunk } : {}),
+      ...(weighsStandIns ? { isStandIn: (id: number) => this.isStandIn(id) } : {}),
       ...(plan.intent === 'understand_code'
         ? {
             nameCoverageOf: memberNameCoverage(plan.raw),

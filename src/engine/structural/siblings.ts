@@ -478,15 +478,7 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
 function callsOnItsObject(file: CorpusFile, y: Definition, x: Definition): boolean {
   if (y.kind !== 'method' || y.name === x.name || y.container === undefined || y.container === x.container)
     return false;
-  return file.analysis.references.some(
-    (r) =>
-      r.kind === 'call' &&
-      r.name === x.name &&
-      y.startLine <= r.line &&
-      r.line <= y.endLine &&
-      r.receiver !== undefined &&
-      OWN_OBJECT.test(r.receiver),
-  );
+  return callsWithin(file, y, x.name, (receiver) => OWN_OBJECT.test(receiver));
 }
 
 /** A call's receiver that is the object itself. */
@@ -566,12 +558,22 @@ export function handsOnToItsBase(file: CorpusFile, d: Definition): boolean {
 
 /** Whether `d`'s body calls `d`'s own name on a receiver `receiverFits` accepts. */
 function callsItsOwnNameOn(file: CorpusFile, d: Definition, receiverFits: (receiver: string) => boolean): boolean {
+  return callsWithin(file, d, d.name, receiverFits);
+}
+
+/** Whether `body` calls `name` on a receiver `receiverFits` accepts. */
+function callsWithin(
+  file: CorpusFile,
+  body: Definition,
+  name: string,
+  receiverFits: (receiver: string) => boolean,
+): boolean {
   return file.analysis.references.some(
     (r) =>
       r.kind === 'call' &&
-      r.name === d.name &&
-      d.startLine <= r.line &&
-      r.line <= d.endLine &&
+      r.name === name &&
+      body.startLine <= r.line &&
+      r.line <= body.endLine &&
       r.receiver !== undefined &&
       receiverFits(r.receiver),
   );

@@ -179,6 +179,24 @@ async function pagesFit(page: Page, at: string, phone: boolean): Promise<void> {
       .locator('.result .symbol')
       .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
     expect(cut, `symbols cut at ${at}`).toEqual([]);
+    // Nor broken inside a word ("initializ / e") when the whole name fits on a line of its box.
+    const broken = await page.locator('.result .symbol').evaluateAll((els) =>
+      els
+        .filter((e) => {
+          const name = e.lastChild;
+          if (!name || name.nodeType !== Node.TEXT_NODE || /\s/.test(name.textContent ?? '')) return false;
+          const range = document.createRange();
+          range.selectNodeContents(name);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          const wrap = (e as HTMLElement).style.whiteSpace;
+          (e as HTMLElement).style.whiteSpace = 'nowrap';
+          const whole = range.getBoundingClientRect().width;
+          (e as HTMLElement).style.whiteSpace = wrap;
+          return lines > 1 && whole <= (e.parentElement?.clientWidth ?? 0);
+        })
+        .map((e) => e.textContent),
+    );
+    expect(broken, `symbols broken inside a word at ${at}`).toEqual([]);
   }
   const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
   await first

@@ -619,6 +619,37 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04b',
   },
+  // The tenth tuning group (twenty-fifth session, 2026-12-04c, issue 20), PHP and Python by h25-ql,
+  // questions written from reading the code before Fourfold ran on them. HTML Purifier 4.11: the
+  // standards-compliant HTML filter behind many PHP CMSs and forums, with one class per URI scheme
+  // (`doValidate`), per URI filter (`filter`), per child definition (`validateChildren`), per
+  // attribute transform (`transform`), per injector (`handleText`/`handleElement`), per strategy
+  // (`execute`) and per lexer (`tokenizeHTML`), and trigger_error messages built by concatenation
+  // and interpolation; the package ships no tests, and its schema .txt files are not PHP.
+  // openpyxl 3.0: the Excel .xlsx reader and writer, with descriptor classes that check values in
+  // `__set__`, Serialisable classes with `from_tree`, the worksheet reader's `parse_*`/`bind_*`
+  // steps, the formula tokenizer's `_parse_*` helpers, one factory per conditional-formatting rule,
+  // and `.format()`/f-string warnings and exceptions. Neither package is in the model's training list.
+  {
+    name: 'htmlpurifier',
+    pkg: 'php-htmlpurifier',
+    version: '4.11.0-1',
+    language: 'php',
+    root: 'usr/share/php',
+    extensions: ['.php'],
+    half: 'tuning',
+    since: '2026-12-04c',
+  },
+  {
+    name: 'openpyxl',
+    pkg: 'python3-openpyxl',
+    version: '3.0.9-1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/openpyxl',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-04c',
+  },
 ];
 
 export interface RealFile {

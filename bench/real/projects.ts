@@ -650,6 +650,39 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04c',
   },
+  // The tenth tuning group (twenty-fifth session, 2026-12-04c, issue 20), Rust and Go by h25-qk,
+  // questions written from reading the code before Fourfold ran on them. futures-util 0.3: the
+  // combinators behind `futures`, one file per adapter (stream/stream/*, stream/try_stream/*,
+  // future/*, sink/*, io/*) each implementing `poll`/`poll_next` for its own type, with `try_`
+  // twins (chunks/try_chunks, buffered/try_buffered, fold/try_fold, unfold/try_unfold), the BiLock
+  // and async Mutex, and `panic!("… polled after completion")` messages. Syncthing 1.19: the file
+  // synchroniser's library and commands, one versioner per strategy (simple, staggered, trashcan,
+  // external), one folder type per sync mode (send-receive, send-only, receive-only,
+  // receive-encrypted), a dialer and a listener per transport (tcp, quic, relay), Filesystem
+  // wrappers (basic, case, mtime, log, fake, error), and `l.Infof`/`fmt.Errorf` messages; its
+  // tests, generated protobuf and mock files, the embedded GUI assets and the build scripts'
+  // folders are left out.
+  {
+    name: 'futures-util',
+    pkg: 'librust-futures-util-dev',
+    version: '0.3.21-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/futures-util-0.3.21/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-04c',
+  },
+  {
+    name: 'syncthing',
+    pkg: 'golang-github-syncthing-syncthing-dev',
+    version: '1.19.2~ds1-1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/syncthing/syncthing',
+    extensions: ['.go'],
+    exclude: /(_test\.go$|^(test|script|proto)\/|\/mocks\/|\.pb\.go$|^lib\/api\/auto\/)/,
+    half: 'tuning',
+    since: '2026-12-04c',
+  },
 ];
 
 export interface RealFile {

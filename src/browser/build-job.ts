@@ -239,9 +239,6 @@ export class BuildJobs {
   private async readBuildAndStore(run: BuildRun): Promise<RepositorySummary> {
     const { persistence, model } = this.deps;
     const analyzer = (run.analyzer = this.deps.createAnalyzer());
-    // A chosen folder's listing has its paths only; a clone's files have their sizes.
-    const request = run.request;
-    analyzer.planLanguages?.(request.listed ? request.listed.map((path) => ({ path })) : request.files);
     const settings = await this.deps.settings.read();
     const read = await readFiles(run, analyzer, settings, model, this.deps.cores);
     // Streamed in, the sizes were learnt only now: the same check as before, with them.

@@ -81,11 +81,7 @@ export interface IndexPersistence {
 export interface IndexServiceDeps {
   persistence: IndexPersistence;
   /** A parse worker pool in the browser; released after each build. */
-  createAnalyzer(): EngineDeps['analyzer'] & {
-    terminate?(): void;
-    /** The files the build will parse, told before the first (ParsePool.planLanguages). */
-    planLanguages?(files: readonly { path: string; size?: number }[]): void;
-  };
+  createAnalyzer(): EngineDeps['analyzer'] & { terminate?(): void };
   /** The embedder, created once; null when no model is available (semantic search off). */
   loadEmbedder(): Promise<LoadedEmbedder | null>;
   /** The model's lexical expansion table (expansion.json beside it); absent: the text index goes without. */

@@ -11,8 +11,7 @@ import { corpusFromAnalyses } from '../engine/structural/corpus';
 import { CorpusMacros } from '../engine/structural/corpus-macros';
 import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
-import { languageHomes } from '../engine/structural/language-homes';
-import { createNodeParsePool, ownedBuffers, type NodeParsePool } from './parse-pool';
+import { createNodeParsePool, languageHomes, ownedBuffers, type NodeParsePool } from './parse-pool';
 import { openRepository, PARSE_POOL_MIN_FILES } from './repository';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

@@ -11,7 +11,6 @@ import type { Chunk, FileAnalysis, Language } from '../engine/contract';
 import type { TextIndexer } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { languageForPath } from '../engine/structural/grammars';
-import { languageHomes } from '../engine/structural/language-homes';
 import { TextSnapshotBuilder, type TermChunk, type TextSnapshot } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
 
@@ -62,6 +61,41 @@ export interface BuildAnalyzer {
  * milliseconds of CPU and tens of MB), so more than this costs more than it gains.
  */
 export const MAX_PARSE_WORKERS = 8;
+
+/**
+ * A language is homed on one worker when its bytes are at most this share of a worker's even
+ * part of the parse (all bytes ÷ workers): the worker then still takes files of the other
+ * languages, so the parse stays even across the pool, and with no file left but its own it is
+ * helped by the idle workers (see `dispatch`).
+ */
+export const HOME_SHARE = 0.75;
+
+/**
+ * The worker each minority language is parsed on (none for a language not in the map). Every
+ * worker that meets a language loads its grammar and compiles its tag query, the first of them
+ * in Liftoff code (60–250 ms of CPU each, docs/bench/HISTORY.md), and optimizes the analyzer for
+ * its shapes: a language parsed by one worker is paid for once. Homes are given to the
+ * workers but the first, which also builds the text index (`textIndexer`), the largest language
+ * first, each to the worker with the fewest homed bytes that has room for it.
+ */
+export function languageHomes(bytes: ReadonlyMap<Language, number>, workers: number): Map<Language, number> {
+  const homes = new Map<Language, number>();
+  if (workers < 2) return homes;
+  let total = 0;
+  for (const b of bytes.values()) total += b;
+  if (!(total > 0)) return homes; // sizes unknown: nothing tells a minority
+  const room = (total / workers) * HOME_SHARE;
+  const homed = new Array<number>(workers).fill(0);
+  const largestFirst = [...bytes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  for (const [language, b] of largestFirst) {
+    let best = -1;
+    for (let w = workers - 1; w >= 1; w--) if (homed[w] + b <= room && (best < 0 || homed[w] < homed[best])) best = w;
+    if (best < 0) continue;
+    homed[best] += b;
+    homes.set(language, best);
+  }
+  return homes;
+}
 
 /** One parse worker per core (at most MAX_PARSE_WORKERS); null on one core. Workers start loading at once. */
 export function startParsePool(): BuildAnalyzer | null {

@@ -20,7 +20,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CORPORA } from '../bench/eval/corpora';
-import { DEBIAN_PACKAGES, DEBIAN_PACKAGES_GROWN, DEBIAN_PACKAGES_LANGUAGES, NPM_PACKAGES } from './model-sources';
+import {
+  DEBIAN_PACKAGES,
+  DEBIAN_PACKAGES_GROWN,
+  DEBIAN_PACKAGES_LANGUAGES,
+  DEBIAN_PACKAGES_LANGUAGES_MORE,
+  NPM_PACKAGES,
+} from './model-sources';
 import {
   MODEL_CACHE,
   type DebianLanguage,
@@ -190,9 +196,18 @@ async function fetchDebian(language: DebianLanguage, pins: readonly string[], ro
 }
 
 /**
+ * Pins of DEBIAN_PACKAGES_LANGUAGES whose Debian source package (`symfony`) is that of projects
+ * the real and understand sets score (php-symfony-console, -validator, -dependency-injection):
+ * the content checks drop copied sentences and bodies, but the rest of one upstream still
+ * teaches its names and idioms, so `languages2` leaves them out.
+ */
+const SAME_SOURCE_AS_EVALUATED = /^php-symfony-/;
+
+/**
  * The Debian pins per language for a FOURFOLD_MODEL_SOURCES value (scripts/model-sources.ts):
  * unset, the shipped set; `grown`, more Go, Rust and Python packages; `languages`, the shipped
- * set plus Ruby, PHP and C. Neither opt-in set is shipped.
+ * set plus Ruby, PHP and C; `languages2`, those and more Ruby, PHP and C, without the packages
+ * that share a Debian source package with an evaluated project. No opt-in set is shipped.
  */
 export function debianPins(sources: string | undefined): [DebianLanguage, readonly string[]][] {
   const out: [DebianLanguage, readonly string[]][] = [];
@@ -205,6 +220,15 @@ export function debianPins(sources: string | undefined): [DebianLanguage, readon
     ]);
   if (sources === 'languages')
     for (const language of ['ruby', 'php', 'c'] as const) out.push([language, DEBIAN_PACKAGES_LANGUAGES[language]]);
+  if (sources === 'languages2')
+    for (const language of ['ruby', 'php', 'c'] as const)
+      out.push([
+        language,
+        [
+          ...DEBIAN_PACKAGES_LANGUAGES[language].filter((pin) => !SAME_SOURCE_AS_EVALUATED.test(pin)),
+          ...DEBIAN_PACKAGES_LANGUAGES_MORE[language],
+        ].sort(),
+      ]);
   return out;
 }
 

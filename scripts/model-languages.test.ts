@@ -14,7 +14,7 @@ import type { FetchedPackage } from './model-cache';
 import { debianPins } from './model-fetch';
 import { isDocComment, minePackage } from './model-mine';
 import { blankComments, commentSyntax, docViews } from './model-pairs';
-import { DEBIAN_PACKAGES_LANGUAGES } from './model-sources';
+import { DEBIAN_PACKAGES_LANGUAGES, DEBIAN_PACKAGES_LANGUAGES_MORE } from './model-sources';
 import { evaluatedPackages, projectKey } from './model-decontaminate';
 import { PROJECTS as REAL_PROJECTS } from '../bench/real/projects';
 
@@ -311,5 +311,22 @@ describe('the Ruby, PHP and C sources', () => {
         expect(families.test(name), name).toBe(false);
       }
     for (const p of REAL_PROJECTS) expect(evaluated.has(projectKey(p.pkg)), p.pkg).toBe(true);
+  });
+
+  it("languages2 adds the larger lists, without any package of an evaluated project's upstream", () => {
+    expect(debianPins(undefined).some(([, pins]) => pins.some((p) => p.startsWith('ruby-')))).toBe(false);
+    const more = new Map(debianPins('languages2'));
+    const evaluated = evaluatedPackages();
+    // The eighth and ninth groups' upstreams too (symfony-validator shares Debian's `symfony`).
+    const upstreams = /symfony|capstone|rustix|sphinx|gnulib|rubygems|rouge|quic-go|monolog|twig|commonmark|phpseclib/;
+    for (const l of ['ruby', 'php', 'c'] as const) {
+      const pins = more.get(l) ?? [];
+      for (const pin of DEBIAN_PACKAGES_LANGUAGES_MORE[l]) expect(pins).toContain(pin);
+      for (const pin of pins) {
+        const name = pin.split('=')[0];
+        expect(evaluated.has(projectKey(name)), name).toBe(false);
+        expect(upstreams.test(name), name).toBe(false);
+      }
+    }
   });
 });

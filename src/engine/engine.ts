@@ -85,6 +85,7 @@ import {
   calleesLookup,
   delegateLookup,
   memberNameCoverage,
+  memberNameWordsSaid,
   asksHowItWorks,
   outsideFunctionsLookup,
   setterLookup,
@@ -374,6 +375,7 @@ export class Engine {
             calleesOf: calleesLookup(this.corpus, plan.raw),
             ...(asksHowItWorks(plan.raw)
               ? {
+                  nameWordsSaidOf: memberNameWordsSaid(plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                 }

@@ -85,6 +85,7 @@ import {
   calleesLookup,
   delegateLookup,
   memberNameCoverage,
+  memberNameWordsSaid,
   asksHowItWorks,
   outsideFunctionsLookup,
   setterLookup,
@@ -346,7 +347,7 @@ export class Engine {
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
         plan.intent === 'understand_code'
-          ? docHitsToDefinitions(kept, this.docOwnerOf(), (id) => this.corpus.chunks[id])
+          ? docHitsToDefinitions(kept, this.docOwnerOf(asksHowItWorks(plan.raw)), (id) => this.corpus.chunks[id])
           : kept,
       weights,
       k,
@@ -374,6 +375,7 @@ export class Engine {
             calleesOf: calleesLookup(this.corpus, plan.raw),
             ...(asksHowItWorks(plan.raw)
               ? {
+                  nameWordsSaidOf: memberNameWordsSaid(plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                 }
@@ -427,9 +429,21 @@ export class Engine {
     return { excluded, notReady, absent };
   }
 
-  /** The definition a window's doc comment documents (search/doc-comments.ts), per file on first use. */
-  private docOwnerOf(): (chunkId: number) => number | undefined {
-    return (this.docOwners ??= docCommentOwners(this.corpus));
+  /**
+   * The definition a window's doc comment documents (search/doc-comments.ts), per file on first
+   * use. On a question asking how, a header prototype's doc is handed on to the one body the
+   * prototype stands in for: the comment describes what the body does (capstone.h's doc of
+   * `cs_disasm`, "this API dynamically allocate memory …", for how cs.c's `cs_disasm` grows its
+   * array), and the prototype, demoted as a stand-in, holds none of it.
+   */
+  private docOwnerOf(howItWorks = false): (chunkId: number) => number | undefined {
+    const owner = (this.docOwners ??= docCommentOwners(this.corpus));
+    const structural = this.indexes.structural;
+    if (!howItWorks || !structural) return owner;
+    return (chunkId) => {
+      const documented = owner(chunkId);
+      return documented === undefined ? undefined : (structural.bodyChunkOf(documented) ?? documented);
+    };
   }
   private docOwners: ((chunkId: number) => number | undefined) | undefined;
 

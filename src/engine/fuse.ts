@@ -81,6 +81,11 @@ export interface FusionInput {
    */
   nameCoverageOf?(chunk: Chunk): number;
   /**
+   * Questions asking how: how many of the question's words a chunk's name says (search/members.ts
+   * memberNameWordsSaid), weighed into the member choice beside the share.
+   */
+  nameWordsSaidOf?(chunk: Chunk): number;
+  /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
    */
@@ -196,6 +201,7 @@ export function fuse(input: FusionInput): SearchResult[] {
         chooseMember(
           group,
           (r) => choose(input.chunkOf(r.chunkId)),
+          (r) => input.nameWordsSaidOf?.(input.chunkOf(r.chunkId)) ?? 0,
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
           givesWay,
@@ -313,6 +319,7 @@ function bestChunkPerFile(
 function chooseMember(
   group: SearchResult[],
   coverageOf: (r: SearchResult) => number,
+  wordsSaidOf: (r: SearchResult) => number,
   delegateOf?: (r: SearchResult) => number | undefined,
   calleesOf?: (r: SearchResult) => number[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
@@ -323,7 +330,7 @@ function chooseMember(
     (r.explanation.demotion?.factor ?? 1) *
     (r.explanation.sibling?.factor ?? 1) *
     (r.explanation.form?.factor ?? 1);
-  const relevance = (r: SearchResult, coverage: number) => closeness(r) * nameMatchFactor(coverage);
+  const relevance = (r: SearchResult, coverage: number) => closeness(r) * nameMatchFactor(coverage, wordsSaidOf(r));
   let chosen = best;
   let chosenCoverage = coverageOf(best);
   const bestRelevance = relevance(best, chosenCoverage);

@@ -484,6 +484,14 @@ export const SUB_RESULTS_PER_RESULT = 3;
  */
 export const MEMBER_CHOICE_MIN_SHARE = 0.8;
 export const MEMBER_NAME_GAIN = 0.3;
+/**
+ * On a question asking how, a member's relevance also gains this for each of the question's words
+ * its name says: the share says how much of the name the question asks for, the count how much
+ * of the question the name answers. Two names said whole (`check_procfs`, `check_proc_root` for
+ * "… is the real procfs root") are told apart by the word only one says; small beside
+ * MEMBER_NAME_GAIN, so a name said whole still leads one said in part (docs/eval/FUSION.md).
+ */
+export const MEMBER_NAME_WORD_GAIN = 0.02;
 
 /**
  * "The function that answers" (issue 20): the member chosen for a file gives its place to a

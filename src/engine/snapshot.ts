@@ -79,8 +79,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    (`// … until 2.25.` then `weak_or_syscall! {`); a Rust macro's tokens name `super::` paths as
  *    imports (analysis). A Rust `name!` reaches only macros, the nearest of several; Ruby
  *    `Gem::UriFormatter` reaches `class Gem::UriFormatter` (graph).
+ * 27: a C or C++ declaration's doc comment is found above an export macro on its own line
+ *    (`CAPSTONE_EXPORT` between capstone.h's doc of `cs_disasm` and its prototype) (analysis): an
+ *    older analysis has no doc for it.
  */
-export const SNAPSHOT_VERSION = 26;
+export const SNAPSHOT_VERSION = 27;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -206,3 +206,41 @@ describe('a doc comment longer than a window (tokio task/blocking.rs, `///` over
     expect(out.text?.[1].reason).toBe(`its doc comment (lines ${doc.startLine}-${doc.endLine}): b`);
   });
 });
+
+describe("a header's doc, above its export macro, is handed on to the body on a how question (capstone)", () => {
+  const header = fixture('capstone-capstone.h.txt');
+  const body = fixture('capstone-cs-disasm.c.txt');
+  let engine: Engine;
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    engine = await Engine.build(
+      [
+        { path: 'include/capstone/capstone.h', text: header },
+        { path: 'cs.c', text: body },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    corpus = corpusOf(engine);
+  });
+
+  it('`CAPSTONE_EXPORT` on its own line does not part the doc comment from the prototype below it', () => {
+    const lines = header.split('\n');
+    const prototype = corpus.chunks.find((c) => c.path.endsWith('.h') && c.symbol === 'cs_disasm')!;
+    expect(lines[prototype.startLine - 2]).toBe('CAPSTONE_EXPORT');
+    const docWindow = corpus.chunks.find((c) => c.kind === 'window' && c.endLine === prototype.startLine - 1)!;
+    expect(docCommentOwners(corpus)(docWindow.id)).toBe(prototype.id);
+  });
+
+  it('"how does disassembling a whole buffer grow the array …": the doc found in the header counts for cs.c\'s body', async () => {
+    const question = 'how does disassembling a whole buffer allocate memory for the instructions';
+    const r = await engine.search(question, { preset: 'default' });
+    expect(r.query.intent).toBe('understand_code');
+    const first = r.results[0];
+    expect([first.path, first.symbol]).toEqual(['cs.c', 'cs_disasm']);
+    expect(first.explanation.modalities.text?.reason).toMatch(
+      /^its doc comment \(include\/capstone\/capstone\.h, lines /,
+    );
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+  });
+});

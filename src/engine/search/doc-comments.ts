@@ -97,10 +97,12 @@ export function docHitsToDefinitions(
       const owner = ownerOf(hit.chunkId);
       if (owner === undefined) return hit;
       const window = chunkOf(hit.chunkId);
+      // Handed on from a header's prototype to the body it declares (Engine.docOwnerOf): say where.
+      const where = chunkOf(owner).path === window.path ? 'lines' : `${window.path}, lines`;
       return {
         ...hit,
         chunkId: owner,
-        reason: `its doc comment (lines ${window.startLine}-${window.endLine}): ${hit.reason}`,
+        reason: `its doc comment (${where} ${window.startLine}-${window.endLine}): ${hit.reason}`,
       };
     });
   }

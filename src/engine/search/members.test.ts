@@ -10,11 +10,12 @@ import {
   beyondPlace,
   calleesLookup,
   memberNameCoverage,
+  memberNameWordsSaid,
   nameCoverage,
   nameMatchFactor,
   questionForms,
 } from './members';
-import { MEMBER_CALLEE_MIN_SHARE, MEMBER_NAME_GAIN, WEIGHTS } from '../ranking';
+import { MEMBER_CALLEE_MIN_SHARE, MEMBER_NAME_GAIN, MEMBER_NAME_WORD_GAIN, WEIGHTS } from '../ranking';
 
 /**
  * Modality lists as a real run ranked them: each named chunk (by `id`) at its rank, the other
@@ -343,5 +344,61 @@ describe("a C file's public function is not outweighed by its prefix (real code)
     expect(first.explanation.member).toMatchObject({ nameCoverage: 1 });
     expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
     expect(first.subResults?.map((r) => r.symbol)).toContain('insert_recolour');
+  });
+});
+
+describe('of two names said whole, the one saying more of a "how" question is shown (real code)', () => {
+  // rustix 0.35.12's src/io/procfs.rs: `check_procfs` checks the filesystem's magic number,
+  // `check_proc_root` that the opened directory is procfs' root (its inode, device, mount point).
+  const procfs = readFileSync(new URL('./fixtures/rustix-io-procfs.rs.txt', import.meta.url), 'utf8');
+  const lineOf = (needle: string) => procfs.split('\n').findIndex((l) => l.startsWith(needle)) + 1;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    engine = await Engine.build([{ path: 'src/io/procfs.rs', text: procfs }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+  });
+
+  it('counts the question words a name says', () => {
+    const said = memberNameWordsSaid('how does it check that the opened /proc directory is the real procfs root');
+    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const chunk = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!;
+    expect(said(chunk('check_proc_root'))).toBe(3);
+    expect(said(chunk('check_procfs'))).toBe(2);
+    expect(nameMatchFactor(1, 3)).toBeCloseTo(1 + MEMBER_NAME_GAIN + 3 * MEMBER_NAME_WORD_GAIN, 12);
+  });
+
+  it('"is the real procfs root": check_proc_root, three words said, over check_procfs, two', () => {
+    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    // The lists of the real run over the whole of rustix (real set, rustix:understand:21, tuning):
+    // check_procfs first by meaning (its doc comment), check_proc_root first by text.
+    const { list, chunkOf } = realRunLists(corpus, id, '.rs');
+    const lists = {
+      semantic: list({ 0: 'check_procfs', 1: 'check_proc_entry', 2: 'check_proc_root' }, 30),
+      text: list({ 0: 'check_proc_root', 6: 'check_procfs', 13: 'check_proc_entry' }, 30),
+      structural: list({ 1: 'check_procfs', 2: 'check_proc_root', 12: 'check_proc_entry' }, 30),
+    };
+    const question = 'how does it check that the opened /proc directory is the real procfs root';
+    const input = {
+      lists,
+      weights: WEIGHTS.understand_code,
+      k: 40,
+      strategy: 'fused' as const,
+      centralityOf: () => 0,
+      chunkOf,
+      limit: 10,
+      nameCoverageOf: memberNameCoverage(question),
+    };
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'src/io/procfs.rs')!;
+    // Both names are said whole: by their share alone the list's first stays.
+    expect(shown(fuse(input)).symbol).toBe('check_procfs');
+    const first = shown(fuse({ ...input, nameWordsSaidOf: memberNameWordsSaid(question) }));
+    expect([first.symbol, first.startLine]).toEqual(['check_proc_root', lineOf('fn check_proc_root(')]);
+    expect(first.explanation.member).toMatchObject({ rule: 'name-says-question', nameCoverage: 1 });
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+    expect(first.subResults?.map((r) => r.symbol)).toContain('check_procfs');
   });
 });

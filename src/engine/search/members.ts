@@ -10,7 +10,7 @@
 import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
-import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN } from '../ranking';
+import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN, MEMBER_NAME_WORD_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
 import { textOfLine } from '../text/lines';
@@ -167,9 +167,24 @@ function placeOf(chunk: Chunk): string | undefined {
   return NAMESPACE_IN_NAME.has(languageForPath(chunk.path) ?? '') ? chunk.path : undefined;
 }
 
-/** The factor a member's relevance is weighed by when its file's chunks are compared: 1 + gain × coverage. */
-export function nameMatchFactor(coverage: number): number {
-  return 1 + MEMBER_NAME_GAIN * coverage;
+/**
+ * How many of the question's words each chunk's name says (namePartsSaid's count), for fuse's
+ * member choice on a question asking how (FusionInput.nameWordsSaidOf): of two members whose names
+ * are said as wholly, the one that says more of the question is the narrower answer ("how does it
+ * check that the opened /proc directory is the real procfs root": `check_proc_root`, three words,
+ * over `check_procfs`, two, both said whole; real set, rustix).
+ */
+export function memberNameWordsSaid(question: string): (chunk: Chunk) => number {
+  const forms = questionForms(question);
+  return (chunk) => namePartsSaid(chunk.symbol, forms, placeOf(chunk)).said;
+}
+
+/**
+ * The factor a member's relevance is weighed by when its file's chunks are compared: 1 + gain ×
+ * coverage, and on a question asking how, + MEMBER_NAME_WORD_GAIN for each of its words the name says.
+ */
+export function nameMatchFactor(coverage: number, wordsSaid = 0): number {
+  return 1 + MEMBER_NAME_GAIN * coverage + MEMBER_NAME_WORD_GAIN * wordsSaid;
 }
 
 /** Receivers through which a method calls its own object's methods. */

@@ -1138,7 +1138,7 @@ function readDefinition(
   if ((kind === 'function' || kind === 'method') && stub && !signature.endsWith(';') && lang !== 'ruby')
     signature = `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)};`;
   const nameLine = nameNode.startPosition.row + 1;
-  const above = docAbove(text, first);
+  const above = docAbove(text, first, lang === 'c' || lang === 'cpp');
   let doc = above?.text ?? (lang === 'python' ? pythonDocstring(node) : null);
   if (doc && doc.length > MAX_DOC_CHARS) doc = doc.slice(0, MAX_DOC_CHARS);
   return {
@@ -1552,6 +1552,9 @@ const COMMENT_MARKERS = ['//', '*/', '#', '--', ']]'];
  * accepts): looks at the text from two lines up, since a line comment's node may end at
  * column 0 of the next line.
  */
+/** A lone upper-case name, as an export or attribute macro is written on its own line (`CAPSTONE_EXPORT`, `JEMALLOC_EXPORT`). */
+const ATTRIBUTE_MACRO_LINE = /^[A-Z_][A-Z0-9_]*$/;
+
 function commentMarkerNear(text: string, start: number): boolean {
   let from = start;
   for (let lines = 0; lines < 3 && from > 0; lines++) from = text.lastIndexOf('\n', from - 1);
@@ -1577,7 +1580,7 @@ function trailingComment(node: Node): Node | null {
 }
 
 /** Comments directly above `node` (no blank line, not trailing another statement): raw text, and the first one's line. */
-function docAbove(text: string, node: Node): { text: string; line: number } | null {
+function docAbove(text: string, node: Node, cFamily = false): { text: string; line: number } | null {
   if (!commentMarkerNear(text, node.startIndex)) return null; // most definitions: no sibling call
   let prev = node.previousNamedSibling;
   // First in a body that starts with it (Ruby's `body_statement`): the comment is before the body.
@@ -1587,10 +1590,25 @@ function docAbove(text: string, node: Node): { text: string; line: number } | nu
     anchor = parent;
     prev = anchor.previousNamedSibling;
   }
+  let topRow = node.startPosition.row;
+  // A C header's export macro on its own line between the doc comment and the declaration
+  // (capstone's `CAPSTONE_EXPORT` above `size_t CAPSTONE_API cs_disasm(…);`) is a node of its
+  // own to the grammar, a declaration of the return type's name, which it takes from the line
+  // below; the comment above it documents the declaration below it.
+  if (
+    cFamily &&
+    prev &&
+    prev.startPosition.row === topRow - 1 &&
+    prev.endPosition.row <= topRow &&
+    ATTRIBUTE_MACRO_LINE.test(prev.text.split('\n')[0].trim())
+  ) {
+    topRow = prev.startPosition.row;
+    prev = prev.previousNamedSibling;
+  }
   if (prev && !isComment(prev)) prev = trailingComment(prev);
-  if (!isComment(prev) || prev.endPosition.row < node.startPosition.row - 1) return null;
+  if (!isComment(prev) || prev.endPosition.row < topRow - 1) return null;
   const parts: Node[] = [];
-  let expectedRow = node.startPosition.row;
+  let expectedRow = topRow;
   while (isComment(prev) && prev.endPosition.row >= expectedRow - 1) {
     parts.push(prev);
     expectedRow = prev.startPosition.row;

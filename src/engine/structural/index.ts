@@ -524,6 +524,21 @@ export class StructuralIndex implements Retriever {
     return defs.some((d) => this.data.defChunk[d] !== chunkId && !this.isStandIn(d));
   }
 
+  /**
+   * The chunk of the one body a stand-in chunk (isStandInChunk) stands in for: the definition of
+   * its name with a body, when there is exactly one (a C function declared in a header and
+   * defined in one .c file); undefined otherwise (no body, or one per platform).
+   */
+  bodyChunkOf(chunkId: number): number | undefined {
+    if (!this.isStandInChunk(chunkId)) return undefined;
+    const id = this.names.idOf(this.corpus.chunks[chunkId].symbol!);
+    if (id === undefined) return undefined;
+    const bodies = new Set<number>();
+    for (const d of this.defsOfName(id))
+      if (this.data.defChunk[d] !== chunkId && !this.isStandIn(d)) bodies.add(this.data.defChunk[d]);
+    return bodies.size === 1 ? [...bodies][0] : undefined;
+  }
+
   /** Every definition a name query matches, scored; unsorted (callers rank only what they keep). */
   private scoreNames(
     queries: NameQuery[],

@@ -1243,38 +1243,48 @@ export class GraphIndex implements Retriever {
    */
   private filesNamed(words: string[]): number[] {
     const out = new Set<number>();
-    for (const raw of words) {
-      // A file named with its extension is that file (`alg-md5.h`, not alg-md5.c beside it).
-      const written = raw.replace(/^\.?\//, '');
-      const atPath = this.corpus.files.findIndex((file) => file.path === written);
-      const named =
-        atPath >= 0 ? [atPath] : this.corpus.files.flatMap((file, p) => (file.path.endsWith('/' + written) ? [p] : []));
-      if (named.length > 0 && /\.\w+$/.test(written)) {
-        for (const p of named) out.add(p);
-        continue;
+    for (const word of words) {
+      const named = this.filesNamedBy(word);
+      // A path typed from a folder above the repository's root (Sphinx's `sphinx/util/matching.py`
+      // where the package folder is the root): the file its tail names, the first folders off.
+      const parts = word.replace(/^\.?\//, '').split('/');
+      for (let drop = 1; named.length === 0 && drop < parts.length; drop++) {
+        const tail = parts.slice(drop).join('/');
+        if (tail.includes('/') || /\.\w+$/.test(tail)) named.push(...this.filesNamedBy(tail));
       }
-      const word = raw
-        .replace(/^\.?\//, '')
-        .replace(SOURCE_EXTENSION, '')
-        .replace(/\./g, raw.includes('/') ? '.' : '/');
-      if (word === '') continue;
-      const exact: number[] = [];
-      const suffix: number[] = [];
-      this.corpus.files.forEach((file, p) => {
-        const stem = file.path.replace(STEM_EXTENSION, '');
-        const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
-        if (stem === word || moduleStem === word) exact.push(p);
-        else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
-      });
-      // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
-      if (exact.length === 0 && suffix.length === 0 && raw.includes('/'))
-        this.corpus.files.forEach((file, p) => {
-          const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
-          if (dir === word || dir.endsWith('/' + word)) exact.push(p);
-        });
-      for (const p of exact.length > 0 ? exact : suffix) out.add(p);
+      for (const p of named) out.add(p);
     }
     return [...out];
+  }
+
+  /** The files one word names (filesNamed). */
+  private filesNamedBy(raw: string): number[] {
+    // A file named with its extension is that file (`alg-md5.h`, not alg-md5.c beside it).
+    const written = raw.replace(/^\.?\//, '');
+    const atPath = this.corpus.files.findIndex((file) => file.path === written);
+    const named =
+      atPath >= 0 ? [atPath] : this.corpus.files.flatMap((file, p) => (file.path.endsWith('/' + written) ? [p] : []));
+    if (named.length > 0 && /\.\w+$/.test(written)) return named;
+    const word = raw
+      .replace(/^\.?\//, '')
+      .replace(SOURCE_EXTENSION, '')
+      .replace(/\./g, raw.includes('/') ? '.' : '/');
+    if (word === '') return [];
+    const exact: number[] = [];
+    const suffix: number[] = [];
+    this.corpus.files.forEach((file, p) => {
+      const stem = file.path.replace(STEM_EXTENSION, '');
+      const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
+      if (stem === word || moduleStem === word) exact.push(p);
+      else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
+    });
+    // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
+    if (exact.length === 0 && suffix.length === 0 && raw.includes('/'))
+      this.corpus.files.forEach((file, p) => {
+        const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
+        if (dir === word || dir.endsWith('/' + word)) exact.push(p);
+      });
+    return exact.length > 0 ? exact : suffix;
   }
 }
 

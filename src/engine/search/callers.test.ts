@@ -319,3 +319,32 @@ describe('uses by name the word search adds', () => {
     expect(rows.sort()).toEqual(['src/verify.rs:11', 'src/verify.rs:5']);
   });
 });
+
+describe('what depends on a path typed from above the repository’s root', () => {
+  // Sphinx's files as its package folder holds them (util/matching.py), asked about as
+  // `sphinx/util/matching.py`: not util/__init__.py's importers, which the word `util` names.
+  const FILES: SourceFile[] = [
+    { path: 'util/matching.py', text: 'def patfilter(names, pat):\n    return [n for n in names if pat in n]\n' },
+    {
+      path: 'util/__init__.py',
+      text: 'from sphinx.util.matching import patfilter  # noqa\n\n\ndef ensuredir(path):\n    pass\n',
+    },
+    {
+      path: 'project.py',
+      text: 'from sphinx.util.matching import patfilter\n\n\ndef discover(names):\n    return patfilter(names, "rst")\n',
+    },
+    {
+      path: 'application.py',
+      text: 'from sphinx.util import ensuredir\n\n\ndef setup(outdir):\n    ensuredir(outdir)\n',
+    },
+  ];
+
+  it('names the file its tail names, and lists what uses it, not what imports the folder’s package', async () => {
+    const engine = await build(FILES);
+    const r = await engine.search('what depends on sphinx/util/matching.py');
+    expect(r.query.intent).toBe('impact_analysis');
+    const paths = r.results.map((x) => x.path);
+    expect(paths).toContain('project.py');
+    expect(paths).not.toContain('application.py');
+  });
+});

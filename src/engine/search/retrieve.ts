@@ -232,9 +232,12 @@ function unlinkedWordFiles(
  * the subject (its list has it), to another definition (`r.updateNames` on another store type),
  * outside the repository (`os.environ.get` for `get`), or by name (its own by-name list, which
  * leaves out what cannot be the subject: Go's `opener.DecodePacketNumber` for a package
- * function). The word search only adds what the parser missed.
+ * function). The word search only adds what the parser missed, and a definition's call of its
+ * own name (no edge: the graph keeps no self-loops).
  */
 function readByParser(file: CorpusFile, line: number, name: string): boolean {
+  // A recursive call has no edge (the graph keeps no self-loops): the word search keeps it.
+  if (file.analysis.definitions.some((d) => d.name === name && d.startLine < line && line <= d.endLine)) return false;
   return file.analysis.references.some((r) => r.line === line && referencedName(r.name) === name);
 }
 

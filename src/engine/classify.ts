@@ -931,6 +931,10 @@ function routeMessageInPaste(
   const indents = plan.raw.split('\n').map((l) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length);
   for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
     if (reading.runsOn.get(i) === 'location') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
+    // A head a program prints alone above the message (Sphinx's `Theme error:`, anyhow's
+    // `Caused by:`): the next line is its message, whatever its punctuation (`… (missing
+    // theme.conf?)`).
+    else if (ERROR_HEAD.test(raw[i]) && raw[i + 1]) labelled.push(`${raw[i]}\n${raw[i + 1]}`);
     // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
     else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) {
       // The lines indented below it go on with what it printed (RubyGems' `ERROR:  While
@@ -989,6 +993,11 @@ function innerMessage(line: string): string {
  */
 const ERROR_LINE_LABEL =
   /^(?:(?:error|fatal|panic|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S/i;
+/**
+ * A line that only labels the message below it: a word or two before `error:`, `warning:`,
+ * `exception:` (Sphinx's `Theme error:`, `Extension error:`), or anyhow's `Caused by:`.
+ */
+const ERROR_HEAD = /^(?:(?:[A-Za-z][\w.+-]*\s+){0,2}(?:error|warning|exception|fatal|failure)|caused by):$/i;
 /** Labelled lines of a paste whose formats are looked up, at most. */
 const MAX_LABELLED_LINES = 2;
 

@@ -836,8 +836,12 @@ export class GraphIndex implements Retriever {
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
     const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
+    // The files whose calls or uses of the subject are listed: for "who calls X" their import
+    // of X is no call, and the call lines already show the file.
+    const usedIn = new Set<string>();
     for (const s of target.symbols) {
       const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId));
+      for (const site of sites) usedIn.add(site.path);
       sites.sort(
         (a, b) =>
           b.confidence - a.confidence ||
@@ -859,6 +863,7 @@ export class GraphIndex implements Retriever {
       );
       for (const link of imports) {
         if (hits.full) return hits.list;
+        if (asksCallers(plan) && usedIn.has(this.pathAt(link.file))) continue;
         const what = `${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`;
         hits.add(
           this.chunkAtLine(link.file, link.line),
@@ -885,6 +890,12 @@ export class GraphIndex implements Retriever {
     const linked = new Set<number>();
     for (const s of symbols) for (const site of this.referenceSites(s)) linked.add(site.chunkId);
     const out: { chunkId: number; file: number; reason: string }[] = [];
+    // A Go name defined at a package's top level is reached bare (in its package) or through the
+    // package's import name, which resolves: a member use on a value (`opener.DecodePacketNumber`)
+    // that stayed unresolved is some method of that name, never it.
+    const goTopLevel = symbols.every(
+      (s) => g.symbolContainer[s] === '' && this.corpus.files[g.symbolFile[s]].language === 'go',
+    );
     const index = this.referencesByName();
     for (const name of names) {
       const sites = index.get(name) ?? [];
@@ -893,6 +904,7 @@ export class GraphIndex implements Retriever {
         const ref = this.corpus.files[p].analysis.references[sites[i + 1]];
         // Only what linking left unresolved: not a use linked elsewhere or resolved outside the repository.
         if (this.referenceStateAt(p, sites[i + 1]) !== REFERENCE_BY_NAME) continue;
+        if (goTopLevel && ref.qualified) continue;
         if (this.declaresAt(p, name, ref.line)) continue;
         const chunkId = this.chunkAtLine(p, ref.line);
         if (linked.has(chunkId)) continue;
@@ -1198,7 +1210,17 @@ export class GraphIndex implements Retriever {
         parts.length > 1 ? [parts[parts.length - 2]] : [identifiers[i - 1], ...(plan.qualifiers ?? [])];
       const defs = this.definitionsNamed(id);
       const inContainer = defs.filter((s) => containers.includes(this.g.symbolContainer[s]));
+      // A qualifier that names no container may name the module or package the name is defined
+      // at the top of (Go's `protocol.DecodePacketNumber`, Python's `fileutil.copy_asset`): its
+      // file's stem or folder. Methods of the same name elsewhere are not what was asked.
+      const inModule =
+        inContainer.length === 0
+          ? defs.filter(
+              (s) => this.g.symbolContainer[s] === '' && inModuleNamed(this.pathAt(this.g.symbolFile[s]), containers),
+            )
+          : [];
       if (inContainer.length > 0) symbols = inContainer;
+      else if (inModule.length > 0) symbols = inModule;
       else if (i + 1 < identifiers.length) {
         const member = this.definitionsNamed(identifiers[i + 1]).filter((s) => this.g.symbolContainer[s] === id);
         symbols = member.length > 0 ? member : defs;
@@ -1221,38 +1243,48 @@ export class GraphIndex implements Retriever {
    */
   private filesNamed(words: string[]): number[] {
     const out = new Set<number>();
-    for (const raw of words) {
-      // A file named with its extension is that file (`alg-md5.h`, not alg-md5.c beside it).
-      const written = raw.replace(/^\.?\//, '');
-      const atPath = this.corpus.files.findIndex((file) => file.path === written);
-      const named =
-        atPath >= 0 ? [atPath] : this.corpus.files.flatMap((file, p) => (file.path.endsWith('/' + written) ? [p] : []));
-      if (named.length > 0 && /\.\w+$/.test(written)) {
-        for (const p of named) out.add(p);
-        continue;
+    for (const word of words) {
+      const named = this.filesNamedBy(word);
+      // A path typed from a folder above the repository's root (Sphinx's `sphinx/util/matching.py`
+      // where the package folder is the root): the file its tail names, the first folders off.
+      const parts = word.replace(/^\.?\//, '').split('/');
+      for (let drop = 1; named.length === 0 && drop < parts.length; drop++) {
+        const tail = parts.slice(drop).join('/');
+        if (tail.includes('/') || /\.\w+$/.test(tail)) named.push(...this.filesNamedBy(tail));
       }
-      const word = raw
-        .replace(/^\.?\//, '')
-        .replace(SOURCE_EXTENSION, '')
-        .replace(/\./g, raw.includes('/') ? '.' : '/');
-      if (word === '') continue;
-      const exact: number[] = [];
-      const suffix: number[] = [];
-      this.corpus.files.forEach((file, p) => {
-        const stem = file.path.replace(STEM_EXTENSION, '');
-        const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
-        if (stem === word || moduleStem === word) exact.push(p);
-        else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
-      });
-      // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
-      if (exact.length === 0 && suffix.length === 0 && raw.includes('/'))
-        this.corpus.files.forEach((file, p) => {
-          const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
-          if (dir === word || dir.endsWith('/' + word)) exact.push(p);
-        });
-      for (const p of exact.length > 0 ? exact : suffix) out.add(p);
+      for (const p of named) out.add(p);
     }
     return [...out];
+  }
+
+  /** The files one word names (filesNamed). */
+  private filesNamedBy(raw: string): number[] {
+    // A file named with its extension is that file (`alg-md5.h`, not alg-md5.c beside it).
+    const written = raw.replace(/^\.?\//, '');
+    const atPath = this.corpus.files.findIndex((file) => file.path === written);
+    const named =
+      atPath >= 0 ? [atPath] : this.corpus.files.flatMap((file, p) => (file.path.endsWith('/' + written) ? [p] : []));
+    if (named.length > 0 && /\.\w+$/.test(written)) return named;
+    const word = raw
+      .replace(/^\.?\//, '')
+      .replace(SOURCE_EXTENSION, '')
+      .replace(/\./g, raw.includes('/') ? '.' : '/');
+    if (word === '') return [];
+    const exact: number[] = [];
+    const suffix: number[] = [];
+    this.corpus.files.forEach((file, p) => {
+      const stem = file.path.replace(STEM_EXTENSION, '');
+      const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
+      if (stem === word || moduleStem === word) exact.push(p);
+      else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
+    });
+    // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
+    if (exact.length === 0 && suffix.length === 0 && raw.includes('/'))
+      this.corpus.files.forEach((file, p) => {
+        const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
+        if (dir === word || dir.endsWith('/' + word)) exact.push(p);
+      });
+    return exact.length > 0 ? exact : suffix;
   }
 }
 
@@ -1291,6 +1323,21 @@ const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
 
 function asksIncluders(plan: QueryPlan): boolean {
   return ASKS_INCLUDERS.test(plan.raw);
+}
+
+/** Whether a file is the module a qualifier names: its stem (`fileutil.py`) or its folder (Go's package `internal/protocol/`). */
+function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]): boolean {
+  const parts = path.split('/');
+  const stem = parts[parts.length - 1].replace(/\.[^.]*$/, '');
+  const folder = parts.length > 1 ? parts[parts.length - 2] : undefined;
+  return qualifiers.some((q) => q !== undefined && q !== '' && (q === stem || q === folder));
+}
+
+/** "Who calls X", "callers of X", "what invokes X": a question about calls, not every use. */
+const ASKS_CALLERS = /\b(?:call(?:s|ers?|ing)?|call\s+sites?|invok(?:es?|ing)|invocations?)\b/i;
+
+function asksCallers(plan: QueryPlan): boolean {
+  return ASKS_CALLERS.test(plan.raw);
 }
 
 const RUST_MOD_DECLARATION = /^\s*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+[A-Za-z_]\w*\s*;/;

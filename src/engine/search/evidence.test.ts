@@ -78,6 +78,8 @@ describe('references: a barrel that re-exports the name', () => {
       const rows = r.results.map((x) => [x.path, x.evidence]);
       expect(rows[0]).toEqual(['src/query/core/buildSlice.ts', 'resolved']);
       expect(rows).toContainEqual(['src/query/index.ts', 'chain']);
+      // Its own recursive call (no edge: the graph keeps no self-loops) stays, by name.
+      expect(rows).toContainEqual(['src/query/utils/copyWithStructuralSharing.ts', 'by-name']);
       const barrel = r.results.find((x) => x.path === 'src/query/index.ts')!;
       expect(barrel.explanation.modalities.graph?.reason).toMatch(/^re-exports copyWithStructuralSharing from /);
     });

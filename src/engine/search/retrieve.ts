@@ -3,10 +3,11 @@
  * and the fallbacks that fuse the other modalities in when a direct answer falls short.
  */
 import { isCommentLine } from '../comment-lines';
+import { offsetOfLine } from '../text/lines';
 import type { Language, Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { referencedName } from '../graph/graph';
-import { NAME_ONLY_HIT_SCORE, type GraphIndex } from '../graph/index';
+import { NAME_ONLY_HIT_SCORE } from '../graph/index';
 import { FILTERED_LIST_DEPTH, MODALITY_LIST_DEPTH } from '../ranking';
 import type { IndexedCorpus, Indexes } from '../registry';
 import { skipMessage } from '../skip';
@@ -200,16 +201,24 @@ function unlinkedWordFiles(
   const linked = new Set(graphHits.map((h) => corpus.chunks[h.chunkId].fileId));
   const found = indexes.text.grep(name, { caseSensitive: true, wholeWord: true, limit: REFERENCE_FLOOR_SCAN_LIMIT });
   const missing = new Set<number>();
+  const listed = new Set<number>();
   const uses: ModalityHit[] = [];
   for (const m of found.matches) {
-    if (linked.has(m.fileId) || missing.has(m.fileId) || (only && !only.has(m.fileId))) continue;
+    if (linked.has(m.fileId) || (only && !only.has(m.fileId))) continue;
+    // Each function with a use is a caller of its own (rustls' `.map_err(pki_error)` in five
+    // functions of one file), not only the file's first.
+    const chunkId = corpus.chunkAt(m.fileId, m.line);
+    if (listed.has(chunkId)) continue;
     const file = corpus.files[m.fileId];
     const declaration = file?.analysis.definitions.some((d) => d.name === name && d.nameLine === m.line);
-    if (declaration || !inCode(m.lineText, m.column - 1 - m.lineTextStart, file?.language ?? null)) continue;
-    if (file && indexes.graph && resolvedOutside(indexes.graph, file, m.line, name)) continue;
+    const column = m.column - 1 - m.lineTextStart;
+    if (declaration || !inCode(m.lineText, column, file?.language ?? null)) continue;
+    if (file && (readByParser(file, m.line, name) || !sameName(m.lineText, column, name, file.language))) continue;
+    if (file && inBlockComment(file.text, m.line, file.language)) continue;
     missing.add(m.fileId);
+    listed.add(chunkId);
     uses.push({
-      chunkId: corpus.chunkAt(m.fileId, m.line),
+      chunkId,
       score: NAME_ONLY_HIT_SCORE,
       reason: `uses ${name} at line ${m.line} (by name only: not resolved to one definition)`,
       evidence: 'by-name',
@@ -219,19 +228,62 @@ function unlinkedWordFiles(
 }
 
 /**
- * Whether every use of `name` the parser found on that line was resolved outside the repository
- * (`os.environ.get` for `get`): such a line is no use by name either.
+ * Whether the parser read a use of `name` on that line: the graph judged it already — tied to
+ * the subject (its list has it), to another definition (`r.updateNames` on another store type),
+ * outside the repository (`os.environ.get` for `get`), or by name (its own by-name list, which
+ * leaves out what cannot be the subject: Go's `opener.DecodePacketNumber` for a package
+ * function). The word search only adds what the parser missed, and a definition's call of its
+ * own name (no edge: the graph keeps no self-loops).
  */
-function resolvedOutside(graph: GraphIndex, file: CorpusFile, line: number, name: string): boolean {
-  let uses = 0;
-  const refs = file.analysis.references;
-  for (let i = 0; i < refs.length; i++) {
-    if (refs[i].line !== line || referencedName(refs[i].name) !== name) continue;
-    if (graph.referenceUse(file.id, i) !== 'none') return false;
-    uses++;
-  }
-  return uses > 0;
+function readByParser(file: CorpusFile, line: number, name: string): boolean {
+  // A recursive call has no edge (the graph keeps no self-loops): the word search keeps it.
+  if (file.analysis.definitions.some((d) => d.name === name && d.startLine < line && line <= d.endLine)) return false;
+  return file.analysis.references.some((r) => r.line === line && referencedName(r.name) === name);
 }
+
+/**
+ * Whether the whole word at `column` is the name asked about, as its language reads it: in Ruby
+ * `negotiate!` and `valid?` are names of their own, and `:guess` (a symbol) and the words of a
+ * `%w(…)`/`%i(…)` list are values, as strings are.
+ */
+function sameName(lineText: string, column: number, name: string, language: Language | null): boolean {
+  if (language !== 'ruby') return true;
+  const after = lineText.slice(column + name.length, column + name.length + 2);
+  if (/^[!?](?!=)/.test(after)) return false;
+  const before = lineText.slice(0, column);
+  if (/(?<!:):$/.test(before)) return false;
+  return !/%[wWiI](?:\([^)]*|\[[^\]]*|\{[^}]*|<[^>]*)$/.test(before);
+}
+
+/**
+ * Whether a line is inside a `/* … *\/` comment or a Python docstring opened on a line above it (a C function's
+ * comment quoting a call: `e.g., fd_safer (open ("file", O_RDONLY)).  *\/`), where the
+ * line itself does not read as a comment line.
+ */
+function inBlockComment(text: string, line: number, language: Language | null): boolean {
+  const before = () => text.slice(0, offsetOfLine(text, line));
+  // A Python docstring's inner lines (an odd number of triple quotes above): prose, as its first is.
+  if (language === 'python') return (before().match(/"""|'''/g) ?? []).length % 2 === 1;
+  if (!language || !BLOCK_COMMENT_LANGUAGES.has(language)) return false;
+  const above = before();
+  return above.lastIndexOf('/*') > above.lastIndexOf('*/');
+}
+
+const BLOCK_COMMENT_LANGUAGES: ReadonlySet<Language> = new Set<Language>([
+  'c',
+  'cpp',
+  'go',
+  'rust',
+  'java',
+  'javascript',
+  'typescript',
+  'tsx',
+  'php',
+  'csharp',
+  'kotlin',
+  'swift',
+  'scala',
+]);
 
 /** A doctest's lines (`>>>`, `...`) and a docstring's quotes: prose in Python (or a file of no known language). */
 const DOCSTRING_LINE = /^\s*(>>>|\.\.\.|"""|''')/;

@@ -15,7 +15,7 @@ export type FormatPiece = { constant: string } | { placeholder: string };
 
 /**
  * The pieces of a literal's content as the source writes it: printf conversions (`%s`, `%q`,
- * `%-10s`, `%zu`, `%(name)s`), braces (`{}`, `{:?}`, `{name}`, `{0}`, `{value!r}`), `${…}`,
+ * `%-10s`, `%zu`, `%(name)s`, Python's `%r`), braces (`{}`, `{:?}`, `{name}`, `{0}`, `{value!r}`), `${…}`,
  * `#{…}`, PHP `$var`/`$obj->prop`, Swift `\(…)` are placeholders; escapes are read.
  */
 export function formatPieces(content: string): FormatPiece[] {
@@ -64,6 +64,10 @@ const PLACEHOLDER = new RegExp(
   [
     // `%(name)s` (Python), `%1$s` (POSIX, Java), `%-36[1]s` (Go), `%,d` (Java's grouping).
     String.raw`^%(?:\([\w.]+\)|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@m]`,
+    // Python's `%r` (`%(name)r`, `%-10r`): the value's repr, quotes and all. Not before a word
+    // character: AT&T assembly in a string names registers so (`"%rax"`, `"%r8"`), and C's
+    // printf has no `r` conversion.
+    String.raw`^%(?:\([\w.]+\))?[-+ #0]*(?:\d+)?(?:\.\d+)?r(?!\w)`,
     String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
     String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
     String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,

@@ -1228,3 +1228,47 @@ describe('the eighth group’s pastes: wrappers, implied causes, lines printed t
     ).toContain("Cannot read properties of undefined (reading 'id')");
   });
 });
+
+describe('the ninth group’s message shapes (twenty-fifth session)', () => {
+  it('Python %r: Sphinx’s toctree warning, its `file:line: WARNING: ` head off and the repr’s quotes a value', () => {
+    const lines = fixture('sphinx-toctree.py.txt');
+    const paste =
+      "/home/ana/proj/docs/index.rst:14: WARNING: toctree contains reference to nonexisting document 'tutorial/install'";
+    const found = findFormatStrings(paste, sourcesOf('sphinx-toctree.py.txt'));
+    expect(found.map((f) => f.line)).toEqual([11]);
+    expect(lines[10]).toContain("__('toctree contains reference to nonexisting document %r')");
+    expect(found[0].values).toEqual(["'tutorial/install'"]);
+    // The excluded-document format beside it shares the words but not the message.
+    expect(routeWithFormats(paste, 'sphinx-toctree.py.txt')).toMatchObject({ intent: 'exact_match', pasted: true });
+  });
+
+  it('%r before a word character is AT&T assembly’s register, not a conversion', () => {
+    expect(formatPieces('mov %rax, %r8')).toEqual([{ constant: 'mov %rax, %r8' }]);
+    expect(formatPieces('unknown config value %r in override')).toEqual([
+      { constant: 'unknown config value ' },
+      { placeholder: '%r' },
+      { constant: ' in override' },
+    ]);
+  });
+
+  it('a head printed alone above the message (Sphinx’s `Theme error:`): the next line is the message, its parenthesis and all', () => {
+    const lines = fixture('sphinx-theming.py.txt');
+    const plan = routeWithFormats(
+      "Theme error:\nno theme named 'furo' found (missing theme.conf?)",
+      'sphinx-theming.py.txt',
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(lines, plan.regex!)).toEqual([14]);
+    expect(lines[13]).toContain("raise ThemeError(__('no theme named %r found (missing theme.conf?)') % name)");
+  });
+
+  it('the same words printed in two places: the one whose placeholder quotes the value the paste shows quoted (Rouge’s `.inspect`)', () => {
+    const sources = sourcesOfFiles(['rouge-highlight.rb.txt', 'rouge-cli.rb.txt']);
+    const quoted = findFormatStrings('unknown lexer "foo"', sources);
+    expect(quoted.map((f) => [f.path, f.line])).toEqual([['rouge-cli.rb.txt', 13]]);
+    expect(fixture('rouge-cli.rb.txt')[12]).toContain('error! "unknown lexer #{opts[:lexer].inspect}"');
+    // Printed bare, it is the library's `raise "unknown lexer #{lexer}"`.
+    const bare = findFormatStrings('unknown lexer foo', sources);
+    expect(bare.map((f) => [f.path, f.line])).toEqual([['rouge-highlight.rb.txt', 4]]);
+  });
+});

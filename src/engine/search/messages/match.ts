@@ -196,9 +196,11 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
     return wordsOverLabel([...found.values()], shortFormat([...found.values()], byScore), byScore);
   }
   const best = atPastedLocation(
-    sameCase(
-      ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
-      messages,
+    quotedAlike(
+      sameCase(
+        ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
+        messages,
+      ),
     ),
     pasted,
   ).map((m) => atOwnLiteral(m, sources));
@@ -260,6 +262,44 @@ function sameCase(tied: FormatMatch[], messages: readonly string[]): FormatMatch
   if (tied.length < 2) return tied;
   const kept = tied.filter((m) => writtenIn(m, messages));
   return kept.length > 0 ? kept : tied;
+}
+
+/**
+ * A placeholder that prints its value in quotes: Go's `%q`, Python's `%r` and `{!r}`, Rust's
+ * `{:?}` (a string's Debug form), Ruby's `#{x.inspect}`.
+ */
+const QUOTING_PLACEHOLDER = /^%[-+ #0]*\d*q$|^%(?:\([\w.]+\))?[-+ #0]*\d*r$|!r\}$|:#?\?\}$|\.inspect\}$/;
+
+/** A value printed with quotes around it (`"foo"`, `'user_id'`). */
+const QUOTED_VALUE = /^(["'])[^]*\1$/;
+
+/**
+ * Formats that tie (Rouge's `raise "unknown lexer #{lexer}"` and the CLI's `error! "unknown lexer
+ * #{opts[:lexer].inspect}"`): those whose placeholders quote the values the message shows quoted,
+ * and only those (`unknown lexer "foo"` is the second's), when some agree better than others.
+ * A value in quotes the format writes itself is printed by any placeholder alike.
+ */
+function quotedAlike(tied: FormatMatch[]): FormatMatch[] {
+  if (tied.length < 2) return tied;
+  const agreement = (m: FormatMatch): number => {
+    const pieces = m.pieces ?? formatPieces(m.literal);
+    // The placeholders after the first constant, each with the value it printed (align.ts);
+    // placeholders side by side (`%q%s`) printed one value, opened by the first of them.
+    const first = pieces.findIndex((p) => 'constant' in p);
+    const placeholders: string[] = [];
+    let previous: FormatPiece | undefined;
+    for (const p of pieces.slice(Math.max(first, 0))) {
+      if ('placeholder' in p && p.placeholder !== JOIN && !(previous && 'placeholder' in previous))
+        placeholders.push(p.placeholder);
+      previous = p;
+    }
+    const values = m.values ?? [];
+    if (placeholders.length !== values.length) return 0;
+    return placeholders.filter((p, i) => QUOTING_PLACEHOLDER.test(p) === QUOTED_VALUE.test(values[i])).length;
+  };
+  const scored = tied.map((m) => ({ m, agrees: agreement(m) }));
+  const most = Math.max(...scored.map((s) => s.agrees));
+  return scored.filter((s) => s.agrees === most).map((s) => s.m);
 }
 
 /**

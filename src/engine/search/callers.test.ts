@@ -1,0 +1,350 @@
+/**
+ * "Who calls X" lists calls (issue 20, items 1 and 2), on the shapes of the real set's ninth
+ * group and older projects: quic-go 0.29 (MIT) calls its package function
+ * `protocol.DecodePacketNumber` from two openers while an interface method of the same name is
+ * called through a value; Sphinx 5.3 (BSD-2-Clause) imports `get_node_equation_number` where it
+ * calls it; gnulib (LGPL-2.1+) quotes `fd_safer (open (...))` in a block comment; net-ssh 6.1
+ * (MIT) and Rouge 3.30 (MIT) write `negotiate!`, `:guess` and `%w(guess …)`; rustls 0.20
+ * (Apache-2.0/MIT) passes `pki_error` to `map_err` in several functions of one file.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { SourceFile } from '../contract';
+import { Engine } from '../engine';
+import { StructuralAnalyzer } from '../structural/analyzer';
+
+const QUIC: SourceFile[] = [
+  { path: 'go.mod', text: 'module github.com/lucas-clemente/quic-go\n\ngo 1.18\n' },
+  {
+    path: 'internal/protocol/packet_number.go',
+    text: [
+      'package protocol',
+      '',
+      '// A PacketNumber in QUIC',
+      'type PacketNumber int64',
+      '',
+      '// PacketNumberLen is the length of the packet number in bytes',
+      'type PacketNumberLen uint8',
+      '',
+      '// DecodePacketNumber calculates the packet number based on the received packet number, its length and the last seen packet number',
+      'func DecodePacketNumber(',
+      '\tpacketNumberLength PacketNumberLen,',
+      '\tlastPacketNumber PacketNumber,',
+      '\twirePacketNumber PacketNumber,',
+      ') PacketNumber {',
+      '\tvar epochDelta PacketNumber',
+      '\tswitch packetNumberLength {',
+      '\tcase PacketNumberLen1:',
+      '\t\tepochDelta = PacketNumber(1) << 8',
+      '\t}',
+      '\tepoch := lastPacketNumber & ^(epochDelta - 1)',
+      '\treturn epoch + wirePacketNumber',
+      '}',
+      '',
+      'const PacketNumberLen1 PacketNumberLen = 1',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'internal/handshake/interface.go',
+    text: [
+      'package handshake',
+      '',
+      'import "github.com/lucas-clemente/quic-go/internal/protocol"',
+      '',
+      '// LongHeaderOpener opens a long header packet',
+      'type LongHeaderOpener interface {',
+      '\tDecodePacketNumber(wirePN protocol.PacketNumber, wirePNLen protocol.PacketNumberLen) protocol.PacketNumber',
+      '\tOpen(dst, src []byte, pn protocol.PacketNumber, associatedData []byte) ([]byte, error)',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'internal/handshake/aead.go',
+    text: [
+      'package handshake',
+      '',
+      'import "github.com/lucas-clemente/quic-go/internal/protocol"',
+      '',
+      'type longHeaderOpener struct {',
+      '\thighestRcvdPN protocol.PacketNumber',
+      '}',
+      '',
+      'func (o *longHeaderOpener) DecodePacketNumber(wirePN protocol.PacketNumber, wirePNLen protocol.PacketNumberLen) protocol.PacketNumber {',
+      '\treturn protocol.DecodePacketNumber(wirePNLen, o.highestRcvdPN, wirePN)',
+      '}',
+      '',
+      'func (o *longHeaderOpener) Open(dst, src []byte, pn protocol.PacketNumber, ad []byte) ([]byte, error) {',
+      '\tif pn > o.highestRcvdPN {',
+      '\t\to.highestRcvdPN = pn',
+      '\t}',
+      '\treturn dst, nil',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'packet_unpacker.go',
+    text: [
+      'package quic',
+      '',
+      'import (',
+      '\t"github.com/lucas-clemente/quic-go/internal/handshake"',
+      '\t"github.com/lucas-clemente/quic-go/internal/protocol"',
+      ')',
+      '',
+      'type extendedHeader struct {',
+      '\tPacketNumber    protocol.PacketNumber',
+      '\tPacketNumberLen protocol.PacketNumberLen',
+      '}',
+      '',
+      'func unpackLongHeaderPacket(opener handshake.LongHeaderOpener, extHdr *extendedHeader) {',
+      '\textHdr.PacketNumber = opener.DecodePacketNumber(extHdr.PacketNumber, extHdr.PacketNumberLen)',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
+const SPHINX: SourceFile[] = [
+  {
+    path: 'sphinx/util/math.py',
+    text: [
+      'def get_node_equation_number(writer, node):',
+      '    if writer.builder.config.math_numfig and writer.builder.config.numfig:',
+      "        figtype = 'displaymath'",
+      '        return writer.builder.fignumbers.get(figtype, {}).get(node["ids"][0])',
+      '    return node["number"]',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'sphinx/ext/mathjax.py',
+    text: [
+      'from sphinx.util.math import get_node_equation_number',
+      '',
+      '',
+      'def html_visit_displaymath(self, node):',
+      "    self.body.append(self.starttag(node, 'div', CLASS='math notranslate nohighlight'))",
+      "    if node['number']:",
+      '        number = get_node_equation_number(self, node)',
+      '        self.body.append(\'<span class="eqno">(%s)\' % number)',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'sphinx/util/docs.py',
+    text: [
+      'def numbering_notes():',
+      '    """Where equations get their numbers.',
+      '',
+      '    The writers ask get_node_equation_number for it.',
+      '    """',
+      '    return None',
+      '',
+    ].join('\n'),
+  },
+];
+
+const GNULIB: SourceFile[] = [
+  { path: 'unistd-safer.h', text: 'int fd_safer (int);\nint dup_safer (int);\n' },
+  {
+    path: 'fd-safer.c',
+    text: [
+      '#include "unistd-safer.h"',
+      '',
+      '/* Return FD, unless FD would be a copy of standard input, output, or',
+      '   error; in that case, return a duplicate of FD, closing FD.',
+      '',
+      '   This function is usefully wrapped around functions that return file',
+      '   descriptors, e.g., fd_safer (open ("file", O_RDONLY)).  */',
+      '',
+      'int',
+      'fd_safer (int fd)',
+      '{',
+      '  if (0 <= fd && fd <= 2)',
+      '    fd = dup_safer (fd);',
+      '  return fd;',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'creat-safer.c',
+    text: [
+      '#include "unistd-safer.h"',
+      '',
+      'int',
+      'creat_safer (char const *file, mode_t mode)',
+      '{',
+      '  return fd_safer (creat (file, mode));',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
+const RUBY: SourceFile[] = [
+  {
+    path: 'lib/net/ssh/transport/algorithms.rb',
+    text: [
+      'module Net',
+      '  module SSH',
+      '    module Transport',
+      '      class Algorithms',
+      '        def negotiate_algorithms',
+      '          @kex = negotiate(:kex)',
+      '          @host_key = negotiate(:host_key)',
+      '        end',
+      '',
+      '        def negotiate(algorithm)',
+      '          match = self[algorithm].find { |item| @server_data[algorithm].include?(item) }',
+      '          match',
+      '        end',
+      '      end',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'lib/net/ssh/authentication/agent.rb',
+    text: [
+      'module Net',
+      '  module SSH',
+      '    module Authentication',
+      '      class Agent',
+      '        def self.connect(logger = nil, agent_socket_factory = nil)',
+      '          agent = new(logger)',
+      '          agent.connect!(agent_socket_factory)',
+      '          agent.negotiate!',
+      '          agent',
+      '        end',
+      '      end',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'lib/rouge/lexers/console.rb',
+    text: [
+      'module Rouge',
+      '  module Lexers',
+      '    class ConsoleLexer',
+      '      def initialize(*)',
+      '        @comments = bool_option(:comments) { :negotiate }',
+      '        @words = %w(negotiate obtain show thus)',
+      '      end',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  },
+];
+
+const RUSTLS: SourceFile[] = [
+  {
+    path: 'src/verify.rs',
+    text: [
+      'fn pki_error(error: webpki::Error) -> Error {',
+      '    Error::InvalidCertificateData(format!("invalid peer certificate: {:?}", error))',
+      '}',
+      '',
+      'pub fn verify_server_cert(cert: &webpki::EndEntityCert) -> Result<(), Error> {',
+      '    cert.verify_is_valid_tls_server_cert(SUPPORTED_SIG_ALGS)',
+      '        .map_err(pki_error)',
+      '        .map(|_| ())',
+      '}',
+      '',
+      'pub fn verify_client_cert(cert: &webpki::EndEntityCert) -> Result<(), Error> {',
+      '    cert.verify_is_valid_tls_client_cert(SUPPORTED_SIG_ALGS)',
+      '        .map_err(pki_error)',
+      '        .map(|_| ())',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
+let analyzer: StructuralAnalyzer;
+const build = (files: SourceFile[]) => Engine.build(files, { analyzer, embedder: null });
+const found = async (engine: Engine, query: string) => {
+  const r = await engine.search(query);
+  expect(r.query.intent).toBe('find_references');
+  return r.results.map((x) => `${x.path}:${x.startLine}`);
+};
+
+beforeAll(async () => {
+  analyzer = await StructuralAnalyzer.create(nodeGrammars);
+});
+
+describe('who calls a package-qualified Go function', () => {
+  it('the qualifier selects the package: calls of an interface method of the same name through a value are not its callers', async () => {
+    const engine = await build(QUIC);
+    expect(await found(engine, 'who calls protocol.DecodePacketNumber')).toEqual(['internal/handshake/aead.go:9']);
+  });
+});
+
+describe('who calls a function the caller imports', () => {
+  it('lists the call, not the import line of the file it is in; a docstring naming it is no use', async () => {
+    const engine = await build(SPHINX);
+    expect(await found(engine, 'who calls get_node_equation_number')).toEqual(['sphinx/ext/mathjax.py:4']);
+  });
+
+  it('"find references to" still lists the import, a use of the name', async () => {
+    const engine = await build(SPHINX);
+    expect(await found(engine, 'find references to get_node_equation_number')).toContain('sphinx/ext/mathjax.py:1');
+  });
+});
+
+describe('uses by name the word search adds', () => {
+  it('not a call quoted in a C block comment', async () => {
+    const engine = await build(GNULIB);
+    expect(await found(engine, 'who calls fd_safer')).toEqual(['creat-safer.c:3']);
+  });
+
+  it('not a Ruby name of its own (`negotiate!`), a symbol or a word of a `%w()` list', async () => {
+    const engine = await build(RUBY);
+    expect(await found(engine, 'who calls negotiate')).toEqual(['lib/net/ssh/transport/algorithms.rb:5']);
+  });
+
+  it('every function of a file that passes the name as a value, not only the first', async () => {
+    const engine = await build(RUSTLS);
+    const rows = await found(engine, 'who calls pki_error');
+    expect(rows.sort()).toEqual(['src/verify.rs:11', 'src/verify.rs:5']);
+  });
+});
+
+describe('what depends on a path typed from above the repository’s root', () => {
+  // Sphinx's files as its package folder holds them (util/matching.py), asked about as
+  // `sphinx/util/matching.py`: not util/__init__.py's importers, which the word `util` names.
+  const FILES: SourceFile[] = [
+    { path: 'util/matching.py', text: 'def patfilter(names, pat):\n    return [n for n in names if pat in n]\n' },
+    {
+      path: 'util/__init__.py',
+      text: 'from sphinx.util.matching import patfilter  # noqa\n\n\ndef ensuredir(path):\n    pass\n',
+    },
+    {
+      path: 'project.py',
+      text: 'from sphinx.util.matching import patfilter\n\n\ndef discover(names):\n    return patfilter(names, "rst")\n',
+    },
+    {
+      path: 'application.py',
+      text: 'from sphinx.util import ensuredir\n\n\ndef setup(outdir):\n    ensuredir(outdir)\n',
+    },
+  ];
+
+  it('names the file its tail names, and lists what uses it, not what imports the folder’s package', async () => {
+    const engine = await build(FILES);
+    const r = await engine.search('what depends on sphinx/util/matching.py');
+    expect(r.query.intent).toBe('impact_analysis');
+    const paths = r.results.map((x) => x.path);
+    expect(paths).toContain('project.py');
+    expect(paths).not.toContain('application.py');
+  });
+});

@@ -1514,8 +1514,9 @@ describe('similar to a function in a folder of many files (gnulib’s flat lib/)
     );
     const r = await gnulib.search('code similar to md5_buffer');
     const md2 = rowsOf(r, 'lib/md2.c').find((row) => row.symbol === 'md2_buffer');
+    // md5_buffer in md5.c, md2_buffer in md2.c: one role, each named with its own file (roleElsewhere).
     expect(md2?.explanation.modalities.structural?.reason).toMatch(
-      /^sibling of md5_buffer: function md2_buffer, same directory, name 0\.70/,
+      /^sibling of md5_buffer: function md2_buffer, same directory, name 1\.00/,
     );
     expect(r.results[0]).toMatchObject({ path: 'lib/md2.c', symbol: 'md2_buffer' });
   });

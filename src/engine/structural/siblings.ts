@@ -229,6 +229,7 @@ export function namedAffinity(
   pair: (name: string) => boolean = () => false,
 ): number {
   const [a, b] = [x.definition.name, y.definition.name];
+  if (a !== b && x.path !== y.path && roleElsewhere(a, x.path, b, y.path)) return 1;
   if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
   // A folder further up (a backend's) names every definition under it: it picks X, it is no part of names.
   if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b, pair);
@@ -237,6 +238,61 @@ export function namedAffinity(
     [QUALIFIER_PART, ...nameParts(b)],
   ];
   return SIBLING_PARTIAL_NAME * (onePattern(pa, pb) ? 1 : jaccard(new Set(pa), new Set(pb)));
+}
+
+/**
+ * Whether two names are one role each written with its own place's name, X's name for another
+ * module: Capstone's one module per architecture (`PPC_reg_name` in arch/PowerPC/PPCMapping.c,
+ * `ARM_reg_name` in arch/ARM/ARMMapping.c; `print_insn_detail_mips` in cstool/cstool_mips.c),
+ * gnulib's one file per digest (`md5_buffer` in md5.c, `md2_buffer` in md2.c). Read as one
+ * pattern, they tied with X's neighbours in X's file (`PPC_group_name`), whose differing word is
+ * the role itself; it is another implementation of X's name.
+ */
+export function roleElsewhere(a: string, aPath: string, b: string, bPath: string): boolean {
+  const role = placeRole(a, aPath);
+  return role !== undefined && role === placeRole(b, bPath);
+}
+
+/**
+ * Which names elsewhere may be X's role for another module (roleElsewhere): those that start or
+ * end with the words of X's role (placeRole) and have more. Null when X's name has no role past
+ * its place's words. Run on every name of a repository, so a name without the role's last word is
+ * passed over before it is split.
+ */
+export function inRoleOf(x: string, path: string): ((y: string) => boolean) | null {
+  const role = placeRole(x, path)?.split(' ');
+  if (role === undefined) return null;
+  const last = role[role.length - 1];
+  return (y) => {
+    if (y === x || !y.toLowerCase().includes(last)) return false;
+    const parts = splitIdentifier(y);
+    if (parts.length <= role.length) return false;
+    const starts = role.every((w, i) => parts[i] === w);
+    const ends = role.every((w, i) => parts[parts.length - role.length + i] === w);
+    return starts || ends;
+  };
+}
+
+/**
+ * A name's words past the run of its own place's words it starts or ends with (a folder's or the
+ * file's name, or one of their parts, as beyondPlace reads them), joined; undefined when it
+ * starts and ends with none, or is all place.
+ */
+export function placeRole(name: string, path: string): string | undefined {
+  const parts = splitIdentifier(name);
+  if (parts.length < 2) return undefined;
+  const place = new Set<string>();
+  // Split before lowercasing: `PPCMapping` is `ppc` and `mapping`.
+  for (const segment of path.split('/')) {
+    const stem = segment.replace(/\.[^.]*$/, '');
+    place.add(stem.toLowerCase().replace(/[^a-z0-9]/g, ''));
+    for (const t of splitIdentifier(stem)) place.add(t);
+  }
+  for (let end = parts.length - 1; end >= 1; end--)
+    if (place.has(parts.slice(0, end).join(''))) return parts.slice(end).join(' ');
+  for (let start = 1; start < parts.length; start++)
+    if (place.has(parts.slice(start).join(''))) return parts.slice(0, start).join(' ');
+  return undefined;
 }
 
 /**

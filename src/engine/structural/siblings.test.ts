@@ -260,13 +260,15 @@ describe('isConstructor', () => {
 
 describe('placeRole and roleElsewhere (one role per module, each named with its module)', () => {
   it('reads the words past the run of the place’s words a name starts or ends with', () => {
-    expect(placeRole('PPC_reg_name', 'arch/PowerPC/PPCMapping.c')).toBe('reg name');
-    expect(placeRole('SystemZ_group_name', 'arch/SystemZ/SystemZMapping.c')).toBe('group name');
-    expect(placeRole('print_insn_detail_mips', 'cstool/cstool_mips.c')).toBe('print insn detail');
-    expect(placeRole('md5_buffer', 'lib/md5.c')).toBe('buffer');
+    expect(placeRole('PPC_reg_name', 'arch/PowerPC/PPCMapping.c')).toMatchObject({ role: 'reg name', place: 'ppc' });
+    expect(placeRole('SystemZ_group_name', 'arch/SystemZ/SystemZMapping.c')).toMatchObject({ role: 'group name' });
+    // A place word after a verb names what it acts on (TypeScript's isAction in action.ts).
+    expect(placeRole('isAction', 'src/api/action.ts')).toBeUndefined();
+    expect(placeRole('md5_buffer', 'lib/md5.c')).toMatchObject({ role: 'buffer', place: 'md5' });
     // No word of its place, or nothing past it: no role.
     expect(placeRole('id2name', 'arch/ARM/ARMMapping.c')).toBeUndefined();
     expect(placeRole('mapping', 'arch/ARM/ARMMapping.c')).toBeUndefined();
+    expect(placeRole('createAction', 'src/createAction.ts')).toBeUndefined();
   });
 
   it('calls two names one role only when each is written with its own place', () => {
@@ -280,6 +282,8 @@ describe('placeRole and roleElsewhere (one role per module, each named with its 
     expect(roleElsewhere('PPC_reg_name', 'arch/PowerPC/PPCMapping.c', 'ARM_reg_name', 'arch/PowerPC/other.c')).toBe(
       false,
     );
+    // `create` names both files: no module's own name.
+    expect(roleElsewhere('createSlice', 'src/createSlice.ts', 'createAsync', 'src/create-async.ts')).toBe(false);
     expect(inRoleOf('SystemZ_group_name', 'arch/SystemZ/SystemZMapping.c')?.('ARM_group_name')).toBe(true);
     expect(inRoleOf('SystemZ_group_name', 'arch/SystemZ/SystemZMapping.c')?.('group_name')).toBe(false);
   });

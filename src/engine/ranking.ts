@@ -416,7 +416,8 @@ export function demotionFor(
  *
  *   similarity = kind × form × (0.6 × name + 0.2 × place + 0.2 × shape)
  *
- * name: 1 for X's own name (another implementation of it), else SIBLING_PARTIAL_NAME × the
+ * name: 1 for X's own name (another implementation of it) or X's role written with another
+ * module's name (roleElsewhere: `ARM_reg_name` for `PPC_reg_name`), else SIBLING_PARTIAL_NAME × the
  * Jaccard overlap of the names' word parts without digits, or × 1 for names of one pattern (as
  * many parts, one different: MinimumNArgs · MaximumNArgs) — when the question named X with a
  * qualifier or a path that picked it (`SymfonyStyle::warning`), the qualifier is a part of X's

@@ -15,7 +15,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { pairedNames, siblingsOf } from '../structural/siblings';
-import { docWindowOf, dropSubject, markedName, questionParts, similarSubject } from './similar';
+import { docWindowOf, dropSubject, markedName, nearHints, questionParts, similarSubject } from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -135,7 +135,10 @@ describe('similar-phrase questions of the eighth group (rustix, symfony/validato
     expect(
       similarSubject('other functions like fopen_safer that return a stream not on stdin, stdout or stderr'),
     ).toEqual({ name: 'fopen_safer' });
-    expect(similarSubject('methods like parse_GIT in the lockfile parser')).toEqual({ name: 'parse_GIT' });
+    expect(similarSubject('methods like parse_GIT in the lockfile parser')).toEqual({
+      name: 'parse_GIT',
+      hints: nearHints('lockfile parser'),
+    });
     // After a plain word, the words are the question (the test above: `parse in the parser`).
     expect(similarSubject('code similar to parse in the parser')).toBeNull();
   });
@@ -1511,8 +1514,9 @@ describe('similar to a function in a folder of many files (gnulib’s flat lib/)
     );
     const r = await gnulib.search('code similar to md5_buffer');
     const md2 = rowsOf(r, 'lib/md2.c').find((row) => row.symbol === 'md2_buffer');
+    // md5_buffer in md5.c, md2_buffer in md2.c: one role, each named with its own file (roleElsewhere).
     expect(md2?.explanation.modalities.structural?.reason).toMatch(
-      /^sibling of md5_buffer: function md2_buffer, same directory, name 0\.70/,
+      /^sibling of md5_buffer: function md2_buffer, same directory, name 1\.00/,
     );
     expect(r.results[0]).toMatchObject({ path: 'lib/md2.c', symbol: 'md2_buffer' });
   });
@@ -1533,5 +1537,88 @@ describe('similar to a hook a base class’s method calls on its own object (Sym
     // getReflectionMember caches what `$this->newReflectionMember(…)` makes: X's user, no sibling.
     const user = everyRow(r).find((row) => row.symbol === 'getReflectionMember');
     expect(user?.explanation.sibling).toBeUndefined();
+  });
+});
+
+describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, Capstone)', () => {
+  it('reads a Go method expression as the method and its receiver’s type (quic-go `(*MaxDataFrame).Length`)', () => {
+    expect(similarSubject('code similar to (*MaxDataFrame).Length')).toEqual({
+      name: 'Length',
+      qualifier: 'MaxDataFrame',
+    });
+    expect(similarSubject('other frame Write methods like (*ResetStreamFrame).Write')).toEqual({
+      name: 'Write',
+      qualifier: 'ResetStreamFrame',
+    });
+    expect(similarSubject('code similar to (T).String')).toEqual({ name: 'String', qualifier: 'T' });
+  });
+
+  it('reads X’s name said before `like` as code (`other Error() implementations like`, `other get_target_uri …`)', () => {
+    expect(similarSubject('other Error() implementations like TransportError.Error')).toEqual({
+      name: 'Error',
+      qualifier: 'TransportError',
+    });
+    expect(similarSubject('other get_target_uri implementations like TextBuilder.get_target_uri')).toEqual({
+      name: 'get_target_uri',
+      qualifier: 'TextBuilder',
+    });
+    // RubyGems, the eighth group: the same phrasing, read as no X at all before.
+    expect(similarSubject('other fetch_spec implementations like Gem::Source::SpecificFile#fetch_spec')).toEqual({
+      name: 'fetch_spec',
+      qualifier: 'SpecificFile',
+    });
+  });
+
+  it('keeps the words after X that may say where it is as hints: a lone word, `in the …`, `of the …`', () => {
+    expect(similarSubject('code similar to marshalMaxStreamsFrame in qlog')).toEqual({
+      name: 'marshalMaxStreamsFrame',
+      hints: ['qlog'],
+    });
+    expect(similarSubject('functions like print_insn_detail_mips in cstool')).toEqual({
+      name: 'print_insn_detail_mips',
+      hints: ['cstool'],
+    });
+    expect(similarSubject('code similar to the detect? of the Python lexer')).toEqual({
+      name: 'detect?',
+      hints: ['pythonLexer', 'PythonLexer', 'python_lexer', 'Python', 'lexer'],
+    });
+    expect(nearHints('qlog connection tracer')).toEqual([
+      'qlogConnectionTracer',
+      'QlogConnectionTracer',
+      'qlog_connection_tracer',
+      'qlogConnection',
+      'QlogConnection',
+      'qlog_connection',
+      'connectionTracer',
+      'ConnectionTracer',
+      'connection_tracer',
+      'qlog',
+      'connection',
+      'tracer',
+    ]);
+    // After a plain word, the words are still the question.
+    expect(similarSubject('code similar to parse of the parser')).toBeNull();
+  });
+
+  it('takes the hint that picks one of X’s definitions as its qualifier, and the others answer (quic-go’s three UpdatedMetrics)', async () => {
+    const quic = await Engine.build(
+      [
+        { path: 'logging/null_tracer.go', text: fixture('quic-go-null-tracer.go.txt') },
+        { path: 'logging/multiplex.go', text: fixture('quic-go-multiplex.go.txt') },
+        { path: 'qlog/qlog.go', text: fixture('quic-go-qlog-tracer.go.txt') },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await quic.search('code similar to UpdatedMetrics in the qlog connection tracer');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'UpdatedMetrics' });
+    expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['qlog/qlog.go']);
+    expect(r.results[0].symbol).toBe('UpdatedMetrics');
+    expect(['logging/multiplex.go', 'logging/null_tracer.go']).toContain(r.results[0].path);
+    // Words that name none of the three: all are X, as for a bare name.
+    const prose = await quic.search('code similar to UpdatedMetrics in the congestion controller');
+    expect(prose.query.similarTo?.code).toBe('ambiguous');
+    // The Go method expression picks the multiplexer's.
+    const typed = await quic.search('code similar to (*connTracerMultiplexer).UpdatedMetrics');
+    expect(typed.query.similarTo!.taken.map((t) => t.path)).toEqual(['logging/multiplex.go']);
   });
 });

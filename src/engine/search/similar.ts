@@ -39,6 +39,11 @@ export interface SimilarSubject {
   pathPicksOnly?: true;
   /** `path` is the folder a PHP namespace names (`Logging\Connection::commit`): left out when it holds none of X's definitions. */
   namespace?: true;
+  /**
+   * Names the question's words after X may stand for (nearHints), most specific first: the
+   * first that picks some of X's definitions, not all, is X's qualifier (hintedSubject).
+   */
+  hints?: string[];
 }
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
@@ -52,17 +57,24 @@ const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\
  */
 const OPERATOR = '(?:<=>|===?|=~|\\[\\]=?|<<|>>|[-+*/%<>]=?)';
 /**
+ * A Go method named as Go's method expressions name it, `(*MaxDataFrame).Length` or
+ * `(T).String`: the receiver's type in parentheses is the qualifier (goMethodName).
+ */
+const GO_METHOD_EXPRESSION = '\\(\\*?[A-Za-z_$][\\w$]*\\)\\.[A-Za-z_$][\\w$]*';
+/** `(*T).M` written as `T.M`, the qualified name every other language's question uses. */
+const goMethodName = (name: string) => name.replace(/^\(\*?([A-Za-z_$][\w$]*)\)\./, '$1.');
+/**
  * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
  * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = `(?:(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
+const NAME = `(?:${GO_METHOD_EXPRESSION}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**
  * The file or folder named after X's name, `in connection/session.rb` (a path with an extension)
- * or `in Crypt/DSA/Formats/Keys` (a folder: a path with a slash; a lone word is prose).
+ * or `in Crypt/DSA/Formats/Keys` (a folder: a path with a slash; a lone word is a hint, IN_WORD).
  */
 const inFile = (group: string) =>
   `\\s+in\\s+(?:the\\s+(?:file|folder|directory)\\s+)?[\`'"]?(?<${group}>[\\w$./@-]*\\.[A-Za-z0-9]+|[\\w$.@-]+(?:/[\\w$.@-]+)+)/?[\`'"]?`;
@@ -81,7 +93,15 @@ const IN_VARIANT = '\\s+in\\s+the\\s+[`\'"]?(?<variant>[\\w$.@-]+)[`\'"]?\\s+(?:
  * `similar to parse in the parser` the words are the question). X is the name; the words still
  * reach the text and semantic lists.
  */
-const PROSE_AFTER = '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+in\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,2}))';
+const PROSE_AFTER =
+  '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+(?:in|of)\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,2}))';
+/**
+ * A lone word after a name that can only be code, `marshalMaxStreamsFrame in qlog`,
+ * `print_insn_detail_mips in cstool`: a package or folder named without a slash. Like a prose
+ * place it only picks among X's definitions (nearHints), and says nothing when it names none of
+ * their places; after a plain word (`parse in parser`) the words are the question.
+ */
+const IN_WORD = '\\s+in\\s+(?!the\\b)[`\'"]?(?<inWord>[A-Za-z_$][\\w$-]*)[`\'"]?';
 /**
  * Which of X's definitions, said after the place: `like the one in stack-arm.c` (its file),
  * `like the one on BlockListSpec` (its container), `like the XML one` (its file or container),
@@ -104,7 +124,7 @@ const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
   {
     phrasing: 'like',
     expression: new RegExp(
-      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[a-z]+\\s+){0,2}(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE}|${IN_VARIANT})?(?:${THE_ONE})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[\\w$]+(?:\\(\\))?\\s+){0,2}(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE}|${IN_VARIANT}|${IN_WORD})?(?:${THE_ONE})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
       'i',
     ),
   },
@@ -118,7 +138,7 @@ const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
 ];
 
 /** A name no English word is: qualified, or with an underscore, a digit or a capital after its first letter. */
-const CODE_NAME = /(?:::|\.|#|->|\\)|^.+[_\dA-Z]/;
+const CODE_NAME = /(?:::|\.|#|->|\\)|^.+[_\dA-Z]|[?!]$/;
 
 /** "similar to X" and its kin (`like`), or "other X implementations" (`other`). */
 export type Phrasing = 'like' | 'other';
@@ -138,6 +158,8 @@ export interface QuestionParts {
   one?: string;
   /** `place` came from `like the one in FILE`: which of X's definitions, not where to look. */
   placeIsOne?: true;
+  /** Words after X's name that may say where it is: `in the qlog connection tracer`, `in qlog`, `of the Python lexer`. */
+  near?: string;
 }
 
 /** The question's parts, read by the first phrasing that takes the whole question; null when none does. */
@@ -146,12 +168,13 @@ export function questionParts(question: string): QuestionParts | null {
   for (const { phrasing, expression } of PHRASINGS) {
     const g = expression.exec(typed)?.groups;
     if (!g) continue;
-    if (g.prosePlace !== undefined && !CODE_NAME.test(g.name)) return null;
+    if ((g.prosePlace ?? g.inWord) !== undefined && !CODE_NAME.test(g.name)) return null;
     const one = g.onOne ?? g.kindOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');
     const place = g.place ?? g.onePlace ?? g.variant ?? g.placeAfter;
+    const near = g.prosePlace ?? g.inWord;
     return {
       phrasing,
-      name: g.likeFull ?? g.name,
+      name: g.likeFull ?? goMethodName(g.name),
       ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
       ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
       ...(place !== undefined ? { place } : {}),
@@ -159,6 +182,7 @@ export function questionParts(question: string): QuestionParts | null {
         ? { placeIsOne: true as const }
         : {}),
       ...(one !== undefined ? { one } : {}),
+      ...(near !== undefined ? { near } : {}),
     };
   }
   return null;
@@ -198,7 +222,52 @@ export function similarSubject(question: string): SimilarSubject | null {
   if (names.length > 2 && namespace !== undefined && !file)
     return { name, qualifier: names[names.length - 2], path: namespace, namespace: true };
   if (names.length > 1) return { name, qualifier: names[names.length - 2], ...path };
-  return parts.spaced !== undefined ? { name, qualifier: parts.spaced, loose: true, ...path } : { name, ...path };
+  if (parts.spaced !== undefined) return { name, qualifier: parts.spaced, loose: true, ...path };
+  return parts.near !== undefined ? { name, ...path, hints: nearHints(parts.near) } : { name, ...path };
+}
+
+/**
+ * The names a place said in words may stand for: each run of its words joined as code joins them
+ * (`connectionTracer`, `ConnectionTracer`, `connection_tracer`), longest first, then each word
+ * (`qlog`, a folder; `Python`, a class). `in the qlog connection tracer` says which of quic-go's
+ * three `UpdatedMetrics` is X (qlog's `connectionTracer`; the multiplexer and the null tracer
+ * have their own); `of the Python lexer`, which of Rouge's `detect?`s.
+ */
+export function nearHints(near: string): string[] {
+  const words = near.split(/\s+/).filter((w) => w.length > 0);
+  const out: string[] = [];
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  for (let size = words.length; size >= 1; size--)
+    for (let at = 0; at + size <= words.length; at++) {
+      const run = words.slice(at, at + size);
+      if (size === 1) out.push(run[0]);
+      else
+        out.push(
+          run[0].toLowerCase() + run.slice(1).map(cap).join(''),
+          run.map(cap).join(''),
+          run.map((w) => w.toLowerCase()).join('_'),
+        );
+    }
+  return [...new Set(out)];
+}
+
+/**
+ * X with the first of its hints (nearHints) that picks some of X's definitions but not all as
+ * its qualifier, and those definitions; X as named when no hint does (the words were prose).
+ */
+export function hintedSubject(
+  subject: SimilarSubject,
+  chunksOf: (subject: SimilarSubject) => SubjectChunks | undefined,
+): { subject: SimilarSubject; found: SubjectChunks } | undefined {
+  const { hints, ...named } = subject;
+  if (named.qualifier === undefined)
+    for (const qualifier of hints ?? []) {
+      const hinted = { ...named, qualifier };
+      const found = chunksOf(hinted);
+      if (found?.code === 'qualified') return { subject: hinted, found };
+    }
+  const found = chunksOf(named);
+  return found ? { subject: named, found } : undefined;
 }
 
 /** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`. */

@@ -9,7 +9,15 @@ import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
 import { findFormatStrings, helperCallSites, valueLiterals, type FormatMatch, type MessageSources } from './messages';
 import { regexPlan } from './route';
-import { markedName, namedBy, similarSubject, subjectChoice, type SimilarSubject, type SubjectChunks } from './similar';
+import {
+  hintedSubject,
+  markedName,
+  namedBy,
+  similarSubject,
+  subjectChoice,
+  type SimilarSubject,
+  type SubjectChunks,
+} from './similar';
 
 /** Lines a /regex/ combined with a question reads to find the files it narrows the search to. */
 const REGEX_FILTER_SCAN_LIMIT = 20_000;
@@ -131,8 +139,9 @@ export function planSearch(
   if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
     const typed = similarSubject(question);
     const subject = typed && sources.definesName ? markedName(typed, (name) => sources.definesName!(name)) : typed;
-    const found = subject ? sources.subjectChunks?.(subject) : undefined;
-    if (subject && found) {
+    const hinted = subject ? hintedSubject(subject, (s) => sources.subjectChunks?.(s)) : undefined;
+    if (hinted) {
+      const { subject, found } = hinted;
       similarTo = found.chunks[0].id;
       if (found.chunks.length > 1) plan.similarAlso = found.chunks.slice(1).map((c) => c.id);
       const by = namedBy(subject, found.chunks[0]);

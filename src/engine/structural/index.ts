@@ -12,6 +12,7 @@ import { NameIndex } from './names';
 import {
   MAX_SUBJECT_SIBLING_SOURCES,
   inPatternOf,
+  inRoleOf,
   siblingReason,
   siblingsOf,
   type NamedBy,
@@ -365,14 +366,16 @@ export class StructuralIndex implements Retriever {
     const chunk = this.corpus.chunks[chunkId];
     const sameName = chunk?.symbol ? this.definitionsNamed(chunk.symbol).map((d) => d.chunkId) : [];
     // A function's pattern-named kin in other directories (inPatternOf), at most PATTERN_NAMES_READ names.
+    // And its role's, named for other modules (inRoleOf: Capstone's ARM_group_name for SystemZ_group_name).
     const inPattern =
       chunk?.symbol !== undefined && chunk.definitionKind === 'function' ? inPatternOf(chunk.symbol) : null;
-    const alike = inPattern
-      ? this.names.names
-          .filter(inPattern)
-          .slice(0, PATTERN_NAMES_READ)
-          .flatMap((n) => this.definitionsNamed(n).map((d) => d.chunkId))
-      : [];
+    const inRole =
+      chunk?.symbol !== undefined && chunk.definitionKind === 'function' ? inRoleOf(chunk.symbol, chunk.path) : null;
+    const patterned = inPattern ? this.names.names.filter(inPattern) : [];
+    const roled = inRole ? this.names.names.filter((n) => inRole(n) && !patterned.includes(n)) : [];
+    const alike = [...patterned, ...roled]
+      .slice(0, PATTERN_NAMES_READ)
+      .flatMap((n) => this.definitionsNamed(n).map((d) => d.chunkId));
     const siblings = chunk ? siblingsOf(this.corpus, chunk, [...sameName, ...alike], isDeclarationOnly, by) : [];
     this.lastSiblings = { chunkId, by: key, siblings };
     return siblings;

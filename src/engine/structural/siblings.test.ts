@@ -2,19 +2,26 @@
  * The first base a class declaration names, read from the signatures the analyzer gives in each
  * language: what "similar to X" takes for a base of other classes (not a sibling of X).
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
+import { Engine } from '../engine';
 import { StructuralAnalyzer } from './analyzer';
 import type { CorpusFile } from '../modality';
 import {
   firstBase,
   inExclusiveArms,
   inPatternOf,
+  inRoleOf,
   isConstructor,
   namedAfterContainers,
   picks,
+  placeRole,
   refuses,
+  roleElsewhere,
 } from './siblings';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 let analyzer: StructuralAnalyzer;
 
@@ -248,5 +255,49 @@ describe('isConstructor', () => {
         'class Buffer\n  def initialize(content)\n    @content = content\n  end\n  def read_all\n  end\nend\n',
       ),
     ).toEqual({ initialize: true, read_all: false });
+  });
+});
+
+describe('placeRole and roleElsewhere (one role per module, each named with its module)', () => {
+  it('reads the words past the run of the place’s words a name starts or ends with', () => {
+    expect(placeRole('PPC_reg_name', 'arch/PowerPC/PPCMapping.c')).toMatchObject({ role: 'reg name', place: 'ppc' });
+    expect(placeRole('SystemZ_group_name', 'arch/SystemZ/SystemZMapping.c')).toMatchObject({ role: 'group name' });
+    // A place word after a verb names what it acts on (TypeScript's isAction in action.ts).
+    expect(placeRole('isAction', 'src/api/action.ts')).toBeUndefined();
+    expect(placeRole('md5_buffer', 'lib/md5.c')).toMatchObject({ role: 'buffer', place: 'md5' });
+    // No word of its place, or nothing past it: no role.
+    expect(placeRole('id2name', 'arch/ARM/ARMMapping.c')).toBeUndefined();
+    expect(placeRole('mapping', 'arch/ARM/ARMMapping.c')).toBeUndefined();
+    expect(placeRole('createAction', 'src/createAction.ts')).toBeUndefined();
+  });
+
+  it('calls two names one role only when each is written with its own place', () => {
+    expect(roleElsewhere('PPC_reg_name', 'arch/PowerPC/PPCMapping.c', 'ARM_reg_name', 'arch/ARM/ARMMapping.c')).toBe(
+      true,
+    );
+    expect(
+      roleElsewhere('PPC_reg_name', 'arch/PowerPC/PPCMapping.c', 'PPC_group_name', 'arch/PowerPC/PPCMapping.c'),
+    ).toBe(false);
+    // ARM_reg_name written in PowerPC's file is no module's own name there.
+    expect(roleElsewhere('PPC_reg_name', 'arch/PowerPC/PPCMapping.c', 'ARM_reg_name', 'arch/PowerPC/other.c')).toBe(
+      false,
+    );
+    // `create` names both files: no module's own name.
+    expect(roleElsewhere('createSlice', 'src/createSlice.ts', 'createAsync', 'src/create-async.ts')).toBe(false);
+    expect(inRoleOf('SystemZ_group_name', 'arch/SystemZ/SystemZMapping.c')?.('ARM_group_name')).toBe(true);
+    expect(inRoleOf('SystemZ_group_name', 'arch/SystemZ/SystemZMapping.c')?.('group_name')).toBe(false);
+  });
+
+  it('puts another module’s function of X’s role first, not X’s neighbour of another role (Capstone SystemZ_group_name)', async () => {
+    const capstone = await Engine.build(
+      [
+        { path: 'arch/ARM/ARMMapping.c', text: fixture('capstone-ARMMapping.c.txt') },
+        { path: 'arch/SystemZ/SystemZMapping.c', text: fixture('capstone-SystemZMapping.c.txt') },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await capstone.search('code similar to SystemZ_group_name');
+    expect(r.results[0]).toMatchObject({ path: 'arch/ARM/ARMMapping.c', symbol: 'ARM_group_name' });
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/name 1\.00/);
   });
 });

@@ -42,6 +42,20 @@ function realRunLists(corpus: Corpus, id: (symbol: string) => number, extension:
   };
 }
 
+/** A "how does …" fusion of these lists as the engine runs it, the member choice reading `question`. */
+function understandInput(lists: Parameters<typeof fuse>[0]['lists'], chunkOf: (c: number) => Chunk, question: string) {
+  return {
+    lists,
+    weights: WEIGHTS.understand_code,
+    k: 40,
+    strategy: 'fused' as const,
+    centralityOf: () => 0,
+    chunkOf,
+    limit: 10,
+    nameCoverageOf: memberNameCoverage(question),
+  };
+}
+
 describe('how much of a name the question says', () => {
   it('counts the name parts the question says, in any case style', () => {
     const forms = questionForms('lowest common ancestor in tree');
@@ -223,16 +237,7 @@ describe('a member gives its place to the function it calls whose name says more
       structural: list({ 3: 'consume_value', 9: 'value_from_envvar' }, 40),
     };
     const question = 'how does a parameter read its value from an environment variable';
-    const input = {
-      lists,
-      weights: WEIGHTS.understand_code,
-      k: 40,
-      strategy: 'fused' as const,
-      centralityOf: () => 0,
-      chunkOf,
-      limit: 10,
-      nameCoverageOf: memberNameCoverage(question),
-    };
+    const input = understandInput(lists, chunkOf, question);
     const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'core.py')!;
     // Before: the boost's pick and the name rules keep consume_value (its name says half the question).
     expect(shown(fuse(input)).symbol).toBe('consume_value');
@@ -285,21 +290,12 @@ describe("a call through an expression is another value's method, not a function
     const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
     const { list, chunkOf } = realRunLists(corpus, id, '.go');
     const question = 'ast nodes enclosing position range';
-    const results = fuse({
-      lists: {
-        semantic: list({ 0: 'PathEnclosingInterval', 7: 'Pos' }, 40),
-        text: list({ 0: 'PathEnclosingInterval', 19: 'Pos' }, 40),
-        structural: list({ 4: 'PathEnclosingInterval' }, 40),
-      },
-      weights: WEIGHTS.understand_code,
-      k: 40,
-      strategy: 'fused',
-      centralityOf: () => 0,
-      chunkOf,
-      limit: 10,
-      nameCoverageOf: memberNameCoverage(question),
-      calleesOf: calleesLookup(corpus),
-    });
+    const lists = {
+      semantic: list({ 0: 'PathEnclosingInterval', 7: 'Pos' }, 40),
+      text: list({ 0: 'PathEnclosingInterval', 19: 'Pos' }, 40),
+      structural: list({ 4: 'PathEnclosingInterval' }, 40),
+    };
+    const results = fuse({ ...understandInput(lists, chunkOf, question), calleesOf: calleesLookup(corpus) });
     const shown = results.find((r) => r.path === 'go/ast/astutil/enclosing.go')!;
     expect(shown.symbol).toBe('PathEnclosingInterval');
     expect(shown.explanation.member).toBeUndefined();
@@ -382,16 +378,7 @@ describe('of two names said whole, the one saying more of a "how" question is sh
       structural: list({ 1: 'check_procfs', 2: 'check_proc_root', 12: 'check_proc_entry' }, 30),
     };
     const question = 'how does it check that the opened /proc directory is the real procfs root';
-    const input = {
-      lists,
-      weights: WEIGHTS.understand_code,
-      k: 40,
-      strategy: 'fused' as const,
-      centralityOf: () => 0,
-      chunkOf,
-      limit: 10,
-      nameCoverageOf: memberNameCoverage(question),
-    };
+    const input = understandInput(lists, chunkOf, question);
     const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'src/io/procfs.rs')!;
     // Both names are said whole: by their share alone the list's first stays.
     expect(shown(fuse(input)).symbol).toBe('check_procfs');

@@ -23,6 +23,10 @@ const SLASH_COMMENTS: ReadonlySet<Language> = new Set<Language>([
   'swift',
   'scala',
 ]);
+/** Whether `language` writes `/* … *\/` block comments (and `//` lines). */
+export function writesSlashComments(language: Language): boolean {
+  return SLASH_COMMENTS.has(language);
+}
 /** Languages whose comments start with `--`. */
 const DASH_COMMENTS: ReadonlySet<Language> = new Set<Language>(['lua']);
 

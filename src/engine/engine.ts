@@ -343,11 +343,12 @@ export class Engine {
     // behaviour.
     const weighsStandIns =
       BEHAVIOUR_INTENTS.has(plan.intent) || (subject !== undefined && plan.intent === 'find_similar');
+    const howItWorks = plan.intent === 'understand_code' && asksHowItWorks(plan.raw);
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
         plan.intent === 'understand_code'
-          ? docHitsToDefinitions(kept, this.docOwnerOf(asksHowItWorks(plan.raw)), (id) => this.corpus.chunks[id])
+          ? docHitsToDefinitions(kept, this.docOwnerOf(howItWorks), (id) => this.corpus.chunks[id])
           : kept,
       weights,
       k,
@@ -371,9 +372,9 @@ export class Engine {
       ...(plan.intent === 'understand_code'
         ? {
             nameCoverageOf: memberNameCoverage(plan.raw),
-            delegateOf: delegateLookup(this.corpus, asksHowItWorks(plan.raw)),
+            delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),
-            ...(asksHowItWorks(plan.raw)
+            ...(howItWorks
               ? {
                   nameWordsSaidOf: memberNameWordsSaid(plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),

@@ -13,7 +13,7 @@ import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN, MEMBER_NAME_WORD_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
-import { textOfLine } from '../text/lines';
+import { linesOf, textOfLine } from '../text/lines';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -283,7 +283,7 @@ const CONTROL_FLOW = /\b(?:if|else|elif|elsif|unless|for|foreach|while|until|loo
  * `init_from_auxp(buffer.as_ptr())`).
  */
 function straight(file: CorpusFile, chunk: Chunk): boolean {
-  const lines = file.text.split('\n').slice(chunk.startLine, chunk.endLine);
+  const lines = linesOf(file.text, chunk.startLine + 1, chunk.endLine);
   return lines.every((l) => isCommentLine(l.trim(), file.language) || !CONTROL_FLOW.test(l));
 }
 
@@ -443,7 +443,7 @@ export function setterLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     if (!name || chunk.endLine - chunk.startLine + 1 > SETTER_MAX_LINES) return false;
     const file = corpus.files[chunk.fileId];
     if (!file) return false;
-    const lines = file.text.split('\n').slice(chunk.startLine - 1, chunk.endLine);
+    const lines = linesOf(file.text, chunk.startLine, chunk.endLine);
     const signature = lines.findIndex((l) => l.includes(name));
     if (signature < 0) return false;
     const body = lines.slice(signature + 1).map((l) => l.trim());

@@ -2,7 +2,7 @@
  * Running a route's retrievers: each modality's own ranked list, kept to the filtered files,
  * and the fallbacks that fuse the other modalities in when a direct answer falls short.
  */
-import { isCommentLine } from '../comment-lines';
+import { isCommentLine, writesSlashComments } from '../comment-lines';
 import { offsetOfLine } from '../text/lines';
 import type { Language, Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
@@ -264,26 +264,10 @@ function inBlockComment(text: string, line: number, language: Language | null): 
   const before = () => text.slice(0, offsetOfLine(text, line));
   // A Python docstring's inner lines (an odd number of triple quotes above): prose, as its first is.
   if (language === 'python') return (before().match(/"""|'''/g) ?? []).length % 2 === 1;
-  if (!language || !BLOCK_COMMENT_LANGUAGES.has(language)) return false;
+  if (!language || !writesSlashComments(language)) return false;
   const above = before();
   return above.lastIndexOf('/*') > above.lastIndexOf('*/');
 }
-
-const BLOCK_COMMENT_LANGUAGES: ReadonlySet<Language> = new Set<Language>([
-  'c',
-  'cpp',
-  'go',
-  'rust',
-  'java',
-  'javascript',
-  'typescript',
-  'tsx',
-  'php',
-  'csharp',
-  'kotlin',
-  'swift',
-  'scala',
-]);
 
 /** A doctest's lines (`>>>`, `...`) and a docstring's quotes: prose in Python (or a file of no known language). */
 const DOCSTRING_LINE = /^\s*(>>>|\.\.\.|"""|''')/;

@@ -1552,9 +1552,6 @@ const COMMENT_MARKERS = ['//', '*/', '#', '--', ']]'];
  * accepts): looks at the text from two lines up, since a line comment's node may end at
  * column 0 of the next line.
  */
-/** A lone upper-case name, as an export or attribute macro is written on its own line (`CAPSTONE_EXPORT`, `JEMALLOC_EXPORT`). */
-const ATTRIBUTE_MACRO_LINE = /^[A-Z_][A-Z0-9_]*$/;
-
 function commentMarkerNear(text: string, start: number): boolean {
   let from = start;
   for (let lines = 0; lines < 3 && from > 0; lines++) from = text.lastIndexOf('\n', from - 1);
@@ -1578,6 +1575,9 @@ function trailingComment(node: Node): Node | null {
   }
   return null;
 }
+
+/** A lone upper-case name, as an export or attribute macro is written on its own line (`CAPSTONE_EXPORT`, `JEMALLOC_EXPORT`). */
+const ATTRIBUTE_MACRO_LINE = /^[A-Z_][A-Z0-9_]*$/;
 
 /** Comments directly above `node` (no blank line, not trailing another statement): raw text, and the first one's line. */
 function docAbove(text: string, node: Node, cFamily = false): { text: string; line: number } | null {

@@ -372,7 +372,8 @@ export class StructuralIndex implements Retriever {
     const inRole =
       chunk?.symbol !== undefined && chunk.definitionKind === 'function' ? inRoleOf(chunk.symbol, chunk.path) : null;
     const patterned = inPattern ? this.names.names.filter(inPattern) : [];
-    const roled = inRole ? this.names.names.filter((n) => inRole(n) && !patterned.includes(n)) : [];
+    const inPatterned = new Set(patterned);
+    const roled = inRole ? this.names.names.filter((n) => inRole(n) && !inPatterned.has(n)) : [];
     const alike = [...patterned, ...roled]
       .slice(0, PATTERN_NAMES_READ)
       .flatMap((n) => this.definitionsNamed(n).map((d) => d.chunkId));

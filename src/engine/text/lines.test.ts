@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineOfOffset, lineStartsOf, offsetOfLine, textOfLine } from './lines';
+import { lineOfOffset, lineStartsOf, linesOf, offsetOfLine, textOfLine } from './lines';
 
 const TEXT = 'func (d *Defrag) Run() {\n\treturn\n}\n';
 
@@ -20,5 +20,14 @@ describe('lines', () => {
     expect(offsetOfLine(TEXT, 6)).toBe(-1);
     expect(textOfLine(TEXT, 6)).toBe('');
     expect(textOfLine('no newline', 1)).toBe('no newline');
+  });
+
+  it('gives a run of lines as splitting the whole text would', () => {
+    for (const text of [TEXT, 'no newline', 'a\n\nb', ''])
+      for (let first = 1; first <= 6; first++)
+        for (let last = 0; last <= 6; last++)
+          expect(linesOf(text, first, last), `${JSON.stringify(text)} ${first}-${last}`).toEqual(
+            text.split('\n').slice(first - 1, last),
+          );
   });
 });

@@ -39,3 +39,19 @@ export function textOfLine(text: string, line: number): string {
   const end = text.indexOf('\n', at);
   return text.slice(at, end < 0 ? undefined : end);
 }
+
+/**
+ * Lines `first` to `last` (1-based, both included) without their newlines, as
+ * `text.split('\n').slice(first - 1, last)` gives them, reading only up to the last.
+ */
+export function linesOf(text: string, first: number, last: number): string[] {
+  if (last < first) return [];
+  const from = offsetOfLine(text, first);
+  if (from < 0) return [];
+  let end = from;
+  for (let line = first; line <= last && end >= 0; line++) {
+    const newline = text.indexOf('\n', end);
+    end = newline < 0 ? -1 : newline + 1;
+  }
+  return text.slice(from, end < 0 ? undefined : end - 1).split('\n');
+}

@@ -280,7 +280,7 @@ export function inRoleOf(x: string, path: string): ((y: string) => boolean) | nu
  * it starts with none, or is all place (`createAction` in createAction.ts). A module's name
  * before the role, as C writes its namespace; a place word after a verb (TypeScript's `isAction`
  * in action.ts, `getCurrentQuery` in queryObserver.ts) names what the verb acts on, and `is`,
- * `get` are no role (on the npm eval's find-similar set, reading it so took MRR@10 0.740 → 0.722).
+ * `get` are no role (read so, the npm eval's find-similar set fell: docs/eval/FUSION.md).
  */
 export function placeRole(name: string, path: string): { role: string; place: string } | undefined {
   const parts = splitIdentifier(name);

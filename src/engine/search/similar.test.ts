@@ -1621,4 +1621,26 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
     const typed = await quic.search('code similar to (*connTracerMultiplexer).UpdatedMetrics');
     expect(typed.query.similarTo!.taken.map((t) => t.path)).toEqual(['logging/multiplex.go']);
   });
+
+  it('reads X in the code’s case when the typed one is not X’s: syncthing’s `(*tcpListener).Serve` is its unexported `serve`', async () => {
+    const syncthing = await Engine.build(
+      [
+        { path: 'lib/connections/tcp_listen.go', text: fixture('syncthing-tcp-listen.go.txt') },
+        { path: 'lib/connections/relay_listen.go', text: fixture('syncthing-relay-listen.go.txt') },
+        { path: 'lib/svcutil/svcutil.go', text: fixture('syncthing-svcutil.go.txt') },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    // svcutil defines `Serve` twice, neither on tcpListener: the qualifier picks tcpListener's `serve`.
+    const typed = await syncthing.search('code similar to (*tcpListener).Serve');
+    expect(typed.query.similarTo).toMatchObject({ code: 'qualified', name: 'serve' });
+    expect(typed.query.similarTo!.taken.map((t) => t.path)).toEqual(['lib/connections/tcp_listen.go']);
+    expect(typed.results[0]).toMatchObject({ path: 'lib/connections/relay_listen.go', symbol: 'serve' });
+    // A name defined in no case at all is still no X; the exact case is kept when it is defined.
+    const serve = await syncthing.search('code similar to svcutil Serve');
+    expect(serve.query.similarTo?.name).toBe('Serve');
+    // Not defined in the typed case, defined in one other: that one is X (Ruby's or Python's `Serve` typed for `serve`).
+    const bare = await syncthing.search('code similar to tcpListener.Serve');
+    expect(bare.query.similarTo).toMatchObject({ code: 'qualified', name: 'serve' });
+  });
 });

@@ -254,10 +254,15 @@ export function nearHints(near: string): string[] {
 /**
  * X with the first of its hints (nearHints) that picks some of X's definitions but not all as
  * its qualifier, and those definitions; X as named when no hint does (the words were prose).
+ * A name typed in another case than the code's (`(*tcpListener).Serve` for Go's unexported
+ * `serve`) is read as the code's spelling when the typed one is not defined, or when its
+ * qualifier picks none of the typed spelling's definitions but does pick one of another's:
+ * people misremember a name's case far more often than they mean a namesake of another type.
  */
 export function hintedSubject(
   subject: SimilarSubject,
   chunksOf: (subject: SimilarSubject) => SubjectChunks | undefined,
+  spellingsOf: (name: string) => readonly string[] = () => [],
 ): { subject: SimilarSubject; found: SubjectChunks } | undefined {
   const { hints, ...named } = subject;
   if (named.qualifier === undefined)
@@ -267,6 +272,14 @@ export function hintedSubject(
       if (found?.code === 'qualified') return { subject: hinted, found };
     }
   const found = chunksOf(named);
+  const picksNone = found === undefined || (named.qualifier !== undefined && found.code !== 'qualified');
+  if (picksNone)
+    for (const name of spellingsOf(named.name)) {
+      if (name === named.name) continue;
+      const spelled = { ...named, name };
+      const other = chunksOf(spelled);
+      if (other && (found === undefined || other.code === 'qualified')) return { subject: spelled, found: other };
+    }
   return found ? { subject: named, found } : undefined;
 }
 

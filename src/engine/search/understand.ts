@@ -89,6 +89,8 @@ export interface PlanSources {
   subjectChunks?(subject: SimilarSubject): SubjectChunks | undefined;
   /** Whether the repository defines a name (none before the structural index). */
   definesName?(name: string): boolean;
+  /** The names the repository defines that equal `name` ignoring case (none before the structural index). */
+  spellingsOf?(name: string): readonly string[];
 }
 
 /** The query's plan and the note saying when pasted text was routed to an exact match. */
@@ -139,7 +141,13 @@ export function planSearch(
   if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
     const typed = similarSubject(question);
     const subject = typed && sources.definesName ? markedName(typed, (name) => sources.definesName!(name)) : typed;
-    const hinted = subject ? hintedSubject(subject, (s) => sources.subjectChunks?.(s)) : undefined;
+    const hinted = subject
+      ? hintedSubject(
+          subject,
+          (s) => sources.subjectChunks?.(s),
+          (name) => sources.spellingsOf?.(name) ?? [],
+        )
+      : undefined;
     if (hinted) {
       const { subject, found } = hinted;
       similarTo = found.chunks[0].id;

@@ -54,6 +54,14 @@ describe('parseQuery: what the query syntax understands', () => {
     expect(parseQuery('and/or').regex).toBeUndefined();
   });
 
+  it('a name qualified with `::` whose qualifier is a filter key stays text (PHP_CodeSniffer’s `File::`, Rust’s `Path::`)', () => {
+    for (const q of ['File::findEndOfStatement', 'code similar to Path::extension', 'who calls Case::Upper'])
+      expect(parseQuery(q)).toMatchObject({ text: q, paths: [], languages: [] });
+    expect(parseQuery('File::findEndOfStatement').error).toBeUndefined();
+    // A filter is still one when written key:value.
+    expect(parseQuery('findEndOfStatement file:src/Files').paths).toEqual(['src/Files']);
+  });
+
   it('a slash between words of a pasted message opens no pattern (phpseclib’s `… for successful C / b decodes`)', () => {
     const pasted = '[ERROR] At least one byte needs to be present for successful C / b decodes';
     expect(parseQuery(pasted)).toMatchObject({ text: pasted });

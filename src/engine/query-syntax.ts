@@ -123,6 +123,9 @@ export function parseQuery(raw: string): ParsedQuery {
     let value = m[4];
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     const written = `${m[2]}${m[3]}:`;
+    // `File::findEndOfStatement`, `Path::extension`, `Case::Upper`: a name qualified with `::`
+    // (PHP, Rust, C++, Ruby), whose qualifier happens to be a filter's key, is code, not a filter.
+    if (value.startsWith(':')) continue;
     // A line of pasted output may end with such a word and its colon, the rest of the message on
     // the next line (docutils' `Problems with "include" directive path:` then the cause): text.
     if (value === '' && /^[ \t]*\r?\n\s*\S/.test(raw.slice(m.index + m[0].length))) continue;

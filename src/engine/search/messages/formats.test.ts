@@ -111,6 +111,27 @@ describe('pieces of a format string', () => {
     ]);
     expect(alignFormat(runs[0].pieces, "Timeout of 30ms exceeded for 'fetchUser'")?.coverage).toBe(1);
   });
+
+  it('reads quotes inside an interpolation as its own strings (Vagrant’s `"DVD \'#{d["name"]}\' no longer exists…"`)', () => {
+    const line = `machine.ui.warn("DVD '#{d["name"]}' no longer exists in Vagrant config. Removing medium from guest...", prefix: true)`;
+    const runs = formatRuns(line);
+    expect(runs.map((r) => r.pieces)).toEqual([
+      [
+        { constant: "DVD '" },
+        { placeholder: '#{d["name"]}' },
+        { constant: "' no longer exists in Vagrant config. Removing medium from guest..." },
+      ],
+    ]);
+    const pasted = "DVD 'installer' no longer exists in Vagrant config. Removing medium from guest...";
+    expect(alignFormat(runs[0].pieces, pasted)?.coverage).toBeGreaterThan(0.85);
+    // A template literal's too; an interpolation closed by nothing on its line is text, as before.
+    expect(formatRuns('`${a["b"]} failed`').map((r) => r.literal.content)).toEqual(['${a["b"]} failed']);
+    expect(formatRuns('system("cp ${HOME}/a b"); puts("done")').map((r) => r.literal.content)).toEqual([
+      'cp ${HOME}/a b',
+      'done',
+    ]);
+    expect(formatRuns('warn("#{x"); warn("y")').map((r) => r.literal.content)).toEqual(['#{x', 'y']);
+  });
 });
 
 describe('a Rust string continued on the next line', () => {

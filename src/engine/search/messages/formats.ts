@@ -242,6 +242,29 @@ function closingQuote(source: string, from: number, quote: string): number {
     if (c === '\\') j++;
     else if (c === quote) return j;
     else if (c === '\n' && quote !== '`') return -1;
+    else if ((c === '#' || c === '$') && source[j + 1] === '{' && quote !== "'") {
+      // Ruby's `"DVD '#{d["name"]}' no longer exists"`, a template's `${a["b"]}`: the quotes
+      // inside an interpolation are its own strings, not the end of the format.
+      const close = interpolationEnd(source, j + 2);
+      if (close >= 0) j = close;
+    }
+  }
+  return -1;
+}
+
+/** The `}` closing an interpolation whose body starts at `from`, on the same line; -1 when none does. */
+function interpolationEnd(source: string, from: number): number {
+  let depth = 1;
+  for (let j = from; j < source.length; j++) {
+    const c = source[j];
+    if (c === '\n') return -1;
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return j;
+    else if (c === '"' || c === "'" || c === '`') {
+      const end = closingQuote(source, j + 1, c);
+      if (end < 0) return -1;
+      j = end;
+    }
   }
   return -1;
 }

@@ -53,7 +53,7 @@ function alignFrom(
   // A leading placeholder printed the word just before the first constant.
   let valueChars = leadingValue ? (/\S+\s?$/.exec(text.slice(0, from))?.[0].trim().length ?? 0) : 0;
   let penalty = 0;
-  let nested: { text: string; chars: number; counted: boolean } | null = null;
+  let nested: { text: string; chars: number; counted: boolean; placeholder: string } | null = null;
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p];
     if ('constant' in part) {
@@ -100,7 +100,7 @@ function alignFrom(
     const counted = words <= FORMAT_MATCH.maxValueWords || cause || multiLine;
     if (counted) valueChars += chars;
     if (words > FORMAT_MATCH.maxValueWords && (!nested || chars > nested.chars))
-      nested = { text: value.trim(), chars, counted };
+      nested = { text: value.trim(), chars, counted, placeholder: part.placeholder };
     pos = end;
   }
   const total = text.replace(/\s/g, '').length;
@@ -115,6 +115,7 @@ function alignFrom(
       ? {
           nested: {
             text: nested.text,
+            placeholder: nested.placeholder,
             coverage: share(constantChars + valueChars + (nested.counted ? 0 : nested.chars)),
           },
         }

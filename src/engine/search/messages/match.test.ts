@@ -1177,6 +1177,17 @@ describe('the eighth group’s pastes: wrappers, implied causes, lines printed t
     expect(lines).toEqual({ [names[0]]: [7], [names[1]]: [] });
   });
 
+  it('C: a format whose `%m` sits before its last value printed the OS’s message, not strerror’s table (musl’s dynamic linker)', () => {
+    const names = ['musl-dynlink-deps.c.txt', 'musl-strerror.h.txt'];
+    const pasted =
+      'Error loading shared library libstdc++.so.6: No such file or directory (needed by /usr/local/bin/node)';
+    const found = findFormatStrings(pasted, sourcesOfFiles(names));
+    expect(found.map((f) => [f.path, f.line])).toEqual([[names[0], 28]]);
+    const { plan, lines } = routeWithFiles(pasted, names);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual({ [names[0]]: [28], [names[1]]: [] });
+  });
+
   it('C: an error number of 0 prints no cause; perror and glibc’s %m print one', () => {
     const withCause = (source: string) => formatRuns(source)[0].pieces.at(-1);
     expect(withCause('error (EXIT_FAILURE, errno, _("cannot open %s"), quote (name));')).toEqual({

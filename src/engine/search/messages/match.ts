@@ -386,10 +386,13 @@ function creditNestedFormats(found: FormatMatch[]): void {
  * Go's `%w` closing a format wraps an error the program returns through that line
  * (`fmt.Errorf("layer %v used by image %v: %w", id, image.ID, ErrLayerUsedByImage)`): the message
  * was made there, and the wrapped error's own text (`errors.New("layer is in use by an image")`)
- * is one of its values — the wrapper is credited with both formats' text, not the error.
+ * is one of its values — the wrapper is credited with both formats' text, not the error. So is
+ * a format whose nested value such a placeholder printed wherever it sits (musl's dynamic
+ * linker, `"Error loading shared library %s: %m (needed by %s)"`, over strerror's table).
  */
 function wrapsError(w: FormatMatch): boolean {
   const last = w.pieces?.[w.pieces.length - 1];
+  if (w.nested && WRAPPED_ERRORS.has(w.nested.placeholder)) return true;
   return last !== undefined && 'placeholder' in last && WRAPPED_ERRORS.has(last.placeholder);
 }
 

@@ -77,6 +77,8 @@ export interface FormatMatch {
 export interface Nested {
   text: string;
   coverage: number;
+  /** The placeholder that printed it (`%m`, `%w`, `{}`). */
+  placeholder: string;
 }
 
 export const FORMAT_MATCH = {

@@ -578,6 +578,24 @@ describe('a message inside what a program prints around it (real set, third tuni
       { line: 14, literal: 'no usable cipher suites configured' },
     ]);
   });
+
+  it('Rust expect of an Err: the literal it was given, before the Debug form of an io::Error struct (std’s `thread::spawn`)', () => {
+    const message =
+      "thread 'main' panicked at 'failed to spawn thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" }'";
+    expect(unwrapMessage(message)).toEqual(
+      expect.arrayContaining([
+        'Os { code: 11, kind: WouldBlock, message: "Resource temporarily unavailable" }',
+        'failed to spawn thread',
+      ]),
+    );
+    expect(formatsFor(message, 'rust-std-thread-spawn.rs.txt')).toEqual([
+      { line: 8, literal: 'failed to spawn thread' },
+    ]);
+    // `called \`Result::unwrap()\`` is the panic's own words, no message of the code.
+    expect(unwrapMessage('called `Result::unwrap()` on an `Err` value: Os { code: 2 }')).not.toContain(
+      'called `Result::unwrap()` on an `Err` value',
+    );
+  });
 });
 
 describe('messages whose values sit between every two words (real set, fourth tuning group)', () => {

@@ -48,7 +48,17 @@ export function unwrapMessage(pasted: string): string[] {
       text = inner;
     }
   }
-  return [...new Set([...out, ...out.flatMap(nestedValues)])];
+  return [...new Set([...out, ...out.flatMap(nestedValues), ...out.flatMap(expectMessage)])];
+}
+
+/**
+ * The message a Rust `.expect("…")` was given, before the error's Debug form it printed
+ * (`failed to spawn thread: Os { code: 11, … }`): the literal alone, as `Option::expect` prints it.
+ */
+function expectMessage(text: string): string[] {
+  const m = RUST_UNWRAP_ERR.exec(text);
+  if (!m || text.startsWith('called `')) return [];
+  return [text.slice(0, text.length - m[1].length).replace(/: $/, '')];
 }
 
 /** A key whose value is a message of its own: Go's `code=%d, message=%v, internal=%v`, logfmt's `msg=`, `error=`. */
@@ -148,9 +158,12 @@ export function assertionMessage(pasted: string): string | null {
   return message && message.length <= FORMAT_MATCH.maxMessageChars ? message : null;
 }
 
-/** A Rust `unwrap()`/`expect()` of an `Err`: the panic's message is the error's Debug form after it. */
+/**
+ * A Rust `unwrap()`/`expect()` of an `Err`: the panic's message is the error's Debug form after
+ * it, a tuple variant (`Os(11)`) or a struct (`Os { code: 11, kind: WouldBlock, … }`, std's io::Error).
+ */
 const RUST_UNWRAP_ERR =
-  /^(?:called `Result::unwrap\(\)` on an `Err` value|[^:]{1,200}): ([A-Z]\w*(?:::[A-Z]\w*)*\([\s\S]*\))$/;
+  /^(?:called `Result::unwrap\(\)` on an `Err` value|[^:]{1,200}): ([A-Z]\w*(?:::[A-Z]\w*)*(?:\([\s\S]*\)| \{[\s\S]*\}))$/;
 
 /**
  * An exception no code caught, as PHP (`Uncaught Foo\BarException: msg`, the `Fatal error: `

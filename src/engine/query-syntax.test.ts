@@ -58,6 +58,12 @@ describe('parseQuery: what the query syntax understands', () => {
     for (const q of ['File::findEndOfStatement', 'code similar to Path::extension', 'who calls Case::Upper'])
       expect(parseQuery(q)).toMatchObject({ text: q, paths: [], languages: [] });
     expect(parseQuery('File::findEndOfStatement').error).toBeUndefined();
+    // A report's heading in capitals, a label in a paste of several lines: text, not a filter with no value.
+    const report = 'FILE: /var/www/shop/public/js/vendor.min.js\n---\n 1 | WARNING | File appears to be minified';
+    expect(parseQuery(report)).toMatchObject({ text: report, paths: [] });
+    expect(parseQuery(report).error).toBeUndefined();
+    expect(parseQuery('Path: /tmp/x\nPermission denied').error).toBeUndefined();
+    expect(parseQuery('path: src').errorCode).toBe('filter-needs-value');
     // A filter is still one when written key:value.
     expect(parseQuery('findEndOfStatement file:src/Files').paths).toEqual(['src/Files']);
   });

@@ -139,6 +139,16 @@ export function parseQuery(raw: string): ParsedQuery {
       /^[ \t]+\S/.test(raw.slice(m.index + m[0].length))
     )
       continue;
+    // A label a report prints in capitals, its value after a space (PHP_CodeSniffer's `FILE:
+    // /var/www/app.js` heading a pasted report), or any such word in a paste of several lines:
+    // a filter is typed `key:value` on one line.
+    if (
+      value === '' &&
+      !negated &&
+      (m[3] === m[3].toUpperCase() || raw.trim().includes('\n')) &&
+      /^[ \t]+\S/.test(raw.slice(m.index + m[0].length))
+    )
+      continue;
     if (value === '') {
       let example = 'case:yes';
       if (kind === 'path') example = `${written}src/**`;

@@ -158,6 +158,14 @@ describe('an indent at a format’s start', () => {
     // Alone on its line of a paste, it is not where `Command "x" is ambiguous.` + that line was printed.
     expect(alignFormat(run.pieces, 'Did you mean one of these?')).toBeNull();
   });
+
+  it('written as escapes at the start of a call’s first argument, a blank line before the message (Rust’s `rtprintpanic!("\\nthread …")`)', () => {
+    const [run] = formatRuns(String.raw`rtprintpanic!(
+                "\nthread '{}' has overflowed its stack\n",
+                thread::current().name().unwrap_or("<unknown>")
+            );`);
+    expect(alignFormat(run.pieces, "thread 'main' has overflowed its stack")?.coverage).toBe(1);
+  });
 });
 
 describe('C literals around a macro written without spaces', () => {

@@ -134,7 +134,12 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       // An indent written at a format's start (bindgen's `trace!("    function pointer cannot
       // derive {}", …)`) is layout, as a log shows it; a single space, or a line break written as
       // an escape (`"\n\nDid you mean …"`), is a piece printed after other text.
-      current = { literal: lit, literals: [lit], pieces: formatPieces(lit.content.replace(INDENT, '')) };
+      // Blank lines escaped at the start of a call's first argument (Rust's `rtprintpanic!("\nthread
+      // '{}' has overflowed its stack\n", …)`) print the message on a line of its own; after `.=`
+      // or `+` they join it to text printed before (Symfony Console's `"\n\nDid you mean …"`).
+      const opensCall = /\(\s*$/.test(source.slice(Math.max(0, lit.start - MAX_REPORTER_CHARS), lit.start));
+      const content = opensCall ? lit.content.replace(LEADING_LINE_BREAKS, '') : lit.content;
+      current = { literal: lit, literals: [lit], pieces: formatPieces(content.replace(INDENT, '')) };
       if (reportsErrno(source.slice(Math.max(0, lit.start - MAX_REPORTER_CHARS), lit.start))) withErrno.add(current);
     }
     previous = lit;
@@ -175,6 +180,9 @@ function reportsErrno(before: string): boolean {
   const errnum = (m[1] ?? m[2])?.trim();
   return errnum === undefined || !/^0[uUlL]*$/.test(errnum);
 }
+
+/** Line breaks written as escapes at a literal's start. */
+const LEADING_LINE_BREAKS = /^(?:\\r)?(?:\\n(?:\\r)?)+/;
 
 /** Two or more blanks, or a tab, as the source writes them before a format's text. */
 const INDENT = /^(?: {2,}|\t)[ \t]*/;

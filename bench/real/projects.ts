@@ -720,6 +720,41 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04d',
   },
+  // The eleventh tuning group (twenty-sixth session, 2026-12-04d, issue 20), PHP and Rust by h26-qn,
+  // questions written from reading the code before Fourfold ran on them. PHP_CodeSniffer 3.7: the
+  // PHP/JS/CSS style checker behind phpcs and phpcbf, with one sniff class per rule (`register` and
+  // `process`; the naming sniffs of several standards overriding AbstractVariableSniff's
+  // `processMemberVar`, the Debug sniffs running an external linter each), one report per output
+  // format (`generateFileReport`), one tokenizer per language (`tokenize`, `processAdditional`), one
+  // generator per documentation format, blame reports per version-control system, and `addError`
+  // formats with %s values and `ERROR: ...` messages built by concatenation; Debian ships it without
+  // its tests. The Rust standard library's std (library/std/src of rust-src 1.63): one `sys` module
+  // per platform (unix, windows, wasi, hermit, sgx, itron/solid, wasm, unsupported) implementing the
+  // same functions (`Thread::sleep`, `available_parallelism`, `Mutex::try_lock`, `readlink`, …), one
+  // mpsc flavour per channel kind (oneshot, stream, shared, sync `Packet`s), the io, fs, net, path,
+  // thread and collections modules, panics with values and io errors printed through Debug; its
+  // `tests.rs`/`benches.rs` test modules are left out. Neither package is in the model's training list.
+  {
+    name: 'phpcs',
+    pkg: 'php-codesniffer',
+    version: '3.7.1-2',
+    language: 'php',
+    root: 'usr/share/php/PHP/CodeSniffer',
+    extensions: ['.php'],
+    half: 'tuning',
+    since: '2026-12-04d',
+  },
+  {
+    name: 'rust-std',
+    pkg: 'rust-src',
+    version: '1.63.0+dfsg1-2',
+    language: 'rust',
+    root: 'usr/src/rustc-1.63.0/library/std/src',
+    extensions: ['.rs'],
+    exclude: /(^|\/)(\w+_)?tests\.rs$|(^|\/)(benches|test)\.rs$/,
+    half: 'tuning',
+    since: '2026-12-04d',
+  },
 ];
 
 export interface RealFile {

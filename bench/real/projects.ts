@@ -683,6 +683,78 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04c',
   },
+  // The eleventh tuning group (twenty-sixth session, 2026-12-04d, issue 20), Ruby and C by h26-qm,
+  // questions written from reading the code before Fourfold ran on them. Vagrant 2.3 (the last
+  // MIT-licensed line): the VM workflow tool, its core in lib/vagrant and everything else as
+  // plugins, with one capability module per guest OS (`shell_expand_guest_path`,
+  // `insert_public_key`, `flavor`, `change_host_name`, …) and per host (`nfs_installed`,
+  // `rdp_client`), one VirtualBox driver class per VirtualBox version (`read_forwarded_ports`,
+  // `halt`, …), one synced-folder plugin per transport (nfs, rsync, smb, VirtualBox, Docker:
+  // `usable?`, `enable`), one push per strategy, and `ui.info`/`raise` messages built by
+  // interpolation (its translated errors live in templates/locales/*.yml, which is not Ruby); its
+  // nine generated gRPC `_pb.rb` files are left out. musl 1.2.2 as Emscripten 3.1.6 vendors it
+  // (system/lib/libc/musl: src/, include/, arch/ and the dynamic linker in ldso/): the C library
+  // of Alpine Linux, one file per libc function, with families such as the FILE callbacks of each
+  // stream kind (`__stdio_write`, `sn_write`, `ms_write`, `cookiewrite`, …), the float/double/long
+  // double triplets of libm, the name lookups of getaddrinfo (`name_from_hosts`, `name_from_dns`,
+  // …), and the dynamic linker's and getopt's messages; Emscripten's own files outside musl/ are
+  // left out. Neither package, nor any package of their upstreams, is in the model's training lists.
+  {
+    name: 'vagrant',
+    pkg: 'vagrant',
+    version: '2.3.4+dfsg-1+deb12u1',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/vagrant-2.3.4',
+    extensions: ['.rb'],
+    exclude: /_pb\.rb$/,
+    half: 'tuning',
+    since: '2026-12-04d',
+  },
+  {
+    name: 'musl',
+    pkg: 'emscripten',
+    version: '3.1.6~dfsg-5',
+    language: 'c',
+    root: 'usr/share/emscripten/system/lib/libc/musl',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+    since: '2026-12-04d',
+  },
+  // The eleventh tuning group (twenty-sixth session, 2026-12-04d, issue 20), PHP and Rust by h26-qn,
+  // questions written from reading the code before Fourfold ran on them. PHP_CodeSniffer 3.7: the
+  // PHP/JS/CSS style checker behind phpcs and phpcbf, with one sniff class per rule (`register` and
+  // `process`; the naming sniffs of several standards overriding AbstractVariableSniff's
+  // `processMemberVar`, the Debug sniffs running an external linter each), one report per output
+  // format (`generateFileReport`), one tokenizer per language (`tokenize`, `processAdditional`), one
+  // generator per documentation format, blame reports per version-control system, and `addError`
+  // formats with %s values and `ERROR: ...` messages built by concatenation; Debian ships it without
+  // its tests. The Rust standard library's std (library/std/src of rust-src 1.63): one `sys` module
+  // per platform (unix, windows, wasi, hermit, sgx, itron/solid, wasm, unsupported) implementing the
+  // same functions (`Thread::sleep`, `available_parallelism`, `Mutex::try_lock`, `readlink`, …), one
+  // mpsc flavour per channel kind (oneshot, stream, shared, sync `Packet`s), the io, fs, net, path,
+  // thread and collections modules, panics with values and io errors printed through Debug; its
+  // `tests.rs`/`benches.rs` test modules are left out. Neither package is in the model's training list.
+  {
+    name: 'phpcs',
+    pkg: 'php-codesniffer',
+    version: '3.7.1-2',
+    language: 'php',
+    root: 'usr/share/php/PHP/CodeSniffer',
+    extensions: ['.php'],
+    half: 'tuning',
+    since: '2026-12-04d',
+  },
+  {
+    name: 'rust-std',
+    pkg: 'rust-src',
+    version: '1.63.0+dfsg1-2',
+    language: 'rust',
+    root: 'usr/src/rustc-1.63.0/library/std/src',
+    extensions: ['.rs'],
+    exclude: /(^|\/)(\w+_)?tests\.rs$|(^|\/)(benches|test)\.rs$/,
+    half: 'tuning',
+    since: '2026-12-04d',
+  },
 ];
 
 export interface RealFile {

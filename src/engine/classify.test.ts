@@ -388,6 +388,13 @@ describe('planQuery: what each retriever gets', () => {
     expect(planQuery('usages of os.path.join').identifiers).toEqual(['join', 'os', 'path']);
   });
 
+  it('marks a references question about calls (the graph lists call sites of callables only)', () => {
+    for (const q of ['who calls archiveFile', 'callers of KeyTag', 'what invokes poll_lock', 'call sites of fd_safer'])
+      expect(planQuery(q).asksCalls, q).toBe(true);
+    for (const q of ['find references to KeyTag', 'which files use FuturesOrdered', 'where is parseConfig defined'])
+      expect(planQuery(q).asksCalls, q).toBeUndefined();
+  });
+
   it('a forced intent (Find similar, tests) is reported as the user choice', () => {
     const p = planQuery('parseConfig', 'find_similar');
     expect(p).toMatchObject({ intent: 'find_similar', confidence: 1, rule: 'user-choice' });

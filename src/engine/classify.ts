@@ -1172,8 +1172,12 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   if (qualifiers) plan.qualifiers = qualifiers;
   const remove = new Set([...CUE_WORDS]);
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));
+  if (c.intent === 'find_references' && ASKS_CALLS.test(raw)) plan.asksCalls = true;
   return plan;
 }
+
+/** "Who calls X", "callers of X", "what invokes X": a references question about calls, not every use. */
+const ASKS_CALLS = /\b(?:call(?:s|ers?|ing)?|call\s+sites?|invok(?:es?|ing)|invocations?)\b/i;
 
 /** For intents about a symbol, a plain word can be the symbol ("who calls render"). */
 function pickSubjects(words: string[], intent: Intent): string[] {

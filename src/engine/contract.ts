@@ -217,6 +217,12 @@ export interface QueryPlan extends Classification {
   caseSensitive?: boolean;
   /** A definition kind named by the query (`class Foo` → 'class'). */
   definitionKind?: DefinitionKind;
+  /**
+   * A references question about calls ("who calls X", "callers of X", "what invokes X"), not
+   * every use: the graph lists call sites of X's callable definitions and no import lines of
+   * files it already lists.
+   */
+  asksCalls?: boolean;
   /** A code snippet pasted as the query (find_similar). */
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */

@@ -82,8 +82,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 27: a C or C++ declaration's doc comment is found above an export macro on its own line
  *    (`CAPSTONE_EXPORT` between capstone.h's doc of `cs_disasm` and its prototype) (analysis): an
  *    older analysis has no doc for it.
+ * 28: a Go source tree opened without its go.mod whose root is no library package (syncthing's
+ *    `//go:build ignore` build.go) resolves its own import paths to their folders (graph): an
+ *    older graph has no edges from them.
  */
-export const SNAPSHOT_VERSION = 27;
+export const SNAPSHOT_VERSION = 28;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

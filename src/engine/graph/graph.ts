@@ -16,6 +16,7 @@ import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
 import { lineOfOffset, lineStartsOf, textOfLine } from '../text/lines';
+import { FIELD_OWNERS } from '../own-receivers';
 import {
   classifyReceiver,
   classNamedBy,
@@ -151,8 +152,6 @@ const FUNCTION_KIND = DEFINITION_KINDS.indexOf('function');
 const NONE_RETURNED = '';
 const CLASS_KIND = DEFINITION_KINDS.indexOf('class');
 const MACRO_KIND = DEFINITION_KINDS.indexOf('macro');
-/** Receivers whose next segment is a field of the enclosing object (`self.client.get()`). */
-const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
 /** Kinds whose name, written as a receiver (`Type::new`, `Config.load`), selects its members. */
 export const TYPE_KINDS: ReadonlySet<number> = new Set(
   (['class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'namespace'] as const).map((k) =>

@@ -835,11 +835,12 @@ export class GraphIndex implements Retriever {
     if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit, asksIncluders(plan));
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
-    const ownChunks = new Set(target.symbols.map((s) => this.chunkOfSymbol(s)));
+    const symbols = plan.asksCalls === true ? this.callableFirst(target.symbols) : target.symbols;
+    const ownChunks = new Set(symbols.map((s) => this.chunkOfSymbol(s)));
     // The files whose calls or uses of the subject are listed: for "who calls X" their import
     // of X is no call, and the call lines already show the file.
     const usedIn = new Set<string>();
-    for (const s of target.symbols) {
+    for (const s of symbols) {
       const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId));
       for (const site of sites) usedIn.add(site.path);
       sites.sort(
@@ -853,7 +854,7 @@ export class GraphIndex implements Retriever {
         hits.add(site.chunkId, site.confidence, this.siteReason(s, site), 'resolved');
       }
     }
-    for (const s of target.symbols) {
+    for (const s of symbols) {
       // A barrel's `export { x } from` passes the name on to the files that import it: a link
       // of the chain to them, not a use (docs/design.md#clean-up), so it comes after the importers.
       const imports = this.namedImportRecords(s).sort(
@@ -863,7 +864,7 @@ export class GraphIndex implements Retriever {
       );
       for (const link of imports) {
         if (hits.full) return hits.list;
-        if (asksCallers(plan) && usedIn.has(this.pathAt(link.file))) continue;
+        if (plan.asksCalls === true && usedIn.has(this.pathAt(link.file))) continue;
         const what = `${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`;
         hits.add(
           this.chunkAtLine(link.file, link.line),
@@ -875,11 +876,23 @@ export class GraphIndex implements Retriever {
     }
     // Last, below every resolved edge: uses the resolver could not tie to one definition
     // (a method on several classes, a call through an object), linked by name only.
-    for (const site of this.nameOnlySites(target.symbols)) {
+    for (const site of this.nameOnlySites(symbols)) {
       if (hits.full) break;
       hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
     }
     return hits.list;
+  }
+
+  /**
+   * Of the definitions a callers question names, the ones that can be called, when it names
+   * any: a type, a struct field or a constant of the same name is no callee, and its uses
+   * (`[]archiveFile` beside syncthing's `func archiveFile`, an RRSIG's `KeyTag` field beside
+   * `func (k *DNSKEY) KeyTag()`) are not calls of it.
+   */
+  private callableFirst(symbols: number[]): number[] {
+    const kinds = this.g.symbolKind;
+    const callable = symbols.filter((s) => CALLABLE_KINDS.has(kinds[s]));
+    return callable.length > 0 ? callable : symbols;
   }
 
   /** Reference sites named like the symbols that no edge ties to them, most central file first. */
@@ -1333,12 +1346,10 @@ function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]
   return qualifiers.some((q) => q !== undefined && q !== '' && (q === stem || q === folder));
 }
 
-/** "Who calls X", "callers of X", "what invokes X": a question about calls, not every use. */
-const ASKS_CALLERS = /\b(?:call(?:s|ers?|ing)?|call\s+sites?|invok(?:es?|ing)|invocations?)\b/i;
-
-function asksCallers(plan: QueryPlan): boolean {
-  return ASKS_CALLERS.test(plan.raw);
-}
+/** Definition kinds a call can reach: functions, methods and (C's function-like) macros. */
+const CALLABLE_KINDS: ReadonlySet<number> = new Set(
+  (['function', 'method', 'macro'] as const).map((k) => DEFINITION_KINDS.indexOf(k)),
+);
 
 const RUST_MOD_DECLARATION = /^\s*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+[A-Za-z_]\w*\s*;/;
 

@@ -37,6 +37,8 @@ const plan = (intent: QueryPlan['intent'], raw: string, identifiers: string[]): 
   raw,
   identifiers,
   terms: [],
+  // What planQuery sets for "who calls X" (classify.ts).
+  ...(intent === 'find_references' && /^who calls\b/.test(raw) ? { asksCalls: true } : {}),
 });
 const importedPaths = (corpus: Corpus, graph: GraphIndex, path: string) =>
   graph

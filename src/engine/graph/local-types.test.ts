@@ -29,7 +29,13 @@ const callerLines = (corpus: Corpus, graph: GraphIndex, path: string, symbol: st
 
 const references = (graph: GraphIndex, name: string) =>
   graph.search(
-    { intent: 'find_references', raw: `who calls ${name}`, identifiers: [name], terms: [] } as unknown as QueryPlan,
+    {
+      intent: 'find_references',
+      raw: `who calls ${name}`,
+      identifiers: [name],
+      terms: [],
+      asksCalls: true,
+    } as unknown as QueryPlan,
     20,
   );
 
@@ -380,6 +386,7 @@ describe('linking through stated types', () => {
         identifiers: ['Add', 'Router'],
         qualifiers: ['Router'],
         terms: [],
+        asksCalls: true,
       } as unknown as QueryPlan,
       20,
     );

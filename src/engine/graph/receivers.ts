@@ -8,6 +8,7 @@
  */
 import type { ImportRef, Reference } from '../contract';
 import { goImportName } from '../structural/imports';
+import { ENCLOSING_SCOPE, FIELD_OWNERS } from '../own-receivers';
 
 /**
  * `self`: the enclosing class or impl (self, this, cls, Self, super, Ruby's `@x`);
@@ -17,19 +18,6 @@ import { goImportName } from '../structural/imports';
  * `value`: anything else (an untyped local or field, an expression): unresolved.
  */
 export type ReceiverKind = 'self' | 'module' | 'external' | 'type' | 'value';
-
-/** Receivers that name the enclosing class or module (Rust's `crate::` and `super::` paths too): resolved as the file's own names are. */
-const SELF_RECEIVERS: ReadonlySet<string> = new Set([
-  'self',
-  'this',
-  'cls',
-  'Self',
-  'super',
-  'crate',
-  '$this',
-  'static',
-  'parent',
-]);
 
 /** What a name bound by the file's imports reaches: files of the repository, or a package outside it. */
 export interface ImportBinding {
@@ -124,9 +112,6 @@ function boundNames(imp: ImportRef, line: string, language: string): string[] {
   return names;
 }
 
-/** Receivers whose next segment is a field of the enclosing object (`self.x`, `this.x`, `$this->x`). */
-const FIELD_OWNERS: ReadonlySet<string> = new Set(['self', 'this', '$this']);
-
 /**
  * Languages whose values rarely state a type, where a value is by custom named for its class
  * (`query_parser = QueryParser.new`, `@query_parser`, `self.query_parser`): there a receiver
@@ -146,7 +131,7 @@ export function classNamedBy(receiver: string): string | undefined {
   else if (parts.length === 2 && FIELD_OWNERS.has(parts[0])) name = parts[1];
   else return undefined;
   name = name.replace(/^_+/, '');
-  if (!/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/.test(name) || SELF_RECEIVERS.has(name)) return undefined;
+  if (!/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/.test(name) || ENCLOSING_SCOPE.has(name)) return undefined;
   return name
     .split('_')
     .map((w) => w[0].toUpperCase() + w.slice(1))
@@ -216,7 +201,7 @@ export function classifyReceiver(
   if (FIELD_OWNERS.has(first) && parts.length === 2) return typed(statedType(parts[1], 'field'));
   if (first.startsWith('@') && !first.startsWith('@@') && parts.length === 1)
     return typed(statedType(first.slice(1), 'field'));
-  if (SELF_RECEIVERS.has(first))
+  if (ENCLOSING_SCOPE.has(first))
     return parts.length > 2 && FIELD_OWNERS.has(first) ? { kind: 'value' } : { kind: 'self' };
   const binding = bindings.get(first);
   if (binding) {

@@ -656,3 +656,35 @@ describe('packages and namespaces: Kotlin, Scala, C#, Swift', () => {
     expect(r.resolve('Sources/App/main.swift', 'Foundation', ['*'])).toBe('external:Foundation');
   });
 });
+
+describe('Go resolution without go.mod, a root that is no library package', () => {
+  // syncthing as Debian ships it: the root holds only build.go (`//go:build ignore`, `package
+  // main`) and tools.go (`package tools`); the packages are lib/versioner/, lib/model/, ….
+  const r = repo({
+    'build.go': '//go:build ignore\n// +build ignore\n\npackage main\n\nimport (\n\t"os"\n)\n',
+    'tools.go': '//go:build tools\n\npackage tools\n',
+    'lib/versioner/versioner.go': 'package versioner\n\ntype Versioner interface{}\n',
+    'lib/versioner/simple.go': 'package versioner\n',
+    'lib/config/config.go': 'package config\n',
+    'lib/model/folder.go':
+      'package model\n\nimport (\n\t"github.com/syncthing/syncthing/lib/config"\n\t"github.com/syncthing/syncthing/lib/versioner"\n)\n',
+    'lib/model/other/other.go': 'package other\n',
+  });
+
+  it('maps an import to its folder by the prefix the imports agree on', () => {
+    expect(r.resolve('lib/model/folder.go', 'github.com/syncthing/syncthing/lib/versioner')).toEqual([
+      'lib/versioner/simple.go',
+      'lib/versioner/versioner.go',
+    ]);
+    expect(r.resolve('lib/model/folder.go', 'github.com/syncthing/syncthing/lib/config')).toEqual([
+      'lib/config/config.go',
+    ]);
+  });
+
+  it('keeps the standard library and other modules external', () => {
+    expect(r.resolve('build.go', 'os')).toBe('external:os');
+    expect(r.resolve('lib/model/folder.go', 'github.com/other/thing/lib/config')).toBe(
+      'external:github.com/other/thing/lib/config',
+    );
+  });
+});

@@ -801,14 +801,18 @@ export class ImportResolver {
     const root = this.goFilesByDir.get('');
     const rootPackage = root ? this.goPackageOf(root) : undefined;
     if (rootPackage === undefined) return this.resolveGoInRootlessModule(spec);
+    let rootNamed = false;
     for (let i = 2; i <= segments.length; i++) {
       if (goImportName(segments.slice(0, i).join('/')) !== rootPackage) continue;
+      rootNamed = true;
       if (i === segments.length) return root!;
       const folder = segments.slice(i).join('/');
       const files = this.goFilesByDir.get(folder);
       if (files && this.declaresPackageOf(files, folder)) return files;
     }
-    return null;
+    // A root whose files are no library package (syncthing's `//go:build ignore` build.go, a
+    // command's `package main`) names no prefix: its folders are found as a rootless module's.
+    return rootNamed ? null : this.resolveGoInRootlessModule(spec);
   }
 
   /**

@@ -271,6 +271,99 @@ const RUSTLS: SourceFile[] = [
   },
 ];
 
+// miekg/dns 1.1 (BSD-3-Clause): `func (k *DNSKEY) KeyTag()` beside the `KeyTag uint16` field of
+// DS and RRSIG records, read as `rr.KeyTag`.
+const DNS: SourceFile[] = [
+  {
+    path: 'dnssec.go',
+    text: [
+      'package dns',
+      '',
+      'type DNSKEY struct {',
+      '\tFlags uint16',
+      '}',
+      '',
+      '// KeyTag calculates the keytag (or key-id) of the DNSKEY.',
+      'func (k *DNSKEY) KeyTag() uint16 {',
+      '\treturn k.Flags',
+      '}',
+      '',
+      'func (k *DNSKEY) ToDS() *DS {',
+      '\tds := new(DS)',
+      '\tds.KeyTag = k.KeyTag()',
+      '\treturn ds',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'types.go',
+    text: [
+      'package dns',
+      '',
+      'import "strconv"',
+      '',
+      'type DS struct {',
+      '\tKeyTag     uint16',
+      '\tAlgorithm  uint8',
+      '}',
+      '',
+      'func (rr *DS) String() string {',
+      '\treturn strconv.Itoa(int(rr.KeyTag))',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'sig0.go',
+    text: [
+      'package dns',
+      '',
+      'func (rr *DS) Valid() bool {',
+      '\tif rr.KeyTag == 0 {',
+      '\t\treturn false',
+      '\t}',
+      '\treturn true',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
+// Syncthing 1.19 (MPL-2.0) as Debian ships it: the root's build.go (`//go:build ignore`) has a
+// struct `archiveFile`; lib/versioner has the function `archiveFile` its versioners call.
+const SYNCTHING: SourceFile[] = [
+  {
+    path: 'build.go',
+    text: [
+      '//go:build ignore',
+      '',
+      'package main',
+      '',
+      'type target struct {',
+      '\tarchiveFiles []archiveFile',
+      '}',
+      '',
+      'type archiveFile struct {',
+      '\tsrc string',
+      '}',
+      '',
+      'func defaultFiles() []archiveFile {',
+      '\treturn []archiveFile{{src: "README.md"}}',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'lib/versioner/util.go',
+    text: 'package versioner\n\nfunc archiveFile(filePath string) error {\n\treturn nil\n}\n',
+  },
+  {
+    path: 'lib/versioner/simple.go',
+    text: 'package versioner\n\ntype simple struct{}\n\nfunc (v simple) Archive(filePath string) error {\n\treturn archiveFile(filePath)\n}\n',
+  },
+];
+
 let analyzer: StructuralAnalyzer;
 const build = (files: SourceFile[]) => Engine.build(files, { analyzer, embedder: null });
 const found = async (engine: Engine, query: string) => {
@@ -317,6 +410,25 @@ describe('uses by name the word search adds', () => {
     const engine = await build(RUSTLS);
     const rows = await found(engine, 'who calls pki_error');
     expect(rows.sort()).toEqual(['src/verify.rs:11', 'src/verify.rs:5']);
+  });
+});
+
+describe('who calls a name that is also a type or a field', () => {
+  it('a struct field of the same name, read as `rr.KeyTag` or declared `KeyTag uint16`, is no call', async () => {
+    const engine = await build(DNS);
+    expect(await found(engine, 'who calls KeyTag')).toEqual(['dnssec.go:12']);
+  });
+
+  it('a struct type of the same name is no callee: its uses are not calls', async () => {
+    const engine = await build(SYNCTHING);
+    expect(await found(engine, 'who calls archiveFile')).toEqual(['lib/versioner/simple.go:5']);
+  });
+
+  it('"find references to" a field still lists its reads', async () => {
+    const engine = await build(DNS);
+    expect(await found(engine, 'find references to KeyTag')).toEqual(
+      expect.arrayContaining(['dnssec.go:12', 'types.go:10', 'sig0.go:3']),
+    );
   });
 });
 

@@ -14,6 +14,7 @@ import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN, MEMBER_NAME_WORD_GAIN } from
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
+import { OWN_CLASS } from '../own-receivers';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -187,9 +188,6 @@ export function nameMatchFactor(coverage: number, wordsSaid = 0): number {
   return 1 + MEMBER_NAME_GAIN * coverage + MEMBER_NAME_WORD_GAIN * wordsSaid;
 }
 
-/** Receivers through which a method calls its own object's methods. */
-const OWN_RECEIVER = /^(?:self|this|Self|cls|\$this|static)$/;
-
 /**
  * A call the function makes on its own file's or object's functions: bare (`parse(s)`) or on its
  * own receiver (`self.run()`, or the receiver a Go method names in its signature: `d.insert(…)`
@@ -200,7 +198,7 @@ const OWN_RECEIVER = /^(?:self|this|Self|cls|\$this|static)$/;
  */
 function ownCall(r: Reference, receiver: string | undefined): boolean {
   if (r.receiver === undefined) return r.qualified !== true;
-  return OWN_RECEIVER.test(r.receiver) || r.receiver === receiver;
+  return OWN_CLASS.has(r.receiver) || r.receiver === receiver;
 }
 
 /** A Go method's receiver, as its signature names it: `d` in `func (d *IPv4Defragmenter) DefragIPv4(`. */

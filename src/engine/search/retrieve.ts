@@ -3,7 +3,6 @@
  * and the fallbacks that fuse the other modalities in when a direct answer falls short.
  */
 import { isCommentLine, writesSlashComments } from '../comment-lines';
-import { offsetOfLine } from '../text/lines';
 import type { Language, Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { referencedName } from '../graph/graph';
@@ -203,6 +202,8 @@ function unlinkedWordFiles(
   const missing = new Set<number>();
   const listed = new Set<number>();
   const uses: ModalityHit[] = [];
+  // Each file's block-comment lines, read in one pass when its first match needs them.
+  const commentLines = new Map<number, Uint8Array | null>();
   for (const m of found.matches) {
     if (linked.has(m.fileId) || (only && !only.has(m.fileId))) continue;
     // Each function with a use is a caller of its own (rustls' `.map_err(pki_error)` in five
@@ -214,7 +215,13 @@ function unlinkedWordFiles(
     const column = m.column - 1 - m.lineTextStart;
     if (declaration || !inCode(m.lineText, column, file?.language ?? null)) continue;
     if (file && (readByParser(file, m.line, name) || !sameName(m.lineText, column, name, file.language))) continue;
-    if (file && inBlockComment(file.text, m.line, file.language)) continue;
+    // "Who calls X": a use that cannot be a call (a field read, an import binding X) is none.
+    if (plan.asksCalls === true) {
+      if (!callShaped(m.lineText, column, name, file?.language ?? null)) continue;
+      if (file?.analysis.imports.some((i) => i.line === m.line && i.names.includes(name))) continue;
+    }
+    if (file && !commentLines.has(m.fileId)) commentLines.set(m.fileId, blockCommentLines(file.text, file.language));
+    if (commentLines.get(m.fileId)?.[m.line - 1] === 1) continue;
     missing.add(m.fileId);
     listed.add(chunkId);
     uses.push({
@@ -256,17 +263,62 @@ function sameName(lineText: string, column: number, name: string, language: Lang
 }
 
 /**
- * Whether a line is inside a `/* … *\/` comment or a Python docstring opened on a line above it (a C function's
- * comment quoting a call: `e.g., fd_safer (open ("file", O_RDONLY)).  *\/`), where the
- * line itself does not read as a comment line.
+ * Which lines start inside a `/* … *\/` comment or a Python docstring opened on a line above
+ * (a C function's comment quoting a call: `e.g., fd_safer (open ("file", O_RDONLY)).  *\/`),
+ * where the line itself does not read as a comment line: 1 at index line − 1. One pass over the
+ * file; null for a language with neither.
  */
-function inBlockComment(text: string, line: number, language: Language | null): boolean {
-  const before = () => text.slice(0, offsetOfLine(text, line));
+function blockCommentLines(text: string, language: Language | null): Uint8Array | null {
+  const python = language === 'python';
+  if (!python && (!language || !writesSlashComments(language))) return null;
+  const lines: number[] = [0];
   // A Python docstring's inner lines (an odd number of triple quotes above): prose, as its first is.
-  if (language === 'python') return (before().match(/"""|'''/g) ?? []).length % 2 === 1;
-  if (!language || !writesSlashComments(language)) return false;
-  const above = before();
-  return above.lastIndexOf('/*') > above.lastIndexOf('*/');
+  if (python) {
+    let quotes = 0;
+    let next = 0;
+    const marks = text.matchAll(/"""|'''/g);
+    for (let mark = marks.next(); ; mark = marks.next()) {
+      const at = mark.done ? text.length : mark.value.index;
+      for (let nl = text.indexOf('\n', next); nl >= 0 && nl < at; nl = text.indexOf('\n', nl + 1)) {
+        lines.push(quotes % 2);
+        next = nl + 1;
+      }
+      if (mark.done) break;
+      quotes++;
+    }
+    return Uint8Array.from(lines);
+  }
+  // Inside when the last `/*` above the line opened after the last `*/` closed.
+  let open = -1;
+  let close = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) lines.push(open > close ? 1 : 0);
+    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) open = i;
+    else if (c === STAR && text.charCodeAt(i + 1) === SLASH) close = i;
+  }
+  return Uint8Array.from(lines);
+}
+
+const NEWLINE = 10;
+const SLASH = 47;
+const STAR = 42;
+
+/**
+ * Whether the whole word at `column` can be a call of `name`, for "who calls X": called (`X(`,
+ * `X!(`, `X::<T>(`), or passed as a value (`.map_err(pki_error)`). Not a field read through an
+ * object (`rr.KeyTag`, `$this->items`) nor a line that starts with the name followed by a type,
+ * `=` or `:` (a Go struct field `KeyTag uint16`, an assignment `name = …`); a name alone on an
+ * argument line (`    pki_error,`) is passed. Ruby calls without parentheses:
+ * every use may be a call there.
+ */
+function callShaped(lineText: string, column: number, name: string, language: Language | null): boolean {
+  if (language === 'ruby') return true;
+  const after = lineText.slice(column + name.length);
+  if (/^\s*(?:!\s*)?\(|^::<|^<[\w\s,:<>&*[\]]*>\s*\(/.test(after)) return true;
+  const before = lineText.slice(0, column);
+  if (/(?:\.|->)\s*$/.test(before)) return false;
+  return before.trim() !== '' || !/^\s*(?:[=:]|[A-Za-z_*[])/.test(after);
 }
 
 /** A doctest's lines (`>>>`, `...`) and a docstring's quotes: prose in Python (or a file of no known language). */

@@ -18,6 +18,7 @@ import {
   SIBLING_SHAPE_WEIGHT,
 } from '../ranking';
 import { splitIdentifier, subTokens } from '../tokens';
+import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
 
 /** At most this many definitions of an ambiguous X are read for siblings (all of them are X). */
@@ -542,11 +543,8 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
 function callsOnItsObject(file: CorpusFile, y: Definition, x: Definition): boolean {
   if (y.kind !== 'method' || y.name === x.name || y.container === undefined || y.container === x.container)
     return false;
-  return callsWithin(file, y, x.name, (receiver) => OWN_OBJECT.test(receiver));
+  return callsWithin(file, y, x.name, (receiver) => OWN_OBJECT.has(receiver));
 }
-
-/** A call's receiver that is the object itself. */
-const OWN_OBJECT = /^(?:this|\$this|self|static)$/;
 
 /**
  * The classes that other classes of X's file and directory extend as their first base, when X

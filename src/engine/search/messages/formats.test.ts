@@ -184,3 +184,30 @@ describe('C literals around a macro written without spaces', () => {
     expect(formatRuns('printf("can\'t open %s", name); // don\'t')[0].pieces[0]).toEqual({ constant: "can't open " });
   });
 });
+
+describe('Python triple-quoted strings', () => {
+  it('a docstring is no literal; an f-string or a value passed or assigned is one', () => {
+    const source = [
+      'def parse(self):',
+      '    """Parse the cell {coordinate}."""',
+      '    msg = f"""Cell {coordinate} is marked as a date"""',
+      '    raise TypeError("""Workbook is read-only""")',
+      '    help = """Line one \\',
+      'and two"""',
+    ].join('\n');
+    expect(formatRuns(source).map((r) => r.literal.content)).toEqual([
+      'Cell {coordinate} is marked as a date',
+      'Workbook is read-only',
+      'Line one and two',
+    ]);
+  });
+
+  it('an f-string field that holds a string, nested field and all, is one value', () => {
+    expect(formatPieces("version ({v}{f' [{details}]' if details else ''}), Python")).toEqual([
+      { constant: 'version (' },
+      { placeholder: '{v}' },
+      { placeholder: "{f' [{details}]' if details else ''}" },
+      { constant: '), Python' },
+    ]);
+  });
+});

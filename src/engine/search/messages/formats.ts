@@ -70,6 +70,9 @@ const PLACEHOLDER = new RegExp(
     String.raw`^%(?:\([\w.]+\))?[-+ #0]*(?:\d+)?(?:\.\d+)?r(?!\w)`,
     String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
     String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
+    // A Python f-string's field holding a string, nested field and all (docutils' `{f' [{details}]'
+    // if details else ''}`): one value.
+    String.raw`^\{(?=[^{}]*['"])(?:[^{}]|\{[^{}]*\}){1,120}\}`,
     String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,
     String.raw`^\\\([^()]*\)`,
   ].join('|'),
@@ -223,8 +226,20 @@ export function stringLiterals(source: string, focus = 0): Literal[] {
     const quote = open[1] ?? open[2];
     const contentStart = open.index + open[0].length;
     if (source.startsWith(quote.repeat(2), contentStart)) {
-      // A docstring (or an empty string): documentation is not printed.
       const close = source.indexOf(quote.repeat(3), contentStart + 2);
+      // A triple-quoted value (an f-string, one assigned, passed or raised: openpyxl's
+      // `msg = f"""Cell {coordinate} is marked as a date…"""`, docutils' `print(f"""\`) is
+      // printed as any literal is; a backslash at a line's end joins the next line.
+      if (close >= 0 && quote !== '`' && tripleQuotedValue(source, open.index, open[0])) {
+        out.push({
+          content: source.slice(contentStart + 2, close).replace(/\\\n/g, ''),
+          start: open.index,
+          end: close + 3,
+        });
+        i = close + 3;
+        continue;
+      }
+      // A docstring (or an empty string): documentation is not printed.
       if (close < 0 && open.index < focus) {
         out.length = 0;
         i = contentStart + 2;
@@ -242,6 +257,19 @@ export function stringLiterals(source: string, focus = 0): Literal[] {
     i = end + 1;
   }
   return out;
+}
+
+/** Before a triple-quoted literal on its line: what passes a value on (`=`, `(`, `,`, `return`, `raise`, `%`, `+`). */
+const VALUE_BEFORE = /(?:[=(,%+]|\breturn|\braise|\byield)\s*$/;
+
+/**
+ * Whether the triple-quoted literal opened at `at` (its prefix and quote `opening`) is a value:
+ * an f-string never is a docstring, nor a literal written after `=`, `(`, `,`, `return`….
+ */
+function tripleQuotedValue(source: string, at: number, opening: string): boolean {
+  if (/[fF]/.test(opening)) return true;
+  const lineStart = source.lastIndexOf('\n', at - 1) + 1;
+  return VALUE_BEFORE.test(source.slice(lineStart, at));
 }
 
 function closingQuote(source: string, from: number, quote: string): number {

@@ -84,6 +84,27 @@ describe('a pasted message is aligned with the format strings of the source', ()
     ]);
   });
 
+  it('Python triple-quoted values are messages, not docstrings: openpyxl’s f"""…""" warning, docutils’ `print(f"""\\`', () => {
+    expect(
+      formatsFor(
+        'UserWarning: Cell D7 is marked as a date but the serial value 99999999 is outside the limits for dates. The cell will be treated as an error.',
+        'openpyxl-reader.py.txt',
+      ),
+    ).toEqual([
+      {
+        line: 16,
+        literal:
+          'Cell {coordinate} is marked as a date but the serial value {value} is outside the limits for dates. The cell will be treated as an error.',
+      },
+    ]);
+    const printed = [
+      'Exiting due to error.  Use "--traceback" to diagnose.',
+      'Please report errors to <docutils-users@lists.sourceforge.net>.',
+      'Include "--traceback" output, Docutils version (0.19), Python version (3.11.2), your OS type & version, and the command line used.',
+    ].join('\n');
+    expect(formatsFor(printed, 'docutils-core.py.txt').map((f) => f.line)).toEqual([14]);
+  });
+
   it('quoted values: click’s inner “… is not a valid …”, not the “Invalid value for …: {message}” around it', () => {
     const found = formatsFor("Error: Invalid value for '--count': 'ten' is not a valid integer.", 'click-types.py.txt');
     expect(found).toEqual([{ line: 9, literal: '{value!r} is not a valid {number_type}.' }]);

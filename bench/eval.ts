@@ -23,7 +23,7 @@ import type { IndexStats } from '../src/engine/contract';
 import { Engine } from '../src/engine/engine';
 import type { Embedder } from '../src/engine/semantic/embedder';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
-import { evalEmbedder } from './eval/embedder';
+import { evalEmbedder, evalLexicalExpansion } from './eval/embedder';
 import { nodeGrammars } from '../src/node/grammars';
 import { Bm25Files } from './eval/baselines';
 import { evaluateClassifier, FRESH_CLASSIFIER_FILE, readLabelled } from './eval/classifier';
@@ -54,7 +54,6 @@ import { evaluateSimilar, similarSection, type SimilarResult } from './eval/simi
 import { RescoringAblation, withoutInt8 } from './eval/rescoring';
 import { runReal } from './real/run';
 import { understandMain } from './understand/main';
-import { nodeLexicalExpansion } from '../src/node/lexical-expansion';
 
 /** --quick: these corpora, this many queries per intent per corpus. */
 const QUICK_CORPORA = ['mobx', 'immer', 'redux'];
@@ -104,7 +103,7 @@ async function main(): Promise<void> {
       {
         analyzer: await StructuralAnalyzer.create(nodeGrammars),
         embedder: await evalEmbedder(options.embedder),
-        lexicalExpansion: nodeLexicalExpansion(),
+        lexicalExpansion: evalLexicalExpansion(),
       },
       log,
     );
@@ -292,7 +291,7 @@ ${renderAnswers(answers, answerChecks)}`;
   );
   log(`\nwrote ${relative(REPO_ROOT, join(outDir, 'REPORT.md'))} and results.json in ${totalSeconds.toFixed(0)} s`);
   if (!options.quick && !options.corpora)
-    await runReal({ analyzer, embedder, lexicalExpansion: nodeLexicalExpansion() }, log);
+    await runReal({ analyzer, embedder, lexicalExpansion: evalLexicalExpansion() }, log);
   if (!options.quick && !options.corpora && options.embedder === 'local') await understandMain([]);
 }
 
@@ -308,7 +307,7 @@ async function buildTargets(
   embedder: Embedder | null,
 ): Promise<BuiltTargets> {
   const t = performance.now();
-  const engine = await Engine.build(files, { analyzer, embedder, lexicalExpansion: nodeLexicalExpansion() });
+  const engine = await Engine.build(files, { analyzer, embedder, lexicalExpansion: evalLexicalExpansion() });
   const ms = performance.now() - t;
   return { engine, dir, bm25: new Bm25Files(files), stats: engine.stats, ms };
 }

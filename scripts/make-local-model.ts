@@ -9,6 +9,8 @@
  *      scripts/model-train.ts         contrastive training of the shared table + per-side weights
  *   5. scripts/model-export.ts        ONNX + tokenizer + config into public/models/<id>/
  *   6. scripts/model-evaluate.ts      held-out MRR through transformers.js; the model card
+ *   7. scripts/model-expansion.ts     the lexical expansion beside the model
+ *      scripts/model-measured.ts      the model's held-out figures per language into it (the engine's language gate)
  *
  * Deterministic: pinned versions, sorted inputs, seeded sampling and training. Debian
  * downloads need root and one `apt-get update` first. CI never runs this: the model is
@@ -16,6 +18,8 @@
  */
 import { decontaminate } from './model-decontaminate';
 import { evaluateModel } from './model-evaluate';
+import { buildExpansion } from './model-expansion';
+import { writeMeasured } from './model-measured';
 import { exportModel } from './model-export';
 import { fetchSources } from './model-fetch';
 import { minePairs } from './model-mine';
@@ -31,6 +35,8 @@ async function main(): Promise<void> {
   await train();
   await exportModel();
   await evaluateModel();
+  await buildExpansion();
+  await writeMeasured();
 }
 
 runMain(import.meta.url, main);

@@ -191,7 +191,8 @@ function associations(bags: Bags): ExpansionTable['words'] {
 
 /**
  * The pairs per language, in name order: the engine reads from it which languages the model
- * (trained on these same pairs) has seen enough of (ranking.ts unseenLanguageGate).
+ * (trained on these same pairs) has trained on enough of (ranking.ts learnedLanguage, beside the
+ * held-out figures scripts/model-measured.ts writes).
  */
 export function pairsPerLanguage(pairs: readonly Pick<Pair, 'language'>[]): Record<string, number> {
   const counts = new Map<string, number>();

@@ -25,9 +25,8 @@ import { join, posix } from 'node:path';
 import { Engine } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
-import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
 import { REPO_ROOT } from '../eval/corpora';
-import { evalEmbedder } from '../eval/embedder';
+import { evalEmbedder, evalLexicalExpansion } from '../eval/embedder';
 import { SeededRandom } from '../eval/rng';
 import { type Dep, oracleOf } from './dependants-oracle';
 import { minedArgs } from './mined-args';
@@ -168,7 +167,7 @@ async function main() {
     : {
         analyzer: await StructuralAnalyzer.create(nodeGrammars),
         embedder: await evalEmbedder(o.embedder),
-        lexicalExpansion: nodeLexicalExpansion(),
+        lexicalExpansion: evalLexicalExpansion(),
       };
   const outcomes: Outcome[] = [];
   const counts = [

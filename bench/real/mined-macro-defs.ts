@@ -32,9 +32,8 @@ import { join } from 'node:path';
 import { Engine } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
-import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
 import { REPO_ROOT } from '../eval/corpora';
-import { evalEmbedder } from '../eval/embedder';
+import { evalEmbedder, evalLexicalExpansion } from '../eval/embedder';
 import { SeededRandom } from '../eval/rng';
 import { minedArgs } from './mined-args';
 import { type LoadedProject, loadProject, PROJECTS, type RealProject } from './projects';
@@ -416,7 +415,7 @@ async function main() {
   const deps = {
     analyzer: await StructuralAnalyzer.create(nodeGrammars),
     embedder: await evalEmbedder(o.embedder),
-    lexicalExpansion: nodeLexicalExpansion(),
+    lexicalExpansion: evalLexicalExpansion(),
   };
   const outcomes: Outcome[] = [];
   const counts = ['| project | language | macro-made names | asked |', '|---|---|---:|---:|'];

@@ -33,9 +33,8 @@ import { join } from 'node:path';
 import { Engine } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
-import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
 import { REPO_ROOT } from '../eval/corpora';
-import { evalEmbedder } from '../eval/embedder';
+import { evalEmbedder, evalLexicalExpansion } from '../eval/embedder';
 import { ctagsJson } from './ctags';
 import { type LoadedProject, loadProject, PROJECTS, type RealProject } from './projects';
 import { type Expected, groupsOf, type Item, mean, score, type Scores } from './score';
@@ -725,7 +724,7 @@ async function main(): Promise<void> {
   const deps = {
     analyzer: await StructuralAnalyzer.create(nodeGrammars),
     embedder: await evalEmbedder('local'),
-    lexicalExpansion: nodeLexicalExpansion(),
+    lexicalExpansion: evalLexicalExpansion(),
   };
   const outcomes: Outcome[] = [];
   const mined: Record<string, Record<FamilyType, number>> = {};

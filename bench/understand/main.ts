@@ -5,13 +5,12 @@
  * seen while tuning) and writes to .cache/understand/tuning/ unless --out says where.
  */
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
-import { evalEmbedder } from '../eval/embedder';
+import { evalEmbedder, evalLexicalExpansion } from '../eval/embedder';
 import { nodeGrammars } from '../../src/node/grammars';
 import { join } from 'node:path';
 import { UNDERSTAND_CACHE } from './projects';
 import type { Half } from './questions';
 import { runUnderstand, understandTable, writeUnderstand } from './run';
-import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
 
 export async function understandMain(argv: string[]): Promise<void> {
   const started = performance.now();
@@ -26,7 +25,7 @@ export async function understandMain(argv: string[]): Promise<void> {
   else if (half) outDir = join(UNDERSTAND_CACHE, half);
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   const embedder = await evalEmbedder('local');
-  const lexicalExpansion = nodeLexicalExpansion();
+  const lexicalExpansion = evalLexicalExpansion();
   const run = await runUnderstand(
     { analyzer, embedder, lexicalExpansion },
     (m) => process.stderr.write(`${m}\n`),

@@ -47,7 +47,6 @@ import {
   type FileView,
 } from './navigation';
 import { parseQuery } from './query-syntax';
-import { DEFAULT_LOCAL_MODEL_ID } from './semantic/local';
 import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, sharedTieRanks, WEIGHTS } from './ranking';
 import {
   hasIndex,
@@ -605,26 +604,22 @@ export class Engine {
 
   /**
    * The gates that read the retrieved lists before they are fused (weight-gates.ts): the graph's
-   * flood gate, the phrase gates (a short phrase's text, structural and graph lists), and for the
-   * bundled model, whose pairs the lexical expansion counts, the semantic language gate, which
-   * the phrase gates also read for a longer phrase.
+   * flood gate, the phrase gates (a short phrase's text, structural and graph lists), and the
+   * semantic language gate, which the phrase gates also read for a longer phrase. The language
+   * gate reads what the table shipped with the model says the model has learned (its pairs and
+   * held-out figures per language), and only when the table names the model that embedded this
+   * index: a trial model is gated by its own table, a hosted one not at all.
    */
   private weightGates(): WeightGate[] {
     const { corpus } = this;
     const languageOf = (chunkId: number) => corpus.files[corpus.chunks[chunkId].fileId].language;
-    // A short phrase moves the text and structural lists whatever the model (the text list's
-    // spellings are the repository's); the language readings need the bundled model's pair counts.
-    if (this.indexes.semantic?.embedderId !== `local:${DEFAULT_LOCAL_MODEL_ID}`)
-      return [graphFloodGate, ...phraseGates(languageOf, () => null)];
-    const pairsByLanguage = () => {
+    const readings = () => {
       const expansion = this.deps.lexicalExpansion;
-      return (typeof expansion === 'function' ? expansion() : expansion)?.pairsByLanguage ?? null;
+      const table = typeof expansion === 'function' ? expansion() : expansion;
+      const r = table?.readings;
+      return r && this.indexes.semantic?.embedderId === `local:${r.model}` ? r : null;
     };
-    return [
-      graphFloodGate,
-      unseenLanguageWeightGate(languageOf, pairsByLanguage),
-      ...phraseGates(languageOf, pairsByLanguage),
-    ];
+    return [graphFloodGate, unseenLanguageWeightGate(languageOf, readings), ...phraseGates(languageOf, readings)];
   }
 
   /** Suggested questions made from this repository's own code, one per intent (suggestions.ts). */

@@ -1,15 +1,22 @@
 /**
- * The semantic list fused at half its weight on code in a language the bundled model saw too few
- * training pairs of (ranking.ts unseenLanguageGate), with the real model, its shipped lexical
- * expansion (which counts those pairs) and the real parser: a Ruby repository is halved, the
- * same code's Python twin is not, and a hosted model's index never is.
+ * The semantic list fused at half its weight on code in a language the model has not learned
+ * (ranking.ts unseenLanguageGate, learnedLanguage), with the real model, its shipped lexical
+ * expansion (which names the model, counts its pairs and carries its held-out figures) and the
+ * real parser: a Ruby repository is halved, the same code's Python twin is not, and a hosted
+ * model's index never is; a trial model (the same files under another id) is gated by its own
+ * table, never by the shipped one's.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { Engine, type EngineDeps } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { PHRASE_FACTORS, UNSEEN_LANGUAGE_SEMANTIC_FACTOR, WEIGHTS } from '../engine/ranking';
-import { createNodeEmbedder } from './embedders';
+import { DEFAULT_LOCAL_MODEL_ID } from '../engine/semantic/local';
+import { EXPANSION_FILE, type ExpansionTable } from '../engine/text/expansion';
+import { createNodeEmbedder, createNodeLocalEmbedder, NODE_MODELS_DIR } from './embedders';
 import { nodeGrammars } from './grammars';
 import { nodeLexicalExpansion } from './lexical-expansion';
 
@@ -127,5 +134,46 @@ describe('the semantic list on code the bundled model has not learned', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("a trial model's language gate: read from its own table", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fourfold-trial-'));
+  const shipped = JSON.parse(
+    readFileSync(join(NODE_MODELS_DIR, DEFAULT_LOCAL_MODEL_ID, EXPANSION_FILE), 'utf8'),
+  ) as ExpansionTable;
+  /** The shipped model's files under the id `id`, with a table that names it and says what it learned of Ruby. */
+  function trial(id: string, ruby: { pairs: number; semantic: number } | null): void {
+    cpSync(join(NODE_MODELS_DIR, DEFAULT_LOCAL_MODEL_ID), join(dir, id), { recursive: true });
+    const measured = shipped.measured!;
+    const rubyMeasure = { ...measured.languages.python, semantic: ruby?.semantic ?? 0 };
+    const table: ExpansionTable = {
+      ...shipped,
+      model: id,
+      languages: { ...shipped.languages, ...(ruby ? { ruby: ruby.pairs } : {}) },
+      measured: { ...measured, languages: { ...measured.languages, ...(ruby ? { ruby: rubyMeasure } : {}) } },
+    };
+    writeFileSync(join(dir, id, EXPANSION_FILE), JSON.stringify(table));
+  }
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("halves Ruby for a trial that did not learn it, not for one that shows it did, and never reads another model's table", async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const W = WEIGHTS.understand_code;
+    const semanticWeight = async (id: string, ruby: { pairs: number; semantic: number } | null, own = true) => {
+      trial(id, ruby);
+      const embedder = await createNodeLocalEmbedder({ modelId: id, modelsDir: dir });
+      const lexicalExpansion = own ? nodeLexicalExpansion(dir, id) : nodeLexicalExpansion();
+      const engine = await Engine.build(files(RUBY), { analyzer, embedder, lexicalExpansion });
+      return (await engine.search(QUESTION)).query.weights.semantic;
+    };
+    const halved = W.semantic * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;
+    expect(await semanticWeight('trial-unseen', null)).toBe(halved);
+    // Trained on 11,717 Ruby pairs and measured above BM25 on its held-out ones: learned.
+    expect(await semanticWeight('trial-learned', { pairs: 11717, semantic: 0.9 })).toBe(W.semantic);
+    // Trained on as many, but measured below BM25: not learned.
+    expect(await semanticWeight('trial-below', { pairs: 11717, semantic: 0.01 })).toBe(halved);
+    // The shipped table names the shipped model, not this one: the gate does not read it.
+    expect(await semanticWeight('trial-other', null, false)).toBe(W.semantic);
   });
 });

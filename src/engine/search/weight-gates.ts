@@ -1,8 +1,8 @@
 /**
  * The weight gates: once a list is retrieved, what it is worth in the fusion may be less than
  * its intent's prior says — the graph's behaviour list when it says nothing about which
- * definition is meant (graphGate), the semantic list when its first results are code the bundled
- * model saw too few training pairs of (unseenLanguageGate), and on a phrase that is short or about
+ * definition is meant (graphGate), the semantic list when its first results are code the model
+ * has not learned (unseenLanguageGate), and on a phrase that is short or about
  * such code the text and structural lists (phraseGates). Each gate sets one modality's
  * weight from the question and a list — its own, or the semantic list's languages — and answers
  * that weight and the note that says why, or nothing;
@@ -16,6 +16,7 @@ import {
   graphGate,
   graphWeightFor,
   asksAsPhrase,
+  type LanguageReadings,
   phraseGate,
   SEMANTIC_LANGUAGE_SAMPLE,
   PHRASE_FACTORS,
@@ -91,26 +92,26 @@ export const graphFloodGate: WeightGate = {
 
 /**
  * The semantic list's weight is halved (unseenLanguageGate) when most of its first results are
- * code in languages the bundled model saw too few training pairs of. `languageOf` gives a
- * result's language; `pairsByLanguage()` the model's pairs per language, read only when a list is
- * checked. Only for the bundled model, whose pairs the lexical expansion counts: a caller with
- * another embedder leaves this gate out.
+ * code in languages the model has not learned (learnedLanguage). `languageOf` gives a result's
+ * language; `readings()` what the table shipped with the model says of it (training pairs and
+ * held-out figures per language), read only when a list is checked: null for a model with no such
+ * table (a hosted one), and the gate stays shut.
  */
 export function unseenLanguageWeightGate(
   languageOf: (chunkId: number) => string | null,
-  pairsByLanguage: () => ReadonlyMap<string, number> | null,
+  readings: () => LanguageReadings | null,
 ): WeightGate {
   return {
     modality: 'semantic',
     check(list, plan, weight) {
       if (!(weight > 0) || list.length === 0) return undefined;
       const languages = list.slice(0, SEMANTIC_LANGUAGE_SAMPLE).map((h) => languageOf(h.chunkId));
-      const gate = unseenLanguageGate(plan, languages, pairsByLanguage());
+      const gate = unseenLanguageGate(plan, languages, readings());
       if (!gate) return undefined;
       const semantic = weight * UNSEEN_LANGUAGE_SEMANTIC_FACTOR;
       return {
         weight: semantic,
-        note: `The semantic list: ${gate.unseen} of its first ${gate.known} results are ${gate.languages.join(', ')} code, which the bundled model saw too few training pairs of; fused with weight ${semantic} (${UNSEEN_LANGUAGE_SEMANTIC_FACTOR} of ${weight}).`,
+        note: `The semantic list: ${gate.unseen} of its first ${gate.known} results are ${gate.languages.join(', ')} code, which the model has not learned (too few training pairs, or held-out figures under BM25's); fused with weight ${semantic} (${UNSEEN_LANGUAGE_SEMANTIC_FACTOR} of ${weight}).`,
       };
     },
   };
@@ -118,14 +119,14 @@ export function unseenLanguageWeightGate(
 
 /**
  * On a phrase typed into a search box (asksAsPhrase) that is short, or whose semantic list the
- * language gate reads as code the bundled model saw too few pairs of (phraseGate), the text list
+ * language gate reads as code the model has not learned (phraseGate), the text list
  * weighs more and the structural list less (PHRASE_FACTORS): the text list knows the code's own
  * spellings and the learned expansion, the structural list only the definitions' names. The
  * language is read from the semantic list as unseenLanguageWeightGate reads it.
  */
 export function phraseGates(
   languageOf: (chunkId: number) => string | null,
-  pairsByLanguage: () => ReadonlyMap<string, number> | null,
+  readings: () => LanguageReadings | null,
 ): WeightGate[] {
   return (Object.entries(PHRASE_FACTORS) as [Modality, number][]).map(([modality, factor]) => ({
     modality,
@@ -138,7 +139,7 @@ export function phraseGates(
           ? unseenLanguageGate(
               plan,
               semantic.map((h) => languageOf(h.chunkId)),
-              pairsByLanguage(),
+              readings(),
             )
           : null;
       const why = phraseGate(plan, unseen !== null);
@@ -147,7 +148,7 @@ export function phraseGates(
       const asked =
         why === 'short'
           ? `a phrase of ${plan.terms.length} word${plan.terms.length === 1 ? '' : 's'}`
-          : `a phrase asked of ${unseen!.languages.join(', ')} code, which the bundled model saw too few training pairs of`;
+          : `a phrase asked of ${unseen!.languages.join(', ')} code, which the model has not learned`;
       const which =
         modality === 'text'
           ? "the text list, which matches the code's own spellings of the words, weighs more"

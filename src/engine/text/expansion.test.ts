@@ -43,20 +43,38 @@ describe('LexicalExpansion', () => {
     expect(LexicalExpansion.parse('[]')).toEqual({ ok: false, rejection: 'shape' });
   });
 
-  it('reads the training pairs per language when the table counts them, and refuses a count that is not a number', () => {
-    const counted = LexicalExpansion.parse(JSON.stringify({ ...TABLE, languages: { go: 31643, c: 2 } }));
-    expect(counted.ok && [...counted.expansion.pairsByLanguage!]).toEqual([
-      ['go', 31643],
-      ['c', 2],
-    ]);
-    expect(counted.ok && counted.expansion.withSettings(counted.expansion.settings).pairsByLanguage).toBe(
-      counted.ok && counted.expansion.pairsByLanguage,
-    );
-    expect(load().pairsByLanguage).toBeNull();
-    expect(LexicalExpansion.parse(JSON.stringify({ ...TABLE, languages: { go: 'many' } }))).toEqual({
-      ok: false,
-      rejection: 'shape',
+  it('reads what the table says of its model (pairs and held-out figures per language), and refuses a shape it cannot read', () => {
+    const go = {
+      pairs: 2155,
+      semantic: 0.622,
+      bm25: 0.378,
+      keywordPairs: 2148,
+      keywordSemantic: 0.453,
+      keywordBm25: 0.399,
+    };
+    const measured = { pairs: 2155, packages: 30, languages: { go } };
+    const table = { ...TABLE, model: 'fourfold-code-search', languages: { go: 31643, c: 2 }, measured };
+    const read = LexicalExpansion.parse(JSON.stringify(table));
+    if (!read.ok) throw new Error(read.rejection);
+    expect(read.expansion.readings).toEqual({
+      model: 'fourfold-code-search',
+      pairs: new Map([
+        ['go', 31643],
+        ['c', 2],
+      ]),
+      measured: new Map([['go', go]]),
     });
+    expect(read.expansion.withSettings(read.expansion.settings).readings).toBe(read.expansion.readings);
+    // An older table (pairs, no figures) says nothing the gate reads.
+    expect(load().readings).toBeNull();
+    const counted = LexicalExpansion.parse(JSON.stringify({ ...TABLE, languages: { go: 31643 } }));
+    expect(counted.ok && counted.expansion.readings).toBeNull();
+    for (const bad of [
+      { ...table, model: undefined },
+      { ...table, languages: { go: 'many' } },
+      { ...table, measured: { ...measured, languages: { go: { ...go, bm25: '0.4' } } } },
+    ])
+      expect(LexicalExpansion.parse(JSON.stringify(bad))).toEqual({ ok: false, rejection: 'shape' });
   });
 
   it("adds a word's strongest tokens at the weight × strength, never a weak one or a word of the question", () => {

@@ -9,6 +9,8 @@
 import type { ExpandedTerm, QueryPlan } from '../contract';
 import {
   asksInPlainWords,
+  type LanguageReadings,
+  type MeasuredLanguage,
   EXPANSION_MAX_WORDS,
   EXPANSION_MIN_STRENGTH,
   EXPANSION_PER_WORD,
@@ -19,6 +21,7 @@ import { baseForms } from '../tokens';
 /** The file's name in the model's folder. */
 export const EXPANSION_FILE = 'expansion.json';
 export const EXPANSION_VERSION = 1;
+export type { MeasuredLanguage };
 
 /** expansion.json: per word, its associated code tokens, strongest first, with their normalised PMI in (0, 1]. */
 export interface ExpansionTable {
@@ -26,11 +29,16 @@ export interface ExpansionTable {
   /** Training pairs it was mined from. */
   pairs: number;
   settings: Record<string, number>;
-  /**
-   * The model's training pairs per language ("go", "typescript"…), the pairs this table is mined
-   * from: what the model has learned anything of. Absent in older tables.
-   */
+  /** The model's training pairs per language ("go", "typescript"…), the pairs this table is mined from. */
   languages?: Record<string, number>;
+  /** The id of the model this table was made for (scripts/model-measured.ts); absent in older tables. */
+  model?: string;
+  /**
+   * What that model measured of itself on held-out pairs it never trained on, per language
+   * (scripts/model-measured.ts): the engine's language gate reads it (ranking.ts learnedLanguage).
+   * Absent in older tables: the gate then stays off.
+   */
+  measured?: { pairs: number; packages: number; languages: Record<string, MeasuredLanguage> };
   words: Record<string, [token: string, strength: number][]>;
 }
 
@@ -59,8 +67,11 @@ export class LexicalExpansion {
   private constructor(
     private readonly words: ReadonlyMap<string, readonly [string, number][]>,
     readonly settings: ExpansionSettings,
-    /** The training pairs per language, or null when the table does not say (the semantic gate then stays off). */
-    readonly pairsByLanguage: ReadonlyMap<string, number> | null = null,
+    /**
+     * What the language gate reads of the model this table was made for: its training pairs and
+     * held-out figures per language, or null when the table does not say (the gate then stays off).
+     */
+    readonly readings: LanguageReadings | null = null,
   ) {}
 
   /** The table of expansion.json's text, or why it is refused. */
@@ -78,21 +89,29 @@ export class LexicalExpansion {
       if (!Array.isArray(list) || !list.every(isEntry)) return { ok: false, rejection: 'shape' };
       words.set(word, list);
     }
-    let languages: Map<string, number> | null = null;
-    if (table.languages !== undefined) {
-      if (!isRecord(table.languages)) return { ok: false, rejection: 'shape' };
-      languages = new Map();
+    let readings: LanguageReadings | null = null;
+    if (table.measured !== undefined) {
+      const m = table.measured;
+      if (typeof table.model !== 'string' || !isRecord(m) || !isRecord(m.languages) || !isRecord(table.languages))
+        return { ok: false, rejection: 'shape' };
+      const pairs = new Map<string, number>();
       for (const [language, n] of Object.entries(table.languages)) {
         if (typeof n !== 'number') return { ok: false, rejection: 'shape' };
-        languages.set(language, n);
+        pairs.set(language, n);
       }
+      const measured = new Map<string, MeasuredLanguage>();
+      for (const [language, x] of Object.entries(m.languages)) {
+        if (!isMeasure(x)) return { ok: false, rejection: 'shape' };
+        measured.set(language, x);
+      }
+      readings = { model: table.model, pairs, measured };
     }
-    return { ok: true, expansion: new LexicalExpansion(words, settings, languages) };
+    return { ok: true, expansion: new LexicalExpansion(words, settings, readings) };
   }
 
   /** The same table served with other settings (for experiments). */
   withSettings(settings: ExpansionSettings): LexicalExpansion {
-    return new LexicalExpansion(this.words, settings, this.pairsByLanguage);
+    return new LexicalExpansion(this.words, settings, this.readings);
   }
 
   get wordCount(): number {
@@ -158,6 +177,12 @@ export function expansionReason(matched: readonly ExpandedTerm[]): string {
 
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+const MEASURE_FIELDS = ['pairs', 'semantic', 'bm25', 'keywordPairs', 'keywordSemantic', 'keywordBm25'] as const;
+
+function isMeasure(x: unknown): x is MeasuredLanguage {
+  return isRecord(x) && MEASURE_FIELDS.every((f) => typeof x[f] === 'number');
 }
 
 function isEntry(x: unknown): x is [string, number] {

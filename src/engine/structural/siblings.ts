@@ -8,6 +8,8 @@
 import type { Chunk, Definition, DefinitionKind, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import {
+  SIBLING_COUNTERPART_IMPLEMENTERS,
+  SIBLING_DRIVER_NAMES,
   SIBLING_MIN_SIMILARITY,
   SIBLING_NAME_WEIGHT,
   SIBLING_NAMELESS_MIN_SHAPE,
@@ -16,6 +18,7 @@ import {
   SIBLING_RELATED_KIND,
   SIBLING_SAME_DIRECTORY,
   SIBLING_SHAPE_WEIGHT,
+  SIBLING_VARIANT_FILE,
 } from '../ranking';
 import { splitIdentifier, subTokens } from '../tokens';
 import { arityAffinity, callArity, closestArities } from './arity';
@@ -128,9 +131,42 @@ function onePattern(a: readonly string[], b: readonly string[]): boolean {
   return differing <= 1;
 }
 
-export function placeAffinity(a: string, b: string): number {
+export function placeAffinity(a: string, b: string, layered = false): number {
   if (a === b) return 1;
+  if (!layered && variantFile(a, b)) return SIBLING_VARIANT_FILE;
   return directoryOf(a) === directoryOf(b) ? SIBLING_SAME_DIRECTORY : 0;
+}
+
+/**
+ * Whether two files are named as one module's variants, in any folder: one name is the other's
+ * words with one more before or after them (chunks.rs · try_chunks.rs, ready_chunks.rs;
+ * select.rs · select_all.rs, try_select.rs), or both have two words or more and differ in one
+ * (quic_listen.go · tcp_listen.go). A library of one adapter per file names its variants so
+ * (ranking.ts, SIBLING_VARIANT_FILE); files of one name (io/flush.rs, sink/flush.rs) are not
+ * told apart by it. One file importing the other (`layered`, importsModule) is built on it, not
+ * a variant: tokio's semaphore.rs wraps batch_semaphore.rs (`use super::batch_semaphore as ll`).
+ */
+export function variantFile(a: string, b: string): boolean {
+  const [pa, pb] = [nameParts(stemOf(a)), nameParts(stemOf(b))];
+  if (pa.length === 0 || pb.length === 0 || pa.join(' ') === pb.join(' ')) return false;
+  if (onePattern(pa, pb)) return true;
+  const [short, long] = pa.length < pb.length ? [pa, pb] : [pb, pa];
+  if (long.length !== short.length + 1) return false;
+  const at = (from: number) => short.every((w, i) => long[from + i] === w);
+  return at(0) || at(1);
+}
+
+/** Whether a file's imports name the module of the file at `path` (its name without the extension, as one part of a specifier). */
+function importsModule(file: CorpusFile, path: string): boolean {
+  const stem = stemOf(path);
+  return file.analysis.imports.some((i) => i.specifier.split(/[^\w$-]+/).includes(stem));
+}
+
+/** A path's file name without its extension. */
+function stemOf(path: string): string {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  const dot = file.lastIndexOf('.');
+  return dot > 0 ? file.slice(0, dot) : file;
 }
 
 /** A definition as its shape is read: its signature, its lines, and the names its body defines and uses. */
@@ -341,14 +377,19 @@ export function siblingSimilarity(
   pair?: (name: string) => boolean,
   /** How the question named X, for the names alone (null: by their own names; siblingsOf's qualifierPicksOnly). */
   namesBy: NamedBy | null | undefined = by,
+  /** Listed with X by one driver of X's file (driversOf): one family, as names of one pattern are. */
+  listed = false,
+  /** One of the two files imports the other (importsModule): no variants of one module. */
+  layered = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
+  const named = namedAffinity(x, y, namesBy ?? undefined, pair);
   const parts = {
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
-    name: namedAffinity(x, y, namesBy ?? undefined, pair),
-    place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path),
+    name: listed ? Math.max(named, SIBLING_PARTIAL_NAME) : named,
+    place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path, layered),
     shape: shapeAffinity(x, y),
   };
   // A name of no word of X's says nothing of the role: only a shape like X's does (SIBLING_NAMELESS_MIN_SHAPE).
@@ -403,10 +444,13 @@ export function siblingsOf(
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
-  const pair = pairedNames(
+  const paired = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
   );
+  const counterpart = counterpartsOf(files, file, x.definition);
+  const drivers = driversOf(file, x.definition);
+  const pair = (name: string) => paired(name) || counterpart(name);
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
@@ -422,7 +466,9 @@ export function siblingsOf(
       if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
+      if (f === file && drivers.drivers.has(y)) continue;
       if (callsOnItsObject(f, y, x.definition)) continue;
+      if (dispatchesTo(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
       if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
@@ -436,6 +482,8 @@ export function siblingsOf(
         oneRole,
         pair,
         namesBy,
+        f === file && drivers.listed.has(y.name),
+        f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
       );
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
@@ -448,6 +496,74 @@ export function siblingsOf(
     }
   }
   return inNamedPlace(corpus, out, by).sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+}
+
+/**
+ * Which names are X's counterparts, not its family: another method of X's container that every
+ * other container implementing X's name implements too, when two or more do. They are one
+ * interface's methods, each implemented once per type: syncthing's quicListener has
+ * `WANAddresses` and `LANAddresses`, and so have tcpListener and relayListener; futures-util's
+ * sinks each have `poll_ready` beside `poll_flush`. Read as one pattern with X (one word
+ * different), the counterpart in X's own file led the other types' X; such a name is compared
+ * by its words (nameAffinity, as pairedNames' pairs are).
+ */
+function counterpartsOf(files: ReadonlySet<CorpusFile>, xFile: CorpusFile, x: Definition): (name: string) => boolean {
+  if (x.container === undefined) return () => false;
+  const own = new Set<string>();
+  const others = new Map<string, Set<string>>();
+  for (const f of files)
+    for (const d of f.analysis.definitions) {
+      if (d.container === undefined || !FUNCTION_FAMILY.has(d.kind)) continue;
+      if (f === xFile && d.container === x.container) {
+        own.add(d.name);
+        continue;
+      }
+      const key = `${f.path}\0${d.container}`;
+      const names = others.get(key) ?? new Set<string>();
+      names.add(d.name);
+      others.set(key, names);
+    }
+  const implementers = [...others.values()].filter((names) => names.has(x.name));
+  if (implementers.length < SIBLING_COUNTERPART_IMPLEMENTERS) return () => false;
+  return (name) => name !== x.name && own.has(name) && implementers.every((names) => names.has(name));
+}
+
+/**
+ * The drivers of X's family in X's file, and the names they list beside X: a definition that
+ * names X and at least SIBLING_DRIVER_NAMES - 1 other functions of the file sharing a word with
+ * X's name, called in turn or put in a dispatch table, on its own object or bare. openpyxl's
+ * `WorksheetReader.bind_all` calls `bind_cells`, `bind_merged_cells`, … `bind_tables` in turn;
+ * `WorkSheetParser.parse` maps each tag to `self.parse_column_dimensions`,
+ * `self.parse_sheet_protection`, …. The driver is the family's user, not a member (it led as one
+ * pattern with `bind_tables`); the names it lists are one family however many words each has
+ * (`parse_extensions` for `parse_sheet_protection`, name 0.17 by its words, below `parse_cell`,
+ * which no table lists). A function calling two of them (docutils' `set_io` calls `set_source` and
+ * `set_destination`) is one of the setters, as before.
+ */
+function driversOf(file: CorpusFile, x: Definition): { drivers: Set<Definition>; listed: Set<string> } {
+  const drivers = new Set<Definition>();
+  const listed = new Set<string>();
+  if (!FUNCTION_FAMILY.has(x.kind)) return { drivers, listed };
+  const xWords = new Set(nameParts(x.name));
+  const kin = new Set(
+    file.analysis.definitions
+      .filter((d) => FUNCTION_FAMILY.has(d.kind) && nameParts(d.name).some((w) => xWords.has(w)))
+      .map((d) => d.name),
+  );
+  const own = (r: Reference) => r.receiver === undefined || OWN_OBJECT.test(r.receiver);
+  for (const d of file.analysis.definitions) {
+    if (!FUNCTION_FAMILY.has(d.kind) || d.name === x.name) continue;
+    const named = new Set(
+      file.analysis.references
+        .filter((r) => d.startLine <= r.line && r.line <= d.endLine && r.kind !== 'type' && own(r) && kin.has(r.name))
+        .map((r) => r.name),
+    );
+    named.delete(d.name);
+    if (!named.has(x.name) || named.size < SIBLING_DRIVER_NAMES) continue;
+    drivers.add(d);
+    for (const n of named) if (n !== x.name) listed.add(n);
+  }
+  return { drivers, listed };
 }
 
 /** Whether `y` is X's name again in X's container (X's file is the caller's to check). */
@@ -530,6 +646,23 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
     FUNCTION_FAMILY.has(y.kind) &&
     !onePattern(xParts, nameParts(y.name)) &&
     (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
+}
+
+/**
+ * Whether `y`, X's name in another class, calls X by its class's name (`Help.parse(argv)`,
+ * `Help::parse`) from a class that does not extend it: the dispatcher that picks one
+ * implementation and hands the call on, X's user, not another implementation. Rouge's
+ * `CLI.parse` reads the command word and returns `Help.parse(argv)`, `klass.parse(argv)` or
+ * `Highlight.parse(argv)`; each subcommand's `parse` is X's family. A subclass calling its base
+ * by name (Python's `Command.invoke(self, ctx)` in `Group.invoke`) is an override, still a sibling.
+ */
+function dispatchesTo(file: CorpusFile, y: Definition, x: Definition): boolean {
+  const xClass = x.container?.split(/::|\.|\\/).pop();
+  if (y.name !== x.name || xClass === undefined || y.container === x.container || !FUNCTION_FAMILY.has(y.kind))
+    return false;
+  if (!callsWithin(file, y, x.name, (receiver) => receiver.split(/::|\.|\\/).pop() === xClass)) return false;
+  const yClass = file.analysis.definitions.find((d) => d.name === y.container && CLASS_FAMILY.has(d.kind));
+  return yClass === undefined || firstBase(yClass) !== xClass;
 }
 
 /**
@@ -888,6 +1021,7 @@ function inNamedFolder(a: string, b: string, by: NamedBy | undefined): boolean {
 /** How a sibling's place part is worded, highest first. */
 const PLACE_WORDS: readonly (readonly [number, string])[] = [
   [1, 'same file'],
+  [SIBLING_VARIANT_FILE, "file named as X's"],
   [SIBLING_SAME_DIRECTORY, 'same directory'],
 ];
 

@@ -448,20 +448,6 @@ export const SIBLING_SAME_DIRECTORY = 0.5;
  * (buffered.rs, 0.5) by 0.05 of similarity, not X's file. Figures in docs/eval/FUSION.md.
  */
 export const SIBLING_VARIANT_FILE = 0.75;
-/**
- * X's container's other methods are an interface's, X's counterparts rather than its family
- * (siblings.ts, counterpartsOf), when at least this many other containers implement X's name and
- * each has them too: syncthing's three listeners each have WANAddresses and LANAddresses. One
- * other type with the same two methods says less: two classes may share a pair by chance.
- */
-export const SIBLING_COUNTERPART_IMPLEMENTERS = 2;
-/**
- * A definition of X's file that names X and this many of its file's functions in all, each
- * sharing a word with X's name (siblings.ts, driversOf), drives X's family: openpyxl's `bind_all`
- * calls eight `bind_*`, `parse`'s dispatch table lists eight `parse_*`. Two (docutils' `set_io`
- * calling `set_source` and `set_destination`) is a member that uses two others.
- */
-export const SIBLING_DRIVER_NAMES = 3;
 export const SIBLING_RELATED_KIND = 0.8;
 /** Below this a definition is not called a sibling (a same-file neighbour with nothing else in common). */
 export const SIBLING_MIN_SIMILARITY = 0.3;

@@ -8,8 +8,6 @@
 import type { Chunk, Definition, DefinitionKind, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import {
-  SIBLING_COUNTERPART_IMPLEMENTERS,
-  SIBLING_DRIVER_NAMES,
   SIBLING_MIN_SIMILARITY,
   SIBLING_NAME_WEIGHT,
   SIBLING_NAMELESS_MIN_SHAPE,
@@ -377,18 +375,15 @@ export function siblingSimilarity(
   pair?: (name: string) => boolean,
   /** How the question named X, for the names alone (null: by their own names; siblingsOf's qualifierPicksOnly). */
   namesBy: NamedBy | null | undefined = by,
-  /** Listed with X by one driver of X's file (driversOf): one family, as names of one pattern are. */
-  listed = false,
   /** One of the two files imports the other (importsModule): no variants of one module. */
   layered = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
-  const named = namedAffinity(x, y, namesBy ?? undefined, pair);
   const parts = {
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
-    name: listed ? Math.max(named, SIBLING_PARTIAL_NAME) : named,
+    name: namedAffinity(x, y, namesBy ?? undefined, pair),
     place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path, layered),
     shape: shapeAffinity(x, y),
   };
@@ -444,13 +439,10 @@ export function siblingsOf(
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
-  const paired = pairedNames(
+  const pair = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
   );
-  const counterpart = counterpartsOf(files, file, x.definition);
-  const drivers = driversOf(file, x.definition);
-  const pair = (name: string) => paired(name) || counterpart(name);
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
@@ -466,7 +458,6 @@ export function siblingsOf(
       if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
-      if (f === file && drivers.drivers.has(y)) continue;
       if (callsOnItsObject(f, y, x.definition)) continue;
       if (dispatchesTo(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
@@ -482,7 +473,6 @@ export function siblingsOf(
         oneRole,
         pair,
         namesBy,
-        f === file && drivers.listed.has(y.name),
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
       );
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
@@ -496,74 +486,6 @@ export function siblingsOf(
     }
   }
   return inNamedPlace(corpus, out, by).sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
-}
-
-/**
- * Which names are X's counterparts, not its family: another method of X's container that every
- * other container implementing X's name implements too, when two or more do. They are one
- * interface's methods, each implemented once per type: syncthing's quicListener has
- * `WANAddresses` and `LANAddresses`, and so have tcpListener and relayListener; futures-util's
- * sinks each have `poll_ready` beside `poll_flush`. Read as one pattern with X (one word
- * different), the counterpart in X's own file led the other types' X; such a name is compared
- * by its words (nameAffinity, as pairedNames' pairs are).
- */
-function counterpartsOf(files: ReadonlySet<CorpusFile>, xFile: CorpusFile, x: Definition): (name: string) => boolean {
-  if (x.container === undefined) return () => false;
-  const own = new Set<string>();
-  const others = new Map<string, Set<string>>();
-  for (const f of files)
-    for (const d of f.analysis.definitions) {
-      if (d.container === undefined || !FUNCTION_FAMILY.has(d.kind)) continue;
-      if (f === xFile && d.container === x.container) {
-        own.add(d.name);
-        continue;
-      }
-      const key = `${f.path}\0${d.container}`;
-      const names = others.get(key) ?? new Set<string>();
-      names.add(d.name);
-      others.set(key, names);
-    }
-  const implementers = [...others.values()].filter((names) => names.has(x.name));
-  if (implementers.length < SIBLING_COUNTERPART_IMPLEMENTERS) return () => false;
-  return (name) => name !== x.name && own.has(name) && implementers.every((names) => names.has(name));
-}
-
-/**
- * The drivers of X's family in X's file, and the names they list beside X: a definition that
- * names X and at least SIBLING_DRIVER_NAMES - 1 other functions of the file sharing a word with
- * X's name, called in turn or put in a dispatch table, on its own object or bare. openpyxl's
- * `WorksheetReader.bind_all` calls `bind_cells`, `bind_merged_cells`, … `bind_tables` in turn;
- * `WorkSheetParser.parse` maps each tag to `self.parse_column_dimensions`,
- * `self.parse_sheet_protection`, …. The driver is the family's user, not a member (it led as one
- * pattern with `bind_tables`); the names it lists are one family however many words each has
- * (`parse_extensions` for `parse_sheet_protection`, name 0.17 by its words, below `parse_cell`,
- * which no table lists). A function calling two of them (docutils' `set_io` calls `set_source` and
- * `set_destination`) is one of the setters, as before.
- */
-function driversOf(file: CorpusFile, x: Definition): { drivers: Set<Definition>; listed: Set<string> } {
-  const drivers = new Set<Definition>();
-  const listed = new Set<string>();
-  if (!FUNCTION_FAMILY.has(x.kind)) return { drivers, listed };
-  const xWords = new Set(nameParts(x.name));
-  const kin = new Set(
-    file.analysis.definitions
-      .filter((d) => FUNCTION_FAMILY.has(d.kind) && nameParts(d.name).some((w) => xWords.has(w)))
-      .map((d) => d.name),
-  );
-  const own = (r: Reference) => r.receiver === undefined || OWN_OBJECT.test(r.receiver);
-  for (const d of file.analysis.definitions) {
-    if (!FUNCTION_FAMILY.has(d.kind) || d.name === x.name) continue;
-    const named = new Set(
-      file.analysis.references
-        .filter((r) => d.startLine <= r.line && r.line <= d.endLine && r.kind !== 'type' && own(r) && kin.has(r.name))
-        .map((r) => r.name),
-    );
-    named.delete(d.name);
-    if (!named.has(x.name) || named.size < SIBLING_DRIVER_NAMES) continue;
-    drivers.add(d);
-    for (const n of named) if (n !== x.name) listed.add(n);
-  }
-  return { drivers, listed };
 }
 
 /** Whether `y` is X's name again in X's container (X's file is the caller's to check). */

@@ -93,6 +93,15 @@ describe('classify: edge cases', () => {
     });
   });
 
+  it('reads the family said by its role, then what it implements or where it is, then `like X` (dbal, openpyxl)', () => {
+    for (const q of [
+      'other drivers implementing connect like Driver\\PDO\\MySQL\\Driver::connect',
+      'other __set__ checks in the descriptors package like Min.__set__',
+      'other from_tree classmethods like Font.from_tree',
+    ])
+      expect(classify(q)).toMatchObject({ intent: 'find_similar', rule: 'similar-phrase' });
+  });
+
   it('"siblings of" or "other … implementations" inside a longer question is not a similar question', () => {
     expect(classify('how are the siblings of a node visited in order').intent).not.toBe('find_similar');
     expect(classify('where are the other storage implementations registered').intent).not.toBe('find_similar');

@@ -466,6 +466,7 @@ export function demotionFor(
  * many parts, one different: MinimumNArgs · MaximumNArgs) — when the question named X with a
  * qualifier or a path that picked it (`SymfonyStyle::warning`), the qualifier is a part of X's
  * name and of the other names it picks (SymfonyStyle::success); place: 1 in X's file,
+ * SIBLING_VARIANT_FILE in a file named as X's with one word added or changed,
  * SIBLING_SAME_DIRECTORY in its directory, else 0; shape: the mean of the signatures' word
  * overlap (names left out), the ratio of the two sizes in lines and the overlap of the names
  * their bodies define and use; kind: 1 for X's kind, SIBLING_RELATED_KIND for a kind of the same family (function and
@@ -481,6 +482,16 @@ export const SIBLING_SHAPE_WEIGHT = 0.2;
 /** A partial name match never reaches a same-named definition's 1. */
 export const SIBLING_PARTIAL_NAME = 0.7;
 export const SIBLING_SAME_DIRECTORY = 0.5;
+/**
+ * The place part of a definition in a file named as X's with one word added or changed
+ * (siblings.ts, variantFile): futures-util's try_stream/try_chunks.rs and stream/ready_chunks.rs
+ * for stream/chunks.rs, syncthing's tcp_listen.go for quic_listen.go. A crate of one adapter per
+ * file implements one trait method in each (60 `poll_next`): the name and the folder tie them
+ * all, and the file's name is what says which adapters are X's variants. Between X's own file
+ * and its folder: a variant in another folder (try_chunks.rs) passes X's folder's strangers
+ * (buffered.rs, 0.5) by 0.05 of similarity, not X's file. Figures in docs/eval/FUSION.md.
+ */
+export const SIBLING_VARIANT_FILE = 0.75;
 export const SIBLING_RELATED_KIND = 0.8;
 /** Below this a definition is not called a sibling (a same-file neighbour with nothing else in common). */
 export const SIBLING_MIN_SIMILARITY = 0.3;

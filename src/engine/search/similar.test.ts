@@ -85,6 +85,37 @@ describe('questionParts reads the parts of a similar-phrase question', () => {
     expect(questionParts('how are effects scheduled')).toBeNull();
   });
 
+  it('reads a Rust trait method named by its qualified path, the type its qualifier (futures-util)', () => {
+    expect(similarSubject('code similar to <Chunks<St> as Stream>::poll_next')).toEqual({
+      name: 'poll_next',
+      qualifier: 'Chunks',
+    });
+    expect(similarSubject("code similar to <Flush<'_, Si, Item> as Future>::poll in sink/flush.rs")).toEqual({
+      name: 'poll',
+      qualifier: 'Flush',
+      path: 'sink/flush.rs',
+    });
+    // A path before the type and the trait, and a type argument with its own arguments.
+    expect(similarSubject('code similar to <stream::Chunks<Vec<u8>> as futures_core::Stream>::poll_next')).toEqual({
+      name: 'poll_next',
+      qualifier: 'Chunks',
+    });
+  });
+
+  it('reads what the family implements, or its package, between its role and `like` (dbal, openpyxl)', () => {
+    expect(similarSubject('other drivers implementing connect like Driver\\PDO\\MySQL\\Driver::connect')).toEqual({
+      name: 'connect',
+      qualifier: 'Driver',
+      path: 'MySQL',
+      namespace: true,
+    });
+    expect(similarSubject('other __set__ checks in the descriptors package like Min.__set__')).toEqual({
+      name: '__set__',
+      qualifier: 'Min',
+      path: 'descriptors',
+    });
+  });
+
   it('reads which definition is X from `like the one in FILE`, `like B::x` and a role with words before it (the sixth group)', () => {
     // systemtap: four `__stp_stack_print`s, one a file; `like the one in stack-arm.c` named a container `c`.
     expect(similarSubject('other implementations of __stp_stack_print like the one in stack-arm.c')).toEqual({
@@ -1642,5 +1673,83 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
     // Not defined in the typed case, defined in one other: that one is X (Ruby's or Python's `Serve` typed for `serve`).
     const bare = await syncthing.search('code similar to tcpListener.Serve');
     expect(bare.query.similarTo).toMatchObject({ code: 'qualified', name: 'serve' });
+  });
+});
+
+describe('similar to one adapter’s trait method, in a crate of one adapter per file', () => {
+  // futures-util 0.3.21 (MIT OR Apache-2.0): every adapter implements `Stream::poll_next`; the
+  // files named as chunks.rs with a word added (ready_chunks.rs, try_stream/try_chunks.rs) are
+  // Chunks' variants, buffered.rs and skip.rs other adapters of its folder.
+  it('puts the poll_next of the files named as X’s first, even in another folder', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const futures = await Engine.build(
+      [
+        { path: 'stream/stream/chunks.rs', text: fixture('futures-util-chunks.rs.txt') },
+        { path: 'stream/stream/ready_chunks.rs', text: fixture('futures-util-ready-chunks.rs.txt') },
+        { path: 'stream/try_stream/try_chunks.rs', text: fixture('futures-util-try-chunks.rs.txt') },
+        { path: 'stream/stream/buffered.rs', text: fixture('futures-util-buffered.rs.txt') },
+        { path: 'stream/stream/skip.rs', text: fixture('futures-util-skip.rs.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await futures.search('code similar to <Chunks<St> as Stream>::poll_next');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'poll_next' });
+    expect(r.results.some((x) => x.path === 'stream/stream/chunks.rs' && x.symbol === 'poll_next')).toBe(false);
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => `${x.path}:${x.symbol}`)
+        .sort(),
+    ).toEqual(['stream/stream/ready_chunks.rs:poll_next', 'stream/try_stream/try_chunks.rs:poll_next']);
+    const tryChunks = r.results.find((x) => x.path === 'stream/try_stream/try_chunks.rs');
+    expect(tryChunks?.explanation.modalities.structural?.reason).toMatch(/file named as X's/);
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to one transport’s method, each transport in a file named for it', () => {
+  // syncthing 1.19 (MPL-2.0): each listener (quic, tcp, relay) has WANAddresses and LANAddresses;
+  // quicListener's LANAddresses, one word from WANAddresses in X's own file, led the others' WANAddresses.
+  it('puts the other listeners’ WANAddresses, in files named as X’s, before X’s own LANAddresses', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const syncthing = await Engine.build(
+      ['quic', 'tcp', 'relay'].map((t) => ({
+        path: `lib/connections/${t}_listen.go`,
+        text: fixture(`syncthing-${t}-listen.go.txt`),
+      })),
+      { analyzer, embedder: null },
+    );
+    const r = await syncthing.search('code similar to (*quicListener).WANAddresses');
+    expect(r.query.similarTo).toMatchObject({ name: 'WANAddresses' });
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => `${x.path}:${x.symbol}`)
+        .sort(),
+    ).toEqual(['lib/connections/relay_listen.go:WANAddresses', 'lib/connections/tcp_listen.go:WANAddresses']);
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/file named as X's/);
+  });
+});
+
+describe('similar to a subcommand’s method, beside the dispatcher that calls it by its class', () => {
+  // rouge 3.30 (MIT): CLI.parse reads the command word and returns `Help.parse(argv)`,
+  // `klass.parse(argv)` or `Highlight.parse(argv)`; each subcommand class has its own `self.parse`.
+  it('answers with the other subcommands’ parse, not CLI.parse', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const rouge = await Engine.build([{ path: 'rouge/cli.rb', text: fixture('rouge-cli-full.rb.txt') }], {
+      analyzer,
+      embedder: null,
+    });
+    const r = await rouge.search('functions like Rouge::CLI::Help.parse');
+    expect(r.query.similarTo).toMatchObject({ name: 'parse' });
+    const rows = everyRow(r);
+    const dispatcher = rows.find(
+      (x) =>
+        x.symbol === 'parse' &&
+        x.startLine === lineOfText(fixture('rouge-cli-full.rb.txt'), 'def self.parse(argv=ARGV)'),
+    );
+    expect(dispatcher?.explanation.sibling).toBeUndefined();
+    expect(rows[0]).toMatchObject({ symbol: 'parse' });
+    expect(rows[0].explanation.sibling).toMatchObject({ of: 'parse' });
   });
 });

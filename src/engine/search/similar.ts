@@ -63,13 +63,26 @@ const OPERATOR = '(?:<=>|===?|=~|\\[\\]=?|<<|>>|[-+*/%<>]=?)';
 const GO_METHOD_EXPRESSION = '\\(\\*?[A-Za-z_$][\\w$]*\\)\\.[A-Za-z_$][\\w$]*';
 /** `(*T).M` written as `T.M`, the qualified name every other language's question uses. */
 const goMethodName = (name: string) => name.replace(/^\(\*?([A-Za-z_$][\w$]*)\)\./, '$1.');
+/** A type's generic arguments, `<St>`, `<'_, Si, Item>`, `<Vec<u8>>` (one level of nesting). */
+const RUST_GENERICS = '<[^<>]*(?:<[^<>]*>[^<>]*)*>';
+/**
+ * A Rust trait method named as Rust's qualified paths name it, `<Chunks<St> as Stream>::poll_next`
+ * or `<Flush<'_, Si, Item> as Future>::poll`: rustdoc and compiler messages write an
+ * implementation so, and a crate of adapters (futures-util, one `Stream` impl per combinator)
+ * has dozens of `poll_next`, each told apart only by its type. The type is the qualifier
+ * (rustMethodName); the trait says what every one of them implements.
+ */
+const RUST_QUALIFIED_PATH = `<(?:[A-Za-z_]\\w*::)*[A-Za-z_]\\w*(?:${RUST_GENERICS})?\\s+as\\s+(?:[A-Za-z_]\\w*::)*[A-Za-z_]\\w*(?:${RUST_GENERICS})?>::[A-Za-z_]\\w*`;
+/** `<T<G> as Trait>::m` written as `T::m`. */
+const rustMethodName = (name: string) =>
+  name.replace(/^<(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)[\s\S]*>::([A-Za-z_]\w*)$/, '$1::$2');
 /**
  * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
  * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = `(?:${GO_METHOD_EXPRESSION}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
+const NAME = `(?:${GO_METHOD_EXPRESSION}|${RUST_QUALIFIED_PATH}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**
@@ -110,6 +123,13 @@ const IN_WORD = '\\s+in\\s+(?!the\\b)[`\'"]?(?<inWord>[A-Za-z_$][\\w$-]*)[`\'"]?
  * or bitset kind's implementation so, and that one is X).
  */
 const THE_ONE = `\\s+like\\s+(?:the\\s+(?:one\\s+in\\s+(?:the\\s+)?[\`'"]?(?<onePlace>[\\w$./@-]*\\.[A-Za-z0-9]+)[\`'"]?|one\\s+(?:on|in|of|for)\\s+(?:the\\s+)?[\`'"]?(?<onOne>${NAME})[\`'"]?|[\`'"]?(?<kindOne>${NAME})[\`'"]?\\s+one)|[\`'"]?(?<likeOne>(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->))+)\\k<name>[\`'"]?|[\`'"]?(?<likeFull>[A-Za-z_$][\\w$]*_\\k<name>)[\`'"]?(?:${inFile('placeAfter')})?)`;
+/**
+ * What the question says of X's family between its role and `like`: the method they implement
+ * (`other drivers implementing connect like Driver\\PDO\\MySQL\\Driver::connect`) or the
+ * package they are in (`other __set__ checks in the descriptors package like Min.__set__`, the
+ * package X's definition is in: `rolePlace`, a folder).
+ */
+const ROLE_QUALIFIER = `(?:(?:implementing|overriding|defining)\\s+[\\w$]+|in\\s+the\\s+[\`'"]?(?<rolePlace>[\\w$.-]+)[\`'"]?\\s+(?:package|module|folder|directory|namespace|crate))`;
 /** A qualifier written before the name with a space, `gohcl EncodeIntoBody` (a package, a class). */
 const SPACED = '(?<spaced>[A-Za-z_$][\\w$-]*)\\s+(?=[A-Za-z_$])';
 /**
@@ -124,7 +144,7 @@ const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
   {
     phrasing: 'like',
     expression: new RegExp(
-      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[\\w$]+(?:\\(\\))?\\s+){0,2}(?:${WHAT}|${ROLES})\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE}|${IN_VARIANT}|${IN_WORD})?(?:${THE_ONE})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[\\w$]+(?:\\(\\))?\\s+){0,2}(?:${WHAT}|${ROLES})\\s+(?:${ROLE_QUALIFIER}\\s+)?)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE}|${IN_VARIANT}|${IN_WORD})?(?:${THE_ONE})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
       'i',
     ),
   },
@@ -170,11 +190,11 @@ export function questionParts(question: string): QuestionParts | null {
     if (!g) continue;
     if ((g.prosePlace ?? g.inWord) !== undefined && !CODE_NAME.test(g.name)) return null;
     const one = g.onOne ?? g.kindOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');
-    const place = g.place ?? g.onePlace ?? g.variant ?? g.placeAfter;
+    const place = g.place ?? g.onePlace ?? g.variant ?? g.placeAfter ?? g.rolePlace;
     const near = g.prosePlace ?? g.inWord;
     return {
       phrasing,
-      name: g.likeFull ?? goMethodName(g.name),
+      name: g.likeFull ?? rustMethodName(goMethodName(g.name)),
       ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
       ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
       ...(place !== undefined ? { place } : {}),

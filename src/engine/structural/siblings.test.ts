@@ -19,6 +19,7 @@ import {
   placeRole,
   refuses,
   roleElsewhere,
+  variantFile,
 } from './siblings';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -299,5 +300,21 @@ describe('placeRole and roleElsewhere (one role per module, each named with its 
     const r = await capstone.search('code similar to SystemZ_group_name');
     expect(r.results[0]).toMatchObject({ path: 'arch/ARM/ARMMapping.c', symbol: 'ARM_group_name' });
     expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/name 1\.00/);
+  });
+});
+
+describe('variantFile (one module’s variants, one file each)', () => {
+  it('holds for a name with one word added or one of two words changed, in any folder (futures-util, syncthing)', () => {
+    expect(variantFile('stream/stream/chunks.rs', 'stream/try_stream/try_chunks.rs')).toBe(true);
+    expect(variantFile('stream/stream/chunks.rs', 'stream/stream/ready_chunks.rs')).toBe(true);
+    expect(variantFile('future/select.rs', 'future/select_all.rs')).toBe(true);
+    expect(variantFile('lib/connections/quic_listen.go', 'lib/connections/tcp_listen.go')).toBe(true);
+    expect(variantFile('lib/model/folder.go', 'lib/model/folder_sendonly.go')).toBe(true);
+  });
+
+  it('does not hold for one name in two folders, nor for names sharing no run of words', () => {
+    expect(variantFile('sink/flush.rs', 'io/flush.rs')).toBe(false);
+    expect(variantFile('stream/stream/chunks.rs', 'stream/stream/buffered.rs')).toBe(false);
+    expect(variantFile('stream/stream/chunks.rs', 'stream/try_stream/try_ready_chunks.rs')).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import {
   SIBLING_RELATED_KIND,
   SIBLING_SAME_DIRECTORY,
   SIBLING_SHAPE_WEIGHT,
+  SIBLING_VARIANT_FILE,
 } from '../ranking';
 import { splitIdentifier, subTokens } from '../tokens';
 import { OWN_OBJECT } from '../own-receivers';
@@ -129,9 +130,42 @@ function onePattern(a: readonly string[], b: readonly string[]): boolean {
   return differing <= 1;
 }
 
-export function placeAffinity(a: string, b: string): number {
+export function placeAffinity(a: string, b: string, layered = false): number {
   if (a === b) return 1;
+  if (!layered && variantFile(a, b)) return SIBLING_VARIANT_FILE;
   return directoryOf(a) === directoryOf(b) ? SIBLING_SAME_DIRECTORY : 0;
+}
+
+/**
+ * Whether two files are named as one module's variants, in any folder: one name is the other's
+ * words with one more before or after them (chunks.rs · try_chunks.rs, ready_chunks.rs;
+ * select.rs · select_all.rs, try_select.rs), or both have two words or more and differ in one
+ * (quic_listen.go · tcp_listen.go). A library of one adapter per file names its variants so
+ * (ranking.ts, SIBLING_VARIANT_FILE); files of one name (io/flush.rs, sink/flush.rs) are not
+ * told apart by it. One file importing the other (`layered`, importsModule) is built on it, not
+ * a variant: tokio's semaphore.rs wraps batch_semaphore.rs (`use super::batch_semaphore as ll`).
+ */
+export function variantFile(a: string, b: string): boolean {
+  const [pa, pb] = [nameParts(stemOf(a)), nameParts(stemOf(b))];
+  if (pa.length === 0 || pb.length === 0 || pa.join(' ') === pb.join(' ')) return false;
+  if (onePattern(pa, pb)) return true;
+  const [short, long] = pa.length < pb.length ? [pa, pb] : [pb, pa];
+  if (long.length !== short.length + 1) return false;
+  const at = (from: number) => short.every((w, i) => long[from + i] === w);
+  return at(0) || at(1);
+}
+
+/** Whether a file's imports name the module of the file at `path` (its name without the extension, as one part of a specifier). */
+function importsModule(file: CorpusFile, path: string): boolean {
+  const stem = stemOf(path);
+  return file.analysis.imports.some((i) => i.specifier.split(/[^\w$-]+/).includes(stem));
+}
+
+/** A path's file name without its extension. */
+function stemOf(path: string): string {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  const dot = file.lastIndexOf('.');
+  return dot > 0 ? file.slice(0, dot) : file;
 }
 
 /** A definition as its shape is read: its signature, its lines, and the names its body defines and uses. */
@@ -342,6 +376,8 @@ export function siblingSimilarity(
   pair?: (name: string) => boolean,
   /** How the question named X, for the names alone (null: by their own names; siblingsOf's qualifierPicksOnly). */
   namesBy: NamedBy | null | undefined = by,
+  /** One of the two files imports the other (importsModule): no variants of one module. */
+  layered = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
@@ -349,7 +385,7 @@ export function siblingSimilarity(
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
     name: namedAffinity(x, y, namesBy ?? undefined, pair),
-    place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path),
+    place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path, layered),
     shape: shapeAffinity(x, y),
   };
   // A name of no word of X's says nothing of the role: only a shape like X's does (SIBLING_NAMELESS_MIN_SHAPE).
@@ -424,6 +460,7 @@ export function siblingsOf(
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
       if (f === file && uses(y)) continue;
       if (callsOnItsObject(f, y, x.definition)) continue;
+      if (dispatchesTo(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
       if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
@@ -437,6 +474,7 @@ export function siblingsOf(
         oneRole,
         pair,
         namesBy,
+        f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
       );
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
@@ -531,6 +569,23 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
     FUNCTION_FAMILY.has(y.kind) &&
     !onePattern(xParts, nameParts(y.name)) &&
     (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
+}
+
+/**
+ * Whether `y`, X's name in another class, calls X by its class's name (`Help.parse(argv)`,
+ * `Help::parse`) from a class that does not extend it: the dispatcher that picks one
+ * implementation and hands the call on, X's user, not another implementation. Rouge's
+ * `CLI.parse` reads the command word and returns `Help.parse(argv)`, `klass.parse(argv)` or
+ * `Highlight.parse(argv)`; each subcommand's `parse` is X's family. A subclass calling its base
+ * by name (Python's `Command.invoke(self, ctx)` in `Group.invoke`) is an override, still a sibling.
+ */
+function dispatchesTo(file: CorpusFile, y: Definition, x: Definition): boolean {
+  const xClass = x.container?.split(/::|\.|\\/).pop();
+  if (y.name !== x.name || xClass === undefined || y.container === x.container || !FUNCTION_FAMILY.has(y.kind))
+    return false;
+  if (!callsWithin(file, y, x.name, (receiver) => receiver.split(/::|\.|\\/).pop() === xClass)) return false;
+  const yClass = file.analysis.definitions.find((d) => d.name === y.container && CLASS_FAMILY.has(d.kind));
+  return yClass === undefined || firstBase(yClass) !== xClass;
 }
 
 /**
@@ -886,6 +941,7 @@ function inNamedFolder(a: string, b: string, by: NamedBy | undefined): boolean {
 /** How a sibling's place part is worded, highest first. */
 const PLACE_WORDS: readonly (readonly [number, string])[] = [
   [1, 'same file'],
+  [SIBLING_VARIANT_FILE, "file named as X's"],
   [SIBLING_SAME_DIRECTORY, 'same directory'],
 ];
 

@@ -663,3 +663,85 @@ describe('C: an attribute macro between the return type and the name', () => {
     expect(a.references.some((r) => r.name === 'get_stat_mtime')).toBe(false);
   });
 });
+
+// The patterns rooted at the grammar's root node (`(program (lexical_declaration …))`) run as a
+// query of their own from the root alone (analyzer.ts, splitRootPatterns): what they find must
+// be what the one query found, top-level declarations only, beside the other patterns' matches.
+describe('patterns rooted at the root node', () => {
+  const names = (a: FileAnalysis) => a.definitions.map((d) => `${d.kind} ${d.name}:${d.nameLine}`);
+
+  it('JavaScript: top-level bindings, not the same forms inside a function; a function value stays a function', () => {
+    const a = analyzer.analyze(
+      'lib/response.js',
+      [
+        "var deprecate = require('depd')('express');",
+        'var charsetRegExp = /;\\s*charset\\s*=/;',
+        'const MAX_AGE = 60;',
+        'const normalize = (type) => type.toLowerCase();',
+        'export const VERSION = "4.18.2";',
+        'function send(body) {',
+        '  var chunk = body;',
+        '  const encoding = "utf8";',
+        '  return normalize(chunk + encoding);',
+        '}',
+      ].join('\n'),
+    );
+    expect(names(a)).toEqual([
+      'variable deprecate:1',
+      'variable charsetRegExp:2',
+      'constant MAX_AGE:3',
+      'function normalize:4',
+      'constant VERSION:5',
+      'function send:6',
+    ]);
+  });
+
+  it('Go: package-level constants and variables, not a function’s', () => {
+    const a = analyzer.analyze(
+      'server.go',
+      [
+        'package http',
+        'const (',
+        '\tStateNew ConnState = iota',
+        '\tStateActive',
+        ')',
+        'var ErrServerClosed = errors.New("http: Server closed")',
+        'var (',
+        '\tdefaultMaxHeaderBytes = 1 << 20',
+        ')',
+        'func (srv *Server) Close() error {',
+        '\tvar err error',
+        '\tconst limit = 3',
+        '\treturn err',
+        '}',
+      ].join('\n'),
+    );
+    expect(names(a)).toEqual([
+      'constant StateNew:3',
+      'constant StateActive:4',
+      'variable ErrServerClosed:6',
+      'variable defaultMaxHeaderBytes:8',
+      'method Close:10',
+    ]);
+  });
+
+  it('C and Ruby: a file-scope variable and a top-level constant, not a local', () => {
+    const c = analyzer.analyze(
+      'md5.c',
+      [
+        'static const unsigned char fillbuf[64] = { 0x80, 0 };',
+        'int md5_init (struct md5_ctx *ctx) {',
+        '  int used = 0;',
+        '  return used;',
+        '}',
+      ].join('\n'),
+    );
+    expect(names(c)).toContain('variable fillbuf:1');
+    expect(names(c).some((n) => n.includes('used'))).toBe(false);
+    const ruby = analyzer.analyze(
+      'lib/thor/version.rb',
+      ['VERSION = "1.2.1"', 'class Thor', '  def run', '    LOCAL = 1', '  end', 'end'].join('\n'),
+    );
+    expect(names(ruby)).toContain('constant VERSION:1');
+  });
+});

@@ -74,6 +74,14 @@ interface CompiledQuery {
   impliedReferenceKind: (string | undefined)[];
   /** Per pattern: the name predicates taken out of the query, checked by readMatches (absent: none). */
   nameChecks: (NameCheck[] | undefined)[];
+  /**
+   * The patterns rooted at the tree's root node type (`(program (lexical_declaration …))`),
+   * compiled apart and run from the root alone (matchesOf), or null when there are none.
+   * In `query` each holds a state from the root to the end of the walk, checked at every
+   * node; here the cursor stops at the root's children. `patterns` maps each of its
+   * patterns to its index in `query`, where it is disabled.
+   */
+  rooted: { query: Query; rootType: string; patterns: Int32Array } | null;
 }
 
 let runtimeReady: Promise<void> | null = null;
@@ -184,6 +192,7 @@ export class StructuralAnalyzer {
   dispose(): void {
     for (const { parser, query } of this.loaded.values()) {
       query?.query.delete();
+      query?.rooted?.query.delete();
       parser.delete();
     }
     this.loaded.clear();
@@ -203,7 +212,7 @@ export class StructuralAnalyzer {
     }
     try {
       const root = tree.rootNode;
-      const found = readMatches(lang, text, compiled.query.matches(root), compiled);
+      const found = readMatches(lang, text, matchesOf(compiled, root), compiled);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
       if (lang === 'c' || lang === 'cpp') {
         addMacroBodyCalls(found, macroBodyCalls(root, text));
@@ -252,7 +261,7 @@ export class StructuralAnalyzer {
       try {
         const errorLine = tree.rootNode.hasError ? firstErrorLine(tree.rootNode) : Number.POSITIVE_INFINITY;
         if (errorLine <= line) continue;
-        const part = readMatches(lang, tail, compiled.query.matches(tree.rootNode), compiled);
+        const part = readMatches(lang, tail, matchesOf(compiled, tree.rootNode), compiled);
         // A definition that runs into the error is cut short: it is not kept.
         const definitions = part.definitions.filter((d) => d.endLine < errorLine);
         addEmbedded(found, { ...part, definitions, regions: [{ startLine: line, endLine: errorLine - 1 }] });
@@ -292,7 +301,7 @@ export class StructuralAnalyzer {
           current = next;
           continue;
         }
-        const found = readMatches(lang, current.text, compiled.query.matches(tree.rootNode), compiled);
+        const found = readMatches(lang, current.text, matchesOf(compiled, tree.rootNode), compiled);
         // The macros this round exposed (or the file's own, on a transcribers-only copy: rounds 0).
         const transcribers = lang === 'rust' && rounds > 0 ? rustMacroTranscribers(tree.rootNode, current.text) : null;
         if (transcribers) {
@@ -452,7 +461,12 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
     query = new Query(loaded.language, source);
   }
   // We read doc comments ourselves; any `@doc` capture left is only cost.
-  if (query.captureNames.includes('doc')) query.disableCapture('doc');
+  const disabledCaptures: string[] = [];
+  const disabledPatterns = new Set<number>();
+  if (query.captureNames.includes('doc')) {
+    query.disableCapture('doc');
+    disabledCaptures.push('doc');
+  }
 
   const names = query.captureNames;
   const roles = new Map<string, CaptureRole>();
@@ -488,7 +502,10 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
     // yields nothing readMatches keeps: it would only cost matching time.
     const useful = present.some((name) => (roles.get(name)?.role ?? 'name') !== 'name');
     const text = collapseSpace(source.slice(query.startIndexForPattern(pattern), query.endIndexForPattern(pattern)));
-    if (!useful || redundant.has(text)) query.disablePattern(pattern);
+    if (!useful || redundant.has(text)) {
+      query.disablePattern(pattern);
+      disabledPatterns.add(pattern);
+    }
   }
 
   const impliedReferenceKind: (string | undefined)[] = new Array(patternCount).fill(undefined);
@@ -499,9 +516,75 @@ function compileQuery(loaded: LoadedLanguage): CompiledQuery {
     const holders = references.flatMap((r, pattern) => (r.captures.includes(name) ? [pattern] : []));
     if (!holders.every((pattern) => references[pattern].single)) continue;
     query.disableCapture(name);
+    disabledCaptures.push(name);
     for (const pattern of holders) impliedReferenceKind[pattern] = role.tagKind;
   }
-  return { query, roles, impliedReferenceKind, nameChecks };
+  return {
+    query,
+    roles,
+    impliedReferenceKind,
+    nameChecks,
+    rooted: splitRootPatterns(loaded, query, source, disabledPatterns, disabledCaptures),
+  };
+}
+
+/**
+ * Takes the patterns whose outermost node is the tree's root type out of `query` into a query
+ * of their own (CompiledQuery.rooted). A pattern that names the root can only match at the
+ * root, but tree-sitter keeps its partial match alive while it walks the whole tree; run apart
+ * with a start depth of 0, the walk ends at the root's children. The same predicates and the
+ * same disabled captures; a pattern this query disabled stays out of both.
+ */
+function splitRootPatterns(
+  loaded: LoadedLanguage,
+  query: Query,
+  source: string,
+  disabledPatterns: ReadonlySet<number>,
+  disabledCaptures: readonly string[],
+): CompiledQuery['rooted'] {
+  const empty = loaded.parser.parse('');
+  const rootType = empty?.rootNode.type;
+  empty?.delete();
+  if (!rootType) return null;
+  const opening = new RegExp(`^[(\\s]*${rootType}[\\s)]`);
+  const patterns: number[] = [];
+  for (let pattern = 0; pattern < query.patternCount(); pattern++) {
+    if (disabledPatterns.has(pattern) || !query.isPatternRooted(pattern)) continue;
+    if (opening.test(source.slice(query.startIndexForPattern(pattern), query.endIndexForPattern(pattern))))
+      patterns.push(pattern);
+  }
+  if (patterns.length === 0) return null;
+  const text = patterns.map((p) => source.slice(query.startIndexForPattern(p), query.endIndexForPattern(p))).join('\n');
+  let rooted: Query;
+  try {
+    rooted = new Query(loaded.language, text);
+  } catch {
+    return null; // left in the main query: the same matches, with the longer walk
+  }
+  if (rooted.patternCount() !== patterns.length) {
+    rooted.delete();
+    return null;
+  }
+  for (const name of disabledCaptures) if (rooted.captureNames.includes(name)) rooted.disableCapture(name);
+  for (const pattern of patterns) query.disablePattern(pattern);
+  return { query: rooted, rootType, patterns: Int32Array.from(patterns) };
+}
+
+/**
+ * The tag query's matches from a tree's root: the rooted patterns' (renumbered as in the main
+ * query), then the main query's. readMatches keeps the first match of a definition node, so
+ * the order can matter where a rooted pattern and another one take the same declaration
+ * (`const f = () => …`); in this order the analyses are the one query's, file for file, on the
+ * 10 MB tier and on ten tuning projects in ten languages (docs/bench/HISTORY.md).
+ */
+function matchesOf(compiled: CompiledQuery, root: Node): QueryMatch[] {
+  const matches = compiled.query.matches(root);
+  const rooted = compiled.rooted;
+  if (!rooted) return matches;
+  // A root of another type (an ERROR root) is walked whole, as the main query would have.
+  const more = rooted.query.matches(root, root.type === rooted.rootType ? { maxStartDepth: 0 } : {});
+  for (const match of more) match.patternIndex = rooted.patterns[match.patternIndex];
+  return more.length === 0 ? matches : [...more, ...matches];
 }
 
 function skipReason(text: string, lineCount: number): string | null {

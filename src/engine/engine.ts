@@ -86,6 +86,7 @@ import {
   delegateLookup,
   memberNameCoverage,
   memberNameWordsSaid,
+  memberCodeWordsSaid,
   asksHowItWorks,
   outsideFunctionsLookup,
   setterLookup,
@@ -377,6 +378,7 @@ export class Engine {
             ...(howItWorks
               ? {
                   nameWordsSaidOf: memberNameWordsSaid(plan.raw),
+                  codeWordsSaid: memberCodeWordsSaid(this.corpus, plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                 }

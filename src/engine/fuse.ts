@@ -33,6 +33,9 @@ import { nameMatchFactor } from './search/members';
 import {
   boostFor,
   BOOSTED_KINDS,
+  MEMBER_CODE_WORDS_LEAD,
+  MEMBER_CODE_WORDS_MIN_PART,
+  MEMBER_CODE_WORDS_MIN_SHARE,
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
@@ -85,6 +88,11 @@ export interface FusionInput {
    * memberNameWordsSaid), weighed into the member choice beside the share.
    */
   nameWordsSaidOf?(chunk: Chunk): number;
+  /**
+   * Questions asking how: how many of the question's content words a chunk's lines say, and of how
+   * many (search/members.ts memberCodeWordsSaid); a member saying clearly more takes the place.
+   */
+  codeWordsSaid?: { total: number; of(chunk: Chunk): number };
   /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
@@ -205,6 +213,8 @@ export function fuse(input: FusionInput): SearchResult[] {
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
           givesWay,
+          input.codeWordsSaid &&
+            ((r) => ({ said: input.codeWordsSaid!.of(input.chunkOf(r.chunkId)), total: input.codeWordsSaid!.total })),
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -323,6 +333,7 @@ function chooseMember(
   delegateOf?: (r: SearchResult) => number | undefined,
   calleesOf?: (r: SearchResult) => number[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
+  codeWordsOf?: (r: SearchResult) => { said: number; total: number },
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -384,11 +395,24 @@ function chooseMember(
     handsOn = false;
     [chosen, chosenCoverage, chosenRelevance] = [callee, calleeCoverage, calleeRelevance];
   }
+  const sayer = codeWordsOf && memberSayingMore(group, chosen, best, codeWordsOf, givesWay);
+  if (sayer) {
+    handsOn = false;
+    chosen = sayer;
+    chosenCoverage = coverageOf(sayer);
+    chosenRelevance = relevance(sayer, chosenCoverage);
+  }
   if (chosen === best || !(chosen.score > 0)) return best;
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule: named ? 'callee-named' : memberRule(handsOn, gaveWay, closeness(chosen) > closeness(best)),
+    rule: memberRule({
+      says: sayer !== undefined,
+      named,
+      handsOn,
+      gaveWay,
+      closer: closeness(chosen) > closeness(best),
+    }),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,
@@ -400,10 +424,46 @@ function chooseMember(
   return chosen;
 }
 
+/**
+ * The function or method of the file whose own lines say the most of a "how" question's content
+ * words, when that is MEMBER_CODE_WORDS_LEAD more than the chosen member's and at least
+ * MEMBER_CODE_WORDS_MIN_PART of them, among the chunks fusing MEMBER_CODE_WORDS_MIN_SHARE of the
+ * file's best score (search/members.ts memberCodeWordsSaid); of two saying as many, the higher.
+ */
+function memberSayingMore(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  codeWordsOf: (r: SearchResult) => { said: number; total: number },
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+): SearchResult | undefined {
+  const { said, total } = codeWordsOf(chosen);
+  let most = Math.max(said + MEMBER_CODE_WORDS_LEAD, Math.ceil(MEMBER_CODE_WORDS_MIN_PART * total)) - 1;
+  let sayer: SearchResult | undefined;
+  for (const r of group) {
+    if (r.score < MEMBER_CODE_WORDS_MIN_SHARE * best.score) break;
+    if (r === chosen || (r.definitionKind !== 'function' && r.definitionKind !== 'method')) continue;
+    if (givesWay?.(r) !== undefined) continue;
+    const words = codeWordsOf(r).said;
+    if (words > most) [sayer, most] = [r, words];
+  }
+  return sayer;
+}
+
 /** Members that give their place to another strong member of their file (chooseMember). */
 type GivesWay = 'setter' | 'constructor';
 
-function memberRule(handsOn: boolean, gaveWay: GivesWay | undefined, closer: boolean): MemberRule {
+/** Which step chose the member shown, the last to move it first (chooseMember). */
+function memberRule(steps: {
+  says: boolean;
+  named: boolean;
+  handsOn: boolean;
+  gaveWay: GivesWay | undefined;
+  closer: boolean;
+}): MemberRule {
+  const { says, named, handsOn, gaveWay, closer } = steps;
+  if (says) return 'code-says-question';
+  if (named) return 'callee-named';
   if (handsOn) return 'wrapper-hands-on';
   if (gaveWay) return `${gaveWay}-gives-way`;
   return closer ? 'closer-before-boost' : 'name-says-question';

@@ -378,7 +378,7 @@ export class Engine {
             ...(howItWorks
               ? {
                   nameWordsSaidOf: memberNameWordsSaid(plan.raw),
-                  codeWordsSaid: memberCodeWordsSaid(this.corpus, plan.raw),
+                  codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                 }

@@ -34,7 +34,6 @@ import {
   boostFor,
   BOOSTED_KINDS,
   MEMBER_CODE_WORDS_LEAD,
-  MEMBER_CODE_WORDS_MIN_PART,
   MEMBER_CODE_WORDS_MIN_SHARE,
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
@@ -89,10 +88,10 @@ export interface FusionInput {
    */
   nameWordsSaidOf?(chunk: Chunk): number;
   /**
-   * Questions asking how: how many of the question's content words a chunk's lines say, and of how
-   * many (search/members.ts memberCodeWordsSaid); a member saying clearly more takes the place.
+   * Questions asking how: how many of the question's content words a chunk's lines say
+   * (search/members.ts memberCodeWordsSaid); a member saying clearly more takes the place.
    */
-  codeWordsSaid?: { total: number; of(chunk: Chunk): number };
+  codeWordsSaidOf?(chunk: Chunk): number;
   /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
@@ -198,6 +197,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
+  const codeWordsSaidOf = input.codeWordsSaidOf;
   const { isSetter, isConstructor } = input;
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
@@ -213,8 +213,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
           givesWay,
-          input.codeWordsSaid &&
-            ((r) => ({ said: input.codeWordsSaid!.of(input.chunkOf(r.chunkId)), total: input.codeWordsSaid!.total })),
+          codeWordsSaidOf && ((r) => codeWordsSaidOf(input.chunkOf(r.chunkId))),
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -333,7 +332,7 @@ function chooseMember(
   delegateOf?: (r: SearchResult) => number | undefined,
   calleesOf?: (r: SearchResult) => number[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
-  codeWordsOf?: (r: SearchResult) => { said: number; total: number },
+  codeWordsOf?: (r: SearchResult) => number,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -426,25 +425,23 @@ function chooseMember(
 
 /**
  * The function or method of the file whose own lines say the most of a "how" question's content
- * words, when that is MEMBER_CODE_WORDS_LEAD more than the chosen member's and at least
- * MEMBER_CODE_WORDS_MIN_PART of them, among the chunks fusing MEMBER_CODE_WORDS_MIN_SHARE of the
- * file's best score (search/members.ts memberCodeWordsSaid); of two saying as many, the higher.
+ * words, when that is MEMBER_CODE_WORDS_LEAD more than the chosen member's, among the chunks
+ * fusing MEMBER_CODE_WORDS_MIN_SHARE of the file's best score (search/members.ts memberCodeWordsSaid); of two saying as many, the higher.
  */
 function memberSayingMore(
   group: SearchResult[],
   chosen: SearchResult,
   best: SearchResult,
-  codeWordsOf: (r: SearchResult) => { said: number; total: number },
+  codeWordsOf: (r: SearchResult) => number,
   givesWay?: (r: SearchResult) => GivesWay | undefined,
 ): SearchResult | undefined {
-  const { said, total } = codeWordsOf(chosen);
-  let most = Math.max(said + MEMBER_CODE_WORDS_LEAD, Math.ceil(MEMBER_CODE_WORDS_MIN_PART * total)) - 1;
+  let most = codeWordsOf(chosen) + MEMBER_CODE_WORDS_LEAD - 1;
   let sayer: SearchResult | undefined;
   for (const r of group) {
     if (r.score < MEMBER_CODE_WORDS_MIN_SHARE * best.score) break;
     if (r === chosen || (r.definitionKind !== 'function' && r.definitionKind !== 'method')) continue;
     if (givesWay?.(r) !== undefined) continue;
-    const words = codeWordsOf(r).said;
+    const words = codeWordsOf(r);
     if (words > most) [sayer, most] = [r, words];
   }
   return sayer;

@@ -417,11 +417,10 @@ describe('on a "how" question, the member whose code says clearly more of the qu
   it("counts the question's content words a chunk's lines say, each once, in base forms", () => {
     const chunk = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!;
     const said = memberCodeWordsSaid(corpus, question);
-    // vdso, elf, image, kernel, maps, process, parsed, symbol, tables.
-    expect(said.total).toBe(9);
-    expect(said.of(chunk('init_from_sysinfo_ehdr'))).toBe(7);
-    expect(said.of(chunk('sym'))).toBe(4);
-    expect(said.of(chunk('addr_from_elf'))).toBe(1);
+    // Of vdso, elf, image, kernel, maps, process, parsed, symbol, tables.
+    expect(said(chunk('init_from_sysinfo_ehdr'))).toBe(7);
+    expect(said(chunk('sym'))).toBe(4);
+    expect(said(chunk('addr_from_elf'))).toBe(1);
   });
 
   it('"parsed to find its symbol tables": init_from_sysinfo_ehdr, first by text alone, over sym', () => {
@@ -457,7 +456,7 @@ describe('on a "how" question, the member whose code says clearly more of the qu
     const shown = (results: ReturnType<typeof fuse>) =>
       results.find((r) => r.path === 'src/backend/linux_raw/vdso.rs')!;
     expect(shown(fuse(input)).symbol).toBe('sym');
-    const first = shown(fuse({ ...input, codeWordsSaid: memberCodeWordsSaid(corpus, question) }));
+    const first = shown(fuse({ ...input, codeWordsSaidOf: memberCodeWordsSaid(corpus, question) }));
     expect([first.symbol, first.startLine]).toEqual(['init_from_sysinfo_ehdr', lineOf('fn init_from_sysinfo_ehdr(')]);
     expect(first.explanation.member).toMatchObject({ rule: 'code-says-question', over: { symbol: 'sym' } });
     expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
@@ -469,12 +468,12 @@ describe('on a "how" question, the member whose code says clearly more of the qu
     // `match_version` (the symbol's version check) says sym's words and two more at most.
     const said = memberCodeWordsSaid(corpus, question);
     const chunk = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!;
-    expect(said.of(chunk('match_version')) - said.of(chunk('sym'))).toBeLessThan(MEMBER_CODE_WORDS_LEAD);
+    expect(said(chunk('match_version')) - said(chunk('sym'))).toBeLessThan(MEMBER_CODE_WORDS_LEAD);
     const lists = {
       semantic: list({ 0: 'sym', 1: 'match_version' }, 20),
       text: list({ 0: 'sym', 1: 'match_version' }, 20),
     };
-    const results = fuse({ ...understandInput(lists, chunkOf, question), codeWordsSaid: said });
+    const results = fuse({ ...understandInput(lists, chunkOf, question), codeWordsSaidOf: said });
     expect(results.find((r) => r.path === 'src/backend/linux_raw/vdso.rs')!.symbol).toBe('sym');
   });
 });

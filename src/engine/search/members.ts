@@ -184,7 +184,7 @@ const MIN_BODY_WORD = 3;
 
 /**
  * How many of a "how" question's content words a chunk's own lines say (its name, doc comment,
- * identifiers split into words, comments and strings), and of how many: a word counts once, said
+ * identifiers split into words, comments and strings): a word counts once, said
  * as itself or in a base form on either side (`prefixes` for `prefix`, "dropped" for `drop`).
  * The member choice weighs it when one member of a file says clearly more of the question than
  * the one chosen (fuse's chooseMember: 'code-says-question'): the function that does the work
@@ -193,12 +193,12 @@ const MIN_BODY_WORD = 3;
  * override bytes, over `readOpcode`; rustix's `init_from_sysinfo_ehdr`, which walks the vDSO's
  * ELF headers to its symbol tables, over `sym`). Counts are kept per chunk for one question.
  */
-export function memberCodeWordsSaid(corpus: Corpus, question: string): { total: number; of: (chunk: Chunk) => number } {
+export function memberCodeWordsSaid(corpus: Corpus, question: string): (chunk: Chunk) => number {
   const asked = contentTerms(question)
     .filter((t) => t.length >= MIN_BODY_WORD && !NUMBER.test(t))
     .map((t) => [t, ...baseForms(t)]);
   const counts = new Map<Chunk, number>();
-  const of = (chunk: Chunk): number => {
+  return (chunk) => {
     const known = counts.get(chunk);
     if (known !== undefined) return known;
     const text = corpus.files[chunk.fileId]?.text;
@@ -213,7 +213,6 @@ export function memberCodeWordsSaid(corpus: Corpus, question: string): { total: 
     counts.set(chunk, count);
     return count;
   };
-  return { total: asked.length, of };
 }
 
 /**

@@ -374,7 +374,8 @@ export type MemberRule =
   | 'wrapper-hands-on'
   | 'callee-named'
   | 'setter-gives-way'
-  | 'constructor-gives-way';
+  | 'constructor-gives-way'
+  | 'code-says-question';
 
 export interface MemberChoice {
   rule: MemberRule;

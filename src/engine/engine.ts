@@ -85,6 +85,7 @@ import {
   delegateLookup,
   memberNameCoverage,
   memberNameWordsSaid,
+  memberCodeWordsSaid,
   asksHowItWorks,
   outsideFunctionsLookup,
   setterLookup,
@@ -377,6 +378,7 @@ export class Engine {
             ...(howItWorks
               ? {
                   nameWordsSaidOf: memberNameWordsSaid(plan.raw),
+                  codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                 }

@@ -33,6 +33,8 @@ import { nameMatchFactor } from './search/members';
 import {
   boostFor,
   BOOSTED_KINDS,
+  MEMBER_CODE_WORDS_LEAD,
+  MEMBER_CODE_WORDS_MIN_SHARE,
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
@@ -85,6 +87,11 @@ export interface FusionInput {
    * memberNameWordsSaid), weighed into the member choice beside the share.
    */
   nameWordsSaidOf?(chunk: Chunk): number;
+  /**
+   * Questions asking how: how many of the question's content words a chunk's lines say
+   * (search/members.ts memberCodeWordsSaid); a member saying clearly more takes the place.
+   */
+  codeWordsSaidOf?(chunk: Chunk): number;
   /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
@@ -190,6 +197,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
+  const codeWordsSaidOf = input.codeWordsSaidOf;
   const { isSetter, isConstructor } = input;
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
@@ -205,6 +213,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           delegateOf && ((r) => delegateOf(input.chunkOf(r.chunkId))),
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
           givesWay,
+          codeWordsSaidOf && ((r) => codeWordsSaidOf(input.chunkOf(r.chunkId))),
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -323,6 +332,7 @@ function chooseMember(
   delegateOf?: (r: SearchResult) => number | undefined,
   calleesOf?: (r: SearchResult) => number[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
+  codeWordsOf?: (r: SearchResult) => number,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -384,11 +394,24 @@ function chooseMember(
     handsOn = false;
     [chosen, chosenCoverage, chosenRelevance] = [callee, calleeCoverage, calleeRelevance];
   }
+  const sayer = codeWordsOf && memberSayingMore(group, chosen, best, codeWordsOf, givesWay);
+  if (sayer) {
+    handsOn = false;
+    chosen = sayer;
+    chosenCoverage = coverageOf(sayer);
+    chosenRelevance = relevance(sayer, chosenCoverage);
+  }
   if (chosen === best || !(chosen.score > 0)) return best;
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule: named ? 'callee-named' : memberRule(handsOn, gaveWay, closeness(chosen) > closeness(best)),
+    rule: memberRule({
+      says: sayer !== undefined,
+      named,
+      handsOn,
+      gaveWay,
+      closer: closeness(chosen) > closeness(best),
+    }),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
     relevance: chosenRelevance,
     overRelevance: bestRelevance,
@@ -400,10 +423,44 @@ function chooseMember(
   return chosen;
 }
 
+/**
+ * The function or method of the file whose own lines say the most of a "how" question's content
+ * words, when that is MEMBER_CODE_WORDS_LEAD more than the chosen member's, among the chunks
+ * fusing MEMBER_CODE_WORDS_MIN_SHARE of the file's best score (search/members.ts memberCodeWordsSaid); of two saying as many, the higher.
+ */
+function memberSayingMore(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  codeWordsOf: (r: SearchResult) => number,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+): SearchResult | undefined {
+  let most = codeWordsOf(chosen) + MEMBER_CODE_WORDS_LEAD - 1;
+  let sayer: SearchResult | undefined;
+  for (const r of group) {
+    if (r.score < MEMBER_CODE_WORDS_MIN_SHARE * best.score) break;
+    if (r === chosen || (r.definitionKind !== 'function' && r.definitionKind !== 'method')) continue;
+    if (givesWay?.(r) !== undefined) continue;
+    const words = codeWordsOf(r);
+    if (words > most) [sayer, most] = [r, words];
+  }
+  return sayer;
+}
+
 /** Members that give their place to another strong member of their file (chooseMember). */
 type GivesWay = 'setter' | 'constructor';
 
-function memberRule(handsOn: boolean, gaveWay: GivesWay | undefined, closer: boolean): MemberRule {
+/** Which step chose the member shown, the last to move it first (chooseMember). */
+function memberRule(steps: {
+  says: boolean;
+  named: boolean;
+  handsOn: boolean;
+  gaveWay: GivesWay | undefined;
+  closer: boolean;
+}): MemberRule {
+  const { says, named, handsOn, gaveWay, closer } = steps;
+  if (says) return 'code-says-question';
+  if (named) return 'callee-named';
   if (handsOn) return 'wrapper-hands-on';
   if (gaveWay) return `${gaveWay}-gives-way`;
   return closer ? 'closer-before-boost' : 'name-says-question';

@@ -550,6 +550,22 @@ export const MEMBER_NAME_GAIN = 0.3;
 export const MEMBER_NAME_WORD_GAIN = 0.02;
 
 /**
+ * On a question asking how, the member chosen for a file gives its place to a function or method
+ * of the file whose own lines say MEMBER_CODE_WORDS_LEAD more of the question's content words
+ * (search/members.ts memberCodeWordsSaid), when it fuses at least MEMBER_CODE_WORDS_MIN_SHARE of
+ * the file's best score. The embedding reads a
+ * chunk's first 256 tokens, so a long function that does the work (capstone's `readPrefixes`, 349
+ * lines, nine of the question's ten words) ranks below a short sibling that shares its head words
+ * (`readOpcode`, three); its body still says what the question asks, word by word. Three words:
+ * a lead a sibling's incidental words do not make (two members of a file share the file's
+ * vocabulary; a lead of two moved three answers shown first to a sibling). 0.4 of the best score: the
+ * file's chunks a list found near the question, below the sub-results' 0.5, as the answer's
+ * semantic rank is lost to its length (the figures: docs/eval/FUSION.md).
+ */
+export const MEMBER_CODE_WORDS_LEAD = 3;
+export const MEMBER_CODE_WORDS_MIN_SHARE = 0.4;
+
+/**
  * "The function that answers" (issue 20): the member chosen for a file gives its place to a
  * function of the same file it calls whose name says more of the question, when that callee's
  * relevance (rrf × demotion × name factor) is at least this share of the caller's: a strong

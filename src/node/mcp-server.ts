@@ -201,6 +201,7 @@ const explanationShape = z.object({
         'callee-named',
         'setter-gives-way',
         'constructor-gives-way',
+        'code-says-question',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

@@ -234,6 +234,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'callee-named': 'the member chosen calls it, and its name says more of the question',
   'setter-gives-way': 'the chunk put first only stores its argument in a field',
   'constructor-gives-way': 'the chunk put first is a constructor, which only builds the object',
+  'code-says-question': 'its code says clearly more of the words of the question',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

@@ -9,7 +9,7 @@
  */
 import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
-import { baseForms, splitIdentifier, subTokens } from '../tokens';
+import { baseForms, contentTerms, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN, MEMBER_NAME_WORD_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
@@ -178,6 +178,42 @@ function placeOf(chunk: Chunk): string | undefined {
 export function memberNameWordsSaid(question: string): (chunk: Chunk) => number {
   const forms = questionForms(question);
   return (chunk) => namePartsSaid(chunk.symbol, forms, placeOf(chunk)).said;
+}
+
+/** A question word this short says too little to count in a body (`a`, `is`, `on`; `x86`, `bit` count). */
+const MIN_BODY_WORD = 3;
+
+/**
+ * How many of a "how" question's content words a chunk's own lines say (its name, doc comment,
+ * identifiers split into words, comments and strings): a word counts once, said
+ * as itself or in a base form on either side (`prefixes` for `prefix`, "dropped" for `drop`).
+ * The member choice weighs it when one member of a file says clearly more of the question than
+ * the one chosen (fuse's chooseMember: 'code-says-question'): the function that does the work
+ * handles each thing the question names, while a short sibling the embedding ranks first shares
+ * its head words (capstone's `readPrefixes`, whose body reads the lock, rep, segment and size
+ * override bytes, over `readOpcode`; rustix's `init_from_sysinfo_ehdr`, which walks the vDSO's
+ * ELF headers to its symbol tables, over `sym`). Counts are kept per chunk for one question.
+ */
+export function memberCodeWordsSaid(corpus: Corpus, question: string): (chunk: Chunk) => number {
+  const asked = contentTerms(question)
+    .filter((t) => t.length >= MIN_BODY_WORD && !NUMBER.test(t))
+    .map((t) => [t, ...baseForms(t)]);
+  const counts = new Map<Chunk, number>();
+  return (chunk) => {
+    const known = counts.get(chunk);
+    if (known !== undefined) return known;
+    const text = corpus.files[chunk.fileId]?.text;
+    const said = new Set<string>();
+    if (text !== undefined)
+      for (const line of linesOf(text, chunk.startLine, chunk.endLine))
+        for (const t of subTokens(line)) {
+          said.add(t);
+          for (const b of baseForms(t)) said.add(b);
+        }
+    const count = asked.filter((forms) => forms.some((f) => said.has(f))).length;
+    counts.set(chunk, count);
+    return count;
+  };
 }
 
 /**

@@ -1667,6 +1667,8 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
     expect(typed.query.similarTo).toMatchObject({ code: 'qualified', name: 'serve' });
     expect(typed.query.similarTo!.taken.map((t) => t.path)).toEqual(['lib/connections/tcp_listen.go']);
     expect(typed.results[0]).toMatchObject({ path: 'lib/connections/relay_listen.go', symbol: 'serve' });
+    // The note says the name was read in the code's case.
+    expect(typed.query.notes?.join(' ')).toContain('typed Serve: the repository writes it serve');
     // A name defined in no case at all is still no X; the exact case is kept when it is defined.
     const serve = await syncthing.search('code similar to svcutil Serve');
     expect(serve.query.similarTo?.name).toBe('Serve');

@@ -44,6 +44,8 @@ export interface SimilarSubject {
    * first that picks some of X's definitions, not all, is X's qualifier (hintedSubject).
    */
   hints?: string[];
+  /** The name as typed when X is read in another case, the code's (hintedSubject): `Serve` for `serve`. */
+  typed?: string;
 }
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
@@ -296,7 +298,7 @@ export function hintedSubject(
   if (picksNone)
     for (const name of spellingsOf(named.name)) {
       if (name === named.name) continue;
-      const spelled = { ...named, name };
+      const spelled = { ...named, name, typed: named.name };
       const other = chunksOf(spelled);
       if (other && (found === undefined || other.code === 'qualified')) return { subject: spelled, found: other };
     }
@@ -502,10 +504,12 @@ export function subjectChoice(
   const by = [subject.path, subject.qualifier].filter((q) => q !== undefined).join(' and ');
   const pick = `write Container.${subject.name} or file:${subject.name} to pick one`;
   const also = found.chunks.length > 1 ? `; also ${found.chunks.slice(1).map(at).join(', ')}` : '';
+  const spelled =
+    subject.typed !== undefined ? ` (typed ${subject.typed}: the repository writes it ${subject.name})` : '';
   const note =
     found.code === 'ambiguous'
-      ? `Similar to ${subject.name}: ${subject.name} is defined ${found.definitions} times and the question does not say which (${found.unpicked ? `${by} names none of them; ` : ''}${pick}), so all of them are X, left out of the answer: ${listed}${more}. The siblings of each lead; the code and neighbours of the first (${at(first)}, ${found.lines?.[0] ?? first.endLine - first.startLine + 1} lines${first.definitionKind !== undefined && !FUNCTION_FAMILY.has(first.definitionKind) ? ' with its members' : ''}: open to the code's users first, then the largest) are searched.`
-      : `Similar to ${subject.name}: the ${first.definitionKind ?? 'definition'} at ${at(first)}${found.code === 'qualified' ? ` (picked by ${by} among ${found.definitions} definitions${also})` : ''}, left out of the answer with what it holds; its siblings (same kind, named alike, nearby, shaped alike) lead.`;
+      ? `Similar to ${subject.name}${spelled}: ${subject.name} is defined ${found.definitions} times and the question does not say which (${found.unpicked ? `${by} names none of them; ` : ''}${pick}), so all of them are X, left out of the answer: ${listed}${more}. The siblings of each lead; the code and neighbours of the first (${at(first)}, ${found.lines?.[0] ?? first.endLine - first.startLine + 1} lines${first.definitionKind !== undefined && !FUNCTION_FAMILY.has(first.definitionKind) ? ' with its members' : ''}: open to the code's users first, then the largest) are searched.`
+      : `Similar to ${subject.name}${spelled}: the ${first.definitionKind ?? 'definition'} at ${at(first)}${found.code === 'qualified' ? ` (picked by ${by} among ${found.definitions} definitions${also})` : ''}, left out of the answer with what it holds; its siblings (same kind, named alike, nearby, shaped alike) lead.`;
   return { choice, note };
 }
 

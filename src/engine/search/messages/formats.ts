@@ -140,10 +140,10 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       // Blank lines escaped at the start of a call's first argument (Rust's `rtprintpanic!("\nthread
       // '{}' has overflowed its stack\n", …)`) print the message on a line of its own; after `.=`
       // or `+` they join it to text printed before (Symfony Console's `"\n\nDid you mean …"`).
-      const opensCall = /\(\s*$/.test(source.slice(Math.max(0, lit.start - MAX_REPORTER_CHARS), lit.start));
-      const content = opensCall ? lit.content.replace(LEADING_LINE_BREAKS, '') : lit.content;
+      const before = source.slice(Math.max(0, lit.start - MAX_REPORTER_CHARS), lit.start);
+      const content = /\(\s*$/.test(before) ? lit.content.replace(LEADING_LINE_BREAKS, '') : lit.content;
       current = { literal: lit, literals: [lit], pieces: formatPieces(content.replace(INDENT, '')) };
-      if (reportsErrno(source.slice(Math.max(0, lit.start - MAX_REPORTER_CHARS), lit.start))) withErrno.add(current);
+      if (reportsErrno(before)) withErrno.add(current);
     }
     previous = lit;
   }

@@ -349,12 +349,12 @@ export class StructuralIndex implements Retriever {
     }
   }
 
-  /** Every definition named exactly `name`, best first (implementations before declarations). */
   /** The defined names equal to `name` ignoring case (`serve` for `Serve`), itself included when defined. */
   spellingsOf(name: string): string[] {
     return this.names.caseInsensitive(name).map((id) => this.names.names[id]);
   }
 
+  /** Every definition named exactly `name`, best first (implementations before declarations). */
   definitionsNamed(name: string): DefinitionHit[] {
     const id = this.names.idOf(name);
     if (id === undefined) return [];

@@ -755,6 +755,48 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04d',
   },
+  // The twelfth tuning group (twenty-seventh session, 2026-12-04e, issue 20), Python and Go by h27-qm,
+  // questions written from reading the code before Fourfold ran on them. Pylint 2.16: the Python
+  // linter, one checker class per family of messages (each with its `msgs` table of `%s`/`%r`
+  // formats the reporters print as `path:line:col: C0114: text (symbol)`), one reporter per output
+  // format (`handle_message`, `display_messages`: text, colorized, no-header, JSON, multi), one
+  // report function per statistics section (`report_raw_stats`, `report_similarities`, …), one
+  // docstring parser per style in the docparams extension (Sphinx, Epytext, Google, Numpy:
+  // `match_param_docs`, `has_property_returns`, …), one pyreverse printer per diagram format (dot,
+  // PlantUML, MermaidJS, VCG: `emit_node`, `emit_edge`), the option converters of the argparse
+  // configuration and their older optparse validators, and the duplicate-code finder; its testutils/
+  // package (helpers for pylint's own functional tests) is left out. etcd 3.4 (go.etcd.io/etcd as
+  // golang-etcd-server-dev ships it): the Raft library (one step function and one become… per role,
+  // the quorum and progress tracker), the server's appliers (backend, auth, quota, corrupt:
+  // `Range`, `Put`, `DeleteRange`, …), the auth token providers (simple, JWT, nop), the lessor, the
+  // MVCC store and its key index, the v2 store, rafthttp's stream writers and readers, etcdctl's
+  // printers per output format (simple, fields, JSON, protobuf, table), the flag.Value types of
+  // pkg/flags, and zap and capnslog messages with their fields; its functional/, integration/ and
+  // tests/ trees, its `_test.go` files and the generated `.pb.go`/`.pb.gw.go` files are left out.
+  // Neither package is in the model's training lists; two neighbours are, as separate projects:
+  // python3-pylint-django (a pylint plugin) and golang-github-coreos-bbolt-dev (etcd's storage library).
+  {
+    name: 'pylint',
+    pkg: 'pylint',
+    version: '2.16.2-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/pylint',
+    extensions: ['.py'],
+    exclude: /^testutils\//,
+    half: 'tuning',
+    since: '2026-12-04e',
+  },
+  {
+    name: 'etcd',
+    pkg: 'golang-etcd-server-dev',
+    version: '3.4.23-4',
+    language: 'go',
+    root: 'usr/share/gocode/src/go.etcd.io/etcd',
+    extensions: ['.go'],
+    exclude: /_test\.go$|^(functional|integration|tests)\/|\.pb(\.gw)?\.go$/,
+    half: 'tuning',
+    since: '2026-12-04e',
+  },
 ];
 
 export interface RealFile {

@@ -797,6 +797,45 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04e',
   },
+  // The twelfth tuning group (twenty-seventh session, 2026-12-04e, issue 20), Ruby and C by h27-qn,
+  // questions written from reading the code before Fourfold ran on them. The MongoDB Ruby driver
+  // 2.5 (mongo-ruby-driver): the client, cluster monitoring and server selection, with one read
+  // preference class per mode (`select`, `to_mongos`: primary, primary-preferred, secondary,
+  // secondary-preferred, nearest), one topology class per cluster kind (`servers`, `elect_primary`:
+  // single, replica set, sharded, unknown), one authentication mechanism per class (`login` and a
+  // `Conversation`: CR, LDAP, SCRAM, X.509), one wire-protocol message class per opcode (`payload`
+  // and an `Upconverter#command` each), one log subscriber per monitoring event (`log_event`),
+  // `Error` classes whose messages are built by interpolation and `MONGODB | …` log lines; its
+  // compiled Kerberos extension (csasl) is not Ruby. SBCL 2.2.9's C runtime (src/runtime of
+  // sbcl-source): the Lisp system's loader, garbage collectors and low-level debugger, with one
+  // file per CPU (`arch_get_bad_addr`, `arch_skip_instruction`, …) and per OS or OS-and-CPU pair
+  // (`os_get_runtime_executable_path`, `futex_wait`, the SIGSEGV handlers, `os_context_*`), the ldb
+  // monitor's commands (`*_cmd`), the printer's one function per lowtag, and `lose()`/`fprintf`
+  // messages; the headers genesis generates from Lisp (genesis/), the GC's unit tests and the
+  // build's target-*.h symlinks are left out. Neither package, nor its upstream, is in the model's
+  // training lists (the npm `mongodb` driver it trained on is MongoDB's Node.js driver, another
+  // repository in another language).
+  {
+    name: 'mongo',
+    pkg: 'ruby-mongo',
+    version: '2.5.1-1.1',
+    language: 'ruby',
+    root: 'usr/lib/ruby/vendor_ruby',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-04e',
+  },
+  {
+    name: 'sbcl',
+    pkg: 'sbcl-source',
+    version: '2:2.2.9-1',
+    language: 'c',
+    root: 'usr/share/sbcl-source/src/runtime',
+    extensions: ['.c', '.h'],
+    exclude: /^genesis\/|^gc-unit-tests\.c$/,
+    half: 'tuning',
+    since: '2026-12-04e',
+  },
 ];
 
 export interface RealFile {

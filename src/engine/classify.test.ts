@@ -328,6 +328,17 @@ describe('names first: a single identifier, qualified or not, is a definition qu
     expect(plan.identifiers).toEqual(identifiers);
   });
 
+  // rich's `class Live` in live.py: `live` is also a definition cue ("where does X live").
+  it.each([
+    ['where is the Live class defined', ['Live']],
+    ['the Source class', ['Source']],
+    ['the Router class that handles redirects for the app', ['Router']],
+  ] as const)('the name a kind noun names is the name: %s', (q, identifiers) => {
+    const plan = planQuery(q);
+    expect(plan.rule).toBe('definition-noun');
+    expect(plan.identifiers).toEqual(identifiers);
+  });
+
   it('a question mark ending a sentence is not part of a name', () => {
     expect(planQuery('where is parse defined?').identifiers).toEqual(['parse']);
     expect(planQuery('how does parse work?').identifiers).not.toContain('work?');

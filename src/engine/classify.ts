@@ -268,7 +268,16 @@ const DOC_OPENING =
  * [\w$]* (that split backtracks quadratically: 30 s on a 100,000-character word).
  */
 const DEFINITION_NOUN =
-  /\b[A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
+  /\b([A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*)\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+([A-Z][\w$]*)\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
+
+/**
+ * The name a kind noun names ("the Live class" → Live). It is the name even when it is spelled
+ * like a word the plan otherwise drops: `live` is a definition cue ("where does X live").
+ */
+function nounNamedName(q: string): string | null {
+  const m = DEFINITION_NOUN.exec(q);
+  return m?.[1] ?? m?.[4] ?? null;
+}
 /** Questions about how or why code works, asked in so many words: they win over the names they mention. */
 const QUESTION_FORM =
   /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
@@ -1165,6 +1174,8 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
 
   if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(asked, words))
     plan.identifiers = splitPath(asked);
+  const nounNamed = c.rule === 'definition-noun' ? nounNamedName(raw) : null;
+  if (plan.identifiers.length === 0 && nounNamed) plan.identifiers = splitPath(nounNamed);
   const framed = c.intent === 'find_definition' ? framedName(raw) : null;
   if (plan.identifiers.length === 0 && framed) plan.identifiers = splitPath(framed);
   if (plan.identifiers.length === 0) {

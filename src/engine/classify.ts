@@ -271,12 +271,23 @@ const DEFINITION_NOUN =
   /\b([A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*)\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+([A-Z][\w$]*)\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
 
 /**
- * The name a kind noun names ("the Live class" → Live). It is the name even when it is spelled
- * like a word the plan otherwise drops: `live` is a definition cue ("where does X live").
+ * One name asked for as a thing to open, the whole query: a verb of finding before it ("find
+ * Segment", "go to the Console class"), or a kind after it ("Console class", "where's the
+ * Segment type"). The name has a capital or an `_`: "find duplicates" is a request in words.
+ * Anchored, and the lookahead asks for the capital without splitting the name (DEFINITION_NOUN).
+ */
+const NAME_TO_OPEN =
+  /^(?:(?:show\s+me|where\s+is|where's|open|find|go\s+to|goto|jump\s+to|locate)\s+(?:the\s+)?((?=[\w$]*[A-Z_])[\w$]+)(?:\s+(?:class|interface|struct|enum|trait|type|module|constructor|function|method|macro))?|(?:the\s+)?((?=[\w$]*[A-Z_])[\w$]+)\s+(?:class|interface|struct|enum|trait|type|module|constructor|function|method|macro))\s*\??$/;
+
+/**
+ * The name a kind noun or a verb of finding names ("the Live class" → Live, "find Segment" →
+ * Segment). It is the name even when it is spelled like a word the plan otherwise drops: `live`
+ * is a definition cue ("where does X live").
  */
 function nounNamedName(q: string): string | null {
   const m = DEFINITION_NOUN.exec(q);
-  return m?.[1] ?? m?.[4] ?? null;
+  const open = NAME_TO_OPEN.exec(q);
+  return m?.[1] ?? m?.[4] ?? open?.[1] ?? open?.[2] ?? null;
 }
 /** Questions about how or why code works, asked in so many words: they win over the names they mention. */
 const QUESTION_FORM =
@@ -476,8 +487,11 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'definition-noun',
     confidence: String(CONFIDENCE.definitionNoun),
     intent: 'find_definition',
-    looksFor: 'a name with the kind of thing it is: “the Router class”, “the Reaction constructor”',
-    test: (q) => (DEFINITION_NOUN.test(q) ? CONFIDENCE.definitionNoun : null),
+    looksFor:
+      'a name with the kind of thing it is, or a verb of finding: “the Router class”, “the Reaction constructor”, “Console class”, “find Segment”',
+    // An error token asked for ("find ECONNREFUSED") is text to match, as the error-token rule reads it.
+    test: (q) =>
+      DEFINITION_NOUN.test(q) || (NAME_TO_OPEN.test(q) && !ERROR_TOKEN.test(q)) ? CONFIDENCE.definitionNoun : null,
   },
   {
     id: 'description',

@@ -328,6 +328,26 @@ describe('names first: a single identifier, qualified or not, is a definition qu
     expect(plan.identifiers).toEqual(identifiers);
   });
 
+  // rich's `class Live` in live.py: `live` is also a definition cue ("where does X live").
+  it.each([
+    ['where is the Live class defined', ['Live']],
+    ['the Source class', ['Source']],
+    ['the Router class that handles redirects for the app', ['Router']],
+    // rich's `class Segment(NamedTuple)` and `class Console`: typed as one asks an editor to open them.
+    ['find Segment', ['Segment']],
+    ["where's the Segment type", ['Segment']],
+    ['Console class', ['Console']],
+    ['go to the MAX_SIZE macro', ['MAX_SIZE']],
+  ] as const)('the name a kind noun names is the name: %s', (q, identifiers) => {
+    const plan = planQuery(q);
+    expect(plan.rule).toBe('definition-noun');
+    expect(plan.identifiers).toEqual(identifiers);
+  });
+
+  it.each(['find duplicates', 'find ECONNREFUSED', 'the first class'])('%s names nothing to open', (q) => {
+    expect(planQuery(q).rule).not.toBe('definition-noun');
+  });
+
   it('a question mark ending a sentence is not part of a name', () => {
     expect(planQuery('where is parse defined?').identifiers).toEqual(['parse']);
     expect(planQuery('how does parse work?').identifiers).not.toContain('work?');

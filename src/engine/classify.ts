@@ -268,7 +268,27 @@ const DOC_OPENING =
  * [\w$]* (that split backtracks quadratically: 30 s on a 100,000-character word).
  */
 const DEFINITION_NOUN =
-  /\b[A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+[A-Z][\w$]*\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
+  /\b([A-Za-z_$](?=[\w$]*[A-Z_$])[\w$]*)\s+(class|interface|struct|enum|trait|constructor|type\s+alias|hook|component)\b|^(show\s+me\s+|where\s+is\s+|where's\s+|open\s+|find\s+)?the\s+([A-Z][\w$]*)\s+(class|interface|struct|enum|trait|constructor|hook|component)\b/;
+
+/**
+ * One name asked for as a thing to open, the whole query: a verb of finding before it ("find
+ * Segment", "go to the Console class"), or a kind after it ("Console class", "where's the
+ * Segment type"). The name has a capital or an `_`: "find duplicates" is a request in words.
+ * Anchored, and the lookahead asks for the capital without splitting the name (DEFINITION_NOUN).
+ */
+const NAME_TO_OPEN =
+  /^(?:(?:show\s+me|where\s+is|where's|open|find|go\s+to|goto|jump\s+to|locate)\s+(?:the\s+)?((?=[\w$]*[A-Z_])[\w$]+)(?:\s+(?:class|interface|struct|enum|trait|type|module|constructor|function|method|macro))?|(?:the\s+)?((?=[\w$]*[A-Z_])[\w$]+)\s+(?:class|interface|struct|enum|trait|type|module|constructor|function|method|macro))\s*\??$/;
+
+/**
+ * The name a kind noun or a verb of finding names ("the Live class" → Live, "find Segment" →
+ * Segment). It is the name even when it is spelled like a word the plan otherwise drops: `live`
+ * is a definition cue ("where does X live").
+ */
+function nounNamedName(q: string): string | null {
+  const m = DEFINITION_NOUN.exec(q);
+  const open = NAME_TO_OPEN.exec(q);
+  return m?.[1] ?? m?.[4] ?? open?.[1] ?? open?.[2] ?? null;
+}
 /** Questions about how or why code works, asked in so many words: they win over the names they mention. */
 const QUESTION_FORM =
   /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
@@ -467,8 +487,11 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'definition-noun',
     confidence: String(CONFIDENCE.definitionNoun),
     intent: 'find_definition',
-    looksFor: 'a name with the kind of thing it is: “the Router class”, “the Reaction constructor”',
-    test: (q) => (DEFINITION_NOUN.test(q) ? CONFIDENCE.definitionNoun : null),
+    looksFor:
+      'a name with the kind of thing it is, or a verb of finding: “the Router class”, “the Reaction constructor”, “Console class”, “find Segment”',
+    // An error token asked for ("find ECONNREFUSED") is text to match, as the error-token rule reads it.
+    test: (q) =>
+      DEFINITION_NOUN.test(q) || (NAME_TO_OPEN.test(q) && !ERROR_TOKEN.test(q)) ? CONFIDENCE.definitionNoun : null,
   },
   {
     id: 'description',
@@ -1165,6 +1188,8 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
 
   if (plan.identifiers.length === 0 && c.rule === 'identifier' && isLoneName(asked, words))
     plan.identifiers = splitPath(asked);
+  const nounNamed = c.rule === 'definition-noun' ? nounNamedName(raw) : null;
+  if (plan.identifiers.length === 0 && nounNamed) plan.identifiers = splitPath(nounNamed);
   const framed = c.intent === 'find_definition' ? framedName(raw) : null;
   if (plan.identifiers.length === 0 && framed) plan.identifiers = splitPath(framed);
   if (plan.identifiers.length === 0) {

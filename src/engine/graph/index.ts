@@ -854,6 +854,7 @@ export class GraphIndex implements Retriever {
         hits.add(site.chunkId, site.confidence, this.siteReason(s, site), 'resolved');
       }
     }
+    const importLines: { chunkId: number; reason: string; evidence: 'chain' | 'resolved' }[] = [];
     for (const s of symbols) {
       // A barrel's `export { x } from` passes the name on to the files that import it: a link
       // of the chain to them, not a use (docs/design.md#clean-up), so it comes after the importers.
@@ -863,23 +864,29 @@ export class GraphIndex implements Retriever {
           this.g.centrality[b.file] - this.g.centrality[a.file],
       );
       for (const link of imports) {
-        if (hits.full) return hits.list;
         if (plan.asksCalls === true && usedIn.has(this.pathAt(link.file))) continue;
         const what = `${importedAs(g.symbolName[s], link.as)} from ${this.pathAt(link.from)}`;
-        hits.add(
-          this.chunkAtLine(link.file, link.line),
-          IMPORT_LINE_HIT_SCORE,
-          link.reexport ? `re-exports ${what}` : `imports ${what}`,
-          link.reexport ? 'chain' : 'resolved',
-        );
+        importLines.push({
+          chunkId: this.chunkAtLine(link.file, link.line),
+          reason: link.reexport ? `re-exports ${what}` : `imports ${what}`,
+          evidence: link.reexport ? 'chain' : 'resolved',
+        });
       }
     }
-    // Last, below every resolved edge: uses the resolver could not tie to one definition
-    // (a method on several classes, a call through an object), linked by name only.
+    const addImports = () => {
+      for (const i of importLines) if (!hits.full) hits.add(i.chunkId, IMPORT_LINE_HIT_SCORE, i.reason, i.evidence);
+    };
+    // "Who calls X": an import is no call. A file that imports X and calls it nowhere the
+    // resolver or the name can see (pylint's utils/__init__.py passing `_check_csv` on) is listed
+    // only when no call is found at all; for any other question it is a use, before those by name.
+    if (plan.asksCalls !== true) addImports();
+    // Below every resolved edge: uses the resolver could not tie to one definition (a method
+    // on several classes, a call through an object), linked by name only.
     for (const site of this.nameOnlySites(symbols)) {
       if (hits.full) break;
       hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
     }
+    if (plan.asksCalls === true && hits.list.length === 0) addImports();
     return hits.list;
   }
 

@@ -364,6 +364,23 @@ const SYNCTHING: SourceFile[] = [
   },
 ];
 
+// pylint 2.16 (GPL-2.0+): utils/__init__.py passes `_check_csv` on in a bracketed import; the
+// config modules call it through the package (`utils._check_csv(value)`).
+const PYLINT: SourceFile[] = [
+  {
+    path: 'pylint/utils/utils.py',
+    text: 'def _check_csv(value):\n    if isinstance(value, (list, tuple)):\n        return value\n    return _splitstrip(value)\n\n\ndef _splitstrip(string, sep=","):\n    return [word.strip() for word in string.split(sep) if word.strip()]\n',
+  },
+  {
+    path: 'pylint/utils/__init__.py',
+    text: 'from pylint.utils.utils import (\n    _check_csv,\n    _splitstrip,\n)\n\n__all__ = ["_check_csv", "_splitstrip"]\n',
+  },
+  {
+    path: 'pylint/config/option.py',
+    text: 'from pylint import utils\n\n\ndef _csv_validator(_, name, value):\n    return utils._check_csv(value)\n',
+  },
+];
+
 let analyzer: StructuralAnalyzer;
 const build = (files: SourceFile[]) => Engine.build(files, { analyzer, embedder: null });
 const found = async (engine: Engine, query: string) => {
@@ -387,6 +404,11 @@ describe('who calls a function the caller imports', () => {
   it('lists the call, not the import line of the file it is in; a docstring naming it is no use', async () => {
     const engine = await build(SPHINX);
     expect(await found(engine, 'who calls get_node_equation_number')).toEqual(['sphinx/ext/mathjax.py:4']);
+  });
+
+  it('an import that passes the name on, over several lines, is no call of it (pylint)', async () => {
+    const engine = await build(PYLINT);
+    expect(await found(engine, 'who calls _check_csv')).toEqual(['pylint/config/option.py:4']);
   });
 
   it('"find references to" still lists the import, a use of the name', async () => {

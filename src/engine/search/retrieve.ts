@@ -3,7 +3,7 @@
  * and the fallbacks that fuse the other modalities in when a direct answer falls short.
  */
 import { isCommentLine, writesSlashComments } from '../comment-lines';
-import type { Language, Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
+import type { ImportRef, Language, Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { referencedName } from '../graph/graph';
 import { NAME_ONLY_HIT_SCORE } from '../graph/index';
@@ -218,7 +218,10 @@ function unlinkedWordFiles(
     // "Who calls X": a use that cannot be a call (a field read, an import binding X) is none.
     if (plan.asksCalls === true) {
       if (!callShaped(m.lineText, column, name, file?.language ?? null)) continue;
-      if (file?.analysis.imports.some((i) => i.line === m.line && i.names.includes(name))) continue;
+      if (
+        file?.analysis.imports.some((i) => i.names.includes(name) && withinImport(i, m.line, m.lineText, column, name))
+      )
+        continue;
     }
     if (file && !commentLines.has(m.fileId)) commentLines.set(m.fileId, blockCommentLines(file.text, file.language));
     if (commentLines.get(m.fileId)?.[m.line - 1] === 1) continue;
@@ -319,6 +322,17 @@ function callShaped(lineText: string, column: number, name: string, language: La
   const before = lineText.slice(0, column);
   if (/(?:\.|->)\s*$/.test(before)) return false;
   return before.trim() !== '' || !/^\s*(?:[=:]|[A-Za-z_*[])/.test(after);
+}
+
+/**
+ * Whether a use of `name` is the import binding it: on the import's line, or on a line of its
+ * bracketed list below (pylint's `from pylint.utils.utils import (` then `    _check_csv,`), which
+ * ends by one line per name it binds; a call written there (`(` after the name) is a call.
+ */
+function withinImport(i: ImportRef, line: number, lineText: string, column: number, name: string): boolean {
+  if (line === i.line) return true;
+  if (line < i.line || line > i.line + i.names.length + 1) return false;
+  return !/^\s*\(/.test(lineText.slice(column + name.length));
 }
 
 /** A doctest's lines (`>>>`, `...`) and a docstring's quotes: prose in Python (or a file of no known language). */

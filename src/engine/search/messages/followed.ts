@@ -187,9 +187,14 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
   const [format] = formats;
   if (!format) return formats;
   const own = new Set(formats.map((f) => `${f.path}:${f.line}`));
+  const formatWords = wordsOf((format.pieces ?? []).map((p) => ('constant' in p ? constantText(p) : ' ')).join(''));
   for (const value of format.values ?? []) {
     const words = value.split(' ').length;
     if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
+    // A format that says more words of its own than the value is the message, and the value one of
+    // its details: etcd's `lost the TCP streaming connection with peer %s (%s writer)` printing a
+    // stream type's name `stream MsgApp v2` was made at the log call, not where the name is.
+    if (formatWords > words) continue;
     if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;
     // Words, as a message's part is (`bad MX Pref`): a date or number pattern the caller passed
     // (dbal's `Expected format: Y-m-d H:i:s`) is data, whatever literal of the corpus holds it.
@@ -218,4 +223,9 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
     if (sites.length > 0) return sites;
   }
   return formats;
+}
+
+/** The words of a text (two letters or more): what a format or a value says. */
+function wordsOf(text: string): number {
+  return (text.match(/[A-Za-z]{2,}/g) ?? []).length;
 }

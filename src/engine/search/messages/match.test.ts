@@ -1322,3 +1322,36 @@ describe('the ninth group’s message shapes (twenty-fifth session)', () => {
     expect(bare.map((f) => [f.path, f.line])).toEqual([['rouge-highlight.rb.txt', 4]]);
   });
 });
+
+describe('a structured log line, a detail of the message, a level', () => {
+  it("zap's JSON line: the `msg` field is the message, the logger's fields are not (etcd)", () => {
+    const name = 'etcd-util-warn-expensive.go.txt';
+    const pasted =
+      '{"level":"warn","ts":"2026-12-04T10:14:22.104Z","caller":"etcdserver/util.go:167","msg":"apply request took too long","took":"312.447ms","expected-duration":"100ms","prefix":"read-only range ","response":"range_response_count:12 size:48211"}';
+    expect(formatsFor(pasted, name)).toEqual([{ line: 14, literal: 'apply request took too long' }]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([14]);
+  });
+
+  it('a format that says more words than a value it prints was made at its own line, not where the value is written (etcd)', () => {
+    const name = 'etcd-rafthttp-stream-type.go.txt';
+    const sources = sourcesOfFiles([name]);
+    const pasted =
+      '2026-12-04 10:15:03.551207 W | rafthttp: lost the TCP streaming connection with peer 8e9e05c52164694d (stream MsgApp v2 writer)';
+    const formats = findFormatStrings(pasted, sources);
+    expect(formats.map((f) => f.line)).toEqual([22, 53]);
+    expect(formats[0].values).toContain('stream msgapp v2');
+    // `return "stream MsgApp v2"` is the whole of a literal, but only the stream's name.
+    expect(valueLiterals(formats, sources).map((f) => f.line)).toEqual([22, 53]);
+  });
+
+  it('formats that tie: the one passed to the call the paste names as its level (pylint: error: is argparse’s error)', () => {
+    const names = ['pylint-config-initialization.py.txt', 'pylint-pylinter-msgs.py.txt'];
+    const found = findFormatStrings('pylint: error: Unrecognized option found: no-space-check', sourcesOfFiles(names));
+    expect(found.map((f) => [f.path, f.line])).toEqual([[names[0], 12]]);
+    // Without a level, the message table's entry and the call tie.
+    const tied = findFormatStrings('Unrecognized option found: no-space-check', sourcesOfFiles(names));
+    expect(tied.map((f) => f.path).sort()).toEqual([...names].sort());
+  });
+});

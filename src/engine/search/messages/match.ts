@@ -195,14 +195,18 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       }
     return wordsOverLabel([...found.values()], shortFormat([...found.values()], byScore), byScore);
   }
-  const best = atPastedLocation(
-    quotedAlike(
-      sameCase(
-        ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
-        messages,
+  const best = atPastedLevel(
+    atPastedLocation(
+      quotedAlike(
+        sameCase(
+          ranked.filter((m) => m.score === ranked[0].score && m.coverage === ranked[0].coverage),
+          messages,
+        ),
       ),
+      pasted,
     ),
     pasted,
+    sources,
   ).map((m) => atOwnLiteral(m, sources));
   return constants.size > 0 ? byFileConstants(best, sources, messages) : best;
 }
@@ -320,6 +324,33 @@ function atPastedLocation(tied: FormatMatch[], pasted: string): FormatMatch[] {
   if (located.length === 0) return tied;
   const named = tied.filter((m) => located.some((l) => l === m.path || l.endsWith(`/${m.path}`)));
   return named.length > 0 ? named : tied;
+}
+
+/** The levels a logger or a parser's report names the message with (`pylint: error: …`, `WARN`, `[debug]`). */
+const LEVEL_WORD = /\b(error|warn(?:ing)?|info|debug|fatal|critical|notice|trace)\b/gi;
+
+/** The name of the call a format's literal is passed to, on its line (`parser.error(f"…` → error). */
+const CALL_BEFORE_LITERAL = /([A-Za-z_]\w*)\s*\(\s*(?:[A-Za-z]{1,2})?["'`]?$/;
+
+/**
+ * Formats that tie (pylint's `"Unrecognized option found: %s"` in its message table and
+ * `_arg_parser.error(f"Unrecognized option found: {msg}")`): those passed to a call the paste's
+ * level names (`pylint: error: Unrecognized option found: …` is argparse's `error`), when some
+ * are — the level is the call's name (`log.Warn`, `logger.error`, `Warningf`). A level word the
+ * format writes itself is the message's, not a level.
+ */
+function atPastedLevel(tied: FormatMatch[], pasted: string, sources: MessageSources): FormatMatch[] {
+  if (tied.length < 2) return tied;
+  const levels = new Set([...pasted.matchAll(LEVEL_WORD)].map((m) => m[1].toLowerCase()));
+  if (levels.size === 0) return tied;
+  const called = tied.filter((m) => {
+    const text = m.fileId === undefined ? undefined : sources.lineText(m.fileId, m.line);
+    const at = text?.indexOf(m.literal) ?? -1;
+    const call = at > 0 ? CALL_BEFORE_LITERAL.exec(text!.slice(0, at))?.[1].toLowerCase() : undefined;
+    const own = m.literal.toLowerCase();
+    return call !== undefined && [...levels].some((l) => call.includes(l) && !own.includes(l));
+  });
+  return called.length > 0 ? called : tied;
 }
 
 /**

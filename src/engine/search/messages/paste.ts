@@ -48,7 +48,43 @@ export function unwrapMessage(pasted: string): string[] {
       text = inner;
     }
   }
-  return [...new Set([...out, ...out.flatMap(nestedValues), ...out.flatMap(expectMessage)])];
+  const structured = texts.flatMap(structuredLogMessages);
+  return [...new Set([...out, ...structured, ...out.flatMap(nestedValues), ...out.flatMap(expectMessage)])];
+}
+
+/**
+ * The keys under which a structured (JSON) logger writes the message and the error: zap, logrus
+ * and slog's `msg`, pino's and bunyan's `msg`, Serilog's `@m`/`@mt`, structlog's `event`, GELF's
+ * `short_message`; `error`/`err` hold an error's own message.
+ */
+const STRUCTURED_MESSAGE_KEY =
+  /"(?:msg|message|@m|@mt|@message|event|short_message|error|err)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * The messages a structured log line holds (`{"level":"warn","caller":"etcdserver/util.go:167",
+ * "msg":"apply request took too long","took":"312ms",…}`, zap's JSON): the message and the
+ * error are each printed by a format of their own; the line around them is the logger's fields,
+ * named by the code's field keys, not by any format. Read without parsing the whole line: a
+ * terminal's paste is often cut short, or follows a time or a container's name.
+ */
+function structuredLogMessages(text: string): string[] {
+  if (!text.includes('{"')) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(STRUCTURED_MESSAGE_KEY)) {
+    const value = unescapedJson(m[1]);
+    if (value && value.length <= FORMAT_MATCH.maxMessageChars) out.push(value);
+  }
+  return out;
+}
+
+/** A JSON string's body with its escapes read (`\"` → `"`), or null when it is not one. */
+function unescapedJson(body: string): string | null {
+  try {
+    const value: unknown = JSON.parse(`"${body}"`);
+    return typeof value === 'string' ? value.trim() : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

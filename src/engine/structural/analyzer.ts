@@ -672,20 +672,59 @@ interface PendingReference {
   tagKind: string;
 }
 
+/** What one file's tag matches captured, by role, before it is read (readMatches). */
+interface MatchedNodes {
+  /** Definition nodes by `node id:name start`, the first match of each kept. */
+  definitionNodes: Map<string, { node: Node; nameNode: Node; tagKind: string }>;
+  referenceNodes: PendingReference[];
+  importNodes: Map<number, Node>;
+  /** Ids of names a type parameter list introduces (`<T>`): not uses. */
+  introduced: Set<number>;
+  /** Names the file binds as local variables or parameters (Ruby: a bare use of one is not a call). */
+  locals: Set<string>;
+  /** Go: where each of those names is bound, to scope it to its function (goValuesOnly). */
+  localSites: FoundReference[];
+}
+
+/**
+ * A file's definitions, references and imports from its tag matches. Each loop is a function of
+ * its own: V8 optimizes each apart (in every parse worker), so a path first taken late in a
+ * build (a language's first type parameter, a first duplicate reference) deoptimizes and
+ * recompiles the loop it is in, not the whole reading, and a long first file that makes V8
+ * compile a loop on the stack (OSR) compiles that loop twice, not everything (docs/bench/HISTORY.md).
+ */
 function readMatches(
   lang: Language,
   text: string,
   matches: QueryMatch[],
-  { roles, impliedReferenceKind, nameChecks }: CompiledQuery,
+  compiled: CompiledQuery,
 ): Pick<FileAnalysis, 'definitions' | 'references' | 'imports'> {
+  const matched = collectMatchedNodes(lang, text, matches, compiled);
+  const { found, definitionNameStarts } = readDefinitions(lang, text, matched.definitionNodes);
+  let references = readReferences(lang, text, matched, definitionNameStarts);
+  assignEnclosing(found, references);
+  const imports = readImports(lang, matched.importNodes);
+  if (lang === 'go') references = goValuesOnly(found, references, matched.localSites, imports);
+
+  return {
+    definitions: found.map(toDefinition),
+    references: references.map(toReference),
+    imports,
+  };
+}
+
+/** The matches' captures sorted by role: definition, reference and import nodes, and the names bound or introduced. */
+function collectMatchedNodes(
+  lang: Language,
+  text: string,
+  matches: QueryMatch[],
+  { roles, impliedReferenceKind, nameChecks }: CompiledQuery,
+): MatchedNodes {
   const definitionNodes = new Map<string, { node: Node; nameNode: Node; tagKind: string }>();
   const referenceNodes: PendingReference[] = [];
   const importNodes = new Map<number, Node>();
-  /** Ids of names a type parameter list introduces (`<T>`): not uses. */
   const introduced = new Set<number>();
-  /** Names the file binds as local variables or parameters (Ruby: a bare use of one is not a call). */
   const locals = new Set<string>();
-  /** Go: where each of those names is bound, to scope it to its function (goValuesOnly). */
   const localSites: FoundReference[] = [];
 
   for (let m = 0; m < matches.length; m++) {
@@ -737,8 +776,15 @@ function readMatches(
       if (implied !== undefined) referenceNodes.push({ nameNode, refNode: null, tagKind: implied });
     }
   }
+  return { definitionNodes, referenceNodes, importNodes, introduced, locals, localSites };
+}
 
-  // Definitions.
+/** The definitions read from their nodes, in source order (outer first), repeats dropped; and where their names start. */
+function readDefinitions(
+  lang: Language,
+  text: string,
+  definitionNodes: MatchedNodes['definitionNodes'],
+): { found: FoundDefinition[]; definitionNameStarts: Set<number> } {
   const found: FoundDefinition[] = [];
   const definitionNameStarts = new Set<number>();
   for (const { node, nameNode: captured, tagKind } of definitionNodes.values()) {
@@ -750,8 +796,16 @@ function readMatches(
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   dropRepeatedDefinitions(found);
+  return { found, definitionNameStarts };
+}
 
-  // References: one per name node, not the names of definitions themselves.
+/** References: one per name node, not the names of definitions themselves, in source order. */
+function readReferences(
+  lang: Language,
+  text: string,
+  { referenceNodes, introduced, locals }: MatchedNodes,
+  definitionNameStarts: ReadonlySet<number>,
+): FoundReference[] {
   const byPosition = new Map<number, FoundReference>();
   const builtins = BUILTIN_TYPES[lang];
   for (let r = 0; r < referenceNodes.length; r++) {
@@ -762,7 +816,11 @@ function readMatches(
     const nameText = text.slice(position, nameNode.endIndex);
     // Ruby's tags take every bare identifier for a call; one the file binds as a local is a variable.
     if (lang === 'ruby' && locals.has(nameText) && tagKind === 'call' && !isCalledMethod(nameNode)) continue;
-    if (tagKind === 'type' && nameText.length === 1) continue; // uses of type parameters (`T`)
+    // Read for every reference, not only for types: a property read that a file of one language
+    // reaches late (JavaScript's first type reference) deoptimizes the loop when V8 compiled it
+    // without feedback there.
+    const oneCharacter = nameText.length === 1;
+    if (tagKind === 'type' && oneCharacter) continue; // uses of type parameters (`T`)
     if (builtins?.has(nameText)) continue;
     // Ruby's tags call every bare constant a call: a constant names a class or module.
     const kind =
@@ -781,9 +839,11 @@ function readMatches(
       position,
     });
   }
-  let references = [...byPosition.values()].sort((a, b) => a.position - b.position);
-  assignEnclosing(found, references);
+  return [...byPosition.values()].sort((a, b) => a.position - b.position);
+}
 
+/** The imports of the import nodes, by line; a Rust path written in place once per specifier. */
+function readImports(lang: Language, importNodes: ReadonlyMap<number, Node>): ImportRef[] {
   const imports: ImportRef[] = [];
   // Rust paths written in place (names: []) recur all over a file: the first of each is its edge.
   const inPlaceSeen = new Set<string>();
@@ -797,13 +857,7 @@ function readMatches(
     }
   }
   imports.sort((a, b) => a.line - b.line);
-  if (lang === 'go') references = goValuesOnly(found, references, localSites, imports);
-
-  return {
-    definitions: found.map(toDefinition),
-    references: references.map(toReference),
-    imports,
-  };
+  return imports;
 }
 
 /**

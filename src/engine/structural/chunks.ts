@@ -33,33 +33,24 @@ export const CHUNK_DEFINITION_KINDS: ReadonlySet<DefinitionKind> = new Set<Defin
  * method) is left to its container: a chunk per line would shred small classes.
  */
 export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
-  const lineCount = Math.max(1, analysis.lineCount);
-  const candidates: { startLine: number; endLine: number; d: Definition }[] = [];
-  let sorted = true;
-  const definitions = analysis.definitions;
-  for (let i = 0; i < definitions.length; i++) {
-    const d = definitions[i];
-    if (!CHUNK_DEFINITION_KINDS.has(d.kind)) continue;
-    const startLine = Math.max(1, Math.min(d.startLine, lineCount));
-    const endLine = Math.max(1, Math.min(d.endLine, lineCount));
-    if (endLine < startLine) continue;
-    const last = candidates[candidates.length - 1];
-    if (last && byStartThenLongest(last, { startLine, endLine }) > 0) sorted = false;
-    candidates.push({ startLine, endLine, d });
-  }
-  // The analyzer lists definitions in source order, outer first: the sort is rarely needed.
-  if (!sorted) candidates.sort(byStartThenLongest);
+  // The analyses come in several object shapes too (parsed or not, with a parse error or not):
+  // read here, in a function small enough that a deoptimization on a new shape costs nothing.
+  return spansOf(analysis.definitions, Math.max(1, analysis.lineCount));
+}
 
+/** chunkSpans of a file of `lineCount` (≥ 1) lines with these definitions. */
+function spansOf(definitions: readonly Definition[], lineCount: number): ChunkSpan[] {
+  const candidates = chunkCandidates(definitions, lineCount);
   const spans: ChunkSpan[] = [];
   const open: ChunkSpan[] = []; // definition spans that may still contain later ones
   for (let i = 0; i < candidates.length; i++) {
-    const { startLine, endLine, d } = candidates[i];
+    const { startLine, endLine, name, kind, container } = candidates[i];
     while (open.length && open[open.length - 1].endLine < startLine) open.pop();
     const parent = open[open.length - 1];
     if (parent && parent.startLine === startLine && parent.endLine === endLine) continue; // same lines, one chunk
     if (parent && startLine === endLine && parent.endLine >= endLine) continue; // one-liner inside a chunk
-    const span: ChunkSpan = { startLine, endLine, kind: 'definition', symbol: d.name, definitionKind: d.kind };
-    if (d.container !== undefined) span.container = d.container;
+    const span: ChunkSpan = { startLine, endLine, kind: 'definition', symbol: name, definitionKind: kind };
+    if (container !== undefined) span.container = container;
     spans.push(span);
     open.push(span);
   }
@@ -79,6 +70,40 @@ export function chunkSpans(analysis: FileAnalysis): ChunkSpan[] {
   if (covered < lineCount) addGap(covered + 1, lineCount);
 
   return mergeByStart(spans, windows);
+}
+
+/** A definition that makes a chunk, what chunkSpans reads of it copied out (one object shape). */
+interface ChunkCandidate {
+  startLine: number;
+  endLine: number;
+  name: string;
+  kind: DefinitionKind;
+  container: string | undefined;
+}
+
+/**
+ * The definitions that make a chunk, their lines clamped into the file, by start (outer first).
+ * The only loop of spansOf that reads the definitions: they come in several object shapes
+ * (with and without a container, a doc, a doc line), and V8 deoptimizes code that reads them
+ * as each new shape arrives, so that code is kept to this loop: recompiling it costs less than
+ * recompiling the whole of spansOf each time (docs/bench/HISTORY.md).
+ */
+function chunkCandidates(definitions: readonly Definition[], lineCount: number): ChunkCandidate[] {
+  const candidates: ChunkCandidate[] = [];
+  let sorted = true;
+  for (let i = 0; i < definitions.length; i++) {
+    const d = definitions[i];
+    if (!CHUNK_DEFINITION_KINDS.has(d.kind)) continue;
+    const startLine = Math.max(1, Math.min(d.startLine, lineCount));
+    const endLine = Math.max(1, Math.min(d.endLine, lineCount));
+    if (endLine < startLine) continue;
+    const last = candidates[candidates.length - 1];
+    if (last && byStartThenLongest(last, { startLine, endLine }) > 0) sorted = false;
+    candidates.push({ startLine, endLine, name: d.name, kind: d.kind, container: d.container });
+  }
+  // The analyzer lists definitions in source order, outer first: the sort is rarely needed.
+  if (!sorted) candidates.sort(byStartThenLongest);
+  return candidates;
 }
 
 /** Span order: by start line, the longer span first on a tie (an outer span before the spans it holds). */

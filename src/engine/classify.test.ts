@@ -404,6 +404,13 @@ describe('planQuery: what each retriever gets', () => {
       expect(planQuery(q).asksCalls, q).toBeUndefined();
   });
 
+  it('marks a question naming the include itself (the graph lists the lines that #include the file)', () => {
+    for (const q of ['what includes stp_helper_lock.h', 'which files #include stat-common.c', 'who includes x.h'])
+      expect(planQuery(q).asksIncluders, q).toBe(true);
+    for (const q of ['what depends on stp_helper_lock.h', 'which files use cr.h', 'where is include_dirs defined'])
+      expect(planQuery(q).asksIncluders, q).toBeUndefined();
+  });
+
   it('a forced intent (Find similar, tests) is reported as the user choice', () => {
     const p = planQuery('parseConfig', 'find_similar');
     expect(p).toMatchObject({ intent: 'find_similar', confidence: 1, rule: 'user-choice' });

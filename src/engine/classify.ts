@@ -1177,11 +1177,16 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   const remove = new Set([...CUE_WORDS]);
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));
   if (c.intent === 'find_references' && ASKS_CALLS.test(raw)) plan.asksCalls = true;
+  if ((c.intent === 'find_references' || c.intent === 'impact_analysis') && ASKS_INCLUDERS.test(raw))
+    plan.asksIncluders = true;
   return plan;
 }
 
 /** "Who calls X", "callers of X", "what invokes X": a references question about calls, not every use. */
 const ASKS_CALLS = /\b(?:call(?:s|ers?|ing)?|call\s+sites?|invok(?:es?|ing)|invocations?)\b/i;
+
+/** "What includes x.h", "which files #include stat-common.c": the question names the include itself. */
+const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
 
 /** For intents about a symbol, a plain word can be the symbol ("who calls render"). */
 function pickSubjects(words: string[], intent: Intent): string[] {

@@ -223,6 +223,12 @@ export interface QueryPlan extends Classification {
    * files it already lists.
    */
   asksCalls?: boolean;
+  /**
+   * A references or impact question that names the include itself ("what includes x.h", "which
+   * files #include stat-common.c"): the graph lists the lines whose `#include` names the file,
+   * not the files that only call its functions through another header.
+   */
+  asksIncluders?: boolean;
   /** A code snippet pasted as the query (find_similar). */
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */

@@ -832,7 +832,7 @@ export class GraphIndex implements Retriever {
     // "Which files use FILE" asks what "what depends on FILE" asks: the files with a line that
     // imports it or uses a name it defines. Import lines alone miss every Go file (a Go import
     // names a package) and every C file calling a .c file's functions through a header.
-    if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit, asksIncluders(plan));
+    if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit, plan.asksIncluders === true);
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
     const symbols = plan.asksCalls === true ? this.callableFirst(target.symbols) : target.symbols;
@@ -1019,7 +1019,7 @@ export class GraphIndex implements Retriever {
         hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
       return hits.list;
     }
-    return this.fileDependantHits(target.files, hits, limit, asksIncluders(plan));
+    return this.fileDependantHits(target.files, hits, limit, plan.asksIncluders === true);
   }
 
   /**
@@ -1327,16 +1327,8 @@ function importedAs(name: string, as: string): string {
   return as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
 }
 
-/** A Rust line declaring a child module from its own file: `mod x;`, with any visibility. */
-/** "What includes x.h", "which files #include stat-common.c": the question names the include itself. */
-const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
-
 /** C and C++ sources and headers: what depends on them is first what includes them. */
 const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
-
-function asksIncluders(plan: QueryPlan): boolean {
-  return ASKS_INCLUDERS.test(plan.raw);
-}
 
 /** Whether a file is the module a qualifier names: its stem (`fileutil.py`) or its folder (Go's package `internal/protocol/`). */
 function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]): boolean {

@@ -229,6 +229,12 @@ export interface QueryPlan extends Classification {
    * not the files that only call its functions through another header.
    */
   asksIncluders?: boolean;
+  /**
+   * Names a references or impact question calls a package (`which files use the qlog package`,
+   * `package wire`): a folder of the repository, whose files are the package (Go's), not the
+   * file named as it (qlog/qlog.go).
+   */
+  packageNames?: string[];
   /** A code snippet pasted as the query (find_similar). */
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */

@@ -1211,6 +1211,12 @@ export class GraphIndex implements Retriever {
       const files = this.filesNamed(pathWords);
       if (files.length > 0) return { kind: 'files', files };
     }
+    // A name the question calls a package (`which files use the qlog package`) is a folder: its
+    // files, as a folder's path typed is, not the file named as it (qlog/qlog.go).
+    if (!options.symbolsOnly && plan.packageNames) {
+      const files = [...new Set(plan.packageNames.flatMap((name) => this.filesInFolder(name)))];
+      if (files.length > 0) return { kind: 'files', files };
+    }
     const identifiers = plan.identifiers.filter((i) => i.length > 0);
     let symbols: number[] = [];
     for (let i = 0; i < identifiers.length && symbols.length === 0; i++) {
@@ -1292,12 +1298,19 @@ export class GraphIndex implements Retriever {
       else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
     });
     // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
-    if (exact.length === 0 && suffix.length === 0 && raw.includes('/'))
-      this.corpus.files.forEach((file, p) => {
-        const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
-        if (dir === word || dir.endsWith('/' + word)) exact.push(p);
-      });
+    if (exact.length === 0 && suffix.length === 0 && raw.includes('/')) exact.push(...this.filesInFolder(word));
     return exact.length > 0 ? exact : suffix;
+  }
+
+  /** The files directly in the folders a path names (`pkg/truncindex`, `qlog`): at the root or below. */
+  private filesInFolder(folder: string): number[] {
+    const word = folder.replace(/^\.?\//, '').replace(/\/$/, '');
+    const out: number[] = [];
+    this.corpus.files.forEach((file, p) => {
+      const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
+      if (word !== '' && (dir === word || dir.endsWith('/' + word))) out.push(p);
+    });
+    return out;
   }
 }
 

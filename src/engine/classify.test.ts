@@ -424,6 +424,21 @@ describe('planQuery: what each retriever gets', () => {
       expect(planQuery(q).asksCalls, q).toBeUndefined();
   });
 
+  it('marks a question naming the include itself (the graph lists the lines that #include the file)', () => {
+    for (const q of ['what includes stp_helper_lock.h', 'which files #include stat-common.c', 'who includes x.h'])
+      expect(planQuery(q).asksIncluders, q).toBe(true);
+    for (const q of ['what depends on stp_helper_lock.h', 'which files use cr.h', 'where is include_dirs defined'])
+      expect(planQuery(q).asksIncluders, q).toBeUndefined();
+  });
+
+  it('marks the names a references question calls a package (the graph reads them as folders)', () => {
+    expect(planQuery('which files use the qlog package').packageNames).toEqual(['qlog']);
+    expect(planQuery('who uses package qlog').packageNames).toEqual(['qlog']);
+    expect(planQuery('which files use the lib/versioner package').packageNames).toEqual(['lib/versioner']);
+    for (const q of ['which files use qlog.go', 'what depends on the package', 'where is the qlog package defined'])
+      expect(planQuery(q).packageNames, q).toBeUndefined();
+  });
+
   it('a forced intent (Find similar, tests) is reported as the user choice', () => {
     const p = planQuery('parseConfig', 'find_similar');
     expect(p).toMatchObject({ intent: 'find_similar', confidence: 1, rule: 'user-choice' });

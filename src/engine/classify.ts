@@ -1202,11 +1202,34 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   const remove = new Set([...CUE_WORDS]);
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));
   if (c.intent === 'find_references' && ASKS_CALLS.test(raw)) plan.asksCalls = true;
+  if ((c.intent === 'find_references' || c.intent === 'impact_analysis') && ASKS_INCLUDERS.test(raw))
+    plan.asksIncluders = true;
+  if (c.intent === 'find_references' || c.intent === 'impact_analysis') {
+    const packages = packageNamesOf(raw);
+    if (packages.length > 0) plan.packageNames = packages;
+  }
   return plan;
+}
+
+/** `the qlog package`, `lib/versioner package`; `package qlog`: the name a question calls a package. */
+const PACKAGE_NAMED = [/([A-Za-z_][\w./-]*)\s+package\b/gi, /\bpackage\s+([A-Za-z_][\w./-]*)/gi];
+
+/** The names a question calls a package (PACKAGE_NAMED), stop words and cue words aside (`uses package`, `package defines`). */
+function packageNamesOf(raw: string): string[] {
+  const out: string[] = [];
+  for (const pattern of PACKAGE_NAMED)
+    for (const [, name] of raw.matchAll(pattern)) {
+      const lower = name.toLowerCase();
+      if (!STOP_WORDS.has(lower) && !CUE_WORDS.has(lower) && !out.includes(name)) out.push(name);
+    }
+  return out;
 }
 
 /** "Who calls X", "callers of X", "what invokes X": a references question about calls, not every use. */
 const ASKS_CALLS = /\b(?:call(?:s|ers?|ing)?|call\s+sites?|invok(?:es?|ing)|invocations?)\b/i;
+
+/** "What includes x.h", "which files #include stat-common.c": the question names the include itself. */
+const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
 
 /** For intents about a symbol, a plain word can be the symbol ("who calls render"). */
 function pickSubjects(words: string[], intent: Intent): string[] {

@@ -223,6 +223,18 @@ export interface QueryPlan extends Classification {
    * files it already lists.
    */
   asksCalls?: boolean;
+  /**
+   * A references or impact question that names the include itself ("what includes x.h", "which
+   * files #include stat-common.c"): the graph lists the lines whose `#include` names the file,
+   * not the files that only call its functions through another header.
+   */
+  asksIncluders?: boolean;
+  /**
+   * Names a references or impact question calls a package (`which files use the qlog package`,
+   * `package wire`): a folder of the repository, whose files are the package (Go's), not the
+   * file named as it (qlog/qlog.go).
+   */
+  packageNames?: string[];
   /** A code snippet pasted as the query (find_similar). */
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */

@@ -317,7 +317,6 @@ export class Engine {
       chunkText: (chunk) => this.chunkText(chunk),
       subjectChunks: (subject) =>
         this.indexes.structural ? subjectChunks(this.corpus, this.indexes.structural, subject) : undefined,
-      definesName: (name) => (this.indexes.structural?.definitionsNamed(name).length ?? 0) > 0,
       spellingsOf: (name) => this.indexes.structural?.spellingsOf(name) ?? [],
     };
   }

@@ -85,8 +85,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 28: a Go source tree opened without its go.mod whose root is no library package (syncthing's
  *    `//go:build ignore` build.go) resolves its own import paths to their folders (graph): an
  *    older graph has no edges from them.
+ * 29: a member call on a value's lower-case field (`s.tracer.SentPacket()`) is not read as a call
+ *    on a type of that name outside the caller's folder (quic-go's qlog `tracer`) (graph): an older
+ *    graph holds those edges.
  */
-export const SNAPSHOT_VERSION = 28;
+export const SNAPSHOT_VERSION = 29;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

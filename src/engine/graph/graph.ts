@@ -1174,12 +1174,17 @@ class ReferenceLinker {
       const assigned = types.calleeAssignedTo(name, ref.line, scopeStart);
       return assigned === undefined ? undefined : this.typeReturnedBy(file, types, ref, assigned);
     };
+    const folder = (p: number) => this.files[p].path.slice(0, Math.max(this.files[p].path.lastIndexOf('/'), 0));
     return classifyReceiver(
       ref,
       file.bindings,
       (name) => symbolsNamed(name).some((s) => TYPE_KINDS.has(symbolKind[s])),
       (name) => symbolsNamed(name).length > 0,
       statedType,
+      (name) =>
+        symbolsNamed(name).some(
+          (s) => TYPE_KINDS.has(symbolKind[s]) && folder(this.symbols.symbolFile[s]) === folder(file.p),
+        ),
     );
   }
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { parsedGraph } from '../../../test/support/parsed-graph';
-import type { GraphIndex } from './index';
+import { planQuery } from '../classify';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -17,10 +17,8 @@ beforeAll(async () => {
 
 const filesAnswering = async (files: Record<string, string>, raw: string, terms: string[], limit = 20) => {
   const { corpus, graph } = await parsedGraph(analyzer, files);
-  const hits = graph.search(
-    { intent: 'impact_analysis', raw, identifiers: [], terms } as unknown as Parameters<GraphIndex['search']>[0],
-    limit,
-  );
+  // The classifier's plan fields (asksIncluders) with the test's terms.
+  const hits = graph.search({ ...planQuery(raw), intent: 'impact_analysis', identifiers: [], terms }, limit);
   return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))].sort();
 };
 

@@ -832,7 +832,7 @@ export class GraphIndex implements Retriever {
     // "Which files use FILE" asks what "what depends on FILE" asks: the files with a line that
     // imports it or uses a name it defines. Import lines alone miss every Go file (a Go import
     // names a package) and every C file calling a .c file's functions through a header.
-    if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit, asksIncluders(plan));
+    if (target?.kind === 'files') return this.fileDependantHits(target.files, hits, limit, plan.asksIncluders === true);
     if (target?.kind !== 'symbols') return [];
     const g = this.g;
     const symbols = plan.asksCalls === true ? this.callableFirst(target.symbols) : target.symbols;
@@ -1026,7 +1026,7 @@ export class GraphIndex implements Retriever {
         hits.add(site.chunkId, NAME_ONLY_HIT_SCORE, site.reason, 'by-name');
       return hits.list;
     }
-    return this.fileDependantHits(target.files, hits, limit, asksIncluders(plan));
+    return this.fileDependantHits(target.files, hits, limit, plan.asksIncluders === true);
   }
 
   /**
@@ -1218,6 +1218,12 @@ export class GraphIndex implements Retriever {
       const files = this.filesNamed(pathWords);
       if (files.length > 0) return { kind: 'files', files };
     }
+    // A name the question calls a package (`which files use the qlog package`) is a folder: its
+    // files, as a folder's path typed is, not the file named as it (qlog/qlog.go).
+    if (!options.symbolsOnly && plan.packageNames) {
+      const files = [...new Set(plan.packageNames.flatMap((name) => this.filesInFolder(name)))];
+      if (files.length > 0) return { kind: 'files', files };
+    }
     const identifiers = plan.identifiers.filter((i) => i.length > 0);
     let symbols: number[] = [];
     for (let i = 0; i < identifiers.length && symbols.length === 0; i++) {
@@ -1299,12 +1305,19 @@ export class GraphIndex implements Retriever {
       else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
     });
     // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
-    if (exact.length === 0 && suffix.length === 0 && raw.includes('/'))
-      this.corpus.files.forEach((file, p) => {
-        const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
-        if (dir === word || dir.endsWith('/' + word)) exact.push(p);
-      });
+    if (exact.length === 0 && suffix.length === 0 && raw.includes('/')) exact.push(...this.filesInFolder(word));
     return exact.length > 0 ? exact : suffix;
+  }
+
+  /** The files directly in the folders a path names (`pkg/truncindex`, `qlog`): at the root or below. */
+  private filesInFolder(folder: string): number[] {
+    const word = folder.replace(/^\.?\//, '').replace(/\/$/, '');
+    const out: number[] = [];
+    this.corpus.files.forEach((file, p) => {
+      const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
+      if (word !== '' && (dir === word || dir.endsWith('/' + word))) out.push(p);
+    });
+    return out;
   }
 }
 
@@ -1334,16 +1347,8 @@ function importedAs(name: string, as: string): string {
   return as === 'default' ? `${name} (as the default export)` : `${name} as ${as}`;
 }
 
-/** A Rust line declaring a child module from its own file: `mod x;`, with any visibility. */
-/** "What includes x.h", "which files #include stat-common.c": the question names the include itself. */
-const ASKS_INCLUDERS = /\b(?:what|who|which\s+\w+)\s+#?include[sd]?\s/i;
-
 /** C and C++ sources and headers: what depends on them is first what includes them. */
 const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
-
-function asksIncluders(plan: QueryPlan): boolean {
-  return ASKS_INCLUDERS.test(plan.raw);
-}
 
 /** Whether a file is the module a qualifier names: its stem (`fileutil.py`) or its folder (Go's package `internal/protocol/`). */
 function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]): boolean {

@@ -10,6 +10,7 @@ import type { Corpus } from '../modality';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { definitionChunk, parsedGraph } from '../../../test/support/parsed-graph';
+import { planQuery } from '../classify';
 import { GraphIndex } from './index';
 import { classNamedBy, importBindings } from './receivers';
 import { rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
@@ -167,6 +168,78 @@ describe('receivers', () => {
     const order = hits.map((h) => corpus.chunks[h.chunkId].path);
     expect(order[0]).toBe('command.go');
     if (order.includes('doc/md.go')) expect(order.indexOf('doc/md.go')).toBeGreaterThan(order.indexOf('command.go'));
+  });
+
+  it("Go: a value's lower-case field is no type of the repository spelled alike; the qlog package's dependants are its importers (quic-go)", async () => {
+    // quic-go's packet_handler_map.go calls `h.tracer.DroppedPacket(…)` on a `logging.Tracer`
+    // field; qlog defines an unexported `type tracer struct` with that method, which the file can
+    // neither name nor import.
+    const { corpus, graph } = await index({
+      'go.mod': 'module github.com/lucas-clemente/quic-go\n',
+      'logging/interface.go': ['package logging', '', 'type Tracer interface {', '\tDroppedPacket(size int)', '}'].join(
+        '\n',
+      ),
+      'qlog/qlog.go': [
+        'package qlog',
+        '',
+        'import "github.com/lucas-clemente/quic-go/logging"',
+        '',
+        'type tracer struct{}',
+        '',
+        'func NewTracer() logging.Tracer { return &tracer{} }',
+        '',
+        'func (t *tracer) DroppedPacket(size int) {}',
+      ].join('\n'),
+      'qlog/trace.go': ['package qlog', '', 'func traceVersion() string {', '\treturn "draft-02"', '}'].join('\n'),
+      'packet_handler_map.go': [
+        'package quic',
+        '',
+        'import "github.com/lucas-clemente/quic-go/logging"',
+        '',
+        'type packetHandlerMap struct {',
+        '\ttracer logging.Tracer',
+        '}',
+        '',
+        'func (h *packetHandlerMap) handlePacket(size int) {',
+        '\th.tracer.DroppedPacket(size)',
+        '}',
+      ].join('\n'),
+      'db/keyer.go': [
+        'package db',
+        '',
+        'type keyer struct{}',
+        '',
+        'func (k keyer) GenerateKey() []byte {',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+      'db/blockmap.go': [
+        'package db',
+        '',
+        'type instance struct{ keyer keyer }',
+        '',
+        'func (i *instance) key() []byte {',
+        '\treturn i.keyer.GenerateKey()',
+        '}',
+      ].join('\n'),
+      'example/main.go': [
+        'package main',
+        '',
+        'import "github.com/lucas-clemente/quic-go/qlog"',
+        '',
+        'func main() { _ = qlog.NewTracer() }',
+      ].join('\n'),
+    });
+    expect(callerLines(corpus, graph, 'qlog/qlog.go', 'DroppedPacket')).toEqual([]);
+    // A field named as a type of its own package is read as one (syncthing's `keyer keyer` in lib/db).
+    expect(callerLines(corpus, graph, 'db/keyer.go', 'GenerateKey')).toEqual(['db/blockmap.go:6']);
+    const qlog = corpus.fileByPath.get('qlog/qlog.go')!;
+    expect(graph.reverseDependencies({ fileId: qlog.id }, 1).map((d) => corpus.files[d.fileId].path)).toEqual([
+      'example/main.go',
+    ]);
+    // Asked as a package, the folder's files are the subject: none of them is its own dependant.
+    const hits = graph.search({ ...planQuery('which files use the qlog package'), identifiers: [] }, 20);
+    expect([...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))]).toEqual(['example/main.go']);
   });
 
   it("Go: a bare name is the package's own, never an imported package's of that name; the importer does not depend on the file (hcl)", async () => {

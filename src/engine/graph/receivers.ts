@@ -187,6 +187,7 @@ export function classifyReceiver(
   definesType: (name: string) => boolean,
   definesName: (name: string) => boolean,
   statedType: (name: string, where: 'local' | 'field' | 'cast') => string | undefined = () => undefined,
+  definesTypeBeside: (name: string) => boolean = definesType,
 ): ReceiverClass {
   const typed = (type: string | undefined): ReceiverClass => {
     if (type === undefined) return { kind: 'value' };
@@ -218,6 +219,11 @@ export function classifyReceiver(
     const local = statedType(first, 'local');
     if (local !== undefined) return typed(local);
   }
+  // `s.tracer.SentPacket()`: a field of a value. Named as a type of its own folder (syncthing's
+  // `keyer keyer` in lib/db), it is read as one, as a field is by custom; named as another
+  // folder's lower-case type (quic-go's qlog `tracer`, which another package can neither name nor
+  // hold but as an interface), it is no use of that type.
+  if (parts.length > 1 && /^[a-z_]/.test(last) && !definesTypeBeside(last)) return { kind: 'value' };
   if (definesType(last)) return { kind: 'type', container: last };
   // A capitalised path the repository defines nothing of (`Default::default`, `String::new`): outside it.
   if (/^[A-Z]/.test(last) && !definesName(last)) return { kind: 'external' };

@@ -142,6 +142,8 @@ describe('how much of a name the question says', () => {
     expect(beyondPlace(['rbtree'], 'src/opr/rbtree.c')).toEqual(['rbtree']);
     expect(beyondPlace(['afs', 'uuid', 'create'], 'src/util/uuid.c')).toEqual(['afs', 'uuid', 'create']);
     expect(beyondPlace(['insert', 'rbtree'], 'src/opr/rbtree.c')).toEqual(['insert', 'rbtree']);
+    // a place written in capitals is split as names are: capstone's `PPC_reg_name` in PPCMapping.c
+    expect(beyondPlace(['ppc', 'reg', 'name'], 'arch/PowerPC/PPCMapping.c')).toEqual(['reg', 'name']);
     const forms = questionForms('red black tree insert');
     expect(nameCoverage('opr_rbtree_insert', forms)).toBeCloseTo(1 / 3, 12);
     expect(nameCoverage('opr_rbtree_insert', forms, 'src/opr/rbtree.c')).toBe(1);

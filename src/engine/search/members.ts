@@ -9,7 +9,7 @@
  */
 import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
-import { baseForms, contentTerms, splitIdentifier, subTokens } from '../tokens';
+import { baseForms, contentTerms, placeWords, splitIdentifier, subTokens } from '../tokens';
 import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN, MEMBER_NAME_WORD_GAIN } from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
@@ -105,12 +105,7 @@ export function beyondPlace(
   said: (part: string) => boolean = () => false,
 ): readonly string[] {
   if (!path || parts.length < 2) return parts;
-  const place = new Set<string>();
-  for (const segment of path.toLowerCase().split('/')) {
-    const stem = segment.replace(/\.[^.]*$/, '');
-    place.add(stem.replace(/[^a-z0-9]/g, ''));
-    for (const t of splitIdentifier(stem)) place.add(t);
-  }
+  const place = placeWords(path);
   let from = 0;
   outer: while (from < parts.length - 1) {
     let run = '';

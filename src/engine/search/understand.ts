@@ -87,9 +87,10 @@ export interface PlanSources {
   chunkText(chunk: Chunk): string;
   /** The chunks of the definitions a "similar to X" question names (none before the structural index). */
   subjectChunks?(subject: SimilarSubject): SubjectChunks | undefined;
-  /** Whether the repository defines a name (none before the structural index). */
-  definesName?(name: string): boolean;
-  /** The names the repository defines that equal `name` ignoring case (none before the structural index). */
+  /**
+   * The names the repository defines that equal `name` ignoring case, `name` itself when it is
+   * defined (none before the structural index): whether the repository defines a name is read here.
+   */
   spellingsOf?(name: string): readonly string[];
 }
 
@@ -108,8 +109,16 @@ export function planSearch(
   const intent = similarTo !== undefined ? 'find_similar' : options.intent;
   let plan = onlyRegex !== undefined ? regexPlan(onlyRegex) : planQuery(question, intent);
   if (understood.caseSensitive) plan.caseSensitive = true;
+  // Each name's spellings are read once, for whether it is defined and for its other cases.
+  const spellingsRead = new Map<string, readonly string[]>();
+  const spellingsOf = (name: string): readonly string[] => {
+    let spellings = spellingsRead.get(name);
+    if (!spellings) spellingsRead.set(name, (spellings = sources.spellingsOf?.(name) ?? []));
+    return spellings;
+  };
+  const defines = (name: string) => spellingsOf(name).includes(name);
   if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
-    if (sources.definesName) plan = routeDefinedName(plan, (name) => sources.definesName!(name));
+    if (sources.spellingsOf) plan = routeDefinedName(plan, defines);
     let formats: FormatMatch[] = [];
     const messages = sources.messages;
     plan = routePastedText(
@@ -140,14 +149,8 @@ export function planSearch(
   }
   if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
     const typed = similarSubject(question);
-    const subject = typed && sources.definesName ? markedName(typed, (name) => sources.definesName!(name)) : typed;
-    const hinted = subject
-      ? hintedSubject(
-          subject,
-          (s) => sources.subjectChunks?.(s),
-          (name) => sources.spellingsOf?.(name) ?? [],
-        )
-      : undefined;
+    const subject = typed && sources.spellingsOf ? markedName(typed, defines) : typed;
+    const hinted = subject ? hintedSubject(subject, (s) => sources.subjectChunks?.(s), spellingsOf) : undefined;
     if (hinted) {
       const { subject, found } = hinted;
       similarTo = found.chunks[0].id;

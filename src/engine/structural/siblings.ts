@@ -18,7 +18,7 @@ import {
   SIBLING_SHAPE_WEIGHT,
   SIBLING_VARIANT_FILE,
 } from '../ranking';
-import { splitIdentifier, subTokens } from '../tokens';
+import { placeWords, splitIdentifier, subTokens } from '../tokens';
 import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
 
@@ -311,7 +311,7 @@ export function inRoleOf(x: string, path: string): ((y: string) => boolean) | nu
 
 /**
  * A name's words past the run of its own place's words it starts with (a folder's or the file's
- * name, or one of their parts, as beyondPlace reads them), joined, and that run; undefined when
+ * name, or one of their parts: placeWords), joined, and that run; undefined when
  * it starts with none, or is all place (`createAction` in createAction.ts). A module's name
  * before the role, as C writes its namespace; a place word after a verb (TypeScript's `isAction`
  * in action.ts, `getCurrentQuery` in queryObserver.ts) names what the verb acts on, and `is`,
@@ -325,17 +325,6 @@ export function placeRole(name: string, path: string): { role: string; place: st
     if (place.has(parts.slice(0, end).join('')))
       return { role: parts.slice(end).join(' '), place: parts.slice(0, end).join('') };
   return undefined;
-}
-
-/** A path's folder and file names and their words, lowercased (split first: `PPCMapping` is `ppc` and `mapping`). */
-function placeWords(path: string): Set<string> {
-  const place = new Set<string>();
-  for (const segment of path.split('/')) {
-    const stem = segment.replace(/\.[^.]*$/, '');
-    place.add(stem.toLowerCase().replace(/[^a-z0-9]/g, ''));
-    for (const t of splitIdentifier(stem)) place.add(t);
-  }
-  return place;
 }
 
 /**

@@ -191,3 +191,56 @@ describe('TextIndex serialization', () => {
     expect(() => TextIndex.load(other, INDEX.serialize())).toThrow(/built for \d+ files/);
   });
 });
+
+describe("a pasted message's format lines", () => {
+  // The lines the real set's shapes hold: rust-std's signal handler prints "stack overflow" and a
+  // comment of thread.rs quotes it (rust-std:message:14); syncthing's stwatchfile prints
+  // `file does not exist` and two comments quote "does not exist".
+  const shapes = windowCorpus([
+    {
+      path: 'sys/unix/thread.rs',
+      text: '    // faulting, so our handler can report "stack overflow", and\n    let stackptr = get_stack_start_aligned()?;\n',
+    },
+    {
+      path: 'sys/unix/stack_overflow.rs',
+      text: '        if guard.start <= addr && addr < guard.end {\n            rtabort!("stack overflow");\n        }\n',
+    },
+    {
+      path: 'lib/fs/mtimefs.go',
+      text: '\t// because it might be "does not exist" or similar.\n\tinfo, err := f.Lstat(name)\n',
+    },
+    {
+      path: 'lib/model/model.go',
+      text: '\t\t// errors.New("does not exist") or similar here would be\n\t\t// inappropriate.\n',
+    },
+    { path: 'cmd/stwatchfile/main.go', text: '\t\t\t\tfmt.Println(file, "does not exist")\n' },
+  ]);
+  const index = TextIndex.build(shapes);
+  const pathsFor = (regex: string, pasted: boolean) =>
+    index
+      .search(plan({ intent: 'exact_match', rule: 'verbatim-text', regex, ...(pasted ? { pasted } : {}) }), 10)
+      .map((h) => shapes.chunks[h.chunkId].path);
+
+  it('ranks the line of code that prints the message above a comment quoting it (rust-std, syncthing)', () => {
+    expect(pathsFor('["\'`](?:stack overflow["\'`])', true)).toEqual([
+      'sys/unix/stack_overflow.rs',
+      'sys/unix/thread.rs',
+    ]);
+    expect(pathsFor('["\'`](?:does not exist["\'`])', true)[0]).toBe('cmd/stwatchfile/main.go');
+    const [comment] = index
+      .search(
+        plan({ intent: 'exact_match', rule: 'verbatim-text', regex: '["\'`](?:stack overflow["\'`])', pasted: true }),
+        10,
+      )
+      .slice(1);
+    expect(comment.reason).toContain('(1 in comments)');
+  });
+
+  it("keeps a typed /regex/'s order: every matching line counts alike, shorter path first", () => {
+    expect(pathsFor('["\'`](?:stack overflow["\'`])', false)).toEqual([
+      'sys/unix/thread.rs',
+      'sys/unix/stack_overflow.rs',
+    ]);
+    expect(pathsFor('["\'`](?:does not exist["\'`])', false)[0]).toBe('lib/fs/mtimefs.go');
+  });
+});

@@ -8,6 +8,7 @@ import { spellingsOf } from './spellings';
 import { asksInPlainWords, EXPANSION_MAX_WORDS, SPELLING_SAYS_WORD } from '../ranking';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
+import { isCommentLine } from '../comment-lines';
 import { GrepSearcher, type GrepResult, type TextMatch } from './grep';
 import { lineStartsOf } from './lines';
 import { SnapshotDamagedError } from '../snapshot';
@@ -204,7 +205,7 @@ export class TextIndex implements Retriever {
   search(plan: QueryPlan, limit: number): ModalityHit[] {
     if (limit <= 0) return [];
     if (plan.regex !== undefined && plan.intent === 'exact_match')
-      return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit);
+      return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit, plan.pasted === true);
     if (plan.literal) {
       const hits = this.literalHits(
         plan.literal,
@@ -230,27 +231,41 @@ export class TextIndex implements Retriever {
     return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, expansions);
   }
 
-  /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
-  /** A /regex/ of the query: chunks ranked by matching lines, then shorter path (bounded like a literal). */
-  private regexHits(pattern: string, caseSensitive: boolean, limit: number): ModalityHit[] {
+  /**
+   * A /regex/ of the query: chunks ranked by matching lines, then shorter path (bounded like a
+   * literal). For a pasted message's format lines (`pasted`), a line of code counts before a
+   * comment: a message is printed by code, and a comment quoting its text (`// our handler can
+   * report "stack overflow"` beside the handler that prints it) is not where it is printed.
+   */
+  private regexHits(pattern: string, caseSensitive: boolean, limit: number, pasted = false): ModalityHit[] {
     const result = this.grepper.searchRegex(pattern, { caseSensitive, limit: MATCH_SCAN_LIMIT });
-    const perChunk = new Map<number, number>();
+    const perChunk = new Map<number, { code: number; comments: number }>();
     for (const m of result.matches) {
       const chunkId = this.corpus.chunkAt(m.fileId, m.line);
-      perChunk.set(chunkId, (perChunk.get(chunkId) ?? 0) + 1);
+      const comment =
+        pasted && m.lineTextStart === 0 && isCommentLine(m.lineText, this.fileById.get(m.fileId)?.language ?? null);
+      const entry = perChunk.get(chunkId) ?? { code: 0, comments: 0 };
+      if (comment) entry.comments++;
+      else entry.code++;
+      perChunk.set(chunkId, entry);
     }
     const chunks = this.corpus.chunks;
     const more = result.truncated ? ' (stopped reading: the pattern matches very many lines)' : '';
+    const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
     return [...perChunk.entries()]
-      .sort(([a, x], [b, y]) => y - x || chunks[a].path.length - chunks[b].path.length || a - b)
+      .sort(
+        ([a, x], [b, y]) =>
+          y.code - x.code || y.comments - x.comments || chunks[a].path.length - chunks[b].path.length || a - b,
+      )
       .slice(0, limit)
-      .map(([chunkId, count]) => ({
+      .map(([chunkId, { code, comments }]) => ({
         chunkId,
-        score: count,
-        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${count} line${count === 1 ? '' : 's'}${more}`,
+        score: code + comments,
+        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${lines(code + comments)}${comments > 0 ? ` (${comments} in comments)` : ''}${more}`,
       }));
   }
 
+  /** exact_match: chunks ranked by (exact-case matches, all matches), then shorter path. */
   private literalHits(literal: string, limit: number, what = '', caseSensitive = false): ModalityHit[] {
     const result = this.grepper.searchLiteral(literal, { caseSensitive, limit: MATCH_SCAN_LIMIT });
     const perChunk = new Map<number, { exact: number; total: number }>();

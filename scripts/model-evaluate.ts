@@ -675,6 +675,13 @@ ${evalSection()}
 
 ${understandSection()}
 
+On 2026-12-04 (twenty-seventh session) a question typed as a phrase is embedded with the code's
+own compounds, initialisms and word forms of its words (\`pidfile\` for "pid file", \`dnlc\` for
+"directory name lookup cache"), found in the repository's vocabulary by the text index: the model
+reads sub-tokens, and a name the code runs together shares none with the question's whole words.
+Tuning half, function MRR@10, semantic alone: Ruby/PHP/C keywords 0.305 → 0.375 (text alone
+0.579), Python/Go/Rust keywords 0.361 → 0.352; the model itself is unchanged (docs/eval/FUSION.md).
+
 ## Experiments
 
 ${EXPERIMENTS}

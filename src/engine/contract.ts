@@ -252,6 +252,12 @@ export interface QueryPlan extends Classification {
   similarNamedBy?: { qualifier?: string; path?: string };
   /** Code tokens the learned lexical expansion adds to a plain-words question (src/engine/text/expansion.ts). */
   expansions?: ExpandedTerm[];
+  /**
+   * The code's own spellings of a short plain-words question's words found in the repository's
+   * vocabulary (src/engine/text/spellings.ts: `dnlc` for "directory name lookup cache"), set by the
+   * engine from the text index: the text list searches them, the semantic list embeds them with the question.
+   */
+  spellings?: ExpandedTerm[];
 }
 
 /**

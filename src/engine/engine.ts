@@ -256,6 +256,8 @@ export class Engine {
     const { plan, notes: planNotes, similarTo } = planSearch(understood, options, this.planningLookups());
     const expansions = planExpansion(plan, this.deps.lexicalExpansion);
     if (expansions.length > 0) plan.expansions = expansions;
+    const spellings = this.indexes.text.spellings(plan);
+    if (spellings.length > 0) plan.spellings = spellings;
     const weighting = searchWeights(plan, preset, options);
     const choice = chooseModalities(plan, preset, options, weighting.weights, this.readiness());
     const route = chooseStrategy(plan, preset, options, choice.weights, choice.runnable);

@@ -2,7 +2,7 @@
  * Every ranking number of Fourfold, in one place. Each constant carries the sentence of the
  * design (docs/design.md#ranking-contract) that justifies it. Tests pin them.
  */
-import type { DefinitionKind, Intent, Modality, Preset, QueryPlan, SpellingCode } from './contract';
+import type { DefinitionKind, ExpandedTerm, Intent, Modality, Preset, QueryPlan, SpellingCode } from './contract';
 
 /** Weight profiles per intent, in the order semantic, text, structural, graph (docs/design.md#weights). */
 export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>>> = {
@@ -614,6 +614,33 @@ export const SPELLING_WEIGHTS: Readonly<Record<SpellingCode, number>> = {
   compound: 0.5,
   initialism: 0.5,
 };
+
+/**
+ * The semantic list embeds a question typed as a phrase (asksAsPhrase: a few plain words, no
+ * sentence) with the code's own spellings of its words written after it (QueryPlan.spellings:
+ * `dnlc` for "directory name lookup cache", `pidfile` for "pid file", `rbtree` for "red black
+ * tree"), the spellings the text list searches. The model reads a bag of sub-tokens: a name the
+ * code runs together shares no token with the question's whole words, so a few words found the
+ * short namesakes that say them (`daemonize` for "create pid file for daemon", not
+ * `create_pidfile`). Shortenings are left out: `crt`, `del`, `has` stand for other words too, and
+ * written with the question they moved x/tools' and cargo's answers down in a lab. A doc sentence
+ * is left as it is: spelled, short ones lost as many answers as they found on the understand
+ * set's tuning half. The measurements: docs/eval/FUSION.md (2026-12-04, twenty-seventh session).
+ */
+export const SEMANTIC_SPELLING_CODES: ReadonlySet<ExpandedTerm['code']> = new Set<ExpandedTerm['code']>([
+  'word-form',
+  'compound',
+  'initialism',
+]);
+
+/** The text the semantic list embeds for a question, and the spellings written into it (SEMANTIC_SPELLING_CODES). */
+export function semanticQueryText(plan: QueryPlan): { text: string; spelled: string[] } {
+  if (!asksAsPhrase(plan)) return { text: plan.raw, spelled: [] };
+  const spelled = [
+    ...new Set((plan.spellings ?? []).filter((e) => SEMANTIC_SPELLING_CODES.has(e.code)).map((e) => e.token)),
+  ];
+  return { text: spelled.length > 0 ? `${plan.raw} ${spelled.join(' ')}` : plan.raw, spelled };
+}
 
 /**
  * How much of its word a spelling says, in BM25's count of the question words a chunk matches

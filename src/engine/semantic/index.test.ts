@@ -379,6 +379,64 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     expect(await SemanticIndex.load(py, stored, starting).search(question, 5)).toEqual(plain);
   });
 
+  it('embeds a short question with the code\'s spellings of its words: `pidfile` for "pid file"', async () => {
+    // The shape of puppet's daemon.rb (comments blanked): `create_pidfile` runs "pid file" together,
+    // so the question's whole words share no token with its name, while the short `daemonize`
+    // says "daemon". The text index finds `pidfile` in the vocabulary (text/spellings.ts, a
+    // compound) and the engine sets it on the plan; the semantic list embeds it after the question.
+    const daemon = [
+      'class Puppet::Daemon',
+      '  def daemonize',
+      '    pid = fork',
+      '    if pid',
+      '      Process.detach(pid)',
+      '      exit(0)',
+      '    end',
+      '    create_pidfile',
+      '  end',
+      '',
+      '  def create_pidfile',
+      '    Puppet::Util.synchronize_on(Puppet.run_mode.name, Sync::EX) do',
+      '      raise "Could not create PID file: #{@pidfile.file_path}" unless @pidfile.lock',
+      '    end',
+      '  end',
+      '',
+      '  def remove_pidfile',
+      '    Puppet::Util.synchronize_on(Puppet.run_mode.name, Sync::EX) do',
+      '      @pidfile.unlock',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const rb = buildCorpus([{ path: 'lib/puppet/daemon.rb', text: daemon }], analyzer);
+    const index = await SemanticIndex.build(rb, local);
+    const terms = ['create', 'pid', 'file', 'daemon'];
+    const pidfile = { code: 'compound' as const, word: 'pid', token: 'pidfile', weight: 0.5 };
+    const spelled = await index.search(
+      plan('create pid file for daemon', { terms, spellings: [pidfile, { ...pidfile, word: 'file' }] }),
+      3,
+    );
+    expect(rb.chunks[spelled[0].chunkId].symbol).toBe('create_pidfile');
+    expect(spelled[0].reason).toMatch(/; asked with the code's spellings `pidfile`\)$/);
+    // The same vector as the question written with the spelling: the spelling is written once.
+    const written = await index.search(plan('create pid file for daemon pidfile', { terms }), 3);
+    expect(written.map((h) => [h.chunkId, h.score])).toEqual(spelled.map((h) => [h.chunkId, h.score]));
+    // A shortening is not written (SEMANTIC_SPELLING_CODES): `crt` stands for other words too.
+    const crt = { code: 'abbreviation' as const, word: 'create', token: 'crt', weight: 0.3 };
+    const plain = await index.search(plan('create pid file for daemon', { terms }), 3);
+    const shortened = await index.search(plan('create pid file for daemon', { terms, spellings: [crt] }), 3);
+    expect(shortened).toEqual(plain);
+    // Asked without the spelling, the namesake that says "daemon" comes first.
+    expect(rb.chunks[plain[0].chunkId].symbol).toBe('daemonize');
+    // A sentence (a classifier rule read it, not the phrase fallback) is embedded as it is written.
+    const sentence = plan('Create the pid file for the daemon.', { rule: 'description', terms });
+    const asWritten = await index.search({ ...sentence, spellings: [pidfile] }, 3);
+    expect(asWritten).toEqual(await index.search(sentence, 3));
+    expect(asWritten[0].reason).not.toContain('spellings');
+  });
+
   it("embeds a question's candidates' names once per process, and only theirs", async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     // Definitions under a name no other test uses, so the process-wide cache has none of them yet.

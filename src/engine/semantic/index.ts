@@ -14,6 +14,7 @@ import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
 import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText, chunkNameText } from './embedder';
 import { cosineFloatInt8 } from './int8';
+import { semanticQueryText } from '../ranking';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -564,7 +565,12 @@ export class SemanticIndex implements Retriever {
         `semantic search needs the ${this.embedderId} embedder to embed the query, and none is available`,
       );
     }
-    const text = plan.snippet ?? plan.raw;
+    // A short plain-words question is embedded with the code's spellings of its words (semanticQueryText).
+    const asked = plan.snippet === undefined ? semanticQueryText(plan) : null;
+    const text = plan.snippet ?? asked!.text;
+    const spelledNote = asked?.spelled.length
+      ? `; asked with the code's spellings ${asked.spelled.map((t) => `\`${t}\``).join(', ')}`
+      : '';
     const skip = this.contentlessFlags();
     const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
     if (!rescore) {
@@ -572,7 +578,7 @@ export class SemanticIndex implements Retriever {
       return this.vectors.search(query, limit, { skip }).map((n) => ({
         chunkId: n.id,
         score: 1 - n.distance / dims,
-        reason: `meaning close to the query (hamming ${n.distance}/${dims})`,
+        reason: `meaning close to the query (hamming ${n.distance}/${dims}${spelledNote})`,
       }));
     }
     // One model call: the sign bits of the float query are exactly its binary vector.
@@ -589,7 +595,7 @@ export class SemanticIndex implements Retriever {
       !plan.snippet &&
       plan.terms.length <= NAME_VECTOR_MAX_WORDS
     ) {
-      const withNames = await this.searchWithNames(queryFloat, limit, skip);
+      const withNames = await this.searchWithNames(queryFloat, limit, skip, spelledNote);
       if (withNames) return withNames;
     }
     const found = this.vectors.search(packSigns(queryFloat), limit, {
@@ -602,7 +608,7 @@ export class SemanticIndex implements Retriever {
     return found.map((n) => ({
       chunkId: n.id,
       score: n.rescored!,
-      reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)})`,
+      reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)}${spelledNote})`,
     }));
   }
 
@@ -617,6 +623,7 @@ export class SemanticIndex implements Retriever {
     queryFloat: Float32Array,
     limit: number,
     skip: Uint8Array,
+    spelledNote: string,
   ): Promise<ModalityHit[] | null> {
     const dims = this.vectors.dimensions;
     const candidates = Math.max(limit, NAME_CANDIDATES);
@@ -665,7 +672,7 @@ export class SemanticIndex implements Retriever {
       .map((x) => ({
         chunkId: x.id,
         score: x.score,
-        reason: `meaning close to the query (hamming ${x.distance}/${dims}, then int8 cosine ${x.chunk.toFixed(3)}${x.name === null ? '' : ` + ${NAME_VECTOR_WEIGHT} × name cosine ${x.name.toFixed(3)}`})`,
+        reason: `meaning close to the query (hamming ${x.distance}/${dims}, then int8 cosine ${x.chunk.toFixed(3)}${x.name === null ? '' : ` + ${NAME_VECTOR_WEIGHT} × name cosine ${x.name.toFixed(3)}`}${spelledNote})`,
       }));
   }
 }

@@ -225,10 +225,20 @@ export class TextIndex implements Retriever {
     const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
     // No name, no literal: the query is prose, and its words may be inflected forms of the code's,
     // or, asked in a few plain words, written as the code shortens and joins them (spellings.ts).
-    const spells = asksInPlainWords(plan) && terms.length <= EXPANSION_MAX_WORDS;
-    const spelled = spells ? spellingsOf(terms, plan.raw, this.terms.spellingVocabulary()) : [];
-    const expansions = [...(plan.expansions ?? []), ...spelled];
+    const expansions = [...(plan.expansions ?? []), ...(plan.spellings ?? this.spellings(plan))];
     return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, expansions);
+  }
+
+  /**
+   * The code's spellings of a question asked in a few plain words (spellings.ts), from this
+   * index's vocabulary; none for any other question. The engine sets them on the plan once, for
+   * the text list and the semantic list alike.
+   */
+  spellings(plan: QueryPlan): ExpandedTerm[] {
+    if (!asksInPlainWords(plan)) return [];
+    const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
+    if (terms.length > EXPANSION_MAX_WORDS) return [];
+    return spellingsOf(terms, plan.raw, this.terms.spellingVocabulary());
   }
 
   /**

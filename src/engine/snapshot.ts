@@ -85,8 +85,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 28: a Go source tree opened without its go.mod whose root is no library package (syncthing's
  *    `//go:build ignore` build.go) resolves its own import paths to their folders (graph): an
  *    older graph has no edges from them.
+ * 29: a function or method longer than 20 lines has a vector for each further 20 lines of its body
+ *    after its chunks' (semantic body windows, embedder.ts bodyWindowCount): an older index has
+ *    none, and a question would read only the heads of long functions.
  */
-export const SNAPSHOT_VERSION = 28;
+export const SNAPSHOT_VERSION = 29;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

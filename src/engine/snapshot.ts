@@ -88,8 +88,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 29: a member call on a value's lower-case field (`s.tracer.SentPacket()`) is not read as a call
  *    on a type of that name outside the caller's folder (quic-go's qlog `tracer`) (graph): an older
  *    graph holds those edges.
+ * 30: a function or method longer than 20 lines has a vector for each further 20 lines of its body
+ *    after its chunks' (semantic body windows, embedder.ts bodyWindowCount): an older index has
+ *    none, and a question would read only the heads of long functions.
  */
-export const SNAPSHOT_VERSION = 29;
+export const SNAPSHOT_VERSION = 30;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -371,6 +371,19 @@ export function asksHowItWorks(raw: string): boolean {
 }
 
 /**
+ * Whether a question asks how, first or after a leading clause that sets the scene ("when two
+ * devices changed the same file, how is the version that wins chosen"): the semantic list then
+ * reads long functions' bodies too (semantic/index.ts body windows), since the work asked about
+ * may be far down a function. A doc sentence or a few keywords describe what a function is for,
+ * which its head says (its name, signature and doc comment): read by their windows too, the
+ * understand set's tuning questions lost (docs/eval/FUSION.md). The member rules keep
+ * asksHowItWorks: the leading clause, tried for them, moved no question.
+ */
+export function asksHow(raw: string): boolean {
+  return asksHowItWorks(raw) || /^[^,?.]*,\s*how\b/i.test(raw);
+}
+
+/**
  * Whether a chunk is lines of its file outside its functions (OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
  * ranking.ts): a line window of a parsed file in which the parser found definitions (its header,
  * imports, the tables and variables declared between its functions), a one-line namespace or

@@ -127,10 +127,68 @@ export function embeddingHeader(path: string, named: readonly string[], lines: n
 export function chunkEmbeddingText(chunk: Chunk, file: CorpusFile, lines?: string[]): string {
   const named = chunkNamed(chunk, file);
   const header = named ? embeddingHeader(chunk.path, named, chunk.endLine - chunk.startLine + 1) : [chunk.path];
+  return embeddingText(header, lines ?? file.text.split('\n'), chunk.startLine, chunk.endLine);
+}
+
+/**
+ * Lines of a long function's body per extra vector (SemanticIndex's body windows). The model reads
+ * a text's first LOCAL_MAX_TOKENS (256) tokens: a definition's path and its name line and
+ * signature written three times take a third of them, so its vector says what its first 15–20
+ * lines do, and the work of a 100-line function — the loop that reads each record, the branch that
+ * checks the digit — is never read. Each further 20 lines are embedded on their own, after the
+ * path and the name line and signature once (as many tokens as the head's code lines have), and
+ * a question's semantic score for the function is its best window's (docs/ranking.md#semantic-windows).
+ */
+export const BODY_WINDOW_LINES = 20;
+/**
+ * Body windows per function at most: a 340-line function is read whole; past it, a generated
+ * table or a state machine of thousands of lines costs more vectors than its questions are worth.
+ */
+export const BODY_WINDOWS_MAX = 16;
+/** Definition kinds whose body is code that runs: a class's, module's or impl's body is its members' chunks. */
+const BODY_WINDOW_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+
+/** How many body windows a chunk gets: one per BODY_WINDOW_LINES lines past its first, for a function or method. */
+export function bodyWindowCount(chunk: Chunk): number {
+  if (chunk.kind !== 'definition' || !chunk.symbol || !BODY_WINDOW_KINDS.has(chunk.definitionKind ?? '')) return 0;
+  const lines = chunk.endLine - chunk.startLine + 1;
+  return Math.min(BODY_WINDOWS_MAX, Math.max(0, Math.ceil(lines / BODY_WINDOW_LINES) - 1));
+}
+
+/** The lines of a chunk's body window `k` (0-based): BODY_WINDOW_LINES lines from its (k + 1)-th step, cut at its last line. */
+export function bodyWindowLines(chunk: Chunk, k: number): { startLine: number; endLine: number } {
+  const startLine = chunk.startLine + (k + 1) * BODY_WINDOW_LINES;
+  return { startLine, endLine: Math.min(chunk.endLine, startLine + BODY_WINDOW_LINES - 1) };
+}
+
+/**
+ * The texts of a long function's body windows (bodyWindowCount of them): its path, its `kind
+ * container.symbol` line and signature once, then the window's lines, each cut as a chunk's are.
+ * Empty for any other chunk.
+ */
+export function chunkBodyWindowTexts(chunk: Chunk, file: CorpusFile, lines?: string[]): string[] {
+  const count = bodyWindowCount(chunk);
+  if (count === 0) return [];
+  const named = chunkNamed(chunk, file) ?? [];
   const fileLines = lines ?? file.text.split('\n');
+  const out: string[] = [];
+  for (let k = 0; k < count; k++) {
+    const { startLine, endLine } = bodyWindowLines(chunk, k);
+    out.push(embeddingText([chunk.path, ...named], fileLines, startLine, endLine));
+  }
+  return out;
+}
+
+/** The header lines, then lines startLine..endLine of the file, cut to EMBED_LINE_MAX_CHARS each and EMBED_TEXT_MAX_CHARS in all. */
+function embeddingText(
+  header: readonly string[],
+  fileLines: readonly string[],
+  startLine: number,
+  endLine: number,
+): string {
   const body: string[] = [];
   let length = header.join('\n').length;
-  for (let l = chunk.startLine; l <= chunk.endLine && l <= fileLines.length; l++) {
+  for (let l = startLine; l <= endLine && l <= fileLines.length; l++) {
     const line = fileLines[l - 1].slice(0, EMBED_LINE_MAX_CHARS);
     if (length + 1 + line.length > EMBED_TEXT_MAX_CHARS) {
       body.push(line.slice(0, Math.max(0, EMBED_TEXT_MAX_CHARS - length - 1)));

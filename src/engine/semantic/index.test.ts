@@ -9,6 +9,7 @@ import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, deferredEmbedder, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
 import {
+  bodyWindowRows,
   contentlessChunks,
   DEFAULT_RESCORE_CANDIDATES,
   MemoryEmbeddingCache,
@@ -316,7 +317,8 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       analyzer,
     );
     const index = await SemanticIndex.build(py, local);
-    // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes, and which are contentless.
+    // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes (and their
+    // long functions' body windows'), and which are contentless.
     const stored = index.serialize();
     expect(Object.keys(stored).sort()).toEqual([
       'chunkCount',
@@ -327,7 +329,7 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       'textHashes',
       'vectors',
     ]);
-    expect(stored.int8!.length).toBe(py.chunks.length * local.dimensions);
+    expect(stored.int8!.length).toBe((py.chunks.length + bodyWindowRows(py).owner.length) * local.dimensions);
     const question = plan('dijkstra weighted path');
     const hits = await index.search(question, 5);
     expect(py.chunks[hits[0].chunkId].symbol).toBe('dijkstra_path');

@@ -12,9 +12,18 @@ import type { Corpus, Retriever } from '../modality';
 import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
 import type { EmbeddingCache } from '../store/store';
-import { type DocumentEmbeddings, type Embedder, chunkEmbeddingText, chunkNameText } from './embedder';
+import {
+  type DocumentEmbeddings,
+  type Embedder,
+  bodyWindowCount,
+  bodyWindowLines,
+  chunkBodyWindowTexts,
+  chunkEmbeddingText,
+  chunkNameText,
+} from './embedder';
 import { cosineFloatInt8 } from './int8';
 import { semanticQueryText } from '../ranking';
+import { asksHow } from '../search/members';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -93,11 +102,14 @@ export interface SemanticSnapshot {
   embedderId: string;
   dimensions: number;
   chunkCount: number;
-  /** All chunk vectors, chunk id order, wordsFor(dimensions) words each. */
+  /**
+   * All chunk vectors, chunk id order, wordsFor(dimensions) words each; then the body windows'
+   * (bodyWindowRows: each long function's, in chunk id order), when the snapshot has them.
+   */
   vectors: Uint32Array;
-  /** int8 vectors (int8.ts), chunk id order, `dimensions` bytes each; absent for embedders without them (and in snapshots written before them). */
+  /** int8 vectors (int8.ts), the same rows, `dimensions` bytes each; absent for embedders without them (and in snapshots written before them). */
   int8?: Int8Array;
-  /** Each chunk's embedding-text hash (packTextHashes), chunk id order: what a re-index reuses vectors by. Absent in snapshots written before them. */
+  /** Each row's embedding-text hash (packTextHashes), the same rows: what a re-index reuses vectors by. Absent in snapshots written before them. */
   textHashes?: Uint8Array;
   /** The chunks contentlessChunks flags, ids ascending: a question's first semantic list reads no file text. Absent in snapshots written before them. */
   contentless?: Uint32Array;
@@ -185,25 +197,58 @@ function usablePrevious(
   withInt8: boolean,
 ): SemanticSnapshot | null {
   if (!previous || previous.embedderId !== embedderId || previous.dimensions !== dims) return null;
-  if (previous.textHashes?.length !== previous.chunkCount * HASH_BYTES) return null;
-  if (previous.vectors.length !== previous.chunkCount * wordsFor(dims)) return null;
-  if (withInt8 && previous.int8?.length !== previous.chunkCount * dims) return null;
+  // Its rows: its chunks', and its body windows' when it has them (any number: only hashes are matched).
+  const rows = previous.vectors.length / wordsFor(dims);
+  if (!Number.isInteger(rows) || rows < previous.chunkCount) return null;
+  if (previous.textHashes?.length !== rows * HASH_BYTES) return null;
+  if (withInt8 && previous.int8?.length !== rows * dims) return null;
   return previous;
 }
 
-/** Each chunk's embedding text, chunk id order, and contentlessChunks read from the same lines. */
+/**
+ * Each row's embedding text — every chunk's, chunk id order, then the body windows' (bodyWindowRows)
+ * — and contentlessChunks read from the same lines.
+ */
 function embeddingTexts(corpus: Corpus): { texts: string[]; contentless: Uint8Array } {
   const texts: string[] = new Array(corpus.chunks.length);
+  const windows: string[] = [];
   const contentless = new Uint8Array(corpus.chunks.length);
   const linesByFile = new Map<number, string[]>();
   for (const chunk of corpus.chunks) {
     let lines = linesByFile.get(chunk.fileId);
     if (!lines) linesByFile.set(chunk.fileId, (lines = corpus.files[chunk.fileId].text.split('\n')));
     texts[chunk.id] = chunkEmbeddingText(chunk, corpus.files[chunk.fileId], lines);
+    for (const text of chunkBodyWindowTexts(chunk, corpus.files[chunk.fileId], lines)) windows.push(text);
     if (chunk.kind === 'window' && !lines.slice(chunk.startLine - 1, chunk.endLine).some((l) => MEANINGFUL.test(l)))
       contentless[chunk.id] = 1;
   }
+  for (const text of windows) texts.push(text);
   return { texts, contentless };
+}
+
+/**
+ * The rows past the chunks' (SemanticSnapshot.vectors): the body windows of each long function
+ * (embedder.ts bodyWindowCount), chunk id order, each function's in line order. `owner[j]` is the
+ * chunk of row chunkCount + j, `index[j]` its window's number in that function.
+ */
+export interface BodyWindowRows {
+  owner: Uint32Array;
+  index: Uint16Array;
+}
+
+/** The body window rows of a corpus, as embeddingTexts writes their texts. */
+export function bodyWindowRows(corpus: Corpus): BodyWindowRows {
+  let n = 0;
+  for (const chunk of corpus.chunks) n += bodyWindowCount(chunk);
+  const owner = new Uint32Array(n);
+  const index = new Uint16Array(n);
+  let j = 0;
+  for (const chunk of corpus.chunks)
+    for (let k = bodyWindowCount(chunk), i = 0; i < k; i++, j++) {
+      owner[j] = chunk.id;
+      index[j] = i;
+    }
+  return { owner, index };
 }
 
 /**
@@ -351,19 +396,36 @@ export class SemanticIndex implements Retriever {
   private contentless: Uint8Array | undefined;
   /** Each chunk's chunkNameText once a question has had it as a candidate (a definition's signature is found by a scan of its file's definitions). */
   private nameTexts: (string | null | undefined)[] | undefined;
+  /** Rows a search of the chunks' own vectors skips: the contentless chunks and every body window. */
+  private chunkSkip: Uint8Array | undefined;
+  /** Rows a search of the body windows skips: every chunk's own. */
+  private windowSkip: Uint8Array | undefined;
 
   private constructor(
     private readonly corpus: Corpus,
     readonly embedderId: string,
+    /** Every row's bits: the chunks' in chunk id order, then the body windows' (`windows`). */
     readonly vectors: BinaryVectorIndex,
-    /** int8 vectors beside the bits (chunk id order, `dimensions` bytes each), when the embedder gives them. */
+    /** int8 vectors beside the bits (the same rows, `dimensions` bytes each), when the embedder gives them. */
     readonly int8: Int8Array | undefined,
     private readonly embedder: Embedder | null,
-    /** packTextHashes of each chunk's embedding text; undefined when loaded from a snapshot without them. */
+    /** packTextHashes of each row's embedding text; undefined when loaded from a snapshot without them. */
     readonly textHashes: Uint8Array | undefined,
     contentless: Uint8Array | undefined,
+    /** The rows past the chunks'; null when the vectors hold none (a snapshot written before them). */
+    private readonly windows: BodyWindowRows | null,
   ) {
     this.contentless = contentless;
+  }
+
+  /** Chunks in the corpus: the rows before the body windows'. */
+  get chunkCount(): number {
+    return this.corpus.chunks.length;
+  }
+
+  /** Body window rows held (0 when none). */
+  get bodyWindowCount(): number {
+    return this.windows?.owner.length ?? 0;
   }
 
   static async build(corpus: Corpus, embedder: Embedder, options: SemanticBuildOptions = {}): Promise<SemanticIndex> {
@@ -374,8 +436,9 @@ export class SemanticIndex implements Retriever {
       onStep?.(`semantic-${name}`, stepStart);
       stepStart = performance.now();
     };
-    const total = corpus.chunks.length;
     const { texts, contentless } = embeddingTexts(corpus);
+    // Rows: the chunks', then their body windows'.
+    const total = texts.length;
     const hashes = texts.map(hashText);
     step('texts');
     signal?.throwIfAborted();
@@ -475,6 +538,7 @@ export class SemanticIndex implements Retriever {
       embedder,
       packTextHashes(hashes),
       contentless,
+      bodyWindowRows(corpus),
     );
     index.buildStats = stats;
     return index;
@@ -484,7 +548,7 @@ export class SemanticIndex implements Retriever {
     const snapshot: SemanticSnapshot = {
       embedderId: this.embedderId,
       dimensions: this.vectors.dimensions,
-      chunkCount: this.vectors.size,
+      chunkCount: this.chunkCount,
       vectors: this.vectors.data,
     };
     if (this.int8) snapshot.int8 = this.int8;
@@ -505,10 +569,18 @@ export class SemanticIndex implements Retriever {
         `semantic vectors were built with ${snapshot.embedderId} (${snapshot.dimensions} dims) but the embedder is ${embedder.id} (${embedder.dimensions} dims): re-index to switch providers`,
       );
     }
-    const int8 =
-      snapshot.int8 && snapshot.int8.length === snapshot.chunkCount * snapshot.dimensions ? snapshot.int8 : undefined;
-    const textHashes =
-      snapshot.textHashes?.length === snapshot.chunkCount * HASH_BYTES ? snapshot.textHashes : undefined;
+    // The body windows the corpus's chunks have, when the snapshot holds them (one written before
+    // them holds the chunks' rows alone and is searched without them).
+    const rows = snapshot.vectors.length / wordsFor(snapshot.dimensions);
+    const expected = bodyWindowRows(corpus);
+    const windows = rows === snapshot.chunkCount + expected.owner.length ? expected : null;
+    if (!windows && rows !== snapshot.chunkCount) {
+      throw new Error(
+        `semantic snapshot has ${rows} vectors but the corpus has ${snapshot.chunkCount} chunks and ${expected.owner.length} body windows: re-index`,
+      );
+    }
+    const int8 = snapshot.int8 && snapshot.int8.length === rows * snapshot.dimensions ? snapshot.int8 : undefined;
+    const textHashes = snapshot.textHashes?.length === rows * HASH_BYTES ? snapshot.textHashes : undefined;
     return new SemanticIndex(
       corpus,
       snapshot.embedderId,
@@ -517,6 +589,7 @@ export class SemanticIndex implements Retriever {
       embedder,
       textHashes,
       flagsOf(snapshot.contentless, snapshot.chunkCount),
+      windows,
     );
   }
 
@@ -524,9 +597,35 @@ export class SemanticIndex implements Retriever {
     return (this.contentless ??= contentlessChunks(this.corpus));
   }
 
-  /** Hamming candidates the source chunk's vector rescores: every chunk up to EXACT_RESCORE_MAX_CHUNKS. */
+  /** The rows a search of the chunks' own vectors skips: the contentless chunks, and the body windows when there are any. */
+  private chunkRowsSkip(): Uint8Array {
+    if (this.chunkSkip) return this.chunkSkip;
+    const contentless = this.contentlessFlags();
+    if (this.bodyWindowCount === 0) return (this.chunkSkip = contentless);
+    const skip = new Uint8Array(this.vectors.size).fill(1);
+    skip.set(contentless);
+    return (this.chunkSkip = skip);
+  }
+
+  /** The rows a search of the body windows skips: every chunk's own. */
+  private windowRowsSkip(): Uint8Array {
+    if (this.windowSkip) return this.windowSkip;
+    const skip = new Uint8Array(this.vectors.size);
+    skip.fill(1, 0, this.chunkCount);
+    return (this.windowSkip = skip);
+  }
+
+  /** The body windows, skipped by "find similar" (code → code, a chunk's likeness as a whole): null when there are none. */
+  private windowsOnly(): Uint8Array | undefined {
+    if (this.bodyWindowCount === 0) return undefined;
+    const skip = new Uint8Array(this.vectors.size);
+    skip.fill(1, this.chunkCount);
+    return skip;
+  }
+
+  /** Hamming candidates the source chunk's vector rescores: every row up to EXACT_RESCORE_MAX_CHUNKS chunks (the windows skipped). */
   private neighbourCandidates(): number {
-    if (this.rescoreCandidates <= 0 || this.vectors.size > EXACT_RESCORE_MAX_CHUNKS) return this.rescoreCandidates;
+    if (this.rescoreCandidates <= 0 || this.chunkCount > EXACT_RESCORE_MAX_CHUNKS) return this.rescoreCandidates;
     return Math.max(this.rescoreCandidates, this.vectors.size);
   }
 
@@ -535,11 +634,12 @@ export class SemanticIndex implements Retriever {
     const stage2 = this.int8 ? 'int8 cosine' : 'cosine with the ±1 bits';
     if (plan.similarToChunk !== undefined) {
       const id = plan.similarToChunk;
-      if (id < 0 || id >= this.vectors.size) throw new Error(`no chunk ${id} to find neighbours of`);
+      if (id < 0 || id >= this.chunkCount) throw new Error(`no chunk ${id} to find neighbours of`);
       const source = this.corpus.chunks[id];
       const name = source.symbol ?? `${source.path}:${source.startLine}`;
+      const skip = this.windowsOnly();
       if (!this.int8 || this.rescoreCandidates <= 0) {
-        return this.vectors.search(this.vectors.vector(id), limit, { exclude: id }).map((n) => ({
+        return this.vectors.search(this.vectors.vector(id), limit, { exclude: id, skip }).map((n) => ({
           chunkId: n.id,
           score: 1 - n.distance / dims,
           reason: `meaning close to ${name} (hamming ${n.distance}/${dims})`,
@@ -550,6 +650,7 @@ export class SemanticIndex implements Retriever {
       return this.vectors
         .search(this.vectors.vector(id), limit, {
           exclude: id,
+          skip,
           queryFloat,
           int8: this.int8,
           rescoreCandidates: this.neighbourCandidates(),
@@ -571,7 +672,7 @@ export class SemanticIndex implements Retriever {
     const spelledNote = asked?.spelled.length
       ? `; asked with the code's spellings ${asked.spelled.map((t) => `\`${t}\``).join(', ')}`
       : '';
-    const skip = this.contentlessFlags();
+    const skip = this.chunkRowsSkip();
     const rescore = this.rescoreCandidates > 0 && this.embedder.embedQueryFloat !== undefined;
     if (!rescore) {
       const [query] = await this.embedder.embed([text], 'query');
@@ -605,11 +706,47 @@ export class SemanticIndex implements Retriever {
       rescoreCandidates: this.rescoreCandidates,
     });
     // The rank comes from the rescored similarity, so that is the score shown (numbers shown = numbers used).
-    return found.map((n) => ({
+    const hits = found.map((n) => ({
       chunkId: n.id,
       score: n.rescored!,
       reason: `meaning close to the query (hamming ${n.distance}/${dims}, then ${stage2} ${n.rescored!.toFixed(3)}${spelledNote})`,
     }));
+    // A question asking how: the work it asks about may be far down a long function.
+    const readsBodies = plan.intent === 'understand_code' && !plan.snippet && asksHow(plan.raw);
+    return this.int8 && this.windows && readsBodies ? this.withBodyWindows(hits, queryFloat, limit) : hits;
+  }
+
+  /**
+   * A "how" question's list with the body windows of long functions (embedder.ts bodyWindowCount): the
+   * `limit` windows nearest the question, found as chunks are (Hamming, then the int8 cosine), each
+   * standing for its function; a function's score is the higher of its own vector's cosine and its
+   * best window's. The model reads a text's first 256 tokens, so a long function's vector says what
+   * its head does; the question may ask about the work its body does further down.
+   */
+  private withBodyWindows(heads: ModalityHit[], queryFloat: Float32Array, limit: number): ModalityHit[] {
+    const dims = this.vectors.dimensions;
+    const windows = this.windows!;
+    const inBody = this.vectors.search(packSigns(queryFloat), limit, {
+      skip: this.windowRowsSkip(),
+      queryFloat,
+      int8: this.int8!,
+      rescoreCandidates: this.rescoreCandidates,
+    });
+    const byChunk = new Map<number, ModalityHit>(heads.map((h) => [h.chunkId, h]));
+    for (const n of inBody) {
+      const j = n.id - this.chunkCount;
+      const owner = windows.owner[j];
+      const known = byChunk.get(owner);
+      if (known && known.score >= n.rescored!) continue;
+      const { startLine, endLine } = bodyWindowLines(this.corpus.chunks[owner], windows.index[j]);
+      byChunk.set(owner, {
+        chunkId: owner,
+        score: n.rescored!,
+        reason: `meaning close to the query in lines ${startLine}–${endLine} of its body (hamming ${n.distance}/${dims}, then int8 cosine ${n.rescored!.toFixed(3)})`,
+      });
+    }
+    // A stable sort: ties keep the chunks' own order, the functions found by a window alone after them.
+    return [...byChunk.values()].sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
   /**

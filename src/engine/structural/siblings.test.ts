@@ -18,7 +18,9 @@ import {
   picks,
   placeRole,
   refuses,
+  parallelFile,
   roleElsewhere,
+  typeSuffixed,
   variantFile,
 } from './siblings';
 
@@ -316,5 +318,39 @@ describe('variantFile (one module’s variants, one file each)', () => {
     expect(variantFile('sink/flush.rs', 'io/flush.rs')).toBe(false);
     expect(variantFile('stream/stream/chunks.rs', 'stream/stream/buffered.rs')).toBe(false);
     expect(variantFile('stream/stream/chunks.rs', 'stream/try_stream/try_ready_chunks.rs')).toBe(false);
+  });
+});
+
+describe('parallelFile (one file of one tree, per platform)', () => {
+  it('holds for one file name at one depth, one folder apart (vagrant’s host plugins, rust-std’s targets)', () => {
+    expect(parallelFile('plugins/hosts/darwin/cap/rdp.rb', 'plugins/hosts/linux/cap/rdp.rb')).toBe(true);
+    expect(parallelFile('sys/unix/thread.rs', 'sys/windows/thread.rs')).toBe(true);
+  });
+
+  it('does not hold for another name, another depth, two folders apart, or one file', () => {
+    expect(parallelFile('plugins/hosts/darwin/cap/rdp.rb', 'plugins/hosts/darwin/cap/ps.rb')).toBe(false);
+    expect(parallelFile('sys/unix/thread.rs', 'sys/unix/locks/thread.rs')).toBe(false);
+    expect(parallelFile('plugins/hosts/darwin/cap/nfs.rb', 'plugins/guests/linux/cap/nfs.rb')).toBe(false);
+    expect(parallelFile('sys/unix/thread.rs', 'sys/unix/thread.rs')).toBe(false);
+    expect(parallelFile('thread.rs', 'thread.rs')).toBe(false);
+  });
+});
+
+describe('typeSuffixed (C’s variants of one function for another type)', () => {
+  it('holds for one-word names one or two letters past a common stem (musl’s and gnulib’s libm, strtol)', () => {
+    expect(typeSuffixed('hypotf', 'hypot')).toBe(true);
+    expect(typeSuffixed('hypotf', 'hypotl')).toBe(true);
+    expect(typeSuffixed('strtol', 'strtoll')).toBe(true);
+    expect(typeSuffixed('exp2f', 'exp2l')).toBe(true);
+    expect(variantFile('src/math/hypotf.c', 'src/math/hypotl.c')).toBe(true);
+  });
+
+  it('does not hold for a short stem, a longer ending, or names with word breaks', () => {
+    expect(typeSuffixed('sin', 'sin')).toBe(false);
+    expect(typeSuffixed('ab', 'abs')).toBe(false);
+    expect(typeSuffixed('fmod', 'fmodulo')).toBe(false);
+    expect(typeSuffixed('hypot', 'fmodf')).toBe(false);
+    expect(typeSuffixed('get_x', 'get_xs')).toBe(false);
+    expect(typeSuffixed('Parse', 'Parser')).toBe(false);
   });
 });

@@ -132,7 +132,7 @@ function onePattern(a: readonly string[], b: readonly string[]): boolean {
 
 export function placeAffinity(a: string, b: string, layered = false): number {
   if (a === b) return 1;
-  if (!layered && variantFile(a, b)) return SIBLING_VARIANT_FILE;
+  if (!layered && (variantFile(a, b) || parallelFile(a, b))) return SIBLING_VARIANT_FILE;
   return directoryOf(a) === directoryOf(b) ? SIBLING_SAME_DIRECTORY : 0;
 }
 
@@ -146,6 +146,7 @@ export function placeAffinity(a: string, b: string, layered = false): number {
  * a variant: tokio's semaphore.rs wraps batch_semaphore.rs (`use super::batch_semaphore as ll`).
  */
 export function variantFile(a: string, b: string): boolean {
+  if (typeSuffixed(stemOf(a), stemOf(b))) return true;
   const [pa, pb] = [nameParts(stemOf(a)), nameParts(stemOf(b))];
   if (pa.length === 0 || pb.length === 0 || pa.join(' ') === pb.join(' ')) return false;
   if (onePattern(pa, pb)) return true;
@@ -153,6 +154,49 @@ export function variantFile(a: string, b: string): boolean {
   if (long.length !== short.length + 1) return false;
   const at = (from: number) => short.every((w, i) => long[from + i] === w);
   return at(0) || at(1);
+}
+
+/**
+ * Whether two one-word lower-case names are one name with a short suffix each, one or two
+ * letters after a stem of three or more: C's libraries name a function's variants for another
+ * type or form so, one per file (musl's and gnulib's hypot.c · hypotf.c · hypotl.c, fmod ·
+ * fmodf; strtol · strtoll; open · openat, read · readv). Split into words, `hypotf` and
+ * `hypot` share none (nameAffinity), and a math folder of 600 files holds them past the first
+ * DIRECTORY_FILES_READ.
+ */
+export function typeSuffixed(a: string, b: string): boolean {
+  if (a === b || !ONE_LOWER_WORD.test(a) || !ONE_LOWER_WORD.test(b)) return false;
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return common >= 3 && a.length - common <= 2 && b.length - common <= 2;
+}
+
+const ONE_LOWER_WORD = /^[a-z][a-z0-9]*$/;
+
+/**
+ * Whether two functions are one function's variants for another type or form, each in the file
+ * named after it (typeSuffixed: hypotf in hypotf.c, hypotl in hypotl.c): one function per file,
+ * the file's name saying which variant it is. Not two names of one file (`get` · `gets`).
+ */
+function typeVariants(a: string, aPath: string, b: string, bPath: string): boolean {
+  return stemOf(aPath) === a && stemOf(bPath) === b && typeSuffixed(a, b);
+}
+
+/**
+ * Whether two files are one file of one tree written for two platforms: the same name at the
+ * same depth, one folder of their paths different. Vagrant gives each host and guest plugin its
+ * capability files (plugins/hosts/darwin/cap/rdp.rb, plugins/hosts/linux/cap/rdp.rb; one
+ * plugins/guests/<os>/cap/flavor.rb per Red Hat–like guest); rust-std one tree per target
+ * (sys/unix/thread.rs, sys/windows/thread.rs). Each file's definition of X's name is X's job on
+ * another platform: as near X as a variant file (SIBLING_VARIANT_FILE), nearer than another
+ * name in X's own folder.
+ */
+export function parallelFile(a: string, b: string): boolean {
+  const [pa, pb] = [a.split('/'), b.split('/')];
+  if (pa.length !== pb.length || pa.length < 2 || pa[pa.length - 1] !== pb[pb.length - 1]) return false;
+  let differing = 0;
+  for (let i = 0; i < pa.length - 1; i++) if (pa[i] !== pb[i]) differing++;
+  return differing === 1;
 }
 
 /** Whether a file's imports name the module of the file at `path` (its name without the extension, as one part of a specifier). */
@@ -265,6 +309,7 @@ export function namedAffinity(
 ): number {
   const [a, b] = [x.definition.name, y.definition.name];
   if (a !== b && x.path !== y.path && roleElsewhere(a, x.path, b, y.path)) return 1;
+  if (a !== b && x.path !== y.path && typeVariants(a, x.path, b, y.path)) return SIBLING_PARTIAL_NAME;
   if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
   // A folder further up (a backend's) names every definition under it: it picks X, it is no part of names.
   if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b, pair);
@@ -426,7 +471,9 @@ export function siblingsOf(
   const xParts = nameParts(xDefinition.name);
   const kin = (f: CorpusFile) =>
     f.analysis.definitions.some(
-      (d) => FUNCTION_FAMILY.has(d.kind) === FUNCTION_FAMILY.has(xDefinition.kind) && namedInPattern(xParts, d.name),
+      (d) =>
+        FUNCTION_FAMILY.has(d.kind) === FUNCTION_FAMILY.has(xDefinition.kind) &&
+        (namedInPattern(xParts, d.name) || typeVariants(xDefinition.name, file.path, d.name, f.path)),
     );
   for (const f of corpus.files)
     if (directoryOf(f.path) === directory && (files.size <= DIRECTORY_FILES_READ || kin(f))) files.add(f);
@@ -436,6 +483,10 @@ export function siblingsOf(
   const uses = helpersAndUsers(file, x.definition);
   const extended = baseClassesOf(files, x.definition);
   const xDelegates = delegatesToItsName(file, x.definition);
+  // X asks a field of its object for its own name too (rust-std's `Stderr::lock` is `StderrLock
+  // { inner: self.inner.lock() }`, as `Stdout::lock` and `Stdin::lock` are): those that do the
+  // same are X's kin, not users of X.
+  const xAsksAField = xDelegates || callsItsNameOnAField(file, x.definition);
   const xRefuses = refuses(file, x.definition);
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
@@ -463,7 +514,7 @@ export function siblingsOf(
       if (dispatchesTo(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
-      if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
+      if (y.name === x.definition.name && !xAsksAField && callsItsNameOnAField(f, y)) continue;
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));

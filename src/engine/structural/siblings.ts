@@ -484,9 +484,12 @@ export function siblingsOf(
   const extended = baseClassesOf(files, x.definition);
   const xDelegates = delegatesToItsName(file, x.definition);
   // X asks a field of its object for its own name too (rust-std's `Stderr::lock` is `StderrLock
-  // { inner: self.inner.lock() }`, as `Stdout::lock` and `Stdin::lock` are): those that do the
-  // same are X's kin, not users of X.
-  const xAsksAField = xDelegates || callsItsNameOnAField(file, x.definition);
+  // { inner: self.inner.lock() }`, as `Stdout::lock` and `Stdin::lock` beside it are): those of
+  // X's file that do the same are X's kin, not users of X. Only X's file's: across the folder
+  // the rule also took mobx's ObservableSet.delete (`this.data_.delete(value)`) first for
+  // ObservableMap.delete, a sibling npm run eval's find-similar set does not count (its answers
+  // are other packages' `delete`s), and that row fell (docs/eval/FUSION.md).
+  const xAsksAField = callsItsNameOnAField(file, x.definition);
   const xRefuses = refuses(file, x.definition);
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
@@ -514,7 +517,8 @@ export function siblingsOf(
       if (dispatchesTo(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
-      if (y.name === x.definition.name && !xAsksAField && callsItsNameOnAField(f, y)) continue;
+      if (y.name === x.definition.name && !xDelegates && !(xAsksAField && f === file) && callsItsNameOnAField(f, y))
+        continue;
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));

@@ -1783,14 +1783,14 @@ describe('similar to X named with the modules around its class (the eleventh gro
       code: 'qualified',
       taken: [{ path: 'plugins/hosts/darwin/cap/rdp.rb' }],
     });
-    // The other hosts' rdp_client lead, in files named as X's one folder apart (place 0.75).
+    // The other hosts' rdp_client lead (name 1), not X's helper beside it.
     expect(r.results.slice(0, 2).map((x) => [x.path, x.symbol])).toEqual(
       expect.arrayContaining([
         ['plugins/hosts/linux/cap/rdp.rb', 'rdp_client'],
         ['plugins/hosts/windows/cap/rdp.rb', 'rdp_client'],
       ]),
     );
-    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/file named as X's, name 1\.00/);
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/^sibling of rdp_client: method rdp_client/);
     expect(rowsOf(r, 'plugins/hosts/darwin/cap/rdp.rb').some((x) => x.symbol === 'rdp_client')).toBe(false);
   });
 

@@ -18,7 +18,6 @@ import {
   picks,
   placeRole,
   refuses,
-  parallelFile,
   roleElsewhere,
   typeSuffixed,
   variantFile,
@@ -318,21 +317,6 @@ describe('variantFile (one module’s variants, one file each)', () => {
     expect(variantFile('sink/flush.rs', 'io/flush.rs')).toBe(false);
     expect(variantFile('stream/stream/chunks.rs', 'stream/stream/buffered.rs')).toBe(false);
     expect(variantFile('stream/stream/chunks.rs', 'stream/try_stream/try_ready_chunks.rs')).toBe(false);
-  });
-});
-
-describe('parallelFile (one file of one tree, per platform)', () => {
-  it('holds for one file name at one depth, one folder apart (vagrant’s host plugins, rust-std’s targets)', () => {
-    expect(parallelFile('plugins/hosts/darwin/cap/rdp.rb', 'plugins/hosts/linux/cap/rdp.rb')).toBe(true);
-    expect(parallelFile('sys/unix/thread.rs', 'sys/windows/thread.rs')).toBe(true);
-  });
-
-  it('does not hold for another name, another depth, two folders apart, or one file', () => {
-    expect(parallelFile('plugins/hosts/darwin/cap/rdp.rb', 'plugins/hosts/darwin/cap/ps.rb')).toBe(false);
-    expect(parallelFile('sys/unix/thread.rs', 'sys/unix/locks/thread.rs')).toBe(false);
-    expect(parallelFile('plugins/hosts/darwin/cap/nfs.rb', 'plugins/guests/linux/cap/nfs.rb')).toBe(false);
-    expect(parallelFile('sys/unix/thread.rs', 'sys/unix/thread.rs')).toBe(false);
-    expect(parallelFile('thread.rs', 'thread.rs')).toBe(false);
   });
 });
 

@@ -132,7 +132,7 @@ function onePattern(a: readonly string[], b: readonly string[]): boolean {
 
 export function placeAffinity(a: string, b: string, layered = false): number {
   if (a === b) return 1;
-  if (!layered && (variantFile(a, b) || parallelFile(a, b))) return SIBLING_VARIANT_FILE;
+  if (!layered && variantFile(a, b)) return SIBLING_VARIANT_FILE;
   return directoryOf(a) === directoryOf(b) ? SIBLING_SAME_DIRECTORY : 0;
 }
 
@@ -180,23 +180,6 @@ const ONE_LOWER_WORD = /^[a-z][a-z0-9]*$/;
  */
 function typeVariants(a: string, aPath: string, b: string, bPath: string): boolean {
   return stemOf(aPath) === a && stemOf(bPath) === b && typeSuffixed(a, b);
-}
-
-/**
- * Whether two files are one file of one tree written for two platforms: the same name at the
- * same depth, one folder of their paths different. Vagrant gives each host and guest plugin its
- * capability files (plugins/hosts/darwin/cap/rdp.rb, plugins/hosts/linux/cap/rdp.rb; one
- * plugins/guests/<os>/cap/flavor.rb per Red Hat–like guest); rust-std one tree per target
- * (sys/unix/thread.rs, sys/windows/thread.rs). Each file's definition of X's name is X's job on
- * another platform: as near X as a variant file (SIBLING_VARIANT_FILE), nearer than another
- * name in X's own folder.
- */
-export function parallelFile(a: string, b: string): boolean {
-  const [pa, pb] = [a.split('/'), b.split('/')];
-  if (pa.length !== pb.length || pa.length < 2 || pa[pa.length - 1] !== pb[pb.length - 1]) return false;
-  let differing = 0;
-  for (let i = 0; i < pa.length - 1; i++) if (pa[i] !== pb[i]) differing++;
-  return differing === 1;
 }
 
 /** Whether a file's imports name the module of the file at `path` (its name without the extension, as one part of a specifier). */

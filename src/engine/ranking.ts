@@ -487,7 +487,9 @@ export const SIBLING_SAME_DIRECTORY = 0.5;
  * (siblings.ts, variantFile): futures-util's try_stream/try_chunks.rs and stream/ready_chunks.rs
  * for stream/chunks.rs, syncthing's tcp_listen.go for quic_listen.go. A crate of one adapter per
  * file implements one trait method in each (60 `poll_next`): the name and the folder tie them
- * all, and the file's name is what says which adapters are X's variants. Between X's own file
+ * all, and the file's name is what says which adapters are X's variants. C's libraries write a
+ * function's variants for other types one per file, named with a short suffix (musl's and
+ * gnulib's hypot.c · hypotf.c · hypotl.c: siblings.ts, typeSuffixed). Between X's own file
  * and its folder: a variant in another folder (try_chunks.rs) passes X's folder's strangers
  * (buffered.rs, 0.5) by 0.05 of similarity, not X's file. Figures in docs/eval/FUSION.md.
  */

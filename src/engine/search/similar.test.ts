@@ -189,6 +189,7 @@ describe('similar-phrase questions of the eighth group (rustix, symfony/validato
     expect(similarSubject('what else looks like Gem::Source::Vendor#<=>')).toEqual({
       name: '<=>',
       qualifier: 'Vendor',
+      outer: ['Gem', 'Source'],
     });
     // A lone operator names nothing.
     expect(similarSubject('code similar to <=>')).toBeNull();
@@ -1597,6 +1598,7 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
     expect(similarSubject('other fetch_spec implementations like Gem::Source::SpecificFile#fetch_spec')).toEqual({
       name: 'fetch_spec',
       qualifier: 'SpecificFile',
+      outer: ['Gem', 'Source'],
     });
   });
 
@@ -1611,7 +1613,7 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
     });
     expect(similarSubject('code similar to the detect? of the Python lexer')).toEqual({
       name: 'detect?',
-      hints: ['pythonLexer', 'PythonLexer', 'python_lexer', 'Python', 'lexer'],
+      hints: ['pythonLexer', 'PythonLexer', 'python_lexer', 'Python', 'python', 'lexer'],
     });
     expect(nearHints('qlog connection tracer')).toEqual([
       'qlogConnectionTracer',
@@ -1753,5 +1755,176 @@ describe('similar to a subcommand’s method, beside the dispatcher that calls i
     expect(dispatcher?.explanation.sibling).toBeUndefined();
     expect(rows[0]).toMatchObject({ symbol: 'parse' });
     expect(rows[0].explanation.sibling).toMatchObject({ of: 'parse' });
+  });
+});
+
+/** An engine over fixtures, each at the path it has in its project. */
+async function engineOf(files: Record<string, string>): Promise<Engine> {
+  return Engine.build(
+    Object.entries(files).map(([path, name]) => ({ path, text: fixture(name) })),
+    { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+  );
+}
+
+describe('similar to X named with the modules around its class (the eleventh group)', () => {
+  it('picks X by the outer module when its class is named alike in every plugin (vagrant HostDarwin::Cap::RDP)', async () => {
+    const vagrant = await engineOf({
+      'plugins/hosts/darwin/cap/rdp.rb': 'vagrant-hosts-darwin-cap-rdp.rb.txt',
+      'plugins/hosts/linux/cap/rdp.rb': 'vagrant-hosts-linux-cap-rdp.rb.txt',
+      'plugins/hosts/windows/cap/rdp.rb': 'vagrant-hosts-windows-cap-rdp.rb.txt',
+    });
+    expect(similarSubject('functions like HostDarwin::Cap::RDP.rdp_client')).toMatchObject({
+      name: 'rdp_client',
+      qualifier: 'RDP',
+      outer: ['HostDarwin', 'Cap'],
+    });
+    const r = await vagrant.search('functions like HostDarwin::Cap::RDP.rdp_client');
+    expect(r.query.similarTo).toMatchObject({
+      code: 'qualified',
+      taken: [{ path: 'plugins/hosts/darwin/cap/rdp.rb' }],
+    });
+    // The other hosts' rdp_client lead (name 1), not X's helper beside it.
+    expect(r.results.slice(0, 2).map((x) => [x.path, x.symbol])).toEqual(
+      expect.arrayContaining([
+        ['plugins/hosts/linux/cap/rdp.rb', 'rdp_client'],
+        ['plugins/hosts/windows/cap/rdp.rb', 'rdp_client'],
+      ]),
+    );
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/^sibling of rdp_client: method rdp_client/);
+    expect(rowsOf(r, 'plugins/hosts/darwin/cap/rdp.rb').some((x) => x.symbol === 'rdp_client')).toBe(false);
+  });
+
+  it('picks X by the Ruby module a Red Hat–like guest is in (vagrant GuestCentos::Cap::Flavor.flavor)', async () => {
+    const vagrant = await engineOf({
+      'plugins/guests/centos/cap/flavor.rb': 'vagrant-guests-centos-cap-flavor.rb.txt',
+      'plugins/guests/alma/cap/flavor.rb': 'vagrant-guests-alma-cap-flavor.rb.txt',
+      'plugins/guests/redhat/cap/flavor.rb': 'vagrant-guests-redhat-cap-flavor.rb.txt',
+    });
+    const r = await vagrant.search('code similar to GuestCentos::Cap::Flavor.flavor');
+    expect(r.query.similarTo).toMatchObject({
+      code: 'qualified',
+      taken: [{ path: 'plugins/guests/centos/cap/flavor.rb' }],
+    });
+    expect(
+      r.results
+        .map((x) => x.path)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['plugins/guests/alma/cap/flavor.rb', 'plugins/guests/redhat/cap/flavor.rb']);
+  });
+
+  it('picks X by the module file a Rust path names (rust-std oneshot::Packet::drop_port, one Packet per flavour)', async () => {
+    const std = await engineOf({
+      'sync/mpsc/oneshot.rs': 'rust-std-mpsc-oneshot.rs.txt',
+      'sync/mpsc/stream.rs': 'rust-std-mpsc-stream.rs.txt',
+      'sync/mpsc/shared.rs': 'rust-std-mpsc-shared.rs.txt',
+    });
+    const r = await std.search('code similar to oneshot::Packet::drop_port');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', taken: [{ path: 'sync/mpsc/oneshot.rs' }] });
+    expect(r.results.slice(0, 2).map((x) => [x.path, x.symbol])).toEqual(
+      expect.arrayContaining([
+        ['sync/mpsc/stream.rs', 'drop_port'],
+        ['sync/mpsc/shared.rs', 'drop_port'],
+      ]),
+    );
+  });
+
+  it('keeps every definition the container picks when no outer name is a place of any (std::fs::read)', () => {
+    expect(similarSubject('code similar to std::fs::read')).toMatchObject({ qualifier: 'fs', outer: ['std'] });
+  });
+});
+
+describe('similar to X with its place said in words (the eleventh group)', () => {
+  it('takes a word of the place in lower case as the folder it names (vagrant `in the Arch host plugin`)', async () => {
+    expect(nearHints('Arch host plugin')).toEqual(expect.arrayContaining(['Arch', 'arch']));
+    const vagrant = await engineOf({
+      'plugins/hosts/arch/cap/nfs.rb': 'vagrant-hosts-arch-cap-nfs.rb.txt',
+      'plugins/hosts/suse/cap/nfs.rb': 'vagrant-hosts-suse-cap-nfs.rb.txt',
+      'plugins/hosts/void/cap/nfs.rb': 'vagrant-hosts-void-cap-nfs.rb.txt',
+    });
+    const r = await vagrant.search('code similar to nfs_installed in the Arch host plugin');
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', taken: [{ path: 'plugins/hosts/arch/cap/nfs.rb' }] });
+    expect(r.results[0]).toMatchObject({ symbol: 'nfs_installed' });
+    expect(r.results[0].path).not.toBe('plugins/hosts/arch/cap/nfs.rb');
+  });
+
+  it('reads a place of four words, and takes the word that picks fewest of X’s definitions (vagrant rsync, not SyncedFolder)', async () => {
+    expect(questionParts('what else looks like usable? in the rsync synced folder plugin')).toMatchObject({
+      name: 'usable?',
+      near: 'rsync synced folder plugin',
+    });
+    const vagrant = await engineOf({
+      'plugins/synced_folders/rsync/synced_folder.rb': 'vagrant-synced_folders-rsync-synced_folder.rb.txt',
+      'plugins/providers/docker/synced_folder.rb': 'vagrant-providers-docker-synced_folder.rb.txt',
+      'plugins/providers/virtualbox/synced_folder.rb': 'vagrant-providers-virtualbox-synced_folder.rb.txt',
+      'plugins/providers/hyperv/provider.rb': 'vagrant-providers-hyperv-provider.rb.txt',
+    });
+    const r = await vagrant.search('what else looks like usable? in the rsync synced folder plugin');
+    // `SyncedFolder`, a run of the place's words, is the class of all three synced folders' usable?.
+    expect(r.query.similarTo).toMatchObject({
+      code: 'qualified',
+      taken: [{ path: 'plugins/synced_folders/rsync/synced_folder.rb' }],
+    });
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => x.path)
+        .sort(),
+    ).toEqual(['plugins/providers/docker/synced_folder.rb', 'plugins/providers/virtualbox/synced_folder.rb']);
+  });
+});
+
+describe('similar to a method that asks a field of its object for its own name', () => {
+  it('calls the methods that do the same its siblings (rust-std Stderr::lock: Stdout::lock, Stdin::lock)', async () => {
+    const std = await engineOf({
+      'io/stdio.rs': 'rust-std-io-stdio-lock.rs.txt',
+      'sync/mutex.rs': 'rust-std-sync-mutex-lock.rs.txt',
+    });
+    const r = await std.search('code similar to Stderr::lock');
+    expect(r.results[0]).toMatchObject({ path: 'io/stdio.rs', symbol: 'lock' });
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/^sibling of lock: method lock, same file/);
+    // Stdout::lock first (shaped as X), Stdin::lock its file's sub-result; Mutex::lock (elsewhere) after.
+    const text = fixture('rust-std-io-stdio-lock.rs.txt');
+    const [stdin, stdout] = ['StdinLock<', 'StdoutLock<'].map((t) => lineOfText(text, `pub fn lock(&self) -> ${t}`));
+    expect(covers(r.results[0], stdout)).toBe(true);
+    expect(rowsOf(r, 'io/stdio.rs').some((x) => covers(x, stdin))).toBe(true);
+    expect(r.results[1]).toMatchObject({ path: 'sync/mutex.rs' });
+  });
+});
+
+describe('similar to a C function with a type suffix, one function per file', () => {
+  it('is answered by the other types’ variants first (musl hypotf: hypot, hypotl)', async () => {
+    const musl = await engineOf({
+      'src/math/hypotf.c': 'musl-math-hypotf.c.txt',
+      'src/math/hypot.c': 'musl-math-hypot.c.txt',
+      'src/math/hypotl.c': 'musl-math-hypotl.c.txt',
+      'src/math/fmodl.c': 'musl-math-fmodl.c.txt',
+      'src/math/fmodf.c': 'musl-math-fmodf.c.txt',
+    });
+    const r = await musl.search('code similar to hypotf');
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => x.symbol)
+        .sort(),
+    ).toEqual(['hypot', 'hypotl']);
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/file named as X's, name 0\.70/);
+  });
+
+  it('holds in gnulib’s one-file-per-function lib/ (hypotf: hypot, hypotl; not fmodf, a wrapper shaped alike)', async () => {
+    const gnulib = await engineOf({
+      'lib/hypotl.c': 'gnulib-hypotl.c.txt',
+      'lib/hypot.c': 'gnulib-hypot.c.txt',
+      'lib/hypotf.c': 'gnulib-hypotf.c.txt',
+      'lib/fmodl.c': 'gnulib-fmodl.c.txt',
+      'lib/fmodf.c': 'gnulib-fmodf.c.txt',
+    });
+    const r = await gnulib.search('code similar to hypotf');
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => x.symbol)
+        .sort(),
+    ).toEqual(['hypot', 'hypotl']);
   });
 });

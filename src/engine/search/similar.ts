@@ -46,6 +46,12 @@ export interface SimilarSubject {
   hints?: string[];
   /** The name as typed when X is read in another case, the code's (hintedSubject): `Serve` for `serve`. */
   typed?: string;
+  /**
+   * The qualifiers written before `qualifier`, outermost first (`HostDarwin`, `Cap` in
+   * `HostDarwin::Cap::RDP.rdp_client`; `oneshot` in `oneshot::Packet::drop_port`): when the
+   * qualifier picks several of X's definitions, they pick among those (outerPicked).
+   */
+  outer?: string[];
 }
 
 const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|macro|module|fn|def|func)';
@@ -109,7 +115,7 @@ const IN_VARIANT = '\\s+in\\s+the\\s+[`\'"]?(?<variant>[\\w$.@-]+)[`\'"]?\\s+(?:
  * reach the text and semantic lists.
  */
 const PROSE_AFTER =
-  '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+(?:in|of)\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,2}))';
+  '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+(?:in|of)\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,3}))';
 /**
  * A lone word after a name that can only be code, `marshalMaxStreamsFrame in qlog`,
  * `print_insn_detail_mips in cstool`: a package or folder named without a slash. Like a prose
@@ -243,7 +249,13 @@ export function similarSubject(question: string): SimilarSubject | null {
   const namespace = /([A-Za-z_]\w*)\\[A-Za-z_]\w*(?:::|->)[^\\]*$/.exec(parts.name)?.[1];
   if (names.length > 2 && namespace !== undefined && !file)
     return { name, qualifier: names[names.length - 2], path: namespace, namespace: true };
-  if (names.length > 1) return { name, qualifier: names[names.length - 2], ...path };
+  if (names.length > 1)
+    return {
+      name,
+      qualifier: names[names.length - 2],
+      ...(names.length > 2 ? { outer: names.slice(0, -2) } : {}),
+      ...path,
+    };
   if (parts.spaced !== undefined) return { name, qualifier: parts.spaced, loose: true, ...path };
   return parts.near !== undefined ? { name, ...path, hints: nearHints(parts.near) } : { name, ...path };
 }
@@ -262,7 +274,8 @@ export function nearHints(near: string): string[] {
   for (let size = words.length; size >= 1; size--)
     for (let at = 0; at + size <= words.length; at++) {
       const run = words.slice(at, at + size);
-      if (size === 1) out.push(run[0]);
+      // A word as typed (`Python`, a class) and in lower case (`Arch`, the folder `arch`).
+      if (size === 1) out.push(run[0], run[0].toLowerCase());
       else
         out.push(
           run[0].toLowerCase() + run.slice(1).map(cap).join(''),
@@ -287,12 +300,19 @@ export function hintedSubject(
   spellingsOf: (name: string) => readonly string[] = () => [],
 ): { subject: SimilarSubject; found: SubjectChunks } | undefined {
   const { hints, ...named } = subject;
-  if (named.qualifier === undefined)
+  if (named.qualifier === undefined) {
+    // Every word of the place says where X is, so the hint that picks the fewest of X's
+    // definitions says most: `in the rsync synced folder plugin` — `SyncedFolder` is the class
+    // of every synced-folder plugin's `usable?`, the folder `rsync` one plugin's.
+    let best: { subject: SimilarSubject; found: SubjectChunks } | undefined;
     for (const qualifier of hints ?? []) {
       const hinted = { ...named, qualifier };
       const found = chunksOf(hinted);
-      if (found?.code === 'qualified') return { subject: hinted, found };
+      if (found?.code === 'qualified' && (!best || found.chunks.length < best.found.chunks.length))
+        best = { subject: hinted, found };
     }
+    if (best) return best;
+  }
   const found = chunksOf(named);
   const picksNone = found === undefined || (named.qualifier !== undefined && found.code !== 'qualified');
   if (picksNone)
@@ -390,7 +410,7 @@ export function subjectChunks(
   // A folder further up names X's backend (`like the libc one`) only when the qualifier names no
   // definition's container, file or folder.
   const near = pickedBy('parent');
-  const picked = near.length > 0 ? near : pickedBy('any');
+  const picked = outerPicked(corpus, near.length > 0 ? near : pickedBy('any'), subject.outer);
   // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
   if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
@@ -421,6 +441,45 @@ export function subjectChunks(
     };
   }
   return { code: 'single', chunks: chunks(own.slice(0, 1)), definitions: own.length };
+}
+
+/**
+ * The definitions the qualifiers before X's container pick among those the container picked
+ * (`HostDarwin::Cap::RDP.rdp_client`): the ones with the most of those names among their places —
+ * the modules and classes around them in their file (Ruby's `module HostDarwin; module Cap;
+ * class RDP`, one such nest per plugin), their file's and folders' names (Rust's
+ * `oneshot::Packet` is sync/mpsc/oneshot.rs's Packet, each mpsc flavour's file having its own).
+ * Vagrant defines `RDP.rdp_client` once per host plugin and rust-std `Packet::drop_port` once per
+ * channel flavour: the container alone names every one of them. All of them when no outer name
+ * says more (`std::fs::read`: `std` is the crate, no place of it).
+ */
+export function outerPicked<T extends { path: string; definition: Definition }>(
+  corpus: Corpus,
+  picked: T[],
+  outer: readonly string[] | undefined,
+): T[] {
+  if (outer === undefined || outer.length === 0 || picked.length < 2) return picked;
+  const named = (d: T) => {
+    const places = placeNames(corpus, d.path, d.definition);
+    return outer.filter((o) => places.has(o) || places.has(o.toLowerCase())).length;
+  };
+  const counts = picked.map(named);
+  const most = Math.max(...counts);
+  return most === 0 ? picked : picked.filter((_, i) => counts[i] === most);
+}
+
+/**
+ * The names of a definition's places: the definitions holding it in its file (each part of a
+ * nested name, `Net::SSH` as `Net` and `SSH`) as written, and its file's and folders' names
+ * lowercased, the file's without its extension.
+ */
+function placeNames(corpus: Corpus, path: string, d: Definition): Set<string> {
+  const out = new Set<string>();
+  for (const segment of path.split('/')) out.add(segment.replace(/\.[^.]*$/, '').toLowerCase());
+  for (const h of corpus.fileByPath.get(path)?.analysis.definitions ?? [])
+    if (h !== d && h.startLine <= d.startLine && d.endLine <= h.endLine && !FUNCTION_FAMILY.has(h.kind))
+      for (const part of h.name.split(QUALIFIED)) out.add(part);
+  return out;
 }
 
 /**

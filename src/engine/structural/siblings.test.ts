@@ -19,6 +19,7 @@ import {
   placeRole,
   refuses,
   roleElsewhere,
+  typeSuffixed,
   variantFile,
 } from './siblings';
 
@@ -316,5 +317,24 @@ describe('variantFile (one module’s variants, one file each)', () => {
     expect(variantFile('sink/flush.rs', 'io/flush.rs')).toBe(false);
     expect(variantFile('stream/stream/chunks.rs', 'stream/stream/buffered.rs')).toBe(false);
     expect(variantFile('stream/stream/chunks.rs', 'stream/try_stream/try_ready_chunks.rs')).toBe(false);
+  });
+});
+
+describe('typeSuffixed (C’s variants of one function for another type)', () => {
+  it('holds for one-word names one or two letters past a common stem (musl’s and gnulib’s libm, strtol)', () => {
+    expect(typeSuffixed('hypotf', 'hypot')).toBe(true);
+    expect(typeSuffixed('hypotf', 'hypotl')).toBe(true);
+    expect(typeSuffixed('strtol', 'strtoll')).toBe(true);
+    expect(typeSuffixed('exp2f', 'exp2l')).toBe(true);
+    expect(variantFile('src/math/hypotf.c', 'src/math/hypotl.c')).toBe(true);
+  });
+
+  it('does not hold for a short stem, a longer ending, or names with word breaks', () => {
+    expect(typeSuffixed('sin', 'sin')).toBe(false);
+    expect(typeSuffixed('ab', 'abs')).toBe(false);
+    expect(typeSuffixed('fmod', 'fmodulo')).toBe(false);
+    expect(typeSuffixed('hypot', 'fmodf')).toBe(false);
+    expect(typeSuffixed('get_x', 'get_xs')).toBe(false);
+    expect(typeSuffixed('Parse', 'Parser')).toBe(false);
   });
 });

@@ -146,6 +146,7 @@ export function placeAffinity(a: string, b: string, layered = false): number {
  * a variant: tokio's semaphore.rs wraps batch_semaphore.rs (`use super::batch_semaphore as ll`).
  */
 export function variantFile(a: string, b: string): boolean {
+  if (typeSuffixed(stemOf(a), stemOf(b))) return true;
   const [pa, pb] = [nameParts(stemOf(a)), nameParts(stemOf(b))];
   if (pa.length === 0 || pb.length === 0 || pa.join(' ') === pb.join(' ')) return false;
   if (onePattern(pa, pb)) return true;
@@ -153,6 +154,32 @@ export function variantFile(a: string, b: string): boolean {
   if (long.length !== short.length + 1) return false;
   const at = (from: number) => short.every((w, i) => long[from + i] === w);
   return at(0) || at(1);
+}
+
+/**
+ * Whether two one-word lower-case names are one name with a short suffix each, one or two
+ * letters after a stem of three or more: C's libraries name a function's variants for another
+ * type or form so, one per file (musl's and gnulib's hypot.c · hypotf.c · hypotl.c, fmod ·
+ * fmodf; strtol · strtoll; open · openat, read · readv). Split into words, `hypotf` and
+ * `hypot` share none (nameAffinity), and a math folder of 600 files holds them past the first
+ * DIRECTORY_FILES_READ.
+ */
+export function typeSuffixed(a: string, b: string): boolean {
+  if (a === b || !ONE_LOWER_WORD.test(a) || !ONE_LOWER_WORD.test(b)) return false;
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return common >= 3 && a.length - common <= 2 && b.length - common <= 2;
+}
+
+const ONE_LOWER_WORD = /^[a-z][a-z0-9]*$/;
+
+/**
+ * Whether two functions are one function's variants for another type or form, each in the file
+ * named after it (typeSuffixed: hypotf in hypotf.c, hypotl in hypotl.c): one function per file,
+ * the file's name saying which variant it is. Not two names of one file (`get` · `gets`).
+ */
+function typeVariants(a: string, aPath: string, b: string, bPath: string): boolean {
+  return stemOf(aPath) === a && stemOf(bPath) === b && typeSuffixed(a, b);
 }
 
 /** Whether a file's imports name the module of the file at `path` (its name without the extension, as one part of a specifier). */
@@ -265,6 +292,7 @@ export function namedAffinity(
 ): number {
   const [a, b] = [x.definition.name, y.definition.name];
   if (a !== b && x.path !== y.path && roleElsewhere(a, x.path, b, y.path)) return 1;
+  if (a !== b && x.path !== y.path && typeVariants(a, x.path, b, y.path)) return SIBLING_PARTIAL_NAME;
   if (a !== b && namedAfterContainers(x.definition, y.definition)) return SIBLING_PARTIAL_NAME;
   // A folder further up (a backend's) names every definition under it: it picks X, it is no part of names.
   if (by === undefined || a === b || !picks(by, y.path, y.definition.container)) return nameAffinity(a, b, pair);
@@ -415,7 +443,9 @@ export function siblingsOf(
   const xParts = nameParts(xDefinition.name);
   const kin = (f: CorpusFile) =>
     f.analysis.definitions.some(
-      (d) => FUNCTION_FAMILY.has(d.kind) === FUNCTION_FAMILY.has(xDefinition.kind) && namedInPattern(xParts, d.name),
+      (d) =>
+        FUNCTION_FAMILY.has(d.kind) === FUNCTION_FAMILY.has(xDefinition.kind) &&
+        (namedInPattern(xParts, d.name) || typeVariants(xDefinition.name, file.path, d.name, f.path)),
     );
   for (const f of corpus.files)
     if (directoryOf(f.path) === directory && (files.size <= DIRECTORY_FILES_READ || kin(f))) files.add(f);
@@ -425,6 +455,13 @@ export function siblingsOf(
   const uses = helpersAndUsers(file, x.definition);
   const extended = baseClassesOf(files, x.definition);
   const xDelegates = delegatesToItsName(file, x.definition);
+  // X asks a field of its object for its own name too (rust-std's `Stderr::lock` is `StderrLock
+  // { inner: self.inner.lock() }`, as `Stdout::lock` and `Stdin::lock` beside it are): those of
+  // X's file that do the same are X's kin, not users of X. Only X's file's: across the folder
+  // the rule also took mobx's ObservableSet.delete (`this.data_.delete(value)`) first for
+  // ObservableMap.delete, a sibling npm run eval's find-similar set does not count (its answers
+  // are other packages' `delete`s), and that row fell (docs/eval/FUSION.md).
+  const xAsksAField = callsItsNameOnAField(file, x.definition);
   const xRefuses = refuses(file, x.definition);
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
@@ -452,7 +489,8 @@ export function siblingsOf(
       if (dispatchesTo(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
-      if (y.name === x.definition.name && !xDelegates && callsItsNameOnAField(f, y)) continue;
+      if (y.name === x.definition.name && !xDelegates && !(xAsksAField && f === file) && callsItsNameOnAField(f, y))
+        continue;
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));

@@ -1893,15 +1893,31 @@ describe('similar to a method that asks a field of its object for its own name',
 });
 
 describe('similar to a C function with a type suffix, one function per file', () => {
-  it('is answered by the other types’ variants first (musl hypotf: hypot, hypotl)', async () => {
-    const musl = await engineOf({
-      'src/math/hypotf.c': 'musl-math-hypotf.c.txt',
-      'src/math/hypot.c': 'musl-math-hypot.c.txt',
-      'src/math/hypotl.c': 'musl-math-hypotl.c.txt',
-      'src/math/fmodl.c': 'musl-math-fmodl.c.txt',
-      'src/math/fmodf.c': 'musl-math-fmodf.c.txt',
-    });
-    const r = await musl.search('code similar to hypotf');
+  it.each([
+    [
+      'musl',
+      {
+        'src/math/hypotf.c': 'musl-math-hypotf.c.txt',
+        'src/math/hypot.c': 'musl-math-hypot.c.txt',
+        'src/math/hypotl.c': 'musl-math-hypotl.c.txt',
+        'src/math/fmodl.c': 'musl-math-fmodl.c.txt',
+        'src/math/fmodf.c': 'musl-math-fmodf.c.txt',
+      },
+    ],
+    // gnulib's one-file-per-function lib/: not fmodf, a wrapper shaped alike.
+    [
+      'gnulib',
+      {
+        'lib/hypotl.c': 'gnulib-hypotl.c.txt',
+        'lib/hypot.c': 'gnulib-hypot.c.txt',
+        'lib/hypotf.c': 'gnulib-hypotf.c.txt',
+        'lib/fmodl.c': 'gnulib-fmodl.c.txt',
+        'lib/fmodf.c': 'gnulib-fmodf.c.txt',
+      },
+    ],
+  ] as const)('%s: hypotf is answered by the other types’ variants first (hypot, hypotl)', async (_, files) => {
+    const engine = await engineOf(files);
+    const r = await engine.search('code similar to hypotf');
     expect(
       r.results
         .slice(0, 2)
@@ -1909,22 +1925,5 @@ describe('similar to a C function with a type suffix, one function per file', ()
         .sort(),
     ).toEqual(['hypot', 'hypotl']);
     expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/file named as X's, name 0\.70/);
-  });
-
-  it('holds in gnulib’s one-file-per-function lib/ (hypotf: hypot, hypotl; not fmodf, a wrapper shaped alike)', async () => {
-    const gnulib = await engineOf({
-      'lib/hypotl.c': 'gnulib-hypotl.c.txt',
-      'lib/hypot.c': 'gnulib-hypot.c.txt',
-      'lib/hypotf.c': 'gnulib-hypotf.c.txt',
-      'lib/fmodl.c': 'gnulib-fmodl.c.txt',
-      'lib/fmodf.c': 'gnulib-fmodf.c.txt',
-    });
-    const r = await gnulib.search('code similar to hypotf');
-    expect(
-      r.results
-        .slice(0, 2)
-        .map((x) => x.symbol)
-        .sort(),
-    ).toEqual(['hypot', 'hypotl']);
   });
 });

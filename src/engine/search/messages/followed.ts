@@ -187,14 +187,9 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
   const [format] = formats;
   if (!format) return formats;
   const own = new Set(formats.map((f) => `${f.path}:${f.line}`));
-  const formatWords = wordsOf((format.pieces ?? []).map((p) => ('constant' in p ? constantText(p) : ' ')).join(''));
   for (const value of format.values ?? []) {
     const words = value.split(' ').length;
     if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
-    // A format that says more words of its own than the value is the message, and the value one of
-    // its details: etcd's `lost the TCP streaming connection with peer %s (%s writer)` printing a
-    // stream type's name `stream MsgApp v2` was made at the log call, not where the name is.
-    if (formatWords > words) continue;
     if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;
     // Words, as a message's part is (`bad MX Pref`): a date or number pattern the caller passed
     // (dbal's `Expected format: Y-m-d H:i:s`) is data, whatever literal of the corpus holds it.
@@ -203,6 +198,10 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
     for (const hit of sources.linesContaining(value, FORMAT_MATCH.linesPerFragment)) {
       const text = sources.lineText(hit.fileId, hit.line) ?? '';
       if (own.has(`${hit.path}:${hit.line}`) || isComment(text)) continue;
+      // A literal a function returns is its value, printed wherever it is called (etcd's
+      // `streamType.String()` returning "stream MsgApp v2" for `lost the TCP streaming connection
+      // with peer %s (%s writer)`): the message was made at the format, not where the name is.
+      if (RETURNED_LITERAL.test(text)) continue;
       const literal = stringLiterals(text).find((l) => {
         const pieces = formatPieces(l.content);
         return pieces.every((p) => 'constant' in p) && normalise(pieces.map(constantText).join('')).trim() === value;
@@ -225,7 +224,5 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
   return formats;
 }
 
-/** The words of a text (two letters or more): what a format or a value says. */
-function wordsOf(text: string): number {
-  return (text.match(/[A-Za-z]{2,}/g) ?? []).length;
-}
+/** A line that returns a string literal (`return "stream MsgApp v2"`, Ruby's and Rust's implicit `"…"` aside). */
+const RETURNED_LITERAL = /^\s*return\s+[rbf]?["'`]/;

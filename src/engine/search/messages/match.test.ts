@@ -1334,7 +1334,7 @@ describe('a structured log line, a detail of the message, a level', () => {
     expect(matchingLines(fixture(name), plan.regex!)).toEqual([14]);
   });
 
-  it('a format that says more words than a value it prints was made at its own line, not where the value is written (etcd)', () => {
+  it('a literal a function returns is a value, not where the message was made (etcd’s streamType.String())', () => {
     const name = 'etcd-rafthttp-stream-type.go.txt';
     const sources = sourcesOfFiles([name]);
     const pasted =
@@ -1342,7 +1342,7 @@ describe('a structured log line, a detail of the message, a level', () => {
     const formats = findFormatStrings(pasted, sources);
     expect(formats.map((f) => f.line)).toEqual([22, 53]);
     expect(formats[0].values).toContain('stream msgapp v2');
-    // `return "stream MsgApp v2"` is the whole of a literal, but only the stream's name.
+    // `return "stream MsgApp v2"` is the whole of a literal, but the value String() returns.
     expect(valueLiterals(formats, sources).map((f) => f.line)).toEqual([22, 53]);
   });
 

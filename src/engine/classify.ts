@@ -1202,9 +1202,8 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   const remove = new Set([...CUE_WORDS]);
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));
   if (c.intent === 'find_references' && ASKS_CALLS.test(raw)) plan.asksCalls = true;
-  if ((c.intent === 'find_references' || c.intent === 'impact_analysis') && ASKS_INCLUDERS.test(raw))
-    plan.asksIncluders = true;
   if (c.intent === 'find_references' || c.intent === 'impact_analysis') {
+    if (ASKS_INCLUDERS.test(raw)) plan.asksIncluders = true;
     const packages = packageNamesOf(raw);
     if (packages.length > 0) plan.packageNames = packages;
   }

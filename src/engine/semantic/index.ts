@@ -400,6 +400,8 @@ export class SemanticIndex implements Retriever {
   private chunkSkip: Uint8Array | undefined;
   /** Rows a search of the body windows skips: every chunk's own. */
   private windowSkip: Uint8Array | undefined;
+  /** Rows "find similar" skips: every body window. */
+  private similarSkip: Uint8Array | undefined;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -618,9 +620,10 @@ export class SemanticIndex implements Retriever {
   /** The body windows, skipped by "find similar" (code → code, a chunk's likeness as a whole): null when there are none. */
   private windowsOnly(): Uint8Array | undefined {
     if (this.bodyWindowCount === 0) return undefined;
+    if (this.similarSkip) return this.similarSkip;
     const skip = new Uint8Array(this.vectors.size);
     skip.fill(1, this.chunkCount);
-    return skip;
+    return (this.similarSkip = skip);
   }
 
   /** Hamming candidates the source chunk's vector rescores: every row up to EXACT_RESCORE_MAX_CHUNKS chunks (the windows skipped). */

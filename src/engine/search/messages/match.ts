@@ -341,14 +341,14 @@ const CALL_BEFORE_LITERAL = /([A-Za-z_]\w*)\s*\(\s*(?:[A-Za-z]{1,2})?["'`]?$/;
  */
 function atPastedLevel(tied: FormatMatch[], pasted: string, sources: MessageSources): FormatMatch[] {
   if (tied.length < 2) return tied;
-  const levels = new Set([...pasted.matchAll(LEVEL_WORD)].map((m) => m[1].toLowerCase()));
-  if (levels.size === 0) return tied;
+  const levels = [...new Set([...pasted.matchAll(LEVEL_WORD)].map((m) => m[1].toLowerCase()))];
+  if (levels.length === 0) return tied;
   const called = tied.filter((m) => {
-    const text = m.fileId === undefined ? undefined : sources.lineText(m.fileId, m.line);
-    const at = text?.indexOf(m.literal) ?? -1;
-    const call = at > 0 ? CALL_BEFORE_LITERAL.exec(text!.slice(0, at))?.[1].toLowerCase() : undefined;
+    const text = (m.fileId === undefined ? undefined : sources.lineText(m.fileId, m.line)) ?? '';
+    const at = text.indexOf(m.literal);
+    const call = at > 0 ? CALL_BEFORE_LITERAL.exec(text.slice(0, at))?.[1].toLowerCase() : undefined;
     const own = m.literal.toLowerCase();
-    return call !== undefined && [...levels].some((l) => call.includes(l) && !own.includes(l));
+    return call !== undefined && levels.some((l) => call.includes(l) && !own.includes(l));
   });
   return called.length > 0 ? called : tied;
 }

@@ -109,7 +109,14 @@ for (const viewport of [
       await page.goto(`${server.origin}/?q=${encodeURIComponent(query)}`);
       await expect
         .poll(async () => page.getByRole('status').innerText(), { timeout: 60_000, interval: 100 })
-        .toMatch(/express is ready/);
+        .toMatch(/express is ready/)
+        .catch(async (error: unknown) => {
+          console.log(
+            'status before the timeout:',
+            await page.evaluate(() => (window as unknown as { statusTexts: unknown }).statusTexts),
+          );
+          throw error;
+        });
       const seen = await page.evaluate(
         () => (window as unknown as { statusTexts: { text: string; notReady: string | null }[] }).statusTexts,
       );

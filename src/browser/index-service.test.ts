@@ -567,6 +567,38 @@ describe('IndexService while it indexes', () => {
     expect(again.query.modalities.find((m) => m.modality === 'semantic')?.ran).toBe(true);
   });
 
+  it('after a reload, never hands over the answer read ahead without semantic once the model is up', async () => {
+    const { persistence, embeddingCache } = await openBrowserPersistence();
+    const model = (await createNodeEmbedder('local'))!;
+    const builder = new IndexService({
+      persistence,
+      embeddingCache,
+      createAnalyzer: () => analyzer,
+      loadEmbedder: async () => model,
+    });
+    const repo = await builder.index('a1', request('answer-ahead-stale'), () => {});
+
+    // The model comes up only after the answer in the address was made without it, and before
+    // the page asks for that answer: the order a loaded machine gives.
+    let releaseModel!: () => void;
+    const modelHeld = new Promise<void>((resolve) => (releaseModel = resolve));
+    const reloaded = new IndexService({
+      persistence,
+      embeddingCache,
+      createAnalyzer: () => analyzer,
+      loadEmbedder: async () => (await modelHeld, model),
+    });
+    const question = { query: 'how are child nodes diffed', preset: 'default' as const, modalities: null };
+    reloaded.readAhead({ repositoryId: repo.id, search: question });
+    await reloaded.status();
+    await reloaded.open(repo.id);
+    releaseModel();
+    await reloaded.embedderReady();
+    const answer = await reloaded.search(repo.id, question);
+    expect(answer.query.notReady ?? []).not.toContain('semantic');
+    expect(answer.query.modalities.find((m) => m.modality === 'semantic')?.ran).toBe(true);
+  });
+
   it('a second folder chosen mid-index replaces the first: the first ends cancelled and nothing of it stays searchable', async () => {
     const service = await newService();
     let second: Promise<unknown> | null = null;

@@ -289,7 +289,12 @@ export class IndexService {
 
   async search(id: string, request: SearchRequest): Promise<SearchView> {
     const engine = this.engines.get(id);
-    return this.ahead.takeAnswer(id, request) ?? searchView(engine, id, request);
+    const ahead = await this.ahead.takeAnswer(id, request);
+    // The answer read ahead went without semantic while the model started; the model may have
+    // come up before the page asked (a loaded machine): that answer is out of date, and the page,
+    // asking after the model settled, would not ask again.
+    if (ahead && !(ahead.query.notReady?.includes('semantic') && this.model.id)) return ahead;
+    return searchView(engine, id, request);
   }
 
   file(id: string, path: string): FileDocument {

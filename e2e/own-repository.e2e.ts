@@ -108,7 +108,7 @@ for (const viewport of [
       });
       await page.goto(`${server.origin}/?q=${encodeURIComponent(query)}`);
       await expect
-        .poll(async () => page.getByRole('status').innerText(), { timeout: 60_000, interval: 100 })
+        .poll(async () => page.getByRole('status').innerText(), { timeout: 120_000, interval: 100 })
         .toMatch(/express is ready/)
         .catch(async (error: unknown) => {
           console.log(

@@ -1,6 +1,8 @@
 /**
  * A query too large to be a question is refused with a typed message, at once; one just under
- * the limit is answered within bounds (the name lookups and the did-you-mean are capped).
+ * the limit is answered within bounds (the name lookups and the did-you-mean are capped). The
+ * time each takes is printed, not asserted: on a shared machine a wall-clock bound fails with the
+ * load, and speed targets live in `npm run bench`.
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +30,7 @@ describe('a huge query', () => {
     engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
   }, 120_000);
 
-  it('"who calls " + 100,000 characters is refused with a typed message in < 2 s and < 300 MB', async () => {
+  it('"who calls " + 100,000 characters is refused with a typed message, the process growing < 300 MB', async () => {
     const query = `who calls ${'x'.repeat(100_000)}`;
     expect(parseQuery(query)).toMatchObject({ errorCode: 'too-long' });
     const { value: response, ms, rssMb, heapMb } = await measured(() => engine.search(query));
@@ -38,18 +40,18 @@ describe('a huge query', () => {
     expect(response.query.error).toMatch(/^The query is 100,010 characters long; Fourfold reads at most 10,000\./);
     expect(response.query.understood.errorCode).toBe('too-long');
     expect(response.results).toEqual([]);
-    expect(ms).toBeLessThan(2000);
     expect(rssMb).toBeLessThan(300);
   });
 
-  it('a name just under the query limit is answered ("not here", no fuzzy lookup) within the same bounds', async () => {
+  it('a name just under the query limit is answered ("not here", no fuzzy lookup) within the same memory bound', async () => {
     const name = 'enqueue'.repeat(Math.floor((MAX_QUERY_CHARS - 20) / 7));
     const { value: response, ms, rssMb, heapMb } = await measured(() => engine.search(`who calls ${name}`));
     console.log(
       `who calls + ${name.length} characters: ${ms.toFixed(0)} ms, RSS +${rssMb.toFixed(0)} MB, heap +${heapMb.toFixed(0)} MB`,
     );
     expect(response.query.error).toBeUndefined();
-    expect(ms).toBeLessThan(2000);
+    // Said absent, with no did-you-mean: a name past the suggester's cap is never looked up fuzzily.
+    expect(response.query.absent).toEqual({ name, suggestions: [] });
     expect(rssMb).toBeLessThan(300);
   });
 

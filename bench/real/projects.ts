@@ -836,6 +836,49 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04e',
   },
+  // The thirteenth tuning group (twenty-eighth session, 2026-12-04f, issue 20), Rust and PHP by
+  // h28-qm, questions written from reading the code before Fourfold ran on them. libc 0.2.139 (the
+  // crate rust-lang/libc, every Rust program's FFI to the C library): one module per OS and libc
+  // (linux_like/{linux/{gnu,musl,uclibc},android,emscripten}, bsd/{apple,freebsdlike,netbsdlike},
+  // solarish, haiku, nto, redox, fuchsia, vxworks, …) and per CPU below it, mostly `s!`/extern
+  // declarations, with the C macros re-implemented once per OS in `f!`/`safe_f!` blocks
+  // (`CMSG_NXTHDR`, `CMSG_SPACE`, `FD_SET`, `CPU_ISSET`, `makedev`, `WEXITSTATUS`, …), one
+  // `siginfo_t` accessor set per OS (`si_addr`, `si_pid`), hand-written Debug/PartialEq/Hash impls
+  // for the packed and array-holding structs (`epoll_event`, `sockaddr_un`), and its build script's
+  // rustc and FreeBSD version probes with their `cargo:` lines and panics; its tests/ folder is left
+  // out. PHPUnit 9.6: the test framework, with one class per assertion constraint
+  // (`matches`/`toString`/`failureDescription`: String, Cardinality, Equality, Type, …), one mock
+  // stub per `will…` answer (`invoke`: return value, argument, callback, map, self, exception,
+  // consecutive calls), one invocation-count rule per expectation (`verify`, `invokedDo`), one
+  // TestListener per output (default printer, TeamCity, JUnit, TestDox printers: `addError`,
+  // `addFailure`, …), one migration per old XML configuration shape (`migrate`, the coverage-report
+  // `toReportFormat`s), the test sorter, the PHPT runner, and `sprintf` messages in exceptions and
+  // warnings; Debian's generated class-map Autoload.php (it names every class) is left out. Neither
+  // package, nor its upstream, is in the model's training lists (some of PHPUnit's dependencies are,
+  // as separate projects: php-phar-io-manifest, php-phpdocumentor-reflection-docblock,
+  // php-deepcopy).
+  {
+    name: 'libc',
+    pkg: 'librust-libc-dev',
+    version: '0.2.139-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/libc-0.2.139',
+    extensions: ['.rs'],
+    exclude: /^tests\//,
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
+  {
+    name: 'phpunit',
+    pkg: 'phpunit',
+    version: '9.6.7-1+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/PHPUnit',
+    extensions: ['.php'],
+    exclude: /^Autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
 ];
 
 export interface RealFile {

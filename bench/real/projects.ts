@@ -879,6 +879,49 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04f',
   },
+  // The thirteenth tuning group (twenty-eighth session, 2026-12-04f, issue 20), Python and Go by
+  // h28-qn, questions written from reading the code before Fourfold ran on them. Scrapy 2.8 (the web
+  // crawling framework, as python3-scrapy ships it): the engine, scheduler and downloader, with one
+  // download handler per URL scheme (`download_request`: file, data, FTP, HTTP/1.0, HTTP/1.1, HTTP/2,
+  // S3), one item exporter per feed format (`export_item`: JSON, JSON lines, XML, CSV, pickle,
+  // marshal, pprint, Python), one feed storage and one files-pipeline store per backend
+  // (`_store_in_thread`, `stat_file`: file system, S3, GCS, FTP), one referrer policy class per
+  // Referrer-Policy value (`referrer`), the downloader and spider middlewares, the HTTP cache's
+  // policies and storages, and `logger` messages with `%(name)s` fields; the project templates are
+  // not Python. containerd 1.6 (github.com/containerd/containerd as
+  // golang-github-containerd-containerd-dev ships it, whose CRI plugin is only its annotations
+  // package): the daemon's plugin loader, the metadata store and its garbage collector, with one
+  // snapshotter per file system (`Usage`, `Commit`, `Remove`: overlay, native, btrfs, devmapper,
+  // Windows, LCOW, the gRPC proxy and the metadata wrapper), one differ per platform (`Apply`), one
+  // filter adaptor per object kind (`adapt…`), one file per OS in mount/, the shim's process state
+  // machine (one `transition` per init and exec state), the registry resolver, fetcher and pusher,
+  // and `fmt.Errorf` and logrus messages; its `_test.go` files, the generated `.pb.go` files,
+  // integration/, contrib/fuzz/ and the test-support packages (pkg/testutil, the snapshot and content
+  // test suites, log/logtest, archive/tartest, pkg/os/testing) are left out. Neither package, nor its
+  // upstream, is in the model's training lists; three containerd neighbours are, as separate
+  // repositories: golang-github-containerd-cgroups-dev, -continuity-dev and -go-runc-dev.
+  {
+    name: 'scrapy',
+    pkg: 'python3-scrapy',
+    version: '2.8.0-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/scrapy',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
+  {
+    name: 'containerd',
+    pkg: 'golang-github-containerd-containerd-dev',
+    version: '1.6.20~ds1-1+deb12u3',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/containerd/containerd',
+    extensions: ['.go'],
+    exclude:
+      /_test\.go$|\.pb\.go$|^(integration|contrib\/fuzz|pkg\/testutil|snapshots\/testsuite|content\/testsuite|log\/logtest|archive\/tartest|pkg\/os\/testing)\//,
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
 ];
 
 export interface RealFile {

@@ -836,6 +836,92 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04e',
   },
+  // The thirteenth tuning group (twenty-eighth session, 2026-12-04f, issue 20), Rust and PHP by
+  // h28-qm, questions written from reading the code before Fourfold ran on them. libc 0.2.139 (the
+  // crate rust-lang/libc, every Rust program's FFI to the C library): one module per OS and libc
+  // (linux_like/{linux/{gnu,musl,uclibc},android,emscripten}, bsd/{apple,freebsdlike,netbsdlike},
+  // solarish, haiku, nto, redox, fuchsia, vxworks, …) and per CPU below it, mostly `s!`/extern
+  // declarations, with the C macros re-implemented once per OS in `f!`/`safe_f!` blocks
+  // (`CMSG_NXTHDR`, `CMSG_SPACE`, `FD_SET`, `CPU_ISSET`, `makedev`, `WEXITSTATUS`, …), one
+  // `siginfo_t` accessor set per OS (`si_addr`, `si_pid`), hand-written Debug/PartialEq/Hash impls
+  // for the packed and array-holding structs (`epoll_event`, `sockaddr_un`), and its build script's
+  // rustc and FreeBSD version probes with their `cargo:` lines and panics; its tests/ folder is left
+  // out. PHPUnit 9.6: the test framework, with one class per assertion constraint
+  // (`matches`/`toString`/`failureDescription`: String, Cardinality, Equality, Type, …), one mock
+  // stub per `will…` answer (`invoke`: return value, argument, callback, map, self, exception,
+  // consecutive calls), one invocation-count rule per expectation (`verify`, `invokedDo`), one
+  // TestListener per output (default printer, TeamCity, JUnit, TestDox printers: `addError`,
+  // `addFailure`, …), one migration per old XML configuration shape (`migrate`, the coverage-report
+  // `toReportFormat`s), the test sorter, the PHPT runner, and `sprintf` messages in exceptions and
+  // warnings; Debian's generated class-map Autoload.php (it names every class) is left out. Neither
+  // package, nor its upstream, is in the model's training lists (some of PHPUnit's dependencies are,
+  // as separate projects: php-phar-io-manifest, php-phpdocumentor-reflection-docblock,
+  // php-deepcopy).
+  {
+    name: 'libc',
+    pkg: 'librust-libc-dev',
+    version: '0.2.139-1',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/libc-0.2.139',
+    extensions: ['.rs'],
+    exclude: /^tests\//,
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
+  {
+    name: 'phpunit',
+    pkg: 'phpunit',
+    version: '9.6.7-1+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/PHPUnit',
+    extensions: ['.php'],
+    exclude: /^Autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
+  // The thirteenth tuning group (twenty-eighth session, 2026-12-04f, issue 20), Python and Go by
+  // h28-qn, questions written from reading the code before Fourfold ran on them. Scrapy 2.8 (the web
+  // crawling framework, as python3-scrapy ships it): the engine, scheduler and downloader, with one
+  // download handler per URL scheme (`download_request`: file, data, FTP, HTTP/1.0, HTTP/1.1, HTTP/2,
+  // S3), one item exporter per feed format (`export_item`: JSON, JSON lines, XML, CSV, pickle,
+  // marshal, pprint, Python), one feed storage and one files-pipeline store per backend
+  // (`_store_in_thread`, `stat_file`: file system, S3, GCS, FTP), one referrer policy class per
+  // Referrer-Policy value (`referrer`), the downloader and spider middlewares, the HTTP cache's
+  // policies and storages, and `logger` messages with `%(name)s` fields; the project templates are
+  // not Python. containerd 1.6 (github.com/containerd/containerd as
+  // golang-github-containerd-containerd-dev ships it, whose CRI plugin is only its annotations
+  // package): the daemon's plugin loader, the metadata store and its garbage collector, with one
+  // snapshotter per file system (`Usage`, `Commit`, `Remove`: overlay, native, btrfs, devmapper,
+  // Windows, LCOW, the gRPC proxy and the metadata wrapper), one differ per platform (`Apply`), one
+  // filter adaptor per object kind (`adapt…`), one file per OS in mount/, the shim's process state
+  // machine (one `transition` per init and exec state), the registry resolver, fetcher and pusher,
+  // and `fmt.Errorf` and logrus messages; its `_test.go` files, the generated `.pb.go` files,
+  // integration/, contrib/fuzz/ and the test-support packages (pkg/testutil, the snapshot and content
+  // test suites, log/logtest, archive/tartest, pkg/os/testing) are left out. Neither package, nor its
+  // upstream, is in the model's training lists; three containerd neighbours are, as separate
+  // repositories: golang-github-containerd-cgroups-dev, -continuity-dev and -go-runc-dev.
+  {
+    name: 'scrapy',
+    pkg: 'python3-scrapy',
+    version: '2.8.0-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/scrapy',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
+  {
+    name: 'containerd',
+    pkg: 'golang-github-containerd-containerd-dev',
+    version: '1.6.20~ds1-1+deb12u3',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/containerd/containerd',
+    extensions: ['.go'],
+    exclude:
+      /_test\.go$|\.pb\.go$|^(integration|contrib\/fuzz|pkg\/testutil|snapshots\/testsuite|content\/testsuite|log\/logtest|archive\/tartest|pkg\/os\/testing)\//,
+    half: 'tuning',
+    since: '2026-12-04f',
+  },
 ];
 
 export interface RealFile {

@@ -5,6 +5,7 @@
  * and the literal an error type's field was filled with.
  */
 import { escapeRegExp } from '../../text/escape';
+import { JOIN } from './align';
 import {
   callArguments,
   constantText,
@@ -17,6 +18,7 @@ import {
   stringConstant,
   stringLiterals,
   wordAt,
+  WRAPPED_ERRORS,
 } from './formats';
 import { unwrapMessage } from './paste';
 import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
@@ -187,7 +189,15 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
   const [format] = formats;
   if (!format) return formats;
   const own = new Set(formats.map((f) => `${f.path}:${f.line}`));
-  for (const value of format.values ?? []) {
+  // The placeholder that printed each value (values are aligned in order, a join printing none).
+  const printers = (format.pieces ?? []).flatMap((p) =>
+    'placeholder' in p && p.placeholder !== JOIN ? [p.placeholder] : [],
+  );
+  for (const [i, value] of (format.values ?? []).entries()) {
+    // An error the format wraps (Go's `%w`: containerd's `"container %q in namespace %q: %w"`
+    // of errdefs' `errors.New("not found")`) was made into this message here, as wrapsError
+    // credits the wrapper: the error's own literal is no place of it.
+    if (WRAPPED_ERRORS.has(printers[i] ?? '')) continue;
     const words = value.split(' ').length;
     if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
     if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;

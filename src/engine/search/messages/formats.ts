@@ -142,7 +142,11 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       // or `+` they join it to text printed before (Symfony Console's `"\n\nDid you mean …"`).
       const before = source.slice(Math.max(0, lit.start - MAX_REPORTER_CHARS), lit.start);
       const content = /\(\s*$/.test(before) ? lit.content.replace(LEADING_LINE_BREAKS, '') : lit.content;
-      current = { literal: lit, literals: [lit], pieces: formatPieces(content.replace(INDENT, '')) };
+      current = {
+        literal: lit,
+        literals: [lit],
+        pieces: formatPieces(content.replace(INDENT, '').replace(CARGO_WARNING, 'warning: ')),
+      };
       if (reportsErrno(before)) withErrno.add(current);
     }
     previous = lit;
@@ -156,6 +160,14 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
  * reporter prints after a format (reportsErrno); glibc's `%m` prints it inside one.
  */
 export const OS_ERROR = 'strerror(errnum)';
+
+/**
+ * A format's last placeholder that prints an error made elsewhere: Go's `%w`, and the OS's
+ * message for an error number — C's `error (status, errno, "…")` (OS_ERROR, gnulib's
+ * `"string comparison failed"` printed `string comparison failed: Invalid or incomplete
+ * multibyte or wide character`, that text a table of strerror's strings holds) and glibc's `%m`.
+ */
+export const WRAPPED_ERRORS: ReadonlySet<string> = new Set(['%w', '%m', OS_ERROR]);
 
 /** An argument of a reporter's call, before the format: no call, string or block inside. */
 const ARG = String.raw`[^,;(){}"'
@@ -186,6 +198,12 @@ function reportsErrno(before: string): boolean {
 
 /** Line breaks written as escapes at a literal's start. */
 const LEADING_LINE_BREAKS = /^(?:\\r)?(?:\\n(?:\\r)?)+/;
+
+/**
+ * A Rust build script's warning (`println!("cargo:warning=…")`): Cargo prints it as
+ * `warning: …` (tokio's, futures-util's, libc's build.rs), so that is the text a user pastes.
+ */
+const CARGO_WARNING = /^cargo:warning=/;
 
 /** Two or more blanks, or a tab, as the source writes them before a format's text. */
 const INDENT = /^(?: {2,}|\t)[ \t]*/;

@@ -1188,6 +1188,32 @@ describe('the eighth group’s pastes: wrappers, implied causes, lines printed t
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
   });
 
+  it('Rust: a build script’s `cargo:warning=` line is pasted as Cargo prints it, `warning: …`, across a string continued on the next line', () => {
+    const libc = findFormatStrings(
+      'warning: "libc\'s use_std cargo feature is deprecated since libc 0.2.55; please consider using the `std` cargo feature instead"',
+      sourcesOfFiles(['libc-build.rs.txt']),
+    );
+    expect(libc.map((f) => f.line)).toEqual([17]);
+    const tokio = findFormatStrings(
+      'warning: tokio: failed to detect compiler features: could not execute process `rustc -V`',
+      sourcesOfFiles(['tokio-build-warning.rs.txt']),
+    );
+    expect(tokio.map((f) => f.line)).toEqual([6]);
+  });
+
+  it('Rust before 1.73: three panics of one message in one file, the one at the line the location names', () => {
+    const pasted =
+      "  thread 'main' panicked at 'Failed to get rustc version', /home/dev/.cargo/registry/src/github.com-1ecc6299db9ec823/libc-0.2.139/build.rs:130:10";
+    const sources = sourcesOfFiles(['libc-build.rs.txt']);
+    // Without the location, the macro's panic, the `.expect` and the check after it tie.
+    expect(findFormatStrings('Failed to get rustc version', sources).map((f) => f.line)).toEqual([120, 130, 135]);
+    const renamed: MessageSources = {
+      ...sources,
+      linesContaining: (f, l) => sources.linesContaining(f, l).map((h) => ({ ...h, path: 'build.rs' })),
+    };
+    expect(findFormatStrings(pasted, renamed).map((f) => f.line)).toEqual([130]);
+  });
+
   it('Rust: a Debug-printed error after assert_eq!’s message is one value (`unexpected error: {:?}`)', () => {
     const pasted =
       "thread 'main' panicked at 'assertion failed: `(left == right)`\n  left: `-1`,\n right: `0`: unexpected error: Os { code: 9, kind: Uncategorized, message: \"Bad file descriptor\" }'";
@@ -1332,6 +1358,15 @@ describe('a structured log line, a detail of the message, a level', () => {
     const plan = routeWithFormats(pasted, name);
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(fixture(name), plan.regex!)).toEqual([14]);
+  });
+
+  it('an error a format wraps (Go’s `%w`) was made into the message at the wrapper, not at the error’s literal (containerd’s errdefs.ErrNotFound)', () => {
+    const names = ['containerd-metadata-containers.go.txt', 'containerd-errdefs-errors.go.txt'];
+    const sources = sourcesOfFiles(names);
+    const formats = findFormatStrings('container "web-1" in namespace "default": not found', sources);
+    expect(formats.map((f) => [f.path, f.line])).toEqual([[names[0], 11]]);
+    expect(formats[0].values).toContain('not found');
+    expect(valueLiterals(formats, sources).map((f) => [f.path, f.line])).toEqual([[names[0], 11]]);
   });
 
   it('a literal a function returns is a value, not where the message was made (etcd’s streamType.String())', () => {

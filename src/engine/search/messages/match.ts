@@ -31,6 +31,7 @@ import {
   stringConstant,
   unstyledPieces,
   wordAt,
+  WRAPPED_ERRORS,
 } from './formats';
 import { unwrapMessage } from './paste';
 import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
@@ -311,19 +312,31 @@ function quotedAlike(tied: FormatMatch[]): FormatMatch[] {
  * (`…/rustix-0.35.12/src/backend/linux_raw/net/syscalls.rs:786:13`, `in /srv/app/vendor/…/
  * PropertyMetadata.php:40`): a path with an extension, then `:line`.
  */
-const PASTED_LOCATION = /(?<![\w./-])((?:[\w.@~+-]*\/)*[\w@~+-][\w.@~+-]*\.[A-Za-z]\w*):\d+/g;
+const PASTED_LOCATION = /(?<![\w./-])((?:[\w.@~+-]*\/)*[\w@~+-][\w.@~+-]*\.[A-Za-z]\w*):(\d+)/g;
 
 /**
  * Formats that tie (the same message written in several files: rustix's two syscall backends
- * both assert `"unexpected getsockopt size"`): those in the file the paste's location names, when
- * it names one of theirs — the program said where it stopped. All of them otherwise.
+ * both assert `"unexpected getsockopt size"`; in one file: libc's build.rs panics with "Failed to
+ * get rustc version" in three places): those in the file the paste's location names, when it
+ * names one of theirs, and of those the one at the line it names — the program said where it
+ * stopped. All of them otherwise.
  */
 function atPastedLocation(tied: FormatMatch[], pasted: string): FormatMatch[] {
   if (tied.length < 2) return tied;
-  const located = [...pasted.matchAll(PASTED_LOCATION)].map((m) => m[1]);
+  const located = [...pasted.matchAll(PASTED_LOCATION)].map((m) => ({ path: m[1], line: Number(m[2]) }));
   if (located.length === 0) return tied;
-  const named = tied.filter((m) => located.some((l) => l === m.path || l.endsWith(`/${m.path}`)));
-  return named.length > 0 ? named : tied;
+  const inFile = (m: FormatMatch, l: { path: string }) => l.path === m.path || l.path.endsWith(`/${m.path}`);
+  const named = tied.filter((m) => located.some((l) => inFile(m, l)));
+  if (named.length < 2) return named.length > 0 ? named : tied;
+  // The literal on the named line, or on the lines of the call the line starts: the nearest.
+  const below = (m: FormatMatch) =>
+    Math.min(
+      ...located
+        .filter((l) => inFile(m, l) && m.line >= l.line && m.line - l.line <= FORMAT_MATCH.locatedLineSlack)
+        .map((l) => m.line - l.line),
+    );
+  const nearest = Math.min(...named.map(below));
+  return Number.isFinite(nearest) ? named.filter((m) => below(m) === nearest) : named;
 }
 
 /** The levels a logger or a parser's report names the message with (`pylint: error: …`, `WARN`, `[debug]`). */
@@ -426,14 +439,6 @@ function wrapsError(w: FormatMatch): boolean {
   if (w.nested && WRAPPED_ERRORS.has(w.nested.placeholder)) return true;
   return last !== undefined && 'placeholder' in last && WRAPPED_ERRORS.has(last.placeholder);
 }
-
-/**
- * A format's last placeholder that prints an error made elsewhere: Go's `%w`, and the OS's
- * message for an error number — C's `error (status, errno, "…")` (OS_ERROR, gnulib's
- * `"string comparison failed"` printed `string comparison failed: Invalid or incomplete
- * multibyte or wide character`, that text a table of strerror's strings holds) and glibc's `%m`.
- */
-const WRAPPED_ERRORS: ReadonlySet<string> = new Set(['%w', '%m', OS_ERROR]);
 
 /**
  * The label a message starts with, and a space: `echo: ` of `echo: template: …`, `[Debug] `,

@@ -82,6 +82,11 @@ export interface Nested {
 }
 
 export const FORMAT_MATCH = {
+  /**
+   * Lines between a paste's location (`build.rs:130:10`) and the literal of the format it names: a
+   * panic or a raise names its call's line, and the literal may sit on the call's next lines.
+   */
+  locatedLineSlack: 3,
   /** Values of a `key=value` line read as messages of their own, at most. */
   maxNestedValues: 8,
   /** Longest message line read (and longest paste read as one message). */

@@ -1216,6 +1216,8 @@ export class GraphIndex implements Retriever {
         );
     if (pathWords.length > 0) {
       const files = this.filesNamed(pathWords);
+      const defined = files.length > 0 ? this.definedIn(plan.identifiers, pathWords, files) : [];
+      if (defined.length > 0) return { kind: 'symbols', symbols: defined };
       if (files.length > 0) return { kind: 'files', files };
     }
     // A name the question calls a package (`which files use the qlog package`) is a folder: its
@@ -1260,6 +1262,18 @@ export class GraphIndex implements Retriever {
     if (options.symbolsOnly) return null;
     const files = this.filesNamed([...identifiers, ...plan.terms]);
     return files.length > 0 ? { kind: 'files', files } : null;
+  }
+
+  /**
+   * A name asked with the file it is defined in (`who calls CMSG_ALIGN in unix/linux_like/mod.rs`:
+   * libc defines it once per OS): its definitions in those files. The name is the first
+   * identifier that is no part of the path; none, or not defined there: the files are the subject.
+   */
+  private definedIn(identifiers: readonly string[], pathWords: readonly string[], files: readonly number[]): number[] {
+    const name = identifiers.find((id) => id.length > 1 && !pathWords.some((w) => w.includes(id)));
+    if (!name) return [];
+    const named = new Set(files);
+    return this.definitionsNamed(name).filter((s) => named.has(this.g.symbolFile[s]));
   }
 
   /**

@@ -96,6 +96,25 @@ describe('graph over tree-sitter analyses', () => {
     expect(corpus.chunks[impact[2].chunkId].path).toBe('packages/app/src/main.ts');
   });
 
+  it('a name asked with the file defining it (libc’s `who calls CMSG_ALIGN in unix/linux_like/mod.rs`): that definition’s callers, not the file’s importers', () => {
+    const { corpus, graph } = index({
+      'os/linux.c':
+        'static unsigned cmsg_align(unsigned len) {\n  return (len + 7) & ~7u;\n}\n\nunsigned cmsg_space(unsigned len) {\n  return cmsg_align(len) + cmsg_align(16);\n}\n',
+      'os/bsd.c':
+        'static unsigned cmsg_align(unsigned len) {\n  return (len + 3) & ~3u;\n}\n\nunsigned cmsg_len(unsigned len) {\n  return cmsg_align(16) + len;\n}\n',
+      'main.c': '#include "os/linux.c"\n\nint main(void) {\n  return (int)cmsg_space(4);\n}\n',
+    });
+    const asked = plan('find_references', 'who calls cmsg_align in os/linux.c', ['cmsg_align', 'linux', 'c']);
+    expect(graph.subjectOf(asked)).toMatchObject({
+      kind: 'symbols',
+      names: ['cmsg_align'],
+      definitions: [{ path: 'os/linux.c', line: 1 }],
+    });
+    expect(graph.search(asked, 20).map((h) => corpus.chunks[h.chunkId].symbol)).toEqual(['cmsg_space']);
+    // A file named alone stays the subject: its importers.
+    expect(graph.subjectOf(plan('find_references', 'who uses os/linux.c', ['linux', 'c']))?.kind).toBe('files');
+  });
+
   it('Python package: relative and absolute imports, submodules, method calls', () => {
     const { corpus, graph } = index({
       'src/shop/__init__.py': '',

@@ -25,7 +25,6 @@ import {
   isComment,
   type Literal,
   normalise,
-  OS_ERROR,
   printedIn,
   resolvedPieces,
   stringConstant,

@@ -1374,3 +1374,21 @@ describe('a name the message shows is not the message', () => {
     ]);
   });
 });
+
+describe('a format printing another program’s line after an arrow', () => {
+  it('Vagrant: rsync’s own stderr after `rsync[…] -> `, under the machine’s `==> web: `', () => {
+    const pasted =
+      '==> web: rsync[stderr] -> rsync: change_dir "/home/ana/app/node_modules" failed: No such file or directory (2)';
+    expect(formatsFor(pasted, 'vagrant-synced_folders-rsync-helper.rb.txt')).toEqual([
+      { line: 19, literal: 'rsync[#{io_name}] -> #{line}' },
+    ]);
+  });
+
+  it('explains the rest of the line after the arrow as a cause, as after a colon', () => {
+    const line = 'rsync[stderr] -> rsync: change_dir "/srv/app" failed: No such file or directory (2)';
+    const aligned = alignFormat(formatPieces('rsync[#{io_name}] -> #{line}'), line);
+    expect(aligned?.coverage).toBe(1);
+    const colon = alignFormat(formatPieces('rsync[#{io_name}]: #{line}'), line.replace(' ->', ':'));
+    expect(colon?.coverage).toBe(1);
+  });
+});

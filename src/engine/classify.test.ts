@@ -479,9 +479,11 @@ describe('a file name typed alone is a file to open, as "go to file" reads it', 
     expect(planQuery(query).fileNamed).toEqual(fileNamed);
   });
 
-  it('asks for the definitions of its stem when no file is so named', () => {
+  it('asks for the definitions of a named file’s stem when no file is so named, and a path without an extension for its words', () => {
     expect(planQuery('console.py').identifiers).toEqual(['console']);
     expect(planQuery('lib/router/index.js').identifiers).toEqual(['index']);
+    expect(planQuery('router/index').identifiers).toEqual([]);
+    expect(planQuery('router/index').terms).toEqual(['router', 'index']);
   });
 
   it.each(['index', 'config', 'Echo.Start', 'TruncIndex.Get', 'os.path', 'res.send', 'console.log', 'std::io', '.map'])(

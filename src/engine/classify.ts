@@ -1219,10 +1219,13 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   const file = c.rule === 'file-name' ? typedFile(raw) : null;
   if (file) {
     plan.fileNamed = file;
-    // When no file is so named, the definitions its stem names answer instead (`parser.py` → parser).
-    const stem = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
-    if (/^[A-Za-z_$][\w$]*$/.test(stem)) plan.identifiers = [stem];
-    plan.terms = contentTerms(stem);
+    // When no file is so named, a name with its extension asks for the definitions its stem
+    // names (`parser.py` → parser); a path without one (`input/output`) may be words, which the
+    // other lists answer when the direct route finds nothing.
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    const stem = name.replace(/\.[^.]*$/, '');
+    if (stem !== name && /^[A-Za-z_$][\w$]*$/.test(stem)) plan.identifiers = [stem];
+    plan.terms = contentTerms(file.path.replace(/[/.]+/g, ' '));
     return plan;
   }
 

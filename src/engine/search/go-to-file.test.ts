@@ -115,4 +115,11 @@ describe('go to file: a file name typed alone', () => {
     expect(missing.rule).toBe('file-name');
     expect(missing.results[0]).toBe('rich/_winconsole.py:4');
   });
+
+  it('fuses the other lists for a path no file has and no extension names (`router/handle`: words, maybe)', async () => {
+    const { query, results } = await engine.search('router/handle', { preset: 'default', limit: 5 });
+    expect(query.rule).toBe('file-name');
+    expect(query.fallback).toMatch(/found nothing/);
+    expect(results[0]?.path).toBe('lib/router/index.js');
+  });
 });

@@ -440,8 +440,9 @@ export class StructuralIndex implements Retriever {
 
   private searchDefinitions(plan: QueryPlan, limit: number): ModalityHit[] {
     if (plan.fileNamed) {
+      // No file so named: the definitions of a named file's stem (plan.identifiers), else nothing.
       const files = this.filesNamed(plan.fileNamed, limit);
-      if (files.length > 0) return files;
+      if (files.length > 0 || plan.identifiers.length === 0) return files;
     }
     const member = this.qualifiedMember(plan);
     if (member) return this.preciseHits(member, limit);

@@ -460,3 +460,43 @@ describe('CLASSIFIER_RULES: the classifier described for the teaching page', () 
     }
   });
 });
+
+describe('a file name typed alone is a file to open, as "go to file" reads it', () => {
+  it.each([
+    ['console.py', { path: 'console.py' }],
+    ['open console.py', { path: 'console.py' }],
+    ['go to the file router.go', { path: 'router.go' }],
+    ['lib/router/index.js', { path: 'lib/router/index.js' }],
+    ['router/index', { path: 'router/index' }],
+    ['./src/engine/', { path: './src/engine/' }],
+    ['Makefile', { path: 'Makefile' }],
+    ['go.mod', { path: 'go.mod' }],
+    ['.travis.yml', { path: '.travis.yml' }],
+    ['router.go:120', { path: 'router.go', line: 120 }],
+    ['checkers/variables.py:468:8', { path: 'checkers/variables.py', line: 468 }],
+  ])('%s', (query, fileNamed) => {
+    expect(classify(query)).toEqual({ intent: 'find_definition', confidence: 0.9, rule: 'file-name' });
+    expect(planQuery(query).fileNamed).toEqual(fileNamed);
+  });
+
+  it('asks for the definitions of a named file’s stem when no file is so named, and a path without an extension for its words', () => {
+    expect(planQuery('console.py').identifiers).toEqual(['console']);
+    expect(planQuery('lib/router/index.js').identifiers).toEqual(['index']);
+    expect(planQuery('router/index').identifiers).toEqual([]);
+    expect(planQuery('router/index').terms).toEqual(['router', 'index']);
+  });
+
+  it.each(['index', 'config', 'Echo.Start', 'TruncIndex.Get', 'os.path', 'res.send', 'console.log', 'std::io', '.map'])(
+    '%s keeps its routing: a name, not a file',
+    (query) => {
+      expect(classify(query).rule).not.toBe('file-name');
+      expect(planQuery(query).fileNamed).toBeUndefined();
+    },
+  );
+
+  it('leaves a quoted file name to the exact match, and a sentence naming a file to its question', () => {
+    expect(classify('"console.py"').rule).toBe('quoted-string');
+    expect(classify('what depends on transforms/universal.py').rule).toBe('impact-phrase');
+    expect(classify('src/shop/views.py:42:8: W0612: Unused variable').rule).not.toBe('file-name');
+  });
+});

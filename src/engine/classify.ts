@@ -17,6 +17,7 @@ import {
   writtenIn,
   type FormatMatch,
 } from './search/messages';
+import { LANGUAGE_FILE_EXTENSIONS } from './query-syntax';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
@@ -47,6 +48,8 @@ export const CONFIDENCE = {
   codeSnippet: 0.8,
   /** Text the repository contains verbatim: as sure as a quoted string. */
   verbatimText: 0.9,
+  /** A file's name or path typed alone: as sure as a quoted string, so the files so named answer alone. */
+  fileName: 0.9,
   fallback: 0.4,
 } as const;
 
@@ -59,6 +62,7 @@ export const RULES = [
   'references-phrase',
   'similar-phrase',
   'quoted-string',
+  'file-name',
   'question-form',
   'definition-noun',
   'description',
@@ -414,6 +418,45 @@ function proseQuotingCode(q: string): boolean {
   return DOC_OPENING.test(opening) && isDescription(opening, opening.match(WORD_LIKE) ?? []);
 }
 
+/**
+ * A file's name or path typed alone, as into an editor's "go to file" (`console.py`, `open
+ * router.go`, `lib/router/index.js`, `router/index`, `Makefile`, `router.go:120`): the file is
+ * asked for, not the definitions its stem names. A name with an extension counts when the
+ * extension is a source or text file's, so `os.path`, `res.send` and `Echo.Start` stay names; a
+ * name without one only when it is a conventional file name, so `index` and `config` keep the
+ * identifier rule. A path with a `/` is a path (a `/regex/` is the query syntax's, read before).
+ */
+const TYPED_FILE =
+  /^((?:\.{1,2}\/)*(?:[\w@+-][\w@.+-]*\/)+[\w@.+-]*|\.?[\w@+-][\w@.+-]*?(?:\.([A-Za-z0-9]+))?)(?::(\d+)(?::\d+)?)?$/;
+/** Verbs of opening before a file's name: `open console.py`, `go to the file router.go`. */
+const FILE_OPEN_VERB = /^(?:open|go\s+to|goto|jump\s+to|show(?:\s+me)?|view|edit)\s+(?:the\s+)?(?:file\s+)?(?=\S+$)/i;
+/** Text files' extensions beside the languages' (query-syntax's `lang:`): build, config and documentation files. */
+const TEXT_FILE_EXTENSIONS: ReadonlySet<string> = new Set(
+  'txt toml xml ini cfg conf mk cmake lock sql proto rst gradle properties in am ac tpl twig erb ex exs dart pyx pxd'.split(
+    ' ',
+  ),
+);
+/** Files named by convention without an extension (or with a leading dot), which a user opens by that name. */
+const CONVENTIONAL_FILE_NAMES: ReadonlySet<string> = new Set(
+  'Makefile makefile GNUmakefile Dockerfile Containerfile Rakefile Gemfile Vagrantfile Jenkinsfile Procfile Brewfile Podfile Guardfile Kconfig Kbuild Doxyfile LICENSE COPYING README CHANGELOG NEWS AUTHORS CONTRIBUTING NOTICE go.mod go.sum .gitignore .gitattributes .gitmodules .editorconfig .dockerignore .npmignore .npmrc .env'.split(
+    ' ',
+  ),
+);
+
+/** The file a query typed alone names (TYPED_FILE), with the line it asks for; null when the query is no file's name. */
+export function typedFile(q: string): { path: string; line?: number } | null {
+  const m = TYPED_FILE.exec(q.trim().replace(FILE_OPEN_VERB, ''));
+  if (!m || !/[A-Za-z]/.test(m[1])) return null;
+  const [, path, extension, line] = m;
+  const named =
+    path.includes('/') ||
+    CONVENTIONAL_FILE_NAMES.has(path) ||
+    (extension !== undefined &&
+      (LANGUAGE_FILE_EXTENSIONS.has(extension.toLowerCase()) || TEXT_FILE_EXTENSIONS.has(extension.toLowerCase())));
+  if (!named) return null;
+  return line === undefined ? { path } : { path, line: Number(line) };
+}
+
 interface Rule {
   id: RuleId;
   intent: Intent;
@@ -473,6 +516,14 @@ const ORDERED_RULES: readonly Rule[] = [
     intent: 'exact_match',
     looksFor: 'a "quoted string" (not a quoted word inside a sentence that describes code)',
     test: (q, words) => (QUOTED.test(q) && !quotedWordInProse(q, words) ? CONFIDENCE.quotedString : null),
+  },
+  {
+    id: 'file-name',
+    confidence: String(CONFIDENCE.fileName),
+    intent: 'find_definition',
+    looksFor:
+      'a file’s name or path typed alone, as to “go to file”: `console.py`, `open router.go`, `router/index`, `lib/router/index.js:40`, `Makefile`',
+    test: (q) => (typedFile(q) ? CONFIDENCE.fileName : null),
   },
   {
     id: 'question-form',
@@ -1164,6 +1215,19 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   // `Ns\Sub\Class::method` is asked as `Class::method`, `Ns\Sub\Class` as `Class` (NAMESPACED_NAME).
   const asked = c.rule === 'identifier' && NAMESPACED_NAME.test(raw) ? raw.slice(raw.lastIndexOf('\\') + 1) : raw;
   const words = asked.match(WORD_LIKE) ?? [];
+
+  const file = c.rule === 'file-name' ? typedFile(raw) : null;
+  if (file) {
+    plan.fileNamed = file;
+    // When no file is so named, a name with its extension asks for the definitions its stem
+    // names (`parser.py` → parser); a path without one (`input/output`) may be words, which the
+    // other lists answer when the direct route finds nothing.
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    const stem = name.replace(/\.[^.]*$/, '');
+    if (stem !== name && /^[A-Za-z_$][\w$]*$/.test(stem)) plan.identifiers = [stem];
+    plan.terms = contentTerms(file.path.replace(/[/.]+/g, ' '));
+    return plan;
+  }
 
   if (c.rule === 'code-snippet') {
     plan.snippet = raw;

@@ -235,6 +235,12 @@ export interface QueryPlan extends Classification {
    * file named as it (qlog/qlog.go).
    */
   packageNames?: string[];
+  /**
+   * A file's name or path typed alone (rule file-name: `console.py`, `router/index`,
+   * `lib/router/index.js:40`): the structural list is the files it names, best match first, each
+   * as its first chunk (or the chunk holding `line`).
+   */
+  fileNamed?: { path: string; line?: number };
   /** A code snippet pasted as the query (find_similar). */
   snippet?: string;
   /** A chunk to find neighbours of ("Find similar" on a result). */

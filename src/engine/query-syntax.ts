@@ -54,6 +54,8 @@ const LANGUAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   svelte: ['svelte'],
   vue: ['vue'],
 };
+/** Every extension `lang:` knows, lower-case and without the dot. */
+export const LANGUAGE_FILE_EXTENSIONS: ReadonlySet<string> = new Set(Object.values(LANGUAGE_EXTENSIONS).flat());
 const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
   ts: 'typescript',
   js: 'javascript',

@@ -15,6 +15,14 @@ import { CHUNK_DEFINITION_KINDS } from '../structural/chunks';
  * as asked before one that differs in case only).
  */
 export function placeDefinitionResults(results: SearchResult[], plan: QueryPlan, corpus: Corpus): void {
+  // A file asked for by its name (`router.go`, `router.go:120`) opens at its top or at the line
+  // typed, not at a definition its stem names.
+  if (plan.fileNamed) {
+    const line = plan.fileNamed.line;
+    if (line !== undefined)
+      for (const result of results) if (result.startLine <= line && line <= result.endLine) result.line = line;
+    return;
+  }
   const name = plan.identifiers[0];
   if (plan.intent !== 'find_definition' || name === undefined) return;
   const lower = name.toLowerCase();

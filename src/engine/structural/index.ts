@@ -9,6 +9,7 @@ import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
 import { CHUNK_DEFINITION_KINDS } from './chunks';
 import { GrowableU32, narrowest, type UnsignedArray } from '../store/growable';
 import { NameIndex } from './names';
+import { fileNameReason, filesMatchingTyped } from './file-names';
 import {
   MAX_SUBJECT_SIBLING_SOURCES,
   inPatternOf,
@@ -438,11 +439,40 @@ export class StructuralIndex implements Retriever {
   // find_definition
 
   private searchDefinitions(plan: QueryPlan, limit: number): ModalityHit[] {
+    if (plan.fileNamed) {
+      // No file so named: the definitions of a named file's stem (plan.identifiers), else nothing.
+      const files = this.filesNamed(plan.fileNamed, limit);
+      if (files.length > 0 || plan.identifiers.length === 0) return files;
+    }
     const member = this.qualifiedMember(plan);
     if (member) return this.preciseHits(member, limit);
     const queries = nameQueriesOf(plan);
     const hints = plan.identifiers.length ? plan.identifiers.flatMap(qualifiedParts) : plan.terms;
     return this.preciseHits(this.scoreNames(queries, hints, plan.definitionKind, { preciseWhenAny: true }), limit);
+  }
+
+  /**
+   * The files a path typed alone names (file-names.ts), best first, each as its first chunk or
+   * the chunk holding the line typed (`router.go:120`).
+   */
+  private filesNamed(typed: { path: string; line?: number }, limit: number): ModalityHit[] {
+    const files = this.corpus.files;
+    const hits: ModalityHit[] = [];
+    for (const match of filesMatchingTyped(
+      files.map((f) => f.path),
+      typed.path,
+    )) {
+      const file = files[match.file];
+      if (file.chunkIds.length === 0) continue;
+      const lastLine = Math.max(...file.chunkIds.map((id) => this.corpus.chunks[id].endLine));
+      const chunkId =
+        typed.line === undefined
+          ? file.chunkIds[0]
+          : this.corpus.chunkAt(file.id, Math.min(Math.max(typed.line, 1), lastLine));
+      hits.push({ chunkId, score: match.parts, reason: fileNameReason(typed.path, match) });
+      if (hits.length >= limit) break;
+    }
+    return hits;
   }
 
   /**

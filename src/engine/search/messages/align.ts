@@ -142,8 +142,12 @@ function isStructure(value: string): boolean {
   return false;
 }
 
-/** What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` / `err=%v`. */
-const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=)\s*$/;
+/**
+ * What introduces a cause at the end of a format: a colon, a bracketed label, Go's `error=%v` /
+ * `err=%v`, or an arrow before the rest of a line another program printed (Vagrant's
+ * `"rsync[#{io_name}] -> #{line}"` around rsync's own stderr).
+ */
+const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=|\s->)\s*$/;
 
 /** Punctuation a format may close its last value with. */
 const CLOSING = /^[.!?]+$/;

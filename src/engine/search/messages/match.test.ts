@@ -1390,3 +1390,40 @@ describe('a structured log line, a detail of the message, a level', () => {
     expect(tied.map((f) => f.path).sort()).toEqual([...names].sort());
   });
 });
+
+describe('a name the message shows is not the message', () => {
+  it('pylint: the message table’s format, not its symbol printed in the tag after it', () => {
+    // `"Unused variable %r"` and `"unused-variable"` are one entry of the table; the reporter prints
+    // `path:line:col: W0612: Unused variable 'tmp' (unused-variable)`. The symbol has a character
+    // more than the format's words, and was answered.
+    const pasted = "src/shop/views.py:42:8: W0612: Unused variable 'tmp' (unused-variable)";
+    expect(formatsFor(pasted, 'pylint-checkers-variables-msgs.py.txt')).toEqual([
+      { line: 13, literal: 'Unused variable %r' },
+    ]);
+  });
+
+  it('paramiko: the key type the message shows as its value is no format of it', () => {
+    const pasted = 'paramiko.ssh_exception.SSHException: Signature verification (ssh-ed25519) failed.';
+    expect(formatsFor(pasted, 'paramiko-transport-verify-key.py.txt')).toEqual([
+      { line: 19, literal: 'Signature verification ({}) failed.' },
+    ]);
+  });
+});
+
+describe('a format printing another program’s line after an arrow', () => {
+  it('Vagrant: rsync’s own stderr after `rsync[…] -> `, under the machine’s `==> web: `', () => {
+    const pasted =
+      '==> web: rsync[stderr] -> rsync: change_dir "/home/ana/app/node_modules" failed: No such file or directory (2)';
+    expect(formatsFor(pasted, 'vagrant-synced_folders-rsync-helper.rb.txt')).toEqual([
+      { line: 19, literal: 'rsync[#{io_name}] -> #{line}' },
+    ]);
+  });
+
+  it('explains the rest of the line after the arrow as a cause, as after a colon', () => {
+    const line = 'rsync[stderr] -> rsync: change_dir "/srv/app" failed: No such file or directory (2)';
+    const aligned = alignFormat(formatPieces('rsync[#{io_name}] -> #{line}'), line);
+    expect(aligned?.coverage).toBe(1);
+    const colon = alignFormat(formatPieces('rsync[#{io_name}]: #{line}'), line.replace(' ->', ':'));
+    expect(colon?.coverage).toBe(1);
+  });
+});

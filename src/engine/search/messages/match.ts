@@ -181,9 +181,11 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   creditNestedFormats([...found.values()]);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
-  const ranked = [...found.values()]
-    .filter((m) => m.constantChars >= FORMAT_MATCH.minConstantChars && m.coverage >= FORMAT_MATCH.minCoverage)
-    .sort(byScore);
+  const ranked = wordsOverNames(
+    [...found.values()]
+      .filter((m) => m.constantChars >= FORMAT_MATCH.minConstantChars && m.coverage >= FORMAT_MATCH.minCoverage)
+      .sort(byScore),
+  );
   if (ranked.length === 0) {
     // No format holds enough of the message: one that only labels it (`"echo: %v"`) may.
     for (const label of labelsOf(messages))
@@ -212,6 +214,24 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * A literal that is one name — no space, no placeholder: a message's symbol or code
+ * (pylint's `"unused-variable"` beside `"Unused variable %r"` in its message table, printed
+ * `Unused variable 'tmp' (unused-variable)`), a key, a value the message shows (paramiko's
+ * `"ssh-ed25519"` in `Signature verification (ssh-ed25519) failed.`) — names what the message is
+ * about; the message itself was made by a format of words. Such names rank after every format
+ * of words that also explains enough of the message, whatever their few characters more.
+ */
+function wordsOverNames(ranked: FormatMatch[]): FormatMatch[] {
+  const isName = (m: FormatMatch) => {
+    const pieces = m.pieces ?? formatPieces(m.literal);
+    return pieces.every((p) => 'constant' in p) && !/\s/.test(pieces.map(constantText).join('').trim());
+  };
+  const names = ranked.filter(isName);
+  if (names.length === 0 || names.length === ranked.length) return ranked;
+  return [...ranked.filter((m) => !isName(m)), ...names];
+}
 
 /**
  * A format that explains the whole message, with no value read as a nested message (that may be

@@ -1,0 +1,151 @@
+/**
+ * Going to a file by the name or path typed alone (`console.py`, `router/index`,
+ * `lib/router/index.js`, `Makefile`), as an editor's "go to file" does: the file at that path
+ * first, then files of the same name in other folders, ranked by how much of the typed path
+ * their own path repeats, then names that only end with it (`_winconsole.py` for `console.py`).
+ */
+
+/** How a file's name answers the name typed, best first. */
+export type FileNameMatchKind = 'name' | 'stem' | 'name-ignoring-case' | 'name-ending' | 'in-folder';
+const KIND_ORDER: readonly FileNameMatchKind[] = ['name', 'stem', 'name-ignoring-case', 'name-ending', 'in-folder'];
+/** After the whole path typed: the name elsewhere (1), a name ending with it (2), a folder's files (3). */
+const GROUP_OF_KIND: Readonly<Record<FileNameMatchKind, number>> = {
+  name: 1,
+  stem: 1,
+  'name-ignoring-case': 1,
+  'name-ending': 2,
+  'in-folder': 3,
+};
+
+export interface FileNameMatch {
+  /** Position of the path in the list searched. */
+  file: number;
+  kind: FileNameMatchKind;
+  /** Parts of the typed path the file's path has, the name included, read from the end in order. */
+  parts: number;
+  /** Parts the typed path has. */
+  of: number;
+  /** The whole typed path is the end of the file's path (`router/index.js` for lib/router/index.js). */
+  whole: boolean;
+}
+
+/** A name typed without its extension must be this long to be found at the end of longer names. */
+const MIN_ENDING_CHARS = 3;
+
+/** The files a typed path names, best first (see the module's comment). */
+export function filesMatchingTyped(paths: readonly string[], typed: string): FileNameMatch[] {
+  const folderTyped = typed.endsWith('/');
+  const wanted = typed
+    .replace(/^(?:\.\.?\/)+|^\//, '')
+    .split('/')
+    .filter(Boolean);
+  if (wanted.length === 0) return [];
+  const name = wanted[wanted.length - 1];
+  const lowerName = name.toLowerCase();
+  const typedExtension = /\.[A-Za-z0-9]+$/.test(name);
+  const out: FileNameMatch[] = [];
+  paths.forEach((path, file) => {
+    const segments = path.split('/');
+    const base = segments[segments.length - 1];
+    const folders = segments.slice(0, -1);
+    let kind: FileNameMatchKind | null;
+    let typedFolders = wanted.slice(0, -1);
+    if (folderTyped) {
+      // `src/engine/`: the files directly in a folder whose path ends with it.
+      kind = endsWith(folders, wanted) ? 'in-folder' : null;
+      typedFolders = wanted;
+    } else kind = nameMatch(base, name, lowerName, typedExtension);
+    // `router/index` where router/index/ is a folder (a Go package): its files, after any file so named.
+    if (kind === null && !folderTyped && !typedExtension && wanted.length > 1 && endsWith(folders, wanted))
+      [kind, typedFolders] = ['in-folder', wanted];
+    if (kind === null) return;
+    out.push({
+      file,
+      kind,
+      // A file in the folder typed matches its folders alone; any other, its name too.
+      parts: (kind === 'in-folder' ? 0 : 1) + foldersInOrder(folders, typedFolders),
+      of: wanted.length,
+      whole: kind !== 'name-ending' && endsWith(folders, typedFolders),
+    });
+  });
+  return out.sort(
+    (a, b) =>
+      group(a) - group(b) ||
+      b.parts - a.parts ||
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      depth(paths[a.file]) - depth(paths[b.file]) ||
+      byCodeUnits(paths[a.file], paths[b.file]),
+  );
+}
+
+/**
+ * The file at the whole path typed; then files of that name elsewhere; then names ending with it;
+ * then the files of a folder typed.
+ */
+function group(m: FileNameMatch): number {
+  if (m.whole && m.parts === m.of && m.kind !== 'in-folder') return 0;
+  return GROUP_OF_KIND[m.kind];
+}
+
+/** How a file's base name answers the typed name, or null. */
+function nameMatch(base: string, name: string, lowerName: string, typedExtension: boolean): FileNameMatchKind | null {
+  if (base === name) return 'name';
+  const stem = base.replace(/\.[^.]+$/, '');
+  // `router/index` names router/index.js: a path typed without its extension, as imports write it.
+  if (!typedExtension && stem === name) return 'stem';
+  const lowerBase = base.toLowerCase();
+  if (lowerBase === lowerName || (!typedExtension && stem.toLowerCase() === lowerName)) return 'name-ignoring-case';
+  const ending = typedExtension ? lowerBase : stem.toLowerCase();
+  return name.length >= MIN_ENDING_CHARS && ending.endsWith(lowerName) ? 'name-ending' : null;
+}
+
+/** Whether `folders` ends with `wanted`, part by part. */
+function endsWith(folders: readonly string[], wanted: readonly string[]): boolean {
+  if (wanted.length > folders.length) return false;
+  const from = folders.length - wanted.length;
+  return wanted.every((w, i) => folders[from + i] === w);
+}
+
+/** How many of the typed folders the path's folders have, in order, read from the end (`lib/index.js` in lib/router/). */
+function foldersInOrder(folders: readonly string[], typed: readonly string[]): number {
+  let found = 0;
+  let at = folders.length - 1;
+  for (let t = typed.length - 1; t >= 0 && at >= 0; t--) {
+    let i = at;
+    while (i >= 0 && folders[i] !== typed[t]) i--;
+    if (i < 0) continue;
+    found++;
+    at = i - 1;
+  }
+  return found;
+}
+
+function byCodeUnits(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+function depth(path: string): number {
+  let n = 0;
+  for (const c of path) if (c === '/') n++;
+  return n;
+}
+
+/**
+ * Why a file answers the path typed, in words: `the path typed, console.py`, `named node.go, in
+ * another folder: 1 of the 2 parts of raft/node.go`.
+ */
+export function fileNameReason(typed: string, match: FileNameMatch): string {
+  const bare = typed.replace(/\/$/, '');
+  const name = bare.slice(bare.lastIndexOf('/') + 1);
+  const how: Record<FileNameMatchKind, string> = {
+    name: `named ${name}`,
+    stem: `named ${name} without its extension`,
+    'name-ignoring-case': `named ${name}, ignoring case`,
+    'name-ending': `its name ends with ${name}`,
+    'in-folder': `in the folder ${typed}`,
+  };
+  if (match.of === 1) return match.kind === 'name' ? `the file typed, ${typed}` : how[match.kind];
+  if (match.whole && match.parts === match.of) return `${how[match.kind]}: the whole path typed, ${typed}`;
+  return `${how[match.kind]}, in another folder: ${match.parts} of the ${match.of} parts of ${typed}`;
+}

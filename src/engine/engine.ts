@@ -380,6 +380,7 @@ export class Engine {
               ? {
                   nameWordsSaidOf: memberNameWordsSaid(plan.raw),
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
+                  textBreaksMemberTies: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                 }

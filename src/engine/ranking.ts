@@ -576,8 +576,8 @@ export const MEMBER_CODE_WORDS_MIN_SHARE = 0.4;
  * own lines weighs the question's rarer words, which tell the member that does the asked step
  * from the sibling that shares the file's vocabulary (h2's `unclaimed_capacity`, 5th by text, over
  * `inc_window`, 20th, for "when to send a WINDOW_UPDATE frame"; RubyGems' `fetch_http`, 1st, over
- * `download`, 5th, for "follow redirects"). 0.9: at 0.95 two of its five answers (Rust, Ruby,
- * PHP) were lost, at 0.85 a sibling 0.87 as close took vagrant:understand:9's place (docs/eval/FUSION.md).
+ * `download`, 5th, for "follow redirects"). 0.9: at 0.95 h2's tie was not broken, at 0.85 a
+ * sibling took vagrant:understand:9's answer out of the ten (docs/eval/FUSION.md).
  */
 export const MEMBER_TEXT_TIE_SHARE = 0.9;
 

@@ -399,7 +399,8 @@ export type MemberRule =
   | 'callee-named'
   | 'setter-gives-way'
   | 'constructor-gives-way'
-  | 'code-says-question';
+  | 'code-says-question'
+  | 'text-breaks-tie';
 
 export interface MemberChoice {
   rule: MemberRule;

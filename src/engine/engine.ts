@@ -86,7 +86,7 @@ import {
   memberNameCoverage,
   memberNameWordsSaid,
   memberCodeWordsSaid,
-  asksHowItWorks,
+  asksHow,
   outsideFunctionsLookup,
   setterLookup,
   saysSet,
@@ -345,7 +345,9 @@ export class Engine {
     // behaviour.
     const weighsStandIns =
       BEHAVIOUR_INTENTS.has(plan.intent) || (subject !== undefined && plan.intent === 'find_similar');
-    const howItWorks = plan.intent === 'understand_code' && asksHowItWorks(plan.raw);
+    // "How does …", or a leading clause that sets the scene and then asks how ("during compaction,
+    // how does the in-memory index decide …"): the member rules read both alike.
+    const howItWorks = plan.intent === 'understand_code' && asksHow(plan.raw);
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
@@ -380,6 +382,7 @@ export class Engine {
               ? {
                   nameWordsSaidOf: memberNameWordsSaid(plan.raw),
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
+                  textBreaksMemberTies: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                 }

@@ -35,6 +35,7 @@ import {
   BOOSTED_KINDS,
   MEMBER_CODE_WORDS_LEAD,
   MEMBER_CODE_WORDS_MIN_SHARE,
+  MEMBER_TEXT_TIE_SHARE,
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
@@ -92,6 +93,11 @@ export interface FusionInput {
    * (search/members.ts memberCodeWordsSaid); a member saying clearly more takes the place.
    */
   codeWordsSaidOf?(chunk: Chunk): number;
+  /**
+   * Questions asking how: a near tie between two members of a file (MEMBER_TEXT_TIE_SHARE) goes
+   * to the one the text list ranks higher (chooseMember).
+   */
+  textBreaksMemberTies?: boolean;
   /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
@@ -214,6 +220,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           calleesOf && ((r) => calleesOf(input.chunkOf(r.chunkId))),
           givesWay,
           codeWordsSaidOf && ((r) => codeWordsSaidOf(input.chunkOf(r.chunkId))),
+          input.textBreaksMemberTies === true,
         )
     : null;
   return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
@@ -333,6 +340,7 @@ function chooseMember(
   calleesOf?: (r: SearchResult) => number[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
   codeWordsOf?: (r: SearchResult) => number,
+  textBreaksTies = false,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -359,6 +367,14 @@ function chooseMember(
     if (r !== best && value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
   }
   if (chosen === best) chosenRelevance = bestRelevance;
+  // A near tie goes to the member whose own lines the text list ranks higher for the question's
+  // words (h2's `unclaimed_capacity` over `inc_window` for "when to send a WINDOW_UPDATE frame").
+  const tieBreaker = textBreaksTies ? memberTextRanksHigher(group, chosen, best, closeness, givesWay) : undefined;
+  if (tieBreaker) {
+    chosen = tieBreaker;
+    chosenCoverage = coverageOf(tieBreaker);
+    chosenRelevance = relevance(tieBreaker, chosenCoverage);
+  }
   const gaveWay = chosen !== best ? firstGivesWay : undefined;
   const delegateId = delegateOf?.(chosen);
   const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
@@ -409,6 +425,7 @@ function chooseMember(
       says: sayer !== undefined,
       named,
       handsOn,
+      textTie: tieBreaker !== undefined && chosen === tieBreaker,
       gaveWay,
       closer: closeness(chosen) > closeness(best),
     }),
@@ -447,6 +464,32 @@ function memberSayingMore(
   return sayer;
 }
 
+/**
+ * The member of the file with the best text rank among those as close to the question as the
+ * one chosen (MEMBER_TEXT_TIE_SHARE of its closeness) and fusing MEMBER_CHOICE_MIN_SHARE of the
+ * file's best score, when the text list ranks it above the one chosen (a member the list did not
+ * return ranks below any it did); a setter or constructor gives no tie.
+ */
+function memberTextRanksHigher(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  closeness: (r: SearchResult) => number,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+): SearchResult | undefined {
+  const textRank = (r: SearchResult) => r.explanation.modalities.text?.rank ?? Infinity;
+  let rank = textRank(chosen);
+  let higher: SearchResult | undefined;
+  for (const r of group) {
+    if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
+    if (r === chosen || r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
+    if (givesWay?.(r) !== undefined) continue;
+    if (closeness(r) < MEMBER_TEXT_TIE_SHARE * closeness(chosen) || textRank(r) >= rank) continue;
+    [higher, rank] = [r, textRank(r)];
+  }
+  return higher;
+}
+
 /** Members that give their place to another strong member of their file (chooseMember). */
 type GivesWay = 'setter' | 'constructor';
 
@@ -455,13 +498,15 @@ function memberRule(steps: {
   says: boolean;
   named: boolean;
   handsOn: boolean;
+  textTie: boolean;
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { says, named, handsOn, gaveWay, closer } = steps;
+  const { says, named, handsOn, textTie, gaveWay, closer } = steps;
   if (says) return 'code-says-question';
   if (named) return 'callee-named';
   if (handsOn) return 'wrapper-hands-on';
+  if (textTie) return 'text-breaks-tie';
   if (gaveWay) return `${gaveWay}-gives-way`;
   return closer ? 'closer-before-boost' : 'name-says-question';
 }

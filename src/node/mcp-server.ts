@@ -202,6 +202,7 @@ const explanationShape = z.object({
         'setter-gives-way',
         'constructor-gives-way',
         'code-says-question',
+        'text-breaks-tie',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

@@ -235,6 +235,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'setter-gives-way': 'the chunk put first only stores its argument in a field',
   'constructor-gives-way': 'the chunk put first is a constructor, which only builds the object',
   'code-says-question': 'its code says clearly more of the words of the question',
+  'text-breaks-tie': 'as close to the question, and ranked higher by the words of the question in its own lines',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

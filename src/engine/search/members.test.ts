@@ -22,6 +22,7 @@ import {
   MEMBER_CODE_WORDS_LEAD,
   MEMBER_NAME_GAIN,
   MEMBER_NAME_WORD_GAIN,
+  MEMBER_TEXT_TIE_SHARE,
   WEIGHTS,
 } from '../ranking';
 
@@ -477,5 +478,87 @@ describe('on a "how" question, the member whose code says clearly more of the qu
     };
     const results = fuse({ ...understandInput(lists, chunkOf, question), codeWordsSaidOf: said });
     expect(results.find((r) => r.path === 'src/backend/linux_raw/vdso.rs')!.symbol).toBe('sym');
+  });
+});
+
+describe('on a "how" question, a near tie inside a file goes to the member the text list ranks higher (real code)', () => {
+  // h2 0.3.13's src/proto/streams/flow_control.rs: `unclaimed_capacity` says when enough of the
+  // window was released to be worth a WINDOW_UPDATE frame; `inc_window` applies one received.
+  const flow = readFileSync(new URL('./fixtures/h2-flow-control.rs.txt', import.meta.url), 'utf8');
+  const lineOf = (needle: string) => flow.split('\n').findIndex((l) => l.trimStart().startsWith(needle)) + 1;
+  const path = 'src/proto/streams/flow_control.rs';
+  const question = 'how does h2 decide when to send a WINDOW_UPDATE frame to the peer';
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await Engine.build([{ path, text: flow }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+  });
+
+  /** The real run's lists over the whole of h2 (real set, h2:understand:11, tuning), `unclaimedAt` its semantic rank. */
+  function runInput(unclaimedAt: number) {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.rs');
+    const lists = {
+      semantic: list(
+        {
+          11: 'inc_window',
+          12: 'dec_send_window',
+          [unclaimedAt]: 'unclaimed_capacity',
+          28: 'window_size',
+          35: 'dec_recv_window',
+          68: 'send_data',
+        },
+        70,
+      ),
+      text: list({ 5: 'unclaimed_capacity', 20: 'inc_window' }, 40),
+      structural: list(
+        {
+          7: 'inc_window',
+          9: 'dec_send_window',
+          14: 'unclaimed_capacity',
+          36: 'window_size',
+          41: 'send_data',
+          53: 'dec_recv_window',
+        },
+        60,
+      ),
+    };
+    // Their importance boosts (the run's explanations), as centralities boostFor turns back into them.
+    const boosts: Record<string, number> = { inc_window: 1.18, unclaimed_capacity: 1.2, dec_send_window: 1.13 };
+    Object.assign(boosts, { window_size: 1.14, dec_recv_window: 1.13, send_data: 1.14 });
+    const centralityOf = (c: number) => Math.expm1(((boosts[chunkOf(c).symbol ?? ''] ?? 1) - 1) / BOOST_SLOPE);
+    return {
+      ...understandInput(lists, chunkOf, question),
+      centralityOf,
+      nameWordsSaidOf: memberNameWordsSaid(question),
+      codeWordsSaidOf: memberCodeWordsSaid(corpus, question),
+    };
+  }
+  const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === path)!;
+
+  it('"when to send a WINDOW_UPDATE frame": unclaimed_capacity, 5th by text, over inc_window, 20th', () => {
+    const input = runInput(24);
+    expect(shown(fuse(input)).symbol).toBe('inc_window');
+    const first = shown(fuse({ ...input, textBreaksMemberTies: true }));
+    expect([first.symbol, first.startLine]).toEqual(['unclaimed_capacity', lineOf('pub fn unclaimed_capacity(')]);
+    expect(first.explanation.member).toMatchObject({ rule: 'text-breaks-tie', over: { symbol: 'inc_window' } });
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+  });
+
+  it('a member less close than MEMBER_TEXT_TIE_SHARE of the one chosen keeps it in place, whatever its text rank', () => {
+    const input = { ...runInput(45), textBreaksMemberTies: true };
+    const results = fuse(input);
+    const closeness = (symbol: string) => {
+      const r = shown(results);
+      const e = [r, ...(r.subResults ?? [])].find((x) => x.symbol === symbol)?.explanation;
+      return e ? e.rrf * (e.demotion?.factor ?? 1) : 0;
+    };
+    expect(closeness('unclaimed_capacity')).toBeGreaterThan(0.8 * closeness('inc_window'));
+    expect(closeness('unclaimed_capacity')).toBeLessThan(MEMBER_TEXT_TIE_SHARE * closeness('inc_window'));
+    expect(shown(results).symbol).toBe('inc_window');
   });
 });

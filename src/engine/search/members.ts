@@ -376,8 +376,10 @@ export function asksHowItWorks(raw: string): boolean {
  * reads long functions' bodies too (semantic/index.ts body windows), since the work asked about
  * may be far down a function. A doc sentence or a few keywords describe what a function is for,
  * which its head says (its name, signature and doc comment): read by their windows too, the
- * understand set's tuning questions lost (docs/eval/FUSION.md). The member rules keep
- * asksHowItWorks: the leading clause, tried for them, moved no question.
+ * understand set's tuning questions lost (docs/eval/FUSION.md). The member rules and the "how"
+ * demotions read it too: "during compaction, how does the in-memory index decide which old
+ * revisions of a key are kept" asks how as plainly as a question that starts with it, and etcd's
+ * `keyIndex` struct, a type's declaration, stood for key_index.go over its `compact` method.
  */
 export function asksHow(raw: string): boolean {
   return asksHowItWorks(raw) || /^[^,?.]*,\s*how\b/i.test(raw);

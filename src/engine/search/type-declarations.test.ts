@@ -4,7 +4,8 @@
  * api.rs: the `OutgoingRequest` trait's doc comment on its one method signature speaks of
  * versions, endpoints and paths, and the trait came before `select_path`, the function that picks
  * the path for the server's versions; and of jemalloc 5.2 (BSD-2-Clause), pages.c,
- * whose first line `#define JEMALLOC_PAGES_C_` names the file and was first in every list.
+ * whose first line `#define JEMALLOC_PAGES_C_` names the file and was first in every list; and of
+ * etcd 3.4 (Apache-2.0), mvcc/key_index.go: the `keyIndex` struct beside its `compact` method.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
@@ -160,6 +161,55 @@ const FILES: SourceFile[] = [
   { path: 'exceptions.rb', text: EXCEPTIONS_RB },
 ];
 
+const KEY_INDEX_GO = [
+  'package mvcc',
+  '',
+  '//',
+  '// compact(6):',
+  '// generations:',
+  '//    {empty} -> key SHOULD be removed.',
+  'type keyIndex struct {',
+  '\tkey         []byte',
+  '\tmodified    revision // the main rev of the last modification',
+  '\tgenerations []generation',
+  '}',
+  '',
+  '// compact compacts a keyIndex by removing the versions with smaller or equal',
+  '// revision than the given atRev except the largest one (If the largest one is',
+  '// a tombstone, it will not be kept).',
+  '// If a generation becomes empty during compaction, it will be removed.',
+  'func (ki *keyIndex) compact(lg *zap.Logger, atRev int64, available map[revision]struct{}) {',
+  '\tif ki.isEmpty() {',
+  '\t\tif lg != nil {',
+  '\t\t\tlg.Panic(',
+  '\t\t\t\t"\'compact\' got an unexpected empty keyIndex",',
+  '\t\t\t\tzap.String("key", string(ki.key)),',
+  '\t\t\t)',
+  '\t\t} else {',
+  '\t\t\tplog.Panicf("store.keyindex: unexpected compact on empty keyIndex %s", string(ki.key))',
+  '\t\t}',
+  '\t}',
+  '',
+  '\tgenIdx, revIndex := ki.doCompact(atRev, available)',
+  '',
+  '\tg := &ki.generations[genIdx]',
+  '\tif !g.isEmpty() {',
+  '\t\t// remove the previous contents.',
+  '\t\tif revIndex != -1 {',
+  '\t\t\tg.revs = g.revs[revIndex:]',
+  '\t\t}',
+  '\t\t// remove any tombstone',
+  '\t\tif len(g.revs) == 1 && genIdx != len(ki.generations)-1 {',
+  '\t\t\tdelete(available, g.revs[0])',
+  '\t\t\tgenIdx++',
+  '\t\t}',
+  '\t}',
+  '',
+  '\t// remove the previous generations.',
+  '\tki.generations = ki.generations[genIdx:]',
+  '}',
+].join('\n');
+
 let analyzer: StructuralAnalyzer;
 let corpus: Corpus;
 beforeAll(async () => {
@@ -221,6 +271,26 @@ describe('a type declaration, on a question asking how', () => {
       rule: TYPE_DECLARATION_DEMOTION_RULE,
     });
     expect(await demotionOf('reads the records a $GENERATE line expands into')).toBeNull();
+  });
+
+  it('is demoted by the engine when the question asks how after a leading clause', async () => {
+    const engine = await Engine.build([{ path: 'mvcc/key_index.go', text: KEY_INDEX_GO }], {
+      analyzer,
+      embedder: null,
+    });
+    const demotionOf = async (question: string) => {
+      const response = await engine.search(question, { intent: 'understand_code', limit: 50 });
+      const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
+      return all.find((r) => r.symbol === 'keyIndex')?.explanation.demotion ?? null;
+    };
+    // etcd 3.4's mvcc/key_index.go: the struct's fields say "key", "revision", "generations", as
+    // the question does; `compact` is the code that decides (real set, etcd:understand:10).
+    expect(
+      await demotionOf(
+        'during compaction, how does the in-memory index decide which old revisions of a key are kept and which are dropped',
+      ),
+    ).toEqual({ factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE });
+    expect(await demotionOf('during compaction, the in-memory index keeps the latest revision of a key')).toBeNull();
   });
 });
 

@@ -349,13 +349,14 @@ export type Evidence = 'resolved' | 'chain' | 'by-name';
 export const EVIDENCE_ORDER: readonly Evidence[] = ['resolved', 'chain', 'by-name'];
 
 export interface ModalityContribution {
-  /**
-   * 0-based rank within that modality's list; for an entry of a large tie (`tied`) the tie's mean
-   * rank, which may be fractional (ranking.ts sharedTieRanks).
-   */
+  /** 0-based rank within that modality's list. */
   rank: number;
-  /** The number of entries of the list tied at this entry's score, when they share their mean rank. */
-  tied?: number;
+  /**
+   * The list's floor, when it has one (ranking.ts graphListFloor): the mean rank of its first tie
+   * of many names and their count. The entry counts by how far it stands above it: contribution =
+   * weight × (1/(k + rank + 1) − 1/(k + floor.rank + 1)); the tie's names and those below count nothing.
+   */
+  floor?: { rank: number; tied: number };
   weight: number;
   k: number;
   /** weight × 1 / (k + rank + 1) */

@@ -47,7 +47,7 @@ import {
   type FileView,
 } from './navigation';
 import { parseQuery } from './query-syntax';
-import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, RRF_K, sharedTieRanks, WEIGHTS } from './ranking';
+import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, graphListFloor, RRF_K, WEIGHTS } from './ranking';
 import {
   hasIndex,
   loadIndexes,
@@ -270,7 +270,7 @@ export class Engine {
     if (subject) dropSubject(this.corpus, subject, retrieval.lists, retrieval.runs, subjectsAlso);
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes, ...gateNotes];
-    const tieNote = sharedTieNote(plan, weights, retrieval);
+    const tieNote = listFloorNote(plan, weights, retrieval);
     if (tieNote) notes.push(tieNote);
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
@@ -389,7 +389,7 @@ export class Engine {
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
             ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup() }),
-            sharedTieRanksFor: ['graph'] as const,
+            flooredLists: ['graph'] as const,
           }
         : {}),
     });
@@ -646,11 +646,10 @@ function didYouMean(suggestions: readonly string[]): string {
   return suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
 }
 
-/** What the graph's behaviour list fused with its large ties at their mean rank says (sharedTieRanks, ranking.ts). */
-function sharedTieNote(plan: QueryPlan, weights: Record<Modality, number>, retrieval: Retrieval): string | null {
+/** What the graph's behaviour list read above its floor says (graphListFloor, ranking.ts). */
+function listFloorNote(plan: QueryPlan, weights: Record<Modality, number>, retrieval: Retrieval): string | null {
   if (plan.intent !== 'understand_code' || !(weights.graph > 0)) return null;
-  const shared = sharedTieRanks((retrieval.lists.graph ?? []).map((h) => h.score));
-  if (!shared) return null;
-  const ties = shared.filter((s, i) => s.tied > 1 && (i === 0 || shared[i - 1].rank !== s.rank));
-  return `The graph's list: ${ties.map((t) => `${t.tied} names`).join(', ')} tie at one word match, ordered by centrality alone; each is fused at its tie's mean rank (the importance boost still applies once).`;
+  const floor = graphListFloor((retrieval.lists.graph ?? []).map((h) => h.score));
+  if (!floor) return null;
+  return `The graph's list: ${floor.tied} names tie at one word match, ordered by centrality alone; a name above them counts by how far it stands above their mean rank, they and the names below them not at all (the importance boost still applies).`;
 }

@@ -266,18 +266,22 @@ describe('weighted RRF', () => {
       centralityOf: (id: number) => named[id]?.centrality ?? 0,
       chunkOf,
       limit: 5,
-      ...(shared ? { sharedTieRanksFor: ['graph'] as Modality[] } : {}),
+      ...(shared ? { flooredLists: ['graph'] as Modality[] } : {}),
     });
     // At its position in the tie the hub's graph share is 41/42 of the best name's, and the boost passes it.
     expect(fuse(input(42, false))[0].chunkId).toBe(sessionCache);
     const r = fuse(input(42, true));
     expect(r[0].chunkId).toBe(generateToken);
+    // The tie is the list's floor: the hub, one of its names, gets nothing from the graph.
     const hub = r.find((x) => x.chunkId === sessionCache)!;
-    expect(hub.explanation.modalities.graph).toMatchObject({ rank: 21.5, tied: 42 });
-    expect(hub.explanation.modalities.graph!.contribution).toBeCloseTo(0.1 / (40 + 21.5 + 1), 12);
+    expect(hub.explanation.modalities.graph).toBeUndefined();
     expect(scoreFromExplanation(hub.explanation)).toBeCloseTo(hub.score, 12);
-    expect(r[0].explanation.modalities.graph).toEqual(expect.objectContaining({ rank: 0 }));
-    expect(r[0].explanation.modalities.graph!.tied).toBeUndefined();
+    // The best name counts by how far it stands above the tie's mean rank (21.5).
+    expect(r[0].explanation.modalities.graph).toEqual(
+      expect.objectContaining({ rank: 0, floor: { rank: 21.5, tied: 42 } }),
+    );
+    expect(r[0].explanation.modalities.graph!.contribution).toBeCloseTo(0.1 / 41 - 0.1 / (40 + 21.5 + 1), 12);
+    expect(scoreFromExplanation(r[0].explanation)).toBeCloseTo(r[0].score, 12);
     // A tie smaller than GRAPH_SHARED_RANK_MIN_TIES keeps its order (redux's 15 names tied).
     const small = fuse(input(GRAPH_SHARED_RANK_MIN_TIES - 1, true));
     expect(small[0].chunkId).toBe(sessionCache);

@@ -2,8 +2,8 @@
  * Weighted Reciprocal Rank Fusion. The explanation of every result is written while its
  * score is summed (the Zoekt way), so the numbers shown are the numbers used:
  *
- *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based; a large tie of the
- *                                                             graph's behaviour list at its mean rank)
+ *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based; the graph's behaviour
+ *                    − weight_m × 1 / (k + floor_m + 1)        list above its floor, a large tie, only)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
  *                    and a file's lines outside its functions; on "how" questions for type declarations
@@ -42,7 +42,7 @@ import {
   FIRST_IN_EVERY_LIST_BOOST,
   MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
-  sharedTieRanks,
+  graphListFloor,
   siblingFactor,
   SUB_RESULT_MIN_SHARE,
   SUB_RESULTS_PER_RESULT,
@@ -121,10 +121,10 @@ export interface FusionInput {
    */
   isConstructor?(chunk: Chunk): boolean;
   /**
-   * Lists whose large ties share their mean rank (ranking.ts sharedTieRanks): the graph's list for
-   * a question about behaviour, ordered by centrality alone inside a tie.
+   * Lists read above their floor (ranking.ts graphListFloor): the graph's list for a question about
+   * behaviour, whose large ties are names sharing one common word, ordered by centrality alone.
    */
-  sharedTieRanksFor?: readonly Modality[];
+  flooredLists?: readonly Modality[];
 }
 
 interface Candidate {
@@ -138,10 +138,11 @@ export function fuse(input: FusionInput): SearchResult[] {
     const list = input.lists[modality];
     const weight = input.weights[modality];
     if (!list || !(weight > 0)) continue;
-    const shared = input.sharedTieRanksFor?.includes(modality) ? sharedTieRanks(list.map((h) => h.score)) : null;
-    list.forEach((hit, position) => {
-      const rank = shared ? shared[position].rank : position;
-      const tied = shared ? shared[position].tied : 1;
+    const floor = input.flooredLists?.includes(modality) ? graphListFloor(list.map((h) => h.score)) : null;
+    // Above the floor an entry counts by how far it stands above the tie's mean rank; from it on, not at all.
+    const below = floor ? weight * (1 / (input.k + floor.rank + 1)) : 0;
+    list.forEach((hit, rank) => {
+      if (floor && rank >= floor.first) return;
       let candidate = candidates.get(hit.chunkId);
       if (!candidate) {
         candidate = { chunk: input.chunkOf(hit.chunkId), explanation: emptyExplanation() };
@@ -149,7 +150,7 @@ export function fuse(input: FusionInput): SearchResult[] {
       }
       const e = candidate.explanation;
       if (e.modalities[modality]) return; // a modality counts once per chunk: its best rank
-      const contribution = weight * (1 / (input.k + rank + 1));
+      const contribution = weight * (1 / (input.k + rank + 1)) - below;
       e.modalities[modality] = {
         rank,
         weight,
@@ -157,7 +158,7 @@ export function fuse(input: FusionInput): SearchResult[] {
         contribution,
         rawScore: hit.score,
         reason: hit.reason,
-        ...(tied > 1 ? { tied } : {}),
+        ...(floor ? { floor: { rank: floor.rank, tied: floor.tied } } : {}),
         ...(hit.expanded ? { expanded: hit.expanded } : {}),
       };
       e.rrf += contribution;
@@ -539,7 +540,9 @@ export function scoreFromExplanation(e: ResultExplanation): number {
   let sum = 0;
   for (const m of MODALITIES) {
     const c = e.modalities[m];
-    if (c) sum += c.weight * (1 / (c.k + c.rank + 1));
+    if (!c) continue;
+    sum += c.weight * (1 / (c.k + c.rank + 1));
+    if (c.floor) sum -= c.weight * (1 / (c.k + c.floor.rank + 1));
   }
   return (
     sum *

@@ -94,7 +94,7 @@ describe('the graph list of an understand question, gated by its words', () => {
     expect(r.results.some((x) => x.explanation.modalities.graph !== undefined)).toBe(true);
   });
 
-  it("fuses a large tie of names sharing one word at the tie's mean rank, and says so", async () => {
+  it('reads the list above a large tie of names sharing one word, and says so', async () => {
     // phpMyAdmin's shape: `generateToken` says half of the question; every `Session…` shares one word.
     const sessions = (count: number): SourceFile[] => [
       {
@@ -121,14 +121,45 @@ describe('the graph list of an understand question, gated by its words', () => {
     expect(graph.hits).toBe(31);
     expect(graph.list.slice(1).every((h) => h.score === 0.25)).toBe(true);
     expect(r.query.notes.some((n) => n.includes('30 names tie at one word match'))).toBe(true);
+    // The tie's names get nothing from the graph; the name above it counts above the tie's mean rank.
     const tied = r.results
       .flatMap((x) => [x, ...(x.subResults ?? [])])
       .filter((x) => x.symbol?.startsWith('SessionThing'));
     expect(tied.length).toBeGreaterThan(0);
-    for (const x of tied) expect(x.explanation.modalities.graph).toMatchObject({ rank: 15.5, tied: 30 });
+    for (const x of tied) expect(x.explanation.modalities.graph).toBeUndefined();
+    const token = r.results.find((x) => x.symbol === 'GenerateToken')!;
+    expect(token.explanation.modalities.graph).toMatchObject({ rank: 0, floor: { rank: 15.5, tied: 30 } });
     const small = await Engine.build(sessions(GRAPH_SHARED_RANK_MIN_TIES - 1), deps);
     const s = await small.search(question, { preset: 'thorough' });
     expect(s.query.notes.some((n) => n.includes('tie at one word match'))).toBe(false);
-    expect(s.results.every((x) => x.explanation.modalities.graph?.tied === undefined)).toBe(true);
+    expect(s.results.every((x) => x.explanation.modalities.graph?.floor === undefined)).toBe(true);
+    expect(s.results.some((x) => x.symbol?.startsWith('SessionThing') && x.explanation.modalities.graph)).toBe(true);
+  });
+
+  it("counts a name that runs the question's words together as saying them (GRAPH_SPELLING_CODES)", async () => {
+    // phpMyAdmin's shape: `Util::pageselector` does what "pagination page selector" asks, while
+    // `getPageSelector` and `getHtmlPageSelector` share the words as sub-tokens.
+    const files: SourceFile[] = [
+      {
+        path: 'classes/Util.php',
+        text: '<?php\nclass Util\n{\n    public static function pageselector($name, $rows, $pageNow)\n    {\n        $pages = [];\n        for ($i = 1; $i <= $rows; $i++) {\n            $pages[] = $i;\n        }\n        return $pages;\n    }\n}\n',
+      },
+      {
+        path: 'classes/Display/Results.php',
+        text: "<?php\nclass Results\n{\n    public function getHtmlPageSelector($rows)\n    {\n        return Util::pageselector('pos', $rows, 1);\n    }\n}\n",
+      },
+      {
+        path: 'classes/Navigation/NavigationTree.php',
+        text: "<?php\nclass NavigationTree\n{\n    public function getPageSelector($rows)\n    {\n        return Util::pageselector('pos', $rows, 2);\n    }\n}\n",
+      },
+    ];
+    const engine = await Engine.build(files, deps);
+    const r = await engine.search('pagination page selector', { preset: 'thorough' });
+    const graph = graphRun(r);
+    const hit = graph.list.find((h) => engine.chunk(h.chunkId).symbol === 'pageselector');
+    // two of the three content words, as `getPageSelector` says them
+    expect(hit?.score).toBeCloseTo(2 / 3, 12);
+    expect(hit?.reason).toContain('as `pageselector`');
+    expect(graph.list.filter((h) => h.score === hit?.score).length).toBe(3);
   });
 });

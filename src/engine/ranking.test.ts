@@ -32,7 +32,7 @@ import {
   MEMBER_NAME_GAIN,
   MODALITY_LIST_DEPTH,
   RRF_K,
-  sharedTieRanks,
+  graphListFloor,
   WEIGHTS,
 } from './ranking';
 
@@ -81,20 +81,18 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(graphGate('find_similar', full(0.4))).toBeNull();
   });
 
-  it("the graph's large ties share their mean rank", () => {
+  it("the graph's list has its first large tie for its floor", () => {
     expect(GRAPH_SHARED_RANK_MIN_TIES).toBe(20);
     const list = (tie: number) => [0.5, ...new Array<number>(tie).fill(0.25), 0.2];
-    const shared = sharedTieRanks(list(42))!;
-    expect(shared[0]).toEqual({ rank: 0, tied: 1 });
-    // ranks 1–42 → 21.5 each; the entry after the tie keeps its own position
-    expect(shared.slice(1, 43).every((s) => s.rank === 21.5 && s.tied === 42)).toBe(true);
-    expect(shared[43]).toEqual({ rank: 43, tied: 1 });
-    expect(sharedTieRanks(list(GRAPH_SHARED_RANK_MIN_TIES))![1]).toEqual({
-      rank: (1 + GRAPH_SHARED_RANK_MIN_TIES) / 2,
+    // ranks 1–42 tie: the floor starts at 1, at their mean rank 21.5
+    expect(graphListFloor(list(42))).toEqual({ first: 1, rank: 21.5, tied: 42 });
+    expect(graphListFloor([0.5, 0.4, ...new Array<number>(GRAPH_SHARED_RANK_MIN_TIES).fill(0.25)])).toEqual({
+      first: 2,
+      rank: (2 + GRAPH_SHARED_RANK_MIN_TIES + 1) / 2,
       tied: GRAPH_SHARED_RANK_MIN_TIES,
     });
-    expect(sharedTieRanks(list(GRAPH_SHARED_RANK_MIN_TIES - 1))).toBeNull();
-    expect(sharedTieRanks([])).toBeNull();
+    expect(graphListFloor(list(GRAPH_SHARED_RANK_MIN_TIES - 1))).toBeNull();
+    expect(graphListFloor([])).toBeNull();
   });
 
   it('the learned lexical expansion: a lower weight than the word itself', () => {

@@ -56,39 +56,40 @@ export const GRAPH_PARTIAL_MIN_SHARE = 0.5;
 /**
  * Past its best names the same list is a run of ties: every name sharing one word of the question
  * scores the same, and the list orders them by centrality alone. Fused at their positions, the
- * tie's first places get nearly the weight of the list's best (with k = 40, rank 1 gives 41/42 of
- * rank 0) and the boost multiplies it again, so a hub sharing one word ("session": `SessionCache`)
+ * tie's first places got nearly the weight of the list's best (with k = 40, rank 1 gives 41/42 of
+ * rank 0) and the boost multiplied it again, so a hub sharing one word ("session": `SessionCache`)
  * passed the name saying half the question (`generateToken` for "generate csrf token for
- * session", phpMyAdmin) — the graph's centrality counted twice, and thorough below default on the
- * real-size keyword questions. A tie of GRAPH_SHARED_RANK_MIN_TIES names or more is fused with
- * each name at the tie's mean rank (ties share the mean of the ranks they span, as in a rank
- * correlation): centrality still reaches them through the boost, once. A smaller tie keeps its
- * order: among a handful of names in a small package the central one is often the one meant
- * (redux's `PROBE_UNKNOWN_ACTION` over `isAction`, 15 names tied, npm run eval's thorough lead).
- * 20 — a page of results (DEFAULT_RESULT_LIMIT) — is the middle of the counts that kept both:
- * 16 to 30 gave the same figures, 10 lost redux's lead, 45 lost `generateToken` again
- * (docs/eval/FUSION.md).
+ * session", phpMyAdmin) — the graph's centrality counted twice. Fused at the tie's mean rank
+ * (twentieth session) its names still took a share every name outside the list went without: in a
+ * repository of hundreds of files a tie of 30–99 names sharing "minimum", "target" or "task" lifted
+ * a test or a sibling of the answer past it (networkx's `test_minimum_tree` past heaps.py for
+ * "Query the minimum key-value pair.", cargo's `arg_target_dir` past cargo_clean.rs, redux-toolkit's
+ * `runTask` over `validateActive` in task.ts), thorough below default. So a tie of
+ * GRAPH_SHARED_RANK_MIN_TIES names or more is the list's floor (graphListFloor): a name above it
+ * counts by how far it stands above the tie's mean rank, the tie and every name below it not at
+ * all — one of many names sharing a common word is no more evidence than a name outside the list.
+ * Between names of the list the order is the one the mean rank gave (so `generateToken` keeps its
+ * place); a smaller tie keeps its order: among a handful of names in a small package the central
+ * one is often meant (redux's `PROBE_UNKNOWN_ACTION` over `isAction`, 15 names tied, npm run eval's
+ * thorough lead). 20 — a page of results (DEFAULT_RESULT_LIMIT) — is the middle of the counts
+ * 16–30 that kept both (docs/eval/FUSION.md).
  */
 export const GRAPH_SHARED_RANK_MIN_TIES = 20;
 
 /**
- * The rank each entry of a list is fused at when its ties of GRAPH_SHARED_RANK_MIN_TIES entries or
- * more share their mean rank (0-based, so a tie over ranks 1–42 is fused at 21.5 throughout), with
- * the size of the tie it shares; null when no tie is that large (every entry at its position).
+ * The floor of a list (GRAPH_SHARED_RANK_MIN_TIES): its first tie of that many entries or more,
+ * with the tie's first position, its mean rank (0-based, so a tie over ranks 1–42 sits at 21.5)
+ * and its size; null when no tie is that large (every entry counts at its position).
  */
-export function sharedTieRanks(scores: readonly number[]): { rank: number; tied: number }[] | null {
-  const out: { rank: number; tied: number }[] = [];
-  let shared = false;
+export function graphListFloor(scores: readonly number[]): { first: number; rank: number; tied: number } | null {
   for (let first = 0; first < scores.length;) {
     let last = first;
     while (last + 1 < scores.length && scores[last + 1] === scores[first]) last++;
     const tied = last - first + 1;
-    const share = tied >= GRAPH_SHARED_RANK_MIN_TIES;
-    shared ||= share;
-    for (let i = first; i <= last; i++) out.push(share ? { rank: (first + last) / 2, tied } : { rank: i, tied: 1 });
+    if (tied >= GRAPH_SHARED_RANK_MIN_TIES) return { first, rank: (first + last) / 2, tied };
     first = last + 1;
   }
-  return shared ? out : null;
+  return null;
 }
 
 /** Why the graph's understand list says nothing about which definition is meant: a flood of ties, or common words and a partial best name. */
@@ -648,6 +649,19 @@ export const SEMANTIC_SPELLING_CODES: ReadonlySet<ExpandedTerm['code']> = new Se
   'compound',
   'initialism',
 ]);
+
+/**
+ * The spellings by which a name says a question's words in the graph's understand list (thorough):
+ * the same that say their words whole to the encoder (SEMANTIC_SPELLING_CODES). The list ranks
+ * names by how many of the question's words they share, so a name that runs the words together
+ * shared none of them: phpMyAdmin's `Util::pageselector` was not in the list for "pagination page
+ * selector" while `getPageSelector` and `getHtmlPageSelector` led it, and thorough put the answer
+ * third where default had it second. Spelled, `pageselector` says "page" and "selector" as they
+ * do: three names tie at the best count and the flood gate reads the list as names alone, so
+ * thorough gives default's order. A shortening is left out for the reason it is left out of the
+ * encoder's text: `int` or `cnt` may stand for several words (docs/eval/FUSION.md).
+ */
+export const GRAPH_SPELLING_CODES: ReadonlySet<ExpandedTerm['code']> = SEMANTIC_SPELLING_CODES;
 
 /** The text the semantic list embeds for a question, and the spellings written into it (SEMANTIC_SPELLING_CODES). */
 export function semanticQueryText(plan: QueryPlan): { text: string; spelled: string[] } {

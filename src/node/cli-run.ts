@@ -279,7 +279,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     );
     const parts = Object.entries(x.explanation.modalities).map(
       ([m, c]) =>
-        `${m} #${c!.rank + 1}${c!.tied ? ` (mean of ${c!.tied} tied)` : ''} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
+        `${m} #${c!.rank + 1}${c!.floor ? ` (above ${c!.floor.tied} tied at #${c!.floor.rank + 1})` : ''} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
     );
     lines.push(`    ${parts.join(' · ')}`);
     const extra = [

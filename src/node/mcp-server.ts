@@ -149,7 +149,11 @@ const contributionShape = z.object({
   rank: z.number().describe("0-based rank in this retriever's own list"),
   weight: z.number(),
   k: z.number(),
-  contribution: z.number().describe('weight / (k + rank + 1)'),
+  contribution: z
+    .number()
+    .describe(
+      "weight / (k + rank + 1); the graph's list on a behaviour question less weight / (k + its floor's rank + 1)",
+    ),
   reason: z.string(),
 });
 

@@ -60,7 +60,7 @@ export function ResultExplain({
                   <span className={`swatch m-${m}`} aria-hidden="true" />
                   {m}
                 </th>
-                <td data-field="rank" title={tieTitle(c)}>
+                <td data-field="rank" title={floorTitle(c)}>
                   {c ? c.rank : absentRank(waiting)}
                 </td>
                 <td data-field="weight">{c ? c.weight : '—'}</td>
@@ -206,9 +206,11 @@ export function QueryExplain({ query }: { query: QueryExplanation }) {
   );
 }
 
-/** An entry of a large tie is fused at the tie's mean rank (ranking.ts sharedTieRanks): the rank cell says so on hover. */
-function tieTitle(c: { tied?: number } | undefined): string | undefined {
-  return c?.tied ? `the mean rank of ${c.tied} entries tied at one score` : undefined;
+/** An entry of a list with a floor counts by how far it stands above it (ranking.ts graphListFloor): the rank cell says so on hover. */
+function floorTitle(c: { floor?: { rank: number; tied: number } } | undefined): string | undefined {
+  return c?.floor
+    ? `counted above ${c.floor.tied} entries tied at one score (their mean rank ${c.floor.rank + 1}), which count nothing`
+    : undefined;
 }
 
 function absentRank(waiting: boolean): string {

@@ -5,6 +5,7 @@
 import type { Evidence, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { rowOffsets } from '../store/csr';
+import { GRAPH_SPELLING_CODES } from '../ranking';
 import { splitIdentifier } from '../tokens';
 import {
   buildGraph,
@@ -1130,29 +1131,43 @@ export class GraphIndex implements Retriever {
     }
     if (terms.length === 0) return [];
     const index = this.subTokenIndex();
-    const matched = new Map<number, number>();
-    for (const term of new Set(terms)) for (const s of index.get(term) ?? []) matched.set(s, (matched.get(s) ?? 0) + 1);
-    if (matched.size === 0) return [];
+    const wanted = new Set(terms);
+    // The question's words each name says: by its own sub-tokens, or by the code's spelling of
+    // them (GRAPH_SPELLING_CODES: `pageselector` says "page" and "selector", `lhash` "linear" and
+    // "hash"), as the text and semantic lists read them.
+    const said = new Map<number, { words: Set<string>; spelled: Set<string> }>();
+    const say = (token: string, word: string, spelled: boolean) => {
+      for (const s of index.get(token) ?? []) {
+        let entry = said.get(s);
+        if (!entry) said.set(s, (entry = { words: new Set(), spelled: new Set() }));
+        entry.words.add(word);
+        if (spelled) entry.spelled.add(token);
+      }
+    };
+    for (const term of wanted) say(term, term, false);
+    for (const e of plan.spellings ?? [])
+      if (GRAPH_SPELLING_CODES.has(e.code) && wanted.has(e.word.toLowerCase()))
+        say(e.token, e.word.toLowerCase(), true);
+    if (said.size === 0) return [];
     const g = this.g;
-    const ranked = [...matched.entries()].sort(
+    const ranked = [...said.entries()].sort(
       (a, b) =>
-        b[1] - a[1] ||
+        b[1].words.size - a[1].words.size ||
         Number(g.symbolChunk[b[0]] >= 0) - Number(g.symbolChunk[a[0]] >= 0) ||
         g.centrality[g.fileCount + b[0]] - g.centrality[g.fileCount + a[0]] ||
         a[0] - b[0],
     );
     const hits = new HitList(limit);
-    const wanted = new Set(terms);
-    for (const [s, count] of ranked) {
+    for (const [s, { words, spelled }] of ranked) {
       if (hits.full) break;
       const chunkId = this.chunkOfSymbol(s);
       if (chunkId === plan.similarToChunk) continue;
-      const shared = splitIdentifier(g.symbolName[s]).filter((t) => wanted.has(t));
       const c = g.centrality[g.fileCount + s];
+      const as = spelled.size > 0 ? ` as ${[...spelled].map((t) => `\`${t}\``).join(', ')}` : '';
       hits.add(
         chunkId,
-        count / wanted.size,
-        `name ${g.symbolName[s]} shares ${[...new Set(shared)].map((t) => `"${t}"`).join(', ')} (centrality ${c.toFixed(2)})`,
+        words.size / wanted.size,
+        `name ${g.symbolName[s]} shares ${[...words].map((t) => `"${t}"`).join(', ')}${as} (centrality ${c.toFixed(2)})`,
       );
     }
     return hits.list;

@@ -2017,3 +2017,21 @@ describe('similar to A::x when other containers of its module implement x (the t
     expect(cluster?.explanation.sibling).toBeUndefined();
   });
 });
+
+describe('similar to X ends where the evidence of kinship ends (issue 20, evidence or nothing)', () => {
+  it('sbcl: code that is no sibling of X and scores under a third of the weakest sibling is not listed', async () => {
+    const engine = await engineOf({
+      'linux-os.c': 'sbcl-linux-os.c.txt',
+      'bsd-os.c': 'sbcl-bsd-os.c.txt',
+      'darwin-os.c': 'sbcl-darwin-os.c.txt',
+    });
+    const r = await engine.search('code similar to the SIGSEGV handler in linux-os.c');
+    expect(r.results.map((x) => `${x.path}:${x.symbol}`)).toEqual([
+      'bsd-os.c:sigsegv_handler',
+      'linux-os.c:fallback_sigsegv_handler',
+    ]);
+    expect(r.results.every((x) => x.explanation.sibling !== undefined)).toBe(true);
+    // The list stopped: darwin-os.c, which holds no handler, is not padded in below them.
+    expect(r.results.some((x) => x.path === 'darwin-os.c')).toBe(false);
+  });
+});

@@ -10,6 +10,7 @@ import type {
   Modality,
   ModalityHit,
   ModalityRun,
+  SearchResult,
   SimilarSubjectChoice,
   SubjectCode,
 } from '../contract';
@@ -17,6 +18,7 @@ import type { Corpus } from '../modality';
 import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
+import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
 import { splitIdentifier } from '../tokens';
 import { LIST_PREVIEW } from './retrieve';
 
@@ -783,3 +785,17 @@ const definitionsOfFile = new WeakMap<object, Map<number, Definition>>();
 
 /** Kinds whose form is their parameter list. */
 const FUNCTION_FAMILY: ReadonlySet<string> = new Set(['function', 'method', 'macro']);
+
+/**
+ * "Similar to X" ends where the evidence of kinship ends: when some results are X's siblings (a
+ * result's own chunk or one of its sub-results), a result that is none stays only when its score
+ * reaches SIMILAR_UNKIN_MIN_SHARE of the weakest sibling's. A list with no sibling is kept whole:
+ * content is then the only evidence there is.
+ */
+export function untilKinshipEnds(results: SearchResult[]): SearchResult[] {
+  const kin = (r: SearchResult) =>
+    r.explanation.sibling !== undefined || (r.subResults ?? []).some((s) => s.explanation.sibling !== undefined);
+  const weakest = Math.min(...results.filter(kin).map((r) => r.score));
+  if (!Number.isFinite(weakest)) return results;
+  return results.filter((r) => kin(r) || r.score >= SIMILAR_UNKIN_MIN_SHARE * weakest);
+}

@@ -1990,34 +1990,6 @@ describe('similar to X as the twelfth group phrased it', () => {
   );
 });
 
-describe('similar to A::x when other containers of its module implement x (the twelfth group)', () => {
-  it('etcd: the other printers’ EndpointStatus lead tablePrinter’s EndpointHealth, one word apart', async () => {
-    const engine = await engineOf({
-      'etcdctl/ctlv3/command/printer_table.go': 'etcd-printer-table.go.txt',
-      'etcdctl/ctlv3/command/printer_simple.go': 'etcd-printer-simple.go.txt',
-      'etcdctl/ctlv3/command/printer_json.go': 'etcd-printer-json.go.txt',
-    });
-    const r = await engine.search('what else looks like (*tablePrinter).EndpointStatus');
-    expect(r.results.slice(0, 2).map((x) => `${x.path.split('/').pop()}:${x.symbol}`)).toEqual(
-      expect.arrayContaining(['printer_simple.go:EndpointStatus', 'printer_json.go:EndpointStatus']),
-    );
-    const health = rowsOf(r, 'etcdctl/ctlv3/command/printer_table.go').find((x) => x.symbol === 'EndpointHealth');
-    expect(health?.explanation.modalities.structural?.reason).toMatch(/name 0\.23/);
-  });
-
-  it('mongo: Cluster#servers, a namesake outside the topology module, is no sibling of Topology::Sharded#servers', async () => {
-    const engine = await engineOf({
-      'mongo/cluster/topology/sharded.rb': 'mongo-topology-sharded.rb.txt',
-      'mongo/cluster/topology/replica_set.rb': 'mongo-topology-replica-set.rb.txt',
-      'mongo/cluster.rb': 'mongo-cluster-servers.rb.txt',
-    });
-    const r = await engine.search('what else looks like Topology::Sharded#servers');
-    expect(r.results[0]).toMatchObject({ path: 'mongo/cluster/topology/replica_set.rb', symbol: 'servers' });
-    const cluster = rowsOf(r, 'mongo/cluster.rb').find((x) => x.symbol === 'servers');
-    expect(cluster?.explanation.sibling).toBeUndefined();
-  });
-});
-
 describe('similar to X ends where the evidence of kinship ends (issue 20, evidence or nothing)', () => {
   it('sbcl: code that is no sibling of X and scores under a third of the weakest sibling is not listed', async () => {
     const engine = await engineOf({

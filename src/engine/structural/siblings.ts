@@ -451,22 +451,7 @@ export function siblingsOf(
     if (directoryOf(f.path) === directory && (files.size <= DIRECTORY_FILES_READ || kin(f))) files.add(f);
   for (const id of sameName) files.add(corpus.files[corpus.chunks[id].fileId]);
   // Names are compared as written only when the qualifier is more than X's pick (qualifierPicksOnly).
-  const picksOnly = qualifierPicksOnly(files, x, directory, declarationOnly);
-  const namesBy = picksOnly ? null : by;
-  // The question wrote `A::x` because other containers of X's module implement `x` too (etcd's
-  // `(*tablePrinter).EndpointStatus`, one printer per output format; the Mongo driver's
-  // `Topology::Sharded#servers`, one topology per cluster kind): those implementations are X's
-  // family. A's other methods are the other operations of the interface X implements, not more of
-  // X (tablePrinter's EndpointHealth, one word apart, shaped alike): their names are compared by
-  // their words (nameAffinity's Jaccard), not as one pattern with X's.
-  const ownOperations =
-    picksOnly && by?.qualifier !== undefined
-      ? new Set(
-          file.analysis.definitions
-            .filter((d) => d.container === xDefinition.container && d.name !== xDefinition.name)
-            .map((d) => d.name),
-        )
-      : undefined;
+  const namesBy = qualifierPicksOnly(files, x, directory, declarationOnly) ? null : by;
   const uses = helpersAndUsers(file, x.definition);
   const extended = baseClassesOf(files, x.definition);
   const xDelegates = delegatesToItsName(file, x.definition);
@@ -481,11 +466,10 @@ export function siblingsOf(
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
-  const paired = pairedNames(
+  const pair = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
   );
-  const pair = ownOperations ? (name: string) => paired(name) || ownOperations.has(name) : paired;
   const out: Sibling[] = [];
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
@@ -529,12 +513,7 @@ export function siblingsOf(
         });
     }
   }
-  // Those implementations are in X's module: a namesake elsewhere (the Mongo driver's
-  // `Cluster#servers` for `Topology::Sharded#servers`) is called X's sibling only when closer to X
-  // than every one of them, as for a place the question names (inNamedPlace).
-  const placed =
-    ownOperations && by?.path === undefined ? inModule(corpus, out, directory) : inNamedPlace(corpus, out, by);
-  return placed.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+  return inNamedPlace(corpus, out, by).sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
 }
 
 /** Whether `y` is X's name again in X's container (X's file is the caller's to check). */
@@ -590,13 +569,6 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
   const place = by?.path;
   if (place === undefined) return siblings;
   const inside = (s: Sibling) => inPlace(corpus.files[corpus.chunks[s.chunkId].fileId].path, place);
-  const nearest = Math.max(0, ...siblings.filter(inside).map((s) => s.similarity));
-  return siblings.filter((s) => inside(s) || s.similarity > nearest);
-}
-
-/** inNamedPlace for X's own directory, the module whose other containers implement X's name (siblingsOf). */
-function inModule(corpus: Corpus, siblings: Sibling[], directory: string): Sibling[] {
-  const inside = (s: Sibling) => directoryOf(corpus.files[corpus.chunks[s.chunkId].fileId].path) === directory;
   const nearest = Math.max(0, ...siblings.filter(inside).map((s) => s.similarity));
   return siblings.filter((s) => inside(s) || s.similarity > nearest);
 }

@@ -225,6 +225,11 @@ describe('classify: phrasings no rule of the design names literally', () => {
     ['other Write implementations', 'find_similar', 'similar-phrase'],
     ['other `UdpSocket::try_recv` versions', 'find_similar', 'similar-phrase'],
     ['siblings of parse_int', 'find_similar', 'similar-phrase'],
+    // sbcl's hopscotch.c: "what else is like" asks for look-alikes; "what else is affected" for impact.
+    ['what else is like get_val4 in hopscotch.c', 'find_similar', 'similar-phrase'],
+    ['what else is affected by parseConfig', 'impact_analysis', 'impact-phrase'],
+    // pylint: X's name and which of its definitions, `like the one in` a class.
+    ['other has_property_returns like the one in EpytextDocstring', 'find_similar', 'similar-phrase'],
     ['which file declares Drafted', 'find_definition', 'definition-phrase'],
     ['Keeps track of how many times each key was requested', 'understand_code', 'description'],
     ['how many times is parseConfig called', 'find_references', 'references-phrase'],

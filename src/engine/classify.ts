@@ -141,7 +141,9 @@ const IMPACT_PHRASE = new RegExp(
     String.raw`\b(effects?|results?)\s+of\s+(changing|renaming|removing|deleting|modifying|editing)\b`,
     String.raw`\bdepends\s+on\s+(this|it)\b`,
     String.raw`\b(what|which\s+\w+)\s+(else\s+)?(would\s+|will\s+|might\s+|could\s+)?(break|breaks|be\s+affected|stop\s+compiling)\b`,
-    String.raw`\b(affected|touched|broken)\s+(by|if|when)\b|\bwhat\s+else\s+(is|would|will|has|needs?)\b|\bis\s+affected\b`,
+    // "what else is affected" asks what a change reaches; "what else is like get_val4" asks for
+    // X's look-alikes (SIMILAR_PHRASE; sbcl's hopscotch.c was answered with impact).
+    String.raw`\b(affected|touched|broken)\s+(by|if|when)\b|\bwhat\s+else\s+(is(?!\s+like\b)|would|will|has|needs?)\b|\bis\s+affected\b`,
     String.raw`\bif\s+(i|we)\s+(change|modify|rename|delete|remove|make|changed|removed|renamed)\b`,
     String.raw`\b(need(s|ed)?\s+to\s+(change|touch)|touch\s+if|recompil\w*|retest\w*)\b`,
     String.raw`\b(risky|dangerous|safe(ly)?)\s+(is\s+)?(to\s+)?(chang|modif|renam|delet|remov|edit|refactor)\w*`,
@@ -161,7 +163,7 @@ const IMPACT_PHRASE = new RegExp(
  * a request for look-alikes.
  */
 const SIMILAR_PHRASE =
-  /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|other\s+[a-z]+\s+implementations?\s+of|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[\w$]+\s+){0,2}[a-z]+s\s+(?:(?:implementing|overriding|defining)\s+[\w$]+\s+|in\s+the\s+[\w$.-]+\s+(?:package|module|folder|directory|namespace|crate)\s+)?like|equivalents?\s+(of|to)|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
+  /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|other\s+[a-z]+\s+implementations?\s+of|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[\w$]+\s+){0,2}[a-z]+s\s+(?:(?:implementing|overriding|defining)\s+[\w$]+\s+|in\s+the\s+[\w$.-]+\s+(?:package|module|folder|directory|namespace|crate)\s+)?like|equivalents?\s+(of|to)|what\s+else\s+is\s+like|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
 
 /**
  * X's family called by its role, then X by a name that can only be code (`validators like
@@ -173,11 +175,12 @@ const SIMILAR_ROLE =
 
 /**
  * A short question that only names X among its kind: "other Write implementations", "other
- * `UdpSocket::try_recv` versions", "siblings of parse_int [in types.py]" — the whole question, so "siblings of a
+ * `UdpSocket::try_recv` versions", "other has_property_returns like the one in EpytextDocstring",
+ * "siblings of parse_int [in types.py]" — the whole question, so "siblings of a
  * node are visited in order" stays a question about behaviour.
  */
 const SIMILAR_NAMED =
-  /^(?:(?:show|find|list|give)\s+(?:me\s+)?)?(?:the\s+|all\s+)?(?:other\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?\s+(?:implementations?|versions?)|siblings?\s+of\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?)(?:\s+in\s+(?:the\s+file\s+)?[`'"]?[\w$./@-]*\.[A-Za-z0-9]+[`'"]?)?\s*[?.]?$/i;
+  /^(?:(?:show|find|list|give)\s+(?:me\s+)?)?(?:the\s+|all\s+)?(?:other\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?\s+(?:implementations?|versions?|like\s+the\s+(?:one\s+(?:in|on|of|for)\s+(?:the\s+)?[`'"]?[\w$:.#>/-]+[`'"]?|[`'"]?[\w$]+[`'"]?\s+one))|siblings?\s+of\s+[`'"]?[\w$:.#>/-]+[?!]?(?:\(\))?[`'"]?)(?:\s+in\s+(?:the\s+file\s+)?[`'"]?[\w$./@-]*\.[A-Za-z0-9]+[`'"]?)?\s*[?.]?$/i;
 
 const QUOTED = /"([^"]+)"|'([^']{2,})'|`([^`]+)`/;
 

@@ -79,7 +79,7 @@ import { placeDefinitionResults } from './search/definition-lines';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
 import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
-import { dropSubject, formLookup, subjectChunks } from './search/similar';
+import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './search/similar';
 import {
   calleesLookup,
   delegateLookup,
@@ -394,7 +394,9 @@ export class Engine {
         : {}),
     });
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
-    const results = held ? held.results : fused;
+    // "Similar to X" lists X's kin, and stops where the evidence of kinship does (untilKinshipEnds).
+    const listed = subject !== undefined ? untilKinshipEnds(fused) : fused;
+    const results = held ? held.results : listed;
     placeMessageResults(results, plan, this.corpus, this.indexes.text);
     placeDefinitionResults(results, plan, this.corpus);
     return { results, held };

@@ -523,6 +523,18 @@ export function siblingFactor(similarity: number): number {
 }
 
 /**
+ * "Similar to X" lists X's kin, and the list ends where the evidence of kinship does (issue 20,
+ * "evidence or nothing"): when some of X's siblings are listed, a result that is none of them
+ * stays only when its score is at least this share of the weakest listed sibling's — when,
+ * boosted as X's closest sibling would be (× (1 + SIBLING_GAIN)), it would reach that sibling.
+ * Below, neither its name, place and shape nor its words say it is like X: on the real set's
+ * 285 tuning similar questions (docs/eval/FUSION.md) the share 1/3 took file P@10 from 0.32 to
+ * 0.60 at file R@10 0.980 → 0.965, line MRR@10 the same (a share of 0.2: 0.40 at 0.979; 0.4:
+ * 0.67 at 0.951).
+ */
+export const SIMILAR_UNKIN_MIN_SHARE = 1 / (1 + SIBLING_GAIN);
+
+/**
  * Sub-results: a result carries the other chunks of its file that fused at least this share of
  * its score ("the file's other strong chunks"), at most SUB_RESULTS_PER_RESULT of them.
  */

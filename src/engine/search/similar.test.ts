@@ -1927,3 +1927,83 @@ describe('similar to a C function with a type suffix, one function per file', ()
     expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/file named as X's, name 0\.70/);
   });
 });
+
+describe('similar to X as the twelfth group phrased it', () => {
+  it('reads X from `other X like the one in C`, `the M method of the C role`, `C M similar code`', () => {
+    // pylint: four `has_property_returns`, one per docstring style.
+    expect(similarSubject('other has_property_returns like the one in EpytextDocstring')).toEqual({
+      name: 'has_property_returns',
+      qualifier: 'EpytextDocstring',
+    });
+    // The Mongo driver: `PrimaryElected` is an inspector and an event; the role word picks among them (outerPicked).
+    expect(similarSubject('code similar to the run method of the PrimaryElected inspector')).toEqual({
+      name: 'run',
+      qualifier: 'PrimaryElected',
+      outer: ['inspector'],
+    });
+    expect(similarSubject('code similar to the parse function in lexer.c')).toEqual({ name: 'parse', path: 'lexer.c' });
+    // A search-box question: the project's name, the class, the method, then the ask.
+    expect(similarSubject('mongo ServerOpeningLogSubscriber log_event similar code')).toEqual({
+      name: 'log_event',
+      qualifier: 'ServerOpeningLogSubscriber',
+      loose: true,
+    });
+  });
+
+  const sbcl = {
+    'linux-os.c': 'sbcl-linux-os.c.txt',
+    'bsd-os.c': 'sbcl-bsd-os.c.txt',
+    'darwin-os.c': 'sbcl-darwin-os.c.txt',
+  };
+  const etcd = {
+    'etcdctl/ctlv3/command/printer_table.go': 'etcd-printer-table.go.txt',
+    'etcdctl/ctlv3/command/printer_simple.go': 'etcd-printer-simple.go.txt',
+    'etcdctl/ctlv3/command/printer_json.go': 'etcd-printer-json.go.txt',
+  };
+
+  it.each([
+    // SBCL's C runtime: one file per OS, each with its os_get_runtime_executable_path.
+    ['sbcl', sbcl, 'what else looks like the Linux os_get_runtime_executable_path', 'linux-os.c'],
+    // etcd's printers: one file per output format, each type with its EndpointStatus.
+    ['etcd', etcd, 'what else looks like the table EndpointStatus', 'etcdctl/ctlv3/command/printer_table.go'],
+  ] as const)('%s: a word before X that is one word of its file’s name picks X', async (_, files, question, path) => {
+    const engine = await engineOf(files);
+    const r = await engine.search(question);
+    expect(r.query.similarTo).toMatchObject({ code: 'qualified', taken: [{ path }] });
+    const x = r.query.similarTo!.taken[0];
+    expect(rowsOf(r, path).filter((row) => covers(row, x.startLine))).toEqual([]);
+    expect(r.results[0].explanation.sibling).toBeDefined();
+  });
+
+  it.each([
+    // `the SIGSEGV handler`: sbcl's sigsegv_handler, the one in linux-os.c.
+    ['sbcl', sbcl, 'code similar to the SIGSEGV handler in linux-os.c', 'sigsegv_handler', 'linux-os.c'],
+    // `the table printer`: `printer` is the interface; etcd's tablePrinter is the type meant.
+    ['etcd', etcd, 'code similar to the table printer', 'tablePrinter', 'etcdctl/ctlv3/command/printer_table.go'],
+  ] as const)(
+    '%s: two words that name nothing as a place are one name said in words',
+    async (_, files, question, name, path) => {
+      const engine = await engineOf(files);
+      const r = await engine.search(question);
+      expect(r.query.similarTo).toMatchObject({ name, taken: [{ path }] });
+    },
+  );
+});
+
+describe('similar to X ends where the evidence of kinship ends (issue 20, evidence or nothing)', () => {
+  it('sbcl: code that is no sibling of X and scores under a third of the weakest sibling is not listed', async () => {
+    const engine = await engineOf({
+      'linux-os.c': 'sbcl-linux-os.c.txt',
+      'bsd-os.c': 'sbcl-bsd-os.c.txt',
+      'darwin-os.c': 'sbcl-darwin-os.c.txt',
+    });
+    const r = await engine.search('code similar to the SIGSEGV handler in linux-os.c');
+    expect(r.results.map((x) => `${x.path}:${x.symbol}`)).toEqual([
+      'bsd-os.c:sigsegv_handler',
+      'linux-os.c:fallback_sigsegv_handler',
+    ]);
+    expect(r.results.every((x) => x.explanation.sibling !== undefined)).toBe(true);
+    // The list stopped: darwin-os.c, which holds no handler, is not padded in below them.
+    expect(r.results.some((x) => x.path === 'darwin-os.c')).toBe(false);
+  });
+});

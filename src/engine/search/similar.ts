@@ -10,6 +10,7 @@ import type {
   Modality,
   ModalityHit,
   ModalityRun,
+  SearchResult,
   SimilarSubjectChoice,
   SubjectCode,
 } from '../contract';
@@ -17,6 +18,8 @@ import type { Corpus } from '../modality';
 import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
+import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
+import { splitIdentifier } from '../tokens';
 import { LIST_PREVIEW } from './retrieve';
 
 /**
@@ -159,11 +162,28 @@ const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
   {
     phrasing: 'other',
     expression: new RegExp(
-      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(?<path>${PATH})?(?<name>${NAME})(?:\\(\\))?[\`'"]?\\s+(?:implementations?|versions?)(?:${IN_FILE}|${IN_VARIANT})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|all\\s+)?other\\s+[\`'"]?(?<path>${PATH})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:\\s+(?:implementations?|versions?)(?:${IN_FILE}|${IN_VARIANT})?|(?=\\s+like\\s+the\\s)${THE_ONE})(?:${PROSE_AFTER})?\\s*[?.]?$`,
+      'i',
+    ),
+  },
+  {
+    phrasing: 'like',
+    expression: new RegExp(
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:${WHAT}\\s+)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+the\\s+[\`'"]?(?<name>${NAME})(?:\\(\\))?[\`'"]?\\s+${KIND_WORD}\\s+(?:of|in|on)\\s+(?:the\\s+)?[\`'"]?(?:(?<ofOne>(?:[A-Za-z_$][\\w$]*(?:::|#|\\\\))*[A-Za-z_$][\\w$]*)[\`'"]?(?:\\s+(?<ofRole>[a-z]+))?|(?<ofPlace>[\\w$./@-]*\\.[A-Za-z0-9]+)[\`'"]?)\\s*[?.]?$`,
+      'i',
+    ),
+  },
+  {
+    phrasing: 'like',
+    expression: new RegExp(
+      `^(?:[\\w$-]+\\s+){0,2}?(?:${SPACED})?[\`'"]?(?<name>${NAME})(?:\\(\\))?[\`'"]?\\s+(?:similar|alike|look-?alikes?)(?:\\s+${WHAT})?\\s*[?.]?$`,
       'i',
     ),
   },
 ];
+
+/** A kind word alone, read where a name was looked for. */
+const KIND_ONLY = new RegExp(`^${KIND_WORD}$`, 'i');
 
 /** A name no English word is: qualified, or with an underscore, a digit or a capital after its first letter. */
 const CODE_NAME = /(?:::|\.|#|->|\\)|^.+[_\dA-Z]|[?!]$/;
@@ -184,6 +204,12 @@ export interface QuestionParts {
   place?: string;
   /** Which of X's definitions: the container or file of `like the one on B` / `like the B one`. */
   one?: string;
+  /**
+   * The word after `one` that says what it is, `inspector` in `the run method of the
+   * PrimaryElected inspector`: a place around it (a folder, a module), which picks among the
+   * definitions `one` picks (outerPicked).
+   */
+  oneRole?: string;
   /** `place` came from `like the one in FILE`: which of X's definitions, not where to look. */
   placeIsOne?: true;
   /** Words after X's name that may say where it is: `in the qlog connection tracer`, `in qlog`, `of the Python lexer`. */
@@ -196,20 +222,25 @@ export function questionParts(question: string): QuestionParts | null {
   for (const { phrasing, expression } of PHRASINGS) {
     const g = expression.exec(typed)?.groups;
     if (!g) continue;
-    if ((g.prosePlace ?? g.inWord) !== undefined && !CODE_NAME.test(g.name)) return null;
-    const one = g.onOne ?? g.kindOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');
-    const place = g.place ?? g.onePlace ?? g.variant ?? g.placeAfter ?? g.rolePlace;
+    // After a plain word the words are the question, unless a later phrasing reads them (`the run
+    // method of the PrimaryElected inspector`).
+    if ((g.prosePlace ?? g.inWord) !== undefined && !CODE_NAME.test(g.name)) continue;
+    // `the parse function in lexer.c`: the word before the kind is X's name, the kind no name.
+    const kindNamed = g.spaced !== undefined && KIND_ONLY.test(g.name);
+    const one = g.onOne ?? g.kindOne ?? g.ofOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');
+    const place = g.place ?? g.onePlace ?? g.variant ?? g.placeAfter ?? g.rolePlace ?? g.ofPlace;
     const near = g.prosePlace ?? g.inWord;
     return {
       phrasing,
-      name: g.likeFull ?? rustMethodName(goMethodName(g.name)),
+      name: g.likeFull ?? (kindNamed ? g.spaced : rustMethodName(goMethodName(g.name))),
       ...(g.path !== undefined ? { path: g.path.slice(0, -1) } : {}),
-      ...(g.spaced !== undefined ? { spaced: g.spaced } : {}),
+      ...(g.spaced !== undefined && !kindNamed ? { spaced: g.spaced } : {}),
       ...(place !== undefined ? { place } : {}),
       ...(g.place === undefined && (g.onePlace ?? g.variant ?? g.placeAfter) !== undefined
         ? { placeIsOne: true as const }
         : {}),
       ...(one !== undefined ? { one } : {}),
+      ...(g.ofRole !== undefined ? { oneRole: g.ofRole } : {}),
       ...(near !== undefined ? { near } : {}),
     };
   }
@@ -243,7 +274,8 @@ export function similarSubject(question: string): SimilarSubject | null {
     : {};
   // `like the one on BlockListSpec` says which of X's definitions more closely than `A::x`.
   const one = parts.one?.split(QUALIFIED).pop();
-  if (one !== undefined) return { name, qualifier: one, ...path };
+  if (one !== undefined)
+    return { name, qualifier: one, ...(parts.oneRole !== undefined ? { outer: [parts.oneRole] } : {}), ...path };
   // `Logging\Connection::commit`: a PHP namespace's last part names the folder its classes are
   // in (PSR-4), and so which of the project's many `Connection` classes is meant.
   const namespace = /([A-Za-z_]\w*)\\[A-Za-z_]\w*(?:::|->)[^\\]*$/.exec(parts.name)?.[1];
@@ -286,6 +318,9 @@ export function nearHints(near: string): string[] {
   return [...new Set(out)];
 }
 
+/** The spellings of two words joined as one name that nearHints lists first: camelCase, PascalCase, snake_case. */
+const JOINED_SPELLINGS = 3;
+
 /**
  * X with the first of its hints (nearHints) that picks some of X's definitions but not all as
  * its qualifier, and those definitions; X as named when no hint does (the words were prose).
@@ -314,6 +349,19 @@ export function hintedSubject(
     if (best) return best;
   }
   const found = chunksOf(named);
+  // No definition has the name, and the word before it is no place: the two words are one name
+  // said in words, joined as code joins them (`the SIGSEGV handler in linux-os.c`:
+  // `sigsegv_handler`; `the tablePrinter`), X's file or folder kept.
+  if (found === undefined && named.loose && named.qualifier !== undefined) {
+    const rest: SimilarSubject = { ...named };
+    delete rest.qualifier;
+    delete rest.loose;
+    for (const name of nearHints(`${named.qualifier} ${named.name}`).slice(0, JOINED_SPELLINGS)) {
+      const joined = { ...rest, name };
+      const also = chunksOf(joined);
+      if (also) return { subject: joined, found: also };
+    }
+  }
   const picksNone = found === undefined || (named.qualifier !== undefined && found.code !== 'qualified');
   if (picksNone)
     for (const name of spellingsOf(named.name)) {
@@ -323,6 +371,12 @@ export function hintedSubject(
       if (other && (found === undefined || other.code === 'qualified')) return { subject: spelled, found: other };
     }
   return found ? { subject: named, found } : undefined;
+}
+
+/** The words of a file's name, lower-cased, its extension left off: `linux`, `os` for linux-os.c. */
+function fileWords(path: string): Set<string> {
+  const file = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  return new Set(splitIdentifier(file));
 }
 
 /** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`. */
@@ -410,7 +464,14 @@ export function subjectChunks(
   // A folder further up names X's backend (`like the libc one`) only when the qualifier names no
   // definition's container, file or folder.
   const near = pickedBy('parent');
-  const picked = outerPicked(corpus, near.length > 0 ? near : pickedBy('any'), subject.outer);
+  const named = outerPicked(corpus, near.length > 0 ? near : pickedBy('any'), subject.outer);
+  // A word before the name may be one word of its file's name (`the Linux
+  // os_get_runtime_executable_path`: SBCL's linux-os.c, beside darwin-os.c and bsd-os.c, one file
+  // per OS), as a folder's name is one of the path's parts.
+  const picked =
+    named.length === 0 && subject.loose && subject.qualifier !== undefined
+      ? firstArms(own.filter((d) => fileWords(d.path).has(subject.qualifier!.toLowerCase())))
+      : named;
   // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
   if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
@@ -724,3 +785,17 @@ const definitionsOfFile = new WeakMap<object, Map<number, Definition>>();
 
 /** Kinds whose form is their parameter list. */
 const FUNCTION_FAMILY: ReadonlySet<string> = new Set(['function', 'method', 'macro']);
+
+/**
+ * "Similar to X" ends where the evidence of kinship ends: when some results are X's siblings (a
+ * result's own chunk or one of its sub-results), a result that is none stays only when its score
+ * reaches SIMILAR_UNKIN_MIN_SHARE of the weakest sibling's. A list with no sibling is kept whole:
+ * content is then the only evidence there is.
+ */
+export function untilKinshipEnds(results: SearchResult[]): SearchResult[] {
+  const kin = (r: SearchResult) =>
+    r.explanation.sibling !== undefined || (r.subResults ?? []).some((s) => s.explanation.sibling !== undefined);
+  const weakest = Math.min(...results.filter(kin).map((r) => r.score));
+  if (!Number.isFinite(weakest)) return results;
+  return results.filter((r) => kin(r) || r.score >= SIMILAR_UNKIN_MIN_SHARE * weakest);
+}

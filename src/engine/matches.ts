@@ -54,6 +54,9 @@ export function matchRuleFor(
   dependencyOn: (fileId: number, targets: ReadonlySet<number>) => { importLines: number[]; names: Set<string> },
   rarity?: TermRarity,
 ): MatchRule | null {
+  // A file opened by its name (`console.py`) is the answer itself: the words of its name on its
+  // lines ("96 matching lines") say nothing of why it is shown.
+  if (plan.fileNamed) return null;
   if (plan.regex !== undefined) return { kind: 'regex', find: regexFinder(plan.regex, plan.caseSensitive === true) };
   if (plan.literal) return { kind: 'literal', text: plan.literal, caseSensitive: plan.caseSensitive === true };
   const aboutNames =

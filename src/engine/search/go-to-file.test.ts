@@ -92,6 +92,8 @@ describe('go to file: a file name typed alone', () => {
       results: ['rich/console.py:1', 'tests/console.py:1', 'rich/_winconsole.py:1'],
     });
     expect((await opened('open rich/console.py')).results[0]).toBe('rich/console.py:1');
+    // The file is the answer: the words of its name on its lines are no matching lines.
+    expect(engine.matches('console.py', ['rich/console.py', 'rich/_winconsole.py'])).toEqual([]);
   });
 
   it('ranks the file at the whole path typed above the same name elsewhere; a path without its extension too', async () => {

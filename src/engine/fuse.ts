@@ -138,11 +138,11 @@ export function fuse(input: FusionInput): SearchResult[] {
     const list = input.lists[modality];
     const weight = input.weights[modality];
     if (!list || !(weight > 0)) continue;
-    const floor = input.flooredLists?.includes(modality) ? graphListFloor(list.map((h) => h.score)) : null;
-    // Above the floor an entry counts by how far it stands above the tie's mean rank; from it on, not at all.
-    const below = floor ? weight * (1 / (input.k + floor.rank + 1)) : 0;
+    const found = input.flooredLists?.includes(modality) ? graphListFloor(list.map((h) => h.score)) : null;
+    const floor = found ? { rank: found.rank, tied: found.tied } : undefined;
     list.forEach((hit, rank) => {
-      if (floor && rank >= floor.first) return;
+      // Above the floor an entry counts by how far it stands above the tie's mean rank; from it on, not at all.
+      if (found && rank >= found.first) return;
       let candidate = candidates.get(hit.chunkId);
       if (!candidate) {
         candidate = { chunk: input.chunkOf(hit.chunkId), explanation: emptyExplanation() };
@@ -150,7 +150,7 @@ export function fuse(input: FusionInput): SearchResult[] {
       }
       const e = candidate.explanation;
       if (e.modalities[modality]) return; // a modality counts once per chunk: its best rank
-      const contribution = weight * (1 / (input.k + rank + 1)) - below;
+      const contribution = contributionOf({ weight, k: input.k, rank, floor });
       e.modalities[modality] = {
         rank,
         weight,
@@ -158,7 +158,7 @@ export function fuse(input: FusionInput): SearchResult[] {
         contribution,
         rawScore: hit.score,
         reason: hit.reason,
-        ...(floor ? { floor: { rank: floor.rank, tied: floor.tied } } : {}),
+        ...(floor ? { floor } : {}),
         ...(hit.expanded ? { expanded: hit.expanded } : {}),
       };
       e.rrf += contribution;
@@ -535,14 +535,22 @@ function overlaps(a: Range, b: Range): boolean {
   return a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
 
+/**
+ * What one modality adds to a result's fused score: weight × 1 / (k + rank + 1), less the same at
+ * its list's floor when the list has one (ranking.ts graphListFloor). fuse sums these, and
+ * scoreFromExplanation sums them again from the explanation: one formula for both.
+ */
+function contributionOf(c: { weight: number; k: number; rank: number; floor?: { rank: number } }): number {
+  const at = (rank: number) => c.weight * (1 / (c.k + rank + 1));
+  return c.floor ? at(c.rank) - at(c.floor.rank) : at(c.rank);
+}
+
 /** Recomputes a result's score from its explanation alone (what the UI and tests check). */
 export function scoreFromExplanation(e: ResultExplanation): number {
   let sum = 0;
   for (const m of MODALITIES) {
     const c = e.modalities[m];
-    if (!c) continue;
-    sum += c.weight * (1 / (c.k + c.rank + 1));
-    if (c.floor) sum -= c.weight * (1 / (c.k + c.floor.rank + 1));
+    if (c) sum += contributionOf(c);
   }
   return (
     sum *

@@ -527,10 +527,9 @@ export function siblingFactor(similarity: number): number {
  * "evidence or nothing"): when some of X's siblings are listed, a result that is none of them
  * stays only when its score is at least this share of the weakest listed sibling's — when,
  * boosted as X's closest sibling would be (× (1 + SIBLING_GAIN)), it would reach that sibling.
- * Below, neither its name, place and shape nor its words say it is like X: on the real set's
- * 285 tuning similar questions (docs/eval/FUSION.md) the share 1/3 took file P@10 from 0.32 to
- * 0.60 at file R@10 0.980 → 0.965, line MRR@10 the same (a share of 0.2: 0.40 at 0.979; 0.4:
- * 0.67 at 0.951).
+ * Below, neither its name, place and shape nor its words say it is like X. The share is the
+ * boost's own, not a fitted number; the precision and recall it and its neighbours give on the
+ * real set's tuning similar questions are in docs/eval/FUSION.md.
  */
 export const SIMILAR_UNKIN_MIN_SHARE = 1 / (1 + SIBLING_GAIN);
 

@@ -1174,7 +1174,7 @@ class ReferenceLinker {
       const assigned = types.calleeAssignedTo(name, ref.line, scopeStart);
       return assigned === undefined ? undefined : this.typeReturnedBy(file, types, ref, assigned);
     };
-    const folder = (p: number) => this.files[p].path.slice(0, Math.max(this.files[p].path.lastIndexOf('/'), 0));
+    const folder = (p: number) => dirname(this.files[p].path);
     return classifyReceiver(
       ref,
       file.bindings,

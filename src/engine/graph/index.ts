@@ -5,6 +5,7 @@
 import type { Evidence, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { rowOffsets } from '../store/csr';
+import { dirname } from './resolve';
 import { GRAPH_SPELLING_CODES } from '../ranking';
 import { splitIdentifier } from '../tokens';
 import {
@@ -1343,7 +1344,7 @@ export class GraphIndex implements Retriever {
     const word = folder.replace(/^\.?\//, '').replace(/\/$/, '');
     const out: number[] = [];
     this.corpus.files.forEach((file, p) => {
-      const dir = file.path.slice(0, Math.max(file.path.lastIndexOf('/'), 0));
+      const dir = dirname(file.path);
       if (word !== '' && (dir === word || dir.endsWith('/' + word))) out.push(p);
     });
     return out;

@@ -354,8 +354,9 @@ function atPastedLocation(tied: FormatMatch[], pasted: string): FormatMatch[] {
         .filter((l) => inFile(m, l) && m.line >= l.line && m.line - l.line <= FORMAT_MATCH.locatedLineSlack)
         .map((l) => m.line - l.line),
     );
-  const nearest = Math.min(...named.map(below));
-  return Number.isFinite(nearest) ? named.filter((m) => below(m) === nearest) : named;
+  const distances = named.map(below);
+  const nearest = Math.min(...distances);
+  return Number.isFinite(nearest) ? named.filter((_, i) => distances[i] === nearest) : named;
 }
 
 /** The levels a logger or a parser's report names the message with (`pylint: error: …`, `WARN`, `[debug]`). */

@@ -922,6 +922,49 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04f',
   },
+  // The fourteenth tuning group (twenty-ninth session, 2026-12-04g, issue 20), Ruby and C by h29-qm,
+  // questions written from reading the code before Fourfold ran on them. YARD 0.9 (the Ruby
+  // documentation tool behind `yard doc`, `yri` and `yard server`): one handler per Ruby construct
+  // three times over (lib/yard/handlers/ruby, its legacy/ twin on the old token parser, and c/ for
+  // C extensions: `process` blocks, `parse_block`, `call_params`), one code object class per kind
+  // of object, one tag directive per `@!` directive (`call`), one serializer per output
+  // (`serialize`: file system, process, stdout, .yardoc), one server command per page (`run`), one
+  // CLI class per subcommand (`run`, `optparse`), the `html_markup_<type>` converters, the
+  // templates' setup.rb files, and `log.warn` messages built by interpolation; its benchmarks/ and
+  // the docs/ example plugin are left out. The OpenAFS 1.8 kernel module (src/ of
+  // openafs-modules-dkms): the AFS cache manager (afs/: one VNOPS file per vnode operation, the
+  // Linux VFS glue in afs/LINUX with one `afs_linux_<op>` per inode and file operation, one
+  // pioctl handler per `fs` subcommand (`DECL_PIOCTL(P…)`), the disk and memory caches behind
+  // `afs_cacheOps`), the Rx RPC library with one XDR stream per transport (`xdr<kind>_getint32`,
+  // `_getbytes`, …) and one XDR filter per type, rxkad, and `afs_warn`/`afs_warnuser` kernel
+  // messages; the per-platform param headers of config/, the vendored Heimdal code of external/
+  // and the files rxgen and compile_et generated (K*.{cs,ss,xdr}.c, K*.h, rxkad.h, rxstat.h,
+  // unified_afs.h, afs_trace.h, the version-number file) are left out. Neither package, nor its
+  // upstream, is in the model's training lists (the only match for "yard" there is the word YARD
+  // in a comment about Ruby doc comments).
+  {
+    name: 'yard',
+    pkg: 'yard',
+    version: '0.9.28-2+deb12u2',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/yard-0.9.28',
+    extensions: ['.rb'],
+    exclude: /^(benchmarks|docs)\//,
+    half: 'tuning',
+    since: '2026-12-04g',
+  },
+  {
+    name: 'openafs',
+    pkg: 'openafs-modules-dkms',
+    version: '1.8.9-1+deb12u1',
+    language: 'c',
+    root: 'usr/src/openafs-1.8.9/src',
+    extensions: ['.c', '.h'],
+    exclude:
+      /^(config|external)\/|(^|\/)K\w+\.(cs\.c|ss\.c|xdr\.c|h)$|^afs\/(unified_afs\.h|afs_trace\.h|AFS_component_version_number\.c)$|^(rxkad\/rxkad|rxstat\/rxstat)\.h$/,
+    half: 'tuning',
+    since: '2026-12-04g',
+  },
 ];
 
 export interface RealFile {

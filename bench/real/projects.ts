@@ -965,6 +965,51 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04g',
   },
+  // The fourteenth tuning group (twenty-ninth session, 2026-12-04g, issue 20), Python and Rust by
+  // h29-qn, questions written from reading the code before Fourfold ran on them. fontTools 4.38 (the
+  // font file library behind ttx, fontmake and most font tool chains): one table class per sfnt
+  // table tag in ttLib/tables (`decompile`/`compile`/`toXML`/`fromXML`, hhea and vhea twins with
+  // `recalc`), one class per cmap subtable format, one converter class per OpenType data type in
+  // otConverters (`read`/`readArray`/`write`), one pen per graphics library or measurement (`_lineTo`,
+  // `_curveToOne`: Cairo, Qt, Quartz, Cocoa, wx, ReportLab, area, bounds, perimeter, …), one lookup
+  // builder per GSUB/GPOS lookup type in otlLib (`build`), the feature-file parser and AST
+  // (`asFea`/`build` per statement), the subsetter, varLib, cu2qu and the CFF charstring
+  // decoders, with `TTLibError`/`FeatureLibError` messages and `log.warning` lines built with `%`;
+  // the Unicode data tables generated from UCD files (unicodedata/Blocks, Scripts,
+  // ScriptExtensions) and the generated table list ttLib/tables/__init__.py are left out. Rust's
+  // core library (library/core/src of rust-src 1.63, the crate beneath std; the rust-std project is
+  // library/std of the same package, a different crate): the iterator adapters and sources, the
+  // slice iterators (one per way of cutting a slice: `Chunks`, `ChunksExact`, `RChunks`, `Windows`,
+  // … each with `next`/`nth`/`next_back`), the `SliceIndex` impls per range type, the Debug
+  // builders, the atomics (one `atomic_*` wrapper per operation), the float formatting and parsing
+  // (flt2dec, dec2flt), the str pattern searchers and UTF-8 validation, and the panics with values
+  // (`range end index … out of range for slice of length …`, `byte index … is not a char boundary`);
+  // its generated unicode/unicode_data.rs tables are left out. Neither package is in the model's
+  // training lists; neighbours are, as separate projects: python3-fontmake, python3-ufonormalizer
+  // and python3-ufo-extractor (tools built on fontTools) and librust-compiler-builtins-dev (the
+  // intrinsics crate linked beside core).
+  {
+    name: 'fonttools',
+    pkg: 'python3-fonttools',
+    version: '4.38.0-1+deb12u1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/fontTools',
+    extensions: ['.py'],
+    exclude: /^unicodedata\/(Blocks|Scripts|ScriptExtensions)\.py$|^ttLib\/tables\/__init__\.py$/,
+    half: 'tuning',
+    since: '2026-12-04g',
+  },
+  {
+    name: 'rust-core',
+    pkg: 'rust-src',
+    version: '1.63.0+dfsg1-2',
+    language: 'rust',
+    root: 'usr/src/rustc-1.63.0/library/core/src',
+    extensions: ['.rs'],
+    exclude: /^unicode\/unicode_data\.rs$/,
+    half: 'tuning',
+    since: '2026-12-04g',
+  },
 ];
 
 export interface RealFile {

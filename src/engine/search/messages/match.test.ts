@@ -430,6 +430,27 @@ describe('searching a pasted message', () => {
   });
 });
 
+describe('searching a pasted message whose location names one of its formats', () => {
+  it('three panics of one message in one function: the result is the one at the line the paste names', async () => {
+    // libc's build.rs: a macro's `panic!` (line 120), `.expect` (130) and a `panic!` (135), all
+    // "Failed to get rustc version", in rustc_minor_nightly; the panic names build.rs:130:10.
+    const text = fixture('libc-build.rs.txt').join('\n');
+    const engine = await Engine.build([{ path: 'build.rs', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const r = await engine.search(
+      "error: failed to run custom build command for `libc v0.2.139`\n\nCaused by:\n  process didn't exit successfully: `/home/dev/app/target/debug/build/libc-8b7e0c1d2f3a4b5c/build-script-build` (exit status: 101)\n  --- stderr\n  thread 'main' panicked at 'Failed to get rustc version', /home/dev/.cargo/registry/src/github.com-1ecc6299db9ec823/libc-0.2.139/build.rs:130:10",
+    );
+    expect(r.query.intent).toBe('exact_match');
+    const lines = text.split('\n');
+    const top = r.results[0];
+    expect(top.line).toBe(130);
+    expect(lines[top.startLine - 1]).toContain('fn rustc_minor_nightly()');
+    expect(top.endLine).toBeGreaterThanOrEqual(135);
+  });
+});
+
 describe('messages as terminals print them: frames, usage text, two-line panics', () => {
   it('Ruby: the interpreter’s `file.rb:12:in …: msg (Class)` is a wrapper, and a `"…" \\` continuation is one format', () => {
     const message = 'You cannot have "target" as required argument after the non-required argument "SOURCE".';
@@ -1358,6 +1379,22 @@ describe('a structured log line, a detail of the message, a level', () => {
     const plan = routeWithFormats(pasted, name);
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(fixture(name), plan.regex!)).toEqual([14]);
+  });
+
+  it('logrus’ text line: the `msg` field’s format is where it was logged, not the `error` it was given (containerd)', () => {
+    const names = ['containerd-server-load-plugin.go.txt', 'containerd-devmapper-plugin.go.txt'];
+    const sources = sourcesOfFiles(names);
+    const pasted =
+      'time="2026-11-30T09:14:02.118532406Z" level=warning msg="failed to load plugin io.containerd.snapshotter.v1.devmapper" error="devmapper not configured"';
+    // `log.G(ctx).WithError(err).Warnf("failed to load plugin %s", id)`, not `errors.New("devmapper not configured")`.
+    expect(findFormatStrings(pasted, sources).map((f) => [f.path, f.line])).toEqual([[names[0], 12]]);
+    // So with zap's JSON fields; the error alone is still found where it was made.
+    const json =
+      '{"level":"warn","msg":"failed to load plugin io.containerd.snapshotter.v1.devmapper","error":"devmapper not configured"}';
+    expect(findFormatStrings(json, sources).map((f) => [f.path, f.line])).toEqual([[names[0], 12]]);
+    expect(findFormatStrings('error="devmapper not configured"', sources).map((f) => [f.path, f.line])).toEqual([
+      [names[1], 13],
+    ]);
   });
 
   it('an error a format wraps (Go’s `%w`) was made into the message at the wrapper, not at the error’s literal (containerd’s errdefs.ErrNotFound)', () => {

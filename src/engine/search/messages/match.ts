@@ -32,7 +32,7 @@ import {
   wordAt,
   WRAPPED_ERRORS,
 } from './formats';
-import { unwrapMessage } from './paste';
+import { loggedErrors, unwrapMessage } from './paste';
 import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
 
 /** Two adjacent words of the message: what the index is asked for, to find candidate lines. */
@@ -88,6 +88,19 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
  */
 export function findFormatStrings(pasted: string, sources: MessageSources): FormatMatch[] {
   const messages = unwrapMessage(pasted);
+  // A log line's message is looked for before the errors it was given: the line was printed
+  // where its message was formatted (loggedErrors).
+  const errors = new Set(loggedErrors(pasted));
+  const own = messages.filter((m) => !errors.has(m));
+  if (errors.size > 0 && own.length > 0) {
+    const found = formatsPrinting(pasted, own, sources);
+    if (found.length > 0) return found;
+  }
+  return formatsPrinting(pasted, messages, sources);
+}
+
+/** The format strings that print one of `messages` (the readings of `pasted`), best first. */
+function formatsPrinting(pasted: string, messages: readonly string[], sources: MessageSources): FormatMatch[] {
   if (messages.length === 0) return [];
   const seen = new Set<string>();
   const found = new Map<string, FormatMatch>();

@@ -191,7 +191,7 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
   if (!wholeMessage())
     for (const call of calls.slice(0, FORMAT_MATCH.maxArgumentCalls))
       for (const { hit, parameter } of calleeBody(call, sources)) read(hit, new Map([[parameter, call.pieces]]));
-  creditNestedFormats([...found.values()]);
+  creditNestedFormats([...found.values()], sources);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
   const ranked = wordsOverNames(
@@ -437,7 +437,7 @@ export function writtenIn(match: FormatMatch, messages: readonly string[]): bool
  * explain the message together — it is credited with both formats' constant text, so it ranks
  * above the wrapper, whose nested value cost it its extra words.
  */
-function creditNestedFormats(found: FormatMatch[]): void {
+function creditNestedFormats(found: FormatMatch[], sources: MessageSources): void {
   const wrappers = found.filter((w) => w.nested && w.constantChars >= FORMAT_MATCH.minConstantChars);
   const credit = new Map<FormatMatch, { chars: number; coverage: number }>();
   for (const w of wrappers)
@@ -452,11 +452,28 @@ function creditNestedFormats(found: FormatMatch[]): void {
       )
         continue;
       const chars = w.constantChars + inner.constantChars;
-      const made = wrapsError(w) ? w : f;
+      const made = wrapsError(w) || storedInSlot(f, sources) ? w : f;
       if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
         credit.set(made, { chars, coverage: Math.max(made.coverage, w.nested!.coverage) });
     }
   for (const [f, { chars, coverage }] of credit) Object.assign(f, { constantChars: chars, score: chars, coverage });
+}
+
+/** A literal assigned to a slot of a container (`self._notconfigured[scheme] = "…"`, `$errors['x'] = '…'`). */
+const SLOT_ASSIGNED = /\]\s*=\s*[rRbBfFuU]{0,2}$/;
+
+/**
+ * A format's literal stored in a container's slot (scrapy's `self._notconfigured[scheme] = "no
+ * handler available for that scheme"`), read back later by the format that prints it (`raise
+ * NotSupported(f"Unsupported URL scheme '{scheme}': {self._notconfigured[scheme]}")`): the text is
+ * data kept for that format, and the message was made where it is printed.
+ */
+function storedInSlot(f: FormatMatch, sources: MessageSources): boolean {
+  const text = f.fileId === undefined ? undefined : sources.lineText(f.fileId, f.line);
+  const at = text?.search(/["'`]/) ?? -1;
+  return (
+    text !== undefined && at > 0 && text.slice(at + 1).startsWith(f.literal) && SLOT_ASSIGNED.test(text.slice(0, at))
+  );
 }
 
 /**

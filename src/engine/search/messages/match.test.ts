@@ -21,7 +21,7 @@ import { Engine } from '../../engine';
 import { StructuralAnalyzer } from '../../structural/analyzer';
 import { alignFormat } from './align';
 import { helperCallSites, valueLiterals } from './followed';
-import { formatPieces, formatRuns, OS_ERROR } from './formats';
+import { debugStructRuns, formatPieces, formatRuns, OS_ERROR } from './formats';
 import { findFormatStrings } from './match';
 import { readPastedLines, unwrapMessage } from './paste';
 import { formatLinePattern } from './place';
@@ -108,6 +108,28 @@ describe('a pasted message is aligned with the format strings of the source', ()
   it('quoted values: click’s inner “… is not a valid …”, not the “Invalid value for …: {message}” around it', () => {
     const found = formatsFor("Error: Invalid value for '--count': 'ten' is not a valid integer.", 'click-types.py.txt');
     expect(found).toEqual([{ line: 9, literal: '{value!r} is not a valid {number_type}.' }]);
+  });
+
+  it('a literal stored in a container’s slot is data its printer reads back: scrapy’s raise, not the dict’s value', () => {
+    // `self._notconfigured[scheme] = "no handler available for that scheme"` (line 11), printed by
+    // `raise NotSupported(f"Unsupported URL scheme '{scheme}': {self._notconfigured[scheme]}")` (48).
+    const found = formatsFor(
+      "scrapy.exceptions.NotSupported: Unsupported URL scheme 'htps': no handler available for that scheme",
+      'scrapy-downloader-handlers.py.txt',
+    );
+    expect(found.map((f) => f.line)).toEqual([48]);
+  });
+
+  it('Rust {:?} of a struct: the hand-written Debug impl’s `debug_struct("…").field(…)` chain prints it (libc’s epoll_event)', () => {
+    const pasted = 'events: [epoll_event { events: 1, u64: 7 }, epoll_event { events: 17, u64: 9 }]';
+    expect(formatsFor(pasted, 'libc-epoll-event-debug.rs.txt')).toEqual([{ line: 17, literal: 'epoll_event' }]);
+    const plan = routeWithFormats(pasted, 'libc-epoll-event-debug.rs.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('libc-epoll-event-debug.rs.txt'), plan.regex!)).toEqual([17]);
+    // `.finish_non_exhaustive()` prints `..` after the fields.
+    expect(
+      debugStructRuns('f.debug_struct("Conn")\n  .field("id", &self.id)\n  .finish_non_exhaustive()')[0].pieces,
+    ).toEqual([{ constant: 'Conn { id: ' }, { placeholder: '{:?}' }, { constant: ', .. }' }]);
   });
 
   it('Ruby #{…}: thor’s required options, whose unquoted word “options” is a value too', () => {

@@ -18,6 +18,7 @@ import { alignFormat, type Alignment, JOIN } from './align';
 import { byFileConstants, calleeBody, type LiteralArgument, literalArguments } from './followed';
 import {
   constantText,
+  debugStructRuns,
   type FormatPiece,
   formatPieces,
   type FormatRun,
@@ -32,7 +33,7 @@ import {
   wordAt,
   WRAPPED_ERRORS,
 } from './formats';
-import { loggedErrors, unwrapMessage } from './paste';
+import { debugPrintedName, loggedErrors, unwrapMessage } from './paste';
 import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
 
 /** Two adjacent words of the message: what the index is asked for, to find candidate lines. */
@@ -157,6 +158,14 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
+  // A struct as Rust's `{:?}` prints it shares no two words in a row with the `Debug` impl that
+  // printed it: its builder's call names the struct (`f.debug_struct("epoll_event")`).
+  if (!wholeMessage())
+    for (const name of new Set(messages.map(debugPrintedName))) {
+      if (name === null || seen.size >= FORMAT_MATCH.maxCandidateLines) continue;
+      for (const hit of sources.linesContaining(`debug_struct("${name}")`, FORMAT_MATCH.linesPerFragment))
+        readCandidate(hit);
+    }
   // A message with a value between every two of its words and no bracket or colon after one
   // (`task default panicked`, `Missing config block`, `Invalid "default" color.`): two of its
   // words with the value between them, on one line. A pair of words is in many lines that print
@@ -227,6 +236,9 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/** A line calling Rust's Debug builder for a struct. */
+const DEBUG_STRUCT_CALL = /\.debug_struct\(/;
 
 /**
  * A literal that is one name — no space, no placeholder: a message's symbol or code
@@ -570,7 +582,11 @@ function formatsAround(
 ): FormatMatch[] {
   const first = Math.max(1, hit.line - FORMAT_MATCH.contextLines);
   const lines: string[] = [];
-  for (let l = first; l <= hit.line + FORMAT_MATCH.contextLines; l++) {
+  // A Debug builder's chain writes a field a line, down to its `.finish()`.
+  const below = DEBUG_STRUCT_CALL.test(sources.lineText(hit.fileId, hit.line) ?? '')
+    ? FORMAT_MATCH.debugStructLines
+    : FORMAT_MATCH.contextLines;
+  for (let l = first; l <= hit.line + below; l++) {
     const text = sources.lineText(hit.fileId, l);
     if (text === undefined) break;
     lines.push(isComment(text) ? '' : text);
@@ -583,7 +599,7 @@ function formatsAround(
   const out: FormatMatch[] = [];
   const lineOf = (offset: number) => first + lineStarts.filter((s) => s <= offset).length - 1;
   const runs = formatRuns(source, lineStarts[hit.line - first] ?? 0);
-  for (const run of runs) {
+  for (const run of [...runs, ...debugStructRuns(source)]) {
     const inside = insideLiterals(run, messages[0]);
     if (inside) {
       const { literal, chars } = inside;

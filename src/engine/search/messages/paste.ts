@@ -49,7 +49,45 @@ export function unwrapMessage(pasted: string): string[] {
     }
   }
   const structured = texts.flatMap(structuredLogMessages);
-  return [...new Set([...out, ...structured, ...out.flatMap(nestedValues), ...out.flatMap(expectMessage)])];
+  return [
+    ...new Set([
+      ...out,
+      ...structured,
+      ...out.flatMap(nestedValues),
+      ...out.flatMap(expectMessage),
+      ...debugPrintedStructs(out),
+    ]),
+  ];
+}
+
+/** Where Rust's `{:?}` prints a struct: its name, ` { `, its first field's name and `: `. */
+const DEBUG_STRUCT_OPEN = /(?<![\w:])([A-Za-z_]\w*) \{ (?=[A-Za-z_]\w*: )/g;
+
+/**
+ * The structs a Rust Debug print shows (`events: [epoll_event { events: 1, u64: 7 }, …]`): each
+ * printed by its type's `Debug`, a message of its own (the first of each type, to its closing
+ * brace).
+ */
+function debugPrintedStructs(texts: readonly string[]): string[] {
+  const out = new Map<string, string>();
+  for (const text of texts)
+    for (const open of text.matchAll(DEBUG_STRUCT_OPEN)) {
+      if (out.has(open[1]) || out.size >= FORMAT_MATCH.maxDebugStructs) continue;
+      let depth = 0;
+      for (let j = open.index + open[1].length; j < text.length; j++) {
+        if (text[j] === '{') depth++;
+        else if (text[j] === '}' && --depth === 0) {
+          out.set(open[1], text.slice(open.index, j + 1));
+          break;
+        }
+      }
+    }
+  return [...out.values()];
+}
+
+/** The struct's name of a message that is one struct as Rust's `{:?}` prints it (`epoll_event { events: 1, u64: 7 }`), or null. */
+export function debugPrintedName(message: string): string | null {
+  return /^([A-Za-z_]\w*) \{ [A-Za-z_]\w*: [\s\S]*\}$/.exec(message)?.[1] ?? null;
 }
 
 /**

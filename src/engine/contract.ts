@@ -213,6 +213,13 @@ export interface QueryPlan extends Classification {
   pasted?: boolean;
   /** A `/regex/` of the query (query syntax): the text modality lists its matching lines. */
   regex?: string;
+  /**
+   * A pasted message's format strings as the matcher chose them (file and line of each): its
+   * regex matches every line writing the same literal, and the matcher may have picked some of
+   * them (libc's build.rs panics with "Failed to get rustc version" at three lines; the paste's
+   * `build.rs:130:10` names one). Their chunks lead, and their lines are the results' lines.
+   */
+  formatLines?: { path: string; line: number }[];
   /** `case:yes`: literal and regex matching respects case. */
   caseSensitive?: boolean;
   /** A definition kind named by the query (`class Foo` → 'class'). */

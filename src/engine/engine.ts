@@ -370,6 +370,7 @@ export class Engine {
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
       ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
+      ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
       ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestChunk } : {}),
       ...(weighsStandIns ? { isStandIn: (id: number) => this.isStandIn(id) } : {}),
@@ -654,4 +655,9 @@ function listFloorNote(plan: QueryPlan, weights: Record<Modality, number>, retri
   const floor = graphListFloor((retrieval.lists.graph ?? []).map((h) => h.score));
   if (!floor) return null;
   return `The graph's list: ${floor.tied} names tie at one word match, ordered by centrality alone; a name above them counts by how far it stands above their mean rank, they and the names below them not at all (the importance boost still applies).`;
+}
+
+/** Whether a chunk holds one of the lines of a pasted message's chosen format strings (QueryPlan.formatLines). */
+function holdsLineOf(lines: readonly { path: string; line: number }[]): (chunk: Chunk) => boolean {
+  return (chunk) => lines.some((l) => l.path === chunk.path && chunk.startLine <= l.line && l.line <= chunk.endLine);
 }

@@ -125,6 +125,13 @@ export interface FusionInput {
    * behaviour, whose large ties are names sharing one common word, ordered by centrality alone.
    */
   flooredLists?: readonly Modality[];
+  /**
+   * A pasted message: whether a chunk holds a line of a format string the matcher chose. A file
+   * is shown by such a chunk, whatever the boost made of the others (libc's build.rs: the
+   * function holding the panic at the line the paste names, not the macro inside it whose panic
+   * writes the same literal).
+   */
+  holdsChosenLine?(chunk: Chunk): boolean;
 }
 
 interface Candidate {
@@ -211,6 +218,7 @@ export function fuse(input: FusionInput): SearchResult[] {
     if (isSetter?.(chunk) === true) return 'setter';
     return isConstructor?.(chunk) === true ? 'constructor' : undefined;
   };
+  const { holdsChosenLine } = input;
   const pick = choose
     ? (group: SearchResult[]) =>
         chooseMember(
@@ -224,7 +232,12 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.textBreaksMemberTies === true,
         )
     : null;
-  return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, pick).slice(0, input.limit);
+  const shownBy =
+    pick ??
+    (holdsChosenLine
+      ? (group: SearchResult[]) => group.find((r) => holdsChosenLine(input.chunkOf(r.chunkId))) ?? group[0]
+      : null);
+  return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy).slice(0, input.limit);
 }
 
 /** The chunk that every list fused (two or more, weight above 0) puts first, if there is one. */

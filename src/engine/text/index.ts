@@ -205,7 +205,7 @@ export class TextIndex implements Retriever {
   search(plan: QueryPlan, limit: number): ModalityHit[] {
     if (limit <= 0) return [];
     if (plan.regex !== undefined && plan.intent === 'exact_match')
-      return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit, plan.pasted === true);
+      return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit, plan.pasted === true, plan.formatLines);
     if (plan.literal) {
       const hits = this.literalHits(
         plan.literal,
@@ -245,16 +245,25 @@ export class TextIndex implements Retriever {
    * A /regex/ of the query: chunks ranked by matching lines, then shorter path (bounded like a
    * literal). For a pasted message's format lines (`pasted`), a line of code counts before a
    * comment: a message is printed by code, and a comment quoting its text (`// our handler can
-   * report "stack overflow"` beside the handler that prints it) is not where it is printed.
+   * report "stack overflow"` beside the handler that prints it) is not where it is printed; and
+   * a chunk holding a line the message's matcher chose (`chosen`: the panic at the line the
+   * paste names, of three writing its literal) counts before the others.
    */
-  private regexHits(pattern: string, caseSensitive: boolean, limit: number, pasted = false): ModalityHit[] {
+  private regexHits(
+    pattern: string,
+    caseSensitive: boolean,
+    limit: number,
+    pasted = false,
+    chosen: readonly { path: string; line: number }[] = [],
+  ): ModalityHit[] {
     const result = this.grepper.searchRegex(pattern, { caseSensitive, limit: MATCH_SCAN_LIMIT });
-    const perChunk = new Map<number, { code: number; comments: number }>();
+    const perChunk = new Map<number, { chosen: number; code: number; comments: number }>();
     for (const m of result.matches) {
       const chunkId = this.corpus.chunkAt(m.fileId, m.line);
-      const comment =
-        pasted && m.lineTextStart === 0 && isCommentLine(m.lineText, this.fileById.get(m.fileId)?.language ?? null);
-      const entry = perChunk.get(chunkId) ?? { code: 0, comments: 0 };
+      const file = this.fileById.get(m.fileId);
+      const comment = pasted && m.lineTextStart === 0 && isCommentLine(m.lineText, file?.language ?? null);
+      const entry = perChunk.get(chunkId) ?? { chosen: 0, code: 0, comments: 0 };
+      if (chosen.some((c) => c.line === m.line && c.path === file?.path)) entry.chosen++;
       if (comment) entry.comments++;
       else entry.code++;
       perChunk.set(chunkId, entry);
@@ -265,13 +274,17 @@ export class TextIndex implements Retriever {
     return [...perChunk.entries()]
       .sort(
         ([a, x], [b, y]) =>
-          y.code - x.code || y.comments - x.comments || chunks[a].path.length - chunks[b].path.length || a - b,
+          y.chosen - x.chosen ||
+          y.code - x.code ||
+          y.comments - x.comments ||
+          chunks[a].path.length - chunks[b].path.length ||
+          a - b,
       )
       .slice(0, limit)
-      .map(([chunkId, { code, comments }]) => ({
+      .map(([chunkId, { chosen: picked, code, comments }]) => ({
         chunkId,
         score: code + comments,
-        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${lines(code + comments)}${comments > 0 ? ` (${comments} in comments)` : ''}${more}`,
+        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${lines(code + comments)}${comments > 0 ? ` (${comments} in comments)` : ''}${picked > 0 ? `, the format's own line` : ''}${more}`,
       }));
   }
 

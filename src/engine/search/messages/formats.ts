@@ -492,3 +492,64 @@ export function resolvedPieces(
     return p.replace(/^[\s+.<]+|[\s+.<);,]+$/g, '');
   }
 }
+
+/** Rust's `f.debug_struct("Name")`, the builder a hand-written `Debug` impl prints a struct with. */
+const DEBUG_STRUCT = /\.debug_struct\(\s*"([A-Za-z_]\w*)"\s*\)/g;
+
+/** A field the builder adds: `.field("name", …`. */
+const DEBUG_FIELD = /^\s*\.field\(\s*"([A-Za-z_]\w*)"\s*,/;
+
+/** The builder's end: `.finish()`, or `.finish_non_exhaustive()`, which prints `..` after the fields. */
+const DEBUG_FINISH = /^\s*\.finish(_non_exhaustive)?\(\s*\)/;
+
+/**
+ * The format a hand-written Rust `Debug` impl prints a struct with (libc's packed `epoll_event`:
+ * `f.debug_struct("epoll_event").field("events", &events).field("u64", &u64).finish()` prints
+ * `epoll_event { events: 1, u64: 7 }`): the struct's name literal, its fields' names and values,
+ * as `{:?}` prints them. Read where the chain is written whole up to its `.finish()`.
+ */
+export function debugStructRuns(source: string): FormatRun[] {
+  const runs: FormatRun[] = [];
+  for (const head of source.matchAll(DEBUG_STRUCT)) {
+    const nameStart = source.indexOf('"', head.index) + 1;
+    const literal: Literal = { content: head[1], start: nameStart - 1, end: nameStart + head[1].length + 1 };
+    const fields: string[] = [];
+    let i = head.index + head[0].length;
+    let field: RegExpExecArray | null;
+    while ((field = DEBUG_FIELD.exec(source.slice(i)))) {
+      fields.push(field[1]);
+      const end = closingParen(source, i + field[0].length);
+      if (end < 0) break;
+      i = end + 1;
+    }
+    const finish = DEBUG_FINISH.exec(source.slice(i));
+    if (!finish) continue;
+    // `Name { a: {:?}, b: {:?} }`; a struct of no fields prints its name alone.
+    const pieces: FormatPiece[] = [];
+    let constant = fields.length > 0 || finish[1] ? `${head[1]} { ` : head[1];
+    fields.forEach((name, k) => {
+      pieces.push({ constant: `${constant}${k > 0 ? ', ' : ''}${name}: ` }, { placeholder: '{:?}' });
+      constant = '';
+    });
+    if (finish[1]) constant += fields.length > 0 ? ', .. }' : '.. }';
+    else if (fields.length > 0) constant += ' }';
+    pieces.push({ constant });
+    runs.push({ literal, literals: [literal], pieces });
+  }
+  return runs;
+}
+
+/** The `)` closing a call whose arguments start at `from` (strings and nested brackets skipped); -1 when none does. */
+function closingParen(source: string, from: number): number {
+  let depth = 0;
+  for (let j = from; j < source.length; j++) {
+    const c = source[j];
+    if (c === '"') {
+      const end = closingQuote(source, j + 1, c);
+      if (end < 0) return -1;
+      j = end;
+    } else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && depth-- === 0) return c === ')' ? j : -1;
+  }
+  return -1;
+}

@@ -21,7 +21,7 @@ import { Engine } from '../../engine';
 import { StructuralAnalyzer } from '../../structural/analyzer';
 import { alignFormat } from './align';
 import { helperCallSites, valueLiterals } from './followed';
-import { formatPieces, formatRuns, OS_ERROR } from './formats';
+import { debugStructRuns, formatPieces, formatRuns, OS_ERROR } from './formats';
 import { findFormatStrings } from './match';
 import { readPastedLines, unwrapMessage } from './paste';
 import { formatLinePattern } from './place';
@@ -108,6 +108,28 @@ describe('a pasted message is aligned with the format strings of the source', ()
   it('quoted values: click’s inner “… is not a valid …”, not the “Invalid value for …: {message}” around it', () => {
     const found = formatsFor("Error: Invalid value for '--count': 'ten' is not a valid integer.", 'click-types.py.txt');
     expect(found).toEqual([{ line: 9, literal: '{value!r} is not a valid {number_type}.' }]);
+  });
+
+  it('a literal stored in a container’s slot is data its printer reads back: scrapy’s raise, not the dict’s value', () => {
+    // `self._notconfigured[scheme] = "no handler available for that scheme"` (line 11), printed by
+    // `raise NotSupported(f"Unsupported URL scheme '{scheme}': {self._notconfigured[scheme]}")` (48).
+    const found = formatsFor(
+      "scrapy.exceptions.NotSupported: Unsupported URL scheme 'htps': no handler available for that scheme",
+      'scrapy-downloader-handlers.py.txt',
+    );
+    expect(found.map((f) => f.line)).toEqual([48]);
+  });
+
+  it('Rust {:?} of a struct: the hand-written Debug impl’s `debug_struct("…").field(…)` chain prints it (libc’s epoll_event)', () => {
+    const pasted = 'events: [epoll_event { events: 1, u64: 7 }, epoll_event { events: 17, u64: 9 }]';
+    expect(formatsFor(pasted, 'libc-epoll-event-debug.rs.txt')).toEqual([{ line: 17, literal: 'epoll_event' }]);
+    const plan = routeWithFormats(pasted, 'libc-epoll-event-debug.rs.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('libc-epoll-event-debug.rs.txt'), plan.regex!)).toEqual([17]);
+    // `.finish_non_exhaustive()` prints `..` after the fields.
+    expect(
+      debugStructRuns('f.debug_struct("Conn")\n  .field("id", &self.id)\n  .finish_non_exhaustive()')[0].pieces,
+    ).toEqual([{ constant: 'Conn { id: ' }, { placeholder: '{:?}' }, { constant: ', .. }' }]);
   });
 
   it('Ruby #{…}: thor’s required options, whose unquoted word “options” is a value too', () => {
@@ -427,6 +449,27 @@ describe('searching a pasted message', () => {
       'return fmt.Errorf("if any flags in the group [%v] are set they must all be set; missing %v", flagList, unset)',
     );
     expect(r.query.intent).toBe('find_similar');
+  });
+});
+
+describe('searching a pasted message whose location names one of its formats', () => {
+  it('three panics of one message in one function: the result is the one at the line the paste names', async () => {
+    // libc's build.rs: a macro's `panic!` (line 120), `.expect` (130) and a `panic!` (135), all
+    // "Failed to get rustc version", in rustc_minor_nightly; the panic names build.rs:130:10.
+    const text = fixture('libc-build.rs.txt').join('\n');
+    const engine = await Engine.build([{ path: 'build.rs', text }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const r = await engine.search(
+      "error: failed to run custom build command for `libc v0.2.139`\n\nCaused by:\n  process didn't exit successfully: `/home/dev/app/target/debug/build/libc-8b7e0c1d2f3a4b5c/build-script-build` (exit status: 101)\n  --- stderr\n  thread 'main' panicked at 'Failed to get rustc version', /home/dev/.cargo/registry/src/github.com-1ecc6299db9ec823/libc-0.2.139/build.rs:130:10",
+    );
+    expect(r.query.intent).toBe('exact_match');
+    const lines = text.split('\n');
+    const top = r.results[0];
+    expect(top.line).toBe(130);
+    expect(lines[top.startLine - 1]).toContain('fn rustc_minor_nightly()');
+    expect(top.endLine).toBeGreaterThanOrEqual(135);
   });
 });
 
@@ -1358,6 +1401,22 @@ describe('a structured log line, a detail of the message, a level', () => {
     const plan = routeWithFormats(pasted, name);
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
     expect(matchingLines(fixture(name), plan.regex!)).toEqual([14]);
+  });
+
+  it('logrus’ text line: the `msg` field’s format is where it was logged, not the `error` it was given (containerd)', () => {
+    const names = ['containerd-server-load-plugin.go.txt', 'containerd-devmapper-plugin.go.txt'];
+    const sources = sourcesOfFiles(names);
+    const pasted =
+      'time="2026-11-30T09:14:02.118532406Z" level=warning msg="failed to load plugin io.containerd.snapshotter.v1.devmapper" error="devmapper not configured"';
+    // `log.G(ctx).WithError(err).Warnf("failed to load plugin %s", id)`, not `errors.New("devmapper not configured")`.
+    expect(findFormatStrings(pasted, sources).map((f) => [f.path, f.line])).toEqual([[names[0], 12]]);
+    // So with zap's JSON fields; the error alone is still found where it was made.
+    const json =
+      '{"level":"warn","msg":"failed to load plugin io.containerd.snapshotter.v1.devmapper","error":"devmapper not configured"}';
+    expect(findFormatStrings(json, sources).map((f) => [f.path, f.line])).toEqual([[names[0], 12]]);
+    expect(findFormatStrings('error="devmapper not configured"', sources).map((f) => [f.path, f.line])).toEqual([
+      [names[1], 13],
+    ]);
   });
 
   it('an error a format wraps (Go’s `%w`) was made into the message at the wrapper, not at the error’s literal (containerd’s errdefs.ErrNotFound)', () => {

@@ -18,6 +18,7 @@ import { alignFormat, type Alignment, JOIN } from './align';
 import { byFileConstants, calleeBody, type LiteralArgument, literalArguments } from './followed';
 import {
   constantText,
+  debugStructRuns,
   type FormatPiece,
   formatPieces,
   type FormatRun,
@@ -32,7 +33,7 @@ import {
   wordAt,
   WRAPPED_ERRORS,
 } from './formats';
-import { unwrapMessage } from './paste';
+import { debugPrintedName, loggedErrors, unwrapMessage } from './paste';
 import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
 
 /** Two adjacent words of the message: what the index is asked for, to find candidate lines. */
@@ -88,6 +89,19 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
  */
 export function findFormatStrings(pasted: string, sources: MessageSources): FormatMatch[] {
   const messages = unwrapMessage(pasted);
+  // A log line's message is looked for before the errors it was given: the line was printed
+  // where its message was formatted (loggedErrors).
+  const errors = new Set(loggedErrors(pasted));
+  const own = messages.filter((m) => !errors.has(m));
+  if (errors.size > 0 && own.length > 0) {
+    const found = formatsPrinting(pasted, own, sources);
+    if (found.length > 0) return found;
+  }
+  return formatsPrinting(pasted, messages, sources);
+}
+
+/** The format strings that print one of `messages` (the readings of `pasted`), best first. */
+function formatsPrinting(pasted: string, messages: readonly string[], sources: MessageSources): FormatMatch[] {
   if (messages.length === 0) return [];
   const seen = new Set<string>();
   const found = new Map<string, FormatMatch>();
@@ -144,6 +158,14 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }
+  // A struct as Rust's `{:?}` prints it shares no two words in a row with the `Debug` impl that
+  // printed it: its builder's call names the struct (`f.debug_struct("epoll_event")`).
+  if (!wholeMessage())
+    for (const name of new Set(messages.map(debugPrintedName))) {
+      if (name === null || seen.size >= FORMAT_MATCH.maxCandidateLines) continue;
+      for (const hit of sources.linesContaining(`debug_struct("${name}")`, FORMAT_MATCH.linesPerFragment))
+        readCandidate(hit);
+    }
   // A message with a value between every two of its words and no bracket or colon after one
   // (`task default panicked`, `Missing config block`, `Invalid "default" color.`): two of its
   // words with the value between them, on one line. A pair of words is in many lines that print
@@ -178,7 +200,7 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   if (!wholeMessage())
     for (const call of calls.slice(0, FORMAT_MATCH.maxArgumentCalls))
       for (const { hit, parameter } of calleeBody(call, sources)) read(hit, new Map([[parameter, call.pieces]]));
-  creditNestedFormats([...found.values()]);
+  creditNestedFormats([...found.values()], sources);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
   const ranked = wordsOverNames(
@@ -214,6 +236,9 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/** A line calling Rust's Debug builder for a struct. */
+const DEBUG_STRUCT_CALL = /\.debug_struct\(/;
 
 /**
  * A literal that is one name — no space, no placeholder: a message's symbol or code
@@ -424,7 +449,7 @@ export function writtenIn(match: FormatMatch, messages: readonly string[]): bool
  * explain the message together — it is credited with both formats' constant text, so it ranks
  * above the wrapper, whose nested value cost it its extra words.
  */
-function creditNestedFormats(found: FormatMatch[]): void {
+function creditNestedFormats(found: FormatMatch[], sources: MessageSources): void {
   const wrappers = found.filter((w) => w.nested && w.constantChars >= FORMAT_MATCH.minConstantChars);
   const credit = new Map<FormatMatch, { chars: number; coverage: number }>();
   for (const w of wrappers)
@@ -439,11 +464,28 @@ function creditNestedFormats(found: FormatMatch[]): void {
       )
         continue;
       const chars = w.constantChars + inner.constantChars;
-      const made = wrapsError(w) ? w : f;
+      const made = wrapsError(w) || storedInSlot(f, sources) ? w : f;
       if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
         credit.set(made, { chars, coverage: Math.max(made.coverage, w.nested!.coverage) });
     }
   for (const [f, { chars, coverage }] of credit) Object.assign(f, { constantChars: chars, score: chars, coverage });
+}
+
+/** A literal assigned to a slot of a container (`self._notconfigured[scheme] = "…"`, `$errors['x'] = '…'`). */
+const SLOT_ASSIGNED = /\]\s*=\s*[rRbBfFuU]{0,2}$/;
+
+/**
+ * A format's literal stored in a container's slot (scrapy's `self._notconfigured[scheme] = "no
+ * handler available for that scheme"`), read back later by the format that prints it (`raise
+ * NotSupported(f"Unsupported URL scheme '{scheme}': {self._notconfigured[scheme]}")`): the text is
+ * data kept for that format, and the message was made where it is printed.
+ */
+function storedInSlot(f: FormatMatch, sources: MessageSources): boolean {
+  const text = f.fileId === undefined ? undefined : sources.lineText(f.fileId, f.line);
+  const at = text?.search(/["'`]/) ?? -1;
+  return (
+    text !== undefined && at > 0 && text.slice(at + 1).startsWith(f.literal) && SLOT_ASSIGNED.test(text.slice(0, at))
+  );
 }
 
 /**
@@ -540,7 +582,11 @@ function formatsAround(
 ): FormatMatch[] {
   const first = Math.max(1, hit.line - FORMAT_MATCH.contextLines);
   const lines: string[] = [];
-  for (let l = first; l <= hit.line + FORMAT_MATCH.contextLines; l++) {
+  // A Debug builder's chain writes a field a line, down to its `.finish()`.
+  const below = DEBUG_STRUCT_CALL.test(sources.lineText(hit.fileId, hit.line) ?? '')
+    ? FORMAT_MATCH.debugStructLines
+    : FORMAT_MATCH.contextLines;
+  for (let l = first; l <= hit.line + below; l++) {
     const text = sources.lineText(hit.fileId, l);
     if (text === undefined) break;
     lines.push(isComment(text) ? '' : text);
@@ -553,7 +599,7 @@ function formatsAround(
   const out: FormatMatch[] = [];
   const lineOf = (offset: number) => first + lineStarts.filter((s) => s <= offset).length - 1;
   const runs = formatRuns(source, lineStarts[hit.line - first] ?? 0);
-  for (const run of runs) {
+  for (const run of [...runs, ...debugStructRuns(source)]) {
     const inside = insideLiterals(run, messages[0]);
     if (inside) {
       const { literal, chars } = inside;

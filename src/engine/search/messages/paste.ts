@@ -49,7 +49,45 @@ export function unwrapMessage(pasted: string): string[] {
     }
   }
   const structured = texts.flatMap(structuredLogMessages);
-  return [...new Set([...out, ...structured, ...out.flatMap(nestedValues), ...out.flatMap(expectMessage)])];
+  return [
+    ...new Set([
+      ...out,
+      ...structured,
+      ...out.flatMap(nestedValues),
+      ...out.flatMap(expectMessage),
+      ...debugPrintedStructs(out),
+    ]),
+  ];
+}
+
+/** Where Rust's `{:?}` prints a struct: its name, ` { `, its first field's name and `: `. */
+const DEBUG_STRUCT_OPEN = /(?<![\w:])([A-Za-z_]\w*) \{ (?=[A-Za-z_]\w*: )/g;
+
+/**
+ * The structs a Rust Debug print shows (`events: [epoll_event { events: 1, u64: 7 }, …]`): each
+ * printed by its type's `Debug`, a message of its own (the first of each type, to its closing
+ * brace).
+ */
+function debugPrintedStructs(texts: readonly string[]): string[] {
+  const out = new Map<string, string>();
+  for (const text of texts)
+    for (const open of text.matchAll(DEBUG_STRUCT_OPEN)) {
+      if (out.has(open[1]) || out.size >= FORMAT_MATCH.maxDebugStructs) continue;
+      let depth = 0;
+      for (let j = open.index + open[1].length; j < text.length; j++) {
+        if (text[j] === '{') depth++;
+        else if (text[j] === '}' && --depth === 0) {
+          out.set(open[1], text.slice(open.index, j + 1));
+          break;
+        }
+      }
+    }
+  return [...out.values()];
+}
+
+/** The struct's name of a message that is one struct as Rust's `{:?}` prints it (`epoll_event { events: 1, u64: 7 }`), or null. */
+export function debugPrintedName(message: string): string | null {
+  return /^([A-Za-z_]\w*) \{ [A-Za-z_]\w*: [\s\S]*\}$/.exec(message)?.[1] ?? null;
 }
 
 /**
@@ -100,6 +138,38 @@ function expectMessage(text: string): string[] {
 /** A key whose value is a message of its own: Go's `code=%d, message=%v, internal=%v`, logfmt's `msg=`, `error=`. */
 const NESTED_VALUE_KEY = /(?<![\w-])(?:message|msg|error|err|internal|reason|cause)=/gi;
 
+/** The key of an error a log call was given (logrus' `WithError(err)`, zap's `zap.Error(err)`), in logfmt and in JSON. */
+const ERROR_VALUE_KEY = /(?<![\w-])(?:error|err)=/gi;
+
+/** A logfmt line's level and message keys (logrus' text formatter: `time="…" level=warning msg="…"`). */
+const LOGFMT_LEVEL = /(?<![\w-])level=\w+/i;
+const LOGFMT_MESSAGE = /(?<![\w-])msg=/i;
+
+/**
+ * The values of the errors a log line was given beside its message (`level=warning msg="failed to
+ * load plugin …" error="devmapper not configured"`, a JSON line's `"error"` beside its `"msg"`),
+ * as unwrapMessage reads them: the log call wrote the line with its own format, and the error was
+ * made elsewhere (containerd's `log.G(ctx).WithError(err).Warnf("failed to load plugin %s", id)`
+ * over `errors.New("devmapper not configured")`). Empty for a line with no message field.
+ */
+export function loggedErrors(pasted: string): string[] {
+  const out: string[] = [];
+  for (const line of pasted.split('\n').slice(0, FORMAT_MATCH.maxPasteLines)) {
+    const text = line.trim();
+    if (LOGFMT_LEVEL.test(text) && LOGFMT_MESSAGE.test(text)) out.push(...valuesAfter(text, ERROR_VALUE_KEY));
+    const fields = [...text.matchAll(STRUCTURED_MESSAGE_KEY)];
+    if (fields.some((f) => !ERROR_FIELD.test(f[0])))
+      for (const f of fields.filter((f) => ERROR_FIELD.test(f[0]))) {
+        const value = unescapedJson(f[1]);
+        if (value) out.push(value);
+      }
+  }
+  return out;
+}
+
+/** A JSON field of an error (STRUCTURED_MESSAGE_KEY's `"error"`, `"err"`). */
+const ERROR_FIELD = /^"err(?:or)?"/;
+
 /** Where the next `key=` pair of a line may start. */
 const NEXT_PAIR = /,?\s+[A-Za-z_][\w.-]*=/g;
 
@@ -110,14 +180,19 @@ const NEXT_PAIR = /,?\s+[A-Za-z_][\w.-]*=/g;
  * its own), so it is cut at each pair after it, and kept whole.
  */
 function nestedValues(text: string): string[] {
+  return valuesAfter(text, NESTED_VALUE_KEY).slice(0, FORMAT_MATCH.maxNestedValues);
+}
+
+/** The values after the keys `keys` matches, of a line of two `key=` pairs at least, each cut at each pair after it and kept whole. */
+function valuesAfter(text: string, keys: RegExp): string[] {
   if ((text.match(/(?<![\w-])[A-Za-z_][\w.-]*=/g) ?? []).length < 2) return [];
   const out: string[] = [];
-  for (const key of text.matchAll(NESTED_VALUE_KEY)) {
+  for (const key of text.matchAll(keys)) {
     const rest = text.slice(key.index + key[0].length);
     for (const pair of rest.matchAll(NEXT_PAIR)) if (pair.index > 0) out.push(rest.slice(0, pair.index));
     out.push(rest);
   }
-  return out.filter((v) => /\S\s+\S/.test(v)).slice(0, FORMAT_MATCH.maxNestedValues);
+  return out.filter((v) => /\S\s+\S/.test(v));
 }
 
 /** A Rust panic before 1.73 (`panicked at 'msg', file:1:2`) and since (`panicked at file:1:2:` then msg). */

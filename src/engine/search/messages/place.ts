@@ -86,9 +86,13 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
     const file = corpus.files[chunk?.fileId ?? -1];
     let lines: string[] | undefined;
     const linesOf = () => (lines ??= file ? file.text.split('\n') : []);
-    // A message is printed by code: a comment repeating it (`# TODO: Implement #ask …` above the
-    // `raise`, a doc block quoting a deprecation) is not where it is printed.
-    const line = (inRange.length > 1 && inRange.find((l) => !isComment(linesOf()[l - 1] ?? ''))) || inRange[0];
+    // The line the matcher chose (the panic at the line the paste names, not the macro's above
+    // it in the same function); else, a message is printed by code: a comment repeating it (`#
+    // TODO: Implement #ask …` above the `raise`, a doc block quoting a deprecation) is not where
+    // it is printed.
+    const line =
+      inRange.find((l) => plan.formatLines?.some((f) => f.line === l && f.path === result.path)) ??
+      ((inRange.length > 1 && inRange.find((l) => !isComment(linesOf()[l - 1] ?? ''))) || inRange[0]);
     result.line = line;
     if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
     if (!file) continue;

@@ -130,6 +130,10 @@ export const FORMAT_MATCH = {
   maxCandidateLines: 400,
   /** Lines read for literals around a candidate line (C concatenates literals across lines). */
   contextLines: 3,
+  /** Lines read below a Rust `debug_struct("…")` for its `.field(…)` chain (a field a line). */
+  debugStructLines: 24,
+  /** Structs a Debug print shows (`Name { field: … }`) read as messages of their own, at most. */
+  maxDebugStructs: 4,
   /** A value filled in between two constant pieces is at most this long. */
   maxValueChars: 80,
   /** A value of more words than this reads like a nested message, not a value … */

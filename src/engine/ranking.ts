@@ -496,6 +496,14 @@ export const SIBLING_SAME_DIRECTORY = 0.5;
  */
 export const SIBLING_VARIANT_FILE = 0.75;
 export const SIBLING_RELATED_KIND = 0.8;
+/**
+ * X's name in another module is X's implementation there (place 1, as in X's file) when the two
+ * modules define the same other functions, at least this share of the smaller module's
+ * (siblings.ts, parallelModules): most of what one of them defines, the other does too, as one
+ * interface's implementations and one module per platform do. A module of another role that
+ * happens to define X's name shares a few of its neighbours, not most.
+ */
+export const SIBLING_PARALLEL_MIN_SHARE = 0.5;
 /** Below this a definition is not called a sibling (a same-file neighbour with nothing else in common). */
 export const SIBLING_MIN_SIMILARITY = 0.3;
 /**

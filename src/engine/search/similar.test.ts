@@ -60,6 +60,24 @@ function everyRow(response: SearchResponse): (SearchResult | NonNullable<SearchR
 }
 
 describe('questionParts reads the parts of a similar-phrase question', () => {
+  it('reads X after `implementations of`, even a name that looks plural (libc WEXITSTATUS)', () => {
+    expect(questionParts('other implementations of WEXITSTATUS like the linux_like one')).toEqual({
+      phrasing: 'like',
+      name: 'WEXITSTATUS',
+      one: 'linux_like',
+    });
+  });
+
+  it('reads a place that says it is one after a plain name (libc `makedev in the NetBSD module`)', () => {
+    expect(questionParts('code similar to makedev in the NetBSD module')).toEqual({
+      phrasing: 'like',
+      name: 'makedev',
+      near: 'NetBSD module',
+    });
+    // After a plain word, a place that says nothing of being one is still the question's words.
+    expect(questionParts('code similar to parse in the parser')).toBeNull();
+  });
+
   it('names each part as written, and the phrasing that took the question', () => {
     expect(questionParts('code similar to net/udp.rs:UdpSocket::try_recv')).toEqual({
       phrasing: 'like',
@@ -2187,5 +2205,158 @@ describe('similar to X: its name in a module that defines what X’s module defi
       .flatMap((x) => [x, ...(x.subResults ?? [])])
       .filter((row) => row.symbol === 'servers');
     expect(clusters.every((row) => row.explanation.sibling === undefined)).toBe(true);
+  });
+});
+
+describe('similar to X in a platform’s module named in words (libc `makedev in the NetBSD module`)', () => {
+  it('takes the netbsd folder’s makedev for X and answers with the other platforms’', async () => {
+    const makedev = (major: string) =>
+      [
+        'safe_f! {',
+        '    pub {const} fn makedev(major: ::c_uint, minor: ::c_uint) -> ::dev_t {',
+        '        let major = major as ::dev_t;',
+        '        let minor = minor as ::dev_t;',
+        `        let mut dev = ${major};`,
+        '        dev |= (minor & 0xff) << 0;',
+        '        dev',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    const libc = await Engine.build(
+      [
+        ['src/unix/bsd/netbsdlike/netbsd/mod.rs', makedev('(major << 8) & 0x000ff00')],
+        ['src/unix/bsd/netbsdlike/openbsd/mod.rs', makedev('(major & 0xff) << 8')],
+        ['src/unix/linux_like/linux/mod.rs', makedev('(major & 0x00000fff) << 8')],
+      ].map(([path, text]) => ({ path, text })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await libc.search('code similar to makedev in the NetBSD module');
+    expect(r.query.similarTo?.taken.map((t) => t.path)).toEqual(['src/unix/bsd/netbsdlike/netbsd/mod.rs']);
+    expect(r.results[0]).toMatchObject({ symbol: 'makedev' });
+    expect(r.results[0].path).not.toBe('src/unix/bsd/netbsdlike/netbsd/mod.rs');
+  });
+});
+
+describe('similar to X: a large family of modules alike keeps its folders’ order, a decorator its own methods', () => {
+  const build = async (files: Record<string, string>) =>
+    Engine.build(
+      Object.entries(files).map(([path, text]) => ({ path, text })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+  // PHPUnit 9.6: every constraint defines toString, matches and failureDescription; X's folder String/ is X's kin.
+  const constraint = (ns: string, name: string, test: string) =>
+    [
+      '<?php declare(strict_types=1);',
+      `namespace PHPUnit\\Framework\\Constraint${ns};`,
+      '',
+      `final class ${name} extends Constraint`,
+      '{',
+      '    private $value;',
+      '',
+      '    public function __construct(string $value)',
+      '    {',
+      '        $this->value = $value;',
+      '    }',
+      '',
+      '    public function toString(): string',
+      '    {',
+      `        return '${name} "' . $this->value . '"';`,
+      '    }',
+      '',
+      '    protected function matches($other): bool',
+      '    {',
+      `        return ${test};`,
+      '    }',
+      '',
+      '    protected function failureDescription($other): string',
+      '    {',
+      "        return 'the value ' . $this->toString();",
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+
+  it('phpunit: the constraints of X’s folder first, though every constraint’s module is like X’s', async () => {
+    const phpunit = await build({
+      'Framework/Constraint/String/StringEndsWith.php': constraint(
+        '',
+        'StringEndsWith',
+        'substr($other, 0 - strlen($this->value)) === $this->value',
+      ),
+      'Framework/Constraint/String/StringStartsWith.php': constraint(
+        '',
+        'StringStartsWith',
+        'strpos((string) $other, $this->value) === 0',
+      ),
+      'Framework/Constraint/Callback.php': constraint('', 'Callback', 'call_user_func($this->value, $other)'),
+      // Shaped more like X than StringStartsWith is: only the folder puts the latter first.
+      'Framework/Constraint/Cardinality/Count.php': constraint(
+        '',
+        'Count',
+        'substr(count($other), 0 - strlen($this->value)) === $this->value',
+      ),
+      'Framework/Constraint/Cardinality/GreaterThan.php': constraint('', 'GreaterThan', '$this->value < $other'),
+      'Framework/Constraint/Type/IsType.php': constraint('', 'IsType', 'gettype($other) === $this->value'),
+    });
+    const r = await phpunit.search('code similar to StringEndsWith::matches');
+    expect(r.results[0]).toMatchObject({
+      path: 'Framework/Constraint/String/StringStartsWith.php',
+      symbol: 'matches',
+    });
+  });
+
+  it('dbal: Logging\\Connection’s other logged methods first, not another connection’s commit', async () => {
+    const logged = (method: string, args: string, pass: string, message: string) =>
+      [
+        `    public function ${method}(${args})`,
+        '    {',
+        `        $this->logger->debug('${message}');`,
+        '',
+        `        return parent::${method}(${pass});`,
+        '    }',
+        '',
+      ].join('\n');
+    const logging = [
+      '<?php',
+      'namespace Doctrine\\DBAL\\Logging;',
+      '',
+      'final class Connection extends AbstractConnectionMiddleware',
+      '{',
+      logged('query', 'string $sql', '$sql', 'Executing query: {sql}'),
+      logged('exec', 'string $sql', '$sql', 'Executing statement: {sql}'),
+      logged('beginTransaction', '', '', 'Beginning transaction'),
+      logged('commit', '', '', 'Committing transaction'),
+      logged('rollBack', '', '', 'Rolling back transaction'),
+      '}',
+      '',
+    ].join('\n');
+    const primary = [
+      '<?php',
+      'namespace Doctrine\\DBAL\\Connections;',
+      '',
+      'class PrimaryReadReplicaConnection extends Connection',
+      '{',
+      ...['query', 'exec', 'beginTransaction', 'commit', 'rollBack'].map((m) =>
+        [
+          `    public function ${m}()`,
+          '    {',
+          '        $this->ensureConnectedToPrimary();',
+          '',
+          `        return parent::${m}();`,
+          '    }',
+          '',
+        ].join('\n'),
+      ),
+      '}',
+      '',
+    ].join('\n');
+    const dbal = await build({
+      'Logging/Connection.php': logging,
+      'Connections/PrimaryReadReplicaConnection.php': primary,
+    });
+    const r = await dbal.search('similar to Logging\\Connection::commit');
+    expect(r.results[0].path).toBe('Logging/Connection.php');
+    expect(['beginTransaction', 'rollBack']).toContain(r.results[0].symbol);
   });
 });

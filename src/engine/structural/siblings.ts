@@ -12,6 +12,7 @@ import {
   SIBLING_NAME_WEIGHT,
   SIBLING_NAMELESS_MIN_SHAPE,
   SIBLING_PARALLEL_MIN_SHARE,
+  SIBLING_PARALLEL_PLACE_LIFT,
   SIBLING_PARTIAL_NAME,
   SIBLING_PLACE_WEIGHT,
   SIBLING_RELATED_KIND,
@@ -38,7 +39,7 @@ export interface Sibling {
   parts: { kind: number; form: number; name: number; place: number; shape: number };
   /** In another file of the folder the question named X's place with (place 1: inNamedFolder). */
   namedFolder?: true;
-  /** X's name in a module that defines X's module's other functions too (place 1: parallelModules). */
+  /** X's name in a module that defines X's module's other functions too (parallelModules, parallelPlace). */
   parallelModule?: true;
 }
 
@@ -384,6 +385,15 @@ function containerRest(d: Definition): string | undefined {
 const QUALIFIER_PART = ' qualifier';
 
 /**
+ * The place part of X's name in a module parallel to X's (parallelModules): lifted
+ * SIBLING_PARALLEL_PLACE_LIFT of the way from its own place to X's file's 1, so that what the
+ * modules define says they play one role, and the folders still order the family.
+ */
+function parallelPlace(place: number, parallel: boolean): number {
+  return parallel ? place + SIBLING_PARALLEL_PLACE_LIFT * (1 - place) : place;
+}
+
+/**
  * How much `y` is a sibling of `x`; null when its kind is of another family. `by`: how the
  * question named X (namedAffinity); `bothRefuse`: both only throw (refuses), or both hand their
  * call on to their base (handsOnToItsBase): one role, whatever each takes (formAffinity).
@@ -398,7 +408,7 @@ export function siblingSimilarity(
   namesBy: NamedBy | null | undefined = by,
   /** One of the two files imports the other (importsModule): no variants of one module. */
   layered = false,
-  /** `y` is X's name in a module parallel to X's (parallelModules): it stands where X stands. */
+  /** `y` is X's name in a module parallel to X's (parallelModules): its place is lifted (parallelPlace). */
   parallel = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
@@ -407,7 +417,7 @@ export function siblingSimilarity(
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
     name: namedAffinity(x, y, namesBy ?? undefined, pair),
-    place: parallel || inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path, layered),
+    place: inNamedFolder(x.path, y.path, by) ? 1 : parallelPlace(placeAffinity(x.path, y.path, layered), parallel),
     shape: shapeAffinity(x, y),
   };
   // A name of no word of X's says nothing of the role: only a shape like X's does (SIBLING_NAMELESS_MIN_SHAPE).
@@ -500,7 +510,10 @@ export function siblingsOf(
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));
-      const inParallel = parallel(f, y);
+      // A decorator's method (X hands its call on to its base) is kin to the module's other
+      // decorating methods (Doctrine's Logging\Connection::commit beside its rollBack): no other
+      // module's namesake is lifted past them.
+      const inParallel = !xHandsOn && parallel(f, y);
       const s = siblingSimilarity(
         x,
         { definition: y, path: f.path, body: bodyNames(f, y) },
@@ -553,7 +566,8 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
 function moduleFunctions(file: CorpusFile, container: string | undefined, except: string): Set<string> {
   const out = new Set<string>();
   for (const d of file.analysis.definitions)
-    if (d.container === container && d.name !== except && FUNCTION_FAMILY.has(d.kind)) out.add(d.name);
+    if (d.container === container && d.name !== except && FUNCTION_FAMILY.has(d.kind) && !isConstructor(d))
+      out.add(d.name);
   return out;
 }
 

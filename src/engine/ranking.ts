@@ -468,7 +468,8 @@ export function demotionFor(
  * qualifier or a path that picked it (`SymfonyStyle::warning`), the qualifier is a part of X's
  * name and of the other names it picks (SymfonyStyle::success); place: 1 in X's file,
  * SIBLING_VARIANT_FILE in a file named as X's with one word added or changed,
- * SIBLING_SAME_DIRECTORY in its directory, else 0; shape: the mean of the signatures' word
+ * SIBLING_SAME_DIRECTORY in its directory, else 0, lifted SIBLING_PARALLEL_PLACE_LIFT of the way
+ * to 1 for X's name in a module that defines what X's module defines; shape: the mean of the signatures' word
  * overlap (names left out), the ratio of the two sizes in lines and the overlap of the names
  * their bodies define and use; kind: 1 for X's kind, SIBLING_RELATED_KIND for a kind of the same family (function and
  * method; class, struct, interface, trait, type and enum), else not a sibling; form: for two

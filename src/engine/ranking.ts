@@ -468,7 +468,8 @@ export function demotionFor(
  * qualifier or a path that picked it (`SymfonyStyle::warning`), the qualifier is a part of X's
  * name and of the other names it picks (SymfonyStyle::success); place: 1 in X's file,
  * SIBLING_VARIANT_FILE in a file named as X's with one word added or changed,
- * SIBLING_SAME_DIRECTORY in its directory, else 0; shape: the mean of the signatures' word
+ * SIBLING_SAME_DIRECTORY in its directory, else 0, lifted SIBLING_PARALLEL_PLACE_LIFT of the way
+ * to 1 for X's name in a module that defines what X's module defines; shape: the mean of the signatures' word
  * overlap (names left out), the ratio of the two sizes in lines and the overlap of the names
  * their bodies define and use; kind: 1 for X's kind, SIBLING_RELATED_KIND for a kind of the same family (function and
  * method; class, struct, interface, trait, type and enum), else not a sibling; form: for two
@@ -496,6 +497,23 @@ export const SIBLING_SAME_DIRECTORY = 0.5;
  */
 export const SIBLING_VARIANT_FILE = 0.75;
 export const SIBLING_RELATED_KIND = 0.8;
+/**
+ * X's name in another module is X's implementation there when the two modules define the same
+ * other functions (constructors left out), at least this share of the smaller module's
+ * (siblings.ts, parallelModules): most of what one of them defines, the other does too, as one
+ * interface's implementations and one module per platform do. A module of another role that
+ * happens to define X's name shares a few of its neighbours, not most.
+ */
+export const SIBLING_PARALLEL_MIN_SHARE = 0.5;
+/**
+ * How far such a parallel module's namesake has its place part lifted towards X's file's 1: half
+ * of the way. What the modules define says they play one role, as X's own file would; the lift
+ * stops short of 1 so that the folders and file names still order a large family (PHPUnit's
+ * constraints each implement `matches`, and those of X's folder lead; futures-util's adapters
+ * each implement `poll_next`, and the file named as X's leads). Lifted all the way, those two
+ * tuning rows lost their first place (docs/eval/FUSION.md).
+ */
+export const SIBLING_PARALLEL_PLACE_LIFT = 0.5;
 /** Below this a definition is not called a sibling (a same-file neighbour with nothing else in common). */
 export const SIBLING_MIN_SIMILARITY = 0.3;
 /**

@@ -60,6 +60,24 @@ function everyRow(response: SearchResponse): (SearchResult | NonNullable<SearchR
 }
 
 describe('questionParts reads the parts of a similar-phrase question', () => {
+  it('reads X after `implementations of`, even a name that looks plural (libc WEXITSTATUS)', () => {
+    expect(questionParts('other implementations of WEXITSTATUS like the linux_like one')).toEqual({
+      phrasing: 'like',
+      name: 'WEXITSTATUS',
+      one: 'linux_like',
+    });
+  });
+
+  it('reads a place that says it is one after a plain name (libc `makedev in the NetBSD module`)', () => {
+    expect(questionParts('code similar to makedev in the NetBSD module')).toEqual({
+      phrasing: 'like',
+      name: 'makedev',
+      near: 'NetBSD module',
+    });
+    // After a plain word, a place that says nothing of being one is still the question's words.
+    expect(questionParts('code similar to parse in the parser')).toBeNull();
+  });
+
   it('names each part as written, and the phrasing that took the question', () => {
     expect(questionParts('code similar to net/udp.rs:UdpSocket::try_recv')).toEqual({
       phrasing: 'like',
@@ -1705,8 +1723,10 @@ describe('similar to one adapter’s trait method, in a crate of one adapter per
         .map((x) => `${x.path}:${x.symbol}`)
         .sort(),
     ).toEqual(['stream/stream/ready_chunks.rs:poll_next', 'stream/try_stream/try_chunks.rs:poll_next']);
+    // Each adapter implements Stream and nothing else here: its module defines what X's does (a
+    // module like X's, place 1), which says more than its file's name (file named as X's, 0.75).
     const tryChunks = r.results.find((x) => x.path === 'stream/try_stream/try_chunks.rs');
-    expect(tryChunks?.explanation.modalities.structural?.reason).toMatch(/file named as X's/);
+    expect(tryChunks?.explanation.modalities.structural?.reason).toMatch(/a module like X's/);
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });
@@ -1731,7 +1751,8 @@ describe('similar to one transport’s method, each transport in a file named fo
         .map((x) => `${x.path}:${x.symbol}`)
         .sort(),
     ).toEqual(['lib/connections/relay_listen.go:WANAddresses', 'lib/connections/tcp_listen.go:WANAddresses']);
-    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/file named as X's/);
+    // Each listener defines the listener interface's methods, as quicListener does: a module like X's.
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/a module like X's/);
   });
 });
 
@@ -2005,5 +2026,337 @@ describe('similar to X ends where the evidence of kinship ends (issue 20, eviden
     expect(r.results.every((x) => x.explanation.sibling !== undefined)).toBe(true);
     // The list stopped: darwin-os.c, which holds no handler, is not padded in below them.
     expect(r.results.some((x) => x.path === 'darwin-os.c')).toBe(false);
+  });
+});
+
+describe('similar to X: its name in a module that defines what X’s module defines (one interface, one module per platform)', () => {
+  const build = async (files: Record<string, string>) =>
+    Engine.build(
+      Object.entries(files).map(([path, text]) => ({ path, text })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+  // etcd's etcdctl printers: each type implements the printer interface's methods in its own file.
+  const goPrinter = (type: string, recv: string, body: (table: string) => string) =>
+    [
+      'package command',
+      '',
+      `type ${type} struct{ printer }`,
+      '',
+      ...['MemberList', 'EndpointHealth', 'EndpointStatus', 'EndpointHashKV', 'DBStatus'].flatMap((m) => [
+        `func (${recv} *${type}) ${m}(r []ep${m}) {`,
+        ...body(`make${m}Table`).split('\n'),
+        '}',
+        '',
+      ]),
+    ].join('\n');
+  const table = (make: string) =>
+    [
+      `\thdr, rows := ${make}(r)`,
+      '\ttable := tablewriter.NewWriter(os.Stdout)',
+      '\ttable.SetHeader(hdr)',
+      '\tfor _, row := range rows {',
+      '\t\ttable.Append(row)',
+      '\t}',
+      '\ttable.SetAlignment(tablewriter.ALIGN_RIGHT)',
+      '\ttable.Render()',
+    ].join('\n');
+  const simple = (make: string) =>
+    [`\t_, rows := ${make}(r)`, '\tfor _, row := range rows {', '\t\tfmt.Println(strings.Join(row, ", "))', '\t}'].join(
+      '\n',
+    );
+
+  it('etcd: another printer’s EndpointStatus comes before tablePrinter’s EndpointHealth', async () => {
+    const etcd = await build({
+      'etcdctl/ctlv3/command/printer_table.go': goPrinter('tablePrinter', 'tp', table),
+      'etcdctl/ctlv3/command/printer_simple.go': goPrinter('simplePrinter', 's', simple),
+      'etcdctl/ctlv3/command/printer_fields.go': goPrinter('fieldsPrinter', 'p', simple),
+    });
+    const r = await etcd.search('what else looks like (*tablePrinter).EndpointStatus');
+    expect(r.results[0]).toMatchObject({ symbol: 'EndpointStatus' });
+    expect(r.results[0].path).not.toBe('etcdctl/ctlv3/command/printer_table.go');
+    expect(r.results[0].explanation.sibling?.similarity).toBeGreaterThan(0.85);
+  });
+
+  it('libc: FD_SET of another platform’s module comes before FD_CLR beside X, in the file the question names', async () => {
+    const fdFunctions = [
+      'f! {',
+      '    pub fn FD_CLR(fd: ::c_int, set: *mut fd_set) -> () {',
+      '        let bits = ::mem::size_of_val(&(*set).fds_bits[0]) * 8;',
+      '        let fd = fd as usize;',
+      '        (*set).fds_bits[fd / bits] &= !(1 << (fd % bits));',
+      '        return',
+      '    }',
+      '',
+      '    pub fn FD_ISSET(fd: ::c_int, set: *const fd_set) -> bool {',
+      '        let bits = ::mem::size_of_val(&(*set).fds_bits[0]) * 8;',
+      '        let fd = fd as usize;',
+      '        return ((*set).fds_bits[fd / bits] & (1 << (fd % bits))) != 0',
+      '    }',
+      '',
+      '    pub fn FD_SET(fd: ::c_int, set: *mut fd_set) -> () {',
+      '        let bits = ::mem::size_of_val(&(*set).fds_bits[0]) * 8;',
+      '        let fd = fd as usize;',
+      '        (*set).fds_bits[fd / bits] |= 1 << (fd % bits);',
+      '        return',
+      '    }',
+      '',
+      '    pub fn FD_ZERO(set: *mut fd_set) -> () {',
+      '        for slot in (*set).fds_bits.iter_mut() {',
+      '            *slot = 0;',
+      '        }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const platform = (own: string) =>
+      `pub type ${own}_t = u32;\n\n${fdFunctions}\nextern "C" {\n    pub fn ${own}_open(path: *const ::c_char) -> ::c_int;\n}\n`;
+    const libc = await build({
+      'src/unix/solarish/mod.rs': platform('solaris'),
+      'src/unix/bsd/mod.rs': platform('bsd'),
+      'src/unix/redox/mod.rs': platform('redox'),
+    });
+    const r = await libc.search('code similar to FD_SET in solarish/mod.rs');
+    expect(r.query.similarTo?.taken[0].path).toBe('src/unix/solarish/mod.rs');
+    expect(r.results[0]).toMatchObject({ symbol: 'FD_SET' });
+    expect(['src/unix/bsd/mod.rs', 'src/unix/redox/mod.rs']).toContain(r.results[0].path);
+  });
+
+  it('mongo: the other topologies’ `servers` first; the cluster’s, which asks its topology reader, is no sibling', async () => {
+    const topology = (name: string, select: string) =>
+      [
+        'module Mongo',
+        '  class Cluster',
+        '    module Topology',
+        `      class ${name}`,
+        '        def display_name',
+        `          self.class.name.gsub(/_/, ' ')`,
+        '        end',
+        '',
+        '        def summary',
+        '          details = server_descriptions.keys.join(",")',
+        '          "#{display_name}[#{details}]"',
+        '        end',
+        '',
+        '        def has_readable_server?(cluster, server_selector = nil)',
+        '          true',
+        '        end',
+        '',
+        '        def has_writable_server?(cluster)',
+        '          true',
+        '        end',
+        '',
+        '        def servers(servers)',
+        `          servers.select { |server| ${select} }`,
+        '        end',
+        '',
+        '        def sharded?; false; end',
+        '        def single?; false; end',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+        '',
+      ].join('\n');
+    const cluster = [
+      'module Mongo',
+      '  class Cluster',
+      '    attr_reader :topology',
+      '',
+      '    def initialize(seeds, monitoring, options = {})',
+      '      @topology = Topology.initial(seeds, monitoring, options)',
+      '    end',
+      '',
+      '    # Get the server candidates for an operation.',
+      '    def servers',
+      '      topology.servers(servers_list.compact).compact',
+      '    end',
+      '',
+      '    def disconnect!',
+      '      servers_list.each { |server| server.disconnect! }',
+      '    end',
+      '',
+      '    def servers_list',
+      '      @servers.dup',
+      '    end',
+      '',
+      '    def summary',
+      '      "#<Cluster topology=#{topology.summary}>"',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+    const mongo = await build({
+      'mongo/cluster.rb': cluster,
+      'mongo/cluster/topology/sharded.rb': topology('Sharded', 'server.mongos?'),
+      'mongo/cluster/topology/replica_set.rb': topology('ReplicaSet', 'server.primary? || server.secondary?'),
+      'mongo/cluster/topology/single.rb': topology('Single', 'server.standalone?'),
+    });
+    const r = await mongo.search('what else looks like Topology::Sharded#servers');
+    expect(r.query.similarTo?.taken[0].path).toBe('mongo/cluster/topology/sharded.rb');
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => x.path)
+        .sort(),
+    ).toEqual(['mongo/cluster/topology/replica_set.rb', 'mongo/cluster/topology/single.rb']);
+    const clusters = r.results
+      .filter((x) => x.path === 'mongo/cluster.rb')
+      .flatMap((x) => [x, ...(x.subResults ?? [])])
+      .filter((row) => row.symbol === 'servers');
+    expect(clusters.every((row) => row.explanation.sibling === undefined)).toBe(true);
+  });
+});
+
+describe('similar to X in a platform’s module named in words (libc `makedev in the NetBSD module`)', () => {
+  it('takes the netbsd folder’s makedev for X and answers with the other platforms’', async () => {
+    const makedev = (major: string) =>
+      [
+        'safe_f! {',
+        '    pub {const} fn makedev(major: ::c_uint, minor: ::c_uint) -> ::dev_t {',
+        '        let major = major as ::dev_t;',
+        '        let minor = minor as ::dev_t;',
+        `        let mut dev = ${major};`,
+        '        dev |= (minor & 0xff) << 0;',
+        '        dev',
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+    const libc = await Engine.build(
+      [
+        ['src/unix/bsd/netbsdlike/netbsd/mod.rs', makedev('(major << 8) & 0x000ff00')],
+        ['src/unix/bsd/netbsdlike/openbsd/mod.rs', makedev('(major & 0xff) << 8')],
+        ['src/unix/linux_like/linux/mod.rs', makedev('(major & 0x00000fff) << 8')],
+      ].map(([path, text]) => ({ path, text })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await libc.search('code similar to makedev in the NetBSD module');
+    expect(r.query.similarTo?.taken.map((t) => t.path)).toEqual(['src/unix/bsd/netbsdlike/netbsd/mod.rs']);
+    expect(r.results[0]).toMatchObject({ symbol: 'makedev' });
+    expect(r.results[0].path).not.toBe('src/unix/bsd/netbsdlike/netbsd/mod.rs');
+  });
+});
+
+describe('similar to X: a large family of modules alike keeps its folders’ order, a decorator its own methods', () => {
+  const build = async (files: Record<string, string>) =>
+    Engine.build(
+      Object.entries(files).map(([path, text]) => ({ path, text })),
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+  // PHPUnit 9.6: every constraint defines toString, matches and failureDescription; X's folder String/ is X's kin.
+  const constraint = (ns: string, name: string, test: string) =>
+    [
+      '<?php declare(strict_types=1);',
+      `namespace PHPUnit\\Framework\\Constraint${ns};`,
+      '',
+      `final class ${name} extends Constraint`,
+      '{',
+      '    private $value;',
+      '',
+      '    public function __construct(string $value)',
+      '    {',
+      '        $this->value = $value;',
+      '    }',
+      '',
+      '    public function toString(): string',
+      '    {',
+      `        return '${name} "' . $this->value . '"';`,
+      '    }',
+      '',
+      '    protected function matches($other): bool',
+      '    {',
+      `        return ${test};`,
+      '    }',
+      '',
+      '    protected function failureDescription($other): string',
+      '    {',
+      "        return 'the value ' . $this->toString();",
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+
+  it('phpunit: the constraints of X’s folder first, though every constraint’s module is like X’s', async () => {
+    const phpunit = await build({
+      'Framework/Constraint/String/StringEndsWith.php': constraint(
+        '',
+        'StringEndsWith',
+        'substr($other, 0 - strlen($this->value)) === $this->value',
+      ),
+      'Framework/Constraint/String/StringStartsWith.php': constraint(
+        '',
+        'StringStartsWith',
+        'strpos((string) $other, $this->value) === 0',
+      ),
+      'Framework/Constraint/Callback.php': constraint('', 'Callback', 'call_user_func($this->value, $other)'),
+      // Shaped more like X than StringStartsWith is: only the folder puts the latter first.
+      'Framework/Constraint/Cardinality/Count.php': constraint(
+        '',
+        'Count',
+        'substr(count($other), 0 - strlen($this->value)) === $this->value',
+      ),
+      'Framework/Constraint/Cardinality/GreaterThan.php': constraint('', 'GreaterThan', '$this->value < $other'),
+      'Framework/Constraint/Type/IsType.php': constraint('', 'IsType', 'gettype($other) === $this->value'),
+    });
+    const r = await phpunit.search('code similar to StringEndsWith::matches');
+    expect(r.results[0]).toMatchObject({
+      path: 'Framework/Constraint/String/StringStartsWith.php',
+      symbol: 'matches',
+    });
+  });
+
+  it('dbal: Logging\\Connection’s other logged methods first, not another connection’s commit', async () => {
+    const logged = (method: string, args: string, pass: string, message: string) =>
+      [
+        `    public function ${method}(${args})`,
+        '    {',
+        `        $this->logger->debug('${message}');`,
+        '',
+        `        return parent::${method}(${pass});`,
+        '    }',
+        '',
+      ].join('\n');
+    const logging = [
+      '<?php',
+      'namespace Doctrine\\DBAL\\Logging;',
+      '',
+      'final class Connection extends AbstractConnectionMiddleware',
+      '{',
+      logged('query', 'string $sql', '$sql', 'Executing query: {sql}'),
+      logged('exec', 'string $sql', '$sql', 'Executing statement: {sql}'),
+      logged('beginTransaction', '', '', 'Beginning transaction'),
+      logged('commit', '', '', 'Committing transaction'),
+      logged('rollBack', '', '', 'Rolling back transaction'),
+      '}',
+      '',
+    ].join('\n');
+    const primary = [
+      '<?php',
+      'namespace Doctrine\\DBAL\\Connections;',
+      '',
+      'class PrimaryReadReplicaConnection extends Connection',
+      '{',
+      ...['query', 'exec', 'beginTransaction', 'commit', 'rollBack'].map((m) =>
+        [
+          `    public function ${m}()`,
+          '    {',
+          '        $this->ensureConnectedToPrimary();',
+          '',
+          `        return parent::${m}();`,
+          '    }',
+          '',
+        ].join('\n'),
+      ),
+      '}',
+      '',
+    ].join('\n');
+    const dbal = await build({
+      'Logging/Connection.php': logging,
+      'Connections/PrimaryReadReplicaConnection.php': primary,
+    });
+    const r = await dbal.search('similar to Logging\\Connection::commit');
+    expect(r.results[0].path).toBe('Logging/Connection.php');
+    expect(['beginTransaction', 'rollBack']).toContain(r.results[0].symbol);
   });
 });

@@ -61,6 +61,12 @@ const KIND_WORD = '(?:function|method|class|struct|type|trait|interface|enum|mac
 const WHAT = '(?:code|functions?|methods?|classes?|types?|structs?|helpers?|implementations?|definitions?|places)';
 /** What X's family is called by its role, `other setters like`, `parsers similar to`: a plural word. */
 const ROLES = '[a-z]+(?:ers|ors|ies|s)';
+/**
+ * A word before the role (`other fetch_spec implementations like`); not `of`, which ends the
+ * phrase and names X after it: in `other implementations of WEXITSTATUS like the linux_like one`
+ * the plural-looking WEXITSTATUS is X, not the family's role.
+ */
+const ROLE_WORD = '(?:(?!of\\s)[\\w$]+(?:\\(\\))?\\s+)';
 const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\s+to|duplicates?\\s+of|equivalents?\\s+(?:of|to)|(?:other\\s+)?(?:[a-z]+\\s+)?(?:implementations?|versions?)\\s+(?:of|like)|siblings?\\s+of)`;
 /**
  * An operator method, named only with its class (`Gem::Source::Vendor#<=>`, `Version#==`): Ruby
@@ -155,7 +161,7 @@ const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
   {
     phrasing: 'like',
     expression: new RegExp(
-      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:(?:[\\w$]+(?:\\(\\))?\\s+){0,2}(?:${WHAT}|${ROLES})\\s+(?:${ROLE_QUALIFIER}\\s+)?)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE}|${IN_VARIANT}|${IN_WORD})?(?:${THE_ONE})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
+      `^(?:(?:show|find|list|give)\\s+(?:me\\s+)?)?(?:(?:what|which|anything)\\s+else\\s+)?(?:(?:the|some|other|more|any)\\s+)?(?:${ROLE_WORD}{0,2}(?:${WHAT}|${ROLES})\\s+(?:${ROLE_QUALIFIER}\\s+)?)?(?:(?:that\\s+)?(?:is|are|looks?|looking)\\s+)?${PHRASE}\\s+(?:the\\s+)?(?:${KIND_WORD}\\s+)?[\`'"]?(?<path>${PATH})?(?:${SPACED})?(?<name>${NAME})(?:\\(\\))?[\`'"]?(?:${IN_FILE}|${IN_VARIANT}|${IN_WORD})?(?:${THE_ONE})?(?:${PROSE_AFTER})?\\s*[?.]?$`,
       'i',
     ),
   },
@@ -181,6 +187,9 @@ const PHRASINGS: readonly { phrasing: Phrasing; expression: RegExp }[] = [
     ),
   },
 ];
+
+/** A prose place whose last word says it is a place of code (`the NetBSD module`, `the rsync plugin`). */
+const PLACE_NOUN = /\s(?:module|package|folder|directory|crate|namespace|backend|plugin)$/i;
 
 /** A kind word alone, read where a name was looked for. */
 const KIND_ONLY = new RegExp(`^${KIND_WORD}$`, 'i');
@@ -224,7 +233,9 @@ export function questionParts(question: string): QuestionParts | null {
     if (!g) continue;
     // After a plain word the words are the question, unless a later phrasing reads them (`the run
     // method of the PrimaryElected inspector`).
-    if ((g.prosePlace ?? g.inWord) !== undefined && !CODE_NAME.test(g.name)) continue;
+    // A place that says it is one (`in the NetBSD module`) names where X is after any name.
+    if ((g.prosePlace ?? g.inWord) !== undefined && !CODE_NAME.test(g.name) && !PLACE_NOUN.test(g.prosePlace ?? ''))
+      continue;
     // `the parse function in lexer.c`: the word before the kind is X's name, the kind no name.
     const kindNamed = g.spaced !== undefined && KIND_ONLY.test(g.name);
     const one = g.onOne ?? g.kindOne ?? g.ofOne ?? g.likeOne?.replace(/(?:::|\.|#|->)$/, '');

@@ -11,6 +11,8 @@ import {
   SIBLING_MIN_SIMILARITY,
   SIBLING_NAME_WEIGHT,
   SIBLING_NAMELESS_MIN_SHAPE,
+  SIBLING_PARALLEL_MIN_SHARE,
+  SIBLING_PARALLEL_PLACE_LIFT,
   SIBLING_PARTIAL_NAME,
   SIBLING_PLACE_WEIGHT,
   SIBLING_RELATED_KIND,
@@ -37,6 +39,8 @@ export interface Sibling {
   parts: { kind: number; form: number; name: number; place: number; shape: number };
   /** In another file of the folder the question named X's place with (place 1: inNamedFolder). */
   namedFolder?: true;
+  /** X's name in a module that defines X's module's other functions too (parallelModules, parallelPlace). */
+  parallelModule?: true;
 }
 
 /** Kind families: a function's sibling may be a method, a class's a struct. */
@@ -381,6 +385,15 @@ function containerRest(d: Definition): string | undefined {
 const QUALIFIER_PART = ' qualifier';
 
 /**
+ * The place part of X's name in a module parallel to X's (parallelModules): lifted
+ * SIBLING_PARALLEL_PLACE_LIFT of the way from its own place to X's file's 1, so that what the
+ * modules define says they play one role, and the folders still order the family.
+ */
+function parallelPlace(place: number, parallel: boolean): number {
+  return parallel ? place + SIBLING_PARALLEL_PLACE_LIFT * (1 - place) : place;
+}
+
+/**
  * How much `y` is a sibling of `x`; null when its kind is of another family. `by`: how the
  * question named X (namedAffinity); `bothRefuse`: both only throw (refuses), or both hand their
  * call on to their base (handsOnToItsBase): one role, whatever each takes (formAffinity).
@@ -395,6 +408,8 @@ export function siblingSimilarity(
   namesBy: NamedBy | null | undefined = by,
   /** One of the two files imports the other (importsModule): no variants of one module. */
   layered = false,
+  /** `y` is X's name in a module parallel to X's (parallelModules): its place is lifted (parallelPlace). */
+  parallel = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
@@ -402,7 +417,7 @@ export function siblingSimilarity(
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
     name: namedAffinity(x, y, namesBy ?? undefined, pair),
-    place: inNamedFolder(x.path, y.path, by) ? 1 : placeAffinity(x.path, y.path, layered),
+    place: inNamedFolder(x.path, y.path, by) ? 1 : parallelPlace(placeAffinity(x.path, y.path, layered), parallel),
     shape: shapeAffinity(x, y),
   };
   // A name of no word of X's says nothing of the role: only a shape like X's does (SIBLING_NAMELESS_MIN_SHAPE).
@@ -466,6 +481,7 @@ export function siblingsOf(
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
+  const parallel = parallelModules(file, x.definition);
   const pair = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
@@ -494,6 +510,10 @@ export function siblingsOf(
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));
+      // A decorator's method (X hands its call on to its base) is kin to the module's other
+      // decorating methods (Doctrine's Logging\Connection::commit beside its rollBack): no other
+      // module's namesake is lifted past them.
+      const inParallel = !xHandsOn && parallel(f, y);
       const s = siblingSimilarity(
         x,
         { definition: y, path: f.path, body: bodyNames(f, y) },
@@ -502,6 +522,7 @@ export function siblingsOf(
         pair,
         namesBy,
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
+        inParallel,
       );
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
@@ -510,10 +531,44 @@ export function siblingsOf(
           kind: y.kind,
           ...s,
           ...(inNamedFolder(file.path, f.path, by) ? { namedFolder: true as const } : {}),
+          ...(inParallel ? { parallelModule: true as const } : {}),
         });
     }
   }
   return inNamedPlace(corpus, out, by).sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId);
+}
+
+/**
+ * Which definitions of X's name elsewhere are X's implementation in a module parallel to X's:
+ * one whose module (its container's functions, or its file's top-level ones when it has none)
+ * and X's define the same other functions, at least SIBLING_PARALLEL_MIN_SHARE of the smaller
+ * one's and two or more. The family is stated by what the modules define, not by their names:
+ * one interface's implementations (etcd's tablePrinter and fieldsPrinter, each with
+ * EndpointHealth, EndpointStatus, DBStatus, …; the Mongo driver's Sharded and ReplicaSet
+ * topologies), one module per platform (libc's solarish/mod.rs and bsd/mod.rs, each with FD_CLR,
+ * FD_ISSET, FD_SET, FD_ZERO). A namesake in a module of another role (the cluster's `servers`,
+ * beside none of the topology's predicates) shares one or two. Functions only.
+ */
+function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: Definition) => boolean {
+  if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
+  const xModule = moduleFunctions(file, x.container, x.name);
+  if (xModule.size < 2) return () => false;
+  return (f, y) => {
+    if (y.name !== x.name || (f === file && y.container === x.container)) return false;
+    const yModule = moduleFunctions(f, y.container, x.name);
+    let shared = 0;
+    for (const n of yModule) if (xModule.has(n)) shared++;
+    return shared >= 2 && shared >= SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
+  };
+}
+
+/** The names of a file's functions and methods in one container (undefined: its top-level ones), `except` left out. */
+function moduleFunctions(file: CorpusFile, container: string | undefined, except: string): Set<string> {
+  const out = new Set<string>();
+  for (const d of file.analysis.definitions)
+    if (d.container === container && d.name !== except && FUNCTION_FAMILY.has(d.kind) && !isConstructor(d))
+      out.add(d.name);
+  return out;
 }
 
 /** Whether `y` is X's name again in X's container (X's file is the caller's to check). */
@@ -701,8 +756,14 @@ export function handsOnToItsBase(file: CorpusFile, d: Definition): boolean {
 }
 
 /** Whether `d`'s body calls `d`'s own name on a receiver `receiverFits` accepts. */
-function callsItsOwnNameOn(file: CorpusFile, d: Definition, receiverFits: (receiver: string) => boolean): boolean {
-  return callsWithin(file, d, d.name, receiverFits);
+function callsItsOwnNameOn(
+  file: CorpusFile,
+  d: Definition,
+  receiverFits: (receiver: string) => boolean,
+  /** A receiver that is the object's own reader called bare (readsOwnField) fits too. */
+  readers = false,
+): boolean {
+  return callsWithin(file, d, d.name, receiverFits, readers);
 }
 
 /** Whether `body` calls `name` on a receiver `receiverFits` accepts. */
@@ -711,6 +772,7 @@ function callsWithin(
   body: Definition,
   name: string,
   receiverFits: (receiver: string) => boolean,
+  readers = false,
 ): boolean {
   return file.analysis.references.some(
     (r) =>
@@ -719,7 +781,7 @@ function callsWithin(
       body.startLine <= r.line &&
       r.line <= body.endLine &&
       r.receiver !== undefined &&
-      receiverFits(r.receiver),
+      (receiverFits(r.receiver) || (readers && readsOwnField(file, r))),
   );
 }
 
@@ -845,8 +907,27 @@ function delegatesToItsName(file: CorpusFile, d: Definition): boolean {
  * implementation (the class that holds the definitions), not another one.
  */
 function callsItsNameOnAField(file: CorpusFile, d: Definition): boolean {
-  return FUNCTION_FAMILY.has(d.kind) && callsItsOwnNameOn(file, d, (receiver) => isField(receiver, d));
+  return FUNCTION_FAMILY.has(d.kind) && callsItsOwnNameOn(file, d, (receiver) => isField(receiver, d), true);
 }
+
+/**
+ * Whether a call's receiver is the object's own reader called bare on the call's line: Ruby's
+ * `topology.servers(servers_list.compact)` in the Mongo driver's Cluster, `topology` an
+ * `attr_reader` (the parser reads a bare name no assignment made a local as a call). The field
+ * it reads is asked, as `@topology.servers` would be.
+ */
+function readsOwnField(file: CorpusFile, call: Reference): boolean {
+  const name = call.receiver;
+  return (
+    name !== undefined &&
+    PLAIN_NAME.test(name) &&
+    file.analysis.references.some(
+      (r) => r.kind === 'call' && r.name === name && r.receiver === undefined && !r.qualified && r.line === call.line,
+    )
+  );
+}
+
+const PLAIN_NAME = /^[A-Za-z_]\w*$/;
 
 /** A receiver that is a field of the object itself: `self.io`, `this.inner`, `self.0`, `$this->x`. */
 const FIELD = /^(?:self|this|\$this)\.[\w$]|^@[\w$]/;
@@ -972,11 +1053,15 @@ const PLACE_WORDS: readonly (readonly [number, string])[] = [
   [SIBLING_SAME_DIRECTORY, 'same directory'],
 ];
 
+/** How a sibling's place is worded when the question named no folder of it. */
+function placeWording(s: Sibling): string {
+  if (s.parallelModule) return "a module like X's";
+  return PLACE_WORDS.find(([at]) => s.parts.place >= at)?.[1] ?? 'elsewhere';
+}
+
 /** "sibling of MinimumNArgs: function MaximumNArgs, same file, name 0.35, shape 1.00, similarity 0.61". */
 export function siblingReason(of: string, s: Sibling): string {
-  const place = s.namedFolder
-    ? 'the folder named'
-    : (PLACE_WORDS.find(([at]) => s.parts.place >= at)?.[1] ?? 'elsewhere');
+  const place = s.namedFolder ? 'the folder named' : placeWording(s);
   const kind = s.parts.kind === 1 ? '' : `, related kind ${s.parts.kind.toFixed(2)}`;
   const form = s.parts.form === 1 ? '' : `, arity ${s.parts.form.toFixed(2)}`;
   return `sibling of ${of}: ${s.kind} ${s.name}, ${place}, name ${s.parts.name.toFixed(2)}, shape ${s.parts.shape.toFixed(2)}${kind}${form}, similarity ${s.similarity.toFixed(2)}`;

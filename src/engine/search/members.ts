@@ -468,15 +468,15 @@ function isDataClass(corpus: Corpus, chunk: Chunk): boolean {
   );
 }
 
-/** A line that only closes what the lines above opened: `}`, `});`, `end`. */
-const CLOSING_LINE = /^(?:[})\]]+[;,]?|end)$/;
+/** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`. */
+const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end)$/;
 /** A Python docstring's opening or closing quotes. */
 const TRIPLE_QUOTE = /"""|'''/g;
 
 /**
  * Whether a chunk is a function or method whose body holds at most SHORT_BODY_MAX_CODE_LINES
  * lines of code past its name's line: blank lines, comments, a Python docstring and lines that
- * only close a bracket or a Ruby `end` are not code (a signature continued over more lines is
+ * only open or close a body (`{`, `}`, a Ruby `end`) are not code (a signature continued over more lines is
  * counted, so such a function is rarely short). `func (s *Serf) State() SerfState {
  * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
  * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: a

@@ -151,7 +151,20 @@ const STATE_PY = [
   '',
 ].join('\n');
 
+/** musl 1.2 (MIT), src/string/strchr.c: C opens the body on a line of its own. */
+const STRCHR_C = [
+  '#include <string.h>',
+  '',
+  'char *strchr(const char *s, int c)',
+  '{',
+  '	char *r = __strchrnul(s, c);',
+  '	return *(unsigned char *)r == (unsigned char)c ? r : 0;',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'src/string/strchr.c', text: STRCHR_C },
   { path: 'Constraints/DateValidator.php', text: DATE_VALIDATOR_PHP },
   { path: 'Constraints/NotCompromisedPasswordValidator.php', text: NOT_COMPROMISED_PHP },
   { path: 'mongo/auth/scram/conversation.rb', text: CONVERSATION_RB },
@@ -177,8 +190,9 @@ describe('a function of a line or two', () => {
     expect(short(named('salt'))).toBe(true);
     expect(short(named('clone'))).toBe(true);
     expect(short(named('makeUDPBuffer'))).toBe(true);
-    // A docstring is not code.
+    // A docstring is not code, nor a brace opening the body on its own line.
     expect(short(named('state'))).toBe(true);
+    expect(short(named('strchr'))).toBe(true);
     // Three lines of code, or a call spread over lines: work of its own.
     expect(short(named('State'))).toBe(false);
     expect(short(named('hi'))).toBe(false);

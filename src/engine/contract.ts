@@ -407,6 +407,7 @@ export type MemberRule =
   | 'callee-named'
   | 'setter-gives-way'
   | 'constructor-gives-way'
+  | 'short-gives-way'
   | 'code-says-question'
   | 'text-breaks-tie';
 

@@ -93,6 +93,7 @@ import {
   constructorLookup,
   asksHowMade,
   typeDeclarationLookup,
+  shortBodyLookup,
 } from './search/members';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
@@ -386,6 +387,7 @@ export class Engine {
                   textBreaksMemberTies: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
+                  isShortBody: shortBodyLookup(this.corpus),
                 }
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),

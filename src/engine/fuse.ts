@@ -7,6 +7,7 @@
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
  *                    and a file's lines outside its functions; on "how" questions for type declarations
+ *                    and a file shown by a function of a line or two
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path; 1.5 for a behaviour
  *                                                             question's chunk first in every list fused)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
@@ -46,6 +47,8 @@ import {
   siblingFactor,
   SUB_RESULT_MIN_SHARE,
   SUB_RESULTS_PER_RESULT,
+  SHORT_BODY_DEMOTION_FACTOR,
+  SHORT_BODY_DEMOTION_RULE,
 } from './ranking';
 
 export interface FusionInput {
@@ -69,6 +72,8 @@ export interface FusionInput {
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
   isTypeDeclaration?(chunk: Chunk): boolean;
+  /** "How" questions: whether a chunk is a function of a line or two of code, demoted by SHORT_BODY_DEMOTION_FACTOR. */
+  isShortBody?(chunk: Chunk): boolean;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
   /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */
@@ -212,11 +217,12 @@ export function fuse(input: FusionInput): SearchResult[] {
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
   const codeWordsSaidOf = input.codeWordsSaidOf;
-  const { isSetter, isConstructor } = input;
+  const { isSetter, isConstructor, isShortBody } = input;
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
     if (isSetter?.(chunk) === true) return 'setter';
-    return isConstructor?.(chunk) === true ? 'constructor' : undefined;
+    if (isConstructor?.(chunk) === true) return 'constructor';
+    return isShortBody?.(chunk) === true ? 'short' : undefined;
   };
   const { holdsChosenLine } = input;
   const pick = choose
@@ -237,7 +243,26 @@ export function fuse(input: FusionInput): SearchResult[] {
     (holdsChosenLine
       ? (group: SearchResult[]) => group.find((r) => holdsChosenLine(input.chunkOf(r.chunkId))) ?? group[0]
       : null);
-  return bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy).slice(0, input.limit);
+  const files = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
+  const shortShown = pick && isShortBody ? (r: SearchResult) => isShortBody(input.chunkOf(r.chunkId)) : undefined;
+  return (shortShown ? withShortDemoted(files, shortShown) : files).slice(0, input.limit);
+}
+
+/**
+ * A file shown by a function of a line or two (no other strong member of its file took its
+ * place: chooseMember's 'short-gives-way') is demoted by SHORT_BODY_DEMOTION_FACTOR, and the files
+ * are ordered again: the work a "how" question asks about is done elsewhere.
+ */
+function withShortDemoted(files: SearchResult[], isShort: (r: SearchResult) => boolean): SearchResult[] {
+  let moved = false;
+  for (const r of files) {
+    const e = r.explanation;
+    if (e.demotion || !isShort(r)) continue;
+    e.demotion = { factor: SHORT_BODY_DEMOTION_FACTOR, rule: SHORT_BODY_DEMOTION_RULE };
+    e.score = r.score = r.score * SHORT_BODY_DEMOTION_FACTOR;
+    moved = true;
+  }
+  return moved ? [...files].sort(compareResults) : files;
 }
 
 /** The chunk that every list fused (two or more, weight above 0) puts first, if there is one. */
@@ -419,10 +444,22 @@ function chooseMember(
     if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
       [callee, calleeCoverage, calleeRelevance] = [r, coverage, value];
   }
-  const named = callee !== undefined;
+  let named = callee !== undefined;
   if (callee) {
     handsOn = false;
     [chosen, chosenCoverage, chosenRelevance] = [callee, calleeCoverage, calleeRelevance];
+  }
+  // A member of a line or two that hands its call on to a function of its file does nothing of
+  // its own: the one it calls shows the work, however far down the file's candidates it fused
+  // (the MongoDB driver's `salted_password`, `@salted_password ||= hi(…)`, hands on to `hi`).
+  const shortDelegateId = givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined;
+  const shortDelegate = shortDelegateId === undefined ? undefined : group.find((r) => r.chunkId === shortDelegateId);
+  if (shortDelegate && shortDelegate !== chosen) {
+    handsOn = true;
+    named = false;
+    chosen = shortDelegate;
+    chosenCoverage = coverageOf(shortDelegate);
+    chosenRelevance = relevance(shortDelegate, chosenCoverage);
   }
   const sayer = codeWordsOf && memberSayingMore(group, chosen, best, codeWordsOf, givesWay);
   if (sayer) {
@@ -505,7 +542,7 @@ function memberTextRanksHigher(
 }
 
 /** Members that give their place to another strong member of their file (chooseMember). */
-type GivesWay = 'setter' | 'constructor';
+type GivesWay = 'setter' | 'constructor' | 'short';
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {

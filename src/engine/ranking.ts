@@ -414,6 +414,24 @@ export const OUTSIDE_FUNCTIONS_DEMOTION_RULE = "outside the file's definitions";
 export const TYPE_DECLARATION_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
 
+/**
+ * Nor, when it asks how something is done, by a function whose body is at most
+ * SHORT_BODY_MAX_CODE_LINES lines of code (search/members.ts shortBodyLookup): it returns a field,
+ * a constant or another function's result, and the work the question asks about is done
+ * elsewhere. Its name and doc comment are the question's words in a few tokens, so the lists rank
+ * it high, and across files no member rule sees it: symfony-validator's `DateValidator::checkDate`
+ * (`return checkdate($month, $day, $year);`) came before `NotCompromisedPasswordValidator::validate`
+ * for "how does the validator check whether a password has appeared in a data breach". Two lines:
+ * a function that does a step of its own tests, loops or calls and then uses what it got. Such a
+ * function gives its file's place to another strong member of the file (fuse.ts chooseMember,
+ * 'short-gives-way'), or to the function of its file it hands its call on to; a file still shown
+ * by one is demoted like a stand-in, so the function that does the work passes it when both match
+ * about as well.
+ */
+export const SHORT_BODY_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
+export const SHORT_BODY_DEMOTION_RULE = 'short body, work done elsewhere';
+export const SHORT_BODY_MAX_CODE_LINES = 2;
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */

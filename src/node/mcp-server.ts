@@ -205,6 +205,7 @@ const explanationShape = z.object({
         'callee-named',
         'setter-gives-way',
         'constructor-gives-way',
+        'short-gives-way',
         'code-says-question',
         'text-breaks-tie',
       ]),

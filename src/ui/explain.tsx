@@ -236,6 +236,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'callee-named': 'the member chosen calls it, and its name says more of the question',
   'setter-gives-way': 'the chunk put first only stores its argument in a field',
   'constructor-gives-way': 'the chunk put first is a constructor, which only builds the object',
+  'short-gives-way': 'the chunk put first is a line or two of code, which returns or hands on',
   'code-says-question': 'its code says clearly more of the words of the question',
   'text-breaks-tie': 'as close to the question, and ranked higher by the words of the question in its own lines',
 };

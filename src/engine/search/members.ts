@@ -10,7 +10,12 @@
 import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { baseForms, contentTerms, placeWords, splitIdentifier, subTokens } from '../tokens';
-import { MEMBER_CALLEE_MIN_WORDS, MEMBER_NAME_GAIN, MEMBER_NAME_WORD_GAIN } from '../ranking';
+import {
+  MEMBER_CALLEE_MIN_WORDS,
+  MEMBER_NAME_GAIN,
+  MEMBER_NAME_WORD_GAIN,
+  SHORT_BODY_MAX_CODE_LINES,
+} from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
@@ -461,6 +466,46 @@ function isDataClass(corpus: Corpus, chunk: Chunk): boolean {
       CONSTRUCTOR_NAMES.has(d.name) ||
       d.name === own,
   );
+}
+
+/** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`. */
+const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end)$/;
+/** A Python docstring's opening or closing quotes. */
+const TRIPLE_QUOTE = /"""|'''/g;
+
+/**
+ * Whether a chunk is a function or method whose body holds at most SHORT_BODY_MAX_CODE_LINES
+ * lines of code past its name's line: blank lines, comments, a Python docstring and lines that
+ * only open or close a body (`{`, `}`, a Ruby `end`) are not code (a signature continued over more lines is
+ * counted, so such a function is rarely short). `func (s *Serf) State() SerfState {
+ * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
+ * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: a
+ * question asking how something is done is answered elsewhere (ranking.ts SHORT_BODY_DEMOTION_FACTOR).
+ */
+export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => {
+    const name = functionName(chunk);
+    if (!name) return false;
+    const file = corpus.files[chunk.fileId];
+    if (!file) return false;
+    const lines = linesOf(file.text, chunk.startLine, chunk.endLine);
+    const own = name.split(/::|\.|\\|#/).pop() ?? name;
+    const signature = lines.findIndex((l) => l.includes(own));
+    if (signature < 0) return false;
+    let code = 0;
+    let inDocstring = false;
+    for (const line of lines.slice(signature + 1)) {
+      const t = line.trim();
+      const quotes = file.language === 'python' ? (t.match(TRIPLE_QUOTE)?.length ?? 0) : 0;
+      if (inDocstring || quotes > 0) {
+        if (quotes % 2 === 1) inDocstring = !inDocstring;
+        continue;
+      }
+      if (!t || CLOSING_LINE.test(t) || isCommentLine(t, file.language)) continue;
+      if (++code > SHORT_BODY_MAX_CODE_LINES) return false;
+    }
+    return true;
+  };
 }
 
 /** A statement storing a value in a field: `self.config.retry = val;`, `$this->x = $x;`, `@x = x`, `c.timeout = d`. */

@@ -1,0 +1,278 @@
+/**
+ * A function of a line or two does not answer a question asking how something is done: it
+ * returns a value or hands its call on, and the work is elsewhere. Shapes of symfony/validator
+ * 5.4 (MIT), Constraints/DateValidator.php and Constraints/NotCompromisedPasswordValidator.php,
+ * and of the MongoDB Ruby driver 2.18 (Apache-2.0), lib/mongo/auth/scram/conversation.rb, with
+ * the ranks each list gave them in the real set (understand_code, default preset).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
+import { fuse, scoreFromExplanation } from '../fuse';
+import { RRF_K, SHORT_BODY_DEMOTION_FACTOR, SHORT_BODY_DEMOTION_RULE, WEIGHTS } from '../ranking';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { buildCorpus } from '../structural/corpus';
+import type { Corpus } from '../modality';
+import { calleesLookup, delegateLookup, memberNameCoverage, shortBodyLookup } from './members';
+import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+
+const DATE_VALIDATOR_PHP = [
+  '<?php',
+  'namespace Symfony\\Component\\Validator\\Constraints;',
+  '',
+  'class DateValidator extends ConstraintValidator',
+  '{',
+  '    /**',
+  '     * Checks whether a date is valid.',
+  '     *',
+  '     * @internal',
+  '     */',
+  '    public static function checkDate(int $year, int $month, int $day): bool',
+  '    {',
+  '        return checkdate($month, $day, $year);',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+const NOT_COMPROMISED_PHP = [
+  '<?php',
+  'namespace Symfony\\Component\\Validator\\Constraints;',
+  '',
+  'class NotCompromisedPasswordValidator extends ConstraintValidator',
+  '{',
+  '    public function validate($value, Constraint $constraint)',
+  '    {',
+  '        $value = (string) $value;',
+  "        if ('' === $value) {",
+  '            return;',
+  '        }',
+  '',
+  '        $hash = strtoupper(sha1($value));',
+  '        $hashPrefix = substr($hash, 0, 5);',
+  '        $url = sprintf($this->endpoint, $hashPrefix);',
+  "        $result = $this->httpClient->request('GET', $url)->getContent();",
+  '',
+  '        foreach (explode("\\r\\n", $result) as $line) {',
+  "            [$hashSuffix, $count] = explode(':', $line);",
+  '            if ($hashPrefix.$hashSuffix === $hash && $constraint->threshold <= (int) $count) {',
+  '                $this->context->buildViolation($constraint->message)->addViolation();',
+  '                return;',
+  '            }',
+  '        }',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+const CONVERSATION_RB = [
+  'module Mongo',
+  '  module Auth',
+  '    class SCRAM',
+  '      class Conversation',
+  '        # @return [ User ] user The user for the conversation.',
+  '        attr_reader :user',
+  '',
+  '        def continue(reply, connection = nil)',
+  '          validate_first_message!(reply)',
+  '',
+  '          # The salted password needs to be calculated now.',
+  '          salted_password',
+  '',
+  '          if connection && connection.features.op_msg_enabled?',
+  '            selector = CLIENT_CONTINUE_MESSAGE.merge(payload: client_final_message, conversationId: id)',
+  '            Protocol::Msg.new([:none], {}, selector)',
+  '          else',
+  '            Protocol::Query.new(user.auth_source, Database::COMMAND, selector, limit: -1)',
+  '          end',
+  '        end',
+  '',
+  '        def hi(data)',
+  '          OpenSSL::PKCS5.pbkdf2_hmac_sha1(',
+  '            data,',
+  '            Base64.strict_decode64(salt),',
+  '            iterations,',
+  '            digest.size',
+  '          )',
+  '        end',
+  '',
+  '        # Gets the salt from the server response.',
+  '        def salt',
+  '          @salt ||= payload_data.match(SALT)[1]',
+  '        end',
+  '',
+  '        # Salted password algorithm implementation.',
+  '        def salted_password',
+  '          @salted_password ||= hi(@user.hashed_password)',
+  '        end',
+  '      end',
+  '    end',
+  '  end',
+  'end',
+  '',
+].join('\n');
+
+/** serf 0.10 (MPL-2.0), serf/serf.go: three lines of code, a lock held around a read. */
+const SERF_GO = [
+  'package serf',
+  '',
+  '// State is the current state of this Serf instance.',
+  'func (s *Serf) State() SerfState {',
+  '	s.stateLock.Lock()',
+  '	defer s.stateLock.Unlock()',
+  '	return s.state',
+  '}',
+  '',
+  'func makeUDPBuffer(size int) func() interface{} {',
+  '	return func() interface{} {',
+  '		return make([]byte, size)',
+  '	}',
+  '}',
+  '',
+].join('\n');
+
+/** futures-util 0.3 (MIT/Apache-2.0), future/future/shared.rs, and a Python getter with its docstring. */
+const SHARED_RS = [
+  'impl<Fut: Future> Clone for WeakShared<Fut> {',
+  '    fn clone(&self) -> Self {',
+  '        Self(self.0.clone())',
+  '    }',
+  '}',
+  '',
+].join('\n');
+const STATE_PY = [
+  'class Node:',
+  '    def state(self):',
+  '        """The node\'s state.',
+  '',
+  '        Read under the lock.',
+  '        """',
+  '        return self._state',
+  '',
+].join('\n');
+
+/** musl 1.2 (MIT), src/string/strchr.c: C opens the body on a line of its own. */
+const STRCHR_C = [
+  '#include <string.h>',
+  '',
+  'char *strchr(const char *s, int c)',
+  '{',
+  '	char *r = __strchrnul(s, c);',
+  '	return *(unsigned char *)r == (unsigned char)c ? r : 0;',
+  '}',
+  '',
+].join('\n');
+
+const FILES: SourceFile[] = [
+  { path: 'src/string/strchr.c', text: STRCHR_C },
+  { path: 'Constraints/DateValidator.php', text: DATE_VALIDATOR_PHP },
+  { path: 'Constraints/NotCompromisedPasswordValidator.php', text: NOT_COMPROMISED_PHP },
+  { path: 'mongo/auth/scram/conversation.rb', text: CONVERSATION_RB },
+  { path: 'serf/serf.go', text: SERF_GO },
+  { path: 'future/future/shared.rs', text: SHARED_RS },
+  { path: 'node.py', text: STATE_PY },
+];
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
+});
+
+const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
+/** The centrality whose boost is 1 + b (boostFor). */
+const centralityFor = (b: number) => Math.exp(b / 0.3) - 1;
+
+describe('a function of a line or two', () => {
+  it('is one whose body holds at most two lines of code', () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(named('checkDate'))).toBe(true);
+    expect(short(named('salted_password'))).toBe(true);
+    expect(short(named('salt'))).toBe(true);
+    expect(short(named('clone'))).toBe(true);
+    expect(short(named('makeUDPBuffer'))).toBe(true);
+    // A docstring is not code, nor a brace opening the body on its own line.
+    expect(short(named('state'))).toBe(true);
+    expect(short(named('strchr'))).toBe(true);
+    // Three lines of code, or a call spread over lines: work of its own.
+    expect(short(named('State'))).toBe(false);
+    expect(short(named('hi'))).toBe(false);
+    expect(short(named('validate'))).toBe(false);
+    expect(short(named('continue'))).toBe(false);
+  });
+
+  it('"how does the validator check whether a password has appeared in a data breach": its file falls below the validator that does the work', () => {
+    const checkDate = named('checkDate');
+    const validate = named('validate');
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(15, checkDate), at(23, validate)),
+      text: merge(at(6, checkDate), at(20, validate)),
+      structural: merge(at(2, checkDate), at(13, validate)),
+    };
+    const boosts = new Map([
+      [checkDate.id, 0.17],
+      [validate.id, 0.15],
+    ]);
+    const question = 'how does the validator check whether a password has appeared in a data breach';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse({
+        lists,
+        weights: WEIGHTS.understand_code,
+        k: RRF_K.default,
+        strategy: 'fused',
+        centralityOf: (id) => centralityFor(boosts.get(id) ?? 0),
+        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'),
+        limit: 100,
+        rankContainersByMembers: true,
+        nameCoverageOf: memberNameCoverage(question),
+        ...(isShortBody ? { isShortBody } : {}),
+      }).filter((r) => r.path.startsWith('Constraints/'));
+    expect(run().map((r) => r.symbol)).toEqual(['checkDate', 'validate']);
+    const after = run(shortBodyLookup(corpus));
+    expect(after.map((r) => r.symbol)).toEqual(['validate', 'checkDate']);
+    const demoted = after[1];
+    expect(demoted.explanation.demotion).toEqual({
+      factor: SHORT_BODY_DEMOTION_FACTOR,
+      rule: SHORT_BODY_DEMOTION_RULE,
+    });
+    expect(scoreFromExplanation(demoted.explanation)).toBeCloseTo(demoted.score, 12);
+  });
+
+  it('"how is the user\'s password stretched with the salt …": `salted_password` hands its file on to `hi`, which it calls', () => {
+    // `salt` and `salted_password` give way to `continue`, which calls `salted_password` (its name
+    // says two of the question's words: callee-named), which only hands its call on to `hi`.
+    const c = (s: string) => named(s);
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(
+        merge(at(0, c('salt')), at(3, c('salted_password'))),
+        merge(at(9, c('continue')), at(19, c('hi'))),
+      ),
+      text: merge(at(6, c('salted_password')), merge(at(18, c('continue')), at(37, c('salt')))),
+      structural: merge(at(3, c('salt')), at(10, c('continue'))),
+    };
+    const question =
+      "how is the user's password stretched with the salt and iteration count the server sends during SCRAM login";
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse({
+        lists,
+        weights: WEIGHTS.understand_code,
+        k: RRF_K.default,
+        strategy: 'fused',
+        centralityOf: () => centralityFor(0.24),
+        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'),
+        limit: 100,
+        rankContainersByMembers: true,
+        nameCoverageOf: memberNameCoverage(question),
+        delegateOf: delegateLookup(corpus, true),
+        calleesOf: calleesLookup(corpus, question),
+        textBreaksMemberTies: true,
+        ...(isShortBody ? { isShortBody } : {}),
+      }).filter((r) => r.path === 'mongo/auth/scram/conversation.rb');
+    expect(run()[0].symbol).not.toBe('hi');
+    const [shown] = run(shortBodyLookup(corpus));
+    expect(shown.symbol).toBe('hi');
+    expect(shown.explanation.member?.rule).toBe('wrapper-hands-on');
+    // Not demoted: `hi` does the work.
+    expect(shown.explanation.demotion).toBeNull();
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});

@@ -5,6 +5,8 @@
  * their own path repeats, then names that only end with it (`_winconsole.py` for `console.py`).
  */
 
+import { byCodeUnits } from '../code-unit-order';
+
 /** How a file's name answers the name typed, best first. */
 export type FileNameMatchKind = 'name' | 'stem' | 'name-ignoring-case' | 'name-ending' | 'in-folder';
 const KIND_ORDER: readonly FileNameMatchKind[] = ['name', 'stem', 'name-ignoring-case', 'name-ending', 'in-folder'];
@@ -118,11 +120,6 @@ function foldersInOrder(folders: readonly string[], typed: readonly string[]): n
     at = i - 1;
   }
   return found;
-}
-
-function byCodeUnits(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
 }
 
 function depth(path: string): number {

@@ -17,6 +17,7 @@ import {
   writtenIn,
   type FormatMatch,
 } from './search/messages';
+import { fileStem } from './path-words';
 import { LANGUAGE_FILE_EXTENSIONS } from './query-syntax';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
@@ -1226,7 +1227,7 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     // names (`parser.py` → parser); a path without one (`input/output`) may be words, which the
     // other lists answer when the direct route finds nothing.
     const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-    const stem = name.replace(/\.[^.]*$/, '');
+    const stem = fileStem(file.path);
     if (stem !== name && /^[A-Za-z_$][\w$]*$/.test(stem)) plan.identifiers = [stem];
     plan.terms = contentTerms(file.path.replace(/[/.]+/g, ' '));
     return plan;

@@ -7,6 +7,7 @@ import type { Corpus, Retriever } from '../modality';
 import { rowOffsets } from '../store/csr';
 import { dirname } from './resolve';
 import { GRAPH_SPELLING_CODES } from '../ranking';
+import { fileStem } from '../path-words';
 import { splitIdentifier } from '../tokens';
 import {
   buildGraph,
@@ -1383,7 +1384,7 @@ const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
 /** Whether a file is the module a qualifier names: its stem (`fileutil.py`) or its folder (Go's package `internal/protocol/`). */
 function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]): boolean {
   const parts = path.split('/');
-  const stem = parts[parts.length - 1].replace(/\.[^.]*$/, '');
+  const stem = fileStem(path);
   const folder = parts.length > 1 ? parts[parts.length - 2] : undefined;
   return qualifiers.some((q) => q !== undefined && q !== '' && (q === stem || q === folder));
 }

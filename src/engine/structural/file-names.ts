@@ -1,23 +1,38 @@
 /**
- * Going to a file by the name or path typed alone (`console.py`, `router/index`,
- * `lib/router/index.js`, `Makefile`), as an editor's "go to file" does: the file at that path
- * first, then files of the same name in other folders, ranked by how much of the typed path
- * their own path repeats, then names that only end with it (`_winconsole.py` for `console.py`).
+ * The files a typed path names (`console.py`, `router/index`, `lib/router/index.js`, `Makefile`,
+ * `utils` for utils/__init__.py), each with how it answers: one resolver for going to a file, as
+ * an editor's "go to file" does (the file at that path first, then files of the same name in
+ * other folders, ranked by how much of the typed path their own path repeats, then names that
+ * only end with it: `_winconsole.py` for `console.py`), and for the graph's questions about a
+ * file, which keep the files at the whole path typed alone.
  */
 
 import { byCodeUnits } from '../code-unit-order';
 
-/** How a file's name answers the name typed, best first. */
-export type FileNameMatchKind = 'name' | 'stem' | 'name-ignoring-case' | 'name-ending' | 'in-folder';
-const KIND_ORDER: readonly FileNameMatchKind[] = ['name', 'stem', 'name-ignoring-case', 'name-ending', 'in-folder'];
+/**
+ * How a file's name answers the name typed, best first: `module` is a folder's module file
+ * (index, __init__, mod) for the folder's path typed, as imports name it (`utils` → utils/__init__.py).
+ */
+export type FileNameMatchKind = 'name' | 'stem' | 'module' | 'name-ignoring-case' | 'name-ending' | 'in-folder';
+const KIND_ORDER: readonly FileNameMatchKind[] = [
+  'name',
+  'stem',
+  'module',
+  'name-ignoring-case',
+  'name-ending',
+  'in-folder',
+];
 /** After the whole path typed: the name elsewhere (1), a name ending with it (2), a folder's files (3). */
 const GROUP_OF_KIND: Readonly<Record<FileNameMatchKind, number>> = {
   name: 1,
   stem: 1,
+  module: 1,
   'name-ignoring-case': 1,
   'name-ending': 2,
   'in-folder': 3,
 };
+/** The stems of the file a folder is imported as: JavaScript's index, Python's __init__, Rust's mod. */
+const MODULE_FILE_STEMS: ReadonlySet<string> = new Set(['index', '__init__', 'mod']);
 
 export interface FileNameMatch {
   /** Position of the path in the list searched. */
@@ -29,6 +44,8 @@ export interface FileNameMatch {
   of: number;
   /** The whole typed path is the end of the file's path (`router/index.js` for lib/router/index.js). */
   whole: boolean;
+  /** The whole typed path is the file's path from the repository's root. */
+  fromRoot: boolean;
 }
 
 /** A name typed without its extension must be this long to be found at the end of longer names. */
@@ -57,6 +74,8 @@ export function filesMatchingTyped(paths: readonly string[], typed: string): Fil
       kind = endsWith(folders, wanted) ? 'in-folder' : null;
       typedFolders = wanted;
     } else kind = nameMatch(base, name, lowerName, typedExtension);
+    if (kind === null && !folderTyped && MODULE_FILE_STEMS.has(stemOf(base)))
+      if (endsWith(folders, wanted)) [kind, typedFolders] = ['module', wanted];
     // `router/index` where router/index/ is a folder (a Go package): its files, after any file so named.
     if (kind === null && !folderTyped && !typedExtension && wanted.length > 1 && endsWith(folders, wanted))
       [kind, typedFolders] = ['in-folder', wanted];
@@ -64,10 +83,11 @@ export function filesMatchingTyped(paths: readonly string[], typed: string): Fil
     out.push({
       file,
       kind,
-      // A file in the folder typed matches its folders alone; any other, its name too.
-      parts: (kind === 'in-folder' ? 0 : 1) + foldersInOrder(folders, typedFolders),
+      // A file in the folder typed, or its module file, matches its folders alone; any other, its name too.
+      parts: (kind === 'in-folder' || kind === 'module' ? 0 : 1) + foldersInOrder(folders, typedFolders),
       of: wanted.length,
       whole: kind !== 'name-ending' && endsWith(folders, typedFolders),
+      fromRoot: kind !== 'name-ending' && folders.length === typedFolders.length && endsWith(folders, typedFolders),
     });
   });
   return out.sort(
@@ -92,11 +112,12 @@ function group(m: FileNameMatch): number {
 /** How a file's base name answers the typed name, or null. */
 function nameMatch(base: string, name: string, lowerName: string, typedExtension: boolean): FileNameMatchKind | null {
   if (base === name) return 'name';
-  const stem = base.replace(/\.[^.]+$/, '');
-  // `router/index` names router/index.js: a path typed without its extension, as imports write it.
-  if (!typedExtension && stem === name) return 'stem';
+  const stem = stemOf(base);
+  // `router/index` names router/index.js, `user.service` user.service.ts: a path typed without its
+  // extension, as imports write it (a dot in the name typed may be the name's own).
+  if (stem === name) return 'stem';
   const lowerBase = base.toLowerCase();
-  if (lowerBase === lowerName || (!typedExtension && stem.toLowerCase() === lowerName)) return 'name-ignoring-case';
+  if (lowerBase === lowerName || stem.toLowerCase() === lowerName) return 'name-ignoring-case';
   const ending = typedExtension ? lowerBase : stem.toLowerCase();
   return name.length >= MIN_ENDING_CHARS && ending.endsWith(lowerName) ? 'name-ending' : null;
 }
@@ -122,6 +143,11 @@ function foldersInOrder(folders: readonly string[], typed: readonly string[]): n
   return found;
 }
 
+/** A file's name without its extension, a TypeScript declaration file's `.d.ts` as one. */
+function stemOf(base: string): string {
+  return base.replace(/\.d\.ts$|\.[^.]+$/, '');
+}
+
 function depth(path: string): number {
   let n = 0;
   for (const c of path) if (c === '/') n++;
@@ -139,10 +165,12 @@ export function fileNameReason(typed: string, match: FileNameMatch): string {
     name: `named ${name}`,
     stem: `named ${name} without its extension`,
     'name-ignoring-case': `named ${name}, ignoring case`,
+    module: `the module file of the folder ${bare}`,
     'name-ending': `its name ends with ${name}`,
     'in-folder': `in the folder ${typed}`,
   };
-  if (match.of === 1) return match.kind === 'name' ? `the file typed, ${typed}` : how[match.kind];
+  if (match.of === 1 || match.kind === 'module')
+    return match.kind === 'name' ? `the file typed, ${typed}` : how[match.kind];
   if (match.whole && match.parts === match.of) return `${how[match.kind]}: the whole path typed, ${typed}`;
   return `${how[match.kind]}, in another folder: ${match.parts} of the ${match.of} parts of ${typed}`;
 }

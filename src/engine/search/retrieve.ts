@@ -141,8 +141,7 @@ async function runRetrievers(
         if (!r) throw new Error('index not built');
         const hits = await r.search(plan, depth);
         lists[m] = hits;
-        run.hits = hits.length;
-        run.list = hits.slice(0, LIST_PREVIEW);
+        showList(run, hits);
       } catch (e) {
         // A stored index found damaged is not a modality's failure: the host rebuilds and asks again.
         if (e instanceof SnapshotDamagedError) throw e;
@@ -175,10 +174,13 @@ function keepFiles(
   });
   lists[m] = kept;
   const run = runs.get(m);
-  if (run) {
-    run.hits = kept.length;
-    run.list = kept.slice(0, LIST_PREVIEW);
-  }
+  if (run) showList(run, kept);
+}
+
+/** What a modality's run shows of its list: how many hits, and the first LIST_PREVIEW. */
+export function showList(run: ModalityRun, hits: ModalityHit[]): void {
+  run.hits = hits.length;
+  run.list = hits.slice(0, LIST_PREVIEW);
 }
 
 /**

@@ -20,7 +20,7 @@ import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
 import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
 import { fileNameWords, placeStems } from '../path-words';
-import { LIST_PREVIEW } from './retrieve';
+import { showList } from './retrieve';
 
 /**
  * The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`) or the
@@ -710,10 +710,7 @@ export function dropSubject(
     const kept = (lists[m] ?? []).filter((h) => answers(corpus.chunks[h.chunkId]));
     lists[m] = kept;
     const run = runs.get(m);
-    if (run) {
-      run.hits = kept.length;
-      run.list = kept.slice(0, LIST_PREVIEW);
-    }
+    if (run) showList(run, kept);
   }
 }
 

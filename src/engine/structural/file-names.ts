@@ -31,8 +31,8 @@ const GROUP_OF_KIND: Readonly<Record<FileNameMatchKind, number>> = {
   'name-ending': 2,
   'in-folder': 3,
 };
-/** The stems of the file a folder is imported as: JavaScript's index, Python's __init__, Rust's mod. */
-const MODULE_FILE_STEMS: ReadonlySet<string> = new Set(['index', '__init__', 'mod']);
+/** The file a folder is imported as: JavaScript's index, Python's __init__, Rust's mod (stemOf's extensions). */
+const MODULE_FILE = /^(?:index|__init__|mod)(?:\.d\.ts|\.[^.]+)?$/;
 
 export interface FileNameMatch {
   /** Position of the path in the list searched. */
@@ -63,31 +63,36 @@ export function filesMatchingTyped(paths: readonly string[], typed: string): Fil
   const lowerName = name.toLowerCase();
   const typedExtension = /\.[A-Za-z0-9]+$/.test(name);
   const out: FileNameMatch[] = [];
+  // Folders are compared as text (`a/b` ends `x/a/b` after a slash): this runs over every path
+  // of the repository, for each word of a question about a file, and splits only the files that match.
+  const nameFolders = new FolderPath(wanted.slice(0, -1));
+  const allFolders = new FolderPath(wanted);
   paths.forEach((path, file) => {
-    const segments = path.split('/');
-    const base = segments[segments.length - 1];
-    const folders = segments.slice(0, -1);
+    const slash = path.lastIndexOf('/');
+    const folder = slash < 0 ? '' : path.slice(0, slash);
+    const base = path.slice(slash + 1);
     let kind: FileNameMatchKind | null;
-    let typedFolders = wanted.slice(0, -1);
+    let typed = nameFolders;
     if (folderTyped) {
       // `src/engine/`: the files directly in a folder whose path ends with it.
-      kind = endsWith(folders, wanted) ? 'in-folder' : null;
-      typedFolders = wanted;
+      kind = allFolders.endsOf(folder) ? 'in-folder' : null;
+      typed = allFolders;
     } else kind = nameMatch(base, name, lowerName, typedExtension);
-    if (kind === null && !folderTyped && MODULE_FILE_STEMS.has(stemOf(base)))
-      if (endsWith(folders, wanted)) [kind, typedFolders] = ['module', wanted];
+    if (kind === null && !folderTyped && MODULE_FILE.test(base) && allFolders.endsOf(folder))
+      [kind, typed] = ['module', allFolders];
     // `router/index` where router/index/ is a folder (a Go package): its files, after any file so named.
-    if (kind === null && !folderTyped && !typedExtension && wanted.length > 1 && endsWith(folders, wanted))
-      [kind, typedFolders] = ['in-folder', wanted];
+    if (kind === null && !folderTyped && !typedExtension && wanted.length > 1 && allFolders.endsOf(folder))
+      [kind, typed] = ['in-folder', allFolders];
     if (kind === null) return;
+    const whole = kind !== 'name-ending' && typed.endsOf(folder);
     out.push({
       file,
       kind,
       // A file in the folder typed, or its module file, matches its folders alone; any other, its name too.
-      parts: (kind === 'in-folder' || kind === 'module' ? 0 : 1) + foldersInOrder(folders, typedFolders),
+      parts: (kind === 'in-folder' || kind === 'module' ? 0 : 1) + foldersInOrder(folder.split('/'), typed.parts),
       of: wanted.length,
-      whole: kind !== 'name-ending' && endsWith(folders, typedFolders),
-      fromRoot: kind !== 'name-ending' && folders.length === typedFolders.length && endsWith(folders, typedFolders),
+      whole,
+      fromRoot: whole && folder === typed.path,
     });
   });
   return out.sort(
@@ -122,11 +127,19 @@ function nameMatch(base: string, name: string, lowerName: string, typedExtension
   return name.length >= MIN_ENDING_CHARS && ending.endsWith(lowerName) ? 'name-ending' : null;
 }
 
-/** Whether `folders` ends with `wanted`, part by part. */
-function endsWith(folders: readonly string[], wanted: readonly string[]): boolean {
-  if (wanted.length > folders.length) return false;
-  const from = folders.length - wanted.length;
-  return wanted.every((w, i) => folders[from + i] === w);
+/** Typed folders, as parts and as the path they make. */
+class FolderPath {
+  readonly path: string;
+  private readonly below: string;
+  constructor(readonly parts: readonly string[]) {
+    this.path = parts.join('/');
+    this.below = '/' + this.path;
+  }
+
+  /** Whether a file's folder path ends with these folders, part by part (any folder when there are none). */
+  endsOf(folder: string): boolean {
+    return this.path === '' || folder === this.path || folder.endsWith(this.below);
+  }
 }
 
 /** How many of the typed folders the path's folders have, in order, read from the end (`lib/index.js` in lib/router/). */

@@ -11,6 +11,7 @@ import http from 'isomorphic-git/http/web';
 import { builtConnectOrigins, mayConnect, notAllowedMessage } from './connect-origins';
 import { MemoryFs } from './memory-fs';
 import type { IncomingFile } from './protocol';
+import { byCodeUnits } from '../engine/code-unit-order';
 
 export interface CloneProgress {
   /** What git is doing, in words ("Receiving objects", "Reading files"). */
@@ -163,7 +164,7 @@ export async function cloneRepository(
       }
     }
     onProgress({ phase: 'Reading files', loaded: files.length, total: files.length });
-    files.sort((a, b) => compareText(a.path, b.path));
+    files.sort((a, b) => byCodeUnits(a.path, b.path));
     return { name: repositoryName(url), url, commit, files, skippedLinks };
   } catch (error) {
     if (signal?.aborted) throw abortError();
@@ -260,10 +261,4 @@ export function explainCloneError(error: unknown, url: string, corsProxy?: strin
     return `The repository at ${url} is too large to clone in this tab's memory.`;
   }
   return `The clone of ${url} failed: ${e.message ?? String(error)}`;
-}
-
-/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }

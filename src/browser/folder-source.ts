@@ -13,6 +13,7 @@
  */
 import { GITIGNORE_FILE, IgnoreMatcher } from '../engine/intake/gitignore';
 import { classifyByName } from '../engine/intake/classify';
+import { byCodeUnits } from '../engine/code-unit-order';
 import { Slicer } from './task-slices';
 import type { IncomingFile } from './protocol';
 
@@ -182,7 +183,7 @@ async function walk(root: DirectoryLike): Promise<FolderContents> {
     });
     level = below;
   }
-  files.sort((a, b) => compareText(a.path, b.path));
+  files.sort((a, b) => byCodeUnits(a.path, b.path));
   return { name: root.name, files, ignored };
 }
 
@@ -238,12 +239,6 @@ export async function readFileList(list: FileList | File[]): Promise<FolderConte
     // No file.size here: it is a synchronous stat per file on the page's thread (see IncomingFile).
     else files.push({ path, data: file });
   }
-  files.sort((a, b) => compareText(a.path, b.path));
+  files.sort((a, b) => byCodeUnits(a.path, b.path));
   return { name, files, ignored };
-}
-
-/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }

@@ -17,6 +17,7 @@ import {
   writtenIn,
   type FormatMatch,
 } from './search/messages';
+import { fileStem } from './path-words';
 import { LANGUAGE_FILE_EXTENSIONS } from './query-syntax';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
 
@@ -800,7 +801,7 @@ export function routePastedText(
   const located = formatsOf && plan.raw.includes('\n') ? routeLocatedMessage(plan, formatsOf) : null;
   if (located) return located;
   if (plan.rule === 'code-snippet' && formatsOf) return routeMessageLikeSnippet(plan, occurs, formatsOf);
-  if (plan.rule === 'similar-phrase' && formatsOf) return routeMessageWithSimilarWord(plan, formatsOf);
+  if (plan.rule === 'similar-phrase' && formatsOf) return routeExplainedMessage(plan, formatsOf);
   if (MESSAGE_WORD_RULES.has(plan.rule) && formatsOf) return routeAskedPrompt(plan, formatsOf);
   if (!VERBATIM_OVERRIDES.has(plan.rule) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
   if (ASKED.test(plan.raw)) return routeAskedPrompt(plan, formatsOf);
@@ -961,12 +962,12 @@ function routeAskedPrompt(plan: QueryPlan, formatsOf?: (message: string) => Form
 }
 
 /**
- * A pasted message that holds a word of the similar-phrase rule (docutils' `Duplicate explicit
- * target name: "configuration".`, `… looks like a directory`): a message when a format string
- * explains nearly all of it (SNIPPET_MESSAGE_COVERAGE), as a pasted line that reads like code
- * is; "code similar to parseConfig" has no format that prints it.
+ * A message when a format string explains nearly all of it (SNIPPET_MESSAGE_COVERAGE): a pasted
+ * line that reads like code, or one that holds a word of the similar-phrase rule (docutils'
+ * `Duplicate explicit target name: "configuration".`, `… looks like a directory`); "code similar
+ * to parseConfig" has no format that prints it.
  */
-function routeMessageWithSimilarWord(plan: QueryPlan, formatsOf: (message: string) => FormatMatch[]): QueryPlan {
+function routeExplainedMessage(plan: QueryPlan, formatsOf: (message: string) => FormatMatch[]): QueryPlan {
   const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
   return formats.length > 0 ? formatPlan(plan, formats) : plan;
 }
@@ -985,8 +986,7 @@ function routeMessageLikeSnippet(
   // (A log's clock or level before it says a program printed the line, brackets and all: h2's
   // `[… TRACE h2::proto] send_close: Open => HalfClosedLocal(Token { … })`.)
   if ((/[(){}=<>"`]/.test(plan.raw) && !loggedLine(plan.raw)) || occurs(plan.raw)) return plan;
-  const formats = formatsOf(plan.raw).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
-  return formats.length > 0 ? formatPlan(plan, formats) : plan;
+  return routeExplainedMessage(plan, formatsOf);
 }
 
 /**
@@ -1227,7 +1227,7 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     // names (`parser.py` → parser); a path without one (`input/output`) may be words, which the
     // other lists answer when the direct route finds nothing.
     const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-    const stem = name.replace(/\.[^.]*$/, '');
+    const stem = fileStem(file.path);
     if (stem !== name && /^[A-Za-z_$][\w$]*$/.test(stem)) plan.identifiers = [stem];
     plan.terms = contentTerms(file.path.replace(/[/.]+/g, ' '));
     return plan;

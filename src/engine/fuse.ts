@@ -30,6 +30,7 @@ import type {
   SubResult,
 } from './contract';
 import { MODALITIES } from './contract';
+import { byCodeUnits } from './code-unit-order';
 import { nameMatchFactor } from './search/members';
 import {
   boostFor,
@@ -311,7 +312,7 @@ function compareResults(a: SearchResult, b: SearchResult): number {
   return (
     b.score - a.score ||
     Object.keys(b.explanation.modalities).length - Object.keys(a.explanation.modalities).length ||
-    compareText(a.path, b.path) ||
+    byCodeUnits(a.path, b.path) ||
     a.startLine - b.startLine
   );
 }
@@ -610,10 +611,4 @@ export function scoreFromExplanation(e: ResultExplanation): number {
     (e.form?.factor ?? 1) *
     (e.member?.factor ?? 1)
   );
-}
-
-/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }

@@ -17,6 +17,7 @@ import { MAX_REGEX_LINE_LENGTH } from './text/grep';
 import { compileRegex } from './text/regex';
 import type { TermRarity } from './text/index';
 import { splitIdentifier } from './tokens';
+import { byCodeUnits } from './code-unit-order';
 import { escapeRegExp } from './text/escape';
 
 /** Lines of one file kept in an answer; the count covers all of them. */
@@ -358,7 +359,7 @@ export function callSitesOf(name: string, ownChunk: number, sources: CallSiteSou
   }
   return [...sites.values()]
     .map(({ span: _span, ...site }) => site)
-    .sort((a, b) => b.confidence - a.confidence || compareText(a.path, b.path) || a.line - b.line);
+    .sort((a, b) => b.confidence - a.confidence || byCodeUnits(a.path, b.path) || a.line - b.line);
 }
 
 /** Lines of one import statement read for the name it binds: longer lists are rare. */
@@ -419,10 +420,4 @@ function regexFinder(pattern: string, caseSensitive: boolean): (text: string) =>
     while (matcher.find()) if (matcher.end() > matcher.start()) out.push([matcher.start(), matcher.end()]);
     return out;
   };
-}
-
-/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }

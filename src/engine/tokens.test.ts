@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseForms, placeWords, splitIdentifier, subTokens } from './tokens';
+import { baseForms, splitIdentifier, subTokens } from './tokens';
 
 describe('baseForms', () => {
   it('gives the uninflected candidates of English verb and plural forms', () => {
@@ -89,14 +89,5 @@ describe('splitIdentifier', () => {
       '2',
       'open',
     ]);
-  });
-});
-
-describe('placeWords', () => {
-  it("gives each folder's and the file's name whole and split into its words (capstone, OpenAFS)", () => {
-    expect([...placeWords('arch/PowerPC/PPCMapping.c')].sort()).toEqual(
-      ['arch', 'mapping', 'pc', 'power', 'powerpc', 'ppc', 'ppcmapping'].sort(),
-    );
-    expect([...placeWords('src/afs/afs_osidnlc.c')].sort()).toEqual(['afs', 'afsosidnlc', 'osidnlc', 'src'].sort());
   });
 });

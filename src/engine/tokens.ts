@@ -51,22 +51,6 @@ export function splitIdentifier(identifier: string): string[] {
   return out;
 }
 
-/**
- * The words of a path's place: each folder's and the file's name (its extension off) as one
- * lower-cased word and split into its words (`arch/PowerPC/PPCMapping.c` → arch, powerpc, power,
- * pc, ppcmapping, ppc, mapping). C writes its module's place before its names (`PPC_reg_name`,
- * `opr_rbtree_insert` in opr/rbtree.c): these are the words such a prefix repeats.
- */
-export function placeWords(path: string): Set<string> {
-  const place = new Set<string>();
-  for (const segment of path.split('/')) {
-    const stem = segment.replace(/\.[^.]*$/, '');
-    place.add(stem.toLowerCase().replace(/[^a-z0-9]/g, ''));
-    for (const t of splitIdentifier(stem)) place.add(t);
-  }
-  return place;
-}
-
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 
 /** Identifiers and words in free text or code, in order of appearance (not split). */

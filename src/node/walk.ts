@@ -28,6 +28,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions } from '../engine/intake/gitignore';
 import { ignoreNote, type IntakeEntry } from '../engine/intake/intake';
+import { byCodeUnits } from '../engine/code-unit-order';
 
 export interface WalkOptions extends IgnoreMatcherOptions {
   signal?: AbortSignal;
@@ -158,7 +159,7 @@ function listDirectory(absolute: string, expectedReal: string): Dirent[] {
   // repository: its real path must still be the one the walk descended into.
   if (realpathSync.native(absolute) !== expectedReal)
     throw Object.assign(new Error('moved while walked'), { code: 'EMOVED' });
-  return dirents.sort((a, b) => compareText(a.name, b.name));
+  return dirents.sort((a, b) => byCodeUnits(a.name, b.name));
 }
 
 /**
@@ -289,10 +290,4 @@ export async function* walkRepository(
     }
     for (let i = subdirectories.length - 1; i >= 0; i--) stack.push(subdirectories[i]);
   }
-}
-
-/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type Dispatch, type MutableRefObject, ty
 import type { IndexProgress } from '../engine/contract';
 import type { IncomingFile, IndexRequest, LiveStage, RepositorySummary, WorkerStatus } from '../browser/protocol';
 import { isAbortError } from '../engine/abort';
+import { byCodeUnits } from '../engine/code-unit-order';
 import { DEFAULT_MAX_FILE_BYTES } from '../engine/intake/classify';
 import { GITIGNORE_FILE } from '../engine/intake/gitignore';
 import { readFolderFiles, type FolderContents } from '../browser/folder-source';
@@ -18,8 +19,7 @@ const FEED_BATCH = 32;
 
 /** Path order, the order the index worker's intake decides files in. */
 function byPath(a: { path: string }, b: { path: string }): number {
-  if (a.path < b.path) return -1;
-  return a.path > b.path ? 1 : 0;
+  return byCodeUnits(a.path, b.path);
 }
 
 /**

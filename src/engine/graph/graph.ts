@@ -329,7 +329,7 @@ export function buildGraph(corpus: Corpus): GraphData {
   const edges = linker.linkAll();
   const csr = edgesByNode(edges, nodeCount);
   const chunkLinks = chunkSymbolLinks(corpus, symbols);
-  // The default sort compares code units, as compareStrings does (the names are distinct).
+  // The default sort compares code units, as byCodeUnits does (the names are distinct).
   const byName = symbols.names.definitionNames.slice().sort();
   const ranked = pageRank(nodeCount, csr.outOffsets, csr.edgeTarget, csr.edgeConfidence);
   const groups = declarationGroups(files, symbols.fileSymbolOffsets);
@@ -1763,7 +1763,7 @@ function symbolsInNameOrder(symbols: SymbolTable, nameOrder: readonly string[]):
 
 /**
  * Distinct names (given in code-unit order) ordered by their lower-cased form, then by
- * themselves: what sorting with compareStrings on (lower, name) gives.
+ * themselves: what sorting with byCodeUnits on (lower, name) gives.
  */
 function byLowerThenName(sortedNames: readonly string[]): string[] {
   const lowers = new Map<string, string[]>();
@@ -1787,11 +1787,6 @@ function isQualifiedName(qualified: string, name: string): boolean {
     qualified.charCodeAt(at - 1) === 46 /* . */ ||
     (at >= 2 && qualified.charCodeAt(at - 1) === 58 && qualified.charCodeAt(at - 2) === 58)
   ); /* :: */
-}
-
-export function compareStrings(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }
 
 /** The symbols of `order` whose key (via `keyOf`) equals `key`: a binary search for the run. */

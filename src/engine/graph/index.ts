@@ -5,8 +5,10 @@
 import type { Evidence, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { rowOffsets } from '../store/csr';
-import { dirname } from './resolve';
+import { basename } from './resolve';
+import { filesMatchingTyped, type FileNameMatch } from '../structural/file-names';
 import { GRAPH_SPELLING_CODES } from '../ranking';
+import { fileStem } from '../path-words';
 import { splitIdentifier } from '../tokens';
 import {
   buildGraph,
@@ -153,6 +155,11 @@ const SOURCE_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java)$/;
 const NATIVE_EXTENSION = /\.(c|h|cc|cpp|hpp|rb|php)$/;
 /** What a file's stem leaves out: Ruby's require and a PHP class path name the file without `.rb`/`.php`. */
 const STEM_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java|rb|php)$/;
+
+/** Whether a module's name names the file at `path`: a source file's (STEM_EXTENSION), or one without an extension. */
+function cutsSourceExtension(path: string): boolean {
+  return STEM_EXTENSION.test(path) || !basename(path).includes('.');
+}
 
 /** A chunk's centrality: its definition symbol's, else its file's (at `position`, -1 when the graph has no such file). */
 function symbolOrFileCentrality(
@@ -1317,37 +1324,40 @@ export class GraphIndex implements Retriever {
   private filesNamedBy(raw: string): number[] {
     // A file named with its extension is that file (`alg-md5.h`, not alg-md5.c beside it).
     const written = raw.replace(/^\.?\//, '');
-    const atPath = this.corpus.files.findIndex((file) => file.path === written);
-    const named =
-      atPath >= 0 ? [atPath] : this.corpus.files.flatMap((file, p) => (file.path.endsWith('/' + written) ? [p] : []));
+    const named = this.atWholePath(written, (m) => m.kind === 'name');
     if (named.length > 0 && /\.\w+$/.test(written)) return named;
-    const word = raw
-      .replace(/^\.?\//, '')
-      .replace(SOURCE_EXTENSION, '')
-      .replace(/\./g, raw.includes('/') ? '.' : '/');
+    // A module's name, as an import writes it: without a source file's extension (Ruby's require, a
+    // PHP class path), dotted (Python's `os.path`), or its folder's (utils for utils/__init__.py).
+    const word = written.replace(SOURCE_EXTENSION, '').replace(/\./g, raw.includes('/') ? '.' : '/');
     if (word === '') return [];
-    const exact: number[] = [];
-    const suffix: number[] = [];
-    this.corpus.files.forEach((file, p) => {
-      const stem = file.path.replace(STEM_EXTENSION, '');
-      const moduleStem = stem.replace(/\/(index|__init__|mod)$/, '');
-      if (stem === word || moduleStem === word) exact.push(p);
-      else if (stem.endsWith('/' + word) || moduleStem.endsWith('/' + word)) suffix.push(p);
-    });
+    const modules = this.atWholePath(
+      word,
+      (m) =>
+        m.kind === 'name' ||
+        ((m.kind === 'stem' || m.kind === 'module') && cutsSourceExtension(this.g.filePaths[m.file])),
+    );
+    if (modules.length > 0) return modules;
     // A folder (`pkg/truncindex`, a Go package) names the files directly in it.
-    if (exact.length === 0 && suffix.length === 0 && raw.includes('/')) exact.push(...this.filesInFolder(word));
-    return exact.length > 0 ? exact : suffix;
+    return raw.includes('/') ? this.filesInFolder(word) : [];
+  }
+
+  /**
+   * The files at the whole path typed of the kinds kept (filesMatchingTyped), in the corpus's
+   * order: the one from the root alone when there is one (`src/util.js`, not compat/src/util.js).
+   */
+  private atWholePath(typed: string, keep: (m: FileNameMatch) => boolean): number[] {
+    const whole = filesMatchingTyped(this.g.filePaths, typed).filter((m) => m.whole && keep(m));
+    const fromRoot = whole.filter((m) => m.fromRoot);
+    return (fromRoot.length > 0 ? fromRoot : whole).map((m) => m.file).sort((a, b) => a - b);
   }
 
   /** The files directly in the folders a path names (`pkg/truncindex`, `qlog`): at the root or below. */
   private filesInFolder(folder: string): number[] {
-    const word = folder.replace(/^\.?\//, '').replace(/\/$/, '');
-    const out: number[] = [];
-    this.corpus.files.forEach((file, p) => {
-      const dir = dirname(file.path);
-      if (word !== '' && (dir === word || dir.endsWith('/' + word))) out.push(p);
-    });
-    return out;
+    const typed = folder.replace(/^\.?\//, '').replace(/\/$/, '');
+    if (typed === '') return [];
+    return filesMatchingTyped(this.g.filePaths, typed + '/')
+      .map((m) => m.file)
+      .sort((a, b) => a - b);
   }
 }
 
@@ -1383,7 +1393,7 @@ const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
 /** Whether a file is the module a qualifier names: its stem (`fileutil.py`) or its folder (Go's package `internal/protocol/`). */
 function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]): boolean {
   const parts = path.split('/');
-  const stem = parts[parts.length - 1].replace(/\.[^.]*$/, '');
+  const stem = fileStem(path);
   const folder = parts.length > 1 ? parts[parts.length - 2] : undefined;
   return qualifiers.some((q) => q !== undefined && q !== '' && (q === stem || q === folder));
 }

@@ -20,6 +20,7 @@ import {
 } from './classify';
 import { GITIGNORE_FILE, IgnoreMatcher, type IgnoreMatcherOptions, type IgnoreVerdict } from './gitignore';
 import { hashText } from './hash';
+import { byCodeUnits } from '../code-unit-order';
 
 /** Lazy reads in flight at once: enough to hide File/fs latency, few enough to bound memory. */
 export const READ_CONCURRENCY = 16;
@@ -260,7 +261,7 @@ export class RepositoryIntake {
     }
 
     // A stable sort: of entries with one path, the first added comes first and keeps it.
-    pending.sort((a, b) => compareText(a.path, b.path));
+    pending.sort((a, b) => byCodeUnits(a.path, b.path));
     return {
       pending: pending.filter((p, i) => {
         if (i === 0 || pending[i - 1].path !== p.path) return true;
@@ -425,10 +426,4 @@ export async function intakeFiles(
   const intake = new RepositoryIntake(options);
   await intake.addAll(entries);
   return intake.finish();
-}
-
-/** Orders strings by UTF-16 code units (`<`), as `sort()` does: -1, 1, or 0 when equal. */
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }

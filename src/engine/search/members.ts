@@ -9,7 +9,8 @@
  */
 import type { Chunk, Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
-import { baseForms, contentTerms, placeWords, splitIdentifier, subTokens } from '../tokens';
+import { placeWords } from '../path-words';
+import { baseForms, contentTerms, splitIdentifier, subTokens } from '../tokens';
 import {
   MEMBER_CALLEE_MIN_WORDS,
   MEMBER_NAME_GAIN,

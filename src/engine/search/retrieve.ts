@@ -141,8 +141,7 @@ async function runRetrievers(
         if (!r) throw new Error('index not built');
         const hits = await r.search(plan, depth);
         lists[m] = hits;
-        run.hits = hits.length;
-        run.list = hits.slice(0, LIST_PREVIEW);
+        showList(run, hits);
       } catch (e) {
         // A stored index found damaged is not a modality's failure: the host rebuilds and asks again.
         if (e instanceof SnapshotDamagedError) throw e;
@@ -175,10 +174,13 @@ function keepFiles(
   });
   lists[m] = kept;
   const run = runs.get(m);
-  if (run) {
-    run.hits = kept.length;
-    run.list = kept.slice(0, LIST_PREVIEW);
-  }
+  if (run) showList(run, kept);
+}
+
+/** What a modality's run shows of its list: how many hits, and the first LIST_PREVIEW. */
+export function showList(run: ModalityRun, hits: ModalityHit[]): void {
+  run.hits = hits.length;
+  run.list = hits.slice(0, LIST_PREVIEW);
 }
 
 /**
@@ -216,13 +218,7 @@ function unlinkedWordFiles(
     if (declaration || !inCode(m.lineText, column, file?.language ?? null)) continue;
     if (file && (readByParser(file, m.line, name) || !sameName(m.lineText, column, name, file.language))) continue;
     // "Who calls X": a use that cannot be a call (a field read, an import binding X) is none.
-    if (plan.asksCalls === true) {
-      if (!callShaped(m.lineText, column, name, file?.language ?? null)) continue;
-      if (
-        file?.analysis.imports.some((i) => i.names.includes(name) && withinImport(i, m.line, m.lineText, column, name))
-      )
-        continue;
-    }
+    if (plan.asksCalls === true && !callShaped(file, m.line, m.lineText, column, name)) continue;
     if (file && !commentLines.has(m.fileId)) commentLines.set(m.fileId, blockCommentLines(file.text, file.language));
     if (commentLines.get(m.fileId)?.[m.line - 1] === 1) continue;
     missing.add(m.fileId);
@@ -308,31 +304,40 @@ const SLASH = 47;
 const STAR = 42;
 
 /**
- * Whether the whole word at `column` can be a call of `name`, for "who calls X": called (`X(`,
- * `X!(`, `X::<T>(`), or passed as a value (`.map_err(pki_error)`). Not a field read through an
- * object (`rr.KeyTag`, `$this->items`) nor a line that starts with the name followed by a type,
- * `=` or `:` (a Go struct field `KeyTag uint16`, an assignment `name = …`); a name alone on an
- * argument line (`    pki_error,`) is passed. Ruby calls without parentheses:
- * every use may be a call there.
+ * Whether the whole word at `column` of `line` can be a call of `name`, for "who calls X": called
+ * (`X(`, `X!(`, `X::<T>(`), or passed as a value (`.map_err(pki_error)`). Not an import binding it
+ * (bindsName), nor a field read through an object (`rr.KeyTag`, `$this->items`), nor a line that
+ * starts with the name followed by a type, `=` or `:` (a Go struct field `KeyTag uint16`, an
+ * assignment `name = …`); a name alone on an argument line (`    pki_error,`) is passed. Ruby
+ * calls without parentheses: every other use may be a call there.
  */
-function callShaped(lineText: string, column: number, name: string, language: Language | null): boolean {
-  if (language === 'ruby') return true;
+function callShaped(
+  file: CorpusFile | undefined,
+  line: number,
+  lineText: string,
+  column: number,
+  name: string,
+): boolean {
   const after = lineText.slice(column + name.length);
-  if (/^\s*(?:!\s*)?\(|^::<|^<[\w\s,:<>&*[\]]*>\s*\(/.test(after)) return true;
+  const called = CALL_AFTER_NAME.test(after);
+  if (file?.analysis.imports.some((i) => i.names.includes(name) && bindsName(i, line, called))) return false;
+  if (called || file?.language === 'ruby') return true;
   const before = lineText.slice(0, column);
   if (/(?:\.|->)\s*$/.test(before)) return false;
   return before.trim() !== '' || !/^\s*(?:[=:]|[A-Za-z_*[])/.test(after);
 }
 
+/** A call opening right after a name: `X(`, `X!(` (a Rust macro), `X::<T>(`, `X<T>(`. */
+const CALL_AFTER_NAME = /^\s*(?:!\s*)?\(|^::<|^<[\w\s,:<>&*[\]]*>\s*\(/;
+
 /**
- * Whether a use of `name` is the import binding it: on the import's line, or on a line of its
+ * Whether an import binds the name used on `line`: on the import's line, or on a line of its
  * bracketed list below (pylint's `from pylint.utils.utils import (` then `    _check_csv,`), which
- * ends by one line per name it binds; a call written there (`(` after the name) is a call.
+ * ends by one line per name it binds; a call written there (`called`) is a call.
  */
-function withinImport(i: ImportRef, line: number, lineText: string, column: number, name: string): boolean {
+function bindsName(i: ImportRef, line: number, called: boolean): boolean {
   if (line === i.line) return true;
-  if (line < i.line || line > i.line + i.names.length + 1) return false;
-  return !/^\s*\(/.test(lineText.slice(column + name.length));
+  return !called && line > i.line && line <= i.line + i.names.length + 1;
 }
 
 /** A doctest's lines (`>>>`, `...`) and a docstring's quotes: prose in Python (or a file of no known language). */

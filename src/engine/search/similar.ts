@@ -19,8 +19,8 @@ import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
 import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
-import { splitIdentifier } from '../tokens';
-import { LIST_PREVIEW } from './retrieve';
+import { fileNameWords, placeStems } from '../path-words';
+import { showList } from './retrieve';
 
 /**
  * The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`) or the
@@ -384,12 +384,6 @@ export function hintedSubject(
   return found ? { subject: named, found } : undefined;
 }
 
-/** The words of a file's name, lower-cased, its extension left off: `linux`, `os` for linux-os.c. */
-function fileWords(path: string): Set<string> {
-  const file = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
-  return new Set(splitIdentifier(file));
-}
-
 /** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`. */
 const QUALIFIED = /::|\.|#|->|\\/;
 
@@ -481,7 +475,7 @@ export function subjectChunks(
   // per OS), as a folder's name is one of the path's parts.
   const picked =
     named.length === 0 && subject.loose && subject.qualifier !== undefined
-      ? firstArms(own.filter((d) => fileWords(d.path).has(subject.qualifier!.toLowerCase())))
+      ? firstArms(own.filter((d) => fileNameWords(d.path).has(subject.qualifier!.toLowerCase())))
       : named;
   // A word before the name that names none of its places is prose (`similar to parse array`), not X's qualifier.
   if (subject.loose && picked.length === 0) return undefined;
@@ -547,7 +541,7 @@ export function outerPicked<T extends { path: string; definition: Definition }>(
  */
 function placeNames(corpus: Corpus, path: string, d: Definition): Set<string> {
   const out = new Set<string>();
-  for (const segment of path.split('/')) out.add(segment.replace(/\.[^.]*$/, '').toLowerCase());
+  for (const stem of placeStems(path)) out.add(stem.toLowerCase());
   for (const h of corpus.fileByPath.get(path)?.analysis.definitions ?? [])
     if (h !== d && h.startLine <= d.startLine && d.endLine <= h.endLine && !FUNCTION_FAMILY.has(h.kind))
       for (const part of h.name.split(QUALIFIED)) out.add(part);
@@ -727,10 +721,7 @@ export function dropSubject(
     const kept = (lists[m] ?? []).filter((h) => answers(corpus.chunks[h.chunkId]));
     lists[m] = kept;
     const run = runs.get(m);
-    if (run) {
-      run.hits = kept.length;
-      run.list = kept.slice(0, LIST_PREVIEW);
-    }
+    if (run) showList(run, kept);
   }
 }
 

@@ -20,7 +20,8 @@ import {
   SIBLING_SHAPE_WEIGHT,
   SIBLING_VARIANT_FILE,
 } from '../ranking';
-import { placeWords, splitIdentifier, subTokens } from '../tokens';
+import { fileStem, placeWords } from '../path-words';
+import { splitIdentifier, subTokens } from '../tokens';
 import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
 
@@ -150,8 +151,8 @@ export function placeAffinity(a: string, b: string, layered = false): number {
  * a variant: tokio's semaphore.rs wraps batch_semaphore.rs (`use super::batch_semaphore as ll`).
  */
 export function variantFile(a: string, b: string): boolean {
-  if (typeSuffixed(stemOf(a), stemOf(b))) return true;
-  const [pa, pb] = [nameParts(stemOf(a)), nameParts(stemOf(b))];
+  if (typeSuffixed(fileStem(a), fileStem(b))) return true;
+  const [pa, pb] = [nameParts(fileStem(a)), nameParts(fileStem(b))];
   if (pa.length === 0 || pb.length === 0 || pa.join(' ') === pb.join(' ')) return false;
   if (onePattern(pa, pb)) return true;
   const [short, long] = pa.length < pb.length ? [pa, pb] : [pb, pa];
@@ -183,20 +184,13 @@ const ONE_LOWER_WORD = /^[a-z][a-z0-9]*$/;
  * the file's name saying which variant it is. Not two names of one file (`get` · `gets`).
  */
 function typeVariants(a: string, aPath: string, b: string, bPath: string): boolean {
-  return stemOf(aPath) === a && stemOf(bPath) === b && typeSuffixed(a, b);
+  return fileStem(aPath) === a && fileStem(bPath) === b && typeSuffixed(a, b);
 }
 
 /** Whether a file's imports name the module of the file at `path` (its name without the extension, as one part of a specifier). */
 function importsModule(file: CorpusFile, path: string): boolean {
-  const stem = stemOf(path);
+  const stem = fileStem(path);
   return file.analysis.imports.some((i) => i.specifier.split(/[^\w$-]+/).includes(stem));
-}
-
-/** A path's file name without its extension. */
-function stemOf(path: string): string {
-  const file = path.slice(path.lastIndexOf('/') + 1);
-  const dot = file.lastIndexOf('.');
-  return dot > 0 ? file.slice(0, dot) : file;
 }
 
 /** A definition as its shape is read: its signature, its lines, and the names its body defines and uses. */
@@ -264,9 +258,7 @@ export function picks(
   const q = by.qualifier;
   if (q === undefined) return true;
   const parts = path.split('/');
-  const file = parts[parts.length - 1];
-  const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
-  if (container === q || stem === q || parts[parts.length - 2] === q) return true;
+  if (container === q || fileStem(path) === q || parts[parts.length - 2] === q) return true;
   return folders === 'any' && parts.slice(0, -2).includes(q);
 }
 

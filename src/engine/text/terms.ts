@@ -14,6 +14,7 @@
 import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintWriter } from '../store/growable';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import type { SpellingVocabulary } from './spellings';
+import { byCodeUnits } from '../code-unit-order';
 import { TermCounts, WordTermTable } from './word-terms';
 
 /** A defining symbol's name says more about the chunk than one word of its body. */
@@ -495,11 +496,6 @@ function encodeRows(
   }
   listOffsets[rowCount] = bytes.length;
   return { listOffsets, postings: bytes.finish() };
-}
-
-function byCodeUnits(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }
 
 /**

@@ -898,10 +898,7 @@ class ReferenceLinker {
     const start = file.lineStarts[ref.line - 1] ?? text.length;
     const end = ref.line < file.lineStarts.length ? file.lineStarts[ref.line] : text.length;
     const invoked = new RegExp(`(?<![\\w$])${escapeRegExp(name)}\\s*!(?!=)`).test(text.slice(start, end));
-    if (!invoked) {
-      const others = candidates.filter((c) => symbolKind[c] !== MACRO_KIND);
-      return others.length > 0 ? others : candidates;
-    }
+    if (!invoked) return candidates.filter((c) => symbolKind[c] !== MACRO_KIND);
     if (macros.length < 2) return macros;
     const caller = this.files[file.p].path.split('/');
     const shared = (c: number) => {

@@ -120,6 +120,66 @@ describe('Rust: macros are their own namespace, scoped by where they are defined
   });
 });
 
+// Rust's core 1.63 (MIT OR Apache-2.0): str/validations.rs's run_utf8_validation keeps a
+// `macro_rules! err` for its own body; option.rs's ok_or_else calls its closure parameter `err()`.
+const core = {
+  'Cargo.toml': '[package]\nname = "core"\n',
+  'lib.rs': 'pub mod option;\npub mod str;\n',
+  'str/mod.rs': 'mod count;\nmod validations;\npub use validations::utf8_char_width;\n',
+  'str/count.rs': [
+    'fn char_count_general_case(s: &[u8]) -> usize {',
+    '    s.iter().filter(|&&byte| !super::validations::utf8_is_cont_byte(byte)).count()',
+    '}',
+  ].join('\n'),
+  'str/validations.rs': [
+    'pub(super) const fn utf8_is_cont_byte(byte: u8) -> bool {',
+    '    (byte as i8) < -64',
+    '}',
+    '',
+    'pub const fn utf8_char_width(b: u8) -> usize {',
+    '    UTF8_CHAR_WIDTH[b as usize] as usize',
+    '}',
+    '',
+    'pub(super) const fn run_utf8_validation(v: &[u8]) -> Result<(), Utf8Error> {',
+    '    let mut index = 0;',
+    '    while index < v.len() {',
+    '        macro_rules! err {',
+    '            ($error_len: expr) => {',
+    '                return Err(Utf8Error { valid_up_to: old_offset, error_len: $error_len })',
+    '            };',
+    '        }',
+    '        if v[index] > 127 {',
+    '            err!(Some(1))',
+    '        }',
+    '        index += 1;',
+    '    }',
+    '    Ok(())',
+    '}',
+  ].join('\n'),
+  'option.rs': [
+    'impl<T> Option<T> {',
+    '    pub const fn ok_or_else<E, F>(self, err: F) -> Result<T, E>',
+    '    where',
+    '        F: ~const FnOnce() -> E,',
+    '    {',
+    '        match self {',
+    '            Some(v) => Ok(v),',
+    '            None => Err(err()),',
+    '        }',
+    '    }',
+    '}',
+  ].join('\n'),
+};
+
+describe('Rust: a call without `!` never reaches a macro', () => {
+  it('`err()` (a closure parameter) is no use of a file whose only `err` is a macro', async () => {
+    const dependants = await dependantsOf(core, 'str/validations.rs');
+    expect(dependants).toContain('str/mod.rs');
+    expect(dependants).toContain('str/count.rs');
+    expect(dependants).not.toContain('option.rs');
+  });
+});
+
 describe('Rust: module paths inside a macro’s tokens', () => {
   // ruma-common 0.10.5 (MIT): events/enums.rs names each event module inside `event_enum! { … }`.
   const ruma = {

@@ -234,10 +234,10 @@ function rustImports(node: Node): ImportRef[] {
 }
 
 /**
- * A path written in place that loads a module of this crate. Only `crate::`: a `super::` inside an
- * inline `mod tests` would be read from the file's module, not the inline one.
+ * A path written in place that loads a module of this crate: `crate::…`, or `super::…` outside any
+ * inline module (inside an inline `mod tests`, `super` is the file's own module, not its parent).
  */
-const RUST_LOCAL_PATH = /^crate(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
+const RUST_LOCAL_PATH = /^(?:crate|super)(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
 /**
  * The same inside a macro's tokens (`panic!("{}", crate::util::error::MSG)`), which no parse sees
  * as a path; and a path from the parent module (ruma's `event_enum! { "m.call.reject" =>
@@ -266,7 +266,13 @@ function rustQualifiedPath(node: Node): ImportRef[] {
   if (parentType !== undefined && RUST_PATH_HOLDERS.has(parentType)) return [];
   const specifier = node.text.replace(/\s+/g, '').replace(/<.*$/s, '');
   if (!RUST_LOCAL_PATH.test(specifier)) return [];
+  if (specifier.startsWith('super') && withinInlineModule(node)) return [];
   return [{ specifier, line: lineOf(node), names: [], kind: 'use' }];
+}
+
+function withinInlineModule(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'mod_item') return true;
+  return false;
 }
 
 function rustMacroPaths(node: Node): ImportRef[] {

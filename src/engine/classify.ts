@@ -1034,8 +1034,10 @@ function routeMessageInPaste(
   // Lines without code punctuation (the first one's wrappers aside) may be one message printed
   // over several lines: a format that writes line breaks, or a value that holds them.
   const whole = reading.whole;
-  if (whole && whole.split(LINE_BREAK).every((l, i) => !CODE_PUNCTUATION.test(i === 0 ? innerMessage(l) : l))) {
-    const formats = formatsOf(whole).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE);
+  if (whole && whole.split(LINE_BREAK).every((l, i) => !readsAsCode(i === 0 ? innerMessage(l) : l))) {
+    // Read whole, the paste is one message from its first word: a format printing only its end
+    // (YARD's `"\n    in file `#{file}' near line #{line}"`, put after any warning) is not it.
+    const formats = formatsOf(whole).filter((f) => f.coverage >= SNIPPET_MESSAGE_COVERAGE && f.startsMessage !== false);
     if (formats.length > 0) return formatPlan(plan, formats);
   }
   // A line's log wrapper (docutils' `index.rst:3: (SEVERE/4) `, a clock, a level) is no code
@@ -1062,6 +1064,13 @@ function routeMessageInPaste(
 
 /** What code holds and a printed message rarely does: calls, blocks, assignments, comparisons, statements' ends. */
 const CODE_PUNCTUATION = /[(){}=<>`;]/;
+/** A name quoted as older Unix and Ruby messages quote it: `` `lib/shop/cart.rb' `` (a backtick, then an apostrophe). */
+const BACKTICK_APOSTROPHE_QUOTE = /`([^`'\n]*)'/g;
+
+/** Whether a pasted line holds code punctuation, a name quoted `like this' aside. */
+function readsAsCode(line: string): boolean {
+  return CODE_PUNCTUATION.test(line.replace(BACKTICK_APOSTROPHE_QUOTE, '$1'));
+}
 
 /** A pasted line without its log wrapper (a clock, a level, docutils' `index.rst:3: (SEVERE/4) `). */
 function innerMessage(line: string): string {

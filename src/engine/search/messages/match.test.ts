@@ -132,6 +132,14 @@ describe('a pasted message is aligned with the format strings of the source', ()
     ).toEqual([{ constant: 'Conn { id: ' }, { placeholder: '{:?}' }, { constant: ', .. }' }]);
   });
 
+  it("Ruby: a `[warn]:` paste over three lines whose last quotes a file `like this' is a message, not code (YARD’s processor)", () => {
+    const pasted =
+      "[warn]: The proxy Shop::Base has not yet been recognized.\nIf this class/method is part of your source tree, this will affect your documentation results.\nYou can correct this issue by loading the source file for this object before `lib/shop/cart.rb'";
+    const plan = routeWithFormats(pasted, 'yard-handlers-processor.rb.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('yard-handlers-processor.rb.txt'), plan.regex!)).toEqual([11]);
+  });
+
   it('Ruby #{…}: thor’s required options, whose unquoted word “options” is a value too', () => {
     expect(formatsFor("No value provided for required options '--name'", 'thor-arguments-excerpt.rb.txt')).toEqual([
       { line: 45, literal: "No value provided for required #{class_name} '#{names}'" },

@@ -493,6 +493,10 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     const own = name.split(/::|\.|\\|#/).pop() ?? name;
     const signature = lines.findIndex((l) => l.includes(own));
     if (signature < 0) return false;
+    // A declaration without a body (a `.d.ts` signature, a C prototype, an abstract or trait
+    // method) does no work at all: shorter than any body.
+    const last = lines.filter((l) => l.trim()).at(-1) ?? '';
+    if (!lines.some((l) => l.includes('{')) && /;\s*$/.test(last)) return true;
     let code = 0;
     let inDocstring = false;
     for (const line of lines.slice(signature + 1)) {

@@ -163,8 +163,20 @@ const STRCHR_C = [
   '',
 ].join('\n');
 
+/** preact 10 (MIT), compat/src/index.d.ts: a declaration whose parameters take three lines, and no body. */
+const BATCHED_D_TS = [
+  'declare namespace React {',
+  '\texport function unstable_batchedUpdates(',
+  '\t\tcallback: (arg?: any) => void,',
+  '\t\targ?: any',
+  '\t): void;',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
   { path: 'src/string/strchr.c', text: STRCHR_C },
+  { path: 'compat/src/index.d.ts', text: BATCHED_D_TS },
   { path: 'Constraints/DateValidator.php', text: DATE_VALIDATOR_PHP },
   { path: 'Constraints/NotCompromisedPasswordValidator.php', text: NOT_COMPROMISED_PHP },
   { path: 'mongo/auth/scram/conversation.rb', text: CONVERSATION_RB },
@@ -193,6 +205,10 @@ describe('a function of a line or two', () => {
     // A docstring is not code, nor a brace opening the body on its own line.
     expect(short(named('state'))).toBe(true);
     expect(short(named('strchr'))).toBe(true);
+    // A declaration without a body, however long its signature, does no work at all.
+    expect(
+      short(corpus.chunks.find((c) => c.symbol?.endsWith('unstable_batchedUpdates') && c.kind === 'definition')!),
+    ).toBe(true);
     // Three lines of code, or a call spread over lines: work of its own.
     expect(short(named('State'))).toBe(false);
     expect(short(named('hi'))).toBe(false);

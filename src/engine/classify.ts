@@ -600,7 +600,7 @@ const VERBATIM_RULE = {
   rule: 'verbatim-text' as const,
   intent: 'exact_match' as const,
   looksFor:
-    'pasted text (a log or error line, 3+ words) that the repository contains verbatim — checked in the trigram index when searching',
+    'pasted text (a log or error line, 3+ words) that the repository contains verbatim — checked in the trigram index when searching; a phrase of plain words only where a line of code holds it, not a comment, a docstring or a document',
   confidence: String(CONFIDENCE.verbatimText),
 };
 
@@ -652,6 +652,8 @@ const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set([
  * question is (routeAskedPrompt); "function that parses the config" has no such format.
  */
 const MESSAGE_WORD_RULES: ReadonlySet<string> = new Set(['definition-keyword', 'references-phrase', 'impact-phrase']);
+/** Rules of a phrase in plain words: pasted text only when the code itself holds the run. */
+const PHRASE_RULES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'description']);
 /** Rules that keep their intent and confidence: the verbatim run only widens their literal. */
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */
@@ -797,6 +799,7 @@ export function routePastedText(
   occurs: (text: string) => boolean,
   matches?: (pattern: string) => boolean,
   formatsOf?: (message: string) => FormatMatch[],
+  occursInCode?: (text: string) => boolean,
 ): QueryPlan {
   const located = formatsOf && plan.raw.includes('\n') ? routeLocatedMessage(plan, formatsOf) : null;
   if (located) return located;
@@ -830,7 +833,11 @@ export function routePastedText(
       return routed;
     }
   }
-  const run = verbatimRun(plan.raw, occurs, ERROR_LINE.has(plan.rule));
+  // A phrase typed in plain words that the code's comments or documents say ("open a pseudo
+  // terminal" beside `/// Open a pseudoterminal device`) describes the code; pasted output is
+  // text the code holds, in a string or a line of code.
+  const seen = PHRASE_RULES.has(plan.rule) && occursInCode ? occursInCode : occurs;
+  const run = verbatimRun(plan.raw, seen, ERROR_LINE.has(plan.rule));
   const short = !run && formatsOf && !quotesCode ? routeShortMessage(plan, occurs, formatsOf) : null;
   if (short) return short;
   if (!run || (plan.literal && run.length <= plan.literal.length)) return withoutAbsentValue(plan, occurs);

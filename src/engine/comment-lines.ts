@@ -55,3 +55,69 @@ export function isCommentLine(line: string, language: Language | null): boolean 
   if (HASH_COMMENTS.has(language) && HASH_LINE.test(trimmed)) return true;
   return DASH_COMMENTS.has(language) && DASH_LINE.test(trimmed);
 }
+
+/**
+ * Which lines start inside a `/* … *\/` comment or a Python docstring opened on a line above
+ * (a C function's comment quoting a call: `e.g., fd_safer (open ("file", O_RDONLY)).  *\/`),
+ * where the line itself does not read as a comment line: 1 at index line − 1. One pass over the
+ * file; null for a language with neither.
+ */
+export function blockCommentLines(text: string, language: Language | null): Uint8Array | null {
+  const python = language === 'python';
+  if (!python && (!language || !writesSlashComments(language))) return null;
+  const lines: number[] = [0];
+  // A Python docstring's inner lines (an odd number of triple quotes above): prose, as its first is.
+  if (python) {
+    let quotes = 0;
+    let next = 0;
+    const marks = text.matchAll(/"""|'''/g);
+    for (let mark = marks.next(); ; mark = marks.next()) {
+      const at = mark.done ? text.length : mark.value.index;
+      for (let nl = text.indexOf('\n', next); nl >= 0 && nl < at; nl = text.indexOf('\n', nl + 1)) {
+        lines.push(quotes % 2);
+        next = nl + 1;
+      }
+      if (mark.done) break;
+      quotes++;
+    }
+    return Uint8Array.from(lines);
+  }
+  // Inside when the last `/*` above the line opened after the last `*/` closed.
+  let open = -1;
+  let close = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) lines.push(open > close ? 1 : 0);
+    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) open = i;
+    else if (c === STAR && text.charCodeAt(i + 1) === SLASH) close = i;
+  }
+  return Uint8Array.from(lines);
+}
+
+const NEWLINE = 10;
+const SLASH = 47;
+const STAR = 42;
+
+/** A project's documents: README, CHANGELOG, LICENSE and the like, and Markdown, reST or text files. */
+const PROSE_FILE =
+  /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|rdoc|org|pod)$|(?:^|\/)(?:README|CHANGELOG|CHANGES|NEWS|HISTORY|AUTHORS|LICENSE|COPYING|CONTRIBUTING|INSTALL)(?:\.[^/]*)?$/i;
+
+const DOCSTRING_OPENING = /^\s*[rRuU]?(?:"""|''')/;
+
+/**
+ * Whether a matched line is prose: a line of a document, a comment line, or a line inside a block
+ * comment or a Python docstring. `blocks` keeps each file's block-comment lines for the next match.
+ */
+export function isProseLine(
+  file: { path: string; text: string; language: Language | null },
+  fileId: number,
+  match: { line: number; lineText: string; lineTextStart: number },
+  blocks: Map<number, Uint8Array | null>,
+): boolean {
+  if (PROSE_FILE.test(file.path)) return true;
+  if (match.lineTextStart === 0 && isCommentLine(match.lineText, file.language)) return true;
+  // A Python line opening with triple quotes is a bare string: a docstring's first line.
+  if (file.language === 'python' && match.lineTextStart === 0 && DOCSTRING_OPENING.test(match.lineText)) return true;
+  if (!blocks.has(fileId)) blocks.set(fileId, blockCommentLines(file.text, file.language));
+  return blocks.get(fileId)?.[match.line - 1] === 1;
+}

@@ -99,6 +99,7 @@ import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestChunk } from './structural/index';
+import { isProseLine } from './comment-lines';
 import { measure, now } from './timing';
 
 export {
@@ -120,6 +121,9 @@ export {
   type SnapshotFile,
   type StoredTexts,
 } from './snapshot';
+
+/** Lines read to tell whether a phrase occurs in code or only in comments and documents. */
+const VERBATIM_CODE_SCAN_LIMIT = 500;
 export { sliceLines, type Dependent, type FileView } from './navigation';
 export { planTypedQuery, queryMayEmbed } from './search/route';
 export { measure } from './timing';
@@ -314,6 +318,13 @@ export class Engine {
   private planningLookups(): PlanSources {
     return {
       occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
+      occursInCode: (text) => {
+        const blocks = new Map<number, Uint8Array | null>();
+        return this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT }).matches.some((m) => {
+          const file = this.corpus.files[m.fileId];
+          return file !== undefined && !isProseLine(file, m.fileId, m, blocks);
+        });
+      },
       matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,
       messages: corpusMessageSources(this.corpus, this.indexes.text),
       chunk: (id) => this.chunk(id),

@@ -2,7 +2,7 @@
  * Running a route's retrievers: each modality's own ranked list, kept to the filtered files,
  * and the fallbacks that fuse the other modalities in when a direct answer falls short.
  */
-import { isCommentLine, writesSlashComments } from '../comment-lines';
+import { blockCommentLines, isCommentLine } from '../comment-lines';
 import type { ImportRef, Language, Modality, ModalityHit, ModalityRun, QueryPlan } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { referencedName } from '../graph/graph';
@@ -260,48 +260,6 @@ function sameName(lineText: string, column: number, name: string, language: Lang
   if (/(?<!:):$/.test(before)) return false;
   return !/%[wWiI](?:\([^)]*|\[[^\]]*|\{[^}]*|<[^>]*)$/.test(before);
 }
-
-/**
- * Which lines start inside a `/* … *\/` comment or a Python docstring opened on a line above
- * (a C function's comment quoting a call: `e.g., fd_safer (open ("file", O_RDONLY)).  *\/`),
- * where the line itself does not read as a comment line: 1 at index line − 1. One pass over the
- * file; null for a language with neither.
- */
-function blockCommentLines(text: string, language: Language | null): Uint8Array | null {
-  const python = language === 'python';
-  if (!python && (!language || !writesSlashComments(language))) return null;
-  const lines: number[] = [0];
-  // A Python docstring's inner lines (an odd number of triple quotes above): prose, as its first is.
-  if (python) {
-    let quotes = 0;
-    let next = 0;
-    const marks = text.matchAll(/"""|'''/g);
-    for (let mark = marks.next(); ; mark = marks.next()) {
-      const at = mark.done ? text.length : mark.value.index;
-      for (let nl = text.indexOf('\n', next); nl >= 0 && nl < at; nl = text.indexOf('\n', nl + 1)) {
-        lines.push(quotes % 2);
-        next = nl + 1;
-      }
-      if (mark.done) break;
-      quotes++;
-    }
-    return Uint8Array.from(lines);
-  }
-  // Inside when the last `/*` above the line opened after the last `*/` closed.
-  let open = -1;
-  let close = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === NEWLINE) lines.push(open > close ? 1 : 0);
-    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) open = i;
-    else if (c === STAR && text.charCodeAt(i + 1) === SLASH) close = i;
-  }
-  return Uint8Array.from(lines);
-}
-
-const NEWLINE = 10;
-const SLASH = 47;
-const STAR = 42;
 
 /**
  * Whether the whole word at `column` of `line` can be a call of `name`, for "who calls X": called

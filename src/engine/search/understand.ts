@@ -79,6 +79,8 @@ function truncationEffect(matched: TextGrepResult): string {
 /** What planning needs from the engine: whether a text occurs verbatim, and the chunk "find similar" starts from. */
 export interface PlanSources {
   occursVerbatim(text: string): boolean;
+  /** Whether the text occurs on a line of code: not in a comment, a docstring or a document. */
+  occursInCode?(text: string): boolean;
   /** Whether a regular expression (RE2, case-insensitive) matches a line of the corpus. */
   matchesPattern?(pattern: string): boolean;
   /** The corpus's lines, for matching a pasted message to the format strings that print it. */
@@ -128,6 +130,7 @@ export function planSearch(
       messages &&
         ((text) =>
           (formats = valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages))),
+      sources.occursInCode && ((text) => sources.occursInCode!(text)),
     );
     const via = formats[0]?.printedBy;
     if (plan.pasted && plan.regex !== undefined && via)

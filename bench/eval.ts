@@ -67,10 +67,19 @@ interface Options {
   regenerate: boolean;
   corpora: string[] | null;
   realOnly: boolean;
+  /** The real set with every file the CLI would index (tests, docs, examples), not only the project's sources. */
+  wholeTree: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { quick: false, embedder: 'local', regenerate: false, corpora: null, realOnly: false };
+  const o: Options = {
+    quick: false,
+    embedder: 'local',
+    regenerate: false,
+    corpora: null,
+    realOnly: false,
+    wholeTree: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') o.quick = true;
@@ -81,9 +90,10 @@ function parseOptions(argv: string[]): Options {
       o.embedder = v;
     } else if (a === '--corpora') o.corpora = argv[++i].split(',');
     else if (a === '--real-only') o.realOnly = true;
+    else if (a === '--whole-tree') o.wholeTree = o.realOnly = true;
     else
       throw new Error(
-        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] [--real-only] | --understand [--projects a,b] [--half tuning]`,
+        `unknown argument ${a}\nusage: npm run eval -- [--quick] [--embedder local|none] [--regenerate] [--corpora a,b] [--real-only [--whole-tree]] | --understand [--projects a,b] [--half tuning]`,
       );
   }
   return o;
@@ -106,6 +116,7 @@ async function main(): Promise<void> {
         lexicalExpansion: evalLexicalExpansion(),
       },
       log,
+      { wholeTree: options.wholeTree },
     );
 
   // 1. Corpora (all of them: the query set is checked against every fingerprint).

@@ -14,6 +14,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { listFiles, REPO_ROOT } from '../eval/corpora';
+import { intakeFiles } from '../../src/engine/intake/intake';
+import { walkRepository } from '../../src/node/walk';
+import { byCodeUnits } from '../../src/engine/code-unit-order';
 
 const run = promisify(execFile);
 
@@ -1039,6 +1042,7 @@ export async function loadProject(
   project: RealProject,
   log: (m: string) => void,
   cache = REAL_CACHE,
+  wholeTree = false,
 ): Promise<LoadedProject | null> {
   const base = join(cache, project.name);
   const unpacked = join(base, 'deb');
@@ -1063,7 +1067,7 @@ export async function loadProject(
     }
     await writeFile(marker, `${project.pkg}=${project.version}\n`);
   }
-  const loaded = await readProject(project, cache);
+  const loaded = await readProject(project, cache, wholeTree);
   if (!loaded) throw new Error(`${project.name}: unpacked into ${base} but its marker is missing`);
   return loaded;
 }
@@ -1071,13 +1075,27 @@ export async function loadProject(
 /**
  * Reads a project already fetched into `cache` (never fetches); null when it is not there.
  * The question-set test checks expected answers against it without apt or the network.
+ * `wholeTree`: every file below the root that the CLI would index (its walk and intake: tests,
+ * examples, documents, build files), as a user who opened the folder gets it, rather than the
+ * project's sources alone.
  */
-export async function readProject(project: RealProject, cache = REAL_CACHE): Promise<LoadedProject | null> {
+export async function readProject(
+  project: RealProject,
+  cache = REAL_CACHE,
+  wholeTree = false,
+): Promise<LoadedProject | null> {
   if (!existsSync(markerOf(project, cache))) return null;
   const dir = join(cache, project.name, 'deb', project.root);
-  const paths = (await listFiles(dir))
-    .filter((p) => project.extensions.some((e) => p.endsWith(e)) && !project.exclude?.test(p))
-    .sort();
-  const files = await Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(dir, path), 'utf8') })));
+  let files: { path: string; text: string }[];
+  if (wholeTree) {
+    const intake = await intakeFiles(walkRepository(dir));
+    const top = intake.topFolder ? `${intake.topFolder}/` : '';
+    files = intake.files.map((f) => ({ path: top + f.path, text: f.text })).sort((a, b) => byCodeUnits(a.path, b.path));
+  } else {
+    const paths = (await listFiles(dir))
+      .filter((p) => project.extensions.some((e) => p.endsWith(e)) && !project.exclude?.test(p))
+      .sort();
+    files = await Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(dir, path), 'utf8') })));
+  }
   return { project, dir, files, sha1: new Map(files.map((f) => [f.path, sha1(f.text)])) };
 }

@@ -1010,6 +1010,51 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04g',
   },
+  // The fifteenth tuning group (thirtieth session, 2026-12-05, issue 20), Go and PHP by h30-qo,
+  // questions written from reading the code before Fourfold ran on them. runc 1.1 (the OCI container
+  // runtime, as golang-github-opencontainers-runc-dev ships it: the runc command and libcontainer):
+  // one urfave/cli command per file (`run`, `delete`, `kill`, `pause`, `update`, … with their Action
+  // closures), four cgroup drivers behind cgroups.Manager (cgroupfs v1 and v2, systemd v1 and v2:
+  // `Apply`, `Set`, `GetStats`, `Freeze`, `Destroy`), one cgroup v1 subsystem type per controller
+  // (`Name`/`Apply`/`Set`/`GetStats`) and one `is…Set`/`set…`/`stat…` trio per cgroup v2 controller,
+  // the config validator's checks (one `ConfigValidator` method each), the passwd/group/subid/idmap
+  // parsers, the rootfs setup and the init process, with `fmt.Errorf` messages that the CLI prints
+  // through logrus; its `_test.go` files and the nsenter test helper package are left out (the C
+  // of nsenter is not Go). Composer 2.5 (PHP's dependency manager, as the composer package ships
+  // it): one VCS driver per repository kind (`getChangeDate`, `getTags`, `getFileContent`, `supports`:
+  // git, GitHub, GitLab, Bitbucket, Mercurial, Subversion, Fossil, Perforce), one archive downloader
+  // per format (`extract`) and one VCS downloader per system (`doInstall`, `doUpdate`), one installer
+  // per package type (`install`, `update`, `uninstall`), one solver operation per kind (`show`,
+  // `format`), the console commands, the dependency solver and its problem reports, the HTTP
+  // downloaders and the cache, with exceptions and `writeError` lines built by concatenation and
+  // `sprintf`; Debian's generated autoload.php (it only requires the dependencies' autoloaders) is
+  // left out. Neither package, nor its upstream, is in the model's training lists; neighbours are, as
+  // separate repositories: golang-github-containerd-go-runc-dev (a Go client that runs the runc
+  // binary), golang-github-containerd-cgroups-dev, golang-github-coreos-go-systemd-dev and
+  // golang-github-opencontainers-go-digest-dev beside runc; php-composer-semver,
+  // php-composer-spdx-licenses and php-json-schema (libraries Composer uses) beside Composer.
+  {
+    name: 'runc',
+    pkg: 'golang-github-opencontainers-runc-dev',
+    version: '1.1.5+ds1-1+deb12u1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/opencontainers/runc',
+    extensions: ['.go'],
+    exclude: /_test\.go$|^libcontainer\/nsenter\/test\//,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
+  {
+    name: 'composer',
+    pkg: 'composer',
+    version: '2.5.5-1+deb12u5',
+    language: 'php',
+    root: 'usr/share/php/Composer',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
 ];
 
 export interface RealFile {

@@ -1055,6 +1055,49 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05',
   },
+  // The fifteenth tuning group (thirtieth session, 2026-12-05, issue 20), Python and Ruby by h30-qp,
+  // questions written from reading the code before Fourfold ran on them. Scapy 2.5 (the packet
+  // manipulation library behind `scapy`: build, send, sniff and dissect packets): one Packet class
+  // per protocol header in layers/ and contrib/ (`guess_payload_class`, `post_build`, `answers`,
+  // `hashret`), one field class per wire type in fields.py, one socket per capture back end
+  // (`recv_raw`: Linux packet sockets, BPF, libpcap, Windows, TUN/TAP, CAN and ISO-TP), one
+  // answering machine per protocol (`is_request`/`make_reply`), one BER codec per ASN.1 type
+  // (`do_dec`), one `tls_session_update` per TLS handshake message, the pcap and pcapng readers and
+  // writers (one `_read_block_<type>` per pcapng block), the routing tables, the automotive scanners,
+  // and `warning(...)` log lines and `Scapy_Exception`s built with `%`; its vendored copy of six
+  // (libs/six.py) is left out. RuboCop 1.39 (the Ruby linter and formatter, lib/ of the rubocop gem):
+  // one cop class per check in cop/<department>/ (`on_send`, `on_def`, … node handlers, `MSG`
+  // format strings passed to `add_offense`), the mixins they share (cop/mixin), one corrector per
+  // kind of rewrite, one formatter per output (`started`, `file_finished`, `finished`), one CLI
+  // command and one --server client command per subcommand (`run`), one obsoletion rule per way a
+  // cop or parameter went away (`rule_message`), the config loader, resolver and validator, the
+  // result cache, the target finder and the target-Ruby sources, and `ValidationError` messages
+  // built by interpolation; its rspec/ test-support helpers are left out. Neither package, nor its
+  // upstream, is in the model's training lists; two RuboCop neighbours are, as separate gems:
+  // ruby-rubocop-ast (the node classes the cops walk) and ruby-rubocop-performance (an extension's
+  // cops).
+  {
+    name: 'scapy',
+    pkg: 'python3-scapy',
+    version: '2.5.0+dfsg-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/scapy',
+    extensions: ['.py'],
+    exclude: /^libs\/six\.py$/,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
+  {
+    name: 'rubocop',
+    pkg: 'rubocop',
+    version: '1.39.0+dfsg-1',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/rubocop-1.39.0/lib',
+    extensions: ['.rb'],
+    exclude: /^rubocop\/rspec\//,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
 ];
 
 export interface RealFile {

@@ -1013,6 +1013,94 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-04g',
   },
+  // The fifteenth tuning group (thirtieth session, 2026-12-05, issue 20), Go and PHP by h30-qo,
+  // questions written from reading the code before Fourfold ran on them. runc 1.1 (the OCI container
+  // runtime, as golang-github-opencontainers-runc-dev ships it: the runc command and libcontainer):
+  // one urfave/cli command per file (`run`, `delete`, `kill`, `pause`, `update`, … with their Action
+  // closures), four cgroup drivers behind cgroups.Manager (cgroupfs v1 and v2, systemd v1 and v2:
+  // `Apply`, `Set`, `GetStats`, `Freeze`, `Destroy`), one cgroup v1 subsystem type per controller
+  // (`Name`/`Apply`/`Set`/`GetStats`) and one `is…Set`/`set…`/`stat…` trio per cgroup v2 controller,
+  // the config validator's checks (one `ConfigValidator` method each), the passwd/group/subid/idmap
+  // parsers, the rootfs setup and the init process, with `fmt.Errorf` messages that the CLI prints
+  // through logrus; its `_test.go` files and the nsenter test helper package are left out (the C
+  // of nsenter is not Go). Composer 2.5 (PHP's dependency manager, as the composer package ships
+  // it): one VCS driver per repository kind (`getChangeDate`, `getTags`, `getFileContent`, `supports`:
+  // git, GitHub, GitLab, Bitbucket, Mercurial, Subversion, Fossil, Perforce), one archive downloader
+  // per format (`extract`) and one VCS downloader per system (`doInstall`, `doUpdate`), one installer
+  // per package type (`install`, `update`, `uninstall`), one solver operation per kind (`show`,
+  // `format`), the console commands, the dependency solver and its problem reports, the HTTP
+  // downloaders and the cache, with exceptions and `writeError` lines built by concatenation and
+  // `sprintf`; Debian's generated autoload.php (it only requires the dependencies' autoloaders) is
+  // left out. Neither package, nor its upstream, is in the model's training lists; neighbours are, as
+  // separate repositories: golang-github-containerd-go-runc-dev (a Go client that runs the runc
+  // binary), golang-github-containerd-cgroups-dev, golang-github-coreos-go-systemd-dev and
+  // golang-github-opencontainers-go-digest-dev beside runc; php-composer-semver,
+  // php-composer-spdx-licenses and php-json-schema (libraries Composer uses) beside Composer.
+  {
+    name: 'runc',
+    pkg: 'golang-github-opencontainers-runc-dev',
+    version: '1.1.5+ds1-1+deb12u1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/opencontainers/runc',
+    extensions: ['.go'],
+    exclude: /_test\.go$|^libcontainer\/nsenter\/test\//,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
+  {
+    name: 'composer',
+    pkg: 'composer',
+    version: '2.5.5-1+deb12u5',
+    language: 'php',
+    root: 'usr/share/php/Composer',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
+  // The fifteenth tuning group (thirtieth session, 2026-12-05, issue 20), Python and Ruby by h30-qp,
+  // questions written from reading the code before Fourfold ran on them. Scapy 2.5 (the packet
+  // manipulation library behind `scapy`: build, send, sniff and dissect packets): one Packet class
+  // per protocol header in layers/ and contrib/ (`guess_payload_class`, `post_build`, `answers`,
+  // `hashret`), one field class per wire type in fields.py, one socket per capture back end
+  // (`recv_raw`: Linux packet sockets, BPF, libpcap, Windows, TUN/TAP, CAN and ISO-TP), one
+  // answering machine per protocol (`is_request`/`make_reply`), one BER codec per ASN.1 type
+  // (`do_dec`), one `tls_session_update` per TLS handshake message, the pcap and pcapng readers and
+  // writers (one `_read_block_<type>` per pcapng block), the routing tables, the automotive scanners,
+  // and `warning(...)` log lines and `Scapy_Exception`s built with `%`; its vendored copy of six
+  // (libs/six.py) is left out. RuboCop 1.39 (the Ruby linter and formatter, lib/ of the rubocop gem):
+  // one cop class per check in cop/<department>/ (`on_send`, `on_def`, … node handlers, `MSG`
+  // format strings passed to `add_offense`), the mixins they share (cop/mixin), one corrector per
+  // kind of rewrite, one formatter per output (`started`, `file_finished`, `finished`), one CLI
+  // command and one --server client command per subcommand (`run`), one obsoletion rule per way a
+  // cop or parameter went away (`rule_message`), the config loader, resolver and validator, the
+  // result cache, the target finder and the target-Ruby sources, and `ValidationError` messages
+  // built by interpolation; its rspec/ test-support helpers are left out. Neither package, nor its
+  // upstream, is in the model's training lists; two RuboCop neighbours are, as separate gems:
+  // ruby-rubocop-ast (the node classes the cops walk) and ruby-rubocop-performance (an extension's
+  // cops).
+  {
+    name: 'scapy',
+    pkg: 'python3-scapy',
+    version: '2.5.0+dfsg-2',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/scapy',
+    extensions: ['.py'],
+    exclude: /^libs\/six\.py$/,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
+  {
+    name: 'rubocop',
+    pkg: 'rubocop',
+    version: '1.39.0+dfsg-1',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/rubocop-1.39.0/lib',
+    extensions: ['.rb'],
+    exclude: /^rubocop\/rspec\//,
+    half: 'tuning',
+    since: '2026-12-05',
+  },
 ];
 
 export interface RealFile {

@@ -1193,6 +1193,15 @@ describe('the seventh tuning group’s message misses (group 2026-12-03e)', () =
     expect(click.map((f) => f.literal)).not.toContain('Invalid value for {param_hint}: {message}');
   });
 
+  it('Go `%w` wrapping only the error (runc’s `runc run failed: %w`) over a format with values of its own: the inner format made the message', () => {
+    const names = ['runc-run-command.go.txt', 'runc-validate-sysctl.go.txt'];
+    const found = findFormatStrings(
+      'ERRO[0000] runc run failed: sysctl "net.ipv4.ip_forward" not allowed in host network namespace',
+      sourcesOfFiles(names),
+    );
+    expect(found.map((f) => [f.path, f.line])[0]).toEqual([names[1], 12]);
+  });
+
   it('a message an impact phrase fires (`… still has 2 active dependents`) is pasted when its format explains it whole', () => {
     const name = 'containers-storage-devmapper-remove.go.txt';
     const plan = routeWithFormats('devmapper: device dm-4 still has 2 active dependents', name);

@@ -464,7 +464,7 @@ function creditNestedFormats(found: FormatMatch[], sources: MessageSources): voi
       )
         continue;
       const chars = w.constantChars + inner.constantChars;
-      const made = wrapsError(w) || storedInSlot(f, sources) ? w : f;
+      const made = (wrapsError(w) && !onlyWraps(w, f)) || storedInSlot(f, sources) ? w : f;
       if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
         credit.set(made, { chars, coverage: Math.max(made.coverage, w.nested!.coverage) });
     }
@@ -500,6 +500,17 @@ function wrapsError(w: FormatMatch): boolean {
   const last = w.pieces?.[w.pieces.length - 1];
   if (w.nested && WRAPPED_ERRORS.has(w.nested.placeholder)) return true;
   return last !== undefined && 'placeholder' in last && WRAPPED_ERRORS.has(last.placeholder);
+}
+
+/**
+ * A wrapper whose one value is the error it wraps (runc's `fmt.Errorf("runc run failed: %w", err)`),
+ * over a format with values of its own (`fmt.Errorf("sysctl %q not allowed in host network
+ * namespace", s)`): the wrapper only says which command failed, and the message — what went wrong,
+ * with what — was made by the inner format. A wrapper with values of its own keeps the credit.
+ */
+function onlyWraps(w: FormatMatch, inner: FormatMatch): boolean {
+  const placeholders = (m: FormatMatch) => m.pieces?.filter((p) => 'placeholder' in p).length ?? 0;
+  return placeholders(w) === 1 && placeholders(inner) > 0;
 }
 
 /**

@@ -33,7 +33,11 @@ export const DOC_QUESTIONS_FILE = join(UNDERSTAND_DIR, 'doc-questions.jsonl');
 /** Doc-sentence questions per project. */
 export const DOC_PER_PROJECT = 60;
 
-export type QuestionKind = 'doc' | 'keyword';
+/**
+ * `keyword-kept`: the keyword questions asked again of the shipped copy, comments kept, as a user's
+ * repository has them (a doc sentence would find its own comment there; a typed query does not).
+ */
+export type QuestionKind = 'doc' | 'keyword' | 'keyword-kept';
 export type Half = 'tuning' | 'held-out';
 
 export interface UnderstandQuestion {

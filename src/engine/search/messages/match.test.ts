@@ -1200,6 +1200,13 @@ describe('the seventh tuning group’s message misses (group 2026-12-03e)', () =
       sourcesOfFiles(names),
     );
     expect(found.map((f) => [f.path, f.line])[0]).toEqual([names[1], 12]);
+    // A wrapper that says more than the format it wraps keeps the credit (containerd's resolver).
+    const containerd = ['containerd-resolver-pull-denied.go.txt', 'containerd-authorizer-invalid.go.txt'];
+    const denied = findFormatStrings(
+      'ctr: failed to resolve reference "registry.example.com/team/api:2.3": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
+      sourcesOfFiles(containerd),
+    );
+    expect(denied.map((f) => [f.path, f.line])[0]).toEqual([containerd[0], 12]);
   });
 
   it('a message an impact phrase fires (`… still has 2 active dependents`) is pasted when its format explains it whole', () => {

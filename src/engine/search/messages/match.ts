@@ -464,7 +464,7 @@ function creditNestedFormats(found: FormatMatch[], sources: MessageSources): voi
       )
         continue;
       const chars = w.constantChars + inner.constantChars;
-      const made = (wrapsError(w) && !onlyWraps(w, f)) || storedInSlot(f, sources) ? w : f;
+      const made = (wrapsError(w) && !labelsInner(w, f, inner.constantChars)) || storedInSlot(f, sources) ? w : f;
       if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
         credit.set(made, { chars, coverage: Math.max(made.coverage, w.nested!.coverage) });
     }
@@ -503,14 +503,16 @@ function wrapsError(w: FormatMatch): boolean {
 }
 
 /**
- * A wrapper whose one value is the error it wraps (runc's `fmt.Errorf("runc run failed: %w", err)`),
- * over a format with values of its own (`fmt.Errorf("sysctl %q not allowed in host network
- * namespace", s)`): the wrapper only says which command failed, and the message — what went wrong,
- * with what — was made by the inner format. A wrapper with values of its own keeps the credit.
+ * A wrapper that only labels the error it wraps — its one value is that error, and it says less of
+ * the message than the inner format (runc's `fmt.Errorf("runc run failed: %w", err)` over
+ * `fmt.Errorf("sysctl %q not allowed in host network namespace", s)`): the inner format, with values
+ * of its own, made the message. A wrapper that says more (containerd's `"pull access denied,
+ * repository does not exist or may require authorization: %w"` over `"server message: %s: %w"`) or
+ * has values of its own keeps the credit.
  */
-function onlyWraps(w: FormatMatch, inner: FormatMatch): boolean {
+function labelsInner(w: FormatMatch, inner: FormatMatch, innerChars: number): boolean {
   const placeholders = (m: FormatMatch) => m.pieces?.filter((p) => 'placeholder' in p).length ?? 0;
-  return placeholders(w) === 1 && placeholders(inner) > 0;
+  return placeholders(w) === 1 && placeholders(inner) > 0 && w.constantChars < innerChars;
 }
 
 /**

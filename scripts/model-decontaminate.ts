@@ -66,7 +66,10 @@ export async function referenceFingerprints(dirs: string[]): Promise<ReferenceFi
   const walk = (dir: string, root: string) => {
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
-      const st = statSync(full);
+      // A Debian package's symlink into the system that installed it (htmlpurifier's
+      // `Serializer -> /var/lib/php-htmlpurifier/Serializer`) points nowhere here: nothing to read.
+      const st = statSync(full, { throwIfNoEntry: false });
+      if (!st) continue;
       if (st.isDirectory()) walk(full, root);
       else if (st.size <= 5_000_000 && languageForPath(name)) {
         const path = relative(root, full).replace(/^package\//, '');

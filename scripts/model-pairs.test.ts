@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Definition } from '../src/engine/contract';
 import {
@@ -8,6 +11,7 @@ import {
   normalisedBody,
   projectKey,
   normalisedSentence,
+  referenceFingerprints,
 } from './model-decontaminate';
 import type { Pair } from './model-cache';
 import { dedupePairs, estimatedJaccard, minHash } from './model-mine';
@@ -18,6 +22,7 @@ import {
   docViews,
   firstSentence,
   imperativeVerb,
+  nameView,
   typedViews,
 } from './model-pairs';
 import { sampleQuery } from './model-train';
@@ -382,5 +387,56 @@ describe('training tokenizer on bad input', () => {
     expect(encode('{}[]();=>!== 🎉🚀✨')).toEqual([]);
     expect(encode('Lire le fichier JSON — читать файл 読む').length).toBeGreaterThan(0);
     expect(encode('parse '.repeat(2_000)).length).toBe(MAX_TOKENS - 2);
+  });
+});
+
+describe('name view', () => {
+  const code = [
+    'httputil/dates.py',
+    'function parse_http_date',
+    'def parse_http_date(value):',
+    '    m = RFC1123.match(value) or parse_http_date_fallback(value)',
+    '    return datetime(int(m.year), MONTHS[m.month], int(m.day))',
+  ].join('\n');
+
+  it('asks the name as words and blanks the name wherever it is a whole word, nowhere else', () => {
+    const view = nameView('parse_http_date', code)!;
+    expect(view.query).toBe('parse http date');
+    expect(view.code).not.toMatch(/parse_http_date(?!_)/);
+    // A longer identifier that starts with the name is another name: kept.
+    expect(view.code).toContain('parse_http_date_fallback(value)');
+    expect(view.code).toContain('RFC1123.match(value)');
+    expect(view.code.length).toBe(code.length);
+  });
+
+  it('splits camelCase and keeps acronyms whole', () => {
+    const js =
+      'lib/cache.js\nmethod Cache.evictLRUEntries\nevictLRUEntries(limit) {\n  this.entries.length = limit;\n}';
+    expect(nameView('evictLRUEntries', js)?.query).toBe('evict lru entries');
+  });
+
+  it('gives none for a one-word name or a name the code does not hold', () => {
+    expect(nameView('which', 'util.rb\nmethod Util.which\ndef which(bin)\n  ENV["PATH"].split(":")\nend')).toBeNull();
+    expect(nameView('read_config', 'a.py\nfunction other\ndef other(): pass')).toBeNull();
+  });
+});
+
+describe('reference fingerprints', () => {
+  it('read a Debian tree with a symlink into the system that installed it, which points nowhere here', async () => {
+    // htmlpurifier's DefinitionCache/Serializer -> /var/lib/php-htmlpurifier/Serializer.
+    const root = mkdtempSync(join(tmpdir(), 'fourfold-reference-'));
+    try {
+      mkdirSync(join(root, 'DefinitionCache'));
+      writeFileSync(
+        join(root, 'DefinitionCache', 'Serializer.php'),
+        '<?php\nclass Serializer {\n    /** Writes the definition to its cache file on disk. */\n    public function add($def) {\n        return file_put_contents($this->path($def), serialize($def));\n    }\n}\n',
+      );
+      symlinkSync(join(root, 'no-such-dir', 'Serializer'), join(root, 'DefinitionCache', 'Serializer'));
+      const fp = await referenceFingerprints([root]);
+      expect(fp.files).toBe(1);
+      expect(fp.sentences.has(normalisedSentence('Writes the definition to its cache file on disk.'))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -9,7 +9,7 @@
 import { hashSeed } from '../bench/eval/rng';
 import type { Definition } from '../src/engine/contract';
 import { EMBED_TEXT_MAX_CHARS, embeddingHeader } from '../src/engine/semantic/embedder';
-import { looksLikeIdentifier } from '../src/engine/tokens';
+import { looksLikeIdentifier, splitIdentifier } from '../src/engine/tokens';
 
 /** A first sentence shorter than this says too little to learn from ("Constructor."). */
 export const MIN_SENTENCE_WORDS = 3;
@@ -468,4 +468,24 @@ export function codeTokens(code: string): string[] {
       .join('\n')
       .match(/[A-Za-z_$][\w$]*|\d+/g) ?? []
   );
+}
+
+/** Words a definition's name must split into to be asked as a name view: one word ("which", "run") says too little of what the body does. */
+export const NAME_VIEW_MIN_WORDS = 2;
+
+/**
+ * The name view of a pair: its definition's name split into words, as a search box is typed
+ * ("parse_http_date", "parseHttpDate" → "parse http date"), and its code side with every
+ * whole-word occurrence of the name blanked (the header's `kind container.name` line, the
+ * signature, a recursive call), so that the model learns to find the function from what its
+ * body does rather than from the name it would be matching. Null for a name of fewer than
+ * NAME_VIEW_MIN_WORDS words or one that does not occur in the code.
+ */
+export function nameView(name: string, code: string): { query: string; code: string } | null {
+  const words = splitIdentifier(name).filter((w) => /[a-z]/.test(w));
+  if (words.length < NAME_VIEW_MIN_WORDS) return null;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const occurrence = new RegExp(`(?<![A-Za-z0-9_$])${escaped}(?![A-Za-z0-9_$])`, 'g');
+  const blanked = code.replace(occurrence, (m) => ' '.repeat(m.length));
+  return blanked === code ? null : { query: words.join(' '), code: blanked };
 }

@@ -14,7 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashSeed } from '../bench/eval/rng';
 import { MODEL_CACHE, REPO_ROOT, type Pair, logStep, runMain, writeJson } from './model-cache';
-import { typedViews } from './model-pairs';
+import { nameView, typedViews } from './model-pairs';
 import { buildVocabulary, preTokenize, wordPiece } from './model-tokenizer';
 
 export const VOCAB_WORDS = 30_000;
@@ -41,6 +41,8 @@ export interface TokenizedPairs {
     views: [number, number][];
     /** The first keyword view: the held-out packages are also scored with it as the question. */
     keywords: [number, number] | null;
+    /** The name view (model-pairs.ts nameView): the name's words as the question, the code with the name blanked. */
+    nameView?: { query: [number, number]; code: [number, number] } | null;
   }[];
   /** Texts of held-out pairs (for examples in the card). */
   heldOutText: Record<number, { query: string; code: string; keywords?: string }>;
@@ -150,6 +152,7 @@ export async function tokenize(): Promise<void> {
     const heldOut = isHeldOut(p.pkg);
     const views = typedViews(p.query, p.language);
     const keywords = views.find((v) => v.kind === 'keywords')?.text;
+    const named = nameView(p.name, p.code);
     out.pairs.push({
       pkg: p.pkg,
       language: p.language,
@@ -160,6 +163,7 @@ export async function tokenize(): Promise<void> {
       code: put(p.code),
       views: views.map((v) => put(v.text)),
       keywords: keywords === undefined ? null : put(keywords),
+      nameView: named ? { query: put(named.query), code: put(named.code) } : null,
     });
     if (heldOut) out.heldOutText[i] = { query: p.query, code: p.code, keywords };
   });

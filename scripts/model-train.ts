@@ -63,6 +63,14 @@ const TYPED_VIEW_RATE = Number(process.env.FOURFOLD_MODEL_TYPED_VIEW_RATE ?? 0);
  */
 const MIN_LANGUAGE_PAIRS = Number(process.env.FOURFOLD_MODEL_MIN_LANGUAGE_PAIRS ?? 0);
 /**
+ * Chance that an example is its name view (model-pairs.ts nameView), when it has one: the
+ * definition's name split into words as the question, the code with that name blanked. A search
+ * box's few words often are the name the author would give the function; with the name blanked
+ * the model must find them in the body's words. Opt-in (FOURFOLD_MODEL_NAME_VIEW_RATE); 0 draws
+ * nothing, so a run without it is the run it was.
+ */
+const NAME_VIEW_RATE = Number(process.env.FOURFOLD_MODEL_NAME_VIEW_RATE ?? 0);
+/**
  * With a warm start, FOURFOLD_MODEL_FREEZE_BASE=1 trains only what leaves the base model's
  * document vectors as they were: the query-side weights, and the rows and weights of the tokens
  * the base did not have. Stored chunk vectors of code in the base's vocabulary stay the same.
@@ -440,6 +448,7 @@ export async function train(): Promise<TrainReport> {
       codeTokenDropout: CODE_TOKEN_DROPOUT,
       summaryViewRate: SUMMARY_VIEW_RATE,
       typedViewRate: TYPED_VIEW_RATE,
+      nameViewRate: NAME_VIEW_RATE,
       maxEpochs: MAX_EPOCHS,
       patience: PATIENCE,
       seed: SEED,
@@ -487,8 +496,9 @@ export async function train(): Promise<TrainReport> {
       const dBags: Bag[] = [];
       for (const i of batch) {
         const p = tok.pairs[i];
-        qBags.push(bagOf(all, sampleQuery(p, random)));
-        dBags.push(bagOf(all, p.code, { random, rate: CODE_TOKEN_DROPOUT }));
+        const named = NAME_VIEW_RATE > 0 && p.nameView && random.next() < NAME_VIEW_RATE ? p.nameView : null;
+        qBags.push(bagOf(all, named ? named.query : sampleQuery(p, random)));
+        dBags.push(bagOf(all, named ? named.code : p.code, { random, rate: CODE_TOKEN_DROPOUT }));
       }
       for (let b = 0; b < B; b++) {
         qNorm[b] = encodeBag(model, qBags[b], 1, qVecs[b]).norm;

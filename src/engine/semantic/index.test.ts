@@ -15,11 +15,11 @@ import {
   MemoryEmbeddingCache,
   NAME_CANDIDATES,
   NAME_VECTOR_MAX_WORDS,
-  NAME_VECTOR_WEIGHT,
   nameVectorCache,
   SemanticIndex,
 } from './index';
 import { cosineFloatInt8 } from './int8';
+import { NAME_VECTOR_WEIGHT } from '../ranking';
 import { buildCorpus, corpusFromTexts as windowedCorpus } from '../structural/corpus';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { nodeGrammars } from '../../node/grammars';
@@ -379,6 +379,87 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       embedNames: () => new Promise<never>(() => {}),
     };
     expect(await SemanticIndex.load(py, stored, starting).search(question, 5)).toEqual(plain);
+  });
+
+  it('weighs the name enough that a short method named by the question passes the test that calls it', async () => {
+    // The shape of cargo's util/counter.rs (doc comments blanked): `rate` computes the per-second
+    // rate in a few lines of slots and durations, while the test below it says `counter`, `rate`
+    // and seconds again and again. Its chunk's cosine is the higher for "rate per second counter";
+    // the name `rate` says the question's first word, and at NAME_VECTOR_WEIGHT it counts enough.
+    const counter = [
+      'use std::time::Instant;',
+      '',
+      'pub struct MetricsCounter<const N: usize> {',
+      '    slots: [(usize, Instant); N],',
+      '    index: usize,',
+      '}',
+      '',
+      'impl<const N: usize> MetricsCounter<N> {',
+      '    pub fn new(init: usize, init_at: Instant) -> Self {',
+      '        assert!(N > 0, "number of slots must be greater than zero");',
+      '        Self {',
+      '            slots: [(init, init_at); N],',
+      '            index: 0,',
+      '        }',
+      '    }',
+      '',
+      '    pub fn add(&mut self, data: usize, added_at: Instant) {',
+      '        self.slots[self.index] = (data, added_at);',
+      '        self.index = (self.index + 1) % N;',
+      '    }',
+      '',
+      '    pub fn rate(&self) -> f32 {',
+      '        let latest = self.slots[self.index.checked_sub(1).unwrap_or(N - 1)];',
+      '        let oldest = self.slots[self.index];',
+      '        let duration = (latest.1 - oldest.1).as_secs_f32();',
+      '        let avg = (latest.0 - oldest.0) as f32 / duration;',
+      '        if f32::is_nan(avg) {',
+      '            0f32',
+      '        } else {',
+      '            avg',
+      '        }',
+      '    }',
+      '}',
+      '',
+      '#[cfg(test)]',
+      'mod tests {',
+      '    use super::MetricsCounter;',
+      '    use std::time::{Duration, Instant};',
+      '',
+      '    #[test]',
+      '    fn counter() {',
+      '        let now = Instant::now();',
+      '        let mut counter = MetricsCounter::<3>::new(0, now);',
+      '        assert_eq!(counter.rate(), 0f32);',
+      '        counter.add(1, now + Duration::from_secs(1));',
+      '        assert_eq!(counter.rate(), 1f32);',
+      '        counter.add(4, now + Duration::from_secs(2));',
+      '        assert_eq!(counter.rate(), 2f32);',
+      '        counter.add(7, now + Duration::from_secs(3));',
+      '        assert_eq!(counter.rate(), 3f32);',
+      '        counter.add(12, now + Duration::from_secs(4));',
+      '        assert_eq!(counter.rate(), 4f32);',
+      '    }',
+      '',
+      '    #[test]',
+      '    #[should_panic(expected = "number of slots must be greater than zero")]',
+      '    fn counter_zero_slot() {',
+      '        let _counter = MetricsCounter::<0>::new(0, Instant::now());',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const rs = buildCorpus([{ path: 'src/cargo/util/counter.rs', text: counter }], analyzer);
+    const index = await SemanticIndex.build(rs, local);
+    const hits = await index.search(plan('rate per second counter', { terms: ['rate', 'second', 'counter'] }), 5);
+    const top = rs.chunks[hits[0].chunkId];
+    expect(top.symbol).toBe('rate');
+    expect(hits[0].reason).toContain(`+ ${NAME_VECTOR_WEIGHT} × name cosine`);
+    // The chunk's own cosine alone puts the test first.
+    const chunkCosine = (h: { reason: string }) => Number(/int8 cosine (-?[\d.]+)/.exec(h.reason)![1]);
+    const test = hits.find((h) => rs.chunks[h.chunkId].symbol === 'counter')!;
+    expect(chunkCosine(test)).toBeGreaterThan(chunkCosine(hits[0]));
   });
 
   it('embeds a short question with the code\'s spellings of its words: `pidfile` for "pid file"', async () => {

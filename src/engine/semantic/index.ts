@@ -22,7 +22,7 @@ import {
   chunkNameText,
 } from './embedder';
 import { cosineFloatInt8 } from './int8';
-import { semanticQueryText } from '../ranking';
+import { NAME_VECTOR_WEIGHT, semanticQueryText } from '../ranking';
 import { asksHow } from '../search/members';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
@@ -128,13 +128,6 @@ export interface SemanticSnapshot {
  * process for little (Embedder.embedNames: the bundled static model, a table lookup and a mean
  * per name), and kept in NameVectorCache for the next question.
  */
-/**
- * Weight of a definition's name cosine added to its chunk's cosine. Chosen on the understand
- * set's tuning half (docs/bench/HISTORY.md, 2026-12-03): the name's cosine alone (max of the
- * two) or added at 1 put short names' look-alikes ahead of the chunk that answers; 0.25 gained
- * less on keyword questions than 0.5.
- */
-export const NAME_VECTOR_WEIGHT = 0.5;
 
 /**
  * Questions of at most this many content words (QueryPlan.terms) use the names: a search box's

@@ -682,13 +682,13 @@ export const SPELLING_WEIGHTS: Readonly<Record<SpellingCode, number>> = {
 /**
  * Weight of a definition's name cosine added to its chunk's cosine in a short question's
  * semantic list (SemanticIndex, docs/ranking.md#semantic-names). The chunk's vector is a mean
- * over its path, header and body, and a few search-box words say what the name says: weighed
- * at 0.75 rather than 0.5, the answer's name lifts it past the callers and siblings whose bodies
- * mention the same words, while the chunk's cosine still counts more, so a short look-alike name
- * does not win by its name alone (alone, or added at 1, it did). Measured on the understand
- * set's tuning half: docs/bench/HISTORY.md (2026-12-03, 2026-12-05).
+ * over its path, header and body, and a few search-box words say what the name says; the chunk's
+ * cosine still counts more, so a short look-alike name does not win by its name alone (alone, or
+ * added at 1, it did). 0.75 lifted semantic alone on the understand set's keyword questions but
+ * put a look-alike type above the answer in `npm run eval`'s understand set (semantic alone and
+ * the quick preset fell), so it stays at a half: docs/bench/HISTORY.md (2026-12-03, 2026-12-05).
  */
-export const NAME_VECTOR_WEIGHT = 0.75;
+export const NAME_VECTOR_WEIGHT = 0.5;
 
 /**
  * The semantic list embeds a question typed as a phrase (asksAsPhrase: a few plain words, no

@@ -478,6 +478,34 @@ describe('similar to a class that extends another', () => {
   });
 });
 
+describe('similar to a method its class’s base declares, which other classes of that base implement', () => {
+  it('lists those implementations before X’s own file’s other methods (Composer’s GitDownloader::doDownload)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const composer = await Engine.build(
+      [
+        { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
+        { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
+        { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
+        { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
+        { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await composer.search('code similar to GitDownloader::doDownload');
+    // The other downloaders extend VcsDownloader as GitDownloader does, each with its own
+    // doDownload; GitDownloader's doInstall shares its file's words (git, cache, mirror) with X.
+    const own = r.results.findIndex((row) => row.path === 'Downloader/GitDownloader.php');
+    expect(
+      r.results
+        .slice(0, own)
+        .map((row) => `${row.path} ${row.symbol}`)
+        .sort(),
+    ).toEqual(['Fossil', 'Hg', 'Perforce', 'Svn'].map((vcs) => `Downloader/${vcs}Downloader.php doDownload`));
+    expect(r.results[own].explanation.sibling).toMatchObject({ of: 'doDownload' });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
 describe('similar to a method that thin wrappers hand their calls on to', () => {
   it('is answered by the implementations, not by the wrapper that calls X through a field (tokio try_write_vectored)', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);

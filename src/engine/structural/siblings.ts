@@ -42,6 +42,13 @@ export interface Sibling {
   namedFolder?: true;
   /** X's name in a module that defines X's module's other functions too (parallelModules, parallelPlace). */
   parallelModule?: true;
+  /**
+   * X's method in another class with X's class's base (Composer's SvnDownloader::doDownload for
+   * GitDownloader::doDownload, both extending VcsDownloader): the base's method implemented again.
+   */
+  sameBase?: true;
+  /** A definition of another name than X's in X's own file. */
+  ownFile?: true;
 }
 
 /** Kind families: a function's sibling may be a method, a class's a struct. */
@@ -474,6 +481,7 @@ export function siblingsOf(
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
   const parallel = parallelModules(file, x.definition);
+  const xBase = baseOfContainer(file, x.definition);
   const pair = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
@@ -516,6 +524,11 @@ export function siblingsOf(
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
       );
+      const sameBase =
+        xBase !== undefined &&
+        y.name === x.definition.name &&
+        y.container !== x.definition.container &&
+        baseOfContainer(f, y) === xBase;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -524,6 +537,8 @@ export function siblingsOf(
           ...s,
           ...(inNamedFolder(file.path, f.path, by) ? { namedFolder: true as const } : {}),
           ...(inParallel ? { parallelModule: true as const } : {}),
+          ...(sameBase ? { sameBase: true as const } : {}),
+          ...(f === file && y.name !== x.definition.name ? { ownFile: true as const } : {}),
         });
     }
   }
@@ -697,6 +712,15 @@ function baseClassesOf(files: ReadonlySet<CorpusFile>, x: Definition): Set<strin
 }
 
 const CLASS_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[1]);
+
+/** The first base of the class holding a method (firstBase), when its file defines that class around it. */
+function baseOfContainer(file: CorpusFile, d: Definition): string | undefined {
+  if (d.kind !== 'method' || d.container === undefined) return undefined;
+  const holder = file.analysis.definitions.find(
+    (c) => CLASS_FAMILY.has(c.kind) && c.name === d.container && c.startLine <= d.startLine && d.endLine <= c.endLine,
+  );
+  return holder && firstBase(holder);
+}
 
 /**
  * The first base a class declaration names: `class A(B, C):` (Python), `class A < B` (Ruby),

@@ -925,6 +925,24 @@ describe('similar to a method named with its class, beside a method of its name 
   });
 });
 
+describe('similar to a method that one of its fellows calls in turn with the others', () => {
+  it('calls the driver their user, not a sibling (openpyxl’s WorksheetReader.bind_all over bind_tables)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['python'] });
+    const openpyxl = buildCorpus(
+      [{ path: 'worksheet/_reader.py', text: fixture('openpyxl-worksheet-reader-bind.py.txt') }],
+      analyzer,
+    );
+    const bindTables = openpyxl.chunks.find((c) => c.symbol === 'bind_tables')!;
+    const siblings = siblingsOf(openpyxl, bindTables, [], () => false).map((s) => s.name);
+    // `bind_all` calls `bind_cells`, `bind_merged_cells`, … `bind_tables`, `bind_properties`.
+    expect(siblings).not.toContain('bind_all');
+    expect(siblings).toEqual(expect.arrayContaining(['bind_cells', 'bind_formatting', 'bind_hyperlinks']));
+    // Its fellows are each other's siblings still, though `bind_all` calls them all.
+    const bindCells = openpyxl.chunks.find((c) => c.symbol === 'bind_cells')!;
+    expect(siblingsOf(openpyxl, bindCells, [], () => false).map((s) => s.name)).toContain('bind_tables');
+  });
+});
+
 describe('similar to a Ruby predicate, whose name ends in a question mark', () => {
   it('reads the mark as the name’s when the repository defines it, else as the question’s', () => {
     expect(similarSubject('other implementations of OpenSSLKeyTypeBase#encrypted_key?')).toEqual({

@@ -642,7 +642,8 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
  * stays a candidate, since X may also call a sibling (mobx's `entries` calls `keys`). Another
  * definition of X's own name is not judged so (a recursive twin, an override calling its base),
  * nor one named in X's pattern (onePattern): docutils' `Publisher.set_io` calls `set_source` and
- * `set_destination`, its fellow setters, and a recursive-descent `parse_value` its `parse_array`.
+ * `set_destination`, its fellow setters, and a recursive-descent `parse_value` its `parse_array` —
+ * unless it calls X and two more of the pattern, the family's driver (`bind_all`).
  */
 function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
   if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
@@ -653,11 +654,24 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
   const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
   const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
   const xParts = nameParts(x.name);
+  const callsX = (y: Definition) => calls.some((r) => r.name === x.name && inside(r.line, y));
+  // A function calling X and two more of X's pattern in turn drives the family (openpyxl's
+  // `bind_all` calls `bind_cells`, `bind_tables`, … `bind_properties`): their user, in their
+  // pattern by its name alone. One fellow more is a step of the family's own (`set_io` sets the
+  // source and the destination).
+  const drives = (y: Definition) => {
+    const fellows = new Set(
+      calls
+        .filter((r) => inside(r.line, y) && r.name !== x.name && r.name !== y.name)
+        .map((r) => r.name)
+        .filter((n) => onePattern(xParts, nameParts(n))),
+    );
+    return fellows.size >= 2 && callsX(y);
+  };
   return (y) =>
     y.name !== x.name &&
     FUNCTION_FAMILY.has(y.kind) &&
-    !onePattern(xParts, nameParts(y.name)) &&
-    (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
+    (onePattern(xParts, nameParts(y.name)) ? drives(y) : called.has(y.name) || callsX(y));
 }
 
 /**

@@ -282,6 +282,7 @@ function belowSameBase(ownFile: readonly SearchResult[], sameBase: readonly Sear
       ? { factor: e.demotion.factor * factor, rule: `${e.demotion.rule}; ${OWN_FILE_BELOW_SAME_BASE_RULE}` }
       : { factor, rule: OWN_FILE_BELOW_SAME_BASE_RULE };
     e.score = r.score = r.score * factor;
+    if (e.sibling) e.sibling.belowSameBase = true;
   }
 }
 

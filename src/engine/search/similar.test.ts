@@ -15,7 +15,15 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { pairedNames, siblingsOf } from '../structural/siblings';
-import { docWindowOf, dropSubject, markedName, nearHints, questionParts, similarSubject } from './similar';
+import {
+  docWindowOf,
+  dropSubject,
+  markedName,
+  nearHints,
+  questionParts,
+  similarSubject,
+  untilKinshipEnds,
+} from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -501,7 +509,7 @@ describe('similar to a method its class’s base declares, which other classes o
         .map((row) => `${row.path} ${row.symbol}`)
         .sort(),
     ).toEqual(['Fossil', 'Hg', 'Perforce', 'Svn'].map((vcs) => `Downloader/${vcs}Downloader.php doDownload`));
-    expect(r.results[own].explanation.sibling).toMatchObject({ of: 'doDownload' });
+    expect(r.results[own].explanation.sibling).toMatchObject({ of: 'doDownload', belowSameBase: true });
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });
@@ -922,6 +930,43 @@ describe('similar to a method named with its class, beside a method of its name 
     const siblings = siblingsOf(cobra, setOut, [], () => false).map((s) => s.name);
     expect(siblings).toEqual(expect.arrayContaining(['SetErr', 'SetIn']));
     expect(siblings).not.toContain('getErr');
+  });
+});
+
+describe('where the kin of X ends', () => {
+  it('is not read from a sibling of X’s file demoted below X’s implementations (sphinx’s builders’ write_doc)', () => {
+    // StandaloneHTMLBuilder.write_doc: the other builders' write_doc, then html/__init__.py's
+    // write_doc_serialized demoted below them, then content-only neighbours.
+    const row = (
+      path: string,
+      score: number,
+      sibling?: { similarity: number; belowSameBase?: true },
+    ): SearchResult => ({
+      chunkId: score * 1e6,
+      path,
+      startLine: 1,
+      endLine: 2,
+      score,
+      foldedChunks: 0,
+      explanation: {
+        modalities: {},
+        rrf: score,
+        centrality: 0,
+        boost: 1,
+        demotion: null,
+        score,
+        ...(sibling ? { sibling: { of: 'write_doc', factor: 1 + SIBLING_GAIN * sibling.similarity, ...sibling } } : {}),
+      },
+    });
+    const results = [
+      row('builders/xml.py', 0.0424, { similarity: 0.8 }),
+      row('builders/dummy.py', 0.0395, { similarity: 0.8 }),
+      row('builders/html/__init__.py', 0.0375, { similarity: 0.62, belowSameBase: true }),
+      row('builders/singlehtml.py', 0.0175),
+      row('environment/collectors/asset.py', 0.0128),
+    ];
+    // A third of dummy.py's score ends the list, not a third of the demoted one's.
+    expect(untilKinshipEnds(results).map((r) => r.path)).toEqual(results.slice(0, 4).map((r) => r.path));
   });
 });
 

@@ -432,6 +432,11 @@ export interface SiblingBoost {
   similarity: number;
   /** 1 + SIBLING_GAIN × similarity: multiplies the score. */
   factor: number;
+  /**
+   * Set on a sibling in X's own file demoted to just below X in the classes sharing X's base
+   * (fuse.ts belowSameBase): where the list's kin ends is not read from its lowered score.
+   */
+  belowSameBase?: true;
 }
 
 /**

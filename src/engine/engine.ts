@@ -494,12 +494,16 @@ export class Engine {
     // Read only now: a question with no subject need not load the structural index at all.
     const structural = this.indexes.structural;
     if (!structural) return undefined;
-    const similarity = new Map(
-      structural.siblingsOfAll([subject.id, ...also], by).map((s) => [s.chunkId, s.similarity]),
-    );
+    const siblings = new Map(structural.siblingsOfAll([subject.id, ...also], by).map((s) => [s.chunkId, s]));
     return (id: number) => {
-      const s = similarity.get(id);
-      return s === undefined ? undefined : { of, similarity: s };
+      const s = siblings.get(id);
+      if (s === undefined) return undefined;
+      return {
+        of,
+        similarity: s.similarity,
+        ...(s.sameBase ? { sameBase: true as const } : {}),
+        ...(s.ownFile ? { ownFile: true as const } : {}),
+      };
     };
   }
 

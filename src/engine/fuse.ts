@@ -7,7 +7,8 @@
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
  *                    and a file's lines outside its functions; on "how" questions for type declarations
- *                    and a file shown by a function of a line or two
+ *                    and a file shown by a function of a line or two; on "similar to X" for X's own
+ *                    file's other siblings, to just below X's method in the classes sharing X's base
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path; 1.5 for a behaviour
  *                                                             question's chunk first in every list fused)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
@@ -50,6 +51,8 @@ import {
   SUB_RESULTS_PER_RESULT,
   SHORT_BODY_DEMOTION_FACTOR,
   SHORT_BODY_DEMOTION_RULE,
+  OWN_FILE_BELOW_SAME_BASE,
+  OWN_FILE_BELOW_SAME_BASE_RULE,
 } from './ranking';
 
 export interface FusionInput {
@@ -75,8 +78,11 @@ export interface FusionInput {
   isTypeDeclaration?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk is a function of a line or two of code, demoted by SHORT_BODY_DEMOTION_FACTOR. */
   isShortBody?(chunk: Chunk): boolean;
-  /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
-  siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
+  /**
+   * "Similar to X": the chunk's similarity to X when it is one of X's siblings; `sameBase`: X's
+   * method in another class of X's class's base; `ownFile`: of another name, in X's file.
+   */
+  siblingOf?(chunkId: number): { of: string; similarity: number; sameBase?: true; ownFile?: true } | undefined;
   /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */
   formOf?(chunkId: number): FormWeight | undefined;
   /**
@@ -180,6 +186,8 @@ export function fuse(input: FusionInput): SearchResult[] {
 
   const unanimous = input.capFirstInEveryList && input.strategy === 'fused' ? firstInEveryList(input) : undefined;
   const scored: SearchResult[] = [];
+  const sameBase: SearchResult[] = [];
+  const ownFile: SearchResult[] = [];
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
@@ -195,7 +203,8 @@ export function fuse(input: FusionInput): SearchResult[] {
       input.isTypeDeclaration?.(chunk) === true,
     );
     const sibling = input.siblingOf?.(chunk.id);
-    if (sibling) e.sibling = { ...sibling, factor: siblingFactor(sibling.similarity) };
+    if (sibling)
+      e.sibling = { of: sibling.of, similarity: sibling.similarity, factor: siblingFactor(sibling.similarity) };
     const form = input.formOf?.(chunk.id);
     if (form) e.form = form;
     e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1) * (e.form?.factor ?? 1);
@@ -210,7 +219,10 @@ export function fuse(input: FusionInput): SearchResult[] {
       explanation: e,
       foldedChunks: 0,
     });
+    if (sibling?.sameBase) sameBase.push(scored[scored.length - 1]);
+    else if (sibling?.ownFile) ownFile.push(scored[scored.length - 1]);
   }
+  belowSameBase(ownFile, sameBase);
   scored.sort(compareResults);
   const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf) : scored;
   // On the direct path there is no boost whose pick inside a file needs correcting.
@@ -247,6 +259,31 @@ export function fuse(input: FusionInput): SearchResult[] {
   const files = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
   const shortShown = pick && isShortBody ? (r: SearchResult) => isShortBody(input.chunkOf(r.chunkId)) : undefined;
   return (shortShown ? withShortDemoted(files, shortShown) : files).slice(0, input.limit);
+}
+
+/**
+ * "Similar to X" where X is a method its class's base declares and other classes of that base
+ * implement too (Composer's GitDownloader::doDownload; HgDownloader, SvnDownloader, … extend
+ * VcsDownloader each with its own doDownload): those implementations are X's closest kin, and X's
+ * own file's other methods (GitDownloader::doInstall), which share its file's words, come after
+ * them. Those methods are demoted by one factor, which brings the strongest of them to
+ * OWN_FILE_BELOW_SAME_BASE of the weakest implementation's score: they keep their order.
+ */
+function belowSameBase(ownFile: readonly SearchResult[], sameBase: readonly SearchResult[]): void {
+  if (ownFile.length === 0 || sameBase.length === 0) return;
+  const weakest = Math.min(...sameBase.map((r) => r.score));
+  const strongest = Math.max(...ownFile.map((r) => r.score));
+  if (strongest < weakest * OWN_FILE_BELOW_SAME_BASE) return;
+  // Three digits, as shown: still well below the weakest.
+  const factor = Number(((weakest * OWN_FILE_BELOW_SAME_BASE) / strongest).toPrecision(3));
+  for (const r of ownFile) {
+    const e = r.explanation;
+    e.demotion = e.demotion
+      ? { factor: e.demotion.factor * factor, rule: `${e.demotion.rule}; ${OWN_FILE_BELOW_SAME_BASE_RULE}` }
+      : { factor, rule: OWN_FILE_BELOW_SAME_BASE_RULE };
+    e.score = r.score = r.score * factor;
+    if (e.sibling) e.sibling.belowSameBase = true;
+  }
 }
 
 /**

@@ -559,6 +559,15 @@ export function siblingFactor(similarity: number): number {
 }
 
 /**
+ * "Similar to X" for a method of a class whose base other classes extend with their own X
+ * (fuse.ts, belowSameBase): X's own file's other siblings are demoted to this share of the
+ * weakest of those implementations' scores — just below, so that the implementations come first
+ * and X's file's methods follow them, ahead of what followed them before.
+ */
+export const OWN_FILE_BELOW_SAME_BASE = 0.95;
+export const OWN_FILE_BELOW_SAME_BASE_RULE = "X's own file, after X in the classes sharing its base";
+
+/**
  * "Similar to X" lists X's kin, and the list ends where the evidence of kinship does (issue 20,
  * "evidence or nothing"): when some of X's siblings are listed, a result that is none of them
  * stays only when its score is at least this share of the weakest listed sibling's — when,

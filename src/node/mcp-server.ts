@@ -187,7 +187,15 @@ const explanationShape = z.object({
     .describe('understand questions: every list fused put this result first, so its boost is the cap'),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z
-    .object({ of: z.string(), similarity: z.number(), factor: z.number() })
+    .object({
+      of: z.string(),
+      similarity: z.number(),
+      factor: z.number(),
+      belowSameBase: z
+        .boolean()
+        .optional()
+        .describe("in X's file, demoted below X's method in the classes sharing X's base"),
+    })
     .optional()
     .describe("similar to X: this result is one of X's structural siblings; factor = 1 + 2 × similarity"),
   form: z

@@ -469,6 +469,25 @@ function isDataClass(corpus: Corpus, chunk: Chunk): boolean {
   );
 }
 
+/**
+ * A function chunk read from the line its name is on: its own name (a qualified symbol's last
+ * part, `Dependency::set_optional` → set_optional, as its signature writes it), its file, its
+ * lines and the index of that line among them. Null for a chunk of no function, or whose lines
+ * never write its name.
+ */
+function functionLines(
+  corpus: Corpus,
+  chunk: Chunk,
+): { own: string; file: CorpusFile; lines: string[]; signature: number } | null {
+  const name = functionName(chunk);
+  const file = name === undefined ? undefined : corpus.files[chunk.fileId];
+  if (name === undefined || !file) return null;
+  const lines = linesOf(file.text, chunk.startLine, chunk.endLine);
+  const own = name.split(/::|\.|\\|#/).pop() ?? name;
+  const signature = lines.findIndex((l) => l.includes(own));
+  return signature < 0 ? null : { own, file, lines, signature };
+}
+
 /** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`. */
 const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end)$/;
 /** A Python docstring's opening or closing quotes. */
@@ -485,14 +504,9 @@ const TRIPLE_QUOTE = /"""|'''/g;
  */
 export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
-    const name = functionName(chunk);
-    if (!name) return false;
-    const file = corpus.files[chunk.fileId];
-    if (!file) return false;
-    const lines = linesOf(file.text, chunk.startLine, chunk.endLine);
-    const own = name.split(/::|\.|\\|#/).pop() ?? name;
-    const signature = lines.findIndex((l) => l.includes(own));
-    if (signature < 0) return false;
+    const read = functionLines(corpus, chunk);
+    if (!read) return false;
+    const { file, lines, signature } = read;
     // A declaration without a body (a `.d.ts` signature, a C prototype, an abstract or trait
     // method) does no work at all: shorter than any body.
     const last = lines.filter((l) => l.trim()).at(-1) ?? '';
@@ -533,15 +547,12 @@ const SETTER_MAX_LINES = 8;
  */
 export function setterLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
-    const name = functionName(chunk);
-    if (!name || chunk.endLine - chunk.startLine + 1 > SETTER_MAX_LINES) return false;
-    const file = corpus.files[chunk.fileId];
-    if (!file) return false;
-    const lines = linesOf(file.text, chunk.startLine, chunk.endLine);
-    const signature = lines.findIndex((l) => l.includes(name));
-    if (signature < 0) return false;
+    if (chunk.endLine - chunk.startLine + 1 > SETTER_MAX_LINES) return false;
+    const read = functionLines(corpus, chunk);
+    if (!read) return false;
+    const { own, file, lines, signature } = read;
     const body = lines.slice(signature + 1).map((l) => l.trim());
-    if (namedSetter(name, chunk.path)) return body.some((t) => FIELD_ASSIGNMENT.test(t));
+    if (namedSetter(own, chunk.path)) return body.some((t) => FIELD_ASSIGNMENT.test(t));
     if (!callsIn(file, chunk).next().done) return false;
     let assignments = 0;
     for (const t of body) {

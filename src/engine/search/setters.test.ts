@@ -202,6 +202,14 @@ describe('a setter, on a question about behaviour', () => {
     expect(setter(named('map_with_reused'))).toBe(false);
   });
 
+  it('reads a qualified symbol by its own name, as its signature writes it (the short-body reader’s one reading)', () => {
+    const setter = setterLookup(corpus);
+    // `Builder::retry_canceled_requests` is written `pub fn retry_canceled_requests(` on its line.
+    expect(setter({ ...named('retry_canceled_requests'), symbol: 'Builder::retry_canceled_requests' })).toBe(true);
+    expect(setter({ ...named('set_host'), symbol: 'Builder.set_host' })).toBe(true);
+    expect(setter({ ...named('map_with_reused'), symbol: 'ClientError::map_with_reused' })).toBe(false);
+  });
+
   it('or a short function named as one that stores a field, whatever it checks or computes on the way', () => {
     const setter = setterLookup(corpus);
     expect(setter(named('set_host'))).toBe(true);

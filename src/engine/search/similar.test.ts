@@ -15,7 +15,15 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { pairedNames, siblingsOf } from '../structural/siblings';
-import { docWindowOf, dropSubject, markedName, nearHints, questionParts, similarSubject } from './similar';
+import {
+  docWindowOf,
+  dropSubject,
+  markedName,
+  nearHints,
+  questionParts,
+  similarSubject,
+  untilKinshipEnds,
+} from './similar';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -478,6 +486,34 @@ describe('similar to a class that extends another', () => {
   });
 });
 
+describe('similar to a method its class’s base declares, which other classes of that base implement', () => {
+  it('lists those implementations before X’s own file’s other methods (Composer’s GitDownloader::doDownload)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const composer = await Engine.build(
+      [
+        { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
+        { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
+        { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
+        { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
+        { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await composer.search('code similar to GitDownloader::doDownload');
+    // The other downloaders extend VcsDownloader as GitDownloader does, each with its own
+    // doDownload; GitDownloader's doInstall shares its file's words (git, cache, mirror) with X.
+    const own = r.results.findIndex((row) => row.path === 'Downloader/GitDownloader.php');
+    expect(
+      r.results
+        .slice(0, own)
+        .map((row) => `${row.path} ${row.symbol}`)
+        .sort(),
+    ).toEqual(['Fossil', 'Hg', 'Perforce', 'Svn'].map((vcs) => `Downloader/${vcs}Downloader.php doDownload`));
+    expect(r.results[own].explanation.sibling).toMatchObject({ of: 'doDownload', belowSameBase: true });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
 describe('similar to a method that thin wrappers hand their calls on to', () => {
   it('is answered by the implementations, not by the wrapper that calls X through a field (tokio try_write_vectored)', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);
@@ -894,6 +930,61 @@ describe('similar to a method named with its class, beside a method of its name 
     const siblings = siblingsOf(cobra, setOut, [], () => false).map((s) => s.name);
     expect(siblings).toEqual(expect.arrayContaining(['SetErr', 'SetIn']));
     expect(siblings).not.toContain('getErr');
+  });
+});
+
+describe('where the kin of X ends', () => {
+  it('is not read from a sibling of X’s file demoted below X’s implementations (sphinx’s builders’ write_doc)', () => {
+    // StandaloneHTMLBuilder.write_doc: the other builders' write_doc, then html/__init__.py's
+    // write_doc_serialized demoted below them, then content-only neighbours.
+    const row = (
+      path: string,
+      score: number,
+      sibling?: { similarity: number; belowSameBase?: true },
+    ): SearchResult => ({
+      chunkId: score * 1e6,
+      path,
+      startLine: 1,
+      endLine: 2,
+      score,
+      foldedChunks: 0,
+      explanation: {
+        modalities: {},
+        rrf: score,
+        centrality: 0,
+        boost: 1,
+        demotion: null,
+        score,
+        ...(sibling ? { sibling: { of: 'write_doc', factor: 1 + SIBLING_GAIN * sibling.similarity, ...sibling } } : {}),
+      },
+    });
+    const results = [
+      row('builders/xml.py', 0.0424, { similarity: 0.8 }),
+      row('builders/dummy.py', 0.0395, { similarity: 0.8 }),
+      row('builders/html/__init__.py', 0.0375, { similarity: 0.62, belowSameBase: true }),
+      row('builders/singlehtml.py', 0.0175),
+      row('environment/collectors/asset.py', 0.0128),
+    ];
+    // A third of dummy.py's score ends the list, not a third of the demoted one's.
+    expect(untilKinshipEnds(results).map((r) => r.path)).toEqual(results.slice(0, 4).map((r) => r.path));
+  });
+});
+
+describe('similar to a method that one of its fellows calls in turn with the others', () => {
+  it('calls the driver their user, not a sibling (openpyxl’s WorksheetReader.bind_all over bind_tables)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['python'] });
+    const openpyxl = buildCorpus(
+      [{ path: 'worksheet/_reader.py', text: fixture('openpyxl-worksheet-reader-bind.py.txt') }],
+      analyzer,
+    );
+    const bindTables = openpyxl.chunks.find((c) => c.symbol === 'bind_tables')!;
+    const siblings = siblingsOf(openpyxl, bindTables, [], () => false).map((s) => s.name);
+    // `bind_all` calls `bind_cells`, `bind_merged_cells`, … `bind_tables`, `bind_properties`.
+    expect(siblings).not.toContain('bind_all');
+    expect(siblings).toEqual(expect.arrayContaining(['bind_cells', 'bind_formatting', 'bind_hyperlinks']));
+    // Its fellows are each other's siblings still, though `bind_all` calls them all.
+    const bindCells = openpyxl.chunks.find((c) => c.symbol === 'bind_cells')!;
+    expect(siblingsOf(openpyxl, bindCells, [], () => false).map((s) => s.name)).toContain('bind_tables');
   });
 });
 

@@ -797,7 +797,10 @@ const FUNCTION_FAMILY: ReadonlySet<string> = new Set(['function', 'method', 'mac
 export function untilKinshipEnds(results: SearchResult[]): SearchResult[] {
   const kin = (r: SearchResult) =>
     r.explanation.sibling !== undefined || (r.subResults ?? []).some((s) => s.explanation.sibling !== undefined);
-  const weakest = Math.min(...results.filter(kin).map((r) => r.score));
+  // A sibling of X's file demoted below X's implementations elsewhere (fuse.ts belowSameBase) is
+  // kin, but its lowered score says where the others rank, not where kinship ends.
+  const measured = results.filter((r) => kin(r) && r.explanation.sibling?.belowSameBase !== true);
+  const weakest = Math.min(...(measured.length > 0 ? measured : results.filter(kin)).map((r) => r.score));
   if (!Number.isFinite(weakest)) return results;
   return results.filter((r) => kin(r) || r.score >= SIMILAR_UNKIN_MIN_SHARE * weakest);
 }

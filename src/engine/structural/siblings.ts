@@ -42,6 +42,13 @@ export interface Sibling {
   namedFolder?: true;
   /** X's name in a module that defines X's module's other functions too (parallelModules, parallelPlace). */
   parallelModule?: true;
+  /**
+   * X's method in another class with X's class's base (Composer's SvnDownloader::doDownload for
+   * GitDownloader::doDownload, both extending VcsDownloader): the base's method implemented again.
+   */
+  sameBase?: true;
+  /** A definition of another name than X's in X's own file. */
+  ownFile?: true;
 }
 
 /** Kind families: a function's sibling may be a method, a class's a struct. */
@@ -474,6 +481,7 @@ export function siblingsOf(
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
   const parallel = parallelModules(file, x.definition);
+  const xBase = baseOfContainer(file, x.definition);
   const pair = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
@@ -516,6 +524,11 @@ export function siblingsOf(
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
       );
+      const sameBase =
+        xBase !== undefined &&
+        y.name === x.definition.name &&
+        y.container !== x.definition.container &&
+        baseOfContainer(f, y) === xBase;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -524,6 +537,8 @@ export function siblingsOf(
           ...s,
           ...(inNamedFolder(file.path, f.path, by) ? { namedFolder: true as const } : {}),
           ...(inParallel ? { parallelModule: true as const } : {}),
+          ...(sameBase ? { sameBase: true as const } : {}),
+          ...(f === file && y.name !== x.definition.name ? { ownFile: true as const } : {}),
         });
     }
   }
@@ -627,7 +642,8 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
  * stays a candidate, since X may also call a sibling (mobx's `entries` calls `keys`). Another
  * definition of X's own name is not judged so (a recursive twin, an override calling its base),
  * nor one named in X's pattern (onePattern): docutils' `Publisher.set_io` calls `set_source` and
- * `set_destination`, its fellow setters, and a recursive-descent `parse_value` its `parse_array`.
+ * `set_destination`, its fellow setters, and a recursive-descent `parse_value` its `parse_array` —
+ * unless it calls X and two more of the pattern, the family's driver (`bind_all`).
  */
 function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
   if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
@@ -638,11 +654,24 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
   const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
   const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
   const xParts = nameParts(x.name);
+  const callsX = (y: Definition) => calls.some((r) => r.name === x.name && inside(r.line, y));
+  // A function calling X and two more of X's pattern in turn drives the family (openpyxl's
+  // `bind_all` calls `bind_cells`, `bind_tables`, … `bind_properties`): their user, in their
+  // pattern by its name alone. One fellow more is a step of the family's own (`set_io` sets the
+  // source and the destination).
+  const drives = (y: Definition) => {
+    const fellows = new Set(
+      calls
+        .filter((r) => inside(r.line, y) && r.name !== x.name && r.name !== y.name)
+        .map((r) => r.name)
+        .filter((n) => onePattern(xParts, nameParts(n))),
+    );
+    return fellows.size >= 2 && callsX(y);
+  };
   return (y) =>
     y.name !== x.name &&
     FUNCTION_FAMILY.has(y.kind) &&
-    !onePattern(xParts, nameParts(y.name)) &&
-    (called.has(y.name) || calls.some((r) => r.name === x.name && inside(r.line, y)));
+    (onePattern(xParts, nameParts(y.name)) ? drives(y) : called.has(y.name) || callsX(y));
 }
 
 /**
@@ -697,6 +726,15 @@ function baseClassesOf(files: ReadonlySet<CorpusFile>, x: Definition): Set<strin
 }
 
 const CLASS_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[1]);
+
+/** The first base of the class holding a method (firstBase), when its file defines that class around it. */
+function baseOfContainer(file: CorpusFile, d: Definition): string | undefined {
+  if (d.kind !== 'method' || d.container === undefined) return undefined;
+  const holder = file.analysis.definitions.find(
+    (c) => CLASS_FAMILY.has(c.kind) && c.name === d.container && c.startLine <= d.startLine && d.endLine <= c.endLine,
+  );
+  return holder && firstBase(holder);
+}
 
 /**
  * The first base a class declaration names: `class A(B, C):` (Python), `class A < B` (Ruby),

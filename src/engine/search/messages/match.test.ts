@@ -1443,6 +1443,21 @@ describe('a structured log line, a detail of the message, a level', () => {
     ]);
   });
 
+  it('hclog’s line: the message before its `key=value` pairs is the call’s literal, the quoted values are its arguments (raft)', () => {
+    const name = 'raft-replication.go.txt';
+    // hclog prints `name: message: key=value key="quoted value"`; `r.logger.Error("failed to
+    // appendEntries to", "peer", s.peer, "error", err)` joined with its `"peer"` key held more of
+    // the whole line than the literal alone, and explained too little of it.
+    const pasted =
+      '2026-12-04T10:00:00.000Z [ERROR] raft: failed to appendEntries to: peer="{Voter 2 127.0.0.1:8300}" error="dial tcp 127.0.0.1:8300: connect: connection refused"';
+    expect(formatsFor(pasted, name)).toEqual([{ line: 14, literal: 'failed to appendEntries to' }]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([14]);
+    // A message whose words end the line is read whole, its colon and all.
+    expect(unwrapMessage('raft: failed to appendEntries to: peer')).not.toContain('failed to appendEntries to');
+  });
+
   it('an error a format wraps (Go’s `%w`) was made into the message at the wrapper, not at the error’s literal (containerd’s errdefs.ErrNotFound)', () => {
     const names = ['containerd-metadata-containers.go.txt', 'containerd-errdefs-errors.go.txt'];
     const sources = sourcesOfFiles(names);

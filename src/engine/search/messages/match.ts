@@ -114,7 +114,7 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
     for (const match of formatsAround(hit, sources, messages, withConstants)) {
       const id = `${hit.fileId}:${match.line}:${match.literal}`;
       const known = found.get(id);
-      if (!known || match.score > known.score) found.set(id, match);
+      if (!known || betterReading(match, known)) found.set(id, match);
     }
   };
   const readCandidate = (hit: SourceLine) => {
@@ -236,6 +236,19 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * Whether reading `a` of a format is better than `b`: one that explains enough of its message to
+ * answer comes before any that does not, whatever its score — hclog's `"failed to appendEntries
+ * to"` joined with its `"peer"` key holds more of the whole line than the literal alone holds of
+ * the message before the `key=value` pairs, but explains a quarter of it. Then the higher score,
+ * then the greater coverage.
+ */
+function betterReading(a: { score: number; coverage: number }, b: { score: number; coverage: number }): boolean {
+  const enough = (r: { coverage: number }) => r.coverage >= FORMAT_MATCH.minCoverage;
+  if (enough(a) !== enough(b)) return enough(a);
+  return a.score > b.score || (a.score === b.score && a.coverage > b.coverage);
+}
 
 /** A line calling Rust's Debug builder for a struct. */
 const DEBUG_STRUCT_CALL = /\.debug_struct\(/;
@@ -640,10 +653,7 @@ function formatsAround(
     for (const { pieces, names } of readings) {
       for (const message of messages) {
         const aligned = alignFormat(pieces, message);
-        if (
-          aligned &&
-          (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
-        ) {
+        if (aligned && (!best || betterReading(aligned, best))) {
           best = { ...aligned, pieces };
           // The constants named on the format's own line, after it, pick that line out of
           // the lines writing the same literal with other constants.
@@ -709,11 +719,7 @@ function joinedFormats(
     let best: Alignment | null = null;
     for (const message of messages) {
       const aligned = alignFormat(pieces, message);
-      if (
-        aligned &&
-        (!best || aligned.score > best.score || (aligned.score === best.score && aligned.coverage > best.coverage))
-      )
-        best = aligned;
+      if (aligned && (!best || betterReading(aligned, best))) best = aligned;
     }
     if (!best) continue;
     const chars = (r: FormatRun) => r.pieces.map(constantText).join('').replace(/\s/g, '').length;

@@ -54,6 +54,7 @@ export function unwrapMessage(pasted: string): string[] {
       ...out,
       ...structured,
       ...out.flatMap(nestedValues),
+      ...out.flatMap(messageBeforePairs),
       ...out.flatMap(expectMessage),
       ...debugPrintedStructs(out),
     ]),
@@ -138,6 +139,25 @@ function expectMessage(text: string): string[] {
 /** A key whose value is a message of its own: Go's `code=%d, message=%v, internal=%v`, logfmt's `msg=`, `error=`. */
 const NESTED_VALUE_KEY = /(?<![\w-])(?:message|msg|error|err|internal|reason|cause)=/gi;
 
+/** One `key=value` pair, its value quoted as Go's `%q` quotes it when it holds a space. */
+const PAIR = String.raw`[A-Za-z_][\w.-]*=(?:"(?:[^"\\]|\\.)*"|[^\s"]*)`;
+
+/**
+ * A message, `: ` and nothing but `key=value` pairs to the end of the line, as hclog prints a
+ * call's arguments after its message (`failed to appendEntries to: peer="{Voter 2 …}" error="…"`).
+ */
+const PAIRS_AFTER_MESSAGE = new RegExp(String.raw`^(.+?):\s+${PAIR}(?:\s+${PAIR})*\s*$`);
+
+/**
+ * The message of a line that prints its values as `key=value` pairs after it (hclog's
+ * `r.logger.Error("failed to appendEntries to", "peer", s.peer, "error", err)`): the call's
+ * literal is the message alone; the pairs are its arguments, named by the code's keys.
+ */
+function messageBeforePairs(text: string): string[] {
+  const head = PAIRS_AFTER_MESSAGE.exec(text)?.[1].trim();
+  return head ? [head] : [];
+}
+
 /** The key of an error a log call was given (logrus' `WithError(err)`, zap's `zap.Error(err)`), in logfmt and in JSON. */
 const ERROR_VALUE_KEY = /(?<![\w-])(?:error|err)=/gi;
 
@@ -157,6 +177,8 @@ export function loggedErrors(pasted: string): string[] {
   for (const line of pasted.split('\n').slice(0, FORMAT_MATCH.maxPasteLines)) {
     const text = line.trim();
     if (LOGFMT_LEVEL.test(text) && LOGFMT_MESSAGE.test(text)) out.push(...valuesAfter(text, ERROR_VALUE_KEY));
+    // hclog's pairs after the message: its `error=` is an argument as logrus' is.
+    else if (PAIRS_AFTER_MESSAGE.test(text)) out.push(...valuesAfter(text, ERROR_VALUE_KEY));
     const fields = [...text.matchAll(STRUCTURED_MESSAGE_KEY)];
     if (fields.some((f) => !ERROR_FIELD.test(f[0])))
       for (const f of fields.filter((f) => ERROR_FIELD.test(f[0]))) {

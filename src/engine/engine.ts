@@ -388,6 +388,7 @@ export class Engine {
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                   isShortBody: shortBodyLookup(this.corpus),
+                  demotesLoneChunkFiles: true,
                 }
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),

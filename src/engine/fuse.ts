@@ -77,8 +77,12 @@ export interface FusionInput {
   isTypeDeclaration?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk is a function of a line or two of code, demoted by SHORT_BODY_DEMOTION_FACTOR. */
   isShortBody?(chunk: Chunk): boolean;
-  /** "How" questions: a file of which one chunk alone is a candidate is demoted by LONE_CHUNK_FILE_DEMOTION_FACTOR. */
-  demotesLoneChunkFiles?: boolean;
+  /**
+   * "How" questions: how many functions and methods a chunk's file defines (search/members.ts
+   * functionsInFileLookup); a file of several, one chunk alone of which is a candidate, is demoted
+   * by LONE_CHUNK_FILE_DEMOTION_FACTOR.
+   */
+  functionsInFileOf?(chunk: Chunk): number;
   /** "Similar to X": the chunk's similarity to X when it is one of X's siblings. */
   siblingOf?(chunkId: number): { of: string; similarity: number } | undefined;
   /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */
@@ -251,25 +255,31 @@ export function fuse(input: FusionInput): SearchResult[] {
   const files = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
   const shortShown = pick && isShortBody ? (r: SearchResult) => isShortBody(input.chunkOf(r.chunkId)) : undefined;
   const shortDemoted = shortShown ? withShortDemoted(files, shortShown) : files;
-  return (input.demotesLoneChunkFiles ? withLoneChunkFilesDemoted(shortDemoted, listed) : shortDemoted).slice(
-    0,
-    input.limit,
-  );
+  const { functionsInFileOf } = input;
+  const lone = functionsInFileOf
+    ? withLoneChunkFilesDemoted(shortDemoted, listed, (r) => functionsInFileOf(input.chunkOf(r.chunkId)))
+    : shortDemoted;
+  return lone.slice(0, input.limit);
 }
 
 /**
- * A file of which one chunk alone reached any list (no other of its chunks was a candidate) is
- * demoted by LONE_CHUNK_FILE_DEMOTION_FACTOR, and the files are ordered again: the code that does
- * what a "how" question asks sits among functions that share its words, while a lone match is a
- * passing mention of them. A result demoted already keeps that one demotion.
+ * A file of several functions of which one chunk alone reached any list (no other of its chunks was
+ * a candidate) is demoted by LONE_CHUNK_FILE_DEMOTION_FACTOR, and the files are ordered again: the
+ * code that does what a "how" question asks sits among functions that share its words, while a
+ * lone match is a passing mention of them. A file of one function has no other to bring; a result
+ * demoted already keeps that one demotion.
  */
-function withLoneChunkFilesDemoted(files: SearchResult[], candidates: readonly SearchResult[]): SearchResult[] {
+function withLoneChunkFilesDemoted(
+  files: SearchResult[],
+  candidates: readonly SearchResult[],
+  functionsInFile: (r: SearchResult) => number,
+): SearchResult[] {
   const chunksOfFile = new Map<string, number>();
   for (const r of candidates) chunksOfFile.set(r.path, (chunksOfFile.get(r.path) ?? 0) + 1);
   let moved = false;
   for (const r of files) {
     const e = r.explanation;
-    if (e.demotion || chunksOfFile.get(r.path) !== 1) continue;
+    if (e.demotion || chunksOfFile.get(r.path) !== 1 || functionsInFile(r) < 2) continue;
     e.demotion = { factor: LONE_CHUNK_FILE_DEMOTION_FACTOR, rule: LONE_CHUNK_FILE_DEMOTION_RULE };
     e.score = r.score = r.score * LONE_CHUNK_FILE_DEMOTION_FACTOR;
     moved = true;

@@ -13,7 +13,7 @@ import { LONE_CHUNK_FILE_DEMOTION_FACTOR, LONE_CHUNK_FILE_DEMOTION_RULE, RRF_K, 
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { memberNameCoverage } from './members';
+import { functionsInFileLookup, memberNameCoverage } from './members';
 import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
 
 const ANNOTATION_LOADER_PHP = [
@@ -22,6 +22,13 @@ const ANNOTATION_LOADER_PHP = [
   '',
   'class AnnotationLoader implements LoaderInterface',
   '{',
+  '    protected $reader;',
+  '',
+  '    public function __construct(?Reader $reader = null)',
+  '    {',
+  '        $this->reader = $reader;',
+  '    }',
+  '',
   '    public function loadClassMetadata(ClassMetadata $metadata)',
   '    {',
   '        $reflClass = $metadata->getReflectionClass();',
@@ -39,6 +46,16 @@ const ANNOTATION_LOADER_PHP = [
   '            }',
   '        }',
   '        return $success;',
+  '    }',
+  '',
+  '    private function getAnnotations(object $reflection): iterable',
+  '    {',
+  '        foreach ($reflection->getAttributes() as $attribute) {',
+  '            yield $attribute->newInstance();',
+  '        }',
+  '        if ($this->reader) {',
+  '            yield from $this->reader->getClassAnnotations($reflection);',
+  '        }',
   '    }',
   '}',
   '',
@@ -92,7 +109,28 @@ const LAZY_FACTORY_PHP = [
   '',
 ].join('\n');
 
+/** RubyGems 3.3 (Ruby's licence), rubygems/core_ext/kernel_require.rb: the file's one function. */
+const KERNEL_REQUIRE_RB = [
+  'module Kernel',
+  '  RUBYGEMS_ACTIVATION_MONITOR = Monitor.new # :nodoc:',
+  '',
+  '  def require(path)',
+  '    RUBYGEMS_ACTIVATION_MONITOR.synchronize do',
+  '      path = path.to_path if path.respond_to? :to_path',
+  '      if spec = Gem.find_unresolved_default_spec(path)',
+  '        Kernel.send(:gem, spec.name)',
+  '      end',
+  '      found_specs = Gem::Specification.find_all_by_path(path)',
+  '      found_specs.first.activate unless found_specs.empty?',
+  '    end',
+  '    gem_original_require(path)',
+  '  end',
+  'end',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'rubygems/core_ext/kernel_require.rb', text: KERNEL_REQUIRE_RB },
   { path: 'Mapping/Loader/AnnotationLoader.php', text: ANNOTATION_LOADER_PHP },
   { path: 'Mapping/Factory/LazyLoadingMetadataFactory.php', text: LAZY_FACTORY_PHP },
 ];
@@ -110,6 +148,7 @@ describe('a file one chunk alone matched, on a "how" question', () => {
   const question =
     'how are constraints declared on parent classes and interfaces added to a class when its metadata is loaded';
   const run = (demotesLoneChunkFiles: boolean) => {
+    const functionsInFile = functionsInFileLookup(corpus);
     const load = named('loadClassMetadata');
     const merged = named('mergeConstraints');
     const get = named('getMetadataFor');
@@ -135,7 +174,7 @@ describe('a file one chunk alone matched, on a "how" question', () => {
       limit: 100,
       rankContainersByMembers: true,
       nameCoverageOf: memberNameCoverage(question),
-      demotesLoneChunkFiles,
+      ...(demotesLoneChunkFiles ? { functionsInFileOf: functionsInFile } : {}),
     }).filter((r) => r.path.startsWith('Mapping/'));
   };
 
@@ -156,5 +195,26 @@ describe('a file one chunk alone matched, on a "how" question', () => {
       rule: LONE_CHUNK_FILE_DEMOTION_RULE,
     });
     expect(scoreFromExplanation(lone.explanation)).toBeCloseTo(lone.score, 12);
+  });
+
+  it('is not one of a single function: that file has no other to bring', () => {
+    const require = named('require');
+    const functionsInFile = functionsInFileLookup(corpus);
+    expect(functionsInFile(require)).toBe(1);
+    expect(functionsInFile(named('mergeConstraints'))).toBe(3);
+    const [shown] = fuse({
+      lists: { semantic: at(0, require), text: at(38, require) },
+      weights: WEIGHTS.understand_code,
+      k: RRF_K.default,
+      strategy: 'fused',
+      centralityOf: () => 0,
+      chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'),
+      limit: 100,
+      rankContainersByMembers: true,
+      nameCoverageOf: memberNameCoverage('how does rubygems find and activate the gem that has a library file'),
+      functionsInFileOf: functionsInFile,
+    }).filter((r) => r.path === 'rubygems/core_ext/kernel_require.rb');
+    expect(shown.symbol).toBe('require');
+    expect(shown.explanation.demotion).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  *                    − weight_m × 1 / (k + floor_m + 1)        list above its floor, a large tie, only)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
- *                    and a file's lines outside its functions; on "how" questions for type declarations
+ *                    and a file's lines outside its functions; on "how" questions for type declarations,
  *                    a file shown by a function of a line or two, and a file of several functions one
  *                    chunk alone of which matched
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path; 1.5 for a behaviour

@@ -94,6 +94,7 @@ import {
   asksHowMade,
   typeDeclarationLookup,
   shortBodyLookup,
+  functionsInFileLookup,
 } from './search/members';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
@@ -399,6 +400,7 @@ export class Engine {
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                   isShortBody: shortBodyLookup(this.corpus),
+                  functionsInFileOf: functionsInFileLookup(this.corpus),
                 }
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),

@@ -6,9 +6,10 @@
  *                    − weight_m × 1 / (k + floor_m + 1)        list above its floor, a large tie, only)
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
- *                    and a file's lines outside its functions; on "how" questions for type declarations
- *                    and a file shown by a function of a line or two; on "similar to X" for X's own
- *                    file's other siblings, to just below X's method in the classes sharing X's base
+ *                    and a file's lines outside its functions; on "how" questions for type declarations,
+ *                    a file shown by a function of a line or two, and a file of several functions one
+ *                    chunk alone of which matched; on "similar to X" for X's own file's other siblings,
+ *                    to just below X's method in the classes sharing X's base
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path; 1.5 for a behaviour
  *                                                             question's chunk first in every list fused)
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
@@ -53,6 +54,8 @@ import {
   SHORT_BODY_DEMOTION_RULE,
   OWN_FILE_BELOW_SAME_BASE,
   OWN_FILE_BELOW_SAME_BASE_RULE,
+  LONE_CHUNK_FILE_DEMOTION_FACTOR,
+  LONE_CHUNK_FILE_DEMOTION_RULE,
 } from './ranking';
 
 export interface FusionInput {
@@ -78,6 +81,12 @@ export interface FusionInput {
   isTypeDeclaration?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk is a function of a line or two of code, demoted by SHORT_BODY_DEMOTION_FACTOR. */
   isShortBody?(chunk: Chunk): boolean;
+  /**
+   * "How" questions: how many functions and methods a chunk's file defines (search/members.ts
+   * functionsInFileLookup); a file of several, one chunk alone of which is a candidate, is demoted
+   * by LONE_CHUNK_FILE_DEMOTION_FACTOR.
+   */
+  functionsInFileOf?(chunk: Chunk): number;
   /**
    * "Similar to X": the chunk's similarity to X when it is one of X's siblings; `sameBase`: X's
    * method in another class of X's class's base; `ownFile`: of another name, in X's file.
@@ -258,7 +267,37 @@ export function fuse(input: FusionInput): SearchResult[] {
       : null);
   const files = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
   const shortShown = pick && isShortBody ? (r: SearchResult) => isShortBody(input.chunkOf(r.chunkId)) : undefined;
-  return (shortShown ? withShortDemoted(files, shortShown) : files).slice(0, input.limit);
+  const shortDemoted = shortShown ? withShortDemoted(files, shortShown) : files;
+  const { functionsInFileOf } = input;
+  const lone = functionsInFileOf
+    ? withLoneChunkFilesDemoted(shortDemoted, listed, (r) => functionsInFileOf(input.chunkOf(r.chunkId)))
+    : shortDemoted;
+  return lone.slice(0, input.limit);
+}
+
+/**
+ * A file of several functions of which one chunk alone reached any list (no other of its chunks was
+ * a candidate) is demoted by LONE_CHUNK_FILE_DEMOTION_FACTOR, and the files are ordered again: the
+ * code that does what a "how" question asks sits among functions that share its words, while a
+ * lone match is a passing mention of them. A file of one function has no other to bring; a result
+ * demoted already keeps that one demotion.
+ */
+function withLoneChunkFilesDemoted(
+  files: SearchResult[],
+  candidates: readonly SearchResult[],
+  functionsInFile: (r: SearchResult) => number,
+): SearchResult[] {
+  const chunksOfFile = new Map<string, number>();
+  for (const r of candidates) chunksOfFile.set(r.path, (chunksOfFile.get(r.path) ?? 0) + 1);
+  let moved = false;
+  for (const r of files) {
+    const e = r.explanation;
+    if (e.demotion || chunksOfFile.get(r.path) !== 1 || functionsInFile(r) < 2) continue;
+    e.demotion = { factor: LONE_CHUNK_FILE_DEMOTION_FACTOR, rule: LONE_CHUNK_FILE_DEMOTION_RULE };
+    e.score = r.score = r.score * LONE_CHUNK_FILE_DEMOTION_FACTOR;
+    moved = true;
+  }
+  return moved ? [...files].sort(compareResults) : files;
 }
 
 /**

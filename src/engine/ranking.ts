@@ -432,6 +432,19 @@ export const SHORT_BODY_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const SHORT_BODY_DEMOTION_RULE = 'short body, work done elsewhere';
 export const SHORT_BODY_MAX_CODE_LINES = 2;
 
+/**
+ * Nor, when it asks how something is done, by a file of several functions of which one chunk
+ * alone reached any list (fuse.ts withLoneChunkFilesDemoted): the function that does the work sits
+ * among functions that share its words (the helpers it calls, the callers that reach it, its
+ * siblings), so its file brings more than one candidate; a file that one chunk alone matched
+ * mentions the question's words in passing (a loader whose loop adds constraints, a caller's
+ * branch). A file of one function has no other to bring (RubyGems' kernel_require.rb, whose
+ * `require` is the answer). Demoted like a stand-in, so a file of several matching chunks passes
+ * it when both match about as well, and a lone chunk every list puts first still shows.
+ */
+export const LONE_CHUNK_FILE_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
+export const LONE_CHUNK_FILE_DEMOTION_RULE = 'alone in its file';
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */

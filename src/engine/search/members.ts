@@ -494,6 +494,25 @@ const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end)$/;
 const TRIPLE_QUOTE = /"""|'''/g;
 
 /**
+ * How many functions and methods a chunk's file defines, per file on first use (fuse.ts
+ * withLoneChunkFilesDemoted: a file of several, one chunk alone of which matched a "how" question).
+ */
+export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number {
+  const counts = new Map<number, number>();
+  return (chunk) => {
+    const known = counts.get(chunk.fileId);
+    if (known !== undefined) return known;
+    const ids = corpus.files[chunk.fileId]?.chunkIds ?? [];
+    const count = ids.filter((id) => {
+      const kind = corpus.chunks[id]?.definitionKind;
+      return kind === 'function' || kind === 'method';
+    }).length;
+    counts.set(chunk.fileId, count);
+    return count;
+  };
+}
+
+/**
  * Whether a chunk is a function or method whose body holds at most SHORT_BODY_MAX_CODE_LINES
  * lines of code past its name's line: blank lines, comments, a Python docstring and lines that
  * only open or close a body (`{`, `}`, a Ruby `end`) are not code (a signature continued over more lines is

@@ -654,6 +654,8 @@ const VERBATIM_OVERRIDES: ReadonlySet<string> = new Set([
 const MESSAGE_WORD_RULES: ReadonlySet<string> = new Set(['definition-keyword', 'references-phrase', 'impact-phrase']);
 /** Rules of a phrase in plain words: pasted text only when the code itself holds the run. */
 const PHRASE_RULES: ReadonlySet<string> = new Set(['fallback', 'understand-words', 'description']);
+/** Lowercase words and single spaces: typed into a search box, not pasted from a terminal or a page. */
+const TYPED_PHRASE = /^[a-z]+(?: [a-z]+)*$/;
 /** Rules that keep their intent and confidence: the verbatim run only widens their literal. */
 const LITERAL_KEEPING: ReadonlySet<string> = new Set(['error-token', 'quoted-string']);
 /** Rules that already say "this is an error line": any long enough verbatim run is its message. */
@@ -799,7 +801,7 @@ export function routePastedText(
   occurs: (text: string) => boolean,
   matches?: (pattern: string) => boolean,
   formatsOf?: (message: string) => FormatMatch[],
-  occursInCode?: (text: string) => boolean,
+  occursInCode?: (text: string, commentsCount?: boolean) => boolean,
 ): QueryPlan {
   const located = formatsOf && plan.raw.includes('\n') ? routeLocatedMessage(plan, formatsOf) : null;
   if (located) return located;
@@ -833,10 +835,16 @@ export function routePastedText(
       return routed;
     }
   }
-  // A phrase typed in plain words that the code's comments or documents say ("open a pseudo
-  // terminal" beside `/// Open a pseudoterminal device`) describes the code; pasted output is
-  // text the code holds, in a string or a line of code.
-  const seen = PHRASE_RULES.has(plan.rule) && occursInCode ? occursInCode : occurs;
+  // A phrase typed in plain words of which the code's comments or documents say a part ("open a
+  // pseudo terminal" beside `/// Open a pseudoterminal device`) describes the code; pasted output
+  // is text the code holds, in a string or a line of code. A phrase a source file holds whole,
+  // comments too, was pasted from it; a README's sentence is no code. Text with a log line's marks
+  // around it is found wherever the repository holds it.
+  const typedWords = TYPED_PHRASE.test(plan.raw.trim()) ? plan.raw.trim().split(' ').length : 0;
+  const seen =
+    PHRASE_RULES.has(plan.rule) && typedWords > 0 && occursInCode
+      ? (run: string) => occursInCode(run, run.split(' ').length >= typedWords)
+      : occurs;
   const run = verbatimRun(plan.raw, seen, ERROR_LINE.has(plan.rule));
   const short = !run && formatsOf && !quotesCode ? routeShortMessage(plan, occurs, formatsOf) : null;
   if (short) return short;

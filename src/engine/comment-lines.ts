@@ -106,15 +106,17 @@ const DOCSTRING_OPENING = /^\s*[rRuU]?(?:"""|''')/;
 
 /**
  * Whether a matched line is prose: a line of a document, a comment line, or a line inside a block
- * comment or a Python docstring. `blocks` keeps each file's block-comment lines for the next match.
+ * comment or a Python docstring (`documentsOnly`: a line of a document). `blocks` keeps each file's block-comment lines for the next match.
  */
 export function isProseLine(
   file: { path: string; text: string; language: Language | null },
   fileId: number,
   match: { line: number; lineText: string; lineTextStart: number },
   blocks: Map<number, Uint8Array | null>,
+  documentsOnly = false,
 ): boolean {
   if (PROSE_FILE.test(file.path)) return true;
+  if (documentsOnly) return false;
   if (match.lineTextStart === 0 && isCommentLine(match.lineText, file.language)) return true;
   // A Python line opening with triple quotes is a bare string: a docstring's first line.
   if (file.language === 'python' && match.lineTextStart === 0 && DOCSTRING_OPENING.test(match.lineText)) return true;

@@ -319,11 +319,11 @@ export class Engine {
   private planningLookups(): PlanSources {
     return {
       occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
-      occursInCode: (text) => {
+      occursInCode: (text, commentsCount = false) => {
         const blocks = new Map<number, Uint8Array | null>();
         return this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT }).matches.some((m) => {
           const file = this.corpus.files[m.fileId];
-          return file !== undefined && !isProseLine(file, m.fileId, m, blocks);
+          return file !== undefined && !isProseLine(file, m.fileId, m, blocks, commentsCount);
         });
       },
       matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,

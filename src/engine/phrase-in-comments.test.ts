@@ -2,7 +2,8 @@
  * A phrase typed in plain words that only the code's comments, docstrings or documents hold
  * ("open a pseudo terminal" beside nix's `/// Open a pseudoterminal device`, "add edge between u
  * and v" beside networkx's docstring) describes the code: it is searched as a question, not routed
- * to an exact match on the comment. The same words in a string the code prints stay pasted text.
+ * to an exact match on the comment. The same words in a string the code prints stay pasted text, as
+ * does a comment's sentence pasted whole or inside a log line.
  * With real tree-sitter, on the shapes of nix (Rust), networkx (Python) and a README.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,16 @@ describe('a phrase the comments hold is a question', () => {
     expect(r.query.intent).toBe('understand_code');
     expect(r.query.notes.join(' ')).not.toMatch(/Pasted text/);
     expect(r.results[0]).toMatchObject({ path: 'src/pty.rs', symbol: 'posix_openpt' });
+  });
+
+  it('a comment sentence pasted whole, or with a log line around it: still the text of that file', async () => {
+    const whole = await engine.search('returns a file descriptor to an existing unused pseudoterminal master device');
+    expect(whole.query).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text' });
+    expect(whole.results[0].path).toBe('src/pty.rs');
+    const logged = await engine.search(
+      'Uncaught (in promise) returns a file descriptor to an existing unused pseudoterminal',
+    );
+    expect(logged.query.intent).toBe('exact_match');
   });
 
   it("a run of it in a Python docstring's first or inner lines: a question", async () => {

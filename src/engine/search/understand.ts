@@ -79,8 +79,11 @@ function truncationEffect(matched: TextGrepResult): string {
 /** What planning needs from the engine: whether a text occurs verbatim, and the chunk "find similar" starts from. */
 export interface PlanSources {
   occursVerbatim(text: string): boolean;
-  /** Whether the text occurs on a line of code: not in a comment, a docstring or a document. */
-  occursInCode?(text: string): boolean;
+  /**
+   * Whether the text occurs on a line of code: not in a comment, a docstring or a document
+   * (`commentsCount`: not in a document).
+   */
+  occursInCode?(text: string, commentsCount?: boolean): boolean;
   /** Whether a regular expression (RE2, case-insensitive) matches a line of the corpus. */
   matchesPattern?(pattern: string): boolean;
   /** The corpus's lines, for matching a pasted message to the format strings that print it. */
@@ -130,7 +133,7 @@ export function planSearch(
       messages &&
         ((text) =>
           (formats = valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages))),
-      sources.occursInCode && ((text) => sources.occursInCode!(text)),
+      sources.occursInCode && ((text, commentsCount) => sources.occursInCode!(text, commentsCount)),
     );
     const via = formats[0]?.printedBy;
     if (plan.pasted && plan.regex !== undefined && via)

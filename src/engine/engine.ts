@@ -157,6 +157,8 @@ export class Engine {
   private readonly indexed: IndexedCorpus;
   /** Set on an engine over the files read so far (`whileReading`): every answer says it is partial. */
   private partialFiles: FileCoverage | null = null;
+  /** Whether the files hold a test path, and which list of files that was read from (hasTestFiles). */
+  private testFilesSeen: { files: Corpus['files']; count: number; has: boolean } | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -326,9 +328,7 @@ export class Engine {
   /** What planning asks of this repository: verbatim and pattern occurrence, message sources, the subject of "similar to". */
   private planningLookups(): PlanSources {
     const everywhere = this.textLookups();
-    const outsideTests = this.corpus.files.some((f) => f !== undefined && isTestPath(f.path))
-      ? this.textLookups((path) => !isTestPath(path))
-      : undefined;
+    const outsideTests = this.hasTestFiles() ? this.textLookups((path) => !isTestPath(path)) : undefined;
     return {
       ...everywhere,
       ...(outsideTests ? { outsideTests } : {}),
@@ -338,6 +338,16 @@ export class Engine {
         this.indexes.structural ? subjectChunks(this.corpus, this.indexes.structural, subject) : undefined,
       spellingsOf: (name) => this.indexes.structural?.spellingsOf(name) ?? [],
     };
+  }
+
+  /** Whether any file is in a test path: read once per list of files, not once per question. */
+  private hasTestFiles(): boolean {
+    const { files } = this.corpus;
+    const seen = this.testFilesSeen;
+    if (seen && seen.files === files && seen.count === files.length) return seen.has;
+    const has = files.some((f) => f !== undefined && isTestPath(f.path));
+    this.testFilesSeen = { files, count: files.length, has };
+    return has;
   }
 
   /** The text lookups routing pasted text reads, over the files whose path `keep` accepts (every file without it). */

@@ -47,7 +47,15 @@ import {
   type FileView,
 } from './navigation';
 import { parseQuery } from './query-syntax';
-import { BEHAVIOUR_INTENTS, boostCentrality, DEFAULT_RESULT_LIMIT, graphListFloor, RRF_K, WEIGHTS } from './ranking';
+import {
+  BEHAVIOUR_INTENTS,
+  boostCentrality,
+  DEFAULT_RESULT_LIMIT,
+  graphListFloor,
+  RRF_K,
+  testsFollow,
+  WEIGHTS,
+} from './ranking';
 import {
   hasIndex,
   loadIndexes,
@@ -78,7 +86,8 @@ import { corpusMessageSources, placeMessageResults } from './search/messages';
 import { placeDefinitionResults } from './search/definition-lines';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
-import { narrowFiles, planSearch, type FileScope, type PlanSources } from './search/understand';
+import type { TextGrepMatch } from './text/index';
+import { narrowFiles, planSearch, type FileScope, type PastedTextSources, type PlanSources } from './search/understand';
 import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './search/similar';
 import {
   calleesLookup,
@@ -99,7 +108,7 @@ import {
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
-import { isTestChunk } from './structural/index';
+import { isTestChunk, isTestPath } from './structural/index';
 import { isProseLine } from './comment-lines';
 import { measure, now } from './timing';
 
@@ -149,6 +158,8 @@ export class Engine {
   private readonly indexed: IndexedCorpus;
   /** Set on an engine over the files read so far (`whileReading`): every answer says it is partial. */
   private partialFiles: FileCoverage | null = null;
+  /** Whether the files hold a test path, and which list of files that was read from (hasTestFiles). */
+  private testFilesSeen: { files: Corpus['files']; count: number; has: boolean } | null = null;
 
   private constructor(
     private readonly corpus: Corpus,
@@ -317,22 +328,46 @@ export class Engine {
 
   /** What planning asks of this repository: verbatim and pattern occurrence, message sources, the subject of "similar to". */
   private planningLookups(): PlanSources {
+    const everywhere = this.textLookups();
+    const outsideTests = this.hasTestFiles() ? this.textLookups((path) => !isTestPath(path)) : undefined;
     return {
-      occursVerbatim: (text) => this.indexes.text.grep(text, { limit: 1 }).matches.length > 0,
-      occursInCode: (text, commentsCount = false) => {
-        const blocks = new Map<number, Uint8Array | null>();
-        return this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT }).matches.some((m) => {
-          const file = this.corpus.files[m.fileId];
-          return file !== undefined && !isProseLine(file, m.fileId, m, blocks, commentsCount);
-        });
-      },
-      matchesPattern: (pattern) => this.indexes.text.grep(pattern, { regex: true, limit: 1 }).matches.length > 0,
-      messages: corpusMessageSources(this.corpus, this.indexes.text),
+      ...everywhere,
+      ...(outsideTests ? { outsideTests } : {}),
       chunk: (id) => this.chunk(id),
       chunkText: (chunk) => this.chunkText(chunk),
       subjectChunks: (subject) =>
         this.indexes.structural ? subjectChunks(this.corpus, this.indexes.structural, subject) : undefined,
       spellingsOf: (name) => this.indexes.structural?.spellingsOf(name) ?? [],
+    };
+  }
+
+  /** Whether any file is in a test path: read once per list of files, not once per question. */
+  private hasTestFiles(): boolean {
+    const { files } = this.corpus;
+    const seen = this.testFilesSeen;
+    if (seen && seen.files === files && seen.count === files.length) return seen.has;
+    const has = files.some((f) => f !== undefined && isTestPath(f.path));
+    this.testFilesSeen = { files, count: files.length, has };
+    return has;
+  }
+
+  /** The text lookups routing pasted text reads, over the files whose path `keep` accepts (every file without it). */
+  private textLookups(keep?: (path: string) => boolean): PastedTextSources {
+    const kept = (matches: readonly TextGrepMatch[]) => (keep ? matches.filter((m) => keep(m.path)) : matches);
+    // Whether a text occurs at all: one line answers, unless the lines of other files come first.
+    const anyLimit = keep ? VERBATIM_CODE_SCAN_LIMIT : 1;
+    return {
+      occursVerbatim: (text) => kept(this.indexes.text.grep(text, { limit: anyLimit }).matches).length > 0,
+      occursInCode: (text, commentsCount = false) => {
+        const blocks = new Map<number, Uint8Array | null>();
+        return kept(this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT }).matches).some((m) => {
+          const file = this.corpus.files[m.fileId];
+          return file !== undefined && !isProseLine(file, m.fileId, m, blocks, commentsCount);
+        });
+      },
+      matchesPattern: (pattern) =>
+        kept(this.indexes.text.grep(pattern, { regex: true, limit: anyLimit }).matches).length > 0,
+      messages: corpusMessageSources(this.corpus, this.indexes.text, keep),
     };
   }
 
@@ -385,7 +420,7 @@ export class Engine {
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
-      ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDemotedTest: isTestChunk } : {}),
+      ...(testsFollow(plan) ? { isDemotedTest: isTestChunk } : {}),
       ...(weighsStandIns ? { isStandIn: (id: number) => this.isStandIn(id) } : {}),
       ...(plan.intent === 'understand_code'
         ? {

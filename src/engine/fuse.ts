@@ -71,7 +71,7 @@ export interface FusionInput {
   rankContainersByMembers?: boolean;
   /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
   capFirstInEveryList?: boolean;
-  /** Behaviour questions: whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR (ranking.ts). */
+  /** Questions whose tests follow the library (ranking.ts testsFollow): whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR. */
   isDemotedTest?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;

@@ -368,11 +368,22 @@ export const DEMOTED_PATH_RULES: readonly { rule: string; test: RegExp }[] = [
  * beside the function. Tests are known by their path, and in Rust also by the `tests` module a
  * source file keeps them in (StructuralIndex's isInFileTest). Tests are demoted like a vendored copy (same factor: ten places lower in
  * every list), so they follow the library when both match about equally, and a test that every
- * modality puts first still shows. Questions that name a symbol keep tests at par: a test can be
- * the definition, caller or string asked for.
+ * modality puts first still shows. Callers and dependants follow the library's the same way
+ * (testsFollow): a test that calls X is a caller, but who asks who calls X reads the library's
+ * callers first. So does a pasted message's match: the code prints it, and a test that prints or
+ * asserts the same text is what the code printed once. A definition or a typed string keeps tests
+ * at par: a test can be the definition or the string asked for.
  */
 export const TEST_DEMOTION_FACTOR = 0.8;
 export const TEST_DEMOTION_RULE = 'tests';
+
+/** Intents whose answers in tests follow the library's (TEST_DEMOTION_FACTOR). */
+const TESTS_FOLLOW_INTENTS: ReadonlySet<Intent> = new Set<Intent>([...BEHAVIOUR_INTENTS, 'find_references']);
+
+/** Whether a question's answers in tests follow the library's: behaviour, callers and dependants, a pasted message. */
+export function testsFollow(plan: Pick<QueryPlan, 'intent' | 'pasted'>): boolean {
+  return TESTS_FOLLOW_INTENTS.has(plan.intent) || plan.pasted === true;
+}
 
 /**
  * The same questions are answered by a function's body, not by a C/C++ prototype or `#define`

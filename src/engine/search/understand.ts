@@ -97,7 +97,15 @@ export interface PlanSources {
    * defined (none before the structural index): whether the repository defines a name is read here.
    */
   spellingsOf?(name: string): readonly string[];
+  /**
+   * The same text lookups over the code outside tests, when the repository has tests: a pasted
+   * message is planned against them first (planSearch).
+   */
+  outsideTests?: PastedTextSources;
 }
+
+/** The lookups routing pasted text reads (PlanSources's, or the same over the code outside tests). */
+export type PastedTextSources = Pick<PlanSources, 'occursVerbatim' | 'occursInCode' | 'matchesPattern' | 'messages'>;
 
 /** The query's plan and the note saying when pasted text was routed to an exact match. */
 export function planSearch(
@@ -125,16 +133,24 @@ export function planSearch(
   if (similarTo === undefined && plan.rule !== 'user-choice' && plan.rule !== 'query-syntax') {
     if (sources.spellingsOf) plan = routeDefinedName(plan, defines);
     let formats: FormatMatch[] = [];
-    const messages = sources.messages;
-    plan = routePastedText(
-      plan,
-      (text) => sources.occursVerbatim(text),
-      sources.matchesPattern && ((pattern) => sources.matchesPattern!(pattern)),
-      messages &&
-        ((text) =>
-          (formats = valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages))),
-      sources.occursInCode && ((text, commentsCount) => sources.occursInCode!(text, commentsCount)),
-    );
+    const routed = (from: PastedTextSources): QueryPlan => {
+      formats = [];
+      const messages = from.messages;
+      return routePastedText(
+        plan,
+        (text) => from.occursVerbatim(text),
+        from.matchesPattern && ((pattern) => from.matchesPattern!(pattern)),
+        messages &&
+          ((text) =>
+            (formats = valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages))),
+        from.occursInCode && ((text, commentsCount) => from.occursInCode!(text, commentsCount)),
+      );
+    };
+    // A pasted message is what the code printed; a test that holds it whole, values and all, as
+    // its expected output holds what the code printed once. The code outside tests answers a
+    // paste when it holds it or its format; the tests only when it does not.
+    const outside = sources.outsideTests ? routed(sources.outsideTests) : undefined;
+    plan = outside?.pasted ? outside : routed(sources);
     const via = formats[0]?.printedBy;
     if (plan.pasted && plan.regex !== undefined && via)
       notes.push(

@@ -8,9 +8,9 @@ import type { QueryPlan, SearchResult } from '../../contract';
 import type { Corpus } from '../../modality';
 import { escapeRegExp } from '../../text/escape';
 import { lineStartsOf } from '../../text/lines';
-import type { TextIndex } from '../../text/index';
+import type { TextGrepResult, TextIndex } from '../../text/index';
 import { isComment } from './formats';
-import type { FormatMatch, MessageSources } from './shared';
+import type { FormatMatch, MessageSources, SourceLine } from './shared';
 
 /** A regular expression matching the source lines of the formats (their first literals as written). */
 export function formatLinePattern(matches: readonly FormatMatch[]): string {
@@ -34,14 +34,27 @@ export function formatLinePattern(matches: readonly FormatMatch[]): string {
   return `["'\x60](?:${literals.join('|')})`;
 }
 
-/** The corpus's lines through the text index: candidate lines by trigram lookup, line texts by offset. */
-export function corpusMessageSources(corpus: Corpus, text: TextIndex): MessageSources {
+/**
+ * The corpus's lines through the text index: candidate lines by trigram lookup, line texts by
+ * offset; only the lines of the files whose path `keep` accepts, when it is given.
+ */
+export function corpusMessageSources(
+  corpus: Corpus,
+  text: TextIndex,
+  keep?: (path: string) => boolean,
+): MessageSources {
   const starts = new Map<number, Uint32Array>();
+  const lines = (found: TextGrepResult, limit: number): SourceLine[] =>
+    (keep ? found.matches.filter((m) => keep(m.path)).slice(0, limit) : found.matches).map((m) => ({
+      fileId: m.fileId,
+      path: m.path,
+      line: m.line,
+    }));
+  // The lines of files left out do not count against the limit: read as many again.
+  const read = (limit: number) => (keep ? limit * 2 : limit);
   return {
-    linesContaining: (fragment, limit) =>
-      text.grep(fragment, { limit }).matches.map((m) => ({ fileId: m.fileId, path: m.path, line: m.line })),
-    linesMatching: (pattern, limit) =>
-      text.grep(pattern, { regex: true, limit }).matches.map((m) => ({ fileId: m.fileId, path: m.path, line: m.line })),
+    linesContaining: (fragment, limit) => lines(text.grep(fragment, { limit: read(limit) }), limit),
+    linesMatching: (pattern, limit) => lines(text.grep(pattern, { regex: true, limit: read(limit) }), limit),
     lineText(fileId, line) {
       const file = corpus.files[fileId];
       if (!file) return undefined;

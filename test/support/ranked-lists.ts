@@ -4,6 +4,7 @@
  * which `fillerChunk` stands for when fuse asks for them.
  */
 import type { Chunk, ModalityHit } from '../../src/engine/contract';
+import { BOOST_SLOPE } from '../../src/engine/ranking';
 
 /** A list with `chunk` at `rank` (0-based) and other chunks before it. */
 export function at(rank: number, chunk: Chunk): ModalityHit[] {
@@ -26,4 +27,16 @@ export function merge(a: ModalityHit[], b: ModalityHit[]): ModalityHit[] {
 /** A one-line window of another file standing for a filler id (its path under `folder`, ending in `extension`). */
 export function fillerChunk(id: number, folder: string, extension: string): Chunk {
   return { id, fileId: 99, path: `${folder}/${id}${extension}`, startLine: 1, endLine: 1, kind: 'window' };
+}
+
+/** The definition chunk of `symbol` in a corpus built from fixtures (the first, in file order). */
+export function definitionNamed(corpus: { chunks: readonly Chunk[] }, symbol: string): Chunk {
+  const chunk = corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition');
+  if (!chunk) throw new Error(`no definition named ${symbol} in the fixture`);
+  return chunk;
+}
+
+/** The centrality whose boost is 1 + b (ranking.ts boostFor, below its cap). */
+export function centralityForBoost(b: number): number {
+  return Math.exp(b / BOOST_SLOPE) - 1;
 }

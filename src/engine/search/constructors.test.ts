@@ -15,7 +15,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { asksHowMade, calleesLookup, constructorLookup, delegateLookup, memberNameCoverage } from './members';
-import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
 
 const DEFRAG_GO = [
   'package ip4defrag',
@@ -153,7 +153,7 @@ beforeAll(async () => {
   corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
 });
 
-const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
+const named = (symbol: string) => definitionNamed(corpus, symbol);
 
 describe('a constructor, on a question about what its object does', () => {
   it('is a function the language or its convention names so', () => {

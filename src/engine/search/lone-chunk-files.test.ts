@@ -14,7 +14,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { functionsInFileLookup, memberNameCoverage } from './members';
-import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 
 const ANNOTATION_LOADER_PHP = [
   '<?php',
@@ -140,9 +140,7 @@ beforeAll(async () => {
   corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
 });
 
-const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
-/** The centrality whose boost is 1 + b (boostFor). */
-const centralityFor = (b: number) => Math.exp(b / 0.3) - 1;
+const named = (symbol: string) => definitionNamed(corpus, symbol);
 
 describe('a file one chunk alone matched, on a "how" question', () => {
   const question =
@@ -169,7 +167,7 @@ describe('a file one chunk alone matched, on a "how" question', () => {
       weights: WEIGHTS.understand_code,
       k: RRF_K.default,
       strategy: 'fused',
-      centralityOf: (id) => centralityFor(boosts.get(id) ?? 0),
+      centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
       chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'),
       limit: 100,
       rankContainersByMembers: true,

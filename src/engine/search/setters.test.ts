@@ -14,7 +14,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { memberNameCoverage, saysSet, setterLookup } from './members';
-import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
 
 const CLIENT_RS = [
   'impl<B> ClientError<B> {',
@@ -150,7 +150,7 @@ beforeAll(async () => {
   corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
 });
 
-const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
+const named = (symbol: string) => definitionNamed(corpus, symbol);
 
 describe('a setter, on a question about behaviour', () => {
   it('gives its file to another strong member, the function that does the work', () => {

@@ -14,7 +14,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { calleesLookup, delegateLookup, memberNameCoverage, shortBodyLookup } from './members';
-import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 
 const DATE_VALIDATOR_PHP = [
   '<?php',
@@ -190,9 +190,7 @@ beforeAll(async () => {
   corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
 });
 
-const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
-/** The centrality whose boost is 1 + b (boostFor). */
-const centralityFor = (b: number) => Math.exp(b / 0.3) - 1;
+const named = (symbol: string) => definitionNamed(corpus, symbol);
 
 describe('a function of a line or two', () => {
   it('is one whose body holds at most two lines of code', () => {
@@ -235,7 +233,7 @@ describe('a function of a line or two', () => {
         weights: WEIGHTS.understand_code,
         k: RRF_K.default,
         strategy: 'fused',
-        centralityOf: (id) => centralityFor(boosts.get(id) ?? 0),
+        centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
         chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'),
         limit: 100,
         rankContainersByMembers: true,
@@ -273,7 +271,7 @@ describe('a function of a line or two', () => {
         weights: WEIGHTS.understand_code,
         k: RRF_K.default,
         strategy: 'fused',
-        centralityOf: () => centralityFor(0.24),
+        centralityOf: () => centralityForBoost(0.24),
         chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'),
         limit: 100,
         rankContainersByMembers: true,

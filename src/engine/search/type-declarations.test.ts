@@ -23,7 +23,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
-import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
 
 const API_RS = [
   '/// A request type for a Matrix API endpoint, used for sending requests.',
@@ -217,7 +217,7 @@ beforeAll(async () => {
   corpus = buildCorpus(FILES, analyzer);
 });
 
-const named = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
+const named = (symbol: string) => definitionNamed(corpus, symbol);
 
 describe('a type declaration, on a question asking how', () => {
   it('is a struct, enum, interface, trait or type alias: never a function, a method or a class', () => {

@@ -132,11 +132,12 @@ export {
   type StoredTexts,
 } from './snapshot';
 
-/** Lines read to tell whether a phrase occurs in code or only in comments and documents. */
-const VERBATIM_CODE_SCAN_LIMIT = 500;
 export { sliceLines, type Dependent, type FileView } from './navigation';
 export { planTypedQuery, queryMayEmbed } from './search/route';
 export { measure } from './timing';
+
+/** Lines read to tell whether a phrase occurs in code or only in comments and documents. */
+const VERBATIM_CODE_SCAN_LIMIT = 500;
 
 /** An engine's build stage: which modalities answer now, which are still being built. */
 export interface EngineStage {
@@ -328,8 +329,10 @@ export class Engine {
 
   /** What planning asks of this repository: verbatim and pattern occurrence, message sources, the subject of "similar to". */
   private planningLookups(): PlanSources {
-    const everywhere = this.textLookups();
-    const outsideTests = this.hasTestFiles() ? this.textLookups((path) => !isTestPath(path)) : undefined;
+    // Each file's block-comment lines, read once per question for every run a phrase is tried with.
+    const blocks = new Map<number, Uint8Array | null>();
+    const everywhere = this.textLookups(blocks);
+    const outsideTests = this.hasTestFiles() ? this.textLookups(blocks, (path) => !isTestPath(path)) : undefined;
     return {
       ...everywhere,
       ...(outsideTests ? { outsideTests } : {}),
@@ -351,20 +354,21 @@ export class Engine {
     return has;
   }
 
-  /** The text lookups routing pasted text reads, over the files whose path `keep` accepts (every file without it). */
-  private textLookups(keep?: (path: string) => boolean): PastedTextSources {
+  /**
+   * The text lookups routing pasted text reads, over the files whose path `keep` accepts (every
+   * file without it); `blocks` keeps the block-comment lines of the files read (isProseLine).
+   */
+  private textLookups(blocks: Map<number, Uint8Array | null>, keep?: (path: string) => boolean): PastedTextSources {
     const kept = (matches: readonly TextGrepMatch[]) => (keep ? matches.filter((m) => keep(m.path)) : matches);
     // Whether a text occurs at all: one line answers, unless the lines of other files come first.
     const anyLimit = keep ? VERBATIM_CODE_SCAN_LIMIT : 1;
     return {
       occursVerbatim: (text) => kept(this.indexes.text.grep(text, { limit: anyLimit }).matches).length > 0,
-      occursInCode: (text, commentsCount = false) => {
-        const blocks = new Map<number, Uint8Array | null>();
-        return kept(this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT }).matches).some((m) => {
+      occursInCode: (text, commentsCount = false) =>
+        kept(this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT }).matches).some((m) => {
           const file = this.corpus.files[m.fileId];
           return file !== undefined && !isProseLine(file, m.fileId, m, blocks, commentsCount);
-        });
-      },
+        }),
       matchesPattern: (pattern) =>
         kept(this.indexes.text.grep(pattern, { regex: true, limit: anyLimit }).matches).length > 0,
       messages: corpusMessageSources(this.corpus, this.indexes.text, keep),

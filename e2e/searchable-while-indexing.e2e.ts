@@ -226,11 +226,19 @@ describe('searchable while indexing', { timeout: 240_000 }, () => {
     cpSync(join(FIXTURES, 'preact', 'hooks'), folder, { recursive: true });
     // The browser lists the folder (File objects as of now); the app hears of it a moment later…
     await page.evaluate(() => {
-      const hold = (event: Event) =>
-        (event.target as Element).getAttribute?.('aria-label') === 'Choose folder' && event.stopImmediatePropagation();
+      const hold = (event: Event) => {
+        const input = event.target as HTMLInputElement;
+        if (input.getAttribute?.('aria-label') !== 'Choose folder') return;
+        event.stopImmediatePropagation();
+        // Chromium takes a File's snapshot (size, modified time) the first time either is read, not when
+        // the input is set: read them here, as an app listing the folder would, so the write below comes after.
+        for (const file of Array.from(input.files ?? [])) void (file.size + file.lastModified);
+        document.documentElement.dataset.listed = 'yes';
+      };
       window.addEventListener('change', hold, { capture: true, once: true });
     });
     await page.getByLabel('Choose folder').setInputFiles(folder);
+    await page.waitForFunction(() => document.documentElement.dataset.listed === 'yes', undefined, { timeout: 30_000 });
     // …and in that moment a file changes…
     writeFileSync(join(folder, 'src', 'index.d.ts'), 'export declare function changedAfterListing(): void;\n');
     // …so the File the browser listed is stale when the app reads it.

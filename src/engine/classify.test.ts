@@ -213,6 +213,16 @@ describe('classify: phrasings no rule of the design names literally', () => {
     ['effect of renaming createSession', 'impact_analysis', 'impact-phrase'],
     ['something like throttle but for promises', 'find_similar', 'similar-phrase'],
     ['other places with the same retry loop', 'find_similar', 'similar-phrase'],
+    ['duplicates of parseHeader', 'find_similar', 'similar-phrase'],
+    ['duplicated code in the parser', 'find_similar', 'similar-phrase'],
+    ['find duplicates', 'find_similar', 'similar-phrase'],
+    // Duplicates the code handles, not look-alikes asked for (scrapy's dupefilters, real set).
+    [
+      'how are duplicate requests detected so the same page is not crawled twice',
+      'understand_code',
+      'understand-words',
+    ],
+    ['file descriptor duplicate', 'understand_code', 'fallback'],
     // A family named by its role, at the start of the question (hyper's HttpConnector setters).
     ['other setters like HttpConnector::set_nodelay in client/connect/http.rs', 'find_similar', 'similar-phrase'],
     // symfony-di: the role with words before it.

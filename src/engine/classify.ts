@@ -159,12 +159,16 @@ const IMPACT_PHRASE = new RegExp(
  * like …`: the family named by its role, then what its members implement or where they are
  * (search/similar.ts, ROLE_QUALIFIER), then X.
  *
+ * "Duplicate" asks for look-alikes only as "duplicates of X", "duplicated code/logic/…" or "find
+ * duplicates": elsewhere it is what the code handles ("how are duplicate requests detected",
+ * "duplicate a file descriptor", "duplicate keys"), a question about behaviour.
+ *
  * `similar` right after "how" measures a likeness ("how does it measure how similar two strings
  * are, to suggest a close match": gnulib's `fstrcmp`, real set): a question about behaviour, not
  * a request for look-alikes.
  */
 const SIMILAR_PHRASE =
-  /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*|copy-?past\w*|other\s+(implementations?|versions?)|other\s+[a-z]+\s+implementations?\s+of|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[\w$]+\s+){0,2}[a-z]+s\s+(?:(?:implementing|overriding|defining)\s+[\w$]+\s+|in\s+the\s+[\w$.-]+\s+(?:package|module|folder|directory|namespace|crate)\s+)?like|equivalents?\s+(of|to)|what\s+else\s+is\s+like|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
+  /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*\s+(?:of|code|logic|functions?|methods?|implementations?|blocks?)\b|^(?:(?:find|show|list)\s+(?:me\s+)?(?:the\s+)?)?duplicat\w*$|copy-?past\w*|other\s+(implementations?|versions?)|other\s+[a-z]+\s+implementations?\s+of|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[\w$]+\s+){0,2}[a-z]+s\s+(?:(?:implementing|overriding|defining)\s+[\w$]+\s+|in\s+the\s+[\w$.-]+\s+(?:package|module|folder|directory|namespace|crate)\s+)?like|equivalents?\s+(of|to)|what\s+else\s+is\s+like|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
 
 /**
  * X's family called by its role, then X by a name that can only be code (`validators like

@@ -270,6 +270,14 @@ function quotedWordInProse(q: string, words: string[]): boolean {
     !/\s/.test(text.trim()) && DOC_OPENING.test(q) && !/:|\d/.test(q.replace(QUOTED, '')) && isDescription(q, words)
   );
 }
+/**
+ * A how-question that quotes a value as an example ("how is a decimal string such as "3.14e-5"
+ * turned into an f64", rust-core, real set) asks how such values are handled: the value is an
+ * input the user made up, not a literal to find in the code.
+ */
+function quotedExample(q: string): boolean {
+  return QUESTION_FORM.test(q) && /\b(?:such\s+as|like|e\.g\.,?|for\s+(?:example|instance),?)\s*["'`]/i.test(q);
+}
 /** The verb a documentation comment opens with: third person ("Returns") or imperative ("Return"). */
 const DOC_OPENING =
   /^(?:[A-Z][a-z]+s|Return|Create|Get|Set|Remove|Check|Raise|Yield|Build|Make|Convert|Parse|Render|Load|Save|Add|Update|Delete|Compute|Find|Handle|Register|Apply|Ensure|Validate|Read|Write|Open|Close|Call|Run|Start|Stop|Send)\b/;
@@ -523,7 +531,8 @@ const ORDERED_RULES: readonly Rule[] = [
     confidence: String(CONFIDENCE.quotedString),
     intent: 'exact_match',
     looksFor: 'a "quoted string" (not a quoted word inside a sentence that describes code)',
-    test: (q, words) => (QUOTED.test(q) && !quotedWordInProse(q, words) ? CONFIDENCE.quotedString : null),
+    test: (q, words) =>
+      QUOTED.test(q) && !quotedWordInProse(q, words) && !quotedExample(q) ? CONFIDENCE.quotedString : null,
   },
   {
     id: 'file-name',

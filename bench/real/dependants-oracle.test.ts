@@ -23,6 +23,16 @@ describe('dependants oracle', () => {
     expect(code).not.toMatch(/import/);
   });
 
+  it('a language with no import reader (npm, JavaScript) gives no dependencies and says why in dropped', async () => {
+    const l = loaded('javascript', 'usr/share/nodejs', {
+      'npm/lib/commands/org.js': "const otplease = require('../utils/otplease.js')\n",
+      'npm/lib/utils/otplease.js': 'module.exports = async (npm, opts, fn) => fn(opts)\n',
+    });
+    const oracle = await oracleOf(l);
+    expect(oracle.deps).toEqual([]);
+    expect([...oracle.dropped.keys()]).toEqual(['javascript: no import reader']);
+  });
+
   it('Python: a submodule imported from its package is a dependency of that file, not of __init__.py (docutils)', async () => {
     const l = loaded('python', 'usr/lib/python3/dist-packages/docutils', {
       '__init__.py': '',

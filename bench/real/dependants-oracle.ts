@@ -186,6 +186,9 @@ export async function oracleOf(loaded: LoadedProject): Promise<Oracle> {
     case 'c':
       await cLang(loaded, c);
       break;
+    default:
+      // A language with no import reader here: no truth, said in the set's dropped column.
+      c.drop(`${loaded.project.language}: no import reader`);
   }
   return c.result();
 }

@@ -172,7 +172,10 @@ const MAX_MESSAGE_LINES = 4;
 /** Fixed text that is code or a pattern: braces, a statement's end, Go's `:=`, shell's `+=(`, a leading comment, a /regex/. */
 const CODE_OUTPUT = /[{}]|;\s*$|:=|\+=\(|^\s*(?:\/\/|#\s|\/\*)|^\/.*\/[a-z]*$/;
 
-export type Language = RealProject['language'] | 'js';
+/** The real-set languages whose message-producing calls the miner reads (a project in another is left out). */
+const MINED_LANGUAGES = ['python', 'go', 'rust', 'ruby', 'php', 'c'] as const;
+export type Language = (typeof MINED_LANGUAGES)[number] | 'js';
+const isMinedLanguage = (l: string): l is Language => l === 'js' || (MINED_LANGUAGES as readonly string[]).includes(l);
 
 export type Piece = { text: string } | { hole: string; style: HoleStyle };
 type HoleStyle = 'printf' | 'brace' | 'interp' | 'expr';
@@ -982,6 +985,7 @@ export interface MinedProject {
 /** The project's mined cases: one per distinct fixed text, `perProject` of them drawn with the seed. */
 export function minedCases(loaded: LoadedProject, perProject: number, seed: string): MinedProject {
   const language = loaded.project.language;
+  if (!isMinedLanguage(language)) throw new Error(`${loaded.project.name}: the miner reads no ${language} messages`);
   const all = loaded.files.flatMap((f) => mineFile(f, language));
   // Nobody pastes a script or a help page: a message is a line or a few (the engine reads six).
   const pasteable = (m: Mined) => {
@@ -1076,6 +1080,10 @@ async function main() {
   ];
   for (const spec of chosen) {
     if (spec.half !== 'tuning' && !o.unseen) continue;
+    if (!isMinedLanguage(spec.language)) {
+      log(`mined: ${spec.name} (${spec.language}) left out: the miner reads no ${spec.language} message calls`);
+      continue;
+    }
     const loaded = await loadProject(spec, log);
     if (!loaded) continue;
     const mined = minedCases(loaded, o.perProject, o.seed);

@@ -729,6 +729,10 @@ async function main(): Promise<void> {
   const outcomes: Outcome[] = [];
   const mined: Record<string, Record<FamilyType, number>> = {};
   for (const spec of specs) {
+    if (!(spec.language in FUNCTION_KINDS)) {
+      log(`mined: ${spec.name} (${spec.language}) left out: no ctags function kinds for ${spec.language}`);
+      continue;
+    }
     const loaded = await loadProject(spec, log, options.unseen ? UNSEEN_CACHE : undefined);
     if (!loaded) continue;
     const tags = (await ctags(loaded.dir)).filter((t) => loaded.sha1.has(t.path));

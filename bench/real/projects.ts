@@ -29,7 +29,7 @@ export interface RealProject {
   /** Debian package and exact version (with epoch where it has one). */
   pkg: string;
   version: string;
-  language: 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c';
+  language: 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c' | 'javascript' | 'lua';
   /** Folder inside the package holding the project. */
   root: string;
   extensions: readonly string[];
@@ -1100,6 +1100,48 @@ export const PROJECTS: readonly RealProject[] = [
     exclude: /^rubocop\/rspec\//,
     half: 'tuning',
     since: '2026-12-05',
+  },
+  // The sixteenth tuning group (thirty-first session, 2026-12-05, issue 20), the set's first
+  // JavaScript and Lua, by h31-qp, questions written from reading the code before Fourfold ran on
+  // them. npm 9.2 as Debian ships it (usr/share/nodejs: the npm CLI and the npm team's libraries
+  // packaged with it, each a folder of CommonJS modules): one command class per `npm <command>` in
+  // npm/lib/commands (`exec`, `completion`, the PackageUrlCmd and LifecycleCmd subclasses), the
+  // config definitions, @npmcli/arborist (the dependency tree: Node, Edge, build-ideal-tree, reify,
+  // shrinkwrap, the query selectors), pacote's fetchers (one class per spec type: `manifest`,
+  // `packument`, `[_tarballFromResolved]`), @npmcli/config, @npmcli/git (one GitError per failure),
+  // the libnpm* registry clients, and `npm ERR!`/`npm WARN` messages built from template strings;
+  // the third-party modules vendored in npm/node_modules, qrcode-terminal, the mock registry (a
+  // test helper) and arborist's bin/ scripts (a benchmarking CLI) are left out. Prosody 0.12 (the
+  // XMPP server, usr/lib/prosody): core managers, one module per feature in modules/ (one
+  // `provider` per authentication back end in mod_auth_*, one `driver` with keyval/archive/map
+  // stores per storage back end in mod_storage_*, the MUC room-configuration libraries in muc/
+  // with a getter and a setter each), the connection-target resolvers in net/resolvers
+  // (`methods:next`), the SASL mechanisms in util/sasl (`init`), the network back ends, and
+  // `log(level, "…%s…", …)` lines and prosodyctl warnings built with `%` formats. Neither package,
+  // nor its upstream, is in the model's training lists; npm's neighbours there are separate npm
+  // packages the npm team also writes (hosted-git-info, node-gyp, semver, which) and pnpm; Prosody's
+  // are other languages' XMPP libraries (python3-aioxmpp, libqxmpp-dev) and Lua bindings
+  // (librust-lua52-sys-dev, golang-layeh-gopher-luar-dev).
+  {
+    name: 'npm',
+    pkg: 'npm',
+    version: '9.2.0~ds1-1',
+    language: 'javascript',
+    root: 'usr/share/nodejs',
+    extensions: ['.js'],
+    exclude: /^npm\/node_modules\/|^qrcode-terminal\/|^@npmcli\/mock-registry\/|^@npmcli\/arborist\/bin\//,
+    half: 'tuning',
+    since: '2026-12-05b',
+  },
+  {
+    name: 'prosody',
+    pkg: 'prosody',
+    version: '0.12.3-1+deb12u1',
+    language: 'lua',
+    root: 'usr/lib/prosody',
+    extensions: ['.lua'],
+    half: 'tuning',
+    since: '2026-12-05b',
   },
 ];
 

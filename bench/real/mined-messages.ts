@@ -896,6 +896,8 @@ const HEADER: Record<Language, RegExp> = {
   rust: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+|async\s+|unsafe\s+|extern\s+"C"\s+)*fn\s+\w/,
   php: /^\s*(?:(?:public|private|protected|static|final|abstract)\s+)*function\s+\w/,
   c: /^(?:[A-Za-z_][\w*]*\s+\**)*[A-Za-z_]\w*\s*\([^;]*$/,
+  // C++: members are indented and may be qualified (`Foo::bar(`) or templated (`std::vector<T> f(`).
+  cpp: /^\s*(?:[A-Za-z_][\w:<>,*&]*\s+[*&]*)*[A-Za-z_~][\w:]*\s*\([^;]*$/,
   js: /^\s*(?:export\s+)?(?:async\s+)?function\b|^\s*(?:async\s+)?\w+\s*\([^)]*\)\s*\{\s*$/,
 };
 

@@ -29,7 +29,7 @@ export interface RealProject {
   /** Debian package and exact version (with epoch where it has one). */
   pkg: string;
   version: string;
-  language: 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c' | 'javascript' | 'lua';
+  language: 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c' | 'cpp' | 'javascript' | 'lua';
   /** Folder inside the package holding the project. */
   root: string;
   extensions: readonly string[];
@@ -1140,6 +1140,37 @@ export const PROJECTS: readonly RealProject[] = [
     language: 'lua',
     root: 'usr/lib/prosody',
     extensions: ['.lua'],
+    half: 'tuning',
+    since: '2026-12-05b',
+  },
+  // Sixteenth group (5 December, branch h31-qo), written before Fourfold ran on them: C++, a
+  // language new to the set (no bookworm package was found shipping Java as .java files: bsh-src
+  // keeps them in a tarball, run.ts reads files; so both are C++). libosmium (libosmium2-dev): the header-only OpenStreetMap library, 198
+  // headers; families: one OutputFormat per file format (write_buffer), one Parser per input
+  // format (run), one geometry factory per output (WKT, WKB, GeoJSON, OGR, GEOS), one
+  // Compressor per compression, the area problem reporters; vendored gdalcpp.hpp left out. PEGTL
+  // (tao-pegtl-dev): the header-only parsing-expression-grammar library, 190 headers; families:
+  // one struct per rule or control (match), the end-of-line kinds, the buffer readers, the
+  // contrib limits. Neither is in the model's training lists; the C++ neighbours there are
+  // libboost1.81-all-dev, libcurlpp-dev, libnet-cpp-dev and libzthread-dev.
+  {
+    name: 'osmium',
+    pkg: 'libosmium2-dev',
+    version: '2.19.0-1',
+    language: 'cpp',
+    root: 'usr/include',
+    extensions: ['.hpp'],
+    exclude: /^gdalcpp\.hpp$/,
+    half: 'tuning',
+    since: '2026-12-05b',
+  },
+  {
+    name: 'pegtl',
+    pkg: 'tao-pegtl-dev',
+    version: '3.2.7-1',
+    language: 'cpp',
+    root: 'usr/include',
+    extensions: ['.hpp'],
     half: 'tuning',
     since: '2026-12-05b',
   },

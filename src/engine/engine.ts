@@ -420,7 +420,9 @@ export class Engine {
       limit: evidence ? Infinity : limit,
       furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
-      ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
+      ...(subject && strategy === 'fused'
+        ? { formOf: formLookup(this.corpus, subject), membersByCloseness: true }
+        : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',

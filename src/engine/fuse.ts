@@ -105,6 +105,12 @@ export interface FusionInput {
    */
   nameCoverageOf?(chunk: Chunk): number;
   /**
+   * "Similar to X": each file is shown by its member closest to X before the boost (chooseMember
+   * without a name factor: the question's words are X's name, which the sibling similarity already
+   * weighs), not by the boost's pick — a hub of X's file is no more like X for being called more.
+   */
+  membersByCloseness?: boolean;
+  /**
    * Questions asking how: how many of the question's words a chunk's name says (search/members.ts
    * memberNameWordsSaid), weighed into the member choice beside the share.
    */
@@ -235,7 +241,10 @@ export function fuse(input: FusionInput): SearchResult[] {
   scored.sort(compareResults);
   const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf) : scored;
   // On the direct path there is no boost whose pick inside a file needs correcting.
-  const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
+  const choose =
+    input.strategy !== 'fused'
+      ? undefined
+      : (input.nameCoverageOf ?? (input.membersByCloseness ? (): number => 0 : undefined));
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
   const codeWordsSaidOf = input.codeWordsSaidOf;

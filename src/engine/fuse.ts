@@ -75,6 +75,8 @@ export interface FusionInput {
   isDemotedTest?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
+  /** "Similar to X" for an X with a body: whether a chunk only declares functions without a body, demoted by PROTOTYPE_DEMOTION_FACTOR. */
+  isPrototype?(chunkId: number): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -216,6 +218,7 @@ export function fuse(input: FusionInput): SearchResult[] {
       input.isStandIn?.(chunk.id) === true,
       input.isOutsideFunctions?.(chunk) === true,
       input.isTypeDeclaration?.(chunk) === true,
+      input.isPrototype?.(chunk.id) === true,
     );
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling)

@@ -420,12 +420,17 @@ export class Engine {
       limit: evidence ? Infinity : limit,
       furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
-      ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
+      ...(subject && strategy === 'fused'
+        ? { formOf: formLookup(this.corpus, subject), membersByCloseness: true }
+        : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
       ...(testsFollow(plan) ? { isDemotedTest: isTestChunk } : {}),
       ...(weighsStandIns ? { isStandIn: (id: number) => this.isStandIn(id) } : {}),
+      ...(subject && plan.intent === 'find_similar' && this.hasBody(subject.id)
+        ? { isPrototype: (id: number) => this.indexes.structural?.isPrototypeChunk(id) === true }
+        : {}),
       ...(plan.intent === 'understand_code'
         ? {
             nameCoverageOf: memberNameCoverage(plan.raw),
@@ -514,6 +519,11 @@ export class Engine {
   /** Whether a chunk is a prototype or `#define` standing in for a body elsewhere (false without the structural index). */
   private isStandIn(id: number): boolean {
     return this.indexes.structural?.isStandInChunk(id) === true;
+  }
+
+  /** Whether a chunk is code with a body: not only declarations without one (false without the structural index). */
+  private hasBody(id: number): boolean {
+    return this.indexes.structural?.isPrototypeChunk(id) === false;
   }
 
   /** A chunk's centrality (GraphIndex.centralityOfChunk), or null without a graph. */

@@ -315,6 +315,47 @@ describe('weighted RRF', () => {
     expect(scoreFromExplanation(sibling.explanation)).toBeCloseTo(sibling.score, 12);
   });
 
+  it("similar to X: a file is shown by its sibling closest to X before the boost, not by the boost's hub", () => {
+    // fontTools' misc/psCharStrings.py for `T2OutlineExtractor.op_hhcurveto`: op_vvcurveto
+    // (similarity 0.82, the same body for the other axis) and op_rrcurveto (0.79, called more,
+    // centrality 0.76 against 0.60); the boost put op_rrcurveto first and op_vvcurveto under it.
+    const method = (id: number, startLine: number, symbol: string): Chunk => ({
+      id,
+      fileId: 0,
+      path: 'misc/psCharStrings.py',
+      startLine,
+      endLine: startLine + 6,
+      kind: 'definition',
+      definitionKind: 'method',
+      symbol,
+    });
+    const chunks: Chunk[] = [
+      method(0, 625, 'op_rrcurveto'),
+      method(1, 649, 'op_vvcurveto'),
+      { ...method(2, 1, 'specialize'), fileId: 1, path: 'cffLib/specializer.py' },
+    ];
+    const input = {
+      lists: {
+        semantic: [2, 0, 1].map((chunkId) => ({ chunkId, score: 0.9, reason: 'meaning close' })),
+        text: [0, 2, 1].map((chunkId) => ({ chunkId, score: 2000, reason: 'terms' })),
+        structural: [1, 0].map((chunkId) => ({ chunkId, score: 0.8, reason: 'sibling, same file' })),
+      },
+      weights: WEIGHTS.find_similar,
+      k: 40,
+      strategy: 'fused' as const,
+      centralityOf: (id: number) => [0.76, 0.6, 0][id],
+      chunkOf: (id: number) => chunks[id],
+      limit: 10,
+      siblingOf: (id: number) => (id < 2 ? { of: 'op_hhcurveto', similarity: [0.79, 0.82][id] } : undefined),
+    };
+    // The boost's pick, as before.
+    expect(fuse(input)[0].chunkId).toBe(0);
+    const [shown] = fuse({ ...input, membersByCloseness: true });
+    expect(shown.chunkId).toBe(1);
+    expect(shown.explanation.member?.rule).toBe('closer-before-boost');
+    expect(shown.subResults?.map((s) => s.chunkId)).toEqual([0]);
+  });
+
   it('property: for random ranked lists the score recomputed from the explanation equals the score', () => {
     const random = rng(42);
     for (let trial = 0; trial < 300; trial++) {

@@ -75,6 +75,8 @@ export interface FusionInput {
   isDemotedTest?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
+  /** "Similar to X" for an X with a body: whether a chunk only declares functions without a body, demoted by PROTOTYPE_DEMOTION_FACTOR. */
+  isPrototype?(chunkId: number): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -104,6 +106,12 @@ export interface FusionInput {
    * given, each file is shown by the member that answers (chooseMember), not by the boost's pick.
    */
   nameCoverageOf?(chunk: Chunk): number;
+  /**
+   * "Similar to X": each file is shown by its member closest to X before the boost (chooseMember
+   * without a name factor: the question's words are X's name, which the sibling similarity already
+   * weighs), not by the boost's pick — a hub of X's file is no more like X for being called more.
+   */
+  membersByCloseness?: boolean;
   /**
    * Questions asking how: how many of the question's words a chunk's name says (search/members.ts
    * memberNameWordsSaid), weighed into the member choice beside the share.
@@ -210,6 +218,7 @@ export function fuse(input: FusionInput): SearchResult[] {
       input.isStandIn?.(chunk.id) === true,
       input.isOutsideFunctions?.(chunk) === true,
       input.isTypeDeclaration?.(chunk) === true,
+      input.isPrototype?.(chunk.id) === true,
     );
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling)
@@ -235,7 +244,10 @@ export function fuse(input: FusionInput): SearchResult[] {
   scored.sort(compareResults);
   const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf) : scored;
   // On the direct path there is no boost whose pick inside a file needs correcting.
-  const choose = input.strategy === 'fused' ? input.nameCoverageOf : undefined;
+  const choose =
+    input.strategy !== 'fused'
+      ? undefined
+      : (input.nameCoverageOf ?? (input.membersByCloseness ? (): number => 0 : undefined));
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
   const codeWordsSaidOf = input.codeWordsSaidOf;

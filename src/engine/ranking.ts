@@ -395,6 +395,15 @@ export function testsFollow(plan: Pick<QueryPlan, 'intent' | 'pasted'>): boolean
  */
 export const STAND_IN_DEMOTION_FACTOR = 0.8;
 export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';
+/**
+ * "Similar to X" for an X with a body: code like X is code that runs, so a function's declaration
+ * without a body (a C prototype) is demoted as a stand-in is, whether or not the repository holds
+ * its body. gnulib's vasnprintf.h prototype led vfprintf.c, vsnprintf.c, … for `vdprintf`: the body
+ * of vasnprintf is written under a macro's name (`VASNPRINTF`), so no body of its name is found
+ * and the stand-in rule let it be.
+ */
+export const PROTOTYPE_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
+export const PROTOTYPE_DEMOTION_RULE = 'declaration without a body, for code like a body';
 
 /**
  * Nor by the lines of a file that sit outside its definitions (search/members.ts outsideFunctionsLookup):
@@ -478,7 +487,8 @@ export function boostFor(centrality: number): number {
 }
 
 /**
- * The demotion of a path; `inTests` adds the tests rule, `standIn` the stand-in rule and
+ * The demotion of a path; `inTests` adds the tests rule, `standIn` the stand-in rule, `prototype`
+ * the rule for a declaration without a body (PROTOTYPE_DEMOTION_FACTOR, "similar to X") and
  * `outsideFunctions` the rule for a file's lines outside its functions and `typeDeclaration` the
  * rule for a type's declaration (behaviour questions: TEST_DEMOTION_FACTOR,
  * STAND_IN_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, TYPE_DECLARATION_DEMOTION_FACTOR).
@@ -489,10 +499,12 @@ export function demotionFor(
   standIn = false,
   outsideFunctions = false,
   typeDeclaration = false,
+  prototype = false,
 ): { factor: number; rule: string } | null {
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
   if (inTests) return { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE };
   if (standIn) return { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE };
+  if (prototype) return { factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE };
   if (outsideFunctions) return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
   return typeDeclaration ? { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE } : null;
 }

@@ -9,7 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
-import { STAND_IN_DEMOTION_FACTOR, STAND_IN_DEMOTION_RULE } from '../ranking';
+import {
+  PROTOTYPE_DEMOTION_FACTOR,
+  PROTOTYPE_DEMOTION_RULE,
+  STAND_IN_DEMOTION_FACTOR,
+  STAND_IN_DEMOTION_RULE,
+} from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import { StructuralIndex } from '../structural/index';
@@ -91,5 +96,80 @@ describe('a prototype that stands in for a body elsewhere', () => {
     const definition = await engine.search('make_failure_token', { intent: 'find_definition' });
     expect(definition.results.length).toBeGreaterThan(0);
     for (const r of definition.results) expect(r.explanation.demotion).toBeNull();
+  });
+});
+
+/**
+ * "Similar to X" for a function with a body, in the shape of gnulib (LGPL): vdprintf.c and
+ * vfprintf.c each print through `vasnprintf`, declared in vasnprintf.h; its body (vasnprintf.c
+ * writes it under a macro's name, `VASNPRINTF`) is not found by that name, here left out.
+ */
+const PRINTF_BODY = (name: string, first: string, write: string) => [
+  '#include <config.h>',
+  '#include "vasnprintf.h"',
+  '',
+  'int',
+  `${name} (${first}, const char *format, va_list args)`,
+  '{',
+  '  char buf[2000];',
+  '  char *output;',
+  '  size_t len;',
+  '  size_t lenbuf = sizeof (buf);',
+  '',
+  '  output = vasnprintf (buf, &lenbuf, format, args);',
+  '  len = lenbuf;',
+  '  if (!output)',
+  '    return -1;',
+  `  if (${write} < len)`,
+  '    {',
+  '      if (output != buf)',
+  '        free (output);',
+  '      return -1;',
+  '    }',
+  '  if (output != buf)',
+  '    free (output);',
+  '  return len;',
+  '}',
+  '',
+];
+
+const PRINTF_FILES: SourceFile[] = [
+  { path: 'lib/vdprintf.c', text: PRINTF_BODY('vdprintf', 'int fd', 'full_write (fd, output, len)').join('\n') },
+  { path: 'lib/vfprintf.c', text: PRINTF_BODY('vfprintf', 'FILE *fp', 'fwrite (output, 1, len, fp)').join('\n') },
+  {
+    path: 'lib/vasnprintf.h',
+    text: [
+      '#include <stdarg.h>',
+      '#include <stddef.h>',
+      '',
+      '/* Write formatted output to a string dynamically allocated with malloc().',
+      '   You can pass a preallocated buffer for the result in RESULTBUF and its',
+      '   size in *LENGTHP; otherwise you pass RESULTBUF = NULL.  */',
+      'extern char * vasnprintf (char *restrict resultbuf, size_t *lengthp,',
+      '                          const char *format, va_list args);',
+      '',
+    ].join('\n'),
+  },
+];
+
+describe('a prototype whose body the repository does not hold by its name', () => {
+  it('is demoted on "similar to X" for an X with a body: code like a body is a body', async () => {
+    const printf = await Engine.build(PRINTF_FILES, { analyzer, embedder: null });
+    const response = await printf.search('code similar to vdprintf in vdprintf.c');
+    const header = response.results.find((r) => r.path === 'lib/vasnprintf.h');
+    expect(header?.explanation.demotion).toEqual({ factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE });
+    const rank = (path: string) => response.results.findIndex((r) => r.path === path);
+    expect(rank('lib/vfprintf.c')).toBe(0);
+    expect(rank('lib/vasnprintf.h')).toBeGreaterThan(0);
+  });
+
+  it('is not demoted on a behaviour question, which it may answer with its doc comment', async () => {
+    const printf = await Engine.build(PRINTF_FILES, { analyzer, embedder: null });
+    const response = await printf.search('formatted output written to a string allocated with malloc', {
+      intent: 'understand_code',
+    });
+    const header = response.results.find((r) => r.path === 'lib/vasnprintf.h');
+    expect(header).toBeDefined();
+    expect(header?.explanation.demotion).toBeNull();
   });
 });

@@ -564,6 +564,25 @@ export class StructuralIndex implements Retriever {
   }
 
   /**
+   * Whether a chunk only declares functions without a body: every definition of its name it holds
+   * is a function or method whose signature ends without one (a prototype, an overload's
+   * signature), found with a body elsewhere or not. Code like a body is another body.
+   */
+  isPrototypeChunk(chunkId: number): boolean {
+    const symbol = this.corpus.chunks[chunkId]?.symbol;
+    const id = symbol === undefined ? undefined : this.names.idOf(symbol);
+    if (id === undefined) return false;
+    const own = this.defsOfName(id).filter((d) => this.data.defChunk[d] === chunkId);
+    return (
+      own.length > 0 &&
+      own.every((d) => {
+        const kind = this.definition(d).kind;
+        return (kind === 'function' || kind === 'method') && this.declarationOnly(d) === 1;
+      })
+    );
+  }
+
+  /**
    * The chunk of the one body a stand-in chunk (isStandInChunk) stands in for: the definition of
    * its name with a body, when there is exactly one (a C function declared in a header and
    * defined in one .c file); undefined otherwise (no body, or one per platform).

@@ -99,6 +99,24 @@ describe('pieces of a format string', () => {
     ]);
   });
 
+  it('reads Ruby’s named references, `%<name>s` formatted and `%{name}` as it is (RuboCop’s messages)', () => {
+    expect(formatPieces('%<label>s has too many lines. [%<length>d/%<max>d]')).toEqual([
+      { placeholder: '%<label>s' },
+      { constant: ' has too many lines. [' },
+      { placeholder: '%<length>d' },
+      { constant: '/' },
+      { placeholder: '%<max>d' },
+      { constant: ']' },
+    ]);
+    expect(formatPieces('Use %{prefer} instead of %{current}.')).toEqual([
+      { constant: 'Use ' },
+      { placeholder: '%{prefer}' },
+      { constant: ' instead of ' },
+      { placeholder: '%{current}' },
+      { constant: '.' },
+    ]);
+  });
+
   it('joins Java/JS concatenation around an expression into one format', () => {
     const runs = formatRuns('throw new IllegalStateException("Timeout of " + ms + "ms exceeded for \'" + name);');
     expect(runs.map((r) => r.pieces)).toEqual([

@@ -15,7 +15,7 @@ export type FormatPiece = { constant: string } | { placeholder: string };
 
 /**
  * The pieces of a literal's content as the source writes it: printf conversions (`%s`, `%q`,
- * `%-10s`, `%zu`, `%(name)s`, Python's `%r`), braces (`{}`, `{:?}`, `{name}`, `{0}`, `{value!r}`), `${…}`,
+ * `%-10s`, `%zu`, `%(name)s`, Ruby's `%<name>s` and `%{name}`, Python's `%r`), braces (`{}`, `{:?}`, `{name}`, `{0}`, `{value!r}`), `${…}`,
  * `#{…}`, PHP `$var`/`$obj->prop`, Swift `\(…)` are placeholders; escapes are read.
  */
 export function formatPieces(content: string): FormatPiece[] {
@@ -62,13 +62,15 @@ export function formatPieces(content: string): FormatPiece[] {
 
 const PLACEHOLDER = new RegExp(
   [
-    // `%(name)s` (Python), `%1$s` (POSIX, Java), `%-36[1]s` (Go), `%,d` (Java's grouping).
-    String.raw`^%(?:\([\w.]+\)|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@m]`,
+    // `%(name)s` (Python), `%<name>s` (Ruby's format), `%1$s` (POSIX, Java), `%-36[1]s` (Go), `%,d` (Java's grouping).
+    String.raw`^%(?:\([\w.]+\)|<\w+>|\d+\$)?[-+ #0']*(?:,(?=[\w.]))?(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:\[\d+\])?(?:hh|h|ll|l|L|q|j|z|Z|t)?[diouxXeEfFgGaAcspqvTtwb@m]`,
     // Python's `%r` (`%(name)r`, `%-10r`): the value's repr, quotes and all. Not before a word
     // character: AT&T assembly in a string names registers so (`"%rax"`, `"%r8"`), and C's
     // printf has no `r` conversion.
     String.raw`^%(?:\([\w.]+\))?[-+ #0]*(?:\d+)?(?:\.\d+)?r(?!\w)`,
     String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
+    // Ruby's `%{name}`: the named value as it is, unformatted.
+    String.raw`^%\{\w+\}`,
     String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
     // A Python f-string's field holding a string, nested field and all (docutils' `{f' [{details}]'
     // if details else ''}`): one value.

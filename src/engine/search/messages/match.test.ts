@@ -720,6 +720,23 @@ describe('messages whose values sit between every two words (real set, fourth tu
   });
 });
 
+describe('a linter’s report (RuboCop’s default formatter)', () => {
+  const pasted = 'app/models/invoice.rb:27:5: C: Metrics/MethodLength: Method has too many lines. [16/10]';
+
+  it('`C: Metrics/MethodLength: ` after the location is the rule’s name, a department and a cop, printed before the message', () => {
+    expect(unwrapMessage(pasted)).toContain('Method has too many lines. [16/10]');
+  });
+
+  it('Ruby’s named `%<label>s … [%<length>d/%<max>d]` is the format that printed it: a message, not the cop’s class', () => {
+    expect(formatsFor(pasted, 'rubocop-code-length.rb.txt')).toEqual([
+      { line: 10, literal: '%<label>s has too many lines. [%<length>d/%<max>d]' },
+    ]);
+    const plan = routeWithFormats(pasted, 'rubocop-code-length.rb.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text', pasted: true });
+    expect(plan.formatLines).toEqual([{ path: 'rubocop-code-length.rb.txt', line: 10 }]);
+  });
+});
+
 describe('a message printed over several lines (real set, fourth tuning group)', () => {
   it('Ruby: net-ssh’s three-line `could not settle on …` is one format of `\\n"\\` continued literals, the class after its first line', () => {
     const pasted =

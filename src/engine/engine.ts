@@ -422,6 +422,7 @@ export class Engine {
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
       ...(subject && strategy === 'fused' ? { formOf: formLookup(this.corpus, subject) } : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
+      rankEveryContainerByMembers: howItWorks,
       ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
       ...(testsFollow(plan) ? { isDemotedTest: isTestChunk } : {}),

@@ -424,6 +424,7 @@ export class Engine {
         ? { formOf: formLookup(this.corpus, subject), membersByCloseness: true }
         : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
+      rankEveryContainerByMembers: howItWorks,
       ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
       ...(testsFollow(plan) ? { isDemotedTest: isTestChunk } : {}),

@@ -42,6 +42,7 @@ import {
   MEMBER_TEXT_TIE_SHARE,
   CONTAINER_KINDS,
   CONTAINER_RANKED_BY_MEMBERS_LINES,
+  HOW_CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
   FIRST_IN_EVERY_LIST_BOOST,
   MEMBER_CALLEE_MIN_SHARE,
@@ -69,6 +70,8 @@ export interface FusionInput {
   limit: number;
   /** Behaviour questions: a big definition holding another candidate leaves the list to its members. */
   rankContainersByMembers?: boolean;
+  /** "How" questions: so does one of any size (HOW_CONTAINER_RANKED_BY_MEMBERS_LINES). */
+  rankEveryContainerByMembers?: boolean;
   /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
   capFirstInEveryList?: boolean;
   /** Questions whose tests follow the library (ranking.ts testsFollow): whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR. */
@@ -242,7 +245,10 @@ export function fuse(input: FusionInput): SearchResult[] {
   }
   belowSameBase(ownFile, sameBase);
   scored.sort(compareResults);
-  const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf) : scored;
+  const containerLines = input.rankEveryContainerByMembers
+    ? HOW_CONTAINER_RANKED_BY_MEMBERS_LINES
+    : CONTAINER_RANKED_BY_MEMBERS_LINES;
+  const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf, containerLines) : scored;
   // On the direct path there is no boost whose pick inside a file needs correcting.
   const choose =
     input.strategy !== 'fused'
@@ -369,17 +375,22 @@ function firstInEveryList(input: FusionInput): number | undefined {
 }
 
 /**
- * The candidates less every class-like definition over CONTAINER_RANKED_BY_MEMBERS_LINES that
- * holds another candidate of its file: inside its lines, or declared as its member outside them
- * (a Go method of the struct, a Rust impl method, a C++ method defined after its class).
+ * The candidates less every class-like definition over `longerThan` lines
+ * (CONTAINER_RANKED_BY_MEMBERS_LINES, or HOW_CONTAINER_RANKED_BY_MEMBERS_LINES for a "how"
+ * question) that holds another candidate of its file: inside its lines, or declared as its member
+ * outside them (a Go method of the struct, a Rust impl method, a C++ method defined after its class).
  */
-function withoutBigContainers(scored: SearchResult[], chunkOf: (id: number) => Chunk): SearchResult[] {
+function withoutBigContainers(
+  scored: SearchResult[],
+  chunkOf: (id: number) => Chunk,
+  longerThan: number,
+): SearchResult[] {
   const byFile = groupedByFile(scored);
   const containers = new Set<SearchResult>();
   for (const list of byFile.values()) {
     for (const c of list) {
       if (!c.definitionKind || !CONTAINER_KINDS.has(c.definitionKind)) continue;
-      if (c.endLine - c.startLine + 1 <= CONTAINER_RANKED_BY_MEMBERS_LINES) continue;
+      if (c.endLine - c.startLine + 1 <= longerThan) continue;
       const member = (m: SearchResult) =>
         m !== c &&
         m.definitionKind !== undefined &&

@@ -798,6 +798,15 @@ export const SPELLING_SAYS_WORD: Readonly<Record<SpellingCode, number>> = {
  * function holding closures: it is the code that runs.
  */
 export const CONTAINER_RANKED_BY_MEMBERS_LINES = 60;
+
+/**
+ * A question asking how something is done (search/members.ts asksHow) wants the function that
+ * does it, so there a class-like definition of any size that holds another candidate of its file
+ * leaves the list to its members: a class's chunk holds its methods' words and its doc, so even a
+ * small one matched better than the method that answers (sphinx's 16-line
+ * DocstringStripSignatureMixin over `_find_signature`), and as a range it is no function.
+ */
+export const HOW_CONTAINER_RANKED_BY_MEMBERS_LINES = 0;
 export const CONTAINER_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([
   'class',
   'struct',

@@ -566,7 +566,9 @@ export class StructuralIndex implements Retriever {
   /**
    * The chunk of the one body a stand-in chunk (isStandInChunk) stands in for: the definition of
    * its name with a body, when there is exactly one (a C function declared in a header and
-   * defined in one .c file); undefined otherwise (no body, or one per platform).
+   * defined in one .c file); undefined otherwise (no body, or one per platform). A declaration
+   * without a body in another language is no body either: the Java binding's `cs_disasm` in a JNA
+   * interface declares the C function again, and left capstone.h's doc with no one body to go to.
    */
   bodyChunkOf(chunkId: number): number | undefined {
     if (!this.isStandInChunk(chunkId)) return undefined;
@@ -574,7 +576,8 @@ export class StructuralIndex implements Retriever {
     if (id === undefined) return undefined;
     const bodies = new Set<number>();
     for (const d of this.defsOfName(id))
-      if (this.data.defChunk[d] !== chunkId && !this.isStandIn(d)) bodies.add(this.data.defChunk[d]);
+      if (this.data.defChunk[d] !== chunkId && !this.isStandIn(d) && this.declarationOnly(d) === 0)
+        bodies.add(this.data.defChunk[d]);
     return bodies.size === 1 ? [...bodies][0] : undefined;
   }
 

@@ -71,8 +71,12 @@ export interface FusionInput {
   rankContainersByMembers?: boolean;
   /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
   capFirstInEveryList?: boolean;
-  /** Questions whose tests follow the library (ranking.ts testsFollow): whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR. */
+  /** Whether a chunk's file says a tool generated it (structural/file-marks.ts), demoted as built output (ranking.ts GENERATED_DEMOTION_RULE). */
+  isGenerated?(chunk: Chunk): boolean;
+  /** Questions whose tests follow the library (ranking.ts testsFollow): whether a chunk is test code (a test path, a Rust file's own tests, a file its text marks as tests), demoted by TEST_DEMOTION_FACTOR. */
   isDemotedTest?(chunk: Chunk): boolean;
+  /** Behaviour questions: whether a chunk is in a document (README, .rst, .txt), demoted by DOCUMENT_DEMOTION_FACTOR. */
+  isDocument?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
@@ -204,13 +208,14 @@ export function fuse(input: FusionInput): SearchResult[] {
       e.boost = FIRST_IN_EVERY_LIST_BOOST;
       e.firstInEveryList = true;
     }
-    e.demotion = demotionFor(
-      chunk.path,
-      input.isDemotedTest?.(chunk) === true,
-      input.isStandIn?.(chunk.id) === true,
-      input.isOutsideFunctions?.(chunk) === true,
-      input.isTypeDeclaration?.(chunk) === true,
-    );
+    e.demotion = demotionFor(chunk.path, {
+      generated: input.isGenerated?.(chunk) === true,
+      inTests: input.isDemotedTest?.(chunk) === true,
+      document: input.isDocument?.(chunk) === true,
+      standIn: input.isStandIn?.(chunk.id) === true,
+      outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
+      typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
+    });
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling)
       e.sibling = { of: sibling.of, similarity: sibling.similarity, factor: siblingFactor(sibling.similarity) };

@@ -87,8 +87,13 @@ const SIGNATURE_NOISE = new Set(
   ),
 );
 
+/**
+ * Test code by its path: a tests folder, a test file's name in its language's convention (Go's
+ * `_test.go`, pytest's `test_*.py`, Maven Surefire's `Test*.java` and `*Test(s).java`), and a
+ * folder of test support named so (testutils/, testsuite/, test_helpers/): code the tests call.
+ */
 const TEST_PATH =
-  /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$/;
+  /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__|test_?utils?|test_?suites?|test_?helpers?|test_?support)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$|(^|\/)Test[A-Z][^/]*\.java$/;
 const DECLARATION_PATH = /\.d\.[mc]?ts$|\.pyi$/;
 /** Languages whose headers declare what their sources define. */
 const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);

@@ -109,14 +109,8 @@ import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestChunk, isTestPath } from './structural/index';
-import {
-  isDocumentPath,
-  isGeneratedSource,
-  isRustTestItem,
-  isTestSource,
-  rustTestModules,
-} from './structural/file-marks';
-import { isProseLine } from './comment-lines';
+import { isGeneratedSource, isRustTestItem, isTestSource, rustTestModules } from './structural/file-marks';
+import { isDocumentPath, isProseLine } from './comment-lines';
 import { measure, now } from './timing';
 
 export {

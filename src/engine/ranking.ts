@@ -397,10 +397,10 @@ export const GENERATED_DEMOTION_RULE = 'generated';
 
 /**
  * A question about behaviour (BEHAVIOUR_INTENTS) is answered by code, not by the prose written
- * about it: a README, a .rst page or a .txt (structural/file-marks.ts isDocumentPath) says what
- * the code does in the question's own words, so it matched beside the function (libc's README for
- * how its build script checks the compiler). Demoted as tests are, so a document follows the code
- * that matches about as well, and a document every list puts first still shows.
+ * about it: a README, a .rst page or a .txt (comment-lines.ts isDocumentPath) says what the code
+ * does in the question's own words, so it matched beside the function (libc's README for how its
+ * build script checks the compiler). Demoted as tests are, so a document follows the code that
+ * matches about as well, and a document every list puts first still shows.
  */
 export const DOCUMENT_DEMOTION_FACTOR = TEST_DEMOTION_FACTOR;
 export const DOCUMENT_DEMOTION_RULE = 'document';

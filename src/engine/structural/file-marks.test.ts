@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDocumentPath, isGeneratedSource, isRustTestItem, isTestSource, rustTestModules } from './file-marks';
+import { isGeneratedSource, isRustTestItem, isTestSource, rustTestModules } from './file-marks';
 
 describe('isGeneratedSource: Go\'s "Code generated … DO NOT EDIT." line', () => {
   it('protoc-gen-go, mockgen and go run generators mark their files so', () => {
@@ -67,21 +67,6 @@ func checkSmallBlob(ctx context.Context, t *testing.T, store content.Store) {}
     ).toBe(true);
     expect(isTestSource('python', 'import os\n\ndef run(): ...\n')).toBe(false);
     expect(isTestSource(null, 'import "testing"')).toBe(false);
-  });
-});
-
-describe('isDocumentPath', () => {
-  it('prose by its name: README, .md, .rst, .txt', () => {
-    for (const p of [
-      'README.md',
-      'docs/index.rst',
-      'HTMLPurifier/ConfigSchema/schema/URI.Base.txt',
-      'README',
-      'doc/guide.adoc',
-    ])
-      expect(isDocumentPath(p), p).toBe(true);
-    for (const p of ['build.rs', 'src/readme.rs', 'lib/markdown.py', 'Makefile'])
-      expect(isDocumentPath(p), p).toBe(false);
   });
 });
 

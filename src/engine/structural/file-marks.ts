@@ -44,15 +44,6 @@ export function isTestSource(language: Language | null, text: string): boolean {
   }
 }
 
-/** Prose: what a project writes about its code, not code. */
-const DOCUMENT_PATH =
-  /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|rdoc|org|textile)$|(^|\/)(README|CHANGELOG|CHANGES|NEWS|HISTORY|INSTALL|CONTRIBUTING|AUTHORS)$/i;
-
-/** Whether a path is a document (README.md, docs/*.rst, a .txt), judged by its name. */
-export function isDocumentPath(path: string): boolean {
-  return DOCUMENT_PATH.test(path);
-}
-
 /** A Rust module declared for tests only: `#[cfg(test)] mod tests;` (other attributes may sit between). */
 const RUST_CFG_TEST_MOD = /#\[cfg\(test\)\]\s*(?:#\[[^\]\n]*\]\s*)*(?:pub(?:\([^)\n]*\))?\s+)?mod\s+(\w+)\s*;/g;
 /** Files whose modules sit in their own folder, not in a folder named after them. */

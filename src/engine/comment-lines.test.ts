@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
-import { isCommentLine } from './comment-lines';
+import { isCommentLine, isDocumentPath } from './comment-lines';
 import { Engine } from './engine';
 import { StructuralAnalyzer } from './structural/analyzer';
 
@@ -61,5 +61,19 @@ describe('a references query counts a use on a line its language reads as code',
       .map((x) => [x.path, x.explanation.modalities.graph?.reason] as const)
       .filter(([, reason]) => reason && /by name only/.test(reason));
     expect(byName).toEqual([['macros.h', 'uses lock_page at line 2 (by name only: not resolved to one definition)']]);
+  });
+});
+
+describe('isDocumentPath', () => {
+  it('prose by its name: README, .md, .rst, .txt', () => {
+    for (const p of [
+      'README.md',
+      'docs/index.rst',
+      'HTMLPurifier/ConfigSchema/schema/URI.Base.txt',
+      'README',
+      'doc/guide.adoc',
+    ])
+      expect(isDocumentPath(p), p).toBe(true);
+    for (const p of ['build.rs', 'lib/markdown.py', 'Makefile']) expect(isDocumentPath(p), p).toBe(false);
   });
 });

@@ -102,6 +102,11 @@ const STAR = 42;
 const PROSE_FILE =
   /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|rdoc|org|pod)$|(?:^|\/)(?:README|CHANGELOG|CHANGES|NEWS|HISTORY|AUTHORS|LICENSE|COPYING|CONTRIBUTING|INSTALL)(?:\.[^/]*)?$/i;
 
+/** Whether a path is one of a project's documents (PROSE_FILE): README, a .md, .rst or .txt file. */
+export function isDocumentPath(path: string): boolean {
+  return PROSE_FILE.test(path);
+}
+
 const DOCSTRING_OPENING = /^\s*[rRuU]?(?:"""|''')/;
 
 /**
@@ -115,7 +120,7 @@ export function isProseLine(
   blocks: Map<number, Uint8Array | null>,
   documentsOnly = false,
 ): boolean {
-  if (PROSE_FILE.test(file.path)) return true;
+  if (isDocumentPath(file.path)) return true;
   if (documentsOnly) return false;
   if (match.lineTextStart === 0 && isCommentLine(match.lineText, file.language)) return true;
   // A Python line opening with triple quotes is a bare string: a docstring's first line.

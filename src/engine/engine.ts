@@ -34,7 +34,7 @@ import {
 import type { GraphNeighbour } from './graph/index';
 import type { CallSite, FileMatches } from './matches';
 import { absentNameOf, NameSuggester } from './missing-names';
-import type { Corpus } from './modality';
+import type { Corpus, CorpusFile } from './modality';
 import {
   callSitesOfChunk,
   chunkAtLine,
@@ -109,7 +109,8 @@ import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestChunk, isTestPath } from './structural/index';
-import { isProseLine } from './comment-lines';
+import { isGeneratedSource, isRustTestItem, isTestSource, rustTestModules } from './structural/file-marks';
+import { isDocumentPath, isProseLine } from './comment-lines';
 import { measure, now } from './timing';
 
 export {
@@ -139,6 +140,10 @@ export { measure } from './timing';
 /** Lines read to tell whether a phrase occurs in code or only in comments and documents. */
 const VERBATIM_CODE_SCAN_LIMIT = 500;
 
+/** Engine.fileMarks bits: the file says a tool generated it; its text marks it as test code. */
+const FILE_GENERATED = 1;
+const FILE_TEST_SOURCE = 2;
+
 /** An engine's build stage: which modalities answer now, which are still being built. */
 export interface EngineStage {
   live: Modality[];
@@ -161,6 +166,8 @@ export class Engine {
   private partialFiles: FileCoverage | null = null;
   /** Whether the files hold a test path, and which list of files that was read from (hasTestFiles). */
   private testFilesSeen: { files: Corpus['files']; count: number; has: boolean } | null = null;
+  /** Per file: what its text says it is (FILE_GENERATED | FILE_TEST_SOURCE), read once per file version (fileMarks). */
+  private readonly fileMarkBits = new WeakMap<CorpusFile, number>();
 
   private constructor(
     private readonly corpus: Corpus,
@@ -427,7 +434,9 @@ export class Engine {
       rankEveryContainerByMembers: howItWorks,
       ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
-      ...(testsFollow(plan) ? { isDemotedTest: isTestChunk } : {}),
+      isGenerated: (chunk: Chunk) => (this.fileMarks(chunk) & FILE_GENERATED) !== 0,
+      ...(testsFollow(plan) ? { isDemotedTest: (chunk: Chunk) => this.isTestCode(chunk) } : {}),
+      ...(BEHAVIOUR_INTENTS.has(plan.intent) ? { isDocument: (chunk: Chunk) => isDocumentPath(chunk.path) } : {}),
       ...(weighsStandIns ? { isStandIn: (id: number) => this.isStandIn(id) } : {}),
       ...(subject && plan.intent === 'find_similar' && this.hasBody(subject.id)
         ? { isPrototype: (id: number) => this.indexes.structural?.isPrototypeChunk(id) === true }
@@ -516,6 +525,42 @@ export class Engine {
     };
   }
   private docOwners: ((chunkId: number) => number | undefined) | undefined;
+
+  /**
+   * Whether a chunk is test code: by its path or Rust's `mod tests` (isTestChunk), by what its
+   * file's text says (fileMarks), as a Rust file a `#[cfg(test)] mod` loads, or as a Rust item
+   * under `#[test]`.
+   */
+  private isTestCode(chunk: Chunk): boolean {
+    if (isTestChunk(chunk) || (this.fileMarks(chunk) & FILE_TEST_SOURCE) !== 0) return true;
+    if (!chunk.path.endsWith('.rs')) return false;
+    return this.rustTestModule()(chunk.path) || (chunk.kind === 'definition' && isRustTestItem(this.chunkText(chunk)));
+  }
+
+  /** rustTestModules over this engine's files: read once per list of files, not once per question. */
+  private rustTestModule(): (path: string) => boolean {
+    const { files } = this.corpus;
+    const seen = this.rustTestModulesSeen;
+    if (seen && seen.files === files && seen.count === files.length) return seen.of;
+    const of = rustTestModules(files.filter((f) => f !== undefined));
+    this.rustTestModulesSeen = { files, count: files.length, of };
+    return of;
+  }
+  private rustTestModulesSeen: { files: Corpus['files']; count: number; of: (path: string) => boolean } | null = null;
+
+  /** What a chunk's file says of itself (structural/file-marks.ts), read once per file version. */
+  private fileMarks(chunk: Chunk): number {
+    const file = this.corpus.files[chunk.fileId];
+    if (file === undefined) return 0;
+    let bits = this.fileMarkBits.get(file);
+    if (bits === undefined) {
+      bits =
+        (isGeneratedSource(file.text) ? FILE_GENERATED : 0) |
+        (isTestSource(file.language, file.text) ? FILE_TEST_SOURCE : 0);
+      this.fileMarkBits.set(file, bits);
+    }
+    return bits;
+  }
 
   /** Whether a chunk is a prototype or `#define` standing in for a body elsewhere (false without the structural index). */
   private isStandIn(id: number): boolean {

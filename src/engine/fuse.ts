@@ -74,8 +74,12 @@ export interface FusionInput {
   rankEveryContainerByMembers?: boolean;
   /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
   capFirstInEveryList?: boolean;
-  /** Questions whose tests follow the library (ranking.ts testsFollow): whether a chunk is test code (a test path, a Rust file's own tests), demoted by TEST_DEMOTION_FACTOR. */
+  /** Whether a chunk's file says a tool generated it (structural/file-marks.ts), demoted as built output (ranking.ts GENERATED_DEMOTION_RULE). */
+  isGenerated?(chunk: Chunk): boolean;
+  /** Questions whose tests follow the library (ranking.ts testsFollow): whether a chunk is test code (a test path, a Rust file's own tests, a file its text marks as tests), demoted by TEST_DEMOTION_FACTOR. */
   isDemotedTest?(chunk: Chunk): boolean;
+  /** Behaviour questions: whether a chunk is in a document (README, .rst, .txt), demoted by DOCUMENT_DEMOTION_FACTOR. */
+  isDocument?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
   /** "Similar to X" for an X with a body: whether a chunk only declares functions without a body, demoted by PROTOTYPE_DEMOTION_FACTOR. */
@@ -215,14 +219,15 @@ export function fuse(input: FusionInput): SearchResult[] {
       e.boost = FIRST_IN_EVERY_LIST_BOOST;
       e.firstInEveryList = true;
     }
-    e.demotion = demotionFor(
-      chunk.path,
-      input.isDemotedTest?.(chunk) === true,
-      input.isStandIn?.(chunk.id) === true,
-      input.isOutsideFunctions?.(chunk) === true,
-      input.isTypeDeclaration?.(chunk) === true,
-      input.isPrototype?.(chunk.id) === true,
-    );
+    e.demotion = demotionFor(chunk.path, {
+      generated: input.isGenerated?.(chunk) === true,
+      inTests: input.isDemotedTest?.(chunk) === true,
+      document: input.isDocument?.(chunk) === true,
+      standIn: input.isStandIn?.(chunk.id) === true,
+      prototype: input.isPrototype?.(chunk.id) === true,
+      outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
+      typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
+    });
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling)
       e.sibling = { of: sibling.of, similarity: sibling.similarity, factor: siblingFactor(sibling.similarity) };

@@ -135,8 +135,8 @@ describe('the ranking contract (docs/design.md#ranking-contract) is pinned', () 
     expect(demotionFor('vendor/x.ts')!.factor).toBe(DEMOTION_FACTOR);
     // Tests on behaviour questions: the same ten places; a vendored test keeps its path rule.
     expect(TEST_DEMOTION_FACTOR).toBe(DEMOTION_FACTOR);
-    expect(demotionFor('tests/x.py', true)).toEqual({ factor: TEST_DEMOTION_FACTOR, rule: 'tests' });
-    expect(demotionFor('vendor/tests/x.py', true)!.rule).toBe('vendor/');
+    expect(demotionFor('tests/x.py', { inTests: true })).toEqual({ factor: TEST_DEMOTION_FACTOR, rule: 'tests' });
+    expect(demotionFor('vendor/tests/x.py', { inTests: true })!.rule).toBe('vendor/');
     expect(demotionFor('tests/x.py')).toBeNull();
     // First everywhere, demoted: between the 10th and 11th place of an undemoted file.
     const first = DEMOTION_FACTOR / (RRF_K.default + 0 + 1);

@@ -386,6 +386,26 @@ export function testsFollow(plan: Pick<QueryPlan, 'intent' | 'pasted'>): boolean
 }
 
 /**
+ * A file its own text says a tool generated (structural/file-marks.ts isGeneratedSource: Go's
+ * `// Code generated … DO NOT EDIT.`) is built output kept beside the sources, as dist/ and
+ * build/ are: demoted the same (DEMOTION_FACTOR) on every question. Protocol-buffer stubs and
+ * generated mocks repeat every name and word of the service or interface they were generated
+ * from, so a how-does question found containerd's version.pb.go and quic-go's mock of its sent
+ * packet handler beside, or above, the code that does the work.
+ */
+export const GENERATED_DEMOTION_RULE = 'generated';
+
+/**
+ * A question about behaviour (BEHAVIOUR_INTENTS) is answered by code, not by the prose written
+ * about it: a README, a .rst page or a .txt (comment-lines.ts isDocumentPath) says what the code
+ * does in the question's own words, so it matched beside the function (libc's README for how its
+ * build script checks the compiler). Demoted as tests are, so a document follows the code that
+ * matches about as well, and a document every list puts first still shows.
+ */
+export const DOCUMENT_DEMOTION_FACTOR = TEST_DEMOTION_FACTOR;
+export const DOCUMENT_DEMOTION_RULE = 'document';
+
+/**
  * The same questions are answered by a function's body, not by a C/C++ prototype or `#define`
  * that stands in for it (StructuralIndex.isStandInChunk): a header's prototype carries the doc
  * comment whose words the question repeats, so it came first while the code that runs came second
@@ -486,27 +506,41 @@ export function boostFor(centrality: number): number {
   return Math.min(1 + BOOST_SLOPE * Math.log(1 + Math.max(0, centrality)), BOOST_CAP);
 }
 
+/** What fuse.ts knows of a chunk beside its path, each fact adding its rule (demotionFor). */
+export interface DemotionMarks {
+  /** A file its text says a tool generated (GENERATED_DEMOTION_RULE): every question. */
+  generated?: boolean;
+  /** Test code on a question whose tests follow (TEST_DEMOTION_FACTOR). */
+  inTests?: boolean;
+  /** A document on a question about behaviour (DOCUMENT_DEMOTION_FACTOR). */
+  document?: boolean;
+  /** Behaviour questions: STAND_IN_DEMOTION_FACTOR. */
+  standIn?: boolean;
+  /** "Similar to X" for an X with a body: a declaration without a body (PROTOTYPE_DEMOTION_FACTOR). */
+  prototype?: boolean;
+  /** Behaviour questions: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
+  outsideFunctions?: boolean;
+  /** "How" questions: TYPE_DECLARATION_DEMOTION_FACTOR. */
+  typeDeclaration?: boolean;
+}
+
 /**
- * The demotion of a path; `inTests` adds the tests rule, `standIn` the stand-in rule, `prototype`
- * the rule for a declaration without a body (PROTOTYPE_DEMOTION_FACTOR, "similar to X") and
- * `outsideFunctions` the rule for a file's lines outside its functions and `typeDeclaration` the
- * rule for a type's declaration (behaviour questions: TEST_DEMOTION_FACTOR,
- * STAND_IN_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, TYPE_DECLARATION_DEMOTION_FACTOR).
+ * The demotion of a path, or of the first of the `marks` that holds (generated, tests, document,
+ * stand-in, a declaration without a body, lines outside the file's functions, type declaration),
+ * or null.
  */
-export function demotionFor(
-  path: string,
-  inTests = false,
-  standIn = false,
-  outsideFunctions = false,
-  typeDeclaration = false,
-  prototype = false,
-): { factor: number; rule: string } | null {
+export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: number; rule: string } | null {
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
-  if (inTests) return { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE };
-  if (standIn) return { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE };
-  if (prototype) return { factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE };
-  if (outsideFunctions) return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
-  return typeDeclaration ? { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE } : null;
+  if (marks.generated) return { factor: DEMOTION_FACTOR, rule: GENERATED_DEMOTION_RULE };
+  if (marks.inTests) return { factor: TEST_DEMOTION_FACTOR, rule: TEST_DEMOTION_RULE };
+  if (marks.document) return { factor: DOCUMENT_DEMOTION_FACTOR, rule: DOCUMENT_DEMOTION_RULE };
+  if (marks.standIn) return { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE };
+  if (marks.prototype) return { factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE };
+  if (marks.outsideFunctions)
+    return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
+  return marks.typeDeclaration
+    ? { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE }
+    : null;
 }
 
 /**

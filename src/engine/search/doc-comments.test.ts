@@ -244,3 +244,40 @@ describe("a header's doc, above its export macro, is handed on to the body on a 
     expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
   });
 });
+
+describe("the header's doc goes to the one body though a binding declares the function again (capstone's Java binding)", () => {
+  it('a JNA interface method without a body is no second body: cs.c still gets the doc', async () => {
+    const binding = `package capstone;
+
+import com.sun.jna.Library;
+import com.sun.jna.NativeLong;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.PointerByReference;
+
+public class Capstone {
+  private interface CS extends Library {
+    public int cs_open(int arch, int mode, PointerByReference handle);
+    public NativeLong cs_disasm(Pointer handle, byte[] code, NativeLong code_len,
+        long addr, NativeLong count, PointerByReference insn);
+    public void cs_free(Pointer p, NativeLong count);
+  }
+}
+`;
+    const engine = await Engine.build(
+      [
+        { path: 'include/capstone/capstone.h', text: fixture('capstone-capstone.h.txt') },
+        { path: 'cs.c', text: fixture('capstone-cs-disasm.c.txt') },
+        { path: 'bindings/java/capstone/Capstone.java', text: binding },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await engine.search('how does disassembling a whole buffer allocate memory for the instructions', {
+      preset: 'default',
+    });
+    const first = r.results[0];
+    expect([first.path, first.symbol]).toEqual(['cs.c', 'cs_disasm']);
+    expect(first.explanation.modalities.text?.reason).toMatch(
+      /^its doc comment \(include\/capstone\/capstone\.h, lines /,
+    );
+  });
+});

@@ -295,6 +295,19 @@ describe('path and declaration rules', () => {
       ),
     ).toBe(true);
     expect(['src/testing.ts', 'src/contest.ts', 'latest/a.js'].some(isTestPath)).toBe(false);
+    // Test support named so (pylint's testutils/, containerd's content/testsuite/) and Maven Surefire's Test*.java.
+    expect(
+      [
+        'pylint/testutils/_run.py',
+        'content/testsuite/testsuite.go',
+        'bindings/java/TestX86.java',
+        'pkg/test_helpers/a.rb',
+      ].every(isTestPath),
+    ).toBe(true);
+    // phpunit's own TestSuite/ configuration classes and a Testing.java are the library's.
+    expect(
+      ['TextUI/XmlConfiguration/TestSuite/TestSuite.php', 'src/Testing.java', 'lib/contests/a.py'].some(isTestPath),
+    ).toBe(false);
     const def = {
       name: 'f',
       kind: 'function' as const,

@@ -87,8 +87,13 @@ const SIGNATURE_NOISE = new Set(
   ),
 );
 
+/**
+ * Test code by its path: a tests folder, a test file's name in its language's convention (Go's
+ * `_test.go`, pytest's `test_*.py`, Maven Surefire's `Test*.java` and `*Test(s).java`), and a
+ * folder of test support named so (testutils/, testsuite/, test_helpers/): code the tests call.
+ */
 const TEST_PATH =
-  /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$/;
+  /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__|test_?utils?|test_?suites?|test_?helpers?|test_?support)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$|(^|\/)Test[A-Z][^/]*\.java$/;
 const DECLARATION_PATH = /\.d\.[mc]?ts$|\.pyi$/;
 /** Languages whose headers declare what their sources define. */
 const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
@@ -585,7 +590,9 @@ export class StructuralIndex implements Retriever {
   /**
    * The chunk of the one body a stand-in chunk (isStandInChunk) stands in for: the definition of
    * its name with a body, when there is exactly one (a C function declared in a header and
-   * defined in one .c file); undefined otherwise (no body, or one per platform).
+   * defined in one .c file); undefined otherwise (no body, or one per platform). A declaration
+   * without a body in another language is no body either: the Java binding's `cs_disasm` in a JNA
+   * interface declares the C function again, and left capstone.h's doc with no one body to go to.
    */
   bodyChunkOf(chunkId: number): number | undefined {
     if (!this.isStandInChunk(chunkId)) return undefined;
@@ -593,7 +600,8 @@ export class StructuralIndex implements Retriever {
     if (id === undefined) return undefined;
     const bodies = new Set<number>();
     for (const d of this.defsOfName(id))
-      if (this.data.defChunk[d] !== chunkId && !this.isStandIn(d)) bodies.add(this.data.defChunk[d]);
+      if (this.data.defChunk[d] !== chunkId && !this.isStandIn(d) && this.declarationOnly(d) === 0)
+        bodies.add(this.data.defChunk[d]);
     return bodies.size === 1 ? [...bodies][0] : undefined;
   }
 

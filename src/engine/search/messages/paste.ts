@@ -305,6 +305,13 @@ const RUST_UNWRAP_ERR =
  */
 const UNCAUGHT = /^Uncaught(?: \(in promise\))?\s+/;
 
+/**
+ * The message line of an exception no C++ code caught, as libstdc++'s terminate handler prints it
+ * (`terminate called after throwing an instance of 'ns::error'` then `  what():  <message>`): the
+ * text after `what():` is the exception's own `what()`, the message its throw site wrote.
+ */
+export const CPP_WHAT = /^what\(\):\s+/;
+
 /** A Debug-printed error variant holding one string: rustls' `General("no usable cipher suites configured")`. */
 const DEBUG_VARIANT = /^[A-Z]\w*(?:::[A-Z]\w*)*\("((?:[^"\\]|\\.)*)"\)$/;
 
@@ -319,7 +326,7 @@ function unwrapOnce(text: string): string {
     DEBUG_VARIANT.exec(text) ??
     ASSERTION.exec(text);
   if (panic?.[1]) return panic[1].trim();
-  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, UNCAUGHT, LEADING_NAME]) {
+  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, UNCAUGHT, CPP_WHAT, LEADING_NAME]) {
     const rest = text.replace(prefix, '');
     if (rest !== text && rest.trim()) return rest.trim();
   }

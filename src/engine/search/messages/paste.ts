@@ -326,12 +326,18 @@ function unwrapOnce(text: string): string {
     DEBUG_VARIANT.exec(text) ??
     ASSERTION.exec(text);
   if (panic?.[1]) return panic[1].trim();
-  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, UNCAUGHT, CPP_WHAT, LEADING_NAME]) {
+  for (const prefix of [LOG_TIME, LOG_LEVEL, NPM_LOG_HEADING, INPUT_LOCATION, UNCAUGHT, CPP_WHAT, LEADING_NAME]) {
     const rest = text.replace(prefix, '');
     if (rest !== text && rest.trim()) return rest.trim();
   }
   return text;
 }
+
+/**
+ * npm's log heading and level (`npm ERR! `, `npm WARN `), printed before every line a message
+ * holds: the logger's, as a log line's level is, not the message's.
+ */
+const NPM_LOG_HEADING = /^npm (?:ERR!|WARN|notice|http|timing|info|verb|sill)(?:\s+|$)/;
 
 /**
  * Where the lines of a paste read as one message broke (U+2028, LINE SEPARATOR: white space to
@@ -373,7 +379,7 @@ export interface PastedLines {
  * from here.
  */
 export function readPastedLines(paste: string): PastedLines {
-  const lines = paste.split('\n').map((l) => l.trim());
+  const lines = paste.split('\n').map((l) => l.trim().replace(NPM_LOG_HEADING, '').trim());
   const runsOn = new Map<number, RunsOn>();
   for (let l = 0; l + 1 < lines.length; l++) {
     if (!lines[l + 1]) continue;

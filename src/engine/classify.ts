@@ -1108,10 +1108,10 @@ function innerMessage(line: string): string {
 /**
  * A line of terminal output that reports an error, then three words of message at least:
  * `Error: `, `ERROR: `, `panic: `, `fatal: `, `PHP Fatal error: `, `TypeError: `, `Thor::Error: `,
- * a Ruby frame `file.rb:12:in 'meth': `.
+ * a Ruby frame `file.rb:12:in 'meth': `, the `what():  ` under a C++ exception nothing caught.
  */
 const ERROR_LINE_LABEL =
-  /^(?:(?:error|fatal|panic|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S/i;
+  /^(?:(?:error|fatal|panic|what\(\)|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S/i;
 /**
  * A line that only labels the message below it: a word or two before `error:`, `warning:`,
  * `exception:` (Sphinx's `Theme error:`, `Extension error:`), or anyhow's `Caused by:`.

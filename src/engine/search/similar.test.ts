@@ -220,6 +220,20 @@ describe('similar-phrase questions of the eighth group (rustix, symfony/validato
     // A lone operator names nothing.
     expect(similarSubject('code similar to <=>')).toBeNull();
   });
+
+  it('reads a C++ operator member named with its class, its `()` and all (PEGTL’s istream_reader::operator())', () => {
+    expect(
+      similarSubject('code similar to istream_reader::operator() in tao/pegtl/internal/istream_reader.hpp'),
+    ).toEqual({
+      name: 'operator()',
+      qualifier: 'istream_reader',
+      path: 'tao/pegtl/internal/istream_reader.hpp',
+    });
+    expect(similarSubject('code similar to position::operator==')).toEqual({
+      name: 'operator==',
+      qualifier: 'position',
+    });
+  });
 });
 
 describe('similarSubject reads X from the question', () => {

@@ -74,6 +74,12 @@ const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\
  */
 const OPERATOR = '(?:<=>|===?|=~|\\[\\]=?|<<|>>|[-+*/%<>]=?)';
 /**
+ * A C++ operator member named with its class, `istream_reader::operator()`, `position::operator==`:
+ * C++ names the definition `operator` and its symbol (the call operator's `()` too), which the
+ * plain name would stop before.
+ */
+const CPP_OPERATOR = `(?:[A-Za-z_$][\\w$]*::)+operator(?:\\(\\)|\\[\\]|->|!=|&&|\\|\\||${OPERATOR}|[!~&|^]=?)`;
+/**
  * A Go method named as Go's method expressions name it, `(*MaxDataFrame).Length` or
  * `(T).String`: the receiver's type in parentheses is the qualifier (goMethodName).
  */
@@ -99,7 +105,7 @@ const rustMethodName = (name: string) =>
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = `(?:${GO_METHOD_EXPRESSION}|${RUST_QUALIFIED_PATH}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
+const NAME = `(?:${GO_METHOD_EXPRESSION}|${CPP_OPERATOR}|${RUST_QUALIFIED_PATH}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**

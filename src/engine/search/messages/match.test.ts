@@ -538,6 +538,30 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     expect(matchingLines(fixture('tokio-signal-driver.rs.txt'), plan.regex!)).toEqual([17]);
   });
 
+  it('C++ terminate: libstdc++’s `what():  ` line is the message, built by `"…" + std::to_string(…)`', () => {
+    const pasted = [
+      "terminate called after throwing an instance of 'osmium::out_of_order_error'",
+      '  what():  Way IDs out of order: 4271963',
+    ].join('\n');
+    expect(unwrapMessage(pasted)).toContain('Way IDs out of order: 4271963');
+    const plan = routeWithFormats(pasted, 'osmium-check-order.hpp.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('osmium-check-order.hpp.txt'), plan.regex!)).toEqual([82]);
+  });
+
+  it('npm’s log: each line’s `npm ERR! ` taken off, the lines are one template literal’s', () => {
+    const pasted = [
+      'npm ERR! Missing script: "biuld"',
+      'npm ERR! ',
+      'npm ERR! To see a list of scripts, run:',
+      'npm ERR!   npm run',
+    ].join('\n');
+    expect(unwrapMessage(pasted)).toContain('Missing script: "biuld"');
+    const plan = routeWithFormats(pasted, 'npm-run-script.js.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('npm-run-script.js.txt'), plan.regex!)).toEqual([28]);
+  });
+
   it('Go key=value: the message inside echo’s `code=%d, message=%v, internal=%v` is its own format’s output', () => {
     const lines = fixture('echo-bind-errors.go.txt');
     // An inner format whose value ends where the wrapper's `, internal=` starts …

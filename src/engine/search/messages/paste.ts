@@ -306,6 +306,13 @@ const RUST_UNWRAP_ERR =
  */
 const UNCAUGHT = /^Uncaught(?: \(in promise\))?\s+/;
 
+/**
+ * The message line of an exception no C++ code caught, as libstdc++'s terminate handler prints it
+ * (`terminate called after throwing an instance of 'ns::error'` then `  what():  <message>`): the
+ * text after `what():` is the exception's own `what()`, the message its throw site wrote.
+ */
+export const CPP_WHAT = /^what\(\):\s+/;
+
 /** A Debug-printed error variant holding one string: rustls' `General("no usable cipher suites configured")`. */
 const DEBUG_VARIANT = /^[A-Z]\w*(?:::[A-Z]\w*)*\("((?:[^"\\]|\\.)*)"\)$/;
 
@@ -320,12 +327,18 @@ function unwrapOnce(text: string): string {
     DEBUG_VARIANT.exec(text) ??
     ASSERTION.exec(text);
   if (panic?.[1]) return panic[1].trim();
-  for (const prefix of [LOG_TIME, LOG_LEVEL, INPUT_LOCATION, UNCAUGHT, LEADING_NAME]) {
+  for (const prefix of [LOG_TIME, LOG_LEVEL, NPM_LOG_HEADING, INPUT_LOCATION, UNCAUGHT, CPP_WHAT, LEADING_NAME]) {
     const rest = text.replace(prefix, '');
     if (rest !== text && rest.trim()) return rest.trim();
   }
   return text;
 }
+
+/**
+ * npm's log heading and level (`npm ERR! `, `npm WARN `), printed before every line a message
+ * holds: the logger's, as a log line's level is, not the message's.
+ */
+const NPM_LOG_HEADING = /^npm (?:ERR!|WARN|notice|http|timing|info|verb|sill)(?:\s+|$)/;
 
 /**
  * Where the lines of a paste read as one message broke (U+2028, LINE SEPARATOR: white space to
@@ -367,7 +380,7 @@ export interface PastedLines {
  * from here.
  */
 export function readPastedLines(paste: string): PastedLines {
-  const lines = paste.split('\n').map((l) => l.trim());
+  const lines = paste.split('\n').map((l) => l.trim().replace(NPM_LOG_HEADING, '').trim());
   const runsOn = new Map<number, RunsOn>();
   for (let l = 0; l + 1 < lines.length; l++) {
     if (!lines[l + 1]) continue;

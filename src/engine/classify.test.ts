@@ -123,6 +123,18 @@ describe('classify: edge cases', () => {
     expect(classify('overview').intent).toBe('understand_code');
   });
 
+  it('a definition keyword followed by three lower-case words or more is a phrase, not a declaration', () => {
+    // Typed into a search box for x/tools' hash map keyed by types.Type (understand set keywords).
+    expect(classify('type keyed hash map set')).toMatchObject({ intent: 'understand_code', rule: 'fallback' });
+    expect(classify('package name guess from import path').intent).toBe('understand_code');
+    // Declarations keep their rule: one name, then marks, types or names in code's case.
+    for (const q of ['type QueryKey', 'type node struct', 'impl Display for Point', 'class UserRepository'])
+      expect(classify(q).rule).toBe('definition-keyword');
+    // A statement in lower-case words.
+    expect(classify('from os import path').rule).toBe('definition-keyword');
+    expect(classify('import numpy as np').rule).toBe('definition-keyword');
+  });
+
   it('"error handling" prose is not an exact-match error token', () => {
     expect(classify('how is error handling done').intent).toBe('understand_code');
   });

@@ -107,6 +107,17 @@ const DECLARATION_MODIFIERS = String.raw`(?:(?:pub(?:\([\w:]+\))?|export|default
 const DEFINITION_KEYWORD = new RegExp(
   `^${DECLARATION_MODIFIERS}(${Object.keys(DEFINITION_KEYWORDS).join('|')})\\s+([A-Za-z_$][\\w$.:]*)`,
 );
+/**
+ * A definition keyword followed by three or more lower-case words and nothing else is a phrase
+ * typed into a search box, not a declaration ("type keyed hash map set", "package name guess
+ * from import path"): a declaration names one thing after its keyword (`type QueryKey`, `struct
+ * HttpClient`, `type node struct`), and its further words are marks, types or names in code's
+ * case (`impl Display for Point`). `from` and `import` are left out: `from os import path` is a
+ * statement in lower-case words.
+ */
+const PHRASE_AFTER_KEYWORD = new RegExp(
+  `^(?!from\\s|import\\s)(?:${Object.keys(DEFINITION_KEYWORDS).join('|')})(?:\\s+[a-z]+){3,}\\s*$`,
+);
 /** A definition keyword, a parameter list and a body on the same line: `def f(x): return x` is code, not a name. */
 const ONE_LINE_DEFINITION = /^(def|fn|func|function)\s+[A-Za-z_$][\w$]*\s*(\[[^\]]*\])?\(.*\)[^\n]*?(:|\{|=>)\s*\S/;
 
@@ -497,8 +508,9 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'definition-keyword',
     confidence: String(CONFIDENCE.definitionKeyword),
     intent: 'find_definition',
-    looksFor: 'starts with def/class/func/function/fn/interface/type/struct/enum/import… and a name',
-    test: (q) => (DEFINITION_KEYWORD.test(q) ? CONFIDENCE.definitionKeyword : null),
+    looksFor:
+      'starts with def/class/func/function/fn/interface/type/struct/enum/import… and a name (not three lower-case words or more: “type keyed hash map set” is a phrase)',
+    test: (q) => (DEFINITION_KEYWORD.test(q) && !PHRASE_AFTER_KEYWORD.test(q) ? CONFIDENCE.definitionKeyword : null),
   },
   {
     id: 'impact-phrase',

@@ -452,6 +452,14 @@ export interface FormWeight {
   factor: number;
 }
 
+/** How much of a question asking how a result's file says (ranking.ts FILE_WORDS_GAIN). */
+export interface FileWords {
+  /** Of the question's words, each weighed by its rarity among the files, the share the file says (0–1). */
+  share: number;
+  /** 1 + FILE_WORDS_GAIN × share: multiplies the score. */
+  factor: number;
+}
+
 export interface ResultExplanation {
   modalities: Partial<Record<Modality, ModalityContribution>>;
   /** Sum of the contributions, before boost and demotion. */
@@ -471,6 +479,11 @@ export interface ResultExplanation {
   form?: FormWeight;
   /** Set when this chunk stands for its file instead of the file's top-scoring chunk (docs/ranking.md#members). */
   member?: MemberChoice;
+  /**
+   * Set on a question asking how: the share of the question's words, weighed by their rarity,
+   * that the result's file says, and the factor it multiplies the score by (ranking.ts FILE_WORDS_GAIN).
+   */
+  fileWords?: FileWords;
   score: number;
   /**
    * Modalities this query needed that were still being indexed when it ran (the tab answers

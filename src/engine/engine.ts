@@ -105,6 +105,7 @@ import {
   shortBodyLookup,
   functionsInFileLookup,
 } from './search/members';
+import { fileWordsLookup } from './search/file-words';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -455,6 +456,7 @@ export class Engine {
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                   isShortBody: shortBodyLookup(this.corpus),
                   functionsInFileOf: functionsInFileLookup(this.corpus),
+                  fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),
                 }
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),

@@ -4,7 +4,7 @@
  *
  *   contribution_m = weight_m × 1 / (k + rank_m + 1)          (rank 0-based; the graph's behaviour
  *                    − weight_m × 1 / (k + floor_m + 1)        list above its floor, a large tie, only)
- *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member
+ *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member × file words
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
  *                    and a file's lines outside its functions; on "how" questions for type declarations,
  *                    a file shown by a function of a line or two, and a file of several functions one
@@ -15,6 +15,8 @@
  *   sibling        = 1 + 2 × similarity to X                  ("similar to X" only; else 1)
  *   form           = arityAffinity to X, for a function of another name and arity ("similar to X" only; else 1)
  *   member         = the file's best score ÷ this chunk's     (the member shown for its file; else 1)
+ *   file words     = 1 + 0.2 × the share of the question's words, weighed by rarity, that the file
+ *                    says                                       (a file shown on a "how" question; else 1)
  *
  * Then: best chunk per file, most relevant first, each with the file's other strong chunks as
  * sub-results (for references, the files' further chunks listed after them instead). For a
@@ -57,6 +59,7 @@ import {
   OWN_FILE_BELOW_SAME_BASE_RULE,
   LONE_CHUNK_FILE_DEMOTION_FACTOR,
   LONE_CHUNK_FILE_DEMOTION_RULE,
+  FILE_WORDS_GAIN,
 } from './ranking';
 
 export interface FusionInput {
@@ -96,6 +99,11 @@ export interface FusionInput {
    * by LONE_CHUNK_FILE_DEMOTION_FACTOR.
    */
   functionsInFileOf?(chunk: Chunk): number;
+  /**
+   * "How" questions: the share of the question's words, weighed by rarity, that a chunk's file
+   * says (search/file-words.ts); each file shown is weighed by 1 + FILE_WORDS_GAIN × it.
+   */
+  fileWordsOf?(chunk: Chunk): number;
   /**
    * "Similar to X": the chunk's similarity to X when it is one of X's siblings; `sameBase`: X's
    * method in another class of X's class's base; `ownFile`: of another name, in X's file.
@@ -295,7 +303,24 @@ export function fuse(input: FusionInput): SearchResult[] {
   const lone = functionsInFileOf
     ? withLoneChunkFilesDemoted(shortDemoted, listed, (r) => functionsInFileOf(input.chunkOf(r.chunkId)))
     : shortDemoted;
-  return lone.slice(0, input.limit);
+  const { fileWordsOf } = input;
+  const weighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
+  return weighed.slice(0, input.limit);
+}
+
+/**
+ * Each file shown is weighed by how much of the question its text says (FILE_WORDS_GAIN), and the
+ * files are ordered again: the file that does what a "how" question asks speaks its subject,
+ * while another file's function may match a few of its words by a hair more.
+ */
+function withFileWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) => number): SearchResult[] {
+  for (const r of files) {
+    const share = shareOf(r);
+    const factor = 1 + FILE_WORDS_GAIN * share;
+    r.explanation.fileWords = { share, factor };
+    r.explanation.score = r.score = r.score * factor;
+  }
+  return [...files].sort(compareResults);
 }
 
 /**
@@ -713,6 +738,7 @@ export function scoreFromExplanation(e: ResultExplanation): number {
     (e.demotion?.factor ?? 1) *
     (e.sibling?.factor ?? 1) *
     (e.form?.factor ?? 1) *
-    (e.member?.factor ?? 1)
+    (e.member?.factor ?? 1) *
+    (e.fileWords?.factor ?? 1)
   );
 }

@@ -485,6 +485,18 @@ export const SHORT_BODY_MAX_CODE_LINES = 2;
 export const LONE_CHUNK_FILE_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const LONE_CHUNK_FILE_DEMOTION_RULE = 'alone in its file';
 
+/**
+ * When it asks how something is done, a file is weighed by how much of the question its text
+ * says (fuse.ts withFileWordsWeighed; search/file-words.ts): × (1 + FILE_WORDS_GAIN × the share
+ * of the question's words, each weighed by its rarity among the repository's files, that the file
+ * holds). The code that does the work lives in a file that speaks the whole subject (a throttle's
+ * delay, latency and slots), while a function of another file can match a few of the question's
+ * words strongly in its name or its head (a retry's request and wait) and come first by a
+ * hair. Small beside the lists' agreement: it decides near ties between files, where a rank or
+ * two of one list is all that parts them, and does not lift a file no list ranked near the top.
+ */
+export const FILE_WORDS_GAIN = 0.2;
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */

@@ -208,6 +208,7 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
         : null,
       ...(x.explanation.sibling ? { sibling: x.explanation.sibling } : {}),
       ...(x.explanation.form ? { form: x.explanation.form } : {}),
+      ...(x.explanation.fileWords ? { fileWords: x.explanation.fileWords } : {}),
       ...(x.subResults ? { subResults: x.subResults.map((sub) => [sub.startLine, sub.endLine]) } : {}),
       modalities: Object.fromEntries(
         Object.entries(x.explanation.modalities).map(([m, c]) => [
@@ -291,6 +292,10 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
+    if (x.explanation.fileWords)
+      extra.push(
+        `file words ×${x.explanation.fileWords.factor.toFixed(3)} (its file says ${Math.round(x.explanation.fileWords.share * 100)} % of the question)`,
+      );
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);
     // From the line that answers (a message's format, a constant's name) when the range was narrowed inside its chunk.

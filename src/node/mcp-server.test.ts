@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIBLING_GAIN } from '../engine/ranking';
+import { FILE_WORDS_GAIN, SIBLING_GAIN } from '../engine/ranking';
 import { MAX_QUERY_CHARS } from './mcp-server';
 
 const BIN = join(import.meta.dirname, '../../bin/fourfold.js');
@@ -176,8 +176,13 @@ describe('search answers a question per intent, explained', () => {
         }
         expect(e.rrf).toBeCloseTo(sum, 12);
         expect(e.boost).toBeCloseTo(Math.min(1 + 0.3 * Math.log(1 + e.centrality), 1.5), 12); // docs/design.md#boost
-        // A member chosen for its file keeps the file's place: its factor is part of the score.
-        expect(e.score).toBeCloseTo(sum * e.boost * (e.demotion?.factor ?? 1) * (e.member?.factor ?? 1), 12);
+        // A member chosen for its file keeps the file's place: its factor is part of the score, as is,
+        // on a question asking how, the share of the question its file says.
+        expect(e.score).toBeCloseTo(
+          sum * e.boost * (e.demotion?.factor ?? 1) * (e.member?.factor ?? 1) * (e.fileWords?.factor ?? 1),
+          12,
+        );
+        if (e.fileWords) expect(e.fileWords.factor).toBeCloseTo(1 + FILE_WORDS_GAIN * e.fileWords.share, 12);
         expect(x.score).toBe(e.score);
       }
     }

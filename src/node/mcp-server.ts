@@ -32,6 +32,7 @@ import { LineJsonRpcTransport } from './mcp-stdio';
 import { EXIT, type ExitCode } from './cli-flags';
 import { openRepository, type EmbedderChoice } from './repository';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
+import { FILE_WORDS_GAIN } from '../engine/ranking';
 
 /** Longest query accepted: a pasted function for "find similar" fits many times over; a file does not. */
 export const MAX_QUERY_CHARS = 20_000;
@@ -224,7 +225,15 @@ const explanationShape = z.object({
     .describe(
       "a question about behaviour: this member answers for its file in place of the file's top chunk; factor = that chunk's score ÷ this one's own",
     ),
-  score: z.number().describe('rrf × boost × demotion factor × sibling factor × form factor × member factor'),
+  fileWords: z
+    .object({ share: z.number(), factor: z.number() })
+    .optional()
+    .describe(
+      `a question asking how: the share of the question's words, each weighed by its rarity among the files, that this result's file says; factor = 1 + ${FILE_WORDS_GAIN} × share`,
+    ),
+  score: z
+    .number()
+    .describe('rrf × boost × demotion factor × sibling factor × form factor × member factor × file-words factor'),
 });
 
 const searchOutput = {
@@ -529,6 +538,7 @@ function explanationOut(e: ResultExplanation) {
     ...(e.member
       ? { member: { rule: e.member.rule, nameCoverage: e.member.nameCoverage, factor: e.member.factor } }
       : {}),
+    ...(e.fileWords ? { fileWords: e.fileWords } : {}),
     score: e.score,
   };
 }

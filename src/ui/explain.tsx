@@ -5,6 +5,7 @@
 import {
   MODALITIES,
   type FormWeight,
+  type FileWords,
   type MemberChoice,
   type MemberRule,
   type ModalityRun,
@@ -24,7 +25,7 @@ export function ResultExplain({
   rankInResults: number;
   runs?: ModalityRun[];
 }) {
-  const { modalities, rrf, centrality, boost, demotion, sibling, form, member, score } = explanation;
+  const { modalities, rrf, centrality, boost, demotion, sibling, form, member, fileWords, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) =>
@@ -113,6 +114,7 @@ export function ResultExplain({
         {sibling ? <SiblingRow sibling={sibling} /> : null}
         {form ? <FormRow form={form} /> : null}
         {member ? <MemberRow member={member} /> : null}
+        {fileWords ? <FileWordsRow fileWords={fileWords} /> : null}
         <div className="final">
           <dt>final score</dt>
           <dd data-field="score">{formatScore(score)}</dd>
@@ -122,13 +124,14 @@ export function ResultExplain({
         score = Σ contributions × boost{demotion ? ' × demotion' : ''}
         {sibling ? ' × sibling' : ''}
         {form ? ' × form' : ''}
-        {member ? ' × member' : ''} ={' '}
+        {`${member ? ' × member' : ''}${fileWords ? ' × file words' : ''}`} ={' '}
         <span>
           {formatScore(rrf)} × {boost.toFixed(3)}
           {demotion ? ` × ${demotion.factor}` : ''}
           {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''}
           {form ? ` × ${form.factor.toFixed(3)}` : ''}
-          {member ? ` × ${member.factor.toFixed(3)}` : ''} = {formatScore(score)}
+          {`${member ? ` × ${member.factor.toFixed(3)}` : ''}${fileWords ? ` × ${fileWords.factor.toFixed(3)}` : ''}`} ={' '}
+          {formatScore(score)}
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>
@@ -260,6 +263,18 @@ function FormRow({ form }: { form: FormWeight }) {
       <dt>form</dt>
       <dd data-field="form">
         × {form.factor.toFixed(3)} (takes {form.arity[1]} arguments, {form.of} takes {form.arity[0]})
+      </dd>
+    </div>
+  );
+}
+
+function FileWordsRow({ fileWords }: { fileWords: FileWords }) {
+  return (
+    <div>
+      <dt>file words</dt>
+      <dd data-field="file-words">
+        × {fileWords.factor.toFixed(3)} (its file says {Math.round(100 * fileWords.share)}% of the question, rarer words
+        weighing more)
       </dd>
     </div>
   );

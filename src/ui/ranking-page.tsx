@@ -299,7 +299,9 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
             <p className="formula">
               score = <span data-field="rrf">{formatScore(e.rrf)}</span> ×{' '}
               <span data-field="boost">{e.boost.toFixed(3)}</span>
-              {e.demotion ? <> × {e.demotion.factor}</> : null} = <b data-field="score">{formatScore(e.score)}</b>
+              {e.demotion ? <> × {e.demotion.factor}</> : null}
+              {e.fileWords ? <> × {e.fileWords.factor.toFixed(3)}</> : null} ={' '}
+              <b data-field="score">{formatScore(e.score)}</b>
               <span className="muted">
                 {' '}
                 {e.firstInEveryList ? (

@@ -177,6 +177,11 @@ export class TextIndex implements Retriever {
     };
   }
 
+  /** The chunks whose lines, symbol or path say a word, itself or by a base form either way round (TermIndex.chunksSaying). */
+  chunksSaying(word: string): number[] {
+    return this.terms.chunksSaying(word);
+  }
+
   /** How rare each query term is: the chunks holding it, of all chunks. */
   termRarity(): TermRarity {
     return { chunks: this.terms.documentCount, holding: (term) => this.terms.chunkFrequency(term) };

@@ -241,6 +241,50 @@ export class TermIndex {
   }
 
   /**
+   * The chunks saying a word in any field (their lines, their symbol or their path), each once,
+   * ascending: the word itself or a term sharing a base form with it, either way round
+   * ("throttling" → throttle, throttled; "applies" → applied), as memberCodeWordsSaid
+   * (search/members.ts) reads a member's lines.
+   */
+  chunksSaying(word: string): number[] {
+    const forms = new Set([word, ...baseForms(word)]);
+    // Every term sharing a form starts with the shortest form less its last letter ("appl" for
+    // apply: applied, applies), the letter a base form may change.
+    const shortest = [...forms].reduce((a, b) => (b.length < a.length ? b : a));
+    const prefix = shortest.slice(0, Math.max(3, shortest.length - 1));
+    const held = new Set<number>();
+    for (let id = this.lowerBound(prefix); id < this.terms.length && this.terms[id].startsWith(prefix); id++) {
+      const term = this.terms[id];
+      if (forms.has(term) || baseForms(term).some((b) => forms.has(b))) this.addChunksOf(id, held);
+    }
+    return [...held].sort((a, b) => a - b);
+  }
+
+  /** Adds the chunks of every field's posting list of a term id. */
+  private addChunksOf(id: number, held: Set<number>): void {
+    const bytes = this.data.postings;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const row = id * FIELD_COUNT + field;
+      let pos = this.data.listOffsets[row];
+      const end = this.data.listOffsets[row + 1];
+      let doc = -1;
+      while (pos < end) {
+        // Varint gap, then varint term frequency (skipped).
+        let b = bytes[pos++];
+        let gap = b & 0x7f;
+        for (let shift = 7; b & 0x80; shift += 7) {
+          b = bytes[pos++];
+          gap += (b & 0x7f) * 2 ** shift;
+        }
+        do b = bytes[pos++];
+        while (b & 0x80);
+        doc += gap + 1;
+        held.add(doc);
+      }
+    }
+  }
+
+  /**
    * BM25 ranking of chunks for already-tokenized query terms, best first. With `prose`, a query
    * word also matches its base forms that the vocabulary has ("composes" → compose, "drafted" →
    * draft and, as a prefix, draftable), counted as the same query term. `expansions` adds,

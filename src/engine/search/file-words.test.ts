@@ -1,0 +1,194 @@
+/**
+ * A question asking how something is done is answered in the file that speaks its subject; a
+ * function of another file may match a few of its words by a hair more. Shapes of Scrapy 2.8
+ * (BSD), extensions/throttle.py and downloadermiddlewares/retry.py, with the ranks each list gave
+ * their functions in the real set ("how does the automatic throttling work out the new wait
+ * between requests from how long the server took to answer", understand_code, default).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
+import type { Modality, ModalityHit, SourceFile } from '../contract';
+import { fuse, scoreFromExplanation } from '../fuse';
+import { FILE_WORDS_GAIN, RRF_K, WEIGHTS } from '../ranking';
+import { StructuralAnalyzer } from '../structural/analyzer';
+import { buildCorpus } from '../structural/corpus';
+import type { Corpus } from '../modality';
+import { TextIndex } from '../text/index';
+import { fileWordsLookup } from './file-words';
+import { memberNameCoverage } from './members';
+import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
+
+const THROTTLE_PY = [
+  'import logging',
+  '',
+  'from scrapy import signals',
+  'from scrapy.exceptions import NotConfigured',
+  '',
+  '',
+  'class AutoThrottle:',
+  '    def __init__(self, crawler):',
+  '        self.crawler = crawler',
+  '        if not crawler.settings.getbool("AUTOTHROTTLE_ENABLED"):',
+  '            raise NotConfigured',
+  '        self.target_concurrency = crawler.settings.getfloat("AUTOTHROTTLE_TARGET_CONCURRENCY")',
+  '        crawler.signals.connect(self._response_downloaded, signal=signals.response_downloaded)',
+  '',
+  '    def _response_downloaded(self, response, request, spider):',
+  '        key, slot = self._get_slot(request, spider)',
+  '        latency = request.meta.get("download_latency")',
+  '        if latency is None or slot is None:',
+  '            return',
+  '        self._adjust_delay(slot, latency, response)',
+  '',
+  '    def _get_slot(self, request, spider):',
+  '        key = request.meta.get("download_slot")',
+  '        return key, self.crawler.engine.downloader.slots.get(key)',
+  '',
+  '    def _adjust_delay(self, slot, latency, response):',
+  '        """Define delay adjustment policy"""',
+  '        # If a server needs `latency` seconds to respond then',
+  '        # we should send a request each `latency/N` seconds',
+  '        # to have N requests processed in parallel',
+  '        target_delay = latency / self.target_concurrency',
+  '        new_delay = (slot.delay + target_delay) / 2.0',
+  '        new_delay = max(target_delay, new_delay)',
+  '        new_delay = min(max(self.mindelay, new_delay), self.maxdelay)',
+  '        if response.status != 200 and new_delay <= slot.delay:',
+  '            return',
+  '        slot.delay = new_delay',
+  '',
+].join('\n');
+
+const RETRY_PY = [
+  'from logging import getLogger',
+  '',
+  'from scrapy.http.request import Request',
+  '',
+  'retry_logger = getLogger(__name__)',
+  '',
+  '',
+  'def get_retry_request(request, *, spider, reason="unspecified", max_retry_times=None, logger=retry_logger):',
+  '    """',
+  '    Returns a new Request object to retry the specified',
+  '    request, or None if retries of the specified request have been',
+  '    exhausted.',
+  '    """',
+  '    settings = spider.crawler.settings',
+  '    retry_times = request.meta.get("retry_times", 0) + 1',
+  '    if max_retry_times is None:',
+  '        max_retry_times = settings.getint("RETRY_TIMES")',
+  '    if retry_times <= max_retry_times:',
+  '        new_request = request.copy()',
+  '        new_request.meta["retry_times"] = retry_times',
+  '        new_request.dont_filter = True',
+  '        return new_request',
+  '    logger.error("Gave up retrying %(request)s", {"request": request})',
+  '    return None',
+  '',
+].join('\n');
+
+/** Scrapy's commands/parse.py: a third file that says the question's requests and nothing more of it. */
+const PARSE_PY = [
+  'class Command:',
+  '    def print_requests(self, lvl=None, colour=True):',
+  '        if lvl is None:',
+  '            requests = self.requests[max(self.requests)] if self.requests else []',
+  '        else:',
+  '            requests = self.requests.get(lvl, [])',
+  '        print("# Requests ", "-" * 65)',
+  '',
+].join('\n');
+
+const FILES: SourceFile[] = [
+  { path: 'extensions/throttle.py', text: THROTTLE_PY },
+  { path: 'downloadermiddlewares/retry.py', text: RETRY_PY },
+  { path: 'commands/parse.py', text: PARSE_PY },
+];
+
+const QUESTION =
+  'how does the automatic throttling work out the new wait between requests from how long the server took to answer';
+
+let corpus: Corpus;
+let text: TextIndex;
+beforeAll(async () => {
+  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
+  text = TextIndex.build(corpus);
+});
+
+const named = (symbol: string) => definitionNamed(corpus, symbol);
+const fileWords = (question: string) => fileWordsLookup(corpus, (w) => text.chunksSaying(w), question);
+
+describe('how much of a question a file says', () => {
+  it('weighs each word by the files that say it, in any of its forms', () => {
+    const share = fileWords(QUESTION);
+    // "throttling" meets AutoThrottle's `throttle` and "server" a comment, in throttle.py alone;
+    // "new" is said by two files of three, "requests" by all three (it weighs nothing).
+    const throttle = share(named('_adjust_delay'));
+    const retry = share(named('get_retry_request'));
+    const ln = Math.log;
+    const total = ln(3) + ln(3) + ln(3 / 2);
+    expect(throttle).toBeCloseTo((ln(3) + ln(3) + ln(3 / 2)) / total, 12);
+    expect(retry).toBeCloseTo(ln(3 / 2) / total, 12);
+    expect(share(named('print_requests'))).toBe(0);
+  });
+
+  it('meets a form of the word either way round: "setting" in a file that says `settings`', () => {
+    // Only the code's `crawler.settings` says it: 'settings' has the base form "setting".
+    const share = fileWords('how is a setting read');
+    expect(share(named('_adjust_delay'))).toBe(1);
+    expect(share(named('get_retry_request'))).toBe(1);
+    expect(share(named('print_requests'))).toBe(0);
+  });
+
+  it('is the file’s: every chunk of a file has its share', () => {
+    const share = fileWords(QUESTION);
+    expect(share(named('_get_slot'))).toBe(share(named('_adjust_delay')));
+  });
+
+  it('is 0 for every file when no word of the question tells the files apart', () => {
+    const share = fileWords('how are the requests handled');
+    expect(share(named('print_requests'))).toBe(0);
+    expect(share(named('_adjust_delay'))).toBe(0);
+  });
+});
+
+describe('a file weighed by how much of a "how" question it says', () => {
+  const run = (weighsFileWords: boolean) => {
+    const adjust = named('_adjust_delay');
+    const retry = named('get_retry_request');
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(4, retry), at(17, adjust)),
+      text: merge(at(2, adjust), at(22, retry)),
+      structural: at(46, adjust),
+    };
+    const boosts = new Map([
+      [adjust.id, 0.189],
+      [retry.id, 0.31],
+    ]);
+    return fuse({
+      lists,
+      weights: WEIGHTS.understand_code,
+      k: RRF_K.default,
+      strategy: 'fused',
+      centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
+      chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.py'),
+      limit: 100,
+      rankContainersByMembers: true,
+      nameCoverageOf: memberNameCoverage(QUESTION),
+      ...(weighsFileWords ? { fileWordsOf: fileWords(QUESTION) } : {}),
+    }).filter((r) => !r.path.startsWith('o/'));
+  };
+
+  it('puts the file that speaks the subject over a function of another that matched by a hair', () => {
+    expect(run(false).map((r) => r.symbol)).toEqual(['get_retry_request', '_adjust_delay']);
+    const after = run(true);
+    expect(after.map((r) => r.symbol)).toEqual(['_adjust_delay', 'get_retry_request']);
+    const [throttle, retry] = after;
+    expect(throttle.explanation.fileWords?.factor).toBeCloseTo(
+      1 + FILE_WORDS_GAIN * throttle.explanation.fileWords!.share,
+      12,
+    );
+    expect(retry.explanation.fileWords!.share).toBeLessThan(throttle.explanation.fileWords!.share);
+    for (const r of after) expect(scoreFromExplanation(r.explanation)).toBeCloseTo(r.score, 12);
+  });
+});

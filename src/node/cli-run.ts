@@ -208,6 +208,15 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
         : null,
       ...(x.explanation.sibling ? { sibling: x.explanation.sibling } : {}),
       ...(x.explanation.form ? { form: x.explanation.form } : {}),
+      ...(x.explanation.member
+        ? {
+            member: {
+              rule: x.explanation.member.rule,
+              nameCoverage: x.explanation.member.nameCoverage,
+              factor: x.explanation.member.factor,
+            },
+          }
+        : {}),
       ...(x.explanation.fileWords ? { fileWords: x.explanation.fileWords } : {}),
       ...(x.subResults ? { subResults: x.subResults.map((sub) => [sub.startLine, sub.endLine]) } : {}),
       modalities: Object.fromEntries(
@@ -292,6 +301,8 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
+    if (x.explanation.member)
+      extra.push(`shown for its file ×${x.explanation.member.factor.toFixed(3)} (${x.explanation.member.rule})`);
     if (x.explanation.fileWords)
       extra.push(
         `file words ×${x.explanation.fileWords.factor.toFixed(3)} (its file says ${Math.round(x.explanation.fileWords.share * 100)} % of the question)`,

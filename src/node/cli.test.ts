@@ -22,7 +22,7 @@ import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../engine/contract';
 import { SNAPSHOT_VERSION } from '../engine/engine';
-import { DEMOTION_FACTOR, SIBLING_GAIN } from '../engine/ranking';
+import { DEMOTION_FACTOR, PROTOTYPE_DEMOTION_FACTOR, PROTOTYPE_DEMOTION_RULE, SIBLING_GAIN } from '../engine/ranking';
 import { startVoyageServer } from '../../test/support/voyage-test-server';
 import { COMMANDS, EXIT, FLAGS } from './cli-flags';
 import { storedParts } from './snapshot-file';
@@ -438,10 +438,17 @@ describe('fourfold eval', () => {
             result.boost *
             (result.demotion?.factor ?? 1) *
             (result.sibling?.factor ?? 1) *
-            (result.form?.factor ?? 1),
+            (result.form?.factor ?? 1) *
+            (result.member?.factor ?? 1) *
+            (result.fileWords?.factor ?? 1),
           12,
         );
-        if (result.demotion) {
+        if (result.demotion?.rule === PROTOTYPE_DEMOTION_RULE) {
+          // "Similar to createElement": a type declaration file declares functions without a body.
+          expect(line.id).toBe('s');
+          expect(result.path).toMatch(/\.d\.ts$/);
+          expect(result.demotion.factor).toBe(PROTOTYPE_DEMOTION_FACTOR);
+        } else if (result.demotion) {
           demoted++;
           expect(result.path.startsWith('vendor/')).toBe(true);
           expect(result.demotion).toEqual({ factor: DEMOTION_FACTOR, rule: 'vendor/' });

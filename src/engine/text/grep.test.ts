@@ -381,6 +381,24 @@ describe('regex search', () => {
     expect(time).toMatchObject({ truncated: true, truncatedBy: 'budget' });
   });
 
+  it('under the default budget, a pause of the whole process does not cut a small scan; an explicit budget still does', () => {
+    // Every read of the clock says ten seconds have passed: a machine whose load starves the process.
+    let t = 0;
+    const clock = vi.spyOn(globalThis.performance, 'now').mockImplementation(() => (t += 10_000));
+    try {
+      const literal = GREP.searchLiteral('MiniSearch', { caseSensitive: false, limit: NO_LIMIT });
+      expect(literal.truncated).toBe(false);
+      expect(literal.filesVerified).toBe(literal.candidateFiles);
+      const regex = GREP.searchRegex('[a-z]+q[a-z]+', { caseSensitive: false, limit: NO_LIMIT });
+      expect(regex.truncated).toBe(false);
+      expect(regex.matches.length).toBeGreaterThan(0);
+      const bounded = GREP.searchRegex('[a-z]+q[a-z]+', { caseSensitive: false, limit: NO_LIMIT, timeBudgetMs: 1500 });
+      expect(bounded).toMatchObject({ truncated: true, truncatedBy: 'budget' });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('within one question, a scan with a lower limit is the first scan cut, as a scan of its own gives it', async () => {
     const compile = vi.spyOn(RE2JS, 'compile');
     const scansOf = (pattern: string) => compile.mock.calls.filter(([p]) => p === pattern).length;

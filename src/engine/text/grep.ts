@@ -23,6 +23,14 @@ export const MAX_LINE_TEXT_LENGTH = 1000;
 const LINE_TEXT_CONTEXT_BEFORE = 100;
 /** Default wall-clock budget for verification. */
 export const DEFAULT_TIME_BUDGET_MS = 1500;
+/**
+ * Under the default budget the clock is read only once a scan has done this much work (characters
+ * of files verified by a literal, lines tested by a regex): on a loaded machine a pause of the whole
+ * process is not the scan's cost, and a small scan then gave a different answer from run to run.
+ * Both take well under the budget on an idle machine; an explicit budget applies from the start.
+ */
+const CHARS_BEFORE_CLOCK = 16 * 1024 * 1024;
+const LINE_TESTS_BEFORE_CLOCK = 200_000;
 /** Default cap on line tests (regex) for one search. */
 export const DEFAULT_MAX_LINE_TESTS = 5_000_000;
 /**
@@ -162,6 +170,8 @@ export class GrepSearcher {
     const query = literalQuery(text.slice(0, MAX_LITERAL_QUERY_LENGTH));
     const { ids, usedIndex } = this.candidateIds(query);
     const budget = opts.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+    const charsBeforeClock = opts.timeBudgetMs === undefined ? CHARS_BEFORE_CLOCK : 0;
+    let charsVerified = 0;
     const folding = !opts.caseSensitive && text.length > MAX_REGEXP_LITERAL_LENGTH;
     const insensitive = opts.caseSensitive || folding ? null : new RegExp(escapeRegExp(text), 'gi');
     const needle = folding ? foldCase(text) : text;
@@ -169,7 +179,7 @@ export class GrepSearcher {
     let filesVerified = 0;
     let truncatedBy: GrepResult['truncatedBy'];
     files: for (let k = 0; k < ids.length; k++) {
-      if (now() - started > budget) {
+      if (charsVerified >= charsBeforeClock && now() - started > budget) {
         truncatedBy = 'budget';
         break;
       }
@@ -177,6 +187,7 @@ export class GrepSearcher {
       if (!file) continue;
       filesVerified++;
       const body = file.text;
+      charsVerified += body.length;
       const haystack = folding ? foldCase(body) : body;
       let starts: Uint32Array | null = null;
       let from = 0;
@@ -261,6 +272,7 @@ export class GrepSearcher {
     const lineMatcher = regex.matcher('');
     const { ids, usedIndex } = this.candidateIds(query);
     const budget = opts.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+    const testsBeforeClock = opts.timeBudgetMs === undefined ? LINE_TESTS_BEFORE_CLOCK : 0;
     const maxLineTests = opts.maxLineTests ?? DEFAULT_MAX_LINE_TESTS;
     const matches: TextMatch[] = [];
     let filesVerified = 0;
@@ -278,7 +290,7 @@ export class GrepSearcher {
       const line = fullLine.length > MAX_REGEX_LINE_LENGTH ? fullLine.slice(0, MAX_REGEX_LINE_LENGTH) : fullLine;
       for (const check of checks) if (!check.test(line)) return true;
       // The clock is read for every line: one line's regex work is what can overrun the budget.
-      if (++lineTests > maxLineTests || now() - started > budget) {
+      if (++lineTests > maxLineTests || (lineTests > testsBeforeClock && now() - started > budget)) {
         truncatedBy = 'budget';
         return false;
       }

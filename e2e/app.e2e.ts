@@ -114,6 +114,7 @@ async function readExplanation(item: Locator) {
     sibling: await factor('sibling'),
     form: await factor('form'),
     member: await factor('member'),
+    fileWords: await factor('file-words'),
     score: Number(await field('score')),
   };
 }
@@ -196,7 +197,7 @@ describe('Fourfold in Chromium', { timeout: 180_000 }, () => {
       expect(e.boost).toBeGreaterThanOrEqual(1);
       expect(e.boost).toBeLessThanOrEqual(1.5);
       const demotion = e.demotion === 'none' ? 1 : Number(/× ([\d.]+)/.exec(e.demotion)![1]);
-      expect(e.score).toBeCloseTo(e.rrf * e.boost * demotion * e.sibling * e.form * e.member, 3);
+      expect(e.score).toBeCloseTo(e.rrf * e.boost * demotion * e.sibling * e.form * e.member * e.fileWords, 3);
       // The final score shown in the list is the explanation's.
       expect(Number(await first.locator('.score').innerText())).toBe(e.score);
     });

@@ -46,6 +46,7 @@ import {
   CONTAINER_RANKED_BY_MEMBERS_LINES,
   HOW_CONTAINER_RANKED_BY_MEMBERS_LINES,
   demotionFor,
+  type DemotionMarks,
   FIRST_IN_EVERY_LIST_BOOST,
   MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
@@ -183,6 +184,19 @@ interface Candidate {
   explanation: ResultExplanation;
 }
 
+/** What the fusion's input knows of a chunk that may demote it (ranking.ts demotionFor). */
+function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
+  return {
+    generated: input.isGenerated?.(chunk) === true,
+    inTests: input.isDemotedTest?.(chunk) === true,
+    document: input.isDocument?.(chunk) === true,
+    standIn: input.isStandIn?.(chunk.id) === true,
+    prototype: input.isPrototype?.(chunk.id) === true,
+    outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
+    typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
+  };
+}
+
 export function fuse(input: FusionInput): SearchResult[] {
   const candidates = new Map<number, Candidate>();
   for (const modality of MODALITIES) {
@@ -227,15 +241,7 @@ export function fuse(input: FusionInput): SearchResult[] {
       e.boost = FIRST_IN_EVERY_LIST_BOOST;
       e.firstInEveryList = true;
     }
-    e.demotion = demotionFor(chunk.path, {
-      generated: input.isGenerated?.(chunk) === true,
-      inTests: input.isDemotedTest?.(chunk) === true,
-      document: input.isDocument?.(chunk) === true,
-      standIn: input.isStandIn?.(chunk.id) === true,
-      prototype: input.isPrototype?.(chunk.id) === true,
-      outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
-      typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
-    });
+    e.demotion = demotionFor(chunk.path, demotionMarksOf(input, chunk));
     const sibling = input.siblingOf?.(chunk.id);
     if (sibling)
       e.sibling = { of: sibling.of, similarity: sibling.similarity, factor: siblingFactor(sibling.similarity) };

@@ -145,6 +145,21 @@ const VERBATIM_CODE_SCAN_LIMIT = 500;
 const FILE_GENERATED = 1;
 const FILE_TEST_SOURCE = 2;
 
+/**
+ * A value read from the corpus's files, read again only when the list changes: another array, or
+ * files added to the same one (an engine over the files read so far). The list's holes (files
+ * left out) are skipped.
+ */
+function perFileList<T>(read: (files: readonly CorpusFile[]) => T): (files: Corpus['files']) => T {
+  let seen: { files: Corpus['files']; count: number; value: T } | null = null;
+  return (files) => {
+    if (seen && seen.files === files && seen.count === files.length) return seen.value;
+    const value = read(files.filter((f) => f !== undefined));
+    seen = { files, count: files.length, value };
+    return value;
+  };
+}
+
 /** An engine's build stage: which modalities answer now, which are still being built. */
 export interface EngineStage {
   live: Modality[];
@@ -165,8 +180,10 @@ export class Engine {
   private readonly indexed: IndexedCorpus;
   /** Set on an engine over the files read so far (`whileReading`): every answer says it is partial. */
   private partialFiles: FileCoverage | null = null;
-  /** Whether the files hold a test path, and which list of files that was read from (hasTestFiles). */
-  private testFilesSeen: { files: Corpus['files']; count: number; has: boolean } | null = null;
+  /** Whether any file is in a test path: read once per list of files, not once per question. */
+  private readonly hasTestFiles = perFileList((files) => files.some((f) => isTestPath(f.path)));
+  /** rustTestModules over this engine's files: read once per list of files, not once per question. */
+  private readonly rustTestModule = perFileList(rustTestModules);
   /** Per file: what its text says it is (FILE_GENERATED | FILE_TEST_SOURCE), read once per file version (fileMarks). */
   private readonly fileMarkBits = new WeakMap<CorpusFile, number>();
 
@@ -340,7 +357,9 @@ export class Engine {
     // Each file's block-comment lines, read once per question for every run a phrase is tried with.
     const blocks = new Map<number, Uint8Array | null>();
     const everywhere = this.textLookups(blocks);
-    const outsideTests = this.hasTestFiles() ? this.textLookups(blocks, (path) => !isTestPath(path)) : undefined;
+    const outsideTests = this.hasTestFiles(this.corpus.files)
+      ? this.textLookups(blocks, (path) => !isTestPath(path))
+      : undefined;
     return {
       ...everywhere,
       ...(outsideTests ? { outsideTests } : {}),
@@ -350,16 +369,6 @@ export class Engine {
         this.indexes.structural ? subjectChunks(this.corpus, this.indexes.structural, subject) : undefined,
       spellingsOf: (name) => this.indexes.structural?.spellingsOf(name) ?? [],
     };
-  }
-
-  /** Whether any file is in a test path: read once per list of files, not once per question. */
-  private hasTestFiles(): boolean {
-    const { files } = this.corpus;
-    const seen = this.testFilesSeen;
-    if (seen && seen.files === files && seen.count === files.length) return seen.has;
-    const has = files.some((f) => f !== undefined && isTestPath(f.path));
-    this.testFilesSeen = { files, count: files.length, has };
-    return has;
   }
 
   /**
@@ -536,19 +545,11 @@ export class Engine {
   private isTestCode(chunk: Chunk): boolean {
     if (isTestChunk(chunk) || (this.fileMarks(chunk) & FILE_TEST_SOURCE) !== 0) return true;
     if (!chunk.path.endsWith('.rs')) return false;
-    return this.rustTestModule()(chunk.path) || (chunk.kind === 'definition' && isRustTestItem(this.chunkText(chunk)));
+    return (
+      this.rustTestModule(this.corpus.files)(chunk.path) ||
+      (chunk.kind === 'definition' && isRustTestItem(this.chunkText(chunk)))
+    );
   }
-
-  /** rustTestModules over this engine's files: read once per list of files, not once per question. */
-  private rustTestModule(): (path: string) => boolean {
-    const { files } = this.corpus;
-    const seen = this.rustTestModulesSeen;
-    if (seen && seen.files === files && seen.count === files.length) return seen.of;
-    const of = rustTestModules(files.filter((f) => f !== undefined));
-    this.rustTestModulesSeen = { files, count: files.length, of };
-    return of;
-  }
-  private rustTestModulesSeen: { files: Corpus['files']; count: number; of: (path: string) => boolean } | null = null;
 
   /** What a chunk's file says of itself (structural/file-marks.ts), read once per file version. */
   private fileMarks(chunk: Chunk): number {

@@ -1174,6 +1174,46 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05b',
   },
+  // Seventeenth group (5 December, branch h32-qa), written before Fourfold ran on them: more
+  // JavaScript and Lua. Vega 5.22 (node-vega, usr/share/nodejs): the visualization grammar as
+  // ES modules, one folder per vega-* package, 514 files (476 under src/); families: one Transform
+  // subclass per data transform (transform(_, pulse)), one module per mark type with
+  // attr/bound/draw/pick, the canvas, SVG and SVG-string renderers, the regression fits and the
+  // distributions' density/cumulative/quantile functions in vega-statistics, the data-format
+  // readers in vega-loader; messages are error('Unrecognized …: ' + value) throws and
+  // df.warn(…) logs. The rollup bundles in each build/ and the separate topojson-client package
+  // Debian ships with it are left out. Rspamd 3.4 (rspamd, usr/share/rspamd): the mail filter's
+  // Lua half, 151 files: one plugin per check in plugins/, the libraries in lualib/ (one module per
+  // external scanner in lua_scanners with <name>_config and <name>_check, one rspamadm command per
+  // file with a handler, the content parsers in lua_content with process), and
+  // rspamd_logger.errx/warnx/infox lines with %s formats; the third-party libraries it carries in
+  // lualib (argparse, Lua Fun, Lupa, tableshape, ansicolors and LPeg's re as lpegre) are left
+  // out. Neither package, nor its upstream, is in the model's training lists; Vega's neighbours
+  // there are d3-array, d3-scale and d3-shape (which Vega imports) and chart.js; Rspamd's are mail
+  // libraries in other languages (golang-github-emersion-go-milter-dev, nodemailer) and Lua
+  // bindings (librust-lua52-sys-dev, golang-layeh-gopher-luar-dev).
+  {
+    name: 'vega',
+    pkg: 'node-vega',
+    version: '5.22.1+ds+~3.1.0-4',
+    language: 'javascript',
+    root: 'usr/share/nodejs',
+    extensions: ['.js'],
+    exclude: /(^|\/)build\/|^topojson-client\//,
+    half: 'tuning',
+    since: '2026-12-05c',
+  },
+  {
+    name: 'rspamd',
+    pkg: 'rspamd',
+    version: '3.4-1',
+    language: 'lua',
+    root: 'usr/share/rspamd',
+    extensions: ['.lua'],
+    exclude: /^lualib\/(argparse|fun|lupa|tableshape|ansicolors|lpegre)\.lua$/,
+    half: 'tuning',
+    since: '2026-12-05c',
+  },
 ];
 
 export interface RealFile {

@@ -29,7 +29,7 @@ export interface RealProject {
   /** Debian package and exact version (with epoch where it has one). */
   pkg: string;
   version: string;
-  language: 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c' | 'cpp' | 'javascript' | 'lua';
+  language: 'python' | 'go' | 'rust' | 'ruby' | 'php' | 'c' | 'cpp' | 'javascript' | 'lua' | 'bash';
   /** Folder inside the package holding the project. */
   root: string;
   extensions: readonly string[];
@@ -1211,6 +1211,48 @@ export const PROJECTS: readonly RealProject[] = [
     root: 'usr/share/rspamd',
     extensions: ['.lua'],
     exclude: /^lualib\/(argparse|fun|lupa|tableshape|ansicolors|lpegre)\.lua$/,
+    half: 'tuning',
+    since: '2026-12-05c',
+  },
+  // Seventeenth group (5 December, branch h32-qb), written before Fourfold ran on them: Bash, a
+  // language new to the set, and C++. dracut (dracut-core): the initramfs generator's shell
+  // library, 214 .sh files in usr/lib/dracut: the build-time helpers (dracut-init.sh's install
+  // wrappers, one per kind of file, and its module_* hook runners; dracut-functions.sh's
+  // block-device and filesystem queries; dracut-logger.sh, one function per level) and ~98 modules
+  // in modules.d, each a module-setup.sh with check/depends/install (a family across modules: the
+  // shells' install, the cmdline() of the storage modules) plus the scripts it installs into the
+  // initramfs, which source /lib/dracut-lib.sh, /lib/fs-lib.sh or /lib/dracut-crypt-lib.sh by
+  // their installed names; messages are `dinfo`/`derror` lines printed as `dracut: …` and
+  // `warn`/`die` lines printed as `dracut Warning: …`. dracut-version.sh (written by the build)
+  // is left out; the dracut program itself lives in /usr/bin, outside the root. Armadillo
+  // (libarmadillo-dev): the header-only linear-algebra library, 601 headers in armadillo_bits, each
+  // class split into a _bones (declaration) and a _meat (bodies) file; families: the op_* / glue_* /
+  // spop_* / spglue_* expression kernels (apply, apply_noalias, per operation, dense and sparse),
+  // the diskio loaders and savers per file format, the gmm_diag / gmm_full mixture models, the
+  // LAPACK and BLAS wrappers; messages are `arma_debug_warn_level` warnings printed as `warning: …`
+  // and logic/runtime errors built from sizes (`…: incompatible matrix dimensions: 4x3 and 3x4`).
+  // The bits never include each other (the armadillo header includes them all), so a file's
+  // dependants are the files that call what it defines. Neither is in the model's training lists;
+  // dracut's neighbours there are Go's systemd bindings (golang-github-coreos-go-systemd-dev,
+  // golang-github-iguanesolutions-go-systemd-dev), Armadillo's the reference BLAS (libblas-dev).
+  {
+    name: 'dracut',
+    pkg: 'dracut-core',
+    version: '059-4',
+    language: 'bash',
+    root: 'usr/lib/dracut',
+    extensions: ['.sh'],
+    exclude: /^dracut-version\.sh$/,
+    half: 'tuning',
+    since: '2026-12-05c',
+  },
+  {
+    name: 'armadillo',
+    pkg: 'libarmadillo-dev',
+    version: '1:11.4.2+dfsg-1',
+    language: 'cpp',
+    root: 'usr/include',
+    extensions: ['.hpp'],
     half: 'tuning',
     since: '2026-12-05c',
   },

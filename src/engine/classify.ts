@@ -826,7 +826,7 @@ export function routePastedText(
   occurs: (text: string) => boolean,
   matches?: (pattern: string) => boolean,
   formatsOf?: (message: string) => FormatMatch[],
-  occursInCode?: (text: string, commentsCount?: boolean) => boolean,
+  occursInCode?: (text: string, commentsCount?: boolean, caseSensitive?: boolean) => boolean,
 ): QueryPlan {
   const located = formatsOf && plan.raw.includes('\n') ? routeLocatedMessage(plan, formatsOf) : null;
   if (located) return located;
@@ -864,11 +864,18 @@ export function routePastedText(
   // pseudo terminal" beside `/// Open a pseudoterminal device`) describes the code; pasted output
   // is text the code holds, in a string or a line of code. A phrase a source file holds whole,
   // comments too, was pasted from it; a README's sentence is no code. Text with a log line's marks
-  // around it is found wherever the repository holds it.
+  // around it is found wherever the repository holds it. Pasted text keeps the case it was
+  // printed in: a phrase typed in lower case that the code holds only with other capitals inside
+  // ("build ssa for package" in `"cannot build SSA for package %s"`, "directory name lookup
+  // cache" in a title) was typed, not copied; a sentence's capital first letter may differ.
   const typedWords = TYPED_PHRASE.test(plan.raw.trim()) ? plan.raw.trim().split(' ').length : 0;
   const seen =
     PHRASE_RULES.has(plan.rule) && typedWords > 0 && occursInCode
-      ? (run: string) => occursInCode(run, run.split(' ').length >= typedWords)
+      ? (run: string) => {
+          const commentsCount = run.split(' ').length >= typedWords;
+          const capitalized = run.charAt(0).toUpperCase() + run.slice(1);
+          return occursInCode(run, commentsCount, true) || occursInCode(capitalized, commentsCount, true);
+        }
       : occurs;
   const run = verbatimRun(plan.raw, seen, ERROR_LINE.has(plan.rule));
   const short = !run && formatsOf && !quotesCode ? routeShortMessage(plan, occurs, formatsOf) : null;

@@ -135,6 +135,20 @@ describe('classify: edge cases', () => {
     expect(classify('import numpy as np').rule).toBe('definition-keyword');
   });
 
+  it('a definition cue directly before a plain word modifies it: a phrase about that noun, searched with it', () => {
+    // Typed for cargo's `SourceId::from_url` (understand set keywords): "source" is the id's kind.
+    const plan = planQuery('source id from url');
+    expect(plan).toMatchObject({ intent: 'understand_code', rule: 'fallback' });
+    expect(plan.terms).toEqual(['source', 'id', 'url']);
+    expect(classify('live reload server').intent).toBe('understand_code');
+    expect(classify('Converts the AST back into source text with the original formatting').intent).toBe(
+      'understand_code',
+    );
+    // After the name, before a preposition or "code": where something is defined.
+    for (const q of ['source of parse config', 'echo source', 'source code for echo', 'retry implementation'])
+      expect(classify(q)).toMatchObject({ intent: 'find_definition', rule: 'definition-phrase' });
+  });
+
   it('"error handling" prose is not an exact-match error token', () => {
     expect(classify('how is error handling done').intent).toBe('understand_code');
   });

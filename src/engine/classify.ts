@@ -329,6 +329,23 @@ function isDefinitionCue(word: string): boolean {
   return DEFINITION_CUE_FORMS.has(word.toLowerCase());
 }
 
+/**
+ * A cue word directly before a plain word of the phrase modifies it (`source id from url`, `live
+ * reload server`, `definition list`): a noun of what is asked about, not a request for where
+ * something is defined (`source of X`, `X source`, `source code for X`).
+ */
+function modifiesNext(words: readonly string[], i: number): boolean {
+  const next = words[i + 1];
+  return (
+    next !== undefined &&
+    /^[a-z]+$/.test(next) &&
+    next !== 'code' &&
+    !STOP_WORDS.has(next) &&
+    !CUE_WORDS.has(next) &&
+    !isDefinitionCue(next)
+  );
+}
+
 /** Words that say "I want the definition" without a keyword. */
 const DEFINITION_CUE = new Set([
   'defined',
@@ -826,7 +843,7 @@ export function routePastedText(
   occurs: (text: string) => boolean,
   matches?: (pattern: string) => boolean,
   formatsOf?: (message: string) => FormatMatch[],
-  occursInCode?: (text: string, commentsCount?: boolean) => boolean,
+  occursInCode?: (text: string, commentsCount?: boolean, caseSensitive?: boolean) => boolean,
 ): QueryPlan {
   const located = formatsOf && plan.raw.includes('\n') ? routeLocatedMessage(plan, formatsOf) : null;
   if (located) return located;
@@ -864,11 +881,18 @@ export function routePastedText(
   // pseudo terminal" beside `/// Open a pseudoterminal device`) describes the code; pasted output
   // is text the code holds, in a string or a line of code. A phrase a source file holds whole,
   // comments too, was pasted from it; a README's sentence is no code. Text with a log line's marks
-  // around it is found wherever the repository holds it.
+  // around it is found wherever the repository holds it. Pasted text keeps the case it was
+  // printed in: a phrase typed in lower case that the code holds only with other capitals inside
+  // ("build ssa for package" in `"cannot build SSA for package %s"`, "directory name lookup
+  // cache" in a title) was typed, not copied; a sentence's capital first letter may differ.
   const typedWords = TYPED_PHRASE.test(plan.raw.trim()) ? plan.raw.trim().split(' ').length : 0;
   const seen =
     PHRASE_RULES.has(plan.rule) && typedWords > 0 && occursInCode
-      ? (run: string) => occursInCode(run, run.split(' ').length >= typedWords)
+      ? (run: string) => {
+          const commentsCount = run.split(' ').length >= typedWords;
+          const capitalized = run.charAt(0).toUpperCase() + run.slice(1);
+          return occursInCode(run, commentsCount, true) || occursInCode(capitalized, commentsCount, true);
+        }
       : occurs;
   const run = verbatimRun(plan.raw, seen, ERROR_LINE.has(plan.rule));
   const short = !run && formatsOf && !quotesCode ? routeShortMessage(plan, occurs, formatsOf) : null;
@@ -1207,7 +1231,7 @@ function identifierConfidence(words: string[]): number | null {
 }
 
 function definitionPhraseConfidence(words: string[], q = ''): number | null {
-  if (!words.some(isDefinitionCue)) return null;
+  if (!words.some((w, i) => isDefinitionCue(w) && !modifiesNext(words, i))) return null;
   // An operator method has no letters to be a word: `where is <=> defined`.
   const named = subjectWords(words).length > 0 || HAS_DECORATED_NAME.test(q) || framedName(q) !== null;
   return named ? CONFIDENCE.definitionPhrase : null;
@@ -1316,7 +1340,12 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   plan.identifiers = withDecoratedNames(asked, plan.identifiers);
   const qualifiers = qualifiersOf(asked, words, plan.identifiers);
   if (qualifiers) plan.qualifiers = qualifiers;
-  const remove = new Set([...CUE_WORDS]);
+  // A cue word modifying the next is one of the phrase's nouns (modifiesNext): a term to search.
+  const remove = new Set(
+    [...CUE_WORDS].filter(
+      (w) => !words.some((x, i) => x.toLowerCase() === w && isDefinitionCue(x) && modifiesNext(words, i)),
+    ),
+  );
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));
   if (c.intent === 'find_references' && ASKS_CALLS.test(raw)) plan.asksCalls = true;
   if (c.intent === 'find_references' || c.intent === 'impact_analysis') {

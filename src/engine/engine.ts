@@ -381,8 +381,8 @@ export class Engine {
     const anyLimit = keep ? VERBATIM_CODE_SCAN_LIMIT : 1;
     return {
       occursVerbatim: (text) => kept(this.indexes.text.grep(text, { limit: anyLimit }).matches).length > 0,
-      occursInCode: (text, commentsCount = false) =>
-        kept(this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT }).matches).some((m) => {
+      occursInCode: (text, commentsCount = false, caseSensitive = false) =>
+        kept(this.indexes.text.grep(text, { limit: VERBATIM_CODE_SCAN_LIMIT, caseSensitive }).matches).some((m) => {
           const file = this.corpus.files[m.fileId];
           return file !== undefined && !isProseLine(file, m.fileId, m, blocks, commentsCount);
         }),

@@ -3,8 +3,10 @@
  * ("open a pseudo terminal" beside nix's `/// Open a pseudoterminal device`, "add edge between u
  * and v" beside networkx's docstring) describes the code: it is searched as a question, not routed
  * to an exact match on the comment. The same words in a string the code prints stay pasted text, as
- * does a comment's sentence pasted whole or inside a log line.
- * With real tree-sitter, on the shapes of nix (Rust), networkx (Python) and a README.
+ * does a comment's sentence pasted whole or inside a log line — in the case they were printed in:
+ * typed in lower case, words the code holds only with other capitals inside (x/tools' `"cannot
+ * build SSA for package %s"`, openafs's "Directory Name Lookup Cache" title) are a question.
+ * With real tree-sitter, on the shapes of nix (Rust), networkx (Python), x/tools (Go) and a README.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../node/grammars';
@@ -93,5 +95,52 @@ describe('a phrase the comments hold is a question', () => {
     const r = await printed.search('open a pseudo terminal');
     expect(r.query).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text' });
     expect(r.results[0].path).toBe('src/main.rs');
+  });
+
+  it('words the code prints with other capitals inside, typed in lower case: a question, the function first', async () => {
+    const ssa = await engineOf([
+      {
+        path: 'go/ssa/ssautil/load.go',
+        text: `package ssautil
+
+func BuildPackage(tc *types.Config, fset *token.FileSet, pkg *types.Package, files []*ast.File, mode ssa.BuilderMode) (*ssa.Package, error) {
+	prog := ssa.NewProgram(fset, mode)
+	ssapkg := prog.CreatePackage(pkg, files, info, false)
+	ssapkg.Build()
+	return ssapkg, nil
+}
+`,
+      },
+      {
+        path: 'cmd/ssadump/main.go',
+        text: `package main
+
+func doMain() error {
+	for i, p := range pkgs {
+		if p == nil {
+			return fmt.Errorf("cannot build SSA for package %s", initial[i])
+		}
+	}
+	return nil
+}
+`,
+      },
+    ]);
+    const typed = await ssa.search('build ssa for package');
+    expect(typed.query.intent).toBe('understand_code');
+    expect(typed.results[0]).toMatchObject({ path: 'go/ssa/ssautil/load.go', symbol: 'BuildPackage' });
+    // Copied in its own case, the same words are the printed message.
+    const copied = await ssa.search('cannot build SSA for package');
+    expect(copied.query).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text' });
+    expect(copied.results[0].path).toBe('cmd/ssadump/main.go');
+  });
+
+  it("a message printed with a sentence's capital first letter, typed in lower case: still pasted", async () => {
+    const printed = await engineOf([
+      PTY,
+      { path: 'src/main.rs', text: 'fn main() {\n    eprintln!("Failed to open a pseudo terminal");\n}\n' },
+    ]);
+    const r = await printed.search('failed to open a pseudo terminal');
+    expect(r.query).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text' });
   });
 });

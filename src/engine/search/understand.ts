@@ -81,9 +81,9 @@ export interface PlanSources {
   occursVerbatim(text: string): boolean;
   /**
    * Whether the text occurs on a line of code: not in a comment, a docstring or a document
-   * (`commentsCount`: not in a document).
+   * (`commentsCount`: not in a document), in the text's own case when `caseSensitive`.
    */
-  occursInCode?(text: string, commentsCount?: boolean): boolean;
+  occursInCode?(text: string, commentsCount?: boolean, caseSensitive?: boolean): boolean;
   /** Whether a regular expression (RE2, case-insensitive) matches a line of the corpus. */
   matchesPattern?(pattern: string): boolean;
   /** The corpus's lines, for matching a pasted message to the format strings that print it. */
@@ -143,7 +143,8 @@ export function planSearch(
         messages &&
           ((text) =>
             (formats = valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages))),
-        from.occursInCode && ((text, commentsCount) => from.occursInCode!(text, commentsCount)),
+        from.occursInCode &&
+          ((text, commentsCount, caseSensitive) => from.occursInCode!(text, commentsCount, caseSensitive)),
       );
     };
     // A pasted message is what the code printed; a test that holds it whole, values and all, as

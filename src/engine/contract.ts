@@ -398,7 +398,9 @@ export interface Demotion {
  * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
  * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
  * chunk is a constructor, which only builds the object the other members work on
- * ('constructor-gives-way').
+ * ('constructor-gives-way'); or, on a question that does not ask how, every list that found it
+ * (two or more) ranks it above the member chosen and its name says more of the question
+ * ('lists-rank-higher').
  */
 export type MemberRule =
   | 'closer-before-boost'
@@ -409,7 +411,8 @@ export type MemberRule =
   | 'constructor-gives-way'
   | 'short-gives-way'
   | 'code-says-question'
-  | 'text-breaks-tie';
+  | 'text-breaks-tie'
+  | 'lists-rank-higher';
 
 export interface MemberChoice {
   rule: MemberRule;

@@ -92,8 +92,7 @@ import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './sear
 import {
   calleesLookup,
   delegateLookup,
-  memberNameCoverage,
-  memberNameWordsSaid,
+  memberNamesRead,
   memberCodeWordsSaid,
   asksHow,
   outsideFunctionsLookup,
@@ -453,12 +452,11 @@ export class Engine {
         : {}),
       ...(plan.intent === 'understand_code'
         ? {
-            nameCoverageOf: memberNameCoverage(plan.raw),
+            ...memberNamesRead(plan.raw, howItWorks),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),
             ...(howItWorks
               ? {
-                  nameWordsSaidOf: memberNameWordsSaid(plan.raw),
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   textBreaksMemberTies: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),

@@ -50,6 +50,8 @@ import {
   FIRST_IN_EVERY_LIST_BOOST,
   MEMBER_CALLEE_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
+  MEMBER_LISTS_RANK_HIGHER_MIN_LISTS,
+  MEMBER_LISTS_RANK_HIGHER_MIN_SHARE,
   graphListFloor,
   siblingFactor,
   SUB_RESULT_MIN_SHARE,
@@ -129,10 +131,16 @@ export interface FusionInput {
    */
   membersByCloseness?: boolean;
   /**
-   * Questions asking how: how many of the question's words a chunk's name says (search/members.ts
+   * Behaviour questions: how many of the question's words a chunk's name says (search/members.ts
    * memberNameWordsSaid), weighed into the member choice beside the share.
    */
   nameWordsSaidOf?(chunk: Chunk): number;
+  /**
+   * Behaviour questions that do not ask how (a sentence saying what a function does, keywords):
+   * a callee takes its caller's place only when a list ranks it above the caller, and a member
+   * every list ranks above the one chosen, its name said more, takes the place (chooseMember).
+   */
+  readsAsStatement?: boolean;
   /**
    * Questions asking how: how many of the question's content words a chunk's lines say
    * (search/members.ts memberCodeWordsSaid); a member saying clearly more takes the place.
@@ -295,6 +303,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           givesWay,
           codeWordsSaidOf && ((r) => codeWordsSaidOf(input.chunkOf(r.chunkId))),
           input.textBreaksMemberTies === true,
+          input.readsAsStatement === true,
         )
     : null;
   const shownBy =
@@ -516,6 +525,7 @@ function chooseMember(
   givesWay?: (r: SearchResult) => GivesWay | undefined,
   codeWordsOf?: (r: SearchResult) => number,
   textBreaksTies = false,
+  statement = false,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -574,7 +584,7 @@ function chooseMember(
   let calleeRelevance = 0;
   for (const id of calleesOf?.(chosen) ?? []) {
     const r = group.find((g) => g.chunkId === id);
-    if (!r) continue;
+    if (!r || (statement && !rankedAboveInSomeList(r, chosen))) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
@@ -597,6 +607,21 @@ function chooseMember(
     chosenCoverage = coverageOf(shortDelegate);
     chosenRelevance = relevance(shortDelegate, chosenCoverage);
   }
+  // A sentence saying what a function does: the lists that found a member agree it is closer than
+  // the one chosen, which the boost or the semantic list alone kept ahead (openafs'
+  // `afs_linux_page_writeback`, first by text and structure, for "Writeback a given page
+  // syncronously", over `afs_linux_prepare_writeback`).
+  const agreed =
+    statement && chosen === best
+      ? memberListsRankHigher(group, chosen, chosenCoverage, coverageOf, givesWay)
+      : undefined;
+  if (agreed) {
+    handsOn = false;
+    named = false;
+    chosen = agreed;
+    chosenCoverage = coverageOf(agreed);
+    chosenRelevance = relevance(agreed, chosenCoverage);
+  }
   const sayer = codeWordsOf && memberSayingMore(group, chosen, best, codeWordsOf, givesWay);
   if (sayer) {
     handsOn = false;
@@ -610,6 +635,7 @@ function chooseMember(
   chosen.explanation.member = {
     rule: memberRule({
       says: sayer !== undefined,
+      listsAgree: agreed !== undefined && chosen === agreed,
       named,
       handsOn,
       textTie: tieBreaker !== undefined && chosen === tieBreaker,
@@ -677,20 +703,66 @@ function memberTextRanksHigher(
   return higher;
 }
 
+/** Whether some list that found `a` ranks it above `b` (or found `a` and not `b`). */
+function rankedAboveInSomeList(a: SearchResult, b: SearchResult): boolean {
+  return MODALITIES.some((m) => {
+    const rank = a.explanation.modalities[m]?.rank;
+    if (rank === undefined) return false;
+    const other = b.explanation.modalities[m]?.rank;
+    return other === undefined || rank < other;
+  });
+}
+
+/**
+ * The first member of the file (score order) fusing MEMBER_LISTS_RANK_HIGHER_MIN_SHARE of the
+ * file's best that every list finding it — MEMBER_LISTS_RANK_HIGHER_MIN_LISTS or more — ranks
+ * above `chosen`, and whose name the question says more of; a setter, constructor or short body
+ * gives no such member.
+ */
+function memberListsRankHigher(
+  group: SearchResult[],
+  chosen: SearchResult,
+  chosenCoverage: number,
+  coverageOf: (r: SearchResult) => number,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+): SearchResult | undefined {
+  const best = group[0];
+  const everyListHigher = (r: SearchResult) => {
+    let lists = 0;
+    for (const m of MODALITIES) {
+      const rank = r.explanation.modalities[m]?.rank;
+      if (rank === undefined) continue;
+      const other = chosen.explanation.modalities[m]?.rank;
+      if (other !== undefined && rank >= other) return false;
+      lists++;
+    }
+    return lists >= MEMBER_LISTS_RANK_HIGHER_MIN_LISTS;
+  };
+  for (const r of group) {
+    if (r === chosen || r.score < MEMBER_LISTS_RANK_HIGHER_MIN_SHARE * best.score) continue;
+    if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
+    if (givesWay?.(r) !== undefined) continue;
+    if (coverageOf(r) > chosenCoverage && everyListHigher(r)) return r;
+  }
+  return undefined;
+}
+
 /** Members that give their place to another strong member of their file (chooseMember). */
 type GivesWay = 'setter' | 'constructor' | 'short';
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {
   says: boolean;
+  listsAgree: boolean;
   named: boolean;
   handsOn: boolean;
   textTie: boolean;
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { says, named, handsOn, textTie, gaveWay, closer } = steps;
+  const { says, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
   if (says) return 'code-says-question';
+  if (listsAgree) return 'lists-rank-higher';
   if (named) return 'callee-named';
   if (handsOn) return 'wrapper-hands-on';
   if (textTie) return 'text-breaks-tie';

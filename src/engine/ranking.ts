@@ -682,10 +682,11 @@ export const SUB_RESULTS_PER_RESULT = 3;
 export const MEMBER_CHOICE_MIN_SHARE = 0.8;
 export const MEMBER_NAME_GAIN = 0.3;
 /**
- * On a question asking how, a member's relevance also gains this for each of the question's words
- * its name says: the share says how much of the name the question asks for, the count how much
- * of the question the name answers. Two names said whole (`check_procfs`, `check_proc_root` for
- * "… is the real procfs root") are told apart by the word only one says; small beside
+ * A member's relevance also gains this for each of the question's words its name says: the share
+ * says how much of the name the question asks for, the count how much of the question the name
+ * answers. Two names said whole (`check_procfs`, `check_proc_root` for "… is the real procfs
+ * root"; `reciprocity`, `_reciprocity_iter` for "Return an iterator of (node, reciprocity)") are
+ * told apart by the word only one says; small beside
  * MEMBER_NAME_GAIN, so a name said whole still leads one said in part (docs/eval/FUSION.md).
  */
 export const MEMBER_NAME_WORD_GAIN = 0.02;
@@ -724,7 +725,12 @@ export const MEMBER_TEXT_TIE_SHARE = 0.9;
  * "The function that answers" (issue 20): the member chosen for a file gives its place to a
  * function of the same file it calls whose name says more of the question, when that callee's
  * relevance (rrf × demotion × name factor) is at least this share of the caller's: a strong
- * chunk of the file, as a sub-result is, not a name alone.
+ * chunk of the file, as a sub-result is, not a name alone. On a question that does not ask how,
+ * a list must also rank the callee above its caller: such a question says what one function
+ * does, and a callee every list puts below the function described is a step of it, not it
+ * (puppet's `best_version` calls `available_versions`, whose name "Finds the most suitable
+ * version available in a given range" says whole); a "how" question names the step it asks
+ * about, which the lists read in the caller's words (fuse.ts chooseMember).
  */
 export const MEMBER_CALLEE_MIN_SHARE = SUB_RESULT_MIN_SHARE;
 /**
@@ -734,6 +740,21 @@ export const MEMBER_CALLEE_MIN_SHARE = SUB_RESULT_MIN_SHARE;
  * for "how does cobra check that required flags were given"), not the step it asks about.
  */
 export const MEMBER_CALLEE_MIN_WORDS = 2;
+
+/**
+ * On a question that does not ask how (a sentence saying what one function does, or keywords),
+ * the member chosen for a file gives its place to one that every list finding it ranks above the
+ * member chosen, in MEMBER_LISTS_RANK_HIGHER_MIN_LISTS lists or more, and whose name the question
+ * says more of, when it fuses at least MEMBER_LISTS_RANK_HIGHER_MIN_SHARE of the file's best
+ * score: a strong chunk of the file, as a sub-result is. The boost and the semantic list's rank
+ * kept the chosen one ahead (the semantic list reads Ruby, PHP and C poorly and is fused at half
+ * its weight there), while the lists that read the code's words agree on the other. Two lists:
+ * one list's rank alone is what the fused order already weighs. On a "how" question a list's
+ * order among a file's members is weaker evidence than the member rules that read the question
+ * as a step (docs/eval/FUSION.md).
+ */
+export const MEMBER_LISTS_RANK_HIGHER_MIN_SHARE = SUB_RESULT_MIN_SHARE;
+export const MEMBER_LISTS_RANK_HIGHER_MIN_LISTS = 2;
 
 /**
  * "A learned lexical expansion (question word → code tokens), served through the text index"

@@ -217,6 +217,7 @@ const explanationShape = z.object({
         'short-gives-way',
         'code-says-question',
         'text-breaks-tie',
+        'lists-rank-higher',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

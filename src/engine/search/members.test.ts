@@ -11,6 +11,7 @@ import {
   calleesLookup,
   memberCodeWordsSaid,
   memberNameCoverage,
+  memberNamesRead,
   memberNameWordsSaid,
   nameCoverage,
   nameMatchFactor,
@@ -560,5 +561,153 @@ describe('on a "how" question, a near tie inside a file goes to the member the t
     expect(closeness('unclaimed_capacity')).toBeGreaterThan(0.8 * closeness('inc_window'));
     expect(closeness('unclaimed_capacity')).toBeLessThan(MEMBER_TEXT_TIE_SHARE * closeness('inc_window'));
     expect(shown(results).symbol).toBe('inc_window');
+  });
+});
+
+/**
+ * A statement's fusion of these lists as the engine runs it (a question that does not ask how):
+ * the member choice reads the question's names with memberNamesRead; Ruby and C have the
+ * semantic list at half its weight, as the language gate gives them.
+ */
+function statementInput(
+  lists: Parameters<typeof fuse>[0]['lists'],
+  chunkOf: (c: number) => Chunk,
+  question: string,
+  semanticShare = 1,
+) {
+  const weights = { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic * semanticShare };
+  return { lists, weights, k: 40, strategy: 'fused' as const, centralityOf: () => 0, chunkOf, limit: 10 };
+}
+
+describe('a sentence saying what a function does: the name that says more of it (real code)', () => {
+  // networkx 2.8.8's algorithms/reciprocity.py, asked of the comment-blanked copy (understand set,
+  // networkx:doc:17): `reciprocity` and `_reciprocity_iter` are both said whole by the sentence;
+  // only `_reciprocity_iter` says "iterator" too.
+  const source = readFileSync(new URL('./fixtures/networkx-reciprocity.py.txt', import.meta.url), 'utf8');
+  const question = 'Return an iterator of (node, reciprocity).';
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await Engine.build([{ path: 'algorithms/reciprocity.py', text: source }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+  });
+
+  it('reads the words a name says on a question that does not ask how, as on one that does', () => {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.py');
+    // The lists of the understand set's run over the whole of networkx.
+    const lists = {
+      semantic: list({ 0: '_reciprocity_iter', 1: 'reciprocity', 10: 'overall_reciprocity' }, 30),
+      text: list({ 0: 'reciprocity', 1: '_reciprocity_iter', 6: 'overall_reciprocity' }, 30),
+      structural: list({ 1: 'reciprocity', 2: 'overall_reciprocity', 4: '_reciprocity_iter' }, 30),
+    };
+    const input = statementInput(lists, chunkOf, question);
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'algorithms/reciprocity.py')!;
+    // By the names' shares alone (both 1) `reciprocity`, a hair closer, stands for the file.
+    expect(shown(fuse({ ...input, nameCoverageOf: memberNameCoverage(question) })).symbol).toBe('reciprocity');
+    const read = memberNamesRead(question, false);
+    expect(read.readsAsStatement).toBe(true);
+    expect(memberNamesRead('how does it iterate', true).readsAsStatement).toBeUndefined();
+    const first = shown(fuse({ ...input, ...read }));
+    expect(first.symbol).toBe('_reciprocity_iter');
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+  });
+});
+
+describe('a sentence saying what a function does: a callee no list ranks above its caller keeps the caller (real code)', () => {
+  // puppet 7.23's provider/package/pip.rb (understand set, puppet:doc:11): `best_version` filters
+  // what `available_versions` lists; the sentence describes `best_version`, and says
+  // `available_versions` whole.
+  const source = readFileSync(new URL('./fixtures/puppet-package-pip.rb.txt', import.meta.url), 'utf8');
+  const question = 'Finds the most suitable version available in a given range';
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await Engine.build([{ path: 'provider/package/pip.rb', text: source }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+  });
+
+  it('best_version, first by meaning and by text, stays over the callee its name does not say', () => {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.rb');
+    const lists = {
+      semantic: list({ 0: 'best_version' }, 30),
+      text: list({ 1: 'best_version', 4: 'available_versions', 27: 'available_versions_with_new_pip' }, 30),
+      structural: list({ 19: 'available_versions_with_new_pip', 21: 'best_version', 32: 'available_versions' }, 40),
+    };
+    const input = {
+      ...statementInput(lists, chunkOf, question, 0.5),
+      calleesOf: calleesLookup(corpus, question),
+    };
+    const callees = input.calleesOf(corpus.chunks[id('best_version')]).map((c) => corpus.chunks[c].symbol);
+    expect(callees).toContain('available_versions');
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'provider/package/pip.rb')!;
+    const { readsAsStatement: _, ...asHow } = memberNamesRead(question, false);
+    // Read as a "how" question, the callee's name takes the place.
+    expect(shown(fuse({ ...input, ...asHow })).symbol).toBe('available_versions');
+    const first = shown(fuse({ ...input, ...memberNamesRead(question, false) }));
+    expect(first.symbol).toBe('best_version');
+    expect(first.subResults?.map((r) => r.symbol) ?? []).toContain('available_versions');
+  });
+});
+
+describe('a sentence saying what a function does: the member every list that found it ranks higher (real code)', () => {
+  // openafs 1.8.9's src/afs/LINUX/osi_vnodeops.c, its writeback functions (understand set,
+  // openafs:doc:24, asked of the comment-blanked copy): text and structure put
+  // `afs_linux_page_writeback` first; the semantic list, at half its weight for C, found only its
+  // siblings.
+  const source = readFileSync(new URL('./fixtures/openafs-linux-writeback.c.txt', import.meta.url), 'utf8');
+  const path = 'src/afs/LINUX/osi_vnodeops.c';
+  const question = 'Writeback a given page syncronously.';
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await Engine.build([{ path, text: source }], {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+  });
+
+  it('afs_linux_page_writeback, first by text and by structure, over afs_linux_prepare_writeback', () => {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.c');
+    const lists = {
+      semantic: list({ 7: 'afs_linux_complete_writeback', 8: 'afs_linux_prepare_writeback' }, 30),
+      text: list(
+        {
+          0: 'afs_linux_page_writeback',
+          1: 'afs_linux_prepare_writeback',
+          2: 'afs_linux_complete_writeback',
+          3: 'afs_linux_writepage_sync',
+        },
+        30,
+      ),
+      structural: list(
+        {
+          0: 'afs_linux_page_writeback',
+          1: 'afs_linux_writepage',
+          3: 'afs_linux_complete_writeback',
+          4: 'afs_linux_prepare_writeback',
+        },
+        30,
+      ),
+    };
+    const input = statementInput(lists, chunkOf, question, 0.5);
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === path)!;
+    const { readsAsStatement: _, ...asHow } = memberNamesRead(question, false);
+    // Read as a "how" question, a sibling the semantic list found keeps the place.
+    expect(shown(fuse({ ...input, ...asHow })).symbol).not.toBe('afs_linux_page_writeback');
+    const first = shown(fuse({ ...input, ...memberNamesRead(question, false) }));
+    expect(first.symbol).toBe('afs_linux_page_writeback');
+    expect(first.explanation.member).toMatchObject({ rule: 'lists-rank-higher', nameCoverage: 1 });
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+    expect(first.subResults?.map((r) => r.symbol)).toContain('afs_linux_complete_writeback');
   });
 });

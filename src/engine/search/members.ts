@@ -181,6 +181,24 @@ export function memberNameWordsSaid(question: string): (chunk: Chunk) => number 
   return (chunk) => namePartsSaid(chunk.symbol, forms, placeOf(chunk)).said;
 }
 
+/**
+ * What fuse's member choice reads of a question about behaviour (docs/ranking.md#members): the
+ * share of each name it says and how many of its words each name says, on every such question
+ * (a doc sentence tells `_reciprocity_iter` from `reciprocity` by "iterator" as a "how" question
+ * tells `check_proc_root` from `check_procfs`); and a question that does not ask how reads as a
+ * statement of what one function does (FusionInput.readsAsStatement).
+ */
+export function memberNamesRead(
+  question: string,
+  asksHowItWorks: boolean,
+): { nameCoverageOf(chunk: Chunk): number; nameWordsSaidOf(chunk: Chunk): number; readsAsStatement?: true } {
+  return {
+    nameCoverageOf: memberNameCoverage(question),
+    nameWordsSaidOf: memberNameWordsSaid(question),
+    ...(asksHowItWorks ? {} : { readsAsStatement: true as const }),
+  };
+}
+
 /** A question word this short says too little to count in a body (`a`, `is`, `on`; `x86`, `bit` count). */
 const MIN_BODY_WORD = 3;
 

@@ -7,7 +7,7 @@
  *   score          = (Σ_m contribution_m) × boost × demotion × sibling × form × member × file words
  *   demotion       = 0.8 for vendored and built paths; on behaviour questions also for tests, stand-ins
  *                    and a file's lines outside its functions; on "how" questions for type declarations,
- *                    a file shown by a function of a few lines, and a file of several functions one
+ *                    a file shown by a function of a line or two, and a file of several functions one
  *                    chunk alone of which matched; on "similar to X" for X's own file's other siblings,
  *                    to just below X's method in the classes sharing X's base
  *   boost          = min(1 + 0.3 × ln(1 + centrality), 1.5)   (1 on the direct path; 1.5 for a behaviour
@@ -92,7 +92,7 @@ export interface FusionInput {
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
   isTypeDeclaration?(chunk: Chunk): boolean;
-  /** "How" questions: whether a chunk is a function of a few lines of code (SHORT_BODY_MAX_CODE_LINES), demoted by SHORT_BODY_DEMOTION_FACTOR. */
+  /** "How" questions: whether a chunk is a function of a line or two of code, demoted by SHORT_BODY_DEMOTION_FACTOR. */
   isShortBody?(chunk: Chunk): boolean;
   /**
    * "How" questions: how many functions and methods a chunk's file defines (search/members.ts
@@ -380,7 +380,7 @@ function belowSameBase(ownFile: readonly SearchResult[], sameBase: readonly Sear
 }
 
 /**
- * A file shown by a function of a few lines (no other strong member of its file took its
+ * A file shown by a function of a line or two (no other strong member of its file took its
  * place: chooseMember's 'short-gives-way') is demoted by SHORT_BODY_DEMOTION_FACTOR, and the files
  * are ordered again: the work a "how" question asks about is done elsewhere.
  */
@@ -585,7 +585,7 @@ function chooseMember(
     handsOn = false;
     [chosen, chosenCoverage, chosenRelevance] = [callee, calleeCoverage, calleeRelevance];
   }
-  // A member of a few lines that hands its call on to a function of its file does nothing of
+  // A member of a line or two that hands its call on to a function of its file does nothing of
   // its own: the one it calls shows the work, however far down the file's candidates it fused
   // (the MongoDB driver's `salted_password`, `@salted_password ||= hi(…)`, hands on to `hi`).
   const shortDelegateId = givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined;

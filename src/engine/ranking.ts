@@ -461,20 +461,16 @@ export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
  * elsewhere. Its name and doc comment are the question's words in a few tokens, so the lists rank
  * it high, and across files no member rule sees it: symfony-validator's `DateValidator::checkDate`
  * (`return checkdate($month, $day, $year);`) came before `NotCompromisedPasswordValidator::validate`
- * for "how does the validator check whether a password has appeared in a data breach". Three
- * lines still only hand a value back: a field read under a lock (serf's `State`: `Lock`, `defer
- * Unlock`, `return s.state`, first for "how does serf rebuild its state from the snapshot file"
- * over `replay`), a guard before the return (containerd's `blobPath`). Four hold a branch that is
- * work of its own: PEGTL's `fold_one::transform` (an `if`, its statement, an `else`, its
- * statement) is what "how does the parse tree collapse a node that has only one child" asks for.
- * Such a function gives its file's place to another strong member of the file (fuse.ts
- * chooseMember, 'short-gives-way'), or to the function of its file it hands its call on to; a file
- * still shown by one is demoted like a stand-in, so the function that does the work passes it when
- * both match about as well.
+ * for "how does the validator check whether a password has appeared in a data breach". Two lines:
+ * a function that does a step of its own tests, loops or calls and then uses what it got. Such a
+ * function gives its file's place to another strong member of the file (fuse.ts chooseMember,
+ * 'short-gives-way'), or to the function of its file it hands its call on to; a file still shown
+ * by one is demoted like a stand-in, so the function that does the work passes it when both match
+ * about as well.
  */
 export const SHORT_BODY_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const SHORT_BODY_DEMOTION_RULE = 'short body, work done elsewhere';
-export const SHORT_BODY_MAX_CODE_LINES = 3;
+export const SHORT_BODY_MAX_CODE_LINES = 2;
 
 /**
  * Nor, when it asks how something is done, by a file of several functions of which one chunk

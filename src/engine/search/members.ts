@@ -518,9 +518,8 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
  * only open or close a body (`{`, `}`, a Ruby `end`) are not code (a signature continued over more lines is
  * counted, so such a function is rarely short). `func (s *Serf) State() SerfState {
  * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
- * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: both
- * hand a value back, and a question asking how something is done is answered elsewhere
- * (ranking.ts SHORT_BODY_DEMOTION_FACTOR).
+ * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: a
+ * question asking how something is done is answered elsewhere (ranking.ts SHORT_BODY_DEMOTION_FACTOR).
  */
 export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {

@@ -16,8 +16,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deserialize } from 'node:v8';
 import type { EngineSnapshot } from '../../src/engine/engine';
-import { TermIndex } from '../../src/engine/text/terms';
-import { TrigramIndex } from '../../src/engine/text/trigrams';
+import type { TermIndex } from '../../src/engine/text/terms';
+import type { TrigramIndex } from '../../src/engine/text/trigrams';
+import { REPO_ROOT } from '../corpora';
 import type { BenchQuery } from './queries';
 import { median, pairedRatio } from './stats';
 
@@ -38,12 +39,13 @@ if (!values.before || !values.snapshot || !values.queries) {
   process.stderr.write('usage: text-ab.ts --before DIR --snapshot FILE --queries FILE [--rounds N]\n');
   process.exit(2);
 }
-const beforeDir = resolve(values.before);
-const Before = {
-  terms: (await import(join(beforeDir, 'src/engine/text/terms.ts'))).TermIndex as typeof TermIndex,
-  trigrams: (await import(join(beforeDir, 'src/engine/text/trigrams.ts'))).TrigramIndex as typeof TrigramIndex,
-};
-const Now = { terms: TermIndex, trigrams: TrigramIndex };
+/** Both sides imported the same way, so neither gains from how it was loaded. */
+const sideOf = async (dir: string) => ({
+  terms: (await import(join(dir, 'src/engine/text/terms.ts'))).TermIndex as typeof TermIndex,
+  trigrams: (await import(join(dir, 'src/engine/text/trigrams.ts'))).TrigramIndex as typeof TrigramIndex,
+});
+const Before = await sideOf(resolve(values.before));
+const Now = await sideOf(REPO_ROOT);
 
 const text = (deserialize(readFileSync(values.snapshot)) as EngineSnapshot).modalities.text;
 const queries = (JSON.parse(readFileSync(values.queries, 'utf8')) as BenchQuery[]).map((q) => ({

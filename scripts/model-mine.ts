@@ -159,6 +159,29 @@ export function pairLanguage(path: string): PairLanguage | null {
     : null;
 }
 
+/** The pair a definition's doc (its own, or its .d.ts declaration's) makes with its code: none when the doc has no sentence or the code is too short. */
+function docPair(
+  key: string,
+  language: PairLanguage,
+  path: string,
+  def: Definition,
+  blanked: string[],
+  doc: string,
+): Pair | null {
+  const views = docViews(doc, def.name, language);
+  if (!views) return null;
+  const code = codeText(path, def, blanked);
+  if (codeTokens(code).join('').length < MIN_CODE_CHARS) return null;
+  return {
+    pkg: key,
+    language,
+    query: views.sentence,
+    ...(views.summary ? { summary: views.summary } : {}),
+    code,
+    name: def.name,
+  };
+}
+
 /** Parses one package and returns its raw pairs (before any dedupe). */
 export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): MinedPackage {
   const key = packageKey(p);
@@ -208,19 +231,10 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
           continue;
         }
         if (!isDocComment(def.doc, language)) continue;
-        const views = docViews(def.doc, def.name, language);
-        if (!views) continue;
-        const code = codeText(path, def, blanked);
-        if (codeTokens(code).join('').length < MIN_CODE_CHARS) continue;
+        const pair = docPair(key, language, path, def, blanked, def.doc);
+        if (!pair) continue;
         result.documented++;
-        result.pairs.push({
-          pkg: key,
-          language,
-          query: views.sentence,
-          ...(views.summary ? { summary: views.summary } : {}),
-          code,
-          name: def.name,
-        });
+        result.pairs.push(pair);
       }
     }
   }
@@ -228,19 +242,10 @@ export function minePackage(analyzer: StructuralAnalyzer, p: FetchedPackage): Mi
   for (const { path, def, blanked, language } of undocumented) {
     const doc = dtsDocs.get(def.container ? `${def.container}.${def.name}` : def.name);
     if (!doc) continue;
-    const views = docViews(doc, def.name, language);
-    if (!views) continue;
-    const code = codeText(path, def, blanked);
-    if (codeTokens(code).join('').length < MIN_CODE_CHARS) continue;
+    const pair = docPair(key, language, path, def, blanked, doc);
+    if (!pair) continue;
     result.fromDts++;
-    result.pairs.push({
-      pkg: key,
-      language,
-      query: views.sentence,
-      ...(views.summary ? { summary: views.summary } : {}),
-      code,
-      name: def.name,
-    });
+    result.pairs.push(pair);
   }
   return result;
 }

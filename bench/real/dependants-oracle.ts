@@ -20,6 +20,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
+import { lineOfOffset, lineStartsOf } from '../../src/engine/text/lines';
 import { ctagsJson } from './ctags';
 import type { LoadedProject } from './projects';
 
@@ -113,22 +114,6 @@ export function codeOnly(text: string, lang: Lang): string {
   return out.join('');
 }
 
-const lineAt = (starts: number[], pos: number): number => {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-};
-const lineStarts = (text: string): number[] => {
-  const s = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') s.push(i + 1);
-  return s;
-};
-
 class Collector {
   readonly deps = new Map<string, Dep>();
   readonly dropped = new Map<string, number>();
@@ -207,13 +192,13 @@ function python(loaded: LoadedProject, c: Collector): void {
   };
   for (const f of loaded.files) {
     const code = codeOnly(f.text, 'python');
-    const starts = lineStarts(code);
+    const starts = lineStartsOf(code);
     const here = f.path.split('/').slice(0, -1);
     // Statements joined over parentheses and backslashes.
     const re =
       /^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)|import[ \t]+([^\n]*(?:\\\n[^\n]*)*))/gm;
     for (const m of code.matchAll(re)) {
-      const line = lineAt(starts, m.index + m[0].length - m[0].trimStart().length);
+      const line = lineOfOffset(starts, m.index + m[0].length - m[0].trimStart().length);
       if (m[1] !== undefined) {
         const spec = m[1];
         const dots = /^\.*/.exec(spec)![0].length;
@@ -298,7 +283,7 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
   };
   for (const f of loaded.files) {
     const code = codeOnly(f.text, 'go');
-    const starts = lineStarts(code);
+    const starts = lineStartsOf(code);
     const myDir = posix.dirname(f.path);
     const myPkg = pkgOf.get(f.path) ?? '';
     // imports: alias → dir
@@ -338,7 +323,7 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
         seenAmbiguous.add(`${dir}.${m[2]}`);
         continue;
       }
-      if (owner) c.add(f.path, owner, lineAt(starts, m.index), `uses ${m[1]}.${m[2]}`);
+      if (owner) c.add(f.path, owner, lineOfOffset(starts, m.index), `uses ${m[1]}.${m[2]}`);
     }
     // Bare names: of its own package, or of a dot-imported one.
     const own = new Set(tags.filter((t) => t.path === f.path && t.scopeKind === 'package').map((t) => t.name));
@@ -372,7 +357,7 @@ async function go(loaded: LoadedProject, c: Collector): Promise<void> {
           c.add(
             f.path,
             owner,
-            lineAt(starts, m.index),
+            lineOfOffset(starts, m.index),
             dir === myDir ? `uses ${m[0]} (same package)` : `uses ${m[0]} (dot import)`,
           );
       }
@@ -588,7 +573,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
   };
   for (const f of loaded.files) {
     const code = codes.get(f.path)!;
-    const starts = lineStarts(code);
+    const starts = lineStartsOf(code);
     const fileMod = (moduleOfFile.get(f.path) ?? '').split('::').filter(Boolean);
     const inline = inlineModules(code);
     const modAt = (pos: number) => [
@@ -638,7 +623,7 @@ function rust(loaded: LoadedProject, c: Collector): void {
         if (via && via !== 'unsure') target = intoModules(via.mod, [...via.rest, ...written.slice(1)]);
       }
       if (!target) return;
-      const line = lineAt(starts, pos);
+      const line = lineOfOffset(starts, pos);
       if (target.rest.length === 0 || segs[segs.length - 1] === '*') {
         const file = fileOfModule.get(target.mod.join('::'));
         if (file) c.add(f.path, file, line, `${what} of a module`);
@@ -657,7 +642,12 @@ function rust(loaded: LoadedProject, c: Collector): void {
     for (const m of code.matchAll(/^[ \t]*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+(\w+)\s*;/gm)) {
       const file = fileOfModule.get([...modAt(m.index), m[1]].join('::'));
       if (file)
-        c.add(f.path, file, lineAt(starts, m.index + m[0].length - m[0].trimStart().length), 'declares the module');
+        c.add(
+          f.path,
+          file,
+          lineOfOffset(starts, m.index + m[0].length - m[0].trimStart().length),
+          'declares the module',
+        );
     }
     for (const u of uses) {
       useSpans.push([u.start, u.end]);
@@ -676,7 +666,8 @@ function rust(loaded: LoadedProject, c: Collector): void {
         if (!via) continue;
         const { mod, rest } = intoModules(via.mod, via.rest);
         const owner = rest.length === 0 ? fileOfModule.get(mod.join('::')) : itemFile(mod, rest[0], 0);
-        if (owner && owner !== 'unsure') c.add(f.path, owner, lineAt(starts, m.index), `name ${m[1]} through a glob`);
+        if (owner && owner !== 'unsure')
+          c.add(f.path, owner, lineOfOffset(starts, m.index), `name ${m[1]} through a glob`);
       }
     // Qualified uses in code: `crate::a::b`, `super::x::Y`, `child::Name`.
     for (const m of code.matchAll(/(?<![\w:])((?:[A-Za-z_]\w*)(?:\s*::\s*[A-Za-z_]\w*)+)/g)) {
@@ -762,7 +753,7 @@ async function ruby(loaded: LoadedProject, c: Collector): Promise<void> {
   }
   const requireRe = /^\s*(require|require_relative|autoload\s*\(?\s*:\w+\s*,)\s*\(?\s*["']([^"'#]+)["']/gm;
   for (const f of loaded.files) {
-    const starts = lineStarts(f.text);
+    const starts = lineStartsOf(f.text);
     for (const m of f.text.matchAll(requireRe)) {
       const spec = m[2];
       let target: string;
@@ -773,12 +764,12 @@ async function ruby(loaded: LoadedProject, c: Collector): Promise<void> {
         c.add(
           f.path,
           target,
-          lineAt(starts, m.index + m[0].length - m[0].trimStart().length),
+          lineOfOffset(starts, m.index + m[0].length - m[0].trimStart().length),
           m[1].startsWith('autoload') ? 'autoload' : m[1],
         );
     }
     const code = codeOnly(f.text, 'ruby');
-    const cstarts = lineStarts(code);
+    const cstarts = lineStartsOf(code);
     for (const m of code.matchAll(/(?<![\w:@$])((?:[A-Z]\w*::)*[A-Z]\w*)/g)) {
       const before = code.slice(Math.max(0, m.index - 8), m.index);
       if (/\b(?:class|module)\s+$/.test(before)) continue;
@@ -813,7 +804,7 @@ async function ruby(loaded: LoadedProject, c: Collector): Promise<void> {
         continue;
       }
       const owner = [...files][0];
-      c.add(f.path, owner, lineAt(cstarts, m.index), `references ${owners[0][0]}`);
+      c.add(f.path, owner, lineOfOffset(cstarts, m.index), `references ${owners[0][0]}`);
     }
   }
 }
@@ -843,7 +834,7 @@ function php(loaded: LoadedProject, c: Collector): void {
   };
   for (const f of loaded.files) {
     const { ns, code } = info.get(f.path)!;
-    const starts = lineStarts(code);
+    const starts = lineStartsOf(code);
     const aliases = new Map<string, string>();
     // Top-level imports: before the first class-like declaration.
     const firstDecl = code.search(/^\s*(?:(?:abstract|final|readonly)\s+)*(?:class|interface|trait|enum)\s+\w+/m);
@@ -851,7 +842,7 @@ function php(loaded: LoadedProject, c: Collector): void {
     const useSpans: [number, number][] = [];
     for (const m of code.slice(0, head).matchAll(/^\s*use\s+(?!function\b|const\b)([^;]+);/gm)) {
       useSpans.push([m.index, m.index + m[0].length]);
-      const line = lineAt(starts, m.index + m[0].length - m[0].trimStart().length);
+      const line = lineOfOffset(starts, m.index + m[0].length - m[0].trimStart().length);
       const body = m[1].replace(/\s+/g, ' ').trim();
       const group = /^([\w\\]+)\\\{([^}]*)\}$/.exec(body.replace(/\s/g, ''));
       const items = group ? group[2].split(',').map((s) => `${group[1]}\\${s}`) : body.split(',').map((s) => s.trim());
@@ -884,7 +875,7 @@ function php(loaded: LoadedProject, c: Collector): void {
       }
       const s = index.get(fq.toLowerCase());
       if (!s || s.length !== 1) continue;
-      c.add(f.path, s[0], lineAt(starts, m.index), `references ${fq}`);
+      c.add(f.path, s[0], lineOfOffset(starts, m.index), `references ${fq}`);
     }
   }
 }
@@ -941,7 +932,7 @@ async function cLang(loaded: LoadedProject, c: Collector): Promise<void> {
       declaredIn.set(t.name, new Set([...(declaredIn.get(t.name) ?? []), t.path]));
   for (const f of loaded.files) {
     const code = codeOnly(f.text, 'c');
-    const starts = lineStarts(code);
+    const starts = lineStartsOf(code);
     const headers = reach(f.path);
     for (const m of code.matchAll(/(?<![\w.>])([A-Za-z_]\w*)\s*\(/g)) {
       const defs = defined.get(m[1]);
@@ -954,7 +945,7 @@ async function cLang(loaded: LoadedProject, c: Collector): Promise<void> {
         continue;
       }
       // The definition's own line is no call.
-      const line = lineAt(starts, m.index);
+      const line = lineOfOffset(starts, m.index);
       if (defs[0] === f.path) continue;
       c.add(f.path, defs[0], line, `calls ${m[1]}() declared in a header it includes`);
     }

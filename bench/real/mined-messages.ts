@@ -33,6 +33,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Engine } from '../../src/engine/engine';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
+import { lineOfOffset, lineStartsOf } from '../../src/engine/text/lines';
 import { nodeGrammars } from '../../src/node/grammars';
 import { REPO_ROOT } from '../eval/corpora';
 import { evalEmbedder, evalLexicalExpansion } from '../eval/embedder';
@@ -612,17 +613,6 @@ function matching(s: string, open: number, o: string, c: string): number {
   return -1;
 }
 
-const lineAt = (starts: readonly number[], offset: number): number => {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-};
-
 const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!\[)|--)/;
 
 /**
@@ -646,13 +636,12 @@ function before(src: string, at: number): string {
 /** Every message-producing line of a file, by the extraction above. */
 export function mineFile(file: RealFile, language: Language): Mined[] {
   const src = file.text;
-  const starts = [0];
-  for (let i = 0; i < src.length; i++) if (src[i] === '\n') starts.push(i + 1);
+  const starts = lineStartsOf(src);
   const lines = src.split('\n');
   const out: Mined[] = [];
   const seen = new Set<number>();
   for (const p of producersOf(language, src)) {
-    const callLine = lineAt(starts, p.at);
+    const callLine = lineOfOffset(starts, p.at);
     const own = lines[callLine - 1] ?? '';
     if (COMMENT.test(own) && !(language === 'rust' && /#\[error/.test(own))) continue;
     if (language === 'python' && /^\s*(?:def|class)\s/.test(own)) continue;
@@ -694,7 +683,7 @@ export function mineFile(file: RealFile, language: Language): Mined[] {
     const style = styleOf(fixedPieces, language, arg.operator, pythonBrace);
     out.push({
       path: file.path,
-      line: lineAt(starts, first.start),
+      line: lineOfOffset(starts, first.start),
       callLine,
       family: `${p.family}/${style}`,
       thrown: p.thrown,

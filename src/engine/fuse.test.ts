@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit } from './contract';
 import { MODALITIES } from './contract';
 import { fuse, scoreFromExplanation } from './fuse';
+import { fusionInput } from '../../test/support/fusion-input';
 import {
   BOOST_CAP,
   DEMOTION_FACTOR,
@@ -41,15 +42,13 @@ describe('weighted RRF', () => {
       ],
       text: [{ chunkId: 2, score: 5, reason: 'contains x' }],
     };
-    const results = fuse({
-      lists,
-      weights: WEIGHTS.find_definition,
-      k: 40,
-      strategy: 'fused',
-      centralityOf: (id) => [0, 1, 4][id],
-      chunkOf: (id) => chunks[id],
-      limit: 10,
-    });
+    const results = fuse(
+      fusionInput(lists, (id) => chunks[id], {
+        weights: WEIGHTS.find_definition,
+        k: 40,
+        centralityOf: (id) => [0, 1, 4][id],
+      }),
+    );
     // chunk 2: found by both (structural rank 1, text rank 0) and more central — agreement wins.
     const [first, second] = results;
     expect(first.chunkId).toBe(2);
@@ -72,29 +71,19 @@ describe('weighted RRF', () => {
 
   it('the boost is capped at 1.5 and the direct path does not boost', () => {
     const chunks = chunkTable(1, 1);
-    const base = {
-      lists: { text: [{ chunkId: 0, score: 1, reason: '' }] },
+    const base = fusionInput({ text: [{ chunkId: 0, score: 1, reason: '' }] }, (id) => chunks[id], {
       weights: WEIGHTS.exact_match,
-      k: 40,
       centralityOf: () => 1e6,
-      chunkOf: (id: number) => chunks[id],
       limit: 5,
-    };
+    });
     expect(fuse({ ...base, strategy: 'fused' })[0].explanation.boost).toBe(1.5);
     expect(fuse({ ...base, strategy: 'direct' })[0].explanation.boost).toBe(1);
   });
 
   it('a weight of 0 means the list is not counted at all', () => {
     const chunks = chunkTable(2, 2);
-    const r = fuse({
-      lists: { semantic: [{ chunkId: 0, score: 1, reason: '' }], text: [{ chunkId: 1, score: 1, reason: '' }] },
-      weights: WEIGHTS.exact_match,
-      k: 40,
-      strategy: 'fused',
-      centralityOf: () => 0,
-      chunkOf: (id) => chunks[id],
-      limit: 5,
-    });
+    const lists = { semantic: [{ chunkId: 0, score: 1, reason: '' }], text: [{ chunkId: 1, score: 1, reason: '' }] };
+    const r = fuse(fusionInput(lists, (id) => chunks[id], { weights: WEIGHTS.exact_match, limit: 5 }));
     expect(r.map((x) => x.chunkId)).toEqual([1]);
   });
 
@@ -104,15 +93,8 @@ describe('weighted RRF', () => {
       { id: 1, fileId: 1, path: 'src/a.ts', startLine: 1, endLine: 5, kind: 'window' },
       { id: 2, fileId: 1, path: 'src/a.ts', startLine: 6, endLine: 9, kind: 'window' },
     ];
-    const r = fuse({
-      lists: { text: [0, 1, 2].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
-      weights: WEIGHTS.exact_match,
-      k: 40,
-      strategy: 'fused',
-      centralityOf: () => 0,
-      chunkOf: (id) => chunks[id],
-      limit: 5,
-    });
+    const lists = { text: [0, 1, 2].map((chunkId) => ({ chunkId, score: 1, reason: '' })) };
+    const r = fuse(fusionInput(lists, (id) => chunks[id], { weights: WEIGHTS.exact_match, limit: 5 }));
     expect(r.map((x) => x.chunkId)).toEqual([1, 0]);
     expect(r[0].foldedChunks).toBe(1);
     expect(r[1].explanation.demotion).toEqual({ factor: DEMOTION_FACTOR, rule: 'node_modules/' });
@@ -123,15 +105,13 @@ describe('weighted RRF', () => {
       { id: 0, fileId: 0, path: 'tests/test_walk.py', startLine: 1, endLine: 5, kind: 'window' },
       { id: 1, fileId: 1, path: 'lib/walk.py', startLine: 1, endLine: 5, kind: 'window' },
     ];
-    const input = {
-      lists: { text: [0, 1].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
-      weights: WEIGHTS.understand_code,
-      k: 40,
-      strategy: 'fused' as const,
-      centralityOf: () => 0,
-      chunkOf: (id: number) => chunks[id],
-      limit: 5,
-    };
+    const input = fusionInput(
+      { text: [0, 1].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
+      (id) => chunks[id],
+      {
+        limit: 5,
+      },
+    );
     expect(fuse(input).map((x) => x.chunkId)).toEqual([0, 1]);
     const r = fuse({ ...input, isDemotedTest: (chunk) => chunk.path.startsWith('tests/') });
     expect(r.map((x) => x.chunkId)).toEqual([1, 0]);
@@ -182,16 +162,9 @@ describe('weighted RRF', () => {
         symbol: 'tree',
       },
     ];
-    const input = {
-      // the hub (0) is ranked a little lower than the member (1) but far more central
-      lists: { semantic: [1, 0, 2, 3].map((chunkId) => ({ chunkId, score: 1, reason: '' })) },
-      weights: WEIGHTS.understand_code,
-      k: 40,
-      strategy: 'fused' as const,
-      centralityOf: (id: number) => [1, 0.2, 0, 0][id],
-      chunkOf: (id: number) => chunks[id],
-      limit: 5,
-    };
+    // the hub (0) is ranked a little lower than the member (1) but far more central
+    const lists = { semantic: [1, 0, 2, 3].map((chunkId) => ({ chunkId, score: 1, reason: '' })) };
+    const input = fusionInput(lists, (id) => chunks[id], { centralityOf: (id) => [1, 0.2, 0, 0][id], limit: 5 });
     expect(fuse(input)[0].chunkId).toBe(0);
     const fullySaid = new Set(['lowest_common_ancestor', 'Ancestor']);
     const said = (c: Chunk) => (fullySaid.has(c.symbol ?? '') ? 1 : 0.6);
@@ -252,22 +225,19 @@ describe('weighted RRF', () => {
       definitionKind: id === sessionCache ? 'class' : 'method',
       symbol: named[id]?.symbol ?? `f${id}`,
     });
-    const input = (tie: number, shared: boolean) => ({
-      lists: {
-        semantic: at({ [generateToken]: 0, [sessionCache]: 10 }, 40, 0),
-        text: at({ [generateToken]: 0, [sessionCache]: 3 }, 40, 100),
-        structural: at({ [generateToken]: 0, [sessionCache]: 5 }, 40, 200),
-        graph: graphList(tie),
-      },
-      weights: WEIGHTS.understand_code,
-      k: 40,
-      strategy: 'fused' as const,
-      // centralities as measured there (boost 1.26 and 1.48)
-      centralityOf: (id: number) => named[id]?.centrality ?? 0,
-      chunkOf,
-      limit: 5,
-      ...(shared ? { flooredLists: ['graph'] as Modality[] } : {}),
+    const lists = (tie: number) => ({
+      semantic: at({ [generateToken]: 0, [sessionCache]: 10 }, 40, 0),
+      text: at({ [generateToken]: 0, [sessionCache]: 3 }, 40, 100),
+      structural: at({ [generateToken]: 0, [sessionCache]: 5 }, 40, 200),
+      graph: graphList(tie),
     });
+    const input = (tie: number, shared: boolean) =>
+      fusionInput(lists(tie), chunkOf, {
+        // centralities as measured there (boost 1.26 and 1.48)
+        centralityOf: (id) => named[id]?.centrality ?? 0,
+        limit: 5,
+        ...(shared ? { flooredLists: ['graph'] as Modality[] } : {}),
+      });
     // At its position in the tie the hub's graph share is 41/42 of the best name's, and the boost passes it.
     expect(fuse(input(42, false))[0].chunkId).toBe(sessionCache);
     const r = fuse(input(42, true));
@@ -293,22 +263,20 @@ describe('weighted RRF', () => {
     // another package is the structural list's second sibling and no other list's; the semantic
     // list's first is a function of X's own package that merely means something close.
     const chunks = chunkTable(3, 3);
-    const results = fuse({
-      lists: {
-        semantic: [{ chunkId: 0, score: 0.68, reason: 'meaning close' }],
-        structural: [
-          { chunkId: 2, score: 0.7, reason: 'sibling, same file' },
-          { chunkId: 1, score: 0.62, reason: 'sibling, same name elsewhere' },
-        ],
-      },
-      weights: WEIGHTS.find_similar,
-      k: 40,
-      strategy: 'fused',
-      centralityOf: () => 1,
-      chunkOf: (id) => chunks[id],
-      limit: 10,
-      siblingOf: (id) => (id === 1 ? { of: 'getState', similarity: 0.62 } : undefined),
-    });
+    const lists = {
+      semantic: [{ chunkId: 0, score: 0.68, reason: 'meaning close' }],
+      structural: [
+        { chunkId: 2, score: 0.7, reason: 'sibling, same file' },
+        { chunkId: 1, score: 0.62, reason: 'sibling, same name elsewhere' },
+      ],
+    };
+    const results = fuse(
+      fusionInput(lists, (id) => chunks[id], {
+        weights: WEIGHTS.find_similar,
+        centralityOf: () => 1,
+        siblingOf: (id) => (id === 1 ? { of: 'getState', similarity: 0.62 } : undefined),
+      }),
+    );
     expect(results.map((r) => r.chunkId).indexOf(1)).toBeLessThan(results.map((r) => r.chunkId).indexOf(0));
     const sibling = results.find((r) => r.chunkId === 1)!;
     expect(sibling.explanation.sibling!.factor).toBeCloseTo(1 + SIBLING_GAIN * 0.62, 12);
@@ -334,20 +302,16 @@ describe('weighted RRF', () => {
       method(1, 649, 'op_vvcurveto'),
       { ...method(2, 1, 'specialize'), fileId: 1, path: 'cffLib/specializer.py' },
     ];
-    const input = {
-      lists: {
-        semantic: [2, 0, 1].map((chunkId) => ({ chunkId, score: 0.9, reason: 'meaning close' })),
-        text: [0, 2, 1].map((chunkId) => ({ chunkId, score: 2000, reason: 'terms' })),
-        structural: [1, 0].map((chunkId) => ({ chunkId, score: 0.8, reason: 'sibling, same file' })),
-      },
-      weights: WEIGHTS.find_similar,
-      k: 40,
-      strategy: 'fused' as const,
-      centralityOf: (id: number) => [0.76, 0.6, 0][id],
-      chunkOf: (id: number) => chunks[id],
-      limit: 10,
-      siblingOf: (id: number) => (id < 2 ? { of: 'op_hhcurveto', similarity: [0.79, 0.82][id] } : undefined),
+    const lists = {
+      semantic: [2, 0, 1].map((chunkId) => ({ chunkId, score: 0.9, reason: 'meaning close' })),
+      text: [0, 2, 1].map((chunkId) => ({ chunkId, score: 2000, reason: 'terms' })),
+      structural: [1, 0].map((chunkId) => ({ chunkId, score: 0.8, reason: 'sibling, same file' })),
     };
+    const input = fusionInput(lists, (id) => chunks[id], {
+      weights: WEIGHTS.find_similar,
+      centralityOf: (id) => [0.76, 0.6, 0][id],
+      siblingOf: (id) => (id < 2 ? { of: 'op_hhcurveto', similarity: [0.79, 0.82][id] } : undefined),
+    });
     // The boost's pick, as before.
     expect(fuse(input)[0].chunkId).toBe(0);
     const [shown] = fuse({ ...input, membersByCloseness: true });
@@ -433,15 +397,14 @@ describe('a chunk every list puts first (behaviour questions)', () => {
       reason: 'r',
     }));
   const centrality = (boost: number) => Math.exp((boost - 1) / 0.3) - 1;
-  const input = {
-    lists: { semantic: list(10), text: list(9), structural: list(11) },
-    weights: { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic / 2 },
-    k: 40,
-    strategy: 'fused' as const,
-    centralityOf: (id: number) => [centrality(1.14), centrality(1.43)][id] ?? 0,
-    chunkOf: (id: number) => chunks[id] ?? others(id),
-    limit: 10,
-  };
+  const input = fusionInput(
+    { semantic: list(10), text: list(9), structural: list(11) },
+    (id) => chunks[id] ?? others(id),
+    {
+      weights: { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic / 2 },
+      centralityOf: (id) => [centrality(1.14), centrality(1.43)][id] ?? 0,
+    },
+  );
 
   it('is boosted at the cap, so a hub ranked lower everywhere does not pass it', () => {
     expect(fuse(input)[0].symbol).toBe('user_attributes');

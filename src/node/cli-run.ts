@@ -10,6 +10,7 @@ import { compileForBuild } from './build-jit';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { EXIT, parseModalities, PRESETS, type CliOptions, type ExitCode } from './cli-flags';
 import { removeStaleTemps } from './disk-cache';
+import { memberChoiceOut } from './result-out';
 import { CliError } from './input-error';
 import { terminalSafe, terminalSafeLines } from './terminal-text';
 // Type-only: the engine, tree-sitter and the embedding model load when a command needs them.
@@ -208,15 +209,7 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
         : null,
       ...(x.explanation.sibling ? { sibling: x.explanation.sibling } : {}),
       ...(x.explanation.form ? { form: x.explanation.form } : {}),
-      ...(x.explanation.member
-        ? {
-            member: {
-              rule: x.explanation.member.rule,
-              nameCoverage: x.explanation.member.nameCoverage,
-              factor: x.explanation.member.factor,
-            },
-          }
-        : {}),
+      ...(x.explanation.member ? { member: memberChoiceOut(x.explanation.member) } : {}),
       ...(x.explanation.fileWords ? { fileWords: x.explanation.fileWords } : {}),
       ...(x.subResults ? { subResults: x.subResults.map((sub) => [sub.startLine, sub.endLine]) } : {}),
       modalities: Object.fromEntries(

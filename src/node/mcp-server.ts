@@ -31,6 +31,7 @@ import { LiveIndex, type IndexState, type WatchMode } from './mcp-live-index';
 import { LineJsonRpcTransport } from './mcp-stdio';
 import { EXIT, type ExitCode } from './cli-flags';
 import { openRepository, type EmbedderChoice } from './repository';
+import { memberChoiceOut } from './result-out';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
 import { FILE_WORDS_GAIN } from '../engine/ranking';
 
@@ -536,9 +537,7 @@ function explanationOut(e: ResultExplanation) {
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
     ...(e.form ? { form: e.form } : {}),
-    ...(e.member
-      ? { member: { rule: e.member.rule, nameCoverage: e.member.nameCoverage, factor: e.member.factor } }
-      : {}),
+    ...(e.member ? { member: memberChoiceOut(e.member) } : {}),
     ...(e.fileWords ? { fileWords: e.fileWords } : {}),
     score: e.score,
   };

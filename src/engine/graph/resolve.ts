@@ -128,6 +128,36 @@ export function joinRelative(dir: string, spec: string): string | null {
   return base === '' ? rest : base + '/' + rest;
 }
 
+/**
+ * What the nearest directory at or above `dir` holds, as `here` reads it (undefined: nothing here,
+ * look further up; null: the search ends with nothing), remembered in `byDir` for every
+ * directory on the way, so that files of one folder climb it once.
+ */
+function nearestAbove<T>(
+  dir: string,
+  byDir: Map<string, T | null>,
+  here: (dir: string) => T | null | undefined,
+): T | null {
+  const chain: string[] = [];
+  let found: T | null = null;
+  for (;;) {
+    if (byDir.has(dir)) {
+      found = byDir.get(dir)!;
+      break;
+    }
+    chain.push(dir);
+    const held = here(dir);
+    if (held !== undefined) {
+      found = held;
+      break;
+    }
+    if (dir === '') break;
+    dir = dirname(dir);
+  }
+  for (const d of chain) byDir.set(d, found);
+  return found;
+}
+
 /** Whether `path` has an empty, `.` or `..` segment (a leading, trailing or doubled '/' makes an empty one). */
 function hasSpecialSegment(path: string): boolean {
   if (path === '' || path === '.' || path === '..') return path !== '';
@@ -568,27 +598,13 @@ export class ImportResolver {
 
   /** The nearest tsconfig.json/jsconfig.json above `fromPath` that has paths or baseUrl (after `extends`). */
   private tsConfigFor(fromPath: string): TsPathConfig | null {
-    const chain: string[] = [];
-    let dir = dirname(fromPath);
-    let found: TsPathConfig | null = null;
-    for (;;) {
-      if (this.tsConfigByDir.has(dir)) {
-        found = this.tsConfigByDir.get(dir)!;
-        break;
-      }
-      chain.push(dir);
+    return nearestAbove(dirname(fromPath), this.tsConfigByDir, (dir) => {
       const configPath = ['tsconfig.json', 'jsconfig.json']
         .map((n) => joinPath(dir, n)!)
         .find((p) => this.indexByPath.has(p));
-      if (configPath) {
-        found = this.readTsConfig(configPath, 0);
-        break;
-      }
-      if (dir === '') break;
-      dir = dirname(dir);
-    }
-    for (const d of chain) this.tsConfigByDir.set(d, found);
-    return found;
+      // The nearest config decides, even one without paths.
+      return configPath ? this.readTsConfig(configPath, 0) : undefined;
+    });
   }
 
   private readTsConfig(configPath: string, depth: number): TsPathConfig | null {
@@ -969,24 +985,11 @@ export class ImportResolver {
 
   /** The crate root: the nearest directory above `path` holding lib.rs or main.rs. */
   private rustCrateRoot(path: string): string | null {
-    const chain: string[] = [];
-    let dir = dirname(path);
-    let found: string | null = null;
-    for (;;) {
-      if (this.rustRootByDir.has(dir)) {
-        found = this.rustRootByDir.get(dir)!;
-        break;
-      }
-      chain.push(dir);
-      if (this.indexByPath.has(joinPath(dir, 'lib.rs')!) || this.indexByPath.has(joinPath(dir, 'main.rs')!)) {
-        found = dir;
-        break;
-      }
-      if (dir === '') break;
-      dir = dirname(dir);
-    }
-    for (const d of chain) this.rustRootByDir.set(d, found);
-    return found;
+    return nearestAbove(dirname(path), this.rustRootByDir, (dir) =>
+      this.indexByPath.has(joinPath(dir, 'lib.rs')!) || this.indexByPath.has(joinPath(dir, 'main.rs')!)
+        ? dir
+        : undefined,
+    );
   }
 
   /** `src/a/b.rs` → ['a','b']; `src/a/mod.rs` → ['a']; `src/lib.rs` → []. */

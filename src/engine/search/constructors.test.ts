@@ -10,12 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { RRF_K, WEIGHTS } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { asksHowMade, calleesLookup, constructorLookup, delegateLookup, memberNameCoverage } from './members';
 import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const DEFRAG_GO = [
   'package ip4defrag',
@@ -189,20 +189,16 @@ describe('a constructor, on a question about what its object does', () => {
     ]);
     const question = 'how does the IPv4 defragmenter put the fragments back together into one packet';
     const run = (isConstructor?: (c: Chunk) => boolean) =>
-      fuse({
-        lists,
-        weights: WEIGHTS.understand_code,
-        k: RRF_K.default,
-        strategy: 'fused',
-        centralityOf: (id) => centrality.get(id) ?? 0,
-        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.go'),
-        limit: 10,
-        rankContainersByMembers: true,
-        nameCoverageOf: memberNameCoverage(question),
-        delegateOf: delegateLookup(corpus, true),
-        calleesOf: calleesLookup(corpus, question),
-        ...(isConstructor ? { isConstructor } : {}),
-      }).filter((r) => r.path === 'ip4defrag/defrag.go');
+      fuse(
+        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.go'), {
+          centralityOf: (id) => centrality.get(id) ?? 0,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          delegateOf: delegateLookup(corpus, true),
+          calleesOf: calleesLookup(corpus, question),
+          ...(isConstructor ? { isConstructor } : {}),
+        }),
+      ).filter((r) => r.path === 'ip4defrag/defrag.go');
     expect(run()[0].symbol).toBe('NewIPv4Defragmenter');
     const [shown] = run(constructorLookup());
     expect(shown.symbol).toBe('DefragIPv4WithTimestamp');

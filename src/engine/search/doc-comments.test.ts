@@ -4,7 +4,7 @@ import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, ModalityHit } from '../contract';
 import { Engine } from '../engine';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { WEIGHTS } from '../ranking';
+import { fusionInput } from '../../../test/support/fusion-input';
 import { memberNameCoverage } from './members';
 import type { Corpus } from '../modality';
 import { StructuralAnalyzer } from '../structural/analyzer';
@@ -79,16 +79,9 @@ describe("a doc comment's window belongs to the definition below it (apfs btree.
       structural: list({ 0: lookup.id, 1: readNode.id }, 60),
     };
     const question = 'how does apfs find the block of a b-tree node from its id in the object map';
-    const input = {
-      lists,
-      weights: WEIGHTS.understand_code,
-      k: 40,
-      strategy: 'fused' as const,
-      centralityOf: () => 0,
-      chunkOf: (c: number) => corpus.chunks[c] ?? other(c - others),
-      limit: 10,
+    const input = fusionInput(lists, (c) => corpus.chunks[c] ?? other(c - others), {
       nameCoverageOf: memberNameCoverage(question),
-    };
+    });
     const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'btree.c')!;
     // Before: apfs_omap_read_node stands for the file, the comment's window among its sub-results.
     const before = shown(fuse(input));

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { FILE_WORDS_GAIN, RRF_K, WEIGHTS } from '../ranking';
+import { FILE_WORDS_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
@@ -17,6 +17,7 @@ import { TextIndex } from '../text/index';
 import { fileWordsLookup } from './file-words';
 import { memberNameCoverage } from './members';
 import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const THROTTLE_PY = [
   'import logging',
@@ -165,18 +166,15 @@ describe('a file weighed by how much of a "how" question it says', () => {
       [adjust.id, 0.189],
       [retry.id, 0.31],
     ]);
-    return fuse({
-      lists,
-      weights: WEIGHTS.understand_code,
-      k: RRF_K.default,
-      strategy: 'fused',
-      centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
-      chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.py'),
-      limit: 100,
-      rankContainersByMembers: true,
-      nameCoverageOf: memberNameCoverage(QUESTION),
-      ...(weighsFileWords ? { fileWordsOf: fileWords(QUESTION) } : {}),
-    }).filter((r) => !r.path.startsWith('o/'));
+    return fuse(
+      fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.py'), {
+        centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
+        limit: 100,
+        rankContainersByMembers: true,
+        nameCoverageOf: memberNameCoverage(QUESTION),
+        ...(weighsFileWords ? { fileWordsOf: fileWords(QUESTION) } : {}),
+      }),
+    ).filter((r) => !r.path.startsWith('o/'));
   };
 
   it('puts the file that speaks the subject over a function of another that matched by a hair', () => {

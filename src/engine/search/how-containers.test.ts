@@ -10,12 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse } from '../fuse';
-import { CONTAINER_RANKED_BY_MEMBERS_LINES, RRF_K, WEIGHTS } from '../ranking';
+import { CONTAINER_RANKED_BY_MEMBERS_LINES } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { asksHow, memberNameCoverage } from './members';
 import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const AUTODOC_PY = [
   'class DocstringSignatureMixin:',
@@ -126,18 +127,14 @@ describe('a small class on a "how" question', () => {
       text: merge(merge(at(1, mixin), at(5, find)), at(9, strip)),
       structural: merge(at(3, mixin), at(6, strip)),
     };
-    return fuse({
-      lists,
-      weights: WEIGHTS.understand_code,
-      k: RRF_K.default,
-      strategy: 'fused',
-      centralityOf: () => 0,
-      chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.py'),
-      limit: 100,
-      rankContainersByMembers: true,
-      rankEveryContainerByMembers: every,
-      nameCoverageOf: memberNameCoverage(question),
-    }).find((r) => r.path === 'ext/autodoc/__init__.py')!;
+    return fuse(
+      fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.py'), {
+        limit: 100,
+        rankContainersByMembers: true,
+        rankEveryContainerByMembers: every,
+        nameCoverageOf: memberNameCoverage(question),
+      }),
+    ).find((r) => r.path === 'ext/autodoc/__init__.py')!;
   };
 
   it('leaves its place to the method that does the work', () => {

@@ -9,12 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { LONE_CHUNK_FILE_DEMOTION_FACTOR, LONE_CHUNK_FILE_DEMOTION_RULE, RRF_K, WEIGHTS } from '../ranking';
+import { LONE_CHUNK_FILE_DEMOTION_FACTOR, LONE_CHUNK_FILE_DEMOTION_RULE } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { functionsInFileLookup, memberNameCoverage } from './members';
 import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const ANNOTATION_LOADER_PHP = [
   '<?php',
@@ -162,18 +163,15 @@ describe('a file one chunk alone matched, on a "how" question', () => {
       [get.id, 0.2],
       [has.id, 0.15],
     ]);
-    return fuse({
-      lists,
-      weights: WEIGHTS.understand_code,
-      k: RRF_K.default,
-      strategy: 'fused',
-      centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
-      chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'),
-      limit: 100,
-      rankContainersByMembers: true,
-      nameCoverageOf: memberNameCoverage(question),
-      ...(demotesLoneChunkFiles ? { functionsInFileOf: functionsInFile } : {}),
-    }).filter((r) => r.path.startsWith('Mapping/'));
+    return fuse(
+      fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'), {
+        centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
+        limit: 100,
+        rankContainersByMembers: true,
+        nameCoverageOf: memberNameCoverage(question),
+        ...(demotesLoneChunkFiles ? { functionsInFileOf: functionsInFile } : {}),
+      }),
+    ).filter((r) => r.path.startsWith('Mapping/'));
   };
 
   it('falls below a file of several matching chunks that matches about as well', () => {
@@ -200,18 +198,18 @@ describe('a file one chunk alone matched, on a "how" question', () => {
     const functionsInFile = functionsInFileLookup(corpus);
     expect(functionsInFile(require)).toBe(1);
     expect(functionsInFile(named('mergeConstraints'))).toBe(3);
-    const [shown] = fuse({
-      lists: { semantic: at(0, require), text: at(38, require) },
-      weights: WEIGHTS.understand_code,
-      k: RRF_K.default,
-      strategy: 'fused',
-      centralityOf: () => 0,
-      chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'),
-      limit: 100,
-      rankContainersByMembers: true,
-      nameCoverageOf: memberNameCoverage('how does rubygems find and activate the gem that has a library file'),
-      functionsInFileOf: functionsInFile,
-    }).filter((r) => r.path === 'rubygems/core_ext/kernel_require.rb');
+    const [shown] = fuse(
+      fusionInput(
+        { semantic: at(0, require), text: at(38, require) },
+        (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'),
+        {
+          limit: 100,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage('how does rubygems find and activate the gem that has a library file'),
+          functionsInFileOf: functionsInFile,
+        },
+      ),
+    ).filter((r) => r.path === 'rubygems/core_ext/kernel_require.rb');
     expect(shown.symbol).toBe('require');
     expect(shown.explanation.demotion).toBeNull();
   });

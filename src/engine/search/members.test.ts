@@ -4,7 +4,8 @@ import type { Corpus } from '../modality';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { Engine } from '../engine';
-import { fuse, scoreFromExplanation } from '../fuse';
+import { fuse, scoreFromExplanation, type FusionInput } from '../fuse';
+import { fusionInput } from '../../../test/support/fusion-input';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import {
   beyondPlace,
@@ -53,17 +54,8 @@ function realRunLists(corpus: Corpus, id: (symbol: string) => number, extension:
 }
 
 /** A "how does …" fusion of these lists as the engine runs it, the member choice reading `question`. */
-function understandInput(lists: Parameters<typeof fuse>[0]['lists'], chunkOf: (c: number) => Chunk, question: string) {
-  return {
-    lists,
-    weights: WEIGHTS.understand_code,
-    k: 40,
-    strategy: 'fused' as const,
-    centralityOf: () => 0,
-    chunkOf,
-    limit: 10,
-    nameCoverageOf: memberNameCoverage(question),
-  };
+function understandInput(lists: FusionInput['lists'], chunkOf: (c: number) => Chunk, question: string) {
+  return fusionInput(lists, chunkOf, { nameCoverageOf: memberNameCoverage(question) });
 }
 
 describe('how much of a name the question says', () => {
@@ -341,7 +333,7 @@ describe("a C file's public function is not outweighed by its prefix (real code)
     };
     const question = 'red black tree insert';
     const weights = { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic / 2 };
-    const input = { lists, weights, k: 40, strategy: 'fused' as const, centralityOf: () => 0, chunkOf, limit: 10 };
+    const input = fusionInput(lists, chunkOf, { weights });
     const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === 'src/opr/rbtree.c')!;
     // Read without the file's place, `opr_rbtree_insert` says a third of its name and the helper half.
     const withoutPlace = (chunk: Chunk) => nameCoverage(chunk.symbol, questionForms(question));

@@ -12,11 +12,12 @@ import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { Engine } from '../engine';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE, RRF_K, WEIGHTS } from '../ranking';
+import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import { asksHowItWorks, outsideFunctionsLookup } from './members';
 import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const SCHEMA_GO = [
   'package dynblock',
@@ -179,17 +180,13 @@ describe("a file's lines outside its definitions, on a question about behaviour"
       structural: merge(at(2, expand), at(4, schema)),
     };
     const run = (isOutsideFunctions?: (c: Chunk) => boolean) =>
-      fuse({
-        lists,
-        weights: WEIGHTS.understand_code,
-        k: RRF_K.default,
-        strategy: 'fused',
-        centralityOf: (id) => (id === expand.id ? Math.exp(0.12 / 0.3) - 1 : 0),
-        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.go'),
-        limit: 10,
-        rankContainersByMembers: true,
-        ...(isOutsideFunctions ? { isOutsideFunctions } : {}),
-      }).filter((r) => r.path.startsWith('ext/'));
+      fuse(
+        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.go'), {
+          centralityOf: (id) => (id === expand.id ? Math.exp(0.12 / 0.3) - 1 : 0),
+          rankContainersByMembers: true,
+          ...(isOutsideFunctions ? { isOutsideFunctions } : {}),
+        }),
+      ).filter((r) => r.path.startsWith('ext/'));
     expect(run()[0].path).toBe('ext/dynblock/schema.go');
     const demoted = run(outsideFunctionsLookup(corpus));
     expect(demoted.map((r) => r.symbol)).toEqual(['expandBlocks', undefined]);

@@ -9,12 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { RRF_K, WEIGHTS } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { memberNameCoverage, saysSet, setterLookup } from './members';
 import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const CLIENT_RS = [
   'impl<B> ClientError<B> {',
@@ -169,18 +169,14 @@ describe('a setter, on a question about behaviour', () => {
     ]);
     const question = 'how does hyper retry a request that got canceled because the reused connection closed';
     const run = (isSetter?: (c: Chunk) => boolean) =>
-      fuse({
-        lists,
-        weights: WEIGHTS.understand_code,
-        k: RRF_K.default,
-        strategy: 'fused',
-        centralityOf: (id) => Math.exp((boosts.get(id) ?? 0) / 0.3) - 1,
-        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'),
-        limit: 10,
-        rankContainersByMembers: true,
-        nameCoverageOf: memberNameCoverage(question),
-        ...(isSetter ? { isSetter } : {}),
-      }).filter((r) => r.path === 'client/client.rs');
+      fuse(
+        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'), {
+          centralityOf: (id) => Math.exp((boosts.get(id) ?? 0) / 0.3) - 1,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          ...(isSetter ? { isSetter } : {}),
+        }),
+      ).filter((r) => r.path === 'client/client.rs');
     expect(run()[0].symbol).toBe('retry_canceled_requests');
     const [shown] = run(setterLookup(corpus));
     expect(shown.symbol).toBe('map_with_reused');
@@ -237,18 +233,14 @@ describe('a setter, on a question about behaviour', () => {
     ]);
     const question = 'how is an outgoing message split into records no bigger than the maximum fragment size';
     const run = (isSetter?: (c: Chunk) => boolean) =>
-      fuse({
-        lists,
-        weights: WEIGHTS.understand_code,
-        k: RRF_K.default,
-        strategy: 'fused',
-        centralityOf: (id) => centrality.get(id) ?? 0,
-        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'),
-        limit: 10,
-        rankContainersByMembers: true,
-        nameCoverageOf: memberNameCoverage(question),
-        ...(isSetter ? { isSetter } : {}),
-      }).filter((r) => r.path === 'msgs/fragmenter.rs');
+      fuse(
+        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'), {
+          centralityOf: (id) => centrality.get(id) ?? 0,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          ...(isSetter ? { isSetter } : {}),
+        }),
+      ).filter((r) => r.path === 'msgs/fragmenter.rs');
     expect(run()[0].symbol).toBe('set_max_fragment_size');
     const [shown] = run(setterLookup(corpus));
     expect(shown.symbol).toBe('fragment_message');

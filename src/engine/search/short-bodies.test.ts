@@ -9,12 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { RRF_K, SHORT_BODY_DEMOTION_FACTOR, SHORT_BODY_DEMOTION_RULE, WEIGHTS } from '../ranking';
+import { SHORT_BODY_DEMOTION_FACTOR, SHORT_BODY_DEMOTION_RULE } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { calleesLookup, delegateLookup, memberNameCoverage, shortBodyLookup } from './members';
 import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const DATE_VALIDATOR_PHP = [
   '<?php',
@@ -228,18 +229,15 @@ describe('a function of a line or two', () => {
     ]);
     const question = 'how does the validator check whether a password has appeared in a data breach';
     const run = (isShortBody?: (c: Chunk) => boolean) =>
-      fuse({
-        lists,
-        weights: WEIGHTS.understand_code,
-        k: RRF_K.default,
-        strategy: 'fused',
-        centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
-        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'),
-        limit: 100,
-        rankContainersByMembers: true,
-        nameCoverageOf: memberNameCoverage(question),
-        ...(isShortBody ? { isShortBody } : {}),
-      }).filter((r) => r.path.startsWith('Constraints/'));
+      fuse(
+        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'), {
+          centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
+          limit: 100,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path.startsWith('Constraints/'));
     expect(run().map((r) => r.symbol)).toEqual(['checkDate', 'validate']);
     const after = run(shortBodyLookup(corpus));
     expect(after.map((r) => r.symbol)).toEqual(['validate', 'checkDate']);
@@ -266,21 +264,18 @@ describe('a function of a line or two', () => {
     const question =
       "how is the user's password stretched with the salt and iteration count the server sends during SCRAM login";
     const run = (isShortBody?: (c: Chunk) => boolean) =>
-      fuse({
-        lists,
-        weights: WEIGHTS.understand_code,
-        k: RRF_K.default,
-        strategy: 'fused',
-        centralityOf: () => centralityForBoost(0.24),
-        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'),
-        limit: 100,
-        rankContainersByMembers: true,
-        nameCoverageOf: memberNameCoverage(question),
-        delegateOf: delegateLookup(corpus, true),
-        calleesOf: calleesLookup(corpus, question),
-        textBreaksMemberTies: true,
-        ...(isShortBody ? { isShortBody } : {}),
-      }).filter((r) => r.path === 'mongo/auth/scram/conversation.rb');
+      fuse(
+        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'), {
+          centralityOf: () => centralityForBoost(0.24),
+          limit: 100,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          delegateOf: delegateLookup(corpus, true),
+          calleesOf: calleesLookup(corpus, question),
+          textBreaksMemberTies: true,
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'mongo/auth/scram/conversation.rb');
     expect(run()[0].symbol).not.toBe('hi');
     const [shown] = run(shortBodyLookup(corpus));
     expect(shown.symbol).toBe('hi');

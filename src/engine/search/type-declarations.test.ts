@@ -14,16 +14,15 @@ import { Engine } from '../engine';
 import { fuse, scoreFromExplanation } from '../fuse';
 import {
   OUTSIDE_FUNCTIONS_DEMOTION_RULE,
-  RRF_K,
   TYPE_DECLARATION_DEMOTION_FACTOR,
   TYPE_DECLARATION_DEMOTION_RULE,
-  WEIGHTS,
 } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
 import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { fusionInput } from '../../../test/support/fusion-input';
 
 const API_RS = [
   '/// A request type for a Matrix API endpoint, used for sending requests.',
@@ -237,17 +236,13 @@ describe('a type declaration, on a question asking how', () => {
       structural: merge(at(46, request), at(4, select)),
     };
     const run = (typeDeclaration?: (c: Chunk) => boolean) =>
-      fuse({
-        lists,
-        weights: WEIGHTS.understand_code,
-        k: RRF_K.default,
-        strategy: 'fused',
-        centralityOf: (id) => (id === select.id ? 0.46 : 0),
-        chunkOf: (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.rs'),
-        limit: 10,
-        rankContainersByMembers: true,
-        ...(typeDeclaration ? { isTypeDeclaration: typeDeclaration } : {}),
-      }).filter((r) => r.path === 'api.rs');
+      fuse(
+        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.rs'), {
+          centralityOf: (id) => (id === select.id ? 0.46 : 0),
+          rankContainersByMembers: true,
+          ...(typeDeclaration ? { isTypeDeclaration: typeDeclaration } : {}),
+        }),
+      ).filter((r) => r.path === 'api.rs');
     expect(run()[0].symbol).toBe('OutgoingRequest');
     const [shown] = run(isTypeDeclaration);
     expect(shown.symbol).toBe('select_path');

@@ -59,6 +59,26 @@ export class VarintWriter {
   }
 }
 
+/** VarintWriter's varints read back from `bytes`, one after another from `pos`. */
+export class VarintReader {
+  constructor(
+    private readonly bytes: Uint8Array,
+    public pos = 0,
+  ) {}
+
+  /** The next varint. Past the end it reads 0 and `pos` runs past `bytes.length`: where truncation matters, the caller checks `pos`. */
+  next(): number {
+    const bytes = this.bytes;
+    let b = bytes[this.pos++];
+    let value = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
+      b = bytes[this.pos++];
+      value += (b & 0x7f) * 2 ** shift;
+    }
+    return value;
+  }
+}
+
 /** Unsigned typed arrays by width: what `narrowest` returns. */
 export type UnsignedArray = Uint8Array | Uint16Array | Uint32Array;
 

@@ -11,7 +11,7 @@
  * list of (chunk, term frequency) pairs packed as delta varints: built in one pass, stored as
  * typed arrays and one string, loaded without rebuilding anything.
  */
-import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintWriter } from '../store/growable';
+import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintReader, VarintWriter } from '../store/growable';
 import { baseForms, splitIdentifier, subTokens } from '../tokens';
 import type { SpellingVocabulary } from './spellings';
 import { byCodeUnits } from '../code-unit-order';
@@ -262,23 +262,15 @@ export class TermIndex {
 
   /** Adds the chunks of every field's posting list of a term id. */
   private addChunksOf(id: number, held: Set<number>): void {
-    const bytes = this.data.postings;
+    const postings = new VarintReader(this.data.postings);
     for (let field = 0; field < FIELD_COUNT; field++) {
       const row = id * FIELD_COUNT + field;
-      let pos = this.data.listOffsets[row];
+      postings.pos = this.data.listOffsets[row];
       const end = this.data.listOffsets[row + 1];
       let doc = -1;
-      while (pos < end) {
-        // Varint gap, then varint term frequency (skipped).
-        let b = bytes[pos++];
-        let gap = b & 0x7f;
-        for (let shift = 7; b & 0x80; shift += 7) {
-          b = bytes[pos++];
-          gap += (b & 0x7f) * 2 ** shift;
-        }
-        do b = bytes[pos++];
-        while (b & 0x80);
-        doc += gap + 1;
+      while (postings.pos < end) {
+        doc += postings.next() + 1;
+        postings.next(); // the term frequency
         held.add(doc);
       }
     }
@@ -336,7 +328,7 @@ export class TermIndex {
         if (term !== undefined && !expansions.some((x) => x.term === term))
           expansions.push({ term, weight: e.weight, says: e.says ?? 1 });
       }
-      const bytes = this.data.postings;
+      const postings = new VarintReader(this.data.postings);
       for (const { term, weight, says } of expansions) {
         for (let field = 0; field < FIELD_COUNT; field++) {
           const row = term * FIELD_COUNT + field;
@@ -345,24 +337,12 @@ export class TermIndex {
           const boost = FIELD_BOOSTS[field];
           const average = this.data.averageFieldLengths[field];
           const idf = Math.log(1 + (n - matching + 0.5) / (matching + 0.5));
-          let pos = this.data.listOffsets[row];
+          postings.pos = this.data.listOffsets[row];
           const end = this.data.listOffsets[row + 1];
           let doc = -1;
-          while (pos < end) {
-            // Varints; nearly all fit one byte.
-            let b = bytes[pos++];
-            let gap = b & 0x7f;
-            for (let shift = 7; b & 0x80; shift += 7) {
-              b = bytes[pos++];
-              gap += (b & 0x7f) * 2 ** shift;
-            }
-            b = bytes[pos++];
-            let tf = b & 0x7f;
-            for (let shift = 7; b & 0x80; shift += 7) {
-              b = bytes[pos++];
-              tf += (b & 0x7f) * 2 ** shift;
-            }
-            doc += gap + 1;
+          while (postings.pos < end) {
+            doc += postings.next() + 1;
+            const tf = postings.next();
             const length = this.data.fieldLengths[doc * FIELD_COUNT + field];
             const raw =
               idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + (BM25_B * length) / average)));

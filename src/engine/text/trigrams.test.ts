@@ -178,6 +178,19 @@ describe('TrigramIndex', () => {
   it('rejects a snapshot of another version', () => {
     expect(() => TrigramIndex.load({ ...index.serialize(), version: 99 })).toThrow(/version 99/);
   });
+
+  it('rejects a snapshot cut short, where its lengths or a list run past the bytes stored', () => {
+    const s = index.serialize();
+    expect(() => TrigramIndex.load({ ...s, lengths: s.lengths.subarray(0, s.lengths.length - 1) })).toThrow(
+      /truncated/,
+    );
+    // The last list's final byte gone: found when that list is read, not at load.
+    const cut = TrigramIndex.load({ ...s, postings: s.postings.subarray(0, s.postings.length - 1) });
+    const trigrams = FILES.flatMap((f) =>
+      Array.from({ length: Math.max(0, f.text.length - 2) }, (_, i) => f.text.slice(i, i + 3)),
+    );
+    expect(() => trigrams.forEach((t) => cut.postingList(t))).toThrow(/truncated/);
+  });
 });
 
 describe('TrigramIndexBuilder', () => {

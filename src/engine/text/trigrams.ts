@@ -10,7 +10,7 @@
  * non-ASCII unit hashed into the upper half (a collision only widens the candidate set).
  */
 
-import { GrowableU32, VarintWriter } from '../store/growable';
+import { GrowableU32, VarintReader, VarintWriter } from '../store/growable';
 
 /** Key space size: 2^21 exact ASCII keys + 2^21 hashed non-ASCII keys. */
 const ASCII_KEY_SPACE = 1 << 21;
@@ -209,23 +209,18 @@ export interface TrigramSnapshot {
 /** Lists per stored checkpoint: a list's start is found by skipping at most this many lists. */
 export const LIST_CHECKPOINT_EVERY = 64;
 
+const TRUNCATED = 'trigram snapshot is truncated';
+
 function decodeVarints(bytes: Uint8Array, count: number, delta: boolean): Uint32Array {
   const out = new Uint32Array(count);
-  let pos = 0;
+  const varints = new VarintReader(bytes);
   let prev = 0;
   for (let i = 0; i < count; i++) {
-    let value = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
-      b = bytes[pos++];
-      value += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (b & 0x80);
+    const value = varints.next();
     prev = delta ? prev + value : value;
     out[i] = prev;
   }
+  if (varints.pos > bytes.length) throw new Error(TRUNCATED);
   return out;
 }
 
@@ -258,7 +253,7 @@ class DecodedLists implements PostingLists {
 /** The position in `bytes` after `count` varints from `pos`: one byte without the continuation bit ends each. */
 function skipVarints(bytes: Uint8Array, pos: number, count: number): number {
   for (let left = count; left > 0; pos++) {
-    if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
+    if (pos >= bytes.length) throw new Error(TRUNCATED);
     if ((bytes[pos] & 0x80) === 0) left--;
   }
   return pos;
@@ -308,20 +303,13 @@ class EncodedLists implements PostingLists {
     const first = position - (position % LIST_CHECKPOINT_EVERY);
     let pos = this.checkpoints[first / LIST_CHECKPOINT_EVERY];
     for (let i = first; i < position; i++) pos = skipVarints(bytes, pos, this.lengths[i]);
+    const varints = new VarintReader(bytes, pos);
     let prev = -1;
     for (let j = 0; j < n; j++) {
-      let value = 0;
-      let shift = 0;
-      let b: number;
-      do {
-        if (pos >= bytes.length) throw new Error('trigram snapshot is truncated');
-        b = bytes[pos++];
-        value += (b & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (b & 0x80);
-      prev = prev + value + 1;
+      prev += varints.next() + 1;
       list[j] = prev;
     }
+    if (varints.pos > bytes.length) throw new Error(TRUNCATED);
     if (this.cache.size >= DECODED_LIST_CACHE) this.cache.clear();
     this.cache.set(position, list);
     return list;

@@ -528,6 +528,28 @@ describe('similar to a method its class’s base declares, which other classes o
   });
 });
 
+describe('similar to a function of a module whose like modules each write their own name into theirs', () => {
+  it('lists those implementations before X’s own file’s other functions (OpenAFS xdrrec_getbytes)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const rx = await Engine.build(
+      [
+        { path: 'rx/xdr_rec.c', text: fixture('openafs-xdr-rec.c.txt') },
+        { path: 'rx/xdr_mem.c', text: fixture('openafs-xdr-mem.c.txt') },
+        { path: 'rx/xdr_rx.c', text: fixture('openafs-xdr-rx.c.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await rx.search('code similar to xdrrec_getbytes');
+    // xdr_mem.c and xdr_rx.c each define getbytes, putbytes, getpos, setpos and inline with their
+    // own word for xdrrec; xdrrec_putbytes shares X's file and its loop over `current`.
+    expect(r.results.slice(0, 2).map((row) => `${row.path} ${row.symbol}`)).toEqual(
+      expect.arrayContaining(['rx/xdr_mem.c xdrmem_getbytes', 'rx/xdr_rx.c xdrrx_getbytes']),
+    );
+    const own = r.results.find((row) => row.path === 'rx/xdr_rec.c');
+    expect(own?.explanation.sibling).toMatchObject({ of: 'xdrrec_getbytes', belowSameBase: true });
+  });
+});
+
 describe('similar to a method that thin wrappers hand their calls on to', () => {
   it('is answered by the implementations, not by the wrapper that calls X through a field (tokio try_write_vectored)', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);

@@ -1800,6 +1800,62 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
     expect(typed.query.similarTo!.taken.map((t) => t.path)).toEqual(['logging/multiplex.go']);
   });
 
+  it('reads a place said in five words (YARD’s `parse_block in the legacy Ruby handler base class`)', async () => {
+    // YARD 0.9.28 (MIT): the legacy, modern Ruby and C handler bases each define parse_block.
+    const handler = (module: string, body: string[]) =>
+      ['module YARD', '  module Handlers', `    module ${module}`, '      class Base < Handlers::Base', ...body]
+        .concat(['      end', '    end', '  end', 'end', ''])
+        .join('\n');
+    const yard = await Engine.build(
+      [
+        {
+          path: 'lib/yard/handlers/ruby/legacy/base.rb',
+          text: handler('Ruby::Legacy', [
+            '        def parse_block(opts = {})',
+            '          push_state(opts) do',
+            '            if statement.block',
+            '              blk = Parser::Ruby::Legacy::StatementList.new(statement.block)',
+            '              parser.process(blk)',
+            '            end',
+            '          end',
+            '        end',
+          ]),
+        },
+        {
+          path: 'lib/yard/handlers/ruby/base.rb',
+          text: handler('Ruby', [
+            '        def parse_block(inner_node, opts = {})',
+            '          push_state(opts) do',
+            '            nodes = inner_node.type == :list ? inner_node.children : [inner_node]',
+            '            parser.process(nodes)',
+            '          end',
+            '        end',
+          ]),
+        },
+        {
+          path: 'lib/yard/handlers/c/base.rb',
+          text: handler('C', [
+            '        def parse_block(opts = {})',
+            '          return if !statement.block || statement.block.empty?',
+            '          push_state(opts) do',
+            '            parser.process(statement.block)',
+            '          end',
+            '        end',
+          ]),
+        },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await yard.search('code similar to parse_block in the legacy Ruby handler base class');
+    expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['lib/yard/handlers/ruby/legacy/base.rb']);
+    expect(
+      r.results
+        .map((row) => row.path)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['lib/yard/handlers/c/base.rb', 'lib/yard/handlers/ruby/base.rb']);
+  });
+
   it('reads X in the code’s case when the typed one is not X’s: syncthing’s `(*tcpListener).Serve` is its unexported `serve`', async () => {
     const syncthing = await Engine.build(
       [

@@ -125,12 +125,12 @@ const IN_VARIANT = '\\s+in\\s+the\\s+[`\'"]?(?<variant>[\\w$.@-]+)[`\'"]?\\s+(?:
 /**
  * What the question says of X's family after naming X, read as prose: a relative clause (`that
  * return a stream not on stdin, stdout or stderr`, `that check a code against the Intl data`) or
- * a place in words (`in the lockfile parser`), after a name that can only be code (`parse_GIT`; in
+ * a place in words (`in the lockfile parser`; up to six, `in the legacy Ruby handler base class`), after a name that can only be code (`parse_GIT`; in
  * `similar to parse in the parser` the words are the question). X is the name; the words still
  * reach the text and semantic lists.
  */
 const PROSE_AFTER =
-  '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+(?:in|of)\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,3}))';
+  '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+(?:in|of)\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,5}))';
 /**
  * A lone word after a name that can only be code, `marshalMaxStreamsFrame in qlog`,
  * `print_insn_detail_mips in cstool`: a package or folder named without a slash. Like a prose

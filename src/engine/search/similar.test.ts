@@ -548,6 +548,64 @@ describe('similar to a function of a module whose like modules each write their 
     const own = r.results.find((row) => row.path === 'rx/xdr_rec.c');
     expect(own?.explanation.sibling).toMatchObject({ of: 'xdrrec_getbytes', belowSameBase: true });
   });
+
+  it('does not call a module that shares half of X’s module’s names, one word changed, another implementation (echo MethodFromHeader)', async () => {
+    // echo v4 (MIT), middleware/method_override.go and key_auth.go, bodies shortened.
+    const getter = (name: string, type: string, body: string) => [
+      `func ${name}(param string) ${type} {`,
+      '\treturn func(c echo.Context) string {',
+      `\t\treturn ${body}`,
+      '\t}',
+      '}',
+      '',
+    ];
+    const middleware = (name: string, config: string) => [
+      `func ${name}() echo.MiddlewareFunc {`,
+      `\treturn ${name}WithConfig(Default${name}Config)`,
+      '}',
+      '',
+      `func ${name}WithConfig(config ${config}) echo.MiddlewareFunc {`,
+      '\treturn func(next echo.HandlerFunc) echo.HandlerFunc {',
+      '\t\treturn next',
+      '\t}',
+      '}',
+      '',
+    ];
+    const echo = await Engine.build(
+      [
+        {
+          path: 'middleware/method_override.go',
+          text: [
+            'package middleware',
+            '',
+            ...middleware('MethodOverride', 'MethodOverrideConfig'),
+            ...getter('MethodFromHeader', 'MethodOverrideGetter', 'c.Request().Header.Get(param)'),
+            ...getter('MethodFromForm', 'MethodOverrideGetter', 'c.FormValue(param)'),
+            ...getter('MethodFromQuery', 'MethodOverrideGetter', 'c.QueryParam(param)'),
+          ].join('\n'),
+        },
+        {
+          path: 'middleware/key_auth.go',
+          text: [
+            'package middleware',
+            '',
+            ...middleware('KeyAuth', 'KeyAuthConfig'),
+            ...getter('keyFromHeader', 'keyExtractor', 'c.Request().Header.Get(param)'),
+            ...getter('keyFromQuery', 'keyExtractor', 'c.QueryParam(param)'),
+            ...getter('keyFromForm', 'keyExtractor', 'c.FormValue(param)'),
+          ].join('\n'),
+        },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await echo.search('code similar to MethodFromHeader');
+    // key_auth.go shares keyFromQuery and keyFromForm, as MethodFromQuery and MethodFromForm: half.
+    const own = r.results
+      .filter((row) => row.path === 'middleware/method_override.go')
+      .flatMap((row) => [row, ...(row.subResults ?? [])]);
+    expect(own.length).toBeGreaterThan(0);
+    for (const row of own) expect(row.explanation.sibling?.belowSameBase).toBeUndefined();
+  });
 });
 
 describe('similar to a method that thin wrappers hand their calls on to', () => {

@@ -200,6 +200,23 @@ describe('similar-phrase questions of the eighth group (rustix, symfony/validato
     expect(similarSubject('code similar to parse in the parser')).toBeNull();
   });
 
+  it('reads a Lua method named with one colon, its table the qualifier (Prosody’s storage drivers and resolvers)', () => {
+    expect(similarSubject('code similar to driver:open in mod_storage_sql.lua')).toEqual({
+      name: 'open',
+      qualifier: 'driver',
+      path: 'mod_storage_sql.lua',
+    });
+    expect(similarSubject('code similar to methods:next in net/resolvers/manual.lua')).toMatchObject({
+      name: 'next',
+      qualifier: 'methods',
+    });
+    // A file before the name keeps its colon: `file.rb:name`.
+    expect(similarSubject('code similar to lib/thor/parser/arguments.rb:parse')).toEqual({
+      name: 'parse',
+      path: 'lib/thor/parser/arguments.rb',
+    });
+  });
+
   it('takes the family’s member named after `like` for X (gnulib’s list and bitset kinds)', () => {
     expect(similarSubject('other list implementations of indexof_from_to like gl_array_indexof_from_to')).toEqual({
       name: 'gl_array_indexof_from_to',

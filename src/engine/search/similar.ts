@@ -100,12 +100,13 @@ const RUST_QUALIFIED_PATH = `<(?:[A-Za-z_]\\w*::)*[A-Za-z_]\\w*(?:${RUST_GENERIC
 const rustMethodName = (name: string) =>
   name.replace(/^<(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)[\s\S]*>::([A-Za-z_]\w*)$/, '$1::$2');
 /**
- * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
+ * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`),
+ * and Lua's method is named with one colon (`driver:open`).
  * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = `(?:${GO_METHOD_EXPRESSION}|${CPP_OPERATOR}|${RUST_QUALIFIED_PATH}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
+const NAME = `(?:${GO_METHOD_EXPRESSION}|${CPP_OPERATOR}|${RUST_QUALIFIED_PATH}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\|:(?=[A-Za-z_$])))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**
@@ -390,8 +391,8 @@ export function hintedSubject(
   return found ? { subject: named, found } : undefined;
 }
 
-/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`. */
-const QUALIFIED = /::|\.|#|->|\\/;
+/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`, Lua's `:`. */
+const QUALIFIED = /::|\.|#|->|\\|:/;
 
 /** X's definitions as chosen for the question: the chunks, the first the one the answer starts from. */
 export interface SubjectChunks {

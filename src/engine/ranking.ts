@@ -641,13 +641,14 @@ export function siblingFactor(similarity: number): number {
 }
 
 /**
- * "Similar to X" for a method of a class whose base other classes extend with their own X
- * (fuse.ts, belowSameBase): X's own file's other siblings are demoted to this share of the
- * weakest of those implementations' scores — just below, so that the implementations come first
- * and X's file's methods follow them, ahead of what followed them before.
+ * "Similar to X" for a method of a class whose base other classes extend with their own X, or a
+ * function of a module whose like modules each write their own name into it (siblings.ts,
+ * renamedModules; fuse.ts, belowSameBase): X's own file's other siblings are demoted to this share
+ * of the weakest of those implementations' scores — just below, so that the implementations come
+ * first and X's file's methods follow them, ahead of what followed them before.
  */
 export const OWN_FILE_BELOW_SAME_BASE = 0.95;
-export const OWN_FILE_BELOW_SAME_BASE_RULE = "X's own file, after X in the classes sharing its base";
+export const OWN_FILE_BELOW_SAME_BASE_RULE = "X's own file, after X's implementations in modules like X's";
 
 /**
  * "Similar to X" lists X's kin, and the list ends where the evidence of kinship does (issue 20,

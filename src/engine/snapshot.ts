@@ -91,8 +91,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 30: a function or method longer than 20 lines has a vector for each further 20 lines of its body
  *    after its chunks' (semantic body windows, embedder.ts bodyWindowCount): an older index has
  *    none, and a question would read only the heads of long functions.
+ * 31: a C `#define` that writes a function's head from its argument defines that function where
+ *    an invocation is followed by a body (OpenAFS's `DECL_PIOCTL(PGetFileCell) { … }`), and Lua's
+ *    `self:m(…)` records its receiver (analysis): an older analysis lacks those definitions and
+ *    links every `:m(…)` by name.
  */
-export const SNAPSHOT_VERSION = 30;
+export const SNAPSHOT_VERSION = 31;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -145,4 +145,36 @@ describe('graph across languages', () => {
       'app.lua:check',
     ]);
   });
+
+  it('Lua: `self:m(…)` in a method calls the method of the object’s own table, not another table’s m (Prosody set_affiliation)', async () => {
+    // Prosody's util/pubsub.lua and modules/muc/muc.lib.lua each define their own set_affiliation.
+    const { corpus, graph } = await index({
+      'util/pubsub.lua': [
+        'local service = {};',
+        'function service:set_affiliation(node, actor, jid, affiliation)',
+        '\treturn true;',
+        'end',
+        'function service:create(node, actor, options)',
+        '\tlocal ok, err = self:set_affiliation(node, true, actor, "owner");',
+        '\treturn ok;',
+        'end',
+        '',
+      ].join('\n'),
+      'modules/muc/muc.lib.lua': [
+        'local room_mt = {};',
+        'function room_mt:set_affiliation(actor, jid, affiliation, reason, data)',
+        '\treturn true;',
+        'end',
+        'function room_mt:handle_admin_query_set_command(origin, stanza)',
+        '\tlocal success, errtype, err = self:set_affiliation(actor, item.attr.jid, item.attr.affiliation);',
+        '\treturn success;',
+        'end',
+        '',
+      ].join('\n'),
+    });
+    const callers = (path: string) =>
+      graph.callers(chunk(corpus, path, 'set_affiliation')).map((c) => `${c.path}:${c.symbol}`);
+    expect(callers('modules/muc/muc.lib.lua')).toEqual(['modules/muc/muc.lib.lua:handle_admin_query_set_command']);
+    expect(callers('util/pubsub.lua')).toEqual(['util/pubsub.lua:create']);
+  });
 });

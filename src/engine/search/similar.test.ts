@@ -200,6 +200,23 @@ describe('similar-phrase questions of the eighth group (rustix, symfony/validato
     expect(similarSubject('code similar to parse in the parser')).toBeNull();
   });
 
+  it('reads a Lua method named with one colon, its table the qualifier (Prosody’s storage drivers and resolvers)', () => {
+    expect(similarSubject('code similar to driver:open in mod_storage_sql.lua')).toEqual({
+      name: 'open',
+      qualifier: 'driver',
+      path: 'mod_storage_sql.lua',
+    });
+    expect(similarSubject('code similar to methods:next in net/resolvers/manual.lua')).toMatchObject({
+      name: 'next',
+      qualifier: 'methods',
+    });
+    // A file before the name keeps its colon: `file.rb:name`.
+    expect(similarSubject('code similar to lib/thor/parser/arguments.rb:parse')).toEqual({
+      name: 'parse',
+      path: 'lib/thor/parser/arguments.rb',
+    });
+  });
+
   it('takes the family’s member named after `like` for X (gnulib’s list and bitset kinds)', () => {
     expect(similarSubject('other list implementations of indexof_from_to like gl_array_indexof_from_to')).toEqual({
       name: 'gl_array_indexof_from_to',
@@ -525,6 +542,86 @@ describe('similar to a method its class’s base declares, which other classes o
     ).toEqual(['Fossil', 'Hg', 'Perforce', 'Svn'].map((vcs) => `Downloader/${vcs}Downloader.php doDownload`));
     expect(r.results[own].explanation.sibling).toMatchObject({ of: 'doDownload', belowSameBase: true });
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to a function of a module whose like modules each write their own name into theirs', () => {
+  it('lists those implementations before X’s own file’s other functions (OpenAFS xdrrec_getbytes)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const rx = await Engine.build(
+      [
+        { path: 'rx/xdr_rec.c', text: fixture('openafs-xdr-rec.c.txt') },
+        { path: 'rx/xdr_mem.c', text: fixture('openafs-xdr-mem.c.txt') },
+        { path: 'rx/xdr_rx.c', text: fixture('openafs-xdr-rx.c.txt') },
+      ],
+      { analyzer, embedder: null },
+    );
+    const r = await rx.search('code similar to xdrrec_getbytes');
+    // xdr_mem.c and xdr_rx.c each define getbytes, putbytes, getpos, setpos and inline with their
+    // own word for xdrrec; xdrrec_putbytes shares X's file and its loop over `current`.
+    expect(r.results.slice(0, 2).map((row) => `${row.path} ${row.symbol}`)).toEqual(
+      expect.arrayContaining(['rx/xdr_mem.c xdrmem_getbytes', 'rx/xdr_rx.c xdrrx_getbytes']),
+    );
+    const own = r.results.find((row) => row.path === 'rx/xdr_rec.c');
+    expect(own?.explanation.sibling).toMatchObject({ of: 'xdrrec_getbytes', belowSameBase: true });
+  });
+
+  it('does not call a module that shares half of X’s module’s names, one word changed, another implementation (echo MethodFromHeader)', async () => {
+    // echo v4 (MIT), middleware/method_override.go and key_auth.go, bodies shortened.
+    const getter = (name: string, type: string, body: string) => [
+      `func ${name}(param string) ${type} {`,
+      '\treturn func(c echo.Context) string {',
+      `\t\treturn ${body}`,
+      '\t}',
+      '}',
+      '',
+    ];
+    const middleware = (name: string, config: string) => [
+      `func ${name}() echo.MiddlewareFunc {`,
+      `\treturn ${name}WithConfig(Default${name}Config)`,
+      '}',
+      '',
+      `func ${name}WithConfig(config ${config}) echo.MiddlewareFunc {`,
+      '\treturn func(next echo.HandlerFunc) echo.HandlerFunc {',
+      '\t\treturn next',
+      '\t}',
+      '}',
+      '',
+    ];
+    const echo = await Engine.build(
+      [
+        {
+          path: 'middleware/method_override.go',
+          text: [
+            'package middleware',
+            '',
+            ...middleware('MethodOverride', 'MethodOverrideConfig'),
+            ...getter('MethodFromHeader', 'MethodOverrideGetter', 'c.Request().Header.Get(param)'),
+            ...getter('MethodFromForm', 'MethodOverrideGetter', 'c.FormValue(param)'),
+            ...getter('MethodFromQuery', 'MethodOverrideGetter', 'c.QueryParam(param)'),
+          ].join('\n'),
+        },
+        {
+          path: 'middleware/key_auth.go',
+          text: [
+            'package middleware',
+            '',
+            ...middleware('KeyAuth', 'KeyAuthConfig'),
+            ...getter('keyFromHeader', 'keyExtractor', 'c.Request().Header.Get(param)'),
+            ...getter('keyFromQuery', 'keyExtractor', 'c.QueryParam(param)'),
+            ...getter('keyFromForm', 'keyExtractor', 'c.FormValue(param)'),
+          ].join('\n'),
+        },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await echo.search('code similar to MethodFromHeader');
+    // key_auth.go shares keyFromQuery and keyFromForm, as MethodFromQuery and MethodFromForm: half.
+    const own = r.results
+      .filter((row) => row.path === 'middleware/method_override.go')
+      .flatMap((row) => [row, ...(row.subResults ?? [])]);
+    expect(own.length).toBeGreaterThan(0);
+    for (const row of own) expect(row.explanation.sibling?.belowSameBase).toBeUndefined();
   });
 });
 
@@ -1776,6 +1873,62 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
     // The Go method expression picks the multiplexer's.
     const typed = await quic.search('code similar to (*connTracerMultiplexer).UpdatedMetrics');
     expect(typed.query.similarTo!.taken.map((t) => t.path)).toEqual(['logging/multiplex.go']);
+  });
+
+  it('reads a place said in five words (YARD’s `parse_block in the legacy Ruby handler base class`)', async () => {
+    // YARD 0.9.28 (MIT): the legacy, modern Ruby and C handler bases each define parse_block.
+    const handler = (module: string, body: string[]) =>
+      ['module YARD', '  module Handlers', `    module ${module}`, '      class Base < Handlers::Base', ...body]
+        .concat(['      end', '    end', '  end', 'end', ''])
+        .join('\n');
+    const yard = await Engine.build(
+      [
+        {
+          path: 'lib/yard/handlers/ruby/legacy/base.rb',
+          text: handler('Ruby::Legacy', [
+            '        def parse_block(opts = {})',
+            '          push_state(opts) do',
+            '            if statement.block',
+            '              blk = Parser::Ruby::Legacy::StatementList.new(statement.block)',
+            '              parser.process(blk)',
+            '            end',
+            '          end',
+            '        end',
+          ]),
+        },
+        {
+          path: 'lib/yard/handlers/ruby/base.rb',
+          text: handler('Ruby', [
+            '        def parse_block(inner_node, opts = {})',
+            '          push_state(opts) do',
+            '            nodes = inner_node.type == :list ? inner_node.children : [inner_node]',
+            '            parser.process(nodes)',
+            '          end',
+            '        end',
+          ]),
+        },
+        {
+          path: 'lib/yard/handlers/c/base.rb',
+          text: handler('C', [
+            '        def parse_block(opts = {})',
+            '          return if !statement.block || statement.block.empty?',
+            '          push_state(opts) do',
+            '            parser.process(statement.block)',
+            '          end',
+            '        end',
+          ]),
+        },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await yard.search('code similar to parse_block in the legacy Ruby handler base class');
+    expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['lib/yard/handlers/ruby/legacy/base.rb']);
+    expect(
+      r.results
+        .map((row) => row.path)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['lib/yard/handlers/c/base.rb', 'lib/yard/handlers/ruby/base.rb']);
   });
 
   it('reads X in the code’s case when the typed one is not X’s: syncthing’s `(*tcpListener).Serve` is its unexported `serve`', async () => {

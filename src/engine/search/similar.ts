@@ -100,12 +100,13 @@ const RUST_QUALIFIED_PATH = `<(?:[A-Za-z_]\\w*::)*[A-Za-z_]\\w*(?:${RUST_GENERIC
 const rustMethodName = (name: string) =>
   name.replace(/^<(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)[\s\S]*>::([A-Za-z_]\w*)$/, '$1::$2');
 /**
- * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`).
+ * A name and its qualifiers; a qualifier may be a file's name with a dash (`index-server.tick`),
+ * and Lua's method is named with one colon (`driver:open`).
  * The name may end in `?` or `!` (a Ruby predicate or bang method, `encrypted_key?`): whether
  * that mark is the name's or the question's is decided by what the repository defines
  * (markedName).
  */
-const NAME = `(?:${GO_METHOD_EXPRESSION}|${CPP_OPERATOR}|${RUST_QUALIFIED_PATH}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
+const NAME = `(?:${GO_METHOD_EXPRESSION}|${CPP_OPERATOR}|${RUST_QUALIFIED_PATH}|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#|->|\\\\|:(?=[A-Za-z_$])))*[A-Za-z_$][\\w$]*[?!]?|(?:[A-Za-z_$][\\w$-]*(?:::|\\.|#))+${OPERATOR})`;
 /** A file's path before its definition's name, `file.ts:` (a name with an extension, then one colon). */
 const PATH = '[\\w$./@-]*\\.[A-Za-z0-9]+:(?!:)';
 /**
@@ -125,12 +126,12 @@ const IN_VARIANT = '\\s+in\\s+the\\s+[`\'"]?(?<variant>[\\w$.@-]+)[`\'"]?\\s+(?:
 /**
  * What the question says of X's family after naming X, read as prose: a relative clause (`that
  * return a stream not on stdin, stdout or stderr`, `that check a code against the Intl data`) or
- * a place in words (`in the lockfile parser`), after a name that can only be code (`parse_GIT`; in
+ * a place in words (`in the lockfile parser`; up to six, `in the legacy Ruby handler base class`), after a name that can only be code (`parse_GIT`; in
  * `similar to parse in the parser` the words are the question). X is the name; the words still
  * reach the text and semantic lists.
  */
 const PROSE_AFTER =
-  '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+(?:in|of)\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,3}))';
+  '(?:\\s+(?:that|which|who)\\s+[^?]+|\\s+(?:in|of)\\s+the\\s+(?<prosePlace>[a-z]+(?:\\s+[a-z]+){0,5}))';
 /**
  * A lone word after a name that can only be code, `marshalMaxStreamsFrame in qlog`,
  * `print_insn_detail_mips in cstool`: a package or folder named without a slash. Like a prose
@@ -390,8 +391,8 @@ export function hintedSubject(
   return found ? { subject: named, found } : undefined;
 }
 
-/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`. */
-const QUALIFIED = /::|\.|#|->|\\/;
+/** What separates a qualifier from the name it qualifies: `::`, `.`, `#`, `->`, a PHP namespace's `\`, Lua's `:`. */
+const QUALIFIED = /::|\.|#|->|\\|:/;
 
 /** X's definitions as chosen for the question: the chunks, the first the one the answer starts from. */
 export interface SubjectChunks {

@@ -882,7 +882,7 @@ function receiverOf(
         text.lastIndexOf('\n', position - 1) > separator &&
         isComment(nameNode.tree.rootNode.descendantForIndex(separator))
       );
-    return { qualified, receiver: qualified ? receiverBefore(text, position) : undefined };
+    return { qualified, receiver: qualified ? receiverBefore(text, position, lang) : undefined };
   }
   if (nameNode.type === 'identifier') return { qualified: false, receiver: undefined };
   const operand = nameNode.parent?.childForFieldName('operand');
@@ -983,12 +983,14 @@ function isReceiverChar(c: number): boolean {
   );
 }
 
-/** The length of the separator (`.`, `?.`, `::`, `->`) ending at text[i], 0 for none. */
-function separatorEndingAt(text: string, i: number): number {
+/** The length of the separator (`.`, `?.`, `::`, `->`, Lua's method `:`) ending at text[i], 0 for none. */
+function separatorEndingAt(text: string, i: number, lang: Language): number {
   const c = text.charCodeAt(i);
   if (c === 46 /* . */) return text.charCodeAt(i - 1) === 63 /* ? */ ? 2 : 1;
-  // A single `:` ends a Python block header or a label, not a path.
-  if (c === 58 /* : */) return text.charCodeAt(i - 1) === 58 ? 2 : 0;
+  // A single `:` ends a Python block header or a label, not a path; in Lua it calls a method
+  // on the object before it (`self:set_affiliation(…)`).
+  if (c === 58 /* : */ && text.charCodeAt(i - 1) === 58) return 2;
+  if (c === 58) return lang === 'lua' ? 1 : 0;
   return c === 62 /* > */ && text.charCodeAt(i - 1) === 45 /* - */ ? 2 : 0;
 }
 
@@ -996,12 +998,12 @@ function separatorEndingAt(text: string, i: number): number {
  * The plain path before a qualified name at `position` (`os.environ` before `get`), its parts
  * joined by '.'; undefined when the receiver is an expression (`f().get`, `a[0].get`).
  */
-function receiverBefore(text: string, position: number): string | undefined {
+function receiverBefore(text: string, position: number, lang: Language): string | undefined {
   const parts: string[] = [];
   let i = position - 1;
   for (;;) {
     while (i >= 0 && /\s/.test(text[i])) i--;
-    const separator = separatorEndingAt(text, i);
+    const separator = separatorEndingAt(text, i, lang);
     if (separator === 0) break;
     i -= separator;
     while (i >= 0 && /\s/.test(text[i])) i--;

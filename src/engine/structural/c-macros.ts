@@ -149,6 +149,17 @@ const NOT_TYPES = new Set([
   'for',
   'switch',
 ]);
+/**
+ * A name an invocation makes; `header`: the expansion ends with a function's parameters, so the
+ * function is the invocation's when a body follows it in the file (OpenAFS's
+ * `DECL_PIOCTL(PGetFileCell) { … }`), and a prototype's otherwise (`DECL_PIOCTL(PGetWSCell);`).
+ */
+interface Made {
+  name: string;
+  kind: 'function' | 'variable';
+  header?: true;
+}
+
 /** Expansions of a define handing its arguments to another, followed this deep. */
 const MAX_C_NESTING = 3;
 
@@ -185,13 +196,7 @@ export function cMacroRules(text: string): CDefine[] {
 }
 
 /** What one invocation makes: the names its expansion declares from the caller's arguments. */
-function cExpand(
-  define: CDefine,
-  args: string[],
-  table: CDefineTable,
-  depth: number,
-  out: { name: string; kind: 'function' | 'variable' }[],
-): void {
+function cExpand(define: CDefine, args: string[], table: CDefineTable, depth: number, out: Made[]): void {
   if (args.length !== define.params.length && !define.params.includes('...')) return;
   const value = new Map<string, string>();
   define.params.forEach((p, i) => value.set(p, args[i] === undefined ? '' : `${FROM}${args[i]}${TO}`));
@@ -211,8 +216,11 @@ function cExpand(
     if (m[3] === '(') {
       // A function: its parameters, then a body (a prototype declares only).
       const close = matchingParen(expanded, m.index + m[0].length - 1);
-      if (close < 0 || !/^\s*\{/.test(expanded.slice(close + 1))) continue;
-      out.push({ name: plain, kind: 'function' });
+      if (close < 0) continue;
+      const after = expanded.slice(close + 1);
+      if (/^\s*\{/.test(after)) out.push({ name: plain, kind: 'function' });
+      // The expansion ends with the header: the invocation's own body follows it.
+      else if (/^\s*$/.test(after)) out.push({ name: plain, kind: 'function', header: true });
     } else out.push({ name: plain, kind: 'variable' });
   }
   if (depth >= MAX_C_NESTING) return;
@@ -240,6 +248,16 @@ function matchingParen(text: string, open: number): number {
   for (let i = open; i < text.length; i++) {
     if (text[i] === '(') depth++;
     else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The index of the `}` closing the `{` at `open`, or -1. */
+function matchingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
   }
   return -1;
 }
@@ -277,6 +295,7 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
     }
   if (!candidate) return out;
   const code = withoutLiterals(text);
+  const branches = new ConditionalBraces();
   let depth = 0;
   let line = 1;
   let lineStart = 0;
@@ -292,6 +311,7 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
     if (directive) continue;
     if (c === '#' && /^\s*$/.test(code.slice(lineStart, i))) {
       directive = true;
+      depth = branches.depthAfter(/^#\s*(\w*)/.exec(code.slice(i, i + 20))?.[1] ?? '', depth);
       continue;
     }
     if (c === '{') depth++;
@@ -306,13 +326,17 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
       const close = matchingParen(code, open);
       if (close < 0) continue;
       const args = splitArgs(code.slice(open + 1, close));
-      const made: { name: string; kind: 'function' | 'variable' }[] = [];
+      const made: Made[] = [];
       if (position !== undefined && /^[A-Za-z_]\w*$/.test(args[position] ?? ''))
         made.push({ name: args[position], kind: 'variable' });
       if (define) cExpand(define, args, table, 1, made);
+      const headed = made.some((d) => d.header);
+      const body = headed ? /^\s*\{/.exec(code.slice(close + 1, close + 200)) : null;
+      const bodyEnd = body ? matchingBrace(code, close + body[0].length) : -1;
+      if (headed && bodyEnd < 0) made.splice(0, made.length, ...made.filter((d) => !d.header));
       if (made.length === 0) continue;
       let endLine = line;
-      for (let k = i; k < close; k++) if (code[k] === '\n') endLine++;
+      for (let k = i; k < Math.max(close, bodyEnd); k++) if (code[k] === '\n') endLine++;
       const signature = text
         .slice(i, Math.min(close + 2, i + 300))
         .replace(/\s+/g, ' ')
@@ -326,6 +350,30 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
     }
   }
   return out;
+}
+
+/**
+ * Brace depth across `#if` … `#else` … `#endif`: each branch starts at the depth its `#if` had,
+ * and after `#endif` the first branch's depth holds. A function written twice for two platforms
+ * opens two `{` for one `}` (OpenAFS's afs_pioctl.c heads afs_xioctl once per system), and the
+ * rest of the file had read as inside a function.
+ */
+class ConditionalBraces {
+  private readonly open: { start: number; end?: number }[] = [];
+
+  /** The depth after a directive named `word` (`if`, `ifdef`, `else`, `endif`, …) at `depth`. */
+  depthAfter(word: string, depth: number): number {
+    if (word.startsWith('if')) this.open.push({ start: depth });
+    const top = this.open[this.open.length - 1];
+    if (!top) return depth;
+    if (word.startsWith('el')) {
+      top.end ??= depth;
+      return top.start;
+    }
+    if (word !== 'endif') return depth;
+    this.open.pop();
+    return top.end ?? depth;
+  }
 }
 
 /** A table of the given defines (a later one of a name wins). */

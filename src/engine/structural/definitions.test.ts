@@ -89,6 +89,14 @@ describe('definitions inside macros and evaluated strings', () => {
     expect(a.definitions.find((d) => d.name === 'error_count')?.macro).toBe('DEFINE_SESSION_ATOMIC');
   });
 
+  it('C: a `#define` that writes a function’s head from its argument defines the function at each invocation a body follows, past `#if` branches that each open a head', async () => {
+    const a = await analyze('afs/afs_pioctl.c', 'openafs-pioctl.c.txt');
+    // `DECL_PIOCTL(PGetFileCell);` (line 8) is a prototype: the function is the invocation at 33 with its body.
+    expect(named(a, 'PGetFileCell')).toEqual([{ kind: 'function', nameLine: 33 }]);
+    expect(a.definitions.find((d) => d.name === 'PGetFileCell')).toMatchObject({ startLine: 33, endLine: 49 });
+    expect(a.definitions.find((d) => d.name === 'PGetWSCell')).toMatchObject({ startLine: 51, endLine: 67 });
+  });
+
   it('Ruby: methods in a heredoc handed to `class_eval` are the class’s, on their own lines', async () => {
     const a = await analyze('rake/cpu_counter.rb', 'cpu_counter.rb.txt');
     expect(named(a, 'count_via_java_runtime')).toEqual([{ kind: 'method', container: 'CpuCounter', nameLine: 55 }]);

@@ -44,7 +44,8 @@ export interface Sibling {
   parallelModule?: true;
   /**
    * X's method in another class with X's class's base (Composer's SvnDownloader::doDownload for
-   * GitDownloader::doDownload, both extending VcsDownloader): the base's method implemented again.
+   * GitDownloader::doDownload, both extending VcsDownloader): the base's method implemented again;
+   * or X's function in a module that writes its own name where X's writes X's (renamedModules).
    */
   sameBase?: true;
   /** A definition of another name than X's in X's own file. */
@@ -481,6 +482,7 @@ export function siblingsOf(
   const xHandsOn = handsOnToItsBase(file, x.definition);
   const refused = xRefuses ? refusedBase(file, x.definition) : undefined;
   const parallel = parallelModules(file, x.definition);
+  const renamed = renamedModules(file, x.definition);
   const xBase = baseOfContainer(file, x.definition);
   const pair = pairedNames(
     x.definition.name,
@@ -525,10 +527,11 @@ export function siblingsOf(
         inParallel,
       );
       const sameBase =
-        xBase !== undefined &&
-        y.name === x.definition.name &&
-        y.container !== x.definition.container &&
-        baseOfContainer(f, y) === xBase;
+        (xBase !== undefined &&
+          y.name === x.definition.name &&
+          y.container !== x.definition.container &&
+          baseOfContainer(f, y) === xBase) ||
+        renamed(f, y);
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -566,6 +569,37 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
     let shared = 0;
     for (const n of yModule) if (xModule.has(n)) shared++;
     return shared >= 2 && shared >= SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
+  };
+}
+
+/**
+ * Which definitions of another file are X's implementation in a module that names its functions
+ * with its own word where X's module has X's (gnulib's bitset/list.c `lbitset_ones` and table.c
+ * `tbitset_ones`; OpenAFS's xdr_rec.c `xdrrec_getbytes` and xdr_mem.c `xdrmem_getbytes`): y's
+ * name is X's with one word changed, and the other module's functions, that word changed back,
+ * are X's module's, more than SIBLING_PARALLEL_MIN_SHARE of the smaller module's and two or more.
+ * parallelModules for modules that write their name into each function's, as C does. More than
+ * half, not half: names that meet only once a word is changed meet by chance more often, and
+ * echo's key_auth.go (`keyFromHeader`, `keyFromQuery`) shares two of method_override.go's four
+ * functions without being one more implementation of them (those C families share 64–89 %).
+ */
+function renamedModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: Definition) => boolean {
+  if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
+  const xParts = nameParts(x.name);
+  const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
+  if (xModule.size < 2) return () => false;
+  return (f, y) => {
+    if (f === file || !FUNCTION_FAMILY.has(y.kind)) return false;
+    const yParts = nameParts(y.name);
+    if (yParts.length !== xParts.length) return false;
+    const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
+    if (differing.length !== 1) return false;
+    const [mine, theirs] = [xParts[differing[0]], yParts[differing[0]]];
+    const yModule = moduleFunctions(f, y.container, y.name);
+    const asX = (n: string) => nameParts(n).map((p) => (p === theirs ? mine : p));
+    let shared = 0;
+    for (const n of yModule) if (xModule.has(asX(n).join(' '))) shared++;
+    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
   };
 }
 

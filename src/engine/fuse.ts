@@ -543,6 +543,12 @@ function chooseMember(
   // So does a constructor: it builds the empty object the other members work on.
   const firstGivesWay = givesWay?.(best);
   let chosenRelevance = firstGivesWay ? -Infinity : bestRelevance;
+  /** A later step's member takes the place, with its coverage and relevance. */
+  const take = (r: SearchResult) => {
+    chosen = r;
+    chosenCoverage = coverageOf(r);
+    chosenRelevance = relevance(r, chosenCoverage);
+  };
   for (const r of group) {
     if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
@@ -556,9 +562,7 @@ function chooseMember(
   // words (h2's `unclaimed_capacity` over `inc_window` for "when to send a WINDOW_UPDATE frame").
   const tieBreaker = textBreaksTies ? memberTextRanksHigher(group, chosen, best, closeness, givesWay) : undefined;
   if (tieBreaker) {
-    chosen = tieBreaker;
-    chosenCoverage = coverageOf(tieBreaker);
-    chosenRelevance = relevance(tieBreaker, chosenCoverage);
+    take(tieBreaker);
   }
   const gaveWay = chosen !== best ? firstGivesWay : undefined;
   const delegateId = delegateOf?.(chosen);
@@ -569,9 +573,7 @@ function chooseMember(
   // `InsertWith`) keeps the wrapper.
   if (delegate && delegate !== chosen && closeness(delegate) >= MEMBER_CHOICE_MIN_SHARE * closeness(chosen)) {
     handsOn = true;
-    chosen = delegate;
-    chosenCoverage = coverageOf(delegate);
-    chosenRelevance = relevance(delegate, chosenCoverage);
+    take(delegate);
   }
   // The member chosen calls a function of its file whose name says more of the question
   // (`consume_value` → `self.value_from_envvar(ctx)` for "how does a parameter read its value from
@@ -603,9 +605,7 @@ function chooseMember(
   if (shortDelegate && shortDelegate !== chosen) {
     handsOn = true;
     named = false;
-    chosen = shortDelegate;
-    chosenCoverage = coverageOf(shortDelegate);
-    chosenRelevance = relevance(shortDelegate, chosenCoverage);
+    take(shortDelegate);
   }
   // A sentence saying what a function does: the lists that found a member agree it is closer than
   // the one chosen, which the boost or the semantic list alone kept ahead (openafs'
@@ -618,16 +618,12 @@ function chooseMember(
   if (agreed) {
     handsOn = false;
     named = false;
-    chosen = agreed;
-    chosenCoverage = coverageOf(agreed);
-    chosenRelevance = relevance(agreed, chosenCoverage);
+    take(agreed);
   }
   const sayer = codeWordsOf && memberSayingMore(group, chosen, best, codeWordsOf, givesWay);
   if (sayer) {
     handsOn = false;
-    chosen = sayer;
-    chosenCoverage = coverageOf(sayer);
-    chosenRelevance = relevance(sayer, chosenCoverage);
+    take(sayer);
   }
   if (chosen === best || !(chosen.score > 0)) return best;
   const factor = best.score / chosen.score;

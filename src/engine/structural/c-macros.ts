@@ -243,24 +243,18 @@ function cExpand(define: CDefine, args: string[], table: CDefineTable, depth: nu
   }
 }
 
-function matchingParen(text: string, open: number): number {
+/** The index of the `close` that closes the `open` bracket at `at` (nested pairs counted), or -1. */
+function matchingClose(text: string, at: number, open: string, close: string): number {
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
+  for (let i = at; i < text.length; i++) {
+    if (text[i] === open) depth++;
+    else if (text[i] === close && --depth === 0) return i;
   }
   return -1;
 }
 
-/** The index of the `}` closing the `{` at `open`, or -1. */
-function matchingBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return i;
-  }
-  return -1;
-}
+const matchingParen = (text: string, at: number) => matchingClose(text, at, '(', ')');
+const matchingBrace = (text: string, at: number) => matchingClose(text, at, '{', '}');
 
 function splitArgs(text: string): string[] {
   const out: string[] = [];

@@ -581,7 +581,7 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
  * parallelModules for modules that write their name into each function's, as C does. More than
  * half, not half: names that meet only once a word is changed meet by chance more often, and
  * echo's key_auth.go (`keyFromHeader`, `keyFromQuery`) shares two of method_override.go's four
- * functions without being one more implementation of them (those C families share 64–89 %).
+ * functions without being one more implementation of them (the C families share most of theirs).
  */
 function renamedModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: Definition) => boolean {
   if (!FUNCTION_FAMILY.has(x.kind)) return () => false;

@@ -1256,6 +1256,48 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05c',
   },
+  // Eighteenth group (5 December, branch h33-qa), written before Fourfold ran on them: JavaScript
+  // and Bash. Dojo (libjs-dojo-core): the Dojo Toolkit's core, 161 AMD modules in
+  // usr/share/javascript/dojo, each a define("dojo/<id>", [relative dependencies], factory), so a
+  // module's dependants are the modules naming it in their define() lists; families: the request
+  // providers (request/xhr, script, iframe, node: parseArgs, util.deferred, watch), the object
+  // stores in store/ (Memory, JsonRest, DataStore, Cache: get/put/add/remove/query), the dom-*
+  // getters and setters, the animations (_base/fx's Animation, fx.js's chain and combine), the dnd
+  // classes and the dojo.data API stubs; messages are throw new Error('…' + value) lines and
+  // console.warn/error. The nls bundles, the built layers (dojo.js and dojo.js.uncompressed.js),
+  // the build profile, the test runner's entry (tests.js) and json5/ (a port of the json5 package)
+  // are left out. Rear (rear): Relax-and-Recover's shell tree in usr/share/rear, 581 .sh files (and
+  // 138 symlinks, which the loader skips): the stage scripts (NNN_name.sh under prep, layout,
+  // rescue, build, output, backup, restore, verify, finalize…, run in order by SourceStage,
+  // top-level code with few functions) and lib/, sourced by usr/sbin/rear (outside the root), with
+  // the functions they call (the URL part extractors, the *IfError helpers, the opal_* and rsync_*
+  // helpers, the layout functions), so a library's dependants are the files that call its
+  // functions; messages are `Error "…"` printed as `ERROR: …` and LogPrint/LogPrintError lines
+  // printed as they are. Neither package, nor its upstream, is in the model's training lists;
+  // Dojo's neighbours there are jsdom and the DOM helpers (domhandler, domutils) and json5 (whose
+  // port is left out), Rear's are shell-driving libraries in other languages (python3-clustershell,
+  // ruby-mixlib-shellout).
+  {
+    name: 'dojo',
+    pkg: 'libjs-dojo-core',
+    version: '1.17.2+dfsg1-2.1',
+    language: 'javascript',
+    root: 'usr/share/javascript/dojo',
+    extensions: ['.js'],
+    exclude: /(^|\/)nls\/|^dojo\.js(\.uncompressed\.js)?$|^dojo\.profile\.js$|^tests\.js$|^json5\//,
+    half: 'tuning',
+    since: '2026-12-05d',
+  },
+  {
+    name: 'rear',
+    pkg: 'rear',
+    version: '2.7+dfsg-1+deb12u1',
+    language: 'bash',
+    root: 'usr/share/rear',
+    extensions: ['.sh'],
+    half: 'tuning',
+    since: '2026-12-05d',
+  },
 ];
 
 export interface RealFile {

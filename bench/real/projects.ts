@@ -1298,6 +1298,47 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05d',
   },
+  // Eighteenth group (5 December, branch h33-qb), written before Fourfold ran on them: C++ and
+  // Lua (no bookworm package was found shipping TypeScript, C#, Kotlin, Scala, Swift or Java as
+  // source files: node-typescript, node-mj-context-menu and node-sinclair-typebox ship compiled
+  // .js and .d.ts, the Kotlin and Scala packages jars, and bookworm has no Swift toolchain; awesome's
+  // Lua library (145 files) and nmap's nselib (147) fell short of 150). dlib 19.24 (libdlib-dev):
+  // the machine-learning and image-processing library, 616 headers with the bodies in them; families:
+  // the SVM kernels (operator(), dense and sparse), the dnn layers' forward/backward_inplace, the
+  // optimizer's search and stop strategies, the image loaders' get_image; messages are dlib::error,
+  // serialization_error and image_load_error throws built with `+` (`Unable to open file: …`);
+  // the `_abstract.h` files (specifications with no bodies, one beside each header) and test/ are
+  // left out. ConTeXt (context): the ConTeXt MkIV Lua modules, 536 files in one folder; families:
+  // the OpenType table readers of font-otr.lua, the resolvers' finders/openers/loaders per scheme
+  // (file, zip, virtual), the figure checkers per format; messages are report_<category>("…%a…")
+  // lines, %a printing a string in single quotes. The files are loaded by the TeX side, so a file's
+  // dependants are the files that require it or use the table it defines. The data tables
+  // (char-def, char-emj, mult-def, font-age and the regi-* code pages) are left out. Neither is in
+  // the model's training lists; dlib's neighbour there is golang-dlib-dev (an unrelated Go
+  // library of that name), ConTeXt's are the Lua bindings (librust-lua52-sys-dev,
+  // golang-layeh-gopher-luar-dev).
+  {
+    name: 'dlib',
+    pkg: 'libdlib-dev',
+    version: '19.24+dfsg-1',
+    language: 'cpp',
+    root: 'usr/include/dlib',
+    extensions: ['.h'],
+    exclude: /_abstract\.h$|^test\//,
+    half: 'tuning',
+    since: '2026-12-05d',
+  },
+  {
+    name: 'context',
+    pkg: 'context',
+    version: '2021.03.05.20230120+dfsg-1+deb12u1',
+    language: 'lua',
+    root: 'usr/share/texmf/tex/context/base/mkiv',
+    extensions: ['.lua'],
+    exclude: /^(char-def|char-emj|mult-def|font-age|regi-(?!ini\.)[^/]*)\.lua$/,
+    half: 'tuning',
+    since: '2026-12-05d',
+  },
 ];
 
 export interface RealFile {

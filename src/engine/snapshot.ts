@@ -95,8 +95,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    an invocation is followed by a body (OpenAFS's `DECL_PIOCTL(PGetFileCell) { … }`), and Lua's
  *    `self:m(…)` records its receiver (analysis): an older analysis lacks those definitions and
  *    links every `:m(…)` by name.
+ * 32: JavaScript AMD `define([...], factory)` and `require([...], cb)` list imports (analysis): an
+ *    older analysis has none, and an AMD module has no dependants.
  */
-export const SNAPSHOT_VERSION = 31;
+export const SNAPSHOT_VERSION = 32;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

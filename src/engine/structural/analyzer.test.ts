@@ -189,6 +189,25 @@ describe('JavaScript', () => {
     ]);
   });
 
+  it("reads AMD define() and require() dependency lists: a loader plugin's id as its plugin module, the loader's own ids as none", () => {
+    const amd = analyzer.analyze(
+      'dojo/cookie.js',
+      [
+        'define("dojo/cookie", ["require", "./_base/kernel", "./regexp", "./has!dom-addeventlistener?:./aspect"], function(dojo, regexp){',
+        '  require(["./domReady"], function(ready){ ready(); });',
+        '  var lang = require("./_base/lang");',
+        '});',
+      ].join('\n'),
+    );
+    expect(amd.imports).toEqual([
+      { specifier: './_base/kernel', line: 1, names: ['*'], kind: 'require' },
+      { specifier: './regexp', line: 1, names: ['*'], kind: 'require' },
+      { specifier: './has', line: 1, names: ['*'], kind: 'require' },
+      { specifier: './domReady', line: 2, names: ['*'], kind: 'require' },
+      { specifier: './_base/lang', line: 3, names: ['*'], kind: 'require' },
+    ]);
+  });
+
   it('marks references reached through a receiver or a path as qualified', () => {
     const b = analyzer.analyze(
       'lib/response.js',

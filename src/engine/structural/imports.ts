@@ -115,12 +115,36 @@ function ecmascriptImports(node: Node): ImportRef[] {
   }
   if (type === 'call_expression') {
     const args = node.childForFieldName('arguments');
+    const amd = amdDependencies(node, args);
+    if (amd) return amd.map((specifier) => ({ specifier, line, names: ['*'], kind: 'require' }));
     const specifier = stringValue(args?.namedChild(0) ?? null);
     if (specifier === null) return [];
     if (node.childForFieldName('function')?.type === 'import') return [{ specifier, line, names: [], kind: 'dynamic' }];
     return [{ specifier, line, names: requireBindings(node), kind: 'require' }];
   }
   return [];
+}
+
+/**
+ * AMD's `define(["./a", "dojo/b"], factory)` (an id may come first) and `require(["./a"], cb)`: the
+ * array's module ids, each a dependency the factory receives whole. A loader plugin's id
+ * (`./text!./x.html`, `./has!feature?./a:./b`) depends on the plugin module, the part before `!`.
+ * Null when the call lists no array (a CommonJS `require("x")`).
+ */
+/** The ids the AMD loader answers itself (a UMD wrapper's `define(['exports'], factory)`): no module. */
+const AMD_SPECIAL_IDS = new Set(['require', 'exports', 'module']);
+
+function amdDependencies(call: Node, args: Node | null): string[] | null {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'identifier' || (callee.text !== 'define' && callee.text !== 'require')) return null;
+  const list = args ? namedChildrenOf(args).find((a) => a.type === 'array') : undefined;
+  if (!list) return null;
+  const ids: string[] = [];
+  for (const element of namedChildrenOf(list)) {
+    const id = stringValue(element)?.split('!')[0];
+    if (id && !AMD_SPECIAL_IDS.has(id) && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
 }
 
 /** `const x = require()` → ['*']; `const {a, b: c} = require()` → ['a','b']; bare → []. */

@@ -27,6 +27,11 @@ const ECMASCRIPT_COMMON = `
    arguments: (arguments . [(string) (template_string)])) @import
  (#eq? @_require "require"))
 (call_expression function: (import) arguments: (arguments . [(string) (template_string)])) @import
+; AMD: \`define("id", ["./a", "./b"], factory)\` and \`require(["./a"], callback)\` list a module's dependencies.
+((call_expression
+   function: (identifier) @_amd
+   arguments: (arguments (array (string)))) @import
+ (#match? @_amd "^(define|require)$"))
 
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))

@@ -48,7 +48,9 @@ export interface Sibling {
    * or X's function in a module that writes its own name where X's writes X's (renamedModules).
    */
   sameBase?: true;
-  /** A definition of another name than X's in X's own file. */
+  /** X's function in a module that writes its own word where X's writes X's (renamedModules): kept when the question named X's place. */
+  renamedModule?: true;
+  /** A definition of another name than X's, or of X's name in another container (its module's other table), in X's own file. */
   ownFile?: true;
 }
 
@@ -410,13 +412,15 @@ export function siblingSimilarity(
   layered = false,
   /** `y` is X's name in a module parallel to X's (parallelModules): its place is lifted (parallelPlace). */
   parallel = false,
+  /** `y` is X's function in a renamed module (renamedModules): its name is X's, in its module's word. */
+  renamed = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
   const parts = {
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
-    name: namedAffinity(x, y, namesBy ?? undefined, pair),
+    name: renamed ? 1 : namedAffinity(x, y, namesBy ?? undefined, pair),
     place: inNamedFolder(x.path, y.path, by) ? 1 : parallelPlace(placeAffinity(x.path, y.path, layered), parallel),
     shape: shapeAffinity(x, y),
   };
@@ -511,6 +515,7 @@ export function siblingsOf(
         continue;
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
+      const inRenamed = renamed(f, y);
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));
       // A decorator's method (X hands its call on to its base) is kin to the module's other
       // decorating methods (Doctrine's Logging\Connection::commit beside its rollBack): no other
@@ -525,13 +530,14 @@ export function siblingsOf(
         namesBy,
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
+        inRenamed && renamed.byTable,
       );
       const sameBase =
         (xBase !== undefined &&
           y.name === x.definition.name &&
           y.container !== x.definition.container &&
           baseOfContainer(f, y) === xBase) ||
-        renamed(f, y);
+        inRenamed;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -541,7 +547,11 @@ export function siblingsOf(
           ...(inNamedFolder(file.path, f.path, by) ? { namedFolder: true as const } : {}),
           ...(inParallel ? { parallelModule: true as const } : {}),
           ...(sameBase ? { sameBase: true as const } : {}),
-          ...(f === file && y.name !== x.definition.name ? { ownFile: true as const } : {}),
+          ...(inRenamed && renamed.byTable ? { renamedModule: true as const } : {}),
+          ...(f === file &&
+          (y.name !== x.definition.name || (renamed.byTable && y.container !== x.definition.container))
+            ? { ownFile: true as const }
+            : {}),
         });
     }
   }
@@ -583,25 +593,66 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
  * echo's key_auth.go (`keyFromHeader`, `keyFromQuery`) shares two of method_override.go's four
  * functions without being one more implementation of them (the C families share most of theirs).
  */
-function renamedModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: Definition) => boolean {
-  if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
-  const xParts = nameParts(x.name);
-  const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
-  if (xModule.size < 2) return () => false;
-  return (f, y) => {
+function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
+  if (!FUNCTION_FAMILY.has(x.kind)) return Object.assign(() => false, { byTable: false });
+  // X alone in its table is one entry of a table each module fills with its own (ConTeXt's
+  // `openers.zip` in data-zip.lua, `openers.file` in data-fil.lua, each beside `finders.…` and
+  // `loaders.…` of its scheme): the module is then the file's functions in tables, each named with
+  // its table, and y must be an entry of X's table.
+  const byTable =
+    x.container !== undefined &&
+    moduleFunctions(file, x.container, x.name).size === 0 &&
+    namesItsFile(x.name, file.path);
+  const partsOf = (d: Definition) =>
+    byTable ? [...nameParts(d.container ?? ''), ...nameParts(d.name)] : nameParts(d.name);
+  const moduleOf = (f: CorpusFile, d: Definition): string[][] =>
+    byTable
+      ? f.analysis.definitions
+          .filter((e) => e !== d && e.container !== undefined && FUNCTION_FAMILY.has(e.kind) && !isConstructor(e))
+          .map(partsOf)
+      : [...moduleFunctions(f, d.container, d.name)].map(nameParts);
+  const xParts = partsOf(x);
+  const xModule = new Set(moduleOf(file, x).map((parts) => parts.join(' ')));
+  if (xModule.size < 2) return Object.assign(() => false, { byTable });
+  const test = (f: CorpusFile, y: Definition) => {
     if (f === file || !FUNCTION_FAMILY.has(y.kind)) return false;
-    const yParts = nameParts(y.name);
+    if (byTable && (y.container !== x.container || !namesItsFile(y.name, f.path))) return false;
+    const yParts = partsOf(y);
     if (yParts.length !== xParts.length) return false;
     const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
     if (differing.length !== 1) return false;
     const [mine, theirs] = [xParts[differing[0]], yParts[differing[0]]];
-    const yModule = moduleFunctions(f, y.container, y.name);
-    const asX = (n: string) => nameParts(n).map((p) => (p === theirs ? mine : p));
+    const yModule = moduleOf(f, y);
     let shared = 0;
-    for (const n of yModule) if (xModule.has(asX(n).join(' '))) shared++;
-    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
+    // Only names that write the module's word count: two classes sharing most method names
+    // (ParameterBag and FrozenParameterBag) are no renaming of one-word `clear` into `add`.
+    for (const parts of yModule)
+      if (parts.includes(theirs) && xModule.has(parts.map((p) => (p === theirs ? mine : p)).join(' '))) shared++;
+    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.length);
   };
+  return Object.assign(test, { byTable });
 }
+
+/**
+ * Whether a table entry's name is its module's word: a word of its file's name begins it or it
+ * begins that word (`zip` in data-zip.lua, `file` in data-fil.lua). Go's scan_rr.go holds one
+ * `parse` per record type, each alone in its type there, and names a role, not a module.
+ */
+function namesItsFile(name: string, path: string): boolean {
+  const word = name.toLowerCase();
+  return nameParts(fileStem(path)).some(
+    (part) => part.length >= 3 && word.length >= 3 && (word.startsWith(part) || part.startsWith(word)),
+  );
+}
+
+/**
+ * renamedModules' test, and whether X is one entry of a table each module fills with its own: such
+ * an entry's name is X's in its module's word (siblingSimilarity's `renamed`), it is kept where the
+ * question named X's place, and X's module's other tables' entries are X's file's, not its kin.
+ * Where X's module is its container's functions, the renaming only marks the implementation
+ * (`sameBase`): one word of a name changed meets too many names by chance to count as X's name.
+ */
+type RenamedModules = ((f: CorpusFile, y: Definition) => boolean) & { byTable: boolean };
 
 /** The names of a file's functions and methods in one container (undefined: its top-level ones), `except` left out. */
 function moduleFunctions(file: CorpusFile, container: string | undefined, except: string): Set<string> {
@@ -666,7 +717,7 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
   if (place === undefined) return siblings;
   const inside = (s: Sibling) => inPlace(corpus.files[corpus.chunks[s.chunkId].fileId].path, place);
   const nearest = Math.max(0, ...siblings.filter(inside).map((s) => s.similarity));
-  return siblings.filter((s) => inside(s) || s.similarity > nearest);
+  return siblings.filter((s) => inside(s) || s.similarity > nearest || s.renamedModule);
 }
 
 /**

@@ -95,8 +95,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    an invocation is followed by a body (OpenAFS's `DECL_PIOCTL(PGetFileCell) { … }`), and Lua's
  *    `self:m(…)` records its receiver (analysis): an older analysis lacks those definitions and
  *    links every `:m(…)` by name.
+ * 32: JavaScript methods of an object given to a constructor's prototype (`inherits(X, Base, {…})`,
+ *    `Object.assign(X.prototype, {…})`) are X's, and an anonymous `export default function` is
+ *    defined under its file's name (analysis): an older analysis has them without a class or not at all.
  */
-export const SNAPSHOT_VERSION = 31;
+export const SNAPSHOT_VERSION = 32;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

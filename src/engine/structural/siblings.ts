@@ -20,7 +20,7 @@ import {
   SIBLING_SHAPE_WEIGHT,
   SIBLING_VARIANT_FILE,
 } from '../ranking';
-import { fileStem, placeWords } from '../path-words';
+import { defaultExportName, fileStem, placeWords } from '../path-words';
 import { splitIdentifier, subTokens } from '../tokens';
 import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
@@ -484,6 +484,7 @@ export function siblingsOf(
   const parallel = parallelModules(file, x.definition);
   const renamed = renamedModules(file, x.definition);
   const xBase = baseOfContainer(file, x.definition);
+  const xByFile = namedByFile(file.path, x.definition);
   const pair = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
@@ -516,9 +517,18 @@ export function siblingsOf(
       // decorating methods (Doctrine's Logging\Connection::commit beside its rollBack): no other
       // module's namesake is lifted past them.
       const inParallel = !xHandsOn && parallel(f, y);
+      // A name an anonymous default export takes from its file (defaultExportName) is no role:
+      // another in X's folder is X's function in a parallel module (vega's regression/linear.js
+      // beside log.js), a namesake elsewhere only shares a file's name.
+      const yByFile = namedByFile(f.path, y);
+      const oneModuleFunction = xByFile && yByFile && f !== file && directoryOf(f.path) === directory;
+      const fileNamesake = f !== file && y.name === x.definition.name && (xByFile || yByFile);
+      let yNamed = y;
+      if (oneModuleFunction) yNamed = { ...y, name: x.definition.name };
+      else if (fileNamesake) yNamed = { ...y, name: '' };
       const s = siblingSimilarity(
         x,
-        { definition: y, path: f.path, body: bodyNames(f, y) },
+        { definition: yNamed, path: f.path, body: bodyNames(f, y) },
         by,
         oneRole,
         pair,
@@ -531,7 +541,8 @@ export function siblingsOf(
           y.name === x.definition.name &&
           y.container !== x.definition.container &&
           baseOfContainer(f, y) === xBase) ||
-        renamed(f, y);
+        renamed(f, y) ||
+        oneModuleFunction;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -591,16 +602,34 @@ function renamedModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: Def
   return (f, y) => {
     if (f === file || !FUNCTION_FAMILY.has(y.kind)) return false;
     const yParts = nameParts(y.name);
-    if (yParts.length !== xParts.length) return false;
-    const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
-    if (differing.length !== 1) return false;
-    const [mine, theirs] = [xParts[differing[0]], yParts[differing[0]]];
+    // The one run of words that differs: X's module's word and y's, which may be two words in
+    // one (vega's uniform.js `densityUniform`, lognormal.js `densityLogNormal`).
+    let before = 0;
+    while (before < xParts.length && before < yParts.length && xParts[before] === yParts[before]) before++;
+    let after = 0;
+    while (
+      after < xParts.length - before &&
+      after < yParts.length - before &&
+      xParts[xParts.length - 1 - after] === yParts[yParts.length - 1 - after]
+    )
+      after++;
+    const mine = xParts.slice(before, xParts.length - after).join(' ');
+    const theirs = yParts.slice(before, yParts.length - after).join(' ');
+    if (!mine || !theirs) return false;
     const yModule = moduleFunctions(f, y.container, y.name);
-    const asX = (n: string) => nameParts(n).map((p) => (p === theirs ? mine : p));
+    const asX = (n: string) => ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
     let shared = 0;
-    for (const n of yModule) if (xModule.has(asX(n).join(' '))) shared++;
+    for (const n of yModule) if (xModule.has(asX(n))) shared++;
     return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
   };
+}
+
+/** `export default function (` or `export default (a) =>`: a default export with no name of its own. */
+const ANONYMOUS_DEFAULT = /^export\s+default\s+(?!(?:async\s+)?function\s*\*?\s*[A-Za-z_$]|class\s+[A-Za-z_$])/;
+
+/** Whether a definition is an anonymous default export, which the analysis names by its file (defaultExportName). */
+function namedByFile(path: string, d: Definition): boolean {
+  return ANONYMOUS_DEFAULT.test(d.signature) && d.name === defaultExportName(path);
 }
 
 /** The names of a file's functions and methods in one container (undefined: its top-level ones), `except` left out. */
@@ -666,7 +695,8 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
   if (place === undefined) return siblings;
   const inside = (s: Sibling) => inPlace(corpus.files[corpus.chunks[s.chunkId].fileId].path, place);
   const nearest = Math.max(0, ...siblings.filter(inside).map((s) => s.similarity));
-  return siblings.filter((s) => inside(s) || s.similarity > nearest);
+  // X again in a parallel module (sameBase) is what the named place's X is one of.
+  return siblings.filter((s) => inside(s) || s.sameBase === true || s.similarity > nearest);
 }
 
 /**

@@ -48,6 +48,12 @@ export interface Sibling {
    * or X's function in a module that writes its own name where X's writes X's (renamedModules).
    */
   sameBase?: true;
+  /**
+   * X's function in another module of X's kind named by its own file: the module's anonymous
+   * default export, or a name that spells its file's where X's spells X's (renamedModules). The
+   * named place's X is one of them, so they stay when the question names X's file (inNamedPlace).
+   */
+  fileModule?: true;
   /** A definition of another name than X's in X's own file. */
   ownFile?: true;
 }
@@ -536,12 +542,15 @@ export function siblingsOf(
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
       );
+      const renamedHow = renamed(f, y);
+      // X's function in a module named by its file: what the named place's X is one of (inNamedPlace).
+      const fileModule = renamedHow === 'file' || oneModuleFunction;
       const sameBase =
         (xBase !== undefined &&
           y.name === x.definition.name &&
           y.container !== x.definition.container &&
           baseOfContainer(f, y) === xBase) ||
-        renamed(f, y) ||
+        renamedHow !== undefined ||
         oneModuleFunction;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
@@ -552,6 +561,7 @@ export function siblingsOf(
           ...(inNamedFolder(file.path, f.path, by) ? { namedFolder: true as const } : {}),
           ...(inParallel ? { parallelModule: true as const } : {}),
           ...(sameBase ? { sameBase: true as const } : {}),
+          ...(fileModule ? { fileModule: true as const } : {}),
           ...(f === file && y.name !== x.definition.name ? { ownFile: true as const } : {}),
         });
     }
@@ -594,34 +604,68 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
  * echo's key_auth.go (`keyFromHeader`, `keyFromQuery`) shares two of method_override.go's four
  * functions without being one more implementation of them (the C families share most of theirs).
  */
-function renamedModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: Definition) => boolean {
-  if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
+function renamedModules(
+  file: CorpusFile,
+  x: Definition,
+): (f: CorpusFile, y: Definition) => 'word' | 'file' | undefined {
+  if (!FUNCTION_FAMILY.has(x.kind)) return () => undefined;
   const xParts = nameParts(x.name);
   const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
-  if (xModule.size < 2) return () => false;
+  if (xModule.size < 2) return () => undefined;
   return (f, y) => {
-    if (f === file || !FUNCTION_FAMILY.has(y.kind)) return false;
+    if (f === file || !FUNCTION_FAMILY.has(y.kind)) return undefined;
     const yParts = nameParts(y.name);
-    // The one run of words that differs: X's module's word and y's, which may be two words in
-    // one (vega's uniform.js `densityUniform`, lognormal.js `densityLogNormal`).
-    let before = 0;
-    while (before < xParts.length && before < yParts.length && xParts[before] === yParts[before]) before++;
-    let after = 0;
-    while (
-      after < xParts.length - before &&
-      after < yParts.length - before &&
-      xParts[xParts.length - 1 - after] === yParts[yParts.length - 1 - after]
-    )
-      after++;
-    const mine = xParts.slice(before, xParts.length - after).join(' ');
-    const theirs = yParts.slice(before, yParts.length - after).join(' ');
-    if (!mine || !theirs) return false;
+    const words = renamedWords(xParts, file.path, yParts, f.path);
+    if (!words) return undefined;
+    const { mine, theirs, how } = words;
     const yModule = moduleFunctions(f, y.container, y.name);
-    const asX = (n: string) => ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
+    const asX = (n: string) =>
+      how === 'word'
+        ? nameParts(n)
+            .map((p) => (p === theirs ? mine : p))
+            .join(' ')
+        : ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
     let shared = 0;
     for (const n of yModule) if (xModule.has(asX(n))) shared++;
-    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
+    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size) ? how : undefined;
   };
+}
+
+/**
+ * The words X's module writes where y's module writes its own: when each name spells its own
+ * file's name (vega's uniform.js `densityUniform`, lognormal.js `densityLogNormal`), those runs of
+ * words, the rest alike; else the one word in which two names of as many words differ.
+ */
+function renamedWords(
+  xParts: string[],
+  xPath: string,
+  yParts: string[],
+  yPath: string,
+): { mine: string; theirs: string; how: 'word' | 'file' } | undefined {
+  const [xRun, yRun] = [fileNameRun(xParts, xPath), fileNameRun(yParts, yPath)];
+  const rest = (parts: string[], [from, to]: [number, number]) =>
+    `${parts.slice(0, from).join(' ')}|${parts.slice(to).join(' ')}`;
+  const [mine, theirs] = [xRun && xParts.slice(...xRun).join(' '), yRun && yParts.slice(...yRun).join(' ')];
+  if (xRun && yRun && mine !== theirs && rest(xParts, xRun) === rest(yParts, yRun))
+    return { mine: mine!, theirs: theirs!, how: 'file' };
+  if (yParts.length !== xParts.length) return undefined;
+  const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
+  return differing.length === 1 ? { mine: xParts[differing[0]], theirs: yParts[differing[0]], how: 'word' } : undefined;
+}
+
+/** The run of a name's words that spells its file's name (`log`, `normal` of densityLogNormal in lognormal.js). */
+function fileNameRun(parts: string[], path: string): [number, number] | undefined {
+  const stem = fileStem(path)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  for (let from = 0; from < parts.length; from++) {
+    let spelled = '';
+    for (let to = from; to < parts.length && spelled.length < stem.length; to++) {
+      spelled += parts[to];
+      if (spelled === stem) return [from, to + 1];
+    }
+  }
+  return undefined;
 }
 
 /** `export default function (` or `export default (a) =>`: a default export with no name of its own. */
@@ -688,15 +732,15 @@ function qualifierPicksOnly(
  * every sibling in the named place (hcl's `Body.JustAttributes in hclsyntax/structure.go`: the
  * other bodies' JustAttributes, where the file has none), not otherwise — hyper's server-side
  * `set_nodelay`, a twin in all but its place, led the setters beside X on its words alone. It
- * stays a candidate.
+ * stays a candidate. X's function in a module named by its file (fileModule) stays too: vega's
+ * `densityNormal` for `densityUniform in uniform.js`, where uniform.js's own functions are closer.
  */
 function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefined): Sibling[] {
   const place = by?.path;
   if (place === undefined) return siblings;
   const inside = (s: Sibling) => inPlace(corpus.files[corpus.chunks[s.chunkId].fileId].path, place);
   const nearest = Math.max(0, ...siblings.filter(inside).map((s) => s.similarity));
-  // X again in a parallel module (sameBase) is what the named place's X is one of.
-  return siblings.filter((s) => inside(s) || s.sameBase === true || s.similarity > nearest);
+  return siblings.filter((s) => inside(s) || s.fileModule === true || s.similarity > nearest);
 }
 
 /**

@@ -269,6 +269,17 @@ describe('JavaScript', () => {
     expect(
       definition(analyzer.analyze('src/Axis.ts', 'export default class {\n  draw(): void {}\n}\n'), 'Axis'),
     ).toMatchObject({ kind: 'class', startLine: 1, endLine: 3 });
+    // CommonJS's `module.exports = (f, env) => …` (npm's @npmcli/config/lib/env-replace.js, ISC).
+    expect(
+      analyzer
+        .analyze('lib/env-replace.js', 'module.exports = (f, env) => f.replace(/x/g, (orig) => env[orig]);\n')
+        .definitions.map((d) => [d.name, d.kind]),
+    ).toEqual([['envReplace', 'function']]);
+    expect(
+      analyzer
+        .analyze('lib/otplease.js', 'module.exports = function otplease(fn) {\n  return fn();\n};\n')
+        .definitions.map((d) => d.name),
+    ).toContain('otplease');
     // A named default export keeps its name; an exported object literal is no function.
     expect(
       analyzer.analyze('src/bin.js', 'export default function bin(_) { return _; }\n').definitions.map((d) => d.name),

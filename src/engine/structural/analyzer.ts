@@ -1191,6 +1191,9 @@ function readDefinition(
   const firstChar = text.charCodeAt(nameStart);
   if ((firstChar === 34 || firstChar === 39 || lang === 'python') && nameNode.type === 'string')
     name = name.slice(1, -1);
+  // CommonJS `module.exports = (f, env) => …`: the module's one function, named by its file as an
+  // anonymous default export is (the tags name it `exports`).
+  if (name === 'exports' && defaultName && isAnonymousModuleExports(tagged)) name = defaultName;
   if (!name) return null;
   // `operator ==`, `operator []`: one spelling, as a query writes it (`operator==`).
   if (nameNode.type === 'operator_name') name = name.replace(/\s+/g, '');
@@ -1412,6 +1415,19 @@ function containerOf(
     return { container: /^['"]/.test(name) ? name.slice(1, -1) : name, membersAreMethods: members };
   }
   return { membersAreMethods: false };
+}
+
+/** Whether a node is `module.exports = function (…) {…}` (or an arrow), the function without a name. */
+function isAnonymousModuleExports(node: Node): boolean {
+  if (node.type !== 'assignment_expression') return false;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  return (
+    left?.type === 'member_expression' &&
+    left.childForFieldName('object')?.text === 'module' &&
+    right !== null &&
+    right.childForFieldName('name') === null
+  );
 }
 
 /**

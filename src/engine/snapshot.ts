@@ -96,8 +96,9 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    `self:m(…)` records its receiver (analysis): an older analysis lacks those definitions and
  *    links every `:m(…)` by name.
  * 32: JavaScript methods of an object given to a constructor's prototype (`inherits(X, Base, {…})`,
- *    `Object.assign(X.prototype, {…})`) are X's, and an anonymous `export default function` is
- *    defined under its file's name (analysis): an older analysis has them without a class or not at all.
+ *    `Object.assign(X.prototype, {…})`) are X's, and an anonymous `export default function` (or
+ *    CommonJS `module.exports = (…) => …`) is defined under its file's name (analysis): an older
+ *    analysis has them without a class, as `exports` or not at all.
  */
 export const SNAPSHOT_VERSION = 32;
 

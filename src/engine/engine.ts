@@ -467,7 +467,7 @@ export class Engine {
                 }
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
-            ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup() }),
+            ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup(this.corpus) }),
             flooredLists: ['graph'] as const,
           }
         : {}),

@@ -109,7 +109,7 @@ export interface FusionInput {
   fileWordsOf?(chunk: Chunk): number;
   /**
    * "Similar to X": the chunk's similarity to X when it is one of X's siblings; `sameBase`: X's
-   * method in another class of X's class's base; `ownFile`: of another name (or X's name in another container), in X's file.
+   * method in another class of X's class's base; `ownFile`: of another name, in X's file.
    */
   siblingOf?(chunkId: number): { of: string; similarity: number; sameBase?: true; ownFile?: true } | undefined;
   /** "Similar to X": the chunk's form weight when it is a function of another form than X's. */

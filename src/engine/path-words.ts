@@ -25,6 +25,24 @@ export function fileStem(path: string): string {
   return stemOfName(path.slice(path.lastIndexOf('/') + 1));
 }
 
+/**
+ * The name an anonymous `export default function` goes by: its file's, as its importers and
+ * bundlers name it (`r-squared.js` → `rSquared`), an index file's its folder's; '' for none.
+ */
+export function defaultExportName(path: string): string {
+  const stems = placeStems(path);
+  const stem = stems.length > 1 && stems[stems.length - 1] === 'index' ? stems[stems.length - 2] : fileStem(path);
+  const words = stem.split(/[^A-Za-z0-9_$]+/).filter((w) => w.length > 0);
+  if (words.length === 0) return '';
+  const name =
+    words[0] +
+    words
+      .slice(1)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join('');
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
 /** The words of a path's file name, lower-cased: `linux`, `os` for src/linux-os.c. */
 export function fileNameWords(path: string): Set<string> {
   return new Set(splitIdentifier(fileStem(path)));

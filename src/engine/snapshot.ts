@@ -95,8 +95,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    an invocation is followed by a body (OpenAFS's `DECL_PIOCTL(PGetFileCell) { … }`), and Lua's
  *    `self:m(…)` records its receiver (analysis): an older analysis lacks those definitions and
  *    links every `:m(…)` by name.
- * 32: JavaScript AMD `define([...], factory)` and `require([...], cb)` list imports (analysis): an
- *    older analysis has none, and an AMD module has no dependants.
+ * 32: JavaScript methods of an object given to a constructor's prototype (`inherits(X, Base, {…})`,
+ *    `Object.assign(X.prototype, {…})`) are X's, an anonymous `export default function` (or
+ *    CommonJS `module.exports = (…) => …`) is defined under its file's name, and AMD
+ *    `define([...], factory)` / `require([...], cb)` list imports (analysis): an older analysis has
+ *    those methods without a class, the default exports as `exports` or not at all, and no
+ *    dependants of an AMD module.
  */
 export const SNAPSHOT_VERSION = 32;
 

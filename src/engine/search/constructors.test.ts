@@ -141,7 +141,31 @@ const AUXV_RS = [
   '',
 ].join('\n');
 
+/** The shape of vega-transforms/src/Bin.js (vega 5.22, BSD-3-Clause): an ES5 constructor and its methods. */
+const BIN_JS = [
+  '/**',
+  ' * Generates a binning function for discretizing data.',
+  ' * @constructor',
+  ' */',
+  'export default function Bin(params) {',
+  '  Transform.call(this, null, params);',
+  '}',
+  '',
+  'inherits(Bin, Transform, {',
+  '  transform(_, pulse) {',
+  '    const band = this._bins(_);',
+  '    return pulse.modifies(band);',
+  '  },',
+  '});',
+  '',
+  'export function binStep(extent, maxbins) {',
+  '  return (extent[1] - extent[0]) / maxbins;',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'vega-transforms/src/Bin.js', text: BIN_JS },
   { path: 'backend/linux_raw/param/auxv.rs', text: AUXV_RS },
   { path: 'ip4defrag/defrag.go', text: DEFRAG_GO },
   { path: 'session.py', text: SESSION_PY },
@@ -157,13 +181,17 @@ const named = (symbol: string) => definitionNamed(corpus, symbol);
 
 describe('a constructor, on a question about what its object does', () => {
   it('is a function the language or its convention names so', () => {
-    const constructor = constructorLookup();
+    const constructor = constructorLookup(corpus);
     expect(constructor(named('NewIPv4Defragmenter'))).toBe(true);
     expect(constructor(named('__init__'))).toBe(true);
     expect(constructor(named('__construct'))).toBe(true);
     expect(constructor(named('DefragIPv4'))).toBe(false);
     expect(constructor(named('send'))).toBe(false);
     expect(constructor(named('IPv4Defragmenter'))).toBe(false);
+    // JavaScript before `class`: a function its file gives methods to (`inherits(Bin, …, {…})`).
+    expect(constructor(named('Bin'))).toBe(true);
+    expect(constructor(named('transform'))).toBe(false);
+    expect(constructor(named('binStep'))).toBe(false);
   });
 
   it('is what a question about making something asks for', () => {
@@ -200,7 +228,7 @@ describe('a constructor, on a question about what its object does', () => {
         }),
       ).filter((r) => r.path === 'ip4defrag/defrag.go');
     expect(run()[0].symbol).toBe('NewIPv4Defragmenter');
-    const [shown] = run(constructorLookup());
+    const [shown] = run(constructorLookup(corpus));
     expect(shown.symbol).toBe('DefragIPv4WithTimestamp');
     expect(shown.explanation.member).toMatchObject({
       rule: 'wrapper-hands-on',

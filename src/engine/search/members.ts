@@ -638,7 +638,7 @@ const GO_CONSTRUCTOR = /^New(?:[A-Z0-9_]|$)/;
  * over `DefragIPv4WithTimestamp`. A question that asks how something is made (asksHowMade)
  * passes no lookup.
  */
-export function constructorLookup(): (chunk: Chunk) => boolean {
+export function constructorLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
     const name = functionName(chunk);
     if (!name) return false;
@@ -646,8 +646,19 @@ export function constructorLookup(): (chunk: Chunk) => boolean {
     const language = languageForPath(chunk.path);
     if (language === 'go') return GO_CONSTRUCTOR.test(name);
     const own = chunk.container?.split(/::|\.|\\/).pop();
-    return chunk.definitionKind === 'method' && own !== undefined && own === name;
+    if (chunk.definitionKind === 'method') return own !== undefined && own === name;
+    return own === undefined && givesMethods(corpus, chunk, name);
   };
+}
+
+/**
+ * Whether a top-level function's file defines methods on its name: JavaScript's constructor as
+ * written before `class` (`function Bin(params) { Transform.call(this, …) }`, its methods given by
+ * `inherits(Bin, Transform, {…})` or `Bin.prototype.m = …`), which only stores its parameters.
+ */
+function givesMethods(corpus: Corpus, chunk: Chunk, name: string): boolean {
+  const file = corpus.files[chunk.fileId];
+  return file !== undefined && file.analysis.definitions.some((d) => d.kind === 'method' && d.container === name);
 }
 
 /** Words of a question that ask how something is made, set up or started: there the constructor answers. */

@@ -128,6 +128,19 @@ describe('questionParts reads the parts of a similar-phrase question', () => {
     });
   });
 
+  it('reads `the default export function in FILE` as the definition the analysis names by its file (vega)', () => {
+    expect(
+      similarSubject('code similar to the default export function in vega-statistics/src/regression/log.js'),
+    ).toEqual({
+      name: 'log',
+      path: 'vega-statistics/src/regression/log.js',
+    });
+    expect(similarSubject('code similar to the default export of src/regression/r-squared.js')).toEqual({
+      name: 'rSquared',
+      path: 'src/regression/r-squared.js',
+    });
+  });
+
   it('reads what the family implements, or its package, between its role and `like` (dbal, openpyxl)', () => {
     expect(similarSubject('other drivers implementing connect like Driver\\PDO\\MySQL\\Driver::connect')).toEqual({
       name: 'connect',
@@ -566,60 +579,84 @@ describe('similar to a function of a module whose like modules each write their 
     expect(own?.explanation.sibling).toMatchObject({ of: 'xdrrec_getbytes', belowSameBase: true });
   });
 
-  it('reads a table each module adds its own entry to as the module’s word (ConTeXt’s openers.zip)', async () => {
-    // ConTeXt's data-zip.lua, data-fil.lua, data-vir.lua, shortened: each scheme's file adds one
-    // function to each of the resolvers' tables (finders, openers, loaders), named by its scheme.
-    const scheme = (name: string, extra: string[] = []) =>
+  it('takes a module that writes its name in two words for X’s one, and lists it though the question named X’s file (vega densityUniform)', async () => {
+    // vega-statistics/src/uniform.js, normal.js and lognormal.js (vega 5.22, BSD-3-Clause), bodies shortened.
+    const distribution = (own: string, a: string, b: string) => [
+      "import {random} from './random';",
+      '',
+      `export function sample${own}(${a}, ${b}) {`,
+      `  return ${a} + ${b} * random();`,
+      '}',
+      '',
+      `export function density${own}(value, ${a}, ${b}) {`,
+      `  if (${b} == null) ${b} = 1;`,
+      `  return value >= ${a} ? 1 / ${b} : 0;`,
+      '}',
+      '',
+      `export function cumulative${own}(value, ${a}, ${b}) {`,
+      `  return value < ${a} ? 0 : (value - ${a}) / ${b};`,
+      '}',
+      '',
+      `export function quantile${own}(p, ${a}, ${b}) {`,
+      `  return p >= 0 && p <= 1 ? ${a} + p * ${b} : NaN;`,
+      '}',
+      '',
+      `export default function(${a}, ${b}) {`,
+      `  return {sample: () => sample${own}(${a}, ${b}), pdf: value => density${own}(value, ${a}, ${b})};`,
+      '}',
+      '',
+    ];
+    const vega = await Engine.build(
       [
-        'local finders = resolvers.finders',
-        'local openers = resolvers.openers',
-        'local loaders = resolvers.loaders',
-        'local notfound = finders.notfound',
-        ...extra,
-        `function finders.${name}(specification)`,
-        '    local filename = specification.filename',
-        `    if filename then report("${name} finder: %a found", filename) return filename end`,
-        '    return notfound()',
-        'end',
+        { path: 'src/uniform.js', text: distribution('Uniform', 'min', 'max').join('\n') },
+        { path: 'src/normal.js', text: distribution('Normal', 'mean', 'stdev').join('\n') },
+        { path: 'src/lognormal.js', text: distribution('LogNormal', 'mean', 'stdev').join('\n') },
+        { path: 'src/bin.js', text: 'export function binStep(extent, maxbins) {\n  return extent / maxbins;\n}\n' },
+      ],
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
+    );
+    const r = await vega.search('code similar to densityUniform in src/uniform.js');
+    expect(r.results.slice(0, 2).map((row) => `${row.path} ${row.symbol}`)).toEqual(
+      expect.arrayContaining(['src/normal.js densityNormal', 'src/lognormal.js densityLogNormal']),
+    );
+  });
+
+  it('takes the anonymous default exports of X’s folder for X’s kin, not what shares its file’s name (vega regression/log.js)', async () => {
+    // vega-statistics/src/regression/*.js and vega-util's transform.js (vega 5.22, BSD-3-Clause), shortened.
+    const fit = (transform: string) =>
+      [
+        "import ols from './ols';",
+        "import {visitPoints} from './points';",
         '',
-        `function openers.${name}(specification)`,
-        '    local filename = specification.filename',
-        '    if filename and filename ~= "" then',
-        `        local f = open_${name}(filename)`,
-        `        if f then report("${name} opener: %a opened", filename) return textopener("${name}", filename, f) end`,
-        '    end',
-        '    return notfound()',
-        'end',
-        '',
-        `function loaders.${name}(specification)`,
-        '    local filename = specification.filename',
-        `    local data = read_${name}(filename)`,
-        `    if data then report("${name} loader: %a loaded", filename) return true, data, #data end`,
-        '    return notfound()',
-        'end',
+        'export default function(data, x, y) {',
+        '  let X = 0, Y = 0, n = 0;',
+        '  visitPoints(data, x, y, (dx, dy) => {',
+        '    ++n;',
+        `    dx = ${transform};`,
+        '    X += (dx - X) / n;',
+        '    Y += (dy - Y) / n;',
+        '  });',
+        '  const coef = ols(X, Y);',
+        '  return {coef: coef, predict: x => coef[0] + coef[1] * x};',
+        '}',
         '',
       ].join('\n');
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const data = await Engine.build(
+    const vega = await Engine.build(
       [
-        { path: 'data-zip.lua', text: scheme('zip', ['local function openarchive(name) return zip.open(name) end']) },
-        { path: 'data-fil.lua', text: scheme('file', ['function openers.helpers.textopener(...) end']) },
-        { path: 'data-vir.lua', text: scheme('virtual') },
+        { path: 'stats/regression/log.js', text: fit('Math.log(dx)') },
+        { path: 'stats/regression/linear.js', text: fit('dx') },
+        { path: 'stats/regression/exp.js', text: fit('Math.exp(dx)') },
+        { path: 'util/transform.js', text: 'export const log = sign => x => Math.log(sign * x);\n' },
+        { path: 'util/logger.js', text: 'function log(method, level, input) {\n  console[method](level, input);\n}\n' },
       ],
-      { analyzer, embedder: null },
+      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
     );
-    const r = await data.search('code similar to openers.zip in data-zip.lua');
-    // The other schemes' openers come first; the zip scheme's own finder and loader (its module's
-    // other tables) after them.
-    expect(
-      r.results
-        .slice(0, 2)
-        .map((row) => `${row.path} ${row.symbol}`)
-        .sort(),
-    ).toEqual(['data-fil.lua file', 'data-vir.lua virtual']);
-    for (const row of r.results.slice(0, 2)) expect(row.explanation.sibling).toMatchObject({ of: 'zip' });
-    const own = r.results.find((row) => row.path === 'data-zip.lua');
-    expect(own?.explanation.sibling).toMatchObject({ of: 'zip', belowSameBase: true });
+    const r = await vega.search('code similar to the default export function in stats/regression/log.js');
+    expect(r.results.slice(0, 2).map((row) => row.path)).toEqual(
+      expect.arrayContaining(['stats/regression/linear.js', 'stats/regression/exp.js']),
+    );
+    // A function named `log` elsewhere shares the file's name, not X's role: no sibling of X.
+    expect(r.results.find((row) => row.path === 'util/logger.js')?.explanation.sibling).toBeUndefined();
   });
 
   it('does not call a module that shares half of X’s module’s names, one word changed, another implementation (echo MethodFromHeader)', async () => {

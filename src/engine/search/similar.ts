@@ -19,7 +19,7 @@ import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
 import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
 import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
-import { fileNameWords, placeStems } from '../path-words';
+import { defaultExportName, fileNameWords, placeStems } from '../path-words';
 import { showList } from './retrieve';
 
 /**
@@ -266,6 +266,13 @@ export function questionParts(question: string): QuestionParts | null {
 }
 
 /**
+ * `the default export function in regression/log.js`: X is the file's anonymous default export,
+ * which the analysis defines under the file's name (defaultExportName).
+ */
+const DEFAULT_EXPORT =
+  /\bthe\s+default[-\s]+export(?:ed)?(?:\s+(?:function|class))?\s+(?:in|of|from)\s+(?:the\s+(?:file|module)\s+)?[`'"]?([\w$./@-]*\.[A-Za-z0-9]+)[`'"]?/i;
+
+/**
  * The subject with its name as the repository defines it: `encrypted_key?` when a definition has
  * that name (Ruby's predicates end in `?`, its bang methods in `!`), else without the mark, which
  * was the question's own (`code similar to parse_array?`).
@@ -281,7 +288,9 @@ export function markedName(subject: SimilarSubject, defines: (name: string) => b
  * or folder it is in, written before the name or after it.
  */
 export function similarSubject(question: string): SimilarSubject | null {
-  const parts = questionParts(question);
+  const parts = questionParts(
+    question.replace(DEFAULT_EXPORT, (_, path: string) => `${defaultExportName(path)} in ${path}`),
+  );
   if (!parts) return null;
   const names = parts.name.split(QUALIFIED);
   const name = names[names.length - 1];

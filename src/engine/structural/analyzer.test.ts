@@ -231,6 +231,83 @@ describe('JavaScript', () => {
     ]);
   });
 
+  it('gives an ES5 constructor the methods of an object handed to its prototype, not those of any object passed along', () => {
+    // The shape of vega-view-transforms/src/Overlap.js (vega 5.22, BSD-3-Clause) and of older
+    // code that assigns the prototype or extends it.
+    const b = analyzer.analyze(
+      'src/Overlap.js',
+      [
+        "import {inherits} from 'vega-util';",
+        'export default function Overlap(params) {',
+        '  Transform.call(this, null, params);',
+        '}',
+        'inherits(Overlap, Transform, {',
+        '  transform(_, pulse) {',
+        '    return pulse.reflow(_.modified());',
+        '  },',
+        '  reset: function (source) { return source; }',
+        '});',
+        'Object.assign(Bounds.prototype, { union(b) { return b; } });',
+        'Legacy.prototype = { clear: function () { return this; } };',
+        "register(app, { handler() { return 'x'; } });",
+        'const methods = { parity: items => items };',
+        '',
+      ].join('\n'),
+    );
+    expect(definition(b, 'transform')).toMatchObject({
+      kind: 'method',
+      container: 'Overlap',
+      startLine: 6,
+      endLine: 8,
+    });
+    expect(definition(b, 'reset')).toMatchObject({ kind: 'method', container: 'Overlap' });
+    expect(definition(b, 'union')).toMatchObject({ kind: 'method', container: 'Bounds' });
+    expect(definition(b, 'clear')).toMatchObject({ kind: 'method', container: 'Legacy' });
+    // An object given to a call whose first argument is no prototype is no class's.
+    expect(definition(b, 'handler').container).toBeUndefined();
+    expect(definition(b, 'parity')).toMatchObject({ kind: 'function' });
+    expect(definition(b, 'parity').container).toBeUndefined();
+  });
+
+  it('defines an anonymous default export under its file’s name, as its importers name it', () => {
+    // The shape of vega-statistics/src/regression/log.js and r-squared.js (vega 5.22, BSD-3-Clause).
+    const body = 'export default function(data, x, y) {\n  const predict = x => x;\n  return {predict};\n}\n';
+    expect(analyzer.analyze('src/regression/log.js', body).definitions.map((d) => [d.name, d.kind])).toEqual([
+      ['log', 'function'],
+      ['predict', 'function'],
+    ]);
+    expect(definition(analyzer.analyze('src/regression/r-squared.js', body), 'rSquared')).toMatchObject({
+      kind: 'function',
+      startLine: 1,
+      endLine: 4,
+      signature: 'export default function(data, x, y)',
+    });
+    expect(
+      definition(analyzer.analyze('src/bandwidth/index.mjs', 'export default (a, f) => a.length;\n'), 'bandwidth'),
+    ).toMatchObject({ kind: 'function' });
+    expect(
+      definition(analyzer.analyze('src/Axis.ts', 'export default class {\n  draw(): void {}\n}\n'), 'Axis'),
+    ).toMatchObject({ kind: 'class', startLine: 1, endLine: 3 });
+    // CommonJS's `module.exports = (f, env) => …` (npm's @npmcli/config/lib/env-replace.js, ISC).
+    expect(
+      analyzer
+        .analyze('lib/env-replace.js', 'module.exports = (f, env) => f.replace(/x/g, (orig) => env[orig]);\n')
+        .definitions.map((d) => [d.name, d.kind]),
+    ).toEqual([['envReplace', 'function']]);
+    expect(
+      analyzer
+        .analyze('lib/otplease.js', 'module.exports = function otplease(fn) {\n  return fn();\n};\n')
+        .definitions.map((d) => d.name),
+    ).toContain('otplease');
+    // A named default export keeps its name; an exported object literal is no function.
+    expect(
+      analyzer.analyze('src/bin.js', 'export default function bin(_) { return _; }\n').definitions.map((d) => d.name),
+    ).toEqual(['bin']);
+    expect(
+      analyzer.analyze('src/util.js', 'export default { m() { return 1; } };\n').definitions.map((d) => d.name),
+    ).toEqual(['m']);
+  });
+
   it('records new and extends', () => {
     expect(refs(a, 'Queue')).toEqual([
       { kind: 'new', line: 7, enclosing: 'create' },

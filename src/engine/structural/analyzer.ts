@@ -8,6 +8,7 @@ import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Reference } from '../contract';
 import { languageForFile, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
+import { defaultExportName } from '../path-words';
 import { cDefineTable, cMacroDefinitions, cMacroRules, macroBodyCalls } from './c-macros';
 import { macroTable, rustMacroDefinitions, rustMacroRules } from './macro-rules';
 import type { GrammarSource } from './grammars';
@@ -166,7 +167,7 @@ export class StructuralAnalyzer {
     const loaded = this.loaded.get(language);
     if (!loaded) return { ...empty, parsed: false, parseError: `grammar for ${language} is not loaded` };
     try {
-      const { found, syntaxError } = this.extract(loaded, language, text);
+      const { found, syntaxError } = this.extract(loaded, language, text, defaultExportName(path));
       // A tree with ERROR nodes is still used for whatever it recognised; one that yielded
       // no definition and no import is reported as not parsed.
       if (syntaxError !== null && found.definitions.length === 0 && found.imports.length === 0)
@@ -202,6 +203,7 @@ export class StructuralAnalyzer {
     loaded: LoadedLanguage,
     lang: Language,
     text: string,
+    defaultName: string,
   ): { found: Pick<FileAnalysis, 'definitions' | 'references' | 'imports'>; syntaxError: number | null } {
     const compiled = (loaded.query ??= compileQuery(loaded));
     const budget = new ParseBudget();
@@ -212,7 +214,7 @@ export class StructuralAnalyzer {
     }
     try {
       const root = tree.rootNode;
-      const found = readMatches(lang, text, matchesOf(compiled, root), compiled);
+      const found = readMatches(lang, text, matchesOf(compiled, root), compiled, defaultName);
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
       if (lang === 'c' || lang === 'cpp') {
         addMacroBodyCalls(found, macroBodyCalls(root, text));
@@ -698,9 +700,10 @@ function readMatches(
   text: string,
   matches: QueryMatch[],
   compiled: CompiledQuery,
+  defaultName = '',
 ): Pick<FileAnalysis, 'definitions' | 'references' | 'imports'> {
   const matched = collectMatchedNodes(lang, text, matches, compiled);
-  const { found, definitionNameStarts } = readDefinitions(lang, text, matched.definitionNodes);
+  const { found, definitionNameStarts } = readDefinitions(lang, text, matched.definitionNodes, defaultName);
   let references = readReferences(lang, text, matched, definitionNameStarts);
   assignEnclosing(found, references);
   const imports = readImports(lang, matched.importNodes);
@@ -784,12 +787,13 @@ function readDefinitions(
   lang: Language,
   text: string,
   definitionNodes: MatchedNodes['definitionNodes'],
+  defaultName: string,
 ): { found: FoundDefinition[]; definitionNameStarts: Set<number> } {
   const found: FoundDefinition[] = [];
   const definitionNameStarts = new Set<number>();
   for (const { node, nameNode: captured, tagKind } of definitionNodes.values()) {
     const nameNode = nameAfterAttributeMacro(lang, captured);
-    const definition = readDefinition(lang, text, node, nameNode, tagKind);
+    const definition = readDefinition(lang, text, node, nameNode, tagKind, defaultName);
     if (!definition) continue;
     definitionNameStarts.add(nameNode.startIndex);
     found.push(definition);
@@ -1178,13 +1182,18 @@ function readDefinition(
   tagged: Node,
   nameNode: Node,
   tagKind: string,
+  defaultName: string,
 ): FoundDefinition | null {
   const nameStart = nameNode.startIndex;
-  let name = text.slice(nameStart, nameNode.endIndex);
+  // An anonymous `export default function` (queries.ts names it by its `default` keyword).
+  let name = nameNode.type === 'default' ? defaultName : text.slice(nameStart, nameNode.endIndex);
   // TS `declare module "x"` (only a string node starts with a quote; Python's may have a prefix).
   const firstChar = text.charCodeAt(nameStart);
   if ((firstChar === 34 || firstChar === 39 || lang === 'python') && nameNode.type === 'string')
     name = name.slice(1, -1);
+  // CommonJS `module.exports = (f, env) => …`: the module's one function, named by its file as an
+  // anonymous default export is (the tags name it `exports`).
+  if (name === 'exports' && defaultName && isAnonymousModuleExports(tagged)) name = defaultName;
   if (!name) return null;
   // `operator ==`, `operator []`: one spelling, as a query writes it (`operator==`).
   if (nameNode.type === 'operator_name') name = name.replace(/\s+/g, '');
@@ -1370,6 +1379,11 @@ function containerOf(
       : '';
     if (interfaceName) return { container: interfaceName, membersAreMethods: true };
   }
+  // ES5 `inherits(X, Base, { m() {} })`, `Object.assign(X.prototype, { m })`: the object's methods are X's.
+  if (outerParent?.type === 'object' && (lang === 'javascript' || lang === 'typescript' || lang === 'tsx')) {
+    const owner = prototypeOwner(outerParent);
+    if (owner) return { container: owner, membersAreMethods: true };
+  }
   const nameParent = lang === 'cpp' || lang === 'lua' ? nameNode.parent : null;
   // C++ `void Widget::run() {}` defined outside its class: the scope is the container.
   if (nameParent?.type === 'qualified_identifier') {
@@ -1401,6 +1415,47 @@ function containerOf(
     return { container: /^['"]/.test(name) ? name.slice(1, -1) : name, membersAreMethods: members };
   }
   return { membersAreMethods: false };
+}
+
+/** Whether a node is `module.exports = function (…) {…}` (or an arrow), the function without a name. */
+function isAnonymousModuleExports(node: Node): boolean {
+  if (node.type !== 'assignment_expression') return false;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  return (
+    left?.type === 'member_expression' &&
+    left.childForFieldName('object')?.text === 'module' &&
+    right !== null &&
+    right.childForFieldName('name') === null
+  );
+}
+
+/**
+ * The constructor whose prototype an object literal's members become, as code before `class`
+ * wrote it: `X.prototype = {…}`, a call given `X.prototype` first (`Object.assign`, `extend`),
+ * or `inherits(X, Base, {…})` (Node's `util.inherits` convention, with the members added).
+ */
+function prototypeOwner(object: Node): string | undefined {
+  const holder = object.parent;
+  if (holder?.type === 'assignment_expression')
+    return holder.childForFieldName('right')?.id === object.id
+      ? prototypeOf(holder.childForFieldName('left'))
+      : undefined;
+  if (holder?.type !== 'arguments') return undefined;
+  const first = holder.namedChild(0);
+  if (!first || first.id === object.id) return undefined;
+  const owner = prototypeOf(first);
+  if (owner) return owner;
+  const callee = holder.parent?.childForFieldName('function');
+  const calleeName = callee?.type === 'member_expression' ? callee.childForFieldName('property')?.text : callee?.text;
+  return calleeName === 'inherits' && first.type === 'identifier' ? first.text : undefined;
+}
+
+/** `X.prototype` → 'X'; anything else → undefined. */
+function prototypeOf(node: Node | null): string | undefined {
+  if (node?.type !== 'member_expression' || node.childForFieldName('property')?.text !== 'prototype') return undefined;
+  const object = node.childForFieldName('object');
+  return object?.type === 'identifier' ? object.text : undefined;
 }
 
 /** The class of `class EXPORT_MACRO Name { … }`, which tree-sitter-cpp reads as a function `Name`; else null. */
@@ -1552,6 +1607,7 @@ function definitionKind(
       return isMember ? 'method' : 'function';
     case 'function_item':
     case 'assignment_expression':
+    case 'pair': // `m: function () {}` in an object given to a prototype (prototypeOwner)
     case 'method':
       return isMember ? 'method' : 'function';
     case 'function_declaration':

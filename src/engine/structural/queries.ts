@@ -33,6 +33,9 @@ const ECMASCRIPT_COMMON = `
    arguments: (arguments (array (string)))) @import
  (#match? @_amd "^(define|require)$"))
 
+; \`export default function (…) {}\`: named by its file (the analyzer's defaultExportName), as importers name it.
+(export_statement "default" @name value: [(function_expression) (arrow_function) (generator_function)] @definition.function)
+(export_statement "default" @name value: (class) @definition.class)
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant)))

@@ -20,7 +20,7 @@ import {
   SIBLING_SHAPE_WEIGHT,
   SIBLING_VARIANT_FILE,
 } from '../ranking';
-import { fileStem, placeWords } from '../path-words';
+import { defaultExportName, fileStem, placeWords } from '../path-words';
 import { splitIdentifier, subTokens } from '../tokens';
 import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
@@ -48,9 +48,13 @@ export interface Sibling {
    * or X's function in a module that writes its own name where X's writes X's (renamedModules).
    */
   sameBase?: true;
-  /** X's function in a module that writes its own word where X's writes X's (renamedModules): kept when the question named X's place. */
-  renamedModule?: true;
-  /** A definition of another name than X's, or of X's name in another container (its module's other table), in X's own file. */
+  /**
+   * X's function in another module of X's kind named by its own file: the module's anonymous
+   * default export, or a name that spells its file's where X's spells X's (renamedModules). The
+   * named place's X is one of them, so they stay when the question names X's file (inNamedPlace).
+   */
+  fileModule?: true;
+  /** A definition of another name than X's in X's own file. */
   ownFile?: true;
 }
 
@@ -412,15 +416,13 @@ export function siblingSimilarity(
   layered = false,
   /** `y` is X's name in a module parallel to X's (parallelModules): its place is lifted (parallelPlace). */
   parallel = false,
-  /** `y` is X's function in a renamed module (renamedModules): its name is X's, in its module's word. */
-  renamed = false,
 ): { similarity: number; parts: Sibling['parts'] } | null {
   const kind = kindAffinity(x.definition.kind, y.definition.kind);
   if (kind === 0) return null;
   const parts = {
     kind,
     form: formAffinity(x.definition, y.definition, bothRefuse),
-    name: renamed ? 1 : namedAffinity(x, y, namesBy ?? undefined, pair),
+    name: namedAffinity(x, y, namesBy ?? undefined, pair),
     place: inNamedFolder(x.path, y.path, by) ? 1 : parallelPlace(placeAffinity(x.path, y.path, layered), parallel),
     shape: shapeAffinity(x, y),
   };
@@ -488,6 +490,7 @@ export function siblingsOf(
   const parallel = parallelModules(file, x.definition);
   const renamed = renamedModules(file, x.definition);
   const xBase = baseOfContainer(file, x.definition);
+  const xByFile = namedByFile(file.path, x.definition);
   const pair = pairedNames(
     x.definition.name,
     [...files].flatMap((f) => f.analysis.definitions.filter((d) => FUNCTION_FAMILY.has(d.kind)).map((d) => d.name)),
@@ -515,29 +518,40 @@ export function siblingsOf(
         continue;
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
-      const inRenamed = renamed(f, y);
       const oneRole = yRefuses || (xHandsOn && handsOnToItsBase(f, y));
       // A decorator's method (X hands its call on to its base) is kin to the module's other
       // decorating methods (Doctrine's Logging\Connection::commit beside its rollBack): no other
       // module's namesake is lifted past them.
       const inParallel = !xHandsOn && parallel(f, y);
+      // A name an anonymous default export takes from its file (defaultExportName) is no role:
+      // another in X's folder is X's function in a parallel module (vega's regression/linear.js
+      // beside log.js), a namesake elsewhere only shares a file's name.
+      const yByFile = namedByFile(f.path, y);
+      const oneModuleFunction = xByFile && yByFile && f !== file && directoryOf(f.path) === directory;
+      const fileNamesake = f !== file && y.name === x.definition.name && (xByFile || yByFile);
+      let yNamed = y;
+      if (oneModuleFunction) yNamed = { ...y, name: x.definition.name };
+      else if (fileNamesake) yNamed = { ...y, name: '' };
       const s = siblingSimilarity(
         x,
-        { definition: y, path: f.path, body: bodyNames(f, y) },
+        { definition: yNamed, path: f.path, body: bodyNames(f, y) },
         by,
         oneRole,
         pair,
         namesBy,
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
-        inRenamed && renamed.byTable,
       );
+      const renamedHow = renamed(f, y);
+      // X's function in a module named by its file: what the named place's X is one of (inNamedPlace).
+      const fileModule = renamedHow === 'file' || oneModuleFunction;
       const sameBase =
         (xBase !== undefined &&
           y.name === x.definition.name &&
           y.container !== x.definition.container &&
           baseOfContainer(f, y) === xBase) ||
-        inRenamed;
+        renamedHow !== undefined ||
+        oneModuleFunction;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
           chunkId,
@@ -547,11 +561,8 @@ export function siblingsOf(
           ...(inNamedFolder(file.path, f.path, by) ? { namedFolder: true as const } : {}),
           ...(inParallel ? { parallelModule: true as const } : {}),
           ...(sameBase ? { sameBase: true as const } : {}),
-          ...(inRenamed && renamed.byTable ? { renamedModule: true as const } : {}),
-          ...(f === file &&
-          (y.name !== x.definition.name || (renamed.byTable && y.container !== x.definition.container))
-            ? { ownFile: true as const }
-            : {}),
+          ...(fileModule ? { fileModule: true as const } : {}),
+          ...(f === file && y.name !== x.definition.name ? { ownFile: true as const } : {}),
         });
     }
   }
@@ -593,66 +604,77 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
  * echo's key_auth.go (`keyFromHeader`, `keyFromQuery`) shares two of method_override.go's four
  * functions without being one more implementation of them (the C families share most of theirs).
  */
-function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
-  if (!FUNCTION_FAMILY.has(x.kind)) return Object.assign(() => false, { byTable: false });
-  // X alone in its table is one entry of a table each module fills with its own (ConTeXt's
-  // `openers.zip` in data-zip.lua, `openers.file` in data-fil.lua, each beside `finders.…` and
-  // `loaders.…` of its scheme): the module is then the file's functions in tables, each named with
-  // its table, and y must be an entry of X's table.
-  const byTable =
-    x.container !== undefined &&
-    moduleFunctions(file, x.container, x.name).size === 0 &&
-    namesItsFile(x.name, file.path);
-  const partsOf = (d: Definition) =>
-    byTable ? [...nameParts(d.container ?? ''), ...nameParts(d.name)] : nameParts(d.name);
-  const moduleOf = (f: CorpusFile, d: Definition): string[][] =>
-    byTable
-      ? f.analysis.definitions
-          .filter((e) => e !== d && e.container !== undefined && FUNCTION_FAMILY.has(e.kind) && !isConstructor(e))
-          .map(partsOf)
-      : [...moduleFunctions(f, d.container, d.name)].map(nameParts);
-  const xParts = partsOf(x);
-  const xModule = new Set(moduleOf(file, x).map((parts) => parts.join(' ')));
-  if (xModule.size < 2) return Object.assign(() => false, { byTable });
-  const test = (f: CorpusFile, y: Definition) => {
-    if (f === file || !FUNCTION_FAMILY.has(y.kind)) return false;
-    if (byTable && (y.container !== x.container || !namesItsFile(y.name, f.path))) return false;
-    const yParts = partsOf(y);
-    if (yParts.length !== xParts.length) return false;
-    const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
-    if (differing.length !== 1) return false;
-    const [mine, theirs] = [xParts[differing[0]], yParts[differing[0]]];
-    const yModule = moduleOf(f, y);
+function renamedModules(
+  file: CorpusFile,
+  x: Definition,
+): (f: CorpusFile, y: Definition) => 'word' | 'file' | undefined {
+  if (!FUNCTION_FAMILY.has(x.kind)) return () => undefined;
+  const xParts = nameParts(x.name);
+  const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
+  if (xModule.size < 2) return () => undefined;
+  return (f, y) => {
+    if (f === file || !FUNCTION_FAMILY.has(y.kind)) return undefined;
+    const yParts = nameParts(y.name);
+    const words = renamedWords(xParts, file.path, yParts, f.path);
+    if (!words) return undefined;
+    const { mine, theirs, how } = words;
+    const yModule = moduleFunctions(f, y.container, y.name);
+    const asX = (n: string) =>
+      how === 'word'
+        ? nameParts(n)
+            .map((p) => (p === theirs ? mine : p))
+            .join(' ')
+        : ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
     let shared = 0;
-    // Only names that write the module's word count: two classes sharing most method names
-    // (ParameterBag and FrozenParameterBag) are no renaming of one-word `clear` into `add`.
-    for (const parts of yModule)
-      if (parts.includes(theirs) && xModule.has(parts.map((p) => (p === theirs ? mine : p)).join(' '))) shared++;
-    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.length);
+    for (const n of yModule) if (xModule.has(asX(n))) shared++;
+    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size) ? how : undefined;
   };
-  return Object.assign(test, { byTable });
 }
 
 /**
- * Whether a table entry's name is its module's word: a word of its file's name begins it or it
- * begins that word (`zip` in data-zip.lua, `file` in data-fil.lua). Go's scan_rr.go holds one
- * `parse` per record type, each alone in its type there, and names a role, not a module.
+ * The words X's module writes where y's module writes its own: when each name spells its own
+ * file's name (vega's uniform.js `densityUniform`, lognormal.js `densityLogNormal`), those runs of
+ * words, the rest alike; else the one word in which two names of as many words differ.
  */
-function namesItsFile(name: string, path: string): boolean {
-  const word = name.toLowerCase();
-  return nameParts(fileStem(path)).some(
-    (part) => part.length >= 3 && word.length >= 3 && (word.startsWith(part) || part.startsWith(word)),
-  );
+function renamedWords(
+  xParts: string[],
+  xPath: string,
+  yParts: string[],
+  yPath: string,
+): { mine: string; theirs: string; how: 'word' | 'file' } | undefined {
+  const [xRun, yRun] = [fileNameRun(xParts, xPath), fileNameRun(yParts, yPath)];
+  const rest = (parts: string[], [from, to]: [number, number]) =>
+    `${parts.slice(0, from).join(' ')}|${parts.slice(to).join(' ')}`;
+  const [mine, theirs] = [xRun && xParts.slice(...xRun).join(' '), yRun && yParts.slice(...yRun).join(' ')];
+  if (xRun && yRun && mine !== theirs && rest(xParts, xRun) === rest(yParts, yRun))
+    return { mine: mine!, theirs: theirs!, how: 'file' };
+  if (yParts.length !== xParts.length) return undefined;
+  const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
+  return differing.length === 1 ? { mine: xParts[differing[0]], theirs: yParts[differing[0]], how: 'word' } : undefined;
 }
 
-/**
- * renamedModules' test, and whether X is one entry of a table each module fills with its own: such
- * an entry's name is X's in its module's word (siblingSimilarity's `renamed`), it is kept where the
- * question named X's place, and X's module's other tables' entries are X's file's, not its kin.
- * Where X's module is its container's functions, the renaming only marks the implementation
- * (`sameBase`): one word of a name changed meets too many names by chance to count as X's name.
- */
-type RenamedModules = ((f: CorpusFile, y: Definition) => boolean) & { byTable: boolean };
+/** The run of a name's words that spells its file's name (`log`, `normal` of densityLogNormal in lognormal.js). */
+function fileNameRun(parts: string[], path: string): [number, number] | undefined {
+  const stem = fileStem(path)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  for (let from = 0; from < parts.length; from++) {
+    let spelled = '';
+    for (let to = from; to < parts.length && spelled.length < stem.length; to++) {
+      spelled += parts[to];
+      if (spelled === stem) return [from, to + 1];
+    }
+  }
+  return undefined;
+}
+
+/** `export default function (` or `export default (a) =>`: a default export with no name of its own. */
+const ANONYMOUS_DEFAULT = /^export\s+default\s+(?!(?:async\s+)?function\s*\*?\s*[A-Za-z_$]|class\s+[A-Za-z_$])/;
+
+/** Whether a definition is an anonymous default export, which the analysis names by its file (defaultExportName). */
+function namedByFile(path: string, d: Definition): boolean {
+  return ANONYMOUS_DEFAULT.test(d.signature) && d.name === defaultExportName(path);
+}
 
 /** The names of a file's functions and methods in one container (undefined: its top-level ones), `except` left out. */
 function moduleFunctions(file: CorpusFile, container: string | undefined, except: string): Set<string> {
@@ -710,14 +732,15 @@ function qualifierPicksOnly(
  * every sibling in the named place (hcl's `Body.JustAttributes in hclsyntax/structure.go`: the
  * other bodies' JustAttributes, where the file has none), not otherwise — hyper's server-side
  * `set_nodelay`, a twin in all but its place, led the setters beside X on its words alone. It
- * stays a candidate.
+ * stays a candidate. X's function in a module named by its file (fileModule) stays too: vega's
+ * `densityNormal` for `densityUniform in uniform.js`, where uniform.js's own functions are closer.
  */
 function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefined): Sibling[] {
   const place = by?.path;
   if (place === undefined) return siblings;
   const inside = (s: Sibling) => inPlace(corpus.files[corpus.chunks[s.chunkId].fileId].path, place);
   const nearest = Math.max(0, ...siblings.filter(inside).map((s) => s.similarity));
-  return siblings.filter((s) => inside(s) || s.similarity > nearest || s.renamedModule);
+  return siblings.filter((s) => inside(s) || s.fileModule === true || s.similarity > nearest);
 }
 
 /**

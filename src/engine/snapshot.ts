@@ -95,8 +95,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    an invocation is followed by a body (OpenAFS's `DECL_PIOCTL(PGetFileCell) { … }`), and Lua's
  *    `self:m(…)` records its receiver (analysis): an older analysis lacks those definitions and
  *    links every `:m(…)` by name.
+ * 32: C++'s cast operators (`static_cast<T>(x)`) are no calls (analysis): an older analysis holds
+ *    them as calls, and a constructor that casts what its file's function returns is no wrapper.
  */
-export const SNAPSHOT_VERSION = 31;
+export const SNAPSHOT_VERSION = 32;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -288,8 +288,10 @@ export function fuse(input: FusionInput): SearchResult[] {
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
     if (isSetter?.(chunk) === true) return 'setter';
-    if (isConstructor?.(chunk) === true) return 'constructor';
-    return isShortBody?.(chunk) === true ? 'short' : undefined;
+    // A constructor of a line or two is short first: the function of its file it hands its
+    // argument to shows the work (osmium's `Timestamp(const char*)`, `detail::parse_timestamp`).
+    if (isShortBody?.(chunk) === true) return 'short';
+    return isConstructor?.(chunk) === true ? 'constructor' : undefined;
   };
   const { holdsChosenLine } = input;
   const pick = choose

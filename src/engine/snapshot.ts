@@ -100,7 +100,9 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    CommonJS `module.exports = (…) => …`) is defined under its file's name, and AMD
  *    `define([...], factory)` / `require([...], cb)` list imports (analysis): an older analysis has
  *    those methods without a class, the default exports as `exports` or not at all, and no
- *    dependants of an AMD module.
+ *    dependants of an AMD module. C++'s cast operators (`static_cast<T>(x)`) are no calls: an older
+ *    analysis holds them as calls, and a constructor that casts what its file's function returns
+ *    is no wrapper.
  */
 export const SNAPSHOT_VERSION = 32;
 

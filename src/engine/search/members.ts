@@ -251,9 +251,23 @@ export function nameMatchFactor(coverage: number, wordsSaid = 0): number {
  * not this file's function of that name (x/tools' `PathEnclosingInterval` does not call its
  * file's `tokenNode.Pos`).
  */
-function ownCall(r: Reference, receiver: string | undefined): boolean {
+function ownCall(r: Reference, receiver: string | undefined, file: CorpusFile): boolean {
   if (r.receiver === undefined) return r.qualified !== true;
-  return OWN_CLASS.has(r.receiver) || r.receiver === receiver;
+  return OWN_CLASS.has(r.receiver) || r.receiver === receiver || definedInScope(file, r.receiver, r.name);
+}
+
+/**
+ * Whether the file defines a function of this name inside the scope a call is qualified by: C++
+ * calls its file's helpers through their namespace or class (`detail::parse_timestamp(s)` in
+ * osmium's `Timestamp(const char*)`, `op_norm::vec_norm_2_direct_robust(X)` in the out-of-line
+ * `op_norm::vec_norm_2_direct_std`), and Lua its module table's functions through the table
+ * (`M.g(x)` beside `function M.g`). The scope is the file's own, so the callee is too.
+ */
+function definedInScope(file: CorpusFile, scope: string, name: string): boolean {
+  const own = scope.split(/::|\.|\\/).pop();
+  return file.analysis.definitions.some(
+    (d) => d.name === name && d.container === own && (d.kind === 'function' || d.kind === 'method'),
+  );
 }
 
 /** A Go method's receiver, as its signature names it: `d` in `func (d *IPv4Defragmenter) DefragIPv4(`. */
@@ -312,7 +326,7 @@ export function delegateLookup(corpus: Corpus, howItWorks = false): (chunk: Chun
     let call: Reference | undefined;
     for (const r of callsIn(file, chunk)) {
       // Calls on other values (`crate::fs::openat(…)`, `.unwrap()`) compute the arguments.
-      if (howItWorks && (r.receiver !== undefined || r.qualified === true) && !ownCall(r, receiver)) continue;
+      if (howItWorks && (r.receiver !== undefined || r.qualified === true) && !ownCall(r, receiver, file)) continue;
       if (call) return undefined;
       call = r;
     }
@@ -320,7 +334,7 @@ export function delegateLookup(corpus: Corpus, howItWorks = false): (chunk: Chun
     const extendsName = call.name.toLowerCase().includes(name.toLowerCase());
     if (!extendsName && !(howItWorks && endsWith(file.text, chunk, call.line) && straight(file, chunk)))
       return undefined;
-    if (!ownCall(call, receiver)) return undefined;
+    if (!ownCall(call, receiver, file)) return undefined;
     const named = functionsNamed(corpus, file, call.name);
     return named.length === 1 ? named[0] : undefined;
   };
@@ -367,7 +381,7 @@ export function calleesLookup(corpus: Corpus, question?: string): (chunk: Chunk)
     const seen = new Set<string>([name]);
     const receiver = namedReceiver(file, chunk);
     for (const r of callsIn(file, chunk)) {
-      if (seen.has(r.name) || !ownCall(r, receiver)) continue;
+      if (seen.has(r.name) || !ownCall(r, receiver, file)) continue;
       seen.add(r.name);
       const named = functionsNamed(corpus, file, r.name);
       // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).

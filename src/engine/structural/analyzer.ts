@@ -941,6 +941,8 @@ const BUILTIN_TYPES: Partial<Record<Language, ReadonlySet<string>>> = {
   ),
   python: new Set('str int float bool bytes list dict set tuple object None type'.split(' ')),
   rust: new Set(['Self']),
+  // C++'s cast operators, written as template calls (`static_cast<uint32_t>(x)`): calls of nothing.
+  cpp: new Set(['static_cast', 'const_cast', 'dynamic_cast', 'reinterpret_cast']),
   // Shell builtins and the commands every script runs: calls of nothing in the repository.
   bash: new Set(
     'return exit local export readonly declare typeset unset set shift echo printf read eval exec source . cd pwd test [ [[ true false type command builtin let trap wait kill shopt getopts compgen complete compopt mapfile readarray'.split(

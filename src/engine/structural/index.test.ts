@@ -321,3 +321,73 @@ describe('path and declaration rules', () => {
     expect(isDeclarationOnly('x.ts', { ...def, signature: 'function f();' })).toBe(true);
   });
 });
+
+describe('find_definition: a class and its constructor of the same name', () => {
+  // Armadillo 11.4 (Apache-2.0): running_stat_bones.hpp declares the class, running_stat_meat.hpp
+  // defines its members out of line, the constructor among them.
+  const ARMA: SourceFile[] = [
+    {
+      path: 'armadillo_bits/running_stat_bones.hpp',
+      text: [
+        'template<typename eT>',
+        'class running_stat',
+        '  {',
+        '  public:',
+        '  ',
+        '  typedef typename get_pod_type<eT>::result T;',
+        '  ',
+        '  inline ~running_stat();',
+        '  inline  running_stat();',
+        '  ',
+        '  inline void operator() (const T sample);',
+        '  inline void reset();',
+        '  ',
+        '  private:',
+        '  ',
+        '  arma_aligned arma_counter<T> counter;',
+        '  };',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'armadillo_bits/running_stat_meat.hpp',
+      text: [
+        'template<typename eT>',
+        'inline',
+        'running_stat<eT>::running_stat()',
+        '  : r_mean      (          eT(0))',
+        '  , r_var       (typename running_stat<eT>::T(0))',
+        '  , min_val     (typename running_stat<eT>::T(0))',
+        '  {',
+        '  arma_extra_debug_sigprint_this(this);',
+        '  }',
+        '',
+        'template<typename eT>',
+        'inline',
+        'void',
+        'running_stat<eT>::reset()',
+        '  {',
+        '  arma_extra_debug_sigprint();',
+        '  ',
+        '  counter.reset();',
+        '  }',
+        '',
+      ].join('\n'),
+    },
+    // A function named as no class of the corpus: its own answer.
+    { path: 'lib/stat.cpp', text: 'int stat_value(int x)\n{\n  return x;\n}\n' },
+  ];
+
+  it('answers with the class: the constructor is part of it', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['cpp'] });
+    const arma = buildCorpus(ARMA, analyzer);
+    const found = StructuralIndex.build(arma).search(
+      plan({ intent: 'find_definition', identifiers: ['running_stat'] }),
+      20,
+    );
+    const shown = found.map((h) => `${arma.chunks[h.chunkId].path}:${arma.chunks[h.chunkId].startLine}`);
+    expect(shown).toEqual(['armadillo_bits/running_stat_bones.hpp:1']);
+    const alone = StructuralIndex.build(arma).search(plan({ intent: 'find_definition', identifiers: ['reset'] }), 20);
+    expect(alone.map((h) => arma.chunks[h.chunkId].path)).toEqual(['armadillo_bits/running_stat_meat.hpp']);
+  });
+});

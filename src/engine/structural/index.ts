@@ -528,7 +528,26 @@ export class StructuralIndex implements Retriever {
     const spelling = (def: number) => undecorated(this.definition(def).name).toLowerCase();
     const exact = new Set(precise.filter((s) => s.match === 'exact').map((s) => spelling(s.def)));
     const kept = precise.filter((s) => s.match === 'exact' || !exact.has(spelling(s.def)));
-    return this.toHits(this.rankedPrefix(this.withoutStandIns(kept), limit), limit);
+    return this.toHits(this.rankedPrefix(this.withoutConstructorsOfClasses(this.withoutStandIns(kept)), limit), limit);
+  }
+
+  /**
+   * A constructor named as its class (C++'s `running_stat<eT>::running_stat()`, written out of
+   * line in another file than the class) is part of the class asked for: with the class among the
+   * matches it is left out, so that no rank of its own, nor the boost its file gets from every
+   * caller that builds one, puts it above the type (real set, armadillo's `running_stat`).
+   */
+  private withoutConstructorsOfClasses(scored: ScoredDefinition[]): ScoredDefinition[] {
+    const classes = new Set<string>();
+    for (const s of scored) {
+      const d = this.definition(s.def);
+      if (CLASS_KINDS.has(d.kind)) classes.add(d.name);
+    }
+    if (classes.size === 0) return scored;
+    return scored.filter((s) => {
+      const d = this.definition(s.def);
+      return !(FUNCTION_KINDS.has(d.kind) && classes.has(d.name) && lastScope(d.container) === d.name);
+    });
   }
 
   /**
@@ -1127,4 +1146,13 @@ function undecorated(name: string): string {
 
 function round(score: number): number {
   return Math.round(score * 1000) / 1000;
+}
+
+/** Definition kinds that declare a class whose constructor may carry its name. */
+const CLASS_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['class', 'struct']);
+const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['function', 'method']);
+
+/** The innermost scope of a container path (`arma::running_stat` → `running_stat`). */
+function lastScope(container: string | undefined): string | undefined {
+  return container?.split(/::|\.|\\/).pop();
 }

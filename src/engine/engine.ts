@@ -453,6 +453,7 @@ export class Engine {
       ...(plan.intent === 'understand_code'
         ? {
             ...memberNamesRead(plan.raw, howItWorks),
+            bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),
             ...(howItWorks

@@ -88,6 +88,12 @@ export interface FusionInput {
   isDocument?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk stands in for a body elsewhere, demoted by STAND_IN_DEMOTION_FACTOR. */
   isStandIn?(chunkId: number): boolean;
+  /**
+   * A question about what code does: the one body a C/C++ prototype or `#define` stands in for
+   * (StructuralIndex.bodyChunkOf), undefined for any other chunk. A stand-in whose body is a
+   * candidate too leaves the candidates (withoutStandInsOfBodies).
+   */
+  bodyOf?(chunkId: number): number | undefined;
   /** "Similar to X" for an X with a body: whether a chunk only declares functions without a body, demoted by PROTOTYPE_DEMOTION_FACTOR. */
   isPrototype?(chunkId: number): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
@@ -272,10 +278,13 @@ export function fuse(input: FusionInput): SearchResult[] {
   }
   belowSameBase(ownFile, sameBase);
   scored.sort(compareResults);
+  const answered = input.bodyOf ? withoutStandInsOfBodies(scored, input.bodyOf) : scored;
   const containerLines = input.rankEveryContainerByMembers
     ? HOW_CONTAINER_RANKED_BY_MEMBERS_LINES
     : CONTAINER_RANKED_BY_MEMBERS_LINES;
-  const listed = input.rankContainersByMembers ? withoutBigContainers(scored, input.chunkOf, containerLines) : scored;
+  const listed = input.rankContainersByMembers
+    ? withoutBigContainers(answered, input.chunkOf, containerLines)
+    : answered;
   // On the direct path there is no boost whose pick inside a file needs correcting.
   const choose =
     input.strategy !== 'fused'
@@ -419,6 +428,27 @@ function firstInEveryList(input: FusionInput): number | undefined {
     lists++;
   }
   return lists >= 2 ? first : undefined;
+}
+
+/**
+ * The candidates less every stand-in (a C/C++ prototype or `#define`) whose one body is a candidate
+ * too: the body is the answer and the stand-in only points to it. Demoted (STAND_IN_DEMOTION_FACTOR),
+ * a prototype in a header that every file includes still came first on the boost of its header's
+ * centrality, above its own body (openafs' afs_prototypes.h `afs_MarkUserExpired` over afs_user.c's
+ * body, for "Mark all of the unixuser records held for a particular PAG as expired"), and took a
+ * place in the ten that another file's answer needed. A stand-in whose body no list found stays,
+ * demoted: it is the way to that body.
+ */
+function withoutStandInsOfBodies(
+  scored: SearchResult[],
+  bodyOf: (chunkId: number) => number | undefined,
+): SearchResult[] {
+  const candidates = new Set(scored.map((r) => r.chunkId));
+  const kept = scored.filter((r) => {
+    const body = bodyOf(r.chunkId);
+    return body === undefined || body === r.chunkId || !candidates.has(body);
+  });
+  return kept.length === scored.length ? scored : kept;
 }
 
 /**

@@ -412,6 +412,8 @@ export const DOCUMENT_DEMOTION_RULE = 'document';
  * (libxcrypt's make_failure_token). Demoted like a test, so the body passes it when both match
  * about equally; a prototype with no body anywhere is never demoted. "Similar to X" is weighed so
  * too: gnulib's vasnprintf.h prototype led the printf replacements for `vdprintf` (FUSION.md).
+ * On a question about what code does, a stand-in whose one body is a candidate too leaves the
+ * list (fuse.ts withoutStandInsOfBodies): a central header's boost kept it above that body.
  */
 export const STAND_IN_DEMOTION_FACTOR = 0.8;
 export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';

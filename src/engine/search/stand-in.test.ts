@@ -7,7 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
-import type { SourceFile } from '../contract';
+import type { Chunk, SourceFile } from '../contract';
+import { fuse } from '../fuse';
+import { fusionInput } from '../../../test/support/fusion-input';
 import { Engine } from '../engine';
 import {
   PROTOTYPE_DEMOTION_FACTOR,
@@ -75,11 +77,13 @@ beforeAll(async () => {
 const QUESTION = 'how is an invalid setting turned into a failure token';
 
 describe('a prototype that stands in for a body elsewhere', () => {
-  it('is demoted on a behaviour question, and the body comes first', async () => {
+  it("leaves a behaviour question's list when its body is found too, and the body comes first", async () => {
     const response = await engine.search(QUESTION, { intent: 'understand_code' });
     expect(response.results[0]?.path).toBe('lib/util-make-failure-token.c');
-    const header = response.results.find((r) => r.path === 'lib/crypt-port.h' && r.symbol === 'make_failure_token');
-    expect(header?.explanation.demotion).toEqual({ factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE });
+    const prototype = (r: { symbol?: string; startLine: number }) =>
+      r.symbol === 'make_failure_token' && r.startLine === 6;
+    const header = response.results.filter((r) => r.path === 'lib/crypt-port.h');
+    expect(header.some(prototype) || header.some((r) => r.subResults?.some(prototype))).toBe(false);
   });
 
   it('is a prototype or #define whose name has a body elsewhere, never the body nor a prototype without one', () => {
@@ -171,5 +175,87 @@ describe('a prototype whose body the repository does not hold by its name', () =
     const header = response.results.find((r) => r.path === 'lib/vasnprintf.h');
     expect(header).toBeDefined();
     expect(header?.explanation.demotion).toBeNull();
+  });
+});
+
+/**
+ * The shape of openafs 1.8 (IBM Public License): afs_prototypes.h declares every function of the
+ * kernel module and every file includes it, so its prototypes carry the boost of a central
+ * header; afs_user.c holds the body of `afs_MarkUserExpired`, afs_server.c another function that
+ * marks. Demoted, the prototype still came before its own body, and pushed the body below the
+ * other file's function. It is only the way to the body, which answers.
+ */
+describe('a stand-in whose body is a candidate too', () => {
+  const chunks: Chunk[] = [
+    {
+      id: 0,
+      fileId: 0,
+      path: 'src/afs/afs_prototypes.h',
+      startLine: 1005,
+      endLine: 1005,
+      kind: 'definition',
+      symbol: 'afs_MarkUserExpired',
+      definitionKind: 'function',
+    },
+    {
+      id: 1,
+      fileId: 1,
+      path: 'src/afs/afs_server.c',
+      startLine: 127,
+      endLine: 229,
+      kind: 'definition',
+      symbol: 'afs_MarkServerUpOrDown',
+      definitionKind: 'function',
+    },
+    {
+      id: 2,
+      fileId: 2,
+      path: 'src/afs/afs_user.c',
+      startLine: 652,
+      endLine: 667,
+      kind: 'definition',
+      symbol: 'afs_MarkUserExpired',
+      definitionKind: 'function',
+    },
+    {
+      id: 3,
+      fileId: 0,
+      path: 'src/afs/afs_prototypes.h',
+      startLine: 1006,
+      endLine: 1006,
+      kind: 'definition',
+      symbol: 'afs_PutUser',
+      definitionKind: 'function',
+    },
+  ];
+  const hit = (chunkId: number) => ({ chunkId, score: 1, reason: '' });
+  const lists = { text: [hit(0), hit(1), hit(2), hit(3)], structural: [hit(2), hit(0), hit(1)] };
+  // The header every file includes is central; the body's file and the other one are not.
+  const centralityOf = (id: number) => (id === 0 || id === 3 ? 4 : 0.5);
+  const bodies: Record<number, number> = { 0: 2 };
+  const base = fusionInput(lists, (id) => chunks[id], {
+    centralityOf,
+    isStandIn: (id) => id in bodies,
+  });
+
+  it('leaves the candidates: the body takes the place its prototype held above the other file', () => {
+    const results = fuse({ ...base, bodyOf: (id) => bodies[id] });
+    expect(results.map((r) => `${r.path} ${r.symbol}`)).toEqual([
+      'src/afs/afs_user.c afs_MarkUserExpired',
+      'src/afs/afs_server.c afs_MarkServerUpOrDown',
+      'src/afs/afs_prototypes.h afs_PutUser',
+    ]);
+  });
+
+  it('stays, demoted, when no list found the body', () => {
+    const results = fuse({ ...base, lists: { text: [hit(0), hit(1)] }, bodyOf: (id) => bodies[id] });
+    const header = results.find((r) => r.chunkId === 0);
+    expect(header?.explanation.demotion).toEqual({ factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE });
+  });
+
+  it('came first, demoted, while only demoted', () => {
+    const results = fuse(base);
+    expect(results[0]?.path).toBe('src/afs/afs_prototypes.h');
+    expect(results[0]?.explanation.demotion?.rule).toBe(STAND_IN_DEMOTION_RULE);
   });
 });

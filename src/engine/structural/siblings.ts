@@ -137,10 +137,19 @@ function namedInPattern(xParts: readonly string[], name: string): boolean {
 }
 
 function onePattern(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length || a.length < 2) return false;
-  let differing = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
-  return differing <= 1;
+  return a.length >= 2 && onlyDifference(a, b) !== undefined;
+}
+
+/** Where two names' parts differ in one part at most: that part's index, or -1 where none differs; undefined where the lengths or more parts differ. */
+function onlyDifference(a: readonly string[], b: readonly string[]): number | undefined {
+  if (a.length !== b.length) return undefined;
+  let at = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (at !== -1) return undefined;
+    at = i;
+  }
+  return at;
 }
 
 export function placeAffinity(a: string, b: string, layered = false): number {
@@ -565,10 +574,7 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
   if (xModule.size < 2) return () => false;
   return (f, y) => {
     if (y.name !== x.name || (f === file && y.container === x.container)) return false;
-    const yModule = moduleFunctions(f, y.container, x.name);
-    let shared = 0;
-    for (const n of yModule) if (xModule.has(n)) shared++;
-    return shared >= 2 && shared >= SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
+    return modulesShare(xModule, moduleFunctions(f, y.container, x.name), (n) => n, false);
   };
 }
 
@@ -591,16 +597,31 @@ function renamedModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: Def
   return (f, y) => {
     if (f === file || !FUNCTION_FAMILY.has(y.kind)) return false;
     const yParts = nameParts(y.name);
-    if (yParts.length !== xParts.length) return false;
-    const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
-    if (differing.length !== 1) return false;
-    const [mine, theirs] = [xParts[differing[0]], yParts[differing[0]]];
-    const yModule = moduleFunctions(f, y.container, y.name);
-    const asX = (n: string) => nameParts(n).map((p) => (p === theirs ? mine : p));
-    let shared = 0;
-    for (const n of yModule) if (xModule.has(asX(n).join(' '))) shared++;
-    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
+    const at = onlyDifference(xParts, yParts);
+    if (at === undefined || at === -1) return false;
+    const [mine, theirs] = [xParts[at], yParts[at]];
+    const asX = (n: string) =>
+      nameParts(n)
+        .map((p) => (p === theirs ? mine : p))
+        .join(' ');
+    return modulesShare(xModule, moduleFunctions(f, y.container, y.name), asX, true);
   };
+}
+
+/**
+ * Whether two modules share two or more names and at least (`strictly`: more than)
+ * SIBLING_PARALLEL_MIN_SHARE of the smaller module's, each of `theirs` read as `asMine` gives it.
+ */
+function modulesShare(
+  mine: ReadonlySet<string>,
+  theirs: ReadonlySet<string>,
+  asMine: (name: string) => string,
+  strictly: boolean,
+): boolean {
+  let shared = 0;
+  for (const n of theirs) if (mine.has(asMine(n))) shared++;
+  const share = SIBLING_PARALLEL_MIN_SHARE * Math.min(mine.size, theirs.size);
+  return shared >= 2 && (strictly ? shared > share : shared >= share);
 }
 
 /** The names of a file's functions and methods in one container (undefined: its top-level ones), `except` left out. */

@@ -16,7 +16,7 @@ import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE } fr
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import { asksHowItWorks, outsideFunctionsLookup } from './members';
-import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const SCHEMA_GO = [
@@ -181,7 +181,7 @@ describe("a file's lines outside its definitions, on a question about behaviour"
     };
     const run = (isOutsideFunctions?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.go'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'other', '.go'), {
           centralityOf: (id) => (id === expand.id ? Math.exp(0.12 / 0.3) - 1 : 0),
           rankContainersByMembers: true,
           ...(isOutsideFunctions ? { isOutsideFunctions } : {}),

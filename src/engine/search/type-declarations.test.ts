@@ -21,7 +21,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
-import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const API_RS = [
@@ -237,7 +237,7 @@ describe('a type declaration, on a question asking how', () => {
     };
     const run = (typeDeclaration?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.rs'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'other', '.rs'), {
           centralityOf: (id) => (id === select.id ? 0.46 : 0),
           rankContainersByMembers: true,
           ...(typeDeclaration ? { isTypeDeclaration: typeDeclaration } : {}),

@@ -13,7 +13,6 @@ import { scoreFromExplanation } from '../fuse';
 import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import { pairedNames, siblingsOf } from '../structural/siblings';
 import {
   docWindowOf,
@@ -24,13 +23,9 @@ import {
   similarSubject,
   untilKinshipEnds,
 } from './similar';
+import { corpusOf, engineOver } from '../../../test/support/engine';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-/** An engine over `files` with every grammar and no embedder: the structure and the text alone. */
-async function engineOver(files: SourceFile[]): Promise<Engine> {
-  return Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
-}
 
 const FILES: SourceFile[] = [
   { path: 'args.go', text: fixture('cobra-args-nargs.go.txt') },
@@ -1108,7 +1103,7 @@ describe("X's doc comment window (docWindowOf)", () => {
     ].join('\n');
     expect(doc.join('\n').length).toBeGreaterThan(500);
     const engine = await engineOver([{ path: 'dial.go', text }]);
-    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const corpus = corpusOf(engine);
     const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
     const dial = chunks.find((c) => c.symbol === 'Dial')!;
     const id = docWindowOf(corpus, dial);

@@ -18,6 +18,7 @@ import { buildCorpus } from '../structural/corpus';
 import { asksHowItWorks, outsideFunctionsLookup } from './members';
 import { at, chunkOrFiller, merge } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { engineOver } from '../../../test/support/engine';
 
 const SCHEMA_GO = [
   'package dynblock',
@@ -164,7 +165,7 @@ let analyzer: StructuralAnalyzer;
 let engine: Engine;
 beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  engine = await Engine.build(FILES, { analyzer, embedder: null });
+  engine = await engineOver(FILES);
 });
 
 describe("a file's lines outside its definitions, on a question about behaviour", () => {

@@ -27,6 +27,7 @@ import { corpusFromAnalyses } from '../src/engine/structural/corpus';
 import { languageForFile } from '../src/engine/structural/grammars';
 import { StructuralIndex } from '../src/engine/structural/index';
 import { nodeGrammars } from '../src/node/grammars';
+import { seededUniform } from './eval/rng';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The code's folder: .cache/lang/, or FOURFOLD_LANG_DIR where a worktree shares its .cache read-only. */
@@ -169,17 +170,6 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Mulberry32: the same sample on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
 const rows: string[] = [];
 const only = process.argv[2]?.split(',');
@@ -197,7 +187,8 @@ for (const corpus of CORPORA) {
     .filter((list) => list.length === 1 && !list[0].name.startsWith('__anon'))
     .map((list) => list[0]);
   unique.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
-  const next = random(21);
+  // Seeded: the same sample on every run.
+  const next = seededUniform(21);
   const sample: Tag[] = [];
   const pool = unique.slice();
   while (sample.length < SAMPLE && pool.length > 0) sample.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);

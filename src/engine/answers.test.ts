@@ -4,11 +4,10 @@
  * barrels with its hop distance, and pasted text that leads with the file containing it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../node/grammars';
 import type { SearchResponse, SourceFile } from './contract';
 import { Engine } from './engine';
 import { scoreFromExplanation } from './fuse';
-import { StructuralAnalyzer } from './structural/analyzer';
+import { engineOver } from '../../test/support/engine';
 
 const FILES: SourceFile[] = [
   {
@@ -132,8 +131,7 @@ const FILES: SourceFile[] = [
 let engine: Engine;
 
 beforeAll(async () => {
-  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  engine = await Engine.build(FILES, { analyzer, embedder: null });
+  engine = await engineOver(FILES);
 });
 
 function files(r: SearchResponse): string[] {
@@ -346,37 +344,33 @@ describe('query syntax in the engine', () => {
 describe('references through receivers (python, the shapes of click)', () => {
   let click: Engine;
   beforeAll(async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    click = await Engine.build(
-      [
-        {
-          path: 'click/utils.py',
-          text: ['def get_text_stream(name):', '    return name', ''].join('\n'),
-        },
-        {
-          path: 'click/termui.py',
-          text: [
-            'import os',
-            'from .utils import get_text_stream',
-            '',
-            'def pager(name, kwargs):',
-            '    kwargs.get_text_stream(name)',
-            '    os.environ.get_text_stream(name)',
-            '    return get_text_stream(name)',
-            '',
-          ].join('\n'),
-        },
-        {
-          path: 'click/env.py',
-          text: ['import os', '', 'def editor():', '    return os.environ.get_text_stream("EDITOR")', ''].join('\n'),
-        },
-        {
-          path: 'click/shell.py',
-          text: ['def complete(stream):', '    return stream.get_text_stream("x")', ''].join('\n'),
-        },
-      ],
-      { analyzer, embedder: null },
-    );
+    click = await engineOver([
+      {
+        path: 'click/utils.py',
+        text: ['def get_text_stream(name):', '    return name', ''].join('\n'),
+      },
+      {
+        path: 'click/termui.py',
+        text: [
+          'import os',
+          'from .utils import get_text_stream',
+          '',
+          'def pager(name, kwargs):',
+          '    kwargs.get_text_stream(name)',
+          '    os.environ.get_text_stream(name)',
+          '    return get_text_stream(name)',
+          '',
+        ].join('\n'),
+      },
+      {
+        path: 'click/env.py',
+        text: ['import os', '', 'def editor():', '    return os.environ.get_text_stream("EDITOR")', ''].join('\n'),
+      },
+      {
+        path: 'click/shell.py',
+        text: ['def complete(stream):', '    return stream.get_text_stream("x")', ''].join('\n'),
+      },
+    ]);
   });
 
   it('lists the resolved call, then the untyped receiver by name; a call on an outside module is no use at all', async () => {
@@ -396,41 +390,37 @@ describe('references through receivers (python, the shapes of click)', () => {
 describe('names first: a lone name shaped like an error token (go, the shapes of echo)', () => {
   let echo: Engine;
   beforeAll(async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    echo = await Engine.build(
-      [
-        {
-          path: 'echo.go',
-          text: [
-            'package echo',
-            '',
-            'var (',
-            '\tErrNotFound     = NewHTTPError(http.StatusNotFound)',
-            '\tErrUnauthorized = NewHTTPError(http.StatusUnauthorized)',
-            '\tErrForbidden    = NewHTTPError(http.StatusForbidden)',
-            ')',
-            '',
-            '// NewHTTPError creates a new HTTPError instance.',
-            'func NewHTTPError(code int, message ...interface{}) *HTTPError {',
-            '\treturn &HTTPError{Code: code}',
-            '}',
-            '',
-          ].join('\n'),
-        },
-        {
-          path: 'bind.go',
-          text: [
-            'package echo',
-            '',
-            'func bindBody() error {',
-            '\treturn NewHTTPError(http.StatusBadRequest, "bad body")',
-            '}',
-            '',
-          ].join('\n'),
-        },
-      ],
-      { analyzer, embedder: null },
-    );
+    echo = await engineOver([
+      {
+        path: 'echo.go',
+        text: [
+          'package echo',
+          '',
+          'var (',
+          '\tErrNotFound     = NewHTTPError(http.StatusNotFound)',
+          '\tErrUnauthorized = NewHTTPError(http.StatusUnauthorized)',
+          '\tErrForbidden    = NewHTTPError(http.StatusForbidden)',
+          ')',
+          '',
+          '// NewHTTPError creates a new HTTPError instance.',
+          'func NewHTTPError(code int, message ...interface{}) *HTTPError {',
+          '\treturn &HTTPError{Code: code}',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      {
+        path: 'bind.go',
+        text: [
+          'package echo',
+          '',
+          'func bindBody() error {',
+          '\treturn NewHTTPError(http.StatusBadRequest, "bad body")',
+          '}',
+          '',
+        ].join('\n'),
+      },
+    ]);
   });
 
   it('`NewHTTPError` typed alone answers with its definition, not the lines that use it', async () => {

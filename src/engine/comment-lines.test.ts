@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../node/grammars';
 import { isCommentLine, isDocumentPath } from './comment-lines';
 import { Engine } from './engine';
-import { StructuralAnalyzer } from './structural/analyzer';
+import { engineOver } from '../../test/support/engine';
 
 describe('comment lines by language', () => {
   it("reads `#` as a comment only where it is one: C's #include and a PHP or Rust attribute are code", () => {
@@ -52,7 +51,7 @@ describe('a references query counts a use on a line its language reads as code',
   let engine: Engine;
 
   beforeAll(async () => {
-    engine = await Engine.build(FILES, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(FILES);
   });
 
   it("a C directive's line is a use; a comment line and a Python docstring's line are not", async () => {

@@ -618,7 +618,7 @@ function chooseMember(
   let calleeRelevance = 0;
   for (const id of calleesOf?.(chosen) ?? []) {
     const r = group.find((g) => g.chunkId === id);
-    if (!r || (statement && !rankedAboveInSomeList(r, chosen))) continue;
+    if (!r || (statement && listsRankingAbove(r, chosen).above === 0)) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
@@ -731,14 +731,18 @@ function memberTextRanksHigher(
   return higher;
 }
 
-/** Whether some list that found `a` ranks it above `b` (or found `a` and not `b`). */
-function rankedAboveInSomeList(a: SearchResult, b: SearchResult): boolean {
-  return MODALITIES.some((m) => {
+/** How many lists found `a`, and how many of those rank it above `b` (or did not find `b`). */
+function listsRankingAbove(a: SearchResult, b: SearchResult): { found: number; above: number } {
+  let found = 0;
+  let above = 0;
+  for (const m of MODALITIES) {
     const rank = a.explanation.modalities[m]?.rank;
-    if (rank === undefined) return false;
+    if (rank === undefined) continue;
+    found++;
     const other = b.explanation.modalities[m]?.rank;
-    return other === undefined || rank < other;
-  });
+    if (other === undefined || rank < other) above++;
+  }
+  return { found, above };
 }
 
 /**
@@ -756,15 +760,8 @@ function memberListsRankHigher(
 ): SearchResult | undefined {
   const best = group[0];
   const everyListHigher = (r: SearchResult) => {
-    let lists = 0;
-    for (const m of MODALITIES) {
-      const rank = r.explanation.modalities[m]?.rank;
-      if (rank === undefined) continue;
-      const other = chosen.explanation.modalities[m]?.rank;
-      if (other !== undefined && rank >= other) return false;
-      lists++;
-    }
-    return lists >= MEMBER_LISTS_RANK_HIGHER_MIN_LISTS;
+    const { found, above } = listsRankingAbove(r, chosen);
+    return above === found && found >= MEMBER_LISTS_RANK_HIGHER_MIN_LISTS;
   };
   for (const r of group) {
     if (r === chosen || r.score < MEMBER_LISTS_RANK_HIGHER_MIN_SHARE * best.score) continue;

@@ -11,15 +11,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
-import { nodeGrammars } from '../node/grammars';
 import { classify, planQuery } from './classify';
 import { fileFilter, parseQuery } from './query-syntax';
 import { INTENTS } from './contract';
 import { Engine } from './engine';
-import { StructuralAnalyzer } from './structural/analyzer';
 import { GrepSearcher } from './text/grep';
 import { compileRegex, InvalidRegex, RegexRejected } from './text/regex';
 import { TrigramIndex } from './text/trigrams';
+import { engineOver } from '../../test/support/engine';
 
 const SEED = 20261130;
 /** Inputs per property; the figure docs/RELIABILITY.md reports is the sum over this file. */
@@ -158,7 +157,7 @@ describe('hostile queries through the whole engine', () => {
   let engine: Engine;
   beforeAll(async () => {
     const files = readSourceTree(join(FIXTURE_DIR, 'preact/src'), { topLevel: true });
-    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(files);
   });
 
   it('Engine.search answers any string on every preset', async () => {

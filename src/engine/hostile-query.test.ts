@@ -10,8 +10,7 @@ import { Engine } from './engine';
 import { MAX_SUGGESTED_NAME_CHARS, NameSuggester } from './missing-names';
 import { MAX_QUERY_CHARS, parseQuery } from './query-syntax';
 import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
-import { nodeGrammars } from '../node/grammars';
-import { StructuralAnalyzer } from './structural/analyzer';
+import { engineOver } from '../../test/support/engine';
 
 /** Runs `search`, with its time and how much the process grew (RSS, heap) meanwhile. */
 async function measured<T>(search: () => Promise<T>): Promise<{ value: T; ms: number; rssMb: number; heapMb: number }> {
@@ -27,7 +26,7 @@ describe('a huge query', () => {
   let engine: Engine;
   beforeAll(async () => {
     const files = readSourceTree(join(FIXTURE_DIR, 'preact/src'), { topLevel: true });
-    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(files);
   }, 120_000);
 
   it('"who calls " + 100,000 characters is refused with a typed message, the process growing < 300 MB', async () => {

@@ -3,9 +3,7 @@
  * parsed (structural, graph), one without is searched by text (and meaning) and says so.
  */
 import { describe, expect, it } from 'vitest';
-import { Engine } from './engine';
-import { nodeGrammars } from '../node/grammars';
-import { StructuralAnalyzer } from './structural/analyzer';
+import { engineOver } from '../../test/support/engine';
 
 describe('files per language in the index summary', () => {
   it('counts a Ruby, a Markdown and a JSON file, with the modalities each got', async () => {
@@ -16,10 +14,7 @@ describe('files per language in the index summary', () => {
       { path: 'config/settings.json', text: '{ "greeting": "hello" }\n' },
       { path: 'NOTES', text: 'no extension at all\n' },
     ];
-    const engine = await Engine.build(files, {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    const engine = await engineOver(files);
     expect(engine.stats.languages).toEqual([
       { language: 'ruby', files: 2, parsed: 2, modalities: ['text', 'structural', 'graph'] },
       { language: 'json', files: 1, parsed: 0, modalities: ['text'] },

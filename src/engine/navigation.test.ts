@@ -6,19 +6,17 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../node/grammars';
 import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
 import { Engine } from './engine';
 import { rarerTerms, subTokenRanges, subTokenSpans, wordRanges } from './matches';
-import { StructuralAnalyzer } from './structural/analyzer';
+import { engineOver } from '../../test/support/engine';
 
 let preact: Engine;
 let express: Engine;
 
 beforeAll(async () => {
-  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  preact = await Engine.build(readSourceTree(join(FIXTURE_DIR, 'preact')), { analyzer, embedder: null });
-  express = await Engine.build(readSourceTree(join(FIXTURE_DIR, 'express')), { analyzer, embedder: null });
+  preact = await engineOver(readSourceTree(join(FIXTURE_DIR, 'preact')));
+  express = await engineOver(readSourceTree(join(FIXTURE_DIR, 'express')));
 });
 
 describe('every match of a result, grouped by file', () => {

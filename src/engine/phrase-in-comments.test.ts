@@ -9,10 +9,9 @@
  * With real tree-sitter, on the shapes of nix (Rust), networkx (Python), x/tools (Go) and a README.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../node/grammars';
 import type { SourceFile } from './contract';
 import { Engine } from './engine';
-import { StructuralAnalyzer } from './structural/analyzer';
+import { engineOver } from '../../test/support/engine';
 
 const PTY: SourceFile = {
   path: 'src/pty.rs',
@@ -52,8 +51,7 @@ const README: SourceFile = {
 };
 
 async function engineOf(files: SourceFile[]): Promise<Engine> {
-  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  return Engine.build(files, { analyzer, embedder: null });
+  return engineOver(files);
 }
 
 describe('a phrase the comments hold is a question', () => {

@@ -5,10 +5,9 @@
  * fragment (x/tools' go/ssa and cmd/guru shapes, with real tree-sitter).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../node/grammars';
 import { planQuery } from './classify';
 import { Engine } from './engine';
-import { StructuralAnalyzer } from './structural/analyzer';
+import { engineOver } from '../../test/support/engine';
 
 const QUESTION = 'Returns true if T has the same terms as interface{[]byte | string}.';
 
@@ -58,7 +57,7 @@ func formatMember(obj string, maxname int) string {
 describe('a doc sentence that quotes a fragment of code', () => {
   let engine: Engine;
   beforeAll(async () => {
-    engine = await Engine.build(FILES, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(FILES);
   });
 
   it('is a description, and the fragment is searched as words', () => {

@@ -1,18 +1,16 @@
 /** Suggested questions come from the repository itself: its names, its files, its docs, its strings, and each one answers. */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../node/grammars';
 import { FIXTURE_DIR, readSourceTree } from '../../e2e/fixture-files';
 import { classify } from './classify';
 import { Engine } from './engine';
-import { StructuralAnalyzer } from './structural/analyzer';
 import { docSentence, messageLiteral } from './suggestions';
+import { engineOver } from '../../test/support/engine';
 
 describe('suggested questions', () => {
   let express: Engine;
   beforeAll(async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    express = await Engine.build(readSourceTree(join(FIXTURE_DIR, 'express')), { analyzer, embedder: null });
+    express = await engineOver(readSourceTree(join(FIXTURE_DIR, 'express')));
   }, 120_000);
 
   it('are one per intent, route to that intent, name this repository and find something', async () => {

@@ -2,22 +2,16 @@
  * A hostile repository on disk (generated here, in a tmp folder) never hangs the walk, leaks a
  * file from outside it, hides one file behind another, or turns text into "binary".
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { intakeFiles } from '../engine/intake/intake';
 import { walkRepository, type WalkOptions } from './walk';
+import { writeTree } from '../../test/support/repo-on-disk';
 
 const scratch = mkdtempSync(join(tmpdir(), 'fourfold-hostile-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-}
 
 const intakeOf = (root: string, options: WalkOptions = {}) => intakeFiles(walkRepository(root, options));
 

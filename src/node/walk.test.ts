@@ -1,21 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { intakeFiles, type IntakeEntry } from '../engine/intake/intake';
 import { walkRepository, type WalkStats } from './walk';
+import { untrackedByGit, writeTree } from '../../test/support/repo-on-disk';
 
 const scratch = mkdtempSync(join(tmpdir(), 'fourfold-walk-'));
 chmodSync(scratch, 0o755);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-function writeTree(root: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
 
 async function collect(root: string, options = {}): Promise<{ entries: IntakeEntry[]; stats: WalkStats }> {
   const stats: WalkStats = {
@@ -51,23 +45,8 @@ describe('walkRepository', () => {
       'node_modules/pkg/index.js': 'x',
       'node_modules/pkg/sub/deep.js': 'x',
     });
-    const env = {
-      ...process.env,
-      HOME: scratch,
-      XDG_CONFIG_HOME: scratch,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-    };
-    spawnSync('git', ['init', '-q'], { cwd: root, env });
     // git itself would list node_modules (no default ignore); Fourfold skips it by default.
-    const gitListed = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    })
-      .stdout.split('\0')
-      .filter((p) => p && !p.startsWith('node_modules/'))
-      .sort();
+    const gitListed = untrackedByGit(root, scratch).filter((p) => !p.startsWith('node_modules/'));
 
     const { entries, stats } = await collect(root);
     expect(filesOf(entries).sort()).toEqual(gitListed);

@@ -29,6 +29,15 @@ export function fillerChunk(id: number, folder: string, extension: string): Chun
   return { id, fileId: 99, path: `${folder}/${id}${extension}`, startLine: 1, endLine: 1, kind: 'window' };
 }
 
+/** A fixture corpus's chunk by id, and past its chunks the filler that stands for another file's (fillerChunk). */
+export function chunkOrFiller(
+  corpus: { chunks: readonly Chunk[] },
+  folder: string,
+  extension: string,
+): (id: number) => Chunk {
+  return (id) => corpus.chunks[id] ?? fillerChunk(id, folder, extension);
+}
+
 /** The definition chunk of `symbol` in a corpus built from fixtures (the first, in file order). */
 export function definitionNamed(corpus: { chunks: readonly Chunk[] }, symbol: string): Chunk {
   const chunk = corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition');

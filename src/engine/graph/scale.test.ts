@@ -6,25 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { FileAnalysis } from '../contract';
 import { GraphIndex } from './index';
 import { call, def, imp, makeCorpus, type FixtureFile } from '../../../test/support/graph-fixture';
+import { seededUniform } from '../../../bench/eval/rng';
 
 const FILES = 20_000;
 const DEFINITIONS_PER_FILE = 8;
 const REFERENCES_PER_FILE = 16;
 const LOCAL_IMPORTS_PER_FILE = 5;
 
-/** Deterministic PRNG (mulberry32), so the graph is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function syntheticRepository(): FixtureFile[] {
-  const rand = random(42);
+  // Seeded, so the graph is the same on every run.
+  const rand = seededUniform(42);
   const dirOf = (i: number) => `src/pkg${Math.floor(i / 100)}`;
   const pathOf = (i: number) => `${dirOf(i)}/mod${i}.ts`;
   // Skewed imports: low-numbered files are imported far more often (a few hubs, a long tail).

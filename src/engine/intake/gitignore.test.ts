@@ -4,16 +4,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IgnoreMatcher, parseGitignore } from './gitignore';
+import { isolatedGitEnv } from '../../../test/support/repo-on-disk';
 
 // Everything here is compared with real git, isolated from the machine's git config.
 const scratch = mkdtempSync(join(tmpdir(), 'fourfold-gitignore-'));
-const gitEnv = {
-  ...process.env,
-  HOME: scratch,
-  XDG_CONFIG_HOME: scratch,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-};
+const gitEnv = isolatedGitEnv(scratch);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function git(cwd: string, args: string[], input?: string): string {

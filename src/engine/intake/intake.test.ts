@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashText } from './hash';
 import { intakeFiles, normalizeRepoPath, RepositoryIntake, type IntakeEntry, type IntakeFile } from './intake';
+import { untrackedByGit, writeTree } from '../../../test/support/repo-on-disk';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const scratch = mkdtempSync(join(tmpdir(), 'fourfold-intake-'));
@@ -202,26 +202,8 @@ describe('intakeFiles', () => {
       'docs/keep.draft.md': 'k',
       'docs/guide.md': 'g',
     };
-    for (const [path, text] of Object.entries(layout)) {
-      mkdirSync(dirname(join(repo, path)), { recursive: true });
-      writeFileSync(join(repo, path), text);
-    }
-    const env = {
-      ...process.env,
-      HOME: scratch,
-      XDG_CONFIG_HOME: scratch,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-    };
-    spawnSync('git', ['init', '-q'], { cwd: repo, env });
-    const gitListed = spawnSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], {
-      cwd: repo,
-      env,
-      encoding: 'utf8',
-    })
-      .stdout.split('\0')
-      .filter(Boolean)
-      .sort();
+    writeTree(repo, layout);
+    const gitListed = untrackedByGit(repo, scratch);
     const result = await intakeFiles(
       Object.keys(layout).map((path) => ({ path, read: async () => new Uint8Array(readFileSync(join(repo, path))) })),
     );

@@ -14,7 +14,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { asksHowMade, calleesLookup, constructorLookup, delegateLookup, memberNameCoverage } from './members';
-import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const DEFRAG_GO = [
@@ -218,7 +218,7 @@ describe('a constructor, on a question about what its object does', () => {
     const question = 'how does the IPv4 defragmenter put the fragments back together into one packet';
     const run = (isConstructor?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.go'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.go'), {
           centralityOf: (id) => centrality.get(id) ?? 0,
           rankContainersByMembers: true,
           nameCoverageOf: memberNameCoverage(question),

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, ModalityHit } from '../contract';
 import { Engine } from '../engine';
 import { fuse, scoreFromExplanation } from '../fuse';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { corpusOf, engineOver } from '../../../test/support/engine';
 import { memberNameCoverage } from './members';
 import type { Corpus } from '../modality';
-import { StructuralAnalyzer } from '../structural/analyzer';
 import { docCommentOwners, docHitsToDefinitions } from './doc-comments';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-const corpusOf = (engine: Engine) => (engine as unknown as { corpus: Corpus }).corpus;
 
 describe("a doc comment's window belongs to the definition below it (apfs btree.c, kernel-doc)", () => {
   const text = fixture('apfs-btree-omap.c.txt');
@@ -20,10 +18,7 @@ describe("a doc comment's window belongs to the definition below it (apfs btree.
   let corpus: Corpus;
 
   beforeAll(async () => {
-    engine = await Engine.build([{ path: 'btree.c', text }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    engine = await engineOver([{ path: 'btree.c', text }]);
     corpus = corpusOf(engine);
   });
 
@@ -109,10 +104,7 @@ describe("a doc comment's window belongs to the definition below it (apfs btree.
 describe("a type's comment stays its own (apfs apfs_raw.h)", () => {
   it('the window of `/* On-disk representation of an object map */` is not handed to `struct apfs_omap_phys`', async () => {
     const text = fixture('apfs-raw-omap-phys.h.txt');
-    const engine = await Engine.build([{ path: 'apfs_raw.h', text }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    const engine = await engineOver([{ path: 'apfs_raw.h', text }]);
     const corpus = corpusOf(engine);
     const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
     const struct = chunks.find((c) => c.symbol === 'apfs_omap_phys')!;
@@ -144,10 +136,7 @@ describe('a block comment whose lines carry no `*` (GNU style, libxcrypt crypt-n
       '}',
       '',
     ].join('\n');
-    const engine = await Engine.build([{ path: 'crypt-nthash.c', text }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    const engine = await engineOver([{ path: 'crypt-nthash.c', text }]);
     const corpus = corpusOf(engine);
     const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
     const gensalt = chunks.find((c) => c.symbol === 'gensalt_nt_rn')!;
@@ -162,10 +151,7 @@ describe('a doc comment longer than a window (tokio task/blocking.rs, `///` over
   let corpus: Corpus;
 
   beforeAll(async () => {
-    const engine = await Engine.build([{ path: 'task/blocking.rs', text }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    const engine = await engineOver([{ path: 'task/blocking.rs', text }]);
     corpus = corpusOf(engine);
   });
 
@@ -207,13 +193,10 @@ describe("a header's doc, above its export macro, is handed on to the body on a 
   let corpus: Corpus;
 
   beforeAll(async () => {
-    engine = await Engine.build(
-      [
-        { path: 'include/capstone/capstone.h', text: header },
-        { path: 'cs.c', text: body },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    engine = await engineOver([
+      { path: 'include/capstone/capstone.h', text: header },
+      { path: 'cs.c', text: body },
+    ]);
     corpus = corpusOf(engine);
   });
 
@@ -256,14 +239,11 @@ public class Capstone {
   }
 }
 `;
-    const engine = await Engine.build(
-      [
-        { path: 'include/capstone/capstone.h', text: fixture('capstone-capstone.h.txt') },
-        { path: 'cs.c', text: fixture('capstone-cs-disasm.c.txt') },
-        { path: 'bindings/java/capstone/Capstone.java', text: binding },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const engine = await engineOver([
+      { path: 'include/capstone/capstone.h', text: fixture('capstone-capstone.h.txt') },
+      { path: 'cs.c', text: fixture('capstone-cs-disasm.c.txt') },
+      { path: 'bindings/java/capstone/Capstone.java', text: binding },
+    ]);
     const r = await engine.search('how does disassembling a whole buffer allocate memory for the instructions', {
       preset: 'default',
     });

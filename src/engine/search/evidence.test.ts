@@ -5,10 +5,9 @@
  * after the file that calls it, whatever the other modalities think of the barrel.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
-import { StructuralAnalyzer } from '../structural/analyzer';
+import { engineOver } from '../../../test/support/engine';
 
 const FILES: SourceFile[] = [
   {
@@ -66,8 +65,7 @@ const FILES: SourceFile[] = [
 
 let engine: Engine;
 beforeAll(async () => {
-  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  engine = await Engine.build(FILES, { analyzer, embedder: null });
+  engine = await engineOver(FILES);
 });
 
 describe('references: a barrel that re-exports the name', () => {

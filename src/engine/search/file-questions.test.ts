@@ -5,10 +5,9 @@
  * (docutils shape).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
-import { StructuralAnalyzer } from '../structural/analyzer';
+import { engineOver } from '../../../test/support/engine';
 
 const FILES: SourceFile[] = [
   {
@@ -66,7 +65,7 @@ const FILES: SourceFile[] = [
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await Engine.build(FILES, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+  engine = await engineOver(FILES);
 });
 
 const files = async (query: string) =>

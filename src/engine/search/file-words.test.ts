@@ -16,7 +16,7 @@ import type { Corpus } from '../modality';
 import { TextIndex } from '../text/index';
 import { fileWordsLookup } from './file-words';
 import { memberNameCoverage } from './members';
-import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const THROTTLE_PY = [
@@ -167,7 +167,7 @@ describe('a file weighed by how much of a "how" question it says', () => {
       [retry.id, 0.31],
     ]);
     return fuse(
-      fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.py'), {
+      fusionInput(lists, chunkOrFiller(corpus, 'o', '.py'), {
         centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
         limit: 100,
         rankContainersByMembers: true,

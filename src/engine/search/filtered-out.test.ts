@@ -5,9 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
-import { nodeGrammars } from '../../node/grammars';
-import { StructuralAnalyzer } from '../structural/analyzer';
 import { filteredOutMessage } from './filtered-out';
+import { engineOver } from '../../../test/support/engine';
 
 const retry = [
   'export function scheduleRetry(attempt: number): number {',
@@ -31,7 +30,7 @@ describe('filters that excluded every match', () => {
       { path: 'src/palette.ts', text: colours },
       { path: 'docs/notes.md', text: '# Notes\n\nNothing about the subject here.\n' },
     ];
-    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(files);
   }, 120_000);
 
   it('a quoted phrase whose every line -path: excluded: the lines and files counted', async () => {

@@ -6,10 +6,9 @@
  * first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
-import { StructuralAnalyzer } from '../structural/analyzer';
+import { engineOver } from '../../../test/support/engine';
 
 const FILES: SourceFile[] = [
   {
@@ -77,7 +76,7 @@ const FILES: SourceFile[] = [
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await Engine.build(FILES, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+  engine = await engineOver(FILES);
 });
 
 const opened = async (query: string) => {

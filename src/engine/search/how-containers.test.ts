@@ -15,7 +15,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { asksHow, memberNameCoverage } from './members';
-import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const AUTODOC_PY = [
@@ -128,7 +128,7 @@ describe('a small class on a "how" question', () => {
       structural: merge(at(3, mixin), at(6, strip)),
     };
     return fuse(
-      fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.py'), {
+      fusionInput(lists, chunkOrFiller(corpus, 'o', '.py'), {
         limit: 100,
         rankContainersByMembers: true,
         rankEveryContainerByMembers: every,

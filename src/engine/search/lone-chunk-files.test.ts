@@ -14,7 +14,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { functionsInFileLookup, memberNameCoverage } from './members';
-import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const ANNOTATION_LOADER_PHP = [
@@ -164,7 +164,7 @@ describe('a file one chunk alone matched, on a "how" question', () => {
       [has.id, 0.15],
     ]);
     return fuse(
-      fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'), {
+      fusionInput(lists, chunkOrFiller(corpus, 'o', '.php'), {
         centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
         limit: 100,
         rankContainersByMembers: true,
@@ -199,16 +199,12 @@ describe('a file one chunk alone matched, on a "how" question', () => {
     expect(functionsInFile(require)).toBe(1);
     expect(functionsInFile(named('mergeConstraints'))).toBe(3);
     const [shown] = fuse(
-      fusionInput(
-        { semantic: at(0, require), text: at(38, require) },
-        (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'),
-        {
-          limit: 100,
-          rankContainersByMembers: true,
-          nameCoverageOf: memberNameCoverage('how does rubygems find and activate the gem that has a library file'),
-          functionsInFileOf: functionsInFile,
-        },
-      ),
+      fusionInput({ semantic: at(0, require), text: at(38, require) }, chunkOrFiller(corpus, 'o', '.rb'), {
+        limit: 100,
+        rankContainersByMembers: true,
+        nameCoverageOf: memberNameCoverage('how does rubygems find and activate the gem that has a library file'),
+        functionsInFileOf: functionsInFile,
+      }),
     ).filter((r) => r.path === 'rubygems/core_ext/kernel_require.rb');
     expect(shown.symbol).toBe('require');
     expect(shown.explanation.demotion).toBeNull();

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Chunk } from '../contract';
 import type { Corpus } from '../modality';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import { Engine } from '../engine';
 import { fuse, scoreFromExplanation, type FusionInput } from '../fuse';
 import { fusionInput } from '../../../test/support/fusion-input';
-import { StructuralAnalyzer } from '../structural/analyzer';
+import { corpusOf, engineOver } from '../../../test/support/engine';
 import {
   beyondPlace,
   calleesLookup,
@@ -183,10 +182,7 @@ describe('a wrapper gives its place to the function it hands its call on to (rea
   let engine: Engine;
 
   beforeAll(async () => {
-    engine = await Engine.build([{ path: 'middleware/recover.go', text: recover }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    engine = await engineOver([{ path: 'middleware/recover.go', text: recover }]);
   });
 
   it("echo's `Recover()` only returns `RecoverWithConfig(DefaultRecoverConfig)`: the file is shown by RecoverWithConfig", async () => {
@@ -209,16 +205,13 @@ describe('a member gives its place to the function it calls whose name says more
   let engine: Engine;
 
   beforeAll(async () => {
-    engine = await Engine.build([{ path: 'core.py', text: core }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    engine = await engineOver([{ path: 'core.py', text: core }]);
   });
 
   it("calls through `self.` reach the caller's own class's definition of a name two classes define", () => {
     const chunks = engine.file('core.py')!.chunks;
     const consume = chunks.find((c) => c.symbol === 'consume_value')!;
-    const corpus = (engine as unknown as { corpus: Parameters<typeof calleesLookup>[0] }).corpus;
+    const corpus = corpusOf(engine);
     const callees = calleesLookup(corpus)(corpus.chunks[consume.id]).map((id) => corpus.chunks[id]);
     const envvar = callees.find((c) => c.symbol === 'value_from_envvar');
     expect(envvar?.startLine).toBe(lineOf('def value_from_envvar('));
@@ -228,7 +221,7 @@ describe('a member gives its place to the function it calls whose name says more
   });
 
   it('"read its value from an environment variable": consume_value calls value_from_envvar, which answers', () => {
-    const corpus = (engine as unknown as { corpus: Parameters<typeof calleesLookup>[0] }).corpus;
+    const corpus = corpusOf(engine);
     const id = (symbol: string, container = 'Parameter') =>
       corpus.chunks.find((c) => c.symbol === symbol && c.container === container)!.id;
     // The lists of the real run over the whole of click (real set, click:understand:13): consume_value
@@ -272,11 +265,8 @@ describe("a call through an expression is another value's method, not a function
   let corpus: Parameters<typeof calleesLookup>[0];
 
   beforeAll(async () => {
-    engine = await Engine.build([{ path: 'go/ast/astutil/enclosing.go', text }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
-    corpus = (engine as unknown as { corpus: Parameters<typeof calleesLookup>[0] }).corpus;
+    engine = await engineOver([{ path: 'go/ast/astutil/enclosing.go', text }]);
+    corpus = corpusOf(engine);
   });
 
   it('PathEnclosingInterval has no callee in tokenNode', () => {
@@ -313,14 +303,11 @@ describe("a C file's public function is not outweighed by its prefix (real code)
   let engine: Engine;
 
   beforeAll(async () => {
-    engine = await Engine.build([{ path: 'src/opr/rbtree.c', text: rbtree }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    engine = await engineOver([{ path: 'src/opr/rbtree.c', text: rbtree }]);
   });
 
   it('"red black tree insert": the file is shown by opr_rbtree_insert, not by insert_recolour', () => {
-    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const corpus = corpusOf(engine);
     const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
     // The lists of the real run over the whole of OpenAFS (understand set, openafs:keyword:7, tuning
     // half): insert_recolour first by text, the public function one place behind in each list; the
@@ -355,15 +342,12 @@ describe('of two names said whole, the one saying more of a "how" question is sh
   let engine: Engine;
 
   beforeAll(async () => {
-    engine = await Engine.build([{ path: 'src/io/procfs.rs', text: procfs }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    engine = await engineOver([{ path: 'src/io/procfs.rs', text: procfs }]);
   });
 
   it('counts the question words a name says', () => {
     const said = memberNameWordsSaid('how does it check that the opened /proc directory is the real procfs root');
-    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const corpus = corpusOf(engine);
     const chunk = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!;
     expect(said(chunk('check_proc_root'))).toBe(3);
     expect(said(chunk('check_procfs'))).toBe(2);
@@ -371,7 +355,7 @@ describe('of two names said whole, the one saying more of a "how" question is sh
   });
 
   it('"is the real procfs root": check_proc_root, three words said, over check_procfs, two', () => {
-    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const corpus = corpusOf(engine);
     const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
     // The lists of the real run over the whole of rustix (real set, rustix:understand:21, tuning):
     // check_procfs first by meaning (its doc comment), check_proc_root first by text.
@@ -403,11 +387,8 @@ describe('on a "how" question, the member whose code says clearly more of the qu
   let corpus: Corpus;
 
   beforeAll(async () => {
-    const engine = await Engine.build([{ path: 'src/backend/linux_raw/vdso.rs', text: vdso }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
-    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const engine = await engineOver([{ path: 'src/backend/linux_raw/vdso.rs', text: vdso }]);
+    corpus = corpusOf(engine);
   });
 
   it("counts the question's content words a chunk's lines say, each once, in base forms", () => {
@@ -484,11 +465,8 @@ describe('on a "how" question, a near tie inside a file goes to the member the t
   let corpus: Corpus;
 
   beforeAll(async () => {
-    const engine = await Engine.build([{ path, text: flow }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
-    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const engine = await engineOver([{ path, text: flow }]);
+    corpus = corpusOf(engine);
   });
 
   /** The real run's lists over the whole of h2 (real set, h2:understand:11, tuning), `unclaimedAt` its semantic rank. */
@@ -580,11 +558,8 @@ describe('a sentence saying what a function does: the name that says more of it 
   let corpus: Corpus;
 
   beforeAll(async () => {
-    const engine = await Engine.build([{ path: 'algorithms/reciprocity.py', text: source }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
-    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const engine = await engineOver([{ path: 'algorithms/reciprocity.py', text: source }]);
+    corpus = corpusOf(engine);
   });
 
   it('reads the words a name says on a question that does not ask how, as on one that does', () => {
@@ -618,11 +593,8 @@ describe('a sentence saying what a function does: a callee no list ranks above i
   let corpus: Corpus;
 
   beforeAll(async () => {
-    const engine = await Engine.build([{ path: 'provider/package/pip.rb', text: source }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
-    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const engine = await engineOver([{ path: 'provider/package/pip.rb', text: source }]);
+    corpus = corpusOf(engine);
   });
 
   it('best_version, first by meaning and by text, stays over the callee its name does not say', () => {
@@ -660,11 +632,8 @@ describe('a sentence saying what a function does: the member every list that fou
   let corpus: Corpus;
 
   beforeAll(async () => {
-    const engine = await Engine.build([{ path, text: source }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
-    corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const engine = await engineOver([{ path, text: source }]);
+    corpus = corpusOf(engine);
   });
 
   it('afs_linux_page_writeback, first by text and by structure, over afs_linux_prepare_writeback', () => {

@@ -16,8 +16,9 @@ import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE } fr
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import { asksHowItWorks, outsideFunctionsLookup } from './members';
-import { at, fillerChunk, merge } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { engineOver } from '../../../test/support/engine';
 
 const SCHEMA_GO = [
   'package dynblock',
@@ -164,7 +165,7 @@ let analyzer: StructuralAnalyzer;
 let engine: Engine;
 beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  engine = await Engine.build(FILES, { analyzer, embedder: null });
+  engine = await engineOver(FILES);
 });
 
 describe("a file's lines outside its definitions, on a question about behaviour", () => {
@@ -181,7 +182,7 @@ describe("a file's lines outside its definitions, on a question about behaviour"
     };
     const run = (isOutsideFunctions?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.go'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'other', '.go'), {
           centralityOf: (id) => (id === expand.id ? Math.exp(0.12 / 0.3) - 1 : 0),
           rankContainersByMembers: true,
           ...(isOutsideFunctions ? { isOutsideFunctions } : {}),

@@ -7,15 +7,14 @@ import { RE2JS } from 're2js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Engine } from '../engine';
 import { FIXTURE_DIR, readSourceTree } from '../../../e2e/fixture-files';
-import { nodeGrammars } from '../../node/grammars';
-import { StructuralAnalyzer } from '../structural/analyzer';
 import { MATCH_SCAN_LIMIT } from '../text/index';
+import { engineOver } from '../../../test/support/engine';
 
 describe('a regex question', () => {
   let engine: Engine;
   beforeAll(async () => {
     const files = readSourceTree(join(FIXTURE_DIR, 'preact/src'));
-    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(files);
   }, 120_000);
 
   it('scans its lines once, and a pattern matching more lines than are read says so', async () => {

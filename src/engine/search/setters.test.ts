@@ -13,7 +13,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { memberNameCoverage, saysSet, setterLookup } from './members';
-import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const CLIENT_RS = [
@@ -170,7 +170,7 @@ describe('a setter, on a question about behaviour', () => {
     const question = 'how does hyper retry a request that got canceled because the reused connection closed';
     const run = (isSetter?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.rs'), {
           centralityOf: (id) => Math.exp((boosts.get(id) ?? 0) / 0.3) - 1,
           rankContainersByMembers: true,
           nameCoverageOf: memberNameCoverage(question),
@@ -234,7 +234,7 @@ describe('a setter, on a question about behaviour', () => {
     const question = 'how is an outgoing message split into records no bigger than the maximum fragment size';
     const run = (isSetter?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rs'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.rs'), {
           centralityOf: (id) => centrality.get(id) ?? 0,
           rankContainersByMembers: true,
           nameCoverageOf: memberNameCoverage(question),

@@ -14,7 +14,7 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { calleesLookup, delegateLookup, memberNameCoverage, shortBodyLookup } from './members';
-import { at, fillerChunk, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
 const DATE_VALIDATOR_PHP = [
@@ -230,7 +230,7 @@ describe('a function of a line or two', () => {
     const question = 'how does the validator check whether a password has appeared in a data breach';
     const run = (isShortBody?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.php'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.php'), {
           centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0),
           limit: 100,
           rankContainersByMembers: true,
@@ -265,7 +265,7 @@ describe('a function of a line or two', () => {
       "how is the user's password stretched with the salt and iteration count the server sends during SCRAM login";
     const run = (isShortBody?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'o', '.rb'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.rb'), {
           centralityOf: () => centralityForBoost(0.24),
           limit: 100,
           rankContainersByMembers: true,

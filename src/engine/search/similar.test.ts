@@ -13,7 +13,6 @@ import { scoreFromExplanation } from '../fuse';
 import { SIBLING_GAIN } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import { pairedNames, siblingsOf } from '../structural/siblings';
 import {
   docWindowOf,
@@ -24,6 +23,7 @@ import {
   similarSubject,
   untilKinshipEnds,
 } from './similar';
+import { corpusOf, engineOver } from '../../../test/support/engine';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -39,8 +39,7 @@ const FILES: SourceFile[] = [
 let engine: Engine;
 
 beforeAll(async () => {
-  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  engine = await Engine.build(FILES, { analyzer, embedder: null });
+  engine = await engineOver(FILES);
 });
 
 /** The first line of `text` holding `needle`. */
@@ -380,8 +379,7 @@ describe('similar to a name defined more than once (svelte’s three `tick`s)', 
     );
 
   beforeAll(async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    svelte = await Engine.build(SVELTE, { analyzer, embedder: null });
+    svelte = await engineOver(SVELTE);
   });
 
   it('takes every `tick` as X when the question does not say which: none is an answer, and the note says so', async () => {
@@ -485,11 +483,7 @@ describe('similar to X, typed', () => {
 
 describe('similar to X, typed, beside the function that calls X', () => {
   it('puts the sibling first, not the caller whose text names X (cobra flag_groups.go)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const cobra = await Engine.build([{ path: 'flag_groups.go', text: fixture('cobra-flag-groups-validate.go.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const cobra = await engineOver([{ path: 'flag_groups.go', text: fixture('cobra-flag-groups-validate.go.txt') }]);
     const r = await cobra.search('code similar to validateRequiredFlagGroups');
     // ValidateFlagGroups calls validateRequiredFlagGroups: it uses X, it is not code like X.
     expect(r.results[0].symbol).toBe('validateExclusiveFlagGroups');
@@ -500,11 +494,7 @@ describe('similar to X, typed, beside the function that calls X', () => {
 
 describe('similar to a class that extends another', () => {
   it('is answered by the classes beside it, never by the base it extends (click BoolParamType(ParamType))', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const click = await Engine.build([{ path: 'types.py', text: fixture('click-param-types.py.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const click = await engineOver([{ path: 'types.py', text: fixture('click-param-types.py.txt') }]);
     const r = await click.search('code similar to BoolParamType');
     // ParamType is what BoolParamType is made from; its 130 lines of docstrings share X's words.
     expect(everyRow(r).filter((row) => row.symbol === 'ParamType')).toEqual([]);
@@ -512,11 +502,7 @@ describe('similar to a class that extends another', () => {
   });
 
   it('does not call a base of other classes its sibling, though it shares X’s base (click _NumberParamTypeBase)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const click = await Engine.build([{ path: 'types.py', text: fixture('click-param-types.py.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const click = await engineOver([{ path: 'types.py', text: fixture('click-param-types.py.txt') }]);
     const r = await click.search('code similar to BoolParamType');
     // _NumberParamTypeBase(ParamType) is what IntParamType and FloatParamType are made from.
     const base = everyRow(r).find((row) => row.symbol === '_NumberParamTypeBase');
@@ -532,17 +518,13 @@ describe('similar to a class that extends another', () => {
 
 describe('similar to a method its class’s base declares, which other classes of that base implement', () => {
   it('lists those implementations before X’s own file’s other methods (Composer’s GitDownloader::doDownload)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const composer = await Engine.build(
-      [
-        { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
-        { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
-        { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
-        { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
-        { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const composer = await engineOver([
+      { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
+      { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
+      { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
+      { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
+      { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
+    ]);
     const r = await composer.search('code similar to GitDownloader::doDownload');
     // The other downloaders extend VcsDownloader as GitDownloader does, each with its own
     // doDownload; GitDownloader's doInstall shares its file's words (git, cache, mirror) with X.
@@ -560,15 +542,11 @@ describe('similar to a method its class’s base declares, which other classes o
 
 describe('similar to a function of a module whose like modules each write their own name into theirs', () => {
   it('lists those implementations before X’s own file’s other functions (OpenAFS xdrrec_getbytes)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const rx = await Engine.build(
-      [
-        { path: 'rx/xdr_rec.c', text: fixture('openafs-xdr-rec.c.txt') },
-        { path: 'rx/xdr_mem.c', text: fixture('openafs-xdr-mem.c.txt') },
-        { path: 'rx/xdr_rx.c', text: fixture('openafs-xdr-rx.c.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const rx = await engineOver([
+      { path: 'rx/xdr_rec.c', text: fixture('openafs-xdr-rec.c.txt') },
+      { path: 'rx/xdr_mem.c', text: fixture('openafs-xdr-mem.c.txt') },
+      { path: 'rx/xdr_rx.c', text: fixture('openafs-xdr-rx.c.txt') },
+    ]);
     const r = await rx.search('code similar to xdrrec_getbytes');
     // xdr_mem.c and xdr_rx.c each define getbytes, putbytes, getpos, setpos and inline with their
     // own word for xdrrec; xdrrec_putbytes shares X's file and its loop over `current`.
@@ -681,33 +659,30 @@ describe('similar to a function of a module whose like modules each write their 
       '}',
       '',
     ];
-    const echo = await Engine.build(
-      [
-        {
-          path: 'middleware/method_override.go',
-          text: [
-            'package middleware',
-            '',
-            ...middleware('MethodOverride', 'MethodOverrideConfig'),
-            ...getter('MethodFromHeader', 'MethodOverrideGetter', 'c.Request().Header.Get(param)'),
-            ...getter('MethodFromForm', 'MethodOverrideGetter', 'c.FormValue(param)'),
-            ...getter('MethodFromQuery', 'MethodOverrideGetter', 'c.QueryParam(param)'),
-          ].join('\n'),
-        },
-        {
-          path: 'middleware/key_auth.go',
-          text: [
-            'package middleware',
-            '',
-            ...middleware('KeyAuth', 'KeyAuthConfig'),
-            ...getter('keyFromHeader', 'keyExtractor', 'c.Request().Header.Get(param)'),
-            ...getter('keyFromQuery', 'keyExtractor', 'c.QueryParam(param)'),
-            ...getter('keyFromForm', 'keyExtractor', 'c.FormValue(param)'),
-          ].join('\n'),
-        },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const echo = await engineOver([
+      {
+        path: 'middleware/method_override.go',
+        text: [
+          'package middleware',
+          '',
+          ...middleware('MethodOverride', 'MethodOverrideConfig'),
+          ...getter('MethodFromHeader', 'MethodOverrideGetter', 'c.Request().Header.Get(param)'),
+          ...getter('MethodFromForm', 'MethodOverrideGetter', 'c.FormValue(param)'),
+          ...getter('MethodFromQuery', 'MethodOverrideGetter', 'c.QueryParam(param)'),
+        ].join('\n'),
+      },
+      {
+        path: 'middleware/key_auth.go',
+        text: [
+          'package middleware',
+          '',
+          ...middleware('KeyAuth', 'KeyAuthConfig'),
+          ...getter('keyFromHeader', 'keyExtractor', 'c.Request().Header.Get(param)'),
+          ...getter('keyFromQuery', 'keyExtractor', 'c.QueryParam(param)'),
+          ...getter('keyFromForm', 'keyExtractor', 'c.FormValue(param)'),
+        ].join('\n'),
+      },
+    ]);
     const r = await echo.search('code similar to MethodFromHeader');
     // key_auth.go shares keyFromQuery and keyFromForm, as MethodFromQuery and MethodFromForm: half.
     const own = r.results
@@ -720,15 +695,11 @@ describe('similar to a function of a module whose like modules each write their 
 
 describe('similar to a method that thin wrappers hand their calls on to', () => {
   it('is answered by the implementations, not by the wrapper that calls X through a field (tokio try_write_vectored)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const tokio = await Engine.build(
-      [
-        { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
-        { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
-        { path: 'net/unix/stream.rs', text: fixture('tokio-unix-stream-try-write.rs.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const tokio = await engineOver([
+      { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
+      { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
+      { path: 'net/unix/stream.rs', text: fixture('tokio-unix-stream-try-write.rs.txt') },
+    ]);
     const r = await tokio.search('code similar to TcpStream::try_write_vectored');
     // WriteHalf::try_write_vectored is `self.0.try_write_vectored(bufs)`: it uses X, it is not another X.
     const wrappers = rowsOf(r, 'net/tcp/split.rs');
@@ -740,14 +711,10 @@ describe('similar to a method that thin wrappers hand their calls on to', () => 
   });
 
   it('still calls one wrapper the sibling of another wrapper', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const tokio = await Engine.build(
-      [
-        { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
-        { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const tokio = await engineOver([
+      { path: 'net/tcp/stream.rs', text: fixture('tokio-tcp-stream-try-io.rs.txt') },
+      { path: 'net/tcp/split.rs', text: fixture('tokio-tcp-split-write.rs.txt') },
+    ]);
     const r = await tokio.search('code similar to WriteHalf::try_write_vectored');
     const other = rowsOf(r, 'net/tcp/split.rs').find((row) => row.symbol === 'try_write');
     expect(other?.explanation.sibling).toMatchObject({ of: 'try_write_vectored' });
@@ -769,15 +736,11 @@ describe('"Find similar" on a method', () => {
 describe('similar to a class', () => {
   it('is answered by classes: a same-module sibling first, no method of another class', async () => {
     const php = (file: string, name: string) => ({ path: file, text: fixture(`commonmark-${name}.php.txt`) });
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const commonmark = await Engine.build(
-      [
-        php('Extension/SmartPunct/EllipsesParser.php', 'EllipsesParser'),
-        php('Extension/SmartPunct/DashParser.php', 'DashParser'),
-        php('Extension/CommonMark/Parser/Inline/HtmlInlineParser.php', 'HtmlInlineParser'),
-      ],
-      { analyzer, embedder: null },
-    );
+    const commonmark = await engineOver([
+      php('Extension/SmartPunct/EllipsesParser.php', 'EllipsesParser'),
+      php('Extension/SmartPunct/DashParser.php', 'DashParser'),
+      php('Extension/CommonMark/Parser/Inline/HtmlInlineParser.php', 'HtmlInlineParser'),
+    ]);
     const r = await commonmark.search('code similar to EllipsesParser');
     expect(r.results[0]).toMatchObject({ path: 'Extension/SmartPunct/DashParser.php', symbol: 'DashParser' });
     // getMatchDefinition and parse are in every file: methods, of another kind than a class.
@@ -787,11 +750,7 @@ describe('similar to a class', () => {
 
 describe('big classes are ranked by their members', () => {
   it('a Go struct of 200 lines leaves the list to the methods declared on it below', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const cobra = await Engine.build([{ path: 'command.go', text: fixture('cobra-command-suggestions.go.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const cobra = await engineOver([{ path: 'command.go', text: fixture('cobra-command-suggestions.go.txt') }]);
     const r = await cobra.search('how does cobra suggest a command when I mistype it');
     expect(r.results[0].symbol).toMatch(/^(SuggestionsFor|findSuggestions)$/);
     expect(everyRow(r).some((row) => row.symbol === 'Command')).toBe(false);
@@ -833,8 +792,7 @@ describe('"Find similar" on an overloaded function', () => {
       '}',
       '',
     ].join('\n');
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const mobx = await Engine.build([{ path: 'src/api/object-api.ts', text }], { analyzer, embedder: null });
+    const mobx = await engineOver([{ path: 'src/api/object-api.ts', text }]);
     const body = mobx.chunkAtLine('src/api/object-api.ts', 3)!;
     expect(body.symbol).toBe('remove');
     const r = await mobx.search('', { similarToChunk: body.id });
@@ -869,8 +827,7 @@ describe('"Find similar" on a function', () => {
         ].join('\n'),
       },
     ];
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const small = await Engine.build(files, { analyzer, embedder: null });
+    const small = await engineOver(files);
     const x = small.chunkAtLine('src/removable.ts', 1)!;
     const r = await small.search('', { similarToChunk: x.id });
     const kinds = everyRow(r).map((row) => small.chunk(row.chunkId).definitionKind);
@@ -882,12 +839,8 @@ describe('"Find similar" on a function', () => {
 
 describe('similar to a getter', () => {
   it('is answered by the getters beside it, not by its setter (commonmark Delimiter::isActive)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const path = 'Delimiter/Delimiter.php';
-    const commonmark = await Engine.build([{ path, text: fixture('commonmark-Delimiter.php.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const commonmark = await engineOver([{ path, text: fixture('commonmark-Delimiter.php.txt') }]);
     const r = await commonmark.search('similar to Delimiter::isActive');
     // setActive(bool $active) shares X's words and field; canClose() and canOpen() share its form.
     expect(['canClose', 'canOpen']).toContain(r.results[0].symbol);
@@ -898,12 +851,8 @@ describe('similar to a getter', () => {
 
 describe('similar to a getter that takes no arguments', () => {
   it('is answered by the other getters, not by the setter beside it (tokio TcpStream::nodelay)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const path = 'net/tcp/stream.rs';
-    const tokio = await Engine.build([{ path, text: fixture('tokio-tcp-stream-options.rs.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const tokio = await engineOver([{ path, text: fixture('tokio-tcp-stream-options.rs.txt') }]);
     const r = await tokio.search('similar to TcpStream::nodelay');
     // set_nodelay(&self, nodelay: bool) is about X's option; local_addr, take_error and ttl read one as X does.
     expect(['local_addr', 'take_error', 'ttl']).toContain(r.results[0].symbol);
@@ -917,18 +866,14 @@ describe('similar to a getter that takes no arguments', () => {
 
 describe('similar to a C function renamed by a macro elsewhere', () => {
   it('is answered by its own file, not by the `#define` of its own name (libxcrypt setkey)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const libxcrypt = await Engine.build(
-      [
-        { path: 'lib/crypt-des-obsolete.c', text: fixture('libxcrypt-des-obsolete.c.txt') },
-        // libxcrypt 4.4.33 lib/crypt-port.h lines 60-64 (LGPL-2.1-or-later).
-        {
-          path: 'lib/crypt-port.h',
-          text: '#define crypt_r unistd_crypt_r_is_incompatible\n#define crypt_data unistd_crypt_data_is_incompatible\n#define encrypt unistd_encrypt_is_incompatible\n#define setkey unistd_setkey_is_incompatible\n#include <unistd.h>\n',
-        },
-      ],
-      { analyzer, embedder: null },
-    );
+    const libxcrypt = await engineOver([
+      { path: 'lib/crypt-des-obsolete.c', text: fixture('libxcrypt-des-obsolete.c.txt') },
+      // libxcrypt 4.4.33 lib/crypt-port.h lines 60-64 (LGPL-2.1-or-later).
+      {
+        path: 'lib/crypt-port.h',
+        text: '#define crypt_r unistd_crypt_r_is_incompatible\n#define crypt_data unistd_crypt_data_is_incompatible\n#define encrypt unistd_encrypt_is_incompatible\n#define setkey unistd_setkey_is_incompatible\n#include <unistd.h>\n',
+      },
+    ]);
     const r = await libxcrypt.search('code similar to setkey');
     expect(r.results[0]).toMatchObject({ path: 'lib/crypt-des-obsolete.c' });
     // `#define setkey …` renames X: by name alone it was X's closest sibling (name 1).
@@ -938,12 +883,8 @@ describe('similar to a C function renamed by a macro elsewhere', () => {
 
 describe('similar to a method that hands its work to a helper', () => {
   it('is answered by the methods beside it, not by the helper it calls (thor HashWithIndifferentAccess#delete)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const path = 'thor/core_ext/hash_with_indifferent_access.rb';
-    const thor = await Engine.build([{ path, text: fixture('thor-hash-with-indifferent-access.rb.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const thor = await engineOver([{ path, text: fixture('thor-hash-with-indifferent-access.rb.txt') }]);
     const r = await thor.search('methods like HashWithIndifferentAccess#delete');
     // delete(key) is super(convert_key(key)): convert_key is what it uses, [] and fetch are what it is like.
     expect(['[]', '[]=', 'fetch', 'key?']).toContain(r.results[0].symbol);
@@ -996,14 +937,10 @@ describe('"Find similar" on a method, and an adapter of its name elsewhere', () 
       '}',
       '',
     ].join('\n');
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const both = await Engine.build(
-      [
-        { path: 'mobx/src/types/observablemap.ts', text: mobx },
-        { path: 'trpc-server/src/observable/operators.ts', text: trpc },
-      ],
-      { analyzer, embedder: null },
-    );
+    const both = await engineOver([
+      { path: 'mobx/src/types/observablemap.ts', text: mobx },
+      { path: 'trpc-server/src/observable/operators.ts', text: trpc },
+    ]);
     const x = both.chunkAtLine('mobx/src/types/observablemap.ts', 6)!;
     expect(x.symbol).toBe('next');
     const r = await both.search('', { similarToChunk: x.id });
@@ -1017,14 +954,10 @@ describe('"Find similar" on a method, and an adapter of its name elsewhere', () 
 
 describe('similar to a Go method, and a wrapper of its name on a receiver’s field', () => {
   it('does not call the wrapper a sibling (echo Response.Write, bodyDumpResponseWriter’s w.Writer.Write(b))', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const echo = await Engine.build(
-      [
-        { path: 'response.go', text: fixture('echo-response-write.go.txt') },
-        { path: 'middleware/body_dump.go', text: fixture('echo-body-dump-writer.go.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const echo = await engineOver([
+      { path: 'response.go', text: fixture('echo-response-write.go.txt') },
+      { path: 'middleware/body_dump.go', text: fixture('echo-body-dump-writer.go.txt') },
+    ]);
     const r = await echo.search('code similar to Response.Write');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Write', definitions: 2 });
     expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['response.go']);
@@ -1035,12 +968,8 @@ describe('similar to a Go method, and a wrapper of its name on a receiver’s fi
 
 describe('similar to a method whose siblings call its name on a field', () => {
   it('calls them siblings, not users of X (tokio Semaphore::try_acquire and self.ll_sem.try_acquire(1))', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const path = 'sync/semaphore.rs';
-    const tokio = await Engine.build([{ path, text: fixture('tokio-semaphore-try-acquire.rs.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const tokio = await engineOver([{ path, text: fixture('tokio-semaphore-try-acquire.rs.txt') }]);
     const r = await tokio.search('similar to Semaphore::try_acquire');
     // The siblings' `self.ll_sem.try_acquire(n)` is the low-level semaphore's method, not X.
     // try_acquire_owned(self: Arc<Self>) takes no argument, as X; try_acquire_many(n) takes one (form 0.25).
@@ -1049,13 +978,10 @@ describe('similar to a method whose siblings call its name on a field', () => {
   });
 
   it('with the batch semaphore beside it, starts from the public `pub fn try_acquire`, not the larger `pub(crate)` one', async () => {
-    const tokio = await Engine.build(
-      [
-        { path: 'sync/batch_semaphore.rs', text: fixture('tokio-batch-semaphore-try-acquire.rs.txt') },
-        { path: 'sync/semaphore.rs', text: fixture('tokio-semaphore-try-acquire.rs.txt') },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const tokio = await engineOver([
+      { path: 'sync/batch_semaphore.rs', text: fixture('tokio-batch-semaphore-try-acquire.rs.txt') },
+      { path: 'sync/semaphore.rs', text: fixture('tokio-semaphore-try-acquire.rs.txt') },
+    ]);
     const r = await tokio.search('similar to Semaphore::try_acquire');
     expect(r.query.similarTo?.code).toBe('ambiguous');
     expect(r.query.similarTo!.taken.map((t) => [t.path, t.lines])).toEqual([
@@ -1068,11 +994,7 @@ describe('similar to a method whose siblings call its name on a field', () => {
 
 describe('similar to a Go method on a receiver', () => {
   it('is answered by the methods of its form, not by its setter nor the helper it calls (cobra InOrStdin)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const cobra = await Engine.build([{ path: 'command.go', text: fixture('cobra-command-streams.go.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const cobra = await engineOver([{ path: 'command.go', text: fixture('cobra-command-streams.go.txt') }]);
     const r = await cobra.search('code similar to InOrStdin');
     // SetIn(newIn) and getIn(def) name X's stream; OutOrStdout() and ErrOrStderr() are what it is like.
     expect(['OutOrStdout', 'OutOrStderr', 'ErrOrStderr']).toContain(r.results[0].symbol);
@@ -1081,10 +1003,7 @@ describe('similar to a Go method on a receiver', () => {
 
 describe('similar to a method named with its class, beside a method of its name in another class', () => {
   const build = async (files: [string, string][]) =>
-    Engine.build(
-      files.map(([path, name]) => ({ path, text: fixture(name) })),
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    engineOver(files.map(([path, name]) => ({ path, text: fixture(name) })));
 
   it('puts the class’s one-word siblings first (Symfony SymfonyStyle::warning, not GithubActionReporter::warning)', async () => {
     const console = await build([
@@ -1206,10 +1125,7 @@ describe('similar to a Ruby predicate, whose name ends in a question mark', () =
 
   it('never returns X nor its class, and puts another class’s `encrypted_key?` first (net-ssh KeyFactory)', async () => {
     const path = 'net/ssh/key_factory.rb';
-    const netssh = await Engine.build([{ path, text: fixture('net-ssh-key-factory.rb.txt') }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    const netssh = await engineOver([{ path, text: fixture('net-ssh-key-factory.rb.txt') }]);
     const r = await netssh.search('other implementations of OpenSSLKeyTypeBase#encrypted_key?');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'encrypted_key?' });
     const x = lineOfText(fixture('net-ssh-key-factory.rb.txt'), 'def self.encrypted_key?(key_data, error)');
@@ -1279,11 +1195,8 @@ describe("X's doc comment window (docWindowOf)", () => {
       '',
     ].join('\n');
     expect(doc.join('\n').length).toBeGreaterThan(500);
-    const engine = await Engine.build([{ path: 'dial.go', text }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
-    const corpus = (engine as unknown as { corpus: Corpus }).corpus;
+    const engine = await engineOver([{ path: 'dial.go', text }]);
+    const corpus = corpusOf(engine);
     const chunks = corpus.files[0].chunkIds.map((id) => corpus.chunks[id]);
     const dial = chunks.find((c) => c.symbol === 'Dial')!;
     const id = docWindowOf(corpus, dial);
@@ -1333,11 +1246,7 @@ describe('similarSubject reads X in the ways questions name it', () => {
 
 describe('similar to X named with a word before it', () => {
   it('takes the word as X’s package when it names one, and as prose when it names none', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const cobra = await Engine.build([{ path: 'cobra/args.go', text: fixture('cobra-args-nargs.go.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const cobra = await engineOver([{ path: 'cobra/args.go', text: fixture('cobra-args-nargs.go.txt') }]);
     const r = await cobra.search('similar to cobra MinimumNArgs');
     expect(r.query.similarTo).toMatchObject({ code: 'single', name: 'MinimumNArgs' });
     expect(everyRow(r).filter((row) => row.symbol === 'MinimumNArgs')).toEqual([]);
@@ -1349,14 +1258,10 @@ describe('similar to X named with a word before it', () => {
 
 describe('similar to X in the file the question names, beside a twin of X elsewhere', () => {
   it('puts the setters beside X first, not the other type’s set_nodelay (hyper HttpConnector::set_nodelay)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const hyper = await Engine.build(
-      [
-        { path: 'client/connect/http.rs', text: fixture('hyper-http-connector-setters.rs.txt') },
-        { path: 'server/tcp.rs', text: fixture('hyper-addr-incoming.rs.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const hyper = await engineOver([
+      { path: 'client/connect/http.rs', text: fixture('hyper-http-connector-setters.rs.txt') },
+      { path: 'server/tcp.rs', text: fixture('hyper-addr-incoming.rs.txt') },
+    ]);
     const r = await hyper.search('other setters like HttpConnector::set_nodelay in client/connect/http.rs');
     expect(r.query.intent).toBe('find_similar');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'set_nodelay', definitions: 2 });
@@ -1375,14 +1280,10 @@ describe('similar to X in the file the question names, beside a twin of X elsewh
 
 describe('similar to a method that another class of its folder wraps under the same name', () => {
   it('is answered by the methods beside it, not by the wrapper asking a field for X (Symfony Input::getOption)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const console = await Engine.build(
-      [
-        { path: 'Input/InputDefinition.php', text: fixture('console-InputDefinition.php.txt') },
-        { path: 'Input/Input.php', text: fixture('console-Input-getOption.php.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const console = await engineOver([
+      { path: 'Input/InputDefinition.php', text: fixture('console-InputDefinition.php.txt') },
+      { path: 'Input/Input.php', text: fixture('console-Input-getOption.php.txt') },
+    ]);
     const r = await console.search('code similar to InputDefinition::getOption');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'getOption', definitions: 2 });
     // Input::getOption returns `$this->definition->getOption($name)->getDefault()`: X's user.
@@ -1395,11 +1296,7 @@ describe('similar to a method that another class of its folder wraps under the s
 
 describe('similar to a setter whose value may be left out', () => {
   it('is answered by the other setters, not by its getter (dns OPT.SetDo(do ...bool))', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const dns = await Engine.build([{ path: 'edns.go', text: fixture('dns-edns-opt.go.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const dns = await engineOver([{ path: 'edns.go', text: fixture('dns-edns-opt.go.txt') }]);
     const r = await dns.search('siblings of SetDo');
     // `SetDo(do ...bool)` sets the DO bit to its argument when one is passed: a setter like
     // SetVersion(v uint8) and SetZ(z uint16); Do() reads the bit. Counted as taking no argument,
@@ -1423,79 +1320,75 @@ describe('similar to a plugin hook', () => {
     // uwsgi 2.0.21 plugins (GPL-2.0-or-later): python/python_plugin.c lines 926-976, psgi/psgi_plugin.c
     // lines 711-724 and 748-758, rack/rack_plugin.c lines 1068-1093, bodies shortened. Each plugin fills
     // the `.magic` and `.mount_app` slots of its plugin table.
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const uwsgi = await Engine.build(
-      [
-        {
-          path: 'python/python_plugin.c',
-          text: [
-            'int uwsgi_python_magic(char *mountpoint, char *lazy) {',
-            "\tchar *qc = strchr(lazy, ':');",
-            '\tif (!strcmp(lazy + strlen(lazy) - 3, ".py")) {',
-            '\t\tup.file_config = lazy;',
-            '\t\treturn 1;',
-            '\t}',
-            '\treturn 0;',
-            '}',
-            '',
-            'int uwsgi_python_mount_app(char *mountpoint, char *app) {',
-            '\tint id;',
-            '\tif (strchr(app, \':\') || uwsgi_endswith(app, ".py") || uwsgi_endswith(app, ".wsgi")) {',
-            '\t\tuwsgi.wsgi_req->appid = mountpoint;',
-            '\t\tid = init_uwsgi_app(LOADER_MOUNT, app, uwsgi.wsgi_req, NULL, PYTHON_APP_TYPE_WSGI);',
-            '\t\treturn id;',
-            '\t}',
-            '\treturn -1;',
-            '}',
-            '',
-          ].join('\n'),
-        },
-        {
-          path: 'psgi/psgi_plugin.c',
-          text: [
-            'int uwsgi_perl_magic(char *mountpoint, char *lazy) {',
-            '        if (!strcmp(lazy+strlen(lazy)-5, ".psgi")) {',
-            '                uperl.psgi = lazy;',
-            '                return 1;',
-            '        }',
-            '        return 0;',
-            '}',
-            '',
-            'int uwsgi_perl_mount_app(char *mountpoint, char *app) {',
-            '        if (uwsgi_endswith(app, ".pl") || uwsgi_endswith(app, ".psgi")) {',
-            '                uwsgi.wsgi_req->appid = mountpoint;',
-            '                return init_psgi_app(uwsgi.wsgi_req, app, strlen(app), NULL);',
-            '        }',
-            '        return -1;',
-            '}',
-            '',
-          ].join('\n'),
-        },
-        {
-          path: 'rack/rack_plugin.c',
-          text: [
-            'int uwsgi_rack_magic(char *mountpoint, char *lazy) {',
-            '\tif (!strcmp(lazy+strlen(lazy)-3, ".ru")) {',
-            '                ur.rack = lazy;',
-            '                return 1;',
-            '        }',
-            '\treturn 0;',
-            '}',
-            '',
-            'int uwsgi_rack_mount_app(char *mountpoint, char *app) {',
-            '\tif (uwsgi_endswith(app, ".ru") || uwsgi_endswith(app, ".rb")) {',
-            '                ur.rack = app;',
-            '\t\tuwsgi_rack_init_apps();',
-            '\t\treturn 0;',
-            '        }',
-            '        return -1;',
-            '}',
-            '',
-          ].join('\n'),
-        },
-      ],
-      { analyzer, embedder: null },
-    );
+    const uwsgi = await engineOver([
+      {
+        path: 'python/python_plugin.c',
+        text: [
+          'int uwsgi_python_magic(char *mountpoint, char *lazy) {',
+          "\tchar *qc = strchr(lazy, ':');",
+          '\tif (!strcmp(lazy + strlen(lazy) - 3, ".py")) {',
+          '\t\tup.file_config = lazy;',
+          '\t\treturn 1;',
+          '\t}',
+          '\treturn 0;',
+          '}',
+          '',
+          'int uwsgi_python_mount_app(char *mountpoint, char *app) {',
+          '\tint id;',
+          '\tif (strchr(app, \':\') || uwsgi_endswith(app, ".py") || uwsgi_endswith(app, ".wsgi")) {',
+          '\t\tuwsgi.wsgi_req->appid = mountpoint;',
+          '\t\tid = init_uwsgi_app(LOADER_MOUNT, app, uwsgi.wsgi_req, NULL, PYTHON_APP_TYPE_WSGI);',
+          '\t\treturn id;',
+          '\t}',
+          '\treturn -1;',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      {
+        path: 'psgi/psgi_plugin.c',
+        text: [
+          'int uwsgi_perl_magic(char *mountpoint, char *lazy) {',
+          '        if (!strcmp(lazy+strlen(lazy)-5, ".psgi")) {',
+          '                uperl.psgi = lazy;',
+          '                return 1;',
+          '        }',
+          '        return 0;',
+          '}',
+          '',
+          'int uwsgi_perl_mount_app(char *mountpoint, char *app) {',
+          '        if (uwsgi_endswith(app, ".pl") || uwsgi_endswith(app, ".psgi")) {',
+          '                uwsgi.wsgi_req->appid = mountpoint;',
+          '                return init_psgi_app(uwsgi.wsgi_req, app, strlen(app), NULL);',
+          '        }',
+          '        return -1;',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      {
+        path: 'rack/rack_plugin.c',
+        text: [
+          'int uwsgi_rack_magic(char *mountpoint, char *lazy) {',
+          '\tif (!strcmp(lazy+strlen(lazy)-3, ".ru")) {',
+          '                ur.rack = lazy;',
+          '                return 1;',
+          '        }',
+          '\treturn 0;',
+          '}',
+          '',
+          'int uwsgi_rack_mount_app(char *mountpoint, char *app) {',
+          '\tif (uwsgi_endswith(app, ".ru") || uwsgi_endswith(app, ".rb")) {',
+          '                ur.rack = app;',
+          '\t\tuwsgi_rack_init_apps();',
+          '\t\treturn 0;',
+          '        }',
+          '        return -1;',
+          '}',
+          '',
+        ].join('\n'),
+      },
+    ]);
     const r = await uwsgi.search('siblings of uwsgi_python_magic');
     // The other plugins' magic hooks are read though their folders are not X's: one word of three differs.
     expect(
@@ -1518,8 +1411,7 @@ describe('similar to a C function defined once per arm of an #if chain', () => {
 
   it('takes the first arm’s body as X and the other arms’ bodies as its siblings (systemtap _stp_print_regs)', async () => {
     expect(bodies).toHaveLength(8);
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const systemtap = await Engine.build([{ path: 'linux/regs.c', text }], { analyzer, embedder: null });
+    const systemtap = await engineOver([{ path: 'linux/regs.c', text }]);
     const r = await systemtap.search('code similar to _stp_print_regs in linux/regs.c');
     expect(r.query.similarTo).toMatchObject({ code: 'single', name: '_stp_print_regs', definitions: 8 });
     const rows = everyRow(r);
@@ -1538,15 +1430,11 @@ describe('similar to a C function defined once per arm of an #if chain', () => {
 
 describe('similar to a method that only throws, in a read-only class', () => {
   it('is answered by the class’s other refusals, whatever they take, not by the method it refuses (Symfony FrozenParameterBag::clear)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const frozen = fixture('symfony-di-FrozenParameterBag.php.txt');
-    const symfony = await Engine.build(
-      [
-        { path: 'ParameterBag/FrozenParameterBag.php', text: frozen },
-        { path: 'ParameterBag/ParameterBag.php', text: fixture('symfony-di-ParameterBag.php.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const symfony = await engineOver([
+      { path: 'ParameterBag/FrozenParameterBag.php', text: frozen },
+      { path: 'ParameterBag/ParameterBag.php', text: fixture('symfony-di-ParameterBag.php.txt') },
+    ]);
     const r = await symfony.search('what else looks like FrozenParameterBag::clear');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'clear', definitions: 2 });
     // add(array $parameters), set(string $name, $value), remove(string $name): each only throws.
@@ -1565,15 +1453,14 @@ describe('similar to a method that only throws, in a read-only class', () => {
 
 describe('similar to a method named after its trait, one trait a file in a named folder', () => {
   it('is answered by the other flag setters there, not by a method of X’s name elsewhere (Symfony AutowireTrait::autowire)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const traits = ['Autowire', 'Autoconfigure', 'Share', 'Lazy', 'Class'].map((t) => ({
       path: `Loader/Configurator/Traits/${t}Trait.php`,
       text: fixture(`symfony-di-${t}Trait.php.txt`),
     }));
-    const symfony = await Engine.build(
-      [...traits, { path: 'ContainerBuilder.php', text: fixture('symfony-di-ContainerBuilder-autowire.php.txt') }],
-      { analyzer, embedder: null },
-    );
+    const symfony = await engineOver([
+      ...traits,
+      { path: 'ContainerBuilder.php', text: fixture('symfony-di-ContainerBuilder-autowire.php.txt') },
+    ]);
     const r = await symfony.search(
       'other boolean flag setters like AutowireTrait::autowire in Loader/Configurator/Traits',
     );
@@ -1589,9 +1476,8 @@ describe('similar to a method named after its trait, one trait a file in a named
 
 describe('similar to a setter that calls its fellow setters, beside its class’s constructor', () => {
   it('is answered by the setters it calls, not by __init__ (docutils Publisher.set_io)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const text = fixture('docutils-core-publisher.py.txt');
-    const docutils = await Engine.build([{ path: 'core.py', text }], { analyzer, embedder: null });
+    const docutils = await engineOver([{ path: 'core.py', text }]);
     const r = await docutils.search('functions like set_io in core.py');
     expect(r.query.similarTo).toMatchObject({ code: 'single', name: 'set_io' });
     // set_io calls set_source and set_destination: named in its pattern, they are its siblings, not only its helpers.
@@ -1613,8 +1499,7 @@ describe('similar to a C function copied into each arm of a kernel-version #if',
     const text = fixture('apfs-dir-mkdir.c.txt');
     const copies = text.split('\n').flatMap((l, i) => (l.startsWith('int apfs_mkdir(') ? [i + 1] : []));
     expect(copies).toHaveLength(2);
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const apfs = await Engine.build([{ path: 'dir.c', text }], { analyzer, embedder: null });
+    const apfs = await engineOver([{ path: 'dir.c', text }]);
     const r = await apfs.search('similar functions to apfs_mkdir in dir.c');
     expect(r.query.similarTo).toMatchObject({ code: 'ambiguous', name: 'apfs_mkdir' });
     const rows = everyRow(r);
@@ -1667,8 +1552,7 @@ describe('similar to a decorator’s method named with its PHP namespace', () =>
   ];
 
   it('reads the namespace’s folder as X’s place and answers with the class’s other hand-ons (Logging\\Connection::commit)', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const dbal = await Engine.build(files, { analyzer, embedder: null });
+    const dbal = await engineOver(files);
     const r = await dbal.search('similar to Logging\\Connection::commit');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'commit', definitions: 3 });
     expect(r.query.similarTo?.taken[0]).toMatchObject({ path: 'Logging/Connection.php' });
@@ -1740,8 +1624,7 @@ describe('other implementations of X like the one in a file', () => {
         ]),
       },
     ];
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const storage = await Engine.build(files, { analyzer, embedder: null });
+    const storage = await engineOver(files);
     const r = await storage.search('other implementations of Cleanup like the one in drivers/vfs/driver.go');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Cleanup', definitions: 3 });
     expect(r.results[0].symbol).toBe('Cleanup');
@@ -1761,8 +1644,7 @@ describe('similar to a method named with its type, when other types of its packa
       { path: 'echo.go', text: fixture('echo-httperror.go.txt') },
       { path: 'binder.go', text: fixture('echo-bindingerror-error.go.txt') },
     ];
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const echo = await Engine.build(files, { analyzer, embedder: null });
+    const echo = await engineOver(files);
     const r = await echo.search('code like context.Error');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'Error' });
     // HTTPError and BindingError implement Error in X's package: `context.` only said which Error is X.
@@ -1792,8 +1674,7 @@ describe('similar to a function whose name is in two patterns, one of them a pai
   });
 
   it('puts the line-end readers of other states first, not the body’s CR reader', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const hyper = await Engine.build([{ path, text }], { analyzer, embedder: null });
+    const hyper = await engineOver([{ path, text }]);
     const r = await hyper.search('siblings of read_body_lf');
     expect(['read_size_lf', 'read_trailer_lf', 'read_end_lf']).toContain(r.results[0].symbol);
     const cr = everyRow(r).find((row) => row.symbol === 'read_body_cr');
@@ -1808,8 +1689,7 @@ describe('similar to a Rust method its type implements twice, in the file the qu
       { path: 'core/compiler/unit.rs', text: fixture('cargo-unit-fmt.rs.txt') },
       { path: 'core/compiler/job.rs', text: fixture('cargo-job-fmt.rs.txt') },
     ];
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const cargo = await Engine.build(files, { analyzer, embedder: null });
+    const cargo = await engineOver(files);
     const r = await cargo.search('other CrateType::fmt implementations in crate_type.rs');
     // Display's and Debug's `fmt` of CrateType: both X.
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'fmt' });
@@ -1824,13 +1704,12 @@ describe('similar to a Rust method its type implements twice, in the file the qu
 
 describe('similar to a backend’s function, the backend named as `the libc one` (rustix termios)', () => {
   it('takes the libc tcgetattr for X and puts the linux_raw one first', async () => {
-    const rustix = await Engine.build(
+    const rustix = await engineOver(
       [
         ['backend/libc/termios/syscalls.rs', 'rustix-libc-termios-syscalls.rs.txt'],
         ['backend/linux_raw/termios/syscalls.rs', 'rustix-linux-raw-termios-syscalls.rs.txt'],
         ['termios/tc.rs', 'rustix-termios-tc.rs.txt'],
       ].map(([path, name]) => ({ path, text: fixture(name) })),
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
     );
     const r = await rustix.search('other implementations of tcgetattr like the libc one');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'tcgetattr' });
@@ -1849,14 +1728,11 @@ describe('similar to a function in a folder of many files (gnulib’s flat lib/)
       path: `lib/a${String(i).padStart(3, '0')}.c`,
       text: `int\nrpl_stub${i} (int fd)\n{\n  return fd + ${i};\n}\n`,
     }));
-    const gnulib = await Engine.build(
-      [
-        ...before,
-        { path: 'lib/md2.c', text: fixture('../../structural/fixtures/gnulib-md2-buffer.c.txt') },
-        { path: 'lib/md5.c', text: fixture('../../structural/fixtures/gnulib-md5-buffer.c.txt') },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const gnulib = await engineOver([
+      ...before,
+      { path: 'lib/md2.c', text: fixture('../../structural/fixtures/gnulib-md2-buffer.c.txt') },
+      { path: 'lib/md5.c', text: fixture('../../structural/fixtures/gnulib-md5-buffer.c.txt') },
+    ]);
     const r = await gnulib.search('code similar to md5_buffer');
     const md2 = rowsOf(r, 'lib/md2.c').find((row) => row.symbol === 'md2_buffer');
     // md5_buffer in md5.c, md2_buffer in md2.c: one role, each named with its own file (roleElsewhere).
@@ -1869,12 +1745,11 @@ describe('similar to a function in a folder of many files (gnulib’s flat lib/)
 
 describe('similar to a hook a base class’s method calls on its own object (Symfony MemberMetadata)', () => {
   it('puts the other implementation of the hook first, not the base’s method that calls it', async () => {
-    const validator = await Engine.build(
+    const validator = await engineOver(
       ['MemberMetadata', 'GetterMetadata', 'PropertyMetadata'].map((name) => ({
         path: `Mapping/${name}.php`,
         text: fixture(`validator-${name}.php.txt`),
       })),
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
     );
     const r = await validator.search('code similar to GetterMetadata::newReflectionMember');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'newReflectionMember' });
@@ -1947,14 +1822,11 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
   });
 
   it('takes the hint that picks one of X’s definitions as its qualifier, and the others answer (quic-go’s three UpdatedMetrics)', async () => {
-    const quic = await Engine.build(
-      [
-        { path: 'logging/null_tracer.go', text: fixture('quic-go-null-tracer.go.txt') },
-        { path: 'logging/multiplex.go', text: fixture('quic-go-multiplex.go.txt') },
-        { path: 'qlog/qlog.go', text: fixture('quic-go-qlog-tracer.go.txt') },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const quic = await engineOver([
+      { path: 'logging/null_tracer.go', text: fixture('quic-go-null-tracer.go.txt') },
+      { path: 'logging/multiplex.go', text: fixture('quic-go-multiplex.go.txt') },
+      { path: 'qlog/qlog.go', text: fixture('quic-go-qlog-tracer.go.txt') },
+    ]);
     const r = await quic.search('code similar to UpdatedMetrics in the qlog connection tracer');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'UpdatedMetrics' });
     expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['qlog/qlog.go']);
@@ -1974,46 +1846,43 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
       ['module YARD', '  module Handlers', `    module ${module}`, '      class Base < Handlers::Base', ...body]
         .concat(['      end', '    end', '  end', 'end', ''])
         .join('\n');
-    const yard = await Engine.build(
-      [
-        {
-          path: 'lib/yard/handlers/ruby/legacy/base.rb',
-          text: handler('Ruby::Legacy', [
-            '        def parse_block(opts = {})',
-            '          push_state(opts) do',
-            '            if statement.block',
-            '              blk = Parser::Ruby::Legacy::StatementList.new(statement.block)',
-            '              parser.process(blk)',
-            '            end',
-            '          end',
-            '        end',
-          ]),
-        },
-        {
-          path: 'lib/yard/handlers/ruby/base.rb',
-          text: handler('Ruby', [
-            '        def parse_block(inner_node, opts = {})',
-            '          push_state(opts) do',
-            '            nodes = inner_node.type == :list ? inner_node.children : [inner_node]',
-            '            parser.process(nodes)',
-            '          end',
-            '        end',
-          ]),
-        },
-        {
-          path: 'lib/yard/handlers/c/base.rb',
-          text: handler('C', [
-            '        def parse_block(opts = {})',
-            '          return if !statement.block || statement.block.empty?',
-            '          push_state(opts) do',
-            '            parser.process(statement.block)',
-            '          end',
-            '        end',
-          ]),
-        },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const yard = await engineOver([
+      {
+        path: 'lib/yard/handlers/ruby/legacy/base.rb',
+        text: handler('Ruby::Legacy', [
+          '        def parse_block(opts = {})',
+          '          push_state(opts) do',
+          '            if statement.block',
+          '              blk = Parser::Ruby::Legacy::StatementList.new(statement.block)',
+          '              parser.process(blk)',
+          '            end',
+          '          end',
+          '        end',
+        ]),
+      },
+      {
+        path: 'lib/yard/handlers/ruby/base.rb',
+        text: handler('Ruby', [
+          '        def parse_block(inner_node, opts = {})',
+          '          push_state(opts) do',
+          '            nodes = inner_node.type == :list ? inner_node.children : [inner_node]',
+          '            parser.process(nodes)',
+          '          end',
+          '        end',
+        ]),
+      },
+      {
+        path: 'lib/yard/handlers/c/base.rb',
+        text: handler('C', [
+          '        def parse_block(opts = {})',
+          '          return if !statement.block || statement.block.empty?',
+          '          push_state(opts) do',
+          '            parser.process(statement.block)',
+          '          end',
+          '        end',
+        ]),
+      },
+    ]);
     const r = await yard.search('code similar to parse_block in the legacy Ruby handler base class');
     expect(r.query.similarTo!.taken.map((t) => t.path)).toEqual(['lib/yard/handlers/ruby/legacy/base.rb']);
     expect(
@@ -2025,14 +1894,11 @@ describe('similar-phrase questions of the ninth group (Sphinx, quic-go, Rouge, C
   });
 
   it('reads X in the code’s case when the typed one is not X’s: syncthing’s `(*tcpListener).Serve` is its unexported `serve`', async () => {
-    const syncthing = await Engine.build(
-      [
-        { path: 'lib/connections/tcp_listen.go', text: fixture('syncthing-tcp-listen.go.txt') },
-        { path: 'lib/connections/relay_listen.go', text: fixture('syncthing-relay-listen.go.txt') },
-        { path: 'lib/svcutil/svcutil.go', text: fixture('syncthing-svcutil.go.txt') },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const syncthing = await engineOver([
+      { path: 'lib/connections/tcp_listen.go', text: fixture('syncthing-tcp-listen.go.txt') },
+      { path: 'lib/connections/relay_listen.go', text: fixture('syncthing-relay-listen.go.txt') },
+      { path: 'lib/svcutil/svcutil.go', text: fixture('syncthing-svcutil.go.txt') },
+    ]);
     // svcutil defines `Serve` twice, neither on tcpListener: the qualifier picks tcpListener's `serve`.
     const typed = await syncthing.search('code similar to (*tcpListener).Serve');
     expect(typed.query.similarTo).toMatchObject({ code: 'qualified', name: 'serve' });
@@ -2054,17 +1920,13 @@ describe('similar to one adapter’s trait method, in a crate of one adapter per
   // files named as chunks.rs with a word added (ready_chunks.rs, try_stream/try_chunks.rs) are
   // Chunks' variants, buffered.rs and skip.rs other adapters of its folder.
   it('puts the poll_next of the files named as X’s first, even in another folder', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const futures = await Engine.build(
-      [
-        { path: 'stream/stream/chunks.rs', text: fixture('futures-util-chunks.rs.txt') },
-        { path: 'stream/stream/ready_chunks.rs', text: fixture('futures-util-ready-chunks.rs.txt') },
-        { path: 'stream/try_stream/try_chunks.rs', text: fixture('futures-util-try-chunks.rs.txt') },
-        { path: 'stream/stream/buffered.rs', text: fixture('futures-util-buffered.rs.txt') },
-        { path: 'stream/stream/skip.rs', text: fixture('futures-util-skip.rs.txt') },
-      ],
-      { analyzer, embedder: null },
-    );
+    const futures = await engineOver([
+      { path: 'stream/stream/chunks.rs', text: fixture('futures-util-chunks.rs.txt') },
+      { path: 'stream/stream/ready_chunks.rs', text: fixture('futures-util-ready-chunks.rs.txt') },
+      { path: 'stream/try_stream/try_chunks.rs', text: fixture('futures-util-try-chunks.rs.txt') },
+      { path: 'stream/stream/buffered.rs', text: fixture('futures-util-buffered.rs.txt') },
+      { path: 'stream/stream/skip.rs', text: fixture('futures-util-skip.rs.txt') },
+    ]);
     const r = await futures.search('code similar to <Chunks<St> as Stream>::poll_next');
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'poll_next' });
     expect(r.results.some((x) => x.path === 'stream/stream/chunks.rs' && x.symbol === 'poll_next')).toBe(false);
@@ -2086,13 +1948,11 @@ describe('similar to one transport’s method, each transport in a file named fo
   // syncthing 1.19 (MPL-2.0): each listener (quic, tcp, relay) has WANAddresses and LANAddresses;
   // quicListener's LANAddresses, one word from WANAddresses in X's own file, led the others' WANAddresses.
   it('puts the other listeners’ WANAddresses, in files named as X’s, before X’s own LANAddresses', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const syncthing = await Engine.build(
+    const syncthing = await engineOver(
       ['quic', 'tcp', 'relay'].map((t) => ({
         path: `lib/connections/${t}_listen.go`,
         text: fixture(`syncthing-${t}-listen.go.txt`),
       })),
-      { analyzer, embedder: null },
     );
     const r = await syncthing.search('code similar to (*quicListener).WANAddresses');
     expect(r.query.similarTo).toMatchObject({ name: 'WANAddresses' });
@@ -2111,11 +1971,7 @@ describe('similar to a subcommand’s method, beside the dispatcher that calls i
   // rouge 3.30 (MIT): CLI.parse reads the command word and returns `Help.parse(argv)`,
   // `klass.parse(argv)` or `Highlight.parse(argv)`; each subcommand class has its own `self.parse`.
   it('answers with the other subcommands’ parse, not CLI.parse', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const rouge = await Engine.build([{ path: 'rouge/cli.rb', text: fixture('rouge-cli-full.rb.txt') }], {
-      analyzer,
-      embedder: null,
-    });
+    const rouge = await engineOver([{ path: 'rouge/cli.rb', text: fixture('rouge-cli-full.rb.txt') }]);
     const r = await rouge.search('functions like Rouge::CLI::Help.parse');
     expect(r.query.similarTo).toMatchObject({ name: 'parse' });
     const rows = everyRow(r);
@@ -2132,10 +1988,7 @@ describe('similar to a subcommand’s method, beside the dispatcher that calls i
 
 /** An engine over fixtures, each at the path it has in its project. */
 async function engineOf(files: Record<string, string>): Promise<Engine> {
-  return Engine.build(
-    Object.entries(files).map(([path, name]) => ({ path, text: fixture(name) })),
-    { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-  );
+  return engineOver(Object.entries(files).map(([path, name]) => ({ path, text: fixture(name) })));
 }
 
 describe('similar to X named with the modules around its class (the eleventh group)', () => {
@@ -2382,10 +2235,7 @@ describe('similar to X ends where the evidence of kinship ends (issue 20, eviden
 
 describe('similar to X: its name in a module that defines what X’s module defines (one interface, one module per platform)', () => {
   const build = async (files: Record<string, string>) =>
-    Engine.build(
-      Object.entries(files).map(([path, text]) => ({ path, text })),
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    engineOver(Object.entries(files).map(([path, text]) => ({ path, text })));
   // etcd's etcdctl printers: each type implements the printer interface's methods in its own file.
   const goPrinter = (type: string, recv: string, body: (table: string) => string) =>
     [
@@ -2574,13 +2424,12 @@ describe('similar to X in a platform’s module named in words (libc `makedev in
         '}',
         '',
       ].join('\n');
-    const libc = await Engine.build(
+    const libc = await engineOver(
       [
         ['src/unix/bsd/netbsdlike/netbsd/mod.rs', makedev('(major << 8) & 0x000ff00')],
         ['src/unix/bsd/netbsdlike/openbsd/mod.rs', makedev('(major & 0xff) << 8')],
         ['src/unix/linux_like/linux/mod.rs', makedev('(major & 0x00000fff) << 8')],
       ].map(([path, text]) => ({ path, text })),
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
     );
     const r = await libc.search('code similar to makedev in the NetBSD module');
     expect(r.query.similarTo?.taken.map((t) => t.path)).toEqual(['src/unix/bsd/netbsdlike/netbsd/mod.rs']);
@@ -2591,10 +2440,7 @@ describe('similar to X in a platform’s module named in words (libc `makedev in
 
 describe('similar to X: a large family of modules alike keeps its folders’ order, a decorator its own methods', () => {
   const build = async (files: Record<string, string>) =>
-    Engine.build(
-      Object.entries(files).map(([path, text]) => ({ path, text })),
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    engineOver(Object.entries(files).map(([path, text]) => ({ path, text })));
   // PHPUnit 9.6: every constraint defines toString, matches and failureDescription; X's folder String/ is X's kin.
   const constraint = (ns: string, name: string, test: string) =>
     [

@@ -20,6 +20,7 @@ import {
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import { StructuralIndex } from '../structural/index';
+import { engineOver } from '../../../test/support/engine';
 
 const FILES: SourceFile[] = [
   {
@@ -71,7 +72,7 @@ let engine: Engine;
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
   analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  engine = await Engine.build(FILES, { analyzer, embedder: null });
+  engine = await engineOver(FILES);
 });
 
 const QUESTION = 'how is an invalid setting turned into a failure token';
@@ -158,7 +159,7 @@ const PRINTF_FILES: SourceFile[] = [
 
 describe('a prototype whose body the repository does not hold by its name', () => {
   it('is demoted on "similar to X" for an X with a body: code like a body is a body', async () => {
-    const printf = await Engine.build(PRINTF_FILES, { analyzer, embedder: null });
+    const printf = await engineOver(PRINTF_FILES);
     const response = await printf.search('code similar to vdprintf in vdprintf.c');
     const header = response.results.find((r) => r.path === 'lib/vasnprintf.h');
     expect(header?.explanation.demotion).toEqual({ factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE });
@@ -168,7 +169,7 @@ describe('a prototype whose body the repository does not hold by its name', () =
   });
 
   it('is not demoted on a behaviour question, which it may answer with its doc comment', async () => {
-    const printf = await Engine.build(PRINTF_FILES, { analyzer, embedder: null });
+    const printf = await engineOver(PRINTF_FILES);
     const response = await printf.search('formatted output written to a string allocated with malloc', {
       intent: 'understand_code',
     });

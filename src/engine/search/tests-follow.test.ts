@@ -7,10 +7,9 @@
  * test and `Echo.add` calling `Router.Add`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
-import { StructuralAnalyzer } from '../structural/analyzer';
+import { engineOver } from '../../../test/support/engine';
 
 const COBRA: SourceFile[] = [
   {
@@ -193,8 +192,7 @@ func TestEchoRewritePreMiddleware(t *testing.T) {
 ];
 
 async function engineOf(files: SourceFile[]): Promise<Engine> {
-  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-  return Engine.build(files, { analyzer, embedder: null });
+  return engineOver(files);
 }
 
 describe('a pasted message is answered by the code that prints it, not the test that asserts it', () => {

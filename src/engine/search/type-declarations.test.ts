@@ -10,7 +10,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
-import { Engine } from '../engine';
 import { fuse, scoreFromExplanation } from '../fuse';
 import {
   OUTSIDE_FUNCTIONS_DEMOTION_RULE,
@@ -21,8 +20,9 @@ import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
-import { at, fillerChunk, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { engineOver } from '../../../test/support/engine';
 
 const API_RS = [
   '/// A request type for a Matrix API endpoint, used for sending requests.',
@@ -237,7 +237,7 @@ describe('a type declaration, on a question asking how', () => {
     };
     const run = (typeDeclaration?: (c: Chunk) => boolean) =>
       fuse(
-        fusionInput(lists, (id) => corpus.chunks[id] ?? fillerChunk(id, 'other', '.rs'), {
+        fusionInput(lists, chunkOrFiller(corpus, 'other', '.rs'), {
           centralityOf: (id) => (id === select.id ? 0.46 : 0),
           rankContainersByMembers: true,
           ...(typeDeclaration ? { isTypeDeclaration: typeDeclaration } : {}),
@@ -255,7 +255,7 @@ describe('a type declaration, on a question asking how', () => {
   });
 
   it('is demoted by the engine only when the question asks how', async () => {
-    const engine = await Engine.build(FILES, { analyzer, embedder: null });
+    const engine = await engineOver(FILES);
     const demotionOf = async (question: string) => {
       const response = await engine.search(question, { intent: 'understand_code', limit: 50 });
       const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
@@ -269,10 +269,7 @@ describe('a type declaration, on a question asking how', () => {
   });
 
   it('is ranked by its methods when the question asks how after a leading clause', async () => {
-    const engine = await Engine.build([{ path: 'mvcc/key_index.go', text: KEY_INDEX_GO }], {
-      analyzer,
-      embedder: null,
-    });
+    const engine = await engineOver([{ path: 'mvcc/key_index.go', text: KEY_INDEX_GO }]);
     const demotionOf = async (question: string) => {
       const response = await engine.search(question, { intent: 'understand_code', limit: 50 });
       const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
@@ -304,7 +301,7 @@ describe('a class with no method but its constructor, on a question asking how',
   });
 
   it('is demoted by the engine only when the question asks how', async () => {
-    const engine = await Engine.build(FILES, { analyzer, embedder: null });
+    const engine = await engineOver(FILES);
     const demotionOf = async (question: string) => {
       const response = await engine.search(question, { intent: 'understand_code', limit: 50 });
       const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
@@ -327,7 +324,7 @@ describe('a `#define` of a bare name', () => {
   });
 
   it('is demoted by the engine on a question asking how', async () => {
-    const engine = await Engine.build(FILES, { analyzer, embedder: null });
+    const engine = await engineOver(FILES);
     const response = await engine.search('how does jemalloc let the kernel reclaim unused pages lazily', {
       intent: 'understand_code',
       limit: 50,

@@ -6,11 +6,9 @@
  * protoc-gen-go stub of the content service and a README saying what the store does).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import type { SearchResult, SourceFile } from '../contract';
-import { Engine } from '../engine';
-import { StructuralAnalyzer } from '../structural/analyzer';
 import { DEMOTION_FACTOR, DOCUMENT_DEMOTION_FACTOR, TEST_DEMOTION_FACTOR } from '../ranking';
+import { engineOver } from '../../../test/support/engine';
 
 const CONTAINERD: SourceFile[] = [
   {
@@ -109,8 +107,7 @@ const QUESTION =
 describe('a whole folder: the code that does the work comes before what repeats its words', () => {
   let results: SearchResult[];
   beforeAll(async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const engine = await Engine.build(CONTAINERD, { analyzer, embedder: null });
+    const engine = await engineOver(CONTAINERD);
     const r = await engine.search(QUESTION);
     expect(r.query.intent).toBe('understand_code');
     results = r.results;
@@ -175,8 +172,7 @@ fn copy_specialization() {
   ];
 
   it('the test file and its #[test] function are demoted as tests on a how question', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const engine = await Engine.build(RUST_STD, { analyzer, embedder: null });
+    const engine = await engineOver(RUST_STD);
     const r = await engine.search(
       'how does copy on Linux copy the bytes inside the kernel, and what does it do when that system call is not available',
     );

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
-import { Engine } from '../engine';
 import { StructuralAnalyzer } from './analyzer';
 import type { CorpusFile } from '../modality';
 import {
@@ -22,6 +21,7 @@ import {
   typeSuffixed,
   variantFile,
 } from './siblings';
+import { engineOver } from '../../../test/support/engine';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -291,13 +291,10 @@ describe('placeRole and roleElsewhere (one role per module, each named with its 
   });
 
   it('puts another module’s function of X’s role first, not X’s neighbour of another role (Capstone SystemZ_group_name)', async () => {
-    const capstone = await Engine.build(
-      [
-        { path: 'arch/ARM/ARMMapping.c', text: fixture('capstone-ARMMapping.c.txt') },
-        { path: 'arch/SystemZ/SystemZMapping.c', text: fixture('capstone-SystemZMapping.c.txt') },
-      ],
-      { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null },
-    );
+    const capstone = await engineOver([
+      { path: 'arch/ARM/ARMMapping.c', text: fixture('capstone-ARMMapping.c.txt') },
+      { path: 'arch/SystemZ/SystemZMapping.c', text: fixture('capstone-SystemZMapping.c.txt') },
+    ]);
     const r = await capstone.search('code similar to SystemZ_group_name');
     expect(r.results[0]).toMatchObject({ path: 'arch/ARM/ARMMapping.c', symbol: 'ARM_group_name' });
     expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/name 1\.00/);

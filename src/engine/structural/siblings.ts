@@ -143,10 +143,19 @@ function namedInPattern(xParts: readonly string[], name: string): boolean {
 }
 
 function onePattern(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length || a.length < 2) return false;
-  let differing = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
-  return differing <= 1;
+  return a.length >= 2 && onlyDifference(a, b) !== undefined;
+}
+
+/** Where two names' parts differ in one part at most: that part's index, or -1 where none differs; undefined where the lengths or more parts differ. */
+function onlyDifference(a: readonly string[], b: readonly string[]): number | undefined {
+  if (a.length !== b.length) return undefined;
+  let at = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (at !== -1) return undefined;
+    at = i;
+  }
+  return at;
 }
 
 export function placeAffinity(a: string, b: string, layered = false): number {
@@ -586,10 +595,7 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
   if (xModule.size < 2) return () => false;
   return (f, y) => {
     if (y.name !== x.name || (f === file && y.container === x.container)) return false;
-    const yModule = moduleFunctions(f, y.container, x.name);
-    let shared = 0;
-    for (const n of yModule) if (xModule.has(n)) shared++;
-    return shared >= 2 && shared >= SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size);
+    return modulesShare(xModule, moduleFunctions(f, y.container, x.name), (n) => n, false);
   };
 }
 
@@ -625,9 +631,7 @@ function renamedModules(
             .map((p) => (p === theirs ? mine : p))
             .join(' ')
         : ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
-    let shared = 0;
-    for (const n of yModule) if (xModule.has(asX(n))) shared++;
-    return shared >= 2 && shared > SIBLING_PARALLEL_MIN_SHARE * Math.min(xModule.size, yModule.size) ? how : undefined;
+    return modulesShare(xModule, yModule, asX, true) ? how : undefined;
   };
 }
 
@@ -648,9 +652,8 @@ function renamedWords(
   const [mine, theirs] = [xRun && xParts.slice(...xRun).join(' '), yRun && yParts.slice(...yRun).join(' ')];
   if (xRun && yRun && mine !== theirs && rest(xParts, xRun) === rest(yParts, yRun))
     return { mine: mine!, theirs: theirs!, how: 'file' };
-  if (yParts.length !== xParts.length) return undefined;
-  const differing = xParts.flatMap((p, i) => (p === yParts[i] ? [] : [i]));
-  return differing.length === 1 ? { mine: xParts[differing[0]], theirs: yParts[differing[0]], how: 'word' } : undefined;
+  const at = onlyDifference(xParts, yParts);
+  return at === undefined || at === -1 ? undefined : { mine: xParts[at], theirs: yParts[at], how: 'word' };
 }
 
 /** The run of a name's words that spells its file's name (`log`, `normal` of densityLogNormal in lognormal.js). */
@@ -674,6 +677,22 @@ const ANONYMOUS_DEFAULT = /^export\s+default\s+(?!(?:async\s+)?function\s*\*?\s*
 /** Whether a definition is an anonymous default export, which the analysis names by its file (defaultExportName). */
 function namedByFile(path: string, d: Definition): boolean {
   return ANONYMOUS_DEFAULT.test(d.signature) && d.name === defaultExportName(path);
+}
+
+/**
+ * Whether two modules share two or more names and at least (`strictly`: more than)
+ * SIBLING_PARALLEL_MIN_SHARE of the smaller module's, each of `theirs` read as `asMine` gives it.
+ */
+function modulesShare(
+  mine: ReadonlySet<string>,
+  theirs: ReadonlySet<string>,
+  asMine: (name: string) => string,
+  strictly: boolean,
+): boolean {
+  let shared = 0;
+  for (const n of theirs) if (mine.has(asMine(n))) shared++;
+  const share = SIBLING_PARALLEL_MIN_SHARE * Math.min(mine.size, theirs.size);
+  return shared >= 2 && (strictly ? shared > share : shared >= share);
 }
 
 /** The names of a file's functions and methods in one container (undefined: its top-level ones), `except` left out. */

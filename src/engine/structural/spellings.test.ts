@@ -6,8 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../engine';
-import { nodeGrammars } from '../../node/grammars';
-import { StructuralAnalyzer } from './analyzer';
+import { engineOver } from '../../../test/support/engine';
 
 const FILES = {
   'Compiler/PassConfig.php': `<?php
@@ -64,11 +63,7 @@ class Loader${i}
 describe('another spelling of the name asked for', () => {
   let engine: Engine;
   beforeAll(async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    engine = await Engine.build(
-      Object.entries(FILES).map(([path, text]) => ({ path, text })),
-      { analyzer, embedder: null },
-    );
+    engine = await engineOver(Object.entries(FILES).map(([path, text]) => ({ path, text })));
   });
 
   it('PassConfig: the class, and no field $passConfig in the structural list', async () => {

@@ -15,10 +15,8 @@ import {
   sourcesOf,
   sourcesOfFiles,
 } from '../../../../test/support/messages';
-import { nodeGrammars } from '../../../node/grammars';
 import { planQuery, routePastedText } from '../../classify';
 import { Engine } from '../../engine';
-import { StructuralAnalyzer } from '../../structural/analyzer';
 import { alignFormat } from './align';
 import { helperCallSites, valueLiterals } from './followed';
 import { debugStructRuns, formatPieces, formatRuns, OS_ERROR } from './formats';
@@ -26,6 +24,7 @@ import { findFormatStrings } from './match';
 import { readPastedLines, unwrapMessage } from './paste';
 import { formatLinePattern } from './place';
 import type { MessageSources } from './shared';
+import { engineOver } from '../../../../test/support/engine';
 
 describe('a pasted message finds its format string', () => {
   it('Go %q: cobra’s “unknown command” error, the “Error: ” cobra prints around it left out', () => {
@@ -411,7 +410,7 @@ describe('searching a pasted message', () => {
   ].map(([path, name]) => ({ path, text: fixture(name).slice(1).join('\n') }));
   let engine: Engine;
   beforeAll(async () => {
-    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(files);
   });
 
   it('the result is the function that prints it, and its line is the format string’s', async () => {
@@ -465,10 +464,7 @@ describe('searching a pasted message whose location names one of its formats', (
     // libc's build.rs: a macro's `panic!` (line 120), `.expect` (130) and a `panic!` (135), all
     // "Failed to get rustc version", in rustc_minor_nightly; the panic names build.rs:130:10.
     const text = fixture('libc-build.rs.txt').join('\n');
-    const engine = await Engine.build([{ path: 'build.rs', text }], {
-      analyzer: await StructuralAnalyzer.create(nodeGrammars),
-      embedder: null,
-    });
+    const engine = await engineOver([{ path: 'build.rs', text }]);
     const r = await engine.search(
       "error: failed to run custom build command for `libc v0.2.139`\n\nCaused by:\n  process didn't exit successfully: `/home/dev/app/target/debug/build/libc-8b7e0c1d2f3a4b5c/build-script-build` (exit status: 101)\n  --- stderr\n  thread 'main' panicked at 'Failed to get rustc version', /home/dev/.cargo/registry/src/github.com-1ecc6299db9ec823/libc-0.2.139/build.rs:130:10",
     );

@@ -5,10 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../../test/support/messages';
-import { nodeGrammars } from '../../../node/grammars';
 import { Engine } from '../../engine';
-import { StructuralAnalyzer } from '../../structural/analyzer';
 import { enclosingFunction, formatLinePattern } from './place';
+import { engineOver } from '../../../../test/support/engine';
 
 describe('the result is the function around the message', () => {
   it('tokio’s `expect` inside a macro-made impl: the 40-line window narrows to fn time', () => {
@@ -46,7 +45,7 @@ describe('the line and range shown for a message (classes found by bench/real/mi
   ].map(([path, name]) => ({ path, text: fixture(name).slice(1).join('\n') }));
   let engine: Engine;
   beforeAll(async () => {
-    engine = await Engine.build(files, { analyzer: await StructuralAnalyzer.create(nodeGrammars), embedder: null });
+    engine = await engineOver(files);
   });
 
   it('a comment repeating the message (`# TODO: Implement #ask …`) is not where it is printed: the raise is, in its method', async () => {

@@ -637,6 +637,58 @@ describe('similar to a function of a module whose like modules each write their 
     expect(r.results.find((row) => row.path === 'util/logger.js')?.explanation.sibling).toBeUndefined();
   });
 
+  it('reads a table each module adds its own entry to as the module’s word (ConTeXt’s openers.zip)', async () => {
+    // ConTeXt's data-zip.lua, data-fil.lua, data-vir.lua, shortened: each scheme's file adds one
+    // function to each of the resolvers' tables (finders, openers, loaders), named by its scheme.
+    const scheme = (name: string, extra: string[] = []) =>
+      [
+        'local finders = resolvers.finders',
+        'local openers = resolvers.openers',
+        'local loaders = resolvers.loaders',
+        'local notfound = finders.notfound',
+        ...extra,
+        `function finders.${name}(specification)`,
+        '    local filename = specification.filename',
+        `    if filename then report("${name} finder: %a found", filename) return filename end`,
+        '    return notfound()',
+        'end',
+        '',
+        `function openers.${name}(specification)`,
+        '    local filename = specification.filename',
+        '    if filename and filename ~= "" then',
+        `        local f = open_${name}(filename)`,
+        `        if f then report("${name} opener: %a opened", filename) return textopener("${name}", filename, f) end`,
+        '    end',
+        '    return notfound()',
+        'end',
+        '',
+        `function loaders.${name}(specification)`,
+        '    local filename = specification.filename',
+        `    local data = read_${name}(filename)`,
+        `    if data then report("${name} loader: %a loaded", filename) return true, data, #data end`,
+        '    return notfound()',
+        'end',
+        '',
+      ].join('\n');
+    const data = await engineOver([
+      { path: 'data-zip.lua', text: scheme('zip', ['local function openarchive(name) return zip.open(name) end']) },
+      { path: 'data-fil.lua', text: scheme('file', ['function openers.helpers.textopener(...) end']) },
+      { path: 'data-vir.lua', text: scheme('virtual') },
+    ]);
+    const r = await data.search('code similar to openers.zip in data-zip.lua');
+    // The other schemes' openers come first; the zip scheme's own finder and loader (its module's
+    // other tables) after them.
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((row) => `${row.path} ${row.symbol}`)
+        .sort(),
+    ).toEqual(['data-fil.lua file', 'data-vir.lua virtual']);
+    for (const row of r.results.slice(0, 2)) expect(row.explanation.sibling).toMatchObject({ of: 'zip' });
+    const own = r.results.find((row) => row.path === 'data-zip.lua');
+    expect(own?.explanation.sibling).toMatchObject({ of: 'zip', belowSameBase: true });
+  });
+
   it('does not call a module that shares half of X’s module’s names, one word changed, another implementation (echo MethodFromHeader)', async () => {
     // echo v4 (MIT), middleware/method_override.go and key_auth.go, bodies shortened.
     const getter = (name: string, type: string, body: string) => [

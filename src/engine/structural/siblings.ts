@@ -54,7 +54,7 @@ export interface Sibling {
    * named place's X is one of them, so they stay when the question names X's file (inNamedPlace).
    */
   fileModule?: true;
-  /** A definition of another name than X's in X's own file. */
+  /** A definition of another name than X's in X's own file, or, X a table entry, another table's entry of X's name. */
   ownFile?: true;
 }
 
@@ -538,8 +538,10 @@ export function siblingsOf(
       const yByFile = namedByFile(f.path, y);
       const oneModuleFunction = xByFile && yByFile && f !== file && directoryOf(f.path) === directory;
       const fileNamesake = f !== file && y.name === x.definition.name && (xByFile || yByFile);
+      const renamedHow = renamed(f, y);
       let yNamed = y;
-      if (oneModuleFunction) yNamed = { ...y, name: x.definition.name };
+      // An entry of X's table in another module is X's name in that module's word (tableEntries).
+      if (oneModuleFunction || renamedHow === 'table') yNamed = { ...y, name: x.definition.name };
       else if (fileNamesake) yNamed = { ...y, name: '' };
       const s = siblingSimilarity(
         x,
@@ -551,9 +553,8 @@ export function siblingsOf(
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
       );
-      const renamedHow = renamed(f, y);
       // X's function in a module named by its file: what the named place's X is one of (inNamedPlace).
-      const fileModule = renamedHow === 'file' || oneModuleFunction;
+      const fileModule = renamedHow === 'file' || renamedHow === 'table' || oneModuleFunction;
       const sameBase =
         (xBase !== undefined &&
           y.name === x.definition.name &&
@@ -571,7 +572,10 @@ export function siblingsOf(
           ...(inParallel ? { parallelModule: true as const } : {}),
           ...(sameBase ? { sameBase: true as const } : {}),
           ...(fileModule ? { fileModule: true as const } : {}),
-          ...(f === file && y.name !== x.definition.name ? { ownFile: true as const } : {}),
+          ...(f === file &&
+          (y.name !== x.definition.name || (renamed.byTable && y.container !== x.definition.container))
+            ? { ownFile: true as const }
+            : {}),
         });
     }
   }
@@ -610,15 +614,18 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
  * echo's key_auth.go (`keyFromHeader`, `keyFromQuery`) shares two of method_override.go's four
  * functions without being one more implementation of them (the C families share most of theirs).
  */
-function renamedModules(
-  file: CorpusFile,
-  x: Definition,
-): (f: CorpusFile, y: Definition) => 'word' | 'file' | undefined {
-  if (!FUNCTION_FAMILY.has(x.kind)) return () => undefined;
+function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
+  if (!FUNCTION_FAMILY.has(x.kind)) return Object.assign(() => undefined, { byTable: false });
+  if (
+    x.container !== undefined &&
+    moduleFunctions(file, x.container, x.name).size === 0 &&
+    namesItsFile(x.name, file.path)
+  )
+    return tableEntries(file, x);
   const xParts = nameParts(x.name);
   const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
-  if (xModule.size < 2) return () => undefined;
-  return (f, y) => {
+  if (xModule.size < 2) return Object.assign(() => undefined, { byTable: false });
+  const test = (f: CorpusFile, y: Definition) => {
     if (f === file || !FUNCTION_FAMILY.has(y.kind)) return undefined;
     const yParts = nameParts(y.name);
     const words = renamedWords(xParts, file.path, yParts, f.path);
@@ -633,6 +640,57 @@ function renamedModules(
         : ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
     return modulesShare(xModule, yModule, asX, true) ? how : undefined;
   };
+  return Object.assign(test, { byTable: false });
+}
+
+/**
+ * renamedModules' test (how y's name is X's in its module: a word, its file's name, or its entry
+ * in X's table), and whether X is such a table entry.
+ */
+type RenamedModules = ((f: CorpusFile, y: Definition) => 'word' | 'file' | 'table' | undefined) & {
+  byTable: boolean;
+};
+
+/**
+ * X alone in its table, named after its file, is one entry of a table each module fills with its
+ * own (ConTeXt's `openers.zip` in data-zip.lua, `openers.file` in data-fil.lua, each beside the
+ * `finders.…` and `loaders.…` of its scheme): an entry of X's table in another file, named after
+ * that file, is X's there when that file's entries in tables, its name read as X's, are X's
+ * file's, more than SIBLING_PARALLEL_MIN_SHARE of the smaller module's and two or more.
+ */
+function tableEntries(file: CorpusFile, x: Definition): RenamedModules {
+  const entries = (f: CorpusFile, except: Definition) =>
+    f.analysis.definitions.filter(
+      (d) => d !== except && d.container !== undefined && FUNCTION_FAMILY.has(d.kind) && !isConstructor(d),
+    );
+  const key = (container: string | undefined, name: string) => [...nameParts(container ?? ''), name].join(' ');
+  const mine = x.name.toLowerCase();
+  const xModule = new Set(entries(file, x).map((d) => key(d.container, d.name.toLowerCase())));
+  const test = (f: CorpusFile, y: Definition) => {
+    if (f === file || !FUNCTION_FAMILY.has(y.kind) || y.container !== x.container) return undefined;
+    if (y.name === x.name || !namesItsFile(y.name, f.path)) return undefined;
+    const theirs = y.name.toLowerCase();
+    const yModule = new Set(entries(f, y).map((d) => `${d.container ?? ''}\u0000${d.name.toLowerCase()}`));
+    const asX = (n: string) => {
+      const [container, name] = n.split('\u0000');
+      return key(container, name === theirs ? mine : name);
+    };
+    return modulesShare(xModule, yModule, asX, true) ? 'table' : undefined;
+  };
+  return Object.assign(test, { byTable: true });
+}
+
+/**
+ * Whether a table entry's name is its module's word: a word of its file's name begins it or it
+ * begins that word (`zip` in data-zip.lua, `file` in data-fil.lua). Go's scan_rr.go holds one
+ * `parse` per record type, each alone in its type there, and names a role, not a module.
+ */
+function namesItsFile(name: string, path: string): boolean {
+  const word = name.toLowerCase();
+  return (
+    word.length >= 3 &&
+    nameParts(fileStem(path)).some((part) => part.length >= 3 && (word.startsWith(part) || part.startsWith(word)))
+  );
 }
 
 /**

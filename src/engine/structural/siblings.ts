@@ -615,7 +615,7 @@ function parallelModules(file: CorpusFile, x: Definition): (f: CorpusFile, y: De
  * functions without being one more implementation of them (the C families share most of theirs).
  */
 function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
-  if (!FUNCTION_FAMILY.has(x.kind)) return Object.assign(() => undefined, { byTable: false });
+  if (!FUNCTION_FAMILY.has(x.kind)) return NOT_RENAMED;
   if (
     x.container !== undefined &&
     moduleFunctions(file, x.container, x.name).size === 0 &&
@@ -624,7 +624,7 @@ function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
     return tableEntries(file, x);
   const xParts = nameParts(x.name);
   const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
-  if (xModule.size < 2) return Object.assign(() => undefined, { byTable: false });
+  if (xModule.size < 2) return NOT_RENAMED;
   const test = (f: CorpusFile, y: Definition) => {
     if (f === file || !FUNCTION_FAMILY.has(y.kind)) return undefined;
     const yParts = nameParts(y.name);
@@ -651,6 +651,8 @@ type RenamedModules = ((f: CorpusFile, y: Definition) => 'word' | 'file' | 'tabl
   byTable: boolean;
 };
 
+const NOT_RENAMED: RenamedModules = Object.assign(() => undefined, { byTable: false });
+
 /**
  * X alone in its table, named after its file, is one entry of a table each module fills with its
  * own (ConTeXt's `openers.zip` in data-zip.lua, `openers.file` in data-fil.lua, each beside the
@@ -670,10 +672,11 @@ function tableEntries(file: CorpusFile, x: Definition): RenamedModules {
     if (f === file || !FUNCTION_FAMILY.has(y.kind) || y.container !== x.container) return undefined;
     if (y.name === x.name || !namesItsFile(y.name, f.path)) return undefined;
     const theirs = y.name.toLowerCase();
-    const yModule = new Set(entries(f, y).map((d) => `${d.container ?? ''}\u0000${d.name.toLowerCase()}`));
+    const yModule = new Set(entries(f, y).map((d) => key(d.container, d.name.toLowerCase())));
+    // A key's last word is the entry's name (a name has no space): y's module's word read as X's.
     const asX = (n: string) => {
-      const [container, name] = n.split('\u0000');
-      return key(container, name === theirs ? mine : name);
+      const at = n.lastIndexOf(' ') + 1;
+      return n.slice(at) === theirs ? n.slice(0, at) + mine : n;
     };
     return modulesShare(xModule, yModule, asX, true) ? 'table' : undefined;
   };

@@ -1339,6 +1339,56 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05d',
   },
+  // Nineteenth group (5 December, branch h34-qa), written before Fourfold ran on them: JavaScript
+  // and Bash. core-js 3.26 (node-core-js): the standard-library polyfills as CommonJS modules, the
+  // 706 files of modules/ (one module per feature, each handing its methods to internals/export's
+  // $({ target, proto/stat, forced }, { name: function name() {…} })) and internals/ (the shared
+  // helpers, most a module.exports = function, each file required by its '../internals/<name>'
+  // path, so a helper's dependants are the files requiring it); families: the Promise combinators
+  // (all, allSettled, any), the collection-methods proposal's Map and Set methods (mapValues,
+  // mapKeys, filter, map), the iterator helpers (some, every, find, forEach), the collection
+  // helpers (addAll, deleteAll), the createMethod factories (string-pad, string-trim,
+  // array-iteration), the base64 codecs; messages are TypeError/RangeError/DOMException throws
+  // built with `+` (`Can't set 42 as a prototype`). The entry points (es/, stable/, actual/, full/,
+  // features/, proposals/, stage/, web/: thousands of one-line requires), index.js,
+  // configurator.js and postinstall.js are left out. resource-agents 4.12 (resource-agents): the
+  // cluster resource agents of usr/lib/ocf, 152 shell files: one agent per service in
+  // resource.d/heartbeat (extensionless scripts with a #!/bin/sh or #!/bin/bash line; each with
+  // <agent>_start/_stop/_monitor/_validate, a family across agents: the nvmet-*, iface-* and
+  // openstack-* agents) and the libraries in lib/heartbeat they source by
+  // ${OCF_FUNCTIONS_DIR}/<name> (the six ocf-* files: ocf-shellfuncs, ocf-returncodes, ocf-binaries…,
+  // extensionless and without a #! line; findif.sh, mysql-common.sh, openstack-common.sh,
+  // http-mon.sh, the lvm-<mode>.sh activation modules with the same seven functions each);
+  // messages are `ocf_exit_reason "…"` and `ocf_log err "…"` lines printed as `ERROR: …`. Its files
+  // have no extension, so `extensions` is [''] and the exclude leaves out the six Python agents,
+  // lib/heartbeat/ocf.py and IPv6addr (a compiled binary). Neither package, nor its upstream, is in
+  // the model's training lists; core-js's neighbours there are other polyfills and shims
+  // (es-abstract, es-shim-unscopables, @js-temporal/polyfill, regenerator-runtime, whatwg-url),
+  // resource-agents' are cluster shells in other languages (python3-clustershell) and the shell
+  // drivers rear's comment names.
+  {
+    name: 'core-js',
+    pkg: 'node-core-js',
+    version: '3.26.1-3',
+    language: 'javascript',
+    root: 'usr/share/nodejs/core-js',
+    extensions: ['.js'],
+    exclude: /^(?!modules\/|internals\/)/,
+    half: 'tuning',
+    since: '2026-12-05e',
+  },
+  {
+    name: 'resource-agents',
+    pkg: 'resource-agents',
+    version: '1:4.12.0-2',
+    language: 'bash',
+    root: 'usr/lib/ocf',
+    extensions: [''],
+    exclude:
+      /^resource\.d\/heartbeat\/(azure-events|azure-events-az|dummypy|gcp-pd-move|gcp-vpc-move-route|gcp-vpc-move-vip|IPv6addr)$|\.py$/,
+    half: 'tuning',
+    since: '2026-12-05e',
+  },
 ];
 
 export interface RealFile {

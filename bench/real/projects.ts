@@ -1389,6 +1389,52 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05e',
   },
+  // Nineteenth group (5 December, branch h34-qb), written before Fourfold ran on them: C++ and
+  // Lua. PCL 1.13 (libpcl-dev): the Point Cloud Library's headers, 870 .h/.hpp files in
+  // pcl-1.13/pcl, each templated class declared in a .h with its bodies in an impl/*.hpp that the
+  // .h includes (the non-template code is compiled into the shared libraries, outside the
+  // package); families: the sample-consensus estimators' computeModel and the sample-consensus
+  // models' computeModelCoefficients / isModelValid / optimizeModelCoefficients, the filters'
+  // applyFilter, the features' computeFeature, the Harris detectors' responses, the colour
+  // conversions of point_types_conversion.h; messages are PCL_ERROR / PCL_WARN printf formats
+  // printed as `[pcl::<Class>::<method>] …`, the class often filled in through getClassName()
+  // (`[pcl::%s::applyFilter] …`). The apps' headers (apps, modeler, in_hand_scanner), the
+  // visualization and outofcore modules, the vendored 3rdparty trees and pcl_tests.h are left out.
+  // Minetest 5.6 (minetest-data): the voxel game engine's Lua, 176 files in
+  // usr/share/games/minetest: builtin/ (the engine's own Lua: game, common, mainmenu with one
+  // dlg_*.lua per dialog and tab_*.lua per tab, the profiler) and the two games shipped with it,
+  // Minetest Game (one mod per folder: default, doors, stairs, beds, tnt, carts…) and Devtest;
+  // files load each other with dofile(path .. "x.lua") and share global tables (core, default,
+  // stairs, beds), so a file's dependants are the files that dofile it or call what it defines;
+  // families: the dialogs' formspec and button handlers, the stairs API's register_* per shape,
+  // the sapling growers placing schematics, vector arithmetic; messages are minetest.log / core.log
+  // lines printed as `<date>: ACTION[Server]: …` and error("…" .. value) raises. The unit tests
+  // (builtin/*/tests, Devtest's unittests mod) and autopkgtest/ are left out. Neither package, nor
+  // its upstream, is in the model's training lists; PCL's neighbour there is liboctomap-dev (an
+  // octree mapping library), the C++ ones libboost1.81-all-dev and libcurlpp-dev; Minetest's Lua
+  // neighbours are the Lua bindings (librust-lua52-sys-dev, golang-layeh-gopher-luar-dev).
+  {
+    name: 'pcl',
+    pkg: 'libpcl-dev',
+    version: '1.13.0+dfsg-3',
+    language: 'cpp',
+    root: 'usr/include/pcl-1.13/pcl',
+    extensions: ['.h', '.hpp'],
+    exclude: /^(apps|visualization|outofcore|modeler|in_hand_scanner)\/|\/3rdparty\/|^pcl_tests\.h$/,
+    half: 'tuning',
+    since: '2026-12-05e',
+  },
+  {
+    name: 'minetest',
+    pkg: 'minetest-data',
+    version: '5.6.1+dfsg+~1.9.0mt8+dfsg-2',
+    language: 'lua',
+    root: 'usr/share/games/minetest',
+    extensions: ['.lua'],
+    exclude: /(^|\/)tests?\/|^games\/devtest\/mods\/unittests\/|^autopkgtest\//,
+    half: 'tuning',
+    since: '2026-12-05e',
+  },
 ];
 
 export interface RealFile {

@@ -7,6 +7,7 @@
 import MiniSearch from 'minisearch';
 import type { AbsentName, QueryPlan } from './contract';
 import { referencedName } from './graph/graph';
+import { NAMED_SOURCE_EXTENSIONS } from './structural/grammars';
 import { splitIdentifier } from './tokens';
 
 /** Names offered as "did you mean". */
@@ -31,7 +32,7 @@ const ABOUT_A_NAME = new Set<QueryPlan['intent']>(['find_definition', 'find_refe
  * character either side of the `/` or `.` is all the test needs: runs (`[\w@.-]+\/`) would be
  * retried from every start of a long word with no `/`, quadratic in its length.
  */
-const PATH_LIKE = /[\w@.-]\/[\w@.-]|[\w-]\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java)\b/;
+const PATH_LIKE = new RegExp(`[\\w@.-]\\/[\\w@.-]|[\\w-]\\.(?:${NAMED_SOURCE_EXTENSIONS})\\b`);
 
 /** The identifier a query is about, when the question is about one name (not a path). */
 export function nameAskedAbout(plan: QueryPlan): string | null {

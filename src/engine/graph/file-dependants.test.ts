@@ -219,3 +219,22 @@ describe('a folder named as the target (a Go package)', () => {
     ]);
   });
 });
+
+describe('a file named with any language’s extension', () => {
+  it('"what depends on dracut-lib.sh" is about that Bash file, not the names its words spell', async () => {
+    const dracut = {
+      'modules.d/99base/dracut-lib.sh': 'getarg() {\n  echo "$1"\n}\n',
+      'modules.d/99base/init.sh': '. /lib/dracut-lib.sh\ngetarg rd.break\n',
+      'dracut-functions.sh': 'dracut_lib() {\n  echo lib\n}\n',
+      'mkinitrd.sh': 'dracut_lib\n',
+    };
+    expect(
+      await filesAnswering(dracut, 'impact_analysis', 'what depends on dracut-lib.sh', [
+        'depends',
+        'dracut',
+        'lib',
+        'sh',
+      ]),
+    ).toEqual(['modules.d/99base/init.sh']);
+  });
+});

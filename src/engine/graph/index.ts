@@ -7,6 +7,7 @@ import type { Corpus, Retriever } from '../modality';
 import { rowOffsets } from '../store/csr';
 import { basename } from './resolve';
 import { filesMatchingTyped, type FileNameMatch } from '../structural/file-names';
+import { NAMED_SOURCE_EXTENSIONS } from '../structural/grammars';
 import { GRAPH_SPELLING_CODES } from '../ranking';
 import { fileStem } from '../path-words';
 import { splitIdentifier } from '../tokens';
@@ -148,11 +149,11 @@ interface DependentFile {
 // Each branch starts only where its run of name characters starts: a match found mid-run
 // would also be found from the run's start, and without the guard a long run with no '/' or
 // '.' is re-scanned from every position (quadratic: seconds on a 20,000-character query).
-const PATH_LIKE =
-  /(?<![\w@.-])(?:[\w@.-]+\/)+[\w@.-]+|(?<![\w-])[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|c|h|cc|cpp|hpp|rb|php)\b/g;
+const PATH_LIKE = new RegExp(
+  `(?<![\\w@.-])(?:[\\w@.-]+\\/)+[\\w@.-]+|(?<![\\w-])[\\w-]+\\.(?:${NAMED_SOURCE_EXTENSIONS})\\b`,
+  'g',
+);
 const SOURCE_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java)$/;
-/** Extensions a file is named by in full (a C header and its source share a stem). */
-const NATIVE_EXTENSION = /\.(c|h|cc|cpp|hpp|rb|php)$/;
 /** What a file's stem leaves out: Ruby's require and a PHP class path name the file without `.rb`/`.php`. */
 const STEM_EXTENSION = /\.(d\.ts|tsx?|jsx?|mjs|cjs|mts|cts|pyi?|go|rs|java|rb|php)$/;
 
@@ -1232,11 +1233,7 @@ export class GraphIndex implements Retriever {
    * that names no symbol but a file stem (`utils`) names that file.
    */
   private targetOf(plan: QueryPlan, options: { symbolsOnly?: boolean } = {}): Target {
-    const pathWords = options.symbolsOnly
-      ? []
-      : (plan.raw.match(PATH_LIKE) ?? []).filter(
-          (w) => w.includes('/') || SOURCE_EXTENSION.test(w) || NATIVE_EXTENSION.test(w),
-        );
+    const pathWords = options.symbolsOnly ? [] : (plan.raw.match(PATH_LIKE) ?? []);
     if (pathWords.length > 0) {
       const files = this.filesNamed(pathWords);
       const defined = files.length > 0 ? this.definedIn(plan.identifiers, pathWords, files) : [];

@@ -73,6 +73,17 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   lua: 'lua',
 };
 
+/** Extensions that end common words too (`.sc`, `.ru`): a question's `x.ru` is no file name. */
+const WORD_LIKE_EXTENSIONS: ReadonlySet<string> = new Set(['sc', 'ru']);
+
+/**
+ * The extensions a question names a source file by (`config.ts`, `util-sql.lua`, `dracut-lib.sh`),
+ * as a regular expression's alternation: every language's, so no language's files go unnamed.
+ */
+export const NAMED_SOURCE_EXTENSIONS: string = Object.keys(LANGUAGE_BY_EXTENSION)
+  .filter((e) => /^\w+$/.test(e) && !WORD_LIKE_EXTENSIONS.has(e))
+  .join('|');
+
 /** Files that are code by their whole name, with no extension. */
 const LANGUAGE_BY_FILE_NAME: Readonly<Record<string, Language>> = {
   Rakefile: 'ruby',

@@ -220,6 +220,87 @@ describe('a folder named as the target (a Go package)', () => {
   });
 });
 
+describe('Lua: a global table another file fills', () => {
+  // ConTeXt: util-sql.lua makes `utilities.sql`; its helpers read that table and require nothing.
+  const context = {
+    'util-sql.lua': [
+      'utilities.sql = utilities.sql or { }',
+      'local sql = utilities.sql',
+      '',
+      'function sql.usedatabase(presets, datatable)',
+      '    return presets',
+      'end',
+    ].join('\n'),
+    'util-sql-loggers.lua': [
+      'local format = string.format',
+      'local sql = utilities.sql',
+      '',
+      'local function checkeddb(presets, datatable)',
+      '    return sql.usedatabase(presets, datatable or "loggers")',
+      'end',
+    ].join('\n'),
+    'util-sql-imp-client.lua': ['local sql = utilities.sql', 'local helpers = sql.helpers', ''].join('\n'),
+    'util-jsn.lua': [
+      'local json = { }',
+      'utilities.json = json',
+      '',
+      'function json.load(filename)',
+      '    return filename',
+      'end',
+      '',
+      'local function is_simple_table(t)',
+      '    return false',
+      'end',
+    ].join('\n'),
+    'publ-dat.lua': [
+      'function loaders.json(dataset, filename)',
+      '    return utilities.json.load(filename)',
+      'end',
+    ].join('\n'),
+    'l-table.lua': [
+      'local table, string = table, string',
+      '',
+      'local function is_simple_table(t)',
+      '    return true',
+      'end',
+      '',
+      'table.is_simple_table = is_simple_table',
+    ].join('\n'),
+    'util-tab.lua': [
+      'local is_simple_table = table.is_simple_table',
+      '',
+      'local function serialize(root)',
+      '    return is_simple_table(root)',
+      'end',
+    ].join('\n'),
+  };
+
+  it('"what depends on util-sql.lua" lists the files that take its table as a local (ConTeXt)', async () => {
+    expect(
+      await filesAnswering(context, 'impact_analysis', 'what depends on util-sql.lua', [
+        'depends',
+        'util',
+        'sql',
+        'lua',
+      ]),
+    ).toEqual(['util-sql-imp-client.lua', 'util-sql-loggers.lua']);
+  });
+
+  it("a call through the table's global path is a use; a bare name the file takes from another path is that path's", async () => {
+    expect(
+      await filesAnswering(context, 'impact_analysis', 'what depends on util-jsn.lua', [
+        'depends',
+        'util',
+        'jsn',
+        'lua',
+      ]),
+    ).toEqual(['publ-dat.lua']);
+    expect(
+      await filesAnswering(context, 'impact_analysis', 'what depends on l-table.lua', ['depends', 'table', 'lua']),
+    ).toEqual(['util-tab.lua']);
+  });
+});
+
 describe('a file named with any language’s extension', () => {
   it('"what depends on dracut-lib.sh" is about that Bash file, not the names its words spell', async () => {
     const dracut = {

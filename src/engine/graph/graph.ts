@@ -825,6 +825,17 @@ class ReferenceLinker {
         this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     }
+    // Lua: a bare name the file binds at its top (`local is_simple_table = table.is_simple_table`,
+    // `local format = string.format`) is what that path holds, never a function of its name elsewhere.
+    if (!throughReceiver && file.language === 'lua') {
+      file.bindings ??= this.bindingsOf(p, file.language);
+      const binding = file.bindings.get(name);
+      if (binding?.external) return REFERENCE_OUTSIDE;
+      if (binding)
+        return this.linkThroughModule(binding, symbolsOfName[nameId], source, ref)
+          ? REFERENCE_LINKED
+          : REFERENCE_BY_NAME;
+    }
     if (file.language === 'ruby') candidates = this.rubyTypeHomes(candidates, name);
     // Go reaches another package's names only through its qualifier (`hcl.Diagnostic`), save
     // after a dot import: a bare name is its own package's (hcl's three `nameSuggestion`s, one per
@@ -1172,6 +1183,11 @@ class ReferenceLinker {
       return assigned === undefined ? undefined : this.typeReturnedBy(file, types, ref, assigned);
     };
     const folder = (p: number) => dirname(this.files[p].path);
+    // Lua: a global table path another file fills (`utilities.json.load(f)`, util-jsn.lua's `utilities.json`).
+    if (file.language === 'lua' && ref.receiver !== undefined && !file.bindings.has(ref.receiver.split('.')[0])) {
+      const files = this.resolver.luaTableFillersOf(file.p, ref.receiver);
+      if (files.length > 0) return { kind: 'module', binding: { files, external: false } };
+    }
     return classifyReceiver(
       ref,
       file.bindings,

@@ -105,6 +105,9 @@ function boundNames(imp: ImportRef, line: string, language: string): string[] {
   // `const x = require('x')`, Lua's `local x = require 'x'`.
   const required = /\b(?:const|let|var|local)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*[(\s'"]/.exec(line);
   if (required) names.push(required[1]);
+  // Lua's `local sql = utilities.sql`: the table path another file fills.
+  const aliased = language === 'lua' && !required ? /^local\s+([A-Za-z_]\w*)\s*=\s*[A-Za-z_]/.exec(line) : null;
+  if (aliased) names.push(aliased[1]);
   if (language === 'python' && (imp.names.includes('*') || imp.names.length === 0)) {
     const first = imp.specifier.split(/[./:]+/).find((x) => x);
     if (first) names.push(first);

@@ -199,6 +199,11 @@ const INCLUDABLE = /\.(h|hh|hpp|hxx|h\+\+|inc|ipp|tpp|c|cc|cpp|cxx)$/i;
 const PACKAGE_LINE = /^[ \t]*package[ \t]+([\w.`]+)[ \t]*;?[ \t]*(?:\{|$)/gm;
 /** `namespace A.B` (block or file-scoped) of a C# file. */
 const CSHARP_NAMESPACE = /^[ \t]*namespace[ \t]+([\w.]+)/gm;
+/** Lua: `a.b = …` (not `==`) or `function a.b(` at column 0, a global table path a file fills. */
+const LUA_TOP_LEVEL_ASSIGNMENT = /^(?:function[ \t]+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]*(?:=(?!=)|\()/gm;
+/** Lua: `local a, b = x, y` / `local function a` at column 0, with what is assigned. */
+const LUA_TOP_LEVEL_LOCAL =
+  /^local[ \t]+(?:function[ \t]+)?([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*)(?:[ \t]*=[ \t]*([^\n]*))?/gm;
 
 /** The package a Kotlin or Scala file declares ('' for none): chained Scala clauses joined. */
 function declaredPackage(text: string): string {
@@ -268,6 +273,9 @@ export class ImportResolver {
   private readonly goClauses = new Map<number, string | null>();
   /** Swift: module name → its files (resolveSwiftModule's answers). */
   private readonly swiftModules = new Map<string, number[] | null>();
+  /** Lua: global table path → the files that assign it at their top level; built when first asked. */
+  private luaTables: Map<string, number[]> | undefined;
+  private readonly luaLocals = new Map<number, Set<string>>();
 
   constructor(private readonly files: readonly ResolvableFile[]) {
     files.forEach((file, index) => {
@@ -421,6 +429,9 @@ export class ImportResolver {
         external = spec;
         break;
       case 'lua':
+        // A table path no file of the repository fills (`local insert = table.insert`) is the
+        // runtime's: no dependency at all, not an outside package.
+        if (imp.kind === 'use') return { kind: 'files', files: this.luaTableFillersOf(from, spec) };
         resolved = this.resolveLua(spec);
         external = spec.split('.')[0];
         break;
@@ -1189,6 +1200,54 @@ export class ImportResolver {
     if (candidates.length === 0) return null;
     candidates.sort((a, b) => this.files[a].path.length - this.files[b].path.length);
     return [candidates[0]];
+  }
+
+  /**
+   * Lua: the other files that fill the global table path `path` as file `from` reads it (none
+   * when its first name is one of `from`'s own top-level locals: `sql.helpers` after `local sql =
+   * …` is reached through that local's statement).
+   */
+  luaTableFillersOf(from: number, path: string): number[] {
+    const dot = path.indexOf('.');
+    if (dot < 0 || this.luaTopLevelLocals(from).has(path.slice(0, dot))) return [];
+    return (this.luaTableFillers().get(path) ?? []).filter((i) => i !== from);
+  }
+
+  /**
+   * Lua: the files that assign each global table path at their top level (`utilities.sql =
+   * utilities.sql or { }`, `utilities.files = files`) or define a function at it (`function
+   * table.is_simple_table(t)`): where a file's `local x = utilities.sql` reaches.
+   */
+  private luaTableFillers(): Map<string, number[]> {
+    if (this.luaTables) return this.luaTables;
+    const tables = new Map<string, number[]>();
+    this.files.forEach((file, index) => {
+      if (languageOf(file) !== 'lua') return;
+      for (const m of file.text.matchAll(LUA_TOP_LEVEL_ASSIGNMENT)) {
+        // `sql.helpers = helpers` fills the file's own local `sql`, not a global path.
+        if (this.luaTopLevelLocals(index).has(m[1].slice(0, m[1].indexOf('.')))) continue;
+        const known = tables.get(m[1]);
+        if (!known) tables.set(m[1], [index]);
+        else if (!known.includes(index)) known.push(index);
+      }
+    });
+    return (this.luaTables = tables);
+  }
+
+  /** Lua: the names file p declares `local` at its top level (`local sql = …`, `local function f`). */
+  private luaTopLevelLocals(p: number): Set<string> {
+    let names = this.luaLocals.get(p);
+    if (names) return names;
+    names = new Set();
+    for (const m of this.files[p].text.matchAll(LUA_TOP_LEVEL_LOCAL)) {
+      const values = (m[2] ?? '').split(',').map((v) => v.trim());
+      // `local table, string = table, string` keeps the globals under their own names.
+      m[1].split(',').forEach((name, i) => {
+        if (values[i] !== name.trim()) names.add(name.trim());
+      });
+    }
+    this.luaLocals.set(p, names);
+    return names;
   }
 
   // -------------------------------------------------------------------------------------

@@ -841,3 +841,23 @@ describe('patterns rooted at the root node', () => {
     expect(names(ruby)).toContain('constant VERSION:1');
   });
 });
+
+describe('Lua', () => {
+  it('reads a file-level `local x = a.b` as a use of that table path, and no local inside a function or of two values', () => {
+    const lua = analyzer.analyze(
+      'util-sql-loggers.lua',
+      [
+        'local sql = utilities.sql',
+        'local concat, sort = table.concat, table.sort',
+        'local st = require "util.stanza"',
+        'local function f()',
+        '  local helpers = sql.helpers',
+        'end',
+      ].join('\n'),
+    );
+    expect(lua.imports).toEqual([
+      { specifier: 'utilities.sql', line: 1, names: ['*'], kind: 'use' },
+      { specifier: 'util.stanza', line: 3, names: ['*'], kind: 'require' },
+    ]);
+  });
+});

@@ -519,10 +519,25 @@ function shellImports(node: Node): ImportRef[] {
   return [{ specifier: path, line: lineOf(node), names: ['*'], kind: 'import' }];
 }
 
-/** `require("a.b")`, `require "a.b"`, `require 'a.b'`. */
+/**
+ * `require("a.b")`, `require "a.b"`, `require 'a.b'`; and a file-level `local sql = utilities.sql`,
+ * a `use` of the global table path that another file fills (ConTeXt's util-sql-loggers.lua works
+ * on the `utilities.sql` table util-sql.lua makes, and requires nothing).
+ */
 function luaImports(node: Node): ImportRef[] {
+  if (node.type === 'variable_declaration') {
+    const path = luaTablePath(node.firstNamedChild?.lastNamedChild?.firstNamedChild ?? null);
+    return path ? [{ specifier: path, line: lineOf(node), names: ['*'], kind: 'use' }] : [];
+  }
   const string = node.childForFieldName('arguments')?.namedChild(0);
   if (!string || string.type !== 'string') return [];
   const content = string.childForFieldName('content')?.text ?? '';
   return content ? [{ specifier: content, line: lineOf(node), names: ['*'], kind: 'require' }] : [];
+}
+
+/** `a.b.c` of plain names (no call, index or method in it), else null. */
+function luaTablePath(node: Node | null): string | null {
+  if (node?.type !== 'dot_index_expression') return null;
+  const text = node.text;
+  return /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(text) ? text : null;
 }

@@ -311,6 +311,11 @@ const BASH_EXTRA = `
 const LUA_EXTRA = `
 ((function_call name: (identifier) @_require arguments: (arguments . (string))) @import
  (#eq? @_require "require"))
+; \`local sql = utilities.sql\` at the top of a file: the table another file fills (a global path).
+(chunk (variable_declaration
+  (assignment_statement
+    (variable_list . name: (identifier) .)
+    (expression_list . value: (dot_index_expression) .))) @import)
 `;
 
 export const EXTRA_QUERIES: Readonly<Record<Language, string>> = {

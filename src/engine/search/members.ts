@@ -552,6 +552,7 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
  * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
  * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: a
  * question asking how something is done is answered elsewhere (ranking.ts SHORT_BODY_DEMOTION_FACTOR).
+ * The literal of its fields a function ends by handing back is no line of code (VALUE_LITERAL).
  */
 export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
@@ -564,6 +565,9 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     if (!lines.some((l) => l.includes('{')) && /;\s*$/.test(last)) return true;
     let code = 0;
     let inDocstring = false;
+    // Depth inside the value literal the body hands back (VALUE_LITERAL).
+    let literal = 0;
+    let literalClosed = false;
     for (const line of lines.slice(signature + 1)) {
       const t = line.trim();
       const quotes = file.language === 'python' ? (t.match(TRIPLE_QUOTE)?.length ?? 0) : 0;
@@ -571,11 +575,43 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
         if (quotes % 2 === 1) inDocstring = !inDocstring;
         continue;
       }
-      if (!t || CLOSING_LINE.test(t) || isCommentLine(t, file.language)) continue;
+      if (!t || isCommentLine(t, file.language)) continue;
+      if (literal > 0) {
+        literal += braceBalance(t);
+        if (literal <= 0) literalClosed = true;
+        continue;
+      }
+      if (CLOSING_LINE.test(t)) continue;
+      // The value the body ends by handing back, built from its fields, is no line of code
+      // however many lines the fields take; a statement after it is work of its own.
+      if (literalClosed) return false;
+      if (VALUE_LITERAL.test(t)) {
+        literal = braceBalance(t);
+        continue;
+      }
       if (++code > SHORT_BODY_MAX_CODE_LINES) return false;
     }
     return true;
   };
+}
+
+/**
+ * A line opening a literal of a named type, the value a function hands back: Rust's `Self {` or
+ * `Ok(Spawner {`, Go's `return &Server{`. A body that ends in one such literal, after at most
+ * SHORT_BODY_MAX_CODE_LINES other lines, only assembles its fields (tokio's `BlockingPool::new`,
+ * two `let`s and a 24-line `BlockingPool { … }`; ruma's `PushRule::message`): the work is elsewhere.
+ */
+const VALUE_LITERAL =
+  /^(?:return\s+)?(?:(?:Ok|Some|Box::new|Arc::new)\()?&?(?:Self|(?:[a-z_]\w*(?:\.|::))*[A-Z]\w*)\s*\{$/;
+
+/** How many more braces a line opens than it closes (strings and comments are not read apart). */
+function braceBalance(line: string): number {
+  let n = 0;
+  for (const ch of line) {
+    if (ch === '{') n++;
+    else if (ch === '}') n--;
+  }
+  return n;
 }
 
 /** A statement storing a value in a field: `self.config.retry = val;`, `$this->x = $x;`, `@x = x`, `c.timeout = d`. */

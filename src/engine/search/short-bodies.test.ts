@@ -175,6 +175,133 @@ const BATCHED_D_TS = [
   '',
 ].join('\n');
 
+/**
+ * tokio 1.24 (MIT), runtime/blocking/pool.rs: a constructor of two `let`s and the value it hands
+ * back, a 24-line literal; beside it the method that queues the closure.
+ */
+const POOL_RS = [
+  'impl BlockingPool {',
+  '    pub(crate) fn new(builder: &Builder, thread_cap: usize) -> BlockingPool {',
+  '        let (shutdown_tx, shutdown_rx) = shutdown::channel();',
+  '        let keep_alive = builder.keep_alive.unwrap_or(KEEP_ALIVE);',
+  '',
+  '        BlockingPool {',
+  '            spawner: Spawner {',
+  '                inner: Arc::new(Inner {',
+  '                    shared: Mutex::new(Shared {',
+  '                        queue: VecDeque::new(),',
+  '                        num_notify: 0,',
+  '                        shutdown: false,',
+  '                        shutdown_tx: Some(shutdown_tx),',
+  '                    }),',
+  '                    condvar: Condvar::new(),',
+  '                    thread_name: builder.thread_name.clone(),',
+  '                    thread_cap,',
+  '                    keep_alive,',
+  '                }),',
+  '            },',
+  '            shutdown_rx,',
+  '        }',
+  '    }',
+  '}',
+  '',
+  'impl Spawner {',
+  '    fn spawn_task(&self, task: Task, rt: &Handle) -> Result<(), SpawnError> {',
+  '        let mut shared = self.inner.shared.lock();',
+  '        if shared.shutdown {',
+  '            task.task.shutdown_or_run_if_mandatory();',
+  '            return Err(SpawnError::ShuttingDown);',
+  '        }',
+  '        shared.queue.push_back(task);',
+  '        self.inner.condvar.notify_one();',
+  '        Ok(())',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+/** ruma-common 0.10 (MIT), push/predefined.rs: a rule that is one literal of its fields. */
+const PREDEFINED_RS = [
+  'impl PushRule {',
+  '    /// Matches all chat messages.',
+  '    pub fn message() -> Self {',
+  '        Self {',
+  '            rule_id: ".m.rule.message".into(),',
+  '            default: true,',
+  '            enabled: true,',
+  '            conditions: vec![EventMatch { key: "type".into(), pattern: "m.room.message".into() }],',
+  '            actions: vec![Notify, SetTweak(Tweak::Highlight(false))],',
+  '        }',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+/** ruma-common 0.10 (MIT), push/condition.rs: the glob match the question asks for. */
+const CONDITION_RS = [
+  'impl StrExt for str {',
+  '    fn matches_pattern(&self, pattern: &str, match_words: bool) -> bool {',
+  '        let value = &self.to_lowercase();',
+  '        let pattern = &pattern.to_lowercase();',
+  '',
+  '        if match_words {',
+  '            value.matches_word(pattern)',
+  '        } else {',
+  '            WildMatch::new(pattern).matches(value)',
+  '        }',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+/**
+ * rustix 0.36 (Apache-2.0/MIT), path/dec_int.rs: a literal bound to a name and then written into,
+ * which is work; and a Go constructor of the same shape as tokio's, `return &T{…}`.
+ */
+const DEC_INT_RS = [
+  'impl DecInt {',
+  '    pub fn new<Int: Integer>(i: Int) -> Self {',
+  '        let mut me = DecIntWriter(Self {',
+  '            buf: [0; 20 + 1],',
+  '            len: 0,',
+  '        });',
+  '        let mut buf = Buffer::new();',
+  '        me.write_str(buf.format(i)).unwrap();',
+  '        me.0',
+  '    }',
+  '}',
+  '',
+].join('\n');
+const SERVER_GO = [
+  'package dns',
+  '',
+  'func NewZoneParser(r io.Reader, origin, file string) *ZoneParser {',
+  '	var pe *ParseError',
+  '	return &ZoneParser{',
+  '		c:       newZLexer(r),',
+  '		parseErr: pe,',
+  '		origin:  origin,',
+  '		file:    file,',
+  '	}',
+  '}',
+  '',
+  'func newServer(addr string) *Server {',
+  '	s := &Server{',
+  '		Addr: addr,',
+  '	}',
+  '	s.init()',
+  '	return s',
+  '}',
+  '',
+  'func withDefaults(c Config) Config {',
+  '	return Config{',
+  '		Net: c.Net,',
+  '	}',
+  '	log.Println("unreachable")',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
   { path: 'src/string/strchr.c', text: STRCHR_C },
   { path: 'compat/src/index.d.ts', text: BATCHED_D_TS },
@@ -184,6 +311,11 @@ const FILES: SourceFile[] = [
   { path: 'serf/serf.go', text: SERF_GO },
   { path: 'future/future/shared.rs', text: SHARED_RS },
   { path: 'node.py', text: STATE_PY },
+  { path: 'runtime/blocking/pool.rs', text: POOL_RS },
+  { path: 'push/predefined.rs', text: PREDEFINED_RS },
+  { path: 'push/condition.rs', text: CONDITION_RS },
+  { path: 'path/dec_int.rs', text: DEC_INT_RS },
+  { path: 'scan.go', text: SERVER_GO },
 ];
 
 let corpus: Corpus;
@@ -283,5 +415,48 @@ describe('a function of a line or two', () => {
     // Not demoted: `hi` does the work.
     expect(shown.explanation.demotion).toBeNull();
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe('a function that hands back a literal of its fields', () => {
+  it('is short however many lines the fields take, when at most two lines of code come before it', () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(named('new'))).toBe(true);
+    expect(short(named('message'))).toBe(true);
+    expect(short(named('NewZoneParser'))).toBe(true);
+    // A literal bound to a name and worked on, a statement after the literal: work of its own.
+    expect(short(corpus.chunks.find((c) => c.path === 'path/dec_int.rs' && c.symbol?.endsWith('new'))!)).toBe(false);
+    expect(short(named('newServer'))).toBe(false);
+    expect(short(named('withDefaults'))).toBe(false);
+    expect(short(named('spawn_task'))).toBe(false);
+    expect(short(named('matches_pattern'))).toBe(false);
+  });
+
+  it('"how does a push rule decide that a message body matches a glob pattern": the file of a rule built as a literal falls below the match', () => {
+    const message = named('message');
+    const matches = named('matches_pattern');
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(9, message), at(14, matches)),
+      text: merge(at(8, matches), at(13, message)),
+      structural: merge(at(2, message), at(15, matches)),
+    };
+    const question = 'how does a push rule decide that a message body matches a glob pattern like lunc?*';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.rs'), {
+          centralityOf: () => centralityForBoost(0.2),
+          limit: 100,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path.startsWith('push/'));
+    expect(run().map((r) => r.symbol)).toEqual(['message', 'matches_pattern']);
+    const after = run(shortBodyLookup(corpus));
+    expect(after.map((r) => r.symbol)).toEqual(['matches_pattern', 'message']);
+    expect(after[1].explanation.demotion).toEqual({
+      factor: SHORT_BODY_DEMOTION_FACTOR,
+      rule: SHORT_BODY_DEMOTION_RULE,
+    });
   });
 });

@@ -103,8 +103,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    dependants of an AMD module. C++'s cast operators (`static_cast<T>(x)`) are no calls: an older
  *    analysis holds them as calls, and a constructor that casts what its file's function returns
  *    is no wrapper.
+ * 34: a `.h` whose namespace block opens on the next line is C++, an extensionless file that
+ *    defines a shell function and closes a shell block is Bash, and Lua's `dofile` / `loadfile`
+ *    of a `.lua` path is an import (analysis): an older analysis reads those headers as C, those
+ *    libraries as no code, and no dependants of a file a Lua file runs.
  */
-export const SNAPSHOT_VERSION = 32;
+export const SNAPSHOT_VERSION = 34;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -311,6 +311,11 @@ const BASH_EXTRA = `
 const LUA_EXTRA = `
 ((function_call name: (identifier) @_require arguments: (arguments . (string))) @import
  (#eq? @_require "require"))
+; \`dofile(modpath .. "/functions.lua")\`, \`loadfile("x.lua")\`: a file run by its path.
+((function_call name: (identifier) @_dofile arguments: (arguments . [(string) (binary_expression)])) @import
+ (#eq? @_dofile "dofile"))
+((function_call name: (identifier) @_loadfile arguments: (arguments . [(string) (binary_expression)])) @import
+ (#eq? @_loadfile "loadfile"))
 `;
 
 export const EXTRA_QUERIES: Readonly<Record<Language, string>> = {

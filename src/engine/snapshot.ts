@@ -105,8 +105,9 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    is no wrapper.
  * 34: a `.h` whose namespace block opens on the next line is C++, an extensionless file that
  *    defines a shell function and closes a shell block is Bash, and Lua's `dofile` / `loadfile`
- *    of a `.lua` path is an import (analysis): an older analysis reads those headers as C, those
- *    libraries as no code, and no dependants of a file a Lua file runs.
+ *    of a `.lua` path is an import, and `module.exports = function name(…)` defines `name` only
+ *    (analysis): an older analysis reads those headers as C, those libraries as no code, has no
+ *    dependants of a file a Lua file runs, and names such a CommonJS function's chunk `exports`.
  */
 export const SNAPSHOT_VERSION = 34;
 

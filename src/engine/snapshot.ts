@@ -105,8 +105,13 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    is no wrapper.
  * 33: Lua's file-level `local x = a.b` is a `use` of the global table path a.b (analysis): an
  *    older analysis has none, and a file that fills such a table has no dependants.
+ * 34: a `.h` whose namespace block opens on the next line is C++, an extensionless file that
+ *    defines a shell function and closes a shell block is Bash, and Lua's `dofile` / `loadfile`
+ *    of a `.lua` path is an import, and `module.exports = function name(…)` defines `name` only
+ *    (analysis): an older analysis reads those headers as C, those libraries as no code, has no
+ *    dependants of a file a Lua file runs, and names such a CommonJS function's chunk `exports`.
  */
-export const SNAPSHOT_VERSION = 33;
+export const SNAPSHOT_VERSION = 34;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -43,6 +43,22 @@ describe('graph across languages', () => {
     ).toEqual(['src/main.c:main']);
   });
 
+  it("C++: a library's headers opened at its own folder include each other under its name (PCL's pfh_tools.h)", async () => {
+    const { corpus, graph } = await index({
+      'features/pfh_tools.h':
+        '#pragma once\n\n#include <pcl/pcl_exports.h>\n#include <Eigen/Core>\n\nnamespace pcl\n{\n  PCL_EXPORTS bool\n  computePairFeatures (const Eigen::Vector4f &p1, const Eigen::Vector4f &n1,\n                       float &f1, float &f4);\n}\n',
+      'features/impl/vfh.hpp':
+        '#include <pcl/features/vfh.h>\n#include <pcl/features/pfh_tools.h>\n\ntemplate <typename PointInT> void\npcl::VFHEstimation<PointInT>::computePointSPFHSignature ()\n{\n  float f1, f4;\n  computePairFeatures (centroid_p, centroid_n, p, n, f1, f4);\n}\n',
+      'features/vfh.h': 'namespace pcl\n{\n  template <typename PointInT>\n  class VFHEstimation\n  {\n  };\n}\n',
+    });
+    expect(corpus.fileByPath.get('features/pfh_tools.h')!.language).toBe('cpp');
+    expect(importedPaths(corpus, graph, 'features/impl/vfh.hpp')).toEqual(['features/pfh_tools.h', 'features/vfh.h']);
+    const header = corpus.fileByPath.get('features/pfh_tools.h')!.id;
+    expect(graph.reverseDependencies({ fileId: header }, 1).map((d) => corpus.files[d.fileId].path)).toEqual([
+      'features/impl/vfh.hpp',
+    ]);
+  });
+
   it('C: a prototype in an umbrella header links its callers to the body another .c file defines (apfs.h, btree.c)', async () => {
     // apfs-dkms: apfs.h declares what btree.c, inode.c and namei.c define; no apfs.c sits beside it.
     const { corpus, graph } = await index({
@@ -143,6 +159,37 @@ describe('graph across languages', () => {
     expect(importedPaths(corpus, graph, 'lib/rake.rb')).toEqual(['lib/rake/linked_list.rb', 'lib/rake/task.rb']);
     expect(graph.callers(chunk(corpus, 'lua/pl/path.lua', 'isdir')).map((c) => `${c.path}:${c.symbol}`)).toEqual([
       'app.lua:check',
+    ]);
+  });
+
+  it("Lua: dofile of a path after a folder in a value runs the file beside it, a literal path the root's", async () => {
+    // Minetest Game's beds mod: init.lua runs its files by `dofile(modpath .. "/x.lua")`; the
+    // main menu by `menupath .. DIR_DELIM .. "x.lua"`; builtin by a path from the game's folder.
+    const { corpus, graph } = await index({
+      'mods/beds/init.lua':
+        'beds = {}\nlocal modpath = minetest.get_modpath("beds")\n\n-- Load files\n\ndofile(modpath .. "/functions.lua")\ndofile(modpath .. "/api.lua")\n',
+      'mods/beds/functions.lua':
+        'local function check_in_beds(players)\n\treturn true\nend\n\nfunction beds.skip_night()\nend\n',
+      'mods/beds/api.lua': 'function beds.register_bed(name, def)\nend\n',
+      'mods/doors/api.lua': 'function doors.register(name, def)\nend\n',
+      'builtin/mainmenu/init.lua':
+        'local menupath = core.get_mainmenu_path()\ndofile(menupath .. DIR_DELIM .. "dlg_delete_world.lua")\nlocal sampler = assert(loadfile(menupath .. "sampling.lua"))\ndofile("builtin/common/vector.lua")\ndofile(mm_script)\n',
+      'builtin/mainmenu/dlg_delete_world.lua': 'function create_delete_world_dlg(name)\nend\n',
+      'builtin/mainmenu/sampling.lua': 'return {}\n',
+      'builtin/common/vector.lua': 'vector = {}\n',
+    });
+    expect(importedPaths(corpus, graph, 'mods/beds/init.lua')).toEqual([
+      'mods/beds/api.lua',
+      'mods/beds/functions.lua',
+    ]);
+    expect(importedPaths(corpus, graph, 'builtin/mainmenu/init.lua')).toEqual([
+      'builtin/common/vector.lua',
+      'builtin/mainmenu/dlg_delete_world.lua',
+      'builtin/mainmenu/sampling.lua',
+    ]);
+    const functions = corpus.fileByPath.get('mods/beds/functions.lua')!.id;
+    expect(graph.reverseDependencies({ fileId: functions }, 1).map((d) => corpus.files[d.fileId].path)).toEqual([
+      'mods/beds/init.lua',
     ]);
   });
 

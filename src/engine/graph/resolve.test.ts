@@ -558,6 +558,15 @@ describe('C and C++ includes', () => {
     expect(r2.resolve('app/main.c', '<util.hpp>')).toEqual(['lib/util.cpp', 'lib/util.hpp']);
   });
 
+  it("reads an include under the library's own name from the root when the repository is that folder", () => {
+    // PCL's installed headers opened at pcl/: `#include <pcl/features/pfh_tools.h>`.
+    const r2 = repo({ 'features/pfh_tools.h': '', 'features/impl/vfh.hpp': '', 'pcl_exports.h': '' });
+    expect(r2.resolve('features/impl/vfh.hpp', '<pcl/features/pfh_tools.h>')).toEqual(['features/pfh_tools.h']);
+    // A folder and a file at least: `<sys/pcl_exports.h>` is the system's, not the root's file.
+    expect(r2.resolve('features/impl/vfh.hpp', '<sys/pcl_exports.h>')).toBe('external:sys/pcl_exports.h');
+    expect(r2.resolve('features/impl/vfh.hpp', '<other/features/pfh.h>')).toBe('external:other/features/pfh.h');
+  });
+
   it('leaves system headers external', () => {
     expect(r.resolve('src/main.c', '<glib.h>')).toBe('external:glib.h');
     expect(r.resolve('googletest/src/gtest.cc', '<vector>')).toBe('external:vector');
@@ -604,6 +613,25 @@ describe('Ruby, PHP, Bash and Lua paths', () => {
     expect(r.resolve('app.lua', 'pl.path', ['*'], 'require')).toEqual(['lua/pl/path.lua']);
     expect(r.resolve('app.lua', 'pl', ['*'], 'require')).toEqual(['lua/pl/init.lua']);
     expect(r.resolve('app.lua', 'lfs', ['*'], 'require')).toBe('external:lfs');
+  });
+
+  it('resolves a Lua dofile path beside the file, from the root, else the one closest file', () => {
+    const r = repo({
+      'builtin/game/init.lua': '',
+      'builtin/game/misc.lua': '',
+      'builtin/common/chatcommands.lua': '',
+      'builtin/client/chatcommands.lua': '',
+      'builtin/common/after.lua': '',
+      'mods/beds/init.lua': '',
+      'mods/beds/functions.lua': '',
+    });
+    expect(r.resolve('mods/beds/init.lua', './functions.lua')).toEqual(['mods/beds/functions.lua']);
+    expect(r.resolve('builtin/game/init.lua', './misc.lua')).toEqual(['builtin/game/misc.lua']);
+    expect(r.resolve('mods/beds/init.lua', 'builtin/common/after.lua')).toEqual(['builtin/common/after.lua']);
+    // `commonpath .. "after.lua"`: not beside, one file of that name.
+    expect(r.resolve('builtin/game/init.lua', './after.lua')).toEqual(['builtin/common/after.lua']);
+    // Two as close as each other: the folder is in a value, so no guess.
+    expect(r.resolve('builtin/game/init.lua', './chatcommands.lua')).toBe('external:./chatcommands.lua');
   });
 });
 

@@ -432,6 +432,11 @@ export class ImportResolver {
         // A table path no file of the repository fills (`local insert = table.insert`) is the
         // runtime's: no dependency at all, not an outside package.
         if (imp.kind === 'use') return { kind: 'files', files: this.luaTableFillersOf(from, spec) };
+        if (imp.kind === 'import') {
+          resolved = this.resolveLuaFile(file.path, spec);
+          external = spec;
+          break;
+        }
         resolved = this.resolveLua(spec);
         external = spec.split('.')[0];
         break;
@@ -1105,7 +1110,12 @@ export class ImportResolver {
       if (beside !== null) return this.withImplementation(beside, fromPath);
     }
     const best = this.closest(fromPath, this.bySuffix(path), /(^|\/)include\//);
-    return best === null ? null : this.withImplementation(best, fromPath);
+    if (best !== null) return this.withImplementation(best, fromPath);
+    // `<pcl/features/pfh_tools.h>` in a repository that is the library's own folder (pcl/): its
+    // first folder is the root's name, and the rest, a folder and a file, the path from the root.
+    const rest = path.slice(path.indexOf('/') + 1);
+    const inOwnFolder = rest.includes('/') && !path.startsWith('.') ? this.lookup(joinPath(rest)) : null;
+    return inOwnFolder === null ? null : this.withImplementation(inOwnFolder, fromPath);
   }
 
   /**
@@ -1250,6 +1260,24 @@ export class ImportResolver {
     return names;
   }
 
+  /**
+   * `dofile(modpath .. "/functions.lua")` (`./functions.lua`): beside the file; a literal path
+   * from the root (the game's working folder); else the one file ending with it, or the one of
+   * several sharing the most folders with the file (a tie, builtin/client/ or builtin/common/
+   * chatcommands.lua from builtin/game/, is no link: the folder is in a value we do not read).
+   */
+  private resolveLuaFile(fromPath: string, spec: string): number[] | null {
+    const exact = spec.startsWith('./')
+      ? this.lookup(joinRelative(dirname(fromPath), spec))
+      : this.lookup(joinPath(spec));
+    if (exact !== null) return [exact];
+    const candidates = this.bySuffix(spec);
+    const shared = candidates.map((c) => sharedFolders(this.files[c].path, fromPath));
+    const most = Math.max(-1, ...shared);
+    const best = candidates.filter((_, i) => shared[i] === most);
+    return best.length === 1 ? best : null;
+  }
+
   // -------------------------------------------------------------------------------------
   // Names in packages and namespaces: C#, Kotlin, Scala, Swift
 
@@ -1339,6 +1367,15 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 function nonEmpty(list: (number | null)[]): number[] | null {
   const out = list.filter((x): x is number => x !== null);
   return out.length > 0 ? out : null;
+}
+
+/** How many leading folders two paths share. */
+function sharedFolders(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
 }
 
 function endsWithPath(path: string, suffix: string): boolean {

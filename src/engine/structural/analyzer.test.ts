@@ -298,7 +298,13 @@ describe('JavaScript', () => {
       analyzer
         .analyze('lib/otplease.js', 'module.exports = function otplease(fn) {\n  return fn();\n};\n')
         .definitions.map((d) => d.name),
-    ).toContain('otplease');
+    ).toEqual(['otplease']);
+    // A named one is its own name only, not also `exports` (core-js's internals/collection-delete-all.js).
+    const deleteAll = analyzer.analyze(
+      'internals/collection-delete-all.js',
+      "'use strict';\nvar call = require('../internals/function-call');\n\n// https://github.com/tc39/collection-methods\nmodule.exports = function deleteAll(/* ...elements */) {\n  var collection = anObject(this);\n  var allDeleted = true;\n  for (var k = 0, len = arguments.length; k < len; k++) {\n    allDeleted = allDeleted && call(remover, collection, arguments[k]);\n  }\n  return !!allDeleted;\n};\n",
+    );
+    expect(deleteAll.definitions.map((d) => [d.name, d.kind, d.startLine])).toEqual([['deleteAll', 'function', 5]]);
     // A named default export keeps its name; an exported object literal is no function.
     expect(
       analyzer.analyze('src/bin.js', 'export default function bin(_) { return _; }\n').definitions.map((d) => d.name),

@@ -1196,6 +1196,9 @@ function readDefinition(
   // CommonJS `module.exports = (f, env) => …`: the module's one function, named by its file as an
   // anonymous default export is (the tags name it `exports`).
   if (name === 'exports' && defaultName && isAnonymousModuleExports(tagged)) name = defaultName;
+  // `module.exports = function deleteAll(…)`: the function's own name defines it (tagged apart);
+  // `exports` is no second name of it, which would hold its chunk under a name no one calls.
+  else if (name === 'exports' && isNamedModuleExports(tagged)) return null;
   if (!name) return null;
   // `operator ==`, `operator []`: one spelling, as a query writes it (`operator==`).
   if (nameNode.type === 'operator_name') name = name.replace(/\s+/g, '');
@@ -1429,6 +1432,19 @@ function isAnonymousModuleExports(node: Node): boolean {
     left.childForFieldName('object')?.text === 'module' &&
     right !== null &&
     right.childForFieldName('name') === null
+  );
+}
+
+/** Whether a node is `module.exports = function name(…) {…}`, the function with a name of its own. */
+function isNamedModuleExports(node: Node): boolean {
+  if (node.type !== 'assignment_expression') return false;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  return (
+    left?.type === 'member_expression' &&
+    left.childForFieldName('object')?.text === 'module' &&
+    right?.type === 'function_expression' &&
+    right.childForFieldName('name') !== null
   );
 }
 

@@ -85,4 +85,39 @@ describe('languageForFile', () => {
     expect(languageForFile('bin/setup', '#!/usr/bin/env python3\n')).toBeNull();
     expect(languageForFile('notes.txt', '#!/bin/sh\n')).toBeNull();
   });
+
+  it('reads an extensionless file that defines a shell function and closes a shell block as bash', () => {
+    // resource-agents' lib/heartbeat/ocf-shellfuncs: sourced by the agents, no `#!` line.
+    const library = [
+      '# Common helper functions for the OCF Resource Agents',
+      ': ${HA_SBIN_DIR:=/usr/sbin}',
+      'if [ -z "$OCF_ROOT" ]; then',
+      '    : ${OCF_ROOT=/usr/lib/ocf}',
+      'fi',
+      'ocf_is_root() {',
+      '\tcase $EUID in',
+      '\t\t"") case "`id`" in',
+      '\t\t\t*uid=0*) true;;',
+      '\t\t\t*) false;;',
+      '\t\tesac;;',
+      '\tesac',
+      '}',
+      '',
+    ].join('\n');
+    expect(languageForFile('lib/heartbeat/ocf-shellfuncs', library)).toBe('bash');
+    // Brace on the next line (ocf-distro's `_process_os_release_id()`).
+    expect(languageForFile('lib/ocf-distro', 'f()\n{\n\tfor x in a b; do echo $x\n\tdone\n}\n')).toBe('bash');
+    // A function alone, or block words alone, is not enough; nor is a file with an extension.
+    expect(languageForFile('Makefile', 'all:\n\tcc -o x x.c\n')).toBeNull();
+    expect(languageForFile('NOTES', 'Call setup() {\n  once\n}\n')).toBeNull();
+    expect(languageForFile('README', 'if it fails; then\nretry\n')).toBeNull();
+    expect(languageForFile('notes.txt', library)).toBeNull();
+  });
+
+  it('reads a header whose namespace block opens on the next line as C++', () => {
+    // PCL's features/pfh_tools.h: only declarations, inside `namespace pcl` + newline + `{`.
+    expect(
+      languageForFile('pfh_tools.h', '#pragma once\nnamespace pcl\n{\n  bool computePairFeatures (float &f1);\n}\n'),
+    ).toBe('cpp');
+  });
 });

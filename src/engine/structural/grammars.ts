@@ -112,14 +112,21 @@ export function languageForPath(path: string): Language | null {
  * standard header. A `.h` header is C++ when one of them shows in its first 64 KB.
  */
 const CPP_HEADER_SIGNS =
-  /^[ \t]*(?:class[ \t]+\w+[ \t]*(?:final[ \t]*)?(?::|\{|;|$)|struct[ \t]+\w+[ \t]*(?:final[ \t]*)?:[ \t]*(?:public|protected|private|virtual)\b|namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|(?:public|protected|private)[ \t]*:|using[ \t]+namespace\b|#[ \t]*include[ \t]*<(?:string|vector|memory|map|set|iostream|ostream|sstream|utility|limits|cstddef|cstdint|cstdio|cstdlib|cstring|type_traits|functional|algorithm)>)/m;
+  /^[ \t]*(?:class[ \t]+\w+[ \t]*(?:final[ \t]*)?(?::|\{|;|$)|struct[ \t]+\w+[ \t]*(?:final[ \t]*)?:[ \t]*(?:public|protected|private|virtual)\b|namespace(?:[ \t]+[\w:]+)?[ \t]*(?:\r?\n[ \t]*)?\{|template[ \t]*<|(?:public|protected|private)[ \t]*:|using[ \t]+namespace\b|#[ \t]*include[ \t]*<(?:string|vector|memory|map|set|iostream|ostream|sstream|utility|limits|cstddef|cstdint|cstdio|cstdlib|cstring|type_traits|functional|algorithm)>)/m;
 /** `#!/bin/sh`, `#!/usr/bin/env bash`, `#!/bin/dash`…: a shell script without an extension. */
 const SHELL_SHEBANG = /^#![ \t]*(?:\/usr)?\/bin\/(?:env[ \t]+)?(?:ba|da|k|z|a)?sh\b/;
+
+/** A shell function definition, its brace on the line or the next: `ocf_log() {`, `function f()`. */
+const SHELL_FUNCTION = /^[ \t]*(?:function[ \t]+)?[A-Za-z_][\w:.-]*[ \t]*\(\)[ \t]*(?:\{|\r?\n[ \t]*\{)/m;
+/** A line only a shell block ends or opens: `fi`, `esac`, `done`, `if [ -z "$x" ]; then`. */
+const SHELL_BLOCK_LINE = /^[ \t]*(?:fi|esac|done)[ \t]*(?:[;#|&)].*)?$|;[ \t]*then[ \t]*$/m;
 
 /**
  * The language of a file by its path and, where the path alone cannot tell, its text: a `.h`
  * header holding C++ is cpp (the C grammar reads a class as errors), and an extensionless
- * script with a shell shebang is bash.
+ * file is bash when it starts with a shell shebang, or when it defines a shell function and
+ * closes a shell block (a library other scripts source, with no `#!` line of its own:
+ * resource-agents' ocf-shellfuncs).
  */
 export function languageForFile(path: string, text: string): Language | null {
   const byPath = languageForPath(path);
@@ -129,6 +136,8 @@ export function languageForFile(path: string, text: string): Language | null {
   }
   if (byPath !== null) return byPath;
   const slash = path.lastIndexOf('/');
-  if (path.indexOf('.', slash + 1) === -1 && text.startsWith('#!') && SHELL_SHEBANG.test(text)) return 'bash';
-  return null;
+  if (path.indexOf('.', slash + 1) !== -1) return null;
+  if (text.startsWith('#!')) return SHELL_SHEBANG.test(text) ? 'bash' : null;
+  const head = text.length > 65536 ? text.slice(0, 65536) : text;
+  return SHELL_FUNCTION.test(head) && SHELL_BLOCK_LINE.test(head) ? 'bash' : null;
 }

@@ -520,19 +520,55 @@ function shellImports(node: Node): ImportRef[] {
 }
 
 /**
- * `require("a.b")`, `require "a.b"`, `require 'a.b'`; and a file-level `local sql = utilities.sql`,
- * a `use` of the global table path that another file fills (ConTeXt's util-sql-loggers.lua works
- * on the `utilities.sql` table util-sql.lua makes, and requires nothing).
+ * `require("a.b")`, `require "a.b"`, `require 'a.b'`; `dofile` / `loadfile` of a `.lua` path, kind
+ * `import`: a literal path as written (`dofile("builtin/common/vector.lua")`), or one after a
+ * folder held in a value (`dofile(modpath .. "/functions.lua")`, `menupath .. DIR_DELIM ..
+ * "tab_local.lua"`) as `./` + its literal tail, relative to the file (a mod runs its own files);
+ * and a file-level `local sql = utilities.sql`, a `use` of the global table path that another
+ * file fills (ConTeXt's util-sql-loggers.lua works on the `utilities.sql` table util-sql.lua
+ * makes, and requires nothing).
  */
 function luaImports(node: Node): ImportRef[] {
   if (node.type === 'variable_declaration') {
     const path = luaTablePath(node.firstNamedChild?.lastNamedChild?.firstNamedChild ?? null);
     return path ? [{ specifier: path, line: lineOf(node), names: ['*'], kind: 'use' }] : [];
   }
-  const string = node.childForFieldName('arguments')?.namedChild(0);
-  if (!string || string.type !== 'string') return [];
-  const content = string.childForFieldName('content')?.text ?? '';
+  const argument = node.childForFieldName('arguments')?.namedChild(0);
+  if (!argument) return [];
+  if (node.childForFieldName('name')?.text !== 'require') {
+    const path = luaLoadedPath(argument);
+    return path ? [{ specifier: path, line: lineOf(node), names: ['*'], kind: 'import' }] : [];
+  }
+  if (argument.type !== 'string') return [];
+  const content = argument.childForFieldName('content')?.text ?? '';
   return content ? [{ specifier: content, line: lineOf(node), names: ['*'], kind: 'require' }] : [];
+}
+
+/**
+ * The path a `..` concatenation spells: its literals after the leading value, a value between two
+ * literals read as a folder separator (`DIR_DELIM`); null unless it ends in a `.lua` literal.
+ */
+function luaLoadedPath(argument: Node): string | null {
+  const parts: (string | null)[] = [];
+  const flatten = (n: Node) => {
+    if (n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '..') {
+      for (const side of namedChildrenOf(n)) flatten(side);
+    } else if (n.type === 'string') parts.push(n.childForFieldName('content')?.text ?? '');
+    else parts.push(null);
+  };
+  flatten(argument);
+  const last = parts[parts.length - 1];
+  if (typeof last !== 'string' || !last.endsWith('.lua')) return null;
+  if (parts.length === 1) return last;
+  const first = parts.findIndex((p) => p !== null);
+  if (first === 0) return null;
+  const tail = parts
+    .slice(first)
+    .map((p) => p ?? '/')
+    .join('')
+    .replace(/\/+/g, '/')
+    .replace(/^\//, '');
+  return /^[\w.-][\w./-]*$/.test(tail) ? `./${tail}` : null;
 }
 
 /** `a.b.c` of plain names (no call, index or method in it), else null. */

@@ -316,6 +316,11 @@ const LUA_EXTRA = `
   (assignment_statement
     (variable_list . name: (identifier) .)
     (expression_list . value: (dot_index_expression) .))) @import)
+; \`dofile(modpath .. "/functions.lua")\`, \`loadfile("x.lua")\`: a file run by its path.
+((function_call name: (identifier) @_dofile arguments: (arguments . [(string) (binary_expression)])) @import
+ (#eq? @_dofile "dofile"))
+((function_call name: (identifier) @_loadfile arguments: (arguments . [(string) (binary_expression)])) @import
+ (#eq? @_loadfile "loadfile"))
 `;
 
 export const EXTRA_QUERIES: Readonly<Record<Language, string>> = {

@@ -103,8 +103,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    dependants of an AMD module. C++'s cast operators (`static_cast<T>(x)`) are no calls: an older
  *    analysis holds them as calls, and a constructor that casts what its file's function returns
  *    is no wrapper.
+ * 33: a Ruby call of a method named with `?` or `!` (`cache_path_expired?`, `save!`) is a reference
+ *    (analysis): an older analysis dropped those calls, so such methods had no callers.
  */
-export const SNAPSHOT_VERSION = 32;
+export const SNAPSHOT_VERSION = 33;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -2,7 +2,16 @@
  * Every ranking number of Fourfold, in one place. Each constant carries the sentence of the
  * design (docs/design.md#ranking-contract) that justifies it. Tests pin them.
  */
-import type { DefinitionKind, ExpandedTerm, Intent, Modality, Preset, QueryPlan, SpellingCode } from './contract';
+import type {
+  DefinitionKind,
+  ExpandedTerm,
+  Intent,
+  Language,
+  Modality,
+  Preset,
+  QueryPlan,
+  SpellingCode,
+} from './contract';
 
 /** Weight profiles per intent, in the order semantic, text, structural, graph (docs/design.md#weights). */
 export const WEIGHTS: Readonly<Record<Intent, Readonly<Record<Modality, number>>>> = {
@@ -473,6 +482,16 @@ export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
 export const SHORT_BODY_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const SHORT_BODY_DEMOTION_RULE = 'short body, work done elsewhere';
 export const SHORT_BODY_MAX_CODE_LINES = 2;
+/**
+ * Ruby and PHP write a class's behaviour as many small methods that call their siblings by bare
+ * name or through `$this->`, and spend a line on each branch keyword: a method of three or four
+ * lines of code there is a test and a sibling's value, an `if`/`else` choosing between two of them
+ * (rubocop's `rubocop_version_with_support`: `if supported?`, `RuboCop::Version.version`, `else`,
+ * `OBSOLETE_RUBIES[version]`), the glue between steps and no step. In these languages a method of at
+ * most this many lines of code is short; a call spread over five lines (the MongoDB driver's `hi`,
+ * one `pbkdf2_hmac_sha1(…)`) still does the work.
+ */
+export const SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE: Readonly<Partial<Record<Language, number>>> = { ruby: 4, php: 4 };
 
 /**
  * Nor, when it asks how something is done, by a file of several functions of which one chunk

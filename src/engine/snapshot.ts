@@ -110,8 +110,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    of a `.lua` path is an import, and `module.exports = function name(…)` defines `name` only
  *    (analysis): an older analysis reads those headers as C, those libraries as no code, has no
  *    dependants of a file a Lua file runs, and names such a CommonJS function's chunk `exports`.
+ * 35: a Ruby call of a method named with `?` or `!` (`cache_path_expired?`, `save!`) is a reference
+ *    (analysis): an older analysis dropped those calls, so such methods had no callers.
  */
-export const SNAPSHOT_VERSION = 34;
+export const SNAPSHOT_VERSION = 35;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

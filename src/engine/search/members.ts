@@ -16,6 +16,7 @@ import {
   MEMBER_NAME_GAIN,
   MEMBER_NAME_WORD_GAIN,
   SHORT_BODY_MAX_CODE_LINES,
+  SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE,
 } from '../ranking';
 import { isCommentLine } from '../comment-lines';
 import { languageForPath } from '../structural/grammars';
@@ -546,9 +547,10 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
 
 /**
  * Whether a chunk is a function or method whose body holds at most SHORT_BODY_MAX_CODE_LINES
- * lines of code past its name's line: blank lines, comments, a Python docstring and lines that
- * only open or close a body (`{`, `}`, a Ruby `end`) are not code (a signature continued over more lines is
- * counted, so such a function is rarely short). `func (s *Serf) State() SerfState {
+ * lines of code (SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE in Ruby and PHP) past its name's line:
+ * blank lines, comments, a Python docstring and lines that only open or close a body (`{`, `}`,
+ * a Ruby `end`) are not code (a signature continued over more lines is counted, so such a
+ * function is rarely short). `func (s *Serf) State() SerfState {
  * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
  * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: a
  * question asking how something is done is answered elsewhere (ranking.ts SHORT_BODY_DEMOTION_FACTOR).
@@ -559,6 +561,7 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     const read = functionLines(corpus, chunk);
     if (!read) return false;
     const { file, lines, signature } = read;
+    const max = (file.language && SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE[file.language]) ?? SHORT_BODY_MAX_CODE_LINES;
     // A declaration without a body (a `.d.ts` signature, a C prototype, an abstract or trait
     // method) does no work at all: shorter than any body.
     const last = lines.filter((l) => l.trim()).at(-1) ?? '';
@@ -589,7 +592,7 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
         literal = braceBalance(t);
         continue;
       }
-      if (++code > SHORT_BODY_MAX_CODE_LINES) return false;
+      if (++code > max) return false;
     }
     return true;
   };

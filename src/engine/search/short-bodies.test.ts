@@ -13,7 +13,7 @@ import { SHORT_BODY_DEMOTION_FACTOR, SHORT_BODY_DEMOTION_RULE } from '../ranking
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { calleesLookup, delegateLookup, memberNameCoverage, shortBodyLookup } from './members';
+import { calleesLookup, delegateLookup, memberCodeWordsSaid, memberNameCoverage, shortBodyLookup } from './members';
 import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
@@ -106,6 +106,73 @@ const CONVERSATION_RB = [
   '        def salted_password',
   '          @salted_password ||= hi(@user.hashed_password)',
   '        end',
+  '      end',
+  '    end',
+  '  end',
+  'end',
+  '',
+].join('\n');
+
+/**
+ * RuboCop 1.39 (MIT), lib/rubocop/target_ruby.rb: Ruby spends a line on each branch keyword, and
+ * an `if`/`else` choosing between two values is four lines of code that do no step of their own.
+ */
+const TARGET_RUBY_RB = [
+  'module RuboCop',
+  '  class TargetRuby',
+  '    class Source',
+  '      attr_reader :version, :name',
+  '',
+  '      def initialize(config)',
+  '        @config = config',
+  '        @version = find_version',
+  '      end',
+  '    end',
+  '',
+  '    # The lock file of Bundler may identify the target ruby version.',
+  '    class BundlerLockFile < Source',
+  '      def name',
+  '        "`#{bundler_lock_file_path}`"',
+  '      end',
+  '',
+  '      private',
+  '',
+  '      def find_version',
+  '        lock_file_path = bundler_lock_file_path',
+  '        return nil unless lock_file_path',
+  '',
+  '        in_ruby_section = false',
+  '        File.foreach(lock_file_path) do |line|',
+  '          # If ruby is in Gemfile.lock or gems.lock, there should be two lines',
+  '          # towards the bottom of the file that look like:',
+  '          #     RUBY VERSION',
+  '          #       ruby W.X.YpZ',
+  '          in_ruby_section ||= line.match(/^\\s*RUBY\\s*VERSION\\s*$/)',
+  '          next unless in_ruby_section',
+  '',
+  '          result = line.match(/^\\s*ruby\\s+(\\d+\\.\\d+)[p.\\d]*\\s*$/)',
+  '          return result.captures.first.to_f if result',
+  '        end',
+  '      end',
+  '',
+  '      def bundler_lock_file_path',
+  '        @config.bundler_lock_file_path',
+  '      end',
+  '    end',
+  '',
+  '    def version',
+  '      source.version',
+  '    end',
+  '',
+  '    def supported?',
+  '      KNOWN_RUBIES.include?(version)',
+  '    end',
+  '',
+  '    def rubocop_version_with_support',
+  '      if supported?',
+  '        RuboCop::Version.version',
+  '      else',
+  '        OBSOLETE_RUBIES[version]',
   '      end',
   '    end',
   '  end',
@@ -308,6 +375,7 @@ const FILES: SourceFile[] = [
   { path: 'Constraints/DateValidator.php', text: DATE_VALIDATOR_PHP },
   { path: 'Constraints/NotCompromisedPasswordValidator.php', text: NOT_COMPROMISED_PHP },
   { path: 'mongo/auth/scram/conversation.rb', text: CONVERSATION_RB },
+  { path: 'rubocop/target_ruby.rb', text: TARGET_RUBY_RB },
   { path: 'serf/serf.go', text: SERF_GO },
   { path: 'future/future/shared.rs', text: SHARED_RS },
   { path: 'node.py', text: STATE_PY },
@@ -458,5 +526,61 @@ describe('a function that hands back a literal of its fields', () => {
       factor: SHORT_BODY_DEMOTION_FACTOR,
       rule: SHORT_BODY_DEMOTION_RULE,
     });
+  });
+});
+
+describe('in Ruby and PHP, a method of up to four lines of code', () => {
+  it('is short: an if/else between two values; a call spread over five lines is not', () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(named('rubocop_version_with_support'))).toBe(true);
+    expect(short(named('find_version'))).toBe(false);
+    expect(short(named('hi'))).toBe(false);
+    // Other languages keep two: serf's `State`, three lines of Go, does work of its own.
+    expect(short(named('State'))).toBe(false);
+  });
+
+  it('"how does rubocop read the target Ruby version out of Gemfile.lock": the lock file\'s `find_version` shows the file', () => {
+    const c = (s: string) => named(s);
+    const lockFile = corpus.chunks.find((x) => x.symbol === 'BundlerLockFile' && x.kind === 'definition')!;
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(
+        merge(at(4, c('version')), at(6, c('rubocop_version_with_support'))),
+        merge(at(8, c('supported?')), at(86, c('find_version'))),
+      ),
+      text: at(2, c('find_version')),
+      structural: merge(
+        merge(at(0, lockFile), at(1, c('rubocop_version_with_support'))),
+        merge(at(13, c('version')), at(25, c('find_version'))),
+      ),
+    };
+    const question = 'how does rubocop read the target Ruby version out of Gemfile.lock';
+    // `version`, which every cop's check reads, carries the most boost; the file's best chunk.
+    const boosts = new Map([[c('version').id, 0.3]]);
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.rb'), {
+          centralityOf: (id) => centralityForBoost(boosts.get(id) ?? 0.15),
+          codeWordsSaidOf: memberCodeWordsSaid(corpus, question),
+          limit: 100,
+          rankContainersByMembers: true,
+          rankEveryContainerByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          delegateOf: delegateLookup(corpus, true),
+          calleesOf: calleesLookup(corpus, question),
+          textBreaksMemberTies: true,
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'rubocop/target_ruby.rb');
+    const short = shortBodyLookup(corpus);
+    // Under the two-line bound only `version` and `supported?` are short: the if/else shows the file.
+    const twoLines = (x: Chunk) => short(x) && x.symbol !== 'rubocop_version_with_support';
+    expect(run(twoLines)[0].symbol).toBe('rubocop_version_with_support');
+    const [shown] = run(short);
+    // `version` and `supported?` (a line each) and `rubocop_version_with_support` give way; of
+    // the rest, `find_version` says the most of the question.
+    expect(shown.symbol).toBe('find_version');
+    expect(shown.explanation.member?.rule).toBe('code-says-question');
+    expect(shown.explanation.demotion).toBeNull();
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
   });
 });

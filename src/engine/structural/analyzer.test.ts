@@ -574,6 +574,39 @@ describe('Java', () => {
   });
 });
 
+describe('Ruby', () => {
+  // Shapes of RuboCop 1.39 (MIT), lib/rubocop/remote_config.rb, and of the MongoDB Ruby driver
+  // 2.18 (Apache-2.0), lib/mongo/uri.rb: predicate and bang methods, called bare and on a value.
+  const RB = [
+    'class RemoteConfig',
+    '  def file',
+    '    return cache_path unless cache_path_expired?',
+    '    cache_path',
+    '  end',
+    '',
+    '  def parse_servers!(string)',
+    "    string.split(',').each { |p| validate_port_string!(p) }",
+    '  end',
+    '',
+    '  def cache_path_expired?',
+    '    return true unless cache_path_exists?',
+    '    response.is_a?(Net::HTTPNotModified)',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+
+  it('records a call of a method named with ? or !, as its definition names it', () => {
+    const a = analyzer.analyze('rubocop/remote_config.rb', RB);
+    expect(definition(a, 'cache_path_expired?').kind).toBe('method');
+    expect(refs(a, 'cache_path_expired?')).toEqual([{ kind: 'call', line: 3, enclosing: 'file' }]);
+    expect(refs(a, 'validate_port_string!')).toEqual([{ kind: 'call', line: 8, enclosing: 'parse_servers!' }]);
+    expect(refs(a, 'cache_path_exists?')).toEqual([{ kind: 'call', line: 12, enclosing: 'cache_path_expired?' }]);
+    const onValue = a.references.find((r) => r.name === 'is_a?');
+    expect(onValue).toMatchObject({ kind: 'call', line: 13, qualified: true, receiver: 'response' });
+  });
+});
+
 describe('bad input', () => {
   it('keeps what it can from a file with syntax errors', () => {
     const text =

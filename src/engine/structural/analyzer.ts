@@ -831,7 +831,7 @@ function readReferences(
       lang === 'ruby' && tagKind === 'call' && nameNode.type === 'constant' ? 'type' : referenceKind(tagKind, refNode);
     const existing = byPosition.get(position);
     if (existing && REFERENCE_KIND_PRIORITY[existing.kind] >= REFERENCE_KIND_PRIORITY[kind]) continue;
-    const name = referenceName(nameText);
+    const name = referenceName(nameText, lang);
     if (!name) continue;
     const line = nameNode.startPosition.row + 1;
     byPosition.set(position, {
@@ -1021,11 +1021,19 @@ function receiverBefore(text: string, position: number, lang: Language): string 
   return parts.length > 0 ? parts.reverse().join('.') : undefined;
 }
 
-/** `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. */
-function referenceName(text: string): string | null {
+/**
+ * `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. A Ruby method's
+ * name may end in `?` or `!` (`cache_path_expired?`, `validate_port_string!`), as its definition's
+ * does: without the mark the call was dropped, and a predicate or bang method had no callers.
+ */
+function referenceName(text: string, lang: Language): string | null {
   const last = text.slice(text.lastIndexOf('.') + 1);
-  return /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/.test(last) ? last : null;
+  const plain = lang === 'ruby' ? RUBY_METHOD_NAME : PLAIN_NAME;
+  return plain.test(last) ? last : null;
 }
+
+const PLAIN_NAME = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/;
+const RUBY_METHOD_NAME = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[?!]?$/;
 
 /** Where a Go function binds a name, as a reference record only so assignEnclosing can place it. */
 function goLocalSite(node: Node, text: string): FoundReference {

@@ -103,8 +103,9 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    dependants of an AMD module. C++'s cast operators (`static_cast<T>(x)`) are no calls: an older
  *    analysis holds them as calls, and a constructor that casts what its file's function returns
  *    is no wrapper.
- * 33: Lua's file-level `local x = a.b` is a `use` of the global table path a.b (analysis): an
- *    older analysis has none, and a file that fills such a table has no dependants.
+ * 33: Lua's file-level `local x = a.b` is a `use` of the global table path a.b (analysis), and a
+ *    call through a global path links to the file defining the function at it (graph): an older
+ *    analysis has none, and a file that fills such a table has no dependants.
  * 34: a `.h` whose namespace block opens on the next line is C++, an extensionless file that
  *    defines a shell function and closes a shell block is Bash, and Lua's `dofile` / `loadfile`
  *    of a `.lua` path is an import, and `module.exports = function name(…)` defines `name` only

@@ -257,6 +257,13 @@ describe('Lua: a global table another file fills', () => {
       '    return utilities.json.load(filename)',
       'end',
     ].join('\n'),
+    // Minetest: beds/functions.lua defines `function beds.on_rightclick`; api.lua calls it.
+    'beds/functions.lua': ['function beds.on_rightclick(pos, player)', '    return pos', 'end'].join('\n'),
+    'beds/api.lua': [
+      'function beds.register_bed(name, def)',
+      '    return function(pos, node, clicker) beds.on_rightclick(pos, clicker) end',
+      'end',
+    ].join('\n'),
     'l-table.lua': [
       'local table, string = table, string',
       '',
@@ -298,6 +305,13 @@ describe('Lua: a global table another file fills', () => {
     expect(
       await filesAnswering(context, 'impact_analysis', 'what depends on l-table.lua', ['depends', 'table', 'lua']),
     ).toEqual(['util-tab.lua']);
+    expect(
+      await filesAnswering(context, 'impact_analysis', 'what depends on beds/functions.lua', [
+        'depends',
+        'beds',
+        'functions',
+      ]),
+    ).toEqual(['beds/api.lua']);
   });
 });
 

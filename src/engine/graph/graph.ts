@@ -1183,9 +1183,12 @@ class ReferenceLinker {
       return assigned === undefined ? undefined : this.typeReturnedBy(file, types, ref, assigned);
     };
     const folder = (p: number) => dirname(this.files[p].path);
-    // Lua: a global table path another file fills (`utilities.json.load(f)`, util-jsn.lua's `utilities.json`).
+    // Lua: a global table path another file fills (`utilities.json.load(f)`, util-jsn.lua's
+    // `utilities.json`), or the function itself at its path (`beds.on_rightclick(pos)`, which
+    // beds/functions.lua defines as `function beds.on_rightclick`).
     if (file.language === 'lua' && ref.receiver !== undefined && !file.bindings.has(ref.receiver.split('.')[0])) {
-      const files = this.resolver.luaTableFillersOf(file.p, ref.receiver);
+      let files = this.resolver.luaTableFillersOf(file.p, `${ref.receiver}.${ref.name}`);
+      if (files.length === 0) files = this.resolver.luaTableFillersOf(file.p, ref.receiver);
       if (files.length > 0) return { kind: 'module', binding: { files, external: false } };
     }
     return classifyReceiver(

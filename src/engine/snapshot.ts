@@ -103,8 +103,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    dependants of an AMD module. C++'s cast operators (`static_cast<T>(x)`) are no calls: an older
  *    analysis holds them as calls, and a constructor that casts what its file's function returns
  *    is no wrapper.
+ * 33: JavaScript/TypeScript private methods (`#clean() {}`, `#handler = () => …`) are their class's
+ *    methods and `this.#clean()` a call (analysis): an older analysis has neither, so a class
+ *    written with them shows only its public members.
  */
-export const SNAPSHOT_VERSION = 32;
+export const SNAPSHOT_VERSION = 33;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

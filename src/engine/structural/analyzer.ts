@@ -1024,7 +1024,8 @@ function receiverBefore(text: string, position: number, lang: Language): string 
 /** `a.b.C` → 'C'; anything that is not a plain name (a call, a parenthesis) → null. */
 function referenceName(text: string): string | null {
   const last = text.slice(text.lastIndexOf('.') + 1);
-  return /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/.test(last) ? last : null;
+  // JavaScript's private names keep their `#`, as their definitions do (`this.#cleanLogs()`).
+  return /^#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/.test(last) ? last : null;
 }
 
 /** Where a Go function binds a name, as a reference record only so assignEnclosing can place it. */

@@ -612,7 +612,8 @@ function chooseMember(
   // A constructor that gives way and has no member as close hands its place to its class's
   // strongest method however far below it fused: its doc comment says what the class does, and
   // the method does it (vega's `Overlap`, whose `transform` hides the overlapping labels).
-  if (firstGivesWay && chosen === best && methodOfItsClass) {
+  // One that hands its argument on to a function of its file shows that one (below).
+  if (firstGivesWay && chosen === best && methodOfItsClass && delegateOf?.(best) === undefined) {
     let method: SearchResult | undefined;
     let methodRelevance = -Infinity;
     for (const r of group) {

@@ -78,6 +78,12 @@ export interface FusionInput {
   rankContainersByMembers?: boolean;
   /** "How" questions: so does one of any size (HOW_CONTAINER_RANKED_BY_MEMBERS_LINES). */
   rankEveryContainerByMembers?: boolean;
+  /**
+   * "How" questions: a constructor that gives way with no member of its file as close hands its
+   * place to its own class's strongest method at any share. A keyword query naming what the
+   * constructor makes ("intern string", cargo's `InternedString::new`) keeps it.
+   */
+  constructorHandsToItsClass?: boolean;
   /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
   capFirstInEveryList?: boolean;
   /** Whether a chunk's file says a tool generated it (structural/file-marks.ts), demoted as built output (ranking.ts GENERATED_DEMOTION_RULE). */
@@ -547,7 +553,7 @@ function bestChunkPerFile(
  */
 function methodOfItsClassLookup(input: FusionInput): ((r: SearchResult, ctor: SearchResult) => boolean) | undefined {
   const { isConstructor } = input;
-  if (!isConstructor) return undefined;
+  if (!isConstructor || input.constructorHandsToItsClass !== true) return undefined;
   return (r, ctor) => {
     const built = input.chunkOf(ctor.chunkId);
     if (!isConstructor(built)) return false;

@@ -313,7 +313,7 @@ describe('a constructor that gives way with no member of its file as close', () 
       structural: merge(merge(at(0, maker), at(9, helper)), at(35, method)),
     };
     const question = 'how does vega hide axis labels that overlap each other';
-    const run = (isConstructor?: (c: Chunk) => boolean) =>
+    const run = (isConstructor?: (c: Chunk) => boolean, asksHow = true) =>
       fuse(
         fusionInput(lists, chunkOrFiller(corpus, 'o', '.js'), {
           limit: 100,
@@ -322,6 +322,7 @@ describe('a constructor that gives way with no member of its file as close', () 
           delegateOf: delegateLookup(corpus, true),
           calleesOf: calleesLookup(corpus, question),
           isShortBody: shortBodyLookup(corpus),
+          constructorHandsToItsClass: asksHow,
           ...(isConstructor ? { isConstructor } : {}),
         }),
       ).filter((r) => r.path.endsWith('Overlap.js'));
@@ -329,6 +330,8 @@ describe('a constructor that gives way with no member of its file as close', () 
     const [shown] = run(constructorLookup(corpus));
     expect(shown.symbol).toBe('transform');
     expect(shown.explanation.member).toMatchObject({ over: { symbol: 'Overlap' } });
+    // A query that does not ask how (keywords naming what the constructor makes) keeps it.
+    expect(run(constructorLookup(corpus), false)[0].symbol).toBe('Overlap');
     expect(shown.explanation.member?.rule).toMatch(/gives-way/);
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
   });

@@ -463,6 +463,7 @@ export class Engine {
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                   isShortBody: shortBodyLookup(this.corpus),
+                  constructorHandsToItsClass: true,
                   functionsInFileOf: functionsInFileLookup(this.corpus),
                   fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),
                 }

@@ -78,6 +78,12 @@ export interface FusionInput {
   rankContainersByMembers?: boolean;
   /** "How" questions: so does one of any size (HOW_CONTAINER_RANKED_BY_MEMBERS_LINES). */
   rankEveryContainerByMembers?: boolean;
+  /**
+   * "How" questions: a constructor that gives way with no member of its file as close hands its
+   * place to its own class's strongest method at any share. A keyword query naming what the
+   * constructor makes ("intern string", cargo's `InternedString::new`) keeps it.
+   */
+  constructorHandsToItsClass?: boolean;
   /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
   capFirstInEveryList?: boolean;
   /** Whether a chunk's file says a tool generated it (structural/file-marks.ts), demoted as built output (ranking.ts GENERATED_DEMOTION_RULE). */
@@ -302,6 +308,7 @@ export function fuse(input: FusionInput): SearchResult[] {
     if (isShortBody?.(chunk) === true) return 'short';
     return isConstructor?.(chunk) === true ? 'constructor' : undefined;
   };
+  const methodOfItsClass = methodOfItsClassLookup(input);
   const { holdsChosenLine } = input;
   const pick = choose
     ? (group: SearchResult[]) =>
@@ -315,6 +322,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           codeWordsSaidOf && ((r) => codeWordsSaidOf(input.chunkOf(r.chunkId))),
           input.textBreaksMemberTies === true,
           input.readsAsStatement === true,
+          methodOfItsClass,
         )
     : null;
   const shownBy =
@@ -540,13 +548,30 @@ function bestChunkPerFile(
 }
 
 /**
+ * Whether a result is a method of the class a constructor builds: `Overlap.transform` for vega's
+ * ES5 `function Overlap(params)`, any method of `__init__`'s or a C++ constructor's class.
+ */
+function methodOfItsClassLookup(input: FusionInput): ((r: SearchResult, ctor: SearchResult) => boolean) | undefined {
+  const { isConstructor } = input;
+  if (!isConstructor || input.constructorHandsToItsClass !== true) return undefined;
+  return (r, ctor) => {
+    const built = input.chunkOf(ctor.chunkId);
+    if (!isConstructor(built)) return false;
+    const member = input.chunkOf(r.chunkId);
+    const itsClass = built.container ?? built.symbol;
+    return member.definitionKind === 'method' && itsClass !== undefined && member.container === itsClass;
+  };
+}
+
+/**
  * The member that answers for its file (a behaviour question): among the file's chunks fusing at
  * least MEMBER_CHOICE_MIN_SHARE of its best, the one with the most relevance before the boost
  * (rrf × demotion × sibling × form) × the name factor (search/members.ts). When it is not the best
  * chunk it takes the best one's score, recorded as its member factor, so the file keeps its place.
  * A member that only hands its call on to another candidate of its file (delegateOf) gives its
  * place to that one when it fused about as close to the question (MEMBER_CHOICE_MIN_SHARE of the
- * wrapper's relevance before the boost): the wrapper's behaviour is the delegate's.
+ * wrapper's relevance before the boost): the wrapper's behaviour is the delegate's. A constructor
+ * that gives way with no member that close hands its place to its own class's strongest method.
  */
 function chooseMember(
   group: SearchResult[],
@@ -558,6 +583,7 @@ function chooseMember(
   codeWordsOf?: (r: SearchResult) => number,
   textBreaksTies = false,
   statement = false,
+  methodOfItsClass?: (r: SearchResult, ctor: SearchResult) => boolean,
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -588,6 +614,20 @@ function chooseMember(
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (r !== best && value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
+  }
+  // A constructor that gives way and has no member as close hands its place to its class's
+  // strongest method however far below it fused: its doc comment says what the class does, and
+  // the method does it (vega's `Overlap`, whose `transform` hides the overlapping labels).
+  // One that hands its argument on to a function of its file shows that one (below).
+  if (firstGivesWay && chosen === best && methodOfItsClass && delegateOf?.(best) === undefined) {
+    let method: SearchResult | undefined;
+    let methodRelevance = -Infinity;
+    for (const r of group) {
+      if (r === best || !methodOfItsClass(r, best) || givesWay?.(r) !== undefined) continue;
+      const value = relevance(r, coverageOf(r));
+      if (value > methodRelevance) [method, methodRelevance] = [r, value];
+    }
+    if (method) take(method);
   }
   if (chosen === best) chosenRelevance = bestRelevance;
   // A near tie goes to the member whose own lines the text list ranks higher for the question's

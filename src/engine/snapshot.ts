@@ -113,8 +113,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    dependants of a file a Lua file runs, and names such a CommonJS function's chunk `exports`.
  * 35: a Ruby call of a method named with `?` or `!` (`cache_path_expired?`, `save!`) is a reference
  *    (analysis): an older analysis dropped those calls, so such methods had no callers.
+ * 36: JavaScript/TypeScript private methods (`#clean() {}`, `#handler = () => …`) are their class's
+ *    methods and `this.#clean()` a call (analysis): an older analysis has neither, so a class
+ *    written with them shows only its public members.
  */
-export const SNAPSHOT_VERSION = 35;
+export const SNAPSHOT_VERSION = 36;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

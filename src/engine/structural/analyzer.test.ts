@@ -231,6 +231,49 @@ describe('JavaScript', () => {
     ]);
   });
 
+  it("defines a class's private methods and reads `this.#m()` as a call of them", () => {
+    // The shape of npm 9's lib/utils/log-file.js (Artistic-2.0): the work is in `#` methods.
+    const source = [
+      'class LogFiles {',
+      '  #files = []',
+      '  load () {',
+      '    this.#openLogFile()',
+      '    return this.#cleanLogs()',
+      '  }',
+      '  get #isBuffered () {',
+      '    return this.#logStream instanceof MiniPass',
+      '  }',
+      '  #logHandler = (level, ...args) => {',
+      '    this.#logStream.write(args)',
+      '  }',
+      '  #openLogFile () {',
+      '    return this.#files.length',
+      '  }',
+      '  async #cleanLogs () {',
+      '    const files = await glob(this.#getLogFilePath())',
+      '    for (const file of files) await rimraf(file)',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    for (const path of ['lib/utils/log-file.js', 'lib/utils/log-file.ts']) {
+      const b = analyzer.analyze(path, source);
+      expect(definition(b, '#cleanLogs'), path).toMatchObject({
+        kind: 'method',
+        container: 'LogFiles',
+        startLine: 16,
+        endLine: 19,
+      });
+      expect(definition(b, '#openLogFile')).toMatchObject({ kind: 'method', container: 'LogFiles' });
+      expect(definition(b, '#isBuffered')).toMatchObject({ kind: 'method', container: 'LogFiles' });
+      expect(definition(b, '#logHandler')).toMatchObject({ kind: 'method', container: 'LogFiles' });
+      // A private field holding no function is no method.
+      expect(b.definitions.some((d) => d.name === '#files')).toBe(false);
+      expect(refs(b, '#cleanLogs').map((r) => [r.kind, r.line])).toEqual([['call', 5]]);
+      expect(refs(b, '#openLogFile').map((r) => [r.kind, r.line])).toEqual([['call', 4]]);
+    }
+  });
+
   it('gives an ES5 constructor the methods of an object handed to its prototype, not those of any object passed along', () => {
     // The shape of vega-view-transforms/src/Overlap.js (vega 5.22, BSD-3-Clause) and of older
     // code that assigns the prototype or extends it.

@@ -1028,11 +1028,12 @@ function receiverBefore(text: string, position: number, lang: Language): string 
  */
 function referenceName(text: string, lang: Language): string | null {
   const last = text.slice(text.lastIndexOf('.') + 1);
+  // JavaScript's private names keep their `#`, as their definitions do (`this.#cleanLogs()`).
   const plain = lang === 'ruby' ? RUBY_METHOD_NAME : PLAIN_NAME;
   return plain.test(last) ? last : null;
 }
 
-const PLAIN_NAME = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/;
+const PLAIN_NAME = /^#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*$/;
 const RUBY_METHOD_NAME = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[?!]?$/;
 
 /** Where a Go function binds a name, as a reference record only so assignEnclosing can place it. */

@@ -40,6 +40,10 @@ const ECMASCRIPT_COMMON = `
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant)))
 (program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+; A class's private methods (\`#cleanLogs() {}\`, \`get #isBuffered()\`) and their calls (\`this.#cleanLogs()\`):
+; the tags know only public names, so a class written with them had no member doing its work.
+(method_definition name: (private_property_identifier) @name) @definition.method
+(call_expression function: (member_expression property: (private_property_identifier) @name)) @reference.call
 ; \`res.set = res.header = function header() {}\`: the outer name is defined too (tags.scm only tags the inner one).
 (assignment_expression
   left: (member_expression property: (property_identifier) @name)
@@ -49,6 +53,9 @@ const ECMASCRIPT_COMMON = `
 const JAVASCRIPT_EXTRA = `${ECMASCRIPT_COMMON}
 (field_definition
   property: (property_identifier) @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+(field_definition
+  property: (private_property_identifier) @name
   value: [(arrow_function) (function_expression)]) @definition.method
 (class_heritage (identifier) @name) @reference.type
 (class_heritage (member_expression property: (property_identifier) @name)) @reference.type
@@ -61,6 +68,9 @@ const TYPESCRIPT_EXTRA = `${ECMASCRIPT_COMMON}
 (module name: (string) @name) @definition.module
 (public_field_definition
   name: (property_identifier) @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+(public_field_definition
+  name: (private_property_identifier) @name
   value: [(arrow_function) (function_expression)]) @definition.method
 (extends_clause value: (identifier) @name) @reference.type
 (extends_clause value: (member_expression property: (property_identifier) @name)) @reference.type

@@ -96,6 +96,7 @@ import {
   memberCodeWordsSaid,
   asksHow,
   outsideFunctionsLookup,
+  bareDefineLookup,
   setterLookup,
   saysSet,
   constructorLookup,
@@ -454,6 +455,7 @@ export class Engine {
         ? {
             ...memberNamesRead(plan.raw, howItWorks),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
+            isNameOnly: bareDefineLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),
             ...(howItWorks

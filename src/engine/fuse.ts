@@ -102,6 +102,13 @@ export interface FusionInput {
   bodyOf?(chunkId: number): number | undefined;
   /** "Similar to X" for an X with a body: whether a chunk only declares functions without a body, demoted by PROTOTYPE_DEMOTION_FACTOR. */
   isPrototype?(chunkId: number): boolean;
+  /**
+   * A question about what code does: whether a chunk is a name and no code (an include guard, a
+   * file's marker: search/members.ts bareDefineLookup). Put first in its file, it gives its place
+   * to any other member of the file, however far below ('name-only-gives-way'), and a file it
+   * still shows leaves the results.
+   */
+  isNameOnly?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -299,9 +306,10 @@ export function fuse(input: FusionInput): SearchResult[] {
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
   const codeWordsSaidOf = input.codeWordsSaidOf;
-  const { isSetter, isConstructor, isShortBody } = input;
+  const { isSetter, isConstructor, isShortBody, isNameOnly } = input;
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
+    if (isNameOnly?.(chunk) === true) return 'name-only';
     if (isSetter?.(chunk) === true) return 'setter';
     // A constructor of a line or two is short first: the function of its file it hands its
     // argument to shows the work (osmium's `Timestamp(const char*)`, `detail::parse_timestamp`).
@@ -330,7 +338,9 @@ export function fuse(input: FusionInput): SearchResult[] {
     (holdsChosenLine
       ? (group: SearchResult[]) => group.find((r) => holdsChosenLine(input.chunkOf(r.chunkId))) ?? group[0]
       : null);
-  const files = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
+  const shown = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
+  // A name and no code that no other member of its file could stand in for shows nothing.
+  const files = isNameOnly ? shown.filter((r) => !isNameOnly(input.chunkOf(r.chunkId))) : shown;
   const shortShown = pick && isShortBody ? (r: SearchResult) => isShortBody(input.chunkOf(r.chunkId)) : undefined;
   const shortDemoted = shortShown ? withShortDemoted(files, shortShown) : files;
   const { functionsInFileOf } = input;
@@ -607,8 +617,10 @@ function chooseMember(
     chosenCoverage = coverageOf(r);
     chosenRelevance = relevance(r, chosenCoverage);
   };
+  // A name and no code stands for its file only until any other member can: its words are the file's.
+  const anyMember = firstGivesWay === 'name-only';
   for (const r of group) {
-    if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
+    if (!anyMember && r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
     if (r !== best && givesWay?.(r) !== undefined) continue;
     const coverage = coverageOf(r);
@@ -813,7 +825,7 @@ function memberListsRankHigher(
 }
 
 /** Members that give their place to another strong member of their file (chooseMember). */
-type GivesWay = 'setter' | 'constructor' | 'short';
+type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only';
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {

@@ -216,6 +216,7 @@ const explanationShape = z.object({
         'setter-gives-way',
         'constructor-gives-way',
         'short-gives-way',
+        'name-only-gives-way',
         'code-says-question',
         'text-breaks-tie',
         'lists-rank-higher',

@@ -438,7 +438,7 @@ export function outsideFunctionsLookup(corpus: Corpus): (chunk: Chunk) => boolea
     if (chunk.kind === 'definition') {
       if (chunk.definitionKind === undefined || chunk.startLine !== chunk.endLine) return false;
       if (SCOPE_KINDS.has(chunk.definitionKind)) return true;
-      return chunk.definitionKind === 'macro' && bareDefine(corpus, chunk);
+      return isBareDefine(corpus, chunk);
     }
     const analysis = corpus.files[chunk.fileId]?.analysis;
     return analysis !== undefined && analysis.parsed && analysis.definitions.length > 0;
@@ -448,11 +448,25 @@ export function outsideFunctionsLookup(corpus: Corpus): (chunk: Chunk) => boolea
 /** `#define NAME` and nothing more. */
 const BARE_DEFINE = /^\s*#\s*define\s+\w+\s*$/;
 
-/** Whether a one-line macro chunk is a `#define` of a bare name, with no value. */
-function bareDefine(corpus: Corpus, chunk: Chunk): boolean {
+/** Whether a chunk is a one-line `#define` of a bare name, with no value: an include guard or a file's marker. */
+function isBareDefine(corpus: Corpus, chunk: Chunk): boolean {
+  if (chunk.kind !== 'definition' || chunk.definitionKind !== 'macro' || chunk.startLine !== chunk.endLine)
+    return false;
   const text = corpus.files[chunk.fileId]?.text;
   if (text === undefined) return false;
   return BARE_DEFINE.test(textOfLine(text, chunk.startLine));
+}
+
+/**
+ * Whether a chunk is an include guard or a file's marker (a one-line `#define` of a bare name),
+ * which on a question about what code does gives its place to any other member of its file and
+ * shows no file of its own (fuse.ts FusionInput.isNameOnly). Such a line holds no code, yet its
+ * name is its file's, and a question naming the file's subject finds it in every list (jemalloc's `#define JEMALLOC_PAGES_C_` and pages.h's
+ * `#define JEMALLOC_INTERNAL_PAGES_EXTERNS_H` for "how does jemalloc let the kernel reclaim
+ * unused pages lazily": first in every list, the cap's boost outweighing its demotion).
+ */
+export function bareDefineLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => isBareDefine(corpus, chunk);
 }
 
 /** Definition kinds that declare a type: its fields, variants or method signatures, and no code that runs. */

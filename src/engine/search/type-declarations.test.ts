@@ -19,7 +19,7 @@ import {
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
+import { bareDefineLookup, isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
 import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { engineOver } from '../../../test/support/engine';
@@ -315,6 +315,20 @@ describe('a class with no method but its constructor, on a question asking how',
   });
 });
 
+/** jemalloc 5.2 (BSD-2-Clause), include/jemalloc/internal/pages.h: its guard, a constant and a prototype. */
+const PAGES_H = [
+  '#ifndef JEMALLOC_INTERNAL_PAGES_EXTERNS_H',
+  '#define JEMALLOC_INTERNAL_PAGES_EXTERNS_H',
+  '',
+  '/* Page size.  LG_PAGE is determined by the configure script. */',
+  '#define PAGE ((size_t)(1U << LG_PAGE))',
+  '',
+  'bool pages_purge_lazy(void *addr, size_t size);',
+  '',
+  '#endif /* JEMALLOC_INTERNAL_PAGES_EXTERNS_H */',
+  '',
+].join('\n');
+
 describe('a `#define` of a bare name', () => {
   it("is lines outside the file's functions: an include guard or the file's marker, not a macro with a value", () => {
     const outside = outsideFunctionsLookup(corpus);
@@ -333,5 +347,73 @@ describe('a `#define` of a bare name', () => {
     expect(all.find((r) => r.symbol === 'JEMALLOC_PAGES_C_')?.explanation.demotion?.rule).toBe(
       OUTSIDE_FUNCTIONS_DEMOTION_RULE,
     );
+  });
+});
+
+describe('an include guard or a file’s marker, on a question about what code does', () => {
+  it('is a `#define` of a bare name: a name and no code', () => {
+    const nameOnly = bareDefineLookup(corpus);
+    expect(nameOnly(named('JEMALLOC_PAGES_C_'))).toBe(true);
+    expect(nameOnly(named('PAGES_PROT_COMMIT'))).toBe(false);
+    expect(nameOnly(named('pages_purge_lazy'))).toBe(false);
+  });
+
+  it('gives its place to any other member of its file, and shows no file of its own', () => {
+    const header = buildCorpus([{ path: 'include/jemalloc/internal/pages.h', text: PAGES_H }], analyzer);
+    const guard = definitionNamed(header, 'JEMALLOC_INTERNAL_PAGES_EXTERNS_H');
+    const marker = named('JEMALLOC_PAGES_C_');
+    const purge = named('pages_purge_lazy');
+    // The ranks jemalloc 5.2 gave them for "how does jemalloc let the kernel reclaim unused pages
+    // lazily" (understand_code, default preset): the marker first in every list, the function
+    // that purges 10th, 50th and 55th, below the share a member needs of its file's best.
+    const guardId = corpus.chunks.length + 500;
+    const guardHit = (rank: number): ModalityHit[] => [
+      ...at(rank, marker).slice(0, rank),
+      { chunkId: guardId, score: 1, reason: 'hit' },
+    ];
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(merge(at(0, marker), guardHit(7)), at(55, purge)),
+      text: merge(merge(at(0, marker), guardHit(5)), at(10, purge)),
+      structural: merge(merge(at(0, marker), guardHit(2)), at(50, purge)),
+    };
+    const chunkOf = (id: number) =>
+      id === guardId ? { ...guard, id: guardId } : chunkOrFiller(corpus, 'other', '.c')(id);
+    const nameOnly = bareDefineLookup(corpus);
+    const headerNameOnly = bareDefineLookup(header);
+    const run = (given: boolean) =>
+      fuse(
+        fusionInput(lists, chunkOf, {
+          capFirstInEveryList: true,
+          nameCoverageOf: () => 0,
+          limit: 50,
+          ...(given ? { isNameOnly: (c: Chunk) => (c.id === guardId ? headerNameOnly(guard) : nameOnly(c)) } : {}),
+        }),
+      );
+    const before = run(false);
+    const pagesBefore = before.find((r) => r.path === 'src/pages.c')!;
+    expect(pagesBefore.symbol).toBe('JEMALLOC_PAGES_C_');
+    expect(before.find((r) => r.path === 'include/jemalloc/internal/pages.h')?.symbol).toBe(
+      'JEMALLOC_INTERNAL_PAGES_EXTERNS_H',
+    );
+    const after = run(true);
+    const pages = after.find((r) => r.path === 'src/pages.c')!;
+    expect(pages.symbol).toBe('pages_purge_lazy');
+    expect(pages.explanation.member?.rule).toBe('name-only-gives-way');
+    expect(pages.score).toBeCloseTo(pagesBefore.score, 12);
+    expect(after.indexOf(pages)).toBe(before.indexOf(pagesBefore));
+    expect(after.some((r) => r.path === 'include/jemalloc/internal/pages.h')).toBe(false);
+  });
+
+  it('is never shown by the engine for a question asking how', async () => {
+    const engine = await engineOver([...FILES, { path: 'include/jemalloc/internal/pages.h', text: PAGES_H }]);
+    const response = await engine.search('how does jemalloc let the kernel reclaim unused pages lazily', {
+      intent: 'understand_code',
+      limit: 50,
+    });
+    const shown = response.results.map((r) => r.symbol);
+    expect(shown).not.toContain('JEMALLOC_PAGES_C_');
+    expect(shown).not.toContain('JEMALLOC_INTERNAL_PAGES_EXTERNS_H');
+    // pages.c keeps its place, shown by code.
+    expect(response.results.find((r) => r.path === 'src/pages.c')?.definitionKind).toBeDefined();
   });
 });

@@ -211,20 +211,8 @@ interface Candidate {
   explanation: ResultExplanation;
 }
 
-/** What the fusion's input knows of a chunk that may demote it (ranking.ts demotionFor). */
-function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
-  return {
-    generated: input.isGenerated?.(chunk) === true,
-    inTests: input.isDemotedTest?.(chunk) === true,
-    document: input.isDocument?.(chunk) === true,
-    standIn: input.isStandIn?.(chunk.id) === true,
-    prototype: input.isPrototype?.(chunk.id) === true,
-    outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
-    typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
-  };
-}
-
-export function fuse(input: FusionInput): SearchResult[] {
+/** Each chunk some list holds, with each list's contribution at its best rank (above a floored list's tie). */
+function candidatesOf(input: FusionInput): Map<number, Candidate> {
   const candidates = new Map<number, Candidate>();
   for (const modality of MODALITIES) {
     const list = input.lists[modality];
@@ -256,7 +244,24 @@ export function fuse(input: FusionInput): SearchResult[] {
       e.rrf += contribution;
     });
   }
+  return candidates;
+}
 
+/** What the fusion's input knows of a chunk that may demote it (ranking.ts demotionFor). */
+function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
+  return {
+    generated: input.isGenerated?.(chunk) === true,
+    inTests: input.isDemotedTest?.(chunk) === true,
+    document: input.isDocument?.(chunk) === true,
+    standIn: input.isStandIn?.(chunk.id) === true,
+    prototype: input.isPrototype?.(chunk.id) === true,
+    outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
+    typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
+  };
+}
+
+export function fuse(input: FusionInput): SearchResult[] {
+  const candidates = candidatesOf(input);
   const unanimous = input.capFirstInEveryList && input.strategy === 'fused' ? firstInEveryList(input) : undefined;
   const scored: SearchResult[] = [];
   const sameBase: SearchResult[] = [];

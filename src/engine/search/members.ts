@@ -552,9 +552,13 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
  * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
  * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: a
  * question asking how something is done is answered elsewhere (ranking.ts SHORT_BODY_DEMOTION_FACTOR).
+ * So is a `#define` on one line: it names a value, a type or a call written elsewhere (an include
+ * guard, PCL's `#define PCL_INSTANTIATE_StatisticalOutlierRemoval(T) template class PCL_EXPORTS
+ * pcl::StatisticalOutlierRemoval<T>;` under the `applyFilterIndices` that does the filtering).
  */
 export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
+    if (chunk.kind === 'definition' && chunk.definitionKind === 'macro') return chunk.startLine === chunk.endLine;
     const read = functionLines(corpus, chunk);
     if (!read) return false;
     const { file, lines, signature } = read;

@@ -3,7 +3,9 @@
  * returns a value or hands its call on, and the work is elsewhere. Shapes of symfony/validator
  * 5.4 (MIT), Constraints/DateValidator.php and Constraints/NotCompromisedPasswordValidator.php,
  * and of the MongoDB Ruby driver 2.18 (Apache-2.0), lib/mongo/auth/scram/conversation.rb, with
- * the ranks each list gave them in the real set (understand_code, default preset).
+ * the ranks each list gave them in the real set (understand_code, default preset); and of PCL 1.13
+ * (BSD-3-Clause), filters/impl/statistical_outlier_removal.hpp: a C++ implementation file's
+ * include guard and explicit-instantiation macro around the member that does the work.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
@@ -175,7 +177,37 @@ const BATCHED_D_TS = [
   '',
 ].join('\n');
 
+/** PCL 1.13, filters/impl/statistical_outlier_removal.hpp, the loop's body shortened. */
+const OUTLIER_REMOVAL_HPP = [
+  '#ifndef PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '#define PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '',
+  '#include <pcl/filters/statistical_outlier_removal.h>',
+  '',
+  'template <typename PointT> void',
+  'pcl::StatisticalOutlierRemoval<PointT>::applyFilterIndices (Indices &indices)',
+  '{',
+  '  searcher_->setInputCloud (input_);',
+  '  std::vector<float> distances (indices_->size ());',
+  '  for (int iii = 0; iii < static_cast<int> (indices_->size ()); ++iii)',
+  '    distances[iii] = meanDistance (iii);',
+  '  double distance_threshold = mean + std_mul_ * stddev;',
+  '  for (int iii = 0; iii < static_cast<int> (indices_->size ()); ++iii)',
+  '  {',
+  '    if (distances[iii] > distance_threshold)',
+  '      continue;',
+  '    indices[oii++] = (*indices_)[iii];',
+  '  }',
+  '}',
+  '',
+  '#define PCL_INSTANTIATE_StatisticalOutlierRemoval(T) template class PCL_EXPORTS pcl::StatisticalOutlierRemoval<T>;',
+  '',
+  '#endif  // PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'filters/impl/statistical_outlier_removal.hpp', text: OUTLIER_REMOVAL_HPP },
   { path: 'src/string/strchr.c', text: STRCHR_C },
   { path: 'compat/src/index.d.ts', text: BATCHED_D_TS },
   { path: 'Constraints/DateValidator.php', text: DATE_VALIDATOR_PHP },
@@ -282,6 +314,46 @@ describe('a function of a line or two', () => {
     expect(shown.explanation.member?.rule).toBe('wrapper-hands-on');
     // Not demoted: `hi` does the work.
     expect(shown.explanation.demotion).toBeNull();
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe('a `#define` on one line', () => {
+  it('is short: an include guard or an explicit instantiation does no work of its own', () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(named('PCL_INSTANTIATE_StatisticalOutlierRemoval'))).toBe(true);
+    expect(short(named('PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_'))).toBe(true);
+    expect(short(corpus.chunks.find((c) => c.symbol?.endsWith('applyFilterIndices') && c.kind === 'definition')!)).toBe(
+      false,
+    );
+  });
+
+  it('"how does the statistical outlier filter decide which points are outliers": the instantiation gives its file to `applyFilterIndices`', () => {
+    const instantiate = named('PCL_INSTANTIATE_StatisticalOutlierRemoval');
+    const apply = corpus.chunks.find((c) => c.symbol?.endsWith('applyFilterIndices') && c.kind === 'definition')!;
+    // The ranks the real set's lists gave them (pcl:understand:14): the macro's name says the
+    // filter's name, the member's body the question's work.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(3, instantiate), at(5, apply)),
+      text: merge(at(2, instantiate), at(9, apply)),
+      structural: merge(at(1, apply), at(7, instantiate)),
+    };
+    const question = 'how does the statistical outlier filter decide which points are outliers';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.h'), {
+          limit: 100,
+          rankContainersByMembers: true,
+          rankEveryContainerByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          textBreaksMemberTies: true,
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'filters/impl/statistical_outlier_removal.hpp');
+    expect(run()[0].symbol).toBe('PCL_INSTANTIATE_StatisticalOutlierRemoval');
+    const [shown] = run(shortBodyLookup(corpus));
+    expect(shown.symbol).toBe(apply.symbol);
+    expect(shown.explanation.member?.rule).toBe('short-gives-way');
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
   });
 });

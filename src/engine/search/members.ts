@@ -522,6 +522,8 @@ function functionLines(
 
 /** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`. */
 const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end)$/;
+/** A shell here-document's opening, `<<END`, `<<-'EOF'` (not a `<<<` here-string): its terminator. */
+const HERE_DOC = /(?<!<)<<-?\s*(['"]?)([A-Za-z_]\w*)\1/;
 /** A Python docstring's opening or closing quotes. */
 const TRIPLE_QUOTE = /"""|'''/g;
 
@@ -546,7 +548,9 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
 
 /**
  * Whether a chunk is a function or method whose body holds at most SHORT_BODY_MAX_CODE_LINES
- * lines of code past its name's line: blank lines, comments, a Python docstring and lines that
+ * lines of code past its name's line: blank lines, comments, a Python docstring, a shell
+ * here-document's text (an OCF agent's `meta_data() { cat <<END … END }`, its XML description in
+ * every word of a question about the agent) and lines that
  * only open or close a body (`{`, `}`, a Ruby `end`) are not code (a signature continued over more lines is
  * counted, so such a function is rarely short). `func (s *Serf) State() SerfState {
  * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
@@ -568,8 +572,15 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     if (!lines.some((l) => l.includes('{')) && /;\s*$/.test(last)) return true;
     let code = 0;
     let inDocstring = false;
+    let hereDocEnd: string | undefined;
     for (const line of lines.slice(signature + 1)) {
       const t = line.trim();
+      // A here-document's lines are text the function prints, as a docstring's are.
+      if (hereDocEnd !== undefined) {
+        if (t === hereDocEnd) hereDocEnd = undefined;
+        continue;
+      }
+      if (file.language === 'bash') hereDocEnd = HERE_DOC.exec(t)?.[2];
       const quotes = file.language === 'python' ? (t.match(TRIPLE_QUOTE)?.length ?? 0) : 0;
       if (inDocstring || quotes > 0) {
         if (quotes % 2 === 1) inDocstring = !inDocstring;

@@ -5,7 +5,9 @@
  * and of the MongoDB Ruby driver 2.18 (Apache-2.0), lib/mongo/auth/scram/conversation.rb, with
  * the ranks each list gave them in the real set (understand_code, default preset); and of PCL 1.13
  * (BSD-3-Clause), filters/impl/statistical_outlier_removal.hpp: a C++ implementation file's
- * include guard and explicit-instantiation macro around the member that does the work.
+ * include guard and explicit-instantiation macro around the member that does the work; and of
+ * resource-agents 4.12 (GPL-2.0), heartbeat/Filesystem: an OCF agent's `meta_data`, which prints
+ * its XML description from a here-document.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
@@ -15,7 +17,7 @@ import { SHORT_BODY_DEMOTION_FACTOR, SHORT_BODY_DEMOTION_RULE } from '../ranking
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { calleesLookup, delegateLookup, memberNameCoverage, shortBodyLookup } from './members';
+import { calleesLookup, delegateLookup, memberCodeWordsSaid, memberNameCoverage, shortBodyLookup } from './members';
 import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 
@@ -206,7 +208,48 @@ const OUTLIER_REMOVAL_HPP = [
   '',
 ].join('\n');
 
+/** resource-agents 4.12, heartbeat/Filesystem, the description and the case lists shortened. */
+const FILESYSTEM_AGENT = [
+  '#!/bin/sh',
+  '',
+  'meta_data() {',
+  '\tcat <<END',
+  '<?xml version="1.0"?>',
+  '<resource-agent name="Filesystem" version="1.1">',
+  '<parameter name="run_fsck">',
+  '<longdesc lang="en">',
+  'Specify how to decide whether to run fsck or not.',
+  '"auto"  : decide to run fsck depending on the fstype(default)',
+  '"force" : always run fsck regardless of the fstype',
+  '"no"    : do not run fsck ever.',
+  '</longdesc>',
+  '</parameter>',
+  '</resource-agent>',
+  'END',
+  '}',
+  '',
+  'is_fsck_needed() {',
+  '\tcase $OCF_RESKEY_run_fsck in',
+  '\t\tforce) true;;',
+  '\t\tno)    false;;',
+  '\t\t""|auto)',
+  '\t\tcase "$FSTYPE" in',
+  '\t\t\text4|ext3|xfs|nfs|tmpfs) false;;',
+  '\t\t\t*) true;;',
+  '\t\tesac;;',
+  '\tesac',
+  '}',
+  '',
+  'block_size() {',
+  '\tbs=$(( 1 << 12 ))',
+  '\techo $bs',
+  '\techo done',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'resource.d/heartbeat/Filesystem', text: FILESYSTEM_AGENT },
   { path: 'filters/impl/statistical_outlier_removal.hpp', text: OUTLIER_REMOVAL_HPP },
   { path: 'src/string/strchr.c', text: STRCHR_C },
   { path: 'compat/src/index.d.ts', text: BATCHED_D_TS },
@@ -355,5 +398,45 @@ describe('a `#define` on one line', () => {
     expect(shown.symbol).toBe(apply.symbol);
     expect(shown.explanation.member?.rule).toBe('short-gives-way');
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe('a shell function that prints a here-document', () => {
+  it('is short: the document is text, as a docstring is', () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(named('meta_data'))).toBe(true);
+    expect(short(named('is_fsck_needed'))).toBe(false);
+    // A shift in arithmetic opens no document.
+    expect(short(named('block_size'))).toBe(false);
+  });
+
+  it('"how does the Filesystem agent decide whether to run fsck before mounting": `meta_data` gives its file to `is_fsck_needed`', () => {
+    const metaData = named('meta_data');
+    const fsck = named('is_fsck_needed');
+    // The ranks the real set's lists gave them (resource-agents:understand:11): the description
+    // says every word of the question, the function does what it asks.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(0, metaData), at(1, fsck)),
+      text: merge(at(0, metaData), at(4, fsck)),
+      structural: at(4, fsck),
+    };
+    const question = 'how does the Filesystem agent decide whether to run fsck before mounting';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.sh'), {
+          limit: 100,
+          rankContainersByMembers: true,
+          rankEveryContainerByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          textBreaksMemberTies: true,
+          codeWordsSaidOf: memberCodeWordsSaid(corpus, question),
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'resource.d/heartbeat/Filesystem');
+    const before = run()[0];
+    expect(before.symbol).toBe('meta_data');
+    expect(before.explanation.member?.rule).toBe('code-says-question');
+    const [shown] = run(shortBodyLookup(corpus));
+    expect(shown.symbol).toBe('is_fsck_needed');
   });
 });

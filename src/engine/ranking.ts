@@ -477,7 +477,8 @@ export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
  * function gives its file's place to another strong member of the file (fuse.ts chooseMember,
  * 'short-gives-way'), or to the function of its file it hands its call on to; a file still shown
  * by one is demoted like a stand-in, so the function that does the work passes it when both match
- * about as well.
+ * about as well. A `#define` on one line is as short (an include guard, PCL's explicit
+ * instantiation `PCL_INSTANTIATE_StatisticalOutlierRemoval(T)`, whose name says the class asked about).
  */
 export const SHORT_BODY_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const SHORT_BODY_DEMOTION_RULE = 'short body, work done elsewhere';

@@ -537,6 +537,8 @@ function functionLines(
 
 /** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`. */
 const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end)$/;
+/** A shell here-document's opening, `<<END`, `<<-'EOF'` (not a `<<<` here-string): its terminator. */
+const HERE_DOC = /(?<!<)<<-?\s*(['"]?)([A-Za-z_]\w*)\1/;
 /** A Python docstring's opening or closing quotes. */
 const TRIPLE_QUOTE = /"""|'''/g;
 
@@ -562,16 +564,22 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
 /**
  * Whether a chunk is a function or method whose body holds at most SHORT_BODY_MAX_CODE_LINES
  * lines of code (SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE in Ruby and PHP) past its name's line:
- * blank lines, comments, a Python docstring and lines that only open or close a body (`{`, `}`,
- * a Ruby `end`) are not code (a signature continued over more lines is counted, so such a
- * function is rarely short). `func (s *Serf) State() SerfState {
- * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is three lines of code, and
- * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }` one: a
- * question asking how something is done is answered elsewhere (ranking.ts SHORT_BODY_DEMOTION_FACTOR).
- * The literal of its fields a function ends by handing back is no line of code (VALUE_LITERAL).
+ * blank lines, comments, a Python docstring, a shell here-document's text (an OCF agent's
+ * `meta_data() { cat <<END … END }`, its XML description in every word of a question about the
+ * agent) and lines that only open or close a body (`{`, `}`, a Ruby `end`) are not code (a
+ * signature continued over more lines is counted, so such a function is rarely short). `func (s
+ * *Serf) State() SerfState { s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is
+ * three lines of code, and `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex:
+ * Some(self) } }` one: a question asking how something is done is answered elsewhere (ranking.ts
+ * SHORT_BODY_DEMOTION_FACTOR). The literal of its fields a function ends by handing back is no
+ * line of code (VALUE_LITERAL). So is a `#define` on one line: it names a value, a type or a call
+ * written elsewhere (an include guard, PCL's `#define PCL_INSTANTIATE_StatisticalOutlierRemoval(T)
+ * template class PCL_EXPORTS pcl::StatisticalOutlierRemoval<T>;` under the `applyFilterIndices`
+ * that does the filtering).
  */
 export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
+    if (chunk.kind === 'definition' && chunk.definitionKind === 'macro') return chunk.startLine === chunk.endLine;
     const read = functionLines(corpus, chunk);
     if (!read) return false;
     const { file, lines, signature } = read;
@@ -585,8 +593,15 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     // Depth inside the value literal the body hands back (VALUE_LITERAL).
     let literal = 0;
     let literalClosed = false;
+    let hereDocEnd: string | undefined;
     for (const line of lines.slice(signature + 1)) {
       const t = line.trim();
+      // A here-document's lines are text the function prints, as a docstring's are.
+      if (hereDocEnd !== undefined) {
+        if (t === hereDocEnd) hereDocEnd = undefined;
+        continue;
+      }
+      if (file.language === 'bash') hereDocEnd = HERE_DOC.exec(t)?.[2];
       const quotes = file.language === 'python' ? (t.match(TRIPLE_QUOTE)?.length ?? 0) : 0;
       if (inDocstring || quotes > 0) {
         if (quotes % 2 === 1) inDocstring = !inDocstring;

@@ -3,7 +3,11 @@
  * returns a value or hands its call on, and the work is elsewhere. Shapes of symfony/validator
  * 5.4 (MIT), Constraints/DateValidator.php and Constraints/NotCompromisedPasswordValidator.php,
  * and of the MongoDB Ruby driver 2.18 (Apache-2.0), lib/mongo/auth/scram/conversation.rb, with
- * the ranks each list gave them in the real set (understand_code, default preset).
+ * the ranks each list gave them in the real set (understand_code, default preset); and of PCL 1.13
+ * (BSD-3-Clause), filters/impl/statistical_outlier_removal.hpp: a C++ implementation file's
+ * include guard and explicit-instantiation macro around the member that does the work; and of
+ * resource-agents 4.12 (GPL-2.0), heartbeat/Filesystem: an OCF agent's `meta_data`, which prints
+ * its XML description from a here-document.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
@@ -369,7 +373,78 @@ const SERVER_GO = [
   '',
 ].join('\n');
 
+/** PCL 1.13, filters/impl/statistical_outlier_removal.hpp, the loop's body shortened. */
+const OUTLIER_REMOVAL_HPP = [
+  '#ifndef PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '#define PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '',
+  '#include <pcl/filters/statistical_outlier_removal.h>',
+  '',
+  'template <typename PointT> void',
+  'pcl::StatisticalOutlierRemoval<PointT>::applyFilterIndices (Indices &indices)',
+  '{',
+  '  searcher_->setInputCloud (input_);',
+  '  std::vector<float> distances (indices_->size ());',
+  '  for (int iii = 0; iii < static_cast<int> (indices_->size ()); ++iii)',
+  '    distances[iii] = meanDistance (iii);',
+  '  double distance_threshold = mean + std_mul_ * stddev;',
+  '  for (int iii = 0; iii < static_cast<int> (indices_->size ()); ++iii)',
+  '  {',
+  '    if (distances[iii] > distance_threshold)',
+  '      continue;',
+  '    indices[oii++] = (*indices_)[iii];',
+  '  }',
+  '}',
+  '',
+  '#define PCL_INSTANTIATE_StatisticalOutlierRemoval(T) template class PCL_EXPORTS pcl::StatisticalOutlierRemoval<T>;',
+  '',
+  '#endif  // PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '',
+].join('\n');
+
+/** resource-agents 4.12, heartbeat/Filesystem, the description and the case lists shortened. */
+const FILESYSTEM_AGENT = [
+  '#!/bin/sh',
+  '',
+  'meta_data() {',
+  '\tcat <<END',
+  '<?xml version="1.0"?>',
+  '<resource-agent name="Filesystem" version="1.1">',
+  '<parameter name="run_fsck">',
+  '<longdesc lang="en">',
+  'Specify how to decide whether to run fsck or not.',
+  '"auto"  : decide to run fsck depending on the fstype(default)',
+  '"force" : always run fsck regardless of the fstype',
+  '"no"    : do not run fsck ever.',
+  '</longdesc>',
+  '</parameter>',
+  '</resource-agent>',
+  'END',
+  '}',
+  '',
+  'is_fsck_needed() {',
+  '\tcase $OCF_RESKEY_run_fsck in',
+  '\t\tforce) true;;',
+  '\t\tno)    false;;',
+  '\t\t""|auto)',
+  '\t\tcase "$FSTYPE" in',
+  '\t\t\text4|ext3|xfs|nfs|tmpfs) false;;',
+  '\t\t\t*) true;;',
+  '\t\tesac;;',
+  '\tesac',
+  '}',
+  '',
+  'block_size() {',
+  '\tbs=$(( 1 << 12 ))',
+  '\techo $bs',
+  '\techo done',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'resource.d/heartbeat/Filesystem', text: FILESYSTEM_AGENT },
+  { path: 'filters/impl/statistical_outlier_removal.hpp', text: OUTLIER_REMOVAL_HPP },
   { path: 'src/string/strchr.c', text: STRCHR_C },
   { path: 'compat/src/index.d.ts', text: BATCHED_D_TS },
   { path: 'Constraints/DateValidator.php', text: DATE_VALIDATOR_PHP },
@@ -582,5 +657,85 @@ describe('in Ruby and PHP, a method of up to four lines of code', () => {
     expect(shown.explanation.member?.rule).toBe('code-says-question');
     expect(shown.explanation.demotion).toBeNull();
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe('a `#define` on one line', () => {
+  it('is short: an include guard or an explicit instantiation does no work of its own', () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(named('PCL_INSTANTIATE_StatisticalOutlierRemoval'))).toBe(true);
+    expect(short(named('PCL_FILTERS_IMPL_STATISTICAL_OUTLIER_REMOVAL_H_'))).toBe(true);
+    expect(short(corpus.chunks.find((c) => c.symbol?.endsWith('applyFilterIndices') && c.kind === 'definition')!)).toBe(
+      false,
+    );
+  });
+
+  it('"how does the statistical outlier filter decide which points are outliers": the instantiation gives its file to `applyFilterIndices`', () => {
+    const instantiate = named('PCL_INSTANTIATE_StatisticalOutlierRemoval');
+    const apply = corpus.chunks.find((c) => c.symbol?.endsWith('applyFilterIndices') && c.kind === 'definition')!;
+    // The ranks the real set's lists gave them (pcl:understand:14): the macro's name says the
+    // filter's name, the member's body the question's work.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(3, instantiate), at(5, apply)),
+      text: merge(at(2, instantiate), at(9, apply)),
+      structural: merge(at(1, apply), at(7, instantiate)),
+    };
+    const question = 'how does the statistical outlier filter decide which points are outliers';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.h'), {
+          limit: 100,
+          rankContainersByMembers: true,
+          rankEveryContainerByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          textBreaksMemberTies: true,
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'filters/impl/statistical_outlier_removal.hpp');
+    expect(run()[0].symbol).toBe('PCL_INSTANTIATE_StatisticalOutlierRemoval');
+    const [shown] = run(shortBodyLookup(corpus));
+    expect(shown.symbol).toBe(apply.symbol);
+    expect(shown.explanation.member?.rule).toBe('short-gives-way');
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe('a shell function that prints a here-document', () => {
+  it('is short: the document is text, as a docstring is', () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(named('meta_data'))).toBe(true);
+    expect(short(named('is_fsck_needed'))).toBe(false);
+    // A shift in arithmetic opens no document.
+    expect(short(named('block_size'))).toBe(false);
+  });
+
+  it('"how does the Filesystem agent decide whether to run fsck before mounting": `meta_data` gives its file to `is_fsck_needed`', () => {
+    const metaData = named('meta_data');
+    const fsck = named('is_fsck_needed');
+    // The ranks the real set's lists gave them (resource-agents:understand:11): the description
+    // says every word of the question, the function does what it asks.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(0, metaData), at(1, fsck)),
+      text: merge(at(0, metaData), at(4, fsck)),
+      structural: at(4, fsck),
+    };
+    const question = 'how does the Filesystem agent decide whether to run fsck before mounting';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.sh'), {
+          limit: 100,
+          rankContainersByMembers: true,
+          rankEveryContainerByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          textBreaksMemberTies: true,
+          codeWordsSaidOf: memberCodeWordsSaid(corpus, question),
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'resource.d/heartbeat/Filesystem');
+    const before = run()[0];
+    expect(before.symbol).toBe('meta_data');
+    expect(before.explanation.member?.rule).toBe('code-says-question');
+    const [shown] = run(shortBodyLookup(corpus));
+    expect(shown.symbol).toBe('is_fsck_needed');
   });
 });

@@ -1204,10 +1204,11 @@ function readDefinition(
     name = name.slice(1, -1);
   // CommonJS `module.exports = (f, env) => …`: the module's one function, named by its file as an
   // anonymous default export is (the tags name it `exports`).
-  if (name === 'exports' && defaultName && isAnonymousModuleExports(tagged)) name = defaultName;
   // `module.exports = function deleteAll(…)`: the function's own name defines it (tagged apart);
   // `exports` is no second name of it, which would hold its chunk under a name no one calls.
-  else if (name === 'exports' && isNamedModuleExports(tagged)) return null;
+  const exported = name === 'exports' ? moduleExportsFunction(tagged) : null;
+  if (exported === 'anonymous' && defaultName) name = defaultName;
+  else if (exported === 'named') return null;
   if (!name) return null;
   // `operator ==`, `operator []`: one spelling, as a query writes it (`operator==`).
   if (nameNode.type === 'operator_name') name = name.replace(/\s+/g, '');
@@ -1431,30 +1432,17 @@ function containerOf(
   return { membersAreMethods: false };
 }
 
-/** Whether a node is `module.exports = function (…) {…}` (or an arrow), the function without a name. */
-function isAnonymousModuleExports(node: Node): boolean {
-  if (node.type !== 'assignment_expression') return false;
+/**
+ * What a node that is `module.exports = …` hands out: `anonymous` for a function (or an arrow)
+ * without a name, `named` for `function name(…) {…}`; null for any other node.
+ */
+function moduleExportsFunction(node: Node): 'anonymous' | 'named' | null {
+  if (node.type !== 'assignment_expression') return null;
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
-  return (
-    left?.type === 'member_expression' &&
-    left.childForFieldName('object')?.text === 'module' &&
-    right !== null &&
-    right.childForFieldName('name') === null
-  );
-}
-
-/** Whether a node is `module.exports = function name(…) {…}`, the function with a name of its own. */
-function isNamedModuleExports(node: Node): boolean {
-  if (node.type !== 'assignment_expression') return false;
-  const left = node.childForFieldName('left');
-  const right = node.childForFieldName('right');
-  return (
-    left?.type === 'member_expression' &&
-    left.childForFieldName('object')?.text === 'module' &&
-    right?.type === 'function_expression' &&
-    right.childForFieldName('name') !== null
-  );
+  if (left?.type !== 'member_expression' || left.childForFieldName('object')?.text !== 'module' || !right) return null;
+  if (right.childForFieldName('name') === null) return 'anonymous';
+  return right.type === 'function_expression' ? 'named' : null;
 }
 
 /**

@@ -399,9 +399,9 @@ export interface Demotion {
  * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
  * chunk is a constructor, which only builds the object the other members work on
  * ('constructor-gives-way'); or the chunk is an include guard or a file's marker, a name and no
- * code, and any other member of its file takes its place ('name-only-gives-way'); or, on a question that does not ask how, every list that found it
- * (two or more) ranks it above the member chosen and its name says more of the question
- * ('lists-rank-higher').
+ * code, and any other member of its file takes its place ('name-only-gives-way'); or, on a
+ * question that does not ask how, every list that found it (two or more) ranks it above the
+ * member chosen and its name says more of the question ('lists-rank-higher').
  */
 export type MemberRule =
   | 'closer-before-boost'

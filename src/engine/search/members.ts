@@ -461,9 +461,10 @@ function isBareDefine(corpus: Corpus, chunk: Chunk): boolean {
  * Whether a chunk is an include guard or a file's marker (a one-line `#define` of a bare name),
  * which on a question about what code does gives its place to any other member of its file and
  * shows no file of its own (fuse.ts FusionInput.isNameOnly). Such a line holds no code, yet its
- * name is its file's, and a question naming the file's subject finds it in every list (jemalloc's `#define JEMALLOC_PAGES_C_` and pages.h's
- * `#define JEMALLOC_INTERNAL_PAGES_EXTERNS_H` for "how does jemalloc let the kernel reclaim
- * unused pages lazily": first in every list, the cap's boost outweighing its demotion).
+ * name is its file's, and a question naming the file's subject finds it in every list
+ * (jemalloc's `#define JEMALLOC_PAGES_C_` and pages.h's `#define
+ * JEMALLOC_INTERNAL_PAGES_EXTERNS_H` for "how does jemalloc let the kernel reclaim unused pages
+ * lazily": first in every list, the cap's boost outweighing its demotion).
  */
 export function bareDefineLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => isBareDefine(corpus, chunk);

@@ -125,15 +125,15 @@ function ecmascriptImports(node: Node): ImportRef[] {
   return [];
 }
 
+/** The ids the AMD loader answers itself (a UMD wrapper's `define(['exports'], factory)`): no module. */
+const AMD_SPECIAL_IDS = new Set(['require', 'exports', 'module']);
+
 /**
  * AMD's `define(["./a", "dojo/b"], factory)` (an id may come first) and `require(["./a"], cb)`: the
  * array's module ids, each a dependency the factory receives whole. A loader plugin's id
  * (`./text!./x.html`, `./has!feature?./a:./b`) depends on the plugin module, the part before `!`.
  * Null when the call lists no array (a CommonJS `require("x")`).
  */
-/** The ids the AMD loader answers itself (a UMD wrapper's `define(['exports'], factory)`): no module. */
-const AMD_SPECIAL_IDS = new Set(['require', 'exports', 'module']);
-
 function amdDependencies(call: Node, args: Node | null): string[] | null {
   const callee = call.childForFieldName('function');
   if (callee?.type !== 'identifier' || (callee.text !== 'define' && callee.text !== 'require')) return null;

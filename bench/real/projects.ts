@@ -1435,6 +1435,50 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05e',
   },
+  // Twentieth group (5 December, branch h35-qa), written before Fourfold ran on them: JavaScript
+  // and Bash. Stylus 0.59 (node-stylus): the CSS preprocessor, 139 CommonJS modules in
+  // usr/share/nodejs/stylus (fewer than 150: the package holds no more): the lexer, the parser (one
+  // object of state and lookahead methods), the visitors (evaluator, normalizer, compiler,
+  // deps-resolver, sourcemapper, each a visit<Node> per node type), the node classes of lib/nodes
+  // (each with clone/toJSON/coerce/toBoolean/operate), one built-in per file in lib/functions (the
+  // colour-component built-ins red/green/blue/alpha and hue/saturation/lightness, the trig ones)
+  // and the memory/fs/null caches with the same four methods; messages are `throw new Error('…' +
+  // value)` lines printed as `Error: …` / `TypeError: …`. Clonezilla 5.3 (clonezilla): the disk
+  // imaging system's Bash, 140 extensionless files below usr (the package's whole shell code):
+  // sbin/ (one ocs-* program per task) and bin/, share/drbl/sbin/ocs-functions (16,000 lines, 357
+  // functions every program sources), the live-system hooks and boot scripts of
+  // share/drbl/setup/files (GParted live's source gparted/usr/share/gparted/bin/gl-functions, the
+  // build hooks source ocs/live-hook/ocs-live-hook-functions) and share/drbl/samples; families: the
+  // per-tool unicast_restore_by_* / multicast_feed_img_for_* / save_part_by_*, the
+  // is_<fs>_ocsroot and get_block_dev_from_<id> checks, the per-logical-volume loops over
+  // lvm_logv.list in several programs; messages are literal `echo "…$var…"` lines (most others
+  // print $msg_* strings of the language files, left out with the docs, the GParted lang files, the
+  // Perl and Python programs, the systemd units and the data lists). Neither package, nor its
+  // upstream, is in the model's training lists; Stylus's neighbours there are the CSS parsers
+  // (postcss, postcss-selector-parser, css-tree, cssom, tailwindcss), Clonezilla's a disk driver
+  // (rapiddisk-dkms) and the shell-driving libraries rear's comment names.
+  {
+    name: 'stylus',
+    pkg: 'node-stylus',
+    version: '0.59.0+~0.48.38-2',
+    language: 'javascript',
+    root: 'usr/share/nodejs/stylus',
+    extensions: ['.js'],
+    half: 'tuning',
+    since: '2026-12-05f',
+  },
+  {
+    name: 'clonezilla',
+    pkg: 'clonezilla',
+    version: '5.3.17-2',
+    language: 'bash',
+    root: 'usr',
+    extensions: [''],
+    exclude:
+      /^(?!sbin\/|bin\/|share\/drbl\/(sbin|samples)\/|share\/drbl\/setup\/files\/(ocs\/(ocs-live\.d|drbl-live\.d|live-hook)\/[^/]+$|ocs\/ocs-run$|gparted\/(gparted-live\.d|live-hook)\/[^/]+$|gparted\/usr\/(s?bin|share\/gparted\/bin)\/))|^bin\/(gen-torrent-from-ptcl|ocs-socket)$|^sbin\/ocsmgrd$|\.def$|\/live-hook\/(nic-firmware\.lst|ocs-live-hook\.conf)$/,
+    half: 'tuning',
+    since: '2026-12-05f',
+  },
 ];
 
 export interface RealFile {

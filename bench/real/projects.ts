@@ -1479,6 +1479,51 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05f',
   },
+  // Twentieth group (5 December, branch h35-qb), written before Fourfold ran on them: C++ and
+  // Lua (awesome's Lua library, 144 files, nmap's nselib, vis (mostly lexers), luarocks,
+  // prosody-modules, lmod, luakit and hedgewars' scripts fell short of 150 or of real structure).
+  // SeqAn 3.2 (libseqan3-dev): the header-only C++20 sequence-analysis library, 419 headers in
+  // usr/include/seqan3 with the bodies in them; families: the sequence-file formats'
+  // read_sequence_record / write_sequence_record (FASTA, FASTQ, EMBL, GenBank, SAM), the quality
+  // alphabets (phred42/63/68solexa/94) and amino-acid alphabets (aa10li, aa10murphy, aa20, aa27),
+  // the argument parser's file and directory validators; messages are exceptions built with `+`
+  // (`Unknown option --treads. …`, `Illegal cigar operation: Q`), printed by an app's catch or by
+  // std::terminate's `what():`. The vendored sdsl-lite (submodules/) and stream code (contrib/)
+  // and the test/ helpers are left out. Wesnoth 1.16 (wesnoth-1.16-data): the strategy game's
+  // Lua, 246 files in data/: lua/ (the WML tags implemented in Lua, the core modules,
+  // location_set, package.lua's wesnoth.require), ai/ (the AI helpers, battle calculations,
+  // retreat logic and the Micro AIs: one ca_*.lua candidate action with evaluation/execution per
+  // behaviour, one mai-defs definition per [micro_ai] type) and the World Conquest campaign's map
+  // generators and per-map post-generation; files load each other with
+  // wesnoth.require "ai/lua/<name>.lua" or share globals (World Conquest's wct_* and
+  // world_conquest_tek_* functions), so a file's dependants are the files that require it or
+  // call what it defines; messages are wml.error("…" .. value) raises. data/test/ is left out.
+  // Neither package, nor its upstream, is in the model's training lists; SeqAn's C++ neighbours
+  // there are libboost1.81-all-dev and libcurlpp-dev (its bioinformatics ones are Go and Python:
+  // golang-github-biogo-store-dev, python3-biomaj3-user), Wesnoth's Lua neighbours the Lua
+  // bindings (librust-lua52-sys-dev, golang-layeh-gopher-luar-dev).
+  {
+    name: 'seqan3',
+    pkg: 'libseqan3-dev',
+    version: '3.2.0+ds-6+deb12u1',
+    language: 'cpp',
+    root: 'usr/include/seqan3',
+    extensions: ['.hpp'],
+    exclude: /^(submodules|contrib|test)\//,
+    half: 'tuning',
+    since: '2026-12-05f',
+  },
+  {
+    name: 'wesnoth',
+    pkg: 'wesnoth-1.16-data',
+    version: '1:1.16.9-1',
+    language: 'lua',
+    root: 'usr/share/games/wesnoth/1.16/data',
+    extensions: ['.lua'],
+    exclude: /^test\//,
+    half: 'tuning',
+    since: '2026-12-05f',
+  },
 ];
 
 export interface RealFile {

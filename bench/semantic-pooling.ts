@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/semantic-pooling.ts [--understand a,b|none] [--real x,y] [--variants v,w]`: the
- * ceiling of adapting the bundled static model's vectors to the repository it searches, without
+ * `npx tsx bench/semantic-pooling.ts [--understand a,b|none] [--kept] [--real x,y] [--variants v,w]`:
+ * the ceiling of adapting the bundled static model's vectors to the repository it searches, without
  * retraining (issue 22, "better pooling"), measured offline before anything is built into the
  * engine (docs/bench/HISTORY.md, 2026-12-05, h35-sem).
  *
@@ -265,6 +265,7 @@ async function main(argv: string[]): Promise<void> {
   const onlyUnderstand = arg('--understand');
   const onlyReal = arg('--real') ?? [];
   const onlyVariants = arg('--variants');
+  const kept = argv.includes('--kept');
   if (onlyVariants) RUN_VARIANTS = VARIANTS.filter((v) => v.name === 'base' || onlyVariants.includes(v.name));
   const dir = join(NODE_MODELS_DIR, 'fourfold-code-search');
   const loaded = loadStaticModel(await readFile(join(dir, LOCAL_MODEL_PATHS.onnx)));
@@ -294,10 +295,13 @@ async function main(argv: string[]): Promise<void> {
   );
   const keywords = keywordQuestions(uProjects, analyzer);
   for (const project of uProjects) {
-    const questions = projectQuestions(project, analyzer, keywords, 'tuning');
-    const engine = await Engine.build(project.blankFiles, deps);
+    // --kept: the keyword questions alone, asked of the copy as shipped (comments kept), as run.ts asks them.
+    const questions = projectQuestions(project, analyzer, keywords, 'tuning').filter(
+      (q) => !kept || q.kind === 'keyword',
+    );
+    const engine = await Engine.build(kept ? project.files : project.blankFiles, deps);
     const asked: Asked[] = questions.map((q) => ({
-      set: `understand ${q.kind}`,
+      set: `understand ${kept ? 'keyword-kept' : q.kind}`,
       group: project.spec.group,
       ...plainAsk(engine, q.query),
       right: (c: Chunk) => c.path === q.path && c.startLine <= q.nameLine && q.nameLine <= c.endLine,

@@ -1,0 +1,361 @@
+/**
+ * `npx tsx bench/semantic-pooling.ts [--understand a,b|none] [--kept] [--real x,y] [--variants v,w]`:
+ * the ceiling of adapting the bundled static model's vectors to the repository it searches, without
+ * retraining (issue 22, "better pooling"), measured offline before anything is built into the
+ * engine (docs/bench/HISTORY.md, 2026-12-05, h35-sem).
+ *
+ * Each chunk is embedded as the engine embeds it (chunkEmbeddingText, the runner's 256 tokens,
+ * each token's int8 row times its per-side scale, summed, normalised), and semantic alone is
+ * scored at the function by the cosine over every chunk (contentless windows left out, as the
+ * engine's list leaves them), with and without the name cosine the engine adds to a short
+ * question's candidates (NAME_VECTOR_WEIGHT over the 200 best). `base` is that ranking with the
+ * model's vectors as they are; every variant changes only the vectors:
+ *
+ *  - `center`: documents minus the repository's mean document vector (what all chunks share);
+ *    `center-q` the query minus the same mean too.
+ *  - `abtt-k`: all-but-the-top — centered, and the repository's top k principal directions
+ *    removed from documents and from the query (`abtt-q-k`: the query centered too).
+ *  - `pc-k`: the top k directions of the uncentered vectors removed from both sides.
+ *  - `sif-a`: each token weighted a / (a + p), p its share of the repository's chunks holding it,
+ *    on both sides (`sif-a+pc1`: SIF's whole recipe, its common direction removed too); `sifq-a`
+ *    on the query side alone.
+ *
+ * Questions: the understand set's tuning half (doc sentences and keywords, comment-blanked copy)
+ * and the real set's tuning how-does rows of the projects named (line level, bench/real/score.ts).
+ * Nothing held-out is loaded: the understand half is filtered before the questions are asked,
+ * the real rows on their `half` field as they are read.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Chunk } from '../src/engine/contract';
+import { Engine } from '../src/engine/engine';
+import type { Corpus } from '../src/engine/modality';
+import { NAME_VECTOR_WEIGHT, semanticQueryText } from '../src/engine/ranking';
+import { chunkEmbeddingText, chunkNameText } from '../src/engine/semantic/embedder';
+import { contentlessChunks } from '../src/engine/semantic/index';
+import { LocalModelRunner } from '../src/engine/semantic/local';
+import { localTokenizerFrom, LOCAL_MODEL_PATHS } from '../src/engine/semantic/static-embedder';
+import { loadStaticModel, type StaticTokenModel } from '../src/engine/semantic/static-model';
+import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
+import { nodeGrammars } from '../src/node/grammars';
+import { NODE_MODELS_DIR } from '../src/node/models-dir';
+import { evalLexicalExpansion } from './eval/embedder';
+import { REPO_ROOT } from './eval/corpora';
+import { loadProject as loadRealProject, PROJECTS as REAL_PROJECTS } from './real/projects';
+import { answers, groupsOf, type Question as RealQuestion } from './real/score';
+import { loadProject as loadUnderstandProject, PROJECTS as UNDERSTAND_PROJECTS } from './understand/projects';
+import { keywordQuestions, projectQuestions } from './understand/questions';
+
+const CUT = 10;
+/** As SemanticIndex's NAME_CANDIDATES / NAME_VECTOR_MAX_WORDS. */
+const NAME_CANDIDATES = 200;
+const NAME_MAX_WORDS = 4;
+
+interface Asked {
+  set: string;
+  group: string;
+  text: string;
+  names: boolean;
+  right: (c: Chunk) => boolean;
+}
+
+type Vec = Float64Array;
+
+function normalize(v: Vec): Vec {
+  let s = 0;
+  for (const x of v) s += x * x;
+  const n = Math.sqrt(s);
+  if (n > 0) for (let i = 0; i < v.length; i++) v[i] /= n;
+  return v;
+}
+
+function pool(model: StaticTokenModel, ids: readonly number[], side: 'document' | 'query', w?: Float64Array): Vec {
+  const d = model.dimensions;
+  const off = side === 'query' ? model.vocabSize : 0;
+  const sum = new Float64Array(d);
+  for (const id of ids) {
+    const s = model.tokenScale[id + off] * (w ? w[id] : 1);
+    const row = id * d;
+    for (let k = 0; k < d; k++) sum[k] += model.table[row + k] * s;
+  }
+  return normalize(sum);
+}
+
+function mean(vs: Vec[]): Vec {
+  const m = new Float64Array(vs[0].length);
+  for (const v of vs) for (let k = 0; k < m.length; k++) m[k] += v[k] / vs.length;
+  return m;
+}
+
+/** Top k principal directions of the rows (uncentered unless `mu` is given), by power iteration with deflation. */
+function topDirections(vs: Vec[], k: number, mu?: Vec): Vec[] {
+  const d = vs[0].length;
+  const cov = new Float64Array(d * d);
+  const x = new Float64Array(d);
+  for (const v of vs) {
+    for (let i = 0; i < d; i++) x[i] = v[i] - (mu ? mu[i] : 0);
+    for (let i = 0; i < d; i++) {
+      const xi = x[i];
+      if (xi === 0) continue;
+      const r = i * d;
+      for (let j = 0; j < d; j++) cov[r + j] += xi * x[j];
+    }
+  }
+  const out: Vec[] = [];
+  for (let c = 0; c < k; c++) {
+    let u: Vec = new Float64Array(d).map((_, i) => Math.sin(i + 1 + c));
+    u = normalize(u);
+    for (let it = 0; it < 200; it++) {
+      const nu = new Float64Array(d);
+      for (let i = 0; i < d; i++) {
+        let s = 0;
+        const r = i * d;
+        for (let j = 0; j < d; j++) s += cov[r + j] * u[j];
+        nu[i] = s;
+      }
+      for (const p of out) {
+        const dot = p.reduce((a, pi, i) => a + pi * nu[i], 0);
+        for (let i = 0; i < d; i++) nu[i] -= dot * p[i];
+      }
+      u = normalize(nu);
+    }
+    out.push(u);
+  }
+  return out;
+}
+
+function transform(v: Vec, mu: Vec | undefined, dirs: Vec[]): Vec {
+  const out = Float64Array.from(v);
+  if (mu) for (let i = 0; i < out.length; i++) out[i] -= mu[i];
+  for (const p of dirs) {
+    let dot = 0;
+    for (let i = 0; i < out.length; i++) dot += p[i] * out[i];
+    for (let i = 0; i < out.length; i++) out[i] -= dot * p[i];
+  }
+  return normalize(out);
+}
+
+const dot = (a: Vec, b: Vec) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+};
+
+interface Variant {
+  name: string;
+  /** Token weights by id on the document side / the query side (undefined: 1). */
+  docWeights?: (df: Float64Array, n: number) => Float64Array;
+  queryWeights?: (df: Float64Array, n: number) => Float64Array;
+  /** Subtract the documents' mean from documents (and from the query when `centerQuery`). */
+  center?: boolean;
+  centerQuery?: boolean;
+  /** Principal directions removed from both sides (of centered vectors when `center`). */
+  pcs?: number;
+}
+
+const sif = (a: number) => (df: Float64Array, n: number) => df.map((c) => a / (a + c / n));
+
+const VARIANTS: Variant[] = [
+  { name: 'base' },
+  { name: 'center', center: true },
+  { name: 'center-q', center: true, centerQuery: true },
+  ...[1, 2, 4, 8].map((k) => ({ name: `abtt-${k}`, center: true, pcs: k })),
+  { name: 'abtt-q-1', center: true, centerQuery: true, pcs: 1 },
+  ...[1, 2].map((k) => ({ name: `pc-${k}`, pcs: k })),
+  ...[0.003, 0.01, 0.03, 0.1, 0.3].map((a) => ({ name: `sif-${a}`, docWeights: sif(a), queryWeights: sif(a) })),
+  ...[0.03, 0.1].map((a) => ({ name: `sif-${a}+pc1`, docWeights: sif(a), queryWeights: sif(a), pcs: 1 })),
+  ...[0.01, 0.03, 0.1, 0.3, 1, 3].map((a) => ({ name: `sifq-${a}`, queryWeights: sif(a) })),
+  { name: 'center-q+sifq-0.1', center: true, centerQuery: true, queryWeights: sif(0.1) },
+  { name: 'center-q+sifq-0.3', center: true, centerQuery: true, queryWeights: sif(0.3) },
+];
+/** Variants a run computes (`--variants a,b`; base always): every one by default. */
+let RUN_VARIANTS = VARIANTS;
+
+/** Reciprocal ranks per variant, with names and without, per question. */
+interface Scored {
+  set: string;
+  group: string;
+  rr: Record<string, { chunks: number; names: number }>;
+}
+
+function rankOf(scores: Float64Array, skip: Uint8Array, chunks: Chunk[], right: (c: Chunk) => boolean): number {
+  const order: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (!skip[i]) order.push(i);
+  order.sort((a, b) => scores[b] - scores[a] || a - b);
+  for (let r = 0; r < CUT; r++) if (order[r] !== undefined && right(chunks[order[r]])) return 1 / (r + 1);
+  return 0;
+}
+
+function scoreProject(model: StaticTokenModel, runner: LocalModelRunner, corpus: Corpus, asked: Asked[]): Scored[] {
+  const chunks = corpus.chunks;
+  const skip = contentlessChunks(corpus);
+  const linesByFile = new Map<number, string[]>();
+  const docIds: number[][] = [];
+  const nameIds: (number[] | null)[] = [];
+  for (const c of chunks) {
+    let lines = linesByFile.get(c.fileId);
+    if (!lines) linesByFile.set(c.fileId, (lines = corpus.files[c.fileId].text.split('\n')));
+    docIds.push(runner.tokenize(chunkEmbeddingText(c, corpus.files[c.fileId], lines)));
+    const name = chunkNameText(c, corpus.files[c.fileId]);
+    nameIds.push(name === null ? null : runner.tokenize(name));
+  }
+  // Document frequency over the chunks that rank (a token counted once per chunk).
+  const df = new Float64Array(model.vocabSize);
+  let n = 0;
+  const seen = new Int32Array(model.vocabSize).fill(-1);
+  docIds.forEach((ids, i) => {
+    if (skip[i]) return;
+    n++;
+    for (const id of ids)
+      if (seen[id] !== i) {
+        seen[id] = i;
+        df[id]++;
+      }
+  });
+  const queryIds = asked.map((q) => runner.tokenize(q.text));
+  const out: Scored[] = asked.map((q) => ({ set: q.set, group: q.group, rr: {} }));
+  for (const v of RUN_VARIANTS) {
+    const dw = v.docWeights?.(df, n);
+    const qw = v.queryWeights?.(df, n);
+    const rawDocs = docIds.map((ids) => pool(model, ids, 'document', dw));
+    const named = nameIds.map((ids, i) => (ids ? i : -1)).filter((i) => i >= 0);
+    const rawNames = new Map(named.map((i) => [i, pool(model, nameIds[i]!, 'document', dw)]));
+    const ranked = rawDocs.filter((_, i) => !skip[i]);
+    const mu = v.center ? mean(ranked) : undefined;
+    const dirs = v.pcs ? topDirections(ranked, v.pcs, mu) : [];
+    const docs = v.center || v.pcs ? rawDocs.map((d) => transform(d, mu, dirs)) : rawDocs;
+    // Names: the same transformation with their own statistics (they are shorter texts of another kind).
+    const nameVecs = [...rawNames.values()];
+    const nmu = v.center && nameVecs.length ? mean(nameVecs) : undefined;
+    const ndirs = v.pcs && nameVecs.length ? topDirections(nameVecs, v.pcs, nmu) : [];
+    const names = new Map(
+      [...rawNames].map(([i, d]) => [i, v.center || v.pcs ? transform(d, nmu, ndirs) : d] as const),
+    );
+    asked.forEach((q, qi) => {
+      const raw = pool(model, queryIds[qi], 'query', qw);
+      const qv = transform(raw, v.centerQuery ? mu : undefined, dirs);
+      const scores = new Float64Array(chunks.length);
+      for (let i = 0; i < chunks.length; i++) scores[i] = skip[i] ? -Infinity : dot(qv, docs[i]);
+      const plain = rankOf(scores, skip, chunks, q.right);
+      let withNames = plain;
+      if (q.names) {
+        const top: number[] = [];
+        for (let i = 0; i < chunks.length; i++) if (!skip[i]) top.push(i);
+        top.sort((a, b) => scores[b] - scores[a] || a - b);
+        const nq = transform(raw, v.centerQuery ? nmu : undefined, ndirs);
+        const boosted = new Float64Array(chunks.length).fill(-Infinity);
+        for (const i of top.slice(0, NAME_CANDIDATES)) {
+          const nv = names.get(i);
+          boosted[i] = scores[i] + (nv ? NAME_VECTOR_WEIGHT * dot(nq, nv) : 0);
+        }
+        withNames = rankOf(boosted, skip, chunks, q.right);
+      }
+      out[qi].rr[v.name] = { chunks: plain, names: withNames };
+    });
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const arg = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1].split(',') : undefined;
+  };
+  const onlyUnderstand = arg('--understand');
+  const onlyReal = arg('--real') ?? [];
+  const onlyVariants = arg('--variants');
+  const kept = argv.includes('--kept');
+  if (onlyVariants) RUN_VARIANTS = VARIANTS.filter((v) => v.name === 'base' || onlyVariants.includes(v.name));
+  const dir = join(NODE_MODELS_DIR, 'fourfold-code-search');
+  const loaded = loadStaticModel(await readFile(join(dir, LOCAL_MODEL_PATHS.onnx)));
+  if (!loaded.ok) throw new Error(`static model refused: ${loaded.rejection}`);
+  const model = loaded.model;
+  const tokenizer = await localTokenizerFrom(
+    await readFile(join(dir, LOCAL_MODEL_PATHS.tokenizerJson), 'utf8'),
+    await readFile(join(dir, LOCAL_MODEL_PATHS.tokenizerConfig), 'utf8'),
+  );
+  const runner = new LocalModelRunner(tokenizer, model);
+  const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+  const lexicalExpansion = evalLexicalExpansion();
+  const deps = { analyzer, embedder: null, lexicalExpansion };
+  const log = (m: string) => process.stderr.write(`${m}\n`);
+  const all: Scored[] = [];
+  const corpusOf = (e: Engine) => (e as unknown as { corpus: Corpus }).corpus;
+  const plainAsk = (engine: Engine, query: string) => {
+    const plan = engine.classify(query);
+    return {
+      text: semanticQueryText(plan).text,
+      names: plan.intent === 'understand_code' && plan.terms.length <= NAME_MAX_WORDS,
+    };
+  };
+
+  const uProjects = UNDERSTAND_PROJECTS.filter((p) => !onlyUnderstand || onlyUnderstand.includes(p.name)).map((p) =>
+    loadUnderstandProject(p, log),
+  );
+  const keywords = keywordQuestions(uProjects, analyzer);
+  for (const project of uProjects) {
+    // --kept: the keyword questions alone, asked of the copy as shipped (comments kept), as run.ts asks them.
+    const questions = projectQuestions(project, analyzer, keywords, 'tuning').filter(
+      (q) => !kept || q.kind === 'keyword',
+    );
+    const engine = await Engine.build(kept ? project.files : project.blankFiles, deps);
+    const asked: Asked[] = questions.map((q) => ({
+      set: `understand ${kept ? 'keyword-kept' : q.kind}`,
+      group: project.spec.group,
+      ...plainAsk(engine, q.query),
+      right: (c: Chunk) => c.path === q.path && c.startLine <= q.nameLine && q.nameLine <= c.endLine,
+    }));
+    log(`understand ${project.spec.name}: ${corpusOf(engine).chunks.length} chunks, ${asked.length} tuning questions`);
+    all.push(...scoreProject(model, runner, corpusOf(engine), asked));
+  }
+
+  const realRows = readFileSync(join(REPO_ROOT, 'docs/eval/real/questions.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as RealQuestion)
+    .filter((q) => q.half === 'tuning' && q.kind === 'understand');
+  for (const spec of REAL_PROJECTS.filter((p) => onlyReal.includes(p.name))) {
+    const mine = realRows.filter((q) => q.project === spec.name);
+    const project = await loadRealProject(spec, log);
+    if (!project || mine.length === 0) continue;
+    const engine = await Engine.build(project.files, deps);
+    const asked: Asked[] = mine.map((q) => {
+      const groups = groupsOf(q.expected);
+      return {
+        set: 'real how-does',
+        group: spec.language,
+        ...plainAsk(engine, q.query),
+        right: (c: Chunk) => groups.some((g) => answers(c, g, 'line')),
+      };
+    });
+    log(`real ${spec.name}: ${corpusOf(engine).chunks.length} chunks, ${asked.length} tuning how-does rows`);
+    all.push(...scoreProject(model, runner, corpusOf(engine), asked));
+  }
+
+  const keys = [...new Set(all.map((s) => `${s.set} · ${s.group}`))].sort();
+  for (const mode of ['names', 'chunks'] as const) {
+    process.stdout.write(
+      `\n### MRR@10 at the function, ${mode === 'names' ? 'with the name cosine (as the engine)' : 'chunk cosine alone'}\n\n`,
+    );
+    process.stdout.write(
+      `| variant (questions up / down against base) | ${keys.join(' | ')} | all |\n|---|${keys.map(() => '---:').join('|')}|---:|\n`,
+    );
+    const groupsAll = [...keys.map((k) => all.filter((s) => `${s.set} · ${s.group}` === k)), all];
+    process.stdout.write(`| n | ${groupsAll.map((g) => g.length).join(' | ')} |\n`);
+    // Each variant's mean, and how many questions it moved up / down against base.
+    for (const v of RUN_VARIANTS)
+      process.stdout.write(
+        `| ${v.name} | ${groupsAll
+          .map((g) => {
+            const m = (g.reduce((a, s) => a + s.rr[v.name][mode], 0) / g.length).toFixed(3);
+            const up = g.filter((s) => s.rr[v.name][mode] > s.rr.base[mode]).length;
+            const down = g.filter((s) => s.rr[v.name][mode] < s.rr.base[mode]).length;
+            return v.name === 'base' ? m : `${m} (+${up} −${down})`;
+          })
+          .join(' | ')} |\n`,
+      );
+  }
+}
+
+await main(process.argv.slice(2));

@@ -675,7 +675,8 @@ function chooseMember(
   let calleeRelevance = 0;
   for (const id of calleesOf?.(chosen) ?? []) {
     const r = group.find((g) => g.chunkId === id);
-    if (!r || (statement && listsRankingAbove(r, chosen).above === 0)) continue;
+    // A short callee handing on to no function of its file (a test: `is_player`) is no step asked.
+    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || isTest(r, givesWay, delegateOf)) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
@@ -786,6 +787,15 @@ function memberTextRanksHigher(
     [higher, rank] = [r, textRank(r)];
   }
   return higher;
+}
+
+/** A member of a line or two that hands on to no function of its file: a test, no step of the work. */
+function isTest(
+  r: SearchResult,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+  delegateOf?: (r: SearchResult) => number | undefined,
+): boolean {
+  return givesWay?.(r) === 'short' && delegateOf?.(r) === undefined;
 }
 
 /** How many lists found `a`, and how many of those rank it above `b` (or did not find `b`). */

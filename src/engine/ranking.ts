@@ -490,9 +490,16 @@ export const SHORT_BODY_MAX_CODE_LINES = 2;
  * (rubocop's `rubocop_version_with_support`: `if supported?`, `RuboCop::Version.version`, `else`,
  * `OBSOLETE_RUBIES[version]`), the glue between steps and no step. In these languages a method of at
  * most this many lines of code is short; a call spread over five lines (the MongoDB driver's `hi`,
- * one `pbkdf2_hmac_sha1(…)`) still does the work.
+ * one `pbkdf2_hmac_sha1(…)`) still does the work. Lua spends two lines on a guard (`if
+ * self:state() then` / `return false`, its `end` no code): a callback of three lines is a guard
+ * and the call it hands on (a door object's `open`, which calls `door_toggle`); four lines can be
+ * the work itself (ConTeXt's `toroman`, an `if`/`else` of two computed returns).
  */
-export const SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE: Readonly<Partial<Record<Language, number>>> = { ruby: 4, php: 4 };
+export const SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE: Readonly<Partial<Record<Language, number>>> = {
+  ruby: 4,
+  php: 4,
+  lua: 3,
+};
 
 /**
  * Nor, when it asks how something is done, by a file of several functions of which one chunk

@@ -116,8 +116,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 36: JavaScript/TypeScript private methods (`#clean() {}`, `#handler = () => …`) are their class's
  *    methods and `this.#clean()` a call (analysis): an older analysis has neither, so a class
  *    written with them shows only its public members.
+ * 37: a Lua table's function field (`{ open = function … end, close = function … end }`) is
+ *    defined on its own lines (analysis): an older analysis gives every field the whole table's
+ *    range, so one chunk, named by the first field, holds all of them.
  */
-export const SNAPSHOT_VERSION = 36;
+export const SNAPSHOT_VERSION = 37;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

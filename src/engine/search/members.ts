@@ -536,8 +536,8 @@ function functionLines(
   return signature < 0 ? null : { own, file, lines, signature };
 }
 
-/** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`. */
-const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end)$/;
+/** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`, Lua's `end,` closing a table's function field and `end)` a callback argument. */
+const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end[),;]*)$/;
 /** A shell here-document's opening, `<<END`, `<<-'EOF'` (not a `<<<` here-string): its terminator. */
 const HERE_DOC = /(?<!<)<<-?\s*(['"]?)([A-Za-z_]\w*)\1/;
 /** A Python docstring's opening or closing quotes. */
@@ -564,7 +564,7 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
 
 /**
  * Whether a chunk is a function or method whose body holds at most SHORT_BODY_MAX_CODE_LINES
- * lines of code (SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE in Ruby and PHP) past its name's line:
+ * lines of code (SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE in Ruby, PHP and Lua) past its name's line:
  * blank lines, comments, a Python docstring, a shell here-document's text (an OCF agent's
  * `meta_data() { cat <<END … END }`, its XML description in every word of a question about the
  * agent) and lines that only open or close a body (`{`, `}`, a Ruby `end`) are not code (a

@@ -403,6 +403,111 @@ const OUTLIER_REMOVAL_HPP = [
 ].join('\n');
 
 /** resource-agents 4.12, heartbeat/Filesystem, the description and the case lists shortened. */
+/**
+ * Minetest 5.6 (LGPL-2.1-or-later), games/minetest_game/mods/doors/init.lua, `door_toggle`
+ * shortened: a door object's callbacks, each a table's function field guarding and handing on.
+ */
+const DOORS_LUA = [
+  '-- doors/init.lua',
+  '',
+  '-- our API object',
+  'doors = {}',
+  '',
+  '-- returns an object to a door object or nil',
+  'function doors.get(pos)',
+  '\tlocal node_name = minetest.get_node(pos).name',
+  '\tif doors.registered_doors[node_name] then',
+  '\t\t-- A normal upright door',
+  '\t\treturn {',
+  '\t\t\tpos = pos,',
+  '\t\t\topen = function(self, player)',
+  '\t\t\t\tif self:state() then',
+  '\t\t\t\t\treturn false',
+  '\t\t\t\tend',
+  '\t\t\t\treturn doors.door_toggle(self.pos, nil, player)',
+  '\t\t\tend,',
+  '\t\t\tclose = function(self, player)',
+  '\t\t\t\tif not self:state() then',
+  '\t\t\t\t\treturn false',
+  '\t\t\t\tend',
+  '\t\t\t\treturn doors.door_toggle(self.pos, nil, player)',
+  '\t\t\tend,',
+  '\t\t\ttoggle = function(self, player)',
+  '\t\t\t\treturn doors.door_toggle(self.pos, nil, player)',
+  '\t\t\tend,',
+  '\t\t\tstate = function(self)',
+  '\t\t\t\tlocal state = minetest.get_meta(self.pos):get_int("state")',
+  '\t\t\t\treturn state %2 == 1',
+  '\t\t\tend',
+  '\t\t}',
+  '\tend',
+  'end',
+  '',
+  'function doors.door_toggle(pos, node, clicker)',
+  '\tlocal meta = minetest.get_meta(pos)',
+  '\tnode = node or minetest.get_node(pos)',
+  '\tlocal def = minetest.registered_nodes[node.name]',
+  '\tlocal name = def.door.name',
+  '',
+  '\tlocal state = meta:get_string("state")',
+  '\t-- (the state read, the sound played and the node swapped, shortened)',
+  '\tminetest.swap_node(pos, {name = name .. transform[state + 1][dir+1].v})',
+  '\tmeta:set_int("state", state)',
+  '',
+  '\treturn true',
+  'end',
+  '',
+].join('\n');
+
+/** Minetest 5.6 (LGPL-2.1-or-later), builtin/game/misc.lua: a check and the test it calls. */
+const MISC_LUA = [
+  '-- Minetest: builtin/misc.lua',
+  '',
+  'function core.check_player_privs(name, ...)',
+  '\tif core.is_player(name) then',
+  '\t\tname = name:get_player_name()',
+  '\telseif type(name) ~= "string" then',
+  '\t\terror("core.check_player_privs expects a player or playername as " ..',
+  '\t\t\t"argument.", 2)',
+  '\tend',
+  '',
+  '\tlocal requested_privs = {...}',
+  '\tlocal player_privs = core.get_player_privs(name)',
+  '\tlocal missing_privileges = {}',
+  '',
+  '\tif type(requested_privs[1]) == "table" then',
+  '\t\t-- We were provided with a table like { privA = true, privB = true }.',
+  '\t\tfor priv, value in pairs(requested_privs[1]) do',
+  '\t\t\tif value and not player_privs[priv] then',
+  '\t\t\t\tmissing_privileges[#missing_privileges + 1] = priv',
+  '\t\t\tend',
+  '\t\tend',
+  '\telse',
+  '\t\t-- Only a list, we can process it directly.',
+  '\t\tfor key, priv in pairs(requested_privs) do',
+  '\t\t\tif not player_privs[priv] then',
+  '\t\t\t\tmissing_privileges[#missing_privileges + 1] = priv',
+  '\t\t\tend',
+  '\t\tend',
+  '\tend',
+  '',
+  '\tif #missing_privileges > 0 then',
+  '\t\treturn false, missing_privileges',
+  '\tend',
+  '',
+  '\treturn true, ""',
+  'end',
+  '',
+  'function core.is_player(player)',
+  '\t-- a table being a player is also supported because it quacks sufficiently',
+  '\t-- like a player if it has the is_player function',
+  '\tlocal t = type(player)',
+  '\treturn (t == "userdata" or t == "table") and',
+  '\t\ttype(player.is_player) == "function" and player:is_player()',
+  'end',
+  '',
+].join('\n');
+
 const FILESYSTEM_AGENT = [
   '#!/bin/sh',
   '',
@@ -459,6 +564,8 @@ const FILES: SourceFile[] = [
   { path: 'push/condition.rs', text: CONDITION_RS },
   { path: 'path/dec_int.rs', text: DEC_INT_RS },
   { path: 'scan.go', text: SERVER_GO },
+  { path: 'games/minetest_game/mods/doors/init.lua', text: DOORS_LUA },
+  { path: 'builtin/game/misc.lua', text: MISC_LUA },
 ];
 
 let corpus: Corpus;
@@ -737,5 +844,75 @@ describe('a shell function that prints a here-document', () => {
     expect(before.explanation.member?.rule).toBe('code-says-question');
     const [shown] = run(shortBodyLookup(corpus));
     expect(shown.symbol).toBe('is_fsck_needed');
+  });
+});
+
+describe('in Lua, a function of up to three lines of code', () => {
+  const lua = (path: string, symbol: string) =>
+    corpus.chunks.find((c) => c.path === path && c.symbol?.endsWith(symbol) && c.kind === 'definition')!;
+  const doors = (symbol: string) => lua('games/minetest_game/mods/doors/init.lua', symbol);
+  const misc = (symbol: string) => lua('builtin/game/misc.lua', symbol);
+
+  it("is short: a guard's `if … then return … end` and a call handed on; `end,` closing a table's field is no code", () => {
+    const short = shortBodyLookup(corpus);
+    expect(short(doors('open'))).toBe(true);
+    expect(short(doors('toggle'))).toBe(true);
+    expect(short(misc('is_player'))).toBe(true);
+    expect(short(doors('door_toggle'))).toBe(false);
+    expect(short(misc('check_player_privs'))).toBe(false);
+  });
+
+  it('"how does a door swing open or shut when a player right-clicks it": the `open` callback hands its file on to `door_toggle`', () => {
+    // The ranks the real set's lists gave them (minetest:understand:16): the callback's name says
+    // the question's word, the function it hands on to does the work.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(merge(at(0, doors('open')), at(5, doors('close'))), at(10, doors('door_toggle'))),
+      structural: merge(at(0, doors('open')), at(3, doors('door_toggle'))),
+    };
+    const question = 'how does a door swing open or shut when a player right-clicks it';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.lua'), {
+          centralityOf: () => centralityForBoost(0.1),
+          limit: 100,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          delegateOf: delegateLookup(corpus, true),
+          calleesOf: calleesLookup(corpus, question),
+          textBreaksMemberTies: true,
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'games/minetest_game/mods/doors/init.lua');
+    expect(run()[0].symbol).toBe('open');
+    const [shown] = run(shortBodyLookup(corpus));
+    expect(shown.symbol).toBe('door_toggle');
+    expect(shown.explanation.member?.over.symbol).toBe('open');
+    expect(shown.explanation.demotion).toBeNull();
+  });
+
+  it('"how does it work out which privileges a player is missing": the check is shown, not the short test it calls', () => {
+    // The ranks the real set's lists gave them (minetest:understand:17): `is_player` says
+    // "player", the check says the work; a test of a line or two is no step of it.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(1, misc('is_player')), at(2, misc('check_player_privs'))),
+      structural: merge(at(7, misc('is_player')), at(25, misc('check_player_privs'))),
+    };
+    const question = 'how does it work out which privileges a player is missing';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.lua'), {
+          centralityOf: () => centralityForBoost(0.1),
+          limit: 100,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          delegateOf: delegateLookup(corpus, true),
+          calleesOf: calleesLookup(corpus, question),
+          textBreaksMemberTies: true,
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path === 'builtin/game/misc.lua');
+    const [shown] = run(shortBodyLookup(corpus));
+    expect(shown.symbol).toBe('check_player_privs');
+    expect(shown.explanation.demotion).toBeNull();
   });
 });

@@ -942,4 +942,34 @@ describe('Lua', () => {
       { specifier: 'util.stanza', line: 3, names: ['*'], kind: 'require' },
     ]);
   });
+
+  it("defines each function field of a table on its own lines, not the whole table's", () => {
+    // Minetest 5.6 (LGPL-2.1-or-later), games/minetest_game/mods/doors/init.lua: a door object's callbacks.
+    const lua = analyzer.analyze(
+      'doors/init.lua',
+      [
+        'function doors.get(pos)',
+        '\treturn {',
+        '\t\tpos = pos,',
+        '\t\topen = function(self, player)',
+        '\t\t\tif self:state() then',
+        '\t\t\t\treturn false',
+        '\t\t\tend',
+        '\t\t\treturn doors.door_toggle(self.pos, nil, player)',
+        '\t\tend,',
+        '\t\ttoggle = function(self, player)',
+        '\t\t\treturn doors.door_toggle(self.pos, nil, player)',
+        '\t\tend,',
+        '\t}',
+        'end',
+      ].join('\n'),
+    );
+    const lines = (name: string) => {
+      const d = lua.definitions.find((x) => x.name === name)!;
+      return [d.startLine, d.endLine, d.signature];
+    };
+    expect(lines('get')).toEqual([1, 14, 'function doors.get(pos)']);
+    expect(lines('open')).toEqual([4, 9, 'open = function(self, player)']);
+    expect(lines('toggle')).toEqual([10, 12, 'toggle = function(self, player)']);
+  });
 });

@@ -1238,6 +1238,11 @@ function readDefinition(
     if (!member) return null;
     node = member;
     nodeType = member.type;
+  } else if (nodeType === 'table_constructor' && nameNode.parent?.type === 'field') {
+    // Lua's tags tag `{ open = function … end, close = function … end }` as the whole table for
+    // each field: the field is the definition, so each callback has its own lines.
+    node = nameNode.parent;
+    nodeType = 'field';
   }
   // A declarator's value decides its kind; `const x = require('y')` (an import, not a definition
   // of x: a quarter of what the queries tag in CommonJS code) is dropped before any walk up the tree.

@@ -116,8 +116,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 36: JavaScript/TypeScript private methods (`#clean() {}`, `#handler = () => …`) are their class's
  *    methods and `this.#clean()` a call (analysis): an older analysis has neither, so a class
  *    written with them shows only its public members.
+ * 42: Lua's `require` / `dofile` / `loadfile` called through a table (`wesnoth.require
+ *    "ai/lua/x.lua"`) is an import, a required `.lua` name a path (analysis), and a shell script's
+ *    `. /usr/share/x/lib` links to the one file ending with that path's longest tail (graph): an
+ *    older snapshot has no dependants of those files.
  */
-export const SNAPSHOT_VERSION = 36;
+export const SNAPSHOT_VERSION = 42;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

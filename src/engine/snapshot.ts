@@ -119,8 +119,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 37: a Lua table's function field (`{ open = function … end, close = function … end }`) is
  *    defined on its own lines (analysis): an older analysis gives every field the whole table's
  *    range, so one chunk, named by the first field, holds all of them.
+ * 38: Lua's `require` / `dofile` / `loadfile` called through a table (`wesnoth.require
+ *    "ai/lua/x.lua"`) is an import, a required `.lua` name a path (analysis), and a shell script's
+ *    `. /usr/share/x/lib` links to the one file ending with that path's longest tail (graph): an
+ *    older snapshot has no dependants of those files.
  */
-export const SNAPSHOT_VERSION = 37;
+export const SNAPSHOT_VERSION = 38;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

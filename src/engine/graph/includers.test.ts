@@ -111,4 +111,45 @@ describe('what includes a C header', () => {
       'plugins/rawrouter/rawrouter.c',
     ]);
   });
+
+  it('what depends on a shell library lists the scripts sourcing it before those calling its names unsourced (clonezilla gl-functions)', async () => {
+    // GParted Live's scripts source the library where it is installed; clonezilla's own library
+    // calls `check_if_root`, which it has from drbl-conf-functions (not in the repository).
+    const script = (body: string) => `#!/bin/bash\n. /usr/share/gparted/bin/gl-functions\n\n${body}\n`;
+    const files = {
+      'share/drbl/setup/files/gparted/usr/share/gparted/bin/gl-functions': [
+        '#!/bin/bash',
+        'check_if_root() {',
+        '  if [ "$(id -u)" != "0" ]; then',
+        '    exit 1',
+        '  fi',
+        '}',
+        '',
+      ].join('\n'),
+      'share/drbl/setup/files/gparted/usr/sbin/Forcevideo': script('check_if_root\ndpkg-reconfigure xserver-xorg'),
+      'share/drbl/setup/files/gparted/usr/bin/gl-screenshot': script('fbgrab /tmp/screenshot.png'),
+      'share/drbl/sbin/ocs-functions': [
+        '#!/bin/bash',
+        'is_spawned_by_drbl_ocs() {',
+        '  check_if_root',
+        '  return 0',
+        '}',
+        '',
+      ].join('\n'),
+      'sbin/ocs-sr':
+        '#!/bin/bash\n. $DRBL_SCRIPT_PATH/sbin/drbl-conf-functions\n. $DRBL_SCRIPT_PATH/sbin/ocs-functions\n\nis_spawned_by_drbl_ocs\n',
+      'sbin/ocs-onthefly': '#!/bin/bash\n. $DRBL_SCRIPT_PATH/sbin/ocs-functions\n\nis_spawned_by_drbl_ocs\n',
+    };
+    expect(
+      await filesAnswering(
+        files,
+        'what depends on share/drbl/setup/files/gparted/usr/share/gparted/bin/gl-functions',
+        ['gl', 'functions'],
+        2,
+      ),
+    ).toEqual([
+      'share/drbl/setup/files/gparted/usr/bin/gl-screenshot',
+      'share/drbl/setup/files/gparted/usr/sbin/Forcevideo',
+    ]);
+  });
 });

@@ -541,11 +541,15 @@ export class GraphIndex implements Retriever {
    * Direct dependants that use what the file defines first, then those that only import its
    * package; central first. Of a C/C++ file, the files that include it come before those that
    * reach its names through another header (uwsgi's rawrouter.c `#include "../corerouter/cr.h"`
-   * before http.c, which includes it through common.h).
+   * before http.c, which includes it through common.h). A shell library's `. file` is its
+   * `#include`: a script calling its functions without sourcing it has them from another library
+   * of the same names (clonezilla's scripts call `check_if_root` from a drbl-conf-functions the
+   * repository does not hold, and GParted Live's copy sources gl-functions).
    */
   private sortFileDependants(list: DependentFile[], origin: number): void {
     const g = this.g;
-    const includesFirst = C_FAMILY_FILE.test(g.filePaths[origin]);
+    const includesFirst =
+      C_FAMILY_FILE.test(g.filePaths[origin]) || this.corpus.files[this.fileIdAt(origin)]?.language === 'bash';
     const included = (d: DependentFile) => Number(includesFirst && d.relation === 'import');
     list.sort(
       (a, b) =>

@@ -193,6 +193,35 @@ describe('graph across languages', () => {
     ]);
   });
 
+  it('Lua: a loader called through a table (`wesnoth.require "ai/lua/x.lua"`) imports the file, a bare name the module', async () => {
+    // Wesnoth's AI: the candidate actions load their helpers by a path from the data root through
+    // the engine's table, `local BC = wesnoth.require "ai/lua/battle_calcs.lua"`.
+    const { corpus, graph } = await index({
+      'ai/lua/battle_calcs.lua':
+        'local battle_calcs = {}\n\nfunction battle_calcs.unit_attack_info(unit, cache)\nend\n\nreturn battle_calcs\n',
+      'ai/lua/retreat.lua':
+        'local H = wesnoth.require "helper"\nlocal AH = wesnoth.require "ai/lua/ai_helper.lua"\nlocal BC = wesnoth.require "ai/lua/battle_calcs.lua"\n\nlocal retreat_functions = {}\nreturn retreat_functions\n',
+      'ai/lua/ai_helper.lua': 'local ai_helper = {}\nreturn ai_helper\n',
+      'ai/micro_ais/cas/ca_patrol.lua':
+        'local BC = wesnoth.dofile "ai/lua/battle_calcs.lua"\n\nlocal ca_patrol = {}\nreturn ca_patrol\n',
+      'lua/wml/micro_ai.lua': 'local MAIH = wesnoth.require("ai/micro_ais/micro_ai_helper.lua")\n',
+      'ai/micro_ais/micro_ai_helper.lua': 'local micro_ai_helper = {}\nreturn micro_ai_helper\n',
+      'lua/helper.lua': 'local helper = {}\nreturn helper\n',
+    });
+    expect(importedPaths(corpus, graph, 'ai/lua/retreat.lua')).toEqual([
+      'ai/lua/ai_helper.lua',
+      'ai/lua/battle_calcs.lua',
+      'lua/helper.lua',
+    ]);
+    const dependants = (path: string) =>
+      graph
+        .reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1)
+        .map((d) => corpus.files[d.fileId].path)
+        .sort();
+    expect(dependants('ai/lua/battle_calcs.lua')).toEqual(['ai/lua/retreat.lua', 'ai/micro_ais/cas/ca_patrol.lua']);
+    expect(dependants('ai/micro_ais/micro_ai_helper.lua')).toEqual(['lua/wml/micro_ai.lua']);
+  });
+
   it('Lua: `self:m(…)` in a method calls the method of the object’s own table, not another table’s m (Prosody set_affiliation)', async () => {
     // Prosody's util/pubsub.lua and modules/muc/muc.lib.lua each define their own set_affiliation.
     const { corpus, graph } = await index({

@@ -5,13 +5,17 @@ import { parseJsonc } from './jsonc';
 import { exportTargets, ImportResolver, joinPath, joinRelative, type ResolvableFile } from './resolve';
 import { languageForPath as languageOfPath } from '../structural/grammars';
 
-function repo(files: Record<string, string>): {
+/** `language`: that of the files without an extension (scripts that open with `#!/bin/bash`). */
+function repo(
+  files: Record<string, string>,
+  language?: ResolvableFile['language'],
+): {
   resolve: (from: string, spec: string, names?: string[], kind?: ImportRef['kind']) => string[] | string;
 } {
   const list: ResolvableFile[] = Object.entries(files).map(([path, text]) => ({
     path,
     text,
-    language: languageOfPath(path),
+    language: languageOfPath(path) ?? language ?? null,
   }));
   const resolver = new ImportResolver(list);
   return {
@@ -613,6 +617,33 @@ describe('Ruby, PHP, Bash and Lua paths', () => {
     expect(r.resolve('app.lua', 'pl.path', ['*'], 'require')).toEqual(['lua/pl/path.lua']);
     expect(r.resolve('app.lua', 'pl', ['*'], 'require')).toEqual(['lua/pl/init.lua']);
     expect(r.resolve('app.lua', 'lfs', ['*'], 'require')).toBe('external:lfs');
+  });
+
+  it('resolves a sourced absolute path to the one file ending with its longest tail', () => {
+    // Clonezilla ships GParted Live's files under share/drbl/setup/files/gparted/ and its scripts
+    // source them where they are installed: `. /usr/share/gparted/bin/gl-functions`.
+    const r = repo(
+      {
+        'share/drbl/setup/files/gparted/usr/share/gparted/bin/gl-functions': '#!/bin/bash\n',
+        'share/drbl/setup/files/gparted/usr/sbin/Forcevideo': '#!/bin/bash\n',
+        'share/drbl/setup/files/ocs/live-hook/ocs-live-hook-functions': '#!/bin/bash\n',
+        'share/drbl/setup/files/ocs/live-hook/ocs-live-hook': '#!/bin/bash\n',
+        'modules.d/90crypt/crypt-lib.sh': '',
+        'modules.d/91tpm/crypt-lib.sh': '',
+      },
+      'bash',
+    );
+    const from = 'share/drbl/setup/files/gparted/usr/sbin/Forcevideo';
+    expect(r.resolve(from, '/usr/share/gparted/bin/gl-functions')).toEqual([
+      'share/drbl/setup/files/gparted/usr/share/gparted/bin/gl-functions',
+    ]);
+    // Copied to a folder of the live system's build: only its name is the repository's.
+    expect(
+      r.resolve('share/drbl/setup/files/ocs/live-hook/ocs-live-hook', '/live-hook-dir/ocs-live-hook-functions'),
+    ).toEqual(['share/drbl/setup/files/ocs/live-hook/ocs-live-hook-functions']);
+    // Two files of that name and nothing longer to tell them apart: no guess.
+    expect(r.resolve(from, '/lib/crypt-lib.sh')).toBe('external:/lib/crypt-lib.sh');
+    expect(r.resolve(from, '/etc/drbl/drbl-ocs.conf')).toBe('external:/etc/drbl/drbl-ocs.conf');
   });
 
   it('resolves a Lua dofile path beside the file, from the root, else the one closest file', () => {

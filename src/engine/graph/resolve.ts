@@ -1190,13 +1190,24 @@ export class ImportResolver {
     return null;
   }
 
-  /** `. ./lib.sh`, `source lib/x.sh` (from the file's folder, else anywhere), `$BASH_SOURCE.linux` (the file's own name). */
+  /**
+   * `. ./lib.sh`, `source lib/x.sh` (from the file's folder, else anywhere), `$BASH_SOURCE.linux`
+   * (the file's own name), `. /usr/share/gparted/bin/gl-functions` (where the file is installed:
+   * the one file of the repository ending with the longest tail of that path; a tie is no link).
+   */
   private resolveShell(fromPath: string, spec: string): number[] | null {
     if (spec.startsWith('$BASH_SOURCE')) {
       const own = this.lookup(fromPath + spec.slice('$BASH_SOURCE'.length));
       return own === null ? null : [own];
     }
-    if (spec.startsWith('/')) return null;
+    if (spec.startsWith('/')) {
+      const segments = spec.split('/').filter(Boolean);
+      for (let i = 0; i < segments.length; i++) {
+        const found = this.bySuffix(segments.slice(i).join('/')).filter((index) => this.files[index].path !== fromPath);
+        if (found.length > 0) return found.length === 1 ? found : null;
+      }
+      return null;
+    }
     const beside = this.lookup(joinRelative(dirname(fromPath), spec));
     if (beside !== null) return [beside];
     const best = this.closest(fromPath, this.bySuffix(spec), /(^|\/)lib\//);

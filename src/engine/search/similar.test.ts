@@ -278,6 +278,18 @@ describe('similarSubject reads X from the question', () => {
     expect(similarSubject('other implementations in the parser')).toBeNull();
   });
 
+  it('reads `X.prototype.m` as X’s member m, JavaScript’s spelling of it (stylus)', () => {
+    expect(similarSubject('code similar to MemoryCache.prototype.key')).toEqual({
+      name: 'key',
+      qualifier: 'MemoryCache',
+    });
+    expect(similarSubject('code similar to nodes.Literal.prototype.coerce')).toEqual({
+      name: 'coerce',
+      qualifier: 'Literal',
+      outer: ['nodes'],
+    });
+  });
+
   it('takes the file X is in after its name (`X in connection/session.rb`)', () => {
     expect(similarSubject('code similar to channel_eof in connection/session.rb')).toEqual({
       name: 'channel_eof',

@@ -292,7 +292,8 @@ export function similarSubject(question: string): SimilarSubject | null {
     question.replace(DEFAULT_EXPORT, (_, path: string) => `${defaultExportName(path)} in ${path}`),
   );
   if (!parts) return null;
-  const names = parts.name.split(QUALIFIED);
+  // `Literal.prototype.coerce` is JavaScript's spelling of Literal's member `coerce`.
+  const names = parts.name.split(QUALIFIED).filter((n, i, all) => n !== 'prototype' || i === 0 || i === all.length - 1);
   const name = names[names.length - 1];
   // `file.rb:name` or `name in file.rb` / `name in a/folder`: the file or folder X is defined in.
   const file = parts.path ?? parts.place;

@@ -520,7 +520,8 @@ function shellImports(node: Node): ImportRef[] {
 }
 
 /**
- * `require("a.b")`, `require "a.b"`, `require 'a.b'`; `dofile` / `loadfile` of a `.lua` path, kind
+ * `require("a.b")`, `require "a.b"`, `require 'a.b'` (also through a table, `wesnoth.require`);
+ * `dofile` / `loadfile` of a `.lua` path, or `require` of one, kind
  * `import`: a literal path as written (`dofile("builtin/common/vector.lua")`), or one after a
  * folder held in a value (`dofile(modpath .. "/functions.lua")`, `menupath .. DIR_DELIM ..
  * "tab_local.lua"`) as `./` + its literal tail, relative to the file (a mod runs its own files);
@@ -535,13 +536,16 @@ function luaImports(node: Node): ImportRef[] {
   }
   const argument = node.childForFieldName('arguments')?.namedChild(0);
   if (!argument) return [];
-  if (node.childForFieldName('name')?.text !== 'require') {
+  const name = node.childForFieldName('name');
+  const loader = name?.type === 'dot_index_expression' ? name.childForFieldName('field')?.text : name?.text;
+  // A required `.lua` name is a path from the root (`wesnoth.require "ai/lua/battle_calcs.lua"`),
+  // as a loaded one is; any other is a module name (`require "a.b"`).
+  const literal = argument.type === 'string' ? (argument.childForFieldName('content')?.text ?? '') : null;
+  if (loader !== 'require' || literal?.endsWith('.lua')) {
     const path = luaLoadedPath(argument);
     return path ? [{ specifier: path, line: lineOf(node), names: ['*'], kind: 'import' }] : [];
   }
-  if (argument.type !== 'string') return [];
-  const content = argument.childForFieldName('content')?.text ?? '';
-  return content ? [{ specifier: content, line: lineOf(node), names: ['*'], kind: 'require' }] : [];
+  return literal ? [{ specifier: literal, line: lineOf(node), names: ['*'], kind: 'require' }] : [];
 }
 
 /**

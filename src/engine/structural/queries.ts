@@ -331,6 +331,9 @@ const LUA_EXTRA = `
  (#eq? @_dofile "dofile"))
 ((function_call name: (identifier) @_loadfile arguments: (arguments . [(string) (binary_expression)])) @import
  (#eq? @_loadfile "loadfile"))
+; \`wesnoth.require "ai/lua/x.lua"\`, \`wesnoth.dofile "x.lua"\`: the same loaders, called through a table.
+((function_call name: (dot_index_expression field: (identifier) @_loader) arguments: (arguments . [(string) (binary_expression)])) @import
+ (#match? @_loader "^(require|dofile|loadfile)$"))
 `;
 
 export const EXTRA_QUERIES: Readonly<Record<Language, string>> = {

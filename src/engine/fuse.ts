@@ -743,6 +743,12 @@ function chooseMember(
  * The function or method of the file whose own lines say the most of a "how" question's content
  * words, when that is MEMBER_CODE_WORDS_LEAD more than the chosen member's, among the chunks
  * fusing MEMBER_CODE_WORDS_MIN_SHARE of the file's best score (search/members.ts memberCodeWordsSaid); of two saying as many, the higher.
+ * The count stands in for a long body the embedding read only the head of; the text list reads
+ * the same words in the whole body, weighed by their rarity, so a member it ranks below the one
+ * chosen or the file's best (one that does not give way) says less than its count: runc's
+ * `msMoveRoot` says "mount", "proc", "container", "top" and "inside" in passing, and the text list
+ * ranks `checkProcMount`, first in the semantic list too, above it for "which mounts on top of or
+ * inside /proc a container is allowed to have".
  */
 function memberSayingMore(
   group: SearchResult[],
@@ -757,10 +763,17 @@ function memberSayingMore(
     if (r.score < MEMBER_CODE_WORDS_MIN_SHARE * best.score) break;
     if (r === chosen || (r.definitionKind !== 'function' && r.definitionKind !== 'method')) continue;
     if (givesWay?.(r) !== undefined) continue;
+    if ([chosen, best].some((m) => givesWay?.(m) === undefined && textRanksAbove(m, r))) continue;
     const words = codeWordsOf(r);
     if (words > most) [sayer, most] = [r, words];
   }
   return sayer;
+}
+
+/** Whether the text list found `a` and ranks it above `b` (or did not find `b`). */
+function textRanksAbove(a: SearchResult, b: SearchResult): boolean {
+  const rank = a.explanation.modalities.text?.rank;
+  return rank !== undefined && rank < (b.explanation.modalities.text?.rank ?? Infinity);
 }
 
 /**

@@ -9,6 +9,7 @@ import { corpusOf, engineOver } from '../../../test/support/engine';
 import {
   beyondPlace,
   calleesLookup,
+  delegateLookup,
   memberCodeWordsSaid,
   memberNameCoverage,
   memberNamesRead,
@@ -16,6 +17,7 @@ import {
   nameCoverage,
   nameMatchFactor,
   questionForms,
+  shortBodyLookup,
 } from './members';
 import {
   BOOST_SLOPE,
@@ -452,6 +454,67 @@ describe('on a "how" question, the member whose code says clearly more of the qu
     };
     const results = fuse({ ...understandInput(lists, chunkOf, question), codeWordsSaidOf: said });
     expect(results.find((r) => r.path === 'src/backend/linux_raw/vdso.rs')!.symbol).toBe('sym');
+  });
+});
+
+describe('on a "how" question, a member the text list ranks below the one chosen does not say more (real code)', () => {
+  // runc 1.1.5's libcontainer/rootfs_linux.go: `checkProcMount` decides which mounts on top of or
+  // inside /proc are allowed; `msMoveRoot` (longer) unmounts the host's procfs and sysfs mounts
+  // before moving the root, and says many of the question's words in its comments on the way.
+  const rootfs = readFileSync(new URL('./fixtures/runc-libcontainer-rootfs-linux.go.txt', import.meta.url), 'utf8');
+  const path = 'libcontainer/rootfs_linux.go';
+  const question = 'how does it decide which mounts on top of or inside /proc a container is allowed to have';
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await engineOver([{ path, text: rootfs }]);
+    corpus = corpusOf(engine);
+  });
+
+  /** The real run's lists over the whole of runc (real set, runc:understand:12, tuning), with `text` in place of its text list when given. */
+  function runInput(text?: Record<number, string>) {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.go');
+    const lists = {
+      semantic: list({ 0: 'checkProcMount', 8: 'msMoveRoot', 13: 'isProc', 14: 'getCgroupMounts' }, 25),
+      text: list(text ?? { 0: 'checkProcMount', 1: 'msMoveRoot', 21: 'getCgroupMounts', 99: 'isProc' }, 100),
+      structural: list({ 1: 'checkProcMount', 31: 'getCgroupMounts', 36: 'isProc' }, 40),
+    };
+    // And its importance boosts (the run's explanations), as centralities boostFor turns back into them.
+    const boosts: Record<string, number> = { checkProcMount: 1.187, getCgroupMounts: 1.142, msMoveRoot: 1.128 };
+    boosts.isProc = 1.242;
+    const centralityOf = (c: number) => Math.expm1(((boosts[chunkOf(c).symbol ?? ''] ?? 1) - 1) / BOOST_SLOPE);
+    // The member choice as the engine runs it on a "how" question (engine.ts).
+    return {
+      ...understandInput(lists, chunkOf, question),
+      ...memberNamesRead(question, true),
+      centralityOf,
+      calleesOf: calleesLookup(corpus, question),
+      delegateOf: delegateLookup(corpus, true),
+      isShortBody: shortBodyLookup(corpus),
+      codeWordsSaidOf: memberCodeWordsSaid(corpus, question),
+      textBreaksMemberTies: true,
+    };
+  }
+  const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === path)!;
+
+  it('msMoveRoot says MEMBER_CODE_WORDS_LEAD more of the question than isProc, whose name says "proc"', () => {
+    const said = memberCodeWordsSaid(corpus, question);
+    const chunk = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!;
+    expect(said(chunk('msMoveRoot')) - said(chunk('isProc'))).toBeGreaterThanOrEqual(MEMBER_CODE_WORDS_LEAD);
+    expect(said(chunk('msMoveRoot')) - said(chunk('checkProcMount'))).toBeLessThan(MEMBER_CODE_WORDS_LEAD);
+  });
+
+  it('"which mounts on top of or inside /proc": checkProcMount, first in the semantic and text lists, is shown', () => {
+    const first = shown(fuse(runInput()));
+    expect(first.symbol).toBe('checkProcMount');
+    expect(first.explanation.member?.rule).not.toBe('code-says-question');
+  });
+
+  it('ranked first by the text list, the member saying more is shown, as before', () => {
+    const first = shown(fuse(runInput({ 0: 'msMoveRoot', 1: 'checkProcMount', 21: 'getCgroupMounts', 99: 'isProc' })));
+    expect(first.symbol).toBe('msMoveRoot');
+    expect(first.explanation.member).toMatchObject({ rule: 'code-says-question', over: { symbol: 'checkProcMount' } });
   });
 });
 

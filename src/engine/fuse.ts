@@ -104,11 +104,16 @@ export interface FusionInput {
   isPrototype?(chunkId: number): boolean;
   /**
    * A question about what code does: whether a chunk is a name and no code (an include guard, a
-   * file's marker: search/members.ts bareDefineLookup). Put first in its file, it gives its place
+   * file's marker, a header of imports: search/members.ts nameOnlyLookup). Put first in its file, it gives its place
    * to any other member of the file, however far below ('name-only-gives-way'), and a file it
    * still shows leaves the results.
    */
   isNameOnly?(chunk: Chunk): boolean;
+  /**
+   * A question asking how: whether a chunk is a one-line namespace or module declaration
+   * (search/members.ts isScopeLine). It leaves the candidates, its file ranked by its other chunks.
+   */
+  isScopeLine?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -296,7 +301,9 @@ export function fuse(input: FusionInput): SearchResult[] {
   }
   belowSameBase(ownFile, sameBase);
   scored.sort(compareResults);
-  const answered = input.bodyOf ? withoutStandInsOfBodies(scored, input.bodyOf) : scored;
+  const { isScopeLine } = input;
+  const kept = isScopeLine ? scored.filter((r) => !isScopeLine(input.chunkOf(r.chunkId))) : scored;
+  const answered = input.bodyOf ? withoutStandInsOfBodies(kept, input.bodyOf) : kept;
   const containerLines = input.rankEveryContainerByMembers
     ? HOW_CONTAINER_RANKED_BY_MEMBERS_LINES
     : CONTAINER_RANKED_BY_MEMBERS_LINES;

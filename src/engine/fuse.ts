@@ -570,6 +570,22 @@ function bestChunkPerFile(
 }
 
 /**
+ * Whether a callee of the member chosen would itself give way (chooseMember): a step of the work,
+ * not the work — resource-agents' `ocf_is_ver`, a one-line `grep` of a version's format, which
+ * `ocf_version_cmp` calls and whose name says "ver", for "how are two version numbers compared".
+ * A short callee that hands its call on to a function of its file is kept: that function shows it
+ * (the MongoDB driver's `salted_password` → `hi`).
+ */
+function onlyAStep(
+  r: SearchResult,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+  delegateOf?: (r: SearchResult) => number | undefined,
+): boolean {
+  const way = givesWay?.(r);
+  return way !== undefined && !(way === 'short' && delegateOf?.(r) !== undefined);
+}
+
+/**
  * Whether a result is a method of the class a constructor builds: `Overlap.transform` for vega's
  * ES5 `function Overlap(params)`, any method of `__init__`'s or a C++ constructor's class.
  */
@@ -682,7 +698,7 @@ function chooseMember(
   let calleeRelevance = 0;
   for (const id of calleesOf?.(chosen) ?? []) {
     const r = group.find((g) => g.chunkId === id);
-    if (!r || (statement && listsRankingAbove(r, chosen).above === 0)) continue;
+    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || onlyAStep(r, givesWay, delegateOf)) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)

@@ -96,7 +96,8 @@ import {
   memberCodeWordsSaid,
   asksHow,
   outsideFunctionsLookup,
-  bareDefineLookup,
+  nameOnlyLookup,
+  isScopeLine,
   setterLookup,
   saysSet,
   constructorLookup,
@@ -455,7 +456,7 @@ export class Engine {
         ? {
             ...memberNamesRead(plan.raw, howItWorks),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
-            isNameOnly: bareDefineLookup(this.corpus),
+            isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),
             ...(howItWorks
@@ -463,6 +464,7 @@ export class Engine {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   textBreaksMemberTies: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
+                  isScopeLine,
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                   isShortBody: shortBodyLookup(this.corpus),
                   constructorHandsToItsClass: true,

@@ -104,11 +104,16 @@ export interface FusionInput {
   isPrototype?(chunkId: number): boolean;
   /**
    * A question about what code does: whether a chunk is a name and no code (an include guard, a
-   * file's marker: search/members.ts bareDefineLookup). Put first in its file, it gives its place
+   * file's marker, a header of imports: search/members.ts nameOnlyLookup). Put first in its file, it gives its place
    * to any other member of the file, however far below ('name-only-gives-way'), and a file it
    * still shows leaves the results.
    */
   isNameOnly?(chunk: Chunk): boolean;
+  /**
+   * A question asking how: whether a chunk is a one-line namespace or module declaration
+   * (search/members.ts isScopeLine). It leaves the candidates, its file ranked by its other chunks.
+   */
+  isScopeLine?(chunk: Chunk): boolean;
   /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -296,7 +301,9 @@ export function fuse(input: FusionInput): SearchResult[] {
   }
   belowSameBase(ownFile, sameBase);
   scored.sort(compareResults);
-  const answered = input.bodyOf ? withoutStandInsOfBodies(scored, input.bodyOf) : scored;
+  const { isScopeLine } = input;
+  const kept = isScopeLine ? scored.filter((r) => !isScopeLine(input.chunkOf(r.chunkId))) : scored;
+  const answered = input.bodyOf ? withoutStandInsOfBodies(kept, input.bodyOf) : kept;
   const containerLines = input.rankEveryContainerByMembers
     ? HOW_CONTAINER_RANKED_BY_MEMBERS_LINES
     : CONTAINER_RANKED_BY_MEMBERS_LINES;
@@ -563,6 +570,22 @@ function bestChunkPerFile(
 }
 
 /**
+ * Whether a callee of the member chosen would itself give way (chooseMember): a step of the work,
+ * not the work — resource-agents' `ocf_is_ver`, a one-line `grep` of a version's format, which
+ * `ocf_version_cmp` calls and whose name says "ver", for "how are two version numbers compared";
+ * a guard of a line or two that hands on to nothing (Minetest's `is_player`). A short callee that hands its call on to a function of its file is kept: that function shows it
+ * (the MongoDB driver's `salted_password` → `hi`).
+ */
+function onlyAStep(
+  r: SearchResult,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+  delegateOf?: (r: SearchResult) => number | undefined,
+): boolean {
+  const way = givesWay?.(r);
+  return way !== undefined && !(way === 'short' && delegateOf?.(r) !== undefined);
+}
+
+/**
  * Whether a result is a method of the class a constructor builds: `Overlap.transform` for vega's
  * ES5 `function Overlap(params)`, any method of `__init__`'s or a C++ constructor's class.
  */
@@ -675,8 +698,7 @@ function chooseMember(
   let calleeRelevance = 0;
   for (const id of calleesOf?.(chosen) ?? []) {
     const r = group.find((g) => g.chunkId === id);
-    // A short callee handing on to no function of its file (a test: `is_player`) is no step asked.
-    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || isTest(r, givesWay, delegateOf)) continue;
+    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || onlyAStep(r, givesWay, delegateOf)) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
@@ -800,15 +822,6 @@ function memberTextRanksHigher(
     [higher, rank] = [r, textRank(r)];
   }
   return higher;
-}
-
-/** A member of a line or two that hands on to no function of its file: a test, no step of the work. */
-function isTest(
-  r: SearchResult,
-  givesWay?: (r: SearchResult) => GivesWay | undefined,
-  delegateOf?: (r: SearchResult) => number | undefined,
-): boolean {
-  return givesWay?.(r) === 'short' && delegateOf?.(r) === undefined;
 }
 
 /** How many lists found `a`, and how many of those rank it above `b` (or did not find `b`). */

@@ -458,16 +458,72 @@ function isBareDefine(corpus: Corpus, chunk: Chunk): boolean {
 }
 
 /**
- * Whether a chunk is an include guard or a file's marker (a one-line `#define` of a bare name),
- * which on a question about what code does gives its place to any other member of its file and
- * shows no file of its own (fuse.ts FusionInput.isNameOnly). Such a line holds no code, yet its
- * name is its file's, and a question naming the file's subject finds it in every list
- * (jemalloc's `#define JEMALLOC_PAGES_C_` and pages.h's `#define
- * JEMALLOC_INTERNAL_PAGES_EXTERNS_H` for "how does jemalloc let the kernel reclaim unused pages
- * lazily": first in every list, the cap's boost outweighing its demotion).
+ * Whether a chunk is names and no code, which on a question about what code does gives its place
+ * to any other member of its file and shows no file of its own (fuse.ts FusionInput.isNameOnly):
+ * an include guard or a file's marker (a one-line `#define` of a bare name), or a file's header
+ * of imports (isImportsOnly). Such lines hold no code, yet their words are the file's (its
+ * marker's name, the doc comment above its imports, the names it works with), and a question
+ * naming the file's subject finds them in every list (jemalloc's `#define JEMALLOC_PAGES_C_` and
+ * pages.h's `#define JEMALLOC_INTERNAL_PAGES_EXTERNS_H` for "how does jemalloc let the kernel
+ * reclaim unused pages lazily": first in every list, the cap's boost outweighing its demotion;
+ * composer's Locker.php shown by its 15 `use` lines for "how does composer work out the root
+ * package version from the current git branch").
  */
-export function bareDefineLookup(corpus: Corpus): (chunk: Chunk) => boolean {
-  return (chunk) => isBareDefine(corpus, chunk);
+export function nameOnlyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => isBareDefine(corpus, chunk) || isImportsOnly(corpus, chunk);
+}
+
+/**
+ * Whether a chunk is a one-line namespace or module declaration (PHP's `namespace X;`, Rust's
+ * `mod x;`): on a question asking how it leaves the candidates (fuse.ts FusionInput.isScopeLine).
+ * It holds no code, and its words are its folder's, which every file of the folder writes, not
+ * its file's own, so it holds no place for its file either: phpseclib's ten `namespace
+ * phpseclib3\Math\BigInteger\Engines;` lines, each boosted first in a list for its file, stood
+ * above `BigInteger::setEngine` for "how does phpseclib pick which big integer engine to use",
+ * and handed their places to the engines' `toBytes` and `slidingWindow`.
+ */
+export function isScopeLine(chunk: Chunk): boolean {
+  return (
+    chunk.kind === 'definition' &&
+    chunk.startLine === chunk.endLine &&
+    chunk.definitionKind !== undefined &&
+    SCOPE_KINDS.has(chunk.definitionKind)
+  );
+}
+
+/**
+ * A line of a file's header that is no code of its own: PHP's opening tag and `declare(…);`,
+ * a `'use strict';` directive, a `namespace X;` or `package x` line.
+ */
+const HEADER_LINE =
+  /^(?:<\?php|\?>|declare\s*\(.*\)\s*;|(['"])use strict\1;?|namespace\s+[\w\\]+\s*;|package\s+[\w.]+;?)$/;
+
+/**
+ * Whether a chunk is a window of a parsed file whose every line of code starts an import (PHP's
+ * `use A\B;`, JavaScript's `import … from`, `require`) or is a header line (HEADER_LINE):
+ * composer's Locker.php lines 14–35, its 15 `use` lines and its class's doc comment, whose
+ * names ("Package\Version\VersionParser", "Util\Git") say a question's nouns with no code
+ * that does anything. A statement that continues over lines fails it, so the rule keeps it.
+ */
+function isImportsOnly(corpus: Corpus, chunk: Chunk): boolean {
+  if (chunk.kind !== 'window') return false;
+  const file = corpus.files[chunk.fileId];
+  const analysis = file?.analysis;
+  if (!analysis?.parsed || analysis.definitions.length === 0 || analysis.imports.length === 0) return false;
+  const importLines = new Set(analysis.imports.map((i) => i.line));
+  let imports = 0;
+  let line = chunk.startLine;
+  for (const text of linesOf(file.text, chunk.startLine, chunk.endLine)) {
+    const t = text.trim();
+    const at = line++;
+    if (importLines.has(at)) {
+      imports++;
+      continue;
+    }
+    if (!t || isCommentLine(t, file.language) || HEADER_LINE.test(t)) continue;
+    return false;
+  }
+  return imports > 0;
 }
 
 /** Definition kinds that declare a type: its fields, variants or method signatures, and no code that runs. */

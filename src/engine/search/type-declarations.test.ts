@@ -19,7 +19,7 @@ import {
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { bareDefineLookup, isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
+import { nameOnlyLookup, isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
 import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { engineOver } from '../../../test/support/engine';
@@ -352,7 +352,7 @@ describe('a `#define` of a bare name', () => {
 
 describe('an include guard or a file’s marker, on a question about what code does', () => {
   it('is a `#define` of a bare name: a name and no code', () => {
-    const nameOnly = bareDefineLookup(corpus);
+    const nameOnly = nameOnlyLookup(corpus);
     expect(nameOnly(named('JEMALLOC_PAGES_C_'))).toBe(true);
     expect(nameOnly(named('PAGES_PROT_COMMIT'))).toBe(false);
     expect(nameOnly(named('pages_purge_lazy'))).toBe(false);
@@ -378,8 +378,8 @@ describe('an include guard or a file’s marker, on a question about what code d
     };
     const chunkOf = (id: number) =>
       id === guardId ? { ...guard, id: guardId } : chunkOrFiller(corpus, 'other', '.c')(id);
-    const nameOnly = bareDefineLookup(corpus);
-    const headerNameOnly = bareDefineLookup(header);
+    const nameOnly = nameOnlyLookup(corpus);
+    const headerNameOnly = nameOnlyLookup(header);
     const run = (given: boolean) =>
       fuse(
         fusionInput(lists, chunkOf, {

@@ -629,7 +629,10 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
  * three lines of code, and `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex:
  * Some(self) } }` one: a question asking how something is done is answered elsewhere (ranking.ts
  * SHORT_BODY_DEMOTION_FACTOR). The literal of its fields a function ends by handing back is no
- * line of code (VALUE_LITERAL). So is a `#define` on one line: it names a value, a type or a call
+ * line of code (VALUE_LITERAL), nor is a C++ constructor's member initializer list (PCL's
+ * `StatisticalOutlierRemoval (bool extract_removed_indices = false) : FilterIndices<PointT>
+ * (extract_removed_indices), searcher_ (), mean_k_ (1), std_mul_ (0.0) { filter_name_ = …; }`,
+ * in its header above the `applyFilterIndices` that filters). So is a `#define` on one line: it names a value, a type or a call
  * written elsewhere (an include guard, PCL's `#define PCL_INSTANTIATE_StatisticalOutlierRemoval(T)
  * template class PCL_EXPORTS pcl::StatisticalOutlierRemoval<T>;` under the `applyFilterIndices`
  * that does the filtering).
@@ -651,8 +654,20 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     let literal = 0;
     let literalClosed = false;
     let hereDocEnd: string | undefined;
+    // A C++ constructor's member initializer list, read until the line that opens its body.
+    let initializers = file.language === 'cpp' && INITIALIZERS_OPEN.test(lines[signature]);
+    let opened = lines[signature].includes('{');
     for (const line of lines.slice(signature + 1)) {
       const t = line.trim();
+      // `: a_ (x), b_ (0)` only stores the constructor's arguments and defaults in fields, as a
+      // literal of its fields does (VALUE_LITERAL): no line of code.
+      if (file.language === 'cpp' && !opened && !initializers && t.startsWith(':')) initializers = true;
+      if (initializers) {
+        if (braceBalance(t) > 0 || /\{\s*\}$/.test(t)) initializers = false;
+        if (t.includes('{')) opened = true;
+        continue;
+      }
+      if (t.includes('{')) opened = true;
       // A here-document's lines are text the function prints, as a docstring's are.
       if (hereDocEnd !== undefined) {
         if (t === hereDocEnd) hereDocEnd = undefined;
@@ -692,6 +707,9 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
  */
 const VALUE_LITERAL =
   /^(?:return\s+)?(?:(?:Ok|Some|Box::new|Arc::new)\()?&?(?:Self|(?:[a-z_]\w*(?:\.|::))*[A-Z]\w*)\s*\{$/;
+
+/** A C++ constructor's signature line that ends where its member initializer list begins: `Pool (int n) :`. */
+const INITIALIZERS_OPEN = /\)\s*(?:noexcept\s*)?:\s*$/;
 
 /** How many more braces a line opens than it closes (strings and comments are not read apart). */
 function braceBalance(line: string): number {

@@ -402,6 +402,58 @@ const OUTLIER_REMOVAL_HPP = [
   '',
 ].join('\n');
 
+/** PCL 1.13, filters/statistical_outlier_removal.h, the class's other members shortened. */
+const OUTLIER_REMOVAL_H = [
+  '#ifndef PCL_FILTERS_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '#define PCL_FILTERS_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '',
+  '#include <pcl/filters/filter_indices.h>',
+  '',
+  'namespace pcl',
+  '{',
+  '  template<typename PointT>',
+  '  class StatisticalOutlierRemoval : public FilterIndices<PointT>',
+  '  {',
+  '    public:',
+  '      /** \\brief Constructor.',
+  '        * \\param[in] extract_removed_indices Set to true if you want to be able to extract the indices of points being removed (default = false).',
+  '        */',
+  '      StatisticalOutlierRemoval (bool extract_removed_indices = false) :',
+  '        FilterIndices<PointT> (extract_removed_indices),',
+  '        searcher_ (),',
+  '        mean_k_ (1),',
+  '        std_mul_ (0.0)',
+  '      {',
+  '        filter_name_ = "StatisticalOutlierRemoval";',
+  '      }',
+  '',
+  '      /** \\brief Set the number of nearest neighbors to use for mean distance estimation. */',
+  '      inline void',
+  '      setMeanK (int nr_k)',
+  '      {',
+  '        mean_k_ = nr_k;',
+  '      }',
+  '',
+  '      /** \\brief A constructor that does work past its initializers. */',
+  '      StatisticalOutlierRemoval (int k, double mul)',
+  '        : mean_k_ (k), std_mul_ (mul)',
+  '      {',
+  '        if (mean_k_ < 1)',
+  '          mean_k_ = 1;',
+  '        searcher_.reset (new pcl::search::KdTree<PointT> (false));',
+  '        filter_name_ = "StatisticalOutlierRemoval";',
+  '      }',
+  '',
+  '    protected:',
+  '      int mean_k_;',
+  '      double std_mul_;',
+  '  };',
+  '}',
+  '',
+  '#endif  // PCL_FILTERS_STATISTICAL_OUTLIER_REMOVAL_H_',
+  '',
+].join('\n');
+
 /** resource-agents 4.12, heartbeat/Filesystem, the description and the case lists shortened. */
 /**
  * Minetest 5.6 (LGPL-2.1-or-later), games/minetest_game/mods/doors/init.lua, `door_toggle`
@@ -588,6 +640,7 @@ const FILES: SourceFile[] = [
   { path: 'lib/heartbeat/ocf-shellfuncs', text: OCF_SHELLFUNCS },
   { path: 'resource.d/heartbeat/Filesystem', text: FILESYSTEM_AGENT },
   { path: 'filters/impl/statistical_outlier_removal.hpp', text: OUTLIER_REMOVAL_HPP },
+  { path: 'filters/statistical_outlier_removal.h', text: OUTLIER_REMOVAL_H },
   { path: 'src/string/strchr.c', text: STRCHR_C },
   { path: 'compat/src/index.d.ts', text: BATCHED_D_TS },
   { path: 'Constraints/DateValidator.php', text: DATE_VALIDATOR_PHP },
@@ -842,6 +895,58 @@ describe('a `#define` on one line', () => {
     expect(shown.symbol).toBe(apply.symbol);
     expect(shown.explanation.member?.rule).toBe('short-gives-way');
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe('a C++ constructor whose member initializer list is all it does but a line or two', () => {
+  const constructors = () =>
+    corpus.chunks.filter(
+      (c) =>
+        c.path === 'filters/statistical_outlier_removal.h' &&
+        c.kind === 'definition' &&
+        (c.definitionKind === 'method' || c.definitionKind === 'function') &&
+        c.symbol?.endsWith('StatisticalOutlierRemoval'),
+    );
+
+  it('is short: the initializers only store its arguments and defaults in fields', () => {
+    const short = shortBodyLookup(corpus);
+    const [initializing, working] = constructors();
+    expect(initializing.startLine).toBeLessThan(working.startLine);
+    expect(short(initializing)).toBe(true);
+    // Initializers on a line of their own (`: mean_k_ (k), …`) are read the same way; the four
+    // statements of its body are work.
+    expect(short(working)).toBe(false);
+  });
+
+  it('"how does the statistical outlier filter decide which points are outliers": the header\'s constructor falls below `applyFilterIndices`', () => {
+    const [constructor] = constructors();
+    const apply = corpus.chunks.find((c) => c.symbol?.endsWith('applyFilterIndices') && c.kind === 'definition')!;
+    // The constructor's doc comment and the filter's name in its body say the question's
+    // subject; the member's body says its work (pcl:understand:14: the header's constructor
+    // first, the answer second).
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(1, constructor), at(3, apply)),
+      text: merge(at(2, constructor), at(4, apply)),
+      structural: merge(at(1, apply), at(3, constructor)),
+    };
+    const question = 'how does the statistical outlier filter decide which points are outliers';
+    const run = (isShortBody?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.h'), {
+          limit: 100,
+          rankContainersByMembers: true,
+          rankEveryContainerByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          textBreaksMemberTies: true,
+          ...(isShortBody ? { isShortBody } : {}),
+        }),
+      ).filter((r) => r.path.startsWith('filters/'));
+    expect(run()[0].chunkId).toBe(constructor.id);
+    const shown = run(shortBodyLookup(corpus));
+    expect(shown[0].chunkId).toBe(apply.id);
+    const header = shown.find((r) => r.path === 'filters/statistical_outlier_removal.h')!;
+    expect(header.explanation.demotion?.rule).toBe(SHORT_BODY_DEMOTION_RULE);
+    expect(scoreFromExplanation(header.explanation)).toBeCloseTo(header.score, 12);
   });
 });
 

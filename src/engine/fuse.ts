@@ -573,8 +573,9 @@ function bestChunkPerFile(
  * Whether a callee of the member chosen would itself give way (chooseMember): a step of the work,
  * not the work — resource-agents' `ocf_is_ver`, a one-line `grep` of a version's format, which
  * `ocf_version_cmp` calls and whose name says "ver", for "how are two version numbers compared";
- * a guard of a line or two that hands on to nothing (Minetest's `is_player`). A short callee that hands its call on to a function of its file is kept: that function shows it
- * (the MongoDB driver's `salted_password` → `hi`).
+ * a guard of a line or two that hands on to nothing (Minetest's `is_player`). A short callee that
+ * hands its call on to a function of its file is kept: that function shows it (the MongoDB
+ * driver's `salted_password` → `hi`).
  */
 function onlyAStep(
   r: SearchResult,

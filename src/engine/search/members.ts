@@ -632,8 +632,8 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
  * line of code (VALUE_LITERAL), nor is a C++ constructor's member initializer list (PCL's
  * `StatisticalOutlierRemoval (bool extract_removed_indices = false) : FilterIndices<PointT>
  * (extract_removed_indices), searcher_ (), mean_k_ (1), std_mul_ (0.0) { filter_name_ = …; }`,
- * in its header above the `applyFilterIndices` that filters). So is a `#define` on one line: it names a value, a type or a call
- * written elsewhere (an include guard, PCL's `#define PCL_INSTANTIATE_StatisticalOutlierRemoval(T)
+ * in its header above the `applyFilterIndices` that filters). So is a `#define` on one line: it
+ * names a value, a type or a call written elsewhere (an include guard, PCL's `#define PCL_INSTANTIATE_StatisticalOutlierRemoval(T)
  * template class PCL_EXPORTS pcl::StatisticalOutlierRemoval<T>;` under the `applyFilterIndices`
  * that does the filtering).
  */

@@ -435,11 +435,7 @@ export function asksHow(raw: string): boolean {
  */
 export function outsideFunctionsLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
-    if (chunk.kind === 'definition') {
-      if (chunk.definitionKind === undefined || chunk.startLine !== chunk.endLine) return false;
-      if (SCOPE_KINDS.has(chunk.definitionKind)) return true;
-      return isBareDefine(corpus, chunk);
-    }
+    if (chunk.kind === 'definition') return isScopeLine(chunk) || isBareDefine(corpus, chunk);
     const analysis = corpus.files[chunk.fileId]?.analysis;
     return analysis !== undefined && analysis.parsed && analysis.definitions.length > 0;
   };

@@ -327,10 +327,8 @@ const LUA_EXTRA = `
     (variable_list . name: (identifier) .)
     (expression_list . value: (dot_index_expression) .))) @import)
 ; \`dofile(modpath .. "/functions.lua")\`, \`loadfile("x.lua")\`: a file run by its path.
-((function_call name: (identifier) @_dofile arguments: (arguments . [(string) (binary_expression)])) @import
- (#eq? @_dofile "dofile"))
-((function_call name: (identifier) @_loadfile arguments: (arguments . [(string) (binary_expression)])) @import
- (#eq? @_loadfile "loadfile"))
+((function_call name: (identifier) @_loader arguments: (arguments . [(string) (binary_expression)])) @import
+ (#match? @_loader "^(dofile|loadfile)$"))
 ; \`wesnoth.require "ai/lua/x.lua"\`, \`wesnoth.dofile "x.lua"\`: the same loaders, called through a table.
 ((function_call name: (dot_index_expression field: (identifier) @_loader) arguments: (arguments . [(string) (binary_expression)])) @import
  (#match? @_loader "^(require|dofile|loadfile)$"))

@@ -398,8 +398,9 @@ export interface Demotion {
  * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
  * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
  * chunk is a constructor, which only builds the object the other members work on
- * ('constructor-gives-way'); or the chunk is an include guard or a file's marker, a name and no
- * code, and any other member of its file takes its place ('name-only-gives-way'); or, on a
+ * ('constructor-gives-way'); or the chunk is an include guard, a file's marker or its header of
+ * imports, names and no code, and any other member of its file takes its place
+ * ('name-only-gives-way'); or, on a
  * question that does not ask how, every list that found it (two or more) ranks it above the
  * member chosen and its name says more of the question ('lists-rank-higher').
  */

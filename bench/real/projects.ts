@@ -1529,27 +1529,28 @@ export const PROJECTS: readonly RealProject[] = [
   // usr/share/nodejs/less, 108 files (fewer than 150: the package holds no more; node-clean-css,
   // 121, was the other candidate), the TypeScript build's ES5 output (tslib.__extends classes,
   // `X.prototype.m = function` methods, built-ins as object-literal members): lib/less (the parser
-  // and parser-input/chunker, the tree node classes with eval/genCSS/compare/operate, the visitors —
-  // import, extend, join-selector, to-css —, the import manager, parse-tree, the built-in function
-  // modules), lib/less-node (file managers, plugin loader, lessc helper) and lib/less-browser;
-  // families: the colour built-ins that adjust one HSL component (lighten/darken, saturate/
-  // desaturate, fadein/fadeout), the blend modes, the is* type tests, the nodes' compare methods,
-  // the file managers' loadFile; messages are `throw { type: 'Name', message: … }` objects that
-  // LessError prints as `<Type>Error: <message> in <file> on line N, column M:`. dist/ (the built
-  // browser bundles) is left out; bin/lessc has no extension and stays out with the extension
+  // and parser-input/chunker, the tree node classes with eval/genCSS/compare/operate, the visitors
+  // — import, extend, join-selector, to-css —, the import manager, parse-tree, the built-in
+  // function modules), lib/less-node (file managers, plugin loader, lessc helper) and
+  // lib/less-browser; families: the colour built-ins that adjust one HSL component (lighten/darken,
+  // saturate/desaturate, fadein/fadeout), the blend modes, the is* type tests, the nodes' compare
+  // methods, the file managers' loadFile; messages are `throw { type: 'Name', message: … }` objects
+  // that LessError prints as `<Type>Error: <message> in <file> on line N, column M:`. dist/ (the
+  // built browser bundles) is left out; bin/lessc has no extension and stays out with the extension
   // filter. GLM 0.9.9.8 (libglm-dev): the header-only OpenGL Mathematics library, 418 files in
   // usr/include/glm: the declarations in .hpp and the bodies in the .inl each header includes at
   // its end (detail/ the GLSL core functions and vector/matrix types, ext/ and gtc/ the stable
   // extensions — clip-space and transform matrices, quaternions, packing —, gtx/ the experimental
   // ones, simd/ the SSE helpers in .h); families: the projection matrices per handedness and depth
-  // range (perspectiveRH_ZO/NO, LH_ZO/NO), the easing curves, the GLSL pack functions, the
+  // range (perspectiveRH_ZO/NO, LH_ZO/NO), the easing curves, the component-wise comparisons, the
   // intersection tests, the single-axis Euler rotations; messages are GLM_STATIC_ASSERT
-  // (static_assert) texts as the compiler prints them (`error: static assertion failed: 'determinant'
-  // only accept floating-point inputs`); dependants are the files that #include a header by a
-  // relative path. detail/glm.cpp (the instantiation test) is out by extension. xtensor (73
-  // headers), websocketpp (93) and GUDHI (142) were smaller. Neither package, nor its Debian source
-  // (less.js, glm), is in the model's training lists; Less's neighbours there are the CSS parsers
-  // stylus's comment names, GLM's the Qt OpenGL headers (libqt5opengl5-dev) and libtommath-dev.
+  // (static_assert) texts as the compiler prints them (`error: static assertion failed:
+  // 'determinant' only accept floating-point inputs`); dependants are the files that #include a
+  // header by a relative path. detail/glm.cpp (the instantiation test) is out by extension. xtensor
+  // (73 headers), websocketpp (93) and GUDHI (142) were smaller. Neither package, nor its Debian
+  // source (less.js, glm), is in the model's training lists; Less's neighbours there are the CSS
+  // parsers stylus's comment names, GLM's the Qt OpenGL headers (libqt5opengl5-dev) and
+  // libtommath-dev.
   {
     name: 'less',
     pkg: 'node-less',

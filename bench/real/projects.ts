@@ -1572,6 +1572,49 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05g',
   },
+  // Twenty-first group (5 December, branch h36-qb), written before Fourfold ran on them: Bash and
+  // Ruby (ltsp, 31 .sh files, lynis, 96 mostly inline test blocks, and pbuilder, about 40, fell
+  // short of 150 or of functions). bash-completion 2.11 (bash-completion): the programmable
+  // completion collection, 469 extensionless files below usr/share/bash-completion: the
+  // bash_completion library (2,300 lines, 78 functions the completions call: _init_completion,
+  // _filedir, _known_hosts_real, _parse_help, __load_completion, the value completers _uids/_gids,
+  // _pci_ids/_usb_ids, _cd_devices/_dvd_devices, _allowed_users/_allowed_groups) and one file
+  // per command in completions/ (the symlinked aliases are not files; the files that load others
+  // do it with `_xfunc FILE FUNCTION`, which sources completions/FILE, or `. "$BASH_SOURCE.linux"`);
+  // families: those value-completer pairs and smbclient's _samba_* option-value helpers; messages
+  // are the `echo "bash_completion: $FUNCNAME: …" >&2` usage errors, printed with the function's
+  // name filled in. The perl and python helpers are left out. graphql-ruby 1.13 (ruby-graphql):
+  // the GraphQL server library, 425 files of lib/ (root lib, as thor): the schema DSL
+  // (graphql/schema, its member mixins and argument validators), the static validation rules (one
+  // module per rule, each with its *_error class), execution (interpreter, multiplex, dataloader),
+  // the AST analysers, pagination connections, the platform tracers and the Rails generators;
+  // families: the validators' validate, the tracers' platform_trace, the built-in scalars'
+  // coerce_input, the root-exists rules, the ORM mutation generators; messages are `raise
+  // ArgumentError, "…"` lines pasted with Ruby's ` (ArgumentError)` suffix, and the validation and
+  // analysis errors a client reads in the response. Neither package, nor its upstream (scop,
+  // rmosolgo), is in the model's training lists (graphql there is the JavaScript reference
+  // implementation).
+  {
+    name: 'bash-completion',
+    pkg: 'bash-completion',
+    version: '1:2.11-6',
+    language: 'bash',
+    root: 'usr/share/bash-completion',
+    extensions: [''],
+    exclude: /^helpers\//,
+    half: 'tuning',
+    since: '2026-12-05g',
+  },
+  {
+    name: 'graphql-ruby',
+    pkg: 'ruby-graphql',
+    version: '1.13.15-1',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/graphql-1.13.15/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-05g',
+  },
 ];
 
 export interface RealFile {

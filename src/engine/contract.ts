@@ -400,7 +400,9 @@ export interface Demotion {
  * chunk is a constructor, which only builds the object the other members work on
  * ('constructor-gives-way'); or the chunk is an include guard, a file's marker or its header of
  * imports, names and no code, and any other member of its file takes its place
- * ('name-only-gives-way'); or, on a
+ * ('name-only-gives-way'); or, on a question asking how, the chunk is a window of lines outside
+ * its file's functions (its header, tables, variables), and any function of its file takes its
+ * place ('outside-gives-way'); or, on a
  * question that does not ask how, every list that found it (two or more) ranks it above the
  * member chosen and its name says more of the question ('lists-rank-higher').
  */
@@ -413,6 +415,7 @@ export type MemberRule =
   | 'constructor-gives-way'
   | 'short-gives-way'
   | 'name-only-gives-way'
+  | 'outside-gives-way'
   | 'code-says-question'
   | 'text-breaks-tie'
   | 'lists-rank-higher';

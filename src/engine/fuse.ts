@@ -114,7 +114,11 @@ export interface FusionInput {
    * (search/members.ts isScopeLine). It leaves the candidates, its file ranked by its other chunks.
    */
   isScopeLine?(chunk: Chunk): boolean;
-  /** Behaviour questions: whether a chunk is lines of its file outside its functions, demoted by OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
+  /**
+   * "How" questions: whether a chunk is lines of its file outside its functions, demoted by
+   * OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. Such a window put first in its file gives its place to any
+   * function or method of the file, however far below ('outside-gives-way').
+   */
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
   isTypeDeclaration?(chunk: Chunk): boolean;
@@ -322,6 +326,9 @@ export function fuse(input: FusionInput): SearchResult[] {
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
     if (isNameOnly?.(chunk) === true) return 'name-only';
+    // Lines outside the file's functions (its header, its tables and variables) on a question
+    // asking how: their words are the file's, and the file's functions do what is asked.
+    if (chunk.kind === 'window' && input.isOutsideFunctions?.(chunk) === true) return 'outside';
     if (isSetter?.(chunk) === true) return 'setter';
     // A constructor of a line or two is short first: the function of its file it hands its
     // argument to shows the work (osmium's `Timestamp(const char*)`, `detail::parse_timestamp`).
@@ -646,8 +653,11 @@ function chooseMember(
     chosenCoverage = coverageOf(r);
     chosenRelevance = relevance(r, chosenCoverage);
   };
-  // A name and no code stands for its file only until any other member can: its words are the file's.
-  const anyMember = firstGivesWay === 'name-only';
+  // A name and no code stands for its file only until any other member can: its words are the
+  // file's. So do a "how" question's lines outside the file's functions (npm's env-replace.js,
+  // shown by its comment and its regular expression, gives its place to the one function that
+  // replaces), though a file they alone show keeps its place.
+  const anyMember = firstGivesWay === 'name-only' || firstGivesWay === 'outside';
   for (const r of group) {
     if (!anyMember && r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
@@ -867,7 +877,7 @@ function memberListsRankHigher(
 }
 
 /** Members that give their place to another strong member of their file (chooseMember). */
-type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only';
+type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only' | 'outside';
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {

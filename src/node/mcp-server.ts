@@ -217,6 +217,7 @@ const explanationShape = z.object({
         'constructor-gives-way',
         'short-gives-way',
         'name-only-gives-way',
+        'outside-gives-way',
         'code-says-question',
         'text-breaks-tie',
         'lists-rank-higher',

@@ -219,7 +219,36 @@ const OVERLAP_JS = [
   '',
 ].join('\n');
 
+/** The shape of stylus 0.54 (MIT), lib/cache/memory.js: a CommonJS constructor named twice on one line. */
+const MEMORY_JS = [
+  "var crypto = require('crypto');",
+  '',
+  'var MemoryCache = module.exports = function(options) {',
+  '  options = options || {};',
+  "  this.limit = options['cache limit'] || 256;",
+  '  this._cache = {};',
+  '  this.length = 0;',
+  '  this.head = this.tail = null;',
+  '};',
+  '',
+  'MemoryCache.prototype.has = function(key) {',
+  '  return !!this._cache[key];',
+  '};',
+  '',
+  'MemoryCache.prototype.purge = function() {',
+  '  var item = this.head;',
+  '  if (this.head.next) {',
+  '    this.head = this.head.next;',
+  '    this.head.prev = null;',
+  '  }',
+  '  this._cache[item.key] = item.prev = item.next = null;',
+  '  this.length--;',
+  '};',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'lib/cache/memory.js', text: MEMORY_JS },
   { path: 'vega-view-transforms/src/Overlap.js', text: OVERLAP_JS },
   { path: 'vega-transforms/src/Bin.js', text: BIN_JS },
   { path: 'backend/linux_raw/param/auxv.rs', text: AUXV_RS },
@@ -248,6 +277,11 @@ describe('a constructor, on a question about what its object does', () => {
     expect(constructor(named('Bin'))).toBe(true);
     expect(constructor(named('transform'))).toBe(false);
     expect(constructor(named('binStep'))).toBe(false);
+    // `var MemoryCache = module.exports = function(options) {…}`: the function is named by its
+    // file (`memory`), its methods by the variable on its line (`MemoryCache.prototype.purge`).
+    expect(named('memory').startLine).toBe(3);
+    expect(constructor(named('memory'))).toBe(true);
+    expect(constructor(named('purge'))).toBe(false);
   });
 
   it('is what a question about making something asks for', () => {

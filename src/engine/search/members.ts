@@ -808,10 +808,18 @@ export function constructorLookup(corpus: Corpus): (chunk: Chunk) => boolean {
  * Whether a top-level function's file defines methods on its name: JavaScript's constructor as
  * written before `class` (`function Bin(params) { Transform.call(this, …) }`, its methods given by
  * `inherits(Bin, Transform, {…})` or `Bin.prototype.m = …`), which only stores its parameters.
+ * CommonJS's `var MemoryCache = module.exports = function(options) {…}` defines the function
+ * under its file's name (an anonymous default export) and the variable on the same line: the
+ * methods go on the variable's name (`MemoryCache.prototype.purge`).
  */
 function givesMethods(corpus: Corpus, chunk: Chunk, name: string): boolean {
   const file = corpus.files[chunk.fileId];
-  return file !== undefined && file.analysis.definitions.some((d) => d.kind === 'method' && d.container === name);
+  if (!file) return false;
+  const definitions = file.analysis.definitions;
+  const names = new Set([name]);
+  for (const d of definitions)
+    if (d.kind === 'variable' && d.startLine === chunk.startLine && d.container === undefined) names.add(d.name);
+  return definitions.some((d) => d.kind === 'method' && d.container !== undefined && names.has(d.container));
 }
 
 /** Words of a question that ask how something is made, set up or started: there the constructor answers. */

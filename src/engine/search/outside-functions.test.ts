@@ -15,7 +15,7 @@ import { fuse, scoreFromExplanation } from '../fuse';
 import { OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, OUTSIDE_FUNCTIONS_DEMOTION_RULE } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
-import { asksHowItWorks, outsideFunctionsLookup } from './members';
+import { asksHowItWorks, memberNameCoverage, outsideFunctionsLookup } from './members';
 import { at, chunkOrFiller, merge } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { engineOver } from '../../../test/support/engine';
@@ -154,6 +154,22 @@ const DEFAULT_ENGINE_PHP = [
 
 const SCRIPT_PY = ['import sys', '', 'for block in sys.argv[1:]:', '    print("dynamic", block)', ''].join('\n');
 
+/** The shape of npm 9.2's @npmcli/config (ISC), lib/env-replace.js: a comment, a pattern, one function. */
+const ENV_REPLACE_JS = [
+  '// replace any ${ENV} values with the appropriate environ.',
+  '',
+  'const envExpr = /(?<!\\\\)(\\\\*)\\$\\{([^${}]+)\\}/g',
+  '',
+  'module.exports = (f, env) => f.replace(envExpr, (orig, esc, name) => {',
+  '  const val = env[name] !== undefined ? env[name] : `$\\{${name}}`',
+  '  if (esc.length % 2) {',
+  '    return orig.slice((esc.length + 1) / 2)',
+  '  }',
+  '  return (esc.slice(esc.length / 2)) + val',
+  '})',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
   { path: 'ext/dynblock/schema.go', text: SCHEMA_GO },
   { path: 'ext/dynblock/expand_body.go', text: EXPAND_BODY_GO },
@@ -242,5 +258,35 @@ describe("a file's lines outside its definitions, on a question about behaviour"
     const schema = response.results.find((r) => r.path === 'ext/dynblock/schema.go');
     expect(schema).toBeDefined();
     expect(schema?.explanation.demotion).toBeNull();
+  });
+});
+
+describe("a file's lines outside its functions, put first in their file on a question asking how", () => {
+  it("give their place to a function of the file however far below it fused (npm's env-replace.js)", () => {
+    const corpus = buildCorpus([{ path: '@npmcli/config/lib/env-replace.js', text: ENV_REPLACE_JS }], analyzer);
+    const header = corpus.chunks.find((c) => c.kind === 'window' && c.startLine === 1)!;
+    const replace = corpus.chunks.find((c) => c.kind === 'definition' && c.definitionKind === 'function')!;
+    expect(replace.startLine).toBe(5);
+    // The header's comment says the question's words; the function fused at under 0.8 of it.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(2, header), at(60, replace)),
+      text: merge(at(1, header), at(60, replace)),
+      structural: at(60, replace),
+    };
+    const question = 'how are ${VAR} references in .npmrc values replaced with environment variables';
+    const run = (isOutsideFunctions?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'other', '.js'), {
+          limit: 100,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          ...(isOutsideFunctions ? { isOutsideFunctions } : {}),
+        }),
+      ).filter((r) => r.path.endsWith('env-replace.js'));
+    expect(run()[0].chunkId).toBe(header.id);
+    const [shown] = run(outsideFunctionsLookup(corpus));
+    expect(shown.chunkId).toBe(replace.id);
+    expect(shown.explanation.member).toMatchObject({ rule: 'outside-gives-way', over: { chunkId: header.id } });
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
   });
 });

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
+import { Engine } from '../engine';
 import { fuse } from '../fuse';
 import type { Corpus } from '../modality';
 import { WEIGHTS } from '../ranking';
@@ -124,5 +125,30 @@ describe('containers of members on a "how" question', () => {
     const shown = first(withoutContainers(lists, containersOfMembers(corpus)));
     expect(shown.symbol).toBe('authenticate');
     expect(shown.path).toBe('net/ssh/authentication/methods/publickey.rb');
+  });
+});
+
+describe('the engine on a Ruby file', () => {
+  it('drops the containers from the lists when the question asks how, and not otherwise', async () => {
+    const engine = await Engine.build(FILES, {
+      analyzer: await StructuralAnalyzer.create(nodeGrammars),
+      embedder: null,
+    });
+    const ask = async (query: string) => {
+      const response = await engine.search(query, { preset: 'default', limit: 10 });
+      const text = response.query.modalities.find((m) => m.modality === 'text')!.list;
+      const retrieved = text.map((h) => engine.chunk(h.chunkId).symbol);
+      const shown = response.results.find((r) => r.path.endsWith('publickey.rb'))!;
+      return { retrieved, shown: shown.symbol, rank: shown.explanation.modalities.text?.rank };
+    };
+    // The text list retrieves the containers above the method; asked how, they leave it first.
+    const how = await ask('how does publickey authentication try each identity of the key manager');
+    expect(how.retrieved.indexOf('authenticate')).toBeGreaterThan(1);
+    expect(how.shown).toBe('authenticate');
+    expect(how.rank).toBe(0);
+    // The same words as a sentence: the lists are fused as retrieved (the class, 2nd, stands for its file).
+    const said = await ask('publickey authentication trying each identity of the key manager');
+    expect(said.shown).toBe('Publickey');
+    expect(said.rank).toBe(said.retrieved.indexOf('Publickey'));
   });
 });

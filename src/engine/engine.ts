@@ -108,6 +108,7 @@ import {
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
+import { containersOfMembers, withoutContainers } from './search/containers';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
 import { isTestChunk, isTestPath } from './structural/index';
@@ -422,7 +423,12 @@ export class Engine {
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
         plan.intent === 'understand_code'
-          ? docHitsToDefinitions(kept, this.docOwnerOf(howItWorks), (id) => this.corpus.chunks[id])
+          ? docHitsToDefinitions(
+              // Asked how, a class holding members of its own is no answer (search/containers.ts).
+              howItWorks ? withoutContainers(kept, (this.holders ??= containersOfMembers(this.corpus))) : kept,
+              this.docOwnerOf(howItWorks),
+              (id) => this.corpus.chunks[id],
+            )
           : kept,
       weights,
       k,
@@ -540,6 +546,8 @@ export class Engine {
     };
   }
   private docOwners: ((chunkId: number) => number | undefined) | undefined;
+  /** Whether a chunk is a class-like definition holding members' chunks (search/containers.ts), per file on first use. */
+  private holders: ((chunkId: number) => boolean) | undefined;
 
   /**
    * Whether a chunk is test code: by its path or Rust's `mod tests` (isTestChunk), by what its

@@ -402,7 +402,9 @@ export interface Demotion {
  * imports, names and no code, and any other member of its file takes its place
  * ('name-only-gives-way'); or, on a
  * question that does not ask how, every list that found it (two or more) ranks it above the
- * member chosen and its name says more of the question ('lists-rank-higher').
+ * member chosen and its name says more of the question ('lists-rank-higher'); or, on a question
+ * asking how, it calls the member chosen and another strong member of its file, two steps of the
+ * work it runs ('caller-runs-steps').
  */
 export type MemberRule =
   | 'closer-before-boost'
@@ -415,7 +417,8 @@ export type MemberRule =
   | 'name-only-gives-way'
   | 'code-says-question'
   | 'text-breaks-tie'
-  | 'lists-rank-higher';
+  | 'lists-rank-higher'
+  | 'caller-runs-steps';
 
 export interface MemberChoice {
   rule: MemberRule;

@@ -92,6 +92,7 @@ import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './sear
 import {
   calleesLookup,
   delegateLookup,
+  memberNameCoverageBeyondPlace,
   memberNamesRead,
   memberCodeWordsSaid,
   asksHow,
@@ -463,6 +464,8 @@ export class Engine {
               ? {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   textBreaksMemberTies: true,
+                  stepsOf: calleesLookup(this.corpus),
+                  stepNameCoverageOf: memberNameCoverageBeyondPlace(plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isScopeLine,
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),

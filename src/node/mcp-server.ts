@@ -220,6 +220,7 @@ const explanationShape = z.object({
         'code-says-question',
         'text-breaks-tie',
         'lists-rank-higher',
+        'caller-runs-steps',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

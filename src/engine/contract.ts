@@ -402,9 +402,7 @@ export interface Demotion {
  * imports, names and no code, and any other member of its file takes its place
  * ('name-only-gives-way'); or, on a
  * question that does not ask how, every list that found it (two or more) ranks it above the
- * member chosen and its name says more of the question ('lists-rank-higher'); or, on a question
- * asking how, it calls the member chosen and another strong member of its file, two steps of the
- * work it runs ('caller-runs-steps').
+ * member chosen and its name says more of the question ('lists-rank-higher').
  */
 export type MemberRule =
   | 'closer-before-boost'
@@ -417,8 +415,7 @@ export type MemberRule =
   | 'name-only-gives-way'
   | 'code-says-question'
   | 'text-breaks-tie'
-  | 'lists-rank-higher'
-  | 'caller-runs-steps';
+  | 'lists-rank-higher';
 
 export interface MemberChoice {
   rule: MemberRule;

@@ -92,7 +92,6 @@ import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './sear
 import {
   calleesLookup,
   delegateLookup,
-  memberNameCoverageBeyondPlace,
   memberNamesRead,
   memberCodeWordsSaid,
   asksHow,
@@ -464,8 +463,6 @@ export class Engine {
               ? {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   textBreaksMemberTies: true,
-                  stepsOf: calleesLookup(this.corpus),
-                  stepNameCoverageOf: memberNameCoverageBeyondPlace(plan.raw),
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isScopeLine,
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),

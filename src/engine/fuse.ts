@@ -40,7 +40,6 @@ import {
   boostFor,
   BOOSTED_KINDS,
   MEMBER_CODE_WORDS_LEAD,
-  MEMBER_STEPS_CALLER_MIN_SHARE,
   MEMBER_CODE_WORDS_MIN_SHARE,
   MEMBER_TEXT_TIE_SHARE,
   CONTAINER_KINDS,
@@ -188,19 +187,6 @@ export interface FusionInput {
    */
   calleesOf?(chunk: Chunk): number[];
   /**
-   * Questions asking how: every function of its own file a function calls, whatever its name
-   * (search/members.ts calleesLookup without the question); a member of the file that calls the
-   * member chosen and another strong member runs the steps the question spans and takes the place
-   * (chooseMember, 'caller-runs-steps').
-   */
-  stepsOf?(chunk: Chunk): number[];
-  /**
-   * Questions asking how: the share of a chunk's name the question says past a prefix repeating
-   * its file's place (search/members.ts memberNameCoverageBeyondPlace); the caller of the steps
-   * takes the place only when its name says as much as the member chosen's.
-   */
-  stepNameCoverageOf?(chunk: Chunk): number;
-  /**
    * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
    * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
    * the file does more (chooseMember).
@@ -332,7 +318,6 @@ export function fuse(input: FusionInput): SearchResult[] {
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
   const codeWordsSaidOf = input.codeWordsSaidOf;
-  const { stepsOf, stepNameCoverageOf } = input;
   const { isSetter, isConstructor, isShortBody, isNameOnly } = input;
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
@@ -358,10 +343,6 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.textBreaksMemberTies === true,
           input.readsAsStatement === true,
           methodOfItsClass,
-          stepsOf && {
-            of: (r) => stepsOf(input.chunkOf(r.chunkId)),
-            nameCoverage: (r) => stepNameCoverageOf?.(input.chunkOf(r.chunkId)) ?? choose(input.chunkOf(r.chunkId)),
-          },
         )
     : null;
   const shownBy =
@@ -642,7 +623,6 @@ function chooseMember(
   textBreaksTies = false,
   statement = false,
   methodOfItsClass?: (r: SearchResult, ctor: SearchResult) => boolean,
-  steps?: { of: (r: SearchResult) => number[]; nameCoverage: (r: SearchResult) => number },
 ): SearchResult {
   const best = group[0];
   const closeness = (r: SearchResult) =>
@@ -758,50 +738,23 @@ function chooseMember(
     handsOn = false;
     take(sayer);
   }
-  // The member chosen and another strong member of its file are two steps one function of the
-  // file calls: the question spans the steps, and that function runs them (symfony-validator's
-  // `loadClassMetadata`, which calls `getTypeConstraint` and `handleAllConstraint`, for "how are
-  // constraints guessed automatically from the types of a class's properties"). A step the
-  // question names stays: one reached as a callee named (callee-named), or one whose name says
-  // more of the question than the caller's (dbal's `detectRenamedColumns` for "how does the
-  // schema comparator notice that a column was renamed", not `compareTables`, which calls it).
-  const namesAsMuch = (r: SearchResult) => steps!.nameCoverage(r) >= steps!.nameCoverage(chosen);
-  const runner = steps && !named ? callerOfSteps(group, chosen, best, steps.of, namesAsMuch, givesWay) : undefined;
-  if (runner) {
-    handsOn = false;
-    take(runner);
-  }
   if (chosen === best || !(chosen.score > 0)) return best;
-  const rule = memberRule({
-    runsSteps: runner !== undefined,
-    says: sayer !== undefined,
-    listsAgree: agreed !== undefined && chosen === agreed,
-    named,
-    handsOn,
-    textTie: tieBreaker !== undefined && chosen === tieBreaker,
-    gaveWay,
-    closer: closeness(chosen) > closeness(best),
-  });
-  return standingFor(chosen, best, rule, chosenRelevance, bestRelevance, chosenCoverage);
-}
-
-/** The member chosen, recorded as standing for its file in place of its best chunk, with that chunk's score. */
-function standingFor(
-  chosen: SearchResult,
-  best: SearchResult,
-  rule: MemberRule,
-  relevance: number,
-  overRelevance: number,
-  nameCoverage: number,
-): SearchResult {
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
-    rule,
+    rule: memberRule({
+      says: sayer !== undefined,
+      listsAgree: agreed !== undefined && chosen === agreed,
+      named,
+      handsOn,
+      textTie: tieBreaker !== undefined && chosen === tieBreaker,
+      gaveWay,
+      closer: closeness(chosen) > closeness(best),
+    }),
     over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
-    relevance,
-    overRelevance,
-    nameCoverage,
+    relevance: chosenRelevance,
+    overRelevance: bestRelevance,
+    nameCoverage: chosenCoverage,
     factor,
   };
   // The file keeps its place exactly: its score is the best chunk's, own score × factor.
@@ -838,38 +791,6 @@ function memberSayingMore(
     if (words > most) [sayer, most] = [r, words];
   }
   return sayer;
-}
-
-/**
- * The function or method of the file, fusing MEMBER_STEPS_CALLER_MIN_SHARE of the file's best
- * score, not itself giving way and whose name says as much of the question as the member
- * chosen's (`namesAsMuch`), that calls both the member chosen and another function or method of
- * the file fusing MEMBER_CHOICE_MIN_SHARE of the best (stepsOf): of several, the highest. The
- * file's best chunk is no such caller: it was put first and left for a reason.
- */
-function callerOfSteps(
-  group: SearchResult[],
-  chosen: SearchResult,
-  best: SearchResult,
-  stepsOf: (r: SearchResult) => number[],
-  namesAsMuch: (r: SearchResult) => boolean,
-  givesWay?: (r: SearchResult) => GivesWay | undefined,
-): SearchResult | undefined {
-  const isFunction = (r: SearchResult) => r.definitionKind === 'function' || r.definitionKind === 'method';
-  if (!isFunction(chosen)) return undefined;
-  const strong = new Set(
-    group
-      .filter((r) => r !== chosen && isFunction(r) && r.score >= MEMBER_CHOICE_MIN_SHARE * best.score)
-      .map((r) => r.chunkId),
-  );
-  if (strong.size === 0) return undefined;
-  for (const r of group) {
-    if (r.score < MEMBER_STEPS_CALLER_MIN_SHARE * best.score) break;
-    if (r === chosen || r === best || !isFunction(r) || givesWay?.(r) !== undefined || !namesAsMuch(r)) continue;
-    const steps = stepsOf(r);
-    if (steps.includes(chosen.chunkId) && steps.some((id) => strong.has(id))) return r;
-  }
-  return undefined;
 }
 
 /** Whether the text list found `a` and ranks it above `b` (or did not find `b`). */
@@ -950,7 +871,6 @@ type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only';
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {
-  runsSteps: boolean;
   says: boolean;
   listsAgree: boolean;
   named: boolean;
@@ -959,8 +879,7 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { runsSteps, says, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
-  if (runsSteps) return 'caller-runs-steps';
+  const { says, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
   if (says) return 'code-says-question';
   if (listsAgree) return 'lists-rank-higher';
   if (named) return 'callee-named';

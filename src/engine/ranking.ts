@@ -772,17 +772,6 @@ export const MEMBER_CALLEE_MIN_SHARE = SUB_RESULT_MIN_SHARE;
 export const MEMBER_CALLEE_MIN_WORDS = 2;
 
 /**
- * On a question asking how, the member chosen for a file gives its place to a function of the
- * file that calls it and another strong member of the file (fusing MEMBER_CHOICE_MIN_SHARE of the
- * best), when that caller fuses at least this share of the file's best score: a strong chunk of
- * the file, as a sub-result is. Two steps of one piece of work match the question's words each in
- * their own part, and the function running both holds them all (fuse.ts chooseMember,
- * 'caller-runs-steps'). A member chosen whose name says more of the question than the caller's is
- * the step asked about and stays (dbal's `detectRenamedColumns` over `compareTables`).
- */
-export const MEMBER_STEPS_CALLER_MIN_SHARE = SUB_RESULT_MIN_SHARE;
-
-/**
  * On a question that does not ask how (a sentence saying what one function does, or keywords),
  * the member chosen for a file gives its place to one that every list finding it ranks above the
  * member chosen, in MEMBER_LISTS_RANK_HIGHER_MIN_LISTS lists or more, and whose name the question

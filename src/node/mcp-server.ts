@@ -220,7 +220,6 @@ const explanationShape = z.object({
         'code-says-question',
         'text-breaks-tie',
         'lists-rank-higher',
-        'caller-runs-steps',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

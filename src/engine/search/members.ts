@@ -171,22 +171,6 @@ function placeOf(chunk: Chunk): string | undefined {
 }
 
 /**
- * A question's coverage of each chunk's name past a prefix repeating its file's place (beyondPlace,
- * said or not) in every language, for fuse's steps rule (FusionInput.stepNameCoverageOf): a shell agent's
- * functions all start with its file's name (`Filesystem_start` in resource.d/heartbeat/Filesystem),
- * which says the question's "Filesystem agent" for every one of them and none of the step asked
- * about (`is_fsck_needed`).
- */
-export function memberNameCoverageBeyondPlace(question: string): (chunk: Chunk) => number {
-  const forms = questionForms(question);
-  // The place goes even when the question says it: every function of the file says it then.
-  return (chunk) =>
-    chunk.symbol === undefined
-      ? 0
-      : nameCoverage(beyondPlace(splitIdentifier(chunk.symbol), chunk.path).join('_'), forms);
-}
-
-/**
  * How many of the question's words each chunk's name says (namePartsSaid's count), for fuse's
  * member choice on a question asking how (FusionInput.nameWordsSaidOf): of two members whose names
  * are said as wholly, the one that says more of the question is the narrower answer ("how does it

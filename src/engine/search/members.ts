@@ -590,6 +590,14 @@ function functionLines(
 
 /** A line that only opens or closes a body: `{` (PHP, C), `}`, `});`, `end`, Lua's `end,` closing a table's function field and `end)` a callback argument. */
 const CLOSING_LINE = /^(?:[{})\]]+[;,]?|end[),;]*)$/;
+/**
+ * A statement that only takes or lets go of a lock around the body's work: Go's
+ * `s.stateLock.Lock()`, `defer s.memberLock.RUnlock()`. It guards the work and does none of it:
+ * serf's `State`, a lock held around `return s.state`, is a getter, and it came first in every
+ * list for "how does serf rebuild its state from the snapshot file on restart" over
+ * `Snapshotter.replay`.
+ */
+const LOCK_LINE = /^(?:defer\s+)?(?:[A-Za-z_]\w*\.)+R?(?:Lock|Unlock)\(\)$/;
 /** A shell here-document's opening, `<<END`, `<<-'EOF'` (not a `<<<` here-string): its terminator. */
 const HERE_DOC = /(?<!<)<<-?\s*(['"]?)([A-Za-z_]\w*)\1/;
 /** A Python docstring's opening or closing quotes. */
@@ -620,12 +628,12 @@ export function functionsInFileLookup(corpus: Corpus): (chunk: Chunk) => number 
  * blank lines, comments, a Python docstring, a shell here-document's text (an OCF agent's
  * `meta_data() { cat <<END … END }`, its XML description in every word of a question about the
  * agent) and lines that only open or close a body (`{`, `}`, a Ruby `end`) are not code (a
- * signature continued over more lines is counted, so such a function is rarely short). `func (s
- * *Serf) State() SerfState { s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is
- * three lines of code, and `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex:
- * Some(self) } }` one: a question asking how something is done is answered elsewhere (ranking.ts
- * SHORT_BODY_DEMOTION_FACTOR). The literal of its fields a function ends by handing back is no
- * line of code (VALUE_LITERAL), nor is a C++ constructor's member initializer list (PCL's
+ * signature continued over more lines is counted, so such a function is rarely short), nor is a
+ * statement that only takes or lets go of a lock (LOCK_LINE). `func (s *Serf) State() SerfState {
+ * s.stateLock.Lock(); defer s.stateLock.Unlock(); return s.state }` is one line of code, and so is
+ * `fn lock(&self) -> MutexLockFuture<'_, T> { MutexLockFuture { mutex: Some(self) } }`: a question
+ * asking how something is done is answered elsewhere (ranking.ts SHORT_BODY_DEMOTION_FACTOR). The
+ * literal of its fields a function ends by handing back is no line of code (VALUE_LITERAL), nor is a C++ constructor's member initializer list (PCL's
  * `StatisticalOutlierRemoval (bool extract_removed_indices = false) : FilterIndices<PointT>
  * (extract_removed_indices), searcher_ (), mean_k_ (1), std_mul_ (0.0) { filter_name_ = …; }`,
  * in its header above the `applyFilterIndices` that filters). So is a `#define` on one line: it
@@ -681,7 +689,7 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
         if (literal <= 0) literalClosed = true;
         continue;
       }
-      if (CLOSING_LINE.test(t)) continue;
+      if (CLOSING_LINE.test(t) || LOCK_LINE.test(t)) continue;
       // The value the body ends by handing back, built from its fields, is no line of code
       // however many lines the fields take; a statement after it is work of its own.
       if (literalClosed) return false;

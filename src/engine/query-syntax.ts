@@ -38,7 +38,7 @@ const LANGUAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   java: ['java'],
   kotlin: ['kt', 'kts'],
   c: ['c', 'h'],
-  cpp: ['cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'h'],
+  cpp: ['cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx', 'h', 'inl', 'ipp', 'tpp'],
   csharp: ['cs'],
   ruby: ['rb', 'rake', 'gemspec'],
   php: ['php'],

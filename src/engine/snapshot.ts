@@ -123,8 +123,13 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    "ai/lua/x.lua"`) is an import, a required `.lua` name a path (analysis), and a shell script's
  *    `. /usr/share/x/lib` links to the one file ending with that path's longest tail (graph): an
  *    older snapshot has no dependants of those files.
+ * 39: a `.inl` file (the inline and template bodies a C++ header includes at its end) is C++
+ *    (analysis) and an `#include "x.inl"` links to it (graph), and a shell call of a function
+ *    that sources its argument with a plain word naming a shell file (`_xfunc list_lists …`)
+ *    imports that file (graph): an older snapshot has no definitions, calls or includers of
+ *    those `.inl` files, and no dependants of a file loaded by name.
  */
-export const SNAPSHOT_VERSION = 38;
+export const SNAPSHOT_VERSION = 39;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -333,3 +333,31 @@ describe('a file named with any language’s extension', () => {
     ).toEqual(['modules.d/99base/init.sh']);
   });
 });
+
+describe('a shell file loaded by name through a function that sources its argument', () => {
+  // bash-completion: `_xfunc FILE FUNC` hands FILE to __load_completion, which sources
+  // completions/FILE; `_xfunc list_lists _mailman_lists` loads list_lists as `. file` would.
+  const completion = {
+    bash_completion:
+      '#!/bin/bash\n__load_completion()\n{\n    local cmd="${1##*/}" compfile\n    for dir in "${dirs[@]}"; do\n        compfile="$dir/$cmd"\n        [[ -f $compfile ]] && . "$compfile" && return 0\n    done\n}\n_xfunc()\n{\n    local srcfile=$1\n    shift\n    declare -F $1 &>/dev/null || __load_completion "$srcfile"\n    "$@"\n}\n_show()\n{\n    echo "$1"\n}\n',
+    'completions/list_lists':
+      '#!/bin/bash\n_mailman_lists()\n{\n    COMPREPLY=($(compgen -W "$(list_lists -b)" -- "$cur"))\n}\n',
+    'completions/add_members': '#!/bin/bash\n_add_members()\n{\n    _xfunc list_lists _mailman_lists\n}\n',
+    'completions/lists_shown':
+      '#!/bin/bash\n_lists_shown()\n{\n    _show list_lists\n    # _xfunc list_lists _mailman_lists\n}\n',
+    // Run later by compgen, inside a quoted word the parser reads as no call.
+    'completions/querybts':
+      '#!/bin/bash\n_querybts()\n{\n    COMPREPLY=($(compgen -W \'www $(_xfunc list_lists _mailman_lists)\' -- "$cur"))\n}\n',
+  };
+
+  it('"what depends on completions/list_lists": the files that load it through _xfunc, not one that only prints its name or a comment', async () => {
+    expect(
+      await filesAnswering(completion, 'impact_analysis', 'what depends on completions/list_lists', [
+        'depends',
+        'completions',
+        'list',
+        'lists',
+      ]),
+    ).toEqual(['completions/add_members', 'completions/querybts']);
+  });
+});

@@ -28,6 +28,7 @@ import {
 import { docReturnTypeOf, localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
 import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
+import { type LoaderCall, shellLoaderCalls, shellLoaders } from './shell-loaders';
 import { isDeclarationSignature } from '../structural/index';
 
 export const EDGE_IMPORT = 0;
@@ -556,9 +557,21 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
     unresolvedImports: 0,
   };
   const externalIndex = new Map<string, number>();
+  // A call that loads a file by name (`_xfunc list_lists …`): an import of it, as `. file` is.
+  const loaded = new Map<number, LoaderCall[]>();
+  for (const call of shellLoaderCalls(files, shellLoaders(files))) {
+    const list = loaded.get(call.from);
+    if (list) list.push(call);
+    else loaded.set(call.from, [call]);
+  }
   for (let p = 0; p < fileCount; p++) {
     const resolved: ResolvedImportOfFile[] = [];
     table.importsOfFile[p] = resolved;
+    for (const call of loaded.get(p) ?? []) {
+      table.resolvedImports++;
+      pushImportRecord(table, p, call.line, call.target, '*', IMPORT_KIND_IMPORT);
+      resolved.push({ target: call.target, names: null, reexport: false });
+    }
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
     const inline = rustInlineModules(files[p], imports);
     for (let i = 0; i < imports.length; i++) {

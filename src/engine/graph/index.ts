@@ -1389,7 +1389,7 @@ function importedAs(name: string, as: string): string {
 }
 
 /** C and C++ sources and headers: what depends on them is first what includes them. */
-const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc)$/i;
+const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc|inl|ipp|tpp)$/i;
 
 /** Whether a file is the module a qualifier names: its stem (`fileutil.py`) or its folder (Go's package `internal/protocol/`). */
 function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]): boolean {

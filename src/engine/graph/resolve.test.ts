@@ -571,6 +571,11 @@ describe('C and C++ includes', () => {
     expect(r2.resolve('features/impl/vfh.hpp', '<other/features/pfh.h>')).toBe('external:other/features/pfh.h');
   });
 
+  it('resolves the inline bodies a header includes at its end (`#include "x.inl"`)', () => {
+    const r2 = repo({ 'ext/matrix_clip_space.hpp': '', 'ext/matrix_clip_space.inl': '', 'detail/setup.hpp': '' });
+    expect(r2.resolve('ext/matrix_clip_space.hpp', 'matrix_clip_space.inl')).toEqual(['ext/matrix_clip_space.inl']);
+  });
+
   it('leaves system headers external', () => {
     expect(r.resolve('src/main.c', '<glib.h>')).toBe('external:glib.h');
     expect(r.resolve('googletest/src/gtest.cc', '<vector>')).toBe('external:vector');

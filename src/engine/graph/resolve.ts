@@ -194,7 +194,7 @@ function languageOf(file: ResolvableFile): Language | null {
 /** Where a header's implementation is, beside it with the same stem, in this order. */
 const C_IMPLEMENTATION_EXTENSIONS = ['.c', '.cc', '.cpp', '.cxx'];
 /** C and C++ files an `#include` can name (headers, and the odd included `.c`/`.inc`). */
-const INCLUDABLE = /\.(h|hh|hpp|hxx|h\+\+|inc|ipp|tpp|c|cc|cpp|cxx)$/i;
+const INCLUDABLE = /\.(h|hh|hpp|hxx|h\+\+|inc|inl|ipp|tpp|c|cc|cpp|cxx)$/i;
 /** `package a.b` lines of a Kotlin or Scala file (Scala may chain several: `package a` then `package b.c`). */
 const PACKAGE_LINE = /^[ \t]*package[ \t]+([\w.`]+)[ \t]*;?[ \t]*(?:\{|$)/gm;
 /** `namespace A.B` (block or file-scoped) of a C# file. */

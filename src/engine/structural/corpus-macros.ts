@@ -24,7 +24,7 @@ import {
 import { type MacroRules, type MacroTable, macroTable, rustMacroDefinitions, rustMacroRules } from './macro-rules';
 
 const RUST_FILE = /\.rs$/;
-const C_FILE = /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx)$/;
+const C_FILE = /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|inl|ipp|tpp)$/;
 
 export class CorpusMacros {
   private constructor(

@@ -22,6 +22,9 @@ describe('languageForPath', () => {
       'src/widget.cc': 'cpp',
       'a.cpp': 'cpp',
       'a.hpp': 'cpp',
+      // The bodies a C++ header includes at its end (glm's ext/matrix_clip_space.inl).
+      'ext/matrix_clip_space.inl': 'cpp',
+      'detail/impl.tpp': 'cpp',
       'Program.cs': 'csharp',
       'lib/rake/task.rb': 'ruby',
       'tasks/db.rake': 'ruby',

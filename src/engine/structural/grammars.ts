@@ -57,6 +57,8 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   'h++': 'cpp',
   ipp: 'cpp',
   tpp: 'cpp',
+  // Template and inline bodies a C++ header includes at its end (glm's `x.hpp` → `x.inl`).
+  inl: 'cpp',
   cs: 'csharp',
   rb: 'ruby',
   rake: 'ruby',

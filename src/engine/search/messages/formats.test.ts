@@ -130,6 +130,31 @@ describe('pieces of a format string', () => {
     expect(alignFormat(runs[0].pieces, "Timeout of 30ms exceeded for 'fetchUser'")?.coverage).toBe(1);
   });
 
+  it('joins a template literal as compiled JavaScript writes it, `"a".concat(x, "b").concat(y, "c")`', () => {
+    const runs = formatRuns(
+      'throw { type: \'Runtime\', message: "wrong number of arguments for ".concat(this.name, " (").concat(argsLength, " for ").concat(this.arity, ")") };',
+    );
+    // (`'Runtime'`, the error's type, is a run of its own.)
+    expect(runs.map((r) => r.pieces)).toEqual([
+      [{ constant: 'Runtime' }],
+      [
+        { constant: 'wrong number of arguments for ' },
+        { placeholder: 'this.name' },
+        { constant: ' (' },
+        { placeholder: 'argsLength' },
+        { constant: ' for ' },
+        { placeholder: 'this.arity' },
+        { constant: ')' },
+      ],
+    ]);
+    expect(alignFormat(runs[1].pieces, 'wrong number of arguments for .button-size (3 for 4)')?.coverage).toBe(1);
+    // A value concatenated last is a placeholder at the end.
+    const tail = formatRuns(
+      "reject({ message: \"'\".concat(f, \"' wasn't found. Tried - \").concat(tried.join(',')) });",
+    );
+    expect(tail[0].pieces.at(-1)).toMatchObject({ placeholder: expect.stringContaining('.concat(tried') });
+  });
+
   it('reads quotes inside an interpolation as its own strings (Vagrant’s `"DVD \'#{d["name"]}\' no longer exists…"`)', () => {
     const line = `machine.ui.warn("DVD '#{d["name"]}' no longer exists in Vagrant config. Removing medium from guest...", prefix: true)`;
     const runs = formatRuns(line);

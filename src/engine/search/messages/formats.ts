@@ -120,6 +120,11 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
     if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
+    } else if (current && between !== null && CONCAT_CALL.test(between)) {
+      // `"variable ".concat(name, " is undefined")`: a template literal as TypeScript and Babel
+      // compile it for older engines, the value between the two literals.
+      current.pieces.push({ placeholder: CONCAT_CALL.exec(between)![1].trim() }, ...formatPieces(lit.content));
+      current.literals.push(lit);
     } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
       current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
       current.literals.push(lit);
@@ -218,7 +223,13 @@ const DANGLING_CONVERSION = /%[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?$/;
 
 const CONCATENATED_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))[\s\S]{1,80}?(?:\+|<<|\.\.?)\s*$/;
 
-const TRAILING_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))\s*[\w$@(]/;
+const TRAILING_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$])|\)?\.concat\()\s*[\w$@(]/;
+
+/**
+ * What compiled JavaScript writes between two literals of a template (`"a ".concat(x, " b")`,
+ * and on along the chain: `).concat(y, " c")`): the value, as the first group.
+ */
+const CONCAT_CALL = /^\)?\.concat\(\s*([^;{}]{1,80}?),\s*$/;
 
 function closeRun(run: FormatRun, after: string) {
   if (TRAILING_EXPRESSION.test(after)) run.pieces.push({ placeholder: after.trim() });

@@ -60,6 +60,28 @@ describe('a pasted message finds its format string', () => {
   });
 });
 
+describe('a pasted message built by compiled JavaScript, its location after it', () => {
+  it('Less’s NameError: `"variable ".concat(name, " is undefined")`, the “in <file> on line N, column M:” left out', () => {
+    const lines = fixture('less-variable-eval.js.txt');
+    const plan = routeWithFormats(
+      'NameError: variable @brand-primary is undefined in /home/anna/site/less/buttons.less on line 14, column 15:',
+      'less-variable-eval.js.txt',
+    );
+    expect(plan.regex).toBeDefined();
+    expect(matchingLines(lines, plan.regex!)).toEqual([37]);
+    expect(lines[36]).toContain('"variable ".concat(name, " is undefined")');
+  });
+
+  it('reads the message before a location said after it, as Less and PHP print it', () => {
+    expect(
+      unwrapMessage('RuntimeError: wrong number of arguments for .m (3 for 4) in /s/a.less on line 40, column 5:'),
+    ).toContain('wrong number of arguments for .m (3 for 4)');
+    expect(unwrapMessage('PHP Warning:  Undefined variable $x in /var/www/a.php on line 12')).toContain(
+      'Undefined variable $x',
+    );
+  });
+});
+
 describe('a pasted message is aligned with the format strings of the source', () => {
   it('Go %q: both of cobra’s “unknown command” formats, the values and “Error: ” left out', () => {
     expect(formatsFor('Error: unknown command "serv" for "hugo"', 'cobra-args.go.txt')).toEqual([

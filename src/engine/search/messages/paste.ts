@@ -276,6 +276,13 @@ const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:(?:::|\/)[\w.$\\-]+)*
 const INPUT_LOCATION = /^[\w./\\-]+:\d+(?:[:,]\d+)?(?:-\d+(?:[:,]\d+)?)?:\s+/;
 
 /**
+ * Where the input was wrong, said after the message: ` in /site/buttons.less on line 14, column
+ * 15:` (Less's LessError), ` in /var/www/x.php on line 12` (PHP's error display) — the tool's
+ * location, as a traceback's frame is, not the message's.
+ */
+const INPUT_LOCATION_AFTER = /\s+in\s+\S+\s+on line \d+(?:,\s*column \d+)?:?$/;
+
+/**
  * A Rust `assert_eq!`/`assert_ne!` (and their `debug_` forms) with a message of its own, as the
  * standard library prints it: before 1.73 `assertion failed: \`(left == right)\`` then ` left:
  * \`1\`,` and ` right: \`4\`: <message>', file:line:col` on three lines, the panic's quotes around
@@ -327,7 +334,16 @@ function unwrapOnce(text: string): string {
     DEBUG_VARIANT.exec(text) ??
     ASSERTION.exec(text);
   if (panic?.[1]) return panic[1].trim();
-  for (const prefix of [LOG_TIME, LOG_LEVEL, NPM_LOG_HEADING, INPUT_LOCATION, UNCAUGHT, CPP_WHAT, LEADING_NAME]) {
+  for (const prefix of [
+    LOG_TIME,
+    LOG_LEVEL,
+    NPM_LOG_HEADING,
+    INPUT_LOCATION,
+    UNCAUGHT,
+    CPP_WHAT,
+    LEADING_NAME,
+    INPUT_LOCATION_AFTER,
+  ]) {
     const rest = text.replace(prefix, '');
     if (rest !== text && rest.trim()) return rest.trim();
   }

@@ -481,6 +481,12 @@ export interface ResultExplanation {
    * the cap, so no other chunk's importance passes it (ranking.ts FIRST_IN_EVERY_LIST_BOOST).
    */
   firstInEveryList?: true;
+  /**
+   * Set on a sentence describing what code does (the classifier's rule 'description') when this
+   * result was moved above the one named here, which every list fused ranks below it: the boost or
+   * the member rules had put that one first (fuse.ts withEveryListsOrder).
+   */
+  aboveByEveryList?: { chunkId: number; path: string; startLine: number };
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;

@@ -461,6 +461,7 @@ export class Engine {
       ...(plan.intent === 'understand_code'
         ? {
             ...memberNamesRead(plan.raw, howItWorks),
+            ...(!howItWorks && plan.rule === 'description' ? { everyListOrders: true } : {}),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
             isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),

@@ -437,3 +437,97 @@ describe('a chunk every list puts first (behaviour questions)', () => {
     expect(gated[0].explanation.firstInEveryList).toBe(true);
   });
 });
+
+describe('a sentence describing code: a result every list ranks higher is not shown below', () => {
+  // phpMyAdmin's "Returns the real row count for a table" (understand set, tuning half):
+  // Table::getRealRowCountTable 2nd, 2nd and 1st in the three lists at boost 1.15, the hub
+  // Util::checkRowCount 4th, 5th and 4th at boost 1.26.
+  const paths = ['classes/Table.php', 'classes/Util.php', 'classes/Other.php'];
+  const chunks: Chunk[] = paths.map((path, id) => ({
+    id,
+    fileId: id,
+    path,
+    startLine: 1,
+    endLine: 10,
+    kind: 'definition',
+    definitionKind: 'method',
+    symbol: ['getRealRowCountTable', 'checkRowCount', 'other'][id],
+  }));
+  const others = (n: number): Chunk => ({
+    id: n,
+    fileId: n,
+    path: `f${n}.php`,
+    startLine: 1,
+    endLine: 5,
+    kind: 'window',
+  });
+  /** A list of 20 with `placed` (chunk id → rank) and fillers elsewhere. */
+  const list = (placed: Record<number, number>): ModalityHit[] =>
+    Array.from({ length: 20 }, (_, rank) => {
+      const id = Object.entries(placed).find(([, at]) => at === rank)?.[0];
+      return { chunkId: id === undefined ? 100 + rank : Number(id), score: 1, reason: 'r' };
+    });
+  const centrality = (boost: number) => Math.exp((boost - 1) / 0.3) - 1;
+  const input = fusionInput(
+    { semantic: list({ 0: 1, 1: 3 }), text: list({ 0: 1, 1: 4 }), structural: list({ 0: 0, 1: 3 }) },
+    (id) => chunks[id] ?? others(id),
+    {
+      weights: WEIGHTS.understand_code,
+      centralityOf: (id) => [centrality(1.15), centrality(1.5)][id] ?? 0,
+    },
+  );
+  const order = (results: ReturnType<typeof fuse>) => results.map((r) => r.chunkId).filter((id) => id < 3);
+
+  it('moves the result every list ranks higher above the hub the boost put first', () => {
+    expect(order(fuse(input))).toEqual([1, 0]);
+    const results = fuse({ ...input, everyListOrders: true });
+    expect(order(results)).toEqual([0, 1]);
+    const moved = results.find((r) => r.chunkId === 0)!;
+    expect(moved.explanation.aboveByEveryList).toEqual({ chunkId: 1, path: 'classes/Util.php', startLine: 1 });
+    // Its score is its own: the order, not the arithmetic, says the lists agree.
+    expect(scoreFromExplanation(moved.explanation)).toBeCloseTo(moved.score, 12);
+  });
+
+  it('leaves the order when one list ranks the hub higher, or finds it alone', () => {
+    const split = fuse({
+      ...input,
+      lists: { ...input.lists, structural: list({ 0: 5, 1: 3 }) },
+      everyListOrders: true,
+    });
+    expect(order(split)).toEqual([1, 0]);
+    expect(split.find((r) => r.chunkId === 0)!.explanation.aboveByEveryList).toBeUndefined();
+    const missing = fuse({
+      ...input,
+      lists: { ...input.lists, structural: list({ 1: 3 }) },
+      everyListOrders: true,
+    });
+    expect(order(missing)).toEqual([1, 0]);
+  });
+
+  it('moves only code that runs: a type declaration every list ranks higher stays below', () => {
+    // immer's one-line `Objectish` type, above `each` in every list for "Each iterates a map, set or array".
+    const typed = (id: number): Chunk =>
+      id === 0 ? { ...chunks[0], definitionKind: 'type' } : (chunks[id] ?? others(id));
+    const results = fuse({ ...input, chunkOf: typed, everyListOrders: true });
+    expect(order(results)).toEqual([1, 0]);
+    expect(results.find((r) => r.chunkId === 0)!.explanation.aboveByEveryList).toBeUndefined();
+  });
+
+  it('passes only its neighbours: a result some list ranks above it stays above', () => {
+    // chunk 2 sits between them: text ranks it first, above chunk 0.
+    const between = fusionInput(
+      {
+        semantic: list({ 0: 1, 1: 3, 2: 6 }),
+        text: list({ 0: 1, 1: 4, 2: 0 }),
+        structural: list({ 0: 0, 1: 3, 2: 7 }),
+      },
+      (id) => chunks[id] ?? others(id),
+      {
+        weights: WEIGHTS.understand_code,
+        centralityOf: (id) => [centrality(1.15), centrality(1.5), centrality(1.3)][id] ?? 0,
+      },
+    );
+    expect(order(fuse(between))).toEqual([1, 2, 0]);
+    expect(order(fuse({ ...between, everyListOrders: true }))).toEqual([1, 2, 0]);
+  });
+});

@@ -63,6 +63,7 @@ import {
   LONE_CHUNK_FILE_DEMOTION_FACTOR,
   LONE_CHUNK_FILE_DEMOTION_RULE,
   FILE_WORDS_GAIN,
+  EVERY_LIST_ORDER_DEPTH,
 } from './ranking';
 
 export interface FusionInput {
@@ -179,6 +180,11 @@ export interface FusionInput {
    * to the one the text list ranks higher (chooseMember).
    */
   textBreaksMemberTies?: boolean;
+  /**
+   * A sentence describing what code does (the classifier's rule 'description'): a result every
+   * list ranks above the one shown before it moves above it (withEveryListsOrder).
+   */
+  everyListOrders?: boolean;
   /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
@@ -368,7 +374,62 @@ export function fuse(input: FusionInput): SearchResult[] {
     : shortDemoted;
   const { fileWordsOf } = input;
   const weighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
-  return weighed.slice(0, input.limit);
+  const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
+  const agreed = input.everyListOrders ? withEveryListsOrder(weighed, input.limit, runs) : weighed;
+  return agreed.slice(0, input.limit);
+}
+
+/**
+ * A sentence describing what code does (FusionInput.everyListOrders): a result shown below one that
+ * every list fused ranks lower than it — in each list it is found higher, or found where the other
+ * is not, and its demotion is no deeper — moves above it, as far up as such results stand. The boost
+ * (centrality) and the member rules reorder near ties; against every list's agreement they put a hub
+ * over the function the sentence describes (phpMyAdmin's `Util::checkRowCount`, below
+ * `Table::getRealRowCountTable` in all three lists, first on its boost for "Returns the real row
+ * count for a table"). Only neighbours swap, so a result passes none that some list ranks above it.
+ * Only code that runs moves (`runs`: the kinds the boost weighs, BOOSTED_KINDS): a type declaration
+ * has no boost by design, and moved it passed the function the sentence describes again (immer's
+ * one-line `Objectish` over `each` for "Each iterates a map, set or array").
+ */
+function withEveryListsOrder(files: SearchResult[], limit: number, runs: (r: SearchResult) => boolean): SearchResult[] {
+  const out = [...files];
+  const depth = Math.min(out.length, Number.isFinite(limit) ? limit * EVERY_LIST_ORDER_DEPTH : out.length);
+  const ranks = out.slice(0, depth).map(listRanksOf);
+  for (let pass = 0; pass < depth; pass++) {
+    let moved = false;
+    for (let j = 1; j < depth; j++) {
+      const [above, below] = [out[j - 1], out[j]];
+      if (!runs(below) || (below.explanation.demotion?.factor ?? 1) < (above.explanation.demotion?.factor ?? 1))
+        continue;
+      if (!ranksAbove(ranks[j], ranks[j - 1])) continue;
+      [out[j - 1], out[j]] = [below, above];
+      [ranks[j - 1], ranks[j]] = [ranks[j], ranks[j - 1]];
+      below.explanation.aboveByEveryList = { chunkId: above.chunkId, path: above.path, startLine: above.startLine };
+      moved = true;
+    }
+    if (!moved) break;
+  }
+  return out;
+}
+
+/** Each list's 0-based rank of a result, for the lists it counts in. */
+function listRanksOf(r: SearchResult): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const [modality, c] of Object.entries(r.explanation.modalities))
+    if (c && c.contribution > 0) ranks.set(modality, c.rank);
+  return ranks;
+}
+
+/** Whether every list ranks `a` at or above `b` (a list that lacks one ranks it last), and one strictly. */
+function ranksAbove(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  let strictly = false;
+  for (const modality of new Set([...a.keys(), ...b.keys()])) {
+    const ra = a.get(modality) ?? Infinity;
+    const rb = b.get(modality) ?? Infinity;
+    if (ra > rb) return false;
+    if (ra < rb) strictly = true;
+  }
+  return strictly;
 }
 
 /**

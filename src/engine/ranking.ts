@@ -887,6 +887,13 @@ export const SPELLING_SAYS_WORD: Readonly<Record<SpellingCode, number>> = {
 };
 
 /**
+ * How far down a sentence's results, in multiples of the results asked for, a result every list
+ * ranks above its neighbour is moved above it (fuse.ts withEveryListsOrder): a result just below the
+ * page can take a place on it, and the work stays a few dozen comparisons.
+ */
+export const EVERY_LIST_ORDER_DEPTH = 3;
+
+/**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
  * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
  * candidate of the same answer (one of its methods, inside it or declared on it below, as Go

@@ -292,6 +292,10 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     ];
     if (x.explanation.demotion)
       extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
+    if (x.explanation.aboveByEveryList)
+      extra.push(
+        `shown above ${terminalSafe(x.explanation.aboveByEveryList.path)}:${x.explanation.aboveByEveryList.startLine}, which every list ranks below it`,
+      );
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.explanation.member)

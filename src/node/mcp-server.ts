@@ -187,6 +187,12 @@ const explanationShape = z.object({
     .boolean()
     .optional()
     .describe('understand questions: every list fused put this result first, so its boost is the cap'),
+  aboveByEveryList: z
+    .object({ chunkId: z.number(), path: z.string(), startLine: z.number() })
+    .optional()
+    .describe(
+      'a sentence describing code: this result was moved above the one named, which every list fused ranks below it',
+    ),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z
     .object({
@@ -536,6 +542,7 @@ function explanationOut(e: ResultExplanation) {
     centrality: e.centrality,
     boost: e.boost,
     ...(e.firstInEveryList ? { firstInEveryList: true } : {}),
+    ...(e.aboveByEveryList ? { aboveByEveryList: e.aboveByEveryList } : {}),
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
     ...(e.form ? { form: e.form } : {}),

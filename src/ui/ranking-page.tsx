@@ -313,6 +313,13 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
                   </>
                 )}
               </span>
+              {e.aboveByEveryList ? (
+                <span className="muted" data-field="above-by-every-list">
+                  {' '}
+                  · shown above {e.aboveByEveryList.path}:{e.aboveByEveryList.startLine}, which every list ranks below
+                  it
+                </span>
+              ) : null}
             </p>
           </div>
         );

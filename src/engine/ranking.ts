@@ -329,7 +329,8 @@ export const BOOST_CAP = 1.5;
  * eval`: with every chunk boosted, type declarations took the first place from the function
  * that was asked about (docs/eval/REPORT.md). A question that names a symbol (definition,
  * references, impact, exact) keeps every definition's centrality: there the type asked for is
- * the answer, and what relies on it counts.
+ * the answer, and what relies on it counts. On a question asking how, a C or C++ short body that
+ * hands its call on to nothing counts 0 too (search/members.ts shortStepLookup): a step, not the work.
  */
 export const BOOSTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([
   'function',
@@ -539,7 +540,10 @@ export const DEFAULT_RESULT_LIMIT = 20;
  * measure the question has, and still a hub ranked a little lower everywhere could pass it by
  * the boost alone. On a question about behaviour such a chunk is boosted at the cap, as the most
  * central could be: it keeps its place against every importance, and the boost still orders the
- * rest. The cases and figures: docs/eval/FUSION.md.
+ * rest. The cases and figures: docs/eval/FUSION.md. On a question asking how, a C or C++ type's
+ * declaration first in every list is not capped (fuse.ts): it takes no boost there (BOOSTED_KINDS) and is
+ * demoted as no code, and the cap had kept osmium's `pbf_blob_type` enum above `decode_blob` for
+ * "how does the PBF reader decide which decompression to use for a blob".
  */
 export const FIRST_IN_EVERY_LIST_BOOST = BOOST_CAP;
 

@@ -479,6 +479,7 @@ export interface ResultExplanation {
   /**
    * Set on a question about behaviour when every list fused put this chunk first: its boost is
    * the cap, so no other chunk's importance passes it (ranking.ts FIRST_IN_EVERY_LIST_BOOST).
+   * Not set on a C or C++ type's declaration when the question asks how: it takes no boost there.
    */
   firstInEveryList?: true;
   /**

@@ -104,6 +104,8 @@ import {
   asksHowMade,
   typeDeclarationLookup,
   shortBodyLookup,
+  shortStepLookup,
+  cFamilyTypeDeclarationLookup,
   functionsInFileLookup,
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
@@ -419,6 +421,8 @@ export class Engine {
     // "How does …", or a leading clause that sets the scene and then asks how ("during compaction,
     // how does the in-memory index decide …"): the member rules read both alike.
     const howItWorks = plan.intent === 'understand_code' && asksHow(plan.raw);
+    // A short body that hands on to nothing is a step, not the work asked about: no boost (shortStepLookup).
+    const isAStep = howItWorks ? shortStepLookup(this.corpus) : undefined;
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
@@ -436,9 +440,9 @@ export class Engine {
       // Without the graph yet, centrality 0: boost 1, and the explanation says the graph was not ready.
       centralityOf: (id) => {
         const centrality = this.chunkCentrality(id);
-        return centrality === null
-          ? 0
-          : boostCentrality(plan.intent, this.corpus.chunks[id]?.definitionKind, centrality);
+        const chunk = this.corpus.chunks[id];
+        if (centrality === null || (chunk !== undefined && isAStep?.(chunk))) return 0;
+        return boostCentrality(plan.intent, chunk?.definitionKind, centrality);
       },
       chunkOf: (id) => this.corpus.chunks[id],
       limit: evidence ? Infinity : limit,
@@ -473,6 +477,7 @@ export class Engine {
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isScopeLine,
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
+                  isUncappedType: cFamilyTypeDeclarationLookup(this.corpus),
                   isShortBody: shortBodyLookup(this.corpus),
                   constructorHandsToItsClass: true,
                   functionsInFileOf: functionsInFileLookup(this.corpus),

@@ -123,6 +123,8 @@ export interface FusionInput {
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
   isTypeDeclaration?(chunk: Chunk): boolean;
+  /** "How" questions: whether a chunk first in every list takes no cap for it (a C/C++ type's declaration: search/members.ts cFamilyTypeDeclarationLookup). */
+  isUncappedType?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk is a function of a line or two of code, demoted by SHORT_BODY_DEMOTION_FACTOR. */
   isShortBody?(chunk: Chunk): boolean;
   /**
@@ -284,7 +286,9 @@ export function fuse(input: FusionInput): SearchResult[] {
   for (const { chunk, explanation: e } of candidates.values()) {
     e.centrality = input.centralityOf(chunk.id);
     e.boost = input.strategy === 'direct' ? 1 : boostFor(e.centrality);
-    if (chunk.id === unanimous) {
+    // The cap is a boost: a type's declaration, which takes none on a question asking how
+    // (BOOSTED_KINDS) and is demoted there as no code, takes none for being first everywhere either.
+    if (chunk.id === unanimous && input.isUncappedType?.(chunk) !== true) {
       e.boost = FIRST_IN_EVERY_LIST_BOOST;
       e.firstInEveryList = true;
     }

@@ -329,7 +329,16 @@ export const BOOST_CAP = 1.5;
  * eval`: with every chunk boosted, type declarations took the first place from the function
  * that was asked about (docs/eval/REPORT.md). A question that names a symbol (definition,
  * references, impact, exact) keeps every definition's centrality: there the type asked for is
- * the answer, and what relies on it counts.
+ * the answer, and what relies on it counts. On a question asking how, a C or C++ short body that
+ * hands its call on to nothing counts 0 too (search/members.ts shortStepLookup): a step, not the work.
+ *
+ * A C/C++ macro counts only for "similar to X" (a macro's kin are macros). On a question about
+ * what code does it counts 0: the preprocessor pastes it at each use, and every use is an edge of
+ * the graph, so a header's constants and one-line wrappers are among PageRank's biggest hubs
+ * (openafs' `osi_free`, `RX_MAX_SERVICES`, jemalloc's `UNUSED`), while the behaviour asked about
+ * is in a function's body. Boosted, openafs' macros and their include/ copies held the first
+ * places of doc sentences about functions ("Try and retrieve capabilities of a given file
+ * server": `multi_RXSTATS_RetrieveProcessRPCStats` over `afs_GetCapabilities`).
  */
 export const BOOSTED_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>([
   'function',
@@ -342,6 +351,7 @@ export const BEHAVIOUR_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['understa
 /** The centrality the boost uses for a chunk (PageRank share × N of its definition, see BOOSTED_KINDS). */
 export function boostCentrality(intent: Intent, kind: DefinitionKind | undefined, pageRankScaled: number): number {
   if (!BEHAVIOUR_INTENTS.has(intent)) return pageRankScaled;
+  if (intent === 'understand_code' && kind === 'macro') return 0;
   return kind !== undefined && BOOSTED_KINDS.has(kind) ? pageRankScaled : 0;
 }
 
@@ -539,7 +549,10 @@ export const DEFAULT_RESULT_LIMIT = 20;
  * measure the question has, and still a hub ranked a little lower everywhere could pass it by
  * the boost alone. On a question about behaviour such a chunk is boosted at the cap, as the most
  * central could be: it keeps its place against every importance, and the boost still orders the
- * rest. The cases and figures: docs/eval/FUSION.md.
+ * rest. The cases and figures: docs/eval/FUSION.md. On a question asking how, a C or C++ type's
+ * declaration first in every list is not capped (fuse.ts): it takes no boost there (BOOSTED_KINDS) and is
+ * demoted as no code, and the cap had kept osmium's `pbf_blob_type` enum above `decode_blob` for
+ * "how does the PBF reader decide which decompression to use for a blob".
  */
 export const FIRST_IN_EVERY_LIST_BOOST = BOOST_CAP;
 

@@ -704,6 +704,47 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
 }
 
 /**
+ * Whether a C or C++ chunk is a step and not the work, on a question asking how: a short body
+ * (shortBodyLookup) that hands its call on to no function of its file (delegateLookup), as fuse's
+ * onlyAStep reads a callee. Its centrality counts nothing for the importance boost (engine.ts, as
+ * ranking.ts BOOSTED_KINDS leaves a type's out): a getter, a setter or a one-line helper is called
+ * from everywhere, so PageRank ranks it among the hubs, yet it holds none of the work such a
+ * question asks about, and its boost kept it above the function that does it (PCL's
+ * `setRANSACIterations`, a setter of one line, over `RandomSampleConsensus::computeModel` for "how
+ * does RANSAC work out how many more iterations it needs"). One that hands on keeps its boost: it
+ * carries its file's place to the function it calls (osmium's `Timestamp(const char*)`, whose
+ * `detail::parse_timestamp` parses).
+ */
+export function shortStepLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  const short = shortBodyLookup(corpus);
+  const delegate = delegateLookup(corpus, true);
+  return (chunk) => inCFamily(corpus, chunk) && short(chunk) && delegate(chunk) === undefined;
+}
+
+/**
+ * C and C++, where shortStepLookup and cFamilyTypeDeclarationLookup hold: a header's inline
+ * accessors, setters and `#define`s are pulled into every file that includes it and called from
+ * all of them. In the other languages a function of a line or two was as often the answer itself
+ * (Rust's std and core, Ruby's RubyGems, the MongoDB driver: real set, rows lost when the rules
+ * held there).
+ */
+const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
+
+function inCFamily(corpus: Corpus, chunk: Chunk): boolean {
+  return C_FAMILY.has(corpus.files[chunk.fileId]?.language ?? '');
+}
+
+/**
+ * A C or C++ type's declaration (isTypeDeclaration), for fuse's first-in-every-list cap on a
+ * question asking how (FusionInput.isUncappedType): the cap is a boost, and a type takes none on
+ * such a question (BOOSTED_KINDS).
+ */
+export function cFamilyTypeDeclarationLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  const typeDeclaration = typeDeclarationLookup(corpus);
+  return (chunk) => inCFamily(corpus, chunk) && typeDeclaration(chunk);
+}
+
+/**
  * A line opening a literal of a named type, the value a function hands back: Rust's `Self {` or
  * `Ok(Spawner {`, Go's `return &Server{`. A body that ends in one such literal, after at most
  * SHORT_BODY_MAX_CODE_LINES other lines, only assembles its fields (tokio's `BlockingPool::new`,

@@ -5,13 +5,16 @@
  * versions, endpoints and paths, and the trait came before `select_path`, the function that picks
  * the path for the server's versions; and of jemalloc 5.2 (BSD-2-Clause), pages.c,
  * whose first line `#define JEMALLOC_PAGES_C_` names the file and was first in every list; and of
- * etcd 3.4 (Apache-2.0), mvcc/key_index.go: the `keyIndex` struct beside its `compact` method.
+ * etcd 3.4 (Apache-2.0), mvcc/key_index.go: the `keyIndex` struct beside its `compact` method;
+ * and of libosmium 2.18 (BSL-1.0), io/detail/pbf_output_format.hpp and pbf_decoder.hpp: the
+ * `pbf_blob_type` enum, first in every list, beside `decode_blob`, which picks the decompression.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
 import {
+  FIRST_IN_EVERY_LIST_BOOST,
   OUTSIDE_FUNCTIONS_DEMOTION_RULE,
   TYPE_DECLARATION_DEMOTION_FACTOR,
   TYPE_DECLARATION_DEMOTION_RULE,
@@ -19,8 +22,14 @@ import {
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
-import { nameOnlyLookup, isTypeDeclaration, outsideFunctionsLookup, typeDeclarationLookup } from './members';
-import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
+import {
+  cFamilyTypeDeclarationLookup,
+  nameOnlyLookup,
+  isTypeDeclaration,
+  outsideFunctionsLookup,
+  typeDeclarationLookup,
+} from './members';
+import { at, chunkOrFiller, merge, definitionNamed, centralityForBoost } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { engineOver } from '../../../test/support/engine';
 
@@ -286,6 +295,98 @@ describe('a type declaration, on a question asking how', () => {
       ),
     ).toBe('not listed');
     expect(await demotionOf('during compaction, the in-memory index keeps the latest revision of a key')).toBeNull();
+  });
+});
+
+const PBF_FILES: SourceFile[] = [
+  {
+    path: 'osmium/io/detail/pbf_output_format.hpp',
+    text: [
+      'namespace osmium {',
+      '    namespace io {',
+      '        namespace detail {',
+      '',
+      '            enum class pbf_blob_type {',
+      '                header = 0,',
+      '                data = 1',
+      '            };',
+      '',
+      '        } // namespace detail',
+      '    } // namespace io',
+      '} // namespace osmium',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'osmium/io/detail/pbf_decoder.hpp',
+    text: [
+      'namespace osmium {',
+      '    namespace io {',
+      '        namespace detail {',
+      '',
+      '            inline data_view decode_blob(const std::string& blob_data, std::string& output) {',
+      '                int32_t raw_size = 0;',
+      '                pbf_compression use_compression = pbf_compression::none;',
+      '                protozero::pbf_message<FileFormat::Blob> pbf_blob{blob_data};',
+      '                while (pbf_blob.next()) {',
+      '                    switch (pbf_blob.tag_and_type()) {',
+      '                        case zlib_data:',
+      '                            use_compression = pbf_compression::zlib;',
+      '                            break;',
+      '                        default:',
+      '                            pbf_blob.skip();',
+      '                    }',
+      '                }',
+      '                if (use_compression == pbf_compression::zlib) {',
+      '                    return osmium::io::detail::zlib_uncompress_string(compressed_data, raw_size, output);',
+      '                }',
+      '                throw osmium::pbf_error{"blob contains no data"};',
+      '            }',
+      '',
+      '        } // namespace detail',
+      '    } // namespace io',
+      '} // namespace osmium',
+      '',
+    ].join('\n'),
+  },
+];
+
+describe('a C or C++ type declaration first in every list, on a question asking how', () => {
+  it('takes no cap for it: the cap is a boost, and a type takes none', () => {
+    const pbf = buildCorpus(PBF_FILES, analyzer);
+    const blobType = definitionNamed(pbf, 'pbf_blob_type');
+    const decode = definitionNamed(pbf, 'decode_blob');
+    expect(isTypeDeclaration(blobType)).toBe(true);
+    // The ranks the real set's lists gave both (osmium:understand:13, "how does the PBF reader
+    // decide which decompression to use for a blob") and the function's boost.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(0, blobType), at(1, decode)),
+      text: merge(at(0, blobType), at(3, decode)),
+      structural: merge(at(0, blobType), at(14, decode)),
+    };
+    const run = (uncapped?: (c: Chunk) => boolean) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(pbf, 'other', '.hpp'), {
+          centralityOf: (id) => (id === decode.id ? centralityForBoost(0.18) : 0),
+          capFirstInEveryList: true,
+          rankContainersByMembers: true,
+          ...(uncapped ? { isTypeDeclaration, isUncappedType: uncapped } : {}),
+        }),
+      );
+    // A question that does not ask how: the enum keeps the cap and its place.
+    const statement = run();
+    expect(statement[0].symbol).toBe('pbf_blob_type');
+    expect(statement[0].explanation).toMatchObject({ boost: FIRST_IN_EVERY_LIST_BOOST, firstInEveryList: true });
+    expect(cFamilyTypeDeclarationLookup(pbf)(blobType)).toBe(true);
+    // In the other languages a type first in every list keeps the cap (ruma's trait).
+    expect(cFamilyTypeDeclarationLookup(corpus)(named('OutgoingRequest'))).toBe(false);
+    const how = run(cFamilyTypeDeclarationLookup(pbf));
+    expect(how[0].symbol).toBe('decode_blob');
+    const declaration = how.find((r) => r.symbol === 'pbf_blob_type')!;
+    expect(declaration.explanation.boost).toBe(1);
+    expect(declaration.explanation.firstInEveryList).toBeUndefined();
+    expect(declaration.explanation.demotion?.rule).toBe(TYPE_DECLARATION_DEMOTION_RULE);
+    expect(scoreFromExplanation(declaration.explanation)).toBeCloseTo(declaration.score, 12);
   });
 });
 

@@ -6,13 +6,9 @@
  * `DefragIPv4` only hands its call on to `d.DefragIPv4WithTimestamp(in, time.Now())`, which
  * does the work.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
+import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import {
   asksHowMade,
   calleesLookup,
@@ -23,6 +19,7 @@ import {
 } from './members';
 import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const DEFRAG_GO = [
   'package ip4defrag',
@@ -257,10 +254,7 @@ const FILES: SourceFile[] = [
   { path: 'Stream.php', text: STREAM_PHP },
 ];
 
-let corpus: Corpus;
-beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
-});
+const corpus = await parsedCorpus(FILES);
 
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 

@@ -4,18 +4,17 @@
  * each a chunk of the whole file, and in the lists they stood above the file's methods. Shape of
  * net-ssh 7.0 (MIT), lib/net/ssh/authentication/methods/publickey.rb.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
 import { Engine } from '../engine';
 import { fuse } from '../fuse';
-import type { Corpus } from '../modality';
 import { WEIGHTS } from '../ranking';
 import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
 import { chunkOrFiller, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { containersOfMembers, withoutContainers } from './containers';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const PUBLICKEY_RB = [
   'module Net',
@@ -68,10 +67,7 @@ const FILES: SourceFile[] = [
   { path: 'paramiko/agent.py', text: AGENT_PY },
 ];
 
-let corpus: Corpus;
-beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
-});
+const corpus = await parsedCorpus(FILES);
 
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 

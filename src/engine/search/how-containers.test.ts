@@ -6,17 +6,14 @@
  * ("how does autodoc use a signature written on the first line of a docstring instead of the real
  * one", understand_code, default).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
+import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse } from '../fuse';
 import { CONTAINER_RANKED_BY_MEMBERS_LINES } from '../ranking';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import { asksHow, memberNameCoverage } from './members';
 import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const AUTODOC_PY = [
   'class DocstringSignatureMixin:',
@@ -106,10 +103,7 @@ const AUTODOC_PY = [
 
 const FILES: SourceFile[] = [{ path: 'ext/autodoc/__init__.py', text: AUTODOC_PY }];
 
-let corpus: Corpus;
-beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
-});
+const corpus = await parsedCorpus(FILES);
 
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 /** The `symbol` defined last in the fixture (the subclass's override). */

@@ -5,17 +5,14 @@
  * with the ranks each list gave them in the real set ("how are constraints declared on parent
  * classes and interfaces added to a class when its metadata is loaded", understand_code, default).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
+import { describe, expect, it } from 'vitest';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
 import { LONE_CHUNK_FILE_DEMOTION_FACTOR, LONE_CHUNK_FILE_DEMOTION_RULE } from '../ranking';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import { functionsInFileLookup, memberNameCoverage } from './members';
 import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const ANNOTATION_LOADER_PHP = [
   '<?php',
@@ -136,10 +133,7 @@ const FILES: SourceFile[] = [
   { path: 'Mapping/Factory/LazyLoadingMetadataFactory.php', text: LAZY_FACTORY_PHP },
 ];
 
-let corpus: Corpus;
-beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
-});
+const corpus = await parsedCorpus(FILES);
 
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 

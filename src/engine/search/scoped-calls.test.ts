@@ -5,16 +5,13 @@
  * and Armadillo 11.4 (Apache-2.0), armadillo_bits/op_norm_meat.hpp, with the ranks each list
  * gave them in the real set (understand_code, default preset).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
+import { describe, expect, it } from 'vitest';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import { calleesLookup, constructorLookup, delegateLookup, memberNameCoverage, shortBodyLookup } from './members';
 import { at, fillerChunk, merge, centralityForBoost } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const TIMESTAMP_HPP = [
   'namespace osmium {',
@@ -131,10 +128,7 @@ const FILES: SourceFile[] = [
   { path: 'lualib/rates.lua', text: MODULE_LUA },
 ];
 
-let corpus: Corpus;
-beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
-});
+const corpus = await parsedCorpus(FILES);
 
 /** A definition's chunk; of a class and its constructor, the function's. */
 const chunk = (path: string, symbol: string) =>

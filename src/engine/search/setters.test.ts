@@ -5,16 +5,13 @@
  * question's words, so it was shown for the file where `map_with_reused`, which marks a canceled
  * request as retryable, fused as a strong member too.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
+import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import { memberNameCoverage, saysSet, setterLookup } from './members';
 import { at, chunkOrFiller, merge, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const CLIENT_RS = [
   'impl<B> ClientError<B> {',
@@ -145,10 +142,7 @@ const FILES: SourceFile[] = [
   { path: 'transport.py', text: CONFIG_PY },
 ];
 
-let corpus: Corpus;
-beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
-});
+const corpus = await parsedCorpus(FILES);
 
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 

@@ -9,17 +9,14 @@
  * resource-agents 4.12 (GPL-2.0), heartbeat/Filesystem: an OCF agent's `meta_data`, which prints
  * its XML description from a here-document.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
+import { describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
 import { SHORT_BODY_DEMOTION_FACTOR, SHORT_BODY_DEMOTION_RULE } from '../ranking';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
-import type { Corpus } from '../modality';
 import { calleesLookup, delegateLookup, memberCodeWordsSaid, memberNameCoverage, shortBodyLookup } from './members';
 import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const DATE_VALIDATOR_PHP = [
   '<?php',
@@ -678,10 +675,7 @@ const FILES: SourceFile[] = [
   { path: 'builtin/game/misc.lua', text: MISC_LUA },
 ];
 
-let corpus: Corpus;
-beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
-});
+const corpus = await parsedCorpus(FILES);
 
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 

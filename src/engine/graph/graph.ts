@@ -30,6 +30,7 @@ import { declarationGroups, shareGroupRank } from './declaration-groups';
 import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 import { type LoaderCall, shellLoaderCalls, shellLoaders } from './shell-loaders';
 import { isDeclarationSignature } from '../structural/index';
+import { C_FAMILY_LANGUAGES } from '../structural/grammars';
 
 export const EDGE_IMPORT = 0;
 export const EDGE_CALL = 1;
@@ -73,8 +74,6 @@ const BARE_NAMES_MISS_METHODS: ReadonlySet<string> = new Set([
 
 /** Languages whose package imports may name a path inside the package (`preact/hooks`). */
 const JS_LANGUAGES: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
-/** Languages whose headers declare, by prototype, functions a source file elsewhere defines. */
-const PROTOTYPE_LANGUAGES: ReadonlySet<string> = new Set(['c', 'cpp']);
 /** A C/C++ definition local to its file (`static`, `static inline`): no other file's prototype declares it. */
 const FILE_LOCAL_SIGNATURE = /^static\b/;
 
@@ -834,7 +833,7 @@ class ReferenceLinker {
           linked = true;
         }
       // A header's own macro calling what the header declares (apfs.h's apfs_err → apfs_msg).
-      if (linked && PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
+      if (linked && C_FAMILY_LANGUAGES.has(file.language) && !throughReceiver)
         this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return linked ? REFERENCE_LINKED : REFERENCE_NOT_A_NAME;
     }
@@ -859,7 +858,7 @@ class ReferenceLinker {
       if (!file.dotImport) return REFERENCE_BY_NAME;
     }
     if (this.linkToVisible(visible, candidates, name, source, kind, ref.line, file.language === 'rust')) {
-      if (PROTOTYPE_LANGUAGES.has(file.language) && !throughReceiver)
+      if (C_FAMILY_LANGUAGES.has(file.language) && !throughReceiver)
         this.linkDeclaredBodies(p, candidates, source, kind, ref.line);
       return REFERENCE_LINKED;
     }

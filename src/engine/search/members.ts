@@ -19,7 +19,7 @@ import {
   SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE,
 } from '../ranking';
 import { isCommentLine } from '../comment-lines';
-import { languageForPath } from '../structural/grammars';
+import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
 import { OWN_CLASS } from '../own-receivers';
 
@@ -728,10 +728,8 @@ export function shortStepLookup(corpus: Corpus): (chunk: Chunk) => boolean {
  * (Rust's std and core, Ruby's RubyGems, the MongoDB driver: real set, rows lost when the rules
  * held there).
  */
-const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
-
 function inCFamily(corpus: Corpus, chunk: Chunk): boolean {
-  return C_FAMILY.has(corpus.files[chunk.fileId]?.language ?? '');
+  return C_FAMILY_LANGUAGES.has(corpus.files[chunk.fileId]?.language ?? '');
 }
 
 /**

@@ -5,6 +5,12 @@
  */
 import { LANGUAGES, type Language } from '../contract';
 
+/**
+ * C and C++: a header declares, by prototype, inline accessor or macro, what a source file
+ * defines, and every file that includes it takes those declarations in.
+ */
+export const C_FAMILY_LANGUAGES: ReadonlySet<string> = new Set<Language>(['c', 'cpp']);
+
 /** Options for web-tree-sitter's `Parser.init` (the Emscripten module of the runtime). */
 export interface TreeSitterRuntime {
   /** Maps `web-tree-sitter.wasm` to where it can be fetched (browser: a `?url` import). */

@@ -21,6 +21,7 @@ import {
 } from './siblings';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
 import { CorpusNamesBuilder } from '../corpus-names';
+import { C_FAMILY_LANGUAGES } from './grammars';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
 
 // ---------------------------------------------------------------------------------------
@@ -95,8 +96,6 @@ const SIGNATURE_NOISE = new Set(
 const TEST_PATH =
   /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__|test_?utils?|test_?suites?|test_?helpers?|test_?support)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$|(^|\/)Test[A-Z][^/]*\.java$/;
 const DECLARATION_PATH = /\.d\.[mc]?ts$|\.pyi$/;
-/** Languages whose headers declare what their sources define. */
-const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
 /** Usage examples and benchmarks: like tests, they define names the library defines too. */
 const EXAMPLE_PATH = /(^|\/)(examples?|benches|benchmarks?)\//;
 
@@ -567,7 +566,8 @@ export class StructuralIndex implements Retriever {
   private isStandIn(def: number): boolean {
     return (
       this.definition(def).kind === 'macro' ||
-      (this.declarationOnly(def) === 1 && C_FAMILY.has(this.corpus.files[this.data.defFile[def]].language ?? ''))
+      (this.declarationOnly(def) === 1 &&
+        C_FAMILY_LANGUAGES.has(this.corpus.files[this.data.defFile[def]].language ?? ''))
     );
   }
 

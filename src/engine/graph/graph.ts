@@ -11,7 +11,7 @@
 import { DEFINITION_KINDS, type Definition, type ImportRef, type Language, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { centralityFromRank, pageRank } from './pagerank';
-import { basename, dirname, ImportResolver } from './resolve';
+import { basename, dirname, ImportResolver, push } from './resolve';
 import { corpusNames, type CorpusNames } from '../corpus-names';
 import { entriesByRow, rowOffsets } from '../store/csr';
 import { escapeRegExp } from '../text/escape';
@@ -558,11 +558,7 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
   const externalIndex = new Map<string, number>();
   // A call that loads a file by name (`_xfunc list_lists …`): an import of it, as `. file` is.
   const loaded = new Map<number, LoaderCall[]>();
-  for (const call of shellLoaderCalls(files, shellLoaders(files))) {
-    const list = loaded.get(call.from);
-    if (list) list.push(call);
-    else loaded.set(call.from, [call]);
-  }
+  for (const call of shellLoaderCalls(files, shellLoaders(files))) push(loaded, call.from, call);
   for (let p = 0; p < fileCount; p++) {
     const resolved: ResolvedImportOfFile[] = [];
     table.importsOfFile[p] = resolved;

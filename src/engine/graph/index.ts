@@ -5,7 +5,7 @@
 import type { Evidence, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { rowOffsets } from '../store/csr';
-import { basename } from './resolve';
+import { basename, push } from './resolve';
 import { filesMatchingTyped, type FileNameMatch } from '../structural/file-names';
 import { NAMED_SOURCE_EXTENSIONS } from '../structural/grammars';
 import { GRAPH_SPELLING_CODES } from '../ranking';
@@ -1199,7 +1199,7 @@ export class GraphIndex implements Retriever {
   private symbolsNamedByWords(words: string[]): number[] {
     if (!this.symbolsBySubTokens) {
       const index = new Map<string, number[]>();
-      this.g.symbolName.forEach((name, s) => addTo(index, splitIdentifier(name).join(' '), s));
+      this.g.symbolName.forEach((name, s) => push(index, splitIdentifier(name).join(' '), s));
       this.symbolsBySubTokens = index;
     }
     return this.symbolsBySubTokens.get(words.join(' ')) ?? [];
@@ -1209,7 +1209,7 @@ export class GraphIndex implements Retriever {
     if (!this.symbolsBySubToken) {
       const index = new Map<string, number[]>();
       this.g.symbolName.forEach((name, s) => {
-        for (const token of new Set(splitIdentifier(name))) addTo(index, token, s);
+        for (const token of new Set(splitIdentifier(name))) push(index, token, s);
       });
       this.symbolsBySubToken = index;
     }
@@ -1360,12 +1360,6 @@ export class GraphIndex implements Retriever {
       .map((m) => m.file)
       .sort((a, b) => a - b);
   }
-}
-
-function addTo(map: Map<string, number[]>, key: string, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 /** Ranked hits, at most one per chunk, at most `limit`. */

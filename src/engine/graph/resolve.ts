@@ -1369,7 +1369,8 @@ export class ImportResolver {
 
 // ---------------------------------------------------------------------------------------
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+/** Appends `value` to the list `map` keeps under `key`, starting the list on first use. */
+export function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);

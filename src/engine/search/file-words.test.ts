@@ -6,18 +6,16 @@
  * between requests from how long the server took to answer", understand_code, default).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGrammars } from '../../node/grammars';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
 import { FILE_WORDS_GAIN } from '../ranking';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import { TextIndex } from '../text/index';
 import { fileWordsLookup } from './file-words';
 import { memberNameCoverage } from './members';
 import { at, chunkOrFiller, merge, centralityForBoost, definitionNamed } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 const THROTTLE_PY = [
   'import logging',
@@ -112,7 +110,7 @@ const QUESTION =
 let corpus: Corpus;
 let text: TextIndex;
 beforeAll(async () => {
-  corpus = buildCorpus(FILES, await StructuralAnalyzer.create(nodeGrammars));
+  corpus = await parsedCorpus(FILES);
   text = TextIndex.build(corpus);
 });
 

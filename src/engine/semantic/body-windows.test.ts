@@ -4,9 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chunk, QueryPlan } from '../contract';
 import type { Corpus } from '../modality';
 import { createNodeLocalEmbedder } from '../../node/embedders';
-import { StructuralAnalyzer } from '../structural/analyzer';
-import { buildCorpus } from '../structural/corpus';
-import { nodeGrammars } from '../../node/grammars';
 import {
   BODY_WINDOW_LINES,
   BODY_WINDOWS_MAX,
@@ -17,6 +14,7 @@ import {
 import { bodyWindowRows, SemanticIndex } from './index';
 import { wordsFor } from './binary';
 import type { LocalEmbedder } from './local';
+import { parsedCorpus } from '../../../test/support/parsed-corpus';
 
 /**
  * syncthing's lib/protocol/bep_extensions.go (real set, syncthing 1.19): `WinsConflict` decides
@@ -41,7 +39,7 @@ let winsConflict: Chunk;
 
 beforeAll(async () => {
   local = await createNodeLocalEmbedder();
-  corpus = buildCorpus([{ path: PATH, text: TEXT }], await StructuralAnalyzer.create(nodeGrammars));
+  corpus = await parsedCorpus([{ path: PATH, text: TEXT }]);
   winsConflict = corpus.chunks.find((c) => c.symbol === 'WinsConflict')!;
 });
 

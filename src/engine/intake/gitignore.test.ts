@@ -202,6 +202,22 @@ describe('IgnoreMatcher agrees with git check-ignore and ls-files', () => {
     expect(new IgnoreMatcher({ includeNodeModules: true }).isIgnored('node_modules/react/index.js')).toBe(false);
   });
 
+  it('skips source maps by default, with or without node_modules, unless the repository or Settings take them back', () => {
+    for (const matcher of [new IgnoreMatcher(), new IgnoreMatcher({ includeNodeModules: true })]) {
+      expect(matcher.isIgnored('lib/less/import-manager.js.map')).toBe(true);
+      expect(matcher.isIgnored('dist/app.min.mjs.map')).toBe(true);
+      expect(matcher.isIgnored('styles/site.css.map')).toBe(true);
+      expect(matcher.isIgnored('types/index.d.ts.map')).toBe(true);
+      // A .map written by people (a MapServer mapfile), and the compiled code itself, stay in.
+      expect(matcher.isIgnored('maps/world.map')).toBe(false);
+      expect(matcher.isIgnored('lib/less/import-manager.js')).toBe(false);
+    }
+    const kept = new IgnoreMatcher();
+    kept.addIgnoreFile('', '!*.js.map\n');
+    expect(kept.isIgnored('lib/a.js.map')).toBe(false);
+    expect(new IgnoreMatcher({ extraPatterns: ['!*.css.map'] }).isIgnored('a.css.map')).toBe(false);
+  });
+
   it('extra patterns from settings win over .gitignore; defaults lose to it', () => {
     const matcher = new IgnoreMatcher({ extraPatterns: ['*.snap', '!keep.snap'] });
     matcher.addIgnoreFile('', '!*.snap\n!node_modules/\n');

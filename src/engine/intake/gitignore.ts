@@ -6,7 +6,7 @@
  * layer the last matching line wins — as in git):
  *   1. extra user patterns from Settings (like `git ls-files --exclude=…`),
  *   2. .gitignore files, the deepest directory first,
- *   3. built-in defaults (`node_modules/` unless `includeNodeModules`), like core.excludesFile.
+ *   3. built-in defaults (`node_modules/` unless `includeNodeModules`, source maps), like core.excludesFile.
  * VCS metadata directories (`.git`, `.hg`, `.svn`) are always excluded and cannot be
  * re-included. A file inside an excluded directory is excluded whatever a later `!` says,
  * and .gitignore files inside excluded directories are never consulted (git does the same).
@@ -16,8 +16,19 @@ import { isGlobSpecial, wildmatch, WM_PATHNAME } from './wildmatch';
 /** Directory names that hold version-control metadata, never source: always skipped. */
 export const VCS_METADATA_DIRS: readonly string[] = ['.git', '.hg', '.svn'];
 
-/** Built-in patterns applied below every .gitignore. Dependencies are huge and not the user's code. */
-export const DEFAULT_IGNORE_PATTERNS: readonly string[] = ['node_modules/'];
+/** Dependencies are huge and not the user's code (indexed with `includeNodeModules`). */
+const NODE_MODULES_PATTERN = 'node_modules/';
+
+/**
+ * Source maps: JSON a bundler or compiler writes beside its output, whose `sourcesContent`
+ * repeats every source file on one line. They answer no question and matched pasted messages
+ * and names right under the code they copy (node-less ships one beside each of its 108 files).
+ * Named by their double extension, so a `.map` written by people (a MapServer mapfile) stays in.
+ */
+const SOURCE_MAP_PATTERNS: readonly string[] = ['*.js.map', '*.mjs.map', '*.cjs.map', '*.css.map', '*.ts.map'];
+
+/** Built-in patterns applied below every .gitignore (a repository's own `!` lines outrank them). */
+export const DEFAULT_IGNORE_PATTERNS: readonly string[] = [NODE_MODULES_PATTERN, ...SOURCE_MAP_PATTERNS];
 
 export const GITIGNORE_FILE = '.gitignore';
 
@@ -200,7 +211,9 @@ export class IgnoreMatcher {
   readonly respectGitignore: boolean;
 
   constructor(options: IgnoreMatcherOptions = {}) {
-    const defaults = options.includeNodeModules ? [] : DEFAULT_IGNORE_PATTERNS;
+    const defaults = options.includeNodeModules
+      ? DEFAULT_IGNORE_PATTERNS.filter((pattern) => pattern !== NODE_MODULES_PATTERN)
+      : DEFAULT_IGNORE_PATTERNS;
     this.defaults = parseGitignore(defaults.join('\n'), '', 'defaults');
     this.extras = parseGitignore((options.extraPatterns ?? []).join('\n'), '', 'settings');
     this.respectGitignore = options.respectGitignore ?? true;

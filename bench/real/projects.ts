@@ -1615,6 +1615,55 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05g',
   },
+  // Twenty-second group (5 December, branch h37-qa), written before Fourfold ran on them: JavaScript
+  // and Lua (no lua-* library reaches 150 files; the programs that ship Lua trees were the
+  // candidates: knot-resolver has 30 .lua files and neovim-runtime 0.7 38; awesome, prosody-modules
+  // and the others in the rejected list were tried before). CodeMirror 5.65 (libjs-codemirror,
+  // Debian source codemirror-js): the browser code editor as Debian ships it for the web, root
+  // usr/share/javascript/codemirror (usr/share/nodejs/codemirror holds src/ and symlinks to the
+  // same folders, which the walk does not follow): lib/codemirror.js (the editor core as one
+  // 9,800-line UMD build: the document model, display update, input styles, keymaps, commands),
+  // addon/ (search and search cursor, lint and its per-language sources, hint, fold, edit helpers
+  // — closebrackets, matchbrackets —, runmode in three builds, the simple-mode definer), keymap/
+  // (vim, emacs, sublime) and mode/ (about 120 language modes); the modes' test.js and *_test.js
+  // files are left out. Families: the registered lint sources, the completion (hint) sources,
+  // runMode in its three builds, the two input styles' methods, vim's :imap/:nmap/:vmap; messages
+  // are `throw new Error(…)` texts as a browser console prints them (`Uncaught Error: …`);
+  // dependants are the files that name a module in their CommonJS require and AMD define lists.
+  // Naev 0.8.2 (naev-data): the space trading and combat game's Lua, 304 files under
+  // usr/share/naev/dat (the XML, images and sounds beside them are out by extension): ai/ (one AI
+  // per faction built on the ai/tpl templates, ai/include with the attack profiles — atk_fighter,
+  // atk_bomber, atk_capital … — and the basic tasks, ai/personality the idle behaviours),
+  // factions/ (spawn scripts with spawn_patrol/spawn_squad per faction over factions/spawn/common's
+  // scom helpers, equip scripts, standing scripts over standing/skel), scripts/ (the libraries the
+  // missions require: numstring, jumpdist, fleet_form, formation, cargo_common), missions/ and
+  // events/ (the campaigns) and gui/ (four HUDs). Families: the attack profiles' init functions,
+  // the formations, the factions' spawn_patrol, the personalities' idle, the unit formatters of
+  // numstring; messages are the warn()/error() texts with their values filled in; dependants are
+  // the files that `require` a path below dat/. Neither package, nor its Debian source
+  // (codemirror-js, naev), is in the model's training lists (the npm list has CodeMirror 6's
+  // @codemirror/state, view and language, a rewrite sharing no file with version 5).
+  {
+    name: 'codemirror',
+    pkg: 'libjs-codemirror',
+    version: '5.65.0+~cs5.83.9-2',
+    language: 'javascript',
+    root: 'usr/share/javascript/codemirror',
+    extensions: ['.js'],
+    exclude: /(^|\/)(\w+_)?test\.js$/,
+    half: 'tuning',
+    since: '2026-12-05h',
+  },
+  {
+    name: 'naev',
+    pkg: 'naev-data',
+    version: '0.8.2-1',
+    language: 'lua',
+    root: 'usr/share/naev/dat',
+    extensions: ['.lua'],
+    half: 'tuning',
+    since: '2026-12-05h',
+  },
 ];
 
 export interface RealFile {

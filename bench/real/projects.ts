@@ -1664,6 +1664,53 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05h',
   },
+  // Twenty-second group (5 December, branch h37-qb), written before Fourfold ran on them: Ruby and
+  // C++ (ruby-haml, 51 files, ruby-kramdown, 55, ruby-asciidoctor, 48, and ruby-rspec-mocks, 45,
+  // were smaller; ruby-pry is not in bookworm; libasio-dev, 653 headers, prints few messages of
+  // its own, libtbb-dev keeps much of its code in the shared library). Grape 1.6 (ruby-grape): the
+  // REST API framework for Rack, 142 files of lib/ (root lib, as thor; a few fewer than 150, the
+  // package holds no more): the DSL modules (routing, parameters, request_response, inside_route),
+  // the endpoint and router, the middleware stack (formatter, error, versioners, auth), the
+  // parameter validators and type coercers, the formatters, error formatters and parsers; grape.rb
+  // loads most files through ActiveSupport's autoload, the rest `require 'grape/…'` each other;
+  // families: the single-parameter validators' validate_param!, the multi-parameter ones'
+  // validate_params!, the formatters' and error formatters' self.call, the versioners' before;
+  // messages are `raise ArgumentError, "…"` lines pasted with Ruby's ` (ArgumentError)` suffix and
+  // the 406/415 error bodies a client reads (`The requested format 'csv' is not supported.`).
+  // Eigen 3.4 (libeigen3-dev): the header-only linear-algebra library, 475 .h files in
+  // usr/include/eigen3 (Eigen/src: the core expressions and products, the dense decompositions,
+  // sparse storage and solvers, geometry; unsupported/Eigen/src: the tensor module, matrix
+  // functions, iterative solvers, special functions, non-linear optimisation); the extensionless
+  // module headers (Eigen/Dense, Eigen/Core…) that include the src files are not C++ by extension
+  // and stay out, so a file's dependants are the few .h files that #include it by a relative path;
+  // families: the matrix exponential's Padé approximants, the QR decompositions' computeInPlace,
+  // the internal Krylov iterations (conjugate_gradient, bicgstab, gmres, minres, idrs), the
+  // orderings' operator(), the rotations' toRotationMatrix; messages are eigen_assert failures as
+  // glibc prints them (`Assertion `lhs.cols() == rhs.rows() && "invalid matrix product" && …'
+  // failed.`, the program/path/line prefix trimmed). Neither package, nor its Debian source (grape,
+  // eigen3), is in the model's training lists; Grape's Ruby neighbours there are the web-side gems
+  // (ruby-faraday-middleware, ruby-activesupport), Eigen's the C++ ones
+  // libboost1.81-all-dev and libcurlpp-dev.
+  {
+    name: 'grape',
+    pkg: 'ruby-grape',
+    version: '1.6.2-3',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/grape-1.6.2/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-05h',
+  },
+  {
+    name: 'eigen',
+    pkg: 'libeigen3-dev',
+    version: '3.4.0-4',
+    language: 'cpp',
+    root: 'usr/include/eigen3',
+    extensions: ['.h'],
+    half: 'tuning',
+    since: '2026-12-05h',
+  },
 ];
 
 export interface RealFile {

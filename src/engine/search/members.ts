@@ -403,11 +403,18 @@ const SCOPE_KINDS: ReadonlySet<string> = new Set(['namespace', 'module']);
  * Whether a question asks how something is done ("how does hcl expand dynamic blocks", "how is
  * a title turned into an id"): the answer is code that does it, so a file's lines outside its
  * functions are demoted (outsideFunctionsLookup). A description of what a thing is ("private
- * action types reserved by Redux") may name the constants such lines declare.
+ * action types reserved by Redux") may name the constants such lines declare. A question that
+ * asks where something is done, or in what order, asks for the code that does it as plainly
+ * ("where is a registry request retried with a one-time password", "in what order are plugins
+ * loaded at startup"): neither word opens a sentence that describes a definition, as "when" ("When
+ * set, …") or "what" ("what does `parse` do", which names its answer) may.
  */
 export function asksHowItWorks(raw: string): boolean {
-  return /^\s*how\b/i.test(raw);
+  return HOW_QUESTION.test(raw);
 }
+
+/** "how …", "where …", "in what order …", "in which order …": a question about the code that does something. */
+const HOW_QUESTION = /^\s*(?:how|where|in\s+(?:what|which)\s+\w+)\b/i;
 
 /**
  * Whether a question asks how, first or after a leading clause that sets the scene ("when two

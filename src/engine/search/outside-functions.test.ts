@@ -225,6 +225,29 @@ describe("a file's lines outside its definitions, on a question about behaviour"
     });
   });
 
+  it('are demoted on a question asking where or in what order it is done, which asks for that code as plainly as "how"', async () => {
+    // npm's "where is a registry request retried with a one-time password when two-factor auth is
+    // on", containerd's "in what order are plugins loaded at startup" (real set).
+    expect(asksHowItWorks('where is a registry request retried with a one-time password')).toBe(true);
+    expect(asksHowItWorks('In what order are plugins loaded at startup')).toBe(true);
+    expect(asksHowItWorks('in which order are the hooks run')).toBe(true);
+    // "When" and "what" open descriptions and name their answers too.
+    expect(asksHowItWorks('When set, the buffer is flushed after every write')).toBe(false);
+    expect(asksHowItWorks('what does expandBlocks do')).toBe(false);
+    expect(asksHowItWorks('somewhere in the dynamic block schema')).toBe(false);
+    for (const question of [
+      'where are dynamic blocks expanded from their for_each value',
+      'in what order are dynamic blocks expanded from their for_each value',
+    ]) {
+      const response = await engine.search(question, { intent: 'understand_code' });
+      const schema = response.results.find((r) => r.path === 'ext/dynblock/schema.go');
+      expect(schema?.explanation.demotion).toEqual({
+        factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR,
+        rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE,
+      });
+    }
+  });
+
   it("are a parsed file's windows and one-line namespaces, never a definition's body nor a script's lines", () => {
     const corpus = buildCorpus(FILES, analyzer);
     const outside = outsideFunctionsLookup(corpus);

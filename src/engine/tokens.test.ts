@@ -17,6 +17,20 @@ describe('baseForms', () => {
     expect(baseForms('Listeners')).toContain('listener');
   });
 
+  it('gives the adjective an adverb is made of', () => {
+    expect(baseForms('lazily')).toEqual(['lazy']);
+    expect(baseForms('temporarily')).toEqual(['temporary']);
+    expect(baseForms('atomically')).toEqual(['atomic']);
+    expect(baseForms('probably')).toEqual(['probable']);
+    expect(baseForms('safely')).toEqual(['safe']);
+    expect(baseForms('recursively')).toEqual(['recursive']);
+    expect(baseForms('gracefully')).toEqual(['graceful']);
+    // "-ply" is no adverb of its stem, and a short word is left alone
+    expect(baseForms('multiply')).toEqual([]);
+    expect(baseForms('supply')).toEqual([]);
+    expect(baseForms('early')).toEqual([]);
+  });
+
   it('leaves alone words that are not inflected that way, and never returns the word itself or a stub', () => {
     for (const w of ['class', 'status', 'axis', 'map', 'set', 'bus', 'string', 'sing'])
       expect(baseForms(w)).toEqual([]);

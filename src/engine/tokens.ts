@@ -94,7 +94,7 @@ export function contentTerms(text: string): string[] {
 
 /**
  * The uninflected forms a word of English prose may stand for: "composes" → compose, "drafted"
- * → draft, "applies" → apply, "cancelled" → cancel, "tracking" → track. A question is written in
+ * → draft, "applies" → apply, "cancelled" → cancel, "tracking" → track, "lazily" → lazy. A question is written in
  * prose ("Composes functions from right to left"), the code in base forms (`compose`); these
  * are candidates only — a retriever keeps the ones its vocabulary has. Never the word itself.
  */
@@ -119,6 +119,16 @@ export function baseForms(word: string): string[] {
     add(w.slice(0, -1));
     const single = undouble(stem);
     if (single) add(single);
+  }
+  // An adverb says how the code does what its adjective names ("reclaim pages lazily": jemalloc's
+  // `pages_purge_lazy`; "atomically" → atomic, "temporarily" → temporary, "probably" → probable);
+  // "-ply" makes no word of its stem ("multiply", "supply").
+  if (w.endsWith('ly') && w.length >= 6) {
+    const stem = w.slice(0, -2);
+    if (stem.endsWith('i')) add(`${stem.slice(0, -1)}y`);
+    else if (stem.endsWith('ical')) add(stem.slice(0, -2));
+    else if (stem.endsWith('b')) add(`${stem}le`);
+    else if (!stem.endsWith('p')) add(stem);
   }
   if (w.endsWith('ing') && w.length >= 6) {
     const stem = w.slice(0, -3);

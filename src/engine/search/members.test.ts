@@ -77,6 +77,13 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('mi', forms)).toBe(0);
   });
 
+  it('meets an adverb at its adjective: "lazily" says `lazy`', () => {
+    const forms = questionForms('how does jemalloc let the kernel reclaim unused pages lazily');
+    // pages.c's prefix is kept: the question says "pages"
+    expect(nameCoverage('pages_purge_lazy', forms, 'src/pages.c')).toBeCloseTo(2 / 3, 12);
+    expect(nameCoverage('pages_boot', forms, 'src/pages.c')).toBe(0.5);
+  });
+
   it('meets a question word of five letters or more at the start of a longer name part, not a shorter one', () => {
     const forms = questionForms('how does cobra suggest a command when I mistype it');
     expect(nameCoverage('findSuggestions', forms)).toBe(0.5);

@@ -402,7 +402,9 @@ export interface Demotion {
  * imports, names and no code, and any other member of its file takes its place
  * ('name-only-gives-way'); or, on a question asking how, the chunk is a window of lines outside
  * its file's functions (its header, tables, variables), and any function of its file takes its
- * place ('outside-gives-way'); or, on a
+ * place ('outside-gives-way'); or, on a question that does not ask how, the chunk is a function
+ * defined inside another of its file, whose place the function holding it takes
+ * ('nested-gives-way'); or, on a
  * question that does not ask how, every list that found it (two or more) ranks it above the
  * member chosen and its name says more of the question ('lists-rank-higher').
  */
@@ -416,6 +418,7 @@ export type MemberRule =
   | 'short-gives-way'
   | 'name-only-gives-way'
   | 'outside-gives-way'
+  | 'nested-gives-way'
   | 'code-says-question'
   | 'text-breaks-tie'
   | 'lists-rank-higher';

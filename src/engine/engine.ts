@@ -96,6 +96,7 @@ import {
   memberCodeWordsSaid,
   asksHow,
   outsideFunctionsLookup,
+  holderLookup,
   nameOnlyLookup,
   isScopeLine,
   setterLookup,
@@ -466,6 +467,7 @@ export class Engine {
         ? {
             ...memberNamesRead(plan.raw, howItWorks),
             ...(!howItWorks && plan.rule === 'description' ? { everyListOrders: true } : {}),
+            ...(howItWorks ? {} : { holderOf: holderLookup(this.corpus) }),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
             isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),

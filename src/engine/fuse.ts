@@ -173,6 +173,12 @@ export interface FusionInput {
    */
   readsAsStatement?: boolean;
   /**
+   * Behaviour questions that do not ask how: the function whose lines hold a function defined
+   * inside it (search/members.ts holderLookup); the member chosen for a file gives its place to
+   * that one when it is a candidate too (chooseMember, 'nested-gives-way').
+   */
+  holderOf?(chunk: Chunk): number | undefined;
+  /**
    * Questions asking how: how many of the question's content words a chunk's lines say
    * (search/members.ts memberCodeWordsSaid); a member saying clearly more takes the place.
    */
@@ -360,6 +366,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.textBreaksMemberTies === true,
           input.readsAsStatement === true,
           methodOfItsClass,
+          input.holderOf && ((r) => input.holderOf?.(input.chunkOf(r.chunkId))),
         )
     : null;
   const shownBy =
@@ -674,6 +681,16 @@ function methodOfItsClassLookup(input: FusionInput): ((r: SearchResult, ctor: Se
   };
 }
 
+/** A member's closeness to the question before the boost: rrf × demotion × sibling × form. */
+function closenessBeforeBoost(r: SearchResult): number {
+  return (
+    r.explanation.rrf *
+    (r.explanation.demotion?.factor ?? 1) *
+    (r.explanation.sibling?.factor ?? 1) *
+    (r.explanation.form?.factor ?? 1)
+  );
+}
+
 /**
  * The member that answers for its file (a behaviour question): among the file's chunks fusing at
  * least MEMBER_CHOICE_MIN_SHARE of its best, the one with the most relevance before the boost
@@ -695,13 +712,10 @@ function chooseMember(
   textBreaksTies = false,
   statement = false,
   methodOfItsClass?: (r: SearchResult, ctor: SearchResult) => boolean,
+  holderOf?: (r: SearchResult) => number | undefined,
 ): SearchResult {
   const best = group[0];
-  const closeness = (r: SearchResult) =>
-    r.explanation.rrf *
-    (r.explanation.demotion?.factor ?? 1) *
-    (r.explanation.sibling?.factor ?? 1) *
-    (r.explanation.form?.factor ?? 1);
+  const closeness = closenessBeforeBoost;
   const relevance = (r: SearchResult, coverage: number) => closeness(r) * nameMatchFactor(coverage, wordsSaidOf(r));
   let chosen = best;
   let chosenCoverage = coverageOf(best);
@@ -749,9 +763,7 @@ function chooseMember(
   // A near tie goes to the member whose own lines the text list ranks higher for the question's
   // words (h2's `unclaimed_capacity` over `inc_window` for "when to send a WINDOW_UPDATE frame").
   const tieBreaker = textBreaksTies ? memberTextRanksHigher(group, chosen, best, closeness, givesWay) : undefined;
-  if (tieBreaker) {
-    take(tieBreaker);
-  }
+  if (tieBreaker) take(tieBreaker);
   const gaveWay = chosen !== best ? firstGivesWay : undefined;
   const delegateId = delegateOf?.(chosen);
   const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
@@ -813,12 +825,15 @@ function chooseMember(
     handsOn = false;
     take(sayer);
   }
+  const holder = holderIn(group, chosen, holderOf);
+  if (holder) take(holder);
   if (chosen === best || !(chosen.score > 0)) return best;
   const factor = best.score / chosen.score;
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
     rule: memberRule({
       says: sayer !== undefined,
+      nested: holder !== undefined,
       listsAgree: agreed !== undefined && chosen === agreed,
       named,
       handsOn,
@@ -835,6 +850,22 @@ function chooseMember(
   // The file keeps its place exactly: its score is the best chunk's, own score × factor.
   chosen.explanation.score = chosen.score = best.score;
   return chosen;
+}
+
+/**
+ * The function of the file holding the member chosen, when that one is defined inside it and the
+ * holder is a candidate too ('nested-gives-way', whatever step chose the member): a function
+ * defined inside another is a step of that one's work (networkx's default `heuristic`, first in
+ * every list for "a star heuristic search", inside `astar_path`). The holder need only be a
+ * candidate: its long body ranks below the few lines that say the question's words together.
+ */
+function holderIn(
+  group: SearchResult[],
+  chosen: SearchResult,
+  holderOf?: (r: SearchResult) => number | undefined,
+): SearchResult | undefined {
+  const id = holderOf?.(chosen);
+  return id === undefined ? undefined : group.find((r) => r.chunkId === id);
 }
 
 /**
@@ -947,6 +978,7 @@ type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only' | 'outside';
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {
   says: boolean;
+  nested: boolean;
   listsAgree: boolean;
   named: boolean;
   handsOn: boolean;
@@ -954,7 +986,8 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { says, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
+  const { says, nested, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
+  if (nested) return 'nested-gives-way';
   if (says) return 'code-says-question';
   if (listsAgree) return 'lists-rank-higher';
   if (named) return 'callee-named';

@@ -224,6 +224,7 @@ const explanationShape = z.object({
         'short-gives-way',
         'name-only-gives-way',
         'outside-gives-way',
+        'nested-gives-way',
         'code-says-question',
         'text-breaks-tie',
         'lists-rank-higher',

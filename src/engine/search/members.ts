@@ -884,3 +884,50 @@ const MAKING_WORDS =
 export function asksHowMade(question: string): boolean {
   return MAKING_WORDS.test(question);
 }
+
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+
+/**
+ * Per function chunk, the function of its file whose lines hold it and no other function, or
+ * undefined (fuse.ts FusionInput.holderOf). A function defined inside another is a step of that
+ * one's work, called from its body and nowhere else (networkx's two-line default `heuristic`
+ * inside `astar_path`): a search for what the code does means the function that holds it. A
+ * function holding several is a module or a factory, whose functions are what it offers. Not in
+ * C or C++, which define no function in another: a function chunk
+ * that seems to hold others there is the parser's misreading of a preprocessor branch (openafs'
+ * `rxi_ClearTransmitQueue`, 680 lines over a dozen functions of rx.c). Per file on first use.
+ */
+export function holderLookup(corpus: Corpus): (chunk: Chunk) => number | undefined {
+  const byFile = new Map<number, Map<number, number>>();
+  return (chunk) => {
+    if (chunk.kind !== 'definition' || !FUNCTION_KINDS.has(chunk.definitionKind ?? '')) return undefined;
+    let holders = byFile.get(chunk.fileId);
+    if (!holders) {
+      holders = new Map();
+      const file = corpus.files[chunk.fileId];
+      if (file && !(file.language && C_FAMILY_LANGUAGES.has(file.language))) {
+        // chunkIds run by start line, so the function holding another is the last one begun
+        // outside any function before it.
+        let outer: Chunk | undefined;
+        for (const id of file.chunkIds) {
+          const c = corpus.chunks[id];
+          if (c.kind !== 'definition' || !FUNCTION_KINDS.has(c.definitionKind ?? '')) continue;
+          const held =
+            outer !== undefined &&
+            outer.startLine <= c.startLine &&
+            c.endLine <= outer.endLine &&
+            (outer.startLine < c.startLine || c.endLine < outer.endLine);
+          if (held) holders.set(c.id, outer!.id);
+          else outer = c;
+        }
+        // A function holding several is a module or a factory of them (immer's `enableMapSet`,
+        // 285 lines of the Map and Set drafts' methods): what it holds is what it offers.
+        const count = new Map<number, number>();
+        for (const outerId of holders.values()) count.set(outerId, (count.get(outerId) ?? 0) + 1);
+        for (const [inner, outerId] of holders) if (count.get(outerId)! > 1) holders.delete(inner);
+      }
+      byFile.set(chunk.fileId, holders);
+    }
+    return holders.get(chunk.id);
+  };
+}

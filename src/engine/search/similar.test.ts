@@ -706,7 +706,7 @@ describe('similar to a function of a module whose like modules each write their 
     // The other schemes' openers come first; the zip scheme's own finder and loader (its module's
     // other tables) after them.
     expect(
-      everyRow(r)
+      r.results
         .slice(0, 2)
         .map((row) => `${row.path} ${row.symbol}`)
         .sort(),
@@ -1471,7 +1471,7 @@ describe('similar to a plugin hook', () => {
     const r = await uwsgi.search('siblings of uwsgi_python_magic');
     // The other plugins' magic hooks are read though their folders are not X's: one word of three differs.
     expect(
-      everyRow(r)
+      r.results
         .slice(0, 2)
         .map((x) => x.symbol)
         .sort(),
@@ -2010,7 +2010,7 @@ describe('similar to one adapter’s trait method, in a crate of one adapter per
     expect(r.query.similarTo).toMatchObject({ code: 'qualified', name: 'poll_next' });
     expect(r.results.some((x) => x.path === 'stream/stream/chunks.rs' && x.symbol === 'poll_next')).toBe(false);
     expect(
-      everyRow(r)
+      r.results
         .slice(0, 2)
         .map((x) => `${x.path}:${x.symbol}`)
         .sort(),
@@ -2036,7 +2036,7 @@ describe('similar to one transport’s method, each transport in a file named fo
     const r = await syncthing.search('code similar to (*quicListener).WANAddresses');
     expect(r.query.similarTo).toMatchObject({ name: 'WANAddresses' });
     expect(
-      everyRow(r)
+      r.results
         .slice(0, 2)
         .map((x) => `${x.path}:${x.symbol}`)
         .sort(),
@@ -2170,7 +2170,7 @@ describe('similar to X with its place said in words (the eleventh group)', () =>
       taken: [{ path: 'plugins/synced_folders/rsync/synced_folder.rb' }],
     });
     expect(
-      everyRow(r)
+      r.results
         .slice(0, 2)
         .map((x) => x.path)
         .sort(),
@@ -2223,7 +2223,7 @@ describe('similar to a C function with a type suffix, one function per file', ()
     const engine = await engineOf(files);
     const r = await engine.search('code similar to hypotf');
     expect(
-      everyRow(r)
+      r.results
         .slice(0, 2)
         .map((x) => x.symbol)
         .sort(),
@@ -2475,7 +2475,7 @@ describe('similar to X: its name in a module that defines what X’s module defi
     const r = await mongo.search('what else looks like Topology::Sharded#servers');
     expect(r.query.similarTo?.taken[0].path).toBe('mongo/cluster/topology/sharded.rb');
     expect(
-      everyRow(r)
+      r.results
         .slice(0, 2)
         .map((x) => x.path)
         .sort(),
@@ -2634,52 +2634,5 @@ describe('similar to X: a large family of modules alike keeps its folders’ ord
     const r = await dbal.search('similar to Logging\\Connection::commit');
     expect(r.results[0].path).toBe('Logging/Connection.php');
     expect(['beginTransaction', 'rollBack']).toContain(r.results[0].symbol);
-  });
-});
-
-describe('one-liners inside a function too long to read as one (CodeMirror’s keymap/vim.js, 5,450 lines in Vim())', () => {
-  // A module's wrapper function holding the program: its ex commands are an object literal's
-  // one-line methods, `imap`, `nmap`, `vmap` calling the general `map` with their mode.
-  const filler = Array.from({ length: 240 }, (_, i) => `    var option${i} = defineOption('option${i}', ${i});`);
-  const VIM: SourceFile[] = [
-    {
-      path: 'keymap/vim.js',
-      text: [
-        '(function(mod) { mod(CodeMirror); })(function(CodeMirror) {',
-        '  var Vim = function() {',
-        ...filler,
-        '    var exCommands = {',
-        '      map: function(cm, params, ctx) {',
-        '        var mapArgs = params.args;',
-        '        if (!mapArgs || mapArgs.length < 2) { return; }',
-        '        exCommandDispatcher.map(mapArgs[0], mapArgs[1], ctx);',
-        '      },',
-        "      imap: function(cm, params) { this.map(cm, params, 'insert'); },",
-        "      nmap: function(cm, params) { this.map(cm, params, 'normal'); },",
-        "      vmap: function(cm, params) { this.map(cm, params, 'visual'); },",
-        '      sort: function(cm, params) {',
-        '        var reverse = params.argString && params.argString[0] == "!";',
-        '        cm.replaceRange(lines.sort(reverse), start, end);',
-        '      }',
-        '    };',
-        '    return exCommands;',
-        '  };',
-        '  CodeMirror.Vim = Vim();',
-        '});',
-      ].join('\n'),
-    },
-  ];
-
-  it('are chunks of their own: `code similar to imap` is answered by nmap and vmap, imap left out', async () => {
-    const vim = await engineOver(VIM);
-    const r = await vim.search('code similar to imap in keymap/vim.js');
-    expect(r.query.similarTo?.taken.map((t) => `${t.path}:${t.startLine}`)).toEqual(['keymap/vim.js:249']);
-    expect(
-      everyRow(r)
-        .slice(0, 2)
-        .map((row) => row.symbol)
-        .sort(),
-    ).toEqual(['nmap', 'vmap']);
-    expect(everyRow(r).filter((row) => row.symbol === 'imap')).toEqual([]);
   });
 });

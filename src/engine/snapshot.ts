@@ -128,8 +128,13 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    that sources its argument with a plain word naming a shell file (`_xfunc list_lists …`)
  *    imports that file (graph): an older snapshot has no definitions, calls or includers of
  *    those `.inl` files, and no dependants of a file loaded by name.
+ * 40: an extensionless file that opens as a C++ header does (Eigen's `Eigen/Core`, `<vector>`)
+ *    is C++ (analysis) whose `#include "Core"` links to it (graph), and a one-line definition
+ *    inside a function of more than LONE_LINER_HOST_LINES lines is a chunk of its own (chunks):
+ *    an older snapshot reads such headers as plain text and leaves those one-liners to the
+ *    function's chunk.
  */
-export const SNAPSHOT_VERSION = 39;
+export const SNAPSHOT_VERSION = 40;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

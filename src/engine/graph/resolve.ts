@@ -1104,17 +1104,23 @@ export class ImportResolver {
   private resolveInclude(fromPath: string, spec: string): number[] | null {
     const angled = spec.startsWith('<');
     const path = spec.replace(/^[<"]|[>"]$/g, '');
-    if (!path || !INCLUDABLE.test(path)) return null;
+    // A name with no extension (`"Core"`, `<QString>`, `<vector>`) names a C++ header of that
+    // name (grammars' languageForFile reads one from its text): never a file of another language.
+    const extensionless = !basename(path).includes('.');
+    if (!path || !(INCLUDABLE.test(path) || extensionless)) return null;
+    const header = (index: number | null) =>
+      index === null || !extensionless || languageOf(this.files[index]) === 'cpp' ? index : null;
     if (!angled) {
-      const beside = this.lookup(joinPath(dirname(fromPath), path));
+      const beside = header(this.lookup(joinPath(dirname(fromPath), path)));
       if (beside !== null) return this.withImplementation(beside, fromPath);
     }
-    const best = this.closest(fromPath, this.bySuffix(path), /(^|\/)include\//);
+    const named = this.bySuffix(path).filter((index) => header(index) !== null);
+    const best = this.closest(fromPath, named, /(^|\/)include\//);
     if (best !== null) return this.withImplementation(best, fromPath);
     // `<pcl/features/pfh_tools.h>` in a repository that is the library's own folder (pcl/): its
     // first folder is the root's name, and the rest, a folder and a file, the path from the root.
     const rest = path.slice(path.indexOf('/') + 1);
-    const inOwnFolder = rest.includes('/') && !path.startsWith('.') ? this.lookup(joinPath(rest)) : null;
+    const inOwnFolder = rest.includes('/') && !path.startsWith('.') ? header(this.lookup(joinPath(rest))) : null;
     return inOwnFolder === null ? null : this.withImplementation(inOwnFolder, fromPath);
   }
 

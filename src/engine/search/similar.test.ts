@@ -263,6 +263,21 @@ describe('similar-phrase questions of the eighth group (rustix, symfony/validato
       qualifier: 'position',
     });
   });
+
+  it('reads a C++ operator named alone, its class after it, as code (Eigen’s operator() in COLAMDOrdering)', () => {
+    // The class after `in` is a hint, as a lone word after any code name is: before, `operator` was
+    // read as an English word and the question as no subject's.
+    expect(similarSubject('code similar to operator() in COLAMDOrdering')).toEqual({
+      name: 'operator()',
+      hints: ['COLAMDOrdering', 'colamdordering'],
+    });
+    expect(similarSubject('code similar to operator== in position.hpp')).toEqual({
+      name: 'operator==',
+      path: 'position.hpp',
+    });
+    // The plain word stays prose.
+    expect(similarSubject('code similar to operator in parser')).toBeNull();
+  });
 });
 
 describe('similarSubject reads X from the question', () => {

@@ -74,11 +74,11 @@ const PHRASE = `(?:similar\\s+(?:${WHAT}\\s+)?to|like|resembling|alternatives?\\
  */
 const OPERATOR = '(?:<=>|===?|=~|\\[\\]=?|<<|>>|[-+*/%<>]=?)';
 /**
- * A C++ operator member named with its class, `istream_reader::operator()`, `position::operator==`:
- * C++ names the definition `operator` and its symbol (the call operator's `()` too), which the
- * plain name would stop before.
+ * A C++ operator member, `istream_reader::operator()`, `position::operator==`, or named alone with
+ * its class after it (`operator() in COLAMDOrdering`): C++ names the definition `operator` and its
+ * symbol (the call operator's `()` too), which the plain name would stop before.
  */
-const CPP_OPERATOR = `(?:[A-Za-z_$][\\w$]*::)+operator(?:\\(\\)|\\[\\]|->|!=|&&|\\|\\||${OPERATOR}|[!~&|^]=?)`;
+const CPP_OPERATOR = `(?:[A-Za-z_$][\\w$]*::)*operator(?:\\(\\)|\\[\\]|->|!=|&&|\\|\\||${OPERATOR}|[!~&|^]=?)`;
 /**
  * A Go method named as Go's method expressions name it, `(*MaxDataFrame).Length` or
  * `(T).String`: the receiver's type in parentheses is the qualifier (goMethodName).
@@ -201,8 +201,11 @@ const PLACE_NOUN = /\s(?:module|package|folder|directory|crate|namespace|backend
 /** A kind word alone, read where a name was looked for. */
 const KIND_ONLY = new RegExp(`^${KIND_WORD}$`, 'i');
 
-/** A name no English word is: qualified, or with an underscore, a digit or a capital after its first letter. */
-const CODE_NAME = /(?:::|\.|#|->|\\)|^.+[_\dA-Z]|[?!]$/;
+/**
+ * A name no English word is: qualified, with an underscore, a digit or a capital after its first
+ * letter, or a C++ operator with its symbol (`operator()`).
+ */
+const CODE_NAME = /(?:::|\.|#|->|\\)|^.+[_\dA-Z]|[?!]$|^operator[^\w\s]/;
 
 /** "similar to X" and its kin (`like`), or "other X implementations" (`other`). */
 export type Phrasing = 'like' | 'other';

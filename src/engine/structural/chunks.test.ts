@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Definition, FileAnalysis } from '../contract';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
-import { buildSpanLookup, chunkSpans, innermostSpanAt, lookupSpan, WINDOW_LINES } from './chunks';
+import {
+  buildSpanLookup,
+  chunkSpans,
+  innermostSpanAt,
+  LONE_LINER_HOST_LINES,
+  lookupSpan,
+  WINDOW_LINES,
+} from './chunks';
 import type { ChunkSpan } from './chunks';
 
 function analysis(lineCount: number, definitions: Partial<Definition>[]): FileAnalysis {
@@ -64,6 +71,44 @@ describe('chunkSpans', () => {
       ]),
     );
     expect(brief(spans)).toEqual(['outer:1-2', 'one:3-3']);
+  });
+
+  it('gives the one-liners of a function too long to read as one chunks of their own (CodeMirror’s Vim(), 5,450 lines)', () => {
+    const long = LONE_LINER_HOST_LINES + 1;
+    const spans = chunkSpans(
+      analysis(long + 10, [
+        { name: 'Vim', kind: 'function', startLine: 1, endLine: long },
+        { name: 'map', kind: 'function', startLine: 100, endLine: 109 },
+        { name: 'imap', kind: 'function', startLine: 110, endLine: 110 },
+        { name: 'nmap', kind: 'function', startLine: 111, endLine: 111 },
+        { name: 'Small', kind: 'class', startLine: long + 2, endLine: long + 6 },
+        { name: 'get', kind: 'method', startLine: long + 3, endLine: long + 3, container: 'Small' },
+      ]),
+    );
+    expect(brief(spans)).toEqual([
+      `Vim:1-${long}`,
+      'map:100-109',
+      'imap:110-110',
+      'nmap:111-111',
+      `w:${long + 1}-${long + 1}`,
+      `Small:${long + 2}-${long + 6}`,
+      `w:${long + 7}-${long + 10}`,
+    ]);
+    // A class of any length keeps its one-line members, and so does a function of fewer lines.
+    const short = chunkSpans(
+      analysis(LONE_LINER_HOST_LINES, [
+        { name: 'f', kind: 'function', startLine: 1, endLine: LONE_LINER_HOST_LINES },
+        { name: 'g', kind: 'function', startLine: 5, endLine: 5 },
+      ]),
+    );
+    expect(brief(short)).toEqual([`f:1-${LONE_LINER_HOST_LINES}`]);
+    const big = chunkSpans(
+      analysis(long, [
+        { name: 'C', kind: 'class', startLine: 1, endLine: long },
+        { name: 'm', kind: 'method', startLine: 5, endLine: 5, container: 'C' },
+      ]),
+    );
+    expect(brief(big)).toEqual([`C:1-${long}`]);
   });
 
   it('gives an empty file one window of line 1, and an unparsed file only windows', () => {

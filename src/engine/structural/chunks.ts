@@ -48,7 +48,11 @@ function spansOf(definitions: readonly Definition[], lineCount: number): ChunkSp
     while (open.length && open[open.length - 1].endLine < startLine) open.pop();
     const parent = open[open.length - 1];
     if (parent && parent.startLine === startLine && parent.endLine === endLine) continue; // same lines, one chunk
-    if (parent && startLine === endLine && parent.endLine >= endLine) continue; // one-liner inside a chunk
+    // A one-liner inside a chunk is left to it (a chunk per line would shred small classes), but
+    // not inside a function too long to be read as one (a module's wrapper holding the whole
+    // program, CodeMirror's 5,450-line Vim(): its `imap: function(cm, params) { … }` would be one
+    // of thousands of lines of one chunk, none of them an answer of its own).
+    if (parent && startLine === endLine && parent.endLine >= endLine && !hidesOneLiners(parent)) continue;
     const span: ChunkSpan = { startLine, endLine, kind: 'definition', symbol: name, definitionKind: kind };
     if (container !== undefined) span.container = container;
     spans.push(span);
@@ -70,6 +74,17 @@ function spansOf(definitions: readonly Definition[], lineCount: number): ChunkSp
   if (covered < lineCount) addGap(covered + 1, lineCount);
 
   return mergeByStart(spans, windows);
+}
+
+/** Lines of a function past which its one-line nested definitions get chunks of their own. */
+export const LONE_LINER_HOST_LINES = 5 * WINDOW_LINES;
+
+/** A function (or method) longer than LONE_LINER_HOST_LINES: the one-liners it holds are chunks of their own. */
+function hidesOneLiners(span: ChunkSpan): boolean {
+  return (
+    (span.definitionKind === 'function' || span.definitionKind === 'method') &&
+    span.endLine - span.startLine + 1 > LONE_LINER_HOST_LINES
+  );
 }
 
 /** A definition that makes a chunk, what chunkSpans reads of it copied out (one object shape). */

@@ -117,6 +117,40 @@ describe('languageForFile', () => {
     expect(languageForFile('notes.txt', library)).toBeNull();
   });
 
+  it('reads an extensionless file that opens as a header does as C++ (Eigen/Core, <vector>, Qt’s QString)', () => {
+    // Eigen's module header: a licence in `//` lines, then its include guard.
+    const core = [
+      '// This file is part of Eigen, a lightweight C++ template library',
+      '//',
+      '',
+      '#ifndef EIGEN_CORE_H',
+      '#define EIGEN_CORE_H',
+      '#include "src/Core/util/Macros.h"',
+      '#endif // EIGEN_CORE_H',
+    ].join('\n');
+    expect(languageForFile('Eigen/Core', core)).toBe('cpp');
+    // libstdc++'s <vector>: a `/* */` or `//` licence, then the guard with a value.
+    expect(
+      languageForFile(
+        'c++/12/vector',
+        '/* <vector> -*- C++ -*-\n * Copyright\n */\n#ifndef _GLIBCXX_VECTOR\n#define _GLIBCXX_VECTOR 1\n',
+      ),
+    ).toBe('cpp');
+    // Qt's forwarding header, one include; Eigen's `Eigen/Eigen`, one include of another module.
+    expect(languageForFile('QtCore/QString', '#include "qstring.h"\n')).toBe('cpp');
+    expect(languageForFile('Eigen/Eigen', '#include "Dense"\n#include "Sparse"\n')).toBe('cpp');
+    expect(languageForFile('include/x', '#pragma once\nnamespace x {}\n')).toBe('cpp');
+    // Shell scripts, Makefiles, m4 and text: `#` comments are prose, and a guard must name its macro twice.
+    expect(languageForFile('configure-helper', '# include the helpers\n. ./lib\n')).toBeNull();
+    expect(languageForFile('Makefile', '# define the targets\ninclude rules.mk\nall:\n\tcc x.c\n')).toBeNull();
+    expect(languageForFile('setup', '#ifndef FOO\necho no guard\n')).toBeNull();
+    expect(languageForFile('aclocal', 'dnl m4 macros\nm4_include([m4/libtool.m4])\n')).toBeNull();
+    expect(languageForFile('README', 'Add this line:\n#include "x.h"\nto your sources.\n')).toBeNull();
+    expect(languageForFile('NOTES', '#include <stdio.h> is how it starts, then\n')).toBeNull();
+    // A file with an extension other than a header's stays what its extension says.
+    expect(languageForFile('notes.txt', core)).toBeNull();
+  });
+
   it('reads a header whose namespace block opens on the next line as C++', () => {
     // PCL's features/pfh_tools.h: only declarations, inside `namespace pcl` + newline + `{`.
     expect(

@@ -130,11 +130,25 @@ const SHELL_FUNCTION = /^[ \t]*(?:function[ \t]+)?[A-Za-z_][\w:.-]*[ \t]*\(\)[ \
 const SHELL_BLOCK_LINE = /^[ \t]*(?:fi|esac|done)[ \t]*(?:[;#|&)].*)?$|;[ \t]*then[ \t]*$/m;
 
 /**
+ * The head of a C++ header with no extension (Eigen's `Eigen/Core`, the standard library's
+ * `<vector>`, Qt's `QString` forwarding header): after blank lines and C comments, an include
+ * guard (`#ifndef X` then `#define X`), `#pragma once` or a complete `#include <…>` / `#include
+ * "…"` as its first line. A shell script's, a Makefile's or an m4 file's `#` comment is prose
+ * (`# include the helpers`), and none of them opens with a C comment.
+ */
+const CPP_EXTENSIONLESS_HEAD =
+  /^(?:[ \t]*(?:\/\/[^\n]*|\/\*[^]*?\*\/[ \t]*)?\r?\n)*[ \t]*#[ \t]*(?:ifndef[ \t]+(\w+)[ \t]*\r?\n[ \t]*#[ \t]*define[ \t]+\1\b|pragma[ \t]+once[ \t]*(?:\/\/[^\n]*)?(?=\r?\n|$)|include[ \t]*(?:<[\w./+-]+>|"[\w./+-]+")[ \t]*(?:\/\/[^\n]*|\/\*[^\n]*\*\/)?(?=\r?\n|$))/;
+
+/** Text read for a header's head: its licence comment and its guard. */
+const HEADER_HEAD_CHARS = 8192;
+
+/**
  * The language of a file by its path and, where the path alone cannot tell, its text: a `.h`
- * header holding C++ is cpp (the C grammar reads a class as errors), and an extensionless
- * file is bash when it starts with a shell shebang, or when it defines a shell function and
- * closes a shell block (a library other scripts source, with no `#!` line of its own:
- * resource-agents' ocf-shellfuncs).
+ * header holding C++ is cpp (the C grammar reads a class as errors), an extensionless file is
+ * bash when it starts with a shell shebang, or when it defines a shell function and closes a
+ * shell block (a library other scripts source, with no `#!` line of its own: resource-agents'
+ * ocf-shellfuncs), and cpp when it opens as a header does (CPP_EXTENSIONLESS_HEAD): C headers
+ * are named `.h`, an include tree of extensionless ones is C++'s.
  */
 export function languageForFile(path: string, text: string): Language | null {
   const byPath = languageForPath(path);
@@ -147,5 +161,6 @@ export function languageForFile(path: string, text: string): Language | null {
   if (path.indexOf('.', slash + 1) !== -1) return null;
   if (text.startsWith('#!')) return SHELL_SHEBANG.test(text) ? 'bash' : null;
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  return SHELL_FUNCTION.test(head) && SHELL_BLOCK_LINE.test(head) ? 'bash' : null;
+  if (SHELL_FUNCTION.test(head) && SHELL_BLOCK_LINE.test(head)) return 'bash';
+  return CPP_EXTENSIONLESS_HEAD.test(text.slice(0, HEADER_HEAD_CHARS)) ? 'cpp' : null;
 }

@@ -190,14 +190,18 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
   if (!format) return formats;
   const own = new Set(formats.map((f) => `${f.path}:${f.line}`));
   // The placeholder that printed each value (values are aligned in order, a join printing none).
-  const printers = (format.pieces ?? []).flatMap((p) =>
-    'placeholder' in p && p.placeholder !== JOIN ? [p.placeholder] : [],
+  const pieces = format.pieces ?? [];
+  const printers = pieces.flatMap((p, at) =>
+    'placeholder' in p && p.placeholder !== JOIN ? [{ placeholder: p.placeholder, quoted: quotedAt(pieces, at) }] : [],
   );
   for (const [i, value] of (format.values ?? []).entries()) {
     // An error the format wraps (Go's `%w`: containerd's `"container %q in namespace %q: %w"`
     // of errdefs' `errors.New("not found")`) was made into this message here, as wrapsError
     // credits the wrapper: the error's own literal is no place of it.
-    if (WRAPPED_ERRORS.has(printers[i] ?? '')) continue;
+    if (WRAPPED_ERRORS.has(printers[i]?.placeholder ?? '')) continue;
+    // A value the format quotes itself (naev's `"Pilot '%s' tried to land …"`) is the input's,
+    // as a value printed with its quotes is.
+    if (printers[i]?.quoted) continue;
     const words = value.split(' ').length;
     if (words < 2 || words > FORMAT_MATCH.maxValueWords || /^["'`]/.test(value)) continue;
     if (value.replace(/\s/g, '').length < FORMAT_MATCH.minConstantChars) continue;
@@ -229,9 +233,22 @@ export function valueLiterals(formats: FormatMatch[], sources: MessageSources): 
           printedBy: { literal: format.literal, path: format.path, line: format.line },
         });
     }
+    // A value written in more lines than a message is raised from is a name the program passes
+    // around (naev's ship names, `pilot.add("Pirate Hyena", …)` in twenty missions), not where
+    // the message was made.
+    if (sites.length > FORMAT_MATCH.maxValueSites) continue;
     if (sites.length > 0) return sites;
   }
   return formats;
+}
+
+/** Whether the format writes quotes around its placeholder at `at` (`'%s'`, `"{}"`). */
+function quotedAt(pieces: readonly FormatPiece[], at: number): boolean {
+  const before = pieces[at - 1];
+  const after = pieces[at + 1];
+  if (!before || !after || !('constant' in before) || !('constant' in after)) return false;
+  const open = before.constant.slice(-1);
+  return /["'`]/.test(open) && after.constant.startsWith(open);
 }
 
 /** A line that returns a string literal (`return "stream MsgApp v2"`, Ruby's and Rust's implicit `"…"` aside). */

@@ -1585,3 +1585,34 @@ describe('a format printing another program’s line after an arrow', () => {
     expect(colon?.coverage).toBe(1);
   });
 });
+
+describe('the twenty-second group’s Lua messages (naev: gettext’s `_()` inside `string.format`)', () => {
+  const EQUIP = ['naev-equip-generic.lua.txt', 'naev-diy-nerds.lua.txt', 'naev-ship-names.lua.txt'];
+  const equip = 'Could not equip Unicorp PT-100 Core System on pilot Pirate Hyena!';
+
+  it('a nested value that a line assigns to a name (`outfit = "…"`) is data the format prints, not where the message was made', () => {
+    const sources = sourcesOfFiles(EQUIP);
+    const found = findFormatStrings(equip, sources);
+    // The outfit's name, four words, reads as a nested message; its literal explains it whole,
+    // but it is a value kept in a variable: `string.format(_("Could not equip %s on pilot %s!"), …)`.
+    expect(found.map((f) => [f.path, f.line, f.literal])).toEqual([[EQUIP[0], 21, 'Could not equip %s on pilot %s!']]);
+    expect(found[0].coverage).toBe(1);
+  });
+
+  it('a value written in more lines than a message is raised from (a ship’s name) leaves the format where it is', () => {
+    const sources = sourcesOfFiles(EQUIP);
+    const found = findFormatStrings(equip, sources);
+    expect(found[0].values).toContain('pirate hyena');
+    // Ten lines write "Pirate Hyena" whole: a name the missions pass around.
+    expect(valueLiterals(found, sources).map((f) => [f.path, f.line])).toEqual([[EQUIP[0], 21]]);
+  });
+
+  it('a value the format quotes itself (`"Pilot \'%s\' tried to land …"`) is the input’s, not a literal of the code', () => {
+    const names = ['naev-ai-basic.lua.txt', 'naev-ship-names.lua.txt'];
+    const sources = sourcesOfFiles(names);
+    const found = findFormatStrings("Pilot 'Trader Llama' tried to land with no landable assets!", sources);
+    expect(found.map((f) => [f.path, f.line])).toEqual([[names[0], 10]]);
+    // Four lines of the spawn script write "Trader Llama" whole; the format's own quotes say it is the pilot's name.
+    expect(valueLiterals(found, sources).map((f) => [f.path, f.line])).toEqual([[names[0], 10]]);
+  });
+});

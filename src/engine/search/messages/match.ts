@@ -477,7 +477,12 @@ function creditNestedFormats(found: FormatMatch[], sources: MessageSources): voi
       )
         continue;
       const chars = w.constantChars + inner.constantChars;
-      const made = (wrapsError(w) && !labelsInner(w, f, inner.constantChars)) || storedInSlot(f, sources) ? w : f;
+      const made =
+        (wrapsError(w) && !labelsInner(w, f, inner.constantChars)) ||
+        storedInSlot(f, sources) ||
+        assignedValue(f, sources)
+          ? w
+          : f;
       if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
         credit.set(made, { chars, coverage: Math.max(made.coverage, w.nested!.coverage) });
     }
@@ -499,6 +504,21 @@ function storedInSlot(f: FormatMatch, sources: MessageSources): boolean {
   return (
     text !== undefined && at > 0 && text.slice(at + 1).startsWith(f.literal) && SLOT_ASSIGNED.test(text.slice(0, at))
   );
+}
+
+/**
+ * A literal of no placeholder that a line assigns to a name, all of it (naev's `outfit = "Unicorp
+ * PT-100 Core System"`, printed by `string.format(_("Could not equip %s on pilot %s!"), outfit,
+ * …)`): a value the program keeps, as a string constant is, and prints with the format that
+ * reads it — the message was made at the format. A literal with placeholders of its own (click's
+ * `message = _("{value!r} is not a valid {number_type}.")`) is a message of its own, wherever it
+ * is kept.
+ */
+function assignedValue(f: FormatMatch, sources: MessageSources): boolean {
+  if (!f.pieces || f.pieces.some((p) => 'placeholder' in p)) return false;
+  const text = f.fileId === undefined ? undefined : sources.lineText(f.fileId, f.line);
+  const constant = text === undefined ? null : stringConstant(text);
+  return constant !== null && constant.pieces.every((p) => 'constant' in p);
 }
 
 /**

@@ -134,6 +134,11 @@ export const FORMAT_MATCH = {
   debugStructLines: 24,
   /** Structs a Debug print shows (`Name { field: … }`) read as messages of their own, at most. */
   maxDebugStructs: 4,
+  /**
+   * Lines writing a format's value as a literal of its own, at most, for those lines to be where
+   * the message was raised (valueLiterals): more are a name the program passes around.
+   */
+  maxValueSites: 8,
   /** A value filled in between two constant pieces is at most this long. */
   maxValueChars: 80,
   /** A value of more words than this reads like a nested message, not a value … */

@@ -469,6 +469,7 @@ export class Engine {
             ...memberNamesRead(plan.raw, howItWorks),
             ...(!howItWorks && plan.rule === 'description' ? { everyListOrders: true } : {}),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
+            fileContentOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.hash,
             isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),

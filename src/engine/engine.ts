@@ -422,6 +422,9 @@ export class Engine {
     // "How does …", or a leading clause that sets the scene and then asks how ("during compaction,
     // how does the in-memory index decide …"): the member rules read both alike.
     const howItWorks = plan.intent === 'understand_code' && asksHow(plan.raw);
+    // Asked how, or described in a sentence ("Returns a PSON string for this Float number"), a
+    // class holding members of its own is no answer: a member is (search/containers.ts).
+    const membersAnswer = howItWorks || (plan.intent === 'understand_code' && plan.rule === 'description');
     // A short body that hands on to nothing is a step, not the work asked about: no boost (shortStepLookup).
     const isAStep = howItWorks ? shortStepLookup(this.corpus) : undefined;
     const fused = fuse({
@@ -429,8 +432,7 @@ export class Engine {
       lists:
         plan.intent === 'understand_code'
           ? docHitsToDefinitions(
-              // Asked how, a class holding members of its own is no answer (search/containers.ts).
-              howItWorks ? withoutContainers(kept, (this.holders ??= containersOfMembers(this.corpus))) : kept,
+              membersAnswer ? withoutContainers(kept, (this.holders ??= containersOfMembers(this.corpus))) : kept,
               this.docOwnerOf(howItWorks),
               (id) => this.corpus.chunks[id],
             )
@@ -469,6 +471,7 @@ export class Engine {
             ...(!howItWorks && plan.rule === 'description' ? { everyListOrders: true } : {}),
             ...(howItWorks ? {} : { holderOf: holderLookup(this.corpus) }),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
+            fileContentOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.hash,
             isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),

@@ -227,6 +227,13 @@ export interface FusionInput {
    * writes the same literal).
    */
   holdsChosenLine?(chunk: Chunk): boolean;
+  /**
+   * A question about what code does: the content of a chunk's file (its hash). A file the
+   * repository holds twice, byte for byte (a header installed into include/ beside its source, a
+   * vendored copy), is shown once, at its first place: the copy says nothing the first did not,
+   * and took a place in the ten another file's answer needed (withoutCopies).
+   */
+  fileContentOf?(chunk: Chunk): string | undefined;
 }
 
 interface Candidate {
@@ -387,7 +394,26 @@ export function fuse(input: FusionInput): SearchResult[] {
   const weighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
   const agreed = input.everyListOrders ? withEveryListsOrder(weighed, input.limit, runs) : weighed;
-  return agreed.slice(0, input.limit);
+  const { fileContentOf } = input;
+  const once = fileContentOf ? withoutCopies(agreed, (r) => fileContentOf(input.chunkOf(r.chunkId))) : agreed;
+  return once.slice(0, input.limit);
+}
+
+/**
+ * Each file shown once per content (FusionInput.fileContentOf): a later file whose content equals an
+ * earlier one's leaves the results. OpenAFS installs its headers into include/ beside their sources
+ * (`src/afs/exporter.h`, `include/afs/exporter.h`), and both copies took places in the ten.
+ */
+function withoutCopies(files: SearchResult[], contentOf: (r: SearchResult) => string | undefined): SearchResult[] {
+  const seen = new Set<string>();
+  const kept = files.filter((r) => {
+    const content = contentOf(r);
+    if (content === undefined) return true;
+    if (seen.has(content)) return false;
+    seen.add(content);
+    return true;
+  });
+  return kept.length === files.length ? files : kept;
 }
 
 /**

@@ -125,7 +125,7 @@ describe('containers of members on a "how" question', () => {
 });
 
 describe('the engine on a Ruby file', () => {
-  it('drops the containers from the lists when the question asks how, and not otherwise', async () => {
+  it('drops the containers from the lists when the question asks how or describes code, and not otherwise', async () => {
     const engine = await Engine.build(FILES, {
       analyzer: await StructuralAnalyzer.create(nodeGrammars),
       embedder: null,
@@ -135,16 +135,28 @@ describe('the engine on a Ruby file', () => {
       const text = response.query.modalities.find((m) => m.modality === 'text')!.list;
       const retrieved = text.map((h) => engine.chunk(h.chunkId).symbol);
       const shown = response.results.find((r) => r.path.endsWith('publickey.rb'))!;
-      return { retrieved, shown: shown.symbol, rank: shown.explanation.modalities.text?.rank };
+      return {
+        rule: response.query.rule,
+        retrieved,
+        shown: shown.symbol,
+        rank: shown.explanation.modalities.text?.rank,
+      };
     };
     // The text list retrieves the containers above the method; asked how, they leave it first.
     const how = await ask('how does publickey authentication try each identity of the key manager');
     expect(how.retrieved.indexOf('authenticate')).toBeGreaterThan(1);
     expect(how.shown).toBe('authenticate');
     expect(how.rank).toBe(0);
-    // The same words as a sentence: the lists are fused as retrieved (the class, 2nd, stands for its file).
-    const said = await ask('publickey authentication trying each identity of the key manager');
-    expect(said.shown).toBe('Publickey');
-    expect(said.rank).toBe(said.retrieved.indexOf('Publickey'));
+    // A sentence describing what the method does (its doc comment's words): the same.
+    const described = await ask('Attempts publickey authentication, trying each identity of the key manager.');
+    expect(described.rule).toBe('description');
+    expect(described.retrieved.indexOf('authenticate')).toBeGreaterThan(1);
+    expect(described.shown).toBe('authenticate');
+    expect(described.rank).toBe(0);
+    // Search-box words: the lists are fused as retrieved (the class, 2nd, stands for its file).
+    const typed = await ask('publickey identity key manager');
+    expect(typed.rule).not.toBe('description');
+    expect(typed.shown).toBe('Publickey');
+    expect(typed.rank).toBe(typed.retrieved.indexOf('Publickey'));
   });
 });

@@ -1,7 +1,9 @@
 /**
- * On a question asking how, a class-like definition whose lines hold members of their own — a
- * class's methods, a module's classes — is no answer: the answer is the member that does the
- * work, and fused, such a container leaves the results to its members (fuse.ts
+ * On a question asking how, or a sentence describing what code does (a doc comment's words, the
+ * classifier's rule `description`: "Returns a PSON string representation for this Float number"
+ * describes puppet's `Float#to_pson`, not the modules around it), a class-like definition whose
+ * lines hold members of their own — a class's methods, a module's classes — is no answer: the
+ * answer is the member that does the work, and fused, such a container leaves the results to its members (fuse.ts
  * withoutBigContainers). But its chunk holds every member's words, so each list ranks it high,
  * and its places come out of its members' ranks. Ruby writes every file so (`module Net` /
  * `module SSH` / `module Authentication` / `class Publickey`, each a chunk of the whole file):

@@ -92,6 +92,9 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
   'macro',
 ];
 
+/** The definition kinds whose body is code that runs when called: functions and methods. */
+export const FUNCTION_KINDS: ReadonlySet<string> = new Set<DefinitionKind>(['function', 'method']);
+
 /** A named definition. Lines are 1-based and inclusive. */
 export interface Definition {
   name: string;

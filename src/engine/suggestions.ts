@@ -4,7 +4,7 @@
  * file, a sentence of its documentation and a string it really contains. Every question is
  * checked against the classifier so it routes to the intent it stands for.
  */
-import type { Chunk, Intent } from './contract';
+import { FUNCTION_KINDS, type Chunk, type Intent } from './contract';
 import { classify } from './classify';
 
 export interface SuggestedQuery {
@@ -22,7 +22,6 @@ export interface SuggestionSource {
 
 /** Definitions looked at for docs and strings: the most central ones are enough. */
 const CANDIDATES = 400;
-const CALLABLE = new Set(['function', 'method']);
 const NAMED = new Set(['function', 'method', 'class', 'interface', 'type', 'enum']);
 /** Paths whose code is not the project's own story. */
 const PERIPHERAL =
@@ -116,7 +115,7 @@ export function suggestQueries(source: SuggestionSource): SuggestedQuery[] {
     if (name) used.add(name);
     return true;
   };
-  const callables = definitions.filter((c) => CALLABLE.has(c.definitionKind ?? ''));
+  const callables = definitions.filter((c) => FUNCTION_KINDS.has(c.definitionKind ?? ''));
   const fresh = (list: Chunk[]) => list.filter((c) => !used.has(c.symbol!));
 
   for (const c of fresh(callables.length ? callables : definitions))

@@ -7,7 +7,7 @@
  * `all_pairs_lowest_common_ancestor`; "Return True if list is a list of ints": `is_list_of_ints`
  * over `make_list_of_ints`).
  */
-import type { Chunk, Reference } from '../contract';
+import { FUNCTION_KINDS, type Chunk, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { placeWords } from '../path-words';
 import { baseForms, contentTerms, splitIdentifier, subTokens } from '../tokens';
@@ -885,8 +885,6 @@ export function asksHowMade(question: string): boolean {
   return MAKING_WORDS.test(question);
 }
 
-const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
-
 /**
  * Per function chunk, the function of its file whose lines hold it and no other function, or
  * undefined (fuse.ts FusionInput.holderOf). A function defined inside another is a step of that
@@ -905,7 +903,7 @@ export function holderLookup(corpus: Corpus): (chunk: Chunk) => number | undefin
     if (!holders) {
       holders = new Map();
       const file = corpus.files[chunk.fileId];
-      if (file && !(file.language && C_FAMILY_LANGUAGES.has(file.language))) {
+      if (file && !inCFamily(corpus, chunk)) {
         // chunkIds run by start line, so the function holding another is the last one begun
         // outside any function before it.
         let outer: Chunk | undefined;

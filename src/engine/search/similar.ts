@@ -14,6 +14,7 @@ import type {
   SimilarSubjectChoice,
   SubjectCode,
 } from '../contract';
+import { FUNCTION_KINDS } from '../contract';
 import type { Corpus } from '../modality';
 import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
@@ -714,9 +715,6 @@ export function subjectBases(corpus: Corpus, subject: Chunk): Set<string> {
   out.delete(subject.symbol ?? '');
   return out;
 }
-
-/** Kinds whose answers may be classes as well as functions. */
-const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
  * Drops X (and `also`, the other definitions taken as X when its name is ambiguous), what

@@ -2,7 +2,7 @@
  * What the semantic index needs from an embedding provider (local transformers.js model,
  * Voyage, or anything else), and the one definition of "the text of a chunk" they embed.
  */
-import type { Chunk } from '../contract';
+import { FUNCTION_KINDS, type Chunk } from '../contract';
 import type { CorpusFile } from '../modality';
 
 export type EmbedInputType = 'document' | 'query';
@@ -145,12 +145,13 @@ export const BODY_WINDOW_LINES = 20;
  * table or a state machine of thousands of lines costs more vectors than its questions are worth.
  */
 export const BODY_WINDOWS_MAX = 16;
-/** Definition kinds whose body is code that runs: a class's, module's or impl's body is its members' chunks. */
-const BODY_WINDOW_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
-/** How many body windows a chunk gets: one per BODY_WINDOW_LINES lines past its first, for a function or method. */
+/**
+ * How many body windows a chunk gets: one per BODY_WINDOW_LINES lines past its first, for a
+ * function or method (code that runs: a class's, module's or impl's body is its members' chunks).
+ */
 export function bodyWindowCount(chunk: Chunk): number {
-  if (chunk.kind !== 'definition' || !chunk.symbol || !BODY_WINDOW_KINDS.has(chunk.definitionKind ?? '')) return 0;
+  if (chunk.kind !== 'definition' || !chunk.symbol || !FUNCTION_KINDS.has(chunk.definitionKind ?? '')) return 0;
   const lines = chunk.endLine - chunk.startLine + 1;
   return Math.min(BODY_WINDOWS_MAX, Math.max(0, Math.ceil(lines / BODY_WINDOW_LINES) - 1));
 }

@@ -2,7 +2,7 @@
  * Chunks, the unit of retrieval: one per function/method/class-like definition (nested ones
  * included, innermost wins), and line windows over whatever no definition covers.
  */
-import type { Chunk, Definition, DefinitionKind, FileAnalysis } from '../contract';
+import { FUNCTION_KINDS, type Chunk, type Definition, type DefinitionKind, type FileAnalysis } from '../contract';
 
 /** Longest window chunk, in lines. */
 export const WINDOW_LINES = 40;
@@ -81,10 +81,7 @@ export const LONE_LINER_HOST_LINES = 5 * WINDOW_LINES;
 
 /** A function (or method) longer than LONE_LINER_HOST_LINES: the one-liners it holds are chunks of their own. */
 function hidesOneLiners(span: ChunkSpan): boolean {
-  return (
-    (span.definitionKind === 'function' || span.definitionKind === 'method') &&
-    span.endLine - span.startLine + 1 > LONE_LINER_HOST_LINES
-  );
+  return FUNCTION_KINDS.has(span.definitionKind ?? '') && span.endLine - span.startLine + 1 > LONE_LINER_HOST_LINES;
 }
 
 /** A definition that makes a chunk, what chunkSpans reads of it copied out (one object shape). */

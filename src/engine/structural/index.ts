@@ -2,7 +2,16 @@
  * The structural retriever: definitions by name (exact → fuzzy), by kind, by words of their
  * name/signature/doc, and the chunks that call or reference a name.
  */
-import type { Chunk, Definition, DefinitionKind, FileAnalysis, Modality, ModalityHit, QueryPlan } from '../contract';
+import {
+  FUNCTION_KINDS,
+  type Chunk,
+  type Definition,
+  type DefinitionKind,
+  type FileAnalysis,
+  type Modality,
+  type ModalityHit,
+  type QueryPlan,
+} from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { demotionFor } from '../ranking';
 import { baseForms, splitIdentifier, STOP_WORDS, subTokens } from '../tokens';
@@ -1150,7 +1159,6 @@ function round(score: number): number {
 
 /** Definition kinds that declare a class whose constructor may carry its name. */
 const CLASS_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['class', 'struct']);
-const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set<DefinitionKind>(['function', 'method']);
 
 /** The innermost scope of a container path (`arma::running_stat` → `running_stat`). */
 function lastScope(container: string | undefined): string | undefined {

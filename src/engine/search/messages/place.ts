@@ -4,7 +4,7 @@
  * at the line of its format, its range narrowed to the function — or, where there is none, the
  * statement — around that line.
  */
-import type { QueryPlan, SearchResult } from '../../contract';
+import { FUNCTION_KINDS, type QueryPlan, type SearchResult } from '../../contract';
 import type { Corpus } from '../../modality';
 import { escapeRegExp } from '../../text/escape';
 import { lineStartsOf } from '../../text/lines';
@@ -70,13 +70,6 @@ export function corpusMessageSources(
 const ANSWER_LINE_SCAN_LIMIT = 2000;
 
 /**
- * Definition kinds that are themselves the function a message is raised in. A macro is not one
- * of them: a `macro_rules!` body of many arms (tokio's `select!`, 225 lines) narrows to the
- * function or the statement around the line, and a short `#define` stays whole (statementAround).
- */
-const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
-
-/**
  * Each result of a pasted message shows where it is printed: `line` is the first line of its
  * range holding the format string (or the verbatim text), and a range the parser could not
  * reduce to a function (a line window, a class, code inside a macro call) is narrowed to the
@@ -107,6 +100,9 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
       inRange.find((l) => plan.formatLines?.some((f) => f.line === l && f.path === result.path)) ??
       ((inRange.length > 1 && inRange.find((l) => !isComment(linesOf()[l - 1] ?? ''))) || inRange[0]);
     result.line = line;
+    // A function or method is itself the function the message is raised in. A macro is not: a
+    // `macro_rules!` body of many arms (tokio's `select!`, 225 lines) narrows to the function or
+    // the statement around the line, and a short `#define` stays whole (statementAround).
     if (chunk?.kind === 'definition' && FUNCTION_KINDS.has(chunk.definitionKind ?? '')) continue;
     if (!file) continue;
     const block =

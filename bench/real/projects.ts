@@ -1711,6 +1711,60 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-05h',
   },
+  // Twenty-third group (6 December, branch h38-qa), written before Fourfold ran on them: Bash and
+  // JavaScript (byobu ships 85 shell files and openrc 10 beside its binaries; node-js-beautify 47
+  // .js files, node-browserify 21, node-d3 11 (a built bundle), libjs-openlayers only its built
+  // OpenLayers.js and the Lang tables; node-eslint, webpack, markdown-it, mocha, jsdom, moment and
+  // chart.js are in the model's npm list). DRBL 5.2 (drbl): the diskless-remote-boot server that
+  // Clonezilla's server edition runs on (same authors, a separate package: clonezilla's programs
+  // source DRBL's drbl-functions, which is not in that project), 145 extensionless Bash files
+  // below usr: sbin/ and bin/ (drblsrv, the installer; drbl-client-switch and drbl-login-switch,
+  // the client mode and login switches; drbl-netinstall, drbl-aoe-serv, drbl-proxy-dhcp, drbl-live,
+  // the user and file copy tools), share/drbl/sbin/drbl-functions (5,100 lines, the functions
+  // every program sources through drbl-conf-functions), share/drbl/sbin and share/drbl/bin (the
+  // helper commands the programs run by name: get-nic-devs, hide_reveal_pxe_img, drbl-check-dm…),
+  // the client-side boot scripts of share/drbl/setup/files and pkg/syslinux/makeboot.sh; the Perl
+  // programs (drblpush, drbl-ipcalc…), the language files of $msg_* strings, the systemd units and
+  // the repository lists are left out. Families: the create_*_env helpers that copy a program and
+  // its libraries into a client root, the add/remove/override option editors of the PXELinux and
+  // GRUB EFI configs, the confirm_continue prompts, drbl-netinstall's per-distribution fetchers,
+  // drbl-login-switch's per-display-manager auto-login setters; messages are literal
+  // `echo "…$var…"` lines; a helper command's dependants are the scripts that run it by name.
+  // jQuery UI 1.13 (libjs-jquery-ui, Debian source jqueryui): the widget library as AMD/global
+  // modules, 133 files of usr/share/javascript/jquery-ui (the concatenated jquery-ui.js and the
+  // .min.js copies are left out; fewer than 150, the package holds no more): ui/ (widget.js, the
+  // widget factory and bridge; position.js; effect.js, the effects core with the easings and the
+  // jquery-color vendor module; keycode, unique-id, focusable and the other small helpers), the
+  // twenty widgets of ui/widgets (accordion to tooltip over mouse.js, the datepicker with its own
+  // parser), the fifteen effects and the 76 datepicker locale modules of ui/i18n. Families: the
+  // widgets' _destroy, _setOptionDisabled and _mouseCapture, the base easings, jquery-color's
+  // string parsers; messages are $.error texts as a console prints them (`Error: …`) and the
+  // datepicker's thrown strings (`Uncaught …`); dependants are the modules that name a file in
+  // their AMD define() list. Neither package, nor its Debian source (drbl, jqueryui), is in the
+  // model's training lists (the npm list has no jQuery or jQuery UI package).
+  {
+    name: 'drbl',
+    pkg: 'drbl',
+    version: '5.2.7-1',
+    language: 'bash',
+    root: 'usr',
+    extensions: [''],
+    exclude:
+      /^(?!sbin\/|bin\/|share\/drbl\/(sbin|bin|setup\/files|pkg\/syslinux)\/)|\/systemd\/|\.(conf|service|desktop|tgz|crt|template|bat)$|\/(template|conf)\/|(^|\/)README$|^sbin\/drblpush$|^bin\/drbl-(wakeonlan|uriparse)$|^share\/drbl\/sbin\/drbl-perl-functions$|^share\/drbl\/bin\/(drbl-gethostip|drbl-ipcalc|parse_dhcpd_conf|drbl-sha1pass)$/,
+    half: 'tuning',
+    since: '2026-12-06',
+  },
+  {
+    name: 'jquery-ui',
+    pkg: 'libjs-jquery-ui',
+    version: '1.13.2+dfsg-1',
+    language: 'javascript',
+    root: 'usr/share/javascript/jquery-ui',
+    extensions: ['.js'],
+    exclude: /\.min\.js$|^jquery-ui\.js$/,
+    half: 'tuning',
+    since: '2026-12-06',
+  },
 ];
 
 export interface RealFile {

@@ -1765,6 +1765,55 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06',
   },
+  // Twenty-third group (6 December, branch h38-qb), written before Fourfold ran on them: Python and
+  // C++ (python3-tornado, 72 .py files, was smaller; mlpack ships no -dev package in bookworm, only
+  // r-cran-rcppmlpack). mypy 1.0.1 (python3-mypy, Debian source mypy): the static type checker and
+  // the mypyc compiler, root usr/lib/python3/dist-packages, which holds mypy/ and mypyc/ side by
+  // side as the upstream repository does (the mypyc-compiled .so modules beside them and
+  // typeshed's .pyi stubs are out by extension; the tests, mypyc's test-data, doc/conf.py and
+  // lib-rt/setup.py are left out): mypy/ the build manager (build.py: the module graph, its SCCs
+  // and their order), the module finder, the parser front end, semantic analysis, the checker and
+  // expression checker, joins/meets/subtypes, the error messages (messages.py), the config parser,
+  // the reports, stubgen and stubtest, the plugins (attrs, dataclasses, ctypes, default…), the
+  // daemon (dmypy/ and server/ with the fine-grained update); mypyc/ the IR builder, the
+  // primitives, the C code generator and its wrappers. Families: the default plugin's TypedDict
+  // signature hooks and return-type hooks, the reporters' on_file, mypyc's dunder slot wrappers,
+  // stubtest's verify implementations per stub node; messages are type errors as mypy prints them
+  // (`main.py:12: error: … [call-arg]`), argparse's `mypy: error: …` lines and the config
+  // parser's `mypy.ini: [mypy]: …` lines. VIGRA 1.11.1 (libvigraimpex-dev, Debian source
+  // libvigraimpex): the generic image-processing library, 228 .hxx headers in usr/include/vigra
+  // (with random_forest/, random_forest_3/ and delegate/; the image import/export bodies are in the
+  // libvigraimpex shared library, the algorithms are templates in the headers): convolution (separable,
+  // recursive, multi-dimensional), morphology, distance transforms, watersheds and labelling,
+  // corner and edge detection, resizing and splines, the linear algebra (matrix.hxx,
+  // linear_solve.hxx, eigensystem), the random forests; families: convolveLine's border-treatment
+  // variants, Kernel1D's init methods, the corner detectors, the recursive line filters, the disc
+  // rank-order filters; messages are vigra_precondition failures as an uncaught
+  // PreconditionViolation prints them (`terminate called after throwing an instance of
+  // 'vigra::PreconditionViolation'`, `what():` and `Precondition violation!` above the message,
+  // the `(file:line)` line trimmed); dependants are the headers that #include a header by its
+  // name. Neither package, nor its Debian source, is in the model's training lists.
+  {
+    name: 'mypy',
+    pkg: 'python3-mypy',
+    version: '1.0.1-1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages',
+    extensions: ['.py'],
+    exclude: /(^|\/)(test|test-data|doc|lib-rt)\//,
+    half: 'tuning',
+    since: '2026-12-06',
+  },
+  {
+    name: 'vigra',
+    pkg: 'libvigraimpex-dev',
+    version: '1.11.1+dfsg-11',
+    language: 'cpp',
+    root: 'usr/include/vigra',
+    extensions: ['.hxx'],
+    half: 'tuning',
+    since: '2026-12-06',
+  },
 ];
 
 export interface RealFile {

@@ -13,6 +13,8 @@ export interface DefinitionChunkSpec {
   kind: DefinitionKind;
   startLine: number;
   endLine: number;
+  /** The class/module holding it, when there is one. */
+  container?: string;
 }
 
 /** Lines as grep counts them: a final newline does not start an extra empty line. */
@@ -89,6 +91,7 @@ export function windowCorpus(
         symbol: d.symbol,
         definitionKind: d.kind,
       };
+      if (d.container !== undefined) chunk.container = d.container;
       chunks.push(chunk);
       defs.push(chunk.id);
     }

@@ -817,18 +817,6 @@ export const EXPANSION_PER_WORD = 5;
 export const EXPANSION_MAX_WORDS = 4;
 
 /**
- * A sentence describing what code does (the classifier's rule 'description') also searches,
- * in the text index's BM25, a function's or method's holder: the name of the class, module or
- * impl it is in (TermDocument.holder). A method's body seldom says its class's name, the sentence
- * often does ("Returns a PSON string representation for this Float number", `Float#to_pson`).
- * The holder says where the method is, as its path does, so it counts as the path (1.5). Only on
- * such sentences: on a few typed words ("intern string") a class's name matching one of them
- * lifted every method of the class, and the wrong sibling or a sibling past a lone function was
- * shown (the figures: docs/bench/HISTORY.md, thirty-eighth session).
- */
-export const HOLDER_FIELD_BOOST = 1.5;
-
-/**
  * The code's own spellings of a plain-words question's words (src/engine/text/spellings.ts),
  * searched by the text index beside the words and counted as them, at these weights of the
  * word's own match. Like the learned expansion, only for a question of at most

@@ -133,11 +133,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    inside a function of more than LONE_LINER_HOST_LINES lines is a chunk of its own (chunks):
  *    an older snapshot reads such headers as plain text and leaves those one-liners to the
  *    function's chunk.
- * 41: a function's or method's BM25 document (text) holds its container's name in a field of
- *    its own (the holder, searched on sentences describing code): an older snapshot's term index
- *    has three fields, not four.
  */
-export const SNAPSHOT_VERSION = 41;
+export const SNAPSHOT_VERSION = 40;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -2,10 +2,10 @@
  * The text modality: a trigram index for exact/literal/regex search (only candidate files
  * are read) and a BM25 index over identifier-split tokens for ranked term search.
  */
-import { FUNCTION_KINDS, type Chunk, type ExpandedTerm, type ModalityHit, type QueryPlan } from '../contract';
+import type { Chunk, ExpandedTerm, ModalityHit, QueryPlan } from '../contract';
 import { expansionReason } from './expansion';
 import { spellingsOf } from './spellings';
-import { asksInPlainWords, EXPANSION_MAX_WORDS, HOLDER_FIELD_BOOST, SPELLING_SAYS_WORD } from '../ranking';
+import { asksInPlainWords, EXPANSION_MAX_WORDS, SPELLING_SAYS_WORD } from '../ranking';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
 import { isCommentLine } from '../comment-lines';
@@ -231,12 +231,7 @@ export class TextIndex implements Retriever {
     // No name, no literal: the query is prose, and its words may be inflected forms of the code's,
     // or, asked in a few plain words, written as the code shortens and joins them (spellings.ts).
     const expansions = [...(plan.expansions ?? []), ...(plan.spellings ?? this.spellings(plan))];
-    // A sentence describing what code does names what it acts on, often a method's class: the
-    // holder field is searched for it alone (a few typed words matching a class's name lifted
-    // every method of the class past the function they named).
-    const sentence = plan.rule === 'description' || (asksInPlainWords(plan) && terms.length > EXPANSION_MAX_WORDS);
-    const holderBoost = sentence ? HOLDER_FIELD_BOOST : 0;
-    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, expansions, holderBoost);
+    return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, expansions);
   }
 
   /**
@@ -398,11 +393,10 @@ export class TextIndex implements Retriever {
     reasonPrefix = '',
     prose = false,
     expansions: readonly ExpandedTerm[] = [],
-    holderBoost = 0,
   ): ModalityHit[] {
     const says = (e: ExpandedTerm) => (e.code === 'learned-expansion' ? 1 : SPELLING_SAYS_WORD[e.code]);
     const searched = expansions.map((e) => ({ ...e, says: says(e) }));
-    return this.terms.query(terms, limit, { prose, expansions: searched, holderBoost }).map((h) => {
+    return this.terms.query(terms, limit, { prose, expansions: searched }).map((h) => {
       const reason = `${reasonPrefix}terms ${h.terms.join(', ')} (BM25 ${h.score.toFixed(2)})`;
       // A matched term that is an expansion, and not also a word of the question, is named as one.
       const expanded = expansions.filter((e) => h.terms.includes(e.token));
@@ -435,8 +429,7 @@ function linesOf(text: string, starts: Uint32Array, startLine: number, endLine: 
 }
 
 /** What the term index reads of a chunk. */
-export type TermChunk = Pick<Chunk, 'id' | 'fileId' | 'path' | 'startLine' | 'endLine' | 'symbol'> &
-  Partial<Pick<Chunk, 'definitionKind' | 'container'>>;
+export type TermChunk = Pick<Chunk, 'id' | 'fileId' | 'path' | 'startLine' | 'endLine' | 'symbol'>;
 
 /**
  * The text index built in two halves, so that another thread can build it while this one
@@ -504,18 +497,7 @@ function filesById(
   return (id) => byId.get(id);
 }
 
-/**
- * The holder a function's or method's BM25 document keeps (TermDocument.holder): the class,
- * module or impl it is defined in. A method's body rarely says its class's name, yet a sentence
- * about it names what it acts on ("Returns a PSON string representation for this Float number"
- * of `Float#to_pson`).
- */
-function holderOf(chunk: TermChunk): string | undefined {
-  const { container, definitionKind } = chunk;
-  return container && definitionKind && FUNCTION_KINDS.has(definitionKind) ? container : undefined;
-}
-
-/** One BM25 document per chunk: its lines, its symbol, its path and a method's holder. */
+/** One BM25 document per chunk: its lines, its symbol and its path. */
 function* chunkDocuments(
   fileOf: (id: number) => { id: number; text: string } | undefined,
   chunks: readonly TermChunk[],
@@ -539,16 +521,7 @@ function* chunkDocuments(
     const start = chunk.startLine > s.length ? file.text.length : s[chunk.startLine - 1];
     let end = file.text.length;
     if (chunk.startLine <= s.length && chunk.endLine < s.length) end = s[chunk.endLine];
-    const holder = holderOf(chunk);
-    yield {
-      id: chunk.id,
-      text: file.text,
-      start,
-      end,
-      symbol: chunk.symbol ?? '',
-      path: chunk.path,
-      ...(holder ? { holder } : {}),
-    };
+    yield { id: chunk.id, text: file.text, start, end, symbol: chunk.symbol ?? '', path: chunk.path };
   }
 }
 

@@ -33,24 +33,14 @@ const PREFIX_WEIGHT = 0.375;
 /** BM25 scores are kept to 9 decimals. */
 const SCORE_SCALE = 1e9;
 
-const FIELD_COUNT = 4;
+const FIELD_COUNT = 3;
 const FIELD_TEXT = 0;
 const FIELD_SYMBOL = 1;
 // The path field (2) is the last branch of the field loop in `add`, so it needs no name of its own.
-/**
- * A function's or method's holder: the name of the class/module/impl it is defined in. Searched
- * only when a query asks for it (`holderBoost`): every method of a class shares it, so it cannot
- * say which of them is meant, and on a few typed words it lifted a class's every method past a
- * lone function naming the words; a sentence describing one method names what it acts on, which
- * is often its class ("this Float number").
- */
-const FIELD_HOLDER = 3;
-/** The fields a word is looked up in unless the holder is asked for: the chunk's lines, symbol and path. */
-const OWN_FIELDS = 3;
-/** Boost per field, in field order (the holder's is the query's). */
-const FIELD_BOOSTS = [1, SYMBOL_FIELD_BOOST, PATH_FIELD_BOOST, 0];
+/** Boost per field, in field order. */
+const FIELD_BOOSTS = [1, SYMBOL_FIELD_BOOST, PATH_FIELD_BOOST];
 
-const SNAPSHOT_VERSION = 3;
+const SNAPSHOT_VERSION = 2;
 
 export interface TermDocument {
   /** The chunk id: documents are added in ascending id order, 0..n-1. */
@@ -61,8 +51,6 @@ export interface TermDocument {
   end?: number;
   symbol: string;
   path: string;
-  /** The class/module/impl a function or method is defined in, if any. */
-  holder?: string;
 }
 
 export interface TermHit {
@@ -78,13 +66,13 @@ export interface TermSnapshot {
   documentCount: number;
   /** The sorted vocabulary, joined by '\n' (terms are [a-z0-9]+). */
   vocabulary: string;
-  /** Per (term, field) — row term · 4 + field — the byte offset of its list in `postings`; one extra row at the end. */
+  /** Per (term, field) — row term · 3 + field — the byte offset of its list in `postings`; one extra row at the end. */
   listOffsets: Uint32Array;
   /** Per row, the number of chunks in its list (BM25's document frequency). */
   listLengths: Uint32Array;
   /** Posting lists: per entry, varint(chunk − previous chunk − 1) then varint(term frequency). */
   postings: Uint8Array;
-  /** Per chunk and field (chunk · 4 + field): distinct terms in that field. */
+  /** Per chunk and field (chunk · 3 + field): distinct terms in that field. */
   fieldLengths: UnsignedArray;
   /** Average of fieldLengths per field, as MiniSearch accumulates it. */
   averageFieldLengths: Float64Array;
@@ -159,8 +147,6 @@ export class TermIndex {
             symbolTerms.set(doc.symbol, ids);
           }
           for (const id of ids) counts.add(id);
-        } else if (field === FIELD_HOLDER) {
-          if (doc.holder) words.count(doc.holder, 0, doc.holder.length, counts);
         } else if (doc.path === lastPath.path) {
           // The path field.
           // The chunks of a file come one after the other: their path's terms are counted once.
@@ -249,7 +235,7 @@ export class TermIndex {
     const id = this.termId(term);
     if (id === undefined) return 0;
     let most = 0;
-    for (let field = 0; field < OWN_FIELDS; field++)
+    for (let field = 0; field < FIELD_COUNT; field++)
       most = Math.max(most, this.data.listLengths[id * FIELD_COUNT + field]);
     return most;
   }
@@ -277,7 +263,7 @@ export class TermIndex {
   /** Adds the chunks of every field's posting list of a term id. */
   private addChunksOf(id: number, held: Set<number>): void {
     const postings = new VarintReader(this.data.postings);
-    for (let field = 0; field < OWN_FIELDS; field++) {
+    for (let field = 0; field < FIELD_COUNT; field++) {
       const row = id * FIELD_COUNT + field;
       postings.pos = this.data.listOffsets[row];
       const end = this.data.listOffsets[row + 1];
@@ -298,8 +284,7 @@ export class TermIndex {
    * code's spellings), also counted as that term: the word matched in another spelling of the
    * code's. An expansion `says` that share of the word (1 unless given) in the count of query
    * terms a chunk matches, which its score is multiplied by: a shortening such as `int` may stand
-   * for another word than "intern", and does not count as the word said. `holderBoost` searches
-   * the holder field too (a method's class's name, FIELD_HOLDER) at that boost.
+   * for another word than "intern", and does not count as the word said.
    */
   query(
     terms: string[],
@@ -307,7 +292,6 @@ export class TermIndex {
     options: {
       prose?: boolean;
       expansions?: readonly { word: string; token: string; weight: number; says?: number }[];
-      holderBoost?: number;
     } = {},
   ): TermHit[] {
     const tokens = [...new Set(terms.flatMap((t) => subTokens(t)))];
@@ -315,8 +299,6 @@ export class TermIndex {
     // The query is the tokens joined and tokenized again, as MiniSearch would see it.
     const queryTerms = subTokens(tokens.join(' '));
     const n = this.data.documentCount;
-    const holderBoost = options.holderBoost ?? 0;
-    const fields = holderBoost > 0 ? FIELD_COUNT : OWN_FIELDS;
     // Per-chunk scratch, kept between queries and cleared only where this query wrote: a fresh
     // set of arrays per query was most of a 50 MB repository's query time (allocation and GC).
     const { score, termScore, inTerm, seen, quality, termSays, matchHead } = (this.scratch ??= {
@@ -348,11 +330,11 @@ export class TermIndex {
       }
       const bytes = this.data.postings;
       for (const { term, weight, says } of expansions) {
-        for (let field = 0; field < fields; field++) {
+        for (let field = 0; field < FIELD_COUNT; field++) {
           const row = term * FIELD_COUNT + field;
           const matching = this.data.listLengths[row];
           if (matching === 0) continue;
-          const boost = field === FIELD_HOLDER ? holderBoost : FIELD_BOOSTS[field];
+          const boost = FIELD_BOOSTS[field];
           const average = this.data.averageFieldLengths[field];
           const idf = Math.log(1 + (n - matching + 0.5) / (matching + 0.5));
           let pos = this.data.listOffsets[row];

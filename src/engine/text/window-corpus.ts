@@ -13,8 +13,6 @@ export interface DefinitionChunkSpec {
   kind: DefinitionKind;
   startLine: number;
   endLine: number;
-  /** The class/module holding it, when there is one. */
-  container?: string;
 }
 
 /** Lines as grep counts them: a final newline does not start an extra empty line. */
@@ -91,7 +89,6 @@ export function windowCorpus(
         symbol: d.symbol,
         definitionKind: d.kind,
       };
-      if (d.container !== undefined) chunk.container = d.container;
       chunks.push(chunk);
       defs.push(chunk.id);
     }

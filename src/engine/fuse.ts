@@ -788,7 +788,14 @@ function chooseMember(
   if (chosen === best) chosenRelevance = bestRelevance;
   // A near tie goes to the member whose own lines the text list ranks higher for the question's
   // words (h2's `unclaimed_capacity` over `inc_window` for "when to send a WINDOW_UPDATE frame").
-  const tieBreaker = textBreaksTies ? memberTextRanksHigher(group, chosen, best, closeness, givesWay) : undefined;
+  // A tie of closeness, or of what chose the member, its relevance with the name factor: read on
+  // closeness alone, a member whose name is the question's word was out of the tie while one that
+  // only shares a word every name of the file has took the place (Eigen's `FullPivLU::rank`, 5th
+  // by text, for "how does a full pivoting LU decide the rank of a matrix": `reconstructedMatrix`
+  // chosen on "matrix", then `computeInPlace`, 24th by text).
+  const tieBreaker = textBreaksTies
+    ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay)
+    : undefined;
   if (tieBreaker) take(tieBreaker);
   const gaveWay = chosen !== best ? firstGivesWay : undefined;
   const delegateId = delegateOf?.(chosen);
@@ -932,18 +939,20 @@ function textRanksAbove(a: SearchResult, b: SearchResult): boolean {
 }
 
 /**
- * The member of the file with the best text rank among those as close to the question as the
- * one chosen (MEMBER_TEXT_TIE_SHARE of its closeness) and fusing MEMBER_CHOICE_MIN_SHARE of the
- * file's best score, when the text list ranks it above the one chosen (a member the list did not
- * return ranks below any it did); a setter or constructor gives no tie.
+ * The member of the file with the best text rank among those tied with the one chosen — by one of
+ * `measures` (closeness before the boost; relevance, the closeness × the name factor) at least
+ * MEMBER_TEXT_TIE_SHARE of its — and fusing MEMBER_CHOICE_MIN_SHARE of the file's best score, when
+ * the text list ranks it above the one chosen (a member the list did not return ranks below any it
+ * did); a setter or constructor gives no tie.
  */
 function memberTextRanksHigher(
   group: SearchResult[],
   chosen: SearchResult,
   best: SearchResult,
-  closeness: (r: SearchResult) => number,
+  measures: readonly ((r: SearchResult) => number)[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
 ): SearchResult | undefined {
+  const tied = (r: SearchResult) => measures.some((m) => m(r) >= MEMBER_TEXT_TIE_SHARE * m(chosen));
   const textRank = (r: SearchResult) => r.explanation.modalities.text?.rank ?? Infinity;
   let rank = textRank(chosen);
   let higher: SearchResult | undefined;
@@ -951,7 +960,7 @@ function memberTextRanksHigher(
     if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r === chosen || r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
     if (givesWay?.(r) !== undefined) continue;
-    if (closeness(r) < MEMBER_TEXT_TIE_SHARE * closeness(chosen) || textRank(r) >= rank) continue;
+    if (!tied(r) || textRank(r) >= rank) continue;
     [higher, rank] = [r, textRank(r)];
   }
   return higher;

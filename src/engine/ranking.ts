@@ -753,9 +753,10 @@ export const MEMBER_CODE_WORDS_MIN_SHARE = 0.4;
 /**
  * On a question asking how, a near tie between two members of a file goes to the one the text
  * list ranks higher: a function, method or class fusing MEMBER_CHOICE_MIN_SHARE of the file's
- * best score whose closeness to the question (rrf × demotion) is at least this share of the
- * member chosen's. Inside a file the lists' ranks sit within a few places of each other, so
- * their reciprocal ranks barely differ and the names and the boost decide; BM25 over a member's
+ * best score whose closeness to the question (rrf × demotion), or whose relevance (× the name
+ * factor, as the member was chosen by), is at least this share of the member chosen's. Inside a
+ * file the lists' ranks sit within a few places of each other, so their reciprocal ranks barely
+ * differ and the names and the boost decide; BM25 over a member's
  * own lines weighs the question's rarer words, which tell the member that does the asked step
  * from the sibling that shares the file's vocabulary (h2's `unclaimed_capacity`, 5th by text, over
  * `inc_window`, 20th, for "when to send a WINDOW_UPDATE frame"; RubyGems' `fetch_http`, 1st, over

@@ -742,3 +742,120 @@ describe('a sentence saying what a function does: the member every list that fou
     expect(first.subResults?.map((r) => r.symbol)).toContain('afs_linux_complete_writeback');
   });
 });
+
+describe('on a "how" question, the text list breaks a tie of relevance too, the name factor counted (real case)', () => {
+  // Eigen 3.4's LU/FullPivLU.h, cut down: `rank` counts the pivots above the threshold; the
+  // others share the file's words ("matrix" is in every other name of Eigen).
+  const header = [
+    'namespace Eigen {',
+    'template<typename MatrixType> class FullPivLU',
+    '{',
+    '  public:',
+    '    FullPivLU(const MatrixType& matrix) : m_lu(matrix.rows(), matrix.cols())',
+    '    {',
+    '      compute(matrix);',
+    '    }',
+    '',
+    '    /** \\returns the rank of the matrix of which *this is the LU decomposition. */',
+    '    inline Index rank() const',
+    '    {',
+    '      RealScalar premultiplied_threshold = abs(m_maxpivot) * threshold();',
+    '      Index result = 0;',
+    '      for(Index i = 0; i < m_nonzero_pivots; ++i)',
+    '        result += (abs(m_lu.coeff(i,i)) > premultiplied_threshold);',
+    '      return result;',
+    '    }',
+    '',
+    '    MatrixType reconstructedMatrix() const;',
+    '',
+    '  protected:',
+    '    void computeInPlace();',
+    '    MatrixType m_lu;',
+    '};',
+    '',
+    'template<typename MatrixType>',
+    'void FullPivLU<MatrixType>::computeInPlace()',
+    '{',
+    '  const Index size = m_lu.diagonalSize();',
+    '  m_nonzero_pivots = size;',
+    '  m_maxpivot = RealScalar(0);',
+    '  for(Index k = 0; k < size; ++k)',
+    '  {',
+    '    Index row_of_biggest_in_corner, col_of_biggest_in_corner;',
+    '    RealScalar biggest_in_corner = m_lu.bottomRightCorner(rows-k, cols-k).cwiseAbs().maxCoeff(&row_of_biggest_in_corner, &col_of_biggest_in_corner);',
+    '    if(biggest_in_corner > m_maxpivot) m_maxpivot = biggest_in_corner;',
+    '  }',
+    '}',
+    '',
+    'template<typename MatrixType>',
+    'MatrixType FullPivLU<MatrixType>::reconstructedMatrix() const',
+    '{',
+    '  const Index smalldim = (std::min)(m_lu.rows(), m_lu.cols());',
+    '  MatrixType res(m_lu.rows(),m_lu.cols());',
+    '  res = m_lu.leftCols(smalldim).template triangularView<UnitLower>().toDenseMatrix();',
+    '  return res;',
+    '}',
+    '}',
+  ].join('\n');
+  const path = 'Eigen/src/LU/FullPivLU.h';
+  const question = 'how does a full pivoting LU decide the rank of a matrix';
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await engineOver([{ path, text: header }]);
+    corpus = corpusOf(engine);
+  });
+
+  /** The real run's lists and boosts over the whole of Eigen (real set, eigen:understand:17, tuning). */
+  function runInput() {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.startLine > 2)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.h');
+    const lists = {
+      semantic: list({ 7: 'reconstructedMatrix', 25: 'computeInPlace' }, 30),
+      text: list({ 4: 'rank', 6: 'FullPivLU', 23: 'computeInPlace', 26: 'reconstructedMatrix' }, 30),
+      structural: list({ 3: 'rank', 10: 'FullPivLU', 23: 'computeInPlace', 29: 'reconstructedMatrix' }, 30),
+    };
+    const boosts: Record<string, number> = { rank: 1.37, reconstructedMatrix: 1.11, computeInPlace: 1.15 };
+    boosts.FullPivLU = 1.33;
+    const centralityOf = (c: number) => Math.expm1(((boosts[chunkOf(c).symbol ?? ''] ?? 1) - 1) / BOOST_SLOPE);
+    return {
+      ...understandInput(lists, chunkOf, question),
+      // The language gate's weights for C++ (the run's): the semantic list at half its weight.
+      weights: { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic / 2 },
+      ...memberNamesRead(question, true),
+      centralityOf,
+      delegateOf: delegateLookup(corpus, true),
+      isShortBody: shortBodyLookup(corpus),
+      codeWordsSaidOf: memberCodeWordsSaid(corpus, question),
+      textBreaksMemberTies: true,
+    };
+  }
+  const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === path)!;
+
+  it('"decide the rank of a matrix": rank, 5th by text, over reconstructedMatrix, chosen on "matrix"', () => {
+    const input = runInput();
+    // Without the text's tie, the name factor puts reconstructedMatrix (half said, closer) first.
+    expect(shown(fuse({ ...input, textBreaksMemberTies: false })).symbol).toBe('reconstructedMatrix');
+    // With it, rank, the file's best chunk, shows its file (no member replaces it).
+    const first = shown(fuse(input));
+    expect([first.symbol, first.startLine]).toEqual(['rank', 11]);
+    expect(first.explanation.member).toBeUndefined();
+    expect(first.subResults?.map((s) => s.symbol)).toContain('reconstructedMatrix');
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+  });
+
+  it('read on closeness alone, rank (its closeness under MEMBER_TEXT_TIE_SHARE of the chosen) is out of the tie', () => {
+    const results = fuse(runInput());
+    const r = shown(results);
+    const e = (symbol: string) => [r, ...(r.subResults ?? [])].find((x) => x.symbol === symbol)!.explanation;
+    const closeness = (symbol: string) => e(symbol).rrf * (e(symbol).demotion?.factor ?? 1);
+    expect(closeness('rank')).toBeLessThan(MEMBER_TEXT_TIE_SHARE * closeness('reconstructedMatrix'));
+    // Its name said whole, it is within the tie of relevance: closeness × the name factor.
+    const relevance = (symbol: string, coverage: number, said: number) =>
+      closeness(symbol) * nameMatchFactor(coverage, said);
+    expect(relevance('rank', 1, 1)).toBeGreaterThanOrEqual(
+      MEMBER_TEXT_TIE_SHARE * relevance('reconstructedMatrix', 0.5, 1),
+    );
+    expect(r.symbol).toBe('rank');
+  });
+});

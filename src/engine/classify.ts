@@ -1077,6 +1077,18 @@ function routeMessageInPaste(
   const indents = plan.raw.split('\n').map((l) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length);
   for (let i = 0; i < raw.length && labelled.length < MAX_LABELLED_LINES; i++) {
     if (reading.runsOn.get(i) === 'location') labelled.push(`${raw[i]}\n${raw[i + 1]}`);
+    // libstdc++'s `what():` with nothing after it: the exception's text starts on the next line
+    // and may run over several. An exception class that writes a fixed prefix of its own before
+    // the message it was given (VIGRA's `Precondition violation!`, a line of its own) leaves the
+    // specific text below it: the lines are tried from the last up, a location line aside, so
+    // the class's prefix is the answer only when no format prints the lines under it.
+    else if (BARE_WHAT.test(raw[i])) {
+      const below: string[] = [];
+      for (let j = i + 1; j < raw.length && raw[j] && below.length < MAX_WHAT_LINES; j++)
+        if (!LOCATION_ONLY.test(raw[j])) below.push(raw[j]);
+      for (const line of below.reverse()) if (labelled.length < MAX_LABELLED_LINES) labelled.push(line);
+      break;
+    }
     // A head a program prints alone above the message (Sphinx's `Theme error:`, anyhow's
     // `Caused by:`): the next line is its message, whatever its punctuation (`… (missing
     // theme.conf?)`).
@@ -1153,6 +1165,12 @@ const ERROR_LINE_LABEL =
  * `exception:` (Sphinx's `Theme error:`, `Extension error:`), or anyhow's `Caused by:`.
  */
 const ERROR_HEAD = /^(?:(?:[A-Za-z][\w.+-]*\s+){0,2}(?:error|warning|exception|fatal|failure)|caused by):$/i;
+/** libstdc++'s `what():` label alone on its line: the exception's text is on the lines below. */
+const BARE_WHAT = /^what\(\):$/;
+/** Lines below a bare `what():` read as the exception's text, at most. */
+const MAX_WHAT_LINES = 4;
+/** A line that is only a location, `(file.hxx:914)` or `file.cc:12`: where, not what. */
+const LOCATION_ONLY = /^\(?[^\s():]+:\d+(?::\d+)?\)?$/;
 /** Labelled lines of a paste whose formats are looked up, at most. */
 const MAX_LABELLED_LINES = 2;
 

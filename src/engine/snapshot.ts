@@ -133,8 +133,13 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    inside a function of more than LONE_LINER_HOST_LINES lines is a chunk of its own (chunks):
  *    an older snapshot reads such headers as plain text and leaves those one-liners to the
  *    function's chunk.
+ * 41: a C/C++ function-like macro invoked alone on a line between declarations (VIGRA's
+ *    `doxygen_overloaded_function(…)`) is blanked before the parse, so what follows it is read
+ *    as itself (analysis, chunks), and a shell script of a bin/ or sbin/ folder run by its name
+ *    is a dependency of the script that runs it (graph): an older snapshot holds functions named
+ *    after such macros and no dependants of those scripts.
  */
-export const SNAPSHOT_VERSION = 40;
+export const SNAPSHOT_VERSION = 41;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -361,3 +361,43 @@ describe('a shell file loaded by name through a function that sources its argume
     ).toEqual(['completions/add_members', 'completions/querybts']);
   });
 });
+
+describe('a script run by its name: a bin/ helper on PATH', () => {
+  // DRBL: the helpers are extensionless executables in share/drbl/bin and sbin, run as commands.
+  const drbl = {
+    'share/drbl/bin/drbl-check-dm': '#!/bin/bash\ncheck_dm() {\n    echo gdm\n}\ncheck_dm\n',
+    'share/drbl/bin/hide_reveal_pxe_img': '#!/bin/bash\nimg="$1"\nsed -i -e "s/^$img//" "$3"\n',
+    'share/drbl/sbin/drbl-powerful-thin-client':
+      '#!/bin/bash\nif [ -z "$dm" ]; then\n    default_dm="$(drbl-check-dm)"\nfi\n',
+    'share/drbl/sbin/tune-clientdir-opt':
+      '#!/bin/bash\nset_img() {\n    hide_reveal_pxe_img drbl reveal $PXE_CONF\n}\n',
+    'sbin/drbl-client-switch':
+      '#!/bin/bash\ncase "$mode" in\n  thin) dm=$($DRBL_SCRIPT_PATH/bin/drbl-check-dm -h $ip) ;;\nesac\n',
+    // Only printed, commented or passed as an argument: nothing is run.
+    'sbin/drbl-doc':
+      '#!/bin/bash\necho "Run drbl-check-dm to see the display manager"\n# hide_reveal_pxe_img drbl hide\nman drbl-check-dm\n',
+  };
+
+  it('"what depends on share/drbl/bin/drbl-check-dm": the scripts that run it, bare or by its path', async () => {
+    expect(
+      await filesAnswering(drbl, 'impact_analysis', 'what depends on share/drbl/bin/drbl-check-dm', [
+        'depends',
+        'drbl',
+        'check',
+        'dm',
+      ]),
+    ).toEqual(['sbin/drbl-client-switch', 'share/drbl/sbin/drbl-powerful-thin-client']);
+  });
+
+  it('"what depends on share/drbl/bin/hide_reveal_pxe_img": a command at the start of a line', async () => {
+    expect(
+      await filesAnswering(drbl, 'impact_analysis', 'what depends on share/drbl/bin/hide_reveal_pxe_img', [
+        'depends',
+        'hide',
+        'reveal',
+        'pxe',
+        'img',
+      ]),
+    ).toEqual(['share/drbl/sbin/tune-clientdir-opt']);
+  });
+});

@@ -28,7 +28,7 @@ import {
 import { docReturnTypeOf, localTypesOf, returnTypeOf, type LocalTypes } from './local-types';
 import { declarationGroups, shareGroupRank } from './declaration-groups';
 import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
-import { type LoaderCall, shellLoaderCalls, shellLoaders } from './shell-loaders';
+import { type LoaderCall, shellCommandCalls, shellLoaderCalls, shellLoaders } from './shell-loaders';
 import { isDeclarationSignature } from '../structural/index';
 import { C_FAMILY_LANGUAGES } from '../structural/grammars';
 
@@ -559,6 +559,10 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
   // A call that loads a file by name (`_xfunc list_lists …`): an import of it, as `. file` is.
   const loaded = new Map<number, LoaderCall[]>();
   for (const call of shellLoaderCalls(files, shellLoaders(files))) push(loaded, call.from, call);
+  // A script run by its name (`drbl-check-dm`, a bin/ helper on PATH): a dependency on that file,
+  // but no names of it are seen: it runs in a process of its own.
+  const run = new Map<number, LoaderCall[]>();
+  for (const call of shellCommandCalls(files)) push(run, call.from, call);
   for (let p = 0; p < fileCount; p++) {
     const resolved: ResolvedImportOfFile[] = [];
     table.importsOfFile[p] = resolved;
@@ -566,6 +570,12 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
       table.resolvedImports++;
       pushImportRecord(table, p, call.line, call.target, '*', IMPORT_KIND_IMPORT);
       resolved.push({ target: call.target, names: null, reexport: false });
+    }
+    for (const call of run.get(p) ?? []) {
+      if (loaded.get(p)?.some((l) => l.target === call.target)) continue;
+      table.resolvedImports++;
+      pushImportRecord(table, p, call.line, call.target, '', IMPORT_KIND_IMPORT);
+      resolved.push({ target: call.target, names: [], reexport: false });
     }
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];
     const inline = rustInlineModules(files[p], imports);

@@ -102,3 +102,56 @@ export function shellLoaderCalls(
   });
   return out;
 }
+
+/**
+ * A script of the repository run by its name: the helpers of a shell project are executables in
+ * a bin/ or sbin/ folder, put on PATH, and the other scripts run them as commands
+ * (`hide_reveal_pxe_img drbl hide $PXE_CONF`, `default_dm="$(drbl-check-dm)"`,
+ * `$DRBL_SCRIPT_PATH/sbin/drbl-client-switch`): the caller depends on that script as a `. file`
+ * makes it depend on a library. The word must stand where a command does (a line's start, after
+ * `;`, `&&`, `|`, `$(`, a backtick, `then`, `do`, `exec` …), bare or after a folder path, and name
+ * exactly one shell file of the corpus in such a folder (not the caller); a word in a comment, an
+ * argument or a quoted message runs nothing.
+ */
+export function shellCommandCalls(
+  files: readonly Pick<CorpusFile, 'path' | 'text' | 'analysis' | 'language'>[],
+): LoaderCall[] {
+  const byName = new Map<string, number[]>();
+  files.forEach((f, index) => {
+    if (!isShell(f) || !IN_BIN_FOLDER.test(f.path)) return;
+    const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+    if (!COMMAND_NAME.test(name)) return;
+    const list = byName.get(name);
+    if (list) list.push(index);
+    else byName.set(name, [index]);
+  });
+  if (byName.size === 0) return [];
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const command = new RegExp(
+    String.raw`(?:^|[;&|({\`!]|\bthen|\bdo|\belse|\bexec|\btime)[ \t]*(?:[\w$@{}./-]*/)?(${names.join('|')})(?=[ \t;&|)\`]|$)`,
+    'gm',
+  );
+  const out: LoaderCall[] = [];
+  files.forEach((f, from) => {
+    if (!isShell(f) || !f.text) return;
+    const seen = new Set<number>();
+    let lineStarts: Uint32Array | null = null;
+    for (const found of f.text.matchAll(command)) {
+      const targets = (byName.get(found[1]) ?? []).filter((t) => t !== from);
+      if (targets.length !== 1 || seen.has(targets[0])) continue;
+      lineStarts ??= lineStartsOf(f.text);
+      const at = found.index + found[0].lastIndexOf(found[1]);
+      const line = lineOfOffset(lineStarts, at);
+      // (Not in a comment: `# run drbl-check-dm first` runs nothing.)
+      if (f.text.slice(lineStarts[line - 1], at).includes('#')) continue;
+      seen.add(targets[0]);
+      out.push({ from, line, target: targets[0] });
+    }
+  });
+  return out;
+}
+
+/** A file in a folder of executables: `bin/x`, `sbin/x`, `share/drbl/bin/x`. */
+const IN_BIN_FOLDER = /(?:^|\/)s?bin\/[^/]+$/;
+/** A name a command is run by: no extension-less oddities (spaces, leading dots). */
+const COMMAND_NAME = /^[A-Za-z_][\w.+-]*$/;

@@ -23,6 +23,7 @@ import {
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
+import { withoutLoneMacros } from './lone-macros';
 
 /** Files larger than this (UTF-16 code units ≈ bytes for code) are not parsed: too slow, rarely hand-written. */
 export const MAX_PARSE_CHARS = 1_000_000;
@@ -39,6 +40,8 @@ export const MAX_AVERAGE_LINE_LENGTH = 1000;
  * input, given up on.
  */
 export const PARSE_WORK_LIMIT = 60_000;
+/** Parses of a C/C++ file with its lone macro lines blanked, at most (lone-macros.ts). */
+const LONE_MACRO_ROUNDS = 3;
 export const MAX_SIGNATURE_CHARS = 200;
 export const MAX_DOC_CHARS = 500;
 
@@ -205,12 +208,27 @@ export class StructuralAnalyzer {
     text: string,
     defaultName: string,
   ): { found: Pick<FileAnalysis, 'definitions' | 'references' | 'imports'>; syntaxError: number | null } {
+    const original = text;
     const compiled = (loaded.query ??= compileQuery(loaded));
     const budget = new ParseBudget();
-    const tree = loaded.parser.parse(text, null, { progressCallback: budget.progressCallback });
+    let tree = loaded.parser.parse(text, null, { progressCallback: budget.progressCallback });
     if (!tree) {
       loaded.parser.reset();
       throw new Error(`parse gave up after ${PARSE_WORK_LIMIT} progress checks`);
+    }
+    // A macro line the parse stumbled on (lone-macros.ts) is blanked and the file read again; a
+    // macro line the first one's bogus definition had swallowed shows in the next round.
+    for (let round = 0; (lang === 'c' || lang === 'cpp') && round < LONE_MACRO_ROUNDS; round++) {
+      const clean = withoutLoneMacros(tree.rootNode, text);
+      if (clean === null) break;
+      const again = loaded.parser.parse(clean, null, { progressCallback: budget.progressCallback });
+      if (!again) {
+        loaded.parser.reset(); // out of parse work: the last parse stands
+        break;
+      }
+      tree.delete();
+      tree = again;
+      text = clean;
     }
     try {
       const root = tree.rootNode;
@@ -218,7 +236,8 @@ export class StructuralAnalyzer {
       if (lang === 'bash' && root.hasError) addShellFunctionsInErrors(text, root, found.definitions);
       if (lang === 'c' || lang === 'cpp') {
         addMacroBodyCalls(found, macroBodyCalls(root, text));
-        addMacroInstances(found.definitions, cMacroDefinitions(text, cDefineTable(cMacroRules(text))));
+        // The items a file's macros make are read from the invocations, blanked lines included.
+        addMacroInstances(found.definitions, cMacroDefinitions(original, cDefineTable(cMacroRules(original))));
       }
       if (lang === 'rust') {
         addMacroInstances(found.definitions, rustMacroDefinitions(text, macroTable(rustMacroRules(text))));

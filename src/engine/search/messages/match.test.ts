@@ -567,6 +567,26 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     expect(matchingLines(fixture('osmium-check-order.hpp.txt'), plan.regex!)).toEqual([82]);
   });
 
+  it('C++ terminate with `what():` alone: the message under the exception class’s own prefix line, not the prefix', () => {
+    const pasted = [
+      "terminate called after throwing an instance of 'vigra::PreconditionViolation'",
+      '  what():  ',
+      'Precondition violation!',
+      'convolveLine(): kernel longer than line.',
+      '(/usr/include/vigra/separableconvolution.hxx:914)',
+    ].join('\n');
+    const { plan, lines } = routeWithFiles(pasted, ['vigra-error.hxx.txt', 'vigra-convolve-line.hxx.txt']);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    // The vigra_precondition call's message (separableconvolution.hxx:914), not the class's prefix.
+    expect(lines).toEqual({ 'vigra-error.hxx.txt': [], 'vigra-convolve-line.hxx.txt': [20] });
+    // With no format for the text below it, the prefix still finds the class that writes it.
+    const prefixOnly = routeWithFiles(pasted.replace('kernel longer than line.', 'no such message here at all'), [
+      'vigra-error.hxx.txt',
+      'vigra-convolve-line.hxx.txt',
+    ]);
+    expect(prefixOnly.lines['vigra-error.hxx.txt']).toEqual([52, 56]);
+  });
+
   it('npm’s log: each line’s `npm ERR! ` taken off, the lines are one template literal’s', () => {
     const pasted = [
       'npm ERR! Missing script: "biuld"',

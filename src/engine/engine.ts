@@ -118,6 +118,7 @@ import { isTestChunk, isTestPath } from './structural/index';
 import { isGeneratedSource, isRustTestItem, isTestSource, rustTestModules } from './structural/file-marks';
 import { isDocumentPath, isProseLine } from './comment-lines';
 import { measure, now } from './timing';
+import { holdsLine } from './line-range';
 
 export {
   EarlyTextBuilder,
@@ -799,5 +800,5 @@ function listFloorNote(plan: QueryPlan, weights: Record<Modality, number>, retri
 
 /** Whether a chunk holds one of the lines of a pasted message's chosen format strings (QueryPlan.formatLines). */
 function holdsLineOf(lines: readonly { path: string; line: number }[]): (chunk: Chunk) => boolean {
-  return (chunk) => lines.some((l) => l.path === chunk.path && chunk.startLine <= l.line && l.line <= chunk.endLine);
+  return (chunk) => lines.some((l) => l.path === chunk.path && holdsLine(chunk, l.line));
 }

@@ -65,6 +65,7 @@ import {
   FILE_WORDS_GAIN,
   EVERY_LIST_ORDER_DEPTH,
 } from './ranking';
+import { holdsOther, holdsRange, overlap } from './line-range';
 
 export interface FusionInput {
   /** Each modality's own ranked list (best first). Modalities absent here did not run. */
@@ -606,8 +607,7 @@ function withoutBigContainers(
       const member = (m: SearchResult) =>
         m !== c &&
         m.definitionKind !== undefined &&
-        ((contains(c, m) && !contains(m, c)) ||
-          (c.symbol !== undefined && !overlaps(c, m) && chunkOf(m.chunkId).container === c.symbol));
+        (holdsOther(c, m) || (c.symbol !== undefined && !overlap(c, m) && chunkOf(m.chunkId).container === c.symbol));
       if (list.some(member)) containers.add(c);
     }
   }
@@ -666,7 +666,7 @@ function bestChunkPerFile(
       shown.foldedChunks++;
       const subs = shown.subResults ?? [];
       if (subs.length >= SUB_RESULTS_PER_RESULT || r.score < SUB_RESULT_MIN_SHARE * shown.score) continue;
-      if (contains(r, shown) || subs.some((s) => overlaps(r, s))) continue;
+      if (holdsRange(r, shown) || subs.some((s) => overlap(r, s))) continue;
       subs.push(subResultOf(r));
       shown.subResults = subs;
     }
@@ -1043,16 +1043,6 @@ function subResultOf(r: SearchResult): SubResult {
     score,
     explanation,
   };
-}
-
-type Range = { startLine: number; endLine: number };
-
-function contains(outer: Range, inner: Range): boolean {
-  return outer.startLine <= inner.startLine && inner.endLine <= outer.endLine;
-}
-
-function overlaps(a: Range, b: Range): boolean {
-  return a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 import { escapeRegExp } from '../text/escape';
 import { offsetOfLine, textOfLine } from '../text/lines';
 import { modulePathsOf, selfPackages, type SubpathImport } from './self-imports';
+import { holdsLine } from '../line-range';
 
 export { buildGraph } from './graph';
 export { ImportResolver } from './resolve';
@@ -315,7 +316,7 @@ export class GraphIndex implements Retriever {
     if (p < 0) return [];
     const out: number[] = [];
     for (let t = this.g.fileSymbolOffsets[p]; t < this.g.fileSymbolOffsets[p + 1]; t++) {
-      if (this.g.symbolNameLine[t] >= chunk.startLine && this.g.symbolNameLine[t] <= chunk.endLine) out.push(t);
+      if (holdsLine(chunk, this.g.symbolNameLine[t])) out.push(t);
     }
     return out;
   }

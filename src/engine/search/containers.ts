@@ -15,6 +15,7 @@
 import type { Chunk, Language, Modality, ModalityHit } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { CONTAINER_KINDS } from '../ranking';
+import { holdsOther } from '../line-range';
 
 /**
  * The languages whose files nest their code in containers: a Ruby library writes its methods
@@ -60,9 +61,7 @@ function holdersOf(corpus: Corpus, file: CorpusFile): Set<number> {
     for (let j = i + 1; j < ids.length; j++) {
       const inner = corpus.chunks[ids[j]];
       if (inner.startLine > outer.endLine) break;
-      const inside =
-        inner.endLine <= outer.endLine && (inner.startLine > outer.startLine || inner.endLine < outer.endLine);
-      if (inside && inner.kind === 'definition') {
+      if (holdsOther(outer, inner) && inner.kind === 'definition') {
         out.add(outer.id);
         break;
       }

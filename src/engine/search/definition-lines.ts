@@ -7,6 +7,7 @@
 import type { Definition, QueryPlan, SearchResult } from '../contract';
 import type { Corpus } from '../modality';
 import { CHUNK_DEFINITION_KINDS } from '../structural/chunks';
+import { holdsLine } from '../line-range';
 
 /**
  * For a definition question, each result whose range holds a definition of the name asked for
@@ -19,8 +20,7 @@ export function placeDefinitionResults(results: SearchResult[], plan: QueryPlan,
   // typed, not at a definition its stem names.
   if (plan.fileNamed) {
     const line = plan.fileNamed.line;
-    if (line !== undefined)
-      for (const result of results) if (result.startLine <= line && line <= result.endLine) result.line = line;
+    if (line !== undefined) for (const result of results) if (holdsLine(result, line)) result.line = line;
     return;
   }
   const name = plan.identifiers[0];
@@ -30,7 +30,7 @@ export function placeDefinitionResults(results: SearchResult[], plan: QueryPlan,
     if (result.symbol === name) continue;
     const file = corpus.files[corpus.chunks[result.chunkId]?.fileId ?? -1];
     if (!file) continue;
-    const within = (d: Definition) => result.startLine <= d.nameLine && d.nameLine <= result.endLine;
+    const within = (d: Definition) => holdsLine(result, d.nameLine);
     const definitions = file.analysis.definitions;
     const exact = definitions.filter((d) => d.name === name && within(d));
     const named = exact.length > 0 ? exact : definitions.filter((d) => d.name.toLowerCase() === lower && within(d));

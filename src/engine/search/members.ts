@@ -22,6 +22,7 @@ import { isCommentLine } from '../comment-lines';
 import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
 import { OWN_CLASS } from '../own-receivers';
+import { holdsLine, holdsOther } from '../line-range';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -289,7 +290,7 @@ function functionName(chunk: Chunk): string | undefined {
 /** The calls (and `new`s) written inside a chunk's lines, in the file's reference order. */
 function* callsIn(file: CorpusFile, chunk: Chunk): Generator<Reference> {
   for (const r of file.analysis.references)
-    if ((r.kind === 'call' || r.kind === 'new') && r.line >= chunk.startLine && r.line <= chunk.endLine) yield r;
+    if ((r.kind === 'call' || r.kind === 'new') && holdsLine(chunk, r.line)) yield r;
 }
 
 /** The chunks of a file that are a function or method of this name. */
@@ -910,12 +911,7 @@ export function holderLookup(corpus: Corpus): (chunk: Chunk) => number | undefin
         for (const id of file.chunkIds) {
           const c = corpus.chunks[id];
           if (c.kind !== 'definition' || !FUNCTION_KINDS.has(c.definitionKind ?? '')) continue;
-          const held =
-            outer !== undefined &&
-            outer.startLine <= c.startLine &&
-            c.endLine <= outer.endLine &&
-            (outer.startLine < c.startLine || c.endLine < outer.endLine);
-          if (held) holders.set(c.id, outer!.id);
+          if (outer !== undefined && holdsOther(outer, c)) holders.set(c.id, outer.id);
           else outer = c;
         }
         // A function holding several is a module or a factory of them (immer's `enableMapSet`,

@@ -22,6 +22,7 @@ import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type N
 import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
 import { defaultExportName, fileNameWords, placeStems } from '../path-words';
 import { showList } from './retrieve';
+import { holdsRange, overlap } from '../line-range';
 
 /**
  * The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`) or the
@@ -564,7 +565,7 @@ function placeNames(corpus: Corpus, path: string, d: Definition): Set<string> {
   const out = new Set<string>();
   for (const stem of placeStems(path)) out.add(stem.toLowerCase());
   for (const h of corpus.fileByPath.get(path)?.analysis.definitions ?? [])
-    if (h !== d && h.startLine <= d.startLine && d.endLine <= h.endLine && !FUNCTION_FAMILY.has(h.kind))
+    if (h !== d && holdsRange(h, d) && !FUNCTION_FAMILY.has(h.kind))
       for (const part of h.name.split(QUALIFIED)) out.add(part);
   return out;
 }
@@ -595,7 +596,7 @@ interface DefinitionHitLike {
  */
 export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
   if (chunk.fileId !== subject.fileId || chunk.id === subject.id || chunk.symbol !== subject.symbol) return false;
-  if (chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine) return false;
+  if (overlap(chunk, subject)) return false;
   const [x, y] = [definitionOf(corpus, subject), definitionOf(corpus, chunk)];
   const file = corpus.files[subject.fileId];
   if (!x || !y || !file || (x.container ?? '') !== (y.container ?? '') || isDeclarationOnly(file.path, y)) return false;
@@ -669,7 +670,7 @@ const NOTE_PLACES = 6;
  */
 export function overlapsSubject(subject: Chunk, chunk: Chunk): boolean {
   if (chunk.fileId !== subject.fileId) return false;
-  if (chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine) return true;
+  if (overlap(chunk, subject)) return true;
   return (
     chunk.kind === 'definition' &&
     subject.symbol !== undefined &&

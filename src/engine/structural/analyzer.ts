@@ -13,17 +13,12 @@ import { cDefineTable, cMacroDefinitions, cMacroRules, macroBodyCalls } from './
 import { macroTable, rustMacroDefinitions, rustMacroRules } from './macro-rules';
 import type { GrammarSource } from './grammars';
 import { goImportName, importsOf, namedChildrenOf } from './imports';
-import {
-  embeddedCodeOf,
-  MAX_EMBEDDED_ROUNDS,
-  rustMacroTranscribers,
-  type EmbeddedCode,
-  type LineRange,
-} from './embedded';
+import { embeddedCodeOf, MAX_EMBEDDED_ROUNDS, rustMacroTranscribers, type EmbeddedCode } from './embedded';
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
+import { holdsLine, type LineRange } from '../line-range';
 
 /** Files larger than this (UTF-16 code units ≈ bytes for code) are not parsed: too slow, rarely hand-written. */
 export const MAX_PARSE_CHARS = 1_000_000;
@@ -349,7 +344,7 @@ function addMacroInstances(definitions: Definition[], made: Definition[]): void 
 
 /** Adds what the embedded code's parse found inside its regions and the file's own parse did not. */
 function addEmbedded(found: Found, embedded: Found & { regions: LineRange[] }): void {
-  const inRegion = (line: number) => embedded.regions.some((r) => r.startLine <= line && line <= r.endLine);
+  const inRegion = (line: number) => embedded.regions.some((r) => holdsLine(r, line));
   const definitions = new Set(found.definitions.map((d) => `${d.name}:${d.nameLine}`));
   const references = new Set(found.references.map((r) => `${r.name}:${r.line}`));
   const imports = new Set(found.imports.map((i) => `${i.specifier}:${i.line}`));

@@ -9,17 +9,13 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Language } from '../contract';
+import type { LineRange } from '../line-range';
 import { namedChildrenOf } from './imports';
 
 /** A masked copy of a file and the line ranges whose code it newly exposes. */
 export interface EmbeddedCode {
   text: string;
   regions: LineRange[];
-}
-
-export interface LineRange {
-  startLine: number;
-  endLine: number;
 }
 
 /** Replace text[start, end) with `with`, then spaces, keeping every newline (so every line keeps its number). */

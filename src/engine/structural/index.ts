@@ -32,6 +32,7 @@ import { DefinitionTermPostings, ReferencePostings } from './postings';
 import { CorpusNamesBuilder } from '../corpus-names';
 import { C_FAMILY_LANGUAGES } from './grammars';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
+import { overlap } from '../line-range';
 
 // ---------------------------------------------------------------------------------------
 // Ranking signals
@@ -413,8 +414,7 @@ export class StructuralIndex implements Retriever {
       subjects.some(
         (x) =>
           x.fileId === c.fileId &&
-          ((x.startLine <= c.endLine && c.startLine <= x.endLine) ||
-            (x.symbol === c.symbol && (x.container ?? '') === (c.container ?? ''))),
+          (overlap(x, c) || (x.symbol === c.symbol && (x.container ?? '') === (c.container ?? ''))),
       );
     const best = new Map<number, Sibling>();
     for (const id of chunkIds.slice(0, MAX_SUBJECT_SIBLING_SOURCES))

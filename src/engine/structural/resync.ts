@@ -12,6 +12,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Definition } from '../contract';
 import { namedChildrenOf } from './imports';
 import { masked } from './embedded';
+import { holdsLine } from '../line-range';
 
 /** An ERROR node shorter than this lost at most a statement or two: not worth a second parse. */
 const MIN_SWALLOWED_LINES = 10;
@@ -31,7 +32,7 @@ export function resyncLines(root: Node, text: string, definitions: readonly Defi
   longErrors(root, swallowed);
   if (swallowed.length === 0) return [];
   const lines = text.split('\n');
-  const covered = (line: number) => definitions.some((d) => d.startLine <= line && line <= d.endLine);
+  const covered = (line: number) => definitions.some((d) => holdsLine(d, line));
   const found: number[] = [];
   for (const node of swallowed) {
     const last = Math.min(node.endPosition.row, lines.length - 1);

@@ -24,6 +24,7 @@ import { defaultExportName, fileStem, placeWords } from '../path-words';
 import { splitIdentifier, subTokens } from '../tokens';
 import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
+import { holdsLine, holdsRange, overlap } from '../line-range';
 
 /** At most this many definitions of an ambiguous X are read for siblings (all of them are X). */
 export const MAX_SUBJECT_SIBLING_SOURCES = 8;
@@ -508,8 +509,7 @@ export function siblingsOf(
   for (const f of files) {
     for (const [chunkId, y] of definitionsByChunk(corpus, f)) {
       const chunk = corpus.chunks[chunkId];
-      if (chunk.fileId === subject.fileId && chunk.startLine <= subject.endLine && subject.startLine <= chunk.endLine)
-        continue;
+      if (chunk.fileId === subject.fileId && overlap(chunk, subject)) continue;
       // X's name again in X's file and container is X (cargo's CrateType has `fmt` for Display and
       // for Debug), never an answer (search/similar.ts, overlapsSubject), so no sibling either: as
       // one, it was the nearest in X's named file and hid every implementation elsewhere
@@ -839,10 +839,9 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
   // field's method, not X: tokio's try_acquire_many is try_acquire's sibling, not its user.
   const onAField = (r: Reference) => x.kind === 'method' && r.receiver !== undefined && FIELD.test(r.receiver);
   const calls = file.analysis.references.filter((r) => (r.kind === 'call' || r.kind === 'new') && !onAField(r));
-  const inside = (line: number, d: Definition) => d.startLine <= line && line <= d.endLine;
-  const called = new Set(calls.filter((r) => inside(r.line, x)).map((r) => r.name));
+  const called = new Set(calls.filter((r) => holdsLine(x, r.line)).map((r) => r.name));
   const xParts = nameParts(x.name);
-  const callsX = (y: Definition) => calls.some((r) => r.name === x.name && inside(r.line, y));
+  const callsX = (y: Definition) => calls.some((r) => r.name === x.name && holdsLine(y, r.line));
   // A function calling X and two more of X's pattern in turn drives the family (openpyxl's
   // `bind_all` calls `bind_cells`, `bind_tables`, … `bind_properties`): their user, in their
   // pattern by its name alone. One fellow more is a step of the family's own (`set_io` sets the
@@ -850,7 +849,7 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
   const drives = (y: Definition) => {
     const fellows = new Set(
       calls
-        .filter((r) => inside(r.line, y) && r.name !== x.name && r.name !== y.name)
+        .filter((r) => holdsLine(y, r.line) && r.name !== x.name && r.name !== y.name)
         .map((r) => r.name)
         .filter((n) => onePattern(xParts, nameParts(n))),
     );
@@ -919,7 +918,7 @@ const CLASS_FAMILY: ReadonlySet<DefinitionKind> = new Set(FAMILIES[1]);
 function baseOfContainer(file: CorpusFile, d: Definition): string | undefined {
   if (d.kind !== 'method' || d.container === undefined) return undefined;
   const holder = file.analysis.definitions.find(
-    (c) => CLASS_FAMILY.has(c.kind) && c.name === d.container && c.startLine <= d.startLine && d.endLine <= c.endLine,
+    (c) => CLASS_FAMILY.has(c.kind) && c.name === d.container && holdsRange(c, d),
   );
   return holder && firstBase(holder);
 }
@@ -996,8 +995,7 @@ function callsWithin(
     (r) =>
       r.kind === 'call' &&
       r.name === name &&
-      body.startLine <= r.line &&
-      r.line <= body.endLine &&
+      holdsLine(body, r.line) &&
       r.receiver !== undefined &&
       (receiverFits(r.receiver) || (readers && readsOwnField(file, r))),
   );
@@ -1110,9 +1108,7 @@ function linesOf(file: CorpusFile): string[] {
  */
 function delegatesToItsName(file: CorpusFile, d: Definition): boolean {
   if (!FUNCTION_FAMILY.has(d.kind)) return false;
-  const calls = file.analysis.references.filter(
-    (r) => (r.kind === 'call' || r.kind === 'new') && d.startLine <= r.line && r.line <= d.endLine,
-  );
+  const calls = file.analysis.references.filter((r) => (r.kind === 'call' || r.kind === 'new') && holdsLine(d, r.line));
   if (calls.length !== 1) return false;
   const [call] = calls;
   return call.name === d.name && call.receiver !== undefined && isField(call.receiver, d);

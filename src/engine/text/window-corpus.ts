@@ -6,6 +6,7 @@
 import type { Chunk, DefinitionKind, SourceFile } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { WINDOW_LINES } from '../structural/chunks';
+import { holdsLine } from '../line-range';
 
 export interface DefinitionChunkSpec {
   path: string;
@@ -108,11 +109,7 @@ export function windowCorpus(
       let best = -1;
       for (const id of definitionIds[fileId]) {
         const c = chunks[id];
-        if (
-          c.startLine <= line &&
-          line <= c.endLine &&
-          (best < 0 || c.endLine - c.startLine < chunks[best].endLine - chunks[best].startLine)
-        )
+        if (holdsLine(c, line) && (best < 0 || c.endLine - c.startLine < chunks[best].endLine - chunks[best].startLine))
           best = id;
       }
       if (best >= 0) return best;

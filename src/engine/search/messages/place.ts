@@ -11,6 +11,7 @@ import { lineStartsOf } from '../../text/lines';
 import type { TextGrepResult, TextIndex } from '../../text/index';
 import { isComment } from './formats';
 import type { FormatMatch, MessageSources, SourceLine } from './shared';
+import { holdsLine } from '../../line-range';
 
 /** A regular expression matching the source lines of the formats (their first literals as written). */
 export function formatLinePattern(matches: readonly FormatMatch[]): string {
@@ -86,7 +87,7 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
   const linesByFile = new Map<string, number[]>();
   for (const m of found.matches) linesByFile.set(m.path, [...(linesByFile.get(m.path) ?? []), m.line]);
   for (const result of results) {
-    const inRange = linesByFile.get(result.path)?.filter((l) => result.startLine <= l && l <= result.endLine) ?? [];
+    const inRange = linesByFile.get(result.path)?.filter((l) => holdsLine(result, l)) ?? [];
     if (inRange.length === 0) continue;
     const chunk = corpus.chunks[result.chunkId];
     const file = corpus.files[chunk?.fileId ?? -1];

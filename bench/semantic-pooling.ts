@@ -34,7 +34,9 @@ import type { Corpus } from '../src/engine/modality';
 import { NAME_VECTOR_WEIGHT, semanticQueryText } from '../src/engine/ranking';
 import { chunkEmbeddingText, chunkNameText } from '../src/engine/semantic/embedder';
 import { contentlessChunks } from '../src/engine/semantic/index';
-import { LocalModelRunner } from '../src/engine/semantic/local';
+import { LocalModelRunner, type LocalTokenizer } from '../src/engine/semantic/local';
+import type { TermRarity } from '../src/engine/text/index';
+import { contentTerms } from '../src/engine/tokens';
 import { localTokenizerFrom, LOCAL_MODEL_PATHS } from '../src/engine/semantic/static-embedder';
 import { loadStaticModel, type StaticTokenModel } from '../src/engine/semantic/static-model';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
@@ -70,12 +72,19 @@ function normalize(v: Vec): Vec {
   return v;
 }
 
-function pool(model: StaticTokenModel, ids: readonly number[], side: 'document' | 'query', w?: Float64Array): Vec {
+function pool(
+  model: StaticTokenModel,
+  ids: readonly number[],
+  side: 'document' | 'query',
+  w?: Float64Array,
+  at?: readonly number[],
+): Vec {
   const d = model.dimensions;
   const off = side === 'query' ? model.vocabSize : 0;
   const sum = new Float64Array(d);
-  for (const id of ids) {
-    const s = model.tokenScale[id + off] * (w ? w[id] : 1);
+  for (let j = 0; j < ids.length; j++) {
+    const id = ids[j];
+    const s = model.tokenScale[id + off] * (w ? w[id] : 1) * (at ? at[j] : 1);
     const row = id * d;
     for (let k = 0; k < d; k++) sum[k] += model.table[row + k] * s;
   }
@@ -152,7 +161,21 @@ interface Variant {
   centerQuery?: boolean;
   /** Principal directions removed from both sides (of centered vectors when `center`). */
   pcs?: number;
+  /** A weight for each whitespace piece of the query (all its tokens), from the piece and the text index's term rarity. */
+  queryPieces?: (piece: string, ids: readonly number[], rarity: TermRarity) => number;
 }
+
+/** A piece's share of the chunks holding its words (the mean over its content terms); null for a stop word. */
+function pieceShare(piece: string, rarity: TermRarity): number | null {
+  const terms = contentTerms(piece);
+  if (terms.length === 0) return null;
+  return terms.reduce((a, t) => a + rarity.holding(t) / Math.max(1, rarity.chunks), 0) / terms.length;
+}
+
+const wsif = (a: number, stop: number) => (piece: string, _ids: readonly number[], rarity: TermRarity) => {
+  const p = pieceShare(piece, rarity);
+  return p === null ? stop : a / (a + p);
+};
 
 const sif = (a: number) => (df: Float64Array, n: number) => df.map((c) => a / (a + c / n));
 
@@ -168,6 +191,11 @@ const VARIANTS: Variant[] = [
   ...[0.01, 0.03, 0.1, 0.3, 1, 3].map((a) => ({ name: `sifq-${a}`, queryWeights: sif(a) })),
   { name: 'center-q+sifq-0.1', center: true, centerQuery: true, queryWeights: sif(0.1) },
   { name: 'center-q+sifq-0.3', center: true, centerQuery: true, queryWeights: sif(0.3) },
+  // Query pieces (whitespace words) weighted: each word once whatever its token count; stop words dropped; word-level SIF.
+  { name: 'wordeq', queryPieces: (_p, ids) => 1 / Math.max(1, ids.length) },
+  { name: 'nostop', queryPieces: (p, _ids, r) => (pieceShare(p, r) === null ? 0 : 1) },
+  ...[0.1, 0.3, 1].map((a) => ({ name: `wsifq-${a}`, queryPieces: wsif(a, 1) })),
+  ...[0.1, 0.3].map((a) => ({ name: `wsifq-${a}-nostop`, queryPieces: wsif(a, 0) })),
 ];
 /** Variants a run computes (`--variants a,b`; base always): every one by default. */
 let RUN_VARIANTS = VARIANTS;
@@ -187,7 +215,14 @@ function rankOf(scores: Float64Array, skip: Uint8Array, chunks: Chunk[], right: 
   return 0;
 }
 
-function scoreProject(model: StaticTokenModel, runner: LocalModelRunner, corpus: Corpus, asked: Asked[]): Scored[] {
+function scoreProject(
+  model: StaticTokenModel,
+  runner: LocalModelRunner,
+  tokenizer: LocalTokenizer,
+  corpus: Corpus,
+  rarity: TermRarity,
+  asked: Asked[],
+): Scored[] {
   const chunks = corpus.chunks;
   const skip = contentlessChunks(corpus);
   const linesByFile = new Map<number, string[]>();
@@ -214,6 +249,13 @@ function scoreProject(model: StaticTokenModel, runner: LocalModelRunner, corpus:
       }
   });
   const queryIds = asked.map((q) => runner.tokenize(q.text));
+  // Each query's whitespace pieces and their token ids (the runner's wordwise tokenization, special tokens around).
+  const queryPieces = asked.map((q) =>
+    q.text
+      .split(/\s+/)
+      .filter((p) => p)
+      .map((p) => ({ piece: p, ids: tokenizer.encode(p, { add_special_tokens: false }) })),
+  );
   const out: Scored[] = asked.map((q) => ({ set: q.set, group: q.group, rr: {} }));
   for (const v of RUN_VARIANTS) {
     const dw = v.docWeights?.(df, n);
@@ -233,7 +275,14 @@ function scoreProject(model: StaticTokenModel, runner: LocalModelRunner, corpus:
       [...rawNames].map(([i, d]) => [i, v.center || v.pcs ? transform(d, nmu, ndirs) : d] as const),
     );
     asked.forEach((q, qi) => {
-      const raw = pool(model, queryIds[qi], 'query', qw);
+      let at: number[] | undefined;
+      if (v.queryPieces) {
+        const pieces = queryPieces[qi];
+        const inner = pieces.reduce((a, p) => a + p.ids.length, 0);
+        if (inner + 2 !== queryIds[qi].length) throw new Error(`query pieces do not add up: ${q.text}`);
+        at = [1, ...pieces.flatMap((p) => p.ids.map(() => v.queryPieces!(p.piece, p.ids, rarity))), 1];
+      }
+      const raw = pool(model, queryIds[qi], 'query', qw, at);
       const qv = transform(raw, v.centerQuery ? mu : undefined, dirs);
       const scores = new Float64Array(chunks.length);
       for (let i = 0; i < chunks.length; i++) scores[i] = skip[i] ? -Infinity : dot(qv, docs[i]);
@@ -282,6 +331,8 @@ async function main(argv: string[]): Promise<void> {
   const log = (m: string) => process.stderr.write(`${m}\n`);
   const all: Scored[] = [];
   const corpusOf = (e: Engine) => (e as unknown as { corpus: Corpus }).corpus;
+  const rarityOf = (e: Engine) =>
+    (e as unknown as { indexes: { text: { termRarity(): TermRarity } } }).indexes.text.termRarity();
   const plainAsk = (engine: Engine, query: string) => {
     const plan = engine.classify(query);
     return {
@@ -307,7 +358,7 @@ async function main(argv: string[]): Promise<void> {
       right: (c: Chunk) => c.path === q.path && c.startLine <= q.nameLine && q.nameLine <= c.endLine,
     }));
     log(`understand ${project.spec.name}: ${corpusOf(engine).chunks.length} chunks, ${asked.length} tuning questions`);
-    all.push(...scoreProject(model, runner, corpusOf(engine), asked));
+    all.push(...scoreProject(model, runner, tokenizer, corpusOf(engine), rarityOf(engine), asked));
   }
 
   const realRows = readFileSync(join(REPO_ROOT, 'docs/eval/real/questions.jsonl'), 'utf8')
@@ -330,7 +381,7 @@ async function main(argv: string[]): Promise<void> {
       };
     });
     log(`real ${spec.name}: ${corpusOf(engine).chunks.length} chunks, ${asked.length} tuning how-does rows`);
-    all.push(...scoreProject(model, runner, corpusOf(engine), asked));
+    all.push(...scoreProject(model, runner, tokenizer, corpusOf(engine), rarityOf(engine), asked));
   }
 
   const keys = [...new Set(all.map((s) => `${s.set} · ${s.group}`))].sort();

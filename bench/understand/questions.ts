@@ -18,7 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Definition } from '../../src/engine/contract';
+import { FUNCTION_KINDS, type Definition } from '../../src/engine/contract';
 import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { docViews } from '../../scripts/model-pairs';
 import { REPO_ROOT } from '../eval/corpora';
@@ -160,6 +160,17 @@ interface KeywordLine {
   symbol: string;
 }
 
+/**
+ * The definition a keyword line's `symbol` (`name` or `Container.name`) names in its file. Each
+ * line aims at a function: where the file defines the name more than once, the function is the
+ * answer (cargo's resolver/mod.rs declares `mod resolve;` 39 lines above `pub fn resolve`).
+ */
+export function keywordDefinition(definitions: readonly Definition[], symbol: string): Definition | undefined {
+  const [container, name] = symbol.includes('.') ? symbol.split('.', 2) : [undefined, symbol];
+  const named = definitions.filter((d) => d.name === name && (container === undefined || d.container === container));
+  return named.find((d) => FUNCTION_KINDS.has(d.kind)) ?? named[0];
+}
+
 /** The hand-written keyword questions, resolved to their function's lines through the analyzer. */
 export function keywordQuestions(projects: LoadedProject[], analyzer: StructuralAnalyzer): UnderstandQuestion[] {
   const lines = readFileSync(KEYWORDS_FILE, 'utf8')
@@ -173,10 +184,7 @@ export function keywordQuestions(projects: LoadedProject[], analyzer: Structural
     if (!project) continue;
     const file = project.files.find((f) => f.path === k.path);
     if (!file) throw new Error(`keywords.jsonl: no file ${k.path} in ${k.project}`);
-    const [container, name] = k.symbol.includes('.') ? k.symbol.split('.', 2) : [undefined, k.symbol];
-    const def = analyzer
-      .analyze(file.path, file.text)
-      .definitions.find((d) => d.name === name && (container === undefined || d.container === container));
+    const def = keywordDefinition(analyzer.analyze(file.path, file.text).definitions, k.symbol);
     if (!def) throw new Error(`keywords.jsonl: no definition ${k.symbol} in ${k.project}/${k.path}`);
     const i = perProject.get(k.project) ?? 0;
     perProject.set(k.project, i + 1);

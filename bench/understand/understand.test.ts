@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
 import type { LoadedProject, ProjectSpec } from './projects';
-import { projectQuestions, sampleDocQuestions, type UnderstandQuestion } from './questions';
+import { keywordDefinition, projectQuestions, sampleDocQuestions, type UnderstandQuestion } from './questions';
 import { type QuestionOutcome, tableRows, type UnderstandRun, UNDERSTAND_SYSTEMS } from './run';
 
 let analyzer: StructuralAnalyzer;
@@ -188,5 +188,25 @@ describe("a project's questions", () => {
     expect(new Set(docs.map((q) => q.half))).toEqual(new Set(['tuning', 'held-out']));
     const heldOut = projectQuestions(p, analyzer, keywords, 'held-out');
     expect(tuning.length + heldOut.length).toBe(all.length);
+  });
+});
+
+describe('keyword lines', () => {
+  it("name a function: a module declared under the function's name is not the answer", async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const text = [
+      'mod resolve;',
+      'mod types;',
+      '',
+      'pub fn resolve(deps: &[Dep]) -> Resolve {',
+      '    walk(deps)',
+      '}',
+      '',
+    ].join('\n');
+    const definitions = analyzer.analyze('src/cargo/core/resolver/mod.rs', text).definitions;
+    expect(definitions.filter((d) => d.name === 'resolve').map((d) => d.kind)).toEqual(['module', 'function']);
+    expect(keywordDefinition(definitions, 'resolve')).toMatchObject({ kind: 'function', startLine: 4 });
+    expect(keywordDefinition(definitions, 'types')).toMatchObject({ kind: 'module', startLine: 2 });
+    expect(keywordDefinition(definitions, 'missing')).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import {
   bodyWindowRows,
   contentlessChunks,
   DEFAULT_RESCORE_CANDIDATES,
+  isModuleDeclaration,
   MemoryEmbeddingCache,
   NAME_CANDIDATES,
   NAME_VECTOR_MAX_WORDS,
@@ -186,6 +187,46 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     // "Find similar" (code → code) keeps them: a file's path finds its namesake in another package.
     const similar = await index.search(plan('', { similarToChunk: hits[0].chunkId }), go.chunks.length);
     expect(similar.length).toBe(go.chunks.length - 1);
+  });
+
+  it('leaves out one-line module declarations: `pub mod install;` is a name and a path, not the code that installs', async () => {
+    // The shape of cargo's src/bin/cargo/commands/mod.rs (one `pub mod` line per subcommand) beside
+    // the function that does the work: each declaration's embedding text is its path and its name.
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const rust = buildCorpus(
+      [
+        {
+          path: 'src/bin/cargo/commands/mod.rs',
+          text: ['pub mod build;', 'pub mod install;', 'pub mod package;', 'pub mod uninstall;', ''].join('\n'),
+        },
+        {
+          path: 'src/cargo/ops/cargo_install.rs',
+          text: [
+            'pub fn install(root: &Path, krates: Vec<&str>, opts: &CompileOptions) -> Result<()> {',
+            '    let dst = root.join("bin");',
+            '    for krate in krates {',
+            '        let pkg = select_pkg(krate)?;',
+            '        let compiled = compile_ws(&pkg, opts)?;',
+            '        for binary in compiled.binaries {',
+            '            fs::copy(&binary.path, dst.join(binary.name))?;',
+            '        }',
+            '    }',
+            '    Ok(())',
+            '}',
+            '',
+          ].join('\n'),
+        },
+      ],
+      analyzer,
+    );
+    const declarations = rust.chunks.filter(isModuleDeclaration);
+    expect(declarations.map((c) => c.symbol)).toEqual(['build', 'install', 'package', 'uninstall']);
+    const index = await SemanticIndex.build(rust, local);
+    const hits = await index.search(plan('install binary crate', { terms: ['install', 'binary', 'crate'] }), 20);
+    expect(hits.map((h) => rust.chunks[h.chunkId].symbol)).toEqual(['install']);
+    // "Find similar" (code → code) keeps them: a declaration's likeness is another declaration.
+    const similar = await index.search(plan('', { similarToChunk: declarations[0].id }), 20);
+    expect(similar.length).toBe(rust.chunks.length - 1);
   });
 
   it('finds contentless windows without copying lines: the same as every file split into lines, on real shapes', async () => {

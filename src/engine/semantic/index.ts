@@ -7,7 +7,7 @@
  * from the previous index of the repository by that hash; the embedding cache (keyed by
  * embedder id and the same hash) carries vectors across a build that did not finish.
  */
-import type { ModalityHit, QueryPlan } from '../contract';
+import type { Chunk, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
@@ -290,6 +290,20 @@ export function contentlessChunks(corpus: Corpus): Uint8Array {
     if (!found || found.index >= end) out[chunk.id] = 1;
   }
   return out;
+}
+
+/**
+ * A module definition of one line: a declaration that names a module whose code is elsewhere
+ * (Rust's `pub mod install;`, TypeScript's `declare module 'x';`) or holds none (Ruby's `module
+ * Foo; end`). Its embedding text is its path and its name, nothing that says what code does, so a
+ * question that names a folder or a module ("install binary crate") found it before the function
+ * that does the work (cargo's `mod install;` in src/bin/cargo/commands/mod.rs). A question's
+ * semantic list leaves these chunks out, as it does contentless windows; text search, the
+ * structural list (a definition query for the module) and "find similar" keep them. Read from the
+ * chunk's kind and lines alone, so it needs nothing stored.
+ */
+export function isModuleDeclaration(chunk: Chunk): boolean {
+  return chunk.kind === 'definition' && chunk.definitionKind === 'module' && chunk.startLine === chunk.endLine;
 }
 
 /** A letter or digit of any script. */
@@ -592,13 +606,15 @@ export class SemanticIndex implements Retriever {
     return (this.contentless ??= contentlessChunks(this.corpus));
   }
 
-  /** The rows a search of the chunks' own vectors skips: the contentless chunks, and the body windows when there are any. */
+  /**
+   * The rows a search of the chunks' own vectors skips: the contentless chunks, the module
+   * declarations (moduleDeclarations), and the body windows when there are any.
+   */
   private chunkRowsSkip(): Uint8Array {
     if (this.chunkSkip) return this.chunkSkip;
-    const contentless = this.contentlessFlags();
-    if (this.bodyWindowCount === 0) return (this.chunkSkip = contentless);
-    const skip = new Uint8Array(this.vectors.size).fill(1);
-    skip.set(contentless);
+    const skip = new Uint8Array(this.bodyWindowCount === 0 ? this.chunkCount : this.vectors.size).fill(1);
+    skip.set(this.contentlessFlags());
+    for (const chunk of this.corpus.chunks) if (isModuleDeclaration(chunk)) skip[chunk.id] = 1;
     return (this.chunkSkip = skip);
   }
 

@@ -506,6 +506,12 @@ export interface ResultExplanation {
    * that the result's file says, and the factor it multiplies the score by (ranking.ts FILE_WORDS_GAIN).
    */
   fileWords?: FileWords;
+  /**
+   * Set on a phrase typed into a search box whose words the result's path says: the share of its
+   * words, weighed by their rarity among the paths, and the factor it multiplies the score by
+   * (ranking.ts PLACE_WORDS_GAIN).
+   */
+  placeWords?: FileWords;
   score: number;
   /**
    * Modalities this query needed that were still being indexed when it ran (the tab answers

@@ -48,6 +48,7 @@ import {
 } from './navigation';
 import { parseQuery } from './query-syntax';
 import {
+  asksAsPhrase,
   BEHAVIOUR_INTENTS,
   boostCentrality,
   DEFAULT_RESULT_LIMIT,
@@ -110,6 +111,7 @@ import {
   functionsInFileLookup,
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
+import { placeWordsLookup } from './search/place-words';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { containersOfMembers, withoutContainers } from './search/containers';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
@@ -323,7 +325,18 @@ export class Engine {
     if (tieNote) notes.push(tieNote);
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
-    const { results, held } = this.ranked(plan, retrieval, weighting.k, weights, subject, options.limit);
+    // The language gate fired: the model has not learned the code's language, and the text list,
+    // which reads each path's words too, is weighed up in its place.
+    const textReadsPlace = weights.semantic < choice.weights.semantic;
+    const { results, held } = this.ranked(
+      plan,
+      retrieval,
+      weighting.k,
+      weights,
+      subject,
+      options.limit,
+      textReadsPlace,
+    );
     const { excluded, notReady, absent } = this.annotate(plan, scope, retrieval, skipped, results, exactMissing, notes);
     const modalities: ModalityRun[] = MODALITIES.map(
       (m) =>
@@ -406,6 +419,7 @@ export class Engine {
     weights: Record<Modality, number>,
     subject: Chunk | undefined,
     requestedLimit: number | undefined,
+    textReadsPlace = false,
   ) {
     const { strategy } = retrieval;
     const evidence = evidenceOfChunks(
@@ -489,6 +503,12 @@ export class Engine {
                   functionsInFileOf: functionsInFileLookup(this.corpus),
                   fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),
                 }
+              : {}),
+            // A phrase typed into a search box names its subject as the repository files it; a
+            // weighing of the lists' agreement, so not on the model's list alone (quick), nor
+            // where the text list, which holds the path's words, stands in for the model's.
+            ...(!howItWorks && strategy === 'fused' && !textReadsPlace && asksAsPhrase(plan)
+              ? { placeWordsOf: placeWordsLookup(this.corpus, plan.raw) }
               : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
             ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup(this.corpus) }),

@@ -63,6 +63,7 @@ import {
   LONE_CHUNK_FILE_DEMOTION_FACTOR,
   LONE_CHUNK_FILE_DEMOTION_RULE,
   FILE_WORDS_GAIN,
+  PLACE_WORDS_GAIN,
   EVERY_LIST_ORDER_DEPTH,
 } from './ranking';
 import { holdsOther, holdsRange, overlap } from './line-range';
@@ -139,6 +140,11 @@ export interface FusionInput {
    * says (search/file-words.ts); each file shown is weighed by 1 + FILE_WORDS_GAIN × it.
    */
   fileWordsOf?(chunk: Chunk): number;
+  /**
+   * A phrase typed into a search box: the share of its words, weighed by rarity, that a chunk's
+   * path says (search/place-words.ts); each file shown is weighed by 1 + PLACE_WORDS_GAIN × it.
+   */
+  placeWordsOf?(chunk: Chunk): number;
   /**
    * "Similar to X": the chunk's similarity to X when it is one of X's siblings; `sameBase`: X's
    * method in another class of X's class's base; `ownFile`: of another name, in X's file.
@@ -392,7 +398,11 @@ export function fuse(input: FusionInput): SearchResult[] {
     ? withLoneChunkFilesDemoted(shortDemoted, listed, (r) => functionsInFileOf(input.chunkOf(r.chunkId)))
     : shortDemoted;
   const { fileWordsOf } = input;
-  const weighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
+  const fileWeighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
+  const { placeWordsOf } = input;
+  const weighed = placeWordsOf
+    ? withPlaceWordsWeighed(fileWeighed, (r) => placeWordsOf(input.chunkOf(r.chunkId)))
+    : fileWeighed;
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
   const agreed = input.everyListOrders ? withEveryListsOrder(weighed, input.limit, runs) : weighed;
   const { fileContentOf } = input;
@@ -483,6 +493,25 @@ function withFileWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) 
     r.explanation.score = r.score = r.score * factor;
   }
   return [...files].sort(compareResults);
+}
+
+/**
+ * Each file shown is weighed by how much of a search-box phrase its path says (PLACE_WORDS_GAIN),
+ * and the files are ordered again: a folder or file named for what the phrase asks
+ * (shortest_paths/weighted.py for "shortest path negative weights") holds the code a reader
+ * typing those words looks for, while a function elsewhere may say the words in its body.
+ */
+function withPlaceWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) => number): SearchResult[] {
+  let moved = false;
+  for (const r of files) {
+    const share = shareOf(r);
+    if (share <= 0) continue;
+    const factor = 1 + PLACE_WORDS_GAIN * share;
+    r.explanation.placeWords = { share, factor };
+    r.explanation.score = r.score = r.score * factor;
+    moved = true;
+  }
+  return moved ? [...files].sort(compareResults) : files;
 }
 
 /**
@@ -1069,6 +1098,7 @@ export function scoreFromExplanation(e: ResultExplanation): number {
     (e.sibling?.factor ?? 1) *
     (e.form?.factor ?? 1) *
     (e.member?.factor ?? 1) *
-    (e.fileWords?.factor ?? 1)
+    (e.fileWords?.factor ?? 1) *
+    (e.placeWords?.factor ?? 1)
   );
 }

@@ -536,6 +536,21 @@ export const LONE_CHUNK_FILE_DEMOTION_RULE = 'alone in its file';
  */
 export const FILE_WORDS_GAIN = 0.2;
 
+/**
+ * On a phrase typed into a search box (asksAsPhrase, not asking how), a file is weighed by how
+ * much of the phrase its path says (fuse.ts withPlaceWordsWeighed; search/place-words.ts): × (1 +
+ * PLACE_WORDS_GAIN × the share of the phrase's words, each weighed by its rarity among the
+ * repository's paths, that the folders' and the file's names say, a name run together of the
+ * phrase's words included: `edgelist`, `fastwalk`). A reader types the subject in the words a
+ * repository files it under (centrality/betweenness.py for "betweenness centrality",
+ * generators/random_graphs.py for "random graph with edge probability p"), while the lists weigh
+ * a function's body, where a neighbouring subject's code says the same words. The path, not the
+ * file's text: every word of a short phrase is said somewhere in most files of a subject
+ * (FILE_WORDS_GAIN on such phrases took as many rows down as up). Not where the semantic
+ * language gate weighed the text list up (engine.ts): its postings hold every path's words already.
+ */
+export const PLACE_WORDS_GAIN = 0.5;
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */

@@ -211,6 +211,7 @@ export function evalLine(q: { id: string; query: string }, r: SearchResponse, el
       ...(x.explanation.form ? { form: x.explanation.form } : {}),
       ...(x.explanation.member ? { member: memberChoiceOut(x.explanation.member) } : {}),
       ...(x.explanation.fileWords ? { fileWords: x.explanation.fileWords } : {}),
+      ...(x.explanation.placeWords ? { placeWords: x.explanation.placeWords } : {}),
       ...(x.subResults ? { subResults: x.subResults.map((sub) => [sub.startLine, sub.endLine]) } : {}),
       modalities: Object.fromEntries(
         Object.entries(x.explanation.modalities).map(([m, c]) => [
@@ -303,6 +304,10 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     if (x.explanation.fileWords)
       extra.push(
         `file words ×${x.explanation.fileWords.factor.toFixed(3)} (its file says ${Math.round(x.explanation.fileWords.share * 100)} % of the question)`,
+      );
+    if (x.explanation.placeWords)
+      extra.push(
+        `path words ×${x.explanation.placeWords.factor.toFixed(3)} (its path says ${Math.round(x.explanation.placeWords.share * 100)} % of the phrase)`,
       );
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);

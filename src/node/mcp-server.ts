@@ -33,7 +33,7 @@ import { EXIT, type ExitCode } from './cli-flags';
 import { openRepository, type EmbedderChoice } from './repository';
 import { memberChoiceOut } from './result-out';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
-import { FILE_WORDS_GAIN } from '../engine/ranking';
+import { FILE_WORDS_GAIN, PLACE_WORDS_GAIN } from '../engine/ranking';
 
 /** Longest query accepted: a pasted function for "find similar" fits many times over; a file does not. */
 export const MAX_QUERY_CHARS = 20_000;
@@ -242,9 +242,17 @@ const explanationShape = z.object({
     .describe(
       `a question asking how: the share of the question's words, each weighed by its rarity among the files, that this result's file says; factor = 1 + ${FILE_WORDS_GAIN} × share`,
     ),
+  placeWords: z
+    .object({ share: z.number(), factor: z.number() })
+    .optional()
+    .describe(
+      `a phrase typed into a search box: the share of its words, each weighed by its rarity among the paths, that this result's folders' and file's names say; factor = 1 + ${PLACE_WORDS_GAIN} × share`,
+    ),
   score: z
     .number()
-    .describe('rrf × boost × demotion factor × sibling factor × form factor × member factor × file-words factor'),
+    .describe(
+      'rrf × boost × demotion factor × sibling factor × form factor × member factor × file-words factor × path-words factor',
+    ),
 });
 
 const searchOutput = {
@@ -549,6 +557,7 @@ function explanationOut(e: ResultExplanation) {
     ...(e.form ? { form: e.form } : {}),
     ...(e.member ? { member: memberChoiceOut(e.member) } : {}),
     ...(e.fileWords ? { fileWords: e.fileWords } : {}),
+    ...(e.placeWords ? { placeWords: e.placeWords } : {}),
     score: e.score,
   };
 }

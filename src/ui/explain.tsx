@@ -115,6 +115,7 @@ export function ResultExplain({
         {form ? <FormRow form={form} /> : null}
         {member ? <MemberRow member={member} /> : null}
         {fileWords ? <FileWordsRow fileWords={fileWords} /> : null}
+        {explanation.placeWords ? <PlaceWordsRow placeWords={explanation.placeWords} /> : null}
         <div className="final">
           <dt>final score</dt>
           <dd data-field="score">{formatScore(score)}</dd>
@@ -124,14 +125,13 @@ export function ResultExplain({
         score = Σ contributions × boost{demotion ? ' × demotion' : ''}
         {sibling ? ' × sibling' : ''}
         {form ? ' × form' : ''}
-        {`${member ? ' × member' : ''}${fileWords ? ' × file words' : ''}`} ={' '}
+        {laterFactors(explanation).names} ={' '}
         <span>
           {formatScore(rrf)} × {boost.toFixed(3)}
           {demotion ? ` × ${demotion.factor}` : ''}
           {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''}
           {form ? ` × ${form.factor.toFixed(3)}` : ''}
-          {`${member ? ` × ${member.factor.toFixed(3)}` : ''}${fileWords ? ` × ${fileWords.factor.toFixed(3)}` : ''}`} ={' '}
-          {formatScore(score)}
+          {laterFactors(explanation).values} = {formatScore(score)}
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>
@@ -279,6 +279,32 @@ function FileWordsRow({ fileWords }: { fileWords: FileWords }) {
       <dd data-field="file-words">
         × {fileWords.factor.toFixed(3)} (its file says {Math.round(100 * fileWords.share)}% of the question, rarer words
         weighing more)
+      </dd>
+    </div>
+  );
+}
+
+/** The member, file-words and path-words factors of the formula: their names, and their values. */
+function laterFactors({ member, fileWords, placeWords }: ResultExplanation): { names: string; values: string } {
+  const factors: [string, number | undefined][] = [
+    ['member', member?.factor],
+    ['file words', fileWords?.factor],
+    ['path words', placeWords?.factor],
+  ];
+  const given = factors.filter((f): f is [string, number] => f[1] !== undefined);
+  return {
+    names: given.map(([name]) => ` × ${name}`).join(''),
+    values: given.map(([, factor]) => ` × ${factor.toFixed(3)}`).join(''),
+  };
+}
+
+function PlaceWordsRow({ placeWords }: { placeWords: FileWords }) {
+  return (
+    <div>
+      <dt>path words</dt>
+      <dd data-field="place-words">
+        × {placeWords.factor.toFixed(3)} (its folders' and file's names say {Math.round(100 * placeWords.share)}% of the
+        phrase, rarer words weighing more)
       </dd>
     </div>
   );

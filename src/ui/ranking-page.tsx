@@ -300,7 +300,8 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
               score = <span data-field="rrf">{formatScore(e.rrf)}</span> ×{' '}
               <span data-field="boost">{e.boost.toFixed(3)}</span>
               {e.demotion ? <> × {e.demotion.factor}</> : null}
-              {e.fileWords ? <> × {e.fileWords.factor.toFixed(3)}</> : null} ={' '}
+              {e.fileWords ? <> × {e.fileWords.factor.toFixed(3)}</> : null}
+              {e.placeWords ? <> × {e.placeWords.factor.toFixed(3)}</> : null} ={' '}
               <b data-field="score">{formatScore(e.score)}</b>
               <span className="muted">
                 {' '}

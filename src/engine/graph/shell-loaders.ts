@@ -70,37 +70,21 @@ export function shellLoaderCalls(
   loaders: ReadonlySet<string>,
 ): LoaderCall[] {
   if (loaders.size === 0) return [];
-  const byName = new Map<string, number[]>();
-  files.forEach((f, index) => {
-    if (!isShell(f)) return;
-    const name = f.path.slice(f.path.lastIndexOf('/') + 1);
-    const list = byName.get(name);
-    if (list) list.push(index);
-    else byName.set(name, [index]);
-  });
+  const byName = shellFilesByName(files, () => true);
   // Read from the text, not the parser's calls: a call inside a quoted word that is run later
   // (`compgen -W '$(_xfunc apt-cache _apt_cache_packages)'`) loads the file too.
   const call = new RegExp(
     String.raw`(?:^|[\s;&|({\`])(${[...loaders].map(escapeRegExp).join('|')})[ \t]+(["']?)([\w.+-]+)\2(?=[\s;&|)'"]|$)`,
     'gm',
   );
-  const out: LoaderCall[] = [];
-  files.forEach((f, from) => {
-    if (!isShell(f) || !f.text) return;
-    const seen = new Set<number>();
-    let lineStarts: Uint32Array | null = null;
-    for (const found of f.text.matchAll(call)) {
-      const targets = (byName.get(found[3]) ?? []).filter((t) => t !== from);
-      if (targets.length !== 1 || seen.has(targets[0])) continue;
-      lineStarts ??= lineStartsOf(f.text);
-      const line = lineOfOffset(lineStarts, found.index + found[0].indexOf(found[1]));
-      // (Not in a comment: `# _xfunc list_lists …` loads nothing.)
-      if (/^\s*#/.test(f.text.slice(lineStarts[line - 1], found.index + 1))) continue;
-      seen.add(targets[0]);
-      out.push({ from, line, target: targets[0] });
-    }
-  });
-  return out;
+  // (Not in a comment: `# _xfunc list_lists …` loads nothing.)
+  return callsNaming(
+    files,
+    byName,
+    call,
+    (found) => ({ name: found[3], at: found.index + found[0].indexOf(found[1]) }),
+    (before) => /^\s*#/.test(before),
+  );
 }
 
 /**
@@ -116,34 +100,64 @@ export function shellLoaderCalls(
 export function shellCommandCalls(
   files: readonly Pick<CorpusFile, 'path' | 'text' | 'analysis' | 'language'>[],
 ): LoaderCall[] {
-  const byName = new Map<string, number[]>();
-  files.forEach((f, index) => {
-    if (!isShell(f) || !IN_BIN_FOLDER.test(f.path)) return;
-    const name = f.path.slice(f.path.lastIndexOf('/') + 1);
-    if (!COMMAND_NAME.test(name)) return;
-    const list = byName.get(name);
-    if (list) list.push(index);
-    else byName.set(name, [index]);
-  });
+  const byName = shellFilesByName(files, (f, name) => IN_BIN_FOLDER.test(f.path) && COMMAND_NAME.test(name));
   if (byName.size === 0) return [];
   const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const command = new RegExp(
     String.raw`(?:^|[;&|({\`!]|\bthen|\bdo|\belse|\bexec|\btime)[ \t]*(?:[\w$@{}./-]*/)?(${names.join('|')})(?=[ \t;&|)\`]|$)`,
     'gm',
   );
+  // (Not in a comment: `# run drbl-check-dm first` runs nothing.)
+  return callsNaming(
+    files,
+    byName,
+    command,
+    (found) => ({ name: found[1], at: found.index + found[0].lastIndexOf(found[1]) }),
+    (before) => before.includes('#'),
+  );
+}
+
+/** The shell files of the corpus that `keep` takes, by their file name. */
+function shellFilesByName(
+  files: readonly Pick<CorpusFile, 'path' | 'analysis' | 'language'>[],
+  keep: (f: Pick<CorpusFile, 'path'>, name: string) => boolean,
+): Map<string, number[]> {
+  const byName = new Map<string, number[]>();
+  files.forEach((f, index) => {
+    if (!isShell(f)) return;
+    const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+    if (!keep(f, name)) return;
+    const list = byName.get(name);
+    if (list) list.push(index);
+    else byName.set(name, [index]);
+  });
+  return byName;
+}
+
+/**
+ * The matches of `pattern` in the shell files whose word (`nameAt`: the word and its offset)
+ * names exactly one file of `byName` other than the caller: one link per caller and file, at the
+ * word's line, none where the line's text before the word is a comment (`commented`).
+ */
+function callsNaming(
+  files: readonly Pick<CorpusFile, 'text' | 'analysis' | 'language'>[],
+  byName: ReadonlyMap<string, readonly number[]>,
+  pattern: RegExp,
+  nameAt: (found: RegExpExecArray) => { name: string; at: number },
+  commented: (before: string) => boolean,
+): LoaderCall[] {
   const out: LoaderCall[] = [];
   files.forEach((f, from) => {
     if (!isShell(f) || !f.text) return;
     const seen = new Set<number>();
     let lineStarts: Uint32Array | null = null;
-    for (const found of f.text.matchAll(command)) {
-      const targets = (byName.get(found[1]) ?? []).filter((t) => t !== from);
+    for (const found of f.text.matchAll(pattern)) {
+      const { name, at } = nameAt(found);
+      const targets = (byName.get(name) ?? []).filter((t) => t !== from);
       if (targets.length !== 1 || seen.has(targets[0])) continue;
       lineStarts ??= lineStartsOf(f.text);
-      const at = found.index + found[0].lastIndexOf(found[1]);
       const line = lineOfOffset(lineStarts, at);
-      // (Not in a comment: `# run drbl-check-dm first` runs nothing.)
-      if (f.text.slice(lineStarts[line - 1], at).includes('#')) continue;
+      if (commented(f.text.slice(lineStarts[line - 1], at))) continue;
       seen.add(targets[0]);
       out.push({ from, line, target: targets[0] });
     }

@@ -181,7 +181,14 @@ function ResultItem({
           <span className="lines">{formatLines(result.startLine, result.endLine)}</span>
           {result.symbol ? (
             <span className="symbol" title={result.symbol}>
-              {result.definitionKind ? <span className="kind">{result.definitionKind}</span> : null}
+              {result.definitionKind ? (
+                <>
+                  <span className="kind">{result.definitionKind}</span>
+                  {/* Where a phone's line is too short for both, the name moves under its kind
+                      rather than breaking inside a word: the kind's margin is no break. */}
+                  <wbr />
+                </>
+              ) : null}
               {result.symbol}
             </span>
           ) : null}

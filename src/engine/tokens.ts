@@ -140,3 +140,13 @@ export function baseForms(word: string): string[] {
   }
   return out;
 }
+
+/** Words and each one's base forms (baseForms): `interning` also says "intern", `graphs` "graph". */
+export function withBaseForms(words: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const w of words) {
+    out.add(w);
+    for (const b of baseForms(w)) out.add(b);
+  }
+  return out;
+}

@@ -10,7 +10,7 @@
 import { FUNCTION_KINDS, type Chunk, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { placeWords } from '../path-words';
-import { baseForms, contentTerms, splitIdentifier, subTokens } from '../tokens';
+import { baseForms, contentTerms, splitIdentifier, subTokens, withBaseForms } from '../tokens';
 import {
   MEMBER_CALLEE_MIN_WORDS,
   MEMBER_NAME_GAIN,
@@ -53,12 +53,7 @@ const NO_HALF: ReadonlySet<string> = new Set([
 
 /** The question's words as a name may spell them: sub-tokens, lower-cased, with their base forms. */
 export function questionForms(question: string): ReadonlySet<string> {
-  const forms = new Set<string>();
-  for (const t of subTokens(question)) {
-    forms.add(t);
-    for (const b of baseForms(t)) forms.add(b);
-  }
-  return forms;
+  return withBaseForms(subTokens(question));
 }
 
 /**

@@ -11,21 +11,11 @@
 import type { Chunk } from '../contract';
 import type { Corpus } from '../modality';
 import { placeWords } from '../path-words';
-import { baseForms, contentTerms } from '../tokens';
+import { baseForms, contentTerms, withBaseForms } from '../tokens';
 
 /** Shorter words ("id", "io") and numbers say too little of a subject to count alone. */
 const MIN_PLACE_WORD = 3;
 const NUMBER = /^\d+$/;
-
-/** A place's words and each one's base forms: `interning` says "intern", `graphs` says "graph". */
-function withBaseForms(words: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  for (const w of words) {
-    out.add(w);
-    for (const b of baseForms(w)) out.add(b);
-  }
-  return out;
-}
 
 /**
  * The asked words (their indices) that spell `word` whole when run together, two pieces or more,

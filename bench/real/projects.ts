@@ -1814,6 +1814,53 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06',
   },
+  // Twenty-fourth group (6 December, second, branch h39-qa), written before Fourfold ran on them:
+  // Lua and JavaScript. Widelands 1.1 (widelands-data, Debian source widelands): the real-time
+  // strategy game's scripts, root usr/share/games/widelands/data, where the data-only tables
+  // (tribes' buildings, immovables, workers, wares and ships, world/, txts/) and the bundled lunit
+  // test framework are left out, 260 .lua files: scripting/ (richtext and the old formatting
+  // markup, coroutines, messages and objectives, infrastructure, sets and tables, the UI helpers,
+  // the win conditions and their shared functions, the training wheels), the tribes' starting
+  // conditions and help pages, the campaigns' and scenarios' mission threads. Families: richtext's
+  // headings, the timed win conditions' _send_state, the campaigns' count_in_warehouses, the
+  // broadcast_win/lost pair, the Set algebra; messages are the scripts' print() lines as the log
+  // shows them; dependants are the files that include a script by its path. MathJax 2.7.9
+  // (libjs-mathjax, Debian source mathjax): the browser's math typesetter, root
+  // usr/share/javascript/mathjax/unpacked (the readable sources; the packed copies above it are
+  // out), without the combined config/ builds, the fonts' data, the localization strings and the
+  // MathML entity tables: 112 .js files, about 50,000 lines (fewer files than we aim for, but real
+  // code: the Hub, Ajax loader and callbacks in MathJax.js, the TeX, MathML and AsciiMath input jax,
+  // the mml element jax, the HTML-CSS, SVG, CommonHTML, NativeMML, PreviewHTML and PlainSource
+  // output jax with their autoloaded elements, the TeX extensions, the menu, zoom and events, the
+  // a11y extensions). Families: color.js's per-model converters, HTML-CSS's per-browser setup,
+  // the input jax' formatError, Overset/Underset, the hover Mouseover/Mouseout; messages are TeX
+  // errors as MathJax shows them in place of the formula; dependants are the files that load
+  // another with Ajax.Require or an output jax's require list. Rejected: sile and xmake (not in
+  // bookworm), node-yaml (ships built dist/ only), node-postcss (50 files), node-yargs (47),
+  // node-ajv (45), node-ramda and node-sinon (in the model's npm list). Neither package, nor its
+  // Debian source, is in the model's training lists.
+  {
+    name: 'widelands',
+    pkg: 'widelands-data',
+    version: '2:1.1-3',
+    language: 'lua',
+    root: 'usr/share/games/widelands/data',
+    extensions: ['.lua'],
+    exclude: /^(tribes\/(buildings|immovables|workers|wares|ships)|world|txts)\/|^scripting\/lunit\.lua$/,
+    half: 'tuning',
+    since: '2026-12-06b',
+  },
+  {
+    name: 'mathjax',
+    pkg: 'libjs-mathjax',
+    version: '2.7.9+dfsg-1',
+    language: 'javascript',
+    root: 'usr/share/javascript/mathjax/unpacked',
+    extensions: ['.js'],
+    exclude: /^(config|localization)\/|\/fonts\/|\/entities\//,
+    half: 'tuning',
+    since: '2026-12-06b',
+  },
 ];
 
 export interface RealFile {

@@ -1822,17 +1822,17 @@ export const PROJECTS: readonly RealProject[] = [
   // markup, coroutines, messages and objectives, infrastructure, sets and tables, the UI helpers,
   // the win conditions and their shared functions, the training wheels), the tribes' starting
   // conditions and help pages, the campaigns' and scenarios' mission threads. Families: richtext's
-  // headings, the timed win conditions' _send_state, the campaigns' count_in_warehouses, the
-  // broadcast_win/lost pair, the Set algebra; messages are the scripts' print() lines as the log
-  // shows them; dependants are the files that include a script by its path. MathJax 2.7.9
+  // headings and titles, the timed win conditions' _send_state, the campaigns' count_in_warehouses,
+  // the broadcast_win/lost pair, the Set algebra; messages are the scripts' print() lines as the
+  // log shows them; dependants are the files that include a script by its path. MathJax 2.7.9
   // (libjs-mathjax, Debian source mathjax): the browser's math typesetter, root
   // usr/share/javascript/mathjax/unpacked (the readable sources; the packed copies above it are
   // out), without the combined config/ builds, the fonts' data, the localization strings and the
   // MathML entity tables: 112 .js files, about 50,000 lines (fewer files than we aim for, but real
-  // code: the Hub, Ajax loader and callbacks in MathJax.js, the TeX, MathML and AsciiMath input jax,
-  // the mml element jax, the HTML-CSS, SVG, CommonHTML, NativeMML, PreviewHTML and PlainSource
+  // code: the Hub, Ajax loader and callbacks in MathJax.js, the TeX, MathML and AsciiMath input
+  // jax, the mml element jax, the HTML-CSS, SVG, CommonHTML, NativeMML, PreviewHTML and PlainSource
   // output jax with their autoloaded elements, the TeX extensions, the menu, zoom and events, the
-  // a11y extensions). Families: color.js's per-model converters, HTML-CSS's per-browser setup,
+  // a11y extensions). Families: color.js's per-model converters, the output jax' per-browser setup,
   // the input jax' formatError, Overset/Underset, the hover Mouseover/Mouseout; messages are TeX
   // errors as MathJax shows them in place of the formula; dependants are the files that load
   // another with Ajax.Require or an output jax's require list. Rejected: sile and xmake (not in

@@ -1861,6 +1861,49 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06b',
   },
+  // Twenty-fourth group (6 December, branch h39-qb), written before Fourfold ran on them: C++ and
+  // Ruby (libcereal-dev ships 66 headers; ruby-mail and ruby-liquid are in the model's training
+  // lists, ruby-prawn ships 51 files, jekyll 94, ruby-mechanize 95, ruby-nokogiri 72; the Rails
+  // gems share their Debian source with ruby-activesupport, which is in the lists). msgpack-c++
+  // 4.1.3 (libmsgpack-cxx-dev, Debian source msgpack-cxx): the header-only MessagePack library,
+  // 321 headers in usr/include/msgpack (v1/v2/v3 API versions, one adaptor per C++ type; the
+  // vendored Boost.Preprocessor and Boost.Predef copies left out): the packer, the v1 unpacker and
+  // the v2 parser with its visitors, the zone allocator, the output buffers (sbuffer, vrefbuffer,
+  // zbuffer, fbuffer), object printing and comparison; families: the buffers' write, the
+  // fixed-width and header packers, the v1 integer unpack callbacks, the visitor's payload
+  // visits; messages are the unpack exceptions as an uncaught one prints them (`terminate called
+  // after throwing an instance of 'msgpack::v1::…'`, `what():`), each listing every function that
+  // throws that text (v1 and v2 both do); dependants are the headers that #include a header by
+  // its full msgpack/ path. AWS SDK for Ruby core 3.168.1 (ruby-aws-sdk-core): aws-sdk-core,
+  // Seahorse and the bundled STS/SSO/SSO-OIDC clients, 243 files: the credential providers and
+  // their chain, the shared config and ini parser, the retry plugins and error inspector, the
+  // endpoint rule-set engine, the XML/JSON protocols and stubbing; families: the providers'
+  // refresh, the XML engines' parse, the stubbing protocols' stub_error, the error inspector's
+  // predicates, the endpoint matchers; messages are raised errors as Ruby prints them (`message
+  // (Class)`); dependants are require / require_relative. Neither package, nor its Debian source,
+  // is in the model's training lists (its neighbours there are ruby-aws-sdk-cloudformation and
+  // ruby-aws-sdk-kms, generated service clients with separate sources).
+  {
+    name: 'msgpack',
+    pkg: 'libmsgpack-cxx-dev',
+    version: '4.1.3-1',
+    language: 'cpp',
+    root: 'usr/include',
+    extensions: ['.hpp'],
+    exclude: /^msgpack\/(preprocessor|predef)\/|^msgpack\/preprocessor\.hpp$/,
+    half: 'tuning',
+    since: '2026-12-06b',
+  },
+  {
+    name: 'aws-sdk-core',
+    pkg: 'ruby-aws-sdk-core',
+    version: '3.168.1-2',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/aws-sdk-core-3.168.1/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-06b',
+  },
 ];
 
 export interface RealFile {

@@ -319,6 +319,10 @@ export function delegateLookup(corpus: Corpus, howItWorks = false): (chunk: Chun
     if (!name) return undefined;
     const file = corpus.files[chunk.fileId];
     if (!file) return undefined;
+    if (howItWorks && file.language === 'cpp') {
+      const overload = workingOverload(corpus, file, chunk, name);
+      if (overload !== undefined) return overload;
+    }
     const receiver = howItWorks ? namedReceiver(file, chunk) : undefined;
     let call: Reference | undefined;
     for (const r of callsIn(file, chunk)) {
@@ -335,6 +339,35 @@ export function delegateLookup(corpus: Corpus, howItWorks = false): (chunk: Chun
     const named = functionsNamed(corpus, file, call.name);
     return named.length === 1 ? named[0] : undefined;
   };
+}
+
+/**
+ * C++ overloads that convert their arguments and call their own name again: a generic library
+ * writes one overload that does the work and several that only repackage what they are given
+ * (VIGRA's `watershedsRegionGrowing(MultiArrayView src, …)` checks the shapes and calls
+ * `watershedsRegionGrowing(srcImageRange(src), destImage(dest), …)`, which calls the iterator
+ * overload that grows the regions; `resizeImageSplineInterpolation` likewise). Every overload
+ * holds the name and the parameters' words, so the lists rank the short ones as high as the one
+ * that works, and the boost (a wrapper is called from everywhere) puts them first. A function
+ * that runs straight through (no branch, no loop) and calls its own name hands on to the one
+ * overload of its class or namespace, with a body, that does not call its name: the one the
+ * chain of calls ends in. Recursive implementations (two overloads calling their name) and
+ * several working overloads leave undefined. Only in C++, the one language of those parsed that
+ * overloads a function by its parameters' types in one scope.
+ */
+function workingOverload(corpus: Corpus, file: CorpusFile, chunk: Chunk, name: string): number | undefined {
+  const callsItsName = (c: Chunk) => {
+    for (const r of callsIn(file, c)) if (r.name === name && ownCall(r, undefined, file)) return true;
+    return false;
+  };
+  if (!callsItsName(chunk) || !straight(file, chunk)) return undefined;
+  const working = functionsNamed(corpus, file, name).filter((id) => {
+    const other = corpus.chunks[id];
+    if (id === chunk.id || other.container !== chunk.container || callsItsName(other)) return false;
+    // A declaration without a body (a prototype above the definitions) works nowhere.
+    return linesOf(file.text, other.startLine, other.endLine).some((l) => l.includes('{'));
+  });
+  return working.length === 1 ? working[0] : undefined;
 }
 
 /** A word that branches or loops, in the languages parsed. */

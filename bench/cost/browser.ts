@@ -66,6 +66,8 @@ export interface BrowserRun {
   statusText: string;
   /** IndexedDB usage (navigator.storage.estimate().usageDetails.indexedDB, else usage) after indexing minus before. */
   storedBytes: number;
+  /** What the app's list of repositories says the index stores (its "· N MB stored"), or null. */
+  listedStoredBytes?: number | null;
   /** Files indexed, as the repository list says; null if not shown. */
   files: number | null;
   /** Bytes indexed, as the ready notice says ("N files (X MB)"); null if not shown. */
@@ -447,13 +449,18 @@ export async function browserRun(
       usage = Math.min(usage, await indexedDbUsage());
     }
     const storedBytes = usage - before;
-    const files = await page
+    const listed = await page
       .getByRole('list', { name: 'Repositories' })
       .getByRole('listitem')
       .filter({ hasText: name })
       .innerText()
-      .then((t) => Number(/([\d,]+) files/.exec(t)?.[1].replace(/,/g, '') ?? NaN))
-      .catch(() => NaN);
+      .catch(() => '');
+    const files = Number(/([\d,]+) files/.exec(listed)?.[1].replace(/,/g, '') ?? NaN);
+    // What the app's list of repositories says it stores ("· 8.9 MB stored"), in decimal units.
+    const storedSaid = /([\d.]+) (bytes|KB|MB|GB) stored/.exec(listed);
+    const listedStoredBytes = storedSaid
+      ? Number(storedSaid[1]) * 1000 ** ['bytes', 'KB', 'MB', 'GB'].indexOf(storedSaid[2])
+      : null;
     const said = /([\d,]+) files \(([\d.]+) (B|KB|MB|GB)\)/.exec(rec.statusText);
     const indexedBytes = said ? Number(said[2]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(said[3]) : null;
     log(
@@ -552,6 +559,7 @@ export async function browserRun(
       measures: buildMeasures,
       statusText: rec.statusText,
       storedBytes,
+      listedStoredBytes,
       files: Number.isFinite(files) ? files : null,
       indexedBytes,
       reloadToFirstResultMs: reloads,

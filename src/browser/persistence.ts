@@ -78,6 +78,37 @@ async function sectionBlob(
 }
 
 /**
+ * Every record of a snapshot as it is stored when written whole (deflated but the raw ones):
+ * the container's bytes and the stored Blob. For the bench that sizes the stored index
+ * (bench/cost/stored-size.ts); putSnapshot writes the same.
+ */
+export async function encodeBrowserRecords(
+  snapshot: EngineSnapshot,
+): Promise<{ name: string; raw: Uint8Array; stored: Blob; codec?: StoredSection['codec'] }[]> {
+  const out: { name: string; raw: Uint8Array; stored: Blob; codec?: StoredSection['codec'] }[] = [];
+  for (const [name, value] of snapshotRecords(snapshot)) {
+    const { blob, section } = await sectionBlob(name, value, true);
+    out.push({ name, raw: encodeContainer(value), stored: blob, codec: section.codec });
+  }
+  return out;
+}
+
+/** A snapshot's records in the order written: a modality without an index (null) has none. */
+function snapshotRecords(snapshot: EngineSnapshot): [string, unknown][] {
+  const records: [string, unknown][] = [
+    [FILES, snapshot.files],
+    [TEXTS, snapshot.texts],
+    [ANALYSES, snapshot.analyses],
+    [CHUNKS, snapshot.chunks],
+  ];
+  for (const m of STORED_MODALITIES) {
+    const value = snapshot.modalities[m];
+    if (value !== null && value !== undefined) records.push([m, value]);
+  }
+  return records;
+}
+
+/**
  * The raw records a putSnapshot left to deflate, as it wrote them, by repository: the compaction
  * deflates these rather than reading the stored ones back (a record read back is a Blob backed
  * by its file, which the browser keeps on disk, beside the deflated one, until that Blob is

@@ -85,7 +85,7 @@ for (const r of records) {
   );
   const value = r.name in whole.modalities ? whole.modalities[r.name as 'text'] : whole[r.name as 'files'];
   if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !Array.isArray(value)) {
-    const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+    const parts = Object.entries(value as unknown as Record<string, unknown>).map(([k, v]) => {
       const bytes = ArrayBuffer.isView(v) ? v.byteLength : Buffer.byteLength(JSON.stringify(v ?? null) ?? '');
       const raw = ArrayBuffer.isView(v)
         ? Buffer.from(v.buffer, v.byteOffset, v.byteLength)

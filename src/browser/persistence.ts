@@ -194,10 +194,10 @@ async function sectionValue<T>(
  * (onDemand.fileText), and `texts` inflates them all only if the index is stored again. The
  * checks a load makes of whole columns are made here, now, as they would have been.
  */
-function withTextBlocks(snapshot: EngineSnapshot, reader: BlockTexts): EngineSnapshot {
+function withTextBlocks(snapshot: EngineSnapshot, blocks: TextBlocks): EngineSnapshot {
+  let reader: BlockTexts;
   try {
-    if (reader.fileCount !== snapshot.files.length)
-      throw damaged(`the stored texts hold ${reader.fileCount} files, the index ${snapshot.files.length}`);
+    reader = new BlockTexts(blocks, snapshot.files.length);
     const analyses = new AnalysisReader(snapshot.analyses);
     if (analyses.fileCount !== snapshot.files.length)
       throw damaged(`the stored analyses list ${analyses.fileCount} files, the index ${snapshot.files.length}`);
@@ -210,33 +210,6 @@ function withTextBlocks(snapshot: EngineSnapshot, reader: BlockTexts): EngineSna
   const out: EngineSnapshot = { ...snapshot, onDemand: { fileText: (i) => reader.fileText(i) } };
   Object.defineProperty(out, 'texts', { get: () => (whole ??= reader.whole()), enumerable: true });
   return out;
-}
-
-/**
- * Texts stored in blocks, as they arrive: their reader, which starts inflating every block with
- * the browser's DecompressionStream at once, while the other records are still being read (not
- * awaited: a question inflates a block it finds not ready with pako).
- */
-function blockReader(
-  texts: EngineSnapshot['texts'] | TextBlocks | undefined,
-): EngineSnapshot['texts'] | BlockTexts | undefined {
-  if (!isTextBlocks(texts)) return texts;
-  let reader: BlockTexts;
-  try {
-    reader = new BlockTexts(texts, texts.ends.length);
-  } catch (error) {
-    throw damaged(`the stored texts do not read (${(error as Error).message})`);
-  }
-  const started = performance.now();
-  void reader.prefetch(inflatedBytes).then(() => measure('texts-inflate', started));
-  return reader;
-}
-
-async function inflatedBytes(deflated: Uint8Array): Promise<Uint8Array> {
-  const blob = new Blob([deflated as Uint8Array<ArrayBuffer>]);
-  return new Uint8Array(
-    await new Response(blob.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer(),
-  );
 }
 
 function damaged(detail: string): SnapshotLoadError {
@@ -438,7 +411,7 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         : structuredReader(source, current ? header : null);
       const [files, texts, analyses, chunks, modalities] = await Promise.all([
         read<EngineSnapshot['files']>(FILES),
-        read<EngineSnapshot['texts'] | TextBlocks>(TEXTS).then(blockReader),
+        read<EngineSnapshot['texts'] | TextBlocks>(TEXTS),
         read<EngineSnapshot['analyses']>(ANALYSES),
         read<EngineSnapshot['chunks']>(CHUNKS),
         // Each modality's index in its own record, named after the modality (the registry's stored forms).
@@ -452,13 +425,12 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         version: header.version,
         stats: header.stats,
         files,
-        // Texts in blocks: a getter in their place (withTextBlocks) reads them whole if asked.
-        texts: texts instanceof BlockTexts ? { utf8: new Uint8Array(0), ends: new Uint32Array(0) } : texts,
+        texts: texts as EngineSnapshot['texts'],
         analyses,
         chunks,
         modalities: { text, structural, graph, semantic: semantic ?? null },
       };
-      return texts instanceof BlockTexts ? withTextBlocks(snapshot, texts) : snapshot;
+      return isTextBlocks(texts) ? withTextBlocks(snapshot, texts) : snapshot;
     },
     async putSnapshot(id, snapshot, options) {
       // Invalidate first: until the header is back, this repository has no complete index.

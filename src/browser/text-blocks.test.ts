@@ -3,7 +3,7 @@
  * files and multi-byte characters; a block that does not inflate to its length, or tables that do
  * not describe the files, are damage (SnapshotDamagedError), never a wrong text.
  */
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SnapshotDamagedError, type StoredTexts } from '../engine/snapshot';
 import { BlockTexts, TEXT_BLOCK_BYTES, toTextBlocks } from './text-blocks';
@@ -42,29 +42,6 @@ describe('texts in deflated blocks', () => {
     for (const i of [39, 0, 11, 7, 20, 1, 38]) expect(reader.fileText(i)).toBe(TEXTS[i]);
     expect(reader.whole().utf8).toEqual(texts.utf8);
     expect(() => reader.fileText(40)).toThrow(SnapshotDamagedError);
-  });
-
-  it('prefetch inflates every block ahead of the reads; one that inflates to another length is left to the read', async () => {
-    const texts = stored(TEXTS);
-    const blocks = await toTextBlocks(texts, zlib);
-    const reader = new BlockTexts(blocks, TEXTS.length);
-    expect(reader.inflatedBlocks).toBe(0);
-    await reader.prefetch(async (deflated) => inflateRawSync(deflated));
-    expect(reader.inflatedBlocks).toBe(blocks.blockFirst.length);
-    expect(reader.whole().utf8).toEqual(texts.utf8);
-    // An inflate that answers wrong bytes for block 1 (and fails for block 2): nothing of them is
-    // kept, and the reads inflate those blocks themselves, to the right texts.
-    const wrong = new BlockTexts(blocks, TEXTS.length);
-    let call = 0;
-    await wrong.prefetch(async (deflated) => {
-      call++;
-      if (call === 2) return new Uint8Array(5);
-      if (call === 3) throw new Error('no');
-      return inflateRawSync(deflated);
-    });
-    expect(wrong.inflatedBlocks).toBe(blocks.blockFirst.length - 2);
-    for (let i = 0; i < TEXTS.length; i++) expect(wrong.fileText(i)).toBe(TEXTS[i]);
-    expect(wrong.inflatedBlocks).toBe(blocks.blockFirst.length);
   });
 
   it('no files, and one empty file', async () => {

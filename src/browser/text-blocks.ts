@@ -87,10 +87,6 @@ export class BlockTexts {
     if (!sound) throw new SnapshotDamagedError('texts', `do not describe ${fileCount} files in blocks`);
   }
 
-  get fileCount(): number {
-    return this.blocks.ends.length;
-  }
-
   /** File i's text. */
   fileText(i: number): string {
     const { ends } = this.blocks;
@@ -109,43 +105,6 @@ export class BlockTexts {
     return { utf8, ends };
   }
 
-  /**
-   * Inflates every block not inflated yet with `inflate` (the tab's DecompressionStream: native,
-   * and asynchronous, so it runs while the other records are still being read): a question then
-   * finds its blocks ready, and inflates with pako (slow while its code is cold) only a block this
-   * has not reached. A block that does not inflate here to its length is left for fileText, which
-   * names it damaged: this never puts bytes in place that pako would not.
-   */
-  async prefetch(inflate: (deflated: Uint8Array) => Promise<Uint8Array>): Promise<void> {
-    for (let b = 0; b < this.blocks.blockFirst.length; b++) {
-      if (this.inflated.has(b)) continue;
-      let bytes: Uint8Array;
-      try {
-        bytes = await inflate(this.deflated(b));
-      } catch {
-        continue;
-      }
-      if (bytes.byteLength === this.rawLength(b) && !this.inflated.has(b)) this.inflated.set(b, bytes);
-    }
-  }
-
-  /** How many blocks are inflated (by a read or by prefetch). */
-  get inflatedBlocks(): number {
-    return this.inflated.size;
-  }
-
-  private deflated(b: number): Uint8Array {
-    const { blockEnd, data } = this.blocks;
-    return data.subarray(b === 0 ? 0 : blockEnd[b - 1], blockEnd[b]);
-  }
-
-  /** Block b's length once inflated: from its first file's start to its last file's end. */
-  private rawLength(b: number): number {
-    const { ends, blockFirst, blockStart } = this.blocks;
-    const lastFile = b + 1 < blockFirst.length ? blockFirst[b + 1] - 1 : ends.length - 1;
-    return ends[lastFile] - blockStart[b];
-  }
-
   /** The last block whose first file is at most i. */
   private blockOf(i: number): number {
     const first = this.blocks.blockFirst;
@@ -162,10 +121,14 @@ export class BlockTexts {
   private block(b: number): Uint8Array {
     let bytes = this.inflated.get(b);
     if (bytes) return bytes;
-    const length = this.rawLength(b);
+    const { ends, blockFirst, blockStart, blockEnd, data } = this.blocks;
+    const lastFile = b + 1 < blockFirst.length ? blockFirst[b + 1] - 1 : ends.length - 1;
+    const length = ends[lastFile] - blockStart[b];
     try {
       // pako answers nothing (not an empty array) for a block that inflates to no bytes.
-      bytes = (pako.inflateRaw(this.deflated(b)) as Uint8Array | undefined) ?? new Uint8Array(0);
+      bytes =
+        (pako.inflateRaw(data.subarray(b === 0 ? 0 : blockEnd[b - 1], blockEnd[b])) as Uint8Array | undefined) ??
+        new Uint8Array(0);
     } catch (cause) {
       throw new SnapshotDamagedError(`text block ${b}`, 'does not inflate', { cause });
     }

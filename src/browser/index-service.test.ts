@@ -127,7 +127,7 @@ describe('IndexService', () => {
     await service.settled();
     expect(await codecs()).toEqual({
       files: 'deflate-raw',
-      texts: 'text-blocks',
+      texts: 'raw',
       analyses: 'deflate-raw',
       chunks: 'deflate-raw',
       text: 'deflate-raw',

@@ -5,14 +5,12 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Engine, type EngineSnapshot } from '../engine/engine';
+import { Engine, type EngineSnapshot, type StoredTexts } from '../engine/engine';
 import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { nodeGrammars } from '../node/grammars';
 import { openIdbStore } from './idb-store';
 import { persistenceOver } from './persistence';
 import { decodeContainer, encodeContainer, SnapshotLoadError } from './snapshot-container';
-import { BlockTexts, isTextBlocks, toTextBlocks, type TextBlocks } from './text-blocks';
-import { deflateRawSync } from 'node:zlib';
 import { checksumValue } from '../engine/store/checksum';
 import type { IndexStore } from '../engine/store/store';
 
@@ -59,11 +57,7 @@ describe('stored snapshot records', () => {
     await persistenceOver(store).putSnapshot('r', snapshot);
     const texts = await store.getSnapshot<unknown>('r', 'texts');
     expect(texts).toBeInstanceOf(Blob);
-    // The texts in deflated blocks (text-blocks.ts), read back a file at a time.
-    const blocks = decodeContainer<TextBlocks>(await (texts as Blob).arrayBuffer());
-    expect(isTextBlocks(blocks)).toBe(true);
-    expect(new BlockTexts(blocks, FILES.length).fileText(1)).toBe(FILES[1].text);
-    expect(new BlockTexts(blocks, FILES.length).whole().utf8).toEqual(snapshot.texts.utf8);
+    expect(decodeContainer<StoredTexts>(await (texts as Blob).arrayBuffer()).utf8).toEqual(snapshot.texts.utf8);
     for (const name of ['files', 'analyses', 'chunks', 'text', 'structural', 'graph'])
       expect(await store.getSnapshot<unknown>('r', name)).toBeInstanceOf(Blob);
   });
@@ -73,30 +67,27 @@ describe('stored snapshot records', () => {
     const persistence = persistenceOver(store);
     await persistence.putSnapshot('r', snapshot);
     const stored = (await store.getSnapshot<Blob>('r', 'texts'))!;
-    const texts = snapshot.texts;
+    const texts = decodeContainer<StoredTexts>(await stored.arrayBuffer());
     const asBlob = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]);
-    const blocksOf = async (utf8: Uint8Array, ends: Uint32Array) =>
-      encodeContainer(await toTextBlocks({ utf8, ends }, async (raw) => deflateRawSync(raw)));
 
     // One byte of b.ts changed ('beta' → 'bfta'), as a bad disk or a stray write would, and
     // written as a container of its own (its parts' checksums agree with it).
     const flipped = texts.utf8.slice();
     flipped[new TextDecoder().decode(flipped).indexOf('beta') + 1] ^= 0x07;
-    await store.putSnapshot('r', 'texts', asBlob(await blocksOf(flipped, texts.ends)));
+    await store.putSnapshot('r', 'texts', asBlob(encodeContainer({ utf8: flipped, ends: texts.ends })));
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
 
     // The last line gone, its end moved with it: consistent in itself, but not what was written.
     const cut = texts.utf8.length - '// the last line\n'.length;
     const ends = texts.ends.slice();
     ends[ends.length - 1] = cut;
-    await store.putSnapshot('r', 'texts', asBlob(await blocksOf(texts.utf8.slice(0, cut), ends)));
+    await store.putSnapshot('r', 'texts', asBlob(encodeContainer({ utf8: texts.utf8.slice(0, cut), ends })));
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
 
-    // One byte of the stored container's deflated text changed where it lies (no checksum
-    // recomputed), and the container cut short.
+    // One byte of the stored container changed where it lies (no checksum recomputed), and the container cut short.
     const bytes = new Uint8Array(await stored.arrayBuffer());
     const changed = bytes.slice();
-    changed[decodeContainer<TextBlocks>(bytes.slice().buffer).data.byteOffset + 3] ^= 0x01;
+    changed[new TextDecoder('latin1').decode(bytes).lastIndexOf('beta')] ^= 0x01;
     await store.putSnapshot('r', 'texts', asBlob(changed));
     await expect(problemOf(() => persistence.getSnapshot('r'))).resolves.toBe('damaged');
     await store.putSnapshot('r', 'texts', asBlob(bytes.slice(0, bytes.length >> 1)));
@@ -181,23 +172,14 @@ describe('stored snapshot records', () => {
     await writer.putSnapshot('r', snapshot, { deflate: 'later' });
     await writer.compactSnapshot!('r');
     expect(readBack).toEqual([]);
-    expect(seen.sort()).toEqual(['analyses', 'chunks', 'files', 'graph', 'structural', 'text', 'texts']);
+    expect(seen.sort()).toEqual(['analyses', 'chunks', 'files', 'graph', 'structural', 'text']);
     // Each record now holds its raw bytes deflated, byte for byte.
     for (const [name, raw] of rawBytes) {
       const inflated = new Uint8Array(await inflate((await store.getSnapshot<Blob>('r', name))!));
       expect(Buffer.compare(inflated, raw), name).toBe(0);
     }
-    // The texts are now deflated blocks: what a direct write stores, the same texts read back.
-    const direct = await openIdbStore('persistence-compact-direct');
-    await persistenceOver(direct).putSnapshot('r', snapshot);
-    const blocks = await (await store.getSnapshot<Blob>('r', 'texts'))!.arrayBuffer();
-    expect(
-      Buffer.compare(
-        Buffer.from(blocks),
-        Buffer.from(await (await direct.getSnapshot<Blob>('r', 'texts'))!.arrayBuffer()),
-      ),
-    ).toBe(0);
-    expect(isTextBlocks(decodeContainer(blocks))).toBe(true);
+    // The texts stay raw, as a direct write leaves them.
+    expect((await store.getSnapshot<Blob>('r', 'texts'))!.size).toBe(rawTextsSize(snapshot));
     const back = (await persistence.getSnapshot('r'))!;
     expect(back.chunks).toEqual(snapshot.chunks);
     expect(back.modalities.graph).toEqual(snapshot.modalities.graph);
@@ -270,3 +252,8 @@ describe('stored snapshot records', () => {
     expect(await store.listSnapshots('r')).toEqual([]);
   });
 });
+
+/** The texts record's size as a raw container. */
+function rawTextsSize(s: EngineSnapshot): number {
+  return encodeContainer(s.texts).byteLength;
+}

@@ -6,12 +6,12 @@
  * record was written) written last. Each record is one Blob holding a FOURFLD2 container
  * (snapshot-container.ts: a JSON header, typed arrays as raw bytes, each with its checksum):
  * a reload reads a few large blobs and checks bytes, instead of deserializing structured clones
- * and walking every value to check it, which took most of a reload's time. The vectors are
- * stored as they are (they deflate by a fifth only); the texts as deflated blocks in one
- * container (text-blocks.ts: a reload reads a fifth of their bytes and inflates a block only when
- * a query reads one of its files); every other record is deflated (CompressionStream
- * 'deflate-raw'). A build stores them raw and deflates them after the repository is complete
- * (compactSnapshot), off the path to it (docs/bench/HISTORY.md).
+ * and walking every value to check it, which took most of a reload's time. The texts and the
+ * vectors are stored as they are (inflating the texts in the worker cost more than reading them
+ * whole; vectors do not deflate); every other record is deflated (CompressionStream
+ * 'deflate-raw'), which keeps IndexedDB within the design's 2.5× the source with the model's
+ * vectors, where raw containers went past it (docs/bench/HISTORY.md). A build stores them raw
+ * and deflates them after the repository is complete (compactSnapshot), off the path to it.
  * A record that does not match its checksum is damaged: the repository is named damaged and
  * rebuilt, never searched. Records of the layout before (structured values
  * checked by checksumValue) are still read.
@@ -23,8 +23,6 @@ import type { EmbeddingCache } from '../engine/semantic/index';
 import { checksumValue } from '../engine/store/checksum';
 import { openIdbStore } from './idb-store';
 import { containerChecksum, decodeContainer, encodeContainer, SnapshotLoadError } from './snapshot-container';
-import { BlockTexts, isTextBlocks, toTextBlocks, type TextBlocks } from './text-blocks';
-import { AnalysisReader } from '../engine/store/analysis-table';
 import type { IndexStore, RepoMeta } from '../engine/store/store';
 import type { EarlyRecords } from './early-read';
 import type { IndexPersistence, RepositoryRecord } from './index-service';
@@ -40,20 +38,12 @@ const TEXTS = 'texts';
 /** How one record was written: its container's header checksum, which covers every part's checksum. */
 interface StoredSection {
   check: number;
-  /**
-   * 'deflate-raw': the container's bytes were deflated before they were stored; 'text-blocks':
-   * the texts' container holds them as deflated blocks (text-blocks.ts), read as it is and
-   * inflated a block at a time; absent: stored as they are.
-   */
-  codec?: 'deflate-raw' | 'text-blocks';
+  /** The container's bytes were deflated before they were stored; absent: stored as they are. */
+  codec?: 'deflate-raw';
 }
 
-/**
- * Records stored as they are: the vectors (they deflate by a fifth only, and a reload would
- * inflate all of them before semantic answers). The texts are stored in deflated blocks
- * (text-blocks.ts), inflated a block at a time as queries read files.
- */
-const STORED_RAW: ReadonlySet<string> = new Set(['semantic']);
+/** Records stored as they are: the file texts (inflating them cost a reload more than reading them) and the vectors (they do not deflate). */
+const STORED_RAW: ReadonlySet<string> = new Set([TEXTS, 'semantic']);
 
 interface EngineHeader {
   version: number;
@@ -80,7 +70,6 @@ async function sectionBlob(
   value: unknown,
   deflate: boolean,
 ): Promise<{ blob: Blob; section: StoredSection }> {
-  if (name === TEXTS && deflate) return textBlocksBlob(value as EngineSnapshot['texts']);
   const bytes = encodeContainer(value);
   const raw = new Blob([bytes as Uint8Array<ArrayBuffer>]);
   const check = containerChecksum(bytes);
@@ -134,22 +123,6 @@ function deflated(raw: Blob): Promise<Blob> {
   return new Response(raw.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob();
 }
 
-async function deflatedBytes(raw: Uint8Array): Promise<Uint8Array> {
-  const blob = new Blob([raw as Uint8Array<ArrayBuffer>]);
-  return new Uint8Array(
-    await new Response(blob.stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer(),
-  );
-}
-
-/** The texts as the tab stores them: deflated blocks in one container, its checksum the record's. */
-async function textBlocksBlob(texts: EngineSnapshot['texts']): Promise<{ blob: Blob; section: StoredSection }> {
-  const bytes = encodeContainer(await toTextBlocks(texts, deflatedBytes));
-  return {
-    blob: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-    section: { check: containerChecksum(bytes), codec: 'text-blocks' },
-  };
-}
-
 /** The next record written raw that compactSnapshot should deflate, if any. */
 function nextToDeflate(sections: Record<string, StoredSection>): string | undefined {
   return Object.keys(sections).find((name) => sections[name].codec === undefined && !STORED_RAW.has(name));
@@ -157,7 +130,7 @@ function nextToDeflate(sections: Record<string, StoredSection>): string | undefi
 
 /** A stored record's container bytes: inflated when it was written deflated. */
 async function containerBytes(stored: ArrayBuffer, section: StoredSection): Promise<ArrayBuffer> {
-  if (section.codec === undefined || section.codec === 'text-blocks') return stored;
+  if (section.codec === undefined) return stored;
   if (section.codec !== 'deflate-raw') throw damaged(`a stored record names an unknown codec`);
   const inflated = new Blob([stored]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   try {
@@ -187,29 +160,6 @@ async function sectionValue<T>(
       throw damaged(`the stored ${name} record does not decode (${error.message})`);
     throw error;
   }
-}
-
-/**
- * A snapshot whose texts are stored in blocks: a file's text inflates its block when first read
- * (onDemand.fileText), and `texts` inflates them all only if the index is stored again. The
- * checks a load makes of whole columns are made here, now, as they would have been.
- */
-function withTextBlocks(snapshot: EngineSnapshot, blocks: TextBlocks): EngineSnapshot {
-  let reader: BlockTexts;
-  try {
-    reader = new BlockTexts(blocks, snapshot.files.length);
-    const analyses = new AnalysisReader(snapshot.analyses);
-    if (analyses.fileCount !== snapshot.files.length)
-      throw damaged(`the stored analyses list ${analyses.fileCount} files, the index ${snapshot.files.length}`);
-  } catch (error) {
-    if (error instanceof SnapshotLoadError) throw error;
-    throw damaged(`the stored texts or analyses do not fit the index (${(error as Error).message})`);
-  }
-  let whole: EngineSnapshot['texts'] | undefined;
-  // No hasModality: the indexes are in memory and loaded now, their damage named at the open.
-  const out: EngineSnapshot = { ...snapshot, onDemand: { fileText: (i) => reader.fileText(i) } };
-  Object.defineProperty(out, 'texts', { get: () => (whole ??= reader.whole()), enumerable: true });
-  return out;
 }
 
 function damaged(detail: string): SnapshotLoadError {
@@ -303,17 +253,6 @@ function structuredReader(source: RecordSource, header: EngineHeader | null): Re
   };
 }
 
-/** A raw texts record's value, if it is the container its header names and decodes whole; else undefined. */
-async function checkedTexts(raw: Blob, section: StoredSection): Promise<EngineSnapshot['texts'] | undefined> {
-  try {
-    const bytes = await raw.arrayBuffer();
-    if (containerChecksum(new Uint8Array(bytes)) !== section.check) return undefined;
-    return decodeContainer<EngineSnapshot['texts']>(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Deflates a stored index's raw records (persistence's compactSnapshot): `left`, the bytes its
  * putSnapshot wrote, when that persistence wrote them; else the stored ones are read.
@@ -337,22 +276,11 @@ async function compactRecords(
     const raw = written ?? (await store.getSnapshot(id, name));
     // Not what a raw write leaves: left as it is, for the read to judge (damaged → rebuilt).
     if (!(raw instanceof Blob)) return;
-    let blob: Blob;
-    let section: StoredSection;
-    if (name === TEXTS) {
-      // The texts become blocks: only from the container the header names, whole (a damaged one
-      // is left as it is, for the read to judge), and the record's checksum is the new container's.
-      const texts = await checkedTexts(raw, header.sections[name]);
-      if (!texts) return;
-      ({ blob, section } = await textBlocksBlob(texts));
-    } else {
-      // The bytes deflated as they are: their checksum stays the header's, so a stored record
-      // damaged before this (read back, not the ones written) is still found damaged when read.
-      blob = await deflated(raw);
-      section = { ...header.sections[name], codec: 'deflate-raw' };
-    }
+    // The bytes deflated as they are: their checksum stays the header's, so a stored record
+    // damaged before this (read back, not the ones written) is still found damaged when read.
+    const blob = await deflated(raw);
     if (signal?.aborted) return;
-    const sections = { ...header.sections, [name]: section };
+    const sections = { ...header.sections, [name]: { ...header.sections[name], codec: 'deflate-raw' as const } };
     const next = { version: header.version, stats: header.stats, sections };
     // Only onto the header this was read under: not onto a new build's index, nor a deleted repository.
     const sameIndex = (value: unknown) => (value as EngineHeader | undefined)?.check === header.check;
@@ -411,7 +339,7 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         : structuredReader(source, current ? header : null);
       const [files, texts, analyses, chunks, modalities] = await Promise.all([
         read<EngineSnapshot['files']>(FILES),
-        read<EngineSnapshot['texts'] | TextBlocks>(TEXTS),
+        read<EngineSnapshot['texts']>(TEXTS),
         read<EngineSnapshot['analyses']>(ANALYSES),
         read<EngineSnapshot['chunks']>(CHUNKS),
         // Each modality's index in its own record, named after the modality (the registry's stored forms).
@@ -421,16 +349,15 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
       if (!files || !texts || !analyses || !chunks || !modalities.text || !modalities.structural || !modalities.graph)
         return undefined;
       const { text, structural, graph, semantic } = modalities;
-      const snapshot: EngineSnapshot = {
+      return {
         version: header.version,
         stats: header.stats,
         files,
-        texts: texts as EngineSnapshot['texts'],
+        texts,
         analyses,
         chunks,
         modalities: { text, structural, graph, semantic: semantic ?? null },
       };
-      return isTextBlocks(texts) ? withTextBlocks(snapshot, texts) : snapshot;
     },
     async putSnapshot(id, snapshot, options) {
       // Invalidate first: until the header is back, this repository has no complete index.

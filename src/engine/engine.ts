@@ -253,8 +253,7 @@ export class Engine {
       );
     const started = now();
     const corpus = corpusFromChunkTable(snapshotRecords(snapshot), snapshot.chunks);
-    const hasModality = snapshot.onDemand?.hasModality;
-    const present = hasModality ? (m: Modality) => hasModality.call(snapshot.onDemand, m) : undefined;
+    const present = snapshot.onDemand ? (m: Modality) => snapshot.onDemand!.hasModality(m) : undefined;
     const indexes = loadIndexes(corpus, snapshot.modalities, deps.embedder, present);
     const engine = new Engine(corpus, indexes, deps, snapshot.stats);
     // Read from the snapshot only if this engine is stored again (an on-demand snapshot reads them then).

@@ -191,11 +191,7 @@ export interface StoredColumns {
  */
 export interface OnDemandSnapshot {
   fileText(index: number): string;
-  /**
-   * Whether a modality's index is stored, without reading it: each index is then loaded when
-   * first used. Absent (the tab's records, read whole but for the texts): all are loaded now.
-   */
-  hasModality?(modality: Modality): boolean;
+  hasModality(modality: Modality): boolean;
   /**
    * Every chunk's centrality as the graph gives it (`chunkCentralities`), or null without a
    * graph: the fused boost reads this column instead of loading the graph.

@@ -68,6 +68,8 @@ export interface BrowserRun {
   storedBytes: number;
   /** What the app's list of repositories says the index stores (its "· N MB stored"), or null. */
   listedStoredBytes?: number | null;
+  /** The same, read after the reloads. */
+  listedStoredBytesAfterReload?: number | null;
   /** Files indexed, as the repository list says; null if not shown. */
   files: number | null;
   /** Bytes indexed, as the ready notice says ("N files (X MB)"); null if not shown. */
@@ -449,18 +451,21 @@ export async function browserRun(
       usage = Math.min(usage, await indexedDbUsage());
     }
     const storedBytes = usage - before;
-    const listed = await page
-      .getByRole('list', { name: 'Repositories' })
-      .getByRole('listitem')
-      .filter({ hasText: name })
-      .innerText()
-      .catch(() => '');
-    const files = Number(/([\d,]+) files/.exec(listed)?.[1].replace(/,/g, '') ?? NaN);
+    const listItem = () =>
+      page
+        .getByRole('list', { name: 'Repositories' })
+        .getByRole('listitem')
+        .filter({ hasText: name })
+        .innerText()
+        .catch(() => '');
     // What the app's list of repositories says it stores ("· 8.9 MB stored"), in decimal units.
-    const storedSaid = /([\d.]+) (bytes|KB|MB|GB) stored/.exec(listed);
-    const listedStoredBytes = storedSaid
-      ? Number(storedSaid[1]) * 1000 ** ['bytes', 'KB', 'MB', 'GB'].indexOf(storedSaid[2])
-      : null;
+    const storedSaid = (listed: string) => {
+      const said = /([\d.]+) (bytes|KB|MB|GB) stored/.exec(listed);
+      return said ? Number(said[1]) * 1000 ** ['bytes', 'KB', 'MB', 'GB'].indexOf(said[2]) : null;
+    };
+    const listed = await listItem();
+    const files = Number(/([\d,]+) files/.exec(listed)?.[1].replace(/,/g, '') ?? NaN);
+    const listedStoredBytes = storedSaid(listed);
     const said = /([\d,]+) files \(([\d.]+) (B|KB|MB|GB)\)/.exec(rec.statusText);
     const indexedBytes = said ? Number(said[2]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(said[3]) : null;
     log(
@@ -549,6 +554,8 @@ export async function browserRun(
         onScreen: reloads[reloads.length - 1],
       });
     }
+    // The list again after the reloads: a figure recorded once the build's records were deflated shows now.
+    const listedStoredBytesAfterReload = storedSaid(await listItem());
     return {
       pickerMs,
       readyMs: readyAt - chosenAt,
@@ -560,6 +567,7 @@ export async function browserRun(
       statusText: rec.statusText,
       storedBytes,
       listedStoredBytes,
+      listedStoredBytesAfterReload,
       files: Number.isFinite(files) ? files : null,
       indexedBytes,
       reloadToFirstResultMs: reloads,

@@ -53,6 +53,10 @@ console.log(`load ${loadBefore} → ${loadAverage()}; ${run.files} files, ${(sou
 console.log(
   `IndexedDB usage: ${(run.storedBytes / 1e6).toFixed(2)} MB = ${(run.storedBytes / source).toFixed(2)}× the source`,
 );
+if (run.listedStoredBytesAfterReload)
+  console.log(
+    `the app's list after the reloads: ${(run.listedStoredBytesAfterReload / 1e6).toFixed(1)} MB stored = ${(run.listedStoredBytesAfterReload / source).toFixed(2)}×`,
+  );
 if (run.listedStoredBytes)
   console.log(
     `the app's list says: ${(run.listedStoredBytes / 1e6).toFixed(1)} MB stored = ${(run.listedStoredBytes / source).toFixed(2)}×`,

@@ -255,31 +255,32 @@ function structuredReader(source: RecordSource, header: EngineHeader | null): Re
 
 /**
  * Deflates a stored index's raw records (persistence's compactSnapshot): `left`, the bytes its
- * putSnapshot wrote, when that persistence wrote them; else the stored ones are read.
+ * putSnapshot wrote, when that persistence wrote them; else the stored ones are read. True when
+ * every record is as it should stay; false when it stopped before (aborted, another index).
  */
 async function compactRecords(
   store: IndexStore,
   id: string,
   left: LeftRaw | undefined,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<boolean> {
   // One record per transaction, with the header that names it deflated: a reload or a read
   // at any point between two of them finds a whole index (each record as its header says).
   for (;;) {
-    if (signal?.aborted) return;
+    if (signal?.aborted) return false;
     const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
-    if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return;
+    if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return false;
     const name = nextToDeflate(header.sections);
-    if (name === undefined) return;
+    if (name === undefined) return true;
     // The bytes written, when this header is the one written with them; else the stored ones.
     const written = left?.headerCheck === header.check ? left.blobs.get(name) : undefined;
     const raw = written ?? (await store.getSnapshot(id, name));
     // Not what a raw write leaves: left as it is, for the read to judge (damaged → rebuilt).
-    if (!(raw instanceof Blob)) return;
+    if (!(raw instanceof Blob)) return false;
     // The bytes deflated as they are: their checksum stays the header's, so a stored record
     // damaged before this (read back, not the ones written) is still found damaged when read.
     const blob = await deflated(raw);
-    if (signal?.aborted) return;
+    if (signal?.aborted) return false;
     const sections = { ...header.sections, [name]: { ...header.sections[name], codec: 'deflate-raw' as const } };
     const next = { version: header.version, stats: header.stats, sections };
     // Only onto the header this was read under: not onto a new build's index, nor a deleted repository.
@@ -288,7 +289,7 @@ async function compactRecords(
       [name, blob],
       [ENGINE_HEADER, { ...next, check: headerCheck(next) } satisfies EngineHeader],
     ]);
-    if (!swapped) return;
+    if (!swapped) return false;
     // The next header is this one with one more record deflated: the bytes written still apply.
     if (left?.headerCheck === header.check) left.headerCheck = headerCheck(next);
   }
@@ -393,7 +394,13 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async compactSnapshot(id, signal) {
       const left = leftRaw.get(id);
       leftRaw.delete(id);
-      await compactRecords(store, id, left, signal);
+      const whole = await compactRecords(store, id, left, signal);
+      if (!whole || signal?.aborted) return undefined;
+      // What the records now take: the Blobs' sizes, as stored (deflated or not), and the header.
+      let bytes = 0;
+      for (const value of (await store.getSnapshots(id)).values())
+        bytes += value instanceof Blob ? value.size : JSON.stringify(value).length;
+      return bytes;
     },
     async discardSnapshot(id) {
       // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.

@@ -66,6 +66,10 @@ export interface BrowserRun {
   statusText: string;
   /** IndexedDB usage (navigator.storage.estimate().usageDetails.indexedDB, else usage) after indexing minus before. */
   storedBytes: number;
+  /** What the app's list of repositories says the index stores (its "· N MB stored"), or null. */
+  listedStoredBytes?: number | null;
+  /** The same, read after the reloads. */
+  listedStoredBytesAfterReload?: number | null;
   /** Files indexed, as the repository list says; null if not shown. */
   files: number | null;
   /** Bytes indexed, as the ready notice says ("N files (X MB)"); null if not shown. */
@@ -447,13 +451,21 @@ export async function browserRun(
       usage = Math.min(usage, await indexedDbUsage());
     }
     const storedBytes = usage - before;
-    const files = await page
-      .getByRole('list', { name: 'Repositories' })
-      .getByRole('listitem')
-      .filter({ hasText: name })
-      .innerText()
-      .then((t) => Number(/([\d,]+) files/.exec(t)?.[1].replace(/,/g, '') ?? NaN))
-      .catch(() => NaN);
+    const listItem = () =>
+      page
+        .getByRole('list', { name: 'Repositories' })
+        .getByRole('listitem')
+        .filter({ hasText: name })
+        .innerText()
+        .catch(() => '');
+    // What the app's list of repositories says it stores ("· 8.9 MB stored"), in decimal units.
+    const storedSaid = (listed: string) => {
+      const said = /([\d.]+) (bytes|KB|MB|GB) stored/.exec(listed);
+      return said ? Number(said[1]) * 1000 ** ['bytes', 'KB', 'MB', 'GB'].indexOf(said[2]) : null;
+    };
+    const listed = await listItem();
+    const files = Number(/([\d,]+) files/.exec(listed)?.[1].replace(/,/g, '') ?? NaN);
+    const listedStoredBytes = storedSaid(listed);
     const said = /([\d,]+) files \(([\d.]+) (B|KB|MB|GB)\)/.exec(rec.statusText);
     const indexedBytes = said ? Number(said[2]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(said[3]) : null;
     log(
@@ -542,6 +554,8 @@ export async function browserRun(
         onScreen: reloads[reloads.length - 1],
       });
     }
+    // The list again after the reloads: a figure recorded once the build's records were deflated shows now.
+    const listedStoredBytesAfterReload = storedSaid(await listItem());
     return {
       pickerMs,
       readyMs: readyAt - chosenAt,
@@ -552,6 +566,8 @@ export async function browserRun(
       measures: buildMeasures,
       statusText: rec.statusText,
       storedBytes,
+      listedStoredBytes,
+      listedStoredBytesAfterReload,
       files: Number.isFinite(files) ? files : null,
       indexedBytes,
       reloadToFirstResultMs: reloads,

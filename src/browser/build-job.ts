@@ -310,7 +310,7 @@ export class BuildJobs {
     onProgress({ stage: 'store', done: 1, total: 1, rate: 0, etaMs: 0 });
     this.deps.engines.show(id, engine);
     await rememberSetting(persistence, SETTING.lastRepository, id);
-    this.finishStoring(id, snapshot.modalities.semantic as SemanticSnapshot | null);
+    this.finishStoring(id, snapshot.modalities.semantic as SemanticSnapshot | null, complete.updatedAt);
     return summary(complete);
   }
 
@@ -318,17 +318,28 @@ export class BuildJobs {
    * After the repository is complete, off the path to it: the embedding cache lets go of what
    * the index now holds, and the records stored raw are deflated. Both only change storage
    * (a failure leaves a cache entry or a raw record, each read as well), so neither holds up
-   * "ready"; the next build waits for them.
+   * "ready"; the next build waits for them. Once deflated, the record says what the index takes
+   * in storage: the size recorded at the store is its payload before the deflate (about twice).
    */
-  private finishStoring(id: string, semantic: SemanticSnapshot | null): void {
+  private finishStoring(id: string, semantic: SemanticSnapshot | null, completedAt: number): void {
     const controller = new AbortController();
     const done = (async () => {
       await this.releaseEmbeddings(semantic);
       const started = performance.now();
-      await this.deps.persistence.compactSnapshot?.(id, controller.signal);
+      const storedBytes = await this.deps.persistence.compactSnapshot?.(id, controller.signal);
       measure('compact', started);
+      if (storedBytes !== undefined) await this.recordStoredBytes(id, storedBytes, completedAt, controller.signal);
     })().catch(() => undefined);
     this.afterStore = { repositoryId: id, controller, done };
+  }
+
+  /** The stored size on the record this build completed, if it is still that one (not deleted, not built again). */
+  private async recordStoredBytes(id: string, storedBytes: number, completedAt: number, signal: AbortSignal) {
+    const { persistence } = this.deps;
+    const record = await persistence.getRepository(id);
+    if (signal.aborted || this.removed.has(id) || record?.state !== 'complete' || record.updatedAt !== completedAt)
+      return;
+    await persistence.putRepository({ ...record, storedBytes });
   }
 
   /** Settles once what the last finished build left to do (finishStoring) has ended. */

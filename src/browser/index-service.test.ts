@@ -123,8 +123,20 @@ describe('IndexService', () => {
     };
     const before = await reloadAndAsk();
     expect(before[0][0]).toBe('src/diff/children.js');
+    const listed = async () => (await service.status()).repositories.find((r) => r.id === repo.id)!.storedBytes!;
+    const payload = await listed();
     letCompact();
     await service.settled();
+    // The list now says what the records take as stored (the deflated Blobs and the header),
+    // not the payload before the deflate.
+    const db = await openDB('fourfold');
+    const rows = (await db.getAll('snapshots')) as { repoId: string; value: unknown }[];
+    db.close();
+    const stored = rows
+      .filter((row) => row.repoId === repo.id)
+      .reduce((sum, { value }) => sum + (value instanceof Blob ? value.size : JSON.stringify(value).length), 0);
+    expect(await listed()).toBe(stored);
+    expect(stored).toBeLessThan(payload);
     expect(await codecs()).toEqual({
       files: 'deflate-raw',
       texts: 'raw',

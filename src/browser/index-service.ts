@@ -68,9 +68,11 @@ export interface IndexPersistence {
   /**
    * Deflates the records putSnapshot stored raw, one at a time, each swapped in with its header
    * in one transaction; stops when the stored index is no longer the one it started on or when
-   * `signal` aborts. Only storage changes: what a read returns stays the same.
+   * `signal` aborts. Only storage changes: what a read returns stays the same. Resolves to the
+   * bytes the repository's stored records then take (what the list of repositories shows), or
+   * undefined when it stopped before the end.
    */
-  compactSnapshot?(id: string, signal?: AbortSignal): Promise<void>;
+  compactSnapshot?(id: string, signal?: AbortSignal): Promise<number | undefined>;
   /** Removes whatever part of the repository's snapshot is stored, keeping its record. */
   discardSnapshot?(id: string): Promise<void>;
   getSetting(key: string): Promise<unknown>;

@@ -78,6 +78,37 @@ async function sectionBlob(
 }
 
 /**
+ * Every record of a snapshot as it is stored when written whole (deflated but the raw ones):
+ * the container's bytes and the stored Blob. For the bench that sizes the stored index
+ * (bench/cost/stored-size.ts); putSnapshot writes the same.
+ */
+export async function encodeBrowserRecords(
+  snapshot: EngineSnapshot,
+): Promise<{ name: string; raw: Uint8Array; stored: Blob; codec?: StoredSection['codec'] }[]> {
+  const out: { name: string; raw: Uint8Array; stored: Blob; codec?: StoredSection['codec'] }[] = [];
+  for (const [name, value] of snapshotRecords(snapshot)) {
+    const { blob, section } = await sectionBlob(name, value, true);
+    out.push({ name, raw: encodeContainer(value), stored: blob, codec: section.codec });
+  }
+  return out;
+}
+
+/** A snapshot's records in the order written: a modality without an index (null) has none. */
+function snapshotRecords(snapshot: EngineSnapshot): [string, unknown][] {
+  const records: [string, unknown][] = [
+    [FILES, snapshot.files],
+    [TEXTS, snapshot.texts],
+    [ANALYSES, snapshot.analyses],
+    [CHUNKS, snapshot.chunks],
+  ];
+  for (const m of STORED_MODALITIES) {
+    const value = snapshot.modalities[m];
+    if (value !== null && value !== undefined) records.push([m, value]);
+  }
+  return records;
+}
+
+/**
  * The raw records a putSnapshot left to deflate, as it wrote them, by repository: the compaction
  * deflates these rather than reading the stored ones back (a record read back is a Blob backed
  * by its file, which the browser keeps on disk, beside the deflated one, until that Blob is
@@ -224,31 +255,32 @@ function structuredReader(source: RecordSource, header: EngineHeader | null): Re
 
 /**
  * Deflates a stored index's raw records (persistence's compactSnapshot): `left`, the bytes its
- * putSnapshot wrote, when that persistence wrote them; else the stored ones are read.
+ * putSnapshot wrote, when that persistence wrote them; else the stored ones are read. True when
+ * every record is as it should stay; false when it stopped before (aborted, another index).
  */
 async function compactRecords(
   store: IndexStore,
   id: string,
   left: LeftRaw | undefined,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<boolean> {
   // One record per transaction, with the header that names it deflated: a reload or a read
   // at any point between two of them finds a whole index (each record as its header says).
   for (;;) {
-    if (signal?.aborted) return;
+    if (signal?.aborted) return false;
     const header = await store.getSnapshot<EngineHeader>(id, ENGINE_HEADER);
-    if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return;
+    if (!header?.sections || header.version !== SNAPSHOT_VERSION || headerCheck(header) !== header.check) return false;
     const name = nextToDeflate(header.sections);
-    if (name === undefined) return;
+    if (name === undefined) return true;
     // The bytes written, when this header is the one written with them; else the stored ones.
     const written = left?.headerCheck === header.check ? left.blobs.get(name) : undefined;
     const raw = written ?? (await store.getSnapshot(id, name));
     // Not what a raw write leaves: left as it is, for the read to judge (damaged → rebuilt).
-    if (!(raw instanceof Blob)) return;
+    if (!(raw instanceof Blob)) return false;
     // The bytes deflated as they are: their checksum stays the header's, so a stored record
     // damaged before this (read back, not the ones written) is still found damaged when read.
     const blob = await deflated(raw);
-    if (signal?.aborted) return;
+    if (signal?.aborted) return false;
     const sections = { ...header.sections, [name]: { ...header.sections[name], codec: 'deflate-raw' as const } };
     const next = { version: header.version, stats: header.stats, sections };
     // Only onto the header this was read under: not onto a new build's index, nor a deleted repository.
@@ -257,7 +289,7 @@ async function compactRecords(
       [name, blob],
       [ENGINE_HEADER, { ...next, check: headerCheck(next) } satisfies EngineHeader],
     ]);
-    if (!swapped) return;
+    if (!swapped) return false;
     // The next header is this one with one more record deflated: the bytes written still apply.
     if (left?.headerCheck === header.check) left.headerCheck = headerCheck(next);
   }
@@ -362,7 +394,13 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
     async compactSnapshot(id, signal) {
       const left = leftRaw.get(id);
       leftRaw.delete(id);
-      await compactRecords(store, id, left, signal);
+      const whole = await compactRecords(store, id, left, signal);
+      if (!whole || signal?.aborted) return undefined;
+      // What the records now take: the Blobs' sizes, as stored (deflated or not), and the header.
+      let bytes = 0;
+      for (const value of (await store.getSnapshots(id)).values())
+        bytes += value instanceof Blob ? value.size : JSON.stringify(value).length;
+      return bytes;
     },
     async discardSnapshot(id) {
       // The header first: from then on nothing stored for it reads as an index, whatever else is deleted.

@@ -138,11 +138,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    as itself (analysis, chunks), and a shell script of a bin/ or sbin/ folder run by its name
  *    is a dependency of the script that runs it (graph): an older snapshot holds functions named
  *    after such macros and no dependants of those scripts.
- * 42: the semantic index stores the ids of its chunks without a body (bodilessChunks: prototypes,
- *    one-line `#define`s, constants and type aliases), which a question's semantic list leaves
- *    out; an older snapshot would find them from every file's analysis at its first question.
  */
-export const SNAPSHOT_VERSION = 42;
+export const SNAPSHOT_VERSION = 41;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

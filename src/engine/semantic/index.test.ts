@@ -9,7 +9,6 @@ import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, deferredEmbedder, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
 import {
-  bodilessChunks,
   bodyWindowRows,
   contentlessChunks,
   DEFAULT_RESCORE_CANDIDATES,
@@ -230,91 +229,6 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     expect(similar.length).toBe(rust.chunks.length - 1);
   });
 
-  it('leaves out C and C++ chunks without a body: a header prototype and its one-line `#define`s and typedefs are names, the body is the code', async () => {
-    // The shape of openafs's include/afs/dir.h beside src/dir/buffer.c: the header declares the
-    // function the question is about and names constants and types around it, one line each.
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const c = buildCorpus(
-      [
-        {
-          path: 'include/afs/dir.h',
-          text: [
-            '#define DIR_BUFFER_COUNT 64',
-            '#define DIR_FLUSH_ALL 1',
-            'typedef struct dir_buffer dir_buffer_t;',
-            'extern int DFlush(void);',
-            'extern int DFlushBuffer(struct dir_buffer *buffer,',
-            '                        int flush_mode);',
-            '',
-          ].join('\n'),
-        },
-        {
-          path: 'src/dir/buffer.c',
-          text: [
-            '#include "dir.h"',
-            '',
-            'int DFlush(void) {',
-            '    struct dir_buffer *tb = Buffers;',
-            '    for (int i = 0; i < nbuffers; i++, tb++) {',
-            '        if (tb->dirty) {',
-            '            WriteBuffer(tb->fid, tb->page, tb->data);',
-            '            tb->dirty = 0;',
-            '        }',
-            '    }',
-            '    return 0;',
-            '}',
-            '',
-          ].join('\n'),
-        },
-      ],
-      analyzer,
-    );
-    const flags = bodilessChunks(c);
-    // Elsewhere a bodiless signature is the function's own face, where its doc sits: redux's
-    // `compose` overloads and a one-line type alias in TypeScript are kept.
-    const ts = buildCorpus(
-      [
-        {
-          path: 'src/compose.ts',
-          text: [
-            'export type Func<T extends any[], R> = (...a: T) => R',
-            'export default function compose(): <R>(a: R) => R',
-            'export default function compose<F extends Function>(f: F): F',
-            'export default function compose(...funcs: Function[]) {',
-            '  return funcs.reduce((a, b) => (...args: any) => a(b(...args)))',
-            '}',
-            '',
-          ].join('\n'),
-        },
-      ],
-      analyzer,
-    );
-    expect(ts.chunks.some((ch) => ch.symbol === 'Func')).toBe(true);
-    expect(ts.chunks.filter((ch) => ch.symbol === 'compose').length).toBeGreaterThan(1);
-    expect([...bodilessChunks(ts)].every((f) => f === 0)).toBe(true);
-    const named = (id: number) => `${c.chunks[id].path}:${c.chunks[id].symbol}`;
-    expect(c.chunks.filter((ch) => flags[ch.id]).map((ch) => named(ch.id))).toEqual([
-      'include/afs/dir.h:DIR_BUFFER_COUNT',
-      'include/afs/dir.h:DIR_FLUSH_ALL',
-      'include/afs/dir.h:dir_buffer_t',
-      'include/afs/dir.h:DFlush',
-      'include/afs/dir.h:DFlushBuffer',
-    ]);
-    const index = await SemanticIndex.build(c, local);
-    const question = plan('flush dirty directory buffers', { terms: ['flush', 'dirty', 'directory', 'buffers'] });
-    const hits = await index.search(question, 20);
-    expect(hits.map((h) => named(h.chunkId))).toContain('src/dir/buffer.c:DFlush');
-    expect(hits.filter((h) => flags[h.chunkId])).toEqual([]);
-    // Stored with the index: a loaded one leaves out the same chunks.
-    const snapshot = index.serialize();
-    expect([...snapshot.bodiless!]).toEqual(c.chunks.filter((ch) => flags[ch.id]).map((ch) => ch.id));
-    const loaded = SemanticIndex.load(c, snapshot, local);
-    expect((await loaded.search(question, 20)).map((h) => h.chunkId)).toEqual(hits.map((h) => h.chunkId));
-    // "Find similar" (code → code) keeps them: a prototype's likeness is another prototype.
-    const similar = await index.search(plan('', { similarToChunk: hits[0].chunkId }), 20);
-    expect(similar.some((h) => flags[h.chunkId])).toBe(true);
-  });
-
   it('finds contentless windows without copying lines: the same as every file split into lines, on real shapes', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const shapes: SourceFile[] = [
@@ -445,10 +359,9 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     );
     const index = await SemanticIndex.build(py, local);
     // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes (and their
-    // long functions' body windows'), and which are contentless or bodiless.
+    // long functions' body windows'), and which are contentless.
     const stored = index.serialize();
     expect(Object.keys(stored).sort()).toEqual([
-      'bodiless',
       'chunkCount',
       'contentless',
       'dimensions',

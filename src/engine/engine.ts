@@ -104,6 +104,7 @@ import {
   saysSet,
   constructorLookup,
   asksHowMade,
+  asksHowToUse,
   typeDeclarationLookup,
   shortBodyLookup,
   shortStepLookup,
@@ -440,8 +441,11 @@ export class Engine {
     // Asked how, or described in a sentence ("Returns a PSON string for this Float number"), a
     // class holding members of its own is no answer: a member is (search/containers.ts).
     const membersAnswer = howItWorks || (plan.intent === 'understand_code' && plan.rule === 'description');
-    // A short body that hands on to nothing is a step, not the work asked about: no boost (shortStepLookup).
-    const isAStep = howItWorks ? shortStepLookup(this.corpus) : undefined;
+    // A short body that hands on to nothing is a step, not the work asked about: no boost
+    // (shortStepLookup); unless the question asks how to use the code (asksHowToUse), whose
+    // answer is what a caller calls, however short.
+    const usesShort = asksHowToUse(plan.raw);
+    const isAStep = howItWorks && !usesShort ? shortStepLookup(this.corpus) : undefined;
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
@@ -498,7 +502,9 @@ export class Engine {
                   isScopeLine,
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
                   isUncappedType: cFamilyTypeDeclarationLookup(this.corpus),
-                  isShortBody: shortBodyLookup(this.corpus),
+                  // A question asking how to use the code asks for what its caller calls,
+                  // however short: no short body gives its place away there.
+                  ...(usesShort ? {} : { isShortBody: shortBodyLookup(this.corpus) }),
                   constructorHandsToItsClass: true,
                   functionsInFileOf: functionsInFileLookup(this.corpus),
                   fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),

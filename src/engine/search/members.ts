@@ -915,6 +915,21 @@ export function asksHowMade(question: string): boolean {
 }
 
 /**
+ * Whether a question asks how to use the code rather than how it works: "how can a script loop
+ * over a table's keys in alphabetical order", "how do I iterate over every page of a paginated
+ * response". The answer is the function its caller calls, however short: Widelands'
+ * `ordered_pairs(t)` (`return ordered_next, t, nil`) is what a script writes, and its helper
+ * `ordered_next` only one step of it. "how do/does" with any other subject ("how do modules get
+ * resolved") asks how it works.
+ */
+export function asksHowToUse(question: string): boolean {
+  return HOW_TO_USE.test(question);
+}
+
+/** "how can …", "how to …", "how do/could/should/would/may I/we/you/one …". */
+const HOW_TO_USE = /^\s*how\s+(?:can|to|(?:do|could|should|would|may)\s+(?:i|we|you|one))\b/i;
+
+/**
  * Per function chunk, the function of its file whose lines hold it and no other function, or
  * undefined (fuse.ts FusionInput.holderOf). A function defined inside another is a step of that
  * one's work, called from its body and nowhere else (networkx's two-line default `heuristic`

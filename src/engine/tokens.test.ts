@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseForms, splitIdentifier, subTokens } from './tokens';
+import { baseForms, irregularBase, splitIdentifier, subTokens } from './tokens';
 
 describe('baseForms', () => {
   it('gives the uninflected candidates of English verb and plural forms', () => {
@@ -15,6 +15,17 @@ describe('baseForms', () => {
     expect(baseForms('making')).toContain('make');
     expect(baseForms('running')).toContain('run');
     expect(baseForms('Listeners')).toContain('listener');
+  });
+
+  it("gives an irregular verb's base form for its past forms, apart from baseForms, and none for a past form that names a thing of its own", () => {
+    expect(irregularBase('built')).toBe('build');
+    expect(irregularBase('Found')).toBe('find');
+    expect(irregularBase('written')).toBe('write');
+    expect(irregularBase('fed')).toBe('feed');
+    for (const w of ['left', 'bound', 'ground', 'meant', 'got', 'given', 'build', 'parsed'])
+      expect(irregularBase(w)).toBeUndefined();
+    // baseForms, which the lists read, keeps to the suffix rules
+    expect(baseForms('built')).toEqual([]);
   });
 
   it('gives the adjective an adverb is made of', () => {

@@ -93,6 +93,38 @@ export function contentTerms(text: string): string[] {
 }
 
 /**
+ * The past forms of irregular verbs that name what code does, each with its base form: a
+ * question says what was done ("how is a schema built from a definition string", "how is a
+ * replacement port found"), a member's name the doing (`build`, `find_port`), and no suffix rule
+ * reaches one from the other. Left out: forms that are also words of their own in code (`left`,
+ * `bound`, `ground`, `lit`, `lead`, `wound`, `rose`, `saw`, `fell`, `meant` → mean) and verbs a
+ * question's stop words already drop (get, give, tell, show, do, know), whose base form would only
+ * say a getter's name. Read by the member choice only (search/members.ts questionForms), not by
+ * the lists: there the base form of "sent", "found" or "written" is one of the commonest words of
+ * a code base, and as a query term it outweighed the question's rarer words (docs/bench/HISTORY.md,
+ * h39-howa).
+ */
+const IRREGULAR_PAST: ReadonlyMap<string, string> = new Map(
+  (
+    'built:build rebuilt:rebuild found:find made:make sent:send wrote:write written:write ' +
+    'rewrote:rewrite rewritten:rewrite overwrote:overwrite overwritten:overwrite chose:choose ' +
+    'chosen:choose kept:keep held:hold took:take taken:take threw:throw thrown:throw ' +
+    'brought:bring caught:catch drew:draw drawn:draw fed:feed hid:hide hidden:hide broke:break ' +
+    'broken:break began:begin begun:begin lost:lose sought:seek stuck:stick shrank:shrink ' +
+    'shrunk:shrink spun:spin swept:sweep swung:swing slept:sleep froze:freeze frozen:freeze ' +
+    'grew:grow grown:grow stole:steal stolen:steal forgot:forget forgotten:forget ' +
+    'overrode:override overridden:override undone:undo'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/** The base form of an irregular verb's past form (IRREGULAR_PAST): "built" → build, "found" → find. */
+export function irregularBase(word: string): string | undefined {
+  return IRREGULAR_PAST.get(word.toLowerCase());
+}
+
+/**
  * The uninflected forms a word of English prose may stand for: "composes" → compose, "drafted"
  * → draft, "applies" → apply, "cancelled" → cancel, "tracking" → track, "lazily" → lazy. A question is written in
  * prose ("Composes functions from right to left"), the code in base forms (`compose`); these

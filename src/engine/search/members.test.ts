@@ -77,6 +77,13 @@ describe('how much of a name the question says', () => {
     expect(nameCoverage('mi', forms)).toBe(0);
   });
 
+  it('meets an irregular past form at its base: "built" says `build`, "found" says `find`', () => {
+    const forms = questionForms('how is a schema built from a definition string');
+    expect(nameCoverage('build', forms)).toBe(1);
+    expect(nameCoverage('build_definition_from_node', forms)).toBeCloseTo(3 / 4, 12);
+    expect(nameCoverage('find_free_port', questionForms('how is a free port found'))).toBe(1);
+  });
+
   it('meets an adverb at its adjective: "lazily" says `lazy`', () => {
     const forms = questionForms('how does jemalloc let the kernel reclaim unused pages lazily');
     // pages.c's prefix is kept: the question says "pages"

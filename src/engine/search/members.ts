@@ -10,7 +10,7 @@
 import { FUNCTION_KINDS, type Chunk, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { placeWords } from '../path-words';
-import { baseForms, contentTerms, splitIdentifier, subTokens, withBaseForms } from '../tokens';
+import { baseForms, contentTerms, irregularBase, splitIdentifier, subTokens, withBaseForms } from '../tokens';
 import {
   MEMBER_CALLEE_MIN_WORDS,
   MEMBER_NAME_GAIN,
@@ -51,9 +51,20 @@ const NO_HALF: ReadonlySet<string> = new Set([
   ),
 ]);
 
-/** The question's words as a name may spell them: sub-tokens, lower-cased, with their base forms. */
+/**
+ * The question's words as a name may spell them: sub-tokens, lower-cased, with their base forms,
+ * and an irregular past form's base ("how is a schema built from a definition string" says
+ * `build`, which then shows build_from_definition.rb over `build_definition_from_node`; real set,
+ * graphql-ruby).
+ */
 export function questionForms(question: string): ReadonlySet<string> {
-  return withBaseForms(subTokens(question));
+  const words = subTokens(question);
+  const forms = withBaseForms(words);
+  for (const w of words) {
+    const base = irregularBase(w);
+    if (base !== undefined) forms.add(base);
+  }
+  return forms;
 }
 
 /**

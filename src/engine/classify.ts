@@ -1156,10 +1156,12 @@ function innerMessage(line: string): string {
 /**
  * A line of terminal output that reports an error, then three words of message at least:
  * `Error: `, `ERROR: `, `panic: `, `fatal: `, `PHP Fatal error: `, `TypeError: `, `Thor::Error: `,
- * a Ruby frame `file.rb:12:in 'meth': `, the `what():  ` under a C++ exception nothing caught.
+ * a Ruby frame `file.rb:12:in 'meth': `; and the `what():  ` under a C++ exception nothing
+ * caught, then any text: libstdc++ prints only the exception's what() there, however short
+ * (msgpack's `insufficient bytes`), where the other labels also open code and prose.
  */
 const ERROR_LINE_LABEL =
-  /^(?:(?:error|fatal|panic|what\(\)|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S/i;
+  /^(?:(?:error|fatal|panic|what\(\)|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S|^what\(\):\s+\S/i;
 /**
  * A line that only labels the message below it: a word or two before `error:`, `warning:`,
  * `exception:` (Sphinx's `Theme error:`, `Extension error:`), or anyhow's `Caused by:`.

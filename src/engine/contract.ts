@@ -145,7 +145,12 @@ export interface ImportRef {
   line: number;
   /** Bound names brought in (`{a, b}` → ['a','b']); '*' for a namespace/glob import; 'default'. */
   names: string[];
-  kind: 'import' | 'require' | 'dynamic' | 'reexport' | 'use';
+  /**
+   * 'path': a file's path as a string argument of some other call (`include "scripting/set.lua"`,
+   * `AJAX.Require("[MathJax]/extensions/toMathML.js")`): an edge only when it names a file of the
+   * repository, never an outside package.
+   */
+  kind: 'import' | 'require' | 'dynamic' | 'reexport' | 'use' | 'path';
   /** Go: a dot import (`import . "pkg"`), which alone brings another package's names into the file bare. */
   dot?: boolean;
   /**

@@ -138,8 +138,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    as itself (analysis, chunks), and a shell script of a bin/ or sbin/ folder run by its name
  *    is a dependency of the script that runs it (graph): an older snapshot holds functions named
  *    after such macros and no dependants of those scripts.
+ * 42: a file's path with a folder given as a string to a call that is no import (Lua's `include
+ *    "scripting/set.lua"`, JavaScript's `AJAX.Require("[MathJax]/extensions/toMathML.js")`) is a
+ *    `path` import (analysis) linking to the one file it names (graph): an older snapshot has no
+ *    dependants of files loaded that way.
  */
-export const SNAPSHOT_VERSION = 41;
+export const SNAPSHOT_VERSION = 42;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -222,6 +222,56 @@ describe('graph across languages', () => {
     expect(dependants('ai/micro_ais/micro_ai_helper.lua')).toEqual(['lua/wml/micro_ai.lua']);
   });
 
+  it('Lua: a path with a folder given to a call of the program’s own (`include "scripting/set.lua"`) imports the one file it names', async () => {
+    // Widelands' scenario scripts load the shared helpers with the engine's `include`, by a path
+    // from the data root; a map-local path (`map:scripting/x.lua`) and a name without a folder
+    // (a string that only ends like a file) are no edge.
+    const { corpus, graph } = await index({
+      'scripting/set.lua': 'Set = {}\nfunction Set:new(l)\n  return {}\nend\n',
+      'scripting/coroutine.lua': 'function run(f)\nend\n',
+      'campaigns/atl01.wmf/scripting/init.lua':
+        'include "scripting/set.lua"\ninclude("scripting/coroutine.lua")\ninclude "map:scripting/mission_thread.lua"\nset_textdomain("scenario_atl01.wmf")\nlocal s = Set:new{}\n',
+      'campaigns/atl01.wmf/scripting/mission_thread.lua': 'function mission_thread()\nend\n',
+      'maps/a.wmf/scripting/init.lua': 'print("set.lua")\nwl.Game():include_file("scripting/nowhere.lua")\n',
+    });
+    expect(importedPaths(corpus, graph, 'campaigns/atl01.wmf/scripting/init.lua')).toEqual([
+      'scripting/coroutine.lua',
+      'scripting/set.lua',
+    ]);
+    expect(importedPaths(corpus, graph, 'maps/a.wmf/scripting/init.lua')).toEqual([]);
+    expect(
+      graph
+        .reverseDependencies({ fileId: corpus.fileByPath.get('scripting/set.lua')!.id }, 1)
+        .map((d) => corpus.files[d.fileId].path),
+    ).toEqual(['campaigns/atl01.wmf/scripting/init.lua']);
+    expect(graph.externalImportsOf(corpus.fileByPath.get('maps/a.wmf/scripting/init.lua')!.id)).toEqual([]);
+  });
+
+  it('JavaScript: a script’s path given to a loader call (`AJAX.Require("[MathJax]/extensions/toMathML.js")`) imports the file', async () => {
+    // MathJax 2 loads its extensions through its own loader, by a path after the `[MathJax]` root,
+    // directly, in a callback spec (`["Require", AJAX, "[MathJax]/…"]`) or after a folder held
+    // in a value (`extensionDir + "/MathEvents.js"`).
+    const { corpus, graph } = await index({
+      'extensions/toMathML.js':
+        'MathJax.Extension.toMathML = {};\nMathJax.Ajax.loadComplete("[MathJax]/extensions/toMathML.js");\n',
+      'extensions/MathEvents.js': 'MathJax.Extension.MathEvents = {};\n',
+      'extensions/MathMenu.js': 'function show() {\n  return AJAX.Require("[MathJax]/extensions/toMathML.js");\n}\n',
+      'extensions/AssistiveMML.js':
+        'MathJax.Callback.Queue(\n  ["Require", MathJax.Ajax, "[MathJax]/extensions/toMathML.js"],\n  ["loadComplete", MathJax.Ajax, "[MathJax]/extensions/AssistiveMML.js"]\n);\n',
+      'jax/output/SVG/jax.js':
+        'SVG.Config = function () {\n  this.require.push(MathJax.OutputJax.extensionDir + "/MathEvents.js");\n  log("see docs/x.js");\n};\n',
+    });
+    const dependants = (path: string) =>
+      graph
+        .reverseDependencies({ fileId: corpus.fileByPath.get(path)!.id }, 1)
+        .map((d) => corpus.files[d.fileId].path)
+        .sort();
+    expect(dependants('extensions/toMathML.js')).toEqual(['extensions/AssistiveMML.js', 'extensions/MathMenu.js']);
+    expect(dependants('extensions/MathEvents.js')).toEqual(['jax/output/SVG/jax.js']);
+    expect(importedPaths(corpus, graph, 'jax/output/SVG/jax.js')).toEqual(['extensions/MathEvents.js']);
+    expect(importedPaths(corpus, graph, 'extensions/toMathML.js')).toEqual([]);
+  });
+
   it('Lua: `self:m(…)` in a method calls the method of the object’s own table, not another table’s m (Prosody set_affiliation)', async () => {
     // Prosody's util/pubsub.lua and modules/muc/muc.lib.lua each define their own set_affiliation.
     const { corpus, graph } = await index({

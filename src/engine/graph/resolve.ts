@@ -338,7 +338,11 @@ export class ImportResolver {
       language === 'php' ||
       language === 'bash' ||
       language === 'lua' ||
-      language === 'swift'
+      language === 'swift' ||
+      // A script's path given to a loader call, after a folder in a value (resolvePathString).
+      language === 'javascript' ||
+      language === 'typescript' ||
+      language === 'tsx'
     ) {
       push(this.byFileName, name, index);
     }
@@ -373,6 +377,7 @@ export class ImportResolver {
   resolve(from: number, imp: ImportRef): ImportTarget {
     const file = this.files[from];
     const spec = imp.specifier.trim();
+    if (imp.kind === 'path') return { kind: 'files', files: this.resolvePathString(from, spec) };
     let resolved: number[] | null = null;
     let external: string;
     switch (languageOf(file)) {
@@ -452,6 +457,32 @@ export class ImportResolver {
       return { kind: 'files', files };
     }
     return { kind: 'external', packageName: external };
+  }
+
+  /**
+   * A file's path passed as a string to some call that is no import of the language (`include
+   * "scripting/set.lua"`, `AJAX.Require("[MathJax]/extensions/toMathML.js")`): after a bracketed
+   * root name a loader expands (`[MathJax]/`), the path beside the file (`./x`), from the root, or
+   * the one file of the repository ending with it; a tail after a value (`dir + "/x.js"`, kept
+   * as `/x.js`) beside the file, or the one file ending with it. Anything else — no file, several — is no edge:
+   * the string may be a name that only looks like a path.
+   */
+  private resolvePathString(from: number, spec: string): number[] {
+    const path = spec.replace(/^\[[A-Za-z]\w*\]\//, '');
+    const dir = dirname(this.files[from].path);
+    let found: number[];
+    if (path.startsWith('/')) {
+      // After a folder held in a value (`extensionDir + "/MathEvents.js"`): no root to read it from.
+      const beside = this.lookup(joinRelative(dir, `.${path}`));
+      found = beside !== null ? [beside] : this.bySuffix(path.slice(1));
+    } else if (path.startsWith('./') || path.startsWith('../')) {
+      const beside = this.lookup(joinRelative(dir, path));
+      found = beside === null ? [] : [beside];
+    } else {
+      const exact = this.lookup(joinPath(path)) ?? this.lookup(joinRelative(dir, `./${path}`));
+      found = exact !== null ? [exact] : this.bySuffix(path);
+    }
+    return found.length === 1 && found[0] !== from ? found : [];
   }
 
   private lookup(path: string | null): number | null {

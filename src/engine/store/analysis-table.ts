@@ -45,7 +45,7 @@ const LANGUAGES: readonly (Language | null)[] = [
   'lua',
 ];
 const REFERENCE_KINDS: readonly Reference['kind'][] = ['call', 'type', 'new', 'reference'];
-const IMPORT_KINDS: readonly ImportRef['kind'][] = ['import', 'require', 'dynamic', 'reexport', 'use'];
+const IMPORT_KINDS: readonly ImportRef['kind'][] = ['import', 'require', 'dynamic', 'reexport', 'use', 'path'];
 /** Set in refKind when the reference is qualified (`a.b`, `a::b`). */
 const QUALIFIED_BIT = 0x80;
 /** Set in importKind when the import is a Go dot import (`import . "pkg"`). */

@@ -76,6 +76,17 @@ function stringValue(node: Node | null): string | null {
 function ecmascriptImports(node: Node): ImportRef[] {
   const line = lineOf(node);
   const type = node.type;
+  if (type === 'string') {
+    // A script's path passed to a call (queries.ts): `require`, `define` and `import()` are read
+    // as imports already.
+    let call = node.parent?.parent ?? null;
+    if (call?.type === 'arguments') call = call.parent;
+    if (call?.type === 'arguments') call = call.parent;
+    const callee = call?.childForFieldName('function');
+    if (callee && (callee.type === 'import' || /^(require|define)$/.test(callee.text))) return [];
+    const specifier = stringValue(node);
+    return specifier === null ? [] : [{ specifier, line, names: ['*'], kind: 'path' }];
+  }
   if (type === 'import_statement') {
     const specifier = stringValue(node.childForFieldName('source'));
     const names: string[] = [];
@@ -541,6 +552,10 @@ function luaImports(node: Node): ImportRef[] {
   // A required `.lua` name is a path from the root (`wesnoth.require "ai/lua/battle_calcs.lua"`),
   // as a loaded one is; any other is a module name (`require "a.b"`).
   const literal = argument.type === 'string' ? (argument.childForFieldName('content')?.text ?? '') : null;
+  // `include "scripting/set.lua"`: a path given to a call of the program's own (queries.ts).
+  if (loader !== 'require' && loader !== 'dofile' && loader !== 'loadfile') {
+    return literal ? [{ specifier: literal, line: lineOf(node), names: ['*'], kind: 'path' }] : [];
+  }
   if (loader !== 'require' || literal?.endsWith('.lua')) {
     const path = luaLoadedPath(argument);
     return path ? [{ specifier: path, line: lineOf(node), names: ['*'], kind: 'import' }] : [];

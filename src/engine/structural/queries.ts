@@ -27,6 +27,17 @@ const ECMASCRIPT_COMMON = `
    arguments: (arguments . [(string) (template_string)])) @import
  (#eq? @_require "require"))
 (call_expression function: (import) arguments: (arguments . [(string) (template_string)])) @import
+; \`AJAX.Require("[MathJax]/extensions/toMathML.js")\`, \`Queue(["Require", AJAX, "[MathJax]/x.js"])\`: a script's
+; path, with a folder, passed to any other call (a program's own loader); an edge only when it names a file
+; of the repository.
+((call_expression arguments: (arguments . (string) @import))
+ (#match? @import "^.(\\\\[[A-Za-z][A-Za-z0-9_]*\\\\]/)?[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+[.][cm]?js.$"))
+((call_expression arguments: (arguments (array (string) @import)))
+ (#match? @import "^.(\\\\[[A-Za-z][A-Za-z0-9_]*\\\\]/)?[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+[.][cm]?js.$"))
+; \`require.push(extensionDir + "/MathEvents.js")\`, \`load(__dirname + "/lib/x.js")\`: a script's path after a folder held
+; in a value, beside the file or the one file of the repository ending with it.
+((call_expression arguments: (arguments . (binary_expression operator: "+" right: (string) @import)))
+ (#match? @import "^./[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*[.][cm]?js.$"))
 ; AMD: \`define("id", ["./a", "./b"], factory)\` and \`require(["./a"], callback)\` list a module's dependencies.
 ((call_expression
    function: (identifier) @_amd
@@ -332,6 +343,13 @@ const LUA_EXTRA = `
 ; \`wesnoth.require "ai/lua/x.lua"\`, \`wesnoth.dofile "x.lua"\`: the same loaders, called through a table.
 ((function_call name: (dot_index_expression field: (identifier) @_loader) arguments: (arguments . [(string) (binary_expression)])) @import
  (#match? @_loader "^(require|dofile|loadfile)$"))
+; \`include "scripting/set.lua"\`: a \`.lua\` path, with a folder, as the one argument of any other call (a
+; program's own loader); an edge only when it names a file of the repository.
+((function_call
+   name: [(identifier) (dot_index_expression) (method_index_expression)] @_loader
+   arguments: (arguments . (string content: (string_content) @_path) .)) @import
+ (#match? @_path "^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+[.]lua$")
+ (#not-match? @_loader "(^|[.:])(require|dofile|loadfile)$"))
 `;
 
 export const EXTRA_QUERIES: Readonly<Record<Language, string>> = {

@@ -99,6 +99,15 @@ describe('pieces of a format string', () => {
     ]);
   });
 
+  it('reads a message catalogue’s numbered arguments, `%1` and `%2` (MathJax’s TeX errors), a width’s `%1s` as printf’s', () => {
+    expect(formatPieces('%1 must be within \\\\left and \\\\right, not %2')).toEqual([
+      { placeholder: '%1' },
+      { constant: ' must be within \\left and \\right, not ' },
+      { placeholder: '%2' },
+    ]);
+    expect(formatPieces('%1s 100%')).toEqual([{ placeholder: '%1s' }, { constant: ' 100%' }]);
+  });
+
   it('reads Ruby’s named references, `%<name>s` formatted and `%{name}` as it is (RuboCop’s messages)', () => {
     expect(formatPieces('%<label>s has too many lines. [%<length>d/%<max>d]')).toEqual([
       { placeholder: '%<label>s' },

@@ -71,6 +71,9 @@ const PLACEHOLDER = new RegExp(
     String.raw`^[$#]\{(?:[^{}]|\{[^{}]*\})*\}`,
     // Ruby's `%{name}`: the named value as it is, unformatted.
     String.raw`^%\{\w+\}`,
+    // A message catalogue's numbered argument (MathJax's `["EnvMissingEnd", "Missing \\end{%1}", name]`,
+    // Qt's `tr("%1 of %2").arg(…)`): the value given in that position.
+    String.raw`^%[1-9]\d?(?![\w$])`,
     String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
     // A Python f-string's field holding a string, nested field and all (docutils' `{f' [{details}]'
     // if details else ''}`): one value.

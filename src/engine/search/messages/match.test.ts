@@ -567,6 +567,25 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     expect(matchingLines(fixture('osmium-check-order.hpp.txt'), plan.regex!)).toEqual([82]);
   });
 
+  it('a message of a word and a backslashed one (`Missing \\end{align}`): the literal doubles the backslash, `%1` is the value', () => {
+    // MathJax's TeX errors: a message id, its English text with numbered arguments, the values.
+    const plan = routeWithFormats('Missing \\end{align}', 'mathjax-tex-begin-item.js.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('mathjax-tex-begin-item.js.txt'), plan.regex!)).toEqual([12]);
+  });
+
+  it('C++ terminate: a `what():` message of two words is the message all the same (msgpack’s `insufficient bytes`)', () => {
+    // libstdc++ prints the exception's what() after the label whatever its length: the throw
+    // site's literal, not the exception class named above it.
+    const pasted = [
+      "terminate called after throwing an instance of 'msgpack::v1::insufficient_bytes'",
+      '  what():  insufficient bytes',
+    ].join('\n');
+    const plan = routeWithFormats(pasted, 'msgpack-create-object-visitor.hpp.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('msgpack-create-object-visitor.hpp.txt'), plan.regex!)).toEqual([11]);
+  });
+
   it('C++ terminate with `what():` alone: the message under the exception class’s own prefix line, not the prefix', () => {
     const pasted = [
       "terminate called after throwing an instance of 'vigra::PreconditionViolation'",

@@ -48,6 +48,13 @@ function fragmentsOf(messages: readonly string[]): string[] {
       if (STOP_WORDS.has(a.toLowerCase()) && STOP_WORDS.has(b.toLowerCase())) continue;
       if (a.length + b.length >= 6) out.add(`${a} ${b}`);
     }
+  // A word before a backslashed one (TeX's `Missing \end{align}`, a Windows path's `C:\Program`):
+  // a source's string literal doubles the backslash (`"Missing \\end{%1}"`), and is read so.
+  for (const m of messages)
+    for (const found of m.matchAll(/(?<![\w'\\])([A-Za-z][\w'-]*[A-Za-z0-9]?) \\([A-Za-z]\w*)(?![\w'])/g)) {
+      const [, a, b] = found;
+      if (a.length + b.length >= 6) out.add(`${a} \\\\${b}`);
+    }
   // A `key=value` message (Go's `code=%d, message=%v`, logfmt) may hold no two words in a row
   // that the format writes: its keys, each with its `=`, are the constant text.
   for (const m of messages) for (const found of m.matchAll(/(?<![\w-])([A-Za-z][\w-]{3,})=/g)) out.add(`${found[1]}=`);

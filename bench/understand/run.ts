@@ -41,7 +41,7 @@ const LABELS: Record<UnderstandSystem, string> = {
 };
 const CUT = 10;
 
-interface Item {
+export interface Item {
   path: string;
   startLine: number;
   endLine: number;
@@ -51,7 +51,7 @@ export interface QuestionOutcome {
   question: UnderstandQuestion;
   intent: string;
   /** Per system: 1-based rank of the first right result (function level, file level), null = not in top 10. */
-  ranks: Record<UnderstandSystem, { fn: number | null; file: number | null; top: string[] }>;
+  ranks: Record<UnderstandSystem, Ranks>;
 }
 
 class Bm25Chunks {
@@ -95,13 +95,30 @@ async function runOne(
   return run.list.slice(0, CUT).map((hit) => engine.chunk(hit.chunkId));
 }
 
-function ranksOf(q: UnderstandQuestion, items: Item[]): { fn: number | null; file: number | null; top: string[] } {
-  const fnIdx = items.findIndex((i) => i.path === q.path && i.startLine <= q.nameLine && q.nameLine <= i.endLine);
+/**
+ * `fn` (the tables' function level) counts a chunk holding the function's name line, so a class's
+ * or a file's chunk counts for each of its methods; `own` counts only a chunk that ends within
+ * the function (its own chunk or one of its pieces), what a reader gets when the result shown is
+ * the function itself. Per-question rows only: it says how much of a system's `fn` comes from
+ * containers (BM25 over chunks ranks whole Ruby classes and files; the fused list drops them).
+ */
+export interface Ranks {
+  fn: number | null;
+  own: number | null;
+  file: number | null;
+  top: string[];
+}
+
+export function ranksOf(q: UnderstandQuestion, items: Item[]): Ranks {
+  const holds = (i: Item) => i.path === q.path && i.startLine <= q.nameLine && q.nameLine <= i.endLine;
+  const fnIdx = items.findIndex(holds);
+  const ownIdx = items.findIndex((i) => holds(i) && i.endLine <= q.endLine);
   const files: string[] = [];
   for (const i of items) if (!files.includes(i.path)) files.push(i.path);
   const fileIdx = files.indexOf(q.path);
   return {
     fn: fnIdx === -1 ? null : fnIdx + 1,
+    own: ownIdx === -1 ? null : ownIdx + 1,
     file: fileIdx === -1 || fileIdx >= CUT ? null : fileIdx + 1,
     top: items.slice(0, 3).map((i) => `${i.path}:${i.startLine}-${i.endLine}`),
   };

@@ -3,7 +3,7 @@ import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { nodeGrammars } from '../../src/node/grammars';
 import type { LoadedProject, ProjectSpec } from './projects';
 import { keywordDefinition, projectQuestions, sampleDocQuestions, type UnderstandQuestion } from './questions';
-import { type QuestionOutcome, tableRows, type UnderstandRun, UNDERSTAND_SYSTEMS } from './run';
+import { type QuestionOutcome, ranksOf, tableRows, type UnderstandRun, UNDERSTAND_SYSTEMS } from './run';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -90,6 +90,31 @@ describe('doc-sentence questions in Ruby, PHP and C', () => {
   });
 });
 
+describe("a question's ranks", () => {
+  it('a class chunk holding the method counts at the function (`fn`) but not as its own chunk (`own`)', () => {
+    const q: UnderstandQuestion = {
+      id: 'p:doc:0',
+      project: 'p',
+      kind: 'doc',
+      half: 'tuning',
+      query: 'q',
+      path: 'util/log.rb',
+      symbol: 'Log.flush',
+      startLine: 40,
+      endLine: 44,
+      nameLine: 40,
+      terms: [],
+    };
+    const items = [
+      { path: 'util/other.rb', startLine: 1, endLine: 9 },
+      { path: 'util/log.rb', startLine: 9, endLine: 422 },
+      { path: 'util/log.rb', startLine: 40, endLine: 44 },
+    ];
+    expect(ranksOf(q, items)).toMatchObject({ fn: 2, own: 3, file: 2 });
+    expect(ranksOf(q, items.slice(0, 2))).toMatchObject({ fn: 2, own: null, file: 2 });
+  });
+});
+
 describe('report rows per group of projects', () => {
   const question = (project: string, half: 'tuning' | 'held-out'): UnderstandQuestion => ({
     id: `${project}:doc:${half}`,
@@ -108,7 +133,7 @@ describe('report rows per group of projects', () => {
     question: question(project, half),
     intent: 'understand_code',
     ranks: Object.fromEntries(
-      UNDERSTAND_SYSTEMS.map((s) => [s, { fn, file: fn, top: [] as string[] }]),
+      UNDERSTAND_SYSTEMS.map((s) => [s, { fn, own: fn, file: fn, top: [] as string[] }]),
     ) as QuestionOutcome['ranks'],
   });
   const projectRow = (name: string, group: 'original' | 'added') => ({

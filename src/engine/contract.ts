@@ -495,8 +495,9 @@ export interface ResultExplanation {
   firstInEveryList?: true;
   /**
    * Set on a sentence describing what code does (the classifier's rule 'description') when this
-   * result was moved above the one named here, which every list fused ranks below it: the boost or
-   * the member rules had put that one first (fuse.ts withEveryListsOrder).
+   * result was moved above the one named here, which every list fused ranks below it (a rank past a
+   * list's first page counting as none when two lists hold this one there): the boost or the member
+   * rules had put that one first (fuse.ts withEveryListsOrder).
    */
   aboveByEveryList?: { chunkId: number; path: string; startLine: number };
   demotion: Demotion | null;

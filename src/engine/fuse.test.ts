@@ -10,6 +10,7 @@ import {
   SIBLING_GAIN,
   TEST_DEMOTION_FACTOR,
   TEST_DEMOTION_RULE,
+  EVERY_LIST_RANK_DEPTH,
   WEIGHTS,
 } from './ranking';
 
@@ -502,6 +503,60 @@ describe('a sentence describing code: a result every list ranks higher is not sh
       everyListOrders: true,
     });
     expect(order(missing)).toEqual([1, 0]);
+  });
+
+  it("counts a list's rank past its first page as not found: a hub found there alone gives way", () => {
+    // phpMyAdmin's "Get existing data on transformations applied for columns in a particular table":
+    // `getExistingTransformationData` first in text and structural and absent from the semantic
+    // list, where the hub's member `findExistingColNames` is 76th (and 16th and 37th in the others).
+    const long = (placed: Record<number, number>): ModalityHit[] =>
+      Array.from({ length: 100 }, (_, rank) => {
+        const id = Object.entries(placed).find(([, at]) => at === rank)?.[0];
+        return { chunkId: id === undefined ? 200 + rank : Number(id), score: 1, reason: 'r' };
+      });
+    const deep = (hubRank: number) =>
+      fusionInput(
+        { semantic: long({ 1: hubRank }), text: list({ 0: 0, 1: 15 }), structural: list({ 0: 0, 1: 16 }) },
+        (id) => chunks[id] ?? others(id),
+        {
+          // the semantic list at half its weight, as on PHP (the unseen-language gate)
+          weights: { ...WEIGHTS.understand_code, semantic: WEIGHTS.understand_code.semantic / 2 },
+          centralityOf: (id) => [centrality(1.15), centrality(1.5)][id] ?? 0,
+          limit: 40,
+        },
+      );
+    expect(order(fuse(deep(75)))).toEqual([1, 0]);
+    const results = fuse({ ...deep(75), everyListOrders: true });
+    expect(order(results)).toEqual([0, 1]);
+    expect(results.find((r) => r.chunkId === 0)!.explanation.aboveByEveryList?.chunkId).toBe(1);
+    // On the semantic list's first page the hub's rank is a vote, and it keeps its place.
+    expect(order(fuse({ ...deep(EVERY_LIST_RANK_DEPTH - 1), everyListOrders: true }))).toEqual([1, 0]);
+  });
+
+  it('a result one list alone holds on its page does not pass one that every list holds past it', () => {
+    // OpenAFS's "This routine must be called if any services are exported": rx.c's member, past the
+    // first page of all three lists, was passed by every result one list found on its page.
+    const hits = (base: number, placed: Record<number, number>): ModalityHit[] =>
+      Array.from({ length: 100 }, (_, rank) => {
+        const id = Object.entries(placed).find(([, at]) => at === rank)?.[0];
+        return { chunkId: id === undefined ? base + rank : Number(id), score: 1, reason: 'r' };
+      });
+    const alone = fusionInput(
+      { semantic: hits(200, { 1: 30 }), text: hits(300, { 0: 3, 1: 25 }), structural: hits(400, { 1: 25 }) },
+      (id) => chunks[id] ?? others(id),
+      {
+        // a light semantic list, so that its first places stand below both chunks
+        weights: { ...WEIGHTS.understand_code, semantic: 0.05 },
+        centralityOf: (id) => [centrality(1.15), centrality(1.5)][id] ?? 0,
+        limit: 40,
+      },
+    );
+    expect(
+      fuse(alone)
+        .slice(0, 2)
+        .map((r) => r.chunkId),
+    ).toEqual([1, 0]);
+    expect(order(fuse({ ...alone, everyListOrders: true }))).toEqual([1, 0]);
   });
 
   it('moves only code that runs: a type declaration every list ranks higher stays below', () => {

@@ -65,6 +65,7 @@ import {
   FILE_WORDS_GAIN,
   PLACE_WORDS_GAIN,
   EVERY_LIST_ORDER_DEPTH,
+  EVERY_LIST_RANK_DEPTH,
 } from './ranking';
 import { holdsOther, holdsRange, overlap } from './line-range';
 
@@ -468,12 +469,21 @@ function listRanksOf(r: SearchResult): Map<string, number> {
   return ranks;
 }
 
-/** Whether every list ranks `a` at or above `b` (a list that lacks one ranks it last), and one strictly. */
+/**
+ * Whether every list ranks `a` at or above `b` (a list that lacks one ranks it last), and one
+ * strictly. When two lists or more hold `a` on their first page, a rank past a list's first page
+ * counts as not found (EVERY_LIST_RANK_DEPTH); a result found by one list alone still passes only
+ * what the others do not hold at all.
+ */
 function ranksAbove(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
   let strictly = false;
+  let onPages = 0;
+  for (const rank of a.values()) if (rank < EVERY_LIST_RANK_DEPTH) onPages++;
+  const depth = onPages >= 2 ? EVERY_LIST_RANK_DEPTH : Infinity;
+  const seen = (rank: number | undefined) => (rank === undefined || rank >= depth ? Infinity : rank);
   for (const modality of new Set([...a.keys(), ...b.keys()])) {
-    const ra = a.get(modality) ?? Infinity;
-    const rb = b.get(modality) ?? Infinity;
+    const ra = seen(a.get(modality));
+    const rb = seen(b.get(modality));
     if (ra > rb) return false;
     if (ra < rb) strictly = true;
   }

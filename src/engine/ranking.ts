@@ -923,6 +923,19 @@ export const SPELLING_SAYS_WORD: Readonly<Record<SpellingCode, number>> = {
 export const EVERY_LIST_ORDER_DEPTH = 3;
 
 /**
+ * In that comparison, for a result that two lists or more hold on their first page (a page of
+ * results, DEFAULT_RESULT_LIMIT), a list's rank past its first page counts as not found: the
+ * semantic list always holds a hundred chunks, and its 76th says no more than its absence. Read
+ * as a vote, it kept a hub's member above the function the other two lists both put first
+ * (phpMyAdmin's `CentralColumns::findExistingColNames`, 76th in the semantic list alone, over
+ * `getExistingTransformationData`, first in text and structural and absent from semantic, for "Get
+ * existing data on transformations applied for columns in a particular table"). A result one list
+ * alone holds on its page does not pass on it: for every result so found to pass one that each list
+ * holds past its page pushed OpenAFS's rx.c out of the ten (understand set, tuning half).
+ */
+export const EVERY_LIST_RANK_DEPTH = 20;
+
+/**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
  * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
  * candidate of the same answer (one of its methods, inside it or declared on it below, as Go

@@ -191,7 +191,7 @@ const explanationShape = z.object({
     .object({ chunkId: z.number(), path: z.string(), startLine: z.number() })
     .optional()
     .describe(
-      'a sentence describing code: this result was moved above the one named, which every list fused ranks below it',
+      'a sentence describing code: this result was moved above the one named, which every list fused ranks below it (past its first page a list holds neither, when two hold this one there)',
     ),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z

@@ -34,6 +34,7 @@ const api: IndexWorkerApi = {
   open: async (id) => (await service).open(id),
   index: async (jobId, request, onProgress, onLive) =>
     (await service).index(jobId, request, (event) => void onProgress(event), onLive && ((stage) => void onLive(stage))),
+  settled: async () => (await service).settled(),
   feed: async (jobId, files) => (await service).feed(jobId, files),
   cancel: async (jobId) => (await service).cancel(jobId),
   classify: async (query) => (await service).classify(query),

@@ -230,6 +230,12 @@ export interface IndexWorkerApi {
     onProgress: (event: IndexEvent) => void,
     onLive?: (stage: LiveStage) => void,
   ): Promise<RepositorySummary>;
+  /**
+   * Settles once the last finished build's work after it was complete has ended: its stored
+   * records deflated and its record saying what the index then takes in storage, the size the
+   * list of repositories shows.
+   */
+  settled(): Promise<void>;
   /** Files of a `listed` request as the page reads them (bytes transferred); any order, each path once. */
   feed(jobId: string, files: IncomingFile[]): Promise<void>;
   cancel(jobId: string): Promise<void>;

@@ -126,6 +126,12 @@ function useRunIndex(
           text: describeReady(repo, 'indexed', performance.now() - started),
           languages: repo.stats?.languages,
         });
+        // The stored size listed until now is the index before its records were deflated (about
+        // twice): the list learns the size it takes once the worker has deflated them.
+        void workers.index
+          .settled()
+          .then(() => refresh())
+          .catch(() => undefined);
       } catch (error) {
         // A build replaced by a newer choice says nothing: the newer one speaks.
         if (!current()) return;

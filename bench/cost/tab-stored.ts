@@ -13,6 +13,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserRun, loadAverage } from './browser';
 import type { BenchQuery } from './queries';
+import { median } from './stats';
 
 const arg = (flag: string) => {
   const i = process.argv.indexOf(flag);
@@ -30,11 +31,6 @@ const queries: BenchQuery[] = (arg('--queries') ?? 'function|how does it work')
   .split('|')
   .map((query) => ({ intent: 'understand_code', query }));
 
-const median = (v: readonly number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const ms = (v: readonly number[] | undefined) =>
   v && v.length ? `${Math.round(median(v))} ms (${v.map((x) => Math.round(x)).join(', ')})` : '–';
 const loadBefore = loadAverage();

@@ -80,21 +80,21 @@ async function sectionBlob(
 /**
  * Every record of a snapshot as it is stored when written whole (deflated but the raw ones):
  * the container's bytes and the stored Blob. For the bench that sizes the stored index
- * (bench/cost/stored-size.ts); putSnapshot writes the same.
+ * (bench/cost/stored-size.ts), from the records putSnapshot writes (storedRecords).
  */
 export async function encodeBrowserRecords(
   snapshot: EngineSnapshot,
 ): Promise<{ name: string; raw: Uint8Array; stored: Blob; codec?: StoredSection['codec'] }[]> {
   const out: { name: string; raw: Uint8Array; stored: Blob; codec?: StoredSection['codec'] }[] = [];
-  for (const [name, value] of snapshotRecords(snapshot)) {
+  for (const [name, value] of storedRecords(snapshot)) {
     const { blob, section } = await sectionBlob(name, value, true);
     out.push({ name, raw: encodeContainer(value), stored: blob, codec: section.codec });
   }
   return out;
 }
 
-/** A snapshot's records in the order written: a modality without an index (null) has none. */
-function snapshotRecords(snapshot: EngineSnapshot): [string, unknown][] {
+/** A snapshot's records in the order putSnapshot writes them: a modality without an index (null) has none. */
+function storedRecords(snapshot: EngineSnapshot): [string, unknown][] {
   const records: [string, unknown][] = [
     [FILES, snapshot.files],
     [TEXTS, snapshot.texts],
@@ -377,15 +377,10 @@ export function persistenceOver(store: IndexStore): IndexPersistence {
         await store.putSnapshot(id, name, blob);
         measure(`put-${name}`, writing);
       };
-      await put(FILES, snapshot.files);
-      await put(TEXTS, snapshot.texts);
-      await put(ANALYSES, snapshot.analyses);
-      await put(CHUNKS, snapshot.chunks);
-      for (const m of STORED_MODALITIES) {
-        const value = snapshot.modalities[m];
-        if (value === null || value === undefined) await store.deleteSnapshot(id, m);
-        else await put(m, value);
-      }
+      for (const [name, value] of storedRecords(snapshot)) await put(name, value);
+      // A modality without an index this time: the record of the previous index goes.
+      for (const m of STORED_MODALITIES)
+        if (snapshot.modalities[m] === null || snapshot.modalities[m] === undefined) await store.deleteSnapshot(id, m);
       const header = { version: snapshot.version, stats: snapshot.stats, sections };
       const check = headerCheck(header);
       await store.putSnapshot(id, ENGINE_HEADER, { ...header, check } satisfies EngineHeader);

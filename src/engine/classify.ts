@@ -1161,7 +1161,7 @@ function innerMessage(line: string): string {
  * (msgpack's `insufficient bytes`), where the other labels also open code and prose.
  */
 const ERROR_LINE_LABEL =
-  /^(?:(?:error|fatal|panic|what\(\)|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S|^what\(\):\s+\S/i;
+  /^(?:(?:error|fatal|panic|PHP (?:Fatal error|Warning)|[A-Z][\w:\\]*(?:Error|Exception)):\s+|\S+:\d+:in [`'][^`']+':\s+)\S+\s+\S+\s+\S|^what\(\):\s+\S/i;
 /**
  * A line that only labels the message below it: a word or two before `error:`, `warning:`,
  * `exception:` (Sphinx's `Theme error:`, `Extension error:`), or anyhow's `Caused by:`.

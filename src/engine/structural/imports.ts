@@ -79,8 +79,9 @@ function ecmascriptImports(node: Node): ImportRef[] {
   if (type === 'string') {
     // A script's path passed to a call (queries.ts): `require`, `define` and `import()` are read
     // as imports already.
+    // The string is an argument, in an array argument or after `+` (queries.ts): the call is
+    // its parent's parent, or one above when that is the arguments.
     let call = node.parent?.parent ?? null;
-    if (call?.type === 'arguments') call = call.parent;
     if (call?.type === 'arguments') call = call.parent;
     const callee = call?.childForFieldName('function');
     if (callee && (callee.type === 'import' || /^(require|define)$/.test(callee.text))) return [];

@@ -1904,6 +1904,55 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06b',
   },
+  // Twenty-fifth group (6 December, branch h40-qa), written before Fourfold ran on them: Bash and
+  // JavaScript (git-extras inlines its helpers at install time, so its 72 scripts source nothing;
+  // quilt, topgit, etckeeper, laptop-mode-tools and initramfs-tools are smaller or thinner; the npm
+  // candidates in bookworm with 100+ hand-written files are built bundles or in the model's lists:
+  // undici, css-tree, es-abstract, mysql, mongodb, vue, istanbul; webassemblyjs and @redis ship
+  // Babel/TypeScript output). TLP 1.5.0 (tlp): the laptop power manager, 24 POSIX-shell files of
+  // usr: sbin/tlp and bin/tlp-stat, bluetooth (also run as wifi, wwan and nfc, symlinks left out)
+  // and run-on-ac, share/tlp/tlp-func-base (constants, messages, sysfile helpers, locking, the
+  // power-supply detection, the config reader, the battery-driver selection), func.d/ (the
+  // per-feature setters: runtime PM, CPU scaling and EPP/EPB, disks, USB autosuspend, radios and
+  // their switching, batteries, drive bay, GPUs; tlp-stat's printers) and bat.d/ (nine battery
+  // drivers behind one batdrv_* interface; bat.d/TEMPLATE, never sourced, the Perl helpers
+  // tlp-readconfs, tpacpi-bat, tlp-pcilist and tlp-usblist, the conf files, docs and completion left
+  // out). Families: the drivers' batdrv_read_threshold and batdrv_show_battery_data, the
+  // any_<radio>_in_use tests, tlp-stat's printparm printers, the DISK_DEVICES list setters; messages
+  // are `Error: …` and `Error in configuration at VAR="…": …` lines as the terminal shows them;
+  // dependants are the scripts whose `for lib in …; do . $lib` loop sources a file by name or by a
+  // func.d/[0-9][0-9]* glob. Cinnamon 5.6.8 (cinnamon-common, Debian source cinnamon): the
+  // desktop's GJS JavaScript, 130 .js files of usr/share/cinnamon: js/ui (main.js, the panel, the
+  // applet/desklet/extension managers and extension.js, settings.js, popupMenu.js, the layout and
+  // window manager, the Alt-Tab switchers, hot corners, the run dialog, Looking Glass), js/misc
+  // (util.js, fileUtils.js, signalManager.js…) and the bundled applets and desklets. Families: the
+  // xlet managers' finishExtensionLoad, util.js's spawn launchers and collection helpers,
+  // IconApplet's icon setters, the switchers' _updateList; messages are thrown Errors as Looking
+  // Glass and ~/.xsession-errors show them (`Error: …`, `TypeError: …`, extension.js's `[uuid]: `
+  // prefix); dependants are the modules that load a file through `imports.ui.X` /
+  // `imports.misc.X`. Neither package, nor its Debian source, is in the model's training lists.
+  {
+    name: 'tlp',
+    pkg: 'tlp',
+    version: '1.5.0-2',
+    language: 'bash',
+    root: 'usr',
+    extensions: [''],
+    exclude:
+      /^share\/(?!tlp\/)|^share\/tlp\/(tpacpi-bat|tlp-readconfs|tlp-pcilist|tlp-usblist|rename\.conf|defaults\.conf|bat\.d\/TEMPLATE)$|^bin\/(nfc|wifi|wwan|run-on-bat)$/,
+    half: 'tuning',
+    since: '2026-12-06c',
+  },
+  {
+    name: 'cinnamon',
+    pkg: 'cinnamon-common',
+    version: '5.6.8-1',
+    language: 'javascript',
+    root: 'usr/share/cinnamon',
+    extensions: ['.js'],
+    half: 'tuning',
+    since: '2026-12-06c',
+  },
 ];
 
 export interface RealFile {

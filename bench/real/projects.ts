@@ -1919,7 +1919,8 @@ export const PROJECTS: readonly RealProject[] = [
   // (portable, inline in ctype.h, PIC16), the trigonometric entry points over a shared kernel, the
   // char division helpers, the small-integer to float conversions, the PIC streams' output
   // routines; messages are what the library prints (the assert line, the I2C error dump, the TINI
-  // ROM's start-up lines, a self-test); dependants are #include <…> of a header in include/.
+  // ROM's start-up lines, printf's `<NO FLOAT>`); dependants are #include <…> of a header in
+  // include/.
   // Doctrine ORM 2.14.1 (php-doctrine-orm): usr/share/php/Doctrine/ORM, 451 files (the Debian
   // class-map autoload.php left out): the EntityManager and UnitOfWork, the hydrators, the
   // persisters, the DQL lexer, parser and SQL walker, the mapping drivers, the second-level cache,

@@ -1953,6 +1953,52 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06c',
   },
+  // Twenty-fifth group (6 December, branch h40-qb), written before Fourfold ran on them: C and PHP
+  // (no C -dkms package is left outside the set and the model's lists: lttng-modules and
+  // xtables-addons are in the lists, zfs-dkms is in contrib; bluez-source, uclibc-source,
+  // ocaml-source, openvswitch-source and pocl-source ship one tarball; the compiler-rt copy in
+  // emscripten has no messages; oniguruma in librust-onig-sys-dev is about 70 files; the Symfony
+  // components share the Debian source symfony, which is in the lists). SDCC's standard library
+  // 4.2.0 (sdcc-libraries, Debian source sdcc): the C library the Small Device C Compiler links
+  // into 8-bit microcontroller programs, usr/share/sdcc with its headers (include/, the mcs51
+  // register headers among them) and lib/src, 580 files: the portable libc (ctype, string, stdlib,
+  // malloc, printf_large, the float math and the compiler's helper routines _divschar, __fsadd,
+  // __sint2fs …, many with mcs51 assembly beside the C), the PIC16 and PIC14 ports' own libc,
+  // libm and libsdcc, and the DS390/DS400 (TINI) board support; families: the ctype classes
+  // (portable, inline in ctype.h, PIC16), the trigonometric entry points over a shared kernel, the
+  // char division helpers, the small-integer to float conversions, the PIC streams' output
+  // routines; messages are what the library prints (the assert line, the I2C error dump, the TINI
+  // ROM's start-up lines, printf's `<NO FLOAT>`); dependants are #include <…> of a header in
+  // include/.
+  // Doctrine ORM 2.14.1 (php-doctrine-orm): usr/share/php/Doctrine/ORM, 451 files (the Debian
+  // class-map autoload.php left out): the EntityManager and UnitOfWork, the hydrators, the
+  // persisters, the DQL lexer, parser and SQL walker, the mapping drivers, the second-level cache,
+  // the schema and export tools; families: the hydration modes' hydrateAllData, the identifier
+  // generators' generateId, the exporters, the mapping drivers' loadMetadataForClass, the query
+  // builder expressions' __toString; messages are uncaught exceptions as PHP prints them
+  // (`PHP Fatal error:  Uncaught Class: message in file:line`, or `Class: message`); dependants are
+  // the files that `use` a class. Neither package, nor its Debian source, is in the model's lists.
+  {
+    name: 'sdcc-lib',
+    pkg: 'sdcc-libraries',
+    version: '4.2.0+dfsg-1',
+    language: 'c',
+    root: 'usr/share/sdcc',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+    since: '2026-12-06c',
+  },
+  {
+    name: 'doctrine-orm',
+    pkg: 'php-doctrine-orm',
+    version: '2.14.1+dfsg-1',
+    language: 'php',
+    root: 'usr/share/php/Doctrine/ORM',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-06c',
+  },
 ];
 
 export interface RealFile {

@@ -142,12 +142,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    "scripting/set.lua"`, JavaScript's `AJAX.Require("[MathJax]/extensions/toMathML.js")`) is a
  *    `path` import (analysis) linking to the one file it names (graph): an older snapshot has no
  *    dependants of files loaded that way.
- * 43: the semantic index stores the ids of its C and C++ chunks that declare a function whose
- *    body is in another file (bodilessChunks: a header's prototype of a function a source file
- *    defines), which a question's semantic list leaves out; an older snapshot would find them from
- *    every file's analysis at its first question.
  */
-export const SNAPSHOT_VERSION = 43;
+export const SNAPSHOT_VERSION = 42;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -9,7 +9,6 @@ import type { LocalEmbedder } from './local';
 import type { Embedder } from './embedder';
 import { chunkEmbeddingText, deferredEmbedder, EMBED_HEADER_REPEATS, EMBED_TEXT_MAX_CHARS } from './embedder';
 import {
-  bodilessChunks,
   bodyWindowRows,
   contentlessChunks,
   DEFAULT_RESCORE_CANDIDATES,
@@ -230,115 +229,6 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     expect(similar.length).toBe(rust.chunks.length - 1);
   });
 
-  it('leaves out a C or C++ prototype whose body is in another file: the header declares, the source file holds the code', async () => {
-    // The shape of openafs's include/afs/dir.h beside src/dir/buffer.c: the header declares the
-    // function the question is about, and one it never defines, next to one-line names.
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const c = buildCorpus(
-      [
-        {
-          path: 'include/afs/dir.h',
-          text: [
-            '#define DIR_BUFFER_COUNT 64',
-            'typedef struct dir_buffer dir_buffer_t;',
-            'extern int DFlush(void);',
-            'extern int DFlushBuffer(struct dir_buffer *buffer,',
-            '                        int flush_mode);',
-            'extern int DFlushPlatform(int how);',
-            '',
-          ].join('\n'),
-        },
-        {
-          path: 'src/dir/buffer.c',
-          text: [
-            '#include "dir.h"',
-            '',
-            'int DFlush(void) {',
-            '    struct dir_buffer *tb = Buffers;',
-            '    for (int i = 0; i < nbuffers; i++, tb++) {',
-            '        if (tb->dirty) {',
-            '            WriteBuffer(tb->fid, tb->page, tb->data);',
-            '            tb->dirty = 0;',
-            '        }',
-            '    }',
-            '    return 0;',
-            '}',
-            '',
-            'int DFlushBuffer(struct dir_buffer *buffer, int flush_mode) {',
-            '    if (buffer->dirty) WriteBuffer(buffer->fid, buffer->page, buffer->data);',
-            '    return flush_mode;',
-            '}',
-            '',
-          ].join('\n'),
-        },
-        {
-          // A header-only C++ library: the member is declared in its class and defined further
-          // down the same header; the declaration stays.
-          path: 'include/lu.hpp',
-          text: [
-            'template <typename M> class FullPivLU {',
-            ' public:',
-            '  int rank() const;',
-            '};',
-            '',
-            'template <typename M> int FullPivLU<M>::rank() const {',
-            '  int r = 0;',
-            '  for (int i = 0; i < m_nonzero_pivots; ++i) r += 1;',
-            '  return r;',
-            '}',
-            '',
-          ].join('\n'),
-        },
-      ],
-      analyzer,
-    );
-    const flags = bodilessChunks(c);
-    const named = (id: number) => `${c.chunks[id].path}:${c.chunks[id].symbol}`;
-    // DFlushPlatform has no body anywhere: its prototype is all there is of it. The one-line
-    // `#define` and typedef name no body either.
-    expect(c.chunks.some((ch) => ch.symbol === 'DFlushPlatform')).toBe(true);
-    expect(c.chunks.filter((ch) => ch.path === 'include/lu.hpp' && ch.symbol === 'rank').length).toBeGreaterThan(0);
-    expect(c.chunks.filter((ch) => flags[ch.id]).map((ch) => named(ch.id))).toEqual([
-      'include/afs/dir.h:DFlush',
-      'include/afs/dir.h:DFlushBuffer',
-    ]);
-    // Elsewhere a bodiless signature is the function's own face, where its doc sits: redux's
-    // `compose` overloads in TypeScript are kept.
-    const ts = buildCorpus(
-      [
-        {
-          path: 'src/compose.ts',
-          text: [
-            'export default function compose(): <R>(a: R) => R',
-            'export default function compose<F extends Function>(f: F): F',
-            'export default function compose(...funcs: Function[]) {',
-            '  return funcs.reduce((a, b) => (...args: any) => a(b(...args)))',
-            '}',
-            '',
-          ].join('\n'),
-        },
-        { path: 'src/compose.d.ts', text: 'export default function compose(...funcs: Function[]): Function;\n' },
-      ],
-      analyzer,
-    );
-    expect(ts.chunks.filter((ch) => ch.symbol === 'compose').length).toBeGreaterThan(2);
-    expect([...bodilessChunks(ts)].every((f) => f === 0)).toBe(true);
-    const index = await SemanticIndex.build(c, local);
-    const question = plan('flush dirty directory buffers', { terms: ['flush', 'dirty', 'directory', 'buffers'] });
-    const hits = await index.search(question, 20);
-    expect(hits.map((h) => named(h.chunkId))).toContain('src/dir/buffer.c:DFlush');
-    expect(hits.map((h) => named(h.chunkId))).toContain('include/afs/dir.h:DFlushPlatform');
-    expect(hits.filter((h) => flags[h.chunkId])).toEqual([]);
-    // Stored with the index: a loaded one leaves out the same chunks.
-    const snapshot = index.serialize();
-    expect([...snapshot.bodiless!]).toEqual(c.chunks.filter((ch) => flags[ch.id]).map((ch) => ch.id));
-    const loaded = SemanticIndex.load(c, snapshot, local);
-    expect((await loaded.search(question, 20)).map((h) => h.chunkId)).toEqual(hits.map((h) => h.chunkId));
-    // "Find similar" (code → code) keeps them: a prototype's likeness is another prototype.
-    const similar = await index.search(plan('', { similarToChunk: hits[0].chunkId }), 20);
-    expect(similar.some((h) => flags[h.chunkId])).toBe(true);
-  });
-
   it('finds contentless windows without copying lines: the same as every file split into lines, on real shapes', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const shapes: SourceFile[] = [
@@ -469,10 +359,9 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     );
     const index = await SemanticIndex.build(py, local);
     // Nothing of the names is stored: the snapshot holds the chunks' vectors and hashes (and their
-    // long functions' body windows'), and which are contentless or bodiless.
+    // long functions' body windows'), and which are contentless.
     const stored = index.serialize();
     expect(Object.keys(stored).sort()).toEqual([
-      'bodiless',
       'chunkCount',
       'contentless',
       'dimensions',

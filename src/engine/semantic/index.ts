@@ -7,7 +7,7 @@
  * from the previous index of the repository by that hash; the embedding cache (keyed by
  * embedder id and the same hash) carries vectors across a build that did not finish.
  */
-import type { Chunk, Definition, ModalityHit, QueryPlan } from '../contract';
+import type { Chunk, ModalityHit, QueryPlan } from '../contract';
 import type { Corpus, Retriever } from '../modality';
 import { BinaryVectorIndex, packSigns, wordsFor } from './binary';
 import { hashText, TEXT_HASH_LENGTH } from '../intake/hash';
@@ -24,8 +24,6 @@ import {
 import { cosineFloatInt8 } from './int8';
 import { NAME_VECTOR_WEIGHT, semanticQueryText } from '../ranking';
 import { asksHow } from '../search/members';
-import { isDeclarationSignature } from '../structural/index';
-import { C_FAMILY_LANGUAGES } from '../structural/grammars';
 
 /** Chunks embedded per call while building: progress granularity, how soon a cancel lands, and how much the local model can sort by length (src/engine/semantic/local.ts). */
 const DEFAULT_BUILD_BATCH = 512;
@@ -115,8 +113,6 @@ export interface SemanticSnapshot {
   textHashes?: Uint8Array;
   /** The chunks contentlessChunks flags, ids ascending: a question's first semantic list reads no file text. Absent in snapshots written before them. */
   contentless?: Uint32Array;
-  /** The chunks bodilessChunks flags, ids ascending: a question's first semantic list reads no analysis. Absent in snapshots written before them. */
-  bodiless?: Uint32Array;
 }
 
 /**
@@ -310,71 +306,6 @@ export function isModuleDeclaration(chunk: Chunk): boolean {
   return chunk.kind === 'definition' && chunk.definitionKind === 'module' && chunk.startLine === chunk.endLine;
 }
 
-/** A function or method definition that has its body (no prototype, no overload's signature). */
-function hasBody(d: Definition): boolean {
-  return (d.kind === 'function' || d.kind === 'method') && !isDeclarationSignature(d);
-}
-
-/**
- * Chunks that declare a function whose body is in another file, by chunk id (1 = flagged), in C
- * and C++: every definition of the chunk's name inside it is a function or method declared
- * without a body (isDeclarationSignature), and a C or C++ file other than the chunk's own defines
- * that name with a body — a header's prototype of a function a source file defines (`extern int
- * DFlush(void);` in include/afs/dir.h, its body in src/dir/buffer.c). The prototype's embedding
- * text is its path, name and signature, which the body's chunk says too, with the code; a question
- * naming the function found the header ahead of the body (openafs on the understand set). A
- * question's semantic list leaves them out, as it does module declarations; text search, the
- * structural list and "find similar" keep them.
- *
- * Narrowed on purpose: a declaration whose body is in the same file stays (a header-only C++
- * library declares a member in its class and defines it further down the same header: leaving
- * those out reordered eigen's and pegtl's fused lists on the real set), and so does one with no
- * body anywhere (it is then all there is of the function). Elsewhere than C and C++ a bodiless
- * signature is the function's own face, where its doc sits (a TypeScript overload, redux's
- * `compose`). Read from the files' analyses, so found by the build and stored
- * (SemanticSnapshot.bodiless).
- */
-export function bodilessChunks(corpus: Corpus): Uint8Array {
-  const out = new Uint8Array(corpus.chunks.length);
-  const cFiles = corpus.files.filter((f) => C_FAMILY_LANGUAGES.has(f.language ?? ''));
-  // Each name's files with a body of it.
-  const bodyFiles = new Map<string, Set<number>>();
-  for (const file of cFiles)
-    for (const d of file.analysis.definitions) {
-      if (!hasBody(d)) continue;
-      const files = bodyFiles.get(d.name);
-      if (files) files.add(file.id);
-      else bodyFiles.set(d.name, new Set([file.id]));
-    }
-  for (const file of cFiles) {
-    let byName: Map<string, Definition[]> | undefined;
-    for (const id of file.chunkIds) {
-      const chunk = corpus.chunks[id];
-      if (chunk.kind !== 'definition' || chunk.symbol === undefined) continue;
-      if (chunk.definitionKind !== 'function' && chunk.definitionKind !== 'method') continue;
-      const files = bodyFiles.get(chunk.symbol);
-      if (!files || files.has(file.id)) continue;
-      if (!byName) {
-        byName = new Map();
-        for (const d of file.analysis.definitions) {
-          const same = byName.get(d.name);
-          if (same) same.push(d);
-          else byName.set(d.name, [d]);
-        }
-      }
-      const own = (byName.get(chunk.symbol) ?? []).filter(
-        (d) => d.startLine >= chunk.startLine && d.endLine <= chunk.endLine,
-      );
-      if (
-        own.length > 0 &&
-        own.every((d) => (d.kind === 'function' || d.kind === 'method') && isDeclarationSignature(d))
-      )
-        out[id] = 1;
-    }
-  }
-  return out;
-}
-
 /** A letter or digit of any script. */
 const MEANINGFUL = /[\p{L}\p{N}]/u;
 /** MEANINGFUL from a position (lastIndex). */
@@ -470,11 +401,6 @@ export class SemanticIndex implements Retriever {
    * that reads every file's text (inflating all of them, from a cached index).
    */
   private contentless: Uint8Array | undefined;
-  /**
-   * bodilessChunks: found by the build from the analyses it holds, and stored; read from every
-   * file's analysis on the first search only when a snapshot holds none that fit.
-   */
-  private bodiless: Uint8Array | undefined;
   /** Each chunk's chunkNameText once a question has had it as a candidate (a definition's signature is found by a scan of its file's definitions). */
   private nameTexts: (string | null | undefined)[] | undefined;
   /** Rows a search of the chunks' own vectors skips: the contentless chunks and every body window. */
@@ -497,10 +423,8 @@ export class SemanticIndex implements Retriever {
     contentless: Uint8Array | undefined,
     /** The rows past the chunks'; null when the vectors hold none (a snapshot written before them). */
     private readonly windows: BodyWindowRows | null,
-    bodiless: Uint8Array | undefined,
   ) {
     this.contentless = contentless;
-    this.bodiless = bodiless;
   }
 
   /** Chunks in the corpus: the rows before the body windows'. */
@@ -624,7 +548,6 @@ export class SemanticIndex implements Retriever {
       packTextHashes(hashes),
       contentless,
       bodyWindowRows(corpus),
-      bodilessChunks(corpus),
     );
     index.buildStats = stats;
     return index;
@@ -640,7 +563,6 @@ export class SemanticIndex implements Retriever {
     if (this.int8) snapshot.int8 = this.int8;
     if (this.textHashes) snapshot.textHashes = this.textHashes;
     snapshot.contentless = flaggedIds(this.contentlessFlags());
-    snapshot.bodiless = flaggedIds(this.bodilessFlags());
     return snapshot;
   }
 
@@ -677,7 +599,6 @@ export class SemanticIndex implements Retriever {
       textHashes,
       flagsOf(snapshot.contentless, snapshot.chunkCount),
       windows,
-      flagsOf(snapshot.bodiless, snapshot.chunkCount),
     );
   }
 
@@ -685,22 +606,15 @@ export class SemanticIndex implements Retriever {
     return (this.contentless ??= contentlessChunks(this.corpus));
   }
 
-  private bodilessFlags(): Uint8Array {
-    return (this.bodiless ??= bodilessChunks(this.corpus));
-  }
-
   /**
    * The rows a search of the chunks' own vectors skips: the contentless chunks, the module
-   * declarations (isModuleDeclaration), the bodiless chunks (bodilessChunks), and the body
-   * windows when there are any.
+   * declarations (moduleDeclarations), and the body windows when there are any.
    */
   private chunkRowsSkip(): Uint8Array {
     if (this.chunkSkip) return this.chunkSkip;
     const skip = new Uint8Array(this.bodyWindowCount === 0 ? this.chunkCount : this.vectors.size).fill(1);
     skip.set(this.contentlessFlags());
     for (const chunk of this.corpus.chunks) if (isModuleDeclaration(chunk)) skip[chunk.id] = 1;
-    const bodiless = this.bodilessFlags();
-    for (let id = 0; id < bodiless.length; id++) if (bodiless[id]) skip[id] = 1;
     return (this.chunkSkip = skip);
   }
 

@@ -108,7 +108,8 @@ import {
   typeDeclarationLookup,
   shortBodyLookup,
   shortStepLookup,
-  cFamilyTypeDeclarationLookup,
+  dataClassLookup,
+  uncappedTypeLookup,
   functionsInFileLookup,
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
@@ -446,6 +447,8 @@ export class Engine {
     // answer is what a caller calls, however short.
     const usesShort = asksHowToUse(plan.raw);
     const isAStep = howItWorks && !usesShort ? shortStepLookup(this.corpus) : undefined;
+    // A class of data and no behaviour (an exception class) takes no boost on a question asking how.
+    const isDataClass = howItWorks ? dataClassLookup(this.corpus) : undefined;
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
@@ -463,7 +466,7 @@ export class Engine {
       centralityOf: (id) => {
         const centrality = this.chunkCentrality(id);
         const chunk = this.corpus.chunks[id];
-        if (centrality === null || (chunk !== undefined && isAStep?.(chunk))) return 0;
+        if (centrality === null || (chunk !== undefined && (isAStep?.(chunk) || isDataClass?.(chunk)))) return 0;
         return boostCentrality(plan.intent, chunk?.definitionKind, centrality);
       },
       chunkOf: (id) => this.corpus.chunks[id],
@@ -501,7 +504,7 @@ export class Engine {
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isScopeLine,
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),
-                  isUncappedType: cFamilyTypeDeclarationLookup(this.corpus),
+                  isUncappedType: uncappedTypeLookup(this.corpus),
                   // A question asking how to use the code asks for what its caller calls,
                   // however short: no short body gives its place away there.
                   ...(usesShort ? {} : { isShortBody: shortBodyLookup(this.corpus) }),

@@ -126,7 +126,7 @@ export interface FusionInput {
   isOutsideFunctions?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk declares a type (no code that runs), demoted by TYPE_DECLARATION_DEMOTION_FACTOR. */
   isTypeDeclaration?(chunk: Chunk): boolean;
-  /** "How" questions: whether a chunk first in every list takes no cap for it (a C/C++ type's declaration: search/members.ts cFamilyTypeDeclarationLookup). */
+  /** "How" questions: whether a chunk first in every list takes no cap for it (a C/C++ type's declaration or a data class: search/members.ts uncappedTypeLookup). */
   isUncappedType?(chunk: Chunk): boolean;
   /** "How" questions: whether a chunk is a function of a line or two of code, demoted by SHORT_BODY_DEMOTION_FACTOR. */
   isShortBody?(chunk: Chunk): boolean;

@@ -790,6 +790,27 @@ export function cFamilyTypeDeclarationLookup(corpus: Corpus): (chunk: Chunk) => 
 }
 
 /**
+ * A class that holds data and no behaviour (typeDeclarationLookup's: no method but its
+ * constructor), in any language: on a question asking how it takes no boost, neither its
+ * importance's (fuse's centralityOf) nor the first-in-every-list cap (FusionInput.isUncappedType),
+ * as a C or C++ type takes none. An exception class is raised from every file that fails, so
+ * PageRank makes it a hub (vagrant's `VirtualBoxMachineFolderNotFound`, RubyGems' `InstallError`,
+ * boosted 1.49–1.5), and its name and its message key say the question's words ("how is the project
+ * folder found …"), while the code asked about is where it is raised or rescued. A trait, an
+ * interface or a struct outside C and C++ keeps the cap (type-declarations.test.ts, ruma's
+ * `OutgoingRequest`).
+ */
+export function dataClassLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => isDataClass(corpus, chunk);
+}
+
+/** A type the first-in-every-list cap leaves unboosted on a question asking how: a C or C++ type's declaration, or a data class (dataClassLookup). */
+export function uncappedTypeLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  const cType = cFamilyTypeDeclarationLookup(corpus);
+  return (chunk) => cType(chunk) || isDataClass(corpus, chunk);
+}
+
+/**
  * A line opening a literal of a named type, the value a function hands back: Rust's `Self {` or
  * `Ok(Spawner {`, Go's `return &Server{`. A body that ends in one such literal, after at most
  * SHORT_BODY_MAX_CODE_LINES other lines, only assembles its fields (tokio's `BlockingPool::new`,

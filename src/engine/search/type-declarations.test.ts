@@ -24,6 +24,7 @@ import { buildCorpus } from '../structural/corpus';
 import type { Corpus } from '../modality';
 import {
   cFamilyTypeDeclarationLookup,
+  dataClassLookup,
   nameOnlyLookup,
   isTypeDeclaration,
   outsideFunctionsLookup,
@@ -31,7 +32,7 @@ import {
 } from './members';
 import { at, chunkOrFiller, merge, definitionNamed, centralityForBoost } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
-import { engineOver } from '../../../test/support/engine';
+import { corpusOf, engineOver } from '../../../test/support/engine';
 
 const API_RS = [
   '/// A request type for a Matrix API endpoint, used for sending requests.',
@@ -516,5 +517,93 @@ describe('an include guard or a file’s marker, on a question about what code d
     expect(shown).not.toContain('JEMALLOC_INTERNAL_PAGES_EXTERNS_H');
     // pages.c keeps its place, shown by code.
     expect(response.results.find((r) => r.path === 'src/pages.c')?.definitionKind).toBeDefined();
+  });
+});
+
+/**
+ * Vagrant 2.3 (MIT), lib/vagrant/errors.rb and the files that raise its errors: an exception class
+ * is a class of no behaviour (its message key and nothing else), raised wherever something fails,
+ * so PageRank makes it a hub; its name says the question's words ("folder", "found"). The
+ * project's root is found by `Environment#root_path`, which walks up from the working directory.
+ */
+const VAGRANT_FILES: SourceFile[] = [
+  {
+    path: 'lib/vagrant/errors.rb',
+    text: [
+      'module Vagrant',
+      '  module Errors',
+      '    class VagrantError < StandardError',
+      '      def self.error_key(key = nil)',
+      '        @error_key = key',
+      '      end',
+      '    end',
+      '',
+      '    class ProjectFolderNotFound < VagrantError',
+      '      error_key(:project_folder_not_found)',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'lib/vagrant/environment.rb',
+    text: [
+      'module Vagrant',
+      '  class Environment',
+      '    # The root of the project: the nearest folder, from the one vagrant is run in upwards,',
+      '    # that holds a Vagrantfile.',
+      '    def root_path',
+      '      return @root_path if defined?(@root_path)',
+      '      root_finder = lambda do |path|',
+      '        return path if find_vagrantfile(path)',
+      '        return nil if path.root?',
+      '        root_finder.call(path.parent)',
+      '      end',
+      '      @root_path = root_finder.call(@cwd)',
+      '    end',
+      '',
+      '    def local_data_path',
+      '      raise Errors::ProjectFolderNotFound if !root_path',
+      '      root_path.join(".vagrant")',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  },
+  ...['box', 'machine', 'plugin', 'provider', 'share'].map((name) => ({
+    path: `lib/vagrant/${name}.rb`,
+    text: [
+      'module Vagrant',
+      `  class ${name[0].toUpperCase()}${name.slice(1)}`,
+      `    def ${name}_folder`,
+      `      raise Errors::ProjectFolderNotFound if @${name}_folder.nil?`,
+      `      @${name}_folder`,
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  })),
+];
+
+describe('an exception class, on a question asking how', () => {
+  it('takes no boost: neither its importance as a hub nor the first-in-every-list cap', async () => {
+    const engine = await engineOver(VAGRANT_FILES);
+    const errorOf = async (question: string) => {
+      const response = await engine.search(question, { intent: 'understand_code', limit: 50 });
+      const all = response.results.flatMap((r) => [r, ...(r.subResults ?? [])]);
+      return { first: response.results[0], error: all.find((r) => r.symbol?.endsWith('ProjectFolderNotFound'))! };
+    };
+    expect(dataClassLookup(corpusOf(engine))(definitionNamed(corpusOf(engine), 'ProjectFolderNotFound'))).toBe(true);
+    // A sentence naming it keeps the boost the raising files give it.
+    const named = await errorOf('project folder not found');
+    expect(named.error.explanation.boost).toBeGreaterThan(1);
+    const how = await errorOf('how is the project folder found when vagrant is run from a subdirectory');
+    expect(how.error.explanation.centrality).toBe(0);
+    expect(how.error.explanation.boost).toBe(1);
+    expect(how.error.explanation.firstInEveryList).toBeUndefined();
+    expect(how.first.symbol).toBe('root_path');
   });
 });

@@ -295,6 +295,11 @@ describe('path and declaration rules', () => {
       ),
     ).toBe(true);
     expect(['src/testing.ts', 'src/contest.ts', 'latest/a.js'].some(isTestPath)).toBe(false);
+    // A spec file where the language's test runners name them so (RSpec, Jasmine/Jest, busted) …
+    expect(['lib/foo_spec.rb', 'src/a.spec.ts', 'src/a-spec.js', 'util_spec.lua'].every(isTestPath)).toBe(true);
+    // … but in Rust and Go a `_spec` file is the library's own code about a spec (cargo's
+    // `PackageIdSpec`, hcl's dynamic-block `expand_spec.go`).
+    expect(['src/cargo/core/package_id_spec.rs', 'ext/dynblock/expand_spec.go'].some(isTestPath)).toBe(false);
     // Test support named so (pylint's testutils/, containerd's content/testsuite/) and Maven Surefire's Test*.java.
     expect(
       [

@@ -100,11 +100,13 @@ const SIGNATURE_NOISE = new Set(
 
 /**
  * Test code by its path: a tests folder, a test file's name in its language's convention (Go's
- * `_test.go`, pytest's `test_*.py`, Maven Surefire's `Test*.java` and `*Test(s).java`), and a
- * folder of test support named so (testutils/, testsuite/, test_helpers/): code the tests call.
+ * `_test.go`, pytest's `test_*.py`, Maven Surefire's `Test*.java` and `*Test(s).java`; a `spec`
+ * file only where RSpec, Jasmine/Jest and busted name them so — in Rust or Go `package_id_spec.rs`
+ * or `expand_spec.go` is the library's code about a spec), and a folder of test support named so
+ * (testutils/, testsuite/, test_helpers/): code the tests call.
  */
 const TEST_PATH =
-  /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__|test_?utils?|test_?suites?|test_?helpers?|test_?support)\/|[._-](test|spec)\.[a-z]+$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$|(^|\/)Test[A-Z][^/]*\.java$/;
+  /(^|\/)(tests?|__tests__|specs?|testdata|__mocks__|test_?utils?|test_?suites?|test_?helpers?|test_?support)\/|[._-]test\.[a-z]+$|[._-]spec\.(rb|[cm]?[jt]sx?|coffee|lua|cr)$|_test\.go$|(^|\/)test_[^/]*\.py$|Tests?\.java$|(^|\/)Test[A-Z][^/]*\.java$/;
 const DECLARATION_PATH = /\.d\.[mc]?ts$|\.pyi$/;
 /** Usage examples and benchmarks: like tests, they define names the library defines too. */
 const EXAMPLE_PATH = /(^|\/)(examples?|benches|benchmarks?)\//;

@@ -4,6 +4,7 @@
  * as before int8 was stored), semantic alone on the same understand queries, both scored alike.
  */
 import { Engine, type EngineDeps } from '../../src/engine/engine';
+import { snapshotBits } from '../../src/engine/semantic/index';
 import { scoreQuery } from './grade';
 import { meanScores, type QueryScores } from './metrics';
 import type { EvalQuery } from './queries';
@@ -14,10 +15,9 @@ export function withoutInt8(engine: Engine, deps: EngineDeps): Engine | null {
   const snapshot = engine.snapshot();
   const semantic = snapshot.modalities.semantic;
   if (!semantic?.int8) return null;
-  return Engine.load(
-    { ...snapshot, modalities: { ...snapshot.modalities, semantic: { ...semantic, int8: undefined } } },
-    deps,
-  );
+  // The bits whole, as a snapshot without int8 holds them (with int8 only their zeros' bits are stored).
+  const bitsOnly = { ...semantic, int8: undefined, zeroSigns: undefined, vectors: snapshotBits(semantic)! };
+  return Engine.load({ ...snapshot, modalities: { ...snapshot.modalities, semantic: bitsOnly } }, deps);
 }
 
 export class RescoringAblation {

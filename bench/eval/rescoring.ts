@@ -4,7 +4,6 @@
  * as before int8 was stored), semantic alone on the same understand queries, both scored alike.
  */
 import { Engine, type EngineDeps } from '../../src/engine/engine';
-import { snapshotBits } from '../../src/engine/semantic/index';
 import { scoreQuery } from './grade';
 import { meanScores, type QueryScores } from './metrics';
 import type { EvalQuery } from './queries';
@@ -15,9 +14,10 @@ export function withoutInt8(engine: Engine, deps: EngineDeps): Engine | null {
   const snapshot = engine.snapshot();
   const semantic = snapshot.modalities.semantic;
   if (!semantic?.int8) return null;
-  // The bits whole, as a snapshot without int8 holds them (with int8 only their zeros' bits are stored).
-  const bitsOnly = { ...semantic, int8: undefined, zeroSigns: undefined, vectors: snapshotBits(semantic)! };
-  return Engine.load({ ...snapshot, modalities: { ...snapshot.modalities, semantic: bitsOnly } }, deps);
+  return Engine.load(
+    { ...snapshot, modalities: { ...snapshot.modalities, semantic: { ...semantic, int8: undefined } } },
+    deps,
+  );
 }
 
 export class RescoringAblation {

@@ -16,7 +16,7 @@ import { openBrowserPersistence } from './persistence';
 import type { IncomingFile, IndexRequest, LiveStage, SearchView } from './protocol';
 import { createNodeEmbedder } from '../node/embedders';
 import type { IndexProgress } from '../engine/contract';
-import { snapshotBits, unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
+import { unpackTextHashes, type SemanticSnapshot } from '../engine/semantic/index';
 import { openDB } from 'idb';
 import { StoreError, quotaMessage } from '../engine/store/store';
 import { StorageQuotaError } from './storage-quota';
@@ -489,7 +489,7 @@ describe('IndexService while it indexes', () => {
     // What is stored: the index's vectors (bits and int8) with one 14-byte text hash per row: a
     // row per chunk, then one per body window of its long functions (semantic/index.ts)…
     const semantic = (await persistence.getSnapshot(repo.id))!.modalities.semantic as SemanticSnapshot;
-    const rows = snapshotBits(semantic)!.length / (model.dimensions / 32);
+    const rows = semantic.vectors.length / (model.dimensions / 32);
     expect(semantic.chunkCount).toBe(chunks);
     expect(rows).toBeGreaterThan(chunks);
     expect(embedded).toBeGreaterThan(0);

@@ -142,11 +142,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    "scripting/set.lua"`, JavaScript's `AJAX.Require("[MathJax]/extensions/toMathML.js")`) is a
  *    `path` import (analysis) linking to the one file it names (graph): an older snapshot has no
  *    dependants of files loaded that way.
- * 43: with int8 vectors the semantic index stores its binary vectors as the bits of the int8
- *    zeros alone (`SemanticSnapshot.zeroSigns`, semantic/sign-bits.ts), ~1% of the bits' bytes;
- *    a load rebuilds the words from the int8 signs. An older reader finds no `vectors`.
  */
-export const SNAPSHOT_VERSION = 43;
+export const SNAPSHOT_VERSION = 42;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

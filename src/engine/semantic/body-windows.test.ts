@@ -11,7 +11,7 @@ import {
   bodyWindowLines,
   chunkBodyWindowTexts,
 } from './embedder';
-import { bodyWindowRows, SemanticIndex, snapshotBits } from './index';
+import { bodyWindowRows, SemanticIndex } from './index';
 import { wordsFor } from './binary';
 import type { LocalEmbedder } from './local';
 import { parsedCorpus } from '../../../test/support/parsed-corpus';
@@ -100,8 +100,7 @@ describe('body windows: a long function read past its head', () => {
     const windows = bodyWindowRows(corpus).owner.length;
     expect(windows).toBeGreaterThan(0);
     expect(snapshot.chunkCount).toBe(corpus.chunks.length);
-    const bits = snapshotBits(snapshot)!;
-    expect(bits.length).toBe((corpus.chunks.length + windows) * words);
+    expect(snapshot.vectors.length).toBe((corpus.chunks.length + windows) * words);
     expect(snapshot.int8!.length).toBe((corpus.chunks.length + windows) * snapshot.dimensions);
     const question = plan(TIE);
     const loaded = SemanticIndex.load(corpus, snapshot, local);
@@ -115,8 +114,7 @@ describe('body windows: a long function read past its head', () => {
       corpus,
       {
         ...snapshot,
-        zeroSigns: undefined,
-        vectors: bits.slice(0, n * words),
+        vectors: snapshot.vectors.slice(0, n * words),
         int8: snapshot.int8!.slice(0, n * snapshot.dimensions),
         textHashes: snapshot.textHashes!.slice(0, n * 14),
       },
@@ -126,8 +124,8 @@ describe('body windows: a long function read past its head', () => {
     const heads = await older.search(question, 10);
     expect(heads.some((h) => h.reason.includes('of its body'))).toBe(false);
     // Rows that fit neither: re-index.
-    expect(() => SemanticIndex.load(corpus, { ...snapshot, vectors: bits.slice(0, (n + 1) * words) }, local)).toThrow(
-      /re-index/,
-    );
+    expect(() =>
+      SemanticIndex.load(corpus, { ...snapshot, vectors: snapshot.vectors.slice(0, (n + 1) * words) }, local),
+    ).toThrow(/re-index/);
   });
 });

@@ -18,8 +18,6 @@ import {
   NAME_VECTOR_MAX_WORDS,
   nameVectorCache,
   SemanticIndex,
-  snapshotBits,
-  type SemanticSnapshot,
 } from './index';
 import { cosineFloatInt8 } from './int8';
 import { NAME_VECTOR_WEIGHT } from '../ranking';
@@ -252,38 +250,6 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     }
   });
 
-  it('stores its bits as the int8 zeros’ bits: a load rebuilds every word and answers the same', async () => {
-    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
-    const corpus = buildCorpus(readFixtures(), analyzer);
-    const built = await SemanticIndex.build(corpus, local);
-    const bits = (built as unknown as { vectors: { data: Uint32Array } }).vectors.data;
-    const snapshot = built.serialize();
-    expect(snapshot.vectors).toBeUndefined();
-    expect(snapshot.zeroSigns!.length * 20).toBeLessThan(bits.byteLength);
-    expect([...snapshotBits(snapshot)!]).toEqual([...bits]);
-    const loaded = SemanticIndex.load(corpus, snapshot, local);
-    for (const q of ['parse the configuration file', 'retry with backoff'])
-      expect(await loaded.search(plan(q), 50)).toEqual(await built.search(plan(q), 50));
-    // Stored again, the loaded index writes the same record.
-    expect(loaded.serialize()).toEqual(snapshot);
-    // Bits that are not the int8 values' signs (one flipped where the int8 value is not 0) are
-    // kept whole, never stored as something that would read back otherwise.
-    const at = snapshot.int8!.findIndex((v) => v !== 0);
-    const flipped = bits.slice();
-    flipped[at >> 5] ^= 1 << (31 - (at & 31));
-    const other = SemanticIndex.load(
-      corpus,
-      { ...snapshot, zeroSigns: undefined, vectors: flipped },
-      local,
-    ).serialize();
-    expect(other.zeroSigns).toBeUndefined();
-    expect([...other.vectors!]).toEqual([...flipped]);
-    // Kept bits of another count: the index does not load (a damaged record is rebuilt).
-    expect(() =>
-      SemanticIndex.load(corpus, { ...snapshot, zeroSigns: snapshot.zeroSigns!.subarray(1) }, local),
-    ).toThrow(/re-index/);
-  });
-
   it('stores its contentless windows: a loaded index answers its first question reading no file text', async () => {
     const analyzer = await StructuralAnalyzer.create(nodeGrammars);
     const corpus = buildCorpus(readFixtures(), analyzer);
@@ -402,7 +368,7 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
       'embedderId',
       'int8',
       'textHashes',
-      'zeroSigns',
+      'vectors',
     ]);
     expect(stored.int8!.length).toBe((py.chunks.length + bodyWindowRows(py).owner.length) * local.dimensions);
     const question = plan('dijkstra weighted path');
@@ -652,7 +618,8 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     for (let i = 1; i < similar.length; i++) expect(similar[i].score).toBeLessThanOrEqual(similar[i - 1].score);
 
     // A snapshot from before int8 vectors still loads: rescoring falls back to the ±1 bits.
-    const old = SemanticIndex.load(corpus, withoutInt8(snapshot), local);
+    const { int8: _dropped, ...older } = snapshot;
+    const old = SemanticIndex.load(corpus, older, local);
     const oldHits = await old.search(q, 5);
     expect(oldHits[0].reason).toMatch(
       /^meaning close to the query \(hamming \d+\/256, then cosine with the ±1 bits -?[\d.]+\)$/,
@@ -671,7 +638,7 @@ describe('SemanticIndex with the bundled local model on unseen real code', () =>
     );
     const exact = docs.map((d) => d.reduce((s, x, i) => s + x * q[i], 0));
     const int8Hits = await index.search(plan(query), 20);
-    const bits = SemanticIndex.load(corpus, withoutInt8(index.serialize()), local);
+    const bits = SemanticIndex.load(corpus, { ...index.serialize(), int8: undefined }, local);
     const bitHits = await bits.search(plan(query), 20);
     const error = (hits: { chunkId: number; score: number }[]) =>
       Math.max(...hits.map((h) => Math.abs(h.score - exact[h.chunkId])));
@@ -723,9 +690,8 @@ describe('SemanticIndex on bad input, through the real local model', () => {
     ];
     const badCorpus = windowedCorpus(files);
     const index = await SemanticIndex.build(badCorpus, local);
-    const stored = index.serialize();
-    const int8 = stored.int8;
-    expect(snapshotBits(stored)).toHaveLength(badCorpus.chunks.length * 8);
+    const { vectors, int8 } = index.serialize();
+    expect(vectors).toHaveLength(badCorpus.chunks.length * 8);
     expect(int8).toHaveLength(badCorpus.chunks.length * 256);
     const queries = [
       'how does the parser work '.repeat(400).slice(0, 10_000),
@@ -777,9 +743,3 @@ describe('SemanticIndex with the Voyage client (loopback server)', () => {
     expect(controller.signal.aborted).toBe(true);
   });
 });
-
-/** A snapshot as one written before int8 vectors holds it: the bits whole, no int8. */
-function withoutInt8(snapshot: SemanticSnapshot): SemanticSnapshot {
-  const { int8: _int8, zeroSigns: _zeros, ...rest } = snapshot;
-  return { ...rest, vectors: snapshotBits(snapshot)! };
-}

@@ -22,7 +22,6 @@ import {
   chunkNameText,
 } from './embedder';
 import { cosineFloatInt8 } from './int8';
-import { signBitsFromInt8, zeroSignBits } from './sign-bits';
 import { NAME_VECTOR_WEIGHT, semanticQueryText } from '../ranking';
 import { asksHow } from '../search/members';
 
@@ -106,14 +105,8 @@ export interface SemanticSnapshot {
   /**
    * All chunk vectors, chunk id order, wordsFor(dimensions) words each; then the body windows'
    * (bodyWindowRows: each long function's, in chunk id order), when the snapshot has them.
-   * Absent when `zeroSigns` and `int8` say them (read them with snapshotBits).
    */
-  vectors?: Uint32Array;
-  /**
-   * The vectors' bits where an int8 value is 0, one per such value (sign-bits.ts): with `int8`,
-   * every bit, so the bits are not stored twice (the int8 values' signs are the bits elsewhere).
-   */
-  zeroSigns?: Uint8Array;
+  vectors: Uint32Array;
   /** int8 vectors (int8.ts), the same rows, `dimensions` bytes each; absent for embedders without them (and in snapshots written before them). */
   int8?: Int8Array;
   /** Each row's embedding-text hash (packTextHashes), the same rows: what a re-index reuses vectors by. Absent in snapshots written before them. */
@@ -189,23 +182,6 @@ export interface SemanticBuildOptions {
   onEmbedding?: () => void;
 }
 
-const derivedBits = new WeakMap<SemanticSnapshot, Uint32Array | null>();
-
-/**
- * A snapshot's binary vectors: as stored, or rebuilt from its int8 vectors and the bits of their
- * zeros (once per snapshot). Null when neither form is whole (a damaged record).
- */
-export function snapshotBits(snapshot: SemanticSnapshot): Uint32Array | null {
-  if (snapshot.vectors) return snapshot.vectors;
-  if (!snapshot.int8 || !snapshot.zeroSigns) return null;
-  let bits = derivedBits.get(snapshot);
-  if (bits === undefined) {
-    bits = signBitsFromInt8(snapshot.int8, snapshot.dimensions, snapshot.zeroSigns);
-    derivedBits.set(snapshot, bits);
-  }
-  return bits;
-}
-
 /** A previous snapshot whose vectors a build with this embedder can take: same embedder and width, hashes stored, int8 when the build needs it. */
 function usablePrevious(
   previous: SemanticSnapshot | null | undefined,
@@ -214,10 +190,8 @@ function usablePrevious(
   withInt8: boolean,
 ): SemanticSnapshot | null {
   if (!previous || previous.embedderId !== embedderId || previous.dimensions !== dims) return null;
-  const bits = snapshotBits(previous);
-  if (!bits) return null;
   // Its rows: its chunks', and its body windows' when it has them (any number: only hashes are matched).
-  const rows = bits.length / wordsFor(dims);
+  const rows = previous.vectors.length / wordsFor(dims);
   if (!Number.isInteger(rows) || rows < previous.chunkCount) return null;
   if (previous.textHashes?.length !== rows * HASH_BYTES) return null;
   if (withInt8 && previous.int8?.length !== rows * dims) return null;
@@ -380,7 +354,7 @@ function copyFromPrevious(
       notInPrevious.push(id);
       continue;
     }
-    data.set(snapshotBits(previous!)!.subarray(row * words, (row + 1) * words), id * words);
+    data.set(previous!.vectors.subarray(row * words, (row + 1) * words), id * words);
     int8?.set(previous!.int8!.subarray(row * dims, (row + 1) * dims), id * dims);
   }
   return notInPrevious;
@@ -580,14 +554,12 @@ export class SemanticIndex implements Retriever {
   }
 
   serialize(): SemanticSnapshot {
-    const dimensions = this.vectors.dimensions;
-    const snapshot: SemanticSnapshot = { embedderId: this.embedderId, dimensions, chunkCount: this.chunkCount };
-    // With int8 vectors the bits are their signs but for the zeros: stored as those bits alone
-    // when they give every word back (not when the bits came from elsewhere than the int8's floats).
-    const zeroSigns = this.int8 ? zeroSignBits(this.vectors.data, this.int8, dimensions) : undefined;
-    const back = zeroSigns && signBitsFromInt8(this.int8!, dimensions, zeroSigns);
-    if (zeroSigns && back && sameWords(back, this.vectors.data)) snapshot.zeroSigns = zeroSigns;
-    else snapshot.vectors = this.vectors.data;
+    const snapshot: SemanticSnapshot = {
+      embedderId: this.embedderId,
+      dimensions: this.vectors.dimensions,
+      chunkCount: this.chunkCount,
+      vectors: this.vectors.data,
+    };
     if (this.int8) snapshot.int8 = this.int8;
     if (this.textHashes) snapshot.textHashes = this.textHashes;
     snapshot.contentless = flaggedIds(this.contentlessFlags());
@@ -606,12 +578,9 @@ export class SemanticIndex implements Retriever {
         `semantic vectors were built with ${snapshot.embedderId} (${snapshot.dimensions} dims) but the embedder is ${embedder.id} (${embedder.dimensions} dims): re-index to switch providers`,
       );
     }
-    const bits = snapshotBits(snapshot);
-    if (!bits)
-      throw new Error('semantic snapshot holds neither its binary vectors nor what they are rebuilt from: re-index');
     // The body windows the corpus's chunks have, when the snapshot holds them (one written before
     // them holds the chunks' rows alone and is searched without them).
-    const rows = bits.length / wordsFor(snapshot.dimensions);
+    const rows = snapshot.vectors.length / wordsFor(snapshot.dimensions);
     const expected = bodyWindowRows(corpus);
     const windows = rows === snapshot.chunkCount + expected.owner.length ? expected : null;
     if (!windows && rows !== snapshot.chunkCount) {
@@ -624,7 +593,7 @@ export class SemanticIndex implements Retriever {
     return new SemanticIndex(
       corpus,
       snapshot.embedderId,
-      new BinaryVectorIndex(snapshot.dimensions, bits),
+      new BinaryVectorIndex(snapshot.dimensions, snapshot.vectors),
       int8,
       embedder,
       textHashes,
@@ -855,10 +824,4 @@ export class SemanticIndex implements Retriever {
         reason: `meaning close to the query (hamming ${x.distance}/${dims}, then int8 cosine ${x.chunk.toFixed(3)}${x.name === null ? '' : ` + ${NAME_VECTOR_WEIGHT} × name cosine ${x.name.toFixed(3)}`}${spelledNote})`,
       }));
   }
-}
-
-function sameWords(a: Uint32Array, b: Uint32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -500,6 +500,13 @@ export interface ResultExplanation {
    * rules had put that one first (fuse.ts withEveryListsOrder).
    */
   aboveByEveryList?: { chunkId: number; path: string; startLine: number };
+  /**
+   * Set on a question asking how when this result was moved above the one named here, a near tie
+   * (FIRST_PLACE_TIE_SHARE): a list puts this one first and another ranks it near its top, fewer
+   * lists put that one first, and this one's file says as much of the question (fuse.ts
+   * withFirstPlacesBreakingTies).
+   */
+  aboveByFirstPlace?: { chunkId: number; path: string; startLine: number };
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;

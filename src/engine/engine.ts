@@ -511,6 +511,7 @@ export class Engine {
                   constructorHandsToItsClass: true,
                   functionsInFileOf: functionsInFileLookup(this.corpus),
                   fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),
+                  firstPlacesBreakTies: true,
                 }
               : {}),
             // A phrase typed into a search box names its subject as the repository files it; a

@@ -65,6 +65,8 @@ import {
   FILE_WORDS_GAIN,
   PLACE_WORDS_GAIN,
   EVERY_LIST_ORDER_DEPTH,
+  FIRST_PLACE_SECOND_LIST_DEPTH,
+  FIRST_PLACE_TIE_SHARE,
   EVERY_LIST_RANK_DEPTH,
 } from './ranking';
 import { holdsOther, holdsRange, overlap } from './line-range';
@@ -146,6 +148,11 @@ export interface FusionInput {
    * path says (search/place-words.ts); each file shown is weighed by 1 + PLACE_WORDS_GAIN × it.
    */
   placeWordsOf?(chunk: Chunk): number;
+  /**
+   * "How" questions: a near tie between files is broken for the result a list puts first and
+   * another near its top, over one fewer lists put first (fuse.ts withFirstPlacesBreakingTies).
+   */
+  firstPlacesBreakTies?: boolean;
   /**
    * "Similar to X": the chunk's similarity to X when it is one of X's siblings; `sameBase`: X's
    * method in another class of X's class's base; `ownFile`: of another name, in X's file.
@@ -405,7 +412,8 @@ export function fuse(input: FusionInput): SearchResult[] {
     ? withPlaceWordsWeighed(fileWeighed, (r) => placeWordsOf(input.chunkOf(r.chunkId)))
     : fileWeighed;
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
-  const agreed = input.everyListOrders ? withEveryListsOrder(weighed, input.limit, runs) : weighed;
+  const tiesBroken = input.firstPlacesBreakTies ? withFirstPlacesBreakingTies(weighed, input.limit, runs) : weighed;
+  const agreed = input.everyListOrders ? withEveryListsOrder(tiesBroken, input.limit, runs) : tiesBroken;
   const { fileContentOf } = input;
   const once = fileContentOf ? withoutCopies(agreed, (r) => fileContentOf(input.chunkOf(r.chunkId))) : agreed;
   return once.slice(0, input.limit);
@@ -454,6 +462,47 @@ function withEveryListsOrder(files: SearchResult[], limit: number, runs: (r: Sea
       [out[j - 1], out[j]] = [below, above];
       [ranks[j - 1], ranks[j]] = [ranks[j], ranks[j - 1]];
       below.explanation.aboveByEveryList = { chunkId: above.chunkId, path: above.path, startLine: above.startLine };
+      moved = true;
+    }
+    if (!moved) break;
+  }
+  return out;
+}
+
+/**
+ * A question asking how (FusionInput.firstPlacesBreakTies): of two neighbours whose scores are a near
+ * tie (the lower at least FIRST_PLACE_TIE_SHARE of the higher), the lower moves above when a list puts
+ * it first and another ranks it in its first FIRST_PLACE_SECOND_LIST_DEPTH, fewer lists put the higher
+ * first, and its file says at least as much of the question (the file words' share). The boost and
+ * the member rules set near ties between files on middling ranks in each list and a hub's importance;
+ * a function one list finds first and another near its top is what both read the question as
+ * (quic-go's `detectLostPackets`, first by text and third by structure, under the congestion
+ * controller's `OnPacketLost` for "how does the sender decide that a packet it sent is lost"). Only
+ * code that runs moves, no deeper demoted than the one it passes, as in withEveryListsOrder.
+ */
+function withFirstPlacesBreakingTies(
+  files: SearchResult[],
+  limit: number,
+  runs: (r: SearchResult) => boolean,
+): SearchResult[] {
+  const out = [...files];
+  const depth = Math.min(out.length, Number.isFinite(limit) ? limit * EVERY_LIST_ORDER_DEPTH : out.length);
+  const ranks = out.slice(0, depth).map((r) => [...listRanksOf(r).values()].sort((a, b) => a - b));
+  const firsts = (sorted: number[]) => sorted.filter((rank) => rank === 0).length;
+  const share = (r: SearchResult) => r.explanation.fileWords?.share ?? 0;
+  for (let pass = 0; pass < depth; pass++) {
+    let moved = false;
+    for (let j = 1; j < depth; j++) {
+      const [above, below] = [out[j - 1], out[j]];
+      const mine = ranks[j];
+      if (!runs(below) || (below.explanation.demotion?.factor ?? 1) < (above.explanation.demotion?.factor ?? 1))
+        continue;
+      if (below.score < FIRST_PLACE_TIE_SHARE * above.score) continue;
+      if (!(mine.length >= 2 && mine[0] === 0 && mine[1] < FIRST_PLACE_SECOND_LIST_DEPTH)) continue;
+      if (firsts(mine) <= firsts(ranks[j - 1]) || share(below) < share(above)) continue;
+      [out[j - 1], out[j]] = [below, above];
+      [ranks[j - 1], ranks[j]] = [ranks[j], ranks[j - 1]];
+      below.explanation.aboveByFirstPlace = { chunkId: above.chunkId, path: above.path, startLine: above.startLine };
       moved = true;
     }
     if (!moved) break;

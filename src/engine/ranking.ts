@@ -936,6 +936,22 @@ export const EVERY_LIST_ORDER_DEPTH = 3;
 export const EVERY_LIST_RANK_DEPTH = 20;
 
 /**
+ * On a question asking how, a near tie between neighbouring files (fuse.ts
+ * withFirstPlacesBreakingTies): the lower scores at least this share of the higher. Within a tenth
+ * the two are parted by a place or two of one list, the boost's hub weight or a member's file
+ * place, none of which says which reads the question better.
+ */
+export const FIRST_PLACE_TIE_SHARE = 0.9;
+
+/**
+ * In that tie, the lower moves above when one list puts it first and another ranks it within this
+ * many places: two lists reading it as the answer near their tops. A first place alone, with the
+ * other lists' ranks far down, read a structural or text namesake as the answer (resource-agents'
+ * `find_interface`, first by structure and 26th by text).
+ */
+export const FIRST_PLACE_SECOND_LIST_DEPTH = 3;
+
+/**
  * "Big classes are ranked by their members" (issue 20): for a question about behaviour, a
  * class-like definition (CONTAINER_KINDS) longer than this many lines that holds another
  * candidate of the same answer (one of its methods, inside it or declared on it below, as Go

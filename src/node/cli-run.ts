@@ -297,6 +297,10 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(
         `shown above ${terminalSafe(x.explanation.aboveByEveryList.path)}:${x.explanation.aboveByEveryList.startLine}, which every list ranks below it`,
       );
+    if (x.explanation.aboveByFirstPlace)
+      extra.push(
+        `shown above ${terminalSafe(x.explanation.aboveByFirstPlace.path)}:${x.explanation.aboveByFirstPlace.startLine}, a near tie: a list puts this first and another near its top`,
+      );
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.explanation.member)

@@ -321,6 +321,13 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
                   it
                 </span>
               ) : null}
+              {e.aboveByFirstPlace ? (
+                <span className="muted" data-field="above-by-first-place">
+                  {' '}
+                  · shown above {e.aboveByFirstPlace.path}:{e.aboveByFirstPlace.startLine}, a near tie: a list puts this
+                  first and another near its top
+                </span>
+              ) : null}
             </p>
           </div>
         );

@@ -10,6 +10,7 @@ import { compileForBuild } from './build-jit';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { EXIT, parseModalities, PRESETS, type CliOptions, type ExitCode } from './cli-flags';
 import { removeStaleTemps } from './disk-cache';
+import { traceMark } from './build-trace';
 import { memberChoiceOut } from './result-out';
 import { CliError } from './input-error';
 import { terminalSafe, terminalSafeLines } from './terminal-text';
@@ -27,21 +28,25 @@ export async function run(
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   // Writes a killed run never finished must not pile up, run after run.
   await removeStaleTemps(cacheDir);
+  traceMark('stale-temps:removed');
   if (options.command === 'mcp') {
     return (await import('./mcp-server')).serveMcp({ repo, embedder, cacheDir, watch: options.watch });
   }
   const query = options.command === 'search' ? options.positional.join(' ') : undefined;
 
   // With a build coming, the parse workers start before the engine loads: they load their
-  // grammars on the core the loading leaves free.
+  // grammars on the core the loading leaves free. Their module (the main thread's side of the
+  // pool, light) is awaited first: started beside the engine's import, the workers came only
+  // after the walk, which gives the event loop no turn (docs/bench/HISTORY.md, h40-perf).
   const building = buildComing(snapshotFileFor(repo, embedder, cacheDir), options.useCache);
   // This process builds and then exits: V8's compiler set for that before any worker starts.
   if (building) compileForBuild();
-  const parsePool = building ? import('./parse-pool').then((m) => m.startParsePool()) : undefined;
+  const parsePool = building ? Promise.resolve((await import('./parse-pool')).startParsePool()) : undefined;
   const [{ openRepository }, { queryMayEmbed, SnapshotDamagedError }] = await Promise.all([
     import('./repository'),
     import('../engine/engine'),
   ]);
+  traceMark('modules:loaded');
   // A search reads only the parts of the cached index it needs; a part found damaged then is
   // said, the index is built again in its place (discardCached), and the question answered from it.
   const open = (discardCached: boolean) =>
@@ -59,6 +64,7 @@ export async function run(
   if (options.command === 'index') {
     const exitCode = openedExitCode(opened, err);
     out(JSON.stringify({ summary: summary(opened) }, null, 2) + '\n');
+    traceMark('summary:printed');
     return exitCode;
   }
   if (options.command === 'eval')

@@ -10,6 +10,7 @@
 import { EXIT, parseCommandLine, type CliOptions, type ExitCode, UsageError, usageText } from './cli-flags';
 import { CliError, InputError } from './input-error';
 import { terminalSafeLines } from './terminal-text';
+import { startProcessTrace, traceMark } from './build-trace';
 
 export { EXIT } from './cli-flags';
 export { CliError } from './input-error';
@@ -23,6 +24,8 @@ export async function main(
 ): Promise<number> {
   // Messages name repository paths and quote repository text: never a control sequence on the terminal.
   const err: Print = (s) => rawErr(terminalSafeLines(s));
+  startProcessTrace();
+  traceMark('cli:main');
   try {
     const options = parseCommandLine(argv);
     if (options.help || options.command === 'help') {
@@ -30,11 +33,14 @@ export async function main(
       return EXIT.ok;
     }
     const { run } = await import('./cli-run');
-    return await run(
+    traceMark('cli-run:loaded');
+    const code = await run(
       options as CliOptions & { command: Exclude<CliOptions['command'], 'help'>; repo: string },
       out,
       err,
     );
+    traceMark('cli:returned');
+    return code;
   } catch (e) {
     return report(e, err);
   }

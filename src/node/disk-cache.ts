@@ -17,6 +17,7 @@ import { MemoryEmbeddingCache } from '../engine/semantic/index';
 import { processAlive } from './pid-lock';
 import { encodeSnapshotFileAsync } from './snapshot-file';
 import { parsedTree, treeUnchanged, type StoredTree } from './tree-check';
+import { traceMark } from './build-trace';
 
 /** Files modified this close to (or after) the snapshot's writing are read and hashed again. */
 export const FINGERPRINT_RACE_MS = 2_000;
@@ -101,7 +102,11 @@ export async function writeCached(file: string, value: unknown): Promise<void> {
 
 /** Writes a snapshot file (snapshot-file.ts) atomically. */
 export async function writeSnapshotFile(file: string, snapshot: EngineSnapshot): Promise<void> {
-  await writeAtomically(file, await encodeSnapshotFileAsync(snapshot));
+  traceMark('snapshot-file:encode:start');
+  const bytes = await encodeSnapshotFileAsync(snapshot);
+  traceMark('snapshot-file:encode:end', { bytes: bytes.byteLength });
+  await writeAtomically(file, bytes);
+  traceMark('snapshot-file:written');
 }
 
 /**

@@ -11,7 +11,8 @@ import { corpusFromAnalyses } from '../engine/structural/corpus';
 import { CorpusMacros } from '../engine/structural/corpus-macros';
 import { TextIndex } from '../engine/text/index';
 import { nodeGrammars } from './grammars';
-import { createNodeParsePool, languageHomes, ownedBuffers, type NodeParsePool } from './parse-pool';
+import { createNodeParsePool, languageHomes, type NodeParsePool } from './parse-pool';
+import { ownedBuffers } from './parse-serve';
 import { openRepository, PARSE_POOL_MIN_FILES } from './repository';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -381,5 +382,18 @@ describe('the text index moved, not copied, from its worker', () => {
     expect(postings.byteLength).toBe(0);
     port1.close();
     port2.close();
+  });
+});
+
+describe("the pool's main-thread module", () => {
+  it('loads nothing of the parse itself (tree-sitter, the analyzer, the text index): the CLI starts the workers before the rest of a build loads', () => {
+    const source = readFileSync(here('./parse-pool.ts'), 'utf8');
+    const valueImports = [...source.matchAll(/^import (?!type )[^;]*? from '([^']+)';/gms)].map((m) => m[1]);
+    expect(valueImports.length).toBeGreaterThan(0);
+    for (const heavy of ['../engine/structural/analyzer', '../engine/text/index', './grammars', './parse-serve'])
+      expect(valueImports).not.toContain(heavy);
+    // The worker's side has them.
+    const serve = readFileSync(here('./parse-serve.ts'), 'utf8');
+    expect(serve).toMatch(/^import \{ StructuralAnalyzer \} from '\.\.\/engine\/structural\/analyzer';$/m);
   });
 });

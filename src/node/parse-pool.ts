@@ -2,17 +2,17 @@
  * Structural analysis on Node worker threads: each worker runs its own StructuralAnalyzer
  * (web-tree-sitter is single-threaded and synchronous), so a build parses on every core while
  * the main thread stays free. The worker entry is parse-worker.mjs, plain JavaScript, because
- * a worker thread does not inherit the tsx loader: it loads this file through tsx and calls
- * `serveParseRequests`.
+ * a worker thread does not inherit the tsx loader: it loads parse-serve.ts through tsx and calls
+ * `serveParseRequests`. This module is the main thread's side only, light enough to load and
+ * start the workers before anything else of a build loads.
  */
 import { availableParallelism } from 'node:os';
-import { Worker, type MessagePort } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { Chunk, FileAnalysis, Language } from '../engine/contract';
 import type { TextIndexer } from '../engine/engine';
-import { StructuralAnalyzer } from '../engine/structural/analyzer';
 import { languageForPath } from '../engine/structural/grammars';
-import { TextSnapshotBuilder, type TermChunk, type TextSnapshot } from '../engine/text/index';
-import { nodeGrammars } from './grammars';
+import type { TextSnapshot } from '../engine/text/index';
+import { traceMark } from './build-trace';
 
 export interface NodeParsePool {
   /** The file's analysis, as `StructuralAnalyzer.analyzeAsync` gives it; rejects only when a worker dies or the pool is closed. */
@@ -101,7 +101,9 @@ export function languageHomes(bytes: ReadonlyMap<Language, number>, workers: num
 export function startParsePool(): BuildAnalyzer | null {
   const workers = Math.min(MAX_PARSE_WORKERS, availableParallelism());
   if (workers < 2) return null;
+  traceMark('pool:start');
   const pool = createNodeParsePool(workers);
+  traceMark('pool:started');
   return {
     analyze: (path, text) => pool.analyze(path, text),
     prepare: (languages, bytes) => pool.prepare(languages, bytes),
@@ -112,7 +114,7 @@ export function startParsePool(): BuildAnalyzer | null {
 }
 
 /** The chunks the term half of the text index reads, in columns (one clone instead of an object each). */
-interface ChunkColumns {
+export interface ChunkColumns {
   /** The first chunk's id; the others follow it. */
   firstId: number;
   fileIds: Uint32Array;
@@ -121,14 +123,14 @@ interface ChunkColumns {
   symbols: string[];
 }
 
-type PoolRequest =
+export type PoolRequest =
   | { kind: 'analyze'; id: number; path: string; text: string }
   | { kind: 'prepare'; languages: readonly Language[] }
   | { kind: 'text-begin'; paths: string[]; texts: string[] }
   | { kind: 'text-chunks'; chunks: ChunkColumns }
   | { kind: 'text-finish'; id: number; chunks: ChunkColumns };
 
-type PoolReply =
+export type PoolReply =
   { id: number; analysis: FileAnalysis } | { id: number; text: TextSnapshot } | { id: number; error: string };
 
 /** An analysis asked for and not sent to a worker yet. */
@@ -289,7 +291,7 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
       queues.shared.length === 0
     ) {
       entry.failure = new Error('parse pool finished');
-      void entry.worker.terminate();
+      void terminated(entry, entries.indexOf(entry), 'retired');
     }
   };
 
@@ -389,10 +391,17 @@ export function createNodeParsePool(size = availableParallelism()): NodeParsePoo
       if (closed) return;
       closed = true;
       dispatch(); // rejects what still waits
-      await Promise.all(entries.map((e) => e.worker.terminate()));
+      await Promise.all(entries.map((e, i) => terminated(e, i, e.failure ? null : 'closed')));
       for (const entry of entries) fail(entry, new Error('parse pool closed'));
     },
   };
+}
+
+/** Terminates a worker; `why` marks the trace (null: a worker ended already, terminated again). */
+async function terminated(entry: PoolWorker, index: number, why: 'retired' | 'closed' | null): Promise<void> {
+  if (why) traceMark(`worker:${why}`, { index });
+  await entry.worker.terminate();
+  if (why) traceMark('worker:terminated', { index });
 }
 
 /** What a worker's events do to its pool: answers go to their callers, a crash or an exit fails what it held. */
@@ -463,87 +472,4 @@ function chunkColumns(chunks: readonly Chunk[], firstId: number): ChunkColumns {
     columns.symbols[i] = c.symbol ?? '';
   }
   return columns;
-}
-
-function termChunks(columns: ChunkColumns, paths: readonly string[]): TermChunk[] {
-  return Array.from(columns.symbols, (symbol, i) => {
-    const fileId = columns.fileIds[i];
-    const chunk: TermChunk = {
-      id: columns.firstId + i,
-      fileId,
-      path: paths[fileId],
-      startLine: columns.startLines[i],
-      endLine: columns.endLines[i],
-    };
-    if (symbol) chunk.symbol = symbol;
-    return chunk;
-  });
-}
-
-/**
- * The worker side (run by parse-worker.mjs): answers requests one at a time, in arrival order,
- * with one analyzer whose grammars load on first use (or when `prepare` names them).
- */
-export function serveParseRequests(port: MessagePort): (request: PoolRequest) => void {
-  const analyzer = StructuralAnalyzer.create(nodeGrammars, { languages: [] });
-  let text: { builder: TextSnapshotBuilder; paths: string[] } | null = null;
-  let chain: Promise<void> = Promise.resolve();
-  const answer = async (id: number, work: () => Promise<PoolReply>) => {
-    let reply: PoolReply;
-    try {
-      reply = await work();
-    } catch (error) {
-      reply = { id, error: error instanceof Error ? error.message : String(error) };
-    }
-    // The text index's arrays (≈ 4.5 MB at 10 MB of code) are moved, not copied: its reply is
-    // sent after the parse, while the main thread waits on it, and a copy costs both threads
-    // there (serialize here, deserialize there: ≈ 40 ms of CPU at 10 MB, docs/bench/HISTORY.md).
-    port.postMessage(reply, 'text' in reply ? ownedBuffers(reply.text) : undefined);
-  };
-  return (request: PoolRequest) => {
-    chain = chain.then(async () => {
-      switch (request.kind) {
-        case 'analyze':
-          return answer(request.id, async () => ({
-            id: request.id,
-            analysis: await (await analyzer).analyzeAsync(request.path, request.text),
-          }));
-        case 'prepare':
-          // Unanswered: a grammar that fails to load fails again, and is reported, on the file that needs it.
-          return (await analyzer).prepare(request.languages).catch(() => undefined);
-        case 'text-begin':
-          text = { builder: new TextSnapshotBuilder(request.texts), paths: request.paths };
-          return text.builder.buildTrigrams();
-        case 'text-chunks':
-          // Unanswered: a text index not begun, or chunks that do not follow the last ones, fail
-          // at `text-finish` (and the engine builds the index itself).
-          try {
-            text?.builder.addChunks(termChunks(request.chunks, text.paths));
-          } catch {
-            text = null;
-          }
-          return;
-        case 'text-finish':
-          return answer(request.id, async () => {
-            if (!text) throw new Error('the text index was not begun');
-            const snapshot = text.builder.finish(termChunks(request.chunks, text.paths));
-            text = null;
-            return { id: request.id, text: snapshot };
-          });
-      }
-    });
-  };
-}
-
-/**
- * The ArrayBuffers under a value's typed arrays, each once, to transfer with it: only what the
- * sender made for this reply and drops after it (the finished text index), never shared memory.
- */
-export function ownedBuffers(value: unknown, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
-  if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer) found.add(value.buffer);
-  } else if (value !== null && typeof value === 'object') {
-    for (const child of Object.values(value)) ownedBuffers(child, found);
-  }
-  return [...found];
 }

@@ -8,6 +8,6 @@ const queued = [];
 let handle = null;
 parentPort.on('message', (request) => (handle ? handle(request) : queued.push(request)));
 
-const { serveParseRequests } = await tsImport('./parse-pool.ts', import.meta.url);
+const { serveParseRequests } = await tsImport('./parse-serve.ts', import.meta.url);
 handle = serveParseRequests(parentPort);
 for (const request of queued.splice(0)) handle(request);

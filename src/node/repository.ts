@@ -34,6 +34,7 @@ import type { BuildAnalyzer } from './parse-pool';
 import { TreeRecorder, type StoredTree } from './tree-check';
 import { emptyWalkStats, walkRepository } from './walk';
 import { nodeLexicalExpansion } from './lexical-expansion';
+import { traceMark, tracedProgress } from './build-trace';
 
 export type EmbedderChoice = NodeEmbedderKind;
 
@@ -157,7 +158,9 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   }
   // 2. Walk (names and stat only). When the walk matches the one the cached index was built
   //    from, the index is loaded and no file is read.
+  traceMark('walk:start');
   const { entries, walkSkips, fingerprint, tree } = await walkForOpen(root);
+  traceMark('walk:end', { entries: entries.length });
   const languages = parsedLanguages(entries);
   let pool = await ctx.pool.ahead;
   if (pool && languages.files < PARSE_POOL_MIN_FILES) {
@@ -182,7 +185,9 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   // With the workers up ahead, every file is parsed (there is no index to reuse): each one
   // goes to them as soon as it is read, and the build takes the analyses as they come.
   const parsing = pool ? new ParseAhead((path, text) => pool.analyze(path, text), Infinity) : null;
+  traceMark('read:start');
   const intake = await intakeFiles(entries, parsing ? { onAccept: (file) => parsing.start(file.path, file.text) } : {});
+  traceMark('read:end', { files: intake.files.length, bytes: intake.bytes });
   const readMs = performance.now() - t0;
   const unreadable = unreadableFiles(intake);
   if (intake.fileLimit.message) options.onNotice?.(intake.fileLimit.message);
@@ -227,11 +232,23 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   const embeddingCache = embeddingFile && useCache ? await DiskEmbeddingCache.open(embeddingFile) : null;
   options.onNotice?.(buildNotice(intake, previous));
   const analyzer = await buildAnalyzer(pool, parsing, intake, previous, languages.names);
-  const engine = await buildEngine(intake, { analyzer, embedder, embeddingCache }, previous, options.onProgress);
+  const engine = await buildEngine(
+    intake,
+    { analyzer, embedder, embeddingCache },
+    previous,
+    tracedProgress(options.onProgress),
+  );
   if (useCache) {
-    await cacheWrites.run(() => writeSnapshotFile(snapshotFile, engine.snapshot()));
+    traceMark('store:start');
+    await cacheWrites.run(() => {
+      const snapshot = engine.snapshot();
+      traceMark('store:snapshot');
+      return writeSnapshotFile(snapshotFile, snapshot);
+    });
+    traceMark('store:end');
     await remember();
     await cacheWrites.run(async () => embeddingCache?.save());
+    traceMark('manifest:end');
   }
   return {
     root,
@@ -331,6 +348,7 @@ async function buildEngine(
 ): Promise<Engine> {
   const { analyzer, embedder, embeddingCache } = deps;
   const text = analyzer.textIndexer;
+  traceMark('engine-build:start');
   try {
     return await Engine.build(
       intake.files,
@@ -353,8 +371,10 @@ async function buildEngine(
       },
     );
   } finally {
+    traceMark('engine-build:end');
     // Closing the pool lets the process exit.
     await analyzer.close();
+    traceMark('pool:closed');
   }
 }
 

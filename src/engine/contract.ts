@@ -414,7 +414,10 @@ export interface Demotion {
  * defined inside another of its file, whose place the function holding it takes
  * ('nested-gives-way'); or, on a
  * question that does not ask how, every list that found it (two or more) ranks it above the
- * member chosen and its name says more of the question ('lists-rank-higher').
+ * member chosen and its name says more of the question ('lists-rank-higher'); or, on a sentence
+ * describing what code does, its name says the verb the sentence opens with and as much of the
+ * question as the member chosen, whose name does not ('name-says-verb': `Log.flush` over
+ * `Log.destinations` for "Flush any log destinations …").
  */
 export type MemberRule =
   | 'closer-before-boost'
@@ -429,7 +432,8 @@ export type MemberRule =
   | 'nested-gives-way'
   | 'code-says-question'
   | 'text-breaks-tie'
-  | 'lists-rank-higher';
+  | 'lists-rank-higher'
+  | 'name-says-verb';
 
 export interface MemberChoice {
   rule: MemberRule;

@@ -94,6 +94,7 @@ import {
   calleesLookup,
   delegateLookup,
   memberNamesRead,
+  memberNameSaysLeadVerb,
   memberCodeWordsSaid,
   asksHow,
   outsideFunctionsLookup,
@@ -491,6 +492,7 @@ export class Engine {
         ? {
             ...memberNamesRead(plan.raw, howItWorks),
             ...(!howItWorks && plan.rule === 'description' ? { everyListOrders: true } : {}),
+            ...(!howItWorks && plan.rule === 'description' ? leadVerbInput(plan.raw) : {}),
             ...(howItWorks ? {} : { holderOf: holderLookup(this.corpus) }),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
             fileContentOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.hash,
@@ -831,4 +833,10 @@ function listFloorNote(plan: QueryPlan, weights: Record<Modality, number>, retri
 /** Whether a chunk holds one of the lines of a pasted message's chosen format strings (QueryPlan.formatLines). */
 function holdsLineOf(lines: readonly { path: string; line: number }[]): (chunk: Chunk) => boolean {
   return (chunk) => lines.some((l) => l.path === chunk.path && holdsLine(chunk, l.line));
+}
+
+/** A sentence describing code: the member choice reads which names say the verb it opens with. */
+function leadVerbInput(question: string): { leadVerbOf?(chunk: Chunk): boolean } {
+  const leadVerbOf = memberNameSaysLeadVerb(question);
+  return leadVerbOf ? { leadVerbOf } : {};
 }

@@ -209,6 +209,12 @@ export interface FusionInput {
    */
   everyListOrders?: boolean;
   /**
+   * A sentence describing what code does (rule 'description'): whether a chunk's name says the
+   * verb the sentence opens with (search/members.ts memberNameSaysLeadVerb); a member that does
+   * takes the place of one that does not, its name saying as much of the question (chooseMember).
+   */
+  leadVerbOf?(chunk: Chunk): boolean;
+  /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
    */
@@ -389,6 +395,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.readsAsStatement === true,
           methodOfItsClass,
           input.holderOf && ((r) => input.holderOf?.(input.chunkOf(r.chunkId))),
+          input.leadVerbOf && ((r) => input.leadVerbOf?.(input.chunkOf(r.chunkId)) === true),
         )
     : null;
   const shownBy =
@@ -827,6 +834,7 @@ function chooseMember(
   statement = false,
   methodOfItsClass?: (r: SearchResult, ctor: SearchResult) => boolean,
   holderOf?: (r: SearchResult) => number | undefined,
+  leadVerbOf?: (r: SearchResult) => boolean,
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -834,6 +842,7 @@ function chooseMember(
   let chosen = best;
   let chosenCoverage = coverageOf(best);
   const bestRelevance = relevance(best, chosenCoverage);
+  const sayings = { coverageOf, wordsSaidOf, relevance, givesWay };
   // A setter the boost put first gives its place to any other strong member of its file
   // (`retry_canceled_requests`, which stores a flag, to `map_with_reused`, which marks the
   // request to retry): its doc comment says what the question asks, its body does none of it.
@@ -902,21 +911,11 @@ function chooseMember(
   // checksum of an on-disk object verified"): the question names the step it asks about, and the
   // caller only gets there on its way. The callee must fuse as a strong chunk of the file
   // (MEMBER_CALLEE_MIN_SHARE of the caller's relevance, its name factor counted).
-  let callee: SearchResult | undefined;
-  let calleeCoverage = chosenCoverage;
-  let calleeRelevance = 0;
-  for (const id of calleesOf?.(chosen) ?? []) {
-    const r = group.find((g) => g.chunkId === id);
-    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || onlyAStep(r, givesWay, delegateOf)) continue;
-    const coverage = coverageOf(r);
-    const value = relevance(r, coverage);
-    if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
-      [callee, calleeCoverage, calleeRelevance] = [r, coverage, value];
-  }
+  const callee = calleeNamed(group, chosen, chosenCoverage, chosenRelevance, calleesOf, statement, delegateOf, sayings);
   let named = callee !== undefined;
   if (callee) {
     handsOn = false;
-    [chosen, chosenCoverage, chosenRelevance] = [callee, calleeCoverage, calleeRelevance];
+    [chosen, chosenCoverage, chosenRelevance] = callee;
   }
   // A member of a line or two that hands its call on to a function of its file does nothing of
   // its own: the one it calls shows the work, however far down the file's candidates it fused
@@ -941,6 +940,9 @@ function chooseMember(
     named = false;
     take(agreed);
   }
+  // The verb a sentence opens with, said by a name (memberSayingLeadVerb).
+  const verb = named || handsOn || agreed ? undefined : memberSayingLeadVerb(group, chosen, leadVerbOf, sayings);
+  if (verb) take(verb);
   const sayer = codeWordsOf && memberSayingMore(group, chosen, best, codeWordsOf, givesWay);
   if (sayer) {
     handsOn = false;
@@ -955,6 +957,7 @@ function chooseMember(
     rule: memberRule({
       says: sayer !== undefined,
       nested: holder !== undefined,
+      verb: verb !== undefined && chosen === verb,
       listsAgree: agreed !== undefined && chosen === agreed,
       named,
       handsOn,
@@ -1095,6 +1098,78 @@ function memberListsRankHigher(
   return undefined;
 }
 
+/**
+ * The function of its file the member chosen calls whose name says more of the question, with its
+ * coverage and relevance: it must fuse MEMBER_CALLEE_MIN_SHARE of the caller's relevance, and on a
+ * statement a list must rank it above its caller (chooseMember's `callee-named`).
+ */
+function calleeNamed(
+  group: SearchResult[],
+  chosen: SearchResult,
+  chosenCoverage: number,
+  chosenRelevance: number,
+  calleesOf: ((r: SearchResult) => number[]) | undefined,
+  statement: boolean,
+  delegateOf: ((r: SearchResult) => number | undefined) | undefined,
+  sayings: {
+    coverageOf: (r: SearchResult) => number;
+    relevance: (r: SearchResult, coverage: number) => number;
+    givesWay?: (r: SearchResult) => GivesWay | undefined;
+  },
+): [SearchResult, number, number] | undefined {
+  const { coverageOf, relevance, givesWay } = sayings;
+  let callee: SearchResult | undefined;
+  let calleeCoverage = chosenCoverage;
+  let calleeRelevance = 0;
+  for (const id of calleesOf?.(chosen) ?? []) {
+    const r = group.find((g) => g.chunkId === id);
+    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || onlyAStep(r, givesWay, delegateOf)) continue;
+    const coverage = coverageOf(r);
+    const value = relevance(r, coverage);
+    if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
+      [callee, calleeCoverage, calleeRelevance] = [r, coverage, value];
+  }
+  return callee ? [callee, calleeCoverage, calleeRelevance] : undefined;
+}
+
+/**
+ * A sentence saying what a function does opens with the verb for what it does: the most relevant
+ * member of the file fusing MEMBER_CHOICE_MIN_SHARE of its best whose name says that verb, when
+ * `chosen`'s does not, and whose name says as much of the question as `chosen`'s (its share and
+ * its count of words), takes the place of one named after what it acts on (`Log.flush` over
+ * `Log.destinations` for "Flush any log destinations that support such operations."); a setter,
+ * constructor or short body gives no such member.
+ */
+function memberSayingLeadVerb(
+  group: SearchResult[],
+  chosen: SearchResult,
+  leadVerbOf: ((r: SearchResult) => boolean) | undefined,
+  sayings: {
+    coverageOf: (r: SearchResult) => number;
+    wordsSaidOf: (r: SearchResult) => number;
+    relevance: (r: SearchResult, coverage: number) => number;
+    givesWay?: (r: SearchResult) => GivesWay | undefined;
+  },
+): SearchResult | undefined {
+  if (!leadVerbOf || leadVerbOf(chosen)) return undefined;
+  const { coverageOf, wordsSaidOf, relevance, givesWay } = sayings;
+  const best = group[0];
+  const chosenCoverage = coverageOf(chosen);
+  const chosenSaid = wordsSaidOf(chosen);
+  let found: SearchResult | undefined;
+  let foundRelevance = -Infinity;
+  for (const r of group) {
+    if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
+    if (r === chosen || r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
+    if (givesWay?.(r) !== undefined || !leadVerbOf(r)) continue;
+    const coverage = coverageOf(r);
+    if (coverage < chosenCoverage || wordsSaidOf(r) < chosenSaid) continue;
+    const value = relevance(r, coverage);
+    if (value > foundRelevance) [found, foundRelevance] = [r, value];
+  }
+  return found;
+}
+
 /** Members that give their place to another strong member of their file (chooseMember). */
 type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only' | 'outside';
 
@@ -1102,6 +1177,7 @@ type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only' | 'outside';
 function memberRule(steps: {
   says: boolean;
   nested: boolean;
+  verb: boolean;
   listsAgree: boolean;
   named: boolean;
   handsOn: boolean;
@@ -1109,9 +1185,10 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { says, nested, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
+  const { says, nested, verb, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
   if (nested) return 'nested-gives-way';
   if (says) return 'code-says-question';
+  if (verb) return 'name-says-verb';
   if (listsAgree) return 'lists-rank-higher';
   if (named) return 'callee-named';
   if (handsOn) return 'wrapper-hands-on';

@@ -234,6 +234,7 @@ const explanationShape = z.object({
         'code-says-question',
         'text-breaks-tie',
         'lists-rank-higher',
+        'name-says-verb',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

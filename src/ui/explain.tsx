@@ -246,6 +246,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'code-says-question': 'its code says clearly more of the words of the question',
   'text-breaks-tie': 'as close to the question, and ranked higher by the words of the question in its own lines',
   'lists-rank-higher': 'every list that found it ranks it higher, and its name says more of the question',
+  'name-says-verb': 'its name says the verb the sentence opens with, and as much of the question',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

@@ -13,6 +13,7 @@ import {
   memberCodeWordsSaid,
   memberNameCoverage,
   memberNamesRead,
+  memberNameSaysLeadVerb,
   memberNameWordsSaid,
   nameCoverage,
   nameMatchFactor,
@@ -864,5 +865,88 @@ describe('on a "how" question, the text list breaks a tie of relevance too, the 
       MEMBER_TEXT_TIE_SHARE * relevance('reconstructedMatrix', 0.5, 1),
     );
     expect(r.symbol).toBe('rank');
+  });
+});
+
+describe('a sentence saying what a function does: the name that says the verb it opens with (real code)', () => {
+  // puppet 7.23's util/log.rb, its class methods (understand set, puppet:doc:19, asked of the
+  // comment-blanked copy): `Log.destinations` returns what `Log.flush` flushes; both names are said
+  // whole by the sentence, and the semantic and structural lists put the getter first.
+  const source = [
+    'class Puppet::Util::Log',
+    '  def Log.close(destination)',
+    '    if @destinations.include?(destination)',
+    '      @destinations[destination].flush if @destinations[destination].respond_to?(:flush)',
+    '      @destinations[destination].close if @destinations[destination].respond_to?(:close)',
+    '      @destinations.delete(destination)',
+    '    end',
+    '  end',
+    '',
+    '  def self.close_all',
+    '    @destinations.keys.each { |dest| close(dest) }',
+    '  end',
+    '',
+    '  def Log.flush',
+    '    @destinations.each { |type, dest|',
+    '      dest.flush if dest.respond_to?(:flush)',
+    '    }',
+    '  end',
+    '',
+    '  def Log.destinations',
+    '    @destinations',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const path = 'util/log.rb';
+  const question = 'Flush any log destinations that support such operations.';
+  let corpus: Corpus;
+
+  beforeAll(async () => {
+    const engine = await engineOver([{ path, text: source }]);
+    corpus = corpusOf(engine);
+  });
+
+  it('reads the opening verb in a name, not a noun of the sentence', () => {
+    const says = memberNameSaysLeadVerb(question)!;
+    const of = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!;
+    expect(says(of('flush'))).toBe(true);
+    expect(says(of('destinations'))).toBe(false);
+    expect(memberNameSaysLeadVerb('  A list of users.')).toBeUndefined();
+    expect(memberNameSaysLeadVerb('Returns the flushed count')!(of('flush'))).toBe(false);
+  });
+
+  it('Log.flush, said whole and saying the verb, over Log.destinations, which the lists put first', () => {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.rb');
+    // The lists of the understand set's run over the whole of puppet.
+    const lists = {
+      semantic: list({ 0: 'destinations', 3: 'close', 4: 'flush' }, 30),
+      text: list({ 1: 'flush', 3: 'close', 5: 'destinations' }, 30),
+      structural: list({ 0: 'destinations', 2: 'flush', 4: 'close' }, 30),
+    };
+    const input = { ...statementInput(lists, chunkOf, question, 1), ...memberNamesRead(question, false) };
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === path)!;
+    expect(shown(fuse(input)).symbol).toBe('destinations');
+    const first = shown(fuse({ ...input, leadVerbOf: memberNameSaysLeadVerb(question) }));
+    expect(first.symbol).toBe('flush');
+    expect(first.explanation.member).toMatchObject({ rule: 'name-says-verb', nameCoverage: 1 });
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+  });
+
+  it('keeps the member chosen when the name saying the verb says less of the question', () => {
+    const id = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol)!.id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.rb');
+    const asked = 'Close the log destinations';
+    const lists = {
+      semantic: list({ 0: 'destinations', 1: 'close_all' }, 30),
+      text: list({ 0: 'destinations', 1: 'close_all' }, 30),
+      structural: list({ 0: 'destinations', 1: 'close_all' }, 30),
+    };
+    const input = { ...statementInput(lists, chunkOf, asked, 1), ...memberNamesRead(asked, false) };
+    // `close_all` says the verb, but half its name only; `destinations` is said whole.
+    expect(memberNameSaysLeadVerb(asked)!(corpus.chunks[id('close_all')])).toBe(true);
+    const first = fuse({ ...input, leadVerbOf: memberNameSaysLeadVerb(asked) }).find((r) => r.path === path)!;
+    expect(first.symbol).toBe('destinations');
   });
 });

@@ -190,6 +190,26 @@ export function memberNameWordsSaid(question: string): (chunk: Chunk) => number 
 }
 
 /**
+ * Whether each chunk's name says the verb a sentence describing code opens with (FusionInput.
+ * leadVerbOf): a doc comment's first sentence names what the function does first ("Flush any log
+ * destinations that support such operations." is `Log.flush`'s), and a name says that verb when
+ * the function does it, while a sibling named after the sentence's object (`Log.destinations`)
+ * only holds what it acts on. Undefined when the sentence opens with no word of three letters or
+ * more.
+ */
+export function memberNameSaysLeadVerb(question: string): ((chunk: Chunk) => boolean) | undefined {
+  const first = /^\s*([A-Za-z]+)\b/.exec(question)?.[1];
+  if (!first || first.length < MIN_ABBREVIATION) return undefined;
+  const forms = questionForms(first);
+  return (chunk) => {
+    if (!chunk.symbol) return false;
+    return beyondPlace(splitIdentifier(chunk.symbol), placeOf(chunk), (part) => saysWord(part, forms)).some((part) =>
+      saysWord(part, forms),
+    );
+  };
+}
+
+/**
  * What fuse's member choice reads of a question about behaviour (docs/ranking.md#members): the
  * share of each name it says and how many of its words each name says, on every such question
  * (a doc sentence tells `_reciprocity_iter` from `reciprocity` by "iterator" as a "how" question

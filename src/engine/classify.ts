@@ -1376,8 +1376,12 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   return plan;
 }
 
-/** `the qlog package`, `lib/versioner package`; `package qlog`: the name a question calls a package. */
-const PACKAGE_NAMED = [/([A-Za-z_][\w./-]*)\s+package\b/gi, /\bpackage\s+([A-Za-z_][\w./-]*)/gi];
+/**
+ * `the qlog package`, `lib/versioner package`; `package qlog`: the name a question calls a package.
+ * The first name starts only where no name character stands before it: without that, a long run of
+ * name characters with no `package` after it is scanned again from each of its positions.
+ */
+const PACKAGE_NAMED = [/(?<![\w./-])([A-Za-z_][\w./-]*)\s+package\b/gi, /\bpackage\s+([A-Za-z_][\w./-]*)/gi];
 
 /** The names a question calls a package (PACKAGE_NAMED), stop words and cue words aside (`uses package`, `package defines`). */
 function packageNamesOf(raw: string): string[] {

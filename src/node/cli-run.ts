@@ -297,6 +297,10 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(
         `shown above ${terminalSafe(x.explanation.aboveByEveryList.path)}:${x.explanation.aboveByEveryList.startLine}, which every list ranks below it`,
       );
+    if (x.explanation.aboveItsCopy)
+      extra.push(
+        `shown above its copy ${terminalSafe(x.explanation.aboveItsCopy.path)}:${x.explanation.aboveItsCopy.startLine}, which lies in a deeper folder`,
+      );
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.explanation.member)

@@ -193,6 +193,12 @@ const explanationShape = z.object({
     .describe(
       'a sentence describing code: this result was moved above the one named, which every list fused ranks below it (past its first page a list holds neither, when two hold this one there)',
     ),
+  aboveItsCopy: z
+    .object({ chunkId: z.number(), path: z.string(), startLine: z.number() })
+    .optional()
+    .describe(
+      'understand questions: this result took the place of the copy named, the same definition text for text in a folder further from the root',
+    ),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z
     .object({
@@ -552,6 +558,7 @@ function explanationOut(e: ResultExplanation) {
     boost: e.boost,
     ...(e.firstInEveryList ? { firstInEveryList: true } : {}),
     ...(e.aboveByEveryList ? { aboveByEveryList: e.aboveByEveryList } : {}),
+    ...(e.aboveItsCopy ? { aboveItsCopy: e.aboveItsCopy } : {}),
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
     ...(e.form ? { form: e.form } : {}),

@@ -511,6 +511,12 @@ export interface ResultExplanation {
    * withFirstPlacesBreakingTies).
    */
   aboveByFirstPlace?: { chunkId: number; path: string; startLine: number };
+  /**
+   * Set on a question about what code does when this result took the place of the copy named here:
+   * the same definition, text for text, in a folder further from the repository's root (a port's
+   * or a vendored copy; fuse.ts nearerCopiesFirst).
+   */
+  aboveItsCopy?: { chunkId: number; path: string; startLine: number };
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;

@@ -496,6 +496,7 @@ export class Engine {
             ...(howItWorks ? {} : { holderOf: holderLookup(this.corpus) }),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
             fileContentOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.hash,
+            definitionTextOf: (chunk: Chunk) => (chunk.kind === 'definition' ? this.chunkText(chunk) : undefined),
             isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),

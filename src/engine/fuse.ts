@@ -255,6 +255,12 @@ export interface FusionInput {
    * and took a place in the ten another file's answer needed (withoutCopies).
    */
   fileContentOf?(chunk: Chunk): string | undefined;
+  /**
+   * A question about what code does: the text of a definition's chunk. Of two copies of one
+   * definition, text for text, the one nearer the repository's root is shown first
+   * (nearerCopiesFirst).
+   */
+  definitionTextOf?(chunk: Chunk): string | undefined;
 }
 
 interface Candidate {
@@ -423,7 +429,55 @@ export function fuse(input: FusionInput): SearchResult[] {
   const agreed = input.everyListOrders ? withEveryListsOrder(tiesBroken, input.limit, runs) : tiesBroken;
   const { fileContentOf } = input;
   const once = fileContentOf ? withoutCopies(agreed, (r) => fileContentOf(input.chunkOf(r.chunkId))) : agreed;
-  return once.slice(0, input.limit);
+  const { definitionTextOf } = input;
+  const nearer = definitionTextOf ? nearerCopiesFirst(once, (r) => definitionTextOf(input.chunkOf(r.chunkId))) : once;
+  return nearer.slice(0, input.limit);
+}
+
+/** How many folders deep a path lies: `qsort.c` 0, `lib/src/pic14/libc/qsort.c` 4. */
+function folderDepth(path: string): number {
+  let depth = 0;
+  for (const c of path) if (c === '/') depth++;
+  return depth;
+}
+
+/**
+ * Of two copies of one definition (the same name, the same text) the one nearer the repository's
+ * root is shown first, at the better place of the two: a port or a vendored tree repeats the
+ * portable routine in its own deeper folder (SDCC's `lib/src/pic14/libc/qsort.c`, the same
+ * `qsort` as `lib/src/qsort.c` inside a `#if` for the PIC14 port), and a reader asking how the
+ * routine works expects the copy the others repeat. Only the two copies trade places; the copy
+ * further down keeps its score (nothing else it passes is moved).
+ */
+function nearerCopiesFirst(files: SearchResult[], textOf: (r: SearchResult) => string | undefined): SearchResult[] {
+  let out: SearchResult[] | undefined;
+  const bySymbol = new Map<string, number[]>();
+  files.forEach((r, i) => {
+    if (r.symbol === undefined || r.definitionKind === undefined) return;
+    const at = bySymbol.get(r.symbol);
+    if (at) at.push(i);
+    else bySymbol.set(r.symbol, [i]);
+  });
+  for (const at of bySymbol.values()) {
+    if (at.length < 2) continue;
+    const list = (out ??= [...files]);
+    for (let a = 0; a < at.length; a++) {
+      const upper = list[at[a]];
+      const text = textOf(upper);
+      if (text === undefined) continue;
+      let best: number | undefined;
+      for (let b = a + 1; b < at.length; b++) {
+        const lower = list[at[b]];
+        if (folderDepth(lower.path) >= folderDepth(best === undefined ? upper.path : list[at[best]].path)) continue;
+        if (textOf(lower) === text) best = b;
+      }
+      if (best === undefined) continue;
+      const nearer = list[at[best]];
+      [list[at[a]], list[at[best]]] = [nearer, upper];
+      nearer.explanation.aboveItsCopy = { chunkId: upper.chunkId, path: upper.path, startLine: upper.startLine };
+    }
+  }
+  return out ?? files;
 }
 
 /**

@@ -307,6 +307,10 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(
         `shown above ${terminalSafe(x.explanation.aboveByFirstPlace.path)}:${x.explanation.aboveByFirstPlace.startLine}, a near tie: a list puts this first and another near its top`,
       );
+    if (x.explanation.aboveItsCopy)
+      extra.push(
+        `shown above its copy ${terminalSafe(x.explanation.aboveItsCopy.path)}:${x.explanation.aboveItsCopy.startLine}, which lies in a deeper folder`,
+      );
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.explanation.member)

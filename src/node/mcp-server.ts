@@ -199,6 +199,12 @@ const explanationShape = z.object({
     .describe(
       'a question asking how: this result was moved above the one named, a near tie, because a list puts it first and another near its top while fewer lists put that one first',
     ),
+  aboveItsCopy: z
+    .object({ chunkId: z.number(), path: z.string(), startLine: z.number() })
+    .optional()
+    .describe(
+      'understand questions: this result took the place of the copy named, the same definition text for text in a folder further from the root',
+    ),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z
     .object({
@@ -560,6 +566,7 @@ function explanationOut(e: ResultExplanation) {
     ...(e.firstInEveryList ? { firstInEveryList: true } : {}),
     ...(e.aboveByEveryList ? { aboveByEveryList: e.aboveByEveryList } : {}),
     ...(e.aboveByFirstPlace ? { aboveByFirstPlace: e.aboveByFirstPlace } : {}),
+    ...(e.aboveItsCopy ? { aboveItsCopy: e.aboveItsCopy } : {}),
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
     ...(e.form ? { form: e.form } : {}),

@@ -328,6 +328,12 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
                   first and another near its top
                 </span>
               ) : null}
+              {e.aboveItsCopy ? (
+                <span className="muted" data-field="above-its-copy">
+                  {' '}
+                  · shown above its copy {e.aboveItsCopy.path}:{e.aboveItsCopy.startLine}, which lies in a deeper folder
+                </span>
+              ) : null}
             </p>
           </div>
         );

@@ -402,7 +402,10 @@ export interface Demotion {
  * function running straight through ends by calling: the code that does the work answers
  * ('wrapper-hands-on'); or the chunk chosen so calls a function of its own file whose name says
  * more of the question (`consume_value` → `value_from_envvar`): the step the question names
- * ('callee-named'); or the chunk the boost put first only stores its argument in a field of its
+ * ('callee-named'); or, on a question asking how, the chunk chosen so switches on or compares in
+ * order the result of a function of its file that branches itself (`ft = guess_file_type_internal(f);
+ * switch (ft)`): the function that works out what the caller chooses by ('callee-decides'); or the
+ * chunk the boost put first only stores its argument in a field of its
  * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
  * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
  * chunk is a constructor, which only builds the object the other members work on
@@ -424,6 +427,7 @@ export type MemberRule =
   | 'name-says-question'
   | 'wrapper-hands-on'
   | 'callee-named'
+  | 'callee-decides'
   | 'setter-gives-way'
   | 'constructor-gives-way'
   | 'short-gives-way'

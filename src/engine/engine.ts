@@ -92,6 +92,7 @@ import { narrowFiles, planSearch, type FileScope, type PastedTextSources, type P
 import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './search/similar';
 import {
   calleesLookup,
+  decidersLookup,
   delegateLookup,
   memberNamesRead,
   memberNameSaysLeadVerb,
@@ -503,6 +504,7 @@ export class Engine {
             ...(howItWorks
               ? {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
+                  decidersOf: decidersLookup(this.corpus),
                   textBreaksMemberTies: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isScopeLine,

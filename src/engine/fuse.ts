@@ -49,6 +49,7 @@ import {
   type DemotionMarks,
   FIRST_IN_EVERY_LIST_BOOST,
   MEMBER_CALLEE_MIN_SHARE,
+  MEMBER_DECIDER_MIN_SHARE,
   MEMBER_CHOICE_MIN_SHARE,
   MEMBER_LISTS_RANK_HIGHER_MIN_LISTS,
   MEMBER_LISTS_RANK_HIGHER_MIN_SHARE,
@@ -226,6 +227,13 @@ export interface FusionInput {
    */
   calleesOf?(chunk: Chunk): number[];
   /**
+   * Questions asking how: the functions of its own file whose result a function chooses by (a switch
+   * over it, an ordered comparison of it), each branching itself (search/members.ts
+   * decidersLookup); the member chosen gives its place to such a one that fused at least
+   * MEMBER_DECIDER_MIN_SHARE of its relevance (chooseMember, 'callee-decides').
+   */
+  decidersOf?(chunk: Chunk): number[];
+  /**
    * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
    * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
    * the file does more (chooseMember).
@@ -402,6 +410,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           methodOfItsClass,
           input.holderOf && ((r) => input.holderOf?.(input.chunkOf(r.chunkId))),
           input.leadVerbOf && ((r) => input.leadVerbOf?.(input.chunkOf(r.chunkId)) === true),
+          input.decidersOf && ((r) => input.decidersOf?.(input.chunkOf(r.chunkId)) ?? []),
         )
     : null;
   const shownBy =
@@ -889,6 +898,7 @@ function chooseMember(
   methodOfItsClass?: (r: SearchResult, ctor: SearchResult) => boolean,
   holderOf?: (r: SearchResult) => number | undefined,
   leadVerbOf?: (r: SearchResult) => boolean,
+  decidersOf?: (r: SearchResult) => number[],
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -959,41 +969,34 @@ function chooseMember(
     handsOn = true;
     take(delegate);
   }
-  // The member chosen calls a function of its file whose name says more of the question
-  // (`consume_value` → `self.value_from_envvar(ctx)` for "how does a parameter read its value from
-  // an environment variable"; `apfs_read_object_block` → `apfs_obj_verify_csum` for "how is the
-  // checksum of an on-disk object verified"): the question names the step it asks about, and the
-  // caller only gets there on its way. The callee must fuse as a strong chunk of the file
-  // (MEMBER_CALLEE_MIN_SHARE of the caller's relevance, its name factor counted).
-  const callee = calleeNamed(group, chosen, chosenCoverage, chosenRelevance, calleesOf, statement, delegateOf, sayings);
+  // The member chosen calls a function of its file whose name says more of the question (calleeNamed).
+  const steps = { calleesOf, coverageOf, relevance, statement, givesWay, delegateOf };
+  const callee = calleeNamed(group, chosen, chosenCoverage, chosenRelevance, steps);
   let named = callee !== undefined;
   if (callee) {
     handsOn = false;
-    [chosen, chosenCoverage, chosenRelevance] = callee;
+    [chosen, chosenCoverage, chosenRelevance] = [callee.r, callee.coverage, callee.value];
   }
   // A member of a line or two that hands its call on to a function of its file does nothing of
   // its own: the one it calls shows the work, however far down the file's candidates it fused
   // (the MongoDB driver's `salted_password`, `@salted_password ||= hi(…)`, hands on to `hi`).
   const shortDelegateId = givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined;
   const shortDelegate = shortDelegateId === undefined ? undefined : group.find((r) => r.chunkId === shortDelegateId);
-  if (shortDelegate && shortDelegate !== chosen) {
-    handsOn = true;
-    named = false;
-    take(shortDelegate);
-  }
-  // A sentence saying what a function does: the lists that found a member agree it is closer than
-  // the one chosen, which the boost or the semantic list alone kept ahead (openafs'
-  // `afs_linux_page_writeback`, first by text and structure, for "Writeback a given page
-  // syncronously", over `afs_linux_prepare_writeback`).
+  if (shortDelegate && shortDelegate !== chosen) [handsOn, named] = [true, false];
+  if (shortDelegate && shortDelegate !== chosen) take(shortDelegate);
+  // The function whose result the member chosen chooses by works out what it acts on (deciderOf).
+  const decider =
+    decidersOf &&
+    deciderOf(group, chosen, chosenRelevance, decidersOf, (r) => relevance(r, coverageOf(r)), givesWay, delegateOf);
+  if (decider) [handsOn, named] = [false, false];
+  if (decider) take(decider);
+  // A sentence saying what a function does: the lists that found a member agree it is closer (memberListsRankHigher).
   const agreed =
     statement && chosen === best
       ? memberListsRankHigher(group, chosen, chosenCoverage, coverageOf, givesWay)
       : undefined;
-  if (agreed) {
-    handsOn = false;
-    named = false;
-    take(agreed);
-  }
+  if (agreed) [handsOn, named] = [false, false];
+  if (agreed) take(agreed);
   // The verb a sentence opens with, said by a name (memberSayingLeadVerb).
   const verb = named || handsOn || agreed ? undefined : memberSayingLeadVerb(group, chosen, leadVerbOf, sayings);
   if (verb) take(verb);
@@ -1009,6 +1012,7 @@ function chooseMember(
   const { chunkId, symbol, startLine, endLine, score } = best;
   chosen.explanation.member = {
     rule: memberRule({
+      decided: decider !== undefined && chosen === decider,
       says: sayer !== undefined,
       nested: holder !== undefined,
       verb: verb !== undefined && chosen === verb,
@@ -1028,6 +1032,75 @@ function chooseMember(
   // The file keeps its place exactly: its score is the best chunk's, own score × factor.
   chosen.explanation.score = chosen.score = best.score;
   return chosen;
+}
+
+/**
+ * The function of its file the member chosen calls whose name says more of the question
+ * (`consume_value` → `self.value_from_envvar(ctx)` for "how does a parameter read its value from
+ * an environment variable"; `apfs_read_object_block` → `apfs_obj_verify_csum` for "how is the
+ * checksum of an on-disk object verified"): the question names the step it asks about, and the
+ * caller only gets there on its way. The callee must fuse as a strong chunk of the file
+ * (MEMBER_CALLEE_MIN_SHARE of the caller's relevance, its name factor counted); on a statement, a
+ * list must rank it above its caller.
+ */
+function calleeNamed(
+  group: SearchResult[],
+  chosen: SearchResult,
+  chosenCoverage: number,
+  chosenRelevance: number,
+  steps: {
+    calleesOf?: (r: SearchResult) => number[];
+    coverageOf: (r: SearchResult) => number;
+    relevance: (r: SearchResult, coverage: number) => number;
+    statement: boolean;
+    givesWay?: (r: SearchResult) => GivesWay | undefined;
+    delegateOf?: (r: SearchResult) => number | undefined;
+  },
+): { r: SearchResult; coverage: number; value: number } | undefined {
+  const { calleesOf, coverageOf, relevance, statement, givesWay, delegateOf } = steps;
+  let callee: { r: SearchResult; coverage: number; value: number } | undefined;
+  for (const id of calleesOf?.(chosen) ?? []) {
+    const r = group.find((g) => g.chunkId === id);
+    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || onlyAStep(r, givesWay, delegateOf)) continue;
+    const coverage = coverageOf(r);
+    const value = relevance(r, coverage);
+    if (
+      coverage > (callee?.coverage ?? chosenCoverage) &&
+      value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance &&
+      value > (callee?.value ?? 0)
+    )
+      callee = { r, coverage, value };
+  }
+  return callee;
+}
+
+/**
+ * The function of its file whose result the member chosen chooses by (FusionInput.decidersOf): it
+ * switches on that one's result or compares it in order (`ft = guess_file_type_internal(f); switch
+ * (ft)`, `match copy_regular_files(…)`), and that one branches itself. The question asks how it is
+ * decided, which the callee works out and the driver only acts on (armadillo's `load_auto_detect`
+ * for "how does armadillo guess whether a file is CSV … when loading with auto_detect"). It must fuse
+ * at least MEMBER_DECIDER_MIN_SHARE of the chosen's relevance (the name factor counted), the most
+ * relevant of several; a member that would give way itself (a setter, a short step) is no decider.
+ */
+function deciderOf(
+  group: SearchResult[],
+  chosen: SearchResult,
+  chosenRelevance: number,
+  decidersOf: (r: SearchResult) => number[],
+  relevanceOf: (r: SearchResult) => number,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+  delegateOf?: (r: SearchResult) => number | undefined,
+): SearchResult | undefined {
+  let decider: SearchResult | undefined;
+  let most = MEMBER_DECIDER_MIN_SHARE * chosenRelevance;
+  for (const id of decidersOf(chosen)) {
+    const r = group.find((g) => g.chunkId === id);
+    if (!r || r === chosen || onlyAStep(r, givesWay, delegateOf)) continue;
+    const value = relevanceOf(r);
+    if (value >= most) [decider, most] = [r, value];
+  }
+  return decider;
 }
 
 /**
@@ -1129,7 +1202,10 @@ function listsRankingAbove(a: SearchResult, b: SearchResult): { found: number; a
  * The first member of the file (score order) fusing MEMBER_LISTS_RANK_HIGHER_MIN_SHARE of the
  * file's best that every list finding it — MEMBER_LISTS_RANK_HIGHER_MIN_LISTS or more — ranks
  * above `chosen`, and whose name the question says more of; a setter, constructor or short body
- * gives no such member.
+ * gives no such member. On a sentence saying what a function does, the lists that found a member
+ * agree it is closer than the one chosen, which the boost or the semantic list alone kept ahead
+ * (openafs' `afs_linux_page_writeback`, first by text and structure, for "Writeback a given page
+ * syncronously", over `afs_linux_prepare_writeback`).
  */
 function memberListsRankHigher(
   group: SearchResult[],
@@ -1150,40 +1226,6 @@ function memberListsRankHigher(
     if (coverageOf(r) > chosenCoverage && everyListHigher(r)) return r;
   }
   return undefined;
-}
-
-/**
- * The function of its file the member chosen calls whose name says more of the question, with its
- * coverage and relevance: it must fuse MEMBER_CALLEE_MIN_SHARE of the caller's relevance, and on a
- * statement a list must rank it above its caller (chooseMember's `callee-named`).
- */
-function calleeNamed(
-  group: SearchResult[],
-  chosen: SearchResult,
-  chosenCoverage: number,
-  chosenRelevance: number,
-  calleesOf: ((r: SearchResult) => number[]) | undefined,
-  statement: boolean,
-  delegateOf: ((r: SearchResult) => number | undefined) | undefined,
-  sayings: {
-    coverageOf: (r: SearchResult) => number;
-    relevance: (r: SearchResult, coverage: number) => number;
-    givesWay?: (r: SearchResult) => GivesWay | undefined;
-  },
-): [SearchResult, number, number] | undefined {
-  const { coverageOf, relevance, givesWay } = sayings;
-  let callee: SearchResult | undefined;
-  let calleeCoverage = chosenCoverage;
-  let calleeRelevance = 0;
-  for (const id of calleesOf?.(chosen) ?? []) {
-    const r = group.find((g) => g.chunkId === id);
-    if (!r || (statement && listsRankingAbove(r, chosen).above === 0) || onlyAStep(r, givesWay, delegateOf)) continue;
-    const coverage = coverageOf(r);
-    const value = relevance(r, coverage);
-    if (coverage > calleeCoverage && value >= MEMBER_CALLEE_MIN_SHARE * chosenRelevance && value > calleeRelevance)
-      [callee, calleeCoverage, calleeRelevance] = [r, coverage, value];
-  }
-  return callee ? [callee, calleeCoverage, calleeRelevance] : undefined;
 }
 
 /**
@@ -1229,6 +1271,7 @@ type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only' | 'outside';
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {
+  decided: boolean;
   says: boolean;
   nested: boolean;
   verb: boolean;
@@ -1239,9 +1282,10 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { says, nested, verb, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
+  const { decided, says, nested, verb, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
   if (nested) return 'nested-gives-way';
   if (says) return 'code-says-question';
+  if (decided) return 'callee-decides';
   if (verb) return 'name-says-verb';
   if (listsAgree) return 'lists-rank-higher';
   if (named) return 'callee-named';

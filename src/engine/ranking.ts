@@ -799,6 +799,13 @@ export const MEMBER_CALLEE_MIN_SHARE = SUB_RESULT_MIN_SHARE;
  * for "how does cobra check that required flags were given"), not the step it asks about.
  */
 export const MEMBER_CALLEE_MIN_WORDS = 2;
+/**
+ * On a question asking how, a function of the member chosen's file whose result that member
+ * switches on or compares in order (search/members.ts decidersLookup) takes its place when its
+ * relevance (rrf × demotion × name factor) is at least this share of the chosen's, as a callee the
+ * question names must (MEMBER_CALLEE_MIN_SHARE; fuse.ts chooseMember, 'callee-decides').
+ */
+export const MEMBER_DECIDER_MIN_SHARE = 0.5;
 
 /**
  * On a question that does not ask how (a sentence saying what one function does, or keywords),

@@ -231,6 +231,7 @@ const explanationShape = z.object({
         'name-says-question',
         'wrapper-hands-on',
         'callee-named',
+        'callee-decides',
         'setter-gives-way',
         'constructor-gives-way',
         'short-gives-way',

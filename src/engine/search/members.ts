@@ -456,6 +456,99 @@ export function calleesLookup(corpus: Corpus, question?: string): (chunk: Chunk)
   };
 }
 
+/**
+ * The functions of its own file whose result a function chooses by (branchesOn): a switch or match
+ * over it, or an ordered comparison of it (`const file_type ft = guess_file_type_internal(f);` …
+ * `switch(ft)`; `if (u.hitpoints < retreat_functions.min_hp(u))`), each a name defined once in the
+ * file (or once in the caller's class), in call order without repeats, its own name left out. Only
+ * callees that branch or loop themselves: they work out what the caller chooses by (fuse's
+ * chooseMember, 'callee-decides'), where a getter or a one-line check works out nothing.
+ */
+export function decidersLookup(corpus: Corpus): (chunk: Chunk) => number[] {
+  return (chunk) => {
+    const name = functionName(chunk);
+    if (!name) return [];
+    const file = corpus.files[chunk.fileId];
+    if (!file) return [];
+    const out: number[] = [];
+    const seen = new Set<string>([name]);
+    const receiver = namedReceiver(file, chunk);
+    for (const r of callsIn(file, chunk)) {
+      if (seen.has(r.name) || !ownCall(r, receiver, file)) continue;
+      if (!branchesOn(file, chunk, r)) continue;
+      seen.add(r.name);
+      const named = functionsNamed(corpus, file, r.name);
+      const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
+      if (own.length !== 1) continue;
+      const callee = corpus.chunks[own[0]];
+      if (straight(file, callee)) continue;
+      out.push(own[0]);
+    }
+    return out;
+  };
+}
+
+/** A word that opens a condition, in the languages parsed. */
+const CONDITION = /\b(?:if|elif|elsif|elseif|unless|while|until|switch|case|when|match)\b/;
+/** A word that opens a choice among several outcomes by one value: `switch (ft)`, `match result {`, Ruby's `case kind`. */
+const DISPATCH = /\b(?:switch|match|case)\b/;
+/** An ordered comparison (`<`, `>`, `<=`, `>=`), not an arrow, a shift or a generic's bracket pair. */
+const ORDERED = /(?:^|[^<>=-])(?:<=?|>=?)(?=[^<>=]|$)/;
+/** The names a line stores a call's value in: `const file_type ft =`, `local ok, why =`, `h :=`, `$x =`, `[a, b] =`. */
+const STORED_IN = /([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$*][\w$]*)*)\s*\]?\s*:?=\s*[(!]*\s*$/;
+/** The receiver or scope written before a called name: `self.`, `retreat_functions.`, `$this->`, `M:`, `a.b::`. */
+const RECEIVER_BEFORE_CALL = /(?:[@$]?[\w$]+\s*(?:\.|::|->|:))+$/;
+/** How many lines below a call a condition may read the name its value was stored in. */
+const STORED_READ_WITHIN = 12;
+
+/**
+ * Whether a function's lines choose by a call's value: a `switch`, `match` or `case` over it, or a
+ * condition that compares it in order (`if (u.hitpoints < min_hp(u))`), on the call's own line or
+ * on the name the value was stored in (`ft = guess_file_type_internal(f);` … `switch(ft)`; `let
+ * result = copy_regular_files(…);` … `match result {`). A test of the value alone — `if (h)`, `if
+ * ret`, `is not None`, `if d.dontDefrag(ip)` — is a guard or an error check as often: the caller
+ * stops on a failure, or skips what is done already, and the work asked about is its own (real
+ * set: apfs' `apfs_omap_lookup_block`, which stops when `apfs_btree_query` fails; Wesnoth's
+ * `require`, which returns the package `resolve_package` found loaded).
+ */
+function branchesOn(file: CorpusFile, chunk: Chunk, call: Reference): boolean {
+  const line = textOfLine(file.text, call.line);
+  const at = callAt(line, call);
+  if (at < 0) return false;
+  const before = line.slice(0, at);
+  const open = CONDITION.exec(before);
+  if (open && (DISPATCH.test(open[0]) || ORDERED.test(line.slice(open.index + open[0].length)))) return true;
+  // The object or scope the call is made through (`self.`, `retreat_functions.`, `$this->`, `M:`).
+  const stored = STORED_IN.exec(before.replace(RECEIVER_BEFORE_CALL, ''));
+  if (!stored) return false;
+  const names = stored[1]
+    .split(',')
+    .map((n) => n.trim().replace(/^\*+/, ''))
+    .filter((n) => n.length > 0 && n !== '_');
+  if (names.length === 0) return false;
+  const reads = new RegExp(`(?<![\\w$.])(?:${names.map(escapeRegExp).join('|')})(?![\\w$])`);
+  const last = Math.min(chunk.endLine, call.line + STORED_READ_WITHIN);
+  for (const later of linesOf(file.text, call.line + 1, last)) {
+    const t = later.trim();
+    if (isCommentLine(t, file.language)) continue;
+    const cond = CONDITION.exec(t);
+    if (!cond) continue;
+    const rest = t.slice(cond.index + cond[0].length);
+    if (!reads.test(rest)) continue;
+    if (DISPATCH.test(cond[0]) || ORDERED.test(rest)) return true;
+  }
+  return false;
+}
+
+/** Where a call's name is first written on its line, followed by its arguments, or -1. */
+function callAt(line: string, call: Reference): number {
+  return new RegExp(`(?<![\\w$])${escapeRegExp(call.name)}\\s*[(\\s]`).exec(line)?.index ?? -1;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Definition kinds whose one-line form only names the file's scope: PHP's `namespace X;`, Rust's `mod x;`. */
 const SCOPE_KINDS: ReadonlySet<string> = new Set(['namespace', 'module']);
 

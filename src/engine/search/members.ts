@@ -433,27 +433,12 @@ function endsWith(text: string, chunk: Chunk, line: number): boolean {
  */
 export function calleesLookup(corpus: Corpus, question?: string): (chunk: Chunk) => number[] {
   const forms = question === undefined ? undefined : questionForms(question);
-  return (chunk) => {
-    const name = functionName(chunk);
-    if (!name) return [];
-    const file = corpus.files[chunk.fileId];
-    if (!file) return [];
-    const out: number[] = [];
-    const seen = new Set<string>([name]);
-    const receiver = namedReceiver(file, chunk);
-    for (const r of callsIn(file, chunk)) {
-      if (seen.has(r.name) || !ownCall(r, receiver, file)) continue;
-      seen.add(r.name);
-      const named = functionsNamed(corpus, file, r.name);
-      // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).
-      const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
-      if (own.length !== 1) continue;
-      const callee = corpus.chunks[own[0]];
-      if (forms && namePartsSaid(callee.symbol, forms, placeOf(callee)).said < MEMBER_CALLEE_MIN_WORDS) continue;
-      out.push(own[0]);
-    }
-    return out;
-  };
+  return (chunk) =>
+    ownCallees(corpus, chunk, () => true)
+      .filter(
+        (callee) => !forms || namePartsSaid(callee.symbol, forms, placeOf(callee)).said >= MEMBER_CALLEE_MIN_WORDS,
+      )
+      .map((callee) => callee.id);
 }
 
 /**
@@ -466,26 +451,35 @@ export function calleesLookup(corpus: Corpus, question?: string): (chunk: Chunk)
  */
 export function decidersLookup(corpus: Corpus): (chunk: Chunk) => number[] {
   return (chunk) => {
-    const name = functionName(chunk);
-    if (!name) return [];
     const file = corpus.files[chunk.fileId];
     if (!file) return [];
-    const out: number[] = [];
-    const seen = new Set<string>([name]);
-    const receiver = namedReceiver(file, chunk);
-    for (const r of callsIn(file, chunk)) {
-      if (seen.has(r.name) || !ownCall(r, receiver, file)) continue;
-      if (!branchesOn(file, chunk, r)) continue;
-      seen.add(r.name);
-      const named = functionsNamed(corpus, file, r.name);
-      const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
-      if (own.length !== 1) continue;
-      const callee = corpus.chunks[own[0]];
-      if (straight(file, callee)) continue;
-      out.push(own[0]);
-    }
-    return out;
+    return ownCallees(corpus, chunk, (call) => branchesOn(file, chunk, call))
+      .filter((callee) => !straight(file, callee))
+      .map((callee) => callee.id);
   };
+}
+
+/**
+ * The functions of its own file a function calls (ownCall) where `counts` says the call counts,
+ * each a name defined once in the file or once in the caller's class, in call order without
+ * repeats; its own name left out (a recursion).
+ */
+function ownCallees(corpus: Corpus, chunk: Chunk, counts: (call: Reference) => boolean): Chunk[] {
+  const name = functionName(chunk);
+  const file = corpus.files[chunk.fileId];
+  if (!name || !file) return [];
+  const out: Chunk[] = [];
+  const seen = new Set<string>([name]);
+  const receiver = namedReceiver(file, chunk);
+  for (const r of callsIn(file, chunk)) {
+    if (seen.has(r.name) || !ownCall(r, receiver, file) || !counts(r)) continue;
+    seen.add(r.name);
+    const named = functionsNamed(corpus, file, r.name);
+    // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).
+    const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
+    if (own.length === 1) out.push(corpus.chunks[own[0]]);
+  }
+  return out;
 }
 
 /** A word that opens a condition, in the languages parsed. */

@@ -317,8 +317,10 @@ describe('the Ruby, PHP and C sources', () => {
     expect(debianPins(undefined).some(([, pins]) => pins.some((p) => p.startsWith('ruby-')))).toBe(false);
     const more = new Map(debianPins('languages2'));
     const evaluated = evaluatedPackages();
-    // The eighth and ninth groups' upstreams too (symfony-validator shares Debian's `symfony`).
-    const upstreams = /symfony|capstone|rustix|sphinx|gnulib|rubygems|rouge|quic-go|monolog|twig|commonmark|phpseclib/;
+    // The eighth and ninth groups' upstreams too (symfony-validator shares Debian's `symfony`), and
+    // the gems aws-sdk-core's upstream (aws-sdk-ruby) generates beside it.
+    const upstreams =
+      /symfony|capstone|rustix|sphinx|gnulib|rubygems|rouge|quic-go|monolog|twig|commonmark|phpseclib|aws-sdk|doctrine-orm/;
     for (const l of ['ruby', 'php', 'c'] as const) {
       const pins = more.get(l) ?? [];
       for (const pin of DEBIAN_PACKAGES_LANGUAGES_MORE[l]) expect(pins).toContain(pin);

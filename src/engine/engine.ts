@@ -498,6 +498,7 @@ export class Engine {
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
             fileContentOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.hash,
             definitionTextOf: (chunk: Chunk) => (chunk.kind === 'definition' ? this.chunkText(chunk) : undefined),
+            fileSizeOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.size ?? 0,
             isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),
             calleesOf: calleesLookup(this.corpus, plan.raw),

@@ -68,6 +68,7 @@ import {
   EVERY_LIST_ORDER_DEPTH,
   FIRST_PLACE_SECOND_LIST_DEPTH,
   FIRST_PLACE_TIE_SHARE,
+  COPY_FILE_SIZE_RATIO,
   EVERY_LIST_RANK_DEPTH,
 } from './ranking';
 import { holdsOther, holdsRange, overlap } from './line-range';
@@ -269,6 +270,8 @@ export interface FusionInput {
    * (nearerCopiesFirst).
    */
   definitionTextOf?(chunk: Chunk): string | undefined;
+  /** The size of a chunk's file in bytes: a bundle of many modules is no nearer copy (nearerCopiesFirst). */
+  fileSizeOf?(chunk: Chunk): number;
 }
 
 interface Candidate {
@@ -438,8 +441,11 @@ export function fuse(input: FusionInput): SearchResult[] {
   const agreed = input.everyListOrders ? withEveryListsOrder(tiesBroken, input.limit, runs) : tiesBroken;
   const { fileContentOf } = input;
   const once = fileContentOf ? withoutCopies(agreed, (r) => fileContentOf(input.chunkOf(r.chunkId))) : agreed;
-  const { definitionTextOf } = input;
-  const nearer = definitionTextOf ? nearerCopiesFirst(once, (r) => definitionTextOf(input.chunkOf(r.chunkId))) : once;
+  const { definitionTextOf, fileSizeOf } = input;
+  const sizeOf = fileSizeOf && ((r: SearchResult) => fileSizeOf(input.chunkOf(r.chunkId)));
+  const nearer = definitionTextOf
+    ? nearerCopiesFirst(once, (r) => definitionTextOf(input.chunkOf(r.chunkId)), sizeOf)
+    : once;
   return nearer.slice(0, input.limit);
 }
 
@@ -456,9 +462,16 @@ function folderDepth(path: string): number {
  * portable routine in its own deeper folder (SDCC's `lib/src/pic14/libc/qsort.c`, the same
  * `qsort` as `lib/src/qsort.c` inside a `#if` for the PIC14 port), and a reader asking how the
  * routine works expects the copy the others repeat. Only the two copies trade places; the copy
- * further down keeps its score (nothing else it passes is moved).
+ * further down keeps its score (nothing else it passes is moved). A nearer copy in a file more than
+ * COPY_FILE_SIZE_RATIO times the other's size is a bundle concatenating the modules (jQuery UI's
+ * `jquery-ui.js` at the root beside `ui/widgets/dialog.js`, Dojo's `dojo.js.uncompressed.js`): the
+ * module is what a reader opens, so the bundle does not pass it.
  */
-function nearerCopiesFirst(files: SearchResult[], textOf: (r: SearchResult) => string | undefined): SearchResult[] {
+function nearerCopiesFirst(
+  files: SearchResult[],
+  textOf: (r: SearchResult) => string | undefined,
+  sizeOf?: (r: SearchResult) => number,
+): SearchResult[] {
   let out: SearchResult[] | undefined;
   const bySymbol = new Map<string, number[]>();
   files.forEach((r, i) => {
@@ -478,6 +491,7 @@ function nearerCopiesFirst(files: SearchResult[], textOf: (r: SearchResult) => s
       for (let b = a + 1; b < at.length; b++) {
         const lower = list[at[b]];
         if (folderDepth(lower.path) >= folderDepth(best === undefined ? upper.path : list[at[best]].path)) continue;
+        if (sizeOf && sizeOf(lower) > COPY_FILE_SIZE_RATIO * sizeOf(upper)) continue;
         if (textOf(lower) === text) best = b;
       }
       if (best === undefined) continue;

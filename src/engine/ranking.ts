@@ -951,6 +951,14 @@ export const EVERY_LIST_RANK_DEPTH = 20;
 export const FIRST_PLACE_TIE_SHARE = 0.9;
 
 /**
+ * Of two copies of one definition, the nearer the root is shown first only when its file is at most
+ * this many times the other's size (fuse.ts nearerCopiesFirst): a port's copy sits in a file of
+ * about the portable one's size, a bundle of every module in one far larger (jQuery UI's
+ * jquery-ui.js, 19,000 lines, holds ui/widget.js's 700).
+ */
+export const COPY_FILE_SIZE_RATIO = 2;
+
+/**
  * In that tie, the lower moves above when one list puts it first and another ranks it within this
  * many places: two lists reading it as the answer near their tops. A first place alone, with the
  * other lists' ranks far down, read a structural or text namesake as the answer (resource-agents'

@@ -87,6 +87,26 @@ describe('two copies of one definition', () => {
     expect(results[2].explanation.aboveItsCopy).toBeUndefined();
   });
 
+  it('does not let a bundle of every module pass the module it holds (a file more than twice the size)', () => {
+    const sizes = [700, 4_000, 19_000];
+    const results = fuse(
+      fusionInput(lists, (id) => chunks[id], {
+        definitionTextOf: (c) => ['qsort', 'bsearch', 'qsort'][c.id],
+        fileSizeOf: (c) => sizes[c.id],
+      }),
+    );
+    expect(results.map((r) => r.path)).toEqual(['lib/src/pic14/libc/qsort.c', 'lib/src/bsearch.c', 'lib/src/qsort.c']);
+    expect(results.every((r) => r.explanation.aboveItsCopy === undefined)).toBe(true);
+    // Files of about one size (a port's copy beside the portable one) still trade places.
+    const near = fuse(
+      fusionInput(lists, (id) => chunks[id], {
+        definitionTextOf: (c) => ['qsort', 'bsearch', 'qsort'][c.id],
+        fileSizeOf: (c) => [700, 4_000, 1_300][c.id],
+      }),
+    );
+    expect(near[0].path).toBe('lib/src/qsort.c');
+  });
+
   it('leaves two definitions of one name whose texts differ where the lists put them', () => {
     const results = shown(['qsort (port)', 'bsearch', 'qsort']);
     expect(results.map((r) => r.path)).toEqual(['lib/src/pic14/libc/qsort.c', 'lib/src/bsearch.c', 'lib/src/qsort.c']);

@@ -10,7 +10,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { openSnapshotFile, storedParts } from '../../src/node/snapshot-file';
+import { openSnapshotFile, snapshotFileToc, storedParts } from '../../src/node/snapshot-file';
 import { encodeBrowserRecords } from '../../src/browser/persistence';
 import { storedPayloadBytes } from '../../src/browser/storage-quota';
 
@@ -32,11 +32,7 @@ console.log(
   `source ${MB(sourceBytes)} MB, ${snapshot.stats.files} files, ${snapshot.stats.chunks} chunks; file ${MB(statSync(path).size)} MB (${ratio(statSync(path).size)}×)`,
 );
 // The CLI's file: parts grouped by kind (text blocks, analysis blocks, sections).
-const toc = JSON.parse(data.toString('utf8', 16, 16 + data.readUInt32LE(8))) as {
-  sections: Record<string, { length: number; rawLength: number }>;
-  textBlocks: { length: number; rawLength: number }[];
-  analysisBlocks: { length: number; rawLength: number }[];
-};
+const toc = snapshotFileToc(data);
 const groups = new Map<string, { raw: number; stored: number }>();
 const add = (name: string, p: { length: number; rawLength: number }) => {
   const g = groups.get(name) ?? { raw: 0, stored: 0 };
@@ -86,11 +82,10 @@ for (const r of records) {
   const value = r.name in whole.modalities ? whole.modalities[r.name as 'text'] : whole[r.name as 'files'];
   if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !Array.isArray(value)) {
     const parts = Object.entries(value as unknown as Record<string, unknown>).map(([k, v]) => {
-      const bytes = ArrayBuffer.isView(v) ? v.byteLength : Buffer.byteLength(JSON.stringify(v ?? null) ?? '');
       const raw = ArrayBuffer.isView(v)
         ? Buffer.from(v.buffer, v.byteOffset, v.byteLength)
         : Buffer.from(JSON.stringify(v ?? null) ?? '');
-      return { k, bytes, deflated: deflateRawSync(raw, { level: 6 }).byteLength };
+      return { k, bytes: raw.byteLength, deflated: deflateRawSync(raw, { level: 6 }).byteLength };
     });
     for (const p of parts.sort((a, b) => b.bytes - a.bytes).slice(0, 8))
       if (p.bytes > 50_000)

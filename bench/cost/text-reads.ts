@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { Engine } from '../../src/engine/engine';
 import { createNodeLocalEmbedder } from '../../src/node/embedders';
 import { nodeLexicalExpansion } from '../../src/node/lexical-expansion';
-import { openSnapshotFile } from '../../src/node/snapshot-file';
+import { blockOf, openSnapshotFile, snapshotFileToc } from '../../src/node/snapshot-file';
 
 const [path, ...questions] = process.argv.slice(2);
 if (!path || questions.length === 0) {
@@ -27,16 +27,9 @@ const { snapshot } = opened;
 const onDemand = snapshot.onDemand;
 if (!onDemand) throw new Error('the snapshot file reads nothing on demand');
 
-// The file's table of contents (as stored-size.ts reads it): where each text block starts.
-const data = readFileSync(path);
-const toc = JSON.parse(data.toString('utf8', 16, 16 + data.readUInt32LE(8))) as {
-  textBlocks: { firstFile: number; rawLength: number }[];
-};
-const blockOf = (file: number): number => {
-  let b = 0;
-  while (b + 1 < toc.textBlocks.length && toc.textBlocks[b + 1].firstFile <= file) b++;
-  return b;
-};
+// The file's table of contents: where each text block starts.
+const toc = snapshotFileToc(readFileSync(path));
+const textBlockOf = (file: number): number => blockOf(toc.textBlocks, file);
 
 /** The step that asked for a text: the first frames outside the snapshot's own readers. */
 const caller = (): string =>
@@ -71,13 +64,15 @@ for (const question of questions) {
   reads.length = 0;
   await engine.search(question, { limit: 10 });
   const files = new Set(reads.map((r) => r.file));
-  const blocks = new Set([...files].map(blockOf));
+  const blocks = new Set([...files].map(textBlockOf));
   console.log(
     `\n"${question}": ${files.size} of ${snapshot.files.length} files, ${blocks.size} of ${toc.textBlocks.length} blocks (${(rawBytes(blocks) / 1e6).toFixed(2)} MB of text to inflate)`,
   );
   const byStep = new Map<string, Set<number>>();
   for (const { file, where } of reads) byStep.set(where, (byStep.get(where) ?? new Set()).add(file));
   for (const [where, read] of [...byStep].sort((a, b) => b[1].size - a[1].size))
-    console.log(`  ${String(read.size).padStart(4)} files, ${new Set([...read].map(blockOf)).size} blocks: ${where}`);
+    console.log(
+      `  ${String(read.size).padStart(4)} files, ${new Set([...read].map(textBlockOf)).size} blocks: ${where}`,
+    );
 }
 process.exit(0);

@@ -20,6 +20,7 @@ import {
 import { fileStem } from './path-words';
 import { LANGUAGE_FILE_EXTENSIONS } from './query-syntax';
 import { baseForms, contentTerms, looksLikeIdentifier, STOP_WORDS } from './tokens';
+import { escapeRegExp } from './text/escape';
 
 // Confidences of the rules, as the design gives them (docs/design.md#classifier).
 export const CONFIDENCE = {
@@ -823,14 +824,10 @@ function patternOf(pieces: string[][]): string {
         i === pieces.length - 1 ? [...words.slice(0, -1), words[words.length - 1].replace(/[.,;:!?]+$/, '')] : words;
       return kept
         .filter(Boolean)
-        .map(escapeRegex)
+        .map(escapeRegExp)
         .join(String.raw`\s+`);
     })
     .join(gap);
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
 /**

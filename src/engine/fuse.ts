@@ -991,26 +991,28 @@ function chooseMember(
     handsOn = false;
     [chosen, chosenCoverage, chosenRelevance] = [callee.r, callee.coverage, callee.value];
   }
+  /** A later step takes the place: as a wrapper's hand-on or not, no callee named any more. */
+  const handTo = (r: SearchResult, wrapper: boolean) => {
+    [handsOn, named] = [wrapper, false];
+    take(r);
+  };
   // A member of a line or two that hands its call on to a function of its file does nothing of
   // its own: the one it calls shows the work, however far down the file's candidates it fused
   // (the MongoDB driver's `salted_password`, `@salted_password ||= hi(…)`, hands on to `hi`).
   const shortDelegateId = givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined;
   const shortDelegate = shortDelegateId === undefined ? undefined : group.find((r) => r.chunkId === shortDelegateId);
-  if (shortDelegate && shortDelegate !== chosen) [handsOn, named] = [true, false];
-  if (shortDelegate && shortDelegate !== chosen) take(shortDelegate);
+  if (shortDelegate && shortDelegate !== chosen) handTo(shortDelegate, true);
   // The function whose result the member chosen chooses by works out what it acts on (deciderOf).
   const decider =
     decidersOf &&
     deciderOf(group, chosen, chosenRelevance, decidersOf, (r) => relevance(r, coverageOf(r)), givesWay, delegateOf);
-  if (decider) [handsOn, named] = [false, false];
-  if (decider) take(decider);
+  if (decider) handTo(decider, false);
   // A sentence saying what a function does: the lists that found a member agree it is closer (memberListsRankHigher).
   const agreed =
     statement && chosen === best
       ? memberListsRankHigher(group, chosen, chosenCoverage, coverageOf, givesWay)
       : undefined;
-  if (agreed) [handsOn, named] = [false, false];
-  if (agreed) take(agreed);
+  if (agreed) handTo(agreed, false);
   // The verb a sentence opens with, said by a name (memberSayingLeadVerb).
   const verb = named || handsOn || agreed ? undefined : memberSayingLeadVerb(group, chosen, leadVerbOf, sayings);
   if (verb) take(verb);

@@ -97,7 +97,8 @@ interface AnalysisBlock extends StoredPart {
   fileCount: number;
 }
 
-interface SnapshotToc {
+/** A snapshot file's table of contents: where each part lies, its stored and raw length. */
+export interface SnapshotToc {
   version: number;
   sections: Record<SectionName, StoredPart>;
   textBlocks: TextBlock[];
@@ -534,9 +535,8 @@ function openSource(source: ByteSource): SnapshotFileRead {
 
 /** Where each stored part of a snapshot file's bytes lies (absolute offsets): for tests that damage one, and for sizing. */
 export function storedParts(data: Buffer): { name: string; start: number; length: number }[] {
-  const tocLength = data.readUInt32LE(8);
-  const base = aligned(HEADER_BYTES + tocLength);
-  const toc = JSON.parse(data.toString('utf8', HEADER_BYTES, HEADER_BYTES + tocLength)) as SnapshotToc;
+  const base = aligned(HEADER_BYTES + data.readUInt32LE(8));
+  const toc = snapshotFileToc(data);
   return [
     ...SECTIONS.map((name) => ({ name: `${name} section`, part: toc.sections[name] })),
     ...toc.textBlocks.map((part, b) => ({ name: `text block ${b}`, part })),
@@ -544,8 +544,13 @@ export function storedParts(data: Buffer): { name: string; start: number; length
   ].map(({ name, part }) => ({ name, start: base + part.offset, length: part.length }));
 }
 
+/** A snapshot file's table of contents, read as it is (unchecked: for tests and the bench's sizing). */
+export function snapshotFileToc(data: Buffer): SnapshotToc {
+  return JSON.parse(data.toString('utf8', HEADER_BYTES, HEADER_BYTES + data.readUInt32LE(8))) as SnapshotToc;
+}
+
 /** The last block whose first file is at most `i`, or -1 (no blocks, or `i` before the first). */
-function blockOf(blocks: readonly { firstFile: number }[], i: number): number {
+export function blockOf(blocks: readonly { firstFile: number }[], i: number): number {
   if (blocks.length === 0 || !(i >= blocks[0].firstFile)) return -1;
   let lo = 0;
   let hi = blocks.length - 1;

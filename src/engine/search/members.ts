@@ -21,6 +21,7 @@ import {
 import { isCommentLine } from '../comment-lines';
 import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
+import { escapeRegExp } from '../text/escape';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
 
@@ -537,10 +538,6 @@ function branchesOn(file: CorpusFile, chunk: Chunk, call: Reference): boolean {
 /** Where a call's name is first written on its line, followed by its arguments, or -1. */
 function callAt(line: string, call: Reference): number {
   return new RegExp(`(?<![\\w$])${escapeRegExp(call.name)}\\s*[(\\s]`).exec(line)?.index ?? -1;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Definition kinds whose one-line form only names the file's scope: PHP's `namespace X;`, Rust's `mod x;`. */

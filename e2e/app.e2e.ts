@@ -72,6 +72,14 @@ async function waitForReady(name: string): Promise<string> {
   await expect
     .poll(async () => status().innerText(), { timeout: READY_TIMEOUT, interval: 250 })
     .toMatch(new RegExp(`${name} is ready`));
+  // Ready answers before the worker has deflated the build's records: the list's stored sizes
+  // change once it has, and it says so while they may.
+  await expect
+    .poll(async () => page.locator('ul[aria-label="Repositories"][aria-busy="true"]').count(), {
+      timeout: READY_TIMEOUT,
+      interval: 250,
+    })
+    .toBe(0);
   return status().innerText();
 }
 

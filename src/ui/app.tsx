@@ -182,6 +182,7 @@ function Sidebar({
         onReindex={indexing.onReindex}
         busy={job !== null}
         indexing={job ? { id: job.live?.repositoryId ?? null, name: job.name } : null}
+        settling={indexing.settling}
       />
       <BringIn
         busy={job !== null}

@@ -14,6 +14,8 @@ interface Props {
   busy: boolean;
   /** The repository the running job builds (its id once known, else its name): its entry says "indexing…". */
   indexing: { id: string | null; name: string } | null;
+  /** A finished build's stored size is about to shrink (its records are being deflated): the list says it is busy. */
+  settling: boolean;
 }
 
 const STATE_LABEL: Record<RepositorySummary['state'], string> = {
@@ -31,14 +33,23 @@ function stateLabel(repo: RepositorySummary, building: boolean): string {
   return STATE_LABEL[repo.state];
 }
 
-export function Repositories({ repositories, activeId, onSelect, onDelete, onReindex, busy, indexing }: Props) {
+export function Repositories({
+  repositories,
+  activeId,
+  onSelect,
+  onDelete,
+  onReindex,
+  busy,
+  indexing,
+  settling,
+}: Props) {
   return (
     <section className="repositories" id="repositories" aria-labelledby="repositories-title">
       <h2 id="repositories-title">Repositories</h2>
       {repositories.length === 0 ? (
         <p className="empty">None yet. Bring one in below.</p>
       ) : (
-        <ul aria-label="Repositories">
+        <ul aria-label="Repositories" aria-busy={settling || undefined}>
           {repositories.map((repo) => {
             const building = indexing !== null && (indexing.id === repo.id || indexing.name === repo.name);
             // A re-indexed complete entry keeps answering from its index until the new one replaces it.

@@ -56,6 +56,8 @@ interface JobContext {
 interface JobState {
   setJob: Dispatch<SetStateAction<Job | null>>;
   jobRef: MutableRefObject<Job | null>;
+  /** Counts the finished builds whose records the worker is still deflating (the list's sizes will change). */
+  setSettling: Dispatch<SetStateAction<number>>;
 }
 
 /** The worker records a build's end (cancelled, failed) just after it rejects: ask again until no record says it still runs. */
@@ -69,7 +71,7 @@ async function refreshUntilSettled(refresh: () => Promise<WorkerStatus>): Promis
 
 /** Runs one build in the index worker: its progress throttled to the screen, its live stages opened as they come, its end said in the notice. */
 function useRunIndex(
-  { setJob, jobRef }: JobState,
+  { setJob, jobRef, setSettling }: JobState,
   { workers, setActiveId, setOpenId, setNotice, clearAnswer, refresh, openRepository }: JobContext,
 ) {
   return useCallback(
@@ -128,10 +130,12 @@ function useRunIndex(
         });
         // The stored size listed until now is the index before its records were deflated (about
         // twice): the list learns the size it takes once the worker has deflated them.
+        setSettling((n) => n + 1);
         void workers.index
           .settled()
           .then(() => refresh())
-          .catch(() => undefined);
+          .catch(() => undefined)
+          .finally(() => setSettling((n) => n - 1));
       } catch (error) {
         // A build replaced by a newer choice says nothing: the newer one speaks.
         if (!current()) return;
@@ -162,7 +166,7 @@ function useRunIndex(
     },
     // The setters, the ref and clearAnswer (a useCallback with no dependencies) are the same on every render:
     // listing them does not make this callback change more often.
-    [workers, refresh, openRepository, setJob, jobRef, setActiveId, setOpenId, setNotice, clearAnswer],
+    [workers, refresh, openRepository, setJob, jobRef, setSettling, setActiveId, setOpenId, setNotice, clearAnswer],
   );
 }
 
@@ -200,7 +204,8 @@ export function useIndexJob(context: JobContext) {
   const { workers, status, active, activeId, openId, setNotice } = context;
   const [job, setJob] = useState<Job | null>(null);
   const jobRef = useRef<Job | null>(null);
-  const runIndex = useRunIndex({ setJob, jobRef }, context);
+  const [settling, setSettling] = useState(0);
+  const runIndex = useRunIndex({ setJob, jobRef, setSettling }, context);
 
   const startJob = (name: string, kind: Job['kind']): string => {
     const id = newJobId();
@@ -308,5 +313,5 @@ export function useIndexJob(context: JobContext) {
     document.querySelector<HTMLElement>('.bring-in label.button.primary')?.click();
   };
 
-  return { job, onFolder, onClone, onCancel, onReindex };
+  return { job, settling: settling > 0, onFolder, onClone, onCancel, onReindex };
 }

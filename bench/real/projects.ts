@@ -1999,6 +1999,45 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06c',
   },
+  // Twenty-sixth group (6 December, branch h41-qa), written before Fourfold ran on them: Lua and
+  // C++ (penlight, busted and the minetest mods are small or thin; googletest's sources are about 80
+  // files without their tests; spdlog ships 89 headers, xsimd 63; boost is one source, boost1.81,
+  // which is in the lists; CGAL's 3,400 headers are far beyond the size). Dungeon Crawl Stone Soup
+  // 0.28 (crawl-common, Debian source crawl): the game's own Lua, usr/share/crawl/dat with dlua/ (the
+  // level builder's helpers: the Lua markers lm_*.lua with their new/read/write/activate, the
+  // triggerables and DgnTriggerer, the iterators, util, the ziggurat and gauntlet builders, the
+  // hyper/v_* layout code in dlua/layout) and clua/ (the client's autofight, automagic, delays,
+  // kills), 79 files of about 20,000 lines; families: the markers' read methods, the ziggurat floor
+  // builders, the autofight key commands, the chk_lua_option setters, the monster-filtered
+  // iterators; messages are error() texts with the chunk-and-line prefix trimmed (as the naev rows
+  // do); dependants are crawl_require('dlua/….lua'). SeqAn 2.4 (libseqan2-dev, Debian source
+  // seqan2; a different code base from SeqAn 3 above): the header-only sequence-analysis library,
+  // usr/include/seqan, 729 headers (alignment, indexes, the graph algorithms, the file formats
+  // sam/bam/vcf/gff/bed/rna, the argument parser with its version check); families: the
+  // single-source and all-pairs shortest paths, the spanning-tree algorithms, the argument-type
+  // predicates, the graph traversals; messages are the argument parser's `app: what` lines and
+  // uncaught exceptions as `terminate called after throwing …` prints them; dependants are
+  // #include <seqan/…>. Neither package, nor its Debian source, is in the model's lists.
+  {
+    name: 'crawl',
+    pkg: 'crawl-common',
+    version: '2:0.28.0-1.1',
+    language: 'lua',
+    root: 'usr/share/crawl/dat',
+    extensions: ['.lua'],
+    half: 'tuning',
+    since: '2026-12-06d',
+  },
+  {
+    name: 'seqan2',
+    pkg: 'libseqan2-dev',
+    version: '2.4.0+dfsg-15',
+    language: 'cpp',
+    root: 'usr/include/seqan',
+    extensions: ['.h'],
+    half: 'tuning',
+    since: '2026-12-06d',
+  },
 ];
 
 export interface RealFile {

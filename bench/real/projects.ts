@@ -2038,6 +2038,48 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06d',
   },
+  // Twenty-sixth group (6 December, branch h41-qb), written before Fourfold ran on them: Ruby and
+  // Rust (ruby-sass, ruby-ruby-parser, ruby-dry-logic, ruby-faraday-middleware, ruby-i18n-inflector
+  // and the fog gems are in the model's lists; chef is not in bookworm; rsass has 88 files of src,
+  // alacritty-terminal 26, bindgen 49, petgraph 69, proptest 93, object 82, git2 80, gimli 50;
+  // rav1e's 112 are an encoder's arithmetic with few messages). Ohai 16.13.0 (ohai): Chef's
+  // system-profiling tool, the 154 .rb files of its gem's lib: ohai/system.rb, runner.rb (plugins in
+  // dependency order), loader.rb (evaluating plugin files), provides_map.rb (which plugin provides
+  // which attribute), the plugin DSL, hints, the mixins (the cloud metadata clients for EC2, GCE,
+  // Azure, DigitalOcean, Scaleway and SoftLayer, os, network and http helpers) and the 115 plugins
+  // (cloud detection, virtualization, network, languages, per-OS plugins under linux/, darwin/,
+  // windows/, bsd/, solaris2/, aix/). Families: the clouds' looks_like_<cloud>? detectors, cloud.rb's
+  // get_<provider>_values, the metadata mixins' fetch_metadata and http_client, the virtualization
+  // plugins' <tool>_exists? probes; messages are uncaught exceptions as Ruby prints them (`message
+  // (Class)`) and the CLI's `[time] ERROR: ` log line; dependants are require_relative lines.
+  // winit 0.27.5 (librust-winit-dev, Debian source rust-winit): the cross-platform window and event
+  // loop crate, the 124 .rs files of src: the public window.rs, event_loop.rs, monitor.rs and dpi.rs
+  // over platform_impl/ (X11 and Wayland behind linux/mod.rs's dispatch, Windows, macOS, iOS,
+  // Android, the web's web_sys backend). Families: the backends' Window methods (set_title,
+  // request_user_attention, set_cursor_visible), MonitorHandle::video_modes, the native key code to
+  // VirtualKeyCode tables; messages are panics as the terminal shows them (`thread 'main' panicked at
+  // '…'`); dependants are the files that `use` or declare and re-export a module. Neither package, nor
+  // its Debian source, is in the model's lists.
+  {
+    name: 'ohai',
+    pkg: 'ohai',
+    version: '16.13.0-3',
+    language: 'ruby',
+    root: 'usr/share/rubygems-integration/all/gems/ohai-16.13.0/lib',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-06d',
+  },
+  {
+    name: 'winit',
+    pkg: 'librust-winit-dev',
+    version: '0.27.5-2',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/winit-0.27.5/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-06d',
+  },
 ];
 
 export interface RealFile {

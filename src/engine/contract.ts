@@ -372,6 +372,13 @@ export interface ModalityContribution {
    * weight × (1/(k + rank + 1) − 1/(k + floor.rank + 1)); the tie's names and those below count nothing.
    */
   floor?: { rank: number; tied: number };
+  /**
+   * The rank of the same chunk in the list this one restates (ranking.ts RESTATED_LISTS: the
+   * graph's list for a question about behaviour reads names, as the structural list does), when
+   * that is higher than the floor: the entry counts by how far it stands above it, contribution =
+   * weight × (1/(k + rank + 1) − 1/(k + above.rank + 1)); an entry at or below it counts nothing.
+   */
+  above?: { modality: Modality; rank: number };
   weight: number;
   k: number;
   /** weight × 1 / (k + rank + 1) */

@@ -53,6 +53,7 @@ import {
   boostCentrality,
   DEFAULT_RESULT_LIMIT,
   graphListFloor,
+  RESTATED_LISTS,
   RRF_K,
   testsFollow,
   WEIGHTS,
@@ -327,6 +328,8 @@ export class Engine {
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes, ...gateNotes];
     const tieNote = listFloorNote(plan, weights, retrieval);
     if (tieNote) notes.push(tieNote);
+    const restatedNote = restatedListNote(plan, weights);
+    if (restatedNote) notes.push(restatedNote);
     const exactMissing = exactMatchNote(plan, retrieval.lists);
     if (exactMissing) notes.push(exactMissing);
     // The language gate fired: the model has not learned the code's language, and the text list,
@@ -529,6 +532,7 @@ export class Engine {
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
             ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup(this.corpus) }),
             flooredLists: ['graph'] as const,
+            restatedLists: RESTATED_LISTS,
           }
         : {}),
     });
@@ -824,6 +828,18 @@ export class Engine {
 
 function didYouMean(suggestions: readonly string[]): string {
   return suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
+}
+
+/** How a list restating another's reading is fused (RESTATED_LISTS, ranking.ts): the graph's behaviour list above the structural list. */
+function restatedListNote(plan: QueryPlan, weights: Record<Modality, number>): string | null {
+  if (plan.intent !== 'understand_code') return null;
+  const notes: string[] = [];
+  for (const [modality, of] of Object.entries(RESTATED_LISTS) as [Modality, Modality][])
+    if (weights[modality] > 0 && weights[of] > 0)
+      notes.push(
+        `The ${modality} list reads the definitions' names, as the ${of} list does: a name counts by how far the ${modality} list ranks it above the ${of} list's rank for it, not at all at or below it, and the ${modality} list has no vote on the cap of a result first in every list.`,
+      );
+  return notes.length > 0 ? notes.join(' ') : null;
 }
 
 /** What the graph's behaviour list read above its floor says (graphListFloor, ranking.ts). */

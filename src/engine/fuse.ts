@@ -251,6 +251,13 @@ export interface FusionInput {
    */
   flooredLists?: readonly Modality[];
   /**
+   * Lists that read what another list read (ranking.ts RESTATED_LISTS: the graph's list for a
+   * question about behaviour reads the definitions' names, as the structural list does): an entry
+   * counts only by how far it stands above the other list's rank for the same chunk, nothing at or
+   * below it, and the list has no vote on the cap of a result first in every list.
+   */
+  restatedLists?: Readonly<Partial<Record<Modality, Modality>>>;
+  /**
    * A pasted message: whether a chunk holds a line of a format string the matcher chose. A file
    * is shown by such a chunk, whatever the boost made of the others (libc's build.rs: the
    * function holding the panic at the line the paste names, not the macro inside it whose panic
@@ -288,9 +295,17 @@ function candidatesOf(input: FusionInput): Map<number, Candidate> {
     if (!list || !(weight > 0)) continue;
     const found = input.flooredLists?.includes(modality) ? graphListFloor(list.map((h) => h.score)) : null;
     const floor = found ? { rank: found.rank, tied: found.tied } : undefined;
+    const restated = restatedRanksOf(input, modality);
     list.forEach((hit, rank) => {
       // Above the floor an entry counts by how far it stands above the tie's mean rank; from it on, not at all.
       if (found && rank >= found.first) return;
+      // A list restating another's reading counts by how far it ranks the chunk above that list.
+      const restatedRank = restated?.ranks.get(hit.chunkId);
+      if (restatedRank !== undefined && rank >= restatedRank && (!floor || restatedRank <= floor.rank)) return;
+      const above =
+        restated && restatedRank !== undefined && (!floor || restatedRank < floor.rank)
+          ? { modality: restated.modality, rank: restatedRank }
+          : undefined;
       let candidate = candidates.get(hit.chunkId);
       if (!candidate) {
         candidate = { chunk: input.chunkOf(hit.chunkId), explanation: emptyExplanation() };
@@ -298,7 +313,7 @@ function candidatesOf(input: FusionInput): Map<number, Candidate> {
       }
       const e = candidate.explanation;
       if (e.modalities[modality]) return; // a modality counts once per chunk: its best rank
-      const contribution = contributionOf({ weight, k: input.k, rank, floor });
+      const contribution = contributionOf({ weight, k: input.k, rank, floor, above });
       e.modalities[modality] = {
         rank,
         weight,
@@ -307,12 +322,31 @@ function candidatesOf(input: FusionInput): Map<number, Candidate> {
         rawScore: hit.score,
         reason: hit.reason,
         ...(floor ? { floor } : {}),
+        ...(above ? { above } : {}),
         ...(hit.expanded ? { expanded: hit.expanded } : {}),
       };
       e.rrf += contribution;
     });
   }
   return candidates;
+}
+
+/**
+ * The rank of each chunk in the list `modality` restates (FusionInput.restatedLists), its best, when
+ * that list is fused; undefined when `modality` restates none or that list did not run.
+ */
+function restatedRanksOf(
+  input: FusionInput,
+  modality: Modality,
+): { modality: Modality; ranks: Map<number, number> } | undefined {
+  const of = input.restatedLists?.[modality];
+  const list = of === undefined ? undefined : input.lists[of];
+  if (of === undefined || !list || !(input.weights[of] > 0)) return undefined;
+  const ranks = new Map<number, number>();
+  list.forEach((hit, rank) => {
+    if (!ranks.has(hit.chunkId)) ranks.set(hit.chunkId, rank);
+  });
+  return { modality: of, ranks };
 }
 
 /** What the fusion's input knows of a chunk that may demote it (ranking.ts demotionFor). */
@@ -731,6 +765,8 @@ function firstInEveryList(input: FusionInput): number | undefined {
   for (const modality of MODALITIES) {
     const list = input.lists[modality];
     if (!list || list.length === 0 || !(input.weights[modality] > 0)) continue;
+    // A list restating another's reading has no vote of its own: the one it restates votes.
+    if (input.restatedLists?.[modality] !== undefined) continue;
     if (first !== undefined && list[0].chunkId !== first) return undefined;
     first = list[0].chunkId;
     lists++;
@@ -1326,12 +1362,20 @@ function subResultOf(r: SearchResult): SubResult {
 
 /**
  * What one modality adds to a result's fused score: weight × 1 / (k + rank + 1), less the same at
- * its list's floor when the list has one (ranking.ts graphListFloor). fuse sums these, and
- * scoreFromExplanation sums them again from the explanation: one formula for both.
+ * the list's rank it counts from: the rank of the list it restates when that is the higher
+ * (ranking.ts RESTATED_LISTS), else its floor when it has one (ranking.ts graphListFloor). fuse sums
+ * these, and scoreFromExplanation sums them again from the explanation: one formula for both.
  */
-function contributionOf(c: { weight: number; k: number; rank: number; floor?: { rank: number } }): number {
+function contributionOf(c: {
+  weight: number;
+  k: number;
+  rank: number;
+  floor?: { rank: number };
+  above?: { rank: number };
+}): number {
   const at = (rank: number) => c.weight * (1 / (c.k + rank + 1));
-  return c.floor ? at(c.rank) - at(c.floor.rank) : at(c.rank);
+  const from = c.above?.rank ?? c.floor?.rank;
+  return from === undefined ? at(c.rank) : at(c.rank) - at(from);
 }
 
 /** Recomputes a result's score from its explanation alone (what the UI and tests check). */

@@ -101,6 +101,25 @@ export function graphListFloor(scores: readonly number[]): { first: number; rank
   return null;
 }
 
+/**
+ * What a list restates: the graph's list for a question about behaviour ranks definitions by the
+ * question's words their names say, which the structural list reads too (a BM25 over the
+ * definitions' names and signatures). Where the structural list ranks a name as high or higher,
+ * the default preset, which runs no graph list for such a question, has already counted that
+ * reading, and thorough counting it again was the same evidence twice: a share of a few
+ * thousandths that passed a near neighbour either way (phpMyAdmin's `hasAccessToDatabase`, first
+ * in the structural list and the graph's, over the answer's file, for "Constructor to access to
+ * wmi database."). So the graph's list counts only by how far it ranks a chunk above the
+ * structural list's rank for it, as it counts above its floor (graphListFloor) — weight ×
+ * (1/(k + rank + 1) − 1/(k + structural rank + 1)), nothing at or below — and it has no vote on
+ * the cap of a result first in every list (FIRST_IN_EVERY_LIST_BOOST), which the structural list
+ * casts. What thorough adds to default on such a question is then only what the structural list
+ * did not say: a name it missed or ranked lower (`symbolizehash`, which the structural list does
+ * not hold, for "symbolize hash keys"; redux's `PROBE_UNKNOWN_ACTION`, 7th in the graph's list and
+ * 20th in the structural one). Measured: docs/bench/HISTORY.md (forty-first session, h41-thor).
+ */
+export const RESTATED_LISTS: Readonly<Partial<Record<Modality, Modality>>> = { graph: 'structural' };
+
 /** Why the graph's understand list says nothing about which definition is meant: a flood of ties, or common words and a partial best name. */
 export type GraphGate = 'ties' | 'common-words';
 

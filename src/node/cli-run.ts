@@ -3,7 +3,15 @@
  * cli.ts only for a command, so `fourfold --help` and a usage error load none of it.
  */
 import { readFile } from 'node:fs/promises';
-import type { FormWeight, Modality, Preset, SearchOptions, SearchResponse, SiblingBoost } from '../engine/contract';
+import type {
+  FormWeight,
+  Modality,
+  ModalityContribution,
+  Preset,
+  SearchOptions,
+  SearchResponse,
+  SiblingBoost,
+} from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
 import { compileForBuild } from './build-jit';
@@ -289,7 +297,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     );
     const parts = Object.entries(x.explanation.modalities).map(
       ([m, c]) =>
-        `${m} #${c!.rank + 1}${c!.floor ? ` (above ${c!.floor.tied} tied at #${c!.floor.rank + 1})` : ''} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
+        `${m} #${c!.rank + 1}${countedFrom(c!)} × ${c!.weight} → ${c!.contribution.toFixed(5)} (${c!.reason})`,
     );
     lines.push(`    ${parts.join(' · ')}`);
     const extra = [
@@ -347,6 +355,12 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
 }
 
 /** "another form than Get ×0.250 (arguments 0 → 1)": the factor that keeps a setter below a getter's siblings. */
+/** The rank a contribution counts from, when not the list's end: the list it restates, or its floor. */
+function countedFrom(c: ModalityContribution): string {
+  if (c.above) return ` (above the ${c.above.modality} list's #${c.above.rank + 1})`;
+  return c.floor ? ` (above ${c.floor.tied} tied at #${c.floor.rank + 1})` : '';
+}
+
 function formLabel(f: FormWeight): string {
   return `another form than ${terminalSafe(f.of)} ×${f.factor.toFixed(3)} (arguments ${f.arity[0]} → ${f.arity[1]})`;
 }

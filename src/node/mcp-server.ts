@@ -154,7 +154,7 @@ const contributionShape = z.object({
   contribution: z
     .number()
     .describe(
-      "weight / (k + rank + 1); the graph's list on a behaviour question less weight / (k + its floor's rank + 1)",
+      "weight / (k + rank + 1); the graph's list on a behaviour question less weight / (k + r + 1), r its floor's rank or, when higher, the structural list's rank for the same result",
     ),
   reason: z.string(),
 });

@@ -90,9 +90,38 @@ const RETREAT_LUA = [
   '',
 ].join('\n');
 
+// CodeMirror 5's addon/edit/matchbrackets.js (MIT), cut down: `findMatchingBracket` stores
+// `scanForBracket(…)`, only tests it against null, and returns an object whose key is `match`.
+const MATCHBRACKETS_JS = [
+  'var matching = {"(": ")>", ")": "(<"};',
+  '',
+  'function findMatchingBracket(cm, where) {',
+  '  var line = cm.getLineHandle(where.line), pos = where.ch - 1;',
+  '  var match = matching[line.text.charAt(pos)];',
+  '  if (!match) return null;',
+  '  var dir = match.charAt(1) == ">" ? 1 : -1;',
+  '  var found = scanForBracket(cm, where, dir);',
+  '  if (found == null) return null;',
+  '  return {from: where, to: found && found.pos,',
+  '          match: found && found.ch == match.charAt(0), forward: dir > 0};',
+  '}',
+  '',
+  'function scanForBracket(cm, where, dir) {',
+  '  var stack = [];',
+  '  for (var lineNo = where.line; lineNo != cm.lastLine(); lineNo += dir) {',
+  '    var ch = cm.getLine(lineNo).charAt(0);',
+  '    if (matching[ch]) stack.push(ch);',
+  '    else if (!stack.length) return {pos: lineNo, ch: ch};',
+  '  }',
+  '  return null;',
+  '}',
+  '',
+].join('\n');
+
 const corpus = await parsedCorpus([
   { path: 'diskio.c', text: DISKIO_C },
   { path: 'ai/lua/retreat.lua', text: RETREAT_LUA },
+  { path: 'addon/edit/matchbrackets.js', text: MATCHBRACKETS_JS },
 ]);
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 const symbols = (ids: number[]) => ids.map((id) => corpus.chunks[id].symbol);
@@ -113,6 +142,12 @@ describe('decidersLookup', () => {
     // `retreat_functions.is_leader(u)` is tested in the same condition as `min_hp(u)`.
     expect(symbols(deciders(named('retreat_injured_units')))).not.toContain('is_leader');
     expect(symbols(deciders(named('guess_file_type')))).toEqual([]);
+  });
+
+  it('reads no condition in a name spelled as a keyword: an object key `match:`, a variable `match`', () => {
+    // `found = scanForBracket(…)` is tested against null (a guard); the later `match: found && …`
+    // is a key of the object returned, and JavaScript has no `match` statement.
+    expect(symbols(deciders(named('findMatchingBracket')))).toEqual([]);
   });
 });
 

@@ -483,8 +483,17 @@ function ownCallees(corpus: Corpus, chunk: Chunk, counts: (call: Reference) => b
   return out;
 }
 
-/** A word that opens a condition, in the languages parsed. */
-const CONDITION = /\b(?:if|elif|elsif|elseif|unless|while|until|switch|case|when|match)\b/;
+/**
+ * A word that opens a condition, in the languages parsed, written as a keyword: not a member's,
+ * a variable's or a symbol's name (`str.match(re)`, `$.when(…)`, `$match`, `@case`, `:when`), nor
+ * an object's key, an assigned, compared or listed name (`match: found && …`, `var match = …`,
+ * `match == null`, `[match, dir]`) — JavaScript and Go call a regex's result `match` and the
+ * language has no such keyword (codemirror's `findMatchingBracket` returns `{…, match: found &&
+ * found.ch == …}` after calling `scanForBracket`, which it does not switch on). A Ruby symbol after
+ * the word (`when :sym`) is still a keyword's.
+ */
+const CONDITION =
+  /(?<![\w$@.:>])(?:if|elif|elsif|elseif|unless|while|until|switch|case|when|match)\b(?!\s*(?:[.,;)\]}?]|:(?![\w:])|[-+*/%&|^!<>=]?=(?!>)))/;
 /** A word that opens a choice among several outcomes by one value: `switch (ft)`, `match result {`, Ruby's `case kind`. */
 const DISPATCH = /\b(?:switch|match|case)\b/;
 /** An ordered comparison (`<`, `>`, `<=`, `>=`), not an arrow, a shift or a generic's bracket pair. */

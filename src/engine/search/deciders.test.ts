@@ -118,10 +118,30 @@ const MATCHBRACKETS_JS = [
   '',
 ].join('\n');
 
+// The shape of Less 4's abstract-plugin-loader.js (Apache-2.0: `validatePlugin` refuses a plugin
+// when `compareVersion(…) < 0`), cut down.
+const PLUGINS_JS = [
+  'function compareVersion(a, b) {',
+  '  for (var i = 0; i < a.length; i++) {',
+  '    if (a[i] !== b[i]) return a[i] > b[i] ? -1 : 1;',
+  '  }',
+  '  return 0;',
+  '}',
+  '',
+  'function validatePlugin(plugin, version) {',
+  '  if (compareVersion(plugin.minVersion, version) < 0) {',
+  "    return new Error('the plugin needs a newer version');",
+  '  }',
+  '  return plugin;',
+  '}',
+  '',
+].join('\n');
+
 const corpus = await parsedCorpus([
   { path: 'diskio.c', text: DISKIO_C },
   { path: 'ai/lua/retreat.lua', text: RETREAT_LUA },
   { path: 'addon/edit/matchbrackets.js', text: MATCHBRACKETS_JS },
+  { path: 'lib/plugins.js', text: PLUGINS_JS },
 ]);
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 const symbols = (ids: number[]) => ids.map((id) => corpus.chunks[id].symbol);
@@ -136,6 +156,11 @@ describe('decidersLookup', () => {
 
   it('lists a callee compared in order inside a condition, through its module table, that branches itself', () => {
     expect(symbols(deciders(named('retreat_injured_units')))).toEqual(['min_hp']);
+  });
+
+  it('leaves out a callee whose value is compared with a number written out: a sign or a count', () => {
+    // `compareVersion(…) < 0`: the threshold is the caller's, which refuses the plugin.
+    expect(symbols(deciders(named('validatePlugin')))).toEqual([]);
   });
 
   it('leaves out a callee that runs straight through: a getter decides nothing', () => {

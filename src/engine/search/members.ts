@@ -498,6 +498,21 @@ const CONDITION =
 const DISPATCH = /\b(?:switch|match|case)\b/;
 /** An ordered comparison (`<`, `>`, `<=`, `>=`), not an arrow, a shift or a generic's bracket pair. */
 const ORDERED = /(?:^|[^<>=-])(?:<=?|>=?)(?=[^<>=]|$)/;
+/** An ordered comparison with a number written out, either way round: `compareVersion(a, b) < 0`, `0 <= n`. */
+const ORDERED_WITH_NUMBER =
+  /(?:(?:^|[^<>=-])(?:<=?|>=?)\s*[-+]?\d[\w.]*)|(?:(?<![\w$.])[-+]?\d[\w.]*\s*(?:<=?|>=?)(?=[^<>=]|$))/g;
+
+/**
+ * Whether a condition's text compares something in order with anything but a number written out.
+ * A value compared with a constant is a sign or a count (`if (this.compareVersion(plugin.minVersion,
+ * this.less.version) < 0)`, `if (count(x) > 0)`): its function orders or counts, and the threshold
+ * that decides is the caller's own (Less's `validatePlugin` refuses a plugin that needs a newer
+ * version; `compareVersion` only compares). Compared with another value, the callee works out the
+ * bound the caller chooses by (`u.hitpoints < min_hp(u)`).
+ */
+function comparesInOrder(text: string): boolean {
+  return ORDERED.test(text.replace(ORDERED_WITH_NUMBER, ' '));
+}
 /** The names a line stores a call's value in: `const file_type ft =`, `local ok, why =`, `h :=`, `$x =`, `[a, b] =`. */
 const STORED_IN = /([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$*][\w$]*)*)\s*\]?\s*:?=\s*[(!]*\s*$/;
 /** The receiver or scope written before a called name: `self.`, `retreat_functions.`, `$this->`, `M:`, `a.b::`. */
@@ -521,7 +536,7 @@ function branchesOn(file: CorpusFile, chunk: Chunk, call: Reference): boolean {
   if (at < 0) return false;
   const before = line.slice(0, at);
   const open = CONDITION.exec(before);
-  if (open && (DISPATCH.test(open[0]) || ORDERED.test(line.slice(open.index + open[0].length)))) return true;
+  if (open && (DISPATCH.test(open[0]) || comparesInOrder(line.slice(open.index + open[0].length)))) return true;
   // The object or scope the call is made through (`self.`, `retreat_functions.`, `$this->`, `M:`).
   const stored = STORED_IN.exec(before.replace(RECEIVER_BEFORE_CALL, ''));
   if (!stored) return false;
@@ -539,7 +554,7 @@ function branchesOn(file: CorpusFile, chunk: Chunk, call: Reference): boolean {
     if (!cond) continue;
     const rest = t.slice(cond.index + cond[0].length);
     if (!reads.test(rest)) continue;
-    if (DISPATCH.test(cond[0]) || ORDERED.test(rest)) return true;
+    if (DISPATCH.test(cond[0]) || comparesInOrder(rest)) return true;
   }
   return false;
 }

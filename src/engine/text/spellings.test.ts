@@ -33,6 +33,15 @@ describe('abbreviates', () => {
     expect(abbreviates('md5', 'md5sum')).toBe(false);
   });
 
+  it("takes a builtin type's name only as the start of a word", () => {
+    expect(abbreviates('int', 'initialize')).toBe(false);
+    expect(abbreviates('int', 'insert')).toBe(false);
+    expect(abbreviates('str', 'selector')).toBe(false);
+    expect(abbreviates('int', 'integer')).toBe(true);
+    expect(abbreviates('str', 'string')).toBe(true);
+    expect(abbreviates('char', 'character')).toBe(true);
+  });
+
   it('knows a typed shortening by its missing vowels', () => {
     expect(looksShortened('cfg')).toBe(true);
     expect(looksShortened('env')).toBe(true);
@@ -139,6 +148,19 @@ describe('the text index with the spellings', () => {
   it("spells nothing for a doc sentence: it says the code's words already", () => {
     const hits = index.search(planQuery('Writes a block of data into the memory cache file of the client'), 10);
     expect(hits.every((h) => h.expanded === undefined)).toBe(true);
+  });
+
+  it("does not read a builtin type's name inside a word: `int` is no spelling of 'initialize'", () => {
+    const streams = corpusFromTexts([
+      { path: 'src/io/stream.c', text: 'int stream_flush(struct stream *s)\n{\n    int n = 0;\n    return n;\n}\n' },
+      { path: 'src/io/stdio.c', text: 'void stdio_init(struct stream *s)\n{\n    s->pos = 0;\n}\n' },
+    ]);
+    const hits = TextIndex.build(streams).search(planQuery('initialize a stream'), 10);
+    const stdio = hits.find((h) => streams.chunks[h.chunkId].path === 'src/io/stdio.c');
+    expect(stdio?.reason).toContain("matched `init` for 'initialize'");
+    const flush = hits.find((h) => streams.chunks[h.chunkId].path === 'src/io/stream.c');
+    expect(flush?.reason).toBe(`terms stream (BM25 ${flush?.score.toFixed(2)})`);
+    expect(hits.some((h) => h.reason.includes('`int`'))).toBe(false);
   });
 
   it('spells nothing for a question that names a symbol', () => {

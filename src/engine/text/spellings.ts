@@ -34,6 +34,16 @@ const MIN_INITIALS = 4;
 /** The whole word after initials is a content word this long at least (`pin` is not "path in"). */
 const MIN_WORD_AFTER_INITIALS = 3;
 
+/**
+ * Builtin scalar types' names, written in nearly every signature as the type they name: their
+ * letters found in order inside a question word are a coincidence (`int` in "initialize" or
+ * "insert", `str` in "selector"), so such a name shortens a word only as its start (`int` for
+ * "integer", `str` for "string", `char` for "character"). Read as "initialize", `int` put every C
+ * function with an `int` in its signature beside the question's other words ("Initialize a stdio
+ * xdr stream": openafs's `stream_flush` over `xdrstdio_create`, understand set).
+ */
+const TYPE_NAMES: ReadonlySet<string> = new Set(['int', 'uint', 'str', 'char', 'bool', 'byte', 'long', 'void']);
+
 const VOWEL = /[aeiou]/;
 const LETTERS = /^[a-z]+$/;
 
@@ -41,12 +51,14 @@ const LETTERS = /^[a-z]+$/;
  * Whether `short` is an abbreviation of `long`: both letters only, same first letter, `short` at
  * least MIN_ABBREVIATION letters and shorter, and either the start of `long` (`env`, `doc`,
  * `config` for "configuration") or its first letter followed by consonants of `long` in order
- * (`blk`, `cfg`, `ctx`, `msg`, `pkg`, `cmd`, `src`, `txt`).
+ * (`blk`, `cfg`, `ctx`, `msg`, `pkg`, `cmd`, `src`, `txt`), unless it is a builtin type's name
+ * (TYPE_NAMES).
  */
 export function abbreviates(short: string, long: string): boolean {
   if (short.length < MIN_ABBREVIATION || short.length >= long.length || short[0] !== long[0]) return false;
   if (!LETTERS.test(short) || !LETTERS.test(long)) return false;
   if (long.startsWith(short)) return true;
+  if (TYPE_NAMES.has(short)) return false;
   let at = 1;
   for (let i = 1; i < short.length; i++) {
     const c = short[i];

@@ -14,6 +14,7 @@ import type {
 } from '../engine/contract';
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
+import { orderReasons } from '../engine/order-reasons';
 import { compileForBuild } from './build-jit';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { EXIT, parseModalities, PRESETS, type CliOptions, type ExitCode } from './cli-flags';
@@ -307,18 +308,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
     ];
     if (x.explanation.demotion)
       extra.push(`demoted ×${x.explanation.demotion.factor} (${x.explanation.demotion.rule})`);
-    if (x.explanation.aboveByEveryList)
-      extra.push(
-        `shown above ${terminalSafe(x.explanation.aboveByEveryList.path)}:${x.explanation.aboveByEveryList.startLine}, which every list ranks below it`,
-      );
-    if (x.explanation.aboveByFirstPlace)
-      extra.push(
-        `shown above ${terminalSafe(x.explanation.aboveByFirstPlace.path)}:${x.explanation.aboveByFirstPlace.startLine}, a near tie: a list puts this first and another near its top`,
-      );
-    if (x.explanation.aboveItsCopy)
-      extra.push(
-        `shown above its copy ${terminalSafe(x.explanation.aboveItsCopy.path)}:${x.explanation.aboveItsCopy.startLine}, which lies in a deeper folder`,
-      );
+    for (const reason of orderReasons(x.explanation, terminalSafe)) extra.push(reason.text);
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.explanation.member)

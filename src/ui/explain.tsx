@@ -13,6 +13,7 @@ import {
   type ResultExplanation,
   type SiblingBoost,
 } from '../engine/contract';
+import { orderReasons } from '../engine/order-reasons';
 import { isNotReady } from '../engine/skip';
 import { formatDuration, formatScore, intentLabel } from './format';
 
@@ -25,7 +26,7 @@ export function ResultExplain({
   rankInResults: number;
   runs?: ModalityRun[];
 }) {
-  const { modalities, rrf, centrality, boost, demotion, sibling, form, member, fileWords, score } = explanation;
+  const { modalities, rrf, boost, demotion, sibling, form, score } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) =>
@@ -94,33 +95,7 @@ export function ResultExplain({
           again when {notReady.size === 1 ? 'it arrives' : 'they arrive'}.
         </p>
       ) : null}
-      <dl className="score-line">
-        <div>
-          <dt>Σ contributions</dt>
-          <dd data-field="rrf">{formatScore(rrf)}</dd>
-        </div>
-        <div>
-          <dt>centrality</dt>
-          <dd data-field="centrality">{centrality.toFixed(3)}</dd>
-        </div>
-        <div>
-          <dt>boost</dt>
-          <dd data-field="boost">× {boost.toFixed(3)}</dd>
-        </div>
-        <div>
-          <dt>demotion</dt>
-          <dd data-field="demotion">{demotion ? `× ${demotion.factor} (${demotion.rule})` : 'none'}</dd>
-        </div>
-        {sibling ? <SiblingRow sibling={sibling} /> : null}
-        {form ? <FormRow form={form} /> : null}
-        {member ? <MemberRow member={member} /> : null}
-        {fileWords ? <FileWordsRow fileWords={fileWords} /> : null}
-        {explanation.placeWords ? <PlaceWordsRow placeWords={explanation.placeWords} /> : null}
-        <div className="final">
-          <dt>final score</dt>
-          <dd data-field="score">{formatScore(score)}</dd>
-        </div>
-      </dl>
+      <ScoreLine explanation={explanation} />
       <p className="formula">
         score = Σ contributions × boost{demotion ? ' × demotion' : ''}
         {sibling ? ' × sibling' : ''}
@@ -136,6 +111,46 @@ export function ResultExplain({
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>
     </div>
+  );
+}
+
+/** The score's factors, each with its value, and the ordering rules that moved the result. */
+function ScoreLine({ explanation }: { explanation: ResultExplanation }) {
+  const { rrf, centrality, boost, demotion, sibling, form, member, fileWords, score } = explanation;
+  return (
+    <dl className="score-line">
+      <div>
+        <dt>Σ contributions</dt>
+        <dd data-field="rrf">{formatScore(rrf)}</dd>
+      </div>
+      <div>
+        <dt>centrality</dt>
+        <dd data-field="centrality">{centrality.toFixed(3)}</dd>
+      </div>
+      <div>
+        <dt>boost</dt>
+        <dd data-field="boost">× {boost.toFixed(3)}</dd>
+      </div>
+      <div>
+        <dt>demotion</dt>
+        <dd data-field="demotion">{demotion ? `× ${demotion.factor} (${demotion.rule})` : 'none'}</dd>
+      </div>
+      {sibling ? <SiblingRow sibling={sibling} /> : null}
+      {form ? <FormRow form={form} /> : null}
+      {member ? <MemberRow member={member} /> : null}
+      {fileWords ? <FileWordsRow fileWords={fileWords} /> : null}
+      {explanation.placeWords ? <PlaceWordsRow placeWords={explanation.placeWords} /> : null}
+      {orderReasons(explanation).map((reason) => (
+        <div key={reason.field}>
+          <dt>order</dt>
+          <dd data-field={reason.field}>{reason.text}</dd>
+        </div>
+      ))}
+      <div className="final">
+        <dt>final score</dt>
+        <dd data-field="score">{formatScore(score)}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { CLASSIFIER_RULES } from '../engine/classify';
 import { INTENTS, MODALITIES, type Modality, type Preset } from '../engine/contract';
+import { orderReasons } from '../engine/order-reasons';
 import {
   BOOST_CAP,
   BOOST_SLOPE,
@@ -314,26 +315,12 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
                   </>
                 )}
               </span>
-              {e.aboveByEveryList ? (
-                <span className="muted" data-field="above-by-every-list">
+              {orderReasons(e).map((reason) => (
+                <span key={reason.field} className="muted" data-field={reason.field}>
                   {' '}
-                  · shown above {e.aboveByEveryList.path}:{e.aboveByEveryList.startLine}, which every list ranks below
-                  it
+                  · {reason.text}
                 </span>
-              ) : null}
-              {e.aboveByFirstPlace ? (
-                <span className="muted" data-field="above-by-first-place">
-                  {' '}
-                  · shown above {e.aboveByFirstPlace.path}:{e.aboveByFirstPlace.startLine}, a near tie: a list puts this
-                  first and another near its top
-                </span>
-              ) : null}
-              {e.aboveItsCopy ? (
-                <span className="muted" data-field="above-its-copy">
-                  {' '}
-                  · shown above its copy {e.aboveItsCopy.path}:{e.aboveItsCopy.startLine}, which lies in a deeper folder
-                </span>
-              ) : null}
+              ))}
             </p>
           </div>
         );

@@ -1,0 +1,47 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ResultExplanation } from '../engine/contract';
+import { orderReasons } from '../engine/order-reasons';
+import { ResultExplain } from './explain';
+
+/** A result that fusion moved above a neighbour of higher score, as withFirstPlacesBreakingTies records it. */
+const moved: ResultExplanation = {
+  modalities: {
+    text: { rank: 0, weight: 0.2, k: 40, contribution: 0.00488, reason: 'terms run, plugin' },
+    structural: { rank: 0, weight: 0.2, k: 40, contribution: 0.00488, reason: 'defines method run_v7_plugin' },
+  },
+  rrf: 0.00976,
+  centrality: 0.75,
+  boost: 1.168,
+  demotion: null,
+  score: 0.0114,
+  aboveByFirstPlace: { chunkId: 7, path: 'ohai/dsl/plugin.rb', startLine: 109 },
+};
+
+describe('the ordering rules in words', () => {
+  it('says which result each rule passed, one sentence per rule, the path written for its reader', () => {
+    const reasons = orderReasons(
+      { ...moved, aboveItsCopy: { chunkId: 9, path: 'ports/pic16/rand.c', startLine: 3 } },
+      (path) => `<${path}>`,
+    );
+    expect(reasons).toEqual([
+      {
+        field: 'above-by-first-place',
+        text: 'shown above <ohai/dsl/plugin.rb>:109, a near tie: a list puts this first and another near its top',
+      },
+      { field: 'above-its-copy', text: 'shown above its copy <ports/pic16/rand.c>:3, which lies in a deeper folder' },
+    ]);
+    expect(orderReasons({})).toEqual([]);
+  });
+
+  it("the result's Explain panel says why it stands above a result of higher score", () => {
+    const html = renderToStaticMarkup(createElement(ResultExplain, { explanation: moved, rankInResults: 0 }));
+    expect(html).toContain('data-field="above-by-first-place"');
+    expect(html).toContain('shown above ohai/dsl/plugin.rb:109, a near tie');
+    const plain = renderToStaticMarkup(
+      createElement(ResultExplain, { explanation: { ...moved, aboveByFirstPlace: undefined }, rankInResults: 0 }),
+    );
+    expect(plain).not.toContain('shown above');
+  });
+});

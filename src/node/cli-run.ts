@@ -344,13 +344,13 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
   return terminalSafeLines(lines.join('\n') + '\n');
 }
 
-/** "another form than Get ×0.250 (arguments 0 → 1)": the factor that keeps a setter below a getter's siblings. */
 /** The rank a contribution counts from, when not the list's end: the list it restates, or its floor. */
 function countedFrom(c: ModalityContribution): string {
   if (c.above) return ` (above the ${c.above.modality} list's #${c.above.rank + 1})`;
   return c.floor ? ` (above ${c.floor.tied} tied at #${c.floor.rank + 1})` : '';
 }
 
+/** "another form than Get ×0.250 (arguments 0 → 1)": the factor that keeps a setter below a getter's siblings. */
 function formLabel(f: FormWeight): string {
   return `another form than ${terminalSafe(f.of)} ×${f.factor.toFixed(3)} (arguments ${f.arity[0]} → ${f.arity[1]})`;
 }

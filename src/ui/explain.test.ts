@@ -8,8 +8,15 @@ import { ResultExplain } from './explain';
 /** A result that fusion moved above a neighbour of higher score, as withFirstPlacesBreakingTies records it. */
 const moved: ResultExplanation = {
   modalities: {
-    text: { rank: 0, weight: 0.2, k: 40, contribution: 0.00488, reason: 'terms run, plugin' },
-    structural: { rank: 0, weight: 0.2, k: 40, contribution: 0.00488, reason: 'defines method run_v7_plugin' },
+    text: { rank: 0, weight: 0.2, k: 40, contribution: 0.00488, rawScore: 325.45, reason: 'terms run, plugin' },
+    structural: {
+      rank: 0,
+      weight: 0.2,
+      k: 40,
+      contribution: 0.00488,
+      rawScore: 4,
+      reason: 'defines method run_v7_plugin',
+    },
   },
   rrf: 0.00976,
   centrality: 0.75,
@@ -43,5 +50,28 @@ describe('the ordering rules in words', () => {
       createElement(ResultExplain, { explanation: { ...moved, aboveByFirstPlace: undefined }, rankInResults: 0 }),
     );
     expect(plain).not.toContain('shown above');
+  });
+});
+
+describe('a list that restates another', () => {
+  it("the rank's title says the graph's list counts only above the structural list's rank", () => {
+    const restated: ResultExplanation = {
+      ...moved,
+      aboveByFirstPlace: undefined,
+      modalities: {
+        ...moved.modalities,
+        graph: {
+          rank: 2,
+          weight: 0.1,
+          k: 40,
+          contribution: 0.0001,
+          rawScore: 3,
+          reason: 'names share the question’s words',
+          above: { modality: 'structural', rank: 5 },
+        },
+      },
+    };
+    const html = renderToStaticMarkup(createElement(ResultExplain, { explanation: restated, rankInResults: 0 }));
+    expect(html).toContain('counted only above the structural list&#x27;s #6');
   });
 });

@@ -8,6 +8,7 @@ import {
   type FileWords,
   type MemberChoice,
   type MemberRule,
+  type ModalityContribution,
   type ModalityRun,
   type QueryExplanation,
   type ResultExplanation,
@@ -225,7 +226,9 @@ export function QueryExplain({ query }: { query: QueryExplanation }) {
 }
 
 /** An entry of a list with a floor counts by how far it stands above it (ranking.ts graphListFloor): the rank cell says so on hover. */
-function floorTitle(c: { floor?: { rank: number; tied: number } } | undefined): string | undefined {
+function floorTitle(c: ModalityContribution | undefined): string | undefined {
+  if (c?.above)
+    return `counted only above the ${c.above.modality} list's #${c.above.rank + 1}: this list restates that one's reading of the names`;
   return c?.floor
     ? `counted above ${c.floor.tied} entries tied at one score (their mean rank ${c.floor.rank + 1}), which count nothing`
     : undefined;

@@ -311,6 +311,10 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(
         `shown above its copy ${terminalSafe(x.explanation.aboveItsCopy.path)}:${x.explanation.aboveItsCopy.startLine}, which lies in a deeper folder`,
       );
+    if (x.explanation.inPlaceOf)
+      extra.push(
+        `shown in place of ${terminalSafe(x.explanation.inPlaceOf.path)}:${x.explanation.inPlaceOf.startLine}${x.explanation.inPlaceOf.symbol ? ` ${terminalSafe(x.explanation.inPlaceOf.symbol)}` : ''}, which only stands in for it (a prototype, or a forwarder whose one call is this)`,
+      );
     if (x.explanation.sibling) extra.push(siblingLabel(x.explanation.sibling));
     if (x.explanation.form) extra.push(formLabel(x.explanation.form));
     if (x.explanation.member)

@@ -334,6 +334,14 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
                   · shown above its copy {e.aboveItsCopy.path}:{e.aboveItsCopy.startLine}, which lies in a deeper folder
                 </span>
               ) : null}
+              {e.inPlaceOf ? (
+                <span className="muted" data-field="in-place-of">
+                  {' '}
+                  · shown in place of {e.inPlaceOf.path}:{e.inPlaceOf.startLine}
+                  {e.inPlaceOf.symbol ? ` ${e.inPlaceOf.symbol}` : ''}, which only stands in for it (a prototype, or a
+                  forwarder whose one call is this)
+                </span>
+              ) : null}
             </p>
           </div>
         );

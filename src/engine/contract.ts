@@ -528,6 +528,12 @@ export interface ResultExplanation {
    * or a vendored copy; fuse.ts nearerCopiesFirst).
    */
   aboveItsCopy?: { chunkId: number; path: string; startLine: number };
+  /**
+   * Set on a question asking how when this body took the place of the chunk named here, which
+   * stood for it in another file: a C/C++ prototype of this function, or a forwarder whose one call
+   * hands its work to this one (fuse.ts withStandInsHandingOn).
+   */
+  inPlaceOf?: { chunkId: number; path: string; startLine: number; symbol?: string };
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;

@@ -114,8 +114,10 @@ import {
   dataClassLookup,
   uncappedTypeLookup,
   functionsInFileLookup,
+  forwardeeLookup,
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
+import type { BodiesElsewhere } from './fuse';
 import { placeWordsLookup } from './search/place-words';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { containersOfMembers, withoutContainers } from './search/containers';
@@ -521,6 +523,10 @@ export class Engine {
                   functionsInFileOf: functionsInFileLookup(this.corpus),
                   fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),
                   firstPlacesBreakTies: true,
+                  bodiesElsewhereOf: this.bodiesElsewhereLookup(),
+                  // The stand-in's evidence (the function's name, its doc comment) is the body's:
+                  // a body no list found takes its place too (SDCC's lib/src/rand.c).
+                  handsOnToUnfound: true,
                 }
               : {}),
             // A phrase typed into a search box names its subject as the repository files it; a
@@ -627,6 +633,32 @@ export class Engine {
       this.fileMarkBits.set(file, bits);
     }
     return bits;
+  }
+
+  /**
+   * On a question asking how, the bodies in other files a chunk stands for (fuse.ts
+   * FusionInput.bodiesElsewhereOf): a C/C++ prototype's bodies, nearest the repository's root
+   * first (the portable definition before a port's), or the one function a forwarder hands its
+   * work to, as the graph resolves its call (search/members.ts forwardeeLookup).
+   */
+  private bodiesElsewhereLookup(): (chunk: Chunk) => BodiesElsewhere | undefined {
+    const structural = this.indexes.structural;
+    const graph = this.indexes.graph;
+    const forwardee = graph
+      ? forwardeeLookup(this.corpus, (fileId, line, name) => graph.resolveAt(fileId, line, name).map((n) => n.chunkId))
+      : undefined;
+    return (chunk) => {
+      const bodies = structural?.bodyChunksOf(chunk.id) ?? [];
+      if (bodies.length > 0) {
+        const depth = (id: number) => this.corpus.chunks[id].path.split('/').length;
+        const nearest = Math.min(...bodies.map(depth));
+        const first = bodies.filter((id) => depth(id) === nearest);
+        // Two bodies as near the root: no first one (a candidate among them may still be shown).
+        return first.length === 1 ? { bodies, first: first[0] } : { bodies };
+      }
+      const body = forwardee?.(chunk);
+      return body === undefined ? undefined : { bodies: [body], first: body };
+    };
   }
 
   /** Whether a chunk is a prototype or `#define` standing in for a body elsewhere (false without the structural index). */

@@ -73,6 +73,13 @@ import {
 } from './ranking';
 import { holdsOther, holdsRange, overlap } from './line-range';
 
+/** The bodies in other files a stand-in stands for (FusionInput.bodiesElsewhereOf), and the one to show when no list found any. */
+export interface BodiesElsewhere {
+  bodies: readonly number[];
+  /** The body nearest the repository's root (the portable one before a port's), when one is. */
+  first?: number;
+}
+
 export interface FusionInput {
   /** Each modality's own ranked list (best first). Modalities absent here did not run. */
   lists: Partial<Record<Modality, ModalityHit[]>>;
@@ -108,6 +115,15 @@ export interface FusionInput {
    * candidate too leaves the candidates (withoutStandInsOfBodies).
    */
   bodyOf?(chunkId: number): number | undefined;
+  /**
+   * A question asking how: the bodies in other files a chunk stands for: a C/C++ prototype's bodies
+   * (StructuralIndex.bodyChunksOf), or the one function a forwarder hands its work to
+   * (search/members.ts forwardeeLookup). A file shown by such a chunk is shown by the body instead,
+   * at its place (withStandInsHandingOn); undefined for any other chunk.
+   */
+  bodiesElsewhereOf?(chunk: Chunk): BodiesElsewhere | undefined;
+  /** withStandInsHandingOn: a body no list found may take the stand-in's place too (its first body). */
+  handsOnToUnfound?: boolean;
   /** "Similar to X" for an X with a body: whether a chunk only declares functions without a body, demoted by PROTOTYPE_DEMOTION_FACTOR. */
   isPrototype?(chunkId: number): boolean;
   /**
@@ -472,7 +488,16 @@ export function fuse(input: FusionInput): SearchResult[] {
     : fileWeighed;
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
   const tiesBroken = input.firstPlacesBreakTies ? withFirstPlacesBreakingTies(weighed, input.limit, runs) : weighed;
-  const agreed = input.everyListOrders ? withEveryListsOrder(tiesBroken, input.limit, runs) : tiesBroken;
+  // The places settled, a stand-in's goes to the body it stands for.
+  const { bodiesElsewhereOf } = input;
+  const handedOn = bodiesElsewhereOf
+    ? withStandInsHandingOn(tiesBroken, listed, (r) => bodiesElsewhereOf(input.chunkOf(r.chunkId)), {
+        chunkOf: input.chunkOf,
+        limit: input.limit,
+        unfound: input.handsOnToUnfound === true,
+      })
+    : tiesBroken;
+  const agreed = input.everyListOrders ? withEveryListsOrder(handedOn, input.limit, runs) : handedOn;
   const { fileContentOf } = input;
   const once = fileContentOf ? withoutCopies(agreed, (r) => fileContentOf(input.chunkOf(r.chunkId))) : agreed;
   const { definitionTextOf, fileSizeOf } = input;
@@ -481,6 +506,69 @@ export function fuse(input: FusionInput): SearchResult[] {
     ? nearerCopiesFirst(once, (r) => definitionTextOf(input.chunkOf(r.chunkId)), sizeOf)
     : once;
   return nearer.slice(0, input.limit);
+}
+
+/**
+ * A question asking how: a file shown by a stand-in for a body in another file (FusionInput.
+ * bodiesElsewhereOf) is shown by that body instead, at the stand-in's place and at least its
+ * score: a C prototype of a function the library defines once per port (SDCC's `int rand(void);`
+ * in include/stdlib.h, found first for "how are random numbers generated", over the generator in
+ * lib/src/rand.c), or a forwarder whose one call hands the work to a function in another file
+ * (SDCC's `printf`, which calls `_print_format`). The body shown is the candidate of the bodies
+ * with the best score; with no candidate, the first body when `unfound` (its lists' evidence is
+ * the stand-in's: the same function's name and words). A later result of the body's file leaves
+ * the list (the body shows that file now); a body whose file is shown above the stand-in leaves
+ * the stand-in where it is. Only the first `limit` places are read.
+ */
+function withStandInsHandingOn(
+  files: SearchResult[],
+  candidates: readonly SearchResult[],
+  bodiesOf: (r: SearchResult) => BodiesElsewhere | undefined,
+  options: { chunkOf(chunkId: number): Chunk; limit: number; unfound: boolean },
+): SearchResult[] {
+  let out: SearchResult[] | undefined;
+  let byId: Map<number, SearchResult> | undefined;
+  for (let i = 0; i < Math.min((out ?? files).length, options.limit); i++) {
+    const list = out ?? files;
+    const r = list[i];
+    const elsewhere = bodiesOf(r);
+    if (!elsewhere || elsewhere.bodies.length === 0) continue;
+    byId ??= new Map(candidates.map((c) => [c.chunkId, c]));
+    let body: SearchResult | undefined;
+    for (const id of elsewhere.bodies) {
+      const found = byId.get(id);
+      if (found && (!body || found.score > body.score)) body = found;
+    }
+    if (!body && options.unfound && elsewhere.first !== undefined) body = resultOf(options.chunkOf(elsewhere.first));
+    if (!body) continue;
+    const bodyPath = body.path;
+    if (list.slice(0, i).some((above) => above.path === bodyPath)) continue;
+    out = list.filter((x, j) => j <= i || x.path !== bodyPath);
+    body.explanation.inPlaceOf = {
+      chunkId: r.chunkId,
+      path: r.path,
+      startLine: r.startLine,
+      ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
+    };
+    if (r.score > body.score) body.explanation.score = body.score = r.score;
+    out[i] = body;
+  }
+  return out ?? files;
+}
+
+/** A result for a chunk no list found: no list's evidence, score 0 (withStandInsHandingOn gives it the stand-in's). */
+function resultOf(chunk: Chunk): SearchResult {
+  return {
+    chunkId: chunk.id,
+    path: chunk.path,
+    startLine: chunk.startLine,
+    endLine: chunk.endLine,
+    symbol: chunk.symbol,
+    definitionKind: chunk.definitionKind,
+    score: 0,
+    explanation: emptyExplanation(),
+    foldedChunks: 0,
+  };
 }
 
 /** How many folders deep a path lies: `qsort.c` 0, `lib/src/pic14/libc/qsort.c` 4. */

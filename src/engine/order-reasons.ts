@@ -1,7 +1,7 @@
 /**
- * Why a result stands above one with a higher score: the ordering rules fusion applies after the
- * scores (fuse.ts withEveryListsOrder, withFirstPlacesBreakingTies, nearerCopiesFirst) record the
- * result they passed, and every explanation (the CLI's lines, the app's panel and its ranking page)
+ * Why a result stands where its score alone would not put it: the ordering rules fusion applies
+ * after the scores (fuse.ts withEveryListsOrder, withFirstPlacesBreakingTies, nearerCopiesFirst,
+ * withStandInsHandingOn) record the result they passed or replaced, and every explanation (the CLI's lines, the app's panel and its ranking page)
  * says it in the same words, from here.
  */
 import type { ResultExplanation } from './contract';
@@ -9,11 +9,11 @@ import type { ResultExplanation } from './contract';
 /** One ordering rule that moved a result, and the words that say so. */
 export interface OrderReason {
   /** The rule, as the explanation's field names it: the app marks each sentence with it. */
-  field: 'above-by-every-list' | 'above-by-first-place' | 'above-its-copy';
+  field: 'above-by-every-list' | 'above-by-first-place' | 'above-its-copy' | 'in-place-of';
   text: string;
 }
 
-type Ordered = Pick<ResultExplanation, 'aboveByEveryList' | 'aboveByFirstPlace' | 'aboveItsCopy'>;
+type Ordered = Pick<ResultExplanation, 'aboveByEveryList' | 'aboveByFirstPlace' | 'aboveItsCopy' | 'inPlaceOf'>;
 
 /**
  * The ordering rules that put this result above another, in words; `showPath` writes a path for
@@ -40,6 +40,13 @@ export function orderReasons(e: Ordered, showPath: (path: string) => string = (p
     reasons.push({
       field: 'above-its-copy',
       text: `shown above its copy ${showPath(path)}:${startLine}, which lies in a deeper folder`,
+    });
+  }
+  if (e.inPlaceOf) {
+    const { path, startLine, symbol } = e.inPlaceOf;
+    reasons.push({
+      field: 'in-place-of',
+      text: `shown in place of ${showPath(path)}:${startLine}${symbol ? ` ${showPath(symbol)}` : ''}, which only stands in for it (a prototype, or a forwarder whose one call is this)`,
     });
   }
   return reasons;

@@ -205,6 +205,12 @@ const explanationShape = z.object({
     .describe(
       'understand questions: this result took the place of the copy named, the same definition text for text in a folder further from the root',
     ),
+  inPlaceOf: z
+    .object({ chunkId: z.number(), path: z.string(), startLine: z.number(), symbol: z.string().optional() })
+    .optional()
+    .describe(
+      'a question asking how: this body took the place of the chunk named, which only stands in for it in another file (a C/C++ prototype of it, or a forwarder whose one call is to it)',
+    ),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z
     .object({
@@ -568,6 +574,7 @@ function explanationOut(e: ResultExplanation) {
     ...(e.aboveByEveryList ? { aboveByEveryList: e.aboveByEveryList } : {}),
     ...(e.aboveByFirstPlace ? { aboveByFirstPlace: e.aboveByFirstPlace } : {}),
     ...(e.aboveItsCopy ? { aboveItsCopy: e.aboveItsCopy } : {}),
+    ...(e.inPlaceOf ? { inPlaceOf: e.inPlaceOf } : {}),
     demotion: e.demotion,
     ...(e.sibling ? { sibling: e.sibling } : {}),
     ...(e.form ? { form: e.form } : {}),

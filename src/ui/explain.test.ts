@@ -39,6 +39,14 @@ describe('the ordering rules in words', () => {
       },
       { field: 'above-its-copy', text: 'shown above its copy <ports/pic16/rand.c>:3, which lies in a deeper folder' },
     ]);
+    expect(
+      orderReasons({ inPlaceOf: { chunkId: 2, path: 'include/stdlib.h', startLine: 40, symbol: 'rand' } }),
+    ).toEqual([
+      {
+        field: 'in-place-of',
+        text: 'shown in place of include/stdlib.h:40 rand, which only stands in for it (a prototype, or a forwarder whose one call is this)',
+      },
+    ]);
     expect(orderReasons({})).toEqual([]);
   });
 

@@ -373,6 +373,75 @@ export function delegateLookup(corpus: Corpus, howItWorks = false): (chunk: Chun
   };
 }
 
+/** A forwarder is this many lines at most, its signature and closing line counted (forwardeeLookup). */
+const FORWARDER_MAX_LINES = 15;
+
+/**
+ * The one function with a body in another file that a function forwards its work to, on a question
+ * asking how: a function of FORWARDER_MAX_LINES lines or fewer that runs straight through (no
+ * branch, no loop) and whose calls resolve (`resolve`: the graph's go-to-definition) to one function
+ * with a body in the repository, written in another file. Calls that resolve to no body (a macro
+ * such as `va_start`, a prototype alone, a library outside the repository) prepare its arguments.
+ * SDCC's `printf` starts its argument list, calls `_print_format (put_char_to_stdout, NULL, format,
+ * arg)` in printf_large.c and ends the list: "how does printf go through the format string" is
+ * answered by `_print_format`, which reads the format, while `printf`'s name and its file's words
+ * put it first in every list. delegateLookup does the same inside one file; across files the call
+ * graph says where the callee is. Undefined for any other chunk.
+ */
+export function forwardeeLookup(
+  corpus: Corpus,
+  resolve: (fileId: number, line: number, name: string) => readonly number[],
+): (chunk: Chunk) => number | undefined {
+  return (chunk) => {
+    const name = functionName(chunk);
+    const file = name === undefined ? undefined : corpus.files[chunk.fileId];
+    if (!name || !file || chunk.endLine - chunk.startLine + 1 > FORWARDER_MAX_LINES) return undefined;
+    if (!straight(file, chunk)) return undefined;
+    let body: number | undefined;
+    for (const r of callsIn(file, chunk)) {
+      if (r.name === name) continue;
+      const bodies = new Set(
+        resolve(chunk.fileId, r.line, r.name).filter((id) => id !== chunk.id && hasBody(corpus, corpus.chunks[id])),
+      );
+      if (bodies.size === 0) continue;
+      // One call, written as its own statement: a function that calls it twice, or inside an
+      // expression (osmium's haversine `distance`, `std::sin(deg_to_rad(c1.x - c2.x) * 0.5)`),
+      // does the work itself with its help.
+      if (bodies.size > 1 || body !== undefined || !wholeStatement(file, r)) return undefined;
+      [body] = bodies;
+    }
+    return body !== undefined && corpus.chunks[body].fileId !== chunk.fileId ? body : undefined;
+  };
+}
+
+/** What may stand before a call that is its statement's whole value: nothing, `return`, `await`, an assignment's `x =` or `x :=`. */
+const STATEMENT_OPENING = /(?:^|\breturn|\bawait|[^=!<>]=|:=)\s*$/;
+
+/**
+ * Whether a call is the whole value of its statement (`i = _print_format (…);`, `return
+ * _impl(*a)`, `self.run()`), not an argument of another call or a term of an expression.
+ */
+function wholeStatement(file: CorpusFile, call: Reference): boolean {
+  const line = textOfLine(file.text, call.line);
+  const at = callAt(line, call);
+  if (at < 0) return false;
+  const before = line.slice(0, at).replace(RECEIVER_BEFORE_CALL, '');
+  return !before.includes('(') && STATEMENT_OPENING.test(before);
+}
+
+/** Whether a chunk is a function or method written with its body: not a prototype, a `.d.ts` signature or an abstract method. */
+function hasBody(corpus: Corpus, chunk: Chunk | undefined): boolean {
+  if (!chunk) return false;
+  const read = functionLines(corpus, chunk);
+  return read !== null && !isDeclaration(read.lines);
+}
+
+/** Lines of a declaration without a body (a `.d.ts` signature, a C prototype, an abstract or trait method): no `{`, ending in `;`. */
+function isDeclaration(lines: readonly string[]): boolean {
+  const last = lines.filter((l) => l.trim()).at(-1) ?? '';
+  return !lines.some((l) => l.includes('{')) && /;\s*$/.test(last);
+}
+
 /**
  * C++ overloads that convert their arguments and call their own name again: a generic library
  * writes one overload that does the work and several that only repackage what they are given
@@ -825,8 +894,7 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     const max = (file.language && SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE[file.language]) ?? SHORT_BODY_MAX_CODE_LINES;
     // A declaration without a body (a `.d.ts` signature, a C prototype, an abstract or trait
     // method) does no work at all: shorter than any body.
-    const last = lines.filter((l) => l.trim()).at(-1) ?? '';
-    if (!lines.some((l) => l.includes('{')) && /;\s*$/.test(last)) return true;
+    if (isDeclaration(lines)) return true;
     let code = 0;
     let inDocstring = false;
     // Depth inside the value literal the body hands back (VALUE_LITERAL).

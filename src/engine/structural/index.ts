@@ -625,14 +625,25 @@ export class StructuralIndex implements Retriever {
    * interface declares the C function again, and left capstone.h's doc with no one body to go to.
    */
   bodyChunkOf(chunkId: number): number | undefined {
-    if (!this.isStandInChunk(chunkId)) return undefined;
+    const bodies = this.bodyChunksOf(chunkId);
+    return bodies.length === 1 ? bodies[0] : undefined;
+  }
+
+  /**
+   * The chunks of every body a stand-in chunk (isStandInChunk) stands in for, in chunk order: one
+   * per platform or port when the library writes the function again for each (SDCC's `rand` in
+   * lib/src/rand.c and lib/src/pic16/libc/stdlib/rand.c, both declared in include/stdlib.h); empty
+   * for any other chunk.
+   */
+  bodyChunksOf(chunkId: number): number[] {
+    if (!this.isStandInChunk(chunkId)) return [];
     const id = this.names.idOf(this.corpus.chunks[chunkId].symbol!);
-    if (id === undefined) return undefined;
+    if (id === undefined) return [];
     const bodies = new Set<number>();
     for (const d of this.defsOfName(id))
       if (this.data.defChunk[d] !== chunkId && !this.isStandIn(d) && this.declarationOnly(d) === 0)
         bodies.add(this.data.defChunk[d]);
-    return bodies.size === 1 ? [...bodies][0] : undefined;
+    return [...bodies].sort((a, b) => a - b);
   }
 
   /** Every definition a name query matches, scored; unsorted (callers rank only what they keep). */

@@ -429,3 +429,47 @@ describe('names first: a lone name shaped like an error token (go, the shapes of
     expect(r.results[0]).toMatchObject({ path: 'echo.go', startLine: 10 });
   });
 });
+
+describe('a Ruby predicate asked about at the end of the question (the shapes of ohai 16.13)', () => {
+  let ohai: Engine;
+  beforeAll(async () => {
+    ohai = await engineOver([
+      {
+        path: 'lib/mixin/http_helper.rb',
+        text: [
+          'module HttpHelper',
+          '  def can_socket_connect?(addr, port)',
+          '    t = Socket.new(:INET, :STREAM)',
+          '    logger.trace("HttpHelper: can_socket_connect? failed setting up socket")',
+          '    logger.trace("HttpHelper: can_socket_connect? == #{t}")',
+          '    t.connect(addr, port)',
+          '  end',
+          'end',
+          '',
+        ].join('\n'),
+      },
+      {
+        path: 'lib/plugins/gce.rb',
+        text: [
+          "require_relative '../mixin/http_helper'",
+          '',
+          'class Gce',
+          '  include HttpHelper',
+          '',
+          '  def looks_like_gce?',
+          '    return true if can_socket_connect?(ADDR, 80)',
+          '  end',
+          'end',
+          '',
+        ].join('\n'),
+      },
+    ]);
+  });
+
+  it('"who calls can_socket_connect?" lists the call, not the definition whose log lines name it', async () => {
+    const r = await ohai.search('who calls can_socket_connect?');
+    expect(r.query.intent).toBe('find_references');
+    expect(r.results[0]).toMatchObject({ path: 'lib/plugins/gce.rb', symbol: 'looks_like_gce?' });
+    expect(files(r)).not.toContain('lib/mixin/http_helper.rb');
+  });
+});

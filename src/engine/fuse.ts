@@ -375,6 +375,7 @@ function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
     prototype: input.isPrototype?.(chunk.id) === true,
     outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
     typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
+    otherFormat: input.holdsChosenLine !== undefined && !input.holdsChosenLine(chunk),
   };
 }
 

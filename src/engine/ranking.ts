@@ -495,6 +495,19 @@ export const TYPE_DECLARATION_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
 
 /**
+ * On a pasted message the matcher traced to its format strings (QueryPlan.formatLines), a chunk
+ * that holds none of the lines chosen: the text list's pattern is the format's first line, which
+ * a copy of the literal whose later lines say something else matches as well (winit's two
+ * "Initializing the event loop outside of the main thread …" panics, one naming
+ * `EventLoopBuilderExtWindows`, the other `EventLoopBuilderExtUnix`: the paste names the first).
+ * The text list puts the chosen line first; the importance boost of a more central file put the
+ * copy above it. Demoted like a vendored path, so the line the matcher read the whole message in
+ * keeps its place.
+ */
+export const OTHER_FORMAT_DEMOTION_FACTOR = DEMOTION_FACTOR;
+export const OTHER_FORMAT_DEMOTION_RULE = 'no line of the format the message was traced to';
+
+/**
  * Nor, when it asks how something is done, by a function whose body is at most
  * SHORT_BODY_MAX_CODE_LINES lines of code (search/members.ts shortBodyLookup): it returns a field,
  * a constant or another function's result, and the work the question asks about is done
@@ -610,12 +623,14 @@ export interface DemotionMarks {
   outsideFunctions?: boolean;
   /** "How" questions: TYPE_DECLARATION_DEMOTION_FACTOR. */
   typeDeclaration?: boolean;
+  /** A pasted message traced to its format strings: a chunk holding none of their lines (OTHER_FORMAT_DEMOTION_FACTOR). */
+  otherFormat?: boolean;
 }
 
 /**
  * The demotion of a path, or of the first of the `marks` that holds (generated, tests, document,
- * stand-in, a declaration without a body, lines outside the file's functions, type declaration),
- * or null.
+ * stand-in, a declaration without a body, lines outside the file's functions, type declaration,
+ * no line of a pasted message's traced format), or null.
  */
 export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: number; rule: string } | null {
   for (const { rule, test } of DEMOTED_PATH_RULES) if (test.test(path)) return { factor: DEMOTION_FACTOR, rule };
@@ -626,9 +641,8 @@ export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: 
   if (marks.prototype) return { factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE };
   if (marks.outsideFunctions)
     return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
-  return marks.typeDeclaration
-    ? { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE }
-    : null;
+  if (marks.typeDeclaration) return { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE };
+  return marks.otherFormat ? { factor: OTHER_FORMAT_DEMOTION_FACTOR, rule: OTHER_FORMAT_DEMOTION_RULE } : null;
 }
 
 /**

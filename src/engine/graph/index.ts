@@ -1227,6 +1227,20 @@ export class GraphIndex implements Retriever {
     return this.byCentrality(found);
   }
 
+  /**
+   * Definitions of a name the query typed, which may end the sentence with the name's own `?`
+   * (`who calls can_socket_connect?`): the classifier reads a `?` at the end as the question's
+   * (classify.ts DECORATED_NAME), so the plan names `can_socket_connect`. When no definition has
+   * that name and the query spells it with a `?` after it, the predicate so named is the one
+   * asked about (Ruby's, Crystal's and Elixir's `?` methods).
+   */
+  private definitionsNamedAsTyped(identifier: string, raw: string): number[] {
+    const defs = this.definitionsNamed(identifier);
+    if (defs.length > 0 || !/^[A-Za-z_][\w]*$/.test(identifier)) return defs;
+    if (!new RegExp(`(?<![\\w$])${escapeRegExp(identifier)}\\?`).test(raw)) return defs;
+    return this.definitionsNamed(`${identifier}?`);
+  }
+
   private byCentrality(symbols: number[]): number[] {
     const g = this.g;
     return [...symbols].sort((a, b) => g.centrality[g.fileCount + b] - g.centrality[g.fileCount + a] || a - b);
@@ -1261,7 +1275,7 @@ export class GraphIndex implements Retriever {
       // Router.Add` → ['Add', 'Router'], qualifiers ['Router']): those select the container too.
       const containers =
         parts.length > 1 ? [parts[parts.length - 2]] : [identifiers[i - 1], ...(plan.qualifiers ?? [])];
-      const defs = this.definitionsNamed(id);
+      const defs = this.definitionsNamedAsTyped(id, plan.raw);
       const inContainer = defs.filter((s) => containers.includes(this.g.symbolContainer[s]));
       // A qualifier that names no container may name the module or package the name is defined
       // at the top of (Go's `protocol.DecodePacketNumber`, Python's `fileutil.copy_asset`): its

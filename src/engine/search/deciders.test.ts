@@ -137,11 +137,50 @@ const PLUGINS_JS = [
   '',
 ].join('\n');
 
+// The shape of Dungeon Crawl Stone Soup 0.28's dat/clua/autofight.lua (GPL-2.0-or-later:
+// `get_target` keeps the candidate `compare_monster_info` says is better), cut down.
+const AUTOFIGHT_LUA = [
+  'local function compare_monster_info(m1, m2)',
+  '  for i,flag in ipairs(flag_order) do',
+  '    if m1[flag] > m2[flag] then',
+  '      return true',
+  '    elseif m1[flag] < m2[flag] then',
+  '      return false',
+  '    end',
+  '  end',
+  '  return false',
+  'end',
+  '',
+  'local function is_candidate_for_attack(x, y)',
+  '  local m = monster.get_monster_at(x, y)',
+  '  if not m then',
+  '    return false',
+  '  end',
+  '  return m:attitude() == ATT_HOSTILE',
+  'end',
+  '',
+  'local function get_target(radius)',
+  '  local best, best_info = nil, nil',
+  '  for x = -radius,radius do',
+  '    if is_candidate_for_attack(x, 0) then',
+  '      local new_info = monster_info(x, 0)',
+  '      if (not best_info) or compare_monster_info(new_info, best_info) then',
+  '        best = x',
+  '        best_info = new_info',
+  '      end',
+  '    end',
+  '  end',
+  '  return best',
+  'end',
+  '',
+].join('\n');
+
 const corpus = await parsedCorpus([
   { path: 'diskio.c', text: DISKIO_C },
   { path: 'ai/lua/retreat.lua', text: RETREAT_LUA },
   { path: 'addon/edit/matchbrackets.js', text: MATCHBRACKETS_JS },
   { path: 'lib/plugins.js', text: PLUGINS_JS },
+  { path: 'clua/autofight.lua', text: AUTOFIGHT_LUA },
 ]);
 const named = (symbol: string) => definitionNamed(corpus, symbol);
 const symbols = (ids: number[]) => ids.map((id) => corpus.chunks[id].symbol);
@@ -161,6 +200,12 @@ describe('decidersLookup', () => {
   it('leaves out a callee whose value is compared with a number written out: a sign or a count', () => {
     // `compareVersion(…) < 0`: the threshold is the caller's, which refuses the plugin.
     expect(symbols(deciders(named('validatePlugin')))).toEqual([]);
+  });
+
+  it('lists a comparison whose branch keeps one of the two candidates it was given, not a guard on one', () => {
+    // `compare_monster_info(new_info, best_info)` … `best_info = new_info`; the branch after
+    // `is_candidate_for_attack(x, 0)` stores into none of its arguments.
+    expect(symbols(deciders(named('get_target')))).toEqual(['compare_monster_info']);
   });
 
   it('leaves out a callee that runs straight through: a getter decides nothing', () => {

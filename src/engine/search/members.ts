@@ -606,6 +606,7 @@ function branchesOn(file: CorpusFile, chunk: Chunk, call: Reference): boolean {
   const before = line.slice(0, at);
   const open = CONDITION.exec(before);
   if (open && (DISPATCH.test(open[0]) || comparesInOrder(line.slice(open.index + open[0].length)))) return true;
+  if (open && keepsByCall(file, chunk, call, line.slice(at))) return true;
   // The object or scope the call is made through (`self.`, `retreat_functions.`, `$this->`, `M:`).
   const stored = STORED_IN.exec(before.replace(RECEIVER_BEFORE_CALL, ''));
   if (!stored) return false;
@@ -624,6 +625,47 @@ function branchesOn(file: CorpusFile, chunk: Chunk, call: Reference): boolean {
     const rest = t.slice(cond.index + cond[0].length);
     if (!reads.test(rest)) continue;
     if (DISPATCH.test(cond[0]) || comparesInOrder(rest)) return true;
+  }
+  return false;
+}
+
+/** A plain name passed as an argument: `best_info`, `$best`, not `x + 1` or `f(x)`. */
+const PLAIN_ARGUMENT = /^[A-Za-z_$][\w$]*$/;
+/** A line that ends or turns a branch: `end`, `}`, `else`, `elif …`, `elsif …`, `} else {`. */
+const BRANCH_ENDS = /^(?:end\b|\}|else\b|elif\b|elsif\b|elseif\b)/;
+/** How many lines of its branch may store the candidate the comparison chose. */
+const KEPT_WITHIN = 4;
+
+/**
+ * Whether a condition testing a call's value keeps what it compared: the branch stores into a
+ * name the call was given (`if (not best_info) or compare_monster_info(new_info, best_info) then` …
+ * `best_info = new_info`; `if better(x, best): best = x`). The callee compares two candidates and
+ * the caller keeps the one it says is better, so the callee's result is the choice itself, not a
+ * guard: a guard's branch returns, skips or raises, and stores into none of its arguments.
+ */
+function keepsByCall(file: CorpusFile, chunk: Chunk, call: Reference, fromCall: string): boolean {
+  const open = fromCall.indexOf('(');
+  if (open < 0) return false;
+  let depth = 0;
+  let close = -1;
+  for (let i = open; i < fromCall.length && close < 0; i++) {
+    if (fromCall[i] === '(') depth++;
+    else if (fromCall[i] === ')' && --depth === 0) close = i;
+  }
+  if (close < 0) return false;
+  const args = fromCall
+    .slice(open + 1, close)
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => PLAIN_ARGUMENT.test(a));
+  if (args.length < 2) return false;
+  const stores = new RegExp(`^(?:local\\s+)?(?:${args.map(escapeRegExp).join('|')})\\s*=(?!=)`);
+  let seen = 0;
+  for (const later of linesOf(file.text, call.line + 1, chunk.endLine)) {
+    const t = later.trim();
+    if (t.length === 0 || isCommentLine(t, file.language)) continue;
+    if (BRANCH_ENDS.test(t) || ++seen > KEPT_WITHIN) return false;
+    if (stores.test(t)) return true;
   }
   return false;
 }

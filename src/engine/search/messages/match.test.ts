@@ -25,6 +25,7 @@ import { readPastedLines, unwrapMessage } from './paste';
 import { formatLinePattern } from './place';
 import type { MessageSources } from './shared';
 import { engineOver } from '../../../../test/support/engine';
+import { OTHER_FORMAT_DEMOTION_RULE } from '../../ranking';
 
 describe('a pasted message finds its format string', () => {
   it('Go %q: cobra’s “unknown command” error, the “Error: ” cobra prints around it left out', () => {
@@ -1653,5 +1654,81 @@ describe('the twenty-second group’s Lua messages (naev: gettext’s `_()` insi
     expect(found.map((f) => [f.path, f.line])).toEqual([[names[0], 10]]);
     // Four lines of the spawn script write "Trader Llama" whole; the format's own quotes say it is the pilot's name.
     expect(valueLiterals(found, sources).map((f) => [f.path, f.line])).toEqual([[names[0], 10]]);
+  });
+});
+
+describe('a pasted message whose literal a more central file writes too, ending otherwise (the shapes of winit 0.27)', () => {
+  const panicLines = (ext: string) => [
+    '        panic!(',
+    '            "Initializing the event loop outside of the main thread is a significant \\',
+    '             cross-platform compatibility hazard. If you really need to, you can use the \\',
+    `             \`EventLoopBuilderExt${ext}::any_thread\` function."`,
+    '        );',
+  ];
+  const files = [
+    {
+      path: 'src/linux/mod.rs',
+      text: [
+        'pub struct EventLoop;',
+        'impl EventLoop {',
+        '    pub fn new(any_thread: bool) -> EventLoop {',
+        '        if !any_thread && !is_main_thread() {',
+        ...panicLines('Unix'),
+        '        }',
+        '        EventLoop',
+        '    }',
+        '}',
+        '',
+        'pub fn is_main_thread() -> bool {',
+        '    true',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'src/windows/event_loop.rs',
+      text: [
+        'pub struct EventLoop;',
+        'impl EventLoop {',
+        '    pub fn new(any_thread: bool) -> EventLoop {',
+        '        if !any_thread && main_thread_id() != 0 {',
+        ...panicLines('Windows'),
+        '        }',
+        '        EventLoop',
+        '    }',
+        '}',
+        '',
+        'fn main_thread_id() -> u32 {',
+        '    0',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    ...['window', 'monitor', 'event', 'keyboard', 'ime'].map((name) => ({
+      path: `src/linux/${name}.rs`,
+      text: [
+        'use crate::linux::{is_main_thread, EventLoop};',
+        '',
+        `pub fn ${name}_ready() -> bool {`,
+        '    let _ = EventLoop::new(false);',
+        '    is_main_thread()',
+        '}',
+        '',
+      ].join('\n'),
+    })),
+  ];
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await engineOver(files);
+  });
+
+  it('shows the copy the whole message was read in first, the other copy demoted', async () => {
+    const r = await engine.search(
+      "thread '<unnamed>' panicked at 'Initializing the event loop outside of the main thread is a significant cross-platform compatibility hazard. If you really need to, you can use the `EventLoopBuilderExtWindows::any_thread` function.'",
+    );
+    expect(r.query.intent).toBe('exact_match');
+    expect(r.results[0].path).toBe('src/windows/event_loop.rs');
+    const copy = r.results.find((x) => x.path === 'src/linux/mod.rs');
+    expect(copy?.explanation.demotion?.rule).toBe(OTHER_FORMAT_DEMOTION_RULE);
   });
 });

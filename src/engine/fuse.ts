@@ -401,17 +401,7 @@ export function fuse(input: FusionInput): SearchResult[] {
     const form = input.formOf?.(chunk.id);
     if (form) e.form = form;
     e.score = e.rrf * e.boost * (e.demotion?.factor ?? 1) * (e.sibling?.factor ?? 1) * (e.form?.factor ?? 1);
-    scored.push({
-      chunkId: chunk.id,
-      path: chunk.path,
-      startLine: chunk.startLine,
-      endLine: chunk.endLine,
-      symbol: chunk.symbol,
-      definitionKind: chunk.definitionKind,
-      score: e.score,
-      explanation: e,
-      foldedChunks: 0,
-    });
+    scored.push(resultFor(chunk, e));
     if (sibling?.sameBase) sameBase.push(scored[scored.length - 1]);
     else if (sibling?.ownFile) ownFile.push(scored[scored.length - 1]);
   }
@@ -557,8 +547,8 @@ function withStandInsHandingOn(
   return out ?? files;
 }
 
-/** A result for a chunk no list found: no list's evidence, score 0 (withStandInsHandingOn gives it the stand-in's). */
-function resultOf(chunk: Chunk): SearchResult {
+/** A chunk's result, scored as its explanation says. */
+function resultFor(chunk: Chunk, explanation: ResultExplanation): SearchResult {
   return {
     chunkId: chunk.id,
     path: chunk.path,
@@ -566,10 +556,15 @@ function resultOf(chunk: Chunk): SearchResult {
     endLine: chunk.endLine,
     symbol: chunk.symbol,
     definitionKind: chunk.definitionKind,
-    score: 0,
-    explanation: emptyExplanation(),
+    score: explanation.score,
+    explanation,
     foldedChunks: 0,
   };
+}
+
+/** A result for a chunk no list found: no list's evidence, score 0 (withStandInsHandingOn gives it the stand-in's). */
+function resultOf(chunk: Chunk): SearchResult {
+  return resultFor(chunk, emptyExplanation());
 }
 
 /** How many folders deep a path lies: `qsort.c` 0, `lib/src/pic14/libc/qsort.c` 4. */

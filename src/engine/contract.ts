@@ -533,7 +533,14 @@ export interface ResultExplanation {
    * stood for it in another file: a C/C++ prototype of this function, or a forwarder whose one call
    * hands its work to this one (fuse.ts withStandInsHandingOn).
    */
-  inPlaceOf?: { chunkId: number; path: string; startLine: number; symbol?: string };
+  inPlaceOf?: {
+    chunkId: number;
+    path: string;
+    startLine: number;
+    symbol?: string;
+    /** This body's own score, when it took the stand-in's higher one with its place (`score` is then the stand-in's). */
+    ownScore?: number;
+  };
   demotion: Demotion | null;
   /** Set on "similar to X" when the result is one of X's siblings. */
   sibling?: SiblingBoost;

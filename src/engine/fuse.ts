@@ -540,6 +540,7 @@ function withStandInsHandingOn(
       path: r.path,
       startLine: r.startLine,
       ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
+      ...(r.score > body.score ? { ownScore: body.score } : {}),
     };
     if (r.score > body.score) body.explanation.score = body.score = r.score;
     out[i] = body;

@@ -43,10 +43,11 @@ export function orderReasons(e: Ordered, showPath: (path: string) => string = (p
     });
   }
   if (e.inPlaceOf) {
-    const { path, startLine, symbol } = e.inPlaceOf;
+    const { path, startLine, symbol, ownScore } = e.inPlaceOf;
+    const took = ownScore !== undefined ? `, and with its score (this one's own ${ownScore.toFixed(5)})` : '';
     reasons.push({
       field: 'in-place-of',
-      text: `shown in place of ${showPath(path)}:${startLine}${symbol ? ` ${showPath(symbol)}` : ''}, which only stands in for it (a prototype, or a forwarder whose one call is this)`,
+      text: `shown in place of ${showPath(path)}:${startLine}${symbol ? ` ${showPath(symbol)}` : ''}, which only stands in for it (a prototype, or a forwarder whose one call is this)${took}`,
     });
   }
   return reasons;

@@ -206,10 +206,16 @@ const explanationShape = z.object({
       'understand questions: this result took the place of the copy named, the same definition text for text in a folder further from the root',
     ),
   inPlaceOf: z
-    .object({ chunkId: z.number(), path: z.string(), startLine: z.number(), symbol: z.string().optional() })
+    .object({
+      chunkId: z.number(),
+      path: z.string(),
+      startLine: z.number(),
+      symbol: z.string().optional(),
+      ownScore: z.number().optional(),
+    })
     .optional()
     .describe(
-      'a question asking how: this body took the place of the chunk named, which only stands in for it in another file (a C/C++ prototype of it, or a forwarder whose one call is to it)',
+      "a question asking how: this body took the place of the chunk named, which only stands in for it in another file (a C/C++ prototype of it, or a forwarder whose one call is to it); ownScore, when present, is this body's own score before it took the stand-in's higher one",
     ),
   demotion: z.object({ factor: z.number(), rule: z.string() }).nullable(),
   sibling: z

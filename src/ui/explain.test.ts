@@ -83,3 +83,17 @@ describe('a list that restates another', () => {
     expect(html).toContain('counted only above the structural list&#x27;s #6');
   });
 });
+
+describe('a body shown in place of its stand-in', () => {
+  it("says the score it took is the stand-in's, beside the product of its own factors", () => {
+    const body: ResultExplanation = {
+      ...moved,
+      aboveByFirstPlace: undefined,
+      score: 0.0107,
+      inPlaceOf: { chunkId: 3, path: 'include/stdlib.h', startLine: 72, symbol: 'rand', ownScore: 0.0114 * 0.2 },
+    };
+    const html = renderToStaticMarkup(createElement(ResultExplain, { explanation: body, rankInResults: 0 }));
+    expect(html).toContain('raised to 0.0107: the score of the stand-in whose place it took');
+    expect(orderReasons(body)[0].text).toMatch(/, and with its score \(this one's own 0\.00228\)$/);
+  });
+});

@@ -107,7 +107,10 @@ export function ResultExplain({
           {demotion ? ` × ${demotion.factor}` : ''}
           {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''}
           {form ? ` × ${form.factor.toFixed(3)}` : ''}
-          {laterFactors(explanation).values} = {formatScore(score)}
+          {laterFactors(explanation).values} ={' '}
+          {explanation.inPlaceOf?.ownScore !== undefined
+            ? `${formatScore(explanation.inPlaceOf.ownScore)}, raised to ${formatScore(score)}: the score of the stand-in whose place it took`
+            : formatScore(score)}
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>

@@ -22,7 +22,7 @@ import type {
   UnderstoodQuery,
 } from './contract';
 import { MODALITIES } from './contract';
-import { fuse } from './fuse';
+import { folderDepth, fuse, type BodiesElsewhere } from './fuse';
 import {
   buildIndexes,
   computeStats,
@@ -117,7 +117,6 @@ import {
   forwardeeLookup,
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
-import type { BodiesElsewhere } from './fuse';
 import { placeWordsLookup } from './search/place-words';
 import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
 import { containersOfMembers, withoutContainers } from './search/containers';
@@ -650,7 +649,7 @@ export class Engine {
     return (chunk) => {
       const bodies = structural?.bodyChunksOf(chunk.id) ?? [];
       if (bodies.length > 0) {
-        const depth = (id: number) => this.corpus.chunks[id].path.split('/').length;
+        const depth = (id: number) => folderDepth(this.corpus.chunks[id].path);
         const nearest = Math.min(...bodies.map(depth));
         const first = bodies.filter((id) => depth(id) === nearest);
         // Two bodies as near the root: no first one (a candidate among them may still be shown).

@@ -535,14 +535,16 @@ function withStandInsHandingOn(
     const bodyPath = body.path;
     if (list.slice(0, i).some((above) => above.path === bodyPath)) continue;
     out = list.filter((x, j) => j <= i || x.path !== bodyPath);
+    // The body keeps the place, and the stand-in's score when that is higher.
+    const raised = r.score > body.score;
     body.explanation.inPlaceOf = {
       chunkId: r.chunkId,
       path: r.path,
       startLine: r.startLine,
       ...(r.symbol !== undefined ? { symbol: r.symbol } : {}),
-      ...(r.score > body.score ? { ownScore: body.score } : {}),
+      ...(raised ? { ownScore: body.score } : {}),
     };
-    if (r.score > body.score) body.explanation.score = body.score = r.score;
+    if (raised) body.explanation.score = body.score = r.score;
     out[i] = body;
   }
   return out ?? files;
@@ -569,7 +571,7 @@ function resultOf(chunk: Chunk): SearchResult {
 }
 
 /** How many folders deep a path lies: `qsort.c` 0, `lib/src/pic14/libc/qsort.c` 4. */
-function folderDepth(path: string): number {
+export function folderDepth(path: string): number {
   let depth = 0;
   for (const c of path) if (c === '/') depth++;
   return depth;

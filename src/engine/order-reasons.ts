@@ -1,8 +1,8 @@
 /**
  * Why a result stands where its score alone would not put it: the ordering rules fusion applies
  * after the scores (fuse.ts withEveryListsOrder, withFirstPlacesBreakingTies, nearerCopiesFirst,
- * withStandInsHandingOn) record the result they passed or replaced, and every explanation (the CLI's lines, the app's panel and its ranking page)
- * says it in the same words, from here.
+ * withStandInsHandingOn) record the result they passed or replaced, and every explanation (the
+ * CLI's lines, the app's panel and its ranking page) says it in the same words, from here.
  */
 import type { ResultExplanation } from './contract';
 

@@ -1461,8 +1461,13 @@ function contributionOf(c: {
   above?: { rank: number };
 }): number {
   const at = (rank: number) => c.weight * (1 / (c.k + rank + 1));
-  const from = c.above?.rank ?? c.floor?.rank;
+  const from = countedFromRank(c);
   return from === undefined ? at(c.rank) : at(c.rank) - at(from);
+}
+
+/** The rank a contribution is counted above (contributionOf): the restated list's, else the floor's; undefined from the list's end. */
+export function countedFromRank(c: { floor?: { rank: number }; above?: { rank: number } }): number | undefined {
+  return c.above?.rank ?? c.floor?.rank;
 }
 
 /** Recomputes a result's score from its explanation alone (what the UI and tests check). */

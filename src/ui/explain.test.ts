@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ResultExplanation } from '../engine/contract';
 import { orderReasons } from '../engine/order-reasons';
-import { ResultExplain } from './explain';
+import { FinalScore, ResultExplain } from './explain';
 
 /** A result that fusion moved above a neighbour of higher score, as withFirstPlacesBreakingTies records it. */
 const moved: ResultExplanation = {
@@ -95,5 +95,20 @@ describe('a body shown in place of its stand-in', () => {
     const html = renderToStaticMarkup(createElement(ResultExplain, { explanation: body, rankInResults: 0 }));
     expect(html).toContain('raised to 0.0107: the score of the stand-in whose place it took');
     expect(orderReasons(body)[0].text).toMatch(/, and with its score \(this one's own 0\.00228\)$/);
+  });
+});
+
+describe('where a formula ends', () => {
+  it("marks the score it took for the ranking page, and says it is the stand-in's", () => {
+    const raised = renderToStaticMarkup(
+      createElement(FinalScore, {
+        explanation: { score: 0.0107, inPlaceOf: { chunkId: 3, path: 'a.h', startLine: 1, ownScore: 0.0032 } },
+        field: true,
+      }),
+    );
+    expect(raised).toBe(
+      '0.0032, raised to <b data-field="score">0.0107</b>: the score of the stand-in whose place it took',
+    );
+    expect(renderToStaticMarkup(createElement(FinalScore, { explanation: { score: 0.0107 } }))).toBe('0.0107');
   });
 });

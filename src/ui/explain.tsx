@@ -27,7 +27,7 @@ export function ResultExplain({
   rankInResults: number;
   runs?: ModalityRun[];
 }) {
-  const { modalities, rrf, boost, demotion, sibling, form, score } = explanation;
+  const { modalities, rrf, boost, demotion, sibling, form } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) =>
@@ -107,10 +107,7 @@ export function ResultExplain({
           {demotion ? ` × ${demotion.factor}` : ''}
           {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''}
           {form ? ` × ${form.factor.toFixed(3)}` : ''}
-          {laterFactors(explanation).values} ={' '}
-          {explanation.inPlaceOf?.ownScore !== undefined
-            ? `${formatScore(explanation.inPlaceOf.ownScore)}, raised to ${formatScore(score)}: the score of the stand-in whose place it took`
-            : formatScore(score)}
+          {laterFactors(explanation).values} = <FinalScore explanation={explanation} />
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>
@@ -155,6 +152,29 @@ function ScoreLine({ explanation }: { explanation: ResultExplanation }) {
         <dd data-field="score">{formatScore(score)}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * Where a result's formula ends: its score, or, when the result took a stand-in's place and that
+ * one's higher score (inPlaceOf.ownScore), its own factors' product raised to the score it took.
+ * `field` marks the score for readers of the page (the ranking page's filled-in formula).
+ */
+export function FinalScore({
+  explanation,
+  field = false,
+}: {
+  explanation: Pick<ResultExplanation, 'score' | 'inPlaceOf'>;
+  field?: boolean;
+}) {
+  const own = explanation.inPlaceOf?.ownScore;
+  const score = formatScore(explanation.score);
+  return (
+    <>
+      {own !== undefined ? `${formatScore(own)}, raised to ` : null}
+      {field ? <b data-field="score">{score}</b> : score}
+      {own !== undefined ? ': the score of the stand-in whose place it took' : null}
+    </>
   );
 }
 

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { CLASSIFIER_RULES } from '../engine/classify';
 import { INTENTS, MODALITIES, type Modality, type Preset } from '../engine/contract';
+import { countedFromRank } from '../engine/fuse';
 import { orderReasons } from '../engine/order-reasons';
 import {
   BOOST_CAP,
@@ -20,6 +21,7 @@ import {
   WEIGHTS,
 } from '../engine/ranking';
 import type { SearchRequest, SearchView } from '../browser/protocol';
+import { FinalScore } from './explain';
 import { formatScore, intentLabel } from './format';
 
 interface Props {
@@ -292,8 +294,14 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
                 <li key={m} data-modality={m}>
                   <span className={`swatch m-${m}`} aria-hidden="true" />
                   {m}: <span data-field="weight">{c.weight}</span> × 1 / (<span data-field="k">{c.k}</span> +{' '}
-                  <span data-field="rank">{c.rank}</span> + 1) ={' '}
-                  <b data-field="contribution">{formatScore(c.contribution)}</b>
+                  <span data-field="rank">{c.rank}</span> + 1)
+                  {countedFromRank(c) !== undefined ? (
+                    <>
+                      {' '}
+                      − {c.weight} × 1 / ({c.k} + {countedFromRank(c)} + 1)
+                    </>
+                  ) : null}{' '}
+                  = <b data-field="contribution">{formatScore(c.contribution)}</b>
                 </li>
               ))}
             </ul>
@@ -302,8 +310,7 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
               <span data-field="boost">{e.boost.toFixed(3)}</span>
               {e.demotion ? <> × {e.demotion.factor}</> : null}
               {e.fileWords ? <> × {e.fileWords.factor.toFixed(3)}</> : null}
-              {e.placeWords ? <> × {e.placeWords.factor.toFixed(3)}</> : null} ={' '}
-              <b data-field="score">{formatScore(e.score)}</b>
+              {e.placeWords ? <> × {e.placeWords.factor.toFixed(3)}</> : null} = <FinalScore explanation={e} field />
               <span className="muted">
                 {' '}
                 {e.firstInEveryList ? (

@@ -22,6 +22,7 @@ import { isCommentLine } from '../comment-lines';
 import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
 import { escapeRegExp } from '../text/escape';
+import { matchingParen } from '../text/brackets';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
 
@@ -645,13 +646,7 @@ const KEPT_WITHIN = 4;
  */
 function keepsByCall(file: CorpusFile, chunk: Chunk, call: Reference, fromCall: string): boolean {
   const open = fromCall.indexOf('(');
-  if (open < 0) return false;
-  let depth = 0;
-  let close = -1;
-  for (let i = open; i < fromCall.length && close < 0; i++) {
-    if (fromCall[i] === '(') depth++;
-    else if (fromCall[i] === ')' && --depth === 0) close = i;
-  }
+  const close = open < 0 ? -1 : matchingParen(fromCall, open);
   if (close < 0) return false;
   const args = fromCall
     .slice(open + 1, close)

@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Definition, Reference } from '../contract';
+import { matchingClose, matchingParen } from '../text/brackets';
 
 /** Nodes that may hold `#define`s at file level: conditional blocks, `extern "C" {`, namespaces. */
 const DEFINE_HOLDERS: ReadonlySet<string> = new Set([
@@ -243,17 +244,6 @@ function cExpand(define: CDefine, args: string[], table: CDefineTable, depth: nu
   }
 }
 
-/** The index of the `close` that closes the `open` bracket at `at` (nested pairs counted), or -1. */
-function matchingClose(text: string, at: number, open: string, close: string): number {
-  let depth = 0;
-  for (let i = at; i < text.length; i++) {
-    if (text[i] === open) depth++;
-    else if (text[i] === close && --depth === 0) return i;
-  }
-  return -1;
-}
-
-const matchingParen = (text: string, at: number) => matchingClose(text, at, '(', ')');
 const matchingBrace = (text: string, at: number) => matchingClose(text, at, '{', '}');
 
 function splitArgs(text: string): string[] {

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ResultExplanation } from '../engine/contract';
 import { orderReasons } from '../engine/order-reasons';
-import { FinalScore, ResultExplain } from './explain';
+import { FactorValues, factorsAfterBoost, FinalScore, ResultExplain } from './explain';
 
 /** A result that fusion moved above a neighbour of higher score, as withFirstPlacesBreakingTies records it. */
 const moved: ResultExplanation = {
@@ -110,5 +110,37 @@ describe('where a formula ends', () => {
       '0.0032, raised to <b data-field="score">0.0107</b>: the score of the stand-in whose place it took',
     );
     expect(renderToStaticMarkup(createElement(FinalScore, { explanation: { score: 0.0107 } }))).toBe('0.0107');
+  });
+});
+
+describe("the formula's factors", () => {
+  const similar: ResultExplanation = {
+    ...moved,
+    aboveByFirstPlace: undefined,
+    sibling: { of: 'readPng', similarity: 0.8, factor: 1.4 },
+    form: { of: 'readPng', arity: [2, 3], factor: 0.9 },
+    member: {
+      rule: 'name-says-question',
+      over: { chunkId: 4, symbol: 'helper', startLine: 10, endLine: 20, score: 0.02 },
+      relevance: 0.01,
+      overRelevance: 0.011,
+      nameCoverage: 0.5,
+      factor: 1.1,
+    },
+    score: 0.00976 * 1.168 * 1.4 * 0.9 * 1.1,
+  };
+
+  it('lists every factor that applies, in one list the panel and the ranking page both print', () => {
+    const factors = factorsAfterBoost(similar);
+    expect(factors.map((f) => f.name)).toEqual(['sibling', 'form', 'member']);
+    const product = factors.reduce((p, f) => p * Number(f.value), similar.rrf * similar.boost);
+    expect(product).toBeCloseTo(similar.score, 6);
+    const values = renderToStaticMarkup(createElement(FactorValues, { explanation: similar }));
+    expect(values).toBe(
+      '<span data-factor="sibling"> × 1.400</span><span data-factor="form"> × 0.900</span><span data-factor="member"> × 1.100</span>',
+    );
+    const panel = renderToStaticMarkup(createElement(ResultExplain, { explanation: similar, rankInResults: 0 }));
+    expect(panel).toContain('score = Σ contributions × boost × sibling × form × member');
+    expect(factorsAfterBoost(moved)).toEqual([]);
   });
 });

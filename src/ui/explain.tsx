@@ -27,7 +27,7 @@ export function ResultExplain({
   rankInResults: number;
   runs?: ModalityRun[];
 }) {
-  const { modalities, rrf, boost, demotion, sibling, form } = explanation;
+  const { modalities, rrf, boost } = explanation;
   const notReady = new Set(explanation.notReady ?? []);
   /** A modality not ready that would not have run anyway (the graph outside the preset): only its boost is missing. */
   const onlyBoost = (m: string) =>
@@ -98,16 +98,14 @@ export function ResultExplain({
       ) : null}
       <ScoreLine explanation={explanation} />
       <p className="formula">
-        score = Σ contributions × boost{demotion ? ' × demotion' : ''}
-        {sibling ? ' × sibling' : ''}
-        {form ? ' × form' : ''}
-        {laterFactors(explanation).names} ={' '}
+        score = Σ contributions × boost
+        {factorsAfterBoost(explanation)
+          .map((f) => ` × ${f.name}`)
+          .join('')}{' '}
+        ={' '}
         <span>
           {formatScore(rrf)} × {boost.toFixed(3)}
-          {demotion ? ` × ${demotion.factor}` : ''}
-          {sibling ? ` × ${sibling.factor.toFixed(3)}` : ''}
-          {form ? ` × ${form.factor.toFixed(3)}` : ''}
-          {laterFactors(explanation).values} = <FinalScore explanation={explanation} />
+          <FactorValues explanation={explanation} /> = <FinalScore explanation={explanation} />
         </span>
         <span className="muted"> · boost = min(1 + 0.3 × ln(1 + centrality), 1.5)</span>
       </p>
@@ -327,18 +325,34 @@ function FileWordsRow({ fileWords }: { fileWords: FileWords }) {
   );
 }
 
-/** The member, file-words and path-words factors of the formula: their names, and their values. */
-function laterFactors({ member, fileWords, placeWords }: ResultExplanation): { names: string; values: string } {
-  const factors: [string, number | undefined][] = [
-    ['member', member?.factor],
-    ['file words', fileWords?.factor],
-    ['path words', placeWords?.factor],
+/**
+ * The factors the score multiplies after the boost, in the order fusion applies them, each with
+ * its value: one list for the panel's formula and the ranking page's, so neither leaves one out.
+ */
+export function factorsAfterBoost(e: ResultExplanation): { name: string; value: string }[] {
+  const factors: [string, string | undefined][] = [
+    ['demotion', e.demotion ? String(e.demotion.factor) : undefined],
+    ['sibling', e.sibling?.factor.toFixed(3)],
+    ['form', e.form?.factor.toFixed(3)],
+    ['member', e.member?.factor.toFixed(3)],
+    ['file words', e.fileWords?.factor.toFixed(3)],
+    ['path words', e.placeWords?.factor.toFixed(3)],
   ];
-  const given = factors.filter((f): f is [string, number] => f[1] !== undefined);
-  return {
-    names: given.map(([name]) => ` × ${name}`).join(''),
-    values: given.map(([, factor]) => ` × ${factor.toFixed(3)}`).join(''),
-  };
+  return factors.flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }]));
+}
+
+/** The values of factorsAfterBoost, each marked with its name for readers of the page. */
+export function FactorValues({ explanation }: { explanation: ResultExplanation }) {
+  return (
+    <>
+      {factorsAfterBoost(explanation).map((f) => (
+        <span key={f.name} data-factor={f.name}>
+          {' '}
+          × {f.value}
+        </span>
+      ))}
+    </>
+  );
 }
 
 function PlaceWordsRow({ placeWords }: { placeWords: FileWords }) {

@@ -21,7 +21,7 @@ import {
   WEIGHTS,
 } from '../engine/ranking';
 import type { SearchRequest, SearchView } from '../browser/protocol';
-import { FinalScore } from './explain';
+import { FactorValues, FinalScore } from './explain';
 import { formatScore, intentLabel } from './format';
 
 interface Props {
@@ -275,8 +275,9 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
   return (
     <div className="formula-filled">
       <pre className="formula-general">
-        contribution = weight × 1 / (k + rank + 1){'\n'}score = Σ contributions × boost × demotion{'\n'}boost = min(1 +{' '}
-        {BOOST_SLOPE} × ln(1 + centrality), {BOOST_CAP})
+        contribution = weight × 1 / (k + rank + 1){'\n'}score = Σ contributions × boost × the factors that apply
+        (demotion, sibling, form, member, file words, path words){'\n'}boost = min(1 + {BOOST_SLOPE} × ln(1 +
+        centrality), {BOOST_CAP})
       </pre>
       {top.map((r, i) => {
         const e = r.explanation;
@@ -308,9 +309,7 @@ function FormulaFilled({ answer }: { answer: SearchView }) {
             <p className="formula">
               score = <span data-field="rrf">{formatScore(e.rrf)}</span> ×{' '}
               <span data-field="boost">{e.boost.toFixed(3)}</span>
-              {e.demotion ? <> × {e.demotion.factor}</> : null}
-              {e.fileWords ? <> × {e.fileWords.factor.toFixed(3)}</> : null}
-              {e.placeWords ? <> × {e.placeWords.factor.toFixed(3)}</> : null} = <FinalScore explanation={e} field />
+              <FactorValues explanation={e} /> = <FinalScore explanation={e} field />
               <span className="muted">
                 {' '}
                 {e.firstInEveryList ? (

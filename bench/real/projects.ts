@@ -2080,6 +2080,47 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06d',
   },
+  // Twenty-seventh group (6 December, branch h42-qa), written before Fourfold ran on them: Bash and
+  // JavaScript (firehol is one 12,000-line script with nothing sourcing it; lxc-templates' 23
+  // templates source nothing of each other; fai-client is 24 short scripts; backup-manager and
+  // kdump-tools are one or two scripts; graphql's and babel's JavaScript and lib0 are in the
+  // model's lists; node-lumino and node-miragejs are small per package or bundled). Bats 1.8.2
+  // (bats, the bats-core test runner): usr with bin/bats, lib/bats-core/*.bash (common, tracing,
+  // test_functions with run and load, semaphore, formatter, warnings, validator, preprocessing) and
+  // libexec/bats-core (the bats command line, bats-exec-suite/-file/-test, bats-preprocess and the
+  // junit, tap, tap13, pretty and cat formatters), 19 files of about 3,800 lines; families: the
+  // formatters' bats_tap_stream_* callbacks, the sorted-array tests bats_all_in/bats_any_in, the
+  // stack-frame accessors; messages are printf/abort lines as the terminal shows them (`Error: …`,
+  // `Usage error: run: …`); dependants are `source "$BATS_ROOT/lib/bats-core/….bash"`. ZRender
+  // 5.4.1 (node-zrender, the 2D drawing library under ECharts): the 117 .js files of
+  // usr/share/nodejs/zrender/lib (ES modules as tsc emits them: the Element/Displayable/Path
+  // classes and the built-in shapes, the canvas, SVG and legacy SVG painters, the event Handler,
+  // Storage's display list, the animator, the curve and vector math, the contain/ hit tests,
+  // parseSVG and morphPath); families: the shapes' buildPath, the segments' containStroke, the
+  // painters' resize, svg/graphic.js's brushSVG*; messages are thrown Errors (`Error: …`) and
+  // logError's console.error lines; dependants are relative `import … from '….js'`. Neither
+  // package, nor its Debian source, is in the model's lists.
+  {
+    name: 'bats',
+    pkg: 'bats',
+    version: '1.8.2-1',
+    language: 'bash',
+    root: 'usr',
+    extensions: [''],
+    exclude: /^share\//,
+    half: 'tuning',
+    since: '2026-12-06e',
+  },
+  {
+    name: 'zrender',
+    pkg: 'node-zrender',
+    version: '5.4.1+dfsg-1',
+    language: 'javascript',
+    root: 'usr/share/nodejs/zrender/lib',
+    extensions: ['.js'],
+    half: 'tuning',
+    since: '2026-12-06e',
+  },
 ];
 
 export interface RealFile {

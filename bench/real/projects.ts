@@ -2080,6 +2080,32 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06d',
   },
+  // Twenty-seventh group (6 December, branch h42-qb), written before Fourfold ran on them: Python
+  // (python3-twisted; babel, pyparsing, parso, ldap3, dnspython, jinja2, urwid, pluggy, sqlparse and
+  // mutagen are in the model's lists; astroid ships 100 files of which 53 are brain plugins, jedi 84,
+  // pyelftools 53). Twisted 22.4 (python3-twisted, Debian source twisted): the event-driven
+  // networking engine, usr/lib/python3/dist-packages/twisted without its test packages and test_*.py,
+  // 432 files: internet/ (the reactors, one module per event loop with its install(), base.py's
+  // ReactorBase and DelayedCall, tcp/udp/unix transports, endpoints.py with the endpoint-string
+  // parsers, defer.py with Deferred and inlineCallbacks), conch/ (SSH: keys.py's per-format key
+  // parsers, the transport, userauth, connection and the credential checkers), web/, names/, mail/,
+  // words/, cred/, trial/, logger/, application/ and scripts/ (twistd). Families: the reactors'
+  // install(), Key._fromString_<FORMAT>, the server endpoint-string parsers, protocols/basic.py's
+  // framing dataReceived, the checkers' requestAvatarId; messages are tracebacks' last lines
+  // (`module.Class: text`) and twistd's printed lines; dependants are `from twisted.x import y` and
+  // `from twisted.x.y import z` lines. Neither the package nor its Debian source is in the model's
+  // lists.
+  {
+    name: 'twisted',
+    pkg: 'python3-twisted',
+    version: '22.4.0-4+deb12u1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/twisted',
+    extensions: ['.py'],
+    exclude: /(^|\/)test\/|(^|\/)test_[^/]*\.py$/,
+    half: 'tuning',
+    since: '2026-12-06e',
+  },
 ];
 
 export interface RealFile {

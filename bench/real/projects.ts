@@ -2106,6 +2106,33 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06e',
   },
+  // Twenty-seventh group, C (branch h42-qb): no bookworm package ships a further C code base of the
+  // size as sources (the remaining *-dkms and *-source packages are 5–40 files or tarballs:
+  // falcosecurity-scap, openvpn-dco, evdi, lime-forensics, mes (88 files, mostly declarations);
+  // xorg-server-source, newlib-source, glibc-source, binutils-source ship tarballs; the Rust and Go
+  // -sys packages have their vendored C stripped; nginx-dev ships 98 headers). Emscripten 3.1.6's
+  // system library (emscripten, the package the musl project above reads musl/ of): the C of
+  // usr/share/emscripten/system/lib outside musl/, libc++, libc++abi, libunwind, wasmfs (C++) and
+  // compiler-rt's sanitizers (C++): Emscripten's own allocator emmalloc.c next to dlmalloc.c, sbrk.c,
+  // the pthread layer (pthread_create, the proxying queues, futexes, TLS), fetch/ (emscripten_fetch
+  // over XHR and IndexedDB), gl/ (the WebGL proxying wrappers), al.c, html5/, the libc shims and
+  // syscall stubs, and compiler-rt's 171 builtins (integer and float arithmetic, conversions,
+  // complex multiply/divide, emutls). Families: the glUniform*v wrappers, the builtins per type
+  // (__mul?c3, __powi?f2, __popcount?i2), the syscall stubs; messages are console.error/console.log
+  // lines as the browser console shows them; dependants are #include "…". Neither the package nor
+  // LLVM's compiler-rt is in the model's lists.
+  {
+    name: 'emscripten-lib',
+    pkg: 'emscripten',
+    version: '3.1.6~dfsg-5',
+    language: 'c',
+    root: 'usr/share/emscripten/system/lib',
+    extensions: ['.c', '.h'],
+    exclude:
+      /^(libc\/musl|libcxx|libcxxabi|libunwind|wasmfs|compiler-rt\/lib\/(asan|lsan|ubsan|ubsan_minimal|sanitizer_common|interception))\//,
+    half: 'tuning',
+    since: '2026-12-06e',
+  },
 ];
 
 export interface RealFile {

@@ -2118,9 +2118,11 @@ export const PROJECTS: readonly RealProject[] = [
   // over XHR and IndexedDB), gl/ (the WebGL proxying wrappers), al.c, html5/, the libc shims and
   // syscall stubs, and compiler-rt's 171 builtins (integer and float arithmetic, conversions,
   // complex multiply/divide, emutls). Families: the glUniform*v wrappers, the builtins per type
-  // (__mul?c3, __powi?f2, __popcount?i2), the syscall stubs; messages are console.error/console.log
-  // lines as the browser console shows them; dependants are #include "…". Neither the package nor
-  // LLVM's compiler-rt is in the model's lists.
+  // (__mul?c3, __powi?f2, __popcount?i2), the syscall stubs; messages are console.error and printf
+  // lines as the browser console shows them (emmalloc, sbrk, fetch, OpenAL, WebGL: the compiler-rt
+  // copy alone, which group 25 passed over, has none); dependants are #include "…". A second root of
+  // the package musl reads, sharing no file with it. Neither the package nor LLVM's compiler-rt is
+  // in the model's lists.
   {
     name: 'emscripten-lib',
     pkg: 'emscripten',

@@ -2121,6 +2121,61 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06e',
   },
+  // Twenty-seventh group (6 December, branch h42-qb), written before Fourfold ran on them: Python
+  // (python3-twisted; babel, pyparsing, parso, ldap3, dnspython, jinja2, urwid, pluggy, sqlparse and
+  // mutagen are in the model's lists; astroid ships 100 files of which 53 are brain plugins, jedi 84,
+  // pyelftools 53). Twisted 22.4 (python3-twisted, Debian source twisted): the event-driven
+  // networking engine, usr/lib/python3/dist-packages/twisted without its test packages and test_*.py,
+  // 432 files: internet/ (the reactors, one module per event loop with its install(), base.py's
+  // ReactorBase and DelayedCall, tcp/udp/unix transports, endpoints.py with the endpoint-string
+  // parsers, defer.py with Deferred and inlineCallbacks), conch/ (SSH: keys.py's per-format key
+  // parsers, the transport, userauth, connection and the credential checkers), web/, names/, mail/,
+  // words/, cred/, trial/, logger/, application/ and scripts/ (twistd). Families: the reactors'
+  // install(), Key._fromString_<FORMAT>, the server endpoint-string parsers, protocols/basic.py's
+  // framing dataReceived, the checkers' requestAvatarId; messages are tracebacks' last lines
+  // (`module.Class: text`) and twistd's printed lines; dependants are `from twisted.x import y` and
+  // `from twisted.x.y import z` lines. Neither the package nor its Debian source is in the model's
+  // lists.
+  {
+    name: 'twisted',
+    pkg: 'python3-twisted',
+    version: '22.4.0-4+deb12u1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/twisted',
+    extensions: ['.py'],
+    exclude: /(^|\/)test\/|(^|\/)test_[^/]*\.py$/,
+    half: 'tuning',
+    since: '2026-12-06e',
+  },
+  // Twenty-seventh group, C (branch h42-qb): no bookworm package ships a further C code base of the
+  // size as sources (the remaining *-dkms and *-source packages are 5–40 files or tarballs:
+  // falcosecurity-scap, openvpn-dco, evdi, lime-forensics, mes (88 files, mostly declarations);
+  // xorg-server-source, newlib-source, glibc-source, binutils-source ship tarballs; the Rust and Go
+  // -sys packages have their vendored C stripped; nginx-dev ships 98 headers). Emscripten 3.1.6's
+  // system library (emscripten, the package the musl project above reads musl/ of): the C of
+  // usr/share/emscripten/system/lib outside musl/, libc++, libc++abi, libunwind, wasmfs (C++) and
+  // compiler-rt's sanitizers (C++): Emscripten's own allocator emmalloc.c next to dlmalloc.c, sbrk.c,
+  // the pthread layer (pthread_create, the proxying queues, futexes, TLS), fetch/ (emscripten_fetch
+  // over XHR and IndexedDB), gl/ (the WebGL proxying wrappers), al.c, html5/, the libc shims and
+  // syscall stubs, and compiler-rt's 171 builtins (integer and float arithmetic, conversions,
+  // complex multiply/divide, emutls). Families: the glUniform*v wrappers, the builtins per type
+  // (__mul?c3, __powi?f2, __popcount?i2), the syscall stubs; messages are console.error and printf
+  // lines as the browser console shows them (emmalloc, sbrk, fetch, OpenAL, WebGL: the compiler-rt
+  // copy alone, which group 25 passed over, has none); dependants are #include "…". A second root of
+  // the package musl reads, sharing no file with it. Neither the package nor LLVM's compiler-rt is
+  // in the model's lists.
+  {
+    name: 'emscripten-lib',
+    pkg: 'emscripten',
+    version: '3.1.6~dfsg-5',
+    language: 'c',
+    root: 'usr/share/emscripten/system/lib',
+    extensions: ['.c', '.h'],
+    exclude:
+      /^(libc\/musl|libcxx|libcxxabi|libunwind|wasmfs|compiler-rt\/lib\/(asan|lsan|ubsan|ubsan_minimal|sanitizer_common|interception))\//,
+    half: 'tuning',
+    since: '2026-12-06e',
+  },
 ];
 
 export interface RealFile {

@@ -2232,6 +2232,26 @@ describe('similar to a C function with a type suffix, one function per file', ()
   });
 });
 
+describe('similar to a C function with the type mark inside its name, one function per file', () => {
+  it('answers __popcountsi2 with the other modes’ popcount first, not the same mode’s other operations (compiler-rt)', async () => {
+    const files = Object.fromEntries(
+      ['popcountsi2', 'popcountdi2', 'popcountti2', 'ctzsi2', 'paritysi2', 'clzsi2'].map((f) => [
+        `lib/builtins/${f}.c`,
+        `compiler-rt-${f}.c.txt`,
+      ]),
+    );
+    const engine = await engineOf(files);
+    const r = await engine.search('code similar to __popcountsi2');
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((x) => x.symbol)
+        .sort(),
+    ).toEqual(['__popcountdi2', '__popcountti2']);
+    expect(r.results[0].explanation.modalities.structural?.reason).toMatch(/file named as X's, name 0\.70/);
+  });
+});
+
 describe('similar to X as the twelfth group phrased it', () => {
   it('reads X from `other X like the one in C`, `the M method of the C role`, `C M similar code`', () => {
     // pylint: four `has_property_returns`, one per docstring style.

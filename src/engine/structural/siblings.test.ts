@@ -326,6 +326,17 @@ describe('typeSuffixed (C’s variants of one function for another type)', () =>
     expect(variantFile('src/math/hypotf.c', 'src/math/hypotl.c')).toBe(true);
   });
 
+  it('holds for a type mark before an ending both names share (compiler-rt’s machine modes)', () => {
+    expect(typeSuffixed('popcountsi2', 'popcountdi2')).toBe(true);
+    expect(typeSuffixed('mulsc3', 'mulxc3')).toBe(true);
+    expect(typeSuffixed('strlen', 'strnlen')).toBe(true);
+    expect(variantFile('builtins/mulsc3.c', 'builtins/muldc3.c')).toBe(true);
+    // The same mode's other operations share the ending, not the stem.
+    expect(typeSuffixed('popcountsi2', 'ctzsi2')).toBe(false);
+    expect(typeSuffixed('mulsc3', 'divsc3')).toBe(false);
+    expect(typeSuffixed('memset', 'memchr')).toBe(false);
+  });
+
   it('does not hold for a short stem, a longer ending, or names with word breaks', () => {
     expect(typeSuffixed('sin', 'sin')).toBe(false);
     expect(typeSuffixed('ab', 'abs')).toBe(false);

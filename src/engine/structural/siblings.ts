@@ -186,18 +186,29 @@ export function variantFile(a: string, b: string): boolean {
 }
 
 /**
- * Whether two one-word lower-case names are one name with a short suffix each, one or two
- * letters after a stem of three or more: C's libraries name a function's variants for another
- * type or form so, one per file (musl's and gnulib's hypot.c · hypotf.c · hypotl.c, fmod ·
- * fmodf; strtol · strtoll; open · openat, read · readv). Split into words, `hypotf` and
- * `hypot` share none (nameAffinity), and a math folder of 600 files holds them past the first
- * DIRECTORY_FILES_READ.
+ * Whether two one-word lower-case names are one name with a short type mark each, one or two
+ * letters after a stem of three or more, at the end or before an ending both share: C's
+ * libraries name a function's variants for another type or form so, one per file (musl's and
+ * gnulib's hypot.c · hypotf.c · hypotl.c, fmod · fmodf; strtol · strtoll; open · openat, read ·
+ * readv), and compiler-rt writes the machine mode inside the name (popcountsi2 · popcountdi2 ·
+ * popcountti2, mulsc3 · muldc3 · mulxc3). Split into words, `hypotf` and `hypot` share none
+ * (nameAffinity), and a math folder of 600 files holds them past the first DIRECTORY_FILES_READ.
+ * Names sharing only the ending (ctzsi2 · popcountsi2, divsc3 · mulsc3) are other operations on
+ * one type, not variants.
  */
 export function typeSuffixed(a: string, b: string): boolean {
   if (a === b || !ONE_LOWER_WORD.test(a) || !ONE_LOWER_WORD.test(b)) return false;
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return common >= 3 && a.length - common <= 2 && b.length - common <= 2;
+  if (common < 3) return false;
+  let ending = 0;
+  while (
+    ending < a.length - common &&
+    ending < b.length - common &&
+    a[a.length - 1 - ending] === b[b.length - 1 - ending]
+  )
+    ending++;
+  return a.length - common - ending <= 2 && b.length - common - ending <= 2;
 }
 
 const ONE_LOWER_WORD = /^[a-z][a-z0-9]*$/;
@@ -208,7 +219,9 @@ const ONE_LOWER_WORD = /^[a-z][a-z0-9]*$/;
  * the file's name saying which variant it is. Not two names of one file (`get` · `gets`).
  */
 function typeVariants(a: string, aPath: string, b: string, bPath: string): boolean {
-  return fileStem(aPath) === a && fileStem(bPath) === b && typeSuffixed(a, b);
+  // C reserves names with leading underscores to its runtime, whose files drop them (__popcountsi2 in popcountsi2.c).
+  const [ra, rb] = [a.replace(/^_+/, ''), b.replace(/^_+/, '')];
+  return fileStem(aPath) === ra && fileStem(bPath) === rb && typeSuffixed(ra, rb);
 }
 
 /** Whether a file's imports name the module of the file at `path` (its name without the extension, as one part of a specifier). */

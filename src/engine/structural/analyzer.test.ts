@@ -650,6 +650,29 @@ describe('Ruby', () => {
   });
 });
 
+describe('grammars loaded once', () => {
+  it('loads a grammar once per source however many analyzers read it, and each analyzer parses with it', async () => {
+    // A loaded grammar holds places in the runtime's function table for good: a process that
+    // loaded one per analyzer ran out of table after some sixty analyzers of every language.
+    const asked: string[] = [];
+    const source = {
+      ...nodeGrammars,
+      languageWasm: (lang: Parameters<typeof nodeGrammars.languageWasm>[0]) => (
+        asked.push(lang),
+        nodeGrammars.languageWasm(lang)
+      ),
+    };
+    for (let i = 0; i < 3; i++) {
+      const one = await StructuralAnalyzer.create(source, { languages: ['php'] });
+      const a = await one.analyzeAsync('src/A.php', '<?php\nclass A {\n  function run() { return helper(1); }\n}\n');
+      expect(a.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(['A', 'run']));
+      expect((await one.analyzeAsync('lib/x.rb', 'def go\n  1\nend\n')).definitions.map((d) => d.name)).toEqual(['go']);
+      one.dispose();
+    }
+    expect(asked.sort()).toEqual(['php', 'ruby']);
+  });
+});
+
 describe('bad input', () => {
   it('keeps what it can from a file with syntax errors', () => {
     const text =

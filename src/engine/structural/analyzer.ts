@@ -97,6 +97,30 @@ function initRuntime(source: GrammarSource): Promise<void> {
   return runtimeReady;
 }
 
+/**
+ * Each grammar is loaded once per realm and source, whatever the number of analyzers: a loaded
+ * grammar's functions take places in the runtime's one function table for good (web-tree-sitter
+ * has no unload), so a process that made an analyzer per build — a server indexing again and
+ * again, a test file of a hundred engines — ran out of table ("table index is out of bounds")
+ * after some sixty analyzers of every language. A language object serves any number of parsers.
+ */
+const loadedGrammars = new WeakMap<GrammarSource, Map<Language, Promise<TSLanguage>>>();
+
+function grammarOf(source: GrammarSource, lang: Language): Promise<TSLanguage> {
+  const bySource = loadedGrammars.get(source) ?? new Map<Language, Promise<TSLanguage>>();
+  loadedGrammars.set(source, bySource);
+  let language = bySource.get(lang);
+  if (!language) {
+    const loading = source.languageWasm(lang).then((wasm) => TSLanguage.load(wasm));
+    // A failed load (a grammar that could not be fetched) is tried again by the next analyzer.
+    loading.catch(() => {
+      if (bySource.get(lang) === loading) bySource.delete(lang);
+    });
+    bySource.set(lang, (language = loading));
+  }
+  return language;
+}
+
 export class StructuralAnalyzer {
   private readonly loaded = new Map<Language, LoadedLanguage>();
   private readonly loading = new Map<Language, Promise<void>>();
@@ -136,8 +160,7 @@ export class StructuralAnalyzer {
     let pending = this.loading.get(lang);
     if (!pending) {
       pending = (async () => {
-        const [wasm, tags] = await Promise.all([this.source.languageWasm(lang), this.source.tagsQuery(lang)]);
-        const language = await TSLanguage.load(wasm);
+        const [language, tags] = await Promise.all([grammarOf(this.source, lang), this.source.tagsQuery(lang)]);
         const parser = new Parser();
         parser.setLanguage(language);
         this.loaded.set(lang, { lang, language, parser, query: null, tags });

@@ -22,7 +22,7 @@ import { isCommentLine } from '../comment-lines';
 import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
 import { escapeRegExp } from '../text/escape';
-import { matchingParen } from '../text/brackets';
+import { matchingParen, splitArgs } from '../text/brackets';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
 
@@ -382,7 +382,9 @@ const FORWARDER_MAX_LINES = 15;
  * asking how: a function of FORWARDER_MAX_LINES lines or fewer that runs straight through (no
  * branch, no loop) and whose calls resolve (`resolve`: the graph's go-to-definition) to one function
  * with a body in the repository, written in another file. Calls that resolve to no body (a macro
- * such as `va_start`, a prototype alone, a library outside the repository) prepare its arguments.
+ * such as `va_start`, a prototype alone, a library's function whose value is stored) prepare its
+ * arguments; an outside library's function called for what it does (outsideCall) is work of its
+ * own, and leaves no forwarder.
  * SDCC's `printf` starts its argument list, calls `_print_format (put_char_to_stdout, NULL, format,
  * arg)` in printf_large.c and ends the list: "how does printf go through the format string" is
  * answered by `_print_format`, which reads the format, while `printf`'s name and its file's words
@@ -401,10 +403,14 @@ export function forwardeeLookup(
     let body: number | undefined;
     for (const r of callsIn(file, chunk)) {
       if (r.name === name) continue;
-      const bodies = new Set(
-        resolve(chunk.fileId, r.line, r.name).filter((id) => id !== chunk.id && hasBody(corpus, corpus.chunks[id])),
-      );
-      if (bodies.size === 0) continue;
+      const resolved = resolve(chunk.fileId, r.line, r.name);
+      const bodies = new Set(resolved.filter((id) => id !== chunk.id && hasBody(corpus, corpus.chunks[id])));
+      if (bodies.size === 0) {
+        // A call to code outside the repository does work of its own (winit's `update_cursor`
+        // sets the cursor through Xlib before it flushes the requests): no forwarder.
+        if (resolved.length === 0 && outsideCall(file, r)) return undefined;
+        continue;
+      }
       // One call, written as its own statement: a function that calls it twice, or inside an
       // expression (osmium's haversine `distance`, `std::sin(deg_to_rad(c1.x - c2.x) * 0.5)`),
       // does the work itself with its help.
@@ -414,6 +420,33 @@ export function forwardeeLookup(
     return body !== undefined && corpus.chunks[body].fileId !== chunk.fileId ? body : undefined;
   };
 }
+
+/**
+ * Whether a call that reaches no definition in the repository is a function of outside code,
+ * called for what it does: written through a named object or path (`self.xlib` in
+ * `(self.xlib.XDefineCursor)(self.display, window, cursor);`, `c.conn.Write(buf)`), which a
+ * macro never is (C's `va_start (arg, format);` is written bare, and a Rust macro's name is
+ * followed by its `!`), and not on another call's value (`.expect(…)` after the forwarded call
+ * handles its result). A bare call that reaches nothing may be a macro of a system header, so it
+ * stays a step that prepares.
+ */
+function outsideCall(file: CorpusFile, call: Reference): boolean {
+  if (call.receiver === undefined) return false;
+  const line = textOfLine(file.text, call.line);
+  const at = new RegExp(`(?<![\\w$])${escapeRegExp(call.name)}\\s*(\\)?)\\s*([(!])`).exec(line);
+  if (!at || at[2] === '!') return false;
+  let before = line.slice(0, at.index).replace(RECEIVER_BEFORE_CALL, '');
+  // A function held in a field is called through parentheses around the path.
+  if (at[1]) before = before.replace(/\(\s*$/, '');
+  return OWN_STATEMENT_OPENING.test(before);
+}
+
+/**
+ * What may stand before a call made for what it does or returns: nothing, a block's `{` (`unsafe {
+ * … }`), `return`, `await`. A value stored in a name (`let data = self.buf.as_slice();`) prepares
+ * an argument.
+ */
+const OWN_STATEMENT_OPENING = /(?:^[^(=]*[{;]|^|\breturn|\bawait)\s*$/;
 
 /** What may stand before a call that is its statement's whole value: nothing, `return`, `await`, an assignment's `x =` or `x :=`. */
 const STATEMENT_OPENING = /(?:^|\breturn|\bawait|[^=!<>]=|:=)\s*$/;
@@ -648,11 +681,8 @@ function keepsByCall(file: CorpusFile, chunk: Chunk, call: Reference, fromCall: 
   const open = fromCall.indexOf('(');
   const close = open < 0 ? -1 : matchingParen(fromCall, open);
   if (close < 0) return false;
-  const args = fromCall
-    .slice(open + 1, close)
-    .split(',')
-    .map((a) => a.trim())
-    .filter((a) => PLAIN_ARGUMENT.test(a));
+  // A comma inside a nested call (`better(score(a, b), best)`) separates that call's arguments.
+  const args = splitArgs(fromCall.slice(open + 1, close)).filter((a) => PLAIN_ARGUMENT.test(a));
   if (args.length < 2) return false;
   const stores = new RegExp(`^(?:local\\s+)?(?:${args.map(escapeRegExp).join('|')})\\s*=(?!=)`);
   let seen = 0;

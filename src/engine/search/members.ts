@@ -1210,6 +1210,39 @@ export function asksHowMade(question: string): boolean {
 }
 
 /**
+ * Whether a chunk is a destructor: Rust's `Drop::drop` (`fn drop(&mut self)`), a C++ `~Name`,
+ * Python's `__del__`, PHP's `__destruct`. It takes apart what the object holds once nothing uses
+ * it: on a question asking how the object does something, the member that does it answers, and
+ * the teardown matches the same nouns (winit's `AnimationFrameRequest::drop` cancels the frame
+ * `new` requested, "cancel animation frame" beside "request animation frame"). A question that
+ * asks how something is undone (asksHowUndone) passes no lookup (fuse's chooseMember:
+ * 'destructor-gives-way').
+ */
+export function destructorLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => {
+    const name = functionName(chunk);
+    if (!name) return false;
+    const own = name.split(/::|\.|\\|#/).pop() ?? name;
+    if (own.startsWith('~') || own === '__del__' || own === '__destruct') return true;
+    if (own !== 'drop' || languageForPath(chunk.path) !== 'rust') return false;
+    const read = functionLines(corpus, chunk);
+    return read !== null && DROP_SIGNATURE.test(read.lines.slice(0, read.signature + 1).join(' '));
+  };
+}
+
+/** The signature of Rust's `Drop::drop`, the one method of the trait: `fn drop(&mut self)`. */
+const DROP_SIGNATURE = /\bfn\s+drop\s*\(\s*&\s*(?:'\w+\s+)?mut\s+self\s*\)/;
+
+/** Words of a question that ask how something is undone, let go of or ended: there the destructor answers. */
+const UNDOING_WORDS =
+  /\b(?:drop\w*|destr\w*|dispos\w*|releas\w*|free\w*|dealloc\w*|clean\w*|tear\w*|clos\w*|finali[sz]\w*|scope|dies|die)\b/i;
+
+/** Whether a question asks how something is undone (destructorLookup is then not passed). */
+export function asksHowUndone(question: string): boolean {
+  return UNDOING_WORDS.test(question);
+}
+
+/**
  * Whether a question asks how to use the code rather than how it works: "how can a script loop
  * over a table's keys in alphabetical order", "how do I iterate over every page of a paginated
  * response". The answer is the function its caller calls, however short: Widelands'

@@ -260,6 +260,11 @@ describe('a forwarder whose one call hands the work to a function in another fil
           '        debug!("flushing {:?}", display);',
           '        self.flush_requests().expect("Failed to flush");',
           '    }',
+          '',
+          '    fn flush_logged(&self, log: &mut Vec<u8>) {',
+          '        log.clear();',
+          '        self.flush_requests().expect("Failed to flush");',
+          '    }',
           '}',
           '',
         ].join('\n'),
@@ -283,12 +288,14 @@ describe('a forwarder whose one call hands the work to a function in another fil
       if (c.kind === 'definition' && c.symbol) byName.set(c.symbol, [...(byName.get(c.symbol) ?? []), c.id]);
     const forwardee = forwardeeLookup(corpus, (_file, _line, name) => byName.get(name) ?? []);
     const chunk = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
-    // Xlib's XDefineCursor, a function pointer of the loaded library called through its field, sets
+    // Xlib's XDefineCursor, a function of the loaded library called through its field, sets
     // the cursor: update_cursor works, and flush_requests only sends what it did.
     expect(forwardee(chunk('update_cursor'))).toBeUndefined();
     // A library call whose value is stored prepares an argument, and a macro (`debug!`) is no call
     // of outside code: flush_cursor hands its work on.
     expect(forwardee(chunk('flush_cursor'))).toBe(chunk('flush_requests').id);
+    // A method of a parameter readies what is passed on, whatever it does.
+    expect(forwardee(chunk('flush_logged'))).toBe(chunk('flush_requests').id);
   });
 
   it('keeps it on a question in the engine that does not ask how', async () => {

@@ -382,9 +382,9 @@ const FORWARDER_MAX_LINES = 15;
  * asking how: a function of FORWARDER_MAX_LINES lines or fewer that runs straight through (no
  * branch, no loop) and whose calls resolve (`resolve`: the graph's go-to-definition) to one function
  * with a body in the repository, written in another file. Calls that resolve to no body (a macro
- * such as `va_start`, a prototype alone, a library's function whose value is stored) prepare its
- * arguments; an outside library's function called for what it does (outsideCall) is work of its
- * own, and leaves no forwarder.
+ * such as `va_start`, a prototype alone, a method of a parameter) prepare its arguments; a
+ * function held in a field and called for what it does (outsideCall: Xlib's, through winit's
+ * `(self.xlib.XDefineCursor)(…)`) is work of its own, and leaves no forwarder.
  * SDCC's `printf` starts its argument list, calls `_print_format (put_char_to_stdout, NULL, format,
  * arg)` in printf_large.c and ends the list: "how does printf go through the format string" is
  * answered by `_print_format`, which reads the format, while `printf`'s name and its file's words
@@ -406,8 +406,8 @@ export function forwardeeLookup(
       const resolved = resolve(chunk.fileId, r.line, r.name);
       const bodies = new Set(resolved.filter((id) => id !== chunk.id && hasBody(corpus, corpus.chunks[id])));
       if (bodies.size === 0) {
-        // A call to code outside the repository does work of its own (winit's `update_cursor`
-        // sets the cursor through Xlib before it flushes the requests): no forwarder.
+        // A loaded library's function does work of its own (winit's `update_cursor` sets the
+        // cursor through Xlib before it flushes the requests): no forwarder.
         if (resolved.length === 0 && outsideCall(file, r)) return undefined;
         continue;
       }
@@ -422,22 +422,23 @@ export function forwardeeLookup(
 }
 
 /**
- * Whether a call that reaches no definition in the repository is a function of outside code,
- * called for what it does: written through a named object or path (`self.xlib` in
- * `(self.xlib.XDefineCursor)(self.display, window, cursor);`, `c.conn.Write(buf)`), which a
- * macro never is (C's `va_start (arg, format);` is written bare, and a Rust macro's name is
- * followed by its `!`), and not on another call's value (`.expect(…)` after the forwarded call
- * handles its result). A bare call that reaches nothing may be a macro of a system header, so it
- * stays a step that prepares.
+ * Whether a call that reaches no definition in the repository runs a function held in a field,
+ * called for what it does: `(self.xlib.XDefineCursor)(self.display, window, cursor);`, the way
+ * Rust calls a field (a method call is written without the parentheses). The code it runs is a
+ * loaded library's or a table's of functions, never a macro, and the call is work of the
+ * function's own. Other calls that reach nothing stay steps that prepare: a bare name may be a
+ * macro of a system header (C's `va_start (arg, format);`), and a method of a parameter or a local
+ * value (`kw.setdefault(…)`, `.expect(…)` on the forwarded call's result) readies what is passed on.
  */
 function outsideCall(file: CorpusFile, call: Reference): boolean {
   if (call.receiver === undefined) return false;
   const line = textOfLine(file.text, call.line);
-  const at = new RegExp(`(?<![\\w$])${escapeRegExp(call.name)}\\s*(\\)?)\\s*([(!])`).exec(line);
-  if (!at || at[2] === '!') return false;
-  let before = line.slice(0, at.index).replace(RECEIVER_BEFORE_CALL, '');
-  // A function held in a field is called through parentheses around the path.
-  if (at[1]) before = before.replace(/\(\s*$/, '');
+  const at = new RegExp(`(?<![\\w$])${escapeRegExp(call.name)}\\s*\\)\\s*\\(`).exec(line);
+  if (!at) return false;
+  const before = line
+    .slice(0, at.index)
+    .replace(RECEIVER_BEFORE_CALL, '')
+    .replace(/\(\s*$/, '');
   return OWN_STATEMENT_OPENING.test(before);
 }
 

@@ -416,7 +416,9 @@ export interface Demotion {
  * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
  * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
  * chunk is a constructor, which only builds the object the other members work on
- * ('constructor-gives-way'); or the chunk is an include guard, a file's marker or its header of
+ * ('constructor-gives-way'); or, on a question asking how, that chunk is a destructor, which takes
+ * the object apart, and another member of its file, its constructor included, takes its place
+ * ('destructor-gives-way'); or the chunk is an include guard, a file's marker or its header of
  * imports, names and no code, and any other member of its file takes its place
  * ('name-only-gives-way'); or, on a question asking how, the chunk is a window of lines outside
  * its file's functions (its header, tables, variables), and any function of its file takes its
@@ -437,6 +439,7 @@ export type MemberRule =
   | 'callee-decides'
   | 'setter-gives-way'
   | 'constructor-gives-way'
+  | 'destructor-gives-way'
   | 'short-gives-way'
   | 'name-only-gives-way'
   | 'outside-gives-way'

@@ -107,6 +107,8 @@ import {
   saysSet,
   constructorLookup,
   asksHowMade,
+  destructorLookup,
+  asksHowUndone,
   asksHowToUse,
   typeDeclarationLookup,
   shortBodyLookup,
@@ -518,6 +520,7 @@ export class Engine {
                   // A question asking how to use the code asks for what its caller calls,
                   // however short: no short body gives its place away there.
                   ...(usesShort ? {} : { isShortBody: shortBodyLookup(this.corpus) }),
+                  ...(asksHowUndone(plan.raw) ? {} : { isDestructor: destructorLookup(this.corpus) }),
                   constructorHandsToItsClass: true,
                   functionsInFileOf: functionsInFileLookup(this.corpus),
                   fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),

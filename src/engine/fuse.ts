@@ -262,6 +262,11 @@ export interface FusionInput {
    */
   isConstructor?(chunk: Chunk): boolean;
   /**
+   * Questions asking how: whether a chunk is a destructor (search/members.ts destructorLookup); it
+   * never stands for its file while another strong chunk of the file, a constructor included, does.
+   */
+  isDestructor?(chunk: Chunk): boolean;
+  /**
    * Lists read above their floor (ranking.ts graphListFloor): the graph's list for a question about
    * behaviour, whose large ties are names sharing one common word, ordered by centrality alone.
    */
@@ -424,7 +429,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   const delegateOf = input.delegateOf;
   const calleesOf = input.calleesOf;
   const codeWordsSaidOf = input.codeWordsSaidOf;
-  const { isSetter, isConstructor, isShortBody, isNameOnly } = input;
+  const { isSetter, isConstructor, isDestructor, isShortBody, isNameOnly } = input;
   const givesWay = (r: SearchResult): GivesWay | undefined => {
     const chunk = input.chunkOf(r.chunkId);
     if (isNameOnly?.(chunk) === true) return 'name-only';
@@ -435,6 +440,7 @@ export function fuse(input: FusionInput): SearchResult[] {
     // A constructor of a line or two is short first: the function of its file it hands its
     // argument to shows the work (osmium's `Timestamp(const char*)`, `detail::parse_timestamp`).
     if (isShortBody?.(chunk) === true) return 'short';
+    if (isDestructor?.(chunk) === true) return 'destructor';
     return isConstructor?.(chunk) === true ? 'constructor' : undefined;
   };
   const methodOfItsClass = methodOfItsClassLookup(input);
@@ -1064,7 +1070,11 @@ function chooseMember(
   for (const r of group) {
     if (!anyMember && r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
-    if (r !== best && givesWay?.(r) !== undefined) continue;
+    // A destructor's place may go to its type's constructor: of the two ends of an object's life,
+    // the one that sets the work going is nearer a question asking how it is done (winit's
+    // `AnimationFrameRequest::new` requests the frame its `drop` cancels).
+    const way = r === best ? undefined : givesWay?.(r);
+    if (way !== undefined && !(firstGivesWay === 'destructor' && way === 'constructor')) continue;
     const coverage = coverageOf(r);
     const value = relevance(r, coverage);
     if (r !== best && value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
@@ -1406,7 +1416,7 @@ function memberSayingLeadVerb(
 }
 
 /** Members that give their place to another strong member of their file (chooseMember). */
-type GivesWay = 'setter' | 'constructor' | 'short' | 'name-only' | 'outside';
+type GivesWay = 'setter' | 'constructor' | 'destructor' | 'short' | 'name-only' | 'outside';
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {

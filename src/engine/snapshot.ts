@@ -142,8 +142,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    "scripting/set.lua"`, JavaScript's `AJAX.Require("[MathJax]/extensions/toMathML.js")`) is a
  *    `path` import (analysis) linking to the one file it names (graph): an older snapshot has no
  *    dependants of files loaded that way.
+ * 43: a Rust call of a function held in a field, written through parentheses (`(self.xlib.XFlush)(…)`),
+ *    is a call reference (analysis): an older snapshot has no such calls.
  */
-export const SNAPSHOT_VERSION = 42;
+export const SNAPSHOT_VERSION = 43;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -246,6 +246,7 @@ const explanationShape = z.object({
         'callee-decides',
         'setter-gives-way',
         'constructor-gives-way',
+        'destructor-gives-way',
         'short-gives-way',
         'name-only-gives-way',
         'outside-gives-way',

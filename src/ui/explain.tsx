@@ -279,6 +279,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'callee-decides': 'the member chosen branches on what it returns: it decides',
   'setter-gives-way': 'the chunk put first only stores its argument in a field',
   'constructor-gives-way': 'the chunk put first is a constructor, which only builds the object',
+  'destructor-gives-way': 'the chunk put first is a destructor, which takes the object apart',
   'short-gives-way': 'the chunk put first is a line or two of code, which returns or hands on',
   'name-only-gives-way': 'the chunk put first is an include guard, a file’s marker or its imports: names, no code',
   'outside-gives-way': 'the chunk put first is lines outside the file’s functions: the functions do the work',

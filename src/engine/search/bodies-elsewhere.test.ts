@@ -238,6 +238,66 @@ describe('a forwarder whose one call hands the work to a function in another fil
     expect(forwardee(chunk('lib/src/vprintf.c', 'put_char_to_stdout'))).toBeUndefined();
   });
 
+  it("is no forwarder when it also calls an outside library's function for what it does", async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const files: SourceFile[] = [
+      {
+        path: 'src/x11/util/cursor.rs',
+        text: [
+          'use super::*;',
+          '',
+          'impl XConnection {',
+          '    fn update_cursor(&self, window: ffi::Window, cursor: ffi::Cursor) {',
+          '        unsafe {',
+          '            (self.xlib.XDefineCursor)(self.display, window, cursor);',
+          '',
+          '            self.flush_requests().expect("Failed to set the cursor");',
+          '        }',
+          '    }',
+          '',
+          '    fn flush_cursor(&self) {',
+          '        let display = unsafe { (self.xlib.XDisplayString)(self.display) };',
+          '        debug!("flushing {:?}", display);',
+          '        self.flush_requests().expect("Failed to flush");',
+          '    }',
+          '',
+          '    fn flush_logged(&self, log: &mut Vec<u8>) {',
+          '        log.clear();',
+          '        self.flush_requests().expect("Failed to flush");',
+          '    }',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      {
+        path: 'src/x11/util/mod.rs',
+        text: [
+          'impl XConnection {',
+          '    pub fn flush_requests(&self) -> Result<(), XError> {',
+          '        unsafe { (self.xlib.XFlush)(self.display) };',
+          '        self.check_errors()',
+          '    }',
+          '}',
+          '',
+        ].join('\n'),
+      },
+    ];
+    const corpus = buildCorpus(files, analyzer);
+    const byName = new Map<string, number[]>();
+    for (const c of corpus.chunks)
+      if (c.kind === 'definition' && c.symbol) byName.set(c.symbol, [...(byName.get(c.symbol) ?? []), c.id]);
+    const forwardee = forwardeeLookup(corpus, (_file, _line, name) => byName.get(name) ?? []);
+    const chunk = (symbol: string) => corpus.chunks.find((c) => c.symbol === symbol && c.kind === 'definition')!;
+    // Xlib's XDefineCursor, a function of the loaded library called through its field, sets
+    // the cursor: update_cursor works, and flush_requests only sends what it did.
+    expect(forwardee(chunk('update_cursor'))).toBeUndefined();
+    // A library call whose value is stored prepares an argument, and a macro (`debug!`) is no call
+    // of outside code: flush_cursor hands its work on.
+    expect(forwardee(chunk('flush_cursor'))).toBe(chunk('flush_requests').id);
+    // A method of a parameter readies what is passed on, whatever it does.
+    expect(forwardee(chunk('flush_logged'))).toBe(chunk('flush_requests').id);
+  });
+
   it('keeps it on a question in the engine that does not ask how', async () => {
     const forwarders = await engineOver(PRINTF_FILES);
     const response = await forwarders.search('print to stdout through the format string', {

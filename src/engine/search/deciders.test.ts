@@ -173,6 +173,16 @@ const AUTOFIGHT_LUA = [
   '  return best',
   'end',
   '',
+  'local function first_candidate(radius, dx, dy)',
+  '  local found = nil',
+  '  for x = -radius,radius do',
+  '    if is_candidate_for_attack(x + offset(radius, dx, dy, 0), 0) then',
+  '      dx = x',
+  '    end',
+  '  end',
+  '  return dx',
+  'end',
+  '',
 ].join('\n');
 
 const corpus = await parsedCorpus([
@@ -206,6 +216,12 @@ describe('decidersLookup', () => {
     // `compare_monster_info(new_info, best_info)` … `best_info = new_info`; the branch after
     // `is_candidate_for_attack(x, 0)` stores into none of its arguments.
     expect(symbols(deciders(named('get_target')))).toEqual(['compare_monster_info']);
+  });
+
+  it('counts the arguments a call was given at its own level, not those of a call nested in one', () => {
+    // `is_candidate_for_attack(x + offset(radius, dx, dy, 0), 0)` is given two values, neither a
+    // plain name: `dx = x` stores into offset's argument, not a candidate the guard was given.
+    expect(symbols(deciders(named('first_candidate')))).toEqual([]);
   });
 
   it('leaves out a callee that runs straight through: a getter decides nothing', () => {

@@ -22,7 +22,7 @@ import { isCommentLine } from '../comment-lines';
 import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
 import { escapeRegExp } from '../text/escape';
-import { matchingParen } from '../text/brackets';
+import { matchingParen, splitArgs } from '../text/brackets';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
 
@@ -382,7 +382,9 @@ const FORWARDER_MAX_LINES = 15;
  * asking how: a function of FORWARDER_MAX_LINES lines or fewer that runs straight through (no
  * branch, no loop) and whose calls resolve (`resolve`: the graph's go-to-definition) to one function
  * with a body in the repository, written in another file. Calls that resolve to no body (a macro
- * such as `va_start`, a prototype alone, a library outside the repository) prepare its arguments.
+ * such as `va_start`, a prototype alone, a method of a parameter) prepare its arguments; a
+ * function held in a field and called for what it does (outsideCall: Xlib's, through winit's
+ * `(self.xlib.XDefineCursor)(…)`) is work of its own, and leaves no forwarder.
  * SDCC's `printf` starts its argument list, calls `_print_format (put_char_to_stdout, NULL, format,
  * arg)` in printf_large.c and ends the list: "how does printf go through the format string" is
  * answered by `_print_format`, which reads the format, while `printf`'s name and its file's words
@@ -401,10 +403,14 @@ export function forwardeeLookup(
     let body: number | undefined;
     for (const r of callsIn(file, chunk)) {
       if (r.name === name) continue;
-      const bodies = new Set(
-        resolve(chunk.fileId, r.line, r.name).filter((id) => id !== chunk.id && hasBody(corpus, corpus.chunks[id])),
-      );
-      if (bodies.size === 0) continue;
+      const resolved = resolve(chunk.fileId, r.line, r.name);
+      const bodies = new Set(resolved.filter((id) => id !== chunk.id && hasBody(corpus, corpus.chunks[id])));
+      if (bodies.size === 0) {
+        // A loaded library's function does work of its own (winit's `update_cursor` sets the
+        // cursor through Xlib before it flushes the requests): no forwarder.
+        if (resolved.length === 0 && outsideCall(file, r)) return undefined;
+        continue;
+      }
       // One call, written as its own statement: a function that calls it twice, or inside an
       // expression (osmium's haversine `distance`, `std::sin(deg_to_rad(c1.x - c2.x) * 0.5)`),
       // does the work itself with its help.
@@ -414,6 +420,34 @@ export function forwardeeLookup(
     return body !== undefined && corpus.chunks[body].fileId !== chunk.fileId ? body : undefined;
   };
 }
+
+/**
+ * Whether a call that reaches no definition in the repository runs a function held in a field,
+ * called for what it does: `(self.xlib.XDefineCursor)(self.display, window, cursor);`, the way
+ * Rust calls a field (a method call is written without the parentheses). The code it runs is a
+ * loaded library's or a table's of functions, never a macro, and the call is work of the
+ * function's own. Other calls that reach nothing stay steps that prepare: a bare name may be a
+ * macro of a system header (C's `va_start (arg, format);`), and a method of a parameter or a local
+ * value (`kw.setdefault(…)`, `.expect(…)` on the forwarded call's result) readies what is passed on.
+ */
+function outsideCall(file: CorpusFile, call: Reference): boolean {
+  if (call.receiver === undefined) return false;
+  const line = textOfLine(file.text, call.line);
+  const at = new RegExp(`(?<![\\w$])${escapeRegExp(call.name)}\\s*\\)\\s*\\(`).exec(line);
+  if (!at) return false;
+  const before = line
+    .slice(0, at.index)
+    .replace(RECEIVER_BEFORE_CALL, '')
+    .replace(/\(\s*$/, '');
+  return OWN_STATEMENT_OPENING.test(before);
+}
+
+/**
+ * What may stand before a call made for what it does or returns: nothing, a block's `{` (`unsafe {
+ * … }`), `return`, `await`. A value stored in a name (`let data = self.buf.as_slice();`) prepares
+ * an argument.
+ */
+const OWN_STATEMENT_OPENING = /(?:^[^(=]*[{;]|^|\breturn|\bawait)\s*$/;
 
 /** What may stand before a call that is its statement's whole value: nothing, `return`, `await`, an assignment's `x =` or `x :=`. */
 const STATEMENT_OPENING = /(?:^|\breturn|\bawait|[^=!<>]=|:=)\s*$/;
@@ -648,11 +682,8 @@ function keepsByCall(file: CorpusFile, chunk: Chunk, call: Reference, fromCall: 
   const open = fromCall.indexOf('(');
   const close = open < 0 ? -1 : matchingParen(fromCall, open);
   if (close < 0) return false;
-  const args = fromCall
-    .slice(open + 1, close)
-    .split(',')
-    .map((a) => a.trim())
-    .filter((a) => PLAIN_ARGUMENT.test(a));
+  // A comma inside a nested call (`better(score(a, b), best)`) separates that call's arguments.
+  const args = splitArgs(fromCall.slice(open + 1, close)).filter((a) => PLAIN_ARGUMENT.test(a));
   if (args.length < 2) return false;
   const stores = new RegExp(`^(?:local\\s+)?(?:${args.map(escapeRegExp).join('|')})\\s*=(?!=)`);
   let seen = 0;
@@ -1177,6 +1208,39 @@ const MAKING_WORDS =
 /** Whether a question asks how something is made (constructorLookup is then not passed). */
 export function asksHowMade(question: string): boolean {
   return MAKING_WORDS.test(question);
+}
+
+/**
+ * Whether a chunk is a destructor: Rust's `Drop::drop` (`fn drop(&mut self)`), a C++ `~Name`,
+ * Python's `__del__`, PHP's `__destruct`. It takes apart what the object holds once nothing uses
+ * it: on a question asking how the object does something, the member that does it answers, and
+ * the teardown matches the same nouns (winit's `AnimationFrameRequest::drop` cancels the frame
+ * `new` requested, "cancel animation frame" beside "request animation frame"). A question that
+ * asks how something is undone (asksHowUndone) passes no lookup (fuse's chooseMember:
+ * 'destructor-gives-way').
+ */
+export function destructorLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  return (chunk) => {
+    const name = functionName(chunk);
+    if (!name) return false;
+    const own = name.split(/::|\.|\\|#/).pop() ?? name;
+    if (own.startsWith('~') || own === '__del__' || own === '__destruct') return true;
+    if (own !== 'drop' || languageForPath(chunk.path) !== 'rust') return false;
+    const read = functionLines(corpus, chunk);
+    return read !== null && DROP_SIGNATURE.test(read.lines.slice(0, read.signature + 1).join(' '));
+  };
+}
+
+/** The signature of Rust's `Drop::drop`, the one method of the trait: `fn drop(&mut self)`. */
+const DROP_SIGNATURE = /\bfn\s+drop\s*\(\s*&\s*(?:'\w+\s+)?mut\s+self\s*\)/;
+
+/** Words of a question that ask how something is undone, let go of or ended: there the destructor answers. */
+const UNDOING_WORDS =
+  /\b(?:drop\w*|destr\w*|dispos\w*|releas\w*|free\w*|dealloc\w*|clean\w*|tear\w*|clos\w*|finali[sz]\w*|scope|dies|die)\b/i;
+
+/** Whether a question asks how something is undone (destructorLookup is then not passed). */
+export function asksHowUndone(question: string): boolean {
+  return UNDOING_WORDS.test(question);
 }
 
 /**

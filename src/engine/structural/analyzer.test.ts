@@ -231,6 +231,17 @@ describe('JavaScript', () => {
     ]);
   });
 
+  it('reads a Rust call of a function held in a field, through parentheses, as a call through that field', () => {
+    // The shape of winit 0.27's x11/util/cursor.rs: Xlib's functions are fields of a loaded library.
+    const rust = analyzer.analyze(
+      'src/cursor.rs',
+      'fn update(&self, w: Window) {\n    unsafe { (self.xlib.XDefineCursor)(self.display, w, 0) };\n}\n',
+    );
+    expect(rust.references.filter((r) => r.kind === 'call').map(({ name, receiver }) => ({ name, receiver }))).toEqual([
+      { name: 'XDefineCursor', receiver: 'self.xlib' },
+    ]);
+  });
+
   it("defines a class's private methods and reads `this.#m()` as a call of them", () => {
     // The shape of npm 9's lib/utils/log-file.js (Artistic-2.0): the work is in `#` methods.
     const source = [

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Definition, Reference } from '../contract';
-import { matchingClose, matchingParen } from '../text/brackets';
+import { matchingClose, matchingParen, splitArgs } from '../text/brackets';
 
 /** Nodes that may hold `#define`s at file level: conditional blocks, `extern "C" {`, namespaces. */
 const DEFINE_HOLDERS: ReadonlySet<string> = new Set([
@@ -245,23 +245,6 @@ function cExpand(define: CDefine, args: string[], table: CDefineTable, depth: nu
 }
 
 const matchingBrace = (text: string, at: number) => matchingClose(text, at, '{', '}');
-
-function splitArgs(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  out.push(text.slice(start).trim());
-  return out.length === 1 && out[0] === '' ? [] : out;
-}
 
 /**
  * The definitions that file-scope invocations in `text` of the table's defines (and the

@@ -136,6 +136,9 @@ const RUST_EXTRA = `
 (function_signature_item name: (identifier) @name) @definition.method
 (call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
 (call_expression function: (generic_function function: (identifier) @name)) @reference.call
+; A function pointer held in a field, called through parentheses (\`(self.xlib.XDefineCursor)(…)\`): a
+; dynamically loaded library's function is reached so.
+(call_expression function: (parenthesized_expression (field_expression field: (field_identifier) @name))) @reference.call
 (struct_expression name: (type_identifier) @name) @reference.new
 (struct_expression name: (scoped_type_identifier name: (type_identifier) @name)) @reference.new
 (type_identifier) @name @reference.type

@@ -12,3 +12,21 @@ export function matchingClose(text: string, at: number, open: string, close: str
 
 /** The index of the `)` that closes the `(` at `at`, or -1. */
 export const matchingParen = (text: string, at: number): number => matchingClose(text, at, '(', ')');
+
+/** A call's argument text split at its top-level commas (`f(a, b), c` → `f(a, b)`, `c`), each trimmed; [] for none. */
+export function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out.length === 1 && out[0] === '' ? [] : out;
+}

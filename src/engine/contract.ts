@@ -411,7 +411,10 @@ export interface Demotion {
  * more of the question (`consume_value` → `value_from_envvar`): the step the question names
  * ('callee-named'); or, on a question asking how, the chunk chosen so switches on or compares in
  * order the result of a function of its file that branches itself (`ft = guess_file_type_internal(f);
- * switch (ft)`): the function that works out what the caller chooses by ('callee-decides'); or the
+ * switch (ft)`): the function that works out what the caller chooses by ('callee-decides'); or, on a
+ * question asking how, it is the one function of its file calling the chunk chosen, and another
+ * strong member saying as much of the question: it runs the steps the question spans
+ * ('caller-runs-steps'); or the
  * chunk the boost put first only stores its argument in a field of its
  * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
  * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
@@ -437,6 +440,7 @@ export type MemberRule =
   | 'wrapper-hands-on'
   | 'callee-named'
   | 'callee-decides'
+  | 'caller-runs-steps'
   | 'setter-gives-way'
   | 'constructor-gives-way'
   | 'destructor-gives-way'

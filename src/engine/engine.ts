@@ -512,6 +512,7 @@ export class Engine {
               ? {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   decidersOf: decidersLookup(this.corpus),
+                  stepsOf: calleesLookup(this.corpus),
                   textBreaksMemberTies: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isScopeLine,

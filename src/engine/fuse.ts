@@ -251,6 +251,13 @@ export interface FusionInput {
    */
   decidersOf?(chunk: Chunk): number[];
   /**
+   * Questions asking how: every function of its own file a function calls, whatever its name
+   * (search/members.ts calleesLookup without the question); the one function of the file that
+   * calls the member chosen, and with it another strong member saying as much of the question,
+   * runs the steps the question spans and takes the place (chooseMember, 'caller-runs-steps').
+   */
+  stepsOf?(chunk: Chunk): number[];
+  /**
    * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
    * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
    * the file does more (chooseMember).
@@ -461,6 +468,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.holderOf && ((r) => input.holderOf?.(input.chunkOf(r.chunkId))),
           input.leadVerbOf && ((r) => input.leadVerbOf?.(input.chunkOf(r.chunkId)) === true),
           input.decidersOf && ((r) => input.decidersOf?.(input.chunkOf(r.chunkId)) ?? []),
+          input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
         )
     : null;
   const shownBy =
@@ -1042,6 +1050,7 @@ function chooseMember(
   holderOf?: (r: SearchResult) => number | undefined,
   leadVerbOf?: (r: SearchResult) => boolean,
   decidersOf?: (r: SearchResult) => number[],
+  stepsOf?: (r: SearchResult) => number[],
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -1156,26 +1165,45 @@ function chooseMember(
   }
   const holder = holderIn(group, chosen, holderOf);
   if (holder) take(holder);
+  // One step of several one function of the file runs, the question singling none out (callerOfSteps);
+  // a step chosen for what it is to its caller (named, a decider, a hand-on) stays.
+  const byCall = named || handsOn || (decider !== undefined && chosen === decider) || holder !== undefined;
+  const runner = byCall ? undefined : callerOfSteps(group, chosen, best, stepsOf, { ...sayings, codeWordsOf });
+  if (runner) take(runner);
   if (chosen === best || !(chosen.score > 0)) return best;
-  const factor = best.score / chosen.score;
-  const { chunkId, symbol, startLine, endLine, score } = best;
-  chosen.explanation.member = {
-    rule: memberRule({
-      decided: decider !== undefined && chosen === decider,
-      says: sayer !== undefined,
-      nested: holder !== undefined,
-      verb: verb !== undefined && chosen === verb,
-      listsAgree: agreed !== undefined && chosen === agreed,
-      named,
-      handsOn,
-      textTie: tieBreaker !== undefined && chosen === tieBreaker,
-      gaveWay,
-      closer: closeness(chosen) > closeness(best),
-    }),
-    over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
+  const rule = memberRule({
+    runsSteps: runner !== undefined,
+    decided: decider !== undefined && chosen === decider,
+    says: sayer !== undefined,
+    nested: holder !== undefined,
+    verb: verb !== undefined && chosen === verb,
+    listsAgree: agreed !== undefined && chosen === agreed,
+    named,
+    handsOn,
+    textTie: tieBreaker !== undefined && chosen === tieBreaker,
+    gaveWay,
+    closer: closeness(chosen) > closeness(best),
+  });
+  return standingFor(chosen, best, rule, {
     relevance: chosenRelevance,
     overRelevance: bestRelevance,
     nameCoverage: chosenCoverage,
+  });
+}
+
+/** The member chosen, recorded as standing for its file in place of its best chunk, with that chunk's score. */
+function standingFor(
+  chosen: SearchResult,
+  best: SearchResult,
+  rule: MemberRule,
+  read: { relevance: number; overRelevance: number; nameCoverage: number },
+): SearchResult {
+  const factor = best.score / chosen.score;
+  const { chunkId, symbol, startLine, endLine, score } = best;
+  chosen.explanation.member = {
+    rule,
+    over: { chunkId, ...(symbol !== undefined ? { symbol } : {}), startLine, endLine, score },
+    ...read,
     factor,
   };
   // The file keeps its place exactly: its score is the best chunk's, own score × factor.
@@ -1250,6 +1278,59 @@ function deciderOf(
     if (value >= most) [decider, most] = [r, value];
   }
   return decider;
+}
+
+/**
+ * The function of the file that runs the member chosen as one of its steps ('caller-runs-steps',
+ * "how" questions): the only function or method of the file's candidates that calls it (stepsOf),
+ * whose own lines say as many of the question's words as the member's (codeWordsOf), and which
+ * calls another function of the file that fused as a strong member (MEMBER_CHOICE_MIN_SHARE of the
+ * file's best) and whose name says as much of the question as the member's, a word at least (its
+ * share and its count). The question spans the steps and names none of them over the others, so
+ * the function running them holds the answer: symfony-validator's `loadClassMetadata` calls
+ * `getTypeConstraint` and `handleAllConstraint` for "how are constraints guessed automatically from
+ * the types of a class's properties"; mypy's `parse_config_file` calls `is_toml` and
+ * `destructure_overrides` for "how are mypy's settings read from setup.cfg or pyproject.toml".
+ * A member the question names over its fellow steps keeps its place (dbal's
+ * `detectRenamedColumns`, which `compareTables` runs beside `detectRenamedIndexes`, for "how does
+ * the schema comparator notice that a column was renamed"), and so does a helper several functions
+ * of the file call (phpseclib's `realpath`): it is no step of one piece of work. Neither the member
+ * nor the caller may give way (a short step, a setter, a constructor).
+ */
+function callerOfSteps(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  stepsOf: ((r: SearchResult) => number[]) | undefined,
+  sayings: {
+    coverageOf: (r: SearchResult) => number;
+    wordsSaidOf: (r: SearchResult) => number;
+    codeWordsOf?: (r: SearchResult) => number;
+    givesWay?: (r: SearchResult) => GivesWay | undefined;
+  },
+): SearchResult | undefined {
+  const { coverageOf, wordsSaidOf, codeWordsOf, givesWay } = sayings;
+  if (!stepsOf || !codeWordsOf) return undefined;
+  const isFunction = (r: SearchResult) => r.definitionKind === 'function' || r.definitionKind === 'method';
+  if (!isFunction(chosen) || givesWay?.(chosen) !== undefined) return undefined;
+  const callers = group.filter((r) => r !== chosen && isFunction(r) && stepsOf(r).includes(chosen.chunkId));
+  if (callers.length !== 1) return undefined;
+  const caller = callers[0];
+  if (givesWay?.(caller) !== undefined || codeWordsOf(caller) < codeWordsOf(chosen)) return undefined;
+  const coverage = coverageOf(chosen);
+  const said = Math.max(1, wordsSaidOf(chosen));
+  const another = stepsOf(caller).some((id) => {
+    const step = group.find((g) => g.chunkId === id);
+    return (
+      step !== undefined &&
+      step !== chosen &&
+      step !== caller &&
+      step.score >= MEMBER_CHOICE_MIN_SHARE * best.score &&
+      wordsSaidOf(step) >= said &&
+      coverageOf(step) >= coverage
+    );
+  });
+  return another ? caller : undefined;
 }
 
 /**
@@ -1420,6 +1501,7 @@ type GivesWay = 'setter' | 'constructor' | 'destructor' | 'short' | 'name-only' 
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {
+  runsSteps: boolean;
   decided: boolean;
   says: boolean;
   nested: boolean;
@@ -1431,7 +1513,8 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { decided, says, nested, verb, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
+  const { runsSteps, decided, says, nested, verb, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
+  if (runsSteps) return 'caller-runs-steps';
   if (nested) return 'nested-gives-way';
   if (says) return 'code-says-question';
   if (decided) return 'callee-decides';

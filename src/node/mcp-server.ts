@@ -244,6 +244,7 @@ const explanationShape = z.object({
         'wrapper-hands-on',
         'callee-named',
         'callee-decides',
+        'caller-runs-steps',
         'setter-gives-way',
         'constructor-gives-way',
         'destructor-gives-way',

@@ -277,6 +277,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'wrapper-hands-on': 'the member chosen only hands its call on to it',
   'callee-named': 'the member chosen calls it, and its name says more of the question',
   'callee-decides': 'the member chosen branches on what it returns: it decides',
+  'caller-runs-steps': 'it runs the member chosen and another strong member of its file, steps of the work asked about',
   'setter-gives-way': 'the chunk put first only stores its argument in a field',
   'constructor-gives-way': 'the chunk put first is a constructor, which only builds the object',
   'destructor-gives-way': 'the chunk put first is a destructor, which takes the object apart',

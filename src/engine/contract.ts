@@ -275,8 +275,10 @@ export interface QueryPlan extends Classification {
   expansions?: ExpandedTerm[];
   /**
    * The code's own spellings of a short plain-words question's words found in the repository's
-   * vocabulary (src/engine/text/spellings.ts: `dnlc` for "directory name lookup cache"), set by the
-   * engine from the text index: the text list searches them, the semantic list embeds them with the question.
+   * vocabulary (src/engine/text/spellings.ts: `dnlc` for "directory name lookup cache"), and a
+   * phrase's reading on any plain-words question (`count` for "the number of"), set by the engine
+   * from the text index: the text list searches them, the semantic list embeds them with the
+   * question, the structural list reads a phrase's as a form of its word.
    */
   spellings?: ExpandedTerm[];
 }
@@ -289,8 +291,11 @@ export interface QueryPlan extends Classification {
  * by the text index at `weight` (relative to the word's own match), and named in the
  * explanation ("matched `access` for 'readable'").
  */
-/** How a spelling of the code's stands for a question word (src/engine/text/spellings.ts). */
-export type SpellingCode = 'abbreviation' | 'word-form' | 'compound' | 'initialism';
+/**
+ * How a spelling of the code's stands for a question word (src/engine/text/spellings.ts); `phrase`:
+ * what a phrase of the question means, written in the code's word (`count` for "the number of").
+ */
+export type SpellingCode = 'abbreviation' | 'word-form' | 'compound' | 'initialism' | 'phrase';
 
 export interface ExpandedTerm {
   code: 'learned-expansion' | SpellingCode;

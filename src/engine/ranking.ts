@@ -882,12 +882,17 @@ export const EXPANSION_MAX_WORDS = 4;
  * another part of speech, weaker than the word; a shortening is weaker still: `env`, `mem`,
  * `cnt` stand for other words too, and at 0.5 the ones that did not stand for the question's
  * word moved a file's other functions above the one asked for (the figures: docs/eval/FUSION.md).
+ * A phrase's reading (`count` for "the number of") is searched on any plain-words question, a doc
+ * sentence too (the sentence says the phrase, never the code's word): it is what the phrase means,
+ * as sure as a verb form, so it weighs as one; as weak as a shortening it left the count's getter
+ * below the functions that only say "number" (docs/bench/HISTORY.md, 2026-12-06, h42-doc).
  */
 export const SPELLING_WEIGHTS: Readonly<Record<SpellingCode, number>> = {
   abbreviation: 0.3,
   'word-form': 0.7,
   compound: 0.5,
   initialism: 0.5,
+  phrase: 0.7,
 };
 
 /**
@@ -953,6 +958,7 @@ export const SPELLING_SAYS_WORD: Readonly<Record<SpellingCode, number>> = {
   'word-form': 1,
   compound: 1,
   initialism: 1,
+  phrase: 1,
 };
 
 /**

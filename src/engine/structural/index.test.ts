@@ -228,6 +228,48 @@ describe('understand_code and find_similar', () => {
   });
 });
 
+describe("understand_code: a phrase's reading", () => {
+  it('matches a word by the reading of its phrase ("the number of": `count`), as that word', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['typescript'] });
+    const nodes = buildCorpus(
+      [
+        {
+          path: 'src/nodes.ts',
+          text: `export class NodeDatabase {
+  getProcedures() {
+    return this.procedures;
+  }
+  getProcedureCount() {
+    return this.procedures.length;
+  }
+  formatNumber(n) {
+    return String(n);
+  }
+}
+`,
+        },
+      ],
+      analyzer,
+    );
+    const structural = StructuralIndex.build(nodes);
+    const name = (id: number) => nodes.chunks[id].symbol;
+    const raw = 'Returns the number of procedures';
+    const terms = ['returns', 'number', 'procedures'];
+    const read = plan({
+      intent: 'understand_code',
+      raw,
+      terms,
+      spellings: [{ code: 'phrase', word: 'number', token: 'count', weight: 0.7 }],
+    });
+    const hits = structural.search(read, 5);
+    expect(name(hits[0].chunkId)).toBe('getProcedureCount');
+    expect(hits[0].reason).toMatch(/matching .*count.*\(2\/3 terms\)/);
+    // Unread, the count's name says no more of the question than its siblings.
+    const unread = structural.search(plan({ intent: 'understand_code', raw, terms }), 5);
+    expect(unread.find((h) => name(h.chunkId) === 'getProcedureCount')?.reason).toMatch(/\(1\/3 terms\)/);
+  });
+});
+
 describe('lookup and definitionsNamed', () => {
   it('lists definitions named exactly, implementation first', () => {
     const named = index.definitionsNamed('parseConfig');

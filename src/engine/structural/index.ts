@@ -836,10 +836,13 @@ export class StructuralIndex implements Retriever {
     const { termOffsets, termDefs, termWeights, termVocab } = this.data;
     const defCount = this.data.defFile.length;
     const scores = new Map<number, { score: number; matched: string[] }>();
-    // A prose question's word also matches its base forms ("composes" → compose): one query term, its best form per definition.
+    // A prose question's word also matches its base forms ("composes" → compose), and its phrase's
+    // reading ("the number of": `count`, spellings.ts phraseReadings): one query term, its best
+    // form per definition.
     const prose = plan.snippet === undefined && plan.similarToChunk === undefined;
     for (const term of terms) {
-      const forms = [term, ...(prose ? baseForms(term) : [])]
+      const read = prose ? (plan.spellings ?? []).filter((e) => e.code === 'phrase' && e.word === term) : [];
+      const forms = [term, ...(prose ? baseForms(term) : []), ...read.map((e) => e.token)]
         .map((f) => this.terms.termIds.get(f))
         .filter((t): t is number => t !== undefined);
       const best = new Map<number, { part: number; t: number }>();

@@ -4,7 +4,7 @@
  */
 import type { Chunk, ExpandedTerm, ModalityHit, QueryPlan } from '../contract';
 import { expansionReason } from './expansion';
-import { spellingsOf } from './spellings';
+import { phraseReadings, spellingsOf } from './spellings';
 import { asksInPlainWords, EXPANSION_MAX_WORDS, SPELLING_SAYS_WORD } from '../ranking';
 import type { Corpus, CorpusFile, Retriever } from '../modality';
 import { contentTerms, subTokens } from '../tokens';
@@ -236,14 +236,17 @@ export class TextIndex implements Retriever {
 
   /**
    * The code's spellings of a question asked in a few plain words (spellings.ts), from this
-   * index's vocabulary; none for any other question. The engine sets them on the plan once, for
-   * the text list and the semantic list alike.
+   * index's vocabulary, and its phrases' readings (`count` for "the number of") at any length;
+   * none for any other question. The engine sets them on the plan once, for the text list and the
+   * semantic list alike.
    */
   spellings(plan: QueryPlan): ExpandedTerm[] {
     if (!asksInPlainWords(plan)) return [];
     const terms = plan.terms.length > 0 ? plan.terms : contentTerms(plan.raw);
-    if (terms.length > EXPANSION_MAX_WORDS) return [];
-    return spellingsOf(terms, plan.raw, this.terms.spellingVocabulary());
+    const vocabulary = this.terms.spellingVocabulary();
+    const read = phraseReadings(terms, plan.raw, vocabulary);
+    if (terms.length > EXPANSION_MAX_WORDS) return read;
+    return [...spellingsOf(terms, plan.raw, vocabulary), ...read];
   }
 
   /**

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { planQuery } from '../classify';
 import { SPELLING_WEIGHTS } from '../ranking';
 import { corpusFromTexts } from '../structural/corpus';
-import { abbreviates, looksShortened, spellingsOf, verbForms, type SpellingVocabulary } from './spellings';
+import {
+  abbreviates,
+  looksShortened,
+  phraseReadings,
+  spellingsOf,
+  verbForms,
+  type SpellingVocabulary,
+} from './spellings';
 import { TextIndex } from './index';
 
 function vocabulary(terms: string[]): SpellingVocabulary {
@@ -166,5 +173,52 @@ describe('the text index with the spellings', () => {
   it('spells nothing for a question that names a symbol', () => {
     const hits = index.search(planQuery('where is afs_MemWriteBlk defined'), 10);
     expect(hits.every((h) => h.expanded === undefined)).toBe(true);
+  });
+});
+
+describe('phraseReadings', () => {
+  const v = vocabulary(['count', 'number']);
+  const terms = (raw: string) => planQuery(raw).terms;
+
+  it('reads "the number of" as `count`, on a doc sentence of any length', () => {
+    const raw = 'Returns the number of procedures present inside this database';
+    expect(phraseReadings(terms(raw), raw, v)).toEqual([
+      { code: 'phrase', word: 'number', token: 'count', weight: SPELLING_WEIGHTS.phrase },
+    ]);
+    const bytes = 'Returns specified number of bytes from the buffer.';
+    expect(phraseReadings(terms(bytes), bytes, v)).toMatchObject([{ word: 'number', token: 'count' }]);
+  });
+
+  it('does not read "a number of" or "any number of" (several), "number" alone, a count said, or a token the code lacks', () => {
+    for (const raw of [
+      'Readpages reads a number of pages for a particular file',
+      'Accepts any number of arguments',
+      'Formats a number for display',
+      'Count the number of valid tokens in a jar.',
+    ])
+      expect(phraseReadings(terms(raw), raw, v), raw).toEqual([]);
+    const raw = 'Returns the number of procedures';
+    expect(phraseReadings(terms(raw), raw, vocabulary(['number']))).toEqual([]);
+  });
+});
+
+describe('the text index with a phrase read', () => {
+  const corpus = corpusFromTexts([
+    {
+      path: 'src/nodes/procedures.ts',
+      text: 'export function getProcedures(database) {\n  return database.procedures.filter((procedure) => procedure.database === database.name);\n}\n',
+    },
+    {
+      path: 'src/nodes/procedure-count.ts',
+      text: 'export function getProcedureCount(database) {\n  return database.count("procedure");\n}\n',
+    },
+  ]);
+  const index = TextIndex.build(corpus);
+
+  it('finds the count a doc sentence asks for as "the number of", and says what `count` stood for', () => {
+    const hits = index.search(planQuery('Returns the number of procedures present inside this database'), 10);
+    expect(corpus.chunks[hits[0].chunkId].path).toBe('src/nodes/procedure-count.ts');
+    expect(hits[0].reason).toContain("matched `count` for 'number'");
+    expect(hits[0].expanded).toMatchObject([{ code: 'phrase', word: 'number', token: 'count' }]);
   });
 });

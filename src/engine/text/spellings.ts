@@ -14,7 +14,9 @@
  *   `astar` for "a star");
  * - initialism: the initials of three words or more (`dnlc` for "directory name lookup cache"),
  *   or the initials of words before a whole one (`rbtree` for "red black tree", `lhash` for
- *   "linear hash").
+ *   "linear hash");
+ * - phrase: what a phrase means, in the word code names it by (`count` for "the number of"), read
+ *   on a question of any length (phraseReadings).
  *
  * The rules only propose; a spelling is searched when the repository's vocabulary holds it.
  */
@@ -168,4 +170,32 @@ function joinedSpellings(
         for (const w of said) add('initialism', w, initials);
     }
   }
+}
+
+/**
+ * Phrases whose meaning code writes as another word: "the number of X" is X's count, and code
+ * names it so (`getProcedureCount`, `count_tokens`, `SELECT COUNT(*)`), never "number", while the
+ * word "number" alone leads to what holds or formats a number (`Message::getNumber`,
+ * `formatNumber`). "A number of" and "any number of" mean several, not a count, and are not read.
+ */
+const PHRASE_READINGS: readonly { phrase: RegExp; word: string; token: string }[] = [
+  { phrase: /(?<!\b(?:a|any)\s+)\bnumber\s+of\b/i, word: 'number', token: 'count' },
+];
+
+/**
+ * The readings of a plain-words question's phrases (PHRASE_READINGS) whose word is one of its
+ * content words (`terms`) and whose token the vocabulary holds and the question does not say, on
+ * a question of any length: a doc sentence says "Returns the number of procedures", the code
+ * `getProcedureCount`.
+ */
+export function phraseReadings(
+  terms: readonly string[],
+  raw: string,
+  vocabulary: Pick<SpellingVocabulary, 'has'>,
+): ExpandedTerm[] {
+  const out: ExpandedTerm[] = [];
+  for (const { phrase, word, token } of PHRASE_READINGS)
+    if (terms.includes(word) && !terms.includes(token) && phrase.test(raw) && vocabulary.has(token))
+      out.push({ code: 'phrase', word, token, weight: SPELLING_WEIGHTS.phrase });
+  return out;
 }

@@ -523,12 +523,6 @@ export interface ResultExplanation {
    */
   aboveByFirstPlace?: { chunkId: number; path: string; startLine: number };
   /**
-   * Set on a question asking how when this result was moved above the one named here: two lists or
-   * more put a chunk of this result's file first, fewer put one of that one's file first (fuse.ts
-   * withFilesFirstInListsAbove).
-   */
-  aboveByFileFirstPlaces?: { chunkId: number; path: string; startLine: number };
-  /**
    * Set on a question about what code does when this result took the place of the copy named here:
    * the same definition, text for text, in a folder further from the repository's root (a port's
    * or a vendored copy; fuse.ts nearerCopiesFirst).

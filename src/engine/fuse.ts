@@ -478,9 +478,7 @@ export function fuse(input: FusionInput): SearchResult[] {
     ? withPlaceWordsWeighed(fileWeighed, (r) => placeWordsOf(input.chunkOf(r.chunkId)))
     : fileWeighed;
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
-  const tiesBroken = input.firstPlacesBreakTies
-    ? withFilesFirstInListsAbove(withFirstPlacesBreakingTies(weighed, input.limit, runs), scored, input.limit, runs)
-    : weighed;
+  const tiesBroken = input.firstPlacesBreakTies ? withFirstPlacesBreakingTies(weighed, input.limit, runs) : weighed;
   // The places settled, a stand-in's goes to the body it stands for.
   const { bodiesElsewhereOf } = input;
   const handedOn = bodiesElsewhereOf
@@ -710,53 +708,6 @@ function withFirstPlacesBreakingTies(
       [out[j - 1], out[j]] = [below, above];
       [ranks[j - 1], ranks[j]] = [ranks[j], ranks[j - 1]];
       below.explanation.aboveByFirstPlace = { chunkId: above.chunkId, path: above.path, startLine: above.startLine };
-      moved = true;
-    }
-    if (!moved) break;
-  }
-  return out;
-}
-
-/**
- * On a question asking how, a file that two lists or more put first — each with a chunk of its own,
- * the same or another — is shown above a neighbour whose file fewer lists put first, and again above
- * the next while that holds, within 3 × the results asked for. A modality counts once per chunk, so
- * a file whose working method is first by meaning and whose entry point is first by text splits
- * its evidence between two chunks, and each scores under a function of another file that one list
- * alone puts first and the boost or the file words lift (etcd's `keyIndex.compact`, first by text
- * and by structure, under `Keep`, first by meaning alone). Only code that runs moves (a function,
- * method, class or macro), no deeper demoted; the scores stay as they were.
- */
-function withFilesFirstInListsAbove(
-  files: SearchResult[],
-  candidates: readonly SearchResult[],
-  limit: number,
-  runs: (r: SearchResult) => boolean,
-): SearchResult[] {
-  const listsFirst = new Map<string, Set<string>>();
-  for (const c of candidates)
-    for (const [modality, m] of Object.entries(c.explanation.modalities))
-      if (m && m.contribution > 0 && m.rank === 0) {
-        const set = listsFirst.get(c.path) ?? new Set<string>();
-        set.add(modality);
-        listsFirst.set(c.path, set);
-      }
-  const firsts = (r: SearchResult) => listsFirst.get(r.path)?.size ?? 0;
-  if (![...listsFirst.values()].some((set) => set.size >= 2)) return files;
-  const out = [...files];
-  const depth = Math.min(out.length, Number.isFinite(limit) ? limit * EVERY_LIST_ORDER_DEPTH : out.length);
-  for (let pass = 0; pass < depth; pass++) {
-    let moved = false;
-    for (let j = 1; j < depth; j++) {
-      const [above, below] = [out[j - 1], out[j]];
-      if (firsts(below) < 2 || firsts(below) <= firsts(above) || !runs(below)) continue;
-      if ((below.explanation.demotion?.factor ?? 1) < (above.explanation.demotion?.factor ?? 1)) continue;
-      [out[j - 1], out[j]] = [below, above];
-      below.explanation.aboveByFileFirstPlaces = {
-        chunkId: above.chunkId,
-        path: above.path,
-        startLine: above.startLine,
-      };
       moved = true;
     }
     if (!moved) break;

@@ -1,7 +1,6 @@
 /**
  * Why a result stands where its score alone would not put it: the ordering rules fusion applies
- * after the scores (fuse.ts withEveryListsOrder, withFirstPlacesBreakingTies, withFilesFirstInListsAbove,
- * nearerCopiesFirst,
+ * after the scores (fuse.ts withEveryListsOrder, withFirstPlacesBreakingTies, nearerCopiesFirst,
  * withStandInsHandingOn) record the result they passed or replaced, and every explanation (the
  * CLI's lines, the app's panel and its ranking page) says it in the same words, from here.
  */
@@ -10,15 +9,11 @@ import type { ResultExplanation } from './contract';
 /** One ordering rule that moved a result, and the words that say so. */
 export interface OrderReason {
   /** The rule, as the explanation's field names it: the app marks each sentence with it. */
-  field:
-    'above-by-every-list' | 'above-by-first-place' | 'above-by-file-first-places' | 'above-its-copy' | 'in-place-of';
+  field: 'above-by-every-list' | 'above-by-first-place' | 'above-its-copy' | 'in-place-of';
   text: string;
 }
 
-type Ordered = Pick<
-  ResultExplanation,
-  'aboveByEveryList' | 'aboveByFirstPlace' | 'aboveByFileFirstPlaces' | 'aboveItsCopy' | 'inPlaceOf'
->;
+type Ordered = Pick<ResultExplanation, 'aboveByEveryList' | 'aboveByFirstPlace' | 'aboveItsCopy' | 'inPlaceOf'>;
 
 /**
  * The ordering rules that put this result above another, in words; `showPath` writes a path for
@@ -38,13 +33,6 @@ export function orderReasons(e: Ordered, showPath: (path: string) => string = (p
     reasons.push({
       field: 'above-by-first-place',
       text: `shown above ${showPath(path)}:${startLine}, a near tie: a list puts this first and another near its top`,
-    });
-  }
-  if (e.aboveByFileFirstPlaces) {
-    const { path, startLine } = e.aboveByFileFirstPlaces;
-    reasons.push({
-      field: 'above-by-file-first-places',
-      text: `shown above ${showPath(path)}:${startLine}: more lists put a chunk of this file first than of that one's, two or more`,
     });
   }
   if (e.aboveItsCopy) {

@@ -199,12 +199,6 @@ const explanationShape = z.object({
     .describe(
       'a question asking how: this result was moved above the one named, a near tie, because a list puts it first and another near its top while fewer lists put that one first',
     ),
-  aboveByFileFirstPlaces: z
-    .object({ chunkId: z.number(), path: z.string(), startLine: z.number() })
-    .optional()
-    .describe(
-      "a question asking how: this result was moved above the one named because two lists or more put a chunk of its file first and fewer put one of that one's file first",
-    ),
   aboveItsCopy: z
     .object({ chunkId: z.number(), path: z.string(), startLine: z.number() })
     .optional()
@@ -585,7 +579,6 @@ function explanationOut(e: ResultExplanation) {
     ...(e.firstInEveryList ? { firstInEveryList: true } : {}),
     ...(e.aboveByEveryList ? { aboveByEveryList: e.aboveByEveryList } : {}),
     ...(e.aboveByFirstPlace ? { aboveByFirstPlace: e.aboveByFirstPlace } : {}),
-    ...(e.aboveByFileFirstPlaces ? { aboveByFileFirstPlaces: e.aboveByFileFirstPlaces } : {}),
     ...(e.aboveItsCopy ? { aboveItsCopy: e.aboveItsCopy } : {}),
     ...(e.inPlaceOf ? { inPlaceOf: e.inPlaceOf } : {}),
     demotion: e.demotion,

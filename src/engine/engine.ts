@@ -12,6 +12,7 @@ import type {
   FileCoverage,
   IndexStats,
   Modality,
+  ModalityHit,
   ModalityRun,
   Preset,
   QueryPlan,
@@ -120,7 +121,7 @@ import {
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
 import { placeWordsLookup } from './search/place-words';
-import { docCommentOwners, docHitsToDefinitions } from './search/doc-comments';
+import { docCommentOwners, docHitsToDefinitions, standInHitsToBodies } from './search/doc-comments';
 import { containersOfMembers, withoutContainers } from './search/containers';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
 import { corpusFromChunkTable } from './structural/corpus';
@@ -461,10 +462,13 @@ export class Engine {
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
         plan.intent === 'understand_code'
-          ? docHitsToDefinitions(
-              membersAnswer ? withoutContainers(kept, (this.holders ??= containersOfMembers(this.corpus))) : kept,
-              this.docOwnerOf(howItWorks),
-              (id) => this.corpus.chunks[id],
+          ? this.standInsHandedOn(
+              docHitsToDefinitions(
+                membersAnswer ? withoutContainers(kept, (this.holders ??= containersOfMembers(this.corpus))) : kept,
+                this.docOwnerOf(howItWorks),
+                (id) => this.corpus.chunks[id],
+              ),
+              howItWorks,
             )
           : kept,
       weights,
@@ -607,6 +611,29 @@ export class Engine {
     };
   }
   private docOwners: ((chunkId: number) => number | undefined) | undefined;
+
+  /**
+   * On a question asking how, the structural list's hits on a stand-in given to its one body
+   * (standInHitsToBodies). That list reads a declaration with its doc comment and signature, the
+   * body's description; the semantic and text lists read the declaration's chunk, a signature the
+   * body repeats, and handed on from them, apfs.h's prototype of `apfs_read_node` lifted its body
+   * above `apfs_obj_verify_csum`, first by text and by structure.
+   */
+  private standInsHandedOn(
+    lists: Partial<Record<Modality, ModalityHit[]>>,
+    howItWorks: boolean,
+  ): Partial<Record<Modality, ModalityHit[]>> {
+    const structural = this.indexes.structural;
+    if (!howItWorks || !structural || !lists.structural) return lists;
+    return {
+      ...lists,
+      ...standInHitsToBodies(
+        { structural: lists.structural },
+        (id) => structural.bodyChunkOf(id),
+        (id) => this.corpus.chunks[id],
+      ),
+    };
+  }
   /** Whether a chunk is a class-like definition holding members' chunks (search/containers.ts), per file on first use. */
   private holders: ((chunkId: number) => boolean) | undefined;
 

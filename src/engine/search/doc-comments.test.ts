@@ -254,3 +254,117 @@ public class Capstone {
     );
   });
 });
+
+describe("a C++ header's declaration hands its hits to the body in the .inl on a how question (glm's matrix_transform)", () => {
+  // glm documents each function on its declaration, in a namespace of declarations: the doc lines
+  // fall in the namespace's chunk, the declaration's chunk is its two lines, and the structural
+  // list reads the doc with the declaration. The bodies, in the .inl the header includes, say
+  // none of the doc's words.
+  const header = `#pragma once
+#include "../detail/qualifier.hpp"
+
+namespace glm
+{
+	/// Builds a translation 4 * 4 matrix created from a vector of 3 components.
+	///
+	/// @param m Input matrix multiplied by this translation matrix.
+	/// @param v Coordinates of a translation vector.
+	template<typename T, qualifier Q>
+	GLM_FUNC_DECL mat<4, 4, T, Q> translate(
+		mat<4, 4, T, Q> const& m, vec<3, T, Q> const& v);
+
+	/// Build a right handed look at view matrix.
+	///
+	/// @param eye Position of the camera
+	/// @param center Position where the camera is looking at
+	/// @param up Normalized up vector, how the camera is oriented.
+	template<typename T, qualifier Q>
+	GLM_FUNC_DECL mat<4, 4, T, Q> lookAtRH(
+		vec<3, T, Q> const& eye, vec<3, T, Q> const& center, vec<3, T, Q> const& up);
+}//namespace glm
+
+#include "matrix_transform.inl"
+`;
+  const inl = `namespace glm
+{
+	template<typename T, qualifier Q>
+	GLM_FUNC_QUALIFIER mat<4, 4, T, Q> translate(mat<4, 4, T, Q> const& m, vec<3, T, Q> const& v)
+	{
+		mat<4, 4, T, Q> Result(m);
+		Result[3] = m[0] * v[0] + m[1] * v[1] + m[2] * v[2] + m[3];
+		return Result;
+	}
+
+	template<typename T, qualifier Q>
+	GLM_FUNC_QUALIFIER mat<4, 4, T, Q> lookAtRH(vec<3, T, Q> const& eye, vec<3, T, Q> const& center, vec<3, T, Q> const& up)
+	{
+		vec<3, T, Q> const f(normalize(center - eye));
+		vec<3, T, Q> const s(normalize(cross(f, up)));
+		vec<3, T, Q> const u(cross(s, f));
+
+		mat<4, 4, T, Q> Result(1);
+		Result[0][0] = s.x;
+		Result[1][0] = s.y;
+		Result[2][0] = s.z;
+		Result[0][1] = u.x;
+		Result[1][1] = u.y;
+		Result[2][1] = u.z;
+		Result[0][2] =-f.x;
+		Result[1][2] =-f.y;
+		Result[2][2] =-f.z;
+		Result[3][0] =-dot(s, eye);
+		Result[3][1] =-dot(u, eye);
+		Result[3][2] = dot(f, eye);
+		return Result;
+	}
+}//namespace glm
+`;
+  const projection = `namespace glm
+{
+	/// Map the specified object coordinates into window coordinates of the camera.
+	///
+	/// @param obj Specify the object coordinates.
+	/// @param model Specifies the current modelview matrix
+	/// @param proj Specifies the current projection matrix
+	template<typename T, typename U, qualifier Q>
+	GLM_FUNC_QUALIFIER vec<3, T, Q> project(vec<3, T, Q> const& obj, mat<4, 4, T, Q> const& model, mat<4, 4, T, Q> const& proj, vec<4, U, Q> const& viewport)
+	{
+		vec<4, T, Q> tmp = vec<4, T, Q>(obj, static_cast<T>(1));
+		tmp = model * tmp;
+		tmp = proj * tmp;
+		tmp /= tmp.w;
+		tmp = tmp * static_cast<T>(0.5) + static_cast<T>(0.5);
+		tmp[0] = tmp[0] * T(viewport[2]) + T(viewport[0]);
+		tmp[1] = tmp[1] * T(viewport[3]) + T(viewport[1]);
+		return vec<3, T, Q>(tmp);
+	}
+}//namespace glm
+`;
+  const question = 'how does glm build a view matrix from the camera position and the point it looks at';
+  let engine: Engine;
+
+  beforeAll(async () => {
+    engine = await engineOver([
+      { path: 'ext/matrix_transform.hpp', text: header },
+      { path: 'ext/matrix_transform.inl', text: inl },
+      { path: 'ext/matrix_projection.inl', text: projection },
+    ]);
+  });
+
+  it('the body of lookAtRH comes first, with the declaration’s places as its own', async () => {
+    const r = await engine.search(question, { preset: 'default' });
+    expect(r.query.intent).toBe('understand_code');
+    const first = r.results[0];
+    expect([first.path, first.symbol]).toEqual(['ext/matrix_transform.inl', 'lookAtRH']);
+    expect(first.explanation.modalities.structural?.reason).toMatch(
+      /^its declaration \(ext\/matrix_transform\.hpp, lines \d+-\d+\): /,
+    );
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+  });
+
+  it('a question that does not ask how keeps the declaration’s hits on the declaration', async () => {
+    const r = await engine.search('right handed look at view matrix from camera position', { preset: 'default' });
+    const reasons = r.results.flatMap((x) => Object.values(x.explanation.modalities).map((m) => m?.reason ?? ''));
+    expect(reasons.some((reason) => reason.startsWith('its declaration'))).toBe(false);
+  });
+});

@@ -108,3 +108,35 @@ export function docHitsToDefinitions(
   }
   return out;
 }
+
+/**
+ * Each list with its hits on a C/C++ declaration that stands in for one body elsewhere (a
+ * header's prototype: StructuralIndex.bodyChunkOf) given to that body (the reason says so). On a
+ * question asking how, the engine hands on the structural list's: it reads a declaration with its
+ * name, its parameters and its doc comment, which describe what the body does, and the body, in an
+ * `.inl`, `-inl.h` or `impl/` file beside the header, or a `.c` file, often holds none of those
+ * words (glm's `lookAtRH`, documented in matrix_transform.hpp and written in
+ * matrix_transform.inl). A body the list ranks higher keeps its own rank: fuse counts a modality
+ * once per chunk, at its best rank.
+ */
+export function standInHitsToBodies(
+  lists: Partial<Record<Modality, ModalityHit[]>>,
+  bodyOf: (chunkId: number) => number | undefined,
+  chunkOf: (chunkId: number) => Chunk,
+): Partial<Record<Modality, ModalityHit[]>> {
+  const out: Partial<Record<Modality, ModalityHit[]>> = {};
+  for (const [modality, list] of Object.entries(lists) as [Modality, ModalityHit[]][]) {
+    out[modality] = list.map((hit) => {
+      const body = bodyOf(hit.chunkId);
+      if (body === undefined) return hit;
+      const declaration = chunkOf(hit.chunkId);
+      const where = chunkOf(body).path === declaration.path ? 'lines' : `${declaration.path}, lines`;
+      return {
+        ...hit,
+        chunkId: body,
+        reason: `its declaration (${where} ${declaration.startLine}-${declaration.endLine}): ${hit.reason}`,
+      };
+    });
+  }
+  return out;
+}

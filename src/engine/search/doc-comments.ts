@@ -82,61 +82,54 @@ function blankAbove(lines: readonly string[], from: number, docLine: number): bo
 }
 
 /**
- * Each list with its hits on a doc comment's window given to the definition the comment
- * documents (the reason says so). A definition the list already ranks higher keeps its own
- * rank: fuse counts a modality once per chunk, at its best rank.
+ * Each list with its hits on one chunk given to another that the first stands for, the reason
+ * saying where the hit was (`what`: "its doc comment", "its declaration"). A chunk the list
+ * already ranks higher keeps its own rank: fuse counts a modality once per chunk, at its best rank.
  */
-export function docHitsToDefinitions(
+function hitsHandedOn(
   lists: Partial<Record<Modality, ModalityHit[]>>,
-  ownerOf: (chunkId: number) => number | undefined,
+  targetOf: (chunkId: number) => number | undefined,
   chunkOf: (chunkId: number) => Chunk,
+  what: string,
 ): Partial<Record<Modality, ModalityHit[]>> {
   const out: Partial<Record<Modality, ModalityHit[]>> = {};
   for (const [modality, list] of Object.entries(lists) as [Modality, ModalityHit[]][]) {
     out[modality] = list.map((hit) => {
-      const owner = ownerOf(hit.chunkId);
-      if (owner === undefined) return hit;
-      const window = chunkOf(hit.chunkId);
-      // Handed on from a header's prototype to the body it declares (Engine.docOwnerOf): say where.
-      const where = chunkOf(owner).path === window.path ? 'lines' : `${window.path}, lines`;
-      return {
-        ...hit,
-        chunkId: owner,
-        reason: `its doc comment (${where} ${window.startLine}-${window.endLine}): ${hit.reason}`,
-      };
+      const target = targetOf(hit.chunkId);
+      if (target === undefined) return hit;
+      const from = chunkOf(hit.chunkId);
+      // Handed on from a header to the body in another file: say where.
+      const where = chunkOf(target).path === from.path ? 'lines' : `${from.path}, lines`;
+      return { ...hit, chunkId: target, reason: `${what} (${where} ${from.startLine}-${from.endLine}): ${hit.reason}` };
     });
   }
   return out;
 }
 
 /**
+ * Each list with its hits on a doc comment's window given to the definition the comment
+ * documents (Engine.docOwnerOf; a header's prototype hands on to the body it declares).
+ */
+export function docHitsToDefinitions(
+  lists: Partial<Record<Modality, ModalityHit[]>>,
+  ownerOf: (chunkId: number) => number | undefined,
+  chunkOf: (chunkId: number) => Chunk,
+): Partial<Record<Modality, ModalityHit[]>> {
+  return hitsHandedOn(lists, ownerOf, chunkOf, 'its doc comment');
+}
+
+/**
  * Each list with its hits on a C/C++ declaration that stands in for one body elsewhere (a
- * header's prototype: StructuralIndex.bodyChunkOf) given to that body (the reason says so). On a
- * question asking how, the engine hands on the structural list's: it reads a declaration with its
- * name, its parameters and its doc comment, which describe what the body does, and the body, in an
- * `.inl`, `-inl.h` or `impl/` file beside the header, or a `.c` file, often holds none of those
- * words (glm's `lookAtRH`, documented in matrix_transform.hpp and written in
- * matrix_transform.inl). A body the list ranks higher keeps its own rank: fuse counts a modality
- * once per chunk, at its best rank.
+ * header's prototype: StructuralIndex.bodyChunkOf) given to that body. On a question asking how,
+ * the engine hands on the structural list's: it reads a declaration with its name, its parameters
+ * and its doc comment, which describe what the body does, and the body, in an `.inl`, `-inl.h` or
+ * `impl/` file beside the header, or a `.c` file, often holds none of those words (glm's
+ * `lookAtRH`, documented in matrix_transform.hpp and written in matrix_transform.inl).
  */
 export function standInHitsToBodies(
   lists: Partial<Record<Modality, ModalityHit[]>>,
   bodyOf: (chunkId: number) => number | undefined,
   chunkOf: (chunkId: number) => Chunk,
 ): Partial<Record<Modality, ModalityHit[]>> {
-  const out: Partial<Record<Modality, ModalityHit[]>> = {};
-  for (const [modality, list] of Object.entries(lists) as [Modality, ModalityHit[]][]) {
-    out[modality] = list.map((hit) => {
-      const body = bodyOf(hit.chunkId);
-      if (body === undefined) return hit;
-      const declaration = chunkOf(hit.chunkId);
-      const where = chunkOf(body).path === declaration.path ? 'lines' : `${declaration.path}, lines`;
-      return {
-        ...hit,
-        chunkId: body,
-        reason: `its declaration (${where} ${declaration.startLine}-${declaration.endLine}): ${hit.reason}`,
-      };
-    });
-  }
-  return out;
+  return hitsHandedOn(lists, bodyOf, chunkOf, 'its declaration');
 }

@@ -1294,10 +1294,8 @@ function deciderOf(
  * A member the question names over its fellow steps keeps its place (dbal's
  * `detectRenamedColumns`, which `compareTables` runs beside `detectRenamedIndexes`, for "how does
  * the schema comparator notice that a column was renamed"), and so does a helper several functions
- * of the file call (phpseclib's `realpath`): it is no step of one piece of work; nor is a step the
- * member runs itself (less's `compareVersion`, run by `validatePlugin` and by its caller
- * `evalPlugin`) a fellow step beside it. Neither the member nor the caller may give way (a short
- * step, a setter, a constructor).
+ * of the file call (phpseclib's `realpath`): it is no step of one piece of work. Neither the member
+ * nor the caller may give way (a short step, a setter, a constructor).
  */
 function callerOfSteps(
   group: SearchResult[],
@@ -1321,15 +1319,12 @@ function callerOfSteps(
   if (givesWay?.(caller) !== undefined || codeWordsOf(caller) < codeWordsOf(chosen)) return undefined;
   const coverage = coverageOf(chosen);
   const said = Math.max(1, wordsSaidOf(chosen));
-  // A step the member itself runs is part of the member's work, not a fellow step beside it.
-  const runByMember = new Set(stepsOf(chosen));
   const another = stepsOf(caller).some((id) => {
     const step = group.find((g) => g.chunkId === id);
     return (
       step !== undefined &&
       step !== chosen &&
       step !== caller &&
-      !runByMember.has(id) &&
       step.score >= MEMBER_CHOICE_MIN_SHARE * best.score &&
       wordsSaidOf(step) >= said &&
       coverageOf(step) >= coverage

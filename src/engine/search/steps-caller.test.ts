@@ -68,17 +68,9 @@ const SHARED = [
   '',
 ].join('\n');
 
-// `handle_all_constraint` runs `get_type_constraint` itself: the loader's other step is the member's own
-// (less's `validatePlugin`, which runs `compareVersion`, itself run by `evalPlugin`).
-const OWN = LOADER.replace(
-  '    def handle_all_constraint(self, prop, constraint, metadata):\n',
-  '    def handle_all_constraint(self, prop, constraint, metadata):\n        constraint = constraint or self.get_type_constraint(None, prop)\n',
-);
-
 const corpus = await parsedCorpus([
   { path: 'Mapping/Loader/loader.py', text: LOADER },
   { path: 'Mapping/Loader/shared.py', text: SHARED },
-  { path: 'Mapping/Loader/own.py', text: OWN },
 ]);
 const named = (path: string, symbol: string) =>
   definitionNamed({ chunks: corpus.chunks.filter((c) => c.path === path) }, symbol);
@@ -167,15 +159,5 @@ describe('a helper two functions of its file call is no step of one of them', ()
     const withParent = { ...lists, semantic: merge(lists.semantic, at(30, named(shared, 'load_parent_metadata'))) };
     expect(shownFor(shared, GUESSED, withParent, false).symbol).toBe('handle_all_constraint');
     expect(shownFor(shared, GUESSED, withParent, true).symbol).toBe('handle_all_constraint');
-  });
-});
-
-describe('a step the member runs itself is no fellow step beside it', () => {
-  it('keeps the member when the caller’s other strong step is one the member calls too', () => {
-    const own = 'Mapping/Loader/own.py';
-    const steps = calleesLookup(corpus)(named(own, 'handle_all_constraint')).map((id) => corpus.chunks[id].symbol);
-    expect(steps).toEqual(['get_type_constraint']);
-    expect(shownFor(own, GUESSED, listsOf(own), false).symbol).toBe('handle_all_constraint');
-    expect(shownFor(own, GUESSED, listsOf(own), true).symbol).toBe('handle_all_constraint');
   });
 });

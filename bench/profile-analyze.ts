@@ -7,11 +7,12 @@
  * `--analyzer` loads another copy of analyzer.ts (e.g. a saved baseline) so before/after runs
  * can be made back to back on a noisy machine. Add `--cpu-prof` to node to profile.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { languageForPath } from '../src/engine/structural/grammars';
 import { nodeGrammars } from '../src/node/grammars';
+import { filesUnder } from './files-under';
 
 interface Options {
   folder: string;
@@ -33,15 +34,6 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (entry.isFile()) yield full;
-  }
-}
-
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -52,7 +44,7 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const root = resolve(options.folder);
   const files: { path: string; text: string }[] = [];
-  for await (const full of walk(root)) {
+  for await (const full of filesUnder(root)) {
     const path = relative(root, full).split('\\').join('/');
     if (languageForPath(path)) files.push({ path, text: await readFile(full, 'utf8') });
   }

@@ -10,14 +10,15 @@
  * Run 0 is cold (Liftoff, tier-up, the query's compile), as a parse worker's first megabytes are.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import { Parser, Query } from 'web-tree-sitter';
 import type { Language } from '../src/engine/contract';
 import { languageForPath } from '../src/engine/structural/grammars';
 import type { GrammarSource } from '../src/engine/structural/grammars';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
 import { nodeGrammars } from '../src/node/grammars';
+import { filesUnder } from './files-under';
 
 const argv = process.argv.slice(2);
 let folder = '';
@@ -65,18 +66,9 @@ function timed<T extends object>(proto: T, name: keyof T, key: keyof typeof spen
 timed(Parser.prototype, 'parse', 'parse');
 timed(Query.prototype, 'matches', 'query');
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (entry.isFile()) yield full;
-  }
-}
-
 const root = resolve(folder);
 const files: { path: string; text: string }[] = [];
-for await (const full of walk(root)) {
+for await (const full of filesUnder(root)) {
   const path = relative(root, full).split('\\').join('/');
   if (languageForPath(path)) files.push({ path, text: await readFile(full, 'utf8') });
 }

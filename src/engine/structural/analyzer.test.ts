@@ -664,7 +664,7 @@ describe('Ruby', () => {
 describe('grammars loaded once', () => {
   it('loads a grammar once per source however many analyzers read it, and each analyzer parses with it', async () => {
     // A loaded grammar holds places in the runtime's function table for good: a process that
-    // loaded one per analyzer ran out of table after some sixty analyzers of every language.
+    // loaded one per analyzer ran out of table once enough analyzers had loaded every language.
     const asked: string[] = [];
     const source = {
       ...nodeGrammars,

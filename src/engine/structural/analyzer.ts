@@ -101,8 +101,9 @@ function initRuntime(source: GrammarSource): Promise<void> {
  * Each grammar is loaded once per realm and source, whatever the number of analyzers: a loaded
  * grammar's functions take places in the runtime's one function table for good (web-tree-sitter
  * has no unload), so a process that made an analyzer per build — a server indexing again and
- * again, a test file of a hundred engines — ran out of table ("table index is out of bounds")
- * after some sixty analyzers of every language. A language object serves any number of parsers.
+ * again, a test file of many engines — ran out of table ("table index is out of bounds") once
+ * enough analyzers had loaded every language (measured: docs/bench/HISTORY.md, forty-second
+ * session, lead). A language object serves any number of parsers.
  */
 const loadedGrammars = new WeakMap<GrammarSource, Map<Language, Promise<TSLanguage>>>();
 

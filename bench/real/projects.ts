@@ -2176,6 +2176,41 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06e',
   },
+  // Twenty-eighth group (h43-qb), written from reading the code before Fourfold ran on it.
+  // dokuwiki (PHP, the wiki engine's own inc/, bin/ and lib/exe/; vendor/ and the lang/ string
+  // tables left out; lib/plugins and lib/tpl are symlinks into /var/lib and are not followed):
+  // families are the parser modes' preConnect/postConnect, the caches'
+  // makeDefaultCacheDecision, the actions' checkPreconditions and PassHash's hash_* methods;
+  // messages are XML-RPC faults as a Python client prints them and uncaught PHP exceptions;
+  // dependants are `use dokuwiki\…` lines (and a same-namespace use). buildah (Go, the
+  // module's own packages, tests left out): families are the `buildah manifest` subcommands,
+  // the copier's request handlers and entry points, the Builder's Clear* setters and the flag
+  // completion tables; messages are the CLI's `Error: …` lines; dependants are the files
+  // importing a package. Rejected: golang-github-spf13-viper (20 files), cilium-ebpf (98),
+  // pion-webrtc (errors are package variables, few raise sites). Neither package nor its Debian
+  // source is in the model's lists.
+  {
+    name: 'dokuwiki',
+    pkg: 'dokuwiki',
+    version: '0.0.20220731.a-2',
+    language: 'php',
+    root: 'usr/share/dokuwiki',
+    extensions: ['.php'],
+    exclude: /^vendor\/|(^|\/)lang\/|(^|\/)_test\//,
+    half: 'tuning',
+    since: '2026-12-06f',
+  },
+  {
+    name: 'buildah',
+    pkg: 'golang-github-containers-buildah-dev',
+    version: '1.28.2+ds1-3+deb12u1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/containers/buildah',
+    extensions: ['.go'],
+    exclude: /_test\.go$|(^|\/)testdata\//,
+    half: 'tuning',
+    since: '2026-12-06f',
+  },
 ];
 
 export interface RealFile {

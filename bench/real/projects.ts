@@ -2211,6 +2211,50 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06f',
   },
+  // Twenty-eighth group (6 December, branch h43-qa), written before Fourfold ran on them: Lua and
+  // C++ (zerobrane-studio, textadept, lite-xl and solarus are not in bookworm; mame-data's plugins
+  // are 40 Lua files, vlc's Lua scripts are few; libfmt-dev ships 14 headers, libcli11-dev about 30,
+  // nlohmann-json3-dev about 50; libpqxx-dev ships declarations (its bodies are compiled); the
+  // boost sub-libraries are boost1.81, which is in the lists). sysdig 0.29.3 (sysdig): the system
+  // tracer's chisels, usr/share/sysdig/chisels, 102 Lua files of about 13,000 lines: one chisel per
+  // file with its args table and the on_set_arg / on_init / on_event / on_interval /
+  // on_capture_end callbacks the engine calls, the shared helpers (common.lua: the top-table
+  // printer, value formatters, numeric-argument check), the ANSI terminal module, the HTTP parser
+  // (http.lua), a statsd client, the flame-graph builder, the wsysdig summary (a JSON report of a
+  // trace), a vendored dkjson, and the csysdig view definitions v_*.lua (data tables). Families: the
+  // statsd metric senders, the flame tree mergers (min/max/avg), the copied colour-ramp helper, the
+  // HTTP request/response parsers, the value formatters; messages are the chisels' print() lines as
+  // the terminal shows them; dependants are require "ansiterminal" / require ("dkjson"). ViennaCL
+  // 1.7.1 (libviennacl-dev, Debian source viennacl): the header-only linear-algebra library for
+  // CPUs, OpenCL and CUDA, usr/include/viennacl, 251 headers: the vector and matrix types, the
+  // operations per backend (host_based/, opencl/ with its kernel source generators, cuda/), the
+  // iterative solvers (CG, BiCGStab, GMRES, each with a pipelined variant), the preconditioners
+  // (ILU0, ILUT, ICHOL0, Chow-Patel, block ILU, Jacobi, row scaling, AMG, SPAI), the eigenvalue
+  // solvers (power iteration, Lanczos, bisection, QR), the scheduler and Matrix Market I/O.
+  // Families: the AMG interpolation, influence and aggregation builders, the pipelined solvers, the
+  // incomplete factorizations; messages are uncaught exceptions as `terminate called after throwing
+  // …` prints them (memory_exception prefixes "ViennaCL: Internal memory error: "); dependants are
+  // #include "viennacl/…". Neither package, nor its Debian source, is in the model's lists.
+  {
+    name: 'sysdig',
+    pkg: 'sysdig',
+    version: '0.29.3-1+b1',
+    language: 'lua',
+    root: 'usr/share/sysdig/chisels',
+    extensions: ['.lua'],
+    half: 'tuning',
+    since: '2026-12-06f',
+  },
+  {
+    name: 'viennacl',
+    pkg: 'libviennacl-dev',
+    version: '1.7.1+dfsg1-6',
+    language: 'cpp',
+    root: 'usr/include/viennacl',
+    extensions: ['.hpp', '.h'],
+    half: 'tuning',
+    since: '2026-12-06f',
+  },
 ];
 
 export interface RealFile {

@@ -437,7 +437,10 @@ export interface Demotion {
  * member chosen and its name says more of the question ('lists-rank-higher'); or, on a sentence
  * describing what code does, its name says the verb the sentence opens with and as much of the
  * question as the member chosen, whose name does not ('name-says-verb': `Log.flush` over
- * `Log.destinations` for "Flush any log destinations …").
+ * `Log.destinations` for "Flush any log destinations …"); or, on such a sentence saying "this
+ * <noun>", its holder (class, module, receiver type) says that noun, the chosen member's does not,
+ * and its name says as much of the question ('this-names-holder': `Float#to_pson` over
+ * `String#to_pson` for "… for this Float number").
  */
 export type MemberRule =
   | 'closer-before-boost'
@@ -456,7 +459,8 @@ export type MemberRule =
   | 'code-says-question'
   | 'text-breaks-tie'
   | 'lists-rank-higher'
-  | 'name-says-verb';
+  | 'name-says-verb'
+  | 'this-names-holder';
 
 export interface MemberChoice {
   rule: MemberRule;

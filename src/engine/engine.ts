@@ -98,6 +98,7 @@ import {
   delegateLookup,
   memberNamesRead,
   memberNameSaysLeadVerb,
+  memberHolderSaysThis,
   memberCodeWordsSaid,
   asksHow,
   outsideFunctionsLookup,
@@ -505,6 +506,7 @@ export class Engine {
             ...(!howItWorks && plan.rule === 'description' ? { everyListOrders: true } : {}),
             ...(!howItWorks && plan.rule === 'description' ? leadVerbInput(plan.raw) : {}),
             ...(howItWorks ? {} : { holderOf: holderLookup(this.corpus) }),
+            ...(howItWorks ? {} : holderSaysThisInput(plan.raw)),
             bodyOf: (id: number) => this.indexes.structural?.bodyChunkOf(id),
             fileContentOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.hash,
             definitionTextOf: (chunk: Chunk) => (chunk.kind === 'definition' ? this.chunkText(chunk) : undefined),
@@ -915,6 +917,12 @@ function listFloorNote(plan: QueryPlan, weights: Record<Modality, number>, retri
 /** Whether a chunk holds one of the lines of a pasted message's chosen format strings (QueryPlan.formatLines). */
 function holdsLineOf(lines: readonly { path: string; line: number }[]): (chunk: Chunk) => boolean {
   return (chunk) => lines.some((l) => l.path === chunk.path && holdsLine(chunk, l.line));
+}
+
+/** A statement saying "this <noun>": the member choice reads which holders say the noun. */
+function holderSaysThisInput(question: string): { holderSaysThisOf?(chunk: Chunk): boolean } {
+  const holderSaysThisOf = memberHolderSaysThis(question);
+  return holderSaysThisOf ? { holderSaysThisOf } : {};
 }
 
 /** A sentence describing code: the member choice reads which names say the verb it opens with. */

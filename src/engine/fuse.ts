@@ -233,6 +233,13 @@ export interface FusionInput {
    */
   leadVerbOf?(chunk: Chunk): boolean;
   /**
+   * A sentence describing what code does that says "this <noun>": whether a chunk's holder (its
+   * class, module or receiver type) says that noun (search/members.ts memberHolderSaysThis); a
+   * member held by it takes the place of one that is not, its name saying as much of the
+   * question (chooseMember, 'this-names-holder').
+   */
+  holderSaysThisOf?(chunk: Chunk): boolean;
+  /**
    * Behaviour questions: the chunk a function only hands its call on to (search/members.ts
    * delegateOf); the member chosen for a file gives its place to it when it is a candidate too.
    */
@@ -466,7 +473,11 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.readsAsStatement === true,
           methodOfItsClass,
           input.holderOf && ((r) => input.holderOf?.(input.chunkOf(r.chunkId))),
-          input.leadVerbOf && ((r) => input.leadVerbOf?.(input.chunkOf(r.chunkId)) === true),
+          {
+            leadVerbOf: input.leadVerbOf && ((r) => input.leadVerbOf?.(input.chunkOf(r.chunkId)) === true),
+            holderSaysThis:
+              input.holderSaysThisOf && ((r) => input.holderSaysThisOf?.(input.chunkOf(r.chunkId)) === true),
+          },
           input.decidersOf && ((r) => input.decidersOf?.(input.chunkOf(r.chunkId)) ?? []),
           input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
         )
@@ -1048,7 +1059,7 @@ function chooseMember(
   statement = false,
   methodOfItsClass?: (r: SearchResult, ctor: SearchResult) => boolean,
   holderOf?: (r: SearchResult) => number | undefined,
-  leadVerbOf?: (r: SearchResult) => boolean,
+  sentence: SentenceReads = {},
   decidersOf?: (r: SearchResult) => number[],
   stepsOf?: (r: SearchResult) => number[],
 ): SearchResult {
@@ -1155,9 +1166,9 @@ function chooseMember(
       ? memberListsRankHigher(group, chosen, chosenCoverage, coverageOf, givesWay)
       : undefined;
   if (agreed) handTo(agreed, false);
-  // The verb a sentence opens with, said by a name (memberSayingLeadVerb).
-  const verb = named || handsOn || agreed ? undefined : memberSayingLeadVerb(group, chosen, leadVerbOf, sayings);
-  if (verb) take(verb);
+  // The verb a sentence opens with, said by a name; the holder its "this <noun>" names (sentenceMember).
+  const worded = sentenceMember(group, chosen, !(named || handsOn || agreed), sentence, sayings);
+  if (worded) take(worded.member);
   const sayer = codeWordsOf && memberSayingMore(group, chosen, best, codeWordsOf, givesWay);
   if (sayer) {
     handsOn = false;
@@ -1176,7 +1187,8 @@ function chooseMember(
     decided: decider !== undefined && chosen === decider,
     says: sayer !== undefined,
     nested: holder !== undefined,
-    verb: verb !== undefined && chosen === verb,
+    verb: worded?.member === chosen && worded.rule === 'name-says-verb',
+    heldByThis: worded?.member === chosen && worded.rule === 'this-names-holder',
     listsAgree: agreed !== undefined && chosen === agreed,
     named,
     handsOn,
@@ -1496,6 +1508,76 @@ function memberSayingLeadVerb(
   return found;
 }
 
+/** What a sentence describing code says beyond its words, read by the member choice (chooseMember). */
+interface SentenceReads {
+  /** Whether a member's name says the verb the sentence opens with (FusionInput.leadVerbOf). */
+  leadVerbOf?: (r: SearchResult) => boolean;
+  /** Whether a member's holder says the noun after the sentence's "this" (FusionInput.holderSaysThisOf). */
+  holderSaysThis?: (r: SearchResult) => boolean;
+}
+
+/**
+ * The member a sentence's own wording points to, after the steps before: the one whose name says
+ * the verb it opens with (memberSayingLeadVerb; not when `verbStep` is false: a callee named, a
+ * wrapper's hand-on or the lists' agreement moved the member), then the one held by what its
+ * "this <noun>" names (memberHeldByThis), with the rule of the last that moved it.
+ */
+function sentenceMember(
+  group: SearchResult[],
+  chosen: SearchResult,
+  verbStep: boolean,
+  sentence: SentenceReads,
+  sayings: Parameters<typeof memberSayingLeadVerb>[3],
+): { member: SearchResult; rule: 'name-says-verb' | 'this-names-holder' } | undefined {
+  const verb = verbStep ? memberSayingLeadVerb(group, chosen, sentence.leadVerbOf, sayings) : undefined;
+  const held = memberHeldByThis(group, verb ?? chosen, sentence.holderSaysThis, { ...sayings, ...sentence });
+  if (held) return { member: held, rule: 'this-names-holder' };
+  return verb ? { member: verb, rule: 'name-says-verb' } : undefined;
+}
+
+/**
+ * A sentence that says "this <noun>" describes a method of the class, module or type that noun
+ * names: the most relevant member of the file fusing MEMBER_LISTS_RANK_HIGHER_MIN_SHARE of its
+ * best (a strong chunk, as a sub-result is) whose holder says the noun, when `chosen`'s does not,
+ * and whose name says as much of the question as `chosen`'s (its share and its count of words, and
+ * the sentence's opening verb if `chosen`'s says it), takes the place of a namesake in another
+ * holder (`Float#to_pson` over `String#to_pson`, one file's two, for "Returns a PSON string
+ * representation for this Float number"); a setter, constructor or short body gives no such
+ * member.
+ */
+function memberHeldByThis(
+  group: SearchResult[],
+  chosen: SearchResult,
+  holderSaysThis: ((r: SearchResult) => boolean) | undefined,
+  sayings: {
+    coverageOf: (r: SearchResult) => number;
+    wordsSaidOf: (r: SearchResult) => number;
+    relevance: (r: SearchResult, coverage: number) => number;
+    givesWay?: (r: SearchResult) => GivesWay | undefined;
+    leadVerbOf?: (r: SearchResult) => boolean;
+  },
+): SearchResult | undefined {
+  if (!holderSaysThis || holderSaysThis(chosen)) return undefined;
+  const { coverageOf, wordsSaidOf, relevance, givesWay, leadVerbOf } = sayings;
+  const best = group[0];
+  const chosenCoverage = coverageOf(chosen);
+  const chosenSaid = wordsSaidOf(chosen);
+  const verbSaid = leadVerbOf?.(chosen) === true;
+  let found: SearchResult | undefined;
+  let foundRelevance = -Infinity;
+  for (const r of group) {
+    if (r.score < MEMBER_LISTS_RANK_HIGHER_MIN_SHARE * best.score) break;
+    if (r === chosen || r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
+    if (givesWay?.(r) !== undefined || !holderSaysThis(r)) continue;
+    if (verbSaid && leadVerbOf?.(r) !== true) continue;
+    const coverage = coverageOf(r);
+    if (coverage < chosenCoverage || wordsSaidOf(r) < chosenSaid) continue;
+    const value = relevance(r, coverage);
+    if (value > foundRelevance) [found, foundRelevance] = [r, value];
+  }
+  return found;
+}
+
 /** Members that give their place to another strong member of their file (chooseMember). */
 type GivesWay = 'setter' | 'constructor' | 'destructor' | 'short' | 'name-only' | 'outside';
 
@@ -1506,6 +1588,7 @@ function memberRule(steps: {
   says: boolean;
   nested: boolean;
   verb: boolean;
+  heldByThis: boolean;
   listsAgree: boolean;
   named: boolean;
   handsOn: boolean;
@@ -1513,11 +1596,13 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { runsSteps, decided, says, nested, verb, listsAgree, named, handsOn, textTie, gaveWay, closer } = steps;
+  const { runsSteps, decided, says, nested, verb, heldByThis, listsAgree, named, handsOn, textTie, gaveWay, closer } =
+    steps;
   if (runsSteps) return 'caller-runs-steps';
   if (nested) return 'nested-gives-way';
   if (says) return 'code-says-question';
   if (decided) return 'callee-decides';
+  if (heldByThis) return 'this-names-holder';
   if (verb) return 'name-says-verb';
   if (listsAgree) return 'lists-rank-higher';
   if (named) return 'callee-named';

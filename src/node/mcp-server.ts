@@ -256,6 +256,7 @@ const explanationShape = z.object({
         'text-breaks-tie',
         'lists-rank-higher',
         'name-says-verb',
+        'this-names-holder',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

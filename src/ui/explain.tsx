@@ -289,6 +289,8 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'text-breaks-tie': 'as close to the question, and ranked higher by the words of the question in its own lines',
   'lists-rank-higher': 'every list that found it ranks it higher, and its name says more of the question',
   'name-says-verb': 'its name says the verb the sentence opens with, and as much of the question',
+  'this-names-holder':
+    'the sentence says "this …" of its class, module or type, and its name says as much of the question',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

@@ -14,6 +14,7 @@ import {
   memberNameCoverage,
   memberNamesRead,
   memberNameSaysLeadVerb,
+  memberHolderSaysThis,
   memberNameWordsSaid,
   nameCoverage,
   nameMatchFactor,
@@ -948,5 +949,94 @@ describe('a sentence saying what a function does: the name that says the verb it
     expect(memberNameSaysLeadVerb(asked)!(corpus.chunks[id('close_all')])).toBe(true);
     const first = fuse({ ...input, leadVerbOf: memberNameSaysLeadVerb(asked) }).find((r) => r.path === path)!;
     expect(first.symbol).toBe('destinations');
+  });
+});
+
+describe('a sentence saying "this <noun>": the member whose holder the noun names (real code)', () => {
+  // puppet's external/pson/pure/generator.rb, trimmed: each core class's mixin defines `to_pson`,
+  // and "Returns a PSON string representation for this Float number." is the Float one's doc
+  // sentence (understand set, puppet:doc:20; the lists put `String#to_pson` first by meaning).
+  const source = [
+    'module PSON',
+    '  module Pure',
+    '    module Generator',
+    '      module GeneratorMethods',
+    '        module Float',
+    '          def to_pson(state = nil, *)',
+    '            case',
+    '            when infinite?',
+    '              if state && state.allow_nan?',
+    '                to_s',
+    '              else',
+    '                raise GeneratorError, "#{self} not allowed in PSON"',
+    '              end',
+    '            else',
+    '              to_s',
+    '            end',
+    '          end',
+    '        end',
+    '',
+    '        module String',
+    '          def to_pson(*)',
+    "            '\"' << PSON.utf8_to_pson(self) << '\"'",
+    '          end',
+    '        end',
+    '      end',
+    '    end',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const path = 'external/pson/pure/generator.rb';
+  const question = 'Returns a PSON string representation for this Float number.';
+  let corpus: Corpus;
+  const of = (container: string) => corpus.chunks.find((c) => c.symbol === 'to_pson' && c.container === container)!;
+
+  beforeAll(async () => {
+    const engine = await engineOver([{ path, text: source }]);
+    corpus = corpusOf(engine);
+  });
+
+  it('reads the noun after "this" in the holder, not the opening "This" nor a noun naming code', () => {
+    const says = memberHolderSaysThis(question)!;
+    expect(says(of('Float'))).toBe(true);
+    expect(says(of('String'))).toBe(false);
+    expect(memberHolderSaysThis('This is for testing only')).toBeUndefined();
+    expect(memberHolderSaysThis("Return a string of this object's file and line.")).toBeUndefined();
+    expect(memberHolderSaysThis('Returns a copy of this interval')!({ ...of('String'), container: 'Interval' })).toBe(
+      true,
+    );
+  });
+
+  it('Float#to_pson over String#to_pson, which the lists put first', () => {
+    const id = (container: string) => of(container).id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.rb');
+    const lists = {
+      semantic: list({ 0: 'String', 1: 'Float' }, 30),
+      text: list({ 0: 'String', 1: 'Float' }, 30),
+      structural: list({ 0: 'Float', 1: 'String' }, 30),
+    };
+    const input = { ...statementInput(lists, chunkOf, question, 1), ...memberNamesRead(question, false) };
+    const shown = (results: ReturnType<typeof fuse>) => results.find((r) => r.path === path)!;
+    expect(chunkOf(shown(fuse({ ...input, readsAsStatement: true })).chunkId).container).toBe('String');
+    const first = shown(fuse({ ...input, readsAsStatement: true, holderSaysThisOf: memberHolderSaysThis(question) }));
+    expect(chunkOf(first.chunkId).container).toBe('Float');
+    expect(first.explanation.member).toMatchObject({ rule: 'this-names-holder', nameCoverage: 1 });
+    expect(scoreFromExplanation(first.explanation)).toBeCloseTo(first.score, 12);
+  });
+
+  it('keeps the member chosen when the holder the noun names is not among the strong members', () => {
+    const id = (container: string) => of(container).id;
+    const { list, chunkOf } = realRunLists(corpus, id, '.rb');
+    const lists = {
+      semantic: list({ 0: 'String' }, 30),
+      text: list({ 0: 'String' }, 30),
+      structural: list({ 0: 'String', 25: 'Float' }, 30),
+    };
+    const input = { ...statementInput(lists, chunkOf, question, 1), ...memberNamesRead(question, false) };
+    const first = fuse({ ...input, readsAsStatement: true, holderSaysThisOf: memberHolderSaysThis(question) }).find(
+      (r) => r.path === path,
+    )!;
+    expect(chunkOf(first.chunkId).container).toBe('String');
   });
 });

@@ -212,6 +212,45 @@ export function memberNameSaysLeadVerb(question: string): ((chunk: Chunk) => boo
 }
 
 /**
+ * Nouns after "this" that name the code itself, not what its holder models: "this method", "this
+ * object's file" say nothing of which class the method is in.
+ */
+const SELF_NOUNS: ReadonlySet<string> = new Set(
+  'object objects instance method function class module struct routine procedure one value thing call'.split(' '),
+);
+
+/** How many words after "this" a doc sentence's noun phrase may hold ("this Float number"). */
+const THIS_PHRASE_WORDS = 2;
+
+/**
+ * Whether each chunk's holder (its class, module or receiver type) says the noun a doc sentence
+ * puts after "this" (FusionInput.holderSaysThisOf): a method's doc comment calls the object it
+ * belongs to "this interval", "this database", "this Float number", so of two members of a file
+ * named alike, the one held by that noun's class is the one described (puppet's
+ * `GeneratorMethods::Float#to_pson`, "Returns a PSON string representation for this Float
+ * number", over `String#to_pson` in the same file). The phrase is the one or two words after
+ * "this" up to a stop word or a mark, words of three letters or more; a sentence's opening
+ * "This" is the function itself ("This is for testing only"), and nouns naming code itself
+ * ("this object", "this method") are left out. Undefined when the sentence has no such phrase.
+ */
+export function memberHolderSaysThis(question: string): ((chunk: Chunk) => boolean) | undefined {
+  const tokens = question.match(/[A-Za-z]+|[^A-Za-z\s]/g) ?? [];
+  const words: string[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i].toLowerCase() !== 'this' || /^[.!?;:]$/.test(tokens[i - 1])) continue;
+    for (let j = i + 1; j < tokens.length && j <= i + THIS_PHRASE_WORDS; j++) {
+      const w = tokens[j].toLowerCase();
+      if (!/^[a-z]+$/.test(w) || w.length < MIN_ABBREVIATION || NO_HALF.has(w)) break;
+      if (!SELF_NOUNS.has(w)) words.push(w);
+    }
+  }
+  if (words.length === 0) return undefined;
+  const forms = questionForms(words.join(' '));
+  return (chunk) =>
+    chunk.container !== undefined && splitIdentifier(chunk.container).some((part) => saysWord(part, forms));
+}
+
+/**
  * What fuse's member choice reads of a question about behaviour (docs/ranking.md#members): the
  * share of each name it says and how many of its words each name says, on every such question
  * (a doc sentence tells `_reciprocity_iter` from `reciprocity` by "iterator" as a "how" question
